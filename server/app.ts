@@ -1,0 +1,157 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import { serveStatic } from '@hono/node-server/serve-static'
+import { OpenAPIHono } from '@hono/zod-openapi'
+import type { MiddlewareHandler } from 'hono'
+import { bodyLimit } from 'hono/body-limit'
+import { requestId } from 'hono/request-id'
+import { secureHeaders } from 'hono/secure-headers'
+import { adminRoutes } from './areas/admin/routes'
+import { authRoutes } from './areas/auth/routes'
+import { catalogRoutes } from './areas/catalog/routes'
+import { clockRoutes } from './areas/clock/routes'
+import { ledgerRoutes } from './areas/ledger/routes'
+import { notificationRoutes } from './areas/notifications/routes'
+import { meRoutes } from './areas/users/me.routes'
+import { mediaRoutes } from './areas/users/media'
+import { userRoutes } from './areas/users/routes'
+import type { CableServer } from './cable/types'
+import type { Deps } from './deps'
+import { errorHandler } from './http/error-handler'
+import { AppError } from './http/errors'
+import { authenticate, fieldSelection, formsAsJson, requestIdHeader } from './http/middleware'
+import { mountApiDocs } from './http/openapi'
+import { type AppEnv, currentAdmin } from './http/router'
+import { validationHook } from './http/validation'
+
+const API_PREFIXES = ['/api/', '/oauth/', '/post_login']
+
+/**
+ * `/api/me.json`, `/api/me` and `/api/me/` are the same route: for API paths a trailing
+ * `.json` and a trailing slash are stripped before routing (`/post_login/` included).
+ */
+export function routingPath(request: Request): string {
+  const url = request.url
+  const start = url.indexOf('/', url.indexOf('://') + 3)
+  const end = url.indexOf('?', start)
+  let pathname = end === -1 ? url.slice(start) : url.slice(start, end)
+  if (!API_PREFIXES.some((p) => pathname.startsWith(p))) return pathname
+  if (pathname.length > 1 && pathname.endsWith('/')) pathname = pathname.slice(0, -1)
+  if (pathname.endsWith('.json')) pathname = pathname.slice(0, -5)
+  return pathname
+}
+
+const isApiPath = (p: string) => API_PREFIXES.some((prefix) => p.startsWith(prefix)) || p === '/api'
+
+const CSP_APP = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: blob:",
+  "font-src 'self' data:",
+  "connect-src 'self' ws: wss:",
+  "frame-ancestors 'self'",
+  "base-uri 'self'",
+  "form-action 'self'",
+].join('; ')
+// The Swagger UI page boots itself with one inline script.
+const CSP_DOCS = CSP_APP.replace("script-src 'self'", "script-src 'self' 'unsafe-inline'")
+
+/** The whole HTTP surface (everything but the /cable upgrade) as one Hono app. */
+export function createApp(deps: Deps, options: { cable?: CableServer } = {}) {
+  const app = new OpenAPIHono<AppEnv>({ getPath: routingPath, defaultHook: validationHook })
+
+  app.onError(errorHandler(deps.log))
+  app.use('*', requestId())
+  app.use('*', requestIdHeader())
+  app.use('*', secureHeaders({ crossOriginEmbedderPolicy: false, crossOriginResourcePolicy: 'same-origin' }))
+  app.use('*', async (c, next) => {
+    await next()
+    if (!c.res.headers.has('Content-Security-Policy'))
+      c.res.headers.set('Content-Security-Policy', c.req.path === '/api/docs' ? CSP_DOCS : CSP_APP)
+  })
+  for (const prefix of ['/api/*', '/oauth/*', '/post_login', '/post_login/*']) {
+    app.use(
+      prefix,
+      bodyLimit({
+        maxSize: deps.config.bodyLimitBytes,
+        onError: () => {
+          throw new AppError(
+            'PAYLOAD_TOO_LARGE',
+            `The request body is larger than ${deps.config.bodyLimitBytes} bytes`,
+          )
+        },
+      }),
+    )
+    app.use(prefix, formsAsJson())
+    app.use(prefix, authenticate(deps))
+    app.use(prefix, fieldSelection())
+  }
+  // Every admin route: 401 without a valid token, 403 for players.
+  app.use('/api/admin/*', async (c, next) => {
+    currentAdmin(c)
+    await next()
+  })
+
+  app.route('/', authRoutes(deps))
+  app.route('/', userRoutes(deps))
+  app.route('/', meRoutes(deps))
+  app.route('/', notificationRoutes(deps))
+  app.route('/', catalogRoutes(deps))
+  app.route('/', clockRoutes(deps))
+  app.route('/', ledgerRoutes(deps))
+  app.route('/', adminRoutes(deps))
+  app.route('/', mediaRoutes())
+  mountApiDocs(app)
+
+  if (options.cable) app.get('/cable', options.cable.handler)
+  app.get('/api/health', (c) => c.json({ ok: true, now_in_millis: deps.clock.now() }))
+
+  mountWebClient(app, deps.config.webDist)
+
+  app.notFound((c) => {
+    throw new AppError(
+      isApiPath(c.req.path) ? 'ROUTE_NOT_FOUND' : 'NOT_FOUND',
+      `No route for ${c.req.method} ${c.req.path}`,
+    )
+  })
+  return app
+}
+
+export type App = ReturnType<typeof createApp>
+
+/**
+ * The built web client: real files from web/dist (assets cached for a year, since their
+ * names carry a content hash), and index.html for every other GET so client-side routes
+ * work on reload. /api, /oauth and /cable never fall through to the client.
+ */
+function mountWebClient(app: OpenAPIHono<AppEnv>, root: string): void {
+  const indexFile = path.join(root, 'index.html')
+  // Created on first use, so a server started before `npm run build` picks the files up later.
+  let files: MiddlewareHandler<AppEnv> | undefined
+  let assets: MiddlewareHandler<AppEnv> | undefined
+  const ready = () => fs.existsSync(root)
+  app.use('/assets/*', async (c, next) => {
+    if (!ready()) return next()
+    assets ??= serveStatic<AppEnv>({
+      root,
+      onFound: (_p, c) => {
+        c.header('Cache-Control', 'public, max-age=31536000, immutable')
+      },
+    })
+    return assets(c, next)
+  })
+  app.use('*', async (c, next) => {
+    if (isApiPath(c.req.path) || c.req.path === '/cable' || !ready()) return next()
+    files ??= serveStatic<AppEnv>({ root })
+    return files(c, next)
+  })
+  app.get('*', async (c, next) => {
+    if (isApiPath(c.req.path) || c.req.path === '/cable') return next()
+    if (!fs.existsSync(indexFile)) {
+      return c.text('The web client is not built yet. Run `npm run build` (npm start does it for you).', 503)
+    }
+    c.header('Cache-Control', 'no-cache')
+    return c.html(fs.readFileSync(indexFile, 'utf8'))
+  })
+}

@@ -1,0 +1,227 @@
+import { createRoute, z } from '@hono/zod-openapi'
+import { sql } from 'kysely'
+import { withTx } from '../../db/tx'
+import type { Deps } from '../../deps'
+import { paiseToRupees } from '../../domain/money'
+import { invalid, notFound } from '../../http/errors'
+import { PageMetaSchema, pageMeta, pagingQuery, toPage } from '../../http/paging'
+import { errors, json, jsonBody } from '../../http/responses'
+import { bearerSecurity, createRouter } from '../../http/router'
+import { userBalances } from '../ledger/service'
+import { listOutbox } from '../mail/service'
+import { NotificationSchema } from '../notifications/routes'
+import { notify } from '../notifications/service'
+import { findUserByEmail, findUserById, findUserBySlug } from '../users/queries'
+import { email, password, username } from '../users/schemas'
+import { adminCreateUser } from '../users/service'
+
+const OutboxMessageSchema = z
+  .object({
+    id: z.number().int(),
+    to: z.string(),
+    channel: z.string(),
+    subject: z.string(),
+    body: z.string(),
+    created_at_in_millis: z.number().int(),
+  })
+  .openapi('OutboxMessage')
+
+const AdminUserSchema = z
+  .object({
+    id: z.number().int(),
+    slug: z.string(),
+    username: z.string(),
+    email: z.string(),
+    full_name: z.string().nullable(),
+    role: z.enum(['player', 'admin']),
+    status: z.enum(['active', 'invited', 'disabled']),
+    email_verified: z.boolean(),
+    unused_balance: z.number(),
+    winning_balance: z.number(),
+    coin_balance: z.number().int(),
+    created_at_in_millis: z.number().int(),
+  })
+  .openapi('AdminUser')
+
+export function adminRoutes(deps: Deps) {
+  const app = createRouter()
+
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/api/admin/outbox',
+      tags: ['Admin'],
+      summary: 'Mails and one-time passwords sent by the product (newest first)',
+      security: bearerSecurity,
+      request: {
+        query: z.object({
+          to: z.string().optional().openapi({ description: 'Only messages to this address' }),
+          limit: z.coerce.number().int().min(1).max(500).default(50),
+        }),
+      },
+      responses: {
+        200: json(z.object({ messages: z.array(OutboxMessageSchema) }), 'Messages'),
+        ...errors(401, 403, 422),
+      },
+    }),
+    async (c) => {
+      const q = c.req.valid('query')
+      return c.json({ messages: await listOutbox(deps.db, { to: q.to, limit: q.limit }) }, 200)
+    },
+  )
+
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/api/admin/users',
+      tags: ['Admin'],
+      summary: 'Every account',
+      security: bearerSecurity,
+      request: {
+        query: pagingQuery(50, 500).extend({
+          q: z.string().optional(),
+          role: z.enum(['player', 'admin']).optional(),
+        }),
+      },
+      responses: {
+        200: json(z.object({ users: z.array(AdminUserSchema), meta: PageMetaSchema }), 'Users'),
+        ...errors(401, 403, 422),
+      },
+    }),
+    async (c) => {
+      const query = c.req.valid('query')
+      const page = toPage(query)
+      let q = deps.db.selectFrom('users')
+      if (query.q) {
+        const like = `%${query.q.toLowerCase()}%`
+        q = q.where((eb) => eb.or([eb('username_key', 'like', like), eb('email', 'like', like)]))
+      }
+      if (query.role) q = q.where('role', '=', query.role)
+      const total = await q.select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow()
+      const rows = await q.selectAll().orderBy('id').limit(page.per_page).offset(page.offset).execute()
+      const users = await Promise.all(
+        rows.map(async (u) => {
+          const b = await userBalances(deps.db, u.id)
+          return {
+            id: u.id,
+            slug: u.slug,
+            username: u.username,
+            email: u.email,
+            full_name: u.full_name,
+            role: u.role,
+            status: u.status,
+            email_verified: u.email_verified_at_ms !== null,
+            unused_balance: paiseToRupees(b.unused),
+            winning_balance: paiseToRupees(b.winnings),
+            coin_balance: b.coins,
+            created_at_in_millis: Number(u.created_at_ms),
+          }
+        }),
+      )
+      return c.json({ users, meta: pageMeta(page, Number(total.n)) }, 200)
+    },
+  )
+
+  app.openapi(
+    createRoute({
+      method: 'post',
+      path: '/api/admin/users',
+      tags: ['Admin'],
+      summary: 'Create or invite an account',
+      description:
+        'With `password` the account is active at once. Without one it is invited: an activation mail lets the person choose a password.',
+      security: bearerSecurity,
+      request: {
+        body: jsonBody(
+          z.strictObject({
+            email,
+            username,
+            full_name: z.string().trim().max(60).optional(),
+            role: z.enum(['player', 'admin']).default('player'),
+            password: password.optional(),
+          }),
+        ),
+      },
+      responses: {
+        201: json(
+          z.object({
+            user: AdminUserSchema.pick({
+              id: true,
+              slug: true,
+              username: true,
+              email: true,
+              role: true,
+              status: true,
+            }),
+            invited: z.boolean(),
+          }),
+          'Created',
+        ),
+        ...errors(401, 403, 422),
+      },
+    }),
+    async (c) => {
+      const { user, invited } = await adminCreateUser(deps, c.req.valid('json'))
+      return c.json(
+        {
+          user: {
+            id: user.id,
+            slug: user.slug,
+            username: user.username,
+            email: user.email,
+            role: user.role,
+            status: user.status,
+          },
+          invited,
+        },
+        201,
+      )
+    },
+  )
+
+  app.openapi(
+    createRoute({
+      method: 'post',
+      path: '/api/admin/notifications',
+      tags: ['Admin'],
+      summary: 'Send a notification to a user',
+      description:
+        'Stored for the user and pushed live to their NotificationsChannel subscribers. Name the user by one of user_id, email or slug.',
+      security: bearerSecurity,
+      request: {
+        body: jsonBody(
+          z.strictObject({
+            user_id: z.number().int().positive().optional(),
+            email: z.string().optional(),
+            slug: z.string().optional(),
+            body: z.string().trim().min(1).max(500),
+            kind: z.string().trim().min(1).max(40).default('announcement'),
+          }),
+        ),
+      },
+      responses: {
+        201: json(z.object({ notification: NotificationSchema }), 'Sent'),
+        ...errors(401, 403, 404, 422),
+      },
+    }),
+    async (c) => {
+      const body = c.req.valid('json')
+      const named = [body.user_id, body.email, body.slug].filter((v) => v !== undefined)
+      if (named.length !== 1)
+        throw invalid({ base: ['name the user with exactly one of user_id, email or slug'] })
+      const user =
+        body.user_id !== undefined
+          ? await findUserById(deps.db, body.user_id)
+          : body.email !== undefined
+            ? await findUserByEmail(deps.db, body.email)
+            : await findUserBySlug(deps.db, body.slug as string)
+      if (!user) throw notFound('User')
+      const notification = await withTx(deps, (tx, after) =>
+        notify(tx, after, user.id, { kind: body.kind, body: body.body }, deps.clock.now()),
+      )
+      return c.json({ notification }, 201)
+    },
+  )
+
+  return app
+}

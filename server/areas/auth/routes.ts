@@ -1,0 +1,213 @@
+import { createRoute, z } from '@hono/zod-openapi'
+import type { Context } from 'hono'
+import type { Deps } from '../../deps'
+import { AppError, invalid } from '../../http/errors'
+import { bodyField, clientAddress, limit } from '../../http/rate-limit'
+import { errors, json, jsonBody } from '../../http/responses'
+import { type AppEnv, createRouter } from '../../http/router'
+import {
+  ActivationRequest,
+  EmailRequest,
+  MessageResponse,
+  ResetRequest,
+  RevokeRequest,
+  TokenRequest,
+  TokenResponse,
+} from './schemas'
+import {
+  activate,
+  checkActivationToken,
+  checkResetToken,
+  forgotPassword,
+  passwordGrant,
+  refreshGrant,
+  requireClient,
+  resetPassword,
+  revokeToken,
+} from './service'
+
+export function authRoutes(deps: Deps) {
+  const app = createRouter()
+  const { rateLimits } = deps.config
+
+  const grantIs = (type: string) => async (c: Context<AppEnv>) => (await bodyField(c, 'grant_type')) === type
+  const loginLimiter = limit(
+    'login',
+    rateLimits.login,
+    async (c) =>
+      `${clientAddress(c)}:${(await bodyField(c, 'email')) || (await bodyField(c, 'username')) || (await bodyField(c, 'login'))}`,
+    grantIs('password'),
+  )
+  const refreshLimiter = limit(
+    'refresh',
+    rateLimits.refresh,
+    (c) => clientAddress(c),
+    grantIs('refresh_token'),
+  )
+
+  for (const path of ['/oauth/token', '/post_login']) {
+    const route = createRoute({
+      method: 'post',
+      path,
+      tags: ['Auth'],
+      summary:
+        path === '/post_login' ? 'Token endpoint (the web client’s alias of /oauth/token)' : 'Token endpoint',
+      description:
+        'OAuth 2.0 password and refresh_token grants. The client is identified by the `X-Fanspole-Client` header or `client_id` (seeded: `web`, `cli`). Refresh tokens rotate on every use; reusing a rotated one revokes every token from that sign-in.',
+      middleware: [loginLimiter, refreshLimiter] as const,
+      request: { body: jsonBody(TokenRequest) },
+      responses: { 200: json(TokenResponse, 'A new token pair'), ...errors(401, 422, 429) },
+    })
+    app.openapi(route, async (c) => {
+      const body = c.req.valid('json')
+      const clientId = await requireClient(deps, c.req.header('x-fanspole-client') ?? body.client_id)
+      if (!body.grant_type)
+        throw new AppError('invalid_request', 'grant_type is required', { grant_type: ['is required'] })
+      if (body.grant_type === 'password') {
+        const login = body.email ?? body.username ?? body.login
+        const fields: Record<string, string[]> = {}
+        if (!login?.trim()) fields.email = ['is required']
+        if (!body.password) fields.password = ['is required']
+        if (Object.keys(fields).length > 0)
+          throw new AppError('invalid_request', 'Email and password are required', fields)
+        return c.json(await passwordGrant(deps, login as string, body.password as string, clientId), 200)
+      }
+      if (body.grant_type === 'refresh_token') {
+        if (!body.refresh_token)
+          throw new AppError('invalid_request', 'refresh_token is required', {
+            refresh_token: ['is required'],
+          })
+        return c.json(await refreshGrant(deps, body.refresh_token, clientId), 200)
+      }
+      throw new AppError('unsupported_grant_type', `grant_type ${body.grant_type} is not supported`, {
+        grant_type: ['must be password or refresh_token'],
+      })
+    })
+  }
+
+  app.openapi(
+    createRoute({
+      method: 'post',
+      path: '/oauth/revoke',
+      tags: ['Auth'],
+      summary: 'Sign out',
+      description:
+        'Revokes the given token, or the bearer token of the request, together with every token from the same sign-in. Answers 200 even for unknown tokens (RFC 7009).',
+      request: { body: { required: false, content: { 'application/json': { schema: RevokeRequest } } } },
+      responses: { 200: json(z.object({}), 'Revoked') },
+    }),
+    async (c) => {
+      const body = c.req.valid('json') ?? {}
+      await revokeToken(deps, body.token, c.get('user')?.familyId)
+      return c.json({}, 200)
+    },
+  )
+
+  app.openapi(
+    createRoute({
+      method: 'post',
+      path: '/api/users/forget_password',
+      tags: ['Auth'],
+      summary: 'Mail a password-reset link',
+      description: 'Always answers 200, whether or not the address has an account.',
+      middleware: [limit('forgot', rateLimits.forgotPassword, (c) => clientAddress(c))] as const,
+      request: { body: jsonBody(EmailRequest) },
+      responses: { 200: json(MessageResponse, 'Mail sent if the account exists'), ...errors(422, 429) },
+    }),
+    async (c) => {
+      await forgotPassword(deps, c.req.valid('json').email)
+      return c.json({ message: 'If that e-mail has an account, a reset link is on its way.' }, 200)
+    },
+  )
+
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/api/users/reset_password/{token}',
+      tags: ['Auth'],
+      summary: 'Check a password-reset token',
+      request: { params: z.object({ token: z.string() }) },
+      responses: {
+        200: json(
+          z.object({
+            reset_password: z.object({ valid: z.boolean(), email: z.string(), username: z.string() }),
+          }),
+          'Valid',
+        ),
+        ...errors(422),
+      },
+    }),
+    async (c) => c.json({ reset_password: await checkResetToken(deps, c.req.valid('param').token) }, 200),
+  )
+
+  app.openapi(
+    createRoute({
+      method: 'put',
+      path: '/api/users/reset_password',
+      tags: ['Auth'],
+      summary: 'Set a new password with a reset token',
+      description: 'Signs the account out everywhere.',
+      request: { body: jsonBody(ResetRequest) },
+      responses: { 200: json(MessageResponse, 'Password changed'), ...errors(422) },
+    }),
+    async (c) => {
+      const body = c.req.valid('json')
+      confirmPassword(body.password, body.password_confirmation)
+      await resetPassword(deps, body.token, body.password)
+      return c.json({ message: 'Your password has been changed. Sign in with the new one.' }, 200)
+    },
+  )
+
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/api/users/activation/{token}',
+      tags: ['Auth'],
+      summary: 'Check an activation token',
+      description:
+        '`needs_password` is true for accounts an admin invited, which choose a password to activate.',
+      request: { params: z.object({ token: z.string() }) },
+      responses: {
+        200: json(
+          z.object({
+            activation: z.object({ email: z.string(), username: z.string(), needs_password: z.boolean() }),
+          }),
+          'Valid',
+        ),
+        ...errors(422),
+      },
+    }),
+    async (c) => c.json({ activation: await checkActivationToken(deps, c.req.valid('param').token) }, 200),
+  )
+
+  app.openapi(
+    createRoute({
+      method: 'post',
+      path: '/api/users/activation',
+      tags: ['Auth'],
+      summary: 'Verify the e-mail address and, for invited accounts, set the password',
+      request: { body: jsonBody(ActivationRequest) },
+      responses: {
+        200: json(
+          z.object({
+            activation: z.object({ email: z.string(), username: z.string(), activated: z.boolean() }),
+          }),
+          'Activated',
+        ),
+        ...errors(422),
+      },
+    }),
+    async (c) => {
+      const body = c.req.valid('json')
+      if (body.password) confirmPassword(body.password, body.password_confirmation)
+      return c.json({ activation: await activate(deps, body.token, body.password) }, 200)
+    },
+  )
+
+  return app
+}
+
+function confirmPassword(password: string, confirmation: string | undefined) {
+  if (confirmation !== undefined && confirmation !== password)
+    throw invalid({ password_confirmation: ["doesn't match password"] })
+}

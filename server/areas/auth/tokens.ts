@@ -1,0 +1,195 @@
+import { randomUUID } from 'node:crypto'
+import type { Db, Executor } from '../../db/tx'
+import type { AuthUser } from '../../http/router'
+import { hashSecret, newSecret } from './secrets'
+
+/**
+ * Opaque bearer tokens. Access tokens live 2 hours; refresh tokens rotate on every use.
+ * All tokens descended from one sign-in share a family id: presenting a refresh token that
+ * was already used revokes the whole family (RFC 9700 §4.14.2), and so does sign-out.
+ * Lifetimes run on wall time so a fast game clock does not sign people out.
+ */
+export interface TokenPair {
+  access_token: string
+  refresh_token: string
+  token_type: 'Bearer'
+  expires_in: number
+  created_at: number
+}
+
+export interface TokenTtls {
+  accessTokenTtlMs: number
+  refreshTokenTtlMs: number
+}
+
+export async function issueTokenPair(
+  db: Executor,
+  grant: { userId: number; clientId: string; familyId?: string; parentId?: number | null },
+  ttl: TokenTtls,
+  wallNowMs: number,
+): Promise<TokenPair> {
+  const familyId = grant.familyId ?? randomUUID()
+  const access = newSecret()
+  const refresh = newSecret()
+  await db
+    .insertInto('oauth_access_tokens')
+    .values({
+      token_hash: hashSecret(access),
+      user_id: grant.userId,
+      client_id: grant.clientId,
+      family_id: familyId,
+      expires_at_ms: wallNowMs + ttl.accessTokenTtlMs,
+      created_at_ms: wallNowMs,
+    })
+    .execute()
+  await db
+    .insertInto('oauth_refresh_tokens')
+    .values({
+      token_hash: hashSecret(refresh),
+      user_id: grant.userId,
+      client_id: grant.clientId,
+      family_id: familyId,
+      parent_id: grant.parentId ?? null,
+      expires_at_ms: wallNowMs + ttl.refreshTokenTtlMs,
+      created_at_ms: wallNowMs,
+    })
+    .execute()
+  return {
+    access_token: access,
+    refresh_token: refresh,
+    token_type: 'Bearer',
+    expires_in: Math.floor(ttl.accessTokenTtlMs / 1000),
+    created_at: Math.floor(wallNowMs / 1000),
+  }
+}
+
+export type RefreshOutcome =
+  | { ok: true; userId: number; clientId: string; familyId: string; parentId: number }
+  | { ok: false; reason: 'unknown' | 'expired' | 'revoked' | 'reused' | 'wrong_client' }
+
+/**
+ * Marks a refresh token used and returns what the new pair needs. Reuse of a used token
+ * revokes its family. Must run inside the same transaction that issues the new pair.
+ */
+export async function consumeRefreshToken(
+  db: Executor,
+  token: string,
+  clientId: string,
+  wallNowMs: number,
+): Promise<RefreshOutcome> {
+  const row = await db
+    .selectFrom('oauth_refresh_tokens')
+    .selectAll()
+    .where('token_hash', '=', hashSecret(token))
+    .executeTakeFirst()
+  if (!row) return { ok: false, reason: 'unknown' }
+  if (row.revoked_at_ms !== null) return { ok: false, reason: 'revoked' }
+  if (row.used_at_ms !== null) {
+    await revokeFamily(db, row.family_id, wallNowMs)
+    return { ok: false, reason: 'reused' }
+  }
+  if (Number(row.expires_at_ms) <= wallNowMs) return { ok: false, reason: 'expired' }
+  if (row.client_id !== clientId) return { ok: false, reason: 'wrong_client' }
+  await db
+    .updateTable('oauth_refresh_tokens')
+    .set({ used_at_ms: wallNowMs })
+    .where('id', '=', row.id)
+    .execute()
+  // The access token issued with the old pair stops working once it is rotated away.
+  await db
+    .updateTable('oauth_access_tokens')
+    .set({ revoked_at_ms: wallNowMs })
+    .where('family_id', '=', row.family_id)
+    .where('revoked_at_ms', 'is', null)
+    .execute()
+  return { ok: true, userId: row.user_id, clientId: row.client_id, familyId: row.family_id, parentId: row.id }
+}
+
+export async function revokeFamily(db: Executor, familyId: string, wallNowMs: number): Promise<void> {
+  await db
+    .updateTable('oauth_access_tokens')
+    .set({ revoked_at_ms: wallNowMs })
+    .where('family_id', '=', familyId)
+    .where('revoked_at_ms', 'is', null)
+    .execute()
+  await db
+    .updateTable('oauth_refresh_tokens')
+    .set({ revoked_at_ms: wallNowMs })
+    .where('family_id', '=', familyId)
+    .where('revoked_at_ms', 'is', null)
+    .execute()
+}
+
+/** Revokes every token of a user (password reset, account disabled). */
+export async function revokeAllForUser(db: Executor, userId: number, wallNowMs: number): Promise<void> {
+  await db
+    .updateTable('oauth_access_tokens')
+    .set({ revoked_at_ms: wallNowMs })
+    .where('user_id', '=', userId)
+    .where('revoked_at_ms', 'is', null)
+    .execute()
+  await db
+    .updateTable('oauth_refresh_tokens')
+    .set({ revoked_at_ms: wallNowMs })
+    .where('user_id', '=', userId)
+    .where('revoked_at_ms', 'is', null)
+    .execute()
+}
+
+/** Finds the family of an access or refresh token (for sign-out by token). */
+export async function familyOfToken(db: Executor, token: string): Promise<string | undefined> {
+  const hash = hashSecret(token)
+  const access = await db
+    .selectFrom('oauth_access_tokens')
+    .select('family_id')
+    .where('token_hash', '=', hash)
+    .executeTakeFirst()
+  if (access) return access.family_id
+  const refresh = await db
+    .selectFrom('oauth_refresh_tokens')
+    .select('family_id')
+    .where('token_hash', '=', hash)
+    .executeTakeFirst()
+  return refresh?.family_id
+}
+
+export type AccessCheck = { ok: true; user: AuthUser } | { ok: false; problem: string }
+
+/** Resolves a bearer token to its user, on every authenticated request and /cable connect. */
+export async function resolveAccessToken(db: Db, token: string, wallNowMs: number): Promise<AccessCheck> {
+  const row = await db
+    .selectFrom('oauth_access_tokens as t')
+    .innerJoin('users as u', 'u.id', 't.user_id')
+    .select([
+      't.id as token_id',
+      't.family_id',
+      't.client_id',
+      't.expires_at_ms',
+      't.revoked_at_ms',
+      'u.id',
+      'u.slug',
+      'u.username',
+      'u.email',
+      'u.role',
+      'u.status',
+    ])
+    .where('t.token_hash', '=', hashSecret(token))
+    .executeTakeFirst()
+  if (!row) return { ok: false, problem: 'The access token is invalid' }
+  if (row.revoked_at_ms !== null) return { ok: false, problem: 'The access token was revoked' }
+  if (Number(row.expires_at_ms) <= wallNowMs) return { ok: false, problem: 'The access token has expired' }
+  if (row.status !== 'active') return { ok: false, problem: 'This account is not active' }
+  return {
+    ok: true,
+    user: {
+      id: row.id,
+      slug: row.slug,
+      username: row.username,
+      email: row.email,
+      role: row.role,
+      tokenId: row.token_id,
+      familyId: row.family_id,
+      clientId: row.client_id,
+    },
+  }
+}

@@ -1,0 +1,205 @@
+import { sql } from 'kysely'
+import type { Currency } from '../../db/schema'
+import type { Executor, Tx } from '../../db/tx'
+import { checkPosting, type PostingLine } from '../../domain/ledger'
+import { AppError } from '../../http/errors'
+
+/** The three compartments every user has. unused and winnings are paise; coins are whole coins. */
+export type UserCompartment = 'unused' | 'winnings' | 'coins'
+export const COMPARTMENT_CURRENCY: Record<UserCompartment, Currency> = {
+  unused: 'INR',
+  winnings: 'INR',
+  coins: 'COIN',
+}
+
+/**
+ * System accounts are where money comes from and goes to. They may go negative: the house
+ * account's balance is minus everything it has handed out.
+ */
+export const SYSTEM_ACCOUNTS = {
+  house: { code: 'system:house:INR', currency: 'INR' },
+  houseCoins: { code: 'system:house:COIN', currency: 'COIN' },
+  gateway: { code: 'system:gateway:INR', currency: 'INR' },
+  payouts: { code: 'system:payouts:INR', currency: 'INR' },
+} as const satisfies Record<string, { code: string; currency: Currency }>
+
+export interface Balances {
+  unused: number
+  winnings: number
+  coins: number
+}
+
+export async function createUserAccounts(tx: Executor, userId: number, nowMs: number): Promise<void> {
+  await tx
+    .insertInto('ledger_accounts')
+    .values(
+      (Object.keys(COMPARTMENT_CURRENCY) as UserCompartment[]).map((kind) => ({
+        code: userAccountCode(userId, kind),
+        user_id: userId,
+        kind,
+        currency: COMPARTMENT_CURRENCY[kind],
+        created_at_ms: nowMs,
+      })),
+    )
+    .onConflict((oc) => oc.column('code').doNothing())
+    .execute()
+}
+
+export function userAccountCode(userId: number, kind: UserCompartment): string {
+  return `user:${userId}:${kind}`
+}
+
+export async function userAccountId(tx: Executor, userId: number, kind: UserCompartment): Promise<number> {
+  const row = await tx
+    .selectFrom('ledger_accounts')
+    .select('id')
+    .where('code', '=', userAccountCode(userId, kind))
+    .executeTakeFirst()
+  if (!row) throw new AppError('NOT_FOUND', 'Wallet not found')
+  return row.id
+}
+
+/** Gets or creates a system (or pool) account that may carry a negative balance. */
+export async function systemAccountId(
+  tx: Executor,
+  code: string,
+  currency: Currency,
+  nowMs: number,
+): Promise<number> {
+  const existing = await tx
+    .selectFrom('ledger_accounts')
+    .select(['id', 'currency'])
+    .where('code', '=', code)
+    .executeTakeFirst()
+  if (existing) {
+    if (existing.currency !== currency)
+      throw new Error(`account ${code} holds ${existing.currency}, not ${currency}`)
+    return existing.id
+  }
+  const row = await tx
+    .insertInto('ledger_accounts')
+    .values({ code, kind: code.split(':')[1] ?? 'system', currency, allow_negative: 1, created_at_ms: nowMs })
+    .returning('id')
+    .executeTakeFirstOrThrow()
+  return row.id
+}
+
+export async function userBalances(db: Executor, userId: number): Promise<Balances> {
+  const rows = await db
+    .selectFrom('ledger_accounts')
+    .select(['kind', 'balance'])
+    .where('user_id', '=', userId)
+    .execute()
+  const out: Balances = { unused: 0, winnings: 0, coins: 0 }
+  for (const row of rows) if (row.kind in out) out[row.kind as UserCompartment] = Number(row.balance)
+  return out
+}
+
+export interface PostingRequest {
+  kind: string
+  /** Unique forever: posting the same key again returns the first transaction, unchanged. */
+  idempotencyKey: string
+  memo?: string
+  meta?: Record<string, unknown>
+  lines: Array<{ accountId: number; amount: number }>
+  nowMs: number
+}
+
+export interface PostingResult {
+  transactionId: number
+  replayed: boolean
+}
+
+/**
+ * The one way money moves. Must run inside the caller's write transaction, so the posting
+ * commits or rolls back together with whatever it pays for (a contest seat, a bid).
+ * A user account that would go below zero aborts the whole transaction with 409.
+ */
+export async function post(tx: Tx, request: PostingRequest): Promise<PostingResult> {
+  const existing = await tx
+    .selectFrom('ledger_transactions')
+    .select(['id', 'kind'])
+    .where('idempotency_key', '=', request.idempotencyKey)
+    .executeTakeFirst()
+  if (existing) {
+    const entries = await tx
+      .selectFrom('ledger_entries')
+      .select(['account_id', 'amount'])
+      .where('transaction_id', '=', existing.id)
+      .orderBy('id')
+      .execute()
+    const same =
+      existing.kind === request.kind &&
+      fingerprint(entries.map((e) => ({ accountId: e.account_id, amount: Number(e.amount) }))) ===
+        fingerprint(request.lines)
+    if (!same)
+      throw new AppError(
+        'IDEMPOTENCY_CONFLICT',
+        'This idempotency key was already used for a different transaction',
+      )
+    return { transactionId: existing.id, replayed: true }
+  }
+
+  const accounts = await tx
+    .selectFrom('ledger_accounts')
+    .select(['id', 'currency'])
+    .where(
+      'id',
+      'in',
+      request.lines.map((l) => l.accountId),
+    )
+    .execute()
+  const currencyOf = new Map(accounts.map((a) => [a.id, a.currency]))
+  const lines: PostingLine[] = request.lines.map((l) => {
+    const currency = currencyOf.get(l.accountId)
+    if (!currency) throw new Error(`ledger account ${l.accountId} does not exist`)
+    return { accountId: l.accountId, amount: l.amount, currency }
+  })
+  const problems = checkPosting(lines)
+  if (problems.length > 0) throw new Error(`invalid posting ${request.kind}: ${JSON.stringify(problems)}`)
+
+  const transaction = await tx
+    .insertInto('ledger_transactions')
+    .values({
+      kind: request.kind,
+      idempotency_key: request.idempotencyKey,
+      memo: request.memo ?? null,
+      meta: JSON.stringify(request.meta ?? {}),
+      created_at_ms: request.nowMs,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow()
+
+  // Debits first, so a shortfall is found before anything else is written.
+  const ordered = [...lines].sort((a, b) => a.amount - b.amount)
+  for (const line of ordered) {
+    const updated = await tx
+      .updateTable('ledger_accounts')
+      .set({ balance: sql<number>`balance + ${line.amount}` })
+      .where('id', '=', line.accountId)
+      .returning(['balance', 'allow_negative', 'kind'])
+      .executeTakeFirstOrThrow()
+    const balance = Number(updated.balance)
+    if (balance < 0 && !updated.allow_negative) {
+      throw new AppError('INSUFFICIENT_BALANCE', `Insufficient ${updated.kind} balance`)
+    }
+    await tx
+      .insertInto('ledger_entries')
+      .values({
+        transaction_id: transaction.id,
+        account_id: line.accountId,
+        amount: line.amount,
+        balance_after: balance,
+        created_at_ms: request.nowMs,
+      })
+      .execute()
+  }
+  return { transactionId: transaction.id, replayed: false }
+}
+
+function fingerprint(lines: Array<{ accountId: number; amount: number }>): string {
+  return [...lines]
+    .sort((a, b) => a.accountId - b.accountId || a.amount - b.amount)
+    .map((l) => `${l.accountId}:${l.amount}`)
+    .join(',')
+}

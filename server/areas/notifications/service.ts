@@ -1,0 +1,87 @@
+import type { Selectable } from 'kysely'
+import type { NotificationsTable } from '../../db/schema'
+import type { AfterCommit, Executor } from '../../db/tx'
+
+export interface NewNotification {
+  kind: string
+  body: string
+  data?: Record<string, unknown>
+}
+
+/** The stream a user's NotificationsChannel subscriptions follow. */
+export const notificationStream = (userId: number) => `notifications:user:${userId}`
+
+export function serializeNotification(row: Selectable<NotificationsTable>) {
+  return {
+    id: row.id,
+    kind: row.kind,
+    body: row.body,
+    data: JSON.parse(row.data) as Record<string, unknown>,
+    read: row.read_at_ms !== null,
+    created_at_in_millis: Number(row.created_at_ms),
+    created_at: new Date(Number(row.created_at_ms)).toISOString(),
+  }
+}
+
+export type NotificationJson = ReturnType<typeof serializeNotification>
+
+/** Stores a notification and, once the transaction commits, pushes it to the user's live subscribers. */
+export async function notify(
+  tx: Executor,
+  after: AfterCommit,
+  userId: number,
+  notification: NewNotification,
+  nowMs: number,
+): Promise<NotificationJson> {
+  const row = await tx
+    .insertInto('notifications')
+    .values({
+      user_id: userId,
+      kind: notification.kind,
+      body: notification.body,
+      data: JSON.stringify(notification.data ?? {}),
+      created_at_ms: nowMs,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow()
+  const json = serializeNotification(row)
+  after.publish(notificationStream(userId), { type: 'notification', notification: json })
+  return json
+}
+
+export async function listNotifications(
+  db: Executor,
+  userId: number,
+  page: { offset: number; per_page: number },
+) {
+  const rows = await db
+    .selectFrom('notifications')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .orderBy('id', 'desc')
+    .limit(page.per_page)
+    .offset(page.offset)
+    .execute()
+  const total = await db
+    .selectFrom('notifications')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('user_id', '=', userId)
+    .executeTakeFirstOrThrow()
+  const unread = await db
+    .selectFrom('notifications')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('user_id', '=', userId)
+    .where('read_at_ms', 'is', null)
+    .executeTakeFirstOrThrow()
+  return { notifications: rows.map(serializeNotification), total: Number(total.n), unread: Number(unread.n) }
+}
+
+export async function markAllRead(db: Executor, userId: number, nowMs: number): Promise<number> {
+  const result = await db
+    .updateTable('notifications')
+    .set({ read_at_ms: nowMs })
+    .where('user_id', '=', userId)
+    .where('read_at_ms', 'is', null)
+    .executeTakeFirst()
+  return Number(result.numUpdatedRows)
+}

@@ -1,0 +1,61 @@
+import { sql } from 'kysely'
+import type { UserRow } from '../../db/schema'
+import type { Executor } from '../../db/tx'
+import { normaliseEmail, usernameKey } from '../../domain/user-rules'
+
+export function findUserById(db: Executor, id: number): Promise<UserRow | undefined> {
+  return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst()
+}
+
+export function findUserBySlug(db: Executor, slug: string): Promise<UserRow | undefined> {
+  return db.selectFrom('users').selectAll().where('slug', '=', slug.toLowerCase()).executeTakeFirst()
+}
+
+export function findUserByEmail(db: Executor, email: string): Promise<UserRow | undefined> {
+  return db.selectFrom('users').selectAll().where('email', '=', normaliseEmail(email)).executeTakeFirst()
+}
+
+export function findUserByUsername(db: Executor, username: string): Promise<UserRow | undefined> {
+  return db
+    .selectFrom('users')
+    .selectAll()
+    .where('username_key', '=', usernameKey(username))
+    .executeTakeFirst()
+}
+
+/** A login is an e-mail address or a username. */
+export function findUserByLogin(db: Executor, login: string): Promise<UserRow | undefined> {
+  return login.includes('@') ? findUserByEmail(db, login) : findUserByUsername(db, login)
+}
+
+export function findUserByReference(db: Executor, reference: string): Promise<UserRow | undefined> {
+  return db
+    .selectFrom('users')
+    .selectAll()
+    .where('reference', '=', reference.trim().toUpperCase())
+    .executeTakeFirst()
+}
+
+export async function followCounts(db: Executor, userId: number) {
+  const row = await db
+    .selectNoFrom([
+      sql<number>`(select count(*) from follows where followee_id = ${userId})`.as('followers'),
+      sql<number>`(select count(*) from follows where follower_id = ${userId})`.as('followings'),
+    ])
+    .executeTakeFirstOrThrow()
+  return { follower_count: Number(row.followers), following_count: Number(row.followings) }
+}
+
+export async function isFollowing(db: Executor, followerId: number, followeeId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('follows')
+    .select('follower_id')
+    .where('follower_id', '=', followerId)
+    .where('followee_id', '=', followeeId)
+    .executeTakeFirst()
+  return row !== undefined
+}
+
+export function avatarUrl(db: Executor, avatarId: number) {
+  return db.selectFrom('avatars').select(['id', 'url']).where('id', '=', avatarId).executeTakeFirst()
+}

@@ -1,0 +1,143 @@
+import { createRoute, z } from '@hono/zod-openapi'
+import type { Deps } from '../../deps'
+import { USERNAME_PATTERN } from '../../domain/user-rules'
+import { notFound } from '../../http/errors'
+import { errors, json, jsonBody } from '../../http/responses'
+import { bearerSecurity, createRouter, currentUser } from '../../http/router'
+import { findUserByEmail, findUserBySlug, findUserByUsername } from './queries'
+import { MeSchema, PublicUserSchema, RegisterRequest } from './schemas'
+import { follow, registerUser, serializeMe, serializePublicUser, suggestedUsers, unfollow } from './service'
+
+export function userRoutes(deps: Deps) {
+  const app = createRouter()
+
+  app.openapi(
+    createRoute({
+      method: 'post',
+      path: '/api/users',
+      tags: ['Users'],
+      summary: 'Sign up',
+      description:
+        'Creates an active account that can sign in at once. A verification mail (with an activation link) goes to the local outbox.',
+      request: { body: jsonBody(RegisterRequest) },
+      responses: { 201: json(z.object({ user: MeSchema }), 'Created'), ...errors(400, 413, 422) },
+    }),
+    async (c) => {
+      const user = await registerUser(deps, c.req.valid('json'))
+      return c.json({ user: await serializeMe(deps.db, user) }, 201)
+    },
+  )
+
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/api/users/username_availability',
+      tags: ['Users'],
+      summary: 'Is a username free?',
+      request: { query: z.object({ username: z.string().min(1) }) },
+      responses: {
+        200: json(
+          z.object({ username: z.string(), available: z.boolean(), valid: z.boolean() }),
+          'Availability',
+        ),
+        ...errors(422),
+      },
+    }),
+    async (c) => {
+      const { username } = c.req.valid('query')
+      const valid = USERNAME_PATTERN.test(username.trim())
+      const taken = valid ? await findUserByUsername(deps.db, username) : undefined
+      return c.json({ username: username.trim(), valid, available: valid && !taken }, 200)
+    },
+  )
+
+  app.openapi(
+    createRoute({
+      method: 'post',
+      path: '/api/users/new_user',
+      tags: ['Users'],
+      summary: 'Is this e-mail new?',
+      description: 'Lets the sign-in screen choose between "log in" and "sign up" for an address.',
+      request: { body: jsonBody(z.strictObject({ email: z.email() })) },
+      responses: {
+        200: json(z.object({ email: z.string(), new_user: z.boolean() }), 'Lookup'),
+        ...errors(422),
+      },
+    }),
+    async (c) => {
+      const { email } = c.req.valid('json')
+      const user = await findUserByEmail(deps.db, email)
+      return c.json({ email: email.toLowerCase(), new_user: !user }, 200)
+    },
+  )
+
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/api/users/suggestions',
+      tags: ['Users'],
+      summary: 'People to follow',
+      security: bearerSecurity,
+      request: {
+        query: z.object({
+          order: z.enum(['followers']).default('followers'),
+          per_page: z.coerce.number().int().min(1).max(50).default(10),
+        }),
+      },
+      responses: { 200: json(z.object({ users: z.array(PublicUserSchema) }), 'Suggestions'), ...errors(401) },
+    }),
+    async (c) => {
+      const me = currentUser(c)
+      const rows = await suggestedUsers(deps.db, me.id, c.req.valid('query').per_page)
+      return c.json(
+        { users: await Promise.all(rows.map((u) => serializePublicUser(deps.db, u, me.id))) },
+        200,
+      )
+    },
+  )
+
+  const slugParam = z.object({ slug: z.string().min(1) })
+
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/api/users/{slug}',
+      tags: ['Users'],
+      summary: 'Another user’s public profile',
+      request: { params: slugParam },
+      responses: { 200: json(z.object({ user: PublicUserSchema }), 'The user'), ...errors(404) },
+    }),
+    async (c) => {
+      const user = await findUserBySlug(deps.db, c.req.valid('param').slug)
+      if (!user || user.status === 'disabled') throw notFound('User')
+      return c.json({ user: await serializePublicUser(deps.db, user, c.get('user')?.id ?? null) }, 200)
+    },
+  )
+
+  for (const action of ['follow', 'unfollow'] as const) {
+    app.openapi(
+      createRoute({
+        method: 'post',
+        path: `/api/users/{slug}/${action}`,
+        tags: ['Users'],
+        summary: action === 'follow' ? 'Follow a user' : 'Stop following a user',
+        security: bearerSecurity,
+        request: { params: slugParam },
+        responses: {
+          200: json(z.object({ user: PublicUserSchema }), 'The user, as the caller now sees them'),
+          ...errors(401, 404, 409),
+        },
+      }),
+      async (c) => {
+        const me = currentUser(c)
+        const user = await findUserBySlug(deps.db, c.req.valid('param').slug)
+        if (user?.status !== 'active') throw notFound('User')
+        if (action === 'follow') await follow(deps, me.id, user)
+        else await unfollow(deps, me.id, user)
+        return c.json({ user: await serializePublicUser(deps.db, user, me.id) }, 200)
+      },
+    )
+  }
+
+  return app
+}

@@ -1,0 +1,38 @@
+import { ensureReferenceData } from '../seeds/reference-data'
+import { createScheduler } from './areas/clock/scheduler'
+import { loadClockAnchor, saveClockAnchor } from './areas/clock/service'
+import type { Config } from './config'
+import { openDatabase } from './db/dialect'
+import { migrateToLatest } from './db/migrate'
+import type { Deps } from './deps'
+import { createBus } from './lib/bus'
+import { createClock } from './lib/clock'
+import { createLogger, type Logger } from './lib/log'
+import { createRng } from './lib/rng'
+
+export interface BootOptions {
+  /** Real time source (tests pass a manual one). */
+  wallNow?: () => number
+  log?: Logger
+  /** Game time to start at on a database that has no saved clock yet. */
+  startAtMs?: number
+}
+
+/** config → database → migrations → reference data → clock → scheduler (not started). */
+export async function bootDeps(config: Config, options: BootOptions = {}): Promise<Deps> {
+  const log = options.log ?? createLogger(config.logLevel)
+  const dbHandle = openDatabase({ file: config.dbFile, databaseUrl: config.databaseUrl })
+  const db = dbHandle.db
+  const applied = await migrateToLatest(db)
+  if (applied.length > 0) log.info('migrated', { applied: applied.join(',') })
+  const anchor = await loadClockAnchor(db)
+  const clock = createClock({
+    wallNow: options.wallNow,
+    anchor: anchor ?? (options.startAtMs !== undefined ? { anchorGameMs: options.startAtMs } : undefined),
+  })
+  if (!anchor) await saveClockAnchor(db, clock.anchor())
+  await ensureReferenceData(db, clock.now())
+  const bus = createBus((error) => log.error('bus handler failed', { error: String(error) }))
+  const scheduler = createScheduler({ db, clock, log })
+  return { db, dbHandle, clock, rng: createRng(config.seed), bus, log, config, scheduler }
+}

@@ -1,0 +1,45 @@
+import type { MiddlewareHandler } from 'hono'
+import type { WebSocketServer } from 'ws'
+import type { Deps } from '../deps'
+import type { AppEnv, AuthUser } from '../http/router'
+
+/**
+ * What a channel sees of one subscription. A channel is a plain object registered by name
+ * (the `channel` key of the Action Cable identifier); see `server/cable/channels/`.
+ */
+export interface ChannelContext {
+  deps: Deps
+  user: AuthUser
+  /** The identifier's keys other than `channel`. */
+  params: Record<string, unknown>
+  /** The raw identifier string, echoed back unchanged in every frame. */
+  identifier: string
+  /** Sends `{ identifier, message }` to this subscription only. */
+  transmit(message: unknown): void
+  /** Follows a bus stream: every message published on it is delivered to this subscription. */
+  streamFrom(stream: string): void
+  stopStream(stream: string): void
+  /** Refuses the subscription (`reject_subscription`); call from `subscribed`. */
+  reject(): void
+}
+
+export interface ChannelDefinition {
+  name: string
+  subscribed(ctx: ChannelContext): void | Promise<void>
+  unsubscribed?(ctx: ChannelContext): void | Promise<void>
+  /** Actions a client may `perform`; each gets the whole decoded data object (including `action`). */
+  actions?: Record<string, (ctx: ChannelContext, data: Record<string, unknown>) => void | Promise<void>>
+}
+
+export interface CableServer {
+  /** Handed to `serve({ websocket: { server } })`. */
+  wss: WebSocketServer
+  /** The Hono handler mounted at GET /cable (performs the upgrade). */
+  handler: MiddlewareHandler<AppEnv>
+  /** Open, welcomed connections. */
+  connectionCount(): number
+  /** Disconnects every connection of a user (reason `remote`). */
+  disconnectUser(userId: number, reconnect: boolean): void
+  /** Graceful shutdown: every client gets `server_restart` with `reconnect: true`, then the socket closes. */
+  shutdown(): Promise<void>
+}

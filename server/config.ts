@@ -1,0 +1,107 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import type { LogLevel } from './lib/log'
+
+export interface Config {
+  port: number
+  host: string
+  /** SQLite file (ignored when databaseUrl is set). */
+  dbFile: string
+  databaseUrl?: string
+  /** Root seed for every random stream of the run. */
+  seed: number
+  /** Base URL used in e-mails (reset and activation links). */
+  publicUrl: string
+  logLevel: LogLevel
+  admin: { email: string; password: string; username: string }
+  demo: { email: string; password: string; username: string }
+  /** Directory of the built web client, served at / with an SPA fallback. */
+  webDist: string
+  bodyLimitBytes: number
+  accessTokenTtlMs: number
+  refreshTokenTtlMs: number
+  resetTokenTtlMs: number
+  activationTokenTtlMs: number
+  rateLimits: { login: RateLimit; refresh: RateLimit; otp: RateLimit; forgotPassword: RateLimit }
+  cable: {
+    pingIntervalMs: number
+    maxPayloadBytes: number
+    slowClientBytes: number
+    allowedOrigins: string[] | null
+  }
+}
+
+export interface RateLimit {
+  windowMs: number
+  limit: number
+}
+
+/** The project root (where package.json lives), from the source tree or the bundled dist/. */
+export function projectRoot(): string {
+  let dir = path.dirname(fileURLToPath(import.meta.url))
+  for (let i = 0; i < 6; i++) {
+    const pkg = path.join(dir, 'package.json')
+    if (fs.existsSync(pkg) && JSON.parse(fs.readFileSync(pkg, 'utf8')).name === 'fanspole-local') return dir
+    dir = path.dirname(dir)
+  }
+  return process.cwd()
+}
+
+export const DEFAULT_PORT = 3000
+export const DEFAULT_SEED = 42
+
+export function defaultDbFile(): string {
+  return path.join(projectRoot(), 'data', 'fanspole.sqlite')
+}
+
+/** Configuration from the environment, with overrides from command-line flags. */
+export function loadConfig(overrides: Partial<Config> = {}, env: NodeJS.ProcessEnv = process.env): Config {
+  const port = overrides.port ?? intEnv(env.PORT, DEFAULT_PORT)
+  const host = overrides.host ?? env.HOST ?? '127.0.0.1'
+  const base: Config = {
+    port,
+    host,
+    dbFile: env.FANSPOLE_DB ?? defaultDbFile(),
+    databaseUrl: env.DATABASE_URL || undefined,
+    seed: intEnv(env.FANSPOLE_SEED, DEFAULT_SEED),
+    publicUrl: env.FANSPOLE_PUBLIC_URL ?? `http://localhost:${port}`,
+    logLevel: (env.FANSPOLE_LOG_LEVEL as LogLevel | undefined) ?? 'info',
+    admin: {
+      email: (env.FANSPOLE_ADMIN_EMAIL ?? 'admin@fanspole.local').toLowerCase(),
+      password: env.FANSPOLE_ADMIN_PASSWORD ?? 'admin-pass-2026',
+      username: 'admin',
+    },
+    demo: {
+      email: (env.FANSPOLE_DEMO_EMAIL ?? 'demo@fanspole.local').toLowerCase(),
+      password: env.FANSPOLE_DEMO_PASSWORD ?? 'demo-pass-2026',
+      username: 'demo',
+    },
+    webDist: path.join(projectRoot(), 'web', 'dist'),
+    bodyLimitBytes: 1024 * 1024,
+    accessTokenTtlMs: 2 * 60 * 60 * 1000,
+    refreshTokenTtlMs: 365 * 24 * 60 * 60 * 1000,
+    resetTokenTtlMs: 60 * 60 * 1000,
+    activationTokenTtlMs: 7 * 24 * 60 * 60 * 1000,
+    rateLimits: {
+      login: { windowMs: 60_000, limit: 10 },
+      refresh: { windowMs: 60_000, limit: 30 },
+      otp: { windowMs: 10 * 60_000, limit: 5 },
+      forgotPassword: { windowMs: 10 * 60_000, limit: 5 },
+    },
+    cable: {
+      pingIntervalMs: 3000,
+      maxPayloadBytes: 64 * 1024,
+      slowClientBytes: 1024 * 1024,
+      allowedOrigins: null,
+    },
+  }
+  return { ...base, ...overrides }
+}
+
+function intEnv(value: string | undefined, fallback: number): number {
+  if (value === undefined || value === '') return fallback
+  const n = Number(value)
+  if (!Number.isInteger(n)) throw new Error(`expected an integer, got ${JSON.stringify(value)}`)
+  return n
+}

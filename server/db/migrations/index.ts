@@ -1,0 +1,10 @@
+import type { Migration } from 'kysely'
+import * as m001 from './2026-11-22-001-platform'
+
+/**
+ * Every migration, in order. Listed statically (not read from the directory) so that the
+ * bundled CLI carries them. Names are date-prefixed; a migration is never edited once merged.
+ */
+export const migrations: Record<string, Migration> = {
+  '2026-11-22-001-platform': m001,
+}

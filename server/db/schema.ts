@@ -1,0 +1,280 @@
+import type { Generated, Insertable, Selectable, Updateable } from 'kysely'
+
+// The database as the code sees it. Kept honest by tests/unit/db-schema.test.ts, which
+// compares these tables and columns with what the migrations actually create.
+// Booleans are 0/1 integers and instants are epoch milliseconds on every dialect.
+
+export interface Database {
+  app_settings: AppSettingsTable
+  oauth_clients: OauthClientsTable
+  avatars: AvatarsTable
+  users: UsersTable
+  user_tokens: UserTokensTable
+  oauth_access_tokens: OauthAccessTokensTable
+  oauth_refresh_tokens: OauthRefreshTokensTable
+  outbox_messages: OutboxMessagesTable
+  notifications: NotificationsTable
+  follows: FollowsTable
+  ledger_accounts: LedgerAccountsTable
+  ledger_transactions: LedgerTransactionsTable
+  ledger_entries: LedgerEntriesTable
+  scheduled_jobs: ScheduledJobsTable
+  sports: SportsTable
+  real_teams: RealTeamsTable
+  players: PlayersTable
+  series: SeriesTable
+  series_phases: SeriesPhasesTable
+  matches: MatchesTable
+  match_teams: MatchTeamsTable
+  match_players: MatchPlayersTable
+}
+
+export interface AppSettingsTable {
+  key: string
+  value: string
+  updated_at_ms: number
+}
+
+export interface OauthClientsTable {
+  id: string
+  name: string
+  created_at_ms: number
+}
+
+export interface AvatarsTable {
+  id: Generated<number>
+  name: string
+  url: string
+  sort: Generated<number>
+}
+
+export type Role = 'player' | 'admin'
+export type UserStatus = 'active' | 'invited' | 'disabled'
+
+export interface UsersTable {
+  id: Generated<number>
+  slug: string
+  username: string
+  username_key: string
+  email: string
+  password_hash: string | null
+  full_name: string | null
+  team_name: string | null
+  role: Generated<Role>
+  status: Generated<UserStatus>
+  email_verified_at_ms: number | null
+  mobile_no: string | null
+  mobile_approved: Generated<number>
+  pancard_status: Generated<string>
+  dob: string | null
+  about_me: string | null
+  avatar_id: number | null
+  image_url: string | null
+  reference: string
+  referred_by_id: number | null
+  xp_points: Generated<number>
+  interests: Generated<string>
+  created_at_ms: number
+  updated_at_ms: number
+}
+export type UserRow = Selectable<UsersTable>
+export type NewUser = Insertable<UsersTable>
+export type UserUpdate = Updateable<UsersTable>
+
+export type TokenPurpose = 'reset_password' | 'activation'
+
+export interface UserTokensTable {
+  id: Generated<number>
+  user_id: number
+  purpose: TokenPurpose
+  token_hash: string
+  expires_at_ms: number
+  used_at_ms: number | null
+  created_at_ms: number
+}
+
+export interface OauthAccessTokensTable {
+  id: Generated<number>
+  token_hash: string
+  user_id: number
+  client_id: string
+  family_id: string
+  expires_at_ms: number
+  revoked_at_ms: number | null
+  created_at_ms: number
+}
+
+export interface OauthRefreshTokensTable {
+  id: Generated<number>
+  token_hash: string
+  user_id: number
+  client_id: string
+  family_id: string
+  parent_id: number | null
+  expires_at_ms: number
+  used_at_ms: number | null
+  revoked_at_ms: number | null
+  created_at_ms: number
+}
+
+export interface OutboxMessagesTable {
+  id: Generated<number>
+  to_address: string
+  channel: Generated<string>
+  subject: string
+  body: string
+  created_at_ms: number
+}
+
+export interface NotificationsTable {
+  id: Generated<number>
+  user_id: number
+  kind: string
+  body: string
+  data: Generated<string>
+  read_at_ms: number | null
+  created_at_ms: number
+}
+
+export interface FollowsTable {
+  follower_id: number
+  followee_id: number
+  created_at_ms: number
+}
+
+export type Currency = 'INR' | 'COIN'
+
+export interface LedgerAccountsTable {
+  id: Generated<number>
+  code: string
+  user_id: number | null
+  kind: string
+  currency: Currency
+  balance: Generated<number>
+  allow_negative: Generated<number>
+  created_at_ms: number
+}
+
+export interface LedgerTransactionsTable {
+  id: Generated<number>
+  kind: string
+  idempotency_key: string
+  memo: string | null
+  meta: Generated<string>
+  created_at_ms: number
+}
+
+export interface LedgerEntriesTable {
+  id: Generated<number>
+  transaction_id: number
+  account_id: number
+  amount: number
+  balance_after: number
+  created_at_ms: number
+}
+
+export type JobStatus = 'pending' | 'done' | 'failed'
+
+export interface ScheduledJobsTable {
+  id: Generated<number>
+  kind: string
+  run_at_ms: number
+  payload: Generated<string>
+  unique_key: string | null
+  status: Generated<JobStatus>
+  attempts: Generated<number>
+  last_error: string | null
+  created_at_ms: number
+  done_at_ms: number | null
+}
+
+export type SportKind = 'team' | 'racing' | 'battle_royale'
+
+export interface SportsTable {
+  id: Generated<number>
+  slug: string
+  name: string
+  kind: SportKind
+  team_size: number
+  sort: Generated<number>
+}
+
+export interface RealTeamsTable {
+  id: Generated<number>
+  sport_id: number
+  name: string
+  name_attr: string
+  team_color: string
+  country: string | null
+}
+
+export interface PlayersTable {
+  id: Generated<number>
+  sport_id: number
+  real_team_id: number
+  name: string
+  display_name: string
+  style: number
+  value_tenths: number
+  country: string | null
+  is_star: Generated<number>
+  last_series_score: Generated<number>
+}
+
+export type SeriesStatus = 'upcoming' | 'live' | 'completed'
+
+export interface SeriesTable {
+  id: Generated<number>
+  sport_id: number
+  name: string
+  short_name: string
+  format: string | null
+  status: SeriesStatus
+  starts_at_ms: number
+  ends_at_ms: number
+}
+
+export interface SeriesPhasesTable {
+  id: Generated<number>
+  series_id: number
+  name: string
+  phase_no: number
+  starts_at_ms: number
+  ends_at_ms: number
+}
+
+export type MatchStatus = 'upcoming' | 'live' | 'completed' | 'abandoned'
+
+export interface MatchesTable {
+  id: Generated<number>
+  sport_id: number
+  series_id: number
+  phase_id: number | null
+  match_no: number
+  match_stage: string
+  title: string
+  format: string | null
+  venue_name: string | null
+  venue_location: string | null
+  venue_country: string | null
+  team1_id: number | null
+  team2_id: number | null
+  event_time_ms: number
+  status: MatchStatus
+  result_text: string | null
+  created_at_ms: number
+}
+
+export interface MatchTeamsTable {
+  match_id: number
+  real_team_id: number
+  slot: number
+}
+
+export interface MatchPlayersTable {
+  match_id: number
+  player_id: number
+  real_team_id: number
+  value_tenths: number
+  in_lineup: number | null
+}

@@ -1,0 +1,23 @@
+import type { Scheduler } from './areas/clock/scheduler'
+import type { Config } from './config'
+import type { DbHandle } from './db/dialect'
+import type { Db } from './db/tx'
+import type { Bus } from './lib/bus'
+import type { Clock } from './lib/clock'
+import type { Logger } from './lib/log'
+import type { Rng } from './lib/rng'
+
+/**
+ * Everything a service needs, passed explicitly. No module reaches for a global clock,
+ * random source or database: tests build a Deps with a manual clock and a fresh database.
+ */
+export interface Deps {
+  db: Db
+  dbHandle: DbHandle
+  clock: Clock
+  rng: Rng
+  bus: Bus
+  log: Logger
+  config: Config
+  scheduler: Scheduler
+}

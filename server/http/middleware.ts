@@ -1,0 +1,83 @@
+import type { MiddlewareHandler } from 'hono'
+import { resolveAccessToken } from '../areas/auth/tokens'
+import type { Deps } from '../deps'
+import { parseFields, selectEnvelope } from './fields'
+import type { AppEnv } from './router'
+
+/**
+ * Forms are welcome wherever JSON is: the original clients posted multipart and
+ * url-encoded bodies (register, sign-in, profile). Unless the form carries a file, it is
+ * turned into the equivalent JSON object before routing, so one zod schema validates both.
+ */
+export function formsAsJson(): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const type = c.req.header('content-type') ?? ''
+    const isForm =
+      type.startsWith('application/x-www-form-urlencoded') || type.startsWith('multipart/form-data')
+    if (isForm && c.req.method !== 'GET' && c.req.method !== 'HEAD') {
+      const form = await c.req.raw.clone().formData()
+      const object: Record<string, string | string[]> = {}
+      let hasFile = false
+      for (const [key, value] of form.entries()) {
+        if (typeof value !== 'string') {
+          hasFile = true
+          break
+        }
+        const existing = object[key]
+        if (existing === undefined) object[key] = value
+        else object[key] = Array.isArray(existing) ? [...existing, value] : [existing, value]
+      }
+      if (!hasFile) {
+        const headers = new Headers(c.req.raw.headers)
+        headers.set('content-type', 'application/json')
+        headers.delete('content-length')
+        c.req.raw = new Request(c.req.raw.url, {
+          method: c.req.method,
+          headers,
+          body: JSON.stringify(object),
+        })
+      }
+    }
+    await next()
+  }
+}
+
+/** Resolves `Authorization: Bearer …` into `c.var.user`; a bad token only matters where sign-in is required. */
+export function authenticate(deps: Deps): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    c.set('user', null)
+    c.set('tokenProblem', null)
+    const header = c.req.header('authorization')
+    const match = header ? /^Bearer\s+(\S+)$/i.exec(header) : null
+    if (match?.[1]) {
+      const check = await resolveAccessToken(deps.db, match[1], deps.clock.wallNow())
+      if (check.ok) c.set('user', check.user)
+      else c.set('tokenProblem', check.problem)
+    }
+    await next()
+  }
+}
+
+/** Applies `?fields=` to successful JSON answers of reads. */
+export function fieldSelection(): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    await next()
+    const spec = c.req.query('fields')
+    if (!spec || c.req.method !== 'GET' || c.res.status >= 300) return
+    if (!c.res.headers.get('content-type')?.includes('application/json')) return
+    const tree = parseFields(spec)
+    if (!tree) return
+    const body = await c.res.json()
+    const headers = new Headers(c.res.headers)
+    headers.delete('content-length')
+    c.res = new Response(JSON.stringify(selectEnvelope(body, tree)), { status: c.res.status, headers })
+  }
+}
+
+/** Answers carry the request id, so a tester can find the matching log line. */
+export function requestIdHeader(): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    await next()
+    c.res.headers.set('X-Request-Id', c.get('requestId'))
+  }
+}

@@ -1,0 +1,59 @@
+/**
+ * In-process publish/subscribe for live updates. Every message on a stream gets the next
+ * `seq` of that stream, so a client can spot a gap and refetch. Delivery is synchronous and
+ * in publish order, which keeps per-stream order intact all the way to each socket.
+ * Publish only after the database commit that the message describes (see `afterCommit`).
+ */
+export interface BusMessage {
+  type: string
+  seq: number
+  [key: string]: unknown
+}
+
+export type BusHandler = (message: BusMessage, stream: string) => void
+
+export interface Bus {
+  publish(stream: string, message: { type: string; [key: string]: unknown }): BusMessage
+  subscribe(stream: string, handler: BusHandler): () => void
+  subscriberCount(stream: string): number
+  lastSeq(stream: string): number
+}
+
+export function createBus(onHandlerError: (error: unknown) => void = () => {}): Bus {
+  const handlers = new Map<string, Set<BusHandler>>()
+  const seqs = new Map<string, number>()
+  return {
+    publish(stream, message) {
+      const seq = (seqs.get(stream) ?? 0) + 1
+      seqs.set(stream, seq)
+      const full: BusMessage = { ...message, seq }
+      const set = handlers.get(stream)
+      if (set) {
+        for (const handler of [...set]) {
+          try {
+            handler(full, stream)
+          } catch (error) {
+            onHandlerError(error)
+          }
+        }
+      }
+      return full
+    },
+    subscribe(stream, handler) {
+      let set = handlers.get(stream)
+      if (!set) {
+        set = new Set()
+        handlers.set(stream, set)
+      }
+      set.add(handler)
+      return () => {
+        const current = handlers.get(stream)
+        if (!current) return
+        current.delete(handler)
+        if (current.size === 0) handlers.delete(stream)
+      }
+    },
+    subscriberCount: (stream) => handlers.get(stream)?.size ?? 0,
+    lastSeq: (stream) => seqs.get(stream) ?? 0,
+  }
+}

@@ -1,0 +1,113 @@
+/**
+ * The one clock. Game time (`now`) drives every deadline in the product: match starts,
+ * contest locks, auction lots, simulated balls. Admins can speed it up, pause it, advance
+ * it or jump it forward. Wall time (`wallNow`) is only for security timers — token expiry,
+ * rate limits, OTP lifetimes — which must not shrink when an instructor runs the clock at
+ * 100× or jumps a week ahead.
+ */
+export interface ClockState {
+  now_in_millis: number
+  speed: number
+  paused: boolean
+}
+
+export interface ClockAnchor {
+  anchorRealMs: number
+  anchorGameMs: number
+  speed: number
+  paused: boolean
+}
+
+export interface ClockChange {
+  previous: ClockState
+  current: ClockState
+}
+
+export interface Clock {
+  now(): number
+  wallNow(): number
+  state(): ClockState
+  anchor(): ClockAnchor
+  /** Changes speed, pause, or moves time; returns the new state. Throws RangeError on a backwards jump. */
+  set(change: ClockPatch): ClockState
+  onChange(listener: (change: ClockChange) => void): () => void
+  /** Real milliseconds until game time reaches `gameMs` (Infinity while paused). */
+  realDelayUntil(gameMs: number): number
+}
+
+export interface ClockPatch {
+  speed?: number
+  paused?: boolean
+  advance_ms?: number
+  now_in_millis?: number
+}
+
+export const MAX_CLOCK_SPEED = 10_000
+
+export function createClock(options: { wallNow?: () => number; anchor?: Partial<ClockAnchor> } = {}): Clock {
+  const wallNow = options.wallNow ?? Date.now
+  const startReal = wallNow()
+  let anchor: ClockAnchor = {
+    anchorRealMs: startReal,
+    anchorGameMs: options.anchor?.anchorGameMs ?? startReal,
+    speed: options.anchor?.speed ?? 1,
+    paused: options.anchor?.paused ?? false,
+  }
+  // A restored anchor keeps running from where it was, as if the server never stopped.
+  if (options.anchor?.anchorRealMs !== undefined && !anchor.paused) {
+    anchor.anchorGameMs += Math.floor((startReal - options.anchor.anchorRealMs) * anchor.speed)
+  }
+  const listeners = new Set<(change: ClockChange) => void>()
+
+  const now = (): number =>
+    anchor.paused
+      ? anchor.anchorGameMs
+      : anchor.anchorGameMs + Math.floor((wallNow() - anchor.anchorRealMs) * anchor.speed)
+
+  const state = (): ClockState => ({ now_in_millis: now(), speed: anchor.speed, paused: anchor.paused })
+
+  return {
+    now,
+    wallNow,
+    state,
+    anchor: () => ({ ...anchor }),
+    set(patch) {
+      const previous = state()
+      let gameMs = previous.now_in_millis
+      if (patch.now_in_millis !== undefined) {
+        if (patch.now_in_millis < gameMs) throw new RangeError('the clock cannot jump backwards')
+        gameMs = patch.now_in_millis
+      }
+      if (patch.advance_ms !== undefined) {
+        if (patch.advance_ms < 0) throw new RangeError('advance_ms cannot be negative')
+        gameMs += patch.advance_ms
+      }
+      const speed = patch.speed ?? anchor.speed
+      if (!(speed > 0 && speed <= MAX_CLOCK_SPEED))
+        throw new RangeError(`speed must be above 0 and at most ${MAX_CLOCK_SPEED}`)
+      anchor = { anchorRealMs: wallNow(), anchorGameMs: gameMs, speed, paused: patch.paused ?? anchor.paused }
+      const current = state()
+      for (const listener of listeners) listener({ previous, current })
+      return current
+    },
+    onChange(listener) {
+      listeners.add(listener)
+      return () => listeners.delete(listener)
+    },
+    realDelayUntil(gameMs) {
+      if (anchor.paused) return Number.POSITIVE_INFINITY
+      return Math.max(0, Math.ceil((gameMs - now()) / anchor.speed))
+    },
+  }
+}
+
+/** A wall clock that only moves when told to: for tests. */
+export function manualWallClock(startMs = Date.UTC(2026, 10, 22, 6, 0, 0)) {
+  let t = startMs
+  return {
+    now: () => t,
+    advance(ms: number) {
+      t += ms
+    },
+  }
+}
