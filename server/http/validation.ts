@@ -1,5 +1,5 @@
 import type { Context } from 'hono'
-import type { z } from 'zod'
+import { z } from 'zod'
 import { AppError, type FieldErrors, summarise } from './errors'
 
 /**
@@ -19,15 +19,18 @@ export function fieldErrors(error: z.core.$ZodError): FieldErrors {
       for (const key of issue.keys) add([...issue.path, key], 'is not a known field')
       continue
     }
-    add(issue.path, describe(issue))
+    add(issue.path, issue.message)
   }
   return out
 }
 
-function describe(issue: z.core.$ZodIssue): string {
-  // A message set on the schema itself wins (it was written for people).
-  if (issue.message && !issue.message.startsWith('Invalid') && !issue.message.startsWith('Too '))
-    return issue.message
+/**
+ * House-style messages for every zod issue, installed as zod's global error map: the map
+ * sees the raw issue (including the input, which zod 4 leaves out of the final issues), so
+ * a missing value says "is required" and a wrong one says what it must be. A message set
+ * on a schema check (e.g. a regex rule) still wins.
+ */
+function describe(issue: z.core.$ZodRawIssue): string {
   switch (issue.code) {
     case 'invalid_type':
       return issue.input === undefined || issue.input === null
@@ -48,13 +51,19 @@ function describe(issue: z.core.$ZodIssue): string {
     case 'invalid_format':
       return issue.format === 'email' ? 'is not a valid e-mail address' : 'has an invalid format'
     case 'invalid_value':
-      return `must be one of: ${issue.values.map(String).join(', ')}`
+      return issue.input === undefined
+        ? 'is required'
+        : `must be one of: ${issue.values.map(String).join(', ')}`
     case 'not_multiple_of':
       return `must be a multiple of ${issue.divisor}`
+    case 'unrecognized_keys':
+      return 'is not a known field'
     default:
       return 'is invalid'
   }
 }
+
+z.config({ customError: (issue) => describe(issue) })
 
 function article(type: string): string {
   return /^[aeiou]/.test(type) ? `an ${type}` : `a ${type}`

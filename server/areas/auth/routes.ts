@@ -60,7 +60,7 @@ export function authRoutes(deps: Deps) {
     })
     app.openapi(route, async (c) => {
       const body = c.req.valid('json')
-      const clientId = await requireClient(deps, c.req.header('x-fanspole-client') ?? body.client_id)
+      const clientId = await requireClient(deps, c.req.header('x-fanspole-client') || body.client_id)
       if (!body.grant_type)
         throw new AppError('invalid_request', 'grant_type is required', { grant_type: ['is required'] })
       if (body.grant_type === 'password') {
