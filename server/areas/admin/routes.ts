@@ -2,12 +2,11 @@ import { createRoute, z } from '@hono/zod-openapi'
 import { sql } from 'kysely'
 import { withTx } from '../../db/tx'
 import type { Deps } from '../../deps'
-import { paiseToRupees } from '../../domain/money'
 import { invalid, notFound } from '../../http/errors'
 import { PageMetaSchema, pageMeta, pagingQuery, toPage } from '../../http/paging'
 import { errors, json, jsonBody } from '../../http/responses'
 import { bearerSecurity, createRouter } from '../../http/router'
-import { userBalances } from '../ledger/service'
+import { userBalances, walletJson } from '../ledger/service'
 import { listOutbox } from '../mail/service'
 import { NotificationSchema } from '../notifications/routes'
 import { notify } from '../notifications/service'
@@ -36,6 +35,7 @@ const AdminUserSchema = z
     role: z.enum(['player', 'admin']),
     status: z.enum(['active', 'invited', 'disabled']),
     email_verified: z.boolean(),
+    current_balance: z.number(),
     unused_balance: z.number(),
     winning_balance: z.number(),
     coin_balance: z.number().int(),
@@ -111,9 +111,7 @@ export function adminRoutes(deps: Deps) {
             role: u.role,
             status: u.status,
             email_verified: u.email_verified_at_ms !== null,
-            unused_balance: paiseToRupees(b.unused),
-            winning_balance: paiseToRupees(b.winnings),
-            coin_balance: b.coins,
+            ...walletJson(b),
             created_at_in_millis: Number(u.created_at_ms),
           }
         }),

@@ -1,8 +1,10 @@
 import { sql } from 'kysely'
 import type { Currency } from '../../db/schema'
-import type { Executor, Tx } from '../../db/tx'
+import type { AfterCommit, Executor, Tx } from '../../db/tx'
 import { checkPosting, type PostingLine } from '../../domain/ledger'
+import { paiseToRupees } from '../../domain/money'
 import { AppError } from '../../http/errors'
+import { notificationStream } from '../notifications/service'
 
 /** The three compartments every user has. unused and winnings are paise; coins are whole coins. */
 export type UserCompartment = 'unused' | 'winnings' | 'coins'
@@ -115,7 +117,7 @@ export interface PostingResult {
  * commits or rolls back together with whatever it pays for (a contest seat, a bid).
  * A user account that would go below zero aborts the whole transaction with 409.
  */
-export async function post(tx: Tx, request: PostingRequest): Promise<PostingResult> {
+export async function post(tx: Tx, request: PostingRequest, after?: AfterCommit): Promise<PostingResult> {
   const existing = await tx
     .selectFrom('ledger_transactions')
     .select(['id', 'kind'])
@@ -194,7 +196,42 @@ export async function post(tx: Tx, request: PostingRequest): Promise<PostingResu
       })
       .execute()
   }
+  if (after)
+    await queueWalletPushes(
+      tx,
+      after,
+      lines.map((l) => l.accountId),
+    )
   return { transactionId: transaction.id, replayed: false }
+}
+
+/**
+ * After the commit, every user whose wallet moved gets `{type:'wallet', …balances}` on their
+ * NotificationsChannel stream, so open pages show the new balance without a reload.
+ */
+async function queueWalletPushes(tx: Tx, after: AfterCommit, accountIds: number[]): Promise<void> {
+  const owners = await tx
+    .selectFrom('ledger_accounts')
+    .select('user_id')
+    .distinct()
+    .where('id', 'in', accountIds)
+    .where('user_id', 'is not', null)
+    .execute()
+  for (const { user_id } of owners) {
+    if (user_id === null) continue
+    const b = await userBalances(tx, user_id)
+    after.publish(notificationStream(user_id), { type: 'wallet', ...walletJson(b) })
+  }
+}
+
+/** Balances as the API shows them: rupees, with current = unused + winnings; coins whole. */
+export function walletJson(b: Balances) {
+  return {
+    current_balance: paiseToRupees(b.unused + b.winnings),
+    unused_balance: paiseToRupees(b.unused),
+    winning_balance: paiseToRupees(b.winnings),
+    coin_balance: b.coins,
+  }
 }
 
 function fingerprint(lines: Array<{ accountId: number; amount: number }>): string {

@@ -67,13 +67,11 @@ export async function listNotifications(
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .where('user_id', '=', userId)
     .executeTakeFirstOrThrow()
-  const unread = await db
-    .selectFrom('notifications')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('user_id', '=', userId)
-    .where('read_at_ms', 'is', null)
-    .executeTakeFirstOrThrow()
-  return { notifications: rows.map(serializeNotification), total: Number(total.n), unread: Number(unread.n) }
+  return {
+    notifications: rows.map(serializeNotification),
+    total: Number(total.n),
+    unread: await unreadCount(db, userId),
+  }
 }
 
 export async function markAllRead(db: Executor, userId: number, nowMs: number): Promise<number> {
@@ -84,4 +82,14 @@ export async function markAllRead(db: Executor, userId: number, nowMs: number): 
     .where('read_at_ms', 'is', null)
     .executeTakeFirst()
   return Number(result.numUpdatedRows)
+}
+
+export async function unreadCount(db: Executor, userId: number): Promise<number> {
+  const row = await db
+    .selectFrom('notifications')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('user_id', '=', userId)
+    .where('read_at_ms', 'is', null)
+    .executeTakeFirstOrThrow()
+  return Number(row.n)
 }

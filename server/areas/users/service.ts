@@ -10,7 +10,7 @@ import { AppError, type FieldErrors, invalid, notFound } from '../../http/errors
 import { hashString } from '../../lib/rng'
 import { hashPassword, verifyPassword } from '../auth/passwords'
 import { issueUserToken } from '../auth/user-tokens'
-import { createUserAccounts, userBalances } from '../ledger/service'
+import { createUserAccounts, userBalances, walletJson } from '../ledger/service'
 import { sendMail } from '../mail/service'
 import { invitationMail, verificationMail } from '../mail/templates'
 import { notify } from '../notifications/service'
@@ -260,10 +260,7 @@ export async function serializeMe(db: Executor, user: UserRow) {
       total_leagues: 0,
     },
     user_points: [] as Array<{ rank: number; series: string; total_score: number }>,
-    current_balance: paiseToRupees(balances.unused + balances.winnings),
-    unused_balance: paiseToRupees(balances.unused),
-    winning_balance: paiseToRupees(balances.winnings),
-    coin_balance: balances.coins,
+    ...walletJson(balances),
     total_reward_balance: 0,
     total_reward_coins: 0,
     about_me: user.about_me,

@@ -1,0 +1,8 @@
+import type { ChannelDefinition } from '../types'
+import { NotificationsChannel } from './notifications'
+
+/**
+ * Every channel a /cable client can subscribe to, by the `channel` name in its identifier.
+ * A new channel is its own definition file plus one entry here; the server needs no change.
+ */
+export const CHANNELS: ChannelDefinition[] = [NotificationsChannel]

@@ -1,0 +1,227 @@
+import type { WebSocket } from 'ws'
+import { type AccessCheck, resolveAccessToken } from '../areas/auth/tokens'
+import type { Deps } from '../deps'
+import type { AuthUser } from '../http/router'
+import { type DisconnectReason, frames, parseActionData, parseCommand, parseIdentifier } from './protocol'
+import type { StreamHub } from './streams'
+import { Subscription, type SubscriptionHost } from './subscription'
+import type { ChannelDefinition } from './types'
+
+export interface ConnectionHost {
+  deps: Deps
+  hub: StreamHub
+  channels: ReadonlyMap<string, ChannelDefinition>
+  onWelcome(connection: Connection): void
+  onClose(connection: Connection): void
+}
+
+/** Frames a client may send before `welcome`; far more than any real client needs. */
+const MAX_EARLY_FRAMES = 256
+const OPEN = 1
+
+/**
+ * One socket, from authentication to teardown. Everything the client asks for runs on one
+ * promise chain, so commands are handled strictly in arrival order and the teardown runs
+ * after the last of them.
+ */
+export class Connection implements SubscriptionHost {
+  user: AuthUser | null = null
+  private state: 'connecting' | 'open' | 'closing' | 'closed' = 'connecting'
+  private early: string[] = []
+  private readonly subscriptions = new Map<string, Subscription>()
+  private queue: Promise<void>
+  private settle: () => void = () => {}
+  /** Resolves once the socket has closed and every subscription's `unsubscribed` has run. */
+  readonly done: Promise<void>
+
+  constructor(
+    private readonly socket: WebSocket,
+    private readonly host: ConnectionHost,
+    token: string | null,
+  ) {
+    this.done = new Promise<void>((resolve) => {
+      this.settle = resolve
+    })
+    this.queue = this.authenticate(token)
+  }
+
+  get deps(): Deps {
+    return this.host.deps
+  }
+
+  get hub(): StreamHub {
+    return this.host.hub
+  }
+
+  /** Rails order: authenticate, then `welcome`, then replay what arrived meanwhile. */
+  private async authenticate(token: string | null): Promise<void> {
+    const { deps } = this.host
+    let check: AccessCheck
+    try {
+      check = token
+        ? await resolveAccessToken(deps.db, token, deps.clock.wallNow())
+        : { ok: false, problem: 'no access token (cookie at, ?access_token= or Authorization: Bearer)' }
+    } catch (error) {
+      deps.log.error('cable authentication failed', { error: String(error) })
+      this.socket.close(1011)
+      return
+    }
+    if (this.state !== 'connecting') return
+    if (!check.ok) {
+      deps.log.info('cable connection refused', { problem: check.problem })
+      this.early = []
+      this.disconnect('unauthorized', false)
+      return
+    }
+    this.user = check.user
+    this.state = 'open'
+    this.socket.send(frames.welcome())
+    this.host.onWelcome(this)
+    const early = this.early
+    this.early = []
+    for (const text of early) this.enqueue(text)
+  }
+
+  receive(data: unknown): void {
+    if (typeof data !== 'string') {
+      this.host.deps.log.debug('cable ignored a binary frame', { user: this.user?.id })
+      return
+    }
+    if (this.state === 'connecting') {
+      if (this.early.length < MAX_EARLY_FRAMES) this.early.push(data)
+      else this.host.deps.log.warn('cable dropped a frame sent before welcome', { frames: this.early.length })
+    } else if (this.state === 'open') this.enqueue(data)
+  }
+
+  /** Data and protocol frames after `welcome`; a socket over the slow-client limit is cut off. */
+  send(frame: string): void {
+    if (this.state !== 'open' || this.socket.readyState !== OPEN) return
+    const limit = this.host.deps.config.cable.slowClientBytes
+    if (this.socket.bufferedAmount > limit) {
+      this.host.deps.log.warn('cable client too slow', {
+        user: this.user?.id,
+        buffered: this.socket.bufferedAmount,
+      })
+      this.state = 'closing'
+      this.socket.send(frames.disconnect('too_slow', true))
+      this.socket.terminate()
+      return
+    }
+    this.socket.send(frame)
+  }
+
+  /** Sends the `disconnect` frame, then a normal close. */
+  disconnect(reason: DisconnectReason, reconnect: boolean): void {
+    if (this.state === 'closing' || this.state === 'closed') return
+    this.state = 'closing'
+    if (this.socket.readyState === OPEN) this.socket.send(frames.disconnect(reason, reconnect))
+    this.socket.close(1000)
+  }
+
+  /** For a peer that never answers the close handshake. */
+  terminate(): void {
+    this.socket.terminate()
+  }
+
+  /** The socket closed (either side): every subscription ends, after any command still queued. */
+  handleClose(): void {
+    if (this.state === 'closed') return
+    this.state = 'closed'
+    this.early = []
+    this.host.onClose(this)
+    this.queue = this.queue.then(() => this.teardown())
+    void this.queue.then(this.settle)
+  }
+
+  private async teardown(): Promise<void> {
+    const all = [...this.subscriptions.values()]
+    this.subscriptions.clear()
+    for (const subscription of all) await this.end(subscription)
+  }
+
+  private enqueue(text: string): void {
+    this.queue = this.queue.then(() => this.handle(text))
+  }
+
+  private async handle(text: string): Promise<void> {
+    if (this.state !== 'open') return
+    const parsed = parseCommand(text)
+    if (!parsed.ok) return this.ignore(parsed.problem, text)
+    const command = parsed.value
+    try {
+      if (command.command === 'subscribe') await this.subscribe(command.identifier)
+      else if (command.command === 'unsubscribe') await this.unsubscribe(command.identifier)
+      else await this.perform(command.identifier, command.data)
+    } catch (error) {
+      this.host.deps.log.error('cable command failed', { command: command.command, error: String(error) })
+    }
+  }
+
+  private async subscribe(identifier: string): Promise<void> {
+    // The Rails client re-sends `subscribe` every 500 ms until it hears back: repeats are normal.
+    if (this.subscriptions.has(identifier)) return
+    const id = parseIdentifier(identifier)
+    if (!id.ok) return this.ignore(id.problem, identifier)
+    const channel = this.host.channels.get(id.value.channel)
+    if (!channel || !this.user) {
+      // Rails only logs here, and its client then retries for ever; a rejection stops it.
+      this.host.deps.log.info('cable subscription to an unknown channel', { channel: id.value.channel })
+      this.send(frames.reject(identifier))
+      return
+    }
+    const subscription = new Subscription(identifier, channel, id.value.params, this.user, this)
+    this.subscriptions.set(identifier, subscription)
+    try {
+      await channel.subscribed(subscription.ctx)
+    } catch (error) {
+      this.host.deps.log.error('cable subscribed failed', { identifier, error: String(error) })
+      subscription.rejected = true
+    }
+    if (subscription.rejected) {
+      this.subscriptions.delete(identifier)
+      await this.end(subscription)
+      this.send(frames.reject(identifier))
+      return
+    }
+    // Streams are registered synchronously, so once confirmed every later broadcast arrives.
+    this.send(frames.confirm(identifier))
+  }
+
+  private async unsubscribe(identifier: string): Promise<void> {
+    const subscription = this.subscriptions.get(identifier)
+    if (!subscription) return this.ignore('unsubscribe from an unknown subscription', identifier)
+    this.subscriptions.delete(identifier)
+    await this.end(subscription)
+  }
+
+  private async perform(identifier: string, data: unknown): Promise<void> {
+    const subscription = this.subscriptions.get(identifier)
+    if (!subscription) return this.ignore('message for an unknown subscription', identifier)
+    const parsed = parseActionData(data)
+    if (!parsed.ok) return this.ignore(parsed.problem, identifier)
+    const { action } = parsed.value
+    const actions = subscription.channel.actions
+    // Only the channel's own whitelisted actions: never inherited names such as `constructor`.
+    const handler = actions && Object.hasOwn(actions, action) ? actions[action] : undefined
+    if (!handler) return this.ignore(`unknown action ${action}`, identifier)
+    await handler(subscription.ctx, parsed.value.data)
+  }
+
+  private async end(subscription: Subscription): Promise<void> {
+    try {
+      await subscription.end()
+    } catch (error) {
+      this.host.deps.log.error('cable unsubscribed failed', {
+        identifier: subscription.identifier,
+        error: String(error),
+      })
+    }
+  }
+
+  private ignore(problem: string, detail: string): void {
+    this.host.deps.log.debug(`cable ignored a command: ${problem}`, {
+      user: this.user?.id,
+      detail: detail.slice(0, 200),
+    })
+  }
+}

@@ -1,0 +1,99 @@
+/**
+ * The Action Cable wire format (`actioncable-v1-json`), as the official `@rails/actioncable`
+ * client and AnyCable clients expect it. Frames are built as strings here so every sender
+ * emits exactly the same bytes, with Rails' key order.
+ */
+
+/** Subprotocols we speak. The Rails client offers `["actioncable-v1-json", "actioncable-unsupported"]`. */
+export const SUPPORTED_PROTOCOLS: ReadonlySet<string> = new Set(['actioncable-v1-json'])
+
+/**
+ * ws `handleProtocols`: the first of the client's offers that we support, in the client's
+ * order (as Rails' websocket-driver does); `false` sends no header. A client that offers no
+ * subprotocol never reaches this and is spoken to normally.
+ */
+export function selectProtocol(offered: Set<string>): string | false {
+  for (const protocol of offered) if (SUPPORTED_PROTOCOLS.has(protocol)) return protocol
+  return false
+}
+
+export type DisconnectReason = 'unauthorized' | 'server_restart' | 'remote' | 'too_slow'
+
+export const frames = {
+  welcome: () => '{"type":"welcome"}',
+  ping: (unixSeconds: number) => `{"type":"ping","message":${Math.floor(unixSeconds)}}`,
+  confirm: (identifier: string) =>
+    `{"identifier":${JSON.stringify(identifier)},"type":"confirm_subscription"}`,
+  reject: (identifier: string) => `{"identifier":${JSON.stringify(identifier)},"type":"reject_subscription"}`,
+  /** `reconnect` is always explicit: a missing one reads as false and stops the Rails client for good. */
+  disconnect: (reason: DisconnectReason, reconnect: boolean) =>
+    `{"type":"disconnect","reason":"${reason}","reconnect":${reconnect}}`,
+  /** A data frame around an already JSON-encoded message, so a broadcast is encoded once. */
+  data: (identifier: string, messageJson: string) =>
+    `{"identifier":${JSON.stringify(identifier)},"message":${messageJson}}`,
+}
+
+export type Command =
+  | { command: 'subscribe'; identifier: string }
+  | { command: 'unsubscribe'; identifier: string }
+  | { command: 'message'; identifier: string; data: unknown }
+
+export type Parsed<T> = { ok: true; value: T } | { ok: false; problem: string }
+
+/** One client frame → a command, or why it is ignored (the connection stays open either way). */
+export function parseCommand(text: string): Parsed<Command> {
+  let frame: unknown
+  try {
+    frame = JSON.parse(text)
+  } catch {
+    return { ok: false, problem: 'invalid JSON' }
+  }
+  if (!isPlainObject(frame)) return { ok: false, problem: 'not a JSON object' }
+  const { command, identifier } = frame
+  if (command !== 'subscribe' && command !== 'unsubscribe' && command !== 'message')
+    return { ok: false, problem: `unrecognized command ${JSON.stringify(command)}` }
+  if (typeof identifier !== 'string') return { ok: false, problem: 'identifier must be a string' }
+  if (command === 'message') return { ok: true, value: { command, identifier, data: frame.data } }
+  return { ok: true, value: { command, identifier } }
+}
+
+/**
+ * `{"channel":"X",...params}` encoded as a string. The raw string stays the subscription's
+ * key and is echoed byte for byte; it is parsed only to route.
+ */
+export function parseIdentifier(
+  identifier: string,
+): Parsed<{ channel: string; params: Record<string, unknown> }> {
+  let value: unknown
+  try {
+    value = JSON.parse(identifier)
+  } catch {
+    return { ok: false, problem: 'identifier is not JSON' }
+  }
+  if (!isPlainObject(value)) return { ok: false, problem: 'identifier is not a JSON object' }
+  const { channel, ...params } = value
+  if (typeof channel !== 'string' || channel === '')
+    return { ok: false, problem: 'identifier has no channel name' }
+  return { ok: true, value: { channel, params } }
+}
+
+/**
+ * The `data` of a `message` command is itself a JSON string holding an object; its `action`
+ * names the channel action and defaults to `receive`, as `subscription.send(obj)` relies on.
+ */
+export function parseActionData(data: unknown): Parsed<{ action: string; data: Record<string, unknown> }> {
+  if (typeof data !== 'string') return { ok: false, problem: 'data must be a string' }
+  let value: unknown
+  try {
+    value = JSON.parse(data)
+  } catch {
+    return { ok: false, problem: 'data is not JSON' }
+  }
+  if (!isPlainObject(value)) return { ok: false, problem: 'data is not a JSON object' }
+  const action = typeof value.action === 'string' && value.action !== '' ? value.action : 'receive'
+  return { ok: true, value: { action, data: value } }
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+}

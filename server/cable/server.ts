@@ -1,0 +1,127 @@
+import { upgradeWebSocket } from '@hono/node-server'
+import type { MiddlewareHandler } from 'hono'
+import { type WebSocket, WebSocketServer } from 'ws'
+import type { Deps } from '../deps'
+import { AppError } from '../http/errors'
+import type { AppEnv } from '../http/router'
+import { Connection, type ConnectionHost } from './connection'
+import { frames, selectProtocol } from './protocol'
+import { accessTokenFrom, originAllowed } from './request'
+import { StreamHub } from './streams'
+import type { CableServer, ChannelDefinition } from './types'
+
+/** How long shutdown waits for clients to answer the close handshake before dropping them. */
+const CLOSE_GRACE_MS = 1000
+
+/**
+ * The Action Cable-compatible endpoint: ws does the upgrade (with our subprotocol choice and
+ * frame cap), node-server's `upgradeWebSocket` hands us the socket with the Hono request
+ * still in reach (cookies, query, headers), and each socket becomes a `Connection`.
+ */
+export function createCableServer(deps: Deps, channels: ChannelDefinition[]): CableServer {
+  const registry = new Map<string, ChannelDefinition>()
+  for (const channel of channels) {
+    if (registry.has(channel.name)) throw new Error(`Two cable channels are named ${channel.name}`)
+    registry.set(channel.name, channel)
+  }
+  const { cable } = deps.config
+  const wss = new WebSocketServer({
+    noServer: true,
+    clientTracking: false,
+    handleProtocols: selectProtocol,
+    maxPayload: cable.maxPayloadBytes,
+  })
+  const hub = new StreamHub(deps.bus)
+  const connections = new Set<Connection>()
+  const welcomed = new Set<Connection>()
+  let shutdown: Promise<void> | undefined
+
+  const host: ConnectionHost = {
+    deps,
+    hub,
+    channels: registry,
+    onWelcome: (connection) => welcomed.add(connection),
+    onClose: (connection) => welcomed.delete(connection),
+  }
+
+  // One timer for everyone (as Rails): each welcomed socket gets the same ping at the same moment.
+  const pinger = setInterval(() => {
+    if (welcomed.size === 0) return
+    const frame = frames.ping(deps.clock.wallNow() / 1000)
+    for (const connection of welcomed) connection.send(frame)
+  }, cable.pingIntervalMs)
+  pinger.unref()
+
+  const upgrade = upgradeWebSocket((c) => {
+    const token = accessTokenFrom(c)
+    let connection: Connection | undefined
+    return {
+      onOpen(_event, ws) {
+        const opened = new Connection(ws.raw as unknown as WebSocket, host, token)
+        connection = opened
+        connections.add(opened)
+        void opened.done.then(() => connections.delete(opened))
+        if (shutdown) opened.disconnect('server_restart', true)
+      },
+      onMessage(event) {
+        connection?.receive(event.data)
+      },
+      onClose() {
+        connection?.handleClose()
+      },
+      onError(event) {
+        // ws reports protocol violations here (e.g. a frame over maxPayload, closed with 1009).
+        const error = (event as ErrorEvent).error
+        deps.log.debug('cable socket error', { user: connection?.user?.id, error: String(error) })
+      },
+    }
+  })
+
+  const handler: MiddlewareHandler<AppEnv> = async (c, next) => {
+    // Like Rails: anything but a WebSocket upgrade, or a refused origin, is a plain 404.
+    if (c.req.header('upgrade')?.toLowerCase() !== 'websocket')
+      throw new AppError('NOT_FOUND', '/cable only accepts WebSocket (Action Cable) connections')
+    const origin = c.req.header('origin')
+    if (!originAllowed(origin, cable.allowedOrigins)) {
+      deps.log.info('cable origin refused', { origin })
+      throw new AppError('NOT_FOUND', '/cable does not accept connections from this origin')
+    }
+    return upgrade(c, next)
+  }
+
+  return {
+    wss,
+    handler,
+    connectionCount: () => welcomed.size,
+    disconnectUser(userId, reconnect) {
+      for (const connection of welcomed)
+        if (connection.user?.id === userId) connection.disconnect('remote', reconnect)
+    },
+    shutdown() {
+      shutdown ??= (async () => {
+        clearInterval(pinger)
+        for (const connection of connections) connection.disconnect('server_restart', true)
+        await settleWithin(
+          [...connections].map((c) => c.done),
+          CLOSE_GRACE_MS,
+        )
+        for (const connection of connections) connection.terminate()
+        await Promise.all([...connections].map((c) => c.done))
+        hub.close()
+        wss.close()
+      })()
+      return shutdown
+    },
+  }
+}
+
+async function settleWithin(promises: Promise<void>[], ms: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined
+  await Promise.race([
+    Promise.all(promises),
+    new Promise<void>((resolve) => {
+      timer = setTimeout(resolve, ms)
+    }),
+  ])
+  clearTimeout(timer)
+}
