@@ -1,0 +1,213 @@
+import type { Kysely } from 'kysely'
+import type { Database } from '../server/db/schema'
+import type { Tx } from '../server/db/tx'
+import { around, HOUR } from './generators/calendar'
+import { buildSeries } from './generators/fixtures'
+import { buildPeople } from './generators/people'
+import { SeedRandom } from './generators/random'
+import { buildRosters } from './generators/rosters'
+import { SPORTS } from './reference-data'
+import { type KeyIds, writeRoster, writeSeries } from './writers/catalog'
+import { writeAdmin, writeFollows, writePerson, writeStartingMoney } from './writers/people'
+
+export { STYLE_BATTLE_ROYALE, STYLE_DRIVER, VALUE_RANGE } from './generators/rosters'
+
+/** The app_settings key recording the league: its presence means "seeded". */
+export const DEMO_LEAGUE_KEY = 'demo_league'
+export const DEFAULT_DEMO_USERS = 24
+export const MAX_DEMO_USERS = 1000
+/** The password of every generated demo user (the demo player's and the admin's come from the options). */
+export const DEMO_USER_PASSWORD = 'demo-pass-2026'
+
+export interface SeedOptions {
+  seed: number
+  /** The instant the league is built around: results before it, fixtures after it. */
+  nowMs: number
+  /** Generated demo users besides the demo player and the admin (default 24). */
+  users?: number
+  admin: { email: string; password: string; username: string }
+  demo: { email: string; password: string; username: string }
+  hashPassword: (password: string) => Promise<string>
+  /** Called as each step starts (done = steps finished) and once more at the end with done = total. */
+  onProgress?: (step: string, done: number, total: number) => void
+}
+
+export interface SeedSummary {
+  seed: number
+  now_in_millis: number
+  /** Accounts created: the admin, the demo player and the demo users. */
+  users: number
+  demo_users: number
+  sports: number
+  teams: number
+  players: number
+  series: number
+  phases: number
+  matches: number
+  completed_matches: number
+  upcoming_matches: number
+  /** Upcoming matches that start within the hour after now. */
+  starting_soon: number
+  match_players: number
+  follows: number
+  ledger_transactions: number
+}
+
+export async function isSeeded(db: Kysely<Database>): Promise<boolean> {
+  const row = await db
+    .selectFrom('app_settings')
+    .select('key')
+    .where('key', '=', DEMO_LEAGUE_KEY)
+    .executeTakeFirst()
+  return row !== undefined
+}
+
+/**
+ * Builds the demo league around `nowMs`: six sports with sides, players, series, phases and
+ * fixtures (played, about to start, upcoming), the admin, the demo player and demo users with
+ * follows and starting money. Everything is planned in memory from the seed first, then
+ * written in one transaction, so a failure leaves nothing behind and the same seed and now
+ * give the same rows on a fresh database (password hashes aside: they are salted).
+ */
+export async function seedDemoLeague(db: Kysely<Database>, options: SeedOptions): Promise<SeedSummary> {
+  const count = options.users ?? DEFAULT_DEMO_USERS
+  checkOptions(options, count)
+  if (await isSeeded(db))
+    throw new Error('This database already holds a demo league; reset it (fanspole db reset) to seed again')
+
+  const a = around(options.nowMs)
+  const random = new SeedRandom(options.seed)
+  const rosters = buildRosters(random)
+  const series = buildSeries(a, random, rosters)
+  const avatars = await db.selectFrom('avatars').select('id').orderBy('sort').orderBy('id').execute()
+  const avatarIds = avatars.map((row) => row.id)
+  const { people, follows } = buildPeople(random, a, {
+    count,
+    avatarCount: avatarIds.length,
+    demo: options.demo,
+    reserved: [options.admin.username],
+  })
+
+  const progress = stepper(1 + rosters.length + series.length + 1 + people.length + 3, options.onProgress)
+  const hashes = await progress.step('Hashing passwords', () =>
+    hashOnce([options.admin.password, options.demo.password, DEMO_USER_PASSWORD], options.hashPassword),
+  )
+  const hashOf = (password: string) => hashes.get(password) as string
+
+  const summary = await db.transaction().execute(async (tx) => {
+    await assertAccountsFree(tx, [options.admin, ...people])
+    const sports = await tx.selectFrom('sports').select(['id', 'slug']).execute()
+    const ids: KeyIds = {
+      sports: new Map(sports.map((s) => [s.slug, s.id])),
+      teams: new Map(),
+      players: new Map(),
+    }
+    for (const roster of rosters) {
+      const name = SPORTS.find((s) => s.slug === roster.sport)?.name ?? roster.sport
+      await progress.step(`Players: ${name}`, () => writeRoster(tx, roster, ids))
+    }
+    let matchPlayers = 0
+    for (const plan of series)
+      matchPlayers += await progress.step(`Fixtures: ${plan.name}`, () =>
+        writeSeries(tx, plan, ids, options.nowMs),
+      )
+
+    const userIds = new Map<string, number>()
+    const adminSince = a.day0 - 365 * 24 * HOUR
+    await progress.step(`Users: ${options.admin.username}`, () =>
+      writeAdmin(tx, { ...options.admin, passwordHash: hashOf(options.admin.password) }, adminSince),
+    )
+    for (const [i, person] of people.entries()) {
+      const hash = hashOf(i === 0 ? options.demo.password : DEMO_USER_PASSWORD)
+      await progress.step(`Users: ${person.username}`, () =>
+        writePerson(tx, person, hash, avatarIds, userIds),
+      )
+    }
+    await progress.step('Follows', () => writeFollows(tx, follows, userIds))
+    const postings = await progress.step('Starting balances', () =>
+      writeStartingMoney(tx, people, userIds, options.seed),
+    )
+
+    const matches = series.flatMap((s) => s.matches)
+    const upcoming = matches.filter((m) => m.status === 'upcoming')
+    const result: SeedSummary = {
+      seed: options.seed,
+      now_in_millis: options.nowMs,
+      users: people.length + 1,
+      demo_users: count,
+      sports: rosters.length,
+      teams: rosters.reduce((n, r) => n + r.teams.length, 0),
+      players: rosters.reduce((n, r) => n + r.players.length, 0),
+      series: series.length,
+      phases: series.reduce((n, s) => n + s.phases.length, 0),
+      matches: matches.length,
+      completed_matches: matches.length - upcoming.length,
+      upcoming_matches: upcoming.length,
+      starting_soon: upcoming.filter((m) => m.eventTime - options.nowMs <= HOUR).length,
+      match_players: matchPlayers,
+      follows: follows.length,
+      ledger_transactions: postings,
+    }
+    await progress.step('Recording the league', () =>
+      tx
+        .insertInto('app_settings')
+        .values({ key: DEMO_LEAGUE_KEY, value: JSON.stringify(result), updated_at_ms: options.nowMs })
+        .execute(),
+    )
+    return result
+  })
+  progress.finish('Demo league ready')
+  return summary
+}
+
+function checkOptions(options: SeedOptions, count: number): void {
+  if (!Number.isSafeInteger(options.seed))
+    throw new RangeError(`seed must be an integer, got ${options.seed}`)
+  if (!Number.isSafeInteger(options.nowMs) || options.nowMs < 0)
+    throw new RangeError(`now must be a time in epoch milliseconds, got ${options.nowMs}`)
+  if (!Number.isInteger(count) || count < 0 || count > MAX_DEMO_USERS)
+    throw new RangeError(`users must be a whole number from 0 to ${MAX_DEMO_USERS}, got ${count}`)
+}
+
+/** Argon2 is the slow part of seeding: each distinct password is hashed once, in parallel. */
+async function hashOnce(passwords: string[], hash: (password: string) => Promise<string>) {
+  const distinct = [...new Set(passwords)]
+  const hashes = await Promise.all(distinct.map((p) => hash(p)))
+  return new Map(distinct.map((p, i) => [p, hashes[i] as string]))
+}
+
+/** Seeding on top of accounts that someone already registered would fail half-way; say which ones instead. */
+async function assertAccountsFree(tx: Tx, accounts: Array<{ email: string; username: string }>) {
+  const emails = accounts.map((a) => a.email.trim().toLowerCase())
+  const keys = accounts.map((a) => a.username.trim().toLowerCase())
+  const clashes = await tx
+    .selectFrom('users')
+    .select(['email', 'username'])
+    .where((eb) => eb.or([eb('email', 'in', emails), eb('username_key', 'in', keys)]))
+    .execute()
+  if (clashes.length > 0)
+    throw new Error(
+      `Cannot seed the demo league: these accounts already exist: ${clashes
+        .map((c) => `${c.username} <${c.email}>`)
+        .join(', ')}`,
+    )
+}
+
+/** Progress in steps. With a listener, each step yields to the event loop so a progress bar can repaint. */
+function stepper(total: number, onProgress?: SeedOptions['onProgress']) {
+  let done = 0
+  return {
+    async step<T>(label: string, work: () => Promise<T>): Promise<T> {
+      if (onProgress) {
+        onProgress(label, done, total)
+        await new Promise<void>((resolve) => setImmediate(resolve))
+      }
+      const result = await work()
+      done++
+      return result
+    },
+    finish(label: string) {
+      onProgress?.(label, total, total)
+    },
+  }
+}
