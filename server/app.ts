@@ -141,6 +141,9 @@ function mountWebClient(app: OpenAPIHono<AppEnv>, root: string): void {
     })
     return assets(c, next)
   })
+  // A missing hashed asset is a real 404 (an old page asking for a chunk of a previous
+  // build), not the client's index.html; the client reloads once when a chunk fails.
+  app.get('/assets/*', (c) => c.text('Not found', 404))
   app.use('*', async (c, next) => {
     if (isApiPath(c.req.path) || c.req.path === '/cable' || !ready()) return next()
     files ??= serveStatic<AppEnv>({ root })

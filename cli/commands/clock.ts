@@ -1,0 +1,103 @@
+import { Command } from 'commander'
+import { Api } from '../lib/api'
+import { UsageError } from '../lib/errors'
+import { type Io, printJson } from '../lib/io'
+import {
+  instantFlag,
+  type OptionSchema,
+  type OptionsOf,
+  parseOptions,
+  resolveServer,
+  withJson,
+  withServer,
+} from '../lib/options'
+import { style } from '../lib/style'
+import { formatFields } from '../lib/table'
+import { DURATION_EXAMPLES, formatInstant, parseDuration } from '../lib/time'
+
+interface ClockState {
+  now_in_millis: number
+  now: string
+  speed: number
+  paused: boolean
+}
+
+const clockOptions = ((z) =>
+  z.object({
+    speed: z
+      .string()
+      .transform((text, ctx) => {
+        const n = Number(text)
+        if (text.trim() === '' || !Number.isFinite(n) || n <= 0)
+          ctx.addIssue({ code: 'custom', message: `expected a positive number, got ${JSON.stringify(text)}` })
+        return n
+      })
+      .optional(),
+    pause: z.boolean().default(false),
+    resume: z.boolean().default(false),
+    advance: z
+      .string()
+      .transform((text, ctx) => {
+        const ms = parseDuration(text)
+        if (ms === undefined)
+          ctx.addIssue({
+            code: 'custom',
+            message: `expected a duration such as ${DURATION_EXAMPLES}, got ${JSON.stringify(text)}`,
+          })
+        return ms as number
+      })
+      .optional(),
+    jump: instantFlag(z).optional(),
+    server: z.string().optional(),
+    json: z.boolean().default(false),
+  })) satisfies OptionSchema
+
+export function clockCommand(io: Io): Command {
+  const cmd = new Command('clock')
+    .summary('show or change the game clock')
+    .description(
+      'Without options: show the game clock. With options: change it (admin). Every scheduled job that falls due fires, in order, before the answer.',
+    )
+    .option(
+      '--speed <factor>',
+      'game milliseconds per real millisecond (1 = real time, 60 = a minute a second)',
+    )
+    .option('--pause', 'stop the clock')
+    .option('--resume', 'start the clock again')
+    .option('--advance <duration>', `move the clock forward: ${DURATION_EXAMPLES}`)
+    .option('--jump <instant>', 'jump forward to an instant: ISO date-time or epoch ms')
+  withServer(cmd)
+  withJson(cmd)
+  cmd.addHelpText(
+    'after',
+    '\nExamples:\n  fanspole clock\n  fanspole clock --speed 60\n  fanspole clock --advance 2h\n  fanspole clock --jump 2026-12-01T14:00:00Z --json\n',
+  )
+  return cmd.action(async (raw) => runClock(io, await parseOptions(clockOptions, raw)))
+}
+
+async function runClock(io: Io, opts: OptionsOf<typeof clockOptions>): Promise<void> {
+  if (opts.pause && opts.resume) throw new UsageError('--pause and --resume contradict each other; pick one')
+  const change: Record<string, number | boolean> = {}
+  if (opts.speed !== undefined) change.speed = opts.speed
+  if (opts.pause) change.paused = true
+  if (opts.resume) change.paused = false
+  if (opts.advance !== undefined) change.advance_ms = opts.advance
+  if (opts.jump !== undefined) change.now_in_millis = opts.jump
+  const api = new Api(io, resolveServer(io, opts.server), 'admin')
+  const state =
+    Object.keys(change).length === 0
+      ? await api.get<ClockState>('/api/admin/clock')
+      : await api.post<ClockState>('/api/admin/clock', change)
+  if (opts.json) return printJson(io, state)
+  const s = style(io.color)
+  io.out(
+    formatFields(
+      [
+        ['now', `${formatInstant(state.now_in_millis)}  ${s.dim(`(${state.now_in_millis})`)}`],
+        ['speed', `${state.speed}×`],
+        ['state', state.paused ? s.yellow('paused') : s.green('running')],
+      ],
+      s,
+    ),
+  )
+}

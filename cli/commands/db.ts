@@ -1,0 +1,104 @@
+import { Command } from 'commander'
+import { describeLocation, localConfig } from '../lib/config'
+import { CliError, UsageError } from '../lib/errors'
+import { type Io, printJson } from '../lib/io'
+import {
+  instantFlag,
+  intFlag,
+  MAX_USERS,
+  type OptionSchema,
+  type OptionsOf,
+  parseOptions,
+  withDb,
+  withJson,
+} from '../lib/options'
+import { style } from '../lib/style'
+
+const migrateOptions = ((z) =>
+  z.object({ db: z.string().min(1).optional(), json: z.boolean().default(false) })) satisfies OptionSchema
+
+const resetOptions = ((z) =>
+  z.object({
+    db: z.string().min(1).optional(),
+    yes: z.boolean().default(false),
+    // `--seed` alone seeds with the configured seed; `--seed 7` picks one.
+    seed: z.union([z.literal(true), intFlag(z, 'a seed', 0, 2 ** 31 - 1)]).optional(),
+    users: intFlag(z, 'a number of users', 0, MAX_USERS).optional(),
+    now: instantFlag(z).optional(),
+    json: z.boolean().default(false),
+  })) satisfies OptionSchema
+
+export function dbCommand(io: Io): Command {
+  const db = new Command('db').summary('migrate or reset the database').description('Database maintenance.')
+  const migrate = new Command('migrate').description('Apply every pending migration to the database.')
+  withDb(migrate)
+  withJson(migrate)
+  migrate.action(async (raw) => runMigrate(io, await parseOptions(migrateOptions, raw)))
+
+  const reset = new Command('reset')
+    .description(
+      'Delete everything: roll every migration back, migrate again and restore the reference data (OAuth clients, avatars, sports).',
+    )
+    .option('-y, --yes', 'do not ask for confirmation')
+    .option('--seed [n]', 'seed the demo league afterwards (optionally with this random seed)')
+    .option('--users <n>', 'with --seed: how many demo users to create')
+    .option('--now <instant>', 'the new game clock (and the league’s "now"): ISO date-time or epoch ms')
+  withDb(reset)
+  withJson(reset)
+  reset.action(async (raw) => runReset(io, await parseOptions(resetOptions, raw)))
+
+  return db.addCommand(migrate).addCommand(reset)
+}
+
+async function runMigrate(io: Io, opts: OptionsOf<typeof migrateOptions>): Promise<void> {
+  const local = await import('../lib/database')
+  const config = localConfig(io, { db: opts.db })
+  const where = describeLocation(config)
+  const { applied, total } = await local.migrate(config)
+  if (opts.json) return printJson(io, { database: where, applied, migrations: total })
+  const s = style(io.color)
+  if (applied.length === 0) {
+    io.out(`${where} is up to date (${total} migration${total === 1 ? '' : 's'})\n`)
+    return
+  }
+  io.out(`${s.green('Applied')} ${applied.length} migration${applied.length === 1 ? '' : 's'} to ${where}:\n`)
+  for (const name of applied) io.out(`  ${name}\n`)
+}
+
+async function runReset(io: Io, opts: OptionsOf<typeof resetOptions>): Promise<void> {
+  const local = await import('../lib/league')
+  const config = localConfig(io, { db: opts.db, seed: typeof opts.seed === 'number' ? opts.seed : undefined })
+  const where = describeLocation(config)
+  if (opts.users !== undefined && opts.seed === undefined)
+    throw new UsageError('--users only makes sense with --seed')
+  if (!opts.yes) {
+    const canAsk = !opts.json && io.interactive && io.stdin.isTTY === true
+    if (!canAsk)
+      throw new UsageError(
+        `db reset deletes every row of ${where}; pass --yes to confirm`,
+        'Run it again with --yes',
+      )
+    const { confirm } = await import('../ui/prompts')
+    if (!(await confirm(io, `Delete every row of ${where}?`)))
+      throw new CliError('Cancelled; nothing was changed')
+  }
+  const s = style(io.color && !opts.json)
+  const nowMs = opts.now ?? Date.now()
+  const deps = await local.boot(config)
+  try {
+    const { rolledBack, applied } = await local.reset(deps.db, nowMs)
+    let seeded: Awaited<ReturnType<typeof local.seed>> | null = null
+    if (!opts.json)
+      io.out(
+        `${s.green('Reset')} ${where}: rolled back ${rolledBack.length}, applied ${applied.length} migrations\n`,
+      )
+    if (opts.seed !== undefined) {
+      const title = `Seeding the demo league (seed ${config.seed})`
+      seeded = await local.seed(io, deps, { nowMs, users: opts.users, json: opts.json, title })
+    }
+    if (opts.json) return printJson(io, { database: where, rolled_back: rolledBack, applied, seeded })
+    if (seeded) io.out(local.seedReport(seeded, where, config, s))
+  } finally {
+    await deps.dbHandle.close()
+  }
+}

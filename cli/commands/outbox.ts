@@ -1,0 +1,62 @@
+import { Command } from 'commander'
+import { Api } from '../lib/api'
+import { type Io, printJson } from '../lib/io'
+import {
+  intFlag,
+  type OptionSchema,
+  type OptionsOf,
+  parseOptions,
+  resolveServer,
+  withJson,
+  withServer,
+} from '../lib/options'
+import { style } from '../lib/style'
+import { formatInstant } from '../lib/time'
+
+interface OutboxMessage {
+  id: number
+  to: string
+  channel: string
+  subject: string
+  body: string
+  created_at_in_millis: number
+}
+
+const outboxOptions = ((z) =>
+  z.object({
+    to: z.string().trim().min(1).optional(),
+    limit: intFlag(z, 'a number of messages', 1, 500).default(10),
+    server: z.string().optional(),
+    json: z.boolean().default(false),
+  })) satisfies OptionSchema
+
+export function outboxCommand(io: Io): Command {
+  const cmd = new Command('outbox')
+    .summary('read the mails and one-time passwords the product sent (admin)')
+    .description(
+      'Mails and one-time passwords land in a local outbox instead of a real mailbox or phone. Newest first.',
+    )
+    .option('--to <address>', 'only messages to this e-mail address')
+    .option('--limit <n>', 'how many messages (at most 500)', '10')
+  withServer(cmd)
+  withJson(cmd)
+  return cmd.action(async (raw) => runOutbox(io, await parseOptions(outboxOptions, raw)))
+}
+
+async function runOutbox(io: Io, opts: OptionsOf<typeof outboxOptions>): Promise<void> {
+  const api = new Api(io, resolveServer(io, opts.server), 'admin')
+  const query = new URLSearchParams({ limit: String(opts.limit) })
+  if (opts.to) query.set('to', opts.to)
+  const answer = await api.get<{ messages: OutboxMessage[] }>(`/api/admin/outbox?${query}`)
+  if (opts.json) return printJson(io, answer)
+  const s = style(io.color)
+  if (answer.messages.length === 0) {
+    io.out(`No messages${opts.to ? ` to ${opts.to}` : ''}\n`)
+    return
+  }
+  for (const m of answer.messages) {
+    io.out(`${s.bold(m.subject)}\n`)
+    io.out(s.dim(`${m.channel} to ${m.to} · ${formatInstant(m.created_at_in_millis)} · #${m.id}\n`))
+    io.out(`${m.body.replace(/^(?=.)/gm, '  ')}\n\n`)
+  }
+}

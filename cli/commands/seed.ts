@@ -1,0 +1,68 @@
+import { Command } from 'commander'
+import { describeLocation, localConfig } from '../lib/config'
+import { CliError } from '../lib/errors'
+import { type Io, printJson } from '../lib/io'
+import {
+  instantFlag,
+  intFlag,
+  MAX_USERS,
+  type OptionSchema,
+  type OptionsOf,
+  parseOptions,
+  withDb,
+  withJson,
+} from '../lib/options'
+import { style } from '../lib/style'
+
+export const seedOptions = ((z) =>
+  z.object({
+    db: z.string().min(1).optional(),
+    seed: intFlag(z, 'a seed', 0, 2 ** 31 - 1).optional(),
+    now: instantFlag(z).optional(),
+    users: intFlag(z, 'a number of users', 0, MAX_USERS).optional(),
+    reset: z.boolean().default(false),
+    json: z.boolean().default(false),
+  })) satisfies OptionSchema
+
+export function seedCommand(io: Io): Command {
+  const cmd = new Command('seed')
+    .summary('build the demo league into the database')
+    .description(
+      'Build the deterministic demo league (sports, teams, players, series, matches around "now", demo users, the demo player and the admin). The same --seed and --now give the same league.',
+    )
+    .option('--seed <n>', 'random seed (default: $FANSPOLE_SEED or 42)')
+    .option(
+      '--now <instant>',
+      'the instant the league is built around: ISO date-time or epoch ms (default: the game clock)',
+    )
+    .option('--users <n>', 'how many demo users to create')
+    .option('--reset', 'wipe the database first (every table, every row), then seed')
+  withDb(cmd)
+  withJson(cmd)
+  return cmd.action(async (raw) => runSeed(io, await parseOptions(seedOptions, raw)))
+}
+
+async function runSeed(io: Io, opts: OptionsOf<typeof seedOptions>): Promise<void> {
+  const local = await import('../lib/league')
+  const config = localConfig(io, { db: opts.db, seed: opts.seed })
+  const where = describeLocation(config)
+  const deps = await local.boot(config, opts.now)
+  try {
+    let nowMs = opts.now ?? deps.clock.now()
+    if (opts.reset) {
+      // A wiped database starts its game clock afresh, at --now or at the wall clock.
+      nowMs = opts.now ?? Date.now()
+      await local.reset(deps.db, nowMs)
+    } else if (await local.isSeeded(deps.db)) {
+      throw new CliError(`The database ${where} already holds a demo league; nothing was changed`, {
+        hint: 'Wipe it and seed again with `fanspole seed --reset`',
+      })
+    }
+    const title = `Seeding the demo league (seed ${config.seed}) into ${where}`
+    const summary = await local.seed(io, deps, { nowMs, users: opts.users, json: opts.json, title })
+    if (opts.json) return printJson(io, summary)
+    io.out(local.seedReport(summary, where, config, style(io.color)))
+  } finally {
+    await deps.dbHandle.close()
+  }
+}

@@ -1,0 +1,191 @@
+import { Command } from 'commander'
+import type { SeedSummary } from '../../seeds/demo-league'
+import type { Config } from '../../server/config'
+import type { RunningServer } from '../../server/main'
+import { accountLines, localConfig } from '../lib/config'
+import { CliError } from '../lib/errors'
+import { type Io, printJson } from '../lib/io'
+import {
+  intFlag,
+  MAX_USERS,
+  type OptionSchema,
+  type OptionsOf,
+  parseOptions,
+  withDb,
+  withJson,
+} from '../lib/options'
+import { createProgress } from '../lib/progress'
+import { type Style, style } from '../lib/style'
+
+const serveOptions = ((z) =>
+  z.object({
+    port: intFlag(z, 'a port', 0, 65_535).optional(),
+    host: z.string().trim().min(1).optional(),
+    db: z.string().min(1).optional(),
+    // `--no-seed` makes this false; `--seed 7` picks the random seed.
+    seed: z.union([z.literal(false), intFlag(z, 'a seed', 0, 2 ** 31 - 1)]).optional(),
+    users: intFlag(z, 'a number of users', 0, MAX_USERS).optional(),
+    web: z.boolean().default(true),
+    json: z.boolean().default(false),
+  })) satisfies OptionSchema
+
+export function serveCommand(io: Io): Command {
+  const cmd = new Command('serve')
+    .summary('run the product: web client, /api and /cable on one port')
+    .description(
+      'Migrate the database, seed the demo league on first start, build the web client when needed and serve web + /api + /cable on one port until Ctrl-C.',
+    )
+    .option('--port <n>', 'port to listen on, 0 for any free one (default: $PORT or 3000)')
+    .option('--host <address>', 'address to listen on (default: $HOST or 127.0.0.1)')
+    .option('--seed <n>', 'random seed of the demo league (default: $FANSPOLE_SEED or 42)')
+    .option('--no-seed', 'do not seed the demo league into an empty database')
+    .option('--users <n>', 'how many demo users to create when seeding')
+    .option('--no-web', 'do not build the web client (`npm run dev` serves it with Vite)')
+  withDb(cmd)
+  withJson(cmd)
+  return cmd.action(async (raw) => runServe(io, await parseOptions(serveOptions, raw)))
+}
+
+async function runServe(io: Io, opts: OptionsOf<typeof serveOptions>): Promise<void> {
+  const config = localConfig(io, {
+    db: opts.db,
+    port: opts.port,
+    host: opts.host,
+    seed: typeof opts.seed === 'number' ? opts.seed : undefined,
+    logLevel: 'info',
+  })
+  // With --json, stdout carries only the one JSON document; the story goes to stderr.
+  const say = opts.json ? io.err : io.out
+  const s = style(io.color && !opts.json)
+  if (opts.web) await buildWeb((line) => say(`${s.dim(line)}\n`))
+
+  const [{ startServer }, { isSeeded }] = await Promise.all([
+    import('../../server/main'),
+    import('../../seeds/demo-league'),
+  ])
+  const progress = createProgress(io, `Seeding the demo league (seed ${config.seed})`, { json: opts.json })
+  let running: RunningServer
+  try {
+    running = await startServer(config, {
+      seedIfEmpty: opts.seed !== false,
+      seedUsers: opts.users,
+      onSeedProgress: progress.update,
+    })
+  } catch (error) {
+    await progress.finish('failed')
+    throw startFailure(error, config.host, config.port)
+  }
+  await progress.finish()
+  const hasLeague = running.seeded !== null || (await isSeeded(running.deps.db))
+  const urls = {
+    url: `${running.url}/`,
+    api_docs: `${running.url}/api/docs`,
+    cable: `${running.url.replace(/^http/, 'ws')}/cable`,
+  }
+  const database = running.deps.dbHandle.location
+  if (opts.json) {
+    printJson(io, {
+      ...urls,
+      port: running.port,
+      database,
+      seeded: running.seeded,
+      demo_league: hasLeague,
+      accounts: hasLeague ? { demo: pick(config.demo), admin: pick(config.admin) } : null,
+      pid: process.pid,
+    })
+  } else {
+    io.out(banner({ ...urls, database, seeded: running.seeded, hasLeague, config, s }))
+  }
+  await untilStopped(running, say)
+}
+
+function banner(b: {
+  url: string
+  api_docs: string
+  cable: string
+  database: string
+  seeded: SeedSummary | null
+  hasLeague: boolean
+  config: Config
+  s: Style
+}): string {
+  const { s } = b
+  const lines: string[] = []
+  if (b.seeded) {
+    const seeded = b.seeded
+    const counts = (['users', 'sports', 'teams', 'players', 'series', 'matches'] as const)
+      .map((key) => `${seeded[key]} ${key}`)
+      .join(', ')
+    lines.push(`${s.green('Seeded')} the demo league (seed ${seeded.seed}): ${counts}`)
+  }
+  lines.push(
+    '',
+    s.bold('Fanspole Local is running'),
+    `  ${s.dim('Web        ')}  ${s.cyan(b.url)}`,
+    `  ${s.dim('API docs   ')}  ${b.api_docs}`,
+    `  ${s.dim('Cable      ')}  ${b.cable}`,
+    `  ${s.dim('Database   ')}  ${b.database}`,
+    b.hasLeague
+      ? accountLines(b.config, s)
+      : `  ${s.yellow('No demo league in this database (--no-seed): run `fanspole seed` to build it')}`,
+    '',
+    s.dim('Press Ctrl-C to stop.'),
+  )
+  return `${lines.join('\n')}\n`
+}
+
+const pick = (account: { email: string; password: string }) => ({
+  email: account.email,
+  password: account.password,
+})
+
+async function buildWeb(log: (line: string) => void): Promise<void> {
+  const { ensureWebBuilt } = await import('../../web/build')
+  try {
+    await ensureWebBuilt({ onLog: log })
+  } catch (error) {
+    // The API and /cable are still worth serving; the web pages say the client is not built.
+    log(`warning: the web client could not be built: ${(error as Error).message}`)
+  }
+}
+
+function startFailure(error: unknown, host: string, port: number): unknown {
+  const code = (error as NodeJS.ErrnoException).code
+  if (code === 'EADDRINUSE')
+    return new CliError(`Port ${port} on ${host} is already in use`, {
+      hint: 'Stop the other server, or pick another port with --port (0 picks a free one)',
+    })
+  if (code === 'EACCES')
+    return new CliError(`Not allowed to listen on ${host}:${port}`, { hint: 'Pick a port above 1023' })
+  return error
+}
+
+/**
+ * Serves until SIGINT or SIGTERM, then closes cleanly: cable clients are told
+ * `server_restart` with reconnect, the scheduler stops and the database closes.
+ * A second signal while closing exits at once.
+ */
+function untilStopped(running: RunningServer, say: (text: string) => void): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    let stopping = false
+    const stop = (signal: NodeJS.Signals) => {
+      if (stopping) {
+        say(`${signal} again: exiting without waiting\n`)
+        process.exit(1)
+      }
+      stopping = true
+      say(`\n${signal}: shutting down (press Ctrl-C again to force)\n`)
+      running.close().then(
+        () => {
+          process.off('SIGINT', stop)
+          process.off('SIGTERM', stop)
+          say('Stopped.\n')
+          resolve()
+        },
+        (error: unknown) => reject(error),
+      )
+    }
+    process.on('SIGINT', stop)
+    process.on('SIGTERM', stop)
+  })
+}

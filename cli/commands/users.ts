@@ -1,0 +1,201 @@
+import { Command } from 'commander'
+import { Api } from '../lib/api'
+import { CliError } from '../lib/errors'
+import { type Io, printJson } from '../lib/io'
+import {
+  intFlag,
+  type OptionSchema,
+  type OptionsOf,
+  parseOptions,
+  resolveServer,
+  withJson,
+  withServer,
+} from '../lib/options'
+import { style } from '../lib/style'
+import { formatFields, formatTable, rupees } from '../lib/table'
+import { formatInstant } from '../lib/time'
+
+/** A row of GET /api/admin/users. */
+export interface AdminUser {
+  id: number
+  slug: string
+  username: string
+  email: string
+  full_name: string | null
+  role: 'player' | 'admin'
+  status: 'active' | 'invited' | 'disabled'
+  email_verified: boolean
+  unused_balance: number
+  winning_balance: number
+  coin_balance: number
+  created_at_in_millis: number
+}
+
+interface Created {
+  user: Pick<AdminUser, 'id' | 'slug' | 'username' | 'email' | 'role' | 'status'>
+  invited: boolean
+}
+
+const listOptions = ((z) =>
+  z.object({
+    role: z.enum(['player', 'admin'], { error: 'expected player or admin' }).optional(),
+    q: z.string().min(1).optional(),
+    page: intFlag(z, 'a page number', 1, 1_000_000).default(1),
+    perPage: intFlag(z, 'a page size', 1, 500).default(50),
+    server: z.string().optional(),
+    json: z.boolean().default(false),
+  })) satisfies OptionSchema
+
+const showOptions = ((z) =>
+  z.object({ server: z.string().optional(), json: z.boolean().default(false) })) satisfies OptionSchema
+
+const createOptions = ((z) =>
+  z.object({
+    email: z.string().trim().min(1),
+    username: z.string().trim().min(1),
+    password: z.string().optional(),
+    fullName: z.string().trim().min(1).optional(),
+    role: z.enum(['player', 'admin'], { error: 'expected player or admin' }).default('player'),
+    server: z.string().optional(),
+    json: z.boolean().default(false),
+  })) satisfies OptionSchema
+
+function withApi(cmd: Command): Command {
+  withServer(cmd)
+  return withJson(cmd)
+}
+
+export function usersCommand(io: Io): Command {
+  const users = new Command('users').summary('list, show, create and invite accounts (admin)')
+
+  const list = new Command('list')
+    .description('List accounts, oldest first.')
+    .option('--role <role>', 'only players or only admins (player|admin)')
+    .option('--q <text>', 'search usernames and e-mail addresses')
+    .option('--page <n>', 'page number', '1')
+    .option('--per-page <n>', 'accounts per page (at most 500)', '50')
+  withApi(list).action(async (raw) => runList(io, await parseOptions(listOptions, raw)))
+
+  const show = new Command('show')
+    .description('Show one account.')
+    .argument('<email|slug>', 'e-mail address or slug')
+  withApi(show).action(async (who: string, raw) => runShow(io, who, await parseOptions(showOptions, raw)))
+
+  const create = new Command('create')
+    .description(
+      'Create an account. Without --password it is invited instead (an activation mail in the outbox).',
+    )
+    .requiredOption('--email <email>', 'e-mail address')
+    .requiredOption('--username <name>', 'username')
+    .option('--password <password>', 'password (8 characters or more)')
+    .option('--full-name <name>', 'full name')
+    .option('--role <role>', 'player or admin', 'player')
+  withApi(create).action(async (raw) => runCreate(io, await parseOptions(createOptions, raw)))
+
+  const invite = new Command('invite')
+    .description('Invite someone: the account waits for them to choose a password from the activation mail.')
+    .requiredOption('--email <email>', 'e-mail address')
+    .requiredOption('--username <name>', 'username')
+    .option('--full-name <name>', 'full name')
+    .option('--role <role>', 'player or admin', 'player')
+  withApi(invite).action(async (raw) => runCreate(io, await parseOptions(createOptions, raw)))
+
+  return users.addCommand(list).addCommand(show).addCommand(create).addCommand(invite)
+}
+
+async function runList(io: Io, opts: OptionsOf<typeof listOptions>): Promise<void> {
+  const api = new Api(io, resolveServer(io, opts.server), 'admin')
+  const query = new URLSearchParams({ page: String(opts.page), per_page: String(opts.perPage) })
+  if (opts.role) query.set('role', opts.role)
+  if (opts.q) query.set('q', opts.q)
+  const answer = await api.get<{
+    users: AdminUser[]
+    meta: { page: number; per_page: number; total: number }
+  }>(`/api/admin/users?${query}`)
+  if (opts.json) return printJson(io, answer)
+  const s = style(io.color)
+  io.out(
+    formatTable(
+      answer.users,
+      [
+        { header: 'ID', value: (u) => u.id },
+        { header: 'USERNAME', value: (u) => u.username },
+        { header: 'EMAIL', value: (u) => u.email },
+        { header: 'ROLE', value: (u) => u.role, paint: (t, u) => (u.role === 'admin' ? s.cyan(t) : t) },
+        {
+          header: 'STATUS',
+          value: (u) => u.status,
+          paint: (t, u) => (u.status === 'active' ? t : s.yellow(t)),
+        },
+        {
+          header: 'BALANCE',
+          value: (u) => rupees(u.unused_balance + u.winning_balance),
+          align: 'right',
+        },
+        { header: 'COINS', value: (u) => u.coin_balance },
+      ],
+      s,
+    ),
+  )
+  const { page, per_page, total } = answer.meta
+  const from = total === 0 ? 0 : (page - 1) * per_page + 1
+  io.out(s.dim(`${from}–${Math.min(total, page * per_page)} of ${total}\n`))
+}
+
+/** Finds one account by e-mail or slug through the admin search (exact match only). */
+async function findUser(api: Api, who: string): Promise<AdminUser> {
+  const key = who.trim().toLowerCase()
+  const query = new URLSearchParams({ q: key, per_page: '500' })
+  const { users } = await api.get<{ users: AdminUser[] }>(`/api/admin/users?${query}`)
+  const user = users.find((u) => u.email === key || u.slug === key)
+  if (!user) throw new CliError(`No user with the e-mail address or slug ${JSON.stringify(who)}`)
+  return user
+}
+
+async function runShow(io: Io, who: string, opts: OptionsOf<typeof showOptions>): Promise<void> {
+  const user = await findUser(new Api(io, resolveServer(io, opts.server), 'admin'), who)
+  if (opts.json) return printJson(io, { user })
+  const s = style(io.color)
+  io.out(
+    formatFields(
+      [
+        ['id', user.id],
+        ['username', user.username],
+        ['slug', user.slug],
+        ['email', `${user.email}${user.email_verified ? '' : s.dim(' (not verified)')}`],
+        ['full name', user.full_name],
+        ['role', user.role],
+        ['status', user.status],
+        ['unused', rupees(user.unused_balance)],
+        ['winnings', rupees(user.winning_balance)],
+        ['coins', user.coin_balance],
+        ['joined', formatInstant(user.created_at_in_millis)],
+      ],
+      s,
+    ),
+  )
+}
+
+async function runCreate(io: Io, opts: OptionsOf<typeof createOptions>): Promise<void> {
+  const api = new Api(io, resolveServer(io, opts.server), 'admin')
+  const body = {
+    email: opts.email,
+    username: opts.username,
+    role: opts.role,
+    ...(opts.password !== undefined ? { password: opts.password } : {}),
+    ...(opts.fullName !== undefined ? { full_name: opts.fullName } : {}),
+  }
+  const created = await api.post<Created>('/api/admin/users', body)
+  if (opts.json) return printJson(io, created)
+  const s = style(io.color)
+  const { user } = created
+  const what = created.invited ? 'Invited' : 'Created'
+  io.out(
+    `${s.green(what)} ${s.bold(user.username)} <${user.email}> (${user.role}, ${user.status}, id ${user.id})\n`,
+  )
+  if (created.invited) {
+    io.out(`An activation mail is in the outbox; read it with: fanspole outbox --to ${user.email}\n`)
+  } else {
+    io.out(`A verification mail is in the outbox (fanspole outbox --to ${user.email})\n`)
+  }
+}

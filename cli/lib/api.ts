@@ -1,0 +1,163 @@
+import { loadConfig } from '../../server/config'
+import { forgetSession, readSession, type Session, saveSession } from './credentials'
+import { ApiError, CliError } from './errors'
+import type { Io } from './io'
+
+/** The OAuth client id of the command line (seeded with the reference data). */
+export const CLI_CLIENT_ID = 'cli'
+const TIMEOUT_MS = 60_000
+
+/** none: public calls; user: the stored session; admin: the stored session, else the configured admin. */
+export type AuthMode = 'none' | 'user' | 'admin'
+
+interface Answer {
+  status: number
+  body: unknown
+}
+
+interface TokenPair {
+  access_token: string
+  refresh_token: string
+  expires_in: number
+}
+
+export async function callServer(
+  server: string,
+  method: string,
+  path: string,
+  body?: unknown,
+  token?: string,
+) {
+  const headers: Record<string, string> = { accept: 'application/json', 'x-fanspole-client': CLI_CLIENT_ID }
+  if (token) headers.authorization = `Bearer ${token}`
+  if (body !== undefined) headers['content-type'] = 'application/json'
+  let res: Response
+  try {
+    res = await fetch(`${server}${path}`, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal: AbortSignal.timeout(TIMEOUT_MS),
+    })
+  } catch (error) {
+    const why = (error as { cause?: { code?: string; message?: string } }).cause
+    const cause = why?.code ?? why?.message ?? (error as Error).message
+    throw new CliError(`Cannot reach the server at ${server} (${cause})`, {
+      hint: 'Start one with `fanspole serve` (or `npm start`), or point --server / FANSPOLE_SERVER at it',
+    })
+  }
+  const text = await res.text()
+  let parsed: unknown = text
+  try {
+    parsed = text === '' ? null : JSON.parse(text)
+  } catch {
+    // Not JSON (a proxy's error page, say): keep the text for the message.
+  }
+  return { status: res.status, body: parsed } satisfies Answer
+}
+
+function unwrap<T>(answer: Answer, hint?: string): T {
+  if (answer.status >= 200 && answer.status < 300) return answer.body as T
+  const body =
+    answer.body !== null && typeof answer.body === 'object'
+      ? (answer.body as { error?: string; code?: string })
+      : { error: String(answer.body ?? '').slice(0, 200) || undefined }
+  throw new ApiError(answer.status, body, hint)
+}
+
+const sessionFrom = (pair: TokenPair, me: { email: string; username: string; role: Session['role'] }) => ({
+  email: me.email,
+  username: me.username,
+  role: me.role,
+  access_token: pair.access_token,
+  refresh_token: pair.refresh_token,
+  expires_at_ms: Date.now() + pair.expires_in * 1000,
+  saved_at: new Date().toISOString(),
+})
+
+/** Password grant with the CLI's client id, then /api/me for who it is; stores nothing. */
+export async function passwordLogin(server: string, login: string, password: string): Promise<Session> {
+  const grant = { grant_type: 'password', email: login, password, client_id: CLI_CLIENT_ID }
+  const pair = unwrap<TokenPair>(await callServer(server, 'POST', '/oauth/token', grant))
+  const me = unwrap<{ user: Session & { role: Session['role'] } }>(
+    await callServer(server, 'GET', '/api/me', undefined, pair.access_token),
+  )
+  return sessionFrom(pair, me.user)
+}
+
+/** The admin account the server was started with (FANSPOLE_ADMIN_EMAIL / _PASSWORD). */
+export function configuredAdmin(io: Io): { email: string; password: string } {
+  const { email, password } = loadConfig({}, io.env).admin
+  return { email, password }
+}
+
+export class Api {
+  private session: Session | undefined
+
+  constructor(
+    private readonly io: Io,
+    readonly server: string,
+    private readonly mode: AuthMode,
+  ) {}
+
+  get = <T>(path: string) => this.request<T>('GET', path)
+  post = <T>(path: string, body?: unknown) => this.request<T>('POST', path, body ?? {})
+
+  async request<T>(method: string, path: string, body?: unknown): Promise<T> {
+    if (this.mode === 'none') return unwrap<T>(await callServer(this.server, method, path, body))
+    let session = this.session ?? readSession(this.io.env, this.server) ?? (await this.signInOrFail())
+    let answer = await callServer(this.server, method, path, body, session.access_token)
+    if (answer.status === 401) {
+      session = (await this.refresh(session)) ?? (await this.signInOrFail(true))
+      answer = await callServer(this.server, method, path, body, session.access_token)
+    }
+    this.session = session
+    const hint =
+      answer.status === 403 && session.role !== 'admin'
+        ? `Signed in to ${this.server} as ${session.email} (${session.role}); admin commands need an admin: fanspole login --admin`
+        : undefined
+    return unwrap<T>(answer, hint)
+  }
+
+  private async signInOrFail(expired = false): Promise<Session> {
+    if (this.mode !== 'admin') {
+      throw new CliError(
+        expired
+          ? `Your session on ${this.server} has expired or was revoked`
+          : `Not signed in to ${this.server}`,
+        { hint: `Sign in first: fanspole login --server ${this.server}` },
+      )
+    }
+    const admin = configuredAdmin(this.io)
+    try {
+      const session = await passwordLogin(this.server, admin.email, admin.password)
+      saveSession(this.io.env, this.server, session)
+      return session
+    } catch (error) {
+      if (!(error instanceof ApiError) || error.status !== 401) throw error
+      throw new CliError(`Could not sign in to ${this.server} as the configured admin ${admin.email}`, {
+        hint: 'Set FANSPOLE_ADMIN_EMAIL and FANSPOLE_ADMIN_PASSWORD to the server’s admin, or run `fanspole login --admin`',
+      })
+    }
+  }
+
+  /**
+   * One refresh with rotation. Another fanspole process may have rotated the pair already;
+   * then its stored pair is used, since presenting our rotated refresh token again would
+   * count as reuse and revoke the whole sign-in.
+   */
+  private async refresh(used: Session): Promise<Session | undefined> {
+    const stored = readSession(this.io.env, this.server)
+    if (stored && stored.access_token !== used.access_token) return stored
+    const grant = { grant_type: 'refresh_token', refresh_token: used.refresh_token, client_id: CLI_CLIENT_ID }
+    const answer = await callServer(this.server, 'POST', '/oauth/token', grant)
+    if (answer.status === 401) {
+      forgetSession(this.io.env, this.server)
+      return undefined
+    }
+    const pair = unwrap<TokenPair>(answer)
+    const renewed = sessionFrom(pair, used)
+    saveSession(this.io.env, this.server, renewed)
+    return renewed
+  }
+}

@@ -1,0 +1,46 @@
+import path from 'node:path'
+import { type Config, loadConfig } from '../../server/config'
+import { CliError } from './errors'
+import type { Io } from './io'
+import type { Style } from './style'
+
+export interface LocalFlags {
+  db?: string
+  seed?: number
+  port?: number
+  host?: string
+  /** What the server logs on stderr unless FANSPOLE_LOG_LEVEL says otherwise. */
+  logLevel?: Config['logLevel']
+}
+
+/** The server configuration from the environment, with the command's flags on top. */
+export function localConfig(io: Io, flags: LocalFlags = {}): Config {
+  const overrides: Partial<Config> = { logLevel: flags.logLevel ?? 'warn' }
+  if (flags.db !== undefined) overrides.dbFile = flags.db === ':memory:' ? flags.db : path.resolve(flags.db)
+  if (flags.seed !== undefined) overrides.seed = flags.seed
+  if (flags.port !== undefined) overrides.port = flags.port
+  if (flags.host !== undefined) overrides.host = flags.host
+  try {
+    const config = loadConfig(overrides, io.env)
+    if (io.env.FANSPOLE_LOG_LEVEL) config.logLevel = io.env.FANSPOLE_LOG_LEVEL as Config['logLevel']
+    return config
+  } catch (error) {
+    throw new CliError(`The environment has a bad setting: ${(error as Error).message}`, {
+      hint: 'Check PORT, FANSPOLE_SEED and the other FANSPOLE_* variables',
+    })
+  }
+}
+
+/** Where the data lives, for messages: an absolute file path, or the Postgres URL without its password. */
+export function describeLocation(config: Config): string {
+  if (config.databaseUrl) return config.databaseUrl.replace(/:[^:@/]+@/, ':***@')
+  return config.dbFile === ':memory:' ? ':memory:' : path.resolve(config.dbFile)
+}
+
+/** The two accounts a seeded database always has, for the start-up banner and `seed`. */
+export function accountLines(config: Config, s: Style): string {
+  return [
+    `  ${s.dim('Demo player')}  ${config.demo.email} / ${config.demo.password}`,
+    `  ${s.dim('Admin      ')}  ${config.admin.email} / ${config.admin.password}`,
+  ].join('\n')
+}

@@ -1,0 +1,73 @@
+import { isSeeded, type SeedSummary, seedDemoLeague } from '../../seeds/demo-league'
+import { ensureReferenceData } from '../../seeds/reference-data'
+import { hashPassword } from '../../server/areas/auth/passwords'
+import { saveClockAnchor } from '../../server/areas/clock/service'
+import { bootDeps } from '../../server/boot'
+import type { Config } from '../../server/config'
+import { migrateDownAll, migrateToLatest } from '../../server/db/migrate'
+import type { Db } from '../../server/db/tx'
+import type { Deps } from '../../server/deps'
+import { createClock } from '../../server/lib/clock'
+import { createLogger } from '../../server/lib/log'
+import { accountLines } from './config'
+import type { Io } from './io'
+import { createProgress } from './progress'
+import type { Style } from './style'
+import { formatFields } from './table'
+import { formatInstant } from './time'
+
+// `seed` and `db reset`: the same modules the server boots with, on the --db file.
+
+/**
+ * Drops everything by rolling every migration back, migrates again and restores the
+ * reference data. The game clock starts afresh at `nowMs`, as on a brand-new database.
+ */
+export async function reset(db: Db, nowMs: number): Promise<{ rolledBack: string[]; applied: string[] }> {
+  const rolledBack = await migrateDownAll(db)
+  const applied = await migrateToLatest(db)
+  await ensureReferenceData(db, nowMs)
+  await saveClockAnchor(db, createClock({ anchor: { anchorGameMs: nowMs } }).anchor())
+  return { rolledBack, applied }
+}
+
+/** bootDeps with warnings only: the command prints its own story. */
+export function boot(config: Config, startAtMs?: number): Promise<Deps> {
+  return bootDeps(config, { log: createLogger('warn'), startAtMs })
+}
+
+export { isSeeded, type SeedSummary }
+
+/** Seeds the demo league with a progress bar (or lines, or nothing with --json). */
+export async function seed(
+  io: Io,
+  deps: Deps,
+  options: { nowMs: number; users?: number; json: boolean; title: string },
+): Promise<SeedSummary> {
+  const progress = createProgress(io, options.title, { quiet: options.json })
+  const started = performance.now()
+  let outcome = 'failed'
+  try {
+    const summary = await seedDemoLeague(deps.db, {
+      seed: deps.config.seed,
+      nowMs: options.nowMs,
+      users: options.users,
+      admin: deps.config.admin,
+      demo: deps.config.demo,
+      hashPassword,
+      onProgress: progress.update,
+    })
+    outcome = `done in ${((performance.now() - started) / 1000).toFixed(1)} s`
+    return summary
+  } finally {
+    await progress.finish(outcome)
+  }
+}
+
+/** What `seed` and `db reset --seed` print: where and around when, the counts, the two accounts. */
+export function seedReport(summary: SeedSummary, where: string, config: Config, s: Style): string {
+  return [
+    `${s.green('Seeded')} the demo league around ${formatInstant(summary.now_in_millis)} into ${where}\n`,
+    formatFields(Object.entries(summary), s, '  '),
+    `${accountLines(config, s)}\n`,
+  ].join('')
+}

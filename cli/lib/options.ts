@@ -1,0 +1,76 @@
+import type { Command } from 'commander'
+import type { z as Zod } from 'zod'
+import { UsageError } from './errors'
+import type { Io } from './io'
+import { parseInstant } from './time'
+
+export const DEFAULT_SERVER = 'http://127.0.0.1:3000'
+/** MAX_DEMO_USERS of seeds/demo-league (not imported: that module is loaded only when seeding). */
+export const MAX_USERS = 1000
+
+export const withJson = (cmd: Command) =>
+  cmd.option('--json', 'print exactly one JSON document: no colours, no prompts, no progress')
+
+export const withServer = (cmd: Command) =>
+  cmd.option('--server <url>', `server to talk to (default: $FANSPOLE_SERVER or ${DEFAULT_SERVER})`)
+
+export const withDb = (cmd: Command) =>
+  cmd.option('--db <file>', 'SQLite database file (default: $FANSPOLE_DB or ./data/fanspole.sqlite)')
+
+/**
+ * Option schemas are written as `(z) => z.object(…)` and zod is imported when an action
+ * runs: loading zod costs ~180 ms, which `fanspole --help` and tab completion should not pay.
+ */
+export type OptionSchema<S extends Zod.ZodType = Zod.ZodType> = (z: typeof Zod) => S
+export type OptionsOf<F extends OptionSchema> = Zod.output<ReturnType<F>>
+
+/** Validates commander's raw options; a bad value is a usage error (exit 2) naming the flag. */
+export async function parseOptions<S extends Zod.ZodType>(
+  schema: OptionSchema<S>,
+  raw: Record<string, unknown>,
+): Promise<Zod.output<S>> {
+  const { z } = await import('zod')
+  const result = schema(z).safeParse(raw)
+  if (result.success) return result.data
+  const issue = result.error.issues[0]
+  const key = issue?.path[0]
+  const flag =
+    typeof key === 'string' ? `--${key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}` : 'options'
+  throw new UsageError(`${flag}: ${issue?.message ?? 'is invalid'}`)
+}
+
+/** `--server`, else $FANSPOLE_SERVER, else the default; normalised without a trailing slash. */
+export function resolveServer(io: Io, flag: string | undefined): string {
+  const raw = flag ?? io.env.FANSPOLE_SERVER ?? DEFAULT_SERVER
+  let url: URL
+  try {
+    url = new URL(raw)
+  } catch {
+    throw new UsageError(`--server: ${JSON.stringify(raw)} is not a URL (expected e.g. ${DEFAULT_SERVER})`)
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new UsageError(`--server: expected an http:// or https:// URL, got ${raw}`)
+  return `${url.protocol}//${url.host}${url.pathname.replace(/\/+$/, '')}`
+}
+
+/** An instant flag (`--now`, `--jump`): ISO date-time or epoch ms, as epoch ms. */
+export const instantFlag = (z: typeof Zod) =>
+  z.string().transform((text, ctx) => {
+    const ms = parseInstant(text)
+    if (ms === undefined)
+      ctx.addIssue({
+        code: 'custom',
+        message: `expected an ISO date-time or epoch ms, got ${JSON.stringify(text)}`,
+      })
+    return ms as number
+  })
+
+/** Integers from the command line: `--port 3000`, `--users 25`. */
+export const intFlag = (z: typeof Zod, what: string, min: number, max: number) =>
+  z
+    .string()
+    .regex(/^\d+$/, {
+      error: (issue) => `expected ${what} (a whole number), got ${JSON.stringify(issue.input)}`,
+    })
+    .transform(Number)
+    .pipe(z.number().int().min(min, `must be at least ${min}`).max(max, `must be at most ${max}`))

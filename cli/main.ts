@@ -1,0 +1,105 @@
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { Command, CommanderError } from 'commander'
+import pkg from '../package.json' with { type: 'json' }
+import { clockCommand } from './commands/clock'
+import { dbCommand } from './commands/db'
+import { loginCommand } from './commands/login'
+import { logoutCommand } from './commands/logout'
+import { outboxCommand } from './commands/outbox'
+// Last, since another helper owns it (the scenario runner).
+import { scenarioCommand } from './commands/scenario'
+import { seedCommand } from './commands/seed'
+import { serveCommand } from './commands/serve'
+import { usersCommand } from './commands/users'
+import { CliError, EXIT } from './lib/errors'
+import { type Io, processIo } from './lib/io'
+import { style } from './lib/style'
+
+const ENVIRONMENT = `
+Environment:
+  FANSPOLE_SERVER          server for login, clock, users, outbox (default http://127.0.0.1:3000)
+  FANSPOLE_DB              SQLite file for serve, seed, db (default ./data/fanspole.sqlite)
+  DATABASE_URL             postgres://… instead of SQLite
+  PORT, HOST               where serve listens (default 127.0.0.1:3000)
+  FANSPOLE_SEED            random seed of the demo league (default 42)
+  FANSPOLE_ADMIN_EMAIL     the admin account (default admin@fanspole.local)
+  FANSPOLE_ADMIN_PASSWORD  its password (default admin-pass-2026)
+  FANSPOLE_HOME            where credentials.json is kept (default ~/.fanspole)
+  NO_COLOR                 no colours even on a terminal
+
+Exit codes: 0 ok, 1 failed, 2 usage error.
+`
+
+/** The whole command tree, writing to `io`; tests build it with in-memory streams. */
+export function buildProgram(io: Io = processIo()): Command {
+  const program = new Command('fanspole')
+    .description('Fanspole Local: a fantasy-sports and cricket-auction product on one laptop.')
+    .version(pkg.version, '-V, --version', 'print the version')
+    .helpOption('-h, --help', 'show help for a command')
+    .showHelpAfterError('(add --help for usage)')
+    .addHelpText('after', ENVIRONMENT)
+  const groups: Array<[string, Command[]]> = [
+    ['Run it locally:', [serveCommand(io), seedCommand(io), dbCommand(io)]],
+    [
+      'Talk to a server:',
+      [loginCommand(io), logoutCommand(io), clockCommand(io), usersCommand(io), outboxCommand(io)],
+    ],
+    ['Test:', [scenarioCommand(io)]],
+  ]
+  for (const [heading, commands] of groups) {
+    for (const command of commands) program.addCommand(command.helpGroup(heading))
+  }
+  program.commandsGroup('Help:').helpCommand('help [command]', 'show help for a command')
+  configure(program, io)
+  return program
+}
+
+/**
+ * addCommand() does not pass settings down, so every command gets them here: output to
+ * `io`, and errors thrown (not process.exit) so that run() decides the exit code.
+ */
+function configure(command: Command, io: Io): void {
+  const red = style(io.stderr.isTTY === true && !io.env.NO_COLOR).red
+  command.exitOverride()
+  command.helpOption('-h, --help', 'show help')
+  if (command.commands.length > 0) command.helpCommand('help [command]', 'show help for a command')
+  command.configureOutput({
+    writeOut: io.out,
+    writeErr: io.err,
+    outputError: (text, write) => write(red(text)),
+    getOutHelpWidth: () => io.stdout.columns ?? 100,
+    getErrHelpWidth: () => 100,
+  })
+  for (const sub of command.commands) configure(sub, io)
+}
+
+/** Runs one command line and returns its exit code: 0 ok, 1 failed, 2 usage error. */
+export async function main(argv: string[] = process.argv.slice(2), io: Io = processIo()): Promise<number> {
+  try {
+    await buildProgram(io).parseAsync(argv, { from: 'user' })
+    return EXIT.ok
+  } catch (error) {
+    return report(error, io)
+  }
+}
+
+function report(error: unknown, io: Io): number {
+  // Commander has printed its own message (or the help) already.
+  if (error instanceof CommanderError) return error.exitCode === 0 ? EXIT.ok : EXIT.usage
+  const red = style(io.stderr.isTTY === true && !io.env.NO_COLOR).red
+  const message = error instanceof Error ? error.message : String(error)
+  io.err(`${red(`error: ${message}`)}\n`)
+  if (error instanceof CliError) {
+    if (error.hint) io.err(`${error.hint}\n`)
+    return error.exitCode
+  }
+  if (io.env.FANSPOLE_DEBUG && error instanceof Error && error.stack) io.err(`${error.stack}\n`)
+  else io.err('(set FANSPOLE_DEBUG=1 for the stack trace)\n')
+  return EXIT.failed
+}
+
+// `tsx cli/main.ts serve` (the dev script) runs this file directly; the bin imports it.
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  main().then((code) => process.exit(code))
+}

@@ -1,0 +1,192 @@
+import { randomBytes } from 'node:crypto'
+import { CablePool } from './cable-pool'
+import { type HttpRequest, sendHttp } from './http'
+import { interpolate, type Vars } from './interpolate'
+import { type LoadedScenario, loadScenarioFile } from './loader'
+import { headlineFor } from './match'
+import { ephemeralTarget, remoteTarget, type Target } from './target'
+import {
+  type ScenarioResult,
+  type ScenarioUser,
+  type StepContext,
+  StepFailure,
+  type StepResult,
+} from './types'
+import { planUsers, setUpAdmin, setUpUser } from './users'
+
+export interface RunOptions {
+  /** A running server; without it a fresh in-process server is started for the scenario. */
+  serverUrl?: string
+  /** A remote target shared by several runs (keeps the admin signed in between scenarios). */
+  target?: Target
+  /** Where FANSPOLE_ADMIN_EMAIL / FANSPOLE_ADMIN_PASSWORD come from (for --server). */
+  env?: NodeJS.ProcessEnv
+  /** Called as each step finishes (for live output). */
+  onStep?: (step: StepResult, scenario: LoadedScenario) => void
+  signal?: AbortSignal
+}
+
+/** Six lowercase letters/digits, different on every run. */
+export function newRunId(): string {
+  const alphabet = 'abcdefghijklmnopqrstuvwxyz0123456789'
+  return [...randomBytes(6)].map((b) => alphabet[b % alphabet.length]).join('')
+}
+
+const elapsed = (since: number) => Math.round(performance.now() - since)
+
+/**
+ * Runs one scenario: starts (or connects to) the server, signs the users up, runs the steps
+ * in order and stops at the first failure (the rest are reported as skipped), then closes
+ * every /cable connection and the ephemeral server. Throws ScenarioFormatError for a file
+ * that is not a valid scenario; every other problem ends up in the result.
+ */
+export async function runScenario(
+  source: string | LoadedScenario,
+  options: RunOptions = {},
+): Promise<ScenarioResult> {
+  const scenario = typeof source === 'string' ? loadScenarioFile(source) : source
+  const started = performance.now()
+  const signal = options.signal ?? new AbortController().signal
+  const result: ScenarioResult = {
+    file: scenario.file,
+    name: scenario.name,
+    ...(scenario.description ? { description: scenario.description } : {}),
+    ok: false,
+    server: options.target?.label ?? options.serverUrl ?? 'ephemeral',
+    duration_ms: 0,
+    steps: [],
+  }
+  const skipAll = (from: number) => {
+    for (const step of scenario.steps.slice(from))
+      result.steps.push({
+        index: step.index,
+        name: step.name,
+        kind: step.kind.kind,
+        status: 'skipped',
+        duration_ms: 0,
+      })
+  }
+
+  let target: Target
+  try {
+    target =
+      options.target ??
+      (options.serverUrl
+        ? remoteTarget(options.serverUrl, options.env)
+        : await ephemeralTarget({ seed: scenario.seed, seedDemoLeague: scenario.seedDemoLeague }))
+  } catch (error) {
+    result.error = `could not start the ephemeral server: ${(error as Error).message}`
+    skipAll(0)
+    result.duration_ms = elapsed(started)
+    return result
+  }
+
+  const runId = newRunId()
+  const users = planUsers(scenario.users, runId)
+  const vars: Vars = { run_id: runId, server_url: target.url, ...users }
+  const cable = new CablePool(target.url)
+  const http = (request: HttpRequest) => sendHttp(target.url, request, signal)
+  let implicitAdmin: Promise<ScenarioUser> | undefined
+
+  const user = (name: string): ScenarioUser => {
+    if (!Object.hasOwn(users, name))
+      throw new StepFailure(`unknown user ${name} (users: ${Object.keys(users).join(', ') || 'none'})`)
+    return users[name] as ScenarioUser
+  }
+  const ctx: StepContext = {
+    serverUrl: target.url,
+    vars,
+    resolve: (value) => interpolate(value, vars),
+    user,
+    admin: async (name) => {
+      if (name) return user(name)
+      const declared = Object.values(users).find((u) => u.role === 'admin')
+      if (declared) return declared
+      implicitAdmin ??= (async () => {
+        const admin: ScenarioUser = { name: 'admin', role: 'admin', username: '', email: '', password: '' }
+        await setUpAdmin(http, admin, target, runId)
+        return admin
+      })()
+      return implicitAdmin
+    },
+    http,
+    cable,
+    signal,
+  }
+
+  try {
+    try {
+      for (const [name, spec] of Object.entries(scenario.users))
+        await setUpUser(http, users[name] as ScenarioUser, spec, target, runId)
+    } catch (error) {
+      result.error = `setting up users: ${(error as Error).message}`
+      skipAll(0)
+      return result
+    }
+    for (let i = 0; i < scenario.steps.length; i++) {
+      const step = scenario.steps[i] as LoadedScenario['steps'][number]
+      if (signal.aborted) {
+        result.error = 'cancelled'
+        skipAll(i)
+        break
+      }
+      const stepResult = await runStep(step, ctx)
+      result.steps.push(stepResult)
+      options.onStep?.(stepResult, scenario)
+      if (stepResult.status === 'failed') {
+        skipAll(i + 1)
+        break
+      }
+    }
+  } finally {
+    const closing = await Promise.allSettled([cable.closeAll(), target.close()])
+    const problem = closing.find((c) => c.status === 'rejected')
+    if (problem && !result.error) result.error = `closing down: ${(problem as PromiseRejectedResult).reason}`
+    result.ok = !result.error && result.steps.every((s) => s.status === 'passed')
+    result.duration_ms = elapsed(started)
+  }
+  return result
+}
+
+/** Step names may use variables too; one that cannot be resolved yet is shown as written. */
+function nameOf(name: string, ctx: StepContext): string {
+  try {
+    const resolved = ctx.resolve(name)
+    return typeof resolved === 'string' ? resolved : name
+  } catch {
+    return name
+  }
+}
+
+async function runStep(step: LoadedScenario['steps'][number], ctx: StepContext): Promise<StepResult> {
+  const started = performance.now()
+  const base = { index: step.index, name: nameOf(step.name, ctx), kind: step.kind.kind }
+  try {
+    const outcome = await step.kind.run(step.def, ctx)
+    const mismatches = outcome.mismatches ?? []
+    if (mismatches.length === 0)
+      return {
+        ...base,
+        status: 'passed',
+        duration_ms: elapsed(started),
+        ...(outcome.detail ? { detail: outcome.detail } : {}),
+      }
+    return {
+      ...base,
+      status: 'failed',
+      duration_ms: elapsed(started),
+      ...(outcome.detail ? { detail: outcome.detail } : {}),
+      error: headlineFor(mismatches),
+      mismatches,
+    }
+  } catch (error) {
+    const mismatches = error instanceof StepFailure ? error.mismatches : []
+    return {
+      ...base,
+      status: 'failed',
+      duration_ms: elapsed(started),
+      error: (error as Error).message,
+      ...(mismatches.length ? { mismatches } : {}),
+    }
+  }
+}

@@ -1,0 +1,26 @@
+import type { StepKind } from '../types'
+import { cableStep } from './cable'
+import { clockStep } from './clock'
+import { expectMessageStep } from './expect-message'
+import { expectNoMessageStep } from './expect-no-message'
+import { performStep } from './perform'
+import { requestStep } from './request'
+import { sleepStep } from './sleep'
+
+/**
+ * Every kind of step a scenario may use, found by its YAML key. A new kind (matches,
+ * contests, auctions, wallets …) is one file exporting a StepKind, listed here.
+ */
+export const STEP_KINDS: StepKind[] = [
+  requestStep,
+  clockStep,
+  cableStep,
+  expectMessageStep,
+  expectNoMessageStep,
+  performStep,
+  sleepStep,
+]
+
+export function stepKindByKey(key: string): StepKind | undefined {
+  return STEP_KINDS.find((kind) => kind.key === key)
+}

@@ -1,0 +1,63 @@
+import { z } from 'zod'
+import { applySave, checkHttp, HttpExpect, saveSchema } from '../expectations'
+import type { StepKind } from '../types'
+import { asNone, stepName, userRef } from './common'
+
+const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'] as const
+
+const RequestSpec = z
+  .strictObject({
+    method: z
+      .string()
+      .transform((m) => m.toUpperCase())
+      .pipe(z.enum(METHODS)),
+    path: z.string().regex(/^(\/|\$\{)/, 'must start with / (e.g. /api/me.json)'),
+    as: userRef,
+    token: z.string().nullable().optional(),
+    body: z.unknown().optional(),
+    raw: z.string().optional(),
+    form: z.record(z.string(), z.unknown()).optional(),
+    headers: z.record(z.string(), z.union([z.string(), z.number(), z.null()])).optional(),
+    query: z.record(z.string(), z.unknown()).optional(),
+    timeout_ms: z.number().int().positive().optional(),
+  })
+  .refine((r) => [r.body, r.raw, r.form].filter((b) => b !== undefined).length <= 1, {
+    message: 'give at most one of body, raw and form',
+  })
+  .refine((r) => r.token === undefined || asNone(r.as), { message: 'give either as or token, not both' })
+
+const RequestStep = z.strictObject({
+  name: stepName,
+  request: RequestSpec,
+  expect: HttpExpect.optional(),
+  save: saveSchema(['body', 'headers', 'status']).optional(),
+})
+type RequestStep = z.infer<typeof RequestStep>
+
+/**
+ * `request:` — one HTTP call as a user (their bearer token), with an explicit `token:`, or
+ * anonymously; `expect:` checks status, body (partial match) and headers; `save:` keeps
+ * values for later steps.
+ */
+export const requestStep: StepKind<RequestStep> = {
+  kind: 'http',
+  key: 'request',
+  schema: RequestStep,
+  describe: (step) =>
+    `${step.request.method} ${step.request.path}${asNone(step.request.as) ? '' : ` as ${step.request.as}`}`,
+  usersOf: (step) => [step.request.as],
+  async run(step, ctx) {
+    const request = ctx.resolve(step.request)
+    const token = asNone(request.as) ? (request.token ?? undefined) : ctx.user(request.as as string).token
+    const headers = Object.fromEntries(
+      Object.entries(request.headers ?? {}).map(([k, v]) => [k, v === null ? null : String(v)]),
+    )
+    const answer = await ctx.http({ ...request, token, headers, timeoutMs: request.timeout_ms })
+    const mismatches = checkHttp(ctx.resolve(step.expect), answer)
+    if (mismatches.length === 0) mismatches.push(...applySave(step.save, answer, ctx.vars))
+    return {
+      detail: `${request.method} ${request.path} → ${answer.status}`,
+      mismatches,
+    }
+  },
+}

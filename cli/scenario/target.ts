@@ -1,0 +1,73 @@
+import { loadConfig } from '../../server/config'
+
+/**
+ * The server a scenario runs against: a fresh in-process one (the default) or a running one
+ * (`--server URL`). Either way it knows how to produce admin credentials.
+ */
+export interface Target {
+  url: string
+  /** `ephemeral` or the URL. */
+  label: string
+  adminCredentials(runId: string): Promise<{ email: string; password: string }>
+  /**
+   * The admin's tokens once signed in, reused by later scenarios on the same target: sign-in
+   * is rate limited per account, and a directory of scenarios would otherwise sign the
+   * configured admin in once per file.
+   */
+  adminSession?: { token: string; refresh_token?: string }
+  close(): Promise<void>
+}
+
+export interface EphemeralOptions {
+  seed?: number
+  seedDemoLeague?: boolean
+}
+
+/** A fresh in-memory database and a listening server on a free port, closed after the scenario. */
+export async function ephemeralTarget(options: EphemeralOptions = {}): Promise<Target> {
+  // Loaded here so that runs against --server never load the server code.
+  const [{ startServer }, { hashPassword }, { insertUser }, { withTx }] = await Promise.all([
+    import('../../server/main'),
+    import('../../server/areas/auth/passwords'),
+    import('../../server/areas/users/service'),
+    import('../../server/db/tx'),
+  ])
+  const overrides = { port: 0, dbFile: ':memory:', logLevel: 'silent' as const }
+  const config = loadConfig(options.seed === undefined ? overrides : { ...overrides, seed: options.seed }, {})
+  const server = await startServer(config, { seedIfEmpty: options.seedDemoLeague ?? false })
+  let admin: { email: string; password: string } | undefined
+  return {
+    url: server.url,
+    label: 'ephemeral',
+    // An admin made directly in the database: the fresh server has no accounts at all.
+    async adminCredentials(runId) {
+      if (admin) return admin
+      const created = { email: `admin-${runId}@scenario.fanspole.test`, password: `admin-pass-${runId}` }
+      const passwordHash = await hashPassword(created.password)
+      await withTx(server.deps, (tx) =>
+        insertUser(tx, {
+          email: created.email,
+          username: `admin_${runId}`,
+          passwordHash,
+          role: 'admin',
+          emailVerified: true,
+          nowMs: server.deps.clock.now(),
+        }),
+      )
+      admin = created
+      return created
+    },
+    close: () => server.close(),
+  }
+}
+
+/** A server that is already running: admins sign in with FANSPOLE_ADMIN_EMAIL / FANSPOLE_ADMIN_PASSWORD. */
+export function remoteTarget(url: string, env: NodeJS.ProcessEnv = process.env): Target {
+  const { email, password } = loadConfig({}, env).admin
+  return {
+    url,
+    label: url,
+    adminCredentials: async () => ({ email, password }),
+    close: async () => {},
+  }
+}

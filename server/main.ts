@@ -1,0 +1,85 @@
+import type { AddressInfo } from 'node:net'
+import { serve } from '@hono/node-server'
+import { isSeeded, type SeedSummary, seedDemoLeague } from '../seeds/demo-league'
+import { type App, createApp } from './app'
+import { hashPassword } from './areas/auth/passwords'
+import { saveClockAnchor } from './areas/clock/service'
+import { type BootOptions, bootDeps } from './boot'
+import { CHANNELS } from './cable/channels'
+import { createCableServer } from './cable/server'
+import type { CableServer } from './cable/types'
+import type { Config } from './config'
+import type { Deps } from './deps'
+
+export interface RunningServer {
+  url: string
+  port: number
+  deps: Deps
+  app: App
+  cable: CableServer
+  /** What was seeded at this start (null when the database already held a league). */
+  seeded: SeedSummary | null
+  close(): Promise<void>
+}
+
+export interface StartOptions extends BootOptions {
+  /** Seed the demo league when the database has none (default true). */
+  seedIfEmpty?: boolean
+  /** Demo users to create when seeding. */
+  seedUsers?: number
+  onSeedProgress?: (step: string, done: number, total: number) => void
+}
+
+/** Boots everything and listens: web + /api + /cable on one port. */
+export async function startServer(config: Config, options: StartOptions = {}): Promise<RunningServer> {
+  const deps = await bootDeps(config, options)
+  let seeded: SeedSummary | null = null
+  if ((options.seedIfEmpty ?? true) && !(await isSeeded(deps.db))) {
+    seeded = await seedDemoLeague(deps.db, {
+      seed: config.seed,
+      nowMs: deps.clock.now(),
+      users: options.seedUsers,
+      admin: config.admin,
+      demo: config.demo,
+      hashPassword,
+      onProgress: options.onSeedProgress,
+    })
+  }
+  const cable = createCableServer(deps, CHANNELS)
+  const app = createApp(deps, { cable })
+  const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
+    const s = serve(
+      { fetch: app.fetch, port: config.port, hostname: config.host, websocket: { server: cable.wss } },
+      () => resolve(s),
+    )
+    s.once('error', reject)
+  })
+  const port = (server.address() as AddressInfo).port
+  // With --port 0 the real port is known only now; mail links must carry it.
+  if (deps.config.publicUrl.endsWith(':0'))
+    deps.config.publicUrl = deps.config.publicUrl.replace(/:0$/, `:${port}`)
+  deps.scheduler.start()
+  let closing: Promise<void> | undefined
+  return {
+    url: `http://${config.host === '0.0.0.0' ? '127.0.0.1' : config.host}:${port}`,
+    port,
+    deps,
+    app,
+    cable,
+    seeded,
+    close: () => {
+      closing ??= (async () => {
+        await cable.shutdown()
+        await deps.scheduler.stop()
+        await new Promise<void>((resolve) => {
+          server.close(() => resolve())
+          // Keep-alive sockets would hold close() open; they have nothing left to say.
+          ;(server as { closeAllConnections?: () => void }).closeAllConnections?.()
+        })
+        await saveClockAnchor(deps.db, deps.clock.anchor())
+        await deps.dbHandle.close()
+      })()
+      return closing
+    },
+  }
+}

@@ -1,0 +1,85 @@
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { Readable, Writable } from 'node:stream'
+import { createIo } from '../../cli/lib/io'
+import { main } from '../../cli/main'
+import { loadConfig } from '../../server/config'
+import { type RunningServer, startServer } from '../../server/main'
+import { makeUser } from '../helpers/deps'
+
+class Sink extends Writable {
+  text = ''
+  override _write(chunk: Buffer, _encoding: string, done: () => void) {
+    this.text += chunk.toString()
+    done()
+  }
+}
+
+export interface CliResult {
+  code: number
+  stdout: string
+  stderr: string
+  /** stdout parsed: a `--json` command prints exactly one JSON document. */
+  json<T = any>(): T
+}
+
+/** Runs one command line in-process through main() → buildProgram(), output captured. */
+export async function runCli(args: string[], env: NodeJS.ProcessEnv = {}): Promise<CliResult> {
+  const stdout = new Sink()
+  const stderr = new Sink()
+  const io = createIo({ stdout, stderr, stdin: Readable.from([]), env: { ...env } })
+  const code = await main(args, io)
+  return {
+    code,
+    stdout: stdout.text,
+    stderr: stderr.text,
+    json: () => JSON.parse(stdout.text),
+  }
+}
+
+/** A temporary directory removed by the returned function. */
+export function tempDir(prefix = 'fanspole-cli-'): { dir: string; remove(): void } {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix))
+  return { dir, remove: () => fs.rmSync(dir, { recursive: true, force: true }) }
+}
+
+export interface CliWorld {
+  server: RunningServer
+  /** Env for runCli: this server, a private FANSPOLE_HOME and the admin made for this world. */
+  env: NodeJS.ProcessEnv
+  home: string
+  admin: { email: string; password: string }
+  close(): Promise<void>
+}
+
+/**
+ * A real server listening on a free port with a fresh in-memory database (not seeded), an
+ * admin account that the CLI's configured-admin login uses, and an empty FANSPOLE_HOME.
+ */
+export async function cliWorld(): Promise<CliWorld> {
+  const server = await startServer(loadConfig({ port: 0, dbFile: ':memory:', logLevel: 'silent' }, {}), {
+    seedIfEmpty: false,
+  })
+  const admin = await makeUser(server.deps, { role: 'admin' })
+  const home = tempDir('fanspole-home-')
+  return {
+    server,
+    home: home.dir,
+    admin: { email: admin.email, password: admin.password },
+    env: {
+      FANSPOLE_SERVER: server.url,
+      FANSPOLE_HOME: home.dir,
+      FANSPOLE_ADMIN_EMAIL: admin.email,
+      FANSPOLE_ADMIN_PASSWORD: admin.password,
+    },
+    close: async () => {
+      await server.close()
+      home.remove()
+    },
+  }
+}
+
+export function readCredentials(home: string): { servers: Record<string, any> } {
+  return JSON.parse(fs.readFileSync(path.join(home, 'credentials.json'), 'utf8'))
+}
