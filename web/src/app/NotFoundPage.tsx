@@ -1,0 +1,19 @@
+import { Link } from 'react-router'
+import { HOME_PATH } from '../lib/paths'
+import styles from './ErrorPage.module.css'
+
+export function NotFoundPage() {
+  return (
+    <div className={styles.wrap} data-testid="not-found">
+      <div className={styles.code} aria-hidden="true">
+        404
+      </div>
+      <h1 className={styles.title}>IT'S 404</h1>
+      <p className={styles.text}>Page not found</p>
+      {/* The spec sends this to /contests; that page arrives with contests, until then HOME_PATH is home. */}
+      <Link to={HOME_PATH} className={styles.link}>
+        GO TO HOME
+      </Link>
+    </div>
+  )
+}

@@ -1,0 +1,51 @@
+import type { ReactNode } from 'react'
+import {
+  BellIcon,
+  HelpIcon,
+  HomeIcon,
+  InfoIcon,
+  LoginIcon,
+  LogoutIcon,
+  SettingsIcon,
+  TableIcon,
+  UserIcon,
+} from '../components/Icons'
+import { LANDING_PATH, LOGIN_PATH } from '../lib/paths'
+
+export interface NavItem {
+  to: string
+  label: string
+  short: string
+  icon: ReactNode
+}
+
+/** The menu: the drawer on phones, the side bar on wide screens. */
+export function menuItems(signedIn: boolean): NavItem[] {
+  const common: NavItem[] = [
+    { to: '/point-system', label: 'Point System', short: 'Points', icon: <TableIcon /> },
+    { to: '/help', label: 'Help', short: 'Help', icon: <HelpIcon /> },
+    { to: '/about-us', label: 'About Us', short: 'About', icon: <InfoIcon /> },
+  ]
+  if (!signedIn)
+    return [
+      { to: LANDING_PATH, label: 'Home', short: 'Home', icon: <HomeIcon /> },
+      ...common,
+      { to: LOGIN_PATH, label: 'Log in', short: 'Log in', icon: <LoginIcon /> },
+    ]
+  return [
+    { to: '/profile', label: 'My Profile', short: 'Profile', icon: <UserIcon /> },
+    { to: '/profile/settings', label: 'Settings', short: 'Settings', icon: <SettingsIcon /> },
+    { to: '/notifications', label: 'Notifications', short: 'Alerts', icon: <BellIcon /> },
+    ...common,
+    { to: '/logout', label: 'Log out', short: 'Log out', icon: <LogoutIcon /> },
+  ]
+}
+
+/** The phone's bottom bar: the four most used places (the menu button is the fifth). */
+export function bottomItems(signedIn: boolean): NavItem[] {
+  const items = menuItems(signedIn)
+  const pick = signedIn
+    ? ['/profile', '/notifications', '/point-system', '/help']
+    : [LANDING_PATH, '/point-system', '/help', LOGIN_PATH]
+  return pick.map((to) => items.find((item) => item.to === to)).filter((item): item is NavItem => !!item)
+}

@@ -1,0 +1,59 @@
+import { useMutation } from '@tanstack/react-query'
+import { type FormEvent, useState } from 'react'
+import { Link } from 'react-router'
+import { Button } from '../../components/Button'
+import { Alert, TextField } from '../../components/Field'
+import { fieldErrorsOf } from '../../components/form-errors'
+import { post } from '../../lib/api'
+import styles from './auth.module.css'
+
+export function ForgotPasswordPage() {
+  const [email, setEmail] = useState('')
+  const request = useMutation({
+    mutationFn: () => post<{ message: string }>('/api/users/forget_password', { email: email.trim() }),
+  })
+  const fields = fieldErrorsOf(request.error)
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    request.mutate()
+  }
+
+  return (
+    <div className={styles.card}>
+      <h1 className={styles.title}>Forgot password</h1>
+      <p className={styles.subtitle}>
+        Enter the e-mail address of your account and we will send you a link to choose a new password.
+      </p>
+      {request.isSuccess ? (
+        <>
+          <Alert tone="notice">{request.data.message}</Alert>
+          <p className={styles.fine}>
+            The link works once and expires in one hour. Already have the token from the mail?{' '}
+            <Link to="/reset-password">Paste it here</Link>.
+          </p>
+        </>
+      ) : (
+        <form onSubmit={submit} noValidate>
+          <TextField
+            label="Email"
+            name="email"
+            type="email"
+            autoComplete="email"
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+            errors={fields.email}
+            required
+            autoFocus
+          />
+          <Button type="submit" block busy={request.isPending}>
+            Send reset link
+          </Button>
+        </form>
+      )}
+      <p className={styles.below}>
+        Remembered it? <Link to="/login">Back to log in</Link>
+      </p>
+    </div>
+  )
+}

@@ -1,0 +1,115 @@
+import { useMutation, useQuery } from '@tanstack/react-query'
+import { type FormEvent, useState } from 'react'
+import { Link } from 'react-router'
+import { MIN_PASSWORD_LENGTH } from '../../../../server/domain/user-rules'
+import { Button, ButtonLink } from '../../components/Button'
+import { Loading } from '../../components/Common'
+import { Alert, TextField } from '../../components/Field'
+import { fieldErrorsOf, unplacedError } from '../../components/form-errors'
+import { get, put } from '../../lib/api'
+import { clearSession } from '../../lib/session'
+import styles from './auth.module.css'
+
+interface ResetCheck {
+  reset_password: { valid: boolean; email: string; username: string }
+}
+
+/** GET /api/users/reset_password/{token}, then PUT /api/users/reset_password. */
+export function ResetWithToken({ token }: { token: string }) {
+  const check = useQuery({
+    queryKey: ['reset-password', token],
+    queryFn: () => get<ResetCheck>(`/api/users/reset_password/${encodeURIComponent(token)}`),
+    meta: { silent: true },
+    staleTime: Number.POSITIVE_INFINITY,
+  })
+  const [password, setPassword] = useState('')
+  const [confirmation, setConfirmation] = useState('')
+  const [localErrors, setLocalErrors] = useState<Record<string, string[]>>({})
+  const reset = useMutation({
+    mutationFn: () =>
+      put<{ message: string }>('/api/users/reset_password', {
+        token,
+        password,
+        password_confirmation: confirmation,
+      }),
+    // The server signed every session of this account out; this browser's too.
+    onSuccess: () => clearSession(),
+  })
+
+  if (check.isPending) return <Loading label="Checking your link.." />
+  if (check.isError) return <BadLink message={check.error.message} />
+  if (reset.isSuccess)
+    return (
+      <div className={styles.card}>
+        <h1 className={styles.title}>Password changed</h1>
+        <Alert tone="notice">{reset.data.message}</Alert>
+        <ButtonLink to="/login" block>
+          Log in
+        </ButtonLink>
+      </div>
+    )
+
+  const fields = { ...fieldErrorsOf(reset.error), ...localErrors }
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    const problems: Record<string, string[]> = {}
+    if (password.length < MIN_PASSWORD_LENGTH)
+      problems.password = [`is too short (minimum is ${MIN_PASSWORD_LENGTH} characters)`]
+    if (confirmation !== password) problems.password_confirmation = ["doesn't match password"]
+    setLocalErrors(problems)
+    if (Object.keys(problems).length === 0) reset.mutate()
+  }
+  const unplaced = unplacedError(reset.error, ['password', 'password_confirmation'])
+
+  return (
+    <div className={styles.card}>
+      <h1 className={styles.title}>Choose a new password</h1>
+      <p className={styles.subtitle}>
+        For <strong>{check.data.reset_password.username}</strong> ({check.data.reset_password.email}).
+      </p>
+      {unplaced ? <Alert>{unplaced}</Alert> : null}
+      <form onSubmit={submit} noValidate>
+        <TextField
+          label="New password"
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+          errors={fields.password}
+          hint={`At least ${MIN_PASSWORD_LENGTH} characters`}
+        />
+        <TextField
+          label="Confirm new password"
+          name="password_confirmation"
+          type="password"
+          autoComplete="new-password"
+          value={confirmation}
+          onChange={(e) => setConfirmation(e.target.value)}
+          errors={fields.password_confirmation}
+        />
+        <Button type="submit" block busy={reset.isPending}>
+          Change password
+        </Button>
+      </form>
+    </div>
+  )
+}
+
+export function BadLink({ message }: { message: string }) {
+  return (
+    <div className={styles.card}>
+      <h1 className={styles.title}>This link does not work</h1>
+      <Alert>{message}</Alert>
+      <p className={styles.subtitle}>
+        Links from our mails work once and expire. Ask for a new one and use the newest mail.
+      </p>
+      <ButtonLink to="/login/forgot-password" block>
+        Send a new link
+      </ButtonLink>
+      <p className={styles.below}>
+        <Link to="/login">Back to log in</Link>
+      </p>
+    </div>
+  )
+}

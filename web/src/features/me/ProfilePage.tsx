@@ -1,0 +1,191 @@
+import { useState } from 'react'
+import { Button, ButtonLink } from '../../components/Button'
+import { Avatar, Card, Loading } from '../../components/Common'
+import { Alert } from '../../components/Field'
+import { formatMoney, formatNumber } from '../../lib/format'
+import { showSnackbar } from '../../lib/snackbar'
+import { type Me, useMe } from './api'
+import styles from './profile.module.css'
+
+/** GET /api/me: who you are, your level, your money and your record. */
+export function ProfilePage() {
+  const me = useMe()
+  if (me.isPending) return <Loading />
+  if (me.isError) return <Alert>{me.error.message}</Alert>
+  const user = me.data
+  return (
+    <div data-testid="profile">
+      <section className={styles.hero}>
+        <Avatar src={user.image} name={user.display_name} size={88} />
+        <h1 className={styles.name}>{user.display_name}</h1>
+        <div className={styles.username} data-testid="profile-username">
+          @{user.username}
+        </div>
+        {user.team_name ? <div className={styles.team}>{user.team_name}</div> : null}
+        {user.about_me ? <p className={styles.about}>{user.about_me}</p> : null}
+        <div className={styles.follows}>
+          <div>
+            <strong>{formatNumber(user.follower_count)}</strong>
+            <span>Followers</span>
+          </div>
+          <div>
+            <strong>{formatNumber(user.following_count)}</strong>
+            <span>Following</span>
+          </div>
+          <div>
+            <strong>{formatNumber(user.contests_count)}</strong>
+            <span>Contests</span>
+          </div>
+        </div>
+        <div className={styles.heroActions}>
+          <ButtonLink to="/profile/settings" variant="secondary" small>
+            Edit profile
+          </ButtonLink>
+        </div>
+      </section>
+
+      {!user.email_verified ? (
+        <div className={styles.section}>
+          <Alert tone="info">
+            Please verify {user.email}: open the link in the mail we sent you. You need a verified address
+            before you withdraw winnings.
+          </Alert>
+        </div>
+      ) : null}
+
+      <Card className={styles.section}>
+        <LevelProgress user={user} />
+      </Card>
+
+      <div className={styles.section}>
+        <h2 className={styles.sectionTitle}>Balance</h2>
+        <div className={styles.balances}>
+          <div className={`${styles.balance} ${styles.balanceMain}`}>
+            <span>Current</span>
+            <strong data-testid="current-balance">{formatMoney(user.current_balance)}</strong>
+          </div>
+          <div className={styles.balance}>
+            <span>Unused</span>
+            <strong>{formatMoney(user.unused_balance)}</strong>
+          </div>
+          <div className={styles.balance}>
+            <span>Winnings</span>
+            <strong>{formatMoney(user.winning_balance)}</strong>
+          </div>
+          <div className={styles.balance}>
+            <span>Coins</span>
+            <strong>{formatNumber(user.coin_balance)}</strong>
+          </div>
+        </div>
+      </div>
+
+      <div className={styles.section}>
+        <h2 className={styles.sectionTitle}>Stats</h2>
+        <div className={styles.stats}>
+          <div className={styles.stat}>
+            <strong>{formatNumber(user.stats.total_teams)}</strong>
+            <span>Teams created</span>
+          </div>
+          <div className={styles.stat}>
+            <strong>{formatNumber(user.stats.total_leagues)}</strong>
+            <span>Contests joined</span>
+          </div>
+          <div className={styles.stat}>
+            <strong>{formatMoney(user.stats.total_winnings)}</strong>
+            <span>Total winnings</span>
+          </div>
+          <div className={styles.stat}>
+            <strong>{user.stats.most_selected_captain ?? '—'}</strong>
+            <span>Favourite captain</span>
+          </div>
+        </div>
+      </div>
+
+      {user.user_points.length > 0 ? (
+        <Card className={styles.section}>
+          <h2 className={styles.sectionTitle}>Series ranks</h2>
+          <table className={styles.series}>
+            <thead>
+              <tr>
+                <th>Series</th>
+                <th className={styles.num}>Points</th>
+                <th className={styles.num}>Rank</th>
+              </tr>
+            </thead>
+            <tbody>
+              {user.user_points.map((row) => (
+                <tr key={row.series}>
+                  <td>{row.series}</td>
+                  <td className={styles.num}>{formatNumber(row.total_score)}</td>
+                  <td className={styles.num}>#{formatNumber(row.rank)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </Card>
+      ) : null}
+
+      <Card className={styles.section}>
+        <h2 className={styles.sectionTitle}>Refer and earn</h2>
+        <p className={styles.muted}>
+          Friends who sign up with your code and verify their e-mail earn you both a reward.
+        </p>
+        <ReferralCode code={user.reference} />
+      </Card>
+    </div>
+  )
+}
+
+function LevelProgress({ user }: { user: Me }) {
+  const { cricket_level: level, next_level: next } = user
+  const span = Math.max(1, next.min_xp - level.min_xp)
+  const done = Math.min(span, Math.max(0, level.xp_points - level.min_xp))
+  const percent = Math.round((done / span) * 100)
+  return (
+    <>
+      <div className={styles.levelRow}>
+        <span>
+          <span className={styles.levelBadge}>Level {level.level}</span>
+          <span className={styles.levelName}>{level.level_name}</span>
+        </span>
+        <span className={styles.xp}>{formatNumber(level.xp_points)} XP</span>
+      </div>
+      <div
+        className={styles.bar}
+        role="progressbar"
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={percent}
+        aria-label="Progress to the next level"
+      >
+        <div className={styles.barFill} style={{ width: `${Math.max(percent, 2)}%` }} />
+      </div>
+      <div className={styles.barCaption}>
+        {formatNumber(next.min_xp - level.xp_points)} XP to Level {next.level} ({next.level_name})
+      </div>
+    </>
+  )
+}
+
+function ReferralCode({ code }: { code: string }) {
+  const [copied, setCopied] = useState(false)
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(code)
+      setCopied(true)
+      window.setTimeout(() => setCopied(false), 2000)
+    } catch {
+      showSnackbar('Copying is blocked here; select the code and copy it by hand.', 'info')
+    }
+  }
+  return (
+    <div className={styles.referral}>
+      <span className={styles.code} data-testid="referral-code">
+        {code}
+      </span>
+      <Button variant="gold" small onClick={copy}>
+        {copied ? 'Copied' : 'Copy code'}
+      </Button>
+    </div>
+  )
+}

@@ -1,0 +1,83 @@
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query'
+import { useEffect, useState } from 'react'
+import { Button } from '../../components/Button'
+import { EmptyState, Loading, PageHead } from '../../components/Common'
+import { Alert } from '../../components/Field'
+import { BellIcon } from '../../components/Icons'
+import { formatNumber, relativeTime } from '../../lib/format'
+import { serverTimeQuery } from '../../lib/server-time'
+import { notificationsQuery, useMarkAllRead } from './api'
+import styles from './notifications.module.css'
+
+/** GET /api/notifications, newest first; new ones arrive live (see live.ts). */
+export function NotificationsPage() {
+  const list = useInfiniteQuery(notificationsQuery)
+  const markAll = useMarkAllRead()
+  useQuery(serverTimeQuery)
+  useTick(30_000)
+
+  if (list.isPending) return <Loading />
+  if (list.isError) return <Alert>{list.error.message}</Alert>
+  const items = list.data.pages.flatMap((page) => page.notifications)
+  const unread = list.data.pages[0]?.unread_count ?? 0
+
+  return (
+    <div>
+      <PageHead
+        title="Notifications"
+        subtitle={
+          unread > 0 ? `${formatNumber(unread)} unread` : items.length > 0 ? 'All caught up' : undefined
+        }
+        actions={
+          unread > 0 ? (
+            <Button small variant="secondary" onClick={() => markAll.mutate()} busy={markAll.isPending}>
+              Mark all read
+            </Button>
+          ) : null
+        }
+      />
+      {items.length === 0 ? (
+        <EmptyState title="No Notifications">
+          Contest results, follows and wallet updates will show up here.
+        </EmptyState>
+      ) : (
+        <ul className={styles.list} data-testid="notifications">
+          {items.map((n) => (
+            <li key={n.id} className={`${styles.item} ${n.read ? '' : styles.unread}`}>
+              <span className={styles.icon} aria-hidden="true">
+                <BellIcon width={18} height={18} />
+              </span>
+              <span className={styles.body}>
+                <span className={styles.text}>{n.body}</span>
+                <time
+                  className={styles.time}
+                  dateTime={n.created_at}
+                  title={new Date(n.created_at).toLocaleString('en-IN')}
+                >
+                  {relativeTime(n.created_at_in_millis)}
+                </time>
+              </span>
+              {n.read ? null : <span className={styles.dot} role="img" aria-label="Unread" />}
+            </li>
+          ))}
+        </ul>
+      )}
+      {list.hasNextPage ? (
+        <div className={styles.more}>
+          <Button variant="ghost" onClick={() => list.fetchNextPage()} busy={list.isFetchingNextPage}>
+            Load more
+          </Button>
+        </div>
+      ) : null}
+    </div>
+  )
+}
+
+/** Re-renders every `ms` so relative times stay true while the page is open. */
+function useTick(ms: number): void {
+  const [, setTick] = useState(0)
+  useEffect(() => {
+    const timer = window.setInterval(() => setTick((t) => t + 1), ms)
+    return () => window.clearInterval(timer)
+  }, [ms])
+}

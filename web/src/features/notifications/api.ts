@@ -1,0 +1,71 @@
+import { type InfiniteData, infiniteQueryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
+import type { NotificationJson } from '../../../../server/areas/notifications/service'
+import { get, post } from '../../lib/api'
+
+export type Notification = NotificationJson
+
+export interface NotificationsPage {
+  notifications: Notification[]
+  unread_count: number
+  meta: { page: number; per_page: number; total: number; total_pages: number }
+}
+
+export const PER_PAGE = 20
+
+/** GET /api/notifications, newest first, one page at a time ("Load more"). */
+export const notificationsQuery = infiniteQueryOptions({
+  queryKey: ['notifications'],
+  queryFn: ({ pageParam }) =>
+    get<NotificationsPage>('/api/notifications', { query: { page: pageParam, per_page: PER_PAGE } }),
+  initialPageParam: 1,
+  getNextPageParam: (last) => (last.meta.page < last.meta.total_pages ? last.meta.page + 1 : undefined),
+  staleTime: 60_000,
+})
+
+export type NotificationsData = InfiniteData<NotificationsPage, number>
+
+/** Adds a notification pushed over /cable to the cached list (once, even if it arrives twice). */
+export function prependNotification(data: NotificationsData | undefined, item: Notification) {
+  if (!data) return data
+  if (data.pages.some((p) => p.notifications.some((n) => n.id === item.id))) return data
+  const [first, ...rest] = data.pages
+  if (!first) return data
+  const unread = first.unread_count + (item.read ? 0 : 1)
+  return {
+    ...data,
+    pages: [
+      {
+        ...first,
+        notifications: [item, ...first.notifications],
+        unread_count: unread,
+        meta: { ...first.meta, total: first.meta.total + 1 },
+      },
+      ...rest.map((p) => ({ ...p, unread_count: unread })),
+    ],
+  }
+}
+
+export function withUnreadCount(data: NotificationsData | undefined, unread: number) {
+  if (!data) return data
+  return { ...data, pages: data.pages.map((p) => ({ ...p, unread_count: unread })) }
+}
+
+export function markAllReadIn(data: NotificationsData | undefined) {
+  if (!data) return data
+  return {
+    ...data,
+    pages: data.pages.map((p) => ({
+      ...p,
+      unread_count: 0,
+      notifications: p.notifications.map((n) => ({ ...n, read: true })),
+    })),
+  }
+}
+
+export function useMarkAllRead() {
+  const client = useQueryClient()
+  return useMutation({
+    mutationFn: () => post<{ marked: number }>('/api/notifications/read_all'),
+    onSuccess: () => client.setQueryData<NotificationsData>(notificationsQuery.queryKey, markAllReadIn),
+  })
+}

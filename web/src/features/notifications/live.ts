@@ -1,0 +1,86 @@
+import type { Subscription } from '@rails/actioncable'
+import { useQueryClient } from '@tanstack/react-query'
+import { useEffect } from 'react'
+import { getConsumer } from '../../lib/cable'
+import { cacheMe } from '../../lib/session'
+import { type Me, meQuery } from '../me/api'
+import {
+  type Notification,
+  type NotificationsData,
+  notificationsQuery,
+  prependNotification,
+  withUnreadCount,
+} from './api'
+
+type Broadcast =
+  | { type: 'notification'; seq: number; notification: Notification }
+  | { type: 'unread'; seq?: undefined; unread_count: number }
+  | {
+      type: 'wallet'
+      seq: number
+      current_balance?: number
+      unused_balance?: number
+      winning_balance?: number
+      coin_balance?: number
+    }
+
+/**
+ * Follows the NotificationsChannel while signed in: new notifications appear without a
+ * reload, the unread count the channel sends (on subscribe and after read-all) keeps the
+ * bell right, and wallet pushes update the balances. A gap in `seq` means something was missed
+ * (a reconnect), so the list is refetched instead.
+ */
+export function useLiveNotifications(enabled: boolean): void {
+  const client = useQueryClient()
+  useEffect(() => {
+    if (!enabled) return
+    let subscription: Subscription | undefined
+    let cancelled = false
+    let lastSeq: number | undefined
+    void getConsumer().then((consumer) => {
+      if (cancelled) return
+      subscription = consumer.subscriptions.create(
+        { channel: 'NotificationsChannel' },
+        {
+          connected: () => {
+            // Whatever arrived while disconnected is fetched, not guessed.
+            if (lastSeq !== undefined)
+              void client.invalidateQueries({ queryKey: notificationsQuery.queryKey })
+          },
+          received: (data) => {
+            const message = data as Broadcast
+            if (lastSeq !== undefined && message.seq !== undefined && message.seq > lastSeq + 1)
+              void client.invalidateQueries({ queryKey: notificationsQuery.queryKey })
+            if (typeof message.seq === 'number') lastSeq = message.seq
+            if (message.type === 'notification') {
+              client.setQueryData<NotificationsData>(notificationsQuery.queryKey, (old) =>
+                prependNotification(old, message.notification),
+              )
+            } else if (message.type === 'unread') {
+              client.setQueryData<NotificationsData>(notificationsQuery.queryKey, (old) =>
+                withUnreadCount(old, message.unread_count),
+              )
+            } else if (message.type === 'wallet') {
+              client.setQueryData<Me>(meQuery.queryKey, (me) => {
+                if (!me) return me
+                const next = {
+                  ...me,
+                  current_balance: message.current_balance ?? me.current_balance,
+                  unused_balance: message.unused_balance ?? me.unused_balance,
+                  winning_balance: message.winning_balance ?? me.winning_balance,
+                  coin_balance: message.coin_balance ?? me.coin_balance,
+                }
+                cacheMe(next)
+                return next
+              })
+            }
+          },
+        },
+      )
+    })
+    return () => {
+      cancelled = true
+      subscription?.unsubscribe()
+    }
+  }, [enabled, client])
+}

@@ -1,0 +1,188 @@
+import { accessToken, clearSession, refreshToken, storeTokens } from './session'
+
+/**
+ * The one way the web client talks to the server. Every request says who it is
+ * (`X-Fanspole-Client: web`) and carries the bearer token when signed in. A 401 triggers
+ * exactly one token refresh, shared by every request that hit it; safe reads are retried
+ * twice on network errors and 5xx answers.
+ */
+export const CLIENT_ID = 'web'
+const TOKEN_PATH = '/post_login/'
+const SAFE_READ_RETRIES = 2
+
+export type FieldErrors = Record<string, string[]>
+
+/** A failed call, in the server's one error shape. Status 0 means the server was unreachable. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly fields: FieldErrors = {},
+    readonly requestId?: string,
+  ) {
+    super(message)
+    this.name = 'ApiError'
+  }
+
+  get isValidation(): boolean {
+    return this.status === 422 && Object.keys(this.fields).length > 0
+  }
+}
+
+export interface TokenPair {
+  access_token: string
+  refresh_token: string
+}
+
+type Query = Record<string, string | number | boolean | undefined | null>
+
+export interface RequestOptions {
+  query?: Query
+  body?: unknown
+  signal?: AbortSignal
+}
+
+interface SessionHooks {
+  /** Tokens were refreshed: reload the current user, reconnect live channels. */
+  onRefreshed(): void
+  /** The session is gone (refresh failed): the cookies are already cleared. */
+  onExpired(): void
+}
+let hooks: SessionHooks = { onRefreshed: () => {}, onExpired: () => {} }
+export function setSessionHooks(next: SessionHooks): void {
+  hooks = next
+}
+
+export function buildUrl(path: string, query?: Query): string {
+  if (!query) return path
+  const params = new URLSearchParams()
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined && value !== null && value !== '') params.set(key, String(value))
+  }
+  const text = params.toString()
+  return text ? `${path}?${text}` : path
+}
+
+async function send(
+  method: string,
+  url: string,
+  options: RequestOptions,
+  token: string | null,
+  extraHeaders: Record<string, string> = {},
+): Promise<Response> {
+  const headers: Record<string, string> = {
+    Accept: 'application/json',
+    'X-Fanspole-Client': CLIENT_ID,
+    ...extraHeaders,
+  }
+  if (token) headers.Authorization = `Bearer ${token}`
+  if (options.body !== undefined) headers['Content-Type'] = 'application/json'
+  const init: RequestInit = {
+    method,
+    headers,
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    signal: options.signal,
+    credentials: 'same-origin',
+  }
+  const attempts = method === 'GET' ? 1 + SAFE_READ_RETRIES : 1
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const response = await fetch(url, init)
+      if (response.status >= 500 && attempt < attempts) continue
+      return response
+    } catch (error) {
+      if ((error as Error).name === 'AbortError') throw error
+      if (attempt >= attempts)
+        throw new ApiError(0, 'NETWORK', 'Cannot reach the Fanspole server. Is it still running?')
+    }
+  }
+}
+
+async function parse<T>(response: Response): Promise<T> {
+  const text = await response.text()
+  let body: unknown
+  try {
+    body = text ? JSON.parse(text) : undefined
+  } catch {
+    body = undefined
+  }
+  if (response.ok) return body as T
+  const error = (body ?? {}) as { error?: string; code?: string; errors?: FieldErrors; request_id?: string }
+  throw new ApiError(
+    response.status,
+    error.code ?? `HTTP_${response.status}`,
+    error.error ?? `The server answered ${response.status} ${response.statusText}`.trim(),
+    error.errors ?? {},
+    error.request_id,
+  )
+}
+
+let refreshing: Promise<boolean> | null = null
+
+/** One refresh for everyone who got a 401 meanwhile. */
+function refreshOnce(): Promise<boolean> {
+  refreshing ??= refreshTokens().finally(() => {
+    refreshing = null
+  })
+  return refreshing
+}
+
+async function refreshTokens(): Promise<boolean> {
+  const token = refreshToken()
+  if (!token) return false
+  let response: Response
+  try {
+    response = await send(
+      'POST',
+      TOKEN_PATH,
+      { body: { grant_type: 'refresh_token', refresh_token: token } },
+      null,
+    )
+  } catch {
+    // Unreachable server: the session may still be fine; let the caller see the network error.
+    throw new ApiError(0, 'NETWORK', 'Cannot reach the Fanspole server. Is it still running?')
+  }
+  if (!response.ok) {
+    // Busy or broken server: keep the session and report the problem; a refused token ends it.
+    if (response.status === 429 || response.status >= 500) await parse(response)
+    return false
+  }
+  storeTokens((await response.json()) as TokenPair)
+  // Once per refresh, however many requests were waiting for it.
+  hooks.onRefreshed()
+  return true
+}
+
+const NO_CACHE = { 'Cache-Control': 'private, no-cache, no-store, must-revalidate' }
+
+export async function api<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
+  const url = buildUrl(path, options.query)
+  const isTokenEndpoint = path.startsWith('/post_login') || path.startsWith('/oauth/token')
+  const tokenUsed = accessToken()
+  let response = await send(method, url, options, tokenUsed)
+  if (response.status === 401 && !isTokenEndpoint) {
+    const current = accessToken()
+    if (current && current !== tokenUsed) {
+      // Another request refreshed while this one was in flight: just use the new token.
+      response = await send(method, url, options, current, NO_CACHE)
+    } else if (await refreshOnce()) {
+      response = await send(method, url, options, accessToken(), NO_CACHE)
+    } else {
+      clearSession()
+      hooks.onExpired()
+    }
+  }
+  return parse<T>(response)
+}
+
+export const get = <T>(path: string, options?: RequestOptions) => api<T>('GET', path, options)
+export const post = <T>(path: string, body?: unknown, options?: RequestOptions) =>
+  api<T>('POST', path, { ...options, body })
+export const put = <T>(path: string, body?: unknown, options?: RequestOptions) =>
+  api<T>('PUT', path, { ...options, body })
+
+/** The password grant (`email` may be a username). A 401 here is the caller's business. */
+export function signIn(email: string, password: string): Promise<TokenPair> {
+  return post<TokenPair>(TOKEN_PATH, { grant_type: 'password', email, password })
+}

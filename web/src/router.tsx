@@ -1,0 +1,158 @@
+import { createBrowserRouter, type RouteObject } from 'react-router'
+import { AppShell } from './app/AppShell'
+import { AuthLayout } from './app/AuthLayout'
+import { BootSplash } from './app/BootSplash'
+import { ErrorPage } from './app/ErrorPage'
+import { indexRedirect, redirectIfSignedIn, requireSignedIn } from './app/guards'
+import { NotFoundPage } from './app/NotFoundPage'
+import { RootLayout } from './app/RootLayout'
+import { HELP_ENTRIES, loadHelpGroup } from './features/help/registry'
+
+/**
+ * Only routes that work are registered; everything else is the 404 page. Pages are lazy
+ * route modules, so the first load carries the shell and nothing more.
+ */
+const helpRoutes: RouteObject[] = HELP_ENTRIES.map((entry) => ({
+  path: `help/${entry.slug}`,
+  handle: { helpSlug: entry.slug },
+  lazy: async () => {
+    const [{ HelpArticleRoute }] = await Promise.all([
+      import('./features/help/HelpArticlePage'),
+      loadHelpGroup(entry.group),
+    ])
+    return { Component: HelpArticleRoute }
+  },
+}))
+
+const infoPage = (path: string, name: 'AboutPage' | 'PrivacyPage' | 'TermsPage' | 'AndroidAppPage') => ({
+  path,
+  lazy: async () => ({ Component: (await import('./features/info/pages'))[name] }),
+})
+
+export const routes: RouteObject[] = [
+  {
+    element: <RootLayout />,
+    errorElement: <ErrorPage />,
+    hydrateFallbackElement: <BootSplash />,
+    children: [
+      { index: true, loader: indexRedirect },
+      {
+        path: 'landing',
+        lazy: async () => ({ Component: (await import('./features/landing/LandingPage')).LandingPage }),
+      },
+      {
+        path: 'shutdown',
+        lazy: async () => ({ Component: (await import('./features/info/ShutdownPage')).ShutdownPage }),
+      },
+      {
+        element: <AuthLayout />,
+        errorElement: <ErrorPage />,
+        children: [
+          {
+            path: 'login',
+            loader: redirectIfSignedIn,
+            lazy: async () => ({ Component: (await import('./features/auth/LoginPage')).LoginPage }),
+          },
+          {
+            path: 'login/forgot-password',
+            lazy: async () => ({
+              Component: (await import('./features/auth/ForgotPasswordPage')).ForgotPasswordPage,
+            }),
+          },
+          {
+            path: 'reset-password/:token?',
+            lazy: async () => ({
+              Component: (await import('./features/auth/ResetPasswordPage')).ResetPasswordPage,
+            }),
+          },
+          {
+            path: 'signup',
+            loader: redirectIfSignedIn,
+            lazy: async () => ({ Component: (await import('./features/auth/SignupPage')).SignupPage }),
+          },
+          {
+            loader: requireSignedIn,
+            children: [
+              {
+                path: 'signup/my-interests',
+                lazy: async () => ({
+                  Component: (await import('./features/onboarding/InterestsStep')).InterestsStep,
+                }),
+              },
+              {
+                path: 'signup/select-avatar',
+                lazy: async () => ({
+                  Component: (await import('./features/onboarding/AvatarStep')).AvatarStep,
+                }),
+              },
+              {
+                path: 'signup/suggested-accounts',
+                lazy: async () => ({
+                  Component: (await import('./features/onboarding/SuggestionsStep')).SuggestionsStep,
+                }),
+              },
+            ],
+          },
+          {
+            path: 'logout',
+            lazy: async () => ({ Component: (await import('./features/auth/LogoutPage')).LogoutPage }),
+          },
+        ],
+      },
+      {
+        element: <AppShell />,
+        children: [
+          {
+            errorElement: <ErrorPage />,
+            children: [
+              {
+                loader: requireSignedIn,
+                children: [
+                  {
+                    path: 'profile',
+                    lazy: async () => ({
+                      Component: (await import('./features/me/ProfilePage')).ProfilePage,
+                    }),
+                  },
+                  {
+                    path: 'profile/settings',
+                    lazy: async () => ({
+                      Component: (await import('./features/me/SettingsPage')).SettingsPage,
+                    }),
+                  },
+                  {
+                    path: 'notifications',
+                    lazy: async () => ({
+                      Component: (await import('./features/notifications/NotificationsPage'))
+                        .NotificationsPage,
+                    }),
+                  },
+                ],
+              },
+              {
+                path: 'point-system',
+                lazy: async () => ({
+                  Component: (await import('./features/point-system/PointSystemPage')).PointSystemPage,
+                }),
+              },
+              infoPage('about-us', 'AboutPage'),
+              infoPage('privacy-policy', 'PrivacyPage'),
+              infoPage('terms-and-conditions', 'TermsPage'),
+              infoPage('android-app', 'AndroidAppPage'),
+              {
+                path: 'help',
+                lazy: async () => ({
+                  Component: (await import('./features/help/HelpIndexPage')).HelpIndexPage,
+                }),
+              },
+              ...helpRoutes,
+              { path: '*', element: <NotFoundPage /> },
+            ],
+          },
+        ],
+      },
+    ],
+  },
+]
+
+export const router = createBrowserRouter(routes)

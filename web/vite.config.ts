@@ -1,0 +1,43 @@
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import react from '@vitejs/plugin-react'
+import { defineConfig } from 'vite'
+
+const webRoot = path.dirname(fileURLToPath(import.meta.url))
+const projectRoot = path.dirname(webRoot)
+// `npm run dev` passes PORT to both the server and Vite, so the proxy follows it.
+const api = `http://127.0.0.1:${process.env.PORT || '3000'}`
+
+/**
+ * The web client. `root` is web/ and the build lands in web/dist, which the server serves
+ * with an SPA fallback. In development the API, token endpoint, media and /cable are proxied
+ * to the local server so the browser only ever talks to one origin (cookies, CSP, cable auth).
+ */
+export default defineConfig({
+  root: webRoot,
+  base: '/',
+  publicDir: path.join(webRoot, 'public'),
+  plugins: [react()],
+  build: {
+    outDir: path.join(webRoot, 'dist'),
+    emptyOutDir: true,
+    target: 'es2022',
+    sourcemap: false,
+    assetsInlineLimit: 2048,
+    chunkSizeWarningLimit: 400,
+  },
+  server: {
+    port: 5173,
+    strictPort: false,
+    // The client imports pure rules from server/domain.
+    fs: { allow: [projectRoot] },
+    proxy: {
+      '/api': { target: api, changeOrigin: false },
+      '/oauth': { target: api, changeOrigin: false },
+      '/post_login': { target: api, changeOrigin: false },
+      '/media': { target: api, changeOrigin: false },
+      '/cable': { target: api, ws: true, changeOrigin: false },
+    },
+  },
+  preview: { port: 4173 },
+})
