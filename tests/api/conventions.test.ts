@@ -52,6 +52,12 @@ describe('HTTP conventions', () => {
     expect(res.headers.get('x-frame-options')).toBe('SAMEORIGIN')
   })
 
+  it('answers a missing hashed asset with 404, never with the client page', async () => {
+    const res = await api.app.request('/assets/index-deadbeef.js')
+    expect(res.status).toBe(404)
+    expect(await res.text()).not.toContain('<html')
+  })
+
   it('never leaks internals on a 500', async () => {
     await world.deps.db.schema.dropTable('follows').execute()
     const me = await api.player()
