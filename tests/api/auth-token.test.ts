@@ -166,6 +166,18 @@ describe('POST /oauth/token (refresh grant)', () => {
     expect(missing.body.errors.refresh_token).toEqual(['is required'])
   })
 
+  it('rate limits refresh attempts from one address with 429', async () => {
+    const limit = world.deps.config.rateLimits.refresh.limit
+    for (let i = 0; i < limit; i++)
+      expect((await grant({ grant_type: 'refresh_token', refresh_token: `junk-${i}` })).status).toBe(401)
+    const blocked = await grant({ grant_type: 'refresh_token', refresh_token: 'junk-last' })
+    expect(blocked.status).toBe(429)
+    expect(blocked.body.code).toBe('RATE_LIMITED')
+    // Sign-in has its own budget.
+    const u = await makeUser(world.deps)
+    expect((await grant({ grant_type: 'password', email: u.email, password: u.password })).status).toBe(200)
+  })
+
   it('expires access tokens after two hours of wall time, whatever the game clock does', async () => {
     const u = await makeUser(world.deps)
     const pair = await api.login(u.email, u.password)
