@@ -1,10 +1,10 @@
 import { useMutation, useQuery } from '@tanstack/react-query'
 import { type FormEvent, useEffect, useRef, useState } from 'react'
-import { MIN_PASSWORD_LENGTH } from '../../../../server/domain/user-rules'
 import { Button, ButtonLink } from '../../components/Button'
 import { Loading } from '../../components/Common'
-import { Alert, TextField } from '../../components/Field'
+import { Alert } from '../../components/Field'
 import { fieldErrorsOf, unplacedError } from '../../components/form-errors'
+import { NewPasswordFields, newPasswordProblems } from '../../components/NewPasswordFields'
 import { get, post } from '../../lib/api'
 import { HOME_PATH } from '../../lib/paths'
 import { isSignedIn } from '../../lib/session'
@@ -72,10 +72,7 @@ function SetPassword({
 
   const submit = (event: FormEvent) => {
     event.preventDefault()
-    const problems: Record<string, string[]> = {}
-    if (password.length < MIN_PASSWORD_LENGTH)
-      problems.password = [`is too short (minimum is ${MIN_PASSWORD_LENGTH} characters)`]
-    if (confirmation !== password) problems.password_confirmation = ["doesn't match password"]
+    const problems = newPasswordProblems(password, confirmation)
     setLocalErrors(problems)
     if (Object.keys(problems).length === 0) activate.mutate({ password, password_confirmation: confirmation })
   }
@@ -89,24 +86,12 @@ function SetPassword({
       </p>
       {unplaced ? <Alert>{unplaced}</Alert> : null}
       <form onSubmit={submit} noValidate>
-        <TextField
-          label="Password"
-          name="password"
-          type="password"
-          autoComplete="new-password"
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-          errors={fields.password}
-          hint={`At least ${MIN_PASSWORD_LENGTH} characters`}
-        />
-        <TextField
-          label="Confirm password"
-          name="password_confirmation"
-          type="password"
-          autoComplete="new-password"
-          value={confirmation}
-          onChange={(e) => setConfirmation(e.target.value)}
-          errors={fields.password_confirmation}
+        <NewPasswordFields
+          password={password}
+          confirmation={confirmation}
+          onPassword={setPassword}
+          onConfirmation={setConfirmation}
+          errors={{ password: fields.password, confirmation: fields.password_confirmation }}
         />
         <Button type="submit" block busy={activate.isPending}>
           Activate account

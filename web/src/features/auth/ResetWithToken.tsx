@@ -1,11 +1,11 @@
 import { useMutation, useQuery } from '@tanstack/react-query'
 import { type FormEvent, useState } from 'react'
 import { Link } from 'react-router'
-import { MIN_PASSWORD_LENGTH } from '../../../../server/domain/user-rules'
 import { Button, ButtonLink } from '../../components/Button'
 import { Loading } from '../../components/Common'
-import { Alert, TextField } from '../../components/Field'
+import { Alert } from '../../components/Field'
 import { fieldErrorsOf, unplacedError } from '../../components/form-errors'
+import { NewPasswordFields, newPasswordProblems } from '../../components/NewPasswordFields'
 import { get, put } from '../../lib/api'
 import { clearSession } from '../../lib/session'
 import styles from './auth.module.css'
@@ -52,10 +52,7 @@ export function ResetWithToken({ token }: { token: string }) {
   const fields = { ...fieldErrorsOf(reset.error), ...localErrors }
   const submit = (event: FormEvent) => {
     event.preventDefault()
-    const problems: Record<string, string[]> = {}
-    if (password.length < MIN_PASSWORD_LENGTH)
-      problems.password = [`is too short (minimum is ${MIN_PASSWORD_LENGTH} characters)`]
-    if (confirmation !== password) problems.password_confirmation = ["doesn't match password"]
+    const problems = newPasswordProblems(password, confirmation)
     setLocalErrors(problems)
     if (Object.keys(problems).length === 0) reset.mutate()
   }
@@ -69,24 +66,13 @@ export function ResetWithToken({ token }: { token: string }) {
       </p>
       {unplaced ? <Alert>{unplaced}</Alert> : null}
       <form onSubmit={submit} noValidate>
-        <TextField
+        <NewPasswordFields
           label="New password"
-          name="password"
-          type="password"
-          autoComplete="new-password"
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-          errors={fields.password}
-          hint={`At least ${MIN_PASSWORD_LENGTH} characters`}
-        />
-        <TextField
-          label="Confirm new password"
-          name="password_confirmation"
-          type="password"
-          autoComplete="new-password"
-          value={confirmation}
-          onChange={(e) => setConfirmation(e.target.value)}
-          errors={fields.password_confirmation}
+          password={password}
+          confirmation={confirmation}
+          onPassword={setPassword}
+          onConfirmation={setConfirmation}
+          errors={{ password: fields.password, confirmation: fields.password_confirmation }}
         />
         <Button type="submit" block busy={reset.isPending}>
           Change password

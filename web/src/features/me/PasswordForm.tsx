@@ -1,8 +1,8 @@
 import { type FormEvent, useState } from 'react'
-import { MIN_PASSWORD_LENGTH } from '../../../../server/domain/user-rules'
 import { Button } from '../../components/Button'
 import { Alert, TextField } from '../../components/Field'
 import { fieldErrorsOf, unplacedError } from '../../components/form-errors'
+import { NewPasswordFields, newPasswordProblems } from '../../components/NewPasswordFields'
 import { showSnackbar } from '../../lib/snackbar'
 import { useUpdateMe } from './api'
 
@@ -18,11 +18,8 @@ export function PasswordForm() {
 
   const submit = (event: FormEvent) => {
     event.preventDefault()
-    const problems: Record<string, string[]> = {}
+    const problems = newPasswordProblems(form.password, form.confirmation, 'confirmation')
     if (!form.current_password) problems.current_password = ['is required to change the password']
-    if (form.password.length < MIN_PASSWORD_LENGTH)
-      problems.password = [`is too short (minimum is ${MIN_PASSWORD_LENGTH} characters)`]
-    if (form.confirmation !== form.password) problems.confirmation = ["doesn't match the new password"]
     setLocalErrors(problems)
     if (Object.keys(problems).length > 0) return
     save.mutate(
@@ -51,24 +48,14 @@ export function PasswordForm() {
         onChange={set('current_password')}
         errors={errorsFor('current_password')}
       />
-      <TextField
+      <NewPasswordFields
         label="New password"
-        name="new_password"
-        type="password"
-        autoComplete="new-password"
-        value={form.password}
-        onChange={set('password')}
-        errors={errorsFor('password')}
-        hint={`At least ${MIN_PASSWORD_LENGTH} characters`}
-      />
-      <TextField
-        label="Confirm new password"
-        name="confirm_password"
-        type="password"
-        autoComplete="new-password"
-        value={form.confirmation}
-        onChange={set('confirmation')}
-        errors={errorsFor('confirmation')}
+        names={{ password: 'new_password', confirmation: 'confirm_password' }}
+        password={form.password}
+        confirmation={form.confirmation}
+        onPassword={(value) => setForm((f) => ({ ...f, password: value }))}
+        onConfirmation={(value) => setForm((f) => ({ ...f, confirmation: value }))}
+        errors={{ password: errorsFor('password'), confirmation: errorsFor('confirmation') }}
       />
       <Button type="submit" variant="secondary" busy={save.isPending}>
         Change password

@@ -1,0 +1,53 @@
+import { MIN_PASSWORD_LENGTH } from '../../../server/domain/user-rules'
+import { TextField } from './Field'
+
+/** The client-side checks of a new password and its confirmation, as field messages. */
+export function newPasswordProblems(
+  password: string,
+  confirmation: string,
+  confirmationKey = 'password_confirmation',
+): Record<string, string[]> {
+  const problems: Record<string, string[]> = {}
+  if (password.length < MIN_PASSWORD_LENGTH)
+    problems.password = [`is too short (minimum is ${MIN_PASSWORD_LENGTH} characters)`]
+  if (confirmation !== password) problems[confirmationKey] = ["doesn't match password"]
+  return problems
+}
+
+/** "Password" and "Confirm password" fields, used by reset, activation and settings. */
+export function NewPasswordFields(props: {
+  password: string
+  confirmation: string
+  onPassword: (value: string) => void
+  onConfirmation: (value: string) => void
+  errors: { password?: string[]; confirmation?: string[] }
+  /** "New password" where there is an old one. */
+  label?: string
+  names?: { password: string; confirmation: string }
+}) {
+  const label = props.label ?? 'Password'
+  const names = props.names ?? { password: 'password', confirmation: 'password_confirmation' }
+  return (
+    <>
+      <TextField
+        label={label}
+        name={names.password}
+        type="password"
+        autoComplete="new-password"
+        value={props.password}
+        onChange={(e) => props.onPassword(e.target.value)}
+        errors={props.errors.password}
+        hint={`At least ${MIN_PASSWORD_LENGTH} characters`}
+      />
+      <TextField
+        label={`Confirm ${label.toLowerCase()}`}
+        name={names.confirmation}
+        type="password"
+        autoComplete="new-password"
+        value={props.confirmation}
+        onChange={(e) => props.onConfirmation(e.target.value)}
+        errors={props.errors.confirmation}
+      />
+    </>
+  )
+}
