@@ -8,6 +8,7 @@ import { SeedRandom } from './generators/random'
 import { buildRosters } from './generators/rosters'
 import { SPORTS } from './reference-data'
 import { type KeyIds, writeRoster, writeSeries } from './writers/catalog'
+import { writeContests } from './writers/contests'
 import { writeAdmin, writeFollows, writePerson, writeStartingMoney } from './writers/people'
 
 export { STYLE_BATTLE_ROYALE, STYLE_DRIVER, VALUE_RANGE } from './generators/rosters'
@@ -51,6 +52,9 @@ export interface SeedSummary {
   match_players: number
   follows: number
   ledger_transactions: number
+  contests: number
+  user_teams: number
+  contest_entries: number
 }
 
 export async function isSeeded(db: Kysely<Database>): Promise<boolean> {
@@ -88,7 +92,7 @@ export async function seedDemoLeague(db: Kysely<Database>, options: SeedOptions)
     reserved: [options.admin.username],
   })
 
-  const progress = stepper(1 + rosters.length + series.length + 1 + people.length + 3, options.onProgress)
+  const progress = stepper(1 + rosters.length + series.length + 1 + people.length + 4, options.onProgress)
   const hashes = await progress.step('Hashing passwords', () =>
     hashOnce([options.admin.password, options.demo.password, DEMO_USER_PASSWORD], options.hashPassword),
   )
@@ -128,6 +132,15 @@ export async function seedDemoLeague(db: Kysely<Database>, options: SeedOptions)
       writeStartingMoney(tx, people, userIds, options.seed),
     )
 
+    // The demo player plays for themself; every other demo user may already have joined.
+    const rivals = people.slice(1).flatMap((p) => {
+      const id = userIds.get(p.username)
+      return id === undefined ? [] : [{ userId: id, username: p.username }]
+    })
+    const seeded = await progress.step('Contests and entries', () =>
+      writeContests(tx, random, options.seed, options.nowMs, rivals),
+    )
+
     const matches = series.flatMap((s) => s.matches)
     const upcoming = matches.filter((m) => m.status === 'upcoming')
     const result: SeedSummary = {
@@ -146,7 +159,10 @@ export async function seedDemoLeague(db: Kysely<Database>, options: SeedOptions)
       starting_soon: upcoming.filter((m) => m.eventTime - options.nowMs <= HOUR).length,
       match_players: matchPlayers,
       follows: follows.length,
-      ledger_transactions: postings,
+      ledger_transactions: postings + seeded.entries,
+      contests: seeded.contests,
+      user_teams: seeded.teams,
+      contest_entries: seeded.entries,
     }
     await progress.step('Recording the league', () =>
       tx

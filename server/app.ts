@@ -10,11 +10,18 @@ import { adminRoutes } from './areas/admin/routes'
 import { authRoutes } from './areas/auth/routes'
 import { catalogRoutes } from './areas/catalog/routes'
 import { clockRoutes } from './areas/clock/routes'
+import { homeRoutes } from './areas/contests/home.routes'
+import { contestRoutes } from './areas/contests/routes'
 import { ledgerRoutes } from './areas/ledger/routes'
+import { adminMatchRoutes } from './areas/matches/admin.routes'
+import { matchRoutes } from './areas/matches/routes'
+import { seriesRoutes } from './areas/matches/series.routes'
 import { notificationRoutes } from './areas/notifications/routes'
+import { teamRoutes } from './areas/teams/routes'
 import { meRoutes } from './areas/users/me.routes'
 import { mediaRoutes } from './areas/users/media'
 import { userRoutes } from './areas/users/routes'
+import { adminWalletRoutes } from './areas/wallet/admin.routes'
 import type { CableServer } from './cable/types'
 import type { Deps } from './deps'
 import { errorHandler } from './http/error-handler'
@@ -101,6 +108,14 @@ export function createApp(deps: Deps, options: { cable?: CableServer } = {}) {
   app.route('/', clockRoutes(deps))
   app.route('/', ledgerRoutes(deps))
   app.route('/', adminRoutes(deps))
+  // Home before the contest routes: /api/contests/home must not be read as a contest id.
+  app.route('/', homeRoutes(deps))
+  app.route('/', contestRoutes(deps))
+  app.route('/', matchRoutes(deps))
+  app.route('/', seriesRoutes(deps))
+  app.route('/', teamRoutes(deps))
+  app.route('/', adminMatchRoutes(deps))
+  app.route('/', adminWalletRoutes(deps))
   app.route('/', mediaRoutes())
   mountApiDocs(app)
 

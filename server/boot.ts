@@ -1,6 +1,7 @@
 import { ensureReferenceData } from '../seeds/reference-data'
 import { createScheduler } from './areas/clock/scheduler'
 import { loadClockAnchor, saveClockAnchor } from './areas/clock/service'
+import { registerMatchJobs } from './areas/matches/jobs'
 import type { Config } from './config'
 import { openDatabase } from './db/dialect'
 import { migrateToLatest } from './db/migrate'
@@ -34,5 +35,7 @@ export async function bootDeps(config: Config, options: BootOptions = {}): Promi
   await ensureReferenceData(db, clock.now())
   const bus = createBus((error) => log.error('bus handler failed', { error: String(error) }))
   const scheduler = createScheduler({ db, clock, log })
-  return { db, dbHandle, clock, rng: createRng(config.seed), bus, log, config, scheduler }
+  const deps: Deps = { db, dbHandle, clock, rng: createRng(config.seed), bus, log, config, scheduler }
+  registerMatchJobs(deps)
+  return deps
 }

@@ -14,6 +14,8 @@ export interface Config {
   /** Base URL used in e-mails (reset and activation links). */
   publicUrl: string
   logLevel: LogLevel
+  /** Matches start simulating live by themselves when they lock (the demo league plays itself). */
+  autoSimulate: boolean
   admin: { email: string; password: string; username: string }
   demo: { email: string; password: string; username: string }
   /** Directory of the built web client, served at / with an SPA fallback. */
@@ -67,6 +69,7 @@ export function loadConfig(overrides: Partial<Config> = {}, env: NodeJS.ProcessE
     seed: intEnv(env.FANSPOLE_SEED, DEFAULT_SEED),
     publicUrl: env.FANSPOLE_PUBLIC_URL ?? `http://localhost:${port}`,
     logLevel: (env.FANSPOLE_LOG_LEVEL as LogLevel | undefined) ?? 'info',
+    autoSimulate: !['0', 'false', 'no'].includes((env.FANSPOLE_AUTO_SIMULATE ?? '').toLowerCase()),
     admin: {
       email: (env.FANSPOLE_ADMIN_EMAIL ?? 'admin@fanspole.local').toLowerCase(),
       password: env.FANSPOLE_ADMIN_PASSWORD ?? 'admin-pass-2026',

@@ -4,6 +4,7 @@ import { isSeeded, type SeedSummary, seedDemoLeague } from '../seeds/demo-league
 import { type App, createApp } from './app'
 import { hashPassword } from './areas/auth/passwords'
 import { saveClockAnchor } from './areas/clock/service'
+import { resumeMatches } from './areas/matches/jobs'
 import { type BootOptions, bootDeps } from './boot'
 import { CHANNELS } from './cable/channels'
 import { createCableServer } from './cable/server'
@@ -45,6 +46,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       onProgress: options.onSeedProgress,
     })
   }
+  await resumeMatches(deps)
   const cable = createCableServer(deps, CHANNELS)
   const app = createApp(deps, { cable })
   const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {

@@ -27,6 +27,12 @@ export interface Database {
   matches: MatchesTable
   match_teams: MatchTeamsTable
   match_players: MatchPlayersTable
+  user_teams: UserTeamsTable
+  contests: ContestsTable
+  contest_members: ContestMembersTable
+  match_events: MatchEventsTable
+  player_match_scores: PlayerMatchScoresTable
+  contest_likes: ContestLikesTable
 }
 
 export interface AppSettingsTable {
@@ -263,6 +269,14 @@ export interface MatchesTable {
   status: MatchStatus
   result_text: string | null
   created_at_ms: number
+  /** JSON: the live score summary derived from the match events. */
+  score_summary: Generated<string>
+  locked_at_ms: number | null
+  completed_at_ms: number | null
+  settled_at_ms: number | null
+  /** 'live' or 'instant' while (or after) the simulator drives the match; null otherwise. */
+  sim_mode: string | null
+  player_of_the_match_id: number | null
 }
 
 export interface MatchTeamsTable {
@@ -277,4 +291,84 @@ export interface MatchPlayersTable {
   real_team_id: number
   value_tenths: number
   in_lineup: number | null
+}
+
+export interface UserTeamsTable {
+  id: Generated<number>
+  user_id: number
+  match_id: number
+  team_no: number
+  /** Comma-joined player ids, ascending. */
+  player_ids: string
+  captain_id: number
+  vice_captain_id: number
+  budget_used_tenths: number
+  created_at_ms: number
+  updated_at_ms: number
+}
+
+export type ContestStatus = 'open' | 'locked' | 'completed' | 'cancelled'
+export type ContestKind = 'mega' | 'head_to_head' | 'small' | 'free' | 'guaranteed' | 'practice'
+
+export interface ContestsTable {
+  id: Generated<number>
+  match_id: number
+  name: string
+  kind: ContestKind
+  entry_fee_paise: number
+  members_limit: number
+  max_entries: Generated<number>
+  guaranteed: Generated<number>
+  rake_bps: number
+  prize_pool_paise: number
+  /** JSON: [{ from, to, amount_paise }] rank ranges, best first. */
+  prize_structure: string
+  winner_count: number
+  members_count: Generated<number>
+  status: Generated<ContestStatus>
+  invite_code: string
+  created_by_id: number | null
+  sort: Generated<number>
+  status_reason: string | null
+  created_at_ms: number
+  settled_at_ms: number | null
+}
+
+export interface ContestMembersTable {
+  id: Generated<number>
+  contest_id: number
+  user_id: number
+  user_team_id: number
+  entry_fee_paise: number
+  /** Team points ×2 (captain ×2 and vice ×1.5 make totals multiples of 0.5). */
+  points_x2: Generated<number>
+  rank: number | null
+  prize_paise: Generated<number>
+  refunded: Generated<number>
+  joined_at_ms: number
+}
+
+export interface MatchEventsTable {
+  id: Generated<number>
+  match_id: number
+  seq: number
+  type: string
+  payload: string
+  at_ms: number
+  created_at_ms: number
+}
+
+export interface PlayerMatchScoresTable {
+  match_id: number
+  player_id: number
+  total_score: number
+  stats: string
+  breakdown: string
+  updated_at_ms: number
+}
+
+export interface ContestLikesTable {
+  contest_id: number
+  user_id: number
+  created_at_ms: number
 }

@@ -79,3 +79,14 @@ export function validationHook(result: { success: boolean; error?: unknown }, _c
   if (!result.success) throw validationError(result.error as z.core.$ZodError)
   return undefined
 }
+
+/**
+ * A positive integer id in a body: a JSON number, or the numeric string a form sends.
+ * Unlike `z.coerce`, a missing value still says "is required" (coercion would turn it into NaN).
+ */
+export function idField() {
+  return z.preprocess(
+    (v) => (typeof v === 'string' && /^\s*\d+\s*$/.test(v) ? Number(v) : v),
+    z.number().int().positive(),
+  )
+}

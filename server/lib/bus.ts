@@ -17,6 +17,8 @@ export interface Bus {
   subscribe(stream: string, handler: BusHandler): () => void
   subscriberCount(stream: string): number
   lastSeq(stream: string): number
+  /** Streams that have subscribers right now, whose names start with `prefix`. */
+  activeStreams(prefix: string): string[]
 }
 
 export function createBus(onHandlerError: (error: unknown) => void = () => {}): Bus {
@@ -54,6 +56,7 @@ export function createBus(onHandlerError: (error: unknown) => void = () => {}): 
       }
     },
     subscriberCount: (stream) => handlers.get(stream)?.size ?? 0,
+    activeStreams: (prefix) => [...handlers.keys()].filter((s) => s.startsWith(prefix)),
     lastSeq: (stream) => seqs.get(stream) ?? 0,
   }
 }

@@ -1,8 +1,10 @@
 import type { ChannelDefinition } from '../types'
+import { ContestChannel } from './contest'
+import { MatchChannel } from './match'
 import { NotificationsChannel } from './notifications'
 
 /**
  * Every channel a /cable client can subscribe to, by the `channel` name in its identifier.
  * A new channel is its own definition file plus one entry here; the server needs no change.
  */
-export const CHANNELS: ChannelDefinition[] = [NotificationsChannel]
+export const CHANNELS: ChannelDefinition[] = [NotificationsChannel, MatchChannel, ContestChannel]

@@ -1,5 +1,6 @@
 import type { Migration } from 'kysely'
 import * as m001 from './2026-11-22-001-platform'
+import * as m002 from './2026-11-22-002-daily-fantasy'
 
 /**
  * Every migration, in order. Listed statically (not read from the directory) so that the
@@ -7,4 +8,5 @@ import * as m001 from './2026-11-22-001-platform'
  */
 export const migrations: Record<string, Migration> = {
   '2026-11-22-001-platform': m001,
+  '2026-11-22-002-daily-fantasy': m002,
 }

@@ -1,0 +1,144 @@
+import { sql } from 'kysely'
+import { chargeEntry } from '../../server/areas/contests/ledger'
+import { matchSquad } from '../../server/areas/matches/queries'
+import type { AfterCommit, Tx } from '../../server/db/tx'
+import { contestSpecs, inviteCode } from '../../server/domain/contest-templates'
+import { pickTeam } from '../../server/domain/team-picker'
+import type { SeedRandom } from '../generators/random'
+
+/** Seeding has no live subscribers: broadcasts queued by the ledger are simply dropped. */
+const NO_AFTER: AfterCommit = { publish: () => {}, run: () => {} }
+
+export interface ContestSeedResult {
+  contests: number
+  teams: number
+  entries: number
+}
+
+/**
+ * Every upcoming match gets the standard contest spread (free, small, head-to-head,
+ * guaranteed, mega with multi-entry). For the matches about to start, most demo users build
+ * a team and join a few contests, paying from their starting balance through the ledger —
+ * so the first leaderboards a visitor opens are already full of rivals.
+ */
+export async function writeContests(
+  tx: Tx,
+  random: SeedRandom,
+  seed: number,
+  nowMs: number,
+  players: Array<{ userId: number; username: string }>,
+): Promise<ContestSeedResult> {
+  const rand = random.stream('contests')
+  const matches = await tx
+    .selectFrom('matches as m')
+    .innerJoin('sports as s', 's.id', 'm.sport_id')
+    .select(['m.id', 'm.event_time_ms', 's.slug'])
+    .where('m.status', '=', 'upcoming')
+    .orderBy('m.event_time_ms')
+    .orderBy('m.id')
+    .execute()
+  const result: ContestSeedResult = { contests: 0, teams: 0, entries: 0 }
+  for (const match of matches) {
+    const specs = contestSpecs()
+    const contestIds: number[] = []
+    for (const spec of specs) {
+      const row = await tx
+        .insertInto('contests')
+        .values({
+          match_id: match.id,
+          name: spec.name,
+          kind: spec.kind,
+          entry_fee_paise: spec.entry_fee_paise,
+          members_limit: spec.members_limit,
+          max_entries: spec.max_entries,
+          guaranteed: spec.guaranteed ? 1 : 0,
+          rake_bps: spec.rake_bps,
+          prize_pool_paise: spec.prize_pool_paise,
+          prize_structure: JSON.stringify(spec.prize_structure),
+          winner_count: spec.winner_count,
+          invite_code: inviteCode(`${seed}:${match.id}:${spec.sort}`),
+          sort: spec.sort,
+          created_at_ms: nowMs,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+      contestIds.push(row.id)
+      result.contests++
+    }
+    const startsSoon = Number(match.event_time_ms) - nowMs <= 60 * 60 * 1000
+    if (!startsSoon || players.length === 0) continue
+    const pool = (await matchSquad(tx, match.id)).map((p) => ({
+      id: p.id,
+      style: p.style,
+      value_tenths: p.value_tenths,
+      real_team_id: p.real_team_id,
+    }))
+    for (const player of players) {
+      if (!rand.bool(0.75)) continue
+      const team = pickTeam(match.slug, pool, rand)
+      if (!team) continue
+      const inserted = await tx
+        .insertInto('user_teams')
+        .values({
+          user_id: player.userId,
+          match_id: match.id,
+          team_no: 1,
+          player_ids: [...team.player_ids].sort((a, b) => a - b).join(','),
+          captain_id: team.captain_id,
+          vice_captain_id: team.vice_captain_id,
+          budget_used_tenths: team.player_ids.reduce(
+            (sum, id) => sum + (pool.find((p) => p.id === id)?.value_tenths ?? 0),
+            0,
+          ),
+          created_at_ms: nowMs,
+          updated_at_ms: nowMs,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+      result.teams++
+      // Mega always, the guaranteed league often, a small league sometimes (if seats are left).
+      const wanted = [0, ...(rand.bool(0.6) ? [1] : []), ...(rand.bool(0.35) ? [4] : [])]
+      for (const index of wanted) {
+        const contestId = contestIds[index] as number
+        const spec = specs[index]
+        if (!spec) continue
+        const seat = await tx
+          .updateTable('contests')
+          .set({ members_count: sql<number>`members_count + 1` })
+          .where('id', '=', contestId)
+          .where('members_count', '<', sql<number>`members_limit`)
+          .executeTakeFirst()
+        if (Number(seat.numUpdatedRows) === 0) continue
+        try {
+          await chargeEntry(tx, NO_AFTER, {
+            contestId,
+            teamId: inserted.id,
+            userId: player.userId,
+            feePaise: spec.entry_fee_paise,
+            nowMs,
+          })
+        } catch {
+          // Not enough starting money for this one: give the seat back and move on.
+          await tx
+            .updateTable('contests')
+            .set({ members_count: sql<number>`members_count - 1` })
+            .where('id', '=', contestId)
+            .execute()
+          continue
+        }
+        await tx
+          .insertInto('contest_members')
+          .values({
+            contest_id: contestId,
+            user_id: player.userId,
+            user_team_id: inserted.id,
+            entry_fee_paise: spec.entry_fee_paise,
+            joined_at_ms: nowMs,
+          })
+          .execute()
+        result.entries++
+      }
+    }
+  }
+  return result
+}

@@ -1,0 +1,127 @@
+import { createRoute, z } from '@hono/zod-openapi'
+import type { Deps } from '../../deps'
+import { json } from '../../http/responses'
+import { createRouter } from '../../http/router'
+import { listMatches } from '../matches/queries'
+import { MatchSchema } from '../matches/schemas'
+import { matchesJson } from '../matches/service'
+import { queryContests } from './listing'
+import { ContestSchema } from './schemas'
+import { contestsJson } from './service'
+
+const GameSchema = z
+  .object({ id: z.number().int(), slug: z.string(), name: z.string(), team_size: z.number().int() })
+  .openapi('Game')
+
+/** Promotional banners of the home screen: static, with links into the product. */
+const BANNERS = [
+  {
+    id: 1,
+    title: 'Mega contests on every match',
+    text: 'Guaranteed prizes, up to four teams each.',
+    link: '/contests',
+  },
+  {
+    id: 2,
+    title: 'Know the points',
+    text: 'How every run, wicket, goal and kill scores.',
+    link: '/point-system',
+  },
+  { id: 3, title: 'Head to head', text: 'One rival, winner takes the pool.', link: '/popular/contests' },
+]
+
+export function homeRoutes(deps: Deps) {
+  const app = createRouter()
+
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/api/games',
+      tags: ['Contests'],
+      summary: 'The games (one per sport): the `game_id` of contest lists',
+      responses: { 200: json(z.object({ games: z.array(GameSchema) }), 'Games') },
+    }),
+    async (c) => {
+      const games = await deps.db
+        .selectFrom('sports')
+        .select(['id', 'slug', 'name', 'team_size'])
+        .orderBy('sort')
+        .execute()
+      return c.json({ games }, 200)
+    },
+  )
+
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/api/contests/home',
+      tags: ['Contests'],
+      summary: 'The home screen: upcoming and live matches, featured contests, banners, games',
+      request: { query: z.object({ sport_slug: z.string().optional() }) },
+      responses: {
+        200: json(
+          z.object({
+            matches: z.array(MatchSchema),
+            live_matches: z.array(MatchSchema),
+            contests: z.array(ContestSchema),
+            games: z.array(GameSchema),
+            new_banners: z.array(
+              z.object({ id: z.number().int(), title: z.string(), text: z.string(), link: z.string() }),
+            ),
+            my_contests_count: z.number().int(),
+          }),
+          'Home',
+        ),
+      },
+    }),
+    async (c) => {
+      const sport = c.req.valid('query').sport_slug
+      const me = c.get('user')
+      const now = deps.clock.now()
+      const upcoming = await listMatches(
+        deps.db,
+        { sport_slug: sport, status: ['upcoming'], from_ms: now },
+        { offset: 0, per_page: 12 },
+      )
+      const live = await listMatches(
+        deps.db,
+        { sport_slug: sport, status: ['live'] },
+        { offset: 0, per_page: 12 },
+      )
+      const featured = await queryContests(
+        deps,
+        { type: 'upcoming', sport_slug: sport, sort: 1, direction: -1 },
+        { offset: 0, per_page: 8 },
+      )
+      const games = await deps.db
+        .selectFrom('sports')
+        .select(['id', 'slug', 'name', 'team_size'])
+        .orderBy('sort')
+        .execute()
+      const mine = me
+        ? Number(
+            (
+              await deps.db
+                .selectFrom('contest_members')
+                .select((eb) => eb.fn.count<number>('contest_id').distinct().as('n'))
+                .where('user_id', '=', me.id)
+                .executeTakeFirstOrThrow()
+            ).n,
+          )
+        : 0
+      return c.json(
+        {
+          matches: await matchesJson(deps, upcoming.rows, me?.id ?? null),
+          live_matches: await matchesJson(deps, live.rows, me?.id ?? null),
+          contests: await contestsJson(deps, featured.rows, me ? { id: me.id, slug: me.slug } : null, 'home'),
+          games,
+          new_banners: BANNERS,
+          my_contests_count: mine,
+        },
+        200,
+      )
+    },
+  )
+
+  return app
+}

@@ -1,0 +1,88 @@
+import type { Executor } from '../../db/tx'
+
+export function contestBase(db: Executor) {
+  return db
+    .selectFrom('contests as c')
+    .innerJoin('matches as m', 'm.id', 'c.match_id')
+    .innerJoin('sports as s', 's.id', 'm.sport_id')
+    .selectAll('c')
+    .select([
+      'm.status as match_status',
+      'm.event_time_ms',
+      'm.title as match_title',
+      'm.series_id',
+      's.slug as sport_slug',
+      's.id as sport_id',
+      (eb) =>
+        eb
+          .selectFrom('contest_likes as l')
+          .select((e) => e.fn.countAll<number>().as('n'))
+          .whereRef('l.contest_id', '=', 'c.id')
+          .as('likes_count'),
+    ])
+}
+
+export type ContestRow = Awaited<ReturnType<ReturnType<typeof contestBase>['executeTakeFirstOrThrow']>>
+
+export function findContest(db: Executor, id: number): Promise<ContestRow | undefined> {
+  return contestBase(db).where('c.id', '=', id).executeTakeFirst()
+}
+
+/** The caller's entries in each of the given contests. */
+export async function myEntries(db: Executor, userId: number, contestIds: number[]) {
+  const out = new Map<number, Array<{ member_id: number; user_team_id: number }>>()
+  if (contestIds.length === 0) return out
+  const rows = await db
+    .selectFrom('contest_members')
+    .select(['id', 'contest_id', 'user_team_id'])
+    .where('user_id', '=', userId)
+    .where('contest_id', 'in', contestIds)
+    .orderBy('id')
+    .execute()
+  for (const r of rows) {
+    const list = out.get(r.contest_id) ?? []
+    list.push({ member_id: r.id, user_team_id: r.user_team_id })
+    out.set(r.contest_id, list)
+  }
+  return out
+}
+
+export async function likedBy(db: Executor, userId: number, contestIds: number[]): Promise<Set<number>> {
+  if (contestIds.length === 0) return new Set()
+  const rows = await db
+    .selectFrom('contest_likes')
+    .select('contest_id')
+    .where('user_id', '=', userId)
+    .where('contest_id', 'in', contestIds)
+    .execute()
+  return new Set(rows.map((r) => r.contest_id))
+}
+
+export function membersOf(db: Executor, contestId: number) {
+  return db
+    .selectFrom('contest_members as cm')
+    .innerJoin('users as u', 'u.id', 'cm.user_id')
+    .innerJoin('user_teams as t', 't.id', 'cm.user_team_id')
+    .leftJoin('avatars as a', 'a.id', 'u.avatar_id')
+    .select([
+      'cm.id',
+      'cm.user_id',
+      'cm.user_team_id',
+      'cm.points_x2',
+      'cm.rank',
+      'cm.prize_paise',
+      'cm.refunded',
+      'cm.entry_fee_paise',
+      'cm.joined_at_ms',
+      'u.slug',
+      'u.username',
+      'u.team_name',
+      'u.full_name',
+      'u.image_url',
+      'a.url as avatar_url',
+      't.team_no',
+    ])
+    .where('cm.contest_id', '=', contestId)
+}
+
+export type MemberRow = Awaited<ReturnType<ReturnType<typeof membersOf>['execute']>>[number]

@@ -1,0 +1,173 @@
+import { sql } from 'kysely'
+import type { Executor } from '../../db/tx'
+import { withTx } from '../../db/tx'
+import type { Deps } from '../../deps'
+import { paiseToRupees } from '../../domain/money'
+import { AppError, notFound } from '../../http/errors'
+import { userBalances } from '../ledger/service'
+import { findTeam, teamsOf } from '../teams/queries'
+import { chargeEntry } from './ledger'
+import { type ContestRow, contestBase, findContest, likedBy, myEntries } from './queries'
+import { type ContestJson, contestJson } from './serialize'
+
+export const contestStream = (contestId: number) => `contest:${contestId}`
+
+export function isLocked(c: { match_status: string; event_time_ms: number }, nowMs: number): boolean {
+  return c.match_status !== 'upcoming' || Number(c.event_time_ms) <= nowMs
+}
+
+export async function requireContest(db: Executor, id: number): Promise<ContestRow> {
+  const contest = await findContest(db, id)
+  if (!contest) throw notFound('Contest')
+  return contest
+}
+
+/** Contest JSON tagged for the viewer (their entries, likes, slug and the list's filter). */
+export async function contestsJson(
+  deps: Deps,
+  rows: ContestRow[],
+  viewer: { id: number; slug: string } | null,
+  filter: string | null = null,
+): Promise<ContestJson[]> {
+  const ids = rows.map((r) => r.id)
+  const entries = viewer ? await myEntries(deps.db, viewer.id, ids) : new Map()
+  const liked = viewer ? await likedBy(deps.db, viewer.id, ids) : new Set<number>()
+  const now = deps.clock.now()
+  return rows.map((r) =>
+    contestJson(r, now, {
+      entries: entries.get(r.id) ?? [],
+      liked: liked.has(r.id),
+      user_slug: viewer?.slug ?? null,
+      filter,
+    }),
+  )
+}
+
+export type Popup = 'join_league' | 'event_locked' | 'add_funds' | 'already_joined' | 'create_team'
+
+/**
+ * The pre-flight of a join (spec §7, the original's joining_confirmation): which dialog the
+ * client should open, with the balance, the fee and the caller's teams marked joined or not.
+ */
+export async function joiningConfirmation(deps: Deps, userId: number, contestId: number) {
+  const contest = await requireContest(deps.db, contestId)
+  const teams = await teamsOf(deps.db, userId, contest.match_id)
+  const joined = new Set(
+    (await myEntries(deps.db, userId, [contestId])).get(contestId)?.map((e) => e.user_team_id) ?? [],
+  )
+  const b = await userBalances(deps.db, userId)
+  const balance = b.unused + b.winnings
+  const fee = Number(contest.entry_fee_paise)
+  let popup: Popup = 'join_league'
+  let error: string | null = null
+  if (isLocked(contest, deps.clock.now()) || contest.status !== 'open') {
+    popup = 'event_locked'
+    error =
+      contest.status === 'cancelled'
+        ? 'This contest was cancelled'
+        : 'The match has started; joining is closed'
+  } else if (contest.members_count >= contest.members_limit) {
+    popup = 'event_locked'
+    error = 'This contest is full'
+  } else if (teams.length === 0) popup = 'create_team'
+  else if (joined.size >= contest.max_entries || teams.every((t) => joined.has(t.id))) {
+    popup = 'already_joined'
+    error =
+      joined.size >= contest.max_entries
+        ? `You have joined with ${joined.size} team${joined.size === 1 ? '' : 's'}, the most this contest allows`
+        : 'All your teams have joined this contest; create another team to join again'
+  } else if (balance < fee) popup = 'add_funds'
+  return {
+    popup,
+    error,
+    contest_id: contest.id,
+    entry_fee: paiseToRupees(fee),
+    to_pay: paiseToRupees(fee),
+    current_balance: paiseToRupees(balance),
+    unused_balance: paiseToRupees(b.unused),
+    winning_balance: paiseToRupees(b.winnings),
+    shortfall: paiseToRupees(Math.max(0, fee - balance)),
+    max_entries: contest.max_entries,
+    user_teams: teams.map((t) => ({ id: t.id, team_no: t.team_no, joined: joined.has(t.id) })),
+  }
+}
+
+/**
+ * Joins a contest with one of the caller's teams. The seat (never beyond members_limit), the
+ * member row and the entry-fee posting happen in one transaction, so either all of them
+ * happen or none.
+ */
+export async function joinContest(deps: Deps, userId: number, contestId: number, teamId: number) {
+  const team = await findTeam(deps.db, teamId)
+  if (!team || team.user_id !== userId) throw notFound('Team')
+  const memberId = await withTx(deps, async (tx, after) => {
+    const contest = await findContest(tx, contestId)
+    if (!contest) throw notFound('Contest')
+    if (team.match_id !== contest.match_id)
+      throw new AppError('VALIDATION_FAILED', 'That team is for another match', {
+        team_id: ['is for another match'],
+      })
+    const now = deps.clock.now()
+    if (isLocked(contest, now)) throw new AppError('EVENT_LOCKED', 'The match has started; joining is closed')
+    if (contest.status !== 'open') throw new AppError('CONTEST_CLOSED', `This contest is ${contest.status}`)
+    const mine = await tx
+      .selectFrom('contest_members')
+      .select(['user_team_id'])
+      .where('contest_id', '=', contestId)
+      .where('user_id', '=', userId)
+      .execute()
+    if (mine.some((m) => m.user_team_id === teamId))
+      throw new AppError('ALREADY_JOINED', 'This team has already joined this contest')
+    if (mine.length >= contest.max_entries)
+      throw new AppError(
+        'ENTRY_LIMIT',
+        `This contest allows ${contest.max_entries} entr${contest.max_entries === 1 ? 'y' : 'ies'} per player`,
+      )
+    const seat = await tx
+      .updateTable('contests')
+      .set({ members_count: sql<number>`members_count + 1` })
+      .where('id', '=', contestId)
+      .where('members_count', '<', sql<number>`members_limit`)
+      .executeTakeFirst()
+    if (Number(seat.numUpdatedRows) === 0) throw new AppError('CONTEST_FULL', 'This contest is full')
+    await chargeEntry(tx, after, {
+      contestId,
+      teamId,
+      userId,
+      feePaise: Number(contest.entry_fee_paise),
+      nowMs: now,
+    })
+    const member = await tx
+      .insertInto('contest_members')
+      .values({
+        contest_id: contestId,
+        user_id: userId,
+        user_team_id: teamId,
+        entry_fee_paise: Number(contest.entry_fee_paise),
+        joined_at_ms: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+    after.publish(contestStream(contestId), { type: 'members', members_count: contest.members_count + 1 })
+    return member.id
+  })
+  return { member_id: memberId, contest: await requireContest(deps.db, contestId) }
+}
+
+export async function setLike(deps: Deps, userId: number, contestId: number, liked: boolean): Promise<void> {
+  await requireContest(deps.db, contestId)
+  if (liked)
+    await deps.db
+      .insertInto('contest_likes')
+      .values({ contest_id: contestId, user_id: userId, created_at_ms: deps.clock.now() })
+      .onConflict((oc) => oc.columns(['contest_id', 'user_id']).doNothing())
+      .execute()
+  else
+    await deps.db
+      .deleteFrom('contest_likes')
+      .where('contest_id', '=', contestId)
+      .where('user_id', '=', userId)
+      .execute()
+}
+
+export { contestBase }

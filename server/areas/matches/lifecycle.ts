@@ -1,0 +1,120 @@
+import { type AfterCommit, type Tx, withTx } from '../../db/tx'
+import type { Deps } from '../../deps'
+import { paiseToRupees } from '../../domain/money'
+import { AppError, notFound } from '../../http/errors'
+import { payFromPool } from '../contests/ledger'
+import { contestStream } from '../contests/service'
+import { notify } from '../notifications/service'
+import { findMatch } from './queries'
+
+export const matchStream = (matchId: number) => `match:${matchId}`
+export const lockJobKey = (matchId: number) => `match:${matchId}:lock`
+
+/**
+ * Upcoming → live at the start time: teams freeze, other players' teams become visible,
+ * contests that did not fill (and are not guaranteed) are cancelled and refunded to unused
+ * balance, the rest lock. Idempotent: a match already past upcoming is left alone.
+ */
+export async function lockMatch(deps: Deps, matchId: number, atMs: number): Promise<boolean> {
+  return withTx(deps, async (tx, after) => {
+    const match = await findMatch(tx, matchId)
+    if (!match) throw notFound('Match')
+    if (match.status !== 'upcoming') return false
+    await tx
+      .updateTable('matches')
+      .set({ status: 'live', locked_at_ms: atMs })
+      .where('id', '=', matchId)
+      .execute()
+    const contests = await tx
+      .selectFrom('contests')
+      .selectAll()
+      .where('match_id', '=', matchId)
+      .where('status', '=', 'open')
+      .execute()
+    for (const c of contests) {
+      if (c.members_count < c.members_limit && !c.guaranteed) {
+        await cancelContest(tx, after, c, 'The contest did not fill before the match started', atMs)
+      } else {
+        await tx.updateTable('contests').set({ status: 'locked' }).where('id', '=', c.id).execute()
+        after.publish(contestStream(c.id), { type: 'status', contest_status: 'locked' })
+      }
+    }
+    await deps.scheduler.cancel(tx, lockJobKey(matchId))
+    after.publish(matchStream(matchId), { type: 'status', match_status: 'live' })
+    return true
+  })
+}
+
+/** Cancels a contest and refunds every entry fee to the member's unused balance. */
+export async function cancelContest(
+  tx: Tx,
+  after: AfterCommit,
+  contest: { id: number; name: string },
+  reason: string,
+  nowMs: number,
+): Promise<void> {
+  const members = await tx
+    .selectFrom('contest_members')
+    .select(['id', 'user_id', 'entry_fee_paise'])
+    .where('contest_id', '=', contest.id)
+    .execute()
+  const byUser = new Map<number, number>()
+  for (const m of members) byUser.set(m.user_id, (byUser.get(m.user_id) ?? 0) + Number(m.entry_fee_paise))
+  await payFromPool(tx, after, {
+    contestId: contest.id,
+    kind: 'contest_refund',
+    compartment: 'unused',
+    byUser,
+    nowMs,
+  })
+  await tx.updateTable('contest_members').set({ refunded: 1 }).where('contest_id', '=', contest.id).execute()
+  await tx
+    .updateTable('contests')
+    .set({ status: 'cancelled', status_reason: reason, settled_at_ms: nowMs })
+    .where('id', '=', contest.id)
+    .execute()
+  for (const [userId, amount] of byUser) {
+    const refund = amount > 0 ? ` ₹${paiseToRupees(amount)} is back in your unused balance.` : ''
+    await notify(
+      tx,
+      after,
+      userId,
+      {
+        kind: 'contest_cancelled',
+        body: `${contest.name} was cancelled: ${reason.toLowerCase()}.${refund}`,
+        data: { contest_id: contest.id },
+      },
+      nowMs,
+    )
+  }
+  after.publish(contestStream(contest.id), { type: 'status', contest_status: 'cancelled', reason })
+}
+
+/** Abandoned (rained off): no points count, every contest is cancelled and refunded. */
+export async function abandonMatch(
+  deps: Deps,
+  matchId: number,
+  reason = 'The match was abandoned',
+): Promise<void> {
+  await withTx(deps, async (tx, after) => {
+    const match = await findMatch(tx, matchId)
+    if (!match) throw notFound('Match')
+    if (match.status === 'completed' || match.status === 'abandoned')
+      throw new AppError('MATCH_STATE', `The match is already ${match.status}`)
+    const now = deps.clock.now()
+    await tx
+      .updateTable('matches')
+      .set({ status: 'abandoned', completed_at_ms: now, result_text: reason, sim_mode: null })
+      .where('id', '=', matchId)
+      .execute()
+    const contests = await tx
+      .selectFrom('contests')
+      .select(['id', 'name'])
+      .where('match_id', '=', matchId)
+      .where('status', 'in', ['open', 'locked'])
+      .execute()
+    for (const c of contests) await cancelContest(tx, after, c, reason, now)
+    await deps.scheduler.cancel(tx, lockJobKey(matchId))
+    after.publish(matchStream(matchId), { type: 'status', match_status: 'abandoned' })
+  })
+}

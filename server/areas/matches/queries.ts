@@ -1,0 +1,114 @@
+import { sql } from 'kysely'
+import type { MatchStatus } from '../../db/schema'
+import type { Executor } from '../../db/tx'
+
+/** A match row with what every view of it needs: its sport and series. */
+export function matchBase(db: Executor) {
+  return db
+    .selectFrom('matches as m')
+    .innerJoin('sports as s', 's.id', 'm.sport_id')
+    .innerJoin('series as se', 'se.id', 'm.series_id')
+    .selectAll('m')
+    .select([
+      's.slug as sport_slug',
+      's.name as sport_name',
+      's.team_size as team_size',
+      'se.name as series_name',
+      'se.short_name as series_short_name',
+    ])
+}
+
+export type MatchRow = Awaited<ReturnType<ReturnType<typeof matchBase>['executeTakeFirstOrThrow']>>
+
+export function findMatch(db: Executor, id: number): Promise<MatchRow | undefined> {
+  return matchBase(db).where('m.id', '=', id).executeTakeFirst()
+}
+
+export interface MatchFilter {
+  sport_slug?: string
+  status?: MatchStatus[]
+  series_id?: number
+  phase_id?: number
+  /** Only matches starting at or after this instant. */
+  from_ms?: number
+}
+
+export async function listMatches(
+  db: Executor,
+  filter: MatchFilter,
+  page: { offset: number; per_page: number },
+) {
+  let q = matchBase(db)
+  if (filter.sport_slug) q = q.where('s.slug', '=', filter.sport_slug)
+  if (filter.status?.length) q = q.where('m.status', 'in', filter.status)
+  if (filter.series_id) q = q.where('m.series_id', '=', filter.series_id)
+  if (filter.phase_id) q = q.where('m.phase_id', '=', filter.phase_id)
+  if (filter.from_ms !== undefined) q = q.where('m.event_time_ms', '>=', filter.from_ms)
+  const total = await q.select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow()
+  // Finished matches newest first; everything else soonest first.
+  const finished = filter.status?.length && filter.status.every((s) => s === 'completed' || s === 'abandoned')
+  const rows = await q
+    .orderBy('m.event_time_ms', finished ? 'desc' : 'asc')
+    .orderBy('m.id')
+    .limit(page.per_page)
+    .offset(page.offset)
+    .execute()
+  return { rows, total: Number(total.n) }
+}
+
+export function teamsByIds(db: Executor, ids: number[]) {
+  if (ids.length === 0) return Promise.resolve([])
+  return db.selectFrom('real_teams').selectAll().where('id', 'in', ids).execute()
+}
+
+export type RealTeamRow = Awaited<ReturnType<typeof teamsByIds>>[number]
+
+/** The sides of each match (slot order). */
+export async function sidesOf(db: Executor, matchIds: number[]): Promise<Map<number, RealTeamRow[]>> {
+  const out = new Map<number, RealTeamRow[]>()
+  if (matchIds.length === 0) return out
+  const rows = await db
+    .selectFrom('match_teams as mt')
+    .innerJoin('real_teams as t', 't.id', 'mt.real_team_id')
+    .selectAll('t')
+    .select(['mt.match_id', 'mt.slot'])
+    .where('mt.match_id', 'in', matchIds)
+    .orderBy('mt.match_id')
+    .orderBy('mt.slot')
+    .execute()
+  for (const { match_id, slot: _slot, ...team } of rows) {
+    const list = out.get(match_id) ?? []
+    list.push(team)
+    out.set(match_id, list)
+  }
+  return out
+}
+
+/** The squad of a match: every player with the match's credit value, side and lineup flag. */
+export function matchSquad(db: Executor, matchId: number) {
+  return db
+    .selectFrom('match_players as mp')
+    .innerJoin('players as p', 'p.id', 'mp.player_id')
+    .innerJoin('real_teams as t', 't.id', 'mp.real_team_id')
+    .select([
+      'p.id',
+      'p.name',
+      'p.display_name',
+      'p.style',
+      'p.is_star',
+      'p.last_series_score',
+      'p.country',
+      'mp.value_tenths',
+      'mp.in_lineup',
+      'mp.real_team_id',
+      't.name as team_name',
+      't.name_attr as team_name_attr',
+      't.team_color',
+    ])
+    .where('mp.match_id', '=', matchId)
+    .orderBy('mp.value_tenths', 'desc')
+    .orderBy('p.id')
+    .execute()
+}
+
+export type SquadPlayer = Awaited<ReturnType<typeof matchSquad>>[number]

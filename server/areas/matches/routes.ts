@@ -1,0 +1,222 @@
+import { createRoute, z } from '@hono/zod-openapi'
+import type { MatchStatus } from '../../db/schema'
+import type { Deps } from '../../deps'
+import { notFound } from '../../http/errors'
+import { PageMetaSchema, pageMeta, pagingQuery, toPage } from '../../http/paging'
+import { errors, json } from '../../http/responses'
+import { createRouter } from '../../http/router'
+import { peekLive } from '../scoring/live'
+import { visibleTeam } from '../teams/service'
+import { listMatches, matchSquad } from './queries'
+import { idParam, MatchSchema, PlayerSchema, PlayerScoreSchema } from './schemas'
+import { playerJson } from './serialize'
+import { matchesJson, playerScores, pointsOf, requireMatch } from './service'
+
+const STATUSES = ['upcoming', 'live', 'completed', 'abandoned'] as const
+
+/** `status=upcoming,live` → a validated list. */
+const statusList = z
+  .string()
+  .optional()
+  .transform((v, ctx) => {
+    if (!v) return undefined
+    const parts = v.split(',').map((s) => s.trim())
+    const bad = parts.filter((p) => !(STATUSES as readonly string[]).includes(p))
+    if (bad.length > 0) {
+      ctx.addIssue({ code: 'custom', message: `must be some of: ${STATUSES.join(', ')}` })
+      return z.NEVER
+    }
+    return parts as MatchStatus[]
+  })
+  .openapi({
+    description: 'Comma-joined statuses: upcoming, live, completed, abandoned',
+    example: 'upcoming,live',
+  })
+
+export function matchRoutes(deps: Deps) {
+  const app = createRouter()
+
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/api/matches',
+      tags: ['Matches'],
+      summary: 'Matches by sport and status',
+      description: 'Upcoming and live soonest first; completed and abandoned newest first.',
+      request: {
+        query: pagingQuery(20, 100).extend({
+          sport_slug: z.string().optional(),
+          status: statusList,
+          series_id: z.coerce.number().int().positive().optional(),
+          phase_id: z.coerce.number().int().positive().optional(),
+        }),
+      },
+      responses: {
+        200: json(z.object({ matches: z.array(MatchSchema), meta: PageMetaSchema }), 'Matches'),
+        ...errors(422),
+      },
+    }),
+    async (c) => {
+      const q = c.req.valid('query')
+      const page = toPage(q)
+      const { rows, total } = await listMatches(deps.db, { ...q, status: q.status }, page)
+      return c.json(
+        { matches: await matchesJson(deps, rows, c.get('user')?.id ?? null), meta: pageMeta(page, total) },
+        200,
+      )
+    },
+  )
+
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/api/matches/{id}',
+      tags: ['Matches'],
+      summary: 'One match',
+      request: { params: idParam },
+      responses: { 200: json(z.object({ match: MatchSchema }), 'The match'), ...errors(404) },
+    }),
+    async (c) => {
+      const match = await requireMatch(deps.db, c.req.valid('param').id)
+      const [json] = await matchesJson(deps, [match], c.get('user')?.id ?? null)
+      return c.json({ match: json as z.infer<typeof MatchSchema> }, 200)
+    },
+  )
+
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/api/matches/{id}/players',
+      tags: ['Matches'],
+      summary: 'The match squad',
+      description:
+        'Every player of the match with this match’s credit value, side, lineup flag and points so far. With `user_team_id` (one of your teams, or anyone’s after the start) the answer also names its players, captain and vice-captain.',
+      request: {
+        params: idParam,
+        query: z.object({ user_team_id: z.coerce.number().int().positive().optional() }),
+      },
+      responses: {
+        200: json(
+          z.object({
+            players: z.array(PlayerSchema),
+            user_team: z
+              .object({
+                id: z.number().int(),
+                player_ids: z.array(z.number().int()),
+                captain: z.number().int(),
+                vice_captain: z.number().int(),
+              })
+              .nullable(),
+          }),
+          'Players',
+        ),
+        ...errors(404),
+      },
+    }),
+    async (c) => {
+      const { id } = c.req.valid('param')
+      const match = await requireMatch(deps.db, id)
+      const squad = await matchSquad(deps.db, match.id)
+      const points = await pointsOf(deps, match.id)
+      const live = await peekLive(deps, match.id)
+      const teams = live?.board.teamCount ?? 0
+      let userTeam = null
+      const teamId = c.req.valid('query').user_team_id
+      if (teamId) {
+        const viewer = c.get('user')
+        if (!viewer) throw notFound('Team')
+        const { team } = await visibleTeam(deps, viewer.id, match.id, teamId)
+        userTeam = {
+          id: team.id,
+          player_ids: team.player_ids.split(',').map(Number),
+          captain: team.captain_id,
+          vice_captain: team.vice_captain_id,
+        }
+      }
+      const players = squad.map((p) =>
+        playerJson(p, {
+          points: points.get(p.id) ?? null,
+          selected_by:
+            live && teams > 0 ? Math.round((live.board.selections(p.id) / teams) * 1000) / 10 : null,
+        }),
+      )
+      return c.json({ players, user_team: userTeam }, 200)
+    },
+  )
+
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/api/matches/{id}/player_scores',
+      tags: ['Matches'],
+      summary: 'Points of every player in this match, with the breakdown by rule',
+      request: { params: idParam },
+      responses: {
+        200: json(z.object({ player_scores: z.array(PlayerScoreSchema) }), 'Player scores'),
+        ...errors(404),
+      },
+    }),
+    async (c) => {
+      const match = await requireMatch(deps.db, c.req.valid('param').id)
+      return c.json({ player_scores: await playerScores(deps, match.id) }, 200)
+    },
+  )
+
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/api/matches/{id}/statistics',
+      tags: ['Matches'],
+      summary: 'The live score and every player’s points and stats',
+      request: { params: idParam },
+      responses: {
+        200: json(
+          z.object({
+            statistics: z.object({
+              match_status: z.string(),
+              summary: z.record(z.string(), z.unknown()),
+              events_count: z.number().int(),
+              player_scores: z.array(
+                PlayerScoreSchema.extend({
+                  name: z.string(),
+                  team_id: z.number().int(),
+                  style: z.number().int(),
+                }),
+              ),
+            }),
+          }),
+          'Statistics',
+        ),
+        ...errors(404),
+      },
+    }),
+    async (c) => {
+      const match = await requireMatch(deps.db, c.req.valid('param').id)
+      const squad = await matchSquad(deps.db, match.id)
+      const scores = new Map((await playerScores(deps, match.id)).map((s) => [s.player_id, s]))
+      const events = await deps.db
+        .selectFrom('match_events')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('match_id', '=', match.id)
+        .executeTakeFirstOrThrow()
+      return c.json(
+        {
+          statistics: {
+            match_status: match.status,
+            summary: JSON.parse(match.score_summary) as Record<string, unknown>,
+            events_count: Number(events.n),
+            player_scores: squad.map((p) => ({
+              ...(scores.get(p.id) ?? { player_id: p.id, total_score: 0, stats: {}, breakdown: [] }),
+              name: p.name,
+              team_id: p.real_team_id,
+              style: p.style,
+            })),
+          },
+        },
+        200,
+      )
+    },
+  )
+
+  return app
+}

@@ -1,0 +1,127 @@
+import { sql } from 'kysely'
+import type { Executor } from '../../db/tx'
+import type { Deps } from '../../deps'
+import { notFound } from '../../http/errors'
+import { findMatch, type MatchRow, sidesOf } from './queries'
+import { matchJson } from './serialize'
+
+export async function requireMatch(db: Executor, id: number): Promise<MatchRow> {
+  const match = await findMatch(db, id)
+  if (!match) throw notFound('Match')
+  return match
+}
+
+/** Matches as JSON, with contest counts and, for a signed-in viewer, their teams and joined contests. */
+export async function matchesJson(deps: Deps, rows: MatchRow[], viewerId: number | null) {
+  const ids = rows.map((m) => m.id)
+  const sides = await sidesOf(deps.db, ids)
+  const counts = new Map<number, { contests: number; teams: number; joined: number }>()
+  if (ids.length > 0) {
+    const contests = await deps.db
+      .selectFrom('contests')
+      .select(['match_id', sql<number>`count(*)`.as('n')])
+      .where('match_id', 'in', ids)
+      .groupBy('match_id')
+      .execute()
+    for (const c of contests) counts.set(c.match_id, { contests: Number(c.n), teams: 0, joined: 0 })
+    if (viewerId !== null) {
+      const teams = await deps.db
+        .selectFrom('user_teams')
+        .select(['match_id', sql<number>`count(*)`.as('n')])
+        .where('user_id', '=', viewerId)
+        .where('match_id', 'in', ids)
+        .groupBy('match_id')
+        .execute()
+      for (const t of teams) {
+        const entry = counts.get(t.match_id) ?? { contests: 0, teams: 0, joined: 0 }
+        entry.teams = Number(t.n)
+        counts.set(t.match_id, entry)
+      }
+      const joined = await deps.db
+        .selectFrom('contest_members as cm')
+        .innerJoin('contests as c', 'c.id', 'cm.contest_id')
+        .select(['c.match_id', sql<number>`count(distinct c.id)`.as('n')])
+        .where('cm.user_id', '=', viewerId)
+        .where('c.match_id', 'in', ids)
+        .groupBy('c.match_id')
+        .execute()
+      for (const j of joined) {
+        const entry = counts.get(j.match_id) ?? { contests: 0, teams: 0, joined: 0 }
+        entry.joined = Number(j.n)
+        counts.set(j.match_id, entry)
+      }
+    }
+  }
+  const now = deps.clock.now()
+  return rows.map((m) => {
+    const c = counts.get(m.id) ?? { contests: 0, teams: 0, joined: 0 }
+    return {
+      ...matchJson(m, sides.get(m.id) ?? [], now),
+      contests_count: c.contests,
+      ...(viewerId !== null ? { my_teams_count: c.teams, joined_contests_count: c.joined } : {}),
+    }
+  })
+}
+
+export async function seriesJson(db: Executor, ids: number[]) {
+  if (ids.length === 0) return []
+  const rows = await db
+    .selectFrom('series as se')
+    .innerJoin('sports as s', 's.id', 'se.sport_id')
+    .selectAll('se')
+    .select('s.slug as sport_slug')
+    .where('se.id', 'in', ids)
+    .orderBy('se.starts_at_ms')
+    .orderBy('se.id')
+    .execute()
+  const phases = await db
+    .selectFrom('series_phases')
+    .selectAll()
+    .where('series_id', 'in', ids)
+    .orderBy('phase_no')
+    .execute()
+  return rows.map((se) => ({
+    id: se.id,
+    name: se.name,
+    short_name: se.short_name,
+    sport_slug: se.sport_slug,
+    format: se.format,
+    series_status: se.status,
+    starts_at_in_millis: Number(se.starts_at_ms),
+    ends_at_in_millis: Number(se.ends_at_ms),
+    phases: phases
+      .filter((p) => p.series_id === se.id)
+      .map((p) => ({
+        id: p.id,
+        name: p.name,
+        phase_no: p.phase_no,
+        starts_at_in_millis: Number(p.starts_at_ms),
+        ends_at_in_millis: Number(p.ends_at_ms),
+      })),
+  }))
+}
+
+export async function playerScores(deps: Deps, matchId: number) {
+  const rows = await deps.db
+    .selectFrom('player_match_scores')
+    .selectAll()
+    .where('match_id', '=', matchId)
+    .orderBy('total_score', 'desc')
+    .orderBy('player_id')
+    .execute()
+  return rows.map((r) => ({
+    player_id: r.player_id,
+    total_score: r.total_score,
+    stats: JSON.parse(r.stats) as Record<string, unknown>,
+    breakdown: JSON.parse(r.breakdown) as Array<{ rule: string; label: string; points: number }>,
+  }))
+}
+
+export async function pointsOf(deps: Deps, matchId: number): Promise<Map<number, number>> {
+  const rows = await deps.db
+    .selectFrom('player_match_scores')
+    .select(['player_id', 'total_score'])
+    .where('match_id', '=', matchId)
+    .execute()
+  return new Map(rows.map((r) => [r.player_id, r.total_score]))
+}

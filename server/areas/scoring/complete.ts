@@ -1,0 +1,39 @@
+import { withTx } from '../../db/tx'
+import type { Deps } from '../../deps'
+import { AppError } from '../../http/errors'
+import { settleMatch } from '../contests/settle'
+import { matchStream } from '../matches/lifecycle'
+import { requireMatch } from '../matches/service'
+import { withMatchLock } from './live'
+
+export const simJobKey = (matchId: number) => `match:${matchId}:sim`
+
+/**
+ * Live → completed, then settlement. Waits for any event batch in flight (the match lock),
+ * so the final ranks include the last ball.
+ */
+export async function completeMatch(deps: Deps, matchId: number) {
+  await withMatchLock(deps, matchId, async () => {
+    await withTx(deps, async (tx, after) => {
+      const match = await requireMatch(tx, matchId)
+      if (match.status === 'completed') return
+      if (match.status !== 'live')
+        throw new AppError(
+          'MATCH_STATE',
+          match.status === 'upcoming' ? 'The match has not started' : `The match is ${match.status}`,
+        )
+      await tx
+        .updateTable('matches')
+        .set({
+          status: 'completed',
+          completed_at_ms: deps.clock.now(),
+          sim_mode: match.sim_mode === 'live' ? 'done' : match.sim_mode,
+        })
+        .where('id', '=', matchId)
+        .execute()
+      await deps.scheduler.cancel(tx, simJobKey(matchId))
+      after.publish(matchStream(matchId), { type: 'status', match_status: 'completed' })
+    })
+  })
+  return settleMatch(deps, matchId)
+}

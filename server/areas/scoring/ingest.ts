@@ -1,0 +1,233 @@
+import { type Tx, withTx } from '../../db/tx'
+import type { Deps } from '../../deps'
+import { EVENT_SCHEMA, type MatchEvent } from '../../domain/events/schema'
+import { validateEvents } from '../../domain/events/validate'
+import { AppError } from '../../http/errors'
+import { fieldErrors } from '../../http/validation'
+import { matchStream } from '../matches/lifecycle'
+import { requireMatch } from '../matches/service'
+import { evictLive, type LiveMatch, loadLive, newScorer, withMatchLock } from './live'
+import { publishStandings } from './publish'
+
+export interface IngestResult {
+  ingested: number
+  replaced: number
+  last_seq: number
+}
+
+/**
+ * Takes match events (from the simulator, a scenario or a tester), stores them and scores
+ * them: player points, every team's total and every contest's ranks, then the live pushes.
+ *
+ * An event with the `seq` of a stored one replaces it (a correction): the whole match is
+ * re-scored from its events. Anything invalid answers 422 naming the index of the bad event,
+ * and nothing is stored.
+ */
+export function ingestEvents(
+  deps: Deps,
+  matchId: number,
+  raw: unknown[],
+  atMs?: number,
+): Promise<IngestResult> {
+  return withMatchLock(deps, matchId, () => ingestLocked(deps, matchId, raw, atMs))
+}
+
+async function ingestLocked(
+  deps: Deps,
+  matchId: number,
+  raw: unknown[],
+  atMs?: number,
+): Promise<IngestResult> {
+  const match = await requireMatch(deps.db, matchId)
+  if (match.status !== 'live')
+    throw new AppError(
+      'MATCH_STATE',
+      match.status === 'upcoming'
+        ? 'The match has not started: start it before posting events'
+        : `The match is ${match.status}`,
+    )
+  const live = await loadLive(deps, matchId)
+  const events = parseEvents(live, raw)
+  const semantic = validateEvents(
+    live.family,
+    {
+      players: live.squad.map((p) => ({ id: p.id, style: p.style, real_team_id: p.real_team_id })),
+      team_ids: teamIdsOf(live),
+      format: match.format,
+      lineup_size: match.team_size === 5 ? 5 : 11,
+    },
+    events.map((e) => ({ seq: e.seq, event: e.event })),
+    live.events,
+  )
+  if (!semantic.ok) throw new AppError('VALIDATION_FAILED', summary(semantic.errors), semantic.errors)
+
+  // Number the events: a known seq replaces, no seq appends; anything else is refused.
+  let next = live.lastSeq
+  const numbered = events.map((e, i) => {
+    if (e.seq === undefined) return { seq: ++next, event: e.event, replaces: false }
+    if (e.seq <= live.lastSeq) return { seq: e.seq, event: e.event, replaces: true }
+    if (e.seq === next + 1) {
+      next = e.seq
+      return { seq: e.seq, event: e.event, replaces: false }
+    }
+    throw new AppError('VALIDATION_FAILED', `Event ${i} has seq ${e.seq}; the next is ${next + 1}`, {
+      [`events.${i}.seq`]: [`must be an existing seq (a correction) or ${next + 1}`],
+    })
+  })
+  const correction = numbered.some((e) => e.replaces)
+  const at = atMs ?? deps.clock.now()
+
+  try {
+    await withTx(deps, async (tx, after) => {
+      for (const e of numbered) await storeEvent(tx, matchId, e.seq, e.event, at, deps.clock.now())
+      const touched = new Set<number>()
+      if (correction) {
+        const merged = new Map(live.events.map((e) => [e.seq, e.event]))
+        for (const e of numbered) merged.set(e.seq, e.event)
+        live.events = [...merged].sort((a, b) => a[0] - b[0]).map(([seq, event]) => ({ seq, event }))
+        live.scorer = newScorer(live)
+        for (const e of live.events) live.scorer.apply(e.event)
+        for (const p of live.squad) touched.add(p.id)
+      } else {
+        for (const e of numbered) {
+          for (const id of live.scorer.apply(e.event)) touched.add(id)
+          live.events.push({ seq: e.seq, event: e.event })
+        }
+      }
+      live.lastSeq = Math.max(live.lastSeq, next)
+      await persistScores(
+        tx,
+        live,
+        matchId,
+        touched,
+        numbered.map((e) => e.event),
+        deps.clock.now(),
+      )
+      after.run(() => {
+        const changes = [...touched].map((id) => [id, live.scorer.points(id)] as const)
+        if (correction)
+          live.board.resetPoints(live.squad.map((p) => [p.id, live.scorer.points(p.id)] as const))
+        else live.board.setPoints(changes)
+        live.board.rankAll()
+      })
+      const summaryNow = live.scorer.summary()
+      for (const e of numbered)
+        after.publish(matchStream(matchId), {
+          type: 'event',
+          event: { ...e.event, seq: e.seq },
+          correction,
+          summary: summaryNow,
+        })
+      after.publish(matchStream(matchId), {
+        type: 'player_points',
+        players: [...touched].map((id) => ({ player_id: id, total_score: live.scorer.points(id) })),
+      })
+      after.run(() => publishStandings(deps, live))
+    })
+  } catch (error) {
+    // Memory may be ahead of the rolled-back database: rebuild from the stored events next time.
+    evictLive(deps, matchId)
+    throw error
+  }
+  return {
+    ingested: numbered.length,
+    replaced: numbered.filter((e) => e.replaces).length,
+    last_seq: live.lastSeq,
+  }
+}
+
+function parseEvents(live: LiveMatch, raw: unknown[]): Array<{ seq?: number; event: MatchEvent }> {
+  const schema = EVENT_SCHEMA[live.family]
+  const errors: Record<string, string[]> = {}
+  const out: Array<{ seq?: number; event: MatchEvent }> = []
+  raw.forEach((item, i) => {
+    const result = schema.safeParse(item)
+    if (!result.success) {
+      for (const [field, messages] of Object.entries(fieldErrors(result.error)))
+        errors[field === 'base' ? `events.${i}` : `events.${i}.${field}`] = messages
+      return
+    }
+    const { seq, ...event } = result.data as MatchEvent & { seq?: number }
+    out.push({ seq, event: event as MatchEvent })
+  })
+  if (Object.keys(errors).length > 0) throw new AppError('VALIDATION_FAILED', summary(errors), errors)
+  return out
+}
+
+function summary(errors: Record<string, string[]>): string {
+  const [first] = Object.entries(errors)
+  const more = Object.keys(errors).length - 1
+  return first ? `${first[0]} ${first[1][0]}${more > 0 ? ` (and ${more} more)` : ''}` : 'Invalid events'
+}
+
+function teamIdsOf(live: LiveMatch): number[] {
+  return [...new Set(live.squad.map((p) => p.real_team_id))]
+}
+
+async function storeEvent(
+  tx: Tx,
+  matchId: number,
+  seq: number,
+  event: MatchEvent,
+  atMs: number,
+  nowMs: number,
+) {
+  const payload = JSON.stringify(event)
+  await tx
+    .insertInto('match_events')
+    .values({ match_id: matchId, seq, type: event.type, payload, at_ms: atMs, created_at_ms: nowMs })
+    .onConflict((oc) =>
+      oc.columns(['match_id', 'seq']).doUpdateSet({ type: event.type, payload, created_at_ms: nowMs }),
+    )
+    .execute()
+}
+
+/** Derived rows: the touched players' scores, the match's live summary, lineups, player of the match. */
+async function persistScores(
+  tx: Tx,
+  live: LiveMatch,
+  matchId: number,
+  touched: Set<number>,
+  events: MatchEvent[],
+  nowMs: number,
+) {
+  for (const id of touched) {
+    const score = live.scorer.playerScore(id)
+    if (!score) continue
+    const row = {
+      total_score: score.total_score,
+      stats: JSON.stringify(score.stats),
+      breakdown: JSON.stringify(score.breakdown),
+      updated_at_ms: nowMs,
+    }
+    await tx
+      .insertInto('player_match_scores')
+      .values({ match_id: matchId, player_id: id, ...row })
+      .onConflict((oc) => oc.columns(['match_id', 'player_id']).doUpdateSet(row))
+      .execute()
+  }
+  const summary = live.scorer.summary()
+  const potm = 'player_of_the_match' in summary ? (summary.player_of_the_match ?? null) : null
+  await tx
+    .updateTable('matches')
+    .set({ score_summary: JSON.stringify(summary), player_of_the_match_id: potm })
+    .where('id', '=', matchId)
+    .execute()
+  for (const e of events) {
+    if (e.type !== 'lineup') continue
+    await tx
+      .updateTable('match_players')
+      .set({ in_lineup: 0 })
+      .where('match_id', '=', matchId)
+      .where('real_team_id', '=', e.team_id)
+      .execute()
+    const ids = [...e.player_ids, ...('substitute_ids' in e ? e.substitute_ids : [])]
+    if (ids.length > 0)
+      await tx
+        .updateTable('match_players')
+        .set({ in_lineup: 1 })
+        .where('match_id', '=', matchId)
+        .where('player_id', 'in', ids)
+        .execute()
+  }
+}

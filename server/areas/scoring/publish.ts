@@ -1,0 +1,140 @@
+import type { Deps } from '../../deps'
+import type { LiveMatch } from './live'
+
+export const LEADERBOARD_TOP = 10
+
+export const contestUserStream = (contestId: number, userId: number) => `contest:${contestId}:user:${userId}`
+
+export interface MemberCard {
+  member_id: number
+  user_id: number
+  slug: string
+  username: string
+  team_name: string | null
+  image: string | null
+  team_no: number
+}
+
+const cards = new WeakMap<LiveMatch, Map<number, MemberCard>>()
+const queues = new WeakMap<LiveMatch, Promise<void>>()
+
+/** Who is behind some entries (cached per live match: members never change after lock). */
+export async function memberCards(
+  deps: Deps,
+  live: LiveMatch,
+  memberIds: number[],
+): Promise<Map<number, MemberCard>> {
+  let cache = cards.get(live)
+  if (!cache) {
+    cache = new Map()
+    cards.set(live, cache)
+  }
+  const missing = memberIds.filter((id) => !cache.has(id))
+  if (missing.length > 0) {
+    const rows = await deps.db
+      .selectFrom('contest_members as cm')
+      .innerJoin('users as u', 'u.id', 'cm.user_id')
+      .innerJoin('user_teams as t', 't.id', 'cm.user_team_id')
+      .leftJoin('avatars as a', 'a.id', 'u.avatar_id')
+      .select([
+        'cm.id',
+        'cm.user_id',
+        'u.slug',
+        'u.username',
+        'u.team_name',
+        'u.image_url',
+        'a.url as avatar_url',
+        't.team_no',
+      ])
+      .where('cm.id', 'in', missing)
+      .execute()
+    for (const r of rows)
+      cache.set(r.id, {
+        member_id: r.id,
+        user_id: r.user_id,
+        slug: r.slug,
+        username: r.username,
+        team_name: r.team_name,
+        image: r.image_url ?? r.avatar_url,
+        team_no: r.team_no,
+      })
+  }
+  return new Map(memberIds.flatMap((id) => (cache.has(id) ? [[id, cache.get(id) as MemberCard]] : [])))
+}
+
+/** The leaderboard message of a contest: the top entries, with a version to order updates. */
+export async function leaderboardMessage(deps: Deps, live: LiveMatch, contestId: number) {
+  const top = live.board.top(contestId, LEADERBOARD_TOP)
+  const info = await memberCards(
+    deps,
+    live,
+    top.map((e) => e.memberId),
+  )
+  return {
+    type: 'leaderboard',
+    contest_id: contestId,
+    version: live.board.version,
+    top: top.map((e) => {
+      const card = info.get(e.memberId)
+      return {
+        member_id: e.memberId,
+        rank: e.rank,
+        points: e.pointsX2 / 2,
+        user: card
+          ? { slug: card.slug, username: card.username, team_name: card.team_name, image: card.image }
+          : null,
+        team_no: card?.team_no ?? null,
+        user_team_id: e.teamId,
+      }
+    }),
+  }
+}
+
+/** A user's own entries in a contest, with points and ranks. */
+export async function myRanksMessage(deps: Deps, live: LiveMatch, contestId: number, userId: number) {
+  const mine = await deps.db
+    .selectFrom('contest_members')
+    .select('id')
+    .where('contest_id', '=', contestId)
+    .where('user_id', '=', userId)
+    .execute()
+  const entries = mine
+    .map((m) => live.board.standing(contestId, m.id))
+    .filter((s) => s !== null)
+    .map((s) => ({ member_id: s.memberId, user_team_id: s.teamId, rank: s.rank, points: s.pointsX2 / 2 }))
+  return { type: 'my_ranks', contest_id: contestId, version: live.board.version, entries }
+}
+
+/**
+ * After a ball: the leaderboard of every contest somebody is watching, and the own ranks of
+ * every watching user whose ranks changed. Nothing is built for contests nobody watches,
+ * which is what keeps a ball cheap with a million teams. Messages go out in ball order.
+ */
+export function publishStandings(deps: Deps, live: LiveMatch): void {
+  const previous = queues.get(live) ?? Promise.resolve()
+  const next = previous.then(async () => {
+    const watched = new Set<number>()
+    for (const stream of deps.bus.activeStreams('contest:')) {
+      const [, id] = stream.split(':')
+      if (id) watched.add(Number(id))
+    }
+    for (const contestId of watched) {
+      if (!live.board.hasContest(contestId)) continue
+      if (deps.bus.subscriberCount(`contest:${contestId}`) > 0)
+        deps.bus.publish(`contest:${contestId}`, await leaderboardMessage(deps, live, contestId))
+      for (const stream of deps.bus.activeStreams(`contest:${contestId}:user:`)) {
+        const userId = Number(stream.split(':')[3])
+        const message = await myRanksMessage(deps, live, contestId, userId)
+        const key = `${contestId}:${userId}`
+        const fingerprint = JSON.stringify(message.entries)
+        if (live.sentRanks.get(key) === fingerprint) continue
+        live.sentRanks.set(key, fingerprint)
+        deps.bus.publish(stream, message)
+      }
+    }
+  })
+  queues.set(
+    live,
+    next.catch((error) => deps.log.error('publishing standings failed', { error: String(error) })),
+  )
+}

@@ -1,0 +1,176 @@
+import { createRoute, z } from '@hono/zod-openapi'
+import type { Deps } from '../../deps'
+import { errors, json, jsonBody } from '../../http/responses'
+import { bearerSecurity, createRouter, currentUser } from '../../http/router'
+import { idField } from '../../http/validation'
+import { matchSquad } from '../matches/queries'
+import { PlayerSchema } from '../matches/schemas'
+import { pointsOf, requireMatch } from '../matches/service'
+import { peekLive } from '../scoring/live'
+import { teamsOf } from './queries'
+import { createTeam, teamJson, updateTeam, visibleTeam } from './service'
+
+const TeamPlayer = PlayerSchema.extend({
+  is_captain: z.boolean(),
+  is_vice_captain: z.boolean(),
+  multiplier: z.number(),
+})
+
+export const UserTeamSchema = z
+  .object({
+    id: z.number().int(),
+    team_no: z.number().int(),
+    match_id: z.number().int(),
+    match: z.object({ id: z.number().int(), sport_slug: z.string(), match_status: z.string() }),
+    user: z.object({ slug: z.string(), username: z.string(), team_name: z.string().nullable() }),
+    captain: z.number().int(),
+    vice_captain: z.number().int(),
+    player_ids: z.string(),
+    team_players: z.array(TeamPlayer),
+    budget: z.number().openapi({ description: 'Credits used' }),
+    credits_left: z.number(),
+    points: z.number().nullable(),
+    rank: z.number().int().nullable(),
+    is_current_user_allowed_to_edit: z.boolean(),
+    last_updated_at_in_millis: z.number().int(),
+    created_at_in_millis: z.number().int(),
+    joined: z.boolean().optional(),
+  })
+  .openapi('UserTeam')
+
+const TeamRequest = z
+  .strictObject({
+    player_ids: z.union([z.string().min(1), z.array(z.number().int().positive()).min(1)]).openapi({
+      description: 'Comma-joined player ids',
+      example: '101,102,103,104,105,106,107,108,109,110,111',
+    }),
+    captain: idField(),
+    vice_captain: idField(),
+  })
+  .openapi('UserTeamRequest')
+
+const params = z.object({ match_id: z.coerce.number().int().positive() })
+const teamParams = params.extend({ id: z.coerce.number().int().positive() })
+
+export function teamRoutes(deps: Deps) {
+  const app = createRouter()
+
+  async function points(matchId: number, teamId: number) {
+    const live = await peekLive(deps, matchId)
+    return {
+      playerPoints: await pointsOf(deps, matchId),
+      totalX2: live ? live.board.teamPointsX2(teamId) : null,
+    }
+  }
+
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/api/matches/{match_id}/user_teams',
+      tags: ['Teams'],
+      summary: 'My teams for a match',
+      description: 'With `contest_id`, each team says whether it has joined that contest.',
+      security: bearerSecurity,
+      request: { params, query: z.object({ contest_id: z.coerce.number().int().positive().optional() }) },
+      responses: {
+        200: json(z.object({ user_teams: z.array(UserTeamSchema) }), 'Teams'),
+        ...errors(401, 404),
+      },
+    }),
+    async (c) => {
+      const me = currentUser(c)
+      const match = await requireMatch(deps.db, c.req.valid('param').match_id)
+      const contestId = c.req.valid('query').contest_id
+      const joined = contestId
+        ? new Set(
+            (
+              await deps.db
+                .selectFrom('contest_members')
+                .select('user_team_id')
+                .where('contest_id', '=', contestId)
+                .where('user_id', '=', me.id)
+                .execute()
+            ).map((r) => r.user_team_id),
+          )
+        : null
+      const squad = await matchSquad(deps.db, match.id)
+      const teams = await teamsOf(deps.db, me.id, match.id)
+      const out = []
+      for (const t of teams) {
+        const json = await teamJson(deps, t, match, me.id, squad, await points(match.id, t.id))
+        out.push(joined ? { ...json, joined: joined.has(t.id) } : json)
+      }
+      return c.json({ user_teams: out }, 200)
+    },
+  )
+
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/api/matches/{match_id}/user_teams/{id}',
+      tags: ['Teams'],
+      summary: 'One team',
+      description: 'Your own teams always; anyone else’s only after the match has started (404 before).',
+      security: bearerSecurity,
+      request: { params: teamParams },
+      responses: { 200: json(z.object({ user_team: UserTeamSchema }), 'The team'), ...errors(401, 404) },
+    }),
+    async (c) => {
+      const me = currentUser(c)
+      const { match_id, id } = c.req.valid('param')
+      const { team, match } = await visibleTeam(deps, me.id, match_id, id)
+      return c.json(
+        { user_team: await teamJson(deps, team, match, me.id, undefined, await points(match.id, team.id)) },
+        200,
+      )
+    },
+  )
+
+  app.openapi(
+    createRoute({
+      method: 'post',
+      path: '/api/matches/{match_id}/user_teams',
+      tags: ['Teams'],
+      summary: 'Create a team',
+      description:
+        'Up to 4 teams per match, until it starts. 422 lists every rule the team breaks (messages per field, stable rule ids under `errors.rules`).',
+      security: bearerSecurity,
+      request: { params, body: jsonBody(TeamRequest) },
+      responses: {
+        201: json(z.object({ user_team: UserTeamSchema }), 'Created'),
+        ...errors(401, 404, 409, 422),
+      },
+    }),
+    async (c) => {
+      const me = currentUser(c)
+      const { match_id } = c.req.valid('param')
+      const team = await createTeam(deps, me.id, match_id, c.req.valid('json'))
+      const match = await requireMatch(deps.db, match_id)
+      return c.json({ user_team: await teamJson(deps, team, match, me.id) }, 201)
+    },
+  )
+
+  app.openapi(
+    createRoute({
+      method: 'put',
+      path: '/api/matches/{match_id}/user_teams/{id}',
+      tags: ['Teams'],
+      summary: 'Change a team',
+      security: bearerSecurity,
+      request: { params: teamParams, body: jsonBody(TeamRequest) },
+      responses: {
+        200: json(z.object({ user_team: UserTeamSchema }), 'Updated'),
+        ...errors(401, 404, 409, 422),
+      },
+    }),
+    async (c) => {
+      const me = currentUser(c)
+      const { match_id, id } = c.req.valid('param')
+      const team = await updateTeam(deps, me.id, match_id, id, c.req.valid('json'))
+      const match = await requireMatch(deps.db, match_id)
+      return c.json({ user_team: await teamJson(deps, team, match, me.id) }, 200)
+    },
+  )
+
+  return app
+}

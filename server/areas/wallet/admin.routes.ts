@@ -1,0 +1,137 @@
+import { createRoute, z } from '@hono/zod-openapi'
+import { withTx } from '../../db/tx'
+import type { Deps } from '../../deps'
+import { rupeesToPaise } from '../../domain/money'
+import { invalid, notFound } from '../../http/errors'
+import { errors, json, jsonBody } from '../../http/responses'
+import { bearerSecurity, createRouter } from '../../http/router'
+import {
+  post,
+  SYSTEM_ACCOUNTS,
+  systemAccountId,
+  userAccountId,
+  userBalances,
+  walletJson,
+} from '../ledger/service'
+import { notify } from '../notifications/service'
+import { findUserByEmail, findUserById } from '../users/queries'
+
+const CreditRequest = z
+  .strictObject({
+    user_id: z.number().int().positive().optional(),
+    email: z.string().optional(),
+    amount: z
+      .union([z.number(), z.string()])
+      .openapi({ description: 'Rupees (paise allowed: 49.5); whole coins for `coins`' }),
+    compartment: z.enum(['unused', 'winnings', 'coins']).default('unused'),
+    note: z.string().trim().max(200).optional(),
+  })
+  .openapi('AdminCredit')
+
+const WalletSchema = z.object({
+  current_balance: z.number(),
+  unused_balance: z.number(),
+  winning_balance: z.number(),
+  coin_balance: z.number().int(),
+})
+
+/** Admin credits: a ledger posting from the house account to a player's wallet. */
+export function adminWalletRoutes(deps: Deps) {
+  const app = createRouter()
+  app.openapi(
+    createRoute({
+      method: 'post',
+      path: '/api/admin/wallet/credits',
+      tags: ['Admin'],
+      summary: 'Credit a player’s wallet',
+      description:
+        'Name the player by `user_id` or `email`. The money comes from the house account through the ledger.',
+      security: bearerSecurity,
+      request: { body: jsonBody(CreditRequest) },
+      responses: {
+        201: json(
+          z.object({
+            credit: z.object({
+              user_id: z.number().int(),
+              amount: z.number(),
+              compartment: z.string(),
+              transaction_id: z.number().int(),
+            }),
+            wallet: WalletSchema,
+          }),
+          'Credited',
+        ),
+        ...errors(401, 403, 404, 422),
+      },
+    }),
+    async (c) => {
+      const body = c.req.valid('json')
+      if ((body.user_id === undefined) === (body.email === undefined))
+        throw invalid({ base: ['name the player with exactly one of user_id or email'] })
+      const coins = body.compartment === 'coins'
+      const amount = coins
+        ? Number.isInteger(Number(body.amount))
+          ? Number(body.amount)
+          : null
+        : rupeesToPaise(body.amount)
+      const max = coins ? 1_000_000 : 10_000_000 // ₹1,00,000 in paise
+      if (amount === null)
+        throw invalid({
+          amount: [coins ? 'must be a whole number of coins' : 'must be rupees with at most 2 decimals'],
+        })
+      if (amount <= 0 || amount > max)
+        throw invalid({ amount: [`must be above 0 and at most ${coins ? '1,000,000 coins' : '₹1,00,000'}`] })
+      const user =
+        body.user_id !== undefined
+          ? await findUserById(deps.db, body.user_id)
+          : await findUserByEmail(deps.db, body.email as string)
+      if (!user) throw notFound('User')
+      const now = deps.clock.now()
+      const transactionId = await withTx(deps, async (tx, after) => {
+        const house = coins
+          ? await systemAccountId(tx, SYSTEM_ACCOUNTS.houseCoins.code, 'COIN', now)
+          : await systemAccountId(tx, SYSTEM_ACCOUNTS.house.code, 'INR', now)
+        const result = await post(
+          tx,
+          {
+            kind: 'admin_credit',
+            idempotencyKey: `admin_credit:${crypto.randomUUID()}`,
+            memo: body.note ?? 'Credit from an admin',
+            meta: { by: c.get('user')?.id },
+            lines: [
+              { accountId: house, amount: -amount },
+              { accountId: await userAccountId(tx, user.id, body.compartment), amount },
+            ],
+            nowMs: now,
+          },
+          after,
+        )
+        const shown = coins ? `${amount} coins` : `₹${(amount / 100).toLocaleString('en-IN')}`
+        await notify(
+          tx,
+          after,
+          user.id,
+          {
+            kind: 'wallet_credit',
+            body: `${shown} added to your ${body.compartment === 'coins' ? 'coins' : `${body.compartment} balance`}.`,
+          },
+          now,
+        )
+        return result.transactionId
+      })
+      return c.json(
+        {
+          credit: {
+            user_id: user.id,
+            amount: coins ? amount : amount / 100,
+            compartment: body.compartment,
+            transaction_id: transactionId,
+          },
+          wallet: walletJson(await userBalances(deps.db, user.id)),
+        },
+        201,
+      )
+    },
+  )
+  return app
+}

@@ -1,0 +1,50 @@
+import type { RandomStream } from '../lib/rng'
+import { canComplete } from './team/completion'
+import { sportRules, type TeamPlayer, validateTeam } from './team-rules'
+
+export interface PickedTeam {
+  player_ids: number[]
+  captain_id: number
+  vice_captain_id: number
+}
+
+/**
+ * A valid team picked from a match's pool, the way a casual player would: better players
+ * are likelier picks, but the budget and the role rules must hold. Greedy with look-ahead:
+ * a player is taken only if the team can still become valid afterwards. Deterministic for
+ * the same random stream. Used by the demo seeds, bots and scenario helpers.
+ */
+export function pickTeam(
+  sport: string,
+  pool: readonly TeamPlayer[],
+  rng: RandomStream,
+  attempts = 40,
+): PickedTeam | null {
+  const rules = sportRules(sport)
+  for (let attempt = 0; attempt < attempts; attempt++) {
+    const order = weightedOrder(pool, rng)
+    const chosen: number[] = []
+    for (const player of order) {
+      if (chosen.length === rules.team_size) break
+      // Taken only if a valid team within budget can still be completed from the pool.
+      if (canComplete(rules, pool, [...chosen, player.id])) chosen.push(player.id)
+    }
+    if (chosen.length !== rules.team_size) continue
+    const picked = pool.filter((p) => chosen.includes(p.id))
+    const byValue = [...picked].sort((a, b) => b.value_tenths - a.value_tenths || a.id - b.id)
+    const top = byValue.slice(0, Math.min(4, byValue.length))
+    const captain = rng.pick(top)
+    const vice = rng.pick(top.filter((p) => p.id !== captain.id))
+    const pick = { player_ids: chosen, captain_id: captain.id, vice_captain_id: vice.id }
+    if (validateTeam(rules, pool, pick).valid_team) return pick
+  }
+  return null
+}
+
+/** Players in a random order where pricier (better) players tend to come first. */
+function weightedOrder(pool: readonly TeamPlayer[], rng: RandomStream): TeamPlayer[] {
+  return pool
+    .map((p) => ({ p, key: rng.next() ** (1 / Math.max(1, p.value_tenths)) }))
+    .sort((a, b) => b.key - a.key || a.p.id - b.p.id)
+    .map((x) => x.p)
+}

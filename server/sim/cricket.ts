@@ -1,0 +1,136 @@
+import type { RandomStream } from '../lib/rng'
+import { clamp, requireTeams, Timeline } from './common'
+import type { CricketFormat } from './cricket-delivery'
+import { type InningsSpec, type InningsState, playInnings } from './cricket-innings'
+import { buildSide, type CricketSide } from './cricket-lineup'
+import { type CricketPace, limitedOversPace, testPace } from './cricket-pace'
+import { type Impact, playerOfTheMatch } from './cricket-wicket'
+import type { SimFormat, SimInput, TimedEvent } from './types'
+
+export const cricketFormat = (format: SimFormat): CricketFormat =>
+  format === 'ODI' || format === 'Test' ? format : 'T20'
+
+interface Game {
+  rng: RandomStream
+  format: CricketFormat
+  pace: CricketPace
+  timeline: Timeline
+  impact: Impact
+}
+
+/** A whole cricket match: lineups, the toss, every ball, innings ends, the player of the match. */
+export function simulateCricket(input: SimInput): TimedEvent[] {
+  requireTeams('cricket', 2, input.teams.length)
+  const { rng, startMs } = input
+  const format = cricketFormat(input.format)
+  const sides = input.teams.map((t) => buildSide(rng, t))
+  const timeline = new Timeline()
+  for (const s of sides)
+    timeline.add(startMs, { type: 'lineup', team_id: s.teamId, player_ids: s.xi.map((c) => c.id) })
+  const [a, b] = sides as [CricketSide, CricketSide]
+  const [first, second] = rng.bool() ? [a, b] : [b, a]
+  const pace = format === 'Test' ? testPace(rng, startMs) : limitedOversPace(rng, startMs, format)
+  const game: Game = { rng, format, pace, timeline, impact: new Map() }
+  const winner = format === 'Test' ? testMatch(game, first, second) : limitedOvers(game, first, second)
+  timeline.add(pace.now(), {
+    type: 'player_of_the_match',
+    player_id: playerOfTheMatch(game.impact, sides, winner),
+  })
+  return timeline.events
+}
+
+type Spec = Omit<InningsSpec, 'format' | 'overs' | 'quota'>
+
+function play(game: Game, spec: Spec, last: boolean) {
+  const overs = game.format === 'T20' ? 20 : game.format === 'ODI' ? 50 : null
+  const full: InningsSpec = { ...spec, format: game.format, overs, quota: overs == null ? null : overs / 5 }
+  const result = playInnings(game.rng, full, game.pace, game.timeline, game.impact)
+  game.timeline.add(game.pace.now(), { type: 'innings_end', innings: spec.number })
+  if (!last) game.pace.inningsBreak()
+  return result
+}
+
+/** T20 or ODI: one innings each, the side batting second chasing the first total plus one. */
+function limitedOvers(game: Game, first: CricketSide, second: CricketSide): CricketSide | null {
+  const overs = game.format === 'T20' ? 20 : 50
+  const par = game.format === 'T20' ? 8.2 : 5.6
+  const conserve = (s: InningsState, over: number) => {
+    const left = overs - over
+    if (s.wickets >= 8 && left > 2) return -0.7
+    if (s.wickets >= 6 && left > overs * 0.2) return -0.5
+    if (s.wickets >= 4 && left > overs * 0.5) return -0.3
+    return 0
+  }
+  const inn1 = play(
+    game,
+    { number: 1, batting: first, fielding: second, target: null, intent: conserve },
+    false,
+  )
+  const target = inn1.runs + 1
+  // The chase speeds up or slows down with the required rate.
+  const chase = (s: InningsState, over: number) => {
+    const required = ((target - s.runs) * 6) / Math.max(1, overs * 6 - s.balls)
+    return clamp((required - par) / 3, -0.3, 1) + Math.min(0, conserve(s, over))
+  }
+  const inn2 = play(game, { number: 2, batting: second, fielding: first, target, intent: chase }, true)
+  if (inn2.runs >= target) return second
+  return inn2.runs < inn1.runs ? first : null
+}
+
+/** A Test: up to four innings in five days; declarations, an innings win, a chase or a draw. */
+function testMatch(game: Game, first: CricketSide, second: CricketSide): CricketSide | null {
+  const { rng, pace } = game
+  const big = (limit: number) => (s: InningsState) => s.runs >= limit || (s.balls >= 900 && s.runs >= 450)
+  const steady = () => 0
+  const a1 = play(
+    game,
+    {
+      number: 1,
+      batting: first,
+      fielding: second,
+      target: null,
+      intent: steady,
+      declare: big(rng.int(500, 650)),
+    },
+    false,
+  )
+  if (a1.end === 'time') return null
+  const b2 = play(
+    game,
+    {
+      number: 2,
+      batting: second,
+      fielding: first,
+      target: null,
+      intent: steady,
+      declare: big(rng.int(500, 650)),
+    },
+    false,
+  )
+  if (b2.end === 'time') return null
+  const lead = (s: InningsState) => a1.runs + s.runs - b2.runs
+  // Set a target that leaves enough time to bowl the opponents out.
+  const declare = (s: InningsState) => lead(s) >= clamp(3.2 * (pace.oversLeft() ?? 0), 200, 450)
+  const pushOn = (s: InningsState) => (lead(s) > 150 ? 0.4 : 0)
+  const a3 = play(
+    game,
+    { number: 3, batting: first, fielding: second, target: null, intent: pushOn, declare },
+    false,
+  )
+  const target = lead(a3) + 1
+  if (target <= 0 && a3.end === 'all out') return second
+  if (a3.end === 'time') return null
+  const chase = (s: InningsState) => {
+    const rate = (target - s.runs) / Math.max(1, pace.oversLeft() ?? 1)
+    if (rate <= 3.5) return 0
+    return rate <= 5 && s.wickets < 5 ? 0.3 : -0.6
+  }
+  const b4 = play(
+    game,
+    { number: 4, batting: second, fielding: first, target: Math.max(1, target), intent: chase },
+    true,
+  )
+  if (b4.runs >= target) return second
+  if (b4.end === 'all out') return b4.runs === target - 1 ? null : first
+  return null
+}

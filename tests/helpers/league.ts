@@ -1,0 +1,55 @@
+import { seedDemoLeague } from '../../seeds/demo-league'
+import { hashPassword } from '../../server/areas/auth/passwords'
+import { matchSquad } from '../../server/areas/matches/queries'
+import type { Deps } from '../../server/deps'
+import { pickTeam } from '../../server/domain/team-picker'
+import { createRng } from '../../server/lib/rng'
+import { type TestWorld, testWorld } from './deps'
+
+/** A test world with the demo league seeded (no demo users: tests make their own). */
+export async function leagueWorld(seed = 42): Promise<TestWorld> {
+  const world = await testWorld({ seed })
+  await seedDemoLeague(world.deps.db, {
+    seed,
+    nowMs: world.deps.clock.now(),
+    users: 0,
+    admin: world.deps.config.admin,
+    demo: world.deps.config.demo,
+    hashPassword,
+  })
+  return world
+}
+
+/** The first upcoming match of a sport (soonest first) that has contests. */
+export async function upcomingMatch(deps: Deps, sport = 'cricket') {
+  const row = await deps.db
+    .selectFrom('matches as m')
+    .innerJoin('sports as s', 's.id', 'm.sport_id')
+    .select(['m.id', 'm.event_time_ms', 'm.team1_id', 'm.team2_id', 'm.format'])
+    .where('s.slug', '=', sport)
+    .where('m.status', '=', 'upcoming')
+    .where('m.event_time_ms', '>', deps.clock.now() + 60_000)
+    .orderBy('m.event_time_ms')
+    .executeTakeFirstOrThrow()
+  return { ...row, event_time_ms: Number(row.event_time_ms) }
+}
+
+export async function squadOf(deps: Deps, matchId: number) {
+  return (await matchSquad(deps.db, matchId)).map((p) => ({
+    id: p.id,
+    style: p.style,
+    value_tenths: p.value_tenths,
+    real_team_id: p.real_team_id,
+  }))
+}
+
+/** A valid team for a match, as the API wants it (`player_ids` comma-joined). */
+export async function validTeamBody(deps: Deps, matchId: number, sport = 'cricket', salt = 'a') {
+  const team = pickTeam(sport, await squadOf(deps, matchId), createRng(9).stream(`test:${matchId}:${salt}`))
+  if (!team) throw new Error(`no valid team for match ${matchId}`)
+  return {
+    player_ids: team.player_ids.join(','),
+    captain: team.captain_id,
+    vice_captain: team.vice_captain_id,
+  }
+}
