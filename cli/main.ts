@@ -3,22 +3,25 @@ import { fileURLToPath } from 'node:url'
 import { Command, CommanderError } from 'commander'
 import pkg from '../package.json' with { type: 'json' }
 import { clockCommand } from './commands/clock'
+import { contestCommand } from './commands/contest'
 import { dbCommand } from './commands/db'
 import { loginCommand } from './commands/login'
 import { logoutCommand } from './commands/logout'
+import { matchCommand } from './commands/match'
 import { outboxCommand } from './commands/outbox'
 // Last, since another helper owns it (the scenario runner).
 import { scenarioCommand } from './commands/scenario'
 import { seedCommand } from './commands/seed'
 import { serveCommand } from './commands/serve'
 import { usersCommand } from './commands/users'
+import { walletCommand } from './commands/wallet'
 import { CliError, EXIT } from './lib/errors'
 import { type Io, processIo } from './lib/io'
 import { style } from './lib/style'
 
 const ENVIRONMENT = `
 Environment:
-  FANSPOLE_SERVER          server for login, clock, users, outbox (default http://127.0.0.1:3000)
+  FANSPOLE_SERVER          server for login, clock, users, outbox, match, contest, wallet (default http://127.0.0.1:3000)
   FANSPOLE_DB              SQLite file for serve, seed, db (default ./data/fanspole.sqlite)
   DATABASE_URL             postgres://… instead of SQLite
   PORT, HOST               where serve listens (default 127.0.0.1:3000)
@@ -45,6 +48,7 @@ export function buildProgram(io: Io = processIo()): Command {
       'Talk to a server:',
       [loginCommand(io), logoutCommand(io), clockCommand(io), usersCommand(io), outboxCommand(io)],
     ],
+    ['Play:', [matchCommand(io), contestCommand(io), walletCommand(io)]],
     ['Test:', [scenarioCommand(io)]],
   ]
   for (const [heading, commands] of groups) {

@@ -3,7 +3,11 @@ import { cableStep } from './cable'
 import { clockStep } from './clock'
 import { expectMessageStep } from './expect-message'
 import { expectNoMessageStep } from './expect-no-message'
+import { findMatchStep } from './find-match'
+import { matchEventsStep } from './match-events'
 import { performStep } from './perform'
+import { pickTeamStep } from './pick-team'
+import { playersStep } from './players'
 import { requestStep } from './request'
 import { sleepStep } from './sleep'
 
@@ -19,6 +23,10 @@ export const STEP_KINDS: StepKind[] = [
   expectNoMessageStep,
   performStep,
   sleepStep,
+  findMatchStep,
+  playersStep,
+  pickTeamStep,
+  matchEventsStep,
 ]
 
 export function stepKindByKey(key: string): StepKind | undefined {

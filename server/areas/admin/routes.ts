@@ -10,7 +10,7 @@ import { userBalances, walletJson } from '../ledger/service'
 import { listOutbox } from '../mail/service'
 import { NotificationSchema } from '../notifications/routes'
 import { notify } from '../notifications/service'
-import { findUserByEmail, findUserById, findUserBySlug } from '../users/queries'
+import { findUserByEmail, findUserById, findUserBySlug, findUserByUsername } from '../users/queries'
 import { email, password, username } from '../users/schemas'
 import { adminCreateUser } from '../users/service'
 
@@ -42,6 +42,24 @@ const AdminUserSchema = z
     created_at_in_millis: z.number().int(),
   })
   .openapi('AdminUser')
+
+type UserRow = NonNullable<Awaited<ReturnType<typeof findUserById>>>
+
+/** An account as admins see it: identity, state and the three wallet balances. */
+async function adminUserJson(deps: Deps, u: UserRow) {
+  return {
+    id: u.id,
+    slug: u.slug,
+    username: u.username,
+    email: u.email,
+    full_name: u.full_name,
+    role: u.role,
+    status: u.status,
+    email_verified: u.email_verified_at_ms !== null,
+    ...walletJson(await userBalances(deps.db, u.id)),
+    created_at_in_millis: Number(u.created_at_ms),
+  }
+}
 
 export function adminRoutes(deps: Deps) {
   const app = createRouter()
@@ -99,24 +117,35 @@ export function adminRoutes(deps: Deps) {
       if (query.role) q = q.where('role', '=', query.role)
       const total = await q.select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow()
       const rows = await q.selectAll().orderBy('id').limit(page.per_page).offset(page.offset).execute()
-      const users = await Promise.all(
-        rows.map(async (u) => {
-          const b = await userBalances(deps.db, u.id)
-          return {
-            id: u.id,
-            slug: u.slug,
-            username: u.username,
-            email: u.email,
-            full_name: u.full_name,
-            role: u.role,
-            status: u.status,
-            email_verified: u.email_verified_at_ms !== null,
-            ...walletJson(b),
-            created_at_in_millis: Number(u.created_at_ms),
-          }
-        }),
-      )
+      const users = await Promise.all(rows.map((u) => adminUserJson(deps, u)))
       return c.json({ users, meta: pageMeta(page, Number(total.n)) }, 200)
+    },
+  )
+
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/api/admin/users/{ref}',
+      tags: ['Admin'],
+      summary: 'One account with its balances',
+      description:
+        '`ref` is the account’s id (digits), e-mail address (contains @), slug or username, in that order of checks.',
+      security: bearerSecurity,
+      request: { params: z.object({ ref: z.string().min(1).max(200) }) },
+      responses: {
+        200: json(z.object({ user: AdminUserSchema }), 'The account'),
+        ...errors(401, 403, 404),
+      },
+    }),
+    async (c) => {
+      const ref = c.req.valid('param').ref.trim()
+      const user = /^\d+$/.test(ref)
+        ? await findUserById(deps.db, Number(ref))
+        : ref.includes('@')
+          ? await findUserByEmail(deps.db, ref)
+          : ((await findUserBySlug(deps.db, ref)) ?? (await findUserByUsername(deps.db, ref)))
+      if (!user) throw notFound('User')
+      return c.json({ user: await adminUserJson(deps, user) }, 200)
     },
   )
 

@@ -1,0 +1,283 @@
+import { Command } from 'commander'
+import { idArgument } from '../lib/arguments'
+import { type Contest, entrant, type MembersPage, type Prize, SORT_KEYS } from '../lib/contests'
+import { UsageError } from '../lib/errors'
+import { type Io, printJson } from '../lib/io'
+import {
+  intFlag,
+  type OptionSchema,
+  type OptionsOf,
+  parseOptions,
+  resolveServer,
+  withJson,
+  withServer,
+} from '../lib/options'
+import { readerApi } from '../lib/session'
+import { type Style, style } from '../lib/style'
+import { formatFields, formatTable, rupees } from '../lib/table'
+import { formatInstant } from '../lib/time'
+import { paintStatus } from './match'
+
+const listOptions = ((z) =>
+  z.object({
+    match: intFlag(z, 'a match id', 1, 2 ** 31 - 1).optional(),
+    type: z
+      .enum(['upcoming', 'live', 'finished', 'feed'], { error: 'expected upcoming, live, finished or feed' })
+      .optional(),
+    sport: z.string().trim().min(1).optional(),
+    sort: z
+      .enum(['prize', 'spots', 'winners', 'fee'], { error: 'expected prize, spots, winners or fee' })
+      .default('prize'),
+    asc: z.boolean().default(false),
+    filter: z
+      .string()
+      .regex(/^\d+(,\d+)*$/, {
+        error: (i) => `expected comma-joined filter ids such as 1,5, got ${JSON.stringify(i.input)}`,
+      })
+      .optional(),
+    page: intFlag(z, 'a page number', 1, 1_000_000).default(1),
+    perPage: intFlag(z, 'a page size', 1, 100).default(20),
+    server: z.string().optional(),
+    json: z.boolean().default(false),
+  })) satisfies OptionSchema
+
+const showOptions = ((z) =>
+  z.object({ server: z.string().optional(), json: z.boolean().default(false) })) satisfies OptionSchema
+
+const boardOptions = ((z) =>
+  z.object({
+    page: intFlag(z, 'a page number', 1, 1_000_000).default(1),
+    perPage: intFlag(z, 'a page size', 1, 200).default(20),
+    watch: z.boolean().default(false),
+    server: z.string().optional(),
+    json: z.boolean().default(false),
+  })) satisfies OptionSchema
+
+export function contestCommand(io: Io): Command {
+  const contest = new Command('contest').summary('list contests, show one, follow its leaderboard')
+
+  const list = new Command('list')
+    .description(
+      'List contests. Without --match: open contests of upcoming matches (--type picks live, finished or the newest-first feed). With --match: every contest of that match.',
+    )
+    .option('--match <id>', 'the contests of one match')
+    .option('--type <type>', 'upcoming (default), live, finished or feed')
+    .option('--sport <slug>', 'only this sport')
+    .option('--sort <key>', 'prize (default), spots, winners or fee')
+    .option('--asc', 'ascending (default: descending)')
+    .option(
+      '--filter <ids>',
+      'comma-joined filter ids (1 free … 5 head to head … 9 guaranteed; see /api/contest_filters)',
+    )
+    .option('--page <n>', 'page number', '1')
+    .option('--per-page <n>', 'contests per page (at most 100)', '20')
+  withJson(withServer(list)).action(async (raw) => runList(io, await parseOptions(listOptions, raw)))
+
+  const show = new Command('show')
+    .description('Show one contest: entry, prize pool, spots, the prize structure and the rules.')
+    .argument('<id>', 'contest id')
+  withJson(withServer(show)).action(async (id: string, raw) =>
+    runShow(io, idArgument('contest id', id), await parseOptions(showOptions, raw)),
+  )
+
+  const leaderboard = new Command('leaderboard')
+    .description('The leaderboard: best rank first once the match has started (joining order before).')
+    .argument('<id>', 'contest id')
+    .option('--page <n>', 'page number', '1')
+    .option('--per-page <n>', 'entries per page (at most 200)', '20')
+    .option('--watch', 'follow it live (q to quit); without a terminal, print each update')
+  withJson(withServer(leaderboard)).action(async (id: string, raw) =>
+    runLeaderboard(io, idArgument('contest id', id), await parseOptions(boardOptions, raw)),
+  )
+
+  contest.addHelpText(
+    'after',
+    '\nExamples:\n  fanspole contest list --match 14\n  fanspole contest list --sort fee --asc --filter 1,5\n  fanspole contest leaderboard 9 --watch\n',
+  )
+  return contest.addCommand(list).addCommand(show).addCommand(leaderboard)
+}
+
+const spots = (c: Contest) => `${c.members_count}/${c.members_limit}`
+const flags = (c: Contest) =>
+  [c.guaranteed ? 'G' : '', c.multiple_entries ? `M${c.max_entries}` : ''].join(' ').trim()
+
+async function runList(io: Io, opts: OptionsOf<typeof listOptions>): Promise<void> {
+  if (opts.match && opts.type)
+    throw new UsageError(
+      '--type lists contests across matches; with --match every contest of that match is listed',
+    )
+  const server = resolveServer(io, opts.server)
+  const query = new URLSearchParams({
+    page: String(opts.page),
+    per_page: String(opts.perPage),
+    sort: String(SORT_KEYS[opts.sort]),
+    direction: opts.asc ? '1' : '-1',
+  })
+  if (opts.filter) query.set('filter_ids', opts.filter)
+  if (opts.sport) query.set('sport_slug', opts.sport)
+  if (!opts.match) query.set('type', opts.type ?? 'upcoming')
+  const path = opts.match ? `/api/matches/${opts.match}/contests` : '/api/contests'
+  const answer = await readerApi(io, server).get<{
+    contests: Contest[]
+    meta: { page: number; per_page: number; total: number }
+  }>(`${path}?${query}`)
+  if (opts.json) return printJson(io, answer)
+  const s = style(io.color)
+  if (answer.contests.length === 0) {
+    io.out('No contests.\n')
+    return
+  }
+  io.out(
+    formatTable(
+      answer.contests,
+      [
+        { header: 'ID', value: (c) => c.id },
+        { header: 'MATCH', value: (c) => `${c.match_id} ${c.match_title}` },
+        { header: 'CONTEST', value: (c) => c.name },
+        {
+          header: 'STATUS',
+          value: (c) => c.contest_status,
+          paint: (t, c) => paintStatus(s, c.contest_status, t),
+        },
+        { header: 'ENTRY', value: (c) => (c.entry_fee === 0 ? 'free' : rupees(c.entry_fee)), align: 'right' },
+        { header: 'PRIZE POOL', value: (c) => rupees(c.prize_amount), align: 'right' },
+        { header: 'SPOTS', value: spots, align: 'right' },
+        { header: 'WINNERS', value: (c) => c.winner_count },
+        { header: 'FLAGS', value: flags },
+      ],
+      s,
+    ),
+  )
+  const { page, per_page, total } = answer.meta
+  const from = total === 0 ? 0 : (page - 1) * per_page + 1
+  io.out(
+    s.dim(`${from}–${Math.min(total, page * per_page)} of ${total} · G guaranteed, M multi-entry (max)\n`),
+  )
+}
+
+async function runShow(io: Io, id: number, opts: OptionsOf<typeof showOptions>): Promise<void> {
+  const api = readerApi(io, resolveServer(io, opts.server))
+  const [{ contest }, { prizes }, { info }] = await Promise.all([
+    api.get<{ contest: Contest }>(`/api/contests/${id}`),
+    api.get<{ prizes: Prize[] }>(`/api/contests/${id}/prizes`),
+    api.get<{ info: { rules: string[]; rake_percent: number } }>(`/api/contests/${id}/info`),
+  ])
+  if (opts.json) return printJson(io, { contest, prizes, info })
+  const s = style(io.color)
+  io.out(
+    formatFields(
+      [
+        ['id', contest.id],
+        ['contest', `${contest.name} (${contest.kind.replace(/_/g, ' ')})`],
+        [
+          'match',
+          `${contest.match_id} ${contest.match_title} · ${contest.match_status} · starts ${formatInstant(contest.event_time_in_millis)}`,
+        ],
+        [
+          'status',
+          paintStatus(s, contest.contest_status, contest.contest_status) +
+            (contest.status_reason ? ` (${contest.status_reason})` : ''),
+        ],
+        ['entry', contest.entry_fee === 0 ? 'free' : rupees(contest.entry_fee)],
+        ['prize pool', `${rupees(contest.prize_amount)} (rake ${info.rake_percent}%)`],
+        ['spots', `${spots(contest)} (${contest.spots_left} left)`],
+        ['winners', contest.winner_count],
+        [
+          'entries',
+          contest.max_entries > 1 ? `up to ${contest.max_entries} teams per player` : 'one team per player',
+        ],
+        ['guaranteed', contest.guaranteed ? 'yes' : 'no'],
+        ['invite code', contest.invite_code],
+        ...(contest.joined_count > 0
+          ? [['joined', `${contest.joined_count} of your teams`] as [string, string]]
+          : []),
+      ],
+      s,
+    ),
+  )
+  if (prizes.length > 0) {
+    io.out(`\n${s.bold('Prizes')}\n`)
+    io.out(
+      formatTable(
+        prizes,
+        [
+          { header: 'RANK', value: (p) => p.rank_text },
+          { header: 'PRIZE', value: (p) => rupees(p.amount), align: 'right' },
+        ],
+        s,
+      ),
+    )
+  }
+  io.out(`\n${s.bold('Rules')}\n${info.rules.map((r) => `  - ${r}\n`).join('')}`)
+}
+
+async function runLeaderboard(io: Io, id: number, opts: OptionsOf<typeof boardOptions>): Promise<void> {
+  const server = resolveServer(io, opts.server)
+  const api = readerApi(io, server)
+  const query = `page=${opts.page}&per_page=${opts.perPage}`
+  if (opts.watch) {
+    if (opts.json)
+      throw new UsageError(
+        '--watch shows a live view; leave out --json (or read the leaderboard without --watch)',
+      )
+    const [{ contest }, page] = await Promise.all([
+      api.get<{ contest: Contest }>(`/api/contests/${id}`),
+      api.get<MembersPage>(`/api/contests/${id}/members?page=1&per_page=10`),
+    ])
+    const { watchContest } = await import('../lib/contest-watch')
+    return watchContest(io, server, api, contest, page)
+  }
+  const [{ contest }, page] = await Promise.all([
+    api.get<{ contest: Contest }>(`/api/contests/${id}`),
+    api.get<MembersPage>(`/api/contests/${id}/members?${query}`),
+  ])
+  if (opts.json) return printJson(io, page)
+  const s = style(io.color)
+  io.out(
+    `${s.bold(`${contest.name} · ${contest.match_title}`)}  ${paintStatus(s, contest.contest_status, contest.contest_status)}\n`,
+  )
+  if (page.members.length === 0) {
+    io.out('No entries yet.\n')
+    return
+  }
+  io.out(boardTable(page, contest, s))
+  const { total } = page.meta
+  const from = (page.meta.page - 1) * page.meta.per_page + 1
+  io.out(s.dim(`${from}–${Math.min(total, from + page.members.length - 1)} of ${total}\n`))
+  for (const m of page.current_user_members)
+    io.out(
+      s.cyan(
+        `Your entry ${entrant(m.user.username, m.user_team.team_no)}: rank ${m.rank ?? '-'}, ${m.points} points${m.prize > 0 ? `, won ${rupees(m.prize)}` : ''}\n`,
+      ),
+    )
+}
+
+function boardTable(page: MembersPage, contest: Contest, s: Style): string {
+  const settled = contest.contest_status === 'completed'
+  const cancelled = contest.contest_status === 'cancelled'
+  return formatTable(
+    page.members,
+    [
+      { header: 'RANK', value: (m) => m.rank ?? '-', align: 'right' },
+      {
+        header: 'ENTRY',
+        value: (m) => entrant(m.user.username, m.user_team.team_no),
+        paint: (t, m) => (m.is_current_user ? s.cyan(t) : t),
+      },
+      { header: 'POINTS', value: (m) => m.points },
+      ...(settled
+        ? [
+            {
+              header: 'PRIZE',
+              value: (m: MembersPage['members'][number]) => rupees(m.prize),
+              align: 'right' as const,
+            },
+          ]
+        : []),
+      ...(cancelled
+        ? [{ header: 'REFUNDED', value: (m: MembersPage['members'][number]) => (m.refunded ? 'yes' : 'no') }]
+        : []),
+    ],
+    s,
+  )
+}

@@ -1,0 +1,265 @@
+import { Command } from 'commander'
+import { idArgument } from '../lib/arguments'
+import { UsageError } from '../lib/errors'
+import { type Io, printJson } from '../lib/io'
+import { type Match, namesOf, type Player, scoreLines, sidesText } from '../lib/matches'
+import {
+  intFlag,
+  type OptionSchema,
+  type OptionsOf,
+  parseOptions,
+  resolveServer,
+  withJson,
+  withServer,
+} from '../lib/options'
+import { readerApi } from '../lib/session'
+import { style } from '../lib/style'
+import { formatFields, formatTable } from '../lib/table'
+import { formatInstant } from '../lib/time'
+
+const STATUSES = ['upcoming', 'live', 'completed', 'abandoned'] as const
+
+const listOptions = ((z) =>
+  z.object({
+    sport: z.string().trim().min(1).optional(),
+    status: z
+      .string()
+      .optional()
+      .transform((text, ctx) => {
+        if (text === undefined) return undefined
+        const parts = text.split(',').map((s) => s.trim())
+        const bad = parts.filter((p) => !(STATUSES as readonly string[]).includes(p))
+        if (bad.length > 0)
+          ctx.addIssue({
+            code: 'custom',
+            message: `expected some of ${STATUSES.join(', ')}, got ${bad.join(', ')}`,
+          })
+        return parts.join(',')
+      }),
+    series: intFlag(z, 'a series id', 1, 2 ** 31 - 1).optional(),
+    page: intFlag(z, 'a page number', 1, 1_000_000).default(1),
+    perPage: intFlag(z, 'a page size', 1, 100).default(20),
+    server: z.string().optional(),
+    json: z.boolean().default(false),
+  })) satisfies OptionSchema
+
+const showOptions = ((z) =>
+  z.object({
+    watch: z.boolean().default(false),
+    server: z.string().optional(),
+    json: z.boolean().default(false),
+  })) satisfies OptionSchema
+
+export function matchCommand(io: Io): Command {
+  const match = new Command('match').summary(
+    'list and show matches; simulate, score, complete or abandon them (admin)',
+  )
+
+  const list = new Command('list')
+    .description('List matches: upcoming and live soonest first, finished newest first.')
+    .option('--sport <slug>', 'cricket, football, f1, pubg, free-fire or call-of-duty')
+    .option('--status <list>', 'comma-joined: upcoming, live, completed, abandoned')
+    .option('--series <id>', 'only this series')
+    .option('--page <n>', 'page number', '1')
+    .option('--per-page <n>', 'matches per page (at most 100)', '20')
+  withJson(withServer(list)).action(async (raw) => runList(io, await parseOptions(listOptions, raw)))
+
+  const show = new Command('show')
+    .description('Show one match: sides, start, status, score and contests. --watch follows it live.')
+    .argument('<id>', 'match id')
+    .option('--watch', 'open the live scoreboard (q to quit); without a terminal, print each event')
+  withJson(withServer(show)).action(async (id: string, raw) =>
+    runShow(io, idArgument('match id', id), await parseOptions(showOptions, raw)),
+  )
+
+  const simulate = new Command('simulate')
+    .description(
+      'Play the match with the seeded simulator (admin). instant: every event now, then completion and settlement. live: each event at its game-clock time (speed the clock up with `fanspole clock --speed 300`).',
+    )
+    .argument('<id>', 'match id')
+    .option('--mode <mode>', 'live or instant', 'live')
+  withJson(withServer(simulate)).action(async (id: string, raw) =>
+    (await admin()).runSimulate(io, idArgument('match id', id), await parseOptions(simulateOptions, raw)),
+  )
+
+  const score = new Command('score')
+    .description(
+      'Post scoring events from a JSON file (admin): {"events": [...]} or a bare array, in the format of docs/events.md. An event with the seq of a stored one replaces it (a correction).',
+    )
+    .argument('<id>', 'match id')
+    .requiredOption('--events <file>', 'the events file (JSON)')
+  withJson(withServer(score)).action(async (id: string, raw) =>
+    (await admin()).runScore(io, idArgument('match id', id), await parseOptions(scoreOptions, raw)),
+  )
+
+  const complete = new Command('complete')
+    .description('Complete a live match and settle its contests: final ranks, prizes to winnings (admin).')
+    .argument('<id>', 'match id')
+  withJson(withServer(complete)).action(async (id: string, raw) =>
+    (await admin()).runComplete(io, idArgument('match id', id), await parseOptions(adminOptions, raw)),
+  )
+
+  const abandon = new Command('abandon')
+    .description('Abandon a match: no points count and every contest is cancelled and refunded (admin).')
+    .argument('<id>', 'match id')
+    .option('--reason <text>', 'why (shown to players; at least 3 characters)')
+  withJson(withServer(abandon)).action(async (id: string, raw) =>
+    (await admin()).runAbandon(io, idArgument('match id', id), await parseOptions(abandonOptions, raw)),
+  )
+
+  match.addHelpText(
+    'after',
+    '\nExamples:\n  fanspole match list --sport cricket --status upcoming,live\n  fanspole match show 14 --watch\n  fanspole match simulate 14 --mode instant\n  fanspole match score 14 --events events.json\n',
+  )
+  return match
+    .addCommand(list)
+    .addCommand(show)
+    .addCommand(simulate)
+    .addCommand(score)
+    .addCommand(complete)
+    .addCommand(abandon)
+}
+
+/** The admin actions live in their own module, loaded when one runs. */
+const admin = () => import('../lib/match-admin')
+
+const simulateOptions = ((z) =>
+  z.object({
+    mode: z.enum(['live', 'instant'], { error: 'expected live or instant' }),
+    server: z.string().optional(),
+    json: z.boolean().default(false),
+  })) satisfies OptionSchema
+
+const scoreOptions = ((z) =>
+  z.object({
+    events: z.string().min(1),
+    server: z.string().optional(),
+    json: z.boolean().default(false),
+  })) satisfies OptionSchema
+
+const adminOptions = ((z) =>
+  z.object({ server: z.string().optional(), json: z.boolean().default(false) })) satisfies OptionSchema
+
+const abandonOptions = ((z) =>
+  z.object({
+    reason: z.string().trim().min(3, 'must be at least 3 characters').max(200).optional(),
+    server: z.string().optional(),
+    json: z.boolean().default(false),
+  })) satisfies OptionSchema
+
+export type SimulateOptions = OptionsOf<typeof simulateOptions>
+export type ScoreOptions = OptionsOf<typeof scoreOptions>
+export type AdminOptions = OptionsOf<typeof adminOptions>
+export type AbandonOptions = OptionsOf<typeof abandonOptions>
+
+/** The score in one line, for tables. */
+const scoreText = (m: Match) => scoreLines(m, m.score_summary, new Map()).join(' · ')
+
+async function runList(io: Io, opts: OptionsOf<typeof listOptions>): Promise<void> {
+  const server = resolveServer(io, opts.server)
+  const query = new URLSearchParams({ page: String(opts.page), per_page: String(opts.perPage) })
+  if (opts.sport) query.set('sport_slug', opts.sport)
+  if (opts.status) query.set('status', opts.status)
+  if (opts.series) query.set('series_id', String(opts.series))
+  const answer = await readerApi(io, server).get<{
+    matches: Match[]
+    meta: { page: number; per_page: number; total: number }
+  }>(`/api/matches?${query}`)
+  if (opts.json) return printJson(io, answer)
+  const s = style(io.color)
+  if (answer.matches.length === 0) {
+    io.out('No matches.\n')
+    return
+  }
+  io.out(
+    formatTable(
+      answer.matches,
+      [
+        { header: 'ID', value: (m) => m.id },
+        { header: 'SPORT', value: (m) => m.sport_slug },
+        { header: 'MATCH', value: (m) => m.title },
+        { header: 'SERIES', value: (m) => m.series.short_name },
+        { header: 'STARTS', value: (m) => formatInstant(m.event_time_in_millis) },
+        {
+          header: 'STATUS',
+          value: (m) => m.match_status,
+          paint: (t, m) => paintStatus(s, m.match_status, t),
+        },
+        { header: 'SCORE', value: (m) => scoreText(m) || m.result_text || '' },
+        { header: 'CONTESTS', value: (m) => m.contests_count ?? 0 },
+      ],
+      s,
+    ),
+  )
+  const { page, per_page, total } = answer.meta
+  const from = total === 0 ? 0 : (page - 1) * per_page + 1
+  io.out(s.dim(`${from}–${Math.min(total, page * per_page)} of ${total}\n`))
+}
+
+export function paintStatus(s: ReturnType<typeof style>, status: string, text: string): string {
+  if (status === 'live' || status === 'locked') return s.green(text)
+  if (status === 'abandoned' || status === 'cancelled') return s.red(text)
+  if (status === 'upcoming' || status === 'open') return s.yellow(text)
+  return text
+}
+
+async function runShow(io: Io, id: number, opts: OptionsOf<typeof showOptions>): Promise<void> {
+  const server = resolveServer(io, opts.server)
+  const api = readerApi(io, server)
+  if (opts.watch && opts.json)
+    throw new UsageError('--watch shows a live view; leave out --json (or read the match without --watch)')
+  const { match } = await api.get<{ match: Match }>(`/api/matches/${id}`)
+  if (opts.watch) {
+    const { players } = await api.get<{ players: Player[] }>(`/api/matches/${id}/players`)
+    const { watchMatch } = await import('../lib/match-watch')
+    return watchMatch(io, server, match, players)
+  }
+  if (opts.json) return printJson(io, { match })
+  const s = style(io.color)
+  const scored = match.match_status !== 'upcoming'
+  const players = scored ? (await api.get<{ players: Player[] }>(`/api/matches/${id}/players`)).players : []
+  const names = namesOf(players)
+  const score = scoreLines(match, match.score_summary, names)
+  const fields: Array<[string, string | number | null]> = [
+    ['id', match.id],
+    [
+      'match',
+      `${match.title} · ${match.series.name}, match ${match.match_no}${match.format ? ` (${match.format})` : ''}`,
+    ],
+    ['sides', sidesText(match)],
+    ['sport', match.sport_name],
+    ['starts', formatInstant(match.event_time_in_millis)],
+    [
+      'status',
+      paintStatus(s, match.match_status, match.match_status) +
+        (match.locked && match.match_status === 'upcoming' ? ' (locked)' : ''),
+    ],
+    ['ground', [match.ground.name, match.ground.location].filter(Boolean).join(', ') || null],
+    ['score', score[0] ?? s.dim('no score yet')],
+    ...score.slice(1).map((line) => ['', line] as [string, string]),
+    ['result', match.result_text],
+    ['contests', match.contests_count ?? 0],
+  ]
+  if (match.my_teams_count !== undefined)
+    fields.push([
+      'yours',
+      `${match.my_teams_count} team(s), ${match.joined_contests_count ?? 0} contest(s) joined`,
+    ])
+  io.out(formatFields(fields, s))
+  const top = players.filter((p) => (p.points ?? 0) !== 0).sort((a, b) => (b.points ?? 0) - (a.points ?? 0))
+  if (top.length > 0) {
+    io.out(`\n${s.bold('Top players')}\n`)
+    io.out(
+      formatTable(
+        top.slice(0, 5),
+        [
+          { header: 'PLAYER', value: (p) => p.display_name || p.name },
+          { header: 'SIDE', value: (p) => p.team.name_attr },
+          { header: 'ROLE', value: (p) => p.style_label },
+          { header: 'POINTS', value: (p) => p.points ?? 0 },
+        ],
+        s,
+      ),
+    )
+  }
+}

@@ -1,0 +1,141 @@
+import { Command } from 'commander'
+import { Api } from '../lib/api'
+import { ApiError, CliError } from '../lib/errors'
+import { type Io, printJson } from '../lib/io'
+import {
+  type OptionSchema,
+  type OptionsOf,
+  parseOptions,
+  resolveServer,
+  withJson,
+  withServer,
+} from '../lib/options'
+import { style } from '../lib/style'
+import { formatFields, rupees } from '../lib/table'
+import type { AdminUser } from './users'
+
+interface Wallet {
+  current_balance: number
+  unused_balance: number
+  winning_balance: number
+  coin_balance: number
+}
+
+const showOptions = ((z) =>
+  z.object({ server: z.string().optional(), json: z.boolean().default(false) })) satisfies OptionSchema
+
+const creditOptions = ((z) =>
+  z
+    .object({
+      amount: z.string().transform((text, ctx) => {
+        const n = Number(text)
+        if (text.trim() === '' || !Number.isFinite(n) || n <= 0)
+          ctx.addIssue({
+            code: 'custom',
+            message: `expected a positive amount such as 500 or 49.50, got ${JSON.stringify(text)}`,
+          })
+        return n
+      }),
+      compartment: z
+        .enum(['unused', 'winnings', 'coins'], { error: 'expected unused, winnings or coins' })
+        .default('unused'),
+      note: z.string().trim().min(1).max(200).optional(),
+      server: z.string().optional(),
+      json: z.boolean().default(false),
+    })
+    .refine((o) => o.compartment !== 'coins' || Number.isInteger(o.amount), {
+      message: 'coins are whole numbers',
+      path: ['amount'],
+    })) satisfies OptionSchema
+
+export function walletCommand(io: Io): Command {
+  const wallet = new Command('wallet').summary('show a player’s balances, credit a wallet (admin)')
+
+  const show = new Command('show')
+    .description('Show a player’s balances: unused, winnings (withdrawable) and coins.')
+    .argument('<user>', 'e-mail address, slug, username or id')
+  withJson(withServer(show)).action(async (who: string, raw) =>
+    runShow(io, who, await parseOptions(showOptions, raw)),
+  )
+
+  const credit = new Command('credit')
+    .description('Credit a player’s wallet: a ledger posting from the house account, with a notification.')
+    .argument('<user>', 'e-mail address, slug, username or id')
+    .requiredOption('--amount <amount>', 'rupees (49.50 allowed), or whole coins with --compartment coins')
+    .option('--compartment <name>', 'unused (default), winnings or coins', 'unused')
+    .option('--note <text>', 'the ledger memo (default "Credit from an admin")')
+  withJson(withServer(credit)).action(async (who: string, raw) =>
+    runCredit(io, who, await parseOptions(creditOptions, raw)),
+  )
+
+  wallet.addHelpText(
+    'after',
+    '\nExamples:\n  fanspole wallet show demo@fanspole.local\n  fanspole wallet credit demo --amount 500\n  fanspole wallet credit 7 --amount 100 --compartment coins --note "Referral bonus"\n',
+  )
+  return wallet.addCommand(show).addCommand(credit)
+}
+
+/** One account by e-mail, slug, username or id (GET /api/admin/users/{ref}). */
+async function findUser(api: Api, who: string): Promise<AdminUser & Wallet> {
+  try {
+    return (await api.get<{ user: AdminUser & Wallet }>(`/api/admin/users/${encodeURIComponent(who.trim())}`))
+      .user
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404)
+      throw new CliError(`No user with the e-mail address, slug, username or id ${JSON.stringify(who)}`)
+    throw error
+  }
+}
+
+const walletOf = (u: Wallet): Wallet => ({
+  current_balance: u.current_balance,
+  unused_balance: u.unused_balance,
+  winning_balance: u.winning_balance,
+  coin_balance: u.coin_balance,
+})
+
+const identity = (u: AdminUser) => ({ id: u.id, slug: u.slug, username: u.username, email: u.email })
+
+function balanceLines(wallet: Wallet, s: ReturnType<typeof style>): string {
+  return formatFields(
+    [
+      ['current', `${rupees(wallet.current_balance)} ${s.dim('(unused + winnings)')}`],
+      ['unused', rupees(wallet.unused_balance)],
+      ['winnings', `${rupees(wallet.winning_balance)} ${s.dim('(withdrawable)')}`],
+      ['coins', wallet.coin_balance],
+    ],
+    s,
+    '  ',
+  )
+}
+
+async function runShow(io: Io, who: string, opts: OptionsOf<typeof showOptions>): Promise<void> {
+  const user = await findUser(new Api(io, resolveServer(io, opts.server), 'admin'), who)
+  if (opts.json) return printJson(io, { user: identity(user), wallet: walletOf(user) })
+  const s = style(io.color)
+  io.out(`${s.bold(user.username)} <${user.email}> (id ${user.id}, ${user.role})\n`)
+  io.out(balanceLines(user, s))
+}
+
+async function runCredit(io: Io, who: string, opts: OptionsOf<typeof creditOptions>): Promise<void> {
+  const api = new Api(io, resolveServer(io, opts.server), 'admin')
+  const user = await findUser(api, who)
+  const body = {
+    user_id: user.id,
+    amount: opts.amount,
+    compartment: opts.compartment,
+    ...(opts.note ? { note: opts.note } : {}),
+  }
+  const answer = await api.post<{
+    credit: { user_id: number; amount: number; compartment: string; transaction_id: number }
+    wallet: Wallet
+  }>('/api/admin/wallet/credits', body)
+  if (opts.json) return printJson(io, { user: identity(user), ...answer })
+  const s = style(io.color)
+  const shown = opts.compartment === 'coins' ? `${answer.credit.amount} coins` : rupees(answer.credit.amount)
+  const where = opts.compartment === 'coins' ? 'coins' : `${opts.compartment} balance`
+  io.out(
+    `${s.green('Credited')} ${shown} to ${s.bold(user.username)}’s ${where} (ledger transaction ${answer.credit.transaction_id}).\n`,
+  )
+  io.out(balanceLines(answer.wallet, s))
+}

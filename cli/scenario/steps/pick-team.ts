@@ -1,0 +1,142 @@
+import { z } from 'zod'
+import { pickTeam } from '../../../server/domain/team-picker'
+import { canComplete, sportRules, type TeamPlayer } from '../../../server/domain/team-rules'
+import { createRng, type RandomStream } from '../../../server/lib/rng'
+import { applySave, checkHttp, HttpExpect, saveSchema } from '../expectations'
+import { show } from '../show'
+import { type StepContext, StepFailure, type StepKind } from '../types'
+import { placeholder, stepName } from './common'
+
+const id = z.union([z.number().int().positive(), placeholder])
+const ids = z.union([z.array(id), z.string().min(1)])
+
+const PickTeamSpec = z
+  .strictObject({
+    as: z.string().min(1),
+    match_id: id,
+    /** Players the team must have / must not have. */
+    include: ids.optional(),
+    exclude: ids.optional(),
+    /** Exactly these players (a list, or the comma-joined text a team answer has): no picking. */
+    player_ids: ids.optional(),
+    captain: id.optional(),
+    vice_captain: id.optional(),
+    /** Varies the pick; the same seed, match and rules give the same team (default: the user's name). */
+    seed: z.union([z.string().min(1), z.number()]).optional(),
+  })
+  .refine((s) => s.player_ids === undefined || (s.include === undefined && s.exclude === undefined), {
+    message: 'player_ids names the whole team; leave out include and exclude',
+  })
+
+const PickTeamStep = z.strictObject({
+  name: stepName,
+  pick_team: PickTeamSpec,
+  expect: HttpExpect.optional(),
+  save: saveSchema(['body', 'headers', 'status']).optional(),
+})
+type PickTeamStep = z.infer<typeof PickTeamStep>
+
+/** `[1, 2]`, `"1,2"` or `2` → [1, 2]. */
+function idList(value: unknown): number[] {
+  const items = Array.isArray(value) ? value : typeof value === 'string' ? value.split(',') : [value]
+  return items.map((v) => {
+    const n = Number(typeof v === 'string' ? v.trim() : v)
+    if (!Number.isInteger(n) || n <= 0) throw new StepFailure(`${show(v)} is not a player id`)
+    return n
+  })
+}
+
+/**
+ * A valid team that contains `include` (and none of the pool's left-outs): the picker's
+ * greedy walk with the wanted players placed first, each addition kept only if the team
+ * can still be completed within budget and the role rules.
+ */
+function pickAround(sport: string, pool: TeamPlayer[], include: number[], rng: RandomStream) {
+  if (include.length === 0) return pickTeam(sport, pool, rng)
+  const rules = sportRules(sport)
+  if (!canComplete(rules, pool, include)) return null
+  const chosen = [...include]
+  for (const p of rng.shuffle(pool)) {
+    if (chosen.length === rules.team_size) break
+    if (!chosen.includes(p.id) && canComplete(rules, pool, [...chosen, p.id])) chosen.push(p.id)
+  }
+  if (chosen.length !== rules.team_size) return null
+  const top = pool
+    .filter((p) => chosen.includes(p.id))
+    .sort((a, b) => b.value_tenths - a.value_tenths || a.id - b.id)
+  return {
+    player_ids: chosen,
+    captain_id: (top[0] as TeamPlayer).id,
+    vice_captain_id: (top[1] as TeamPlayer).id,
+  }
+}
+
+async function get<T>(ctx: StepContext, path: string, token?: string): Promise<T> {
+  const answer = await ctx.http({ method: 'GET', path, token })
+  if (answer.status !== 200)
+    throw new StepFailure(`GET ${path} → ${answer.status}: ${show(answer.body, 300)}`)
+  return answer.body as T
+}
+
+/**
+ * `pick_team:` — builds a valid team for a match with the real team picker
+ * (`server/domain/team-picker.ts`) from `GET /api/matches/{id}/players`, and creates it as
+ * the user (`POST /api/matches/{id}/user_teams`). Expects 201 unless told otherwise.
+ */
+export const pickTeamStep: StepKind<PickTeamStep> = {
+  kind: 'pick_team',
+  key: 'pick_team',
+  schema: PickTeamStep,
+  describe: (step) => `${step.pick_team.as} creates a team for match ${step.pick_team.match_id}`,
+  usersOf: (step) => [step.pick_team.as],
+  async run(step, ctx) {
+    const spec = ctx.resolve(step.pick_team)
+    const token = ctx.user(spec.as).token
+    let playerIds: number[]
+    let captain: number
+    let vice: number
+    if (spec.player_ids !== undefined) {
+      playerIds = idList(spec.player_ids)
+      if (spec.captain === undefined || spec.vice_captain === undefined)
+        throw new StepFailure('with player_ids, give captain and vice_captain too')
+      captain = Number(spec.captain)
+      vice = Number(spec.vice_captain)
+    } else {
+      const { match } = await get<{ match: { sport_slug: string } }>(
+        ctx,
+        `/api/matches/${spec.match_id}`,
+        token,
+      )
+      const squad = await get<{
+        players: Array<{ id: number; style: number; value_tenths: number; team: { id: number } }>
+      }>(ctx, `/api/matches/${spec.match_id}/players`, token)
+      const exclude = new Set(spec.exclude === undefined ? [] : idList(spec.exclude))
+      const include = spec.include === undefined ? [] : idList(spec.include)
+      const pool = squad.players
+        .filter((p) => !exclude.has(p.id))
+        .map((p) => ({ id: p.id, style: p.style, value_tenths: p.value_tenths, real_team_id: p.team.id }))
+      const rng = createRng(1).stream(`pick_team:${spec.match_id}:${spec.seed ?? spec.as}`)
+      const picked = pickAround(match.sport_slug, pool, include, rng)
+      if (!picked)
+        throw new StepFailure(
+          `no valid ${match.sport_slug} team of match ${spec.match_id}${include.length ? ` contains ${include.join(', ')}` : ''}${exclude.size ? ` without ${[...exclude].join(', ')}` : ''}`,
+        )
+      playerIds = picked.player_ids
+      captain = spec.captain === undefined ? picked.captain_id : Number(spec.captain)
+      vice = spec.vice_captain === undefined ? picked.vice_captain_id : Number(spec.vice_captain)
+      // A chosen captain may be the picked vice-captain: then the picked captain is vice.
+      if (spec.vice_captain === undefined && vice === captain)
+        vice = captain === picked.captain_id ? picked.vice_captain_id : picked.captain_id
+    }
+    const path = `/api/matches/${spec.match_id}/user_teams`
+    const body = { player_ids: playerIds.join(','), captain, vice_captain: vice }
+    const answer = await ctx.http({ method: 'POST', path, token, body })
+    const expect = ctx.resolve(step.expect) ?? { status: 201 }
+    const mismatches = checkHttp(expect, answer)
+    if (mismatches.length === 0) mismatches.push(...applySave(step.save, answer, ctx.vars))
+    return {
+      detail: `POST ${path} → ${answer.status} (${playerIds.length} players, C ${captain}, VC ${vice})`,
+      mismatches,
+    }
+  },
+}

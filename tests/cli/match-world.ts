@@ -1,0 +1,118 @@
+import path from 'node:path'
+import { loadConfig } from '../../server/config'
+import { type RunningServer, startServer } from '../../server/main'
+import { client } from '../helpers/http'
+import { squadOf, validTeamBody } from '../helpers/league'
+import { tempDir } from './helpers'
+
+/**
+ * A real server on a free port over a temporary SQLite file with the demo league seeded
+ * (no automatic simulation: tests drive matches themselves), an empty FANSPOLE_HOME, and
+ * the in-process API client for setting things up.
+ */
+export interface LeagueCliWorld {
+  server: RunningServer
+  /** Env for runCli: this server, a private FANSPOLE_HOME, the seeded admin. */
+  env: NodeJS.ProcessEnv
+  api: ReturnType<typeof client>
+  adminToken: string
+  close(): Promise<void>
+}
+
+export async function leagueCliWorld(): Promise<LeagueCliWorld> {
+  const data = tempDir('fanspole-league-')
+  const config = loadConfig(
+    { port: 0, dbFile: path.join(data.dir, 'fanspole.sqlite'), logLevel: 'silent', autoSimulate: false },
+    {},
+  )
+  const server = await startServer(config, { seedIfEmpty: true })
+  const home = tempDir('fanspole-home-')
+  const api = client(server.deps)
+  const adminToken = (await api.login(config.admin.email, config.admin.password)).access_token
+  return {
+    server,
+    api,
+    adminToken,
+    env: {
+      FANSPOLE_SERVER: server.url,
+      FANSPOLE_HOME: home.dir,
+      FANSPOLE_ADMIN_EMAIL: config.admin.email,
+      FANSPOLE_ADMIN_PASSWORD: config.admin.password,
+    },
+    close: async () => {
+      await server.close()
+      home.remove()
+      data.remove()
+    },
+  }
+}
+
+/** The n-th upcoming T20 cricket match (soonest first) with its contests; tests take different ones. */
+export async function cricketMatch(world: LeagueCliWorld, n: number) {
+  const { deps } = world.server
+  const rows = await deps.db
+    .selectFrom('matches as m')
+    .innerJoin('sports as s', 's.id', 'm.sport_id')
+    .select('m.id')
+    .where('s.slug', '=', 'cricket')
+    .where('m.status', '=', 'upcoming')
+    .where('m.format', '=', 'T20')
+    .where('m.event_time_ms', '>', deps.clock.now() + 3_600_000)
+    .orderBy('m.event_time_ms')
+    .orderBy('m.id')
+    .execute()
+  const row = rows[n]
+  if (!row) throw new Error(`no upcoming T20 match number ${n}`)
+  const match = (await world.api.get(`/api/matches/${row.id}`)).body.match
+  const { contests } = (await world.api.get(`/api/matches/${row.id}/contests?per_page=100`)).body
+  return { match, contests: contests as Array<Record<string, any>> }
+}
+
+/** A player with credit, a valid team for the match and (optionally) an entry in a contest. */
+export async function entrant(world: LeagueCliWorld, matchId: number, contestId?: number, salt = 'x') {
+  const player = await world.api.player()
+  await world.api.post('/api/admin/wallet/credits', { user_id: player.id, amount: 500 }, world.adminToken)
+  const body = await validTeamBody(world.server.deps, matchId, 'cricket', salt)
+  const team = (await world.api.post(`/api/matches/${matchId}/user_teams`, body, player.token)).body.user_team
+  let memberId: number | undefined
+  if (contestId !== undefined) {
+    const joined = await world.api.post(`/api/contests/${contestId}/join`, { team_id: team.id }, player.token)
+    if (joined.status !== 200) throw new Error(`join failed: ${JSON.stringify(joined.body)}`)
+    memberId = joined.body.member_id
+  }
+  return { player, team, memberId, ids: body.player_ids.split(',').map(Number) as number[] }
+}
+
+/** Lineups of both sides that include `named`, then one ball: `batter` hits `runs` off `bowler`. */
+export async function oneBall(
+  world: LeagueCliWorld,
+  matchId: number,
+  ball: { batter: number; nonStriker: number; bowler: number; runs: number; seq?: number },
+  withLineups = true,
+) {
+  const squad = await squadOf(world.server.deps, matchId)
+  const sides = [...new Set(squad.map((p) => p.real_team_id))]
+  const named = [ball.batter, ball.nonStriker, ball.bowler]
+  const lineups = sides.map((side) => {
+    const ids = squad.filter((p) => p.real_team_id === side).map((p) => p.id)
+    const first = named.filter((id) => ids.includes(id))
+    return {
+      type: 'lineup',
+      team_id: side,
+      player_ids: [...first, ...ids.filter((id) => !first.includes(id))].slice(0, 11),
+    }
+  })
+  const event = {
+    ...(ball.seq !== undefined ? { seq: ball.seq } : {}),
+    type: 'ball',
+    innings: 1,
+    over: 0,
+    ball: 1,
+    batter_id: ball.batter,
+    non_striker_id: ball.nonStriker,
+    bowler_id: ball.bowler,
+    runs: ball.runs,
+    boundary: ball.runs === 4 || ball.runs === 6,
+  }
+  return { lineups, event, events: withLineups ? [...lineups, event] : [event] }
+}
