@@ -4,7 +4,8 @@ import { AppError } from '../../http/errors'
 import { settleMatch } from '../contests/settle'
 import { matchStream } from '../matches/lifecycle'
 import { requireMatch } from '../matches/service'
-import { withMatchLock } from './live'
+import { loadLive, withMatchLock } from './live'
+import { resultText } from './result'
 
 export const simJobKey = (matchId: number) => `match:${matchId}:sim`
 
@@ -14,6 +15,10 @@ export const simJobKey = (matchId: number) => `match:${matchId}:sim`
  */
 export async function completeMatch(deps: Deps, matchId: number) {
   await withMatchLock(deps, matchId, async () => {
+    // Read before the transaction: the outer database must not be used inside it (one connection).
+    const current = await requireMatch(deps.db, matchId)
+    const live = current.status === 'live' ? await loadLive(deps, matchId) : null
+    const result = current.result_text ?? (live ? await resultText(deps.db, live.scorer.summary(), current.format) : null)
     await withTx(deps, async (tx, after) => {
       const match = await requireMatch(tx, matchId)
       if (match.status === 'completed') return
@@ -27,6 +32,7 @@ export async function completeMatch(deps: Deps, matchId: number) {
         .set({
           status: 'completed',
           completed_at_ms: deps.clock.now(),
+          result_text: match.result_text ?? result,
           sim_mode: match.sim_mode === 'live' ? 'done' : match.sim_mode,
         })
         .where('id', '=', matchId)
