@@ -14,6 +14,7 @@ import { homeRoutes } from './areas/contests/home.routes'
 import { contestRoutes } from './areas/contests/routes'
 import { ledgerRoutes } from './areas/ledger/routes'
 import { adminMatchRoutes } from './areas/matches/admin.routes'
+import { crestRoutes } from './areas/matches/crest'
 import { matchRoutes } from './areas/matches/routes'
 import { seriesRoutes } from './areas/matches/series.routes'
 import { notificationRoutes } from './areas/notifications/routes'
@@ -117,10 +118,11 @@ export function createApp(deps: Deps, options: { cable?: CableServer } = {}) {
   app.route('/', adminMatchRoutes(deps))
   app.route('/', adminWalletRoutes(deps))
   app.route('/', mediaRoutes())
+  app.route('/', crestRoutes(deps))
   mountApiDocs(app)
 
   if (options.cable) app.get('/cable', options.cable.handler)
-  app.get('/api/health', (c) => c.json({ ok: true, now_in_millis: deps.clock.now() }))
+  app.get('/api/health', (c) => c.json({ ok: true, ...deps.clock.state() }))
 
   mountWebClient(app, deps.config.webDist)
 

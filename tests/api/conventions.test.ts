@@ -58,6 +58,11 @@ describe('HTTP conventions', () => {
     expect(await res.text()).not.toContain('<html')
   })
 
+  it('reports the game clock on /api/health', async () => {
+    const res = await api.get('/api/health')
+    expect(res.body).toEqual({ ok: true, now_in_millis: world.deps.clock.now(), speed: 1, paused: false })
+  })
+
   it('never leaks internals on a 500', async () => {
     await world.deps.db.schema.dropTable('follows').execute()
     const me = await api.player()

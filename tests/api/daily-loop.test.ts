@@ -151,6 +151,9 @@ describe('the daily loop', () => {
     ])
     const multiplier = batter.id === aTeamBody.captain ? 2 : batter.id === aTeamBody.vice_captain ? 1.5 : 1
     expect(board.body.members[0].points).toBe(14 * multiplier)
+    // My contests carry my live standing (no second request needed).
+    const liveMine = (await api.get('/api/my_contests?type=live', alice.token)).body.my_contests[0]
+    expect(liveMine.my_entries[0]).toMatchObject({ rank: 1, points: 14 * multiplier })
 
     const done = await api.post(`/api/admin/matches/${match.id}/complete`, undefined, admin.token)
     expect(done.status).toBe(200)
@@ -158,6 +161,11 @@ describe('the daily loop', () => {
     const me = (await api.get('/api/me', alice.token)).body.user
     expect(me).toMatchObject({ winning_balance: 42, unused_balance: 475, current_balance: 517 })
     expect((await api.get('/api/me', bob.token)).body.user.winning_balance).toBe(0)
+    const mine = (await api.get('/api/my_contests?type=finished', alice.token)).body.my_contests
+    expect(mine[0].my_entries).toEqual([expect.objectContaining({ rank: 1, prize: 42, refunded: false })])
+    const crest = await api.app.request(`/media/teams/${batter.real_team_id}.svg`)
+    expect(crest.headers.get('content-type')).toBe('image/svg+xml')
+    expect((await api.app.request('/media/teams/999999.svg')).status).toBe(404)
     const final = (await api.get(`/api/contests/${h2h.id}/members`)).body.members
     expect(final[0]).toMatchObject({ rank: 1, prize: 42 })
     expect((await api.get(`/api/contests/${h2h.id}`)).body.contest.contest_status).toBe('completed')

@@ -80,7 +80,9 @@ describe('web client: sign up, log out, log in', () => {
     await suggestion.getByRole('button', { name: 'Following' }).waitFor()
     await world.shot('signup-suggestions')
     await page.getByTestId('finish-signup').click()
-    await page.waitForURL('**/profile')
+    // Home is the contests page.
+    await page.waitForURL('**/contests')
+    await page.getByTestId('contests-home').waitFor()
 
     const me = await apiAs<{ user: { interests: string[]; avatar_id: number; following_count: number } }>(
       '/api/me',
@@ -93,6 +95,7 @@ describe('web client: sign up, log out, log in', () => {
 
   it('shows the profile with the username and a ₹ balance', async () => {
     const { page } = world
+    await page.goto('/profile')
     await page.getByTestId('profile').waitFor()
     expect(await page.getByTestId('profile-username').textContent()).toBe('@kohli_fan')
     expect(await page.getByTestId('current-balance').textContent()).toMatch(/^₹\d/)
@@ -255,14 +258,17 @@ describe('web client: sign up, log out, log in', () => {
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Bidding in an auction')
     await world.shot('help-auction-bidding')
 
-    for (const path of ['/definitely-not-a-page', '/contests']) {
+    for (const path of ['/definitely-not-a-page', '/contests/12/nothing-here']) {
       await page.goto(path)
       await page.getByTestId('not-found').waitFor()
       expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe("IT'S 404")
       expect(await page.getByText('Page not found').isVisible()).toBe(true)
-      expect(await page.getByRole('link', { name: 'GO TO HOME' }).getAttribute('href')).toBe('/profile')
+      expect(await page.getByRole('link', { name: 'GO TO HOME' }).getAttribute('href')).toBe('/contests')
     }
     await world.shot('not-found')
+    await page.getByRole('link', { name: 'GO TO HOME' }).click()
+    await page.waitForURL('**/contests')
+    await page.getByTestId('contests-home').waitFor()
   })
 
   it('reloads the page once when a code chunk fails to load', async () => {
@@ -279,7 +285,11 @@ describe('web client: sign up, log out, log in', () => {
       if (request.resourceType() === 'document') documents.push(new URL(request.url()).pathname)
     }
     page.on('request', watch)
-    await page.getByTestId('bottom-nav').getByRole('link', { name: 'Points' }).click()
+    await page.getByTestId('bottom-nav').getByRole('button', { name: 'More' }).click()
+    await page
+      .getByRole('navigation', { name: 'Main menu' })
+      .getByRole('link', { name: 'Point System' })
+      .click()
     await page.getByRole('tab', { name: 'Cricket' }).waitFor()
     page.off('request', watch)
     expect(documents).toEqual(['/point-system'])
@@ -346,15 +356,18 @@ describe('web client: sign up, log out, log in', () => {
     await page.fill('input[name=password]', 'new-cover-drive-19')
     await page.getByRole('button', { name: 'Log in' }).click()
     // A used reset link is no place to return to: home instead.
-    await page.waitForURL('**/profile')
+    await page.waitForURL('**/contests')
   })
 
   it('verifies the e-mail address from the welcome mail', async () => {
     const { page } = world
+    await page.goto('/profile')
     await page.getByText(`Please verify ${player.email}`).waitFor()
     await page.goto(await mailedLink('Verify your e-mail address'))
     await page.getByText(`Thanks! ${player.email} is verified.`).waitFor()
     await page.getByRole('link', { name: 'Continue' }).click()
+    await page.getByTestId('contests-home').waitFor()
+    await page.goto('/profile')
     await page.getByTestId('profile').waitFor()
     expect(await page.getByText(`Please verify ${player.email}`).count()).toBe(0)
     const me = await apiAs<{ user: { email_verified: boolean } }>('/api/me')

@@ -35,12 +35,17 @@ export interface E2eWorld {
  * The real thing: the production web bundle, a listening server on a fresh SQLite file,
  * and Debian's Chromium driven by playwright-core (which never downloads a browser).
  */
-export async function startE2eWorld(): Promise<E2eWorld> {
+export async function startE2eWorld(options: { league?: boolean } = {}): Promise<E2eWorld> {
   await ensureWebBuilt()
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fanspole-e2e-'))
+  // With the demo league (matches, contests, a few demo players), matches play only when a
+  // test says so: nothing simulates by itself when it locks.
   const server = await startServer(
-    loadConfig({ port: 0, dbFile: path.join(dir, 'e2e.sqlite'), logLevel: 'silent' }, {}),
-    { seedIfEmpty: false },
+    loadConfig(
+      { port: 0, dbFile: path.join(dir, 'e2e.sqlite'), logLevel: 'silent', autoSimulate: false },
+      {},
+    ),
+    { seedIfEmpty: options.league ?? false, seedUsers: 4 },
   )
   // playwright-core wants the profile directory here, not as --user-data-dir.
   const browser = await chromium.launchPersistentContext(path.join(dir, 'chromium-profile'), {

@@ -1,3 +1,4 @@
+import type { ComponentType } from 'react'
 import { createBrowserRouter, type RouteObject } from 'react-router'
 import { AppShell } from './app/AppShell'
 import { AuthLayout } from './app/AuthLayout'
@@ -28,6 +29,46 @@ const infoPage = (path: string, name: 'AboutPage' | 'PrivacyPage' | 'TermsPage' 
   path,
   lazy: async () => ({ Component: (await import('./features/info/pages'))[name] }),
 })
+
+const page = <K extends string, M extends Record<K, ComponentType>>(load: () => Promise<M>, name: K) => ({
+  lazy: async () => ({ Component: (await load())[name] }),
+})
+const contests = () => import('./features/contests/pages')
+const teams = () => import('./features/teams/pages')
+const matches = () => import('./features/matches/StatisticsPage')
+
+/** Daily fantasy (issue 3): contest lists and pages anyone can look at… */
+const contestRoutes: RouteObject[] = [
+  { path: 'contests', ...page(contests, 'ContestsHomePage') },
+  { path: 'popular/contests', ...page(contests, 'PopularContestsPage') },
+  { path: 'cricket/contests', ...page(contests, 'CricketContestsPage') },
+  { path: 'pubg/contests', ...page(contests, 'PubgContestsPage') },
+  { path: 'matches/:id/contests', ...page(contests, 'MatchContestsPage') },
+  { path: 'series/:id/contests', ...page(contests, 'SeriesContestsPage') },
+  { path: 'matches/:id/statistics', ...page(matches, 'StatisticsPage') },
+  {
+    path: 'contests/:id',
+    ...page(contests, 'ContestLayout'),
+    children: [
+      { index: true, ...page(contests, 'ContestIndexTab') },
+      { path: 'members', ...page(contests, 'LeaderboardTab') },
+      { path: 'prizes', ...page(contests, 'PrizesTab') },
+      { path: 'info', ...page(contests, 'InfoTab') },
+      { path: 'squads', ...page(contests, 'SquadsTab') },
+    ],
+  },
+]
+
+/** …and the ones that are about the player's own teams and entries. */
+const signedInContestRoutes: RouteObject[] = [
+  { path: 'my-contests', ...page(contests, 'MyContestsPage') },
+  { path: 'contests/:id/compare', ...page(contests, 'ComparePage') },
+  { path: 'contests/:id/compare/member', ...page(contests, 'CompareMemberPage') },
+  { path: 'matches/:id/create-team', ...page(teams, 'CreateTeamPage') },
+  { path: 'matches/:id/edit-team/:team_id', ...page(teams, 'EditTeamPage') },
+  { path: 'matches/:id/viewteam/:team_id', ...page(teams, 'ViewTeamPage') },
+  { path: 'teams/:team_id/players/:player_id', ...page(teams, 'TeamPlayerPage') },
+]
 
 export const routes: RouteObject[] = [
   {
@@ -105,9 +146,11 @@ export const routes: RouteObject[] = [
           {
             errorElement: <ErrorPage />,
             children: [
+              ...contestRoutes,
               {
                 loader: requireSignedIn,
                 children: [
+                  ...signedInContestRoutes,
                   {
                     path: 'profile',
                     lazy: async () => ({

@@ -28,23 +28,39 @@ export function findContest(db: Executor, id: number): Promise<ContestRow | unde
   return contestBase(db).where('c.id', '=', id).executeTakeFirst()
 }
 
-/** The caller's entries in each of the given contests. */
+/** The caller's entries in each of the given contests, with their stored standing. */
 export async function myEntries(db: Executor, userId: number, contestIds: number[]) {
-  const out = new Map<number, Array<{ member_id: number; user_team_id: number }>>()
+  const out = new Map<number, MyEntryRow[]>()
   if (contestIds.length === 0) return out
   const rows = await db
     .selectFrom('contest_members')
-    .select(['id', 'contest_id', 'user_team_id'])
+    .select(['id', 'contest_id', 'user_team_id', 'rank', 'points_x2', 'prize_paise', 'refunded'])
     .where('user_id', '=', userId)
     .where('contest_id', 'in', contestIds)
     .orderBy('id')
     .execute()
   for (const r of rows) {
     const list = out.get(r.contest_id) ?? []
-    list.push({ member_id: r.id, user_team_id: r.user_team_id })
+    list.push({
+      member_id: r.id,
+      user_team_id: r.user_team_id,
+      rank: r.rank,
+      points_x2: r.points_x2,
+      prize_paise: Number(r.prize_paise),
+      refunded: r.refunded === 1,
+    })
     out.set(r.contest_id, list)
   }
   return out
+}
+
+export interface MyEntryRow {
+  member_id: number
+  user_team_id: number
+  rank: number | null
+  points_x2: number
+  prize_paise: number
+  refunded: boolean
 }
 
 export async function likedBy(db: Executor, userId: number, contestIds: number[]): Promise<Set<number>> {

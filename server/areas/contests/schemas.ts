@@ -29,6 +29,20 @@ export const ContestSchema = z
     is_liked_by_current_user: z.boolean(),
     joined_count: z.number().int(),
     joined_team_ids: z.array(z.number().int()),
+    my_entries: z
+      .array(
+        z.object({
+          member_id: z.number().int(),
+          user_team_id: z.number().int(),
+          rank: z.number().int().nullable(),
+          points: z.number(),
+          prize: z.number(),
+          refunded: z.boolean(),
+        }),
+      )
+      .openapi({
+        description: 'The caller’s entries: rank and points (live while the match is in play), prize, refund',
+      }),
     user_slug: z.string().nullable(),
     filter: z.string().nullable(),
     created_at_in_millis: z.number().int(),

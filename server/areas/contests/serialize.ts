@@ -1,10 +1,10 @@
 import { paiseToRupees } from '../../domain/money'
 import { type PrizeRange, rankText } from '../../domain/prizes'
-import type { ContestRow, MemberRow } from './queries'
+import type { ContestRow, MemberRow, MyEntryRow } from './queries'
 
 export interface ContestTags {
-  /** The caller's entries in this contest. */
-  entries?: Array<{ member_id: number; user_team_id: number }>
+  /** The caller's entries in this contest, with their standing (live while the match is in play). */
+  entries?: MyEntryRow[]
   liked?: boolean
   /** Spec §3: each contest fetched for a user is tagged with the user's slug and the filter value. */
   user_slug?: string | null
@@ -56,6 +56,14 @@ export function contestJson(c: ContestRow, nowMs: number, tags: ContestTags = {}
     is_liked_by_current_user: tags.liked ?? false,
     joined_count: entries.length,
     joined_team_ids: entries.map((e) => e.user_team_id),
+    my_entries: entries.map((e) => ({
+      member_id: e.member_id,
+      user_team_id: e.user_team_id,
+      rank: e.rank,
+      points: e.points_x2 / 2,
+      prize: paiseToRupees(e.prize_paise),
+      refunded: e.refunded,
+    })),
     user_slug: tags.user_slug ?? null,
     filter: tags.filter ?? null,
     created_at_in_millis: Number(c.created_at_ms),

@@ -5,9 +5,10 @@ import type { Deps } from '../../deps'
 import { paiseToRupees } from '../../domain/money'
 import { AppError, notFound } from '../../http/errors'
 import { userBalances } from '../ledger/service'
+import { peekLive } from '../scoring/live'
 import { findTeam, teamsOf } from '../teams/queries'
 import { chargeEntry } from './ledger'
-import { type ContestRow, contestBase, findContest, likedBy, myEntries } from './queries'
+import { type ContestRow, contestBase, findContest, likedBy, type MyEntryRow, myEntries } from './queries'
 import { type ContestJson, contestJson } from './serialize'
 
 export const contestStream = (contestId: number) => `contest:${contestId}`
@@ -30,7 +31,20 @@ export async function contestsJson(
   filter: string | null = null,
 ): Promise<ContestJson[]> {
   const ids = rows.map((r) => r.id)
-  const entries = viewer ? await myEntries(deps.db, viewer.id, ids) : new Map()
+  const entries = viewer ? await myEntries(deps.db, viewer.id, ids) : new Map<number, MyEntryRow[]>()
+  // While a match is in play the stored standing is stale: take it from the live scoreboard.
+  for (const r of rows) {
+    const mine = entries.get(r.id)
+    if (!mine?.length || r.match_status !== 'live') continue
+    const live = await peekLive(deps, r.match_id)
+    for (const e of mine) {
+      const s = live?.board.standing(r.id, e.member_id)
+      if (s) {
+        e.rank = s.rank
+        e.points_x2 = s.pointsX2
+      }
+    }
+  }
   const liked = viewer ? await likedBy(deps.db, viewer.id, ids) : new Set<number>()
   const now = deps.clock.now()
   return rows.map((r) =>

@@ -10,7 +10,6 @@ export function NotFoundPage() {
       </div>
       <h1 className={styles.title}>IT'S 404</h1>
       <p className={styles.text}>Page not found</p>
-      {/* The spec sends this to /contests; that page arrives with contests, until then HOME_PATH is home. */}
       <Link to={HOME_PATH} className={styles.link}>
         GO TO HOME
       </Link>

@@ -2,14 +2,15 @@ import { useEffect, useSyncExternalStore } from 'react'
 import { closeSnackbar, snackbarSnapshot, subscribeSnackbar } from '../lib/snackbar'
 import styles from './Snackbar.module.css'
 
-const AUTO_CLOSE_MS = 6000
+/** Errors stay long enough to read; a notice ("Team 1 saved.") gets out of the way sooner. */
+const AUTO_CLOSE_MS = { error: 6000, info: 4000 } as const
 
 export function Snackbar() {
   const message = useSyncExternalStore(subscribeSnackbar, snackbarSnapshot)
 
   useEffect(() => {
     if (!message) return
-    const timer = window.setTimeout(() => closeSnackbar(message.id), AUTO_CLOSE_MS)
+    const timer = window.setTimeout(() => closeSnackbar(message.id), AUTO_CLOSE_MS[message.tone])
     return () => window.clearTimeout(timer)
   }, [message])
 

@@ -8,9 +8,11 @@ import {
   LogoutIcon,
   SettingsIcon,
   TableIcon,
+  TicketIcon,
+  TrophyIcon,
   UserIcon,
 } from '../components/Icons'
-import { LANDING_PATH, LOGIN_PATH } from '../lib/paths'
+import { HOME_PATH, LANDING_PATH, LOGIN_PATH } from '../lib/paths'
 
 export interface NavItem {
   to: string
@@ -29,10 +31,13 @@ export function menuItems(signedIn: boolean): NavItem[] {
   if (!signedIn)
     return [
       { to: LANDING_PATH, label: 'Home', short: 'Home', icon: <HomeIcon /> },
+      { to: HOME_PATH, label: 'Contests', short: 'Contests', icon: <TrophyIcon /> },
       ...common,
       { to: LOGIN_PATH, label: 'Log in', short: 'Log in', icon: <LoginIcon /> },
     ]
   return [
+    { to: HOME_PATH, label: 'Contests', short: 'Contests', icon: <TrophyIcon /> },
+    { to: '/my-contests', label: 'My Contests', short: 'Joined', icon: <TicketIcon /> },
     { to: '/profile', label: 'My Profile', short: 'Profile', icon: <UserIcon /> },
     { to: '/profile/settings', label: 'Settings', short: 'Settings', icon: <SettingsIcon /> },
     { to: '/notifications', label: 'Notifications', short: 'Alerts', icon: <BellIcon /> },
@@ -45,7 +50,7 @@ export function menuItems(signedIn: boolean): NavItem[] {
 export function bottomItems(signedIn: boolean): NavItem[] {
   const items = menuItems(signedIn)
   const pick = signedIn
-    ? ['/profile', '/notifications', '/point-system', '/help']
-    : [LANDING_PATH, '/point-system', '/help', LOGIN_PATH]
+    ? [HOME_PATH, '/my-contests', '/notifications', '/profile']
+    : [LANDING_PATH, HOME_PATH, '/point-system', LOGIN_PATH]
   return pick.map((to) => items.find((item) => item.to === to)).filter((item): item is NavItem => !!item)
 }

@@ -1,7 +1,4 @@
-/**
- * Where a signed-in player lands. The spec's home is /contests; until contests ship in a
- * later issue the profile is the home page, and changing this one constant moves it.
- */
-export const HOME_PATH = '/profile'
+/** Where a signed-in player lands: the spec's home, the contests of the day. */
+export const HOME_PATH = '/contests'
 export const LOGIN_PATH = '/login'
 export const LANDING_PATH = '/landing'

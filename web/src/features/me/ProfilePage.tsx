@@ -70,7 +70,7 @@ export function ProfilePage() {
           </div>
           <div className={styles.balance}>
             <span>Winnings</span>
-            <strong>{formatMoney(user.winning_balance)}</strong>
+            <strong data-testid="winning-balance">{formatMoney(user.winning_balance)}</strong>
           </div>
           <div className={styles.balance}>
             <span>Coins</span>

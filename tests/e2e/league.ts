@@ -1,0 +1,130 @@
+import { Readable, Writable } from 'node:stream'
+import type { Page } from 'playwright-core'
+import { createIo } from '../../cli/lib/io'
+import { main } from '../../cli/main'
+import { pickTeam } from '../../server/domain/team-picker'
+import { roleTabs } from '../../server/domain/team-rules'
+import { createRng } from '../../server/lib/rng'
+import type { E2eWorld } from './browser'
+
+/** JSON calls against the e2e server, as a browser-less client would make them. */
+export function apiClient(world: E2eWorld) {
+  const call = async <T>(method: string, path: string, token?: string, body?: unknown) => {
+    const res = await fetch(`${world.server.url}${path}`, {
+      method,
+      headers: {
+        'content-type': 'application/json',
+        'x-fanspole-client': 'web',
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    })
+    return { status: res.status, body: (await res.json()) as T }
+  }
+  return {
+    get: <T>(path: string, token?: string) => call<T>('GET', path, token),
+    post: <T>(path: string, body?: unknown, token?: string) => call<T>('POST', path, token, body),
+    async token(email: string, password: string): Promise<string> {
+      const res = await call<{ access_token: string }>('POST', '/oauth/token', undefined, {
+        grant_type: 'password',
+        email,
+        password,
+      })
+      if (res.status !== 200) throw new Error(`sign-in of ${email} failed: ${res.status}`)
+      return res.body.access_token
+    },
+  }
+}
+
+/** The real `fanspole` CLI, in-process, against the e2e server, signed in as the configured admin. */
+export async function fanspole(world: E2eWorld, home: string, args: string[]) {
+  let stdout = ''
+  let stderr = ''
+  const sink = (append: (text: string) => void) =>
+    new Writable({
+      write(chunk, _encoding, done) {
+        append(chunk.toString())
+        done()
+      },
+    })
+  const admin = world.server.deps.config.admin
+  const io = createIo({
+    stdout: sink((t) => {
+      stdout += t
+    }),
+    stderr: sink((t) => {
+      stderr += t
+    }),
+    stdin: Readable.from([]),
+    env: {
+      FANSPOLE_SERVER: world.server.url,
+      FANSPOLE_HOME: home,
+      FANSPOLE_ADMIN_EMAIL: admin.email,
+      FANSPOLE_ADMIN_PASSWORD: admin.password,
+      NO_COLOR: '1',
+    },
+  })
+  const code = await main(args, io)
+  return { code, stdout, stderr }
+}
+
+export interface ApiPlayer {
+  id: number
+  name: string
+  style: number
+  value: number
+  value_tenths: number
+  team: { id: number; name_attr: string }
+}
+
+/** A valid team for the pool (the demo seeds' own picker), to be clicked together in the builder. */
+export function validPick(sport: string, players: ApiPlayer[], salt: string) {
+  const pool = players.map((p) => ({
+    id: p.id,
+    style: p.style,
+    value_tenths: p.value_tenths,
+    real_team_id: p.team.id,
+  }))
+  const team = pickTeam(sport, pool, createRng(7).stream(`e2e:${salt}`))
+  if (!team) throw new Error(`no valid ${sport} team in this pool`)
+  return team
+}
+
+/** Clicks players into the builder, switching to a role tab that lists each one. */
+export async function pickInBuilder(page: Page, sport: string, players: ApiPlayer[], ids: number[]) {
+  const tabs = roleTabs(sport)
+  const tabOf = (id: number) => {
+    const player = players.find((p) => p.id === id)
+    if (!player) throw new Error(`player ${id} is not in the pool`)
+    return tabs.findIndex((t) => t.styles.includes(player.style))
+  }
+  // Tab by tab: any order of a valid team's players can be added, so fewer tab switches.
+  const ordered = [...ids].sort((a, b) => tabOf(a) - tabOf(b))
+  let shown = -1
+  for (const id of ordered) {
+    const tab = tabOf(id)
+    if (tabs.length > 1 && tab !== shown) {
+      await page.getByTestId(`role-${tabs[tab]?.key}`).click()
+      shown = tab
+    }
+    const row = page.locator(`[data-testid="player-row"][data-player-id="${id}"]`)
+    await row.getByRole('button').click()
+    await row.and(page.locator('[data-selected="true"]')).waitFor()
+  }
+}
+
+/** Documents loaded by the page from now on: a live page must not reload to move. */
+export function watchReloads(page: Page) {
+  const documents: string[] = []
+  const requests: string[] = []
+  const onRequest = (request: { url(): string; resourceType(): string }) => {
+    if (request.resourceType() === 'document') documents.push(request.url())
+    else if (request.url().includes('/api/')) requests.push(new URL(request.url()).pathname)
+  }
+  page.on('request', onRequest)
+  return {
+    documents,
+    requests,
+    stop: () => page.off('request', onRequest),
+  }
+}

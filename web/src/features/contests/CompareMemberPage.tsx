@@ -1,0 +1,153 @@
+import { useQuery } from '@tanstack/react-query'
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router'
+import { Loading, PageHead } from '../../components/Common'
+import { Alert } from '../../components/Field'
+import { ChevronLeftIcon } from '../../components/Icons'
+import { ApiError } from '../../lib/api'
+import { formatNumber } from '../../lib/format'
+import { type ComparePlayer, type CompareSide, compareQuery } from './api'
+import page from './pages.module.css'
+
+/**
+ * `/contests/:id/compare/member?member_id=…`: spec "Compare data" — each side's points,
+ * the common players with each side's multiplier, and the players only one side has.
+ */
+export function CompareMemberPage() {
+  const id = Number(useParams().id)
+  const [search] = useSearchParams()
+  const navigate = useNavigate()
+  const memberId = Number(search.get('member_id'))
+  const mine = search.get('mine') ? Number(search.get('mine')) : null
+  const data = useQuery({
+    ...compareQuery(id, memberId, mine),
+    enabled: memberId > 0,
+    meta: { silent: true },
+  })
+  const back = (
+    <Link to={`/contests/${id}/compare`} className={page.back}>
+      <ChevronLeftIcon width={16} height={16} /> Pick another
+    </Link>
+  )
+  if (!memberId) return <Alert>Choose a member to compare with.</Alert>
+  if (data.isPending) return <Loading />
+  if (data.isError)
+    return (
+      <div data-testid="compare">
+        {back}
+        <PageHead title="Compare teams" />
+        <Alert tone={data.error instanceof ApiError && data.error.status === 403 ? 'info' : 'error'}>
+          {data.error.message}
+        </Alert>
+      </div>
+    )
+  const d = data.data
+  const a = d.current_user_team
+  const b = d.compare_team
+  const diff = d.points_difference
+  return (
+    <div data-testid="compare">
+      {back}
+      <PageHead title="Compare teams" />
+      <div className={page.versus}>
+        <SideHead side={a} label="You" />
+        <span className={page.vs}>VS</span>
+        <SideHead side={b} label="Them" />
+      </div>
+      {diff !== null ? (
+        <p className={page.diff} data-testid="points-difference">
+          {diff === 0
+            ? 'Level on points'
+            : diff > 0
+              ? `You lead by ${formatNumber(diff)} points`
+              : `You trail by ${formatNumber(-diff)} points`}
+        </p>
+      ) : null}
+      {d.compare_members.length > 1 ? (
+        <label className={page.switcher}>
+          Compare with
+          <select
+            value={b.member_id}
+            onChange={(e) =>
+              navigate(
+                `/contests/${id}/compare/member?member_id=${e.target.value}${mine ? `&mine=${mine}` : ''}`,
+                { replace: true },
+              )
+            }
+          >
+            {d.compare_members.map((m) => (
+              <option key={m.member_id} value={m.member_id}>
+                {m.member_name}
+              </option>
+            ))}
+          </select>
+        </label>
+      ) : null}
+
+      <h2 className={page.subhead}>Different players</h2>
+      <div className={page.diffCols} data-testid="diff-players">
+        <PlayerColumn title="Only yours" players={d.diff_players.current_user} />
+        <PlayerColumn title="Only theirs" players={d.diff_players.compare} />
+      </div>
+
+      <h2 className={page.subhead}>Common players ({d.common_players.length})</h2>
+      <ul className={page.common} data-testid="common-players">
+        {d.common_players.map(({ player, current_user_multiplier, compare_multiplier }) => (
+          <li key={player.id}>
+            <Mult value={current_user_multiplier} />
+            <span className={page.commonName}>
+              <strong>{player.display_name}</strong>
+              <span>
+                {player.team.name_attr} · {player.style_label} · {formatNumber(player.points ?? 0)} pts
+              </span>
+            </span>
+            <Mult value={compare_multiplier} />
+          </li>
+        ))}
+      </ul>
+    </div>
+  )
+}
+
+function SideHead({ side, label }: { side: CompareSide; label: string }) {
+  return (
+    <div className={page.sideHead}>
+      <span className={page.sideLabel}>{label}</span>
+      <strong>
+        {side.user.team_name ?? side.user.username} (T{side.team_no})
+      </strong>
+      <span className={page.sidePoints} data-testid="side-points">
+        {side.points === null ? '—' : formatNumber(side.points)}
+      </span>
+      <span className={page.muted}>{side.rank ? `Rank #${formatNumber(side.rank)}` : 'Not ranked yet'}</span>
+    </div>
+  )
+}
+
+function PlayerColumn({ title, players }: { title: string; players: ComparePlayer[] }) {
+  const total = players.reduce((sum, p) => sum + (p.team_points ?? 0), 0)
+  return (
+    <div className={page.diffCol}>
+      <h3>
+        {title} <span className={page.diffTotal}>{formatNumber(total)} pts</span>
+      </h3>
+      {players.length === 0 ? <p className={page.muted}>None</p> : null}
+      <ul>
+        {players.map((p) => (
+          <li key={p.id}>
+            <span className={page.diffName}>
+              {p.display_name}
+              {p.multiplier > 1 ? <Mult value={p.multiplier} /> : null}
+            </span>
+            <strong>{formatNumber(p.team_points ?? 0)}</strong>
+          </li>
+        ))}
+      </ul>
+    </div>
+  )
+}
+
+function Mult({ value }: { value: number }) {
+  if (value === 2) return <em className={page.c}>C</em>
+  if (value === 1.5) return <em className={page.vc}>VC</em>
+  return <em className={page.x1}>×1</em>
+}

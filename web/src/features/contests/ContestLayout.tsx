@@ -1,0 +1,109 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { NavLink, Outlet, useLocation, useOutletContext, useParams } from 'react-router'
+import { Loading } from '../../components/Common'
+import { Alert } from '../../components/Field'
+import { HeartIcon, SwapIcon } from '../../components/Icons'
+import { formatNumber } from '../../lib/format'
+import { isSignedIn } from '../../lib/session'
+import { useSignedIn } from '../../lib/use-session'
+import { type Match, matchQuery } from '../matches/api'
+import { LiveBadge } from '../matches/LiveBadge'
+import { MatchStrip } from '../matches/MatchStrip'
+import { type Contest, contestQuery, likeContest, replaceContest } from './api'
+import { ContestCard } from './ContestCard'
+import { useJoinFlow, useJoinFromAddress } from './JoinFlow'
+import { LeaderboardTab } from './LeaderboardTab'
+import { type ContestLive, useContestLive } from './live'
+import { PrizesTab } from './PrizesTab'
+import page from './pages.module.css'
+
+export interface ContestContext {
+  contest: Contest
+  match: Match
+  live: ContestLive
+  join: (contest: Contest) => void
+}
+
+export const useContest = () => useOutletContext<ContestContext>()
+
+/** `/contests/:id` and its tabs: the contest, its match, and info / prizes / members / squads. */
+export function ContestLayout() {
+  const id = Number(useParams().id)
+  const contest = useQuery(contestQuery(id))
+  const match = useQuery({ ...matchQuery(contest.data?.match_id ?? 0), enabled: Boolean(contest.data) })
+  const signedIn = useSignedIn()
+  const live = useContestLive(id, signedIn && Boolean(contest.data))
+  const join = useJoinFlow()
+  useJoinFromAddress(join.start)
+  const onIndex = useLocation().pathname.replace(/\/$/, '') === `/contests/${id}`
+
+  if (contest.isPending || (contest.data && match.isPending)) return <Loading />
+  if (contest.isError) return <Alert>{contest.error.message}</Alert>
+  if (match.isError) return <Alert>{match.error.message}</Alert>
+  if (!match.data) return <Loading />
+  const c = { ...contest.data, members_count: live.membersCount ?? contest.data.members_count }
+  const m = match.data
+  // The bare /contests/:id shows the leaderboard once the match has started, the prizes before.
+  const indexTab = match.data?.locked ? 'members' : 'prizes'
+  const tab = (to: string, label: string) => (
+    <NavLink
+      to={`/contests/${id}/${to}`}
+      end
+      className={({ isActive }) => (isActive || (onIndex && to === indexTab) ? page.tabActive : page.tab)}
+    >
+      {label}
+    </NavLink>
+  )
+  return (
+    <div data-testid="contest-page">
+      <MatchStrip match={m} />
+      <div className={page.toolbar}>
+        <h1 className={page.title}>{c.name}</h1>
+        <LiveBadge status={m.match_status} connected={live.connected} updates={live.updates} />
+        <LikeButton contest={c} />
+      </div>
+      <ContestCard contest={c} onJoin={join.start} busy={join.busyId === c.id} />
+      <nav className={page.tabs} aria-label="Contest">
+        {tab('members', 'Leaderboard')}
+        {tab('prizes', 'Prizes')}
+        {tab('info', 'Info')}
+        {tab('squads', 'My Teams')}
+        {m.locked && c.joined_count > 0 ? (
+          <NavLink to={`/contests/${id}/compare`} className={page.tab} data-testid="compare-link">
+            <SwapIcon width={14} height={14} /> Compare
+          </NavLink>
+        ) : null}
+      </nav>
+      <Outlet context={{ contest: c, match: m, live, join: join.start } satisfies ContestContext} />
+      {join.dialogs}
+    </div>
+  )
+}
+
+/** `/contests/:id` itself: the leaderboard once the match has started, the prizes before. */
+export function ContestIndexTab() {
+  const { match } = useContest()
+  return match.locked ? <LeaderboardTab /> : <PrizesTab />
+}
+
+function LikeButton({ contest }: { contest: Contest }) {
+  const client = useQueryClient()
+  const toggle = useMutation({
+    mutationFn: () => likeContest(contest.id, !contest.is_liked_by_current_user),
+    onSuccess: ({ contest: fresh }) => replaceContest(client, fresh),
+  })
+  return (
+    <button
+      type="button"
+      className={page.like}
+      aria-pressed={contest.is_liked_by_current_user}
+      aria-label={contest.is_liked_by_current_user ? 'Unlike' : 'Like'}
+      disabled={!isSignedIn() || toggle.isPending}
+      onClick={() => toggle.mutate()}
+      data-testid="like"
+    >
+      <HeartIcon width={18} height={18} filled={contest.is_liked_by_current_user} />
+      <span data-testid="likes-count">{formatNumber(contest.topic.likes_count)}</span>
+    </button>
+  )
+}

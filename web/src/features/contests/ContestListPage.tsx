@@ -1,0 +1,118 @@
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query'
+import { useParams } from 'react-router'
+import { Button } from '../../components/Button'
+import { EmptyState, Loading, PageHead } from '../../components/Common'
+import { Alert } from '../../components/Field'
+import { get } from '../../lib/api'
+import { formatNumber } from '../../lib/format'
+import { type Contest, contestListQuery, gamesQuery, type ListSource } from './api'
+import { ContestCard } from './ContestCard'
+import styles from './contests.module.css'
+import { useJoinFlow, useJoinFromAddress } from './JoinFlow'
+import { useListParams } from './list-params'
+import { SortFilterBar } from './SortFilterBar'
+
+/** `/popular/contests`: the fullest open contests (their own order; filters apply). */
+export function PopularContestsPage() {
+  return (
+    <ContestList
+      title="Popular Contests"
+      subtitle="The contests filling fastest, across every sport."
+      source={{ kind: 'popular' }}
+      sortable={false}
+    />
+  )
+}
+
+/** `/cricket/contests`. */
+export function CricketContestsPage() {
+  return (
+    <ContestList
+      title="Cricket Contests"
+      subtitle="Open contests of upcoming cricket matches."
+      source={{ kind: 'cricket' }}
+    />
+  )
+}
+
+/** `/pubg/contests`: the PUBG game's contests (`game_id` from GET /api/games). */
+export function PubgContestsPage() {
+  const games = useQuery(gamesQuery)
+  if (games.isPending) return <Loading />
+  if (games.isError) return <Alert>{games.error.message}</Alert>
+  const pubg = games.data.find((g) => g.slug === 'pubg')
+  if (!pubg) return <Alert>PUBG is not one of this server's games.</Alert>
+  return (
+    <ContestList
+      title="PUBG Contests"
+      subtitle="Open contests of upcoming PUBG matches."
+      source={{ kind: 'game', gameId: pubg.id }}
+    />
+  )
+}
+
+/** `/series/:id/contests`: the open contests of a series' upcoming matches. */
+export function SeriesContestsPage() {
+  const id = Number(useParams().id)
+  const series = useQuery({
+    queryKey: ['series', id],
+    queryFn: async () =>
+      (await get<{ series: { name: string; sport_slug: string } }>(`/api/series/${id}`)).series,
+  })
+  if (series.isError) return <Alert>{series.error.message}</Alert>
+  return (
+    <ContestList
+      title={series.data?.name ?? 'Series contests'}
+      subtitle="Open contests of the series' upcoming matches."
+      source={{ kind: 'series', seriesId: id }}
+    />
+  )
+}
+
+function ContestList({
+  title,
+  subtitle,
+  source,
+  sortable = true,
+}: {
+  title: string
+  subtitle: string
+  source: ListSource
+  sortable?: boolean
+}) {
+  const [params, setParams] = useListParams()
+  const list = useInfiniteQuery(contestListQuery(source, params))
+  const join = useJoinFlow()
+  useJoinFromAddress(join.start)
+  const contests: Contest[] = list.data?.pages.flatMap((p) => p.contests) ?? []
+  const total = list.data?.pages[0]?.meta.total
+  return (
+    <div data-testid="contest-list">
+      <PageHead
+        title={title}
+        subtitle={total === undefined ? subtitle : `${subtitle} ${formatNumber(total)} found.`}
+      />
+      <SortFilterBar params={params} onChange={setParams} sortable={sortable} />
+      {list.isPending ? <Loading /> : null}
+      {list.isError ? <Alert>{list.error.message}</Alert> : null}
+      {list.data && contests.length === 0 ? (
+        <EmptyState title="No contests match">
+          {params.filterIds.length > 0 ? 'Try fewer filters.' : 'New contests open with every fixture.'}
+        </EmptyState>
+      ) : null}
+      <div className={styles.list}>
+        {contests.map((c) => (
+          <ContestCard key={c.id} contest={c} showMatch onJoin={join.start} busy={join.busyId === c.id} />
+        ))}
+      </div>
+      {list.hasNextPage ? (
+        <div className={styles.loadMore}>
+          <Button variant="ghost" onClick={() => list.fetchNextPage()} busy={list.isFetchingNextPage}>
+            Load more
+          </Button>
+        </div>
+      ) : null}
+      {join.dialogs}
+    </div>
+  )
+}

@@ -1,0 +1,107 @@
+import { useQuery } from '@tanstack/react-query'
+import { Link, useSearchParams } from 'react-router'
+import { EmptyState, Loading, Tabs } from '../../components/Common'
+import { Alert } from '../../components/Field'
+import { ArrowRightIcon } from '../../components/Icons'
+import { gamesQuery, homeQuery } from './api'
+import { ContestCard } from './ContestCard'
+import styles from './home.module.css'
+import { useJoinFlow, useJoinFromAddress } from './JoinFlow'
+import { MatchCard } from './MatchCard'
+
+/** `/contests`, the home page: sport tabs, live and upcoming matches, featured contests, banners. */
+export function ContestsHomePage() {
+  const [search, setSearch] = useSearchParams()
+  const sport = search.get('sport')
+  const games = useQuery(gamesQuery)
+  const home = useQuery(homeQuery(sport))
+  const join = useJoinFlow()
+  useJoinFromAddress(join.start)
+
+  return (
+    <div data-testid="contests-home">
+      <h1 className={styles.visuallyHidden}>Contests</h1>
+      <Tabs
+        label="Sport"
+        value={sport ?? 'all'}
+        onChange={(value) => setSearch(value === 'all' ? {} : { sport: value }, { replace: true })}
+        items={[
+          { value: 'all', label: 'All' },
+          ...(games.data ?? []).map((g) => ({ value: g.slug, label: g.name })),
+        ]}
+      />
+      {home.isPending ? <Loading /> : null}
+      {home.isError ? <Alert>{home.error.message}</Alert> : null}
+      {home.data ? (
+        <>
+          {home.data.new_banners.length > 0 ? (
+            <nav className={styles.banners} aria-label="Highlights">
+              {home.data.new_banners.map((b, i) => (
+                <Link key={b.id} to={b.link} className={`${styles.banner} ${styles[`banner${i % 3}`] ?? ''}`}>
+                  <strong>{b.title}</strong>
+                  <span>{b.text}</span>
+                </Link>
+              ))}
+            </nav>
+          ) : null}
+          <nav className={styles.quick} aria-label="Contest lists">
+            <Link to="/popular/contests">Popular</Link>
+            <Link to="/cricket/contests">Cricket</Link>
+            <Link to="/pubg/contests">PUBG</Link>
+            <Link to="/my-contests">
+              My Contests{home.data.my_contests_count ? ` (${home.data.my_contests_count})` : ''}
+            </Link>
+          </nav>
+          {home.data.live_matches.length > 0 ? (
+            <section>
+              <h2 className={styles.sectionTitle}>
+                <span className={styles.liveDot} aria-hidden="true" /> Live now
+              </h2>
+              <div className={styles.matchGrid}>
+                {home.data.live_matches.map((m) => (
+                  <MatchCard key={m.id} match={m} />
+                ))}
+              </div>
+            </section>
+          ) : null}
+          <section>
+            <h2 className={styles.sectionTitle}>Upcoming matches</h2>
+            {home.data.matches.length === 0 ? (
+              <EmptyState title="No upcoming matches">
+                New fixtures appear here as they are scheduled.
+              </EmptyState>
+            ) : (
+              <div className={styles.matchGrid} data-testid="upcoming-matches">
+                {home.data.matches.map((m) => (
+                  <MatchCard key={m.id} match={m} />
+                ))}
+              </div>
+            )}
+          </section>
+          {home.data.contests.length > 0 ? (
+            <section>
+              <h2 className={styles.sectionTitle}>
+                Featured contests
+                <Link to="/popular/contests" className={styles.more}>
+                  See all <ArrowRightIcon width={14} height={14} />
+                </Link>
+              </h2>
+              <div className={styles.contestGrid}>
+                {home.data.contests.map((c) => (
+                  <ContestCard
+                    key={c.id}
+                    contest={c}
+                    showMatch
+                    onJoin={join.start}
+                    busy={join.busyId === c.id}
+                  />
+                ))}
+              </div>
+            </section>
+          ) : null}
+        </>
+      ) : null}
+      {join.dialogs}
+    </div>
+  )
+}

@@ -1,0 +1,201 @@
+import { useQuery } from '@tanstack/react-query'
+import { useState } from 'react'
+import { Link } from 'react-router'
+import { Button } from '../../components/Button'
+import { Avatar, EmptyState, Loading } from '../../components/Common'
+import { Alert } from '../../components/Field'
+import { formatMoney, formatNumber } from '../../lib/format'
+import { type Member, membersQuery } from './api'
+import { useContest } from './ContestLayout'
+import type { LiveEntry, MyRank } from './live'
+import page from './pages.module.css'
+
+interface Row {
+  member_id: number
+  rank: number | null
+  points: number
+  name: string
+  image: string | null
+  team_no: number | null
+  user_team_id: number
+  prize: number
+  refunded: boolean
+  mine: boolean
+}
+
+/**
+ * `/contests/:id/members`: the leaderboard. While the match is live the top entries come
+ * over /cable with every ball and the viewer's own entries stay pinned on top with their
+ * rank and points; the rest of the page is the server's, paged.
+ */
+export function LeaderboardTab() {
+  const { contest, match, live } = useContest()
+  const [pageNo, setPageNo] = useState(1)
+  const isLive = match.match_status === 'live'
+  const topSize = live.top?.length ?? 0
+  const members = useQuery({
+    ...membersQuery(contest.id, pageNo),
+    // Only rows below the pushed top can go stale; refresh them now and then.
+    refetchInterval: isLive && contest.members_count > topSize ? 20_000 : false,
+  })
+  if (members.isPending) return <Loading />
+  if (members.isError) return <Alert>{members.error.message}</Alert>
+  const data = members.data
+  const fresh = live.top && live.version >= (data.version ?? -1)
+  const pushed = pageNo === 1 && fresh && live.top ? live.top.map(fromLive) : []
+  const pushedIds = new Set(pushed.map((r) => r.member_id))
+  const rows = [...pushed, ...data.members.filter((m) => !pushedIds.has(m.id)).map(fromMember)]
+  const mineLive = new Map((live.mine ?? []).map((r) => [r.member_id, r]))
+  const mine = data.current_user_members.map((m) => withLive(fromMember(m), mineLive.get(m.id)))
+  const myIds = new Set(mine.map((r) => r.member_id))
+  for (const r of rows) if (myIds.has(r.member_id)) r.mine = true
+  const started = match.locked
+
+  return (
+    <div data-testid="leaderboard">
+      {!started ? <p className={page.hint}>Teams and points are revealed when the match starts.</p> : null}
+      {mine.length > 0 ? (
+        <section className={page.mineBlock} aria-label="Your entries">
+          <ul className={page.board} data-testid="my-entries">
+            {mine.map((r) => (
+              <BoardRow key={r.member_id} row={r} matchId={match.id} started={started} />
+            ))}
+          </ul>
+        </section>
+      ) : null}
+      {rows.length === 0 ? (
+        <EmptyState title="No one has joined yet">Be the first: the spots fill up fast.</EmptyState>
+      ) : (
+        <>
+          <div className={page.boardHead}>
+            <span>
+              {formatNumber(contest.members_count)} team{contest.members_count === 1 ? '' : 's'}
+            </span>
+            <span>{started ? 'Points' : ''}</span>
+            <span>{started ? 'Rank' : ''}</span>
+          </div>
+          <ul className={page.board} data-testid="board">
+            {rows.map((r) => (
+              <BoardRow
+                key={r.member_id}
+                row={r}
+                matchId={match.id}
+                started={started}
+                compare={started && mine.length > 0 && !r.mine ? contest.id : null}
+              />
+            ))}
+          </ul>
+        </>
+      )}
+      {data.meta.total_pages > 1 ? (
+        <div className={page.pager}>
+          <Button variant="ghost" small disabled={pageNo <= 1} onClick={() => setPageNo(pageNo - 1)}>
+            Previous
+          </Button>
+          <span>
+            Page {pageNo} of {data.meta.total_pages}
+          </span>
+          <Button
+            variant="ghost"
+            small
+            disabled={pageNo >= data.meta.total_pages}
+            onClick={() => setPageNo(pageNo + 1)}
+          >
+            Next
+          </Button>
+        </div>
+      ) : null}
+    </div>
+  )
+}
+
+function BoardRow({
+  row,
+  matchId,
+  started,
+  compare,
+}: {
+  row: Row
+  matchId: number
+  started: boolean
+  compare?: number | null
+}) {
+  const canView = started || row.mine
+  const body = (
+    <>
+      <Avatar src={row.image} name={row.name} size={34} />
+      <span className={page.boardName}>
+        <strong>{row.name}</strong>
+        <span>
+          {row.team_no ? `T${row.team_no}` : ''}
+          {row.prize > 0 ? <em className={page.won}> Won {formatMoney(row.prize)}</em> : null}
+          {row.refunded ? <em className={page.refunded}> Refunded</em> : null}
+        </span>
+      </span>
+      <span className={page.boardPoints} data-testid="row-points">
+        {started ? formatNumber(row.points) : ''}
+      </span>
+      <span className={page.boardRank} data-testid="row-rank">
+        {started && row.rank !== null ? `#${formatNumber(row.rank)}` : '—'}
+      </span>
+    </>
+  )
+  return (
+    <li
+      className={row.mine ? `${page.boardRow} ${page.boardMine}` : page.boardRow}
+      data-testid="board-row"
+      data-member-id={row.member_id}
+    >
+      {canView ? (
+        <Link to={`/matches/${matchId}/viewteam/${row.user_team_id}`} className={page.boardLink}>
+          {body}
+        </Link>
+      ) : (
+        <div className={page.boardLink}>{body}</div>
+      )}
+      {compare ? (
+        <Link
+          to={`/contests/${compare}/compare/member?member_id=${row.member_id}`}
+          className={page.compareLink}
+          aria-label={`Compare with ${row.name}`}
+        >
+          VS
+        </Link>
+      ) : null}
+    </li>
+  )
+}
+
+function fromMember(m: Member): Row {
+  return {
+    member_id: m.id,
+    rank: m.rank,
+    points: m.points,
+    name: m.user.team_name ?? m.user.username,
+    image: m.user.image,
+    team_no: m.user_team.team_no,
+    user_team_id: m.user_team.id,
+    prize: m.prize,
+    refunded: m.refunded,
+    mine: m.is_current_user,
+  }
+}
+
+function fromLive(e: LiveEntry): Row {
+  return {
+    member_id: e.member_id,
+    rank: e.rank,
+    points: e.points,
+    name: e.user?.team_name ?? e.user?.username ?? 'Player',
+    image: e.user?.image ?? null,
+    team_no: e.team_no,
+    user_team_id: e.user_team_id,
+    prize: 0,
+    refunded: false,
+    mine: false,
+  }
+}
+
+function withLive(row: Row, live: MyRank | undefined): Row {
+  return live ? { ...row, rank: live.rank, points: live.points, mine: true } : { ...row, mine: true }
+}

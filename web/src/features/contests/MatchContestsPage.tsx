@@ -1,0 +1,104 @@
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query'
+import { useState } from 'react'
+import { Link, useNavigate, useParams } from 'react-router'
+import { Button } from '../../components/Button'
+import { EmptyState, Loading } from '../../components/Common'
+import { Alert } from '../../components/Field'
+import { ChartIcon, PlusIcon } from '../../components/Icons'
+import { formatNumber } from '../../lib/format'
+import { AFTER_TEAM_CREATE, setReturnAddress } from '../../lib/return-to'
+import { matchQuery } from '../matches/api'
+import { MatchStrip } from '../matches/MatchStrip'
+import { matchContestsQuery } from './api'
+import { ContestCard } from './ContestCard'
+import styles from './contests.module.css'
+import { useJoinFlow, useJoinFromAddress } from './JoinFlow'
+import { useListParams } from './list-params'
+import { MyTeamsDialog } from './MyTeamsDialog'
+import page from './pages.module.css'
+import { SortFilterBar } from './SortFilterBar'
+
+const MAX_TEAMS = 4
+
+/**
+ * `/matches/:id/contests`: every contest of a match with sort tabs and filters, the
+ * footer's MY TEAMS (n) and JOINED CONTESTS (n), and the create-team button.
+ */
+export function MatchContestsPage() {
+  const id = Number(useParams().id)
+  const navigate = useNavigate()
+  const match = useQuery(matchQuery(id))
+  const [params, setParams] = useListParams()
+  const list = useInfiniteQuery(matchContestsQuery(id, params))
+  const join = useJoinFlow()
+  useJoinFromAddress(join.start)
+  const [teamsOpen, setTeamsOpen] = useState(false)
+
+  if (match.isPending) return <Loading />
+  if (match.isError) return <Alert>{match.error.message}</Alert>
+  const m = match.data
+  const first = list.data?.pages[0]
+  const contests = list.data?.pages.flatMap((p) => p.contests) ?? []
+  const teams = first?.teams_count ?? m.my_teams_count ?? 0
+  const joined = first?.joined_contests_count ?? m.joined_contests_count ?? 0
+  const open = !m.locked && m.match_status === 'upcoming'
+  const createTeam = () => {
+    setReturnAddress(AFTER_TEAM_CREATE, `/matches/${id}/contests`)
+    navigate(`/matches/${id}/create-team`)
+  }
+
+  return (
+    <div data-testid="match-contests">
+      <MatchStrip match={m} link={false} />
+      <div className={page.toolbar}>
+        <h1 className={page.title}>Contests</h1>
+        {m.locked ? (
+          <Link to={`/matches/${id}/statistics`} className={page.toolLink}>
+            <ChartIcon width={16} height={16} /> Statistics
+          </Link>
+        ) : null}
+      </div>
+      <SortFilterBar params={params} onChange={setParams} />
+      {list.isPending ? <Loading /> : null}
+      {list.isError ? <Alert>{list.error.message}</Alert> : null}
+      {list.data && contests.length === 0 ? (
+        <EmptyState title="No contests match">
+          {params.filterIds.length > 0 ? 'Try fewer filters.' : 'This match has no contests.'}
+        </EmptyState>
+      ) : null}
+      <div className={styles.list}>
+        {contests.map((c) => (
+          <ContestCard key={c.id} contest={c} onJoin={join.start} busy={join.busyId === c.id} />
+        ))}
+      </div>
+      {list.hasNextPage ? (
+        <div className={styles.loadMore}>
+          <Button variant="ghost" onClick={() => list.fetchNextPage()} busy={list.isFetchingNextPage}>
+            Load more
+          </Button>
+        </div>
+      ) : null}
+
+      <div className={page.footer}>
+        {open && teams < MAX_TEAMS ? (
+          <button type="button" className={page.create} onClick={createTeam} data-testid="create-team">
+            <PlusIcon width={18} height={18} /> Create team {teams > 0 ? teams + 1 : ''}
+          </button>
+        ) : null}
+        <div className={page.footerBar}>
+          <button type="button" onClick={() => setTeamsOpen(true)} data-testid="my-teams">
+            MY TEAMS ({formatNumber(teams)})
+          </button>
+          <Link
+            to={`/my-contests?type=${m.match_status === 'upcoming' && !m.locked ? 'upcoming' : m.match_status === 'live' ? 'live' : 'finished'}`}
+            data-testid="joined-contests"
+          >
+            JOINED CONTESTS ({formatNumber(joined)})
+          </Link>
+        </div>
+      </div>
+      <MyTeamsDialog match={m} open={teamsOpen} onClose={() => setTeamsOpen(false)} />
+      {join.dialogs}
+    </div>
+  )
+}

@@ -1,0 +1,146 @@
+import { useInfiniteQuery } from '@tanstack/react-query'
+import { Link, useSearchParams } from 'react-router'
+import { Button, ButtonLink } from '../../components/Button'
+import { EmptyState, Loading, PageHead, Tabs } from '../../components/Common'
+import { Alert } from '../../components/Field'
+import { formatMoney, formatNumber } from '../../lib/format'
+import { type Contest, type MyContestsType, myContestsQuery } from './api'
+import { useContestLive } from './live'
+import page from './pages.module.css'
+
+const TYPES: Array<{ value: MyContestsType; label: string }> = [
+  { value: 'upcoming', label: 'Upcoming' },
+  { value: 'live', label: 'Live' },
+  { value: 'finished', label: 'Finished' },
+]
+
+/** `/my-contests`: the contests I joined, upcoming / live / finished, with my best rank and prize. */
+export function MyContestsPage() {
+  const [search, setSearch] = useSearchParams()
+  const type = (TYPES.find((t) => t.value === search.get('type'))?.value ?? 'upcoming') as MyContestsType
+  const list = useInfiniteQuery(myContestsQuery(type))
+  const contests = list.data?.pages.flatMap((p) => p.my_contests) ?? []
+  return (
+    <div data-testid="my-contests">
+      <PageHead title="My Contests" />
+      <Tabs
+        label="When"
+        items={TYPES}
+        value={type}
+        onChange={(value) => setSearch({ type: value }, { replace: true })}
+      />
+      {list.isPending ? <Loading /> : null}
+      {list.isError ? <Alert>{list.error.message}</Alert> : null}
+      {list.data && contests.length === 0 ? (
+        <EmptyState
+          title={
+            type === 'upcoming'
+              ? 'No upcoming contests'
+              : type === 'live'
+                ? 'Nothing live'
+                : 'No finished contests'
+          }
+        >
+          <p>
+            {type === 'upcoming'
+              ? 'Join a contest and it shows up here.'
+              : 'Your contests move here as their matches are played.'}
+          </p>
+          <ButtonLink to="/contests" small>
+            Find a contest
+          </ButtonLink>
+        </EmptyState>
+      ) : null}
+      <div className={page.mineList}>
+        {contests.map((c) => (
+          <MyContestCard key={c.id} contest={c} type={type} />
+        ))}
+      </div>
+      {list.hasNextPage ? (
+        <div className={page.centered}>
+          <Button variant="ghost" onClick={() => list.fetchNextPage()} busy={list.isFetchingNextPage}>
+            Load more
+          </Button>
+        </div>
+      ) : null}
+    </div>
+  )
+}
+
+const when = new Intl.DateTimeFormat('en-IN', {
+  day: 'numeric',
+  month: 'short',
+  hour: 'numeric',
+  minute: '2-digit',
+})
+
+function MyContestCard({ contest, type }: { contest: Contest; type: MyContestsType }) {
+  const cancelled = contest.contest_status === 'cancelled'
+  return (
+    <Link
+      to={`/contests/${contest.id}`}
+      className={page.mineCard}
+      data-testid="my-contest"
+      data-contest-id={contest.id}
+    >
+      <div className={page.mineHead}>
+        <strong>{contest.match_title}</strong>
+        <span>{when.format(new Date(contest.event_time_in_millis))}</span>
+      </div>
+      <div className={page.mineBody}>
+        <span className={page.mineName}>
+          {contest.name}
+          <span>
+            {contest.prize_amount > 0 ? `Prize pool ${formatMoney(contest.prize_amount)}` : 'Practice'} ·
+            Entry {contest.entry_fee === 0 ? 'free' : formatMoney(contest.entry_fee)}
+          </span>
+        </span>
+        {cancelled ? (
+          <span className={page.cancelled} data-testid="cancelled">
+            Cancelled · refunded
+          </span>
+        ) : type === 'upcoming' ? (
+          <span className={page.teamsJoined}>
+            {contest.joined_count} team{contest.joined_count === 1 ? '' : 's'} ·{' '}
+            {formatNumber(contest.spots_left)} spots left
+          </span>
+        ) : (
+          <Standing contest={contest} live={type === 'live'} />
+        )}
+      </div>
+      {cancelled && contest.status_reason ? <p className={page.reason}>{contest.status_reason}</p> : null}
+    </Link>
+  )
+}
+
+/** My best entry in a started contest: rank and points (live over /cable), and the prize once settled. */
+function Standing({ contest, live }: { contest: Contest; live: boolean }) {
+  // The list already carries my entries' standing; live pushes keep it moving.
+  const pushed = useContestLive(contest.id, live)
+  const mine = contest.my_entries.map((m) => {
+    const p = pushed.mine?.find((r) => r.member_id === m.member_id)
+    return { rank: p?.rank ?? m.rank, points: p?.points ?? m.points, prize: m.prize, refunded: m.refunded }
+  })
+  const best = [...mine].sort((a, b) => (a.rank ?? 1e9) - (b.rank ?? 1e9))[0]
+  const won = mine.reduce((sum, m) => sum + m.prize, 0)
+  if (!best) return null
+  if (best.refunded) return <span className={page.cancelled}>Refunded</span>
+  return (
+    <span className={page.standing} data-testid="standing">
+      <span>
+        <em>Rank</em>
+        <strong data-testid="my-rank">{best.rank ? `#${formatNumber(best.rank)}` : '—'}</strong>
+      </span>
+      <span>
+        <em>Points</em>
+        <strong data-testid="my-points">{formatNumber(best.points)}</strong>
+      </span>
+      {won > 0 ? (
+        <span className={page.wonBox}>
+          <em>Won</em>
+          <strong data-testid="my-prize">{formatMoney(won)}</strong>
+        </span>
+      ) : null}
+    </span>
+  )
+}

@@ -1,0 +1,61 @@
+import type { QueryClient } from '@tanstack/react-query'
+import { post } from '../../lib/api'
+import type { Contest } from './api'
+import { contestQuery } from './contest-api'
+
+/** Joining (the pre-flight and the join), likes, and keeping every cached copy of a contest fresh. */
+export type Popup = 'join_league' | 'event_locked' | 'add_funds' | 'already_joined' | 'create_team'
+export interface Confirmation {
+  popup: Popup
+  error: string | null
+  contest_id: number
+  entry_fee: number
+  to_pay: number
+  current_balance: number
+  unused_balance: number
+  winning_balance: number
+  shortfall: number
+  max_entries: number
+  user_teams: Array<{ id: number; team_no: number; joined: boolean }>
+}
+
+export const joiningConfirmation = (id: number) =>
+  post<Confirmation>(`/api/contests/${id}/joining_confirmation`)
+
+export const joinContest = (id: number, teamId: number) =>
+  post<{ contest: Contest; member_id: number }>(`/api/contests/${id}/join`, { team_id: teamId })
+
+export const likeContest = (id: number, like: boolean) =>
+  post<{ contest: Contest }>(`/api/contests/${id}/${like ? 'like' : 'unlike'}`)
+
+/** Puts a fresher copy of a contest into every cached list and the detail (spec §4: likes flip everywhere). */
+export function replaceContest(client: QueryClient, contest: Contest): void {
+  client.setQueryData(contestQuery(contest.id).queryKey, contest)
+  client.setQueriesData<unknown>({ queryKey: ['contests'] }, (data: unknown) => swap(data, contest))
+}
+
+function swap(data: unknown, contest: Contest): unknown {
+  if (!data || typeof data !== 'object') return data
+  if (Array.isArray(data)) return data.map((item) => swap(item, contest))
+  const record = data as Record<string, unknown>
+  if (typeof record.id === 'number' && record.id === contest.id && 'members_limit' in record)
+    return { ...contest, user_slug: record.user_slug, filter: record.filter }
+  let changed = false
+  const out: Record<string, unknown> = {}
+  for (const [key, value] of Object.entries(record)) {
+    const next = key === 'pageParams' ? value : swap(value, contest)
+    if (next !== value) changed = true
+    out[key] = next
+  }
+  return changed ? out : data
+}
+
+/** After a join: the card is replaced at once, then every count that moved is refetched. */
+export function afterJoin(client: QueryClient, contest: Contest): void {
+  replaceContest(client, contest)
+  void client.invalidateQueries({ queryKey: ['contests'] })
+  void client.invalidateQueries({ queryKey: ['contest', contest.id] })
+  void client.invalidateQueries({ queryKey: ['user-teams', contest.match_id] })
+  void client.invalidateQueries({ queryKey: ['match', contest.match_id] })
+  void client.invalidateQueries({ queryKey: ['me'] })
+}

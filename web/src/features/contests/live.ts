@@ -1,0 +1,92 @@
+import { useQueryClient } from '@tanstack/react-query'
+import { useState } from 'react'
+import { seqTracker, useChannel } from '../../lib/use-channel'
+import type { Contest } from './api'
+
+export interface LiveEntry {
+  member_id: number
+  rank: number
+  points: number
+  user: { slug: string; username: string; team_name: string | null; image: string | null } | null
+  team_no: number | null
+  user_team_id: number
+}
+export interface MyRank {
+  member_id: number
+  user_team_id: number
+  rank: number
+  points: number
+}
+
+type Broadcast =
+  | { type: 'snapshot'; contest_status: Contest['contest_status']; members_count: number }
+  | { type: 'leaderboard'; seq?: number; version: number; top: LiveEntry[] }
+  | { type: 'my_ranks'; seq?: number; version: number; entries: MyRank[] }
+  | { type: 'members'; seq: number; members_count: number }
+  | { type: 'status'; seq: number; contest_status: Contest['contest_status'] }
+
+export interface ContestLive {
+  connected: boolean
+  /** The top entries as of `version` (null until the first leaderboard push). */
+  top: LiveEntry[] | null
+  version: number
+  mine: MyRank[] | null
+  membersCount: number | null
+  status: Contest['contest_status'] | null
+  updates: number
+}
+
+const initial: Omit<ContestLive, 'connected'> = {
+  top: null,
+  version: -1,
+  mine: null,
+  membersCount: null,
+  status: null,
+  updates: 0,
+}
+
+/**
+ * Follows a contest over /cable (ContestChannel): the top of the leaderboard with each
+ * scored ball (ordered by `version`, so a late push never undoes a newer one), the viewer's
+ * own ranks when they change, the member count before the start and the status. The
+ * channel carries two streams (the contest's and the viewer's own), each with its `seq`.
+ */
+export function useContestLive(contestId: number, enabled: boolean): ContestLive {
+  const client = useQueryClient()
+  const [state, setState] = useState(initial)
+  const [gap] = useState(seqTracker)
+  const refetch = () => void client.invalidateQueries({ queryKey: ['contest', contestId] })
+  const connected = useChannel(enabled ? { channel: 'ContestChannel', contest_id: contestId } : null, {
+    connected: (first) => {
+      if (!first) refetch()
+    },
+    received: (data) => {
+      const m = data as Broadcast
+      if (m.type !== 'snapshot' && gap(m.type === 'my_ranks' ? 'user' : 'contest', m.seq)) refetch()
+      setState((s) => apply(s, m))
+      if (m.type === 'status') {
+        refetch()
+        // Locked, completed or cancelled: the match, the lists and (prizes, refunds) the wallet moved.
+        void client.invalidateQueries({ queryKey: ['match'] })
+        void client.invalidateQueries({ queryKey: ['contests'] })
+        void client.invalidateQueries({ queryKey: ['me'] })
+      }
+    },
+  })
+  return { connected, ...state }
+}
+
+function apply(s: typeof initial, m: Broadcast): typeof initial {
+  switch (m.type) {
+    case 'snapshot':
+      return { ...s, status: m.contest_status, membersCount: m.members_count }
+    case 'leaderboard':
+      return m.version < s.version ? s : { ...s, top: m.top, version: m.version, updates: s.updates + 1 }
+    case 'my_ranks':
+      return { ...s, mine: m.entries, updates: s.updates + 1 }
+    case 'members':
+      return { ...s, membersCount: m.members_count }
+    case 'status':
+      return { ...s, status: m.contest_status, updates: s.updates + 1 }
+  }
+}

@@ -1,0 +1,81 @@
+import { teamRows } from '../../../../server/domain/team-rules'
+import type { WorkingTeam } from '../../../../server/domain/working-team'
+import { formatNumber } from '../../lib/format'
+import type { Player } from '../matches/api'
+import styles from './teams.module.css'
+
+/**
+ * Captain (2× points) and vice-captain (1.5×). Choosing one for the player who holds the
+ * other role moves the role: the working team clears the other (spec §4).
+ */
+export function CaptainStep({
+  team,
+  byId,
+  sport,
+  onCaptain,
+  onVice,
+}: {
+  team: WorkingTeam
+  byId: ReadonlyMap<number, Player>
+  sport: string
+  onCaptain: (id: number) => void
+  onVice: (id: number) => void
+}) {
+  const selected = team.selected_players_hash.map((p) => ({ ...p, player: byId.get(p.id) }))
+  // In role order, as on the pitch.
+  const ordered = teamRows(sport, selected).flat()
+  return (
+    <>
+      <div className={styles.captainHead}>
+        <strong>Choose your captain and vice-captain</strong>
+        <span>C gets 2× points · VC gets 1.5× points</span>
+      </div>
+      <ul className={styles.players} data-testid="captain-list">
+        {ordered.map(({ id, role, player }) => {
+          if (!player) return null
+          const isC = team.captain_id === id
+          const isVC = team.vice_captain_id === id
+          return (
+            <li key={id} className={styles.player} data-testid="captain-row" data-player-id={id}>
+              <div className={styles.playerButton}>
+                <span
+                  className={styles.kit}
+                  style={{ background: player.team.team_color }}
+                  aria-hidden="true"
+                >
+                  {player.team.name_attr}
+                </span>
+                <span className={styles.playerName}>
+                  <strong>{player.name}</strong>
+                  <span>
+                    {player.team.name_attr} · {role} · {formatNumber(player.value)} Cr
+                  </span>
+                </span>
+                <button
+                  type="button"
+                  className={styles.cap}
+                  aria-pressed={isC}
+                  onClick={() => onCaptain(id)}
+                  aria-label={`Captain ${player.name}`}
+                  data-testid="pick-captain"
+                >
+                  {isC ? '2×' : 'C'}
+                </button>
+                <button
+                  type="button"
+                  className={`${styles.cap} ${styles.vcap}`}
+                  aria-pressed={isVC}
+                  onClick={() => onVice(id)}
+                  aria-label={`Vice-captain ${player.name}`}
+                  data-testid="pick-vice"
+                >
+                  {isVC ? '1.5×' : 'VC'}
+                </button>
+              </div>
+            </li>
+          )
+        })}
+      </ul>
+    </>
+  )
+}

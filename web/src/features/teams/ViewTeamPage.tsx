@@ -1,0 +1,105 @@
+import { useQuery } from '@tanstack/react-query'
+import { useLocation, useNavigate, useParams } from 'react-router'
+import { Button, ButtonLink } from '../../components/Button'
+import { Loading } from '../../components/Common'
+import { Alert } from '../../components/Field'
+import { formatNumber } from '../../lib/format'
+import { AFTER_TEAM_UPDATE, setReturnAddress } from '../../lib/return-to'
+import { useSignedIn } from '../../lib/use-session'
+import { matchQuery } from '../matches/api'
+import { LiveBadge } from '../matches/LiveBadge'
+import { useMatchLive } from '../matches/live'
+import { MatchStrip } from '../matches/MatchStrip'
+import { userTeamQuery } from './api'
+import { Pitch } from './Pitch'
+import styles from './teams.module.css'
+
+/**
+ * `/matches/:id/viewteam/:team_id`: a team on the pitch with C and VC, each player's points
+ * (with the multiplier) and the total, moving with every ball while the match is live.
+ */
+export function ViewTeamPage() {
+  const params = useParams()
+  const matchId = Number(params.id)
+  const teamId = Number(params.team_id)
+  const navigate = useNavigate()
+  const location = useLocation()
+  const match = useQuery(matchQuery(matchId))
+  const team = useQuery(userTeamQuery(matchId, teamId))
+  const signedIn = useSignedIn()
+  const live = useMatchLive(matchId, signedIn && match.data?.match_status === 'live')
+  if (match.isPending || team.isPending) return <Loading />
+  if (match.isError) return <Alert>{match.error.message}</Alert>
+  if (team.isError) return <Alert>{team.error.message}</Alert>
+  const m = match.data
+  const t = team.data
+  const started = m.locked
+  const pointsOf = (id: number, fetched: number | null) => live.points.get(id) ?? fetched
+  const players = t.team_players.map((p) => ({
+    id: p.id,
+    style: p.style,
+    name: p.display_name,
+    side: p.team,
+    captain: p.is_captain,
+    vice: p.is_vice_captain,
+    points: started ? (pointsOf(p.id, p.points) ?? 0) : null,
+    styleLabel: p.style_label,
+  }))
+  const total = started
+    ? t.team_players.reduce((sum, p) => sum + (pointsOf(p.id, p.points) ?? 0) * p.multiplier, 0)
+    : null
+  return (
+    <div data-testid="view-team">
+      <MatchStrip match={m} status={live.status} />
+      <div className={styles.viewHead}>
+        <div className={styles.viewTitle}>
+          <h1>
+            {t.user.team_name ?? t.user.username} · Team {t.team_no}
+          </h1>
+          <p>
+            {formatNumber(t.budget)} credits used
+            {t.rank ? ` · rank #${formatNumber(t.rank)}` : ''}
+          </p>
+          <LiveBadge
+            status={live.status ?? m.match_status}
+            connected={live.connected}
+            updates={live.updates}
+          />
+        </div>
+        {total !== null ? (
+          <div className={styles.total}>
+            <span>Points</span>
+            <strong data-testid="team-total">{formatNumber(total)}</strong>
+          </div>
+        ) : null}
+      </div>
+      <Pitch
+        sport={t.match.sport_slug}
+        players={players}
+        link={(p) => `/teams/${t.id}/players/${p.id}?match=${matchId}`}
+      />
+      <div className={styles.viewActions}>
+        {t.is_current_user_allowed_to_edit ? (
+          <Button
+            variant="secondary"
+            small
+            onClick={() => {
+              setReturnAddress(AFTER_TEAM_UPDATE, location.pathname)
+              navigate(`/matches/${matchId}/edit-team/${t.id}`)
+            }}
+          >
+            Edit team
+          </Button>
+        ) : null}
+        {started ? (
+          <ButtonLink to={`/matches/${matchId}/statistics`} variant="ghost" small>
+            Match statistics
+          </ButtonLink>
+        ) : null}
+        <ButtonLink to={`/matches/${matchId}/contests`} variant="ghost" small>
+          Contests
+        </ButtonLink>
+      </div>
+    </div>
+  )
+}

@@ -1,0 +1,4 @@
+/** The team pages, one lazy chunk for the router. */
+export { CreateTeamPage, EditTeamPage } from './BuilderPage'
+export { TeamPlayerPage } from './TeamPlayerPage'
+export { ViewTeamPage } from './ViewTeamPage'
