@@ -216,7 +216,9 @@ describe('match lifecycle and settlement', () => {
     await api.post(`/api/admin/matches/${match.id}/simulate`, { mode: 'instant' }, admin.token)
     const stats = (await api.get(`/api/matches/${match.id}/statistics`)).body.statistics
     expect(stats.match_status).toBe('completed')
-    expect((await api.get(`/api/matches/${match.id}`)).body.match.result_text).toMatch(/ won by \d+ (runs?|wickets?)$|^Match tied$/)
+    expect((await api.get(`/api/matches/${match.id}`)).body.match.result_text).toMatch(
+      / won by \d+ (runs?|wickets?)$|^Match tied$/,
+    )
     expect(stats.events_count).toBeGreaterThan(200)
     expect(stats.summary.innings.length).toBeGreaterThanOrEqual(2)
     const members = (await api.get(`/api/contests/${a.contestId}/members`)).body.members

@@ -1,22 +1,44 @@
 /**
- * `npm run bench [-- <name>…]`: runs the named benchmarks (default: all) and prints, for
- * each, its report lines and a final line of JSON with the figures. Never part of `npm test`.
+ * `npm run bench [-- <name>… [--option value | --option=value]]`: runs the named benchmarks
+ * (default: all) and prints, for each, its report lines and a final line of JSON with the
+ * figures. Options go to every bench (e.g. `npm run bench -- scoring --teams 100000`).
+ * Never part of `npm test`.
  */
 import { platformBench } from './platform'
+import { scoringBench } from './scoring'
 
-const BENCHES: Record<string, () => Promise<Record<string, unknown>>> = {
+export type BenchOptions = Record<string, string | true>
+
+const BENCHES: Record<string, (options: BenchOptions) => Promise<Record<string, unknown>>> = {
   platform: platformBench,
+  scoring: scoringBench,
 }
 
-const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'))
-const names = wanted.length > 0 ? wanted : Object.keys(BENCHES)
-for (const name of names) {
+const names: string[] = []
+const options: BenchOptions = {}
+const args = process.argv.slice(2)
+for (let i = 0; i < args.length; i++) {
+  const arg = args[i] as string
+  if (!arg.startsWith('--')) {
+    names.push(arg)
+    continue
+  }
+  const [key, value] = arg.slice(2).split('=', 2) as [string, string | undefined]
+  const following = args[i + 1]
+  // `--teams 100000`: a value follows unless the next word is a flag or a bench name.
+  if (value !== undefined) options[key] = value
+  else if (following !== undefined && !following.startsWith('--') && !(following in BENCHES)) {
+    options[key] = following
+    i++
+  } else options[key] = true
+}
+for (const name of names.length > 0 ? names : Object.keys(BENCHES)) {
   const bench = BENCHES[name]
   if (!bench) {
     console.error(`unknown benchmark "${name}"; known: ${Object.keys(BENCHES).join(', ')}`)
     process.exit(2)
   }
   console.log(`== ${name}`)
-  const figures = await bench()
+  const figures = await bench(options)
   console.log(JSON.stringify({ bench: name, ...figures }))
 }

@@ -1,7 +1,15 @@
 import type { AfterCommit, Tx } from '../../db/tx'
 import { splitDebit } from '../../domain/ledger'
 import { AppError } from '../../http/errors'
-import { post, SYSTEM_ACCOUNTS, systemAccountId, userAccountId, userBalances } from '../ledger/service'
+import { type AccountRow, postMany, type RawHandles, readAccounts } from '../ledger/bulk'
+import {
+  type PostingRequest,
+  post,
+  SYSTEM_ACCOUNTS,
+  systemAccountId,
+  userAccountId,
+  userBalances,
+} from '../ledger/service'
 
 /** Every contest collects its entry fees in its own pool account, emptied when it settles. */
 export const poolCode = (contestId: number) => `contest:${contestId}:pool`
@@ -44,55 +52,127 @@ export async function chargeEntry(
   return result.transactionId
 }
 
+export interface PoolPayout {
+  contestId: number
+  kind: 'contest_prizes' | 'contest_refund'
+  compartment: 'winnings' | 'unused'
+  byUser: Map<number, number>
+  nowMs: number
+}
+
 /** Pays each account its total (several entries of one user are added up: one line per account). */
 export async function payFromPool(
   tx: Tx,
   after: AfterCommit,
-  p: {
-    contestId: number
-    kind: 'contest_prizes' | 'contest_refund'
-    compartment: 'winnings' | 'unused'
-    byUser: Map<number, number>
-    nowMs: number
+  p: PoolPayout & {
+    /** Settlement on SQLite: accounts and posting through prepared statements. */
+    raw?: RawHandles
   },
 ): Promise<void> {
-  const pool = await contestPoolAccount(tx, p.contestId, p.nowMs)
-  const collected = Number(
-    (
-      await tx
+  await payFromPools(tx, after, [p], p.raw)
+}
+
+/**
+ * Empties contest pools into their winners' (or members') accounts: one posting per contest,
+ * keyed `contest:<id>:<kind>`, so paying twice pays once. The pool empties: what it cannot
+ * cover the house tops up (guaranteed prizes); what is left over is the house's rake.
+ * Settlement hands over a whole batch of contests; with `raw` (SQLite) the accounts are read
+ * ahead in user order and the postings made together (`postMany`), without an await between
+ * the reads and the writes.
+ */
+export async function payFromPools(
+  tx: Tx,
+  after: AfterCommit,
+  payouts: PoolPayout[],
+  raw?: RawHandles,
+): Promise<void> {
+  if (payouts.length === 0) return
+  const nowMs = (payouts[0] as PoolPayout).nowMs
+  const pools = payouts.map((p) => poolCode(p.contestId))
+  const paidOut = (p: PoolPayout) => [...p.byUser.values()].reduce((sum, a) => sum + Math.max(0, a), 0)
+  if (!raw) {
+    let house: number | undefined
+    const requests: PostingRequest[] = []
+    for (const p of payouts) {
+      const pool = await systemAccountId(tx, poolCode(p.contestId), 'INR', nowMs)
+      const row = await tx
         .selectFrom('ledger_accounts')
         .select('balance')
         .where('id', '=', pool)
         .executeTakeFirstOrThrow()
-    ).balance,
+      const winners = new Map<number, number>()
+      for (const [userId, amount] of p.byUser)
+        if (amount > 0) winners.set(await userAccountId(tx, userId, p.compartment), amount)
+      if (Number(row.balance) !== paidOut(p))
+        house ??= await systemAccountId(tx, SYSTEM_ACCOUNTS.house.code, 'INR', nowMs)
+      const request = poolPosting(p, pool, Number(row.balance), winners, house)
+      if (request) requests.push(request)
+    }
+    await postMany(tx, requests, after)
+    return
+  }
+  // Missing pools (and the house, if it has to square up) are created first: a Kysely insert.
+  const ahead = readAccounts(raw, [], [SYSTEM_ACCOUNTS.house.code, ...pools])
+  const found = new Map([...ahead.byId.values()].map((a) => [a.code, a]))
+  for (const code of pools) if (!found.has(code)) await systemAccountId(tx, code, 'INR', nowMs)
+  const squares = payouts.some((p) => Number(found.get(poolCode(p.contestId))?.balance ?? 0) !== paidOut(p))
+  if (squares && !found.has(SYSTEM_ACCOUNTS.house.code))
+    await systemAccountId(tx, SYSTEM_ACCOUNTS.house.code, 'INR', nowMs)
+  const codes = squares ? [SYSTEM_ACCOUNTS.house.code, ...pools] : pools
+
+  // From here on, no await until the postings are written.
+  const users = payouts.flatMap((p) =>
+    [...p.byUser].flatMap(([userId, amount]) => (amount > 0 ? [userId] : [])),
   )
+  const known = readAccounts(raw, users, codes)
+  const byCode = new Map([...known.byId.values()].map((a) => [a.code, a]))
+  for (const code of codes)
+    if ((byCode.get(code) as AccountRow).currency !== 'INR')
+      throw new Error(`account ${code} does not hold INR`)
+  const house = byCode.get(SYSTEM_ACCOUNTS.house.code)?.id
+  const requests: PostingRequest[] = []
+  for (const p of payouts) {
+    const pool = byCode.get(poolCode(p.contestId)) as AccountRow
+    const winners = new Map<number, number>()
+    for (const [userId, amount] of p.byUser) {
+      if (amount <= 0) continue
+      // The compartment's account: createUserAccounts gives every user one of each kind.
+      const account = known.byUser.get(userId)?.find((a) => a.kind === p.compartment)
+      if (!account) throw new AppError('NOT_FOUND', 'Wallet not found')
+      winners.set(account.id, amount)
+    }
+    const request = poolPosting(p, pool.id, Number(pool.balance), winners, house)
+    if (request) requests.push(request)
+  }
+  await postMany(tx, requests, after, raw, known)
+}
+
+/** The posting that empties one pool: winners credited, the pool debited, the house squaring up. */
+function poolPosting(
+  p: PoolPayout,
+  pool: number,
+  collected: number,
+  winners: Map<number, number>,
+  house: number | undefined,
+): PostingRequest | null {
   const lines: Array<{ accountId: number; amount: number }> = []
   let paid = 0
-  for (const [userId, amount] of p.byUser) {
-    if (amount <= 0) continue
-    lines.push({ accountId: await userAccountId(tx, userId, p.compartment), amount })
+  for (const [accountId, amount] of winners) {
+    lines.push({ accountId, amount })
     paid += amount
   }
-  // The pool empties: what it cannot cover the house tops up (guaranteed prizes); what is
-  // left over is the house's rake.
   if (collected !== 0) lines.push({ accountId: pool, amount: -collected })
-  const house = collected - paid
-  if (house !== 0)
-    lines.push({
-      accountId: await systemAccountId(tx, SYSTEM_ACCOUNTS.house.code, 'INR', p.nowMs),
-      amount: house,
-    })
-  if (lines.length < 2) return
-  await post(
-    tx,
-    {
-      kind: p.kind,
-      idempotencyKey: `contest:${p.contestId}:${p.kind}`,
-      memo: `${p.kind === 'contest_prizes' ? 'Prizes' : 'Refunds'}, contest ${p.contestId}`,
-      meta: { contest_id: p.contestId },
-      lines,
-      nowMs: p.nowMs,
-    },
-    after,
-  )
+  if (collected - paid !== 0) {
+    if (house === undefined) throw new Error('the house account is needed to square a pool')
+    lines.push({ accountId: house, amount: collected - paid })
+  }
+  if (lines.length < 2) return null
+  return {
+    kind: p.kind,
+    idempotencyKey: `contest:${p.contestId}:${p.kind}`,
+    memo: `${p.kind === 'contest_prizes' ? 'Prizes' : 'Refunds'}, contest ${p.contestId}`,
+    meta: { contest_id: p.contestId },
+    lines,
+    nowMs: p.nowMs,
+  }
 }

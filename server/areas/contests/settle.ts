@@ -1,10 +1,12 @@
-import { type Tx, withTx } from '../../db/tx'
+import type BetterSqlite3 from 'better-sqlite3'
+import { type AfterCommit, type Tx, withTx } from '../../db/tx'
 import type { Deps } from '../../deps'
 import { paiseToRupees } from '../../domain/money'
 import { distributePrizes } from '../../domain/prizes'
-import { notify } from '../notifications/service'
+import { notificationStream, notify, serializeNotification } from '../notifications/service'
+import type { LiveMatch } from '../scoring/live'
 import { loadLive } from '../scoring/live'
-import { payFromPool } from './ledger'
+import { payFromPools } from './ledger'
 import { prizeStructureOf } from './serialize'
 import { contestStream } from './service'
 
@@ -16,10 +18,22 @@ export interface SettlementReport {
 }
 
 /**
+ * Contests settle in transactions of about this many entries: one per contest would spend a
+ * 60k-contest match's settlement on fsync'd commits and on writing the same account pages
+ * again and again; a single one would hold the write lock for the whole match.
+ */
+const BATCH_ENTRIES = 100_000
+
+type ContestRow = { id: number; name: string; prize_structure: string }
+type Settled = { contest: ContestRow; entries: number; byUser: Map<number, number> }
+
+/**
  * Pays a completed match: final ranks from its events, prizes per structure (ties share the
  * summed prizes of the positions they occupy) to winnings through the ledger, notifications to
- * winners. Each contest settles in its own transaction and only from `locked`, so running it
- * twice pays once and a restart half-way simply settles the rest.
+ * winners. A contest settles only from `locked`, in the same transaction as its payment and
+ * notifications, so running it twice pays once and a restart half-way settles the rest.
+ * Contests go in batches (each contest still checked and paid on its own, with its own ledger
+ * transaction): the batch's member rows, postings and notifications are written in key order.
  */
 export async function settleMatch(deps: Deps, matchId: number): Promise<SettlementReport> {
   const live = await loadLive(deps, matchId)
@@ -32,61 +46,46 @@ export async function settleMatch(deps: Deps, matchId: number): Promise<Settleme
     .orderBy('id')
     .execute()
   const report: SettlementReport = { contests: 0, entries: 0, winners: 0, paid: 0 }
-  for (const contest of contests) {
-    const standings = live.board.standings(contest.id)
-    const prizes = distributePrizes(
-      prizeStructureOf(contest),
-      standings.map((s) => ({ id: s.memberId, rank: s.rank })),
-    )
+  const sqlite = deps.dbHandle.sqlite
+  for (const batch of batches(contests, (c) => live.board.entriesOf(c.id))) {
     const settled = await withTx(deps, async (tx, after) => {
-      const current = await tx
-        .selectFrom('contests')
-        .select('status')
-        .where('id', '=', contest.id)
-        .executeTakeFirstOrThrow()
-      if (current.status !== 'locked') return false
+      const st = sqlite ? statementsFor(sqlite) : undefined
       const now = deps.clock.now()
-      await writeFinalStandings(deps, tx, standings, prizes)
-      const owners = await ownersOf(tx, contest.id)
-      const byUser = new Map<number, number>()
-      standings.forEach((s, i) => {
-        const prize = prizes[i] as number
-        if (prize <= 0) return
-        const user = owners.get(s.memberId) as number
-        byUser.set(user, (byUser.get(user) ?? 0) + prize)
-      })
-      await payFromPool(tx, after, {
-        contestId: contest.id,
-        kind: 'contest_prizes',
-        compartment: 'winnings',
-        byUser,
-        nowMs: now,
-      })
-      await tx
-        .updateTable('contests')
-        .set({ status: 'completed', settled_at_ms: now })
-        .where('id', '=', contest.id)
-        .execute()
-      for (const [userId, amount] of byUser)
-        await notify(
-          tx,
-          after,
-          userId,
-          {
-            kind: 'contest_won',
-            body: `You won ₹${paiseToRupees(amount).toLocaleString('en-IN')} in ${contest.name}! It is in your winnings.`,
-            data: { contest_id: contest.id, amount: paiseToRupees(amount) },
-          },
-          now,
-        )
-      after.publish(contestStream(contest.id), { type: 'status', contest_status: 'completed' })
-      report.winners += byUser.size
-      report.paid += [...byUser.values()].reduce((a, b) => a + b, 0)
-      return true
+      const done: Settled[] = []
+      for (const contest of batch) {
+        const entries = await finalStandings(tx, st, live, contest)
+        if (entries) done.push({ contest, ...entries })
+      }
+      await payFromPools(
+        tx,
+        after,
+        done.map((s) => ({
+          contestId: s.contest.id,
+          kind: 'contest_prizes' as const,
+          compartment: 'winnings' as const,
+          byUser: s.byUser,
+          nowMs: now,
+        })),
+        sqlite ? { sqlite, bus: deps.bus } : undefined,
+      )
+      for (const s of done)
+        if (st) st.complete.run(now, s.contest.id)
+        else
+          await tx
+            .updateTable('contests')
+            .set({ status: 'completed', settled_at_ms: now })
+            .where('id', '=', s.contest.id)
+            .execute()
+      await notifyWinners(deps, tx, after, st, done, now)
+      for (const s of done)
+        after.publish(contestStream(s.contest.id), { type: 'status', contest_status: 'completed' })
+      return done
     })
-    if (settled) {
+    for (const s of settled) {
       report.contests++
-      report.entries += standings.length
+      report.entries += s.entries
+      report.winners += s.byUser.size
+      for (const amount of s.byUser.values()) report.paid += amount
     }
   }
   await deps.db
@@ -98,35 +97,157 @@ export async function settleMatch(deps: Deps, matchId: number): Promise<Settleme
   return report
 }
 
-async function ownersOf(tx: Tx, contestId: number): Promise<Map<number, number>> {
+function* batches<T>(items: T[], weight: (item: T) => number): Generator<T[]> {
+  let batch: T[] = []
+  let entries = 0
+  for (const item of items) {
+    const w = weight(item)
+    if (batch.length > 0 && entries + w > BATCH_ENTRIES) {
+      yield batch
+      batch = []
+      entries = 0
+    }
+    batch.push(item)
+    entries += w
+  }
+  if (batch.length > 0) yield batch
+}
+
+/**
+ * A locked contest's final points, rank and prize on every member row (a mega contest has
+ * 400k), and what each user wins; null if it was settled (or cancelled) already.
+ */
+async function finalStandings(tx: Tx, st: Statements | undefined, live: LiveMatch, contest: ContestRow) {
+  const status = st
+    ? (st.status.get(contest.id) as string)
+    : (
+        await tx
+          .selectFrom('contests')
+          .select('status')
+          .where('id', '=', contest.id)
+          .executeTakeFirstOrThrow()
+      ).status
+  if (status !== 'locked') return null
+  const standings = live.board.standings(contest.id)
+  const prizes = distributePrizes(
+    prizeStructureOf(contest),
+    standings.map((s) => ({ id: s.memberId, rank: s.rank })),
+  )
+  for (const [i, s] of standings.entries()) {
+    const prize = prizes[i] as number
+    if (st) st.standing.run(s.pointsX2, s.rank, prize, s.memberId)
+    else
+      await tx
+        .updateTable('contest_members')
+        .set({ points_x2: s.pointsX2, rank: s.rank, prize_paise: prize })
+        .where('id', '=', s.memberId)
+        .execute()
+  }
+  // The board knows who owns each entry (loaded with it); otherwise ask the database.
+  const users = live.board.usersOf(contest.id)
+  const ownerOf = users
+    ? (i: number) => users[i] as number
+    : await owners(
+        tx,
+        contest.id,
+        standings.map((s) => s.memberId),
+      )
+  const byUser = new Map<number, number>()
+  standings.forEach((_, i) => {
+    const prize = prizes[i] as number
+    if (prize <= 0) return
+    const user = ownerOf(i)
+    byUser.set(user, (byUser.get(user) ?? 0) + prize)
+  })
+  return { entries: standings.length, byUser }
+}
+
+async function owners(tx: Tx, contestId: number, memberIds: number[]): Promise<(i: number) => number> {
   const rows = await tx
     .selectFrom('contest_members')
     .select(['id', 'user_id'])
     .where('contest_id', '=', contestId)
     .execute()
-  return new Map(rows.map((r) => [r.id, r.user_id]))
+  const map = new Map(rows.map((r) => [r.id, r.user_id]))
+  return (i) => map.get(memberIds[i] as number) as number
 }
 
-/** Final points, rank and prize on every member row (a prepared statement on SQLite: a mega contest has many). */
-async function writeFinalStandings(
+// One formatter: `toLocaleString` builds a new one per call, which 300k winners notice.
+const rupees = new Intl.NumberFormat('en-IN')
+
+const wonMessage = (contest: ContestRow, amount: number) => ({
+  kind: 'contest_won',
+  body: `You won ₹${rupees.format(paiseToRupees(amount))} in ${contest.name}! It is in your winnings.`,
+  data: { contest_id: contest.id, amount: paiseToRupees(amount) },
+})
+
+/**
+ * "You won ₹…" to every winner of the batch, pushed after the commit. On SQLite the rows go
+ * in through a prepared statement in user order (index entries and foreign-key probes land
+ * next to each other), and the pushes are built after the commit in one job: 100k messages
+ * held until the commit would be 100k objects for the garbage collector to carry.
+ */
+async function notifyWinners(
   deps: Deps,
   tx: Tx,
-  standings: Array<{ memberId: number; pointsX2: number; rank: number }>,
-  prizes: number[],
+  after: AfterCommit,
+  st: Statements | undefined,
+  settled: Settled[],
+  now: number,
 ) {
-  const sqlite = deps.dbHandle.sqlite
-  if (sqlite) {
-    // Same connection, inside the transaction Kysely opened (it holds the only connection).
-    const stmt = sqlite.prepare(
-      'update contest_members set points_x2 = ?, rank = ?, prize_paise = ? where id = ?',
-    )
-    for (const [i, s] of standings.entries()) stmt.run(s.pointsX2, s.rank, prizes[i] as number, s.memberId)
+  const wins = settled.flatMap((s) =>
+    [...s.byUser].map(([userId, amount]) => ({ userId, amount, contest: s.contest })),
+  )
+  if (!st) {
+    for (const w of wins) await notify(tx, after, w.userId, wonMessage(w.contest, w.amount), now)
     return
   }
-  for (const [i, s] of standings.entries())
-    await tx
-      .updateTable('contest_members')
-      .set({ points_x2: s.pointsX2, rank: s.rank, prize_paise: prizes[i] as number })
-      .where('id', '=', s.memberId)
-      .execute()
+  wins.sort((a, b) => a.userId - b.userId)
+  const ids = new Float64Array(wins.length)
+  wins.forEach((w, i) => {
+    const n = wonMessage(w.contest, w.amount)
+    ids[i] = Number(
+      st.notification.run(w.userId, n.kind, n.body, JSON.stringify(n.data), now).lastInsertRowid,
+    )
+  })
+  after.run(() =>
+    wins.forEach((w, i) => {
+      const stream = notificationStream(w.userId)
+      // Nobody listening: the seq moves on (a returning client sees the gap), no payload is built.
+      if (deps.bus.subscriberCount(stream) === 0) {
+        deps.bus.publish(stream, { type: 'notification' })
+        return
+      }
+      const n = wonMessage(w.contest, w.amount)
+      const row = { ...n, id: ids[i] as number, user_id: w.userId, data: JSON.stringify(n.data) }
+      const notification = serializeNotification({ ...row, read_at_ms: null, created_at_ms: now })
+      deps.bus.publish(stream, { type: 'notification', notification })
+    }),
+  )
+}
+
+type Statements = ReturnType<typeof prepare>
+const statements = new WeakMap<BetterSqlite3.Database, Statements>()
+
+function statementsFor(sqlite: BetterSqlite3.Database): Statements {
+  let st = statements.get(sqlite)
+  if (!st) {
+    st = prepare(sqlite)
+    statements.set(sqlite, st)
+  }
+  return st
+}
+
+// Raw statements on the one SQLite connection, inside the transaction Kysely opened on it.
+function prepare(sqlite: BetterSqlite3.Database) {
+  return {
+    status: sqlite.prepare('select status from contests where id = ?').pluck(),
+    standing: sqlite.prepare(
+      'update contest_members set points_x2 = ?, rank = ?, prize_paise = ? where id = ?',
+    ),
+    complete: sqlite.prepare("update contests set status = 'completed', settled_at_ms = ? where id = ?"),
+    notification: sqlite.prepare(
+      'insert into notifications (user_id, kind, body, data, created_at_ms) values (?, ?, ?, ?, ?)',
+    ),
+  }
 }

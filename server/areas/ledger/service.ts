@@ -142,16 +142,16 @@ export async function post(tx: Tx, request: PostingRequest, after?: AfterCommit)
     return { transactionId: existing.id, replayed: true }
   }
 
-  const accounts = await tx
-    .selectFrom('ledger_accounts')
-    .select(['id', 'currency'])
-    .where(
-      'id',
-      'in',
-      request.lines.map((l) => l.accountId),
-    )
-    .execute()
-  const currencyOf = new Map(accounts.map((a) => [a.id, a.currency]))
+  const currencyOf = new Map<number, Currency>()
+  // In chunks: a prize posting can have more lines than a statement may have parameters.
+  for (const ids of chunks(request.lines.map((l) => l.accountId))) {
+    const accounts = await tx
+      .selectFrom('ledger_accounts')
+      .select(['id', 'currency'])
+      .where('id', 'in', ids)
+      .execute()
+    for (const a of accounts) currencyOf.set(a.id, a.currency)
+  }
   const lines: PostingLine[] = request.lines.map((l) => {
     const currency = currencyOf.get(l.accountId)
     if (!currency) throw new Error(`ledger account ${l.accountId} does not exist`)
@@ -210,18 +210,28 @@ export async function post(tx: Tx, request: PostingRequest, after?: AfterCommit)
  * NotificationsChannel stream, so open pages show the new balance without a reload.
  */
 async function queueWalletPushes(tx: Tx, after: AfterCommit, accountIds: number[]): Promise<void> {
-  const owners = await tx
-    .selectFrom('ledger_accounts')
-    .select('user_id')
-    .distinct()
-    .where('id', 'in', accountIds)
-    .where('user_id', 'is not', null)
-    .execute()
-  for (const { user_id } of owners) {
-    if (user_id === null) continue
-    const b = await userBalances(tx, user_id)
-    after.publish(notificationStream(user_id), { type: 'wallet', ...walletJson(b) })
+  const users = new Set<number>()
+  for (const ids of chunks(accountIds)) {
+    const owners = await tx
+      .selectFrom('ledger_accounts')
+      .select('user_id')
+      .distinct()
+      .where('id', 'in', ids)
+      .where('user_id', 'is not', null)
+      .execute()
+    for (const { user_id } of owners) if (user_id !== null) users.add(user_id)
   }
+  for (const userId of users) {
+    const b = await userBalances(tx, userId)
+    after.publish(notificationStream(userId), { type: 'wallet', ...walletJson(b) })
+  }
+}
+
+/** Lists cut to a size every engine accepts as `in (…)` parameters (SQLite allows 32,766). */
+function chunks<T>(items: T[], size = 10_000): T[][] {
+  const out: T[][] = []
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size))
+  return out
 }
 
 /** Balances as the API shows them: rupees, with current = unused + winnings; coins whole. */
@@ -234,7 +244,7 @@ export function walletJson(b: Balances) {
   }
 }
 
-function fingerprint(lines: Array<{ accountId: number; amount: number }>): string {
+export function fingerprint(lines: Array<{ accountId: number; amount: number }>): string {
   return [...lines]
     .sort((a, b) => a.accountId - b.accountId || a.amount - b.amount)
     .map((l) => `${l.accountId}:${l.amount}`)

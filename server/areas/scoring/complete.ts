@@ -18,7 +18,8 @@ export async function completeMatch(deps: Deps, matchId: number) {
     // Read before the transaction: the outer database must not be used inside it (one connection).
     const current = await requireMatch(deps.db, matchId)
     const live = current.status === 'live' ? await loadLive(deps, matchId) : null
-    const result = current.result_text ?? (live ? await resultText(deps.db, live.scorer.summary(), current.format) : null)
+    const result =
+      current.result_text ?? (live ? await resultText(deps.db, live.scorer.summary(), current.format) : null)
     await withTx(deps, async (tx, after) => {
       const match = await requireMatch(tx, matchId)
       if (match.status === 'completed') return

@@ -4,7 +4,8 @@ import { type MatchEvent, type ScoringFamily, scoringFamily } from '../../domain
 import { createScorer } from '../../domain/scoring'
 import type { Scorer } from '../../domain/scoring/types'
 import { findMatch, matchSquad, type SquadPlayer } from '../matches/queries'
-import { Scoreboard } from './board'
+import type { Scoreboard } from './board'
+import { loadBoard } from './load'
 
 /**
  * One match being scored: the scorer (player points from the events) and the scoreboard
@@ -106,41 +107,7 @@ async function buildLive(deps: Deps, matchId: number): Promise<LiveMatch> {
   const events = await storedEvents(deps.db, matchId)
   for (const e of events) scorer.apply(e.event)
 
-  const teams = await deps.db
-    .selectFrom('user_teams')
-    .select(['id', 'player_ids', 'captain_id', 'vice_captain_id'])
-    .where('match_id', '=', matchId)
-    .orderBy('id')
-    .execute()
-  const size = match.team_size
-  const ids = new Int32Array(teams.length)
-  const players = new Int32Array(teams.length * size)
-  const captains = new Int32Array(teams.length)
-  const vices = new Int32Array(teams.length)
-  teams.forEach((t, i) => {
-    ids[i] = t.id
-    captains[i] = t.captain_id
-    vices[i] = t.vice_captain_id
-    const list = t.player_ids.split(',')
-    for (let s = 0; s < size; s++) players[i * size + s] = Number(list[s])
-  })
-  const entries = await deps.db
-    .selectFrom('contest_members as cm')
-    .innerJoin('contests as c', 'c.id', 'cm.contest_id')
-    .select(['cm.id', 'cm.contest_id', 'cm.user_team_id'])
-    .where('c.match_id', '=', matchId)
-    .where('c.status', '!=', 'cancelled')
-    .execute()
-  const board = new Scoreboard(
-    squad.map((p) => p.id),
-    size,
-    { ids, players, captains, vices },
-    {
-      memberIds: Int32Array.from(entries, (e) => e.id),
-      contestIds: Int32Array.from(entries, (e) => e.contest_id),
-      teamIds: Int32Array.from(entries, (e) => e.user_team_id),
-    },
-  )
+  const board = await loadBoard(deps, matchId, squad, match.team_size)
   board.resetPoints(squad.map((p) => [p.id, scorer.points(p.id)] as const))
   board.rankAll()
   return {

@@ -5,9 +5,16 @@ import type { MatchSummary } from '../../domain/scoring/types'
  * The one-line result of a completed match, from its live summary: "MUM won by 6 wickets",
  * "Chennai won 2–1", "Max Verstappen won", "Soul won". Null when there is nothing to say.
  */
-export async function resultText(db: Executor, summary: MatchSummary, format: string | null): Promise<string | null> {
+export async function resultText(
+  db: Executor,
+  summary: MatchSummary,
+  format: string | null,
+): Promise<string | null> {
   const teamName = async (id: number | null | undefined) =>
-    id == null ? null : ((await db.selectFrom('real_teams').select('name').where('id', '=', id).executeTakeFirst())?.name ?? null)
+    id == null
+      ? null
+      : ((await db.selectFrom('real_teams').select('name').where('id', '=', id).executeTakeFirst())?.name ??
+        null)
   if (summary.family === 'cricket') {
     const innings = summary.innings.filter((i) => !i.super_over && i.team_id !== null)
     if (innings.length < 2) return 'No result'
@@ -20,7 +27,8 @@ export async function resultText(db: Executor, summary: MatchSummary, format: st
     if (other === undefined) return 'No result'
     const chase = totals.get(chasing) ?? 0
     const target = totals.get(other) ?? 0
-    if (chase > target) return `${await teamName(chasing)} won by ${10 - last.wickets} wicket${10 - last.wickets === 1 ? '' : 's'}`
+    if (chase > target)
+      return `${await teamName(chasing)} won by ${10 - last.wickets} wicket${10 - last.wickets === 1 ? '' : 's'}`
     if (chase === target && last.complete) return 'Match tied'
     // A Test the chasing side did not finish is a draw; otherwise the side batting first won.
     if (format === 'Test' && !last.complete && last.wickets < 10) return 'Match drawn'

@@ -57,7 +57,8 @@ export function teamRoutes(deps: Deps) {
 
   async function points(matchId: number, teamId: number) {
     // An abandoned match awards no points.
-    if ((await requireMatch(deps.db, matchId)).status === 'abandoned') return { playerPoints: new Map(), totalX2: null }
+    if ((await requireMatch(deps.db, matchId)).status === 'abandoned')
+      return { playerPoints: new Map(), totalX2: null }
     const live = await peekLive(deps, matchId)
     return {
       playerPoints: await pointsOf(deps, matchId),
