@@ -43,3 +43,25 @@ export function footballPosition(style: number): 'GK' | 'DEF' | 'MID' | 'FWD' {
   if (style === STYLE.MIDFIELDER) return 'MID'
   return 'FWD'
 }
+
+/**
+ * What a cricket style can do, for the balanced-squad rule of auctions (DESIGN §5): keepers
+ * (pure or batting) keep and bat; all-rounders of every kind bat and bowl.
+ */
+export function cricketCapabilities(style: number): { keeper: boolean; bat: boolean; bowl: boolean } {
+  switch (style) {
+    case STYLE.BATTER:
+      return { keeper: false, bat: true, bowl: false }
+    case STYLE.BATTER_KEEPER:
+    case STYLE.PURE_KEEPER:
+      return { keeper: true, bat: true, bowl: false }
+    case STYLE.BATTER_ALLROUNDER:
+    case STYLE.ALLROUNDER:
+    case STYLE.ALLROUNDER_BOWLER:
+      return { keeper: false, bat: true, bowl: true }
+    case STYLE.BOWLER:
+      return { keeper: false, bat: false, bowl: true }
+    default:
+      return { keeper: false, bat: false, bowl: false }
+  }
+}
