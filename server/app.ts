@@ -7,6 +7,7 @@ import { bodyLimit } from 'hono/body-limit'
 import { requestId } from 'hono/request-id'
 import { secureHeaders } from 'hono/secure-headers'
 import { adminRoutes } from './areas/admin/routes'
+import { auctionRoutes } from './areas/auctions/routes'
 import { authRoutes } from './areas/auth/routes'
 import { catalogRoutes } from './areas/catalog/routes'
 import { clockRoutes } from './areas/clock/routes'
@@ -119,6 +120,7 @@ export function createApp(deps: Deps, options: { cable?: CableServer } = {}) {
   app.route('/', adminWalletRoutes(deps))
   app.route('/', mediaRoutes())
   app.route('/', crestRoutes(deps))
+  app.route('/', auctionRoutes(deps))
   mountApiDocs(app)
 
   if (options.cable) app.get('/cable', options.cable.handler)

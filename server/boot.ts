@@ -1,4 +1,5 @@
 import { ensureReferenceData } from '../seeds/reference-data'
+import { registerAuctionJobs } from './areas/auctions/service'
 import { createScheduler } from './areas/clock/scheduler'
 import { loadClockAnchor, saveClockAnchor } from './areas/clock/service'
 import { registerMatchJobs } from './areas/matches/jobs'
@@ -37,5 +38,6 @@ export async function bootDeps(config: Config, options: BootOptions = {}): Promi
   const scheduler = createScheduler({ db, clock, log })
   const deps: Deps = { db, dbHandle, clock, rng: createRng(config.seed), bus, log, config, scheduler }
   registerMatchJobs(deps)
+  registerAuctionJobs(deps)
   return deps
 }

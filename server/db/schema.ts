@@ -33,6 +33,9 @@ export interface Database {
   match_events: MatchEventsTable
   player_match_scores: PlayerMatchScoresTable
   contest_likes: ContestLikesTable
+  auctions: AuctionsTable
+  auction_managers: AuctionManagersTable
+  auction_events: AuctionEventsTable
 }
 
 export interface AppSettingsTable {
@@ -371,4 +374,59 @@ export interface ContestLikesTable {
   contest_id: number
   user_id: number
   created_at_ms: number
+}
+
+export type AuctionStatus = 'waiting' | 'open' | 'between' | 'sealed' | 'completed'
+export type AuctionManagerStatus = 'pending' | 'approved' | 'rejected'
+
+export interface AuctionsTable {
+  id: Generated<number>
+  owner_id: number
+  kind: Generated<'live' | 'tournament'>
+  name: string
+  code: string
+  sport_id: number
+  series_id: number | null
+  match_id: number | null
+  status: Generated<AuctionStatus>
+  purse: number
+  squad_min: number
+  squad_max: number
+  max_stars: number | null
+  balanced: Generated<number>
+  lot_seconds: number
+  bidding_interval: string
+  charges: Generated<number>
+  is_private: Generated<number>
+  starts_at_ms: number | null
+  seed: number
+  seq: Generated<number>
+  /** The engine's state, JSON. */
+  state: string
+  started_at_ms: number | null
+  completed_at_ms: number | null
+  created_at_ms: number
+  updated_at_ms: number
+}
+
+export interface AuctionManagersTable {
+  id: Generated<number>
+  auction_id: number
+  user_id: number
+  franchise_name: string
+  color: string
+  status: Generated<AuctionManagerStatus>
+  charge_coins: Generated<number>
+  bot_strategy: string | null
+  joined_at_ms: number
+  decided_at_ms: number | null
+}
+
+export interface AuctionEventsTable {
+  id: Generated<number>
+  auction_id: number
+  seq: number
+  type: string
+  payload: string
+  at_ms: number
 }

@@ -1,6 +1,6 @@
 /**
  * In-process publish/subscribe for live updates. Every message on a stream gets the next
- * `seq` of that stream, so a client can spot a gap and refetch. Delivery is synchronous and
+ * `seq` of that stream (or keeps its own, if higher), so a client can spot a gap and refetch. Delivery is synchronous and
  * in publish order, which keeps per-stream order intact all the way to each socket.
  * Publish only after the database commit that the message describes (see `afterCommit`).
  */
@@ -26,7 +26,11 @@ export function createBus(onHandlerError: (error: unknown) => void = () => {}): 
   const seqs = new Map<string, number>()
   return {
     publish(stream, message) {
-      const seq = (seqs.get(stream) ?? 0) + 1
+      // A stream whose source numbers its own messages (an auction's engine seq, which
+      // survives restarts) keeps those numbers; any other message gets the next one.
+      const own =
+        typeof message.seq === 'number' && message.seq > (seqs.get(stream) ?? 0) ? message.seq : null
+      const seq = own ?? (seqs.get(stream) ?? 0) + 1
       seqs.set(stream, seq)
       const full: BusMessage = { ...message, seq }
       const set = handlers.get(stream)

@@ -1,4 +1,5 @@
 import type { ChannelDefinition } from '../types'
+import { AuctionChannel } from './auction'
 import { ContestChannel } from './contest'
 import { MatchChannel } from './match'
 import { NotificationsChannel } from './notifications'
@@ -7,4 +8,9 @@ import { NotificationsChannel } from './notifications'
  * Every channel a /cable client can subscribe to, by the `channel` name in its identifier.
  * A new channel is its own definition file plus one entry here; the server needs no change.
  */
-export const CHANNELS: ChannelDefinition[] = [NotificationsChannel, MatchChannel, ContestChannel]
+export const CHANNELS: ChannelDefinition[] = [
+  NotificationsChannel,
+  MatchChannel,
+  ContestChannel,
+  AuctionChannel,
+]

@@ -1,6 +1,7 @@
 import type { Migration } from 'kysely'
 import * as m001 from './2026-11-22-001-platform'
 import * as m002 from './2026-11-22-002-daily-fantasy'
+import * as m003 from './2026-11-22-003-auctions'
 
 /**
  * Every migration, in order. Listed statically (not read from the directory) so that the
@@ -9,4 +10,5 @@ import * as m002 from './2026-11-22-002-daily-fantasy'
 export const migrations: Record<string, Migration> = {
   '2026-11-22-001-platform': m001,
   '2026-11-22-002-daily-fantasy': m002,
+  '2026-11-22-003-auctions': m003,
 }

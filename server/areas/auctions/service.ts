@@ -1,0 +1,601 @@
+import type { Selectable } from 'kysely'
+import type { AuctionsTable } from '../../db/schema'
+import { type AfterCommit, type Executor, type Tx, withTx } from '../../db/tx'
+import type { Deps } from '../../deps'
+import {
+  type AuctionCommand,
+  type AuctionEvent,
+  type AuctionState,
+  apply,
+  createAuction as createEngineState,
+  DEFAULT_TIMINGS,
+  type Violation,
+} from '../../domain/auction/engine'
+import { type AuctionPlayer, BIDDING_INTERVALS } from '../../domain/auction/rules'
+import { inviteCode } from '../../domain/contest-templates'
+import { AppError, forbidden, notFound } from '../../http/errors'
+import { post, SYSTEM_ACCOUNTS, systemAccountId, userAccountId } from '../ledger/service'
+import { notify } from '../notifications/service'
+import { basePriceOf } from './catalog'
+
+export type AuctionRow = Selectable<AuctionsTable>
+
+export const AUCTION_TIMER_JOB = 'auction.timer'
+export const auctionStream = (id: number) => `auction:${id}`
+/** The waiting room's own messages (`managers_changed`): the main stream carries only engine events, numbered by the engine. */
+export const roomStream = (id: number) => `auction:${id}:room`
+export const managerStream = (auctionId: number, managerId: number) =>
+  `auction:${auctionId}:manager:${managerId}`
+const timerKey = (id: number) => `auction:${id}:timer`
+
+export async function findAuction(db: Executor, id: number): Promise<AuctionRow | undefined> {
+  return db.selectFrom('auctions').selectAll().where('id', '=', id).executeTakeFirst()
+}
+
+/**
+ * An auction the caller may see: public ones, and private ones they own or manage in
+ * (anything else is 404, as if it did not exist).
+ */
+export async function requireVisibleAuction(db: Executor, id: number, userId: number): Promise<AuctionRow> {
+  const row = await findAuction(db, id)
+  if (!row) throw notFound('Auction')
+  if (row.is_private && row.owner_id !== userId && !(await managerOf(db, id, userId)))
+    throw notFound('Auction')
+  return row
+}
+
+export async function requireOwnedAuction(db: Executor, id: number, userId: number): Promise<AuctionRow> {
+  const row = await requireVisibleAuction(db, id, userId)
+  if (row.owner_id !== userId) throw forbidden('Only the auction’s owner can do that')
+  return row
+}
+
+export function managerOf(db: Executor, auctionId: number, userId: number) {
+  return db
+    .selectFrom('auction_managers')
+    .selectAll()
+    .where('auction_id', '=', auctionId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst()
+}
+
+// --- engine state: parsed once, kept per auction while its seq matches the stored one
+
+const states = new WeakMap<Deps, Map<number, AuctionState>>()
+
+function cached(deps: Deps): Map<number, AuctionState> {
+  let map = states.get(deps)
+  if (!map) {
+    map = new Map()
+    states.set(deps, map)
+  }
+  return map
+}
+
+export function stateOf(deps: Deps, row: AuctionRow): AuctionState {
+  const map = cached(deps)
+  const hit = map.get(row.id)
+  if (hit && hit.seq === row.seq) return hit
+  const state = JSON.parse(row.state) as AuctionState
+  map.set(row.id, state)
+  return state
+}
+
+const locks = new WeakMap<Deps, Map<number, Promise<unknown>>>()
+
+/** Commands of one auction run strictly one at a time (the first valid bid at an amount wins). */
+function withAuctionLock<T>(deps: Deps, auctionId: number, fn: () => Promise<T>): Promise<T> {
+  let byAuction = locks.get(deps)
+  if (!byAuction) {
+    byAuction = new Map()
+    locks.set(deps, byAuction)
+  }
+  const previous = byAuction.get(auctionId) ?? Promise.resolve()
+  const run = previous.then(fn, fn)
+  const settled = run.catch(() => undefined)
+  byAuction.set(auctionId, settled)
+  void settled.then(() => {
+    if (byAuction?.get(auctionId) === settled) byAuction.delete(auctionId)
+  })
+  return run
+}
+
+const STATE_CODES = new Set(['PHASE', 'PAUSED', 'NOT_ENOUGH_MANAGERS'])
+
+/** A refused command as the API answers it: 422 for a sealed bid below base, 409 otherwise. */
+export function violationError(v: Violation): AppError {
+  if (v.code === 'BELOW_BASE')
+    return new AppError('VALIDATION_FAILED', v.message, { bid_amount: [v.message] })
+  return new AppError(STATE_CODES.has(v.code) ? 'AUCTION_STATE' : 'BID_REFUSED', v.message)
+}
+
+export interface CommandResult {
+  state: AuctionState
+  events: AuctionEvent[]
+}
+
+/**
+ * Runs one engine command against an auction's stored state: the new state, its events and
+ * the lot timer are written in one transaction, the events are broadcast after the commit.
+ * `build` sees the current state (e.g. to fill in the next bid amount) and may refuse.
+ */
+export function runCommand(
+  deps: Deps,
+  auctionId: number,
+  build: (state: AuctionState, row: AuctionRow) => AuctionCommand | AuctionCommand[],
+  extra?: (tx: Tx, after: AfterCommit, result: CommandResult, row: AuctionRow) => Promise<void>,
+): Promise<CommandResult> {
+  return withAuctionLock(deps, auctionId, async () => {
+    const row = await findAuction(deps.db, auctionId)
+    if (!row) throw notFound('Auction')
+    const built = build(stateOf(deps, row), row)
+    const commands = Array.isArray(built) ? built : [built]
+    // Several commands go together or not at all (the engine never changes the state it is given).
+    const out: CommandResult = { state: stateOf(deps, row), events: [] }
+    for (const command of commands) {
+      const result = apply(out.state, command)
+      if (!result.ok) throw violationError(result.violation)
+      out.state = result.state
+      out.events.push(...result.events)
+    }
+    const atMs = commands.at(-1)?.atMs ?? deps.clock.now()
+    await withTx(deps, async (tx, after) => {
+      await store(deps, tx, after, row, out, atMs)
+      if (extra) await extra(tx, after, out, row)
+    })
+    cached(deps).set(auctionId, out.state)
+    return out
+  })
+}
+
+async function store(
+  deps: Deps,
+  tx: Tx,
+  after: AfterCommit,
+  row: AuctionRow,
+  r: CommandResult,
+  atMs: number,
+) {
+  const s = r.state
+  await tx
+    .updateTable('auctions')
+    .set({
+      state: JSON.stringify(s),
+      seq: s.seq,
+      status: s.phase,
+      updated_at_ms: atMs,
+      ...(row.started_at_ms === null && s.phase !== 'waiting' ? { started_at_ms: atMs } : {}),
+      ...(s.phase === 'completed' && row.completed_at_ms === null ? { completed_at_ms: atMs } : {}),
+    })
+    .where('id', '=', row.id)
+    .execute()
+  if (r.events.length > 0)
+    await tx
+      .insertInto('auction_events')
+      .values(
+        r.events.map((e) => ({
+          auction_id: row.id,
+          seq: e.seq,
+          type: e.type,
+          payload: JSON.stringify(e),
+          at_ms: e.atMs,
+        })),
+      )
+      .execute()
+  // One pending timer per auction, at the lot's end or the sealed round's close.
+  const due = s.paused
+    ? null
+    : s.phase === 'open'
+      ? (s.lot?.endsAtMs ?? null)
+      : s.phase === 'sealed'
+        ? (s.sealed?.closesAtMs ?? null)
+        : null
+  if (due === null) await deps.scheduler.cancel(tx, timerKey(row.id))
+  else
+    await deps.scheduler.schedule(tx, {
+      kind: AUCTION_TIMER_JOB,
+      runAtMs: due,
+      payload: { auction_id: row.id },
+      uniqueKey: timerKey(row.id),
+    })
+  after.run(() => deps.scheduler.kick())
+  const now = deps.clock.now()
+  for (const e of r.events) {
+    if (e.type === 'sealed_bid') {
+      // The amount goes to its bidder only; everyone else learns that a bid was placed.
+      after.publish(managerStream(row.id, e.managerId), {
+        ...wireEvent(e),
+        seq: undefined,
+        auction_seq: e.seq,
+      })
+      after.publish(auctionStream(row.id), {
+        type: 'sealed_bid',
+        seq: e.seq,
+        manager_id: e.managerId,
+        server_time_in_millis: now,
+      })
+      continue
+    }
+    after.publish(auctionStream(row.id), { ...wireEvent(e), server_time_in_millis: now })
+  }
+}
+
+/** An engine event as clients get it: snake_case keys, times as `…_in_millis`. */
+export function wireEvent(e: AuctionEvent): { type: string; [key: string]: unknown } {
+  const out: { type: string; [key: string]: unknown } = { type: e.type }
+  for (const [key, value] of Object.entries(e)) {
+    if (key === 'type' || key === 'private') continue
+    const snake = key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)
+    out[snake.endsWith('_ms') ? `${snake.slice(0, -3)}_in_millis` : snake] = value
+  }
+  return out
+}
+
+/** The scheduler's timer: a lot or a sealed round ran out (at the moment it stands for). */
+export function registerAuctionJobs(deps: Deps): void {
+  deps.scheduler.register(AUCTION_TIMER_JOB, async (job) => {
+    const id = Number(job.payload.auction_id)
+    await runCommand(deps, id, () => ({ type: 'tick', atMs: job.run_at_ms })).catch((error) => {
+      if (error instanceof AppError) return
+      throw error
+    })
+  })
+}
+
+// --- creating and joining
+
+export interface CreateAuctionInput {
+  name: string
+  sport_slug: string
+  series_id?: number | undefined
+  match_id?: number | undefined
+  purse: number
+  squad_min: number
+  squad_max: number
+  max_stars: number | null
+  balanced: boolean
+  lot_seconds: number
+  bidding_interval: string
+  charges: number
+  starts_at_ms: number | null
+  private: boolean
+  kind?: 'live' | 'tournament'
+}
+
+/** The player pool of a series (players of every side in its matches) or of one match. */
+async function poolOf(
+  db: Executor,
+  input: { series_id?: number | undefined; match_id?: number | undefined },
+) {
+  const sides = db
+    .selectFrom('match_teams as mt')
+    .innerJoin('matches as m', 'm.id', 'mt.match_id')
+    .select('mt.real_team_id')
+  const scoped =
+    input.match_id !== undefined
+      ? sides.where('m.id', '=', input.match_id)
+      : sides.where('m.series_id', '=', input.series_id ?? 0)
+  const rows = await db
+    .selectFrom('players')
+    .select(['id', 'style', 'value_tenths', 'is_star'])
+    .where('real_team_id', 'in', scoped)
+    .orderBy('id')
+    .execute()
+  return rows.map(
+    (p): AuctionPlayer => ({
+      id: p.id,
+      basePrice: basePriceOf(p.value_tenths),
+      style: p.style,
+      star: p.is_star === 1,
+    }),
+  )
+}
+
+export async function createAuction(
+  deps: Deps,
+  ownerId: number,
+  input: CreateAuctionInput,
+): Promise<AuctionRow> {
+  const sport = await deps.db
+    .selectFrom('sports')
+    .select(['id', 'slug'])
+    .where('slug', '=', input.sport_slug)
+    .executeTakeFirst()
+  if (!sport) throw new AppError('VALIDATION_FAILED', 'Unknown sport', { sport: ['is not a known sport'] })
+  if (sport.slug !== 'cricket')
+    throw new AppError('VALIDATION_FAILED', 'Auctions are for cricket', { sport: ['must be cricket'] })
+  if (input.series_id !== undefined) {
+    const series = await deps.db
+      .selectFrom('series')
+      .select(['id', 'sport_id'])
+      .where('id', '=', input.series_id)
+      .executeTakeFirst()
+    if (!series || series.sport_id !== sport.id)
+      throw new AppError('VALIDATION_FAILED', 'Unknown series', { series_id: ['is not a cricket series'] })
+  }
+  if (input.match_id !== undefined) {
+    const match = await deps.db
+      .selectFrom('matches')
+      .select(['id', 'sport_id', 'status'])
+      .where('id', '=', input.match_id)
+      .executeTakeFirst()
+    if (!match || match.sport_id !== sport.id)
+      throw new AppError('VALIDATION_FAILED', 'Unknown match', { match_id: ['is not a cricket match'] })
+  }
+  if (input.squad_min > input.squad_max)
+    throw new AppError('VALIDATION_FAILED', 'The squad minimum is above the maximum', {
+      squad_min: ['must not be above squad_max'],
+    })
+  const players = await poolOf(deps.db, input)
+  if (players.length < input.squad_min * 2)
+    throw new AppError('VALIDATION_FAILED', 'Too few players for an auction', {
+      [input.match_id !== undefined ? 'match_id' : 'series_id']: [
+        `has ${players.length} players; two squads need ${input.squad_min * 2}`,
+      ],
+    })
+  const now = deps.clock.now()
+  const seed = deps.rng.stream('auctions').uint32()
+  const state = createEngineState(
+    {
+      purse: input.purse,
+      squadMin: input.squad_min,
+      squadMax: input.squad_max,
+      maxStars: input.max_stars,
+      balance: input.balanced ? { keepers: 1, batters: 6, bowlers: 5 } : null,
+      bands: BIDDING_INTERVALS[input.bidding_interval]?.bands ?? [],
+      ...DEFAULT_TIMINGS,
+      lotMs: input.lot_seconds * 1000,
+      seed,
+    },
+    players,
+  )
+  return withTx(deps, async (tx) => {
+    const row = await tx
+      .insertInto('auctions')
+      .values({
+        owner_id: ownerId,
+        kind: input.kind ?? 'live',
+        name: input.name,
+        code: `PENDING-${seed}-${now}`,
+        sport_id: sport.id,
+        series_id: input.series_id ?? null,
+        match_id: input.match_id ?? null,
+        purse: input.purse,
+        squad_min: input.squad_min,
+        squad_max: input.squad_max,
+        max_stars: input.max_stars,
+        balanced: input.balanced ? 1 : 0,
+        lot_seconds: input.lot_seconds,
+        bidding_interval: input.bidding_interval,
+        charges: input.charges,
+        is_private: input.private ? 1 : 0,
+        starts_at_ms: input.starts_at_ms,
+        seed,
+        state: JSON.stringify(state),
+        created_at_ms: now,
+        updated_at_ms: now,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow()
+    const code = inviteCode(`auction:${row.id}:${seed}`)
+    await tx.updateTable('auctions').set({ code }).where('id', '=', row.id).execute()
+    return { ...row, code }
+  })
+}
+
+/**
+ * Joins an auction by its invite code with a franchise name and a free colour, paying the
+ * auction's coin charge through the ledger. The owner is approved at once; anyone else waits
+ * for the owner (a rejection refunds the charge).
+ */
+export async function joinAuction(
+  deps: Deps,
+  userId: number,
+  auctionId: number,
+  input: { code: string; franchise_name: string; color: string; bot_strategy?: string | null },
+) {
+  const row = await findAuction(deps.db, auctionId)
+  if (!row || row.code !== input.code.trim().toUpperCase()) throw notFound('Auction')
+  if (row.status !== 'waiting') throw new AppError('AUCTION_STATE', 'The auction has already started')
+  return withTx(deps, async (tx, after) => {
+    const existing = await managerOf(tx, auctionId, userId)
+    if (existing) throw new AppError('ALREADY_JOINED', 'You have already joined this auction')
+    const taken = await tx
+      .selectFrom('auction_managers')
+      .select('id')
+      .where('auction_id', '=', auctionId)
+      .where('color', '=', input.color)
+      .where('status', '!=', 'rejected')
+      .executeTakeFirst()
+    if (taken) throw new AppError('COLOR_TAKEN', 'Another franchise has that colour')
+    const now = deps.clock.now()
+    const owner = row.owner_id === userId
+    const manager = await tx
+      .insertInto('auction_managers')
+      .values({
+        auction_id: auctionId,
+        user_id: userId,
+        franchise_name: input.franchise_name,
+        color: input.color,
+        status: owner || input.bot_strategy ? 'approved' : 'pending',
+        charge_coins: row.charges,
+        bot_strategy: input.bot_strategy ?? null,
+        joined_at_ms: now,
+        decided_at_ms: owner ? now : null,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow()
+    if (row.charges > 0)
+      await post(
+        tx,
+        {
+          kind: 'auction_charge',
+          idempotencyKey: `auction:${auctionId}:manager:${manager.id}:charge`,
+          memo: `Joining charge, auction ${row.name}`,
+          meta: { auction_id: auctionId, manager_id: manager.id },
+          lines: [
+            { accountId: await userAccountId(tx, userId, 'coins'), amount: -row.charges },
+            {
+              accountId: await systemAccountId(tx, SYSTEM_ACCOUNTS.houseCoins.code, 'COIN', now),
+              amount: row.charges,
+            },
+          ],
+          nowMs: now,
+        },
+        after,
+      )
+    if (!owner)
+      await notify(
+        tx,
+        after,
+        row.owner_id,
+        {
+          kind: 'auction_join_request',
+          body: `${input.franchise_name} wants to join ${row.name}.`,
+          data: { auction_id: auctionId, manager_id: manager.id },
+        },
+        now,
+      )
+    after.publish(roomStream(auctionId), { type: 'managers_changed', manager_id: manager.id })
+    return manager
+  })
+}
+
+/** The owner approves a pending manager (who enters the engine) or rejects them (refunded). */
+export async function decideManager(
+  deps: Deps,
+  ownerId: number,
+  auctionId: number,
+  managerId: number,
+  decision: 'approved' | 'rejected',
+) {
+  const row = await requireOwnedAuction(deps.db, auctionId, ownerId)
+  const manager = await deps.db
+    .selectFrom('auction_managers')
+    .selectAll()
+    .where('id', '=', managerId)
+    .where('auction_id', '=', auctionId)
+    .executeTakeFirst()
+  if (!manager) throw notFound('Manager')
+  if (manager.status !== 'pending')
+    throw new AppError('AUCTION_STATE', `The manager is already ${manager.status}`)
+  if (row.status !== 'waiting') throw new AppError('AUCTION_STATE', 'The auction has already started')
+  await withTx(deps, async (tx, after) => {
+    const now = deps.clock.now()
+    await tx
+      .updateTable('auction_managers')
+      .set({ status: decision, decided_at_ms: now })
+      .where('id', '=', managerId)
+      .where('status', '=', 'pending')
+      .execute()
+    if (decision === 'rejected' && manager.charge_coins > 0)
+      await post(
+        tx,
+        {
+          kind: 'auction_charge_refund',
+          idempotencyKey: `auction:${auctionId}:manager:${managerId}:refund`,
+          memo: `Joining charge refunded, auction ${row.name}`,
+          meta: { auction_id: auctionId, manager_id: managerId },
+          lines: [
+            {
+              accountId: await systemAccountId(tx, SYSTEM_ACCOUNTS.houseCoins.code, 'COIN', now),
+              amount: -manager.charge_coins,
+            },
+            { accountId: await userAccountId(tx, manager.user_id, 'coins'), amount: manager.charge_coins },
+          ],
+          nowMs: now,
+        },
+        after,
+      )
+    await notify(
+      tx,
+      after,
+      manager.user_id,
+      {
+        kind: decision === 'approved' ? 'auction_approved' : 'auction_rejected',
+        body:
+          decision === 'approved'
+            ? `You are in ${row.name} as ${manager.franchise_name}.`
+            : `Your request to join ${row.name} was declined${manager.charge_coins > 0 ? '; your coins are back' : ''}.`,
+        data: { auction_id: auctionId, manager_id: managerId },
+      },
+      now,
+    )
+    after.publish(roomStream(auctionId), { type: 'managers_changed', manager_id: managerId })
+  })
+  return { ...manager, status: decision }
+}
+
+/** Starts the open round with every approved manager. */
+export async function startAuction(deps: Deps, ownerId: number, auctionId: number) {
+  await requireOwnedAuction(deps.db, auctionId, ownerId)
+  const approved = await deps.db
+    .selectFrom('auction_managers')
+    .select('id')
+    .where('auction_id', '=', auctionId)
+    .where('status', '=', 'approved')
+    .orderBy('id')
+    .execute()
+  const pending = await deps.db
+    .selectFrom('auction_managers')
+    .select('id')
+    .where('auction_id', '=', auctionId)
+    .where('status', '=', 'pending')
+    .execute()
+  return runCommand(
+    deps,
+    auctionId,
+    (state) => {
+      const now = deps.clock.now()
+      // Managers enter the engine as the auction starts, in the same step as the start.
+      const joining =
+        state.phase === 'waiting' ? approved.filter((m) => !state.managers.some((x) => x.id === m.id)) : []
+      return [
+        ...joining.map((m): AuctionCommand => ({ type: 'add_manager', managerId: m.id, atMs: now })),
+        { type: 'start', atMs: now },
+      ]
+    },
+    async (tx, after, _r, row) => {
+      // Whoever is still pending at the start is declined and refunded.
+      for (const p of pending) {
+        const manager = await tx
+          .selectFrom('auction_managers')
+          .selectAll()
+          .where('id', '=', p.id)
+          .executeTakeFirstOrThrow()
+        await tx
+          .updateTable('auction_managers')
+          .set({ status: 'rejected', decided_at_ms: deps.clock.now() })
+          .where('id', '=', p.id)
+          .execute()
+        if (manager.charge_coins > 0)
+          await post(
+            tx,
+            {
+              kind: 'auction_charge_refund',
+              idempotencyKey: `auction:${auctionId}:manager:${p.id}:refund`,
+              memo: `Joining charge refunded, auction ${row.name}`,
+              meta: { auction_id: auctionId, manager_id: p.id },
+              lines: [
+                {
+                  accountId: await systemAccountId(
+                    tx,
+                    SYSTEM_ACCOUNTS.houseCoins.code,
+                    'COIN',
+                    deps.clock.now(),
+                  ),
+                  amount: -manager.charge_coins,
+                },
+                {
+                  accountId: await userAccountId(tx, manager.user_id, 'coins'),
+                  amount: manager.charge_coins,
+                },
+              ],
+              nowMs: deps.clock.now(),
+            },
+            after,
+          )
+      }
+    },
+  )
+}

@@ -1,0 +1,72 @@
+import { auctionJson, biddingPlayerJson, managerJson, managersOf } from '../../areas/auctions/serialize'
+import {
+  auctionStream,
+  managerOf,
+  managerStream,
+  requireVisibleAuction,
+  roomStream,
+  runCommand,
+  stateOf,
+} from '../../areas/auctions/service'
+import { AppError } from '../../http/errors'
+import type { ChannelDefinition } from '../types'
+
+/**
+ * An auction's live room. Identifier `{"channel":"AuctionChannel","auction_id":3}`. On
+ * subscribe: `{type:'snapshot', seq, auction, bidding_player, managers}`; then every engine
+ * event with the auction's `seq` (messages with a seq at or below the snapshot's are already in
+ * it): `lot_opened`, `bid`, `lot_closed`, `manager_updated`, `round_changed`, `paused`,
+ * `resumed`, `sealed_bid` (who, never how much), `sealed_assigned`, `released`, `completed`,
+ * and, on its own stream (its own seq), `managers_changed` in the waiting room. A manager also gets their own sealed bids.
+ * Action `bid` `{player_id, bid_amount}` bids like `POST …/bid_player`; a refusal comes back
+ * to the bidder only as `{type:'bid_refused', code, error}`.
+ */
+export const AuctionChannel: ChannelDefinition = {
+  name: 'AuctionChannel',
+  async subscribed(ctx) {
+    const id = Number(ctx.params.auction_id)
+    if (!Number.isInteger(id) || id <= 0) return ctx.reject()
+    const row = await requireVisibleAuction(ctx.deps.db, id, ctx.user.id).catch(() => null)
+    if (!row) return ctx.reject()
+    // Follow first, then read: nothing published in between is lost (the seq sorts it out).
+    ctx.streamFrom(auctionStream(id))
+    ctx.streamFrom(roomStream(id))
+    const mine = await managerOf(ctx.deps.db, id, ctx.user.id)
+    if (mine) ctx.streamFrom(managerStream(id, mine.id))
+    const fresh = await requireVisibleAuction(ctx.deps.db, id, ctx.user.id)
+    const state = stateOf(ctx.deps, fresh)
+    ctx.transmit({
+      type: 'snapshot',
+      seq: state.seq,
+      auction: await auctionJson(ctx.deps, fresh, ctx.user.id),
+      bidding_player: await biddingPlayerJson(ctx.deps, fresh, ctx.user.id),
+      managers: (await managersOf(ctx.deps.db, id)).map((m) => managerJson(m, state)),
+    })
+  },
+  actions: {
+    async bid(ctx, data) {
+      const id = Number(ctx.params.auction_id)
+      const playerId = Number(data.player_id)
+      const amount = Number(data.bid_amount)
+      const refuse = (code: string, error: string) =>
+        ctx.transmit({ type: 'bid_refused', code, error, player_id: playerId })
+      if (!Number.isInteger(playerId) || !Number.isInteger(amount) || amount <= 0)
+        return refuse('VALIDATION_FAILED', 'player_id and bid_amount must be whole numbers')
+      const mine = await managerOf(ctx.deps.db, id, ctx.user.id)
+      if (!mine || mine.status !== 'approved')
+        return refuse('BID_REFUSED', 'You are not an approved manager here')
+      try {
+        await runCommand(ctx.deps, id, () => ({
+          type: 'bid',
+          managerId: mine.id,
+          playerId,
+          amount,
+          atMs: ctx.deps.clock.now(),
+        }))
+      } catch (error) {
+        if (error instanceof AppError) return refuse(error.code, error.message)
+        throw error
+      }
+    },
+  },
+}
