@@ -1,4 +1,5 @@
 import { ensureReferenceData } from '../seeds/reference-data'
+import { registerAuctionBotJobs } from './areas/auctions/bots'
 import { registerAuctionJobs } from './areas/auctions/service'
 import { createScheduler } from './areas/clock/scheduler'
 import { loadClockAnchor, saveClockAnchor } from './areas/clock/service'
@@ -39,5 +40,6 @@ export async function bootDeps(config: Config, options: BootOptions = {}): Promi
   const deps: Deps = { db, dbHandle, clock, rng: createRng(config.seed), bus, log, config, scheduler }
   registerMatchJobs(deps)
   registerAuctionJobs(deps)
+  registerAuctionBotJobs(deps)
   return deps
 }

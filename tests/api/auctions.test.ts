@@ -404,4 +404,55 @@ describe('a live auction', () => {
       .execute()
     expect(events.map((e) => e.seq)).toEqual(Array.from({ length: row.seq }, (_, i) => i + 1))
   })
+
+  it('runs a whole auction with bots on the server clock: they bid by the rules, people can outbid them', async () => {
+    const owner = await api.player()
+    const a = await auctionWith(owner, [], { squad_min: 3, squad_max: 5, purse: 2000, lot_seconds: 10 })
+    expect(
+      (await api.post(`/api/auctions/${a.id}/bots`, { count: 3 }, (await api.player()).token)).status,
+    ).toBe(403)
+    const seated = await api.post(`/api/auctions/${a.id}/bots`, { count: 3, strategy: 'mixed' }, owner.token)
+    expect(seated.status).toBe(201)
+    expect(seated.body.bots.map((b: { strategy: string }) => b.strategy)).toEqual([
+      'value',
+      'star',
+      'hoarder',
+    ])
+    const managers = (await api.get(`/api/auctions/${a.id}/managers?status=approved`, owner.token)).body
+      .managers
+    expect(managers.filter((m: { is_bot: boolean }) => m.is_bot)).toHaveLength(3)
+    await api.post(`/api/auctions/${a.id}/start`, {}, owner.token)
+
+    // The owner takes the first lot from the bots when it is cheap enough.
+    let bought = false
+    for (let step = 0; step < 2000; step++) {
+      const auction = (await api.get(`/api/auctions/${a.id}`, owner.token)).body.new_auction
+      if (auction.phase !== 'open') break
+      const lot = (await api.get(`/api/auctions/${a.id}/bidding_player`, owner.token)).body
+      const highest = lot.player_bids[0]?.manager_id
+      if (!bought && lot.bidding_player && highest !== a.managers[owner.id] && lot.next_bid_amount <= 300) {
+        const r = await api.post(
+          `/api/auctions/${a.id}/bid_player`,
+          { player_id: lot.bidding_player.id, bid_amount: lot.next_bid_amount },
+          owner.token,
+        )
+        if (r.status === 200) bought = highest !== undefined
+      }
+      await advance(500)
+    }
+    const done = (await api.get(`/api/auctions/${a.id}`, owner.token)).body.new_auction
+    expect(done.phase).toBe('between')
+    const franchises = (await api.get(`/api/auctions/${a.id}/franchises`, owner.token)).body.franchises
+    const bots = franchises.filter((f: { is_bot: boolean }) => f.is_bot)
+    // The bots bought players, within their purses and squad limits.
+    expect(bots.reduce((n: number, f: { players_count: number }) => n + f.players_count, 0)).toBeGreaterThan(
+      3,
+    )
+    for (const f of franchises) {
+      expect(f.purse_remaining).toBeGreaterThanOrEqual(0)
+      expect(f.purse_remaining + f.spent).toBe(2000)
+      expect(f.players_count).toBeLessThanOrEqual(5)
+    }
+    expect(bought).toBe(true)
+  }, 60_000)
 })

@@ -6,6 +6,7 @@ import { AppError, notFound } from '../../http/errors'
 import { errors, json, jsonBody } from '../../http/responses'
 import { bearerSecurity, createRouter, currentUser } from '../../http/router'
 import { idField } from '../../http/validation'
+import { addBots } from './bots'
 import { AUCTION_CHARGES, AUCTION_COLORS, COLOR_IDS, INTERVAL_IDS } from './catalog'
 import { auctionJson, biddingPlayerJson, managerJson, managersOf, playerCards } from './serialize'
 import {
@@ -299,6 +300,37 @@ export function auctionRoutes(deps: Deps) {
         },
         201,
       )
+    },
+  )
+
+  app.openapi(
+    createRoute({
+      method: 'post',
+      path: '/api/auctions/{id}/bots',
+      tags: ['Auctions'],
+      summary: 'Seat bots in the waiting room (owner)',
+      description:
+        'Bots are approved managers that bid through the same rules as people, on the server clock. `strategy`: value, star, hoarder, random, or mixed (the default: each next bot the next strategy).',
+      security: bearerSecurity,
+      request: {
+        params: idParam,
+        body: jsonBody(
+          z.strictObject({
+            count: z.number().int().min(1).max(11).default(1),
+            strategy: z.enum(['value', 'star', 'hoarder', 'random', 'mixed']).default('mixed'),
+          }),
+        ),
+      },
+      responses: {
+        201: json(z.object({ bots: z.array(Any) }), 'The bots'),
+        ...errors(401, 403, 404, 409, 422),
+      },
+    }),
+    async (c) => {
+      const me = currentUser(c)
+      const body = c.req.valid('json')
+      const bots = await addBots(deps, me.id, c.req.valid('param').id, body.count, body.strategy)
+      return c.json({ bots }, 201)
     },
   )
 

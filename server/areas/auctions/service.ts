@@ -2,6 +2,7 @@ import type { Selectable } from 'kysely'
 import type { AuctionsTable } from '../../db/schema'
 import { type AfterCommit, type Executor, type Tx, withTx } from '../../db/tx'
 import type { Deps } from '../../deps'
+import { type BotStrategy, botDelayMs } from '../../domain/auction/bots'
 import {
   type AuctionCommand,
   type AuctionEvent,
@@ -14,6 +15,7 @@ import {
 import { type AuctionPlayer, BIDDING_INTERVALS } from '../../domain/auction/rules'
 import { inviteCode } from '../../domain/contest-templates'
 import { AppError, forbidden, notFound } from '../../http/errors'
+import { hashString, randomStream } from '../../lib/rng'
 import { post, SYSTEM_ACCOUNTS, systemAccountId, userAccountId } from '../ledger/service'
 import { notify } from '../notifications/service'
 import { basePriceOf } from './catalog'
@@ -198,6 +200,7 @@ async function store(
       payload: { auction_id: row.id },
       uniqueKey: timerKey(row.id),
     })
+  await scheduleBots(deps, tx, row.id, s, atMs)
   after.run(() => deps.scheduler.kick())
   const now = deps.clock.now()
   for (const e of r.events) {
@@ -229,6 +232,56 @@ export function wireEvent(e: AuctionEvent): { type: string; [key: string]: unkno
     out[snake.endsWith('_ms') ? `${snake.slice(0, -3)}_in_millis` : snake] = value
   }
   return out
+}
+
+// --- bots: the one job that lets the auction's bots act (see bots.ts)
+
+export const AUCTION_BOT_JOB = 'auction.bots'
+const botKey = (auctionId: number) => `auction:${auctionId}:bots`
+
+export const rngFor = (auctionId: number, managerId: number, seq: number) =>
+  randomStream(hashString(`auction:${auctionId}:bot:${managerId}:${seq}`))
+
+/** The auction's bots, quickest first for this state (seeded by its seq). */
+export function botOrder(
+  auctionId: number,
+  state: AuctionState,
+  bots: Array<{ id: number; bot_strategy: string | null }>,
+) {
+  return bots
+    .map((b) => {
+      const strategy = b.bot_strategy as BotStrategy
+      return { id: b.id, strategy, delay: botDelayMs(strategy, rngFor(auctionId, b.id, state.seq)) }
+    })
+    .sort((a, b) => a.delay - b.delay || a.id - b.id)
+}
+
+export function approvedBots(db: Deps['db'] | Tx, auctionId: number) {
+  return db
+    .selectFrom('auction_managers')
+    .select(['id', 'bot_strategy'])
+    .where('auction_id', '=', auctionId)
+    .where('status', '=', 'approved')
+    .where('bot_strategy', 'is not', null)
+    .orderBy('id')
+    .execute()
+}
+
+/** Moves (or cancels) the auction's bot job after a command: called inside its transaction. */
+async function scheduleBots(deps: Deps, tx: Tx, auctionId: number, state: AuctionState, atMs: number) {
+  const bots = await approvedBots(tx, auctionId)
+  const active = bots.length > 0 && !state.paused && (state.phase === 'open' || state.phase === 'sealed')
+  if (!active) {
+    await deps.scheduler.cancel(tx, botKey(auctionId))
+    return
+  }
+  const first = botOrder(auctionId, state, bots)[0]
+  await deps.scheduler.schedule(tx, {
+    kind: AUCTION_BOT_JOB,
+    runAtMs: atMs + (first?.delay ?? 1000),
+    payload: { auction_id: auctionId },
+    uniqueKey: botKey(auctionId),
+  })
 }
 
 /** The scheduler's timer: a lot or a sealed round ran out (at the moment it stands for). */
