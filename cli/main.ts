@@ -2,6 +2,7 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { Command, CommanderError } from 'commander'
 import pkg from '../package.json' with { type: 'json' }
+import { auctionCommand } from './commands/auction'
 import { clockCommand } from './commands/clock'
 import { contestCommand } from './commands/contest'
 import { dbCommand } from './commands/db'
@@ -48,7 +49,7 @@ export function buildProgram(io: Io = processIo()): Command {
       'Talk to a server:',
       [loginCommand(io), logoutCommand(io), clockCommand(io), usersCommand(io), outboxCommand(io)],
     ],
-    ['Play:', [matchCommand(io), contestCommand(io), walletCommand(io)]],
+    ['Play:', [matchCommand(io), contestCommand(io), walletCommand(io), auctionCommand(io)]],
     ['Test:', [scenarioCommand(io)]],
   ]
   for (const [heading, commands] of groups) {
