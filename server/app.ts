@@ -7,6 +7,7 @@ import { bodyLimit } from 'hono/body-limit'
 import { requestId } from 'hono/request-id'
 import { secureHeaders } from 'hono/secure-headers'
 import { adminRoutes } from './areas/admin/routes'
+import { auctionManagerRoutes } from './areas/auctions/manager.routes'
 import { auctionRoutes } from './areas/auctions/routes'
 import { authRoutes } from './areas/auth/routes'
 import { catalogRoutes } from './areas/catalog/routes'
@@ -121,6 +122,7 @@ export function createApp(deps: Deps, options: { cable?: CableServer } = {}) {
   app.route('/', mediaRoutes())
   app.route('/', crestRoutes(deps))
   app.route('/', auctionRoutes(deps))
+  app.route('/', auctionManagerRoutes(deps))
   mountApiDocs(app)
 
   if (options.cable) app.get('/cable', options.cable.handler)

@@ -455,4 +455,72 @@ describe('a live auction', () => {
     }
     expect(bought).toBe(true)
   }, 60_000)
+
+  it('scores squads from the match: leaderboard and manager pages with per-match player scores', async () => {
+    const owner = await api.player()
+    const bob = await api.player()
+    const a = await auctionWith(owner, [bob])
+    await api.post(`/api/auctions/${a.id}/start`, {}, owner.token)
+    // Bob buys the first lot, the owner the second, then the owner ends the auction.
+    const buy = async (p: Player) => {
+      const lot = (await api.get(`/api/auctions/${a.id}/bidding_player`, p.token)).body
+      await api.post(
+        `/api/auctions/${a.id}/bid_player`,
+        { player_id: lot.bidding_player.id, bid_amount: lot.next_bid_amount },
+        p.token,
+      )
+      await advance(15_000)
+      return lot.bidding_player.id as number
+    }
+    const bobs = await buy(bob)
+    const owners = await buy(owner)
+    await api.post(`/api/auctions/${a.id}/complete`, {}, owner.token)
+    const auction = (await api.get(`/api/auctions/${a.id}`, owner.token)).body.new_auction
+    expect(
+      (await api.get(`/api/auctions/${a.id}/leaderboard`, owner.token)).body.leaderboard.every(
+        (r: { points: number }) => r.points === 0,
+      ),
+    ).toBe(true)
+
+    const match = await world.deps.db
+      .selectFrom('auctions')
+      .select('match_id')
+      .where('id', '=', auction.id)
+      .executeTakeFirstOrThrow()
+    const sim = await api.post(
+      `/api/admin/matches/${match.match_id}/simulate`,
+      { mode: 'instant' },
+      admin.token,
+    )
+    expect(sim.body).toMatchObject({ mode: 'instant' })
+    const scores = (await api.get(`/api/matches/${match.match_id}/player_scores`)).body
+      .player_scores as Array<{ player_id: number; total_score: number }>
+    const pointsOf = (id: number) => scores.find((s) => s.player_id === id)?.total_score ?? 0
+
+    const board = (await api.get(`/api/auctions/${a.id}/leaderboard`, bob.token)).body.leaderboard
+    const row = (m: number) => board.find((r: { manager_id: number }) => r.manager_id === m)
+    expect(row(a.managers[bob.id] as number)).toMatchObject({ points: pointsOf(bobs), matches: 1 })
+    expect(row(a.managers[owner.id] as number)).toMatchObject({ points: pointsOf(owners) })
+    expect(board[0].rank).toBe(1)
+
+    const page = await api.get(`/api/auction/managers/${a.managers[bob.id]}.json`, owner.token)
+    expect(page.status).toBe(200)
+    expect(page.body.manager).toMatchObject({
+      franchise_name: 'Franchise 1',
+      total_points: pointsOf(bobs),
+      players: [expect.objectContaining({ id: bobs })],
+      matches: [expect.objectContaining({ match_id: match.match_id, points: pointsOf(bobs) })],
+    })
+    const detail = await api.get(
+      `/api/auction/managers/${a.managers[bob.id]}/matches/${match.match_id}.json`,
+      owner.token,
+    )
+    expect(detail.body.player_scores).toEqual([
+      expect.objectContaining({ player_id: bobs, total_score: pointsOf(bobs) }),
+    ])
+    expect(
+      (await api.get(`/api/auction/managers/${a.managers[bob.id]}.json`, (await api.player()).token)).status,
+    ).toBe(200)
+    expect((await api.get('/api/auction/managers/99999.json', owner.token)).status).toBe(404)
+  })
 })

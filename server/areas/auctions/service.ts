@@ -228,6 +228,11 @@ export function wireEvent(e: AuctionEvent): { type: string; [key: string]: unkno
   const out: { type: string; [key: string]: unknown } = { type: e.type }
   for (const [key, value] of Object.entries(e)) {
     if (key === 'type' || key === 'private') continue
+    // Instants are `…_in_millis` as everywhere in the API; the one duration is `remaining_millis`.
+    if (key === 'remainingMs') {
+      out.remaining_millis = value
+      continue
+    }
     const snake = key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)
     out[snake.endsWith('_ms') ? `${snake.slice(0, -3)}_in_millis` : snake] = value
   }

@@ -15,7 +15,7 @@ import type { ChannelDefinition } from '../types'
  * An auction's live room. Identifier `{"channel":"AuctionChannel","auction_id":3}`. On
  * subscribe: `{type:'snapshot', seq, auction, bidding_player, managers}`; then every engine
  * event with the auction's `seq` (messages with a seq at or below the snapshot's are already in
- * it): `lot_opened`, `bid`, `lot_closed`, `manager_updated`, `round_changed`, `paused`,
+ * it): `lot_opened`, `bid`, `lot_closed`, `manager_updated`, `round_changed`, `paused` (`remaining_millis`),
  * `resumed`, `sealed_bid` (who, never how much), `sealed_assigned`, `released`, `completed`,
  * and, on its own stream (its own seq), `managers_changed` in the waiting room. A manager also gets their own sealed bids.
  * Action `bid` `{player_id, bid_amount}` bids like `POST …/bid_player`; a refusal comes back

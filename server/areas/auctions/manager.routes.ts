@@ -1,0 +1,142 @@
+import { createRoute, z } from '@hono/zod-openapi'
+import type { Deps } from '../../deps'
+import { notFound } from '../../http/errors'
+import { errors, json } from '../../http/responses'
+import { bearerSecurity, createRouter, currentUser } from '../../http/router'
+import { auctionLeaderboard, auctionScores } from './scoring'
+import { managerJson, managersOf, playerCards } from './serialize'
+import { requireVisibleAuction, stateOf } from './service'
+
+const Any = z.record(z.string(), z.unknown())
+
+/** The auction's leaderboard and the manager pages (spec §7, v1 paths with `.json`). */
+export function auctionManagerRoutes(deps: Deps) {
+  const app = createRouter()
+
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/api/auctions/{id}/leaderboard',
+      tags: ['Auctions'],
+      summary: 'Managers ranked by the points their squads scored in completed matches',
+      security: bearerSecurity,
+      request: { params: z.object({ id: z.coerce.number().int().positive() }) },
+      responses: { 200: json(z.object({ leaderboard: z.array(Any) }), 'Leaderboard'), ...errors(401, 404) },
+    }),
+    async (c) => {
+      const me = currentUser(c)
+      const row = await requireVisibleAuction(deps.db, c.req.valid('param').id, me.id)
+      const managers = await managersOf(deps.db, row.id)
+      const state = stateOf(deps, row)
+      const board = await auctionLeaderboard(deps, row)
+      return c.json(
+        {
+          leaderboard: board.map((b) => {
+            const m = managers.find((x) => x.id === b.manager_id)
+            return { ...b, manager: m ? managerJson(m, state) : null }
+          }),
+        },
+        200,
+      )
+    },
+  )
+
+  /** A manager of an auction the caller may see (404 otherwise). */
+  async function visibleManager(managerId: number, userId: number) {
+    const row = await deps.db
+      .selectFrom('auction_managers')
+      .select(['id', 'auction_id'])
+      .where('id', '=', managerId)
+      .executeTakeFirst()
+    if (!row) throw notFound('Manager')
+    const auction = await requireVisibleAuction(deps.db, row.auction_id, userId)
+    const manager = (await managersOf(deps.db, auction.id)).find((m) => m.id === managerId)
+    if (!manager) throw notFound('Manager')
+    return { auction, manager }
+  }
+
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/api/auction/managers/{id}',
+      tags: ['Auctions'],
+      summary:
+        'A manager: franchise, squad with prices, points per completed match (also `…/{id}.json`: API paths ignore a trailing `.json`)',
+      security: bearerSecurity,
+      request: { params: z.object({ id: z.coerce.number().int().positive() }) },
+      responses: { 200: json(z.object({ manager: Any }), 'The manager'), ...errors(401, 404) },
+    }),
+    async (c) => {
+      const me = currentUser(c)
+      const { auction, manager } = await visibleManager(c.req.valid('param').id, me.id)
+      const state = stateOf(deps, auction)
+      const squad = state.managers.find((m) => m.id === manager.id)?.squad ?? []
+      const cards = await playerCards(
+        deps.db,
+        squad.map((x) => x.playerId),
+      )
+      const matches = (await auctionScores(deps, auction)).get(manager.id) ?? []
+      const board = await auctionLeaderboard(deps, auction)
+      return c.json(
+        {
+          manager: {
+            ...managerJson(manager, state),
+            auction: { id: auction.id, name: auction.name },
+            rank: board.find((b) => b.manager_id === manager.id)?.rank ?? null,
+            total_points: board.find((b) => b.manager_id === manager.id)?.points ?? 0,
+            players: squad.map((x) => ({ ...cards.get(x.playerId), price: x.price })),
+            matches: matches.map(({ player_scores: _, ...m }) => m),
+          },
+        },
+        200,
+      )
+    },
+  )
+
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/api/auction/managers/{id}/matches/{match_id}',
+      tags: ['Auctions'],
+      summary:
+        'A manager’s points in one match: the squad as it stood at the start, each player’s score (also with `.json`)',
+      security: bearerSecurity,
+      request: {
+        params: z.object({
+          id: z.coerce.number().int().positive(),
+          match_id: z.coerce.number().int().positive(),
+        }),
+      },
+      responses: {
+        200: json(
+          z.object({ player_scores: z.array(Any), points: z.number(), balanced: z.boolean() }),
+          'Scores',
+        ),
+        ...errors(401, 404),
+      },
+    }),
+    async (c) => {
+      const me = currentUser(c)
+      const { id, match_id } = c.req.valid('param')
+      const { auction, manager } = await visibleManager(id, me.id)
+      const match = ((await auctionScores(deps, auction)).get(manager.id) ?? []).find(
+        (m) => m.match_id === match_id,
+      )
+      if (!match) throw notFound('Match')
+      const cards = await playerCards(
+        deps.db,
+        match.player_scores.map((p) => p.player_id),
+      )
+      return c.json(
+        {
+          player_scores: match.player_scores.map((p) => ({ ...p, player: cards.get(p.player_id) ?? null })),
+          points: match.points,
+          balanced: match.balanced,
+        },
+        200,
+      )
+    },
+  )
+
+  return app
+}
