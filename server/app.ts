@@ -9,6 +9,7 @@ import { secureHeaders } from 'hono/secure-headers'
 import { adminRoutes } from './areas/admin/routes'
 import { auctionManagerRoutes } from './areas/auctions/manager.routes'
 import { auctionRoutes } from './areas/auctions/routes'
+import { tournamentRoutes } from './areas/auctions/tournament.routes'
 import { authRoutes } from './areas/auth/routes'
 import { catalogRoutes } from './areas/catalog/routes'
 import { clockRoutes } from './areas/clock/routes'
@@ -123,6 +124,7 @@ export function createApp(deps: Deps, options: { cable?: CableServer } = {}) {
   app.route('/', crestRoutes(deps))
   app.route('/', auctionRoutes(deps))
   app.route('/', auctionManagerRoutes(deps))
+  app.route('/', tournamentRoutes(deps))
   mountApiDocs(app)
 
   if (options.cable) app.get('/cable', options.cable.handler)

@@ -407,6 +407,9 @@ export interface AuctionsTable {
   completed_at_ms: number | null
   created_at_ms: number
   updated_at_ms: number
+  /** Tournaments: the length of each sealed window. */
+  window_hours: number | null
+  max_managers: number | null
 }
 
 export interface AuctionManagersTable {

@@ -332,3 +332,24 @@ describe('sealed rounds', () => {
     })
   })
 })
+
+describe('tournaments', () => {
+  it('start with every player in the sealed pool and no open round', () => {
+    const s = run(
+      createAuction({ ...CONFIG, squadMin: 1 }, PLAYERS),
+      { type: 'add_manager', managerId: 10, atMs: T0 },
+      { type: 'add_manager', managerId: 11, atMs: T0 },
+      { type: 'start', atMs: T0, sealedOnly: true },
+    )
+    expect(s).toMatchObject({ phase: 'between', lot: null, queue: [] })
+    expect(new Set(s.unsold)).toEqual(new Set(PLAYERS.map((p) => p.id)))
+    const sealed = run(
+      s,
+      { type: 'start_sealed', atMs: T0, closesAtMs: T0 + 6 * 3600_000 },
+      { type: 'sealed_bid', managerId: 10, playerId: 1, amount: 300, atMs: T0 + 1 },
+      { type: 'tick', atMs: T0 + 6 * 3600_000 },
+    )
+    expect(sealed.phase).toBe('between')
+    expect(sealed.managers.find((m) => m.id === 10)?.squad).toEqual([{ playerId: 1, price: 300 }])
+  })
+})

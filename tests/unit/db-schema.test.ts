@@ -204,6 +204,8 @@ const EXPECTED: { [T in keyof Database]: Array<keyof Database[T]> } = {
     'completed_at_ms',
     'created_at_ms',
     'updated_at_ms',
+    'window_hours',
+    'max_managers',
   ],
   auction_managers: [
     'id',

@@ -293,10 +293,20 @@ async function scheduleBots(deps: Deps, tx: Tx, auctionId: number, state: Auctio
 export function registerAuctionJobs(deps: Deps): void {
   deps.scheduler.register(AUCTION_TIMER_JOB, async (job) => {
     const id = Number(job.payload.auction_id)
-    await runCommand(deps, id, () => ({ type: 'tick', atMs: job.run_at_ms })).catch((error) => {
-      if (error instanceof AppError) return
-      throw error
-    })
+    const at = job.run_at_ms
+    try {
+      const { state } = await runCommand(deps, id, () => ({ type: 'tick', atMs: at }))
+      // A tournament's window closed: the next one opens at once (while players remain).
+      const row = await findAuction(deps.db, id)
+      if (row?.kind === 'tournament' && state.phase === 'between' && state.unsold.length > 0)
+        await runCommand(deps, id, () => ({
+          type: 'start_sealed',
+          atMs: at,
+          closesAtMs: at + (row.window_hours ?? 24) * 3600_000,
+        }))
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error
+    }
   })
 }
 
@@ -318,12 +328,14 @@ export interface CreateAuctionInput {
   starts_at_ms: number | null
   private: boolean
   kind?: 'live' | 'tournament'
+  window_hours?: number
+  max_managers?: number
 }
 
 /** The player pool of a series (players of every side in its matches) or of one match. */
 async function poolOf(
   db: Executor,
-  input: { series_id?: number | undefined; match_id?: number | undefined },
+  input: { series_id?: number | undefined; match_id?: number | undefined; kind?: 'live' | 'tournament' },
 ) {
   const sides = db
     .selectFrom('match_teams as mt')
@@ -339,10 +351,11 @@ async function poolOf(
     .where('real_team_id', 'in', scoped)
     .orderBy('id')
     .execute()
+  // Tournaments price players on their 170,000-credit scale: a 9.0-credit player is 9,000.
   return rows.map(
     (p): AuctionPlayer => ({
       id: p.id,
-      basePrice: basePriceOf(p.value_tenths),
+      basePrice: input.kind === 'tournament' ? p.value_tenths * 100 : basePriceOf(p.value_tenths),
       style: p.style,
       star: p.is_star === 1,
     }),
@@ -428,6 +441,8 @@ export async function createAuction(
         charges: input.charges,
         is_private: input.private ? 1 : 0,
         starts_at_ms: input.starts_at_ms,
+        window_hours: input.window_hours ?? null,
+        max_managers: input.max_managers ?? null,
         seed,
         state: JSON.stringify(state),
         created_at_ms: now,

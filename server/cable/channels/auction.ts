@@ -8,6 +8,7 @@ import {
   runCommand,
   stateOf,
 } from '../../areas/auctions/service'
+import { managerView } from '../../areas/auctions/tournaments'
 import { AppError } from '../../http/errors'
 import type { ChannelDefinition } from '../types'
 
@@ -53,8 +54,7 @@ export const AuctionChannel: ChannelDefinition = {
       if (!Number.isInteger(playerId) || !Number.isInteger(amount) || amount <= 0)
         return refuse('VALIDATION_FAILED', 'player_id and bid_amount must be whole numbers')
       const mine = await managerOf(ctx.deps.db, id, ctx.user.id)
-      if (!mine || mine.status !== 'approved')
-        return refuse('BID_REFUSED', 'You are not an approved manager here')
+      if (mine?.status !== 'approved') return refuse('BID_REFUSED', 'You are not an approved manager here')
       try {
         await runCommand(ctx.deps, id, () => ({
           type: 'bid',
@@ -68,5 +68,33 @@ export const AuctionChannel: ChannelDefinition = {
         throw error
       }
     },
+  },
+}
+
+/**
+ * An auction tournament's room. Identifier `{"channel":"AuctionTournamentChannel","tournament_id":3}`.
+ * On subscribe `{type:'snapshot', seq, tournament, manager}` (the caller's bid block and
+ * active bids); then the same engine events as AuctionChannel — windows open and close as
+ * `round_changed`, purchases as `sealed_assigned`, bids as `sealed_bid` without amounts (the
+ * bidder's own come with them).
+ */
+export const AuctionTournamentChannel: ChannelDefinition = {
+  name: 'AuctionTournamentChannel',
+  async subscribed(ctx) {
+    const id = Number(ctx.params.tournament_id)
+    if (!Number.isInteger(id) || id <= 0) return ctx.reject()
+    const row = await requireVisibleAuction(ctx.deps.db, id, ctx.user.id).catch(() => null)
+    if (row?.kind !== 'tournament') return ctx.reject()
+    ctx.streamFrom(auctionStream(id))
+    ctx.streamFrom(roomStream(id))
+    const mine = await managerOf(ctx.deps.db, id, ctx.user.id)
+    if (mine) ctx.streamFrom(managerStream(id, mine.id))
+    const fresh = await requireVisibleAuction(ctx.deps.db, id, ctx.user.id)
+    ctx.transmit({
+      type: 'snapshot',
+      seq: stateOf(ctx.deps, fresh).seq,
+      tournament: await auctionJson(ctx.deps, fresh, ctx.user.id),
+      manager: await managerView(ctx.deps, fresh, ctx.user.id),
+    })
   },
 }

@@ -1,5 +1,5 @@
 import type { ChannelDefinition } from '../types'
-import { AuctionChannel } from './auction'
+import { AuctionChannel, AuctionTournamentChannel } from './auction'
 import { ContestChannel } from './contest'
 import { MatchChannel } from './match'
 import { NotificationsChannel } from './notifications'
@@ -13,4 +13,5 @@ export const CHANNELS: ChannelDefinition[] = [
   MatchChannel,
   ContestChannel,
   AuctionChannel,
+  AuctionTournamentChannel,
 ]

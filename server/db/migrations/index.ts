@@ -2,6 +2,7 @@ import type { Migration } from 'kysely'
 import * as m001 from './2026-11-22-001-platform'
 import * as m002 from './2026-11-22-002-daily-fantasy'
 import * as m003 from './2026-11-22-003-auctions'
+import * as m004 from './2026-11-22-004-auction-tournaments'
 
 /**
  * Every migration, in order. Listed statically (not read from the directory) so that the
@@ -11,4 +12,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-22-001-platform': m001,
   '2026-11-22-002-daily-fantasy': m002,
   '2026-11-22-003-auctions': m003,
+  '2026-11-22-004-auction-tournaments': m004,
 }

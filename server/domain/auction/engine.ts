@@ -85,7 +85,8 @@ export interface AuctionState {
 export type AuctionCommand =
   | { type: 'add_manager'; managerId: number; atMs: number }
   | { type: 'remove_manager'; managerId: number; atMs: number }
-  | { type: 'start'; atMs: number }
+  /** `sealedOnly`: no open round — every player goes straight to the sealed pool (tournaments). */
+  | { type: 'start'; atMs: number; sealedOnly?: boolean }
   | { type: 'bid'; managerId: number; playerId: number; amount: number; atMs: number }
   | { type: 'tick'; atMs: number }
   | { type: 'pause'; atMs: number }
@@ -217,6 +218,12 @@ function run(s: AuctionState, c: AuctionCommand, emit: Emit): Violation | null {
     case 'start': {
       if (s.phase !== 'waiting') return v('PHASE', 'The auction has already started')
       if (s.managers.length < 2) return v('NOT_ENOUGH_MANAGERS', 'An auction needs at least two managers')
+      if (c.sealedOnly) {
+        s.phase = 'between'
+        s.unsold = lotOrder(s.players, s.config.seed)
+        emit({ type: 'round_changed', phase: 'between', round: s.round, closesAtMs: null })
+        return null
+      }
       s.phase = 'open'
       s.queue = lotOrder(s.players, s.config.seed)
       emit({ type: 'round_changed', phase: 'open', round: s.round, closesAtMs: null })
