@@ -13,6 +13,7 @@ import {
 import { createProgress } from '../lib/progress'
 import { style } from '../lib/style'
 import type { Target } from '../scenario/target'
+import { auctionPlayCommands } from './auction-play'
 
 interface Auction {
   id: number
@@ -67,7 +68,9 @@ const runOptions = ((z) =>
 type RunOptions = OptionsOf<typeof runOptions>
 
 export function auctionCommand(io: Io): Command {
-  const auction = new Command('auction').summary('run cricket auctions with bots, list and show them')
+  const auction = new Command('auction').summary(
+    'cricket auctions: create, join, bid, watch live, run whole ones with bots',
+  )
 
   const run = new Command('run')
     .description(
@@ -104,9 +107,11 @@ export function auctionCommand(io: Io): Command {
 
   auction.addHelpText(
     'after',
-    '\nExamples:\n  fanspole auction run --bots 8\n  fanspole auction run --bots 4 --strategy star --speed 120 --json\n  fanspole auction list\n',
+    '\nExamples:\n  fanspole auction run --bots 8\n  fanspole auction watch 3\n  fanspole auction bid 3\n  fanspole auction run --bots 4 --strategy star --speed 120 --json\n  fanspole auction list\n',
   )
-  return auction.addCommand(run).addCommand(list)
+  auction.addCommand(run).addCommand(list)
+  for (const command of auctionPlayCommands(io)) auction.addCommand(command)
+  return auction
 }
 
 /** Signs the target's admin in and returns a caller with that token. */

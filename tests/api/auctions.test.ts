@@ -98,6 +98,16 @@ describe('creating and joining auctions', () => {
       (await api.player()).token,
     )
     expect(found.body.new_auctions[0].id).toBe(res.body.new_auction.id)
+    expect(found.body.new_auctions[0]).toMatchObject({
+      reset_seconds: 10,
+      sealed_closes_at_in_millis: null,
+      taken_colors: [],
+    })
+    // A public auction's code is listed for anyone who might join.
+    const listed = (await api.get('/api/auctions', (await api.player()).token)).body.new_auctions
+    expect(listed.find((a: { id: number }) => a.id === res.body.new_auction.id)?.code).toBe(
+      res.body.new_auction.code,
+    )
     expect((await api.get('/api/auctions?code=NOPE1234', owner.token)).status).toBe(404)
     expect((await api.get('/api/auctions/colors')).body.colors.length).toBeGreaterThan(8)
     expect(

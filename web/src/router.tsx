@@ -36,6 +36,7 @@ const page = <K extends string, M extends Record<K, ComponentType>>(load: () => 
 const contests = () => import('./features/contests/pages')
 const teams = () => import('./features/teams/pages')
 const matches = () => import('./features/matches/StatisticsPage')
+const auctions = () => import('./features/auctions/pages')
 
 /** Daily fantasy (issue 3): contest lists and pages anyone can look at… */
 const contestRoutes: RouteObject[] = [
@@ -55,6 +56,25 @@ const contestRoutes: RouteObject[] = [
       { path: 'prizes', ...page(contests, 'PrizesTab') },
       { path: 'info', ...page(contests, 'InfoTab') },
       { path: 'squads', ...page(contests, 'SquadsTab') },
+    ],
+  },
+]
+
+/** Auctions (issue 4): every auction call needs a signed-in user, so every page does too. */
+const auctionRoutes: RouteObject[] = [
+  { path: 'auctions', ...page(auctions, 'AuctionsPage') },
+  { path: 'auctions/create', ...page(auctions, 'CreateAuctionPage') },
+  { path: 'auctions/join', ...page(auctions, 'JoinAuctionPage') },
+  {
+    path: 'auctions/:id',
+    ...page(auctions, 'AuctionLayout'),
+    children: [
+      { index: true, ...page(auctions, 'AuctionIndex') },
+      { path: 'waiting-room', ...page(auctions, 'WaitingRoomPage') },
+      { path: 'bidding', ...page(auctions, 'BiddingPage') },
+      { path: 'players', ...page(auctions, 'PlayersPage') },
+      { path: 'secondary-bidding', ...page(auctions, 'SecondaryBiddingPage') },
+      { path: 'secondary-bids', ...page(auctions, 'SecondaryBidsPage') },
     ],
   },
 ]
@@ -151,6 +171,7 @@ export const routes: RouteObject[] = [
                 loader: requireSignedIn,
                 children: [
                   ...signedInContestRoutes,
+                  ...auctionRoutes,
                   {
                     path: 'profile',
                     lazy: async () => ({

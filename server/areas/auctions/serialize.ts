@@ -60,13 +60,20 @@ export async function auctionJson(deps: Deps, row: AuctionRow, viewerId: number)
     .where('auction_id', '=', row.id)
     .groupBy('status')
     .execute()
+  const takenColors = await deps.db
+    .selectFrom('auction_managers')
+    .select('color')
+    .where('auction_id', '=', row.id)
+    .where('status', '!=', 'rejected')
+    .execute()
   const count = (status: string) => Number(counts.find((c) => c.status === status)?.n ?? 0)
   const mine = me ? state.managers.find((m) => m.id === me.id) : undefined
   return {
     id: row.id,
     name: row.name,
     kind: row.kind,
-    code: row.owner_id === viewerId || me ? row.code : null,
+    // A public auction's code is no secret; a private one's only its owner and managers see.
+    code: row.is_private === 0 || row.owner_id === viewerId || me ? row.code : null,
     status: state.paused ? 'paused' : row.status,
     phase: state.phase,
     paused: state.paused !== null,
@@ -95,6 +102,9 @@ export async function auctionJson(deps: Deps, row: AuctionRow, viewerId: number)
     managers_count: count('approved'),
     pending_managers_count: count('pending'),
     seq: state.seq,
+    reset_seconds: state.config.resetMs / 1000,
+    sealed_closes_at_in_millis: state.sealed?.closesAtMs ?? null,
+    taken_colors: takenColors.map((m) => m.color),
     current_manager: me
       ? {
           id: me.id,

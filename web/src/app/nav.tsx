@@ -12,6 +12,7 @@ import {
   TrophyIcon,
   UserIcon,
 } from '../components/Icons'
+import { AuctionIcon } from '../features/auctions/AuctionIcon'
 import { HOME_PATH, LANDING_PATH, LOGIN_PATH } from '../lib/paths'
 
 export interface NavItem {
@@ -38,6 +39,7 @@ export function menuItems(signedIn: boolean): NavItem[] {
   return [
     { to: HOME_PATH, label: 'Contests', short: 'Contests', icon: <TrophyIcon /> },
     { to: '/my-contests', label: 'My Contests', short: 'Joined', icon: <TicketIcon /> },
+    { to: '/auctions', label: 'Auctions', short: 'Auctions', icon: <AuctionIcon /> },
     { to: '/profile', label: 'My Profile', short: 'Profile', icon: <UserIcon /> },
     { to: '/profile/settings', label: 'Settings', short: 'Settings', icon: <SettingsIcon /> },
     { to: '/notifications', label: 'Notifications', short: 'Alerts', icon: <BellIcon /> },

@@ -1,0 +1,285 @@
+import type { Command } from 'commander'
+import { Command as Cmd } from 'commander'
+import { Api } from '../lib/api'
+import { idArgument } from '../lib/arguments'
+import { watchAuction } from '../lib/auction-watch'
+import { UsageError } from '../lib/errors'
+import { type Io, printJson } from '../lib/io'
+import { resolveServer, withJson, withServer } from '../lib/options'
+import { style } from '../lib/style'
+import { parseDuration } from '../lib/time'
+
+export interface AuctionJson {
+  id: number
+  name: string
+  code: string | null
+  status: string
+  phase: string
+  round: number
+  purse: number
+  squad_min: number
+  squad_max: number
+  lot_seconds: number
+  players_count: number
+  sold_count: number
+  unsold_count: number
+  managers_count: number
+  pending_managers_count: number
+  is_owner: boolean
+  current_manager: {
+    id: number
+    status: string
+    franchise_name: string
+    purse_remaining: number
+    players_count: number
+  } | null
+}
+
+export interface LotJson {
+  bidding_player: {
+    id: number
+    display_name: string
+    style_label: string
+    is_star: boolean
+    team_name_attr: string
+    base_price: number
+  } | null
+  player_bids: Array<{ manager_id: number; franchise_name: string | null; amount: number }>
+  next_bid_amount: number | null
+  ends_at_in_millis: number | null
+  server_time_in_millis: number
+  remaining_millis: number | null
+  max_bid_amount: number | null
+  paused: boolean
+  phase: string
+}
+
+interface Flags {
+  server?: string
+  json?: boolean
+}
+
+const api = (io: Io, flags: Flags) => new Api(io, resolveServer(io, flags.server), 'user')
+
+/** `fanspole auction show|create|join|approve|reject|start|pause|resume|complete|bid|release|round|watch`. */
+export function auctionPlayCommands(io: Io): Command[] {
+  const out: Command[] = []
+  const add = (cmd: Command) => {
+    out.push(withJson(withServer(cmd)))
+    return cmd
+  }
+
+  add(
+    new Cmd('show')
+      .description('Show an auction: phase, managers, the current lot.')
+      .argument('<id>', 'auction id'),
+  ).action(async (id: string, flags: Flags) => {
+    const a = api(io, flags)
+    const auctionId = idArgument('auction id', id)
+    const { new_auction: auction } = await a.get<{ new_auction: AuctionJson }>(`/api/auctions/${auctionId}`)
+    const lot = await a.get<LotJson>(`/api/auctions/${auctionId}/bidding_player`)
+    const { managers } = await a.get<{
+      managers: Array<{
+        id: number
+        franchise_name: string
+        status: string
+        purse_remaining: number
+        players_count: number
+        is_bot: boolean
+      }>
+    }>(`/api/auctions/${auctionId}/managers`)
+    if (flags.json) return printJson(io, { auction, lot, managers })
+    const s = style(io.color)
+    io.out(
+      `${s.bold(auction.name)} (#${auction.id})  ${auction.status}${auction.round ? `, sealed round ${auction.round}` : ''}\n`,
+    )
+    io.out(
+      `  ${auction.sold_count}/${auction.players_count} sold, ${auction.unsold_count} unsold · purse ${auction.purse} · squads ${auction.squad_min}–${auction.squad_max}${auction.code ? ` · code ${auction.code}` : ''}\n`,
+    )
+    if (lot.bidding_player)
+      io.out(
+        `  on the block: ${lot.bidding_player.display_name} (${lot.bidding_player.style_label}, base ${lot.bidding_player.base_price}) — next bid ${lot.next_bid_amount}, ${Math.ceil((lot.remaining_millis ?? 0) / 1000)} s left\n`,
+      )
+    for (const m of managers)
+      io.out(
+        `  ${String(m.id).padStart(4)}  ${m.franchise_name.padEnd(24)} ${m.status.padEnd(9)} ${String(m.players_count).padStart(2)} players  ${m.purse_remaining} left${m.is_bot ? '  (bot)' : ''}\n`,
+      )
+  })
+
+  add(
+    new Cmd('create')
+      .description('Create a match auction (you own it): the invite code is printed.')
+      .requiredOption('--match <id>', 'an upcoming cricket match')
+      .requiredOption('--name <text>', 'the auction’s name')
+      .option('--purse <n>', 'credits per franchise', '2000')
+      .option('--squad <min-max>', 'squad size', '3-5')
+      .option('--lot-seconds <n>', 'seconds per lot', '15')
+      .option('--private', 'only people with the code can see it'),
+  ).action(
+    async (
+      flags: Flags & {
+        match: string
+        name: string
+        purse: string
+        squad: string
+        lotSeconds: string
+        private?: boolean
+      },
+    ) => {
+      const [min, max] = flags.squad.split('-').map(Number)
+      if (!Number.isInteger(min) || !Number.isInteger(max))
+        throw new UsageError(`--squad: expected min-max such as 3-5, got ${JSON.stringify(flags.squad)}`)
+      const { new_auction } = await api(io, flags).post<{ new_auction: AuctionJson }>('/api/auctions', {
+        name: flags.name,
+        match_id: idArgument('--match', flags.match),
+        purse: Number(flags.purse),
+        squad_min: min,
+        squad_max: max,
+        balanced: false,
+        lot_seconds: Number(flags.lotSeconds),
+        private: flags.private === true,
+      })
+      if (flags.json) return printJson(io, { auction: new_auction })
+      io.out(
+        `Created auction ${new_auction.id}, "${new_auction.name}". Invite code: ${new_auction.code}\nJoin it yourself: fanspole auction join ${new_auction.id} --code ${new_auction.code} --name "My XI" --color blue\n`,
+      )
+    },
+  )
+
+  add(
+    new Cmd('join')
+      .description('Join an auction with its invite code as a franchise.')
+      .argument('<id>', 'auction id')
+      .requiredOption('--code <code>', 'the invite code')
+      .requiredOption('--name <franchise>', 'your franchise’s name')
+      .requiredOption(
+        '--color <id>',
+        'a free colour (blue, red, yellow, purple, orange, pink, navy, teal, green, maroon, silver, black)',
+      ),
+  ).action(async (id: string, flags: Flags & { code: string; name: string; color: string }) => {
+    const answer = await api(io, flags).post<{ manager: { id: number; status: string } }>(
+      `/api/auctions/${idArgument('auction id', id)}/join`,
+      {
+        code: flags.code,
+        franchise_name: flags.name,
+        color: flags.color,
+      },
+    )
+    if (flags.json) return printJson(io, answer)
+    io.out(`Joined as manager ${answer.manager.id} (${answer.manager.status}).\n`)
+  })
+
+  for (const decision of ['approve', 'reject'] as const)
+    add(
+      new Cmd(decision)
+        .description(`${decision === 'approve' ? 'Approve' : 'Reject'} a pending manager (owner).`)
+        .argument('<id>', 'auction id')
+        .argument('<manager>', 'manager id'),
+    ).action(async (id: string, manager: string, flags: Flags) => {
+      const answer = await api(io, flags).post<{
+        manager: { id: number; status: string; franchise_name: string }
+      }>(
+        `/api/auctions/${idArgument('auction id', id)}/managers/${idArgument('manager id', manager)}/${decision}`,
+      )
+      if (flags.json) return printJson(io, answer)
+      io.out(`${answer.manager.franchise_name}: ${answer.manager.status}\n`)
+    })
+
+  for (const [name, what] of [
+    ['start', 'Start the open round (owner).'],
+    ['pause', 'Pause the auction: the lot’s timer freezes (owner).'],
+    ['resume', 'Resume: the lot gets back the time it had left (owner).'],
+    ['complete', 'End the auction (owner).'],
+  ] as const)
+    add(new Cmd(name).description(what).argument('<id>', 'auction id')).action(
+      async (id: string, flags: Flags) => {
+        const { new_auction } = await api(io, flags).post<{ new_auction: AuctionJson }>(
+          `/api/auctions/${idArgument('auction id', id)}/${name}`,
+        )
+        if (flags.json) return printJson(io, { auction: new_auction })
+        io.out(`Auction ${new_auction.id}: ${new_auction.status}\n`)
+      },
+    )
+
+  add(
+    new Cmd('bid')
+      .description(
+        'Bid on the current lot: the next amount, unless --amount says otherwise (it must equal it).',
+      )
+      .argument('<id>', 'auction id')
+      .option('--amount <n>', 'the amount (default: next_bid_amount)'),
+  ).action(async (id: string, flags: Flags & { amount?: string }) => {
+    const a = api(io, flags)
+    const auctionId = idArgument('auction id', id)
+    const lot = await a.get<LotJson>(`/api/auctions/${auctionId}/bidding_player`)
+    if (!lot.bidding_player) throw new UsageError('No player is on the block right now')
+    const amount = flags.amount === undefined ? lot.next_bid_amount : Number(flags.amount)
+    const after = await a.post<LotJson>(`/api/auctions/${auctionId}/bid_player`, {
+      player_id: lot.bidding_player.id,
+      bid_amount: amount,
+    })
+    if (flags.json) return printJson(io, after)
+    io.out(`Bid ${amount} on ${lot.bidding_player.display_name}; next bid ${after.next_bid_amount}\n`)
+  })
+
+  add(
+    new Cmd('release')
+      .description('Release one of your players between rounds.')
+      .argument('<id>', 'auction id')
+      .requiredOption('--player <id>', 'player id'),
+  ).action(async (id: string, flags: Flags & { player: string }) => {
+    const answer = await api(io, flags).post(`/api/auctions/${idArgument('auction id', id)}/release`, {
+      player_id: idArgument('--player', flags.player),
+    })
+    if (flags.json) return printJson(io, answer)
+    io.out('Released: the price is back in your purse; you cannot buy him back for two days.\n')
+  })
+
+  add(
+    new Cmd('round')
+      .description('Start a sealed round of the unsold players (owner), or --close it now.')
+      .argument('<id>', 'auction id')
+      .option('--closes-in <duration>', 'close it on the clock after this long (e.g. 30m, 2h)')
+      .option('--close', 'close the running sealed round now'),
+  ).action(async (id: string, flags: Flags & { closesIn?: string; close?: boolean }) => {
+    const a = api(io, flags)
+    const auctionId = idArgument('auction id', id)
+    if (flags.close) {
+      const { new_auction } = await a.post<{ new_auction: AuctionJson }>(
+        `/api/auctions/${auctionId}/secondary_round/close`,
+      )
+      if (flags.json) return printJson(io, { auction: new_auction })
+      return io.out(
+        `Sealed round closed: ${new_auction.sold_count} sold, ${new_auction.unsold_count} unsold\n`,
+      )
+    }
+    let closes: number | null = null
+    if (flags.closesIn !== undefined) {
+      const ms = parseDuration(flags.closesIn)
+      if (ms === undefined)
+        throw new UsageError(
+          `--closes-in: expected a duration such as 30m or 2h, got ${JSON.stringify(flags.closesIn)}`,
+        )
+      const lot = await a.get<LotJson>(`/api/auctions/${auctionId}/bidding_player`)
+      closes = lot.server_time_in_millis + ms
+    }
+    const { new_auction } = await a.post<{ new_auction: AuctionJson }>(
+      `/api/auctions/${auctionId}/secondary_round`,
+      { closes_at_in_millis: closes },
+    )
+    if (flags.json) return printJson(io, { auction: new_auction })
+    io.out(`Sealed round ${new_auction.round} started over ${new_auction.unsold_count} unsold players\n`)
+  })
+
+  add(
+    new Cmd('watch')
+      .description(
+        'A live board of the auction over /cable: the lot, its timer, bids and purses (q to quit); without a terminal, a line per event.',
+      )
+      .argument('<id>', 'auction id'),
+  ).action(async (id: string, flags: Flags) => {
+    const server = resolveServer(io, flags.server)
+    await watchAuction(io, server, new Api(io, server, 'user'), idArgument('auction id', id))
+  })
+  return out
+}

@@ -1,0 +1,116 @@
+import { type UseQueryResult, useQuery } from '@tanstack/react-query'
+import { useEffect, useRef } from 'react'
+import {
+  Navigate,
+  NavLink,
+  Outlet,
+  useLocation,
+  useNavigate,
+  useOutletContext,
+  useParams,
+} from 'react-router'
+import { Loading } from '../../components/Common'
+import { Alert } from '../../components/Field'
+import { ChevronLeftIcon } from '../../components/Icons'
+import { type Auction, auctionQuery, type Lot, type Manager, managersQuery, type Phase } from './api'
+import styles from './auctions.module.css'
+import { PHASE_PAGE, StatusChip } from './bits'
+import { useAuctionLive } from './live'
+
+export interface AuctionContext {
+  auction: Auction
+  /** Every manager, any status. */
+  managers: Manager[]
+  /** The viewer's own manager (approved or not), or null. */
+  me: Manager | null
+  lot: UseQueryResult<Lot>
+  connected: boolean
+  managerById: (id: number | null | undefined) => Manager | undefined
+}
+
+export const useAuction = () => useOutletContext<AuctionContext>()
+
+/**
+ * `/auctions/:id` and its pages. One AuctionChannel subscription serves them all; when the
+ * auction moves to its next phase, whoever is on the page of the phase that ended is taken
+ * to the next one (a bidder on `/bidding` goes to the sealed round, say).
+ */
+export function AuctionLayout() {
+  const id = Number(useParams().id)
+  const auction = useQuery(auctionQuery(id))
+  const managers = useQuery(managersQuery(id))
+  const live = useAuctionLive(id, auction.isSuccess)
+  useFollowPhase(id, auction.data?.phase)
+
+  if (auction.isPending) return <Loading />
+  if (auction.isError) return <Alert>{auction.error.message}</Alert>
+  const a = auction.data
+  const list = managers.data ?? []
+  const mineId = a.current_manager?.id
+  const context: AuctionContext = {
+    auction: a,
+    managers: list,
+    me: list.find((m) => m.id === mineId) ?? null,
+    lot: live.lot,
+    connected: live.connected,
+    managerById: (managerId) => list.find((m) => m.id === managerId),
+  }
+  const tab = (to: string, label: string) => (
+    <NavLink
+      to={`/auctions/${id}/${to}`}
+      className={({ isActive }) => (isActive ? styles.tabActive : styles.tab)}
+    >
+      {label}
+    </NavLink>
+  )
+  return (
+    <div data-testid="auction-page" data-auction-id={id} data-phase={a.phase}>
+      <NavLink to="/auctions" className={styles.back}>
+        <ChevronLeftIcon width={16} height={16} /> Auctions
+      </NavLink>
+      <header className={styles.auctionHead}>
+        <h1 className={styles.title}>{a.name}</h1>
+        <StatusChip auction={a} />
+        <span
+          className={styles.liveDot}
+          data-testid="live-indicator"
+          data-connected={live.connected}
+          title={live.connected ? 'Live' : 'Connecting..'}
+        />
+      </header>
+      <p className={styles.subline}>
+        {a.sold_count} sold · {a.unsold_count} unsold · {a.players_count} players · {a.managers_count}{' '}
+        franchises
+        {a.round > 0 ? ` · sealed rounds: ${a.round}` : ''}
+      </p>
+      <nav className={styles.tabs} aria-label="Auction">
+        {a.phase === 'waiting' ? tab('waiting-room', 'Waiting room') : tab('bidding', 'Bidding')}
+        {a.phase !== 'waiting' ? tab('secondary-bidding', 'Sealed round') : null}
+        {a.phase !== 'waiting' && a.current_manager ? tab('secondary-bids', 'My sealed bids') : null}
+        {tab('players', 'Players')}
+      </nav>
+      <Outlet context={context} />
+    </div>
+  )
+}
+
+/** On a phase change, moves whoever is on the ended phase's page to the new phase's page. */
+function useFollowPhase(id: number, phase: Phase | undefined) {
+  const navigate = useNavigate()
+  const { pathname } = useLocation()
+  const previous = useRef<Phase | undefined>(undefined)
+  useEffect(() => {
+    const before = previous.current
+    previous.current = phase
+    if (!before || !phase || before === phase) return
+    const from = PHASE_PAGE[before]
+    const to = PHASE_PAGE[phase]
+    if (from !== to && pathname.endsWith(`/${from}`)) navigate(`/auctions/${id}/${to}`)
+  }, [id, phase, pathname, navigate])
+}
+
+/** `/auctions/:id` itself: the page for the auction's phase. */
+export function AuctionIndex() {
+  const { auction } = useAuction()
+  return <Navigate to={PHASE_PAGE[auction.phase]} replace />
+}

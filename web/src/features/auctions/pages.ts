@@ -1,0 +1,10 @@
+/** The auction pages, one lazy chunk for the router. */
+export { AuctionIndex, AuctionLayout } from './AuctionLayout'
+export { AuctionsPage } from './AuctionsPage'
+export { BiddingPage } from './BiddingPage'
+export { CreateAuctionPage } from './CreateAuctionPage'
+export { JoinAuctionPage } from './JoinAuctionPage'
+export { PlayersPage } from './PlayersPage'
+export { SecondaryBiddingPage } from './SecondaryBiddingPage'
+export { SecondaryBidsPage } from './SecondaryBidsPage'
+export { WaitingRoomPage } from './WaitingRoomPage'
