@@ -4,6 +4,7 @@
  * figures. Options go to every bench (e.g. `npm run bench -- scoring --teams 100000`).
  * Never part of `npm test`.
  */
+import { auctionBench } from './auction'
 import { platformBench } from './platform'
 import { scoringBench } from './scoring'
 
@@ -12,6 +13,7 @@ export type BenchOptions = Record<string, string | true>
 const BENCHES: Record<string, (options: BenchOptions) => Promise<Record<string, unknown>>> = {
   platform: platformBench,
   scoring: scoringBench,
+  auction: auctionBench,
 }
 
 const names: string[] = []

@@ -75,6 +75,18 @@ const auctionRoutes: RouteObject[] = [
       { path: 'players', ...page(auctions, 'PlayersPage') },
       { path: 'secondary-bidding', ...page(auctions, 'SecondaryBiddingPage') },
       { path: 'secondary-bids', ...page(auctions, 'SecondaryBidsPage') },
+      { path: 'leaderboard', ...page(auctions, 'LeaderboardPage') },
+    ],
+  },
+  { path: 'auction/managers/:id', ...page(auctions, 'ManagerPage') },
+  { path: 'auction/tournaments', ...page(auctions, 'TournamentsPage') },
+  {
+    path: 'auction/tournaments/:id',
+    ...page(auctions, 'TournamentLayout'),
+    children: [
+      { index: true, ...page(auctions, 'TournamentIndex') },
+      { path: 'bidding', ...page(auctions, 'TournamentBiddingPage') },
+      { path: 'squad', ...page(auctions, 'TournamentSquadPage') },
     ],
   },
 ]

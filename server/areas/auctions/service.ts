@@ -83,6 +83,40 @@ export function stateOf(deps: Deps, row: AuctionRow): AuctionState {
   return state
 }
 
+/**
+ * The auction for a command: its columns and its state — from memory when the stored seq is
+ * the one in memory (a busy room's state is tens of kilobytes of JSON: reading and parsing it
+ * for every bid, refused ones included, was most of a bid's cost).
+ */
+async function loadForCommand(
+  deps: Deps,
+  id: number,
+): Promise<{ row: AuctionRow; state: AuctionState } | undefined> {
+  const head = await deps.db
+    .selectFrom('auctions')
+    .select([
+      'id',
+      'seq',
+      'kind',
+      'name',
+      'owner_id',
+      'status',
+      'started_at_ms',
+      'completed_at_ms',
+      'window_hours',
+    ])
+    .where('id', '=', id)
+    .executeTakeFirst()
+  if (!head) return undefined
+  const hit = cached(deps).get(id)
+  const row = hit && hit.seq === head.seq ? undefined : await findAuction(deps.db, id)
+  if (!row) {
+    const full = { ...head, state: '' } as unknown as AuctionRow
+    return { row: full, state: hit as AuctionState }
+  }
+  return { row, state: stateOf(deps, row) }
+}
+
 const locks = new WeakMap<Deps, Map<number, Promise<unknown>>>()
 
 /** Commands of one auction run strictly one at a time (the first valid bid at an amount wins). */
@@ -128,12 +162,13 @@ export function runCommand(
   extra?: (tx: Tx, after: AfterCommit, result: CommandResult, row: AuctionRow) => Promise<void>,
 ): Promise<CommandResult> {
   return withAuctionLock(deps, auctionId, async () => {
-    const row = await findAuction(deps.db, auctionId)
-    if (!row) throw notFound('Auction')
-    const built = build(stateOf(deps, row), row)
+    const loaded = await loadForCommand(deps, auctionId)
+    if (!loaded) throw notFound('Auction')
+    const { row } = loaded
+    const built = build(loaded.state, row)
     const commands = Array.isArray(built) ? built : [built]
     // Several commands go together or not at all (the engine never changes the state it is given).
-    const out: CommandResult = { state: stateOf(deps, row), events: [] }
+    const out: CommandResult = { state: loaded.state, events: [] }
     for (const command of commands) {
       const result = apply(out.state, command)
       if (!result.ok) throw violationError(result.violation)

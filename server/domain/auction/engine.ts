@@ -182,6 +182,11 @@ const fail = (code: ViolationCode, message: string): ApplyResult => ({
 })
 
 export function apply(state: AuctionState, command: AuctionCommand): ApplyResult {
+  // A refused bid (most bids in a busy room) is found without copying anything.
+  if (command.type === 'bid') {
+    const problem = bidProblem(state, command)
+    if (problem) return { ok: false, violation: problem }
+  }
   // Every command works on a copy: a violation leaves the caller's state as it was.
   const s: AuctionState = structuredClone(state)
   const events: AuctionEvent[] = []
@@ -369,7 +374,8 @@ export function currentNextBid(s: AuctionState): number | null {
   return nextBidAmount(s.config.bands, p.basePrice, s.lot.bids.at(-1)?.amount ?? null)
 }
 
-function bid(s: AuctionState, c: Extract<AuctionCommand, { type: 'bid' }>, emit: Emit): Violation | null {
+/** Why an open-round bid is refused, or null; reads the state only. */
+function bidProblem(s: AuctionState, c: Extract<AuctionCommand, { type: 'bid' }>): Violation | null {
   const m = s.managers.find((x) => x.id === c.managerId)
   if (!m) return { code: 'NOT_A_MANAGER', message: 'Not a manager of this auction' }
   if (s.phase !== 'open') return { code: 'PHASE', message: 'No open round is running' }
@@ -381,9 +387,19 @@ function bid(s: AuctionState, c: Extract<AuctionCommand, { type: 'bid' }>, emit:
   if (c.amount !== next) return { code: 'WRONG_AMOUNT', message: `The next bid is ${next}` }
   if (lot.bids.at(-1)?.managerId === m.id)
     return { code: 'ALREADY_HIGHEST', message: 'You already have the highest bid' }
-  const problem = buyProblem(s, m, player(s, c.playerId) as AuctionPlayer, c.amount)
+  return buyProblem(s, m, player(s, c.playerId) as AuctionPlayer, c.amount)
+}
+
+/** The most recent bids a lot keeps (its whole history is in the event log). */
+export const LOT_BIDS_KEPT = 50
+
+function bid(s: AuctionState, c: Extract<AuctionCommand, { type: 'bid' }>, emit: Emit): Violation | null {
+  const problem = bidProblem(s, c)
   if (problem) return problem
+  const lot = s.lot as Lot
+  const m = s.managers.find((x) => x.id === c.managerId) as ManagerState
   lot.bids.push({ managerId: m.id, amount: c.amount, atMs: c.atMs })
+  if (lot.bids.length > LOT_BIDS_KEPT) lot.bids.splice(0, lot.bids.length - LOT_BIDS_KEPT)
   if (lot.endsAtMs - c.atMs < s.config.resetMs) lot.endsAtMs = c.atMs + s.config.resetMs
   emit({
     type: 'bid',

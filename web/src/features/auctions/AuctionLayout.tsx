@@ -41,6 +41,7 @@ export function AuctionLayout() {
   const managers = useQuery(managersQuery(id))
   const live = useAuctionLive(id, auction.isSuccess)
   useFollowPhase(id, auction.data?.phase)
+  const tabs = useActiveTabInView()
 
   if (auction.isPending) return <Loading />
   if (auction.isError) return <Alert>{auction.error.message}</Alert>
@@ -83,15 +84,29 @@ export function AuctionLayout() {
         franchises
         {a.round > 0 ? ` · sealed rounds: ${a.round}` : ''}
       </p>
-      <nav className={styles.tabs} aria-label="Auction">
+      <nav className={styles.tabs} aria-label="Auction" ref={tabs}>
         {a.phase === 'waiting' ? tab('waiting-room', 'Waiting room') : tab('bidding', 'Bidding')}
         {a.phase !== 'waiting' ? tab('secondary-bidding', 'Sealed round') : null}
         {a.phase !== 'waiting' && a.current_manager ? tab('secondary-bids', 'My sealed bids') : null}
         {tab('players', 'Players')}
+        {a.phase !== 'waiting' ? tab('leaderboard', 'Leaderboard') : null}
       </nav>
       <Outlet context={context} />
     </div>
   )
+}
+
+/** On a phone the tabs scroll sideways: keeps the current one (the leaderboard, say) in view. */
+function useActiveTabInView() {
+  const ref = useRef<HTMLElement>(null)
+  const { pathname } = useLocation()
+  useEffect(() => {
+    if (!pathname) return
+    ref.current
+      ?.querySelector('[aria-current="page"]')
+      ?.scrollIntoView({ block: 'nearest', inline: 'nearest' })
+  }, [pathname])
+  return ref
 }
 
 /** On a phase change, moves whoever is on the ended phase's page to the new phase's page. */

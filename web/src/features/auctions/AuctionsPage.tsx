@@ -26,6 +26,9 @@ export function AuctionsPage() {
         subtitle="Bid for cricketers with friends, franchise against franchise."
         actions={
           <div className={styles.headActions}>
+            <ButtonLink to="/auction/tournaments" variant="secondary" small data-testid="tournaments-link">
+              Tournaments
+            </ButtonLink>
             <ButtonLink to="/auctions/join" variant="secondary" small data-testid="join-auction">
               Join with code
             </ButtonLink>
@@ -64,7 +67,12 @@ export function AuctionsPage() {
 }
 
 function AuctionCard({ auction: a, toJoin }: { auction: Auction; toJoin: boolean }) {
-  const to = toJoin ? `/auctions/join?id=${a.id}` : `/auctions/${a.id}/${PHASE_PAGE[a.phase]}`
+  const to =
+    a.kind === 'tournament'
+      ? `/auction/tournaments/${a.id}/bidding`
+      : toJoin
+        ? `/auctions/join?id=${a.id}`
+        : `/auctions/${a.id}/${PHASE_PAGE[a.phase]}`
   return (
     <Link to={to} className={styles.auctionCard} data-testid="auction-card" data-auction-id={a.id}>
       <div className={styles.cardHead}>

@@ -1,0 +1,122 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { type FormEvent, useState } from 'react'
+import { useNavigate } from 'react-router'
+import { Button } from '../../components/Button'
+import { Card } from '../../components/Common'
+import { Alert, TextField } from '../../components/Field'
+import { fieldErrorsOf, unplacedError } from '../../components/form-errors'
+import { formatNumber } from '../../lib/format'
+import { seriesOptionsQuery } from './api'
+import styles from './auctions.module.css'
+import forms from './forms.module.css'
+import { CheckField, SelectField } from './SelectField'
+import { createTournament, TOURNAMENT_RULES, WINDOW_HOURS } from './tournament-api'
+
+const SHOWN = ['name', 'series_id', 'window_hours', 'max_managers']
+const MANAGERS = [4, 5, 6, 7, 8, 9, 10, 11, 12]
+
+/** Creates a tournament for a cricket series; the creator joins it and lands on its bidding page. */
+export function CreateTournamentForm() {
+  const navigate = useNavigate()
+  const client = useQueryClient()
+  const series = useQuery(seriesOptionsQuery)
+  const [form, setForm] = useState({ name: '', series_id: '', window_hours: '24', max_managers: '8' })
+  const [isPrivate, setPrivate] = useState(false)
+  const set = (key: keyof typeof form) => (e: { target: { value: string } }) =>
+    setForm((f) => ({ ...f, [key]: e.target.value }))
+  const seriesId = form.series_id || String(series.data?.[0]?.id ?? '')
+  const create = useMutation({
+    mutationFn: () =>
+      createTournament({
+        name: form.name.trim(),
+        series_id: Number(seriesId),
+        window_hours: Number(form.window_hours) as (typeof WINDOW_HOURS)[number],
+        max_managers: Number(form.max_managers),
+        private: isPrivate,
+      }),
+    onSuccess: (t) => {
+      void client.invalidateQueries({ queryKey: ['tournaments'] })
+      navigate(`/auction/tournaments/${t.id}/bidding`)
+    },
+  })
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    create.mutate()
+  }
+  const errors = fieldErrorsOf(create.error)
+  const unplaced = unplacedError(create.error, SHOWN)
+  return (
+    <Card className={forms.formCard}>
+      <form onSubmit={submit} noValidate data-testid="create-tournament-form">
+        <h2 className={styles.cardTitle}>Create a tournament</h2>
+        <p className={styles.muted}>
+          {formatNumber(TOURNAMENT_RULES.purse)} credits each, up to {TOURNAMENT_RULES.squadMax} players and{' '}
+          {TOURNAMENT_RULES.maxStars} stars. It starts when the {TOURNAMENT_RULES.startsAt}th manager joins.
+        </p>
+        {unplaced ? <Alert>{unplaced}</Alert> : null}
+        <TextField
+          label="Tournament name"
+          name="tournament_name"
+          value={form.name}
+          onChange={set('name')}
+          errors={errors.name}
+          maxLength={60}
+          placeholder="Season-long auction"
+        />
+        <SelectField
+          label="Series"
+          name="series_id"
+          value={seriesId}
+          onChange={set('series_id')}
+          errors={errors.series_id}
+        >
+          {series.isPending ? <option value="">Loading..</option> : null}
+          {series.data?.length === 0 ? <option value="">No cricket series</option> : null}
+          {(series.data ?? []).map((s) => (
+            <option key={s.id} value={s.id}>
+              {s.name}
+            </option>
+          ))}
+        </SelectField>
+        <div className={forms.grid}>
+          <SelectField
+            label="Bidding windows"
+            name="window_hours"
+            value={form.window_hours}
+            onChange={set('window_hours')}
+            errors={errors.window_hours}
+          >
+            {WINDOW_HOURS.map((h) => (
+              <option key={h} value={h}>
+                {h} hours
+              </option>
+            ))}
+          </SelectField>
+          <SelectField
+            label="Managers"
+            name="max_managers"
+            value={form.max_managers}
+            onChange={set('max_managers')}
+            errors={errors.max_managers}
+          >
+            {MANAGERS.map((n) => (
+              <option key={n} value={n}>
+                up to {n}
+              </option>
+            ))}
+          </SelectField>
+        </div>
+        <CheckField
+          label="Private"
+          hint="Only people with the code can join"
+          name="private"
+          checked={isPrivate}
+          onChange={setPrivate}
+        />
+        <Button type="submit" block busy={create.isPending} data-testid="create-tournament">
+          Create tournament
+        </Button>
+      </form>
+    </Card>
+  )
+}

@@ -1,0 +1,94 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { Navigate, NavLink, Outlet, useOutletContext, useParams } from 'react-router'
+import { Button } from '../../components/Button'
+import { Loading } from '../../components/Common'
+import { Alert } from '../../components/Field'
+import { ChevronLeftIcon } from '../../components/Icons'
+import { formatNumber } from '../../lib/format'
+import { showSnackbar } from '../../lib/snackbar'
+import styles from './auctions.module.css'
+import { StatusChip } from './bits'
+import { joinTournament, TOURNAMENT_RULES, type TournamentDetail, tournamentQuery } from './tournament-api'
+import { useTournamentLive } from './tournament-live'
+
+export type TournamentContext = TournamentDetail & { connected: boolean }
+export const useTournament = () => useOutletContext<TournamentContext>()
+
+/** `/auction/tournaments/:id` and its pages (bidding, squad), over one AuctionTournamentChannel subscription. */
+export function TournamentLayout() {
+  const id = Number(useParams().id)
+  const detail = useQuery(tournamentQuery(id))
+  const connected = useTournamentLive(id, detail.isSuccess)
+  if (detail.isPending) return <Loading />
+  if (detail.isError) return <Alert>{detail.error.message}</Alert>
+  const { tournament: t, manager } = detail.data
+  const tab = (to: string, label: string) => (
+    <NavLink
+      to={`/auction/tournaments/${id}/${to}`}
+      className={({ isActive }) => (isActive ? styles.tabActive : styles.tab)}
+    >
+      {label}
+    </NavLink>
+  )
+  return (
+    <div data-testid="tournament-page" data-tournament-id={id} data-phase={t.phase}>
+      <NavLink to="/auction/tournaments" className={styles.back}>
+        <ChevronLeftIcon width={16} height={16} /> Tournaments
+      </NavLink>
+      <header className={styles.auctionHead}>
+        <h1 className={styles.title}>{t.name}</h1>
+        <StatusChip auction={t} />
+        <span
+          className={styles.liveDot}
+          data-testid="live-indicator"
+          data-connected={connected}
+          title={connected ? 'Live' : 'Connecting..'}
+        />
+      </header>
+      <p className={styles.subline}>
+        {t.managers_count}/{t.max_managers ?? '—'} managers · {t.window_hours} h windows
+        {t.round > 0 ? ` · window ${t.round}` : ''} · {t.sold_count} bought · {t.unsold_count} unsold
+        {t.private && t.code ? ` · code ${t.code}` : ''}
+      </p>
+      {manager ? null : <JoinBar detail={detail.data} />}
+      <nav className={styles.tabs} aria-label="Tournament">
+        {tab('bidding', 'Bidding')}
+        {tab('squad', 'My squad')}
+      </nav>
+      <Outlet context={{ ...detail.data, connected } satisfies TournamentContext} />
+    </div>
+  )
+}
+
+function JoinBar({ detail }: { detail: TournamentDetail }) {
+  const client = useQueryClient()
+  const t = detail.tournament
+  const join = useMutation({
+    mutationFn: () => joinTournament(t.id, t.code ? { code: t.code } : {}),
+    onSuccess: () => {
+      showSnackbar(`You are in ${t.name}`, 'info')
+      void client.invalidateQueries({ queryKey: ['tournament', t.id] })
+      void client.invalidateQueries({ queryKey: ['tournaments'] })
+    },
+  })
+  const full = t.max_managers !== null && t.managers_count >= t.max_managers
+  return (
+    <div className={styles.roundOver} data-testid="tournament-join-bar">
+      <strong>You are not in this tournament</strong>
+      <span className={styles.muted}>
+        {formatNumber(TOURNAMENT_RULES.purse)} credits, up to {TOURNAMENT_RULES.squadMax} players and{' '}
+        {TOURNAMENT_RULES.maxStars} stars.
+      </span>
+      {t.phase !== 'completed' && !full ? (
+        <Button small busy={join.isPending} onClick={() => join.mutate()} data-testid="tournament-join">
+          Join
+        </Button>
+      ) : null}
+    </div>
+  )
+}
+
+/** `/auction/tournaments/:id` itself: the bidding page. */
+export function TournamentIndex() {
+  return <Navigate to="bidding" replace />
+}
