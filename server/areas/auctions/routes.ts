@@ -8,7 +8,15 @@ import { bearerSecurity, createRouter, currentUser } from '../../http/router'
 import { idField } from '../../http/validation'
 import { addBots } from './bots'
 import { AUCTION_CHARGES, AUCTION_COLORS, COLOR_IDS, INTERVAL_IDS } from './catalog'
-import { auctionJson, biddingPlayerJson, managerJson, managersOf, playerCards } from './serialize'
+import {
+  auctionJson,
+  BidBody,
+  biddingPlayerJson,
+  managerJson,
+  managersOf,
+  playerCards,
+  playersJson,
+} from './serialize'
 import {
   type AuctionRow,
   createAuction,
@@ -481,35 +489,9 @@ export function auctionRoutes(deps: Deps) {
       const me = currentUser(c)
       const row = await requireVisibleAuction(deps.db, c.req.valid('param').id, me.id)
       const { status } = c.req.valid('query')
-      const state = stateOf(deps, row)
-      const cards = await playerCards(
-        deps.db,
-        state.players.map((p) => p.id),
+      const players = (await playersJson(deps, stateOf(deps, row))).filter(
+        (p) => !status || p.status === status,
       )
-      const owner = new Map(
-        state.managers.flatMap((m) => m.squad.map((x) => [x.playerId, { manager_id: m.id, price: x.price }])),
-      )
-      const order = new Map(state.queue.map((id, i) => [id, i]))
-      const players = state.players
-        .map((p) => {
-          const sold = owner.get(p.id)
-          const where = sold
-            ? 'sold'
-            : state.lot?.playerId === p.id
-              ? 'bidding'
-              : order.has(p.id) || state.phase === 'waiting'
-                ? 'upcoming'
-                : 'unsold'
-          return {
-            ...cards.get(p.id),
-            base_price: p.basePrice,
-            status: where,
-            manager_id: sold?.manager_id ?? null,
-            price: sold?.price ?? null,
-            lot_position: order.get(p.id) ?? null,
-          }
-        })
-        .filter((p) => !status || p.status === status)
       return c.json({ players }, 200)
     },
   )
@@ -610,7 +592,7 @@ export function auctionRoutes(deps: Deps) {
       security: bearerSecurity,
       request: {
         params: idParam,
-        body: jsonBody(z.strictObject({ player_id: idField(), bid_amount: z.number().int().positive() })),
+        body: jsonBody(BidBody),
       },
       responses: { 200: json(Any, 'The lot after the bid'), ...errors(401, 404, 409, 422) },
     }),
@@ -682,7 +664,7 @@ export function auctionRoutes(deps: Deps) {
       security: bearerSecurity,
       request: {
         params: idParam,
-        body: jsonBody(z.strictObject({ player_id: idField(), bid_amount: z.number().int().positive() })),
+        body: jsonBody(BidBody),
       },
       responses: { 201: json(z.object({ secondary_bid: Any }), 'The bid'), ...errors(401, 404, 409, 422) },
     }),

@@ -1,8 +1,10 @@
+import { z } from '@hono/zod-openapi'
 import type { Executor } from '../../db/tx'
 import type { Deps } from '../../deps'
 import { type AuctionState, currentNextBid } from '../../domain/auction/engine'
 import { BIDDING_INTERVALS, maxBid } from '../../domain/auction/rules'
 import { STYLE_LABEL } from '../../domain/styles'
+import { idField } from '../../http/validation'
 import { AUCTION_COLORS } from './catalog'
 import { type AuctionRow, managerOf, stateOf } from './service'
 
@@ -218,3 +220,39 @@ export async function biddingPlayerJson(deps: Deps, row: AuctionRow, viewerId: n
     max_bid_amount: mine ? maxBid(state.config, mine.purse, mine.squad.length, Math.min(...pool)) : null,
   }
 }
+
+/**
+ * Every player of an auction with where he stands: upcoming (queued, or before the start), on
+ * the block, sold (to whom, for how much) or unsold.
+ */
+export async function playersJson(deps: Deps, state: AuctionState) {
+  const cards = await playerCards(
+    deps.db,
+    state.players.map((p) => p.id),
+  )
+  const owner = new Map(
+    state.managers.flatMap((m) => m.squad.map((x) => [x.playerId, { manager_id: m.id, price: x.price }])),
+  )
+  const order = new Map(state.queue.map((id, i) => [id, i]))
+  return state.players.map((p) => {
+    const sold = owner.get(p.id)
+    const status = sold
+      ? 'sold'
+      : state.lot?.playerId === p.id
+        ? 'bidding'
+        : order.has(p.id) || state.phase === 'waiting'
+          ? 'upcoming'
+          : 'unsold'
+    return {
+      ...cards.get(p.id),
+      base_price: p.basePrice,
+      status,
+      manager_id: sold?.manager_id ?? null,
+      price: sold?.price ?? null,
+      lot_position: order.get(p.id) ?? null,
+    }
+  })
+}
+
+/** A bid's body, open or sealed: the player and the amount. */
+export const BidBody = z.strictObject({ player_id: idField(), bid_amount: z.number().int().positive() })

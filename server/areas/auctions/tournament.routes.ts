@@ -4,7 +4,7 @@ import { AppError, notFound } from '../../http/errors'
 import { errors, json, jsonBody } from '../../http/responses'
 import { bearerSecurity, createRouter, currentUser } from '../../http/router'
 import { idField } from '../../http/validation'
-import { auctionJson, playerCards } from './serialize'
+import { auctionJson, BidBody, playerCards, playersJson } from './serialize'
 import {
   type AuctionRow,
   findAuction,
@@ -194,6 +194,11 @@ export function tournamentRoutes(deps: Deps) {
     },
   )
 
+  /** The caller's manager view after a command (read again: the command moved the state). */
+  async function myManager(id: number, userId: number) {
+    return (await managerView(deps, (await findAuction(deps.db, id)) as AuctionRow, userId)) ?? {}
+  }
+
   async function acting(id: number, userId: number) {
     const row = await tournament(id, userId)
     const mine = await managerOf(deps.db, id, userId)
@@ -212,7 +217,7 @@ export function tournamentRoutes(deps: Deps) {
       security: bearerSecurity,
       request: {
         params: idParam,
-        body: jsonBody(z.strictObject({ player_id: idField(), bid_amount: z.number().int().positive() })),
+        body: jsonBody(BidBody),
       },
       responses: { 200: json(z.object({ manager: Any }), 'My bids'), ...errors(401, 404, 409, 422) },
     }),
@@ -228,10 +233,7 @@ export function tournamentRoutes(deps: Deps) {
         amount: body.bid_amount,
         atMs: deps.clock.now(),
       }))
-      return c.json(
-        { manager: (await managerView(deps, (await findAuction(deps.db, id)) as AuctionRow, me.id)) ?? {} },
-        200,
-      )
+      return c.json({ manager: await myManager(id, me.id) }, 200)
     },
   )
 
@@ -259,10 +261,7 @@ export function tournamentRoutes(deps: Deps) {
         playerId: bid.player_id,
         atMs: deps.clock.now(),
       }))
-      return c.json(
-        { manager: (await managerView(deps, (await findAuction(deps.db, id)) as AuctionRow, me.id)) ?? {} },
-        200,
-      )
+      return c.json({ manager: await myManager(id, me.id) }, 200)
     },
   )
 
@@ -279,26 +278,8 @@ export function tournamentRoutes(deps: Deps) {
     async (c) => {
       const me = currentUser(c)
       const row = await tournament(c.req.valid('param').id, me.id)
-      const state = stateOf(deps, row)
-      const cards = await playerCards(
-        deps.db,
-        state.players.map((p) => p.id),
-      )
-      const owner = new Map(
-        state.managers.flatMap((m) => m.squad.map((x) => [x.playerId, { manager_id: m.id, price: x.price }])),
-      )
-      return c.json(
-        {
-          players: state.players.map((p) => ({
-            ...cards.get(p.id),
-            base_price: p.basePrice,
-            status: owner.has(p.id) ? 'sold' : 'unsold',
-            manager_id: owner.get(p.id)?.manager_id ?? null,
-            price: owner.get(p.id)?.price ?? null,
-          })),
-        },
-        200,
-      )
+      const players = await playersJson(deps, stateOf(deps, row))
+      return c.json({ players }, 200)
     },
   )
 
