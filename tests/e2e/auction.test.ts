@@ -140,7 +140,7 @@ describe('a live auction in two browsers', () => {
     await guestPage.getByTestId('found-auction').waitFor()
     expect(await guestPage.getByTestId('found-auction').textContent()).toContain('Friday Night Auction')
     // The owner's colour is taken.
-    expect(await guestPage.getByTestId('color-blue').isDisabled()).toBe(true)
+    await expect.poll(() => guestPage.getByTestId('color-blue').isDisabled()).toBe(true)
     await guestPage.fill('input[name=franchise_name]', FRIEND_FRANCHISE)
     await guestPage.getByTestId('color-yellow').click()
     await shot(guestPage, 'auction-join')

@@ -61,9 +61,13 @@ export function JoinAuctionPage() {
 
 function FoundAuction({ auction, code }: { auction: Auction; code: string }) {
   const navigate = useNavigate()
-  // A private auction shows its managers only to those inside: then the server has the last word on colours.
+  // The auction found by its code lists the colours taken; the managers list (when we may read
+  // it) keeps them fresh while the page is open.
   const managers = useQuery({ ...managersQuery(auction.id), meta: { silent: true }, retry: false })
-  const taken = new Set((managers.data ?? []).filter((m) => m.status !== 'rejected').map((m) => m.color))
+  const taken = new Set([
+    ...(auction.taken_colors ?? []),
+    ...(managers.data ?? []).filter((m) => m.status !== 'rejected').map((m) => m.color),
+  ])
   const mine = auction.current_manager
   return (
     <Card className={forms.formCard}>
