@@ -24,11 +24,13 @@ import {
   findAuction,
   joinAuction,
   managerOf,
+  refusedBid,
   requireOwnedAuction,
   requireVisibleAuction,
   runCommand,
   startAuction,
   stateOf,
+  violationError,
 } from './service'
 
 const Any = z.record(z.string(), z.unknown())
@@ -601,13 +603,15 @@ export function auctionRoutes(deps: Deps) {
       const { id } = c.req.valid('param')
       const mine = await actingManager(id, me.id)
       const body = c.req.valid('json')
-      await runCommand(deps, id, () => ({
-        type: 'bid',
+      const bid = {
+        type: 'bid' as const,
         managerId: mine.id,
         playerId: body.player_id,
         amount: body.bid_amount,
-        atMs: now(),
-      }))
+      }
+      const refused = refusedBid(deps, id, { ...bid, atMs: now() })
+      if (refused) throw violationError(refused)
+      await runCommand(deps, id, () => ({ ...bid, atMs: now() }))
       return c.json(await biddingPlayerJson(deps, (await findAuction(deps.db, id)) as AuctionRow, me.id), 200)
     },
   )

@@ -8,6 +8,7 @@ import {
   type AuctionEvent,
   type AuctionState,
   apply,
+  bidProblem,
   createAuction as createEngineState,
   DEFAULT_TIMINGS,
   type Violation,
@@ -63,15 +64,53 @@ export function managerOf(db: Executor, auctionId: number, userId: number) {
 
 // --- engine state: parsed once, kept per auction while its seq matches the stored one
 
-const states = new WeakMap<Deps, Map<number, AuctionState>>()
+interface Memo {
+  states: Map<number, AuctionState>
+  /** The lot / sealed-round timer last written per auction (null: none pending). */
+  due: Map<number, number | null>
+  /** The auction's bots (and managers on autopilot), as last read. */
+  bots: Map<number, Array<{ id: number; bot_strategy: string | null }>>
+  /** Auctions whose bot job is known to be cancelled. */
+  botsIdle: Set<number>
+}
+
+const memos = new WeakMap<Deps, Memo>()
+
+function memo(deps: Deps): Memo {
+  let m = memos.get(deps)
+  if (!m) {
+    m = { states: new Map(), due: new Map(), bots: new Map(), botsIdle: new Set() }
+    memos.set(deps, m)
+  }
+  return m
+}
 
 function cached(deps: Deps): Map<number, AuctionState> {
-  let map = states.get(deps)
-  if (!map) {
-    map = new Map()
-    states.set(deps, map)
-  }
-  return map
+  return memo(deps).states
+}
+
+/** Forgets what this process remembers of an auction's managers and jobs (they changed elsewhere). */
+export function forgetAuctionJobs(deps: Deps, auctionId: number): void {
+  const m = memo(deps)
+  m.due.delete(auctionId)
+  m.bots.delete(auctionId)
+  m.botsIdle.delete(auctionId)
+}
+
+/**
+ * A bid refused by the state this process last committed, or null. Commands of one auction are
+ * serialised and each leaves its state here, so a bid that this state refuses would be refused
+ * in turn too: most bids of a busy lot (everyone at the same amount) are answered from memory,
+ * without waiting for the auction's turn or touching the database. A bid it accepts still goes
+ * through `runCommand`, which checks it again.
+ */
+export function refusedBid(
+  deps: Deps,
+  auctionId: number,
+  command: Extract<AuctionCommand, { type: 'bid' }>,
+): Violation | null {
+  const state = cached(deps).get(auctionId)
+  return state ? bidProblem(state, command) : null
 }
 
 export function stateOf(deps: Deps, row: AuctionRow): AuctionState {
@@ -142,7 +181,13 @@ const STATE_CODES = new Set(['PHASE', 'PAUSED', 'NOT_ENOUGH_MANAGERS'])
 export function violationError(v: Violation): AppError {
   if (v.code === 'BELOW_BASE')
     return new AppError('VALIDATION_FAILED', v.message, { bid_amount: [v.message] })
-  return new AppError(STATE_CODES.has(v.code) ? 'AUCTION_STATE' : 'BID_REFUSED', v.message)
+  return new AppError(violationCode(v), v.message)
+}
+
+/** The API error code of a refused command. */
+export function violationCode(v: Violation): 'VALIDATION_FAILED' | 'AUCTION_STATE' | 'BID_REFUSED' {
+  if (v.code === 'BELOW_BASE') return 'VALIDATION_FAILED'
+  return STATE_CODES.has(v.code) ? 'AUCTION_STATE' : 'BID_REFUSED'
 }
 
 export interface CommandResult {
@@ -227,16 +272,25 @@ async function store(
       : s.phase === 'sealed'
         ? (s.sealed?.closesAtMs ?? null)
         : null
-  if (due === null) await deps.scheduler.cancel(tx, timerKey(row.id))
-  else
-    await deps.scheduler.schedule(tx, {
-      kind: AUCTION_TIMER_JOB,
-      runAtMs: due,
-      payload: { auction_id: row.id },
-      uniqueKey: timerKey(row.id),
-    })
-  await scheduleBots(deps, tx, row.id, s, atMs)
-  after.run(() => deps.scheduler.kick())
+  // Most bids move neither the timer (the anti-snipe reset only moves a late lot's end) nor,
+  // without bots, the bot job: the job rows are written only when they change.
+  const m = memo(deps)
+  let moved = false
+  if (!m.due.has(row.id) || m.due.get(row.id) !== due) {
+    if (due === null) await deps.scheduler.cancel(tx, timerKey(row.id))
+    else
+      await deps.scheduler.schedule(tx, {
+        kind: AUCTION_TIMER_JOB,
+        runAtMs: due,
+        payload: { auction_id: row.id },
+        uniqueKey: timerKey(row.id),
+      })
+    after.run(() => m.due.set(row.id, due))
+    moved = true
+  }
+  if (r.events.some((e) => e.type === 'manager_added' || e.type === 'manager_removed')) m.bots.delete(row.id)
+  if (await scheduleBots(deps, tx, row.id, s, atMs, after)) moved = true
+  if (moved) after.run(() => deps.scheduler.kick())
   const now = deps.clock.now()
   for (const e of r.events) {
     if (e.type === 'sealed_bid') {
@@ -307,14 +361,38 @@ export function approvedBots(db: Deps['db'] | Tx, auctionId: number) {
     .execute()
 }
 
-/** Moves (or cancels) the auction's bot job after a command: called inside its transaction. */
-async function scheduleBots(deps: Deps, tx: Tx, auctionId: number, state: AuctionState, atMs: number) {
-  const bots = await approvedBots(tx, auctionId)
+/** The auction's bots, from memory when nothing about its managers changed since the last read. */
+export async function botsOf(deps: Deps, db: Deps['db'] | Tx, auctionId: number) {
+  const m = memo(deps)
+  const known = m.bots.get(auctionId)
+  if (known) return known
+  const bots = await approvedBots(db, auctionId)
+  m.bots.set(auctionId, bots)
+  return bots
+}
+
+/**
+ * Moves (or cancels) the auction's bot job after a command: called inside its transaction.
+ * Returns whether a job row was written.
+ */
+async function scheduleBots(
+  deps: Deps,
+  tx: Tx,
+  auctionId: number,
+  state: AuctionState,
+  atMs: number,
+  after: AfterCommit,
+): Promise<boolean> {
+  const m = memo(deps)
+  const bots = await botsOf(deps, tx, auctionId)
   const active = bots.length > 0 && !state.paused && (state.phase === 'open' || state.phase === 'sealed')
   if (!active) {
+    if (m.botsIdle.has(auctionId)) return false
     await deps.scheduler.cancel(tx, botKey(auctionId))
-    return
+    after.run(() => m.botsIdle.add(auctionId))
+    return true
   }
+  m.botsIdle.delete(auctionId)
   const first = botOrder(auctionId, state, bots)[0]
   await deps.scheduler.schedule(tx, {
     kind: AUCTION_BOT_JOB,
@@ -322,6 +400,7 @@ async function scheduleBots(deps: Deps, tx: Tx, auctionId: number, state: Auctio
     payload: { auction_id: auctionId },
     uniqueKey: botKey(auctionId),
   })
+  return true
 }
 
 /** The scheduler's timer: a lot or a sealed round ran out (at the moment it stands for). */
@@ -329,6 +408,8 @@ export function registerAuctionJobs(deps: Deps): void {
   deps.scheduler.register(AUCTION_TIMER_JOB, async (job) => {
     const id = Number(job.payload.auction_id)
     const at = job.run_at_ms
+    // This job is now spent: whatever comes next writes the timer again.
+    memo(deps).due.delete(id)
     try {
       const { state } = await runCommand(deps, id, () => ({ type: 'tick', atMs: at }))
       // A tournament's window closed: the next one opens at once (while players remain).

@@ -3,14 +3,16 @@ import {
   auctionStream,
   managerOf,
   managerStream,
+  refusedBid,
   requireVisibleAuction,
   roomStream,
   runCommand,
   stateOf,
+  violationCode,
 } from '../../areas/auctions/service'
 import { managerView } from '../../areas/auctions/tournaments'
 import { AppError } from '../../http/errors'
-import type { ChannelDefinition } from '../types'
+import type { ChannelContext, ChannelDefinition } from '../types'
 
 /**
  * An auction's live room. Identifier `{"channel":"AuctionChannel","auction_id":3}`. On
@@ -22,6 +24,9 @@ import type { ChannelDefinition } from '../types'
  * Action `bid` `{player_id, bid_amount}` bids like `POST …/bid_player`; a refusal comes back
  * to the bidder only as `{type:'bid_refused', code, error}`.
  */
+/** A subscription's manager id, once found (a manager's id never changes; their standing is in the state). */
+const managerIds = new WeakMap<ChannelContext, number>()
+
 export const AuctionChannel: ChannelDefinition = {
   name: 'AuctionChannel',
   async subscribed(ctx) {
@@ -33,7 +38,10 @@ export const AuctionChannel: ChannelDefinition = {
     ctx.streamFrom(auctionStream(id))
     ctx.streamFrom(roomStream(id))
     const mine = await managerOf(ctx.deps.db, id, ctx.user.id)
-    if (mine) ctx.streamFrom(managerStream(id, mine.id))
+    if (mine) {
+      ctx.streamFrom(managerStream(id, mine.id))
+      managerIds.set(ctx, mine.id)
+    }
     const fresh = await requireVisibleAuction(ctx.deps.db, id, ctx.user.id)
     const state = stateOf(ctx.deps, fresh)
     ctx.transmit({
@@ -53,16 +61,19 @@ export const AuctionChannel: ChannelDefinition = {
         ctx.transmit({ type: 'bid_refused', code, error, player_id: playerId })
       if (!Number.isInteger(playerId) || !Number.isInteger(amount) || amount <= 0)
         return refuse('VALIDATION_FAILED', 'player_id and bid_amount must be whole numbers')
-      const mine = await managerOf(ctx.deps.db, id, ctx.user.id)
-      if (mine?.status !== 'approved') return refuse('BID_REFUSED', 'You are not an approved manager here')
+      let managerId = managerIds.get(ctx)
+      if (managerId === undefined) {
+        const mine = await managerOf(ctx.deps.db, id, ctx.user.id)
+        if (!mine) return refuse('BID_REFUSED', 'You are not an approved manager here')
+        managerId = mine.id
+        managerIds.set(ctx, managerId)
+      }
+      // Only approved managers are in the engine's state: it refuses anyone else.
+      const command = { type: 'bid' as const, managerId, playerId, amount, atMs: ctx.deps.clock.now() }
+      const refused = refusedBid(ctx.deps, id, command)
+      if (refused) return refuse(violationCode(refused), refused.message)
       try {
-        await runCommand(ctx.deps, id, () => ({
-          type: 'bid',
-          managerId: mine.id,
-          playerId,
-          amount,
-          atMs: ctx.deps.clock.now(),
-        }))
+        await runCommand(ctx.deps, id, () => ({ ...command, atMs: ctx.deps.clock.now() }))
       } catch (error) {
         if (error instanceof AppError) return refuse(error.code, error.message)
         throw error

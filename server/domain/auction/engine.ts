@@ -187,8 +187,13 @@ export function apply(state: AuctionState, command: AuctionCommand): ApplyResult
     const problem = bidProblem(state, command)
     if (problem) return { ok: false, violation: problem }
   }
-  // Every command works on a copy: a violation leaves the caller's state as it was.
-  const s: AuctionState = structuredClone(state)
+  // Every command works on a copy: a violation leaves the caller's state as it was. A bid
+  // changes only its lot (and the seq), so it copies just that and shares the rest, which no
+  // command ever changes in place.
+  const s: AuctionState =
+    command.type === 'bid' && state.lot
+      ? { ...state, lot: { ...state.lot, bids: [...state.lot.bids] } }
+      : structuredClone(state)
   const events: AuctionEvent[] = []
   const emit = (body: EventBody) => {
     s.seq++
@@ -374,8 +379,8 @@ export function currentNextBid(s: AuctionState): number | null {
   return nextBidAmount(s.config.bands, p.basePrice, s.lot.bids.at(-1)?.amount ?? null)
 }
 
-/** Why an open-round bid is refused, or null; reads the state only. */
-function bidProblem(s: AuctionState, c: Extract<AuctionCommand, { type: 'bid' }>): Violation | null {
+/** Why an open-round bid is refused, or null; reads the state only (so a refusal costs no copy). */
+export function bidProblem(s: AuctionState, c: Extract<AuctionCommand, { type: 'bid' }>): Violation | null {
   const m = s.managers.find((x) => x.id === c.managerId)
   if (!m) return { code: 'NOT_A_MANAGER', message: 'Not a manager of this auction' }
   if (s.phase !== 'open') return { code: 'PHASE', message: 'No open round is running' }
