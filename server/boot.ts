@@ -1,6 +1,7 @@
 import { ensureReferenceData } from '../seeds/reference-data'
 import { registerAuctionBotJobs } from './areas/auctions/bots'
 import { registerAuctionJobs } from './areas/auctions/service'
+import { registerAuctionTakeoverJobs } from './areas/auctions/takeover'
 import { createScheduler } from './areas/clock/scheduler'
 import { loadClockAnchor, saveClockAnchor } from './areas/clock/service'
 import { registerMatchJobs } from './areas/matches/jobs'
@@ -41,5 +42,6 @@ export async function bootDeps(config: Config, options: BootOptions = {}): Promi
   registerMatchJobs(deps)
   registerAuctionJobs(deps)
   registerAuctionBotJobs(deps)
+  registerAuctionTakeoverJobs(deps)
   return deps
 }

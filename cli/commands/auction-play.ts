@@ -86,6 +86,7 @@ export function auctionPlayCommands(io: Io): Command[] {
         purse_remaining: number
         players_count: number
         is_bot: boolean
+        autopilot: boolean
       }>
     }>(`/api/auctions/${auctionId}/managers`)
     if (flags.json) return printJson(io, { auction, lot, managers })
@@ -102,7 +103,7 @@ export function auctionPlayCommands(io: Io): Command[] {
       )
     for (const m of managers)
       io.out(
-        `  ${String(m.id).padStart(4)}  ${m.franchise_name.padEnd(24)} ${m.status.padEnd(9)} ${String(m.players_count).padStart(2)} players  ${m.purse_remaining} left${m.is_bot ? '  (bot)' : ''}\n`,
+        `  ${String(m.id).padStart(4)}  ${m.franchise_name.padEnd(24)} ${m.status.padEnd(9)} ${String(m.players_count).padStart(2)} players  ${m.purse_remaining} left${m.is_bot ? '  (bot)' : ''}${m.autopilot ? '  (away: a bot bids for them)' : ''}\n`,
       )
   })
 
@@ -114,6 +115,7 @@ export function auctionPlayCommands(io: Io): Command[] {
       .option('--purse <n>', 'credits per franchise', '2000')
       .option('--squad <min-max>', 'squad size', '3-5')
       .option('--lot-seconds <n>', 'seconds per lot', '15')
+      .option('--takeover <seconds>', 'a bot bids for a manager who has left the room this long (10–3600)')
       .option('--private', 'only people with the code can see it'),
   ).action(
     async (
@@ -123,6 +125,7 @@ export function auctionPlayCommands(io: Io): Command[] {
         purse: string
         squad: string
         lotSeconds: string
+        takeover?: string
         private?: boolean
       },
     ) => {
@@ -137,6 +140,7 @@ export function auctionPlayCommands(io: Io): Command[] {
         squad_max: max,
         balanced: false,
         lot_seconds: Number(flags.lotSeconds),
+        ...(flags.takeover === undefined ? {} : { bot_takeover_seconds: Number(flags.takeover) }),
         private: flags.private === true,
       })
       if (flags.json) return printJson(io, { auction: new_auction })

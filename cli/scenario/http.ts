@@ -67,12 +67,21 @@ export async function sendHttp(
   const timeout = AbortSignal.timeout(request.timeoutMs ?? 30_000)
   const started = performance.now()
   let response: Response
-  try {
-    response = await fetch(requestUrl(serverUrl, request.path, request.query), {
+  const send = () =>
+    fetch(requestUrl(serverUrl, request.path, request.query), {
       method: request.method,
       headers,
       body,
       signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
+    })
+  try {
+    response = await send().catch((error) => {
+      // A kept-alive connection to a server that has since stopped (a restart step) fails on
+      // first use; a read is sent again once, on a new connection. Writes are never repeated.
+      const code = (error as { cause?: { code?: string } }).cause?.code
+      const read = request.method === 'GET' || request.method === 'HEAD'
+      if (read && !timeout.aborted && (code === 'UND_ERR_SOCKET' || code === 'ECONNRESET')) return send()
+      throw error
     })
   } catch (error) {
     const cause = (error as { cause?: { code?: string; message?: string } }).cause

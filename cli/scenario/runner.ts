@@ -73,7 +73,11 @@ export async function runScenario(
       options.target ??
       (options.serverUrl
         ? remoteTarget(options.serverUrl, options.env)
-        : await ephemeralTarget({ seed: scenario.seed, seedDemoLeague: scenario.seedDemoLeague }))
+        : await ephemeralTarget({
+            seed: scenario.seed,
+            seedDemoLeague: scenario.seedDemoLeague,
+            restartable: scenario.steps.some((s) => s.kind.kind === 'restart'),
+          }))
   } catch (error) {
     result.error = `could not start the ephemeral server: ${(error as Error).message}`
     skipAll(0)
@@ -111,6 +115,13 @@ export async function runScenario(
     },
     http,
     cable,
+    async restartServer() {
+      if (!target.restart)
+        throw new StepFailure(
+          `restart_server needs the ephemeral server: ${target.label} cannot be restarted from here`,
+        )
+      await target.restart()
+    },
     signal,
   }
 

@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
 import { loadConfig } from '../../server/config'
 
 /**
@@ -15,15 +18,26 @@ export interface Target {
    * configured admin in once per file.
    */
   adminSession?: { token: string; refresh_token?: string }
+  /**
+   * Stops the server and starts it again on the same port and database (ephemeral servers
+   * whose database is a file); every /cable client is told to reconnect as it stops.
+   */
+  restart?(): Promise<void>
   close(): Promise<void>
 }
 
 export interface EphemeralOptions {
   seed?: number
   seedDemoLeague?: boolean
+  /** The database is a temporary file instead of memory, so that the server can be restarted. */
+  restartable?: boolean
 }
 
-/** A fresh in-memory database and a listening server on a free port, closed after the scenario. */
+/**
+ * A fresh database and a listening server on a free port, closed after the scenario. The
+ * database is in memory, or a temporary file (removed at the end) when the scenario restarts
+ * the server.
+ */
 export async function ephemeralTarget(options: EphemeralOptions = {}): Promise<Target> {
   // Loaded here so that runs against --server never load the server code.
   const [{ startServer }, { hashPassword }, { insertUser }, { withTx }] = await Promise.all([
@@ -32,9 +46,14 @@ export async function ephemeralTarget(options: EphemeralOptions = {}): Promise<T
     import('../../server/areas/users/service'),
     import('../../server/db/tx'),
   ])
-  const overrides = { port: 0, dbFile: ':memory:', logLevel: 'silent' as const }
+  const dir = options.restartable ? mkdtempSync(path.join(tmpdir(), 'fanspole-scenario-')) : null
+  const overrides = {
+    port: 0,
+    dbFile: dir ? path.join(dir, 'scenario.sqlite') : ':memory:',
+    logLevel: 'silent' as const,
+  }
   const config = loadConfig(options.seed === undefined ? overrides : { ...overrides, seed: options.seed }, {})
-  const server = await startServer(config, { seedIfEmpty: options.seedDemoLeague ?? false })
+  let server = await startServer(config, { seedIfEmpty: options.seedDemoLeague ?? false })
   let admin: { email: string; password: string } | undefined
   return {
     url: server.url,
@@ -57,7 +76,19 @@ export async function ephemeralTarget(options: EphemeralOptions = {}): Promise<T
       admin = created
       return created
     },
-    close: () => server.close(),
+    ...(dir
+      ? {
+          async restart() {
+            const port = server.port
+            await server.close()
+            server = await startServer({ ...config, port }, { seedIfEmpty: false })
+          },
+        }
+      : {}),
+    async close() {
+      await server.close()
+      if (dir) rmSync(dir, { recursive: true, force: true })
+    },
   }
 }
 

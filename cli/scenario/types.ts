@@ -29,6 +29,8 @@ export interface StepContext {
   admin(name?: string): Promise<ScenarioUser>
   http(request: HttpRequest): Promise<HttpAnswer>
   cable: CablePool
+  /** Restarts the server on the same database (a StepFailure where the target cannot). */
+  restartServer(): Promise<void>
   /** Aborted when the run is cancelled; long waits should honour it. */
   signal: AbortSignal
 }

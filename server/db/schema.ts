@@ -410,6 +410,8 @@ export interface AuctionsTable {
   /** Tournaments: the length of each sealed window. */
   window_hours: number | null
   max_managers: number | null
+  /** After how long away a manager is played by a bot (null: never). */
+  takeover_seconds: number | null
 }
 
 export interface AuctionManagersTable {
@@ -423,6 +425,8 @@ export interface AuctionManagersTable {
   bot_strategy: string | null
   joined_at_ms: number
   decided_at_ms: number | null
+  /** The strategy a bot plays for this (human) manager while they are away; null when they play themselves. */
+  autopilot: string | null
 }
 
 export interface AuctionEventsTable {

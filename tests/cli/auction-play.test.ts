@@ -36,12 +36,23 @@ describe('fanspole auction create|join|approve|start|bid|show|watch|complete', (
     const bob = await player()
     const match = await upcomingMatch(world.server.deps)
     const created = await runCli(
-      ['auction', 'create', '--match', String(match.id), '--name', 'Terminal night', '--json'],
+      [
+        'auction',
+        'create',
+        '--match',
+        String(match.id),
+        '--name',
+        'Terminal night',
+        '--takeover',
+        '45',
+        '--json',
+      ],
       owner.env,
     )
     expect(created.code).toBe(0)
     const auction = created.json().auction
     expect(auction.code).toMatch(/^[A-Z2-9]{8}$/)
+    expect(auction.bot_takeover_seconds).toBe(45)
 
     expect(
       (

@@ -206,6 +206,7 @@ const EXPECTED: { [T in keyof Database]: Array<keyof Database[T]> } = {
     'updated_at_ms',
     'window_hours',
     'max_managers',
+    'takeover_seconds',
   ],
   auction_managers: [
     'id',
@@ -218,6 +219,7 @@ const EXPECTED: { [T in keyof Database]: Array<keyof Database[T]> } = {
     'bot_strategy',
     'joined_at_ms',
     'decided_at_ms',
+    'autopilot',
   ],
   auction_events: ['id', 'auction_id', 'seq', 'type', 'payload', 'at_ms'],
 }

@@ -9,6 +9,7 @@ import { performStep } from './perform'
 import { pickTeamStep } from './pick-team'
 import { playersStep } from './players'
 import { requestStep } from './request'
+import { restartStep } from './restart'
 import { sleepStep } from './sleep'
 
 /**
@@ -27,6 +28,7 @@ export const STEP_KINDS: StepKind[] = [
   playersStep,
   pickTeamStep,
   matchEventsStep,
+  restartStep,
 ]
 
 export function stepKindByKey(key: string): StepKind | undefined {

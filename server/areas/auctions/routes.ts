@@ -32,6 +32,7 @@ import {
   stateOf,
   violationError,
 } from './service'
+import { scheduleTakeovers } from './takeover'
 
 const Any = z.record(z.string(), z.unknown())
 const idParam = z.object({ id: z.coerce.number().int().positive() })
@@ -59,6 +60,7 @@ const settings = z.strictObject({
     .default(0),
   starts_at_in_millis: z.number().int().positive().nullable().default(null),
   private: z.boolean().default(false),
+  bot_takeover_seconds: z.number().int().min(10).max(3600).nullable().default(null),
 })
 
 export function auctionRoutes(deps: Deps) {
@@ -206,6 +208,7 @@ export function auctionRoutes(deps: Deps) {
         ...body,
         sport_slug: body.sport,
         starts_at_ms: body.starts_at_in_millis,
+        takeover_seconds: body.bot_takeover_seconds,
       })
       return c.json({ new_auction: await auctionJson(deps, row, me.id) }, 201)
     },
@@ -242,6 +245,7 @@ export function auctionRoutes(deps: Deps) {
             name: z.string().trim().min(3).max(60).optional(),
             starts_at_in_millis: z.number().int().positive().nullable().optional(),
             private: z.boolean().optional(),
+            bot_takeover_seconds: z.number().int().min(10).max(3600).nullable().optional(),
           }),
         ),
       },
@@ -259,6 +263,7 @@ export function auctionRoutes(deps: Deps) {
           ...(body.name !== undefined ? { name: body.name } : {}),
           ...(body.starts_at_in_millis !== undefined ? { starts_at_ms: body.starts_at_in_millis } : {}),
           ...(body.private !== undefined ? { is_private: body.private ? 1 : 0 } : {}),
+          ...(body.bot_takeover_seconds !== undefined ? { takeover_seconds: body.bot_takeover_seconds } : {}),
           updated_at_ms: now(),
         })
         .where('id', '=', id)
@@ -755,7 +760,11 @@ export function auctionRoutes(deps: Deps) {
         await requireOwnedAuction(deps.db, id, me.id)
         const command = build((c.req.valid('json') as Record<string, unknown> | undefined) ?? {})
         if (command) await runCommand(deps, id, () => command)
-        else await startAuction(deps, me.id, id)
+        else {
+          await startAuction(deps, me.id, id)
+          // Whoever is not in the room as it starts is away from the start.
+          await scheduleTakeovers(deps, id)
+        }
         return c.json(
           { new_auction: await auctionJson(deps, (await findAuction(deps.db, id)) as AuctionRow, me.id) },
           200,

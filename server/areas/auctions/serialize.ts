@@ -24,6 +24,7 @@ export function managersOf(db: Executor, auctionId: number) {
       'm.status',
       'm.charge_coins',
       'm.bot_strategy',
+      'm.autopilot',
       'm.joined_at_ms',
       'u.slug',
       'u.username',
@@ -45,6 +46,8 @@ export function managerJson(m: ManagerRow, state: AuctionState) {
     color_hex: AUCTION_COLORS.find((c) => c.id === m.color)?.hex ?? null,
     status: m.status,
     is_bot: m.bot_strategy !== null,
+    /** A bot is playing for this manager while they are away. */
+    autopilot: m.autopilot !== null,
     user: { id: m.user_id, slug: m.slug, username: m.username, image: m.image_url },
     purse_remaining: engine?.purse ?? state.config.purse,
     players_count: engine?.squad.length ?? 0,
@@ -105,6 +108,7 @@ export async function auctionJson(deps: Deps, row: AuctionRow, viewerId: number)
     pending_managers_count: count('pending'),
     seq: state.seq,
     reset_seconds: state.config.resetMs / 1000,
+    bot_takeover_seconds: row.takeover_seconds,
     sealed_closes_at_in_millis: state.sealed?.closesAtMs ?? null,
     taken_colors: takenColors.map((m) => m.color),
     current_manager: me

@@ -350,13 +350,14 @@ export function botOrder(
     .sort((a, b) => a.delay - b.delay || a.id - b.id)
 }
 
+/** The auction's bots, and the managers a bot plays for while they are away (with that strategy). */
 export function approvedBots(db: Deps['db'] | Tx, auctionId: number) {
   return db
     .selectFrom('auction_managers')
-    .select(['id', 'bot_strategy'])
+    .select((eb) => ['id', eb.fn.coalesce('bot_strategy', 'autopilot').as('bot_strategy')])
     .where('auction_id', '=', auctionId)
     .where('status', '=', 'approved')
-    .where('bot_strategy', 'is not', null)
+    .where((eb) => eb.or([eb('bot_strategy', 'is not', null), eb('autopilot', 'is not', null)]))
     .orderBy('id')
     .execute()
 }
@@ -403,6 +404,19 @@ async function scheduleBots(
   return true
 }
 
+/** Moves the bot job for the auction as it stands now (a manager went on autopilot). */
+export async function nudgeBots(deps: Deps, auctionId: number): Promise<void> {
+  await withAuctionLock(deps, auctionId, async () => {
+    const row = await findAuction(deps.db, auctionId)
+    if (!row) return
+    const state = stateOf(deps, row)
+    await withTx(deps, async (tx, after) => {
+      if (await scheduleBots(deps, tx, auctionId, state, deps.clock.now(), after))
+        after.run(() => deps.scheduler.kick())
+    })
+  })
+}
+
 /** The scheduler's timer: a lot or a sealed round ran out (at the moment it stands for). */
 export function registerAuctionJobs(deps: Deps): void {
   deps.scheduler.register(AUCTION_TIMER_JOB, async (job) => {
@@ -446,6 +460,8 @@ export interface CreateAuctionInput {
   kind?: 'live' | 'tournament'
   window_hours?: number
   max_managers?: number
+  /** Bots play for a manager away this long (null/absent: never). */
+  takeover_seconds?: number | null
 }
 
 /** The player pool of a series (players of every side in its matches) or of one match. */
@@ -559,6 +575,7 @@ export async function createAuction(
         starts_at_ms: input.starts_at_ms,
         window_hours: input.window_hours ?? null,
         max_managers: input.max_managers ?? null,
+        takeover_seconds: input.takeover_seconds ?? null,
         seed,
         state: JSON.stringify(state),
         created_at_ms: now,

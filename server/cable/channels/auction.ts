@@ -10,6 +10,7 @@ import {
   stateOf,
   violationCode,
 } from '../../areas/auctions/service'
+import { managerArrived, managerLeft } from '../../areas/auctions/takeover'
 import { managerView } from '../../areas/auctions/tournaments'
 import { AppError } from '../../http/errors'
 import type { ChannelContext, ChannelDefinition } from '../types'
@@ -26,6 +27,16 @@ import type { ChannelContext, ChannelDefinition } from '../types'
  */
 /** A subscription's manager id, once found (a manager's id never changes; their standing is in the state). */
 const managerIds = new WeakMap<ChannelContext, number>()
+/** Subscriptions that count as their manager being in the room (see takeover.ts). */
+const present = new WeakMap<ChannelContext, number>()
+
+/** The manager leaves the room with their subscription (a bot may take over after a while). */
+async function left(ctx: ChannelContext, auctionId: unknown) {
+  const managerId = present.get(ctx)
+  if (managerId === undefined) return
+  present.delete(ctx)
+  await managerLeft(ctx.deps, Number(auctionId), managerId)
+}
 
 export const AuctionChannel: ChannelDefinition = {
   name: 'AuctionChannel',
@@ -41,6 +52,8 @@ export const AuctionChannel: ChannelDefinition = {
     if (mine) {
       ctx.streamFrom(managerStream(id, mine.id))
       managerIds.set(ctx, mine.id)
+      present.set(ctx, mine.id)
+      await managerArrived(ctx.deps, id, mine.id)
     }
     const fresh = await requireVisibleAuction(ctx.deps.db, id, ctx.user.id)
     const state = stateOf(ctx.deps, fresh)
@@ -52,6 +65,7 @@ export const AuctionChannel: ChannelDefinition = {
       managers: (await managersOf(ctx.deps.db, id)).map((m) => managerJson(m, state)),
     })
   },
+  unsubscribed: (ctx) => left(ctx, ctx.params.auction_id),
   actions: {
     async bid(ctx, data) {
       const id = Number(ctx.params.auction_id)
@@ -99,7 +113,11 @@ export const AuctionTournamentChannel: ChannelDefinition = {
     ctx.streamFrom(auctionStream(id))
     ctx.streamFrom(roomStream(id))
     const mine = await managerOf(ctx.deps.db, id, ctx.user.id)
-    if (mine) ctx.streamFrom(managerStream(id, mine.id))
+    if (mine) {
+      ctx.streamFrom(managerStream(id, mine.id))
+      present.set(ctx, mine.id)
+      await managerArrived(ctx.deps, id, mine.id)
+    }
     const fresh = await requireVisibleAuction(ctx.deps.db, id, ctx.user.id)
     ctx.transmit({
       type: 'snapshot',
@@ -108,4 +126,5 @@ export const AuctionTournamentChannel: ChannelDefinition = {
       manager: await managerView(ctx.deps, fresh, ctx.user.id),
     })
   },
+  unsubscribed: (ctx) => left(ctx, ctx.params.tournament_id),
 }

@@ -3,6 +3,7 @@ import * as m001 from './2026-11-22-001-platform'
 import * as m002 from './2026-11-22-002-daily-fantasy'
 import * as m003 from './2026-11-22-003-auctions'
 import * as m004 from './2026-11-22-004-auction-tournaments'
+import * as m005 from './2026-11-22-005-auction-takeover'
 
 /**
  * Every migration, in order. Listed statically (not read from the directory) so that the
@@ -13,4 +14,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-22-002-daily-fantasy': m002,
   '2026-11-22-003-auctions': m003,
   '2026-11-22-004-auction-tournaments': m004,
+  '2026-11-22-005-auction-takeover': m005,
 }

@@ -121,6 +121,9 @@ function FranchiseTable({ franchises, mineId }: { franchises: Manager[]; mineId:
               <Swatch hex={m.color_hex} />
               <strong>{m.franchise_name}</strong>
               {m.is_bot ? <em>bot</em> : null}
+              {m.autopilot ? (
+                <em title="Away: a bot is bidding for this manager until they come back">autopilot</em>
+              ) : null}
               {m.id === mineId ? <em>you</em> : null}
             </span>
             <span data-testid="franchise-purse">{formatNumber(m.purse_remaining)}</span>

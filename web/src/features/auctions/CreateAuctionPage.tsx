@@ -31,6 +31,7 @@ const SHOWN = [
   'lot_seconds',
   'bidding_interval',
   'charges',
+  'bot_takeover_seconds',
 ]
 
 const when = new Intl.DateTimeFormat('en-IN', {
@@ -61,6 +62,7 @@ export function CreateAuctionPage() {
     lot_seconds: '15',
     bidding_interval: 'standard',
     charges: '0',
+    bot_takeover_seconds: '',
     private: false,
   })
   const [play, setPlay] = useState(true)
@@ -93,6 +95,7 @@ export function CreateAuctionPage() {
         lot_seconds: Number(form.lot_seconds),
         bidding_interval: form.bidding_interval,
         charges: Number(form.charges),
+        bot_takeover_seconds: form.bot_takeover_seconds.trim() ? Number(form.bot_takeover_seconds) : null,
         private: form.private,
       }
       const auction = await createAuction(body)
@@ -233,6 +236,19 @@ export function CreateAuctionPage() {
               value={form.lot_seconds}
               onChange={set('lot_seconds')}
               errors={errors.lot_seconds}
+            />
+            <TextField
+              label="Bot takes over after (s)"
+              name="bot_takeover_seconds"
+              type="number"
+              inputMode="numeric"
+              min={10}
+              max={3600}
+              placeholder="Never"
+              hint="A bot bids for a manager who has left the room this long, until they come back."
+              value={form.bot_takeover_seconds}
+              onChange={set('bot_takeover_seconds')}
+              errors={errors.bot_takeover_seconds}
             />
             <SelectField
               label="Bid steps"

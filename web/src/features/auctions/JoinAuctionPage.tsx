@@ -88,6 +88,12 @@ function FoundAuction({ auction, code }: { auction: Auction; code: string }) {
           <em>Lots</em>
           {auction.lot_seconds}s
         </span>
+        {auction.bot_takeover_seconds !== null ? (
+          <span>
+            <em>Bot takes over</em>
+            after {auction.bot_takeover_seconds}s away
+          </span>
+        ) : null}
         <span>
           <em>Managers</em>
           {auction.managers_count}

@@ -14,6 +14,8 @@ export interface CreateAuctionBody {
   bidding_interval: string
   charges: number
   private: boolean
+  /** Seconds away before a bot plays for a manager; null: never. */
+  bot_takeover_seconds: number | null
 }
 
 export const createAuction = (body: CreateAuctionBody) =>

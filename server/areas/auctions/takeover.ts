@@ -1,0 +1,142 @@
+import { withTx } from '../../db/tx'
+import type { Deps } from '../../deps'
+import { forgetAuctionJobs, nudgeBots, roomStream } from './service'
+
+/**
+ * Bots take over managers who are away (issue 4 item 6). A manager is "here" while at least one
+ * of their sockets is subscribed to the auction's channel (live or tournament); this process
+ * counts those subscriptions. When the count drops to zero in a running auction whose owner set
+ * `bot_takeover_seconds`, a job is scheduled that many seconds ahead on the game clock; if the
+ * manager is still away when it fires, they go on autopilot: a value-buyer bot plays for them
+ * through the same engine commands as every bot. The moment they subscribe again the job is
+ * cancelled and the autopilot handed back. A manager who never opens the room after the start
+ * is away from the start.
+ */
+
+export const AUCTION_TAKEOVER_JOB = 'auction.takeover'
+/** The strategy a bot plays for an absent manager: it buys at fair value and no higher. */
+export const AUTOPILOT_STRATEGY = 'value'
+const RUNNING = new Set(['open', 'sealed', 'between'])
+
+const takeoverKey = (auctionId: number, managerId: number) => `auction:${auctionId}:takeover:${managerId}`
+
+const counts = new WeakMap<Deps, Map<string, number>>()
+
+function present(deps: Deps): Map<string, number> {
+  let map = counts.get(deps)
+  if (!map) {
+    map = new Map()
+    counts.set(deps, map)
+  }
+  return map
+}
+
+/** Whether the manager has a socket in the auction's room (on this server). */
+export function isHere(deps: Deps, auctionId: number, managerId: number): boolean {
+  return (present(deps).get(`${auctionId}:${managerId}`) ?? 0) > 0
+}
+
+/** A manager's socket joined the room: cancels a pending takeover and ends an autopilot. */
+export async function managerArrived(deps: Deps, auctionId: number, managerId: number): Promise<void> {
+  const key = `${auctionId}:${managerId}`
+  const map = present(deps)
+  const before = map.get(key) ?? 0
+  map.set(key, before + 1)
+  if (before > 0) return
+  await withTx(deps, async (tx, after) => {
+    await deps.scheduler.cancel(tx, takeoverKey(auctionId, managerId))
+    const back = await tx
+      .updateTable('auction_managers')
+      .set({ autopilot: null })
+      .where('id', '=', managerId)
+      .where('autopilot', 'is not', null)
+      .executeTakeFirst()
+    if (Number(back.numUpdatedRows) === 0) return
+    after.run(() => forgetAuctionJobs(deps, auctionId))
+    after.publish(roomStream(auctionId), {
+      type: 'managers_changed',
+      manager_id: managerId,
+      autopilot: false,
+    })
+  })
+}
+
+/** A manager's socket left the room: the last one to leave starts the takeover countdown. */
+export async function managerLeft(deps: Deps, auctionId: number, managerId: number): Promise<void> {
+  const key = `${auctionId}:${managerId}`
+  const map = present(deps)
+  const left = (map.get(key) ?? 1) - 1
+  if (left > 0) {
+    map.set(key, left)
+    return
+  }
+  map.delete(key)
+  await scheduleTakeovers(deps, auctionId, [managerId])
+}
+
+/**
+ * Schedules the takeover of each given manager who is away, human, approved and not on autopilot
+ * already, when the auction is running and its owner turned takeovers on.
+ */
+export async function scheduleTakeovers(deps: Deps, auctionId: number, managerIds?: number[]) {
+  const auction = await deps.db
+    .selectFrom('auctions')
+    .select(['status', 'takeover_seconds'])
+    .where('id', '=', auctionId)
+    .executeTakeFirst()
+  if (!auction || auction.takeover_seconds === null || !RUNNING.has(auction.status)) return
+  let query = deps.db
+    .selectFrom('auction_managers')
+    .select('id')
+    .where('auction_id', '=', auctionId)
+    .where('status', '=', 'approved')
+    .where('bot_strategy', 'is', null)
+    .where('autopilot', 'is', null)
+  if (managerIds) query = query.where('id', 'in', managerIds)
+  const away = (await query.execute()).filter((m) => !isHere(deps, auctionId, m.id))
+  if (away.length === 0) return
+  const runAtMs = deps.clock.now() + auction.takeover_seconds * 1000
+  await withTx(deps, async (tx, after) => {
+    for (const m of away)
+      await deps.scheduler.schedule(tx, {
+        kind: AUCTION_TAKEOVER_JOB,
+        runAtMs,
+        payload: { auction_id: auctionId, manager_id: m.id },
+        uniqueKey: takeoverKey(auctionId, m.id),
+      })
+    after.run(() => deps.scheduler.kick())
+  })
+}
+
+/** The takeover job: the manager is still away, so a bot plays for them from now on. */
+async function takeOver(deps: Deps, auctionId: number, managerId: number): Promise<void> {
+  if (isHere(deps, auctionId, managerId)) return
+  const auction = await deps.db
+    .selectFrom('auctions')
+    .select(['status', 'takeover_seconds'])
+    .where('id', '=', auctionId)
+    .executeTakeFirst()
+  if (!auction || auction.takeover_seconds === null || !RUNNING.has(auction.status)) return
+  const taken = await withTx(deps, async (tx, after) => {
+    const done = await tx
+      .updateTable('auction_managers')
+      .set({ autopilot: AUTOPILOT_STRATEGY })
+      .where('id', '=', managerId)
+      .where('auction_id', '=', auctionId)
+      .where('status', '=', 'approved')
+      .where('bot_strategy', 'is', null)
+      .where('autopilot', 'is', null)
+      .executeTakeFirst()
+    if (Number(done.numUpdatedRows) === 0) return false
+    after.run(() => forgetAuctionJobs(deps, auctionId))
+    after.publish(roomStream(auctionId), { type: 'managers_changed', manager_id: managerId, autopilot: true })
+    return true
+  })
+  if (taken) await nudgeBots(deps, auctionId)
+}
+
+export function registerAuctionTakeoverJobs(deps: Deps): void {
+  deps.scheduler.register(AUCTION_TAKEOVER_JOB, (job) =>
+    takeOver(deps, Number(job.payload.auction_id), Number(job.payload.manager_id)),
+  )
+}
