@@ -6,10 +6,12 @@ import { auctionCommand } from './commands/auction'
 import { clockCommand } from './commands/clock'
 import { contestCommand } from './commands/contest'
 import { dbCommand } from './commands/db'
+import { kycCommand } from './commands/kyc'
 import { loginCommand } from './commands/login'
 import { logoutCommand } from './commands/logout'
 import { matchCommand } from './commands/match'
 import { outboxCommand } from './commands/outbox'
+import { redemptionsCommand } from './commands/redemptions'
 // Last, since another helper owns it (the scenario runner).
 import { scenarioCommand } from './commands/scenario'
 import { seedCommand } from './commands/seed'
@@ -22,7 +24,7 @@ import { style } from './lib/style'
 
 const ENVIRONMENT = `
 Environment:
-  FANSPOLE_SERVER          server for login, clock, users, outbox, match, contest, wallet (default http://127.0.0.1:3000)
+  FANSPOLE_SERVER          server for login, clock, users, outbox, kyc, redemptions, match, contest, wallet (default http://127.0.0.1:3000)
   FANSPOLE_DB              SQLite file for serve, seed, db (default ./data/fanspole.sqlite)
   DATABASE_URL             postgres://… instead of SQLite
   PORT, HOST               where serve listens (default 127.0.0.1:3000)
@@ -47,7 +49,15 @@ export function buildProgram(io: Io = processIo()): Command {
     ['Run it locally:', [serveCommand(io), seedCommand(io), dbCommand(io)]],
     [
       'Talk to a server:',
-      [loginCommand(io), logoutCommand(io), clockCommand(io), usersCommand(io), outboxCommand(io)],
+      [
+        loginCommand(io),
+        logoutCommand(io),
+        clockCommand(io),
+        usersCommand(io),
+        outboxCommand(io),
+        kycCommand(io),
+        redemptionsCommand(io),
+      ],
     ],
     ['Play:', [matchCommand(io), contestCommand(io), walletCommand(io), auctionCommand(io)]],
     ['Test:', [scenarioCommand(io)]],

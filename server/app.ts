@@ -26,6 +26,17 @@ import { meRoutes } from './areas/users/me.routes'
 import { mediaRoutes } from './areas/users/media'
 import { userRoutes } from './areas/users/routes'
 import { adminWalletRoutes } from './areas/wallet/admin.routes'
+import { attachmentRoutes, UPLOAD_PATH, uploadBodyLimit } from './areas/wallet/attachments.routes'
+import { creditRoutes } from './areas/wallet/credits.routes'
+import { gatewayRoutes } from './areas/wallet/gateway.routes'
+import { kycRoutes } from './areas/wallet/kyc.routes'
+import { kycAdminRoutes } from './areas/wallet/kyc-admin.routes'
+import { passbookRoutes } from './areas/wallet/passbook.routes'
+import { payoutMethodRoutes } from './areas/wallet/payout-methods.routes'
+import { redemptionRoutes } from './areas/wallet/redemptions.routes'
+import { referralRoutes } from './areas/wallet/referrals.routes'
+import { refundRoutes } from './areas/wallet/refunds.routes'
+import { scratchCardRoutes } from './areas/wallet/scratch-cards.routes'
 import type { CableServer } from './cable/types'
 import type { Deps } from './deps'
 import { errorHandler } from './http/error-handler'
@@ -81,19 +92,19 @@ export function createApp(deps: Deps, options: { cable?: CableServer } = {}) {
     if (!c.res.headers.has('Content-Security-Policy'))
       c.res.headers.set('Content-Security-Policy', c.req.path === '/api/docs' ? CSP_DOCS : CSP_APP)
   })
+  // Image uploads have their own, larger limit (over it: 422 on the file field).
+  app.use(UPLOAD_PATH, uploadBodyLimit())
   for (const prefix of ['/api/*', '/oauth/*', '/post_login', '/post_login/*']) {
-    app.use(
-      prefix,
-      bodyLimit({
-        maxSize: deps.config.bodyLimitBytes,
-        onError: () => {
-          throw new AppError(
-            'PAYLOAD_TOO_LARGE',
-            `The request body is larger than ${deps.config.bodyLimitBytes} bytes`,
-          )
-        },
-      }),
-    )
+    const limited = bodyLimit({
+      maxSize: deps.config.bodyLimitBytes,
+      onError: () => {
+        throw new AppError(
+          'PAYLOAD_TOO_LARGE',
+          `The request body is larger than ${deps.config.bodyLimitBytes} bytes`,
+        )
+      },
+    })
+    app.use(prefix, (c, next) => (c.req.path === UPLOAD_PATH ? next() : limited(c, next)))
     app.use(prefix, formsAsJson())
     app.use(prefix, authenticate(deps))
     app.use(prefix, fieldSelection())
@@ -120,6 +131,17 @@ export function createApp(deps: Deps, options: { cable?: CableServer } = {}) {
   app.route('/', teamRoutes(deps))
   app.route('/', adminMatchRoutes(deps))
   app.route('/', adminWalletRoutes(deps))
+  app.route('/', kycRoutes(deps))
+  app.route('/', payoutMethodRoutes(deps))
+  app.route('/', attachmentRoutes(deps))
+  app.route('/', redemptionRoutes(deps))
+  app.route('/', refundRoutes(deps))
+  app.route('/', kycAdminRoutes(deps))
+  app.route('/', creditRoutes(deps))
+  app.route('/', passbookRoutes(deps))
+  app.route('/', gatewayRoutes(deps))
+  app.route('/', scratchCardRoutes(deps))
+  app.route('/', referralRoutes(deps))
   app.route('/', mediaRoutes())
   app.route('/', crestRoutes(deps))
   app.route('/', auctionRoutes(deps))

@@ -36,7 +36,7 @@ export function outboxCommand(io: Io): Command {
     .description(
       'Mails and one-time passwords land in a local outbox instead of a real mailbox or phone. Newest first.',
     )
-    .option('--to <address>', 'only messages to this e-mail address')
+    .option('--to <address>', 'only messages to this e-mail address or mobile number (OTPs)')
     .option('--limit <n>', 'how many messages (at most 500)', '10')
   withServer(cmd)
   withJson(cmd)

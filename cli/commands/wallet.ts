@@ -3,6 +3,7 @@ import { Api } from '../lib/api'
 import { ApiError, CliError } from '../lib/errors'
 import { type Io, printJson } from '../lib/io'
 import {
+  intFlag,
   type OptionSchema,
   type OptionsOf,
   parseOptions,
@@ -11,7 +12,7 @@ import {
   withServer,
 } from '../lib/options'
 import { style } from '../lib/style'
-import { formatFields, rupees } from '../lib/table'
+import { formatFields, formatTable, rupees } from '../lib/table'
 import type { AdminUser } from './users'
 
 interface Wallet {
@@ -48,8 +49,21 @@ const creditOptions = ((z) =>
       path: ['amount'],
     })) satisfies OptionSchema
 
+const passbookOptions = ((z) =>
+  z.object({
+    compartment: z
+      .enum(['unused', 'winnings', 'coins'], { error: 'expected unused, winnings or coins' })
+      .default('unused'),
+    page: intFlag(z, 'a page number', 1, 1_000_000).default(1),
+    perPage: intFlag(z, 'a page size', 1, 100).default(20),
+    server: z.string().optional(),
+    json: z.boolean().default(false),
+  })) satisfies OptionSchema
+
 export function walletCommand(io: Io): Command {
-  const wallet = new Command('wallet').summary('show a player’s balances, credit a wallet (admin)')
+  const wallet = new Command('wallet').summary(
+    'show a player’s balances and passbooks, credit a wallet (admin)',
+  )
 
   const show = new Command('show')
     .description('Show a player’s balances: unused, winnings (withdrawable) and coins.')
@@ -68,11 +82,23 @@ export function walletCommand(io: Io): Command {
     runCredit(io, who, await parseOptions(creditOptions, raw)),
   )
 
+  const passbook = new Command('passbook')
+    .description(
+      'Show a player’s passbook: the ledger entries of one compartment, newest first, with the balance after each.',
+    )
+    .argument('<user>', 'e-mail address, slug, username or id')
+    .option('--compartment <name>', 'unused, winnings or coins', 'unused')
+    .option('--page <n>', 'page number (default 1)')
+    .option('--per-page <n>', 'entries per page, at most 100 (default 20)')
+  withJson(withServer(passbook)).action(async (who: string, raw) =>
+    runPassbook(io, who, await parseOptions(passbookOptions, raw)),
+  )
+
   wallet.addHelpText(
     'after',
-    '\nExamples:\n  fanspole wallet show demo@fanspole.local\n  fanspole wallet credit demo --amount 500\n  fanspole wallet credit 7 --amount 100 --compartment coins --note "Referral bonus"\n',
+    '\nExamples:\n  fanspole wallet show demo@fanspole.local\n  fanspole wallet credit demo --amount 500\n  fanspole wallet credit 7 --amount 100 --compartment coins --note "Referral bonus"\n  fanspole wallet passbook demo --compartment winnings --json\n',
   )
-  return wallet.addCommand(show).addCommand(credit)
+  return wallet.addCommand(show).addCommand(credit).addCommand(passbook)
 }
 
 /** One account by e-mail, slug, username or id (GET /api/admin/users/{ref}). */
@@ -138,4 +164,67 @@ async function runCredit(io: Io, who: string, opts: OptionsOf<typeof creditOptio
     `${s.green('Credited')} ${shown} to ${s.bold(user.username)}’s ${where} (ledger transaction ${answer.credit.transaction_id}).\n`,
   )
   io.out(balanceLines(answer.wallet, s))
+}
+
+interface PassbookAnswer {
+  user_id: number
+  compartment: 'unused' | 'winnings' | 'coins'
+  balance: number
+  passbook_entries: Array<{
+    id: number
+    transaction_id: number
+    amount: number
+    balance: number
+    kind: string
+    memo: string | null
+    created_at_in_millis: number
+  }>
+  meta: { page: number; per_page: number; total: number; total_pages: number }
+}
+
+/** `2026-11-22 11:30` UTC, sortable and unambiguous in a terminal. */
+const when = (ms: number) => new Date(ms).toISOString().slice(0, 16).replace('T', ' ')
+
+async function runPassbook(io: Io, who: string, opts: OptionsOf<typeof passbookOptions>): Promise<void> {
+  const api = new Api(io, resolveServer(io, opts.server), 'admin')
+  const user = await findUser(api, who)
+  const query = new URLSearchParams({
+    user_id: String(user.id),
+    compartment: opts.compartment,
+    page: String(opts.page),
+    per_page: String(opts.perPage),
+  })
+  const answer = await api.get<PassbookAnswer>(`/api/admin/wallet/passbook?${query}`)
+  if (opts.json) return printJson(io, { user: identity(user), ...answer })
+  const s = style(io.color)
+  const coins = opts.compartment === 'coins'
+  const money = (n: number) => (coins ? String(n) : rupees(n))
+  const signed = (n: number) => (n > 0 ? `+${money(n)}` : `-${money(-n)}`)
+  io.out(
+    `${s.bold(user.username)}’s ${opts.compartment} passbook: balance ${money(answer.balance)} ${s.dim(`(${answer.meta.total} ${answer.meta.total === 1 ? 'entry' : 'entries'})`)}\n`,
+  )
+  if (answer.passbook_entries.length === 0) {
+    io.out(answer.meta.total === 0 ? 'No entries.\n' : `No entries on page ${answer.meta.page}.\n`)
+    return
+  }
+  io.out(
+    formatTable(
+      answer.passbook_entries,
+      [
+        { header: 'WHEN (UTC)', value: (e) => when(e.created_at_in_millis) },
+        { header: 'KIND', value: (e) => e.kind },
+        {
+          header: 'AMOUNT',
+          value: (e) => signed(e.amount),
+          align: 'right',
+          paint: (t, e) => (e.amount > 0 ? s.green(t) : s.red(t)),
+        },
+        { header: 'BALANCE', value: (e) => money(e.balance), align: 'right' },
+        { header: 'MEMO', value: (e) => e.memo },
+      ],
+      s,
+    ),
+  )
+  if (answer.meta.total_pages > 1)
+    io.out(s.dim(`page ${answer.meta.page} of ${answer.meta.total_pages} (--page N for more)\n`))
 }

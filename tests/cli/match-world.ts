@@ -47,21 +47,28 @@ export async function leagueCliWorld(): Promise<LeagueCliWorld> {
   }
 }
 
+/** The world's upcoming T20 matches, listed once: tests that complete a match must not shift the others' numbers. */
+const upcomingT20 = new WeakMap<LeagueCliWorld, Promise<Array<{ id: number }>>>()
+
 /** The n-th upcoming T20 cricket match (soonest first) with its contests; tests take different ones. */
 export async function cricketMatch(world: LeagueCliWorld, n: number) {
   const { deps } = world.server
-  const rows = await deps.db
-    .selectFrom('matches as m')
-    .innerJoin('sports as s', 's.id', 'm.sport_id')
-    .select('m.id')
-    .where('s.slug', '=', 'cricket')
-    .where('m.status', '=', 'upcoming')
-    .where('m.format', '=', 'T20')
-    .where('m.event_time_ms', '>', deps.clock.now() + 3_600_000)
-    .orderBy('m.event_time_ms')
-    .orderBy('m.id')
-    .execute()
-  const row = rows[n]
+  let listed = upcomingT20.get(world)
+  if (!listed) {
+    listed = deps.db
+      .selectFrom('matches as m')
+      .innerJoin('sports as s', 's.id', 'm.sport_id')
+      .select('m.id')
+      .where('s.slug', '=', 'cricket')
+      .where('m.status', '=', 'upcoming')
+      .where('m.format', '=', 'T20')
+      .where('m.event_time_ms', '>', deps.clock.now() + 3_600_000)
+      .orderBy('m.event_time_ms')
+      .orderBy('m.id')
+      .execute()
+    upcomingT20.set(world, listed)
+  }
+  const row = (await listed)[n]
   if (!row) throw new Error(`no upcoming T20 match number ${n}`)
   const match = (await world.api.get(`/api/matches/${row.id}`)).body.match
   const { contests } = (await world.api.get(`/api/matches/${row.id}/contests?per_page=100`)).body

@@ -7,6 +7,7 @@ import { AppError, notFound } from '../../http/errors'
 import { userBalances } from '../ledger/service'
 import { peekLive } from '../scoring/live'
 import { findTeam, teamsOf } from '../teams/queries'
+import { earnScratchCard, joinCardKey } from '../wallet/rewards'
 import { chargeEntry } from './ledger'
 import { type ContestRow, contestBase, findContest, likedBy, type MyEntryRow, myEntries } from './queries'
 import { type ContestJson, contestJson } from './serialize'
@@ -162,6 +163,14 @@ export async function joinContest(deps: Deps, userId: number, contestId: number,
       })
       .returning('id')
       .executeTakeFirstOrThrow()
+    // A paid entry earns one scratch card, in the same transaction as the seat and the fee.
+    if (Number(contest.entry_fee_paise) > 0)
+      await earnScratchCard(tx, deps.rng.seed, {
+        userId,
+        source: 'contest_join',
+        sourceKey: joinCardKey(member.id),
+        nowMs: now,
+      })
     after.publish(contestStream(contestId), { type: 'members', members_count: contest.members_count + 1 })
     return member.id
   })

@@ -14,14 +14,10 @@ import { createUserAccounts, userBalances, walletJson } from '../ledger/service'
 import { sendMail } from '../mail/service'
 import { invitationMail, verificationMail } from '../mail/templates'
 import { notify } from '../notifications/service'
-import {
-  findUserByEmail,
-  findUserById,
-  findUserByReference,
-  findUserByUsername,
-  followCounts,
-  isFollowing,
-} from './queries'
+import { kycMeFields } from '../wallet/kyc'
+import { referrerByCode, rewardReferral } from '../wallet/referrals'
+import { rewardTotals } from '../wallet/rewards'
+import { findUserByEmail, findUserById, findUserByUsername, followCounts, isFollowing } from './queries'
 
 export interface NewUserInput {
   email: string
@@ -122,7 +118,7 @@ export async function registerUser(deps: Deps, input: RegisterInput): Promise<Us
   const errors = await uniquenessErrors(deps.db, input.email, input.username)
   let referredById: number | null = null
   if (input.ref_code?.trim()) {
-    const referrer = await findUserByReference(deps.db, input.ref_code)
+    const referrer = await referrerByCode(deps.db, input.ref_code)
     if (!referrer) errors.ref_code = ['is not a valid referral code']
     else referredById = referrer.id
   }
@@ -140,6 +136,13 @@ export async function registerUser(deps: Deps, input: RegisterInput): Promise<Us
         referredById,
         nowMs: now,
       })
+      // A referral code rewards both sides (coins and a scratch card each) in this transaction.
+      if (referredById !== null)
+        await rewardReferral(tx, after, deps.rng.seed, {
+          referrer: { id: referredById },
+          newUser: user,
+          nowMs: now,
+        })
       const token = await issueUserToken(
         tx,
         user.id,
@@ -236,6 +239,7 @@ export async function serializeMe(db: Executor, user: UserRow) {
     .executeTakeFirstOrThrow()
   const pancardApproved = user.pancard_status === 'approved'
   const mobileApproved = user.mobile_approved === 1
+  const kyc = await kycMeFields(db, user)
   return {
     id: user.id,
     slug: user.slug,
@@ -261,8 +265,7 @@ export async function serializeMe(db: Executor, user: UserRow) {
     },
     user_points: [] as Array<{ rank: number; series: string; total_score: number }>,
     ...walletJson(balances),
-    total_reward_balance: 0,
-    total_reward_coins: 0,
+    ...(await rewardTotals(db, user.id)),
     about_me: user.about_me,
     ...counts,
     contests_count: 0,
@@ -270,11 +273,11 @@ export async function serializeMe(db: Executor, user: UserRow) {
     pancard_approved: pancardApproved,
     pancard_status: user.pancard_status,
     account_approved: mobileApproved && pancardApproved,
-    is_current_user_allowed_to_redeem: false,
+    is_current_user_allowed_to_redeem: kyc.is_current_user_allowed_to_redeem,
     dob: user.dob,
     interests: JSON.parse(user.interests) as string[],
-    bhim_upi: null,
-    bank_details: null,
+    bhim_upi: kyc.bhim_upi,
+    bank_details: kyc.bank_details,
     game_accounts: [] as unknown[],
     created_at_in_millis: Number(user.created_at_ms),
   }

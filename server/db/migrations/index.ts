@@ -4,6 +4,8 @@ import * as m002 from './2026-11-22-002-daily-fantasy'
 import * as m003 from './2026-11-22-003-auctions'
 import * as m004 from './2026-11-22-004-auction-tournaments'
 import * as m005 from './2026-11-22-005-auction-takeover'
+import * as m006 from './2026-11-22-006-wallet'
+import * as m007 from './2026-11-22-007-gateway-payments'
 
 /**
  * Every migration, in order. Listed statically (not read from the directory) so that the
@@ -15,4 +17,6 @@ export const migrations: Record<string, Migration> = {
   '2026-11-22-003-auctions': m003,
   '2026-11-22-004-auction-tournaments': m004,
   '2026-11-22-005-auction-takeover': m005,
+  '2026-11-22-006-wallet': m006,
+  '2026-11-22-007-gateway-payments': m007,
 }

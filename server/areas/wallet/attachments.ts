@@ -1,0 +1,131 @@
+import { createHash } from 'node:crypto'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import type { Selectable } from 'kysely'
+import type { Config } from '../../config'
+import type { AttachmentsTable } from '../../db/schema'
+import { type Executor, withTx } from '../../db/tx'
+import type { Deps } from '../../deps'
+import { IMAGE_EXTENSIONS, MAX_ATTACHMENT_BYTES, sniffImageType } from '../../domain/kyc-rules'
+import { invalid, notFound } from '../../http/errors'
+
+/**
+ * Uploaded images (PAN photos) on local disk, next to the database: `<db dir>/attachments/
+ * <user id>/<sha-256>.<ext>`. An in-memory database (tests, ephemeral servers) gets a
+ * temporary directory of its own. Files are named by content, so the same picture uploaded
+ * twice is stored once; deleting is soft (the row is marked, the file stays) so a restore
+ * always works.
+ */
+
+type AttachmentRow = Selectable<AttachmentsTable>
+
+const tempDirs = new WeakMap<Config, string>()
+
+export function attachmentsDir(config: Config): string {
+  if (config.dbFile !== ':memory:') return path.join(path.dirname(path.resolve(config.dbFile)), 'attachments')
+  let dir = tempDirs.get(config)
+  if (!dir) {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fanspole-attachments-'))
+    tempDirs.set(config, dir)
+  }
+  return dir
+}
+
+export function attachmentJson(row: AttachmentRow) {
+  return {
+    id: row.id,
+    attachment_id: row.id,
+    url: `/api/attachments/${row.id}/file`,
+    file_name: row.file_name,
+    content_type: row.content_type,
+    size: row.size,
+    deleted: row.deleted_at_ms !== null,
+    created_at_in_millis: Number(row.created_at_ms),
+  }
+}
+
+/** The user's own attachment, not deleted; undefined for anyone else's. */
+export function findOwnAttachment(db: Executor, userId: number, id: number) {
+  return db
+    .selectFrom('attachments')
+    .selectAll()
+    .where('id', '=', id)
+    .where('user_id', '=', userId)
+    .where('deleted_at_ms', 'is', null)
+    .executeTakeFirst()
+}
+
+/** Checks size and type (by the file's bytes, not its header), writes it, records it. */
+export async function saveAttachment(deps: Deps, userId: number, file: File): Promise<AttachmentRow> {
+  if (file.size > MAX_ATTACHMENT_BYTES)
+    throw invalid({ file: [`is too large (maximum is ${MAX_ATTACHMENT_BYTES / 1024 / 1024} MB)`] })
+  if (file.size === 0) throw invalid({ file: ['is empty'] })
+  const bytes = new Uint8Array(await file.arrayBuffer())
+  const type = sniffImageType(bytes)
+  if (!type) throw invalid({ file: ['must be a PNG, JPEG or WebP image'] })
+  const digest = createHash('sha256').update(bytes).digest('hex')
+  const relative = path.join(String(userId), `${digest}.${IMAGE_EXTENSIONS[type]}`)
+  const absolute = path.join(attachmentsDir(deps.config), relative)
+  fs.mkdirSync(path.dirname(absolute), { recursive: true })
+  if (!fs.existsSync(absolute)) fs.writeFileSync(absolute, bytes)
+  return withTx(deps, (tx) =>
+    tx
+      .insertInto('attachments')
+      .values({
+        user_id: userId,
+        file_name: cleanFileName(file.name, IMAGE_EXTENSIONS[type]),
+        content_type: type,
+        size: bytes.length,
+        storage_path: relative,
+        created_at_ms: deps.clock.now(),
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow(),
+  )
+}
+
+function cleanFileName(name: string, ext: string): string {
+  const base = path
+    .basename(name || '')
+    .replace(/[^\w.\- ]+/g, '_')
+    .trim()
+    .slice(0, 120)
+  return base || `upload.${ext}`
+}
+
+/** Soft delete (`deleted: true`) or restore; only the owner's, else 404. Repeating either is harmless. */
+export async function setAttachmentDeleted(
+  deps: Deps,
+  userId: number,
+  id: number,
+  deleted: boolean,
+): Promise<AttachmentRow> {
+  return withTx(deps, async (tx) => {
+    const row = await tx
+      .selectFrom('attachments')
+      .selectAll()
+      .where('id', '=', id)
+      .where('user_id', '=', userId)
+      .executeTakeFirst()
+    if (!row) throw notFound('Attachment')
+    if ((row.deleted_at_ms !== null) === deleted) return row
+    return tx
+      .updateTable('attachments')
+      .set({ deleted_at_ms: deleted ? deps.clock.now() : null })
+      .where('id', '=', id)
+      .returningAll()
+      .executeTakeFirstOrThrow()
+  })
+}
+
+/** The bytes of an attachment for its owner (while not deleted) or an admin (reviewing a PAN). */
+export async function readAttachment(deps: Deps, viewer: { id: number; role: string }, id: number) {
+  const row = await deps.db.selectFrom('attachments').selectAll().where('id', '=', id).executeTakeFirst()
+  const visible =
+    row && (viewer.role === 'admin' || (row.user_id === viewer.id && row.deleted_at_ms === null))
+  if (!row || !visible) throw notFound('Attachment')
+  const file = path.join(attachmentsDir(deps.config), row.storage_path)
+  if (!fs.existsSync(file)) throw notFound('Attachment file')
+  return { row, bytes: fs.readFileSync(file) }
+}

@@ -1,0 +1,183 @@
+import { createRoute, z } from '@hono/zod-openapi'
+import type { Deps } from '../../deps'
+import { errors, json, jsonBody } from '../../http/responses'
+import { bearerSecurity, createRouter, currentAdmin } from '../../http/router'
+import { decidePan, listPanCards, panCardJson } from './kyc'
+import { idParam, PanCardSchema, ReasonRequest, RedemptionSchema } from './kyc.schemas'
+import { decideRedemption, redemptionsJson } from './redemptions'
+
+const Status = z.enum(['pending', 'approved', 'rejected'])
+const ListQuery = z.object({
+  status: Status.optional().openapi({ description: 'Only submissions in this state' }),
+  limit: z.coerce.number().int().min(1).max(500).default(100),
+})
+const UserRef = z.object({ id: z.number().int(), username: z.string(), email: z.string() })
+const AdminPanCard = PanCardSchema.extend({ user: UserRef, mobile_approved: z.boolean() }).openapi(
+  'AdminPanCard',
+)
+const AdminRedemption = RedemptionSchema.extend({ user: UserRef }).openapi('AdminRedemption')
+type AdminPanCardJson = z.infer<typeof AdminPanCard>
+type AdminRedemptionJson = z.infer<typeof AdminRedemption>
+
+function approveRoute<R extends ReturnType<typeof json>>(
+  path: string,
+  summary: string,
+  description: string,
+  answer: R,
+) {
+  return createRoute({
+    method: 'post',
+    path,
+    tags: ['Admin'],
+    summary,
+    description,
+    security: bearerSecurity,
+    request: { params: idParam },
+    responses: { 200: answer, ...errors(401, 403, 404, 409) },
+  })
+}
+
+function rejectRoute<R extends ReturnType<typeof json>>(
+  path: string,
+  summary: string,
+  description: string,
+  answer: R,
+) {
+  return createRoute({
+    method: 'post',
+    path,
+    tags: ['Admin'],
+    summary,
+    description,
+    security: bearerSecurity,
+    request: { params: idParam, body: jsonBody(ReasonRequest) },
+    responses: { 200: answer, ...errors(401, 403, 404, 409, 422) },
+  })
+}
+
+/** Admin review of PAN submissions and withdrawal requests (the CLI's `kyc` and `redemptions`). */
+export function kycAdminRoutes(deps: Deps) {
+  const app = createRouter()
+
+  async function users(ids: number[]) {
+    if (ids.length === 0)
+      return new Map<number, { id: number; username: string; email: string; mobile_approved: number }>()
+    const rows = await deps.db
+      .selectFrom('users')
+      .select(['id', 'username', 'email', 'mobile_approved'])
+      .where('id', 'in', [...new Set(ids)])
+      .execute()
+    return new Map(rows.map((u) => [u.id, u]))
+  }
+  const ref = (u: { id: number; username: string; email: string } | undefined) =>
+    u ? { id: u.id, username: u.username, email: u.email } : { id: 0, username: '', email: '' }
+
+  async function adminPanJson(rows: Awaited<ReturnType<typeof listPanCards>>) {
+    const byId = await users(rows.map((r) => r.user_id))
+    return Promise.all(
+      rows.map(async (r) => ({
+        ...(await panCardJson(deps.db, r)),
+        user: ref(byId.get(r.user_id)),
+        mobile_approved: byId.get(r.user_id)?.mobile_approved === 1,
+      })),
+    )
+  }
+  async function adminRedemptionJson(rows: Parameters<typeof redemptionsJson>[1]) {
+    const byId = await users(rows.map((r) => r.user_id))
+    return (await redemptionsJson(deps.db, rows)).map((r) => ({ ...r, user: ref(byId.get(r.user_id)) }))
+  }
+
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/api/admin/kyc',
+      tags: ['Admin'],
+      summary: 'PAN submissions (newest first)',
+      security: bearerSecurity,
+      request: { query: ListQuery },
+      responses: {
+        200: json(z.object({ pan_cards: z.array(AdminPanCard) }), 'Submissions'),
+        ...errors(401, 403, 422),
+      },
+    }),
+    async (c) => {
+      const q = c.req.valid('query')
+      return c.json({ pan_cards: await adminPanJson(await listPanCards(deps.db, q)) }, 200)
+    },
+  )
+
+  const kycAnswer = json(z.object({ pan_card: AdminPanCard }), 'Decided')
+  const kycNote = 'Sets the user’s `pancard_status` and notifies them. A submission already decided → 409.'
+  app.openapi(
+    approveRoute('/api/admin/kyc/{id}/approve', 'Approve a pending PAN', kycNote, kycAnswer),
+    async (c) => {
+      const row = await decidePan(deps, currentAdmin(c).id, c.req.valid('param').id, { approve: true })
+      return c.json({ pan_card: (await adminPanJson([row]))[0] as AdminPanCardJson }, 200)
+    },
+  )
+  app.openapi(
+    rejectRoute('/api/admin/kyc/{id}/reject', 'Reject a pending PAN, with a reason', kycNote, kycAnswer),
+    async (c) => {
+      const reason = c.req.valid('json').reason
+      const row = await decidePan(deps, currentAdmin(c).id, c.req.valid('param').id, {
+        approve: false,
+        reason,
+      })
+      return c.json({ pan_card: (await adminPanJson([row]))[0] as AdminPanCardJson }, 200)
+    },
+  )
+
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/api/admin/redemptions',
+      tags: ['Admin'],
+      summary: 'Withdrawal requests (newest first)',
+      security: bearerSecurity,
+      request: { query: ListQuery },
+      responses: {
+        200: json(z.object({ redemptions: z.array(AdminRedemption) }), 'Withdrawals'),
+        ...errors(401, 403, 422),
+      },
+    }),
+    async (c) => {
+      const q = c.req.valid('query')
+      let query = deps.db.selectFrom('redemptions').selectAll().orderBy('id', 'desc').limit(q.limit)
+      if (q.status) query = query.where('status', '=', q.status)
+      return c.json({ redemptions: await adminRedemptionJson(await query.execute()) }, 200)
+    },
+  )
+
+  const redemptionAnswer = json(z.object({ redemption: AdminRedemption }), 'Decided')
+  const redemptionNote = 'Notifies the player. A request already decided → 409.'
+  app.openapi(
+    approveRoute(
+      '/api/admin/redemptions/{id}/approve',
+      'Pay out a pending withdrawal (the fee goes to the house)',
+      redemptionNote,
+      redemptionAnswer,
+    ),
+    async (c) => {
+      const row = await decideRedemption(deps, currentAdmin(c).id, c.req.valid('param').id, { approve: true })
+      return c.json({ redemption: (await adminRedemptionJson([row]))[0] as AdminRedemptionJson }, 200)
+    },
+  )
+  app.openapi(
+    rejectRoute(
+      '/api/admin/redemptions/{id}/reject',
+      'Reject a pending withdrawal, with a reason: the hold returns to winnings',
+      redemptionNote,
+      redemptionAnswer,
+    ),
+    async (c) => {
+      const reason = c.req.valid('json').reason
+      const row = await decideRedemption(deps, currentAdmin(c).id, c.req.valid('param').id, {
+        approve: false,
+        reason,
+      })
+      return c.json({ redemption: (await adminRedemptionJson([row]))[0] as AdminRedemptionJson }, 200)
+    },
+  )
+
+  return app
+}
