@@ -36,6 +36,8 @@ export default defineConfig({
       '/oauth': { target: api, changeOrigin: false },
       '/post_login': { target: api, changeOrigin: false },
       '/media': { target: api, changeOrigin: false },
+      // The simulated payment gateways' pages (add cash).
+      '/gateway': { target: api, changeOrigin: false },
       '/cable': { target: api, ws: true, changeOrigin: false },
     },
   },

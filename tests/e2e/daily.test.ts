@@ -205,9 +205,12 @@ describe('daily fantasy in the browser', () => {
     expect(await dialog.getByTestId('shortfall').textContent()).toBe(
       `You need ₹${mega.entry_fee} more to join ${mega.name}.`,
     )
-    expect(await dialog.textContent()).toContain('fanspole wallet credit')
+    // The way out is adding the shortfall: a link to the add-cash page with the amount filled in.
+    expect(await dialog.getByRole('link', { name: /^Add ₹/ }).getAttribute('href')).toBe(
+      `/add-cash?amount=${Math.ceil(mega.entry_fee)}`,
+    )
     await world.shot('low-balance', { fullPage: false })
-    await dialog.getByRole('button', { name: 'OK' }).click()
+    await dialog.getByRole('button', { name: 'Not now' }).click()
     await dialog.getByTestId('shortfall').waitFor({ state: 'detached' })
   })
 

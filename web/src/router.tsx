@@ -37,6 +37,8 @@ const contests = () => import('./features/contests/pages')
 const teams = () => import('./features/teams/pages')
 const matches = () => import('./features/matches/StatisticsPage')
 const auctions = () => import('./features/auctions/pages')
+const wallet = () => import('./features/wallet/pages')
+const rewards = () => import('./features/rewards/pages')
 
 /** Daily fantasy (issue 3): contest lists and pages anyone can look at… */
 const contestRoutes: RouteObject[] = [
@@ -89,6 +91,35 @@ const auctionRoutes: RouteObject[] = [
       { path: 'squad', ...page(auctions, 'TournamentSquadPage') },
     ],
   },
+]
+
+/** Wallet, payments and verification (issue 5): all about the signed-in player's money. */
+const walletRoutes: RouteObject[] = [
+  { path: 'wallet', ...page(wallet, 'WalletPage') },
+  { path: 'wallet/unused-passbook', ...page(wallet, 'UnusedPassbookPage') },
+  { path: 'wallet/winnings-passbook', ...page(wallet, 'WinningsPassbookPage') },
+  { path: 'wallet/coins-passbook', ...page(wallet, 'CoinsPassbookPage') },
+  { path: 'wallet/verify-mobile', ...page(wallet, 'VerifyMobilePage') },
+  { path: 'wallet/verify-pan-card', ...page(wallet, 'VerifyPanPage') },
+  { path: 'wallet/verify-bank-account', ...page(wallet, 'VerifyBankPage') },
+  { path: 'wallet/verify-upi', ...page(wallet, 'VerifyUpiPage') },
+  { path: 'wallet/withdraw', ...page(wallet, 'WithdrawPage') },
+  { path: 'wallet/refund-and-cancellation', ...page(wallet, 'RefundPolicyPage') },
+  { path: 'add-cash', ...page(wallet, 'AddCashPage') },
+  { path: 'add-cash/payment-options', ...page(wallet, 'PaymentOptionsPage') },
+  { path: 'paytm/payment', ...page(wallet, 'PaytmResultPage') },
+  { path: 'payumoney/success', ...page(wallet, 'PayuSuccessPage') },
+  { path: 'payumoney/failure', ...page(wallet, 'PayuFailurePage') },
+  { path: 'scratch-cards', ...page(rewards, 'ScratchCardsPage') },
+  { path: 'scratch-cards/:id', ...page(rewards, 'ScratchCardPage') },
+  { path: 'refer-and-earn', ...page(rewards, 'ReferPage') },
+]
+
+/** Reward pages that explain rather than show the player's own things. */
+const rewardInfoRoutes: RouteObject[] = [
+  { path: 'offers', ...page(rewards, 'OffersPage') },
+  { path: 'refer-and-earn/learn', ...page(rewards, 'ReferLearnPage') },
+  { path: 'scratch-cards/help', ...page(rewards, 'ScratchCardsHelpPage') },
 ]
 
 /** …and the ones that are about the player's own teams and entries. */
@@ -184,6 +215,7 @@ export const routes: RouteObject[] = [
                 children: [
                   ...signedInContestRoutes,
                   ...auctionRoutes,
+                  ...walletRoutes,
                   {
                     path: 'profile',
                     lazy: async () => ({
@@ -221,6 +253,7 @@ export const routes: RouteObject[] = [
                   Component: (await import('./features/help/HelpIndexPage')).HelpIndexPage,
                 }),
               },
+              ...rewardInfoRoutes,
               ...helpRoutes,
               { path: '*', element: <NotFoundPage /> },
             ],

@@ -73,7 +73,7 @@ function TopBar({ signedIn, onMenu }: { signedIn: boolean; onMenu: () => void })
       <div className={styles.topActions}>
         {signedIn ? (
           <>
-            <Link to="/profile" className={styles.balance} data-testid="balance-chip" title="Current balance">
+            <Link to="/wallet" className={styles.balance} data-testid="balance-chip" title="Current balance">
               {formatMoney(balance ?? 0)}
             </Link>
             <Link

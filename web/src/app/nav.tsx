@@ -11,8 +11,11 @@ import {
   TicketIcon,
   TrophyIcon,
   UserIcon,
+  UsersIcon,
+  WalletIcon,
 } from '../components/Icons'
 import { AuctionIcon } from '../features/auctions/AuctionIcon'
+import { GiftIcon } from '../features/rewards/GiftIcon'
 import { HOME_PATH, LANDING_PATH, LOGIN_PATH } from '../lib/paths'
 
 export interface NavItem {
@@ -40,6 +43,9 @@ export function menuItems(signedIn: boolean): NavItem[] {
     { to: HOME_PATH, label: 'Contests', short: 'Contests', icon: <TrophyIcon /> },
     { to: '/my-contests', label: 'My Contests', short: 'Joined', icon: <TicketIcon /> },
     { to: '/auctions', label: 'Auctions', short: 'Auctions', icon: <AuctionIcon /> },
+    { to: '/wallet', label: 'My Wallet', short: 'Wallet', icon: <WalletIcon /> },
+    { to: '/scratch-cards', label: 'Scratch Cards', short: 'Rewards', icon: <GiftIcon /> },
+    { to: '/refer-and-earn', label: 'Refer and Earn', short: 'Refer', icon: <UsersIcon /> },
     { to: '/profile', label: 'My Profile', short: 'Profile', icon: <UserIcon /> },
     { to: '/profile/settings', label: 'Settings', short: 'Settings', icon: <SettingsIcon /> },
     { to: '/notifications', label: 'Notifications', short: 'Alerts', icon: <BellIcon /> },

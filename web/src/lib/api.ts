@@ -41,6 +41,8 @@ export interface RequestOptions {
   query?: Query
   body?: unknown
   signal?: AbortSignal
+  /** Extra request headers, e.g. `Idempotency-Key` on a money-moving POST. */
+  headers?: Record<string, string>
 }
 
 interface SessionHooks {
@@ -74,14 +76,22 @@ async function send(
   const headers: Record<string, string> = {
     Accept: 'application/json',
     'X-Fanspole-Client': CLIENT_ID,
+    ...options.headers,
     ...extraHeaders,
   }
   if (token) headers.Authorization = `Bearer ${token}`
-  if (options.body !== undefined) headers['Content-Type'] = 'application/json'
+  // Form data (file uploads) sets its own multipart content type and boundary.
+  const isForm = typeof FormData !== 'undefined' && options.body instanceof FormData
+  if (options.body !== undefined && !isForm) headers['Content-Type'] = 'application/json'
   const init: RequestInit = {
     method,
     headers,
-    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    body:
+      options.body === undefined
+        ? undefined
+        : isForm
+          ? (options.body as FormData)
+          : JSON.stringify(options.body),
     signal: options.signal,
     credentials: 'same-origin',
   }
@@ -181,6 +191,7 @@ export const post = <T>(path: string, body?: unknown, options?: RequestOptions) 
   api<T>('POST', path, { ...options, body })
 export const put = <T>(path: string, body?: unknown, options?: RequestOptions) =>
   api<T>('PUT', path, { ...options, body })
+export const del = <T>(path: string, options?: RequestOptions) => api<T>('DELETE', path, options)
 
 /** The password grant (`email` may be a username). A 401 here is the caller's business. */
 export function signIn(email: string, password: string): Promise<TokenPair> {

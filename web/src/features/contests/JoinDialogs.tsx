@@ -10,11 +10,8 @@ import { afterJoin, type Confirmation, joinContest } from './api'
 import styles from './contests.module.css'
 import type { Target } from './JoinFlow'
 
-/**
- * Adding cash arrives with the wallet issue. When it does, set this to '/add-cash' and the
- * Low Balance dialog links to `/add-cash?amount=<shortfall>`.
- */
-export const ADD_CASH_PATH: string | null = null
+/** The Low Balance dialog links to `/add-cash?amount=<shortfall>`. */
+export const ADD_CASH_PATH = '/add-cash'
 
 export const EXCLUDED_STATES = 'Assam, Odisha, Telangana, Nagaland or Sikkim'
 
@@ -132,15 +129,16 @@ export function LowBalanceDialog({
       onClose={onClose}
       testId="low-balance"
       footer={
-        pre && ADD_CASH_PATH ? (
-          <ButtonLink to={`${ADD_CASH_PATH}?amount=${Math.ceil(pre.shortfall)}`} variant="gold">
-            Add {formatMoney(Math.ceil(pre.shortfall))}
-          </ButtonLink>
-        ) : (
+        <>
           <Button variant="secondary" onClick={onClose}>
-            OK
+            {pre ? 'Not now' : 'OK'}
           </Button>
-        )
+          {pre ? (
+            <ButtonLink to={`${ADD_CASH_PATH}?amount=${Math.ceil(pre.shortfall)}`} variant="gold">
+              Add {formatMoney(Math.ceil(pre.shortfall))}
+            </ButtonLink>
+          ) : null}
+        </>
       }
     >
       {pre ? (
@@ -158,14 +156,6 @@ export function LowBalanceDialog({
               <dd>{formatMoney(pre.entry_fee)}</dd>
             </div>
           </dl>
-          {ADD_CASH_PATH ? null : (
-            <Alert tone="info">
-              <span>
-                Adding cash is not open yet. An admin can credit your wallet from the command line:{' '}
-                <code>fanspole wallet credit</code>.
-              </span>
-            </Alert>
-          )}
         </>
       ) : null}
     </Dialog>

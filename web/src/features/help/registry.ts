@@ -123,6 +123,18 @@ export const HELP_ENTRIES: HelpEntry[] = [
     summary: 'Bank and UPI withdrawals, limits, fees, KYC and TDS.',
   },
   {
+    slug: 'claim-refund',
+    group: 'Money',
+    title: 'Claim a refund',
+    summary: 'A payment that did not arrive or a contest gone wrong: tell us and we refund it.',
+  },
+  {
+    slug: 'refund-status',
+    group: 'Money',
+    title: 'Refund status',
+    summary: 'Your refund claims and where each one stands.',
+  },
+  {
     slug: 'details',
     group: 'Support',
     title: 'Contact and support',

@@ -47,7 +47,8 @@ export function AboutPage() {
       <h2>Community</h2>
       <p>
         Follow other players, chat in groups, create private contests for your office or your college gang and
-        share the invite code. Refer a friend and you both get a reward once they verify their e-mail address.
+        share the invite code. Refer a friend and you both get 50 coins and a scratch card when they sign up
+        with your code.
       </p>
 
       <h2>This edition</h2>

@@ -128,7 +128,7 @@ export function ProfilePage() {
       <Card className={styles.section}>
         <h2 className={styles.sectionTitle}>Refer and earn</h2>
         <p className={styles.muted}>
-          Friends who sign up with your code and verify their e-mail earn you both a reward.
+          Friends who sign up with your code earn you both 50 coins and a scratch card.
         </p>
         <ReferralCode code={user.reference} />
       </Card>

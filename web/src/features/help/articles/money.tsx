@@ -1,5 +1,6 @@
 import { Link } from 'react-router'
 import { Callout, FactTable } from '../../../components/Prose'
+import { ClaimRefundForm, RefundStatusList } from '../../wallet/refunds'
 import type { ArticleBodies } from '../registry'
 
 function Wallet() {
@@ -68,15 +69,17 @@ function Redemptions() {
       <ol>
         <li>Verify your mobile number with the one-time password we send.</li>
         <li>Submit your PAN card. Review takes up to 3 working days.</li>
-        <li>Add your bank account (reviewed within 7 working days) or your UPI id.</li>
+        <li>Add your bank account or your UPI id.</li>
       </ol>
-      <p>Once all three are approved the Withdraw button appears in your wallet.</p>
+      <p>
+        Once all three are done you can withdraw from <Link to="/wallet/withdraw">your wallet</Link>.
+      </p>
       <h2>Limits and fees</h2>
       <FactTable
         head={['Limit', 'Bank transfer and UPI']}
         rows={[
           ['Minimum per request', 'Bank ₹200 · UPI ₹100'],
-          ['Fee', 'Bank free · UPI ₹10 per transfer (₹300 requested, ₹290 received)'],
+          ['Fee', 'Bank free · UPI ₹10 per transfer, on top (₹300 received, ₹310 from winnings)'],
           ['Maximum', 'UPI at most ₹10,000 per day'],
           ['Time to arrive', 'Bank up to 7 working days · UPI usually the same day after approval'],
         ]}
@@ -105,7 +108,34 @@ function Redemptions() {
   )
 }
 
+function ClaimRefund() {
+  return (
+    <>
+      <p>
+        Cancelled contests are refunded by themselves. For anything else (money that left your account but did
+        not reach your wallet, or a contest that went wrong) tell us here. We answer within 2 working days;
+        follow it on <Link to="/help/refund-status">refund status</Link>.
+      </p>
+      <ClaimRefundForm />
+    </>
+  )
+}
+
+function RefundStatus() {
+  return (
+    <>
+      <p>
+        Every refund you claimed, newest first, with our answer once we have looked at it. Money we refund
+        shows in your <Link to="/wallet/unused-passbook">unused passbook</Link>.
+      </p>
+      <RefundStatusList />
+    </>
+  )
+}
+
 export const bodies: ArticleBodies = {
   wallet: Wallet,
   redemptions: Redemptions,
+  'claim-refund': ClaimRefund,
+  'refund-status': RefundStatus,
 }

@@ -1,0 +1,160 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { type FormEvent, useState } from 'react'
+import {
+  ACCOUNT_NUMBER_PATTERN,
+  ACCOUNT_NUMBER_RULE,
+  IFSC_PATTERN,
+  IFSC_RULE,
+} from '../../../../server/domain/kyc-rules'
+import { Button, ButtonLink } from '../../components/Button'
+import { Card, Loading, PageHead } from '../../components/Common'
+import { Alert, TextField } from '../../components/Field'
+import { fieldErrorsOf, unplacedError } from '../../components/form-errors'
+import { ApiError } from '../../lib/api'
+import { StatusChip } from './bits'
+import { type BankDetails, bankDetailsQuery, refreshKyc, saveBankDetails } from './kyc-api'
+import styles from './wallet.module.css'
+
+/** `/wallet/verify-bank-account`: the one bank account withdrawals go to (saving replaces it). */
+export function VerifyBankPage() {
+  const bank = useQuery(bankDetailsQuery)
+  const [editing, setEditing] = useState(false)
+  if (bank.isPending) return <Loading />
+  if (bank.isError) return <Alert>{bank.error.message}</Alert>
+  return (
+    <div className={styles.page} data-testid="verify-bank-page">
+      <PageHead
+        title="Bank account"
+        subtitle="Withdrawals of ₹200 or more go here. Use an account in your own name."
+      />
+      {bank.data && !editing ? (
+        <>
+          <OnFile bank={bank.data} />
+          <div className={styles.formActions}>
+            <ButtonLink to="/wallet" variant="secondary">
+              Back to wallet
+            </ButtonLink>
+            <Button variant="ghost" onClick={() => setEditing(true)}>
+              Use another account
+            </Button>
+          </div>
+        </>
+      ) : (
+        <BankForm onSaved={() => setEditing(false)} />
+      )}
+    </div>
+  )
+}
+
+function OnFile({ bank }: { bank: BankDetails }) {
+  return (
+    <Card className={`${styles.section} ${styles.spaced}`}>
+      <div className={styles.summary}>
+        <span>
+          <span className={styles.muted}>{bank.account_holder}</span>
+          <br />
+          <strong data-testid="bank-account">{bank.account_number}</strong>
+        </span>
+        <StatusChip tone={bank.verified ? 'ok' : 'wait'} testId="bank-state">
+          {bank.verified ? 'On file' : 'Pending'}
+        </StatusChip>
+      </div>
+      <p className={styles.muted}>{[bank.bank_name, bank.ifsc].filter(Boolean).join(' · ')}</p>
+    </Card>
+  )
+}
+
+function BankForm({ onSaved }: { onSaved: () => void }) {
+  const client = useQueryClient()
+  const [holder, setHolder] = useState('')
+  const [account, setAccount] = useState('')
+  const [confirm, setConfirm] = useState('')
+  const [ifsc, setIfsc] = useState('')
+  const [bankName, setBankName] = useState('')
+  const [local, setLocal] = useState<Record<string, string[]>>({})
+  const save = useMutation({
+    meta: { silent: true },
+    mutationFn: () =>
+      saveBankDetails({
+        account_holder: holder.trim(),
+        account_number: account.trim(),
+        ifsc: ifsc.trim().toUpperCase(),
+        ...(bankName.trim() ? { bank_name: bankName.trim() } : {}),
+      }),
+    onSuccess: async (answer) => {
+      client.setQueryData(bankDetailsQuery.queryKey, answer.bank_details)
+      await refreshKyc(client)
+      onSaved()
+    },
+  })
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    const problems: Record<string, string[]> = {}
+    if (holder.trim().length < 2) problems.account_holder = ['enter the name on the account']
+    if (!ACCOUNT_NUMBER_PATTERN.test(account.trim())) problems.account_number = [ACCOUNT_NUMBER_RULE]
+    else if (account.trim() !== confirm.trim()) problems.confirm = ['does not match the account number']
+    if (!IFSC_PATTERN.test(ifsc.trim().toUpperCase())) problems.ifsc = [IFSC_RULE]
+    setLocal(problems)
+    if (Object.keys(problems).length === 0) save.mutate()
+  }
+  const server = fieldErrorsOf(save.error)
+  const errorsOf = (field: string) => local[field] ?? server[field]
+  const other = unplacedError(save.error, ['account_holder', 'account_number', 'ifsc', 'bank_name'])
+  return (
+    <Card>
+      <form onSubmit={submit} noValidate>
+        {other ? <Alert>{other}</Alert> : null}
+        {save.error && !(save.error instanceof ApiError && save.error.isValidation) ? (
+          <Alert>{save.error.message}</Alert>
+        ) : null}
+        <TextField
+          label="Account holder"
+          name="account_holder"
+          autoComplete="name"
+          value={holder}
+          onChange={(e) => setHolder(e.target.value)}
+          errors={errorsOf('account_holder')}
+        />
+        <TextField
+          label="Account number"
+          name="account_number"
+          inputMode="numeric"
+          autoComplete="off"
+          value={account}
+          onChange={(e) => setAccount(e.target.value.replace(/\D/g, ''))}
+          errors={errorsOf('account_number')}
+        />
+        <TextField
+          label="Confirm account number"
+          name="confirm_account_number"
+          inputMode="numeric"
+          autoComplete="off"
+          value={confirm}
+          onChange={(e) => setConfirm(e.target.value.replace(/\D/g, ''))}
+          errors={errorsOf('confirm')}
+        />
+        <TextField
+          label="IFSC"
+          name="ifsc"
+          autoComplete="off"
+          spellCheck={false}
+          maxLength={11}
+          placeholder="HDFC0001234"
+          value={ifsc}
+          onChange={(e) => setIfsc(e.target.value.toUpperCase())}
+          errors={errorsOf('ifsc')}
+        />
+        <TextField
+          label="Bank name (optional)"
+          name="bank_name"
+          value={bankName}
+          onChange={(e) => setBankName(e.target.value)}
+          errors={errorsOf('bank_name')}
+        />
+        <Button type="submit" block busy={save.isPending} data-testid="save-bank">
+          Save bank account
+        </Button>
+      </form>
+    </Card>
+  )
+}

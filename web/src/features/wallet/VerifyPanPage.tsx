@@ -1,0 +1,216 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { type ChangeEvent, type FormEvent, useEffect, useState } from 'react'
+import { MAX_ATTACHMENT_BYTES, PAN_PATTERN, PAN_RULE } from '../../../../server/domain/kyc-rules'
+import { Button, ButtonLink } from '../../components/Button'
+import { Card, Loading, PageHead } from '../../components/Common'
+import { Alert, FieldErrors, TextField } from '../../components/Field'
+import { fieldErrorsOf, unplacedError } from '../../components/form-errors'
+import ui from '../../components/ui.module.css'
+import { ApiError } from '../../lib/api'
+import { StatusChip, type Tone } from './bits'
+import kyc from './kyc.module.css'
+import {
+  type Attachment,
+  attachmentObjectUrl,
+  type PanCard,
+  panCardQuery,
+  refreshKyc,
+  savePan,
+  uploadAttachment,
+} from './kyc-api'
+import styles from './wallet.module.css'
+
+const STATUS: Record<PanCard['status'], { tone: Tone; label: string }> = {
+  pending: { tone: 'wait', label: 'Pending review' },
+  approved: { tone: 'ok', label: 'Approved' },
+  rejected: { tone: 'bad', label: 'Rejected' },
+}
+
+/** `/wallet/verify-pan-card`: name, number, date of birth and a photo; then an admin decides. */
+export function VerifyPanPage() {
+  const pan = useQuery(panCardQuery)
+  const [editing, setEditing] = useState(false)
+  if (pan.isPending) return <Loading />
+  if (pan.isError) return <Alert>{pan.error.message}</Alert>
+  const card = pan.data
+  return (
+    <div className={styles.page} data-testid="verify-pan-page">
+      <PageHead title="Verify PAN card" subtitle="Needed before you withdraw winnings (and for TDS)." />
+      {card ? <PanStatus card={card} /> : null}
+      {card?.status === 'approved' ? (
+        <ButtonLink to="/wallet" variant="secondary">
+          Back to wallet
+        </ButtonLink>
+      ) : !card || card.status === 'rejected' || editing ? (
+        <PanForm card={card} onSaved={() => setEditing(false)} />
+      ) : (
+        <Button variant="ghost" onClick={() => setEditing(true)}>
+          Correct the details
+        </Button>
+      )}
+    </div>
+  )
+}
+
+function PanStatus({ card }: { card: PanCard }) {
+  const status = STATUS[card.status]
+  return (
+    <Card className={`${styles.section} ${styles.spaced}`}>
+      <div className={styles.summary}>
+        <span>
+          <span className={styles.muted}>{card.name}</span>
+          <br />
+          <strong data-testid="pan-number">{card.pan_number}</strong>
+        </span>
+        <StatusChip tone={status.tone} testId="pan-status">
+          {status.label}
+        </StatusChip>
+      </div>
+      {card.status === 'pending' ? (
+        <p className={styles.muted}>
+          We review PAN cards within 3 working days. You can correct the details meanwhile.
+        </p>
+      ) : null}
+      {card.status === 'rejected' ? (
+        <Alert>
+          {card.reason ? `Rejected: ${card.reason}. ` : 'Rejected. '}Please submit it again with a clear
+          photo.
+        </Alert>
+      ) : null}
+    </Card>
+  )
+}
+
+function PanForm({ card, onSaved }: { card: PanCard | null; onSaved: () => void }) {
+  const client = useQueryClient()
+  const [name, setName] = useState(card?.name ?? '')
+  const [number, setNumber] = useState(card?.pan_number ?? '')
+  const [dob, setDob] = useState(card?.dob ?? '')
+  const [photo, setPhoto] = useState<Attachment | null>(card?.status === 'pending' ? card.attachment : null)
+  const [preview, setPreview] = useState<string | null>(null)
+  const [localErrors, setLocalErrors] = useState<Record<string, string[]>>({})
+
+  // A photo already on file is shown through a blob URL (its route needs the bearer token).
+  useEffect(() => {
+    if (!photo || preview) return
+    let url: string | null = null
+    void attachmentObjectUrl(photo.url).then((u) => {
+      url = u
+      setPreview(u)
+    })
+    return () => {
+      if (url) URL.revokeObjectURL(url)
+    }
+  }, [photo, preview])
+
+  const upload = useMutation({
+    mutationFn: uploadAttachment,
+    meta: { silent: true },
+    onSuccess: (attachment) => setPhoto(attachment),
+  })
+  const save = useMutation({
+    meta: { silent: true },
+    mutationFn: () =>
+      savePan({
+        name: name.trim(),
+        pan_number: number.trim().toUpperCase(),
+        dob,
+        attachment_id: photo?.id ?? 0,
+      }),
+    onSuccess: async (answer) => {
+      client.setQueryData(panCardQuery.queryKey, answer.pan_card)
+      await refreshKyc(client)
+      onSaved()
+    },
+  })
+
+  const pick = (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0]
+    event.target.value = ''
+    if (!file) return
+    if (file.size > MAX_ATTACHMENT_BYTES) {
+      setLocalErrors({ file: [`is too large (maximum is ${MAX_ATTACHMENT_BYTES / 1024 / 1024} MB)`] })
+      return
+    }
+    setLocalErrors({})
+    setPreview(URL.createObjectURL(file))
+    upload.mutate(file)
+  }
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    const problems: Record<string, string[]> = {}
+    if (!PAN_PATTERN.test(number.trim().toUpperCase())) problems.pan_number = [PAN_RULE]
+    if (name.trim().length < 2) problems.name = ['enter the name as printed on the card']
+    if (!dob) problems.dob = ['enter your date of birth']
+    if (!photo) problems.attachment_id = ['upload a photo of the card']
+    setLocalErrors(problems)
+    if (Object.keys(problems).length === 0) save.mutate()
+  }
+
+  const server = fieldErrorsOf(save.error)
+  const uploadErrors = fieldErrorsOf(upload.error).file
+  const errorsOf = (field: string) => localErrors[field] ?? server[field]
+  const other = unplacedError(save.error, ['name', 'pan_number', 'dob', 'attachment_id'])
+  return (
+    <Card>
+      <form onSubmit={submit} noValidate>
+        {other ? <Alert>{other}</Alert> : null}
+        {save.error && !(save.error instanceof ApiError && save.error.isValidation) ? (
+          <Alert>{save.error.message}</Alert>
+        ) : null}
+        <TextField
+          label="Name on the card"
+          name="name"
+          autoComplete="name"
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+          errors={errorsOf('name')}
+        />
+        <TextField
+          label="PAN"
+          name="pan_number"
+          autoComplete="off"
+          spellCheck={false}
+          maxLength={10}
+          placeholder="ABCDE1234F"
+          value={number}
+          onChange={(e) => setNumber(e.target.value.toUpperCase())}
+          errors={errorsOf('pan_number')}
+          hint="5 letters, 4 digits, 1 letter"
+        />
+        <TextField
+          label="Date of birth"
+          name="dob"
+          type="date"
+          value={dob}
+          onChange={(e) => setDob(e.target.value)}
+          errors={errorsOf('dob')}
+        />
+        <div className={kyc.upload}>
+          <span className={kyc.thumb}>
+            {preview ? <img src={preview} alt="Your PAN card" /> : 'No photo'}
+          </span>
+          <span>
+            <label className={`${ui.button} ${ui.secondary} ${ui.small} ${kyc.fileButton}`}>
+              {upload.isPending ? 'Uploading..' : photo ? 'Change photo' : 'Upload photo'}
+              <input
+                type="file"
+                name="file"
+                accept="image/png,image/jpeg,image/webp"
+                onChange={pick}
+                disabled={upload.isPending}
+                data-testid="pan-photo"
+              />
+            </label>
+            <span className={kyc.fileName}>{photo ? photo.file_name : 'PNG, JPEG or WebP, up to 2 MB'}</span>
+          </span>
+        </div>
+        <FieldErrors errors={localErrors.file ?? uploadErrors ?? errorsOf('attachment_id')} />
+        {upload.error && !uploadErrors ? <Alert>{upload.error.message}</Alert> : null}
+        <Button type="submit" block busy={save.isPending} disabled={upload.isPending} data-testid="save-pan">
+          Submit for review
+        </Button>
+      </form>
+    </Card>
+  )
+}

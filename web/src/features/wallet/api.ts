@@ -1,0 +1,155 @@
+import { infiniteQueryOptions, type QueryClient, queryOptions } from '@tanstack/react-query'
+import type { creditJson } from '../../../../server/areas/wallet/credits'
+import type { passbook } from '../../../../server/areas/wallet/passbook'
+import type { redemptionJson, redemptionTypeJson } from '../../../../server/areas/wallet/redemptions'
+import type { claimRefundJson } from '../../../../server/areas/wallet/refunds'
+import { get, post, put } from '../../lib/api'
+import { cacheMe } from '../../lib/session'
+import { type Me, meQuery } from '../me/api'
+
+/**
+ * Deposits, passbooks, withdrawals and refund claims (docs/wallet.md). Amounts are rupees as
+ * the API shows them (49.5); coins are whole numbers. Shapes flow from the server's serializers.
+ */
+export type UserCredit = ReturnType<typeof creditJson>
+export type Gateway = UserCredit['service_provider']
+export type PassbookEntry = Awaited<ReturnType<typeof passbook>>['entries'][number]
+export type RedemptionType = ReturnType<typeof redemptionTypeJson>
+export type Redemption = ReturnType<typeof redemptionJson>
+export type RefundClaim = ReturnType<typeof claimRefundJson>
+
+export const PASSBOOKS = ['unused', 'winnings', 'coins'] as const
+export type PassbookKind = (typeof PASSBOOKS)[number]
+
+export interface PageMeta {
+  page: number
+  per_page: number
+  total: number
+  total_pages: number
+}
+
+export interface PassbookPage {
+  compartment: PassbookKind
+  balance: number
+  passbook_entries: PassbookEntry[]
+  meta: PageMeta
+}
+
+export const PASSBOOK_PER_PAGE = 20
+
+/** GET /api/me/{kind}_passbook one page at a time ("Load more"), newest first. */
+export const passbookQuery = (kind: PassbookKind) =>
+  infiniteQueryOptions({
+    queryKey: ['wallet', 'passbook', kind],
+    queryFn: ({ pageParam }) =>
+      get<PassbookPage>(`/api/me/${kind}_passbook`, {
+        query: { page: pageParam, per_page: PASSBOOK_PER_PAGE },
+      }),
+    initialPageParam: 1,
+    getNextPageParam: (last) => (last.meta.page < last.meta.total_pages ? last.meta.page + 1 : undefined),
+    staleTime: 0,
+  })
+
+/** Spec §9: credits and redemptions are read 100 at a time. */
+const LIST_PER_PAGE = 100
+
+export const creditsQuery = queryOptions({
+  queryKey: ['wallet', 'credits'],
+  queryFn: async () =>
+    (await get<{ user_credits: UserCredit[] }>('/api/user_credits', { query: { per_page: LIST_PER_PAGE } }))
+      .user_credits,
+  staleTime: 0,
+})
+
+export function createCredit(body: { enter_amount: number; gateway: Gateway }) {
+  return post<{ user_credit: UserCredit }>('/api/user_credits', body, {
+    headers: { 'Idempotency-Key': newIdempotencyKey() },
+  })
+}
+
+/** The gateway's callback fields, passed on unchanged. */
+export function verifyCredit(gateway: Gateway, fields: Record<string, string>) {
+  const path = gateway === 'paytm' ? '/api/user_credits/verify_paytm' : '/api/user_credits/verify_payu_paisa'
+  return put<{ user_credit: UserCredit }>(path, fields)
+}
+
+/** A credit whose payment went through (the money is in the unused balance). */
+export function isPaid(credit: UserCredit): boolean {
+  return credit.status === 'success'
+}
+
+export const redemptionTypesQuery = queryOptions({
+  queryKey: ['wallet', 'redeem', 'types'],
+  queryFn: async () =>
+    (await get<{ redemption_types: RedemptionType[] }>('/api/redemption_types')).redemption_types,
+  staleTime: 10 * 60_000,
+})
+
+export const redemptionsQuery = queryOptions({
+  queryKey: ['wallet', 'redeem', 'list'],
+  queryFn: async () =>
+    (await get<{ redemptions: Redemption[] }>('/api/redemptions', { query: { per_page: LIST_PER_PAGE } }))
+      .redemptions,
+  staleTime: 0,
+})
+
+/** The amount is paid out; the type's fee is held on top of it (both from winnings). */
+export function requestRedemption(
+  body: { amount: number; redemption_type_id: number },
+  idempotencyKey: string,
+) {
+  return post<{ redemption: Redemption }>('/api/redemptions', body, {
+    headers: { 'Idempotency-Key': idempotencyKey },
+  })
+}
+
+export const refundClaimsQuery = queryOptions({
+  queryKey: ['wallet', 'refunds'],
+  queryFn: async () => (await get<{ claim_refunds: RefundClaim[] }>('/api/claim_refunds')).claim_refunds,
+  staleTime: 0,
+})
+
+export function claimRefund(body: { reason: string; user_credit_id?: number; contest_id?: number }) {
+  return post<{ claim_refund: RefundClaim }>('/api/claim_refunds', body)
+}
+
+/** One key per submitted form: a double click or a retry of the same request moves money once. */
+export function newIdempotencyKey(): string {
+  // getRandomValues, not randomUUID: the latter is missing on plain http from another device.
+  const bytes = crypto.getRandomValues(new Uint8Array(16))
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('')
+}
+
+export interface Balances {
+  current_balance: number
+  unused_balance: number
+  winning_balance: number
+  coin_balance: number
+}
+
+/**
+ * Money moved: the balances (and with them the cached `me_current_balance` of spec §3, which
+ * the me query writes on every load) and every passbook are stale.
+ */
+export async function refreshBalances(client: QueryClient): Promise<void> {
+  await Promise.all([
+    client.invalidateQueries({ queryKey: meQuery.queryKey }),
+    client.invalidateQueries({ queryKey: ['wallet'] }),
+  ])
+}
+
+/**
+ * A write answered the wallet after it: put the balances in the me query and in the cached
+ * `me_current_balance` at once, then refetch the rest.
+ */
+export function cacheBalances(client: QueryClient, wallet: Balances): void {
+  const me = client.getQueryData<Me>(meQuery.queryKey)
+  if (me) {
+    const next = { ...me, ...wallet }
+    client.setQueryData(meQuery.queryKey, next)
+    cacheMe(next)
+  } else {
+    localStorage.setItem('me_current_balance', String(wallet.current_balance))
+  }
+  void refreshBalances(client)
+}

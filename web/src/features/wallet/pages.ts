@@ -1,0 +1,11 @@
+/** The wallet pages, one lazy chunk for the router. */
+export { AddCashPage, PaymentOptionsPage } from './AddCashPage'
+export { CoinsPassbookPage, UnusedPassbookPage, WinningsPassbookPage } from './PassbookPage'
+export { PaytmResultPage, PayuFailurePage, PayuSuccessPage } from './PaymentResultPage'
+export { RefundPolicyPage } from './RefundPolicyPage'
+export { VerifyBankPage } from './VerifyBankPage'
+export { VerifyMobilePage } from './VerifyMobilePage'
+export { VerifyPanPage } from './VerifyPanPage'
+export { VerifyUpiPage } from './VerifyUpiPage'
+export { WalletPage } from './WalletPage'
+export { WithdrawPage } from './WithdrawPage'
