@@ -12,6 +12,7 @@ import { logoutCommand } from './commands/logout'
 import { matchCommand } from './commands/match'
 import { outboxCommand } from './commands/outbox'
 import { redemptionsCommand } from './commands/redemptions'
+import { refundsCommand } from './commands/refunds'
 // Last, since another helper owns it (the scenario runner).
 import { scenarioCommand } from './commands/scenario'
 import { seedCommand } from './commands/seed'
@@ -24,7 +25,7 @@ import { style } from './lib/style'
 
 const ENVIRONMENT = `
 Environment:
-  FANSPOLE_SERVER          server for login, clock, users, outbox, kyc, redemptions, match, contest, wallet (default http://127.0.0.1:3000)
+  FANSPOLE_SERVER          server for login, clock, users, outbox, kyc, redemptions, refunds, match, contest, wallet (default http://127.0.0.1:3000)
   FANSPOLE_DB              SQLite file for serve, seed, db (default ./data/fanspole.sqlite)
   DATABASE_URL             postgres://… instead of SQLite
   PORT, HOST               where serve listens (default 127.0.0.1:3000)
@@ -57,6 +58,7 @@ export function buildProgram(io: Io = processIo()): Command {
         outboxCommand(io),
         kycCommand(io),
         redemptionsCommand(io),
+        refundsCommand(io),
       ],
     ],
     ['Play:', [matchCommand(io), contestCommand(io), walletCommand(io), auctionCommand(io)]],

@@ -36,6 +36,7 @@ import { payoutMethodRoutes } from './areas/wallet/payout-methods.routes'
 import { redemptionRoutes } from './areas/wallet/redemptions.routes'
 import { referralRoutes } from './areas/wallet/referrals.routes'
 import { refundRoutes } from './areas/wallet/refunds.routes'
+import { refundAdminRoutes } from './areas/wallet/refunds-admin.routes'
 import { scratchCardRoutes } from './areas/wallet/scratch-cards.routes'
 import type { CableServer } from './cable/types'
 import type { Deps } from './deps'
@@ -136,6 +137,7 @@ export function createApp(deps: Deps, options: { cable?: CableServer } = {}) {
   app.route('/', attachmentRoutes(deps))
   app.route('/', redemptionRoutes(deps))
   app.route('/', refundRoutes(deps))
+  app.route('/', refundAdminRoutes(deps))
   app.route('/', kycAdminRoutes(deps))
   app.route('/', creditRoutes(deps))
   app.route('/', passbookRoutes(deps))

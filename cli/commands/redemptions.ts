@@ -1,11 +1,18 @@
-import { Command } from 'commander'
-import { Api } from '../lib/api'
-import { type Io, printJson } from '../lib/io'
-import { type OptionsOf, parseOptions, resolveServer, withJson, withServer } from '../lib/options'
+import type { Command } from 'commander'
+import type { Io } from '../lib/io'
+import type { OptionsOf } from '../lib/options'
+import {
+  decisionOptions,
+  listForReview,
+  paintStatus,
+  postDecision,
+  rejectOptions,
+  reviewCommands,
+  reviewListOptions,
+} from '../lib/review-commands'
 import { style } from '../lib/style'
-import { formatTable, rupees } from '../lib/table'
+import { rupees } from '../lib/table'
 import { formatInstant } from '../lib/time'
-import { approveOptions, idArgument, listOptions, paintStatus, rejectOptions } from './kyc'
 
 /** A row of GET /api/admin/redemptions. */
 interface Redemption {
@@ -21,67 +28,55 @@ interface Redemption {
   created_at_in_millis: number
 }
 
+const listOptions = reviewListOptions(['pending', 'approved', 'rejected'])
+
 export function redemptionsCommand(io: Io): Command {
-  const cmd = new Command('redemptions').summary('review withdrawal requests: list, approve, reject (admin)')
-
-  const list = new Command('list')
-    .description('List withdrawal requests, newest first.')
-    .option('--status <status>', 'only pending, approved (paid) or rejected')
-    .option('--limit <n>', 'how many (at most 500)', '100')
-  withJson(withServer(list)).action(async (raw) => runList(io, await parseOptions(listOptions, raw)))
-
-  const approve = new Command('approve')
-    .description(
-      'Pay out a pending withdrawal: the amount leaves through the payouts account, the fee goes to the house.',
-    )
-    .argument('<id>', 'the withdrawal id (from `fanspole redemptions list`)')
-  withJson(withServer(approve)).action(async (id: string, raw) =>
-    runDecide(io, idArgument(id), null, await parseOptions(approveOptions, raw)),
-  )
-
-  const reject = new Command('reject')
-    .description('Reject a pending withdrawal: the amount and the fee go back to the player’s winnings.')
-    .argument('<id>', 'the withdrawal id')
-    .requiredOption('--reason <text>', 'why, in words the player understands')
-  withJson(withServer(reject)).action(async (id: string, raw) => {
-    const opts = await parseOptions(rejectOptions, raw)
-    return runDecide(io, idArgument(id), opts.reason, opts)
+  return reviewCommands(io, {
+    name: 'redemptions',
+    summary: 'review withdrawal requests: list, approve, reject (admin)',
+    id: 'the withdrawal id',
+    list: {
+      description: 'List withdrawal requests, newest first.',
+      status: 'only pending, approved (paid) or rejected',
+      options: listOptions,
+      run: runList,
+    },
+    approve: {
+      description:
+        'Pay out a pending withdrawal: the amount leaves through the payouts account, the fee goes to the house.',
+      options: decisionOptions,
+      run: (io, id, opts) => runDecide(io, id, null, opts),
+    },
+    reject: {
+      description: 'Reject a pending withdrawal: the amount and the fee go back to the player’s winnings.',
+      reason: 'why, in words the player understands',
+      options: rejectOptions,
+      run: (io, id, opts) => runDecide(io, id, opts.reason, opts),
+    },
+    examples: [
+      'fanspole redemptions list --status pending',
+      'fanspole redemptions approve 4',
+      'fanspole redemptions reject 5 --reason "UPI id not found"',
+    ],
   })
-
-  cmd.addHelpText(
-    'after',
-    '\nExamples:\n  fanspole redemptions list --status pending\n  fanspole redemptions approve 4\n  fanspole redemptions reject 5 --reason "UPI id not found"\n',
-  )
-  return cmd.addCommand(list).addCommand(approve).addCommand(reject)
 }
 
-async function runList(io: Io, opts: OptionsOf<typeof listOptions>): Promise<void> {
-  const api = new Api(io, resolveServer(io, opts.server), 'admin')
-  const query = new URLSearchParams({ limit: String(opts.limit) })
-  if (opts.status) query.set('status', opts.status)
-  const answer = await api.get<{ redemptions: Redemption[] }>(`/api/admin/redemptions?${query}`)
-  if (opts.json) return printJson(io, answer)
-  const s = style(io.color)
-  if (answer.redemptions.length === 0) {
-    io.out(`No withdrawals${opts.status ? ` ${opts.status}` : ''}\n`)
-    return
-  }
-  io.out(
-    formatTable(
-      answer.redemptions,
-      [
-        { header: 'ID', value: (r) => r.id },
-        { header: 'USER', value: (r) => `${r.user.username} <${r.user.email}>` },
-        { header: 'TYPE', value: (r) => r.redemption_type.name },
-        { header: 'AMOUNT', value: (r) => rupees(r.amount), align: 'right' },
-        { header: 'FEE', value: (r) => rupees(r.fee), align: 'right' },
-        { header: 'TO', value: (r) => r.destination },
-        { header: 'STATUS', value: (r) => r.status, paint: (t, r) => paintStatus(s, t, r.status) },
-        { header: 'REQUESTED', value: (r) => formatInstant(r.created_at_in_millis) },
-      ],
-      s,
-    ),
-  )
+function runList(io: Io, opts: OptionsOf<typeof listOptions>): Promise<void> {
+  return listForReview<'redemptions', Redemption>(io, opts, {
+    path: '/api/admin/redemptions',
+    key: 'redemptions',
+    none: 'No withdrawals',
+    columns: (s) => [
+      { header: 'ID', value: (r) => r.id },
+      { header: 'USER', value: (r) => `${r.user.username} <${r.user.email}>` },
+      { header: 'TYPE', value: (r) => r.redemption_type.name },
+      { header: 'AMOUNT', value: (r) => rupees(r.amount), align: 'right' },
+      { header: 'FEE', value: (r) => rupees(r.fee), align: 'right' },
+      { header: 'TO', value: (r) => r.destination },
+      { header: 'STATUS', value: (r) => r.status, paint: (t, r) => paintStatus(s, t, r.status) },
+      { header: 'REQUESTED', value: (r) => formatInstant(r.created_at_in_millis) },
+    ],
+  })
 }
 
 async function runDecide(
@@ -90,12 +85,13 @@ async function runDecide(
   reason: string | null,
   opts: { server?: string; json: boolean },
 ): Promise<void> {
-  const api = new Api(io, resolveServer(io, opts.server), 'admin')
   const answer =
     reason === null
-      ? await api.post<{ redemption: Redemption }>(`/api/admin/redemptions/${id}/approve`)
-      : await api.post<{ redemption: Redemption }>(`/api/admin/redemptions/${id}/reject`, { reason })
-  if (opts.json) return printJson(io, answer)
+      ? await postDecision<{ redemption: Redemption }>(io, opts, `/api/admin/redemptions/${id}/approve`)
+      : await postDecision<{ redemption: Redemption }>(io, opts, `/api/admin/redemptions/${id}/reject`, {
+          reason,
+        })
+  if (!answer) return
   const s = style(io.color)
   const r = answer.redemption
   const who = `${s.bold(r.user.username)} <${r.user.email}>`

@@ -245,7 +245,8 @@ describe('a live auction in two browsers', () => {
     await ownerPage.getByTestId('start-sealed').click()
     await ownerPage.locator('[data-testid="sealed-round"][data-phase="sealed"]').waitFor()
     await guestPage.locator('[data-testid="sealed-round"][data-phase="sealed"]').waitFor()
-    expect(await text(guestPage, 'closes-in')).toMatch(/Closes in \dm \d\ds/)
+    // The closing time arrives with the round's bids list, which the page fetches on `round_changed`.
+    await expect.poll(() => text(guestPage, 'closes-in'), { timeout: 10_000 }).toMatch(/Closes in \dm \d\ds/)
     const row = guestPage.getByTestId('sealed-row').first()
     sealedPlayerId = Number(await row.getAttribute('data-player-id'))
     const base = Number((/base ([\d,]+)/.exec((await row.textContent()) ?? '')?.[1] ?? '0').replace(/,/g, ''))

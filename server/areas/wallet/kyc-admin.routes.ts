@@ -19,40 +19,61 @@ const AdminRedemption = RedemptionSchema.extend({ user: UserRef }).openapi('Admi
 type AdminPanCardJson = z.infer<typeof AdminPanCard>
 type AdminRedemptionJson = z.infer<typeof AdminRedemption>
 
-function approveRoute<R extends ReturnType<typeof json>>(
-  path: string,
-  summary: string,
-  description: string,
-  answer: R,
-) {
-  return createRoute({
-    method: 'post',
-    path,
-    tags: ['Admin'],
-    summary,
-    description,
-    security: bearerSecurity,
-    request: { params: idParam },
-    responses: { 200: answer, ...errors(401, 403, 404, 409) },
-  })
-}
+type Decision = { approve: true } | { approve: false; reason: string }
 
-function rejectRoute<R extends ReturnType<typeof json>>(
-  path: string,
-  summary: string,
-  description: string,
-  answer: R,
-) {
-  return createRoute({
-    method: 'post',
-    path,
-    tags: ['Admin'],
-    summary,
+/**
+ * POST `{base}/{id}/approve` and POST `{base}/{id}/reject` (with a reason) for one kind of
+ * submission: both decide it with `decide` and answer with `answer` (a decided one → 409).
+ */
+function decisionRoutes<A extends z.ZodType>(
+  app: ReturnType<typeof createRouter>,
+  {
+    base,
+    summaries,
     description,
-    security: bearerSecurity,
-    request: { params: idParam, body: jsonBody(ReasonRequest) },
-    responses: { 200: answer, ...errors(401, 403, 404, 409, 422) },
-  })
+    answer,
+    decide,
+  }: {
+    base: string
+    summaries: { approve: string; reject: string }
+    description: string
+    answer: A
+    decide: (adminId: number, id: number, decision: Decision) => Promise<z.output<A>>
+  },
+) {
+  const decided = json(answer, 'Decided')
+  app.openapi(
+    createRoute({
+      method: 'post',
+      path: `${base}/{id}/approve`,
+      tags: ['Admin'],
+      summary: summaries.approve,
+      description,
+      security: bearerSecurity,
+      request: { params: idParam },
+      responses: { 200: decided, ...errors(401, 403, 404, 409) },
+    }),
+    async (c) => c.json(await decide(currentAdmin(c).id, c.req.valid('param').id, { approve: true }), 200),
+  )
+  app.openapi(
+    createRoute({
+      method: 'post',
+      path: `${base}/{id}/reject`,
+      tags: ['Admin'],
+      summary: summaries.reject,
+      description,
+      security: bearerSecurity,
+      request: { params: idParam, body: jsonBody(ReasonRequest) },
+      responses: { 200: decided, ...errors(401, 403, 404, 409, 422) },
+    }),
+    async (c) => {
+      const reason = c.req.valid('json').reason
+      return c.json(
+        await decide(currentAdmin(c).id, c.req.valid('param').id, { approve: false, reason }),
+        200,
+      )
+    },
+  )
 }
 
 /** Admin review of PAN submissions and withdrawal requests (the CLI's `kyc` and `redemptions`). */
@@ -106,26 +127,16 @@ export function kycAdminRoutes(deps: Deps) {
     },
   )
 
-  const kycAnswer = json(z.object({ pan_card: AdminPanCard }), 'Decided')
-  const kycNote = 'Sets the user’s `pancard_status` and notifies them. A submission already decided → 409.'
-  app.openapi(
-    approveRoute('/api/admin/kyc/{id}/approve', 'Approve a pending PAN', kycNote, kycAnswer),
-    async (c) => {
-      const row = await decidePan(deps, currentAdmin(c).id, c.req.valid('param').id, { approve: true })
-      return c.json({ pan_card: (await adminPanJson([row]))[0] as AdminPanCardJson }, 200)
+  decisionRoutes(app, {
+    base: '/api/admin/kyc',
+    summaries: { approve: 'Approve a pending PAN', reject: 'Reject a pending PAN, with a reason' },
+    description: 'Sets the user’s `pancard_status` and notifies them. A submission already decided → 409.',
+    answer: z.object({ pan_card: AdminPanCard }),
+    decide: async (adminId, id, decision) => {
+      const row = await decidePan(deps, adminId, id, decision)
+      return { pan_card: (await adminPanJson([row]))[0] as AdminPanCardJson }
     },
-  )
-  app.openapi(
-    rejectRoute('/api/admin/kyc/{id}/reject', 'Reject a pending PAN, with a reason', kycNote, kycAnswer),
-    async (c) => {
-      const reason = c.req.valid('json').reason
-      const row = await decidePan(deps, currentAdmin(c).id, c.req.valid('param').id, {
-        approve: false,
-        reason,
-      })
-      return c.json({ pan_card: (await adminPanJson([row]))[0] as AdminPanCardJson }, 200)
-    },
-  )
+  })
 
   app.openapi(
     createRoute({
@@ -148,36 +159,19 @@ export function kycAdminRoutes(deps: Deps) {
     },
   )
 
-  const redemptionAnswer = json(z.object({ redemption: AdminRedemption }), 'Decided')
-  const redemptionNote = 'Notifies the player. A request already decided → 409.'
-  app.openapi(
-    approveRoute(
-      '/api/admin/redemptions/{id}/approve',
-      'Pay out a pending withdrawal (the fee goes to the house)',
-      redemptionNote,
-      redemptionAnswer,
-    ),
-    async (c) => {
-      const row = await decideRedemption(deps, currentAdmin(c).id, c.req.valid('param').id, { approve: true })
-      return c.json({ redemption: (await adminRedemptionJson([row]))[0] as AdminRedemptionJson }, 200)
+  decisionRoutes(app, {
+    base: '/api/admin/redemptions',
+    summaries: {
+      approve: 'Pay out a pending withdrawal (the fee goes to the house)',
+      reject: 'Reject a pending withdrawal, with a reason: the hold returns to winnings',
     },
-  )
-  app.openapi(
-    rejectRoute(
-      '/api/admin/redemptions/{id}/reject',
-      'Reject a pending withdrawal, with a reason: the hold returns to winnings',
-      redemptionNote,
-      redemptionAnswer,
-    ),
-    async (c) => {
-      const reason = c.req.valid('json').reason
-      const row = await decideRedemption(deps, currentAdmin(c).id, c.req.valid('param').id, {
-        approve: false,
-        reason,
-      })
-      return c.json({ redemption: (await adminRedemptionJson([row]))[0] as AdminRedemptionJson }, 200)
+    description: 'Notifies the player. A request already decided → 409.',
+    answer: z.object({ redemption: AdminRedemption }),
+    decide: async (adminId, id, decision) => {
+      const row = await decideRedemption(deps, adminId, id, decision)
+      return { redemption: (await adminRedemptionJson([row]))[0] as AdminRedemptionJson }
     },
-  )
+  })
 
   return app
 }

@@ -173,13 +173,19 @@ export const ClaimRefundSchema = z
   .object({
     id: z.number().int(),
     reason: z.string(),
-    status: z.string(),
-    resolution: z.string().nullable(),
+    status: z.string().openapi({ description: '`pending` | `refunded` | `rejected`' }),
+    resolution: z
+      .string()
+      .nullable()
+      .openapi({ description: 'The answer once decided (null while pending)' }),
     user_credit_id: z.number().int().nullable(),
     contest_id: z.number().int().nullable(),
-    amount: z.number().nullable(),
+    amount: z.number().nullable().openapi({
+      description: 'Rupees: the deposit’s amount while pending; once refunded, the amount refunded',
+    }),
     created_at_in_millis: z.number().int(),
     created_at_str_small: z.string(),
     updated_at_in_millis: z.number().int(),
+    decided_at_in_millis: z.number().int().nullable(),
   })
   .openapi('ClaimRefund')

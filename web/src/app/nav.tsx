@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react'
 import {
   BellIcon,
+  GiftIcon,
   HelpIcon,
   HomeIcon,
   InfoIcon,
@@ -15,7 +16,6 @@ import {
   WalletIcon,
 } from '../components/Icons'
 import { AuctionIcon } from '../features/auctions/AuctionIcon'
-import { GiftIcon } from '../features/rewards/GiftIcon'
 import { HOME_PATH, LANDING_PATH, LOGIN_PATH } from '../lib/paths'
 
 export interface NavItem {

@@ -185,3 +185,8 @@ export const ResetIcon = (p: P) => (
     <path d="M4 12a8 8 0 1 0 2.3-5.6M4 4v4.5h4.5" />
   </Icon>
 )
+export const GiftIcon = (p: P) => (
+  <Icon {...p}>
+    <path d="M3 8h18v4H3zM5 12v9h14v-9M12 8v13M12 8S10.5 3 8 3.5 7 8 12 8zM12 8s1.5-5 4-4.5S17 8 12 8z" />
+  </Icon>
+)

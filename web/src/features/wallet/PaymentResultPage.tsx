@@ -52,7 +52,7 @@ function PaymentResultPage({ gateway }: { gateway: Gateway }) {
     <div className={styles.page}>
       <Card className={pay.result}>
         <div data-testid="payment-result" data-status={paid ? 'success' : 'failure'}>
-          <span className={`${pay.resultIcon} ${paid ? pay.resultOk : pay.resultBad}`} aria-hidden="true">
+          <span className={`${pay.resultIcon} ${paid ? styles.ok : styles.bad}`} aria-hidden="true">
             {paid ? '✓' : '!'}
           </span>
           <h1 className={pay.resultTitle}>{paid ? 'Payment successful' : 'Payment failed'}</h1>

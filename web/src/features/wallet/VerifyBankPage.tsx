@@ -9,9 +9,7 @@ import {
 import { Button, ButtonLink } from '../../components/Button'
 import { Card, Loading, PageHead } from '../../components/Common'
 import { Alert, TextField } from '../../components/Field'
-import { fieldErrorsOf, unplacedError } from '../../components/form-errors'
-import { ApiError } from '../../lib/api'
-import { StatusChip } from './bits'
+import { DetailsForm, DigitsField, OnFileSummary, useFieldErrors } from './bits'
 import { type BankDetails, bankDetailsQuery, refreshKyc, saveBankDetails } from './kyc-api'
 import styles from './wallet.module.css'
 
@@ -49,16 +47,14 @@ export function VerifyBankPage() {
 function OnFile({ bank }: { bank: BankDetails }) {
   return (
     <Card className={`${styles.section} ${styles.spaced}`}>
-      <div className={styles.summary}>
-        <span>
-          <span className={styles.muted}>{bank.account_holder}</span>
-          <br />
-          <strong data-testid="bank-account">{bank.account_number}</strong>
-        </span>
-        <StatusChip tone={bank.verified ? 'ok' : 'wait'} testId="bank-state">
-          {bank.verified ? 'On file' : 'Pending'}
-        </StatusChip>
-      </div>
+      <OnFileSummary
+        caption={bank.account_holder}
+        value={bank.account_number}
+        valueTestId="bank-account"
+        tone={bank.verified ? 'ok' : 'wait'}
+        status={bank.verified ? 'On file' : 'Pending'}
+        statusTestId="bank-state"
+      />
       <p className={styles.muted}>{[bank.bank_name, bank.ifsc].filter(Boolean).join(' · ')}</p>
     </Card>
   )
@@ -71,7 +67,6 @@ function BankForm({ onSaved }: { onSaved: () => void }) {
   const [confirm, setConfirm] = useState('')
   const [ifsc, setIfsc] = useState('')
   const [bankName, setBankName] = useState('')
-  const [local, setLocal] = useState<Record<string, string[]>>({})
   const save = useMutation({
     meta: { silent: true },
     mutationFn: () =>
@@ -87,6 +82,7 @@ function BankForm({ onSaved }: { onSaved: () => void }) {
       onSaved()
     },
   })
+  const { errorsOf, check } = useFieldErrors(save.error)
   const submit = (event: FormEvent) => {
     event.preventDefault()
     const problems: Record<string, string[]> = {}
@@ -94,67 +90,57 @@ function BankForm({ onSaved }: { onSaved: () => void }) {
     if (!ACCOUNT_NUMBER_PATTERN.test(account.trim())) problems.account_number = [ACCOUNT_NUMBER_RULE]
     else if (account.trim() !== confirm.trim()) problems.confirm = ['does not match the account number']
     if (!IFSC_PATTERN.test(ifsc.trim().toUpperCase())) problems.ifsc = [IFSC_RULE]
-    setLocal(problems)
-    if (Object.keys(problems).length === 0) save.mutate()
+    if (check(problems)) save.mutate()
   }
-  const server = fieldErrorsOf(save.error)
-  const errorsOf = (field: string) => local[field] ?? server[field]
-  const other = unplacedError(save.error, ['account_holder', 'account_number', 'ifsc', 'bank_name'])
   return (
-    <Card>
-      <form onSubmit={submit} noValidate>
-        {other ? <Alert>{other}</Alert> : null}
-        {save.error && !(save.error instanceof ApiError && save.error.isValidation) ? (
-          <Alert>{save.error.message}</Alert>
-        ) : null}
-        <TextField
-          label="Account holder"
-          name="account_holder"
-          autoComplete="name"
-          value={holder}
-          onChange={(e) => setHolder(e.target.value)}
-          errors={errorsOf('account_holder')}
-        />
-        <TextField
-          label="Account number"
-          name="account_number"
-          inputMode="numeric"
-          autoComplete="off"
-          value={account}
-          onChange={(e) => setAccount(e.target.value.replace(/\D/g, ''))}
-          errors={errorsOf('account_number')}
-        />
-        <TextField
-          label="Confirm account number"
-          name="confirm_account_number"
-          inputMode="numeric"
-          autoComplete="off"
-          value={confirm}
-          onChange={(e) => setConfirm(e.target.value.replace(/\D/g, ''))}
-          errors={errorsOf('confirm')}
-        />
-        <TextField
-          label="IFSC"
-          name="ifsc"
-          autoComplete="off"
-          spellCheck={false}
-          maxLength={11}
-          placeholder="HDFC0001234"
-          value={ifsc}
-          onChange={(e) => setIfsc(e.target.value.toUpperCase())}
-          errors={errorsOf('ifsc')}
-        />
-        <TextField
-          label="Bank name (optional)"
-          name="bank_name"
-          value={bankName}
-          onChange={(e) => setBankName(e.target.value)}
-          errors={errorsOf('bank_name')}
-        />
-        <Button type="submit" block busy={save.isPending} data-testid="save-bank">
-          Save bank account
-        </Button>
-      </form>
-    </Card>
+    <DetailsForm
+      onSubmit={submit}
+      error={save.error}
+      shownFields={['account_holder', 'account_number', 'ifsc', 'bank_name']}
+    >
+      <TextField
+        label="Account holder"
+        name="account_holder"
+        autoComplete="name"
+        value={holder}
+        onChange={(e) => setHolder(e.target.value)}
+        errors={errorsOf('account_holder')}
+      />
+      <DigitsField
+        label="Account number"
+        name="account_number"
+        value={account}
+        onDigits={setAccount}
+        errors={errorsOf('account_number')}
+      />
+      <DigitsField
+        label="Confirm account number"
+        name="confirm_account_number"
+        value={confirm}
+        onDigits={setConfirm}
+        errors={errorsOf('confirm')}
+      />
+      <TextField
+        label="IFSC"
+        name="ifsc"
+        autoComplete="off"
+        spellCheck={false}
+        maxLength={11}
+        placeholder="HDFC0001234"
+        value={ifsc}
+        onChange={(e) => setIfsc(e.target.value.toUpperCase())}
+        errors={errorsOf('ifsc')}
+      />
+      <TextField
+        label="Bank name (optional)"
+        name="bank_name"
+        value={bankName}
+        onChange={(e) => setBankName(e.target.value)}
+        errors={errorsOf('bank_name')}
+      />
+      <Button type="submit" block busy={save.isPending} data-testid="save-bank">
+        Save bank account
+      </Button>
+    </DetailsForm>
   )
 }

@@ -7,7 +7,7 @@ import { Alert, TextField } from '../../components/Field'
 import { fieldErrorsOf } from '../../components/form-errors'
 import { ApiError } from '../../lib/api'
 import { meQuery } from '../me/api'
-import { StatusChip } from './bits'
+import { DigitsField, OnFileSummary } from './bits'
 import kyc from './kyc.module.css'
 import { refreshKyc, sendOtp, verifyOtp } from './kyc-api'
 import styles from './wallet.module.css'
@@ -36,16 +36,14 @@ export function VerifyMobilePage() {
               <span data-testid="mobile-verified">Your mobile number is verified.</span>
             </Alert>
           ) : null}
-          <div className={styles.summary}>
-            <span>
-              <span className={styles.muted}>Verified number</span>
-              <br />
-              <strong data-testid="verified-mobile">{number}</strong>
-            </span>
-            <StatusChip tone="ok" testId="mobile-state">
-              Verified
-            </StatusChip>
-          </div>
+          <OnFileSummary
+            caption="Verified number"
+            value={number}
+            valueTestId="verified-mobile"
+            tone="ok"
+            status="Verified"
+            statusTestId="mobile-state"
+          />
           <div className={styles.formActions}>
             <ButtonLink to="/wallet" variant="secondary">
               Back to wallet
@@ -162,14 +160,13 @@ function OtpFlow({ initial, onVerified }: { initial: string; onVerified: (mobile
         {verifyProblem ? <Alert>{verifyProblem}</Alert> : null}
         {sendProblem ? <Alert>{sendProblem}</Alert> : null}
         <div className={kyc.otpInput}>
-          <TextField
+          <DigitsField
             label="OTP"
             name="otp"
-            inputMode="numeric"
             autoComplete="one-time-code"
             maxLength={6}
             value={otp}
-            onChange={(e) => setOtp(e.target.value.replace(/\D/g, ''))}
+            onDigits={setOtp}
             errors={otpErrors}
           />
         </div>

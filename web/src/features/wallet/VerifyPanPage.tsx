@@ -4,10 +4,9 @@ import { MAX_ATTACHMENT_BYTES, PAN_PATTERN, PAN_RULE } from '../../../../server/
 import { Button, ButtonLink } from '../../components/Button'
 import { Card, Loading, PageHead } from '../../components/Common'
 import { Alert, FieldErrors, TextField } from '../../components/Field'
-import { fieldErrorsOf, unplacedError } from '../../components/form-errors'
+import { fieldErrorsOf } from '../../components/form-errors'
 import ui from '../../components/ui.module.css'
-import { ApiError } from '../../lib/api'
-import { StatusChip, type Tone } from './bits'
+import { DetailsForm, OnFileSummary, type Tone, useFieldErrors } from './bits'
 import kyc from './kyc.module.css'
 import {
   type Attachment,
@@ -56,16 +55,14 @@ function PanStatus({ card }: { card: PanCard }) {
   const status = STATUS[card.status]
   return (
     <Card className={`${styles.section} ${styles.spaced}`}>
-      <div className={styles.summary}>
-        <span>
-          <span className={styles.muted}>{card.name}</span>
-          <br />
-          <strong data-testid="pan-number">{card.pan_number}</strong>
-        </span>
-        <StatusChip tone={status.tone} testId="pan-status">
-          {status.label}
-        </StatusChip>
-      </div>
+      <OnFileSummary
+        caption={card.name}
+        value={card.pan_number}
+        valueTestId="pan-number"
+        tone={status.tone}
+        status={status.label}
+        statusTestId="pan-status"
+      />
       {card.status === 'pending' ? (
         <p className={styles.muted}>
           We review PAN cards within 3 working days. You can correct the details meanwhile.
@@ -88,7 +85,6 @@ function PanForm({ card, onSaved }: { card: PanCard | null; onSaved: () => void 
   const [dob, setDob] = useState(card?.dob ?? '')
   const [photo, setPhoto] = useState<Attachment | null>(card?.status === 'pending' ? card.attachment : null)
   const [preview, setPreview] = useState<string | null>(null)
-  const [localErrors, setLocalErrors] = useState<Record<string, string[]>>({})
 
   // A photo already on file is shown through a blob URL (its route needs the bearer token).
   useEffect(() => {
@@ -123,16 +119,17 @@ function PanForm({ card, onSaved }: { card: PanCard | null; onSaved: () => void 
       onSaved()
     },
   })
+  const { local, setLocal, errorsOf, check } = useFieldErrors(save.error)
 
   const pick = (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0]
     event.target.value = ''
     if (!file) return
     if (file.size > MAX_ATTACHMENT_BYTES) {
-      setLocalErrors({ file: [`is too large (maximum is ${MAX_ATTACHMENT_BYTES / 1024 / 1024} MB)`] })
+      setLocal({ file: [`is too large (maximum is ${MAX_ATTACHMENT_BYTES / 1024 / 1024} MB)`] })
       return
     }
-    setLocalErrors({})
+    setLocal({})
     setPreview(URL.createObjectURL(file))
     upload.mutate(file)
   }
@@ -143,74 +140,66 @@ function PanForm({ card, onSaved }: { card: PanCard | null; onSaved: () => void 
     if (name.trim().length < 2) problems.name = ['enter the name as printed on the card']
     if (!dob) problems.dob = ['enter your date of birth']
     if (!photo) problems.attachment_id = ['upload a photo of the card']
-    setLocalErrors(problems)
-    if (Object.keys(problems).length === 0) save.mutate()
+    if (check(problems)) save.mutate()
   }
 
-  const server = fieldErrorsOf(save.error)
   const uploadErrors = fieldErrorsOf(upload.error).file
-  const errorsOf = (field: string) => localErrors[field] ?? server[field]
-  const other = unplacedError(save.error, ['name', 'pan_number', 'dob', 'attachment_id'])
   return (
-    <Card>
-      <form onSubmit={submit} noValidate>
-        {other ? <Alert>{other}</Alert> : null}
-        {save.error && !(save.error instanceof ApiError && save.error.isValidation) ? (
-          <Alert>{save.error.message}</Alert>
-        ) : null}
-        <TextField
-          label="Name on the card"
-          name="name"
-          autoComplete="name"
-          value={name}
-          onChange={(e) => setName(e.target.value)}
-          errors={errorsOf('name')}
-        />
-        <TextField
-          label="PAN"
-          name="pan_number"
-          autoComplete="off"
-          spellCheck={false}
-          maxLength={10}
-          placeholder="ABCDE1234F"
-          value={number}
-          onChange={(e) => setNumber(e.target.value.toUpperCase())}
-          errors={errorsOf('pan_number')}
-          hint="5 letters, 4 digits, 1 letter"
-        />
-        <TextField
-          label="Date of birth"
-          name="dob"
-          type="date"
-          value={dob}
-          onChange={(e) => setDob(e.target.value)}
-          errors={errorsOf('dob')}
-        />
-        <div className={kyc.upload}>
-          <span className={kyc.thumb}>
-            {preview ? <img src={preview} alt="Your PAN card" /> : 'No photo'}
-          </span>
-          <span>
-            <label className={`${ui.button} ${ui.secondary} ${ui.small} ${kyc.fileButton}`}>
-              {upload.isPending ? 'Uploading..' : photo ? 'Change photo' : 'Upload photo'}
-              <input
-                type="file"
-                name="file"
-                accept="image/png,image/jpeg,image/webp"
-                onChange={pick}
-                disabled={upload.isPending}
-                data-testid="pan-photo"
-              />
-            </label>
-            <span className={kyc.fileName}>{photo ? photo.file_name : 'PNG, JPEG or WebP, up to 2 MB'}</span>
-          </span>
-        </div>
-        <FieldErrors errors={localErrors.file ?? uploadErrors ?? errorsOf('attachment_id')} />
-        {upload.error && !uploadErrors ? <Alert>{upload.error.message}</Alert> : null}
-        <Button type="submit" block busy={save.isPending} disabled={upload.isPending} data-testid="save-pan">
-          Submit for review
-        </Button>
-      </form>
-    </Card>
+    <DetailsForm
+      onSubmit={submit}
+      error={save.error}
+      shownFields={['name', 'pan_number', 'dob', 'attachment_id']}
+    >
+      <TextField
+        label="Name on the card"
+        name="name"
+        autoComplete="name"
+        value={name}
+        onChange={(e) => setName(e.target.value)}
+        errors={errorsOf('name')}
+      />
+      <TextField
+        label="PAN"
+        name="pan_number"
+        autoComplete="off"
+        spellCheck={false}
+        maxLength={10}
+        placeholder="ABCDE1234F"
+        value={number}
+        onChange={(e) => setNumber(e.target.value.toUpperCase())}
+        errors={errorsOf('pan_number')}
+        hint="5 letters, 4 digits, 1 letter"
+      />
+      <TextField
+        label="Date of birth"
+        name="dob"
+        type="date"
+        value={dob}
+        onChange={(e) => setDob(e.target.value)}
+        errors={errorsOf('dob')}
+      />
+      <div className={kyc.upload}>
+        <span className={kyc.thumb}>{preview ? <img src={preview} alt="Your PAN card" /> : 'No photo'}</span>
+        <span>
+          <label className={`${ui.button} ${ui.secondary} ${ui.small} ${kyc.fileButton}`}>
+            {upload.isPending ? 'Uploading..' : photo ? 'Change photo' : 'Upload photo'}
+            <input
+              type="file"
+              name="file"
+              accept="image/png,image/jpeg,image/webp"
+              onChange={pick}
+              disabled={upload.isPending}
+              data-testid="pan-photo"
+            />
+          </label>
+          <span className={kyc.fileName}>{photo ? photo.file_name : 'PNG, JPEG or WebP, up to 2 MB'}</span>
+        </span>
+      </div>
+      <FieldErrors errors={local.file ?? uploadErrors ?? errorsOf('attachment_id')} />
+      {upload.error && !uploadErrors ? <Alert>{upload.error.message}</Alert> : null}
+      <Button type="submit" block busy={save.isPending} disabled={upload.isPending} data-testid="save-pan">
+        Submit for review
+      </Button>
+    </DetailsForm>
   )
 }

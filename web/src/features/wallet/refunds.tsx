@@ -204,13 +204,24 @@ function ClaimRow({ claim }: { claim: RefundClaim }) {
           #{claim.id} · {about}
         </strong>
         <span className={styles.small}>{claim.reason}</span>
-        {claim.resolution ? <span className={styles.muted}>{claim.resolution}</span> : null}
+        {claim.resolution ? (
+          <span className={styles.muted} data-testid="refund-claim-resolution">
+            {claim.status === 'rejected' ? 'Not accepted: ' : 'Our answer: '}
+            {claim.resolution}
+          </span>
+        ) : null}
         <time dateTime={new Date(claim.created_at_in_millis).toISOString()}>
           {formatDateTime(claim.created_at_in_millis)}
         </time>
       </span>
       <span className={styles.entryMoney}>
-        {claim.amount !== null ? <strong>{formatMoney(claim.amount)}</strong> : null}
+        {claim.amount !== null ? (
+          <strong data-testid="refund-claim-amount">
+            {claim.status === 'refunded'
+              ? `Refunded ${formatMoney(claim.amount)}`
+              : formatMoney(claim.amount)}
+          </strong>
+        ) : null}
         <StatusChip tone={toneOf(claim.status)}>{claim.status}</StatusChip>
       </span>
     </li>

@@ -1,0 +1,152 @@
+import { Command } from 'commander'
+import type { z as Zod } from 'zod'
+import { Api } from './api'
+import { idArgument } from './arguments'
+import { type Io, printJson } from './io'
+import { intFlag, type OptionSchema, parseOptions, resolveServer, withJson, withServer } from './options'
+import { type Style, style } from './style'
+import { type Column, formatTable } from './table'
+
+/**
+ * Admin review commands: `fanspole <name> list`, `approve <id>` and `reject <id> --reason …`
+ * (kyc, redemptions, refunds). `reviewCommands` builds the command line (descriptions, flags,
+ * help examples, checking the options and then the id); the run functions passed in talk to
+ * the server and print, with `listForReview` and `postDecision` for the common part.
+ */
+export interface ReviewCommandsSpec<L extends Zod.ZodType, A extends Zod.ZodType, R extends Zod.ZodType> {
+  /** `fanspole <name> …` */
+  name: string
+  summary: string
+  /** What `<id>` names, e.g. `the PAN submission id` (approve's help adds where to find one). */
+  id: string
+  list: {
+    description: string
+    /** Help of `--status <status>`, e.g. `only pending, approved or rejected`. */
+    status: string
+    /** Usually `reviewListOptions([...statuses])`. */
+    options: OptionSchema<L>
+    run: (io: Io, opts: Zod.output<L>) => Promise<void>
+  }
+  approve: {
+    description: string
+    /** Flags besides --server and --json (they come first in the help). */
+    flags?: (command: Command) => Command
+    /** Usually `decisionOptions`. */
+    options: OptionSchema<A>
+    run: (io: Io, id: number, opts: Zod.output<A>) => Promise<void>
+  }
+  reject: {
+    description: string
+    /** Help of the required `--reason <text>`. */
+    reason: string
+    /** Usually `rejectOptions`. */
+    options: OptionSchema<R>
+    run: (io: Io, id: number, opts: Zod.output<R>) => Promise<void>
+  }
+  /** Whole command lines shown under `Examples:` in the help. */
+  examples: string[]
+}
+
+export function reviewCommands<L extends Zod.ZodType, A extends Zod.ZodType, R extends Zod.ZodType>(
+  io: Io,
+  spec: ReviewCommandsSpec<L, A, R>,
+): Command {
+  const command = new Command(spec.name).summary(spec.summary)
+
+  const list = new Command('list')
+    .description(spec.list.description)
+    .option('--status <status>', spec.list.status)
+    .option('--limit <n>', 'how many (at most 500)', '100')
+  withJson(withServer(list)).action(async (raw) =>
+    spec.list.run(io, await parseOptions(spec.list.options, raw)),
+  )
+
+  const approve = new Command('approve')
+    .description(spec.approve.description)
+    .argument('<id>', `${spec.id} (from \`fanspole ${spec.name} list\`)`)
+  withJson(withServer(spec.approve.flags?.(approve) ?? approve)).action(async (id: string, raw) => {
+    const opts = await parseOptions(spec.approve.options, raw)
+    return spec.approve.run(io, idArgument('<id>', id), opts)
+  })
+
+  const reject = new Command('reject')
+    .description(spec.reject.description)
+    .argument('<id>', spec.id)
+    .requiredOption('--reason <text>', spec.reject.reason)
+  withJson(withServer(reject)).action(async (id: string, raw) => {
+    const opts = await parseOptions(spec.reject.options, raw)
+    return spec.reject.run(io, idArgument('<id>', id), opts)
+  })
+
+  command.addHelpText('after', `\nExamples:\n${spec.examples.map((line) => `  ${line}\n`).join('')}`)
+  return command.addCommand(list).addCommand(approve).addCommand(reject)
+}
+
+/** `list`'s options: `--status` (one of `statuses`), `--limit` (1 to 500, default 100). */
+export const reviewListOptions = <const S extends readonly [string, ...string[]]>(statuses: S) =>
+  ((z) =>
+    z.object({
+      status: z.enum(statuses, { error: `expected ${oneOf(statuses)}` }).optional(),
+      limit: intFlag(z, 'a number of rows', 1, 500).default(100),
+      server: z.string().optional(),
+      json: z.boolean().default(false),
+    })) satisfies OptionSchema
+
+/** `approve`'s options when it takes no flags of its own. */
+export const decisionOptions = ((z) =>
+  z.object({ server: z.string().optional(), json: z.boolean().default(false) })) satisfies OptionSchema
+
+export const rejectOptions = ((z) =>
+  z.object({
+    reason: z.string().trim().min(3, 'give a reason of at least 3 characters').max(500),
+    server: z.string().optional(),
+    json: z.boolean().default(false),
+  })) satisfies OptionSchema
+
+/** "pending, approved or rejected" */
+const oneOf = (words: readonly string[]) =>
+  words.length > 1 ? `${words.slice(0, -1).join(', ')} or ${words[words.length - 1]}` : (words[0] ?? '')
+
+/**
+ * GET `path` with `limit` (and `status`) as the admin and print `answer[key]`: the whole
+ * answer with --json, else a table, or `<none> [status]` when there are no rows.
+ */
+export async function listForReview<K extends string, T>(
+  io: Io,
+  opts: { status?: string; limit: number; server?: string; json: boolean },
+  { path, key, none, columns }: { path: string; key: K; none: string; columns: (s: Style) => Column<T>[] },
+): Promise<void> {
+  const api = new Api(io, resolveServer(io, opts.server), 'admin')
+  const query = new URLSearchParams({ limit: String(opts.limit) })
+  if (opts.status) query.set('status', opts.status)
+  const answer = await api.get<Record<K, T[]>>(`${path}?${query}`)
+  if (opts.json) return printJson(io, answer)
+  const s = style(io.color)
+  const rows = answer[key]
+  if (rows.length === 0) {
+    io.out(`${none}${opts.status ? ` ${opts.status}` : ''}\n`)
+    return
+  }
+  io.out(formatTable(rows, columns(s), s))
+}
+
+/** POST a decision as the admin: the answer to describe, or null once printed whole (--json). */
+export async function postDecision<T>(
+  io: Io,
+  opts: { server?: string; json: boolean },
+  path: string,
+  body?: unknown,
+): Promise<T | null> {
+  const api = new Api(io, resolveServer(io, opts.server), 'admin')
+  const answer = await api.post<T>(path, body)
+  if (!opts.json) return answer
+  printJson(io, answer)
+  return null
+}
+
+/** A review status in its colour: approved (or refunded) green, rejected red, pending yellow. */
+export function paintStatus(s: Style, text: string, status: string): string {
+  if (status === 'approved' || status === 'refunded') return s.green(text)
+  if (status === 'rejected') return s.red(text)
+  return s.yellow(text)
+}
