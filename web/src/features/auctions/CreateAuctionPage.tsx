@@ -34,6 +34,29 @@ const SHOWN = [
   'bot_takeover_seconds',
 ]
 
+/** The rules typed as whole numbers, in the order the form shows them (bounds as the API checks). */
+const NUMBER_FIELDS: Array<{
+  key: 'purse' | 'squad_min' | 'squad_max' | 'lot_seconds' | 'bot_takeover_seconds'
+  label: string
+  min: number
+  max?: number
+  placeholder?: string
+  hint?: string
+}> = [
+  { key: 'purse', label: 'Purse', min: 100 },
+  { key: 'squad_min', label: 'Squad min', min: 1, max: 25 },
+  { key: 'squad_max', label: 'Squad max', min: 1, max: 25 },
+  { key: 'lot_seconds', label: 'Seconds a lot', min: 5, max: 120 },
+  {
+    key: 'bot_takeover_seconds',
+    label: 'Bot takes over after (s)',
+    min: 10,
+    max: 3600,
+    placeholder: 'Never',
+    hint: 'A bot bids for a manager who has left the room this long, until they come back.',
+  },
+]
+
 const when = new Intl.DateTimeFormat('en-IN', {
   day: 'numeric',
   month: 'short',
@@ -194,62 +217,19 @@ export function CreateAuctionPage() {
         <Card className={forms.formCard}>
           <h2 className={styles.cardTitle}>Rules</h2>
           <div className={forms.grid}>
-            <TextField
-              label="Purse"
-              name="purse"
-              type="number"
-              inputMode="numeric"
-              min={100}
-              value={form.purse}
-              onChange={set('purse')}
-              errors={errors.purse}
-            />
-            <TextField
-              label="Squad min"
-              name="squad_min"
-              type="number"
-              inputMode="numeric"
-              min={1}
-              max={25}
-              value={form.squad_min}
-              onChange={set('squad_min')}
-              errors={errors.squad_min}
-            />
-            <TextField
-              label="Squad max"
-              name="squad_max"
-              type="number"
-              inputMode="numeric"
-              min={1}
-              max={25}
-              value={form.squad_max}
-              onChange={set('squad_max')}
-              errors={errors.squad_max}
-            />
-            <TextField
-              label="Seconds a lot"
-              name="lot_seconds"
-              type="number"
-              inputMode="numeric"
-              min={5}
-              max={120}
-              value={form.lot_seconds}
-              onChange={set('lot_seconds')}
-              errors={errors.lot_seconds}
-            />
-            <TextField
-              label="Bot takes over after (s)"
-              name="bot_takeover_seconds"
-              type="number"
-              inputMode="numeric"
-              min={10}
-              max={3600}
-              placeholder="Never"
-              hint="A bot bids for a manager who has left the room this long, until they come back."
-              value={form.bot_takeover_seconds}
-              onChange={set('bot_takeover_seconds')}
-              errors={errors.bot_takeover_seconds}
-            />
+            {NUMBER_FIELDS.map(({ key, label, ...bounds }) => (
+              <TextField
+                key={key}
+                label={label}
+                name={key}
+                type="number"
+                inputMode="numeric"
+                {...bounds}
+                value={form[key]}
+                onChange={set(key)}
+                errors={errors[key]}
+              />
+            ))}
             <SelectField
               label="Bid steps"
               name="bidding_interval"

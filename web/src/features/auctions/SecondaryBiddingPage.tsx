@@ -1,9 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { type FormEvent, useEffect, useState } from 'react'
-import { Button, ButtonLink } from '../../components/Button'
+import { useEffect } from 'react'
+import { ButtonLink } from '../../components/Button'
 import { EmptyState, Loading } from '../../components/Common'
 import { Alert } from '../../components/Field'
-import { fieldErrorsOf } from '../../components/form-errors'
 import { formatNumber } from '../../lib/format'
 import { showSnackbar } from '../../lib/snackbar'
 import { useAuction } from './AuctionLayout'
@@ -11,8 +10,8 @@ import { placeSealedBid } from './actions'
 import { type AuctionPlayer, playersQuery, type SecondaryBid, secondaryBidsQuery } from './api'
 import styles from './auctions.module.css'
 import { ClosingCountdown } from './bits'
-import forms from './forms.module.css'
 import { CloseSealedRound, RunControls, StartSealedRound } from './OwnerControls'
+import { SealedBidForm } from './SealedBidForm'
 import { rememberBids } from './sealed-memory'
 
 /**
@@ -103,21 +102,13 @@ function SealedRow({
   canBid: boolean
 }) {
   const client = useQueryClient()
-  const [amount, setAmount] = useState('')
   const place = useMutation({
     mutationFn: (value: number) => placeSealedBid(auctionId, p.id, value),
     onSuccess: () => {
-      setAmount('')
       showSnackbar(`Sealed bid on ${p.display_name} placed`, 'info')
       void client.invalidateQueries({ queryKey: secondaryBidsQuery(auctionId).queryKey })
     },
   })
-  const submit = (event: FormEvent) => {
-    event.preventDefault()
-    place.mutate(Number(amount))
-  }
-  const problem = fieldErrorsOf(place.error).bid_amount
-  const tooLow = amount !== '' && Number(amount) < p.base_price
   return (
     <li className={styles.sealedRow} data-testid="sealed-row" data-player-id={p.id}>
       <div className={styles.playerRow}>
@@ -139,33 +130,14 @@ function SealedRow({
           </span>
         ) : null}
       </div>
-      {canBid ? (
-        <form className={styles.sealedForm} onSubmit={submit} noValidate>
-          <input
-            className={forms.input}
-            type="number"
-            inputMode="numeric"
-            min={p.base_price}
-            placeholder={`${mine ? 'Change your bid' : 'Your bid'} (≥ ${p.base_price})`}
-            aria-label={`Sealed bid for ${p.display_name}`}
-            aria-invalid={tooLow || Boolean(problem) || undefined}
-            value={amount}
-            onChange={(e) => setAmount(e.target.value)}
-            data-testid="sealed-input"
-          />
-          <Button
-            type="submit"
-            small
-            busy={place.isPending}
-            disabled={amount === '' || tooLow}
-            data-testid="sealed-submit"
-          >
-            {mine ? 'Change' : 'Bid'}
-          </Button>
-        </form>
-      ) : null}
-      {tooLow ? <p className={styles.reason}>At least the base price, {formatNumber(p.base_price)}</p> : null}
-      {problem ? <p className={styles.fieldError}>{problem.join(', ')}</p> : null}
+      <SealedBidForm
+        player={p}
+        hasBid={mine !== null}
+        open={canBid}
+        place={place}
+        label="Sealed bid for"
+        testIds={{ input: 'sealed-input', submit: 'sealed-submit' }}
+      />
     </li>
   )
 }

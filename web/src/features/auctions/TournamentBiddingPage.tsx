@@ -1,9 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { type FormEvent, useState } from 'react'
-import { Button } from '../../components/Button'
+import { useState } from 'react'
 import { EmptyState, Loading } from '../../components/Common'
 import { Alert } from '../../components/Field'
-import { fieldErrorsOf } from '../../components/form-errors'
 import { formatNumber } from '../../lib/format'
 import { showSnackbar } from '../../lib/snackbar'
 import styles from './auctions.module.css'
@@ -11,6 +9,7 @@ import bid from './bidding.module.css'
 import { ClosingCountdown } from './bits'
 import forms from './forms.module.css'
 import { PlayerLine } from './PlayerLine'
+import { SealedBidForm } from './SealedBidForm'
 import scores from './scores.module.css'
 import { useTournament } from './TournamentLayout'
 import {
@@ -178,11 +177,9 @@ function UnsoldRow({
   canBid: boolean
 }) {
   const client = useQueryClient()
-  const [amount, setAmount] = useState('')
   const place = useMutation({
     mutationFn: (value: number) => bidInTournament(tournamentId, p.id, value),
     onSuccess: (manager) => {
-      setAmount('')
       showSnackbar(`Bid on ${p.display_name} placed`, 'info')
       client.setQueryData(tournamentBiddingQuery(tournamentId).queryKey, (view) =>
         view ? { ...view, manager } : view,
@@ -190,13 +187,7 @@ function UnsoldRow({
       void client.invalidateQueries({ queryKey: ['tournament', tournamentId] })
     },
   })
-  const submit = (event: FormEvent) => {
-    event.preventDefault()
-    place.mutate(Number(amount))
-  }
   const locked = p.locked_until_in_millis
-  const problem = fieldErrorsOf(place.error).bid_amount
-  const tooLow = amount !== '' && Number(amount) < p.base_price
   return (
     <li
       className={styles.sealedRow}
@@ -217,33 +208,14 @@ function UnsoldRow({
           </span>
         ) : null}
       </div>
-      {canBid && locked === null ? (
-        <form className={styles.sealedForm} onSubmit={submit} noValidate>
-          <input
-            className={forms.input}
-            type="number"
-            inputMode="numeric"
-            min={p.base_price}
-            placeholder={`${mine ? 'Change your bid' : 'Your bid'} (≥ ${p.base_price})`}
-            aria-label={`Bid for ${p.display_name}`}
-            aria-invalid={tooLow || Boolean(problem) || undefined}
-            value={amount}
-            onChange={(e) => setAmount(e.target.value)}
-            data-testid="tournament-bid-input"
-          />
-          <Button
-            type="submit"
-            small
-            busy={place.isPending}
-            disabled={amount === '' || tooLow}
-            data-testid="tournament-bid-submit"
-          >
-            {mine ? 'Change' : 'Bid'}
-          </Button>
-        </form>
-      ) : null}
-      {tooLow ? <p className={styles.reason}>At least the base price, {formatNumber(p.base_price)}</p> : null}
-      {problem ? <p className={styles.fieldError}>{problem.join(', ')}</p> : null}
+      <SealedBidForm
+        player={p}
+        hasBid={mine !== null}
+        open={canBid && locked === null}
+        place={place}
+        label="Bid for"
+        testIds={{ input: 'tournament-bid-input', submit: 'tournament-bid-submit' }}
+      />
     </li>
   )
 }
