@@ -5,6 +5,7 @@ import { type App, createApp } from './app'
 import { hashPassword } from './areas/auth/passwords'
 import { saveClockAnchor } from './areas/clock/service'
 import { resumeMatches } from './areas/matches/jobs'
+import { releaseAttachments } from './areas/wallet/attachments'
 import { type BootOptions, bootDeps } from './boot'
 import { CHANNELS } from './cable/channels'
 import { createCableServer } from './cable/server'
@@ -80,6 +81,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
         })
         await saveClockAnchor(deps.db, deps.clock.anchor())
         await deps.dbHandle.close()
+        releaseAttachments(deps.config)
       })()
       return closing
     },

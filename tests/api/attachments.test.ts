@@ -2,6 +2,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { attachmentsDir } from '../../server/areas/wallet/attachments'
+import { signedInUser, startCableServer } from '../helpers/cable'
 import { type TestWorld, testWorld } from '../helpers/deps'
 import { client } from '../helpers/http'
 import { JPEG_BYTES, PNG_1X1, upload, WEBP_BYTES } from '../helpers/kyc'
@@ -153,5 +154,28 @@ describe('DELETE /api/attachments/{id} and POST …/restore', () => {
     expect((await api.call('DELETE', `/api/attachments/${id}`)).status).toBe(401)
     expect((await api.post(`/api/attachments/${id}/restore`)).status).toBe(401)
     expect((await fetchFile(id)).status).toBe(401)
+  })
+})
+
+describe('uploads of a server on an in-memory database', () => {
+  it('are stored in a temporary folder that goes when the server stops', async () => {
+    const server = await startCableServer()
+    try {
+      const player = await signedInUser(server)
+      const form = new FormData()
+      form.append('file', new File([new Uint8Array(PNG_1X1)], 'pan.png', { type: 'image/png' }))
+      const res = await fetch(`${server.url}/api/attachments.json`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${player.token}`, 'x-fanspole-client': 'web' },
+        body: form,
+      })
+      expect(res.status).toBe(201)
+      const dir = attachmentsDir(server.deps.config)
+      expect(fs.readdirSync(dir, { recursive: true }).length).toBeGreaterThan(0)
+      await server.close()
+      expect(fs.existsSync(dir)).toBe(false)
+    } finally {
+      await server.close()
+    }
   })
 })

@@ -32,6 +32,14 @@ export function attachmentsDir(config: Config): string {
   return dir
 }
 
+/** A server on an in-memory database stops: its uploads go with it (a file database keeps them). */
+export function releaseAttachments(config: Config): void {
+  const dir = tempDirs.get(config)
+  if (!dir) return
+  tempDirs.delete(config)
+  fs.rmSync(dir, { recursive: true, force: true })
+}
+
 export function attachmentJson(row: AttachmentRow) {
   return {
     id: row.id,
