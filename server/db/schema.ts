@@ -48,6 +48,17 @@ export interface Database {
   scratch_cards: ScratchCardsTable
   idempotency_keys: IdempotencyKeysTable
   gateway_payments: GatewayPaymentsTable
+  data_versions: DataVersionsTable
+}
+
+/**
+ * Counters bumped by triggers in the same transaction as the changes they count
+ * (`contest_lists`: any change that can move a contest in or out of a list), so a
+ * per-process cache can check that what it holds is current with one primary-key read.
+ */
+export interface DataVersionsTable {
+  name: string
+  version: number
 }
 
 export interface AppSettingsTable {
@@ -347,6 +358,8 @@ export interface ContestsTable {
   status_reason: string | null
   created_at_ms: number
   settled_at_ms: number | null
+  /** The match's event_time_ms, kept by triggers (lists sort on it from the contest's own indexes). */
+  starts_at_ms: Generated<number>
 }
 
 export interface ContestMembersTable {

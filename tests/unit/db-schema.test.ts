@@ -7,6 +7,7 @@ import { testWorld } from '../helpers/deps'
 
 const EXPECTED: { [T in keyof Database]: Array<keyof Database[T]> } = {
   app_settings: ['key', 'value', 'updated_at_ms'],
+  data_versions: ['name', 'version'],
   oauth_clients: ['id', 'name', 'created_at_ms'],
   avatars: ['id', 'name', 'url', 'sort'],
   users: [
@@ -161,6 +162,7 @@ const EXPECTED: { [T in keyof Database]: Array<keyof Database[T]> } = {
     'status_reason',
     'created_at_ms',
     'settled_at_ms',
+    'starts_at_ms',
   ],
   contest_members: [
     'id',

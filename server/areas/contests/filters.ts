@@ -1,3 +1,6 @@
+import type { Expression, SqlBool } from 'kysely'
+import type { ContestConditions } from './queries'
+
 /**
  * Contest filters (`filter_ids`): a fixed catalogue in groups. Filters of one group are
  * alternatives (OR); groups combine (AND). Ids are stable.
@@ -22,38 +25,38 @@ export const CONTEST_FILTERS: ContestFilter[] = [
   { id: 11, group: 'type', name: 'Single entry' },
 ]
 
-export interface FilterableContest {
-  entry_fee_paise: number
-  members_limit: number
-  guaranteed: number
-  max_entries: number
-}
+type ContestScope = ContestConditions
+type Condition = Expression<SqlBool>
 
-const TESTS: Record<number, (c: FilterableContest) => boolean> = {
-  1: (c) => c.entry_fee_paise === 0,
-  2: (c) => c.entry_fee_paise >= 100 && c.entry_fee_paise <= 5000,
-  3: (c) => c.entry_fee_paise > 5000 && c.entry_fee_paise <= 50_000,
-  4: (c) => c.entry_fee_paise > 50_000,
-  5: (c) => c.members_limit === 2,
-  6: (c) => c.members_limit >= 3 && c.members_limit <= 20,
-  7: (c) => c.members_limit >= 21 && c.members_limit <= 1000,
-  8: (c) => c.members_limit > 1000,
-  9: (c) => c.guaranteed === 1,
-  10: (c) => c.max_entries > 1,
-  11: (c) => c.max_entries === 1,
+/** Each filter as a condition on the contest row (`c`), so lists filter in SQL before paging. */
+const CONDITIONS: Record<number, (eb: ContestScope) => Condition> = {
+  1: (eb) => eb('c.entry_fee_paise', '=', 0),
+  2: (eb) => eb.and([eb('c.entry_fee_paise', '>=', 100), eb('c.entry_fee_paise', '<=', 5000)]),
+  3: (eb) => eb.and([eb('c.entry_fee_paise', '>', 5000), eb('c.entry_fee_paise', '<=', 50_000)]),
+  4: (eb) => eb('c.entry_fee_paise', '>', 50_000),
+  5: (eb) => eb('c.members_limit', '=', 2),
+  6: (eb) => eb.and([eb('c.members_limit', '>=', 3), eb('c.members_limit', '<=', 20)]),
+  7: (eb) => eb.and([eb('c.members_limit', '>=', 21), eb('c.members_limit', '<=', 1000)]),
+  8: (eb) => eb('c.members_limit', '>', 1000),
+  9: (eb) => eb('c.guaranteed', '=', 1),
+  10: (eb) => eb('c.max_entries', '>', 1),
+  11: (eb) => eb('c.max_entries', '=', 1),
 }
 
 export function unknownFilterIds(ids: number[]): number[] {
-  return ids.filter((id) => !(id in TESTS))
+  return ids.filter((id) => !(id in CONDITIONS))
 }
 
-export function matchesFilters(contest: FilterableContest, ids: number[]): boolean {
+/** The filters as one condition: OR within a group, AND across groups; unknown ids are ignored. */
+export function filterCondition(eb: ContestScope, ids: number[]): Condition {
   const groups = new Map<string, number[]>()
-  for (const id of ids) {
+  for (const id of new Set(ids)) {
     const f = CONTEST_FILTERS.find((x) => x.id === id)
-    if (!f) continue
-    groups.set(f.group, [...(groups.get(f.group) ?? []), id])
+    if (f) groups.set(f.group, [...(groups.get(f.group) ?? []), id])
   }
-  for (const members of groups.values()) if (!members.some((id) => TESTS[id]?.(contest))) return false
-  return true
+  return eb.and(
+    [...groups.values()].map((members) =>
+      eb.or(members.map((id) => (CONDITIONS[id] as (eb: ContestScope) => Condition)(eb))),
+    ),
+  )
 }

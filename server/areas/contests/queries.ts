@@ -1,10 +1,21 @@
+import type { ExpressionBuilder, SelectQueryBuilder } from 'kysely'
 import type { Executor } from '../../db/tx'
 
-export function contestBase(db: Executor) {
+/** Contests with their match and sport in scope (`c`, `m`, `s`), nothing selected yet: lists count over it. */
+export function contestScope(db: Executor) {
   return db
     .selectFrom('contests as c')
     .innerJoin('matches as m', 'm.id', 'c.match_id')
     .innerJoin('sports as s', 's.id', 'm.sport_id')
+}
+
+type ScopeDb =
+  ReturnType<typeof contestScope> extends SelectQueryBuilder<infer DB, infer _TB, infer _O> ? DB : never
+/** Conditions over a contest, its match and its sport. */
+export type ContestConditions = ExpressionBuilder<ScopeDb, 'c' | 'm' | 's'>
+
+export function contestBase(db: Executor) {
+  return contestScope(db)
     .selectAll('c')
     .select([
       'm.status as match_status',
