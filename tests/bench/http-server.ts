@@ -1,0 +1,21 @@
+/**
+ * The HTTP benchmark's candidate: the real server (`startServer`) on a prepared database, in
+ * a process of its own so it can be pinned to one CPU (and profiled with `--cpu-prof`).
+ * Prints `{"url": …}` once listening; stops on SIGTERM or when stdin closes.
+ */
+import { loadConfig } from '../../server/config'
+import { startServer } from '../../server/main'
+
+const dbFile = process.argv[2] as string
+const server = await startServer(
+  loadConfig({ port: 0, dbFile, logLevel: 'silent', autoSimulate: false, webDist: '/nonexistent' }, {}),
+  { seedIfEmpty: false },
+)
+console.log(JSON.stringify({ url: server.url }))
+const stop = async () => {
+  await server.close()
+  process.exit(0)
+}
+process.on('SIGTERM', stop)
+process.stdin.on('end', stop)
+process.stdin.resume()
