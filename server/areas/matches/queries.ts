@@ -44,7 +44,8 @@ export async function listMatches(
   if (filter.series_id) q = q.where('m.series_id', '=', filter.series_id)
   if (filter.phase_id) q = q.where('m.phase_id', '=', filter.phase_id)
   if (filter.from_ms !== undefined) q = q.where('m.event_time_ms', '>=', filter.from_ms)
-  const total = await q.select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow()
+  // Counted without the selected columns: count(*) beside them is an error on PostgreSQL.
+  const total = await q.clearSelect().select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow()
   // Finished matches newest first; everything else soonest first.
   const finished = filter.status?.length && filter.status.every((s) => s === 'completed' || s === 'abandoned')
   const rows = await q

@@ -128,7 +128,7 @@ export function seriesRoutes(deps: Deps) {
         .select('mt.real_team_id')
         .where('m.series_id', '=', id)
       const base = playerBase(deps).where('p.real_team_id', 'in', teams)
-      const total = await base.select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow()
+      const total = await base.clearSelect().select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow()
       const rows = await base
         .orderBy('p.value_tenths', 'desc')
         .orderBy('p.id')
@@ -235,7 +235,7 @@ export function seriesRoutes(deps: Deps) {
         eb.or([eb('p.name', 'like', `%${q.q}%`), eb('p.display_name', 'like', `%${q.q}%`)]),
       )
       if (q.sport_slug) base = base.where('s.slug', '=', q.sport_slug)
-      const total = await base.select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow()
+      const total = await base.clearSelect().select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow()
       const rows = await base
         .orderBy('p.name')
         .orderBy('p.id')
