@@ -23,9 +23,22 @@ export interface Config {
   bodyLimitBytes: number
   accessTokenTtlMs: number
   refreshTokenTtlMs: number
+  /**
+   * Wall time after a refresh token is rotated during which presenting it again answers the
+   * same successor pair (two tabs refreshing at once); reuse after it revokes the family.
+   */
+  refreshGraceMs: number
   resetTokenTtlMs: number
   activationTokenTtlMs: number
-  rateLimits: { login: RateLimit; refresh: RateLimit; otp: RateLimit; forgotPassword: RateLimit }
+  rateLimits: {
+    /** Failed sign-ins per account (e-mail and username count as one). */
+    loginPerAccount: RateLimit
+    /** Failed sign-ins from one address, whatever the account. */
+    loginPerAddress: RateLimit
+    refresh: RateLimit
+    otp: RateLimit
+    forgotPassword: RateLimit
+  }
   cable: {
     pingIntervalMs: number
     maxPayloadBytes: number
@@ -84,10 +97,12 @@ export function loadConfig(overrides: Partial<Config> = {}, env: NodeJS.ProcessE
     bodyLimitBytes: 1024 * 1024,
     accessTokenTtlMs: 2 * 60 * 60 * 1000,
     refreshTokenTtlMs: 365 * 24 * 60 * 60 * 1000,
+    refreshGraceMs: 5_000,
     resetTokenTtlMs: 60 * 60 * 1000,
     activationTokenTtlMs: 7 * 24 * 60 * 60 * 1000,
     rateLimits: {
-      login: { windowMs: 60_000, limit: 10 },
+      loginPerAccount: { windowMs: 15 * 60_000, limit: 10 },
+      loginPerAddress: { windowMs: 15 * 60_000, limit: 30 },
       refresh: { windowMs: 60_000, limit: 30 },
       otp: { windowMs: 10 * 60_000, limit: 5 },
       forgotPassword: { windowMs: 10 * 60_000, limit: 5 },

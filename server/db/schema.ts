@@ -48,12 +48,20 @@ export interface Database {
   scratch_cards: ScratchCardsTable
   idempotency_keys: IdempotencyKeysTable
   gateway_payments: GatewayPaymentsTable
+  rate_limit_counters: RateLimitCountersTable
 }
 
 export interface AppSettingsTable {
   key: string
   value: string
   updated_at_ms: number
+}
+
+/** Hits (failed sign-ins) of one bucket in one fixed wall-time window. */
+export interface RateLimitCountersTable {
+  bucket: string
+  window_start_ms: number
+  hits: number
 }
 
 export interface OauthClientsTable {
