@@ -65,6 +65,9 @@ export function projectRoot(): string {
 
 export const DEFAULT_PORT = 3000
 export const DEFAULT_SEED = 42
+/** The seeded accounts' passwords unless FANSPOLE_ADMIN_PASSWORD / FANSPOLE_DEMO_PASSWORD say otherwise (printed, documented). */
+export const DEFAULT_ADMIN_PASSWORD = 'admin-pass-2026'
+export const DEFAULT_DEMO_PASSWORD = 'demo-pass-2026'
 
 export function defaultDbFile(): string {
   return path.join(projectRoot(), 'data', 'fanspole.sqlite')
@@ -85,12 +88,12 @@ export function loadConfig(overrides: Partial<Config> = {}, env: NodeJS.ProcessE
     autoSimulate: !['0', 'false', 'no'].includes((env.FANSPOLE_AUTO_SIMULATE ?? '').toLowerCase()),
     admin: {
       email: (env.FANSPOLE_ADMIN_EMAIL ?? 'admin@fanspole.local').toLowerCase(),
-      password: env.FANSPOLE_ADMIN_PASSWORD ?? 'admin-pass-2026',
+      password: env.FANSPOLE_ADMIN_PASSWORD ?? DEFAULT_ADMIN_PASSWORD,
       username: 'admin',
     },
     demo: {
       email: (env.FANSPOLE_DEMO_EMAIL ?? 'demo@fanspole.local').toLowerCase(),
-      password: env.FANSPOLE_DEMO_PASSWORD ?? 'demo-pass-2026',
+      password: env.FANSPOLE_DEMO_PASSWORD ?? DEFAULT_DEMO_PASSWORD,
       username: 'demo',
     },
     webDist: path.join(projectRoot(), 'web', 'dist'),
