@@ -1,5 +1,5 @@
 import type { RateLimit } from '../../config'
-import { type Executor, withTx } from '../../db/tx'
+import { withTx } from '../../db/tx'
 import type { Deps } from '../../deps'
 import { normaliseEmail, usernameKey } from '../../domain/user-rules'
 import { AppError } from '../../http/errors'
@@ -10,10 +10,11 @@ import { AppError } from '../../http/errors'
  * that matches no account is counted under its canonical form, so throttling never tells
  * which logins exist) and the caller's address (across every account it tries).
  *
- * An attempt is counted *before* its password is checked and the count is given back when
- * the password was right. The increment is one atomic upsert, so however many attempts run
- * at once, at most `limit` of them in a window get as far as checking a password; no row is
- * read and then written, so there is nothing to lock.
+ * Only failures count, so any number of people may sign in at once from one address. The
+ * bound on guessing holds under concurrency because a failure is counted with one atomic
+ * upsert that answers the new count: of many simultaneous wrong guesses exactly `limit` get
+ * their 401, the rest 429. Once a bucket is full every attempt gets 429, the right password
+ * too, so an answer over the limit says nothing about the password.
  */
 export interface LoginBuckets {
   account: string
@@ -28,32 +29,62 @@ export function loginBuckets(userId: number | undefined, login: string, address:
   }
 }
 
-export interface Rules {
-  loginPerAccount: RateLimit
-  loginPerAddress: RateLimit
-}
-
 const windowStart = (rule: RateLimit, nowMs: number) => Math.floor(nowMs / rule.windowMs) * rule.windowMs
 
+function rulesOf(deps: Deps): Array<[keyof LoginBuckets, RateLimit]> {
+  const { loginPerAccount, loginPerAddress } = deps.config.rateLimits
+  return [
+    ['account', loginPerAccount],
+    ['address', loginPerAddress],
+  ]
+}
+
+function rateLimited(full: RateLimit[], nowMs: number): AppError {
+  const retryAfterMs = Math.max(...full.map((rule) => windowStart(rule, nowMs) + rule.windowMs - nowMs))
+  return new AppError('RATE_LIMITED', 'Too many failed sign-ins; wait a while and try again', undefined, {
+    'Retry-After': String(Math.ceil(retryAfterMs / 1000)),
+  })
+}
+
 /**
- * Counts one attempt in both buckets and answers when it was counted (wall time); throws
- * 429 RATE_LIMITED (with Retry-After, the seconds until the full window ends) when either
- * bucket is already full.
+ * Throws 429 RATE_LIMITED (Retry-After: seconds until the full window ends) when either
+ * bucket already holds `limit` failures. Checked before a password is hashed, so a full
+ * bucket costs the server no argon2 work, and again before a right password is answered.
  */
-export async function countLoginAttempt(deps: Deps, buckets: LoginBuckets): Promise<number> {
-  const rules: Rules = deps.config.rateLimits
+export async function refuseWhenFull(deps: Deps, buckets: LoginBuckets): Promise<void> {
   const nowMs = deps.clock.wallNow()
-  const counted = await withTx(deps, async (tx) => {
+  const full: RateLimit[] = []
+  for (const [name, rule] of rulesOf(deps)) {
+    const row = await deps.db
+      .selectFrom('rate_limit_counters')
+      .select('hits')
+      .where('bucket', '=', buckets[name])
+      .where('window_start_ms', '=', windowStart(rule, nowMs))
+      .executeTakeFirst()
+    if (row && Number(row.hits) >= rule.limit) full.push(rule)
+  }
+  if (full.length > 0) throw rateLimited(full, nowMs)
+}
+
+/**
+ * Counts one failed sign-in in both buckets. Answers the 429 to give instead of the 401 when
+ * this failure is over either limit, else undefined.
+ */
+export async function countLoginFailure(deps: Deps, buckets: LoginBuckets): Promise<AppError | undefined> {
+  const nowMs = deps.clock.wallNow()
+  const rules = rulesOf(deps)
+  const full = await withTx(deps, async (tx) => {
     // Windows that ended are dropped here rather than by a job: the table stays small.
-    const longest = Math.max(rules.loginPerAccount.windowMs, rules.loginPerAddress.windowMs)
+    const longest = Math.max(...rules.map(([, rule]) => rule.windowMs))
     await tx
       .deleteFrom('rate_limit_counters')
       .where('window_start_ms', '<', nowMs - longest)
       .execute()
-    const hits = async (bucket: string, rule: RateLimit) => {
+    const over: RateLimit[] = []
+    for (const [name, rule] of rules) {
       const row = await tx
         .insertInto('rate_limit_counters')
-        .values({ bucket, window_start_ms: windowStart(rule, nowMs), hits: 1 })
+        .values({ bucket: buckets[name], window_start_ms: windowStart(rule, nowMs), hits: 1 })
         .onConflict((oc) =>
           oc
             .columns(['bucket', 'window_start_ms'])
@@ -61,43 +92,9 @@ export async function countLoginAttempt(deps: Deps, buckets: LoginBuckets): Prom
         )
         .returning('hits')
         .executeTakeFirstOrThrow()
-      return Number(row.hits)
+      if (Number(row.hits) > rule.limit) over.push(rule)
     }
-    return {
-      account: await hits(buckets.account, rules.loginPerAccount),
-      address: await hits(buckets.address, rules.loginPerAddress),
-    }
+    return over
   })
-  const full = [
-    counted.account > rules.loginPerAccount.limit ? rules.loginPerAccount : undefined,
-    counted.address > rules.loginPerAddress.limit ? rules.loginPerAddress : undefined,
-  ].filter((rule) => rule !== undefined)
-  if (full.length === 0) return nowMs
-  // A refused attempt never reaches a password, so it is not a failure: give it back.
-  await withTx(deps, (tx) => forgiveLoginAttempt(tx, rules, buckets, nowMs))
-  const retryAfterMs = Math.max(...full.map((rule) => windowStart(rule, nowMs) + rule.windowMs - nowMs))
-  throw new AppError('RATE_LIMITED', 'Too many failed sign-ins; wait a while and try again', undefined, {
-    'Retry-After': String(Math.ceil(retryAfterMs / 1000)),
-  })
-}
-
-/** Gives back an attempt counted at `countedAtMs` (the password was right, or it was refused). */
-export async function forgiveLoginAttempt(
-  db: Executor,
-  rules: Rules,
-  buckets: LoginBuckets,
-  countedAtMs: number,
-): Promise<void> {
-  for (const [bucket, rule] of [
-    [buckets.account, rules.loginPerAccount],
-    [buckets.address, rules.loginPerAddress],
-  ] as const) {
-    await db
-      .updateTable('rate_limit_counters')
-      .set((eb) => ({ hits: eb('hits', '-', 1) }))
-      .where('bucket', '=', bucket)
-      .where('window_start_ms', '=', windowStart(rule, countedAtMs))
-      .where('hits', '>', 0)
-      .execute()
-  }
+  return full.length > 0 ? rateLimited(full, nowMs) : undefined
 }

@@ -4,7 +4,7 @@ import { AppError, invalid } from '../../http/errors'
 import { sendMail } from '../mail/service'
 import { resetPasswordMail } from '../mail/templates'
 import { findUserByEmail, findUserById, findUserByLogin } from '../users/queries'
-import { countLoginAttempt, forgiveLoginAttempt, loginBuckets } from './login-throttle'
+import { countLoginFailure, loginBuckets, refuseWhenFull } from './login-throttle'
 import { hashPassword, verifyPassword } from './passwords'
 import { consumeRefreshToken } from './refresh-rotation'
 import { tokenKey } from './secrets'
@@ -36,19 +36,22 @@ export async function passwordGrant(
   const login = credentials.login.trim()
   const user = await findUserByLogin(deps.db, login)
   const buckets = loginBuckets(user?.id, login, credentials.address)
-  const countedAtMs = await countLoginAttempt(deps, buckets)
+  await refuseWhenFull(deps, buckets)
   const ok = await verifyPassword(user?.password_hash ?? null, credentials.password)
-  if (!user || !ok || user.status !== 'active') throw new AppError('invalid_grant', BAD_LOGIN)
-  return withTx(deps, async (tx) => {
-    // The right password: this attempt was no failure.
-    await forgiveLoginAttempt(tx, deps.config.rateLimits, buckets, countedAtMs)
-    return issueTokenPair(
+  if (!user || !ok || user.status !== 'active') {
+    throw (await countLoginFailure(deps, buckets)) ?? new AppError('invalid_grant', BAD_LOGIN)
+  }
+  // The right password, but others' failures may have filled a bucket meanwhile: then it
+  // gets the same 429 as a wrong one, so the answer tells a guesser nothing.
+  await refuseWhenFull(deps, buckets)
+  return withTx(deps, (tx) =>
+    issueTokenPair(
       tx,
       { userId: user.id, clientId: credentials.clientId },
       deps.config,
       deps.clock.wallNow(),
-    )
-  })
+    ),
+  )
 }
 
 /**
