@@ -111,18 +111,21 @@ function wantsJson(argv: string[]): boolean {
 
 /**
  * The one place failures are told: `error: …` (and a hint) on stderr and, with `--json`,
- * `{error, code, status}` on stdout, so a script reads one JSON document whatever happened.
+ * `{error, code, status}` on stdout, so a script reads one JSON document whatever happened
+ * (unless the command printed its own before failing: `scenario run` prints its report,
+ * failed scenarios and all, then exits 1).
  */
 function report(error: unknown, io: Io, json: boolean): number {
   if (error instanceof CommanderError) {
     // Commander has printed its own message (or the help) already.
     if (error.exitCode === 0) return EXIT.ok
-    if (json) printJson(io, { error: error.message.replace(/^error: /, ''), code: 'USAGE', status: null })
+    if (json && !io.hasWrittenStdout())
+      printJson(io, { error: error.message.replace(/^error: /, ''), code: 'USAGE', status: null })
     return EXIT.usage
   }
   const red = style(io.stderr.isTTY === true && !io.env.NO_COLOR).red
   const message = error instanceof Error ? error.message : String(error)
-  if (json)
+  if (json && !io.hasWrittenStdout())
     printJson(
       io,
       error instanceof CliError ? error.toJson() : { error: message, code: 'INTERNAL', status: null },

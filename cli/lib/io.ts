@@ -21,6 +21,8 @@ export interface Io {
    */
   stdoutClosed: Promise<void>
   isStdoutClosed(): boolean
+  /** Something was written to stdout (a `--json` command that failed after its document). */
+  hasWrittenStdout(): boolean
 }
 
 export interface IoStreams {
@@ -34,6 +36,7 @@ export function createIo(streams: IoStreams): Io {
   const env = streams.env ?? process.env
   const tty = streams.stdout.isTTY === true
   let closed = false
+  let written = false
   let markClosed = () => {}
   const stdoutClosed = new Promise<void>((resolve) => {
     markClosed = resolve
@@ -52,6 +55,7 @@ export function createIo(streams: IoStreams): Io {
     interactive: tty,
     color: tty && !env.NO_COLOR,
     out: (text) => {
+      written = true
       if (!closed) streams.stdout.write(text)
     },
     err: (text) => {
@@ -59,6 +63,7 @@ export function createIo(streams: IoStreams): Io {
     },
     stdoutClosed,
     isStdoutClosed: () => closed,
+    hasWrittenStdout: () => written,
   }
 }
 

@@ -4,8 +4,7 @@ import { accessToken, clearSession, refreshToken, storeTokens } from './session'
  * The one way the web client talks to the server. Every request says who it is
  * (`X-Fanspole-Client: web`) and carries the bearer token when signed in. A 401 triggers
  * exactly one token refresh, shared by every request that hit it and by the other tabs
- * (refreshOnce); safe reads are retried
- * twice on network errors and 5xx answers.
+ * (refreshOnce); safe reads are retried twice on network errors and 5xx answers.
  */
 export const CLIENT_ID = 'web'
 const TOKEN_PATH = '/post_login/'
