@@ -20,7 +20,7 @@ import { serveCommand } from './commands/serve'
 import { usersCommand } from './commands/users'
 import { walletCommand } from './commands/wallet'
 import { CliError, EXIT } from './lib/errors'
-import { type Io, processIo } from './lib/io'
+import { type Io, printJson, processIo } from './lib/io'
 import { style } from './lib/style'
 
 const ENVIRONMENT = `
@@ -97,15 +97,39 @@ export async function main(argv: string[] = process.argv.slice(2), io: Io = proc
     await buildProgram(io).parseAsync(argv, { from: 'user' })
     return EXIT.ok
   } catch (error) {
-    return report(error, io)
+    // The reader of stdout went away (`| head`): what failed after that is nobody's business.
+    if (io.isStdoutClosed()) return EXIT.ok
+    return report(error, io, wantsJson(argv))
   }
 }
 
-function report(error: unknown, io: Io): number {
-  // Commander has printed its own message (or the help) already.
-  if (error instanceof CommanderError) return error.exitCode === 0 ? EXIT.ok : EXIT.usage
+/** `--json` among the options (not after `--`): failures are then a JSON document too. */
+function wantsJson(argv: string[]): boolean {
+  const end = argv.indexOf('--')
+  return (end === -1 ? argv : argv.slice(0, end)).includes('--json')
+}
+
+/**
+ * The one place failures are told: `error: …` (and a hint) on stderr and, with `--json`,
+ * `{error, code, status}` on stdout, so a script reads one JSON document whatever happened
+ * (unless the command printed its own before failing: `scenario run` prints its report,
+ * failed scenarios and all, then exits 1).
+ */
+function report(error: unknown, io: Io, json: boolean): number {
+  if (error instanceof CommanderError) {
+    // Commander has printed its own message (or the help) already.
+    if (error.exitCode === 0) return EXIT.ok
+    if (json && !io.hasWrittenStdout())
+      printJson(io, { error: error.message.replace(/^error: /, ''), code: 'USAGE', status: null })
+    return EXIT.usage
+  }
   const red = style(io.stderr.isTTY === true && !io.env.NO_COLOR).red
   const message = error instanceof Error ? error.message : String(error)
+  if (json && !io.hasWrittenStdout())
+    printJson(
+      io,
+      error instanceof CliError ? error.toJson() : { error: message, code: 'INTERNAL', status: null },
+    )
   io.err(`${red(`error: ${message}`)}\n`)
   if (error instanceof CliError) {
     if (error.hint) io.err(`${error.hint}\n`)

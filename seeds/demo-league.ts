@@ -1,4 +1,6 @@
+import { createHash } from 'node:crypto'
 import type { Kysely } from 'kysely'
+import { DEFAULT_ADMIN_PASSWORD, DEFAULT_DEMO_PASSWORD } from '../server/config'
 import type { Database } from '../server/db/schema'
 import type { Tx } from '../server/db/tx'
 import { around, HOUR } from './generators/calendar'
@@ -28,7 +30,8 @@ export interface SeedOptions {
   users?: number
   admin: { email: string; password: string; username: string }
   demo: { email: string; password: string; username: string }
-  hashPassword: (password: string) => Promise<string>
+  /** argon2id; `salt` is given for published passwords only (see hashOnce). */
+  hashPassword: (password: string, salt?: Uint8Array) => Promise<string>
   /** Called as each step starts (done = steps finished) and once more at the end with done = total. */
   onProgress?: (step: string, done: number, total: number) => void
 }
@@ -71,7 +74,8 @@ export async function isSeeded(db: Kysely<Database>): Promise<boolean> {
  * fixtures (played, about to start, upcoming), the admin, the demo player and demo users with
  * follows and starting money. Everything is planned in memory from the seed first, then
  * written in one transaction, so a failure leaves nothing behind and the same seed and now
- * give the same rows on a fresh database (password hashes aside: they are salted).
+ * give the same rows on a fresh database, password hashes included (hashOnce) unless the
+ * environment chose the admin's or the demo player's password.
  */
 export async function seedDemoLeague(db: Kysely<Database>, options: SeedOptions): Promise<SeedSummary> {
   const count = options.users ?? DEFAULT_DEMO_USERS
@@ -94,7 +98,11 @@ export async function seedDemoLeague(db: Kysely<Database>, options: SeedOptions)
 
   const progress = stepper(1 + rosters.length + series.length + 1 + people.length + 4, options.onProgress)
   const hashes = await progress.step('Hashing passwords', () =>
-    hashOnce([options.admin.password, options.demo.password, DEMO_USER_PASSWORD], options.hashPassword),
+    hashOnce(
+      [options.admin.password, options.demo.password, DEMO_USER_PASSWORD],
+      options.seed,
+      options.hashPassword,
+    ),
   )
   const hashOf = (password: string) => hashes.get(password) as string
 
@@ -185,11 +193,31 @@ function checkOptions(options: SeedOptions, count: number): void {
     throw new RangeError(`users must be a whole number from 0 to ${MAX_DEMO_USERS}, got ${count}`)
 }
 
-/** Argon2 is the slow part of seeding: each distinct password is hashed once, in parallel. */
-async function hashOnce(passwords: string[], hash: (password: string) => Promise<string>) {
+/**
+ * Argon2 is the slow part of seeding: each distinct password is hashed once, in parallel.
+ * A password everyone can read in the README (the demo users', and the admin's and demo
+ * player's unless the environment chose others) gets a salt derived from the seed and the
+ * password, so the same seed gives the same bytes; a salt guards nothing for a password
+ * that is published. A password the operator chose keeps a random salt: a derived one would
+ * let one precomputed table crack that account on every install with the same seed.
+ */
+async function hashOnce(
+  passwords: string[],
+  seed: number,
+  hash: (password: string, salt?: Uint8Array) => Promise<string>,
+) {
   const distinct = [...new Set(passwords)]
-  const hashes = await Promise.all(distinct.map((p) => hash(p)))
+  const hashes = await Promise.all(
+    distinct.map((p) => (PUBLISHED_PASSWORDS.has(p) ? hash(p, publishedSalt(seed, p)) : hash(p))),
+  )
   return new Map(distinct.map((p, i) => [p, hashes[i] as string]))
+}
+
+const PUBLISHED_PASSWORDS = new Set([DEMO_USER_PASSWORD, DEFAULT_ADMIN_PASSWORD, DEFAULT_DEMO_PASSWORD])
+
+/** 16 bytes, a function of the seed and the (published) password. */
+export function publishedSalt(seed: number, password: string): Uint8Array {
+  return createHash('sha256').update(`fanspole demo salt\0${seed}\0${password}`).digest().subarray(0, 16)
 }
 
 /** Seeding on top of accounts that someone already registered would fail half-way; say which ones instead. */

@@ -43,7 +43,9 @@ export async function bootDeps(config: Config, options: BootOptions = {}): Promi
     anchor: anchor ?? (options.startAtMs !== undefined ? { anchorGameMs: options.startAtMs } : undefined),
   })
   if (!anchor) await saveClockAnchor(db, clock.anchor())
-  await ensureReferenceData(db, clock.now())
+  // On a new database the reference rows are stamped with the instant its clock starts at,
+  // not the running clock a few milliseconds later: the same --now gives the same rows.
+  await ensureReferenceData(db, anchor ? clock.now() : clock.anchor().anchorGameMs)
   const bus = createBus((error) => log.error('bus handler failed', { error: String(error) }))
   const scheduler = createScheduler({ db, clock, log })
   // A scratch database's own URL, so that later connections (and restarts) find it.

@@ -32,9 +32,22 @@ export interface Config {
   bodyLimitBytes: number
   accessTokenTtlMs: number
   refreshTokenTtlMs: number
+  /**
+   * Wall time after a refresh token is rotated during which presenting it again answers the
+   * same successor pair (two tabs refreshing at once); reuse after it revokes the family.
+   */
+  refreshGraceMs: number
   resetTokenTtlMs: number
   activationTokenTtlMs: number
-  rateLimits: { login: RateLimit; refresh: RateLimit; otp: RateLimit; forgotPassword: RateLimit }
+  rateLimits: {
+    /** Failed sign-ins per account (e-mail and username count as one). */
+    loginPerAccount: RateLimit
+    /** Failed sign-ins from one address, whatever the account. */
+    loginPerAddress: RateLimit
+    refresh: RateLimit
+    otp: RateLimit
+    forgotPassword: RateLimit
+  }
   cable: {
     pingIntervalMs: number
     maxPayloadBytes: number
@@ -61,6 +74,9 @@ export function projectRoot(): string {
 
 export const DEFAULT_PORT = 3000
 export const DEFAULT_SEED = 42
+/** The seeded accounts' passwords unless FANSPOLE_ADMIN_PASSWORD / FANSPOLE_DEMO_PASSWORD say otherwise (printed, documented). */
+export const DEFAULT_ADMIN_PASSWORD = 'admin-pass-2026'
+export const DEFAULT_DEMO_PASSWORD = 'demo-pass-2026'
 
 export function defaultDbFile(): string {
   return path.join(projectRoot(), 'data', 'fanspole.sqlite')
@@ -83,22 +99,24 @@ export function loadConfig(overrides: Partial<Config> = {}, env: NodeJS.ProcessE
     autoSimulate: !['0', 'false', 'no'].includes((env.FANSPOLE_AUTO_SIMULATE ?? '').toLowerCase()),
     admin: {
       email: (env.FANSPOLE_ADMIN_EMAIL ?? 'admin@fanspole.local').toLowerCase(),
-      password: env.FANSPOLE_ADMIN_PASSWORD ?? 'admin-pass-2026',
+      password: env.FANSPOLE_ADMIN_PASSWORD ?? DEFAULT_ADMIN_PASSWORD,
       username: 'admin',
     },
     demo: {
       email: (env.FANSPOLE_DEMO_EMAIL ?? 'demo@fanspole.local').toLowerCase(),
-      password: env.FANSPOLE_DEMO_PASSWORD ?? 'demo-pass-2026',
+      password: env.FANSPOLE_DEMO_PASSWORD ?? DEFAULT_DEMO_PASSWORD,
       username: 'demo',
     },
     webDist: path.join(projectRoot(), 'web', 'dist'),
     bodyLimitBytes: 1024 * 1024,
     accessTokenTtlMs: 2 * 60 * 60 * 1000,
     refreshTokenTtlMs: 365 * 24 * 60 * 60 * 1000,
+    refreshGraceMs: 5_000,
     resetTokenTtlMs: 60 * 60 * 1000,
     activationTokenTtlMs: 7 * 24 * 60 * 60 * 1000,
     rateLimits: {
-      login: { windowMs: 60_000, limit: 10 },
+      loginPerAccount: { windowMs: 15 * 60_000, limit: 10 },
+      loginPerAddress: { windowMs: 15 * 60_000, limit: 30 },
       refresh: { windowMs: 60_000, limit: 30 },
       otp: { windowMs: 10 * 60_000, limit: 5 },
       forgotPassword: { windowMs: 10 * 60_000, limit: 5 },

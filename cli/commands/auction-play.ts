@@ -3,7 +3,7 @@ import { Command as Cmd } from 'commander'
 import { Api } from '../lib/api'
 import { idArgument } from '../lib/arguments'
 import { watchAuction } from '../lib/auction-watch'
-import { UsageError } from '../lib/errors'
+import { CliError, UsageError } from '../lib/errors'
 import { type Io, printJson } from '../lib/io'
 import { resolveServer, withJson, withServer } from '../lib/options'
 import { style } from '../lib/style'
@@ -216,7 +216,12 @@ export function auctionPlayCommands(io: Io): Command[] {
     const a = api(io, flags)
     const auctionId = idArgument('auction id', id)
     const lot = await a.get<LotJson>(`/api/auctions/${auctionId}/bidding_player`)
-    if (!lot.bidding_player) throw new UsageError('No player is on the block right now')
+    // The command line was fine; the auction is not open for bids: a failure, not a usage error.
+    if (!lot.bidding_player)
+      throw new CliError('No player is on the block right now', {
+        code: 'NO_OPEN_LOT',
+        hint: `Watch for the next lot: fanspole auction watch ${auctionId}`,
+      })
     const amount = flags.amount === undefined ? lot.next_bid_amount : Number(flags.amount)
     const after = await a.post<LotJson>(`/api/auctions/${auctionId}/bid_player`, {
       player_id: lot.bidding_player.id,

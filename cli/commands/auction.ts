@@ -1,6 +1,6 @@
 import { Command } from 'commander'
 import { Api, callServer, passwordLogin } from '../lib/api'
-import { CliError } from '../lib/errors'
+import { ApiError, CliError } from '../lib/errors'
 import { type Io, printJson } from '../lib/io'
 import {
   intFlag,
@@ -121,8 +121,12 @@ async function adminCaller(target: Target, runId: string) {
   return async <T>(method: string, path: string, body?: unknown): Promise<T> => {
     const answer = await callServer(target.url, method, path, body, session.access_token)
     if (answer.status >= 300) {
-      const error = (answer.body as { error?: string } | null)?.error ?? `HTTP ${answer.status}`
-      throw new CliError(`${method} ${path}: ${error}`)
+      const body = (answer.body ?? {}) as { error?: string; code?: string; errors?: Record<string, string[]> }
+      throw new ApiError(
+        answer.status,
+        typeof body === 'object' ? body : {},
+        `while calling ${method} ${path}`,
+      )
     }
     return answer.body as T
   }
@@ -161,10 +165,11 @@ async function runAuction(io: Io, o: RunOptions): Promise<void> {
     await call('POST', `/api/admin/clock`, { speed: o.speed })
     await call('POST', `/api/auctions/${created.id}/start`)
 
+    // With --json nothing but the summary: no progress lines, not even on stderr.
     const progress = createProgress(
       io,
       `Auction ${created.id} on ${target.label}: ${o.bots} bots, clock ×${o.speed}`,
-      { json: o.json },
+      { quiet: o.json },
     )
     const show = () =>
       call<{ new_auction: Auction }>('GET', `/api/auctions/${created.id}`).then((r) => r.new_auction)

@@ -55,6 +55,7 @@ async function runSeed(io: Io, opts: OptionsOf<typeof seedOptions>): Promise<voi
       await local.reset(deps.db, nowMs)
     } else if (await local.isSeeded(deps.db)) {
       throw new CliError(`The database ${where} already holds a demo league; nothing was changed`, {
+        code: 'ALREADY_SEEDED',
         hint: 'Wipe it and seed again with `fanspole seed --reset`',
       })
     }

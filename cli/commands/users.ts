@@ -148,7 +148,10 @@ async function findUser(api: Api, who: string): Promise<AdminUser> {
   const query = new URLSearchParams({ q: key, per_page: '500' })
   const { users } = await api.get<{ users: AdminUser[] }>(`/api/admin/users?${query}`)
   const user = users.find((u) => u.email === key || u.slug === key)
-  if (!user) throw new CliError(`No user with the e-mail address or slug ${JSON.stringify(who)}`)
+  if (!user)
+    throw new CliError(`No user with the e-mail address or slug ${JSON.stringify(who)}`, {
+      code: 'NOT_FOUND',
+    })
   return user
 }
 

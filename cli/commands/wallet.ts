@@ -108,7 +108,9 @@ async function findUser(api: Api, who: string): Promise<AdminUser & Wallet> {
       .user
   } catch (error) {
     if (error instanceof ApiError && error.status === 404)
-      throw new CliError(`No user with the e-mail address, slug, username or id ${JSON.stringify(who)}`)
+      throw new CliError(`No user with the e-mail address, slug, username or id ${JSON.stringify(who)}`, {
+        code: 'NOT_FOUND',
+      })
     throw error
   }
 }

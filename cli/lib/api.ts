@@ -43,6 +43,7 @@ export async function callServer(
     const why = (error as { cause?: { code?: string; message?: string } }).cause
     const cause = why?.code ?? why?.message ?? (error as Error).message
     throw new CliError(`Cannot reach the server at ${server} (${cause})`, {
+      code: 'UNREACHABLE',
       hint: 'Start one with `fanspole serve` (or `npm start`), or point --server / FANSPOLE_SERVER at it',
     })
   }
@@ -125,7 +126,7 @@ export class Api {
         expired
           ? `Your session on ${this.server} has expired or was revoked`
           : `Not signed in to ${this.server}`,
-        { hint: `Sign in first: fanspole login --server ${this.server}` },
+        { hint: `Sign in first: fanspole login --server ${this.server}`, code: 'NOT_SIGNED_IN' },
       )
     }
     const admin = configuredAdmin(this.io)
@@ -136,6 +137,7 @@ export class Api {
     } catch (error) {
       if (!(error instanceof ApiError) || error.status !== 401) throw error
       throw new CliError(`Could not sign in to ${this.server} as the configured admin ${admin.email}`, {
+        code: 'NOT_SIGNED_IN',
         hint: 'Set FANSPOLE_ADMIN_EMAIL and FANSPOLE_ADMIN_PASSWORD to the server’s admin, or run `fanspole login --admin`',
       })
     }

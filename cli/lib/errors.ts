@@ -1,44 +1,67 @@
 /** Exit codes of every command: ok, the work failed, the command line was wrong. */
 export const EXIT = { ok: 0, failed: 1, usage: 2 } as const
 
-/** A failure the user can act on: printed as `error: <message>` without a stack trace. */
+/**
+ * A failure the user can act on: printed as `error: <message>` without a stack trace (and,
+ * with `--json`, as `{error, code, status}` on stdout).
+ */
 export class CliError extends Error {
   readonly exitCode: number
   /** A follow-up line, e.g. the command that fixes it. */
   readonly hint?: string
+  /** Stable, for scripts: the server's error code, or one of the command line's own. */
+  readonly code: string
+  /** The HTTP status when the server refused; null when the command itself failed. */
+  readonly status: number | null = null
 
-  constructor(message: string, options: { exitCode?: number; hint?: string } = {}) {
+  constructor(message: string, options: { exitCode?: number; hint?: string; code?: string } = {}) {
     super(message)
     this.name = 'CliError'
     this.exitCode = options.exitCode ?? EXIT.failed
     this.hint = options.hint
+    this.code = options.code ?? 'FAILED'
+  }
+
+  /** What a script reads on stdout with `--json`. */
+  toJson(): { error: string; code: string; status: number | null; errors?: Record<string, string[]> } {
+    return { error: this.message, code: this.code, status: this.status }
   }
 }
 
 /** The command line itself is wrong (bad option value, missing confirmation flag …): exit 2. */
 export class UsageError extends CliError {
   constructor(message: string, hint?: string) {
-    super(message, { exitCode: EXIT.usage, hint })
+    super(message, { exitCode: EXIT.usage, hint, code: 'USAGE' })
     this.name = 'UsageError'
   }
 }
 
 /** An answer from the server other than 2xx, in the API's one error shape. */
 export class ApiError extends CliError {
-  readonly status: number
-  readonly code: string
+  override readonly status: number
   readonly fields?: Record<string, string[]>
+  /** The server's own sentence (the message adds the status, the code and the fields). */
+  readonly reason: string
 
   constructor(
     status: number,
     body: { error?: string; code?: string; errors?: Record<string, string[]> },
     hint?: string,
   ) {
-    super(apiMessage(status, body), { hint })
+    super(apiMessage(status, body), { hint, code: body.code ?? `HTTP_${status}` })
     this.name = 'ApiError'
     this.status = status
-    this.code = body.code ?? `HTTP_${status}`
     this.fields = body.errors
+    this.reason = body.error ?? 'the server gave no reason'
+  }
+
+  override toJson() {
+    return {
+      error: this.reason,
+      code: this.code,
+      status: this.status,
+      ...(this.fields ? { errors: this.fields } : {}),
+    }
   }
 }
 

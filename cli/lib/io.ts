@@ -15,6 +15,14 @@ export interface Io {
   color: boolean
   out(text: string): void
   err(text: string): void
+  /**
+   * Resolves when whoever reads stdout went away (EPIPE: `fanspole … --watch | head`). From
+   * then on output is dropped, a watch stops, and the command exits 0 without a word.
+   */
+  stdoutClosed: Promise<void>
+  isStdoutClosed(): boolean
+  /** Something was written to stdout (a `--json` command that failed after its document). */
+  hasWrittenStdout(): boolean
 }
 
 export interface IoStreams {
@@ -27,6 +35,18 @@ export interface IoStreams {
 export function createIo(streams: IoStreams): Io {
   const env = streams.env ?? process.env
   const tty = streams.stdout.isTTY === true
+  let closed = false
+  let written = false
+  let markClosed = () => {}
+  const stdoutClosed = new Promise<void>((resolve) => {
+    markClosed = resolve
+  })
+  streams.stdout.on('error', (error: NodeJS.ErrnoException) => {
+    // A closed reader is how a pipeline says "enough"; anything else is a real failure.
+    if (error.code !== 'EPIPE' && error.code !== 'ERR_STREAM_DESTROYED') throw error
+    closed = true
+    markClosed()
+  })
   return {
     stdout: streams.stdout,
     stderr: streams.stderr,
@@ -35,11 +55,15 @@ export function createIo(streams: IoStreams): Io {
     interactive: tty,
     color: tty && !env.NO_COLOR,
     out: (text) => {
-      streams.stdout.write(text)
+      written = true
+      if (!closed) streams.stdout.write(text)
     },
     err: (text) => {
       streams.stderr.write(text)
     },
+    stdoutClosed,
+    isStdoutClosed: () => closed,
+    hasWrittenStdout: () => written,
   }
 }
 

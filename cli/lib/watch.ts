@@ -78,13 +78,14 @@ export async function runWatch<S>(io: Io, server: string, spec: WatchSpec<S>): P
       })
       await app.waitUntilExit()
     } else {
-      await finished
+      // Until the thing watched is over, or until the reader of stdout goes away (`| head`).
+      await Promise.race([finished, io.stdoutClosed])
       await queue
     }
   } finally {
     await feed.close()
   }
-  if (stopped && !io.interactive)
+  if (stopped && !io.interactive && !io.isStdoutClosed())
     throw new CliError(
       stopped.kind === 'rejected'
         ? `The server refused the subscription to ${String(spec.identifier.channel)}`

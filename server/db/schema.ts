@@ -49,6 +49,7 @@ export interface Database {
   idempotency_keys: IdempotencyKeysTable
   gateway_payments: GatewayPaymentsTable
   data_versions: DataVersionsTable
+  rate_limit_counters: RateLimitCountersTable
 }
 
 /**
@@ -65,6 +66,13 @@ export interface AppSettingsTable {
   key: string
   value: string
   updated_at_ms: number
+}
+
+/** Hits (failed sign-ins) of one bucket in one fixed wall-time window. */
+export interface RateLimitCountersTable {
+  bucket: string
+  window_start_ms: number
+  hits: number
 }
 
 export interface OauthClientsTable {

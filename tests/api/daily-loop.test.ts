@@ -172,9 +172,10 @@ describe('the daily loop', () => {
     const notes = (await api.get('/api/notifications', alice.token)).body.notifications
     expect(notes[0]).toMatchObject({ kind: 'contest_won' })
 
-    // Settling again pays nothing more.
+    // Completing again is refused and pays nothing more.
     const again = await api.post(`/api/admin/matches/${match.id}/complete`, undefined, admin.token)
-    expect(again.body.settlement).toMatchObject({ contests: 0, paid: 0 })
+    expect(again.status).toBe(409)
+    expect(again.body).toMatchObject({ code: 'MATCH_STATE', error: 'The match is already completed' })
     expect((await api.get('/api/me', alice.token)).body.user.winning_balance).toBe(42)
     const ledger = await verifyLedger(world.deps.db)
     expect(ledger.problems).toEqual([])

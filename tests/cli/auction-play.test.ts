@@ -99,6 +99,15 @@ describe('fanspole auction create|join|approve|start|bid|show|watch|complete', (
       owner.env,
     )
     expect(approved.stdout).toMatch(/Bob XI: approved/)
+    // Before the start there is no lot: a failure (exit 1), not a usage error (2).
+    const early = await runCli(['auction', 'bid', String(auction.id), '--json'], bob.env)
+    expect(early.code).toBe(1)
+    expect(early.json()).toEqual({
+      error: 'No player is on the block right now',
+      code: 'NO_OPEN_LOT',
+      status: null,
+    })
+    expect(early.stderr).toContain('error: No player is on the block right now')
     expect((await runCli(['auction', 'start', String(auction.id)], owner.env)).stdout).toMatch(/open/)
 
     // Bob watches (no terminal: a line per event) while the auction runs.

@@ -1,6 +1,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { hashSecret } from '../../server/areas/auth/secrets'
 import { makeUser } from '../helpers/deps'
 import { type CliWorld, cliWorld, readCredentials, runCli } from './helpers'
 
@@ -75,13 +76,17 @@ describe('stored sessions', () => {
     expect(after.refresh_token).not.toBe(old.refresh_token)
     expect(await apiMe(after.access_token)).toBe(200)
     expect(fs.statSync(file).mode & 0o777).toBe(0o600)
-    // The old refresh token was spent by the rotation (a fresh sign-in would have left it valid).
-    const reuse = await fetch(`${world.server.url}/oauth/token`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-fanspole-client': 'cli' },
-      body: JSON.stringify({ grant_type: 'refresh_token', refresh_token: old.refresh_token }),
-    })
-    expect(reuse.status).toBe(401)
+    // The old refresh token was rotated (a fresh sign-in would have left it unused), and the
+    // stored pair is its successor.
+    const tokens = world.server.deps.db.selectFrom('oauth_refresh_tokens').selectAll()
+    const spent = await tokens
+      .where('token_hash', '=', hashSecret(old.refresh_token))
+      .executeTakeFirstOrThrow()
+    expect(spent.used_at_ms).not.toBeNull()
+    const next = await tokens
+      .where('token_hash', '=', hashSecret(after.refresh_token))
+      .executeTakeFirstOrThrow()
+    expect(next.parent_id).toBe(spent.id)
   })
 
   it('signs in as the configured admin when no session is stored', async () => {

@@ -240,9 +240,13 @@ describe('fanspole match simulate / complete / abandon', () => {
       board[0].rank === board[1].rank ? [85, 85] : [0, 170],
     )
     expect(a.player.id).toBeGreaterThan(0)
+    // Completing it again changes nothing, and says so: 409 and exit 1, for people and scripts.
+    const again = await cli('match', 'complete', String(match.id))
+    expect(again.code).toBe(1)
+    expect(again.stderr).toContain('error: 409 MATCH_STATE: The match is already completed')
     const json = await cli('match', 'complete', String(match.id), '--json')
-    expect(json.code).toBe(0)
-    expect(json.json().settlement).toEqual({ contests: 0, entries: 0, winners: 0, paid: 0 })
+    expect(json.code).toBe(1)
+    expect(json.json()).toEqual({ error: 'The match is already completed', code: 'MATCH_STATE', status: 409 })
   })
 
   it('abandons a match with a reason, refunds its contests, and refuses to complete it', async () => {

@@ -104,6 +104,11 @@ describe('failures exit 1', () => {
     expect(r.code).toBe(1)
     expect(r.stderr).toContain('error: Cannot reach the server at http://127.0.0.1:1939 (ECONNREFUSED)')
     expect(r.stderr).toContain('fanspole serve')
-    expect(r.stdout).toBe('')
+    // A script reads the same failure as one JSON document on stdout.
+    expect(r.json()).toEqual({
+      error: 'Cannot reach the server at http://127.0.0.1:1939 (ECONNREFUSED)',
+      code: 'UNREACHABLE',
+      status: null,
+    })
   })
 })

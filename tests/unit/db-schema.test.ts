@@ -332,6 +332,7 @@ const EXPECTED: { [T in keyof Database]: Array<keyof Database[T]> } = {
     'created_at_ms',
   ],
   gateway_payments: ['id', 'user_credit_id', 'gateway', 'txn_id', 'amount', 'status', 'created_at_ms'],
+  rate_limit_counters: ['bucket', 'window_start_ms', 'hits'],
 }
 
 describe('database schema', () => {

@@ -4,8 +4,12 @@ import { hash, verify } from '@node-rs/argon2'
 // algorithm 2 is Algorithm.Argon2id (a const enum, which isolated modules cannot read).
 const OPTIONS = { algorithm: 2, memoryCost: 19456, timeCost: 2, parallelism: 1 } as const
 
-export function hashPassword(password: string): Promise<string> {
-  return hash(password, OPTIONS)
+/**
+ * An argon2id hash with a random salt. `salt` is only for the seeded demo accounts, whose
+ * passwords are published anyway, so that seeding twice gives the same bytes (seeds/demo-league.ts).
+ */
+export function hashPassword(password: string, salt?: Uint8Array): Promise<string> {
+  return hash(password, salt ? { ...OPTIONS, salt } : OPTIONS)
 }
 
 export async function verifyPassword(passwordHash: string | null, password: string): Promise<boolean> {

@@ -31,13 +31,8 @@ export function authRoutes(deps: Deps) {
   const { rateLimits } = deps.config
 
   const grantIs = (type: string) => async (c: Context<AppEnv>) => (await bodyField(c, 'grant_type')) === type
-  const loginLimiter = limit(
-    'login',
-    rateLimits.login,
-    async (c) =>
-      `${clientAddress(c)}:${(await bodyField(c, 'email')) || (await bodyField(c, 'username')) || (await bodyField(c, 'login'))}`,
-    grantIs('password'),
-  )
+  // Sign-in attempts are counted by passwordGrant (per account and per address, in the
+  // database); refreshes by address, here.
   const refreshLimiter = limit(
     'refresh',
     rateLimits.refresh,
@@ -53,8 +48,8 @@ export function authRoutes(deps: Deps) {
       summary:
         path === '/post_login' ? 'Token endpoint (the web client’s alias of /oauth/token)' : 'Token endpoint',
       description:
-        'OAuth 2.0 password and refresh_token grants. The client is identified by the `X-Fanspole-Client` header or `client_id` (seeded: `web`, `cli`). Refresh tokens rotate on every use; reusing a rotated one revokes every token from that sign-in.',
-      middleware: [loginLimiter, refreshLimiter] as const,
+        'OAuth 2.0 password and refresh_token grants. The client is identified by the `X-Fanspole-Client` header or `client_id` (seeded: `web`, `cli`). Refresh tokens rotate on every use; presenting a rotated one again within a few seconds answers the same new pair (two tabs refreshing at once), and later revokes every token from that sign-in. Failed sign-ins are limited per account and per address (429 with Retry-After).',
+      middleware: [refreshLimiter] as const,
       request: { body: jsonBody(TokenRequest) },
       responses: { 200: json(TokenResponse, 'A new token pair'), ...errors(401, 422, 429) },
     })
@@ -70,7 +65,13 @@ export function authRoutes(deps: Deps) {
         if (!body.password) fields.password = ['is required']
         if (Object.keys(fields).length > 0)
           throw new AppError('invalid_request', 'Email and password are required', fields)
-        return c.json(await passwordGrant(deps, login as string, body.password as string, clientId), 200)
+        const credentials = {
+          login: login as string,
+          password: body.password as string,
+          clientId,
+          address: clientAddress(c),
+        }
+        return c.json(await passwordGrant(deps, credentials), 200)
       }
       if (body.grant_type === 'refresh_token') {
         if (!body.refresh_token)

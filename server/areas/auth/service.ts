@@ -4,15 +4,11 @@ import { AppError, invalid } from '../../http/errors'
 import { sendMail } from '../mail/service'
 import { resetPasswordMail } from '../mail/templates'
 import { findUserByEmail, findUserById, findUserByLogin } from '../users/queries'
+import { countLoginFailure, loginBuckets, refuseWhenFull } from './login-throttle'
 import { hashPassword, verifyPassword } from './passwords'
-import {
-  consumeRefreshToken,
-  familyOfToken,
-  issueTokenPair,
-  revokeAllForUser,
-  revokeFamily,
-  type TokenPair,
-} from './tokens'
+import { consumeRefreshToken } from './refresh-rotation'
+import { tokenKey } from './secrets'
+import { familyOfToken, issueTokenPair, revokeAllForUser, revokeFamily, type TokenPair } from './tokens'
 import { checkUserToken, consumeUserToken, issueUserToken, type TokenCheck } from './user-tokens'
 
 export async function requireClient(deps: Deps, clientId: string | undefined): Promise<string> {
@@ -29,34 +25,68 @@ export async function requireClient(deps: Deps, clientId: string | undefined): P
 
 const BAD_LOGIN = 'Invalid email or password'
 
-/** grant_type=password: e-mail or username plus password. Failures never say which part was wrong. */
+/**
+ * grant_type=password: e-mail or username plus password. Failures never say which part was
+ * wrong, and count against the account and the caller's address (login-throttle.ts).
+ */
 export async function passwordGrant(
   deps: Deps,
-  login: string,
-  password: string,
-  clientId: string,
+  credentials: { login: string; password: string; clientId: string; address: string },
 ): Promise<TokenPair> {
-  const user = await findUserByLogin(deps.db, login.trim())
-  const ok = await verifyPassword(user?.password_hash ?? null, password)
-  if (!user || !ok) throw new AppError('invalid_grant', BAD_LOGIN)
-  if (user.status !== 'active') throw new AppError('invalid_grant', BAD_LOGIN)
+  const login = credentials.login.trim()
+  const user = await findUserByLogin(deps.db, login)
+  const buckets = loginBuckets(user?.id, login, credentials.address)
+  await refuseWhenFull(deps, buckets)
+  const ok = await verifyPassword(user?.password_hash ?? null, credentials.password)
+  if (!user || !ok || user.status !== 'active') {
+    throw (await countLoginFailure(deps, buckets)) ?? new AppError('invalid_grant', BAD_LOGIN)
+  }
+  // The right password, but others' failures may have filled a bucket meanwhile: then it
+  // gets the same 429 as a wrong one, so the answer tells a guesser nothing.
+  await refuseWhenFull(deps, buckets)
   return withTx(deps, (tx) =>
-    issueTokenPair(tx, { userId: user.id, clientId }, deps.config, deps.clock.wallNow()),
+    issueTokenPair(
+      tx,
+      { userId: user.id, clientId: credentials.clientId },
+      deps.config,
+      deps.clock.wallNow(),
+    ),
   )
 }
 
-/** grant_type=refresh_token: rotates the pair; reusing an old refresh token revokes the family. */
+/**
+ * grant_type=refresh_token: rotates the pair. Presenting the rotated token again within the
+ * grace period answers the same new pair; after it, reuse revokes the family.
+ */
 export async function refreshGrant(deps: Deps, refreshToken: string, clientId: string): Promise<TokenPair> {
+  // Outside the transaction: on SQLite the outer handle must not be used inside one.
+  const key = await tokenKey(deps.db, deps.clock.now())
   const outcome = await withTx(deps, async (tx) => {
-    const result = await consumeRefreshToken(tx, refreshToken, clientId, deps.clock.wallNow())
+    const wallNowMs = deps.clock.wallNow()
+    const result = await consumeRefreshToken(tx, {
+      token: refreshToken,
+      clientId,
+      key,
+      wallNowMs,
+      graceMs: deps.config.refreshGraceMs,
+      ttl: deps.config,
+      lock: deps.dbHandle.kind === 'postgres',
+    })
     if (!result.ok) return result
     const user = await findUserById(tx, result.userId)
     if (user?.status !== 'active') return { ok: false as const, reason: 'revoked' as const }
+    if (result.kind === 'replay') return { ok: true as const, pair: result.pair }
     const pair = await issueTokenPair(
       tx,
-      { userId: result.userId, clientId, familyId: result.familyId, parentId: result.parentId },
+      {
+        userId: result.userId,
+        clientId,
+        familyId: result.familyId,
+        parentId: result.parentId,
+        tokens: result.tokens,
+      },
       deps.config,
-      deps.clock.wallNow(),
+      wallNowMs,
     )
     return { ok: true as const, pair }
   })

@@ -4,10 +4,11 @@ import type { AuthUser } from '../../http/router'
 import { hashSecret, newSecret } from './secrets'
 
 /**
- * Opaque bearer tokens. Access tokens live 2 hours; refresh tokens rotate on every use.
- * All tokens descended from one sign-in share a family id: presenting a refresh token that
- * was already used revokes the whole family (RFC 9700 §4.14.2), and so does sign-out.
- * Lifetimes run on wall time so a fast game clock does not sign people out.
+ * Opaque bearer tokens. Access tokens live 2 hours; refresh tokens rotate on every use
+ * (refresh-rotation.ts). All tokens descended from one sign-in share a family id: presenting
+ * a refresh token that was already used, after its short grace period, revokes the whole
+ * family (RFC 9700 §4.14.2), and so does sign-out. Lifetimes run on wall time so a fast game
+ * clock does not sign people out.
  */
 export interface TokenPair {
   access_token: string
@@ -22,15 +23,24 @@ export interface TokenTtls {
   refreshTokenTtlMs: number
 }
 
+export interface PairGrant {
+  userId: number
+  clientId: string
+  familyId?: string
+  parentId?: number | null
+  /** The token strings, when they are derived rather than fresh (a rotation). */
+  tokens?: { access: string; refresh: string }
+}
+
 export async function issueTokenPair(
   db: Executor,
-  grant: { userId: number; clientId: string; familyId?: string; parentId?: number | null },
+  grant: PairGrant,
   ttl: TokenTtls,
   wallNowMs: number,
 ): Promise<TokenPair> {
   const familyId = grant.familyId ?? randomUUID()
-  const access = newSecret()
-  const refresh = newSecret()
+  const access = grant.tokens?.access ?? newSecret()
+  const refresh = grant.tokens?.refresh ?? newSecret()
   await db
     .insertInto('oauth_access_tokens')
     .values({
@@ -54,55 +64,18 @@ export async function issueTokenPair(
       created_at_ms: wallNowMs,
     })
     .execute()
+  return tokenPair(access, refresh, ttl, wallNowMs)
+}
+
+/** The token endpoint's answer for a pair created at `createdAtMs`. */
+export function tokenPair(access: string, refresh: string, ttl: TokenTtls, createdAtMs: number): TokenPair {
   return {
     access_token: access,
     refresh_token: refresh,
     token_type: 'Bearer',
     expires_in: Math.floor(ttl.accessTokenTtlMs / 1000),
-    created_at: Math.floor(wallNowMs / 1000),
+    created_at: Math.floor(createdAtMs / 1000),
   }
-}
-
-export type RefreshOutcome =
-  | { ok: true; userId: number; clientId: string; familyId: string; parentId: number }
-  | { ok: false; reason: 'unknown' | 'expired' | 'revoked' | 'reused' | 'wrong_client' }
-
-/**
- * Marks a refresh token used and returns what the new pair needs. Reuse of a used token
- * revokes its family. Must run inside the same transaction that issues the new pair.
- */
-export async function consumeRefreshToken(
-  db: Executor,
-  token: string,
-  clientId: string,
-  wallNowMs: number,
-): Promise<RefreshOutcome> {
-  const row = await db
-    .selectFrom('oauth_refresh_tokens')
-    .selectAll()
-    .where('token_hash', '=', hashSecret(token))
-    .executeTakeFirst()
-  if (!row) return { ok: false, reason: 'unknown' }
-  if (row.revoked_at_ms !== null) return { ok: false, reason: 'revoked' }
-  if (row.used_at_ms !== null) {
-    await revokeFamily(db, row.family_id, wallNowMs)
-    return { ok: false, reason: 'reused' }
-  }
-  if (Number(row.expires_at_ms) <= wallNowMs) return { ok: false, reason: 'expired' }
-  if (row.client_id !== clientId) return { ok: false, reason: 'wrong_client' }
-  await db
-    .updateTable('oauth_refresh_tokens')
-    .set({ used_at_ms: wallNowMs })
-    .where('id', '=', row.id)
-    .execute()
-  // The access token issued with the old pair stops working once it is rotated away.
-  await db
-    .updateTable('oauth_access_tokens')
-    .set({ revoked_at_ms: wallNowMs })
-    .where('family_id', '=', row.family_id)
-    .where('revoked_at_ms', 'is', null)
-    .execute()
-  return { ok: true, userId: row.user_id, clientId: row.client_id, familyId: row.family_id, parentId: row.id }
 }
 
 export async function revokeFamily(db: Executor, familyId: string, wallNowMs: number): Promise<void> {

@@ -108,6 +108,8 @@ export function adminMatchRoutes(deps: Deps) {
       path: '/api/admin/matches/{id}/complete',
       tags: ['Admin'],
       summary: 'Complete a live match and pay its contests',
+      description:
+        'A match that is not live (upcoming, abandoned or already completed) answers 409 MATCH_STATE.',
       security: bearerSecurity,
       request: { params: idParam },
       responses: {
@@ -128,7 +130,7 @@ export function adminMatchRoutes(deps: Deps) {
     }),
     async (c) => {
       const { id } = c.req.valid('param')
-      const report = await completeMatch(deps, id)
+      const report = await completeMatch(deps, id, { ifCompleted: 'refuse' })
       return c.json({ settlement: { ...report, paid: report.paid / 100 }, match: await answer(id) }, 200)
     },
   )

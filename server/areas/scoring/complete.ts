@@ -11,9 +11,16 @@ export const simJobKey = (matchId: number) => `match:${matchId}:sim`
 
 /**
  * Live → completed, then settlement. Waits for any event batch in flight (the match lock),
- * so the final ranks include the last ball.
+ * so the final ranks include the last ball. The simulator completes a match it finished
+ * (`ifCompleted: 'settle'`: a match already completed just gets any unsettled contests
+ * settled); an admin asking to complete a completed match gets 409 MATCH_STATE, so a script
+ * can tell that its request changed nothing.
  */
-export async function completeMatch(deps: Deps, matchId: number) {
+export async function completeMatch(
+  deps: Deps,
+  matchId: number,
+  options: { ifCompleted: 'settle' | 'refuse' } = { ifCompleted: 'settle' },
+) {
   await withMatchLock(deps, matchId, async () => {
     // Read before the transaction: the outer database must not be used inside it (one connection).
     const current = await requireMatch(deps.db, matchId)
@@ -22,7 +29,11 @@ export async function completeMatch(deps: Deps, matchId: number) {
       current.result_text ?? (live ? await resultText(deps.db, live.scorer.summary(), current.format) : null)
     await withTx(deps, async (tx, after) => {
       const match = await requireMatch(tx, matchId)
-      if (match.status === 'completed') return
+      if (match.status === 'completed') {
+        if (options.ifCompleted === 'refuse')
+          throw new AppError('MATCH_STATE', 'The match is already completed')
+        return
+      }
       if (match.status !== 'live')
         throw new AppError(
           'MATCH_STATE',

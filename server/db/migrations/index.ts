@@ -7,6 +7,7 @@ import * as m005 from './2026-11-22-005-auction-takeover'
 import * as m006 from './2026-11-22-006-wallet'
 import * as m007 from './2026-11-22-007-gateway-payments'
 import * as m102 from './2026-11-24-002-list-indexes'
+import * as mTokenGrace from './2026-11-24-004-token-grace'
 
 /**
  * Every migration, in order. Listed statically (not read from the directory) so that the
@@ -21,4 +22,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-22-006-wallet': m006,
   '2026-11-22-007-gateway-payments': m007,
   '2026-11-24-002-list-indexes': m102,
+  '2026-11-24-004-token-grace': mTokenGrace,
 }

@@ -3,8 +3,8 @@ import { accessToken, clearSession, refreshToken, storeTokens } from './session'
 /**
  * The one way the web client talks to the server. Every request says who it is
  * (`X-Fanspole-Client: web`) and carries the bearer token when signed in. A 401 triggers
- * exactly one token refresh, shared by every request that hit it; safe reads are retried
- * twice on network errors and 5xx answers.
+ * exactly one token refresh, shared by every request that hit it and by the other tabs
+ * (refreshOnce); safe reads are retried twice on network errors and 5xx answers.
  */
 export const CLIENT_ID = 'web'
 const TOKEN_PATH = '/post_login/'
@@ -129,13 +129,37 @@ async function parse<T>(response: Response): Promise<T> {
 }
 
 let refreshing: Promise<boolean> | null = null
+const REFRESH_LOCK = 'fanspole-token-refresh'
 
-/** One refresh for everyone who got a 401 meanwhile. */
-function refreshOnce(): Promise<boolean> {
-  refreshing ??= refreshTokens().finally(() => {
+/**
+ * One refresh for everyone in this tab who got a 401 with the access token `failed`.
+ * Other tabs share the cookies: they take turns through a Web Lock, and a tab whose turn
+ * comes after another tab's refresh finds the new pair in the cookies and uses it instead of
+ * rotating again. (The server answers the same new pair to a refresh token presented twice
+ * within a few seconds, so even tabs that race without the lock end up with one pair.)
+ */
+function refreshOnce(failed: string | null): Promise<boolean> {
+  refreshing ??= inTurn(async () => {
+    if (pairChanged(failed)) {
+      hooks.onRefreshed()
+      return true
+    }
+    return refreshTokens()
+  }).finally(() => {
     refreshing = null
   })
   return refreshing
+}
+
+function inTurn<T>(work: () => Promise<T>): Promise<T> {
+  const locks = typeof navigator === 'undefined' ? undefined : navigator.locks
+  return locks ? locks.request(REFRESH_LOCK, work) : work()
+}
+
+/** The cookies hold another access token than the one that was refused: someone refreshed. */
+const pairChanged = (failed: string | null) => {
+  const current = accessToken()
+  return Boolean(current) && current !== failed
 }
 
 async function refreshTokens(): Promise<boolean> {
@@ -156,6 +180,12 @@ async function refreshTokens(): Promise<boolean> {
   if (!response.ok) {
     // Busy or broken server: keep the session and report the problem; a refused token ends it.
     if (response.status === 429 || response.status >= 500) await parse(response)
+    // Refused, but another tab stored a new pair meanwhile (a browser without Web Locks).
+    const stored = refreshToken()
+    if (stored && stored !== token) {
+      hooks.onRefreshed()
+      return true
+    }
     return false
   }
   storeTokens((await response.json()) as TokenPair)
@@ -176,7 +206,7 @@ export async function api<T>(method: string, path: string, options: RequestOptio
     if (current && current !== tokenUsed) {
       // Another request refreshed while this one was in flight: just use the new token.
       response = await send(method, url, options, current, NO_CACHE)
-    } else if (await refreshOnce()) {
+    } else if (await refreshOnce(tokenUsed)) {
       response = await send(method, url, options, accessToken(), NO_CACHE)
     } else {
       clearSession()

@@ -1,0 +1,123 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { makeUser, type TestWorld, testWorld } from '../helpers/deps'
+import { client } from '../helpers/http'
+
+let world: TestWorld
+let api: ReturnType<typeof client>
+/** A fresh world (SQLite, or PostgreSQL in the api-pg project). */
+async function open() {
+  world = await testWorld()
+  api = client(world.deps)
+}
+afterEach(() => world.close())
+
+/** A password grant from `address` (in-process requests carry the node server's socket info). */
+async function signIn(login: string, password: string, address = '10.0.0.1') {
+  const res = await api.app.request(
+    '/oauth/token',
+    {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-fanspole-client': 'web' },
+      body: JSON.stringify({ grant_type: 'password', email: login, password }),
+    },
+    { incoming: { socket: { remoteAddress: address } } },
+  )
+  return { status: res.status, body: await res.json(), retryAfter: res.headers.get('retry-after') }
+}
+
+describe('POST /oauth/token: failed sign-ins per account', () => {
+  beforeEach(() => open())
+
+  it('counts the e-mail and the username as one account, from any address', async () => {
+    const u = await makeUser(world.deps)
+    const { limit, windowMs } = world.deps.config.rateLimits.loginPerAccount
+    const logins = [u.email, u.username, u.email.toUpperCase(), ` ${u.username.toUpperCase()} `]
+    for (let i = 0; i < limit; i++) {
+      const res = await signIn(logins[i % logins.length] as string, 'wrong-wrong', `10.0.1.${i}`)
+      expect(res.status, `attempt ${i + 1}`).toBe(401)
+    }
+    // Even the right password, by username, from a new address.
+    const blocked = await signIn(u.username, u.password, '10.0.2.1')
+    expect(blocked.status).toBe(429)
+    expect(blocked.body.code).toBe('RATE_LIMITED')
+    expect(Number(blocked.retryAfter)).toBe(windowMs / 1000)
+    // Another account is not affected.
+    const other = await makeUser(world.deps)
+    expect((await signIn(other.email, other.password, '10.0.2.1')).status).toBe(200)
+    // The window ends on wall time.
+    world.wall.advance(windowMs)
+    expect((await signIn(u.email, u.password, '10.0.2.1')).status).toBe(200)
+  })
+
+  it('does not count successful sign-ins', async () => {
+    const u = await makeUser(world.deps)
+    const { limit } = world.deps.config.rateLimits.loginPerAccount
+    for (let i = 0; i < limit + 5; i++) expect((await signIn(u.email, u.password)).status).toBe(200)
+    for (let i = 0; i < limit - 1; i++) expect((await signIn(u.email, 'wrong-wrong')).status).toBe(401)
+    expect((await signIn(u.username, u.password)).status).toBe(200)
+  })
+
+  it('throttles a login that matches no account just like one that does', async () => {
+    const { limit } = world.deps.config.rateLimits.loginPerAccount
+    for (let i = 0; i < limit; i++)
+      expect((await signIn('Nobody@Example.test', 'whatever123', `10.0.3.${i}`)).status).toBe(401)
+    const blocked = await signIn('nobody@example.test', 'whatever123', '10.0.4.1')
+    expect(blocked.status).toBe(429)
+    expect(blocked.body.code).toBe('RATE_LIMITED')
+  })
+})
+
+describe('POST /oauth/token: failed sign-ins per address', () => {
+  beforeEach(() => open())
+
+  it('throttles one address trying many accounts once each', async () => {
+    const { limit, windowMs } = world.deps.config.rateLimits.loginPerAddress
+    const users = []
+    for (let i = 0; i < limit + 10; i++) users.push(await makeUser(world.deps))
+    const statuses = []
+    for (const u of users) statuses.push((await signIn(u.email, 'wrong-wrong', '10.9.9.9')).status)
+    expect(statuses.slice(0, limit)).toEqual(Array(limit).fill(401))
+    expect(statuses.slice(limit)).toEqual(Array(10).fill(429))
+    // A right password from that address waits too; from another address it goes through.
+    const u = users[0] as (typeof users)[number]
+    const blocked = await signIn(u.email, u.password, '10.9.9.9')
+    expect(blocked.status).toBe(429)
+    expect(Number(blocked.retryAfter)).toBeGreaterThan(0)
+    expect(Number(blocked.retryAfter)).toBeLessThanOrEqual(windowMs / 1000)
+    expect((await signIn(u.email, u.password, '10.9.9.8')).status).toBe(200)
+    world.wall.advance(windowMs)
+    expect((await signIn(u.email, u.password, '10.9.9.9')).status).toBe(200)
+  })
+
+  it('does not count successful sign-ins from one address', async () => {
+    const { limit } = world.deps.config.rateLimits.loginPerAddress
+    for (let i = 0; i < limit + 5; i++) {
+      const u = await makeUser(world.deps)
+      expect((await signIn(u.username, u.password, '10.8.8.8')).status).toBe(200)
+    }
+  })
+})
+
+// A failure is counted by one atomic upsert per bucket: no read-then-write to race, on either
+// database. Successes are not counted, so simultaneous sign-ins never hold each other up.
+describe('POST /oauth/token: simultaneous sign-ins', () => {
+  beforeEach(() => open())
+
+  it('answers exactly `limit` of many simultaneous wrong attempts with 401, the rest with 429', async () => {
+    const u = await makeUser(world.deps)
+    const { limit } = world.deps.config.rateLimits.loginPerAccount
+    const answers = await Promise.all(
+      Array.from({ length: limit + 5 }, (_, i) => signIn(u.email, 'wrong-wrong', `10.0.5.${i}`)),
+    )
+    const statuses = answers.map((a) => a.status).sort()
+    expect(statuses).toEqual([...Array(limit).fill(401), ...Array(5).fill(429)])
+  })
+
+  it('lets more people than the address limit sign in at the same moment from one address', async () => {
+    const { limit } = world.deps.config.rateLimits.loginPerAddress
+    const users = []
+    for (let i = 0; i < limit + 10; i++) users.push(await makeUser(world.deps))
+    const answers = await Promise.all(users.map((u) => signIn(u.email, u.password, '10.7.7.7')))
+    expect(answers.map((a) => a.status)).toEqual(Array(limit + 10).fill(200))
+  })
+})
