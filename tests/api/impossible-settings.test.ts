@@ -1,0 +1,161 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { MAX_INSTANT_MS } from '../../server/http/instants'
+import type { TestWorld } from '../helpers/deps'
+import { client } from '../helpers/http'
+import { leagueWorld, upcomingMatch } from '../helpers/league'
+
+/**
+ * Settings that can never work are refused when they are given, with a 422 naming the field,
+ * instead of being stored and failing later (an auction that refuses every bid, a start time
+ * in 1970, a sealed round that closed before it opened, a clock no date can show).
+ */
+
+let world: TestWorld
+let api: ReturnType<typeof client>
+let owner: Awaited<ReturnType<typeof api.player>>
+let matchId: number
+
+beforeAll(async () => {
+  world = await leagueWorld()
+  api = client(world.deps)
+  owner = await api.player()
+  matchId = (await upcomingMatch(world.deps)).id
+})
+afterAll(() => world.close())
+
+const auctionCount = async () =>
+  Number(
+    (
+      await world.deps.db
+        .selectFrom('auctions')
+        .select((e) => e.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  )
+
+const create = (settings: Record<string, unknown>) =>
+  api.post('/api/auctions', { name: 'Office league', match_id: matchId, ...settings }, owner.token)
+
+async function seriesWithPlayers(predicate: (players: number) => boolean): Promise<number> {
+  const series = await world.deps.db
+    .selectFrom('series as s')
+    .innerJoin('sports as sp', 'sp.id', 's.sport_id')
+    .select('s.id')
+    .where('sp.slug', '=', 'cricket')
+    .orderBy('s.id')
+    .execute()
+  for (const { id } of series) {
+    const sides = world.deps.db
+      .selectFrom('match_teams as mt')
+      .innerJoin('matches as m', 'm.id', 'mt.match_id')
+      .select('mt.real_team_id')
+      .where('m.series_id', '=', id)
+    const row = await world.deps.db
+      .selectFrom('players')
+      .select((e) => e.fn.countAll<number>().as('n'))
+      .where('real_team_id', 'in', sides)
+      .executeTakeFirstOrThrow()
+    if (predicate(Number(row.n))) return id
+  }
+  throw new Error('no such series')
+}
+
+describe('creating an auction', () => {
+  it('refuses a balanced squad that cannot fit in squad_max (every bid would be refused)', async () => {
+    const res = await create({ squad_min: 2, squad_max: 3 })
+    expect(res.status).toBe(422)
+    expect(res.body.errors.squad_max).toEqual([
+      'must be at least 6 for a balanced squad (1 keeper, 6 who bat, 5 who bowl); or set balanced to false',
+    ])
+    expect((await create({ squad_min: 2, squad_max: 3, balanced: false })).status).toBe(201)
+    expect((await create({ squad_min: 2, squad_max: 6 })).status).toBe(201)
+  })
+
+  it('refuses a purse that cannot pay for a minimum squad, and squads the pool cannot fill', async () => {
+    const poor = await create({ squad_min: 6, squad_max: 8, balanced: false, purse: 100 })
+    expect(poor.status).toBe(422)
+    expect(poor.body.errors.purse).toEqual([
+      expect.stringMatching(/^must pay for a minimum squad: the 6 cheapest players cost \d+$/),
+    ])
+    const big = await create({ squad_min: 25, squad_max: 25, balanced: false })
+    expect(big.status).toBe(422)
+    expect(big.body.errors.match_id).toEqual([expect.stringMatching(/^has \d+ players; 2 squads need 50$/)])
+  })
+
+  it('refuses a start time in 1970 or anywhere before the game clock, and one past the year 9999', async () => {
+    const before = await auctionCount()
+    for (const at of [0, 1, world.deps.clock.now() - 1, world.deps.clock.now()]) {
+      const res = await create({ balanced: false, squad_min: 2, squad_max: 4, starts_at_in_millis: at })
+      expect(res.status, String(at)).toBe(422)
+      expect(res.body.errors.starts_at_in_millis, String(at)).toEqual([
+        expect.stringMatching(/^must be in the future \(the game clock is at 2026-/),
+      ])
+    }
+    const far = await create({
+      balanced: false,
+      squad_min: 2,
+      squad_max: 4,
+      starts_at_in_millis: MAX_INSTANT_MS + 1,
+    })
+    expect(far.status).toBe(422)
+    expect(await auctionCount()).toBe(before)
+    const soon = world.deps.clock.now() + 3_600_000
+    const ok = await create({ balanced: false, squad_min: 2, squad_max: 4, starts_at_in_millis: soon })
+    expect(ok.status).toBe(201)
+    expect(ok.body.new_auction.starts_at_in_millis).toBe(soon)
+  })
+
+  it('refuses rescheduling into the past and a sealed round that closes before it opens', async () => {
+    const auction = (await create({ balanced: false, squad_min: 2, squad_max: 4 })).body.new_auction
+    const past = await api.put(
+      `/api/auctions/${auction.id}`,
+      { starts_at_in_millis: 86_400_000 },
+      owner.token,
+    )
+    expect(past.status).toBe(422)
+    expect(Object.keys(past.body.errors)).toEqual(['starts_at_in_millis'])
+    const sealed = await api.post(
+      `/api/auctions/${auction.id}/secondary_round`,
+      { closes_at_in_millis: world.deps.clock.now() - 60_000 },
+      owner.token,
+    )
+    expect(sealed.status).toBe(422)
+    expect(Object.keys(sealed.body.errors)).toEqual(['closes_at_in_millis'])
+  })
+})
+
+describe('creating a tournament', () => {
+  it('refuses a series too small for the four squads it needs to start', async () => {
+    const small = await seriesWithPlayers((n) => n < 44)
+    const res = await api.post(
+      '/api/auction/tournaments',
+      { name: 'Tiny series', series_id: small },
+      owner.token,
+    )
+    expect(res.status).toBe(422)
+    expect(res.body.errors.series_id).toEqual([expect.stringMatching(/^has \d+ players; 4 squads need 44$/)])
+    const large = await seriesWithPlayers((n) => n >= 44)
+    expect(
+      (await api.post('/api/auction/tournaments', { name: 'Big series', series_id: large }, owner.token))
+        .status,
+    ).toBe(201)
+  })
+})
+
+describe('the admin clock', () => {
+  it('refuses a jump no date can show, and leaves the clock alone', async () => {
+    const admin = await api.admin()
+    const before = world.deps.clock.now()
+    for (const body of [
+      { advance_ms: Number.MAX_SAFE_INTEGER },
+      { advance_ms: MAX_INSTANT_MS - before + 1 },
+      { now_in_millis: MAX_INSTANT_MS + 1 },
+    ]) {
+      const res = await api.post('/api/admin/clock', body, admin.token)
+      expect(res.status, JSON.stringify(body)).toBe(422)
+      expect(res.body.code).toBe('VALIDATION_FAILED')
+    }
+    expect(world.deps.clock.now()).toBe(before)
+    expect((await api.get('/api/admin/clock', admin.token)).status).toBe(200)
+  })
+})
