@@ -5,10 +5,11 @@ import { defineConfig } from 'vitest/config'
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 
 /**
- * One run, six projects: unit (pure rules, ledger, properties), api (the real app in-process
- * on a fresh SQLite database), cable (a real listening server and the official
- * @rails/actioncable client), cli (commands in-process and Ink frames), scenarios (every
- * YAML file in scenarios/), e2e (headless Chromium against a real server).
+ * One run, seven projects: unit (pure rules, ledger, properties), api (the real app in-process
+ * on a fresh SQLite database), fuzz (every operation of /api/openapi.json under hostile input,
+ * bounded and seeded), cable (a real listening server and the official @rails/actioncable
+ * client), cli (commands in-process and Ink frames), scenarios (every YAML file in
+ * scenarios/), e2e (headless Chromium against a real server).
  * A JSON report is always written so CI can print its one-line summary.
  */
 export default defineConfig({
@@ -18,6 +19,7 @@ export default defineConfig({
     projects: [
       { extends: true, test: { name: 'unit', include: ['tests/unit/**/*.test.ts'] } },
       { extends: true, test: { name: 'api', include: ['tests/api/**/*.test.ts'], testTimeout: 20_000 } },
+      { extends: true, test: { name: 'fuzz', include: ['tests/fuzz/**/*.test.ts'], testTimeout: 120_000 } },
       { extends: true, test: { name: 'cable', include: ['tests/cable/**/*.test.ts'], testTimeout: 30_000 } },
       {
         extends: true,
