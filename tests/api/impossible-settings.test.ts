@@ -159,3 +159,21 @@ describe('the admin clock', () => {
     expect((await api.get('/api/admin/clock', admin.token)).status).toBe(200)
   })
 })
+
+describe('a date of birth', () => {
+  it('is refused when no one alive could have it, on the profile and on a PAN', async () => {
+    for (const dob of ['0000-01-01', '1800-01-01', '1905-11-21']) {
+      const me = await api.put('/api/me', { dob }, owner.token)
+      expect(me.status, dob).toBe(422)
+      expect(me.body.errors, dob).toEqual({ dob: ['must be at most 120 years ago'] })
+      const pan = await api.put(
+        '/api/me/save_pan',
+        { name: 'Old Timer', pan_number: 'ABCDE1234F', dob, attachment_id: 1 },
+        owner.token,
+      )
+      expect(pan.status, dob).toBe(422)
+      expect(pan.body.errors, dob).toEqual({ dob: ['must be at most 120 years ago'] })
+    }
+    expect((await api.put('/api/me', { dob: '1907-01-01' }, owner.token)).status).toBe(200)
+  })
+})
