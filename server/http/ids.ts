@@ -3,12 +3,13 @@ import { z } from '@hono/zod-openapi'
 /**
  * Record ids, in paths, queries and bodies: whole numbers from 1 to 2^31 − 1, the range of a
  * PostgreSQL `integer` (the id columns). Anything else — `abc`, `-1`, `1.5`, `1e3`,
- * `99999999999999999999` — is one 422 "is not a valid id" on that field, before any query
- * runs: a larger number would overflow the column on PostgreSQL instead of finding nothing.
+ * `99999999999999999999` — is one 422 on that field ("must be a whole number from 1 to
+ * 2147483647"), before any query runs: a larger number would overflow the column on
+ * PostgreSQL instead of finding nothing.
  */
 export const MAX_ID = 2_147_483_647
 
-const NOT_AN_ID = 'is not a valid id'
+const NOT_AN_ID = `must be a whole number from 1 to ${MAX_ID}`
 const idMessage = (issue: { input?: unknown }) => (issue.input === undefined ? 'is required' : NOT_AN_ID)
 
 function idNumber() {

@@ -160,12 +160,12 @@ describe('path and query ids', () => {
     for (const id of ['abc', '-1', '0', '1.5', '1e3', '0x1f', '99999999999999999999', '2147483648']) {
       const res = await api.get(`/api/contests/${encodeURIComponent(id)}`)
       expect(res.status, id).toBe(422)
-      expect(res.body.errors, id).toEqual({ id: ['is not a valid id'] })
+      expect(res.body.errors, id).toEqual({ id: ['must be a whole number from 1 to 2147483647'] })
     }
     expect((await api.get('/api/contests/2147483647')).status).toBe(404)
     const query = await api.get('/api/matches?series_id=2147483648')
     expect(query.status).toBe(422)
-    expect(query.body.errors).toEqual({ series_id: ['is not a valid id'] })
+    expect(query.body.errors).toEqual({ series_id: ['must be a whole number from 1 to 2147483647'] })
   })
 
   it('gives every id path parameter of every operation the same rule', async () => {
@@ -187,13 +187,15 @@ describe('path and query ids', () => {
         ...(op.method === 'GET' ? {} : { raw: '{}' }),
       })
       expect(res.status, label(op)).toBe(422)
-      expect(Object.values(res.body.errors).flat(), label(op)).toContain('is not a valid id')
+      expect(Object.values(res.body.errors).flat(), label(op)).toContain(
+        'must be a whole number from 1 to 2147483647',
+      )
     }
   })
 
   it('refuses an id in a body beyond the integer range', async () => {
     const res = await api.post('/api/scratch_cards/claim', { id: 2 ** 31 }, admin.token)
     expect(res.status).toBe(422)
-    expect(res.body.errors).toEqual({ id: ['is not a valid id'] })
+    expect(res.body.errors).toEqual({ id: ['must be a whole number from 1 to 2147483647'] })
   })
 })

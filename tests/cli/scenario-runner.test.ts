@@ -173,9 +173,7 @@ describe('applySave', () => {
     expect(({} as Record<string, unknown>).polluted).toBeUndefined()
     expect(Object.getPrototypeOf(vars)).toBe(Object.prototype)
     expect(Object.keys(vars)).toEqual(['__proto__', 'constructor'])
-    expect((Object.getOwnPropertyDescriptor(vars, '__proto__')?.value as { polluted: number }).polluted).toBe(
-      7,
-    )
+    expect(Object.getOwnPropertyDescriptor(vars, '__proto__')?.value).toEqual({ polluted: 7 })
   })
 
   it('fails with the path when there is nothing to save', () => {

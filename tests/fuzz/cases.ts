@@ -100,7 +100,7 @@ const BAD_FIELDS = [
   '%00',
   '😀',
   'a'.repeat(5000),
-  'id,' + 'x,'.repeat(900),
+  `id,${'x,'.repeat(900)}`,
 ]
 
 /** Values of path parameters: the world's, or for `{id}` the one of the resource named before it. */
