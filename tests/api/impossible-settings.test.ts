@@ -36,30 +36,6 @@ const auctionCount = async () =>
 const create = (settings: Record<string, unknown>) =>
   api.post('/api/auctions', { name: 'Office league', match_id: matchId, ...settings }, owner.token)
 
-async function seriesWithPlayers(predicate: (players: number) => boolean): Promise<number> {
-  const series = await world.deps.db
-    .selectFrom('series as s')
-    .innerJoin('sports as sp', 'sp.id', 's.sport_id')
-    .select('s.id')
-    .where('sp.slug', '=', 'cricket')
-    .orderBy('s.id')
-    .execute()
-  for (const { id } of series) {
-    const sides = world.deps.db
-      .selectFrom('match_teams as mt')
-      .innerJoin('matches as m', 'm.id', 'mt.match_id')
-      .select('mt.real_team_id')
-      .where('m.series_id', '=', id)
-    const row = await world.deps.db
-      .selectFrom('players')
-      .select((e) => e.fn.countAll<number>().as('n'))
-      .where('real_team_id', 'in', sides)
-      .executeTakeFirstOrThrow()
-    if (predicate(Number(row.n))) return id
-  }
-  throw new Error('no such series')
-}
-
 describe('creating an auction', () => {
   it('refuses a balanced squad that cannot fit in squad_max (every bid would be refused)', async () => {
     const res = await create({ squad_min: 2, squad_max: 3 })
@@ -121,24 +97,6 @@ describe('creating an auction', () => {
     )
     expect(sealed.status).toBe(422)
     expect(Object.keys(sealed.body.errors)).toEqual(['closes_at_in_millis'])
-  })
-})
-
-describe('creating a tournament', () => {
-  it('refuses a series too small for the four squads it needs to start', async () => {
-    const small = await seriesWithPlayers((n) => n < 44)
-    const res = await api.post(
-      '/api/auction/tournaments',
-      { name: 'Tiny series', series_id: small },
-      owner.token,
-    )
-    expect(res.status).toBe(422)
-    expect(res.body.errors.series_id).toEqual([expect.stringMatching(/^has \d+ players; 4 squads need 44$/)])
-    const large = await seriesWithPlayers((n) => n >= 44)
-    expect(
-      (await api.post('/api/auction/tournaments', { name: 'Big series', series_id: large }, owner.token))
-        .status,
-    ).toBe(201)
   })
 })
 

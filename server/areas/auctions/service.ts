@@ -14,12 +14,7 @@ import {
   type Violation,
 } from '../../domain/auction/engine'
 import { type AuctionPlayer, BIDDING_INTERVALS, type SquadRules } from '../../domain/auction/rules'
-import {
-  MIN_SQUADS,
-  type SettingsProblem,
-  SQUAD_BALANCE,
-  settingsProblems,
-} from '../../domain/auction/settings'
+import { type SettingsProblem, SQUAD_BALANCE, settingsProblems } from '../../domain/auction/settings'
 import { inviteCode } from '../../domain/contest-templates'
 import { AppError, forbidden, invalid, notFound } from '../../http/errors'
 import { requireFuture } from '../../http/instants'
@@ -469,8 +464,6 @@ export interface CreateAuctionInput {
   max_managers?: number
   /** Bots play for a manager away this long (null/absent: never). */
   takeover_seconds?: number | null
-  /** Squads the pool must be able to fill for the auction to run (default two). */
-  min_squads?: number
 }
 
 /** One 422 naming every setting that can never work; pool problems go on the pool's source field. */
@@ -555,10 +548,7 @@ export async function createAuction(
     maxStars: input.max_stars,
     balance: input.balanced ? { ...SQUAD_BALANCE } : null,
   }
-  refuseImpossible(
-    settingsProblems(rules, players, input.min_squads ?? MIN_SQUADS),
-    input.match_id !== undefined ? 'match_id' : 'series_id',
-  )
+  refuseImpossible(settingsProblems(rules, players), input.match_id !== undefined ? 'match_id' : 'series_id')
   const seed = deps.rng.stream('auctions').uint32()
   const state = createEngineState(
     {

@@ -70,8 +70,6 @@ export async function createTournament(
     private: input.private,
     window_hours: input.window_hours,
     max_managers: input.max_managers,
-    // It starts with its 4th manager: a series that cannot fill four squads never starts.
-    min_squads: TOURNAMENT.startsAt,
   })
   await joinTournament(deps, userId, row.id, { code: row.code })
   return (await findAuction(deps.db, row.id)) as AuctionRow

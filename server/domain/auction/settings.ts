@@ -9,7 +9,10 @@ import { type AuctionPlayer, balanceDeficit, type SquadRules } from './rules'
 /** The balance rule of a balanced squad: ≥1 keeper, ≥6 who bat, ≥5 who bowl. */
 export const SQUAD_BALANCE = { keepers: 1, batters: 6, bowlers: 5 } as const
 
-/** A live auction needs at least two squads to be worth running. */
+/**
+ * An auction needs at least two squads to be worth running. (A tournament starts with four
+ * managers, but a series too small to fill four squads of 11 still plays: squads end short.)
+ */
 export const MIN_SQUADS = 2
 
 export type SettingsField = 'squad_min' | 'squad_max' | 'purse' | 'pool'
@@ -24,8 +27,7 @@ export interface SettingsProblem {
  * - squad_min above squad_max;
  * - a balanced squad that cannot fit in squad_max (the engine would refuse every bid as
  *   "squad balance": a keeper bats and an all-rounder does both, so it needs at least 6);
- * - a pool too small, or without the roles, for `squads` squads (two for a live auction, whose
- *   managers are not known yet; a tournament's `max_managers`);
+ * - a pool too small, or without the roles, for `squads` squads (default two);
  * - a purse that cannot pay for a minimum squad at the cheapest base prices (no bid is ever
  *   within a manager's maximum).
  */
