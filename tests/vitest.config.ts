@@ -19,7 +19,15 @@ export default defineConfig({
     projects: [
       { extends: true, test: { name: 'unit', include: ['tests/unit/**/*.test.ts'] } },
       { extends: true, test: { name: 'api', include: ['tests/api/**/*.test.ts'], testTimeout: 20_000 } },
-      { extends: true, test: { name: 'fuzz', include: ['tests/fuzz/**/*.test.ts'], testTimeout: 120_000 } },
+      {
+        extends: true,
+        test: {
+          name: 'fuzz',
+          include: ['tests/fuzz/**/*.test.ts'],
+          testTimeout: 120_000,
+          hookTimeout: 60_000,
+        },
+      },
       { extends: true, test: { name: 'cable', include: ['tests/cable/**/*.test.ts'], testTimeout: 30_000 } },
       {
         extends: true,
