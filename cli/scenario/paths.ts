@@ -54,15 +54,23 @@ function child(value: unknown, segment: PathSegment): { found: boolean; value?: 
   return { found: false }
 }
 
-/** Sets a value at a path, creating plain objects on the way (used by `save`). */
+/**
+ * Sets a value at a path, creating plain objects on the way (used by `save`). Names are own
+ * properties only: `save: { "__proto__.x": … }` makes a variable called `__proto__`, it never
+ * reaches Object.prototype.
+ */
 export function assign(root: Record<string, unknown>, path: string, value: unknown): void {
   const segments = parsePath(path).map(String)
   let current: Record<string, unknown> = root
   for (const segment of segments.slice(0, -1)) {
-    const next = current[segment]
-    if (next === null || typeof next !== 'object') current[segment] = {}
+    const next = Object.hasOwn(current, segment) ? current[segment] : undefined
+    if (next === null || typeof next !== 'object') setOwn(current, segment, {})
     current = current[segment] as Record<string, unknown>
   }
   const last = segments.at(-1)
-  if (last !== undefined) current[last] = value
+  if (last !== undefined) setOwn(current, last, value)
+}
+
+function setOwn(target: Record<string, unknown>, key: string, value: unknown): void {
+  Object.defineProperty(target, key, { value, writable: true, enumerable: true, configurable: true })
 }

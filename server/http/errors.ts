@@ -107,6 +107,8 @@ export function summarise(fields: FieldErrors): string {
 
 function humanise(field: string): string {
   const last = field.split('.').at(-1) ?? field
+  // A name the caller made up (`__proto__`, `a b`) is quoted as sent, not prettified.
+  if (!/^([A-Za-z][A-Za-z0-9_]*|\d+)$/.test(last)) return `"${last}"`
   const words = last.replace(/_/g, ' ')
   return words.charAt(0).toUpperCase() + words.slice(1)
 }

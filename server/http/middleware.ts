@@ -1,6 +1,7 @@
 import type { MiddlewareHandler } from 'hono'
 import { resolveAccessToken } from '../areas/auth/tokens'
 import type { Deps } from '../deps'
+import { AppError } from './errors'
 import { parseFields, selectEnvelope } from './fields'
 import type { AppEnv } from './router'
 
@@ -8,6 +9,7 @@ import type { AppEnv } from './router'
  * Forms are welcome wherever JSON is: the original clients posted multipart and
  * url-encoded bodies (register, sign-in, profile). Unless the form carries a file, it is
  * turned into the equivalent JSON object before routing, so one zod schema validates both.
+ * A form that cannot be read (multipart without a boundary, a cut-off part) is a 400.
  */
 export function formsAsJson(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
@@ -15,17 +17,18 @@ export function formsAsJson(): MiddlewareHandler<AppEnv> {
     const isForm =
       type.startsWith('application/x-www-form-urlencoded') || type.startsWith('multipart/form-data')
     if (isForm && c.req.method !== 'GET' && c.req.method !== 'HEAD') {
-      const form = await c.req.raw.clone().formData()
-      const object: Record<string, string | string[]> = {}
+      const form = await readForm(c.req.raw)
+      // Keys come from the caller: a Map, so `constructor` or `__proto__` are plain names.
+      const fields = new Map<string, string | string[]>()
       let hasFile = false
       for (const [key, value] of form.entries()) {
         if (typeof value !== 'string') {
           hasFile = true
           break
         }
-        const existing = object[key]
-        if (existing === undefined) object[key] = value
-        else object[key] = Array.isArray(existing) ? [...existing, value] : [existing, value]
+        const existing = fields.get(key)
+        if (existing === undefined) fields.set(key, value)
+        else fields.set(key, Array.isArray(existing) ? [...existing, value] : [existing, value])
       }
       if (!hasFile) {
         const headers = new Headers(c.req.raw.headers)
@@ -34,11 +37,23 @@ export function formsAsJson(): MiddlewareHandler<AppEnv> {
         c.req.raw = new Request(c.req.raw.url, {
           method: c.req.method,
           headers,
-          body: JSON.stringify(object),
+          body: JSON.stringify(Object.fromEntries(fields)),
         })
       }
     }
     await next()
+  }
+}
+
+/** Parses a form body without consuming the request; an unreadable form is the caller's fault. */
+export async function readForm(request: Request): Promise<FormData> {
+  try {
+    return await request.clone().formData()
+  } catch {
+    throw new AppError(
+      'BAD_REQUEST',
+      'The form body could not be read (multipart/form-data needs a boundary and well-formed parts)',
+    )
   }
 }
 
@@ -61,12 +76,12 @@ export function authenticate(deps: Deps): MiddlewareHandler<AppEnv> {
 /** Applies `?fields=` to successful JSON answers of reads. */
 export function fieldSelection(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
+    const spec = c.req.method === 'GET' ? c.req.query('fields') : undefined
+    // Parsed before the handler runs, so a bad selection is a 422 whatever the route.
+    const tree = spec ? parseFields(spec) : null
     await next()
-    const spec = c.req.query('fields')
-    if (!spec || c.req.method !== 'GET' || c.res.status >= 300) return
+    if (!tree || c.res.status >= 300) return
     if (!c.res.headers.get('content-type')?.includes('application/json')) return
-    const tree = parseFields(spec)
-    if (!tree) return
     const body = await c.res.json()
     const headers = new Headers(c.res.headers)
     headers.delete('content-length')

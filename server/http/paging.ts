@@ -6,10 +6,13 @@ export interface Page {
   offset: number
 }
 
+/** Far past the last page of any list, and small enough that `page × per_page` stays exact. */
+export const MAX_PAGE = 1_000_000
+
 /** `page` and `per_page` query parameters, capped; spec §9 gives the per-list defaults. */
 export function pagingQuery(defaultPerPage = 20, maxPerPage = 200) {
   return z.object({
-    page: z.coerce.number().int().min(1).default(1).openapi({ example: 1 }),
+    page: z.coerce.number().int().min(1).max(MAX_PAGE).default(1).openapi({ example: 1 }),
     per_page: z.coerce
       .number()
       .int()

@@ -6,22 +6,34 @@ import { AppError, type FieldErrors, summarise } from './errors'
  * zod issues → field messages in the house style ("is required", "is too short (minimum is
  * 8 characters)"). Paths are joined with dots; issues about the whole body go under "base".
  */
-export function fieldErrors(error: z.core.$ZodError): FieldErrors {
-  const out: FieldErrors = {}
+export function fieldErrors(error: z.core.$ZodError, notAnObject?: string): FieldErrors {
+  // Field names come from the caller (an unknown key may be `constructor` or `__proto__`),
+  // so they are collected in a Map, never looked up on a plain object.
+  const out = new Map<string, string[]>()
   const add = (path: PropertyKey[], message: string) => {
     const key = path.length === 0 ? 'base' : path.map(String).join('.')
-    const list = out[key] ?? []
+    const list = out.get(key) ?? []
     if (!list.includes(message)) list.push(message)
-    out[key] = list
+    out.set(key, list)
   }
   for (const issue of error.issues) {
     if (issue.code === 'unrecognized_keys') {
       for (const key of issue.keys) add([...issue.path, key], 'is not a known field')
       continue
     }
+    if (
+      notAnObject &&
+      issue.path.length === 0 &&
+      issue.code === 'invalid_type' &&
+      issue.expected === 'object'
+    ) {
+      add([], notAnObject)
+      continue
+    }
     add(issue.path, issue.message)
   }
-  return out
+  // fromEntries defines own properties, so even a `__proto__` field is an ordinary key.
+  return Object.fromEntries(out)
 }
 
 /**
@@ -69,24 +81,22 @@ function article(type: string): string {
   return /^[aeiou]/.test(type) ? `an ${type}` : `a ${type}`
 }
 
-export function validationError(error: z.core.$ZodError): AppError {
-  const fields = fieldErrors(error)
+export function validationError(error: z.core.$ZodError, notAnObject?: string): AppError {
+  const fields = fieldErrors(error, notAnObject)
   return new AppError('VALIDATION_FAILED', summarise(fields), fields)
 }
 
-/** The defaultHook of every router: a failed parse becomes the one 422 shape. */
-export function validationHook(result: { success: boolean; error?: unknown }, _c: Context): undefined {
-  if (!result.success) throw validationError(result.error as z.core.$ZodError)
-  return undefined
-}
+/** A body of `null`, a list, a string or a number where an object belongs. */
+export const NOT_AN_OBJECT = 'The request body must be a JSON object'
 
-/**
- * A positive integer id in a body: a JSON number, or the numeric string a form sends.
- * Unlike `z.coerce`, a missing value still says "is required" (coercion would turn it into NaN).
- */
-export function idField() {
-  return z.preprocess(
-    (v) => (typeof v === 'string' && /^\s*\d+\s*$/.test(v) ? Number(v) : v),
-    z.number().int().positive(),
-  )
+/** The defaultHook of every router: a failed parse becomes the one 422 shape. */
+export function validationHook(
+  result: { success: boolean; error?: unknown; target?: string },
+  _c: Context,
+): undefined {
+  if (!result.success) {
+    const isBody = result.target === 'json' || result.target === 'form'
+    throw validationError(result.error as z.core.$ZodError, isBody ? NOT_AN_OBJECT : undefined)
+  }
+  return undefined
 }

@@ -78,19 +78,44 @@ describe('POST /api/attachments', () => {
     expect(await world.deps.db.selectFrom('attachments').selectAll().execute()).toEqual([])
   })
 
-  it('accepts exactly 2 MB (above the API’s 1 MiB body limit) and refuses more with 422', async () => {
+  it('accepts exactly 2 MB (above the API’s 1 MiB body limit) and refuses more with 413', async () => {
     const p = await api.player()
     const max = await upload(api, p.token, pngOfSize(2 * MB))
     expect(max.status).toBe(201)
     expect(max.body.attachment.size).toBe(2 * MB)
     const over = await upload(api, p.token, pngOfSize(2 * MB + 1))
-    expect(over.status).toBe(422)
-    expect(over.body.errors.file).toEqual(['is too large (maximum is 2 MB)'])
+    expect(over.status).toBe(413)
+    expect(over.body).toMatchObject({
+      code: 'PAYLOAD_TOO_LARGE',
+      error: 'The file is too large (maximum is 2 MB)',
+      errors: { file: ['is too large (maximum is 2 MB)'] },
+    })
     // A body far over the limit is refused before it is read, with the same answer.
-    const huge = await upload(api, p.token, pngOfSize(5 * MB))
-    expect(huge.status).toBe(422)
-    expect(huge.body.errors.file).toEqual(['is too large (maximum is 2 MB)'])
+    for (const size of [3 * MB, 5 * MB]) {
+      const huge = await upload(api, p.token, pngOfSize(size))
+      expect(huge.status).toBe(413)
+      expect(huge.body.code).toBe('PAYLOAD_TOO_LARGE')
+      expect(huge.body.errors.file).toEqual(['is too large (maximum is 2 MB)'])
+    }
     expect(await world.deps.db.selectFrom('attachments').selectAll().execute()).toHaveLength(1)
+  })
+
+  it('answers 400 to a multipart body that cannot be read, and names a `__proto__` part as unknown', async () => {
+    const p = await api.player()
+    const noBoundary = await api.call('POST', '/api/attachments', {
+      token: p.token,
+      raw: 'file=x',
+      headers: { 'content-type': 'multipart/form-data' },
+    })
+    expect(noBoundary.status).toBe(400)
+    expect(noBoundary.body.code).toBe('BAD_REQUEST')
+    const extra = JSON.parse('{"__proto__":"x","constructor":"y"}')
+    const proto = await upload(api, p.token, PNG_1X1, { extra })
+    expect(proto.status).toBe(422)
+    expect(Object.entries(proto.body.errors)).toEqual([
+      ['__proto__', ['is not a known field']],
+      ['constructor', ['is not a known field']],
+    ])
   })
 
   it('wants multipart form data with exactly one file field', async () => {

@@ -80,7 +80,7 @@ describe('creating and joining auctions', () => {
     const match = await upcomingMatch(world.deps)
     const res = await api.post(
       '/api/auctions',
-      { name: 'Office league', match_id: match.id, squad_min: 3, squad_max: 5 },
+      { name: 'Office league', match_id: match.id, squad_min: 3, squad_max: 5, balanced: false },
       owner.token,
     )
     expect(res.status).toBe(201)
@@ -137,7 +137,7 @@ describe('creating and joining auctions', () => {
     const auction = (
       await api.post(
         '/api/auctions',
-        { name: 'Paid room', match_id: match.id, squad_min: 2, squad_max: 4, charges: 25 },
+        { name: 'Paid room', match_id: match.id, squad_min: 2, squad_max: 4, balanced: false, charges: 25 },
         owner.token,
       )
     ).body.new_auction
@@ -190,7 +190,7 @@ describe('creating and joining auctions', () => {
     const auction = (
       await api.post(
         '/api/auctions',
-        { name: 'Secret', match_id: match.id, squad_min: 2, squad_max: 4, private: true },
+        { name: 'Secret', match_id: match.id, squad_min: 2, squad_max: 4, balanced: false, private: true },
         owner.token,
       )
     ).body.new_auction

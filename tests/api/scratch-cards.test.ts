@@ -348,7 +348,7 @@ describe('earning cards and spending their coins (demo league)', () => {
     const match = await upcomingMatch(world.deps)
     const created = await api.post(
       '/api/auctions',
-      { name: 'Coin room', match_id: match.id, squad_min: 2, squad_max: 4, charges: 25 },
+      { name: 'Coin room', match_id: match.id, squad_min: 2, squad_max: 4, balanced: false, charges: 25 },
       me.token,
     )
     expect(created.status).toBe(201)

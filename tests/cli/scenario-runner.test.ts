@@ -162,6 +162,20 @@ describe('applySave', () => {
     expect(vars).toEqual({ alice: { name: 'alice', token: 'Reset' }, uid: 7, token: 'abc123' })
   })
 
+  it('saves under prototype names as ordinary variables, never into Object.prototype', () => {
+    const vars: Record<string, unknown> = {}
+    const problems = applySave(
+      { '__proto__.polluted': 'body.user.id', 'constructor.prototype.polluted': 'body.user.username' },
+      { body },
+      vars,
+    )
+    expect(problems).toEqual([])
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined()
+    expect(Object.getPrototypeOf(vars)).toBe(Object.prototype)
+    expect(Object.keys(vars)).toEqual(['__proto__', 'constructor'])
+    expect(Object.getOwnPropertyDescriptor(vars, '__proto__')?.value).toEqual({ polluted: 7 })
+  })
+
   it('fails with the path when there is nothing to save', () => {
     const problems = applySave(
       { x: 'body.user.nope', y: { from: 'body.user.email', regex: 'token: (\\w+)' } },

@@ -1,14 +1,15 @@
 import { seedDemoLeague } from '../../seeds/demo-league'
 import { hashPassword } from '../../server/areas/auth/passwords'
 import { matchSquad } from '../../server/areas/matches/queries'
+import type { Config } from '../../server/config'
 import type { Deps } from '../../server/deps'
 import { pickTeam } from '../../server/domain/team-picker'
 import { createRng } from '../../server/lib/rng'
 import { type TestWorld, testWorld } from './deps'
 
 /** A test world with the demo league seeded (no demo users: tests make their own). */
-export async function leagueWorld(seed = 42): Promise<TestWorld> {
-  const world = await testWorld({ seed })
+export async function leagueWorld(seed = 42, overrides: Partial<Config> = {}): Promise<TestWorld> {
+  const world = await testWorld({ seed, ...overrides })
   await seedDemoLeague(world.deps.db, {
     seed,
     nowMs: world.deps.clock.now(),

@@ -3,9 +3,11 @@ import { sql } from 'kysely'
 import { withTx } from '../../db/tx'
 import type { Deps } from '../../deps'
 import { invalid, notFound } from '../../http/errors'
+import { idField } from '../../http/ids'
 import { PageMetaSchema, pageMeta, pagingQuery, toPage } from '../../http/paging'
 import { errors, json, jsonBody } from '../../http/responses'
 import { bearerSecurity, createRouter } from '../../http/router'
+import { multilineText } from '../../http/text'
 import { userBalances, walletJson } from '../ledger/service'
 import { listOutbox } from '../mail/service'
 import { NotificationSchema } from '../notifications/routes'
@@ -218,10 +220,10 @@ export function adminRoutes(deps: Deps) {
       request: {
         body: jsonBody(
           z.strictObject({
-            user_id: z.number().int().positive().optional(),
+            user_id: idField().optional(),
             email: z.string().optional(),
             slug: z.string().optional(),
-            body: z.string().trim().min(1).max(500),
+            body: multilineText().trim().min(1).max(500),
             kind: z.string().trim().min(1).max(40).default('announcement'),
           }),
         ),

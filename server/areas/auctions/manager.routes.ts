@@ -1,6 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi'
 import type { Deps } from '../../deps'
 import { notFound } from '../../http/errors'
+import { idParam, idParams } from '../../http/ids'
 import { errors, json } from '../../http/responses'
 import { bearerSecurity, createRouter, currentUser } from '../../http/router'
 import { auctionLeaderboard, auctionScores } from './scoring'
@@ -20,7 +21,7 @@ export function auctionManagerRoutes(deps: Deps) {
       tags: ['Auctions'],
       summary: 'Managers ranked by the points their squads scored in completed matches',
       security: bearerSecurity,
-      request: { params: z.object({ id: z.coerce.number().int().positive() }) },
+      request: { params: idParam },
       responses: { 200: json(z.object({ leaderboard: z.array(Any) }), 'Leaderboard'), ...errors(401, 404) },
     }),
     async (c) => {
@@ -63,7 +64,7 @@ export function auctionManagerRoutes(deps: Deps) {
       summary:
         'A manager: franchise, squad with prices, points per completed match (also `…/{id}.json`: API paths ignore a trailing `.json`)',
       security: bearerSecurity,
-      request: { params: z.object({ id: z.coerce.number().int().positive() }) },
+      request: { params: idParam },
       responses: { 200: json(z.object({ manager: Any }), 'The manager'), ...errors(401, 404) },
     }),
     async (c) => {
@@ -102,10 +103,7 @@ export function auctionManagerRoutes(deps: Deps) {
         'A manager’s points in one match: the squad as it stood at the start, each player’s score (also with `.json`)',
       security: bearerSecurity,
       request: {
-        params: z.object({
-          id: z.coerce.number().int().positive(),
-          match_id: z.coerce.number().int().positive(),
-        }),
+        params: idParams('id', 'match_id'),
       },
       responses: {
         200: json(

@@ -3,9 +3,10 @@ import type { Deps } from '../../deps'
 import type { AuctionCommand } from '../../domain/auction/engine'
 import { BIDDING_INTERVALS } from '../../domain/auction/rules'
 import { AppError, notFound } from '../../http/errors'
+import { idField, idParam, idParams } from '../../http/ids'
+import { instantField, requireFuture } from '../../http/instants'
 import { errors, json, jsonBody } from '../../http/responses'
 import { bearerSecurity, createRouter, currentUser } from '../../http/router'
-import { idField } from '../../http/validation'
 import { addBots } from './bots'
 import { AUCTION_CHARGES, AUCTION_COLORS, COLOR_IDS, INTERVAL_IDS } from './catalog'
 import {
@@ -35,8 +36,7 @@ import {
 import { scheduleTakeovers } from './takeover'
 
 const Any = z.record(z.string(), z.unknown())
-const idParam = z.object({ id: z.coerce.number().int().positive() })
-const managerParam = idParam.extend({ manager_id: z.coerce.number().int().positive() })
+const managerParam = idParams('id', 'manager_id')
 const AuctionAnswer = json(z.object({ new_auction: Any }), 'The auction')
 
 const settings = z.strictObject({
@@ -58,7 +58,7 @@ const settings = z.strictObject({
       message: `must be one of ${AUCTION_CHARGES.join(', ')}`,
     })
     .default(0),
-  starts_at_in_millis: z.number().int().positive().nullable().default(null),
+  starts_at_in_millis: instantField().nullable().default(null),
   private: z.boolean().default(false),
   bot_takeover_seconds: z.number().int().min(10).max(3600).nullable().default(null),
 })
@@ -243,7 +243,7 @@ export function auctionRoutes(deps: Deps) {
         body: jsonBody(
           z.strictObject({
             name: z.string().trim().min(3).max(60).optional(),
-            starts_at_in_millis: z.number().int().positive().nullable().optional(),
+            starts_at_in_millis: instantField().nullable().optional(),
             private: z.boolean().optional(),
             bot_takeover_seconds: z.number().int().min(10).max(3600).nullable().optional(),
           }),
@@ -257,6 +257,7 @@ export function auctionRoutes(deps: Deps) {
       const row = await requireOwnedAuction(deps.db, id, me.id)
       if (row.status !== 'waiting') throw new AppError('AUCTION_STATE', 'The auction has already started')
       const body = c.req.valid('json')
+      requireFuture(now(), { starts_at_in_millis: body.starts_at_in_millis })
       await deps.db
         .updateTable('auctions')
         .set({
@@ -746,9 +747,7 @@ export function auctionRoutes(deps: Deps) {
           params: idParam,
           // Optional: only a sealed round takes a closing time.
           body: {
-            ...jsonBody(
-              z.strictObject({ closes_at_in_millis: z.number().int().positive().nullable().optional() }),
-            ),
+            ...jsonBody(z.strictObject({ closes_at_in_millis: instantField().nullable().optional() })),
             required: false,
           },
         },
@@ -758,7 +757,9 @@ export function auctionRoutes(deps: Deps) {
         const me = currentUser(c)
         const { id } = c.req.valid('param')
         await requireOwnedAuction(deps.db, id, me.id)
-        const command = build((c.req.valid('json') as Record<string, unknown> | undefined) ?? {})
+        const body = (c.req.valid('json') as { closes_at_in_millis?: number | null } | undefined) ?? {}
+        requireFuture(now(), { closes_at_in_millis: body.closes_at_in_millis })
+        const command = build(body)
         if (command) await runCommand(deps, id, () => command)
         else {
           await startAuction(deps, me.id, id)

@@ -1,6 +1,7 @@
 import type { Deps } from '../../deps'
 import type { AuctionEvent } from '../../domain/auction/engine'
 import { type AuctionPlayer, balanceDeficit } from '../../domain/auction/rules'
+import { SQUAD_BALANCE } from '../../domain/auction/settings'
 import type { AuctionRow } from './service'
 import { stateOf } from './service'
 
@@ -75,7 +76,7 @@ export async function auctionScores(deps: Deps, row: AuctionRow) {
         row.balanced !== 1 ||
         (squad.length >= 11 &&
           balanceDeficit(
-            { ...state.config, balance: state.config.balance ?? { keepers: 1, batters: 6, bowlers: 5 } },
+            { ...state.config, balance: state.config.balance ?? { ...SQUAD_BALANCE } },
             squad.map((id) => players.get(id) as AuctionPlayer),
           ) === 0)
       const playerScores = squad

@@ -4,7 +4,7 @@ import type { Deps } from '../../deps'
 import { type AuctionState, currentNextBid } from '../../domain/auction/engine'
 import { BIDDING_INTERVALS, maxBid } from '../../domain/auction/rules'
 import { STYLE_LABEL } from '../../domain/styles'
-import { idField } from '../../http/validation'
+import { idField } from '../../http/ids'
 import { AUCTION_COLORS } from './catalog'
 import { type AuctionRow, managerOf, stateOf } from './service'
 

@@ -13,9 +13,11 @@ import {
   DEFAULT_TIMINGS,
   type Violation,
 } from '../../domain/auction/engine'
-import { type AuctionPlayer, BIDDING_INTERVALS } from '../../domain/auction/rules'
+import { type AuctionPlayer, BIDDING_INTERVALS, type SquadRules } from '../../domain/auction/rules'
+import { type SettingsProblem, SQUAD_BALANCE, settingsProblems } from '../../domain/auction/settings'
 import { inviteCode } from '../../domain/contest-templates'
-import { AppError, forbidden, notFound } from '../../http/errors'
+import { AppError, forbidden, invalid, notFound } from '../../http/errors'
+import { requireFuture } from '../../http/instants'
 import { hashString, randomStream } from '../../lib/rng'
 import { post, SYSTEM_ACCOUNTS, systemAccountId, userAccountId } from '../ledger/service'
 import { notify } from '../notifications/service'
@@ -464,6 +466,17 @@ export interface CreateAuctionInput {
   takeover_seconds?: number | null
 }
 
+/** One 422 naming every setting that can never work; pool problems go on the pool's source field. */
+function refuseImpossible(problems: SettingsProblem[], poolField: 'match_id' | 'series_id'): void {
+  if (problems.length === 0) return
+  const fields = new Map<string, string[]>()
+  for (const { field, message } of problems) {
+    const name = field === 'pool' ? poolField : field
+    fields.set(name, [...(fields.get(name) ?? []), message])
+  }
+  throw invalid(Object.fromEntries(fields))
+}
+
 /** The player pool of a series (players of every side in its matches) or of one match. */
 async function poolOf(
   db: Executor,
@@ -525,26 +538,21 @@ export async function createAuction(
     if (!match || match.sport_id !== sport.id)
       throw new AppError('VALIDATION_FAILED', 'Unknown match', { match_id: ['is not a cricket match'] })
   }
-  if (input.squad_min > input.squad_max)
-    throw new AppError('VALIDATION_FAILED', 'The squad minimum is above the maximum', {
-      squad_min: ['must not be above squad_max'],
-    })
-  const players = await poolOf(deps.db, input)
-  if (players.length < input.squad_min * 2)
-    throw new AppError('VALIDATION_FAILED', 'Too few players for an auction', {
-      [input.match_id !== undefined ? 'match_id' : 'series_id']: [
-        `has ${players.length} players; two squads need ${input.squad_min * 2}`,
-      ],
-    })
   const now = deps.clock.now()
+  requireFuture(now, { starts_at_in_millis: input.starts_at_ms })
+  const players = await poolOf(deps.db, input)
+  const rules: SquadRules = {
+    purse: input.purse,
+    squadMin: input.squad_min,
+    squadMax: input.squad_max,
+    maxStars: input.max_stars,
+    balance: input.balanced ? { ...SQUAD_BALANCE } : null,
+  }
+  refuseImpossible(settingsProblems(rules, players), input.match_id !== undefined ? 'match_id' : 'series_id')
   const seed = deps.rng.stream('auctions').uint32()
   const state = createEngineState(
     {
-      purse: input.purse,
-      squadMin: input.squad_min,
-      squadMax: input.squad_max,
-      maxStars: input.max_stars,
-      balance: input.balanced ? { keepers: 1, batters: 6, bowlers: 5 } : null,
+      ...rules,
       bands: BIDDING_INTERVALS[input.bidding_interval]?.bands ?? [],
       ...DEFAULT_TIMINGS,
       lotMs: input.lot_seconds * 1000,

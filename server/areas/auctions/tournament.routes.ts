@@ -1,9 +1,9 @@
 import { createRoute, z } from '@hono/zod-openapi'
 import type { Deps } from '../../deps'
 import { AppError, notFound } from '../../http/errors'
+import { idField, idParam } from '../../http/ids'
 import { errors, json, jsonBody } from '../../http/responses'
 import { bearerSecurity, createRouter, currentUser } from '../../http/router'
-import { idField } from '../../http/validation'
 import { auctionJson, BidBody, playerCards, playersJson } from './serialize'
 import {
   type AuctionRow,
@@ -16,7 +16,6 @@ import {
 import { activities, createTournament, joinTournament, managerView, WINDOW_HOURS } from './tournaments'
 
 const Any = z.record(z.string(), z.unknown())
-const idParam = z.object({ id: z.coerce.number().int().positive() })
 
 /**
  * Auction tournaments, the v1 calls of spec §7 (`…/tournaments/{id}.json` and the rest: API

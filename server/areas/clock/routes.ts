@@ -1,6 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi'
 import type { Deps } from '../../deps'
 import { AppError, invalid } from '../../http/errors'
+import { instantField, MAX_INSTANT_MS } from '../../http/instants'
 import { errors, json, jsonBody } from '../../http/responses'
 import { bearerSecurity, createRouter } from '../../http/router'
 import { MAX_CLOCK_SPEED } from '../../lib/clock'
@@ -28,11 +29,10 @@ const ClockChangeRequest = z
       .number()
       .int()
       .min(0)
+      .max(MAX_INSTANT_MS)
       .optional()
       .openapi({ description: 'Move the clock forward by this much', example: 3600000 }),
-    now_in_millis: z
-      .number()
-      .int()
+    now_in_millis: instantField()
       .optional()
       .openapi({ description: 'Jump to this instant (never backwards)' }),
   })
@@ -73,6 +73,9 @@ export function clockRoutes(deps: Deps) {
       const body = c.req.valid('json')
       if (Object.keys(body).length === 0)
         throw invalid({ base: ['give at least one of speed, paused, advance_ms, now_in_millis'] })
+      // The clock must stay a date: past year 9999 nothing could show it.
+      if (body.advance_ms !== undefined && deps.clock.now() + body.advance_ms > MAX_INSTANT_MS)
+        throw invalid({ advance_ms: ['would move the clock past the year 9999'] })
       try {
         deps.clock.set(body)
       } catch (error) {

@@ -1,10 +1,10 @@
 import { createRoute, z } from '@hono/zod-openapi'
 import type { Deps } from '../../deps'
 import { AppError, invalid } from '../../http/errors'
+import { idField } from '../../http/ids'
 import { PageMetaSchema, pageMeta, pagingQuery, toPage } from '../../http/paging'
 import { errors, json, jsonBody } from '../../http/responses'
 import { type AppContext, bearerSecurity, createRouter, currentUser } from '../../http/router'
-import { idField } from '../../http/validation'
 import { requireMatch } from '../matches/service'
 import { findUserBySlug } from '../users/queries'
 import { CONTEST_FILTERS, unknownFilterIds } from './filters'
@@ -49,12 +49,7 @@ export function contestRoutes(deps: Deps) {
       request: {
         query: listQuery.extend({
           type: z.enum(['upcoming', 'live', 'finished', 'feed']).default('upcoming'),
-          game_id: z.coerce
-            .number()
-            .int()
-            .positive()
-            .optional()
-            .openapi({ description: 'A game (sport) id from GET /api/games' }),
+          game_id: idField().optional().openapi({ description: 'A game (sport) id from GET /api/games' }),
           sport_slug: z.string().optional(),
         }),
       },
@@ -484,7 +479,7 @@ export function contestRoutes(deps: Deps) {
       security: bearerSecurity,
       request: {
         params: contestParam,
-        query: z.object({ member_id: z.coerce.number().int().positive(), member_ids: idList }),
+        query: z.object({ member_id: idField(), member_ids: idList }),
       },
       responses: {
         200: json(z.record(z.string(), z.unknown()), 'Compare data'),

@@ -1,4 +1,6 @@
 import { z } from '@hono/zod-openapi'
+import { MAX_ID } from '../../http/ids'
+import { MAX_PAGE } from '../../http/paging'
 
 export const ContestSchema = z
   .object({
@@ -78,7 +80,7 @@ export const MemberSchema = z
   })
   .openapi('ContestMember')
 
-export const contestParam = z.object({ id: z.coerce.number().int().positive() })
+export { idParam as contestParam } from '../../http/ids'
 
 /** `filter_ids=1,5` → [1, 5]. */
 export const idList = z
@@ -87,7 +89,7 @@ export const idList = z
   .transform((v, ctx) => {
     if (!v) return []
     const parts = v.split(',').map((s) => s.trim())
-    if (parts.some((p) => !/^\d+$/.test(p))) {
+    if (parts.some((p) => !/^\d{1,10}$/.test(p) || Number(p) > MAX_ID || Number(p) < 1)) {
       ctx.addIssue({ code: 'custom', message: 'must be a comma-joined list of ids' })
       return z.NEVER
     }
@@ -95,7 +97,7 @@ export const idList = z
   })
 
 export const listQuery = z.object({
-  page: z.coerce.number().int().min(1).default(1),
+  page: z.coerce.number().int().min(1).max(MAX_PAGE).default(1),
   per_page: z.coerce.number().int().min(1).max(100).default(20),
   sort: z.coerce
     .number()

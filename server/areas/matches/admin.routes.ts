@@ -3,6 +3,7 @@ import type { Deps } from '../../deps'
 import { AppError } from '../../http/errors'
 import { errors, json, jsonBody } from '../../http/responses'
 import { bearerSecurity, createRouter } from '../../http/router'
+import { multilineText } from '../../http/text'
 import { completeMatch } from '../scoring/complete'
 import { ingestEvents } from '../scoring/ingest'
 import { startSimulation } from '../scoring/simulation'
@@ -148,7 +149,7 @@ export function adminMatchRoutes(deps: Deps) {
           required: false,
           content: {
             'application/json': {
-              schema: z.strictObject({ reason: z.string().trim().min(3).max(200).optional() }),
+              schema: z.strictObject({ reason: multilineText().trim().min(3).max(200).optional() }),
             },
           },
         },

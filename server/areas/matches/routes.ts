@@ -2,6 +2,7 @@ import { createRoute, z } from '@hono/zod-openapi'
 import type { MatchStatus } from '../../db/schema'
 import type { Deps } from '../../deps'
 import { notFound } from '../../http/errors'
+import { idField } from '../../http/ids'
 import { PageMetaSchema, pageMeta, pagingQuery, toPage } from '../../http/paging'
 import { errors, json } from '../../http/responses'
 import { createRouter } from '../../http/router'
@@ -47,8 +48,8 @@ export function matchRoutes(deps: Deps) {
         query: pagingQuery(20, 100).extend({
           sport_slug: z.string().optional(),
           status: statusList,
-          series_id: z.coerce.number().int().positive().optional(),
-          phase_id: z.coerce.number().int().positive().optional(),
+          series_id: idField().optional(),
+          phase_id: idField().optional(),
         }),
       },
       responses: {
@@ -93,7 +94,7 @@ export function matchRoutes(deps: Deps) {
         'Every player of the match with this match’s credit value, side, lineup flag and points so far. With `user_team_id` (one of your teams, or anyone’s after the start) the answer also names its players, captain and vice-captain.',
       request: {
         params: idParam,
-        query: z.object({ user_team_id: z.coerce.number().int().positive().optional() }),
+        query: z.object({ user_team_id: idField().optional() }),
       },
       responses: {
         200: json(

@@ -98,4 +98,4 @@ export const SeriesSchema = z
   })
   .openapi('Series')
 
-export const idParam = z.object({ id: z.coerce.number().int().positive() })
+export { idParam } from '../../http/ids'

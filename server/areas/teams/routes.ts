@@ -1,8 +1,8 @@
 import { createRoute, z } from '@hono/zod-openapi'
 import type { Deps } from '../../deps'
+import { idField, idParams } from '../../http/ids'
 import { errors, json, jsonBody } from '../../http/responses'
 import { bearerSecurity, createRouter, currentUser } from '../../http/router'
-import { idField } from '../../http/validation'
 import { matchSquad } from '../matches/queries'
 import { PlayerSchema } from '../matches/schemas'
 import { pointsOf, requireMatch } from '../matches/service'
@@ -40,7 +40,7 @@ export const UserTeamSchema = z
 
 const TeamRequest = z
   .strictObject({
-    player_ids: z.union([z.string().min(1), z.array(z.number().int().positive()).min(1)]).openapi({
+    player_ids: z.union([z.string().min(1), z.array(idField()).min(1)]).openapi({
       description: 'Comma-joined player ids',
       example: '101,102,103,104,105,106,107,108,109,110,111',
     }),
@@ -49,8 +49,8 @@ const TeamRequest = z
   })
   .openapi('UserTeamRequest')
 
-const params = z.object({ match_id: z.coerce.number().int().positive() })
-const teamParams = params.extend({ id: z.coerce.number().int().positive() })
+const params = idParams('match_id')
+const teamParams = idParams('match_id', 'id')
 
 export function teamRoutes(deps: Deps) {
   const app = createRouter()
@@ -74,7 +74,7 @@ export function teamRoutes(deps: Deps) {
       summary: 'My teams for a match',
       description: 'With `contest_id`, each team says whether it has joined that contest.',
       security: bearerSecurity,
-      request: { params, query: z.object({ contest_id: z.coerce.number().int().positive().optional() }) },
+      request: { params, query: z.object({ contest_id: idField().optional() }) },
       responses: {
         200: json(z.object({ user_teams: z.array(UserTeamSchema) }), 'Teams'),
         ...errors(401, 404),

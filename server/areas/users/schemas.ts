@@ -5,6 +5,8 @@ import {
   USERNAME_PATTERN,
   USERNAME_RULE,
 } from '../../domain/user-rules'
+import { idField } from '../../http/ids'
+import { multilineText } from '../../http/text'
 
 export const username = z
   .string()
@@ -114,8 +116,8 @@ export const UpdateMeRequest = z
       .nullable()
       .optional()
       .openapi({ example: '1995-04-21', description: 'YYYY-MM-DD; at least 18 years ago' }),
-    about_me: z.string().trim().max(500).nullable().optional(),
-    avatar_id: z.number().int().positive().nullable().optional(),
+    about_me: multilineText().trim().max(500).nullable().optional(),
+    avatar_id: idField().nullable().optional(),
     interests: z.array(z.string()).max(10).optional(),
     current_password: z.string().optional(),
     password: password.optional(),

@@ -5,7 +5,7 @@ import { withTx } from '../../db/tx'
 import type { Deps } from '../../deps'
 import { cricketLevel } from '../../domain/levels'
 import { paiseToRupees } from '../../domain/money'
-import { ageOn, isIsoDate, MIN_AGE_YEARS, normaliseEmail, usernameKey } from '../../domain/user-rules'
+import { dobProblem, normaliseEmail, usernameKey } from '../../domain/user-rules'
 import { AppError, type FieldErrors, invalid, notFound } from '../../http/errors'
 import { hashString } from '../../lib/rng'
 import { hashPassword, verifyPassword } from '../auth/passwords'
@@ -371,9 +371,8 @@ export async function updateMe(deps: Deps, userId: number, input: UpdateMeInput)
     if (taken && taken.id !== user.id) errors.username = ['has already been taken']
   }
   if (input.dob) {
-    if (!isIsoDate(input.dob)) errors.dob = ['must be a date like 1995-04-21']
-    else if (ageOn(input.dob, deps.clock.now()) < MIN_AGE_YEARS)
-      errors.dob = [`must make you at least ${MIN_AGE_YEARS} years old`]
+    const problem = dobProblem(input.dob, deps.clock.now())
+    if (problem) errors.dob = [problem]
   }
   if (input.avatar_id !== undefined && input.avatar_id !== null) {
     const avatar = await deps.db

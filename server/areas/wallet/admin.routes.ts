@@ -3,6 +3,7 @@ import { withTx } from '../../db/tx'
 import type { Deps } from '../../deps'
 import { rupeesToPaise } from '../../domain/money'
 import { invalid, notFound } from '../../http/errors'
+import { idField } from '../../http/ids'
 import { errors, json, jsonBody } from '../../http/responses'
 import { bearerSecurity, createRouter } from '../../http/router'
 import {
@@ -18,7 +19,7 @@ import { findUserByEmail, findUserById } from '../users/queries'
 
 const CreditRequest = z
   .strictObject({
-    user_id: z.number().int().positive().optional(),
+    user_id: idField().optional(),
     email: z.string().optional(),
     amount: z
       .union([z.number(), z.string()])

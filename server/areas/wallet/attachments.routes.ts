@@ -3,10 +3,17 @@ import type { HonoRequest, MiddlewareHandler } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import type { Deps } from '../../deps'
 import { MAX_ATTACHMENT_BYTES } from '../../domain/kyc-rules'
-import { AppError, invalid } from '../../http/errors'
+import { invalid } from '../../http/errors'
+import { readForm } from '../../http/middleware'
 import { errors, json } from '../../http/responses'
 import { type AppEnv, bearerSecurity, createRouter, currentUser } from '../../http/router'
-import { attachmentJson, readAttachment, saveAttachment, setAttachmentDeleted } from './attachments'
+import {
+  attachmentJson,
+  attachmentTooLarge,
+  readAttachment,
+  saveAttachment,
+  setAttachmentDeleted,
+} from './attachments'
 import { AttachmentSchema, idParam } from './kyc.schemas'
 
 /**
@@ -27,19 +34,16 @@ const MULTIPART_OVERHEAD_BYTES = 64 * 1024
 
 /**
  * The upload's own body limit, in place of the API's 1 MiB one: a body that cannot hold an
- * acceptable file is refused before it is read, with the same 422 as a file found too large.
+ * acceptable file is refused before it is read, with the same 413 as a file found too large.
  */
 export function uploadBodyLimit(): MiddlewareHandler<AppEnv> {
   return bodyLimit({
     maxSize: MAX_ATTACHMENT_BYTES + MULTIPART_OVERHEAD_BYTES,
     onError: () => {
-      throw tooLarge()
+      throw attachmentTooLarge()
     },
   })
 }
-
-const tooLarge = () =>
-  invalid({ file: [`is too large (maximum is ${MAX_ATTACHMENT_BYTES / 1024 / 1024} MB)`] })
 
 const AttachmentAnswer = (description: string) =>
   json(z.object({ attachment: AttachmentSchema }), description)
@@ -54,10 +58,10 @@ export function attachmentRoutes(deps: Deps) {
       path: UPLOAD_PATH,
       tags: ['Attachments'],
       summary: 'Upload an image',
-      description: `Multipart form data with one field, \`file\`: a PNG, JPEG or WebP image (recognised by its bytes, not its name or header) of at most ${MAX_ATTACHMENT_BYTES / 1024 / 1024} MB; anything else is 422.`,
+      description: `Multipart form data with one field, \`file\`: a PNG, JPEG or WebP image (recognised by its bytes, not its name or header) of at most ${MAX_ATTACHMENT_BYTES / 1024 / 1024} MB (a larger file is 413); anything else is 422.`,
       security: bearerSecurity,
       request: { body: { content: { 'multipart/form-data': { schema: UploadForm } } } },
-      responses: { 201: AttachmentAnswer('Stored'), ...errors(401, 422) },
+      responses: { 201: AttachmentAnswer('Stored'), ...errors(400, 401, 413, 422) },
     }),
     async (c) => {
       const me = currentUser(c)
@@ -131,18 +135,14 @@ async function uploadedFile(request: HonoRequest): Promise<File> {
   const type = request.header('content-type') ?? ''
   if (!type.startsWith('multipart/form-data'))
     throw invalid({ file: ['is required (send multipart/form-data with a file field)'] })
-  let form: FormData
-  try {
-    form = await request.formData()
-  } catch {
-    throw new AppError('BAD_REQUEST', 'The multipart body could not be read')
-  }
-  const fields: Record<string, string[]> = {}
-  for (const key of new Set(form.keys())) if (key !== 'file') fields[key] = ['is not a known field']
+  const form = await readForm(request.raw)
+  // Part names come from the caller: a Map, so `__proto__` is reported like any other name.
+  const fields = new Map<string, string[]>()
+  for (const key of new Set(form.keys())) if (key !== 'file') fields.set(key, ['is not a known field'])
   const files = form.getAll('file')
   const file = files[0]
-  if (!(file instanceof File)) fields.file = [file === undefined ? 'is required' : 'must be a file']
-  else if (files.length > 1) fields.file = ['must be a single file']
-  if (Object.keys(fields).length > 0) throw invalid(fields)
+  if (!(file instanceof File)) fields.set('file', [file === undefined ? 'is required' : 'must be a file'])
+  else if (files.length > 1) fields.set('file', ['must be a single file'])
+  if (fields.size > 0) throw invalid(Object.fromEntries(fields))
   return file as File
 }

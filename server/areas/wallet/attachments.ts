@@ -8,7 +8,7 @@ import type { AttachmentsTable } from '../../db/schema'
 import { type Executor, withTx } from '../../db/tx'
 import type { Deps } from '../../deps'
 import { IMAGE_EXTENSIONS, MAX_ATTACHMENT_BYTES, sniffImageType } from '../../domain/kyc-rules'
-import { invalid, notFound } from '../../http/errors'
+import { AppError, invalid, notFound } from '../../http/errors'
 
 /**
  * Uploaded images (PAN photos) on local disk, next to the database: `<db dir>/attachments/
@@ -64,10 +64,15 @@ export function findOwnAttachment(db: Executor, userId: number, id: number) {
     .executeTakeFirst()
 }
 
+/** 413, with the field named so a form can show it under the file input. */
+export function attachmentTooLarge(): AppError {
+  const message = `is too large (maximum is ${MAX_ATTACHMENT_BYTES / 1024 / 1024} MB)`
+  return new AppError('PAYLOAD_TOO_LARGE', `The file ${message}`, { file: [message] })
+}
+
 /** Checks size and type (by the file's bytes, not its header), writes it, records it. */
 export async function saveAttachment(deps: Deps, userId: number, file: File): Promise<AttachmentRow> {
-  if (file.size > MAX_ATTACHMENT_BYTES)
-    throw invalid({ file: [`is too large (maximum is ${MAX_ATTACHMENT_BYTES / 1024 / 1024} MB)`] })
+  if (file.size > MAX_ATTACHMENT_BYTES) throw attachmentTooLarge()
   if (file.size === 0) throw invalid({ file: ['is empty'] })
   const bytes = new Uint8Array(await file.arrayBuffer())
   const type = sniffImageType(bytes)

@@ -1,6 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi'
 import type { Deps } from '../../deps'
 import { idempotency } from '../../http/idempotency'
+import { idParam } from '../../http/ids'
 import { PageMetaSchema, pageMeta, pagingQuery, toPage } from '../../http/paging'
 import { errors, json, jsonBody } from '../../http/responses'
 import { bearerSecurity, createRouter, currentUser } from '../../http/router'
@@ -125,7 +126,7 @@ export function creditRoutes(deps: Deps) {
       tags: ['Wallet'],
       summary: 'One of my deposits',
       security: bearerSecurity,
-      request: { params: z.object({ id: z.coerce.number().int().positive() }) },
+      request: { params: idParam },
       responses: { 200: json(CreditAnswer, 'The deposit'), ...errors(401, 404) },
     }),
     async (c) => {

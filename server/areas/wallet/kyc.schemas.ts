@@ -11,11 +11,12 @@ import {
   UPI_PATTERN,
   UPI_RULE,
 } from '../../domain/kyc-rules'
-import { idField } from '../../http/validation'
+import { idField } from '../../http/ids'
+import { multilineText } from '../../http/text'
 
 /** Request and answer shapes of verification, attachments, withdrawals and refund claims. */
 
-export const idParam = z.object({ id: z.coerce.number().int().positive() })
+export { idParam } from '../../http/ids'
 
 export const mobileNumber = z
   .string()
@@ -82,14 +83,14 @@ export const RedeemRequest = z
 
 export const ClaimRefundRequest = z
   .strictObject({
-    reason: z.string().trim().min(10, 'is too short (minimum is 10 characters)').max(1000),
+    reason: multilineText().trim().min(10, 'is too short (minimum is 10 characters)').max(1000),
     user_credit_id: idField().optional().openapi({ type: 'integer', description: 'One of your deposits' }),
     contest_id: idField().optional().openapi({ type: 'integer', description: 'A contest you joined' }),
   })
   .openapi('ClaimRefundRequest')
 
 export const ReasonRequest = z
-  .strictObject({ reason: z.string().trim().min(3).max(500) })
+  .strictObject({ reason: multilineText().trim().min(3).max(500) })
   .openapi('ReasonRequest')
 
 export const AttachmentSchema = z

@@ -3,7 +3,7 @@ import type { PanCardsTable } from '../../db/schema'
 import { type Executor, withTx } from '../../db/tx'
 import type { Deps } from '../../deps'
 import { isAllowedToRedeem, type RedeemFacts } from '../../domain/kyc-rules'
-import { ageOn, isIsoDate, MIN_AGE_YEARS } from '../../domain/user-rules'
+import { dobProblem } from '../../domain/user-rules'
 import { conflict, invalid, notFound } from '../../http/errors'
 import { notify } from '../notifications/service'
 import { attachmentJson, findOwnAttachment } from './attachments'
@@ -22,9 +22,8 @@ export interface SavePanInput {
 }
 
 export async function savePan(deps: Deps, userId: number, input: SavePanInput) {
-  if (!isIsoDate(input.dob)) throw invalid({ dob: ['must be a date like 1995-04-21'] })
-  if (ageOn(input.dob, deps.clock.now()) < MIN_AGE_YEARS)
-    throw invalid({ dob: [`must make you at least ${MIN_AGE_YEARS} years old`] })
+  const dob = dobProblem(input.dob, deps.clock.now())
+  if (dob) throw invalid({ dob: [dob] })
   // Another user's upload is as unknown to you as one that does not exist.
   const attachment = await findOwnAttachment(deps.db, userId, input.attachment_id)
   if (!attachment) throw notFound('Attachment')

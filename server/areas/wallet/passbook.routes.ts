@@ -1,6 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi'
 import type { Deps } from '../../deps'
 import { notFound } from '../../http/errors'
+import { idField } from '../../http/ids'
 import { PageMetaSchema, pageMeta, pagingQuery, toPage } from '../../http/paging'
 import { errors, json } from '../../http/responses'
 import { bearerSecurity, createRouter, currentUser } from '../../http/router'
@@ -71,7 +72,7 @@ export function passbookRoutes(deps: Deps) {
       security: bearerSecurity,
       request: {
         query: pagingQuery(PER_PAGE, MAX_PER_PAGE).extend({
-          user_id: z.coerce.number().int().positive(),
+          user_id: idField(),
           compartment: z.enum(COMPARTMENTS).default('unused'),
         }),
       },

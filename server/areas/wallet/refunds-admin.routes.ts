@@ -4,6 +4,7 @@ import { paiseToRupees, rupeesToPaise } from '../../domain/money'
 import { invalid } from '../../http/errors'
 import { errors, json, jsonBody } from '../../http/responses'
 import { bearerSecurity, createRouter, currentAdmin } from '../../http/router'
+import { multilineText } from '../../http/text'
 import { userBalances, walletJson } from '../ledger/service'
 import { ClaimRefundSchema, idParam, ReasonRequest } from './kyc.schemas'
 import {
@@ -31,7 +32,7 @@ const RefundRequest = z
         'Rupees to credit to the unused balance: above 0, at most ₹10,000 and 2 decimals; for a claim about a deposit at most what is left of that deposit',
       example: 250,
     }),
-    note: z.string().trim().min(3).max(500).optional().openapi({
+    note: multilineText().trim().min(3).max(500).optional().openapi({
       description: 'The answer the player reads (default: “Refunded ₹… to your unused balance.”)',
     }),
   })

@@ -1,10 +1,10 @@
 import { createRoute, z } from '@hono/zod-openapi'
 import type { Deps } from '../../deps'
 import { idempotency } from '../../http/idempotency'
+import { idField, idParam } from '../../http/ids'
 import { PageMetaSchema, pageMeta, pagingQuery, toPage } from '../../http/paging'
 import { errors, json, jsonBody } from '../../http/responses'
 import { bearerSecurity, createRouter, currentUser } from '../../http/router'
-import { idField } from '../../http/validation'
 import { userBalances, walletJson } from '../ledger/service'
 import { claimScratchCard, getScratchCard, listScratchCards, rewardTotals } from './rewards'
 
@@ -94,7 +94,7 @@ export function scratchCardRoutes(deps: Deps) {
       tags: ['Rewards'],
       summary: 'One of my scratch cards',
       security: bearerSecurity,
-      request: { params: z.object({ id: z.coerce.number().int().positive() }) },
+      request: { params: idParam },
       responses: {
         200: json(z.object({ scratch_card: ScratchCardSchema }), 'The card'),
         ...errors(401, 404, 422),

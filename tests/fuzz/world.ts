@@ -1,0 +1,233 @@
+import { loadConfig } from '../../server/config'
+import type { Deps } from '../../server/deps'
+import type { TestWorld } from '../helpers/deps'
+import { client } from '../helpers/http'
+import { PNG_1X1, upload } from '../helpers/kyc'
+import { leagueWorld, upcomingMatch, validTeamBody } from '../helpers/league'
+
+/**
+ * The world the fuzzer runs in: the demo league (fixed seed) plus one of everything a path
+ * can name — a team in a joined contest, an auction with managers, a tournament, a deposit,
+ * an upload, a PAN, a UPI id, a refund claim, scratch cards — so requests with real ids get
+ * past their 404s and into validation and the handlers.
+ *
+ * Built on `leagueWorld` → `testWorld`, so whichever database `testWorld` opens (SQLite by
+ * default; PostgreSQL when its environment says so) is the one fuzzed.
+ */
+
+export type Identity = 'anon' | 'player' | 'admin'
+
+interface Account {
+  id: number
+  slug: string
+  email: string
+  password: string
+  token: string
+}
+
+export interface FuzzWorld {
+  world: TestWorld
+  deps: Deps
+  api: ReturnType<typeof client>
+  accounts: { player: Account; admin: Account; rival: Account }
+  /** Values for path parameters: by parameter name, and for `{id}` by the segment before it. */
+  pathValues: Record<string, string | number>
+  /** Every id above, for body fields named `…_id`. */
+  knownIds: number[]
+  /** The bearer token of an identity, signing in again if a request revoked it. */
+  token(identity: Identity): Promise<string | undefined>
+  close(): Promise<void>
+}
+
+/** No rate limit in the way: the fuzzer sends many refused requests to the same endpoints. */
+function unlimitedRateLimits() {
+  const limits = loadConfig({}, {}).rateLimits
+  return Object.fromEntries(
+    Object.entries(limits).map(([name, rule]) => [name, { ...rule, limit: 1_000_000 }]),
+  ) as typeof limits
+}
+
+export async function fuzzWorld(seed: number): Promise<FuzzWorld> {
+  // No automatic simulation: a clock change must not start every match's ball-by-ball run.
+  const world = await leagueWorld(seed, { autoSimulate: false, rateLimits: unlimitedRateLimits() })
+  const { deps } = world
+  const api = client(deps)
+  const fail = (what: string, res: { status: number; body: unknown }) => {
+    throw new Error(`fuzz world: ${what} answered ${res.status} ${JSON.stringify(res.body)}`)
+  }
+  const expectOk = async (what: string, pending: Promise<{ status: number; body: any }>) => {
+    const res = await pending
+    if (res.status >= 300) fail(what, res)
+    return res.body
+  }
+
+  const admin = await api.admin()
+  const player = await api.player('fuzz_player')
+  const rival = await api.player('fuzz_rival')
+  for (const who of [player, rival])
+    await expectOk(
+      'credit',
+      api.post('/api/admin/wallet/credits', { user_id: who.id, amount: 5000 }, admin.token),
+    )
+  await expectOk(
+    'coins',
+    api.post(
+      '/api/admin/wallet/credits',
+      { user_id: player.id, amount: 500, compartment: 'coins' },
+      admin.token,
+    ),
+  )
+
+  const match = await upcomingMatch(deps)
+  const team = await expectOk(
+    'team',
+    api.post(`/api/matches/${match.id}/user_teams`, await validTeamBody(deps, match.id), player.token),
+  )
+  const contests = (await api.get(`/api/matches/${match.id}/contests?per_page=100`)).body.contests as Array<{
+    id: number
+    entry_fee: number
+  }>
+  const paid = contests.find((c) => c.entry_fee > 0) ?? contests[0]
+  if (!paid) throw new Error('fuzz world: the match has no contests')
+  await expectOk(
+    'join',
+    api.post(`/api/contests/${paid.id}/join`, { team_id: team.user_team.id }, player.token),
+  )
+
+  const auction = (
+    await expectOk(
+      'auction',
+      api.post(
+        '/api/auctions',
+        { name: 'Fuzz night', match_id: match.id, squad_min: 2, squad_max: 4, balanced: false, purse: 1000 },
+        player.token,
+      ),
+    )
+  ).new_auction
+  for (const [who, color] of [
+    [player, 'blue'],
+    [rival, 'red'],
+  ] as const)
+    await expectOk(
+      'auction join',
+      api.post(
+        `/api/auctions/${auction.id}/join`,
+        { code: auction.code, franchise_name: `F ${color}`, color },
+        who.token,
+      ),
+    )
+
+  const series = await largestCricketSeries(deps)
+  const tournament = (
+    await expectOk(
+      'tournament',
+      api.post('/api/auction/tournaments', { name: 'Fuzz cup', series_id: series }, player.token),
+    )
+  ).tournament
+
+  const credit = (
+    await expectOk(
+      'deposit',
+      api.post('/api/user_credits', { enter_amount: 100, gateway: 'paytm' }, player.token),
+    )
+  ).user_credit
+  const photo = await upload(api, player.token, PNG_1X1)
+  if (photo.status !== 201) fail('upload', photo)
+  const pan = (
+    await expectOk(
+      'pan',
+      api.put(
+        '/api/me/save_pan',
+        {
+          name: 'Fuzz Player',
+          pan_number: 'ABCDE1234F',
+          dob: '1990-11-05',
+          attachment_id: photo.body.attachment.id,
+        },
+        player.token,
+      ),
+    )
+  ).pan_card
+  const upi = await expectOk('upi', api.post('/api/bhim_upis', { upi_str: 'fuzz@okhdfc' }, player.token))
+  const claim = (
+    await expectOk(
+      'refund claim',
+      api.post(
+        '/api/claim_refunds',
+        { reason: 'The deposit never arrived, please check', user_credit_id: credit.id },
+        player.token,
+      ),
+    )
+  ).claim_refund
+
+  const first = async (table: 'scratch_cards' | 'auction_managers' | 'series_phases' | 'players') =>
+    (await deps.db.selectFrom(table).select('id').orderBy('id').executeTakeFirst())?.id ?? 1
+  const manager = await deps.db
+    .selectFrom('auction_managers')
+    .select('id')
+    .where('auction_id', '=', auction.id)
+    .where('user_id', '=', rival.id)
+    .executeTakeFirstOrThrow()
+
+  const pathValues: Record<string, string | number> = {
+    contests: paid.id,
+    matches: match.id,
+    match_id: match.id,
+    user_teams: team.user_team.id,
+    series: series,
+    series_phases: await first('series_phases'),
+    players: await first('players'),
+    auctions: auction.id,
+    tournaments: tournament.id,
+    managers: manager.id,
+    manager_id: manager.id,
+    attachments: photo.body.attachment.id,
+    claim_refunds: claim.id,
+    user_credits: credit.id,
+    scratch_cards: await first('scratch_cards'),
+    bhim_upis: upi.bhim_upi?.id ?? upi.id ?? 1,
+    kyc: pan.id,
+    redemptions: 1,
+    slug: rival.slug,
+    ref: player.slug,
+    sport: 'cricket',
+    token: 'a'.repeat(43),
+    gateway: 'paytm',
+    order_id: credit.order_id,
+  }
+  const knownIds = [
+    ...new Set(Object.values(pathValues).filter((v): v is number => typeof v === 'number')),
+    player.id,
+    rival.id,
+  ]
+
+  const accounts = {
+    player: { ...player, token: player.token },
+    admin: { ...admin, token: admin.token },
+    rival: { ...rival, token: rival.token },
+  }
+  const token = async (identity: Identity) => {
+    if (identity === 'anon') return undefined
+    const account = accounts[identity]
+    if ((await api.get('/api/me', account.token)).status !== 200)
+      account.token = (await api.login(account.email, account.password)).access_token
+    return account.token
+  }
+  return { world, deps, api, accounts, pathValues, knownIds, token, close: () => world.close() }
+}
+
+async function largestCricketSeries(deps: Deps): Promise<number> {
+  const rows = await deps.db
+    .selectFrom('series as s')
+    .innerJoin('sports as sp', 'sp.id', 's.sport_id')
+    .innerJoin('matches as m', 'm.series_id', 's.id')
+    .select(['s.id', (e) => e.fn.countAll<number>().as('matches')])
+    .where('sp.slug', '=', 'cricket')
+    .groupBy('s.id')
+    .orderBy('matches', 'desc')
+    .orderBy('s.id')
+    .execute()
+  const row = rows[0]
+  if (!row) throw new Error('fuzz world: no cricket series')
+  return row.id
+}
