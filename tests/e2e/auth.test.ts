@@ -275,16 +275,21 @@ describe('web client: sign up, log out, log in', () => {
     const { page } = world
     await page.goto('/help')
     await page.getByTestId('bottom-nav').waitFor()
-    let failed = 0
-    await page.route(/\/assets\/PointSystemPage-[^/]+\.js$/, (route) => {
-      if (failed++ === 0) return route.abort('failed')
-      return route.continue()
-    })
+    // What happens after a rebuild: the chunk this page's bundle names is gone for as long as
+    // that page lives, and the reloaded page gets it. Every request for it fails until the
+    // document is requested again, however many times (a modulepreload, then the import)
+    // and in whatever order the browser asks; only a reload brings the page back.
     const documents: string[] = []
+    let failed = 0
     const watch = (request: { url(): string; resourceType(): string }) => {
       if (request.resourceType() === 'document') documents.push(new URL(request.url()).pathname)
     }
     page.on('request', watch)
+    await page.route(/\/assets\/PointSystemPage-[^/]+\.js$/, (route) => {
+      if (documents.length > 0) return route.continue()
+      failed += 1
+      return route.abort('failed')
+    })
     await page.getByTestId('bottom-nav').getByRole('button', { name: 'More' }).click()
     await page
       .getByRole('navigation', { name: 'Main menu' })
@@ -293,7 +298,7 @@ describe('web client: sign up, log out, log in', () => {
     await page.getByRole('tab', { name: 'Cricket' }).waitFor()
     page.off('request', watch)
     expect(documents).toEqual(['/point-system'])
-    expect(failed).toBe(2)
+    expect(failed).toBeGreaterThan(0)
     await page.unrouteAll()
   })
 
