@@ -1,9 +1,12 @@
-import { useInfiniteQuery } from '@tanstack/react-query'
+import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query'
+import { useEffect } from 'react'
 import { Link, useSearchParams } from 'react-router'
 import { Button, ButtonLink } from '../../components/Button'
 import { EmptyState, Loading, PageHead, Tabs } from '../../components/Common'
 import { Alert } from '../../components/Field'
 import { formatMoney, formatNumber } from '../../lib/format'
+import { useServerTimeReached } from '../../lib/use-now'
+import { FollowMatch } from '../matches/live'
 import { type Contest, type MyContestsType, myContestsQuery } from './api'
 import { useContestLive } from './live'
 import page from './pages.module.css'
@@ -14,12 +17,23 @@ const TYPES: Array<{ value: MyContestsType; label: string }> = [
   { value: 'finished', label: 'Finished' },
 ]
 
-/** `/my-contests`: the contests I joined, upcoming / live / finished, with my best rank and prize. */
+/**
+ * `/my-contests`: the contests I joined, upcoming / live / finished, with my best rank and
+ * prize. A contest changes tab by itself: at its match's start on the server's clock (upcoming
+ * → live) and when its match ends (live → finished, followed over /cable).
+ */
 export function MyContestsPage() {
   const [search, setSearch] = useSearchParams()
   const type = (TYPES.find((t) => t.value === search.get('type'))?.value ?? 'upcoming') as MyContestsType
   const list = useInfiniteQuery(myContestsQuery(type))
   const contests = list.data?.pages.flatMap((p) => p.my_contests) ?? []
+  const client = useQueryClient()
+  const firstStart = type === 'upcoming' ? Math.min(...contests.map((c) => c.event_time_in_millis)) : null
+  const started = useServerTimeReached(Number.isFinite(firstStart) ? firstStart : null)
+  useEffect(() => {
+    if (started) void client.invalidateQueries({ queryKey: ['contests', 'mine'] }, { cancelRefetch: false })
+  }, [started, client])
+  const matchIds = type === 'finished' ? [] : [...new Set(contests.map((c) => c.match_id))]
   return (
     <div data-testid="my-contests">
       <PageHead title="My Contests" />
@@ -63,6 +77,9 @@ export function MyContestsPage() {
           </Button>
         </div>
       ) : null}
+      {matchIds.map((id) => (
+        <FollowMatch key={id} id={id} />
+      ))}
     </div>
   )
 }
