@@ -4,7 +4,7 @@ import { AppShell } from './app/AppShell'
 import { AuthLayout } from './app/AuthLayout'
 import { BootSplash } from './app/BootSplash'
 import { ErrorPage } from './app/ErrorPage'
-import { indexRedirect, redirectIfSignedIn, requireSignedIn } from './app/guards'
+import { indexRedirect, redirectIfSignedIn, requireSignedIn, wholeNumberParams } from './app/guards'
 import { NotFoundPage } from './app/NotFoundPage'
 import { RootLayout } from './app/RootLayout'
 import { HELP_ENTRIES, loadHelpGroup } from './features/help/registry'
@@ -33,6 +33,9 @@ const infoPage = (path: string, name: 'AboutPage' | 'PrivacyPage' | 'TermsPage' 
 const page = <K extends string, M extends Record<K, ComponentType>>(load: () => Promise<M>, name: K) => ({
   lazy: async () => ({ Component: (await load())[name] }),
 })
+/** Routes whose `:id` (and others named) must be a whole number, or the 404 page shows. */
+const byId = (...names: string[]) => ({ loader: wholeNumberParams(...(names.length > 0 ? names : ['id'])) })
+
 const contests = () => import('./features/contests/pages')
 const teams = () => import('./features/teams/pages')
 const matches = () => import('./features/matches/StatisticsPage')
@@ -46,11 +49,12 @@ const contestRoutes: RouteObject[] = [
   { path: 'popular/contests', ...page(contests, 'PopularContestsPage') },
   { path: 'cricket/contests', ...page(contests, 'CricketContestsPage') },
   { path: 'pubg/contests', ...page(contests, 'PubgContestsPage') },
-  { path: 'matches/:id/contests', ...page(contests, 'MatchContestsPage') },
-  { path: 'series/:id/contests', ...page(contests, 'SeriesContestsPage') },
-  { path: 'matches/:id/statistics', ...page(matches, 'StatisticsPage') },
+  { path: 'matches/:id/contests', ...byId(), ...page(contests, 'MatchContestsPage') },
+  { path: 'series/:id/contests', ...byId(), ...page(contests, 'SeriesContestsPage') },
+  { path: 'matches/:id/statistics', ...byId(), ...page(matches, 'StatisticsPage') },
   {
     path: 'contests/:id',
+    ...byId(),
     ...page(contests, 'ContestLayout'),
     children: [
       { index: true, ...page(contests, 'ContestIndexTab') },
@@ -69,6 +73,7 @@ const auctionRoutes: RouteObject[] = [
   { path: 'auctions/join', ...page(auctions, 'JoinAuctionPage') },
   {
     path: 'auctions/:id',
+    ...byId(),
     ...page(auctions, 'AuctionLayout'),
     children: [
       { index: true, ...page(auctions, 'AuctionIndex') },
@@ -80,10 +85,11 @@ const auctionRoutes: RouteObject[] = [
       { path: 'leaderboard', ...page(auctions, 'LeaderboardPage') },
     ],
   },
-  { path: 'auction/managers/:id', ...page(auctions, 'ManagerPage') },
+  { path: 'auction/managers/:id', ...byId(), ...page(auctions, 'ManagerPage') },
   { path: 'auction/tournaments', ...page(auctions, 'TournamentsPage') },
   {
     path: 'auction/tournaments/:id',
+    ...byId(),
     ...page(auctions, 'TournamentLayout'),
     children: [
       { index: true, ...page(auctions, 'TournamentIndex') },
@@ -111,7 +117,7 @@ const walletRoutes: RouteObject[] = [
   { path: 'payumoney/success', ...page(wallet, 'PayuSuccessPage') },
   { path: 'payumoney/failure', ...page(wallet, 'PayuFailurePage') },
   { path: 'scratch-cards', ...page(rewards, 'ScratchCardsPage') },
-  { path: 'scratch-cards/:id', ...page(rewards, 'ScratchCardPage') },
+  { path: 'scratch-cards/:id', ...byId(), ...page(rewards, 'ScratchCardPage') },
   { path: 'refer-and-earn', ...page(rewards, 'ReferPage') },
 ]
 
@@ -125,12 +131,16 @@ const rewardInfoRoutes: RouteObject[] = [
 /** …and the ones that are about the player's own teams and entries. */
 const signedInContestRoutes: RouteObject[] = [
   { path: 'my-contests', ...page(contests, 'MyContestsPage') },
-  { path: 'contests/:id/compare', ...page(contests, 'ComparePage') },
-  { path: 'contests/:id/compare/member', ...page(contests, 'CompareMemberPage') },
-  { path: 'matches/:id/create-team', ...page(teams, 'CreateTeamPage') },
-  { path: 'matches/:id/edit-team/:team_id', ...page(teams, 'EditTeamPage') },
-  { path: 'matches/:id/viewteam/:team_id', ...page(teams, 'ViewTeamPage') },
-  { path: 'teams/:team_id/players/:player_id', ...page(teams, 'TeamPlayerPage') },
+  { path: 'contests/:id/compare', ...byId(), ...page(contests, 'ComparePage') },
+  { path: 'contests/:id/compare/member', ...byId(), ...page(contests, 'CompareMemberPage') },
+  { path: 'matches/:id/create-team', ...byId(), ...page(teams, 'CreateTeamPage') },
+  { path: 'matches/:id/edit-team/:team_id', ...byId('id', 'team_id'), ...page(teams, 'EditTeamPage') },
+  { path: 'matches/:id/viewteam/:team_id', ...byId('id', 'team_id'), ...page(teams, 'ViewTeamPage') },
+  {
+    path: 'teams/:team_id/players/:player_id',
+    ...byId('team_id', 'player_id'),
+    ...page(teams, 'TeamPlayerPage'),
+  },
 ]
 
 export const routes: RouteObject[] = [
@@ -139,7 +149,8 @@ export const routes: RouteObject[] = [
     errorElement: <ErrorPage />,
     hydrateFallbackElement: <BootSplash />,
     children: [
-      { index: true, loader: indexRedirect },
+      // It always redirects; the splash is what shows for the instant before it does.
+      { index: true, loader: indexRedirect, element: <BootSplash /> },
       {
         path: 'landing',
         lazy: async () => ({ Component: (await import('./features/landing/LandingPage')).LandingPage }),
