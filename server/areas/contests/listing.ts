@@ -1,4 +1,5 @@
 import type { Deps } from '../../deps'
+import { preferSports } from '../matches/queries'
 import { matchesFilters } from './filters'
 import { type ContestRow, contestBase } from './queries'
 
@@ -26,6 +27,8 @@ export interface ContestQuery {
   /** Only contests this user has joined (my contests, a user's history). */
   joined_by?: number
   order?: 'sort' | 'popular' | 'newest'
+  /** Sports listed first (the viewer's interests); the usual order holds within each group. */
+  prefer_sports?: string[]
 }
 
 export async function queryContests(
@@ -61,6 +64,7 @@ export async function queryContests(
       ),
     )
   }
+  if (q.prefer_sports?.length) sel = sel.orderBy(preferSports(q.prefer_sports))
   const order = q.order ?? (q.type === 'feed' ? 'newest' : 'sort')
   if (order === 'newest') sel = sel.orderBy('c.created_at_ms', 'desc').orderBy('c.id', 'desc')
   else if (order === 'popular')

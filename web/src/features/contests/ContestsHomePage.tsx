@@ -40,7 +40,8 @@ export function ContestsHomePage() {
         onChange={(value) => setSearch(value === 'all' ? {} : { sport: value }, { replace: true })}
         items={[
           { value: 'all', label: 'All' },
-          ...(games.data ?? []).map((g) => ({ value: g.slug, label: g.name })),
+          // The home answer orders the games by the player's interests; /api/games until it is in.
+          ...(home.data?.games ?? games.data ?? []).map((g) => ({ value: g.slug, label: g.name })),
         ]}
       />
       {home.isPending ? <Loading /> : null}
