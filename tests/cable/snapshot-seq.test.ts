@@ -169,4 +169,26 @@ describe('snapshot seq', () => {
     expect(await cable.take((f) => f.identifier === rejected)).toMatchObject({ type: 'reject_subscription' })
     await cable.close()
   })
+
+  it('AuctionTournamentChannel sends the tournament in the shape GET gives (window length, seats)', async () => {
+    const owner = await signedInUser(server)
+    const series = (await call('GET', '/api/series', owner.token)).body.series.find(
+      (x: { sport_slug: string }) => x.sport_slug === 'cricket',
+    )
+    const created = await call('POST', '/api/auction/tournaments', owner.token, {
+      name: 'Snapshot Cup',
+      series_id: series.id,
+      window_hours: 8,
+      max_managers: 6,
+    })
+    expect(created.status).toBe(201)
+    const id = created.body.tournament.id
+    const identifier = JSON.stringify({ channel: 'AuctionTournamentChannel', tournament_id: id })
+    const cable = await follow(owner.token, [identifier])
+    const fetched = (await call('GET', `/api/auction/tournaments/${id}`, owner.token)).body.tournament
+    const snapshot = snapshotOf(cable, identifier)
+    expect(snapshot.tournament).toMatchObject({ window_hours: 8, max_managers: 6, phase: 'waiting' })
+    expect(Object.keys(snapshot.tournament).sort()).toEqual(Object.keys(fetched).sort())
+    await cable.close()
+  })
 })
