@@ -27,13 +27,6 @@ export function MyContestsPage() {
   const type = (TYPES.find((t) => t.value === search.get('type'))?.value ?? 'upcoming') as MyContestsType
   const list = useInfiniteQuery(myContestsQuery(type))
   const contests = list.data?.pages.flatMap((p) => p.my_contests) ?? []
-  const client = useQueryClient()
-  const firstStart = type === 'upcoming' ? Math.min(...contests.map((c) => c.event_time_in_millis)) : null
-  const started = useServerTimeReached(Number.isFinite(firstStart) ? firstStart : null)
-  useEffect(() => {
-    if (started) void client.invalidateQueries({ queryKey: ['contests', 'mine'] }, { cancelRefetch: false })
-  }, [started, client])
-  const matchIds = type === 'finished' ? [] : [...new Set(contests.map((c) => c.match_id))]
   return (
     <div data-testid="my-contests">
       <PageHead title="My Contests" />
@@ -70,6 +63,7 @@ export function MyContestsPage() {
           <MyContestCard key={c.id} contest={c} type={type} />
         ))}
       </div>
+      <ContestsMoveOn type={type} />
       {list.hasNextPage ? (
         <div className={page.centered}>
           <Button variant="ghost" onClick={() => list.fetchNextPage()} busy={list.isFetchingNextPage}>
@@ -77,10 +71,34 @@ export function MyContestsPage() {
           </Button>
         </div>
       ) : null}
+    </div>
+  )
+}
+
+/**
+ * Keeps every tab right as matches start and end: at the soonest start among my upcoming
+ * contests (on the server's clock) the lists are fetched again, and the matches of my
+ * upcoming and live contests are followed, so a match going live or ending refetches them
+ * too. Whichever tab is open, the other lists are what say when.
+ */
+function ContestsMoveOn({ type }: { type: MyContestsType }) {
+  const client = useQueryClient()
+  const upcoming = useInfiniteQuery(myContestsQuery('upcoming'))
+  const live = useInfiniteQuery({ ...myContestsQuery('live'), enabled: type !== 'finished' })
+  const soon = upcoming.data?.pages.flatMap((p) => p.my_contests) ?? []
+  const playing = live.data?.pages.flatMap((p) => p.my_contests) ?? []
+  const soonest = soon.length > 0 ? Math.min(...soon.map((c) => c.event_time_in_millis)) : null
+  const started = useServerTimeReached(soonest)
+  useEffect(() => {
+    if (started) void client.invalidateQueries({ queryKey: ['contests', 'mine'] }, { cancelRefetch: false })
+  }, [started, client])
+  const matchIds = [...new Set([...soon, ...playing].map((c) => c.match_id))]
+  return (
+    <>
       {matchIds.map((id) => (
         <FollowMatch key={id} id={id} />
       ))}
-    </div>
+    </>
   )
 }
 
