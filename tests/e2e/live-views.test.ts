@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type E2eWorld, startE2eWorld } from './browser'
+import { type E2eWorld, SHOTS_DIR, startE2eWorld } from './browser'
 import { apiClient, watchReloads } from './league'
 
 /**
@@ -180,6 +180,16 @@ describe('live views at a fast clock', () => {
     const second = await score.textContent()
     await expect.poll(() => score.textContent(), { timeout: 20_000 }).not.toBe(second)
     await world.shot('live-home')
+
+    // Once the match has started the contest's tabs gain Compare, and it fits on a phone.
+    const contestPage = await open(`/contests/${mega.id}`)
+    const compare = contestPage.getByTestId('compare-link')
+    await compare.waitFor()
+    const tabs = await contestPage.getByRole('navigation', { name: 'Contest' }).boundingBox()
+    const tab = await compare.boundingBox()
+    await contestPage.screenshot({ path: `${SHOTS_DIR}/contest-tabs-390.png` })
+    expect(tab && tabs && tab.x + tab.width <= tabs.x + tabs.width + 0.5).toBe(true)
+    expect(tab && tab.x + tab.width <= (contestPage.viewportSize()?.width ?? 0)).toBe(true)
     for (const r of reloads) {
       r.stop()
       expect(r.documents).toEqual([])
