@@ -129,7 +129,7 @@ afterAll(() => world?.close())
 function exampleOf(pattern: string): string {
   return pattern.replace(
     /(?:(series|contests|auctions|auction\/managers|auction\/tournaments|scratch-cards)\/)?(:[a-z_]+\??|\*)/g,
-    (all, area, param) => {
+    (_all, area, param) => {
       const value = (area && examples[`${area}/${param}`]) ?? examples[param]
       if (value === undefined || value === 'undefined')
         throw new Error(`no example for ${param} in ${pattern}`)
