@@ -1,5 +1,5 @@
 import { sql } from 'kysely'
-import { chargeEntry } from '../../server/areas/contests/ledger'
+import { chargeEntry, contestLabel } from '../../server/areas/contests/ledger'
 import { matchSquad } from '../../server/areas/matches/queries'
 import type { AfterCommit, Tx } from '../../server/db/tx'
 import { contestSpecs, inviteCode } from '../../server/domain/contest-templates'
@@ -32,7 +32,7 @@ export async function writeContests(
   const matches = await tx
     .selectFrom('matches as m')
     .innerJoin('sports as s', 's.id', 'm.sport_id')
-    .select(['m.id', 'm.event_time_ms', 's.slug'])
+    .select(['m.id', 'm.title', 'm.event_time_ms', 's.slug'])
     .where('m.status', '=', 'upcoming')
     .orderBy('m.event_time_ms')
     .orderBy('m.id')
@@ -112,6 +112,7 @@ export async function writeContests(
         try {
           await chargeEntry(tx, NO_AFTER, {
             contestId,
+            label: contestLabel({ name: spec.name, match_title: match.title }),
             teamId: inserted.id,
             userId: player.userId,
             feePaise: spec.entry_fee_paise,

@@ -63,7 +63,13 @@ describe('the daily loop', () => {
     expect((await api.get('/api/me', alice.token)).body.user).toMatchObject({
       unused_balance: 475,
       current_balance: 475,
+      contests_count: 1,
+      stats: { total_teams: 1, total_leagues: 1 },
     })
+    // The passbook names the contest and its match, not an id.
+    const entryLine = (await api.get('/api/me/unused_passbook', alice.token)).body.passbook_entries[0]
+    expect(entryLine).toMatchObject({ kind: 'contest_entry', amount: -25 })
+    expect(entryLine.memo).toBe(`Entry fee · ${h2h.name}, ${h2h.match_title}`)
     expect(
       (await api.post(`/api/contests/${h2h.id}/join`, { team_id: bTeam.body.user_team.id }, bob.token))
         .status,
@@ -88,6 +94,13 @@ describe('the daily loop', () => {
     expect(full.status).toBe(409)
     expect(full.body.code).toBe('CONTEST_FULL')
 
+    // Carol joins the small league instead, which will not fill.
+    const small = contests.find((c: { kind: string }) => c.kind === 'small')
+    expect(
+      (await api.post(`/api/contests/${small.id}/join`, { team_id: cTeam.body.user_team.id }, carol.token))
+        .status,
+    ).toBe(200)
+
     // Before the start, other teams are hidden.
     expect(
       (await api.get(`/api/matches/${match.id}/user_teams/${bTeam.body.user_team.id}`, alice.token)).status,
@@ -96,10 +109,12 @@ describe('the daily loop', () => {
     const start = await api.post(`/api/admin/matches/${match.id}/start`, undefined, admin.token)
     expect(start.body.match).toMatchObject({ match_status: 'live', locked: true })
     expect((await api.get(`/api/contests/${h2h.id}`)).body.contest.contest_status).toBe('locked')
-    const small = contests.find((c: { kind: string }) => c.kind === 'small')
     expect((await api.get(`/api/contests/${small.id}`)).body.contest).toMatchObject({
       contest_status: 'cancelled',
     })
+    const refundLine = (await api.get('/api/me/unused_passbook', carol.token)).body.passbook_entries[0]
+    expect(refundLine).toMatchObject({ kind: 'contest_refund', amount: small.entry_fee })
+    expect(refundLine.memo).toBe(`Refund · ${small.name}, ${small.match_title}`)
     expect(
       (await api.get(`/api/matches/${match.id}/user_teams/${bTeam.body.user_team.id}`, alice.token)).status,
     ).toBe(200)
@@ -160,6 +175,10 @@ describe('the daily loop', () => {
     expect(done.body.match.match_status).toBe('completed')
     const me = (await api.get('/api/me', alice.token)).body.user
     expect(me).toMatchObject({ winning_balance: 42, unused_balance: 475, current_balance: 517 })
+    const prizeLine = (await api.get('/api/me/winnings_passbook', alice.token)).body.passbook_entries[0]
+    expect(prizeLine).toMatchObject({ kind: 'contest_prizes', amount: 42 })
+    expect(prizeLine.memo).toBe(`Winnings · ${h2h.name}, ${h2h.match_title}`)
+    expect(me.contests_count).toBe(1)
     expect((await api.get('/api/me', bob.token)).body.user.winning_balance).toBe(0)
     const mine = (await api.get('/api/my_contests?type=finished', alice.token)).body.my_contests
     expect(mine[0].my_entries).toEqual([expect.objectContaining({ rank: 1, prize: 42, refunded: false })])

@@ -163,7 +163,13 @@ describe('money flows (fast-check over the API)', () => {
               const contest = paid[o.contest % paid.length] as (typeof paid)[number]
               if (cancelled.has(contest.id)) continue
               await withTx(world.deps, (tx, after) =>
-                cancelContest(tx, after, contest, 'property test', world.deps.clock.now()),
+                cancelContest(
+                  tx,
+                  after,
+                  { ...contest, match_title: 'a match' },
+                  'property test',
+                  world.deps.clock.now(),
+                ),
               )
               cancelled.add(contest.id)
               for (const [w, fee] of fees.get(contest.id) ?? []) cash[w] = (cash[w] as number) + fee

@@ -6,7 +6,7 @@ import { attachmentsDir } from '../../server/areas/wallet/attachments'
 import { REDEMPTION_HOLDS_ACCOUNT } from '../../server/areas/wallet/redemptions'
 import { type TestWorld, testWorld } from '../helpers/deps'
 import { client } from '../helpers/http'
-import { giveWinnings, verifiedPlayer, verifyMobile } from '../helpers/kyc'
+import { giveWinnings, submitPan, verifiedPlayer, verifyMobile } from '../helpers/kyc'
 
 let world: TestWorld
 let api: ReturnType<typeof client>
@@ -56,6 +56,43 @@ describe('GET /api/redemption_types', () => {
 })
 
 describe('POST /api/redemptions', () => {
+  it('needs what the welcome mail says and nothing more: not a verified e-mail address', async () => {
+    const signup = await api.post('/api/users', {
+      email: 'new.player@example.test',
+      username: 'new_player',
+      password: 'long-enough-pass',
+      full_name: 'New Player',
+    })
+    expect(signup.status).toBe(201)
+    const mail = await world.deps.db
+      .selectFrom('outbox_messages')
+      .select('body')
+      .where('to_address', '=', 'new.player@example.test')
+      .executeTakeFirstOrThrow()
+    const body = mail.body.replace(/\s+/g, ' ')
+    expect(body).toContain('withdraw while the address is unverified')
+    expect(body).toContain('a verified mobile number, an approved PAN and a bank account or UPI id')
+    const token = (await api.login('new.player@example.test', 'long-enough-pass')).access_token
+    const me = (await api.get('/api/me', token)).body.user
+    expect(me.email_verified).toBe(false)
+    const player = { ...me, token, email: 'new.player@example.test', password: 'long-enough-pass' }
+    // What the mail lists, and no more: mobile, PAN, somewhere to pay to.
+    expect((await redeem(token, { amount: 100, redemption_type_id: types.upi })).body.code).toBe(
+      'NOT_VERIFIED',
+    )
+    await verifyMobile(api, admin.token, player)
+    const pan = await submitPan(api, player)
+    expect((await api.post(`/api/admin/kyc/${pan.id}/approve`, undefined, admin.token)).status).toBe(200)
+    expect((await api.post('/api/bhim_upis', { upi_str: 'new.player@okaxis' }, token)).status).toBe(201)
+    await giveWinnings(api, admin.token, me.id, 500)
+    const r = await redeem(token, { amount: 100, redemption_type_id: types.upi })
+    expect(r.status).toBe(201)
+    expect((await api.get('/api/me', token)).body.user).toMatchObject({
+      email_verified: false,
+      is_current_user_allowed_to_redeem: true,
+    })
+  })
+
   it('holds amount + fee from winnings for a UPI withdrawal, pending', async () => {
     const p = await verifiedPlayer(api, admin.token, { upi: 'virat@okhdfc' })
     await giveWinnings(api, admin.token, p.id, 500)

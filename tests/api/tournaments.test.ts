@@ -48,6 +48,11 @@ describe('auction tournaments (v1 calls)', () => {
       window_hours: 6,
       phase: 'waiting',
     })
+    // Before the first window every player of the pool is listed (none is bought yet).
+    const waiting = (await api.get(`/api/auction/tournaments/${t.id}/bidding`, owner.token)).body
+    expect(waiting.unsold_players).toHaveLength(t.players_count)
+    expect(t.players_count).toBeGreaterThan(0)
+    expect(waiting.unsold_players[0]).toMatchObject({ base_price: expect.any(Number) })
     for (const p of [b, c])
       expect((await api.post(`/api/auction/tournaments/${t.id}/join.json`, {}, p.token)).status).toBe(201)
     expect((await api.get(`/api/auction/tournaments/${t.id}.json`, owner.token)).body.tournament.phase).toBe(

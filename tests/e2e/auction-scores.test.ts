@@ -250,16 +250,17 @@ describe('an auction tournament', () => {
 
     await page.getByRole('link', { name: 'Bidding' }).click()
     const row = page.locator(`[data-testid="tournament-player"][data-player-id="${targetId}"]`)
-    await row.waitFor()
-    expect(await row.getAttribute('data-locked')).toBe('true')
+    // The page may first show the bidding view cached from before the release, then the
+    // fresh one: wait for the fresh one rather than reading once.
+    await expect.poll(() => row.getAttribute('data-locked')).toBe('true')
     expect(await text('locked-until', row)).toMatch(/^Locked until /)
     expect(await row.getByTestId('tournament-bid-input').count()).toBe(0)
-    expect(await text('block-slots')).toBe('15')
+    await expect.poll(() => text('block-slots')).toBe('15')
     // Search narrows the list to him (the ★ of a star is no part of his name).
     const name = ((await row.locator('strong').first().textContent()) ?? '').replace('★', '').trim()
     await page.getByTestId('player-search').fill(name)
     await expect.poll(() => page.getByTestId('tournament-player').count()).toBeGreaterThan(0)
-    expect(await row.isVisible()).toBe(true)
+    await row.waitFor()
     await shots('tournament-locked')
 
     expect(world.problems).toEqual([])

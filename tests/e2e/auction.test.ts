@@ -198,11 +198,21 @@ describe('a live auction in two browsers', () => {
     expect(seen?.seconds).toBeLessThanOrEqual(10)
     expect(await guestPage.getByTestId('franchise-row').count()).toBe(8)
 
-    // Freeze the game clock so no bot bids between the friend reading the amount and bidding.
+    // Freeze the game clock so no bot bids between the friend reading the amount and bidding,
+    // then wait until the friend's page has caught up with the frozen lot (a bot's last bid
+    // may still be on its way, however slow the machine).
     await clock({ paused: true })
-    await guestPage.waitForTimeout(300)
+    const frozen = (
+      await api.get<{ next_bid_amount: number | null }>(
+        `/api/auctions/${auctionId}/bidding_player`,
+        adminToken,
+      )
+    ).body
     const reloads = watchReloads(ownerPage)
     const button = guestPage.getByTestId('bid-button')
+    await expect
+      .poll(() => text(guestPage, 'next-bid-amount'))
+      .toBe(new Intl.NumberFormat('en-IN').format(frozen.next_bid_amount ?? 0))
     await expect.poll(() => button.isEnabled()).toBe(true)
     const amount = await text(guestPage, 'next-bid-amount')
     await button.click()
@@ -223,8 +233,13 @@ describe('a live auction in two browsers', () => {
   })
 
   it('a fast clock plays the open round out; both windows move on to the sealed round page', async () => {
+    const lastBid = () => ownerPage.getByTestId('bid-row').first().textContent()
+    const before = await lastBid()
     await clock({ paused: false, speed: 50 })
-    await ownerPage.waitForTimeout(1500)
+    // A shot of the room once the bots have moved it on (or the round is already over).
+    await expect
+      .poll(async () => ownerPage.url().includes('secondary-bidding') || (await lastBid()) !== before)
+      .toBe(true)
     await shot(ownerPage, 'auction-bidding-fast')
     await ownerPage.waitForURL(`**/auctions/${auctionId}/secondary-bidding`, { timeout: 60_000 })
     await guestPage.waitForURL(`**/auctions/${auctionId}/secondary-bidding`, { timeout: 10_000 })

@@ -45,8 +45,17 @@ async function mailedLink(subject: string): Promise<string> {
 describe('web client: sign up, log out, log in', () => {
   it('shows the landing page to a visitor at /', async () => {
     const { page } = world
+    const warnings: string[] = []
+    const onConsole = (m: { type(): string; text(): string }) => {
+      if (m.type() === 'warning') warnings.push(m.text())
+    }
+    page.on('console', onConsole)
     await page.goto('/')
     await page.waitForURL('**/landing')
+    await page.getByRole('heading', { level: 1 }).waitFor()
+    page.off('console', onConsole)
+    // The redirect at / is a route of its own; the router must not warn about it.
+    expect(warnings.filter((w) => w.includes('Matched leaf route'))).toEqual([])
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toContain('WIN CASH DAILY!')
     expect(await page.getByText('Have a Referral Code?').isVisible()).toBe(true)
     await world.shot('landing')
@@ -258,9 +267,17 @@ describe('web client: sign up, log out, log in', () => {
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Bidding in an auction')
     await world.shot('help-auction-bidding')
 
-    for (const path of ['/definitely-not-a-page', '/contests/12/nothing-here']) {
+    // Contest creation is a later issue: its addresses are not contest ids to fetch.
+    for (const path of [
+      '/definitely-not-a-page',
+      '/contests/12/nothing-here',
+      '/contests/create',
+      '/contests/games',
+      '/matches/abc/contests',
+    ]) {
       await page.goto(path)
       await page.getByTestId('not-found').waitFor()
+      expect(await page.getByRole('alert').count()).toBe(0)
       expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe("IT'S 404")
       expect(await page.getByText('Page not found').isVisible()).toBe(true)
       expect(await page.getByRole('link', { name: 'GO TO HOME' }).getAttribute('href')).toBe('/contests')
@@ -275,16 +292,21 @@ describe('web client: sign up, log out, log in', () => {
     const { page } = world
     await page.goto('/help')
     await page.getByTestId('bottom-nav').waitFor()
-    let failed = 0
-    await page.route(/\/assets\/PointSystemPage-[^/]+\.js$/, (route) => {
-      if (failed++ === 0) return route.abort('failed')
-      return route.continue()
-    })
+    // What happens after a rebuild: the chunk this page's bundle names is gone for as long as
+    // that page lives, and the reloaded page gets it. Every request for it fails until the
+    // document is requested again, however many times (a modulepreload, then the import)
+    // and in whatever order the browser asks; only a reload brings the page back.
     const documents: string[] = []
+    let failed = 0
     const watch = (request: { url(): string; resourceType(): string }) => {
       if (request.resourceType() === 'document') documents.push(new URL(request.url()).pathname)
     }
     page.on('request', watch)
+    await page.route(/\/assets\/PointSystemPage-[^/]+\.js$/, (route) => {
+      if (documents.length > 0) return route.continue()
+      failed += 1
+      return route.abort('failed')
+    })
     await page.getByTestId('bottom-nav').getByRole('button', { name: 'More' }).click()
     await page
       .getByRole('navigation', { name: 'Main menu' })
@@ -293,7 +315,7 @@ describe('web client: sign up, log out, log in', () => {
     await page.getByRole('tab', { name: 'Cricket' }).waitFor()
     page.off('request', watch)
     expect(documents).toEqual(['/point-system'])
-    expect(failed).toBe(2)
+    expect(failed).toBeGreaterThan(0)
     await page.unrouteAll()
   })
 

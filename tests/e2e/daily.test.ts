@@ -92,7 +92,7 @@ describe('daily fantasy in the browser', () => {
     await page.getByTestId('finish-signup').click()
     await page.waitForURL('**/contests')
     await page.getByTestId('upcoming-matches').waitFor()
-    expect(await chip().textContent()).toBe('₹0')
+    await expect.poll(() => chip().textContent()).toBe('₹0')
     expect(await page.getByTestId('match-card').count()).toBeGreaterThan(3)
     await world.shot('contests-home')
   })

@@ -4,7 +4,7 @@ import { AppError, notFound } from '../../http/errors'
 import { idField, idParam } from '../../http/ids'
 import { errors, json, jsonBody } from '../../http/responses'
 import { bearerSecurity, createRouter, currentUser } from '../../http/router'
-import { auctionJson, BidBody, playerCards, playersJson } from './serialize'
+import { BidBody, playerCards, playersJson } from './serialize'
 import {
   type AuctionRow,
   findAuction,
@@ -13,7 +13,14 @@ import {
   runCommand,
   stateOf,
 } from './service'
-import { activities, createTournament, joinTournament, managerView, WINDOW_HOURS } from './tournaments'
+import {
+  activities,
+  createTournament,
+  joinTournament,
+  managerView,
+  tournamentJson,
+  WINDOW_HOURS,
+} from './tournaments'
 
 const Any = z.record(z.string(), z.unknown())
 
@@ -52,17 +59,9 @@ export function tournamentRoutes(deps: Deps) {
         .orderBy('id', 'desc')
         .limit(100)
         .execute()
-      return c.json({ tournaments: await Promise.all(rows.map((r) => tournamentJson(r, me.id))) }, 200)
+      return c.json({ tournaments: await Promise.all(rows.map((r) => tournamentJson(deps, r, me.id))) }, 200)
     },
   )
-
-  async function tournamentJson(row: AuctionRow, userId: number) {
-    return {
-      ...(await auctionJson(deps, row, userId)),
-      window_hours: row.window_hours,
-      max_managers: row.max_managers,
-    }
-  }
 
   app.openapi(
     createRoute({
@@ -98,7 +97,7 @@ export function tournamentRoutes(deps: Deps) {
     async (c) => {
       const me = currentUser(c)
       const row = await createTournament(deps, me.id, c.req.valid('json'))
-      return c.json({ tournament: await tournamentJson(row, me.id) }, 201)
+      return c.json({ tournament: await tournamentJson(deps, row, me.id) }, 201)
     },
   )
 
@@ -147,7 +146,7 @@ export function tournamentRoutes(deps: Deps) {
       const manager = await managerView(deps, row, me.id)
       return c.json(
         {
-          tournament: await tournamentJson(row, me.id),
+          tournament: await tournamentJson(deps, row, me.id),
           manager,
           success_bids: manager?.success_bids ?? [],
           active_bids: manager?.active_bids_info ?? [],
@@ -171,13 +170,15 @@ export function tournamentRoutes(deps: Deps) {
       const me = currentUser(c)
       const row = await tournament(c.req.valid('param').id, me.id)
       const state = stateOf(deps, row)
-      const cards = await playerCards(deps.db, state.unsold)
+      // Before the first window every player of the pool is still to be bought.
+      const listed = state.phase === 'waiting' ? state.players.map((p) => p.id) : state.unsold
+      const cards = await playerCards(deps.db, listed)
       const mine = await managerOf(deps.db, row.id, me.id)
       const now = deps.clock.now()
       return c.json(
         {
           manager: await managerView(deps, row, me.id),
-          unsold_players: state.unsold.map((id) => {
+          unsold_players: listed.map((id) => {
             const lock = state.locks.find(
               (l) => l.playerId === id && l.managerId === mine?.id && l.untilMs > now,
             )

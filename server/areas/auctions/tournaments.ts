@@ -5,7 +5,7 @@ import { maxBid } from '../../domain/auction/rules'
 import { AppError, notFound } from '../../http/errors'
 import { notify } from '../notifications/service'
 import { AUCTION_COLORS } from './catalog'
-import { playerCards } from './serialize'
+import { auctionJson, playerCards } from './serialize'
 import {
   type AuctionRow,
   createAuction,
@@ -187,6 +187,18 @@ async function successBids(deps: Deps, row: AuctionRow, managerId: number) {
 }
 
 /** The caller's manager with the bid block (what they may still bid) and their active sealed bids. */
+/**
+ * A tournament as every reader gets it — the HTTP answers and the channel's snapshot alike
+ * (a snapshot without the window length and the seat limit left the page reading "—").
+ */
+export async function tournamentJson(deps: Deps, row: AuctionRow, userId: number) {
+  return {
+    ...(await auctionJson(deps, row, userId)),
+    window_hours: row.window_hours,
+    max_managers: row.max_managers,
+  }
+}
+
 export async function managerView(deps: Deps, row: AuctionRow, userId: number) {
   const mine = await managerOf(deps.db, row.id, userId)
   if (!mine) return null

@@ -5,7 +5,7 @@ import { instantField, MAX_INSTANT_MS } from '../../http/instants'
 import { errors, json, jsonBody } from '../../http/responses'
 import { bearerSecurity, createRouter } from '../../http/router'
 import { MAX_CLOCK_SPEED } from '../../lib/clock'
-import { saveClockAnchor } from './service'
+import { CLOCK_STREAM, saveClockAnchor } from './service'
 
 const ClockStateSchema = z
   .object({
@@ -83,6 +83,8 @@ export function clockRoutes(deps: Deps) {
         throw error
       }
       await saveClockAnchor(deps.db, deps.clock.anchor())
+      // Before the due jobs run: a jump's consequences are broadcast against the new clock.
+      deps.bus.publish(CLOCK_STREAM, { type: 'clock', ...deps.clock.state() })
       await deps.scheduler.runDue()
       return c.json(state(), 200)
     },

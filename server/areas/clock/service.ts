@@ -3,6 +3,9 @@ import type { ClockAnchor } from '../../lib/clock'
 
 const KEY = 'clock'
 
+/** Where every change of the clock is broadcast (`ClockChannel`), so countdowns follow it. */
+export const CLOCK_STREAM = 'clock'
+
 /** The clock survives restarts: its anchor is saved on every change and read at boot. */
 export async function loadClockAnchor(db: Db): Promise<ClockAnchor | undefined> {
   const row = await db.selectFrom('app_settings').select('value').where('key', '=', KEY).executeTakeFirst()

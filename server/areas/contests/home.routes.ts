@@ -30,6 +30,17 @@ const BANNERS = [
   { id: 3, title: 'Head to head', text: 'One rival, winner takes the pool.', link: '/popular/contests' },
 ]
 
+/** The sport slugs a player picked at sign-up (or later in settings). */
+async function interestsOf(deps: Deps, userId: number): Promise<string[]> {
+  const row = await deps.db
+    .selectFrom('users')
+    .select('interests')
+    .where('id', '=', userId)
+    .executeTakeFirst()
+  const interests = row ? (JSON.parse(row.interests) as unknown) : []
+  return Array.isArray(interests) ? interests.filter((s): s is string => typeof s === 'string') : []
+}
+
 export function homeRoutes(deps: Deps) {
   const app = createRouter()
 
@@ -78,9 +89,13 @@ export function homeRoutes(deps: Deps) {
       const sport = c.req.valid('query').sport_slug
       const me = c.get('user')
       const now = deps.clock.now()
+      // The sports a player picked at sign-up come first: in the games, and in the lists
+      // unless one sport is asked for.
+      const interests = me ? await interestsOf(deps, me.id) : []
+      const prefer = sport ? [] : interests
       const upcoming = await listMatches(
         deps.db,
-        { sport_slug: sport, status: ['upcoming'], from_ms: now },
+        { sport_slug: sport, status: ['upcoming'], from_ms: now, prefer_sports: prefer },
         { offset: 0, per_page: 12 },
       )
       const live = await listMatches(
@@ -90,14 +105,16 @@ export function homeRoutes(deps: Deps) {
       )
       const featured = await queryContests(
         deps,
-        { type: 'upcoming', sport_slug: sport, sort: 1, direction: -1 },
+        { type: 'upcoming', sport_slug: sport, sort: 1, direction: -1, prefer_sports: prefer },
         { offset: 0, per_page: 8 },
       )
-      const games = await deps.db
-        .selectFrom('sports')
-        .select(['id', 'slug', 'name', 'team_size'])
-        .orderBy('sort')
-        .execute()
+      const games = (
+        await deps.db
+          .selectFrom('sports')
+          .select(['id', 'slug', 'name', 'team_size'])
+          .orderBy('sort')
+          .execute()
+      ).sort((a, b) => Number(!interests.includes(a.slug)) - Number(!interests.includes(b.slug)))
       const mine = me
         ? Number(
             (

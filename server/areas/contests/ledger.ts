@@ -11,6 +11,21 @@ import {
   userBalances,
 } from '../ledger/service'
 
+/**
+ * What a passbook line says about a contest: its name and its match, as the player saw them
+ * when joining ("Entry fee · Mega Contest, MUM vs AHM"), never its id.
+ */
+export function contestMemo(
+  kind: 'contest_entry' | 'contest_prizes' | 'contest_refund',
+  label: string,
+): string {
+  const what = { contest_entry: 'Entry fee', contest_prizes: 'Winnings', contest_refund: 'Refund' }[kind]
+  return `${what} · ${label}`
+}
+
+/** "Mega Contest, MUM vs AHM": how a contest is named on a passbook line. */
+export const contestLabel = (c: { name: string; match_title: string }) => `${c.name}, ${c.match_title}`
+
 /** Every contest collects its entry fees in its own pool account, emptied when it settles. */
 export const poolCode = (contestId: number) => `contest:${contestId}:pool`
 
@@ -22,7 +37,15 @@ export function contestPoolAccount(tx: Tx, contestId: number, nowMs: number): Pr
 export async function chargeEntry(
   tx: Tx,
   after: AfterCommit,
-  entry: { contestId: number; teamId: number; userId: number; feePaise: number; nowMs: number },
+  entry: {
+    contestId: number
+    /** `contestLabel(contest)`, for the passbook line. */
+    label: string
+    teamId: number
+    userId: number
+    feePaise: number
+    nowMs: number
+  },
 ): Promise<number | null> {
   if (entry.feePaise === 0) return null
   const balances = await userBalances(tx, entry.userId)
@@ -42,7 +65,7 @@ export async function chargeEntry(
       kind: 'contest_entry',
       // One entry per team per contest: the key makes a retried join pay once.
       idempotencyKey: `contest:${entry.contestId}:entry:team:${entry.teamId}`,
-      memo: `Entry fee, contest ${entry.contestId}`,
+      memo: contestMemo('contest_entry', entry.label),
       meta: { contest_id: entry.contestId, user_team_id: entry.teamId },
       lines,
       nowMs: entry.nowMs,
@@ -54,6 +77,8 @@ export async function chargeEntry(
 
 export interface PoolPayout {
   contestId: number
+  /** `contestLabel(contest)`, for the passbook lines. */
+  label: string
   kind: 'contest_prizes' | 'contest_refund'
   compartment: 'winnings' | 'unused'
   byUser: Map<number, number>
@@ -170,7 +195,7 @@ function poolPosting(
   return {
     kind: p.kind,
     idempotencyKey: `contest:${p.contestId}:${p.kind}`,
-    memo: `${p.kind === 'contest_prizes' ? 'Prizes' : 'Refunds'}, contest ${p.contestId}`,
+    memo: contestMemo(p.kind, p.label),
     meta: { contest_id: p.contestId },
     lines,
     nowMs: p.nowMs,

@@ -28,6 +28,10 @@ export interface ContestQuery {
   /** Only contests this user has joined (my contests, a user's history). */
   joined_by?: number
   order?: 'sort' | 'popular' | 'newest'
+  /** Sports listed first (the viewer's interests); the usual order holds within each group. */
+  prefer_sports?: string[]
+  /** Only these sports, or every sport but these (how the preferred groups are read). */
+  sports?: { in: string[] } | { not_in: string[] }
 }
 
 /** Which contests a query lists, as one SQL condition over the contest, its match and sport. */
@@ -45,6 +49,8 @@ function listCondition(eb: ContestConditions, q: ContestQuery, now: number): Exp
     )
   } else if (q.type === 'finished') all.push(eb('m.status', 'in', ['completed', 'abandoned']))
   if (q.sport_slug) all.push(eb('s.slug', '=', q.sport_slug))
+  if (q.sports && 'in' in q.sports) all.push(eb('s.slug', 'in', q.sports.in))
+  if (q.sports && 'not_in' in q.sports) all.push(eb('s.slug', 'not in', q.sports.not_in))
   if (q.game_id) all.push(eb('s.id', '=', q.game_id))
   if (q.match_id) all.push(eb('c.match_id', '=', q.match_id))
   if (q.series_id) all.push(eb('m.series_id', '=', q.series_id))
@@ -111,6 +117,7 @@ export async function queryContests(
   q: ContestQuery,
   page: { offset: number; per_page: number },
 ): Promise<{ rows: ContestRow[]; total: number }> {
+  if (q.prefer_sports?.length) return preferredFirst(deps, q, q.prefer_sports, page)
   const now = deps.clock.now()
   const order = orderOf(q)
   const [first, firstDir] = order[0] as OrderTerm
@@ -134,10 +141,42 @@ export async function queryContests(
   return { rows, total }
 }
 
+/**
+ * The viewer's sports first: the list read as two groups, each in the usual order and each
+ * served by the same indexes — the preferred sports' contests, then everyone else's. A page
+ * that straddles the two takes the end of one and the start of the other.
+ */
+async function preferredFirst(
+  deps: Deps,
+  q: ContestQuery,
+  sports: string[],
+  page: { offset: number; per_page: number },
+): Promise<{ rows: ContestRow[]; total: number }> {
+  const plain = { ...q, prefer_sports: undefined }
+  const first = await queryContests(deps, { ...plain, sports: { in: sports } }, page)
+  const skip = Math.max(0, page.offset - first.total)
+  const room = page.per_page - first.rows.length
+  const rest = await queryContests(
+    deps,
+    { ...plain, sports: { not_in: sports } },
+    { offset: skip, per_page: Math.max(1, room) },
+  )
+  return { rows: room > 0 ? [...first.rows, ...rest.rows] : first.rows, total: first.total + rest.total }
+}
+
 /** What decides a list's members (not its order or page): the cache key of its total. */
 function listKey(q: ContestQuery): string | null {
   // Membership lists change with every join, which bumps no version: never cached.
   if (q.joined_by !== undefined) return null
   const filters = [...new Set(q.filter_ids ?? [])].sort((a, b) => a - b).join('.')
-  return [q.type, q.sport_slug ?? '', q.game_id ?? '', q.match_id ?? '', q.series_id ?? '', filters].join('|')
+  const sports = q.sports ? ('in' in q.sports ? `+${q.sports.in}` : `-${q.sports.not_in}`) : ''
+  return [
+    q.type,
+    q.sport_slug ?? '',
+    q.game_id ?? '',
+    q.match_id ?? '',
+    q.series_id ?? '',
+    filters,
+    sports,
+  ].join('|')
 }

@@ -8,7 +8,7 @@ import { userBalances } from '../ledger/service'
 import { peekLive } from '../scoring/live'
 import { findTeam, teamsOf } from '../teams/queries'
 import { earnScratchCard, joinCardKey } from '../wallet/rewards'
-import { chargeEntry } from './ledger'
+import { chargeEntry, contestLabel } from './ledger'
 import { type ContestRow, contestBase, findContest, likedBy, type MyEntryRow, myEntries } from './queries'
 import { type ContestJson, contestJson } from './serialize'
 
@@ -147,6 +147,7 @@ export async function joinContest(deps: Deps, userId: number, contestId: number,
     if (Number(seat.numUpdatedRows) === 0) throw new AppError('CONTEST_FULL', 'This contest is full')
     await chargeEntry(tx, after, {
       contestId,
+      label: contestLabel(contest),
       teamId,
       userId,
       feePaise: Number(contest.entry_fee_paise),

@@ -6,7 +6,7 @@ import { distributePrizes } from '../../domain/prizes'
 import { notificationStream, notify, serializeNotification } from '../notifications/service'
 import type { LiveMatch } from '../scoring/live'
 import { loadLive } from '../scoring/live'
-import { payFromPools } from './ledger'
+import { contestLabel, payFromPools } from './ledger'
 import { prizeStructureOf } from './serialize'
 import { contestStream } from './service'
 
@@ -46,6 +46,12 @@ export async function settleMatch(deps: Deps, matchId: number): Promise<Settleme
     .orderBy('id')
     .execute()
   const report: SettlementReport = { contests: 0, entries: 0, winners: 0, paid: 0 }
+  const match = await deps.db
+    .selectFrom('matches')
+    .select('title')
+    .where('id', '=', matchId)
+    .executeTakeFirst()
+  const matchTitle = match?.title ?? `Match ${matchId}`
   const sqlite = deps.dbHandle.sqlite
   for (const batch of batches(contests, (c) => live.board.entriesOf(c.id))) {
     const settled = await withTx(deps, async (tx, after) => {
@@ -61,6 +67,7 @@ export async function settleMatch(deps: Deps, matchId: number): Promise<Settleme
         after,
         done.map((s) => ({
           contestId: s.contest.id,
+          label: contestLabel({ name: s.contest.name, match_title: matchTitle }),
           kind: 'contest_prizes' as const,
           compartment: 'winnings' as const,
           byUser: s.byUser,

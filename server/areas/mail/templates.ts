@@ -8,7 +8,8 @@ export function verificationMail(baseUrl: string, username: string, token: strin
       'Welcome to Fanspole! Please confirm this is your e-mail address by opening:',
       `${baseUrl}/reset-password/${token}?mode=activation`,
       '',
-      'You can already play while the address is unverified; you need it verified before you withdraw winnings.',
+      'You can play, add cash and withdraw while the address is unverified. To withdraw winnings you need',
+      'a verified mobile number, an approved PAN and a bank account or UPI id (Wallet, then Verify).',
       `Activation token: ${token}`,
     ].join('\n'),
   }

@@ -2,7 +2,7 @@ import { type AfterCommit, type Tx, withTx } from '../../db/tx'
 import type { Deps } from '../../deps'
 import { paiseToRupees } from '../../domain/money'
 import { AppError, notFound } from '../../http/errors'
-import { payFromPool } from '../contests/ledger'
+import { contestLabel, payFromPool } from '../contests/ledger'
 import { contestStream } from '../contests/service'
 import { notify } from '../notifications/service'
 import { findMatch } from './queries'
@@ -33,7 +33,13 @@ export async function lockMatch(deps: Deps, matchId: number, atMs: number): Prom
       .execute()
     for (const c of contests) {
       if (c.members_count < c.members_limit && !c.guaranteed) {
-        await cancelContest(tx, after, c, 'The contest did not fill before the match started', atMs)
+        await cancelContest(
+          tx,
+          after,
+          { ...c, match_title: match.title },
+          'The contest did not fill before the match started',
+          atMs,
+        )
       } else {
         await tx.updateTable('contests').set({ status: 'locked' }).where('id', '=', c.id).execute()
         after.publish(contestStream(c.id), { type: 'status', contest_status: 'locked' })
@@ -49,7 +55,7 @@ export async function lockMatch(deps: Deps, matchId: number, atMs: number): Prom
 export async function cancelContest(
   tx: Tx,
   after: AfterCommit,
-  contest: { id: number; name: string },
+  contest: { id: number; name: string; match_title: string },
   reason: string,
   nowMs: number,
 ): Promise<void> {
@@ -62,6 +68,7 @@ export async function cancelContest(
   for (const m of members) byUser.set(m.user_id, (byUser.get(m.user_id) ?? 0) + Number(m.entry_fee_paise))
   await payFromPool(tx, after, {
     contestId: contest.id,
+    label: contestLabel(contest),
     kind: 'contest_refund',
     compartment: 'unused',
     byUser,
@@ -113,7 +120,7 @@ export async function abandonMatch(
       .where('match_id', '=', matchId)
       .where('status', 'in', ['open', 'locked'])
       .execute()
-    for (const c of contests) await cancelContest(tx, after, c, reason, now)
+    for (const c of contests) await cancelContest(tx, after, { ...c, match_title: match.title }, reason, now)
     await deps.scheduler.cancel(tx, lockJobKey(matchId))
     after.publish(matchStream(matchId), { type: 'status', match_status: 'abandoned' })
   })

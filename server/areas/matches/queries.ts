@@ -31,6 +31,13 @@ export interface MatchFilter {
   phase_id?: number
   /** Only matches starting at or after this instant. */
   from_ms?: number
+  /** Sports listed first (the viewer's interests); the usual order holds within each group. */
+  prefer_sports?: string[]
+}
+
+/** `case when sport in (…) then 0 else 1 end`: the viewer's sports first, in any dialect. */
+export function preferSports(slugs: string[]) {
+  return sql<number>`case when s.slug in (${sql.join(slugs)}) then 0 else 1 end`
 }
 
 export async function listMatches(
@@ -48,7 +55,8 @@ export async function listMatches(
   const total = await q.clearSelect().select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow()
   // Finished matches newest first; everything else soonest first.
   const finished = filter.status?.length && filter.status.every((s) => s === 'completed' || s === 'abandoned')
-  const rows = await q
+  const preferred = filter.prefer_sports?.length ? q.orderBy(preferSports(filter.prefer_sports)) : q
+  const rows = await preferred
     .orderBy('m.event_time_ms', finished ? 'desc' : 'asc')
     .orderBy('m.id')
     .limit(page.per_page)

@@ -240,6 +240,7 @@ export async function serializeMe(db: Executor, user: UserRow) {
   const pancardApproved = user.pancard_status === 'approved'
   const mobileApproved = user.mobile_approved === 1
   const kyc = await kycMeFields(db, user)
+  const played = await playedCounts(db, user.id)
   return {
     id: user.id,
     slug: user.slug,
@@ -259,16 +260,16 @@ export async function serializeMe(db: Executor, user: UserRow) {
     ...cricketLevel(user.xp_points),
     stats: {
       most_selected_captain: null,
-      total_teams: 0,
+      total_teams: played.teams,
       total_winnings: paiseToRupees(Number(winnings.total)),
-      total_leagues: 0,
+      total_leagues: played.contests,
     },
     user_points: [] as Array<{ rank: number; series: string; total_score: number }>,
     ...walletJson(balances),
     ...(await rewardTotals(db, user.id)),
     about_me: user.about_me,
     ...counts,
-    contests_count: 0,
+    contests_count: played.contests,
     mobile_approved: mobileApproved,
     pancard_approved: pancardApproved,
     pancard_status: user.pancard_status,
@@ -284,6 +285,23 @@ export async function serializeMe(db: Executor, user: UserRow) {
 }
 
 export type MeJson = Awaited<ReturnType<typeof serializeMe>>
+
+/** Contests joined (each once, however many teams entered it; cancelled ones too) and teams built. */
+async function playedCounts(db: Executor, userId: number): Promise<{ contests: number; teams: number }> {
+  const [contests, teams] = await Promise.all([
+    db
+      .selectFrom('contest_members')
+      .select((eb) => eb.fn.count<number>('contest_id').distinct().as('n'))
+      .where('user_id', '=', userId)
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom('user_teams')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('user_id', '=', userId)
+      .executeTakeFirstOrThrow(),
+  ])
+  return { contests: Number(contests.n), teams: Number(teams.n) }
+}
 
 /** How far the user got through sign-up: drives the web client's onboarding steps. */
 function profileStatus(user: UserRow): 'new' | 'interests_chosen' | 'complete' {

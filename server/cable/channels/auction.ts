@@ -11,7 +11,7 @@ import {
   violationCode,
 } from '../../areas/auctions/service'
 import { managerArrived, managerLeft } from '../../areas/auctions/takeover'
-import { managerView } from '../../areas/auctions/tournaments'
+import { managerView, tournamentJson } from '../../areas/auctions/tournaments'
 import { AppError } from '../../http/errors'
 import type { ChannelContext, ChannelDefinition } from '../types'
 
@@ -122,7 +122,7 @@ export const AuctionTournamentChannel: ChannelDefinition = {
     ctx.transmit({
       type: 'snapshot',
       seq: stateOf(ctx.deps, fresh).seq,
-      tournament: await auctionJson(ctx.deps, fresh, ctx.user.id),
+      tournament: await tournamentJson(ctx.deps, fresh, ctx.user.id),
       manager: await managerView(ctx.deps, fresh, ctx.user.id),
     })
   },

@@ -9,17 +9,28 @@ import type { ChannelDefinition } from '../types'
  * Streams `leaderboard` (top entries, with a `version` that grows with every scored event),
  * `members` (the count, before the start), `status`, and to each subscriber their own
  * `my_ranks` — sent only when those ranks or points change.
+ *
+ * Two streams, two numberings: the snapshot carries `seq` (the contest's stream) and
+ * `user_seq` (the subscriber's own), each the last one published before the snapshot was
+ * read. A broadcast at or below them is already in the snapshot; a later gap means refetch.
+ * While the match is live the snapshot is followed by a `leaderboard` and a `my_ranks`
+ * without a seq (they are part of the snapshot, ordered by `version`).
  */
 export const ContestChannel: ChannelDefinition = {
   name: 'ContestChannel',
   async subscribed(ctx) {
     const id = Number(ctx.params.contest_id)
-    const contest = Number.isInteger(id) && id > 0 ? await findContest(ctx.deps.db, id) : undefined
-    if (!contest) return ctx.reject()
+    if (!Number.isInteger(id) || id <= 0 || !(await findContest(ctx.deps.db, id))) return ctx.reject()
     ctx.streamFrom(contestStream(id))
     ctx.streamFrom(contestUserStream(id, ctx.user.id))
+    const seq = ctx.deps.bus.lastSeq(contestStream(id))
+    const userSeq = ctx.deps.bus.lastSeq(contestUserStream(id, ctx.user.id))
+    const contest = await findContest(ctx.deps.db, id)
+    if (!contest) return ctx.reject()
     ctx.transmit({
       type: 'snapshot',
+      seq,
+      user_seq: userSeq,
       contest_id: id,
       contest_status: contest.status,
       match_status: contest.match_status,

@@ -1,5 +1,6 @@
 import type { ChannelDefinition } from '../types'
 import { AuctionChannel, AuctionTournamentChannel } from './auction'
+import { ClockChannel } from './clock'
 import { ContestChannel } from './contest'
 import { MatchChannel } from './match'
 import { NotificationsChannel } from './notifications'
@@ -14,4 +15,5 @@ export const CHANNELS: ChannelDefinition[] = [
   ContestChannel,
   AuctionChannel,
   AuctionTournamentChannel,
+  ClockChannel,
 ]

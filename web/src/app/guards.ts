@@ -1,4 +1,4 @@
-import { type LoaderFunctionArgs, redirect } from 'react-router'
+import { data, type LoaderFunctionArgs, redirect } from 'react-router'
 import { HOME_PATH, LANDING_PATH, LOGIN_PATH } from '../lib/paths'
 import { isSignedIn, rememberPath, returnPath } from '../lib/session'
 
@@ -19,4 +19,17 @@ export function redirectIfSignedIn() {
 /** `/`: the pitch for visitors, home for players. */
 export function indexRedirect() {
   throw redirect(isSignedIn() ? HOME_PATH : LANDING_PATH)
+}
+
+/**
+ * For routes whose segments are ids (`/contests/:id`): a segment that is not a whole number
+ * names no page, so the visitor gets the 404 page — `/contests/create` is not contest
+ * "create", and must not be fetched as one and answered with an error banner.
+ */
+export function wholeNumberParams(...names: string[]) {
+  return ({ params }: LoaderFunctionArgs) => {
+    for (const name of names)
+      if (!/^[1-9]\d{0,15}$/.test(params[name] ?? '')) throw data('Page not found', { status: 404 })
+    return null
+  }
 }

@@ -7,7 +7,7 @@ export function Card({ children, className }: { children: ReactNode; className?:
 
 export function Loading({ label = 'Loading..' }: { label?: string }) {
   return (
-    <div className={styles.loading} role="status">
+    <div className={styles.loading} role="status" data-testid="loading">
       <span className={styles.spinner} aria-hidden="true" />
       <span>{label}</span>
     </div>

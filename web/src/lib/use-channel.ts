@@ -6,6 +6,8 @@ export interface ChannelHandlers {
   received(message: unknown): void
   /** (Re)connected: anything broadcast while away was missed, so refetch. */
   connected?(first: boolean): void
+  /** The connection dropped: nothing arrives until the next `connected` (and its snapshot). */
+  disconnected?(): void
 }
 
 /**
@@ -35,7 +37,10 @@ export function useChannel(
           setLive(true)
           ref.current.connected?.(connections === 1)
         },
-        disconnected: () => setLive(false),
+        disconnected: () => {
+          setLive(false)
+          ref.current.disconnected?.()
+        },
         rejected: () => setLive(false),
         received: (data) => ref.current.received(data),
       })
@@ -49,13 +54,48 @@ export function useChannel(
   return live
 }
 
-/** Tracks `seq` per stream: true when a message skipped one (something was missed). */
-export function seqTracker() {
+export type GateVerdict = 'apply' | 'drop' | 'gap'
+
+/**
+ * Orders a channel's broadcasts around its snapshot (docs/channels.md, "Snapshots and seq").
+ * The snapshot names, per stream, the last `seq` it holds. Broadcasts that arrive before it
+ * (published while the server read it) are held and, once it is in, the ones it does not hold
+ * are handed back; after it, a broadcast at or below the last seq is a repeat to drop and one
+ * past the next is a gap (something was missed: refetch). A dropped connection closes the
+ * gate again until the next snapshot. Messages without a seq pass straight through.
+ */
+export function snapshotGate<M extends { seq?: number }>() {
   const last = new Map<string, number>()
-  return (stream: string, seq: unknown): boolean => {
-    if (typeof seq !== 'number') return false
+  let open = false
+  let held: Array<{ stream: string; message: M }> = []
+  const judge = (stream: string, seq: number): GateVerdict => {
     const before = last.get(stream)
+    if (before !== undefined && seq <= before) return 'drop'
     last.set(stream, seq)
-    return before !== undefined && seq > before + 1
+    return before !== undefined && seq > before + 1 ? 'gap' : 'apply'
+  }
+  return {
+    /** The snapshot is in: `seqs` per stream. Answers the held messages it does not hold, in order. */
+    snapshot(seqs: Record<string, number | undefined>): M[] {
+      last.clear()
+      for (const [stream, seq] of Object.entries(seqs)) if (typeof seq === 'number') last.set(stream, seq)
+      open = true
+      const pending = held
+      held = []
+      return pending.filter((h) => judge(h.stream, h.message.seq as number) !== 'drop').map((h) => h.message)
+    },
+    /** A broadcast: 'apply' it, 'drop' it (already had), or apply it and refetch ('gap'); null: held. */
+    receive(stream: string, message: M): GateVerdict | null {
+      if (typeof message.seq !== 'number') return 'apply'
+      if (!open) {
+        held.push({ stream, message })
+        return null
+      }
+      return judge(stream, message.seq)
+    },
+    close(): void {
+      open = false
+      held = []
+    },
   }
 }

@@ -1,19 +1,77 @@
 import { useQuery } from '@tanstack/react-query'
-import { useEffect, useState } from 'react'
-import { serverNow, serverTimeQuery } from './server-time'
+import { useEffect, useState, useSyncExternalStore } from 'react'
+import {
+  type ClockReading,
+  serverClock,
+  serverNow,
+  serverTimeQuery,
+  setServerClock,
+  subscribeServerClock,
+} from './server-time'
+import { useChannel } from './use-channel'
+import { useSignedIn } from './use-session'
 
 /**
- * The server's game time, re-read every `intervalMs`. The server clock can run faster than
- * the wall (an admin speeds it up), so the offset is re-synced every minute.
+ * Keeps this tab's reading of the server clock current; mounted once, around every page.
+ * Signed in, the ClockChannel pushes every change an admin makes (speed, pause, jump) at
+ * once; signed out (no /cable), `/api/health` is read again every 15 s and on focus.
+ */
+export function useServerClockSync(): void {
+  const signedIn = useSignedIn()
+  const health = useQuery({ ...serverTimeQuery, refetchInterval: signedIn ? 60_000 : 15_000 })
+  useChannel(signedIn ? { channel: 'ClockChannel' } : null, {
+    received: (message) => {
+      const m = message as ClockReading & { type: string }
+      if (m.type === 'snapshot' || m.type === 'clock') setServerClock(m)
+    },
+    connected: (first) => {
+      // Whatever changed while away comes with the new snapshot; health is read for good measure.
+      if (!first) void health.refetch()
+    },
+  })
+}
+
+/**
+ * The server's game time, for countdowns: re-read every `intervalMs` of real time while the
+ * clock runs, and at once whenever its speed, pause or position changes.
  */
 export function useServerNow(intervalMs = 1000): number {
-  useQuery({ ...serverTimeQuery, refetchInterval: 60_000 })
   const [now, setNow] = useState(serverNow)
+  const clock = useSyncExternalStore(subscribeServerClock, serverClock)
   useEffect(() => {
+    setNow(serverNow())
+    if (clock.paused) return
     const timer = window.setInterval(() => setNow(serverNow()), intervalMs)
     return () => window.clearInterval(timer)
-  }, [intervalMs])
+  }, [intervalMs, clock])
   return now
+}
+
+/**
+ * Whether the server clock has reached `atMs` — flips exactly then (at any speed, never while
+ * paused) without re-rendering in between. For "the match has started", not for countdowns.
+ */
+export function useServerTimeReached(atMs: number | null | undefined): boolean {
+  const [reached, setReached] = useState(() => atMs != null && serverNow() >= atMs)
+  const clock = useSyncExternalStore(subscribeServerClock, serverClock)
+  useEffect(() => {
+    if (atMs == null) {
+      setReached(false)
+      return
+    }
+    let timer: number | undefined
+    // Re-checks when the timer fires: a throttled background tab may fire it early or late.
+    const check = () => {
+      const left = atMs - serverNow()
+      setReached(left <= 0)
+      // Timers cap at ~24.8 days; a far deadline is simply looked at again later.
+      if (left > 0 && !clock.paused)
+        timer = window.setTimeout(check, Math.min(left / clock.speed + 20, 2 ** 30))
+    }
+    check()
+    return () => window.clearTimeout(timer)
+  }, [atMs, clock])
+  return reached
 }
 
 /** The original's countdown: ≥2 days "Nd", ≥1 day "Nd Nh", ≥1 h "Hh Mm Ss", else "Mm Ss". */

@@ -54,7 +54,9 @@ export function TournamentBiddingPage() {
       <WindowBox phase={t.phase} managers={t.managers_count} block={manager?.bid_block ?? null} />
       {manager ? <BlockPanel block={manager.bid_block} /> : null}
       {manager ? <ActiveBids bids={manager.active_bids_info} /> : null}
-      <h2 className={styles.sectionTitle}>Unsold players ({unsold.length})</h2>
+      <h2 className={styles.sectionTitle}>
+        {t.phase === 'waiting' ? 'Players' : 'Unsold players'} ({unsold.length})
+      </h2>
       <div className={scores.toolbar}>
         <input
           className={forms.input}
@@ -81,7 +83,9 @@ export function TournamentBiddingPage() {
         </select>
       </div>
       {unsold.length > 0 && shown.length === 0 ? <EmptyState title="No player matches" /> : null}
-      {unsold.length === 0 ? <EmptyState title="Every player has been bought" /> : null}
+      {unsold.length === 0 && t.phase !== 'waiting' ? (
+        <EmptyState title="Every player has been bought" />
+      ) : null}
       <ul className={styles.playerList} data-testid="tournament-unsold">
         {shown.map((p) => (
           <UnsoldRow

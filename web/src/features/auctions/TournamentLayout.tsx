@@ -46,8 +46,12 @@ export function TournamentLayout() {
         />
       </header>
       <p className={styles.subline}>
-        {t.managers_count}/{t.max_managers ?? '—'} managers · {t.window_hours} h windows
-        {t.round > 0 ? ` · window ${t.round}` : ''} · {t.sold_count} bought · {t.unsold_count} unsold
+        {t.managers_count}/{t.max_managers ?? TOURNAMENT_RULES.startsAt} managers · {t.window_hours ?? 24} h
+        windows
+        {t.round > 0 ? ` · window ${t.round}` : ''} ·{' '}
+        {t.phase === 'waiting'
+          ? `${formatNumber(t.players_count)} players to bid on`
+          : `${t.sold_count} bought · ${t.unsold_count} unsold`}
         {t.private && t.code ? ` · code ${t.code}` : ''}
       </p>
       {manager ? null : <JoinBar detail={detail.data} />}

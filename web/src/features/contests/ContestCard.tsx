@@ -1,7 +1,9 @@
-import { useState } from 'react'
+import { useQueryClient } from '@tanstack/react-query'
+import { useEffect, useState } from 'react'
 import { Link } from 'react-router'
 import { ChevronDownIcon, HeartIcon, TrophyIcon } from '../../components/Icons'
 import { formatMoney, formatNumber } from '../../lib/format'
+import { useServerTimeReached } from '../../lib/use-now'
 import type { Contest } from './api'
 import styles from './contests.module.css'
 import { WinningBreakup } from './WinningBreakup'
@@ -12,7 +14,7 @@ import { WinningBreakup } from './WinningBreakup'
  * WINNING BREAKUP.
  */
 export function ContestCard({
-  contest,
+  contest: fetched,
   onJoin,
   busy,
   showMatch,
@@ -23,6 +25,7 @@ export function ContestCard({
   showMatch?: boolean
 }) {
   const [breakup, setBreakup] = useState(false)
+  const contest = useClockedContest(fetched)
   const fill = contest.members_limit > 0 ? (contest.members_count / contest.members_limit) * 100 : 0
   const free = contest.prize_amount === 0
   return (
@@ -109,6 +112,23 @@ export function ContestCard({
 }
 
 const shortDay = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short' })
+
+/**
+ * A contest as it stands on the server clock: once its match's start time has passed it is
+ * locked, whatever the fetched copy says (the server locks it at that instant), and the
+ * lists and the contest are fetched again to learn what became of it (locked or cancelled).
+ */
+function useClockedContest(contest: Contest): Contest {
+  const client = useQueryClient()
+  const started = useServerTimeReached(contest.event_time_in_millis)
+  const stale = started && contest.contest_status === 'open'
+  useEffect(() => {
+    if (!stale) return
+    void client.invalidateQueries({ queryKey: ['contests'] }, { cancelRefetch: false })
+    void client.invalidateQueries({ queryKey: ['contest', contest.id] }, { cancelRefetch: false })
+  }, [stale, client, contest.id])
+  return stale ? { ...contest, contest_status: 'locked', joinable: false } : contest
+}
 
 function EntryButton({
   contest,

@@ -8,6 +8,7 @@ import { isSignedIn } from '../../lib/session'
 import { useSignedIn } from '../../lib/use-session'
 import { type Match, matchQuery } from '../matches/api'
 import { LiveBadge } from '../matches/LiveBadge'
+import { useMatchLive } from '../matches/live'
 import { MatchStrip } from '../matches/MatchStrip'
 import { type Contest, contestQuery, likeContest, replaceContest } from './api'
 import { ContestCard } from './ContestCard'
@@ -33,6 +34,9 @@ export function ContestLayout() {
   const match = useQuery({ ...matchQuery(contest.data?.match_id ?? 0), enabled: Boolean(contest.data) })
   const signedIn = useSignedIn()
   const live = useContestLive(id, signedIn && Boolean(contest.data))
+  // The match too: its state and score are in the strip and the badge.
+  const over = match.data?.match_status === 'completed' || match.data?.match_status === 'abandoned'
+  const matchLive = useMatchLive(contest.data?.match_id ?? 0, signedIn && Boolean(match.data) && !over)
   const join = useJoinFlow()
   useJoinFromAddress(join.start)
   const onIndex = useLocation().pathname.replace(/\/$/, '') === `/contests/${id}`
@@ -59,7 +63,11 @@ export function ContestLayout() {
       <MatchStrip match={m} />
       <div className={page.toolbar}>
         <h1 className={page.title}>{c.name}</h1>
-        <LiveBadge status={m.match_status} connected={live.connected} updates={live.updates} />
+        <LiveBadge
+          status={matchLive.status ?? m.match_status}
+          connected={live.connected}
+          updates={live.updates + matchLive.updates}
+        />
         <LikeButton contest={c} />
       </div>
       <ContestCard contest={c} onJoin={join.start} busy={join.busyId === c.id} />

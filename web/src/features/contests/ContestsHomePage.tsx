@@ -3,18 +3,31 @@ import { Link, useSearchParams } from 'react-router'
 import { EmptyState, Loading, Tabs } from '../../components/Common'
 import { Alert } from '../../components/Field'
 import { ArrowRightIcon } from '../../components/Icons'
+import { useSignedIn } from '../../lib/use-session'
+import { FollowMatch } from '../matches/live'
 import { gamesQuery, homeQuery } from './api'
 import { ContestCard } from './ContestCard'
 import styles from './home.module.css'
 import { useJoinFlow, useJoinFromAddress } from './JoinFlow'
 import { MatchCard } from './MatchCard'
 
-/** `/contests`, the home page: sport tabs, live and upcoming matches, featured contests, banners. */
+/** Signed out there is no /cable: the page is read again this often instead. */
+const POLL_SIGNED_OUT_MS = 15_000
+
+/**
+ * `/contests`, the home page: sport tabs, live and upcoming matches, featured contests, banners.
+ * Every match on it is followed live (its score, and its start and end move it between the
+ * lists); countdowns and entry buttons run on the server's clock.
+ */
 export function ContestsHomePage() {
   const [search, setSearch] = useSearchParams()
   const sport = search.get('sport')
+  const signedIn = useSignedIn()
   const games = useQuery(gamesQuery)
-  const home = useQuery(homeQuery(sport))
+  const home = useQuery({ ...homeQuery(sport), refetchInterval: signedIn ? false : POLL_SIGNED_OUT_MS })
+  const followed = signedIn
+    ? [...(home.data?.live_matches ?? []), ...(home.data?.matches ?? [])].map((m) => m.id)
+    : []
   const join = useJoinFlow()
   useJoinFromAddress(join.start)
 
@@ -27,7 +40,8 @@ export function ContestsHomePage() {
         onChange={(value) => setSearch(value === 'all' ? {} : { sport: value }, { replace: true })}
         items={[
           { value: 'all', label: 'All' },
-          ...(games.data ?? []).map((g) => ({ value: g.slug, label: g.name })),
+          // The home answer orders the games by the player's interests; /api/games until it is in.
+          ...(home.data?.games ?? games.data ?? []).map((g) => ({ value: g.slug, label: g.name })),
         ]}
       />
       {home.isPending ? <Loading /> : null}
@@ -101,6 +115,9 @@ export function ContestsHomePage() {
           ) : null}
         </>
       ) : null}
+      {[...new Set(followed)].map((matchId) => (
+        <FollowMatch key={matchId} id={matchId} />
+      ))}
       {join.dialogs}
     </div>
   )

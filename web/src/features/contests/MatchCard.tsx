@@ -10,7 +10,13 @@ export function MatchCard({ match }: { match: Match }) {
   const twoSided = match.team1 && match.team2
   const start = new Date(match.event_time_in_millis)
   return (
-    <Link to={`/matches/${match.id}/contests`} className={styles.matchCard} data-testid="match-card">
+    <Link
+      to={`/matches/${match.id}/contests`}
+      className={styles.matchCard}
+      data-testid="match-card"
+      data-match-id={match.id}
+      data-status={match.match_status}
+    >
       <div className={styles.matchHead}>
         <span>{match.series.short_name}</span>
         <span>
@@ -76,7 +82,11 @@ function LiveLine({ match }: { match: Match }) {
     text = `${s.score[String(match.team1?.id)] ?? 0} – ${s.score[String(match.team2?.id)] ?? 0} · ${s.minute}′`
   else if (s.family === 'race') text = `Lap ${s.lap}${s.laps ? ` / ${s.laps}` : ''}`
   else text = `Zone ${s.zone} · ${s.teams_alive} squads alive`
-  return text ? <div className={styles.liveLine}>{text}</div> : null
+  return text ? (
+    <div className={styles.liveLine} data-testid="live-score">
+      {text}
+    </div>
+  ) : null
 }
 
 function fieldText(match: Match): string {

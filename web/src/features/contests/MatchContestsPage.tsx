@@ -7,7 +7,10 @@ import { Alert } from '../../components/Field'
 import { ChartIcon, PlusIcon } from '../../components/Icons'
 import { formatNumber } from '../../lib/format'
 import { AFTER_TEAM_CREATE, setReturnAddress } from '../../lib/return-to'
+import { useServerTimeReached } from '../../lib/use-now'
+import { useSignedIn } from '../../lib/use-session'
 import { matchQuery } from '../matches/api'
+import { useMatchLive } from '../matches/live'
 import { MatchStrip } from '../matches/MatchStrip'
 import { matchContestsQuery } from './api'
 import { ContestCard } from './ContestCard'
@@ -22,12 +25,17 @@ const MAX_TEAMS = 4
 
 /**
  * `/matches/:id/contests`: every contest of a match with sort tabs and filters, the
- * footer's MY TEAMS (n) and JOINED CONTESTS (n), and the create-team button.
+ * footer's MY TEAMS (n) and JOINED CONTESTS (n), and the create-team button. The match is
+ * followed live; at its start (on the server's clock) the cards and the button lock.
  */
 export function MatchContestsPage() {
   const id = Number(useParams().id)
   const navigate = useNavigate()
   const match = useQuery(matchQuery(id))
+  const signedIn = useSignedIn()
+  const finished = match.data?.match_status === 'completed' || match.data?.match_status === 'abandoned'
+  useMatchLive(id, signedIn && Boolean(match.data) && !finished)
+  const started = useServerTimeReached(match.data?.event_time_in_millis)
   const [params, setParams] = useListParams()
   const list = useInfiniteQuery(matchContestsQuery(id, params))
   const join = useJoinFlow()
@@ -41,7 +49,8 @@ export function MatchContestsPage() {
   const contests = list.data?.pages.flatMap((p) => p.contests) ?? []
   const teams = first?.teams_count ?? m.my_teams_count ?? 0
   const joined = first?.joined_contests_count ?? m.joined_contests_count ?? 0
-  const open = !m.locked && m.match_status === 'upcoming'
+  const open = !m.locked && !started && m.match_status === 'upcoming'
+  const locked = m.locked || started
   const createTeam = () => {
     setReturnAddress(AFTER_TEAM_CREATE, `/matches/${id}/contests`)
     navigate(`/matches/${id}/create-team`)
@@ -52,7 +61,7 @@ export function MatchContestsPage() {
       <MatchStrip match={m} link={false} />
       <div className={page.toolbar}>
         <h1 className={page.title}>Contests</h1>
-        {m.locked ? (
+        {locked ? (
           <Link to={`/matches/${id}/statistics`} className={page.toolLink}>
             <ChartIcon width={16} height={16} /> Statistics
           </Link>
@@ -90,7 +99,7 @@ export function MatchContestsPage() {
             MY TEAMS ({formatNumber(teams)})
           </button>
           <Link
-            to={`/my-contests?type=${m.match_status === 'upcoming' && !m.locked ? 'upcoming' : m.match_status === 'live' ? 'live' : 'finished'}`}
+            to={`/my-contests?type=${open ? 'upcoming' : finished ? 'finished' : 'live'}`}
             data-testid="joined-contests"
           >
             JOINED CONTESTS ({formatNumber(joined)})

@@ -1,9 +1,12 @@
-import { useInfiniteQuery } from '@tanstack/react-query'
+import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query'
+import { useEffect } from 'react'
 import { Link, useSearchParams } from 'react-router'
 import { Button, ButtonLink } from '../../components/Button'
 import { EmptyState, Loading, PageHead, Tabs } from '../../components/Common'
 import { Alert } from '../../components/Field'
 import { formatMoney, formatNumber } from '../../lib/format'
+import { useServerTimeReached } from '../../lib/use-now'
+import { FollowMatch } from '../matches/live'
 import { type Contest, type MyContestsType, myContestsQuery } from './api'
 import { useContestLive } from './live'
 import page from './pages.module.css'
@@ -14,7 +17,11 @@ const TYPES: Array<{ value: MyContestsType; label: string }> = [
   { value: 'finished', label: 'Finished' },
 ]
 
-/** `/my-contests`: the contests I joined, upcoming / live / finished, with my best rank and prize. */
+/**
+ * `/my-contests`: the contests I joined, upcoming / live / finished, with my best rank and
+ * prize. A contest changes tab by itself: at its match's start on the server's clock (upcoming
+ * → live) and when its match ends (live → finished, followed over /cable).
+ */
 export function MyContestsPage() {
   const [search, setSearch] = useSearchParams()
   const type = (TYPES.find((t) => t.value === search.get('type'))?.value ?? 'upcoming') as MyContestsType
@@ -56,6 +63,7 @@ export function MyContestsPage() {
           <MyContestCard key={c.id} contest={c} type={type} />
         ))}
       </div>
+      <ContestsMoveOn type={type} />
       {list.hasNextPage ? (
         <div className={page.centered}>
           <Button variant="ghost" onClick={() => list.fetchNextPage()} busy={list.isFetchingNextPage}>
@@ -64,6 +72,33 @@ export function MyContestsPage() {
         </div>
       ) : null}
     </div>
+  )
+}
+
+/**
+ * Keeps every tab right as matches start and end: at the soonest start among my upcoming
+ * contests (on the server's clock) the lists are fetched again, and the matches of my
+ * upcoming and live contests are followed, so a match going live or ending refetches them
+ * too. Whichever tab is open, the other lists are what say when.
+ */
+function ContestsMoveOn({ type }: { type: MyContestsType }) {
+  const client = useQueryClient()
+  const upcoming = useInfiniteQuery(myContestsQuery('upcoming'))
+  const live = useInfiniteQuery({ ...myContestsQuery('live'), enabled: type !== 'finished' })
+  const soon = upcoming.data?.pages.flatMap((p) => p.my_contests) ?? []
+  const playing = live.data?.pages.flatMap((p) => p.my_contests) ?? []
+  const soonest = soon.length > 0 ? Math.min(...soon.map((c) => c.event_time_in_millis)) : null
+  const started = useServerTimeReached(soonest)
+  useEffect(() => {
+    if (started) void client.invalidateQueries({ queryKey: ['contests', 'mine'] }, { cancelRefetch: false })
+  }, [started, client])
+  const matchIds = [...new Set([...soon, ...playing].map((c) => c.match_id))]
+  return (
+    <>
+      {matchIds.map((id) => (
+        <FollowMatch key={id} id={id} />
+      ))}
+    </>
   )
 }
 

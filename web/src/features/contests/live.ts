@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
-import { seqTracker, useChannel } from '../../lib/use-channel'
+import { snapshotGate, useChannel } from '../../lib/use-channel'
 import type { Contest } from './api'
 
 export interface LiveEntry {
@@ -19,7 +19,13 @@ export interface MyRank {
 }
 
 type Broadcast =
-  | { type: 'snapshot'; contest_status: Contest['contest_status']; members_count: number }
+  | {
+      type: 'snapshot'
+      seq: number
+      user_seq: number
+      contest_status: Contest['contest_status']
+      members_count: number
+    }
   | { type: 'leaderboard'; seq?: number; version: number; top: LiveEntry[] }
   | { type: 'my_ranks'; seq?: number; version: number; entries: MyRank[] }
   | { type: 'members'; seq: number; members_count: number }
@@ -54,23 +60,35 @@ const initial: Omit<ContestLive, 'connected'> = {
 export function useContestLive(contestId: number, enabled: boolean): ContestLive {
   const client = useQueryClient()
   const [state, setState] = useState(initial)
-  const [gap] = useState(seqTracker)
+  const [gate] = useState(snapshotGate<Broadcast>)
   const refetch = () => void client.invalidateQueries({ queryKey: ['contest', contestId] })
+  const take = (m: Broadcast) => {
+    setState((s) => apply(s, m))
+    if (m.type === 'status') {
+      refetch()
+      // Locked, completed or cancelled: the match, the lists and (prizes, refunds) the wallet moved.
+      void client.invalidateQueries({ queryKey: ['match'] })
+      void client.invalidateQueries({ queryKey: ['contests'] })
+      void client.invalidateQueries({ queryKey: ['me'] })
+    }
+  }
   const connected = useChannel(enabled ? { channel: 'ContestChannel', contest_id: contestId } : null, {
     connected: (first) => {
       if (!first) refetch()
     },
+    disconnected: () => gate.close(),
     received: (data) => {
       const m = data as Broadcast
-      if (m.type !== 'snapshot' && gap(m.type === 'my_ranks' ? 'user' : 'contest', m.seq)) refetch()
-      setState((s) => apply(s, m))
-      if (m.type === 'status') {
-        refetch()
-        // Locked, completed or cancelled: the match, the lists and (prizes, refunds) the wallet moved.
-        void client.invalidateQueries({ queryKey: ['match'] })
-        void client.invalidateQueries({ queryKey: ['contests'] })
-        void client.invalidateQueries({ queryKey: ['me'] })
+      if (m.type === 'snapshot') {
+        const pending = gate.snapshot({ contest: m.seq, user: m.user_seq })
+        setState((s) => apply(s, m))
+        for (const held of pending) take(held)
+        return
       }
+      const verdict = gate.receive(m.type === 'my_ranks' ? 'user' : 'contest', m)
+      if (verdict === null || verdict === 'drop') return
+      take(m)
+      if (verdict === 'gap') refetch()
     },
   })
   return { connected, ...state }

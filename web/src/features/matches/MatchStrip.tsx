@@ -1,13 +1,27 @@
+import { useQueryClient } from '@tanstack/react-query'
+import { useEffect } from 'react'
 import { Link } from 'react-router'
 import { TeamBadge } from '../../components/TeamBadge'
 import { countdownText, useServerNow } from '../../lib/use-now'
 import { type Match, matchName } from './api'
 import styles from './matches.module.css'
 
-/** When a match is: a countdown before the start, LIVE while it is played, the result after. */
+/**
+ * When a match is: a countdown before the start (on the server's clock, at its speed), LIVE
+ * while it is played, the result after. When the countdown runs out the match and the lists
+ * showing it are fetched again: the server has locked it.
+ */
 export function MatchState({ match, status }: { match: Match; status?: Match['match_status'] | null }) {
   const now = useServerNow()
+  const client = useQueryClient()
   const state = status ?? match.match_status
+  const started = match.event_time_in_millis <= now
+  const due = started && state === 'upcoming'
+  useEffect(() => {
+    if (!due) return
+    void client.invalidateQueries({ queryKey: ['match', match.id] }, { cancelRefetch: false })
+    void client.invalidateQueries({ queryKey: ['contests'] }, { cancelRefetch: false })
+  }, [due, client, match.id])
   if (state === 'live') return <span className={styles.livePill}>LIVE</span>
   if (state === 'completed') return <span className={styles.donePill}>COMPLETED</span>
   if (state === 'abandoned') return <span className={styles.donePill}>ABANDONED</span>

@@ -11,22 +11,31 @@ import styles from './matches.module.css'
 
 interface Props {
   match: Match
+  /** The state as last heard (live pushes are ahead of the fetched match). */
+  status?: Match['match_status']
   summary: MatchSummary | null
   /** Player id → short name. */
   names: ReadonlyMap<number, string>
   recent?: MatchEvent[]
 }
 
+/**
+ * What stands in for the score before there is one. A match that ended without any event
+ * was played before the league was set up (the seeded history has results, not scorecards).
+ */
+const EMPTY_BOARD: Record<Match['match_status'], string> = {
+  upcoming: 'The score appears here once the match starts.',
+  live: 'Waiting for the first ball, kick-off or lap.',
+  completed: 'No scorecard was kept for this match: only its result is known.',
+  abandoned: 'The match was abandoned before a ball was played.',
+}
+
 /** The live score in the shape of the sport: innings, score and minute, laps, zones. */
-export function Scoreboard({ match, summary, names, recent = [] }: Props) {
+export function Scoreboard({ match, status = match.match_status, summary, names, recent = [] }: Props) {
   if (!summary)
     return (
       <div className={styles.board} data-testid="scoreboard">
-        <p className={styles.boardEmpty}>
-          {match.match_status === 'upcoming'
-            ? 'The score appears here once the match starts.'
-            : 'Waiting for the first ball, kick-off or lap.'}
-        </p>
+        <p className={styles.boardEmpty}>{EMPTY_BOARD[status]}</p>
       </div>
     )
   const side = (id: number | null | undefined) => match.teams.find((t) => t.id === id)

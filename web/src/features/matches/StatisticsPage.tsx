@@ -18,9 +18,14 @@ import { Scoreboard } from './Scoreboard'
 export function StatisticsPage() {
   const id = Number(useParams().id)
   const match = useQuery(matchQuery(id))
-  const stats = useQuery(statisticsQuery(id))
   const signedIn = useSignedIn()
-  const live = useMatchLive(id, signedIn && match.data?.match_status !== 'completed')
+  // Signed out there is no /cable: a live match is read again instead.
+  const stats = useQuery({
+    ...statisticsQuery(id),
+    refetchInterval: (q) => (!signedIn && q.state.data?.match_status === 'live' ? 10_000 : false),
+  })
+  const over = match.data?.match_status === 'completed' || match.data?.match_status === 'abandoned'
+  const live = useMatchLive(id, signedIn && Boolean(match.data) && !over)
   const [team, setTeam] = useState<string>('all')
 
   const names = useMemo(
@@ -46,7 +51,7 @@ export function StatisticsPage() {
         actions={<LiveBadge status={status} connected={live.connected} updates={live.updates} />}
       />
       <MatchStrip match={m} status={status} />
-      <Scoreboard match={m} summary={summary} names={names} recent={live.recent} />
+      <Scoreboard match={m} status={status} summary={summary} names={names} recent={live.recent} />
       {m.result_text ? <p className={styles.result}>{m.result_text}</p> : null}
 
       <h2 className={styles.sectionTitle}>Player points</h2>
@@ -63,6 +68,10 @@ export function StatisticsPage() {
       ) : null}
       {players.length === 0 ? (
         <EmptyState title="No players yet">The squads are announced before the start.</EmptyState>
+      ) : status === 'completed' && !summary ? (
+        <EmptyState title="No player points">
+          Points come from the ball-by-ball record, and none was kept for this match.
+        </EmptyState>
       ) : (
         <Card className={styles.pointsCard}>
           <ul className={styles.pointsList} data-testid="player-points">

@@ -1,7 +1,8 @@
-import { useQueryClient } from '@tanstack/react-query'
+import { type QueryClient, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
-import { seqTracker, useChannel } from '../../lib/use-channel'
-import type { Match, MatchSummary } from './api'
+import { snapshotGate, useChannel } from '../../lib/use-channel'
+import type { Home } from '../contests/api'
+import type { Match, MatchSummary, Statistics } from './api'
 
 export interface MatchEvent {
   type: string
@@ -12,6 +13,7 @@ export interface MatchEvent {
 type Broadcast =
   | {
       type: 'snapshot'
+      seq: number
       match_status: Match['match_status']
       summary: MatchSummary | Record<string, never>
       player_points: Array<{ player_id: number; total_score: number }>
@@ -37,40 +39,64 @@ const RECENT = 12
 
 /**
  * Follows a match over /cable (MatchChannel): the snapshot on subscribe, then every event with
- * the new summary, the players whose points changed and the status. A `seq` gap or a
- * reconnect means pushes were missed: the match's queries are refetched and the overlay reset.
+ * the new summary, the players whose points changed and the status. Every cached copy of the
+ * match (its own query, the home page's lists, the statistics) gets the new score and state,
+ * so whatever page shows it moves. A `seq` gap means pushes were missed: the match's queries
+ * are refetched and the overlay reset; a reconnect brings a new snapshot.
  */
 export function useMatchLive(matchId: number, enabled: boolean): MatchLive {
   const client = useQueryClient()
   const [state, setState] = useState<Omit<MatchLive, 'connected'>>(empty)
-  const [gap] = useState(seqTracker)
+  const [gate] = useState(snapshotGate<Broadcast>)
   const refetch = () => {
     setState(empty)
     void client.invalidateQueries({ queryKey: ['match', matchId] })
+  }
+  const apply = (message: Broadcast) => {
+    setState((s) => next(s, message))
+    patchMatch(client, matchId, message)
+    if (message.type === 'status') {
+      // The match and every list showing it changed state (locked, completed, abandoned);
+      // a settled contest moved money and the profile's counts.
+      void client.invalidateQueries({ queryKey: ['match', matchId] })
+      void client.invalidateQueries({ queryKey: ['contests'] })
+      if (message.match_status !== 'live') void client.invalidateQueries({ queryKey: ['me'] })
+    }
   }
   const connected = useChannel(enabled ? { channel: 'MatchChannel', match_id: matchId } : null, {
     connected: (first) => {
       if (!first) refetch()
     },
+    disconnected: () => gate.close(),
     received: (data) => {
       const message = data as Broadcast
-      if (message.type !== 'snapshot' && gap('match', message.seq)) refetch()
-      setState((s) => apply(s, message))
-      if (message.type === 'status') {
-        // The match and every list showing it changed state (locked, completed, abandoned).
-        void client.invalidateQueries({ queryKey: ['match', matchId] })
-        void client.invalidateQueries({ queryKey: ['contests'] })
+      if (message.type === 'snapshot') {
+        const pending = gate.snapshot({ match: message.seq })
+        setState((s) => next(s, message))
+        patchMatch(client, matchId, message)
+        for (const m of pending) apply(m)
+        return
       }
+      const verdict = gate.receive('match', message)
+      if (verdict === null || verdict === 'drop') return
+      apply(message)
+      if (verdict === 'gap') refetch()
     },
   })
   return { connected, ...state }
+}
+
+/** Mounts `useMatchLive` for one match and renders nothing: for lists that follow several. */
+export function FollowMatch({ id }: { id: number }) {
+  useMatchLive(id, true)
+  return null
 }
 
 function empty(): Omit<MatchLive, 'connected'> {
   return { status: null, summary: null, points: new Map(), recent: [], updates: 0 }
 }
 
-function apply(s: Omit<MatchLive, 'connected'>, m: Broadcast): Omit<MatchLive, 'connected'> {
+function next(s: Omit<MatchLive, 'connected'>, m: Broadcast): Omit<MatchLive, 'connected'> {
   switch (m.type) {
     case 'snapshot':
       return {
@@ -94,4 +120,27 @@ function apply(s: Omit<MatchLive, 'connected'>, m: Broadcast): Omit<MatchLive, '
     case 'status':
       return { ...s, status: m.match_status, updates: s.updates + 1 }
   }
+}
+
+/** Writes a push's score and state into every cached copy of the match. */
+function patchMatch(client: QueryClient, id: number, m: Broadcast): void {
+  const patch: Partial<Match> = {}
+  if (m.type === 'snapshot' || m.type === 'status') patch.match_status = m.match_status
+  if ((m.type === 'snapshot' && 'family' in m.summary) || m.type === 'event')
+    patch.score_summary = m.summary as Match['score_summary']
+  if (Object.keys(patch).length === 0) return
+  const update = (match: Match): Match => (match.id === id ? { ...match, ...patch } : match)
+  client.setQueryData<Match>(['match', id], (old) => (old ? update(old) : old))
+  client.setQueriesData<Home>({ queryKey: ['contests', 'home'] }, (home) =>
+    home ? { ...home, live_matches: home.live_matches.map(update), matches: home.matches.map(update) } : home,
+  )
+  client.setQueryData<Statistics>(['match', id, 'statistics'], (old) =>
+    old
+      ? {
+          ...old,
+          match_status: patch.match_status ?? old.match_status,
+          summary: (patch.score_summary as Statistics['summary'] | undefined) ?? old.summary,
+        }
+      : old,
+  )
 }

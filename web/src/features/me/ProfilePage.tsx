@@ -47,8 +47,8 @@ export function ProfilePage() {
       {!user.email_verified ? (
         <div className={styles.section}>
           <Alert tone="info">
-            Please verify {user.email}: open the link in the mail we sent you. You need a verified address
-            before you withdraw winnings.
+            Please verify {user.email}: open the link in the mail we sent you, so that password resets and
+            notices reach you.
           </Alert>
         </div>
       ) : null}

@@ -1,0 +1,276 @@
+import type { ComponentType } from 'react'
+import type { RouteObject } from 'react-router'
+import { AppShell } from './app/AppShell'
+import { AuthLayout } from './app/AuthLayout'
+import { BootSplash } from './app/BootSplash'
+import { ErrorPage } from './app/ErrorPage'
+import { indexRedirect, redirectIfSignedIn, requireSignedIn, wholeNumberParams } from './app/guards'
+import { NotFoundPage } from './app/NotFoundPage'
+import { RootLayout } from './app/RootLayout'
+import { HELP_ENTRIES, loadHelpGroup } from './features/help/registry'
+
+/**
+ * Only routes that work are registered; everything else is the 404 page. Pages are lazy
+ * route modules, so the first load carries the shell and nothing more.
+ */
+const helpRoutes: RouteObject[] = HELP_ENTRIES.map((entry) => ({
+  path: `help/${entry.slug}`,
+  handle: { helpSlug: entry.slug },
+  lazy: async () => {
+    const [{ HelpArticleRoute }] = await Promise.all([
+      import('./features/help/HelpArticlePage'),
+      loadHelpGroup(entry.group),
+    ])
+    return { Component: HelpArticleRoute }
+  },
+}))
+
+const infoPage = (path: string, name: 'AboutPage' | 'PrivacyPage' | 'TermsPage' | 'AndroidAppPage') => ({
+  path,
+  lazy: async () => ({ Component: (await import('./features/info/pages'))[name] }),
+})
+
+const page = <K extends string, M extends Record<K, ComponentType>>(load: () => Promise<M>, name: K) => ({
+  lazy: async () => ({ Component: (await load())[name] }),
+})
+/** Routes whose `:id` (and others named) must be a whole number, or the 404 page shows. */
+const byId = (...names: string[]) => ({ loader: wholeNumberParams(...(names.length > 0 ? names : ['id'])) })
+
+const contests = () => import('./features/contests/pages')
+const teams = () => import('./features/teams/pages')
+const matches = () => import('./features/matches/StatisticsPage')
+const auctions = () => import('./features/auctions/pages')
+const wallet = () => import('./features/wallet/pages')
+const rewards = () => import('./features/rewards/pages')
+
+/** Daily fantasy (issue 3): contest lists and pages anyone can look at… */
+const contestRoutes: RouteObject[] = [
+  { path: 'contests', ...page(contests, 'ContestsHomePage') },
+  { path: 'popular/contests', ...page(contests, 'PopularContestsPage') },
+  { path: 'cricket/contests', ...page(contests, 'CricketContestsPage') },
+  { path: 'pubg/contests', ...page(contests, 'PubgContestsPage') },
+  { path: 'matches/:id/contests', ...byId(), ...page(contests, 'MatchContestsPage') },
+  { path: 'series/:id/contests', ...byId(), ...page(contests, 'SeriesContestsPage') },
+  { path: 'matches/:id/statistics', ...byId(), ...page(matches, 'StatisticsPage') },
+  {
+    path: 'contests/:id',
+    ...byId(),
+    ...page(contests, 'ContestLayout'),
+    children: [
+      { index: true, ...page(contests, 'ContestIndexTab') },
+      { path: 'members', ...page(contests, 'LeaderboardTab') },
+      { path: 'prizes', ...page(contests, 'PrizesTab') },
+      { path: 'info', ...page(contests, 'InfoTab') },
+      { path: 'squads', ...page(contests, 'SquadsTab') },
+    ],
+  },
+]
+
+/** Auctions (issue 4): every auction call needs a signed-in user, so every page does too. */
+const auctionRoutes: RouteObject[] = [
+  { path: 'auctions', ...page(auctions, 'AuctionsPage') },
+  { path: 'auctions/create', ...page(auctions, 'CreateAuctionPage') },
+  { path: 'auctions/join', ...page(auctions, 'JoinAuctionPage') },
+  {
+    path: 'auctions/:id',
+    ...byId(),
+    ...page(auctions, 'AuctionLayout'),
+    children: [
+      { index: true, ...page(auctions, 'AuctionIndex') },
+      { path: 'waiting-room', ...page(auctions, 'WaitingRoomPage') },
+      { path: 'bidding', ...page(auctions, 'BiddingPage') },
+      { path: 'players', ...page(auctions, 'PlayersPage') },
+      { path: 'secondary-bidding', ...page(auctions, 'SecondaryBiddingPage') },
+      { path: 'secondary-bids', ...page(auctions, 'SecondaryBidsPage') },
+      { path: 'leaderboard', ...page(auctions, 'LeaderboardPage') },
+    ],
+  },
+  { path: 'auction/managers/:id', ...byId(), ...page(auctions, 'ManagerPage') },
+  { path: 'auction/tournaments', ...page(auctions, 'TournamentsPage') },
+  {
+    path: 'auction/tournaments/:id',
+    ...byId(),
+    ...page(auctions, 'TournamentLayout'),
+    children: [
+      { index: true, ...page(auctions, 'TournamentIndex') },
+      { path: 'bidding', ...page(auctions, 'TournamentBiddingPage') },
+      { path: 'squad', ...page(auctions, 'TournamentSquadPage') },
+    ],
+  },
+]
+
+/** Wallet, payments and verification (issue 5): all about the signed-in player's money. */
+const walletRoutes: RouteObject[] = [
+  { path: 'wallet', ...page(wallet, 'WalletPage') },
+  { path: 'wallet/unused-passbook', ...page(wallet, 'UnusedPassbookPage') },
+  { path: 'wallet/winnings-passbook', ...page(wallet, 'WinningsPassbookPage') },
+  { path: 'wallet/coins-passbook', ...page(wallet, 'CoinsPassbookPage') },
+  { path: 'wallet/verify-mobile', ...page(wallet, 'VerifyMobilePage') },
+  { path: 'wallet/verify-pan-card', ...page(wallet, 'VerifyPanPage') },
+  { path: 'wallet/verify-bank-account', ...page(wallet, 'VerifyBankPage') },
+  { path: 'wallet/verify-upi', ...page(wallet, 'VerifyUpiPage') },
+  { path: 'wallet/withdraw', ...page(wallet, 'WithdrawPage') },
+  { path: 'wallet/refund-and-cancellation', ...page(wallet, 'RefundPolicyPage') },
+  { path: 'add-cash', ...page(wallet, 'AddCashPage') },
+  { path: 'add-cash/payment-options', ...page(wallet, 'PaymentOptionsPage') },
+  { path: 'paytm/payment', ...page(wallet, 'PaytmResultPage') },
+  { path: 'payumoney/success', ...page(wallet, 'PayuSuccessPage') },
+  { path: 'payumoney/failure', ...page(wallet, 'PayuFailurePage') },
+  { path: 'scratch-cards', ...page(rewards, 'ScratchCardsPage') },
+  { path: 'scratch-cards/:id', ...byId(), ...page(rewards, 'ScratchCardPage') },
+  { path: 'refer-and-earn', ...page(rewards, 'ReferPage') },
+]
+
+/** Reward pages that explain rather than show the player's own things. */
+const rewardInfoRoutes: RouteObject[] = [
+  { path: 'offers', ...page(rewards, 'OffersPage') },
+  { path: 'refer-and-earn/learn', ...page(rewards, 'ReferLearnPage') },
+  { path: 'scratch-cards/help', ...page(rewards, 'ScratchCardsHelpPage') },
+]
+
+/** …and the ones that are about the player's own teams and entries. */
+const signedInContestRoutes: RouteObject[] = [
+  { path: 'my-contests', ...page(contests, 'MyContestsPage') },
+  { path: 'contests/:id/compare', ...byId(), ...page(contests, 'ComparePage') },
+  { path: 'contests/:id/compare/member', ...byId(), ...page(contests, 'CompareMemberPage') },
+  { path: 'matches/:id/create-team', ...byId(), ...page(teams, 'CreateTeamPage') },
+  { path: 'matches/:id/edit-team/:team_id', ...byId('id', 'team_id'), ...page(teams, 'EditTeamPage') },
+  { path: 'matches/:id/viewteam/:team_id', ...byId('id', 'team_id'), ...page(teams, 'ViewTeamPage') },
+  {
+    path: 'teams/:team_id/players/:player_id',
+    ...byId('team_id', 'player_id'),
+    ...page(teams, 'TeamPlayerPage'),
+  },
+]
+
+export const routes: RouteObject[] = [
+  {
+    element: <RootLayout />,
+    errorElement: <ErrorPage />,
+    hydrateFallbackElement: <BootSplash />,
+    children: [
+      // It always redirects; the splash is what shows for the instant before it does.
+      { index: true, loader: indexRedirect, element: <BootSplash /> },
+      {
+        path: 'landing',
+        lazy: async () => ({ Component: (await import('./features/landing/LandingPage')).LandingPage }),
+      },
+      {
+        path: 'shutdown',
+        lazy: async () => ({ Component: (await import('./features/info/ShutdownPage')).ShutdownPage }),
+      },
+      {
+        element: <AuthLayout />,
+        errorElement: <ErrorPage />,
+        children: [
+          {
+            path: 'login',
+            loader: redirectIfSignedIn,
+            lazy: async () => ({ Component: (await import('./features/auth/LoginPage')).LoginPage }),
+          },
+          {
+            path: 'login/forgot-password',
+            lazy: async () => ({
+              Component: (await import('./features/auth/ForgotPasswordPage')).ForgotPasswordPage,
+            }),
+          },
+          {
+            path: 'reset-password/:token?',
+            lazy: async () => ({
+              Component: (await import('./features/auth/ResetPasswordPage')).ResetPasswordPage,
+            }),
+          },
+          {
+            path: 'signup',
+            loader: redirectIfSignedIn,
+            lazy: async () => ({ Component: (await import('./features/auth/SignupPage')).SignupPage }),
+          },
+          {
+            loader: requireSignedIn,
+            children: [
+              {
+                path: 'signup/my-interests',
+                lazy: async () => ({
+                  Component: (await import('./features/onboarding/InterestsStep')).InterestsStep,
+                }),
+              },
+              {
+                path: 'signup/select-avatar',
+                lazy: async () => ({
+                  Component: (await import('./features/onboarding/AvatarStep')).AvatarStep,
+                }),
+              },
+              {
+                path: 'signup/suggested-accounts',
+                lazy: async () => ({
+                  Component: (await import('./features/onboarding/SuggestionsStep')).SuggestionsStep,
+                }),
+              },
+            ],
+          },
+          {
+            path: 'logout',
+            lazy: async () => ({ Component: (await import('./features/auth/LogoutPage')).LogoutPage }),
+          },
+        ],
+      },
+      {
+        element: <AppShell />,
+        children: [
+          {
+            errorElement: <ErrorPage />,
+            children: [
+              ...contestRoutes,
+              {
+                loader: requireSignedIn,
+                children: [
+                  ...signedInContestRoutes,
+                  ...auctionRoutes,
+                  ...walletRoutes,
+                  {
+                    path: 'profile',
+                    lazy: async () => ({
+                      Component: (await import('./features/me/ProfilePage')).ProfilePage,
+                    }),
+                  },
+                  {
+                    path: 'profile/settings',
+                    lazy: async () => ({
+                      Component: (await import('./features/me/SettingsPage')).SettingsPage,
+                    }),
+                  },
+                  {
+                    path: 'notifications',
+                    lazy: async () => ({
+                      Component: (await import('./features/notifications/NotificationsPage'))
+                        .NotificationsPage,
+                    }),
+                  },
+                ],
+              },
+              {
+                path: 'point-system',
+                lazy: async () => ({
+                  Component: (await import('./features/point-system/PointSystemPage')).PointSystemPage,
+                }),
+              },
+              infoPage('about-us', 'AboutPage'),
+              infoPage('privacy-policy', 'PrivacyPage'),
+              infoPage('terms-and-conditions', 'TermsPage'),
+              infoPage('android-app', 'AndroidAppPage'),
+              {
+                path: 'help',
+                lazy: async () => ({
+                  Component: (await import('./features/help/HelpIndexPage')).HelpIndexPage,
+                }),
+              },
+              ...rewardInfoRoutes,
+              ...helpRoutes,
+              { path: '*', element: <NotFoundPage /> },
+            ],
+          },
+        ],
+      },
+    ],
+  },
+]
