@@ -26,11 +26,18 @@ export interface Config {
   resetTokenTtlMs: number
   activationTokenTtlMs: number
   rateLimits: { login: RateLimit; refresh: RateLimit; otp: RateLimit; forgotPassword: RateLimit }
+  /**
+   * How often (wall time) a running server records that it is alive; after a crash the next
+   * start learns from it how long the server was down (docs/restarts.md).
+   */
+  heartbeatIntervalMs: number
   cable: {
     pingIntervalMs: number
     maxPayloadBytes: number
     slowClientBytes: number
     allowedOrigins: string[] | null
+    /** Subscriptions one connection may hold; the rest are answered `reject_subscription`. */
+    maxSubscriptions: number
   }
 }
 
@@ -92,11 +99,13 @@ export function loadConfig(overrides: Partial<Config> = {}, env: NodeJS.ProcessE
       otp: { windowMs: 10 * 60_000, limit: 5 },
       forgotPassword: { windowMs: 10 * 60_000, limit: 5 },
     },
+    heartbeatIntervalMs: 1000,
     cable: {
       pingIntervalMs: 3000,
       maxPayloadBytes: 64 * 1024,
       slowClientBytes: 1024 * 1024,
       allowedOrigins: null,
+      maxSubscriptions: 100,
     },
   }
   return { ...base, ...overrides }

@@ -5,9 +5,10 @@ import { defineConfig } from 'vitest/config'
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 
 /**
- * One run, six projects: unit (pure rules, ledger, properties), api (the real app in-process
+ * One run, seven projects: unit (pure rules, ledger, properties), api (the real app in-process
  * on a fresh SQLite database), cable (a real listening server and the official
- * @rails/actioncable client), cli (commands in-process and Ink frames), scenarios (every
+ * @rails/actioncable client), restarts (servers in child processes killed with SIGKILL and
+ * started again on the same database), cli (commands in-process and Ink frames), scenarios (every
  * YAML file in scenarios/), e2e (headless Chromium against a real server).
  * A JSON report is always written so CI can print its one-line summary.
  */
@@ -22,6 +23,15 @@ export default defineConfig({
       {
         extends: true,
         test: { name: 'cli', include: ['tests/cli/**/*.test.{ts,tsx}'], testTimeout: 60_000 },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'restarts',
+          include: ['tests/restarts/**/*.test.ts'],
+          testTimeout: 180_000,
+          hookTimeout: 60_000,
+        },
       },
       {
         extends: true,

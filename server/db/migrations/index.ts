@@ -6,6 +6,7 @@ import * as m004 from './2026-11-22-004-auction-tournaments'
 import * as m005 from './2026-11-22-005-auction-takeover'
 import * as m006 from './2026-11-22-006-wallet'
 import * as m007 from './2026-11-22-007-gateway-payments'
+import * as m103 from './2026-11-24-003-restarts'
 
 /**
  * Every migration, in order. Listed statically (not read from the directory) so that the
@@ -19,4 +20,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-22-005-auction-takeover': m005,
   '2026-11-22-006-wallet': m006,
   '2026-11-22-007-gateway-payments': m007,
+  '2026-11-24-003-restarts': m103,
 }
