@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import { type RestartWorld, restartWorld } from './helpers'
+import { player, type RestartWorld, restartWorld } from './helpers'
 
 let world: RestartWorld | undefined
 afterEach(async () => {
@@ -35,16 +35,6 @@ async function downFor(w: RestartWorld, gameMs: number) {
   await w.sql.updateTable('app_settings').set({ value }).where('key', '=', 'clock').execute()
   await w.start()
   return gameAtKill
-}
-
-/** A player signed up and signed in over HTTP. */
-async function player(w: RestartWorld, name: string) {
-  const email = `${name}@restart.test`
-  const password = `pw-${name}-restart`
-  const made = await w.api('POST', '/api/users', { email, username: name, password })
-  expect(made.status).toBe(201)
-  const token = await w.api('POST', '/oauth/token', { grant_type: 'password', email, password })
-  return { id: made.body.user.id as number, token: token.body.access_token as string }
 }
 
 async function upcomingCricket(w: RestartWorld) {

@@ -79,6 +79,16 @@ export async function restartWorld(
   return world
 }
 
+/** A player signed up and signed in over HTTP. */
+export async function player(w: RestartWorld, name: string) {
+  const email = `${name}@restart.test`
+  const password = `pw-${name}-restart`
+  const made = await w.api('POST', '/api/users', { email, username: name, password })
+  if (made.status !== 201) throw new Error(`sign-up: ${made.status} ${JSON.stringify(made.body)}`)
+  const token = await w.api('POST', '/oauth/token', { grant_type: 'password', email, password })
+  return { id: made.body.user.id as number, token: token.body.access_token as string }
+}
+
 /** Polls `check` until it returns something other than undefined/false. */
 export async function waitFor<T>(
   check: () => Promise<T | undefined | false>,

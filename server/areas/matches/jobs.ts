@@ -23,9 +23,7 @@ export function registerMatchJobs(deps: Deps): void {
     await runSimulationStep(deps, Number(job.payload.match_id))
   })
   deps.scheduler.register(SETTLE_JOB, async (job) => {
-    const matchId = Number(job.payload.match_id)
-    const report = await settleMatch(deps, matchId)
-    deps.log.info('settled', { match_id: matchId, contests: report.contests, entries: report.entries })
+    await settleMatch(deps, Number(job.payload.match_id))
   })
 }
 
