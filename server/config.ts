@@ -31,6 +31,11 @@ export interface Config {
    * start learns from it how long the server was down (docs/restarts.md).
    */
   heartbeatIntervalMs: number
+  /**
+   * Fault injection for restart tests (`FANSPOLE_CRASH_POINT`): the server kills itself with
+   * SIGKILL when it reaches the named point (`server/lib/crash-point.ts`). Unset in normal use.
+   */
+  crashPoint?: string
   cable: {
     pingIntervalMs: number
     maxPayloadBytes: number
@@ -100,6 +105,7 @@ export function loadConfig(overrides: Partial<Config> = {}, env: NodeJS.ProcessE
       forgotPassword: { windowMs: 10 * 60_000, limit: 5 },
     },
     heartbeatIntervalMs: 1000,
+    crashPoint: env.FANSPOLE_CRASH_POINT || undefined,
     cable: {
       pingIntervalMs: 3000,
       maxPayloadBytes: 64 * 1024,

@@ -1,5 +1,6 @@
 import { OpenAPIHono } from '@hono/zod-openapi'
 import type { Context } from 'hono'
+import type { TxScope } from '../db/tx'
 import { AppError, forbidden, unauthorized } from './errors'
 import { validationHook } from './validation'
 
@@ -23,6 +24,8 @@ export interface AppEnv {
     user: AuthUser | null
     /** Why a presented token was refused (expired, revoked, unknown) — for the 401 message. */
     tokenProblem: string | null
+    /** The request's own transaction, on idempotent routes (`requestDeps`). */
+    txScope: TxScope | null
   }
 }
 

@@ -21,7 +21,8 @@ export interface RestartWorld {
     path: string,
     body?: unknown,
     token?: string,
-  ): Promise<{ status: number; body: T }>
+    headers?: Record<string, string>,
+  ): Promise<{ status: number; body: T; headers: Headers }>
   adminToken(): Promise<string>
   close(): Promise<void>
 }
@@ -51,8 +52,8 @@ export async function restartWorld(
       server = await spawnServer({ ...base, ...more, port: more.port ?? server.port })
       return server
     },
-    async api(method, path, body, bearer) {
-      const headers: Record<string, string> = { 'x-fanspole-client': 'cli' }
+    async api(method, path, body, bearer, extra = {}) {
+      const headers: Record<string, string> = { 'x-fanspole-client': 'cli', ...extra }
       if (bearer) headers.authorization = `Bearer ${bearer}`
       if (body !== undefined) headers['content-type'] = 'application/json'
       const res = await fetch(`${server.url}${path}`, {
@@ -61,7 +62,7 @@ export async function restartWorld(
         body: body === undefined ? undefined : JSON.stringify(body),
       })
       const text = await res.text()
-      return { status: res.status, body: text ? JSON.parse(text) : null }
+      return { status: res.status, body: text ? JSON.parse(text) : null, headers: res.headers }
     },
     async adminToken() {
       if (token) return token
@@ -86,7 +87,13 @@ export async function player(w: RestartWorld, name: string) {
   const made = await w.api('POST', '/api/users', { email, username: name, password })
   if (made.status !== 201) throw new Error(`sign-up: ${made.status} ${JSON.stringify(made.body)}`)
   const token = await w.api('POST', '/oauth/token', { grant_type: 'password', email, password })
-  return { id: made.body.user.id as number, token: token.body.access_token as string }
+  return {
+    id: made.body.user.id as number,
+    token: token.body.access_token as string,
+    username: name,
+    email,
+    password,
+  }
 }
 
 /** Polls `check` until it returns something other than undefined/false. */
