@@ -6,7 +6,7 @@ import { createScheduler } from './areas/clock/scheduler'
 import { loadClockAnchor, saveClockAnchor } from './areas/clock/service'
 import { registerMatchJobs } from './areas/matches/jobs'
 import type { Config } from './config'
-import { openDatabase } from './db/dialect'
+import { createScratchDatabase, openDatabase } from './db/dialect'
 import { migrateToLatest } from './db/migrate'
 import type { Deps } from './deps'
 import { createBus } from './lib/bus'
@@ -25,7 +25,15 @@ export interface BootOptions {
 /** config → database → migrations → reference data → clock → scheduler (not started). */
 export async function bootDeps(config: Config, options: BootOptions = {}): Promise<Deps> {
   const log = options.log ?? createLogger(config.logLevel)
-  const dbHandle = openDatabase({ file: config.dbFile, databaseUrl: config.databaseUrl })
+  const scratch = Boolean(config.databaseUrl && config.scratchDatabase)
+  const databaseUrl =
+    scratch && config.databaseUrl
+      ? await createScratchDatabase(config.databaseUrl, {
+          template: config.scratchTemplate,
+          prefix: config.scratchPrefix,
+        })
+      : config.databaseUrl
+  const dbHandle = openDatabase({ file: config.dbFile, databaseUrl, dropOnClose: scratch })
   const db = dbHandle.db
   const applied = await migrateToLatest(db)
   if (applied.length > 0) log.info('migrated', { applied: applied.join(',') })
@@ -38,7 +46,19 @@ export async function bootDeps(config: Config, options: BootOptions = {}): Promi
   await ensureReferenceData(db, clock.now())
   const bus = createBus((error) => log.error('bus handler failed', { error: String(error) }))
   const scheduler = createScheduler({ db, clock, log })
-  const deps: Deps = { db, dbHandle, clock, rng: createRng(config.seed), bus, log, config, scheduler }
+  // A scratch database's own URL, so that later connections (and restarts) find it.
+  const effective =
+    databaseUrl === config.databaseUrl ? config : { ...config, databaseUrl, scratchDatabase: false }
+  const deps: Deps = {
+    db,
+    dbHandle,
+    clock,
+    rng: createRng(config.seed),
+    bus,
+    log,
+    config: effective,
+    scheduler,
+  }
   registerMatchJobs(deps)
   registerAuctionJobs(deps)
   registerAuctionBotJobs(deps)

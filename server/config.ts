@@ -9,6 +9,15 @@ export interface Config {
   /** SQLite file (ignored when databaseUrl is set). */
   dbFile: string
   databaseUrl?: string
+  /**
+   * Postgres only: run on a new, empty database created on the server of `databaseUrl` and
+   * dropped on close — what `:memory:` is to SQLite (ephemeral servers, scenarios, tests).
+   */
+  scratchDatabase?: boolean
+  /** A migrated database that scratch databases are copied from (FANSPOLE_PG_TEMPLATE). */
+  scratchTemplate?: string
+  /** Name prefix of scratch databases (FANSPOLE_PG_SCRATCH_PREFIX, default fanspole_eph_). */
+  scratchPrefix?: string
   /** Root seed for every random stream of the run. */
   seed: number
   /** Base URL used in e-mails (reset and activation links). */
@@ -78,6 +87,8 @@ export function loadConfig(overrides: Partial<Config> = {}, env: NodeJS.ProcessE
     host,
     dbFile: env.FANSPOLE_DB ?? defaultDbFile(),
     databaseUrl: env.DATABASE_URL || undefined,
+    scratchTemplate: env.FANSPOLE_PG_TEMPLATE || undefined,
+    scratchPrefix: env.FANSPOLE_PG_SCRATCH_PREFIX || undefined,
     seed: intEnv(env.FANSPOLE_SEED, DEFAULT_SEED),
     publicUrl: env.FANSPOLE_PUBLIC_URL ?? `http://localhost:${port}`,
     logLevel: (env.FANSPOLE_LOG_LEVEL as LogLevel | undefined) ?? 'info',
@@ -122,4 +133,19 @@ function intEnv(value: string | undefined, fallback: number): number {
   const n = Number(value)
   if (!Number.isInteger(n)) throw new Error(`expected an integer, got ${JSON.stringify(value)}`)
   return n
+}
+
+/**
+ * Where an ephemeral server (a scenario, `auction run`, a test world) keeps its data: SQLite
+ * in memory, or — when DATABASE_URL names a PostgreSQL server — a scratch database created
+ * on that server for the run and dropped at its end.
+ */
+export function ephemeralDatabase(env: NodeJS.ProcessEnv = process.env): Partial<Config> {
+  if (!env.DATABASE_URL) return { dbFile: ':memory:', databaseUrl: undefined }
+  return {
+    databaseUrl: env.DATABASE_URL,
+    scratchDatabase: true,
+    scratchTemplate: env.FANSPOLE_PG_TEMPLATE || undefined,
+    scratchPrefix: env.FANSPOLE_PG_SCRATCH_PREFIX || undefined,
+  }
 }

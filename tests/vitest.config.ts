@@ -1,52 +1,95 @@
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { defineConfig } from 'vitest/config'
+import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 
 /**
- * One run, seven projects: unit (pure rules, ledger, properties), api (the real app in-process
- * on a fresh SQLite database), cable (a real listening server and the official
+ * One run, one project per kind of test: unit (pure rules, ledger, properties), api (the real
+ * app in-process on a fresh database), cable (a real listening server and the official
  * @rails/actioncable client), restarts (servers in child processes killed with SIGKILL and
- * started again on the same database), cli (commands in-process and Ink frames), scenarios (every
- * YAML file in scenarios/), e2e (headless Chromium against a real server).
+ * started again on the same database), cli (commands in-process and Ink frames), scenarios
+ * (every YAML file in scenarios/), e2e (headless Chromium against a real server).
+ *
+ * The Postgres leg: with FANSPOLE_TEST_POSTGRES=postgres://user:pass@host:port/db (any database
+ * the user can connect to; the user needs CREATEDB), the api, cable, restarts and scenarios
+ * projects run a second time as `api-pg`, `cable-pg`, `restarts-pg`, `scenarios-pg`, every test world on a scratch
+ * PostgreSQL database copied from a template migrated once per run (tests/postgres-setup.ts).
+ * Without it they run on SQLite only. `.ci/run` starts a cluster and sets it.
+ *
  * A JSON report is always written so CI can print its one-line summary.
  */
+const postgres = process.env.FANSPOLE_TEST_POSTGRES
+// Per-run names, so that runs side by side never drop each other's databases.
+const template = `fanspole_tpl${process.pid}`
+const prefix = `fanspole_t${process.pid}_`
+if (postgres) {
+  process.env.FANSPOLE_TEST_PG_TEMPLATE = template
+  process.env.FANSPOLE_TEST_PG_PREFIX = prefix
+}
+
+/** The SQLite leg never sees a DATABASE_URL from the surrounding shell. */
+const SQLITE_ENV = { DATABASE_URL: '' }
+
+const projects: TestProjectInlineConfiguration[] = [
+  { extends: true, test: { name: 'unit', include: ['tests/unit/**/*.test.ts'] } },
+  { extends: true, test: { name: 'api', include: ['tests/api/**/*.test.ts'], testTimeout: 20_000 } },
+  { extends: true, test: { name: 'cable', include: ['tests/cable/**/*.test.ts'], testTimeout: 30_000 } },
+  {
+    extends: true,
+    test: { name: 'cli', include: ['tests/cli/**/*.test.{ts,tsx}'], testTimeout: 60_000 },
+  },
+  {
+    extends: true,
+    test: {
+      name: 'restarts',
+      include: ['tests/restarts/**/*.test.ts'],
+      testTimeout: 180_000,
+      hookTimeout: 60_000,
+    },
+  },
+  {
+    extends: true,
+    test: { name: 'scenarios', include: ['tests/scenarios/**/*.test.ts'], testTimeout: 120_000 },
+  },
+  {
+    extends: true,
+    test: {
+      name: 'e2e',
+      include: ['tests/e2e/**/*.test.ts'],
+      testTimeout: 120_000,
+      hookTimeout: 180_000,
+      fileParallelism: false,
+    },
+  },
+]
+
+/** The projects that run on both databases. */
+const BOTH_DIALECTS = new Set(['api', 'cable', 'restarts', 'scenarios'])
+
+const postgresLeg: TestProjectInlineConfiguration[] = postgres
+  ? projects
+      .filter((p) => BOTH_DIALECTS.has(p.test?.name as string))
+      .map((p) => ({
+        ...p,
+        test: {
+          ...p.test,
+          name: `${p.test?.name}-pg`,
+          env: {
+            DATABASE_URL: postgres,
+            FANSPOLE_PG_TEMPLATE: template,
+            FANSPOLE_PG_SCRATCH_PREFIX: prefix,
+          },
+        },
+      }))
+  : []
+
 export default defineConfig({
   root,
   test: {
     reporters: ['default', ['json', { outputFile: path.join(root, '.vitest', 'report.json') }]],
-    projects: [
-      { extends: true, test: { name: 'unit', include: ['tests/unit/**/*.test.ts'] } },
-      { extends: true, test: { name: 'api', include: ['tests/api/**/*.test.ts'], testTimeout: 20_000 } },
-      { extends: true, test: { name: 'cable', include: ['tests/cable/**/*.test.ts'], testTimeout: 30_000 } },
-      {
-        extends: true,
-        test: { name: 'cli', include: ['tests/cli/**/*.test.{ts,tsx}'], testTimeout: 60_000 },
-      },
-      {
-        extends: true,
-        test: {
-          name: 'restarts',
-          include: ['tests/restarts/**/*.test.ts'],
-          testTimeout: 180_000,
-          hookTimeout: 60_000,
-        },
-      },
-      {
-        extends: true,
-        test: { name: 'scenarios', include: ['tests/scenarios/**/*.test.ts'], testTimeout: 120_000 },
-      },
-      {
-        extends: true,
-        test: {
-          name: 'e2e',
-          include: ['tests/e2e/**/*.test.ts'],
-          testTimeout: 120_000,
-          hookTimeout: 180_000,
-          fileParallelism: false,
-        },
-      },
-    ],
+    globalSetup: [path.join(root, 'tests', 'postgres-setup.ts')],
+    env: SQLITE_ENV,
+    projects: [...projects, ...postgresLeg],
   },
 })

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { loadConfig } from '../../server/config'
+import { type Config, ephemeralDatabase, loadConfig } from '../../server/config'
 
 /**
  * The server a scenario runs against: a fresh in-process one (the default) or a running one
@@ -36,20 +36,32 @@ export interface EphemeralOptions {
 /**
  * A fresh database and a listening server on a free port, closed after the scenario. The
  * database is in memory, or a temporary file (removed at the end) when the scenario restarts
- * the server.
+ * the server. With DATABASE_URL naming a PostgreSQL server, it is a scratch database on that
+ * server instead, dropped at the end (kept across restarts when the scenario restarts).
  */
 export async function ephemeralTarget(options: EphemeralOptions = {}): Promise<Target> {
   // Loaded here so that runs against --server never load the server code.
-  const [{ startServer }, { hashPassword }, { insertUser }, { withTx }] = await Promise.all([
+  const [{ startServer }, { hashPassword }, { insertUser }, { withTx }, dialect] = await Promise.all([
     import('../../server/main'),
     import('../../server/areas/auth/passwords'),
     import('../../server/areas/users/service'),
     import('../../server/db/tx'),
+    import('../../server/db/dialect'),
   ])
-  const dir = options.restartable ? mkdtempSync(path.join(tmpdir(), 'fanspole-scenario-')) : null
-  const overrides = {
+  const database = ephemeralDatabase(process.env)
+  let dir: string | null = null
+  let durableUrl: string | null = null
+  if (options.restartable && database.databaseUrl) {
+    durableUrl = await dialect.createScratchDatabase(database.databaseUrl, {
+      template: database.scratchTemplate,
+      prefix: database.scratchPrefix,
+    })
+  } else if (options.restartable) dir = mkdtempSync(path.join(tmpdir(), 'fanspole-scenario-'))
+  const overrides: Partial<Config> = {
+    ...database,
+    ...(dir ? { dbFile: path.join(dir, 'scenario.sqlite') } : {}),
+    ...(durableUrl ? { databaseUrl: durableUrl, scratchDatabase: false } : {}),
     port: 0,
-    dbFile: dir ? path.join(dir, 'scenario.sqlite') : ':memory:',
     logLevel: 'silent' as const,
   }
   const config = loadConfig(options.seed === undefined ? overrides : { ...overrides, seed: options.seed }, {})
@@ -76,7 +88,7 @@ export async function ephemeralTarget(options: EphemeralOptions = {}): Promise<T
       admin = created
       return created
     },
-    ...(dir
+    ...(dir || durableUrl
       ? {
           async restart() {
             const port = server.port
@@ -88,6 +100,7 @@ export async function ephemeralTarget(options: EphemeralOptions = {}): Promise<T
     async close() {
       await server.close()
       if (dir) rmSync(dir, { recursive: true, force: true })
+      if (durableUrl) await dialect.dropDatabase(durableUrl)
     },
   }
 }

@@ -1,21 +1,22 @@
-import fs from 'node:fs'
-import os from 'node:os'
-import path from 'node:path'
-import { afterAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { seedDemoLeague } from '../../seeds/demo-league'
 import { hashPassword } from '../../server/areas/auth/passwords'
 import type { RunningServer } from '../../server/main'
 import { actionCable, cableUrl, signedInUser, startCableServer, watch } from '../helpers/cable'
+import { durableDatabase } from '../helpers/db'
 import { upcomingMatch } from '../helpers/league'
 
 const ActionCable = actionCable()
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fanspole-auction-'))
-const dbFile = path.join(dir, 'auction.sqlite')
+let database: Awaited<ReturnType<typeof durableDatabase>>
 const running: RunningServer[] = []
+
+beforeAll(async () => {
+  database = await durableDatabase('auction')
+})
 
 afterAll(async () => {
   for (const server of running) await server.close()
-  fs.rmSync(dir, { recursive: true, force: true })
+  await database.drop()
 })
 
 async function call(server: RunningServer, method: string, url: string, token: string, body?: unknown) {
@@ -36,7 +37,7 @@ async function call(server: RunningServer, method: string, url: string, token: s
 
 describe('AuctionChannel with @rails/actioncable', () => {
   it('snapshots, broadcasts bids in seq order, refuses to the bidder only, and resumes the lot after a restart', async () => {
-    const first = await startCableServer({ dbFile })
+    const first = await startCableServer({ database: database.config })
     running.push(first)
     await seedDemoLeague(first.deps.db, {
       seed: 42,
@@ -118,7 +119,7 @@ describe('AuctionChannel with @rails/actioncable', () => {
     const before = (await call(first, 'GET', `/api/auctions/${id}/bidding_player`, owner.token)).body
     const stopping = Date.now()
     await first.close()
-    const second = await startCableServer({ port: first.port, dbFile })
+    const second = await startCableServer({ port: first.port, database: database.config })
     const downMs = Date.now() - stopping
     running.push(second)
     const after = (await call(second, 'GET', `/api/auctions/${id}/bidding_player`, owner.token)).body

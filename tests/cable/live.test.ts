@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { loadConfig } from '../../server/config'
+import { ephemeralDatabase, loadConfig } from '../../server/config'
 import { type RunningServer, startServer } from '../../server/main'
 import { cableUrl, type RawCable, rawCable, signedInUser } from '../helpers/cable'
 import { squadOf, upcomingMatch, validTeamBody } from '../helpers/league'
@@ -9,7 +9,7 @@ let admin: Awaited<ReturnType<typeof signedInUser>>
 
 beforeAll(async () => {
   server = await startServer(
-    loadConfig({ port: 0, dbFile: ':memory:', logLevel: 'silent', autoSimulate: false }, {}),
+    loadConfig({ ...ephemeralDatabase(), port: 0, logLevel: 'silent', autoSimulate: false }, {}),
     {
       seedIfEmpty: true,
       seedUsers: 0,

@@ -1,26 +1,27 @@
-import fs from 'node:fs'
-import os from 'node:os'
-import path from 'node:path'
-import { afterAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { RunningServer } from '../../server/main'
 import { actionCable, cableUrl, signedInUser, startCableServer, watch } from '../helpers/cable'
+import { durableDatabase } from '../helpers/db'
 
 const ActionCable = actionCable()
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fanspole-cable-'))
-const dbFile = path.join(dir, 'restart.sqlite')
+let database: Awaited<ReturnType<typeof durableDatabase>>
 const running: RunningServer[] = []
 const originalStale = ActionCable.ConnectionMonitor.staleThreshold
+
+beforeAll(async () => {
+  database = await durableDatabase('restart')
+})
 
 afterAll(async () => {
   ActionCable.ConnectionMonitor.staleThreshold = originalStale
   for (const server of running) await server.close()
-  fs.rmSync(dir, { recursive: true, force: true })
+  await database.drop()
 })
 
 // Fast pings keep a live connection fresh while the client's stale threshold is shrunk to 1 s,
 // so the reconnect happens in about a second instead of the default 6–12.
 const start = async (port?: number) => {
-  const server = await startCableServer({ port, dbFile, cable: { pingIntervalMs: 200 } })
+  const server = await startCableServer({ port, database: database.config, cable: { pingIntervalMs: 200 } })
   running.push(server)
   return server
 }

@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module'
 import WebSocket from 'ws'
-import { type Config, loadConfig } from '../../server/config'
+import { type Config, ephemeralDatabase, loadConfig } from '../../server/config'
 import { type RunningServer, startServer } from '../../server/main'
 import { makeUser } from './deps'
 
@@ -11,7 +11,8 @@ import { makeUser } from './deps'
 
 export interface CableServerOptions {
   port?: number
-  dbFile?: string
+  /** A database that outlives the server (see `durableDatabase`); a fresh ephemeral one by default. */
+  database?: Partial<Config>
   cable?: Partial<Config['cable']>
 }
 
@@ -19,8 +20,8 @@ export async function startCableServer(options: CableServerOptions = {}): Promis
   const defaults = loadConfig({}, {}).cable
   const config = loadConfig(
     {
+      ...(options.database ?? ephemeralDatabase(process.env)),
       port: options.port ?? 0,
-      dbFile: options.dbFile ?? ':memory:',
       logLevel: 'silent',
       cable: { ...defaults, ...options.cable },
     },

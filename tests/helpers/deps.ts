@@ -1,7 +1,7 @@
 import { hashPassword } from '../../server/areas/auth/passwords'
 import { insertUser } from '../../server/areas/users/service'
 import { bootDeps } from '../../server/boot'
-import { type Config, loadConfig } from '../../server/config'
+import { type Config, ephemeralDatabase, loadConfig } from '../../server/config'
 import type { Deps } from '../../server/deps'
 import { manualWallClock } from '../../server/lib/clock'
 import { createLogger } from '../../server/lib/log'
@@ -15,11 +15,19 @@ export interface TestWorld {
   close(): Promise<void>
 }
 
-/** A fresh in-memory database, migrated, with a wall clock that moves only when told. */
+/**
+ * A fresh database, migrated, with a wall clock that moves only when told: SQLite in memory,
+ * or a scratch PostgreSQL database in the Postgres leg (DATABASE_URL set, see tests/db.ts).
+ */
 export async function testWorld(overrides: Partial<Config> = {}): Promise<TestWorld> {
   const wall = manualWallClock(TEST_START_MS)
   const config = loadConfig(
-    { dbFile: ':memory:', logLevel: 'silent', publicUrl: 'http://fanspole.test', ...overrides },
+    {
+      ...ephemeralDatabase(process.env),
+      logLevel: 'silent',
+      publicUrl: 'http://fanspole.test',
+      ...overrides,
+    },
     {},
   )
   const deps = await bootDeps(config, {

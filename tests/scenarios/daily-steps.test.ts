@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { parseScenario, type ScenarioFormatError } from '../../cli/scenario/loader'
 import { runScenario } from '../../cli/scenario/runner'
 import type { ScenarioResult } from '../../cli/scenario/types'
-import { loadConfig } from '../../server/config'
+import { ephemeralDatabase, loadConfig } from '../../server/config'
 import { type RunningServer, startServer } from '../../server/main'
 
 /**
@@ -13,7 +13,7 @@ import { type RunningServer, startServer } from '../../server/main'
 let server: RunningServer
 beforeAll(async () => {
   server = await startServer(
-    loadConfig({ port: 0, dbFile: ':memory:', logLevel: 'silent', autoSimulate: false }, {}),
+    loadConfig({ ...ephemeralDatabase(), port: 0, logLevel: 'silent', autoSimulate: false }, {}),
     {
       seedIfEmpty: true,
     },

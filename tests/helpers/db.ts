@@ -1,0 +1,36 @@
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import type { Config } from '../../server/config'
+import { ephemeralDatabase } from '../../server/config'
+import { createScratchDatabase, dropDatabase } from '../../server/db/dialect'
+
+/**
+ * Which database this test process runs on. The Postgres leg of `npm test` (projects named
+ * `*-pg` in tests/vitest.config.ts) sets DATABASE_URL to a PostgreSQL server; every test world
+ * and ephemeral server then gets a scratch database of its own, copied from a migrated template.
+ */
+export const TEST_DIALECT: 'sqlite' | 'postgres' = process.env.DATABASE_URL ? 'postgres' : 'sqlite'
+
+/**
+ * A database that survives a server restart within one test: a SQLite file in a temporary
+ * directory, or a scratch Postgres database (not dropped when a server closes). `drop()`
+ * removes it at the end.
+ */
+export async function durableDatabase(
+  name = 'test',
+): Promise<{ config: Partial<Config>; drop(): Promise<void> }> {
+  const scratch = ephemeralDatabase(process.env)
+  if (scratch.databaseUrl) {
+    const url = await createScratchDatabase(scratch.databaseUrl, {
+      template: scratch.scratchTemplate,
+      prefix: scratch.scratchPrefix,
+    })
+    return { config: { databaseUrl: url, scratchDatabase: false }, drop: () => dropDatabase(url) }
+  }
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fanspole-durable-'))
+  return {
+    config: { dbFile: path.join(dir, `${name}.sqlite`), databaseUrl: undefined },
+    drop: async () => fs.rmSync(dir, { recursive: true, force: true }),
+  }
+}
