@@ -1,12 +1,13 @@
 import fs from 'node:fs'
-import os from 'node:os'
 import path from 'node:path'
-import pg from 'pg'
+import { ephemeralDatabase } from '../../server/config'
+import { createScratchDatabase, dropDatabase } from '../../server/db/dialect'
+import { durableDatabase } from './db'
 
 /**
- * A fresh, empty database for a restart test, that outlives the server processes using it:
- * a SQLite file in a temporary folder, or — when `FANSPOLE_TEST_POSTGRES` holds a server URL
- * (`postgres://user:pass@host:5432/`) — a new PostgreSQL database on that server.
+ * A database for a restart test that outlives the server processes using it: a SQLite file in
+ * a temporary folder, or on the Postgres leg (DATABASE_URL set, tests/vitest.config.ts) a
+ * scratch PostgreSQL database of this run (dropped with the run's leftovers if the test dies).
  */
 export interface RestartDb {
   /** What a server process takes: `{dbFile}` or `{databaseUrl}`. */
@@ -15,63 +16,29 @@ export interface RestartDb {
   drop(): Promise<void>
 }
 
-export async function freshDatabase(prefix: string): Promise<RestartDb> {
-  const server = process.env.FANSPOLE_TEST_POSTGRES
-  const suffix = `${process.pid}_${Math.random().toString(36).slice(2, 8)}`
-  if (!server) {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), `fanspole-${prefix}-`))
-    return {
-      target: { dbFile: path.join(dir, 'db.sqlite') },
-      kind: 'sqlite',
-      drop: async () => fs.rmSync(dir, { recursive: true, force: true }),
-    }
-  }
-  const name = `${prefix}_${suffix}`.toLowerCase()
-  const admin = new pg.Client({ connectionString: server })
-  await admin.connect()
-  await admin.query(`create database "${name}"`)
-  await admin.end()
-  const url = new URL(server)
-  url.pathname = `/${name}`
-  return {
-    target: { databaseUrl: url.toString() },
-    kind: 'postgres',
-    async drop() {
-      const c = new pg.Client({ connectionString: server })
-      await c.connect()
-      await c.query(`drop database if exists "${name}" with (force)`)
-      await c.end()
-    },
-  }
+export async function freshDatabase(name: string): Promise<RestartDb> {
+  const db = await durableDatabase(name)
+  const target = db.config.databaseUrl
+    ? { databaseUrl: db.config.databaseUrl }
+    : { dbFile: db.config.dbFile as string }
+  return { target, kind: 'databaseUrl' in target ? 'postgres' : 'sqlite', drop: db.drop }
 }
 
 /** A copy of a database no server has open (a seeded league, set up once for several runs). */
-export async function cloneDatabase(source: RestartDb, prefix: string): Promise<RestartDb> {
+export async function cloneDatabase(source: RestartDb, name: string): Promise<RestartDb> {
   if ('dbFile' in source.target) {
-    const copy = await freshDatabase(prefix)
+    const copy = await freshDatabase(name)
     const to = (copy.target as { dbFile: string }).dbFile
+    fs.mkdirSync(path.dirname(to), { recursive: true })
     for (const suffix of ['', '-wal', '-shm'])
       if (fs.existsSync(source.target.dbFile + suffix))
         fs.copyFileSync(source.target.dbFile + suffix, to + suffix)
     return copy
   }
-  const server = process.env.FANSPOLE_TEST_POSTGRES as string
-  const from = new URL(source.target.databaseUrl).pathname.slice(1)
-  const name = `${prefix}_${process.pid}_${Math.random().toString(36).slice(2, 8)}`.toLowerCase()
-  const admin = new pg.Client({ connectionString: server })
-  await admin.connect()
-  await admin.query(`create database "${name}" template "${from}"`)
-  await admin.end()
-  const url = new URL(server)
-  url.pathname = `/${name}`
-  return {
-    target: { databaseUrl: url.toString() },
-    kind: 'postgres',
-    async drop() {
-      const c = new pg.Client({ connectionString: server })
-      await c.connect()
-      await c.query(`drop database if exists "${name}" with (force)`)
-      await c.end()
-    },
-  }
+  const scratch = ephemeralDatabase(process.env)
+  const url = await createScratchDatabase(scratch.databaseUrl as string, {
+    template: new URL(source.target.databaseUrl).pathname.slice(1),
+    prefix: scratch.scratchPrefix,
+  })
+  return { target: { databaseUrl: url }, kind: 'postgres', drop: () => dropDatabase(url) }
 }
