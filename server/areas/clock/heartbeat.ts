@@ -77,7 +77,11 @@ export async function claimOutage(deps: Deps): Promise<Outage | null> {
   return { lastAliveGameMs: beat.game_ms, downWallMs }
 }
 
-/** Beats every `heartbeatIntervalMs` until stopped; `stop()` writes the clean-stop beat. */
+/**
+ * Beats every `heartbeatIntervalMs` until stopped; `stop()` writes the clean-stop beat. A plain
+ * wall-time interval, not a scheduler job: jobs run on the game clock, which an admin may pause
+ * or speed up, and being alive is a matter of real time. It holds no state but its own timer.
+ */
 export function startHeartbeat(deps: Deps): { stop(): Promise<void> } {
   let writing: Promise<void> = Promise.resolve()
   const tick = () => {
