@@ -48,11 +48,23 @@ export interface Config {
     otp: RateLimit
     forgotPassword: RateLimit
   }
+  /**
+   * How often (wall time) a running server records that it is alive; after a crash the next
+   * start learns from it how long the server was down (docs/restarts.md).
+   */
+  heartbeatIntervalMs: number
+  /**
+   * Fault injection for restart tests (`FANSPOLE_CRASH_POINT`): the server kills itself with
+   * SIGKILL when it reaches the named point (`server/lib/crash-point.ts`). Unset in normal use.
+   */
+  crashPoint?: string
   cable: {
     pingIntervalMs: number
     maxPayloadBytes: number
     slowClientBytes: number
     allowedOrigins: string[] | null
+    /** Subscriptions one connection may hold; the rest are answered `reject_subscription`. */
+    maxSubscriptions: number
   }
 }
 
@@ -121,11 +133,14 @@ export function loadConfig(overrides: Partial<Config> = {}, env: NodeJS.ProcessE
       otp: { windowMs: 10 * 60_000, limit: 5 },
       forgotPassword: { windowMs: 10 * 60_000, limit: 5 },
     },
+    heartbeatIntervalMs: 1000,
+    crashPoint: env.FANSPOLE_CRASH_POINT || undefined,
     cable: {
       pingIntervalMs: 3000,
       maxPayloadBytes: 64 * 1024,
       slowClientBytes: 1024 * 1024,
       allowedOrigins: null,
+      maxSubscriptions: 100,
     },
   }
   return { ...base, ...overrides }

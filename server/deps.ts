@@ -1,7 +1,7 @@
 import type { Scheduler } from './areas/clock/scheduler'
 import type { Config } from './config'
 import type { DbHandle } from './db/dialect'
-import type { Db } from './db/tx'
+import type { Db, TxScope } from './db/tx'
 import type { Bus } from './lib/bus'
 import type { Clock } from './lib/clock'
 import type { Logger } from './lib/log'
@@ -20,4 +20,9 @@ export interface Deps {
   log: Logger
   config: Config
   scheduler: Scheduler
+  /**
+   * Set only on the copy of the deps a request gets inside its own transaction (idempotent
+   * routes): then `db` is that transaction and `withTx` nests in it as a savepoint.
+   */
+  txScope?: TxScope
 }

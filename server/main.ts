@@ -2,7 +2,9 @@ import type { AddressInfo } from 'node:net'
 import { serve } from '@hono/node-server'
 import { isSeeded, type SeedSummary, seedDemoLeague } from '../seeds/demo-league'
 import { type App, createApp } from './app'
+import { resumeAuctions } from './areas/auctions/outage'
 import { hashPassword } from './areas/auth/passwords'
+import { claimOutage, startHeartbeat } from './areas/clock/heartbeat'
 import { saveClockAnchor } from './areas/clock/service'
 import { resumeMatches } from './areas/matches/jobs'
 import { releaseAttachments } from './areas/wallet/attachments'
@@ -47,6 +49,9 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       onProgress: options.onSeedProgress,
     })
   }
+  // Cheap catching-up before anyone can connect: auctions get back the time the server was
+  // down, jobs are re-armed. Slow work (settlement) is left to the scheduler, after listen.
+  await resumeAuctions(deps, await claimOutage(deps))
   await resumeMatches(deps)
   const cable = createCableServer(deps, CHANNELS)
   const app = createApp(deps, { cable })
@@ -61,6 +66,8 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   // With --port 0 the real port is known only now; mail links must carry it.
   if (deps.config.publicUrl.endsWith(':0'))
     deps.config.publicUrl = deps.config.publicUrl.replace(/:0$/, `:${port}`)
+  deps.log.debug('listening', { port, pid: process.pid })
+  const heartbeat = startHeartbeat(deps)
   deps.scheduler.start()
   let closing: Promise<void> | undefined
   return {
@@ -80,6 +87,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
           ;(server as { closeAllConnections?: () => void }).closeAllConnections?.()
         })
         await saveClockAnchor(deps.db, deps.clock.anchor())
+        await heartbeat.stop()
         await deps.dbHandle.close()
         releaseAttachments(deps.config)
       })()

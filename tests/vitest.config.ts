@@ -8,12 +8,14 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
  * One run, one project per kind of test: unit (pure rules, ledger, properties), api (the real
  * app in-process on a fresh database), fuzz (every operation of /api/openapi.json under
  * hostile input, bounded and seeded), cable (a real listening server and the official
- * @rails/actioncable client), cli (commands in-process and Ink frames), scenarios (every YAML
- * file in scenarios/), e2e (headless Chromium against a real server).
+ * @rails/actioncable client), restarts (servers in child processes killed with SIGKILL and
+ * started again on the same database), cli (commands in-process and Ink frames), scenarios
+ * (every YAML file in scenarios/), e2e (headless Chromium against a real server).
  *
  * The Postgres leg: with FANSPOLE_TEST_POSTGRES=postgres://user:pass@host:port/db (any database
- * the user can connect to; the user needs CREATEDB), the api, fuzz, cable and scenarios projects
- * run a second time as `api-pg`, `fuzz-pg`, `cable-pg`, `scenarios-pg`, every test world on a scratch
+ * the user can connect to; the user needs CREATEDB), the api, fuzz, cable, restarts and
+ * scenarios projects run a second time as `api-pg`, `fuzz-pg`, `cable-pg`, `restarts-pg`,
+ * `scenarios-pg`, every test world on a scratch
  * PostgreSQL database copied from a template migrated once per run (tests/postgres-setup.ts).
  * Without it they run on SQLite only. `.ci/run` starts a cluster and sets it.
  *
@@ -45,6 +47,15 @@ const projects: TestProjectInlineConfiguration[] = [
   },
   {
     extends: true,
+    test: {
+      name: 'restarts',
+      include: ['tests/restarts/**/*.test.ts'],
+      testTimeout: 180_000,
+      hookTimeout: 60_000,
+    },
+  },
+  {
+    extends: true,
     test: { name: 'scenarios', include: ['tests/scenarios/**/*.test.ts'], testTimeout: 120_000 },
   },
   {
@@ -60,7 +71,7 @@ const projects: TestProjectInlineConfiguration[] = [
 ]
 
 /** The projects that run on both databases. */
-const BOTH_DIALECTS = new Set(['api', 'fuzz', 'cable', 'scenarios'])
+const BOTH_DIALECTS = new Set(['api', 'fuzz', 'cable', 'restarts', 'scenarios'])
 
 const postgresLeg: TestProjectInlineConfiguration[] = postgres
   ? projects

@@ -15,6 +15,9 @@ export interface ConnectionHost {
   onClose(connection: Connection): void
 }
 
+/** Lets the event loop run other work (I/O, timers, other sockets) before going on. */
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve))
+
 /** Frames a client may send before `welcome`; far more than any real client needs. */
 const MAX_EARLY_FRAMES = 256
 const OPEN = 1
@@ -139,8 +142,14 @@ export class Connection implements SubscriptionHost {
     for (const subscription of all) await this.end(subscription)
   }
 
+  /**
+   * Frames run one after another, and each one in a turn of the event loop of its own: a
+   * socket that sends thousands of frames at once would otherwise run them all as one chain of
+   * microtasks (SQLite answers synchronously), and every other socket, request and timer would
+   * wait for the whole burst.
+   */
   private enqueue(text: string): void {
-    this.queue = this.queue.then(() => this.handle(text))
+    this.queue = this.queue.then(() => this.handle(text)).then(nextTurn)
   }
 
   private async handle(text: string): Promise<void> {
@@ -162,6 +171,17 @@ export class Connection implements SubscriptionHost {
     if (this.subscriptions.has(identifier)) return
     const id = parseIdentifier(identifier)
     if (!id.ok) return this.ignore(id.problem, identifier)
+    // Every subscription holds a stream listener and runs its channel's work on every
+    // broadcast: one socket may not hold an unbounded number (identifiers differing only in
+    // spacing are distinct subscriptions to Action Cable).
+    if (this.subscriptions.size >= this.host.deps.config.cable.maxSubscriptions) {
+      this.host.deps.log.info('cable subscription over the limit', {
+        user: this.user?.id,
+        limit: this.host.deps.config.cable.maxSubscriptions,
+      })
+      this.send(frames.reject(identifier))
+      return
+    }
     const channel = this.host.channels.get(id.value.channel)
     if (!channel || !this.user) {
       // Rails only logs here, and its client then retries for ever; a rejection stops it.

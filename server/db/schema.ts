@@ -31,6 +31,7 @@ export interface Database {
   contests: ContestsTable
   contest_members: ContestMembersTable
   match_events: MatchEventsTable
+  match_simulations: MatchSimulationsTable
   player_match_scores: PlayerMatchScoresTable
   contest_likes: ContestLikesTable
   auctions: AuctionsTable
@@ -382,6 +383,20 @@ export interface ContestMembersTable {
   prize_paise: Generated<number>
   refunded: Generated<number>
   joined_at_ms: number
+}
+
+/**
+ * What a simulation was started with, stored once so the plan is the same after a restart:
+ * the seed of its stream, the instant it starts from, the events stored before it began
+ * (`base_seq`) and the squads as JSON (`SimTeam[]`, lineup flags as they were then).
+ */
+export interface MatchSimulationsTable {
+  match_id: number
+  seed: number
+  start_ms: number
+  base_seq: number
+  teams: string
+  created_at_ms: number
 }
 
 export interface MatchEventsTable {

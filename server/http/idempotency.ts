@@ -1,30 +1,39 @@
 import { createHash } from 'node:crypto'
 import type { MiddlewareHandler } from 'hono'
+import { type Tx, withTxScope } from '../db/tx'
 import type { Deps } from '../deps'
+import { crashPoint } from '../lib/crash-point'
 import { AppError, invalid } from './errors'
-import { type AppEnv, currentUser } from './router'
+import { type AppContext, type AppEnv, currentUser } from './router'
 
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key'
 /** Set on an answer that is a stored first answer, not a new one. */
 export const REPLAYED_HEADER = 'Idempotent-Replayed'
 
 const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/
-/** A reservation whose request is still running (no answer stored yet). */
+/** A reservation whose answer is not stored yet (never visible outside its transaction now). */
 const IN_FLIGHT = 0
 
 /**
  * `Idempotency-Key` for money-moving POSTs. Put it on a route with
- * `createRoute({ …, middleware: [idempotency(deps)] })`.
+ * `createRoute({ …, middleware: [idempotency(deps)] })`, and run the route's work with
+ * `requestDeps(c, deps)` (see below).
  *
  * Without the header the request runs as usual. With it, keys are per user:
  * - the first request reserves the key, runs, and its answer (status and body) is kept;
  * - the same key with the same method, path and body gets that first answer again, with
  *   `Idempotent-Replayed: true`, and nothing runs again;
- * - the same key with another body (or path) is refused: 422 `IDEMPOTENCY_KEY_REUSED`;
- * - the same key while the first request is still running: 409 `IDEMPOTENCY_KEY_IN_USE`.
- * Answers of 500 and above and 429 are not kept (the key is released), so a retry runs again.
+ * - the same key with another body (or path) is refused: 422 `IDEMPOTENCY_KEY_REUSED`.
+ * Answers of 500 and above and 429 are not kept, and nothing of their request is: a retry
+ * runs afresh.
+ *
+ * The key, the change it protects and the answer commit in **one transaction**, opened here
+ * around the whole request: a crash before the commit leaves neither the change nor the key
+ * (a retry runs afresh), a crash after it leaves both (a retry gets the answer). A second
+ * request with the same key waits for the first one's transaction (SQLite: one writer;
+ * PostgreSQL: the unique key's row lock) and then replays its answer.
  */
-export function idempotency(deps: Pick<Deps, 'db' | 'clock'>): MiddlewareHandler<AppEnv> {
+export function idempotency(deps: Pick<Deps, 'db' | 'bus' | 'clock' | 'config'>): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const key = c.req.header(IDEMPOTENCY_HEADER)
     if (key === undefined) return next()
@@ -35,64 +44,95 @@ export function idempotency(deps: Pick<Deps, 'db' | 'clock'>): MiddlewareHandler
     const path = requestPath(c.req.url)
     const requestHash = hashRequest(method, path, await c.req.raw.clone().text())
 
-    const reserved = await deps.db
-      .insertInto('idempotency_keys')
-      .values({
-        user_id: user.id,
-        key,
-        method,
-        path,
-        request_hash: requestHash,
-        status_code: IN_FLIGHT,
-        response_body: '',
-        created_at_ms: deps.clock.now(),
-      })
-      .onConflict((oc) => oc.columns(['user_id', 'key']).doNothing())
-      .returning('id')
-      .executeTakeFirst()
-
-    if (!reserved) {
-      const first = await deps.db
-        .selectFrom('idempotency_keys')
-        .select(['request_hash', 'status_code', 'response_body'])
-        .where('user_id', '=', user.id)
-        .where('key', '=', key)
-        .executeTakeFirstOrThrow()
-      if (first.request_hash !== requestHash)
-        throw new AppError(
-          'IDEMPOTENCY_KEY_REUSED',
-          'This Idempotency-Key was already used with a different request',
-          { idempotency_key: ['was already used with a different request'] },
-        )
-      if (first.status_code === IN_FLIGHT)
-        throw new AppError(
-          'IDEMPOTENCY_KEY_IN_USE',
-          'A request with this Idempotency-Key is still being processed; try again shortly',
-        )
-      return new Response(first.response_body, {
-        status: first.status_code,
-        headers: { 'content-type': 'application/json', [REPLAYED_HEADER]: 'true' },
-      })
-    }
-
-    const release = () => deps.db.deleteFrom('idempotency_keys').where('id', '=', reserved.id).execute()
+    let replay: Response | undefined
     try {
-      await next()
+      await withTxScope(deps, async (scope) => {
+        const { tx } = scope
+        const reserved = await tx
+          .insertInto('idempotency_keys')
+          .values({
+            user_id: user.id,
+            key,
+            method,
+            path,
+            request_hash: requestHash,
+            status_code: IN_FLIGHT,
+            response_body: '',
+            created_at_ms: deps.clock.now(),
+          })
+          .onConflict((oc) => oc.columns(['user_id', 'key']).doNothing())
+          .returning('id')
+          .executeTakeFirst()
+        if (!reserved) {
+          replay = await storedAnswer(tx, user.id, key, requestHash)
+          return
+        }
+        c.set('txScope', scope)
+        try {
+          await next()
+        } finally {
+          c.set('txScope', null)
+        }
+        const status = c.res.status
+        if (status >= 500 || status === 429) throw new Unkept()
+        await tx
+          .updateTable('idempotency_keys')
+          .set({ status_code: status, response_body: await c.res.clone().text() })
+          .where('id', '=', reserved.id)
+          .execute()
+        crashPoint(deps.config, 'idempotency.answered')
+      })
+      crashPoint(deps.config, 'idempotency.committed')
     } catch (error) {
-      await release()
+      // The answer stands (a 5xx or 429 is already in c.res); the key and the change are gone.
+      if (error instanceof Unkept) return
       throw error
     }
-    const status = c.res.status
-    if (status >= 500 || status === 429) {
-      await release()
-      return
-    }
-    await deps.db
-      .updateTable('idempotency_keys')
-      .set({ status_code: status, response_body: await c.res.clone().text() })
-      .where('id', '=', reserved.id)
-      .execute()
+    if (replay) return replay
   }
+}
+
+/** A 5xx or a 429: its request is rolled back with its key, so a retry runs again. */
+class Unkept extends Error {}
+
+/** The answer stored for a key that is already taken (committed: its transaction is over). */
+async function storedAnswer(tx: Tx, userId: number, key: string, requestHash: string): Promise<Response> {
+  const first = await tx
+    .selectFrom('idempotency_keys')
+    .select(['request_hash', 'status_code', 'response_body'])
+    .where('user_id', '=', userId)
+    .where('key', '=', key)
+    .executeTakeFirstOrThrow()
+  if (first.request_hash !== requestHash)
+    throw new AppError(
+      'IDEMPOTENCY_KEY_REUSED',
+      'This Idempotency-Key was already used with a different request',
+      { idempotency_key: ['was already used with a different request'] },
+    )
+  // Only a key reserved by an older version (reserved and answered in two transactions) can
+  // be in flight here: whether its change committed is unknown, so it is not run again.
+  if (first.status_code === IN_FLIGHT)
+    throw new AppError(
+      'IDEMPOTENCY_KEY_IN_USE',
+      'A request with this Idempotency-Key is still being processed; try again shortly',
+    )
+  return new Response(first.response_body, {
+    status: first.status_code,
+    headers: { 'content-type': 'application/json', [REPLAYED_HEADER]: 'true' },
+  })
+}
+
+/**
+ * The deps a route's work must use: inside an idempotent request, a copy whose `db` is the
+ * request's transaction (and whose `withTx` nests in it); otherwise the deps themselves. On
+ * SQLite there is one connection: the outer `deps.db` waits for the request's own transaction
+ * to end, so touching it from inside would never return.
+ * (A copy is a different object: per-deps caches — auction memos, live scoring — are not
+ * shared with it; no idempotent route uses them.)
+ */
+export function requestDeps<D extends Deps>(c: AppContext, deps: D): D {
+  const scope = c.get('txScope')
+  return scope ? { ...deps, db: scope.tx, txScope: scope } : deps
 }
 
 /** The routed path: `/api/user_credits.json` and `/api/user_credits/` are the same request. */

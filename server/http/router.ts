@@ -1,5 +1,6 @@
 import { OpenAPIHono, type RouteConfig } from '@hono/zod-openapi'
 import type { Context, Handler, MiddlewareHandler } from 'hono'
+import type { TxScope } from '../db/tx'
 import { AppError, forbidden, invalid, unauthorized } from './errors'
 import { textErrors } from './text'
 import { validationHook } from './validation'
@@ -24,6 +25,8 @@ export interface AppEnv {
     user: AuthUser | null
     /** Why a presented token was refused (expired, revoked, unknown) — for the 401 message. */
     tokenProblem: string | null
+    /** The request's own transaction, on idempotent routes (`requestDeps`). */
+    txScope: TxScope | null
   }
 }
 

@@ -207,6 +207,24 @@ describe('POST /api/me/refer_code', () => {
     expect(row.referred_by_id).toBeNull()
   })
 
+  it('with an Idempotency-Key, a retry gets the first answer and pays no coins twice', async () => {
+    const me = await api.player()
+    const send = () =>
+      api.call('POST', '/api/me/refer_code', {
+        body: { ref_code: code },
+        token: me.token,
+        headers: { 'Idempotency-Key': 'refer-1' },
+      })
+    const first = await send()
+    expect(first.status).toBe(200)
+    const again = await send()
+    expect(again.status).toBe(200)
+    expect(again.headers.get('idempotent-replayed')).toBe('true')
+    expect(again.body).toEqual(first.body)
+    expect((await userBalances(world.deps.db, me.id)).coins).toBe(REFERRAL_COINS)
+    expect((await userBalances(world.deps.db, referrer.id)).coins).toBe(REFERRAL_COINS)
+  })
+
   it('refuses bad bodies with 422 and strangers with 401', async () => {
     const me = await api.player()
     const missing = await api.post('/api/me/refer_code', {}, me.token)

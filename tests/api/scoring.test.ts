@@ -274,7 +274,10 @@ describe('match lifecycle and settlement', () => {
       .where('id', '=', match.id)
       .execute()
     expect((await api.get(`/api/contests/${a.contestId}`)).body.contest.contest_status).toBe('locked')
+    // At a start the settlement is a job: it runs once the scheduler does (after the server listens).
     await resumeMatches(world.deps)
+    expect((await api.get(`/api/contests/${a.contestId}`)).body.contest.contest_status).toBe('locked')
+    await world.deps.scheduler.runDue()
     expect((await api.get(`/api/contests/${a.contestId}`)).body.contest.contest_status).toBe('completed')
     const paid = await world.deps.db
       .selectFrom('ledger_transactions')
@@ -282,6 +285,7 @@ describe('match lifecycle and settlement', () => {
       .where('kind', '=', 'contest_prizes')
       .execute()
     await resumeMatches(world.deps)
+    await world.deps.scheduler.runDue()
     expect(
       await world.deps.db
         .selectFrom('ledger_transactions')

@@ -177,6 +177,7 @@ const EXPECTED: { [T in keyof Database]: Array<keyof Database[T]> } = {
     'joined_at_ms',
   ],
   match_events: ['id', 'match_id', 'seq', 'type', 'payload', 'at_ms', 'created_at_ms'],
+  match_simulations: ['match_id', 'seed', 'start_ms', 'base_seq', 'teams', 'created_at_ms'],
   player_match_scores: ['match_id', 'player_id', 'total_score', 'stats', 'breakdown', 'updated_at_ms'],
   contest_likes: ['contest_id', 'user_id', 'created_at_ms'],
   auctions: [

@@ -427,19 +427,29 @@ export function registerAuctionJobs(deps: Deps): void {
     // This job is now spent: whatever comes next writes the timer again.
     memo(deps).due.delete(id)
     try {
-      const { state } = await runCommand(deps, id, () => ({ type: 'tick', atMs: at }))
-      // A tournament's window closed: the next one opens at once (while players remain).
-      const row = await findAuction(deps.db, id)
-      if (row?.kind === 'tournament' && state.phase === 'between' && state.unsold.length > 0)
-        await runCommand(deps, id, () => ({
-          type: 'start_sealed',
-          atMs: at,
-          closesAtMs: at + (row.window_hours ?? 24) * 3600_000,
-        }))
+      await runCommand(deps, id, () => ({ type: 'tick', atMs: at }))
+      await openNextWindow(deps, id, at)
     } catch (error) {
       if (!(error instanceof AppError)) throw error
     }
   })
+}
+
+/**
+ * A tournament's window closed: the next one opens at once (while players remain). Also run at
+ * a start, for a tournament whose server went down between closing one window and opening the
+ * next (two commands, two transactions).
+ */
+export async function openNextWindow(deps: Deps, auctionId: number, atMs: number): Promise<void> {
+  const row = await findAuction(deps.db, auctionId)
+  if (row?.kind !== 'tournament') return
+  const state = stateOf(deps, row)
+  if (state.phase !== 'between' || state.unsold.length === 0) return
+  await runCommand(deps, auctionId, () => ({
+    type: 'start_sealed',
+    atMs,
+    closesAtMs: atMs + (row.window_hours ?? 24) * 3600_000,
+  }))
 }
 
 // --- creating and joining

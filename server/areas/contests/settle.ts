@@ -54,6 +54,8 @@ export async function settleMatch(deps: Deps, matchId: number): Promise<Settleme
   const matchTitle = match?.title ?? `Match ${matchId}`
   const sqlite = deps.dbHandle.sqlite
   for (const batch of batches(contests, (c) => live.board.entriesOf(c.id))) {
+    // Requests wait behind a batch, not behind the whole match (a batch is seconds of work).
+    if (report.contests > 0) await new Promise((resolve) => setImmediate(resolve))
     const settled = await withTx(deps, async (tx, after) => {
       const st = sqlite ? statementsFor(sqlite) : undefined
       const now = deps.clock.now()
@@ -101,6 +103,7 @@ export async function settleMatch(deps: Deps, matchId: number): Promise<Settleme
     .where('id', '=', matchId)
     .where('settled_at_ms', 'is', null)
     .execute()
+  deps.log.info('settled', { match_id: matchId, contests: report.contests, entries: report.entries })
   return report
 }
 

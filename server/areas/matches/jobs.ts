@@ -6,8 +6,13 @@ import { runSimulationStep, SIM_JOB, startSimulation } from '../scoring/simulati
 import { lockJobKey, lockMatch } from './lifecycle'
 
 export const LOCK_JOB = 'match.lock'
+export const SETTLE_JOB = 'match.settle'
+const settleJobKey = (matchId: number) => `match:${matchId}:settle`
 
-/** The scheduler's match jobs: lock at the start time (then simulate, if enabled), and the simulator's steps. */
+/**
+ * The scheduler's match jobs: lock at the start time (then simulate, if enabled), the
+ * simulator's steps, and settlement left unfinished by a crash.
+ */
 export function registerMatchJobs(deps: Deps): void {
   deps.scheduler.register(LOCK_JOB, async (job) => {
     const matchId = Number(job.payload.match_id)
@@ -15,14 +20,19 @@ export function registerMatchJobs(deps: Deps): void {
     if (locked && deps.config.autoSimulate) await startSimulation(deps, matchId, 'live')
   })
   deps.scheduler.register(SIM_JOB, async (job) => {
-    await runSimulationStep(deps, Number(job.payload.match_id), Number(job.payload.next))
+    await runSimulationStep(deps, Number(job.payload.match_id))
+  })
+  deps.scheduler.register(SETTLE_JOB, async (job) => {
+    await settleMatch(deps, Number(job.payload.match_id))
   })
 }
 
 /**
- * At every start: every upcoming match has its lock job; a match that was simulating live
- * carries on where its stored events end; a completed match that did not finish settling
- * settles now (settlement is idempotent).
+ * At every start, before the server listens (all of it cheap): every upcoming match has its
+ * lock job; a match that was simulating live has its step job (the step reads where to go on
+ * from the stored events); a completed match whose settlement a crash cut short gets a settle
+ * job. Settlement itself can take seconds for a big match, so it runs in the scheduler after
+ * the server listens — per contest, idempotent, so a second crash half-way is harmless too.
  */
 export async function resumeMatches(deps: Deps): Promise<void> {
   const upcoming = await deps.db
@@ -36,42 +46,16 @@ export async function resumeMatches(deps: Deps): Promise<void> {
         .selectFrom('scheduled_jobs')
         .select('unique_key')
         .where('status', '=', 'pending')
-        .where('kind', 'in', [LOCK_JOB, SIM_JOB])
+        .where('kind', 'in', [LOCK_JOB, SIM_JOB, SETTLE_JOB])
         .execute()
     ).map((j) => j.unique_key),
   )
-  await withTx(deps, async (tx) => {
-    for (const m of upcoming)
-      if (!pending.has(lockJobKey(m.id)))
-        await deps.scheduler.schedule(tx, {
-          kind: LOCK_JOB,
-          runAtMs: Number(m.event_time_ms),
-          payload: { match_id: m.id },
-          uniqueKey: lockJobKey(m.id),
-        })
-  })
   const simulating = await deps.db
     .selectFrom('matches')
     .select('id')
     .where('status', '=', 'live')
     .where('sim_mode', '=', 'live')
     .execute()
-  for (const m of simulating) {
-    if (pending.has(simJobKey(m.id))) continue
-    const stored = await deps.db
-      .selectFrom('match_events')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('match_id', '=', m.id)
-      .executeTakeFirstOrThrow()
-    await withTx(deps, (tx) =>
-      deps.scheduler.schedule(tx, {
-        kind: SIM_JOB,
-        runAtMs: deps.clock.now(),
-        payload: { match_id: m.id, next: Number(stored.n) },
-        uniqueKey: simJobKey(m.id),
-      }),
-    )
-  }
   const unsettled = await deps.db
     .selectFrom('matches as m')
     .select('m.id')
@@ -85,6 +69,32 @@ export async function resumeMatches(deps: Deps): Promise<void> {
       ),
     )
     .execute()
-  for (const m of unsettled) await settleMatch(deps, m.id)
+  const now = deps.clock.now()
+  await withTx(deps, async (tx) => {
+    for (const m of upcoming)
+      if (!pending.has(lockJobKey(m.id)))
+        await deps.scheduler.schedule(tx, {
+          kind: LOCK_JOB,
+          runAtMs: Number(m.event_time_ms),
+          payload: { match_id: m.id },
+          uniqueKey: lockJobKey(m.id),
+        })
+    for (const m of simulating)
+      if (!pending.has(simJobKey(m.id)))
+        await deps.scheduler.schedule(tx, {
+          kind: SIM_JOB,
+          runAtMs: now,
+          payload: { match_id: m.id },
+          uniqueKey: simJobKey(m.id),
+        })
+    for (const m of unsettled)
+      if (!pending.has(settleJobKey(m.id)))
+        await deps.scheduler.schedule(tx, {
+          kind: SETTLE_JOB,
+          runAtMs: now,
+          payload: { match_id: m.id },
+          uniqueKey: settleJobKey(m.id),
+        })
+  })
   deps.scheduler.kick()
 }

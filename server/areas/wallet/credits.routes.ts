@@ -1,6 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi'
 import type { Deps } from '../../deps'
-import { idempotency } from '../../http/idempotency'
+import { idempotency, requestDeps } from '../../http/idempotency'
 import { idParam } from '../../http/ids'
 import { PageMetaSchema, pageMeta, pagingQuery, toPage } from '../../http/paging'
 import { errors, json, jsonBody } from '../../http/responses'
@@ -90,7 +90,7 @@ export function creditRoutes(deps: Deps) {
     async (c) => {
       const me = currentUser(c)
       const body = c.req.valid('json')
-      const row = await createCredit(deps, me.id, {
+      const row = await createCredit(requestDeps(c, deps), me.id, {
         amountPaise: depositPaise(body.enter_amount),
         gateway: body.gateway,
       })

@@ -3,7 +3,7 @@ import { sql } from 'kysely'
 import type { Deps } from '../../deps'
 import { rupeesToPaise } from '../../domain/money'
 import { invalid } from '../../http/errors'
-import { idempotency } from '../../http/idempotency'
+import { idempotency, requestDeps } from '../../http/idempotency'
 import { PageMetaSchema, pageMeta, pagingQuery, toPage } from '../../http/paging'
 import { errors, json, jsonBody } from '../../http/responses'
 import { bearerSecurity, createRouter, currentUser } from '../../http/router'
@@ -91,8 +91,9 @@ export function redemptionRoutes(deps: Deps) {
       const amountPaise = rupeesToPaise(body.amount)
       if (amountPaise === null || amountPaise <= 0)
         throw invalid({ amount: ['must be a positive amount of rupees with at most 2 decimals'] })
-      const row = await requestRedemption(deps, me.id, { amountPaise, typeId: body.redemption_type_id })
-      const [json] = await redemptionsJson(deps.db, [row])
+      const d = requestDeps(c, deps)
+      const row = await requestRedemption(d, me.id, { amountPaise, typeId: body.redemption_type_id })
+      const [json] = await redemptionsJson(d.db, [row])
       return c.json({ redemption: json as ReturnType<typeof redemptionJson> }, 201)
     },
   )

@@ -1,7 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi'
 import type { MiddlewareHandler } from 'hono'
 import type { Deps } from '../../deps'
-import { idempotency } from '../../http/idempotency'
+import { idempotency, requestDeps } from '../../http/idempotency'
 import { errors, json, jsonBody } from '../../http/responses'
 import { type AppEnv, bearerSecurity, createRouter, currentUser } from '../../http/router'
 import { userBalances, walletJson } from '../ledger/service'
@@ -84,12 +84,13 @@ export function referralRoutes(deps: Deps) {
     }),
     async (c) => {
       const me = currentUser(c)
-      await applyReferralCode(deps, me.id, c.req.valid('json').ref_code)
-      const user = await requireUser(deps.db, me.id)
+      const d = requestDeps(c, deps)
+      await applyReferralCode(d, me.id, c.req.valid('json').ref_code)
+      const user = await requireUser(d.db, me.id)
       return c.json(
         {
-          referral_details: await referralDetails(deps, user),
-          wallet: walletJson(await userBalances(deps.db, me.id)),
+          referral_details: await referralDetails(d, user),
+          wallet: walletJson(await userBalances(d.db, me.id)),
         },
         200,
       )

@@ -1,6 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi'
 import type { Deps } from '../../deps'
-import { idempotency } from '../../http/idempotency'
+import { idempotency, requestDeps } from '../../http/idempotency'
 import { idField, idParam } from '../../http/ids'
 import { PageMetaSchema, pageMeta, pagingQuery, toPage } from '../../http/paging'
 import { errors, json, jsonBody } from '../../http/responses'
@@ -124,8 +124,9 @@ export function scratchCardRoutes(deps: Deps) {
     }),
     async (c) => {
       const me = currentUser(c)
-      const card = await claimScratchCard(deps, me.id, c.req.valid('json').id)
-      return c.json({ scratch_card: card, wallet: walletJson(await userBalances(deps.db, me.id)) }, 200)
+      const d = requestDeps(c, deps)
+      const card = await claimScratchCard(d, me.id, c.req.valid('json').id)
+      return c.json({ scratch_card: card, wallet: walletJson(await userBalances(d.db, me.id)) }, 200)
     },
   )
 

@@ -7,6 +7,7 @@ import * as m005 from './2026-11-22-005-auction-takeover'
 import * as m006 from './2026-11-22-006-wallet'
 import * as m007 from './2026-11-22-007-gateway-payments'
 import * as m102 from './2026-11-24-002-list-indexes'
+import * as m103 from './2026-11-24-003-restarts'
 import * as mTokenGrace from './2026-11-24-004-token-grace'
 
 /**
@@ -22,5 +23,6 @@ export const migrations: Record<string, Migration> = {
   '2026-11-22-006-wallet': m006,
   '2026-11-22-007-gateway-payments': m007,
   '2026-11-24-002-list-indexes': m102,
+  '2026-11-24-003-restarts': m103,
   '2026-11-24-004-token-grace': mTokenGrace,
 }

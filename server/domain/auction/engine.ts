@@ -90,7 +90,11 @@ export type AuctionCommand =
   | { type: 'bid'; managerId: number; playerId: number; amount: number; atMs: number }
   | { type: 'tick'; atMs: number }
   | { type: 'pause'; atMs: number }
-  | { type: 'resume'; atMs: number }
+  /**
+   * `minRemainingMs`: the lot (or sealed round) gets at least this long, whatever was left when
+   * it was paused (the server's own pause over an outage: people need a moment to reconnect).
+   */
+  | { type: 'resume'; atMs: number; minRemainingMs?: number }
   | { type: 'start_sealed'; atMs: number; closesAtMs: number | null }
   | { type: 'sealed_bid'; managerId: number; playerId: number; amount: number; atMs: number }
   | { type: 'close_sealed'; atMs: number }
@@ -261,7 +265,8 @@ function run(s: AuctionState, c: AuctionCommand, emit: Emit): Violation | null {
     }
     case 'resume': {
       if (!s.paused) return v('PHASE', 'The auction is not paused')
-      const left = s.paused.remainingMs
+      const kept = s.paused.remainingMs
+      const left = kept === null ? null : Math.max(kept, c.minRemainingMs ?? 0)
       s.paused = null
       if (left !== null) {
         if (s.phase === 'open' && s.lot) s.lot.endsAtMs = c.atMs + left

@@ -1,0 +1,102 @@
+import type { Deps } from '../../deps'
+
+const KEY = 'heartbeat'
+
+/** The last moment a server was known to be alive, on both clocks. */
+export interface Heartbeat {
+  wall_ms: number
+  game_ms: number
+  /** Written by a clean shutdown: nobody is alive behind this beat. */
+  stopped?: boolean
+}
+
+/** What a start learns about the time before it: when the previous server was last alive. */
+export interface Outage {
+  /** Game time of the last sign of life (a heartbeat); deadlines after it were not served. */
+  lastAliveGameMs: number
+  /** Wall milliseconds between that sign of life and this start. */
+  downWallMs: number
+}
+
+/**
+ * The game clock keeps running while the server is down (it is restored from its anchor), so a
+ * kill -9 would otherwise look like time that passed with nobody serving it. A running server
+ * writes this beat every `heartbeatIntervalMs` of wall time and once more when it stops; the
+ * next start reads it to know how long the server was away (docs/restarts.md).
+ */
+export async function readHeartbeat(db: Deps['db']): Promise<Heartbeat | undefined> {
+  const row = await db.selectFrom('app_settings').select('value').where('key', '=', KEY).executeTakeFirst()
+  return row ? (JSON.parse(row.value) as Heartbeat) : undefined
+}
+
+function currentBeat(deps: Deps, stopped = false): Heartbeat {
+  return { wall_ms: deps.clock.wallNow(), game_ms: deps.clock.now(), ...(stopped ? { stopped } : {}) }
+}
+
+async function writeBeat(deps: Deps, beat: Heartbeat): Promise<void> {
+  const value = JSON.stringify(beat)
+  await deps.db
+    .insertInto('app_settings')
+    .values({ key: KEY, value, updated_at_ms: beat.wall_ms })
+    .onConflict((oc) => oc.column('key').doUpdateSet({ value, updated_at_ms: beat.wall_ms }))
+    .execute()
+}
+
+/**
+ * At a start: reads the previous beat and replaces it with this server's, in one
+ * compare-and-swap, so that of several servers starting on one database only one treats the
+ * gap as an outage to make good. Null when there is nothing to make good: a new database, or
+ * another server still beating (its beat is younger than two intervals and not a clean stop).
+ */
+export async function claimOutage(deps: Deps): Promise<Outage | null> {
+  const previous = await deps.db
+    .selectFrom('app_settings')
+    .select('value')
+    .where('key', '=', KEY)
+    .executeTakeFirst()
+  const mine = JSON.stringify(currentBeat(deps))
+  const now = deps.clock.wallNow()
+  if (!previous) {
+    await deps.db
+      .insertInto('app_settings')
+      .values({ key: KEY, value: mine, updated_at_ms: now })
+      .onConflict((oc) => oc.column('key').doNothing())
+      .execute()
+    return null
+  }
+  const beat = JSON.parse(previous.value) as Heartbeat
+  const downWallMs = Math.max(0, now - beat.wall_ms)
+  if (!beat.stopped && downWallMs < 2 * deps.config.heartbeatIntervalMs) return null
+  const swapped = await deps.db
+    .updateTable('app_settings')
+    .set({ value: mine, updated_at_ms: now })
+    .where('key', '=', KEY)
+    .where('value', '=', previous.value)
+    .executeTakeFirst()
+  if (Number(swapped.numUpdatedRows) === 0) return null
+  return { lastAliveGameMs: beat.game_ms, downWallMs }
+}
+
+/**
+ * Beats every `heartbeatIntervalMs` until stopped; `stop()` writes the clean-stop beat. A plain
+ * wall-time interval, not a scheduler job: jobs run on the game clock, which an admin may pause
+ * or speed up, and being alive is a matter of real time. It holds no state but its own timer.
+ */
+export function startHeartbeat(deps: Deps): { stop(): Promise<void> } {
+  let writing: Promise<void> = Promise.resolve()
+  const tick = () => {
+    writing = writeBeat(deps, currentBeat(deps)).catch((error) =>
+      deps.log.warn('heartbeat not written', { error: String(error) }),
+    )
+  }
+  tick()
+  const timer = setInterval(tick, deps.config.heartbeatIntervalMs)
+  timer.unref()
+  return {
+    async stop() {
+      clearInterval(timer)
+      await writing
+      await writeBeat(deps, currentBeat(deps, true))
+    },
+  }
+}
