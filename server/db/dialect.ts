@@ -129,8 +129,10 @@ function openSqlite(file: string): DbHandle {
 }
 
 function openPostgres(url: string, dropOnClose: boolean): DbHandle {
-  // int8 (bigint) comes back as a string by default; money is integer paise, safe to 2^53.
-  pg.types.setTypeParser(20, (value) => Number(value))
+  // int8 (bigint: ids, epoch ms, paise, count(*)) and numeric (sum() of a bigint column) come
+  // back as strings by default. Every quantity here is an integer well inside 2^53.
+  pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value))
+  pg.types.setTypeParser(pg.types.builtins.NUMERIC, (value) => Number(value))
   const pool = new pg.Pool({ connectionString: url, max: 10 })
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
   const redacted = url.replace(/:[^:@/]+@/, ':***@')

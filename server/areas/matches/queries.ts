@@ -1,4 +1,4 @@
-import { sql } from 'kysely'
+import { countRows } from '../../db/query'
 import type { MatchStatus } from '../../db/schema'
 import type { Executor } from '../../db/tx'
 
@@ -44,7 +44,7 @@ export async function listMatches(
   if (filter.series_id) q = q.where('m.series_id', '=', filter.series_id)
   if (filter.phase_id) q = q.where('m.phase_id', '=', filter.phase_id)
   if (filter.from_ms !== undefined) q = q.where('m.event_time_ms', '>=', filter.from_ms)
-  const total = await q.select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow()
+  const total = await countRows(q)
   // Finished matches newest first; everything else soonest first.
   const finished = filter.status?.length && filter.status.every((s) => s === 'completed' || s === 'abandoned')
   const rows = await q
@@ -53,7 +53,7 @@ export async function listMatches(
     .limit(page.per_page)
     .offset(page.offset)
     .execute()
-  return { rows, total: Number(total.n) }
+  return { rows, total }
 }
 
 export function teamsByIds(db: Executor, ids: number[]) {
