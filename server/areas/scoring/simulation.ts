@@ -112,10 +112,17 @@ export async function runSimulationStep(deps: Deps, matchId: number, next: numbe
   const now = deps.clock.now()
   let end = next
   while (end < plan.length && (plan[end] as Plan[number]).atMs <= now) end++
-  // Events are ingested one by one, each at its own instant, so live pages move ball by ball.
-  for (let i = next; i < end; i++) {
-    const step = plan[i] as Plan[number]
-    await ingestEvents(deps, matchId, [step.event], step.atMs)
+  // Every event that is due, each at its own instant, in one batch: live pages still get
+  // one message per ball, while a clock jump that passes a whole match writes it in one
+  // transaction rather than one per ball.
+  if (end > next) {
+    const due = plan.slice(next, end)
+    await ingestEvents(
+      deps,
+      matchId,
+      due.map((step) => step.event),
+      due.map((step) => step.atMs),
+    )
   }
   if (end >= plan.length) {
     await completeMatch(deps, matchId)
