@@ -9,9 +9,11 @@ import type { Executor } from './tx'
  * status) and then writes must hold a lock on that row from the read to the commit, or two
  * requests at once both pass the check. SQLite opens every write transaction with BEGIN
  * IMMEDIATE, so writers already run one at a time and these helpers do nothing there. On
- * PostgreSQL (READ COMMITTED) they take a row lock with SELECT … FOR UPDATE: a second
+ * PostgreSQL (READ COMMITTED) they take a row lock with SELECT … FOR NO KEY UPDATE: a second
  * transaction waits at the same statement until the first commits, and then reads the row as
- * the first left it.
+ * the first left it. (NO KEY UPDATE rather than UPDATE: it is the lock an UPDATE takes, and it
+ * lets the foreign-key checks of other inserts — a notification for a locked user — through,
+ * where FOR UPDATE would block them and could deadlock two writers.)
  *
  * Lock a parent row, not the children being counted (a contest for its members, the user for
  * their teams or withdrawals): a row that does not exist yet cannot be locked. Take the locks
@@ -25,7 +27,7 @@ export function isPostgres(db: Executor): boolean {
 }
 
 /**
- * `qb` with FOR UPDATE on PostgreSQL, unchanged on SQLite: `query.$call(forUpdate(tx))`.
+ * `qb` with FOR NO KEY UPDATE on PostgreSQL, unchanged on SQLite: `query.$call(forUpdate(tx))`.
  * Only for a select of the rows being checked inside a write transaction.
  */
 export function forUpdate(db: Executor) {
@@ -50,6 +52,19 @@ export type LockableTable =
   | 'ledger_accounts'
 
 /**
+ * A shared lock on rows (FOR SHARE on PostgreSQL): many writers that only need the row to stay
+ * as it is (teams of a match that must not start meanwhile) hold it together, while a writer
+ * that changes the row (the match starting) waits for them all, and they for it.
+ */
+export async function shareRows(tx: Executor, table: LockableTable, ids: number | number[]): Promise<void> {
+  const list = [...new Set(Array.isArray(ids) ? ids : [ids])].sort((a, b) => a - b)
+  if (list.length === 0 || !isPostgres(tx)) return
+  await sql`select id from ${sql.table(table)} where id in (${sql.join(list)}) order by id for share`.execute(
+    tx,
+  )
+}
+
+/**
  * Locks rows by id until the transaction ends (PostgreSQL; on SQLite BEGIN IMMEDIATE already
  * has). Several ids are locked in ascending order, the one order every writer uses. A missing
  * id locks nothing: the caller's own read finds it missing.
@@ -57,7 +72,7 @@ export type LockableTable =
 export async function lockRows(tx: Executor, table: LockableTable, ids: number | number[]): Promise<void> {
   const list = [...new Set(Array.isArray(ids) ? ids : [ids])].sort((a, b) => a - b)
   if (list.length === 0 || !isPostgres(tx)) return
-  await sql`select id from ${sql.table(table)} where id in (${sql.join(list)}) order by id for update`.execute(
+  await sql`select id from ${sql.table(table)} where id in (${sql.join(list)}) order by id for no key update`.execute(
     tx,
   )
 }

@@ -1,4 +1,5 @@
 import type BetterSqlite3 from 'better-sqlite3'
+import { forUpdate } from '../../db/lock'
 import { type AfterCommit, type Tx, withTx } from '../../db/tx'
 import type { Deps } from '../../deps'
 import { paiseToRupees } from '../../domain/money'
@@ -125,6 +126,8 @@ async function finalStandings(tx: Tx, st: Statements | undefined, live: LiveMatc
           .selectFrom('contests')
           .select('status')
           .where('id', '=', contest.id)
+          // Two settlements of one match (two processes): the second waits, then finds it settled.
+          .$call(forUpdate(tx))
           .executeTakeFirstOrThrow()
       ).status
   if (status !== 'locked') return null
