@@ -35,6 +35,13 @@ afterAll(async () => {
   fs.rmSync(attachmentsDir(world.deps.config), { recursive: true, force: true })
 })
 
+/** The body of the first answer with this status (the test fails if there is none). */
+function firstWith(answers: Array<{ status: number; body: unknown }>, status: number): unknown {
+  const answer = answers.find((a) => a.status === status)
+  if (!answer) throw new Error(`no answer with status ${status}`)
+  return answer.body
+}
+
 const winnings = async (userId: number) => (await userBalances(world.deps.db, userId)).winnings
 
 describe('withdrawals at once', () => {
@@ -63,8 +70,7 @@ describe('withdrawals at once', () => {
         : api.post(`/api/admin/redemptions/${id}/reject`, { reason: 'name mismatch' }, admin.token),
     )
     expect(statuses(answers)).toEqual({ 200: 1, 409: 3 })
-    const { status } = (answers.find((a) => a.status === 200)?.body as { redemption: { status: string } })
-      .redemption
+    const { status } = (firstWith(answers, 200) as { redemption: { status: string } }).redemption
     // Paid out: ₹290 left; returned: all ₹500 back.
     expect(await winnings(p.id)).toBe(status === 'approved' ? 290_00 : 500_00)
     await expectLedgerBalanced(world.deps)
@@ -212,8 +218,7 @@ describe('refund claims at once', () => {
       api.post('/api/claim_refunds', { reason, user_credit_id: creditId }, me.token),
     )
     expect(statuses(answers)).toEqual({ 201: 1, 409: 2 })
-    const claim = (answers.find((a) => a.status === 201)?.body as { claim_refund: { id: number } })
-      .claim_refund
+    const claim = (firstWith(answers, 201) as { claim_refund: { id: number } }).claim_refund
     const decisions = await race(4, (i) =>
       i % 2 === 0
         ? api.post(`/api/admin/claim_refunds/${claim.id}/refund`, { amount: 100 }, admin.token)
