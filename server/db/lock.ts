@@ -72,7 +72,9 @@ export async function shareRows(tx: Executor, table: LockableTable, ids: number 
 export async function lockRows(tx: Executor, table: LockableTable, ids: number | number[]): Promise<void> {
   const list = [...new Set(Array.isArray(ids) ? ids : [ids])].sort((a, b) => a - b)
   if (list.length === 0 || !isPostgres(tx)) return
-  await sql`select id from ${sql.table(table)} where id in (${sql.join(list)}) order by id for no key update`.execute(
-    tx,
-  )
+  // In ascending chunks (a settlement locks every winner's account), so the order holds across them.
+  for (let i = 0; i < list.length; i += 10_000)
+    await sql`select id from ${sql.table(table)} where id in (${sql.join(
+      list.slice(i, i + 10_000),
+    )}) order by id for no key update`.execute(tx)
 }

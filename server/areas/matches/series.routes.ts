@@ -1,4 +1,5 @@
 import { createRoute, z } from '@hono/zod-openapi'
+import { sql } from 'kysely'
 import { containsText, countRows } from '../../db/query'
 import type { Deps } from '../../deps'
 import { notFound } from '../../http/errors'
@@ -234,7 +235,8 @@ export function seriesRoutes(deps: Deps) {
       if (q.sport_slug) base = base.where('s.slug', '=', q.sport_slug)
       const total = await countRows(base)
       const rows = await base
-        .orderBy('p.name')
+        // lower(): the same order on both databases, whatever PostgreSQL's collation is.
+        .orderBy(sql`lower(${sql.ref('p.name')})`)
         .orderBy('p.id')
         .limit(page.per_page)
         .offset(page.offset)
