@@ -134,6 +134,10 @@ function openPostgres(url: string, dropOnClose: boolean): DbHandle {
   pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value))
   pg.types.setTypeParser(pg.types.builtins.NUMERIC, (value) => Number(value))
   const pool = new pg.Pool({ connectionString: url, max: 10 })
+  // An idle connection that the server closes (a restart, an administrator, a dropped scratch
+  // database) is an 'error' event on the pool: without a listener it would end the process.
+  // The pool drops that connection and opens a new one when a query needs it.
+  pool.on('error', () => {})
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
   const redacted = url.replace(/:[^:@/]+@/, ':***@')
   return {
