@@ -60,9 +60,18 @@ export async function dropDatabase(url: string, via: string = url): Promise<void
   const name = new URL(url).pathname.slice(1)
   // Connect to another database of the same server: one cannot drop the database one is in.
   const other = databaseUrlFor(via, name === 'postgres' ? 'template1' : 'postgres')
-  await withAdminClient(other, (client) =>
-    client.query(`drop database if exists ${quoteIdent(name)} with (force)`),
-  )
+  await withAdminClient(other, async (client) => {
+    const drop = `drop database if exists ${quoteIdent(name)}`
+    try {
+      // Plain first: it stops an autovacuum worker busy in the database by itself, where
+      // FORCE would refuse to terminate that worker to a role without pg_signal_backend.
+      await client.query(drop)
+    } catch (error) {
+      // 55006: still in use by connections of our own (a pool left open, a run that died).
+      if ((error as { code?: string }).code !== '55006') throw error
+      await client.query(`${drop} with (force)`)
+    }
+  })
 }
 
 /** Names of the databases on the server of `url` that start with `prefix`. */
