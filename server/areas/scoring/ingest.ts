@@ -252,8 +252,11 @@ async function persistScores(
     .set({ score_summary: JSON.stringify(summary), player_of_the_match_id: potm })
     .where('id', '=', matchId)
     .execute()
-  for (const e of events) {
-    if (e.type !== 'lineup') continue
+  // A side's last lineup of the batch is the one that stands (a catch-up batch carries every
+  // substitution of a match): write only that.
+  const lineups = new Map<number, Extract<MatchEvent, { type: 'lineup' }>>()
+  for (const e of events) if (e.type === 'lineup') lineups.set(e.team_id, e)
+  for (const e of lineups.values()) {
     await tx
       .updateTable('match_players')
       .set({ in_lineup: 0 })
