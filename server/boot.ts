@@ -50,7 +50,9 @@ export async function bootDeps(config: Config, options: BootOptions = {}): Promi
   const scheduler = createScheduler({ db, clock, log })
   // A scratch database's own URL, so that later connections (and restarts) find it.
   const effective =
-    databaseUrl === config.databaseUrl ? config : { ...config, databaseUrl, scratchDatabase: false }
+    databaseUrl === config.databaseUrl
+      ? config
+      : { ...config, databaseUrl, scratchDatabase: false, onScratchDatabase: true }
   const deps: Deps = {
     db,
     dbHandle,

@@ -14,6 +14,11 @@ export interface Config {
    * dropped on close — what `:memory:` is to SQLite (ephemeral servers, scenarios, tests).
    */
   scratchDatabase?: boolean
+  /**
+   * Set on the running server's config when it made a scratch database: like `:memory:`, its
+   * files (uploads) live in a temporary folder that goes when the server stops.
+   */
+  onScratchDatabase?: boolean
   /** A migrated database that scratch databases are copied from (FANSPOLE_PG_TEMPLATE). */
   scratchTemplate?: string
   /** Name prefix of scratch databases (FANSPOLE_PG_SCRATCH_PREFIX, default fanspole_eph_). */

@@ -13,10 +13,11 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
  * (every YAML file in scenarios/), e2e (headless Chromium against a real server).
  *
  * The Postgres leg: with FANSPOLE_TEST_POSTGRES=postgres://user:pass@host:port/db (any database
- * the user can connect to; the user needs CREATEDB), the api, fuzz, cable, restarts and
- * scenarios projects run a second time as `api-pg`, `fuzz-pg`, `cable-pg`, `restarts-pg`,
- * `scenarios-pg`, every test world on a scratch
- * PostgreSQL database copied from a template migrated once per run (tests/postgres-setup.ts).
+ * the user can connect to; the user needs CREATEDB), the api, fuzz, cable, cli, restarts and
+ * scenarios projects run a second time as `api-pg`, `fuzz-pg`, `cable-pg`, `cli-pg`,
+ * `restarts-pg`, `scenarios-pg`, every test world on a scratch PostgreSQL database copied from
+ * a template migrated once per run (tests/postgres-setup.ts; the CLI's own database commands
+ * get an empty one).
  * Without it they run on SQLite only. `.ci/run` starts a cluster and sets it.
  *
  * A JSON report is always written so CI can print its one-line summary.
@@ -71,7 +72,7 @@ const projects: TestProjectInlineConfiguration[] = [
 ]
 
 /** The projects that run on both databases. */
-const BOTH_DIALECTS = new Set(['api', 'fuzz', 'cable', 'restarts', 'scenarios'])
+const BOTH_DIALECTS = new Set(['api', 'fuzz', 'cable', 'cli', 'restarts', 'scenarios'])
 
 const postgresLeg: TestProjectInlineConfiguration[] = postgres
   ? projects
@@ -81,6 +82,8 @@ const postgresLeg: TestProjectInlineConfiguration[] = postgres
         test: {
           ...p.test,
           name: `${p.test?.name}-pg`,
+          // Worlds seeded in a beforeAll take longer on PostgreSQL (a few seconds, more on a busy machine).
+          hookTimeout: Math.max(p.test?.hookTimeout ?? 0, 60_000),
           env: {
             DATABASE_URL: postgres,
             FANSPOLE_PG_TEMPLATE: template,

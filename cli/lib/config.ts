@@ -16,7 +16,16 @@ export interface LocalFlags {
 /** The server configuration from the environment, with the command's flags on top. */
 export function localConfig(io: Io, flags: LocalFlags = {}): Config {
   const overrides: Partial<Config> = { logLevel: flags.logLevel ?? 'warn' }
-  if (flags.db !== undefined) overrides.dbFile = flags.db === ':memory:' ? flags.db : path.resolve(flags.db)
+  // `--db` names the database outright, so it wins over DATABASE_URL: a SQLite file, or a
+  // postgres:// URL. (`db reset --db x.sqlite` must never reset the Postgres database that
+  // DATABASE_URL happens to name.)
+  if (flags.db !== undefined) {
+    if (/^postgres(ql)?:\/\//.test(flags.db)) overrides.databaseUrl = flags.db
+    else {
+      overrides.dbFile = flags.db === ':memory:' ? flags.db : path.resolve(flags.db)
+      overrides.databaseUrl = undefined
+    }
+  }
   if (flags.seed !== undefined) overrides.seed = flags.seed
   if (flags.port !== undefined) overrides.port = flags.port
   if (flags.host !== undefined) overrides.host = flags.host

@@ -15,7 +15,10 @@ export const withServer = (cmd: Command) =>
   cmd.option('--server <url>', `server to talk to (default: $FANSPOLE_SERVER or ${DEFAULT_SERVER})`)
 
 export const withDb = (cmd: Command) =>
-  cmd.option('--db <file>', 'SQLite database file (default: $FANSPOLE_DB or ./data/fanspole.sqlite)')
+  cmd.option(
+    '--db <file|url>',
+    'SQLite database file or postgres:// URL (default: $DATABASE_URL, $FANSPOLE_DB or ./data/fanspole.sqlite)',
+  )
 
 /**
  * Option schemas are written as `(z) => z.object(…)` and zod is imported when an action

@@ -40,11 +40,12 @@ export async function writeContests(
   const result: ContestSeedResult = { contests: 0, teams: 0, entries: 0 }
   for (const match of matches) {
     const specs = contestSpecs()
-    const contestIds: number[] = []
-    for (const spec of specs) {
-      const row = await tx
-        .insertInto('contests')
-        .values({
+    // One statement per match (a round trip per contest was most of seeding on PostgreSQL);
+    // rows get their ids in this order, and are matched back by their `sort`.
+    const rows = await tx
+      .insertInto('contests')
+      .values(
+        specs.map((spec) => ({
           match_id: match.id,
           name: spec.name,
           kind: spec.kind,
@@ -59,12 +60,13 @@ export async function writeContests(
           invite_code: inviteCode(`${seed}:${match.id}:${spec.sort}`),
           sort: spec.sort,
           created_at_ms: nowMs,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow()
-      contestIds.push(row.id)
-      result.contests++
-    }
+        })),
+      )
+      .returning(['id', 'sort'])
+      .execute()
+    const idBySort = new Map(rows.map((r) => [r.sort, r.id]))
+    const contestIds = specs.map((spec) => idBySort.get(spec.sort) as number)
+    result.contests += specs.length
     const startsSoon = Number(match.event_time_ms) - nowMs <= 60 * 60 * 1000
     if (!startsSoon || players.length === 0) continue
     const pool = (await matchSquad(tx, match.id)).map((p) => ({

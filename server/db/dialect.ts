@@ -60,9 +60,18 @@ export async function dropDatabase(url: string, via: string = url): Promise<void
   const name = new URL(url).pathname.slice(1)
   // Connect to another database of the same server: one cannot drop the database one is in.
   const other = databaseUrlFor(via, name === 'postgres' ? 'template1' : 'postgres')
-  await withAdminClient(other, (client) =>
-    client.query(`drop database if exists ${quoteIdent(name)} with (force)`),
-  )
+  await withAdminClient(other, async (client) => {
+    const drop = `drop database if exists ${quoteIdent(name)}`
+    try {
+      // Plain first: it stops an autovacuum worker busy in the database by itself, where
+      // FORCE would refuse to terminate that worker to a role without pg_signal_backend.
+      await client.query(drop)
+    } catch (error) {
+      // 55006: still in use by connections of our own (a pool left open, a run that died).
+      if ((error as { code?: string }).code !== '55006') throw error
+      await client.query(`${drop} with (force)`)
+    }
+  })
 }
 
 /** Names of the databases on the server of `url` that start with `prefix`. */
@@ -129,9 +138,15 @@ function openSqlite(file: string): DbHandle {
 }
 
 function openPostgres(url: string, dropOnClose: boolean): DbHandle {
-  // int8 (bigint) comes back as a string by default; money is integer paise, safe to 2^53.
-  pg.types.setTypeParser(20, (value) => Number(value))
+  // int8 (bigint: ids, epoch ms, paise, count(*)) and numeric (sum() of a bigint column) come
+  // back as strings by default. Every quantity here is an integer well inside 2^53.
+  pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value))
+  pg.types.setTypeParser(pg.types.builtins.NUMERIC, (value) => Number(value))
   const pool = new pg.Pool({ connectionString: url, max: 10 })
+  // An idle connection that the server closes (a restart, an administrator, a dropped scratch
+  // database) is an 'error' event on the pool: without a listener it would end the process.
+  // The pool drops that connection and opens a new one when a query needs it.
+  pool.on('error', () => {})
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
   const redacted = url.replace(/:[^:@/]+@/, ':***@')
   return {

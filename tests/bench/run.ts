@@ -5,6 +5,7 @@
  * Never part of `npm test`.
  */
 import { auctionBench } from './auction'
+import { clockJumpBench } from './clock-jump'
 import { httpBench } from './http'
 import { platformBench } from './platform'
 import { scoringBench } from './scoring'
@@ -15,6 +16,7 @@ const BENCHES: Record<string, (options: BenchOptions) => Promise<Record<string, 
   platform: platformBench,
   scoring: scoringBench,
   auction: auctionBench,
+  'clock-jump': clockJumpBench,
   http: httpBench,
 }
 

@@ -68,8 +68,10 @@ describe('@rails/actioncable against /cable', () => {
     const received = (await sub.waitFor('received', count + 1)).slice(1)
     const seqs = received.map((e) => e.message.seq)
     expect(seqs).toEqual(Array.from({ length: count }, (_, i) => i + 1))
+    // Every notification once. (Their ids follow the commit order only on SQLite, whose writers
+    // take turns; PostgreSQL hands out ids at insert, so concurrent commits may cross.)
     const ids = received.map((e) => e.message.notification.id)
-    expect(ids).toEqual([...ids].sort((a, b) => a - b))
+    expect(new Set(ids).size).toBe(count)
   })
 
   it('performs mark_all_read and receives the new count', async () => {

@@ -4,7 +4,8 @@ import path from 'node:path'
 import { Readable, Writable } from 'node:stream'
 import { createIo } from '../../cli/lib/io'
 import { main } from '../../cli/main'
-import { loadConfig } from '../../server/config'
+import { type Config, ephemeralDatabase, loadConfig } from '../../server/config'
+import { createScratchDatabase, type DbHandle, dropDatabase, openDatabase } from '../../server/db/dialect'
 import { type RunningServer, startServer } from '../../server/main'
 import { makeUser } from '../helpers/deps'
 
@@ -44,6 +45,50 @@ export function tempDir(prefix = 'fanspole-cli-'): { dir: string; remove(): void
   return { dir, remove: () => fs.rmSync(dir, { recursive: true, force: true }) }
 }
 
+export interface CommandDatabase {
+  /** Arguments that point a command at it (`--db <file>`), or none when `env` does. */
+  args: string[]
+  /** Environment for runCli (`DATABASE_URL` on PostgreSQL). */
+  env: NodeJS.ProcessEnv
+  /** How the CLI names it in its output. */
+  location: string
+  /** Server configuration for it (to boot deps on it in the test itself). */
+  config: Partial<Config>
+  /** A connection for the test's own reads; close it after. */
+  open(): DbHandle
+  drop(): Promise<void>
+}
+
+/**
+ * A new, empty database for commands that open one themselves (`db migrate`, `db reset`,
+ * `seed`): a SQLite file given with `--db`, or in the Postgres leg a scratch database named by
+ * DATABASE_URL, the way a user points the CLI at PostgreSQL.
+ */
+export async function commandDatabase(name = 'fanspole'): Promise<CommandDatabase> {
+  const server = process.env.DATABASE_URL
+  if (server) {
+    const url = await createScratchDatabase(server, { prefix: process.env.FANSPOLE_PG_SCRATCH_PREFIX })
+    return {
+      args: [],
+      env: { DATABASE_URL: url },
+      location: url.replace(/:[^:@/]+@/, ':***@'),
+      config: { databaseUrl: url },
+      open: () => openDatabase({ databaseUrl: url }),
+      drop: () => dropDatabase(url),
+    }
+  }
+  const dir = tempDir()
+  const file = path.join(dir.dir, `${name}.sqlite`)
+  return {
+    args: ['--db', file],
+    env: {},
+    location: file,
+    config: { dbFile: file, databaseUrl: undefined },
+    open: () => openDatabase({ file }),
+    drop: async () => dir.remove(),
+  }
+}
+
 export interface CliWorld {
   server: RunningServer
   /** Env for runCli: this server, a private FANSPOLE_HOME and the admin made for this world. */
@@ -54,13 +99,15 @@ export interface CliWorld {
 }
 
 /**
- * A real server listening on a free port with a fresh in-memory database (not seeded), an
- * admin account that the CLI's configured-admin login uses, and an empty FANSPOLE_HOME.
+ * A real server listening on a free port with a fresh database (not seeded: SQLite in memory,
+ * or a scratch PostgreSQL database in the Postgres leg), an admin account that the CLI's
+ * configured-admin login uses, and an empty FANSPOLE_HOME.
  */
 export async function cliWorld(): Promise<CliWorld> {
-  const server = await startServer(loadConfig({ port: 0, dbFile: ':memory:', logLevel: 'silent' }, {}), {
-    seedIfEmpty: false,
-  })
+  const server = await startServer(
+    loadConfig({ ...ephemeralDatabase(process.env), port: 0, logLevel: 'silent' }, {}),
+    { seedIfEmpty: false },
+  )
   const admin = await makeUser(server.deps, { role: 'admin' })
   const home = tempDir('fanspole-home-')
   return {

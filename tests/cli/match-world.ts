@@ -1,12 +1,13 @@
-import path from 'node:path'
 import { loadConfig } from '../../server/config'
 import { type RunningServer, startServer } from '../../server/main'
+import { durableDatabase } from '../helpers/db'
 import { client } from '../helpers/http'
 import { squadOf, validTeamBody } from '../helpers/league'
 import { tempDir } from './helpers'
 
 /**
- * A real server on a free port over a temporary SQLite file with the demo league seeded
+ * A real server on a free port over a temporary database (a SQLite file, or a scratch
+ * PostgreSQL database in the Postgres leg) with the demo league seeded
  * (no automatic simulation: tests drive matches themselves), an empty FANSPOLE_HOME, and
  * the in-process API client for setting things up.
  */
@@ -20,11 +21,8 @@ export interface LeagueCliWorld {
 }
 
 export async function leagueCliWorld(): Promise<LeagueCliWorld> {
-  const data = tempDir('fanspole-league-')
-  const config = loadConfig(
-    { port: 0, dbFile: path.join(data.dir, 'fanspole.sqlite'), logLevel: 'silent', autoSimulate: false },
-    {},
-  )
+  const data = await durableDatabase('fanspole')
+  const config = loadConfig({ ...data.config, port: 0, logLevel: 'silent', autoSimulate: false }, {})
   const server = await startServer(config, { seedIfEmpty: true })
   const home = tempDir('fanspole-home-')
   const api = client(server.deps)
@@ -42,7 +40,7 @@ export async function leagueCliWorld(): Promise<LeagueCliWorld> {
     close: async () => {
       await server.close()
       home.remove()
-      data.remove()
+      await data.drop()
     },
   }
 }

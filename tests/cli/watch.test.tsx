@@ -1,4 +1,3 @@
-import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { type FeedState, openFeed } from '../../cli/lib/cable'
 import type { Contest, MembersPage } from '../../cli/lib/contests'
@@ -8,9 +7,10 @@ import type { Match, Player } from '../../cli/lib/matches'
 import { initialScoreboard, scoreboardReduce } from '../../cli/lib/scoreboard-state'
 import { loadConfig } from '../../server/config'
 import { startServer } from '../../server/main'
+import { durableDatabase } from '../helpers/db'
 import { client } from '../helpers/http'
 import { squadOf } from '../helpers/league'
-import { runCli, tempDir } from './helpers'
+import { runCli } from './helpers'
 import { cricketMatch, entrant, type LeagueCliWorld, leagueCliWorld, oneBall } from './match-world'
 
 // Ink draws only the final frame when CI is set; these tests look at live frames.
@@ -255,11 +255,8 @@ describe('the live leaderboard (contest leaderboard --watch)', () => {
 describe('the live feed', () => {
   it('reconnects after the server restarts and resubscribes (a fresh snapshot)', async () => {
     // A server of its own over a file, restarted on the same port: sessions survive, as in real life.
-    const data = tempDir('fanspole-restart-')
-    const config = loadConfig(
-      { port: 0, dbFile: path.join(data.dir, 'f.sqlite'), logLevel: 'silent', autoSimulate: false },
-      {},
-    )
+    const data = await durableDatabase('f')
+    const config = loadConfig({ ...data.config, port: 0, logLevel: 'silent', autoSimulate: false }, {})
     let server = await startServer(config, { seedIfEmpty: true })
     const token = (await client(server.deps).login(config.admin.email, config.admin.password)).access_token
     const match = await server.deps.db
@@ -293,7 +290,7 @@ describe('the live feed', () => {
     } finally {
       await feed.close()
       await server.close()
-      data.remove()
+      await data.drop()
     }
   })
 

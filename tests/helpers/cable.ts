@@ -1,4 +1,5 @@
 import { createRequire } from 'node:module'
+import { sql } from 'kysely'
 import WebSocket from 'ws'
 import { type Config, ephemeralDatabase, loadConfig } from '../../server/config'
 import { type RunningServer, startServer } from '../../server/main'
@@ -192,16 +193,19 @@ export const NOTIFICATIONS = JSON.stringify({ channel: 'NotificationsChannel' })
 
 /**
  * Holds the database in an open write transaction until released. /cable authentication
- * then waits, which is how a test gets frames to arrive before `welcome`.
+ * then waits, which is how a test gets frames to arrive before `welcome`. SQLite's one
+ * connection waits behind any open transaction; PostgreSQL readers do not wait for writers, so
+ * there the transaction also locks the token table that authentication reads.
  */
 export async function holdDatabase(server: RunningServer): Promise<() => Promise<void>> {
   let release: (() => void) | undefined
-  const busy = server.deps.db.transaction().execute(
-    () =>
-      new Promise<void>((resolve) => {
-        release = resolve
-      }),
-  )
+  const busy = server.deps.db.transaction().execute(async (tx) => {
+    if (server.deps.dbHandle.kind === 'postgres')
+      await sql`lock table oauth_access_tokens in access exclusive mode`.execute(tx)
+    await new Promise<void>((resolve) => {
+      release = resolve
+    })
+  })
   await eventually(() => release !== undefined, 3000, 'the database hold')
   return async () => {
     release?.()

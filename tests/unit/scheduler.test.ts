@@ -121,3 +121,23 @@ describe('scheduler on the game clock', () => {
     expect(await fired).toBe(at)
   })
 })
+
+describe('scheduler timers', () => {
+  it('leaves no timer behind after stop, however many re-arms were in flight', async () => {
+    const { deps } = world
+    const fired: number[] = []
+    deps.scheduler.register('test.late', async (job) => {
+      fired.push(job.run_at_ms)
+    })
+    await deps.scheduler.schedule(deps.db, { kind: 'test.late', runAtMs: deps.clock.now() + 30 })
+    deps.scheduler.start()
+    // Several re-arms at once, as commits that each kick the scheduler do.
+    for (let i = 0; i < 5; i++) deps.scheduler.kick()
+    await new Promise((resolve) => setTimeout(resolve, 5))
+    await deps.scheduler.stop()
+    // The job is due now; a timer that outlived stop() would run it (on a closing database).
+    world.wall.advance(1_000)
+    await new Promise((resolve) => setTimeout(resolve, 100))
+    expect(fired).toEqual([])
+  })
+})

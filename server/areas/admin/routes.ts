@@ -1,5 +1,5 @@
 import { createRoute, z } from '@hono/zod-openapi'
-import { sql } from 'kysely'
+import { containsText, countRows } from '../../db/query'
 import { withTx } from '../../db/tx'
 import type { Deps } from '../../deps'
 import { invalid, notFound } from '../../http/errors'
@@ -113,14 +113,14 @@ export function adminRoutes(deps: Deps) {
       const page = toPage(query)
       let q = deps.db.selectFrom('users')
       if (query.q) {
-        const like = `%${query.q.toLowerCase()}%`
-        q = q.where((eb) => eb.or([eb('username_key', 'like', like), eb('email', 'like', like)]))
+        const text = query.q
+        q = q.where((eb) => eb.or([containsText('username_key', text), containsText('email', text)]))
       }
       if (query.role) q = q.where('role', '=', query.role)
-      const total = await q.select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow()
+      const total = await countRows(q)
       const rows = await q.selectAll().orderBy('id').limit(page.per_page).offset(page.offset).execute()
       const users = await Promise.all(rows.map((u) => adminUserJson(deps, u)))
-      return c.json({ users, meta: pageMeta(page, Number(total.n)) }, 200)
+      return c.json({ users, meta: pageMeta(page, total) }, 200)
     },
   )
 

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto'
+import { lockRows } from '../../db/lock'
 import { withTx } from '../../db/tx'
 import type { Deps } from '../../deps'
 import { BOT_STRATEGIES, type BotStrategy, botDecision } from '../../domain/auction/bots'
@@ -67,35 +68,39 @@ export async function addBots(
   count: number,
   strategy: BotStrategy | 'mixed',
 ) {
-  const row = await requireOwnedAuction(deps.db, auctionId, ownerId)
-  if (row.status !== 'waiting') throw new AppError('AUCTION_STATE', 'Bots join before the auction starts')
-  const taken = new Set(
-    (
-      await deps.db
-        .selectFrom('auction_managers')
-        .select('color')
-        .where('auction_id', '=', auctionId)
-        .where('status', '!=', 'rejected')
-        .execute()
-    ).map((m) => m.color),
-  )
-  const free = AUCTION_COLORS.filter((c) => !taken.has(c.id))
-  if (free.length < count)
-    throw new AppError('VALIDATION_FAILED', `Only ${free.length} franchise colours are left`, {
-      count: [`must be at most ${free.length}`],
-    })
-  const existing = Number(
-    (
-      await deps.db
-        .selectFrom('auction_managers')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .where('auction_id', '=', auctionId)
-        .where('bot_strategy', 'is not', null)
-        .executeTakeFirstOrThrow()
-    ).n,
-  )
+  await requireOwnedAuction(deps.db, auctionId, ownerId)
   const passwordHash = await hashPassword(randomUUID())
   return withTx(deps, async (tx, after) => {
+    // Under the auction's lock, as joins and the start: colours and bot numbers are counted
+    // once, and no bot sits down in a started auction.
+    await lockRows(tx, 'auctions', auctionId)
+    const row = await requireOwnedAuction(tx, auctionId, ownerId)
+    if (row.status !== 'waiting') throw new AppError('AUCTION_STATE', 'Bots join before the auction starts')
+    const taken = new Set(
+      (
+        await tx
+          .selectFrom('auction_managers')
+          .select('color')
+          .where('auction_id', '=', auctionId)
+          .where('status', '!=', 'rejected')
+          .execute()
+      ).map((m) => m.color),
+    )
+    const free = AUCTION_COLORS.filter((c) => !taken.has(c.id))
+    if (free.length < count)
+      throw new AppError('VALIDATION_FAILED', `Only ${free.length} franchise colours are left`, {
+        count: [`must be at most ${free.length}`],
+      })
+    const existing = Number(
+      (
+        await tx
+          .selectFrom('auction_managers')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('auction_id', '=', auctionId)
+          .where('bot_strategy', 'is not', null)
+          .executeTakeFirstOrThrow()
+      ).n,
+    )
     const now = deps.clock.now()
     const added: Array<{ id: number; franchise_name: string; strategy: BotStrategy }> = []
     for (let i = 0; i < count; i++) {

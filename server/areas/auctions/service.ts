@@ -1,4 +1,5 @@
 import type { Selectable } from 'kysely'
+import { forUpdate, lockRows } from '../../db/lock'
 import type { AuctionsTable } from '../../db/schema'
 import { type AfterCommit, type Executor, type Tx, withTx } from '../../db/tx'
 import type { Deps } from '../../deps'
@@ -209,27 +210,58 @@ export function runCommand(
   extra?: (tx: Tx, after: AfterCommit, result: CommandResult, row: AuctionRow) => Promise<void>,
 ): Promise<CommandResult> {
   return withAuctionLock(deps, auctionId, async () => {
-    const loaded = await loadForCommand(deps, auctionId)
-    if (!loaded) throw notFound('Auction')
-    const { row } = loaded
-    const built = build(loaded.state, row)
-    const commands = Array.isArray(built) ? built : [built]
-    // Several commands go together or not at all (the engine never changes the state it is given).
-    const out: CommandResult = { state: loaded.state, events: [] }
-    for (const command of commands) {
-      const result = apply(out.state, command)
-      if (!result.ok) throw violationError(result.violation)
-      out.state = result.state
-      out.events.push(...result.events)
+    // Another server process on the same database may have moved the auction on since the
+    // state in memory (or the one just read) was taken: then read it again and start over.
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await commandOnce(deps, auctionId, build, extra)
+      } catch (error) {
+        if (!(error instanceof StaleAuction) || attempt >= 5) throw error
+        cached(deps).delete(auctionId)
+      }
     }
-    const atMs = commands.at(-1)?.atMs ?? deps.clock.now()
-    await withTx(deps, async (tx, after) => {
-      await store(deps, tx, after, row, out, atMs)
-      if (extra) await extra(tx, after, out, row)
-    })
-    cached(deps).set(auctionId, out.state)
-    return out
   })
+}
+
+/** The auction's stored seq moved on between reading its state and locking its row. */
+class StaleAuction extends Error {}
+
+async function commandOnce(
+  deps: Deps,
+  auctionId: number,
+  build: (state: AuctionState, row: AuctionRow) => AuctionCommand | AuctionCommand[],
+  extra?: (tx: Tx, after: AfterCommit, result: CommandResult, row: AuctionRow) => Promise<void>,
+): Promise<CommandResult> {
+  const loaded = await loadForCommand(deps, auctionId)
+  if (!loaded) throw notFound('Auction')
+  const { row } = loaded
+  const built = build(loaded.state, row)
+  const commands = Array.isArray(built) ? built : [built]
+  // Several commands go together or not at all (the engine never changes the state it is given).
+  const out: CommandResult = { state: loaded.state, events: [] }
+  for (const command of commands) {
+    const result = apply(out.state, command)
+    if (!result.ok) throw violationError(result.violation)
+    out.state = result.state
+    out.events.push(...result.events)
+  }
+  const atMs = commands.at(-1)?.atMs ?? deps.clock.now()
+  await withTx(deps, async (tx, after) => {
+    // The auction's row, locked for the rest of the command: joins, decisions and commands of
+    // every process take turns on it, and the state built on must still be the stored one.
+    const current = await tx
+      .selectFrom('auctions')
+      .select('seq')
+      .where('id', '=', auctionId)
+      .$call(forUpdate(tx))
+      .executeTakeFirst()
+    if (!current) throw notFound('Auction')
+    if (current.seq !== row.seq) throw new StaleAuction(`auction ${auctionId} moved on`)
+    await store(deps, tx, after, row, out, atMs)
+    if (extra) await extra(tx, after, out, row)
+  })
+  cached(deps).set(auctionId, out.state)
+  return out
 }
 
 async function store(
@@ -474,6 +506,8 @@ export interface CreateAuctionInput {
   max_managers?: number
   /** Bots play for a manager away this long (null/absent: never). */
   takeover_seconds?: number | null
+  /** A check that runs in the creating transaction, before the insert (a per-user limit). */
+  before?: (tx: Tx) => Promise<void>
 }
 
 /** One 422 naming every setting that can never work; pool problems go on the pool's source field. */
@@ -571,6 +605,7 @@ export async function createAuction(
     players,
   )
   return withTx(deps, async (tx) => {
+    if (input.before) await input.before(tx)
     const row = await tx
       .insertInto('auctions')
       .values({
@@ -618,10 +653,13 @@ export async function joinAuction(
   auctionId: number,
   input: { code: string; franchise_name: string; color: string; bot_strategy?: string | null },
 ) {
-  const row = await findAuction(deps.db, auctionId)
-  if (!row || row.code !== input.code.trim().toUpperCase()) throw notFound('Auction')
-  if (row.status !== 'waiting') throw new AppError('AUCTION_STATE', 'The auction has already started')
   return withTx(deps, async (tx, after) => {
+    // Under the auction's lock: the start, decisions and other joins take turns with this one,
+    // so a colour is taken once and nobody joins a started auction.
+    await lockRows(tx, 'auctions', auctionId)
+    const row = await findAuction(tx, auctionId)
+    if (!row || row.code !== input.code.trim().toUpperCase()) throw notFound('Auction')
+    if (row.status !== 'waiting') throw new AppError('AUCTION_STATE', 'The auction has already started')
     const existing = await managerOf(tx, auctionId, userId)
     if (existing) throw new AppError('ALREADY_JOINED', 'You have already joined this auction')
     const taken = await tx
@@ -693,18 +731,22 @@ export async function decideManager(
   managerId: number,
   decision: 'approved' | 'rejected',
 ) {
-  const row = await requireOwnedAuction(deps.db, auctionId, ownerId)
-  const manager = await deps.db
-    .selectFrom('auction_managers')
-    .selectAll()
-    .where('id', '=', managerId)
-    .where('auction_id', '=', auctionId)
-    .executeTakeFirst()
-  if (!manager) throw notFound('Manager')
-  if (manager.status !== 'pending')
-    throw new AppError('AUCTION_STATE', `The manager is already ${manager.status}`)
-  if (row.status !== 'waiting') throw new AppError('AUCTION_STATE', 'The auction has already started')
-  await withTx(deps, async (tx, after) => {
+  await requireOwnedAuction(deps.db, auctionId, ownerId)
+  return withTx(deps, async (tx, after) => {
+    // Under the auction's lock, as the start: of two decisions the second finds the first, and
+    // nobody is decided once the auction has started (the start declines who is left).
+    await lockRows(tx, 'auctions', auctionId)
+    const row = await requireOwnedAuction(tx, auctionId, ownerId)
+    const manager = await tx
+      .selectFrom('auction_managers')
+      .selectAll()
+      .where('id', '=', managerId)
+      .where('auction_id', '=', auctionId)
+      .executeTakeFirst()
+    if (!manager) throw notFound('Manager')
+    if (manager.status !== 'pending')
+      throw new AppError('AUCTION_STATE', `The manager is already ${manager.status}`)
+    if (row.status !== 'waiting') throw new AppError('AUCTION_STATE', 'The auction has already started')
     const now = deps.clock.now()
     await tx
       .updateTable('auction_managers')
@@ -746,26 +788,14 @@ export async function decideManager(
       now,
     )
     after.publish(roomStream(auctionId), { type: 'managers_changed', manager_id: managerId })
+    return { ...manager, status: decision }
   })
-  return { ...manager, status: decision }
 }
 
 /** Starts the open round with every approved manager. */
 export async function startAuction(deps: Deps, ownerId: number, auctionId: number) {
   await requireOwnedAuction(deps.db, auctionId, ownerId)
-  const approved = await deps.db
-    .selectFrom('auction_managers')
-    .select('id')
-    .where('auction_id', '=', auctionId)
-    .where('status', '=', 'approved')
-    .orderBy('id')
-    .execute()
-  const pending = await deps.db
-    .selectFrom('auction_managers')
-    .select('id')
-    .where('auction_id', '=', auctionId)
-    .where('status', '=', 'pending')
-    .execute()
+  const approved = await approvedManagers(deps.db, auctionId)
   return runCommand(
     deps,
     auctionId,
@@ -779,7 +809,18 @@ export async function startAuction(deps: Deps, ownerId: number, auctionId: numbe
         { type: 'start', atMs: now },
       ]
     },
-    async (tx, after, _r, row) => {
+    async (tx, after, r, row) => {
+      // Read again under the auction's lock: a decision that came in since is either in the
+      // engine already or refused with the state conflict, never half applied.
+      const approvedNow = await approvedManagers(tx, auctionId)
+      if (approvedNow.some((m) => !r.state.managers.some((x) => x.id === m.id)))
+        throw new AppError('AUCTION_STATE', 'A manager was approved meanwhile; start the auction again')
+      const pending = await tx
+        .selectFrom('auction_managers')
+        .select('id')
+        .where('auction_id', '=', auctionId)
+        .where('status', '=', 'pending')
+        .execute()
       // Whoever is still pending at the start is declined and refunded.
       for (const p of pending) {
         const manager = await tx
@@ -822,4 +863,14 @@ export async function startAuction(deps: Deps, ownerId: number, auctionId: numbe
       }
     },
   )
+}
+
+function approvedManagers(db: Executor, auctionId: number) {
+  return db
+    .selectFrom('auction_managers')
+    .select('id')
+    .where('auction_id', '=', auctionId)
+    .where('status', '=', 'approved')
+    .orderBy('id')
+    .execute()
 }

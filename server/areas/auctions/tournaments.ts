@@ -1,4 +1,5 @@
-import { withTx } from '../../db/tx'
+import { lockRows } from '../../db/lock'
+import { type Executor, withTx } from '../../db/tx'
 import type { Deps } from '../../deps'
 import type { AuctionCommand, AuctionEvent } from '../../domain/auction/engine'
 import { maxBid } from '../../domain/auction/rules'
@@ -34,9 +35,9 @@ export const TOURNAMENT = {
 }
 export const WINDOW_HOURS = [6, 8, 12, 24] as const
 
-async function tournamentsInSeries(deps: Deps, userId: number, seriesId: number): Promise<number> {
-  const mine = deps.db.selectFrom('auction_managers').select('auction_id').where('user_id', '=', userId)
-  const row = await deps.db
+async function tournamentsInSeries(db: Executor, userId: number, seriesId: number): Promise<number> {
+  const mine = db.selectFrom('auction_managers').select('auction_id').where('user_id', '=', userId)
+  const row = await db
     .selectFrom('auctions')
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .where('kind', '=', 'tournament')
@@ -51,8 +52,13 @@ export async function createTournament(
   userId: number,
   input: { name: string; series_id: number; window_hours: number; max_managers: number; private: boolean },
 ) {
-  if ((await tournamentsInSeries(deps, userId, input.series_id)) >= TOURNAMENT.perSeries)
-    throw new AppError('CONFLICT', `You are already in ${TOURNAMENT.perSeries} tournaments of this series`)
+  const limit = async (tx: Executor) => {
+    // Counted under the user's lock, in the transaction that creates the tournament.
+    await lockRows(tx, 'users', userId)
+    if ((await tournamentsInSeries(tx, userId, input.series_id)) >= TOURNAMENT.perSeries)
+      throw new AppError('CONFLICT', `You are already in ${TOURNAMENT.perSeries} tournaments of this series`)
+  }
+  await limit(deps.db)
   const row = await createAuction(deps, userId, {
     kind: 'tournament',
     name: input.name,
@@ -70,6 +76,7 @@ export async function createTournament(
     private: input.private,
     window_hours: input.window_hours,
     max_managers: input.max_managers,
+    before: limit,
   })
   await joinTournament(deps, userId, row.id, { code: row.code })
   return (await findAuction(deps.db, row.id)) as AuctionRow
@@ -82,35 +89,39 @@ export async function joinTournament(
   id: number,
   input: { code?: string | undefined; franchise_name?: string | undefined },
 ) {
-  const row = await findAuction(deps.db, id)
-  if (row?.kind !== 'tournament') throw notFound('Tournament')
-  if (row.is_private && row.owner_id !== userId && row.code !== input.code?.trim().toUpperCase())
-    throw notFound('Tournament')
-  if (row.status === 'completed') throw new AppError('AUCTION_STATE', 'The tournament is over')
-  if (await managerOf(deps.db, id, userId))
-    throw new AppError('ALREADY_JOINED', 'You are already in this tournament')
-  if (
-    row.owner_id !== userId &&
-    (await tournamentsInSeries(deps, userId, row.series_id ?? 0)) >= TOURNAMENT.perSeries
-  )
-    throw new AppError('CONFLICT', `You are already in ${TOURNAMENT.perSeries} tournaments of this series`)
-  const managers = await deps.db
-    .selectFrom('auction_managers')
-    .select(['id', 'color', 'user_id'])
-    .where('auction_id', '=', id)
-    .where('status', '=', 'approved')
-    .orderBy('id')
-    .execute()
-  if (row.max_managers !== null && managers.length >= row.max_managers)
-    throw new AppError('CONTEST_FULL', 'The tournament is full')
-  const user = await deps.db
-    .selectFrom('users')
-    .select(['team_name', 'username'])
-    .where('id', '=', userId)
-    .executeTakeFirstOrThrow()
-  const color = AUCTION_COLORS.find((c) => !managers.some((m) => m.color === c.id))?.id ?? 'black'
   const now = deps.clock.now()
-  const manager = await withTx(deps, async (tx, after) => {
+  const { row, manager } = await withTx(deps, async (tx, after) => {
+    // The player (their tournaments per series), then the tournament (its seats and colours):
+    // joins at once take turns, so neither limit is passed and no colour is given twice.
+    await lockRows(tx, 'users', userId)
+    await lockRows(tx, 'auctions', id)
+    const row = await findAuction(tx, id)
+    if (row?.kind !== 'tournament') throw notFound('Tournament')
+    if (row.is_private && row.owner_id !== userId && row.code !== input.code?.trim().toUpperCase())
+      throw notFound('Tournament')
+    if (row.status === 'completed') throw new AppError('AUCTION_STATE', 'The tournament is over')
+    if (await managerOf(tx, id, userId))
+      throw new AppError('ALREADY_JOINED', 'You are already in this tournament')
+    if (
+      row.owner_id !== userId &&
+      (await tournamentsInSeries(tx, userId, row.series_id ?? 0)) >= TOURNAMENT.perSeries
+    )
+      throw new AppError('CONFLICT', `You are already in ${TOURNAMENT.perSeries} tournaments of this series`)
+    const managers = await tx
+      .selectFrom('auction_managers')
+      .select(['id', 'color', 'user_id'])
+      .where('auction_id', '=', id)
+      .where('status', '=', 'approved')
+      .orderBy('id')
+      .execute()
+    if (row.max_managers !== null && managers.length >= row.max_managers)
+      throw new AppError('CONTEST_FULL', 'The tournament is full')
+    const user = await tx
+      .selectFrom('users')
+      .select(['team_name', 'username'])
+      .where('id', '=', userId)
+      .executeTakeFirstOrThrow()
+    const color = AUCTION_COLORS.find((c) => !managers.some((m) => m.color === c.id))?.id ?? 'black'
     const inserted = await tx
       .insertInto('auction_managers')
       .values({
@@ -125,23 +136,35 @@ export async function joinTournament(
       .returningAll()
       .executeTakeFirstOrThrow()
     after.publish(roomStream(id), { type: 'managers_changed', manager_id: inserted.id })
-    return inserted
+    return { row, manager: inserted }
   })
-  const all = [...managers.map((m) => m.id), manager.id]
+  // Read after this join committed: joins at once each bring into the engine whoever it does
+  // not have yet, so whichever command runs last, everyone is in.
+  const managers = await deps.db
+    .selectFrom('auction_managers')
+    .select(['id', 'user_id'])
+    .where('auction_id', '=', id)
+    .where('status', '=', 'approved')
+    .orderBy('id')
+    .execute()
   const window = (row.window_hours ?? 24) * 3600_000
+  let started = false
   await runCommand(deps, id, (state) => {
-    if (state.phase !== 'waiting') return { type: 'add_manager', managerId: manager.id, atMs: now }
-    if (all.length < TOURNAMENT.startsAt) return [] as AuctionCommand[]
+    const missing = managers.filter((m) => !state.managers.some((x) => x.id === m.id))
+    const adds = missing.map((m): AuctionCommand => ({ type: 'add_manager', managerId: m.id, atMs: now }))
+    if (state.phase !== 'waiting') return adds
+    if (managers.length < TOURNAMENT.startsAt) return [] as AuctionCommand[]
     // The 4th manager: everyone enters, and the first window opens.
+    started = true
     return [
-      ...all.map((managerId): AuctionCommand => ({ type: 'add_manager', managerId, atMs: now })),
+      ...adds,
       { type: 'start', atMs: now, sealedOnly: true },
       { type: 'start_sealed', atMs: now, closesAtMs: now + window },
     ]
   })
-  if (all.length === TOURNAMENT.startsAt && row.status === 'waiting')
+  if (started)
     await withTx(deps, async (tx, after) => {
-      for (const m of [...managers, { user_id: userId }])
+      for (const m of managers)
         await notify(
           tx,
           after,

@@ -51,8 +51,6 @@ export function createScheduler(deps: { db: Db; clock: Clock; log: Logger }): Sc
 
   const arm = async () => {
     if (!started) return
-    if (timer) clearTimeout(timer)
-    timer = undefined
     const next = await db
       .selectFrom('scheduled_jobs')
       .select('run_at_ms')
@@ -60,10 +58,16 @@ export function createScheduler(deps: { db: Db; clock: Clock; log: Logger }): Sc
       .orderBy('run_at_ms')
       .limit(1)
       .executeTakeFirst()
+    // Cleared after the read, not before: two arms in flight would otherwise both set a timer,
+    // and the one that is lost would fire after stop(), on a closed database.
+    if (timer) clearTimeout(timer)
+    timer = undefined
     if (!started || !next) return
     const delay = Math.min(clock.realDelayUntil(Number(next.run_at_ms)), MAX_TIMER_MS)
     if (!Number.isFinite(delay)) return
-    timer = setTimeout(() => void runDue(), delay)
+    timer = setTimeout(() => {
+      if (started) void runDue()
+    }, delay)
     timer.unref?.()
   }
 

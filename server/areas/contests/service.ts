@@ -1,4 +1,5 @@
 import { sql } from 'kysely'
+import { lockRows } from '../../db/lock'
 import type { Executor } from '../../db/tx'
 import { withTx } from '../../db/tx'
 import type { Deps } from '../../deps'
@@ -116,6 +117,10 @@ export async function joinContest(deps: Deps, userId: number, contestId: number,
   const team = await findTeam(deps.db, teamId)
   if (!team || team.user_id !== userId) throw notFound('Team')
   const memberId = await withTx(deps, async (tx, after) => {
+    // The player (their balance is split between compartments below), then the contest:
+    // seats and entries per player are counted under its lock.
+    await lockRows(tx, 'users', userId)
+    await lockRows(tx, 'contests', contestId)
     const contest = await findContest(tx, contestId)
     if (!contest) throw notFound('Contest')
     if (team.match_id !== contest.match_id)

@@ -1,9 +1,11 @@
 import type BetterSqlite3 from 'better-sqlite3'
+import { sql } from 'kysely'
+import { forUpdate, isPostgres } from '../../db/lock'
 import { type AfterCommit, type Tx, withTx } from '../../db/tx'
 import type { Deps } from '../../deps'
 import { paiseToRupees } from '../../domain/money'
 import { distributePrizes } from '../../domain/prizes'
-import { notificationStream, notify, serializeNotification } from '../notifications/service'
+import { notificationStream, serializeNotification } from '../notifications/service'
 import type { LiveMatch } from '../scoring/live'
 import { loadLive } from '../scoring/live'
 import { contestLabel, payFromPools } from './ledger'
@@ -135,6 +137,8 @@ async function finalStandings(tx: Tx, st: Statements | undefined, live: LiveMatc
           .selectFrom('contests')
           .select('status')
           .where('id', '=', contest.id)
+          // Two settlements of one match (two processes): the second waits, then finds it settled.
+          .$call(forUpdate(tx))
           .executeTakeFirstOrThrow()
       ).status
   if (status !== 'locked') return null
@@ -143,16 +147,14 @@ async function finalStandings(tx: Tx, st: Statements | undefined, live: LiveMatc
     prizeStructureOf(contest),
     standings.map((s) => ({ id: s.memberId, rank: s.rank })),
   )
-  for (const [i, s] of standings.entries()) {
-    const prize = prizes[i] as number
-    if (st) st.standing.run(s.pointsX2, s.rank, prize, s.memberId)
-    else
-      await tx
-        .updateTable('contest_members')
-        .set({ points_x2: s.pointsX2, rank: s.rank, prize_paise: prize })
-        .where('id', '=', s.memberId)
-        .execute()
-  }
+  if (st)
+    for (const [i, s] of standings.entries())
+      st.standing.run(s.pointsX2, s.rank, prizes[i] as number, s.memberId)
+  else
+    await writeStandings(
+      tx,
+      standings.map((s, i) => [s.memberId, s.pointsX2, s.rank, prizes[i] as number]),
+    )
   // The board knows who owns each entry (loaded with it); otherwise ask the database.
   const users = live.board.usersOf(contest.id)
   const ownerOf = users
@@ -170,6 +172,39 @@ async function finalStandings(tx: Tx, st: Statements | undefined, live: LiveMatc
     byUser.set(user, (byUser.get(user) ?? 0) + prize)
   })
   return { entries: standings.length, byUser }
+}
+
+/**
+ * Every member row's final points, rank and prize, a few thousand rows per statement
+ * (PostgreSQL: an UPDATE … FROM (VALUES …); one statement per member was a round trip each,
+ * and a mega contest has hundreds of thousands).
+ */
+async function writeStandings(
+  tx: Tx,
+  rows: Array<[id: number, pointsX2: number, rank: number, prize: number]>,
+) {
+  if (!isPostgres(tx)) {
+    for (const [id, points_x2, rank, prize_paise] of rows)
+      await tx
+        .updateTable('contest_members')
+        .set({ points_x2, rank, prize_paise })
+        .where('id', '=', id)
+        .execute()
+    return
+  }
+  const CHUNK = 5_000
+  for (let i = 0; i < rows.length; i += CHUNK) {
+    const values = rows
+      .slice(i, i + CHUNK)
+      .map(
+        ([id, points, rank, prize]) =>
+          sql`(cast(${id} as bigint), cast(${points} as integer), cast(${rank} as integer), cast(${prize} as bigint))`,
+      )
+    await sql`update contest_members as cm
+      set points_x2 = v.points_x2, rank = v.rank, prize_paise = v.prize_paise
+      from (values ${sql.join(values)}) as v(id, points_x2, rank, prize_paise)
+      where cm.id = v.id`.execute(tx)
+  }
 }
 
 async function owners(tx: Tx, contestId: number, memberIds: number[]): Promise<(i: number) => number> {
@@ -209,7 +244,30 @@ async function notifyWinners(
     [...s.byUser].map(([userId, amount]) => ({ userId, amount, contest: s.contest })),
   )
   if (!st) {
-    for (const w of wins) await notify(tx, after, w.userId, wonMessage(w.contest, w.amount), now)
+    // In multi-row inserts; each row is pushed to its own user after the commit.
+    for (let i = 0; i < wins.length; i += 1_000) {
+      const rows = await tx
+        .insertInto('notifications')
+        .values(
+          wins.slice(i, i + 1_000).map((w) => {
+            const n = wonMessage(w.contest, w.amount)
+            return {
+              user_id: w.userId,
+              kind: n.kind,
+              body: n.body,
+              data: JSON.stringify(n.data),
+              created_at_ms: now,
+            }
+          }),
+        )
+        .returningAll()
+        .execute()
+      for (const row of rows)
+        after.publish(notificationStream(row.user_id), {
+          type: 'notification',
+          notification: serializeNotification(row),
+        })
+    }
     return
   }
   wins.sort((a, b) => a.userId - b.userId)

@@ -1,4 +1,5 @@
 import type BetterSqlite3 from 'better-sqlite3'
+import { lockRows } from '../../db/lock'
 import type { Currency } from '../../db/schema'
 import type { AfterCommit, Tx } from '../../db/tx'
 import { checkPosting, type PostingLine } from '../../domain/ledger'
@@ -76,6 +77,13 @@ export async function postMany(
   known?: KnownAccounts,
 ): Promise<PostingResult[]> {
   if (!raw) {
+    // Every account of the batch locked first, in id order (PostgreSQL): one posting after the
+    // other would lock them in posting order, which two batches could cross.
+    await lockRows(
+      tx,
+      'ledger_accounts',
+      requests.flatMap((r) => r.lines.map((l) => l.accountId)),
+    )
     const out: PostingResult[] = []
     for (const request of requests) out.push(await post(tx, request, after))
     return out

@@ -1,4 +1,5 @@
 import { sql } from 'kysely'
+import { lockRows } from '../../db/lock'
 import type { Currency } from '../../db/schema'
 import type { AfterCommit, Executor, Tx } from '../../db/tx'
 import { checkPosting, type PostingLine } from '../../domain/ledger'
@@ -68,22 +69,29 @@ export async function systemAccountId(
   currency: Currency,
   nowMs: number,
 ): Promise<number> {
-  const existing = await tx
-    .selectFrom('ledger_accounts')
-    .select(['id', 'currency'])
-    .where('code', '=', code)
-    .executeTakeFirst()
-  if (existing) {
-    if (existing.currency !== currency)
-      throw new Error(`account ${code} holds ${existing.currency}, not ${currency}`)
-    return existing.id
+  const find = () =>
+    tx.selectFrom('ledger_accounts').select(['id', 'currency']).where('code', '=', code).executeTakeFirst()
+  let existing = await find()
+  if (!existing) {
+    // Two first postings to a new pool at once: one creates it, the other waits for that
+    // insert (PostgreSQL) and then finds it, instead of failing on the unique code.
+    await tx
+      .insertInto('ledger_accounts')
+      .values({
+        code,
+        kind: code.split(':')[1] ?? 'system',
+        currency,
+        allow_negative: 1,
+        created_at_ms: nowMs,
+      })
+      .onConflict((oc) => oc.column('code').doNothing())
+      .execute()
+    existing = await find()
+    if (!existing) throw new Error(`account ${code} could not be created`)
   }
-  const row = await tx
-    .insertInto('ledger_accounts')
-    .values({ code, kind: code.split(':')[1] ?? 'system', currency, allow_negative: 1, created_at_ms: nowMs })
-    .returning('id')
-    .executeTakeFirstOrThrow()
-  return row.id
+  if (existing.currency !== currency)
+    throw new Error(`account ${code} holds ${existing.currency}, not ${currency}`)
+  return existing.id
 }
 
 export async function userBalances(db: Executor, userId: number): Promise<Balances> {
@@ -118,29 +126,8 @@ export interface PostingResult {
  * A user account that would go below zero aborts the whole transaction with 409.
  */
 export async function post(tx: Tx, request: PostingRequest, after?: AfterCommit): Promise<PostingResult> {
-  const existing = await tx
-    .selectFrom('ledger_transactions')
-    .select(['id', 'kind'])
-    .where('idempotency_key', '=', request.idempotencyKey)
-    .executeTakeFirst()
-  if (existing) {
-    const entries = await tx
-      .selectFrom('ledger_entries')
-      .select(['account_id', 'amount'])
-      .where('transaction_id', '=', existing.id)
-      .orderBy('id')
-      .execute()
-    const same =
-      existing.kind === request.kind &&
-      fingerprint(entries.map((e) => ({ accountId: e.account_id, amount: Number(e.amount) }))) ===
-        fingerprint(request.lines)
-    if (!same)
-      throw new AppError(
-        'IDEMPOTENCY_CONFLICT',
-        'This idempotency key was already used for a different transaction',
-      )
-    return { transactionId: existing.id, replayed: true }
-  }
+  const replay = await replayOf(tx, request)
+  if (replay) return replay
 
   const currencyOf = new Map<number, Currency>()
   // In chunks: a prize posting can have more lines than a statement may have parameters.
@@ -169,9 +156,25 @@ export async function post(tx: Tx, request: PostingRequest, after?: AfterCommit)
       meta: JSON.stringify(request.meta ?? {}),
       created_at_ms: request.nowMs,
     })
+    // The same key posted by a concurrent transaction (PostgreSQL): this insert waits for it
+    // and, once it has committed, inserts nothing — then it is a replay like any other.
+    .onConflict((oc) => oc.column('idempotency_key').doNothing())
     .returning('id')
-    .executeTakeFirstOrThrow()
+    .executeTakeFirst()
+  if (!transaction) {
+    const raced = await replayOf(tx, request)
+    if (!raced) throw new Error(`ledger key ${request.idempotencyKey} is taken but not readable`)
+    return raced
+  }
 
+  // Every account of the posting locked in id order (PostgreSQL; SQLite writers take turns):
+  // two postings that touch the same accounts in opposite directions — an entry fee and a
+  // refund — would otherwise each hold one row and wait for the other's.
+  await lockRows(
+    tx,
+    'ledger_accounts',
+    lines.map((l) => l.accountId),
+  )
   // Debits first, so a shortfall is found before anything else is written.
   const ordered = [...lines].sort((a, b) => a.amount - b.amount)
   for (const line of ordered) {
@@ -203,6 +206,32 @@ export async function post(tx: Tx, request: PostingRequest, after?: AfterCommit)
       lines.map((l) => l.accountId),
     )
   return { transactionId: transaction.id, replayed: false }
+}
+
+/** The first posting under this request's key (null if none), or 409 if it was a different one. */
+async function replayOf(tx: Tx, request: PostingRequest): Promise<PostingResult | null> {
+  const existing = await tx
+    .selectFrom('ledger_transactions')
+    .select(['id', 'kind'])
+    .where('idempotency_key', '=', request.idempotencyKey)
+    .executeTakeFirst()
+  if (!existing) return null
+  const entries = await tx
+    .selectFrom('ledger_entries')
+    .select(['account_id', 'amount'])
+    .where('transaction_id', '=', existing.id)
+    .orderBy('id')
+    .execute()
+  const same =
+    existing.kind === request.kind &&
+    fingerprint(entries.map((e) => ({ accountId: e.account_id, amount: Number(e.amount) }))) ===
+      fingerprint(request.lines)
+  if (!same)
+    throw new AppError(
+      'IDEMPOTENCY_CONFLICT',
+      'This idempotency key was already used for a different transaction',
+    )
+  return { transactionId: existing.id, replayed: true }
 }
 
 /**

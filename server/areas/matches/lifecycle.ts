@@ -1,3 +1,4 @@
+import { forUpdate, lockRows } from '../../db/lock'
 import { type AfterCommit, type Tx, withTx } from '../../db/tx'
 import type { Deps } from '../../deps'
 import { paiseToRupees } from '../../domain/money'
@@ -17,6 +18,7 @@ export const lockJobKey = (matchId: number) => `match:${matchId}:lock`
  */
 export async function lockMatch(deps: Deps, matchId: number, atMs: number): Promise<boolean> {
   return withTx(deps, async (tx, after) => {
+    await lockRows(tx, 'matches', matchId)
     const match = await findMatch(tx, matchId)
     if (!match) throw notFound('Match')
     if (match.status !== 'upcoming') return false
@@ -25,11 +27,15 @@ export async function lockMatch(deps: Deps, matchId: number, atMs: number): Prom
       .set({ status: 'live', locked_at_ms: atMs })
       .where('id', '=', matchId)
       .execute()
+    // Locked, all at once and before any refund: a join still in flight finishes first and is
+    // counted (or waits, and then finds the contest locked).
     const contests = await tx
       .selectFrom('contests')
       .selectAll()
       .where('match_id', '=', matchId)
       .where('status', '=', 'open')
+      .orderBy('id')
+      .$call(forUpdate(tx))
       .execute()
     for (const c of contests) {
       if (c.members_count < c.members_limit && !c.guaranteed) {
@@ -104,6 +110,7 @@ export async function abandonMatch(
   reason = 'The match was abandoned',
 ): Promise<void> {
   await withTx(deps, async (tx, after) => {
+    await lockRows(tx, 'matches', matchId)
     const match = await findMatch(tx, matchId)
     if (!match) throw notFound('Match')
     if (match.status === 'completed' || match.status === 'abandoned')
@@ -119,6 +126,8 @@ export async function abandonMatch(
       .select(['id', 'name'])
       .where('match_id', '=', matchId)
       .where('status', 'in', ['open', 'locked'])
+      .orderBy('id')
+      .$call(forUpdate(tx))
       .execute()
     for (const c of contests) await cancelContest(tx, after, { ...c, match_title: match.title }, reason, now)
     await deps.scheduler.cancel(tx, lockJobKey(matchId))

@@ -1,4 +1,5 @@
 import { sql } from 'kysely'
+import { countRows } from '../../db/query'
 import type { MatchStatus } from '../../db/schema'
 import type { Executor } from '../../db/tx'
 
@@ -51,8 +52,7 @@ export async function listMatches(
   if (filter.series_id) q = q.where('m.series_id', '=', filter.series_id)
   if (filter.phase_id) q = q.where('m.phase_id', '=', filter.phase_id)
   if (filter.from_ms !== undefined) q = q.where('m.event_time_ms', '>=', filter.from_ms)
-  // Counted without the selected columns: count(*) beside them is an error on PostgreSQL.
-  const total = await q.clearSelect().select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow()
+  const total = await countRows(q)
   // Finished matches newest first; everything else soonest first.
   const finished = filter.status?.length && filter.status.every((s) => s === 'completed' || s === 'abandoned')
   const preferred = filter.prefer_sports?.length ? q.orderBy(preferSports(filter.prefer_sports)) : q
@@ -62,7 +62,7 @@ export async function listMatches(
     .limit(page.per_page)
     .offset(page.offset)
     .execute()
-  return { rows, total: Number(total.n) }
+  return { rows, total }
 }
 
 export function teamsByIds(db: Executor, ids: number[]) {

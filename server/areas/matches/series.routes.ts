@@ -1,5 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi'
 import { sql } from 'kysely'
+import { containsText, countRows } from '../../db/query'
 import type { Deps } from '../../deps'
 import { notFound } from '../../http/errors'
 import { PageMetaSchema, pageMeta, pagingQuery, toPage } from '../../http/paging'
@@ -128,17 +129,14 @@ export function seriesRoutes(deps: Deps) {
         .select('mt.real_team_id')
         .where('m.series_id', '=', id)
       const base = playerBase(deps).where('p.real_team_id', 'in', teams)
-      const total = await base.clearSelect().select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow()
+      const total = await countRows(base)
       const rows = await base
         .orderBy('p.value_tenths', 'desc')
         .orderBy('p.id')
         .limit(page.per_page)
         .offset(page.offset)
         .execute()
-      return c.json(
-        { players: rows.map((p) => playerJson(asSquad(p))), meta: pageMeta(page, Number(total.n)) },
-        200,
-      )
+      return c.json({ players: rows.map((p) => playerJson(asSquad(p))), meta: pageMeta(page, total) }, 200)
     },
   )
 
@@ -232,20 +230,18 @@ export function seriesRoutes(deps: Deps) {
       const q = c.req.valid('query')
       const page = toPage(q)
       let base = playerBase(deps).where((eb) =>
-        eb.or([eb('p.name', 'like', `%${q.q}%`), eb('p.display_name', 'like', `%${q.q}%`)]),
+        eb.or([containsText('p.name', q.q), containsText('p.display_name', q.q)]),
       )
       if (q.sport_slug) base = base.where('s.slug', '=', q.sport_slug)
-      const total = await base.clearSelect().select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow()
+      const total = await countRows(base)
       const rows = await base
-        .orderBy('p.name')
+        // lower(): the same order on both databases, whatever PostgreSQL's collation is.
+        .orderBy(sql`lower(${sql.ref('p.name')})`)
         .orderBy('p.id')
         .limit(page.per_page)
         .offset(page.offset)
         .execute()
-      return c.json(
-        { players: rows.map((p) => playerJson(asSquad(p))), meta: pageMeta(page, Number(total.n)) },
-        200,
-      )
+      return c.json({ players: rows.map((p) => playerJson(asSquad(p))), meta: pageMeta(page, total) }, 200)
     },
   )
 

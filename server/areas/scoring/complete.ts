@@ -1,3 +1,4 @@
+import { lockRows } from '../../db/lock'
 import { withTx } from '../../db/tx'
 import type { Deps } from '../../deps'
 import { AppError } from '../../http/errors'
@@ -28,6 +29,7 @@ export async function completeMatch(
     const result =
       current.result_text ?? (live ? await resultText(deps.db, live.scorer.summary(), current.format) : null)
     await withTx(deps, async (tx, after) => {
+      await lockRows(tx, 'matches', matchId)
       const match = await requireMatch(tx, matchId)
       if (match.status === 'completed') {
         if (options.ifCompleted === 'refuse')

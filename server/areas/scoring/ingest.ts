@@ -18,6 +18,9 @@ export interface IngestResult {
 /**
  * Takes match events (from the simulator, a scenario or a tester), stores them and scores
  * them: player points, every team's total and every contest's ranks, then the live pushes.
+ * `atMs` is the game instant of the events: one for all, or one per event (the simulator
+ * catching up after a clock jump hands over every ball it passed, each at its own instant,
+ * and they are written in one transaction instead of one per ball).
  *
  * An event with the `seq` of a stored one replaces it (a correction): the whole match is
  * re-scored from its events. Anything invalid answers 422 naming the index of the bad event,
@@ -27,7 +30,7 @@ export function ingestEvents(
   deps: Deps,
   matchId: number,
   raw: unknown[],
-  atMs?: number,
+  atMs?: number | number[],
 ): Promise<IngestResult> {
   return withMatchLock(deps, matchId, () => ingestLocked(deps, matchId, raw, atMs))
 }
@@ -36,7 +39,7 @@ async function ingestLocked(
   deps: Deps,
   matchId: number,
   raw: unknown[],
-  atMs?: number,
+  atMs?: number | number[],
 ): Promise<IngestResult> {
   const match = await requireMatch(deps.db, matchId)
   if (match.status !== 'live')
@@ -75,11 +78,17 @@ async function ingestLocked(
     })
   })
   const correction = numbered.some((e) => e.replaces)
-  const at = atMs ?? deps.clock.now()
+  const now = deps.clock.now()
+  const atOf = (i: number) => (Array.isArray(atMs) ? (atMs[i] ?? now) : (atMs ?? now))
 
   try {
     await withTx(deps, async (tx, after) => {
-      for (const e of numbered) await storeEvent(tx, matchId, e.seq, e.event, at, deps.clock.now())
+      await storeEvents(
+        tx,
+        matchId,
+        numbered.map((e, i) => ({ ...e, atMs: atOf(i) })),
+        now,
+      )
       const touched = new Set<number>()
       if (correction) {
         const merged = new Map(live.events.map((e) => [e.seq, e.event]))
@@ -164,22 +173,39 @@ function teamIdsOf(live: LiveMatch): number[] {
   return [...new Set(live.squad.map((p) => p.real_team_id))]
 }
 
-async function storeEvent(
+/** Rows per multi-row statement: well inside both engines' limits on bound parameters. */
+const ROWS_PER_STATEMENT = 500
+
+/** The events in as few statements as fit; a stored seq is replaced (a correction). */
+async function storeEvents(
   tx: Tx,
   matchId: number,
-  seq: number,
-  event: MatchEvent,
-  atMs: number,
+  events: Array<{ seq: number; event: MatchEvent; atMs: number }>,
   nowMs: number,
 ) {
-  const payload = JSON.stringify(event)
-  await tx
-    .insertInto('match_events')
-    .values({ match_id: matchId, seq, type: event.type, payload, at_ms: atMs, created_at_ms: nowMs })
-    .onConflict((oc) =>
-      oc.columns(['match_id', 'seq']).doUpdateSet({ type: event.type, payload, created_at_ms: nowMs }),
-    )
-    .execute()
+  // The last word on a seq wins, as if written one after the other (PostgreSQL refuses a
+  // statement that would update one row twice).
+  const bySeq = new Map(events.map((e) => [e.seq, e]))
+  const rows = [...bySeq.values()].map((e) => ({
+    match_id: matchId,
+    seq: e.seq,
+    type: e.event.type,
+    payload: JSON.stringify(e.event),
+    at_ms: e.atMs,
+    created_at_ms: nowMs,
+  }))
+  for (let i = 0; i < rows.length; i += ROWS_PER_STATEMENT)
+    await tx
+      .insertInto('match_events')
+      .values(rows.slice(i, i + ROWS_PER_STATEMENT))
+      .onConflict((oc) =>
+        oc.columns(['match_id', 'seq']).doUpdateSet((eb) => ({
+          type: eb.ref('excluded.type'),
+          payload: eb.ref('excluded.payload'),
+          created_at_ms: eb.ref('excluded.created_at_ms'),
+        })),
+      )
+      .execute()
 }
 
 /** Derived rows: the touched players' scores, the match's live summary, lineups, player of the match. */
@@ -191,21 +217,34 @@ async function persistScores(
   events: MatchEvent[],
   nowMs: number,
 ) {
-  for (const id of touched) {
+  const scores = [...touched].flatMap((id) => {
     const score = live.scorer.playerScore(id)
-    if (!score) continue
-    const row = {
-      total_score: score.total_score,
-      stats: JSON.stringify(score.stats),
-      breakdown: JSON.stringify(score.breakdown),
-      updated_at_ms: nowMs,
-    }
+    if (!score) return []
+    return [
+      {
+        match_id: matchId,
+        player_id: id,
+        total_score: score.total_score,
+        stats: JSON.stringify(score.stats),
+        breakdown: JSON.stringify(score.breakdown),
+        updated_at_ms: nowMs,
+      },
+    ]
+  })
+  // One statement for every touched player, not one per player.
+  for (let i = 0; i < scores.length; i += ROWS_PER_STATEMENT)
     await tx
       .insertInto('player_match_scores')
-      .values({ match_id: matchId, player_id: id, ...row })
-      .onConflict((oc) => oc.columns(['match_id', 'player_id']).doUpdateSet(row))
+      .values(scores.slice(i, i + ROWS_PER_STATEMENT))
+      .onConflict((oc) =>
+        oc.columns(['match_id', 'player_id']).doUpdateSet((eb) => ({
+          total_score: eb.ref('excluded.total_score'),
+          stats: eb.ref('excluded.stats'),
+          breakdown: eb.ref('excluded.breakdown'),
+          updated_at_ms: eb.ref('excluded.updated_at_ms'),
+        })),
+      )
       .execute()
-  }
   const summary = live.scorer.summary()
   const potm = 'player_of_the_match' in summary ? (summary.player_of_the_match ?? null) : null
   await tx
@@ -213,8 +252,11 @@ async function persistScores(
     .set({ score_summary: JSON.stringify(summary), player_of_the_match_id: potm })
     .where('id', '=', matchId)
     .execute()
-  for (const e of events) {
-    if (e.type !== 'lineup') continue
+  // A side's last lineup of the batch is the one that stands (a catch-up batch carries every
+  // substitution of a match): write only that.
+  const lineups = new Map<number, Extract<MatchEvent, { type: 'lineup' }>>()
+  for (const e of events) if (e.type === 'lineup') lineups.set(e.team_id, e)
+  for (const e of lineups.values()) {
     await tx
       .updateTable('match_players')
       .set({ in_lineup: 0 })

@@ -1,4 +1,5 @@
 import { isUniqueViolation } from '../../db/errors'
+import { lockRows, shareRows } from '../../db/lock'
 import { type Executor, withTx } from '../../db/tx'
 import type { Deps } from '../../deps'
 import { tenthsToCredits } from '../../domain/money'
@@ -68,6 +69,10 @@ export async function createTeam(
   const { ids, usedTenths } = checkTeam(match, await matchSquad(deps.db, matchId), input)
   try {
     return await withTx(deps, async (tx) => {
+      // The user's teams are counted under their lock; the match is held (shared with every
+      // other team being saved) so that it cannot start in between.
+      await lockRows(tx, 'users', userId)
+      await shareRows(tx, 'matches', matchId)
       await openMatch(deps, tx, matchId)
       const existing = await teamsOf(tx, userId, matchId)
       if (existing.length >= MAX_TEAMS_PER_MATCH)
@@ -110,6 +115,7 @@ export async function updateTeam(
   const match = await openMatch(deps, deps.db, matchId)
   const { ids, usedTenths } = checkTeam(match, await matchSquad(deps.db, matchId), input)
   return withTx(deps, async (tx) => {
+    await shareRows(tx, 'matches', matchId)
     await openMatch(deps, tx, matchId)
     return tx
       .updateTable('user_teams')

@@ -165,10 +165,20 @@ export async function registerUser(deps: Deps, input: RegisterInput): Promise<Us
       return user
     })
   } catch (error) {
-    if (isUniqueViolation(error, 'email')) throw invalid({ email: ['has already been taken'] })
-    if (isUniqueViolation(error, 'username')) throw invalid({ username: ['has already been taken'] })
-    throw error
+    throw takenError(error)
   }
+}
+
+/**
+ * The same account inserted twice at once (both passed the uniqueness check): the unique
+ * columns decide, and the loser gets the 422 of a taken name. The slug is the username's, so
+ * a clash on it (which PostgreSQL may report first) is the username's too.
+ */
+function takenError(error: unknown): unknown {
+  if (isUniqueViolation(error, 'email')) return invalid({ email: ['has already been taken'] })
+  if (isUniqueViolation(error, 'username') || isUniqueViolation(error, 'slug'))
+    return invalid({ username: ['has already been taken'] })
+  return error
 }
 
 export interface AdminCreateInput {
@@ -187,6 +197,14 @@ export async function adminCreateUser(
   const errors = await uniquenessErrors(deps.db, input.email, input.username)
   if (Object.keys(errors).length > 0) throw invalid(errors)
   const passwordHash = input.password ? await hashPassword(input.password) : null
+  try {
+    return await createInvitedOrActive(deps, input, passwordHash)
+  } catch (error) {
+    throw takenError(error)
+  }
+}
+
+function createInvitedOrActive(deps: Deps, input: AdminCreateInput, passwordHash: string | null) {
   return withTx(deps, async (tx) => {
     const now = deps.clock.now()
     const user = await insertUser(tx, {

@@ -12,8 +12,8 @@ import { AppError, invalid, notFound } from '../../http/errors'
 
 /**
  * Uploaded images (PAN photos) on local disk, next to the database: `<db dir>/attachments/
- * <user id>/<sha-256>.<ext>`. An in-memory database (tests, ephemeral servers) gets a
- * temporary directory of its own. Files are named by content, so the same picture uploaded
+ * <user id>/<sha-256>.<ext>` (on PostgreSQL `<data dir>/attachments/<database>/…`). An
+ * in-memory or scratch database (tests, ephemeral servers) gets a temporary directory of its own. Files are named by content, so the same picture uploaded
  * twice is stored once; deleting is soft (the row is marked, the file stays) so a restore
  * always works.
  */
@@ -23,7 +23,14 @@ type AttachmentRow = Selectable<AttachmentsTable>
 const tempDirs = new WeakMap<Config, string>()
 
 export function attachmentsDir(config: Config): string {
-  if (config.dbFile !== ':memory:') return path.join(path.dirname(path.resolve(config.dbFile)), 'attachments')
+  const ephemeral = config.databaseUrl ? config.onScratchDatabase === true : config.dbFile === ':memory:'
+  if (!ephemeral) {
+    const dir = path.join(path.dirname(path.resolve(config.dbFile)), 'attachments')
+    // PostgreSQL: the data folder is shared by every database of that server, one folder each.
+    return config.databaseUrl
+      ? path.join(dir, new URL(config.databaseUrl).pathname.slice(1) || 'postgres')
+      : dir
+  }
   let dir = tempDirs.get(config)
   if (!dir) {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fanspole-attachments-'))

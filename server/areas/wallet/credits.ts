@@ -1,4 +1,5 @@
 import type { Selectable } from 'kysely'
+import { forUpdate } from '../../db/lock'
 import type { UserCreditsTable } from '../../db/schema'
 import { type Executor, withTx } from '../../db/tx'
 import type { Deps } from '../../deps'
@@ -86,12 +87,18 @@ export async function listCredits(db: Executor, userId: number, page: Page) {
   return { rows, total: Number(count.n) }
 }
 
-/** The caller's own credit; someone else's is "not found". */
-export async function ownCredit(db: Executor, userId: number, where: { id: number } | { orderId: string }) {
+/** The caller's own credit; someone else's is "not found". `lock`: FOR UPDATE (in a write). */
+export async function ownCredit(
+  db: Executor,
+  userId: number,
+  where: { id: number } | { orderId: string },
+  lock = false,
+) {
   const row = await db
     .selectFrom('user_credits')
     .selectAll()
     .$call((q) => ('id' in where ? q.where('id', '=', where.id) : q.where('order_id', '=', where.orderId)))
+    .$call((q) => (lock ? forUpdate(db)(q) : q))
     .executeTakeFirst()
   if (!row || row.user_id !== userId) throw notFound('Order')
   return row
@@ -123,7 +130,8 @@ export async function verifyCallback(deps: Deps, userId: number, cb: Callback): 
   const secret = await gatewaySecret(deps.db, deps.clock.now())
   const now = deps.clock.now()
   return withTx(deps, async (tx, after) => {
-    const credit = await ownCredit(tx, userId, { orderId: cb.orderId })
+    // Locked: of verifies racing with one callback, the rest wait and then find it settled.
+    const credit = await ownCredit(tx, userId, { orderId: cb.orderId }, true)
     if (credit.gateway !== cb.gateway)
       throw invalid({ [cb.names.order]: [`is not a ${GATEWAY_NAMES[cb.gateway]} order`] })
     const paise = rupeesToPaise(cb.amount)

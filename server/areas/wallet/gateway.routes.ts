@@ -1,5 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi'
 import { bodyLimit } from 'hono/body-limit'
+import { forUpdate } from '../../db/lock'
 import { type Executor, type Tx, withTx } from '../../db/tx'
 import type { Deps } from '../../deps'
 import { AppError, notFound } from '../../http/errors'
@@ -168,11 +169,14 @@ async function recordPayment(
   orderId: string,
   outcome: Outcome,
 ): Promise<GatewayResult> {
+  // Locked: two presses of the gateway's button at once record one payment; the other waits
+  // and then finds the order closed.
   const order = await tx
     .selectFrom('user_credits')
     .select(['id', 'order_id', 'amount', 'status'])
     .where('order_id', '=', orderId)
     .where('gateway', '=', gateway)
+    .$call(forUpdate(tx))
     .executeTakeFirst()
   if (!order) throw notFound(`${GATEWAY_NAMES[gateway]} order`)
   const done = await paymentOf(tx, order.id)

@@ -1,4 +1,5 @@
 import type { Selectable } from 'kysely'
+import { lockRows } from '../../db/lock'
 import type { PanCardsTable } from '../../db/schema'
 import { type Executor, withTx } from '../../db/tx'
 import type { Deps } from '../../deps'
@@ -28,6 +29,8 @@ export async function savePan(deps: Deps, userId: number, input: SavePanInput) {
   const attachment = await findOwnAttachment(deps.db, userId, input.attachment_id)
   if (!attachment) throw notFound('Attachment')
   return withTx(deps, async (tx) => {
+    // Submissions of one user take turns (one pending submission at a time) and wait for a decision.
+    await lockRows(tx, 'users', userId)
     const now = deps.clock.now()
     const latest = await latestPan(tx, userId)
     if (latest?.status === 'approved') throw conflict('Your PAN is already approved and cannot be changed')
@@ -98,6 +101,15 @@ export async function decidePan(
 ) {
   return withTx(deps, async (tx, after) => {
     const now = deps.clock.now()
+    // The user first, as a submission locks it: a decision and a correction take turns, and of
+    // two decisions the second finds the first.
+    const owner = await tx
+      .selectFrom('pan_cards')
+      .select('user_id')
+      .where('id', '=', panId)
+      .executeTakeFirst()
+    if (!owner) throw notFound('PAN submission')
+    await lockRows(tx, 'users', owner.user_id)
     const row = await tx.selectFrom('pan_cards').selectAll().where('id', '=', panId).executeTakeFirst()
     if (!row) throw notFound('PAN submission')
     if (row.status !== 'pending') throw conflict(`This PAN submission is already ${row.status}`)

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto'
+import { lockRows } from '../../db/lock'
 import { type Executor, withTx } from '../../db/tx'
 import type { Deps } from '../../deps'
 import {
@@ -35,6 +36,8 @@ export async function sendOtp(deps: Deps, userId: number, mobile: string): Promi
   await refuseNumberOfAnotherAccount(deps, userId, mobile)
   const code = String(deps.rng.stream('otp').int(0, 999_999)).padStart(6, '0')
   await withTx(deps, async (tx) => {
+    // The user's sends take turns, so the window counts every one of them.
+    await lockRows(tx, 'users', userId)
     // A send is "recent" when its expiry minus the lifetime (its wall send time) is in the window.
     const recent = await tx
       .selectFrom('mobile_otps')
@@ -82,6 +85,8 @@ export async function verifyOtp(deps: Deps, userId: number, mobile: string, otp:
   if (!OTP_PATTERN.test(otp)) throw invalid({ otp: ['must be the 6 digits we sent'] })
   const wallNow = deps.clock.wallNow()
   const outcome = await withTx(deps, async (tx) => {
+    // Tries take turns: each wrong one is counted, however many arrive at once.
+    await lockRows(tx, 'users', userId)
     const row = await tx
       .selectFrom('mobile_otps')
       .selectAll()

@@ -1,4 +1,5 @@
 import type { Selectable } from 'kysely'
+import { lockRows } from '../../db/lock'
 import type { BankDetailsTable, BhimUpisTable } from '../../db/schema'
 import { type Executor, withTx } from '../../db/tx'
 import type { Deps } from '../../deps'
@@ -81,6 +82,8 @@ export function listUpis(db: Executor, userId: number) {
 /** Adds a UPI id; one the user already has is answered as it is (`created: false`). */
 export async function addUpi(deps: Deps, userId: number, upi: string) {
   return withTx(deps, async (tx) => {
+    // A user's UPI changes take turns: one active id, and the same id added once.
+    await lockRows(tx, 'users', userId)
     const existing = await tx
       .selectFrom('bhim_upis')
       .selectAll()
@@ -101,6 +104,7 @@ export async function addUpi(deps: Deps, userId: number, upi: string) {
 /** Makes one of the user's UPI ids the active one (and every other inactive). */
 export async function activateUpi(deps: Deps, userId: number, upiId: number): Promise<UpiRow> {
   return withTx(deps, async (tx) => {
+    await lockRows(tx, 'users', userId)
     const row = await tx
       .selectFrom('bhim_upis')
       .selectAll()

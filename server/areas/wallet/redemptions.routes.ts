@@ -1,5 +1,5 @@
 import { createRoute, z } from '@hono/zod-openapi'
-import { sql } from 'kysely'
+import { countRows } from '../../db/query'
 import type { Deps } from '../../deps'
 import { rupeesToPaise } from '../../domain/money'
 import { invalid } from '../../http/errors'
@@ -51,17 +51,14 @@ export function redemptionRoutes(deps: Deps) {
       const me = currentUser(c)
       const page = toPage(c.req.valid('query'))
       const base = deps.db.selectFrom('redemptions').where('user_id', '=', me.id)
-      const total = await base.select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow()
+      const total = await countRows(base)
       const rows = await base
         .selectAll()
         .orderBy('id', 'desc')
         .limit(page.per_page)
         .offset(page.offset)
         .execute()
-      return c.json(
-        { redemptions: await redemptionsJson(deps.db, rows), meta: pageMeta(page, Number(total.n)) },
-        200,
-      )
+      return c.json({ redemptions: await redemptionsJson(deps.db, rows), meta: pageMeta(page, total) }, 200)
     },
   )
 

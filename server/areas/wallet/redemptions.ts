@@ -1,4 +1,5 @@
 import type { Selectable } from 'kysely'
+import { forUpdate, lockRows } from '../../db/lock'
 import type { RedemptionsTable, RedemptionTypesTable } from '../../db/schema'
 import { type Executor, type Tx, withTx } from '../../db/tx'
 import type { Deps } from '../../deps'
@@ -108,6 +109,8 @@ export async function requestRedemption(
   input: { amountPaise: number; typeId: number },
 ): Promise<RedemptionRow> {
   return withTx(deps, async (tx, after) => {
+    // The user's row: requests of one user take turns, so the daily limit counts every other.
+    await lockRows(tx, 'users', userId)
     const now = deps.clock.now()
     const user = await findUserById(tx, userId)
     if (!user) throw notFound('User')
@@ -197,7 +200,17 @@ export async function decideRedemption(
 ): Promise<RedemptionRow> {
   return withTx(deps, async (tx, after) => {
     const now = deps.clock.now()
-    const row = await tx.selectFrom('redemptions').selectAll().where('id', '=', id).executeTakeFirst()
+    // Its user first (the order every writer locks in), then the request: of two decisions at
+    // once, the second waits and then finds it decided.
+    const owner = await tx.selectFrom('redemptions').select('user_id').where('id', '=', id).executeTakeFirst()
+    if (!owner) throw notFound('Redemption')
+    await lockRows(tx, 'users', owner.user_id)
+    const row = await tx
+      .selectFrom('redemptions')
+      .selectAll()
+      .where('id', '=', id)
+      .$call(forUpdate(tx))
+      .executeTakeFirst()
     if (!row) throw notFound('Redemption')
     if (row.status !== 'pending') throw conflict(`This withdrawal is already ${row.status}`)
     const amount = Number(row.amount)

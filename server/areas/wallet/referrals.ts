@@ -1,3 +1,4 @@
+import { lockRows } from '../../db/lock'
 import type { UserRow } from '../../db/schema'
 import type { AfterCommit, Executor, Tx } from '../../db/tx'
 import { withTx } from '../../db/tx'
@@ -75,15 +76,19 @@ export async function rewardReferral(
  * not their own code, nor the code of someone they referred themselves (no loops).
  */
 export async function applyReferralCode(deps: Deps, userId: number, code: string): Promise<void> {
-  const user = await findUserById(deps.db, userId)
-  if (!user) throw notFound('User')
-  if (user.referred_by_id !== null)
-    throw new AppError('ALREADY_REFERRED', 'You have already used a referral code')
-  const referrer = await referrerByCode(deps.db, code)
-  if (!referrer) throw invalid({ ref_code: ['is not a valid referral code'] })
-  if (referrer.id === user.id) throw invalid({ ref_code: ['is your own code'] })
-  if (referrer.referred_by_id === user.id) throw invalid({ ref_code: ['belongs to someone you referred'] })
+  const found = await referrerByCode(deps.db, code)
   await withTx(deps, async (tx, after) => {
+    // Both users, checked under their locks: two players applying each other's code at once
+    // would otherwise both pass the "not someone you referred" check.
+    await lockRows(tx, 'users', found ? [userId, found.id] : userId)
+    const user = await findUserById(tx, userId)
+    if (!user) throw notFound('User')
+    if (user.referred_by_id !== null)
+      throw new AppError('ALREADY_REFERRED', 'You have already used a referral code')
+    const referrer = found && (await referrerByCode(tx, code))
+    if (!referrer) throw invalid({ ref_code: ['is not a valid referral code'] })
+    if (referrer.id === user.id) throw invalid({ ref_code: ['is your own code'] })
+    if (referrer.referred_by_id === user.id) throw invalid({ ref_code: ['belongs to someone you referred'] })
     const set = await tx
       .updateTable('users')
       .set({ referred_by_id: referrer.id })

@@ -1,4 +1,5 @@
 import type { Selectable } from 'kysely'
+import { lockRows } from '../../db/lock'
 import type { ClaimRefundsTable } from '../../db/schema'
 import { type Executor, withTx } from '../../db/tx'
 import type { Deps } from '../../deps'
@@ -45,6 +46,8 @@ export interface ClaimInput {
 
 export async function createClaim(deps: Deps, userId: number, input: ClaimInput): Promise<ClaimRow> {
   return withTx(deps, async (tx) => {
+    // One open claim per deposit or contest: a user's claims take turns.
+    await lockRows(tx, 'users', userId)
     let amount: number | null = null
     if (input.user_credit_id !== undefined) {
       const credit = await tx
@@ -166,6 +169,15 @@ export async function decideClaim(
 ): Promise<{ claim: ClaimRow; transactionId: number | null }> {
   return withTx(deps, async (tx, after) => {
     const now = deps.clock.now()
+    // The claimant first: decisions on their claims take turns, so what is left of a deposit
+    // (the ceiling) counts every refund decided before.
+    const owner = await tx
+      .selectFrom('claim_refunds')
+      .select('user_id')
+      .where('id', '=', id)
+      .executeTakeFirst()
+    if (!owner) throw notFound('Refund claim')
+    await lockRows(tx, 'users', owner.user_id)
     const row = await tx.selectFrom('claim_refunds').selectAll().where('id', '=', id).executeTakeFirst()
     if (!row) throw notFound('Refund claim')
     if (row.status !== 'pending') throw conflict(`This refund claim is already ${row.status}`)

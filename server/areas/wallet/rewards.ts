@@ -1,3 +1,4 @@
+import { forUpdate } from '../../db/lock'
 import type { ScratchCardsTable } from '../../db/schema'
 import type { Executor, Tx } from '../../db/tx'
 import { withTx } from '../../db/tx'
@@ -107,12 +108,13 @@ export async function listScratchCards(db: Executor, userId: number, page: Page)
 }
 
 /** Someone else's card is as missing as a card that does not exist. */
-async function ownCard(db: Executor, userId: number, id: number): Promise<CardRow> {
+async function ownCard(db: Executor, userId: number, id: number, lock = false): Promise<CardRow> {
   const row = await db
     .selectFrom('scratch_cards')
     .selectAll()
     .where('id', '=', id)
     .where('user_id', '=', userId)
+    .$call((q) => (lock ? forUpdate(db)(q) : q))
     .executeTakeFirst()
   if (!row) throw notFound('Scratch card')
   return row as CardRow
@@ -130,7 +132,8 @@ export async function getScratchCard(db: Executor, userId: number, id: number): 
  */
 export async function claimScratchCard(deps: Deps, userId: number, id: number): Promise<ScratchCardJson> {
   return withTx(deps, async (tx, after) => {
-    const card = await ownCard(tx, userId, id)
+    // Locked: of claims racing for one card, the rest wait and then find it claimed.
+    const card = await ownCard(tx, userId, id, true)
     if (card.claimed_at_ms !== null)
       throw new AppError('ALREADY_CLAIMED', 'This scratch card has already been claimed')
     const now = deps.clock.now()
