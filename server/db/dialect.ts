@@ -61,16 +61,15 @@ export async function dropDatabase(url: string, via: string = url): Promise<void
   // Connect to another database of the same server: one cannot drop the database one is in.
   const other = databaseUrlFor(via, name === 'postgres' ? 'template1' : 'postgres')
   await withAdminClient(other, async (client) => {
-    const drop = `drop database if exists ${quoteIdent(name)}`
-    try {
-      // Plain first: it stops an autovacuum worker busy in the database by itself, where
-      // FORCE would refuse to terminate that worker to a role without pg_signal_backend.
-      await client.query(drop)
-    } catch (error) {
-      // 55006: still in use by connections of our own (a pool left open, a run that died).
-      if ((error as { code?: string }).code !== '55006') throw error
-      await client.query(`${drop} with (force)`)
-    }
+    // Connections of our own still in it (a pool left open, a run that died) are closed
+    // first — a role may end its own sessions — and a plain DROP then waits for them and
+    // stops an autovacuum worker by itself (WITH (FORCE) would need pg_signal_backend).
+    await client.query(
+      `select pg_terminate_backend(pid) from pg_stat_activity
+       where datname = $1 and usename = current_user and pid <> pg_backend_pid()`,
+      [name],
+    )
+    await client.query(`drop database if exists ${quoteIdent(name)}`)
   })
 }
 

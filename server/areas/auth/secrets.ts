@@ -1,4 +1,5 @@
 import { createHash, createHmac, randomBytes } from 'node:crypto'
+import { serverSecret } from '../../db/server-secrets'
 import type { Db } from '../../db/tx'
 
 /** A fresh opaque secret (32 random bytes, base64url). Only its hash is stored. */
@@ -20,30 +21,11 @@ export function deriveSecret(key: string, purpose: string, from: string): string
   return createHmac('sha256', key).update(`${purpose}\0${from}`).digest('base64url')
 }
 
-const TOKEN_KEY = 'token_derivation_key'
-const cache = new WeakMap<Db, string>()
-
 /**
  * The server's token key (hex), generated the first time it is needed and kept in
  * `app_settings`, so every server process on the database and every restart uses the same
  * one. Read through the database handle, not a transaction: it never changes once written.
  */
-export async function tokenKey(db: Db, nowMs: number): Promise<string> {
-  const cached = cache.get(db)
-  if (cached) return cached
-  const read = () =>
-    db.selectFrom('app_settings').select('value').where('key', '=', TOKEN_KEY).executeTakeFirst()
-  let row = await read()
-  if (!row) {
-    // Two processes may race to create it: the first insert wins and both read the winner.
-    await db
-      .insertInto('app_settings')
-      .values({ key: TOKEN_KEY, value: randomBytes(32).toString('hex'), updated_at_ms: nowMs })
-      .onConflict((oc) => oc.column('key').doNothing())
-      .execute()
-    row = await read()
-  }
-  if (!row) throw new Error('the token key could not be stored')
-  cache.set(db, row.value)
-  return row.value
+export function tokenKey(db: Db, nowMs: number): Promise<string> {
+  return serverSecret(db, 'token_derivation_key', nowMs)
 }

@@ -1,4 +1,5 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
+import { createHmac, timingSafeEqual } from 'node:crypto'
+import { serverSecret } from '../../db/server-secrets'
 import type { Executor } from '../../db/tx'
 
 /**
@@ -14,27 +15,9 @@ export type Gateway = (typeof GATEWAYS)[number]
 export const GATEWAY_NAMES: Record<Gateway, string> = { paytm: 'Paytm', payumoney: 'PayUMoney' }
 export const MERCHANT_NAME = 'Fanspole Local'
 
-const SECRET_KEY = 'gateway_secret'
-const cache = new WeakMap<object, string>()
-
 /** The server's gateway secret (hex), created once (at `nowMs`, game time). */
-export async function gatewaySecret(db: Executor, nowMs = 0): Promise<string> {
-  const cached = cache.get(db)
-  if (cached) return cached
-  const read = () =>
-    db.selectFrom('app_settings').select('value').where('key', '=', SECRET_KEY).executeTakeFirst()
-  let row = await read()
-  if (!row) {
-    await db
-      .insertInto('app_settings')
-      .values({ key: SECRET_KEY, value: randomBytes(32).toString('hex'), updated_at_ms: nowMs })
-      .onConflict((oc) => oc.column('key').doNothing())
-      .execute()
-    row = await read()
-  }
-  if (!row) throw new Error('the gateway secret could not be stored')
-  cache.set(db, row.value)
-  return row.value
+export function gatewaySecret(db: Executor, nowMs = 0): Promise<string> {
+  return serverSecret(db, 'gateway_secret', nowMs)
 }
 
 /**
