@@ -37,14 +37,17 @@ const create = (settings: Record<string, unknown>) =>
   api.post('/api/auctions', { name: 'Office league', match_id: matchId, ...settings }, owner.token)
 
 describe('creating an auction', () => {
-  it('refuses a balanced squad that cannot fit in squad_max (every bid would be refused)', async () => {
-    const res = await create({ squad_min: 2, squad_max: 3 })
-    expect(res.status).toBe(422)
-    expect(res.body.errors.squad_max).toEqual([
-      'must be at least 6 for a balanced squad (1 keeper, 6 who bat, 5 who bowl); or set balanced to false',
-    ])
+  it('refuses a balanced squad that cannot fit in squad_max (every bid refused, or never scoring)', async () => {
+    const message =
+      'must be at least 11 for a balanced squad (11 players with 1 keeper, 6 who bat, 5 who bowl, to score a match); or set balanced to false'
+    // Below 6 the engine refuses every bid; below 11 no squad could ever score a match.
+    for (const squad_max of [3, 6, 10]) {
+      const res = await create({ squad_min: 2, squad_max })
+      expect(res.status).toBe(422)
+      expect(res.body.errors.squad_max).toEqual([message])
+    }
     expect((await create({ squad_min: 2, squad_max: 3, balanced: false })).status).toBe(201)
-    expect((await create({ squad_min: 2, squad_max: 6 })).status).toBe(201)
+    expect((await create({ squad_min: 2, squad_max: 11 })).status).toBe(201)
   })
 
   it('refuses a purse that cannot pay for a minimum squad, and squads the pool cannot fill', async () => {

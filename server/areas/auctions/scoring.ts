@@ -1,7 +1,7 @@
 import type { Deps } from '../../deps'
 import type { AuctionEvent } from '../../domain/auction/engine'
 import { type AuctionPlayer, balanceDeficit } from '../../domain/auction/rules'
-import { SQUAD_BALANCE } from '../../domain/auction/settings'
+import { BALANCED_SQUAD_SIZE, SQUAD_BALANCE } from '../../domain/auction/settings'
 import type { AuctionRow } from './service'
 import { stateOf } from './service'
 
@@ -74,7 +74,7 @@ export async function auctionScores(deps: Deps, row: AuctionRow) {
       const squad = [...owner].filter(([, managerId]) => managerId === m.id).map(([playerId]) => playerId)
       const balanced =
         row.balanced !== 1 ||
-        (squad.length >= 11 &&
+        (squad.length >= BALANCED_SQUAD_SIZE &&
           balanceDeficit(
             { ...state.config, balance: state.config.balance ?? { ...SQUAD_BALANCE } },
             squad.map((id) => players.get(id) as AuctionPlayer),

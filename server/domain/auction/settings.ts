@@ -9,6 +9,9 @@ import { type AuctionPlayer, balanceDeficit, type SquadRules } from './rules'
 /** The balance rule of a balanced squad: ≥1 keeper, ≥6 who bat, ≥5 who bowl. */
 export const SQUAD_BALANCE = { keepers: 1, batters: 6, bowlers: 5 } as const
 
+/** A balanced squad also needs this many players to score a match (DESIGN §5, "Scoring"). */
+export const BALANCED_SQUAD_SIZE = 11
+
 /**
  * An auction needs at least two squads to be worth running. (A tournament starts with four
  * managers, but a series too small to fill four squads of 11 still plays: squads end short.)
@@ -25,8 +28,9 @@ export interface SettingsProblem {
 /**
  * What is impossible about `rules` over `pool`, or [] when the auction can run:
  * - squad_min above squad_max;
- * - a balanced squad that cannot fit in squad_max (the engine would refuse every bid as
- *   "squad balance": a keeper bats and an all-rounder does both, so it needs at least 6);
+ * - a balanced squad that cannot fit in squad_max: below the balance rule's minimum (a
+ *   keeper bats and an all-rounder does both, so 6) the engine would refuse every bid as
+ *   "squad balance", and below 11 no squad could ever score a match;
  * - a pool too small, or without the roles, for `squads` squads (default two);
  * - a purse that cannot pay for a minimum squad at the cheapest base prices (no bid is ever
  *   within a manager's maximum).
@@ -40,11 +44,11 @@ export function settingsProblems(
   if (rules.squadMin > rules.squadMax)
     problems.push({ field: 'squad_min', message: 'must not be above squad_max' })
   if (rules.balance) {
-    const needed = balanceDeficit(rules, [])
+    const needed = Math.max(balanceDeficit(rules, []), BALANCED_SQUAD_SIZE)
     if (rules.squadMax < needed)
       problems.push({
         field: 'squad_max',
-        message: `must be at least ${needed} for a balanced squad (${rules.balance.keepers} keeper, ${rules.balance.batters} who bat, ${rules.balance.bowlers} who bowl); or set balanced to false`,
+        message: `must be at least ${needed} for a balanced squad (${needed} players with ${rules.balance.keepers} keeper, ${rules.balance.batters} who bat, ${rules.balance.bowlers} who bowl, to score a match); or set balanced to false`,
       })
   }
   if (pool.length < rules.squadMin * squads) {
