@@ -1,10 +1,12 @@
 /**
  * The HTTP benchmark's candidate: the real server (`startServer`) on a prepared database, in
  * a process of its own so it can be pinned to one CPU (and profiled with `--cpu-prof`).
- * Prints `{"url": …}` once listening; stops on SIGTERM or when stdin closes.
+ * Prints `{"url": …}` once listening; answers `cpu` lines (child-cpu.ts); stops on SIGTERM or
+ * when stdin closes.
  */
 import { loadConfig } from '../../server/config'
 import { startServer } from '../../server/main'
+import { answerCpuQueries } from './child-cpu'
 
 const dbFile = process.argv[2] as string
 const server = await startServer(
@@ -17,5 +19,4 @@ const stop = async () => {
   process.exit(0)
 }
 process.on('SIGTERM', stop)
-process.stdin.on('end', stop)
-process.stdin.resume()
+answerCpuQueries(stop)

@@ -27,41 +27,83 @@ function spawnPinned(cpu: number, args: string[], nodeFlags: string[] = []): Chi
     : spawn(process.execPath, node, { stdio: ['pipe', 'pipe', 'inherit'] })
 }
 
-/** Resolves with the first stdout line that `accept` takes. */
-function waitForLine<T>(child: ChildProcess, accept: (line: string) => T | undefined): Promise<T> {
-  return new Promise((resolve, reject) => {
+/** A child's stdout as lines, each offered to whoever is waiting for one like it. */
+class Lines {
+  private waiters: Array<(line: string) => boolean> = []
+  private exited = false
+  constructor(child: ChildProcess) {
     let buffer = ''
-    const onData = (d: Buffer) => {
+    child.stdout?.on('data', (d: Buffer) => {
       buffer += String(d)
       let nl = buffer.indexOf('\n')
       while (nl !== -1) {
         const line = buffer.slice(0, nl)
         buffer = buffer.slice(nl + 1)
-        const value = accept(line)
-        if (value !== undefined) {
-          child.stdout?.off('data', onData)
-          resolve(value)
-          return
-        }
+        this.offer(line)
         nl = buffer.indexOf('\n')
       }
-    }
-    child.stdout?.on('data', onData)
-    child.once('exit', (code) => reject(new Error(`child exited with ${code} before answering`)))
-  })
+    })
+    child.once('exit', () => {
+      this.exited = true
+      this.offer('\u0000exit')
+    })
+  }
+
+  private offer(line: string): void {
+    // A copy: a waiter may add waiters while it runs.
+    for (const w of [...this.waiters]) if (w(line)) this.waiters.splice(this.waiters.indexOf(w), 1)
+  }
+
+  /** Calls `each` for every line until it returns true. */
+  each(each: (line: string) => boolean): void {
+    this.waiters.push(each)
+  }
+
+  /** Resolves with the first line that `accept` takes. */
+  next<T>(accept: (line: string) => T | undefined): Promise<T> {
+    return new Promise((resolve, reject) => {
+      if (this.exited) return reject(new Error('child exited before answering'))
+      this.waiters.push((line) => {
+        if (line === '\u0000exit') {
+          reject(new Error('child exited before answering'))
+          return true
+        }
+        const value = accept(line)
+        if (value === undefined) return false
+        resolve(value)
+        return true
+      })
+    })
+  }
 }
+
+const jsonLine = <T>(line: string): T | undefined =>
+  line.startsWith('{') ? (JSON.parse(line) as T) : undefined
 
 interface Running {
   url: string
   child: ChildProcess
+  lines: Lines
+  /** Serialises CPU queries, so each answer goes to its own question. */
+  cpuQueue: Promise<unknown>
+}
+
+/** The child's CPU time so far (µs), asked over stdin (child-cpu.ts). */
+function cpuOf(r: Running): Promise<number> {
+  const ask = r.cpuQueue.then(() => {
+    const answer = r.lines.next((line) => jsonLine<{ cpu_us?: number }>(line)?.cpu_us)
+    r.child.stdin?.write('cpu\n')
+    return answer
+  })
+  r.cpuQueue = ask.catch(() => undefined)
+  return ask
 }
 
 async function startChild(script: string, arg: string, nodeFlags: string[] = []): Promise<Running> {
   const child = spawnPinned(0, [here(script), arg], nodeFlags)
-  const url = await waitForLine(child, (line) =>
-    line.startsWith('{') ? (JSON.parse(line).url as string) : undefined,
-  )
-  return { url, child }
+  const lines = new Lines(child)
+  const url = await lines.next((line) => jsonLine<{ url?: string }>(line)?.url)
+  return { url, child, lines, cpuQueue: Promise.resolve() }
 }
 
 function stopChild(r: Running | ChildProcess): Promise<void> {
@@ -73,9 +115,23 @@ function stopChild(r: Running | ChildProcess): Promise<void> {
   })
 }
 
-async function load(plan: LoaderPlan): Promise<LoaderResult> {
+interface Measured extends LoaderResult {
+  /** Server CPU time (user + system, µs) per request answered in the measured window. */
+  cpu_us_per_request: number
+}
+
+/** One loader run against `target`, with the target's CPU time over the measured window. */
+async function load(plan: LoaderPlan, target: Running): Promise<Measured> {
   const child = spawnPinned(1, [here('./http-loader.ts'), JSON.stringify(plan)])
-  return waitForLine(child, (line) => (line.startsWith('{') ? (JSON.parse(line) as LoaderResult) : undefined))
+  const lines = new Lines(child)
+  const samples: Array<Promise<number>> = []
+  lines.each((line) => {
+    if (line === 'window start' || line === 'window end') samples.push(cpuOf(target))
+    return line === 'window end'
+  })
+  const result = await lines.next((line) => jsonLine<LoaderResult>(line))
+  const [from = 0, to = 0] = await Promise.all(samples)
+  return { ...result, cpu_us_per_request: Math.round((to - from) / Math.max(1, result.requests)) }
 }
 
 /** What the real server answers, to be served byte for byte by the baseline. */
@@ -97,6 +153,7 @@ async function record(url: string, paths: string[], headers: Record<string, stri
 const dedupe = (h: Array<[string, string]>) => [...new Map(h).entries()]
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0
 const r2 = (x: number) => Math.round(x * 100) / 100
+const r3 = (x: number) => Math.round(x * 1000) / 1000
 
 interface Read {
   name: string
@@ -174,19 +231,20 @@ export async function httpBench(options: BenchOptions): Promise<Record<string, u
       durationMs,
       warmupMs: 1000,
     })
-    const samples = new Map<string, Array<{ c: LoaderResult; b: LoaderResult }>>()
+    const samples = new Map<string, Array<{ c: Measured; b: Measured }>>()
     for (let round = 1; round <= rounds; round++) {
       for (const [size, t] of Object.entries(targets)) {
         for (const read of t.reads) {
           const key = `${read.name}:${size}`
           // Alternate which side goes first, so drift in the machine's load falls on both.
           const first = round % 2 === 1
-          const a = await load(plan(first ? t.candidate.url : t.baseline.url, read.path))
-          const b = await load(plan(first ? t.baseline.url : t.candidate.url, read.path))
+          const [one, two] = first ? [t.candidate, t.baseline] : [t.baseline, t.candidate]
+          const a = await load(plan(one.url, read.path), one)
+          const b = await load(plan(two.url, read.path), two)
           const pair = first ? { c: a, b } : { c: b, b: a }
           samples.set(key, [...(samples.get(key) ?? []), pair])
           console.log(
-            `  round ${round} ${key}: server ${pair.c.rps} req/s p99 ${pair.c.p99_ms} ms · baseline ${pair.b.rps} req/s p99 ${pair.b.p99_ms} ms`,
+            `  round ${round} ${key}: server ${pair.c.rps} req/s p99 ${pair.c.p99_ms} ms ${pair.c.cpu_us_per_request} µs CPU/req · baseline ${pair.b.rps} req/s p99 ${pair.b.p99_ms} ms ${pair.b.cpu_us_per_request} µs CPU/req`,
           )
         }
       }
@@ -196,6 +254,8 @@ export async function httpBench(options: BenchOptions): Promise<Record<string, u
     for (const read of reads) {
       const s = samples.get(`${read.name}:small`) ?? []
       const ratios = s.map((x) => x.c.rps / x.b.rps)
+      // Baseline CPU per request over the server's: the load-independent form of the ratio.
+      const cpuRatios = s.map((x) => x.b.cpu_us_per_request / Math.max(1, x.c.cpu_us_per_request))
       const line = {
         read: read.name,
         kind: read.kind,
@@ -208,6 +268,9 @@ export async function httpBench(options: BenchOptions): Promise<Record<string, u
         ratio: r2(median(ratios)),
         ratio_min: r2(Math.min(...ratios)),
         ratio_max: r2(Math.max(...ratios)),
+        cpu_us_per_request: median(s.map((x) => x.c.cpu_us_per_request)),
+        baseline_cpu_us_per_request: median(s.map((x) => x.b.cpu_us_per_request)),
+        cpu_ratio: r3(median(cpuRatios)),
         target_ratio: read.kind === 'list' ? 0.3 : 0.5,
         ok: median(ratios) >= (read.kind === 'list' ? 0.3 : 0.5) && median(s.map((x) => x.c.p99_ms)) <= 25,
       }
@@ -227,6 +290,12 @@ export async function httpBench(options: BenchOptions): Promise<Record<string, u
       p99_ms_large: median(largeList.map((s) => s.c.p99_ms)),
       baseline_rps_large: median(largeList.map((s) => s.b.rps)),
       cost_ratio_large_over_small: r2(costRatio),
+      cpu_us_per_request_small: median(smallList.map((s) => s.c.cpu_us_per_request)),
+      cpu_us_per_request_large: median(largeList.map((s) => s.c.cpu_us_per_request)),
+      cpu_cost_ratio_large_over_small: r2(
+        median(largeList.map((s) => s.c.cpu_us_per_request)) /
+          Math.max(1, median(smallList.map((s) => s.c.cpu_us_per_request))),
+      ),
       ok: costRatio <= 1.2 && costRatio >= 0.8,
     }
     console.log(JSON.stringify(flat))
@@ -270,28 +339,25 @@ async function cableBusy(
     }
     writeFileSync(planFile, JSON.stringify(plan))
     cable = spawnPinned(1, [here('./http-cable.ts'), planFile])
-    await waitForLine(cable, (line) => (line === 'ready' ? true : undefined))
+    const cableLines = new Lines(cable)
+    await cableLines.next((line) => (line === 'ready' ? true : undefined))
     const path = `/api/matches/${league.matchId}`
-    const quiet: LoaderResult[] = []
-    const busy: LoaderResult[] = []
+    const quiet: Measured[] = []
+    const busy: Measured[] = []
     for (let round = 1; round <= rounds; round++) {
       for (const mode of ['quiet', 'busy'] as const) {
         cable.stdin?.write(`${mode}\n`)
-        await waitForLine(cable, (line) => (line === `ack ${mode}` ? true : undefined))
-        const r = await load({
-          url: server.url,
-          paths: [path],
-          headers,
-          connections: 10,
-          durationMs,
-          warmupMs: 1000,
-        })
+        await cableLines.next((line) => (line === `ack ${mode}` ? true : undefined))
+        const r = await load(
+          { url: server.url, paths: [path], headers, connections: 10, durationMs, warmupMs: 1000 },
+          server,
+        )
         ;(mode === 'quiet' ? quiet : busy).push(r)
         console.log(`  round ${round} cable ${mode}: ${r.rps} req/s p99 ${r.p99_ms} ms max ${r.max_ms} ms`)
       }
     }
     cable.stdin?.end()
-    const received = await waitForLine(cable, (line) => (line.startsWith('{') ? JSON.parse(line) : undefined))
+    const received = await cableLines.next((line) => jsonLine<Record<string, number>>(line))
     const line = {
       read: 'match_while_cable_busy',
       path,
@@ -302,7 +368,10 @@ async function cableBusy(
       busy_rps: median(busy.map((r) => r.rps)),
       busy_p99_ms: median(busy.map((r) => r.p99_ms)),
       ...received,
-      ok: median(busy.map((r) => r.p99_ms)) <= 25 && received.out_of_order === 0,
+      ok:
+        median(busy.map((r) => r.p99_ms)) <= 25 &&
+        received.out_of_order === 0 &&
+        received.events_failed === 0,
     }
     console.log(JSON.stringify(line))
     return line
