@@ -167,7 +167,8 @@ interface Read {
  * candidate and baseline alternating over rounds; the contest list on 500 and 50,000
  * contests; and a plain GET while 500 subscribers follow a live match on `/cable`.
  * Options: --duration s (per measurement, default 5), --rounds n (3), --contests n (50000),
- * --profile dir (write a `--cpu-prof` profile of the candidate there).
+ * --profile dir (write a `--cpu-prof` profile of the candidate there), --reads a,b (only these
+ * reads on the seeded league, e.g. `--reads me,match`: no 50,000-contest and no cable runs).
  */
 export async function httpBench(options: BenchOptions): Promise<Record<string, unknown>> {
   const durationMs = Number(options.duration ?? 5) * 1000
@@ -185,13 +186,13 @@ export async function httpBench(options: BenchOptions): Promise<Record<string, u
     copyDatabase(small, large)
     const cableDb = join(dir, 'cable.sqlite')
     copyDatabase(small, cableDb)
-    const largeCount = await growContests(large, largeTotal)
+    const largeCount = typeof options.reads === 'string' ? 0 : await growContests(large, largeTotal)
     console.log(
       `  seeded: small league, and ${largeCount} contests in the large one (taskset: ${hasTaskset})`,
     )
 
     const headers = { authorization: `Bearer ${league.token}`, 'x-fanspole-client': 'web' }
-    const reads: Read[] = [
+    const allReads: Read[] = [
       { name: 'contest_list', kind: 'list', path: '/api/contests' },
       { name: 'home', kind: 'list', path: '/api/contests/home' },
       {
@@ -202,11 +203,14 @@ export async function httpBench(options: BenchOptions): Promise<Record<string, u
       { name: 'match', kind: 'point', path: `/api/matches/${league.matchId}` },
       { name: 'me', kind: 'point', path: '/api/me' },
     ]
+    const only = typeof options.reads === 'string' ? options.reads.split(',') : null
+    const reads = only ? allReads.filter((r) => only.includes(r.name)) : allReads
     const targets: Record<string, { candidate: Running; baseline: Running; reads: Read[] }> = {}
-    for (const [size, file, sizeReads] of [
+    const sizes = [
       ['small', small, reads],
-      ['large', large, reads.slice(0, 1)],
-    ] as const) {
+      ['large', large, allReads.slice(0, 1)],
+    ] as const
+    for (const [size, file, sizeReads] of only ? sizes.slice(0, 1) : sizes) {
       const candidate = await startChild('./http-server.ts', file, size === 'small' ? profileFlags : [])
       children.push(candidate)
       const answers = await record(
@@ -277,6 +281,7 @@ export async function httpBench(options: BenchOptions): Promise<Record<string, u
       console.log(JSON.stringify(line))
       results[read.name] = line
     }
+    if (only) return results
     const smallList = samples.get('contest_list:small') ?? []
     const largeList = samples.get('contest_list:large') ?? []
     // Cost per request is 1/rps: how much dearer a page is when the table is 100× larger.
