@@ -99,8 +99,8 @@ function cpuOf(r: Running): Promise<number> {
   return ask
 }
 
-async function startChild(script: string, arg: string, nodeFlags: string[] = []): Promise<Running> {
-  const child = spawnPinned(0, [here(script), arg], nodeFlags)
+async function startChild(script: string, args: string[], nodeFlags: string[] = []): Promise<Running> {
+  const child = spawnPinned(0, [here(script), ...args], nodeFlags)
   const lines = new Lines(child)
   const url = await lines.next((line) => jsonLine<{ url?: string }>(line)?.url)
   return { url, child, lines, cpuQueue: Promise.resolve() }
@@ -118,6 +118,13 @@ function stopChild(r: Running | ChildProcess): Promise<void> {
 interface Measured extends LoaderResult {
   /** Server CPU time (user + system, µs) per request answered in the measured window. */
   cpu_us_per_request: number
+}
+
+/** One round of one read: the server as it runs (c), the baseline (b), the server uncached (u). */
+interface Sample {
+  c: Measured
+  b: Measured
+  u: Measured
 }
 
 /** One loader run against `target`, with the target's CPU time over the measured window. */
@@ -168,7 +175,7 @@ interface Read {
  * contests; and a plain GET while 500 subscribers follow a live match on `/cable`.
  * Options: --duration s (per measurement, default 5), --rounds n (3), --contests n (50000),
  * --profile dir (write a `--cpu-prof` profile of the candidate there), --reads a,b (only these
- * reads on the seeded league, e.g. `--reads me,match`: no 50,000-contest and no cable runs).
+ * parts: read names such as `me,match`, `contest_list_scale`, `match_while_cable_busy`).
  */
 export async function httpBench(options: BenchOptions): Promise<Record<string, unknown>> {
   const durationMs = Number(options.duration ?? 5) * 1000
@@ -186,7 +193,9 @@ export async function httpBench(options: BenchOptions): Promise<Record<string, u
     copyDatabase(small, large)
     const cableDb = join(dir, 'cable.sqlite')
     copyDatabase(small, cableDb)
-    const largeCount = typeof options.reads === 'string' ? 0 : await growContests(large, largeTotal)
+    const only = typeof options.reads === 'string' ? options.reads.split(',') : null
+    const wants = (part: string) => only === null || only.includes(part)
+    const largeCount = wants('contest_list_scale') ? await growContests(large, largeTotal) : 0
     console.log(
       `  seeded: small league, and ${largeCount} contests in the large one (taskset: ${hasTaskset})`,
     )
@@ -203,16 +212,23 @@ export async function httpBench(options: BenchOptions): Promise<Record<string, u
       { name: 'match', kind: 'point', path: `/api/matches/${league.matchId}` },
       { name: 'me', kind: 'point', path: '/api/me' },
     ]
-    const only = typeof options.reads === 'string' ? options.reads.split(',') : null
-    const reads = only ? allReads.filter((r) => only.includes(r.name)) : allReads
-    const targets: Record<string, { candidate: Running; baseline: Running; reads: Read[] }> = {}
+    const reads = allReads.filter(
+      (r) => wants(r.name) || (r.name === 'contest_list' && wants('contest_list_scale')),
+    )
+    const targets: Record<
+      string,
+      { candidate: Running; baseline: Running; uncached: Running; reads: Read[] }
+    > = {}
     const sizes = [
       ['small', small, reads],
       ['large', large, allReads.slice(0, 1)],
     ] as const
-    for (const [size, file, sizeReads] of only ? sizes.slice(0, 1) : sizes) {
-      const candidate = await startChild('./http-server.ts', file, size === 'small' ? profileFlags : [])
+    for (const [size, file, sizeReads] of wants('contest_list_scale') ? sizes : sizes.slice(0, 1)) {
+      const candidate = await startChild('./http-server.ts', [file], size === 'small' ? profileFlags : [])
       children.push(candidate)
+      // The same server with the answer and token caches off: what a read costs on a miss.
+      const uncached = await startChild('./http-server.ts', [file, 'uncached'])
+      children.push(uncached)
       const answers = await record(
         candidate.url,
         sizeReads.map((r) => r.path),
@@ -220,9 +236,9 @@ export async function httpBench(options: BenchOptions): Promise<Record<string, u
       )
       const answersFile = join(dir, `answers-${size}.json`)
       writeFileSync(answersFile, JSON.stringify(answers))
-      const baseline = await startChild('./http-baseline.ts', answersFile)
+      const baseline = await startChild('./http-baseline.ts', [answersFile])
       children.push(baseline)
-      targets[size] = { candidate, baseline, reads: [...sizeReads] }
+      targets[size] = { candidate, baseline, uncached, reads: [...sizeReads] }
       for (const a of answers)
         console.log(`  ${size} ${a.path}: ${Buffer.from(a.body_base64, 'base64').length} bytes`)
     }
@@ -235,7 +251,7 @@ export async function httpBench(options: BenchOptions): Promise<Record<string, u
       durationMs,
       warmupMs: 1000,
     })
-    const samples = new Map<string, Array<{ c: Measured; b: Measured }>>()
+    const samples = new Map<string, Sample[]>()
     for (let round = 1; round <= rounds; round++) {
       for (const [size, t] of Object.entries(targets)) {
         for (const read of t.reads) {
@@ -245,10 +261,12 @@ export async function httpBench(options: BenchOptions): Promise<Record<string, u
           const [one, two] = first ? [t.candidate, t.baseline] : [t.baseline, t.candidate]
           const a = await load(plan(one.url, read.path), one)
           const b = await load(plan(two.url, read.path), two)
-          const pair = first ? { c: a, b } : { c: b, b: a }
-          samples.set(key, [...(samples.get(key) ?? []), pair])
+          const u = await load(plan(t.uncached.url, read.path), t.uncached)
+          const sample = first ? { c: a, b, u } : { c: b, b: a, u }
+          samples.set(key, [...(samples.get(key) ?? []), sample])
+          const show = (m: Measured) => `${m.rps} req/s p99 ${m.p99_ms} ms ${m.cpu_us_per_request} µs CPU/req`
           console.log(
-            `  round ${round} ${key}: server ${pair.c.rps} req/s p99 ${pair.c.p99_ms} ms ${pair.c.cpu_us_per_request} µs CPU/req · baseline ${pair.b.rps} req/s p99 ${pair.b.p99_ms} ms ${pair.b.cpu_us_per_request} µs CPU/req`,
+            `  round ${round} ${key}: server ${show(sample.c)} · baseline ${show(sample.b)} · uncached ${show(sample.u)}`,
           )
         }
       }
@@ -275,44 +293,63 @@ export async function httpBench(options: BenchOptions): Promise<Record<string, u
         cpu_us_per_request: median(s.map((x) => x.c.cpu_us_per_request)),
         baseline_cpu_us_per_request: median(s.map((x) => x.b.cpu_us_per_request)),
         cpu_ratio: r3(median(cpuRatios)),
+        // The same read with the answer cache off (every read a miss): not the target's figure,
+        // which is the product as it runs, but what a read costs after every commit.
+        uncached_rps: median(s.map((x) => x.u.rps)),
+        uncached_p99_ms: median(s.map((x) => x.u.p99_ms)),
+        uncached_cpu_us_per_request: median(s.map((x) => x.u.cpu_us_per_request)),
+        uncached_cpu_ratio: r3(
+          median(s.map((x) => x.b.cpu_us_per_request / Math.max(1, x.u.cpu_us_per_request))),
+        ),
         target_ratio: read.kind === 'list' ? 0.3 : 0.5,
         ok: median(ratios) >= (read.kind === 'list' ? 0.3 : 0.5) && median(s.map((x) => x.c.p99_ms)) <= 25,
       }
       console.log(JSON.stringify(line))
       results[read.name] = line
     }
-    if (only) return results
-    const smallList = samples.get('contest_list:small') ?? []
-    const largeList = samples.get('contest_list:large') ?? []
-    // Cost per request is 1/rps: how much dearer a page is when the table is 100× larger.
-    const costRatio = median(smallList.map((s) => s.c.rps)) / median(largeList.map((s) => s.c.rps))
-    const flat = {
-      read: 'contest_list_scale',
-      contests_small: 553,
-      contests_large: largeCount,
-      rps_small: median(smallList.map((s) => s.c.rps)),
-      rps_large: median(largeList.map((s) => s.c.rps)),
-      p99_ms_large: median(largeList.map((s) => s.c.p99_ms)),
-      baseline_rps_large: median(largeList.map((s) => s.b.rps)),
-      cost_ratio_large_over_small: r2(costRatio),
-      cpu_us_per_request_small: median(smallList.map((s) => s.c.cpu_us_per_request)),
-      cpu_us_per_request_large: median(largeList.map((s) => s.c.cpu_us_per_request)),
-      cpu_cost_ratio_large_over_small: r2(
-        median(largeList.map((s) => s.c.cpu_us_per_request)) /
-          Math.max(1, median(smallList.map((s) => s.c.cpu_us_per_request))),
-      ),
-      ok: costRatio <= 1.2 && costRatio >= 0.8,
-    }
-    console.log(JSON.stringify(flat))
-    results.contest_list_scale = flat
-
+    if (wants('contest_list_scale')) results.contest_list_scale = scaleLine(samples, largeCount)
     for (const c of children.splice(0)) await stopChild(c)
-    results.cable_busy = await cableBusy(cableDb, league, headers, durationMs, rounds)
+    if (wants('match_while_cable_busy'))
+      results.cable_busy = await cableBusy(cableDb, league, headers, durationMs, rounds)
     return results
   } finally {
     for (const c of children) await stopChild(c)
     rmSync(dir, { recursive: true, force: true })
   }
+}
+
+/** The contest list's cost on the large league against the small one. */
+function scaleLine(samples: Map<string, Sample[]>, largeCount: number) {
+  const smallList = samples.get('contest_list:small') ?? []
+  const largeList = samples.get('contest_list:large') ?? []
+  // Cost per request is 1/rps: how much dearer a page is when the table is 100× larger.
+  const costRatio = median(smallList.map((s) => s.c.rps)) / median(largeList.map((s) => s.c.rps))
+  const uncachedRatio =
+    median(largeList.map((s) => s.u.cpu_us_per_request)) /
+    Math.max(1, median(smallList.map((s) => s.u.cpu_us_per_request)))
+  const flat = {
+    read: 'contest_list_scale',
+    contests_small: 553,
+    contests_large: largeCount,
+    rps_small: median(smallList.map((s) => s.c.rps)),
+    rps_large: median(largeList.map((s) => s.c.rps)),
+    p99_ms_large: median(largeList.map((s) => s.c.p99_ms)),
+    baseline_rps_large: median(largeList.map((s) => s.b.rps)),
+    cost_ratio_large_over_small: r2(costRatio),
+    cpu_us_per_request_small: median(smallList.map((s) => s.c.cpu_us_per_request)),
+    cpu_us_per_request_large: median(largeList.map((s) => s.c.cpu_us_per_request)),
+    cpu_cost_ratio_large_over_small: r2(
+      median(largeList.map((s) => s.c.cpu_us_per_request)) /
+        Math.max(1, median(smallList.map((s) => s.c.cpu_us_per_request))),
+    ),
+    // Uncached, a page is made from the database every time: the honest test of flatness.
+    uncached_cpu_us_per_request_small: median(smallList.map((s) => s.u.cpu_us_per_request)),
+    uncached_cpu_us_per_request_large: median(largeList.map((s) => s.u.cpu_us_per_request)),
+    uncached_cpu_cost_ratio_large_over_small: r2(uncachedRatio),
+    ok: costRatio <= 1.2 && costRatio >= 0.8 && uncachedRatio <= 1.2 && uncachedRatio >= 0.8,
+  }
+  console.log(JSON.stringify(flat))
+  return flat
 }
 
 /** A plain GET while 500 subscribers follow a live match and balls arrive 10 a second, against the same GET when the cable is quiet. */
@@ -323,7 +360,7 @@ async function cableBusy(
   durationMs: number,
   rounds: number,
 ) {
-  const server = await startChild('./http-server.ts', dbFile)
+  const server = await startChild('./http-server.ts', [dbFile])
   let cable: ChildProcess | undefined
   try {
     const started = await fetch(`${server.url}/api/admin/matches/${league.cableMatchId}/start`, {
