@@ -4,8 +4,6 @@ import { serveStatic } from '@hono/node-server/serve-static'
 import { OpenAPIHono } from '@hono/zod-openapi'
 import type { MiddlewareHandler } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
-import { requestId } from 'hono/request-id'
-import { secureHeaders } from 'hono/secure-headers'
 import { adminRoutes } from './areas/admin/routes'
 import { auctionManagerRoutes } from './areas/auctions/manager.routes'
 import { auctionRoutes } from './areas/auctions/routes'
@@ -40,9 +38,10 @@ import { refundAdminRoutes } from './areas/wallet/refunds-admin.routes'
 import { scratchCardRoutes } from './areas/wallet/scratch-cards.routes'
 import type { CableServer } from './cable/types'
 import type { Deps } from './deps'
+import { edgeHeaders } from './http/edge'
 import { errorHandler } from './http/error-handler'
 import { AppError } from './http/errors'
-import { authenticate, fieldSelection, formsAsJson, requestIdHeader } from './http/middleware'
+import { apiSteps, chain } from './http/middleware'
 import { mountApiDocs } from './http/openapi'
 import { type AppEnv, currentAdmin } from './http/router'
 import { validationHook } from './http/validation'
@@ -66,33 +65,12 @@ export function routingPath(request: Request): string {
 
 const isApiPath = (p: string) => API_PREFIXES.some((prefix) => p.startsWith(prefix)) || p === '/api'
 
-const CSP_APP = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: blob:",
-  "font-src 'self' data:",
-  "connect-src 'self' ws: wss:",
-  "frame-ancestors 'self'",
-  "base-uri 'self'",
-  "form-action 'self'",
-].join('; ')
-// The Swagger UI page boots itself with one inline script.
-const CSP_DOCS = CSP_APP.replace("script-src 'self'", "script-src 'self' 'unsafe-inline'")
-
 /** The whole HTTP surface (everything but the /cable upgrade) as one Hono app. */
 export function createApp(deps: Deps, options: { cable?: CableServer } = {}) {
   const app = new OpenAPIHono<AppEnv>({ getPath: routingPath, defaultHook: validationHook })
 
   app.onError(errorHandler(deps.log))
-  app.use('*', requestId())
-  app.use('*', requestIdHeader())
-  app.use('*', secureHeaders({ crossOriginEmbedderPolicy: false, crossOriginResourcePolicy: 'same-origin' }))
-  app.use('*', async (c, next) => {
-    await next()
-    if (!c.res.headers.has('Content-Security-Policy'))
-      c.res.headers.set('Content-Security-Policy', c.req.path === '/api/docs' ? CSP_DOCS : CSP_APP)
-  })
+  app.use('*', edgeHeaders())
   // Image uploads have their own, larger limit (over it: 422 on the file field).
   app.use(UPLOAD_PATH, uploadBodyLimit())
   for (const prefix of ['/api/*', '/oauth/*', '/post_login', '/post_login/*']) {
@@ -105,15 +83,14 @@ export function createApp(deps: Deps, options: { cable?: CableServer } = {}) {
         )
       },
     })
+    const steps = apiSteps(deps)
+    const limitedWrite = chain(limited, steps.write)
     // Reads carry no body; asking a GET for one makes node-server build a whole Request.
-    app.use(prefix, (c, next) =>
-      c.req.path === UPLOAD_PATH || c.req.method === 'GET' || c.req.method === 'HEAD'
-        ? next()
-        : limited(c, next),
-    )
-    app.use(prefix, formsAsJson())
-    app.use(prefix, authenticate(deps))
-    app.use(prefix, fieldSelection())
+    app.use(prefix, (c, next) => {
+      if (c.req.method === 'GET' || c.req.method === 'HEAD') return steps.read(c, next)
+      if (c.req.path === UPLOAD_PATH) return steps.write(c, next)
+      return limitedWrite(c, next)
+    })
   }
   // Every admin route: 401 without a valid token, 403 for players.
   app.use('/api/admin/*', async (c, next) => {

@@ -59,6 +59,12 @@ export interface Config {
    */
   heartbeatIntervalMs: number
   /**
+   * Keep whole answers of the busiest reads and resolved tokens per process, checked against the
+   * database's change mark on every request (`server/http/answer-cache.ts`). On by default;
+   * `FANSPOLE_ANSWER_CACHE=off` turns it off (the HTTP benchmark measures both).
+   */
+  answerCache: boolean
+  /**
    * Fault injection for restart tests (`FANSPOLE_CRASH_POINT`): the server kills itself with
    * SIGKILL when it reaches the named point (`server/lib/crash-point.ts`). Unset in normal use.
    */
@@ -139,6 +145,7 @@ export function loadConfig(overrides: Partial<Config> = {}, env: NodeJS.ProcessE
       forgotPassword: { windowMs: 10 * 60_000, limit: 5 },
     },
     heartbeatIntervalMs: 1000,
+    answerCache: !['0', 'off', 'false', 'no'].includes((env.FANSPOLE_ANSWER_CACHE ?? '').toLowerCase()),
     crashPoint: env.FANSPOLE_CRASH_POINT || undefined,
     cable: {
       pingIntervalMs: 3000,

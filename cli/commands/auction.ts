@@ -93,7 +93,8 @@ export function auctionCommand(io: Io): Command {
     .option('--server <url>', 'the server (default FANSPOLE_SERVER or http://127.0.0.1:3000)')
   withJson(list).action(async (raw: { server?: string; json?: boolean }) => {
     const api = new Api(io, resolveServer(io, raw.server), 'user')
-    const { new_auctions } = await api.get<{ new_auctions: Auction[] }>('/api/auctions')
+    // The newest hundred, as many as the list showed before the API paged it.
+    const { new_auctions } = await api.get<{ new_auctions: Auction[] }>('/api/auctions?per_page=100')
     if (raw.json) return printJson(io, { auctions: new_auctions })
     if (new_auctions.length === 0)
       return io.out(

@@ -3,7 +3,7 @@ import { type AccessCheck, resolveAccessToken } from '../areas/auth/tokens'
 import type { Deps } from '../deps'
 import type { AuthUser } from '../http/router'
 import { type DisconnectReason, frames, parseActionData, parseCommand, parseIdentifier } from './protocol'
-import type { StreamHub } from './streams'
+import type { Frame, StreamHub } from './streams'
 import { Subscription, type SubscriptionHost } from './subscription'
 import type { ChannelDefinition } from './types'
 
@@ -29,6 +29,8 @@ const OPEN = 1
  */
 export class Connection implements SubscriptionHost {
   user: AuthUser | null = null
+  /** Broadcast frames queued for this socket in the hub (StreamHub). */
+  pending = 0
   private state: 'connecting' | 'open' | 'closing' | 'closed' = 'connecting'
   private early: string[] = []
   private readonly subscriptions = new Map<string, Subscription>()
@@ -96,8 +98,17 @@ export class Connection implements SubscriptionHost {
     } else if (this.state === 'open') this.enqueue(data)
   }
 
-  /** Data and protocol frames after `welcome`; a socket over the slow-client limit is cut off. */
+  /**
+   * This connection's own frames after `welcome` (confirm, snapshot, transmit, ping): behind
+   * any broadcast frame still queued for it, so a snapshot never arrives before a broadcast
+   * that was published earlier.
+   */
   send(frame: string): void {
+    this.host.hub.sendAfterQueued(this, frame)
+  }
+
+  /** Writes a frame now; a socket over the slow-client limit is cut off. */
+  write(frame: Frame): void {
     if (this.state !== 'open' || this.socket.readyState !== OPEN) return
     const limit = this.host.deps.config.cable.slowClientBytes
     if (this.socket.bufferedAmount > limit) {
@@ -110,7 +121,8 @@ export class Connection implements SubscriptionHost {
       this.socket.terminate()
       return
     }
-    this.socket.send(frame)
+    // A Buffer is a text frame too (Action Cable speaks JSON): ws sends its bytes as they are.
+    this.socket.send(frame, { binary: false })
   }
 
   /** Sends the `disconnect` frame, then a normal close. */

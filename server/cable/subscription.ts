@@ -1,13 +1,14 @@
 import type { Deps } from '../deps'
 import type { AuthUser } from '../http/router'
 import { frames } from './protocol'
-import type { StreamHub, StreamListener } from './streams'
+import type { Frame, Outlet, StreamHub, StreamListener } from './streams'
 import type { ChannelContext, ChannelDefinition } from './types'
 
 /** What a subscription needs from its connection. */
-export interface SubscriptionHost {
+export interface SubscriptionHost extends Outlet {
   readonly deps: Deps
   readonly hub: StreamHub
+  /** The connection's own frames: after the broadcasts already queued for it. */
   send(frame: string): void
 }
 
@@ -52,8 +53,13 @@ export class Subscription implements StreamListener {
     }
   }
 
-  deliver(frame: string): void {
-    if (this.active) this.host.send(frame)
+  get outlet(): Outlet {
+    return this.host
+  }
+
+  /** A broadcast's turn has come (StreamHub): written now, unless unsubscribed meanwhile. */
+  deliver(frame: Frame): void {
+    if (this.active) this.host.write(frame)
   }
 
   /**

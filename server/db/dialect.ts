@@ -4,6 +4,7 @@ import path from 'node:path'
 import BetterSqlite3 from 'better-sqlite3'
 import { Kysely, PostgresDialect, SqliteAdapter, SqliteIntrospector, SqliteQueryCompiler } from 'kysely'
 import pg from 'pg'
+import { postgresChangeMark, sqliteChangeMark } from './change-mark'
 import type { Database } from './schema'
 import { CachedSqliteDriver } from './sqlite-driver'
 
@@ -17,6 +18,12 @@ export interface DbHandle {
   location: string
   /** The raw better-sqlite3 handle for hot paths (prepared statements); undefined on Postgres. */
   sqlite?: BetterSqlite3.Database
+  /**
+   * A value that differs whenever anything has been committed to the database since it was
+   * last read, by this process or any other (change-mark.ts). Caches of answers and tokens
+   * compare it to the one they were filled under.
+   */
+  changeMark(): Promise<string>
   close(): Promise<void>
 }
 
@@ -130,6 +137,7 @@ function openSqlite(file: string): DbHandle {
     kind: 'sqlite',
     location: file,
     sqlite,
+    changeMark: sqliteChangeMark(sqlite),
     close: async () => {
       await db.destroy()
     },
@@ -152,6 +160,7 @@ function openPostgres(url: string, dropOnClose: boolean): DbHandle {
     db,
     kind: 'postgres',
     location: redacted,
+    changeMark: postgresChangeMark(db),
     close: async () => {
       await db.destroy()
       if (dropOnClose) await dropDatabase(url)

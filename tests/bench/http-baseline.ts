@@ -2,11 +2,13 @@
  * The HTTP benchmark's baseline: a bare `node:http` server that answers each recorded path
  * with the bytes the real server sent for it (status, headers, body), from a Buffer made
  * once. It is the floor any framework pays: parsing the request and writing the answer.
- * `tsx http-baseline.ts answers.json`; prints `{"url": …}`; stops on SIGTERM or stdin's end.
+ * `tsx http-baseline.ts answers.json`; prints `{"url": …}`; answers `cpu` lines (child-cpu.ts);
+ * stops on SIGTERM or stdin's end.
  */
 import { readFileSync } from 'node:fs'
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { answerCpuQueries } from './child-cpu'
 
 export interface RecordedAnswer {
   path: string
@@ -37,5 +39,4 @@ server.listen(0, '127.0.0.1', () => {
 })
 const stop = () => server.close(() => process.exit(0))
 process.on('SIGTERM', stop)
-process.stdin.on('end', stop)
-process.stdin.resume()
+answerCpuQueries(stop)

@@ -4,7 +4,8 @@
  * as the previous answer is complete (a closed loop, no pipelining), for `durationMs`. It
  * speaks HTTP/1.1 on raw sockets because node's http client costs more CPU per request than
  * the servers it measures; it understands Content-Length and chunked answers. Prints one JSON
- * line: requests, req/s, p50/p99 in ms, non-2xx answers and bytes per answer.
+ * line: requests, req/s, p50/p99 in ms, non-2xx answers and bytes per answer. Before it, the
+ * lines `window start` and `window end` mark the measured window as it happens.
  */
 import net from 'node:net'
 import { performance } from 'node:perf_hooks'
@@ -71,7 +72,12 @@ class AnswerParser {
   }
 }
 
-export async function runHttpLoad(plan: LoaderPlan): Promise<LoaderResult> {
+export interface LoaderHooks {
+  /** Called as the measured window opens and as it closes (the parent samples server CPU). */
+  onWindow?: (edge: 'start' | 'end') => void
+}
+
+export async function runHttpLoad(plan: LoaderPlan, hooks: LoaderHooks = {}): Promise<LoaderResult> {
   const { hostname, port } = new URL(plan.url)
   const extra = Object.entries(plan.headers)
     .map(([k, v]) => `${k}: ${v}\r\n`)
@@ -139,9 +145,11 @@ export async function runHttpLoad(plan: LoaderPlan): Promise<LoaderResult> {
   await new Promise((r) => setTimeout(r, plan.warmupMs))
   measuring = true
   measuredStart = performance.now()
+  hooks.onWindow?.('start')
   await new Promise((r) => setTimeout(r, plan.durationMs))
   measuring = false
   const elapsed = performance.now() - measuredStart
+  hooks.onWindow?.('end')
   stopped = true
   await Promise.all(finished)
   latencies.sort((a, b) => a - b)
@@ -160,5 +168,6 @@ export async function runHttpLoad(plan: LoaderPlan): Promise<LoaderResult> {
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const plan = JSON.parse(process.argv[2] as string) as LoaderPlan
-  console.log(JSON.stringify(await runHttpLoad(plan)))
+  const result = await runHttpLoad(plan, { onWindow: (edge) => console.log(`window ${edge}`) })
+  console.log(JSON.stringify(result))
 }

@@ -1,14 +1,21 @@
 /**
- * The HTTP benchmark's candidate: the real server (`startServer`) on a prepared database, in
- * a process of its own so it can be pinned to one CPU (and profiled with `--cpu-prof`).
- * Prints `{"url": …}` once listening; stops on SIGTERM or when stdin closes.
+ * The HTTP benchmark's candidate: the real server (`startServer`) on a prepared database
+ * (`tsx http-server.ts db [uncached]`), in a process of its own so it can be pinned to one CPU (and profiled with `--cpu-prof`).
+ * Prints `{"url": …}` once listening; answers `cpu` lines (child-cpu.ts); stops on SIGTERM or
+ * when stdin closes.
  */
 import { loadConfig } from '../../server/config'
 import { startServer } from '../../server/main'
+import { answerCpuQueries } from './child-cpu'
 
 const dbFile = process.argv[2] as string
+// `uncached`: the answer and token caches off, to measure what a read costs when it misses.
+const answerCache = process.argv[3] !== 'uncached'
 const server = await startServer(
-  loadConfig({ port: 0, dbFile, logLevel: 'silent', autoSimulate: false, webDist: '/nonexistent' }, {}),
+  loadConfig(
+    { port: 0, dbFile, logLevel: 'silent', autoSimulate: false, webDist: '/nonexistent', answerCache },
+    {},
+  ),
   { seedIfEmpty: false },
 )
 console.log(JSON.stringify({ url: server.url }))
@@ -17,5 +24,4 @@ const stop = async () => {
   process.exit(0)
 }
 process.on('SIGTERM', stop)
-process.stdin.on('end', stop)
-process.stdin.resume()
+answerCpuQueries(stop)

@@ -27,41 +27,83 @@ function spawnPinned(cpu: number, args: string[], nodeFlags: string[] = []): Chi
     : spawn(process.execPath, node, { stdio: ['pipe', 'pipe', 'inherit'] })
 }
 
-/** Resolves with the first stdout line that `accept` takes. */
-function waitForLine<T>(child: ChildProcess, accept: (line: string) => T | undefined): Promise<T> {
-  return new Promise((resolve, reject) => {
+/** A child's stdout as lines, each offered to whoever is waiting for one like it. */
+class Lines {
+  private waiters: Array<(line: string) => boolean> = []
+  private exited = false
+  constructor(child: ChildProcess) {
     let buffer = ''
-    const onData = (d: Buffer) => {
+    child.stdout?.on('data', (d: Buffer) => {
       buffer += String(d)
       let nl = buffer.indexOf('\n')
       while (nl !== -1) {
         const line = buffer.slice(0, nl)
         buffer = buffer.slice(nl + 1)
-        const value = accept(line)
-        if (value !== undefined) {
-          child.stdout?.off('data', onData)
-          resolve(value)
-          return
-        }
+        this.offer(line)
         nl = buffer.indexOf('\n')
       }
-    }
-    child.stdout?.on('data', onData)
-    child.once('exit', (code) => reject(new Error(`child exited with ${code} before answering`)))
-  })
+    })
+    child.once('exit', () => {
+      this.exited = true
+      this.offer('\u0000exit')
+    })
+  }
+
+  private offer(line: string): void {
+    // A copy: a waiter may add waiters while it runs.
+    for (const w of [...this.waiters]) if (w(line)) this.waiters.splice(this.waiters.indexOf(w), 1)
+  }
+
+  /** Calls `each` for every line until it returns true. */
+  each(each: (line: string) => boolean): void {
+    this.waiters.push(each)
+  }
+
+  /** Resolves with the first line that `accept` takes. */
+  next<T>(accept: (line: string) => T | undefined): Promise<T> {
+    return new Promise((resolve, reject) => {
+      if (this.exited) return reject(new Error('child exited before answering'))
+      this.waiters.push((line) => {
+        if (line === '\u0000exit') {
+          reject(new Error('child exited before answering'))
+          return true
+        }
+        const value = accept(line)
+        if (value === undefined) return false
+        resolve(value)
+        return true
+      })
+    })
+  }
 }
+
+const jsonLine = <T>(line: string): T | undefined =>
+  line.startsWith('{') ? (JSON.parse(line) as T) : undefined
 
 interface Running {
   url: string
   child: ChildProcess
+  lines: Lines
+  /** Serialises CPU queries, so each answer goes to its own question. */
+  cpuQueue: Promise<unknown>
 }
 
-async function startChild(script: string, arg: string, nodeFlags: string[] = []): Promise<Running> {
-  const child = spawnPinned(0, [here(script), arg], nodeFlags)
-  const url = await waitForLine(child, (line) =>
-    line.startsWith('{') ? (JSON.parse(line).url as string) : undefined,
-  )
-  return { url, child }
+/** The child's CPU time so far (µs), asked over stdin (child-cpu.ts). */
+function cpuOf(r: Running): Promise<number> {
+  const ask = r.cpuQueue.then(() => {
+    const answer = r.lines.next((line) => jsonLine<{ cpu_us?: number }>(line)?.cpu_us)
+    r.child.stdin?.write('cpu\n')
+    return answer
+  })
+  r.cpuQueue = ask.catch(() => undefined)
+  return ask
+}
+
+async function startChild(script: string, args: string[], nodeFlags: string[] = []): Promise<Running> {
+  const child = spawnPinned(0, [here(script), ...args], nodeFlags)
+  const lines = new Lines(child)
+  const url = await lines.next((line) => jsonLine<{ url?: string }>(line)?.url)
+  return { url, child, lines, cpuQueue: Promise.resolve() }
 }
 
 function stopChild(r: Running | ChildProcess): Promise<void> {
@@ -73,9 +115,30 @@ function stopChild(r: Running | ChildProcess): Promise<void> {
   })
 }
 
-async function load(plan: LoaderPlan): Promise<LoaderResult> {
+interface Measured extends LoaderResult {
+  /** Server CPU time (user + system, µs) per request answered in the measured window. */
+  cpu_us_per_request: number
+}
+
+/** One round of one read: the server as it runs (c), the baseline (b), the server uncached (u). */
+interface Sample {
+  c: Measured
+  b: Measured
+  u: Measured
+}
+
+/** One loader run against `target`, with the target's CPU time over the measured window. */
+async function load(plan: LoaderPlan, target: Running): Promise<Measured> {
   const child = spawnPinned(1, [here('./http-loader.ts'), JSON.stringify(plan)])
-  return waitForLine(child, (line) => (line.startsWith('{') ? (JSON.parse(line) as LoaderResult) : undefined))
+  const lines = new Lines(child)
+  const samples: Array<Promise<number>> = []
+  lines.each((line) => {
+    if (line === 'window start' || line === 'window end') samples.push(cpuOf(target))
+    return line === 'window end'
+  })
+  const result = await lines.next((line) => jsonLine<LoaderResult>(line))
+  const [from = 0, to = 0] = await Promise.all(samples)
+  return { ...result, cpu_us_per_request: Math.round((to - from) / Math.max(1, result.requests)) }
 }
 
 /** What the real server answers, to be served byte for byte by the baseline. */
@@ -97,6 +160,7 @@ async function record(url: string, paths: string[], headers: Record<string, stri
 const dedupe = (h: Array<[string, string]>) => [...new Map(h).entries()]
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0
 const r2 = (x: number) => Math.round(x * 100) / 100
+const r3 = (x: number) => Math.round(x * 1000) / 1000
 
 interface Read {
   name: string
@@ -110,7 +174,8 @@ interface Read {
  * candidate and baseline alternating over rounds; the contest list on 500 and 50,000
  * contests; and a plain GET while 500 subscribers follow a live match on `/cable`.
  * Options: --duration s (per measurement, default 5), --rounds n (3), --contests n (50000),
- * --profile dir (write a `--cpu-prof` profile of the candidate there).
+ * --profile dir (write a `--cpu-prof` profile of the candidate there), --reads a,b (only these
+ * parts: read names such as `me,match`, `contest_list_scale`, `match_while_cable_busy`).
  */
 export async function httpBench(options: BenchOptions): Promise<Record<string, unknown>> {
   const durationMs = Number(options.duration ?? 5) * 1000
@@ -128,13 +193,15 @@ export async function httpBench(options: BenchOptions): Promise<Record<string, u
     copyDatabase(small, large)
     const cableDb = join(dir, 'cable.sqlite')
     copyDatabase(small, cableDb)
-    const largeCount = await growContests(large, largeTotal)
+    const only = typeof options.reads === 'string' ? options.reads.split(',') : null
+    const wants = (part: string) => only === null || only.includes(part)
+    const largeCount = wants('contest_list_scale') ? await growContests(large, largeTotal) : 0
     console.log(
       `  seeded: small league, and ${largeCount} contests in the large one (taskset: ${hasTaskset})`,
     )
 
     const headers = { authorization: `Bearer ${league.token}`, 'x-fanspole-client': 'web' }
-    const reads: Read[] = [
+    const allReads: Read[] = [
       { name: 'contest_list', kind: 'list', path: '/api/contests' },
       { name: 'home', kind: 'list', path: '/api/contests/home' },
       {
@@ -145,13 +212,23 @@ export async function httpBench(options: BenchOptions): Promise<Record<string, u
       { name: 'match', kind: 'point', path: `/api/matches/${league.matchId}` },
       { name: 'me', kind: 'point', path: '/api/me' },
     ]
-    const targets: Record<string, { candidate: Running; baseline: Running; reads: Read[] }> = {}
-    for (const [size, file, sizeReads] of [
+    const reads = allReads.filter(
+      (r) => wants(r.name) || (r.name === 'contest_list' && wants('contest_list_scale')),
+    )
+    const targets: Record<
+      string,
+      { candidate: Running; baseline: Running; uncached: Running; reads: Read[] }
+    > = {}
+    const sizes = [
       ['small', small, reads],
-      ['large', large, reads.slice(0, 1)],
-    ] as const) {
-      const candidate = await startChild('./http-server.ts', file, size === 'small' ? profileFlags : [])
+      ['large', large, allReads.slice(0, 1)],
+    ] as const
+    for (const [size, file, sizeReads] of wants('contest_list_scale') ? sizes : sizes.slice(0, 1)) {
+      const candidate = await startChild('./http-server.ts', [file], size === 'small' ? profileFlags : [])
       children.push(candidate)
+      // The same server with the answer and token caches off: what a read costs on a miss.
+      const uncached = await startChild('./http-server.ts', [file, 'uncached'])
+      children.push(uncached)
       const answers = await record(
         candidate.url,
         sizeReads.map((r) => r.path),
@@ -159,9 +236,9 @@ export async function httpBench(options: BenchOptions): Promise<Record<string, u
       )
       const answersFile = join(dir, `answers-${size}.json`)
       writeFileSync(answersFile, JSON.stringify(answers))
-      const baseline = await startChild('./http-baseline.ts', answersFile)
+      const baseline = await startChild('./http-baseline.ts', [answersFile])
       children.push(baseline)
-      targets[size] = { candidate, baseline, reads: [...sizeReads] }
+      targets[size] = { candidate, baseline, uncached, reads: [...sizeReads] }
       for (const a of answers)
         console.log(`  ${size} ${a.path}: ${Buffer.from(a.body_base64, 'base64').length} bytes`)
     }
@@ -174,19 +251,22 @@ export async function httpBench(options: BenchOptions): Promise<Record<string, u
       durationMs,
       warmupMs: 1000,
     })
-    const samples = new Map<string, Array<{ c: LoaderResult; b: LoaderResult }>>()
+    const samples = new Map<string, Sample[]>()
     for (let round = 1; round <= rounds; round++) {
       for (const [size, t] of Object.entries(targets)) {
         for (const read of t.reads) {
           const key = `${read.name}:${size}`
           // Alternate which side goes first, so drift in the machine's load falls on both.
           const first = round % 2 === 1
-          const a = await load(plan(first ? t.candidate.url : t.baseline.url, read.path))
-          const b = await load(plan(first ? t.baseline.url : t.candidate.url, read.path))
-          const pair = first ? { c: a, b } : { c: b, b: a }
-          samples.set(key, [...(samples.get(key) ?? []), pair])
+          const [one, two] = first ? [t.candidate, t.baseline] : [t.baseline, t.candidate]
+          const a = await load(plan(one.url, read.path), one)
+          const b = await load(plan(two.url, read.path), two)
+          const u = await load(plan(t.uncached.url, read.path), t.uncached)
+          const sample = first ? { c: a, b, u } : { c: b, b: a, u }
+          samples.set(key, [...(samples.get(key) ?? []), sample])
+          const show = (m: Measured) => `${m.rps} req/s p99 ${m.p99_ms} ms ${m.cpu_us_per_request} µs CPU/req`
           console.log(
-            `  round ${round} ${key}: server ${pair.c.rps} req/s p99 ${pair.c.p99_ms} ms · baseline ${pair.b.rps} req/s p99 ${pair.b.p99_ms} ms`,
+            `  round ${round} ${key}: server ${show(sample.c)} · baseline ${show(sample.b)} · uncached ${show(sample.u)}`,
           )
         }
       }
@@ -196,6 +276,8 @@ export async function httpBench(options: BenchOptions): Promise<Record<string, u
     for (const read of reads) {
       const s = samples.get(`${read.name}:small`) ?? []
       const ratios = s.map((x) => x.c.rps / x.b.rps)
+      // Baseline CPU per request over the server's: the load-independent form of the ratio.
+      const cpuRatios = s.map((x) => x.b.cpu_us_per_request / Math.max(1, x.c.cpu_us_per_request))
       const line = {
         read: read.name,
         kind: read.kind,
@@ -208,37 +290,66 @@ export async function httpBench(options: BenchOptions): Promise<Record<string, u
         ratio: r2(median(ratios)),
         ratio_min: r2(Math.min(...ratios)),
         ratio_max: r2(Math.max(...ratios)),
+        cpu_us_per_request: median(s.map((x) => x.c.cpu_us_per_request)),
+        baseline_cpu_us_per_request: median(s.map((x) => x.b.cpu_us_per_request)),
+        cpu_ratio: r3(median(cpuRatios)),
+        // The same read with the answer cache off (every read a miss): not the target's figure,
+        // which is the product as it runs, but what a read costs after every commit.
+        uncached_rps: median(s.map((x) => x.u.rps)),
+        uncached_p99_ms: median(s.map((x) => x.u.p99_ms)),
+        uncached_cpu_us_per_request: median(s.map((x) => x.u.cpu_us_per_request)),
+        uncached_cpu_ratio: r3(
+          median(s.map((x) => x.b.cpu_us_per_request / Math.max(1, x.u.cpu_us_per_request))),
+        ),
         target_ratio: read.kind === 'list' ? 0.3 : 0.5,
         ok: median(ratios) >= (read.kind === 'list' ? 0.3 : 0.5) && median(s.map((x) => x.c.p99_ms)) <= 25,
       }
       console.log(JSON.stringify(line))
       results[read.name] = line
     }
-    const smallList = samples.get('contest_list:small') ?? []
-    const largeList = samples.get('contest_list:large') ?? []
-    // Cost per request is 1/rps: how much dearer a page is when the table is 100× larger.
-    const costRatio = median(smallList.map((s) => s.c.rps)) / median(largeList.map((s) => s.c.rps))
-    const flat = {
-      read: 'contest_list_scale',
-      contests_small: 553,
-      contests_large: largeCount,
-      rps_small: median(smallList.map((s) => s.c.rps)),
-      rps_large: median(largeList.map((s) => s.c.rps)),
-      p99_ms_large: median(largeList.map((s) => s.c.p99_ms)),
-      baseline_rps_large: median(largeList.map((s) => s.b.rps)),
-      cost_ratio_large_over_small: r2(costRatio),
-      ok: costRatio <= 1.2 && costRatio >= 0.8,
-    }
-    console.log(JSON.stringify(flat))
-    results.contest_list_scale = flat
-
+    if (wants('contest_list_scale')) results.contest_list_scale = scaleLine(samples, largeCount)
     for (const c of children.splice(0)) await stopChild(c)
-    results.cable_busy = await cableBusy(cableDb, league, headers, durationMs, rounds)
+    if (wants('match_while_cable_busy'))
+      results.cable_busy = await cableBusy(cableDb, league, headers, durationMs, rounds)
     return results
   } finally {
     for (const c of children) await stopChild(c)
     rmSync(dir, { recursive: true, force: true })
   }
+}
+
+/** The contest list's cost on the large league against the small one. */
+function scaleLine(samples: Map<string, Sample[]>, largeCount: number) {
+  const smallList = samples.get('contest_list:small') ?? []
+  const largeList = samples.get('contest_list:large') ?? []
+  // Cost per request is 1/rps: how much dearer a page is when the table is 100× larger.
+  const costRatio = median(smallList.map((s) => s.c.rps)) / median(largeList.map((s) => s.c.rps))
+  const uncachedRatio =
+    median(largeList.map((s) => s.u.cpu_us_per_request)) /
+    Math.max(1, median(smallList.map((s) => s.u.cpu_us_per_request)))
+  const flat = {
+    read: 'contest_list_scale',
+    contests_small: 553,
+    contests_large: largeCount,
+    rps_small: median(smallList.map((s) => s.c.rps)),
+    rps_large: median(largeList.map((s) => s.c.rps)),
+    p99_ms_large: median(largeList.map((s) => s.c.p99_ms)),
+    baseline_rps_large: median(largeList.map((s) => s.b.rps)),
+    cost_ratio_large_over_small: r2(costRatio),
+    cpu_us_per_request_small: median(smallList.map((s) => s.c.cpu_us_per_request)),
+    cpu_us_per_request_large: median(largeList.map((s) => s.c.cpu_us_per_request)),
+    cpu_cost_ratio_large_over_small: r2(
+      median(largeList.map((s) => s.c.cpu_us_per_request)) /
+        Math.max(1, median(smallList.map((s) => s.c.cpu_us_per_request))),
+    ),
+    // Uncached, a page is made from the database every time: the honest test of flatness.
+    uncached_cpu_us_per_request_small: median(smallList.map((s) => s.u.cpu_us_per_request)),
+    uncached_cpu_us_per_request_large: median(largeList.map((s) => s.u.cpu_us_per_request)),
+    uncached_cpu_cost_ratio_large_over_small: r2(uncachedRatio),
+    ok: costRatio <= 1.2 && costRatio >= 0.8 && uncachedRatio <= 1.2 && uncachedRatio >= 0.8,
+  }
+  console.log(JSON.stringify(flat))
+  return flat
 }
 
 /** A plain GET while 500 subscribers follow a live match and balls arrive 10 a second, against the same GET when the cable is quiet. */
@@ -249,7 +360,7 @@ async function cableBusy(
   durationMs: number,
   rounds: number,
 ) {
-  const server = await startChild('./http-server.ts', dbFile)
+  const server = await startChild('./http-server.ts', [dbFile])
   let cable: ChildProcess | undefined
   try {
     const started = await fetch(`${server.url}/api/admin/matches/${league.cableMatchId}/start`, {
@@ -270,28 +381,25 @@ async function cableBusy(
     }
     writeFileSync(planFile, JSON.stringify(plan))
     cable = spawnPinned(1, [here('./http-cable.ts'), planFile])
-    await waitForLine(cable, (line) => (line === 'ready' ? true : undefined))
+    const cableLines = new Lines(cable)
+    await cableLines.next((line) => (line === 'ready' ? true : undefined))
     const path = `/api/matches/${league.matchId}`
-    const quiet: LoaderResult[] = []
-    const busy: LoaderResult[] = []
+    const quiet: Measured[] = []
+    const busy: Measured[] = []
     for (let round = 1; round <= rounds; round++) {
       for (const mode of ['quiet', 'busy'] as const) {
         cable.stdin?.write(`${mode}\n`)
-        await waitForLine(cable, (line) => (line === `ack ${mode}` ? true : undefined))
-        const r = await load({
-          url: server.url,
-          paths: [path],
-          headers,
-          connections: 10,
-          durationMs,
-          warmupMs: 1000,
-        })
+        await cableLines.next((line) => (line === `ack ${mode}` ? true : undefined))
+        const r = await load(
+          { url: server.url, paths: [path], headers, connections: 10, durationMs, warmupMs: 1000 },
+          server,
+        )
         ;(mode === 'quiet' ? quiet : busy).push(r)
         console.log(`  round ${round} cable ${mode}: ${r.rps} req/s p99 ${r.p99_ms} ms max ${r.max_ms} ms`)
       }
     }
     cable.stdin?.end()
-    const received = await waitForLine(cable, (line) => (line.startsWith('{') ? JSON.parse(line) : undefined))
+    const received = await cableLines.next((line) => jsonLine<Record<string, number>>(line))
     const line = {
       read: 'match_while_cable_busy',
       path,
@@ -302,7 +410,10 @@ async function cableBusy(
       busy_rps: median(busy.map((r) => r.rps)),
       busy_p99_ms: median(busy.map((r) => r.p99_ms)),
       ...received,
-      ok: median(busy.map((r) => r.p99_ms)) <= 25 && received.out_of_order === 0,
+      ok:
+        median(busy.map((r) => r.p99_ms)) <= 25 &&
+        received.out_of_order === 0 &&
+        received.events_failed === 0,
     }
     console.log(JSON.stringify(line))
     return line

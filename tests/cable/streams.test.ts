@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { StreamHub } from '../../server/cable/streams'
-import { Subscription } from '../../server/cable/subscription'
+import { type Frame, StreamHub, WRITES_PER_TURN } from '../../server/cable/streams'
+import { Subscription, type SubscriptionHost } from '../../server/cable/subscription'
 import type { ChannelDefinition } from '../../server/cable/types'
 import type { Deps } from '../../server/deps'
 import type { AuthUser } from '../../server/http/router'
@@ -23,12 +23,19 @@ function setup(channel: ChannelDefinition) {
   const hub = new StreamHub(bus)
   const make = (identifier: string) => {
     const sent: string[] = []
-    const sub = new Subscription(identifier, channel, {}, user, {
+    const frames: Frame[] = []
+    const host: SubscriptionHost = {
       deps: {} as Deps,
       hub,
-      send: (frame) => sent.push(frame),
-    })
-    return { sub, sent }
+      pending: 0,
+      write: (frame) => {
+        frames.push(frame)
+        sent.push(String(frame))
+      },
+      send: (frame) => hub.sendAfterQueued(host, frame),
+    }
+    const sub = new Subscription(identifier, channel, {}, user, host)
+    return { sub, sent, frames, host }
   }
   return { bus, hub, make }
 }
@@ -93,5 +100,49 @@ describe('StreamHub and Subscription streams', () => {
     await twice.subscribed(make('{"channel":"TwiceChannel"}').sub.ctx)
     hub.close()
     expect(bus.subscriberCount('s') + bus.subscriberCount('t')).toBe(0)
+  })
+
+  it('writes a big fan-out a turn at a time, letting other work in between, in order for every socket', async () => {
+    const { bus, hub, make } = setup(twice)
+    const subs: Array<ReturnType<ReturnType<typeof setup>['make']>> = []
+    for (let i = 0; i < 3 * WRITES_PER_TURN + 5; i++) {
+      const s = make(`{"channel":"TwiceChannel","n":${i}}`)
+      await twice.subscribed(s.sub.ctx)
+      subs.push(s)
+    }
+    const written = () => subs.reduce((n, s) => n + s.sent.length, 0)
+    const seen: number[] = []
+    for (let i = 0; i < 3; i++) bus.publish('s', { type: 'ball', i })
+    // The first turn's share went out with the publish; other work runs before the rest.
+    expect(written()).toBe(WRITES_PER_TURN)
+    await new Promise<void>((resolve) => setImmediate(() => resolve(void seen.push(written()))))
+    expect(seen[0]).toBeLessThan(3 * subs.length)
+    while (hub.queuedWrites() > 0) await new Promise((resolve) => setImmediate(resolve))
+    for (const s of subs) expect(s.sent.map((f) => JSON.parse(f).message.seq)).toEqual([1, 2, 3])
+    // Encoded once: every socket of one identifier group is handed the same bytes.
+    expect(subs[0]?.frames[0]).toBeInstanceOf(Buffer)
+  })
+
+  it('queues a connection’s own frames behind the broadcasts still waiting for it, and only those', async () => {
+    const { bus, hub, make } = setup(twice)
+    const subs: Array<ReturnType<ReturnType<typeof setup>['make']>> = []
+    for (let i = 0; i < 2 * WRITES_PER_TURN; i++) {
+      const s = make(`{"channel":"TwiceChannel","n":${i}}`)
+      await twice.subscribed(s.sub.ctx)
+      subs.push(s)
+    }
+    const last = subs.at(-1) as (typeof subs)[number]
+    const first = subs[0] as (typeof subs)[number]
+    bus.publish('s', { type: 'ball' })
+    expect(last.sent).toHaveLength(0)
+    expect(last.host.pending).toBe(1)
+    // A snapshot for the last socket waits for the ball; one for the first goes out at once.
+    last.sub.ctx.transmit({ type: 'snapshot' })
+    first.sub.ctx.transmit({ type: 'snapshot' })
+    expect(first.sent.map((f) => JSON.parse(f).message.type)).toEqual(['ball', 'snapshot'])
+    expect(last.sent).toHaveLength(0)
+    while (hub.queuedWrites() > 0) await new Promise((resolve) => setImmediate(resolve))
+    expect(last.sent.map((f) => JSON.parse(f).message.type)).toEqual(['ball', 'snapshot'])
+    expect(last.host.pending).toBe(0)
   })
 })

@@ -5,6 +5,7 @@ import { BIDDING_INTERVALS } from '../../domain/auction/rules'
 import { AppError, notFound } from '../../http/errors'
 import { idField, idParam, idParams } from '../../http/ids'
 import { instantField, requireFuture } from '../../http/instants'
+import { PageMetaSchema, pageMeta, pagingQuery, toPage } from '../../http/paging'
 import { errors, json, jsonBody } from '../../http/responses'
 import { bearerSecurity, createRouter, currentUser } from '../../http/router'
 import { addBots } from './bots'
@@ -34,6 +35,7 @@ import {
   violationError,
 } from './service'
 import { scheduleTakeovers } from './takeover'
+import { countVisibleAuctions, visibleAuctions } from './visible'
 
 const Any = z.record(z.string(), z.unknown())
 const managerParam = idParams('id', 'manager_id')
@@ -116,14 +118,20 @@ export function auctionRoutes(deps: Deps) {
       path: '/api/auctions',
       tags: ['Auctions'],
       summary: 'My auctions and open public ones, or one found by invite code',
-      description: 'With `code`: the auction with that invite code (404 if none), as `new_auctions: [it]`.',
+      description:
+        'Newest first, 30 a page (`page`, `per_page` up to 100; `meta` has the total). With `code`: the auction with that invite code (404 if none), as `new_auctions: [it]`.',
       security: bearerSecurity,
-      request: { query: z.object({ code: z.string().trim().min(1).optional() }) },
-      responses: { 200: json(z.object({ new_auctions: z.array(Any) }), 'Auctions'), ...errors(401, 404) },
+      request: {
+        query: pagingQuery(30, 100).extend({ code: z.string().trim().min(1).optional() }),
+      },
+      responses: {
+        200: json(z.object({ new_auctions: z.array(Any), meta: PageMetaSchema.optional() }), 'Auctions'),
+        ...errors(401, 404, 422),
+      },
     }),
     async (c) => {
       const me = currentUser(c)
-      const { code } = c.req.valid('query')
+      const { code, ...paging } = c.req.valid('query')
       if (code) {
         const row = await deps.db
           .selectFrom('auctions')
@@ -135,27 +143,17 @@ export function auctionRoutes(deps: Deps) {
         const json = await auctionJson(deps, row, me.id)
         return c.json({ new_auctions: [{ ...json, code: row.code }] }, 200)
       }
-      const rows = await visibleAuctions(me.id)
-      return c.json({ new_auctions: await Promise.all(rows.map((r) => auctionJson(deps, r, me.id))) }, 200)
+      const page = toPage(paging)
+      const rows = await visibleAuctions(deps.db, me.id, page)
+      return c.json(
+        {
+          new_auctions: await Promise.all(rows.map((r) => auctionJson(deps, r, me.id))),
+          meta: pageMeta(page, await countVisibleAuctions(deps.db, me.id)),
+        },
+        200,
+      )
     },
   )
-
-  async function visibleAuctions(userId: number): Promise<AuctionRow[]> {
-    const mine = deps.db.selectFrom('auction_managers').select('auction_id').where('user_id', '=', userId)
-    return deps.db
-      .selectFrom('auctions')
-      .selectAll()
-      .where((eb) =>
-        eb.or([
-          eb('owner_id', '=', userId),
-          eb('id', 'in', mine),
-          eb.and([eb('is_private', '=', 0), eb('status', '=', 'waiting')]),
-        ]),
-      )
-      .orderBy('id', 'desc')
-      .limit(100)
-      .execute()
-  }
 
   app.openapi(
     createRoute({
@@ -168,7 +166,8 @@ export function auctionRoutes(deps: Deps) {
     }),
     async (c) => {
       const me = currentUser(c)
-      const rows = await visibleAuctions(me.id)
+      // The newest hundred, as this page has always shown.
+      const rows = await visibleAuctions(deps.db, me.id, { offset: 0, per_page: 100 })
       const all = await Promise.all(rows.map((r) => auctionJson(deps, r, me.id)))
       const mineOnly = all.filter((a) => a.is_owner || a.current_manager)
       return c.json(

@@ -1,8 +1,9 @@
 import { createRoute, z } from '@hono/zod-openapi'
 import type { Deps } from '../../deps'
+import { answerFromCache, cachedJson, readKey } from '../../http/answer-cache'
 import { json } from '../../http/responses'
 import { createRouter } from '../../http/router'
-import { listMatches } from '../matches/queries'
+import { listMatches, nextMatchStartMs } from '../matches/queries'
 import { MatchSchema } from '../matches/schemas'
 import { matchesJson } from '../matches/service'
 import { queryContests } from './listing'
@@ -67,6 +68,7 @@ export function homeRoutes(deps: Deps) {
       method: 'get',
       path: '/api/contests/home',
       tags: ['Contests'],
+      middleware: [answerFromCache(deps)],
       summary: 'The home screen: upcoming and live matches, featured contests, banners, games',
       request: { query: z.object({ sport_slug: z.string().optional() }) },
       responses: {
@@ -88,55 +90,64 @@ export function homeRoutes(deps: Deps) {
     async (c) => {
       const sport = c.req.valid('query').sport_slug
       const me = c.get('user')
-      const now = deps.clock.now()
-      // The sports a player picked at sign-up come first: in the games, and in the lists
-      // unless one sport is asked for.
-      const interests = me ? await interestsOf(deps, me.id) : []
-      const prefer = sport ? [] : interests
-      const upcoming = await listMatches(
-        deps.db,
-        { sport_slug: sport, status: ['upcoming'], from_ms: now, prefer_sports: prefer },
-        { offset: 0, per_page: 12 },
-      )
-      const live = await listMatches(
-        deps.db,
-        { sport_slug: sport, status: ['live'] },
-        { offset: 0, per_page: 12 },
-      )
-      const featured = await queryContests(
-        deps,
-        { type: 'upcoming', sport_slug: sport, sort: 1, direction: -1, prefer_sports: prefer },
-        { offset: 0, per_page: 8 },
-      )
-      const games = (
-        await deps.db
-          .selectFrom('sports')
-          .select(['id', 'slug', 'name', 'team_size'])
-          .orderBy('sort')
-          .execute()
-      ).sort((a, b) => Number(!interests.includes(a.slug)) - Number(!interests.includes(b.slug)))
-      const mine = me
-        ? Number(
-            (
-              await deps.db
-                .selectFrom('contest_members')
-                .select((eb) => eb.fn.count<number>('contest_id').distinct().as('n'))
-                .where('user_id', '=', me.id)
-                .executeTakeFirstOrThrow()
-            ).n,
-          )
-        : 0
-      return c.json(
-        {
-          matches: await matchesJson(deps, upcoming.rows, me?.id ?? null),
-          live_matches: await matchesJson(deps, live.rows, me?.id ?? null),
-          contests: await contestsJson(deps, featured.rows, me ? { id: me.id, slug: me.slug } : null, 'home'),
-          games,
-          new_banners: BANNERS,
-          my_contests_count: mine,
-        },
-        200,
-      )
+      // Everything on it comes from the database (live matches' scores too) and moves by the
+      // clock only at a match start: kept until the next one or the next commit.
+      return cachedJson(c, deps, readKey(c), async () => {
+        const now = deps.clock.now()
+        // The sports a player picked at sign-up come first: in the games, and in the lists
+        // unless one sport is asked for.
+        const interests = me ? await interestsOf(deps, me.id) : []
+        const prefer = sport ? [] : interests
+        const upcoming = await listMatches(
+          deps.db,
+          { sport_slug: sport, status: ['upcoming'], from_ms: now, prefer_sports: prefer },
+          { offset: 0, per_page: 12 },
+        )
+        const live = await listMatches(
+          deps.db,
+          { sport_slug: sport, status: ['live'] },
+          { offset: 0, per_page: 12 },
+        )
+        const featured = await queryContests(
+          deps,
+          { type: 'upcoming', sport_slug: sport, sort: 1, direction: -1, prefer_sports: prefer },
+          { offset: 0, per_page: 8 },
+        )
+        const games = (
+          await deps.db
+            .selectFrom('sports')
+            .select(['id', 'slug', 'name', 'team_size'])
+            .orderBy('sort')
+            .execute()
+        ).sort((a, b) => Number(!interests.includes(a.slug)) - Number(!interests.includes(b.slug)))
+        const mine = me
+          ? Number(
+              (
+                await deps.db
+                  .selectFrom('contest_members')
+                  .select((eb) => eb.fn.count<number>('contest_id').distinct().as('n'))
+                  .where('user_id', '=', me.id)
+                  .executeTakeFirstOrThrow()
+              ).n,
+            )
+          : 0
+        return {
+          body: {
+            matches: await matchesJson(deps, upcoming.rows, me?.id ?? null),
+            live_matches: await matchesJson(deps, live.rows, me?.id ?? null),
+            contests: await contestsJson(
+              deps,
+              featured.rows,
+              me ? { id: me.id, slug: me.slug } : null,
+              'home',
+            ),
+            games,
+            new_banners: BANNERS,
+            my_contests_count: mine,
+          },
+          untilMs: await nextMatchStartMs(deps.db, now),
+        }
+      })
     },
   )
 

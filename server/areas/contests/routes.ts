@@ -1,10 +1,12 @@
 import { createRoute, z } from '@hono/zod-openapi'
 import type { Deps } from '../../deps'
+import { answerFromCache, cachedJson, readKey } from '../../http/answer-cache'
 import { AppError, invalid } from '../../http/errors'
 import { idField } from '../../http/ids'
 import { PageMetaSchema, pageMeta, pagingQuery, toPage } from '../../http/paging'
 import { errors, json, jsonBody } from '../../http/responses'
 import { type AppContext, bearerSecurity, createRouter, currentUser } from '../../http/router'
+import { nextMatchStartMs } from '../matches/queries'
 import { requireMatch } from '../matches/service'
 import { findUserBySlug } from '../users/queries'
 import { CONTEST_FILTERS, unknownFilterIds } from './filters'
@@ -29,13 +31,44 @@ export function contestRoutes(deps: Deps) {
     page: { page: number; per_page: number },
     filter: string | null,
   ) {
+    return (await listPage(c, q, page, filter)).body
+  }
+
+  async function listPage(
+    c: AppContext,
+    q: ContestQuery,
+    page: { page: number; per_page: number },
+    filter: string | null,
+  ) {
     if (q.filter_ids?.length) {
       const unknown = unknownFilterIds(q.filter_ids)
       if (unknown.length > 0) throw invalid({ filter_ids: [`has unknown filters: ${unknown.join(', ')}`] })
     }
     const p = toPage(page)
     const { rows, total } = await queryContests(deps, q, p)
-    return { contests: await contestsJson(deps, rows, viewer(c), filter), meta: pageMeta(p, total) }
+    const body = { contests: await contestsJson(deps, rows, viewer(c), filter), meta: pageMeta(p, total) }
+    return { body, rows }
+  }
+
+  /**
+   * A contest list from the answer cache: it holds until the next match start (contests lock,
+   * lists move) or the next commit. Not kept when a contest of a live match is on the page:
+   * the viewer's standing in it comes from the scoreboard in memory.
+   */
+  function cachedList(
+    c: AppContext,
+    q: ContestQuery,
+    page: { page: number; per_page: number },
+    filter: string | null,
+  ) {
+    return cachedJson(c, deps, readKey(c), async () => {
+      const { body, rows } = await listPage(c, q, page, filter)
+      return {
+        body,
+        untilMs: await nextMatchStartMs(deps.db, deps.clock.now()),
+        store: !rows.some((r) => r.match_status === 'live'),
+      }
+    })
   }
 
   app.openapi(
@@ -43,6 +76,7 @@ export function contestRoutes(deps: Deps) {
       method: 'get',
       path: '/api/contests',
       tags: ['Contests'],
+      middleware: [answerFromCache(deps)],
       summary: 'Contests, filtered and sorted',
       description:
         '`type`: upcoming (open contests of upcoming matches, the default), live, finished, feed (newest first). Sort keys 1 prize, 2 spots, 3 winners, 4 entry fee; `direction=-1` descending.',
@@ -57,9 +91,11 @@ export function contestRoutes(deps: Deps) {
     }),
     async (c) => {
       const q = c.req.valid('query')
-      return c.json(
-        await list(c, { ...q, sort: q.sort as 1 | 2 | 3 | 4, direction: q.direction as 1 | -1 }, q, q.type),
-        200,
+      return cachedList(
+        c,
+        { ...q, sort: q.sort as 1 | 2 | 3 | 4, direction: q.direction as 1 | -1 },
+        q,
+        q.type,
       )
     },
   )
@@ -73,6 +109,7 @@ export function contestRoutes(deps: Deps) {
         method: 'get',
         path,
         tags: ['Contests'],
+        middleware: [answerFromCache(deps)],
         summary,
         request: { query: listQuery },
         responses: { 200: listAnswer, ...errors(422) },
@@ -86,7 +123,7 @@ export function contestRoutes(deps: Deps) {
           sort: q.sort as 1,
           direction: q.direction as -1,
         }
-        return c.json(await list(c, query, q, path.split('/').at(-1) ?? null), 200)
+        return cachedList(c, query, q, path.split('/').at(-1) ?? null)
       },
     )
   }
@@ -96,6 +133,7 @@ export function contestRoutes(deps: Deps) {
       method: 'get',
       path: '/api/matches/{id}/contests',
       tags: ['Contests'],
+      middleware: [answerFromCache(deps)],
       summary: 'The contests of a match',
       description: 'With the caller’s team count and how many of these contests they joined.',
       request: { params: contestParam, query: listQuery },
@@ -115,37 +153,50 @@ export function contestRoutes(deps: Deps) {
     async (c) => {
       const { id } = c.req.valid('param')
       const q = c.req.valid('query')
-      await requireMatch(deps.db, id)
-      const body = await list(
-        c,
-        { type: 'feed', order: 'sort', match_id: id, ...q, sort: q.sort as 1, direction: q.direction as -1 },
-        q,
-        `match:${id}`,
-      )
-      const me = c.get('user')
-      let teams = 0
-      let joined = 0
-      if (me) {
-        teams = (
-          await deps.db
-            .selectFrom('user_teams')
-            .select('id')
-            .where('user_id', '=', me.id)
-            .where('match_id', '=', id)
-            .execute()
-        ).length
-        joined = (
-          await deps.db
-            .selectFrom('contest_members as cm')
-            .innerJoin('contests as ct', 'ct.id', 'cm.contest_id')
-            .select('ct.id')
-            .distinct()
-            .where('cm.user_id', '=', me.id)
-            .where('ct.match_id', '=', id)
-            .execute()
-        ).length
-      }
-      return c.json({ ...body, teams_count: teams, joined_contests_count: joined }, 200)
+      return cachedJson(c, deps, readKey(c), async () => {
+        await requireMatch(deps.db, id)
+        const { body, rows } = await listPage(
+          c,
+          {
+            type: 'feed',
+            order: 'sort',
+            match_id: id,
+            ...q,
+            sort: q.sort as 1,
+            direction: q.direction as -1,
+          },
+          q,
+          `match:${id}`,
+        )
+        const me = c.get('user')
+        let teams = 0
+        let joined = 0
+        if (me) {
+          teams = (
+            await deps.db
+              .selectFrom('user_teams')
+              .select('id')
+              .where('user_id', '=', me.id)
+              .where('match_id', '=', id)
+              .execute()
+          ).length
+          joined = (
+            await deps.db
+              .selectFrom('contest_members as cm')
+              .innerJoin('contests as ct', 'ct.id', 'cm.contest_id')
+              .select('ct.id')
+              .distinct()
+              .where('cm.user_id', '=', me.id)
+              .where('ct.match_id', '=', id)
+              .execute()
+          ).length
+        }
+        return {
+          body: { ...body, teams_count: teams, joined_contests_count: joined },
+          untilMs: await nextMatchStartMs(deps.db, deps.clock.now()),
+          store: !rows.some((r) => r.match_status === 'live'),
+        }
+      })
     },
   )
 
@@ -154,6 +205,7 @@ export function contestRoutes(deps: Deps) {
       method: 'get',
       path: '/api/series/{id}/contests',
       tags: ['Contests'],
+      middleware: [answerFromCache(deps)],
       summary: 'Open contests of a series’ upcoming matches',
       request: {
         params: contestParam,
@@ -166,14 +218,11 @@ export function contestRoutes(deps: Deps) {
     async (c) => {
       const { id } = c.req.valid('param')
       const q = c.req.valid('query')
-      return c.json(
-        await list(
-          c,
-          { ...q, series_id: id, sort: q.sort as 1, direction: q.direction as -1 },
-          q,
-          `series:${id}`,
-        ),
-        200,
+      return cachedList(
+        c,
+        { ...q, series_id: id, sort: q.sort as 1, direction: q.direction as -1 },
+        q,
+        `series:${id}`,
       )
     },
   )
@@ -372,6 +421,7 @@ export function contestRoutes(deps: Deps) {
       method: 'get',
       path: '/api/contests/{id}/members',
       tags: ['Contests'],
+      middleware: [answerFromCache(deps)],
       summary: 'The leaderboard',
       description:
         'Best rank first while the match is live or finished; joining order before it starts. Also the caller’s own entries.',
@@ -390,18 +440,22 @@ export function contestRoutes(deps: Deps) {
       },
     }),
     async (c) => {
-      const contest = await requireContest(deps.db, c.req.valid('param').id)
+      const id = c.req.valid('param').id
       const page = toPage(c.req.valid('query'))
-      const body = await membersPage(deps, contest, c.get('user')?.id ?? null, page)
-      return c.json(
-        {
-          members: body.members,
-          current_user_members: body.current_user_members,
-          version: body.version,
-          meta: pageMeta(page, body.total),
-        },
-        200,
-      )
+      // While the match is live the standings come from the scoreboard in memory: not kept.
+      return cachedJson(c, deps, readKey(c), async () => {
+        const contest = await requireContest(deps.db, id)
+        const body = await membersPage(deps, contest, c.get('user')?.id ?? null, page)
+        return {
+          body: {
+            members: body.members,
+            current_user_members: body.current_user_members,
+            version: body.version,
+            meta: pageMeta(page, body.total),
+          },
+          store: contest.match_status !== 'live',
+        }
+      })
     },
   )
 

@@ -1,3 +1,5 @@
+import { type Param, prepared } from '../../db/prepared'
+import type { Executor } from '../../db/tx'
 import type { Deps } from '../../deps'
 import { paiseToRupees } from '../../domain/money'
 import { AppError, forbidden, notFound } from '../../http/errors'
@@ -17,6 +19,29 @@ async function standingsOf(deps: Deps, contest: ContestRow) {
   return live.board.hasContest(contest.id) ? live : null
 }
 
+/**
+ * A page of the stored leaderboard: ranked members by rank, then the unranked (before
+ * settlement: everyone) in joining order. The order is the expression that the index
+ * `contest_members_board` holds (migration 2026-11-24-007), spelled the same way so both
+ * databases read the page off it: a page costs the page, not the contest's size.
+ */
+export function boardPageQuery(db: Executor, p: { contestId: number; limit: number; offset: number }) {
+  return membersOf(db, p.contestId)
+    .orderBy((eb) => eb.fn.coalesce('cm.rank', eb.lit(1_000_000_000)))
+    .orderBy('cm.id')
+    .limit(p.limit)
+    .offset(p.offset)
+}
+
+const boardPage = prepared((db, $: Param<{ contestId: number; limit: number; offset: number }>) =>
+  boardPageQuery(db, { contestId: $('contestId'), limit: $('limit'), offset: $('offset') }),
+)
+
+/** The viewer's own entries in a contest, in joining order. */
+const entriesOf = prepared((db, $: Param<{ contestId: number; userId: number }>) =>
+  membersOf(db, $('contestId')).where('cm.user_id', '=', $('userId')).orderBy('cm.id'),
+)
+
 /** The leaderboard (or, before the start, the members in joining order), paged, and the viewer's own entries. */
 export async function membersPage(
   deps: Deps,
@@ -25,40 +50,29 @@ export async function membersPage(
   page: { offset: number; per_page: number },
 ) {
   const live = await standingsOf(deps, contest)
-  let pageIds: number[]
+  let rows: MemberRow[]
   let version: number | null = null
   if (live) {
     const all = live.board.standings(contest.id).sort((a, b) => a.rank - b.rank || a.memberId - b.memberId)
-    pageIds = all.slice(page.offset, page.offset + page.per_page).map((e) => e.memberId)
+    const pageIds = all.slice(page.offset, page.offset + page.per_page).map((e) => e.memberId)
     version = live.board.version
+    const found = pageIds.length
+      ? await membersOf(deps.db, contest.id).where('cm.id', 'in', pageIds).execute()
+      : []
+    const byId = new Map(found.map((r) => [r.id, r]))
+    rows = pageIds.map((id) => byId.get(id)).filter((m) => m !== undefined)
   } else {
-    const rows = await deps.db
-      .selectFrom('contest_members')
-      .select('id')
-      .where('contest_id', '=', contest.id)
-      .orderBy((eb) => eb.fn.coalesce('rank', eb.lit(1_000_000_000)))
-      .orderBy('id')
-      .limit(page.per_page)
-      .offset(page.offset)
-      .execute()
-    pageIds = rows.map((r) => r.id)
+    rows = await boardPage(deps.db, { contestId: contest.id, limit: page.per_page, offset: page.offset })
   }
   const standing = (m: MemberRow) => {
     const s = live?.board.standing(contest.id, m.id)
     return s ? { points_x2: s.pointsX2, rank: s.rank } : { points_x2: m.points_x2, rank: m.rank }
   }
-  const rows = pageIds.length
-    ? await membersOf(deps.db, contest.id).where('cm.id', 'in', pageIds).execute()
-    : []
-  const byId = new Map(rows.map((r) => [r.id, r]))
-  const members = pageIds
-    .map((id) => byId.get(id))
-    .filter((m) => m !== undefined)
-    .map((m) => memberJson(m, standing(m), viewerId))
+  const members = rows.map((m) => memberJson(m, standing(m), viewerId))
   const mine = viewerId
-    ? (
-        await membersOf(deps.db, contest.id).where('cm.user_id', '=', viewerId).orderBy('cm.id').execute()
-      ).map((m) => memberJson(m, standing(m), viewerId))
+    ? (await entriesOf(deps.db, { contestId: contest.id, userId: viewerId })).map((m) =>
+        memberJson(m, standing(m), viewerId),
+      )
     : []
   return { members, current_user_members: mine, total: contest.members_count, version }
 }

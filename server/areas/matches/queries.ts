@@ -1,4 +1,5 @@
 import { sql } from 'kysely'
+import { type Param, preparedFirst } from '../../db/prepared'
 import { countRows } from '../../db/query'
 import type { MatchStatus } from '../../db/schema'
 import type { Executor } from '../../db/tx'
@@ -121,3 +122,21 @@ export function matchSquad(db: Executor, matchId: number) {
 }
 
 export type SquadPlayer = Awaited<ReturnType<typeof matchSquad>>[number]
+
+const firstStartFrom = preparedFirst((db, $: Param<{ fromMs: number }>) =>
+  db
+    .selectFrom('matches')
+    .select((eb) => eb.fn.min('event_time_ms').as('t'))
+    .where('status', '=', 'upcoming')
+    .where('event_time_ms', '>=', $('fromMs')),
+)
+
+/**
+ * The first instant at or after `fromMs` at which an upcoming match starts: until then no
+ * contest locks and no list moves by the clock alone (what cached answers hold until).
+ * Infinity when no match is waiting to start.
+ */
+export async function nextMatchStartMs(db: Executor, fromMs: number): Promise<number> {
+  const row = await firstStartFrom(db, { fromMs })
+  return row?.t === null || row?.t === undefined ? Number.POSITIVE_INFINITY : Number(row.t)
+}

@@ -1,6 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi'
 import type { MatchStatus } from '../../db/schema'
 import type { Deps } from '../../deps'
+import { answerFromCache, cachedJson, readKey } from '../../http/answer-cache'
 import { notFound } from '../../http/errors'
 import { idField } from '../../http/ids'
 import { PageMetaSchema, pageMeta, pagingQuery, toPage } from '../../http/paging'
@@ -73,14 +74,21 @@ export function matchRoutes(deps: Deps) {
       method: 'get',
       path: '/api/matches/{id}',
       tags: ['Matches'],
+      middleware: [answerFromCache(deps)],
       summary: 'One match',
       request: { params: idParam },
       responses: { 200: json(z.object({ match: MatchSchema }), 'The match'), ...errors(404) },
     }),
     async (c) => {
-      const match = await requireMatch(deps.db, c.req.valid('param').id)
-      const [json] = await matchesJson(deps, [match], c.get('user')?.id ?? null)
-      return c.json({ match: json as z.infer<typeof MatchSchema> }, 200)
+      const id = c.req.valid('param').id
+      return cachedJson(c, deps, readKey(c), async () => {
+        const match = await requireMatch(deps.db, id)
+        const [json] = await matchesJson(deps, [match], c.get('user')?.id ?? null)
+        // An upcoming match locks at its start: the answer holds until then, or for good.
+        const startMs = Number(match.event_time_ms)
+        const untilMs = match.status === 'upcoming' && startMs > deps.clock.now() ? startMs : undefined
+        return { body: { match: json as z.infer<typeof MatchSchema> }, untilMs }
+      })
     },
   )
 

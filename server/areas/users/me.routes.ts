@@ -1,5 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi'
 import type { Deps } from '../../deps'
+import { answerFromCache, cachedJson, readKey } from '../../http/answer-cache'
 import { errors, json, jsonBody } from '../../http/responses'
 import { bearerSecurity, createRouter, currentUser } from '../../http/router'
 import { AvatarSchema, MeSchema, UpdateMeRequest } from './schemas'
@@ -16,11 +17,16 @@ export function meRoutes(deps: Deps) {
       summary: 'The signed-in user',
       description: 'Balances come from the ledger: `current_balance` = unused + winnings (rupees).',
       security: bearerSecurity,
+      middleware: [answerFromCache(deps)],
       responses: { 200: json(z.object({ user: MeSchema }), 'The current user'), ...errors(401) },
     }),
     async (c) => {
-      const user = await requireUser(deps.db, currentUser(c).id)
-      return c.json({ user: await serializeMe(deps.db, user) }, 200)
+      const id = currentUser(c).id
+      // Nothing in it depends on the clock: it holds until the next commit (answer-cache.ts).
+      return cachedJson(c, deps, readKey(c), async () => {
+        const user = await requireUser(deps.db, id)
+        return { body: { user: await serializeMe(deps.db, user) } }
+      })
     },
   )
 

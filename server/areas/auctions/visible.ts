@@ -1,0 +1,84 @@
+import type { Executor } from '../../db/tx'
+import type { AuctionRow } from './service'
+
+/**
+ * The auctions a player sees in lists, newest first: those they own, those they manage (or
+ * asked to), and public ones still waiting for managers. Each way in has its own index in id
+ * order (migration 2026-11-24-007), and each is read only up to the end of the page before
+ * the three are merged: a page costs the page, however many auctions the table holds.
+ */
+export async function visibleAuctions(
+  db: Executor,
+  userId: number,
+  page: { offset: number; per_page: number },
+): Promise<AuctionRow[]> {
+  const ids = await visibleIdsQuery(db, userId, page).execute()
+  if (ids.length === 0) return []
+  return db
+    .selectFrom('auctions')
+    .selectAll()
+    .where(
+      'id',
+      'in',
+      ids.map((r) => r.id),
+    )
+    .orderBy('id', 'desc')
+    .execute()
+}
+
+/** The ids of one page of `visibleAuctions`. */
+export function visibleIdsQuery(db: Executor, userId: number, page: { offset: number; per_page: number }) {
+  const reach = page.offset + page.per_page
+  const owned = db
+    .selectFrom('auctions')
+    .select('id')
+    .where('owner_id', '=', userId)
+    .orderBy('id', 'desc')
+    .limit(reach)
+  const managed = db
+    .selectFrom('auction_managers')
+    .select('auction_id as id')
+    .where('user_id', '=', userId)
+    .orderBy('auction_id', 'desc')
+    .limit(reach)
+  const open = db
+    .selectFrom('auctions')
+    .select('id')
+    .where('status', '=', 'waiting')
+    .where('is_private', '=', 0)
+    .orderBy('id', 'desc')
+    .limit(reach)
+  // Each part in a subquery of its own: SQLite allows no ORDER BY / LIMIT on a UNION's parts.
+  return db
+    .selectFrom(
+      db
+        .selectFrom(owned.as('o'))
+        .select('o.id')
+        .union(db.selectFrom(managed.as('m')).select('m.id'))
+        .union(db.selectFrom(open.as('p')).select('p.id'))
+        .as('v'),
+    )
+    .select('v.id')
+    .orderBy('v.id', 'desc')
+    .limit(page.per_page)
+    .offset(page.offset)
+}
+
+/** How many auctions `visibleAuctions` pages through: the player's own and the open public ones. */
+export async function countVisibleAuctions(db: Executor, userId: number): Promise<number> {
+  const row = await db
+    .selectFrom(
+      db
+        .selectFrom('auctions')
+        .select('id')
+        .where('owner_id', '=', userId)
+        .union(db.selectFrom('auction_managers').select('auction_id as id').where('user_id', '=', userId))
+        .union(
+          db.selectFrom('auctions').select('id').where('status', '=', 'waiting').where('is_private', '=', 0),
+        )
+        .as('v'),
+    )
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .executeTakeFirstOrThrow()
+  return Number(row.n)
+}
