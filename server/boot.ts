@@ -12,6 +12,7 @@ import type { Deps } from './deps'
 import { createBus } from './lib/bus'
 import { createClock } from './lib/clock'
 import { createLogger, type Logger } from './lib/log'
+import { createPostgresBus } from './lib/pg-bus'
 import { createRng } from './lib/rng'
 
 export interface BootOptions {
@@ -46,7 +47,19 @@ export async function bootDeps(config: Config, options: BootOptions = {}): Promi
   // On a new database the reference rows are stamped with the instant its clock starts at,
   // not the running clock a few milliseconds later: the same --now gives the same rows.
   await ensureReferenceData(db, anchor ? clock.now() : clock.anchor().anchorGameMs)
-  const bus = createBus((error) => log.error('bus handler failed', { error: String(error) }))
+  const onHandlerError = (error: unknown) => log.error('bus handler failed', { error: String(error) })
+  // One process on SQLite: the bus stays in memory. On PostgreSQL every process shares it.
+  const bus =
+    dbHandle.kind === 'postgres' && databaseUrl
+      ? createPostgresBus({ db, url: databaseUrl, log, wallNow: clock.wallNow, onHandlerError })
+      : createBus(onHandlerError)
+  if ('ready' in bus) await bus.ready
+  // Whoever closes the database stops the bus first (its LISTEN connection, its last publishes).
+  const closeDb = dbHandle.close
+  dbHandle.close = async () => {
+    await bus.close()
+    await closeDb()
+  }
   const scheduler = createScheduler({ db, clock, log })
   // A scratch database's own URL, so that later connections (and restarts) find it.
   const effective =
