@@ -175,7 +175,12 @@ export function createPostgresBus(options: PostgresBusOptions): PostgresBus {
     } finally {
       const waiting = filling.get(stream) ?? []
       filling.delete(stream)
-      for (const incoming of waiting) accept(stream, incoming)
+      // Big bodies that came in meanwhile are read together, in one query.
+      const lastWaiting = waiting.at(-1)
+      const last = lasts.get(stream)
+      if (lastWaiting && last !== undefined && handlers.has(stream) && waiting.some((w) => w.body === null))
+        void fill(stream, last, lastWaiting)
+      else for (const incoming of waiting) accept(stream, incoming)
     }
   }
 
