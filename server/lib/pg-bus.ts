@@ -79,6 +79,7 @@ export function createPostgresBus(options: PostgresBusOptions): PostgresBus {
   const filling = new Map<string, Incoming[]>()
   let client: pg.Client | undefined
   let backendPid: number | undefined
+  const dead = new WeakSet<pg.Client>()
   let closed = false
   let connectionCount = 0
   let retryMs = 50
@@ -232,6 +233,7 @@ export function createPostgresBus(options: PostgresBusOptions): PostgresBus {
     })
     next.on('error', () => lost(next))
     next.on('end', () => lost(next))
+    next.on('end', () => dead.add(next))
     await next.connect()
     await next.query(`listen ${BUS_CHANNEL}`)
     const pid = (await next.query<{ pid: number }>('select pg_backend_pid() as pid')).rows[0]?.pid
@@ -239,6 +241,8 @@ export function createPostgresBus(options: PostgresBusOptions): PostgresBus {
       await next.end().catch(() => {})
       return
     }
+    // Lost between LISTEN and here: nobody would notice it, so start over.
+    if (dead.has(next)) throw new Error('the LISTEN connection ended while starting')
     client = next
     backendPid = pid
     retryMs = 50
