@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { changeClock, loadClockAnchor } from '../../server/areas/clock/service'
+import { changeClock, loadClockAnchor, saveClockAnchor } from '../../server/areas/clock/service'
 import { eventually } from '../helpers/cable'
 import { durableDatabase, TEST_DIALECT } from '../helpers/db'
 import { type TestWorld, testWorld } from '../helpers/deps'
@@ -59,6 +59,13 @@ describe.skipIf(TEST_DIALECT !== 'postgres')('one clock for two nodes', () => {
     // Every change built on the one before it: both advances and the pause are all there.
     expect(stored?.paused).toBe(true)
     expect(a.deps.clock.state()).toEqual(b.deps.clock.state())
+  })
+
+  it('a node shutting down with an older clock does not overwrite the stored one', async () => {
+    const stale = { ...a.deps.clock.anchor(), version: 1, speed: 1 }
+    const before = await loadClockAnchor(a.deps.db)
+    await saveClockAnchor(b.deps.db, stale)
+    expect(await loadClockAnchor(a.deps.db)).toEqual(before)
   })
 
   it('refuses a backwards jump against the stored clock, not the node’s own', async () => {
