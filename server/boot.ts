@@ -3,7 +3,7 @@ import { registerAuctionBotJobs } from './areas/auctions/bots'
 import { registerAuctionJobs } from './areas/auctions/service'
 import { registerAuctionTakeoverJobs } from './areas/auctions/takeover'
 import { createScheduler } from './areas/clock/scheduler'
-import { loadClockAnchor, saveClockAnchor } from './areas/clock/service'
+import { ensureClockAnchor, followClock, loadClockAnchor } from './areas/clock/service'
 import { registerMatchJobs } from './areas/matches/jobs'
 import type { Config } from './config'
 import { createScratchDatabase, openDatabase } from './db/dialect'
@@ -12,6 +12,7 @@ import type { Deps } from './deps'
 import { createBus } from './lib/bus'
 import { createClock } from './lib/clock'
 import { createLogger, type Logger } from './lib/log'
+import { createPostgresBus } from './lib/pg-bus'
 import { createRng } from './lib/rng'
 
 export interface BootOptions {
@@ -37,16 +38,35 @@ export async function bootDeps(config: Config, options: BootOptions = {}): Promi
   const db = dbHandle.db
   const applied = await migrateToLatest(db)
   if (applied.length > 0) log.info('migrated', { applied: applied.join(',') })
-  const anchor = await loadClockAnchor(db)
-  const clock = createClock({
-    wallNow: options.wallNow,
-    anchor: anchor ?? (options.startAtMs !== undefined ? { anchorGameMs: options.startAtMs } : undefined),
-  })
-  if (!anchor) await saveClockAnchor(db, clock.anchor())
+  const stored = await loadClockAnchor(db)
+  // A new database's clock starts at `startAtMs` (or now); processes starting together on it
+  // agree on whichever anchor was stored first.
+  const anchor =
+    stored ??
+    (await ensureClockAnchor(
+      db,
+      createClock({
+        wallNow: options.wallNow,
+        anchor: options.startAtMs !== undefined ? { anchorGameMs: options.startAtMs } : undefined,
+      }).anchor(),
+    ))
+  const clock = createClock({ wallNow: options.wallNow, anchor })
   // On a new database the reference rows are stamped with the instant its clock starts at,
   // not the running clock a few milliseconds later: the same --now gives the same rows.
-  await ensureReferenceData(db, anchor ? clock.now() : clock.anchor().anchorGameMs)
-  const bus = createBus((error) => log.error('bus handler failed', { error: String(error) }))
+  await ensureReferenceData(db, stored ? clock.now() : anchor.anchorGameMs)
+  const onHandlerError = (error: unknown) => log.error('bus handler failed', { error: String(error) })
+  // One process on SQLite: the bus stays in memory. On PostgreSQL every process shares it.
+  const bus =
+    dbHandle.kind === 'postgres' && databaseUrl
+      ? createPostgresBus({ db, url: databaseUrl, log, wallNow: clock.wallNow, onHandlerError })
+      : createBus(onHandlerError)
+  if ('ready' in bus) await bus.ready
+  // Whoever closes the database stops the bus first (its LISTEN connection, its last publishes).
+  const closeDb = dbHandle.close
+  dbHandle.close = async () => {
+    await bus.close()
+    await closeDb()
+  }
   const scheduler = createScheduler({ db, clock, log })
   // A scratch database's own URL, so that later connections (and restarts) find it.
   const effective =
@@ -63,6 +83,8 @@ export async function bootDeps(config: Config, options: BootOptions = {}): Promi
     config: effective,
     scheduler,
   }
+  // Several processes: each runs on the clock stored in the database, whoever changed it.
+  if (bus.stage) followClock(deps)
   registerMatchJobs(deps)
   registerAuctionJobs(deps)
   registerAuctionBotJobs(deps)

@@ -51,6 +51,8 @@ export interface Database {
   gateway_payments: GatewayPaymentsTable
   data_versions: DataVersionsTable
   rate_limit_counters: RateLimitCountersTable
+  bus_streams: BusStreamsTable
+  bus_messages: BusMessagesTable
 }
 
 /**
@@ -74,6 +76,24 @@ export interface RateLimitCountersTable {
   bucket: string
   window_start_ms: number
   hits: number
+}
+
+/** A stream of the shared bus (PostgreSQL, server/lib/pg-bus.ts): its last seq and the one before. */
+export interface BusStreamsTable {
+  stream: string
+  seq: number
+  prev: Generated<number>
+}
+
+/** A recent message of the shared bus, kept for a retention window (server/lib/pg-bus.ts). */
+export interface BusMessagesTable {
+  stream: string
+  seq: number
+  prev: number
+  /** The message as JSON, without its seq. */
+  body: string
+  /** Wall time of the publish: rows older than the retention window are pruned. */
+  at_ms: number
 }
 
 export interface OauthClientsTable {

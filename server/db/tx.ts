@@ -1,5 +1,5 @@
 import { type Kysely, sql, type Transaction } from 'kysely'
-import type { Bus } from '../lib/bus'
+import type { Bus, Outgoing } from '../lib/bus'
 import type { Database } from './schema'
 
 export type Db = Kysely<Database>
@@ -38,11 +38,8 @@ export async function withTx<T>(
   deps: { db: Db; bus: Bus; txScope?: TxScope },
   fn: (tx: Tx, after: AfterCommit) => Promise<T>,
 ): Promise<T> {
-  const queued: Array<() => void> = []
-  const after: AfterCommit = {
-    publish: (stream, message) => queued.push(() => deps.bus.publish(stream, message)),
-    run: (f) => queued.push(f),
-  }
+  const queued: Queued[] = []
+  const after = afterCommit(queued)
   const scope = deps.txScope
   if (scope) {
     const name = sql.id(`sp${++scope.savepoints}`)
@@ -56,12 +53,12 @@ export async function withTx<T>(
       throw error
     }
     await sql`release savepoint ${name}`.execute(scope.tx)
-    for (const job of queued) scope.after.run(job)
+    for (const item of queued)
+      if (typeof item === 'function') scope.after.run(item)
+      else scope.after.publish(item.stream, item.message)
     return result
   }
-  const result = await deps.db.transaction().execute((tx) => fn(tx, after))
-  for (const job of queued) job()
-  return result
+  return commitThenRun(deps, queued, (tx) => fn(tx, after))
 }
 
 /**
@@ -72,12 +69,43 @@ export async function withTxScope<T>(
   deps: { db: Db; bus: Bus },
   fn: (scope: TxScope) => Promise<T>,
 ): Promise<T> {
-  const queued: Array<() => void> = []
-  const after: AfterCommit = {
-    publish: (stream, message) => queued.push(() => deps.bus.publish(stream, message)),
+  const queued: Queued[] = []
+  const after = afterCommit(queued)
+  return commitThenRun(deps, queued, (tx) => fn({ tx, after, savepoints: 0 }))
+}
+
+/** Work queued on `after`: a function to run, or a message to publish. */
+type Queued = (() => void) | Outgoing
+
+function afterCommit(queued: Queued[]): AfterCommit {
+  return {
+    publish: (stream, message) => queued.push({ stream, message }),
     run: (f) => queued.push(f),
   }
-  const result = await deps.db.transaction().execute((tx) => fn({ tx, after, savepoints: 0 }))
-  for (const job of queued) job()
+}
+
+/**
+ * Commits `fn`'s transaction, then runs what was queued, in order. A shared bus (PostgreSQL)
+ * has the messages written into the transaction itself, just before the commit: the database
+ * numbers them in commit order and announces them only if the commit happens.
+ */
+async function commitThenRun<T>(deps: { db: Db; bus: Bus }, queued: Queued[], fn: (tx: Tx) => Promise<T>) {
+  const stage = deps.bus.stage?.bind(deps.bus)
+  if (!stage) {
+    const result = await deps.db.transaction().execute(fn)
+    for (const item of queued)
+      if (typeof item === 'function') item()
+      else deps.bus.publish(item.stream, item.message)
+    return result
+  }
+  let deliver = () => {}
+  const result = await deps.db.transaction().execute(async (tx) => {
+    const value = await fn(tx)
+    const messages = queued.filter((item): item is Outgoing => typeof item !== 'function')
+    if (messages.length > 0) deliver = await stage(tx, messages)
+    return value
+  })
+  for (const item of queued) if (typeof item === 'function') item()
+  deliver()
   return result
 }

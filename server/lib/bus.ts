@@ -1,8 +1,14 @@
+import type { Tx } from '../db/tx'
+
 /**
- * In-process publish/subscribe for live updates. Every message on a stream gets the next
- * `seq` of that stream (or keeps its own, if higher), so a client can spot a gap and refetch. Delivery is synchronous and
- * in publish order, which keeps per-stream order intact all the way to each socket.
- * Publish only after the database commit that the message describes (see `afterCommit`).
+ * Publish/subscribe for live updates. Every message on a stream gets the next `seq` of that
+ * stream (or keeps its own, if higher), so a client can spot a gap and refetch.
+ *
+ * Two implementations: `createBus` below, in process (SQLite: one process), where delivery is
+ * synchronous and in publish order, which keeps per-stream order intact all the way to each
+ * socket; and `createPostgresBus` (pg-bus.ts), shared by every process on one PostgreSQL,
+ * where the database numbers each stream and every process delivers in that order.
+ * Publish only after the database commit that the message describes (`withTx`'s `after`).
  */
 export interface BusMessage {
   type: string
@@ -12,16 +18,43 @@ export interface BusMessage {
 
 export type BusHandler = (message: BusMessage, stream: string) => void
 
-export interface Bus {
-  publish(stream: string, message: { type: string; [key: string]: unknown }): BusMessage
-  subscribe(stream: string, handler: BusHandler): () => void
-  subscriberCount(stream: string): number
-  lastSeq(stream: string): number
-  /** Streams that have subscribers right now, whose names start with `prefix`. */
-  activeStreams(prefix: string): string[]
+/** A message on its way out, before the bus has given it a seq. */
+export interface Outgoing {
+  stream: string
+  message: { type: string; [key: string]: unknown }
 }
 
-export function createBus(onHandlerError: (error: unknown) => void = () => {}): Bus {
+export interface Bus {
+  /**
+   * Sends a message to every subscriber of `stream`. In process: delivered before it returns.
+   * Shared (PostgreSQL): written and numbered by the database in a transaction of its own
+   * shortly after, and delivered when that commits — on every process, this one included.
+   */
+  publish(stream: string, message: Outgoing['message']): void
+  subscribe(stream: string, handler: BusHandler): () => void
+  /** Subscribers in this process (on PostgreSQL other processes have their own). */
+  subscriberCount(stream: string): number
+  /**
+   * The stream's last seq: every message numbered at or below it has been committed, so a
+   * snapshot read after asking holds them all. (Shared: later ones may still be on their way.)
+   */
+  lastSeq(stream: string): Promise<number>
+  /** Streams that have subscribers in this process right now, whose names start with `prefix`. */
+  activeStreams(prefix: string): string[]
+  /**
+   * Shared buses only: writes `messages` into `tx`, the transaction whose change they describe,
+   * so the database numbers them in commit order and announces them only if it commits.
+   * Returns what to call after the commit (local delivery without waiting for the round trip).
+   * `withTx` uses it for everything queued on `after.publish`.
+   */
+  stage?(tx: Tx, messages: Outgoing[]): Promise<() => void>
+  /** Stops listening and sends what is still queued (shutdown). */
+  close(): Promise<void>
+}
+
+export function createBus(onHandlerError: (error: unknown) => void = () => {}): Bus & {
+  publish(stream: string, message: Outgoing['message']): BusMessage
+} {
   const handlers = new Map<string, Set<BusHandler>>()
   const seqs = new Map<string, number>()
   return {
@@ -61,6 +94,7 @@ export function createBus(onHandlerError: (error: unknown) => void = () => {}): 
     },
     subscriberCount: (stream) => handlers.get(stream)?.size ?? 0,
     activeStreams: (prefix) => [...handlers.keys()].filter((s) => s.startsWith(prefix)),
-    lastSeq: (stream) => seqs.get(stream) ?? 0,
+    lastSeq: async (stream) => seqs.get(stream) ?? 0,
+    close: async () => {},
   }
 }

@@ -16,6 +16,11 @@ export interface ClockAnchor {
   anchorGameMs: number
   speed: number
   paused: boolean
+  /**
+   * Counts the changes written to the database (areas/clock/service.ts): a process applies a
+   * stored anchor only when it is newer than the one it runs on. Absent: never written.
+   */
+  version?: number
 }
 
 export interface ClockChange {
@@ -30,6 +35,11 @@ export interface Clock {
   anchor(): ClockAnchor
   /** Changes speed, pause, or moves time; returns the new state. Throws RangeError on a backwards jump. */
   set(change: ClockPatch): ClockState
+  /**
+   * Runs on `next` from now on (a change stored in the database, by this process or another)
+   * if its version is newer than the current one; returns whether it did. Listeners hear it.
+   */
+  apply(next: ClockAnchor): boolean
   onChange(listener: (change: ClockChange) => void): () => void
   /** Real milliseconds until game time reaches `gameMs` (Infinity while paused). */
   realDelayUntil(gameMs: number): number
@@ -52,6 +62,7 @@ export function createClock(options: { wallNow?: () => number; anchor?: Partial<
     anchorGameMs: options.anchor?.anchorGameMs ?? startReal,
     speed: options.anchor?.speed ?? 1,
     paused: options.anchor?.paused ?? false,
+    version: options.anchor?.version,
   }
   // A restored anchor keeps running from where it was, as if the server never stopped.
   if (options.anchor?.anchorRealMs !== undefined && !anchor.paused) {
@@ -85,10 +96,24 @@ export function createClock(options: { wallNow?: () => number; anchor?: Partial<
       const speed = patch.speed ?? anchor.speed
       if (!(speed > 0 && speed <= MAX_CLOCK_SPEED))
         throw new RangeError(`speed must be above 0 and at most ${MAX_CLOCK_SPEED}`)
-      anchor = { anchorRealMs: wallNow(), anchorGameMs: gameMs, speed, paused: patch.paused ?? anchor.paused }
+      anchor = {
+        anchorRealMs: wallNow(),
+        anchorGameMs: gameMs,
+        speed,
+        paused: patch.paused ?? anchor.paused,
+        version: anchor.version,
+      }
       const current = state()
       for (const listener of listeners) listener({ previous, current })
       return current
+    },
+    apply(next) {
+      if ((next.version ?? 0) <= (anchor.version ?? 0)) return false
+      const previous = state()
+      anchor = { ...next }
+      const current = state()
+      for (const listener of listeners) listener({ previous, current })
+      return true
     },
     onChange(listener) {
       listeners.add(listener)

@@ -60,11 +60,16 @@ describe('/cable slow clients', () => {
     socket.pause()
     const padding = 'x'.repeat(32 * 1024)
     const stream = `notifications:user:${me.id}`
-    // In batches, so the socket's close event (after terminate) can stop the loop.
+    // In batches, so the socket's close event (after terminate) can stop the loop. Each batch
+    // is waited for: the shared bus (PostgreSQL) delivers after its own commit, not at once.
+    let heard = 0
+    const stop = server.deps.bus.subscribe(stream, () => heard++)
     for (let batch = 0; batch < 100 && server.cable.connectionCount() === before; batch++) {
       for (let i = 0; i < 32; i++) server.deps.bus.publish(stream, { type: 'notification', padding })
+      await eventually(() => heard === (batch + 1) * 32, 5000, 'the batch delivered')
       await new Promise((r) => setImmediate(r))
     }
+    stop()
     await eventually(() => server.cable.connectionCount() === before - 1, 3000, 'the cut-off')
     socket.resume()
     // Terminated, not closed politely: the client sees an abnormal closure.

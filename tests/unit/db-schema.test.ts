@@ -334,6 +334,8 @@ const EXPECTED: { [T in keyof Database]: Array<keyof Database[T]> } = {
   ],
   gateway_payments: ['id', 'user_credit_id', 'gateway', 'txn_id', 'amount', 'status', 'created_at_ms'],
   rate_limit_counters: ['bucket', 'window_start_ms', 'hits'],
+  bus_streams: ['stream', 'seq', 'prev'],
+  bus_messages: ['stream', 'seq', 'prev', 'body', 'at_ms'],
 }
 
 describe('database schema', () => {

@@ -1,11 +1,11 @@
 import { createRoute, z } from '@hono/zod-openapi'
 import type { Deps } from '../../deps'
-import { AppError, invalid } from '../../http/errors'
+import { invalid } from '../../http/errors'
 import { instantField, MAX_INSTANT_MS } from '../../http/instants'
 import { errors, json, jsonBody } from '../../http/responses'
 import { bearerSecurity, createRouter } from '../../http/router'
 import { MAX_CLOCK_SPEED } from '../../lib/clock'
-import { CLOCK_STREAM, saveClockAnchor } from './service'
+import { changeClock } from './service'
 
 const ClockStateSchema = z
   .object({
@@ -73,18 +73,7 @@ export function clockRoutes(deps: Deps) {
       const body = c.req.valid('json')
       if (Object.keys(body).length === 0)
         throw invalid({ base: ['give at least one of speed, paused, advance_ms, now_in_millis'] })
-      // The clock must stay a date: past year 9999 nothing could show it.
-      if (body.advance_ms !== undefined && deps.clock.now() + body.advance_ms > MAX_INSTANT_MS)
-        throw invalid({ advance_ms: ['would move the clock past the year 9999'] })
-      try {
-        deps.clock.set(body)
-      } catch (error) {
-        if (error instanceof RangeError) throw new AppError('CLOCK_BACKWARDS', error.message)
-        throw error
-      }
-      await saveClockAnchor(deps.db, deps.clock.anchor())
-      // Before the due jobs run: a jump's consequences are broadcast against the new clock.
-      deps.bus.publish(CLOCK_STREAM, { type: 'clock', ...deps.clock.state() })
+      await changeClock(deps, body)
       await deps.scheduler.runDue()
       return c.json(state(), 200)
     },

@@ -10,9 +10,10 @@ import type { ChannelDefinition } from '../types'
  */
 export const ClockChannel: ChannelDefinition = {
   name: 'ClockChannel',
-  subscribed(ctx) {
+  async subscribed(ctx) {
     if (Object.keys(ctx.params).length > 0) return ctx.reject()
     ctx.streamFrom(CLOCK_STREAM)
-    ctx.transmit({ type: 'snapshot', seq: ctx.deps.bus.lastSeq(CLOCK_STREAM), ...ctx.deps.clock.state() })
+    const seq = await ctx.deps.bus.lastSeq(CLOCK_STREAM)
+    ctx.transmit({ type: 'snapshot', seq, ...ctx.deps.clock.state() })
   },
 }

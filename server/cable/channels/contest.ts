@@ -23,8 +23,8 @@ export const ContestChannel: ChannelDefinition = {
     if (!Number.isInteger(id) || id <= 0 || !(await findContest(ctx.deps.db, id))) return ctx.reject()
     ctx.streamFrom(contestStream(id))
     ctx.streamFrom(contestUserStream(id, ctx.user.id))
-    const seq = ctx.deps.bus.lastSeq(contestStream(id))
-    const userSeq = ctx.deps.bus.lastSeq(contestUserStream(id, ctx.user.id))
+    const seq = await ctx.deps.bus.lastSeq(contestStream(id))
+    const userSeq = await ctx.deps.bus.lastSeq(contestUserStream(id, ctx.user.id))
     const contest = await findContest(ctx.deps.db, id)
     if (!contest) return ctx.reject()
     ctx.transmit({

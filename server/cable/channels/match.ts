@@ -21,7 +21,7 @@ export const MatchChannel: ChannelDefinition = {
     if (!Number.isInteger(id) || id <= 0 || !(await findMatch(ctx.deps.db, id))) return ctx.reject()
     // Follow first, then note the seq, then read: nothing published in between is lost.
     ctx.streamFrom(matchStream(id))
-    const seq = ctx.deps.bus.lastSeq(matchStream(id))
+    const seq = await ctx.deps.bus.lastSeq(matchStream(id))
     const match = await findMatch(ctx.deps.db, id)
     if (!match) return ctx.reject()
     const points = await pointsOf(ctx.deps, id)
