@@ -47,7 +47,14 @@ export async function bootDeps(config: Config, options: BootOptions = {}): Promi
   // not the running clock a few milliseconds later: the same --now gives the same rows.
   await ensureReferenceData(db, anchor ? clock.now() : clock.anchor().anchorGameMs)
   const bus = createBus((error) => log.error('bus handler failed', { error: String(error) }))
-  const scheduler = createScheduler({ db, clock, log, bus, postgres: dbHandle.kind === 'postgres' })
+  const scheduler = createScheduler({
+    db,
+    clock,
+    log,
+    bus,
+    postgres: dbHandle.kind === 'postgres',
+    leaseMs: config.jobLeaseMs,
+  })
   // A scratch database's own URL, so that later connections (and restarts) find it.
   const effective =
     databaseUrl === config.databaseUrl
