@@ -132,6 +132,28 @@ describe.skipIf(TEST_DIALECT !== 'postgres')('one auction through two processes'
     expect(third.status).toBe(200)
   })
 
+  it('writes the lot timer again after another process cancelled it (pause through B, resume through A)', async () => {
+    const owner = await apiA.player()
+    const bob = await apiA.player()
+    // A starts the auction: A remembers the lot timer it wrote (the lot's end).
+    const id = await runningAuction(owner, [bob])
+    const lot = await lotOf(id, owner.token)
+    // B pauses (the timer job is cancelled), A resumes at the same instant: the lot ends when
+    // it did, the very timer A remembers writing — but the job is gone.
+    expect((await apiB.post(`/api/auctions/${id}/pause`, {}, owner.token)).status).toBe(200)
+    expect((await apiA.post(`/api/auctions/${id}/resume`, {}, owner.token)).status).toBe(200)
+    const timers = await a.db
+      .selectFrom('scheduled_jobs')
+      .select('run_at_ms')
+      .where('kind', '=', 'auction.timer')
+      .where('status', '=', 'pending')
+      .execute()
+    expect(timers).toHaveLength(1)
+    world.wall.advance(16_000)
+    await a.scheduler.runDue()
+    expect((await lotOf(id, owner.token)).bidding_player.id).not.toBe(lot.bidding_player.id)
+  })
+
   it('runs the lot timer once when both schedulers are up, wherever the last bid came from', async () => {
     const owner = await apiA.player()
     const bob = await apiA.player()
