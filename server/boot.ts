@@ -67,7 +67,14 @@ export async function bootDeps(config: Config, options: BootOptions = {}): Promi
     await bus.close()
     await closeDb()
   }
-  const scheduler = createScheduler({ db, clock, log })
+  const scheduler = createScheduler({
+    db,
+    clock,
+    log,
+    bus,
+    postgres: dbHandle.kind === 'postgres',
+    leaseMs: config.jobLeaseMs,
+  })
   // A scratch database's own URL, so that later connections (and restarts) find it.
   const effective =
     databaseUrl === config.databaseUrl

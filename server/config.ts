@@ -59,6 +59,11 @@ export interface Config {
    */
   heartbeatIntervalMs: number
   /**
+   * Wall milliseconds a claimed scheduler job is held without renewal; its claimer renews it
+   * every third of that while the handler runs. A claimer that dies frees its job after this.
+   */
+  jobLeaseMs: number
+  /**
    * Keep whole answers of the busiest reads and resolved tokens per process, checked against the
    * database's change mark on every request (`server/http/answer-cache.ts`). On by default;
    * `FANSPOLE_ANSWER_CACHE=off` turns it off (the HTTP benchmark measures both).
@@ -145,6 +150,7 @@ export function loadConfig(overrides: Partial<Config> = {}, env: NodeJS.ProcessE
       forgotPassword: { windowMs: 10 * 60_000, limit: 5 },
     },
     heartbeatIntervalMs: 1000,
+    jobLeaseMs: 30_000,
     answerCache: !['0', 'off', 'false', 'no'].includes((env.FANSPOLE_ANSWER_CACHE ?? '').toLowerCase()),
     crashPoint: env.FANSPOLE_CRASH_POINT || undefined,
     cable: {

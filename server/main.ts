@@ -51,7 +51,12 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   }
   // Cheap catching-up before anyone can connect: auctions get back the time the server was
   // down, jobs are re-armed. Slow work (settlement) is left to the scheduler, after listen.
-  await resumeAuctions(deps, await claimOutage(deps))
+  const outage = await claimOutage(deps)
+  // Nobody else is alive (SQLite has one process; on PostgreSQL the last beat is old): jobs
+  // left running were claimed by a server that died in them, so they are due again now rather
+  // than when their lease runs out.
+  if (outage || deps.dbHandle.kind === 'sqlite') await deps.scheduler.releaseClaims()
+  await resumeAuctions(deps, outage)
   await resumeMatches(deps)
   const cable = createCableServer(deps, CHANNELS)
   const app = createApp(deps, { cable })

@@ -234,7 +234,8 @@ export interface LedgerEntriesTable {
   created_at_ms: number
 }
 
-export type JobStatus = 'pending' | 'done' | 'failed'
+/** `running`: claimed by one server process (`claimed_by`), until `lease_until_ms` (wall time). */
+export type JobStatus = 'pending' | 'running' | 'done' | 'failed'
 
 export interface ScheduledJobsTable {
   id: Generated<number>
@@ -247,6 +248,8 @@ export interface ScheduledJobsTable {
   last_error: string | null
   created_at_ms: number
   done_at_ms: number | null
+  claimed_by: string | null
+  lease_until_ms: number | null
 }
 
 export type SportKind = 'team' | 'racing' | 'battle_royale'

@@ -85,6 +85,8 @@ const EXPECTED: { [T in keyof Database]: Array<keyof Database[T]> } = {
     'last_error',
     'created_at_ms',
     'done_at_ms',
+    'claimed_by',
+    'lease_until_ms',
   ],
   sports: ['id', 'slug', 'name', 'kind', 'team_size', 'sort'],
   real_teams: ['id', 'sport_id', 'name', 'name_attr', 'team_color', 'country'],

@@ -614,7 +614,7 @@ export function auctionRoutes(deps: Deps) {
         playerId: body.player_id,
         amount: body.bid_amount,
       }
-      const refused = refusedBid(deps, id, { ...bid, atMs: now() })
+      const refused = await refusedBid(deps, id, { ...bid, atMs: now() })
       if (refused) throw violationError(refused)
       await runCommand(deps, id, () => ({ ...bid, atMs: now() }))
       return c.json(await biddingPlayerJson(deps, (await findAuction(deps.db, id)) as AuctionRow, me.id), 200)

@@ -1,4 +1,5 @@
 import type { Selectable } from 'kysely'
+import { isUniqueViolation } from '../../db/errors'
 import { forUpdate, lockRows } from '../../db/lock'
 import type { AuctionsTable } from '../../db/schema'
 import { type AfterCommit, type Executor, type Tx, withTx } from '../../db/tx'
@@ -75,6 +76,8 @@ interface Memo {
   bots: Map<number, Array<{ id: number; bot_strategy: string | null }>>
   /** Auctions whose bot job is known to be cancelled. */
   botsIdle: Set<number>
+  /** The seq this process last stored per auction (its own commit, not a read). */
+  wrote: Map<number, number>
 }
 
 const memos = new WeakMap<Deps, Memo>()
@@ -82,7 +85,7 @@ const memos = new WeakMap<Deps, Memo>()
 function memo(deps: Deps): Memo {
   let m = memos.get(deps)
   if (!m) {
-    m = { states: new Map(), due: new Map(), bots: new Map(), botsIdle: new Set() }
+    m = { states: new Map(), due: new Map(), bots: new Map(), botsIdle: new Set(), wrote: new Map() }
     memos.set(deps, m)
   }
   return m
@@ -100,20 +103,34 @@ export function forgetAuctionJobs(deps: Deps, auctionId: number): void {
   m.botsIdle.delete(auctionId)
 }
 
+/** Several server processes share the database (PostgreSQL): memory may be behind it. */
+const shared = (deps: Deps) => deps.dbHandle.kind === 'postgres'
+
 /**
- * A bid refused by the state this process last committed, or null. Commands of one auction are
+ * A bid refused by the auction's current state, or null. Commands of one auction are
  * serialised and each leaves its state here, so a bid that this state refuses would be refused
  * in turn too: most bids of a busy lot (everyone at the same amount) are answered from memory,
- * without waiting for the auction's turn or touching the database. A bid it accepts still goes
- * through `runCommand`, which checks it again.
+ * without waiting for the auction's turn or parsing its state. A bid it accepts still goes
+ * through `runCommand`, which checks it again. On PostgreSQL another process may have moved
+ * the auction on: the state in memory answers only while its seq is the stored one (one
+ * indexed read); otherwise the command itself decides.
  */
-export function refusedBid(
+export async function refusedBid(
   deps: Deps,
   auctionId: number,
   command: Extract<AuctionCommand, { type: 'bid' }>,
-): Violation | null {
+): Promise<Violation | null> {
   const state = cached(deps).get(auctionId)
-  return state ? bidProblem(state, command) : null
+  if (!state) return null
+  if (shared(deps)) {
+    const stored = await deps.db
+      .selectFrom('auctions')
+      .select('seq')
+      .where('id', '=', auctionId)
+      .executeTakeFirst()
+    if (stored?.seq !== state.seq) return null
+  }
+  return bidProblem(state, command)
 }
 
 export function stateOf(deps: Deps, row: AuctionRow): AuctionState {
@@ -216,8 +233,11 @@ export function runCommand(
       try {
         return await commandOnce(deps, auctionId, build, extra)
       } catch (error) {
-        if (!(error instanceof StaleAuction) || attempt >= 5) throw error
+        if (!(error instanceof StaleAuction) && !isUniqueViolation(error)) throw error
+        // Whatever this process remembers of the auction is behind the database.
         cached(deps).delete(auctionId)
+        forgetAuctionJobs(deps, auctionId)
+        if (attempt >= 5) throw new AppError('AUCTION_STATE', 'The auction is busy; try again')
       }
     }
   })
@@ -261,6 +281,7 @@ async function commandOnce(
     if (extra) await extra(tx, after, out, row)
   })
   cached(deps).set(auctionId, out.state)
+  memo(deps).wrote.set(auctionId, out.state.seq)
   return out
 }
 
@@ -307,8 +328,17 @@ async function store(
         ? (s.sealed?.closesAtMs ?? null)
         : null
   // Most bids move neither the timer (the anti-snipe reset only moves a late lot's end) nor,
-  // without bots, the bot job: the job rows are written only when they change.
+  // without bots, the bot job: the job rows are written only when they change. What this
+  // process remembers of them holds only while the stored seq is one it wrote itself: another
+  // process's command (or its timer job) may have moved them since.
   const m = memo(deps)
+  if (shared(deps)) {
+    // Managers go on autopilot and bots join through other processes without a command:
+    // the bot job is worked out from the database each time there.
+    m.bots.delete(row.id)
+    m.botsIdle.delete(row.id)
+    if (m.wrote.get(row.id) !== row.seq) m.due.delete(row.id)
+  }
   let moved = false
   if (!m.due.has(row.id) || m.due.get(row.id) !== due) {
     if (due === null) await deps.scheduler.cancel(tx, timerKey(row.id))

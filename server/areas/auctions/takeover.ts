@@ -127,7 +127,17 @@ async function takeOver(deps: Deps, auctionId: number, managerId: number): Promi
       .where('bot_strategy', 'is', null)
       .where('autopilot', 'is', null)
       .executeTakeFirst()
-    if (Number(done.numUpdatedRows) === 0) return false
+    if (Number(done.numUpdatedRows) === 0) {
+      // Run again after a crash between this commit and the bots' job (below): move it now.
+      const manager = await tx
+        .selectFrom('auction_managers')
+        .select('autopilot')
+        .where('id', '=', managerId)
+        .executeTakeFirst()
+      if (manager?.autopilot == null) return false
+      after.run(() => forgetAuctionJobs(deps, auctionId))
+      return true
+    }
     after.run(() => forgetAuctionJobs(deps, auctionId))
     after.publish(roomStream(auctionId), { type: 'managers_changed', manager_id: managerId, autopilot: true })
     return true

@@ -1,5 +1,6 @@
 import { withTx } from '../../db/tx'
 import type { Deps } from '../../deps'
+import { AppError } from '../../http/errors'
 import { settleMatch } from '../contests/settle'
 import { simJobKey } from '../scoring/complete'
 import { runSimulationStep, SIM_JOB, startSimulation } from '../scoring/simulation'
@@ -17,7 +18,24 @@ export function registerMatchJobs(deps: Deps): void {
   deps.scheduler.register(LOCK_JOB, async (job) => {
     const matchId = Number(job.payload.match_id)
     const locked = await lockMatch(deps, matchId, job.run_at_ms)
-    if (locked && deps.config.autoSimulate) await startSimulation(deps, matchId, 'live')
+    if (!deps.config.autoSimulate) return
+    if (!locked) {
+      // Run again after a crash between the lock and the simulation's start (its claimer
+      // died, here or in another process): the match this job locked still gets simulated.
+      const match = await deps.db
+        .selectFrom('matches')
+        .select(['status', 'locked_at_ms', 'sim_mode'])
+        .where('id', '=', matchId)
+        .executeTakeFirst()
+      const ours = match?.status === 'live' && Number(match.locked_at_ms) === job.run_at_ms
+      if (!ours || match.sim_mode === 'instant') return
+    }
+    try {
+      await startSimulation(deps, matchId, 'live')
+    } catch (error) {
+      // Already being simulated (the first run got that far): nothing left to do.
+      if (!(error instanceof AppError)) throw error
+    }
   })
   deps.scheduler.register(SIM_JOB, async (job) => {
     await runSimulationStep(deps, Number(job.payload.match_id))

@@ -1,4 +1,5 @@
-import { type Tx, withTx } from '../../db/tx'
+import { lockRows } from '../../db/lock'
+import { type Executor, type Tx, withTx } from '../../db/tx'
 import type { Deps } from '../../deps'
 import { EVENT_SCHEMA, type MatchEvent } from '../../domain/events/schema'
 import { validateEvents } from '../../domain/events/validate'
@@ -32,7 +33,46 @@ export function ingestEvents(
   raw: unknown[],
   atMs?: number | number[],
 ): Promise<IngestResult> {
-  return withMatchLock(deps, matchId, () => ingestLocked(deps, matchId, raw, atMs))
+  return withMatchLock(deps, matchId, async () => {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await ingestLocked(deps, matchId, raw, atMs)
+      } catch (error) {
+        // Another server process stored events since this one's live state was read: that
+        // state is gone (evicted below); build it again from the database and start over.
+        if (!(error instanceof StaleMatch)) throw error
+        if (attempt >= 3) throw new AppError('MATCH_STATE', 'The match moved on meanwhile; try again')
+      }
+    }
+  })
+}
+
+/** The match's stored events moved on past the live state in this process's memory. */
+class StaleMatch extends Error {}
+
+/** The seq of the match's last stored event (0: none). */
+async function storedLastSeq(db: Executor, matchId: number): Promise<number> {
+  const row = await db
+    .selectFrom('match_events')
+    .select('seq')
+    .where('match_id', '=', matchId)
+    .orderBy('seq', 'desc')
+    .limit(1)
+    .executeTakeFirst()
+  return row?.seq ?? 0
+}
+
+/**
+ * The live state, checked against the stored events where several server processes share
+ * the database (PostgreSQL): another one may have ingested balls since this one's was built
+ * (a simulation's steps run wherever the scheduler claims them).
+ */
+async function currentLive(deps: Deps, matchId: number): Promise<LiveMatch> {
+  const live = await loadLive(deps, matchId)
+  if (deps.dbHandle.kind !== 'postgres' || (await storedLastSeq(deps.db, matchId)) === live.lastSeq)
+    return live
+  evictLive(deps, matchId)
+  return loadLive(deps, matchId)
 }
 
 async function ingestLocked(
@@ -49,7 +89,7 @@ async function ingestLocked(
         ? 'The match has not started: start it before posting events'
         : `The match is ${match.status}`,
     )
-  const live = await loadLive(deps, matchId)
+  const live = await currentLive(deps, matchId)
   const events = parseEvents(live, raw)
   const semantic = validateEvents(
     live.family,
@@ -83,6 +123,13 @@ async function ingestLocked(
 
   try {
     await withTx(deps, async (tx, after) => {
+      if (deps.dbHandle.kind === 'postgres') {
+        // The match's row, locked to the commit: ingests through every process take turns,
+        // and the events numbered above must still follow the last stored one.
+        await lockRows(tx, 'matches', matchId)
+        if ((await storedLastSeq(tx, matchId)) !== live.lastSeq)
+          throw new StaleMatch(`match ${matchId} moved on`)
+      }
       await storeEvents(
         tx,
         matchId,

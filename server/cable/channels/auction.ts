@@ -84,7 +84,7 @@ export const AuctionChannel: ChannelDefinition = {
       }
       // Only approved managers are in the engine's state: it refuses anyone else.
       const command = { type: 'bid' as const, managerId, playerId, amount, atMs: ctx.deps.clock.now() }
-      const refused = refusedBid(ctx.deps, id, command)
+      const refused = await refusedBid(ctx.deps, id, command)
       if (refused) return refuse(violationCode(refused), refused.message)
       try {
         await runCommand(ctx.deps, id, () => ({ ...command, atMs: ctx.deps.clock.now() }))

@@ -11,6 +11,7 @@ import * as m103 from './2026-11-24-003-restarts'
 import * as mTokenGrace from './2026-11-24-004-token-grace'
 import * as mReadSpeed from './2026-11-24-007-read-speed'
 import * as mSharedBus from './2026-11-25-001-shared-bus'
+import * as mJobClaims from './2026-11-25-002-job-claims'
 
 /**
  * Every migration, in order. Listed statically (not read from the directory) so that the
@@ -29,4 +30,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-24-004-token-grace': mTokenGrace,
   '2026-11-24-007-read-speed': mReadSpeed,
   '2026-11-25-001-shared-bus': mSharedBus,
+  '2026-11-25-002-job-claims': mJobClaims,
 }
