@@ -6,6 +6,7 @@ import { createScheduler } from './areas/clock/scheduler'
 import { loadClockAnchor, saveClockAnchor } from './areas/clock/service'
 import { registerMatchJobs } from './areas/matches/jobs'
 import type { Config } from './config'
+import { withBootLock } from './db/boot-lock'
 import { createScratchDatabase, openDatabase } from './db/dialect'
 import { migrateToLatest } from './db/migrate'
 import type { Deps } from './deps'
@@ -35,17 +36,21 @@ export async function bootDeps(config: Config, options: BootOptions = {}): Promi
       : config.databaseUrl
   const dbHandle = openDatabase({ file: config.dbFile, databaseUrl, dropOnClose: scratch })
   const db = dbHandle.db
-  const applied = await migrateToLatest(db)
-  if (applied.length > 0) log.info('migrated', { applied: applied.join(',') })
-  const anchor = await loadClockAnchor(db)
-  const clock = createClock({
-    wallNow: options.wallNow,
-    anchor: anchor ?? (options.startAtMs !== undefined ? { anchorGameMs: options.startAtMs } : undefined),
+  // Several processes may start at once on one PostgreSQL database: one migrates, the rest wait.
+  const clock = await withBootLock(dbHandle, async () => {
+    const applied = await migrateToLatest(db)
+    if (applied.length > 0) log.info('migrated', { applied: applied.join(',') })
+    const anchor = await loadClockAnchor(db)
+    const clock = createClock({
+      wallNow: options.wallNow,
+      anchor: anchor ?? (options.startAtMs !== undefined ? { anchorGameMs: options.startAtMs } : undefined),
+    })
+    if (!anchor) await saveClockAnchor(db, clock.anchor())
+    // On a new database the reference rows are stamped with the instant its clock starts at,
+    // not the running clock a few milliseconds later: the same --now gives the same rows.
+    await ensureReferenceData(db, anchor ? clock.now() : clock.anchor().anchorGameMs)
+    return clock
   })
-  if (!anchor) await saveClockAnchor(db, clock.anchor())
-  // On a new database the reference rows are stamped with the instant its clock starts at,
-  // not the running clock a few milliseconds later: the same --now gives the same rows.
-  await ensureReferenceData(db, anchor ? clock.now() : clock.anchor().anchorGameMs)
   const bus = createBus((error) => log.error('bus handler failed', { error: String(error) }))
   const scheduler = createScheduler({ db, clock, log })
   // A scratch database's own URL, so that later connections (and restarts) find it.

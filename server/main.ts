@@ -13,6 +13,7 @@ import { CHANNELS } from './cable/channels'
 import { createCableServer } from './cable/server'
 import type { CableServer } from './cable/types'
 import type { Config } from './config'
+import { withBootLock } from './db/boot-lock'
 import type { Deps } from './deps'
 
 export interface RunningServer {
@@ -37,9 +38,10 @@ export interface StartOptions extends BootOptions {
 /** Boots everything and listens: web + /api + /cable on one port. */
 export async function startServer(config: Config, options: StartOptions = {}): Promise<RunningServer> {
   const deps = await bootDeps(config, options)
-  let seeded: SeedSummary | null = null
-  if ((options.seedIfEmpty ?? true) && !(await isSeeded(deps.db))) {
-    seeded = await seedDemoLeague(deps.db, {
+  // Under the boot lock: of two servers starting at once on an empty database one seeds.
+  const seeded = await withBootLock(deps.dbHandle, async (): Promise<SeedSummary | null> => {
+    if (!(options.seedIfEmpty ?? true) || (await isSeeded(deps.db))) return null
+    return seedDemoLeague(deps.db, {
       seed: config.seed,
       nowMs: deps.clock.now(),
       users: options.seedUsers,
@@ -48,11 +50,15 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       hashPassword,
       onProgress: options.onSeedProgress,
     })
-  }
+  })
   // Cheap catching-up before anyone can connect: auctions get back the time the server was
   // down, jobs are re-armed. Slow work (settlement) is left to the scheduler, after listen.
-  await resumeAuctions(deps, await claimOutage(deps))
-  await resumeMatches(deps)
+  // Under the boot lock too: of servers starting at once, one claims the outage and the
+  // others re-arm jobs after it, not interleaved with it (they write the same job keys).
+  await withBootLock(deps.dbHandle, async () => {
+    await resumeAuctions(deps, await claimOutage(deps))
+    await resumeMatches(deps)
+  })
   const cable = createCableServer(deps, CHANNELS)
   const app = createApp(deps, { cable })
   const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {

@@ -334,6 +334,10 @@ const EXPECTED: { [T in keyof Database]: Array<keyof Database[T]> } = {
   ],
   gateway_payments: ['id', 'user_credit_id', 'gateway', 'txn_id', 'amount', 'status', 'created_at_ms'],
   rate_limit_counters: ['bucket', 'window_start_ms', 'hits'],
+  server_nodes: ['node_id', 'started_at_ms', 'seen_at_ms'],
+  presence: ['node_id', 'room', 'connections'],
+  match_score_marks: ['match_id', 'revision', 'reset_revision'],
+  attachment_files: ['storage_path', 'bytes'],
 }
 
 describe('database schema', () => {

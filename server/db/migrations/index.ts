@@ -10,6 +10,7 @@ import * as m102 from './2026-11-24-002-list-indexes'
 import * as m103 from './2026-11-24-003-restarts'
 import * as mTokenGrace from './2026-11-24-004-token-grace'
 import * as mReadSpeed from './2026-11-24-007-read-speed'
+import * as mSharedState from './2026-11-25-003-shared-state'
 
 /**
  * Every migration, in order. Listed statically (not read from the directory) so that the
@@ -27,4 +28,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-24-003-restarts': m103,
   '2026-11-24-004-token-grace': mTokenGrace,
   '2026-11-24-007-read-speed': mReadSpeed,
+  '2026-11-25-003-shared-state': mSharedState,
 }

@@ -1,0 +1,103 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { SeedSummary } from '../../seeds/demo-league'
+import { ephemeralDatabase, loadConfig } from '../../server/config'
+import { createScratchDatabase, dropDatabase } from '../../server/db/dialect'
+import { type RunningServer, startServer } from '../../server/main'
+import { TEST_DIALECT } from '../helpers/db'
+import { client } from '../helpers/http'
+import { PNG_1X1, upload } from '../helpers/kyc'
+import { twoNodes } from '../helpers/two-nodes'
+
+// Issue 11 item 5: what one server process writes or counts, another on the same database
+// sees. Two sets of deps in this process stand for two `fanspole serve` (tests/cluster runs
+// real separate processes).
+
+let nodes: Awaited<ReturnType<typeof twoNodes>>
+beforeAll(async () => {
+  nodes = await twoNodes()
+})
+afterAll(async () => {
+  await nodes?.close()
+})
+
+describe('two server processes on one database', () => {
+  it('count one rate limit: refreshes through A use up the budget on B', async () => {
+    const a = client(nodes.a.deps)
+    const b = client(nodes.b.deps)
+    const limit = nodes.a.deps.config.rateLimits.refresh.limit
+    for (let i = 0; i < limit; i++) {
+      const r = await a.post('/oauth/token', { grant_type: 'refresh_token', refresh_token: `junk-${i}` })
+      expect(r.status).toBe(401)
+    }
+    const onB = await b.post('/oauth/token', { grant_type: 'refresh_token', refresh_token: 'junk-b' })
+    expect(onB.status).toBe(429)
+    expect(onB.body.code).toBe('RATE_LIMITED')
+    expect(Number(onB.headers.get('retry-after'))).toBeGreaterThan(0)
+  })
+
+  it('count one reset-mail limit across nodes', async () => {
+    const a = client(nodes.a.deps)
+    const b = client(nodes.b.deps)
+    const limit = nodes.a.deps.config.rateLimits.forgotPassword.limit
+    for (let i = 0; i < limit; i++)
+      expect((await a.post('/api/users/forget_password', { email: `x${i}@example.test` })).status).not.toBe(
+        429,
+      )
+    expect((await b.post('/api/users/forget_password', { email: 'y@example.test' })).status).toBe(429)
+  })
+
+  it('serve an upload made through A from B', async () => {
+    const a = client(nodes.a.deps)
+    const b = client(nodes.b.deps)
+    const player = await a.player()
+    const made = await upload(a, player.token, PNG_1X1, { name: 'pan.png' })
+    expect(made.status).toBe(201)
+    const res = await b.app.request(`/api/attachments/${made.body.attachment.id}/file`, {
+      headers: { authorization: `Bearer ${player.token}` },
+    })
+    expect(res.status).toBe(200)
+    expect(Buffer.from(await res.arrayBuffer()).equals(PNG_1X1)).toBe(true)
+  })
+})
+
+describe.skipIf(TEST_DIALECT !== 'postgres')(
+  'two servers starting at once on an empty PostgreSQL database',
+  () => {
+    it('migrate and seed it once: one seeds, the other finds the league', async () => {
+      const scratch = ephemeralDatabase(process.env)
+      // No template: really empty, not even the migrations table.
+      const url = await createScratchDatabase(scratch.databaseUrl as string, {
+        prefix: scratch.scratchPrefix,
+      })
+      const config = loadConfig(
+        { databaseUrl: url, scratchDatabase: false, port: 0, host: '127.0.0.1', logLevel: 'silent' },
+        {},
+      )
+      const servers = await Promise.allSettled([
+        startServer(config, { seedUsers: 0 }),
+        startServer({ ...config }, { seedUsers: 0 }),
+      ])
+      try {
+        expect(servers.map((s) => (s.status === 'rejected' ? String(s.reason) : s.status))).toEqual([
+          'fulfilled',
+          'fulfilled',
+        ])
+        const [a, b] = servers.map((s) => (s as PromiseFulfilledResult<RunningServer>).value) as [
+          RunningServer,
+          RunningServer,
+        ]
+        expect([a.seeded, b.seeded].filter((s) => s !== null)).toHaveLength(1)
+        const seeded = (a.seeded ?? b.seeded) as SeedSummary
+        const sports = await a.deps.db.selectFrom('sports').select('id').execute()
+        const matches = await a.deps.db.selectFrom('matches').select('id').execute()
+        expect(sports).toHaveLength(seeded.sports)
+        expect(matches).toHaveLength(seeded.matches)
+        const admins = await a.deps.db.selectFrom('users').select('id').where('role', '=', 'admin').execute()
+        expect(admins).toHaveLength(1)
+      } finally {
+        for (const s of servers) if (s.status === 'fulfilled') await s.value.close()
+        await dropDatabase(url)
+      }
+    })
+  },
+)
