@@ -14,6 +14,13 @@ export type BusHandler = (message: BusMessage, stream: string) => void
 
 export interface Bus {
   publish(stream: string, message: { type: string; [key: string]: unknown }): BusMessage
+  /**
+   * Delivers to this process's subscribers only, numbered in this process's count of the
+   * stream. For messages every server process computes for its own subscribers (live contest
+   * standings, see server/areas/scoring/standings-relay.ts): a shared bus must not forward
+   * them to other processes, which publish their own. In one process it is `publish`.
+   */
+  publishLocal(stream: string, message: { type: string; [key: string]: unknown }): BusMessage
   subscribe(stream: string, handler: BusHandler): () => void
   subscriberCount(stream: string): number
   lastSeq(stream: string): number
@@ -24,7 +31,8 @@ export interface Bus {
 export function createBus(onHandlerError: (error: unknown) => void = () => {}): Bus {
   const handlers = new Map<string, Set<BusHandler>>()
   const seqs = new Map<string, number>()
-  return {
+  const bus: Bus = {
+    publishLocal: (stream, message) => bus.publish(stream, message),
     publish(stream, message) {
       // A stream whose source numbers its own messages (an auction's engine seq, which
       // survives restarts) keeps those numbers; any other message gets the next one.
@@ -63,4 +71,5 @@ export function createBus(onHandlerError: (error: unknown) => void = () => {}): 
     activeStreams: (prefix) => [...handlers.keys()].filter((s) => s.startsWith(prefix)),
     lastSeq: (stream) => seqs.get(stream) ?? 0,
   }
+  return bus
 }

@@ -6,7 +6,7 @@ import { AppError } from '../../http/errors'
 import { fieldErrors } from '../../http/validation'
 import { matchStream } from '../matches/lifecycle'
 import { requireMatch } from '../matches/service'
-import { evictLive, type LiveMatch, loadLive, newScorer, withMatchLock } from './live'
+import { currentLiveLocked, evictLive, type LiveMatch, newScorer, sharedScoring, withMatchLock } from './live'
 import { publishStandings } from './publish'
 
 export interface IngestResult {
@@ -32,7 +32,44 @@ export function ingestEvents(
   raw: unknown[],
   atMs?: number | number[],
 ): Promise<IngestResult> {
-  return withMatchLock(deps, matchId, () => ingestLocked(deps, matchId, raw, atMs))
+  return withMatchLock(deps, matchId, async () => {
+    // Another server process may store a batch between our catching up and our write (the
+    // mark says so): catch up again and renumber. Bounded: each retry means another batch
+    // got in, which only a steady stream of them from elsewhere could repeat.
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await ingestLocked(deps, matchId, raw, atMs)
+      } catch (error) {
+        if (!(error instanceof StaleLive) || attempt >= 5) throw error
+      }
+    }
+  })
+}
+
+/** Our copy of the match was behind the stored events when we came to write (PostgreSQL). */
+class StaleLive extends Error {}
+
+/**
+ * Moves the match's score mark in the scoring transaction (PostgreSQL) and checks that no
+ * other process wrote since our copy caught up. The upsert locks the mark row until commit,
+ * so batches of one match from several processes are written one after the other.
+ */
+async function claimRevision(tx: Tx, live: LiveMatch, correction: boolean): Promise<void> {
+  const row = await tx
+    .insertInto('match_score_marks')
+    .values({ match_id: live.matchId, revision: 1, reset_revision: correction ? 1 : 0 })
+    .onConflict((oc) =>
+      oc.column('match_id').doUpdateSet((eb) => ({
+        revision: eb('match_score_marks.revision', '+', 1),
+        reset_revision: correction
+          ? eb('match_score_marks.revision', '+', 1)
+          : eb.ref('match_score_marks.reset_revision'),
+      })),
+    )
+    .returning('revision')
+    .executeTakeFirstOrThrow()
+  if (Number(row.revision) !== live.revision + 1) throw new StaleLive(`match ${live.matchId} moved on`)
+  live.revision = Number(row.revision)
 }
 
 async function ingestLocked(
@@ -49,7 +86,7 @@ async function ingestLocked(
         ? 'The match has not started: start it before posting events'
         : `The match is ${match.status}`,
     )
-  const live = await loadLive(deps, matchId)
+  const live = await currentLiveLocked(deps, matchId)
   const events = parseEvents(live, raw)
   const semantic = validateEvents(
     live.family,
@@ -78,11 +115,13 @@ async function ingestLocked(
     })
   })
   const correction = numbered.some((e) => e.replaces)
+  const shared = sharedScoring(deps)
   const now = deps.clock.now()
   const atOf = (i: number) => (Array.isArray(atMs) ? (atMs[i] ?? now) : (atMs ?? now))
 
   try {
     await withTx(deps, async (tx, after) => {
+      if (shared) await claimRevision(tx, live, correction)
       await storeEvents(
         tx,
         matchId,
@@ -117,6 +156,7 @@ async function ingestLocked(
         if (correction)
           live.board.resetPoints(live.squad.map((p) => [p.id, live.scorer.points(p.id)] as const))
         else live.board.setPoints(changes)
+        if (shared) live.board.version = Math.max(live.board.version, live.revision)
         live.board.rankAll()
       })
       const summaryNow = live.scorer.summary()
@@ -131,7 +171,9 @@ async function ingestLocked(
         type: 'player_points',
         players: [...touched].map((id) => ({ player_id: id, total_score: live.scorer.points(id) })),
       })
-      after.run(() => publishStandings(deps, live))
+      // Shared scoring: every process (this one too) publishes to its own watchers when the
+      // match's player_points message reaches it (standings-relay.ts).
+      if (!shared) after.run(() => publishStandings(deps, live))
     })
   } catch (error) {
     // Memory may be ahead of the rolled-back database: rebuild from the stored events next time.
