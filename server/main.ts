@@ -6,6 +6,7 @@ import { resumeAuctions } from './areas/auctions/outage'
 import { hashPassword } from './areas/auth/passwords'
 import { claimOutage, startHeartbeat } from './areas/clock/heartbeat'
 import { saveClockAnchor } from './areas/clock/service'
+import { startNodeBeat } from './areas/cluster/presence'
 import { resumeMatches } from './areas/matches/jobs'
 import { releaseAttachments } from './areas/wallet/attachments'
 import { type BootOptions, bootDeps } from './boot'
@@ -74,6 +75,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     deps.config.publicUrl = deps.config.publicUrl.replace(/:0$/, `:${port}`)
   deps.log.debug('listening', { port, pid: process.pid })
   const heartbeat = startHeartbeat(deps)
+  const nodeBeat = startNodeBeat(deps)
   deps.scheduler.start()
   let closing: Promise<void> | undefined
   return {
@@ -94,6 +96,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
         })
         await saveClockAnchor(deps.db, deps.clock.anchor())
         await heartbeat.stop()
+        await nodeBeat.stop()
         await deps.dbHandle.close()
         releaseAttachments(deps.config)
       })()

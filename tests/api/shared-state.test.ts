@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { SeedSummary } from '../../seeds/demo-league'
+import { isHere } from '../../server/areas/auctions/takeover'
+import { presenceOf } from '../../server/areas/cluster/presence'
 import { ephemeralDatabase, loadConfig } from '../../server/config'
 import { createScratchDatabase, dropDatabase } from '../../server/db/dialect'
 import { type RunningServer, startServer } from '../../server/main'
@@ -101,3 +103,28 @@ describe.skipIf(TEST_DIALECT !== 'postgres')(
     })
   },
 )
+
+describe.skipIf(TEST_DIALECT !== 'postgres')('presence across two processes', () => {
+  it('counts a room across processes, first in and last out across both', async () => {
+    const onA = presenceOf(nodes.a.deps)
+    const onB = presenceOf(nodes.b.deps)
+    const room = 'auction:1:manager:7'
+    expect(await onA.arrive(room)).toBe(0) // first in anywhere
+    expect(await onB.count(room)).toBe(1)
+    expect(await onB.arrive(room)).toBe(1) // A already holds one
+    expect(await onA.count(room)).toBe(2)
+    expect(await onA.leave(room)).toBe(1) // B still holds one
+    expect(await isHere(nodes.a.deps, 1, 7)).toBe(true)
+    expect(await onB.leave(room)).toBe(0) // last out
+    expect(await isHere(nodes.a.deps, 1, 7)).toBe(false)
+  })
+
+  it('stops counting a process that stopped beating', async () => {
+    const room = 'auction:2:manager:9'
+    await presenceOf(nodes.b.deps).arrive(room)
+    expect(await presenceOf(nodes.a.deps).count(room)).toBe(1)
+    // B dies without a word: its last beat ages on A's wall clock.
+    nodes.a.wall.advance(10 * nodes.a.deps.config.heartbeatIntervalMs)
+    expect(await presenceOf(nodes.a.deps).count(room)).toBe(0)
+  })
+})
