@@ -3,6 +3,7 @@ import { serve } from '@hono/node-server'
 import { isSeeded, type SeedSummary, seedDemoLeague } from '../seeds/demo-league'
 import { type App, createApp } from './app'
 import { resumeAuctions } from './areas/auctions/outage'
+import { roomsAbandoned } from './areas/auctions/takeover'
 import { hashPassword } from './areas/auth/passwords'
 import { claimOutage, startHeartbeat } from './areas/clock/heartbeat'
 import { saveClockAnchor } from './areas/clock/service'
@@ -75,7 +76,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     deps.config.publicUrl = deps.config.publicUrl.replace(/:0$/, `:${port}`)
   deps.log.debug('listening', { port, pid: process.pid })
   const heartbeat = startHeartbeat(deps)
-  const nodeBeat = startNodeBeat(deps)
+  const nodeBeat = startNodeBeat(deps, (rooms) => roomsAbandoned(deps, rooms))
   deps.scheduler.start()
   let closing: Promise<void> | undefined
   return {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { SeedSummary } from '../../seeds/demo-league'
 import { isHere } from '../../server/areas/auctions/takeover'
-import { presenceOf } from '../../server/areas/cluster/presence'
+import { presenceOf, startNodeBeat } from '../../server/areas/cluster/presence'
 import { ephemeralDatabase, loadConfig } from '../../server/config'
 import { createScratchDatabase, dropDatabase } from '../../server/db/dialect'
 import { type RunningServer, startServer } from '../../server/main'
@@ -126,5 +126,26 @@ describe.skipIf(TEST_DIALECT !== 'postgres')('presence across two processes', ()
     // B dies without a word: its last beat ages on A's wall clock.
     nodes.a.wall.advance(10 * nodes.a.deps.config.heartbeatIntervalMs)
     expect(await presenceOf(nodes.a.deps).count(room)).toBe(0)
+  })
+
+  it('hands the rooms of a process that died to the next beat elsewhere, once', async () => {
+    const room = 'auction:3:manager:11'
+    await presenceOf(nodes.b.deps).arrive(room)
+    const abandoned: string[][] = []
+    const beatA = startNodeBeat(nodes.a.deps, async (rooms) => {
+      abandoned.push(rooms)
+    })
+    try {
+      await beatA.beat()
+      expect(abandoned).toEqual([]) // B beat recently enough
+      nodes.a.wall.advance(60 * nodes.a.deps.config.heartbeatIntervalMs)
+      await beatA.beat()
+      expect(abandoned).toHaveLength(1)
+      expect(abandoned[0]).toContain(room)
+      await beatA.beat()
+      expect(abandoned).toHaveLength(1)
+    } finally {
+      await beatA.stop()
+    }
   })
 })

@@ -56,6 +56,19 @@ export async function managerLeft(deps: Deps, auctionId: number, managerId: numb
 }
 
 /**
+ * Rooms of a server process that died (presence.ts): each manager in them who is now away
+ * everywhere gets the takeover countdown, as if their socket had closed.
+ */
+export async function roomsAbandoned(deps: Deps, rooms: string[]): Promise<void> {
+  for (const r of rooms) {
+    const [kind, auctionId, what, managerId] = r.split(':')
+    if (kind !== 'auction' || what !== 'manager') continue
+    if (await isHere(deps, Number(auctionId), Number(managerId))) continue
+    await scheduleTakeovers(deps, Number(auctionId), [Number(managerId)])
+  }
+}
+
+/**
  * Schedules the takeover of each given manager who is away, human, approved and not on autopilot
  * already, when the auction is running and its owner turned takeovers on.
  */

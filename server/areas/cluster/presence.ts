@@ -101,13 +101,23 @@ async function registerNode(deps: Deps, nodeId: string): Promise<void> {
     .execute()
 }
 
+export interface NodeBeat {
+  stop(): Promise<void>
+  beat(): Promise<void>
+}
+
 /**
  * PostgreSQL: this process's beat in `server_nodes` every heartbeat interval (wall time), and
- * the rows of processes that stopped beating are removed. `stop()` (a clean shutdown) removes
- * this process's own rows at once. SQLite: nothing to do.
+ * the rows of processes that stopped beating are removed; the rooms they were in are handed
+ * to `onAbandoned` (whoever removes a row gets it, once), so that a manager whose only socket
+ * was on a killed process is treated as gone. `stop()` (a clean shutdown) removes this
+ * process's own rows at once (its sockets were closed, each leaving its room). SQLite: nothing.
  */
-export function startNodeBeat(deps: Deps): { stop(): Promise<void> } {
-  if (!isShared(deps)) return { stop: async () => {} }
+export function startNodeBeat(
+  deps: Deps,
+  onAbandoned: (rooms: string[]) => Promise<void> = async () => {},
+): NodeBeat {
+  if (!isShared(deps)) return { stop: async () => {}, beat: async () => {} }
   const { nodeId } = presenceOf(deps)
   let beating: Promise<void> = Promise.resolve()
   const beat = () => {
@@ -118,11 +128,12 @@ export function startNodeBeat(deps: Deps): { stop(): Promise<void> } {
         .select('node_id')
         .where('seen_at_ms', '<', deps.clock.wallNow() - 20 * deps.config.heartbeatIntervalMs)
         .execute()
-      if (dead.length > 0)
-        await forgetNodes(
-          deps,
-          dead.map((n) => n.node_id),
-        )
+      if (dead.length === 0) return
+      const rooms = await forgetNodes(
+        deps,
+        dead.map((n) => n.node_id),
+      )
+      if (rooms.length > 0) await onAbandoned(rooms)
     })().catch((error) => deps.log.warn('node beat not written', { error: String(error) }))
   }
   beat()
@@ -134,10 +145,21 @@ export function startNodeBeat(deps: Deps): { stop(): Promise<void> } {
       await beating
       await forgetNodes(deps, [nodeId])
     },
+    /** One beat now (tests). */
+    async beat() {
+      beat()
+      await beating
+    },
   }
 }
 
-async function forgetNodes(deps: Deps, nodeIds: string[]): Promise<void> {
-  await deps.db.deleteFrom('presence').where('node_id', 'in', nodeIds).execute()
+/** Removes the processes' rows; answers the rooms they held (to whoever removed them). */
+async function forgetNodes(deps: Deps, nodeIds: string[]): Promise<string[]> {
+  const gone = await deps.db
+    .deleteFrom('presence')
+    .where('node_id', 'in', nodeIds)
+    .returning('room')
+    .execute()
   await deps.db.deleteFrom('server_nodes').where('node_id', 'in', nodeIds).execute()
+  return [...new Set(gone.map((r) => r.room))]
 }
