@@ -5,8 +5,16 @@ import type { Deps } from '../deps'
 import { AppError } from './errors'
 import type { AppEnv } from './router'
 
-/** The caller's address; in-process requests (tests) have none and share one bucket. */
-export function clientAddress(c: Context): string {
+/**
+ * The caller's address; in-process requests (tests) have none and share one bucket. Behind a
+ * trusted proxy (`trustProxy`) the last `X-Forwarded-For` entry: the proxy appends the address
+ * it saw, anything before it came from the caller.
+ */
+export function clientAddress(c: Context, trustProxy = false): string {
+  if (trustProxy) {
+    const forwarded = c.req.header('x-forwarded-for')?.split(',').at(-1)?.trim()
+    if (forwarded) return forwarded
+  }
   try {
     return getConnInfo(c).remote.address ?? 'local'
   } catch {

@@ -6,6 +6,7 @@ import { ephemeralDatabase, loadConfig } from '../../server/config'
 import { createScratchDatabase, dropDatabase } from '../../server/db/dialect'
 import { type RunningServer, startServer } from '../../server/main'
 import { TEST_DIALECT } from '../helpers/db'
+import { testWorld } from '../helpers/deps'
 import { client } from '../helpers/http'
 import { PNG_1X1, upload } from '../helpers/kyc'
 import { twoNodes } from '../helpers/two-nodes'
@@ -146,6 +147,29 @@ describe.skipIf(TEST_DIALECT !== 'postgres')('presence across two processes', ()
       expect(abandoned).toHaveLength(1)
     } finally {
       await beatA.stop()
+    }
+  })
+})
+
+describe('the caller’s address behind a proxy', () => {
+  const refresh = (api: ReturnType<typeof client>, from: string) =>
+    api.call('POST', '/oauth/token', {
+      body: { grant_type: 'refresh_token', refresh_token: 'junk' },
+      headers: { 'x-forwarded-for': from },
+    })
+
+  it('is the last X-Forwarded-For entry with trustProxy, so callers behind one proxy do not share a bucket', async () => {
+    const world = await testWorld({ trustProxy: true })
+    try {
+      const api = client(world.deps)
+      const limit = world.deps.config.rateLimits.refresh.limit
+      for (let i = 0; i < limit; i++) expect((await refresh(api, `6.6.6.${i}, 10.0.0.1`)).status).toBe(401)
+      // A forged first entry does not give the caller a new bucket…
+      expect((await refresh(api, '7.7.7.7, 10.0.0.1')).status).toBe(429)
+      // …but another caller of the proxy has its own.
+      expect((await refresh(api, '10.0.0.9')).status).toBe(401)
+    } finally {
+      await world.close()
     }
   })
 })
