@@ -7,7 +7,7 @@ import { roomsAbandoned } from './areas/auctions/takeover'
 import { hashPassword } from './areas/auth/passwords'
 import { claimOutage, startHeartbeat } from './areas/clock/heartbeat'
 import { saveClockAnchor } from './areas/clock/service'
-import { startNodeBeat } from './areas/cluster/presence'
+import { othersAlive, startNodeBeat } from './areas/cluster/presence'
 import { resumeMatches } from './areas/matches/jobs'
 import { releaseAttachments } from './areas/wallet/attachments'
 import { type BootOptions, bootDeps } from './boot'
@@ -96,7 +96,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
           ;(server as { closeAllConnections?: () => void }).closeAllConnections?.()
         })
         await saveClockAnchor(deps.db, deps.clock.anchor())
-        await heartbeat.stop()
+        await heartbeat.stop(await othersAlive(deps))
         await nodeBeat.stop()
         await deps.dbHandle.close()
         releaseAttachments(deps.config)

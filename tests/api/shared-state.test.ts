@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { SeedSummary } from '../../seeds/demo-league'
 import { isHere } from '../../server/areas/auctions/takeover'
+import { readHeartbeat } from '../../server/areas/clock/heartbeat'
 import { presenceOf, startNodeBeat } from '../../server/areas/cluster/presence'
 import { ephemeralDatabase, loadConfig } from '../../server/config'
 import { createScratchDatabase, dropDatabase } from '../../server/db/dialect'
 import { type RunningServer, startServer } from '../../server/main'
-import { TEST_DIALECT } from '../helpers/db'
+import { durableDatabase, TEST_DIALECT } from '../helpers/db'
 import { testWorld } from '../helpers/deps'
 import { client } from '../helpers/http'
 import { PNG_1X1, upload } from '../helpers/kyc'
@@ -170,6 +171,30 @@ describe('the caller’s address behind a proxy', () => {
       expect((await refresh(api, '10.0.0.9')).status).toBe(401)
     } finally {
       await world.close()
+    }
+  })
+})
+
+describe.skipIf(TEST_DIALECT !== 'postgres')('a process stopping while another serves', () => {
+  it('leaves an ordinary beat, not a clean stop; the last one out writes the clean stop', async () => {
+    const db = await durableDatabase('stop-beat')
+    const config = loadConfig({ ...db.config, port: 0, host: '127.0.0.1', logLevel: 'silent' }, {})
+    const a = await startServer(config, { seedIfEmpty: false })
+    const b = await startServer({ ...config }, { seedIfEmpty: false })
+    try {
+      await a.close()
+      expect((await readHeartbeat(b.deps.db))?.stopped).toBeUndefined()
+      await b.close()
+      const reader = await testWorld(db.config)
+      try {
+        expect((await readHeartbeat(reader.deps.db))?.stopped).toBe(true)
+      } finally {
+        await reader.close()
+      }
+    } finally {
+      await a.close()
+      await b.close()
+      await db.drop()
     }
   })
 })

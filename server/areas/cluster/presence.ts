@@ -92,6 +92,18 @@ function createPresence(deps: Deps): Presence {
   }
 }
 
+/** Whether another server process on the database beat recently (PostgreSQL). */
+export async function othersAlive(deps: Deps): Promise<boolean> {
+  if (!isShared(deps)) return false
+  const row = await deps.db
+    .selectFrom('server_nodes')
+    .select('node_id')
+    .where('node_id', '<>', presenceOf(deps).nodeId)
+    .where('seen_at_ms', '>=', deps.clock.wallNow() - NODE_EXPIRY_BEATS * deps.config.heartbeatIntervalMs)
+    .executeTakeFirst()
+  return row !== undefined
+}
+
 async function registerNode(deps: Deps, nodeId: string): Promise<void> {
   const now = deps.clock.wallNow()
   await deps.db
