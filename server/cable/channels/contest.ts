@@ -32,7 +32,11 @@ export const ContestChannel: ChannelDefinition = {
     const seq = ctx.deps.bus.lastSeq(contestStream(id))
     const userSeq = ctx.deps.bus.lastSeq(contestUserStream(id, ctx.user.id))
     const contest = await findContest(ctx.deps.db, id)
-    if (!contest) return ctx.reject()
+    if (!contest) {
+      relays.get(ctx)?.()
+      relays.delete(ctx)
+      return ctx.reject()
+    }
     ctx.transmit({
       type: 'snapshot',
       seq,
