@@ -6,6 +6,7 @@ import { createScheduler } from './areas/clock/scheduler'
 import { ensureClockAnchor, followClock, loadClockAnchor } from './areas/clock/service'
 import { registerMatchJobs } from './areas/matches/jobs'
 import type { Config } from './config'
+import { withBootLock } from './db/boot-lock'
 import { createScratchDatabase, openDatabase } from './db/dialect'
 import { migrateToLatest } from './db/migrate'
 import type { Deps } from './deps'
@@ -36,24 +37,28 @@ export async function bootDeps(config: Config, options: BootOptions = {}): Promi
       : config.databaseUrl
   const dbHandle = openDatabase({ file: config.dbFile, databaseUrl, dropOnClose: scratch })
   const db = dbHandle.db
-  const applied = await migrateToLatest(db)
-  if (applied.length > 0) log.info('migrated', { applied: applied.join(',') })
-  const stored = await loadClockAnchor(db)
-  // A new database's clock starts at `startAtMs` (or now); processes starting together on it
-  // agree on whichever anchor was stored first.
-  const anchor =
-    stored ??
-    (await ensureClockAnchor(
-      db,
-      createClock({
-        wallNow: options.wallNow,
-        anchor: options.startAtMs !== undefined ? { anchorGameMs: options.startAtMs } : undefined,
-      }).anchor(),
-    ))
-  const clock = createClock({ wallNow: options.wallNow, anchor })
-  // On a new database the reference rows are stamped with the instant its clock starts at,
-  // not the running clock a few milliseconds later: the same --now gives the same rows.
-  await ensureReferenceData(db, stored ? clock.now() : anchor.anchorGameMs)
+  // Several processes may start at once on one PostgreSQL database: one migrates, the rest wait.
+  const clock = await withBootLock(dbHandle, async () => {
+    const applied = await migrateToLatest(db)
+    if (applied.length > 0) log.info('migrated', { applied: applied.join(',') })
+    const stored = await loadClockAnchor(db)
+    // A new database's clock starts at `startAtMs` (or now); processes starting together on it
+    // agree on whichever anchor was stored first.
+    const anchor =
+      stored ??
+      (await ensureClockAnchor(
+        db,
+        createClock({
+          wallNow: options.wallNow,
+          anchor: options.startAtMs !== undefined ? { anchorGameMs: options.startAtMs } : undefined,
+        }).anchor(),
+      ))
+    const clock = createClock({ wallNow: options.wallNow, anchor })
+    // On a new database the reference rows are stamped with the instant its clock starts at,
+    // not the running clock a few milliseconds later: the same --now gives the same rows.
+    await ensureReferenceData(db, stored ? clock.now() : anchor.anchorGameMs)
+    return clock
+  })
   const onHandlerError = (error: unknown) => log.error('bus handler failed', { error: String(error) })
   // One process on SQLite: the bus stays in memory. On PostgreSQL every process shares it.
   const bus =

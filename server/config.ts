@@ -70,6 +70,12 @@ export interface Config {
    */
   answerCache: boolean
   /**
+   * Behind a reverse proxy (several server processes, README): the caller's address for the
+   * per-address rate limits is the last `X-Forwarded-For` entry, the one the proxy appended.
+   * `FANSPOLE_TRUST_PROXY=1`; off by default, where the header is the caller's to forge.
+   */
+  trustProxy: boolean
+  /**
    * Fault injection for restart tests (`FANSPOLE_CRASH_POINT`): the server kills itself with
    * SIGKILL when it reaches the named point (`server/lib/crash-point.ts`). Unset in normal use.
    */
@@ -152,6 +158,7 @@ export function loadConfig(overrides: Partial<Config> = {}, env: NodeJS.ProcessE
     heartbeatIntervalMs: 1000,
     jobLeaseMs: 30_000,
     answerCache: !['0', 'off', 'false', 'no'].includes((env.FANSPOLE_ANSWER_CACHE ?? '').toLowerCase()),
+    trustProxy: ['1', 'on', 'true', 'yes'].includes((env.FANSPOLE_TRUST_PROXY ?? '').toLowerCase()),
     crashPoint: env.FANSPOLE_CRASH_POINT || undefined,
     cable: {
       pingIntervalMs: 3000,

@@ -3,9 +3,11 @@ import { serve } from '@hono/node-server'
 import { isSeeded, type SeedSummary, seedDemoLeague } from '../seeds/demo-league'
 import { type App, createApp } from './app'
 import { resumeAuctions } from './areas/auctions/outage'
+import { roomsAbandoned } from './areas/auctions/takeover'
 import { hashPassword } from './areas/auth/passwords'
 import { claimOutage, startHeartbeat } from './areas/clock/heartbeat'
 import { saveClockAnchor } from './areas/clock/service'
+import { othersAlive, startNodeBeat } from './areas/cluster/presence'
 import { resumeMatches } from './areas/matches/jobs'
 import { releaseAttachments } from './areas/wallet/attachments'
 import { type BootOptions, bootDeps } from './boot'
@@ -13,6 +15,7 @@ import { CHANNELS } from './cable/channels'
 import { createCableServer } from './cable/server'
 import type { CableServer } from './cable/types'
 import type { Config } from './config'
+import { withBootLock } from './db/boot-lock'
 import type { Deps } from './deps'
 
 export interface RunningServer {
@@ -37,9 +40,10 @@ export interface StartOptions extends BootOptions {
 /** Boots everything and listens: web + /api + /cable on one port. */
 export async function startServer(config: Config, options: StartOptions = {}): Promise<RunningServer> {
   const deps = await bootDeps(config, options)
-  let seeded: SeedSummary | null = null
-  if ((options.seedIfEmpty ?? true) && !(await isSeeded(deps.db))) {
-    seeded = await seedDemoLeague(deps.db, {
+  // Under the boot lock: of two servers starting at once on an empty database one seeds.
+  const seeded = await withBootLock(deps.dbHandle, async (): Promise<SeedSummary | null> => {
+    if (!(options.seedIfEmpty ?? true) || (await isSeeded(deps.db))) return null
+    return seedDemoLeague(deps.db, {
       seed: config.seed,
       nowMs: deps.clock.now(),
       users: options.seedUsers,
@@ -48,16 +52,20 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       hashPassword,
       onProgress: options.onSeedProgress,
     })
-  }
+  })
   // Cheap catching-up before anyone can connect: auctions get back the time the server was
   // down, jobs are re-armed. Slow work (settlement) is left to the scheduler, after listen.
-  const outage = await claimOutage(deps)
-  // Nobody else is alive (SQLite has one process; on PostgreSQL the last beat is old): jobs
-  // left running were claimed by a server that died in them, so they are due again now rather
-  // than when their lease runs out.
-  if (outage || deps.dbHandle.kind === 'sqlite') await deps.scheduler.releaseClaims()
-  await resumeAuctions(deps, outage)
-  await resumeMatches(deps)
+  // Under the boot lock: of servers starting at once, one claims the outage and the others
+  // re-arm jobs after it, not interleaved with it (they write the same job keys).
+  await withBootLock(deps.dbHandle, async () => {
+    const outage = await claimOutage(deps)
+    // Nobody else is alive (SQLite has one process; on PostgreSQL the last beat is old): jobs
+    // left running were claimed by a server that died in them, so they are due again now rather
+    // than when their lease runs out.
+    if (outage || deps.dbHandle.kind === 'sqlite') await deps.scheduler.releaseClaims()
+    await resumeAuctions(deps, outage)
+    await resumeMatches(deps)
+  })
   const cable = createCableServer(deps, CHANNELS)
   const app = createApp(deps, { cable })
   const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
@@ -73,6 +81,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     deps.config.publicUrl = deps.config.publicUrl.replace(/:0$/, `:${port}`)
   deps.log.debug('listening', { port, pid: process.pid })
   const heartbeat = startHeartbeat(deps)
+  const nodeBeat = startNodeBeat(deps, (rooms) => roomsAbandoned(deps, rooms))
   deps.scheduler.start()
   let closing: Promise<void> | undefined
   return {
@@ -92,7 +101,8 @@ export async function startServer(config: Config, options: StartOptions = {}): P
           ;(server as { closeAllConnections?: () => void }).closeAllConnections?.()
         })
         await saveClockAnchor(deps.db, deps.clock.anchor())
-        await heartbeat.stop()
+        await heartbeat.stop(await othersAlive(deps))
+        await nodeBeat.stop()
         await deps.dbHandle.close()
         releaseAttachments(deps.config)
       })()

@@ -53,6 +53,37 @@ export interface Database {
   rate_limit_counters: RateLimitCountersTable
   bus_streams: BusStreamsTable
   bus_messages: BusMessagesTable
+  server_nodes: ServerNodesTable
+  presence: PresenceTable
+  match_score_marks: MatchScoreMarksTable
+  attachment_files: AttachmentFilesTable
+}
+
+/** A running server process and its last beat (wall ms); see server/areas/cluster/nodes.ts. */
+export interface ServerNodesTable {
+  node_id: string
+  started_at_ms: number
+  seen_at_ms: number
+}
+
+/** Sockets one node holds in one room (auction manager presence), counted across live nodes. */
+export interface PresenceTable {
+  node_id: string
+  room: string
+  connections: number
+}
+
+/** Moved by every scoring write of a match; `reset_revision` by corrections (full rebuild). */
+export interface MatchScoreMarksTable {
+  match_id: number
+  revision: number
+  reset_revision: number
+}
+
+/** Uploaded bytes on PostgreSQL, by the attachment's storage path. */
+export interface AttachmentFilesTable {
+  storage_path: string
+  bytes: Uint8Array
 }
 
 /**

@@ -1,12 +1,20 @@
 import { getConnInfo } from '@hono/node-server/conninfo'
 import type { Context, MiddlewareHandler } from 'hono'
-import { rateLimiter } from 'hono-rate-limiter'
 import type { RateLimit } from '../config'
+import type { Deps } from '../deps'
 import { AppError } from './errors'
 import type { AppEnv } from './router'
 
-/** The caller's address; in-process requests (tests) have none and share one bucket. */
-export function clientAddress(c: Context): string {
+/**
+ * The caller's address; in-process requests (tests) have none and share one bucket. Behind a
+ * trusted proxy (`trustProxy`) the last `X-Forwarded-For` entry: the proxy appends the address
+ * it saw, anything before it came from the caller.
+ */
+export function clientAddress(c: Context, trustProxy = false): string {
+  if (trustProxy) {
+    const forwarded = c.req.header('x-forwarded-for')?.split(',').at(-1)?.trim()
+    if (forwarded) return forwarded
+  }
   try {
     return getConnInfo(c).remote.address ?? 'local'
   } catch {
@@ -15,28 +23,51 @@ export function clientAddress(c: Context): string {
 }
 
 /**
- * A fixed-window limiter (wall time). `key` picks the bucket (address, address + login …);
- * `applies` lets one route carry several limiters (the token endpoint limits the password
- * grant and the refresh grant separately). Over the limit: 429 RATE_LIMITED with Retry-After.
+ * A fixed-window limiter (wall time), counted in the database (`rate_limit_counters`, the
+ * table the sign-in throttle uses) so that every server process on one database shares one
+ * count: a caller spreading requests over several nodes gets no extra attempts. `key` picks
+ * the bucket (address, address + login …); `applies` lets one route carry several limiters
+ * (the token endpoint limits the password grant and the refresh grant separately). Every
+ * request that applies is counted by one atomic upsert that answers the new count, so under
+ * concurrency exactly `limit` get through. Over the limit: 429 RATE_LIMITED with Retry-After
+ * (seconds until the window ends).
  */
 export function limit(
+  deps: Pick<Deps, 'db' | 'clock'>,
   name: string,
   rule: RateLimit,
   key: (c: Context<AppEnv>) => Promise<string> | string,
   applies: (c: Context<AppEnv>) => Promise<boolean> | boolean = () => true,
 ): MiddlewareHandler<AppEnv> {
-  return rateLimiter<AppEnv>({
-    windowMs: rule.windowMs,
-    limit: rule.limit,
-    standardHeaders: 'draft-7',
-    keyGenerator: async (c) => `${name}:${await key(c)}`,
-    skip: async (c) => !(await applies(c)),
-    handler: () => {
+  return async (c, next) => {
+    if (!(await applies(c))) return next()
+    const nowMs = deps.clock.wallNow()
+    const windowStartMs = Math.floor(nowMs / rule.windowMs) * rule.windowMs
+    const row = await deps.db
+      .insertInto('rate_limit_counters')
+      .values({ bucket: `${name}:${await key(c)}`, window_start_ms: windowStartMs, hits: 1 })
+      .onConflict((oc) =>
+        oc
+          .columns(['bucket', 'window_start_ms'])
+          .doUpdateSet((eb) => ({ hits: eb('rate_limit_counters.hits', '+', 1) })),
+      )
+      .returning('hits')
+      .executeTakeFirstOrThrow()
+    const hits = Number(row.hits)
+    // The first hit of a window clears this limiter's ended windows: the table stays small
+    // without a job, and other limiters' buckets (other window lengths) are left alone.
+    if (hits === 1)
+      await deps.db
+        .deleteFrom('rate_limit_counters')
+        .where('bucket', 'like', `${name}:%`)
+        .where('window_start_ms', '<', windowStartMs)
+        .execute()
+    if (hits > rule.limit)
       throw new AppError('RATE_LIMITED', 'Too many attempts; wait a moment and try again', undefined, {
-        'Retry-After': String(Math.ceil(rule.windowMs / 1000)),
+        'Retry-After': String(Math.max(1, Math.ceil((windowStartMs + rule.windowMs - nowMs) / 1000))),
       })
-    },
-  })
+    return next()
+  }
 }
 
 /** Reads a field of the (already JSON) request body without consuming it for the validator. */

@@ -31,6 +31,15 @@ export interface Bus {
    * shortly after, and delivered when that commits — on every process, this one included.
    */
   publish(stream: string, message: Outgoing['message']): void
+  /**
+   * Delivers to this process's subscribers only. For messages every server process computes
+   * for its own subscribers (live contest standings, server/areas/scoring/standings-relay.ts):
+   * a shared bus must not forward them to other processes, which publish their own. In one
+   * process it is `publish`; on a shared bus the message carries no `seq` (the stream's seqs
+   * are the database's, the same on every process) and is ordered by its own `version`, as
+   * clients already order leaderboards (docs/channels.md).
+   */
+  publishLocal(stream: string, message: Outgoing['message']): void
   subscribe(stream: string, handler: BusHandler): () => void
   /** Subscribers in this process (on PostgreSQL other processes have their own). */
   subscriberCount(stream: string): number
@@ -57,7 +66,10 @@ export function createBus(onHandlerError: (error: unknown) => void = () => {}): 
 } {
   const handlers = new Map<string, Set<BusHandler>>()
   const seqs = new Map<string, number>()
-  return {
+  const bus: Bus & { publish(stream: string, message: Outgoing['message']): BusMessage } = {
+    publishLocal: (stream, message) => {
+      bus.publish(stream, message)
+    },
     publish(stream, message) {
       // A stream whose source numbers its own messages (an auction's engine seq, which
       // survives restarts) keeps those numbers; any other message gets the next one.
@@ -97,4 +109,5 @@ export function createBus(onHandlerError: (error: unknown) => void = () => {}): 
     lastSeq: async (stream) => seqs.get(stream) ?? 0,
     close: async () => {},
   }
+  return bus
 }

@@ -352,6 +352,12 @@ export function createPostgresBus(options: PostgresBusOptions): PostgresBus {
       flushQueued = true
       flushing = flushing.then(() => new Promise<void>((resolve) => setImmediate(resolve))).then(flush)
     },
+    publishLocal(stream, message) {
+      // No seq: this stream's seqs are the database's, the same on every process, and this
+      // message exists on this process only (see Bus.publishLocal).
+      const { seq: _ignored, ...rest } = message
+      deliver(stream, rest as BusMessage)
+    },
     subscribe(stream, handler) {
       let set = handlers.get(stream)
       if (!set) {

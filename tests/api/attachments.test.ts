@@ -3,6 +3,7 @@ import path from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { attachmentsDir } from '../../server/areas/wallet/attachments'
 import { signedInUser, startCableServer } from '../helpers/cable'
+import { TEST_DIALECT } from '../helpers/db'
 import { type TestWorld, testWorld } from '../helpers/deps'
 import { client } from '../helpers/http'
 import { JPEG_BYTES, PNG_1X1, upload, WEBP_BYTES } from '../helpers/kyc'
@@ -33,8 +34,20 @@ async function fetchFile(id: number, token?: string) {
   }
 }
 
+/** Where an upload is kept: on disk next to SQLite; in the database on PostgreSQL (every node). */
+async function storedBytes(storagePath: string): Promise<Buffer> {
+  if (world.deps.dbHandle.kind === 'sqlite')
+    return fs.readFileSync(path.join(attachmentsDir(world.deps.config), storagePath))
+  const row = await world.deps.db
+    .selectFrom('attachment_files')
+    .select('bytes')
+    .where('storage_path', '=', storagePath)
+    .executeTakeFirstOrThrow()
+  return Buffer.from(row.bytes)
+}
+
 describe('POST /api/attachments', () => {
-  it('stores an image on local disk and answers its id, type and size', async () => {
+  it('stores an image (disk on SQLite, database on PostgreSQL) and answers its id, type and size', async () => {
     const p = await api.player()
     const r = await upload(api, p.token, PNG_1X1, { name: 'my pan.png' })
     expect(r.status).toBe(201)
@@ -47,8 +60,7 @@ describe('POST /api/attachments', () => {
       deleted: false,
     })
     const row = await world.deps.db.selectFrom('attachments').selectAll().executeTakeFirstOrThrow()
-    const onDisk = path.join(attachmentsDir(world.deps.config), row.storage_path)
-    expect(fs.readFileSync(onDisk).equals(PNG_1X1)).toBe(true)
+    expect((await storedBytes(row.storage_path)).equals(PNG_1X1)).toBe(true)
     const file = await fetchFile(row.id, p.token)
     expect(file).toMatchObject({ status: 200, type: 'image/png' })
     expect(file.bytes.equals(PNG_1X1)).toBe(true)
@@ -154,7 +166,7 @@ describe('DELETE /api/attachments/{id} and POST …/restore', () => {
     expect((await fetchFile(id, p.token)).status).toBe(404)
     const row = await world.deps.db.selectFrom('attachments').selectAll().executeTakeFirstOrThrow()
     expect(row.deleted_at_ms).not.toBeNull()
-    expect(fs.existsSync(path.join(attachmentsDir(world.deps.config), row.storage_path))).toBe(true)
+    expect((await storedBytes(row.storage_path)).equals(PNG_1X1)).toBe(true)
     const restored = await api.post(`/api/attachments/${id}/restore.json`, undefined, p.token)
     expect(restored.status).toBe(200)
     expect(restored.body.attachment).toMatchObject({ id, deleted: false })
@@ -182,7 +194,8 @@ describe('DELETE /api/attachments/{id} and POST …/restore', () => {
   })
 })
 
-describe('uploads of a server on an in-memory database', () => {
+// PostgreSQL keeps uploads in the (scratch) database itself, dropped with it.
+describe.skipIf(TEST_DIALECT === 'postgres')('uploads of a server on an in-memory database', () => {
   it('are stored in a temporary folder that goes when the server stops', async () => {
     const server = await startCableServer()
     try {

@@ -338,6 +338,10 @@ const EXPECTED: { [T in keyof Database]: Array<keyof Database[T]> } = {
   rate_limit_counters: ['bucket', 'window_start_ms', 'hits'],
   bus_streams: ['stream', 'seq', 'prev'],
   bus_messages: ['stream', 'seq', 'prev', 'body', 'at_ms'],
+  server_nodes: ['node_id', 'started_at_ms', 'seen_at_ms'],
+  presence: ['node_id', 'room', 'connections'],
+  match_score_marks: ['match_id', 'revision', 'reset_revision'],
+  attachment_files: ['storage_path', 'bytes'],
 }
 
 describe('database schema', () => {

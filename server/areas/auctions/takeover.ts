@@ -1,12 +1,13 @@
 import { withTx } from '../../db/tx'
 import type { Deps } from '../../deps'
+import { presenceOf } from '../cluster/presence'
 import { forgetAuctionJobs, nudgeBots, roomStream } from './service'
 
 /**
  * Bots take over managers who are away (issue 4 item 6). A manager is "here" while at least one
- * of their sockets is subscribed to the auction's channel (live or tournament); this process
- * counts those subscriptions. When the count drops to zero in a running auction whose owner set
- * `bot_takeover_seconds`, a job is scheduled that many seconds ahead on the game clock; if the
+ * of their sockets is subscribed to the auction's channel (live or tournament), on any server
+ * process of the database (server/areas/cluster/presence.ts counts them across processes).
+ * When the count drops to zero in a running auction whose owner set `bot_takeover_seconds`, a job is scheduled that many seconds ahead on the game clock; if the
  * manager is still away when it fires, they go on autopilot: a value-buyer bot plays for them
  * through the same engine commands as every bot. The moment they subscribe again the job is
  * cancelled and the autopilot handed back. A manager who never opens the room after the start
@@ -20,29 +21,16 @@ const RUNNING = new Set(['open', 'sealed', 'between'])
 
 const takeoverKey = (auctionId: number, managerId: number) => `auction:${auctionId}:takeover:${managerId}`
 
-const counts = new WeakMap<Deps, Map<string, number>>()
+const room = (auctionId: number, managerId: number) => `auction:${auctionId}:manager:${managerId}`
 
-function present(deps: Deps): Map<string, number> {
-  let map = counts.get(deps)
-  if (!map) {
-    map = new Map()
-    counts.set(deps, map)
-  }
-  return map
-}
-
-/** Whether the manager has a socket in the auction's room (on this server). */
-export function isHere(deps: Deps, auctionId: number, managerId: number): boolean {
-  return (present(deps).get(`${auctionId}:${managerId}`) ?? 0) > 0
+/** Whether the manager has a socket in the auction's room, on any server process. */
+export async function isHere(deps: Deps, auctionId: number, managerId: number): Promise<boolean> {
+  return (await presenceOf(deps).count(room(auctionId, managerId))) > 0
 }
 
 /** A manager's socket joined the room: cancels a pending takeover and ends an autopilot. */
 export async function managerArrived(deps: Deps, auctionId: number, managerId: number): Promise<void> {
-  const key = `${auctionId}:${managerId}`
-  const map = present(deps)
-  const before = map.get(key) ?? 0
-  map.set(key, before + 1)
-  if (before > 0) return
+  if ((await presenceOf(deps).arrive(room(auctionId, managerId))) > 0) return
   await withTx(deps, async (tx, after) => {
     await deps.scheduler.cancel(tx, takeoverKey(auctionId, managerId))
     const back = await tx
@@ -63,15 +51,21 @@ export async function managerArrived(deps: Deps, auctionId: number, managerId: n
 
 /** A manager's socket left the room: the last one to leave starts the takeover countdown. */
 export async function managerLeft(deps: Deps, auctionId: number, managerId: number): Promise<void> {
-  const key = `${auctionId}:${managerId}`
-  const map = present(deps)
-  const left = (map.get(key) ?? 1) - 1
-  if (left > 0) {
-    map.set(key, left)
-    return
-  }
-  map.delete(key)
+  if ((await presenceOf(deps).leave(room(auctionId, managerId))) > 0) return
   await scheduleTakeovers(deps, auctionId, [managerId])
+}
+
+/**
+ * Rooms of a server process that died (presence.ts): each manager in them who is now away
+ * everywhere gets the takeover countdown, as if their socket had closed.
+ */
+export async function roomsAbandoned(deps: Deps, rooms: string[]): Promise<void> {
+  for (const r of rooms) {
+    const [kind, auctionId, what, managerId] = r.split(':')
+    if (kind !== 'auction' || what !== 'manager') continue
+    if (await isHere(deps, Number(auctionId), Number(managerId))) continue
+    await scheduleTakeovers(deps, Number(auctionId), [Number(managerId)])
+  }
 }
 
 /**
@@ -93,7 +87,8 @@ export async function scheduleTakeovers(deps: Deps, auctionId: number, managerId
     .where('bot_strategy', 'is', null)
     .where('autopilot', 'is', null)
   if (managerIds) query = query.where('id', 'in', managerIds)
-  const away = (await query.execute()).filter((m) => !isHere(deps, auctionId, m.id))
+  const away: Array<{ id: number }> = []
+  for (const m of await query.execute()) if (!(await isHere(deps, auctionId, m.id))) away.push(m)
   if (away.length === 0) return
   const runAtMs = deps.clock.now() + auction.takeover_seconds * 1000
   await withTx(deps, async (tx, after) => {
@@ -110,7 +105,7 @@ export async function scheduleTakeovers(deps: Deps, auctionId: number, managerId
 
 /** The takeover job: the manager is still away, so a bot plays for them from now on. */
 async function takeOver(deps: Deps, auctionId: number, managerId: number): Promise<void> {
-  if (isHere(deps, auctionId, managerId)) return
+  if (await isHere(deps, auctionId, managerId)) return
   const auction = await deps.db
     .selectFrom('auctions')
     .select(['status', 'takeover_seconds'])

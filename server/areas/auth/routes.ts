@@ -31,12 +31,13 @@ export function authRoutes(deps: Deps) {
   const { rateLimits } = deps.config
 
   const grantIs = (type: string) => async (c: Context<AppEnv>) => (await bodyField(c, 'grant_type')) === type
-  // Sign-in attempts are counted by passwordGrant (per account and per address, in the
-  // database); refreshes by address, here.
+  // Sign-in attempts are counted by passwordGrant (per account and per address); refreshes
+  // by address, here. Both in the database, shared by every server process.
   const refreshLimiter = limit(
+    deps,
     'refresh',
     rateLimits.refresh,
-    (c) => clientAddress(c),
+    (c) => clientAddress(c, deps.config.trustProxy),
     grantIs('refresh_token'),
   )
 
@@ -69,7 +70,7 @@ export function authRoutes(deps: Deps) {
           login: login as string,
           password: body.password as string,
           clientId,
-          address: clientAddress(c),
+          address: clientAddress(c, deps.config.trustProxy),
         }
         return c.json(await passwordGrant(deps, credentials), 200)
       }
@@ -111,7 +112,9 @@ export function authRoutes(deps: Deps) {
       tags: ['Auth'],
       summary: 'Mail a password-reset link',
       description: 'Always answers 200, whether or not the address has an account.',
-      middleware: [limit('forgot', rateLimits.forgotPassword, (c) => clientAddress(c))] as const,
+      middleware: [
+        limit(deps, 'forgot', rateLimits.forgotPassword, (c) => clientAddress(c, deps.config.trustProxy)),
+      ] as const,
       request: { body: jsonBody(EmailRequest) },
       responses: { 200: json(MessageResponse, 'Mail sent if the account exists'), ...errors(422, 429) },
     }),

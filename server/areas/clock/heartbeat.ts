@@ -81,8 +81,11 @@ export async function claimOutage(deps: Deps): Promise<Outage | null> {
  * Beats every `heartbeatIntervalMs` until stopped; `stop()` writes the clean-stop beat. A plain
  * wall-time interval, not a scheduler job: jobs run on the game clock, which an admin may pause
  * or speed up, and being alive is a matter of real time. It holds no state but its own timer.
+ * `stop(othersAlive)`: while other server processes still serve the database (issue 11) the
+ * last beat is an ordinary one, not a clean stop, so a process starting meanwhile does not
+ * take the moment as an outage.
  */
-export function startHeartbeat(deps: Deps): { stop(): Promise<void> } {
+export function startHeartbeat(deps: Deps): { stop(othersAlive?: boolean): Promise<void> } {
   let writing: Promise<void> = Promise.resolve()
   const tick = () => {
     writing = writeBeat(deps, currentBeat(deps)).catch((error) =>
@@ -93,10 +96,10 @@ export function startHeartbeat(deps: Deps): { stop(): Promise<void> } {
   const timer = setInterval(tick, deps.config.heartbeatIntervalMs)
   timer.unref()
   return {
-    async stop() {
+    async stop(othersAlive = false) {
       clearInterval(timer)
       await writing
-      await writeBeat(deps, currentBeat(deps, true))
+      await writeBeat(deps, currentBeat(deps, !othersAlive))
     },
   }
 }

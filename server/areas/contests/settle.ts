@@ -7,7 +7,7 @@ import { paiseToRupees } from '../../domain/money'
 import { distributePrizes } from '../../domain/prizes'
 import { notificationStream, serializeNotification } from '../notifications/service'
 import type { LiveMatch } from '../scoring/live'
-import { loadLive } from '../scoring/live'
+import { currentLive } from '../scoring/live'
 import { contestLabel, payFromPools } from './ledger'
 import { prizeStructureOf } from './serialize'
 import { contestStream } from './service'
@@ -38,7 +38,7 @@ type Settled = { contest: ContestRow; entries: number; byUser: Map<number, numbe
  * transaction): the batch's member rows, postings and notifications are written in key order.
  */
 export async function settleMatch(deps: Deps, matchId: number): Promise<SettlementReport> {
-  const live = await loadLive(deps, matchId)
+  const live = await currentLive(deps, matchId)
   live.board.rankAll()
   const contests = await deps.db
     .selectFrom('contests')

@@ -6,7 +6,7 @@ import { AppError, forbidden, notFound } from '../../http/errors'
 import { findMatch, matchSquad } from '../matches/queries'
 import { playerJson } from '../matches/serialize'
 import { pointsOf } from '../matches/service'
-import { loadLive, peekLive } from '../scoring/live'
+import { currentLive } from '../scoring/live'
 import { findTeam, parsePlayerIds } from '../teams/queries'
 import { isMatchLocked } from '../teams/service'
 import { type ContestRow, type MemberRow, membersOf } from './queries'
@@ -15,7 +15,7 @@ import { memberJson } from './serialize'
 /** Live points and ranks from the scoreboard while the match is being scored, else the stored ones. */
 async function standingsOf(deps: Deps, contest: ContestRow) {
   if (contest.match_status !== 'live') return null
-  const live = (await peekLive(deps, contest.match_id)) ?? (await loadLive(deps, contest.match_id))
+  const live = await currentLive(deps, contest.match_id)
   return live.board.hasContest(contest.id) ? live : null
 }
 

@@ -5,7 +5,7 @@ import { AppError } from '../../http/errors'
 import { settleMatch } from '../contests/settle'
 import { matchStream } from '../matches/lifecycle'
 import { requireMatch } from '../matches/service'
-import { loadLive, withMatchLock } from './live'
+import { currentLiveLocked, withMatchLock } from './live'
 import { resultText } from './result'
 
 export const simJobKey = (matchId: number) => `match:${matchId}:sim`
@@ -25,7 +25,7 @@ export async function completeMatch(
   await withMatchLock(deps, matchId, async () => {
     // Read before the transaction: the outer database must not be used inside it (one connection).
     const current = await requireMatch(deps.db, matchId)
-    const live = current.status === 'live' ? await loadLive(deps, matchId) : null
+    const live = current.status === 'live' ? await currentLiveLocked(deps, matchId) : null
     const result =
       current.result_text ?? (live ? await resultText(deps.db, live.scorer.summary(), current.format) : null)
     await withTx(deps, async (tx, after) => {

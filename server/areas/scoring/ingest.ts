@@ -1,5 +1,4 @@
-import { lockRows } from '../../db/lock'
-import { type Executor, type Tx, withTx } from '../../db/tx'
+import { type Tx, withTx } from '../../db/tx'
 import type { Deps } from '../../deps'
 import { EVENT_SCHEMA, type MatchEvent } from '../../domain/events/schema'
 import { validateEvents } from '../../domain/events/validate'
@@ -7,7 +6,7 @@ import { AppError } from '../../http/errors'
 import { fieldErrors } from '../../http/validation'
 import { matchStream } from '../matches/lifecycle'
 import { requireMatch } from '../matches/service'
-import { evictLive, type LiveMatch, loadLive, newScorer, withMatchLock } from './live'
+import { currentLiveLocked, evictLive, type LiveMatch, newScorer, sharedScoring, withMatchLock } from './live'
 import { publishStandings } from './publish'
 
 export interface IngestResult {
@@ -34,45 +33,44 @@ export function ingestEvents(
   atMs?: number | number[],
 ): Promise<IngestResult> {
   return withMatchLock(deps, matchId, async () => {
+    // Another server process may store a batch between our catching up and our write (the
+    // mark says so): catch up again and renumber. Bounded: each retry means another batch
+    // got in, which only a steady stream of them from elsewhere could repeat.
     for (let attempt = 1; ; attempt++) {
       try {
         return await ingestLocked(deps, matchId, raw, atMs)
       } catch (error) {
-        // Another server process stored events since this one's live state was read: that
-        // state is gone (evicted below); build it again from the database and start over.
-        if (!(error instanceof StaleMatch)) throw error
-        if (attempt >= 3) throw new AppError('MATCH_STATE', 'The match moved on meanwhile; try again')
+        if (!(error instanceof StaleLive)) throw error
+        if (attempt >= 5) throw new AppError('MATCH_STATE', 'The match moved on meanwhile; try again')
       }
     }
   })
 }
 
-/** The match's stored events moved on past the live state in this process's memory. */
-class StaleMatch extends Error {}
-
-/** The seq of the match's last stored event (0: none). */
-async function storedLastSeq(db: Executor, matchId: number): Promise<number> {
-  const row = await db
-    .selectFrom('match_events')
-    .select('seq')
-    .where('match_id', '=', matchId)
-    .orderBy('seq', 'desc')
-    .limit(1)
-    .executeTakeFirst()
-  return row?.seq ?? 0
-}
+/** Our copy of the match was behind the stored events when we came to write (PostgreSQL). */
+class StaleLive extends Error {}
 
 /**
- * The live state, checked against the stored events where several server processes share
- * the database (PostgreSQL): another one may have ingested balls since this one's was built
- * (a simulation's steps run wherever the scheduler claims them).
+ * Moves the match's score mark in the scoring transaction (PostgreSQL) and checks that no
+ * other process wrote since our copy caught up. The upsert locks the mark row until commit,
+ * so batches of one match from several processes are written one after the other.
  */
-async function currentLive(deps: Deps, matchId: number): Promise<LiveMatch> {
-  const live = await loadLive(deps, matchId)
-  if (deps.dbHandle.kind !== 'postgres' || (await storedLastSeq(deps.db, matchId)) === live.lastSeq)
-    return live
-  evictLive(deps, matchId)
-  return loadLive(deps, matchId)
+async function claimRevision(tx: Tx, live: LiveMatch, correction: boolean): Promise<void> {
+  const row = await tx
+    .insertInto('match_score_marks')
+    .values({ match_id: live.matchId, revision: 1, reset_revision: correction ? 1 : 0 })
+    .onConflict((oc) =>
+      oc.column('match_id').doUpdateSet((eb) => ({
+        revision: eb('match_score_marks.revision', '+', 1),
+        reset_revision: correction
+          ? eb('match_score_marks.revision', '+', 1)
+          : eb.ref('match_score_marks.reset_revision'),
+      })),
+    )
+    .returning('revision')
+    .executeTakeFirstOrThrow()
+  if (Number(row.revision) !== live.revision + 1) throw new StaleLive(`match ${live.matchId} moved on`)
+  live.revision = Number(row.revision)
 }
 
 async function ingestLocked(
@@ -89,7 +87,7 @@ async function ingestLocked(
         ? 'The match has not started: start it before posting events'
         : `The match is ${match.status}`,
     )
-  const live = await currentLive(deps, matchId)
+  const live = await currentLiveLocked(deps, matchId)
   const events = parseEvents(live, raw)
   const semantic = validateEvents(
     live.family,
@@ -118,18 +116,13 @@ async function ingestLocked(
     })
   })
   const correction = numbered.some((e) => e.replaces)
+  const shared = sharedScoring(deps)
   const now = deps.clock.now()
   const atOf = (i: number) => (Array.isArray(atMs) ? (atMs[i] ?? now) : (atMs ?? now))
 
   try {
     await withTx(deps, async (tx, after) => {
-      if (deps.dbHandle.kind === 'postgres') {
-        // The match's row, locked to the commit: ingests through every process take turns,
-        // and the events numbered above must still follow the last stored one.
-        await lockRows(tx, 'matches', matchId)
-        if ((await storedLastSeq(tx, matchId)) !== live.lastSeq)
-          throw new StaleMatch(`match ${matchId} moved on`)
-      }
+      if (shared) await claimRevision(tx, live, correction)
       await storeEvents(
         tx,
         matchId,
@@ -164,6 +157,7 @@ async function ingestLocked(
         if (correction)
           live.board.resetPoints(live.squad.map((p) => [p.id, live.scorer.points(p.id)] as const))
         else live.board.setPoints(changes)
+        if (shared) live.board.version = Math.max(live.board.version, live.revision)
         live.board.rankAll()
       })
       const summaryNow = live.scorer.summary()
@@ -178,7 +172,9 @@ async function ingestLocked(
         type: 'player_points',
         players: [...touched].map((id) => ({ player_id: id, total_score: live.scorer.points(id) })),
       })
-      after.run(() => publishStandings(deps, live))
+      // Shared scoring: every process (this one too) publishes to its own watchers when the
+      // match's player_points message reaches it (standings-relay.ts).
+      if (!shared) after.run(() => publishStandings(deps, live))
     })
   } catch (error) {
     // Memory may be ahead of the rolled-back database: rebuild from the stored events next time.

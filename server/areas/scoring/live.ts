@@ -11,6 +11,13 @@ import { loadBoard } from './load'
  * One match being scored: the scorer (player points from the events) and the scoreboard
  * (every team's total and every entry's rank). Held in memory per server; rebuilt from the
  * stored events after a restart or a failed write, so the database stays the source of truth.
+ *
+ * Several server processes on one PostgreSQL database each hold their own copy, kept current
+ * through `match_score_marks`: every scoring write moves the match's `revision` (and a
+ * correction its `reset_revision`) in its transaction. A copy older than the stored revision
+ * catches up before it is read (`currentLive`): it applies the events stored after its last
+ * seq, or rebuilds after a correction. SQLite has one process: its copy is always current and
+ * nothing is read or written for this.
  */
 export interface LiveMatch {
   matchId: number
@@ -22,6 +29,8 @@ export interface LiveMatch {
   board: Scoreboard
   events: Array<{ seq: number; event: MatchEvent }>
   lastSeq: number
+  /** The `match_score_marks.revision` this copy reflects (PostgreSQL; 0 on SQLite). */
+  revision: number
   /** Own-rank messages last sent per `contest:user`, so only changes go out. */
   sentRanks: Map<string, string>
 }
@@ -49,9 +58,71 @@ export function loadLive(deps: Deps, matchId: number): Promise<LiveMatch> {
   return live
 }
 
-/** The live state if it is already in memory (never builds it). */
+/**
+ * The live state if it is already in memory (never builds it), caught up with what other
+ * server processes stored (PostgreSQL).
+ */
 export async function peekLive(deps: Deps, matchId: number): Promise<LiveMatch | undefined> {
-  return registry(deps).get(matchId)
+  if (!registry(deps).has(matchId)) return undefined
+  return sharedScoring(deps) ? currentLive(deps, matchId) : registry(deps).get(matchId)
+}
+
+/** Whether other processes may score this database's matches (PostgreSQL). */
+export const sharedScoring = (deps: Deps) => deps.dbHandle.kind === 'postgres'
+
+/** The live state, built if needed and caught up with the database. Takes the match lock. */
+export function currentLive(deps: Deps, matchId: number): Promise<LiveMatch> {
+  if (!sharedScoring(deps)) return loadLive(deps, matchId)
+  return withMatchLock(deps, matchId, () => currentLiveLocked(deps, matchId))
+}
+
+/** `currentLive` for a caller already holding the match lock. */
+export async function currentLiveLocked(deps: Deps, matchId: number): Promise<LiveMatch> {
+  const live = await loadLive(deps, matchId)
+  if (!sharedScoring(deps) || (await catchUp(deps, live))) return live
+  evictLive(deps, matchId)
+  return loadLive(deps, matchId)
+}
+
+export async function readScoreMark(db: Executor, matchId: number) {
+  return db
+    .selectFrom('match_score_marks')
+    .select(['revision', 'reset_revision'])
+    .where('match_id', '=', matchId)
+    .executeTakeFirst()
+}
+
+/**
+ * Brings a copy up to the stored revision by applying the events stored after its last seq.
+ * False when only a rebuild will do (a correction rewrote events this copy has applied).
+ * The mark is read before the events: a write landing in between leaves the copy ahead of its
+ * recorded revision, which the next read notices and finds nothing more to apply.
+ */
+async function catchUp(deps: Deps, live: LiveMatch): Promise<boolean> {
+  const mark = await readScoreMark(deps.db, live.matchId)
+  // Behind or level: this process's own write may still be uncommitted (it set the revision).
+  if (!mark || mark.revision <= live.revision) return true
+  if (mark.reset_revision > live.revision) return false
+  const newer = await deps.db
+    .selectFrom('match_events')
+    .select(['seq', 'payload'])
+    .where('match_id', '=', live.matchId)
+    .where('seq', '>', live.lastSeq)
+    .orderBy('seq')
+    .execute()
+  const touched = new Set<number>()
+  for (const row of newer) {
+    const event = JSON.parse(row.payload) as MatchEvent
+    for (const id of live.scorer.apply(event)) touched.add(id)
+    live.events.push({ seq: row.seq, event })
+    live.lastSeq = row.seq
+  }
+  if (touched.size > 0) live.board.setPoints([...touched].map((id) => [id, live.scorer.points(id)] as const))
+  live.board.rankAll()
+  live.revision = mark.revision
+  // One numbering of leaderboard versions on every node: the stored revision.
+  live.board.version = Math.max(live.board.version, mark.revision)
+  return true
 }
 
 export function evictLive(deps: Deps, matchId: number): void {
@@ -99,6 +170,8 @@ export async function storedEvents(db: Executor, matchId: number) {
 }
 
 async function buildLive(deps: Deps, matchId: number): Promise<LiveMatch> {
+  // Read before the events (see catchUp): never newer than what is built from them.
+  const mark = sharedScoring(deps) ? await readScoreMark(deps.db, matchId) : undefined
   const match = await findMatch(deps.db, matchId)
   if (!match) throw new Error(`match ${matchId} does not exist`)
   const squad = await matchSquad(deps.db, matchId)
@@ -110,6 +183,7 @@ async function buildLive(deps: Deps, matchId: number): Promise<LiveMatch> {
   const board = await loadBoard(deps, matchId, squad, match.team_size)
   board.resetPoints(squad.map((p) => [p.id, scorer.points(p.id)] as const))
   board.rankAll()
+  if (mark) board.version = Math.max(board.version, mark.revision)
   return {
     matchId,
     sportSlug: match.sport_slug,
@@ -120,6 +194,7 @@ async function buildLive(deps: Deps, matchId: number): Promise<LiveMatch> {
     board,
     events,
     lastSeq: events.at(-1)?.seq ?? 0,
+    revision: mark?.revision ?? 0,
     sentRanks: new Map(),
   }
 }

@@ -1,5 +1,5 @@
 import type { Deps } from '../../deps'
-import type { LiveMatch } from './live'
+import { type LiveMatch, sharedScoring } from './live'
 
 export const LEADERBOARD_TOP = 10
 
@@ -111,6 +111,9 @@ export async function myRanksMessage(deps: Deps, live: LiveMatch, contestId: num
  * which is what keeps a ball cheap with a million teams. Messages go out in ball order.
  */
 export function publishStandings(deps: Deps, live: LiveMatch): void {
+  // Shared scoring: each process computes these for its own watchers (standings-relay.ts).
+  const send = (stream: string, message: { type: string; [key: string]: unknown }) =>
+    sharedScoring(deps) ? deps.bus.publishLocal(stream, message) : deps.bus.publish(stream, message)
   const previous = queues.get(live) ?? Promise.resolve()
   const next = previous.then(async () => {
     const watched = new Set<number>()
@@ -121,7 +124,7 @@ export function publishStandings(deps: Deps, live: LiveMatch): void {
     for (const contestId of watched) {
       if (!live.board.hasContest(contestId)) continue
       if (deps.bus.subscriberCount(`contest:${contestId}`) > 0)
-        deps.bus.publish(`contest:${contestId}`, await leaderboardMessage(deps, live, contestId))
+        send(`contest:${contestId}`, await leaderboardMessage(deps, live, contestId))
       for (const stream of deps.bus.activeStreams(`contest:${contestId}:user:`)) {
         const userId = Number(stream.split(':')[3])
         const message = await myRanksMessage(deps, live, contestId, userId)
@@ -129,7 +132,7 @@ export function publishStandings(deps: Deps, live: LiveMatch): void {
         const fingerprint = JSON.stringify(message.entries)
         if (live.sentRanks.get(key) === fingerprint) continue
         live.sentRanks.set(key, fingerprint)
-        deps.bus.publish(stream, message)
+        send(stream, message)
       }
     }
   })

@@ -11,11 +11,14 @@ import { IMAGE_EXTENSIONS, MAX_ATTACHMENT_BYTES, sniffImageType } from '../../do
 import { AppError, invalid, notFound } from '../../http/errors'
 
 /**
- * Uploaded images (PAN photos) on local disk, next to the database: `<db dir>/attachments/
- * <user id>/<sha-256>.<ext>` (on PostgreSQL `<data dir>/attachments/<database>/…`). An
- * in-memory or scratch database (tests, ephemeral servers) gets a temporary directory of its own. Files are named by content, so the same picture uploaded
- * twice is stored once; deleting is soft (the row is marked, the file stays) so a restore
- * always works.
+ * Uploaded images (PAN photos). On SQLite (one process) on local disk, next to the database:
+ * `<db dir>/attachments/<user id>/<sha-256>.<ext>`; an in-memory database gets a temporary
+ * directory of its own. On PostgreSQL in the database itself (`attachment_files`, bytea, by the
+ * same relative path), so that every server process on the database serves every upload
+ * without a shared disk (images are at most MAX_ATTACHMENT_BYTES); files a PostgreSQL server
+ * wrote to `<data dir>/attachments/<database>/…` before that are still read from there.
+ * Files are named by content, so the same picture uploaded twice is stored once; deleting is
+ * soft (the row is marked, the file stays) so a restore always works.
  */
 
 type AttachmentRow = Selectable<AttachmentsTable>
@@ -86,11 +89,20 @@ export async function saveAttachment(deps: Deps, userId: number, file: File): Pr
   if (!type) throw invalid({ file: ['must be a PNG, JPEG or WebP image'] })
   const digest = createHash('sha256').update(bytes).digest('hex')
   const relative = path.join(String(userId), `${digest}.${IMAGE_EXTENSIONS[type]}`)
-  const absolute = path.join(attachmentsDir(deps.config), relative)
-  fs.mkdirSync(path.dirname(absolute), { recursive: true })
-  if (!fs.existsSync(absolute)) fs.writeFileSync(absolute, bytes)
-  return withTx(deps, (tx) =>
-    tx
+  const inDatabase = deps.dbHandle.kind === 'postgres'
+  if (!inDatabase) {
+    const absolute = path.join(attachmentsDir(deps.config), relative)
+    fs.mkdirSync(path.dirname(absolute), { recursive: true })
+    if (!fs.existsSync(absolute)) fs.writeFileSync(absolute, bytes)
+  }
+  return withTx(deps, async (tx) => {
+    if (inDatabase)
+      await tx
+        .insertInto('attachment_files')
+        .values({ storage_path: relative, bytes })
+        .onConflict((oc) => oc.column('storage_path').doNothing())
+        .execute()
+    return tx
       .insertInto('attachments')
       .values({
         user_id: userId,
@@ -101,8 +113,8 @@ export async function saveAttachment(deps: Deps, userId: number, file: File): Pr
         created_at_ms: deps.clock.now(),
       })
       .returningAll()
-      .executeTakeFirstOrThrow(),
-  )
+      .executeTakeFirstOrThrow()
+  })
 }
 
 function cleanFileName(name: string, ext: string): string {
@@ -145,6 +157,14 @@ export async function readAttachment(deps: Deps, viewer: { id: number; role: str
   const visible =
     row && (viewer.role === 'admin' || (row.user_id === viewer.id && row.deleted_at_ms === null))
   if (!row || !visible) throw notFound('Attachment')
+  if (deps.dbHandle.kind === 'postgres') {
+    const stored = await deps.db
+      .selectFrom('attachment_files')
+      .select('bytes')
+      .where('storage_path', '=', row.storage_path)
+      .executeTakeFirst()
+    if (stored) return { row, bytes: Buffer.from(stored.bytes) }
+  }
   const file = path.join(attachmentsDir(deps.config), row.storage_path)
   if (!fs.existsSync(file)) throw notFound('Attachment file')
   return { row, bytes: fs.readFileSync(file) }

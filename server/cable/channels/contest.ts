@@ -1,8 +1,9 @@
 import { findContest } from '../../areas/contests/queries'
 import { contestStream } from '../../areas/contests/service'
-import { loadLive } from '../../areas/scoring/live'
+import { currentLive, sharedScoring } from '../../areas/scoring/live'
 import { contestUserStream, leaderboardMessage, myRanksMessage } from '../../areas/scoring/publish'
-import type { ChannelDefinition } from '../types'
+import { followMatchStandings } from '../../areas/scoring/standings-relay'
+import type { ChannelContext, ChannelDefinition } from '../types'
 
 /**
  * A contest's live leaderboard. Identifier `{"channel":"ContestChannel","contest_id":9}`.
@@ -16,17 +17,26 @@ import type { ChannelDefinition } from '../types'
  * While the match is live the snapshot is followed by a `leaderboard` and a `my_ranks`
  * without a seq (they are part of the snapshot, ordered by `version`).
  */
+/** Shared scoring (PostgreSQL): this subscription's hold on its match's standings relay. */
+const relays = new WeakMap<ChannelContext, () => void>()
+
 export const ContestChannel: ChannelDefinition = {
   name: 'ContestChannel',
   async subscribed(ctx) {
     const id = Number(ctx.params.contest_id)
-    if (!Number.isInteger(id) || id <= 0 || !(await findContest(ctx.deps.db, id))) return ctx.reject()
+    const found = Number.isInteger(id) && id > 0 ? await findContest(ctx.deps.db, id) : undefined
+    if (!found) return ctx.reject()
+    if (sharedScoring(ctx.deps)) relays.set(ctx, followMatchStandings(ctx.deps, found.match_id))
     ctx.streamFrom(contestStream(id))
     ctx.streamFrom(contestUserStream(id, ctx.user.id))
     const seq = await ctx.deps.bus.lastSeq(contestStream(id))
     const userSeq = await ctx.deps.bus.lastSeq(contestUserStream(id, ctx.user.id))
     const contest = await findContest(ctx.deps.db, id)
-    if (!contest) return ctx.reject()
+    if (!contest) {
+      relays.get(ctx)?.()
+      relays.delete(ctx)
+      return ctx.reject()
+    }
     ctx.transmit({
       type: 'snapshot',
       seq,
@@ -37,11 +47,15 @@ export const ContestChannel: ChannelDefinition = {
       members_count: contest.members_count,
     })
     if (contest.match_status === 'live') {
-      const live = await loadLive(ctx.deps, contest.match_id)
+      const live = await currentLive(ctx.deps, contest.match_id)
       if (live.board.hasContest(id)) {
         ctx.transmit(await leaderboardMessage(ctx.deps, live, id))
         ctx.transmit(await myRanksMessage(ctx.deps, live, id, ctx.user.id))
       }
     }
+  },
+  unsubscribed(ctx) {
+    relays.get(ctx)?.()
+    relays.delete(ctx)
   },
 }

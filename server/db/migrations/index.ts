@@ -12,6 +12,7 @@ import * as mTokenGrace from './2026-11-24-004-token-grace'
 import * as mReadSpeed from './2026-11-24-007-read-speed'
 import * as mSharedBus from './2026-11-25-001-shared-bus'
 import * as mJobClaims from './2026-11-25-002-job-claims'
+import * as mSharedState from './2026-11-25-003-shared-state'
 
 /**
  * Every migration, in order. Listed statically (not read from the directory) so that the
@@ -31,4 +32,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-24-007-read-speed': mReadSpeed,
   '2026-11-25-001-shared-bus': mSharedBus,
   '2026-11-25-002-job-claims': mJobClaims,
+  '2026-11-25-003-shared-state': mSharedState,
 }
