@@ -98,7 +98,7 @@ async function prepare(server: string, options: BenchOptions): Promise<Prepared>
         adminToken,
         matchId: match.id,
         subscribers: Number(options.subscribers ?? 5000),
-        eventsPerSecond: Number(options['events-per-s'] ?? 10),
+        eventsPerSecond: Number(options['events-per-s'] ?? 4),
         durationMs,
         events,
       },
@@ -149,7 +149,7 @@ async function cluster(server: string, prepared: Prepared, count: number) {
  * `/cable` (bids/s, p99 from a bid's send to the last subscriber of its room);
  * match fan-out — 5,000 `MatchChannel` subscribers while balls are posted at a fixed rate
  * (delivered messages/s, p99 from a ball's POST to each subscriber's receipt).
- * `--nodes 1,2,3`, `--duration S` (10), `--subscribers N` (5000), `--events-per-s N` (10),
+ * `--nodes 1,2,3`, `--duration S` (10), `--subscribers N` (5000), `--events-per-s N` (4),
  * `--database URL` (else DATABASE_URL, FANSPOLE_TEST_POSTGRES, or the local cluster on 5432).
  */
 export async function clusterBench(options: BenchOptions): Promise<Record<string, unknown>> {
