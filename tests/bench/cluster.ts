@@ -184,6 +184,13 @@ export async function clusterBench(options: BenchOptions): Promise<Record<string
       console.log(`  ${count} node(s) fan-out: ${JSON.stringify(fanout)}`)
       const line = {
         nodes: count,
+        // Every accepted bid reached its whole room, every ball was taken and reached every
+        // subscriber: otherwise the figures measure a broken cluster, not a working one.
+        complete:
+          auction.measured === auction.accepted &&
+          Number(auction.accepted) > 0 &&
+          fanout.events_failed === 0 &&
+          fanout.event_receipts === fanout.event_receipts_expected,
         bids_per_s: auction.bids_per_s,
         // Accepted bids every subscriber of the room received (the latency sample): below
         // `bids_accepted` means some subscriber never got a bid.
