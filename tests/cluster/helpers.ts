@@ -224,12 +224,16 @@ export async function subscribed(n: Node, token: string, identifier: Record<stri
   return { cable, identifier: id, snapshot: snapshot?.message as Frame | undefined }
 }
 
-/** The broadcast messages (with a `seq`) a client received on `identifier`, in arrival order. */
+/**
+ * The broadcast messages (with a `seq`) a client received on `identifier`, in arrival order.
+ * An auction room's waiting-room stream (`managers_changed`) has a numbering of its own, so it
+ * is left out: what remains is one stream's numbering (the auction's engine seq, a match's).
+ */
 export function broadcasts(cable: RawCable, identifier: string) {
   return cable.frames
     .filter((f) => f.identifier === identifier && f.message && typeof f.message.seq === 'number')
     .map((f) => f.message as Frame)
-    .filter((m) => m.type !== 'snapshot')
+    .filter((m) => m.type !== 'snapshot' && m.type !== 'managers_changed')
 }
 
 /** POST /api/admin/clock through one node. */
