@@ -18,7 +18,8 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
  * `restarts-pg`, `scenarios-pg`, every test world on a scratch PostgreSQL database copied from
  * a template migrated once per run (tests/postgres-setup.ts; the CLI's own database commands
  * get an empty one).
- * Without it they run on SQLite only. `.ci/run` starts a cluster and sets it.
+ * Without it they run on SQLite only. `.ci/run` starts a cluster and sets it. The same variable
+ * adds `cluster-pg` (tests/cluster: two server processes on one database, issue 11).
  *
  * A JSON report is always written so CI can print its one-line summary.
  */
@@ -93,12 +94,38 @@ const postgresLeg: TestProjectInlineConfiguration[] = postgres
       }))
   : []
 
+/**
+ * Issue 11: two real server processes on one PostgreSQL database (tests/cluster). PostgreSQL
+ * only (SQLite is one process by design), so the project exists only on the Postgres leg.
+ * Files one at a time: each starts two nodes, and two files at once on a 2-core machine would
+ * measure the machine, not the cluster.
+ */
+const clusterLeg: TestProjectInlineConfiguration[] = postgres
+  ? [
+      {
+        extends: true,
+        test: {
+          name: 'cluster-pg',
+          include: ['tests/cluster/**/*.test.ts'],
+          testTimeout: 120_000,
+          hookTimeout: 90_000,
+          fileParallelism: false,
+          env: {
+            DATABASE_URL: postgres,
+            FANSPOLE_PG_TEMPLATE: template,
+            FANSPOLE_PG_SCRATCH_PREFIX: prefix,
+          },
+        },
+      },
+    ]
+  : []
+
 export default defineConfig({
   root,
   test: {
     reporters: ['default', ['json', { outputFile: path.join(root, '.vitest', 'report.json') }]],
     globalSetup: [path.join(root, 'tests', 'postgres-setup.ts')],
     env: SQLITE_ENV,
-    projects: [...projects, ...postgresLeg],
+    projects: [...projects, ...postgresLeg, ...clusterLeg],
   },
 })

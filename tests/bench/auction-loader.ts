@@ -11,6 +11,8 @@ import WebSocket from 'ws'
 export interface LoadPlan {
   load: 'classroom' | 'league_night'
   url: string
+  /** Several nodes of one cluster (`npm run bench -- cluster`): connections go round-robin over them. */
+  urls?: string[]
   durationMs: number
   /** classroom: the paced rate of bids. */
   bidsPerSecond?: number
@@ -77,6 +79,8 @@ export async function runLoad(plan: LoadPlan) {
   // Per client, per lot: the highest amount it has seen (a lower one after it is out of order).
   const seen = new Map<Client, { player: number; amount: number }>()
 
+  const urls = plan.urls ?? [plan.url]
+  let connections = 0
   for (const room of plan.rooms) {
     const identifier = JSON.stringify({ channel: 'AuctionChannel', auction_id: room.auctionId })
     const tokens = [
@@ -87,9 +91,10 @@ export async function runLoad(plan: LoadPlan) {
     let snapshot: Record<string, any> = {}
     for (let i = 0; i < tokens.length; i += 25) {
       const batch = await Promise.all(
-        tokens
-          .slice(i, i + 25)
-          .map(async (t) => ({ ...(await connect(plan.url, t.token, identifier)), managerId: t.managerId })),
+        tokens.slice(i, i + 25).map(async (t) => ({
+          ...(await connect(urls[connections++ % urls.length] as string, t.token, identifier)),
+          managerId: t.managerId,
+        })),
       )
       for (const b of batch)
         clients.push({ ws: b.ws, room: room.auctionId, identifier, managerId: b.managerId })

@@ -25,7 +25,7 @@ interface Setup {
  * the real service, managers seated and the auctions started, and an access token per user.
  * Purses are huge and lots two minutes long, so nothing but the load ends a lot.
  */
-async function setup(
+export async function setup(
   server: RunningServer,
   load: LoadPlan['load'],
   rooms: number,

@@ -6,6 +6,7 @@
  */
 import { auctionBench } from './auction'
 import { clockJumpBench } from './clock-jump'
+import { clusterBench } from './cluster'
 import { httpBench } from './http'
 import { platformBench } from './platform'
 import { scoringBench } from './scoring'
@@ -18,6 +19,7 @@ const BENCHES: Record<string, (options: BenchOptions) => Promise<Record<string, 
   auction: auctionBench,
   'clock-jump': clockJumpBench,
   http: httpBench,
+  cluster: clusterBench,
 }
 
 const names: string[] = []
