@@ -54,16 +54,33 @@ const countBefore = (text: string, at: number) => text.slice(0, at + 1).split('?
 
 const stats = () => answerCacheStats(world.deps)
 
+/**
+ * Runs `step` until the change mark stayed put over all of it, and answers what it returned.
+ * On PostgreSQL the mark is the server's snapshot, which any commit in any database of that
+ * server moves (other test files run beside this one): a step the mark moved under counted
+ * misses that were right to miss, so it says nothing about hits. On SQLite it runs once.
+ */
+async function whileUnchanged<T>(step: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    const mark = await world.deps.dbHandle.changeMark()
+    const result = await step()
+    if ((await world.deps.dbHandle.changeMark()) === mark || attempt >= 50) return result
+  }
+}
+
 describe('the answer cache', () => {
   it('serves a read again from the cache while nothing is committed', async () => {
     const player = await api.player()
-    const first = await api.get('/api/me', player.token)
-    const before = stats()
-    const again = await api.get('/api/me', player.token)
+    const { first, again, before, after } = await whileUnchanged(async () => {
+      const first = await api.get('/api/me', player.token)
+      const before = stats()
+      const again = await api.get('/api/me', player.token)
+      return { first, again, before, after: stats() }
+    })
     expect(again.status).toBe(200)
     expect(again.body).toEqual(first.body)
-    expect(stats().hits).toBe(before.hits + 1)
-    expect(stats().fills).toBe(before.fills)
+    expect(after.hits).toBe(before.hits + 1)
+    expect(after.fills).toBe(before.fills)
   })
 
   it('answers afresh after a write through the API', async () => {
@@ -109,28 +126,36 @@ describe('the answer cache', () => {
       (await api.get(`/api/matches/${match.id}/contests`, player.token)).body.contests as Array<{
         joinable: boolean
       }>
-    expect((await read()).locked).toBe(false)
-    expect((await contests()).some((c) => c.joinable)).toBe(true)
-    const before = stats()
-    expect((await read()).locked).toBe(false)
-    expect((await contests()).some((c) => c.joinable)).toBe(true)
-    expect(stats().hits).toBe(before.hits + 2)
+    const { before, after } = await whileUnchanged(async () => {
+      expect((await read()).locked).toBe(false)
+      expect((await contests()).some((c) => c.joinable)).toBe(true)
+      const before = stats()
+      expect((await read()).locked).toBe(false)
+      expect((await contests()).some((c) => c.joinable)).toBe(true)
+      return { before, after: stats() }
+    })
+    expect(after.hits).toBe(before.hits + 2)
 
     const mark = await world.deps.dbHandle.changeMark()
     world.wall.advance(match.event_time_ms - world.deps.clock.now() + 1000)
     expect((await read()).locked).toBe(true)
     expect((await contests()).some((c) => c.joinable)).toBe(false)
-    expect(await world.deps.dbHandle.changeMark()).toBe(mark)
+    // Nothing of this database was committed (on PostgreSQL other databases may have moved it).
+    if (world.deps.dbHandle.kind === 'sqlite') expect(await world.deps.dbHandle.changeMark()).toBe(mark)
   })
 
   it('makes one answer for many simultaneous misses', async () => {
     const player = await api.player()
-    const before = stats()
-    const answers = await Promise.all(
-      Array.from({ length: 8 }, () => api.get('/api/contests/home', player.token)),
-    )
+    let round = 0
+    const { answers, before, after } = await whileUnchanged(async () => {
+      // Each attempt on a page of its own, so that it misses.
+      const path = `/api/contests/home?attempt=${round++}`
+      const before = stats()
+      const answers = await Promise.all(Array.from({ length: 8 }, () => api.get(path, player.token)))
+      return { answers, before, after: stats() }
+    })
     expect(new Set(answers.map((a) => JSON.stringify(a.body))).size).toBe(1)
-    expect(stats().fills).toBe(before.fills + 1)
+    expect(after.fills).toBe(before.fills + 1)
   })
 
   it('does not keep a leaderboard whose standings come from the live scoreboard', async () => {
