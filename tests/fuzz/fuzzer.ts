@@ -70,7 +70,8 @@ function refusedBeforeHandler(op: Operation, status: number): boolean {
 function allowedChanges(op: Operation, c: FuzzCase): Set<string> {
   const allowed = new Set<string>()
   if (op.path === '/api/mobile_numbers/verify_otp') allowed.add('mobile_otps')
-  if (op.path === '/oauth/token' || op.path === '/post_login') allowed.add('rate_limit_counters')
+  if (['/oauth/token', '/post_login', '/api/users/forget_password'].includes(op.path))
+    allowed.add('rate_limit_counters')
   if (Object.keys(c.headers).some((h) => h.toLowerCase() === 'idempotency-key'))
     allowed.add('idempotency_keys')
   return allowed
