@@ -19,17 +19,19 @@ type AnyDb = Kysely<any>
 
 export async function tablesOf(db: AnyDb): Promise<Array<{ name: string; orderBy: string }>> {
   const tables = await db.introspection.getTables()
-  return tables
-    // The shared bus's log (PostgreSQL) is transport, not data: background publishes (scheduler
-    // wake-ups, clock and standings messages) land in it at any moment, and a refused write's
-    // messages are never written, since they go in its rolled-back transaction
-    // (tests/api/shared-bus.test.ts checks that).
-    .filter((t) => !t.isView && !t.name.startsWith('kysely_') && !t.name.startsWith('bus_'))
-    .map((t) => {
-      const names = t.columns.map((c) => c.name)
-      return { name: t.name, orderBy: names.includes('id') ? 'id' : (names[0] as string) }
-    })
-    .sort((a, b) => a.name.localeCompare(b.name))
+  return (
+    tables
+      // The shared bus's log (PostgreSQL) is transport, not data: background publishes (scheduler
+      // wake-ups, clock and standings messages) land in it at any moment, and a refused write's
+      // messages are never written, since they go in its rolled-back transaction
+      // (tests/api/shared-bus.test.ts checks that).
+      .filter((t) => !t.isView && !t.name.startsWith('kysely_') && !t.name.startsWith('bus_'))
+      .map((t) => {
+        const names = t.columns.map((c) => c.name)
+        return { name: t.name, orderBy: names.includes('id') ? 'id' : (names[0] as string) }
+      })
+      .sort((a, b) => a.name.localeCompare(b.name))
+  )
 }
 
 /**
