@@ -1,0 +1,116 @@
+import { randomUUID } from 'node:crypto'
+import {
+  createServer,
+  type IncomingMessage,
+  type RequestListener,
+  type ServerOptions,
+  type ServerResponse,
+} from 'node:http'
+import { resolveAccessTokenAt } from '../areas/auth/token-cache'
+import type { Deps } from '../deps'
+import { keptAnswer } from './answer-cache'
+import { CALLER_ID, jsonHeaders } from './edge'
+
+/**
+ * Answers a GET whose answer the answer cache (answer-cache.ts) holds in the node request
+ * handler itself, before Hono builds a Request, routes and runs its middleware: on a cached
+ * point read that machinery was about two thirds of the CPU spent (docs/performance.md).
+ *
+ * It sends exactly what the full path would (tests/api/fast-reads.test.ts compares them): the
+ * same key (`readKey`: the URL as @hono/node-server builds it, and the viewer), the change mark
+ * read first, the bearer token checked through the same token cache (so a revoked or expired
+ * token is refused on the very next request: it falls through to the full path, which answers
+ * 401), the same headers in the same order (`jsonAnswer`). Whenever anything is not the plain
+ * case it declines and the request goes on to Hono untouched: other methods, `?fields=` or any
+ * percent-encoded query (the full path decodes it), admin routes (their role check runs before
+ * the route), a host or URL node-server would rewrite, a repeated Authorization or X-Request-Id
+ * header, any error. Middleware added in front of the routes must be mirrored here or make it
+ * decline.
+ */
+export function withFastReads(deps: Deps, listener: RequestListener): RequestListener {
+  if (!deps.config.answerCache) return listener
+  return (incoming, outgoing) => {
+    if (incoming.method !== 'GET' || !isPlainTarget(incoming)) return listener(incoming, outgoing)
+    fastRead(deps, incoming, outgoing).then(
+      (sent) => {
+        if (!sent) listener(incoming, outgoing)
+      },
+      () => listener(incoming, outgoing),
+    )
+  }
+}
+
+/** `http.createServer` whose listener tries the fast path first (node-server's `createServer` option). */
+export function serverWithFastReads(deps: Deps): typeof createServer {
+  return ((options: ServerOptions, listener: RequestListener) =>
+    createServer(options, withFastReads(deps, listener))) as typeof createServer
+}
+
+// As @hono/node-server's buildUrl: only for these does it use `http://host` + target verbatim.
+const VALID_HOST = /^[a-z0-9._-]+(?::(?:[1-5]\d{3,4}|[6-9]\d{3}))?$/
+const VALID_TARGET = /^\/[!#$&-;=?-[\]_a-z~]*$/
+const DOT_SEGMENT = /\/\.\.?(?:[/?#]|$)/
+
+function isPlainTarget(incoming: IncomingMessage): boolean {
+  const target = incoming.url ?? ''
+  if (!target.startsWith('/api/') || target.startsWith('/api/admin')) return false
+  if (!VALID_TARGET.test(target) || DOT_SEGMENT.test(target)) return false
+  const query = target.indexOf('?')
+  return query === -1 || (!target.includes('fields', query) && !target.includes('%', query))
+}
+
+async function fastRead(deps: Deps, incoming: IncomingMessage, outgoing: ServerResponse): Promise<boolean> {
+  const host = incoming.headers.host
+  if (!host || !VALID_HOST.test(host) || (incoming.socket as { encrypted?: boolean }).encrypted) return false
+  // One pass over the raw headers: a repeated header is joined by the full path (and then
+  // refused by its pattern) where `incoming.headers` keeps the first, so those decline.
+  let authorization: string | undefined
+  let givenId: string | undefined
+  const raw = incoming.rawHeaders
+  for (let i = 0; i < raw.length; i += 2) {
+    const name = raw[i] as string
+    if (name.length === 13 && name.toLowerCase() === 'authorization') {
+      if (authorization !== undefined) return false
+      authorization = raw[i + 1]
+    } else if (name.length === 12 && name.toLowerCase() === 'x-request-id') {
+      if (givenId !== undefined) return false
+      givenId = raw[i + 1]
+    }
+  }
+  const mark = await deps.dbHandle.changeMark()
+  let viewer = '-'
+  if (authorization !== undefined) {
+    const token = /^Bearer\s+(\S+)$/i.exec(authorization.trim())?.[1]
+    if (!token) return false
+    const check = await resolveAccessTokenAt(deps, token, mark)
+    if (!check.ok) return false
+    viewer = String(check.user.id)
+  }
+  const bytes = keptAnswer(deps, `http://${host}${incoming.url}\u0000${viewer}`, mark, deps.clock.now())
+  if (!bytes) return false
+  const id = givenId !== undefined && CALLER_ID.test(givenId) ? givenId : randomUUID()
+  send(outgoing, jsonHeaders(id), bytes)
+  return true
+}
+
+/** As @hono/node-server sends a Response with a plain header record (responseViaCache). */
+function send(outgoing: ServerResponse, headers: Record<string, string>, bytes: Buffer): void {
+  const http1 = outgoing as ServerResponse & {
+    _contentLength: number | null
+    _hasBody: boolean
+    _removedContLen: boolean
+  }
+  if (
+    http1._contentLength === null &&
+    http1._hasBody &&
+    http1.useChunkedEncodingByDefault &&
+    !http1._removedContLen &&
+    !outgoing.hasHeader('content-length') &&
+    !outgoing.hasHeader('transfer-encoding') &&
+    !outgoing.hasHeader('trailer')
+  ) {
+    http1._contentLength = bytes.byteLength
+    outgoing.writeHead(200, headers)
+  } else outgoing.writeHead(200, { ...headers, 'Content-Length': String(bytes.byteLength) })
+  outgoing.end(bytes)
+}
