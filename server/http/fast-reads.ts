@@ -6,7 +6,8 @@ import {
   type ServerOptions,
   type ServerResponse,
 } from 'node:http'
-import { resolveAccessTokenAt } from '../areas/auth/token-cache'
+import { knownAccess, resolveAccessTokenAt } from '../areas/auth/token-cache'
+import type { AccessCheck } from '../areas/auth/tokens'
 import type { Deps } from '../deps'
 import { keptAnswer } from './answer-cache'
 import { CALLER_ID, jsonHeaders } from './edge'
@@ -30,8 +31,20 @@ import { CALLER_ID, jsonHeaders } from './edge'
 export function withFastReads(deps: Deps, listener: RequestListener): RequestListener {
   if (!deps.config.answerCache) return listener
   return (incoming, outgoing) => {
-    if (incoming.method !== 'GET' || !isPlainTarget(incoming)) return listener(incoming, outgoing)
-    fastRead(deps, incoming, outgoing).then(
+    const request = incoming.method === 'GET' ? plainRequest(incoming) : undefined
+    if (!request) return listener(incoming, outgoing)
+    // SQLite with the token already known: all of it synchronously, as a bare node:http
+    // handler would; a promise hop or two per request is a measurable part of a hit.
+    const markNow = deps.dbHandle.changeMarkNow
+    if (markNow) {
+      const mark = markNow()
+      const check = request.token === undefined ? undefined : knownAccess(deps, request.token, mark)
+      if (request.token === undefined || check) {
+        if (!sendKept(deps, request, mark, check, outgoing)) listener(incoming, outgoing)
+        return
+      }
+    }
+    fastRead(deps, request, outgoing).then(
       (sent) => {
         if (!sent) listener(incoming, outgoing)
       },
@@ -51,17 +64,24 @@ const VALID_HOST = /^[a-z0-9._-]+(?::(?:[1-5]\d{3,4}|[6-9]\d{3}))?$/
 const VALID_TARGET = /^\/[!#$&-;=?-[\]_a-z~]*$/
 const DOT_SEGMENT = /\/\.\.?(?:[/?#]|$)/
 
-function isPlainTarget(incoming: IncomingMessage): boolean {
-  const target = incoming.url ?? ''
-  if (!target.startsWith('/api/') || target.startsWith('/api/admin')) return false
-  if (!VALID_TARGET.test(target) || DOT_SEGMENT.test(target)) return false
-  const query = target.indexOf('?')
-  return query === -1 || (!target.includes('fields', query) && !target.includes('%', query))
+interface PlainRequest {
+  /** The request's URL as node-server builds it (the answer cache's key starts with it). */
+  url: string
+  /** The bearer token, if the request carries one. */
+  token?: string
+  givenId?: string
 }
 
-async function fastRead(deps: Deps, incoming: IncomingMessage, outgoing: ServerResponse): Promise<boolean> {
+/** The parts of a GET the fast path needs, or undefined when it must leave it to the full path. */
+function plainRequest(incoming: IncomingMessage): PlainRequest | undefined {
+  const target = incoming.url ?? ''
+  if (!target.startsWith('/api/') || target.startsWith('/api/admin')) return undefined
+  if (!VALID_TARGET.test(target) || DOT_SEGMENT.test(target)) return undefined
+  const query = target.indexOf('?')
+  if (query !== -1 && (target.includes('fields', query) || target.includes('%', query))) return undefined
   const host = incoming.headers.host
-  if (!host || !VALID_HOST.test(host) || (incoming.socket as { encrypted?: boolean }).encrypted) return false
+  if (!host || !VALID_HOST.test(host) || (incoming.socket as { encrypted?: boolean }).encrypted)
+    return undefined
   // One pass over the raw headers: a repeated header is joined by the full path (and then
   // refused by its pattern) where `incoming.headers` keeps the first, so those decline.
   let authorization: string | undefined
@@ -70,24 +90,43 @@ async function fastRead(deps: Deps, incoming: IncomingMessage, outgoing: ServerR
   for (let i = 0; i < raw.length; i += 2) {
     const name = raw[i] as string
     if (name.length === 13 && name.toLowerCase() === 'authorization') {
-      if (authorization !== undefined) return false
+      if (authorization !== undefined) return undefined
       authorization = raw[i + 1]
     } else if (name.length === 12 && name.toLowerCase() === 'x-request-id') {
-      if (givenId !== undefined) return false
+      if (givenId !== undefined) return undefined
       givenId = raw[i + 1]
     }
   }
-  const mark = await deps.dbHandle.changeMark()
-  let viewer = '-'
+  let token: string | undefined
   if (authorization !== undefined) {
-    const token = /^Bearer\s+(\S+)$/i.exec(authorization.trim())?.[1]
-    if (!token) return false
-    const check = await resolveAccessTokenAt(deps, token, mark)
-    if (!check.ok) return false
-    viewer = String(check.user.id)
+    // Anything but a well-formed bearer token is read as signed out by the full path.
+    token = /^Bearer\s+(\S+)$/i.exec(authorization.trim())?.[1]
+    if (!token) return undefined
   }
-  const bytes = keptAnswer(deps, `http://${host}${incoming.url}\u0000${viewer}`, mark, deps.clock.now())
+  return { url: `http://${host}${target}`, token, givenId }
+}
+
+/** The mark read first, then the token, as the full path does (middleware.ts `authenticate`). */
+async function fastRead(deps: Deps, request: PlainRequest, outgoing: ServerResponse): Promise<boolean> {
+  const mark = await deps.dbHandle.changeMark()
+  const check =
+    request.token === undefined ? undefined : await resolveAccessTokenAt(deps, request.token, mark)
+  return sendKept(deps, request, mark, check, outgoing)
+}
+
+/** Sends the kept answer for this viewer under `mark`; false when there is none to send. */
+function sendKept(
+  deps: Deps,
+  request: PlainRequest,
+  mark: string,
+  check: AccessCheck | undefined,
+  outgoing: ServerResponse,
+): boolean {
+  // A token that is not good (expired, revoked): the full path answers the 401.
+  if (check && !check.ok) return false
+  const bytes = keptAnswer(deps, `${request.url}\u0000${check ? check.user.id : '-'}`, mark, deps.clock.now())
   if (!bytes) return false
+  const { givenId } = request
   const id = givenId !== undefined && CALLER_ID.test(givenId) ? givenId : randomUUID()
   send(outgoing, jsonHeaders(id), bytes)
   return true
