@@ -137,6 +137,11 @@ export function keptAnswer(deps: Deps, key: string, mark: string, now: number): 
   return lookUp(cacheOf(deps), key, mark, now)?.bytes
 }
 
+/** Whether any answer is kept for `key`, under whatever mark: a miss the fast path can see without the database. */
+export function keepsAny(deps: Deps, key: string): boolean {
+  return deps.config.answerCache && cacheOf(deps).entries.has(key)
+}
+
 function lookUp(cache: Cache, key: string, mark: string, now: number): Entry | undefined {
   const hit = cache.entries.get(key)
   if (!hit || hit.mark !== mark || now < hit.fromMs || now >= hit.untilMs) return undefined

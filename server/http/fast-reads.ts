@@ -6,10 +6,10 @@ import {
   type ServerOptions,
   type ServerResponse,
 } from 'node:http'
-import { knownAccess, resolveAccessTokenAt } from '../areas/auth/token-cache'
+import { knownAccess, lastKnownUser, resolveAccessTokenAt } from '../areas/auth/token-cache'
 import type { AccessCheck } from '../areas/auth/tokens'
 import type { Deps } from '../deps'
-import { keptAnswer } from './answer-cache'
+import { keepsAny, keptAnswer } from './answer-cache'
 import { CALLER_ID, jsonHeaders } from './edge'
 
 /**
@@ -44,6 +44,11 @@ export function withFastReads(deps: Deps, listener: RequestListener): RequestLis
         return
       }
     }
+    // PostgreSQL: the mark is a round trip, so only for a request that may hit: a token known
+    // before and an answer kept for its viewer under some mark. A sure miss goes on at once.
+    const guess = request.token === undefined ? '-' : lastKnownUser(deps, request.token)
+    if (guess === undefined || !keepsAny(deps, `${request.url}\u0000${guess}`))
+      return listener(incoming, outgoing)
     fastRead(deps, request, outgoing).then(
       (sent) => {
         if (!sent) listener(incoming, outgoing)

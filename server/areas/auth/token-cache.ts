@@ -30,6 +30,12 @@ export function knownAccess(deps: Deps, token: string, mark: string): AccessChec
   return known && known.mark === mark ? checkAccess(known.row, deps.clock.wallNow()) : undefined
 }
 
+/** The user a token was last known to belong to, under whatever mark (a token never changes hands). */
+export function lastKnownUser(deps: Deps, token: string): number | undefined {
+  const known = tokensOf(deps).get(token)
+  return known?.row.user.id
+}
+
 /**
  * `resolveAccessToken` for the request path, with what the database said about a token kept
  * per process under the database's change mark (db/change-mark.ts), read by the caller before
