@@ -17,6 +17,7 @@ import type { CableServer } from './cable/types'
 import type { Config } from './config'
 import { withBootLock } from './db/boot-lock'
 import type { Deps } from './deps'
+import { serverWithFastReads } from './http/fast-reads'
 
 export interface RunningServer {
   url: string
@@ -70,7 +71,14 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   const app = createApp(deps, { cable })
   const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
     const s = serve(
-      { fetch: app.fetch, port: config.port, hostname: config.host, websocket: { server: cable.wss } },
+      {
+        fetch: app.fetch,
+        port: config.port,
+        hostname: config.host,
+        websocket: { server: cable.wss },
+        // Cached reads are answered before Hono (http/fast-reads.ts).
+        createServer: serverWithFastReads(deps),
+      },
       () => resolve(s),
     )
     s.once('error', reject)

@@ -21,12 +21,12 @@ import type { Database } from './schema'
  * xmax or the list changes. Equal snapshots therefore mean the same set of committed writes,
  * from every process on the database.
  */
-export function sqliteChangeMark(sqlite: BetterSqlite3.Database): () => Promise<string> {
+export function sqliteChangeMark(sqlite: BetterSqlite3.Database): () => string {
   const changes = sqlite.prepare('select total_changes()').pluck()
   const version = sqlite.prepare('pragma data_version').pluck()
   // Synchronous and outside Kysely's connection lock on purpose: neither value is data, and
   // a read during another request's open transaction only moves the mark earlier (above).
-  return () => Promise.resolve(`${changes.get()}.${version.get()}`)
+  return () => `${changes.get()}.${version.get()}`
 }
 
 export function postgresChangeMark(db: Kysely<Database>): () => Promise<string> {

@@ -128,6 +128,20 @@ export function answerFromCache(deps: Deps): MiddlewareHandler<AppEnv> {
   }
 }
 
+/**
+ * The kept answer of `key` (a `readKey`) under `mark` at game time `now`, if any: for the
+ * node-level fast path (fast-reads.ts), which builds the key and reads the mark itself.
+ */
+export function keptAnswer(deps: Deps, key: string, mark: string, now: number): Buffer | undefined {
+  if (!deps.config.answerCache) return undefined
+  return lookUp(cacheOf(deps), key, mark, now)?.bytes
+}
+
+/** Whether any answer is kept for `key`, under whatever mark: a miss the fast path can see without the database. */
+export function keepsAny(deps: Deps, key: string): boolean {
+  return deps.config.answerCache && cacheOf(deps).entries.has(key)
+}
+
 function lookUp(cache: Cache, key: string, mark: string, now: number): Entry | undefined {
   const hit = cache.entries.get(key)
   if (!hit || hit.mark !== mark || now < hit.fromMs || now >= hit.untilMs) return undefined

@@ -31,10 +31,11 @@ const SECURITY_HEADERS: ReadonlyArray<readonly [string, string]> = [
   ['X-XSS-Protection', '0'],
 ]
 
-const CALLER_ID = /^[\w\-=]{1,255}$/
+/** A caller's `X-Request-Id` kept as the answer's id; anything else gets a new UUID. */
+export const CALLER_ID = /^[\w\-=]{1,255}$/
 
 /** Every edge header of a JSON answer, as one plain record (one literal: no copying). */
-function jsonHeaders(requestId: string): Record<string, string> {
+export function jsonHeaders(requestId: string): Record<string, string> {
   return {
     'content-type': 'application/json',
     'cross-origin-opener-policy': 'same-origin',

@@ -12,6 +12,30 @@ const MAX_TOKENS = 10_000
 
 const caches = new WeakMap<Deps['dbHandle'], Map<string, Known>>()
 
+function tokensOf(deps: Deps): Map<string, Known> {
+  let cache = caches.get(deps.dbHandle)
+  if (!cache) {
+    cache = new Map()
+    caches.set(deps.dbHandle, cache)
+  }
+  return cache
+}
+
+/**
+ * What `resolveAccessTokenAt` would answer, if it can without the database (the token is kept
+ * under `mark`); undefined otherwise. Synchronous, for the fast path (http/fast-reads.ts).
+ */
+export function knownAccess(deps: Deps, token: string, mark: string): AccessCheck | undefined {
+  const known = tokensOf(deps).get(token)
+  return known && known.mark === mark ? checkAccess(known.row, deps.clock.wallNow()) : undefined
+}
+
+/** The user a token was last known to belong to, under whatever mark (a token never changes hands). */
+export function lastKnownUser(deps: Deps, token: string): number | undefined {
+  const known = tokensOf(deps).get(token)
+  return known?.row.user.id
+}
+
 /**
  * `resolveAccessToken` for the request path, with what the database said about a token kept
  * per process under the database's change mark (db/change-mark.ts), read by the caller before
@@ -21,11 +45,7 @@ const caches = new WeakMap<Deps['dbHandle'], Map<string, Known>>()
  * every server process. Expiry is checked on every call: it runs on wall time, not on data.
  */
 export async function resolveAccessTokenAt(deps: Deps, token: string, mark: string): Promise<AccessCheck> {
-  let cache = caches.get(deps.dbHandle)
-  if (!cache) {
-    cache = new Map()
-    caches.set(deps.dbHandle, cache)
-  }
+  const cache = tokensOf(deps)
   // Keyed by the token itself (the request holds it anyway): hashing it is a tenth of a hit.
   const known = cache.get(token)
   if (known && known.mark === mark) return checkAccess(known.row, deps.clock.wallNow())

@@ -1,0 +1,160 @@
+import { randomUUID } from 'node:crypto'
+import {
+  createServer,
+  type IncomingMessage,
+  type RequestListener,
+  type ServerOptions,
+  type ServerResponse,
+} from 'node:http'
+import { knownAccess, lastKnownUser, resolveAccessTokenAt } from '../areas/auth/token-cache'
+import type { AccessCheck } from '../areas/auth/tokens'
+import type { Deps } from '../deps'
+import { keepsAny, keptAnswer } from './answer-cache'
+import { CALLER_ID, jsonHeaders } from './edge'
+
+/**
+ * Answers a GET whose answer the answer cache (answer-cache.ts) holds in the node request
+ * handler itself, before Hono builds a Request, routes and runs its middleware: skipping that
+ * machinery takes a hit from about 60 µs of CPU to 31–46 µs (docs/performance.md).
+ *
+ * It sends exactly what the full path would (tests/api/fast-reads.test.ts compares them): the
+ * same key (`readKey`: the URL as @hono/node-server builds it, and the viewer), the change mark
+ * read first, the bearer token checked through the same token cache (so a revoked or expired
+ * token is refused on the very next request: it falls through to the full path, which answers
+ * 401), the same headers in the same order (`jsonAnswer`). Whenever anything is not the plain
+ * case it declines and the request goes on to Hono untouched: other methods, `?fields=` or any
+ * percent-encoded query (the full path decodes it), admin routes (their role check runs before
+ * the route), a host or URL node-server would rewrite, a repeated Authorization or X-Request-Id
+ * header, any error. Middleware added in front of the routes must be mirrored here or make it
+ * decline.
+ */
+export function withFastReads(deps: Deps, listener: RequestListener): RequestListener {
+  if (!deps.config.answerCache) return listener
+  return (incoming, outgoing) => {
+    const request = incoming.method === 'GET' ? plainRequest(incoming) : undefined
+    if (!request) return listener(incoming, outgoing)
+    // SQLite with the token already known: all of it synchronously, as a bare node:http
+    // handler would; a promise hop or two per request is a measurable part of a hit.
+    const markNow = deps.dbHandle.changeMarkNow
+    if (markNow) {
+      const mark = markNow()
+      const check = request.token === undefined ? undefined : knownAccess(deps, request.token, mark)
+      if (request.token === undefined || check) {
+        if (!sendKept(deps, request, mark, check, outgoing)) listener(incoming, outgoing)
+        return
+      }
+    }
+    // PostgreSQL: the mark is a round trip, so only for a request that may hit: a token known
+    // before and an answer kept for its viewer under some mark. A sure miss goes on at once.
+    const guess = request.token === undefined ? '-' : lastKnownUser(deps, request.token)
+    if (guess === undefined || !keepsAny(deps, `${request.url}\u0000${guess}`))
+      return listener(incoming, outgoing)
+    fastRead(deps, request, outgoing).then(
+      (sent) => {
+        if (!sent) listener(incoming, outgoing)
+      },
+      () => listener(incoming, outgoing),
+    )
+  }
+}
+
+/** `http.createServer` whose listener tries the fast path first (node-server's `createServer` option). */
+export function serverWithFastReads(deps: Deps): typeof createServer {
+  return ((options: ServerOptions, listener: RequestListener) =>
+    createServer(options, withFastReads(deps, listener))) as typeof createServer
+}
+
+// As @hono/node-server's buildUrl: only for these does it use `http://host` + target verbatim.
+const VALID_HOST = /^[a-z0-9._-]+(?::(?:[1-5]\d{3,4}|[6-9]\d{3}))?$/
+const VALID_TARGET = /^\/[!#$&-;=?-[\]_a-z~]*$/
+const DOT_SEGMENT = /\/\.\.?(?:[/?#]|$)/
+
+interface PlainRequest {
+  /** The request's URL as node-server builds it (the answer cache's key starts with it). */
+  url: string
+  /** The bearer token, if the request carries one. */
+  token?: string
+  givenId?: string
+}
+
+/** The parts of a GET the fast path needs, or undefined when it must leave it to the full path. */
+function plainRequest(incoming: IncomingMessage): PlainRequest | undefined {
+  const target = incoming.url ?? ''
+  if (!target.startsWith('/api/') || target.startsWith('/api/admin')) return undefined
+  if (!VALID_TARGET.test(target) || DOT_SEGMENT.test(target)) return undefined
+  const query = target.indexOf('?')
+  if (query !== -1 && (target.includes('fields', query) || target.includes('%', query))) return undefined
+  const host = incoming.headers.host
+  if (!host || !VALID_HOST.test(host) || (incoming.socket as { encrypted?: boolean }).encrypted)
+    return undefined
+  // One pass over the raw headers: a repeated header is joined by the full path (and then
+  // refused by its pattern) where `incoming.headers` keeps the first, so those decline.
+  let authorization: string | undefined
+  let givenId: string | undefined
+  const raw = incoming.rawHeaders
+  for (let i = 0; i < raw.length; i += 2) {
+    const name = raw[i] as string
+    if (name.length === 13 && name.toLowerCase() === 'authorization') {
+      if (authorization !== undefined) return undefined
+      authorization = raw[i + 1]
+    } else if (name.length === 12 && name.toLowerCase() === 'x-request-id') {
+      if (givenId !== undefined) return undefined
+      givenId = raw[i + 1]
+    }
+  }
+  let token: string | undefined
+  if (authorization !== undefined) {
+    // Anything but a well-formed bearer token is read as signed out by the full path.
+    token = /^Bearer\s+(\S+)$/i.exec(authorization.trim())?.[1]
+    if (!token) return undefined
+  }
+  return { url: `http://${host}${target}`, token, givenId }
+}
+
+/** The mark read first, then the token, as the full path does (middleware.ts `authenticate`). */
+async function fastRead(deps: Deps, request: PlainRequest, outgoing: ServerResponse): Promise<boolean> {
+  const mark = await deps.dbHandle.changeMark()
+  const check =
+    request.token === undefined ? undefined : await resolveAccessTokenAt(deps, request.token, mark)
+  return sendKept(deps, request, mark, check, outgoing)
+}
+
+/** Sends the kept answer for this viewer under `mark`; false when there is none to send. */
+function sendKept(
+  deps: Deps,
+  request: PlainRequest,
+  mark: string,
+  check: AccessCheck | undefined,
+  outgoing: ServerResponse,
+): boolean {
+  // A token that is not good (expired, revoked): the full path answers the 401.
+  if (check && !check.ok) return false
+  const bytes = keptAnswer(deps, `${request.url}\u0000${check ? check.user.id : '-'}`, mark, deps.clock.now())
+  if (!bytes) return false
+  const { givenId } = request
+  const id = givenId !== undefined && CALLER_ID.test(givenId) ? givenId : randomUUID()
+  send(outgoing, jsonHeaders(id), bytes)
+  return true
+}
+
+/** As @hono/node-server sends a Response with a plain header record (responseViaCache). */
+function send(outgoing: ServerResponse, headers: Record<string, string>, bytes: Buffer): void {
+  const http1 = outgoing as ServerResponse & {
+    _contentLength: number | null
+    _hasBody: boolean
+    _removedContLen: boolean
+  }
+  if (
+    http1._contentLength === null &&
+    http1._hasBody &&
+    http1.useChunkedEncodingByDefault &&
+    !http1._removedContLen &&
+    !outgoing.hasHeader('content-length') &&
+    !outgoing.hasHeader('transfer-encoding') &&
+    !outgoing.hasHeader('trailer')
+  ) {
+    http1._contentLength = bytes.byteLength
+    outgoing.writeHead(200, headers)
+  } else outgoing.writeHead(200, { ...headers, 'Content-Length': String(bytes.byteLength) })
+  outgoing.end(bytes)
+}
