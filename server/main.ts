@@ -90,6 +90,9 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   deps.log.debug('listening', { port, pid: process.pid })
   const heartbeat = startHeartbeat(deps)
   const nodeBeat = startNodeBeat(deps, (rooms) => roomsAbandoned(deps, rooms))
+  // A server that has started is one the others see: one stopping right after this start must
+  // know it is not the last one out (it would otherwise write the clean-stop beat).
+  await nodeBeat.ready
   deps.scheduler.start()
   let closing: Promise<void> | undefined
   return {

@@ -114,6 +114,8 @@ async function registerNode(deps: Deps, nodeId: string): Promise<void> {
 }
 
 export interface NodeBeat {
+  /** Settles once the first beat is written: the process is known to the others from then on. */
+  ready: Promise<void>
   stop(): Promise<void>
   beat(): Promise<void>
 }
@@ -129,7 +131,7 @@ export function startNodeBeat(
   deps: Deps,
   onAbandoned: (rooms: string[]) => Promise<void> = async () => {},
 ): NodeBeat {
-  if (!isShared(deps)) return { stop: async () => {}, beat: async () => {} }
+  if (!isShared(deps)) return { ready: Promise.resolve(), stop: async () => {}, beat: async () => {} }
   const { nodeId } = presenceOf(deps)
   let beating: Promise<void> = Promise.resolve()
   const beat = () => {
@@ -149,9 +151,11 @@ export function startNodeBeat(
     })().catch((error) => deps.log.warn('node beat not written', { error: String(error) }))
   }
   beat()
+  const ready = beating
   const timer = setInterval(beat, deps.config.heartbeatIntervalMs)
   timer.unref()
   return {
+    ready,
     async stop() {
       clearInterval(timer)
       await beating
