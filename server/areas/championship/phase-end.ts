@@ -30,7 +30,15 @@ export async function championshipAfterMatch(deps: Deps, matchId: number): Promi
     .where('phase_id', '=', match.phase_id)
     .where('status', 'not in', ['completed', 'abandoned'])
     .executeTakeFirst()
-  if (!open) await endPhase(deps, match.phase_id)
+  if (open) return
+  // A phase whose every match was abandoned played nothing: no ranks to pay.
+  const played = await deps.db
+    .selectFrom('matches')
+    .select('id')
+    .where('phase_id', '=', match.phase_id)
+    .where('status', '=', 'completed')
+    .executeTakeFirst()
+  await endPhase(deps, match.phase_id, { pay: played !== undefined })
 }
 
 /**
@@ -38,7 +46,7 @@ export async function championshipAfterMatch(deps: Deps, matchId: number): Promi
  * prizes of the positions they occupy, as in contests), once — the phase row is locked and
  * stamped `prizes_paid_at_ms` in the same transaction, and the posting's key is the phase.
  */
-export async function endPhase(deps: Deps, phaseId: number): Promise<void> {
+export async function endPhase(deps: Deps, phaseId: number, options = { pay: true }): Promise<void> {
   await withTx(deps, async (tx, after) => {
     await lockRows(tx, 'series_phases', phaseId)
     const phase = await tx
@@ -61,7 +69,9 @@ export async function endPhase(deps: Deps, phaseId: number): Promise<void> {
       asStructure(phasePrizesOf(phase.prizes)),
       teams.map((t) => ({ id: t.id, rank: t.rank as number })),
     )
-    const winners = teams.map((t, i) => ({ ...t, prize: prizes[i] as number })).filter((w) => w.prize > 0)
+    const winners = options.pay
+      ? teams.map((t, i) => ({ ...t, prize: prizes[i] as number })).filter((w) => w.prize > 0)
+      : []
     if (winners.length > 0) {
       const total = winners.reduce((sum, w) => sum + w.prize, 0)
       const lines = [
