@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { settlePhaseContests } from '../../server/areas/championship-contests/service'
 import { verifyLedger } from '../../server/areas/ledger/verify'
 import { classicBody, threeMatchPhase } from '../helpers/championship'
+import { codes, race, statuses } from '../helpers/concurrency'
 import type { TestWorld } from '../helpers/deps'
 import { client } from '../helpers/http'
 import { leagueWorld } from '../helpers/league'
@@ -390,6 +391,52 @@ describe('championship contests', () => {
     let winnings = 0
     for (const p of players) winnings += (await balances(p)).winnings
     expect(winnings).toBeGreaterThanOrEqual(102)
+    expect((await verifyLedger(world.deps.db)).problems).toEqual([])
+  })
+
+  it('at once: 6 joins for 3 seats take 3 and charge 3; two settlements of one phase pay once', async () => {
+    const phase = await upcomingPhase()
+    const contest = (
+      await createContest(phase.id, { name: 'Race', entry_fee: 10, members_limit: 3, winner_count: 1 })
+    ).body.contest
+    const racers: Player[] = []
+    for (let i = 0; i < 6; i++) {
+      const p = await playerWith(10)
+      await classicTeam(p, phase.id)
+      racers.push(p)
+    }
+    const answers = await race(6, (i) =>
+      api.post(`/api/championship/contests/${contest.id}/join`, {}, racers[i]!.token),
+    )
+    expect(statuses(answers)).toEqual({ 200: 3, 409: 3 })
+    expect(codes(answers)).toEqual(['CONTEST_FULL', 'CONTEST_FULL', 'CONTEST_FULL'])
+    const paid = (await Promise.all(racers.map(balances))).filter((b) => b.unused === 0)
+    expect(paid).toHaveLength(3)
+
+    await api.post(`/api/admin/matches/${phase.matches[0]}/start`, undefined, admin.token)
+    const teams = await world.deps.db
+      .selectFrom('championship_contest_members')
+      .select('classic_team_id')
+      .where('contest_id', '=', contest.id)
+      .execute()
+    await endPhase(
+      phase,
+      teams.map((t, i) => [t.classic_team_id, 10 * (i + 1)]),
+    )
+    const reports = await Promise.all([
+      settlePhaseContests(world.deps, phase.id),
+      settlePhaseContests(world.deps, phase.id),
+    ])
+    expect(reports.map((r) => r.contests).sort()).toEqual([0, 1])
+    const prizes = await world.deps.db
+      .selectFrom('ledger_transactions')
+      .select('id')
+      .where('idempotency_key', '=', `championship_contest:${contest.id}:prizes`)
+      .execute()
+    expect(prizes).toHaveLength(1)
+    let winnings = 0
+    for (const p of racers) winnings += (await balances(p)).winnings
+    expect(winnings).toBe(25) // 3 × ₹10 less 15%, floored to the rupee
     expect((await verifyLedger(world.deps.db)).problems).toEqual([])
   })
 })
