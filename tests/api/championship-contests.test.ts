@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { resumeChampionshipContests } from '../../server/areas/championship-contests/jobs'
 import { settlePhaseContests } from '../../server/areas/championship-contests/service'
 import { verifyLedger } from '../../server/areas/ledger/verify'
 import { classicBody, threeMatchPhase } from '../helpers/championship'
@@ -145,6 +146,15 @@ describe('championship contests', () => {
     const daily = await api.get(`/api/series/${phase.series_id}/contests?per_page=100`)
     expect(daily.body.contests.some((c: { name: string }) => c.name === 'Phase League')).toBe(false)
     expect((await api.get(`/api/series/${phase.series_id}/contests?phase_id=${phase.id}`)).status).toBe(422)
+    expect(
+      (await api.get(`/api/series/${phase.series_id}/contests?type=championship&filter_ids=1`)).status,
+    ).toBe(422)
+    expect(
+      (await api.get(`/api/series/${phase.series_id}/contests?type=championship&phase_id=x`)).status,
+    ).toBe(422)
+    expect((await api.get('/api/series/999999/contests?type=championship')).body).toMatchObject({
+      contests: [],
+    })
 
     const view = await api.get(`/api/championship/contests/${id}`, me.token)
     expect(view.body.members).toHaveLength(1)
@@ -437,6 +447,34 @@ describe('championship contests', () => {
     let winnings = 0
     for (const p of racers) winnings += (await balances(p)).winnings
     expect(winnings).toBe(25) // 3 × ₹10 less 15%, floored to the rupee
+    expect((await verifyLedger(world.deps.db)).problems).toEqual([])
+  })
+
+  it('a crash before the phase’s end (its last match already settled): the next start settles it', async () => {
+    const phase = await upcomingPhase()
+    const contest = (await createContest(phase.id, { name: 'Resumed', entry_fee: 10, members_limit: 2 })).body
+      .contest
+    const players: Player[] = []
+    for (let i = 0; i < 2; i++) {
+      const p = await playerWith(10)
+      await classicTeam(p, phase.id)
+      await api.post(`/api/championship/contests/${contest.id}/join`, {}, p.token)
+      players.push(p)
+    }
+    await api.post(`/api/admin/matches/${phase.matches[0]}/start`, undefined, admin.token)
+    // Nothing to resume while the phase runs.
+    expect(await resumeChampionshipContests(world.deps)).toBe(0)
+    await endPhase(phase, [])
+    expect(await resumeChampionshipContests(world.deps)).toBe(1)
+    expect(await resumeChampionshipContests(world.deps)).toBe(1) // the same job, not a second
+    await world.deps.scheduler.runDue()
+    expect((await api.get(`/api/championship/contests/${contest.id}`)).body.contest.contest_status).toBe(
+      'completed',
+    )
+    // The job ends the phase as the last match would have: the totals come from the per-match
+    // rows (none here: both 0), so the two tie and share the one prize of ₹17.
+    for (const p of players) expect(await balances(p)).toEqual({ unused: 0, winnings: 8.5 })
+    expect(await resumeChampionshipContests(world.deps)).toBe(0)
     expect((await verifyLedger(world.deps.db)).problems).toEqual([])
   })
 })

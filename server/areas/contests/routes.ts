@@ -232,6 +232,8 @@ export function contestRoutes(deps: Deps) {
     async (c) => {
       const { id } = c.req.valid('param')
       const { phase_id, ...q } = c.req.valid('query')
+      if (q.type === 'championship' && q.filter_ids?.length)
+        throw invalid({ filter_ids: ['are daily-contest filters; not for type=championship'] })
       if (q.type === 'championship')
         return cachedJson(c, deps, readKey(c), async () => {
           const page = toPage(q)
