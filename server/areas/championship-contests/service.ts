@@ -73,6 +73,34 @@ export interface NewChampionshipContest {
   rake_bps?: number
 }
 
+/**
+ * The row of a new contest (seeds insert it inside their own transaction): prize pool = fee ×
+ * spots less the rake, floored to the rupee, over `winner_count` ranks (default 30% of the
+ * spots, at least 1, never more winners than rupees in the pool).
+ */
+export function championshipContestRow(phaseId: number, input: NewChampionshipContest, nowMs: number) {
+  const rake = input.rake_bps ?? DEFAULT_RAKE_BPS
+  const pool = prizePool(input.entry_fee_paise, input.members_limit, rake)
+  const wanted = Math.min(
+    input.members_limit,
+    input.winner_count ?? Math.max(1, Math.floor(input.members_limit * 0.3)),
+  )
+  const winners = pool === 0 ? 0 : Math.max(1, Math.min(wanted, pool / 100))
+  const structure: PrizeRange[] = tieredStructure(pool, winners)
+  return {
+    phase_id: phaseId,
+    name: input.name,
+    entry_fee_paise: input.entry_fee_paise,
+    members_limit: input.members_limit,
+    guaranteed: input.guaranteed ? 1 : 0,
+    rake_bps: rake,
+    prize_pool_paise: pool,
+    prize_structure: JSON.stringify(structure),
+    winner_count: winnerCount(structure),
+    created_at_ms: nowMs,
+  }
+}
+
 /** Creates a contest on a phase that has matches and has not started. */
 export async function createChampionshipContest(deps: Deps, phaseId: number, input: NewChampionshipContest) {
   const window = await phaseWindow(deps.db, phaseId)
@@ -81,27 +109,11 @@ export async function createChampionshipContest(deps: Deps, phaseId: number, inp
     throw invalid({ phase_id: ['has no matches; a championship contest needs a phase with matches'] })
   if (phaseLocked(window, deps.clock.now()))
     throw new AppError('EVENT_LOCKED', 'The phase has started; its contests are closed')
-  const rake = input.rake_bps ?? DEFAULT_RAKE_BPS
-  const pool = prizePool(input.entry_fee_paise, input.members_limit, rake)
-  const wanted = input.winner_count ?? Math.max(1, Math.floor(input.members_limit * 0.3))
-  if (wanted > input.members_limit)
+  if ((input.winner_count ?? 0) > input.members_limit)
     throw invalid({ winner_count: [`must be at most members_limit (${input.members_limit})`] })
-  const winners = pool === 0 ? 0 : Math.max(1, Math.min(wanted, pool / 100))
-  const structure: PrizeRange[] = tieredStructure(pool, winners)
   const row = await deps.db
     .insertInto('championship_contests')
-    .values({
-      phase_id: phaseId,
-      name: input.name,
-      entry_fee_paise: input.entry_fee_paise,
-      members_limit: input.members_limit,
-      guaranteed: input.guaranteed ? 1 : 0,
-      rake_bps: rake,
-      prize_pool_paise: pool,
-      prize_structure: JSON.stringify(structure),
-      winner_count: winnerCount(structure),
-      created_at_ms: deps.clock.now(),
-    })
+    .values(championshipContestRow(phaseId, input, deps.clock.now()))
     .returning('id')
     .executeTakeFirstOrThrow()
   return row.id
