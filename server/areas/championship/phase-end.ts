@@ -3,6 +3,7 @@ import { withTx } from '../../db/tx'
 import type { Deps } from '../../deps'
 import { paiseToRupees } from '../../domain/money'
 import { distributePrizes } from '../../domain/prizes'
+import { settlePhaseContests } from '../championship-contests/service'
 import { post, SYSTEM_ACCOUNTS, systemAccountId, userAccountId } from '../ledger/service'
 import { notify } from '../notifications/service'
 import { asStructure, phasePrizesOf } from './prizes'
@@ -39,6 +40,8 @@ export async function championshipAfterMatch(deps: Deps, matchId: number): Promi
     .where('status', '=', 'completed')
     .executeTakeFirst()
   await endPhase(deps, match.phase_id, { pay: played !== undefined })
+  // Its championship contests rank on the totals endPhase just made final (each pays once).
+  await settlePhaseContests(deps, match.phase_id)
 }
 
 /**
@@ -105,7 +108,5 @@ export async function endPhase(deps: Deps, phaseId: number, options = { pay: tru
         )
     }
     await tx.updateTable('series_phases').set({ prizes_paid_at_ms: now }).where('id', '=', phaseId).execute()
-    // Championship contests on this phase settle here too (issue 12 item 3, rules helper):
-    // call their settlement with (tx, after, phaseId, now) at this point, in this transaction.
   })
 }
