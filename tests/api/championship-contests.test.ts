@@ -477,4 +477,32 @@ describe('championship contests', () => {
     expect(await resumeChampionshipContests(world.deps)).toBe(0)
     expect((await verifyLedger(world.deps.db)).problems).toEqual([])
   })
+
+  it('the resumed end of an all-abandoned phase refunds its contests and pays no phase prizes', async () => {
+    const phase = await upcomingPhase()
+    await world.deps.db
+      .updateTable('series_phases')
+      .set({ prizes: JSON.stringify([{ rank_from: 1, rank_to: 1, prize_paise: 50_000 }]) })
+      .where('id', '=', phase.id)
+      .execute()
+    const contest = (
+      await createContest(phase.id, { name: 'Washed', entry_fee: 20, members_limit: 2, guaranteed: true })
+    ).body.contest
+    const p = await playerWith(20)
+    await classicTeam(p, phase.id)
+    await api.post(`/api/championship/contests/${contest.id}/join`, {}, p.token)
+    await api.post(`/api/admin/matches/${phase.matches[0]}/start`, undefined, admin.token)
+    await world.deps.db
+      .updateTable('matches')
+      .set({ status: 'abandoned' })
+      .where('phase_id', '=', phase.id)
+      .execute()
+    expect(await resumeChampionshipContests(world.deps)).toBe(1)
+    await world.deps.scheduler.runDue()
+    expect(await balances(p)).toEqual({ unused: 20, winnings: 0 })
+    expect((await api.get(`/api/championship/contests/${contest.id}`)).body.contest.contest_status).toBe(
+      'cancelled',
+    )
+    expect((await verifyLedger(world.deps.db)).problems).toEqual([])
+  })
 })

@@ -16,7 +16,14 @@ const phaseEndKey = (phaseId: number) => `series_phase:${phaseId}:end`
 export function registerChampionshipContestJobs(deps: Deps): void {
   deps.scheduler.register(PHASE_END_JOB, async (job) => {
     const phaseId = Number(job.payload.phase_id)
-    await endPhase(deps, phaseId)
+    // As championshipAfterMatch: a phase whose every match was abandoned pays no prizes.
+    const played = await deps.db
+      .selectFrom('matches')
+      .select('id')
+      .where('phase_id', '=', phaseId)
+      .where('status', '=', 'completed')
+      .executeTakeFirst()
+    await endPhase(deps, phaseId, { pay: played !== undefined })
     await settlePhaseContests(deps, phaseId)
   })
 }
