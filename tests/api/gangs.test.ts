@@ -1,6 +1,7 @@
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { MAX_GANG_MEMBERS } from '../../server/areas/gangs/membership'
+import { classicTeamWithScore, ensureClassicTeams } from '../helpers/classic-teams'
 import { race, statuses } from '../helpers/concurrency'
 import type { TestWorld } from '../helpers/deps'
 import { client } from '../helpers/http'
@@ -381,20 +382,9 @@ describe('gang races', () => {
 })
 
 describe('championship gangs', () => {
-  /** classic_teams belongs to the championship migration; until it is merged a stand-in of its contract. */
-  beforeAll(async () => {
-    await sql`create table if not exists classic_teams (
-      id ${sql.raw(world.deps.dbHandle.kind === 'postgres' ? 'bigserial' : 'integer')} primary key, user_id integer not null, phase_id integer not null, player_ids text not null,
-      captain_id integer not null, vice_captain_id integer not null, budget_used_tenths integer not null,
-      score_x2 integer not null, rank integer, first_locked_match_id integer,
-      created_at_ms bigint not null, updated_at_ms bigint not null)`.execute(world.deps.db)
-  })
-
-  async function classicTeam(userId: number, scoreX2: number) {
-    await sql`insert into classic_teams (user_id, phase_id, player_ids, captain_id, vice_captain_id,
-      budget_used_tenths, score_x2, created_at_ms, updated_at_ms)
-      values (${userId}, ${phaseId}, '[]', 1, 2, 1000, ${scoreX2}, 0, 0)`.execute(world.deps.db)
-  }
+  beforeAll(() => ensureClassicTeams(world.deps))
+  const classicTeam = (userId: number, scoreX2: number) =>
+    classicTeamWithScore(world.deps, userId, phaseId, scoreX2)
 
   it('ranks a phase gang by classic team totals, with my rank in my gangs', async () => {
     const owner = await api.player()
