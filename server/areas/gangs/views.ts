@@ -93,7 +93,7 @@ export function gangJson(
 
 export type GangJson = ReturnType<typeof gangJson>
 
-export function memberJson(m: MemberRow, r: Ranked, managerId: number) {
+export function memberJson(m: MemberRow, r: Ranked, managerId: number, viewerId: number | null) {
   return {
     user: {
       id: m.user_id,
@@ -104,6 +104,7 @@ export function memberJson(m: MemberRow, r: Ranked, managerId: number) {
     score: r.scoreX2 / 2,
     rank: r.rank,
     is_manager: m.user_id === managerId,
+    is_current_user: m.user_id === viewerId,
   }
 }
 
@@ -142,7 +143,9 @@ export async function gangPage(deps: Deps, scope: GangScope, gangId: number, vie
   const byUser = new Map(standing.members.map((m) => [m.user_id, m]))
   return {
     gang: gangJson(gang, standing, viewerId, status),
-    members: standing.ranked.map((r) => memberJson(byUser.get(r.userId) as MemberRow, r, gang.created_by_id)),
+    members: standing.ranked.map((r) =>
+      memberJson(byUser.get(r.userId) as MemberRow, r, gang.created_by_id, viewerId),
+    ),
   }
 }
 
