@@ -215,7 +215,11 @@ describe('daily gangs', () => {
       rank: 12,
       score: 0,
       is_manager: true,
+      is_current_user: false,
     })
+    // The reader (the first to join) is the one member marked as the current user.
+    const marked = res.body.members.filter((m: { is_current_user: boolean }) => m.is_current_user)
+    expect(marked.map((m: { user: { id: number } }) => m.user.id)).toEqual([members[0]?.id])
     expect(res.body.members[0].rank).toBe(1)
     expect(res.body.gang.score).toBe(sorted.slice(0, 10).reduce((a, b) => a + b, 0))
 

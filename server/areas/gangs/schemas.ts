@@ -40,7 +40,13 @@ const UserSchema = z.object({
 })
 
 export const GangMemberSchema = z
-  .object({ user: UserSchema, score: z.number(), rank: z.number().int(), is_manager: z.boolean() })
+  .object({
+    user: UserSchema,
+    score: z.number(),
+    rank: z.number().int(),
+    is_manager: z.boolean(),
+    is_current_user: z.boolean(),
+  })
   .openapi('GangMember')
 
 export const JoinRequestSchema = z
