@@ -1,7 +1,7 @@
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { MAX_GANG_MEMBERS } from '../../server/areas/gangs/membership'
-import { classicTeamWithScore, ensureClassicTeams } from '../helpers/classic-teams'
+import { classicTeamWithScore } from '../helpers/classic-teams'
 import { race, statuses } from '../helpers/concurrency'
 import type { TestWorld } from '../helpers/deps'
 import { client } from '../helpers/http'
@@ -386,7 +386,6 @@ describe('gang races', () => {
 })
 
 describe('championship gangs', () => {
-  beforeAll(() => ensureClassicTeams(world.deps))
   const classicTeam = (userId: number, scoreX2: number) =>
     classicTeamWithScore(world.deps, userId, phaseId, scoreX2)
 

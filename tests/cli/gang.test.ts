@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { ensureClassicTeams } from '../helpers/classic-teams'
 import { runCli } from './helpers'
 import { type LeagueCliWorld, leagueCliWorld } from './match-world'
 
@@ -8,7 +7,6 @@ let seriesId: number
 let phaseId: number
 beforeAll(async () => {
   world = await leagueCliWorld()
-  await ensureClassicTeams(world.server.deps)
   const m = await world.server.deps.db
     .selectFrom('matches')
     .select(['series_id', 'phase_id'])

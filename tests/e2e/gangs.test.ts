@@ -1,6 +1,5 @@
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { ensureClassicTeams } from '../helpers/classic-teams'
 import { type E2eWorld, startE2eWorld } from './browser'
 import { apiClient } from './league'
 
@@ -23,7 +22,6 @@ const text = async (testId: string) => ((await page.getByTestId(testId).first().
 
 beforeAll(async () => {
   world = await startE2eWorld({ league: true })
-  await ensureClassicTeams(world.server.deps)
   page = world.page
   api = apiClient(world)
   for (const u of [player, friend])

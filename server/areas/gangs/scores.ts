@@ -1,4 +1,3 @@
-import { sql } from 'kysely'
 import type { Executor } from '../../db/tx'
 import { competitionRanks } from '../../domain/prizes'
 import { parsePlayerIds } from '../teams/queries'
@@ -80,10 +79,7 @@ export async function seriesScoresX2(
   return scores
 }
 
-/**
- * Championship scores ×2 by user: each user's classic team total in the phase. The table
- * belongs to the championship area (migration 2026-11-26-001); read here by its contract.
- */
+/** Championship scores ×2 by user: each user's classic team total in the phase. */
 export async function phaseScoresX2(
   db: Executor,
   phaseId: number,
@@ -91,10 +87,13 @@ export async function phaseScoresX2(
 ): Promise<Map<number, number>> {
   const scores = new Map<number, number>()
   for (const part of chunks(userIds)) {
-    const { rows } = await sql<{ user_id: number; score_x2: number }>`
-      select user_id, score_x2 from classic_teams
-      where phase_id = ${phaseId} and user_id in (${sql.join(part)})`.execute(db)
-    for (const r of rows) scores.set(Number(r.user_id), Number(r.score_x2))
+    const rows = await db
+      .selectFrom('classic_teams')
+      .select(['user_id', 'score_x2'])
+      .where('phase_id', '=', phaseId)
+      .where('user_id', 'in', part)
+      .execute()
+    for (const r of rows) scores.set(r.user_id, r.score_x2)
   }
   return scores
 }

@@ -23,6 +23,9 @@ export const RULE_FIELD = {
   vice_captain_required: 'vice_captain',
   vice_captain_not_in_team: 'vice_captain',
   captain_is_vice_captain: 'vice_captain',
+  // Championship (server/domain/championship/transfers.ts): more changes since the last lock
+  // than the free transfers banked plus the paid ones a match allows.
+  too_many_transfers: 'player_ids',
 } as const
 
 export type RuleId = keyof typeof RULE_FIELD
