@@ -187,6 +187,11 @@ describe('daily gangs', () => {
     const again = await api.post('/api/leagues/join', { code: g.league_code }, joiner.token)
     expect(again.status).toBe(409)
     expect(again.body.code).toBe('ALREADY_JOINED')
+    // A public gang is readable by anyone, signed in or not.
+    const anon = await api.get(daily(`/${g.id}`))
+    expect(anon.status).toBe(200)
+    expect(anon.body.gang.current_user_data).toBeNull()
+    expect(anon.body.members).toHaveLength(2)
     const bad = await api.post('/api/leagues/join', { code: 'NOSUCH99' }, joiner.token)
     expect(bad.status).toBe(404)
     expect((await api.post('/api/leagues/join', { code: g.league_code })).status).toBe(401)
