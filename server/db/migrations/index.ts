@@ -15,6 +15,7 @@ import * as mJobClaims from './2026-11-25-002-job-claims'
 import * as mSharedState from './2026-11-25-003-shared-state'
 import * as mChampionship from './2026-11-26-001-championship'
 import * as mGangs from './2026-11-26-002-gangs'
+import * as mChampionshipContests from './2026-11-26-003-championship-contests'
 
 /**
  * Every migration, in order. Listed statically (not read from the directory) so that the
@@ -37,4 +38,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-25-003-shared-state': mSharedState,
   '2026-11-26-001-championship': mChampionship,
   '2026-11-26-002-gangs': mGangs,
+  '2026-11-26-003-championship-contests': mChampionshipContests,
 }
