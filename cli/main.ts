@@ -6,6 +6,7 @@ import { auctionCommand } from './commands/auction'
 import { clockCommand } from './commands/clock'
 import { contestCommand } from './commands/contest'
 import { dbCommand } from './commands/db'
+import { gangCommand } from './commands/gang'
 import { kycCommand } from './commands/kyc'
 import { loginCommand } from './commands/login'
 import { logoutCommand } from './commands/logout'
@@ -25,7 +26,7 @@ import { style } from './lib/style'
 
 const ENVIRONMENT = `
 Environment:
-  FANSPOLE_SERVER          server for login, clock, users, outbox, kyc, redemptions, refunds, match, contest, wallet (default http://127.0.0.1:3000)
+  FANSPOLE_SERVER          server for login, clock, users, outbox, kyc, redemptions, refunds, match, contest, gang, wallet (default http://127.0.0.1:3000)
   FANSPOLE_DB              SQLite file for serve, seed, db (default ./data/fanspole.sqlite)
   DATABASE_URL             postgres://… instead of SQLite
   PORT, HOST               where serve listens (default 127.0.0.1:3000)
@@ -61,7 +62,7 @@ export function buildProgram(io: Io = processIo()): Command {
         refundsCommand(io),
       ],
     ],
-    ['Play:', [matchCommand(io), contestCommand(io), walletCommand(io), auctionCommand(io)]],
+    ['Play:', [matchCommand(io), contestCommand(io), gangCommand(io), walletCommand(io), auctionCommand(io)]],
     ['Test:', [scenarioCommand(io)]],
   ]
   for (const [heading, commands] of groups) {

@@ -11,6 +11,7 @@ import { buildRosters } from './generators/rosters'
 import { SPORTS } from './reference-data'
 import { type KeyIds, writeRoster, writeSeries } from './writers/catalog'
 import { writeContests } from './writers/contests'
+import { writeGangs } from './writers/gangs'
 import { writeAdmin, writeFollows, writePerson, writeStartingMoney } from './writers/people'
 
 export { STYLE_BATTLE_ROYALE, STYLE_DRIVER, VALUE_RANGE } from './generators/rosters'
@@ -58,6 +59,8 @@ export interface SeedSummary {
   contests: number
   user_teams: number
   contest_entries: number
+  /** Gangs (docs/gangs.md): a daily one and a championship one. */
+  gangs: number
 }
 
 export async function isSeeded(db: Kysely<Database>): Promise<boolean> {
@@ -96,7 +99,7 @@ export async function seedDemoLeague(db: Kysely<Database>, options: SeedOptions)
     reserved: [options.admin.username],
   })
 
-  const progress = stepper(1 + rosters.length + series.length + 1 + people.length + 4, options.onProgress)
+  const progress = stepper(1 + rosters.length + series.length + 1 + people.length + 5, options.onProgress)
   const hashes = await progress.step('Hashing passwords', () =>
     hashOnce(
       [options.admin.password, options.demo.password, DEMO_USER_PASSWORD],
@@ -148,6 +151,9 @@ export async function seedDemoLeague(db: Kysely<Database>, options: SeedOptions)
     const seeded = await progress.step('Contests and entries', () =>
       writeContests(tx, random, options.seed, options.nowMs, rivals),
     )
+    const gangs = await progress.step('Gangs', () =>
+      writeGangs(tx, options.seed, options.nowMs, userIds.get(people[0]?.username ?? ''), rivals),
+    )
 
     const matches = series.flatMap((s) => s.matches)
     const upcoming = matches.filter((m) => m.status === 'upcoming')
@@ -171,6 +177,7 @@ export async function seedDemoLeague(db: Kysely<Database>, options: SeedOptions)
       contests: seeded.contests,
       user_teams: seeded.teams,
       contest_entries: seeded.entries,
+      gangs,
     }
     await progress.step('Recording the league', () =>
       tx

@@ -16,6 +16,8 @@ import { championshipContestRoutes } from './areas/championship-contests/routes'
 import { clockRoutes } from './areas/clock/routes'
 import { homeRoutes } from './areas/contests/home.routes'
 import { contestRoutes } from './areas/contests/routes'
+import { gangRoutes } from './areas/gangs/routes'
+import { seriesLeaderboardRoutes } from './areas/gangs/series-leaderboard.routes'
 import { ledgerRoutes } from './areas/ledger/routes'
 import { adminMatchRoutes } from './areas/matches/admin.routes'
 import { crestRoutes } from './areas/matches/crest'
@@ -115,6 +117,8 @@ export function createApp(deps: Deps, options: { cable?: CableServer } = {}) {
   app.route('/', championshipContestRoutes(deps))
   app.route('/', matchRoutes(deps))
   app.route('/', seriesRoutes(deps))
+  app.route('/', seriesLeaderboardRoutes(deps))
+  app.route('/', gangRoutes(deps))
   app.route('/', teamRoutes(deps))
   app.route('/', championshipPhaseRoutes(deps))
   app.route('/', championshipTeamRoutes(deps))

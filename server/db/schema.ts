@@ -59,6 +59,8 @@ export interface Database {
   presence: PresenceTable
   match_score_marks: MatchScoreMarksTable
   attachment_files: AttachmentFilesTable
+  gangs: GangsTable
+  gang_members: GangMembersTable
   championship_contests: ChampionshipContestsTable
   championship_contest_members: ChampionshipContestMembersTable
 }
@@ -761,6 +763,34 @@ export interface GatewayPaymentsTable {
   /** `success` | `failure` */
   status: string
   created_at_ms: number
+}
+
+/** A gang (docs/gangs.md): a private leaderboard in a series (phase_id null) or a series phase. */
+export interface GangsTable {
+  id: Generated<number>
+  series_id: number
+  phase_id: number | null
+  name: string
+  league_motto: Generated<string>
+  is_public: number
+  /** Upper-case letters and digits, unique: who holds it joins (public) or asks to (private). */
+  league_code: string
+  created_by_id: number
+  /** Members with status 'member' (requests not counted). */
+  members_count: Generated<number>
+  created_at_ms: number
+  updated_at_ms: number
+}
+
+export type GangMemberStatus = 'pending' | 'member'
+
+export interface GangMembersTable {
+  id: Generated<number>
+  gang_id: number
+  user_id: number
+  status: GangMemberStatus
+  requested_at_ms: number
+  joined_at_ms: number | null
 }
 
 /** A paid league on a series phase (migration 2026-11-26-003; docs/championship.md). */

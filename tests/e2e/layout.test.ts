@@ -108,6 +108,13 @@ beforeAll(async () => {
       token,
     )
   ).body.tournament
+  const gang = (
+    await api.post<{ gang: { id: number } }>(
+      `/api/series/${match.series.id}/leagues`,
+      { name: 'Layout Gang', league_motto: 'Wide enough' },
+      token,
+    )
+  ).body.gang
   examples = {
     ':id': String(match.id),
     'series/:id': String(match.series.id),
@@ -117,6 +124,7 @@ beforeAll(async () => {
     'auction/tournaments/:id': String(tournament.id),
     'scratch-cards/:id': String(card?.id),
     ':team_id': String(team.id),
+    ':gang_id': String(gang.id),
     ':player_id': String(picked.player_ids[0]),
     ':token?': 'no-such-token',
     '*': 'no-such-page',

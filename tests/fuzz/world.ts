@@ -185,10 +185,28 @@ export async function fuzzWorld(seed: number): Promise<FuzzWorld> {
     api.post(`/api/admin/matches/${phase.matchIds[0]}/start`, undefined, admin.token),
   )
   const classicRow = await deps.db.selectFrom('classic_team_scores').select('id').executeTakeFirstOrThrow()
+  // A private daily gang of the player's with the rival's request waiting, and a phase gang.
+  const gang = await expectOk(
+    'gang',
+    api.post(`/api/series/${series}/leagues`, { name: 'Fuzz Gang', is_public: false }, player.token),
+  )
+  await expectOk(
+    'gang request',
+    api.post('/api/leagues/join_request', { code: gang.gang.league_code }, rival.token),
+  )
+  await expectOk(
+    'phase gang',
+    api.post(`/api/championship/series_phases/${phase.id}/leagues`, { name: 'Fuzz Pals' }, player.token),
+  )
 
   const pathValues: Record<string, string | number> = {
     classic_teams: classic.classic_team.id,
     classic_team_scores: classicRow.id,
+    leagues: gang.gang.id,
+    series_id: series,
+    phase_id: phase.id,
+    user_id: rival.id,
+    code: gang.gang.league_code,
     contests: paid.id,
     matches: match.id,
     match_id: match.id,

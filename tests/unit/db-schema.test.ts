@@ -413,6 +413,20 @@ const EXPECTED: { [T in keyof Database]: Array<keyof Database[T]> } = {
   presence: ['node_id', 'room', 'connections'],
   match_score_marks: ['match_id', 'revision', 'reset_revision'],
   attachment_files: ['storage_path', 'bytes'],
+  gangs: [
+    'id',
+    'series_id',
+    'phase_id',
+    'name',
+    'league_motto',
+    'is_public',
+    'league_code',
+    'created_by_id',
+    'members_count',
+    'created_at_ms',
+    'updated_at_ms',
+  ],
+  gang_members: ['id', 'gang_id', 'user_id', 'status', 'requested_at_ms', 'joined_at_ms'],
 }
 
 describe('database schema', () => {

@@ -240,4 +240,39 @@ describe('seeded accounts', () => {
     expect(follows.some((f) => f.follower_id === f.followee_id)).toBe(false)
     expect(follows.every((f) => f.created_at_ms <= NOW)).toBe(true)
   })
+
+  it('gives the demo player a daily gang they manage and a private championship gang they are in', async () => {
+    const api = client(deps)
+    const token = (await api.login(deps.config.demo.email, deps.config.demo.password)).access_token
+    expect(summary.gangs).toBe(2)
+    const gangs = await deps.db.selectFrom('gangs').selectAll().orderBy('id').execute()
+    const [daily, championship] = gangs
+    const mine = await api.get(`/api/series/${daily?.series_id}/leagues/my_leagues`, token)
+    expect(mine.body.gangs).toEqual([
+      expect.objectContaining({
+        name: 'Hostel 4 Legends',
+        is_public: true,
+        league_members_count: 7,
+        current_user_data: expect.objectContaining({ is_manager: true, status: 'member' }),
+      }),
+    ])
+    const phase = await api.get(
+      `/api/championship/series_phases/${championship?.phase_id}/leagues/my_leagues`,
+      token,
+    )
+    expect(phase.body.gangs).toEqual([
+      expect.objectContaining({
+        name: 'Office Super Over',
+        is_public: false,
+        league_members_count: 6,
+        current_user_data: expect.objectContaining({ is_manager: false, status: 'member' }),
+      }),
+    ])
+    const pending = await deps.db
+      .selectFrom('gang_members')
+      .select('status')
+      .where('status', '=', 'pending')
+      .execute()
+    expect(pending).toHaveLength(1)
+  })
 })

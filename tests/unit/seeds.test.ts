@@ -43,7 +43,11 @@ async function dump(db: Kysely<Database>) {
 }
 
 describe('demo league determinism', () => {
-  it('gives identical database content for the same seed and now, and other content for another seed', async () => {
+  // Three whole leagues seeded and dumped: ~5 s on a quiet machine, far more on a busy one.
+  // A budget for the work, not a race: nothing here waits on time.
+  it('gives identical database content for the same seed and now, and other content for another seed', {
+    timeout: 60_000,
+  }, async () => {
     const [one, two, other] = await Promise.all([seeded(), seeded(), seeded({ seed: 43 })])
     const first = await dump(one.db)
     expect(first.matches?.length).toBeGreaterThan(100)

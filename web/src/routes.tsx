@@ -42,6 +42,7 @@ const matches = () => import('./features/matches/StatisticsPage')
 const auctions = () => import('./features/auctions/pages')
 const wallet = () => import('./features/wallet/pages')
 const rewards = () => import('./features/rewards/pages')
+const gangs = () => import('./features/gangs/pages')
 
 /** Daily fantasy (issue 3): contest lists and pages anyone can look at… */
 const contestRoutes: RouteObject[] = [
@@ -126,6 +127,19 @@ const rewardInfoRoutes: RouteObject[] = [
   { path: 'offers', ...page(rewards, 'OffersPage') },
   { path: 'refer-and-earn/learn', ...page(rewards, 'ReferLearnPage') },
   { path: 'scratch-cards/help', ...page(rewards, 'ScratchCardsHelpPage') },
+]
+
+/** Gangs (issue 12 item 4, docs/gangs.md): every gang call is about the signed-in player's gangs. */
+const gangRoutes: RouteObject[] = [
+  { path: 'gangs', ...page(gangs, 'GangsHomePage') },
+  { path: 'series/:id/gangs', ...byId(), ...page(gangs, 'SeriesGangsPage') },
+  { path: 'series/:id/gangs/:gang_id', ...byId('id', 'gang_id'), ...page(gangs, 'SeriesGangPage') },
+  { path: 'championship/phases/:id/gangs', ...byId(), ...page(gangs, 'PhaseGangsPage') },
+  {
+    path: 'championship/phases/:id/gangs/:gang_id',
+    ...byId('id', 'gang_id'),
+    ...page(gangs, 'PhaseGangPage'),
+  },
 ]
 
 /** …and the ones that are about the player's own teams and entries. */
@@ -225,6 +239,7 @@ export const routes: RouteObject[] = [
                 loader: requireSignedIn,
                 children: [
                   ...signedInContestRoutes,
+                  ...gangRoutes,
                   ...auctionRoutes,
                   ...walletRoutes,
                   {

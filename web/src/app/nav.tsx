@@ -42,6 +42,7 @@ export function menuItems(signedIn: boolean): NavItem[] {
   return [
     { to: HOME_PATH, label: 'Contests', short: 'Contests', icon: <TrophyIcon /> },
     { to: '/my-contests', label: 'My Contests', short: 'Joined', icon: <TicketIcon /> },
+    { to: '/gangs', label: 'Gangs', short: 'Gangs', icon: <UsersIcon /> },
     { to: '/auctions', label: 'Auctions', short: 'Auctions', icon: <AuctionIcon /> },
     { to: '/wallet', label: 'My Wallet', short: 'Wallet', icon: <WalletIcon /> },
     { to: '/scratch-cards', label: 'Scratch Cards', short: 'Rewards', icon: <GiftIcon /> },

@@ -1,0 +1,253 @@
+import { createRoute, z } from '@hono/zod-openapi'
+import type { Deps } from '../../deps'
+import { forbidden, notFound } from '../../http/errors'
+import { idParams } from '../../http/ids'
+import { errors, json, jsonBody } from '../../http/responses'
+import { type AppContext, bearerSecurity, createRouter, currentUser } from '../../http/router'
+import { answerRequest, createGang, joinByCode, leaveGang, normaliseCode, removeMember } from './membership'
+import { findGang, findGangByCode, type GangScope, gangsOfUser, requestsOf } from './queries'
+import { CodeRequest, GangMemberSchema, GangSchema, JoinRequestSchema, NewGangRequest } from './schemas'
+import { gangPage, gangsJson, visibleGang } from './views'
+
+/**
+ * Gangs (docs/gangs.md), the original's "leagues": the same calls under a series (daily mode)
+ * and under a championship phase, plus join by code, which names its gang whatever its scope.
+ */
+const SCOPES = [
+  {
+    prefix: '/api/series/{series_id}/leagues',
+    param: 'series_id',
+    where: 'a series (daily mode)',
+    scope: (id: number): GangScope => ({ kind: 'series', seriesId: id }),
+  },
+  {
+    prefix: '/api/championship/series_phases/{phase_id}/leagues',
+    param: 'phase_id',
+    where: 'a championship phase',
+    scope: (id: number): GangScope => ({ kind: 'phase', phaseId: id }),
+  },
+] as const
+
+const gangAnswer = json(z.object({ gang: GangSchema }), 'The gang')
+const viewerId = (c: AppContext) => c.get('user')?.id ?? null
+
+export function gangRoutes(deps: Deps) {
+  const app = createRouter()
+
+  async function oneGang(id: number, viewer: number | null) {
+    const row = await findGang(deps.db, id)
+    if (!row) throw notFound('Gang')
+    const [gang] = await gangsJson(deps.db, [row], viewer)
+    return { gang: gang as z.infer<typeof GangSchema> }
+  }
+
+  for (const s of SCOPES) {
+    const scopeParams = idParams(s.param)
+    const gangParams = idParams(s.param, 'id')
+    const userParams = idParams(s.param, 'id', 'user_id')
+    const scopeOf = (p: Record<string, number>) => s.scope(p[s.param] as number)
+    const tags = ['Gangs']
+
+    app.openapi(
+      createRoute({
+        method: 'get',
+        path: `${s.prefix}/my_leagues`,
+        tags,
+        summary: `My gangs in ${s.where}`,
+        description:
+          'Gangs I am in or asked to join, newest first, each with my rank (`current_user_data.rank`) and its manager (`user`).',
+        security: bearerSecurity,
+        request: { params: scopeParams },
+        responses: { 200: json(z.object({ gangs: z.array(GangSchema) }), 'My gangs'), ...errors(401, 422) },
+      }),
+      async (c) => {
+        const me = currentUser(c)
+        const rows = await gangsOfUser(deps.db, scopeOf(c.req.valid('param')), me.id)
+        return c.json({ gangs: await gangsJson(deps.db, rows, me.id) }, 200)
+      },
+    )
+
+    app.openapi(
+      createRoute({
+        method: 'post',
+        path: s.prefix,
+        tags,
+        summary: `Create a gang in ${s.where}`,
+        description:
+          'The creator is its manager and first member. A public gang takes anyone with its code; a private one takes join requests that the manager approves.',
+        security: bearerSecurity,
+        request: { params: scopeParams, body: jsonBody(NewGangRequest) },
+        responses: { 201: gangAnswer, ...errors(401, 404, 422) },
+      }),
+      async (c) => {
+        const me = currentUser(c)
+        const id = await createGang(deps, me.id, scopeOf(c.req.valid('param')), c.req.valid('json'))
+        return c.json(await oneGang(id, me.id), 201)
+      },
+    )
+
+    app.openapi(
+      createRoute({
+        method: 'get',
+        path: `${s.prefix}/{id}`,
+        tags,
+        summary: 'One gang with its members, ranked',
+        description:
+          'Members with their score and rank (1, 2, 2, 4). A private gang is visible to its members only (404 to anyone else).',
+        request: { params: gangParams },
+        responses: {
+          200: json(z.object({ gang: GangSchema, members: z.array(GangMemberSchema) }), 'The gang'),
+          ...errors(404, 422),
+        },
+      }),
+      async (c) => {
+        const p = c.req.valid('param')
+        return c.json(await gangPage(deps, scopeOf(p), p.id, viewerId(c)), 200)
+      },
+    )
+
+    app.openapi(
+      createRoute({
+        method: 'get',
+        path: `${s.prefix}/{id}/requests`,
+        tags,
+        summary: 'Pending join requests (the manager only)',
+        security: bearerSecurity,
+        request: { params: gangParams },
+        responses: {
+          200: json(z.object({ join_requests: z.array(JoinRequestSchema) }), 'Requests, oldest first'),
+          ...errors(401, 403, 404, 422),
+        },
+      }),
+      async (c) => {
+        const p = c.req.valid('param')
+        const me = currentUser(c)
+        const { gang } = await visibleGang(deps, scopeOf(p), p.id, me.id)
+        if (gang.created_by_id !== me.id) throw forbidden('Only the gang’s manager sees its join requests')
+        const rows = await requestsOf(deps.db, gang.id)
+        return c.json(
+          {
+            join_requests: rows.map((r) => ({
+              id: r.id,
+              user: {
+                id: r.user_id,
+                team_name: r.team_name,
+                display_name: r.full_name || r.username,
+                image: r.image_url ?? r.avatar_url,
+              },
+              requested_at_in_millis: Number(r.requested_at_ms),
+            })),
+          },
+          200,
+        )
+      },
+    )
+
+    for (const action of ['approve', 'decline'] as const)
+      app.openapi(
+        createRoute({
+          method: 'post',
+          path: `${s.prefix}/{id}/requests/{user_id}/${action}`,
+          tags,
+          summary: action === 'approve' ? 'Approve a join request' : 'Decline a join request',
+          description:
+            action === 'approve'
+              ? 'The manager only. 409 when the gang is full.'
+              : 'The manager only. The request is forgotten: the player may ask again.',
+          security: bearerSecurity,
+          request: { params: userParams },
+          responses: { 200: gangAnswer, ...errors(401, 403, 404, 409, 422) },
+        }),
+        async (c) => {
+          const p = c.req.valid('param')
+          const me = currentUser(c)
+          await answerRequest(deps, scopeOf(p), p.id, me.id, p.user_id, action === 'approve')
+          return c.json(await oneGang(p.id, me.id), 200)
+        },
+      )
+
+    app.openapi(
+      createRoute({
+        method: 'post',
+        path: `${s.prefix}/{id}/leave`,
+        tags,
+        summary: 'Leave a gang, or withdraw my join request',
+        description: 'The manager cannot leave (409).',
+        security: bearerSecurity,
+        request: { params: gangParams },
+        responses: { 200: gangAnswer, ...errors(401, 404, 409, 422) },
+      }),
+      async (c) => {
+        const p = c.req.valid('param')
+        const me = currentUser(c)
+        await leaveGang(deps, scopeOf(p), p.id, me.id)
+        return c.json(await oneGang(p.id, me.id), 200)
+      },
+    )
+
+    app.openapi(
+      createRoute({
+        method: 'delete',
+        path: `${s.prefix}/{id}/members/{user_id}`,
+        tags,
+        summary: 'Remove a member (the manager only)',
+        security: bearerSecurity,
+        request: { params: userParams },
+        responses: { 200: gangAnswer, ...errors(401, 403, 404, 409, 422) },
+      }),
+      async (c) => {
+        const p = c.req.valid('param')
+        const me = currentUser(c)
+        await removeMember(deps, scopeOf(p), p.id, me.id, p.user_id)
+        return c.json(await oneGang(p.id, me.id), 200)
+      },
+    )
+  }
+
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/api/leagues/code/{code}',
+      tags: ['Gangs'],
+      summary: 'The gang a code names',
+      description:
+        'Its card (no members), so a player can see what they join or ask to join. 404 for an unknown code.',
+      security: bearerSecurity,
+      request: { params: z.object({ code: z.string().max(32) }) },
+      responses: { 200: gangAnswer, ...errors(401, 404, 422) },
+    }),
+    async (c) => {
+      const row = await findGangByCode(deps.db, normaliseCode(c.req.valid('param').code))
+      if (!row) throw notFound('Gang')
+      const me = currentUser(c)
+      const [gang] = await gangsJson(deps.db, [row], me.id)
+      return c.json({ gang: gang as z.infer<typeof GangSchema> }, 200)
+    },
+  )
+
+  for (const [path, ask] of [
+    ['/api/leagues/join', false],
+    ['/api/leagues/join_request', true],
+  ] as const)
+    app.openapi(
+      createRoute({
+        method: 'post',
+        path,
+        tags: ['Gangs'],
+        summary: ask ? 'Ask to join a gang by its code' : 'Join a public gang by its code',
+        description: ask
+          ? 'A private gang records the request for its manager; a public gang takes the caller at once. 404 for an unknown code, 409 ALREADY_JOINED when already in it or already asked.'
+          : 'Codes are case-insensitive. 404 for an unknown code; 403 for a private gang (ask instead, and the manager approves); 409 ALREADY_JOINED when already a member; 409 when the gang is full.',
+        security: bearerSecurity,
+        request: { body: jsonBody(CodeRequest) },
+        responses: { 200: gangAnswer, ...errors(401, 403, 404, 409, 422) },
+      }),
+      async (c) => {
+        const me = currentUser(c)
+        const id = await joinByCode(deps, me.id, c.req.valid('json').code, ask)
+        return c.json(await oneGang(id, me.id), 200)
+      },
+    )
+
+  return app
+}
