@@ -69,8 +69,8 @@ beforeAll(async () => {
   const admin = world.server.deps.config.admin
   adminToken = await api.token(admin.email, admin.password)
   // A cricket phase with at least three matches still to play, none of them started.
-  const phases = (await api.get<{ series_phases: Phase[] }>('/api/championship/series_phases')).body
-    .series_phases
+  const phases = (await api.get<{ series_phases: Phase[] }>('/api/championship/series_phases', adminToken))
+    .body.series_phases
   for (const p of phases) {
     if (p.status === 'completed') continue
     const list = (await api.get<{ matches: MatchRow[] }>(`/api/series/${p.series.id}/matches?per_page=200`))
@@ -86,7 +86,10 @@ beforeAll(async () => {
   }
   if (!phase) throw new Error('the demo league has no cricket phase with three matches ahead')
   const players = (
-    await api.get<{ players: PhasePlayer[] }>(`/api/championship/series_phases/${phase.id}/players`)
+    await api.get<{ players: PhasePlayer[] }>(
+      `/api/championship/series_phases/${phase.id}/players`,
+      adminToken,
+    )
   ).body.players
   pool = players.map((p) => ({
     id: p.id,

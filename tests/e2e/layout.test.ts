@@ -121,6 +121,7 @@ beforeAll(async () => {
   const phasePlayers = (
     await api.get<{ players: Array<{ id: number; style: number; value: number; team: { id: number } }> }>(
       `/api/championship/series_phases/${phase.id}/players`,
+      token,
     )
   ).body.players
   const classicPick = pickTeam(

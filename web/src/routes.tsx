@@ -73,7 +73,7 @@ const optionalIds = (...names: string[]) => ({
     wholeNumberParams(...names.filter((n) => args.params[n] !== undefined))(args),
 })
 
-/** Championship (issue 12): the phases and their leaderboards anyone can look at… */
+/** Championship (issue 12): every call needs a signed-in user (the phases carry my team), so every page does too. */
 const championshipRoutes: RouteObject[] = [
   { path: 'championship', ...page(championship, 'ChampionshipHomePage') },
   {
@@ -82,9 +82,6 @@ const championshipRoutes: RouteObject[] = [
     ...page(championship, 'PhaseLeaderboardPage'),
   },
   { path: 'championship/teams/:team_id', ...byId('team_id'), ...page(championship, 'ClassicTeamPage') },
-]
-/** …and the ones about the player's own team. */
-const signedInChampionshipRoutes: RouteObject[] = [
   {
     path: 'championship/phases/:phase_id?/create-team',
     ...optionalIds('phase_id'),
@@ -262,12 +259,11 @@ export const routes: RouteObject[] = [
             errorElement: <ErrorPage />,
             children: [
               ...contestRoutes,
-              ...championshipRoutes,
               {
                 loader: requireSignedIn,
                 children: [
                   ...signedInContestRoutes,
-                  ...signedInChampionshipRoutes,
+                  ...championshipRoutes,
                   ...auctionRoutes,
                   ...walletRoutes,
                   {

@@ -83,7 +83,7 @@ function Builder({ phaseId, teamId }: { phaseId: number | null; teamId: number |
       players={pool}
       filters={players.data.filters}
       edit={edit.data ?? null}
-      sport={p.series.sport_slug ?? 'cricket'}
+      sport={p.sport_slug ?? 'cricket'}
     />
   )
 }

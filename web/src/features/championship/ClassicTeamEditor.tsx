@@ -260,6 +260,9 @@ function lockedState(edit: ClassicTeamEdit | null): LockedState | null {
   const free = transfersText(edit.free_transfers)
   const paid = transfersText(edit.paid_transfers)
   if (free === '∞' || paid === '∞') return null
+  const bank = edit.free_at_lock === undefined ? null : Number(transfersText(edit.free_at_lock))
+  if (bank !== null && Number.isFinite(bank))
+    return { player_ids: edit.last_lock_player_ids, free_left: bank }
   return lockedStateFromSave(
     edit.last_lock_player_ids,
     edit.team_players.map((p) => p.id),

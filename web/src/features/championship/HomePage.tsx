@@ -96,7 +96,7 @@ function PhaseCard({ phase }: { phase: Phase }) {
               <dd data-testid="my-rank">{mine.rank ? `#${formatNumber(mine.rank)}` : '—'}</dd>
             </div>
             <div>
-              <dt>Credits</dt>
+              <dt>Credits used</dt>
               <dd>{formatNumber(mine.budget)}</dd>
             </div>
             <div>

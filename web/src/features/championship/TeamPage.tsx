@@ -50,7 +50,7 @@ export function ClassicTeamPage() {
             {phase.data
               ? `${phase.data.series.short_name || phase.data.series.name} · ${phase.data.name} · `
               : ''}
-            {formatNumber(t.budget)} credits left{rank ? ` · rank #${formatNumber(rank)}` : ''}
+            {formatNumber(t.budget)} credits used{rank ? ` · rank #${formatNumber(rank)}` : ''}
           </p>
         </div>
         <div className={teamStyles.total}>
@@ -58,18 +58,22 @@ export function ClassicTeamPage() {
           <strong data-testid="team-score">{formatNumber(score)}</strong>
         </div>
       </div>
-      <Pitch sport={phase.data?.series.sport_slug ?? 'cricket'} players={players} />
+      <Pitch sport={phase.data?.sport_slug ?? 'cricket'} players={players} />
       <dl className={styles.stats}>
-        <div>
-          <dt>Free transfers left</dt>
-          <dd className={styles.free} data-testid="team-free-left">
-            {transfersText(t.free_transfers_left)}
-          </dd>
-        </div>
-        <div>
-          <dt>Paid transfers left</dt>
-          <dd className={styles.paid}>{transfersText(t.paid_transfers_left)}</dd>
-        </div>
+        {t.free_transfers_left !== null ? (
+          <>
+            <div>
+              <dt>Free transfers left</dt>
+              <dd className={styles.free} data-testid="team-free-left">
+                {transfersText(t.free_transfers_left)}
+              </dd>
+            </div>
+            <div>
+              <dt>Paid transfers left</dt>
+              <dd className={styles.paid}>{transfersText(t.paid_transfers_left)}</dd>
+            </div>
+          </>
+        ) : null}
         <div>
           <dt>Next match</dt>
           <dd>{next ? next.title : 'None left'}</dd>

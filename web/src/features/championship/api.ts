@@ -21,7 +21,8 @@ export interface Phase {
   id: number
   name: string
   phase_no: number
-  series: { id: number; name: string; short_name: string; sport_slug?: string }
+  series: { id: number; name: string; short_name: string }
+  sport_slug?: string
   status: 'upcoming' | 'live' | 'completed'
   starts_at: number | string | null
   ends_at: number | string | null
@@ -66,8 +67,9 @@ export interface ClassicTeam {
   budget: number
   score: number
   rank: number | null
-  free_transfers_left: number | string
-  paid_transfers_left: number | string
+  /** The owner's only (null for others). */
+  free_transfers_left: number | string | null
+  paid_transfers_left: number | string | null
   transfers: {
     unlimited: boolean
     free_left: number | null
@@ -75,7 +77,7 @@ export interface ClassicTeam {
     next_paid_fee: number | null
   }
   upcoming_matches: Array<{ id: number; title: string; event_time: number | string }>
-  last_team_player_ids: number[]
+  last_team_player_ids: number[] | null
   is_current_user_allowed_to_edit: boolean
 }
 
@@ -87,6 +89,8 @@ export interface ClassicTeamEdit {
   team_players: PhasePlayer[]
   free_transfers: number | string
   paid_transfers: number | string
+  /** The free transfers banked at the last lock (what this match's changes draw on). */
+  free_at_lock?: number | string
   last_lock_player_ids: number[] | null
   free_per_match: number
   paid_fees: number[]
