@@ -2,16 +2,16 @@ import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useMemo, useState } from 'react'
 import { Link, useNavigate } from 'react-router'
 import {
-  checkTransfers,
-  type LockedState,
-  lockedStateFromSave,
-  planTransfers,
-} from '../../../../server/domain/championship/transfers'
+  type ClassicWorkingTeam,
+  classicApply,
+  classicReset,
+  loadClassicTeam,
+  newClassicTeam,
+} from '../../../../server/domain/championship/classic-team'
+import { type LockedState, lockedStateFromSave } from '../../../../server/domain/championship/transfers'
 import { roleTabs, sportRules } from '../../../../server/domain/team-rules'
 import {
   addPlayer,
-  emptyTeam,
-  loadTeam,
   removePlayer,
   setCaptain,
   setViceCaptain,
@@ -64,15 +64,13 @@ export function ClassicTeamEditor({
   const pool = useMemo(() => players.map(toRulesPlayer), [players])
   const byId = useMemo(() => new Map(players.map((p) => [p.id, p])), [players])
   const names = useMemo(() => new Map(players.map((p) => [p.id, p.display_name])), [players])
-  const loaded = useMemo(() => loadedTeam(sport, edit, byId), [sport, edit, byId])
-  const locked = useMemo(() => lockedState(edit), [edit])
-  const [team, setTeam] = useState<WorkingTeam>(loaded)
+  const [team, setTeam] = useState<ClassicWorkingTeam>(() => loadedTeam(sport, edit, byId))
   const [step, setStep] = useState<'pick' | 'captain'>('pick')
   const [preview, setPreview] = useState(false)
   const [problems, setProblems] = useState<string[] | null>(null)
   const teamId = edit?.id ?? null
-  const plan = planTransfers(locked, team.selected_players)
-  const refused = checkTransfers(locked, team.selected_players)[0]?.message ?? null
+  const plan = team.transfers
+  const refused = team.violations.find((v) => v.rule === 'too_many_transfers')?.message ?? null
   const save = useMutation({
     mutationFn: () =>
       saveClassicTeam(phase.id, teamId, {
@@ -89,28 +87,24 @@ export function ClassicTeamEditor({
   })
   const rules = sportRules(sport)
   const tabs = roleTabs(sport)
-  const change = (next: WorkingTeam) => {
-    setTeam(next)
+  const change = (step: (w: WorkingTeam) => WorkingTeam) => {
+    setTeam(classicApply(team, step))
     setProblems(null)
     save.reset()
   }
   const toggle = (player: Player) => {
-    if (team.selected_players.includes(player.id)) change(removePlayer(team, player.id))
-    else change(addPlayer(team, toRulesPlayer(player), pool))
+    if (team.selected_players.includes(player.id)) change((w) => removePlayer(w, player.id))
+    else change((w) => addPlayer(w, toRulesPlayer(player), pool))
   }
   const next = () => {
-    if (team.players_valid && !refused) {
+    if (team.players_valid) {
       setStep('captain')
       window.scrollTo({ top: 0 })
-    } else
-      setProblems([
-        ...team.violations.filter((v) => v.field === 'player_ids').map((v) => v.message),
-        ...(refused ? [refused] : []),
-      ])
+    } else setProblems(team.violations.filter((v) => v.field === 'player_ids').map((v) => v.message))
   }
   const submit = () => {
-    if (!team.valid_team || refused) {
-      setProblems([...team.violations.map((v) => v.message), ...(refused ? [refused] : [])])
+    if (!team.valid_team) {
+      setProblems(team.violations.map((v) => v.message))
       return
     }
     save.mutate()
@@ -133,7 +127,9 @@ export function ClassicTeamEditor({
           type="button"
           className={teamStyles.reset}
           onClick={() => {
-            change(loaded)
+            setTeam(classicReset(team))
+            setProblems(null)
+            save.reset()
             setStep('pick')
           }}
           data-testid="reset-team"
@@ -160,8 +156,8 @@ export function ClassicTeamEditor({
           team={team}
           byId={byId}
           sport={sport}
-          onCaptain={(id) => change(setCaptain(team, id))}
-          onVice={(id) => change(setViceCaptain(team, id))}
+          onCaptain={(id) => change((w) => setCaptain(w, id))}
+          onVice={(id) => change((w) => setViceCaptain(w, id))}
         />
       )}
 
@@ -214,7 +210,7 @@ export function ClassicTeamEditor({
         {step === 'pick' ? (
           <button
             type="button"
-            className={team.players_valid && !refused ? teamStyles.primary : teamStyles.primaryDim}
+            className={team.players_valid ? teamStyles.primary : teamStyles.primaryDim}
             onClick={next}
             data-testid="next"
           >
@@ -223,7 +219,7 @@ export function ClassicTeamEditor({
         ) : (
           <button
             type="button"
-            className={team.valid_team && !refused ? teamStyles.primary : teamStyles.primaryDim}
+            className={team.valid_team ? teamStyles.primary : teamStyles.primaryDim}
             onClick={submit}
             disabled={save.isPending}
             aria-busy={save.isPending || undefined}
@@ -239,15 +235,22 @@ export function ClassicTeamEditor({
 }
 
 /** The team as the page loaded it (valid, spec §4), or an empty one for a new team. */
-function loadedTeam(sport: string, edit: ClassicTeamEdit | null, byId: ReadonlyMap<number, Player>) {
-  if (!edit) return emptyTeam(sport)
+function loadedTeam(
+  sport: string,
+  edit: ClassicTeamEdit | null,
+  byId: ReadonlyMap<number, Player>,
+): ClassicWorkingTeam {
+  if (!edit) return newClassicTeam(sport)
   const players = edit.team_players.map((p) => byId.get(p.id)).filter((p): p is Player => Boolean(p))
-  return loadTeam({
-    sport,
-    players: players.map(toRulesPlayer),
-    captain_id: idOf(edit.captain) ?? 0,
-    vice_captain_id: idOf(edit.vice_captain) ?? 0,
-  })
+  return loadClassicTeam(
+    {
+      sport,
+      players: players.map(toRulesPlayer),
+      captain_id: idOf(edit.captain) ?? 0,
+      vice_captain_id: idOf(edit.vice_captain) ?? 0,
+    },
+    lockedState(edit),
+  )
 }
 
 /**
