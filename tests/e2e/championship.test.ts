@@ -306,7 +306,7 @@ describe('championship in the browser', () => {
     ).body.user
     expect(
       (await api.post('/api/admin/wallet/credits', { user_id: me.id, amount: 100 }, adminToken)).status,
-    ).toBe(200)
+    ).toBe(201)
     await page.getByTestId('save-team').click()
     await page.waitForURL('**/championship')
     swaps.push(pairs)
