@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type E2eWorld, startE2eWorld } from './browser'
+import { apiUser, type E2eWorld, startE2eWorld } from './browser'
 import { type ApiPlayer, apiClient, pickInBuilder, validPick, watchReloads } from './league'
 
 /**
@@ -100,6 +100,16 @@ beforeAll(async () => {
     team: p.team,
   }))
   byId = new Map(pool.map((p) => [p.id, p]))
+  // A rival on the board, so the live leaderboard has someone to overtake.
+  const rival = await apiUser(world.server, 'rival_fan')
+  const rivalPick = validPick('cricket', pool, 'rival')
+  const rivalTeam = await rival.post('/api/championship/classic_teams', {
+    phase_id: phase.id,
+    player_ids: rivalPick.player_ids.join(','),
+    captain: rivalPick.captain_id,
+    vice_captain: rivalPick.vice_captain_id,
+  })
+  expect(rivalTeam.status).toBe(201)
   shortName = new Map(players.map((p) => [p.id, p.display_name]))
 })
 afterAll(() => world?.close())

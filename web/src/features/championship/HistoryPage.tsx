@@ -63,6 +63,11 @@ function History({ teamId }: { teamId: number }) {
         </EmptyState>
       ) : (
         <ol className={styles.history}>
+          <li className={styles.historyLegend} aria-hidden="true">
+            <span>Match · captain and vice-captain</span>
+            <span>Subs paid/free</span>
+            <span>Points</span>
+          </li>
           {rows.data.map((r) => (
             <li key={r.id} className={styles.historyRow} data-testid="history-row" data-match-id={r.match.id}>
               <button

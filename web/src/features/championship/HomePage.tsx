@@ -21,8 +21,11 @@ export function ChampionshipHomePage() {
   const phases = useQuery(phasesQuery(seriesId))
   if (phases.isPending) return <Loading />
   if (phases.isError) return <Alert>{phases.error.message}</Alert>
+  // Finished phases I did not play are history for someone else: left out. The series I play
+  // come first, then those with a phase still open.
+  const shown = phases.data.filter((p) => p.current_user_classic_team || p.status !== 'completed')
   const groups = new Map<number, { name: string; phases: Phase[] }>()
-  for (const p of phases.data) {
+  for (const p of shown) {
     const group = groups.get(p.series.id) ?? { name: p.series.name, phases: [] }
     group.phases.push(p)
     groups.set(p.series.id, group)
@@ -38,24 +41,30 @@ export function ChampionshipHomePage() {
           </ButtonLink>
         }
       />
-      {phases.data.length === 0 ? (
+      {shown.length === 0 ? (
         <EmptyState title="No championships yet">
           When a series is scheduled its phases appear here.{' '}
           <Link to="/contests">Play a match meanwhile</Link>
         </EmptyState>
       ) : null}
-      {[...groups].map(([id, group]) => (
-        <section key={id} className={styles.series} aria-label={group.name}>
-          <h2 className={styles.seriesName}>{group.name}</h2>
-          <div className={styles.phaseGrid}>
-            {group.phases.map((p) => (
-              <PhaseCard key={p.id} phase={p} />
-            ))}
-          </div>
-        </section>
-      ))}
+      {[...groups]
+        .sort(([, a], [, b]) => weight(b.phases) - weight(a.phases))
+        .map(([id, group]) => (
+          <section key={id} className={styles.series} aria-label={group.name}>
+            <h2 className={styles.seriesName}>{group.name}</h2>
+            <div className={styles.phaseGrid}>
+              {group.phases.map((p) => (
+                <PhaseCard key={p.id} phase={p} />
+              ))}
+            </div>
+          </section>
+        ))}
     </div>
   )
+}
+
+function weight(phases: Phase[]): number {
+  return (phases.some((p) => p.current_user_classic_team) ? 2 : 0) + (phases.some(isOpen) ? 1 : 0)
 }
 
 function PhaseCard({ phase }: { phase: Phase }) {
