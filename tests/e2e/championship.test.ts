@@ -28,6 +28,8 @@ interface MatchRow {
   sport_slug: string
   match_status: string
   event_time_in_millis: number
+  team1: { id: number } | null
+  team2: { id: number } | null
 }
 interface PhasePlayer {
   id: number
@@ -225,7 +227,14 @@ describe('championship in the browser', () => {
     expect(new Set(sides).size).toBeLessThanOrEqual(2)
     await fixture.click()
 
-    const pick = validPick('cricket', pool, 'championship')
+    // From the sides of match 3, so the team scores while the board is watched live.
+    const live = matches[2] as MatchRow
+    const liveSides = [live.team1?.id, live.team2?.id]
+    const pick = validPick(
+      'cricket',
+      pool.filter((p) => liveSides.includes(p.team.id)),
+      'championship',
+    )
     teamIds = [...pick.player_ids]
     await pickInBuilder(page, 'cricket', pool, teamIds)
     expect(await text(page, 'selected-count')).toBe('11/11')
@@ -329,7 +338,7 @@ describe('championship in the browser', () => {
     const reloads = watchReloads(page)
     const mine = page.getByTestId('my-board-row').getByTestId('row-points')
     const start = await mine.textContent()
-    expect((await api.post('/api/admin/clock', { speed: 120 }, adminToken)).status).toBe(200)
+    expect((await api.post('/api/admin/clock', { speed: 600 }, adminToken)).status).toBe(200)
     await simulate(matches[2]?.id as number, 'live')
     await page.getByTestId('live-indicator').and(page.locator('[data-connected="true"]')).waitFor()
     await expect

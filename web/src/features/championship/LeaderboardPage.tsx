@@ -24,7 +24,21 @@ export function PhaseLeaderboardPage() {
   if (phase.isError) return <Alert>{phase.error.message}</Alert>
   if (board.isError) return <Alert>{board.error.message}</Alert>
   const data = board.data
-  const pushed = pageNo === 1 && live.top ? live.top : []
+  // The pushed top carries score and rank; the transfers used come from the fetched rows.
+  const fetched = new Map(data.classic_teams.map((t) => [t.id, t]))
+  const pushed: BoardTeam[] =
+    pageNo === 1 && live.top
+      ? live.top.map((t) => ({
+          sum_free_sub_used: 0,
+          sum_paid_sub_used: 0,
+          series_phase_id: phaseId,
+          ...fetched.get(t.classic_team_id),
+          id: t.classic_team_id,
+          score: t.score,
+          rank: t.rank,
+          user: t.user,
+        }))
+      : []
   const pushedIds = new Set(pushed.map((t) => t.id))
   const rows = [...pushed, ...data.classic_teams.filter((t) => !pushedIds.has(t.id))]
   const fetchedMine = data.current_user_classic_team

@@ -3,8 +3,16 @@ import { useState } from 'react'
 import { snapshotGate, useChannel } from '../../lib/use-channel'
 import type { BoardTeam } from './api'
 
-export interface MyTeamLive {
+/** One team at the top of the pushed board. */
+export interface LiveTeam {
   classic_team_id: number
+  rank: number | null
+  score: number
+  user: BoardTeam['user']
+}
+
+export interface MyTeamLive {
+  classic_team_id: number | null
   score: number
   rank: number | null
   live_match_id: number | null
@@ -12,13 +20,13 @@ export interface MyTeamLive {
 
 type Broadcast =
   | { type: 'snapshot'; seq?: number; user_seq?: number }
-  | { type: 'leaderboard'; seq?: number; version?: number; top: BoardTeam[] }
+  | { type: 'leaderboard'; seq?: number; version?: number; top: LiveTeam[] }
   | ({ type: 'my_team'; seq?: number } & MyTeamLive)
   | { type: 'status'; seq?: number }
 
 export interface PhaseLive {
   connected: boolean
-  top: BoardTeam[] | null
+  top: LiveTeam[] | null
   version: number
   mine: MyTeamLive | null
   updates: number

@@ -44,12 +44,22 @@ export function PickStep({
   const [tabKey, setTabKey] = useState(tabs[0]?.key ?? '')
   const [filterId, setFilterId] = useState<number | null>(null)
   const [sort, setSort] = useState<Sort>('credits')
-  // Whether each player could join, once per change of the team (a tab switch reuses it):
-  // with the pool, canAdd searches for a valid completion, some milliseconds per player.
+  // Whether each player could join, once per change of the team and only for the players
+  // shown (a tab switch reuses what was worked out): with the pool, canAdd searches for a
+  // valid completion, some milliseconds per player, and a championship phase has hundreds.
   const verdicts = useMemo(() => {
-    const out = new Map<number, CanAdd>()
-    for (const p of pool) if (!team.selected_players.includes(p.id)) out.set(p.id, canAdd(team, p, pool))
-    return out
+    const cache = new Map<number, CanAdd>()
+    const rules = new Map(pool.map((p) => [p.id, p]))
+    return (id: number): CanAdd | null => {
+      const player = rules.get(id)
+      if (!player) return null
+      let verdict = cache.get(id)
+      if (!verdict) {
+        verdict = canAdd(team, player, pool)
+        cache.set(id, verdict)
+      }
+      return verdict
+    }
   }, [team, pool])
   const tab = tabs.find((t) => t.key === tabKey) ?? tabs[0]
   const needs = requirements(team, tabs)
@@ -137,7 +147,7 @@ export function PickStep({
       <ul className={styles.players} data-testid="player-list" data-sport={sport}>
         {shown.map((p) => {
           const selected = team.selected_players.includes(p.id)
-          const verdict = selected ? null : (verdicts.get(p.id) ?? null)
+          const verdict = selected ? null : verdicts(p.id)
           const blocked = verdict && !verdict.ok ? verdict : null
           return (
             <li
