@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { Link, useParams } from 'react-router'
+import { ButtonLink } from '../../components/Button'
 import { EmptyState, Loading, PageHead } from '../../components/Common'
 import { Alert } from '../../components/Field'
 import { formatNumber } from '../../lib/format'
@@ -49,7 +50,11 @@ export function ContestChampionshipStatsPage() {
       <PageHead
         title="Championship stats"
         subtitle={`${contest.data.name} · ${p.name} · ${formatNumber(p.matches_completed)}/${formatNumber(p.matches_count)} matches`}
-        actions={<Link to={`/contests/${id}`}>Contest</Link>}
+        actions={
+          <ButtonLink to={`/contests/${id}`} variant="ghost" small>
+            Contest
+          </ButtonLink>
+        }
       />
       <h2 className={styles.sectionTitle}>My team, match by match</h2>
       {results.data.length === 0 ? (

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { Link, Navigate, useParams } from 'react-router'
+import { ButtonLink } from '../../components/Button'
 import { EmptyState, Loading, PageHead } from '../../components/Common'
 import { Alert } from '../../components/Field'
 import { formatMoney, formatNumber } from '../../lib/format'
@@ -55,7 +56,11 @@ function History({ teamId }: { teamId: number }) {
       <PageHead
         title="Team history"
         subtitle={`${team.data.user.team_name ?? 'Championship team'} · ${formatNumber(team.data.score)} points`}
-        actions={<Link to={`/championship/teams/${teamId}`}>View team</Link>}
+        actions={
+          <ButtonLink to={`/championship/teams/${teamId}`} variant="ghost" small>
+            View team
+          </ButtonLink>
+        }
       />
       {rows.data.length === 0 ? (
         <EmptyState title="No matches played yet">

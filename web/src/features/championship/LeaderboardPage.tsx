@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { Link, useParams } from 'react-router'
-import { Button } from '../../components/Button'
+import { Button, ButtonLink } from '../../components/Button'
 import { Avatar, EmptyState, Loading, PageHead } from '../../components/Common'
 import { Alert } from '../../components/Field'
 import { formatNumber } from '../../lib/format'
@@ -64,7 +64,11 @@ export function PhaseLeaderboardPage() {
             </span>
           </>
         }
-        actions={<Link to="/championship">All phases</Link>}
+        actions={
+          <ButtonLink to="/championship" variant="ghost" small>
+            All phases
+          </ButtonLink>
+        }
       />
       {mine ? (
         <ul className={styles.board} data-testid="my-board-row" aria-label="Your team">
