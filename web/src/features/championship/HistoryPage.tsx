@@ -13,6 +13,7 @@ import {
   phasesQuery,
   type ScoreRow,
   scoreRowQuery,
+  scoresForDisplay,
 } from './api'
 import styles from './championship.module.css'
 
@@ -124,15 +125,11 @@ function ScoreDetail({ row }: { row: ScoreRow }) {
   if (detail.isError) return <Alert>{detail.error.message}</Alert>
   const c = detail.data.captain?.id
   const vc = detail.data.vice_captain?.id
-  const given = detail.data.players_scores
-  // The original sent raw points and the client doubled the captain's; a server that sends
-  // them already weighted sums to the row's score. Either way the captain shows doubled once.
-  const weighted = Math.abs(given.reduce((sum, p) => sum + p.score, 0) - row.score) < 0.01
-  const factorOf = (id: number) => (weighted ? 1 : id === c ? 2 : id === vc ? 1.5 : 1)
+  const shownScores = scoresForDisplay(detail.data.players_scores, row.score, c, vc)
   return (
     <ul className={styles.scores} data-testid="players-scores">
-      {given.map((p) => {
-        const shown = p.score * factorOf(p.id)
+      {shownScores.map((p) => {
+        const shown = p.score
         return (
           <li key={p.id} data-testid="player-score" data-player-id={p.id}>
             <span>

@@ -301,3 +301,20 @@ export function matchLabel(m: ScoreRow['match']): string {
   const sides = m.team1 && m.team2 ? `${sideName(m.team1)} vs ${sideName(m.team2)}` : m.title
   return m.match_no ? `M${m.match_no} · ${sides}` : sides
 }
+
+/**
+ * A score row's players as the history shows them: the captain's points doubled and the
+ * vice-captain's ×1.5, once. The original server sent raw points and its client doubled the
+ * captain's; a server that sends them already weighted sums to the row's score, and then they
+ * are shown as they come.
+ */
+export function scoresForDisplay(
+  scores: ReadonlyArray<{ id: number; name: string; score: number }>,
+  rowScore: number,
+  captainId: number | null | undefined,
+  viceId: number | null | undefined,
+): Array<{ id: number; name: string; score: number }> {
+  const weighted = Math.abs(scores.reduce((sum, p) => sum + p.score, 0) - rowScore) < 0.01
+  if (weighted) return scores.map((p) => ({ ...p }))
+  return scores.map((p) => ({ ...p, score: p.score * (p.id === captainId ? 2 : p.id === viceId ? 1.5 : 1) }))
+}
