@@ -3,6 +3,7 @@ import { withTx } from '../../db/tx'
 import type { Deps } from '../../deps'
 import { paiseToRupees } from '../../domain/money'
 import { distributePrizes } from '../../domain/prizes'
+import { settlePhaseContests } from '../championship-contests/service'
 import { post, SYSTEM_ACCOUNTS, systemAccountId, userAccountId } from '../ledger/service'
 import { notify } from '../notifications/service'
 import { asStructure, phasePrizesOf } from './prizes'
@@ -30,7 +31,10 @@ export async function championshipAfterMatch(deps: Deps, matchId: number): Promi
     .where('phase_id', '=', match.phase_id)
     .where('status', 'not in', ['completed', 'abandoned'])
     .executeTakeFirst()
-  if (!open) await endPhase(deps, match.phase_id)
+  if (open) return
+  await endPhase(deps, match.phase_id)
+  // Its championship contests rank on the totals endPhase just made final (each pays once).
+  await settlePhaseContests(deps, match.phase_id)
 }
 
 /**
