@@ -60,6 +60,8 @@ let byId: Map<number, ApiPlayer>
 let shortName: Map<number, string>
 let teamIds: number[]
 let classicTeamId: number
+/** A free championship contest on the phase, joined once the team is built. */
+let leagueId: number
 /** Players swapped before match 2 and before match 3: [out, in] pairs. */
 const swaps: Array<Array<[number, number]>> = []
 
@@ -265,6 +267,14 @@ describe('championship in the browser', () => {
     )
     classicTeamId = teams.body.classic_teams[0]?.id as number
     expect(classicTeamId).toBeGreaterThan(0)
+    const league = await api.post<{ contest: { id: number } }>(
+      `/api/admin/series_phases/${phase.id}/contests`,
+      { name: 'Kohli Fans League', entry_fee: 0, members_limit: 4, guaranteed: true },
+      adminToken,
+    )
+    expect(league.status).toBe(201)
+    leagueId = league.body.contest.id
+    expect((await api.post(`/api/championship/contests/${leagueId}/join`, {}, token)).status).toBe(200)
     await world.shot('championship-home-team')
   })
 
@@ -409,6 +419,25 @@ describe('championship in the browser', () => {
       .textContent()
     expect(captainShown).toBe((captainRaw * 2).toLocaleString('en-IN'))
     await world.shot('championship-history')
+  })
+
+  it('shows the championship contest the player joined, ranked on phase totals, with my rows', async () => {
+    const { page } = world
+    await page.goto(`/contests/${leagueId}/championship-stats`)
+    const mineRow = page.getByTestId('board-row').filter({ hasText: player.username })
+    await mineRow.waitFor()
+    const token = await api.token(player.email, player.password)
+    const team = (
+      await api.get<{ classic_team: { score: number } }>(
+        `/api/championship/classic_teams/${classicTeamId}`,
+        token,
+      )
+    ).body.classic_team
+    expect(await mineRow.textContent()).toContain(team.score.toLocaleString('en-IN'))
+    expect(await page.getByTestId('result-row').count()).toBe(3)
+    await world.shot('championship-contest-stats')
+    await page.goto('/contests/999999/championship-stats')
+    await page.getByText('No such championship contest').waitFor()
   })
 
   it('looks right on a laptop too', async () => {

@@ -146,7 +146,16 @@ beforeAll(async () => {
     token,
   )
   expect(classic.status).toBe(201)
+  // A championship contest (a paid league on a phase) on a phase none of whose matches started.
+  const upcoming = phases.find((p) => p.status === 'upcoming') as { id: number }
+  const league = await api.post<{ contest: { id: number } }>(
+    `/api/admin/series_phases/${upcoming.id}/contests`,
+    { name: 'Layout League', entry_fee: 10, members_limit: 10 },
+    adminToken,
+  )
+  expect(league.status).toBe(201)
   championshipExamples = {
+    'championship-stats': String(league.body.contest.id),
     ':phase_id': String(phase.id),
     ':phase_id?': String(phase.id),
     ':team_id': String(classic.body.classic_team.id),
@@ -171,6 +180,9 @@ afterAll(() => world?.close())
 
 /** A real address for a route path: each parameter replaced by an example of its kind. */
 function exampleOf(pattern: string): string {
+  // Championship stats belong to a championship contest, not a match's.
+  if (pattern.endsWith('/championship-stats'))
+    return `/contests/${championshipExamples['championship-stats']}/championship-stats`
   return pattern.replace(
     /(?:(series|contests|auctions|auction\/managers|auction\/tournaments|scratch-cards)\/)?(:[a-z_]+\??|\*)/g,
     (_all, area, param) => {

@@ -1,75 +1,144 @@
-import { useQuery } from '@tanstack/react-query'
+import { queryOptions, useQuery } from '@tanstack/react-query'
 import { Link, useParams } from 'react-router'
 import { ButtonLink } from '../../components/Button'
-import { EmptyState, Loading, PageHead } from '../../components/Common'
+import { Avatar, EmptyState, Loading, PageHead } from '../../components/Common'
 import { Alert } from '../../components/Field'
-import { formatNumber } from '../../lib/format'
-import { contestQuery } from '../contests/contest-api'
-import { leaderboardQuery, matchLabel, phaseQuery, resultsQuery } from './api'
+import { ApiError, get } from '../../lib/api'
+import { formatMoney, formatNumber } from '../../lib/format'
+import { matchLabel, resultsQuery } from './api'
 import styles from './championship.module.css'
 
-/** The phase a contest is played on, whichever name the contest gives it. */
-function phaseIdOf(contest: object): number | null {
-  const c = contest as {
-    series_phase_id?: number | null
-    phase_id?: number | null
-    series_phase?: { id: number } | null
-  }
-  return c.series_phase_id ?? c.phase_id ?? c.series_phase?.id ?? null
+interface Member {
+  id: number
+  rank: number | null
+  score: number
+  prize: number
+  refunded: boolean
+  classic_team: { id: number }
+  user: { id: number; team_name: string | null; display_name: string; image: string | null }
+  is_current_user: boolean
+}
+interface ChampionshipContest {
+  id: number
+  name: string
+  phase_id: number
+  phase_name: string
+  series_name: string
+  contest_status: string
+  entry_fee: number
+  prize_amount: number
+  members_limit: number
+  members_count: number
+  winner_count: number
 }
 
+const contestQuery = (id: number) =>
+  queryOptions({
+    queryKey: ['championship', 'contest', id],
+    queryFn: () =>
+      get<{ contest: ChampionshipContest; members: Member[]; current_user_member: Member | null }>(
+        `/api/championship/contests/${id}`,
+        { query: { per_page: 50 } },
+      ),
+    staleTime: 10_000,
+  })
+
 /**
- * `/contests/:id/championship-stats`: for a contest played on a series phase, the phase's
- * progress, my team's score match by match and the top of the phase leaderboard.
+ * `/contests/:id/championship-stats`: a championship contest (a paid league on a series
+ * phase) ranked on its members' phase totals, with prizes once settled, and my team's score
+ * match by match in that phase.
  */
 export function ContestChampionshipStatsPage() {
   const id = Number(useParams().id)
-  const contest = useQuery(contestQuery(id))
-  const phaseId = contest.data ? phaseIdOf(contest.data) : null
-  const phase = useQuery({ ...phaseQuery(phaseId ?? 0), enabled: phaseId !== null })
+  const view = useQuery(contestQuery(id))
+  const phaseId = view.data?.contest.phase_id ?? null
   const results = useQuery({ ...resultsQuery(phaseId ?? 0), enabled: phaseId !== null })
-  const board = useQuery({ ...leaderboardQuery(phaseId ?? 0, 1), enabled: phaseId !== null })
-  if (contest.isPending) return <Loading />
-  if (contest.isError) return <Alert>{contest.error.message}</Alert>
-  if (phaseId === null)
+  if (view.isPending) return <Loading />
+  if (view.isError)
     return (
       <div data-testid="championship-stats">
-        <PageHead title="Championship stats" subtitle={contest.data.name} />
-        <EmptyState title="Not a championship contest">
-          This contest is for a single match. <Link to={`/contests/${id}`}>Back to the contest</Link>
-        </EmptyState>
+        <PageHead title="Championship stats" />
+        {view.error instanceof ApiError && view.error.status === 404 ? (
+          <EmptyState title="No such championship contest">
+            <Link to="/championship">See the championships</Link>
+          </EmptyState>
+        ) : (
+          <Alert>{view.error.message}</Alert>
+        )}
       </div>
     )
-  if (phase.isPending || results.isPending || board.isPending) return <Loading />
-  const error = phase.error ?? results.error ?? board.error
-  if (error) return <Alert>{error.message}</Alert>
-  if (!phase.data || !results.data || !board.data) return <Loading />
-  const p = phase.data
+  const { contest: c, members, current_user_member: mine } = view.data
   return (
     <div data-testid="championship-stats">
       <PageHead
-        title="Championship stats"
-        subtitle={`${contest.data.name} · ${p.name} · ${formatNumber(p.matches_completed)}/${formatNumber(p.matches_count)} matches`}
+        title={c.name}
+        subtitle={`${c.series_name} · ${c.phase_name} · ${c.contest_status}`}
         actions={
-          <ButtonLink to={`/contests/${id}`} variant="ghost" small>
-            Contest
+          <ButtonLink to={`/championship/phases/${c.phase_id}/leaderboard`} variant="ghost" small>
+            Phase board
           </ButtonLink>
         }
       />
+      <dl className={styles.stats}>
+        <div>
+          <dt>Prize pool</dt>
+          <dd>{formatMoney(c.prize_amount)}</dd>
+        </div>
+        <div>
+          <dt>Entry</dt>
+          <dd>{formatMoney(c.entry_fee)}</dd>
+        </div>
+        <div>
+          <dt>Teams</dt>
+          <dd>
+            {formatNumber(c.members_count)}/{formatNumber(c.members_limit)}
+          </dd>
+        </div>
+        <div>
+          <dt>Winners</dt>
+          <dd>{formatNumber(c.winner_count)}</dd>
+        </div>
+      </dl>
+      <h2 className={styles.sectionTitle}>Standings on the phase total</h2>
+      {members.length === 0 ? (
+        <EmptyState title="No one has joined yet" />
+      ) : (
+        <ul className={styles.board} data-testid="board">
+          {[...(mine && !members.some((m) => m.id === mine.id) ? [mine] : []), ...members].map((m) => (
+            <li
+              key={m.id}
+              className={m.is_current_user ? `${styles.boardRow} ${styles.boardMine}` : styles.boardRow}
+              data-testid="board-row"
+            >
+              <Link to={`/championship/teams/${m.classic_team.id}`} className={styles.boardLink}>
+                <Avatar src={m.user.image} name={m.user.team_name ?? m.user.display_name} size={32} />
+                <strong className={styles.boardName}>{m.user.team_name ?? m.user.display_name}</strong>
+                <span className={styles.free}>{m.prize > 0 ? formatMoney(m.prize) : ''}</span>
+                <span className={styles.points}>{formatNumber(m.score)}</span>
+                <span className={styles.rank}>{m.rank ? `#${formatNumber(m.rank)}` : '—'}</span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
       <h2 className={styles.sectionTitle}>My team, match by match</h2>
-      {results.data.length === 0 ? (
+      {results.isPending ? (
+        <Loading />
+      ) : results.isError ? (
+        <Alert>{results.error.message}</Alert>
+      ) : results.data.length === 0 ? (
         <EmptyState title="No matches scored yet">
           Your team's points appear here after each match.
         </EmptyState>
       ) : (
         <ol className={styles.history}>
           {results.data.map((r) => (
-            <li key={r.id} className={styles.historyRow}>
+            <li key={r.id} className={styles.historyRow} data-testid="result-row">
               <div className={styles.historyHead}>
                 <span className={styles.historyMatch}>
                   <strong>{matchLabel(r.match)}</strong>
                 </span>
-                <span className={styles.subs}>
+                <span className={styles.subs} title="Paid / free transfers used">
                   <b className={styles.paid}>{r.paid_sub_used}</b>/
                   <b className={styles.free}>{r.free_sub_used}</b>
                 </span>
@@ -81,23 +150,6 @@ export function ContestChampionshipStatsPage() {
           ))}
         </ol>
       )}
-      <h2 className={styles.sectionTitle}>Top of the phase</h2>
-      <ul className={styles.board}>
-        {board.data.classic_teams.slice(0, 10).map((t) => (
-          <li key={t.id} className={styles.boardRow}>
-            <Link to={`/championship/teams/${t.id}`} className={styles.boardLink}>
-              <span className={styles.rank}>{t.rank ? `#${t.rank}` : '—'}</span>
-              <strong className={styles.boardName}>{t.user?.team_name ?? `Team ${t.id}`}</strong>
-              <span />
-              <span className={styles.points}>{formatNumber(t.score)}</span>
-              <span />
-            </Link>
-          </li>
-        ))}
-      </ul>
-      <p>
-        <Link to={`/championship/phases/${p.id}/leaderboard`}>Full leaderboard</Link>
-      </p>
     </div>
   )
 }
