@@ -70,8 +70,8 @@ function History({ teamId }: { teamId: number }) {
       ) : (
         <ol className={styles.history}>
           <li className={styles.historyLegend} aria-hidden="true">
-            <span>Match · captain and vice-captain</span>
-            <span>Subs paid/free</span>
+            <span>Match · C / VC</span>
+            <span>Subs</span>
             <span>Points</span>
           </li>
           {rows.data.map((r) => (
