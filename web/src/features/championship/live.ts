@@ -20,7 +20,7 @@ export interface MyTeamLive {
 
 type Broadcast =
   | { type: 'snapshot'; seq?: number; user_seq?: number }
-  | { type: 'leaderboard'; seq?: number; version?: number; top: LiveTeam[] }
+  | { type: 'leaderboard'; seq?: number; version?: number; top: LiveTeam[]; live_match_ids?: number[] }
   | ({ type: 'my_team'; seq?: number } & MyTeamLive)
   | { type: 'status'; seq?: number }
 
@@ -43,10 +43,18 @@ export function usePhaseLive(phaseId: number, enabled: boolean): PhaseLive {
   const client = useQueryClient()
   const [state, setState] = useState(initial)
   const [gate] = useState(snapshotGate<Broadcast>)
+  // The matches being played: when one starts or ends, the transfers used and the phase's
+  // progress changed too, and those come with the pages' own reads.
+  const [playing] = useState(() => ({ key: '' }))
   const refetch = () => void client.invalidateQueries({ queryKey: ['championship'] })
   const take = (m: Broadcast) => {
     setState((s) => apply(s, m))
     if (m.type === 'status') refetch()
+    if (m.type === 'leaderboard' && m.live_match_ids) {
+      const key = [...m.live_match_ids].sort((a, b) => a - b).join(',') || 'none'
+      if (playing.key !== '' && key !== playing.key) refetch()
+      playing.key = key
+    }
   }
   const connected = useChannel(enabled ? { channel: 'ChampionshipChannel', phase_id: phaseId } : null, {
     connected: (first) => {
