@@ -105,10 +105,11 @@ export async function apiUser(server: RunningServer, username: string) {
   const { access_token } = (await tokens.json()) as { access_token: string }
   return {
     username,
-    post: (apiPath: string) =>
+    post: (apiPath: string, body?: unknown) =>
       fetch(`${server.url}${apiPath}`, {
         method: 'POST',
         headers: { ...headers, authorization: `Bearer ${access_token}` },
+        body: body === undefined ? undefined : JSON.stringify(body),
       }),
   }
 }

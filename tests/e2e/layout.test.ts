@@ -36,6 +36,8 @@ const LAST = ['/logout']
 
 let world: E2eWorld
 let examples: Record<string, string>
+/** The championship pages' parameters: a phase and a classic team rather than a match team. */
+let championshipExamples: Record<string, string>
 
 beforeAll(async () => {
   world = await startE2eWorld({ league: true })
@@ -115,6 +117,59 @@ beforeAll(async () => {
       token,
     )
   ).body.gang
+  // A championship team of the same player, in the first phase still open.
+  const phases = (
+    await api.get<{ series_phases: Array<{ id: number; status: string; next_deadline: number | null }> }>(
+      '/api/championship/series_phases',
+      token,
+    )
+  ).body.series_phases
+  const phase = phases.find((p) => p.status !== 'completed' && p.next_deadline !== null) as { id: number }
+  const phasePlayers = (
+    await api.get<{ players: Array<{ id: number; style: number; value: number; team: { id: number } }> }>(
+      `/api/championship/series_phases/${phase.id}/players`,
+      token,
+    )
+  ).body.players
+  const classicPick = pickTeam(
+    'cricket',
+    phasePlayers.map((p) => ({
+      id: p.id,
+      style: p.style,
+      value_tenths: Math.round(p.value * 10),
+      real_team_id: p.team.id,
+    })),
+    createRng(6).stream('layout-classic'),
+  )
+  if (!classicPick) throw new Error('no valid championship team')
+  const classic = await api.post<{ classic_team: { id: number } }>(
+    '/api/championship/classic_teams',
+    {
+      phase_id: phase.id,
+      player_ids: classicPick.player_ids.join(','),
+      captain: classicPick.captain_id,
+      vice_captain: classicPick.vice_captain_id,
+    },
+    token,
+  )
+  expect(classic.status).toBe(201)
+  // A championship contest (a paid league on a phase) on a phase none of whose matches started.
+  const upcoming = phases.find((p) => p.status === 'upcoming') as { id: number }
+  const league = await api.post<{ contest: { id: number } }>(
+    `/api/admin/series_phases/${upcoming.id}/contests`,
+    { name: 'Layout League', entry_fee: 10, members_limit: 10 },
+    adminToken,
+  )
+  expect(league.status).toBe(201)
+  championshipExamples = {
+    'championship-stats': String(league.body.contest.id),
+    ':phase_id': String(phase.id),
+    // The phase gang pages name their phase `:id`.
+    ':id': String(phase.id),
+    ':phase_id?': String(phase.id),
+    ':team_id': String(classic.body.classic_team.id),
+    ':team_id?': String(classic.body.classic_team.id),
+  }
   examples = {
     ':id': String(match.id),
     'series/:id': String(match.series.id),
@@ -135,10 +190,16 @@ afterAll(() => world?.close())
 
 /** A real address for a route path: each parameter replaced by an example of its kind. */
 function exampleOf(pattern: string): string {
+  // Championship stats belong to a championship contest, not a match's.
+  if (pattern.endsWith('/championship-stats'))
+    return `/contests/${championshipExamples['championship-stats']}/championship-stats`
   return pattern.replace(
     /(?:(series|contests|auctions|auction\/managers|auction\/tournaments|scratch-cards)\/)?(:[a-z_]+\??|\*)/g,
     (_all, area, param) => {
-      const value = (area && examples[`${area}/${param}`]) ?? examples[param]
+      const value =
+        (area && examples[`${area}/${param}`]) ??
+        (pattern.startsWith('/championship') ? championshipExamples[param] : undefined) ??
+        examples[param]
       if (value === undefined || value === 'undefined')
         throw new Error(`no example for ${param} in ${pattern}`)
       return area ? `${area}/${value}` : value

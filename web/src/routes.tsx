@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react'
-import type { RouteObject } from 'react-router'
+import type { LoaderFunctionArgs, RouteObject } from 'react-router'
 import { AppShell } from './app/AppShell'
 import { AuthLayout } from './app/AuthLayout'
 import { BootSplash } from './app/BootSplash'
@@ -43,6 +43,7 @@ const auctions = () => import('./features/auctions/pages')
 const wallet = () => import('./features/wallet/pages')
 const rewards = () => import('./features/rewards/pages')
 const gangs = () => import('./features/gangs/pages')
+const championship = () => import('./features/championship/pages')
 
 /** Daily fantasy (issue 3): contest lists and pages anyone can look at… */
 const contestRoutes: RouteObject[] = [
@@ -64,6 +65,43 @@ const contestRoutes: RouteObject[] = [
       { path: 'info', ...page(contests, 'InfoTab') },
       { path: 'squads', ...page(contests, 'SquadsTab') },
     ],
+  },
+]
+
+/** Routes whose optional `:phase_id?` / `:team_id?`, when given, must be a whole number. */
+const optionalIds = (...names: string[]) => ({
+  loader: (args: LoaderFunctionArgs) =>
+    wholeNumberParams(...names.filter((n) => args.params[n] !== undefined))(args),
+})
+
+/** Championship (issue 12): every call needs a signed-in user (the phases carry my team), so every page does too. */
+const championshipRoutes: RouteObject[] = [
+  { path: 'championship', ...page(championship, 'ChampionshipHomePage') },
+  {
+    path: 'championship/phases/:phase_id/leaderboard',
+    ...byId('phase_id'),
+    ...page(championship, 'PhaseLeaderboardPage'),
+  },
+  { path: 'championship/teams/:team_id', ...byId('team_id'), ...page(championship, 'ClassicTeamPage') },
+  {
+    path: 'championship/phases/:phase_id?/create-team',
+    ...optionalIds('phase_id'),
+    ...page(championship, 'CreateClassicTeamPage'),
+  },
+  {
+    path: 'championship/phases/:phase_id?/edit-team/:team_id',
+    ...optionalIds('phase_id', 'team_id'),
+    ...page(championship, 'EditClassicTeamPage'),
+  },
+  {
+    path: 'championship/teams/:team_id?/history',
+    ...optionalIds('team_id'),
+    ...page(championship, 'HistoryPage'),
+  },
+  {
+    path: 'contests/:id/championship-stats',
+    ...byId(),
+    ...page(championship, 'ContestChampionshipStatsPage'),
   },
 ]
 
@@ -240,6 +278,7 @@ export const routes: RouteObject[] = [
                 children: [
                   ...signedInContestRoutes,
                   ...gangRoutes,
+                  ...championshipRoutes,
                   ...auctionRoutes,
                   ...walletRoutes,
                   {

@@ -7,6 +7,7 @@ import {
   InfoIcon,
   LoginIcon,
   LogoutIcon,
+  MedalIcon,
   SettingsIcon,
   TableIcon,
   TicketIcon,
@@ -16,7 +17,7 @@ import {
   WalletIcon,
 } from '../components/Icons'
 import { AuctionIcon } from '../features/auctions/AuctionIcon'
-import { HOME_PATH, LANDING_PATH, LOGIN_PATH } from '../lib/paths'
+import { CHAMPIONSHIP_PATH, HOME_PATH, LANDING_PATH, LOGIN_PATH } from '../lib/paths'
 
 export interface NavItem {
   to: string
@@ -36,12 +37,14 @@ export function menuItems(signedIn: boolean): NavItem[] {
     return [
       { to: LANDING_PATH, label: 'Home', short: 'Home', icon: <HomeIcon /> },
       { to: HOME_PATH, label: 'Contests', short: 'Contests', icon: <TrophyIcon /> },
+      { to: CHAMPIONSHIP_PATH, label: 'Championship', short: 'Champ', icon: <MedalIcon /> },
       ...common,
       { to: LOGIN_PATH, label: 'Log in', short: 'Log in', icon: <LoginIcon /> },
     ]
   return [
     { to: HOME_PATH, label: 'Contests', short: 'Contests', icon: <TrophyIcon /> },
     { to: '/my-contests', label: 'My Contests', short: 'Joined', icon: <TicketIcon /> },
+    { to: CHAMPIONSHIP_PATH, label: 'Championship', short: 'Champ', icon: <MedalIcon /> },
     { to: '/gangs', label: 'Gangs', short: 'Gangs', icon: <UsersIcon /> },
     { to: '/auctions', label: 'Auctions', short: 'Auctions', icon: <AuctionIcon /> },
     { to: '/wallet', label: 'My Wallet', short: 'Wallet', icon: <WalletIcon /> },

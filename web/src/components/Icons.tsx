@@ -190,3 +190,11 @@ export const GiftIcon = (p: P) => (
     <path d="M3 8h18v4H3zM5 12v9h14v-9M12 8v13M12 8S10.5 3 8 3.5 7 8 12 8zM12 8s1.5-5 4-4.5S17 8 12 8z" />
   </Icon>
 )
+/** A medal on its ribbon: the championship (a whole series phase). */
+export const MedalIcon = (p: P) => (
+  <Icon {...p}>
+    <path d="M7 3h10l-3 6h-4z" />
+    <circle cx="12" cy="15" r="6" />
+    <path d="M12 12.5v5" />
+  </Icon>
+)

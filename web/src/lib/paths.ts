@@ -2,3 +2,5 @@
 export const HOME_PATH = '/contests'
 export const LOGIN_PATH = '/login'
 export const LANDING_PATH = '/landing'
+/** The championship home: every phase with my team in it. */
+export const CHAMPIONSHIP_PATH = '/championship'

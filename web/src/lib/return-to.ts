@@ -5,7 +5,14 @@
  */
 export const AFTER_TEAM_CREATE = 'after_user_team_create'
 export const AFTER_TEAM_UPDATE = 'after_user_team_update'
-type Key = typeof AFTER_TEAM_CREATE | typeof AFTER_TEAM_UPDATE
+/** The same for a classic (championship) team: `after_classic_team_create` / `_update`. */
+export const AFTER_CLASSIC_CREATE = 'after_classic_team_create'
+export const AFTER_CLASSIC_UPDATE = 'after_classic_team_update'
+type Key =
+  | typeof AFTER_TEAM_CREATE
+  | typeof AFTER_TEAM_UPDATE
+  | typeof AFTER_CLASSIC_CREATE
+  | typeof AFTER_CLASSIC_UPDATE
 
 export function setReturnAddress(key: Key, path: string): void {
   localStorage.setItem(key, path)

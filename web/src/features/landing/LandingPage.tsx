@@ -10,6 +10,8 @@ const MODES = [
     id: 'daily',
     name: 'Daily fantasy',
     tag: 'One match, one night',
+    to: '/contests',
+    cta: 'See the matches',
     steps: [
       ['Select a match', 'Cricket, football, F1 or esports: pick any upcoming match.'],
       [
@@ -26,6 +28,8 @@ const MODES = [
     id: 'championship',
     name: 'Championship',
     tag: 'A whole series',
+    to: '/championship',
+    cta: 'See the championships',
     steps: [
       ['Build a tournament team', 'One team for the series phase, scored in every match it plays.'],
       [
@@ -39,6 +43,8 @@ const MODES = [
     id: 'auction',
     name: 'Auction',
     tag: 'Be the franchise owner',
+    to: '/auctions',
+    cta: 'Go to auctions',
     steps: [
       ['Create or join an auction', 'Invite friends with a code; each picks a franchise name and colours.'],
       ['Bid, win, release', 'Live open rounds and sealed rounds, with a purse of 1,70,000 credits.'],
@@ -125,6 +131,9 @@ export function LandingPage() {
                 </li>
               ))}
             </ol>
+            <Link to={mode.to} className={styles.modeLink} data-testid={`mode-link-${mode.id}`}>
+              {mode.cta} →
+            </Link>
           </article>
         ))}
       </section>

@@ -9,6 +9,15 @@ import styles from './teams.module.css'
 
 type Sort = 'credits' | 'points'
 
+/** A per-fixture team filter (championship phases: "DEL vs JAI" keeps those sides' players). */
+export interface TeamFilter {
+  id: number
+  text: string
+  team_ids: number[]
+}
+/** The client's own pseudo-filter (reference §2.6): only the players already selected. */
+export const SELECTED_FILTER: TeamFilter = { id: -1, text: 'SEL', team_ids: [] }
+
 /**
  * The player picker: role tabs per sport, what the team still needs (the balance flags),
  * and every player with a + or −. A player the rules would refuse is greyed out with the
@@ -21,6 +30,7 @@ export function PickStep({
   tabs,
   sport,
   onToggle,
+  filters,
 }: {
   team: WorkingTeam
   players: Player[]
@@ -28,21 +38,42 @@ export function PickStep({
   tabs: RoleTab[]
   sport: string
   onToggle: (player: Player) => void
+  /** Team filters to offer above the list (the championship builder's); SEL is added to them. */
+  filters?: TeamFilter[]
 }) {
   const [tabKey, setTabKey] = useState(tabs[0]?.key ?? '')
+  const [filterId, setFilterId] = useState<number | null>(null)
   const [sort, setSort] = useState<Sort>('credits')
-  // Whether each player could join, once per change of the team (a tab switch reuses it):
-  // with the pool, canAdd searches for a valid completion, some milliseconds per player.
+  // Whether each player could join, once per change of the team and only for the players
+  // shown (a tab switch reuses what was worked out): with the pool, canAdd searches for a
+  // valid completion, some milliseconds per player, and a championship phase has hundreds.
   const verdicts = useMemo(() => {
-    const out = new Map<number, CanAdd>()
-    for (const p of pool) if (!team.selected_players.includes(p.id)) out.set(p.id, canAdd(team, p, pool))
-    return out
+    const cache = new Map<number, CanAdd>()
+    const rules = new Map(pool.map((p) => [p.id, p]))
+    return (id: number): CanAdd | null => {
+      const player = rules.get(id)
+      if (!player) return null
+      let verdict = cache.get(id)
+      if (!verdict) {
+        verdict = canAdd(team, player, pool)
+        cache.set(id, verdict)
+      }
+      return verdict
+    }
   }, [team, pool])
   const tab = tabs.find((t) => t.key === tabKey) ?? tabs[0]
   const needs = requirements(team, tabs)
   const teamSize = team.selected_players_count + team.players_needed
+  const offered = filters ? [...filters, SELECTED_FILTER] : []
+  const filter = offered.find((f) => f.id === filterId) ?? null
+  const passes = (p: Player) =>
+    !filter ||
+    (filter.id === SELECTED_FILTER.id
+      ? team.selected_players.includes(p.id)
+      : filter.team_ids.includes(p.team.id))
   const shown = players
-    .filter((p) => !tab || tab.styles.includes(p.style))
+    // SEL shows the whole team across every role; other filters keep the role tab.
+    .filter((p) => (filter?.id === SELECTED_FILTER.id || !tab || tab.styles.includes(p.style)) && passes(p))
     .sort((a, b) =>
       sort === 'credits'
         ? b.value_tenths - a.value_tenths || b.last_series_score - a.last_series_score
@@ -66,6 +97,22 @@ export function PickStep({
             </button>
           ))}
         </div>
+      ) : null}
+      {offered.length > 0 ? (
+        <fieldset className={styles.filters} aria-label="Filter by fixture" data-testid="team-filters">
+          {offered.map((f) => (
+            <button
+              key={f.id}
+              type="button"
+              className={styles.filterChip}
+              aria-pressed={f.id === filterId}
+              onClick={() => setFilterId(f.id === filterId ? null : f.id)}
+              data-testid={`filter-${f.id}`}
+            >
+              {f.text}
+            </button>
+          ))}
+        </fieldset>
       ) : null}
       {needs.length > 0 ? (
         <ul className={styles.needs} aria-label="Team rules" data-testid="requirements">
@@ -100,7 +147,7 @@ export function PickStep({
       <ul className={styles.players} data-testid="player-list" data-sport={sport}>
         {shown.map((p) => {
           const selected = team.selected_players.includes(p.id)
-          const verdict = selected ? null : (verdicts.get(p.id) ?? null)
+          const verdict = selected ? null : verdicts(p.id)
           const blocked = verdict && !verdict.ok ? verdict : null
           return (
             <li

@@ -10,7 +10,7 @@ export function TeamSummary({
   teamSize,
 }: {
   team: WorkingTeam
-  match: Match
+  match: Pick<Match, 'teams'>
   teamSize: number
 }) {
   return (

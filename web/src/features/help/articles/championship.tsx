@@ -69,8 +69,16 @@ function ChampionshipTeamCreation() {
           next match's start with your team at the last lock. Swap a player out and back in before the
           deadline and it costs nothing.
         </li>
-        <li>Changing your captain or vice-captain is not a transfer.</li>
-        <li>Paid transfers are paid from your wallet balance.</li>
+        <li>Changing your captain or vice-captain is not a transfer: it is free before every match.</li>
+        <li>
+          <strong>Paid transfers are charged when the match starts</strong>, from your wallet balance, and
+          only for the changes still in your team then: bring a player back before the start and nothing is
+          charged. A save that needs paid transfers you cannot afford is refused.
+        </li>
+        <li>
+          While you build, the team page shows the free and paid transfers you have left and what your changes
+          will cost.
+        </li>
       </ul>
       <h3>Example</h3>
       <p>
@@ -78,8 +86,12 @@ function ChampionshipTeamCreation() {
         and the third is a paid transfer of ₹15. Before match 6 you have 2 free transfers again, since none
         were left to carry forward.
       </p>
+      <h3>Joining late</h3>
       <p>
         Joining a phase late? Your team has unlimited transfers until its first match, like everyone else's.
+        When that first match starts you are given 2 free transfers for every match of the phase played before
+        it, on top of the usual 2, so you are not behind: a team whose first match is match 6 has 12 free
+        transfers before match 7, as many as a team that played from match 1 and never transferred.
       </p>
     </>
   )

@@ -1,0 +1,275 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { useMemo, useState } from 'react'
+import { Link, useNavigate } from 'react-router'
+import {
+  type ClassicWorkingTeam,
+  classicApply,
+  classicReset,
+  loadClassicTeam,
+  newClassicTeam,
+} from '../../../../server/domain/championship/classic-team'
+import { type LockedState, lockedStateFromSave } from '../../../../server/domain/championship/transfers'
+import { roleTabs, sportRules } from '../../../../server/domain/team-rules'
+import {
+  addPlayer,
+  removePlayer,
+  setCaptain,
+  setViceCaptain,
+  type WorkingTeam,
+} from '../../../../server/domain/working-team'
+import { Button } from '../../components/Button'
+import { Dialog } from '../../components/Dialog'
+import { ChevronLeftIcon, ResetIcon } from '../../components/Icons'
+import { ApiError } from '../../lib/api'
+import { AFTER_CLASSIC_CREATE, AFTER_CLASSIC_UPDATE, takeReturnAddress } from '../../lib/return-to'
+import { showSnackbar } from '../../lib/snackbar'
+import type { Player } from '../matches/api'
+import { toRulesPlayer } from '../teams/api'
+import { CaptainStep } from '../teams/CaptainStep'
+import { PickStep, type TeamFilter } from '../teams/PickStep'
+import { PreviewDialog } from '../teams/PreviewDialog'
+import { TeamSummary } from '../teams/TeamSummary'
+import teamStyles from '../teams/teams.module.css'
+import {
+  afterClassicSave,
+  type ClassicTeamEdit,
+  idOf,
+  type Phase,
+  saveClassicTeam,
+  transfersText,
+} from './api'
+import { TransferBar } from './TransferBar'
+
+/**
+ * The championship builder: the daily builder's steps (players, then C and VC) over the
+ * phase's players, with per-fixture filters and SEL, and the transfer accounting of
+ * `server/domain/championship/transfers.ts` shown as players change. "Reset" is the classic
+ * reset (spec §4): back to the team as loaded, or empty for a new team.
+ */
+export function ClassicTeamEditor({
+  phase,
+  players,
+  filters,
+  edit,
+  sport,
+}: {
+  phase: Phase
+  players: Player[]
+  filters: TeamFilter[]
+  edit: ClassicTeamEdit | null
+  sport: string
+}) {
+  const navigate = useNavigate()
+  const client = useQueryClient()
+  const pool = useMemo(() => players.map(toRulesPlayer), [players])
+  const byId = useMemo(() => new Map(players.map((p) => [p.id, p])), [players])
+  const names = useMemo(() => new Map(players.map((p) => [p.id, p.display_name])), [players])
+  const [team, setTeam] = useState<ClassicWorkingTeam>(() => loadedTeam(sport, edit, byId))
+  const [step, setStep] = useState<'pick' | 'captain'>('pick')
+  const [preview, setPreview] = useState(false)
+  const [problems, setProblems] = useState<string[] | null>(null)
+  const teamId = edit?.id ?? null
+  const plan = team.transfers
+  const refused = team.violations.find((v) => v.rule === 'too_many_transfers')?.message ?? null
+  const save = useMutation({
+    mutationFn: () =>
+      saveClassicTeam(phase.id, teamId, {
+        player_ids: team.selected_players.join(','),
+        captain: team.captain_id ?? 0,
+        vice_captain: team.vice_captain_id ?? 0,
+      }),
+    meta: { silent: true },
+    onSuccess: (saved) => {
+      afterClassicSave(client, saved)
+      showSnackbar(`Your ${phase.name} team is saved.`, 'info')
+      navigate(takeReturnAddress(teamId ? AFTER_CLASSIC_UPDATE : AFTER_CLASSIC_CREATE), { replace: true })
+    },
+  })
+  const rules = sportRules(sport)
+  const tabs = roleTabs(sport)
+  const change = (step: (w: WorkingTeam) => WorkingTeam) => {
+    setTeam(classicApply(team, step))
+    setProblems(null)
+    save.reset()
+  }
+  const toggle = (player: Player) => {
+    if (team.selected_players.includes(player.id)) change((w) => removePlayer(w, player.id))
+    else change((w) => addPlayer(w, toRulesPlayer(player), pool))
+  }
+  const next = () => {
+    if (team.players_valid) {
+      setStep('captain')
+      window.scrollTo({ top: 0 })
+    } else setProblems(team.violations.filter((v) => v.field === 'player_ids').map((v) => v.message))
+  }
+  const submit = () => {
+    if (!team.valid_team) {
+      setProblems(team.violations.map((v) => v.message))
+      return
+    }
+    save.mutate()
+  }
+  const serverMessages = save.error instanceof ApiError ? Object.values(save.error.fields).flat() : []
+
+  return (
+    <div className={teamStyles.builder} data-testid="classic-builder">
+      <header className={teamStyles.head}>
+        <Link to="/championship" className={teamStyles.backLink} aria-label="Back to the championship">
+          <ChevronLeftIcon />
+        </Link>
+        <div className={teamStyles.headText}>
+          <h1>{teamId ? 'Edit championship team' : 'Create championship team'}</h1>
+          <span>
+            {phase.series.short_name || phase.series.name} · {phase.name}
+          </span>
+        </div>
+        <button
+          type="button"
+          className={teamStyles.reset}
+          onClick={() => {
+            setTeam(classicReset(team))
+            setProblems(null)
+            save.reset()
+            setStep('pick')
+          }}
+          data-testid="reset-team"
+          title={edit ? 'Back to the team as it was loaded' : 'Clear the team'}
+        >
+          <ResetIcon width={16} height={16} /> Reset
+        </button>
+      </header>
+      <TeamSummary team={team} match={{ teams: [] }} teamSize={rules.team_size} />
+      <TransferBar plan={plan} names={names} refused={refused} />
+
+      {step === 'pick' ? (
+        <PickStep
+          team={team}
+          players={players}
+          pool={pool}
+          tabs={tabs}
+          sport={sport}
+          onToggle={toggle}
+          filters={filters}
+        />
+      ) : (
+        <CaptainStep
+          team={team}
+          byId={byId}
+          sport={sport}
+          onCaptain={(id) => change((w) => setCaptain(w, id))}
+          onVice={(id) => change((w) => setViceCaptain(w, id))}
+        />
+      )}
+
+      <Dialog
+        open={Boolean(problems?.length)}
+        title="Team rules"
+        onClose={() => setProblems(null)}
+        footer={
+          <Button variant="secondary" onClick={() => setProblems(null)}>
+            OK
+          </Button>
+        }
+      >
+        <div className={teamStyles.problems} role="alert" data-testid="team-problems">
+          <strong>Your team is not ready yet:</strong>
+          <ul>
+            {problems?.map((p) => (
+              <li key={p}>{p}</li>
+            ))}
+          </ul>
+        </div>
+      </Dialog>
+      {save.error ? (
+        <div className={teamStyles.problems} role="alert" data-testid="save-errors">
+          <strong>{save.error.message}</strong>
+          {serverMessages.length > 0 ? (
+            <ul>
+              {serverMessages.map((p) => (
+                <li key={p}>{p}</li>
+              ))}
+            </ul>
+          ) : null}
+        </div>
+      ) : null}
+
+      <div className={teamStyles.actions}>
+        {step === 'captain' ? (
+          <button type="button" className={teamStyles.secondary} onClick={() => setStep('pick')}>
+            Back
+          </button>
+        ) : null}
+        <button
+          type="button"
+          className={teamStyles.secondary}
+          onClick={() => setPreview(true)}
+          data-testid="preview"
+        >
+          {step === 'pick' ? 'Team preview' : 'Preview'}
+        </button>
+        {step === 'pick' ? (
+          <button
+            type="button"
+            className={team.players_valid ? teamStyles.primary : teamStyles.primaryDim}
+            onClick={next}
+            data-testid="next"
+          >
+            Next
+          </button>
+        ) : (
+          <button
+            type="button"
+            className={team.valid_team ? teamStyles.primary : teamStyles.primaryDim}
+            onClick={submit}
+            disabled={save.isPending}
+            aria-busy={save.isPending || undefined}
+            data-testid="save-team"
+          >
+            {plan.cost_paise > 0 ? `Save · ₹${plan.cost_paise / 100} at lock` : 'Save team'}
+          </button>
+        )}
+      </div>
+      <PreviewDialog open={preview} onClose={() => setPreview(false)} team={team} byId={byId} sport={sport} />
+    </div>
+  )
+}
+
+/** The team as the page loaded it (valid, spec §4), or an empty one for a new team. */
+function loadedTeam(
+  sport: string,
+  edit: ClassicTeamEdit | null,
+  byId: ReadonlyMap<number, Player>,
+): ClassicWorkingTeam {
+  if (!edit) return newClassicTeam(sport)
+  const players = edit.team_players.map((p) => byId.get(p.id)).filter((p): p is Player => Boolean(p))
+  return loadClassicTeam(
+    {
+      sport,
+      players: players.map(toRulesPlayer),
+      captain_id: idOf(edit.captain) ?? 0,
+      vice_captain_id: idOf(edit.vice_captain) ?? 0,
+    },
+    lockedState(edit),
+  )
+}
+
+/**
+ * The team's standing at its last lock, from what the edit answer says: null while transfers
+ * are unlimited ("∞"), else recovered from the transfers left after the saved team's own
+ * changes (spec §4: the free transfers shown count from the last save).
+ */
+function lockedState(edit: ClassicTeamEdit | null): LockedState | null {
+  if (!edit?.last_lock_player_ids) return null
+  const free = transfersText(edit.free_transfers)
+  const paid = transfersText(edit.paid_transfers)
+  if (free === '∞' || paid === '∞') return null
+  const bank = edit.free_at_lock === undefined ? null : Number(transfersText(edit.free_at_lock))
+  if (bank !== null && Number.isFinite(bank))
+    return { player_ids: edit.last_lock_player_ids, free_left: bank }
+  return lockedStateFromSave(
+    edit.last_lock_player_ids,
+    edit.team_players.map((p) => p.id),
+    Number(free),
+    Number(paid),
+  )
+}

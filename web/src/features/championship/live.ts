@@ -1,0 +1,99 @@
+import { useQueryClient } from '@tanstack/react-query'
+import { useState } from 'react'
+import { snapshotGate, useChannel } from '../../lib/use-channel'
+import type { BoardTeam } from './api'
+
+/** One team at the top of the pushed board. */
+export interface LiveTeam {
+  classic_team_id: number
+  rank: number | null
+  score: number
+  user: BoardTeam['user']
+}
+
+export interface MyTeamLive {
+  classic_team_id: number | null
+  score: number
+  rank: number | null
+  live_match_id: number | null
+}
+
+type Broadcast =
+  | { type: 'snapshot'; seq?: number; user_seq?: number }
+  | { type: 'leaderboard'; seq?: number; version?: number; top: LiveTeam[]; live_match_ids?: number[] }
+  | ({ type: 'my_team'; seq?: number } & MyTeamLive)
+  | { type: 'status'; seq?: number }
+
+export interface PhaseLive {
+  connected: boolean
+  top: LiveTeam[] | null
+  version: number
+  mine: MyTeamLive | null
+  updates: number
+}
+
+const initial: Omit<PhaseLive, 'connected'> = { top: null, version: -1, mine: null, updates: 0 }
+
+/**
+ * Follows a phase over /cable (ChampionshipChannel, docs/channels.md): the top of the phase
+ * leaderboard as each ball is scored, ordered by `version`, and the viewer's own team's
+ * score and rank. A reconnect, a gap in `seq` or a status change refetches the pages' data.
+ */
+export function usePhaseLive(phaseId: number, enabled: boolean): PhaseLive {
+  const client = useQueryClient()
+  const [state, setState] = useState(initial)
+  const [gate] = useState(snapshotGate<Broadcast>)
+  // The matches being played: when one starts or ends, the transfers used and the phase's
+  // progress changed too, and those come with the pages' own reads.
+  const [playing] = useState(() => ({ key: '' }))
+  const refetch = () => void client.invalidateQueries({ queryKey: ['championship'] })
+  const take = (m: Broadcast) => {
+    setState((s) => apply(s, m))
+    if (m.type === 'status') refetch()
+    if (m.type === 'leaderboard' && m.live_match_ids) {
+      const key = [...m.live_match_ids].sort((a, b) => a - b).join(',') || 'none'
+      if (playing.key !== '' && key !== playing.key) refetch()
+      playing.key = key
+    }
+  }
+  const connected = useChannel(enabled ? { channel: 'ChampionshipChannel', phase_id: phaseId } : null, {
+    connected: (first) => {
+      if (!first) refetch()
+    },
+    disconnected: () => gate.close(),
+    received: (data) => {
+      const m = data as Broadcast
+      if (m.type === 'snapshot') {
+        for (const held of gate.snapshot({ phase: m.seq, user: m.user_seq })) take(held)
+        return
+      }
+      const verdict = gate.receive(m.type === 'my_team' ? 'user' : 'phase', m)
+      if (verdict === null || verdict === 'drop') return
+      take(m)
+      if (verdict === 'gap') refetch()
+    },
+  })
+  return { connected, ...state }
+}
+
+function apply(s: typeof initial, m: Broadcast): typeof initial {
+  switch (m.type) {
+    case 'leaderboard': {
+      const version = m.version ?? s.version + 1
+      return version < s.version ? s : { ...s, top: m.top, version, updates: s.updates + 1 }
+    }
+    case 'my_team':
+      return {
+        ...s,
+        mine: {
+          classic_team_id: m.classic_team_id,
+          score: m.score,
+          rank: m.rank,
+          live_match_id: m.live_match_id,
+        },
+        updates: s.updates + 1,
+      }
+    default:
+      return s
+  }
+}
