@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url'
 import { Command, CommanderError } from 'commander'
 import pkg from '../package.json' with { type: 'json' }
 import { auctionCommand } from './commands/auction'
+import { championshipCommand } from './commands/championship'
 import { clockCommand } from './commands/clock'
 import { contestCommand } from './commands/contest'
 import { dbCommand } from './commands/db'
@@ -25,7 +26,7 @@ import { style } from './lib/style'
 
 const ENVIRONMENT = `
 Environment:
-  FANSPOLE_SERVER          server for login, clock, users, outbox, kyc, redemptions, refunds, match, contest, wallet (default http://127.0.0.1:3000)
+  FANSPOLE_SERVER          server for login, clock, users, outbox, kyc, redemptions, refunds, match, contest, championship, wallet (default http://127.0.0.1:3000)
   FANSPOLE_DB              SQLite file for serve, seed, db (default ./data/fanspole.sqlite)
   DATABASE_URL             postgres://… instead of SQLite
   PORT, HOST               where serve listens (default 127.0.0.1:3000)
@@ -61,7 +62,10 @@ export function buildProgram(io: Io = processIo()): Command {
         refundsCommand(io),
       ],
     ],
-    ['Play:', [matchCommand(io), contestCommand(io), walletCommand(io), auctionCommand(io)]],
+    [
+      'Play:',
+      [matchCommand(io), contestCommand(io), championshipCommand(io), walletCommand(io), auctionCommand(io)],
+    ],
     ['Test:', [scenarioCommand(io)]],
   ]
   for (const [heading, commands] of groups) {
