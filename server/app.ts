@@ -10,6 +10,8 @@ import { auctionRoutes } from './areas/auctions/routes'
 import { tournamentRoutes } from './areas/auctions/tournament.routes'
 import { authRoutes } from './areas/auth/routes'
 import { catalogRoutes } from './areas/catalog/routes'
+import { championshipPhaseRoutes } from './areas/championship/phases.routes'
+import { championshipTeamRoutes } from './areas/championship/teams.routes'
 import { clockRoutes } from './areas/clock/routes'
 import { homeRoutes } from './areas/contests/home.routes'
 import { contestRoutes } from './areas/contests/routes'
@@ -112,6 +114,8 @@ export function createApp(deps: Deps, options: { cable?: CableServer } = {}) {
   app.route('/', matchRoutes(deps))
   app.route('/', seriesRoutes(deps))
   app.route('/', teamRoutes(deps))
+  app.route('/', championshipPhaseRoutes(deps))
+  app.route('/', championshipTeamRoutes(deps))
   app.route('/', adminMatchRoutes(deps))
   app.route('/', adminWalletRoutes(deps))
   app.route('/', kycRoutes(deps))

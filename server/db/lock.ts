@@ -50,6 +50,7 @@ export type LockableTable =
   | 'scratch_cards'
   | 'pan_cards'
   | 'ledger_accounts'
+  | 'series_phases'
 
 /**
  * A shared lock on rows (FOR SHARE on PostgreSQL): many writers that only need the row to stay

@@ -28,6 +28,8 @@ export interface Database {
   match_teams: MatchTeamsTable
   match_players: MatchPlayersTable
   user_teams: UserTeamsTable
+  classic_teams: ClassicTeamsTable
+  classic_team_scores: ClassicTeamScoresTable
   contests: ContestsTable
   contest_members: ContestMembersTable
   match_events: MatchEventsTable
@@ -336,6 +338,10 @@ export interface SeriesPhasesTable {
   phase_no: number
   starts_at_ms: number
   ends_at_ms: number
+  /** JSON: [{ rank_from, rank_to, prize_paise }] best first (docs/championship.md). */
+  prizes: Generated<string>
+  /** When the phase's prizes were paid (once, after its last match completed). */
+  prizes_paid_at_ms: number | null
 }
 
 export type MatchStatus = 'upcoming' | 'live' | 'completed' | 'abandoned'
@@ -394,6 +400,48 @@ export interface UserTeamsTable {
   budget_used_tenths: number
   created_at_ms: number
   updated_at_ms: number
+}
+
+/** A season-long team: one per user per series phase (docs/championship.md). */
+export interface ClassicTeamsTable {
+  id: Generated<number>
+  user_id: number
+  phase_id: number
+  /** JSON array of player ids, ascending. */
+  player_ids: string
+  captain_id: number
+  vice_captain_id: number
+  budget_used_tenths: number
+  /** The phase total ×2 (sum of its match rows). */
+  score_x2: Generated<number>
+  rank: number | null
+  first_locked_match_id: number | null
+  created_at_ms: number
+  updated_at_ms: number
+}
+
+/** A classic team as it stood when one phase match locked: the row that match scores. */
+export interface ClassicTeamScoresTable {
+  id: Generated<number>
+  classic_team_id: number
+  phase_id: number
+  match_id: number
+  /** JSON array of player ids, ascending. */
+  player_ids: string
+  captain_id: number
+  vice_captain_id: number
+  score_x2: Generated<number>
+  /** JSON: [{ id, name, score }] (score with the captain's or vice-captain's multiplier). */
+  players_scores: Generated<string>
+  /** JSON arrays of player ids brought in / taken out at this lock (vs the previous lock). */
+  player_in: Generated<string>
+  player_out: Generated<string>
+  free_sub_used: Generated<number>
+  paid_sub_used: Generated<number>
+  paid_charged_paise: Generated<number>
+  /** Free transfers banked after this lock. */
+  free_left: Generated<number>
+  created_at_ms: number
 }
 
 export type ContestStatus = 'open' | 'locked' | 'completed' | 'cancelled'

@@ -31,6 +31,8 @@ export const ERROR_STATUS = {
   ALREADY_JOINED: 409,
   ENTRY_LIMIT: 409,
   TEAM_LIMIT: 409,
+  // Championship (docs/championship.md): one classic team per user per series phase.
+  CLASSIC_TEAM_EXISTS: 409,
   MATCH_STATE: 409,
   AUCTION_STATE: 409,
   BID_REFUSED: 409,

@@ -5,6 +5,7 @@ import { type AfterCommit, type Tx, withTx } from '../../db/tx'
 import type { Deps } from '../../deps'
 import { paiseToRupees } from '../../domain/money'
 import { distributePrizes } from '../../domain/prizes'
+import { championshipAfterMatch } from '../championship/phase-end'
 import { notificationStream, serializeNotification } from '../notifications/service'
 import type { LiveMatch } from '../scoring/live'
 import { currentLive } from '../scoring/live'
@@ -105,6 +106,8 @@ export async function settleMatch(deps: Deps, matchId: number): Promise<Settleme
     .where('id', '=', matchId)
     .where('settled_at_ms', 'is', null)
     .execute()
+  // Championship: the match's classic team rows scored and stored; the phase ends after its last.
+  await championshipAfterMatch(deps, matchId)
   deps.log.info('settled', { match_id: matchId, contests: report.contests, entries: report.entries })
   return report
 }

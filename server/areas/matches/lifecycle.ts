@@ -3,6 +3,8 @@ import { type AfterCommit, type Tx, withTx } from '../../db/tx'
 import type { Deps } from '../../deps'
 import { paiseToRupees } from '../../domain/money'
 import { AppError, notFound } from '../../http/errors'
+import { snapshotPhaseTeams } from '../championship/lock'
+import { championshipAfterMatch } from '../championship/phase-end'
 import { contestLabel, payFromPool } from '../contests/ledger'
 import { contestStream } from '../contests/service'
 import { notify } from '../notifications/service'
@@ -51,6 +53,8 @@ export async function lockMatch(deps: Deps, matchId: number, atMs: number): Prom
         after.publish(contestStream(c.id), { type: 'status', contest_status: 'locked' })
       }
     }
+    // Championship: every classic team of the match's phase, as it stands now, plays this match.
+    await snapshotPhaseTeams(tx, after, { ...match, event_time_ms: Number(match.event_time_ms) }, atMs)
     await deps.scheduler.cancel(tx, lockJobKey(matchId))
     after.publish(matchStream(matchId), { type: 'status', match_status: 'live' })
     return true
@@ -133,4 +137,6 @@ export async function abandonMatch(
     await deps.scheduler.cancel(tx, lockJobKey(matchId))
     after.publish(matchStream(matchId), { type: 'status', match_status: 'abandoned' })
   })
+  // Championship: the match's rows score nothing; the phase may have ended with it.
+  await championshipAfterMatch(deps, matchId)
 }

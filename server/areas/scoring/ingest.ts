@@ -4,6 +4,7 @@ import { EVENT_SCHEMA, type MatchEvent } from '../../domain/events/schema'
 import { validateEvents } from '../../domain/events/validate'
 import { AppError } from '../../http/errors'
 import { fieldErrors } from '../../http/validation'
+import { storeMatchScores } from '../championship/scoring'
 import { matchStream } from '../matches/lifecycle'
 import { requireMatch } from '../matches/service'
 import { currentLiveLocked, evictLive, type LiveMatch, newScorer, sharedScoring, withMatchLock } from './live'
@@ -152,6 +153,8 @@ async function ingestLocked(
         numbered.map((e) => e.event),
         deps.clock.now(),
       )
+      // A correction re-scores the match's championship rows (and the phase totals) with it.
+      if (correction) await storeMatchScores(tx, matchId)
       after.run(() => {
         const changes = [...touched].map((id) => [id, live.scorer.points(id)] as const)
         if (correction)

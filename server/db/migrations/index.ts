@@ -13,6 +13,7 @@ import * as mReadSpeed from './2026-11-24-007-read-speed'
 import * as mSharedBus from './2026-11-25-001-shared-bus'
 import * as mJobClaims from './2026-11-25-002-job-claims'
 import * as mSharedState from './2026-11-25-003-shared-state'
+import * as mChampionship from './2026-11-26-001-championship'
 
 /**
  * Every migration, in order. Listed statically (not read from the directory) so that the
@@ -33,4 +34,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-25-001-shared-bus': mSharedBus,
   '2026-11-25-002-job-claims': mJobClaims,
   '2026-11-25-003-shared-state': mSharedState,
+  '2026-11-26-001-championship': mChampionship,
 }

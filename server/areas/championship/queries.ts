@@ -1,0 +1,132 @@
+import type { Executor } from '../../db/tx'
+import type { LockedState } from '../../domain/championship/transfers'
+import type { TeamPlayer } from '../../domain/team-rules'
+
+/** A phase with its series' sport (the team rules) and names. */
+export function findPhase(db: Executor, phaseId: number) {
+  return db
+    .selectFrom('series_phases as ph')
+    .innerJoin('series as se', 'se.id', 'ph.series_id')
+    .innerJoin('sports as s', 's.id', 'se.sport_id')
+    .selectAll('ph')
+    .select([
+      'se.name as series_name',
+      'se.short_name as series_short_name',
+      's.slug as sport_slug',
+      's.team_size as team_size',
+    ])
+    .where('ph.id', '=', phaseId)
+    .executeTakeFirst()
+}
+
+export type PhaseRow = NonNullable<Awaited<ReturnType<typeof findPhase>>>
+
+/** The phase's matches, first to start first. */
+export function phaseMatches(db: Executor, phaseId: number) {
+  return db
+    .selectFrom('matches')
+    .select([
+      'id',
+      'title',
+      'match_no',
+      'match_stage',
+      'status',
+      'event_time_ms',
+      'team1_id',
+      'team2_id',
+      'locked_at_ms',
+    ])
+    .where('phase_id', '=', phaseId)
+    .orderBy('event_time_ms')
+    .orderBy('id')
+    .execute()
+}
+
+export type PhaseMatch = Awaited<ReturnType<typeof phaseMatches>>[number]
+
+/** A match has started once it left `upcoming` or its start time passed. */
+export const hasStarted = (m: Pick<PhaseMatch, 'status' | 'event_time_ms'>, nowMs: number) =>
+  m.status !== 'upcoming' || Number(m.event_time_ms) <= nowMs
+
+/**
+ * Every player of the phase: the squads of its matches, at the player's latest value. A
+ * classic team is built from this pool and checked against the 100-credit budget with it.
+ */
+export function phasePlayers(db: Executor, phaseId: number) {
+  const squads = db
+    .selectFrom('match_players as mp')
+    .innerJoin('matches as m', 'm.id', 'mp.match_id')
+    .select('mp.player_id')
+    .where('m.phase_id', '=', phaseId)
+  return db
+    .selectFrom('players as p')
+    .innerJoin('real_teams as t', 't.id', 'p.real_team_id')
+    .select([
+      'p.id',
+      'p.name',
+      'p.display_name',
+      'p.style',
+      'p.is_star',
+      'p.last_series_score',
+      'p.country',
+      'p.value_tenths',
+      'p.real_team_id',
+      't.name as team_name',
+      't.name_attr as team_name_attr',
+      't.team_color',
+    ])
+    .where('p.id', 'in', squads)
+    .orderBy('p.value_tenths', 'desc')
+    .orderBy('p.id')
+    .execute()
+}
+
+export type PhasePlayer = Awaited<ReturnType<typeof phasePlayers>>[number]
+
+export const asPool = (players: PhasePlayer[]): TeamPlayer[] =>
+  players.map((p) => ({
+    id: p.id,
+    style: p.style,
+    value_tenths: p.value_tenths,
+    real_team_id: p.real_team_id,
+  }))
+
+export function findClassicTeam(db: Executor, id: number) {
+  return db.selectFrom('classic_teams').selectAll().where('id', '=', id).executeTakeFirst()
+}
+
+export type ClassicTeamRow = NonNullable<Awaited<ReturnType<typeof findClassicTeam>>>
+
+/** Player ids as stored (a JSON array). */
+export function idsOf(json: string): number[] {
+  const parsed = JSON.parse(json) as unknown
+  return Array.isArray(parsed) ? parsed.map(Number) : []
+}
+
+/** Every match row of a team (its snapshots), in the order the matches locked. */
+export function scoreRowsOf(db: Executor, teamId: number) {
+  return db
+    .selectFrom('classic_team_scores as cs')
+    .innerJoin('matches as m', 'm.id', 'cs.match_id')
+    .selectAll('cs')
+    .select(['m.event_time_ms', 'm.status as match_status'])
+    .where('cs.classic_team_id', '=', teamId)
+    .orderBy('m.event_time_ms')
+    .orderBy('cs.id')
+    .execute()
+}
+
+export type ScoreRow = Awaited<ReturnType<typeof scoreRowsOf>>[number]
+
+/** The team as it stood at its last lock (null before its first): what transfers count from. */
+export async function lockedStateOf(db: Executor, teamId: number): Promise<LockedState | null> {
+  const last = await db
+    .selectFrom('classic_team_scores as cs')
+    .innerJoin('matches as m', 'm.id', 'cs.match_id')
+    .select(['cs.player_ids', 'cs.free_left'])
+    .where('cs.classic_team_id', '=', teamId)
+    .orderBy('m.event_time_ms', 'desc')
+    .orderBy('cs.id', 'desc')
+    .executeTakeFirst()
+  return last ? { player_ids: idsOf(last.player_ids), free_left: last.free_left } : null
+}

@@ -1,0 +1,201 @@
+import { isUniqueViolation } from '../../db/errors'
+import { lockRows, shareRows } from '../../db/lock'
+import { type Executor, withTx } from '../../db/tx'
+import type { Deps } from '../../deps'
+import { checkTransfers, planTransfers } from '../../domain/championship/transfers'
+import { splitDebit } from '../../domain/ledger'
+import { paiseToRupees } from '../../domain/money'
+import { type Violation, validateTeam, violationSummary, violationsByField } from '../../domain/team-rules'
+import { AppError, invalid, notFound } from '../../http/errors'
+import { userBalances } from '../ledger/service'
+import {
+  asPool,
+  type ClassicTeamRow,
+  findClassicTeam,
+  findPhase,
+  hasStarted,
+  lockedStateOf,
+  type PhaseRow,
+  phaseMatches,
+  phasePlayers,
+} from './queries'
+
+export interface ClassicTeamInput {
+  /** Comma-joined ids ("1,2,3") or an array. */
+  player_ids: string | number[]
+  captain: number
+  vice_captain: number
+}
+
+export function parseIds(input: string | number[]): number[] {
+  if (Array.isArray(input)) return input
+  const parts = input.split(',').map((s) => s.trim())
+  if (parts.some((p) => !/^\d{1,10}$/.test(p)))
+    throw invalid({ player_ids: ['must be a comma-joined list of player ids'] })
+  return parts.map(Number)
+}
+
+/**
+ * The phase is open for saves until its last match starts (a team saved after that could
+ * score nothing). 409 EVENT_LOCKED once it has.
+ */
+async function openPhase(deps: Deps, db: Executor, phaseId: number): Promise<PhaseRow> {
+  const phase = await findPhase(db, phaseId)
+  if (!phase) throw notFound('Phase')
+  const matches = await phaseMatches(db, phaseId)
+  const last = matches.at(-1)
+  if (!last) throw new AppError('EVENT_LOCKED', 'This phase has no matches to play')
+  if (hasStarted(last, deps.clock.now()))
+    throw new AppError('EVENT_LOCKED', 'The phase’s last match has started: its teams can no longer change')
+  return phase
+}
+
+function refuse(violations: Violation[]): never {
+  const fields = violationsByField(violations) as Record<string, string[]>
+  // The stable rule ids too, as the daily-fantasy team save sends them.
+  fields.rules = violations.map((v) => v.rule)
+  throw new AppError('VALIDATION_FAILED', violationSummary(violations), fields)
+}
+
+/** The team rules of daily fantasy against the phase's players (a player outside it: 422). */
+async function checkTeam(db: Executor, phase: PhaseRow, input: ClassicTeamInput) {
+  const ids = parseIds(input.player_ids)
+  const check = validateTeam(phase.sport_slug, asPool(await phasePlayers(db, phase.id)), {
+    player_ids: ids,
+    captain_id: input.captain,
+    vice_captain_id: input.vice_captain,
+  })
+  if (!check.valid_team)
+    refuse(
+      check.violations.map((v) =>
+        v.rule === 'player_not_in_match'
+          ? { ...v, message: v.message.replace('this match', 'this phase') }
+          : v,
+      ),
+    )
+  return { ids: [...ids].sort((a, b) => a - b), usedTenths: check.budget_used_tenths }
+}
+
+/**
+ * Transfers against the team at its last lock: too many → 422 naming the numbers; a plan
+ * with paid transfers needs the balance to pay for them (unused then winnings, as an entry
+ * fee is paid) → else 409 INSUFFICIENT_BALANCE. Nothing is charged here: the charge is made
+ * when the next match locks with the transfers still in the team (lock.ts).
+ */
+async function checkPlan(tx: Executor, teamId: number | null, userId: number, ids: number[]) {
+  const state = teamId === null ? null : await lockedStateOf(tx, teamId)
+  const violations = checkTransfers(state, ids)
+  if (violations.length > 0) refuse(violations)
+  const plan = planTransfers(state, ids)
+  if (plan.cost_paise > 0) {
+    const split = splitDebit(plan.cost_paise, await userBalances(tx, userId))
+    if (!split.sufficient)
+      throw new AppError(
+        'INSUFFICIENT_BALANCE',
+        `These transfers cost ₹${paiseToRupees(plan.cost_paise)} at the next match's start; add cash first`,
+      )
+  }
+  return plan
+}
+
+export async function createClassicTeam(
+  deps: Deps,
+  userId: number,
+  phaseId: number,
+  input: ClassicTeamInput,
+): Promise<ClassicTeamRow> {
+  const phase = await openPhase(deps, deps.db, phaseId)
+  const { ids, usedTenths } = await checkTeam(deps.db, phase, input)
+  const matchIds = (await phaseMatches(deps.db, phaseId)).map((m) => m.id)
+  try {
+    return await withTx(deps, async (tx) => {
+      // The user's saves take turns; the phase's matches are held so none starts meanwhile.
+      await lockRows(tx, 'users', userId)
+      await shareRows(tx, 'matches', matchIds)
+      await openPhase(deps, tx, phaseId)
+      const existing = await tx
+        .selectFrom('classic_teams')
+        .select('id')
+        .where('user_id', '=', userId)
+        .where('phase_id', '=', phaseId)
+        .executeTakeFirst()
+      if (existing) throw alreadyHave(existing.id)
+      await checkPlan(tx, null, userId, ids)
+      const now = deps.clock.now()
+      return tx
+        .insertInto('classic_teams')
+        .values({
+          user_id: userId,
+          phase_id: phaseId,
+          player_ids: JSON.stringify(ids),
+          captain_id: input.captain,
+          vice_captain_id: input.vice_captain,
+          budget_used_tenths: usedTenths,
+          created_at_ms: now,
+          updated_at_ms: now,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow()
+    })
+  } catch (error) {
+    // Two creations at once: the unique (user, phase) lets one through.
+    if (isUniqueViolation(error)) throw alreadyHave(null)
+    throw error
+  }
+}
+
+const alreadyHave = (id: number | null) =>
+  new AppError(
+    'CLASSIC_TEAM_EXISTS',
+    'You already have a team in this phase: change it instead',
+    id === null ? undefined : { classic_team_id: [String(id)] },
+  )
+
+export async function updateClassicTeam(
+  deps: Deps,
+  userId: number,
+  teamId: number,
+  input: ClassicTeamInput,
+): Promise<ClassicTeamRow> {
+  const team = await findClassicTeam(deps.db, teamId)
+  if (!team || team.user_id !== userId) throw notFound('Classic team')
+  const phase = await openPhase(deps, deps.db, team.phase_id)
+  const { ids, usedTenths } = await checkTeam(deps.db, phase, input)
+  const matchIds = (await phaseMatches(deps.db, phase.id)).map((m) => m.id)
+  return withTx(deps, async (tx) => {
+    await lockRows(tx, 'users', userId)
+    await shareRows(tx, 'matches', matchIds)
+    await openPhase(deps, tx, phase.id)
+    await checkPlan(tx, teamId, userId, ids)
+    return tx
+      .updateTable('classic_teams')
+      .set({
+        player_ids: JSON.stringify(ids),
+        captain_id: input.captain,
+        vice_captain_id: input.vice_captain,
+        budget_used_tenths: usedTenths,
+        updated_at_ms: deps.clock.now(),
+      })
+      .where('id', '=', teamId)
+      .returningAll()
+      .executeTakeFirstOrThrow()
+  })
+}
+
+/**
+ * A team the viewer may see: their own always; anyone else's once it has locked for a match
+ * (as a contest's teams are public after the start). Before that it is 404 to others.
+ */
+export async function visibleClassicTeam(deps: Deps, viewerId: number, teamId: number) {
+  const team = await findClassicTeam(deps.db, teamId)
+  if (!team) throw notFound('Classic team')
+  if (team.user_id !== viewerId && team.first_locked_match_id === null) throw notFound('Classic team')
+  return team
+}
+
+/** The viewer's own team (edit data): anyone else's is 404. */
+export async function ownClassicTeam(deps: Deps, viewerId: number, teamId: number) {
+  const team = await findClassicTeam(deps.db, teamId)
+  if (!team || team.user_id !== viewerId) throw notFound('Classic team')
+  return team
+}
