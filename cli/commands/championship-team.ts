@@ -1,9 +1,11 @@
 import { Command } from 'commander'
+import { STYLE_LABEL } from '../../server/domain/styles'
 import type { Api } from '../lib/api'
 import {
   type ClassicTeam,
   type ClassicTeamEdit,
   captainId,
+  championshipApi,
   idList,
   myTeamIn,
   teamPath,
@@ -21,7 +23,6 @@ import {
   withJson,
   withServer,
 } from '../lib/options'
-import { readerApi } from '../lib/session'
 import { style } from '../lib/style'
 import { formatFields, formatTable, rupees } from '../lib/table'
 import { formatInstant } from '../lib/time'
@@ -109,7 +110,7 @@ export function teamCommand(io: Io): Command {
 async function runShow(io: Io, opts: OptionsOf<typeof showOptions>): Promise<void> {
   if ((opts.team === undefined) === (opts.phase === undefined))
     throw new UsageError('give either --phase (your team in that phase) or --team (any team by its id)')
-  const api = readerApi(io, resolveServer(io, opts.server))
+  const api = championshipApi(io, resolveServer(io, opts.server))
   const id = opts.team ?? (await myTeamIn(api, opts.phase as number)).id
   const { classic_team } = await api.get<{ classic_team: ClassicTeam }>(teamPath(id))
   if (opts.json) return printJson(io, { classic_team })
@@ -117,7 +118,7 @@ async function runShow(io: Io, opts: OptionsOf<typeof showOptions>): Promise<voi
 }
 
 async function runCreate(io: Io, opts: OptionsOf<typeof createOptions>): Promise<void> {
-  const api = readerApi(io, resolveServer(io, opts.server))
+  const api = championshipApi(io, resolveServer(io, opts.server))
   const { classic_team } = await api.post<{ classic_team: ClassicTeam }>('/api/championship/classic_teams', {
     phase_id: opts.phase,
     player_ids: opts.players,
@@ -136,7 +137,7 @@ async function runEdit(io: Io, opts: OptionsOf<typeof editOptions>): Promise<voi
     throw new UsageError('--out and --in must name as many players each')
   if (!opts.players && !opts.out && opts.captain === undefined && opts.viceCaptain === undefined)
     throw new UsageError('nothing to change: give --players, --out/--in, --captain or --vice-captain')
-  const api = readerApi(io, resolveServer(io, opts.server))
+  const api = championshipApi(io, resolveServer(io, opts.server))
   const { id } = await myTeamIn(api, opts.phase)
   const { classic_team: now } = await api.get<{ classic_team: ClassicTeamEdit }>(`${teamPath(id)}/edit`)
   const current = now.team_players.map((p) => p.id)
@@ -187,7 +188,7 @@ function printTeam(io: Io, team: ClassicTeam): void {
         ['phase', team.phase_id],
         ['score', team.score],
         ['rank', team.rank ?? '-'],
-        ['budget left', `${team.budget} credits`],
+        ['budget used', `${team.budget} of 100 credits`],
         [
           'transfers',
           t?.unlimited
@@ -198,7 +199,7 @@ function printTeam(io: Io, team: ClassicTeam): void {
           ? [
               [
                 'next match',
-                `${team.upcoming_matches[0].title} · locks ${formatInstant(team.upcoming_matches[0].event_time)}`,
+                `${team.upcoming_matches[0].title} · locks ${formatInstant(Date.parse(team.upcoming_matches[0].event_time))}`,
               ] as const,
             ]
           : []),
@@ -216,7 +217,7 @@ function printTeam(io: Io, team: ClassicTeam): void {
       [
         { header: 'ID', value: (p) => p.id },
         { header: 'PLAYER', value: (p) => p.display_name || p.name },
-        { header: 'ROLE', value: (p) => p.style },
+        { header: 'ROLE', value: (p) => STYLE_LABEL[Number(p.style)] ?? p.style },
         { header: 'SIDE', value: (p) => p.team?.name_attr ?? p.team?.name ?? '' },
         { header: 'VALUE', value: (p) => p.value, align: 'right' },
         { header: '', value: (p) => (p.id === c ? 'C' : p.id === vc ? 'VC' : '') },

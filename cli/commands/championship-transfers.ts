@@ -4,7 +4,15 @@ import type { LockedState, TransferPlan } from '../../server/domain/championship
 /** The pure transfer rules (shared with the server and the web builder), loaded when needed. */
 type Rules = typeof import('../../server/domain/championship/transfers')
 
-import { type ClassicTeamEdit, idList, myTeamIn, teamPath } from '../lib/championship'
+import {
+  type ClassicTeamEdit,
+  championshipApi,
+  idList,
+  myTeamIn,
+  phasePath,
+  teamPath,
+} from '../lib/championship'
+
 import { type Io, printJson } from '../lib/io'
 import {
   intFlag,
@@ -15,7 +23,6 @@ import {
   withJson,
   withServer,
 } from '../lib/options'
-import { readerApi } from '../lib/session'
 import { style } from '../lib/style'
 import { formatFields, rupees } from '../lib/table'
 
@@ -51,8 +58,8 @@ export function transfersCommand(io: Io): Command {
 
 /** The team at its last lock, from the edit data; null before the first lock. */
 export function lockedStateOf(edit: ClassicTeamEdit): LockedState | null {
-  if (edit.last_lock_player_ids === null || typeof edit.free_transfers !== 'number') return null
-  return { player_ids: edit.last_lock_player_ids, free_left: edit.free_transfers }
+  if (edit.last_lock_player_ids === null || typeof edit.free_at_lock !== 'number') return null
+  return { player_ids: edit.last_lock_player_ids, free_left: edit.free_at_lock }
 }
 
 /** The plan of one side against the last lock, as `--json` prints it (money in rupees). */
@@ -82,7 +89,7 @@ export function transfersView(
 }
 
 async function runTransfers(io: Io, opts: OptionsOf<typeof transfersOptions>): Promise<void> {
-  const api = readerApi(io, resolveServer(io, opts.server))
+  const api = championshipApi(io, resolveServer(io, opts.server))
   const { id } = await myTeamIn(api, opts.phase)
   const { classic_team: edit } = await api.get<{ classic_team: ClassicTeamEdit }>(`${teamPath(id)}/edit`)
   const state = lockedStateOf(edit)
@@ -93,7 +100,10 @@ async function runTransfers(io: Io, opts: OptionsOf<typeof transfersOptions>): P
   const view = transfersView(rules, id, state, plan, opts.players ? 'proposed' : 'saved')
   if (opts.json) return printJson(io, view)
   const s = style(io.color)
-  const names = new Map(edit.team_players.map((p) => [p.id, p.display_name || p.name]))
+  const { players } = await api.get<{ players: Array<{ id: number; name: string; display_name?: string }> }>(
+    `${phasePath(opts.phase)}/players`,
+  )
+  const names = new Map(players.map((p) => [p.id, p.display_name || p.name]))
   const who = (ids: number[]) =>
     ids.map((i) => (names.has(i) ? `${names.get(i)} (${i})` : String(i))).join(', ')
   if (plan.unlimited) {

@@ -2,6 +2,7 @@ import { Command } from 'commander'
 import {
   type BoardEntry,
   type ClassicTeamScore,
+  championshipApi,
   entryName,
   myTeamIn,
   type PhaseBoard,
@@ -21,7 +22,6 @@ import {
   withJson,
   withServer,
 } from '../lib/options'
-import { readerApi } from '../lib/session'
 import { type Style, style } from '../lib/style'
 import { formatTable, rupees } from '../lib/table'
 import { formatInstant } from '../lib/time'
@@ -115,7 +115,7 @@ vice-captain changes are free.
 }
 
 async function runPhases(io: Io, opts: OptionsOf<typeof phasesOptions>): Promise<void> {
-  const api = readerApi(io, resolveServer(io, opts.server))
+  const api = championshipApi(io, resolveServer(io, opts.server))
   const query = opts.series ? `?series_id=${opts.series}` : ''
   const answer = await api.get<{ series_phases: SeriesPhase[] }>(`/api/championship/series_phases${query}`)
   if (opts.json) return printJson(io, answer)
@@ -163,7 +163,7 @@ async function runPhases(io: Io, opts: OptionsOf<typeof phasesOptions>): Promise
 
 async function runLeaderboard(io: Io, opts: OptionsOf<typeof boardOptions>): Promise<void> {
   const server = resolveServer(io, opts.server)
-  const api = readerApi(io, server)
+  const api = championshipApi(io, server)
   if (opts.watch && opts.json)
     throw new UsageError(
       '--watch shows a live view; leave out --json (or read the leaderboard without --watch)',
@@ -199,6 +199,10 @@ async function runLeaderboard(io: Io, opts: OptionsOf<typeof boardOptions>): Pro
     )
 }
 
+/** A player of a match row by name (its players_scores name them), else by id. */
+const playerName = (row: ClassicTeamScore, id: number | undefined) =>
+  id === undefined ? '' : (row.players_scores?.find((p) => p.id === id)?.name ?? String(id))
+
 function boardTable(board: PhaseBoard, s: Style): string {
   const mine = board.current_user_classic_team?.id
   return formatTable(
@@ -218,7 +222,7 @@ function boardTable(board: PhaseBoard, s: Style): string {
 async function runHistory(io: Io, opts: OptionsOf<typeof historyOptions>): Promise<void> {
   if ((opts.team === undefined) === (opts.phase === undefined))
     throw new UsageError('give either --phase (your team in that phase) or --team (any team by its id)')
-  const api = readerApi(io, resolveServer(io, opts.server))
+  const api = championshipApi(io, resolveServer(io, opts.server))
   const teamId = opts.team ?? (await myTeamIn(api, opts.phase as number)).id
   const answer = await api.get<{ classic_team_scores: ClassicTeamScore[] }>(`${teamPath(teamId)}/history`)
   if (opts.json) return printJson(io, answer)
@@ -240,8 +244,8 @@ async function runHistory(io: Io, opts: OptionsOf<typeof historyOptions>): Promi
           paint: (t, r) => paintStatus(s, r.match.status, t),
         },
         { header: 'SCORE', value: (r) => r.score, align: 'right' },
-        { header: 'C', value: (r) => r.captain?.id ?? '' },
-        { header: 'VC', value: (r) => r.vice_captain?.id ?? '' },
+        { header: 'C', value: (r) => playerName(r, r.captain?.id) },
+        { header: 'VC', value: (r) => playerName(r, r.vice_captain?.id) },
         { header: 'IN', value: (r) => names(r.player_in) },
         { header: 'OUT', value: (r) => names(r.player_out) },
         { header: 'FREE', value: (r) => r.free_sub_used, align: 'right' },

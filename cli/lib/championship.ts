@@ -2,8 +2,9 @@
  * Championship (classic teams per series phase) as the API shows it: see /api/openapi.json
  * (SeriesPhase, ClassicTeam, ClassicTeamScore) and docs/championship.md.
  */
-import type { Api } from './api'
+import { Api } from './api'
 import { CliError } from './errors'
+import type { Io } from './io'
 
 export type PhaseStatus = 'upcoming' | 'live' | 'completed'
 
@@ -65,7 +66,8 @@ export interface ClassicTeam {
     paid_left: number | null
     next_paid_fee: number | null
   }
-  upcoming_matches: Array<{ id: number; title: string; event_time: number }>
+  /** event_time: an ISO instant. */
+  upcoming_matches: Array<{ id: number; title: string; event_time: string }>
   last_team_player_ids: number[] | null
   is_current_user_allowed_to_edit: boolean
 }
@@ -78,8 +80,11 @@ export interface ClassicTeamEdit {
   vice_captain: { id: number } | number | null
   team_players: TeamPlayer[]
   /** "∞" while the team has not been locked yet. */
+  /** After the saved change; "∞" while the team has not been locked yet. */
   free_transfers: number | string
   paid_transfers: number | string
+  /** Banked at the last lock ("∞" before the first). */
+  free_at_lock: number | string
   last_lock_player_ids: number[] | null
   free_per_match: number
   paid_fees: number[]
@@ -96,6 +101,7 @@ export interface ClassicTeamScore {
   paid_charged: number
   player_in: Array<{ id: number; name: string }>
   player_out: Array<{ id: number; name: string }>
+  players_scores?: Array<{ id: number; name: string; score: number }>
   match: {
     id: number
     match_no: number
@@ -130,6 +136,9 @@ export interface PhaseBoard {
   version?: number | null
 }
 
+/** Every championship call is a signed-in user's (the answers carry "my team"): no session is a clear error. */
+export const championshipApi = (io: Io, server: string) => new Api(io, server, 'user')
+
 export const phasePath = (id: number) => `/api/championship/series_phases/${id}`
 export const teamPath = (id: number) => `/api/championship/classic_teams/${id}`
 
@@ -153,7 +162,7 @@ export const transfersText = (n: number | string | null | undefined) =>
 
 /** A board entry's name: the team name, else the display name or username, else its id. */
 export const entryName = (e: Pick<BoardEntry, 'id' | 'user'>) =>
-  e.user.team_name || e.user.display_name || e.user.username || `team ${e.id}`
+  e.user.team_name || e.user.display_name || e.user.username || `user ${e.user.id}`
 
 const idOf = (ref: { id: number } | number | null | undefined) =>
   ref === null || ref === undefined ? null : typeof ref === 'number' ? ref : ref.id
