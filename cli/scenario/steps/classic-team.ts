@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import type { TeamPlayer } from '../../../server/domain/team-rules'
+import { sportRules, type TeamPlayer } from '../../../server/domain/team-rules'
 import { createRng } from '../../../server/lib/rng'
 import { applySave, checkHttp, HttpExpect, saveSchema } from '../expectations'
 import { show } from '../show'
@@ -110,6 +110,7 @@ const TransferSpec = z.strictObject({
   keep: ids.optional(),
   /** Players a like-for-like replacement must not be. */
   avoid: ids.optional(),
+  sport: z.string().min(1).default('cricket'),
   captain: id.optional(),
   vice_captain: id.optional(),
 })
@@ -124,7 +125,7 @@ type TransferStep = z.infer<typeof TransferStep>
 interface EditData {
   classic_team: {
     id: number
-    phase_id?: number
+    phase_id: number
     team_players: Array<{ id: number }>
     captain: { id: number } | number
     vice_captain: { id: number } | number
@@ -134,26 +135,46 @@ interface EditData {
 const refId = (ref: { id: number } | number) => (typeof ref === 'number' ? ref : ref.id)
 
 /**
- * A like-for-like replacement keeps the team valid: the same role and side (so the role and
- * side limits still hold) and no dearer (so the budget does). The dearest such player, then
+ * Like-for-like replacements keep the team valid: the same role and side (so the role and
+ * side limits still hold), within the budget left. For each player going out (in order, or
+ * the first ones of `candidates` that have one, up to `count`) the dearest such player, then
  * the lowest id: deterministic.
  */
-function likeForLike(pool: TeamPlayer[], team: number[], out: number, taken: Set<number>): number {
-  const gone = pool.find((p) => p.id === out)
-  if (!gone) throw new StepFailure(`player ${out} is not in the phase`)
-  const options = pool
-    .filter(
-      (p) =>
-        p.style === gone.style &&
-        p.real_team_id === gone.real_team_id &&
-        p.value_tenths <= gone.value_tenths &&
-        !team.includes(p.id) &&
-        !taken.has(p.id),
-    )
-    .sort((a, b) => b.value_tenths - a.value_tenths || a.id - b.id)
-  const pick = options[0]
-  if (!pick) throw new StepFailure(`no like-for-like replacement for player ${out}`)
-  return pick.id
+function likeForLike(
+  pool: TeamPlayer[],
+  team: number[],
+  candidates: number[],
+  count: number,
+  avoid: Set<number>,
+  budgetTenths: number,
+): { out: number[]; into: number[] } {
+  const value = (id: number) => pool.find((p) => p.id === id)?.value_tenths ?? 0
+  let slack = budgetTenths - team.reduce((sum, id) => sum + value(id), 0)
+  const out: number[] = []
+  const into: number[] = []
+  for (const id of candidates) {
+    if (out.length === count) break
+    const gone = pool.find((p) => p.id === id)
+    if (!gone) throw new StepFailure(`player ${id} is not in the phase`)
+    const pick = pool
+      .filter(
+        (p) =>
+          p.style === gone.style &&
+          p.real_team_id === gone.real_team_id &&
+          p.value_tenths <= gone.value_tenths + slack &&
+          !team.includes(p.id) &&
+          !into.includes(p.id) &&
+          !avoid.has(p.id),
+      )
+      .sort((a, b) => b.value_tenths - a.value_tenths || a.id - b.id)[0]
+    if (!pick) continue
+    slack -= pick.value_tenths - gone.value_tenths
+    out.push(id)
+    into.push(pick.id)
+  }
+  if (out.length < count)
+    throw new StepFailure(`only ${out.length} of ${count} players have a like-for-like replacement`)
+  return { out, into }
 }
 
 /**
@@ -179,26 +200,23 @@ export const classicTransferStep: StepKind<TransferStep> = {
     if (spec.out !== undefined && spec.out_count !== undefined)
       throw new StepFailure('give out or out_count, not both')
     const keepIds = new Set(spec.keep === undefined ? [] : idList(spec.keep))
-    const out =
-      spec.out_count !== undefined
-        ? current.filter((p) => !keepIds.has(p)).slice(0, Number(spec.out_count))
-        : spec.out === undefined
-          ? []
-          : idList(spec.out)
+    let out = spec.out === undefined ? [] : idList(spec.out)
     let into = spec.in === undefined ? [] : idList(spec.in)
     if (spec.in !== undefined && into.length !== out.length)
       throw new StepFailure(`out names ${out.length} players, in ${into.length}`)
-    if (spec.in === undefined && out.length > 0) {
-      const phaseId =
-        team.phase_id ??
-        (await get<{ classic_team: { phase_id: number } }>(ctx, teamPath, token)).classic_team.phase_id
-      const pool = await poolOf(ctx, phaseId, token)
-      const taken = new Set<number>(spec.avoid === undefined ? [] : idList(spec.avoid))
-      into = out.map((o) => {
-        const pick = likeForLike(pool, current, o, taken)
-        taken.add(pick)
-        return pick
-      })
+    if (spec.in === undefined && (out.length > 0 || spec.out_count !== undefined)) {
+      const pool = await poolOf(ctx, team.phase_id, token)
+      const avoid = new Set(spec.avoid === undefined ? [] : idList(spec.avoid))
+      const count = spec.out_count !== undefined ? Number(spec.out_count) : out.length
+      const candidates = spec.out_count !== undefined ? current.filter((p) => !keepIds.has(p)) : out
+      ;({ out, into } = likeForLike(
+        pool,
+        current,
+        candidates,
+        count,
+        avoid,
+        sportRules(spec.sport).budget_tenths,
+      ))
     }
     const players = current.map((p) => {
       const at = out.indexOf(p)
