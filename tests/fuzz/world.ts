@@ -1,5 +1,6 @@
 import { loadConfig } from '../../server/config'
 import type { Deps } from '../../server/deps'
+import { classicBody, threeMatchPhase } from '../helpers/championship'
 import type { TestWorld } from '../helpers/deps'
 import { client } from '../helpers/http'
 import { PNG_1X1, upload } from '../helpers/kyc'
@@ -169,13 +170,31 @@ export async function fuzzWorld(seed: number): Promise<FuzzWorld> {
     .where('user_id', '=', rival.id)
     .executeTakeFirstOrThrow()
 
+  // A championship phase with the player's classic team, locked for its first match.
+  const phase = await threeMatchPhase(deps)
+  const classic = await expectOk(
+    'classic team',
+    api.post(
+      '/api/championship/classic_teams',
+      { phase_id: phase.id, ...(await classicBody(deps, phase.id)) },
+      player.token,
+    ),
+  )
+  await expectOk(
+    'phase start',
+    api.post(`/api/admin/matches/${phase.matchIds[0]}/start`, undefined, admin.token),
+  )
+  const classicRow = await deps.db.selectFrom('classic_team_scores').select('id').executeTakeFirstOrThrow()
+
   const pathValues: Record<string, string | number> = {
+    classic_teams: classic.classic_team.id,
+    classic_team_scores: classicRow.id,
     contests: paid.id,
     matches: match.id,
     match_id: match.id,
     user_teams: team.user_team.id,
     series: series,
-    series_phases: await first('series_phases'),
+    series_phases: phase.id,
     players: await first('players'),
     auctions: auction.id,
     tournaments: tournament.id,

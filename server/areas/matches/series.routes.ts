@@ -3,9 +3,11 @@ import { sql } from 'kysely'
 import { containsText, countRows } from '../../db/query'
 import type { Deps } from '../../deps'
 import { notFound } from '../../http/errors'
+import { idField } from '../../http/ids'
 import { PageMetaSchema, pageMeta, pagingQuery, toPage } from '../../http/paging'
 import { errors, json } from '../../http/responses'
 import { createRouter } from '../../http/router'
+import { selectedIdsFor } from '../championship/players'
 import { listMatches } from './queries'
 import { idParam, MatchSchema, PlayerSchema, SeriesSchema } from './schemas'
 import { playerJson } from './serialize'
@@ -146,12 +148,13 @@ export function seriesRoutes(deps: Deps) {
       path: '/api/series_phases/{id}/players',
       tags: ['Matches'],
       summary: 'The players of a series phase, with per-fixture team filters',
-      description: '`filters` lists the phase’s fixtures; each names the two sides whose players it shows.',
-      request: { params: idParam },
+      description:
+        '`filters` lists the phase’s fixtures; each names the two sides whose players it shows. With `classic_team_id` (spec §7), `selected` marks that championship team’s players: yours as saved, another user’s as it stood at its last lock (404 before its first lock, or for a team of another phase).',
+      request: { params: idParam, query: z.object({ classic_team_id: idField().optional() }) },
       responses: {
         200: json(
           z.object({
-            players: z.array(PlayerSchema),
+            players: z.array(PlayerSchema.extend({ selected: z.boolean() })),
             filters: z.array(
               z.object({ id: z.number().int(), text: z.string(), team_ids: z.array(z.number().int()) }),
             ),
@@ -169,6 +172,12 @@ export function seriesRoutes(deps: Deps) {
         .where('id', '=', id)
         .executeTakeFirst()
       if (!phase) throw notFound('Phase')
+      const selected = await selectedIdsFor(
+        deps,
+        c.get('user')?.id ?? null,
+        id,
+        c.req.valid('query').classic_team_id,
+      )
       const fixtures = await deps.db
         .selectFrom('matches')
         .select(['id', 'title'])
@@ -197,7 +206,7 @@ export function seriesRoutes(deps: Deps) {
         : []
       return c.json(
         {
-          players: rows.map((p) => playerJson(asSquad(p))),
+          players: rows.map((p) => ({ ...playerJson(asSquad(p)), selected: selected.has(p.id) })),
           filters: fixtures.map((f) => ({
             id: f.id,
             text: f.title,

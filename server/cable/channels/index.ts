@@ -1,5 +1,6 @@
 import type { ChannelDefinition } from '../types'
 import { AuctionChannel, AuctionTournamentChannel } from './auction'
+import { ChampionshipChannel } from './championship'
 import { ClockChannel } from './clock'
 import { ContestChannel } from './contest'
 import { MatchChannel } from './match'
@@ -13,6 +14,7 @@ export const CHANNELS: ChannelDefinition[] = [
   NotificationsChannel,
   MatchChannel,
   ContestChannel,
+  ChampionshipChannel,
   AuctionChannel,
   AuctionTournamentChannel,
   ClockChannel,
