@@ -25,6 +25,8 @@ export interface PhaseBoardState {
   /** The scoreboard version of the rows; null until the first live update. */
   version: number | null
   rows: PhaseRow[]
+  /** The phase matches being played now (from the last leaderboard message). */
+  liveMatchIds: number[]
   mine: { id: number; score: number; rank: number | null; liveMatchId: number | null } | null
   connection: FeedState
 }
@@ -44,6 +46,7 @@ export function initialPhaseBoard(phase: SeriesPhase, board: PhaseBoard): PhaseB
       total: 0,
       version: null,
       rows: [],
+      liveMatchIds: [],
       mine: null,
       connection: { kind: 'connecting' },
     },
@@ -81,7 +84,11 @@ interface TopEntry {
   user?: { team_name?: string | null; display_name?: string; username?: string } | null
 }
 
-/** Folds one ChampionshipChannel message (leaderboard, my_team, status) into the state. */
+/** The phase's status as read again (GET …/series_phases/{id}): it ends when its last match does. */
+export const withStatus = (state: PhaseBoardState, status: PhaseStatus): PhaseBoardState =>
+  status === state.status ? state : { ...state, status }
+
+/** Folds one ChampionshipChannel message (leaderboard, my_team) into the state. */
 export function phaseBoardReduce(state: PhaseBoardState, message: Record<string, unknown>): PhaseBoardState {
   switch (message.type) {
     case 'leaderboard': {
@@ -99,14 +106,18 @@ export function phaseBoardReduce(state: PhaseBoardState, message: Record<string,
           mine: state.mine?.id === id,
         }
       })
+      const live = Array.isArray(message.live_match_ids) ? (message.live_match_ids as number[]) : null
       return {
         ...state,
         version: version ?? state.version,
         rows,
-        total: typeof message.total === 'number' ? message.total : state.total,
+        liveMatchIds: live ?? state.liveMatchIds,
+        status: live && live.length > 0 ? 'live' : state.status,
       }
     }
     case 'my_team': {
+      // No team in this phase: nothing of mine to show.
+      if (message.classic_team_id === null || message.classic_team_id === undefined) return state
       const id = Number(message.classic_team_id)
       const rank = message.rank === null || message.rank === undefined ? null : Number(message.rank)
       return {
@@ -122,11 +133,6 @@ export function phaseBoardReduce(state: PhaseBoardState, message: Record<string,
         },
         rows: state.rows.map((r) => (r.id === id ? { ...r, mine: true } : r)),
       }
-    }
-    case 'status':
-    case 'snapshot': {
-      const status = (message.status ?? message.phase_status) as PhaseStatus | undefined
-      return status ? { ...state, status } : state
     }
     default:
       return state

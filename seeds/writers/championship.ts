@@ -47,8 +47,16 @@ export async function writeChampionship(
   players: Array<{ userId: number; username: string }>,
 ): Promise<ChampionshipSeedResult> {
   const rand = random.stream('championship')
-  await tx.updateTable('series_phases').set({ prizes: JSON.stringify(SEEDED_PHASE_PRIZES) }).execute()
-  const result: ChampionshipSeedResult = { classic_teams: 0, classic_team_scores: 0, transfers: 0, paid_transfers: 0 }
+  await tx
+    .updateTable('series_phases')
+    .set({ prizes: JSON.stringify(SEEDED_PHASE_PRIZES) })
+    .execute()
+  const result: ChampionshipSeedResult = {
+    classic_teams: 0,
+    classic_team_scores: 0,
+    transfers: 0,
+    paid_transfers: 0,
+  }
   if (players.length === 0) return result
   const phases = await tx
     .selectFrom('series_phases as ph')
@@ -100,7 +108,11 @@ export async function writeChampionship(
     await tx
       .updateTable('matches')
       .set({ status: 'upcoming' })
-      .where('id', 'in', played.map((m) => m.id))
+      .where(
+        'id',
+        'in',
+        played.map((m) => m.id),
+      )
       .execute()
     for (const [i, match] of played.entries()) {
       const at = Number(match.event_time_ms)
@@ -110,7 +122,12 @@ export async function writeChampionship(
           result.transfers += made.transfers
           result.paid_transfers += made.paid
         }
-      result.classic_team_scores += await snapshotPhaseTeams(tx, NO_AFTER, { ...match, phase_id: phase.id, event_time_ms: at }, at)
+      result.classic_team_scores += await snapshotPhaseTeams(
+        tx,
+        NO_AFTER,
+        { ...match, phase_id: phase.id, event_time_ms: at },
+        at,
+      )
       await tx.updateTable('matches').set({ status: 'completed' }).where('id', '=', match.id).execute()
       await storeMatchScores(tx, match.id)
     }

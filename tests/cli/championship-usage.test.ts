@@ -108,5 +108,11 @@ describe('the phase board of `championship leaderboard --watch`', () => {
       live_match_id: 31,
     })
     expect(state.mine).toEqual({ id: 2, score: 62, rank: 1, liveMatchId: 31 })
+    // A subscriber without a team in the phase gets a my_team with no team: nothing changes.
+    expect(phaseBoardReduce(state, { type: 'my_team', classic_team_id: null, score: 0, rank: null })).toBe(
+      state,
+    )
+    const live = phaseBoardReduce(state, { type: 'leaderboard', live_match_ids: [31], top: [] })
+    expect([live.liveMatchIds, live.status, live.rows]).toEqual([[31], 'live', []])
   })
 })
