@@ -24,6 +24,10 @@ export const SEEDED_PHASE_PRIZES = [
   { rank_from: 4, rank_to: 10, prize_paise: 5_000 },
 ]
 
+/** Demo users with a team in each phase under way, and the played matches each team has locked at. */
+const TEAMS_PER_PHASE = 10
+const HISTORY_MATCHES = 3
+
 export interface ChampionshipSeedResult {
   classic_teams: number
   /** Rows of classic_team_scores: one per team per locked match. */
@@ -73,13 +77,15 @@ export async function writeChampionship(
       .orderBy('event_time_ms')
       .orderBy('id')
       .execute()
-    const played = matches.filter((m) => m.status === 'completed')
+    const done = matches.filter((m) => m.status === 'completed')
     // Under way: history to show and matches still to play.
-    if (played.length === 0 || played.length === matches.length) continue
+    if (done.length === 0 || done.length === matches.length) continue
+    // The teams joined before the last few played matches (late joiners where more were
+    // played): a few rows of history each, and seeding stays quick on PostgreSQL.
+    const played = done.slice(-HISTORY_MATCHES)
     const pool = asPool(await phasePlayers(tx, phase.id))
     const teams: Array<{ id: number; userId: number }> = []
-    for (const player of players) {
-      if (!rand.bool(0.7)) continue
+    for (const player of rand.shuffle(players).slice(0, TEAMS_PER_PHASE)) {
       const pick = pickTeam(phase.slug, pool, rand)
       if (!pick) continue
       const check = validateTeam(phase.slug, pool, pick)

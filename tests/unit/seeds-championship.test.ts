@@ -27,7 +27,7 @@ describe('the seeded championship', () => {
     for (const p of phases) expect(JSON.parse(p.prizes), `phase ${p.id}`).toEqual(SEEDED_PHASE_PRIZES)
   })
 
-  it('gives demo users teams in the phases under way, with a row for every played match', async () => {
+  it('gives demo users teams in the phases under way, with a row for each of the last played matches', async () => {
     const teams = await deps.db
       .selectFrom('classic_teams as ct')
       .innerJoin('users as u', 'u.id', 'ct.user_id')
@@ -43,11 +43,15 @@ describe('the seeded championship', () => {
         .selectFrom('matches')
         .select(['id', 'status'])
         .where('phase_id', '=', phaseId)
+        .orderBy('event_time_ms')
+        .orderBy('id')
         .execute()
-      const played = matches.filter((m) => m.status === 'completed').map((m) => m.id)
+      const done = matches.filter((m) => m.status === 'completed').map((m) => m.id)
       // Under way: some played, some to come; no team in a phase not yet started or over.
-      expect(played.length).toBeGreaterThan(0)
-      expect(played.length).toBeLessThan(matches.length)
+      expect(done.length).toBeGreaterThan(0)
+      expect(done.length).toBeLessThan(matches.length)
+      const played = done.slice(-3)
+      expect(teams.filter((x) => x.phase_id === phaseId).length).toBeLessThanOrEqual(10)
       for (const t of teams.filter((x) => x.phase_id === phaseId)) {
         const own = rows.filter((r) => r.classic_team_id === t.id).map((r) => r.match_id)
         expect(own.sort()).toEqual([...played].sort())
@@ -61,7 +65,7 @@ describe('the seeded championship', () => {
       .selectFrom('classic_team_scores as cs')
       .innerJoin('matches as m', 'm.id', 'cs.match_id')
       .selectAll('cs')
-      .select('m.event_time_ms')
+      .select(['m.event_time_ms', 'm.phase_id as match_phase_id'])
       .orderBy('cs.classic_team_id')
       .orderBy('m.event_time_ms')
       .execute()
@@ -72,8 +76,18 @@ describe('the seeded championship', () => {
         team = r.classic_team_id
         state = null
       }
-      // Teams are made before their phase's first played match: no late joiners in the seeds.
-      const lock = lockTransfers(state, ids(r.player_ids), 0)
+      // A team first locked after earlier phase matches is a late joiner: 2 free for each.
+      const before = Number(
+        (
+          await deps.db
+            .selectFrom('matches')
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .where('phase_id', '=', r.match_phase_id)
+            .where('event_time_ms', '<', r.event_time_ms)
+            .executeTakeFirstOrThrow()
+        ).n,
+      )
+      const lock = lockTransfers(state, ids(r.player_ids), before)
       expect({
         in: ids(r.player_in),
         out: ids(r.player_out),
@@ -93,7 +107,7 @@ describe('the seeded championship', () => {
     }
     const used = rows.reduce((n, r) => n + r.free_sub_used + r.paid_sub_used, 0)
     const paid = rows.filter((r) => r.paid_sub_used > 0)
-    expect(used).toBeGreaterThan(10)
+    expect(used).toBeGreaterThan(5)
     expect(paid.length).toBeGreaterThan(0)
     const charges = await deps.db
       .selectFrom('ledger_transactions')
