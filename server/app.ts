@@ -12,6 +12,7 @@ import { authRoutes } from './areas/auth/routes'
 import { catalogRoutes } from './areas/catalog/routes'
 import { championshipPhaseRoutes } from './areas/championship/phases.routes'
 import { championshipTeamRoutes } from './areas/championship/teams.routes'
+import { championshipContestRoutes } from './areas/championship-contests/routes'
 import { clockRoutes } from './areas/clock/routes'
 import { homeRoutes } from './areas/contests/home.routes'
 import { contestRoutes } from './areas/contests/routes'
@@ -111,6 +112,7 @@ export function createApp(deps: Deps, options: { cable?: CableServer } = {}) {
   // Home before the contest routes: /api/contests/home must not be read as a contest id.
   app.route('/', homeRoutes(deps))
   app.route('/', contestRoutes(deps))
+  app.route('/', championshipContestRoutes(deps))
   app.route('/', matchRoutes(deps))
   app.route('/', seriesRoutes(deps))
   app.route('/', teamRoutes(deps))

@@ -2,6 +2,7 @@ import { ensureReferenceData } from '../seeds/reference-data'
 import { registerAuctionBotJobs } from './areas/auctions/bots'
 import { registerAuctionJobs } from './areas/auctions/service'
 import { registerAuctionTakeoverJobs } from './areas/auctions/takeover'
+import { registerChampionshipContestJobs } from './areas/championship-contests/jobs'
 import { createScheduler } from './areas/clock/scheduler'
 import { ensureClockAnchor, followClock, loadClockAnchor } from './areas/clock/service'
 import { registerMatchJobs } from './areas/matches/jobs'
@@ -98,6 +99,7 @@ export async function bootDeps(config: Config, options: BootOptions = {}): Promi
   // Several processes: each runs on the clock stored in the database, whoever changed it.
   if (bus.stage) followClock(deps)
   registerMatchJobs(deps)
+  registerChampionshipContestJobs(deps)
   registerAuctionJobs(deps)
   registerAuctionBotJobs(deps)
   registerAuctionTakeoverJobs(deps)

@@ -5,6 +5,7 @@ import { type App, createApp } from './app'
 import { resumeAuctions } from './areas/auctions/outage'
 import { roomsAbandoned } from './areas/auctions/takeover'
 import { hashPassword } from './areas/auth/passwords'
+import { resumeChampionshipContests } from './areas/championship-contests/jobs'
 import { claimOutage, startHeartbeat } from './areas/clock/heartbeat'
 import { saveClockAnchor } from './areas/clock/service'
 import { othersAlive, startNodeBeat } from './areas/cluster/presence'
@@ -66,6 +67,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     if (outage || deps.dbHandle.kind === 'sqlite') await deps.scheduler.releaseClaims()
     await resumeAuctions(deps, outage)
     await resumeMatches(deps)
+    await resumeChampionshipContests(deps)
   })
   const cable = createCableServer(deps, CHANNELS)
   const app = createApp(deps, { cable })

@@ -51,6 +51,7 @@ export type LockableTable =
   | 'pan_cards'
   | 'ledger_accounts'
   | 'series_phases'
+  | 'championship_contests'
 
 /**
  * A shared lock on rows (FOR SHARE on PostgreSQL): many writers that only need the row to stay

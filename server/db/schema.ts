@@ -59,6 +59,8 @@ export interface Database {
   presence: PresenceTable
   match_score_marks: MatchScoreMarksTable
   attachment_files: AttachmentFilesTable
+  championship_contests: ChampionshipContestsTable
+  championship_contest_members: ChampionshipContestMembersTable
 }
 
 /** A running server process and its last beat (wall ms); see server/areas/cluster/nodes.ts. */
@@ -759,4 +761,40 @@ export interface GatewayPaymentsTable {
   /** `success` | `failure` */
   status: string
   created_at_ms: number
+}
+
+/** A paid league on a series phase (migration 2026-11-26-003; docs/championship.md). */
+export interface ChampionshipContestsTable {
+  id: Generated<number>
+  phase_id: number
+  name: string
+  entry_fee_paise: number
+  members_limit: number
+  guaranteed: Generated<number>
+  rake_bps: number
+  prize_pool_paise: number
+  /** JSON: [{ from, to, amount_paise }] rank ranges, best first. */
+  prize_structure: string
+  winner_count: number
+  members_count: Generated<number>
+  status: Generated<ContestStatus>
+  status_reason: string | null
+  created_at_ms: number
+  locked_at_ms: number | null
+  settled_at_ms: number | null
+}
+
+/** One classic team in a championship contest; score, rank and prize final once settled. */
+export interface ChampionshipContestMembersTable {
+  id: Generated<number>
+  contest_id: number
+  user_id: number
+  classic_team_id: number
+  entry_fee_paise: number
+  /** The team's phase total ×2 at settlement. */
+  score_x2: Generated<number>
+  rank: number | null
+  prize_paise: Generated<number>
+  refunded: Generated<number>
+  joined_at_ms: number
 }

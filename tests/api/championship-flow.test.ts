@@ -302,4 +302,34 @@ describe('a three-match phase: locks, transfers, charges, scores, a correction, 
     expect(report.problems).toEqual([])
     expect(report.ok).toBe(true)
   })
+
+  it('a phase whose every match was abandoned scores nothing and pays no prizes', async () => {
+    const phase = await threeMatchPhase(world.deps)
+    const a = await api.player()
+    const b = await api.player()
+    await api.post(TEAMS, { phase_id: phase.id, ...(await classicBody(world.deps, phase.id, 'a')) }, a.token)
+    await api.post(TEAMS, { phase_id: phase.id, ...(await classicBody(world.deps, phase.id, 'b')) }, b.token)
+    await api.post(`/api/admin/matches/${phase.matchIds[0]}/start`, undefined, admin.token)
+    for (const id of phase.matchIds)
+      expect((await api.post(`/api/admin/matches/${id}/abandon`, {}, admin.token)).status).toBe(200)
+    const teams = await world.deps.db.selectFrom('classic_teams').selectAll().orderBy('id').execute()
+    expect(teams.map((t) => [t.score_x2, t.rank])).toEqual([
+      [0, 1],
+      [0, 1],
+    ])
+    const row = await world.deps.db
+      .selectFrom('series_phases')
+      .select('prizes_paid_at_ms')
+      .where('id', '=', phase.id)
+      .executeTakeFirstOrThrow()
+    expect(row.prizes_paid_at_ms).not.toBeNull()
+    expect(
+      await world.deps.db
+        .selectFrom('ledger_transactions')
+        .select('id')
+        .where('kind', '=', 'phase_prizes')
+        .execute(),
+    ).toEqual([])
+    expect((await userBalances(world.deps.db, a.id)).winnings).toBe(0)
+  })
 })

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { userBalances } from '../../server/areas/ledger/service'
 import { classicBody, threeMatchPhase, withTransfers } from '../helpers/championship'
 import type { TestWorld } from '../helpers/deps'
 import { client } from '../helpers/http'
@@ -188,15 +189,46 @@ describe('PUT /api/championship/classic_teams/{id}', () => {
 
   it('refuses paid transfers the balance cannot cover with 409 INSUFFICIENT_BALANCE, changing and charging nothing', async () => {
     const { me, body, team } = await created()
+    expect(
+      (await api.post('/api/admin/wallet/credits', { user_id: me.id, amount: 14 }, admin.token)).status,
+    ).toBe(201)
     await start(phase.matchIds[0] as number)
     const three = await withTransfers(world.deps, phase.id, body, 3)
     const res = await api.put(`${TEAMS}/${team.id}`, three, me.token)
     expect(res.status).toBe(409)
     expect(res.body.code).toBe('INSUFFICIENT_BALANCE')
+    expect(res.body.error).toMatch(/₹15/)
     const [row] = await teamRows()
     expect(JSON.parse(row!.player_ids)).toEqual([...body.player_ids].sort((a, b) => a - b))
-    const wallet = (await api.get('/api/me', me.token)).body
-    expect(wallet.current_balance ?? 0).toBe(0)
+    // Two free transfers still save; ₹14 is untouched.
+    const two = await withTransfers(world.deps, phase.id, body, 2)
+    expect((await api.put(`${TEAMS}/${team.id}`, two, me.token)).status).toBe(200)
+    await start(phase.matchIds[1] as number)
+    expect((await userBalances(world.deps.db, me.id)).unused).toBe(1400)
+    const charges = await world.deps.db
+      .selectFrom('ledger_transactions')
+      .select('id')
+      .where('kind', '=', 'classic_transfers')
+      .execute()
+    expect(charges).toEqual([])
+  })
+
+  it('refuses a save while a match is past its start but not yet locked (409)', async () => {
+    const { me, body, team } = await created()
+    await world.deps.db
+      .updateTable('matches')
+      .set({ event_time_ms: world.deps.clock.now() - 1000 })
+      .where('id', '=', phase.matchIds[0] as number)
+      .execute()
+    const res = await api.put(
+      `${TEAMS}/${team.id}`,
+      { ...body, captain: body.vice_captain, vice_captain: body.captain },
+      me.token,
+    )
+    expect(res.status).toBe(409)
+    expect(res.body.code).toBe('EVENT_LOCKED')
+    const [row] = await teamRows()
+    expect(row!.captain_id).toBe(body.captain)
   })
 
   it('answers 404 for another user’s team and 409 after the phase’s last match started', async () => {

@@ -3,6 +3,7 @@ import { withTx } from '../../db/tx'
 import type { Deps } from '../../deps'
 import { paiseToRupees } from '../../domain/money'
 import { distributePrizes } from '../../domain/prizes'
+import { settlePhaseContests } from '../championship-contests/service'
 import { post, SYSTEM_ACCOUNTS, systemAccountId, userAccountId } from '../ledger/service'
 import { notify } from '../notifications/service'
 import { asStructure, phasePrizesOf } from './prizes'
@@ -30,7 +31,17 @@ export async function championshipAfterMatch(deps: Deps, matchId: number): Promi
     .where('phase_id', '=', match.phase_id)
     .where('status', 'not in', ['completed', 'abandoned'])
     .executeTakeFirst()
-  if (!open) await endPhase(deps, match.phase_id)
+  if (open) return
+  // A phase whose every match was abandoned played nothing: no ranks to pay.
+  const played = await deps.db
+    .selectFrom('matches')
+    .select('id')
+    .where('phase_id', '=', match.phase_id)
+    .where('status', '=', 'completed')
+    .executeTakeFirst()
+  await endPhase(deps, match.phase_id, { pay: played !== undefined })
+  // Its championship contests rank on the totals endPhase just made final (each pays once).
+  await settlePhaseContests(deps, match.phase_id)
 }
 
 /**
@@ -38,7 +49,7 @@ export async function championshipAfterMatch(deps: Deps, matchId: number): Promi
  * prizes of the positions they occupy, as in contests), once — the phase row is locked and
  * stamped `prizes_paid_at_ms` in the same transaction, and the posting's key is the phase.
  */
-export async function endPhase(deps: Deps, phaseId: number): Promise<void> {
+export async function endPhase(deps: Deps, phaseId: number, options = { pay: true }): Promise<void> {
   await withTx(deps, async (tx, after) => {
     await lockRows(tx, 'series_phases', phaseId)
     const phase = await tx
@@ -61,7 +72,9 @@ export async function endPhase(deps: Deps, phaseId: number): Promise<void> {
       asStructure(phasePrizesOf(phase.prizes)),
       teams.map((t) => ({ id: t.id, rank: t.rank as number })),
     )
-    const winners = teams.map((t, i) => ({ ...t, prize: prizes[i] as number })).filter((w) => w.prize > 0)
+    const winners = options.pay
+      ? teams.map((t, i) => ({ ...t, prize: prizes[i] as number })).filter((w) => w.prize > 0)
+      : []
     if (winners.length > 0) {
       const total = winners.reduce((sum, w) => sum + w.prize, 0)
       const lines = [
@@ -95,7 +108,5 @@ export async function endPhase(deps: Deps, phaseId: number): Promise<void> {
         )
     }
     await tx.updateTable('series_phases').set({ prizes_paid_at_ms: now }).where('id', '=', phaseId).execute()
-    // Championship contests on this phase settle here too (issue 12 item 3, rules helper):
-    // call their settlement with (tx, after, phaseId, now) at this point, in this transaction.
   })
 }

@@ -7,7 +7,7 @@ import { errors, json } from '../../http/responses'
 import { bearerSecurity, createRouter, currentUser } from '../../http/router'
 import { scoreRowsJson } from './history'
 import { phaseFilters, selectedIdsFor } from './players'
-import { findPhase, phasePlayers } from './queries'
+import { findPhase, phaseBase, phasePlayers } from './queries'
 import {
   ClassicTeamScoreRowSchema,
   LeaderboardSchema,
@@ -16,7 +16,7 @@ import {
   SeriesPhaseSchema,
 } from './schemas'
 import { phaseStandings } from './scoring'
-import { phaseJson, phasePlayerJson, userCard } from './serialize'
+import { phasePlayerJson, phasesJson, userCard } from './serialize'
 
 const idParam = idParams('id')
 
@@ -46,13 +46,10 @@ export function championshipPhaseRoutes(deps: Deps) {
     async (c) => {
       const me = currentUser(c)
       const { series_id } = c.req.valid('query')
-      let q = deps.db.selectFrom('series_phases').select('id')
-      if (series_id !== undefined) q = q.where('series_id', '=', series_id)
-      const ids = await q.orderBy('starts_at_ms').orderBy('phase_no').orderBy('id').execute()
-      const out = []
-      for (const { id } of ids)
-        out.push(await phaseJson(deps.db, await requirePhase(id), me.id, deps.clock.now()))
-      return c.json({ series_phases: out }, 200)
+      let q = phaseBase(deps.db)
+      if (series_id !== undefined) q = q.where('ph.series_id', '=', series_id)
+      const phases = await q.orderBy('ph.starts_at_ms').orderBy('ph.phase_no').orderBy('ph.id').execute()
+      return c.json({ series_phases: await phasesJson(deps.db, phases, me.id, deps.clock.now()) }, 200)
     },
   )
 
@@ -72,7 +69,8 @@ export function championshipPhaseRoutes(deps: Deps) {
     async (c) => {
       const me = currentUser(c)
       const phase = await requirePhase(c.req.valid('param').id)
-      return c.json({ series_phase: await phaseJson(deps.db, phase, me.id, deps.clock.now()) }, 200)
+      const [json] = await phasesJson(deps.db, [phase], me.id, deps.clock.now())
+      return c.json({ series_phase: json as NonNullable<typeof json> }, 200)
     },
   )
 

@@ -2,8 +2,8 @@ import type { Executor } from '../../db/tx'
 import type { LockedState } from '../../domain/championship/transfers'
 import type { TeamPlayer } from '../../domain/team-rules'
 
-/** A phase with its series' sport (the team rules) and names. */
-export function findPhase(db: Executor, phaseId: number) {
+/** Phases with their series' sport (the team rules) and names. */
+export function phaseBase(db: Executor) {
   return db
     .selectFrom('series_phases as ph')
     .innerJoin('series as se', 'se.id', 'ph.series_id')
@@ -15,17 +15,25 @@ export function findPhase(db: Executor, phaseId: number) {
       's.slug as sport_slug',
       's.team_size as team_size',
     ])
-    .where('ph.id', '=', phaseId)
-    .executeTakeFirst()
+}
+
+export function findPhase(db: Executor, phaseId: number) {
+  return phaseBase(db).where('ph.id', '=', phaseId).executeTakeFirst()
 }
 
 export type PhaseRow = NonNullable<Awaited<ReturnType<typeof findPhase>>>
 
 /** The phase's matches, first to start first. */
 export function phaseMatches(db: Executor, phaseId: number) {
+  return matchesOfPhases(db, [phaseId])
+}
+
+/** The matches of several phases (one query), first to start first. */
+export function matchesOfPhases(db: Executor, phaseIds: number[]) {
   return db
     .selectFrom('matches')
     .select([
+      'phase_id',
       'id',
       'title',
       'match_no',
@@ -36,7 +44,7 @@ export function phaseMatches(db: Executor, phaseId: number) {
       'team2_id',
       'locked_at_ms',
     ])
-    .where('phase_id', '=', phaseId)
+    .where('phase_id', 'in', phaseIds.length > 0 ? phaseIds : [0])
     .orderBy('event_time_ms')
     .orderBy('id')
     .execute()

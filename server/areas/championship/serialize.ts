@@ -13,6 +13,8 @@ import {
   hasStarted,
   idsOf,
   lockedStateOf,
+  matchesOfPhases,
+  type PhaseMatch,
   type PhasePlayer,
   type PhaseRow,
   phaseMatches,
@@ -86,19 +88,45 @@ export async function standingOf(db: Executor, team: ClassicTeamRow): Promise<St
   }) as Standing
 }
 
-export async function phaseJson(db: Executor, phase: PhaseRow, viewerId: number, nowMs: number) {
-  const matches = await phaseMatches(db, phase.id)
+/** Phases as the API shows them: their matches and the viewer's teams read in one go each. */
+export async function phasesJson(db: Executor, phases: PhaseRow[], viewerId: number, nowMs: number) {
+  const ids = phases.map((p) => p.id)
+  const allMatches = await matchesOfPhases(db, ids)
+  const teams =
+    ids.length === 0
+      ? []
+      : await db
+          .selectFrom('classic_teams')
+          .selectAll()
+          .where('user_id', '=', viewerId)
+          .where('phase_id', 'in', ids)
+          .execute()
+  const out = []
+  for (const phase of phases)
+    out.push(
+      await phaseJson(
+        db,
+        phase,
+        allMatches.filter((m) => m.phase_id === phase.id),
+        teams.find((t) => t.phase_id === phase.id),
+        nowMs,
+      ),
+    )
+  return out
+}
+
+async function phaseJson(
+  db: Executor,
+  phase: PhaseRow,
+  matches: PhaseMatch[],
+  mine: ClassicTeamRow | undefined,
+  nowMs: number,
+) {
   const ended = matches.filter((m) => m.status === 'completed' || m.status === 'abandoned').length
   const started = matches.filter((m) => hasStarted(m, nowMs)).length
   const status: 'upcoming' | 'live' | 'completed' =
     matches.length > 0 && ended === matches.length ? 'completed' : started > 0 ? 'live' : 'upcoming'
   const next = matches.find((m) => !hasStarted(m, nowMs))
-  const mine = await db
-    .selectFrom('classic_teams')
-    .selectAll()
-    .where('user_id', '=', viewerId)
-    .where('phase_id', '=', phase.id)
-    .executeTakeFirst()
   let current = null
   if (mine) {
     const { plan } = await transfersOf(db, mine)

@@ -37,7 +37,8 @@ export function parseIds(input: string | number[]): number[] {
 
 /**
  * The phase is open for saves until its last match starts (a team saved after that could
- * score nothing). 409 EVENT_LOCKED once it has.
+ * score nothing). 409 EVENT_LOCKED once it has, and while a match is past its start time but
+ * not yet locked.
  */
 async function openPhase(deps: Deps, db: Executor, phaseId: number): Promise<PhaseRow> {
   const phase = await findPhase(db, phaseId)
@@ -45,8 +46,14 @@ async function openPhase(deps: Deps, db: Executor, phaseId: number): Promise<Pha
   const matches = await phaseMatches(db, phaseId)
   const last = matches.at(-1)
   if (!last) throw new AppError('EVENT_LOCKED', 'This phase has no matches to play')
-  if (hasStarted(last, deps.clock.now()))
+  const now = deps.clock.now()
+  if (hasStarted(last, now))
     throw new AppError('EVENT_LOCKED', 'The phase’s last match has started: its teams can no longer change')
+  // A match past its start time that has not locked yet: a save now would slip into the team
+  // that plays it, after its deadline. Refused until the lock has taken the snapshot.
+  const starting = matches.find((m) => m.status === 'upcoming' && Number(m.event_time_ms) <= now)
+  if (starting)
+    throw new AppError('EVENT_LOCKED', `${starting.title} is starting: save again once it has locked`)
   return phase
 }
 

@@ -6,6 +6,8 @@ import { idField } from '../../http/ids'
 import { PageMetaSchema, pageMeta, pagingQuery, toPage } from '../../http/paging'
 import { errors, json, jsonBody } from '../../http/responses'
 import { type AppContext, bearerSecurity, createRouter, currentUser } from '../../http/router'
+import { ChampionshipContestSchema } from '../championship-contests/routes'
+import { seriesChampionshipContests } from '../championship-contests/views'
 import { nextMatchStartMs } from '../matches/queries'
 import { requireMatch } from '../matches/service'
 import { findUserBySlug } from '../users/queries'
@@ -206,21 +208,52 @@ export function contestRoutes(deps: Deps) {
       path: '/api/series/{id}/contests',
       tags: ['Contests'],
       middleware: [answerFromCache(deps)],
-      summary: 'Open contests of a series’ upcoming matches',
+      summary: 'Open contests of a series’ upcoming matches, or its championship contests',
+      description:
+        '`type=championship`: the paid leagues on the series’ phases (docs/championship.md), every status, by phase then `sort`; `phase_id` narrows to one phase. The other types: daily contests of the series’ matches.',
       request: {
         params: contestParam,
         query: listQuery.extend({
-          type: z.enum(['upcoming', 'live', 'finished', 'feed']).default('upcoming'),
+          type: z.enum(['upcoming', 'live', 'finished', 'feed', 'championship']).default('upcoming'),
+          phase_id: idField().optional().openapi({ description: 'type=championship only' }),
         }),
       },
-      responses: { 200: listAnswer, ...errors(422) },
+      responses: {
+        200: json(
+          z.object({
+            contests: z.union([z.array(ContestSchema), z.array(ChampionshipContestSchema)]),
+            meta: PageMetaSchema,
+          }),
+          'Contests',
+        ),
+        ...errors(422),
+      },
     }),
     async (c) => {
       const { id } = c.req.valid('param')
-      const q = c.req.valid('query')
+      const { phase_id, ...q } = c.req.valid('query')
+      if (q.type === 'championship' && q.filter_ids?.length)
+        throw invalid({ filter_ids: ['are daily-contest filters; not for type=championship'] })
+      if (q.type === 'championship')
+        return cachedJson(c, deps, readKey(c), async () => {
+          const page = toPage(q)
+          const found = await seriesChampionshipContests(
+            deps,
+            id,
+            { ...q, phase_id },
+            page,
+            viewer(c)?.id ?? null,
+          )
+          return {
+            body: { contests: found.contests, meta: pageMeta(page, found.total) },
+            // Joinable flips when a phase's first match starts.
+            untilMs: await nextMatchStartMs(deps.db, deps.clock.now()),
+          }
+        })
+      if (phase_id !== undefined) throw invalid({ phase_id: ['is only for type=championship'] })
       return cachedList(
         c,
-        { ...q, series_id: id, sort: q.sort as 1, direction: q.direction as -1 },
+        { ...q, type: q.type, series_id: id, sort: q.sort as 1, direction: q.direction as -1 },
         q,
         `series:${id}`,
       )

@@ -5,6 +5,7 @@ import { paiseToRupees } from '../../domain/money'
 import { AppError, notFound } from '../../http/errors'
 import { snapshotPhaseTeams } from '../championship/lock'
 import { championshipAfterMatch } from '../championship/phase-end'
+import { lockPhaseContests } from '../championship-contests/service'
 import { contestLabel, payFromPool } from '../contests/ledger'
 import { contestStream } from '../contests/service'
 import { notify } from '../notifications/service'
@@ -55,6 +56,8 @@ export async function lockMatch(deps: Deps, matchId: number, atMs: number): Prom
     }
     // Championship: every classic team of the match's phase, as it stands now, plays this match.
     await snapshotPhaseTeams(tx, after, { ...match, event_time_ms: Number(match.event_time_ms) }, atMs)
+    // Its championship contests close with the phase's first match (later ones find none open).
+    if (match.phase_id !== null) await lockPhaseContests(tx, after, match.phase_id, atMs)
     await deps.scheduler.cancel(tx, lockJobKey(matchId))
     after.publish(matchStream(matchId), { type: 'status', match_status: 'live' })
     return true

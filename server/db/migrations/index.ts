@@ -14,6 +14,7 @@ import * as mSharedBus from './2026-11-25-001-shared-bus'
 import * as mJobClaims from './2026-11-25-002-job-claims'
 import * as mSharedState from './2026-11-25-003-shared-state'
 import * as mChampionship from './2026-11-26-001-championship'
+import * as mChampionshipContests from './2026-11-26-003-championship-contests'
 
 /**
  * Every migration, in order. Listed statically (not read from the directory) so that the
@@ -35,4 +36,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-25-002-job-claims': mJobClaims,
   '2026-11-25-003-shared-state': mSharedState,
   '2026-11-26-001-championship': mChampionship,
+  '2026-11-26-003-championship-contests': mChampionshipContests,
 }
