@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url'
 import { Command, CommanderError } from 'commander'
 import pkg from '../package.json' with { type: 'json' }
 import { auctionCommand } from './commands/auction'
+import { championshipCommand } from './commands/championship'
 import { clockCommand } from './commands/clock'
 import { contestCommand } from './commands/contest'
 import { dbCommand } from './commands/db'
@@ -26,7 +27,7 @@ import { style } from './lib/style'
 
 const ENVIRONMENT = `
 Environment:
-  FANSPOLE_SERVER          server for login, clock, users, outbox, kyc, redemptions, refunds, match, contest, gang, wallet (default http://127.0.0.1:3000)
+  FANSPOLE_SERVER          server for login, clock, users, outbox, kyc, redemptions, refunds, match, contest, championship, gang, wallet (default http://127.0.0.1:3000)
   FANSPOLE_DB              SQLite file for serve, seed, db (default ./data/fanspole.sqlite)
   DATABASE_URL             postgres://… instead of SQLite
   PORT, HOST               where serve listens (default 127.0.0.1:3000)
@@ -62,7 +63,17 @@ export function buildProgram(io: Io = processIo()): Command {
         refundsCommand(io),
       ],
     ],
-    ['Play:', [matchCommand(io), contestCommand(io), gangCommand(io), walletCommand(io), auctionCommand(io)]],
+    [
+      'Play:',
+      [
+        matchCommand(io),
+        contestCommand(io),
+        championshipCommand(io),
+        gangCommand(io),
+        walletCommand(io),
+        auctionCommand(io),
+      ],
+    ],
     ['Test:', [scenarioCommand(io)]],
   ]
   for (const [heading, commands] of groups) {

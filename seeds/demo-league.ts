@@ -10,6 +10,7 @@ import { SeedRandom } from './generators/random'
 import { buildRosters } from './generators/rosters'
 import { SPORTS } from './reference-data'
 import { type KeyIds, writeRoster, writeSeries } from './writers/catalog'
+import { writeChampionship } from './writers/championship'
 import { writeContests } from './writers/contests'
 import { writeGangs } from './writers/gangs'
 import { writeAdmin, writeFollows, writePerson, writeStartingMoney } from './writers/people'
@@ -61,6 +62,9 @@ export interface SeedSummary {
   contest_entries: number
   /** Gangs (docs/gangs.md): a daily one and a championship one. */
   gangs: number
+  /** Championship teams of demo users, in the phases under way, and their per-match rows. */
+  classic_teams: number
+  classic_team_scores: number
 }
 
 export async function isSeeded(db: Kysely<Database>): Promise<boolean> {
@@ -99,7 +103,7 @@ export async function seedDemoLeague(db: Kysely<Database>, options: SeedOptions)
     reserved: [options.admin.username],
   })
 
-  const progress = stepper(1 + rosters.length + series.length + 1 + people.length + 5, options.onProgress)
+  const progress = stepper(1 + rosters.length + series.length + 1 + people.length + 6, options.onProgress)
   const hashes = await progress.step('Hashing passwords', () =>
     hashOnce(
       [options.admin.password, options.demo.password, DEMO_USER_PASSWORD],
@@ -155,6 +159,20 @@ export async function seedDemoLeague(db: Kysely<Database>, options: SeedOptions)
       writeGangs(tx, options.seed, options.nowMs, userIds.get(people[0]?.username ?? ''), rivals),
     )
 
+    const championship = await progress.step('Championship teams and history', () =>
+      writeChampionship(tx, random, rivals),
+    )
+    // One posting per lock that charged paid transfers.
+    const transferCharges = Number(
+      (
+        await tx
+          .selectFrom('classic_team_scores')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('paid_charged_paise', '>', 0)
+          .executeTakeFirstOrThrow()
+      ).n,
+    )
+
     const matches = series.flatMap((s) => s.matches)
     const upcoming = matches.filter((m) => m.status === 'upcoming')
     const result: SeedSummary = {
@@ -173,11 +191,13 @@ export async function seedDemoLeague(db: Kysely<Database>, options: SeedOptions)
       starting_soon: upcoming.filter((m) => m.eventTime - options.nowMs <= HOUR).length,
       match_players: matchPlayers,
       follows: follows.length,
-      ledger_transactions: postings + seeded.entries,
+      ledger_transactions: postings + seeded.entries + transferCharges,
       contests: seeded.contests,
       user_teams: seeded.teams,
       contest_entries: seeded.entries,
       gangs,
+      classic_teams: championship.classic_teams,
+      classic_team_scores: championship.classic_team_scores,
     }
     await progress.step('Recording the league', () =>
       tx

@@ -103,6 +103,7 @@ export class Api {
 
   get = <T>(path: string) => this.request<T>('GET', path)
   post = <T>(path: string, body?: unknown) => this.request<T>('POST', path, body ?? {})
+  put = <T>(path: string, body?: unknown) => this.request<T>('PUT', path, body ?? {})
 
   async request<T>(method: string, path: string, body?: unknown): Promise<T> {
     if (this.mode === 'none') return unwrap<T>(await callServer(this.server, method, path, body))

@@ -32,7 +32,9 @@ export function cricketSeries(a: Around, random: SeedRandom, roster: RosterPlan)
       hosts: team('ENG'),
       visitors: team('NZ'),
       grounds: ENGLAND_GROUNDS,
-      days: [-3, 1, 4],
+      // All three still to play: a whole championship phase to join from its first match
+      // (scenarios/championship-phase.yaml plays it from the first lock to the prizes).
+      days: [1, 3, 5],
       start: [9, 30],
       durationMs: 9 * HOUR,
     }),

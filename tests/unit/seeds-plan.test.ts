@@ -118,3 +118,25 @@ describe('round robin', () => {
     }
   })
 })
+
+describe('demo league phases (championship)', () => {
+  it.each(NOWS)(
+    'gives every series phases holding all its fixtures, and one whole phase of three still to play (now = %d)',
+    (now) => {
+      const { series } = plan(42, now)
+      for (const s of series) {
+        expect(s.phases.length, s.name).toBeGreaterThan(0)
+        for (const m of s.matches) expect(s.phases[m.phase], `${s.name} ${m.title}`).toBeDefined()
+      }
+      // scenarios/championship-phase.yaml plays such a phase from its first lock to its prizes.
+      const whole = series.flatMap((s) =>
+        s.phases
+          .map((_, i) => s.matches.filter((m) => m.phase === i))
+          .filter(
+            (ms) => ms.length === 3 && ms.every((m) => m.status === 'upcoming' && m.eventTime > now + HOUR),
+          ),
+      )
+      expect(whole.length).toBeGreaterThan(0)
+    },
+  )
+})

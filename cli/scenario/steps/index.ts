@@ -1,9 +1,11 @@
 import type { StepKind } from '../types'
 import { cableStep } from './cable'
+import { classicTransferStep, pickClassicTeamStep } from './classic-team'
 import { clockStep } from './clock'
 import { expectMessageStep } from './expect-message'
 import { expectNoMessageStep } from './expect-no-message'
 import { findMatchStep } from './find-match'
+import { findPhaseStep } from './find-phase'
 import { matchEventsStep } from './match-events'
 import { performStep } from './perform'
 import { pickTeamStep } from './pick-team'
@@ -25,8 +27,11 @@ export const STEP_KINDS: StepKind[] = [
   performStep,
   sleepStep,
   findMatchStep,
+  findPhaseStep,
   playersStep,
   pickTeamStep,
+  pickClassicTeamStep,
+  classicTransferStep,
   matchEventsStep,
   restartStep,
 ]

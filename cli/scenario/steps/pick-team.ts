@@ -37,7 +37,7 @@ const PickTeamStep = z.strictObject({
 type PickTeamStep = z.infer<typeof PickTeamStep>
 
 /** `[1, 2]`, `"1,2"` or `2` → [1, 2]. */
-function idList(value: unknown): number[] {
+export function idList(value: unknown): number[] {
   const items = Array.isArray(value) ? value : typeof value === 'string' ? value.split(',') : [value]
   return items.map((v) => {
     const n = Number(typeof v === 'string' ? v.trim() : v)
@@ -51,7 +51,7 @@ function idList(value: unknown): number[] {
  * greedy walk with the wanted players placed first, each addition kept only if the team
  * can still be completed within budget and the role rules.
  */
-function pickAround(sport: string, pool: TeamPlayer[], include: number[], rng: RandomStream) {
+export function pickAround(sport: string, pool: TeamPlayer[], include: number[], rng: RandomStream) {
   if (include.length === 0) return pickTeam(sport, pool, rng)
   const rules = sportRules(sport)
   if (!canComplete(rules, pool, include)) return null

@@ -1,0 +1,71 @@
+import { Box, Text, useApp, useInput } from 'ink'
+import { useSyncExternalStore } from 'react'
+import { connectionText, type Store } from '../lib/live-store'
+import type { PhaseBoardState, PhaseRow } from '../lib/phase-board-state'
+
+const STATUS_COLOR = { upcoming: 'yellow', live: 'green', completed: 'cyan' } as const
+
+function Movement({ row }: { row: PhaseRow }) {
+  if (row.rank === null) return null
+  if (row.moved === null) return <Text dimColor> new</Text>
+  if (row.moved > 0) return <Text color="green">{` ▲${row.moved}`}</Text>
+  if (row.moved < 0) return <Text color="red">{` ▼${-row.moved}`}</Text>
+  return <Text dimColor> ·</Text>
+}
+
+/** A phase's leaderboard: the top teams with their movement, and the viewer's own team. */
+export function PhaseBoard({ state }: { state: PhaseBoardState }) {
+  const { phase } = state
+  const width = Math.max(12, ...state.rows.map((r) => r.name.length))
+  return (
+    <Box flexDirection="column" paddingX={1}>
+      <Box justifyContent="space-between" width={width + 24}>
+        <Text bold>{`${phase.series.short_name || phase.series.name} · ${phase.name}`}</Text>
+        <Text color={STATUS_COLOR[state.status]} bold>
+          {`${state.status.toUpperCase()}${state.version !== null && state.status === 'live' ? ` · v${state.version}` : ''}`}
+        </Text>
+      </Box>
+      <Text
+        dimColor
+      >{`${phase.matches_completed}/${phase.matches_count} matches played · ${state.total} teams`}</Text>
+      <Box flexDirection="column" marginTop={1}>
+        <Text bold>{`${'RANK'.padStart(4)}  ${'TEAM'.padEnd(width)}  ${'POINTS'.padStart(8)}`}</Text>
+        {state.rows.length === 0 ? <Text dimColor>No teams yet.</Text> : null}
+        {state.rows.map((row) => (
+          <Box key={row.id}>
+            <Text>{String(row.rank ?? '-').padStart(4)}</Text>
+            <Text
+              bold={row.mine}
+              color={row.mine ? 'cyan' : undefined}
+            >{`  ${row.name.padEnd(width)}  `}</Text>
+            <Text>{String(row.score).padStart(8)}</Text>
+            <Movement row={row} />
+          </Box>
+        ))}
+      </Box>
+      {state.mine ? (
+        <Box marginTop={1}>
+          <Text color="cyan">
+            {`Your team ${state.mine.id}: #${state.mine.rank ?? '-'} (${state.mine.score} pts)${state.mine.liveMatchId ? ` · live in match ${state.mine.liveMatchId}` : ''}`}
+          </Text>
+        </Box>
+      ) : null}
+      <Box marginTop={1}>
+        <Text dimColor wrap="truncate-end">{`q to quit · ${connectionText(state.connection)}`}</Text>
+      </Box>
+    </Box>
+  )
+}
+
+/** The phase board bound to a live store; q (or Esc) quits. */
+export function PhaseBoardWatch({ store, onQuit }: { store: Store<PhaseBoardState>; onQuit?: () => void }) {
+  const state = useSyncExternalStore(store.subscribe, store.get)
+  const { exit } = useApp()
+  useInput((input, key) => {
+    if (input === 'q' || key.escape) {
+      onQuit?.()
+      exit()
+    }
+  })
+  return <PhaseBoard state={state} />
+}
