@@ -85,6 +85,9 @@ const postgresLeg: TestProjectInlineConfiguration[] = postgres
           name: `${p.test?.name}-pg`,
           // Worlds seeded in a beforeAll take longer on PostgreSQL (a few seconds, more on a busy machine).
           hookTimeout: Math.max(p.test?.hookTimeout ?? 0, 60_000),
+          // The fuzzer's two-minute budget is the SQLite walk's; the same walk on PostgreSQL
+          // (every request a network round trip or more) gets half as long again.
+          ...(p.test?.name === 'fuzz' ? { testTimeout: 180_000 } : {}),
           env: {
             DATABASE_URL: postgres,
             FANSPOLE_PG_TEMPLATE: template,

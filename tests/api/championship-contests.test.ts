@@ -454,6 +454,12 @@ describe('championship contests', () => {
     const phase = await upcomingPhase()
     const contest = (await createContest(phase.id, { name: 'Resumed', entry_fee: 10, members_limit: 2 })).body
       .contest
+    // The phase's own prize (seeded phases carry a table): ₹100 to the winner.
+    await world.deps.db
+      .updateTable('series_phases')
+      .set({ prizes: JSON.stringify([{ rank_from: 1, rank_to: 1, prize_paise: 10_000 }]) })
+      .where('id', '=', phase.id)
+      .execute()
     const players: Player[] = []
     for (let i = 0; i < 2; i++) {
       const p = await playerWith(10)
@@ -472,8 +478,9 @@ describe('championship contests', () => {
       'completed',
     )
     // The job ends the phase as the last match would have: the totals come from the per-match
-    // rows (none here: both 0), so the two tie and share the one prize of ₹17.
-    for (const p of players) expect(await balances(p)).toEqual({ unused: 0, winnings: 8.5 })
+    // rows (none here: both 0), so the two tie and share the contest's one prize of ₹17 and the
+    // phase's ₹100 (ranks 1 and 2 together: ₹100 + ₹0).
+    for (const p of players) expect(await balances(p)).toEqual({ unused: 0, winnings: 58.5 })
     expect(await resumeChampionshipContests(world.deps)).toBe(0)
     expect((await verifyLedger(world.deps.db)).problems).toEqual([])
   })

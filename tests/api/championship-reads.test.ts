@@ -81,6 +81,12 @@ describe('GET /api/championship/series_phases', () => {
 describe('GET …/series_phases/{id}/players', () => {
   it('lists the phase’s players with fixture filters, marking a team’s players with classic_team_id', async () => {
     const { me, body, team } = await withTeam()
+    // A series of one pairing: every fixture has the same title.
+    await world.deps.db
+      .updateTable('matches')
+      .set({ title: 'AUS vs IND' })
+      .where('id', 'in', phase.matchIds)
+      .execute()
     const res = await api.get(`${PHASES}/${phase.id}/players?classic_team_id=${team.id}`, me.token)
     expect(res.status).toBe(200)
     const selected = res.body.players
@@ -92,9 +98,13 @@ describe('GET …/series_phases/{id}/players', () => {
       team: { jersey_photo: expect.any(String) },
     })
     expect(res.body.filters.map((f: { id: number }) => f.id)).toEqual(phase.matchIds)
+    // Every chip reads differently, even where fixtures share a title (a series of one pairing).
+    const texts = res.body.filters.map((f: { text: string }) => f.text)
+    expect(new Set(texts).size).toBe(texts.length)
     // The plain series phase call honours it too.
     const plain = await api.get(`/api/series_phases/${phase.id}/players?classic_team_id=${team.id}`, me.token)
     expect(plain.status).toBe(200)
+    expect(plain.body.filters).toEqual(res.body.filters)
     const plainSelected = plain.body.players
       .filter((p: { selected: boolean }) => p.selected)
       .map((p: { id: number }) => p.id)

@@ -22,11 +22,11 @@ export async function selectedIdsFor(
   return new Set((await shownTeam(deps.db, team, viewerId ?? 0)).ids)
 }
 
-/** Per-fixture filters of a phase: each names the two sides whose players it shows. */
+/** Per-fixture filters of a phase (both phase player lists): each names the two sides whose players it shows. */
 export async function phaseFilters(deps: Deps, phaseId: number) {
   const fixtures = await deps.db
     .selectFrom('matches')
-    .select(['id', 'title'])
+    .select(['id', 'title', 'match_no'])
     .where('phase_id', '=', phaseId)
     .orderBy('event_time_ms')
     .orderBy('id')
@@ -44,9 +44,12 @@ export async function phaseFilters(deps: Deps, phaseId: number) {
           )
           .orderBy('slot')
           .execute()
+  // A series of one pairing (a Test series) has the same title three times: the match number
+  // tells the chips apart.
+  const repeated = (title: string) => fixtures.filter((f) => f.title === title).length > 1
   return fixtures.map((f) => ({
     id: f.id,
-    text: f.title,
+    text: repeated(f.title) ? `M${f.match_no} ${f.title}` : f.title,
     team_ids: sides.filter((s) => s.match_id === f.id).map((s) => s.real_team_id),
   }))
 }

@@ -7,7 +7,7 @@ import { idField } from '../../http/ids'
 import { PageMetaSchema, pageMeta, pagingQuery, toPage } from '../../http/paging'
 import { errors, json } from '../../http/responses'
 import { createRouter } from '../../http/router'
-import { selectedIdsFor } from '../championship/players'
+import { phaseFilters, selectedIdsFor } from '../championship/players'
 import { listMatches } from './queries'
 import { idParam, MatchSchema, PlayerSchema, SeriesSchema } from './schemas'
 import { playerJson } from './serialize'
@@ -178,25 +178,8 @@ export function seriesRoutes(deps: Deps) {
         id,
         c.req.valid('query').classic_team_id,
       )
-      const fixtures = await deps.db
-        .selectFrom('matches')
-        .select(['id', 'title'])
-        .where('phase_id', '=', id)
-        .orderBy('event_time_ms')
-        .execute()
-      const sides =
-        fixtures.length === 0
-          ? []
-          : await deps.db
-              .selectFrom('match_teams')
-              .select(['match_id', 'real_team_id'])
-              .where(
-                'match_id',
-                'in',
-                fixtures.map((f) => f.id),
-              )
-              .execute()
-      const teamIds = [...new Set(sides.map((s) => s.real_team_id))]
+      const filters = await phaseFilters(deps, id)
+      const teamIds = [...new Set(filters.flatMap((f) => f.team_ids))]
       const rows = teamIds.length
         ? await playerBase(deps)
             .where('p.real_team_id', 'in', teamIds)
@@ -207,11 +190,7 @@ export function seriesRoutes(deps: Deps) {
       return c.json(
         {
           players: rows.map((p) => ({ ...playerJson(asSquad(p)), selected: selected.has(p.id) })),
-          filters: fixtures.map((f) => ({
-            id: f.id,
-            text: f.title,
-            team_ids: sides.filter((s) => s.match_id === f.id).map((s) => s.real_team_id),
-          })),
+          filters,
         },
         200,
       )

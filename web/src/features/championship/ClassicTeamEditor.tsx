@@ -17,15 +17,13 @@ import {
   setViceCaptain,
   type WorkingTeam,
 } from '../../../../server/domain/working-team'
-import { Button } from '../../components/Button'
-import { Dialog } from '../../components/Dialog'
 import { ChevronLeftIcon, ResetIcon } from '../../components/Icons'
-import { ApiError } from '../../lib/api'
 import { AFTER_CLASSIC_CREATE, AFTER_CLASSIC_UPDATE, takeReturnAddress } from '../../lib/return-to'
 import { showSnackbar } from '../../lib/snackbar'
 import type { Player } from '../matches/api'
 import { toRulesPlayer } from '../teams/api'
 import { CaptainStep } from '../teams/CaptainStep'
+import { EditorFooter } from '../teams/EditorFooter'
 import { PickStep, type TeamFilter } from '../teams/PickStep'
 import { PreviewDialog } from '../teams/PreviewDialog'
 import { TeamSummary } from '../teams/TeamSummary'
@@ -109,7 +107,6 @@ export function ClassicTeamEditor({
     }
     save.mutate()
   }
-  const serverMessages = save.error instanceof ApiError ? Object.values(save.error.fields).flat() : []
 
   return (
     <div className={teamStyles.builder} data-testid="classic-builder">
@@ -161,74 +158,20 @@ export function ClassicTeamEditor({
         />
       )}
 
-      <Dialog
-        open={Boolean(problems?.length)}
-        title="Team rules"
-        onClose={() => setProblems(null)}
-        footer={
-          <Button variant="secondary" onClick={() => setProblems(null)}>
-            OK
-          </Button>
-        }
-      >
-        <div className={teamStyles.problems} role="alert" data-testid="team-problems">
-          <strong>Your team is not ready yet:</strong>
-          <ul>
-            {problems?.map((p) => (
-              <li key={p}>{p}</li>
-            ))}
-          </ul>
-        </div>
-      </Dialog>
-      {save.error ? (
-        <div className={teamStyles.problems} role="alert" data-testid="save-errors">
-          <strong>{save.error.message}</strong>
-          {serverMessages.length > 0 ? (
-            <ul>
-              {serverMessages.map((p) => (
-                <li key={p}>{p}</li>
-              ))}
-            </ul>
-          ) : null}
-        </div>
-      ) : null}
-
-      <div className={teamStyles.actions}>
-        {step === 'captain' ? (
-          <button type="button" className={teamStyles.secondary} onClick={() => setStep('pick')}>
-            Back
-          </button>
-        ) : null}
-        <button
-          type="button"
-          className={teamStyles.secondary}
-          onClick={() => setPreview(true)}
-          data-testid="preview"
-        >
-          {step === 'pick' ? 'Team preview' : 'Preview'}
-        </button>
-        {step === 'pick' ? (
-          <button
-            type="button"
-            className={team.players_valid ? teamStyles.primary : teamStyles.primaryDim}
-            onClick={next}
-            data-testid="next"
-          >
-            Next
-          </button>
-        ) : (
-          <button
-            type="button"
-            className={team.valid_team ? teamStyles.primary : teamStyles.primaryDim}
-            onClick={submit}
-            disabled={save.isPending}
-            aria-busy={save.isPending || undefined}
-            data-testid="save-team"
-          >
-            {plan.cost_paise > 0 ? `Save · ₹${plan.cost_paise / 100} at lock` : 'Save team'}
-          </button>
-        )}
-      </div>
+      <EditorFooter
+        step={step}
+        problems={problems}
+        onCloseProblems={() => setProblems(null)}
+        saveError={save.error}
+        saving={save.isPending}
+        playersValid={team.players_valid}
+        teamValid={team.valid_team}
+        saveLabel={plan.cost_paise > 0 ? `Save · ₹${plan.cost_paise / 100} at lock` : 'Save team'}
+        onBack={() => setStep('pick')}
+        onPreview={() => setPreview(true)}
+        onNext={next}
+        onSave={submit}
+      />
       <PreviewDialog open={preview} onClose={() => setPreview(false)} team={team} byId={byId} sport={sport} />
     </div>
   )

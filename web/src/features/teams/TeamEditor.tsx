@@ -12,16 +12,14 @@ import {
   setViceCaptain,
   type WorkingTeam,
 } from '../../../../server/domain/working-team'
-import { Button } from '../../components/Button'
-import { Dialog } from '../../components/Dialog'
 import { ChevronLeftIcon, ResetIcon } from '../../components/Icons'
-import { ApiError } from '../../lib/api'
 import { AFTER_TEAM_CREATE, AFTER_TEAM_UPDATE, takeReturnAddress } from '../../lib/return-to'
 import { showSnackbar } from '../../lib/snackbar'
 import type { Match, Player } from '../matches/api'
 import { MatchState } from '../matches/MatchStrip'
 import { afterSave, saveTeam, toRulesPlayer } from './api'
 import { CaptainStep } from './CaptainStep'
+import { EditorFooter } from './EditorFooter'
 import { PickStep } from './PickStep'
 import { PreviewDialog } from './PreviewDialog'
 import { TeamSummary } from './TeamSummary'
@@ -105,12 +103,6 @@ export function TeamEditor({
     }
     save.mutate()
   }
-  const serverMessages =
-    save.error instanceof ApiError
-      ? Object.entries(save.error.fields)
-          .filter(([field]) => field !== 'rules')
-          .flatMap(([, messages]) => messages)
-      : []
 
   return (
     <div className={styles.builder} data-testid="team-builder">
@@ -155,74 +147,19 @@ export function TeamEditor({
         />
       )}
 
-      <Dialog
-        open={Boolean(problems?.length)}
-        title="Team rules"
-        onClose={() => setProblems(null)}
-        footer={
-          <Button variant="secondary" onClick={() => setProblems(null)}>
-            OK
-          </Button>
-        }
-      >
-        <div className={styles.problems} role="alert" data-testid="team-problems">
-          <strong>Your team is not ready yet:</strong>
-          <ul>
-            {problems?.map((p) => (
-              <li key={p}>{p}</li>
-            ))}
-          </ul>
-        </div>
-      </Dialog>
-      {save.error ? (
-        <div className={styles.problems} role="alert" data-testid="save-errors">
-          <strong>{save.error.message}</strong>
-          {serverMessages.length > 0 ? (
-            <ul>
-              {serverMessages.map((p) => (
-                <li key={p}>{p}</li>
-              ))}
-            </ul>
-          ) : null}
-        </div>
-      ) : null}
-
-      <div className={styles.actions}>
-        {step === 'captain' ? (
-          <button type="button" className={styles.secondary} onClick={() => setStep('pick')}>
-            Back
-          </button>
-        ) : null}
-        <button
-          type="button"
-          className={styles.secondary}
-          onClick={() => setPreview(true)}
-          data-testid="preview"
-        >
-          {step === 'pick' ? 'Team preview' : 'Preview'}
-        </button>
-        {step === 'pick' ? (
-          <button
-            type="button"
-            className={team.players_valid ? styles.primary : styles.primaryDim}
-            onClick={next}
-            data-testid="next"
-          >
-            Next
-          </button>
-        ) : (
-          <button
-            type="button"
-            className={team.valid_team ? styles.primary : styles.primaryDim}
-            onClick={submit}
-            disabled={save.isPending}
-            aria-busy={save.isPending || undefined}
-            data-testid="save-team"
-          >
-            Save team
-          </button>
-        )}
-      </div>
+      <EditorFooter
+        step={step}
+        problems={problems}
+        onCloseProblems={() => setProblems(null)}
+        saveError={save.error}
+        saving={save.isPending}
+        playersValid={team.players_valid}
+        teamValid={team.valid_team}
+        onBack={() => setStep('pick')}
+        onPreview={() => setPreview(true)}
+        onNext={next}
+        onSave={submit}
+      />
       <PreviewDialog open={preview} onClose={() => setPreview(false)} team={team} byId={byId} sport={sport} />
     </div>
   )
