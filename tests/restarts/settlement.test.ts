@@ -95,12 +95,15 @@ describe('a crash between completing a match and paying it', () => {
     )
     expect(listening).toBeGreaterThanOrEqual(0)
     expect(settled).toBeGreaterThan(listening)
-    const job = await w.sql
-      .selectFrom('scheduled_jobs')
-      .select(['status'])
-      .where('kind', '=', 'match.settle')
-      .executeTakeFirstOrThrow()
-    expect(job.status).toBe('done')
+    // The job is marked done after its work commits: wait for that mark, not for the work.
+    const settleJob = () =>
+      w.sql
+        .selectFrom('scheduled_jobs')
+        .select(['status'])
+        .where('kind', '=', 'match.settle')
+        .executeTakeFirstOrThrow()
+    await waitFor(async () => (await settleJob()).status !== 'running', 'the settle job to finish')
+    expect((await settleJob()).status).toBe('done')
 
     // Paid once: one prize posting per contest with winners, and the ledger adds up.
     const h2hAfter = (await w.api('GET', `/api/contests/${h2h.id}`)).body.contest

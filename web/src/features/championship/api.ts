@@ -248,7 +248,11 @@ export function saveClassicTeam(phaseId: number, teamId: number | null, body: Cl
 
 export function afterClassicSave(client: QueryClient, team: ClassicTeam): void {
   client.setQueryData(classicTeamQuery(team.id).queryKey, team)
-  void client.invalidateQueries({ queryKey: ['championship'] })
+  // Stale, but not refetched while the builder is still on screen: the builder is leaving
+  // (to its return address), and a phase that suddenly has my team would send a create page
+  // that is still mounted — the next page's code may still be loading — to edit that team.
+  // The next page to read them fetches them fresh.
+  void client.invalidateQueries({ queryKey: ['championship'], refetchType: 'none' })
   // A paid transfer is charged at the next lock, but the balance shown may have moved too.
   void client.invalidateQueries({ queryKey: ['me'] })
 }
