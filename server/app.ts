@@ -14,6 +14,7 @@ import { championshipPhaseRoutes } from './areas/championship/phases.routes'
 import { championshipTeamRoutes } from './areas/championship/teams.routes'
 import { championshipContestRoutes } from './areas/championship-contests/routes'
 import { clockRoutes } from './areas/clock/routes'
+import { contestCreationRoutes } from './areas/contest-creation/routes'
 import { homeRoutes } from './areas/contests/home.routes'
 import { contestRoutes } from './areas/contests/routes'
 import { gangRoutes } from './areas/gangs/routes'
@@ -113,6 +114,8 @@ export function createApp(deps: Deps, options: { cable?: CableServer } = {}) {
   app.route('/', adminRoutes(deps))
   // Home before the contest routes: /api/contests/home must not be read as a contest id.
   app.route('/', homeRoutes(deps))
+  // Before the contest routes: `/api/contests/rules/members` is not `/api/contests/{id}/members`.
+  app.route('/', contestCreationRoutes(deps))
   app.route('/', contestRoutes(deps))
   app.route('/', championshipContestRoutes(deps))
   app.route('/', matchRoutes(deps))
