@@ -63,6 +63,10 @@ export interface Database {
   gang_members: GangMembersTable
   championship_contests: ChampionshipContestsTable
   championship_contest_members: ChampionshipContestMembersTable
+  contest_activities: ContestActivitiesTable
+  prize_structures: PrizeStructuresTable
+  contest_access_grants: ContestAccessGrantsTable
+  reports: ReportsTable
 }
 
 /** A running server process and its last beat (wall ms); see server/areas/cluster/nodes.ts. */
@@ -475,6 +479,14 @@ export interface ContestsTable {
   settled_at_ms: number | null
   /** The match's event_time_ms, kept by triggers (lists sort on it from the contest's own indexes). */
   starts_at_ms: Generated<number>
+  is_private: Generated<number>
+  description: string | null
+  /** JSON PercentRange[] (player-made contests): the amounts are recomputed from it. */
+  prize_percents: string | null
+  /** A GameKindSlug (server/domain/contest-creation.ts). */
+  game_kind: Generated<string>
+  /** Set when the owner deleted it (status cancelled, every entry refunded). */
+  deleted_at_ms: number | null
 }
 
 export interface ContestMembersTable {
@@ -812,6 +824,35 @@ export interface ChampionshipContestsTable {
   created_at_ms: number
   locked_at_ms: number | null
   settled_at_ms: number | null
+  created_by_id: number | null
+  invite_code: string | null
+  is_private: Generated<number>
+  description: string | null
+  prize_percents: string | null
+  deleted_at_ms: number | null
+}
+
+export type ContestActivityKind =
+  | 'created'
+  | 'joined'
+  | 'edited'
+  | 'member_removed'
+  | 'locked'
+  | 'cancelled'
+  | 'deleted'
+  | 'prizes'
+
+/** What happened to a contest, as its activities page shows it (docs/contest-creation.md). */
+export interface ContestActivitiesTable {
+  id: Generated<number>
+  contest_type: 'contest' | 'championship_contest'
+  contest_id: number
+  kind: ContestActivityKind
+  user_id: number | null
+  body: string
+  /** JSON object. */
+  data: Generated<string>
+  created_at_ms: number
 }
 
 /** One classic team in a championship contest; score, rank and prize final once settled. */
@@ -827,4 +868,43 @@ export interface ChampionshipContestMembersTable {
   prize_paise: Generated<number>
   refunded: Generated<number>
   joined_at_ms: number
+}
+
+/** A player's saved prize table (migration 2026-11-27-002; docs/contest-creation.md). */
+export interface PrizeStructuresTable {
+  id: Generated<number>
+  user_id: number
+  /** Unique per player whatever its case. */
+  name: string
+  /** JSON: PercentRange[] ({ from, to, percent_bps }), best first, Σ = 10000. */
+  ranges: string
+  winners: number
+  created_at_ms: number
+  updated_at_ms: number
+}
+
+/** An admin's grant of the right to create paid or public contests without the usual requirements. */
+export interface ContestAccessGrantsTable {
+  user_id: number
+  granted_by_id: number
+  note: string | null
+  created_at_ms: number
+}
+
+export type ReportStatus = 'open' | 'resolved'
+export type ReportContestType = 'contest' | 'championship_contest'
+
+/** A player's report of a contest, in the admin queue until resolved. */
+export interface ReportsTable {
+  id: Generated<number>
+  reporter_id: number
+  contest_type: ReportContestType
+  contest_id: number
+  reason: string
+  text: string
+  status: Generated<ReportStatus>
+  resolution: string | null
+  resolved_by_id: number | null
+  created_at_ms: number
+  resolved_at_ms: number | null
 }

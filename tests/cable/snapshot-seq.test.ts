@@ -81,11 +81,12 @@ describe('snapshot seq', () => {
     const matchId = JSON.stringify({ channel: 'MatchChannel', match_id: match.id })
     const contestId = JSON.stringify({ channel: 'ContestChannel', contest_id: contest.id })
 
-    // Before the start: nothing on the match yet; the join was the contest's one broadcast.
+    // Before the start: nothing on the match yet; the join made the contest's two broadcasts
+    // (members, and the `joined` activity).
     const early = await follow(player.token, [matchId, contestId])
     expect(snapshotOf(early, matchId)).toMatchObject({ seq: 0, match_status: 'upcoming' })
     expect(snapshotOf(early, contestId)).toMatchObject({
-      seq: 1,
+      seq: 2,
       user_seq: 0,
       contest_status: 'open',
       members_count: 1,
@@ -124,7 +125,7 @@ describe('snapshot seq', () => {
     )
     await early.take((f) => f.identifier === matchId && f.message?.type === 'player_points')
     const matchSeqs = seqsOf(early, matchId)
-    const contestSeqs = seqsOf(early, contestId, ['status', 'leaderboard', 'members'])
+    const contestSeqs = seqsOf(early, contestId, ['status', 'leaderboard', 'members', 'activity'])
     const userSeqs = seqsOf(early, contestId, ['my_ranks'])
     expect(matchSeqs.length).toBeGreaterThan(3)
 

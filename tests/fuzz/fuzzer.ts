@@ -77,6 +77,9 @@ function allowedChanges(op: Operation, c: FuzzCase): Set<string> {
   return allowed
 }
 
+/** Reads that count towards a rate limit (invite codes must not be guessable by trying). */
+const COUNTED_READS = new Set(['/api/contests/invite_code/{code}'])
+
 export async function fuzzApi(
   target: FuzzWorld,
   app: { request: (path: string, init?: RequestInit) => Response | Promise<Response> },
@@ -106,6 +109,9 @@ export async function fuzzApi(
           sent++
           statuses[outcome.status] = (statuses[outcome.status] ?? 0) + 1
           const reasons = checkAnswer(op, outcome)
+          // A read that counts towards its rate limit writes a counter: the next write's baseline.
+          if (c.method === 'GET' && COUNTED_READS.has(op.path))
+            baseline = await takeSnapshot(target.deps.db, tables)
           if (c.method !== 'GET') {
             const digests = !refusedBeforeHandler(op, outcome.status)
             const after = await takeSnapshot(target.deps.db, tables, { digests })

@@ -1,11 +1,13 @@
 import { createRoute, z } from '@hono/zod-openapi'
 import type { Deps } from '../../deps'
 import { rupeesToPaise } from '../../domain/money'
-import { invalid } from '../../http/errors'
+import { invalid, notFound } from '../../http/errors'
 import { idField, idParam } from '../../http/ids'
 import { PageMetaSchema, pageMeta, pagingQuery, toPage } from '../../http/paging'
 import { errors, json, jsonBody } from '../../http/responses'
 import { bearerSecurity, createRouter, currentAdmin, currentUser } from '../../http/router'
+import { assertVisible } from '../contest-creation/visibility'
+import { OwnerFieldsShape } from '../contests/schemas'
 import { createChampionshipContest, joinChampionshipContest } from './service'
 import { championshipContestView } from './views'
 
@@ -54,6 +56,7 @@ export const ChampionshipContestSchema = z
       })
       .nullable(),
     created_at_in_millis: z.number().int(),
+    ...OwnerFieldsShape,
   })
   .openapi('ChampionshipContest')
 
@@ -92,7 +95,12 @@ export function championshipContestRoutes(deps: Deps) {
       summary: 'A championship contest with its members ranked on the phase total',
       description:
         'Members are ranked on their classic teams’ phase totals (ties share a rank); final ranks and prizes once the phase has ended.',
-      request: { params: idParam, query: pagingQuery(50, 200) },
+      request: {
+        params: idParam,
+        query: pagingQuery(50, 200).extend({
+          invite_code: z.string().max(40).optional().openapi({ description: 'Opens a private contest' }),
+        }),
+      },
       responses: {
         200: json(
           z.object({
@@ -109,6 +117,20 @@ export function championshipContestRoutes(deps: Deps) {
     async (c) => {
       const q = c.req.valid('query')
       const page = toPage(q)
+      const row = await deps.db
+        .selectFrom('championship_contests')
+        .select(['id', 'is_private', 'created_by_id', 'invite_code'])
+        .where('id', '=', c.req.valid('param').id)
+        .executeTakeFirst()
+      if (!row) throw notFound('Contest')
+      const u = c.get('user')
+      await assertVisible(
+        deps.db,
+        'championship_contest',
+        row,
+        u ? { id: u.id, role: u.role } : null,
+        q.invite_code,
+      )
       const view = await championshipContestView(
         deps,
         c.req.valid('param').id,
@@ -141,7 +163,16 @@ export function championshipContestRoutes(deps: Deps) {
         body: {
           required: false,
           content: {
-            'application/json': { schema: z.strictObject({ classic_team_id: idField().optional() }) },
+            'application/json': {
+              schema: z.strictObject({
+                classic_team_id: idField().optional(),
+                invite_code: z
+                  .string()
+                  .max(40)
+                  .optional()
+                  .openapi({ description: 'Required for a private contest' }),
+              }),
+            },
           },
         },
       },
@@ -153,8 +184,8 @@ export function championshipContestRoutes(deps: Deps) {
     async (c) => {
       const me = currentUser(c)
       const { id } = c.req.valid('param')
-      const body = (c.req.valid('json') ?? {}) as { classic_team_id?: number }
-      const memberId = await joinChampionshipContest(deps, me.id, id, body.classic_team_id)
+      const body = (c.req.valid('json') ?? {}) as { classic_team_id?: number; invite_code?: string }
+      const memberId = await joinChampionshipContest(deps, me.id, id, body.classic_team_id, body.invite_code)
       return c.json({ contest: await contestJson(id, me.id), member_id: memberId }, 200)
     },
   )

@@ -83,8 +83,15 @@ export function infoOf(contest: ContestRow) {
     fee > 0 ? `Entry ₹${fee}, paid from your unused balance first, then winnings.` : 'Free to join.',
     `${contest.members_limit} spots; ${contest.max_entries > 1 ? `up to ${contest.max_entries} teams per player` : 'one team per player'}.`,
     contest.guaranteed
-      ? 'Guaranteed: the contest runs and pays its prizes even if it does not fill.'
+      ? contest.created_by_id === null
+        ? 'Guaranteed: the contest runs and pays its prizes even if it does not fill.'
+        : 'Guaranteed: if it has not filled at the start it runs with the players it has (at least 2); the prizes shrink to them and pay out what they paid in, less the platform fee.'
       : 'If the contest has not filled when the match starts, it is cancelled and every entry fee goes back to your unused balance.',
+    ...(contest.created_by_id === null
+      ? []
+      : [
+          'Its owner may delete it, or remove a member, before the match starts: the entry fees go back to unused balance.',
+        ]),
     'Teams lock when the match starts; other players’ teams become visible then.',
     'Captain scores 2× points, vice-captain 1.5×.',
     'Tied teams share the prizes of the positions they occupy between them.',
@@ -102,6 +109,12 @@ export function infoOf(contest: ContestRow) {
     guaranteed: contest.guaranteed === 1,
     winner_count: contest.winner_count,
     invite_code: contest.invite_code,
+    is_private: contest.is_private === 1,
+    description: contest.description,
+    created_by:
+      contest.created_by_slug === null || contest.created_by_username === null
+        ? null
+        : { slug: contest.created_by_slug, username: contest.created_by_username },
     rules,
   }
 }
