@@ -274,6 +274,7 @@ describe('/api/prize_structures (saved prizes)', () => {
     expect((await api.put(`/api/prize_structures/${second.id}`, { name: 'podium' }, p.token)).status).toBe(
       422,
     )
+    expect((await api.put(`/api/prize_structures/${second.id}`, {}, p.token)).status).toBe(422)
     // Renaming to its own name in another case is fine.
     expect((await api.put(`/api/prize_structures/${second.id}`, { name: 'SECOND' }, p.token)).status).toBe(
       200,
