@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { requireOwnPrizeStructure, SAVED_PRIZES_MAX } from '../../server/areas/prize-structures/service'
 import { AppError } from '../../server/http/errors'
+import { race, statuses } from '../helpers/concurrency'
 import { type TestWorld, testWorld } from '../helpers/deps'
 import { client } from '../helpers/http'
 
@@ -273,6 +274,7 @@ describe('/api/prize_structures (saved prizes)', () => {
     expect((await api.put(`/api/prize_structures/${second.id}`, { name: 'podium' }, p.token)).status).toBe(
       422,
     )
+    expect((await api.put(`/api/prize_structures/${second.id}`, {}, p.token)).status).toBe(422)
     // Renaming to its own name in another case is fine.
     expect((await api.put(`/api/prize_structures/${second.id}`, { name: 'SECOND' }, p.token)).status).toBe(
       200,
@@ -287,6 +289,15 @@ describe('/api/prize_structures (saved prizes)', () => {
     expect((await api.get('/api/prize_structures', p.token)).body.prize_structures).toHaveLength(
       SAVED_PRIZES_MAX,
     )
+  })
+
+  it('two saves of one name at once: one is taken, the other is 422 (never a 500)', async () => {
+    const p = await api.player()
+    const answers = await race(2, (i) =>
+      api.post('/api/prize_structures', { name: i === 0 ? 'Race' : 'RACE', ranges: TOP3 }, p.token),
+    )
+    expect(statuses(answers)).toEqual({ 201: 1, 422: 1 })
+    expect((await api.get('/api/prize_structures', p.token)).body.prize_structures).toHaveLength(1)
   })
 
   it('needs a token', async () => {

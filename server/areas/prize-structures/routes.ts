@@ -198,7 +198,10 @@ export function prizeStructureRoutes(deps: Deps) {
     }),
     async (c) => {
       const me = currentUser(c)
-      const saved = await updateSavedPrize(deps, me.id, c.req.valid('param').id, c.req.valid('json'))
+      const body = c.req.valid('json')
+      if (body.name === undefined && body.ranges === undefined)
+        throw invalid({ base: ['give a name or ranges'] })
+      const saved = await updateSavedPrize(deps, me.id, c.req.valid('param').id, body)
       return c.json({ prize_structure: savedPrizeJson(saved) }, 200)
     },
   )
