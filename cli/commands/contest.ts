@@ -16,6 +16,8 @@ import { readerApi } from '../lib/session'
 import { type Style, style } from '../lib/style'
 import { formatFields, formatTable, rupees } from '../lib/table'
 import { formatInstant } from '../lib/time'
+import { createCommand, editCommand } from './contest-create'
+import { deleteCommand, joinCommand, membersCommand } from './contest-owner'
 import { paintStatus } from './match'
 
 const listOptions = ((z) =>
@@ -54,7 +56,9 @@ const boardOptions = ((z) =>
   })) satisfies OptionSchema
 
 export function contestCommand(io: Io): Command {
-  const contest = new Command('contest').summary('list contests, show one, follow its leaderboard')
+  const contest = new Command('contest').summary(
+    'list contests, show one, follow its leaderboard; create your own, join with a code, run the ones you own',
+  )
 
   const list = new Command('list')
     .description(
@@ -92,9 +96,17 @@ export function contestCommand(io: Io): Command {
 
   contest.addHelpText(
     'after',
-    '\nExamples:\n  fanspole contest list --match 14\n  fanspole contest list --sort fee --asc --filter 1,5\n  fanspole contest leaderboard 9 --watch\n',
+    '\nExamples:\n  fanspole contest list --match 14\n  fanspole contest list --sort fee --asc --filter 1,5\n  fanspole contest leaderboard 9 --watch\n  fanspole contest create --match 14 --name "Hostel XI" --fee 50 --size 4\n  fanspole contest join --code K7QX2M9AB3\n',
   )
-  return contest.addCommand(list).addCommand(show).addCommand(leaderboard)
+  return contest
+    .addCommand(list)
+    .addCommand(show)
+    .addCommand(leaderboard)
+    .addCommand(createCommand(io))
+    .addCommand(joinCommand(io))
+    .addCommand(editCommand(io))
+    .addCommand(deleteCommand(io))
+    .addCommand(membersCommand(io))
 }
 
 const spots = (c: Contest) => `${c.members_count}/${c.members_limit}`
