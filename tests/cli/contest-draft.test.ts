@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import {
+  CREATABLE_GAMES,
   formatPercentRanges,
   multipleChoice,
+  PRIZE_OPTION_KEYS,
   parsePercentRanges,
   prizeChoice,
 } from '../../cli/lib/contest-draft'
@@ -100,5 +102,16 @@ describe('usage errors before any request (exit 2)', () => {
     const r = await runCli(args, env)
     expect(r.code).toBe(2)
     expect(r.stderr).toContain(message)
+  })
+})
+
+describe('the command line’s lists agree with the server’s rules', () => {
+  it('offers exactly the creatable game kinds and the prize options', async () => {
+    const rules = await import('../../server/domain/contest-creation')
+    const creatable = rules.GAME_KINDS.filter(
+      (k) => k.available && (k.target === 'match' || k.target === 'phase'),
+    )
+    expect([...CREATABLE_GAMES]).toEqual(creatable.map((k) => k.slug))
+    expect([...PRIZE_OPTION_KEYS]).toEqual([...rules.PRIZE_OPTION_KEYS])
   })
 })
