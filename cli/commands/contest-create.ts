@@ -259,6 +259,12 @@ async function runEdit(io: Io, id: number, opts: OptionsOf<typeof editOptions>):
   )
 }
 
+/** The code of a contest: daily ones carry it, championship ones only in their invite link. */
+export function inviteCodeOf(c: OwnedContest): string | null {
+  if (c.invite_code) return c.invite_code
+  return c.invite_link ? new URLSearchParams(c.invite_link.split('?')[1] ?? '').get('code') : null
+}
+
 export function contestFields(c: OwnedContest, server: string, s: Style): string {
   return formatFields(
     [
@@ -274,7 +280,7 @@ export function contestFields(c: OwnedContest, server: string, s: Style): string
       ['winners', c.winner_count],
       ['guaranteed', c.guaranteed ? 'yes' : 'no'],
       ['description', c.description || null],
-      ['invite code', c.invite_code ?? null],
+      ['invite code', inviteCodeOf(c)],
       ['link', c.invite_link ? `${server}${c.invite_link}` : null],
     ],
     s,
@@ -282,8 +288,9 @@ export function contestFields(c: OwnedContest, server: string, s: Style): string
 }
 
 function createdText(c: OwnedContest, server: string, s: Style): string {
-  const share = c.invite_code
-    ? `\nShare the code ${s.bold(c.invite_code)}: friends join with\n  fanspole contest join --code ${c.invite_code}\n`
+  const code = inviteCodeOf(c)
+  const share = code
+    ? `\nShare the code ${s.bold(code)}: friends join with\n  fanspole contest join --code ${code}\n`
     : ''
   return `${s.green('Created')} contest ${c.id}, "${c.name}"; you are in.\n${contestFields(c, server, s)}${share}`
 }
