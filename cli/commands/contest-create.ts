@@ -242,14 +242,12 @@ async function runEdit(io: Io, id: number, opts: OptionsOf<typeof editOptions>):
   if (Object.keys(body).length === 0)
     throw new UsageError('nothing to change: give --name, --description, --fee, --size, … (see --help)')
   const api = player(io, opts.server)
+  const path = opts.championship ? `/api/championship/contests/${id}` : `/api/contests/${id}`
   if (opts.dryRun) {
-    if (opts.championship)
-      throw new UsageError('--dry-run checks daily contests; leave it out for a championship contest')
-    const verified = await api.post<Verified>(`/api/contests/${id}/verify`, body)
+    const verified = await api.post<Verified>(`${path}/verify`, body)
     if (opts.json) return printJson(io, verified)
     return io.out(verifiedText(verified, style(io.color)))
   }
-  const path = opts.championship ? `/api/championship/contests/${id}` : `/api/contests/${id}`
   const answer = await api.put<{ contest?: OwnedContest; championship_contest?: OwnedContest }>(path, body)
   if (opts.json) return printJson(io, answer)
   const contest = (answer.contest ?? answer.championship_contest) as OwnedContest
