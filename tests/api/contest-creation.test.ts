@@ -240,6 +240,60 @@ describe('bad input (each 422 with field messages, nothing written)', () => {
   })
 })
 
+describe('access and saved prizes', () => {
+  it('creating a paid contest without access is 403 naming the missing requirement; nothing is written', async () => {
+    const p = await kit.player(500)
+    const before = await contestCount()
+    const res = await api.post('/api/contests', await kit.draft(p), p.token)
+    expect(res.status).toBe(403)
+    expect(res.body.code).toBe('FORBIDDEN')
+    expect(res.body.error).toMatch(/mobile/i)
+    expect(await contestCount()).toBe(before)
+    expect(await kit.balance(p)).toBe(500)
+    const verify = await api.post('/api/contests/verify', await kit.draft(p), p.token)
+    expect(verify.status).toBe(200)
+    expect(verify.body.access.allowed).toBe(false)
+    expect(verify.body.access.missing.length).toBeGreaterThan(0)
+  })
+
+  it('uses one of my saved prizes; someone else’s is 422 on prize_structure_id', async () => {
+    const owner = await kit.withAccess(500)
+    const saved = await api.post(
+      '/api/prize_structures',
+      {
+        name: 'Top two',
+        ranges: [
+          { from: 1, to: 1, percent: 70 },
+          { from: 2, to: 2, percent: 30 },
+        ],
+      },
+      owner.token,
+    )
+    expect(saved.status).toBe(201)
+    const id = saved.body.prize_structure.id
+    const res = await api.post(
+      '/api/contests',
+      await kit.draft(owner, { prize_structure_id: id }),
+      owner.token,
+    )
+    expect(res.status).toBe(201)
+    // ₹340: 70% = ₹238, 30% = ₹102.
+    expect(res.body.contest.prize_percents).toEqual([
+      { from: 1, to: 1, percent: 70 },
+      { from: 2, to: 2, percent: 30 },
+    ])
+    expect(res.body.contest.first_prize).toBe(238)
+    const other = await kit.withAccess(500)
+    const theirs = await api.post(
+      '/api/contests',
+      await kit.draft(other, { prize_structure_id: id }),
+      other.token,
+    )
+    expect(theirs.status).toBe(422)
+    expect(theirs.body.errors.prize_structure_id).toEqual(['is not one of your saved prizes'])
+  })
+})
+
 describe('verify', () => {
   it('answers the bill and the prize table of a draft, writing nothing', async () => {
     const owner = await kit.withAccess(500)
