@@ -9,11 +9,14 @@ import {
   type OptionSchema,
   type OptionsOf,
   parseOptions,
+  resolveServer,
   withJson,
   withServer,
 } from '../lib/options'
+import { readerApi } from '../lib/session'
 import { style } from '../lib/style'
 import { formatTable, rupees } from '../lib/table'
+import { formatInstant } from '../lib/time'
 import { firstTeam, type OwnedContest, player } from './contest-create'
 
 const ID = 2 ** 31 - 1
@@ -125,6 +128,52 @@ export function membersCommand(io: Io): Command {
     '\nExamples:\n  fanspole contest members 41\n  fanspole contest members 41 --remove 310,312\n',
   )
   return members
+}
+
+const activitiesOptions = ((z) =>
+  z.object({
+    code: z.string().trim().min(1).optional(),
+    championship: z.boolean().default(false),
+    perPage: intFlag(z, 'a page size', 1, 100).default(30),
+    server: z.string().optional(),
+    json: z.boolean().default(false),
+  })) satisfies OptionSchema
+
+export function activitiesCommand(io: Io): Command {
+  const activities = new Command('activities')
+    .description(
+      'What happened to a contest, newest first: created, joined, edited, removed, locked, cancelled, deleted, prizes.',
+    )
+    .argument('<id>', 'contest id')
+    .option('--code <code>', 'the invite code of a private contest you are not in')
+    .option('--championship', 'the id is a championship contest')
+    .option('--per-page <n>', 'how many (at most 100)', '30')
+  withJson(withServer(activities)).action(async (id: string, raw) =>
+    runActivities(io, idArgument('contest id', id), await parseOptions(activitiesOptions, raw)),
+  )
+  return activities
+}
+
+async function runActivities(io: Io, id: number, opts: OptionsOf<typeof activitiesOptions>): Promise<void> {
+  const base = opts.championship ? `/api/championship/contests/${id}` : `/api/contests/${id}`
+  const query = new URLSearchParams({ per_page: String(opts.perPage) })
+  if (opts.code !== undefined) query.set('invite_code', opts.code)
+  const answer = await readerApi(io, resolveServer(io, opts.server)).get<{
+    activities: Array<{ id: number; kind: string; body: string; created_at_in_millis: number }>
+  }>(`${base}/activities?${query}`)
+  if (opts.json) return printJson(io, answer)
+  if (answer.activities.length === 0) return io.out('Nothing yet.\n')
+  io.out(
+    formatTable(
+      answer.activities,
+      [
+        { header: 'WHEN', value: (a) => formatInstant(a.created_at_in_millis) },
+        { header: 'WHAT', value: (a) => a.kind.replace(/_/g, ' ') },
+        { header: '', value: (a) => a.body },
+      ],
+      style(io.color),
+    ),
+  )
 }
 
 const isChampionship = (type: string) => type.startsWith('championship')

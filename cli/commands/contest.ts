@@ -17,7 +17,7 @@ import { type Style, style } from '../lib/style'
 import { formatFields, formatTable, rupees } from '../lib/table'
 import { formatInstant } from '../lib/time'
 import { createCommand, editCommand } from './contest-create'
-import { deleteCommand, joinCommand, membersCommand } from './contest-owner'
+import { activitiesCommand, deleteCommand, joinCommand, membersCommand } from './contest-owner'
 import { paintStatus } from './match'
 
 const listOptions = ((z) =>
@@ -112,6 +112,7 @@ export function contestCommand(io: Io): Command {
     .addCommand(editCommand(io))
     .addCommand(deleteCommand(io))
     .addCommand(membersCommand(io))
+    .addCommand(activitiesCommand(io))
 }
 
 const spots = (c: Contest) => `${c.members_count}/${c.members_limit}`
