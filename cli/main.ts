@@ -13,6 +13,7 @@ import { loginCommand } from './commands/login'
 import { logoutCommand } from './commands/logout'
 import { matchCommand } from './commands/match'
 import { outboxCommand } from './commands/outbox'
+import { prizesCommand } from './commands/prizes'
 import { redemptionsCommand } from './commands/redemptions'
 import { refundsCommand } from './commands/refunds'
 import { reportsCommand } from './commands/reports'
@@ -28,7 +29,7 @@ import { style } from './lib/style'
 
 const ENVIRONMENT = `
 Environment:
-  FANSPOLE_SERVER          server for login, clock, users, outbox, kyc, redemptions, refunds, reports, match, contest, championship, gang, wallet (default http://127.0.0.1:3000)
+  FANSPOLE_SERVER          server for login, clock, users, outbox, kyc, redemptions, refunds, reports, match, contest, prizes, championship, gang, wallet (default http://127.0.0.1:3000)
   FANSPOLE_DB              SQLite file for serve, seed, db (default ./data/fanspole.sqlite)
   DATABASE_URL             postgres://… instead of SQLite
   PORT, HOST               where serve listens (default 127.0.0.1:3000)
@@ -70,6 +71,7 @@ export function buildProgram(io: Io = processIo()): Command {
       [
         matchCommand(io),
         contestCommand(io),
+        prizesCommand(io),
         championshipCommand(io),
         gangCommand(io),
         walletCommand(io),

@@ -14,6 +14,7 @@ import { writeChampionship } from './writers/championship'
 import { writeContests } from './writers/contests'
 import { writeGangs } from './writers/gangs'
 import { writeAdmin, writeFollows, writePerson, writeStartingMoney } from './writers/people'
+import { writePlayerContests } from './writers/player-contests'
 
 export { STYLE_BATTLE_ROYALE, STYLE_DRIVER, VALUE_RANGE } from './generators/rosters'
 
@@ -60,6 +61,12 @@ export interface SeedSummary {
   contests: number
   user_teams: number
   contest_entries: number
+  /** Private contests made by demo users (docs/contest-creation.md), counted in `contests` too. */
+  player_contests: number
+  /** Saved prize tables of the demo player and a demo user. */
+  saved_prizes: number
+  /** The code of a free private contest anyone may join (printed when the league is made). */
+  private_contest_code: string | null
   /** Gangs (docs/gangs.md): a daily one and a championship one. */
   gangs: number
   /** Championship teams of demo users, in the phases under way, and their per-match rows. */
@@ -103,7 +110,7 @@ export async function seedDemoLeague(db: Kysely<Database>, options: SeedOptions)
     reserved: [options.admin.username],
   })
 
-  const progress = stepper(1 + rosters.length + series.length + 1 + people.length + 6, options.onProgress)
+  const progress = stepper(1 + rosters.length + series.length + 1 + people.length + 7, options.onProgress)
   const hashes = await progress.step('Hashing passwords', () =>
     hashOnce(
       [options.admin.password, options.demo.password, DEMO_USER_PASSWORD],
@@ -159,6 +166,17 @@ export async function seedDemoLeague(db: Kysely<Database>, options: SeedOptions)
       writeGangs(tx, options.seed, options.nowMs, userIds.get(people[0]?.username ?? ''), rivals),
     )
 
+    const player = await progress.step('Private contests and saved prizes', () =>
+      writePlayerContests(
+        tx,
+        random,
+        options.seed,
+        options.nowMs,
+        userIds.get(people[0]?.username ?? ''),
+        rivals,
+      ),
+    )
+
     const championship = await progress.step('Championship teams and history', () =>
       writeChampionship(tx, random, rivals),
     )
@@ -191,10 +209,13 @@ export async function seedDemoLeague(db: Kysely<Database>, options: SeedOptions)
       starting_soon: upcoming.filter((m) => m.eventTime - options.nowMs <= HOUR).length,
       match_players: matchPlayers,
       follows: follows.length,
-      ledger_transactions: postings + seeded.entries + transferCharges,
-      contests: seeded.contests,
-      user_teams: seeded.teams,
-      contest_entries: seeded.entries,
+      ledger_transactions: postings + seeded.entries + player.transactions + transferCharges,
+      contests: seeded.contests + player.contests,
+      user_teams: seeded.teams + player.teams,
+      contest_entries: seeded.entries + player.entries,
+      player_contests: player.contests,
+      saved_prizes: player.saved_prizes,
+      private_contest_code: player.code,
       gangs,
       classic_teams: championship.classic_teams,
       classic_team_scores: championship.classic_team_scores,

@@ -16,6 +16,8 @@ import { readerApi } from '../lib/session'
 import { type Style, style } from '../lib/style'
 import { formatFields, formatTable, rupees } from '../lib/table'
 import { formatInstant } from '../lib/time'
+import { createCommand, editCommand } from './contest-create'
+import { activitiesCommand, deleteCommand, joinCommand, membersCommand } from './contest-owner'
 import { paintStatus } from './match'
 
 const listOptions = ((z) =>
@@ -42,7 +44,11 @@ const listOptions = ((z) =>
   })) satisfies OptionSchema
 
 const showOptions = ((z) =>
-  z.object({ server: z.string().optional(), json: z.boolean().default(false) })) satisfies OptionSchema
+  z.object({
+    code: z.string().trim().min(1).optional(),
+    server: z.string().optional(),
+    json: z.boolean().default(false),
+  })) satisfies OptionSchema
 
 const boardOptions = ((z) =>
   z.object({
@@ -54,7 +60,9 @@ const boardOptions = ((z) =>
   })) satisfies OptionSchema
 
 export function contestCommand(io: Io): Command {
-  const contest = new Command('contest').summary('list contests, show one, follow its leaderboard')
+  const contest = new Command('contest').summary(
+    'list contests, show one, follow its leaderboard; create your own, join with a code, run the ones you own',
+  )
 
   const list = new Command('list')
     .description(
@@ -76,6 +84,7 @@ export function contestCommand(io: Io): Command {
   const show = new Command('show')
     .description('Show one contest: entry, prize pool, spots, the prize structure and the rules.')
     .argument('<id>', 'contest id')
+    .option('--code <code>', 'the invite code of a private contest you are not in yet')
   withJson(withServer(show)).action(async (id: string, raw) =>
     runShow(io, idArgument('contest id', id), await parseOptions(showOptions, raw)),
   )
@@ -92,9 +101,18 @@ export function contestCommand(io: Io): Command {
 
   contest.addHelpText(
     'after',
-    '\nExamples:\n  fanspole contest list --match 14\n  fanspole contest list --sort fee --asc --filter 1,5\n  fanspole contest leaderboard 9 --watch\n',
+    '\nExamples:\n  fanspole contest list --match 14\n  fanspole contest list --sort fee --asc --filter 1,5\n  fanspole contest leaderboard 9 --watch\n  fanspole contest create --match 14 --name "Hostel XI" --fee 50 --size 4\n  fanspole contest join --code K7QX2M9AB3\n',
   )
-  return contest.addCommand(list).addCommand(show).addCommand(leaderboard)
+  return contest
+    .addCommand(list)
+    .addCommand(show)
+    .addCommand(leaderboard)
+    .addCommand(createCommand(io))
+    .addCommand(joinCommand(io))
+    .addCommand(editCommand(io))
+    .addCommand(deleteCommand(io))
+    .addCommand(membersCommand(io))
+    .addCommand(activitiesCommand(io))
 }
 
 const spots = (c: Contest) => `${c.members_count}/${c.members_limit}`
@@ -157,10 +175,12 @@ async function runList(io: Io, opts: OptionsOf<typeof listOptions>): Promise<voi
 
 async function runShow(io: Io, id: number, opts: OptionsOf<typeof showOptions>): Promise<void> {
   const api = readerApi(io, resolveServer(io, opts.server))
+  // A private contest shows itself to members, its owner and whoever has its code.
+  const code = opts.code === undefined ? '' : `?invite_code=${encodeURIComponent(opts.code)}`
   const [{ contest }, { prizes }, { info }] = await Promise.all([
-    api.get<{ contest: Contest }>(`/api/contests/${id}`),
-    api.get<{ prizes: Prize[] }>(`/api/contests/${id}/prizes`),
-    api.get<{ info: { rules: string[]; rake_percent: number } }>(`/api/contests/${id}/info`),
+    api.get<{ contest: Contest }>(`/api/contests/${id}${code}`),
+    api.get<{ prizes: Prize[] }>(`/api/contests/${id}/prizes${code}`),
+    api.get<{ info: { rules: string[]; rake_percent: number } }>(`/api/contests/${id}/info${code}`),
   ])
   if (opts.json) return printJson(io, { contest, prizes, info })
   const s = style(io.color)
@@ -168,7 +188,19 @@ async function runShow(io: Io, id: number, opts: OptionsOf<typeof showOptions>):
     formatFields(
       [
         ['id', contest.id],
-        ['contest', `${contest.name} (${contest.kind.replace(/_/g, ' ')})`],
+        [
+          'contest',
+          `${contest.name} (${contest.kind.replace(/_/g, ' ')}${contest.is_private ? ', private' : ''})`,
+        ],
+        ...(contest.created_by
+          ? [
+              [
+                'made by',
+                contest.is_owner ? `${contest.created_by.username} (you)` : contest.created_by.username,
+              ] as const,
+            ]
+          : []),
+        ...(contest.description ? [['about', contest.description] as const] : []),
         [
           'match',
           `${contest.match_id} ${contest.match_title} · ${contest.match_status} · starts ${formatInstant(contest.event_time_in_millis)}`,
@@ -188,6 +220,7 @@ async function runShow(io: Io, id: number, opts: OptionsOf<typeof showOptions>):
         ],
         ['guaranteed', contest.guaranteed ? 'yes' : 'no'],
         ['invite code', contest.invite_code],
+        ...(contest.invite_link ? [['link', `${api.server}${contest.invite_link}`] as const] : []),
         ...(contest.joined_count > 0
           ? [['joined', `${contest.joined_count} of your teams`] as [string, string]]
           : []),

@@ -99,7 +99,7 @@ async function runServe(io: Io, opts: OptionsOf<typeof serveOptions>): Promise<v
   await untilStopped(running, say)
 }
 
-function banner(b: {
+export function banner(b: {
   url: string
   api_docs: string
   cable: string
@@ -117,6 +117,10 @@ function banner(b: {
       .map((key) => `${seeded[key]} ${key}`)
       .join(', ')
     lines.push(`${s.green('Seeded')} the demo league (seed ${seeded.seed}): ${counts}`)
+    if (seeded.private_contest_code)
+      lines.push(
+        `A friends' private contest to try: code ${s.bold(seeded.private_contest_code)} ("Enter contest code" on the web, or fanspole contest join --code ${seeded.private_contest_code})`,
+      )
   }
   lines.push(
     '',

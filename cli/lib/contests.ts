@@ -26,6 +26,13 @@ export interface Contest {
   match_status: string
   status_reason: string | null
   joined_count: number
+  /** Player-made contests (issue 13): private ones are seen by members and code holders only. */
+  is_private?: boolean
+  description?: string | null
+  created_by?: { slug: string; username: string } | null
+  /** `/contests/{id}/join?code=…`, for the owner and members; null for everyone else. */
+  invite_link?: string | null
+  is_owner?: boolean
 }
 
 export interface Member {

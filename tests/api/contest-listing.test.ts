@@ -49,6 +49,8 @@ const num = (x: unknown) => Number(x)
 
 function reference(all: ContestRow[], members: Map<number, Set<number>>, q: ContestQuery, now: number) {
   let rows = all.filter((c) => {
+    // Players' private contests (seeded too) are in no public list (docs/contest-creation.md).
+    if (!q.include_private && c.is_private) return false
     const t = num(c.event_time_ms)
     if (q.type === 'upcoming') {
       if (!(c.match_status === 'upcoming' && t > now)) return false
@@ -231,6 +233,7 @@ describe('contest list totals (cached per process, checked against data_versions
           .selectFrom('contests as c')
           .innerJoin('matches as m', 'm.id', 'c.match_id')
           .select((eb) => eb.fn.countAll().as('n'))
+          .where('c.is_private', '=', 0)
           .where('c.status', '=', 'open')
           .where('m.status', '=', 'upcoming')
           .where('m.event_time_ms', '>', deps.clock.now())
@@ -250,6 +253,7 @@ describe('contest list totals (cached per process, checked against data_versions
       .selectFrom('contests as c')
       .innerJoin('matches as m', 'm.id', 'c.match_id')
       .select('c.id')
+      .where('c.is_private', '=', 0)
       .where('c.status', '=', 'open')
       .where('m.status', '=', 'upcoming')
       .where('m.event_time_ms', '>', deps.clock.now())

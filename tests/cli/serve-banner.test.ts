@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest'
+import { banner } from '../../cli/commands/serve'
+import { style } from '../../cli/lib/style'
+import type { SeedSummary } from '../../seeds/demo-league'
+import { loadConfig } from '../../server/config'
+
+const urls = { url: 'http://127.0.0.1:3000', api_docs: 'x', cable: 'y', database: 'z' }
+
+describe('the serve banner', () => {
+  it('prints the code of the seeded friends’ contest when it made the league', () => {
+    const seeded = { seed: 42, users: 26, private_contest_code: 'ABCD2345' } as unknown as SeedSummary
+    const text = banner({ ...urls, seeded, hasLeague: true, config: loadConfig({}, {}), s: style(false) })
+    expect(text).toContain(
+      `A friends' private contest to try: code ABCD2345 ("Enter contest code" on the web, or fanspole contest join --code ABCD2345)`,
+    )
+    const later = banner({
+      ...urls,
+      seeded: null,
+      hasLeague: true,
+      config: loadConfig({}, {}),
+      s: style(false),
+    })
+    expect(later).not.toContain('private contest')
+  })
+})
