@@ -20,7 +20,7 @@ import { BillPanel } from './BillPanel'
 import { RefusalAlert } from './CreateContestPage'
 import styles from './create.module.css'
 import { PrizeFields, TermsFields } from './DraftFields'
-import { type DraftState, emptyDraft, percentRowsText, SHOWN_FIELDS, toDraft } from './draft'
+import { type DraftState, draftChanges, emptyDraft, percentRowsText, SHOWN_FIELDS } from './draft'
 import { useDraft } from './use-draft'
 
 /** The contest as its owner edits it: the daily or the championship answer, with the owner fields. */
@@ -69,20 +69,6 @@ function stateOf(c: Editable): DraftState {
   }
 }
 
-/** Only what the owner changed goes to the server (after others join, other fields are refused with 409). */
-function changes(kind: GameKindSlug, now: DraftState, was: DraftState): Partial<ContestDraft> {
-  const a = toDraft(kind, now) as unknown as Record<string, unknown>
-  const b = toDraft(kind, was) as unknown as Record<string, unknown>
-  const out: Record<string, unknown> = {}
-  for (const key of Object.keys(a)) {
-    if (['game', 'match_id', 'phase_id', 'team_id'].includes(key)) continue
-    if (JSON.stringify(a[key]) !== JSON.stringify(b[key])) out[key] = a[key]
-  }
-  // Turning multiple entries off drops the cap from the body; say so explicitly.
-  if (was.multiple_entries && !now.multiple_entries) out.multiple_entries = false
-  return out as Partial<ContestDraft>
-}
-
 /** `/contests/{id}/edit` (`?type=championship` for a championship contest): the owner's edit form. */
 export function EditContestPage() {
   const id = Number(useParams().id)
@@ -119,7 +105,7 @@ function EditForm({ contest, championship }: { contest: Editable; championship: 
       ),
     [othersIn],
   )
-  const toBody = useCallback((s: DraftState) => changes(kind, s, initial), [kind, initial])
+  const toBody = useCallback((s: DraftState) => draftChanges(kind, s, initial), [kind, initial])
   const draft = useDraft(() => initial, toBody, { contestId: contest.id, verify: !championship })
   const client = useQueryClient()
   const navigate = useNavigate()

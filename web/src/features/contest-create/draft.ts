@@ -97,6 +97,20 @@ export function toDraft(kind: GameKindSlug, s: DraftState): ContestDraft {
   }
 }
 
+/** Only what the owner changed goes to the server (after others join, other fields are refused with 409). */
+export function draftChanges(kind: GameKindSlug, now: DraftState, was: DraftState): Partial<ContestDraft> {
+  const a = toDraft(kind, now) as unknown as Record<string, unknown>
+  const b = toDraft(kind, was) as unknown as Record<string, unknown>
+  const out: Record<string, unknown> = {}
+  for (const key of Object.keys(a)) {
+    if (['game', 'match_id', 'phase_id', 'team_id'].includes(key)) continue
+    if (JSON.stringify(a[key]) !== JSON.stringify(b[key])) out[key] = a[key]
+  }
+  // Turning multiple entries off drops the cap from the body; say so explicitly.
+  if (was.multiple_entries && !now.multiple_entries) out.multiple_entries = false
+  return out as Partial<ContestDraft>
+}
+
 /** Field keys the form renders messages under; anything else goes in the banner above. */
 export const SHOWN_FIELDS = [
   'game',
