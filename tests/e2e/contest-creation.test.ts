@@ -130,6 +130,29 @@ describe('a private paid contest among four friends', () => {
       .waitFor()
   })
 
+  it('saves a prize table to reuse: a table that does not add up is refused under its rows', async () => {
+    const { page } = world
+    await page.goto('/saved-prizes')
+    await page.getByText('No saved prizes yet').waitFor()
+    await page.getByTestId('new-saved-prize').click()
+    await page.waitForURL('**/saved-prizes/new')
+    await page.locator('input[name=name]').fill('Top two')
+    const rows = page.getByTestId('range-row')
+    await rows.first().getByRole('textbox').nth(2).fill('60')
+    await page.getByTestId('add-range').click()
+    await rows.nth(1).getByRole('textbox').nth(2).fill('50')
+    await page.getByTestId('save-prize').click()
+    await page.getByTestId('range-rows').getByRole('alert').filter({ hasText: '110%' }).waitFor()
+    await world.shot('saved-prize-422')
+    await rows.nth(1).getByRole('textbox').nth(2).fill('40')
+    await page.getByTestId('save-prize').click()
+    await page.waitForURL('**/saved-prizes')
+    const saved = page.getByTestId('saved-prize')
+    await saved.filter({ hasText: 'Top two' }).waitFor()
+    expect(await saved.textContent()).toContain('2 winners')
+    await world.shot('saved-prizes')
+  })
+
   it('creates the contest: the bill and the prizes follow the typing, bad input is marked under its field', async () => {
     const { page } = world
     await page.goto('/contests')
@@ -159,7 +182,11 @@ describe('a private paid contest among four friends', () => {
       .waitFor()
     expect(await page.getByTestId('bill-you-pay').textContent()).toBe(`₹${FEE}`)
 
-    // Custom prizes: 70% and 30%, and a broken table first.
+    // The saved table applies to this pool…
+    await page.getByTestId('prize-source-saved').click()
+    await form.locator('select[name=prize_structure_id]').selectOption({ label: 'Top two · 2 winners' })
+    await page.getByTestId('prize-table').filter({ hasText: '₹102' }).waitFor()
+    // …but this one gets custom prizes: 70% and 30%, and a broken table first.
     await page.getByTestId('prize-source-custom').click()
     const rows = page.getByTestId('range-row')
     await rows.first().getByRole('textbox').nth(2).fill('60')
@@ -170,7 +197,7 @@ describe('a private paid contest among four friends', () => {
     await rows.first().getByRole('textbox').nth(2).fill('70')
     const table = page.getByTestId('prize-table')
     await table.filter({ hasText: '₹119' }).waitFor()
-    expect(await table.locator('tbody tr').allTextContents()).toEqual(['#170%₹119', '#230%₹51'])
+    expect(await table.locator('tbody tr').allTextContents()).toEqual(['170%₹119', '230%₹51'])
     await world.shot('create-form')
 
     await page.getByTestId('create-submit').click()

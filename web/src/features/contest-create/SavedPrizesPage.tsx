@@ -179,7 +179,7 @@ function SavedPrizeForm({ initial }: { initial: SavedPrize | null }) {
             value={name}
             onChange={(e) => setName(e.target.value)}
             errors={errors.name}
-            maxLength={60}
+            maxLength={40}
             placeholder="Top three"
           />
           <RangeRows rows={rows} onChange={setRows} unit="%" field="ranges" errors={errors} />
