@@ -118,3 +118,10 @@ describe('every game kind has a creation page', () => {
     expect(KIND_PAGES).not.toContain('auction')
   })
 })
+
+describe('clearing the description', () => {
+  it('sends null, so the server clears it', () => {
+    const was = { ...emptyDraft(), name: 'Hostel 4', description: 'Friday nights' }
+    expect(draftChanges('single-match', { ...was, description: '  ' }, was)).toEqual({ description: null })
+  })
+})

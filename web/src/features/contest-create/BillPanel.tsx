@@ -21,6 +21,7 @@ export function BillPanel({
   invalid: boolean
   failure: string | null
 }) {
+  const short = -Math.min(0, verified?.bill.balance_after ?? 0)
   return (
     <Card className={styles.bill}>
       <h2 className={styles.cardTitle}>
@@ -56,15 +57,15 @@ export function BillPanel({
             </div>
             <div>
               <dt>Balance after</dt>
-              <dd className={verified.bill.balance_after < 0 ? styles.negative : undefined}>
-                {formatMoney(verified.bill.balance_after)}
+              <dd className={(verified.bill.balance_after ?? 0) < 0 ? styles.negative : undefined}>
+                {verified.bill.balance_after === null ? '—' : formatMoney(verified.bill.balance_after)}
               </dd>
             </div>
           </dl>
-          {verified.bill.balance_after < 0 ? (
+          {short > 0 ? (
             <Alert tone="notice">
-              Your balance is {formatMoney(-verified.bill.balance_after)} short.{' '}
-              <Link to={`/add-cash?amount=${Math.ceil(-verified.bill.balance_after)}`}>Add cash</Link>
+              Your balance is {formatMoney(short)} short.{' '}
+              <Link to={`/add-cash?amount=${Math.ceil(short)}`}>Add cash</Link>
             </Alert>
           ) : null}
           {!verified.access.allowed ? (

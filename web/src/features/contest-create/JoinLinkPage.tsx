@@ -106,6 +106,7 @@ function JoinPanel({ invited, code }: { invited: Invited; code: string }) {
     )
   }
   const full = invited.members_count >= invited.members_limit
+  const closed = invited.contest_status !== undefined && invited.contest_status !== 'open'
   const loading = championship ? phase.isPending : teams.isPending
   const noTeam = !loading && teamId === null
   const error = join.error instanceof ApiError ? join.error : null
@@ -165,7 +166,7 @@ function JoinPanel({ invited, code }: { invited: Invited; code: string }) {
       <Button
         block
         busy={join.isPending}
-        disabled={teamId === null || full}
+        disabled={teamId === null || full || closed}
         onClick={() => join.mutate()}
         data-testid="join-with-code"
       >

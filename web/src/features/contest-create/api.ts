@@ -109,7 +109,7 @@ export interface ContestDraft {
   match_id?: number
   phase_id?: number
   name: string
-  description?: string
+  description?: string | null
   entry_fee: number
   members_limit: number
   multiple_entries: boolean
@@ -129,7 +129,8 @@ export interface Bill {
   prize_pool: number
   rake: number
   you_pay: number
-  balance_after: number
+  /** Null when the server does not know the balance (e.g. no wallet yet). */
+  balance_after: number | null
 }
 export interface Verified {
   bill: Bill
@@ -190,6 +191,8 @@ export interface Invited {
   members_limit: number
   members_count: number
   is_private: boolean
+  /** `open` until it locks; then locked, settled or cancelled. */
+  contest_status?: string
 }
 export const inviteQuery = (code: string) =>
   queryOptions({

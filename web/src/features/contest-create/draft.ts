@@ -108,6 +108,8 @@ export function draftChanges(kind: GameKindSlug, now: DraftState, was: DraftStat
   }
   // Turning multiple entries off drops the cap from the body; say so explicitly.
   if (was.multiple_entries && !now.multiple_entries) out.multiple_entries = false
+  // A description wiped clean is cleared, not left as it was.
+  if (was.description.trim() && !now.description.trim()) out.description = null
   return out as Partial<ContestDraft>
 }
 
