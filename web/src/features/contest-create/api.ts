@@ -170,16 +170,6 @@ export const createContest = (draft: ContestDraft) => post<CreateAnswer>('/api/c
 export const updateContest = (id: number, changes: Partial<ContestDraft>, championship = false) =>
   put<CreateAnswer>(championship ? `/api/championship/contests/${id}` : `/api/contests/${id}`, changes)
 
-/** The owner's view of one daily contest (the contest JSON with the owner fields). */
-export const ownedContestQuery = (id: number) =>
-  queryOptions({
-    queryKey: ['contest', id, 'owned'],
-    queryFn: async () =>
-      (await get<{ contest: CreatedContest & { prize_percents?: PercentRow[] } }>(`/api/contests/${id}`))
-        .contest,
-    staleTime: 5_000,
-  })
-
 /** What an invite code names. */
 export interface Invited {
   id: number
