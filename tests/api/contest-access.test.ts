@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { contestAccess } from '../../server/areas/contest-access/service'
 import { OPEN_OWNED_CONTESTS_MAX } from '../../server/domain/contest-creation'
-import { contestRow, memberRow } from '../helpers/contest-rows'
+import { championshipContestRow, contestRow, memberRow } from '../helpers/contest-rows'
 import type { TestWorld } from '../helpers/deps'
 import { client } from '../helpers/http'
 import { leagueWorld } from '../helpers/league'
@@ -66,6 +66,13 @@ describe('GET /api/contests/access', () => {
     await memberRow(world.deps, freeDone, p.id, 0)
     const paidOpen = await contestRow(world.deps, { status: 'open', entryFeePaise: 5000 })
     await memberRow(world.deps, paidOpen, p.id, 5000)
+    const refundedDone = await contestRow(world.deps, { status: 'completed', entryFeePaise: 5000 })
+    await memberRow(world.deps, refundedDone, p.id, 5000)
+    await world.deps.db
+      .updateTable('contest_members')
+      .set({ refunded: 1 })
+      .where('contest_id', '=', refundedDone)
+      .execute()
     access = (await api.get('/api/contests/access?entry_fee=50', p.token)).body.contest_access
     expect(access.allowed).toBe(false)
 
@@ -99,6 +106,19 @@ describe('GET /api/contests/access', () => {
     // The service core calls in its create transaction gives the same answer.
     const direct = await contestAccess(world.deps.db, p.id, { entry_fee_paise: 0, is_private: true })
     expect(direct.allowed).toBe(false)
+  })
+
+  it('counts open championship contests the player owns, and not deleted ones', async () => {
+    const p = await api.player()
+    for (let i = 0; i < OPEN_OWNED_CONTESTS_MAX - 2; i++) await contestRow(world.deps, { createdById: p.id })
+    const deleted = await contestRow(world.deps, { createdById: p.id })
+    await world.deps.db.updateTable('contests').set({ deleted_at_ms: 1 }).where('id', '=', deleted).execute()
+    await championshipContestRow(world.deps, { createdById: p.id })
+    let access = (await api.get('/api/contests/access?entry_fee=0', p.token)).body.contest_access
+    expect(access).toMatchObject({ allowed: true, open_owned: OPEN_OWNED_CONTESTS_MAX - 1 })
+    await championshipContestRow(world.deps, { createdById: p.id })
+    access = (await api.get('/api/contests/access?entry_fee=0', p.token)).body.contest_access
+    expect(access).toMatchObject({ allowed: false, open_owned: OPEN_OWNED_CONTESTS_MAX })
   })
 
   it('needs a token and refuses bad query values', async () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { race, statuses } from '../helpers/concurrency'
-import { contestRow, memberRow } from '../helpers/contest-rows'
+import { championshipContestRow, contestRow, memberRow } from '../helpers/contest-rows'
 import type { TestWorld } from '../helpers/deps'
 import { client } from '../helpers/http'
 import { leagueWorld } from '../helpers/league'
@@ -90,6 +90,26 @@ describe('POST /api/reports', () => {
     expect((await api.post('/api/reports', report(contestId, { reason: 'other' }), owner.token)).status).toBe(
       201,
     )
+  })
+
+  it('reports a championship contest; a private one only for its owner', async () => {
+    const owner = await api.player()
+    const p = await api.player()
+    const open = await championshipContestRow(world.deps, { name: 'Phase league' })
+    const res = await api.post(
+      '/api/reports',
+      report(open, { contest_type: 'championship_contest' }),
+      p.token,
+    )
+    expect(res.status).toBe(201)
+    expect(res.body.report).toMatchObject({
+      contest_type: 'championship_contest',
+      contest_name: 'Phase league',
+    })
+    const hidden = await championshipContestRow(world.deps, { isPrivate: true, createdById: owner.id })
+    const body = report(hidden, { contest_type: 'championship_contest' })
+    expect((await api.post('/api/reports', body, p.token)).status).toBe(404)
+    expect((await api.post('/api/reports', body, owner.token)).status).toBe(201)
   })
 
   it('refuses a missing contest, bad reasons and texts', async () => {

@@ -87,3 +87,31 @@ export async function memberRow(
     })
     .execute()
 }
+
+/** A championship contest straight into the tables, on the first series phase. */
+export async function championshipContestRow(
+  deps: Deps,
+  options: { status?: ContestStatus; createdById?: number | null; isPrivate?: boolean; name?: string } = {},
+): Promise<number> {
+  const phase = await deps.db.selectFrom('series_phases').select('id').orderBy('id').executeTakeFirstOrThrow()
+  codes++
+  const row = await deps.db
+    .insertInto('championship_contests')
+    .values({
+      phase_id: phase.id,
+      name: options.name ?? `Test championship contest ${codes}`,
+      entry_fee_paise: 0,
+      members_limit: 4,
+      rake_bps: 1500,
+      prize_pool_paise: 0,
+      prize_structure: '[]',
+      winner_count: 1,
+      created_by_id: options.createdById ?? null,
+      is_private: options.isPrivate ? 1 : 0,
+      status: options.status ?? 'open',
+      created_at_ms: deps.clock.now(),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow()
+  return Number(row.id)
+}
