@@ -1,6 +1,7 @@
+import path from 'node:path'
 import type { BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type E2eWorld, secondBrowser, startE2eWorld } from './browser'
+import { type E2eWorld, SHOTS_DIR, secondBrowser, startE2eWorld } from './browser'
 import { type ApiPlayer, apiClient, pickInBuilder, validPick, watchReloads } from './league'
 
 /**
@@ -106,6 +107,9 @@ afterAll(async () => {
 })
 
 const creator = () => players[0] as Player
+/** `world.shot` shoots the creator's browser; this one the friends'. */
+const otherShot = (name: string) =>
+  other.page.screenshot({ path: path.join(SHOTS_DIR, `${name}-412.png`), fullPage: true })
 
 describe('a private paid contest among four friends', () => {
   it('tells the creator what paid contests need, until the admin grants access', async () => {
@@ -234,6 +238,7 @@ describe('a private paid contest among four friends', () => {
     await dialog.locator('input[name=code]').fill('NOPE2345XY')
     await dialog.getByTestId('find-code').click()
     await dialog.getByText('No contest has this code.').waitFor()
+    await otherShot('enter-code-404')
     await dialog.locator('input[name=code]').fill(code.toLowerCase())
     await dialog.getByTestId('find-code').click()
     await page.waitForURL(`**/contests/${contestId}/join?code=${code}`)
@@ -251,7 +256,7 @@ describe('a private paid contest among four friends', () => {
     await page.getByTestId('save-team').click()
     await page.waitForURL(`**/contests/${contestId}/join?code=${code}`)
     await page.getByTestId('join-team').first().waitFor()
-    await world.shot('join-link-team')
+    await otherShot('join-link-team')
     await page.getByTestId('join-with-code').click()
     await page.waitForURL(`**/contests/${contestId}`)
     await page
@@ -273,6 +278,7 @@ describe('a private paid contest among four friends', () => {
     await browser.clearCookies()
     await page.goto(link)
     await page.waitForURL('**/login')
+    await otherShot('join-link-sign-in')
     await page.fill('input[name=email]', fourth.email)
     await page.fill('input[name=password]', fourth.password)
     await page.getByRole('button', { name: 'Log in' }).click()
@@ -289,6 +295,59 @@ describe('a private paid contest among four friends', () => {
     // Without the code the contest is nobody else's business.
     const outsider = await signUp('nosy_neighbour')
     expect((await api.get(`/api/contests/${contestId}`, outsider.token)).status).toBe(404)
+  })
+
+  it('creates a free private championship contest with the classic team of the phase', async () => {
+    const { page } = world
+    const phases = (
+      await api.get<{ series_phases: Array<{ id: number; status: string; name: string }> }>(
+        '/api/championship/series_phases',
+        creator().token,
+      )
+    ).body.series_phases
+    const phase = phases.find((p) => p.status === 'upcoming') as { id: number; name: string }
+    await page.goto('/contests/create/championship')
+    const form = page.getByTestId('create-contest-form')
+    await form.locator('select[name=phase_id]').selectOption(String(phase.id))
+    // No classic team in the phase yet: the form says how to get one.
+    await page.getByTestId('need-team').waitFor()
+    const pool = (
+      await api.get<{ players: ApiPlayer[] }>(
+        `/api/championship/series_phases/${phase.id}/players`,
+        creator().token,
+      )
+    ).body.players
+    const pick = validPick(
+      'cricket',
+      pool.map((p) => ({ ...p, value_tenths: Math.round(p.value * 10) })),
+      'classic',
+    )
+    const classic = await api.post(
+      '/api/championship/classic_teams',
+      {
+        phase_id: phase.id,
+        player_ids: pick.player_ids.join(','),
+        captain: pick.captain_id,
+        vice_captain: pick.vice_captain_id,
+      },
+      creator().token,
+    )
+    expect(classic.status).toBe(201)
+    await page.reload()
+    await form.locator('select[name=phase_id]').selectOption(String(phase.id))
+    await form.getByText('You join with your classic team').waitFor()
+    await form.locator('input[name=name]').fill('Phase pals')
+    await form.locator('input[name=entry_fee]').fill('0')
+    await form.locator('input[name=members_limit]').fill('10')
+    await page.getByTestId('bill-pool').filter({ hasText: '₹0' }).waitFor()
+    await page.getByTestId('create-submit').click()
+    await page.getByTestId('contest-created').waitFor()
+    expect(await page.getByTestId('invite-link').getAttribute('href')).toMatch(
+      /\/contests\/\d+\/join\?type=championship&code=[A-Z0-9]{8,}$/,
+    )
+    await page.getByTestId('go-to-contest').click()
+    await page.waitForURL(/\/contests\/\d+\/championship-stats$/)
+    await page.getByText('Phase pals').first().waitFor()
   })
 
   it('the creator watches it live, and the winners are paid the pool', async () => {
