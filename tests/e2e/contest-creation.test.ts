@@ -392,6 +392,39 @@ describe('a private paid contest among four friends', () => {
     expect(Number((await prize.textContent())?.replace(/[^\d.]/g, ''))).toBeCloseTo(mineWon, 2)
   })
 
+  it('opens the form for a football match from that match’s contests', async () => {
+    const { page } = world
+    const football = (
+      await api.get<{ matches: Match[] }>('/api/matches?sport_slug=football&status=upcoming&per_page=1')
+    ).body.matches[0] as Match
+    await page.goto(`/matches/${football.id}/contests`)
+    await page.getByTestId('create-contest-for-match').click()
+    await page.waitForURL(`**/contests/create/football-single-match?match=${football.id}`)
+    const match = page.getByTestId('create-contest-form').locator('select[name=match_id]')
+    await expect.poll(() => match.inputValue()).toBe(String(football.id))
+    // No football team yet: the form offers the builder, and keeps the draft for the way back.
+    const form = page.getByTestId('create-contest-form')
+    await form.locator('input[name=name]').fill('Sunday league')
+    await form.locator('input[name=members_limit]').fill('6')
+    await page.getByTestId('need-team').waitFor()
+    await world.shot('create-football')
+    await page.getByTestId('create-team-first').click()
+    await page.waitForURL(`**/matches/${football.id}/create-team`)
+    const pool = (await api.get<{ players: ApiPlayer[] }>(`/api/matches/${football.id}/players`)).body.players
+    const pick = validPick('football', pool, 'sunday')
+    await page.getByTestId('player-list').waitFor()
+    await pickInBuilder(page, 'football', pool, pick.player_ids)
+    await page.getByTestId('next').click()
+    const row = (id: number) => page.locator(`[data-testid="captain-row"][data-player-id="${id}"]`)
+    await row(pick.captain_id).getByTestId('pick-captain').click()
+    await row(pick.vice_captain_id).getByTestId('pick-vice').click()
+    await page.getByTestId('save-team').click()
+    await page.waitForURL(`**/contests/create/football-single-match?match=${football.id}`)
+    await form.locator('select[name=team_id]').waitFor()
+    expect(await form.locator('input[name=name]').inputValue()).toBe('Sunday league')
+    expect(await form.locator('input[name=members_limit]').inputValue()).toBe('6')
+  })
+
   it('lays the creation pages out on a laptop screen too', async () => {
     const { page } = world
     await page.setViewportSize({ width: 1280, height: 800 })

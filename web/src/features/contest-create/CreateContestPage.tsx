@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { type FormEvent, useCallback, useState } from 'react'
-import { Link } from 'react-router'
+import { Link, useSearchParams } from 'react-router'
 import type { GameKind } from '../../../../server/domain/contest-creation'
 import { Button } from '../../components/Button'
 import { PageHead } from '../../components/Common'
@@ -13,7 +13,7 @@ import { BillPanel } from './BillPanel'
 import { CreatedPanel, codeOfLink } from './CreatedPanel'
 import styles from './create.module.css'
 import { PrizeFields, TermsFields } from './DraftFields'
-import { type DraftState, emptyDraft, SHOWN_FIELDS, takeDraft, toDraft } from './draft'
+import { clearDraft, type DraftState, emptyDraft, loadDraft, SHOWN_FIELDS, toDraft } from './draft'
 import { TargetFields } from './TargetFields'
 import { useDraft } from './use-draft'
 
@@ -26,12 +26,23 @@ import { useDraft } from './use-draft'
 export function CreateContestPage({ kind }: { kind: GameKind }) {
   const client = useQueryClient()
   const toBody = useCallback((s: DraftState) => toDraft(kind.slug, s), [kind.slug])
-  const draft = useDraft(() => takeDraft(kind.slug) ?? emptyDraft(), toBody)
+  const [search] = useSearchParams()
+  // `?match=` / `?phase=` (from a match's contests page) choose what the contest is on.
+  const draft = useDraft(
+    () =>
+      loadDraft(kind.slug) ?? {
+        ...emptyDraft(),
+        match_id: search.get('match') ?? '',
+        phase_id: search.get('phase') ?? '',
+      },
+    toBody,
+  )
   const [created, setCreated] = useState<CreateAnswer | null>(null)
   const create = useMutation({
     mutationFn: (body: ContestDraft) => createContest(body),
     meta: { silent: true },
     onSuccess: (answer) => {
+      clearDraft(kind.slug)
       setCreated(answer)
       window.scrollTo({ top: 0 })
       for (const key of ['contests', 'me', 'contest-access', 'user-teams', 'championship'])

@@ -92,10 +92,12 @@ function MatchFields({
   const detour = useDetour(kind, state)
   // The first match and the first team are picked for the player; they can change either.
   const firstMatch = matches.data?.[0]?.id
+  const listed = matches.data?.some((m) => String(m.id) === state.match_id) ?? true
   const firstTeam = teams.data?.[0]?.id
   useEffect(() => {
-    if (!state.match_id && firstMatch) set('match_id', String(firstMatch))
-  }, [state.match_id, firstMatch, set])
+    // A kept draft's match may have started since: then the first open one.
+    if ((!state.match_id || !listed) && firstMatch) set('match_id', String(firstMatch))
+  }, [state.match_id, listed, firstMatch, set])
   useEffect(() => {
     const known = teams.data?.some((t) => String(t.id) === state.team_id)
     if (teams.data && !known) set('team_id', firstTeam ? String(firstTeam) : '')
@@ -169,9 +171,10 @@ function PhaseFields({
   const phase = open.find((p) => String(p.id) === state.phase_id)
   const detour = useDetour(kind, state)
   const first = open[0]?.id
+  const listed = phases.data ? open.some((p) => String(p.id) === state.phase_id) : true
   useEffect(() => {
-    if (!state.phase_id && first) set('phase_id', String(first))
-  }, [state.phase_id, first, set])
+    if ((!state.phase_id || !listed) && first) set('phase_id', String(first))
+  }, [state.phase_id, listed, first, set])
   return (
     <Card className={forms.formCard}>
       <SelectField

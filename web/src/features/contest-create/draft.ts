@@ -136,17 +136,22 @@ export const SHOWN_FIELDS = [
 export const isShown = (field: string) => SHOWN_FIELDS.includes(field) || field.startsWith('prize_ranges.')
 
 const DRAFT_KEY = 'contest_create_draft'
-/** The draft survives a detour to the team builder (and back) in this tab only. */
+/**
+ * The draft survives a detour to the team builder (and back) in this tab only. It is kept
+ * until the contest is created: a page mounted twice on the way back must find it both times.
+ */
 export function saveDraft(kind: GameKindSlug, state: DraftState): void {
   sessionStorage.setItem(`${DRAFT_KEY}:${kind}`, JSON.stringify(state))
 }
-export function takeDraft(kind: GameKindSlug): DraftState | null {
+export function loadDraft(kind: GameKindSlug): DraftState | null {
   const text = sessionStorage.getItem(`${DRAFT_KEY}:${kind}`)
-  sessionStorage.removeItem(`${DRAFT_KEY}:${kind}`)
   if (!text) return null
   try {
     return { ...emptyDraft(), ...(JSON.parse(text) as Partial<DraftState>) }
   } catch {
     return null
   }
+}
+export function clearDraft(kind: GameKindSlug): void {
+  sessionStorage.removeItem(`${DRAFT_KEY}:${kind}`)
 }
