@@ -292,6 +292,26 @@ describe('a private paid contest among four friends', () => {
       creator().token,
     )
     expect(contest.body.contest).toMatchObject({ members_count: SPOTS, prize_amount: POOL })
+    // Others are in: the owner may rename it, describe it or add spots, nothing else.
+    const { page: own } = world
+    await own.goto(`/contests/${contestId}/edit`)
+    const edit = own.getByTestId('edit-contest-form')
+    await edit.locator('input[name=name]').waitFor()
+    expect(await edit.locator('input[name=entry_fee]').isDisabled()).toBe(true)
+    expect(await own.getByTestId('prize-source-custom').count()).toBe(0)
+    await edit.locator('textarea[name=description]').fill('Winner buys the chai.')
+    await world.shot('edit-after-joins')
+    await own.getByTestId('save-contest').click()
+    await own.waitForURL(`**/contests/${contestId}`)
+    const described = await api.get<{ contest: { description: string | null; members_limit: number } }>(
+      `/api/contests/${contestId}`,
+      creator().token,
+    )
+    expect(described.body.contest).toMatchObject({
+      description: 'Winner buys the chai.',
+      members_limit: SPOTS,
+    })
+
     // Without the code the contest is nobody else's business.
     const outsider = await signUp('nosy_neighbour')
     expect((await api.get(`/api/contests/${contestId}`, outsider.token)).status).toBe(404)
@@ -348,6 +368,19 @@ describe('a private paid contest among four friends', () => {
     await page.getByTestId('go-to-contest').click()
     await page.waitForURL(/\/contests\/\d+\/championship-stats$/)
     await page.getByText('Phase pals').first().waitFor()
+
+    // Nobody else is in yet: the owner may change anything but the phase.
+    const id = Number(new URL(page.url()).pathname.split('/')[2])
+    await page.goto(`/contests/${id}/edit?type=championship`)
+    const edit = page.getByTestId('edit-contest-form')
+    await edit.locator('input[name=name]').fill('Phase pals II')
+    await edit.locator('input[name=members_limit]').fill('12')
+    expect(await edit.locator('input[name=entry_fee]').isDisabled()).toBe(false)
+    await page.getByTestId('bill').filter({ hasText: '× 12' }).waitFor()
+    await world.shot('edit-championship')
+    await page.getByTestId('save-contest').click()
+    await page.waitForURL(`**/contests/${id}/championship-stats`)
+    await page.getByText('Phase pals II').first().waitFor()
   })
 
   it('the creator watches it live, and the winners are paid the pool', async () => {

@@ -97,7 +97,12 @@ export function CreateContestPage({ kind }: { kind: GameKind }) {
           set={draft.set}
           errors={errors}
         />
-        <TermsFields state={draft.state} set={draft.set} errors={errors} />
+        <TermsFields
+          state={draft.state}
+          set={draft.set}
+          errors={errors}
+          oneEntry={kind.slug === 'championship'}
+        />
         <PrizeFields state={draft.state} set={draft.set} errors={errors} />
         <BillPanel
           verified={draft.verify.data}

@@ -19,12 +19,15 @@ export function TermsFields({
   set,
   errors,
   locked,
+  oneEntry = false,
 }: {
   state: DraftState
   set: SetDraft
   errors: Errors
   /** Fields the owner may no longer change (others have joined). */
   locked?: ReadonlySet<keyof DraftState>
+  /** Championship contests take one classic team per player: no multiple entries. */
+  oneEntry?: boolean
 }) {
   const text = (key: keyof DraftState) => (e: { target: { value: string } }) =>
     set(key, e.target.value as never)
@@ -88,13 +91,15 @@ export function TermsFields({
         </p>
       ) : (
         <>
-          <CheckField
-            name="multiple_entries"
-            label="Multiple entries"
-            hint="A player may join with more than one team"
-            checked={state.multiple_entries}
-            onChange={(v) => set('multiple_entries', v)}
-          />
+          {oneEntry ? null : (
+            <CheckField
+              name="multiple_entries"
+              label="Multiple entries"
+              hint="A player may join with more than one team"
+              checked={state.multiple_entries}
+              onChange={(v) => set('multiple_entries', v)}
+            />
+          )}
           <FieldErrors errors={errors.multiple_entries} />
           <CheckField
             name="guaranteed"

@@ -106,7 +106,7 @@ function EditForm({ contest, championship }: { contest: Editable; championship: 
     [othersIn],
   )
   const toBody = useCallback((s: DraftState) => draftChanges(kind, s, initial), [kind, initial])
-  const draft = useDraft(() => initial, toBody, { contestId: contest.id, verify: !championship })
+  const draft = useDraft(() => initial, toBody, { id: contest.id, championship })
   const client = useQueryClient()
   const navigate = useNavigate()
   const to = contestPath(championship ? 'championship_contest' : 'contest', contest.id)
@@ -136,16 +136,20 @@ function EditForm({ contest, championship }: { contest: Editable; championship: 
       </div>
       <form className={styles.form} onSubmit={submit} noValidate data-testid="edit-contest-form">
         {unplaced ? <Alert>{unplaced}</Alert> : null}
-        <TermsFields state={draft.state} set={draft.set} errors={errors} locked={locked} />
+        <TermsFields
+          state={draft.state}
+          set={draft.set}
+          errors={errors}
+          locked={locked}
+          oneEntry={championship}
+        />
         {othersIn ? null : <PrizeFields state={draft.state} set={draft.set} errors={errors} />}
-        {championship ? null : (
-          <BillPanel
-            verified={draft.verify.data}
-            pending={draft.stale}
-            invalid={draft.invalid}
-            failure={draft.failure}
-          />
-        )}
+        <BillPanel
+          verified={draft.verify.data}
+          pending={draft.stale}
+          invalid={draft.invalid}
+          failure={draft.failure}
+        />
         <RefusalAlert error={save.error} />
         <Button type="submit" block busy={save.isPending} disabled={nothing} data-testid="save-contest">
           Save changes

@@ -138,9 +138,19 @@ export interface Verified {
   winners: number
   access: { allowed: boolean; missing: Requirement[] }
 }
-/** The bill and prize table for a draft; never writes. With `contestId`, for an edit of that contest. */
-export const verifyDraft = (draft: Partial<ContestDraft>, contestId?: number) =>
-  post<Verified>(contestId ? `/api/contests/${contestId}/verify` : '/api/contests/verify', draft)
+/** An existing contest an edit is verified against (daily or championship). */
+export interface EditTarget {
+  id: number
+  championship: boolean
+}
+/** The bill and prize table for a draft; never writes. With `editing`, for an edit of that contest. */
+export const verifyDraft = (draft: Partial<ContestDraft>, editing?: EditTarget) =>
+  post<Verified>(
+    editing
+      ? `${editing.championship ? '/api/championship/contests' : '/api/contests'}/${editing.id}/verify`
+      : '/api/contests/verify',
+    draft,
+  )
 
 /** What create and edit add to a contest's JSON. */
 export interface OwnerExtras {

@@ -3,7 +3,7 @@ import { useCallback, useMemo, useState } from 'react'
 import { fieldErrorsOf } from '../../components/form-errors'
 import { ApiError, type FieldErrors } from '../../lib/api'
 import { useDebounced } from '../../lib/use-debounced'
-import type { ContestDraft } from './api'
+import type { ContestDraft, EditTarget } from './api'
 import { verifyDraft } from './api'
 import type { DraftState } from './draft'
 
@@ -20,9 +20,8 @@ const stateKeyOf = (field: string): string => (field.startsWith('prize_ranges') 
 export function useDraft(
   initial: () => DraftState,
   toBody: (s: DraftState) => Partial<ContestDraft>,
-  options: { contestId?: number; verify?: boolean } = {},
+  editing?: EditTarget,
 ) {
-  const { contestId, verify: verifying = true } = options
   const [state, setState] = useState(initial)
   const [touched, setTouched] = useState<ReadonlySet<string>>(new Set())
   const [attempted, setAttempted] = useState(false)
@@ -33,9 +32,8 @@ export function useDraft(
   const body = useMemo(() => toBody(state), [toBody, state])
   const settled = useDebounced(body, VERIFY_DELAY_MS)
   const verify = useQuery({
-    queryKey: ['contest-verify', contestId ?? null, settled],
-    queryFn: () => verifyDraft(settled, contestId),
-    enabled: verifying,
+    queryKey: ['contest-verify', editing ?? null, settled],
+    queryFn: () => verifyDraft(settled, editing),
     placeholderData: keepPreviousData,
     staleTime: 10_000,
     meta: { silent: true },
