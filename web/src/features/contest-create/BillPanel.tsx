@@ -14,14 +14,17 @@ export function BillPanel({
   pending,
   invalid,
   failure,
+  payment = true,
 }: {
   verified: Verified | undefined
   pending: boolean
   /** The draft has field errors: the table is of the last valid draft, or none. */
   invalid: boolean
   failure: string | null
+  /** Creating: what the creator pays now. An edit charges or refunds only a fee difference. */
+  payment?: boolean
 }) {
-  const short = -Math.min(0, verified?.bill.balance_after ?? 0)
+  const short = payment ? -Math.min(0, verified?.bill.balance_after ?? 0) : 0
   return (
     <Card className={styles.bill}>
       <h2 className={styles.cardTitle}>
@@ -51,16 +54,20 @@ export function BillPanel({
               <dt>Prize pool</dt>
               <dd data-testid="bill-pool">{formatMoney(verified.bill.prize_pool)}</dd>
             </div>
-            <div>
-              <dt>You pay now</dt>
-              <dd data-testid="bill-you-pay">{formatMoney(verified.bill.you_pay)}</dd>
-            </div>
-            <div>
-              <dt>Balance after</dt>
-              <dd className={(verified.bill.balance_after ?? 0) < 0 ? styles.negative : undefined}>
-                {verified.bill.balance_after === null ? '—' : formatMoney(verified.bill.balance_after)}
-              </dd>
-            </div>
+            {payment ? (
+              <>
+                <div>
+                  <dt>You pay now</dt>
+                  <dd data-testid="bill-you-pay">{formatMoney(verified.bill.you_pay)}</dd>
+                </div>
+                <div>
+                  <dt>Balance after</dt>
+                  <dd className={(verified.bill.balance_after ?? 0) < 0 ? styles.negative : undefined}>
+                    {verified.bill.balance_after === null ? '—' : formatMoney(verified.bill.balance_after)}
+                  </dd>
+                </div>
+              </>
+            ) : null}
           </dl>
           {short > 0 ? (
             <Alert tone="notice">

@@ -145,6 +145,7 @@ function EditForm({ contest, championship }: { contest: Editable; championship: 
         />
         {othersIn ? null : <PrizeFields state={draft.state} set={draft.set} errors={errors} />}
         <BillPanel
+          payment={false}
           verified={draft.verify.data}
           pending={draft.stale}
           invalid={draft.invalid}
