@@ -86,6 +86,34 @@ export async function startE2eWorld(options: { league?: boolean } = {}): Promise
   }
 }
 
+/**
+ * Another browser (its own profile, cookies and storage) against the same server: a second
+ * person at another laptop. Its console errors land in the world's `problems` too.
+ */
+export async function secondBrowser(
+  world: E2eWorld,
+  name: string,
+): Promise<{ browser: BrowserContext; page: Page }> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), `fanspole-e2e-${name}-`))
+  const browser = await chromium.launchPersistentContext(dir, {
+    executablePath: CHROMIUM,
+    args: CHROMIUM_ARGS,
+    baseURL: world.server.url,
+    viewport: { width: 412, height: 915 },
+    locale: 'en-IN',
+    timezoneId: 'Asia/Kolkata',
+  })
+  const page = browser.pages()[0] ?? (await browser.newPage())
+  page.setDefaultTimeout(10_000)
+  page.on('pageerror', (error) => world.problems.push(`${name} page error: ${error.message}`))
+  page.on('console', (message) => {
+    if (message.type() === 'error' && !message.text().startsWith('Failed to load resource'))
+      world.problems.push(`${name} console: ${message.text()}`)
+  })
+  browser.on('close', () => fs.rmSync(dir, { recursive: true, force: true }))
+  return { browser, page }
+}
+
 /** Signs a user up through the API (not the UI) and returns a bearer token: for the "other" players. */
 export async function apiUser(server: RunningServer, username: string) {
   const headers = { 'content-type': 'application/json', 'x-fanspole-client': 'web' }

@@ -182,6 +182,8 @@ beforeAll(async () => {
     ':gang_id': String(gang.id),
     ':player_id': String(picked.player_ids[0]),
     ':token?': 'no-such-token',
+    // The contest-creation kind pages: the shared creation form.
+    ':kind': 'single-match',
     '*': 'no-such-page',
   }
   await world.page.emulateMedia({ reducedMotion: 'reduce' })

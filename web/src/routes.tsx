@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react'
-import type { LoaderFunctionArgs, RouteObject } from 'react-router'
+import { data, type LoaderFunctionArgs, type RouteObject } from 'react-router'
 import { AppShell } from './app/AppShell'
 import { AuthLayout } from './app/AuthLayout'
 import { BootSplash } from './app/BootSplash'
@@ -7,6 +7,7 @@ import { ErrorPage } from './app/ErrorPage'
 import { indexRedirect, redirectIfSignedIn, requireSignedIn, wholeNumberParams } from './app/guards'
 import { NotFoundPage } from './app/NotFoundPage'
 import { RootLayout } from './app/RootLayout'
+import { KIND_PAGES } from './features/contest-create/kinds'
 import { HELP_ENTRIES, loadHelpGroup } from './features/help/registry'
 
 /**
@@ -44,6 +45,7 @@ const wallet = () => import('./features/wallet/pages')
 const rewards = () => import('./features/rewards/pages')
 const gangs = () => import('./features/gangs/pages')
 const championship = () => import('./features/championship/pages')
+const contestCreate = () => import('./features/contest-create/pages')
 
 /** Daily fantasy (issue 3): contest lists and pages anyone can look at… */
 const contestRoutes: RouteObject[] = [
@@ -103,6 +105,27 @@ const championshipRoutes: RouteObject[] = [
     ...byId(),
     ...page(championship, 'ContestChampionshipStatsPage'),
   },
+]
+
+/** A `/contests/create/{kind}` page exists only for the kinds named in features/contest-create/kinds. */
+const knownKind = ({ params }: LoaderFunctionArgs) => {
+  if (!KIND_PAGES.includes(params.kind ?? '')) throw data('Page not found', { status: 404 })
+  return null
+}
+
+/** Players create contests (issue 13, docs/contest-creation.md): every page is about the signed-in player's own. */
+const contestCreationRoutes: RouteObject[] = [
+  { path: 'contests/create', ...page(contestCreate, 'CreateHomePage') },
+  { path: 'contests/create/auction', ...page(contestCreate, 'CreateAuctionPage') },
+  { path: 'contests/create/get-access', ...page(contestCreate, 'GetAccessPage') },
+  { path: 'contests/create/out-of-access', ...page(contestCreate, 'OutOfAccessPage') },
+  { path: 'contests/create/contest-requirement', ...page(contestCreate, 'ContestRequirementPage') },
+  { path: 'contests/create/:kind', loader: knownKind, ...page(contestCreate, 'CreateKindPage') },
+  { path: 'contests/:id/edit', ...byId(), ...page(contestCreate, 'EditContestPage') },
+  { path: 'contests/:id/join', ...byId(), ...page(contestCreate, 'JoinLinkPage') },
+  { path: 'saved-prizes', ...page(contestCreate, 'SavedPrizesPage') },
+  { path: 'saved-prizes/new', ...page(contestCreate, 'NewSavedPrizePage') },
+  { path: 'saved-prizes/:id/edit', ...byId(), ...page(contestCreate, 'EditSavedPrizePage') },
 ]
 
 /** Auctions (issue 4): every auction call needs a signed-in user, so every page does too. */
@@ -279,6 +302,7 @@ export const routes: RouteObject[] = [
                   ...signedInContestRoutes,
                   ...gangRoutes,
                   ...championshipRoutes,
+                  ...contestCreationRoutes,
                   ...auctionRoutes,
                   ...walletRoutes,
                   {

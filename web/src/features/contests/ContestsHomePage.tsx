@@ -4,6 +4,7 @@ import { EmptyState, Loading, Tabs } from '../../components/Common'
 import { Alert } from '../../components/Field'
 import { ArrowRightIcon } from '../../components/Icons'
 import { useSignedIn } from '../../lib/use-session'
+import { CreateAndCodeBar } from '../contest-create/EnterCode'
 import { FollowMatch } from '../matches/live'
 import { gamesQuery, homeQuery } from './api'
 import { ContestCard } from './ContestCard'
@@ -66,6 +67,7 @@ export function ContestsHomePage() {
               My Contests{home.data.my_contests_count ? ` (${home.data.my_contests_count})` : ''}
             </Link>
           </nav>
+          <CreateAndCodeBar />
           {home.data.live_matches.length > 0 ? (
             <section>
               <h2 className={styles.sectionTitle}>

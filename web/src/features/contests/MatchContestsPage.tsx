@@ -1,6 +1,7 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { Link, useNavigate, useParams } from 'react-router'
+import { GAME_KINDS } from '../../../../server/domain/contest-creation'
 import { Button } from '../../components/Button'
 import { EmptyState, Loading } from '../../components/Common'
 import { Alert } from '../../components/Field'
@@ -51,6 +52,10 @@ export function MatchContestsPage() {
   const joined = first?.joined_contests_count ?? m.joined_contests_count ?? 0
   const open = !m.locked && !started && m.match_status === 'upcoming'
   const locked = m.locked || started
+  // Players create contests for a match of a sport that has a match kind (issue 13).
+  const createKind = GAME_KINDS.find(
+    (k) => k.target === 'match' && k.available && k.sport_slug === m.sport_slug,
+  )
   const createTeam = () => {
     setReturnAddress(AFTER_TEAM_CREATE, `/matches/${id}/contests`)
     navigate(`/matches/${id}/create-team`)
@@ -61,6 +66,15 @@ export function MatchContestsPage() {
       <MatchStrip match={m} link={false} />
       <div className={page.toolbar}>
         <h1 className={page.title}>Contests</h1>
+        {open && createKind ? (
+          <Link
+            to={`/contests/create/${createKind.slug}?match=${id}`}
+            className={page.toolLink}
+            data-testid="create-contest-for-match"
+          >
+            <PlusIcon width={16} height={16} /> Create contest
+          </Link>
+        ) : null}
         {locked ? (
           <Link to={`/matches/${id}/statistics`} className={page.toolLink}>
             <ChartIcon width={16} height={16} /> Statistics

@@ -6,6 +6,7 @@ import { EmptyState, Loading, PageHead, Tabs } from '../../components/Common'
 import { Alert } from '../../components/Field'
 import { formatMoney, formatNumber } from '../../lib/format'
 import { useServerTimeReached } from '../../lib/use-now'
+import { CreateAndCodeBar } from '../contest-create/EnterCode'
 import { FollowMatch } from '../matches/live'
 import { type Contest, type MyContestsType, myContestsQuery } from './api'
 import { useContestLive } from './live'
@@ -30,6 +31,7 @@ export function MyContestsPage() {
   return (
     <div data-testid="my-contests">
       <PageHead title="My Contests" />
+      <CreateAndCodeBar />
       <Tabs
         label="When"
         items={TYPES}

@@ -106,5 +106,8 @@ function apply(s: typeof initial, m: Broadcast): typeof initial {
       return { ...s, membersCount: m.members_count }
     case 'status':
       return { ...s, status: m.contest_status, updates: s.updates + 1 }
+    default:
+      // Other messages on the contest's stream (issue 13's `activity`) are for other views.
+      return s
   }
 }

@@ -1,0 +1,235 @@
+import { useQuery } from '@tanstack/react-query'
+import { Link } from 'react-router'
+import { Card } from '../../components/Common'
+import { FieldErrors, TextAreaField, TextField } from '../../components/Field'
+import type { FieldErrors as Errors } from '../../lib/api'
+import { formatMoney } from '../../lib/format'
+import forms from '../auctions/forms.module.css'
+import { CheckField, SelectField } from '../auctions/SelectField'
+import { prizeOptionsQuery, savedPrizesQuery } from './api'
+import styles from './create.module.css'
+import type { DraftState, PrizeSource } from './draft'
+import { RangeRows } from './RangeRows'
+
+export type SetDraft = <K extends keyof DraftState>(key: K, value: DraftState[K]) => void
+
+/** Name, description, fee, size, entries, guaranteed and private: the contest's terms. */
+export function TermsFields({
+  state,
+  set,
+  errors,
+  locked,
+  oneEntry = false,
+}: {
+  state: DraftState
+  set: SetDraft
+  errors: Errors
+  /** Fields the owner may no longer change (others have joined). */
+  locked?: ReadonlySet<keyof DraftState>
+  /** Championship contests take one classic team per player: no multiple entries. */
+  oneEntry?: boolean
+}) {
+  const text = (key: keyof DraftState) => (e: { target: { value: string } }) =>
+    set(key, e.target.value as never)
+  const off = (key: keyof DraftState) => locked?.has(key) ?? false
+  return (
+    <Card className={forms.formCard}>
+      <TextField
+        label="Contest name"
+        name="name"
+        value={state.name}
+        onChange={text('name')}
+        errors={errors.name}
+        maxLength={60}
+        placeholder="Hostel 4 showdown"
+      />
+      <TextAreaField
+        label="Description"
+        name="description"
+        value={state.description}
+        onChange={text('description')}
+        errors={errors.description}
+        maxLength={500}
+        hint="Optional: house rules, who it is for"
+      />
+      <div className={forms.grid}>
+        <TextField
+          label="Entry fee (₹)"
+          name="entry_fee"
+          inputMode="numeric"
+          value={state.entry_fee}
+          onChange={text('entry_fee')}
+          errors={errors.entry_fee}
+          disabled={off('entry_fee')}
+          hint="0 for a free contest"
+        />
+        <TextField
+          label="Spots"
+          name="members_limit"
+          inputMode="numeric"
+          value={state.members_limit}
+          onChange={text('members_limit')}
+          errors={errors.members_limit}
+          hint={off('entry_fee') ? 'Only more spots now' : '2 to 500'}
+        />
+        {state.multiple_entries ? (
+          <TextField
+            label="Entries each"
+            name="max_entries_per_user"
+            inputMode="numeric"
+            value={state.max_entries_per_user}
+            onChange={text('max_entries_per_user')}
+            errors={errors.max_entries_per_user}
+            disabled={off('max_entries_per_user')}
+            hint="2 to 11"
+          />
+        ) : null}
+      </div>
+      {off('multiple_entries') ? (
+        <p className={styles.muted}>
+          Others have joined: only the name, the description and more spots can change now.
+        </p>
+      ) : (
+        <>
+          {oneEntry ? null : (
+            <CheckField
+              name="multiple_entries"
+              label="Multiple entries"
+              hint="A player may join with more than one team"
+              checked={state.multiple_entries}
+              onChange={(v) => set('multiple_entries', v)}
+            />
+          )}
+          <FieldErrors errors={errors.multiple_entries} />
+          <CheckField
+            name="guaranteed"
+            label="Guaranteed"
+            hint="Runs even if not full (with 2 or more players); prizes shrink to the players who joined"
+            checked={state.guaranteed}
+            onChange={(v) => set('guaranteed', v)}
+          />
+          <FieldErrors errors={errors.guaranteed} />
+          <CheckField
+            name="is_private"
+            label="Private"
+            hint="Only people with the invite code can see and join it"
+            checked={state.is_private}
+            onChange={(v) => set('is_private', v)}
+          />
+          <FieldErrors errors={errors.is_private} />
+        </>
+      )}
+    </Card>
+  )
+}
+
+const SOURCES: Array<{ value: PrizeSource; label: string }> = [
+  { value: 'option', label: 'Suggested' },
+  { value: 'saved', label: 'Saved' },
+  { value: 'custom', label: 'Custom' },
+]
+
+/** The prize structure: a generated option for the size, one of my saved tables, or custom ranges. */
+export function PrizeFields({ state, set, errors }: { state: DraftState; set: SetDraft; errors: Errors }) {
+  const size = Number(state.members_limit)
+  const fee = Number(state.entry_fee)
+  const sizeOk = Number.isInteger(size) && size >= 2 && size <= 500
+  const options = useQuery({
+    ...prizeOptionsQuery(size, Number.isFinite(fee) ? fee : 0),
+    enabled: sizeOk && state.prize_source === 'option',
+    meta: { silent: true },
+  })
+  const saved = useQuery({ ...savedPrizesQuery, enabled: state.prize_source === 'saved' })
+  return (
+    <Card className={forms.formCard}>
+      <h2 className={styles.cardTitle}>Prizes</h2>
+      <fieldset className={`${forms.segmented} ${styles.plainSet}`} aria-label="Prize structure">
+        {SOURCES.map((s) => (
+          <button
+            key={s.value}
+            type="button"
+            aria-pressed={state.prize_source === s.value}
+            onClick={() => set('prize_source', s.value)}
+            data-testid={`prize-source-${s.value}`}
+          >
+            {s.label}
+          </button>
+        ))}
+      </fieldset>
+      {state.prize_source === 'option' ? (
+        <fieldset className={forms.fieldset}>
+          <legend className={forms.label}>Winners</legend>
+          {!sizeOk ? <p className={styles.muted}>Set the spots (2 to 500) to see the options.</p> : null}
+          {options.isError ? <p className={styles.muted}>{options.error.message}</p> : null}
+          <div className={styles.options}>
+            {(options.data ?? []).map((o) => (
+              <label key={o.key} className={styles.option} data-testid={`prize-option-${o.key}`}>
+                <input
+                  type="radio"
+                  name="prize_option"
+                  value={o.key}
+                  checked={state.prize_option === o.key}
+                  onChange={() => set('prize_option', o.key)}
+                />
+                <span>
+                  <strong>{o.label}</strong>
+                  <em>
+                    {o.winners} {o.winners === 1 ? 'winner' : 'winners'} · 1st{' '}
+                    {formatMoney(o.prizes[0]?.amount ?? 0)}
+                  </em>
+                </span>
+              </label>
+            ))}
+          </div>
+          <FieldErrors errors={errors.prize_option} />
+        </fieldset>
+      ) : null}
+      {state.prize_source === 'saved' ? (
+        saved.data?.length === 0 ? (
+          <p className={styles.muted} data-testid="no-saved-prizes">
+            You have no saved prizes yet. <Link to="/saved-prizes/new">Make one</Link>
+          </p>
+        ) : (
+          <SelectField
+            label="Saved prize"
+            name="prize_structure_id"
+            value={state.prize_structure_id}
+            onChange={(e) => set('prize_structure_id', e.target.value)}
+            errors={errors.prize_structure_id}
+            hint={<Link to="/saved-prizes">Manage saved prizes</Link>}
+          >
+            <option value="">{saved.isPending ? 'Loading…' : 'Choose one'}</option>
+            {(saved.data ?? []).map((p) => (
+              <option key={p.id} value={p.id}>
+                {p.name} · {p.winners} {p.winners === 1 ? 'winner' : 'winners'}
+              </option>
+            ))}
+          </SelectField>
+        )
+      ) : null}
+      {state.prize_source === 'custom' ? (
+        <>
+          <fieldset className={`${forms.segmented} ${styles.plainSet}`} aria-label="Custom prizes in">
+            {(['percent', 'amount'] as const).map((m) => (
+              <button
+                key={m}
+                type="button"
+                aria-pressed={state.custom_mode === m}
+                onClick={() => set('custom_mode', m)}
+              >
+                {m === 'percent' ? '% of the pool' : '₹ amounts'}
+              </button>
+            ))}
+          </fieldset>
+          <RangeRows
+            rows={state.ranges}
+            onChange={(rows) => set('ranges', rows)}
+            unit={state.custom_mode === 'percent' ? '%' : '₹'}
+            field="prize_ranges"
+            errors={errors}
+          />
+        </>
+      ) : null}
+    </Card>
+  )
+}

@@ -1,0 +1,179 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { type FormEvent, useState } from 'react'
+import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router'
+import { Button } from '../../components/Button'
+import { Card, Loading, PageHead } from '../../components/Common'
+import { Alert, TextField } from '../../components/Field'
+import { ApiError } from '../../lib/api'
+import { formatMoney } from '../../lib/format'
+import { AFTER_CLASSIC_CREATE, AFTER_TEAM_CREATE, setReturnAddress } from '../../lib/return-to'
+import { showSnackbar } from '../../lib/snackbar'
+import { phaseQuery } from '../championship/api'
+import { userTeamsQuery } from '../contests/contest-api'
+import { contestPath, type Invited, inviteQuery, joinWithCode } from './api'
+import styles from './create.module.css'
+
+/**
+ * `/contests/{id}/join?code=…` — the landing page of an invite link (signed-out visitors are
+ * sent to sign in and come back here): what the contest is, then pick a team (or create one
+ * and come back) and join with the code.
+ */
+export function JoinLinkPage() {
+  const { id } = useParams()
+  const [search, setSearch] = useSearchParams()
+  const code = (search.get('code') ?? '').trim().toUpperCase()
+  const [typed, setTyped] = useState(code)
+  const invited = useQuery({ ...inviteQuery(code), enabled: code.length > 0, meta: { silent: true } })
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    setSearch((current) => {
+      const next = new URLSearchParams(current)
+      next.set('code', typed.trim().toUpperCase())
+      return next
+    })
+  }
+  const notFound = invited.error instanceof ApiError && invited.error.status === 404
+  const other = invited.data && String(invited.data.id) !== id
+  return (
+    <div className={styles.page} data-testid="join-link-page">
+      <PageHead title="Join a contest" subtitle="With the invite code a friend sent you." />
+      <Card className={styles.accessCard}>
+        <form className={styles.codeForm} onSubmit={submit} noValidate>
+          <TextField
+            label="Invite code"
+            name="code"
+            value={typed}
+            onChange={(e) => setTyped(e.target.value.toUpperCase())}
+            autoComplete="off"
+            spellCheck={false}
+          />
+          <Button type="submit" variant="secondary">
+            Find
+          </Button>
+        </form>
+        {invited.isFetching && !invited.data ? <Loading /> : null}
+        {notFound ? <Alert>No contest has the code {code}. Check it with whoever sent it.</Alert> : null}
+        {invited.isError && !notFound ? <Alert>{invited.error.message}</Alert> : null}
+        {other && invited.data ? (
+          <Alert tone="notice">
+            That code is for another contest:{' '}
+            <Link to={`/contests/${invited.data.id}/join?code=${code}`}>{invited.data.name}</Link>
+          </Alert>
+        ) : null}
+      </Card>
+      {invited.data && !other ? <JoinPanel invited={invited.data} code={code} /> : null}
+    </div>
+  )
+}
+
+function JoinPanel({ invited, code }: { invited: Invited; code: string }) {
+  const championship = invited.contest_type === 'championship_contest'
+  const location = useLocation()
+  const navigate = useNavigate()
+  const client = useQueryClient()
+  const teams = useQuery({
+    ...userTeamsQuery(invited.match_id ?? 0, invited.id),
+    enabled: !championship && Boolean(invited.match_id),
+  })
+  const phase = useQuery({
+    ...phaseQuery(invited.phase_id ?? 0),
+    enabled: championship && Boolean(invited.phase_id),
+  })
+  const free = (teams.data ?? []).filter((t) => !t.joined)
+  const [picked, setPicked] = useState<number | null>(null)
+  const teamId = championship
+    ? (phase.data?.current_user_classic_team?.id ?? null)
+    : (picked ?? free[0]?.id ?? null)
+  const join = useMutation({
+    mutationFn: () => joinWithCode(invited, code, teamId),
+    meta: { silent: true },
+    onSuccess: () => {
+      showSnackbar(`You joined ${invited.name}.`, 'info')
+      for (const key of ['contests', 'contest', 'me', 'user-teams', 'championship'])
+        void client.invalidateQueries({ queryKey: [key] })
+      navigate(contestPath(invited.contest_type, invited.id))
+    },
+  })
+  const detour = () => {
+    setReturnAddress(
+      championship ? AFTER_CLASSIC_CREATE : AFTER_TEAM_CREATE,
+      location.pathname + location.search,
+    )
+    navigate(
+      championship
+        ? `/championship/phases/${invited.phase_id}/create-team`
+        : `/matches/${invited.match_id}/create-team`,
+    )
+  }
+  const full = invited.members_count >= invited.members_limit
+  const closed = invited.contest_status !== undefined && invited.contest_status !== 'open'
+  const loading = championship ? phase.isPending : teams.isPending
+  const noTeam = !loading && teamId === null
+  const error = join.error instanceof ApiError ? join.error : null
+  return (
+    <Card data-testid="invited-contest">
+      <h2 className={styles.cardTitle} data-testid="invited-name">
+        {invited.name}
+      </h2>
+      <p className={styles.muted}>
+        {invited.entry_fee === 0 ? 'Free' : `Entry ${formatMoney(invited.entry_fee)}`} ·{' '}
+        {invited.members_count}/{invited.members_limit} joined
+        {invited.is_private ? ' · private' : ''}
+      </p>
+      {loading ? <Loading /> : null}
+      {!championship && teams.data && teams.data.length > 0 ? (
+        <fieldset className={styles.teamPick}>
+          <legend>Join with</legend>
+          {teams.data.map((t) => (
+            <label key={t.id} data-testid="join-team">
+              <input
+                type="radio"
+                name="team"
+                value={t.id}
+                disabled={t.joined}
+                checked={teamId === t.id}
+                onChange={() => setPicked(t.id)}
+              />
+              Team {t.team_no}
+              {t.joined ? ' (joined)' : ''}
+            </label>
+          ))}
+        </fieldset>
+      ) : null}
+      {championship && phase.data?.current_user_classic_team ? (
+        <p>You join with your classic team for {phase.data.name}.</p>
+      ) : null}
+      {noTeam ? (
+        <div className={styles.needTeam} data-testid="need-team">
+          <p>
+            {!championship && (teams.data?.length ?? 0) > 0
+              ? 'Every team of yours is in already: create another to join again.'
+              : 'You need a team to join: create one and you come back here.'}
+          </p>
+          <Button variant="secondary" small onClick={detour} data-testid="create-team-first">
+            Create a team
+          </Button>
+        </div>
+      ) : null}
+      {error ? (
+        <Alert>
+          <span data-testid="join-refused">{error.message}</span>{' '}
+          {error.code === 'INSUFFICIENT_BALANCE' ? (
+            <Link to={`/add-cash?amount=${Math.ceil(invited.entry_fee)}`}>Add cash</Link>
+          ) : null}
+        </Alert>
+      ) : null}
+      <Button
+        block
+        busy={join.isPending}
+        disabled={teamId === null || full || closed}
+        onClick={() => join.mutate()}
+        data-testid="join-with-code"
+      >
+        {full
+          ? 'Contest full'
+          : `Join${invited.entry_fee > 0 ? ` for ${formatMoney(invited.entry_fee)}` : ''}`}
+      </Button>
+    </Card>
+  )
+}

@@ -1,0 +1,216 @@
+import { queryOptions } from '@tanstack/react-query'
+import type { GameKindSlug, PrizeOptionKey } from '../../../../server/domain/contest-creation'
+import { del, get, post, put } from '../../lib/api'
+import type { Contest } from '../contests/api'
+
+/**
+ * The contest-creation calls (docs/contest-creation.md): who may create what, the generated
+ * prize options and the bill for a draft, saved prize tables, create/edit, and the invite
+ * code lookup and join. Money is rupees, as everywhere in the API.
+ */
+export type { GameKindSlug, PrizeOptionKey }
+
+export interface Requirement {
+  key: 'mobile_verified' | 'paid_contest_completed' | 'admin_grant' | 'open_contests_cap'
+  met: boolean
+  message: string
+}
+export interface ContestAccess {
+  allowed: boolean
+  free_allowed: boolean
+  paid_allowed: boolean
+  requirements: Requirement[]
+  missing: Requirement[]
+  open_owned: number
+  max_open_owned: number
+}
+export const accessQuery = (entryFee: number, isPrivate: boolean) =>
+  queryOptions({
+    queryKey: ['contest-access', entryFee, isPrivate],
+    queryFn: async () =>
+      (
+        await get<{ contest_access: ContestAccess }>('/api/contests/access', {
+          query: { entry_fee: entryFee, is_private: isPrivate },
+        })
+      ).contest_access,
+    staleTime: 10_000,
+  })
+
+/** A prize row as the server computes it for a draft or an option. */
+export interface PrizeRow {
+  rank_text: string
+  from: number
+  to: number
+  percent: number
+  amount: number
+}
+export interface PrizeOption {
+  key: PrizeOptionKey
+  label: string
+  winners: number
+  prizes: PrizeRow[]
+}
+export const prizeOptionsQuery = (membersLimit: number, entryFee: number) =>
+  queryOptions({
+    queryKey: ['prize-options', membersLimit, entryFee],
+    queryFn: async () =>
+      (
+        await get<{ prize_options: PrizeOption[] }>('/api/contests/prize_structure', {
+          query: { members_limit: membersLimit, entry_fee: entryFee },
+        })
+      ).prize_options,
+    staleTime: 5 * 60_000,
+  })
+
+/** Saved prizes: a player's own prize tables, in percent of the pool. */
+export interface PercentRow {
+  from: number
+  to: number
+  percent: number
+}
+export interface SavedPrize {
+  id: number
+  name: string
+  winners: number
+  ranges: PercentRow[]
+  created_at_in_millis: number
+}
+export const savedPrizesQuery = queryOptions({
+  queryKey: ['saved-prizes'],
+  queryFn: async () =>
+    (await get<{ prize_structures: SavedPrize[] }>('/api/prize_structures')).prize_structures,
+  staleTime: 30_000,
+})
+export const savedPrizeQuery = (id: number) =>
+  queryOptions({
+    queryKey: ['saved-prizes', id],
+    queryFn: async () =>
+      (await get<{ prize_structure: SavedPrize }>(`/api/prize_structures/${id}`)).prize_structure,
+    staleTime: 30_000,
+  })
+export interface SavedPrizeBody {
+  name: string
+  ranges: PercentRow[]
+}
+export const createSavedPrize = async (body: SavedPrizeBody) =>
+  (await post<{ prize_structure: SavedPrize }>('/api/prize_structures', body)).prize_structure
+export const updateSavedPrize = async (id: number, body: SavedPrizeBody) =>
+  (await put<{ prize_structure: SavedPrize }>(`/api/prize_structures/${id}`, body)).prize_structure
+export const deleteSavedPrize = (id: number) => del<unknown>(`/api/prize_structures/${id}`)
+
+/** A custom range as typed: a percent of the pool, or a rupee amount per rank. */
+export type CustomRange =
+  | { from: number; to: number; percent: number }
+  | { from: number; to: number; amount: number }
+
+/** The create/verify body of `POST /api/contests` (exactly one prize source). */
+export interface ContestDraft {
+  game: GameKindSlug
+  match_id?: number
+  phase_id?: number
+  name: string
+  description?: string | null
+  entry_fee: number
+  members_limit: number
+  multiple_entries: boolean
+  max_entries_per_user?: number
+  guaranteed: boolean
+  is_private: boolean
+  prize_option?: PrizeOptionKey
+  prize_structure_id?: number
+  prize_ranges?: CustomRange[]
+  team_id?: number
+}
+
+export interface Bill {
+  entry_fee: number
+  members_limit: number
+  rake_percent: number
+  prize_pool: number
+  rake: number
+  you_pay: number
+  /** Null when the server does not know the balance (e.g. no wallet yet). */
+  balance_after: number | null
+}
+export interface Verified {
+  bill: Bill
+  prizes: PrizeRow[]
+  winners: number
+  access: { allowed: boolean; missing: Requirement[] }
+}
+/** An existing contest an edit is verified against (daily or championship). */
+export interface EditTarget {
+  id: number
+  championship: boolean
+}
+/** The bill and prize table for a draft; never writes. With `editing`, for an edit of that contest. */
+export const verifyDraft = (draft: Partial<ContestDraft>, editing?: EditTarget) =>
+  post<Verified>(
+    editing
+      ? `${editing.championship ? '/api/championship/contests' : '/api/contests'}/${editing.id}/verify`
+      : '/api/contests/verify',
+    draft,
+  )
+
+/** What create and edit add to a contest's JSON. */
+export interface OwnerExtras {
+  is_private: boolean
+  description: string | null
+  is_owner: boolean
+  can_edit: boolean
+  can_delete: boolean
+  invite_link: string | null
+  invite_code: string | null
+  game_kind?: string
+}
+export type CreatedContest = Contest & OwnerExtras
+export interface CreatedChampionshipContest extends OwnerExtras {
+  id: number
+  name: string
+  phase_id: number
+  entry_fee: number
+  members_limit: number
+}
+export type CreateAnswer =
+  | { contest: CreatedContest; championship_contest?: undefined }
+  | { championship_contest: CreatedChampionshipContest; contest?: undefined }
+
+export const createContest = (draft: ContestDraft) => post<CreateAnswer>('/api/contests', draft)
+
+export const updateContest = (id: number, changes: Partial<ContestDraft>, championship = false) =>
+  put<CreateAnswer>(championship ? `/api/championship/contests/${id}` : `/api/contests/${id}`, changes)
+
+/** What an invite code names. */
+export interface Invited {
+  id: number
+  contest_type: 'contest' | 'championship_contest'
+  match_id: number | null
+  phase_id: number | null
+  name: string
+  entry_fee: number
+  members_limit: number
+  members_count: number
+  is_private: boolean
+  /** `open` until it locks; then locked, settled or cancelled. */
+  contest_status?: string
+}
+export const inviteQuery = (code: string) =>
+  queryOptions({
+    queryKey: ['invite-code', code],
+    queryFn: async () =>
+      (await get<{ contest: Invited }>(`/api/contests/invite_code/${encodeURIComponent(code)}`)).contest,
+    staleTime: 30_000,
+    retry: false,
+  })
+
+export const joinWithCode = (invited: Invited, code: string, teamId: number | null) =>
+  invited.contest_type === 'championship_contest'
+    ? post<{ member_id: number }>(`/api/championship/contests/${invited.id}/join`, {
+        ...(teamId ? { classic_team_id: teamId } : {}),
+        invite_code: code,
+      })
+    : post<{ member_id: number }>(`/api/contests/${invited.id}/join`, { team_id: teamId, invite_code: code })
+
+/** Where a contest's own page is: daily ones at `/contests/{id}`, championship ones on their stats page. */
+export const contestPath = (type: Invited['contest_type'], id: number) =>
+  type === 'championship_contest' ? `/contests/${id}/championship-stats` : `/contests/${id}`
