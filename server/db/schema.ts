@@ -63,6 +63,7 @@ export interface Database {
   gang_members: GangMembersTable
   championship_contests: ChampionshipContestsTable
   championship_contest_members: ChampionshipContestMembersTable
+  contest_activities: ContestActivitiesTable
 }
 
 /** A running server process and its last beat (wall ms); see server/areas/cluster/nodes.ts. */
@@ -475,6 +476,14 @@ export interface ContestsTable {
   settled_at_ms: number | null
   /** The match's event_time_ms, kept by triggers (lists sort on it from the contest's own indexes). */
   starts_at_ms: Generated<number>
+  is_private: Generated<number>
+  description: string | null
+  /** JSON PercentRange[] (player-made contests): the amounts are recomputed from it. */
+  prize_percents: string | null
+  /** A GameKindSlug (server/domain/contest-creation.ts). */
+  game_kind: Generated<string>
+  /** Set when the owner deleted it (status cancelled, every entry refunded). */
+  deleted_at_ms: number | null
 }
 
 export interface ContestMembersTable {
@@ -812,6 +821,35 @@ export interface ChampionshipContestsTable {
   created_at_ms: number
   locked_at_ms: number | null
   settled_at_ms: number | null
+  created_by_id: number | null
+  invite_code: string | null
+  is_private: Generated<number>
+  description: string | null
+  prize_percents: string | null
+  deleted_at_ms: number | null
+}
+
+export type ContestActivityKind =
+  | 'created'
+  | 'joined'
+  | 'edited'
+  | 'member_removed'
+  | 'locked'
+  | 'cancelled'
+  | 'deleted'
+  | 'prizes'
+
+/** What happened to a contest, as its activities page shows it (docs/contest-creation.md). */
+export interface ContestActivitiesTable {
+  id: Generated<number>
+  contest_type: 'contest' | 'championship_contest'
+  contest_id: number
+  kind: ContestActivityKind
+  user_id: number | null
+  body: string
+  /** JSON object. */
+  data: Generated<string>
+  created_at_ms: number
 }
 
 /** One classic team in a championship contest; score, rank and prize final once settled. */

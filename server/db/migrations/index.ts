@@ -16,6 +16,7 @@ import * as mSharedState from './2026-11-25-003-shared-state'
 import * as mChampionship from './2026-11-26-001-championship'
 import * as mGangs from './2026-11-26-002-gangs'
 import * as mChampionshipContests from './2026-11-26-003-championship-contests'
+import * as mContestCreation from './2026-11-27-001-contest-creation'
 
 /**
  * Every migration, in order. Listed statically (not read from the directory) so that the
@@ -39,4 +40,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-26-001-championship': mChampionship,
   '2026-11-26-002-gangs': mGangs,
   '2026-11-26-003-championship-contests': mChampionshipContests,
+  '2026-11-27-001-contest-creation': mContestCreation,
 }
