@@ -6,8 +6,8 @@ import { relativeTime } from '../../lib/format'
 import { useServerNow } from '../../lib/use-now'
 import { useSignedIn } from '../../lib/use-session'
 import { useActivityFeed } from './activity-live'
-import { type Activity, activitiesQuery } from './owner-api'
 import styles from './owner.module.css'
+import { type Activity, activitiesQuery } from './owner-api'
 import { SubpageHead, useContestTarget } from './SubpageHead'
 
 const KIND_LABEL: Record<Activity['kind'], string> = {
@@ -42,7 +42,9 @@ export function ActivitiesPage() {
       ) : list.isError ? (
         <Alert>{list.error.message}</Alert>
       ) : activities.length === 0 ? (
-        <EmptyState title="Nothing has happened yet">Joins, edits and prizes show up here as they happen.</EmptyState>
+        <EmptyState title="Nothing has happened yet">
+          Joins, edits and prizes show up here as they happen.
+        </EmptyState>
       ) : (
         <Card>
           <p className={styles.liveNote} data-testid="activities-live" data-connected={connected}>
@@ -51,7 +53,9 @@ export function ActivitiesPage() {
           <ol className={styles.feed} data-testid="activity-list">
             {activities.map((a) => (
               <li key={a.id} className={styles.feedItem} data-testid="activity" data-kind={a.kind}>
-                <span className={`${styles.kind} ${styles[`kind_${a.kind}`] ?? ''}`}>{KIND_LABEL[a.kind] ?? a.kind}</span>
+                <span className={`${styles.kind} ${styles[`kind_${a.kind}`] ?? ''}`}>
+                  {KIND_LABEL[a.kind] ?? a.kind}
+                </span>
                 <span className={styles.feedBody}>{a.body}</span>
                 <time className={styles.feedTime} dateTime={new Date(a.created_at_in_millis).toISOString()}>
                   {relativeTime(a.created_at_in_millis, now)}
@@ -60,7 +64,12 @@ export function ActivitiesPage() {
             ))}
           </ol>
           {list.hasNextPage ? (
-            <Button variant="ghost" small busy={list.isFetchingNextPage} onClick={() => void list.fetchNextPage()}>
+            <Button
+              variant="ghost"
+              small
+              busy={list.isFetchingNextPage}
+              onClick={() => void list.fetchNextPage()}
+            >
               Older activity
             </Button>
           ) : null}

@@ -6,8 +6,8 @@ import { formatMoney, formatNumber } from '../../lib/format'
 import { useSignedIn } from '../../lib/use-session'
 import { infoQuery } from './api'
 import { useContest } from './ContestLayout'
-import { withExtras } from './owner-api'
 import styles from './owner.module.css'
+import { withExtras } from './owner-api'
 import page from './pages.module.css'
 
 /**

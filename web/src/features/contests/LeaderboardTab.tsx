@@ -10,7 +10,7 @@ import { useContest } from './ContestLayout'
 import type { LiveEntry, MyRank } from './live'
 import owner from './owner.module.css'
 import page from './pages.module.css'
-import { canRemoveMembers, type RemoveSelection, RemoveMembersBar, useRemoveSelection } from './RemoveMembers'
+import { canRemoveMembers, RemoveMembersBar, type RemoveSelection, useRemoveSelection } from './RemoveMembers'
 
 interface Row {
   member_id: number
@@ -68,7 +68,9 @@ export function LeaderboardTab() {
           </ul>
         </section>
       ) : null}
-      {removable && rows.some((r) => !r.mine) ? <RemoveMembersBar contest={contest} selection={selection} /> : null}
+      {removable && rows.some((r) => !r.mine) ? (
+        <RemoveMembersBar contest={contest} selection={selection} />
+      ) : null}
       {rows.length === 0 ? (
         <EmptyState title="No one has joined yet">Be the first: the spots fill up fast.</EmptyState>
       ) : (

@@ -7,8 +7,8 @@ import { EditIcon } from '../../components/Icons'
 import { formatMoney, formatNumber, relativeTime } from '../../lib/format'
 import { showSnackbar } from '../../lib/snackbar'
 import type { Contest } from './api'
-import { afterOwnerChange, deleteContest, refundStatusQuery, withExtras } from './owner-api'
 import styles from './owner.module.css'
+import { afterOwnerChange, deleteContest, refundStatusQuery, withExtras } from './owner-api'
 
 /**
  * The owner's controls on their contest page (docs/contest-creation.md "Owner controls"):
@@ -63,7 +63,12 @@ function DeleteDialog({ contest, open, onClose }: { contest: Contest; open: bool
           <Button variant="ghost" onClick={close}>
             Keep it
           </Button>
-          <Button variant="danger" busy={remove.isPending} onClick={() => remove.mutate()} data-testid="confirm-delete">
+          <Button
+            variant="danger"
+            busy={remove.isPending}
+            onClick={() => remove.mutate()}
+            data-testid="confirm-delete"
+          >
             Delete and refund
           </Button>
         </>

@@ -6,8 +6,8 @@ import { Alert } from '../../components/Field'
 import { formatMoney } from '../../lib/format'
 import { showSnackbar } from '../../lib/snackbar'
 import type { Contest } from './api'
-import { afterOwnerChange, removeMembers, withExtras } from './owner-api'
 import styles from './owner.module.css'
+import { afterOwnerChange, removeMembers, withExtras } from './owner-api'
 
 /** Owner, before the lock: the members tab lets them pick entries (not their own) to remove. */
 export function canRemoveMembers(contest: Contest, locked: boolean): boolean {
@@ -60,7 +60,10 @@ export function RemoveMembersBar({
     meta: { silent: true },
     onSuccess: () => {
       afterOwnerChange(client, contest.id)
-      showSnackbar(`${ids.length === 1 ? 'The entry was' : `${ids.length} entries were`} removed and refunded.`, 'info')
+      showSnackbar(
+        `${ids.length === 1 ? 'The entry was' : `${ids.length} entries were`} removed and refunded.`,
+        'info',
+      )
       setConfirming(false)
       selection.setOn(false)
     },
@@ -104,7 +107,12 @@ export function RemoveMembersBar({
             <Button variant="ghost" onClick={close}>
               Keep them
             </Button>
-            <Button variant="danger" busy={remove.isPending} onClick={() => remove.mutate()} data-testid="confirm-remove">
+            <Button
+              variant="danger"
+              busy={remove.isPending}
+              onClick={() => remove.mutate()}
+              data-testid="confirm-remove"
+            >
               Remove and refund
             </Button>
           </>
@@ -113,8 +121,8 @@ export function RemoveMembersBar({
         {remove.error ? <Alert>{remove.error.message}</Alert> : null}
         <p>
           {ids.length === 1 ? 'This entry leaves' : `These ${ids.length} entries leave`} the contest
-          {contest.entry_fee > 0 ? ` and each gets its ${formatMoney(contest.entry_fee)} entry fee back` : ''}. The
-          players are told.
+          {contest.entry_fee > 0 ? ` and each gets its ${formatMoney(contest.entry_fee)} entry fee back` : ''}
+          . The players are told.
         </p>
       </Dialog>
     </div>

@@ -5,8 +5,8 @@ import { Card, Loading } from '../../components/Common'
 import { Alert, FieldErrors, TextAreaField } from '../../components/Field'
 import { fieldErrorsOf, unplacedError } from '../../components/form-errors'
 import { ApiError } from '../../lib/api'
-import { reportReasonsQuery, sendReport } from './owner-api'
 import styles from './owner.module.css'
+import { reportReasonsQuery, sendReport } from './owner-api'
 import { contestHome, SubpageHead, useContestTarget } from './SubpageHead'
 
 export const REPORT_TEXT_MAX = 1000
@@ -37,7 +37,9 @@ export function ReportPage() {
         <SubpageHead kind={kind} id={id} title="Report this contest" />
         <Card>
           <Alert tone="info">
-            <span data-testid="report-sent">Thanks: your report is with the admins. They will look at it soon.</span>
+            <span data-testid="report-sent">
+              Thanks: your report is with the admins. They will look at it soon.
+            </span>
           </Alert>
           <ButtonLink to={contestHome(kind, id)} variant="secondary">
             Back to the contest

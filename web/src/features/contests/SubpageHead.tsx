@@ -34,9 +34,6 @@ export function SubpageHead({ kind, id, title }: { kind: ContestKind; id: number
   const champ = useQuery({ ...championshipNameQuery(id), enabled: kind === 'championship_contest' })
   const name = (kind === 'contest' ? daily.data?.name : champ.data?.name) ?? null
   return (
-    <PageHead
-      title={title}
-      subtitle={name ? <Link to={contestHome(kind, id)}>{name}</Link> : undefined}
-    />
+    <PageHead title={title} subtitle={name ? <Link to={contestHome(kind, id)}>{name}</Link> : undefined} />
   )
 }
