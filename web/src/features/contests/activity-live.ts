@@ -19,6 +19,8 @@ export function useActivityFeed(kind: ContestKind, contestId: number, enabled: b
     received: (data) => {
       const m = data as { type?: string; activity?: Activity }
       if (m.type === 'activity' && m.activity) prependActivity(client, kind, contestId, m.activity)
+      // Messages were missed (a process lost its bus connection): read the list again.
+      if (m.type === 'refetch') void client.invalidateQueries({ queryKey: activitiesKey(kind, contestId) })
     },
   })
 }
