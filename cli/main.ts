@@ -15,6 +15,7 @@ import { matchCommand } from './commands/match'
 import { outboxCommand } from './commands/outbox'
 import { redemptionsCommand } from './commands/redemptions'
 import { refundsCommand } from './commands/refunds'
+import { reportsCommand } from './commands/reports'
 // Last, since another helper owns it (the scenario runner).
 import { scenarioCommand } from './commands/scenario'
 import { seedCommand } from './commands/seed'
@@ -27,7 +28,7 @@ import { style } from './lib/style'
 
 const ENVIRONMENT = `
 Environment:
-  FANSPOLE_SERVER          server for login, clock, users, outbox, kyc, redemptions, refunds, match, contest, championship, gang, wallet (default http://127.0.0.1:3000)
+  FANSPOLE_SERVER          server for login, clock, users, outbox, kyc, redemptions, refunds, reports, match, contest, championship, gang, wallet (default http://127.0.0.1:3000)
   FANSPOLE_DB              SQLite file for serve, seed, db (default ./data/fanspole.sqlite)
   DATABASE_URL             postgres://… instead of SQLite
   PORT, HOST               where serve listens (default 127.0.0.1:3000)
@@ -61,6 +62,7 @@ export function buildProgram(io: Io = processIo()): Command {
         kycCommand(io),
         redemptionsCommand(io),
         refundsCommand(io),
+        reportsCommand(io),
       ],
     ],
     [

@@ -14,6 +14,7 @@ import { championshipPhaseRoutes } from './areas/championship/phases.routes'
 import { championshipTeamRoutes } from './areas/championship/teams.routes'
 import { championshipContestRoutes } from './areas/championship-contests/routes'
 import { clockRoutes } from './areas/clock/routes'
+import { contestAccessRoutes } from './areas/contest-access/routes'
 import { homeRoutes } from './areas/contests/home.routes'
 import { contestRoutes } from './areas/contests/routes'
 import { gangRoutes } from './areas/gangs/routes'
@@ -24,6 +25,8 @@ import { crestRoutes } from './areas/matches/crest'
 import { matchRoutes } from './areas/matches/routes'
 import { seriesRoutes } from './areas/matches/series.routes'
 import { notificationRoutes } from './areas/notifications/routes'
+import { prizeStructureRoutes } from './areas/prize-structures/routes'
+import { reportRoutes } from './areas/reports/routes'
 import { teamRoutes } from './areas/teams/routes'
 import { meRoutes } from './areas/users/me.routes'
 import { mediaRoutes } from './areas/users/media'
@@ -113,6 +116,10 @@ export function createApp(deps: Deps, options: { cable?: CableServer } = {}) {
   app.route('/', adminRoutes(deps))
   // Home before the contest routes: /api/contests/home must not be read as a contest id.
   app.route('/', homeRoutes(deps))
+  // Same reason: /api/contests/access and /api/contests/prize_structure are not contest ids.
+  app.route('/', contestAccessRoutes(deps))
+  app.route('/', prizeStructureRoutes(deps))
+  app.route('/', reportRoutes(deps))
   app.route('/', contestRoutes(deps))
   app.route('/', championshipContestRoutes(deps))
   app.route('/', matchRoutes(deps))

@@ -64,6 +64,9 @@ export interface Database {
   championship_contests: ChampionshipContestsTable
   championship_contest_members: ChampionshipContestMembersTable
   contest_activities: ContestActivitiesTable
+  prize_structures: PrizeStructuresTable
+  contest_access_grants: ContestAccessGrantsTable
+  reports: ReportsTable
 }
 
 /** A running server process and its last beat (wall ms); see server/areas/cluster/nodes.ts. */
@@ -865,4 +868,43 @@ export interface ChampionshipContestMembersTable {
   prize_paise: Generated<number>
   refunded: Generated<number>
   joined_at_ms: number
+}
+
+/** A player's saved prize table (migration 2026-11-27-002; docs/contest-creation.md). */
+export interface PrizeStructuresTable {
+  id: Generated<number>
+  user_id: number
+  /** Unique per player whatever its case. */
+  name: string
+  /** JSON: PercentRange[] ({ from, to, percent_bps }), best first, Σ = 10000. */
+  ranges: string
+  winners: number
+  created_at_ms: number
+  updated_at_ms: number
+}
+
+/** An admin's grant of the right to create paid or public contests without the usual requirements. */
+export interface ContestAccessGrantsTable {
+  user_id: number
+  granted_by_id: number
+  note: string | null
+  created_at_ms: number
+}
+
+export type ReportStatus = 'open' | 'resolved'
+export type ReportContestType = 'contest' | 'championship_contest'
+
+/** A player's report of a contest, in the admin queue until resolved. */
+export interface ReportsTable {
+  id: Generated<number>
+  reporter_id: number
+  contest_type: ReportContestType
+  contest_id: number
+  reason: string
+  text: string
+  status: Generated<ReportStatus>
+  resolution: string | null
+  resolved_by_id: number | null
+  created_at_ms: number
+  resolved_at_ms: number | null
 }

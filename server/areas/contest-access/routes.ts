@@ -1,0 +1,183 @@
+import { createRoute, z } from '@hono/zod-openapi'
+import { withTx } from '../../db/tx'
+import type { Deps } from '../../deps'
+import { notFound } from '../../http/errors'
+import { idParam } from '../../http/ids'
+import { errors, json } from '../../http/responses'
+import { bearerSecurity, createRouter, currentUser } from '../../http/router'
+import { multilineText } from '../../http/text'
+import { notify } from '../notifications/service'
+import { entryFeeField } from '../prize-structures/tables'
+import { contestAccess } from './service'
+
+const RequirementSchema = z
+  .object({
+    key: z.enum(['mobile_verified', 'paid_contest_completed', 'admin_grant', 'open_contests_cap']),
+    met: z.boolean(),
+    message: z.string(),
+  })
+  .openapi('ContestAccessRequirement')
+
+const ContestAccessSchema = z
+  .object({
+    allowed: z.boolean().openapi({ description: 'This draft (entry_fee, is_private) may be created' }),
+    free_allowed: z.boolean(),
+    paid_allowed: z.boolean(),
+    requirements: z.array(RequirementSchema),
+    missing: z.array(RequirementSchema),
+    open_owned: z.number().int(),
+    max_open_owned: z.number().int(),
+  })
+  .openapi('ContestAccess')
+
+const GrantSchema = z
+  .object({
+    user_id: z.number().int(),
+    granted_by_id: z.number().int(),
+    note: z.string().nullable(),
+    created_at_in_millis: z.number().int(),
+  })
+  .openapi('ContestAccessGrant')
+
+const bool = z
+  .preprocess((v) => (v === 'true' || v === '1' ? true : v === 'false' || v === '0' ? false : v), z.boolean())
+  .openapi({ type: 'boolean' })
+
+export function contestAccessRoutes(deps: Deps) {
+  const app = createRouter()
+
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/api/contests/access',
+      tags: ['Contests'],
+      summary: 'May I create a contest, and what do I still lack?',
+      description:
+        'Free (₹0) private contests: anyone signed in. Paid or public ones: a verified mobile number and a paid contest played to its result, or an admin’s grant. Everyone: fewer than 10 open contests owned. `allowed` and `missing` answer for the draft named by `entry_fee` and `is_private` — without `entry_fee`, for a paid contest (the stricter rule).',
+      security: bearerSecurity,
+      request: {
+        query: z.object({ entry_fee: entryFeeField().optional(), is_private: bool.optional() }),
+      },
+      responses: {
+        200: json(z.object({ contest_access: ContestAccessSchema }), 'Access'),
+        ...errors(401, 422),
+      },
+    }),
+    async (c) => {
+      const me = currentUser(c)
+      const q = c.req.valid('query')
+      const access = await contestAccess(deps.db, me.id, {
+        entry_fee_paise: q.entry_fee === undefined ? 100 : q.entry_fee * 100,
+        is_private: q.is_private ?? true,
+      })
+      return c.json({ contest_access: access }, 200)
+    },
+  )
+
+  app.openapi(
+    createRoute({
+      method: 'post',
+      path: '/api/admin/users/{id}/contest_access',
+      tags: ['Admin'],
+      summary: 'Let a player create paid and public contests',
+      description:
+        'Stands in for the verified mobile and the completed paid contest; the cap on open contests still applies. Granting again replaces the note. The player is notified.',
+      security: bearerSecurity,
+      request: {
+        params: idParam,
+        body: {
+          required: false,
+          content: {
+            'application/json': {
+              schema: z.strictObject({ note: multilineText().trim().max(500).optional() }),
+            },
+          },
+        },
+      },
+      responses: {
+        200: json(z.object({ contest_access_grant: GrantSchema }), 'The grant'),
+        ...errors(401, 403, 404, 422),
+      },
+    }),
+    async (c) => {
+      const admin = currentUser(c)
+      const userId = c.req.valid('param').id
+      const body = (c.req.valid('json') ?? {}) as { note?: string }
+      const grant = await withTx(deps, async (tx, after) => {
+        const user = await tx.selectFrom('users').select('id').where('id', '=', userId).executeTakeFirst()
+        if (!user) throw notFound('User')
+        const now = deps.clock.now()
+        const values = {
+          user_id: userId,
+          granted_by_id: admin.id,
+          note: body.note || null,
+          created_at_ms: now,
+        }
+        await tx
+          .insertInto('contest_access_grants')
+          .values(values)
+          .onConflict((oc) =>
+            oc
+              .column('user_id')
+              .doUpdateSet({ granted_by_id: admin.id, note: values.note, created_at_ms: now }),
+          )
+          .execute()
+        await notify(
+          tx,
+          after,
+          userId,
+          { kind: 'contest_access_granted', body: 'You can now create paid and public contests.' },
+          now,
+        )
+        return values
+      })
+      return c.json({ contest_access_grant: grantJson(grant) }, 200)
+    },
+  )
+
+  app.openapi(
+    createRoute({
+      method: 'delete',
+      path: '/api/admin/users/{id}/contest_access',
+      tags: ['Admin'],
+      summary: 'Take back a player’s contest creation grant',
+      description: 'Contests they already made stay. 404 when the player has no grant.',
+      security: bearerSecurity,
+      request: { params: idParam },
+      responses: {
+        200: json(z.object({ contest_access_grant: GrantSchema }), 'The grant that was revoked'),
+        ...errors(401, 403, 404, 422),
+      },
+    }),
+    async (c) => {
+      const userId = c.req.valid('param').id
+      const grant = await withTx(deps, async (tx) => {
+        const row = await tx
+          .selectFrom('contest_access_grants')
+          .selectAll()
+          .where('user_id', '=', userId)
+          .executeTakeFirst()
+        if (!row) throw notFound('Contest access grant')
+        await tx.deleteFrom('contest_access_grants').where('user_id', '=', userId).execute()
+        return row
+      })
+      return c.json({ contest_access_grant: grantJson(grant) }, 200)
+    },
+  )
+
+  return app
+}
+
+function grantJson(g: {
+  user_id: number
+  granted_by_id: number
+  note: string | null
+  created_at_ms: number
+}) {
+  return {
+    user_id: g.user_id,
+    granted_by_id: g.granted_by_id,
+    note: g.note,
+    created_at_in_millis: Number(g.created_at_ms),
+  }
+}

@@ -1,0 +1,228 @@
+import { isUniqueViolation } from '../../db/errors'
+import { forUpdate, lockRows } from '../../db/lock'
+import type { ReportContestType, ReportStatus } from '../../db/schema'
+import { type Executor, withTx } from '../../db/tx'
+import type { Deps } from '../../deps'
+import { AppError, notFound } from '../../http/errors'
+import { notify } from '../notifications/service'
+
+/**
+ * Reports of contests (docs/contest-creation.md, "Reports"): a player reports a contest they
+ * can see, with a reason from a fixed list and a text; admins work the queue and resolve each
+ * with a note the reporter is told. One open report per player per contest: the reporter's
+ * user row is locked across the check and the insert, and a partial unique index backs it.
+ */
+
+export const REPORT_REASONS = [
+  { key: 'spam', label: 'Spam or advertising' },
+  { key: 'offensive_name', label: 'Offensive name or description' },
+  { key: 'cheating', label: 'Cheating or collusion' },
+  { key: 'wrong_prizes', label: 'Prizes not as promised' },
+  { key: 'other', label: 'Something else' },
+] as const
+
+export type ReportReason = (typeof REPORT_REASONS)[number]['key']
+export const REPORT_REASON_KEYS = REPORT_REASONS.map((r) => r.key) as [ReportReason, ...ReportReason[]]
+
+interface ReportedContest {
+  id: number
+  name: string
+}
+
+/**
+ * The contest as the caller may see it: public ones to anyone; private ones to their owner,
+ * their members and admins (the visibility rule of private contests). Otherwise 404.
+ */
+async function visibleContest(
+  db: Executor,
+  type: ReportContestType,
+  id: number,
+  viewer: { id: number; role: string },
+): Promise<ReportedContest> {
+  const contest =
+    type === 'contest'
+      ? await db
+          .selectFrom('contests')
+          .select(['id', 'name', 'is_private', 'created_by_id'])
+          .where('id', '=', id)
+          .executeTakeFirst()
+      : await db
+          .selectFrom('championship_contests')
+          .select(['id', 'name', 'is_private', 'created_by_id'])
+          .where('id', '=', id)
+          .executeTakeFirst()
+  if (!contest) throw notFound('Contest')
+  if (contest.is_private !== 1 || viewer.role === 'admin' || contest.created_by_id === viewer.id)
+    return { id: contest.id, name: contest.name }
+  const member =
+    type === 'contest'
+      ? await db
+          .selectFrom('contest_members')
+          .select('id')
+          .where('contest_id', '=', id)
+          .where('user_id', '=', viewer.id)
+          .executeTakeFirst()
+      : await db
+          .selectFrom('championship_contest_members')
+          .select('id')
+          .where('contest_id', '=', id)
+          .where('user_id', '=', viewer.id)
+          .executeTakeFirst()
+  if (!member) throw notFound('Contest')
+  return { id: contest.id, name: contest.name }
+}
+
+export interface NewReport {
+  contest_id: number
+  contest_type: ReportContestType
+  reason: ReportReason
+  text: string
+}
+
+export async function createReport(
+  deps: Deps,
+  reporter: { id: number; role: string },
+  input: NewReport,
+): Promise<number> {
+  try {
+    return await withTx(deps, async (tx) => {
+      await lockRows(tx, 'users', reporter.id)
+      await visibleContest(tx, input.contest_type, input.contest_id, reporter)
+      const open = await tx
+        .selectFrom('reports')
+        .select('id')
+        .where('reporter_id', '=', reporter.id)
+        .where('contest_type', '=', input.contest_type)
+        .where('contest_id', '=', input.contest_id)
+        .where('status', '=', 'open')
+        .executeTakeFirst()
+      if (open) throw alreadyReported()
+      const row = await tx
+        .insertInto('reports')
+        .values({
+          reporter_id: reporter.id,
+          contest_type: input.contest_type,
+          contest_id: input.contest_id,
+          reason: input.reason,
+          text: input.text,
+          created_at_ms: deps.clock.now(),
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+      return Number(row.id)
+    })
+  } catch (error) {
+    if (isUniqueViolation(error)) throw alreadyReported()
+    throw error
+  }
+}
+
+const alreadyReported = () =>
+  new AppError('CONFLICT', 'You already reported this contest; an admin will look at it soon')
+
+export async function resolveReport(
+  deps: Deps,
+  adminId: number,
+  id: number,
+  resolution: string,
+): Promise<void> {
+  await withTx(deps, async (tx, after) => {
+    const report = await tx
+      .selectFrom('reports')
+      .select(['id', 'status', 'reporter_id', 'contest_type', 'contest_id'])
+      .where('id', '=', id)
+      .$call(forUpdate(tx))
+      .executeTakeFirst()
+    if (!report) throw notFound('Report')
+    if (report.status !== 'open') throw new AppError('CONFLICT', 'This report is already resolved')
+    const now = deps.clock.now()
+    await tx
+      .updateTable('reports')
+      .set({ status: 'resolved', resolution, resolved_by_id: adminId, resolved_at_ms: now })
+      .where('id', '=', id)
+      .execute()
+    const name = await contestName(tx, report.contest_type, report.contest_id)
+    await notify(
+      tx,
+      after,
+      report.reporter_id,
+      { kind: 'report_resolved', body: `Your report on ${name ?? 'a contest'} was resolved: ${resolution}` },
+      now,
+    )
+  })
+}
+
+async function contestName(db: Executor, type: ReportContestType, id: number): Promise<string | null> {
+  const row =
+    type === 'contest'
+      ? await db.selectFrom('contests').select('name').where('id', '=', id).executeTakeFirst()
+      : await db.selectFrom('championship_contests').select('name').where('id', '=', id).executeTakeFirst()
+  return row?.name ?? null
+}
+
+export type ReportFilter = ReportStatus | 'all'
+
+/** Reports with their people and contest names; the open queue oldest first, otherwise newest first. */
+export function reportsQuery(db: Executor, status: ReportFilter) {
+  let q = db
+    .selectFrom('reports as r')
+    .innerJoin('users as u', 'u.id', 'r.reporter_id')
+    .leftJoin('users as a', 'a.id', 'r.resolved_by_id')
+    .leftJoin('contests as c', (j) =>
+      j.onRef('c.id', '=', 'r.contest_id').on('r.contest_type', '=', 'contest'),
+    )
+    .leftJoin('championship_contests as cc', (j) =>
+      j.onRef('cc.id', '=', 'r.contest_id').on('r.contest_type', '=', 'championship_contest'),
+    )
+  if (status !== 'all') q = q.where('r.status', '=', status)
+  return q
+}
+
+export async function reportRows(
+  db: Executor,
+  where: { status: ReportFilter; id?: number; limit?: number; offset?: number },
+) {
+  let q = reportsQuery(db, where.status)
+    .selectAll('r')
+    .select([
+      'u.slug as reporter_slug',
+      'u.username as reporter_username',
+      'a.slug as resolver_slug',
+      'a.username as resolver_username',
+      'c.name as contest_name',
+      'cc.name as championship_contest_name',
+    ])
+  if (where.id !== undefined) q = q.where('r.id', '=', where.id)
+  q = q.orderBy('r.id', where.status === 'open' ? 'asc' : 'desc')
+  if (where.limit !== undefined) q = q.limit(where.limit).offset(where.offset ?? 0)
+  return q.execute()
+}
+
+export type ReportRow = Awaited<ReturnType<typeof reportRows>>[number]
+
+export function reportJson(r: ReportRow) {
+  return {
+    id: Number(r.id),
+    contest_type: r.contest_type,
+    contest_id: r.contest_id,
+    contest_name: r.contest_name ?? r.championship_contest_name ?? null,
+    reason: r.reason,
+    reason_label: REPORT_REASONS.find((x) => x.key === r.reason)?.label ?? r.reason,
+    text: r.text,
+    status: r.status,
+    resolution: r.resolution,
+    reporter: { id: r.reporter_id, slug: r.reporter_slug, username: r.reporter_username },
+    resolved_by:
+      r.resolved_by_id !== null && r.resolver_slug !== null && r.resolver_username !== null
+        ? { id: r.resolved_by_id, slug: r.resolver_slug, username: r.resolver_username }
+        : null,
+    created_at_in_millis: Number(r.created_at_ms),
+    resolved_at_in_millis: r.resolved_at_ms === null ? null : Number(r.resolved_at_ms),
+  }
+}
+
+export async function oneReport(db: Executor, id: number) {
+  const [row] = await reportRows(db, { status: 'all', id })
+  if (!row) throw notFound('Report')
+  return reportJson(row)
+}

@@ -1,0 +1,67 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { contestRow } from '../helpers/contest-rows'
+import { runCli } from './helpers'
+import { type LeagueCliWorld, leagueCliWorld } from './match-world'
+
+// `fanspole reports list|resolve` against a real server (docs/contest-creation.md, "Reports").
+
+let world: LeagueCliWorld
+beforeAll(async () => {
+  world = await leagueCliWorld()
+})
+afterAll(() => world.close())
+
+const cli = (...args: string[]) => runCli(args, world.env)
+
+describe('fanspole reports', () => {
+  it('lists the open queue, resolves a report and lists it as resolved', async () => {
+    const none = await cli('reports', 'list')
+    expect(none.code).toBe(0)
+    expect(none.stdout).toBe('No reports open\n')
+
+    const p = await world.api.player()
+    const contestId = await contestRow(world.server.deps, { name: 'Loud name' })
+    const made = await world.api.post(
+      '/api/reports',
+      { contest_id: contestId, reason: 'spam', text: 'Advertises a betting site.' },
+      p.token,
+    )
+    expect(made.status).toBe(201)
+    const id = made.body.report.id as number
+
+    const table = await cli('reports', 'list')
+    expect(table.code).toBe(0)
+    const lines = table.stdout.trimEnd().split('\n')
+    expect(lines[0]).toMatch(/^ID +CONTEST +REASON +BY +STATUS +REPORTED +TEXT +RESOLUTION$/)
+    expect(table.stdout).toMatch(
+      new RegExp(
+        `^ *${id} +contest #${contestId} Loud name +spam +${p.username} +open +.* Advertises a betting site\\. +-$`,
+        'm',
+      ),
+    )
+
+    const resolved = await cli('reports', 'resolve', String(id), '--resolution', 'Contest deleted')
+    expect(resolved.code).toBe(0)
+    expect(resolved.stdout).toContain(
+      `Resolved report #${id} on contest #${contestId} Loud name by ${p.username}`,
+    )
+
+    const json = await cli('reports', 'list', '--status', 'resolved', '--json')
+    expect(json.code).toBe(0)
+    expect(json.json().reports[0]).toMatchObject({ id, status: 'resolved', resolution: 'Contest deleted' })
+    expect((await cli('reports', 'list')).stdout).toBe('No reports open\n')
+
+    const twice = await cli('reports', 'resolve', String(id), '--resolution', 'Again, really')
+    expect(twice.code).toBe(1)
+    expect(twice.stderr).toContain('already resolved')
+  })
+
+  it('refuses bad usage with exit 2', async () => {
+    const status = await cli('reports', 'list', '--status', 'closed')
+    expect(status.code).toBe(2)
+    expect(status.stderr).toContain('expected open, resolved or all')
+    expect((await cli('reports', 'resolve', 'abc', '--resolution', 'Fine then')).code).toBe(2)
+    expect((await cli('reports', 'resolve', '3')).code).toBe(2)
+    expect((await cli('reports', 'resolve', '3', '--resolution', 'no')).code).toBe(2)
+  })
+})

@@ -1,0 +1,117 @@
+import type { ContestStatus } from '../../server/db/schema'
+import type { Deps } from '../../server/deps'
+
+let codes = 0
+
+/**
+ * A daily contest straight into the tables (no ledger): for tests of rules that only read
+ * contests — access (completed paid contests, open owned ones), reports, visibility.
+ */
+export async function contestRow(
+  deps: Deps,
+  options: {
+    status?: ContestStatus
+    entryFeePaise?: number
+    createdById?: number | null
+    isPrivate?: boolean
+    name?: string
+  } = {},
+): Promise<number> {
+  const match = await deps.db.selectFrom('matches').select('id').orderBy('id').executeTakeFirstOrThrow()
+  codes++
+  const row = await deps.db
+    .insertInto('contests')
+    .values({
+      match_id: match.id,
+      name: options.name ?? `Test contest ${codes}`,
+      kind: 'small',
+      entry_fee_paise: options.entryFeePaise ?? 0,
+      members_limit: 4,
+      rake_bps: 1500,
+      prize_pool_paise: 0,
+      prize_structure: '[]',
+      winner_count: 1,
+      invite_code: `TESTROW${process.pid}X${codes}`,
+      created_by_id: options.createdById ?? null,
+      is_private: options.isPrivate ? 1 : 0,
+      status: options.status ?? 'open',
+      created_at_ms: deps.clock.now(),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow()
+  return Number(row.id)
+}
+
+/** `userId` as a member of `contestId` with a throwaway team (no ledger). */
+export async function memberRow(
+  deps: Deps,
+  contestId: number,
+  userId: number,
+  entryFeePaise = 0,
+): Promise<void> {
+  const contest = await deps.db
+    .selectFrom('contests')
+    .select('match_id')
+    .where('id', '=', contestId)
+    .executeTakeFirstOrThrow()
+  const now = deps.clock.now()
+  const teams = await deps.db
+    .selectFrom('user_teams')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('match_id', '=', contest.match_id)
+    .execute()
+  const team = await deps.db
+    .insertInto('user_teams')
+    .values({
+      user_id: userId,
+      match_id: contest.match_id,
+      team_no: teams.length + 1,
+      player_ids: '1,2,3',
+      captain_id: 1,
+      vice_captain_id: 2,
+      budget_used_tenths: 0,
+      created_at_ms: now,
+      updated_at_ms: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow()
+  await deps.db
+    .insertInto('contest_members')
+    .values({
+      contest_id: contestId,
+      user_id: userId,
+      user_team_id: team.id,
+      entry_fee_paise: entryFeePaise,
+      joined_at_ms: now,
+    })
+    .execute()
+}
+
+/** A championship contest straight into the tables, on the first series phase. */
+export async function championshipContestRow(
+  deps: Deps,
+  options: { status?: ContestStatus; createdById?: number | null; isPrivate?: boolean; name?: string } = {},
+): Promise<number> {
+  const phase = await deps.db.selectFrom('series_phases').select('id').orderBy('id').executeTakeFirstOrThrow()
+  codes++
+  const row = await deps.db
+    .insertInto('championship_contests')
+    .values({
+      phase_id: phase.id,
+      name: options.name ?? `Test championship contest ${codes}`,
+      entry_fee_paise: 0,
+      members_limit: 4,
+      rake_bps: 1500,
+      prize_pool_paise: 0,
+      prize_structure: '[]',
+      winner_count: 1,
+      created_by_id: options.createdById ?? null,
+      is_private: options.isPrivate ? 1 : 0,
+      status: options.status ?? 'open',
+      created_at_ms: deps.clock.now(),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow()
+  return Number(row.id)
+}
