@@ -74,9 +74,14 @@ export function ContestChampionshipStatsPage() {
         title={c.name}
         subtitle={`${c.series_name} · ${c.phase_name} · ${c.contest_status}`}
         actions={
-          <ButtonLink to={`/championship/phases/${c.phase_id}/leaderboard`} variant="ghost" small>
-            Phase board
-          </ButtonLink>
+          <span>
+            <ButtonLink to={`/contests/${c.id}/activities?type=championship`} variant="ghost" small>
+              Activity
+            </ButtonLink>{' '}
+            <ButtonLink to={`/championship/phases/${c.phase_id}/leaderboard`} variant="ghost" small>
+              Phase board
+            </ButtonLink>
+          </span>
         }
       />
       <dl className={styles.stats}>
