@@ -52,6 +52,8 @@ export interface Config {
     refresh: RateLimit
     otp: RateLimit
     forgotPassword: RateLimit
+    /** Invite-code lookups per player and address (codes must not be guessable by trying). */
+    inviteCode: RateLimit
   }
   /**
    * How often (wall time) a running server records that it is alive; after a crash the next
@@ -154,6 +156,7 @@ export function loadConfig(overrides: Partial<Config> = {}, env: NodeJS.ProcessE
       refresh: { windowMs: 60_000, limit: 30 },
       otp: { windowMs: 10 * 60_000, limit: 5 },
       forgotPassword: { windowMs: 10 * 60_000, limit: 5 },
+      inviteCode: { windowMs: 60_000, limit: 20 },
     },
     heartbeatIntervalMs: 1000,
     jobLeaseMs: 30_000,

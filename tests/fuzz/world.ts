@@ -199,6 +199,20 @@ export async function fuzzWorld(seed: number): Promise<FuzzWorld> {
     api.post(`/api/championship/series_phases/${phase.id}/leagues`, { name: 'Fuzz Pals' }, player.token),
   )
 
+  // A saved prize of the player's and an open report of theirs (issue 13).
+  const saved = await expectOk(
+    'saved prize',
+    api.post(
+      '/api/prize_structures',
+      { name: 'Fuzz podium', ranges: [{ from: 1, to: 2, percent: 50 }] },
+      player.token,
+    ),
+  )
+  const report = await expectOk(
+    'report',
+    api.post('/api/reports', { contest_id: paid.id, reason: 'spam', text: 'Fuzz report' }, player.token),
+  )
+
   const pathValues: Record<string, string | number> = {
     classic_teams: classic.classic_team.id,
     classic_team_scores: classicRow.id,
@@ -231,6 +245,9 @@ export async function fuzzWorld(seed: number): Promise<FuzzWorld> {
     token: 'a'.repeat(43),
     gateway: 'paytm',
     order_id: credit.order_id,
+    prize_structures: saved.prize_structure.id,
+    reports: report.report.id,
+    users: rival.id,
   }
   const knownIds = [
     ...new Set(Object.values(pathValues).filter((v): v is number => typeof v === 'number')),

@@ -6,6 +6,7 @@ import { idField, idParam } from '../../http/ids'
 import { PageMetaSchema, pageMeta, pagingQuery, toPage } from '../../http/paging'
 import { errors, json, jsonBody } from '../../http/responses'
 import { bearerSecurity, createRouter, currentAdmin, currentUser } from '../../http/router'
+import { OwnerFieldsShape } from '../contests/schemas'
 import { createChampionshipContest, joinChampionshipContest } from './service'
 import { championshipContestView } from './views'
 
@@ -54,6 +55,7 @@ export const ChampionshipContestSchema = z
       })
       .nullable(),
     created_at_in_millis: z.number().int(),
+    ...OwnerFieldsShape,
   })
   .openapi('ChampionshipContest')
 
@@ -141,7 +143,16 @@ export function championshipContestRoutes(deps: Deps) {
         body: {
           required: false,
           content: {
-            'application/json': { schema: z.strictObject({ classic_team_id: idField().optional() }) },
+            'application/json': {
+              schema: z.strictObject({
+                classic_team_id: idField().optional(),
+                invite_code: z
+                  .string()
+                  .max(40)
+                  .optional()
+                  .openapi({ description: 'Required for a private contest' }),
+              }),
+            },
           },
         },
       },
@@ -153,8 +164,8 @@ export function championshipContestRoutes(deps: Deps) {
     async (c) => {
       const me = currentUser(c)
       const { id } = c.req.valid('param')
-      const body = (c.req.valid('json') ?? {}) as { classic_team_id?: number }
-      const memberId = await joinChampionshipContest(deps, me.id, id, body.classic_team_id)
+      const body = (c.req.valid('json') ?? {}) as { classic_team_id?: number; invite_code?: string }
+      const memberId = await joinChampionshipContest(deps, me.id, id, body.classic_team_id, body.invite_code)
       return c.json({ contest: await contestJson(id, me.id), member_id: memberId }, 200)
     },
   )

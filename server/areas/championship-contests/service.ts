@@ -13,6 +13,8 @@ import {
   winnerCount,
 } from '../../domain/prizes'
 import { AppError, invalid, notFound } from '../../http/errors'
+import { recordActivity, usernameOf, wasRemoved } from '../contest-creation/activities'
+import { assertVisible } from '../contest-creation/visibility'
 import { notify } from '../notifications/service'
 import { championshipLabel, chargeChampionshipEntry, payChampionshipPool } from './ledger'
 
@@ -130,8 +132,22 @@ export async function joinChampionshipContest(
   userId: number,
   contestId: number,
   classicTeamId?: number,
+  inviteCode?: string,
 ): Promise<number> {
-  return withTx(deps, async (tx, after) => {
+  return withTx(deps, (tx, after) =>
+    joinChampionshipInTx(deps, tx, after, { userId, contestId, classicTeamId, inviteCode }),
+  )
+}
+
+/** The join inside the caller's transaction (contest creation joins its creator in its own). */
+export async function joinChampionshipInTx(
+  deps: Deps,
+  tx: Tx,
+  after: AfterCommit,
+  j: { userId: number; contestId: number; classicTeamId?: number; inviteCode?: string; creating?: boolean },
+): Promise<number> {
+  const { userId, contestId, classicTeamId } = j
+  {
     await lockRows(tx, 'users', userId)
     await lockRows(tx, 'championship_contests', contestId)
     const contest = await tx
@@ -140,6 +156,7 @@ export async function joinChampionshipContest(
       .where('id', '=', contestId)
       .executeTakeFirst()
     if (!contest) throw notFound('Contest')
+    await assertVisible(tx, 'championship_contest', contest, { id: userId }, j.inviteCode)
     let teamQuery = tx
       .selectFrom('classic_teams')
       .select(['id', 'phase_id', 'user_id'])
@@ -159,6 +176,8 @@ export async function joinChampionshipContest(
     if (phaseLocked(window, now))
       throw new AppError('EVENT_LOCKED', 'The phase has started; joining is closed')
     if (contest.status !== 'open') throw new AppError('CONTEST_CLOSED', `This contest is ${contest.status}`)
+    if (await wasRemoved(tx, 'championship_contest', contestId, userId))
+      throw new AppError('CONFLICT', 'The owner removed you from this contest; you cannot join it again')
     const joined = await tx
       .selectFrom('championship_contest_members')
       .select('id')
@@ -193,8 +212,22 @@ export async function joinChampionshipContest(
       })
       .returning('id')
       .executeTakeFirstOrThrow()
+    if (!j.creating)
+      await recordActivity(
+        tx,
+        after,
+        {
+          type: 'championship_contest',
+          contestId,
+          kind: 'joined',
+          userId,
+          body: `${await usernameOf(tx, userId)} joined`,
+          data: { member_id: member.id },
+        },
+        now,
+      )
     return member.id
-  })
+  }
 }
 
 /**

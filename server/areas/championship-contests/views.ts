@@ -4,6 +4,7 @@ import { paiseToRupees } from '../../domain/money'
 import { competitionRanks, type PrizeRange, rankText } from '../../domain/prizes'
 import { notFound } from '../../http/errors'
 import type { Page } from '../../http/paging'
+import { ownerFields } from '../contests/serialize'
 
 /**
  * What the API shows of championship contests: the list of a series (GET
@@ -15,8 +16,11 @@ function contestBase(db: Executor) {
     .selectFrom('championship_contests as c')
     .innerJoin('series_phases as p', 'p.id', 'c.phase_id')
     .innerJoin('series as s', 's.id', 'p.series_id')
+    .leftJoin('users as cu', 'cu.id', 'c.created_by_id')
     .selectAll('c')
     .select([
+      'cu.slug as created_by_slug',
+      'cu.username as created_by_username',
       'p.name as phase_name',
       'p.phase_no',
       'p.series_id',
@@ -37,7 +41,9 @@ function contestBase(db: Executor) {
     ])
 }
 
-type ContestRow = Awaited<ReturnType<ReturnType<typeof contestBase>['executeTakeFirstOrThrow']>>
+export type ChampionshipContestRow = Awaited<
+  ReturnType<ReturnType<typeof contestBase>['executeTakeFirstOrThrow']>
+>
 
 const SORT_COLUMN = {
   1: 'c.prize_pool_paise',
@@ -57,11 +63,13 @@ export async function seriesChampionshipContests(
     .selectFrom('championship_contests as c')
     .innerJoin('series_phases as p', 'p.id', 'c.phase_id')
     .where('p.series_id', '=', seriesId)
+    // Private contests are in no public list (docs/contest-creation.md).
+    .where('c.is_private', '=', 0)
   if (q.phase_id !== undefined) where = where.where('c.phase_id', '=', q.phase_id)
   const total = Number(
     (await where.select((e) => e.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n,
   )
-  let sel = contestBase(deps.db).where('p.series_id', '=', seriesId)
+  let sel = contestBase(deps.db).where('p.series_id', '=', seriesId).where('c.is_private', '=', 0)
   if (q.phase_id !== undefined) sel = sel.where('c.phase_id', '=', q.phase_id)
   const column = SORT_COLUMN[q.sort as keyof typeof SORT_COLUMN] ?? SORT_COLUMN[1]
   const rows = await sel
@@ -77,7 +85,10 @@ export async function seriesChampionshipContests(
     rows.map((r) => r.id),
   )
   const now = deps.clock.now()
-  return { total, contests: rows.map((r) => championshipContestJson(r, now, mine.get(r.id) ?? null)) }
+  return {
+    total,
+    contests: rows.map((r) => championshipContestJson(r, now, mine.get(r.id) ?? null, viewerId)),
+  }
 }
 
 export async function championshipContestView(deps: Deps, id: number, page: Page, viewerId: number | null) {
@@ -132,7 +143,7 @@ export async function championshipContestView(deps: Deps, id: number, page: Page
     .sort((a, b) => (a.rank ?? Number.MAX_SAFE_INTEGER) - (b.rank ?? Number.MAX_SAFE_INTEGER) || a.id - b.id)
   const mine = (await myEntries(deps.db, viewerId, [id])).get(id) ?? null
   return {
-    contest: championshipContestJson(row, deps.clock.now(), mine),
+    contest: championshipContestJson(row, deps.clock.now(), mine, viewerId),
     members: ranked.slice(page.offset, page.offset + page.per_page),
     current_user_member: ranked.find((m) => m.is_current_user) ?? null,
     total: ranked.length,
@@ -189,7 +200,12 @@ export function prizesOf(c: { prize_structure: string }) {
   }))
 }
 
-export function championshipContestJson(c: ContestRow, nowMs: number, mine: MyEntry | null) {
+export function championshipContestJson(
+  c: ChampionshipContestRow,
+  nowMs: number,
+  mine: MyEntry | null,
+  viewerId: number | null = null,
+) {
   const startsAt = c.starts_at_ms === null ? null : Number(c.starts_at_ms)
   const locked = Number(c.started_count) > 0 || (startsAt !== null && startsAt <= nowMs)
   const structure = JSON.parse(c.prize_structure) as PrizeRange[]
@@ -223,6 +239,10 @@ export function championshipContestJson(c: ContestRow, nowMs: number, mine: MyEn
       refunded: mine.refunded,
     },
     created_at_in_millis: Number(c.created_at_ms),
+    ...ownerFields('championship_contest', { ...c, game_kind: 'championship' }, locked, {
+      id: viewerId,
+      member: mine !== null,
+    }),
   }
 }
 

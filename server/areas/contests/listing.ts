@@ -27,6 +27,11 @@ export interface ContestQuery {
   direction?: 1 | -1
   /** Only contests this user has joined (my contests, a user's history). */
   joined_by?: number
+  /**
+   * Private contests are in no public list; only in the lists of the contests a player joined,
+   * read by that player (`joined_by` is the viewer).
+   */
+  include_private?: boolean
   order?: 'sort' | 'popular' | 'newest'
   /** Sports listed first (the viewer's interests); the usual order holds within each group. */
   prefer_sports?: string[]
@@ -37,6 +42,7 @@ export interface ContestQuery {
 /** Which contests a query lists, as one SQL condition over the contest, its match and sport. */
 function listCondition(eb: ContestConditions, q: ContestQuery, now: number): Expression<SqlBool> {
   const all: Expression<SqlBool>[] = []
+  if (!q.include_private) all.push(eb('c.is_private', '=', 0))
   if (q.type === 'upcoming') {
     all.push(eb('m.status', '=', 'upcoming'), eb('m.event_time_ms', '>', now))
     if (q.joined_by === undefined) all.push(eb('c.status', '=', 'open'))

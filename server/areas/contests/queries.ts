@@ -16,8 +16,11 @@ export type ContestConditions = ExpressionBuilder<ScopeDb, 'c' | 'm' | 's'>
 
 export function contestBase(db: Executor) {
   return contestScope(db)
+    .leftJoin('users as cu', 'cu.id', 'c.created_by_id')
     .selectAll('c')
     .select([
+      'cu.slug as created_by_slug',
+      'cu.username as created_by_username',
       'm.status as match_status',
       'm.event_time_ms',
       'm.title as match_title',

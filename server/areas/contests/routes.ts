@@ -8,6 +8,7 @@ import { errors, json, jsonBody } from '../../http/responses'
 import { type AppContext, bearerSecurity, createRouter, currentUser } from '../../http/router'
 import { ChampionshipContestSchema } from '../championship-contests/routes'
 import { seriesChampionshipContests } from '../championship-contests/views'
+import { assertVisible } from '../contest-creation/visibility'
 import { nextMatchStartMs } from '../matches/queries'
 import { requireMatch } from '../matches/service'
 import { findUserBySlug } from '../users/queries'
@@ -24,8 +25,27 @@ const viewer = (c: AppContext) => {
   return u ? { id: u.id, slug: u.slug } : null
 }
 
+/** `?invite_code=`: opens a private contest to someone who is not (yet) a member. */
+const inviteQuery = z.object({
+  invite_code: z.string().max(40).optional().openapi({ description: 'Opens a private contest' }),
+})
+
 export function contestRoutes(deps: Deps) {
   const app = createRouter()
+
+  /** The contest, or 404 when it is private and the caller is not its member, owner, admin or code holder. */
+  async function visibleContest(c: AppContext, id: number) {
+    const contest = await requireContest(deps.db, id)
+    const u = c.get('user')
+    await assertVisible(
+      deps.db,
+      'contest',
+      contest,
+      u ? { id: u.id, role: u.role } : null,
+      c.req.query('invite_code'),
+    )
+    return contest
+  }
 
   async function list(
     c: AppContext,
@@ -282,7 +302,7 @@ export function contestRoutes(deps: Deps) {
       const q = c.req.valid('query')
       const body = await list(
         c,
-        { type: q.type, joined_by: me.id, order: 'sort', sort: 1, direction: -1 },
+        { type: q.type, joined_by: me.id, include_private: true, order: 'sort', sort: 1, direction: -1 },
         q,
         q.type,
       )
@@ -317,7 +337,14 @@ export function contestRoutes(deps: Deps) {
       return c.json(
         await list(
           c,
-          { type: q.type, joined_by: user.id, order: 'sort', sort: 1, direction: -1 },
+          {
+            type: q.type,
+            joined_by: user.id,
+            include_private: c.get('user')?.id === user.id,
+            order: 'sort',
+            sort: 1,
+            direction: -1,
+          },
           q,
           q.filter ?? q.type,
         ),
@@ -350,11 +377,11 @@ export function contestRoutes(deps: Deps) {
       path: '/api/contests/{id}',
       tags: ['Contests'],
       summary: 'One contest',
-      request: { params: contestParam },
+      request: { params: contestParam, query: inviteQuery },
       responses: { 200: json(z.object({ contest: ContestSchema }), 'The contest'), ...errors(404) },
     }),
     async (c) => {
-      const contest = await requireContest(deps.db, c.req.valid('param').id)
+      const contest = await visibleContest(c, c.req.valid('param').id)
       const [json] = await contestsJson(deps, [contest], viewer(c))
       return c.json({ contest: json as z.infer<typeof ContestSchema> }, 200)
     },
@@ -366,7 +393,7 @@ export function contestRoutes(deps: Deps) {
       path: '/api/contests/{id}/prizes',
       tags: ['Contests'],
       summary: 'The prize structure',
-      request: { params: contestParam },
+      request: { params: contestParam, query: inviteQuery },
       responses: {
         200: json(
           z.object({
@@ -380,7 +407,7 @@ export function contestRoutes(deps: Deps) {
       },
     }),
     async (c) => {
-      const contest = await requireContest(deps.db, c.req.valid('param').id)
+      const contest = await visibleContest(c, c.req.valid('param').id)
       return c.json(
         {
           prizes: prizesJson(contest),
@@ -398,10 +425,10 @@ export function contestRoutes(deps: Deps) {
       path: '/api/contests/{id}/info',
       tags: ['Contests'],
       summary: 'The rules of a contest',
-      request: { params: contestParam },
+      request: { params: contestParam, query: inviteQuery },
       responses: { 200: json(z.object({ info: z.record(z.string(), z.unknown()) }), 'Info'), ...errors(404) },
     }),
-    async (c) => c.json({ info: infoOf(await requireContest(deps.db, c.req.valid('param').id)) }, 200),
+    async (c) => c.json({ info: infoOf(await visibleContest(c, c.req.valid('param').id)) }, 200),
   )
 
   app.openapi(
@@ -410,7 +437,7 @@ export function contestRoutes(deps: Deps) {
       path: '/api/contests/{id}/overview',
       tags: ['Contests'],
       summary: 'The contest page in sections: prizes, info, leaderboard',
-      request: { params: contestParam },
+      request: { params: contestParam, query: inviteQuery },
       responses: {
         200: json(
           z.object({
@@ -425,7 +452,7 @@ export function contestRoutes(deps: Deps) {
       },
     }),
     async (c) => {
-      const contest = await requireContest(deps.db, c.req.valid('param').id)
+      const contest = await visibleContest(c, c.req.valid('param').id)
       const [json] = await contestsJson(deps, [contest], viewer(c))
       const board = await membersPage(deps, contest, c.get('user')?.id ?? null, { offset: 0, per_page: 10 })
       return c.json(
@@ -458,7 +485,7 @@ export function contestRoutes(deps: Deps) {
       summary: 'The leaderboard',
       description:
         'Best rank first while the match is live or finished; joining order before it starts. Also the caller’s own entries.',
-      request: { params: contestParam, query: pagingQuery(50, 200) },
+      request: { params: contestParam, query: pagingQuery(50, 200).extend(inviteQuery.shape) },
       responses: {
         200: json(
           z.object({
@@ -477,7 +504,7 @@ export function contestRoutes(deps: Deps) {
       const page = toPage(c.req.valid('query'))
       // While the match is live the standings come from the scoreboard in memory: not kept.
       return cachedJson(c, deps, readKey(c), async () => {
-        const contest = await requireContest(deps.db, id)
+        const contest = await visibleContest(c, id)
         const body = await membersPage(deps, contest, c.get('user')?.id ?? null, page)
         return {
           body: {
@@ -506,7 +533,10 @@ export function contestRoutes(deps: Deps) {
         ...errors(401, 404),
       },
     }),
-    async (c) => c.json(await joiningConfirmation(deps, currentUser(c).id, c.req.valid('param').id), 200),
+    async (c) => {
+      await visibleContest(c, c.req.valid('param').id)
+      return c.json(await joiningConfirmation(deps, currentUser(c).id, c.req.valid('param').id), 200)
+    },
   )
 
   app.openapi(
@@ -520,7 +550,15 @@ export function contestRoutes(deps: Deps) {
       security: bearerSecurity,
       request: {
         params: contestParam,
-        body: jsonBody(z.strictObject({ team_id: idField(), fields: z.string().optional() })),
+        body: jsonBody(
+          z.strictObject({
+            team_id: idField(),
+            invite_code: z.string().max(40).optional().openapi({
+              description: 'Required for a private contest (unless you are its owner or a member)',
+            }),
+            fields: z.string().optional(),
+          }),
+        ),
       },
       responses: {
         200: json(z.object({ contest: ContestSchema, member_id: z.number().int() }), 'Joined'),
@@ -529,7 +567,8 @@ export function contestRoutes(deps: Deps) {
     }),
     async (c) => {
       const me = currentUser(c)
-      const result = await joinContest(deps, me.id, c.req.valid('param').id, c.req.valid('json').team_id)
+      const body = c.req.valid('json')
+      const result = await joinContest(deps, me.id, c.req.valid('param').id, body.team_id, body.invite_code)
       const [json] = await contestsJson(deps, [result.contest], viewer(c))
       return c.json({ contest: json as z.infer<typeof ContestSchema>, member_id: result.member_id }, 200)
     },
@@ -548,6 +587,7 @@ export function contestRoutes(deps: Deps) {
       }),
       async (c) => {
         const { id } = c.req.valid('param')
+        await visibleContest(c, id)
         await setLike(deps, currentUser(c).id, id, action === 'like')
         const [json] = await contestsJson(deps, [await requireContest(deps.db, id)], viewer(c))
         return c.json({ contest: json as z.infer<typeof ContestSchema> }, 200)
@@ -574,7 +614,7 @@ export function contestRoutes(deps: Deps) {
       },
     }),
     async (c) => {
-      const contest = await requireContest(deps.db, c.req.valid('param').id)
+      const contest = await visibleContest(c, c.req.valid('param').id)
       const q = c.req.valid('query')
       return c.json(await compare(deps, contest, currentUser(c).id, q.member_id, q.member_ids), 200)
     },

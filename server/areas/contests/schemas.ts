@@ -2,6 +2,25 @@ import { z } from '@hono/zod-openapi'
 import { MAX_ID } from '../../http/ids'
 import { MAX_PAGE } from '../../http/paging'
 
+/** Privacy and owner fields on every contest, daily or championship (docs/contest-creation.md). */
+export const OwnerFieldsShape = {
+  is_private: z.boolean(),
+  description: z.string().nullable(),
+  game_kind: z.string().openapi({ description: 'A game kind slug (GET /api/contests/rules/{slug})' }),
+  is_owner: z.boolean(),
+  can_edit: z.boolean(),
+  can_delete: z.boolean(),
+  invite_link: z
+    .string()
+    .nullable()
+    .openapi({ description: 'The join page with the invite code; only for the owner and members' }),
+  created_by: z.object({ slug: z.string(), username: z.string() }).nullable(),
+  prize_percents: z
+    .array(z.object({ from: z.number().int(), to: z.number().int(), percent: z.number() }))
+    .nullable()
+    .openapi({ description: 'A player-made contest’s prize table in percent of the pool' }),
+}
+
 export const ContestSchema = z
   .object({
     id: z.number().int(),
@@ -48,6 +67,7 @@ export const ContestSchema = z
     user_slug: z.string().nullable(),
     filter: z.string().nullable(),
     created_at_in_millis: z.number().int(),
+    ...OwnerFieldsShape,
   })
   .openapi('Contest')
 

@@ -9,6 +9,60 @@ export interface ContestTags {
   /** Spec §3: each contest fetched for a user is tagged with the user's slug and the filter value. */
   user_slug?: string | null
   filter?: string | null
+  /** Who is looking: decides is_owner, can_edit/can_delete and whether the invite link shows. */
+  viewer_id?: number | null
+}
+
+/** The shareable link of a contest (its join page); championship contests say so. */
+export function inviteLink(type: 'contest' | 'championship_contest', id: number, code: string): string {
+  return type === 'contest'
+    ? `/contests/${id}/join?code=${code}`
+    : `/contests/${id}/join?type=championship&code=${code}`
+}
+
+/**
+ * The fields every contest JSON (daily and championship) carries about its owner and privacy
+ * (docs/contest-creation.md): the owner may edit and delete until the start; the invite link
+ * shows only to the owner and members.
+ */
+export function ownerFields(
+  type: 'contest' | 'championship_contest',
+  c: {
+    id: number
+    is_private: number
+    description: string | null
+    created_by_id: number | null
+    invite_code: string | null
+    status: string
+    game_kind: string
+    prize_percents: string | null
+    created_by_slug: string | null
+    created_by_username: string | null
+  },
+  locked: boolean,
+  viewer: { id: number | null; member: boolean },
+) {
+  const owner = viewer.id !== null && c.created_by_id === viewer.id
+  const open = c.status === 'open' && !locked
+  return {
+    is_private: c.is_private === 1,
+    description: c.description,
+    game_kind: c.game_kind,
+    is_owner: owner,
+    can_edit: owner && open,
+    can_delete: owner && open,
+    invite_link: (owner || viewer.member) && c.invite_code ? inviteLink(type, c.id, c.invite_code) : null,
+    prize_percents:
+      c.prize_percents === null
+        ? null
+        : (JSON.parse(c.prize_percents) as Array<{ from: number; to: number; percent_bps: number }>).map(
+            (r) => ({ from: r.from, to: r.to, percent: r.percent_bps / 100 }),
+          ),
+    created_by:
+      c.created_by_slug === null || c.created_by_username === null
+        ? null
+        : { slug: c.created_by_slug, username: c.created_by_username },
+  }
 }
 
 export function prizeStructureOf(c: { prize_structure: string }): PrizeRange[] {
@@ -67,6 +121,7 @@ export function contestJson(c: ContestRow, nowMs: number, tags: ContestTags = {}
     user_slug: tags.user_slug ?? null,
     filter: tags.filter ?? null,
     created_at_in_millis: Number(c.created_at_ms),
+    ...ownerFields('contest', c, locked, { id: tags.viewer_id ?? null, member: entries.length > 0 }),
   }
 }
 

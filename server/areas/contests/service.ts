@@ -1,10 +1,12 @@
 import { sql } from 'kysely'
 import { lockRows } from '../../db/lock'
 import type { Executor } from '../../db/tx'
-import { withTx } from '../../db/tx'
+import { type AfterCommit, type Tx, withTx } from '../../db/tx'
 import type { Deps } from '../../deps'
 import { paiseToRupees } from '../../domain/money'
 import { AppError, notFound } from '../../http/errors'
+import { recordActivity, usernameOf, wasRemoved } from '../contest-creation/activities'
+import { assertVisible } from '../contest-creation/visibility'
 import { userBalances } from '../ledger/service'
 import { peekLive } from '../scoring/live'
 import { findTeam, teamsOf } from '../teams/queries'
@@ -55,6 +57,7 @@ export async function contestsJson(
       liked: liked.has(r.id),
       user_slug: viewer?.slug ?? null,
       filter,
+      viewer_id: viewer?.id ?? null,
     }),
   )
 }
@@ -111,76 +114,111 @@ export async function joiningConfirmation(deps: Deps, userId: number, contestId:
 /**
  * Joins a contest with one of the caller's teams. The seat (never beyond members_limit), the
  * member row and the entry-fee posting happen in one transaction, so either all of them
- * happen or none.
+ * happen or none. A private contest takes its invite code (or the caller is its owner or
+ * already a member); without it the contest is as unknown as a missing one (404).
  */
-export async function joinContest(deps: Deps, userId: number, contestId: number, teamId: number) {
-  const team = await findTeam(deps.db, teamId)
+export async function joinContest(
+  deps: Deps,
+  userId: number,
+  contestId: number,
+  teamId: number,
+  inviteCode?: string,
+) {
+  const memberId = await withTx(deps, (tx, after) =>
+    joinInTx(deps, tx, after, { userId, contestId, teamId, inviteCode }),
+  )
+  return { member_id: memberId, contest: await requireContest(deps.db, contestId) }
+}
+
+/** The join inside the caller's transaction (contest creation joins its creator in its own). */
+export async function joinInTx(
+  deps: Deps,
+  tx: Tx,
+  after: AfterCommit,
+  j: { userId: number; contestId: number; teamId: number; inviteCode?: string; creating?: boolean },
+): Promise<number> {
+  const { userId, contestId, teamId } = j
+  // The player (their balance is split between compartments below), then the contest:
+  // seats and entries per player are counted under its lock.
+  await lockRows(tx, 'users', userId)
+  await lockRows(tx, 'contests', contestId)
+  const contest = await findContest(tx, contestId)
+  if (!contest) throw notFound('Contest')
+  await assertVisible(tx, 'contest', contest, { id: userId }, j.inviteCode)
+  const team = await findTeam(tx, teamId)
   if (!team || team.user_id !== userId) throw notFound('Team')
-  const memberId = await withTx(deps, async (tx, after) => {
-    // The player (their balance is split between compartments below), then the contest:
-    // seats and entries per player are counted under its lock.
-    await lockRows(tx, 'users', userId)
-    await lockRows(tx, 'contests', contestId)
-    const contest = await findContest(tx, contestId)
-    if (!contest) throw notFound('Contest')
-    if (team.match_id !== contest.match_id)
-      throw new AppError('VALIDATION_FAILED', 'That team is for another match', {
-        team_id: ['is for another match'],
-      })
-    const now = deps.clock.now()
-    if (isLocked(contest, now)) throw new AppError('EVENT_LOCKED', 'The match has started; joining is closed')
-    if (contest.status !== 'open') throw new AppError('CONTEST_CLOSED', `This contest is ${contest.status}`)
-    const mine = await tx
-      .selectFrom('contest_members')
-      .select(['user_team_id'])
-      .where('contest_id', '=', contestId)
-      .where('user_id', '=', userId)
-      .execute()
-    if (mine.some((m) => m.user_team_id === teamId))
-      throw new AppError('ALREADY_JOINED', 'This team has already joined this contest')
-    if (mine.length >= contest.max_entries)
-      throw new AppError(
-        'ENTRY_LIMIT',
-        `This contest allows ${contest.max_entries} entr${contest.max_entries === 1 ? 'y' : 'ies'} per player`,
-      )
-    const seat = await tx
-      .updateTable('contests')
-      .set({ members_count: sql<number>`members_count + 1` })
-      .where('id', '=', contestId)
-      .where('members_count', '<', sql<number>`members_limit`)
-      .executeTakeFirst()
-    if (Number(seat.numUpdatedRows) === 0) throw new AppError('CONTEST_FULL', 'This contest is full')
-    await chargeEntry(tx, after, {
-      contestId,
-      label: contestLabel(contest),
-      teamId,
+  if (team.match_id !== contest.match_id)
+    throw new AppError('VALIDATION_FAILED', 'That team is for another match', {
+      team_id: ['is for another match'],
+    })
+  const now = deps.clock.now()
+  if (isLocked(contest, now)) throw new AppError('EVENT_LOCKED', 'The match has started; joining is closed')
+  if (contest.status !== 'open') throw new AppError('CONTEST_CLOSED', `This contest is ${contest.status}`)
+  if (await wasRemoved(tx, 'contest', contestId, userId))
+    throw new AppError('CONFLICT', 'The owner removed you from this contest; you cannot join it again')
+  const mine = await tx
+    .selectFrom('contest_members')
+    .select(['user_team_id'])
+    .where('contest_id', '=', contestId)
+    .where('user_id', '=', userId)
+    .execute()
+  if (mine.some((m) => m.user_team_id === teamId))
+    throw new AppError('ALREADY_JOINED', 'This team has already joined this contest')
+  if (mine.length >= contest.max_entries)
+    throw new AppError(
+      'ENTRY_LIMIT',
+      `This contest allows ${contest.max_entries} entr${contest.max_entries === 1 ? 'y' : 'ies'} per player`,
+    )
+  const seat = await tx
+    .updateTable('contests')
+    .set({ members_count: sql<number>`members_count + 1` })
+    .where('id', '=', contestId)
+    .where('members_count', '<', sql<number>`members_limit`)
+    .executeTakeFirst()
+  if (Number(seat.numUpdatedRows) === 0) throw new AppError('CONTEST_FULL', 'This contest is full')
+  await chargeEntry(tx, after, {
+    contestId,
+    label: contestLabel(contest),
+    teamId,
+    userId,
+    feePaise: Number(contest.entry_fee_paise),
+    nowMs: now,
+  })
+  const member = await tx
+    .insertInto('contest_members')
+    .values({
+      contest_id: contestId,
+      user_id: userId,
+      user_team_id: teamId,
+      entry_fee_paise: Number(contest.entry_fee_paise),
+      joined_at_ms: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow()
+  // A paid entry earns one scratch card, in the same transaction as the seat and the fee.
+  if (Number(contest.entry_fee_paise) > 0)
+    await earnScratchCard(tx, deps.rng.seed, {
       userId,
-      feePaise: Number(contest.entry_fee_paise),
+      source: 'contest_join',
+      sourceKey: joinCardKey(member.id),
       nowMs: now,
     })
-    const member = await tx
-      .insertInto('contest_members')
-      .values({
-        contest_id: contestId,
-        user_id: userId,
-        user_team_id: teamId,
-        entry_fee_paise: Number(contest.entry_fee_paise),
-        joined_at_ms: now,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow()
-    // A paid entry earns one scratch card, in the same transaction as the seat and the fee.
-    if (Number(contest.entry_fee_paise) > 0)
-      await earnScratchCard(tx, deps.rng.seed, {
+  after.publish(contestStream(contestId), { type: 'members', members_count: contest.members_count + 1 })
+  if (!j.creating)
+    await recordActivity(
+      tx,
+      after,
+      {
+        type: 'contest',
+        contestId,
+        kind: 'joined',
         userId,
-        source: 'contest_join',
-        sourceKey: joinCardKey(member.id),
-        nowMs: now,
-      })
-    after.publish(contestStream(contestId), { type: 'members', members_count: contest.members_count + 1 })
-    return member.id
-  })
-  return { member_id: memberId, contest: await requireContest(deps.db, contestId) }
+        body: `${await usernameOf(tx, userId)} joined`,
+        data: { member_id: member.id },
+      },
+      now,
+    )
+  return member.id
 }
 
 export async function setLike(deps: Deps, userId: number, contestId: number, liked: boolean): Promise<void> {

@@ -1,3 +1,5 @@
+import { contestStreamOf } from '../../areas/contest-creation/activities'
+import { canSee } from '../../areas/contest-creation/visibility'
 import { findContest } from '../../areas/contests/queries'
 import { contestStream } from '../../areas/contests/service'
 import { currentLive, sharedScoring } from '../../areas/scoring/live'
@@ -23,9 +25,12 @@ const relays = new WeakMap<ChannelContext, () => void>()
 export const ContestChannel: ChannelDefinition = {
   name: 'ContestChannel',
   async subscribed(ctx) {
+    if (ctx.params.championship_contest_id !== undefined) return championshipSubscribed(ctx)
     const id = Number(ctx.params.contest_id)
     const found = Number.isInteger(id) && id > 0 ? await findContest(ctx.deps.db, id) : undefined
     if (!found) return ctx.reject()
+    // A private contest: members, its owner, admins, or the `invite_code` param (as the API).
+    if (!(await canSee(ctx.deps.db, 'contest', found, ctx.user, inviteParam(ctx)))) return ctx.reject()
     if (sharedScoring(ctx.deps)) relays.set(ctx, followMatchStandings(ctx.deps, found.match_id))
     ctx.streamFrom(contestStream(id))
     ctx.streamFrom(contestUserStream(id, ctx.user.id))
@@ -55,7 +60,36 @@ export const ContestChannel: ChannelDefinition = {
     }
   },
   unsubscribed(ctx) {
+    if (ctx.params.championship_contest_id !== undefined) return
     relays.get(ctx)?.()
     relays.delete(ctx)
   },
+}
+
+const inviteParam = (ctx: ChannelContext) =>
+  typeof ctx.params.invite_code === 'string' ? ctx.params.invite_code : null
+
+/**
+ * `{"channel":"ContestChannel","championship_contest_id":4}`: a championship contest's stream
+ * (`championship_contest:{id}`): `activity` messages (docs/channels.md). The snapshot carries
+ * the stream's `seq`, the status and the members count.
+ */
+async function championshipSubscribed(ctx: ChannelContext) {
+  const id = Number(ctx.params.championship_contest_id)
+  const load = () =>
+    ctx.deps.db.selectFrom('championship_contests').selectAll().where('id', '=', id).executeTakeFirst()
+  const found = Number.isInteger(id) && id > 0 ? await load() : undefined
+  if (!found || !(await canSee(ctx.deps.db, 'championship_contest', found, ctx.user, inviteParam(ctx))))
+    return ctx.reject()
+  const stream = contestStreamOf('championship_contest', id)
+  ctx.streamFrom(stream)
+  const seq = await ctx.deps.bus.lastSeq(stream)
+  const contest = (await load()) ?? found
+  ctx.transmit({
+    type: 'snapshot',
+    seq,
+    championship_contest_id: id,
+    contest_status: contest.status,
+    members_count: contest.members_count,
+  })
 }

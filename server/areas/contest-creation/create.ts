@@ -1,0 +1,182 @@
+import { lockRows } from '../../db/lock'
+import { type Executor, withTx } from '../../db/tx'
+import type { Deps } from '../../deps'
+import { paiseToRupees } from '../../domain/money'
+import { AppError } from '../../http/errors'
+import { hashString } from '../../lib/rng'
+import { joinChampionshipInTx } from '../championship-contests/service'
+import { contestAccess } from '../contest-access/service'
+import { joinInTx } from '../contests/service'
+import { userBalances } from '../ledger/service'
+import { recordActivity, usernameOf } from './activities'
+import { prizeRows, type ResolvedDraft, resolveDraft } from './draft'
+import type { DraftBody } from './schemas'
+
+/**
+ * Creating a contest (docs/contest-creation.md "Creating a contest"): in ONE transaction the
+ * creator's row is locked (their balance and their count of open contests are checked under
+ * it), access is checked, the contest row is written with a fresh invite code, the `created`
+ * activity is recorded and the creator joins and pays like any member. If the entry fee cannot
+ * be paid nothing is left behind: no contest, no activity, no code.
+ */
+
+/** Unambiguous letters and digits (no 0/O, 1/I/L): codes are read aloud and typed. */
+const CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789'
+export const INVITE_CODE_LENGTH = 10
+
+/**
+ * A 10-character code from `deps.rng` mixed with who asks and when, so two processes that share
+ * a seed still draw different codes; checked against both contest tables under the creator's
+ * lock and drawn again on a clash.
+ */
+async function freshInviteCode(deps: Deps, db: Executor, userId: number, nowMs: number): Promise<string> {
+  const stream = deps.rng.stream('contest-invite-codes')
+  for (let attempt = 0; attempt < 20; attempt++) {
+    let code = ''
+    let h = hashString(`${stream.uint32()}:${userId}:${nowMs}:${attempt}`)
+    for (let i = 0; i < INVITE_CODE_LENGTH; i++) {
+      if (i === 5) h = hashString(`${h}:${stream.uint32()}`)
+      code += CODE_ALPHABET[h % CODE_ALPHABET.length]
+      h = Math.floor(h / CODE_ALPHABET.length)
+    }
+    const daily = await db
+      .selectFrom('contests')
+      .select('id')
+      .where('invite_code', '=', code)
+      .executeTakeFirst()
+    const phase = await db
+      .selectFrom('championship_contests')
+      .select('id')
+      .where('invite_code', '=', code)
+      .executeTakeFirst()
+    if (!daily && !phase) return code
+  }
+  throw new Error('no free invite code after 20 draws')
+}
+
+/** The house's kind names describe a player's contest too (lists filter on them). */
+function contestKindOf(d: ResolvedDraft) {
+  if (d.entry_fee_paise === 0) return 'free' as const
+  if (d.members_limit === 2) return 'head_to_head' as const
+  if (d.guaranteed) return 'guaranteed' as const
+  return d.members_limit <= 20 ? ('small' as const) : ('mega' as const)
+}
+
+export interface Created {
+  type: 'contest' | 'championship_contest'
+  id: number
+  member_id: number
+}
+
+export async function createContest(deps: Deps, userId: number, body: DraftBody): Promise<Created> {
+  return withTx(deps, async (tx, after) => {
+    await lockRows(tx, 'users', userId)
+    const now = deps.clock.now()
+    const draft = await resolveDraft(tx, userId, body, { requireTeam: true, nowMs: now })
+    const access = await contestAccess(tx, userId, {
+      entry_fee_paise: draft.entry_fee_paise,
+      is_private: draft.is_private,
+    })
+    if (!access.allowed)
+      throw new AppError('FORBIDDEN', access.missing[0]?.message ?? 'You cannot create this contest yet')
+    const code = await freshInviteCode(deps, tx, userId, now)
+    const common = {
+      name: draft.name,
+      description: draft.description,
+      entry_fee_paise: draft.entry_fee_paise,
+      members_limit: draft.members_limit,
+      guaranteed: draft.guaranteed ? 1 : 0,
+      rake_bps: draft.bill.rake_bps,
+      prize_pool_paise: draft.bill.pool_paise,
+      prize_structure: JSON.stringify(draft.prizes),
+      prize_percents: JSON.stringify(draft.percents),
+      winner_count: draft.winners,
+      invite_code: code,
+      created_by_id: userId,
+      is_private: draft.is_private ? 1 : 0,
+      created_at_ms: now,
+    }
+    const username = await usernameOf(tx, userId)
+    const fee = draft.entry_fee_paise > 0 ? `₹${paiseToRupees(draft.entry_fee_paise)} entry` : 'free'
+    const text = `${username} created the contest (${draft.members_limit} spots, ${fee})`
+    if (draft.target.type === 'contest') {
+      const row = await tx
+        .insertInto('contests')
+        .values({
+          ...common,
+          match_id: draft.target.match.id,
+          kind: contestKindOf(draft),
+          max_entries: draft.max_entries,
+          game_kind: draft.kind.slug,
+          // Player contests list after the house's on a match page.
+          sort: 1000,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+      await recordActivity(
+        tx,
+        after,
+        { type: 'contest', contestId: row.id, kind: 'created', userId, body: text },
+        now,
+      )
+      const memberId = await joinInTx(deps, tx, after, {
+        userId,
+        contestId: row.id,
+        teamId: draft.team_id as number,
+        creating: true,
+      })
+      return { type: 'contest', id: row.id, member_id: memberId }
+    }
+    const row = await tx
+      .insertInto('championship_contests')
+      .values({ ...common, phase_id: draft.target.phase.phase_id })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+    await recordActivity(
+      tx,
+      after,
+      { type: 'championship_contest', contestId: row.id, kind: 'created', userId, body: text },
+      now,
+    )
+    const memberId = await joinChampionshipInTx(deps, tx, after, {
+      userId,
+      contestId: row.id,
+      classicTeamId: draft.team_id as number,
+      creating: true,
+    })
+    return { type: 'championship_contest', id: row.id, member_id: memberId }
+  })
+}
+
+/** What a draft would cost and pay, never writing anything (POST /api/contests/verify). */
+export async function verifyDraft(deps: Deps, userId: number, body: DraftBody) {
+  const draft = await resolveDraft(deps.db, userId, body, { requireTeam: false, nowMs: deps.clock.now() })
+  const access = await contestAccess(deps.db, userId, {
+    entry_fee_paise: draft.entry_fee_paise,
+    is_private: draft.is_private,
+  })
+  return draftAnswer(draft, await userBalances(deps.db, userId), access)
+}
+
+export function draftAnswer(
+  draft: ResolvedDraft,
+  balances: { unused: number; winnings: number },
+  access: { allowed: boolean; missing: Array<{ key: string; met: boolean; message: string }> },
+) {
+  const { bill } = draft
+  const balance = balances.unused + balances.winnings
+  return {
+    bill: {
+      entry_fee: paiseToRupees(bill.entry_fee_paise),
+      members_limit: bill.members_limit,
+      rake_percent: bill.rake_bps / 100,
+      prize_pool: paiseToRupees(bill.pool_paise),
+      rake: paiseToRupees(bill.rake_paise),
+      you_pay: paiseToRupees(bill.you_pay_paise),
+      balance_after: paiseToRupees(balance - bill.you_pay_paise),
+    },
+    prizes: prizeRows(draft.percents, draft.prizes, bill.pool_paise),
+    winners: draft.percents.reduce((max, r) => Math.max(max, r.to), 0),
+    access: { allowed: access.allowed, missing: access.missing },
+  }
+}

@@ -1,0 +1,196 @@
+import { createRoute, z } from '@hono/zod-openapi'
+import type { Deps } from '../../deps'
+import { paiseToRupees } from '../../domain/money'
+import { notFound } from '../../http/errors'
+import { toPage } from '../../http/paging'
+import { clientAddress, limit } from '../../http/rate-limit'
+import { errors, json, jsonBody } from '../../http/responses'
+import { type AppContext, bearerSecurity, createRouter, currentUser } from '../../http/router'
+import { ChampionshipContestSchema } from '../championship-contests/routes'
+import { championshipContestView } from '../championship-contests/views'
+import { ContestSchema } from '../contests/schemas'
+import { contestsJson, requireContest } from '../contests/service'
+import { createContest, verifyDraft } from './create'
+import { DraftBody, VerifyAnswer } from './schemas'
+import { normalizeCode } from './visibility'
+
+const viewerOf = (c: AppContext) => {
+  const u = c.get('user')
+  return u ? { id: u.id, slug: u.slug } : null
+}
+
+/** The contest JSON of either kind, as the caller sees it. */
+export async function anyContestJson(
+  deps: Deps,
+  c: AppContext,
+  type: 'contest' | 'championship_contest',
+  id: number,
+) {
+  if (type === 'contest') {
+    const [json] = await contestsJson(deps, [await requireContest(deps.db, id)], viewerOf(c))
+    return { contest: json as z.infer<typeof ContestSchema> }
+  }
+  const view = await championshipContestView(
+    deps,
+    id,
+    toPage({ page: 1, per_page: 1 }),
+    c.get('user')?.id ?? null,
+  )
+  return { championship_contest: view.contest }
+}
+
+const CreatedAnswer = z.object({
+  contest: ContestSchema.optional().openapi({ description: 'Match kinds' }),
+  championship_contest: ChampionshipContestSchema.optional().openapi({ description: 'championship' }),
+  member_id: z.number().int().openapi({ description: 'The creator’s entry' }),
+})
+
+export function contestCreationRoutes(deps: Deps) {
+  const app = createRouter()
+
+  app.openapi(
+    createRoute({
+      method: 'post',
+      path: '/api/contests',
+      tags: ['Contest creation'],
+      summary: 'Create a contest (a player’s own; docs/contest-creation.md)',
+      description:
+        'In one transaction: the access check (403 naming the first missing requirement), the contest with a fresh invite code, the `created` activity, and the creator joining with `team_id` (championship: their classic team of the phase) and paying like any member — too little balance is 409 and nothing is created. `game`: single-match, football-single-match, f1-single-match or championship. Prize table: `prize_option`, `prize_structure_id` or `prize_ranges` (one of them; winner takes all by default).',
+      security: bearerSecurity,
+      request: { body: jsonBody(DraftBody) },
+      responses: { 201: json(CreatedAnswer, 'Created'), ...errors(401, 403, 404, 409, 422) },
+    }),
+    async (c) => {
+      const me = currentUser(c)
+      const made = await createContest(deps, me.id, c.req.valid('json'))
+      return c.json(
+        { ...(await anyContestJson(deps, c, made.type, made.id)), member_id: made.member_id },
+        201,
+      )
+    },
+  )
+
+  app.openapi(
+    createRoute({
+      method: 'post',
+      path: '/api/contests/verify',
+      tags: ['Contest creation'],
+      summary: 'The bill and prize table of a draft, without creating anything',
+      description:
+        'Same body as creating (team_id optional). 422 with field messages for what is wrong; `access` says whether the caller may create it and what is missing.',
+      security: bearerSecurity,
+      request: { body: jsonBody(DraftBody) },
+      responses: { 200: json(VerifyAnswer, 'The bill'), ...errors(401, 422) },
+    }),
+    async (c) => c.json(await verifyDraft(deps, currentUser(c).id, c.req.valid('json')), 200),
+  )
+
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/api/contests/invite_code/{code}',
+      tags: ['Contest creation'],
+      summary: 'The contest an invite code opens',
+      description:
+        'Any contest’s code (daily or championship; case does not matter). A wrong code is 404; lookups are rate limited per player and address (429).',
+      middleware: [
+        limit(
+          deps,
+          'invite-code',
+          deps.config.rateLimits.inviteCode,
+          (c) => `${c.get('user')?.id ?? '-'}:${clientAddress(c, deps.config.trustProxy)}`,
+        ),
+      ],
+      request: { params: z.object({ code: z.string().max(40) }) },
+      responses: {
+        200: json(
+          z.object({
+            contest: z.object({
+              id: z.number().int(),
+              contest_type: z.enum(['contest', 'championship_contest']),
+              match_id: z.number().int().nullable(),
+              phase_id: z.number().int().nullable(),
+              name: z.string(),
+              entry_fee: z.number(),
+              members_limit: z.number().int(),
+              members_count: z.number().int(),
+              is_private: z.boolean(),
+              contest_status: z.string(),
+            }),
+          }),
+          'The contest',
+        ),
+        ...errors(404, 429),
+      },
+    }),
+    async (c) => {
+      const code = normalizeCode(c.req.valid('param').code)
+      const daily = await deps.db
+        .selectFrom('contests')
+        .select([
+          'id',
+          'match_id',
+          'name',
+          'entry_fee_paise',
+          'members_limit',
+          'members_count',
+          'is_private',
+          'status',
+        ])
+        .where('invite_code', '=', code)
+        .executeTakeFirst()
+      if (daily)
+        return c.json(
+          {
+            contest: {
+              id: daily.id,
+              contest_type: 'contest' as const,
+              match_id: daily.match_id,
+              phase_id: null,
+              name: daily.name,
+              entry_fee: paiseToRupees(Number(daily.entry_fee_paise)),
+              members_limit: daily.members_limit,
+              members_count: daily.members_count,
+              is_private: daily.is_private === 1,
+              contest_status: daily.status,
+            },
+          },
+          200,
+        )
+      const phase = await deps.db
+        .selectFrom('championship_contests')
+        .select([
+          'id',
+          'phase_id',
+          'name',
+          'entry_fee_paise',
+          'members_limit',
+          'members_count',
+          'is_private',
+          'status',
+        ])
+        .where('invite_code', '=', code)
+        .executeTakeFirst()
+      if (!phase) throw notFound('Contest')
+      return c.json(
+        {
+          contest: {
+            id: phase.id,
+            contest_type: 'championship_contest' as const,
+            match_id: null,
+            phase_id: phase.phase_id,
+            name: phase.name,
+            entry_fee: paiseToRupees(Number(phase.entry_fee_paise)),
+            members_limit: phase.members_limit,
+            members_count: phase.members_count,
+            is_private: phase.is_private === 1,
+            contest_status: phase.status,
+          },
+        },
+        200,
+      )
+    },
+  )
+
+  return app
+}
