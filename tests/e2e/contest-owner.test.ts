@@ -57,7 +57,9 @@ async function signInAs(p: Player) {
   ])
 }
 
-async function shotBoth(name: string) {
+async function shotBoth(shot: string) {
+  // Shots share a folder with the other e2e tests: these start with `owner-`.
+  const name = `owner-${shot}`
   await world.shot(name)
   await page.setViewportSize({ width: 1280, height: 860 })
   await world.shot(name)
@@ -204,6 +206,7 @@ describe('contest owner pages in the browser', () => {
         .getByTestId('remove-check')
         .count(),
     ).toBe(0)
+    await shotBoth('remove-pick')
     await page.getByTestId('remove-picked').click()
     await page.getByTestId('remove-dialog').waitFor()
     await shotBoth('contest-remove-member')

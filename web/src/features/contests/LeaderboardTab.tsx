@@ -159,7 +159,7 @@ function BoardRow({
       data-member-id={row.member_id}
     >
       {select ? (
-        <label className={page.boardLink}>
+        <label className={`${page.boardLink} ${owner.pickRow}`}>
           <span className={owner.removeCheck}>
             <input
               type="checkbox"
