@@ -13,7 +13,8 @@ import {
   winnerCount,
 } from '../../domain/prizes'
 import { AppError, invalid, notFound } from '../../http/errors'
-import { recordActivity, usernameOf, wasRemoved } from '../contest-creation/activities'
+import { prizeActivities, recordActivity, usernameOf, wasRemoved } from '../contest-creation/activities'
+import { decideAtLock, lockedActivity } from '../contest-creation/lock'
 import { assertVisible } from '../contest-creation/visibility'
 import { notify } from '../notifications/service'
 import { championshipLabel, chargeChampionshipEntry, payChampionshipPool } from './ledger'
@@ -248,36 +249,40 @@ export async function lockPhaseContests(tx: Tx, after: AfterCommit, phaseId: num
   if (contests.length === 0) return
   const window = (await phaseWindow(tx, phaseId)) as PhaseWindow
   for (const c of contests) {
-    if (c.members_count < c.members_limit && !c.guaranteed)
-      await cancelChampionshipContest(
-        tx,
-        after,
-        c,
-        window.label,
-        'The contest did not fill before the phase started',
-        atMs,
-      )
-    else
+    const decision = await decideAtLock(
+      tx,
+      'championship_contest',
+      c,
+      'The contest did not fill before the phase started',
+    )
+    if (decision.action === 'cancel')
+      await cancelChampionshipContest(tx, after, c, window.label, decision.reason, atMs)
+    else {
       await tx
         .updateTable('championship_contests')
-        .set({ status: 'locked', locked_at_ms: atMs })
+        .set({ status: 'locked', locked_at_ms: atMs, ...decision.rescaled })
         .where('id', '=', c.id)
         .execute()
+      await lockedActivity(tx, after, 'championship_contest', c.id, decision, atMs)
+    }
   }
 }
 
-async function cancelChampionshipContest(
+/** As cancelContest (matches/lifecycle.ts) for a championship contest: the entries not refunded yet. */
+export async function cancelChampionshipContest(
   tx: Tx,
   after: AfterCommit,
   contest: { id: number; name: string },
   phaseLabel: string,
   reason: string,
   nowMs: number,
+  notifyKind: 'contest_cancelled' | 'contest_deleted' = 'contest_cancelled',
 ) {
   const members = await tx
     .selectFrom('championship_contest_members')
     .select(['user_id', 'entry_fee_paise'])
     .where('contest_id', '=', contest.id)
+    .where('refunded', '=', 0)
     .execute()
   const byUser = new Map<number, number>()
   for (const m of members) byUser.set(m.user_id, (byUser.get(m.user_id) ?? 0) + Number(m.entry_fee_paise))
@@ -305,13 +310,26 @@ async function cancelChampionshipContest(
       after,
       userId,
       {
-        kind: 'contest_cancelled',
+        kind: notifyKind,
         body: `${contest.name} was cancelled: ${reason.toLowerCase()}.${refund}`,
         data: { championship_contest_id: contest.id },
       },
       nowMs,
     )
   }
+  await recordActivity(
+    tx,
+    after,
+    {
+      type: 'championship_contest',
+      contestId: contest.id,
+      kind: notifyKind === 'contest_deleted' ? 'deleted' : 'cancelled',
+      userId: null,
+      body: `Cancelled: ${reason}. Every entry fee went back to unused balance.`,
+      data: { reason },
+    },
+    nowMs,
+  )
 }
 
 export interface PhaseSettlement {
@@ -383,6 +401,8 @@ export async function settlePhaseContests(deps: Deps, phaseId: number): Promise<
         .set({ status: 'completed', settled_at_ms: now })
         .where('id', '=', id)
         .execute()
+      if (contest.created_by_id !== null)
+        await prizeActivities(tx, after, id, byUser, now, 'championship_contest')
       for (const [userId, amount] of byUser)
         await notify(
           tx,

@@ -125,3 +125,29 @@ export async function wasRemoved(db: Executor, type: ContestType, contestId: num
     .executeTakeFirst()
   return row !== undefined
 }
+
+/** At settlement: "kohli_fan won ₹450", biggest first, for the first ten winners. */
+export async function prizeActivities(
+  tx: Executor,
+  after: AfterCommit,
+  contestId: number,
+  byUser: Map<number, number>,
+  nowMs: number,
+  type: ContestType = 'contest',
+) {
+  const wins = [...byUser].filter(([, a]) => a > 0).sort((a, b) => b[1] - a[1] || a[0] - b[0])
+  for (const [userId, amount] of wins.slice(0, 10))
+    await recordActivity(
+      tx,
+      after,
+      {
+        type,
+        contestId,
+        kind: 'prizes',
+        userId,
+        body: `${await usernameOf(tx, userId)} won ₹${amount / 100}`,
+        data: { amount_paise: amount },
+      },
+      nowMs,
+    )
+}

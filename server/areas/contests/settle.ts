@@ -6,6 +6,7 @@ import type { Deps } from '../../deps'
 import { paiseToRupees } from '../../domain/money'
 import { distributePrizes } from '../../domain/prizes'
 import { championshipAfterMatch } from '../championship/phase-end'
+import { prizeActivities } from '../contest-creation/activities'
 import { notificationStream, serializeNotification } from '../notifications/service'
 import type { LiveMatch } from '../scoring/live'
 import { currentLive } from '../scoring/live'
@@ -27,7 +28,7 @@ export interface SettlementReport {
  */
 const BATCH_ENTRIES = 100_000
 
-type ContestRow = { id: number; name: string; prize_structure: string }
+type ContestRow = { id: number; name: string; prize_structure: string; created_by_id: number | null }
 type Settled = { contest: ContestRow; entries: number; byUser: Map<number, number> }
 
 /**
@@ -43,7 +44,7 @@ export async function settleMatch(deps: Deps, matchId: number): Promise<Settleme
   live.board.rankAll()
   const contests = await deps.db
     .selectFrom('contests')
-    .select(['id', 'name', 'prize_structure'])
+    .select(['id', 'name', 'prize_structure', 'created_by_id'])
     .where('match_id', '=', matchId)
     .where('status', '=', 'locked')
     .orderBy('id')
@@ -89,6 +90,9 @@ export async function settleMatch(deps: Deps, matchId: number): Promise<Settleme
             .where('id', '=', s.contest.id)
             .execute()
       await notifyWinners(deps, tx, after, st, done, now)
+      // A player's contest tells its activities page who won (the house's big ones do not).
+      for (const s of done)
+        if (s.contest.created_by_id !== null) await prizeActivities(tx, after, s.contest.id, s.byUser, now)
       for (const s of done)
         after.publish(contestStream(s.contest.id), { type: 'status', contest_status: 'completed' })
       return done

@@ -6,6 +6,8 @@ import { AppError, notFound } from '../../http/errors'
 import { snapshotPhaseTeams } from '../championship/lock'
 import { championshipAfterMatch } from '../championship/phase-end'
 import { lockPhaseContests } from '../championship-contests/service'
+import { recordActivity } from '../contest-creation/activities'
+import { decideAtLock, lockedActivity } from '../contest-creation/lock'
 import { contestLabel, payFromPool } from '../contests/ledger'
 import { contestStream } from '../contests/service'
 import { notify } from '../notifications/service'
@@ -41,17 +43,22 @@ export async function lockMatch(deps: Deps, matchId: number, atMs: number): Prom
       .$call(forUpdate(tx))
       .execute()
     for (const c of contests) {
-      if (c.members_count < c.members_limit && !c.guaranteed) {
-        await cancelContest(
-          tx,
-          after,
-          { ...c, match_title: match.title },
-          'The contest did not fill before the match started',
-          atMs,
-        )
+      const decision = await decideAtLock(
+        tx,
+        'contest',
+        c,
+        'The contest did not fill before the match started',
+      )
+      if (decision.action === 'cancel') {
+        await cancelContest(tx, after, { ...c, match_title: match.title }, decision.reason, atMs)
       } else {
-        await tx.updateTable('contests').set({ status: 'locked' }).where('id', '=', c.id).execute()
+        await tx
+          .updateTable('contests')
+          .set({ status: 'locked', ...decision.rescaled })
+          .where('id', '=', c.id)
+          .execute()
         after.publish(contestStream(c.id), { type: 'status', contest_status: 'locked' })
+        await lockedActivity(tx, after, 'contest', c.id, decision, atMs)
       }
     }
     // Championship: every classic team of the match's phase, as it stands now, plays this match.
@@ -64,18 +71,24 @@ export async function lockMatch(deps: Deps, matchId: number, atMs: number): Prom
   })
 }
 
-/** Cancels a contest and refunds every entry fee to the member's unused balance. */
+/**
+ * Cancels a contest and refunds every entry fee not refunded yet to the member's unused
+ * balance (one posting that empties the pool), notifies each member (`notifyKind`:
+ * contest_cancelled, or contest_deleted when its owner deleted it) and records the activity.
+ */
 export async function cancelContest(
   tx: Tx,
   after: AfterCommit,
   contest: { id: number; name: string; match_title: string },
   reason: string,
   nowMs: number,
+  notifyKind: 'contest_cancelled' | 'contest_deleted' = 'contest_cancelled',
 ): Promise<void> {
   const members = await tx
     .selectFrom('contest_members')
     .select(['id', 'user_id', 'entry_fee_paise'])
     .where('contest_id', '=', contest.id)
+    .where('refunded', '=', 0)
     .execute()
   const byUser = new Map<number, number>()
   for (const m of members) byUser.set(m.user_id, (byUser.get(m.user_id) ?? 0) + Number(m.entry_fee_paise))
@@ -100,7 +113,7 @@ export async function cancelContest(
       after,
       userId,
       {
-        kind: 'contest_cancelled',
+        kind: notifyKind,
         body: `${contest.name} was cancelled: ${reason.toLowerCase()}.${refund}`,
         data: { contest_id: contest.id },
       },
@@ -108,6 +121,19 @@ export async function cancelContest(
     )
   }
   after.publish(contestStream(contest.id), { type: 'status', contest_status: 'cancelled', reason })
+  await recordActivity(
+    tx,
+    after,
+    {
+      type: 'contest',
+      contestId: contest.id,
+      kind: notifyKind === 'contest_deleted' ? 'deleted' : 'cancelled',
+      userId: null,
+      body: `Cancelled: ${reason}. Every entry fee went back to unused balance.`,
+      data: { reason },
+    },
+    nowMs,
+  )
 }
 
 /** Abandoned (rained off): no points count, every contest is cancelled and refunded. */
