@@ -8,22 +8,39 @@ import { formatMoney, formatNumber, relativeTime } from '../../lib/format'
 import { showSnackbar } from '../../lib/snackbar'
 import type { Contest } from './api'
 import styles from './owner.module.css'
-import { afterOwnerChange, deleteContest, refundStatusQuery, withExtras } from './owner-api'
+import { afterOwnerChange, type ContestKind, deleteContest, refundStatusQuery } from './owner-api'
 
 /**
  * The owner's controls on their contest page (docs/contest-creation.md "Owner controls"):
  * edit (the server says what may still change) and delete before the lock, which cancels
  * the contest and refunds every member. The server decides `can_edit` / `can_delete`.
  */
-export function OwnerControls({ contest }: { contest: Contest }) {
-  const c = withExtras(contest)
+/** What the owner controls need of a contest, daily or championship. */
+export interface OwnableContest {
+  id: number
+  name: string
+  entry_fee: number
+  members_count: number
+  is_owner?: boolean
+  can_edit?: boolean
+  can_delete?: boolean
+}
+
+export function OwnerControls({
+  contest: c,
+  kind = 'contest',
+}: {
+  contest: OwnableContest
+  kind?: ContestKind
+}) {
   const [confirming, setConfirming] = useState(false)
   if (!c.is_owner) return null
+  const edit = `/contests/${c.id}/edit${kind === 'contest' ? '' : '?type=championship'}`
   return (
     <div className={styles.ownerBar} data-testid="owner-controls">
       <span className={styles.ownerTag}>Your contest</span>
       {c.can_edit ? (
-        <ButtonLink to={`/contests/${c.id}/edit`} variant="secondary" small data-testid="edit-contest">
+        <ButtonLink to={edit} variant="secondary" small data-testid="edit-contest">
           <EditIcon width={14} height={14} /> Edit
         </ButtonLink>
       ) : null}
@@ -32,18 +49,28 @@ export function OwnerControls({ contest }: { contest: Contest }) {
           Delete
         </Button>
       ) : null}
-      <DeleteDialog contest={c} open={confirming} onClose={() => setConfirming(false)} />
+      <DeleteDialog contest={c} kind={kind} open={confirming} onClose={() => setConfirming(false)} />
     </div>
   )
 }
 
-function DeleteDialog({ contest, open, onClose }: { contest: Contest; open: boolean; onClose: () => void }) {
+function DeleteDialog({
+  contest,
+  kind,
+  open,
+  onClose,
+}: {
+  contest: OwnableContest
+  kind: ContestKind
+  open: boolean
+  onClose: () => void
+}) {
   const client = useQueryClient()
   const remove = useMutation({
-    mutationFn: () => deleteContest(contest.id),
+    mutationFn: () => deleteContest(kind, contest.id),
     meta: { silent: true },
     onSuccess: () => {
-      afterOwnerChange(client, contest.id)
+      afterOwnerChange(client, contest.id, kind)
       showSnackbar(`${contest.name} is deleted: every member got their entry fee back.`, 'info')
       onClose()
     },

@@ -78,18 +78,20 @@ export const refundStatusQuery = (id: number) =>
     staleTime: 30_000,
   })
 
-/** The owner cancels the contest before lock: every member is refunded (DELETE /api/contests/{id}). */
-export const deleteContest = (id: number) => del<{ contest: Contest }>(`/api/contests/${id}`)
+/** The owner cancels the contest before lock: every member is refunded (DELETE /api/contests/{id}, or the championship one). */
+export const deleteContest = (kind: ContestKind, id: number) => del<unknown>(base(kind, id))
 
 /** The owner removes entries before lock; each is refunded (POST …/update_members). */
 export const removeMembers = (id: number, memberIds: number[]) =>
   post<unknown>(`/api/contests/${id}/update_members`, { remove_member_ids: memberIds })
 
 /** After a delete or a removal the contest, its members, its lists and my wallet all moved. */
-export function afterOwnerChange(client: QueryClient, id: number) {
-  void client.invalidateQueries({ queryKey: ['contest', id] })
+export function afterOwnerChange(client: QueryClient, id: number, kind: ContestKind = 'contest') {
+  void client.invalidateQueries({
+    queryKey: kind === 'contest' ? ['contest', id] : ['championship', 'contest', id],
+  })
   void client.invalidateQueries({ queryKey: ['contests'] })
-  void client.invalidateQueries({ queryKey: activitiesKey('contest', id) })
+  void client.invalidateQueries({ queryKey: activitiesKey(kind, id) })
   void client.invalidateQueries({ queryKey: ['me'] })
 }
 
