@@ -9,6 +9,7 @@ import {
   OPEN_OWNED_CONTESTS_MAX,
 } from '../../server/domain/contest-creation'
 import { DEFAULT_RAKE_BPS } from '../../server/domain/prizes'
+import { CRICKET_MIN } from '../../server/domain/team/cricket'
 import { SPORT_RULES } from '../../server/domain/team-rules'
 import { validTeamBody } from '../helpers/league'
 import { type E2eWorld, startE2eWorld } from './browser'
@@ -142,6 +143,9 @@ describe('contest owner pages in the browser', () => {
     expect(await text('open-contests-max')).toContain(String(OPEN_OWNED_CONTESTS_MAX))
     expect(await text('rake-percent')).toContain(`${DEFAULT_RAKE_BPS / 100}%`)
     expect(await text('team-size')).toBe(String(SPORT_RULES.cricket?.team_size))
+    expect(await text('team-budget')).toBe(`${(SPORT_RULES.cricket?.budget_tenths ?? 0) / 10} credits`)
+    const bowlers = page.locator('[data-testid="role-limits"] [data-role="BOWL"] td').first()
+    expect(await bowlers.textContent()).toBe(String(CRICKET_MIN.BOWL))
     expect(await page.getByTestId('point-table').count()).toBeGreaterThan(0)
     expect(await page.getByTestId('refund-rules').locator('li').count()).toBeGreaterThan(0)
     expect(await page.locator('[data-testid="prize-options"] [data-key="winner_takes_all"]').count()).toBe(1)

@@ -110,13 +110,7 @@ function RulesBody({ rules: r }: { rules: KindRules }) {
         <Card className={styles.section}>
           <h2 className={styles.heading}>
             Prize options
-            {c.sample_members ? (
-              <span className={styles.headingNote}>
-                {' '}
-                for {formatNumber(c.sample_members)} members
-                {c.sample_entry_fee ? ` at ${formatMoney(c.sample_entry_fee)}` : ''}
-              </span>
-            ) : null}
+            <span className={styles.headingNote}> for {formatNumber(c.sample_members)} members</span>
           </h2>
           <div className={styles.options} data-testid="prize-options">
             {c.prize_options.map((o) => (
@@ -129,8 +123,7 @@ function RulesBody({ rules: r }: { rules: KindRules }) {
                     {o.prizes.map((p) => (
                       <tr key={p.from}>
                         <th scope="row"># {p.rank_text}</th>
-                        <td>{p.percent}%</td>
-                        {c.sample_entry_fee ? <td>{formatMoney(p.amount)}</td> : null}
+                        <td>{p.percent}% of the pool</td>
                       </tr>
                     ))}
                   </tbody>
@@ -144,6 +137,23 @@ function RulesBody({ rules: r }: { rules: KindRules }) {
         </Card>
       ) : null}
       {r.team_rules ? <TeamRulesCard rules={r.team_rules} /> : null}
+      {r.championship ? (
+        <Card className={styles.section}>
+          <h2 className={styles.heading}>Transfers</h2>
+          <dl className={styles.facts} data-testid="championship-rules">
+            <Fact
+              label="Free per match"
+              value={formatNumber(r.championship.free_transfers_per_match)}
+              testId="free-transfers"
+            />
+            <Fact
+              label="Further ones cost"
+              value={r.championship.paid_transfer_fees.map((fee) => formatMoney(fee)).join(', then ')}
+              testId="paid-transfers"
+            />
+          </dl>
+        </Card>
+      ) : null}
       {r.point_system ? (
         <section className={styles.section} data-testid="rules-points">
           <h2 className={styles.heading}>Points</h2>

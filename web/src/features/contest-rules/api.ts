@@ -26,7 +26,7 @@ export interface PrizeOptionRow {
   key: string
   label: string
   winners: number
-  prizes: Array<{ rank_text: string; from: number; to: number; percent: number; amount: number }>
+  prizes: Array<{ rank_text: string; from: number; to: number; percent: number }>
 }
 
 /** GET /api/contests/rules/{slug}: the numbers the server enforces for one game kind. */
@@ -38,6 +38,8 @@ export interface KindRules {
   /** The sport's team rules from the validator's own config (null for kinds without a team: auction, esports). */
   team_rules: TeamRules | null
   point_system: PointSystem | null
+  /** The championship kind: transfers per match (free) and what further ones cost, in rupees. */
+  championship?: { free_transfers_per_match: number; paid_transfer_fees: number[] } | null
   creation: {
     members_min: number
     members_max: number
@@ -46,8 +48,8 @@ export interface KindRules {
     max_entries_per_user: number
     open_contests_max: number
     rake_percent: number
-    sample_members?: number
-    sample_entry_fee?: number
+    /** The size the prize options are shown for (they depend on it). */
+    sample_members: number
     prize_options: PrizeOptionRow[]
   }
   refunds: string[]
@@ -55,12 +57,29 @@ export interface KindRules {
 }
 
 export interface TeamRules {
-  team_size?: number
-  budget?: number
-  max_per_team?: number
-  roles?: Array<{ key?: string; name: string; min: number; max: number }>
-  [key: string]: unknown
+  sport: string
+  team_size: number
+  budget_credits: number
+  /** Position limits: cricket's minimums (WK, BAT, AR, BOWL, AR+BOWL), football's ranges; none for the others. */
+  roles: Array<{ key: string; min: number; max: number | null; note: string | null }>
+  /** Players from one real team: null when the validator sets no cap. */
+  per_team_cap: number | null
+  captain_multiplier: number
+  vice_captain_multiplier: number
 }
+
+const ROLE_NAMES: Record<string, string> = {
+  WK: 'Wicket-keepers',
+  BAT: 'Batters',
+  AR: 'All-rounders',
+  BOWL: 'Bowlers',
+  'AR+BOWL': 'All-rounders + bowlers',
+  GK: 'Goalkeepers',
+  DEF: 'Defenders',
+  MID: 'Midfielders',
+  FWD: 'Forwards',
+}
+export const roleName = (key: string) => ROLE_NAMES[key] ?? key
 
 export const rulesQuery = (slug: string) =>
   queryOptions({
