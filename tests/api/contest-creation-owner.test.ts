@@ -250,3 +250,101 @@ describe('at the start', () => {
     expect(await kit.balance(owner)).toBe(500)
   })
 })
+
+describe('championship contests of players', () => {
+  async function championship(owner: Player, over: Record<string, unknown> = {}) {
+    const phase = await kit.upcomingPhase()
+    await kit.classicTeam(owner, phase.id)
+    const res = await api.post(
+      '/api/contests',
+      {
+        game: 'championship',
+        phase_id: phase.id,
+        name: 'Phase Pals',
+        entry_fee: 100,
+        members_limit: 4,
+        ...over,
+      },
+      owner.token,
+    )
+    expect(res.status, JSON.stringify(res.body)).toBe(201)
+    return { contest: res.body.championship_contest, phase }
+  }
+
+  it('join by code, edit, remove a member and delete: every rupee back, activities kept', async () => {
+    const owner = await kit.withAccess(500)
+    const { contest, phase } = await championship(owner)
+    const code = new URL(contest.invite_link, 'http://x').searchParams.get('code') as string
+    const friend = await kit.player(500)
+    await kit.classicTeam(friend, phase.id)
+    const url = `/api/championship/contests/${contest.id}`
+    expect((await api.post(`${url}/join`, {}, friend.token)).status).toBe(404)
+    expect((await api.get(url, friend.token)).status).toBe(404)
+    const joined = await api.post(`${url}/join`, { invite_code: code }, friend.token)
+    expect(joined.status).toBe(200)
+    expect((await api.get(url, friend.token)).status).toBe(200)
+    expect((await api.put(url, { entry_fee: 200 }, owner.token)).status).toBe(409)
+    expect((await api.put(url, { name: 'Mine' }, friend.token)).status).toBe(404)
+    const renamed = await api.put(url, { name: 'Phase Pals II', members_limit: 6 }, owner.token)
+    expect(renamed.status).toBe(200)
+    expect(renamed.body.championship_contest).toMatchObject({ name: 'Phase Pals II', members_limit: 6 })
+    const removed = await api.post(
+      `${url}/update_members`,
+      { remove_member_ids: [joined.body.member_id] },
+      owner.token,
+    )
+    expect(removed.status).toBe(200)
+    expect(await kit.balance(friend)).toBe(500)
+    const gone = await api.call('DELETE', url, { token: owner.token })
+    expect(gone.status).toBe(200)
+    expect(gone.body.championship_contest.contest_status).toBe('cancelled')
+    expect(await kit.balance(owner)).toBe(500)
+    await ledgerOk()
+    const acts = (await api.get(`${url}/activities`, owner.token)).body.activities
+    expect(acts.map((a: { kind: string }) => a.kind)).toEqual([
+      'deleted',
+      'member_removed',
+      'edited',
+      'joined',
+      'created',
+    ])
+  })
+})
+
+describe('rules pages', () => {
+  it('show the numbers the server enforces; an unknown slug is 404', async () => {
+    const cricket = (await api.get('/api/contests/rules/single-match')).body.rules
+    expect(cricket).toMatchObject({
+      slug: 'single-match',
+      available: true,
+      team_rules: { sport: 'cricket', team_size: 11, budget_credits: 100, captain_multiplier: 2 },
+      creation: {
+        members_min: 2,
+        members_max: 500,
+        entry_fee_max: 10_000,
+        free_members_max: 100,
+        max_entries_per_user: 11,
+        rake_percent: 15,
+      },
+    })
+    expect(cricket.point_system.sport).toBe('cricket')
+    expect(cricket.creation.prize_options[0]).toMatchObject({ key: 'winner_takes_all', winners: 1 })
+    const football = (await api.get('/api/contests/rules/football-single-match')).body.rules
+    expect(football.team_rules.roles.find((r: { key: string }) => r.key === 'GK')).toMatchObject({
+      min: 1,
+      max: 1,
+    })
+    // The page's limits are the ones creation refuses beyond.
+    const owner = await kit.withAccess(500)
+    const over = await api.post(
+      '/api/contests/verify',
+      await kit.draft(owner, { members_limit: cricket.creation.members_max + 1 }),
+      owner.token,
+    )
+    expect(over.status).toBe(422)
+    expect((await api.get('/api/contests/rules/pubg')).body.rules.available).toBe(false)
+    expect((await api.get('/api/contests/rules/nope')).status).toBe(404)
+    // Not taken for a contest id.
+    expect((await api.get('/api/contests/rules/members')).status).toBe(404)
+  })
+})

@@ -1,11 +1,12 @@
 import { createRoute, z } from '@hono/zod-openapi'
 import type { Deps } from '../../deps'
 import { rupeesToPaise } from '../../domain/money'
-import { invalid } from '../../http/errors'
+import { invalid, notFound } from '../../http/errors'
 import { idField, idParam } from '../../http/ids'
 import { PageMetaSchema, pageMeta, pagingQuery, toPage } from '../../http/paging'
 import { errors, json, jsonBody } from '../../http/responses'
 import { bearerSecurity, createRouter, currentAdmin, currentUser } from '../../http/router'
+import { assertVisible } from '../contest-creation/visibility'
 import { OwnerFieldsShape } from '../contests/schemas'
 import { createChampionshipContest, joinChampionshipContest } from './service'
 import { championshipContestView } from './views'
@@ -94,7 +95,12 @@ export function championshipContestRoutes(deps: Deps) {
       summary: 'A championship contest with its members ranked on the phase total',
       description:
         'Members are ranked on their classic teams’ phase totals (ties share a rank); final ranks and prizes once the phase has ended.',
-      request: { params: idParam, query: pagingQuery(50, 200) },
+      request: {
+        params: idParam,
+        query: pagingQuery(50, 200).extend({
+          invite_code: z.string().max(40).optional().openapi({ description: 'Opens a private contest' }),
+        }),
+      },
       responses: {
         200: json(
           z.object({
@@ -111,6 +117,20 @@ export function championshipContestRoutes(deps: Deps) {
     async (c) => {
       const q = c.req.valid('query')
       const page = toPage(q)
+      const row = await deps.db
+        .selectFrom('championship_contests')
+        .select(['id', 'is_private', 'created_by_id', 'invite_code'])
+        .where('id', '=', c.req.valid('param').id)
+        .executeTakeFirst()
+      if (!row) throw notFound('Contest')
+      const u = c.get('user')
+      await assertVisible(
+        deps.db,
+        'championship_contest',
+        row,
+        u ? { id: u.id, role: u.role } : null,
+        q.invite_code,
+      )
       const view = await championshipContestView(
         deps,
         c.req.valid('param').id,

@@ -1,5 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi'
 import type { Deps } from '../../deps'
+import { gameKind } from '../../domain/contest-creation'
 import { paiseToRupees } from '../../domain/money'
 import { notFound } from '../../http/errors'
 import { toPage } from '../../http/paging'
@@ -11,6 +12,7 @@ import { championshipContestView } from '../championship-contests/views'
 import { ContestSchema } from '../contests/schemas'
 import { contestsJson, requireContest } from '../contests/service'
 import { createContest, verifyDraft } from './create'
+import { rulesOf } from './rules'
 import { DraftBody, VerifyAnswer } from './schemas'
 import { normalizeCode } from './visibility'
 
@@ -189,6 +191,89 @@ export function contestCreationRoutes(deps: Deps) {
         },
         200,
       )
+    },
+  )
+
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/api/contests/rules/{slug}',
+      tags: ['Contest creation'],
+      summary: 'The rules page of a game kind',
+      description:
+        'Built from what the server enforces: the team validator’s size, budget and position limits, the scorer’s point system, the creation limits, rake and prize options (for a sample of 10 members), refunds and access. Unknown slug: 404.',
+      request: { params: z.object({ slug: z.string().max(40) }) },
+      responses: {
+        200: json(
+          z.object({
+            rules: z.object({
+              slug: z.string(),
+              name: z.string(),
+              available: z.boolean(),
+              description: z.string(),
+              team_rules: z
+                .object({
+                  sport: z.string(),
+                  team_size: z.number().int(),
+                  budget_credits: z.number(),
+                  roles: z.array(
+                    z.object({
+                      key: z.string(),
+                      min: z.number().int(),
+                      max: z.number().int().nullable(),
+                      note: z.string().nullable(),
+                    }),
+                  ),
+                  per_team_cap: z.number().int().nullable(),
+                  captain_multiplier: z.number(),
+                  vice_captain_multiplier: z.number(),
+                })
+                .nullable(),
+              point_system: z.record(z.string(), z.unknown()).nullable(),
+              championship: z
+                .object({
+                  free_transfers_per_match: z.number().int(),
+                  paid_transfer_fees: z.array(z.number()),
+                })
+                .nullable(),
+              creation: z.object({
+                members_min: z.number().int(),
+                members_max: z.number().int(),
+                entry_fee_max: z.number(),
+                free_members_max: z.number().int(),
+                max_entries_per_user: z.number().int(),
+                open_contests_max: z.number().int(),
+                rake_percent: z.number(),
+                sample_members: z.number().int(),
+                prize_options: z.array(
+                  z.object({
+                    key: z.string(),
+                    label: z.string(),
+                    winners: z.number().int(),
+                    prizes: z.array(
+                      z.object({
+                        rank_text: z.string(),
+                        from: z.number().int(),
+                        to: z.number().int(),
+                        percent: z.number(),
+                      }),
+                    ),
+                  }),
+                ),
+              }),
+              refunds: z.array(z.string()),
+              access: z.array(z.string()),
+            }),
+          }),
+          'Rules',
+        ),
+        ...errors(404),
+      },
+    }),
+    (c) => {
+      const kind = gameKind(c.req.valid('param').slug)
+      if (!kind) throw notFound('Game kind')
+      return c.json({ rules: rulesOf(kind) }, 200)
     },
   )
 
