@@ -116,7 +116,10 @@ function RulesBody({ rules: r }: { rules: KindRules }) {
             {c.prize_options.map((o) => (
               <section key={o.key} className={styles.option} data-key={o.key}>
                 <h3>
-                  {o.label} <span className={styles.optionWinners}>{formatNumber(o.winners)} winners</span>
+                  {o.label}{' '}
+                  <span className={styles.optionWinners}>
+                    {formatNumber(o.winners)} {o.winners === 1 ? 'winner' : 'winners'}
+                  </span>
                 </h3>
                 <table className={styles.table}>
                   <tbody>
