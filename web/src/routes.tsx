@@ -46,6 +46,7 @@ const rewards = () => import('./features/rewards/pages')
 const gangs = () => import('./features/gangs/pages')
 const championship = () => import('./features/championship/pages')
 const contestCreate = () => import('./features/contest-create/pages')
+const contestRules = () => import('./features/contest-rules/pages')
 
 /** Daily fantasy (issue 3): contest lists and pages anyone can look at… */
 const contestRoutes: RouteObject[] = [
@@ -68,6 +69,28 @@ const contestRoutes: RouteObject[] = [
       { path: 'squads', ...page(contests, 'SquadsTab') },
     ],
   },
+]
+
+/** A `/contests/rules/:slug` that names no game kind is the 404 page (the list is the server's own). */
+const knownGameKind = async ({ params }: LoaderFunctionArgs) => {
+  const { gameKind } = await import('../../server/domain/contest-creation')
+  if (!gameKind(params.slug ?? '')) throw data('Page not found', { status: 404 })
+  return null
+}
+
+/**
+ * Issue 13, contest pages (docs/contest-creation.md): the games and each game kind's rules
+ * for anyone; a contest's activity for anyone who may see the contest (live when signed in).
+ * Info and the owner controls live in the contest's own tabs; the report needs a player.
+ */
+const contestPagesRoutes: RouteObject[] = [
+  { path: 'contests/games', ...page(contestRules, 'GamesPage') },
+  { path: 'contests/games/:id', ...byId(), ...page(contestRules, 'GamePage') },
+  { path: 'contests/rules/:slug', loader: knownGameKind, ...page(contestRules, 'RulesPage') },
+  { path: 'contests/:id/activities', ...byId(), ...page(contests, 'ActivitiesPage') },
+]
+const signedInContestPagesRoutes: RouteObject[] = [
+  { path: 'contests/:id/report', ...byId(), ...page(contests, 'ReportPage') },
 ]
 
 /** Routes whose optional `:phase_id?` / `:team_id?`, when given, must be a whole number. */
@@ -296,10 +319,12 @@ export const routes: RouteObject[] = [
             errorElement: <ErrorPage />,
             children: [
               ...contestRoutes,
+              ...contestPagesRoutes,
               {
                 loader: requireSignedIn,
                 children: [
                   ...signedInContestRoutes,
+                  ...signedInContestPagesRoutes,
                   ...gangRoutes,
                   ...championshipRoutes,
                   ...contestCreationRoutes,

@@ -5,6 +5,7 @@ import { Avatar, EmptyState, Loading, PageHead } from '../../components/Common'
 import { Alert } from '../../components/Field'
 import { ApiError, get } from '../../lib/api'
 import { formatMoney, formatNumber } from '../../lib/format'
+import { OwnerControls } from '../contests/OwnerControls'
 import { matchLabel, resultsQuery } from './api'
 import styles from './championship.module.css'
 
@@ -30,6 +31,9 @@ interface ChampionshipContest {
   members_limit: number
   members_count: number
   winner_count: number
+  is_owner?: boolean
+  can_edit?: boolean
+  can_delete?: boolean
 }
 
 const contestQuery = (id: number) =>
@@ -74,11 +78,17 @@ export function ContestChampionshipStatsPage() {
         title={c.name}
         subtitle={`${c.series_name} · ${c.phase_name} · ${c.contest_status}`}
         actions={
-          <ButtonLink to={`/championship/phases/${c.phase_id}/leaderboard`} variant="ghost" small>
-            Phase board
-          </ButtonLink>
+          <span>
+            <ButtonLink to={`/contests/${c.id}/activities?type=championship`} variant="ghost" small>
+              Activity
+            </ButtonLink>{' '}
+            <ButtonLink to={`/championship/phases/${c.phase_id}/leaderboard`} variant="ghost" small>
+              Phase board
+            </ButtonLink>
+          </span>
         }
       />
+      <OwnerControls contest={c} kind="championship_contest" />
       <dl className={styles.stats}>
         <div>
           <dt>Prize pool</dt>

@@ -15,6 +15,7 @@ import { ContestCard } from './ContestCard'
 import { useJoinFlow, useJoinFromAddress } from './JoinFlow'
 import { LeaderboardTab } from './LeaderboardTab'
 import { type ContestLive, useContestLive } from './live'
+import { OwnerControls, RefundStatusCard } from './OwnerControls'
 import { PrizesTab } from './PrizesTab'
 import page from './pages.module.css'
 
@@ -71,11 +72,16 @@ export function ContestLayout() {
         <LikeButton contest={c} />
       </div>
       <ContestCard contest={c} onJoin={join.start} busy={join.busyId === c.id} />
+      <OwnerControls contest={c} />
+      <RefundStatusCard contest={c} />
       <nav className={page.tabs} aria-label="Contest">
         {tab('members', 'Leaderboard')}
         {tab('prizes', 'Prizes')}
         {tab('info', 'Info')}
         {tab('squads', 'My Teams')}
+        <NavLink to={`/contests/${id}/activities`} className={page.tab} data-testid="activities-link">
+          Activity
+        </NavLink>
         {m.locked && c.joined_count > 0 ? (
           <NavLink to={`/contests/${id}/compare`} className={page.tab} data-testid="compare-link">
             <SwapIcon width={14} height={14} /> Compare

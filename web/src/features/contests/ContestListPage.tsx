@@ -1,4 +1,5 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query'
+import type { ReactNode } from 'react'
 import { useParams } from 'react-router'
 import { Button } from '../../components/Button'
 import { EmptyState, Loading, PageHead } from '../../components/Common'
@@ -69,16 +70,19 @@ export function SeriesContestsPage() {
   )
 }
 
-function ContestList({
+/** A paged, sortable list of open contests under a heading; `children` go between the two. */
+export function ContestList({
   title,
   subtitle,
   source,
   sortable = true,
+  children,
 }: {
   title: string
   subtitle: string
   source: ListSource
   sortable?: boolean
+  children?: ReactNode
 }) {
   const [params, setParams] = useListParams()
   const list = useInfiniteQuery(contestListQuery(source, params))
@@ -92,6 +96,7 @@ function ContestList({
         title={title}
         subtitle={total === undefined ? subtitle : `${subtitle} ${formatNumber(total)} found.`}
       />
+      {children}
       <SortFilterBar params={params} onChange={setParams} sortable={sortable} />
       {list.isPending ? <Loading /> : null}
       {list.isError ? <Alert>{list.error.message}</Alert> : null}

@@ -1,21 +1,47 @@
 import { useQuery } from '@tanstack/react-query'
+import { Link } from 'react-router'
 import { Card, Loading } from '../../components/Common'
 import { Alert } from '../../components/Field'
 import { formatMoney, formatNumber } from '../../lib/format'
+import { useSignedIn } from '../../lib/use-session'
 import { infoQuery } from './api'
 import { useContest } from './ContestLayout'
+import styles from './owner.module.css'
+import { withExtras } from './owner-api'
 import page from './pages.module.css'
 
-/** `/contests/:id/info`: the contest's terms and rules (GET /api/contests/{id}/info). */
+/**
+ * `/contests/:id/info`: the contest's terms (GET /api/contests/{id}/info) and, for a contest
+ * a player made, who made it, whether it is private and what they wrote about it. The rules
+ * list is the server's, refunds included; the game kind's full rules are one link away.
+ */
 export function InfoTab() {
   const { contest } = useContest()
+  const c = withExtras(contest)
+  const signedIn = useSignedIn()
   const info = useQuery(infoQuery(contest.id))
   if (info.isPending) return <Loading />
   if (info.isError) return <Alert>{info.error.message}</Alert>
   const i = info.data
+  const kind = c.game_kind ?? 'single-match'
   return (
     <Card>
+      {c.description ? (
+        <p className={page.hint} data-testid="contest-description">
+          {c.description}
+        </p>
+      ) : null}
       <dl className={page.facts} data-testid="contest-info">
+        <div>
+          <dt>Made by</dt>
+          <dd data-testid="contest-owner">{c.created_by ? c.created_by.username : 'Fanspole'}</dd>
+        </div>
+        <div>
+          <dt>Visibility</dt>
+          <dd data-testid="contest-visibility">
+            {c.is_private ? <span className={styles.privateTag}>Private</span> : 'Public'}
+          </dd>
+        </div>
         <div>
           <dt>Entry</dt>
           <dd>{i.entry_fee === 0 ? 'Free' : formatMoney(i.entry_fee)}</dd>
@@ -44,19 +70,39 @@ export function InfoTab() {
           <dt>Guaranteed</dt>
           <dd>{i.guaranteed ? 'Yes' : 'No'}</dd>
         </div>
-        <div>
-          <dt>Invite code</dt>
-          <dd>
-            <code>{i.invite_code}</code>
-          </dd>
-        </div>
+        {i.invite_code ? (
+          <div>
+            <dt>Invite code</dt>
+            <dd>
+              <code data-testid="info-invite-code">{i.invite_code}</code>
+            </dd>
+          </div>
+        ) : null}
       </dl>
+      {c.invite_link ? (
+        <p className={page.hint}>
+          Invite link: <code data-testid="info-invite-link">{c.invite_link}</code>
+        </p>
+      ) : null}
       <h2 className={page.subhead}>Rules</h2>
-      <ul className={page.rules}>
+      <ul className={page.rules} data-testid="info-rules">
         {i.rules.map((rule) => (
           <li key={rule}>{rule}</li>
         ))}
       </ul>
+      <p className={page.hint}>
+        <Link to={`/contests/rules/${kind}`}>All the rules of this game</Link>
+        {' · '}
+        <Link to={`/contests/${c.id}/activities`}>Activity</Link>
+        {signedIn && !c.is_owner ? (
+          <>
+            {' · '}
+            <Link to={`/contests/${c.id}/report`} data-testid="report-link">
+              Report this contest
+            </Link>
+          </>
+        ) : null}
+      </p>
     </Card>
   )
 }

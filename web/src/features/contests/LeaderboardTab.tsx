@@ -8,7 +8,9 @@ import { formatMoney, formatNumber } from '../../lib/format'
 import { type Member, membersQuery } from './api'
 import { useContest } from './ContestLayout'
 import type { LiveEntry, MyRank } from './live'
+import owner from './owner.module.css'
 import page from './pages.module.css'
+import { canRemoveMembers, RemoveMembersBar, type RemoveSelection, useRemoveSelection } from './RemoveMembers'
 
 interface Row {
   member_id: number
@@ -31,6 +33,7 @@ interface Row {
 export function LeaderboardTab() {
   const { contest, match, live } = useContest()
   const [pageNo, setPageNo] = useState(1)
+  const selection = useRemoveSelection()
   const isLive = match.match_status === 'live'
   const topSize = live.top?.length ?? 0
   const members = useQuery({
@@ -50,6 +53,8 @@ export function LeaderboardTab() {
   const myIds = new Set(mine.map((r) => r.member_id))
   for (const r of rows) if (myIds.has(r.member_id)) r.mine = true
   const started = match.locked
+  const removable = canRemoveMembers(contest, started)
+  const select = removable && selection.on ? selection : undefined
 
   return (
     <div data-testid="leaderboard">
@@ -62,6 +67,9 @@ export function LeaderboardTab() {
             ))}
           </ul>
         </section>
+      ) : null}
+      {removable && rows.some((r) => !r.mine) ? (
+        <RemoveMembersBar contest={contest} selection={selection} />
       ) : null}
       {rows.length === 0 ? (
         <EmptyState title="No one has joined yet">Be the first: the spots fill up fast.</EmptyState>
@@ -82,6 +90,7 @@ export function LeaderboardTab() {
                 matchId={match.id}
                 started={started}
                 compare={started && mine.length > 0 && !r.mine ? contest.id : null}
+                select={r.mine ? undefined : select}
               />
             ))}
           </ul>
@@ -114,11 +123,14 @@ function BoardRow({
   matchId,
   started,
   compare,
+  select,
 }: {
   row: Row
   matchId: number
   started: boolean
   compare?: number | null
+  /** The owner picking entries to remove (before the lock): a checkbox instead of a link. */
+  select?: RemoveSelection
 }) {
   const canView = started || row.mine
   const body = (
@@ -146,7 +158,20 @@ function BoardRow({
       data-testid="board-row"
       data-member-id={row.member_id}
     >
-      {canView ? (
+      {select ? (
+        <label className={`${page.boardLink} ${owner.pickRow}`}>
+          <span className={owner.removeCheck}>
+            <input
+              type="checkbox"
+              checked={select.picked.has(row.member_id)}
+              onChange={() => select.toggle(row.member_id)}
+              aria-label={`Remove ${row.name}`}
+              data-testid="remove-check"
+            />
+          </span>
+          {body}
+        </label>
+      ) : canView ? (
         <Link to={`/matches/${matchId}/viewteam/${row.user_team_id}`} className={page.boardLink}>
           {body}
         </Link>

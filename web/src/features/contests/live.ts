@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { snapshotGate, useChannel } from '../../lib/use-channel'
 import type { Contest } from './api'
+import { type Activity, prependActivity } from './owner-api'
 
 export interface LiveEntry {
   member_id: number
@@ -30,6 +31,7 @@ type Broadcast =
   | { type: 'my_ranks'; seq?: number; version: number; entries: MyRank[] }
   | { type: 'members'; seq: number; members_count: number }
   | { type: 'status'; seq: number; contest_status: Contest['contest_status'] }
+  | { type: 'activity'; seq?: number; activity: Activity }
 
 export interface ContestLive {
   connected: boolean
@@ -64,6 +66,7 @@ export function useContestLive(contestId: number, enabled: boolean): ContestLive
   const refetch = () => void client.invalidateQueries({ queryKey: ['contest', contestId] })
   const take = (m: Broadcast) => {
     setState((s) => apply(s, m))
+    if (m.type === 'activity') prependActivity(client, 'contest', contestId, m.activity)
     if (m.type === 'status') {
       refetch()
       // Locked, completed or cancelled: the match, the lists and (prizes, refunds) the wallet moved.
@@ -107,7 +110,7 @@ function apply(s: typeof initial, m: Broadcast): typeof initial {
     case 'status':
       return { ...s, status: m.contest_status, updates: s.updates + 1 }
     default:
-      // Other messages on the contest's stream (issue 13's `activity`) are for other views.
+      // `activity` goes to the activities list, not here; an unknown type never blanks the state.
       return s
   }
 }

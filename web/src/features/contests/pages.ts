@@ -1,4 +1,6 @@
 /** The contest pages, one lazy chunk for the router. */
+
+export { ActivitiesPage } from './ActivitiesPage'
 export { CompareMemberPage } from './CompareMemberPage'
 export { ComparePage } from './ComparePage'
 export { ContestIndexTab, ContestLayout } from './ContestLayout'
@@ -14,4 +16,5 @@ export { LeaderboardTab } from './LeaderboardTab'
 export { MatchContestsPage } from './MatchContestsPage'
 export { MyContestsPage } from './MyContestsPage'
 export { PrizesTab } from './PrizesTab'
+export { ReportPage } from './ReportPage'
 export { SquadsTab } from './SquadsTab'

@@ -32,37 +32,46 @@ export function PointSystemPage() {
         value={chosen.sport}
         onChange={(sport) => setSearch({ sport }, { replace: true })}
       />
+      <PointSystemTables system={chosen} />
+    </div>
+  )
+}
+
+/** One point system's multipliers, sections and notes: also on the contest rules pages. */
+export function PointSystemTables({ system }: { system: PointSystem }) {
+  return (
+    <>
       <div className={styles.multipliers}>
         <div className={styles.multiplier}>
           <span className={styles.role}>C</span>
           <span>
             <strong>Captain</strong>
-            <span>{chosen.multipliers.captain}× points</span>
+            <span>{system.multipliers.captain}× points</span>
           </span>
         </div>
         <div className={styles.multiplier}>
           <span className={`${styles.role} ${styles.vice}`}>VC</span>
           <span>
             <strong>Vice-captain</strong>
-            <span>{chosen.multipliers.vice_captain}× points</span>
+            <span>{system.multipliers.vice_captain}× points</span>
           </span>
         </div>
       </div>
-      {chosen.sections.map((section) => (
+      {system.sections.map((section) => (
         <Card key={section.title} className={styles.section}>
           <h2 className={styles.sectionTitle}>{section.title}</h2>
           <div className={styles.scroll}>
             <table className={styles.table} data-testid="point-table">
               <colgroup>
-                <col style={{ width: `${eventColumnPercent(chosen.formats.length)}%` }} />
-                {chosen.formats.map((format) => (
+                <col style={{ width: `${eventColumnPercent(system.formats.length)}%` }} />
+                {system.formats.map((format) => (
                   <col key={format} />
                 ))}
               </colgroup>
               <thead>
                 <tr>
                   <th scope="col">Event</th>
-                  {chosen.formats.map((format) => (
+                  {system.formats.map((format) => (
                     <th key={format} scope="col" className={styles.value}>
                       {format}
                     </th>
@@ -73,7 +82,7 @@ export function PointSystemPage() {
                 {section.rules.map((rule) => (
                   <tr key={rule.id}>
                     <th scope="row">{rule.label}</th>
-                    {chosen.formats.map((format) => (
+                    {system.formats.map((format) => (
                       <td key={format} className={styles.value}>
                         <Points value={rule.points[format] ?? null} />
                       </td>
@@ -85,17 +94,17 @@ export function PointSystemPage() {
           </div>
         </Card>
       ))}
-      {chosen.notes.length > 0 ? (
+      {system.notes.length > 0 ? (
         <Card className={styles.section}>
           <h2 className={styles.sectionTitle}>Notes</h2>
           <ul className={styles.notes}>
-            {chosen.notes.map((note) => (
+            {system.notes.map((note) => (
               <li key={note}>{note}</li>
             ))}
           </ul>
         </Card>
       ) : null}
-    </div>
+    </>
   )
 }
 

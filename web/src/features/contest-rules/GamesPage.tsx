@@ -1,0 +1,55 @@
+import { useQuery } from '@tanstack/react-query'
+import { Link } from 'react-router'
+import { Card, EmptyState, Loading, PageHead } from '../../components/Common'
+import { Alert } from '../../components/Field'
+import { ArrowRightIcon } from '../../components/Icons'
+import { formatNumber } from '../../lib/format'
+import { gamesQuery } from '../contests/api'
+import { kindsOfGame } from './api'
+import { KindRow } from './KindRow'
+import styles from './rules.module.css'
+
+/** `/contests/games`: every game (sport) and the kinds of contest a player can make in it. */
+export function GamesPage() {
+  const games = useQuery(gamesQuery)
+  return (
+    <div data-testid="contest-games">
+      <PageHead
+        title="Games"
+        subtitle="Pick a game to see its contests, its rules, or make your own contest."
+      />
+      {games.isPending ? (
+        <Loading />
+      ) : games.isError ? (
+        <Alert>{games.error.message}</Alert>
+      ) : games.data.length === 0 ? (
+        <EmptyState title="No games yet">The server has no sports set up.</EmptyState>
+      ) : (
+        <div className={styles.games}>
+          {games.data.map((g) => {
+            const kinds = kindsOfGame(g.slug)
+            return (
+              <Card key={g.id} className={styles.game}>
+                <Link to={`/contests/games/${g.id}`} className={styles.gameHead} data-testid="game-link">
+                  <span>
+                    <strong>{g.name}</strong>
+                    <span>
+                      {formatNumber(g.team_size)} a side · {kinds.length}{' '}
+                      {kinds.length === 1 ? 'kind' : 'kinds'}
+                    </span>
+                  </span>
+                  <ArrowRightIcon width={18} height={18} />
+                </Link>
+                <ul className={styles.kinds}>
+                  {kinds.map((k) => (
+                    <KindRow key={k.slug} kind={k} compact />
+                  ))}
+                </ul>
+              </Card>
+            )
+          })}
+        </div>
+      )}
+    </div>
+  )
+}

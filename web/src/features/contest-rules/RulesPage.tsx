@@ -1,0 +1,196 @@
+import { useQuery } from '@tanstack/react-query'
+import { Link, useParams } from 'react-router'
+import { GAME_KINDS } from '../../../../server/domain/contest-creation'
+import { ButtonLink } from '../../components/Button'
+import { Card, EmptyState, Loading, PageHead } from '../../components/Common'
+import { Alert } from '../../components/Field'
+import { ApiError } from '../../lib/api'
+import { formatMoney, formatNumber } from '../../lib/format'
+import { PointSystemTables } from '../point-system/PointSystemPage'
+import { type KindRules, rulesQuery } from './api'
+import styles from './rules.module.css'
+import { TeamRulesCard } from './TeamRulesCard'
+
+/**
+ * `/contests/rules/:slug`: one game kind's rules, every number from GET /api/contests/rules/{slug}
+ * — the same config the server enforces (team validator, scorer, creation limits, refunds),
+ * so this page cannot drift from what happens.
+ */
+export function RulesPage() {
+  const slug = useParams().slug ?? ''
+  const rules = useQuery(rulesQuery(slug))
+  return (
+    <div data-testid="contest-rules" data-slug={slug}>
+      <KindChips current={slug} />
+      {rules.isPending ? (
+        <Loading />
+      ) : rules.isError ? (
+        rules.error instanceof ApiError && rules.error.status === 404 ? (
+          <EmptyState title="No such game">
+            <Link to="/contests/games">See the games</Link>
+          </EmptyState>
+        ) : (
+          <Alert>{rules.error.message}</Alert>
+        )
+      ) : (
+        <RulesBody rules={rules.data} />
+      )}
+    </div>
+  )
+}
+
+function KindChips({ current }: { current: string }) {
+  return (
+    <nav className={styles.chips} aria-label="Game kinds">
+      {GAME_KINDS.map((k) => (
+        <Link
+          key={k.slug}
+          to={`/contests/rules/${k.slug}`}
+          className={k.slug === current ? `${styles.chip} ${styles.chipOn}` : styles.chip}
+          aria-current={k.slug === current ? 'page' : undefined}
+        >
+          {k.name}
+        </Link>
+      ))}
+    </nav>
+  )
+}
+
+function RulesBody({ rules: r }: { rules: KindRules }) {
+  const c = r.creation
+  return (
+    <>
+      <PageHead
+        title={`${r.name} rules`}
+        subtitle={r.description}
+        actions={
+          r.available ? (
+            <ButtonLink to={`/contests/create/${r.slug}`} small data-testid="rules-create">
+              Create contest
+            </ButtonLink>
+          ) : (
+            <span className={styles.later} data-testid="opens-later">
+              Opens later
+            </span>
+          )
+        }
+      />
+      <Card className={styles.section}>
+        <h2 className={styles.heading}>Making a contest</h2>
+        <dl className={styles.facts} data-testid="creation-rules">
+          <Fact
+            label="Members"
+            value={`${formatNumber(c.members_min)}–${formatNumber(c.members_max)}`}
+            testId="members-range"
+          />
+          <Fact label="Entry fee" value={`₹0–${formatMoney(c.entry_fee_max)}`} testId="entry-fee-max" />
+          <Fact
+            label="Free contests"
+            value={`private, up to ${formatNumber(c.free_members_max)} members`}
+            testId="free-members-max"
+          />
+          <Fact
+            label="Teams per player"
+            value={`up to ${formatNumber(c.max_entries_per_user)}`}
+            testId="max-entries"
+          />
+          <Fact
+            label="Open contests you own"
+            value={`up to ${formatNumber(c.open_contests_max)} at once`}
+            testId="open-contests-max"
+          />
+          <Fact label="Platform fee" value={`${c.rake_percent}% of the entries`} testId="rake-percent" />
+        </dl>
+        <p className={styles.note}>
+          Prize pool = entry fee × members × (1 − {c.rake_percent}%). Prizes are a share of that pool, so they
+          grow and shrink with it.
+        </p>
+      </Card>
+      {c.prize_options.length > 0 ? (
+        <Card className={styles.section}>
+          <h2 className={styles.heading}>
+            Prize options
+            <span className={styles.headingNote}> for {formatNumber(c.sample_members)} members</span>
+          </h2>
+          <div className={styles.options} data-testid="prize-options">
+            {c.prize_options.map((o) => (
+              <section key={o.key} className={styles.option} data-key={o.key}>
+                <h3>
+                  {o.label}{' '}
+                  <span className={styles.optionWinners}>
+                    {formatNumber(o.winners)} {o.winners === 1 ? 'winner' : 'winners'}
+                  </span>
+                </h3>
+                <table className={styles.table}>
+                  <tbody>
+                    {o.prizes.map((p) => (
+                      <tr key={p.from}>
+                        <th scope="row"># {p.rank_text}</th>
+                        <td>{p.percent}% of the pool</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </section>
+            ))}
+          </div>
+          <p className={styles.note}>
+            Or use one of your saved prizes, or your own rank ranges. Tied ranks share.
+          </p>
+        </Card>
+      ) : null}
+      {r.team_rules ? <TeamRulesCard rules={r.team_rules} /> : null}
+      {r.championship ? (
+        <Card className={styles.section}>
+          <h2 className={styles.heading}>Transfers</h2>
+          <dl className={styles.facts} data-testid="championship-rules">
+            <Fact
+              label="Free per match"
+              value={formatNumber(r.championship.free_transfers_per_match)}
+              testId="free-transfers"
+            />
+            <Fact
+              label="Further ones cost"
+              value={r.championship.paid_transfer_fees.map((fee) => formatMoney(fee)).join(', then ')}
+              testId="paid-transfers"
+            />
+          </dl>
+        </Card>
+      ) : null}
+      {r.point_system ? (
+        <section className={styles.section} data-testid="rules-points">
+          <h2 className={styles.heading}>Points</h2>
+          <PointSystemTables system={r.point_system} />
+        </section>
+      ) : null}
+      <Card className={styles.section}>
+        <h2 className={styles.heading}>Refunds</h2>
+        <ul className={styles.list} data-testid="refund-rules">
+          {r.refunds.map((line) => (
+            <li key={line}>{line}</li>
+          ))}
+        </ul>
+      </Card>
+      <Card className={styles.section}>
+        <h2 className={styles.heading}>Who can make one</h2>
+        <ul className={styles.list} data-testid="access-rules">
+          {r.access.map((line) => (
+            <li key={line}>{line}</li>
+          ))}
+        </ul>
+        <p className={styles.note}>
+          <Link to="/contests/create/contest-requirement">What you still need</Link>
+        </p>
+      </Card>
+    </>
+  )
+}
+
+function Fact({ label, value, testId }: { label: string; value: string; testId: string }) {
+  return (
+    <div>
+      <dt>{label}</dt>
+      <dd data-testid={testId}>{value}</dd>
+    </div>
+  )
+}

@@ -1,0 +1,115 @@
+import { infiniteQueryOptions, type QueryClient, queryOptions } from '@tanstack/react-query'
+import { del, get, post } from '../../lib/api'
+import type { Contest, Meta } from './api'
+
+/**
+ * What issue 13 added to a contest (docs/contest-creation.md): who made it, whether it is
+ * private, and what the viewer may do with it. Optional so a contest from an older answer
+ * (or a list that leaves them out with `?fields=`) still type-checks.
+ */
+export interface OwnerExtras {
+  is_private?: boolean
+  description?: string | null
+  is_owner?: boolean
+  can_edit?: boolean
+  can_delete?: boolean
+  invite_link?: string | null
+  created_by?: { slug: string; username: string } | null
+  game_kind?: string
+}
+export type OwnedContest = Contest & OwnerExtras
+
+export const withExtras = (contest: Contest): OwnedContest => contest as OwnedContest
+
+/** One line of a contest's activity (joins, edits, removals, lock, cancel, prizes), newest first. */
+export interface Activity {
+  id: number
+  kind: 'created' | 'joined' | 'edited' | 'member_removed' | 'locked' | 'cancelled' | 'deleted' | 'prizes'
+  body: string
+  user: { slug: string; username: string } | null
+  created_at_in_millis: number
+}
+
+export type ContestKind = 'contest' | 'championship_contest'
+const base = (kind: ContestKind, id: number) =>
+  kind === 'contest' ? `/api/contests/${id}` : `/api/championship/contests/${id}`
+
+export const ACTIVITIES_PER_PAGE = 30
+export const activitiesKey = (kind: ContestKind, id: number) => ['contest-activities', kind, id] as const
+export const activitiesQuery = (kind: ContestKind, id: number) =>
+  infiniteQueryOptions({
+    queryKey: activitiesKey(kind, id),
+    queryFn: ({ pageParam }) =>
+      get<{ activities: Activity[]; meta: Meta }>(`${base(kind, id)}/activities`, {
+        query: { page: pageParam, per_page: ACTIVITIES_PER_PAGE },
+      }),
+    initialPageParam: 1,
+    getNextPageParam: (last: { meta: Meta }) =>
+      last.meta.page < last.meta.total_pages ? last.meta.page + 1 : undefined,
+    staleTime: 10_000,
+  })
+
+/**
+ * A pushed activity goes on top of the first page (once: a repeat after a reconnect is
+ * dropped by id). Later pages shift by one, which a refetch on the next visit puts right.
+ */
+export function prependActivity(client: QueryClient, kind: ContestKind, id: number, activity: Activity) {
+  client.setQueryData(activitiesQuery(kind, id).queryKey, (old) => {
+    if (!old) return old
+    const [first, ...rest] = old.pages
+    if (!first || old.pages.some((p) => p.activities.some((a) => a.id === activity.id))) return old
+    const meta = { ...first.meta, total: first.meta.total + 1 }
+    return { ...old, pages: [{ ...first, activities: [activity, ...first.activities], meta }, ...rest] }
+  })
+}
+
+export interface RefundStatus {
+  refunded: boolean
+  amount: number
+  reason: string | null
+  refunded_at_in_millis: number | null
+  entries: Array<{ member_id: number; refunded: boolean; amount: number }>
+}
+export const refundStatusQuery = (id: number) =>
+  queryOptions({
+    queryKey: ['contest', id, 'refund-status'],
+    queryFn: async () =>
+      (await get<{ refund_status: RefundStatus }>(`/api/contests/${id}/refund_status`)).refund_status,
+    staleTime: 30_000,
+  })
+
+/** The owner cancels the contest before lock: every member is refunded (DELETE /api/contests/{id}, or the championship one). */
+export const deleteContest = (kind: ContestKind, id: number) => del<unknown>(base(kind, id))
+
+/** The owner removes entries before lock; each is refunded (POST …/update_members). */
+export const removeMembers = (id: number, memberIds: number[]) =>
+  post<unknown>(`/api/contests/${id}/update_members`, { remove_member_ids: memberIds })
+
+/** After a delete or a removal the contest, its members, its lists and my wallet all moved. */
+export function afterOwnerChange(client: QueryClient, id: number, kind: ContestKind = 'contest') {
+  void client.invalidateQueries({
+    queryKey: kind === 'contest' ? ['contest', id] : ['championship', 'contest', id],
+  })
+  void client.invalidateQueries({ queryKey: ['contests'] })
+  void client.invalidateQueries({ queryKey: activitiesKey(kind, id) })
+  void client.invalidateQueries({ queryKey: ['me'] })
+}
+
+export interface ReportReason {
+  key: string
+  label: string
+}
+export const reportReasonsQuery = queryOptions({
+  queryKey: ['report-reasons'],
+  queryFn: async () => (await get<{ reasons: ReportReason[] }>('/api/reports/reasons')).reasons,
+  staleTime: Number.POSITIVE_INFINITY,
+})
+
+export interface ReportDraft {
+  contest_id: number
+  contest_type: ContestKind
+  reason: string
+  text: string
+}
+export const sendReport = (draft: ReportDraft) =>
+  post<{ report: { id: number; status: string } }>('/api/reports', draft)
