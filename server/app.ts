@@ -32,6 +32,7 @@ import { reportRoutes } from './areas/reports/routes'
 import { teamRoutes } from './areas/teams/routes'
 import { meRoutes } from './areas/users/me.routes'
 import { mediaRoutes } from './areas/users/media'
+import { peopleRoutes } from './areas/users/people.routes'
 import { userRoutes } from './areas/users/routes'
 import { adminWalletRoutes } from './areas/wallet/admin.routes'
 import { attachmentRoutes, UPLOAD_PATH, uploadBodyLimit } from './areas/wallet/attachments.routes'
@@ -110,6 +111,7 @@ export function createApp(deps: Deps, options: { cable?: CableServer } = {}) {
 
   app.route('/', authRoutes(deps))
   app.route('/', userRoutes(deps))
+  app.route('/', peopleRoutes(deps))
   app.route('/', meRoutes(deps))
   app.route('/', notificationRoutes(deps))
   app.route('/', catalogRoutes(deps))

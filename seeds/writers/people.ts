@@ -63,7 +63,24 @@ export async function writeFollows(
       ? [{ follower_id: follower, followee_id: followee, created_at_ms: f.at }]
       : []
   })
-  if (rows.length > 0) await tx.insertInto('follows').values(rows).execute()
+  if (rows.length === 0) return
+  await tx.insertInto('follows').values(rows).execute()
+  // The counters on users (docs/social.md) are counted once from the rows just written.
+  const ids = [...new Set(rows.flatMap((r) => [r.follower_id, r.followee_id]))]
+  await tx
+    .updateTable('users')
+    .set((eb) => ({
+      follower_count: eb
+        .selectFrom('follows')
+        .select((f) => f.fn.countAll<number>().as('n'))
+        .whereRef('follows.followee_id', '=', 'users.id'),
+      following_count: eb
+        .selectFrom('follows')
+        .select((f) => f.fn.countAll<number>().as('n'))
+        .whereRef('follows.follower_id', '=', 'users.id'),
+    }))
+    .where('id', 'in', ids)
+    .execute()
 }
 
 /**

@@ -67,6 +67,11 @@ export interface Database {
   prize_structures: PrizeStructuresTable
   contest_access_grants: ContestAccessGrantsTable
   reports: ReportsTable
+  user_ratings: UserRatingsTable
+  xp_awards: XpAwardsTable
+  waitlist_entries: WaitlistEntriesTable
+  feedbacks: FeedbacksTable
+  traffic_sources: TrafficSourcesTable
 }
 
 /** A running server process and its last beat (wall ms); see server/areas/cluster/nodes.ts. */
@@ -178,6 +183,9 @@ export interface UsersTable {
   interests: Generated<string>
   created_at_ms: number
   updated_at_ms: number
+  /** Kept in the follow's own transaction (docs/social.md). */
+  follower_count: Generated<number>
+  following_count: Generated<number>
 }
 export type UserRow = Selectable<UsersTable>
 export type NewUser = Insertable<UsersTable>
@@ -907,4 +915,52 @@ export interface ReportsTable {
   resolved_by_id: number | null
   created_at_ms: number
   resolved_at_ms: number | null
+}
+
+/** Issue 14 (docs/social.md): one rating per rater per user, editable. */
+export interface UserRatingsTable {
+  id: Generated<number>
+  rater_id: number
+  user_id: number
+  rating: number
+  review: string | null
+  created_at_ms: number
+  updated_at_ms: number
+}
+
+/** Experience points, each award once per (user, reason, source). */
+export interface XpAwardsTable {
+  id: Generated<number>
+  user_id: number
+  reason: string
+  source: string
+  points: number
+  created_at_ms: number
+}
+
+export interface WaitlistEntriesTable {
+  id: Generated<number>
+  email: string
+  created_at_ms: number
+}
+
+export interface FeedbacksTable {
+  id: Generated<number>
+  user_id: number | null
+  email: string | null
+  message: string
+  created_at_ms: number
+}
+
+export interface TrafficSourcesTable {
+  id: Generated<number>
+  user_id: number | null
+  utm_source: string | null
+  utm_medium: string | null
+  utm_campaign: string | null
+  utm_term: string | null
+  utm_content: string | null
+  referrer: string | null
+  landing_path: string | null
+  created_at_ms: number
 }

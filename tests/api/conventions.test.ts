@@ -64,7 +64,7 @@ describe('HTTP conventions', () => {
   })
 
   it('never leaks internals on a 500', async () => {
-    await world.deps.db.schema.dropTable('follows').execute()
+    await world.deps.db.schema.dropTable('bhim_upis').execute()
     const me = await api.player()
     const res = await api.get('/api/me', me.token)
     expect(res.status).toBe(500)

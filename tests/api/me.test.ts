@@ -230,7 +230,7 @@ describe('other users, follows and suggestions', () => {
     expect(notes.unread_count).toBe(1)
     const u = await api.post(`/api/users/${b.slug}/unfollow`, undefined, a.token)
     expect(u.body.user).toMatchObject({ is_current_user_following: false, follower_count: 0 })
-    expect((await api.post(`/api/users/${a.slug}/follow`, undefined, a.token)).status).toBe(409)
+    expect((await api.post(`/api/users/${a.slug}/follow`, undefined, a.token)).status).toBe(422)
     expect((await api.post(`/api/users/${b.slug}/follow`)).status).toBe(401)
   })
 

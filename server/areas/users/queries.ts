@@ -1,4 +1,3 @@
-import { sql } from 'kysely'
 import type { UserRow } from '../../db/schema'
 import type { Executor } from '../../db/tx'
 import { normaliseEmail, usernameKey } from '../../domain/user-rules'
@@ -34,16 +33,6 @@ export function findUserByReference(db: Executor, reference: string): Promise<Us
     .selectAll()
     .where('reference', '=', reference.trim().toUpperCase())
     .executeTakeFirst()
-}
-
-export async function followCounts(db: Executor, userId: number) {
-  const row = await db
-    .selectNoFrom([
-      sql<number>`(select count(*) from follows where followee_id = ${userId})`.as('followers'),
-      sql<number>`(select count(*) from follows where follower_id = ${userId})`.as('followings'),
-    ])
-    .executeTakeFirstOrThrow()
-  return { follower_count: Number(row.followers), following_count: Number(row.followings) }
 }
 
 export async function isFollowing(db: Executor, followerId: number, followeeId: number): Promise<boolean> {

@@ -2,11 +2,13 @@ import { createRoute, z } from '@hono/zod-openapi'
 import type { Deps } from '../../deps'
 import { USERNAME_PATTERN } from '../../domain/user-rules'
 import { notFound } from '../../http/errors'
+import { PageMetaSchema, pageMeta, pagingQuery, toPage } from '../../http/paging'
 import { errors, json, jsonBody } from '../../http/responses'
 import { bearerSecurity, createRouter, currentUser } from '../../http/router'
+import { searchUsers } from './people'
 import { findUserByEmail, findUserBySlug, findUserByUsername } from './queries'
 import { MeSchema, PublicUserSchema, RegisterRequest } from './schemas'
-import { follow, registerUser, serializeMe, serializePublicUser, suggestedUsers, unfollow } from './service'
+import { registerUser, serializeMe, serializePublicUser, suggestedUsers } from './service'
 
 export function userRoutes(deps: Deps) {
   const app = createRouter()
@@ -96,7 +98,38 @@ export function userRoutes(deps: Deps) {
     },
   )
 
-  const slugParam = z.object({ slug: z.string().min(1) })
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/api/users/search',
+      tags: ['Users'],
+      summary: 'Find users by username or name',
+      description:
+        'Case-insensitive; exact matches first, then names starting with `q`, then names containing it (ties: most followed). `q` is 1–100 characters; longer is a 422.',
+      request: {
+        query: pagingQuery(20, 50).extend({ q: z.string().trim().min(1).max(100) }),
+      },
+      responses: {
+        200: json(z.object({ users: z.array(PublicUserSchema), meta: PageMetaSchema }), 'Matches'),
+        ...errors(422),
+      },
+    }),
+    async (c) => {
+      const query = c.req.valid('query')
+      const page = toPage(query)
+      const { users, total } = await searchUsers(deps.db, query.q, page)
+      const viewer = c.get('user')?.id ?? null
+      return c.json(
+        {
+          users: await Promise.all(users.map((u) => serializePublicUser(deps.db, u, viewer))),
+          meta: pageMeta(page, total),
+        },
+        200,
+      )
+    },
+  )
+
+  const slugParam = z.object({ slug: z.string().min(1).max(100) })
 
   app.openapi(
     createRoute({
@@ -113,31 +146,6 @@ export function userRoutes(deps: Deps) {
       return c.json({ user: await serializePublicUser(deps.db, user, c.get('user')?.id ?? null) }, 200)
     },
   )
-
-  for (const action of ['follow', 'unfollow'] as const) {
-    app.openapi(
-      createRoute({
-        method: 'post',
-        path: `/api/users/{slug}/${action}`,
-        tags: ['Users'],
-        summary: action === 'follow' ? 'Follow a user' : 'Stop following a user',
-        security: bearerSecurity,
-        request: { params: slugParam },
-        responses: {
-          200: json(z.object({ user: PublicUserSchema }), 'The user, as the caller now sees them'),
-          ...errors(401, 404, 409),
-        },
-      }),
-      async (c) => {
-        const me = currentUser(c)
-        const user = await findUserBySlug(deps.db, c.req.valid('param').slug)
-        if (user?.status !== 'active') throw notFound('User')
-        if (action === 'follow') await follow(deps, me.id, user)
-        else await unfollow(deps, me.id, user)
-        return c.json({ user: await serializePublicUser(deps.db, user, me.id) }, 200)
-      },
-    )
-  }
 
   return app
 }

@@ -101,6 +101,11 @@ export const PublicUserSchema = z
     next_level: NextLevel,
     follower_count: z.number().int(),
     following_count: z.number().int(),
+    average_rating: z
+      .number()
+      .nullable()
+      .openapi({ description: 'Mean of the 1–5 ratings, one decimal; null when unrated' }),
+    ratings_count: z.number().int(),
     is_current_user_following: z.boolean(),
     created_at_in_millis: z.number().int(),
   })

@@ -1,12 +1,12 @@
 import { isUniqueViolation } from '../../db/errors'
 import type { Role, UserRow, UserStatus } from '../../db/schema'
-import type { Executor, Tx } from '../../db/tx'
+import type { Executor } from '../../db/tx'
 import { withTx } from '../../db/tx'
 import type { Deps } from '../../deps'
 import { cricketLevel } from '../../domain/levels'
 import { paiseToRupees } from '../../domain/money'
 import { dobProblem, normaliseEmail, usernameKey } from '../../domain/user-rules'
-import { AppError, type FieldErrors, invalid, notFound } from '../../http/errors'
+import { type FieldErrors, invalid, notFound } from '../../http/errors'
 import { hashString } from '../../lib/rng'
 import { hashPassword, verifyPassword } from '../auth/passwords'
 import { issueUserToken } from '../auth/user-tokens'
@@ -17,7 +17,8 @@ import { notify } from '../notifications/service'
 import { kycMeFields } from '../wallet/kyc'
 import { referrerByCode, rewardReferral } from '../wallet/referrals'
 import { rewardTotals } from '../wallet/rewards'
-import { findUserByEmail, findUserById, findUserByUsername, followCounts, isFollowing } from './queries'
+import { ratingSummary } from './people'
+import { findUserByEmail, findUserById, findUserByUsername, isFollowing } from './queries'
 
 export interface NewUserInput {
   email: string
@@ -246,7 +247,6 @@ export async function imageFor(db: Executor, user: UserRow): Promise<string | nu
 /** The spec's "Me" fields, with balances read from the ledger. */
 export async function serializeMe(db: Executor, user: UserRow) {
   const balances = await userBalances(db, user.id)
-  const counts = await followCounts(db, user.id)
   const winnings = await db
     .selectFrom('ledger_entries as e')
     .innerJoin('ledger_accounts as a', 'a.id', 'e.account_id')
@@ -286,7 +286,8 @@ export async function serializeMe(db: Executor, user: UserRow) {
     ...walletJson(balances),
     ...(await rewardTotals(db, user.id)),
     about_me: user.about_me,
-    ...counts,
+    follower_count: user.follower_count,
+    following_count: user.following_count,
     contests_count: played.contests,
     mobile_approved: mobileApproved,
     pancard_approved: pancardApproved,
@@ -330,7 +331,6 @@ function profileStatus(user: UserRow): 'new' | 'interests_chosen' | 'complete' {
 
 /** What anyone may see of another user. */
 export async function serializePublicUser(db: Executor, user: UserRow, viewerId: number | null) {
-  const counts = await followCounts(db, user.id)
   return {
     id: user.id,
     slug: user.slug,
@@ -341,7 +341,9 @@ export async function serializePublicUser(db: Executor, user: UserRow, viewerId:
     image: await imageFor(db, user),
     about_me: user.about_me,
     ...cricketLevel(user.xp_points),
-    ...counts,
+    follower_count: user.follower_count,
+    following_count: user.following_count,
+    ...(await ratingSummary(db, user.id)),
     is_current_user_following:
       viewerId !== null && viewerId !== user.id ? await isFollowing(db, viewerId, user.id) : false,
     created_at_in_millis: Number(user.created_at_ms),
@@ -352,38 +354,6 @@ export async function requireUser(db: Executor, id: number): Promise<UserRow> {
   const user = await findUserById(db, id)
   if (!user) throw notFound('User')
   return user
-}
-
-export async function follow(deps: Deps, followerId: number, followee: UserRow): Promise<void> {
-  if (followee.id === followerId) throw new AppError('CONFLICT', 'You cannot follow yourself')
-  await withTx(deps, async (tx: Tx, after) => {
-    const inserted = await tx
-      .insertInto('follows')
-      .values({ follower_id: followerId, followee_id: followee.id, created_at_ms: deps.clock.now() })
-      .onConflict((oc) => oc.columns(['follower_id', 'followee_id']).doNothing())
-      .executeTakeFirst()
-    if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) return
-    const follower = await requireUser(tx, followerId)
-    await notify(
-      tx,
-      after,
-      followee.id,
-      {
-        kind: 'follow',
-        body: `${follower.username} started following you`,
-        data: { user_slug: follower.slug },
-      },
-      deps.clock.now(),
-    )
-  })
-}
-
-export async function unfollow(deps: Deps, followerId: number, followee: UserRow): Promise<void> {
-  await deps.db
-    .deleteFrom('follows')
-    .where('follower_id', '=', followerId)
-    .where('followee_id', '=', followee.id)
-    .execute()
 }
 
 export interface UpdateMeInput {
@@ -469,12 +439,10 @@ export async function suggestedUsers(
 ): Promise<UserRow[]> {
   let q = db
     .selectFrom('users as u')
-    .leftJoin('follows as f', 'f.followee_id', 'u.id')
     .selectAll('u')
     .where('u.status', '=', 'active')
     .where('u.role', '=', 'player')
-    .groupBy('u.id')
-    .orderBy((eb) => eb.fn.count('f.follower_id'), 'desc')
+    .orderBy('u.follower_count', 'desc')
     .orderBy('u.id')
     .limit(limit)
   if (viewerId !== null) {

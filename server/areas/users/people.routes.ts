@@ -1,0 +1,179 @@
+import { createRoute, z } from '@hono/zod-openapi'
+import type { UserRow } from '../../db/schema'
+import type { Deps } from '../../deps'
+import { notFound } from '../../http/errors'
+import { PageMetaSchema, pageMeta, pagingQuery, toPage } from '../../http/paging'
+import { errors, json, jsonBody } from '../../http/responses'
+import { bearerSecurity, createRouter, currentUser } from '../../http/router'
+import { multilineText } from '../../http/text'
+import { follow, followList, unfollow } from './follows'
+import { rateUser, ratingSummary, ratingsOf } from './people'
+import { findUserBySlug } from './queries'
+import { PublicUserSchema } from './schemas'
+import { serializePublicUser } from './service'
+
+const slugParam = z.object({ slug: z.string().min(1).max(100) })
+
+const RatingSchema = z
+  .object({
+    id: z.number().int(),
+    rating: z.number().int(),
+    review: z.string().nullable(),
+    created_at_in_millis: z.number().int(),
+    updated_at_in_millis: z.number().int(),
+    rater: z.object({
+      id: z.number().int(),
+      slug: z.string(),
+      username: z.string(),
+      display_name: z.string(),
+      image: z.string().nullable(),
+    }),
+  })
+  .openapi('UserRating')
+
+/** The user a path names, or 404: disabled accounts are not shown to anyone. */
+async function visibleUser(deps: Deps, slug: string): Promise<UserRow> {
+  const user = await findUserBySlug(deps.db, slug)
+  if (user?.status !== 'active') throw notFound('User')
+  return user
+}
+
+/** Followers, followings, follow/unfollow and ratings of a user by slug (docs/social.md). */
+export function peopleRoutes(deps: Deps) {
+  const app = createRouter()
+  const serializeAll = (rows: UserRow[], viewerId: number | null) =>
+    Promise.all(rows.map((u) => serializePublicUser(deps.db, u, viewerId)))
+
+  for (const side of ['followers', 'followings'] as const) {
+    app.openapi(
+      createRoute({
+        method: 'get',
+        path: `/api/users/{slug}/${side}`,
+        tags: ['Users'],
+        summary: side === 'followers' ? 'Who follows a user' : 'Whom a user follows',
+        description:
+          'Newest follow first. `is_current_user_following` is the caller’s own view of each user.',
+        request: { params: slugParam, query: pagingQuery(20, 100) },
+        responses: {
+          200: json(z.object({ users: z.array(PublicUserSchema), meta: PageMetaSchema }), 'One page'),
+          ...errors(404, 422),
+        },
+      }),
+      async (c) => {
+        const user = await visibleUser(deps, c.req.valid('param').slug)
+        const page = toPage(c.req.valid('query'))
+        const { users, total } = await followList(deps.db, user.id, side, page)
+        const viewer = c.get('user')?.id ?? null
+        return c.json({ users: await serializeAll(users, viewer), meta: pageMeta(page, total) }, 200)
+      },
+    )
+  }
+
+  for (const action of ['follow', 'unfollow'] as const) {
+    app.openapi(
+      createRoute({
+        method: 'post',
+        path: `/api/users/{slug}/${action}`,
+        tags: ['Users'],
+        summary: action === 'follow' ? 'Follow a user' : 'Stop following a user',
+        description:
+          'Idempotent: following someone already followed (or unfollowing someone not followed) answers 200 and changes no count. Following yourself is a 422.',
+        security: bearerSecurity,
+        request: { params: slugParam },
+        responses: {
+          200: json(z.object({ user: PublicUserSchema }), 'The user, as the caller now sees them'),
+          ...errors(401, 404, 422),
+        },
+      }),
+      async (c) => {
+        const me = currentUser(c)
+        const user = await visibleUser(deps, c.req.valid('param').slug)
+        if (action === 'follow') await follow(deps, me.id, user)
+        else await unfollow(deps, me.id, user)
+        // Read again: the counts just changed.
+        const fresh = await visibleUser(deps, user.slug)
+        return c.json({ user: await serializePublicUser(deps.db, fresh, me.id) }, 200)
+      },
+    )
+  }
+
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/api/users/{slug}/ratings',
+      tags: ['Users'],
+      summary: 'Ratings and reviews of a user',
+      request: { params: slugParam, query: pagingQuery(20, 100) },
+      responses: {
+        200: json(
+          z.object({
+            ratings: z.array(RatingSchema),
+            average_rating: z.number().nullable(),
+            ratings_count: z.number().int(),
+            meta: PageMetaSchema,
+          }),
+          'One page, latest first',
+        ),
+        ...errors(404, 422),
+      },
+    }),
+    async (c) => {
+      const user = await visibleUser(deps, c.req.valid('param').slug)
+      const page = toPage(c.req.valid('query'))
+      const summary = await ratingSummary(deps.db, user.id)
+      const ratings = await ratingsOf(deps.db, user.id, page)
+      return c.json({ ratings, ...summary, meta: pageMeta(page, summary.ratings_count) }, 200)
+    },
+  )
+
+  app.openapi(
+    createRoute({
+      method: 'post',
+      path: '/api/users/{slug}/ratings',
+      tags: ['Users'],
+      summary: 'Rate a user (1–5, optional review)',
+      description:
+        'One rating per rater: posting again edits it. Rating yourself, or a rating outside 1–5, is a 422.',
+      security: bearerSecurity,
+      request: {
+        params: slugParam,
+        body: jsonBody(
+          z
+            .strictObject({
+              rating: z.number().int().min(1).max(5),
+              review: multilineText().trim().max(1000).nullable().optional(),
+            })
+            .openapi('RateUserRequest'),
+        ),
+      },
+      responses: {
+        200: json(
+          z.object({
+            rating: z.object({
+              id: z.number().int(),
+              rating: z.number().int(),
+              review: z.string().nullable(),
+            }),
+            user: PublicUserSchema,
+          }),
+          'The rating and the user’s new average',
+        ),
+        ...errors(401, 404, 413, 422),
+      },
+    }),
+    async (c) => {
+      const me = currentUser(c)
+      const user = await visibleUser(deps, c.req.valid('param').slug)
+      const row = await rateUser(deps, me.id, user, c.req.valid('json'))
+      return c.json(
+        {
+          rating: { id: row.id, rating: row.rating, review: row.review },
+          user: await serializePublicUser(deps.db, user, me.id),
+        },
+        200,
+      )
+    },
+  )
+
+  return app
+}
