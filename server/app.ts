@@ -29,6 +29,7 @@ import { seriesRoutes } from './areas/matches/series.routes'
 import { notificationRoutes } from './areas/notifications/routes'
 import { prizeStructureRoutes } from './areas/prize-structures/routes'
 import { reportRoutes } from './areas/reports/routes'
+import { otherRoutes } from './areas/social/other.routes'
 import { teamRoutes } from './areas/teams/routes'
 import { meRoutes } from './areas/users/me.routes'
 import { mediaRoutes } from './areas/users/media'
@@ -112,6 +113,7 @@ export function createApp(deps: Deps, options: { cable?: CableServer } = {}) {
   app.route('/', authRoutes(deps))
   app.route('/', userRoutes(deps))
   app.route('/', peopleRoutes(deps))
+  app.route('/', otherRoutes(deps))
   app.route('/', meRoutes(deps))
   app.route('/', notificationRoutes(deps))
   app.route('/', catalogRoutes(deps))

@@ -7,6 +7,7 @@ import {
 } from '../../domain/user-rules'
 import { idField } from '../../http/ids'
 import { multilineText } from '../../http/text'
+import { TrafficSourceFields } from '../social/other'
 
 export const username = z
   .string()
@@ -26,6 +27,8 @@ export const RegisterRequest = z
     password,
     full_name: z.string().trim().max(60).optional(),
     ref_code: z.string().trim().max(20).optional(),
+    // Where the new player came from, recorded with the account (docs/social.md).
+    ...TrafficSourceFields.shape,
   })
   .openapi('RegisterRequest')
 

@@ -14,6 +14,7 @@ import { createUserAccounts, userBalances, walletJson } from '../ledger/service'
 import { sendMail } from '../mail/service'
 import { invitationMail, verificationMail } from '../mail/templates'
 import { notify } from '../notifications/service'
+import { hasTrafficSource, recordTrafficSource, type TrafficSourceInput } from '../social/other'
 import { kycMeFields } from '../wallet/kyc'
 import { referrerByCode, rewardReferral } from '../wallet/referrals'
 import { rewardTotals } from '../wallet/rewards'
@@ -106,7 +107,7 @@ export async function uniquenessErrors(db: Executor, email: string, username: st
   return errors
 }
 
-export interface RegisterInput {
+export interface RegisterInput extends TrafficSourceInput {
   email: string
   username: string
   password: string
@@ -144,6 +145,8 @@ export async function registerUser(deps: Deps, input: RegisterInput): Promise<Us
           newUser: user,
           nowMs: now,
         })
+      const { email: _e, username: _u, password: _p, full_name: _f, ref_code: _r, ...source } = input
+      if (hasTrafficSource(source)) await recordTrafficSource(tx, user.id, source, now)
       const token = await issueUserToken(
         tx,
         user.id,

@@ -1,0 +1,163 @@
+import { createRoute, z } from '@hono/zod-openapi'
+import type { Context } from 'hono'
+import type { Deps } from '../../deps'
+import { invalid } from '../../http/errors'
+import { clientAddress, limit } from '../../http/rate-limit'
+import { errors, json, jsonBody } from '../../http/responses'
+import { type AppEnv, createRouter } from '../../http/router'
+import { multilineText } from '../../http/text'
+import { partnerProgram, recordTrafficSource, TrafficSourceFields } from './other'
+
+/**
+ * Spec §7 "Other" (people side): the waitlist, the partner programme, feedback and traffic
+ * sources. Anyone may call them, so the writes share one limiter per address (docs/social.md).
+ */
+export function otherRoutes(deps: Deps) {
+  const app = createRouter()
+  const perAddress = (c: Context<AppEnv>) => clientAddress(c, deps.config.trustProxy)
+  const formLimit = limit(deps, 'public-form', deps.config.rateLimits.publicForm, perAddress)
+
+  const WaitlistSchema = z.object({ count: z.number().int() }).openapi('Waitlist')
+
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/api/waitlist',
+      tags: ['Other'],
+      summary: 'How many people are on the waitlist',
+      responses: { 200: json(z.object({ waitlist: WaitlistSchema }), 'The count') },
+    }),
+    async (c) => c.json({ waitlist: { count: await waitlistCount(deps) } }, 200),
+  )
+
+  app.openapi(
+    createRoute({
+      method: 'post',
+      path: '/api/waitlist',
+      tags: ['Other'],
+      summary: 'Join the waitlist',
+      description:
+        'Idempotent by address (case-insensitive): joining twice answers 200 with `joined: false` and the count unchanged.',
+      middleware: [formLimit],
+      request: { body: jsonBody(z.strictObject({ email: z.email().max(254) }).openapi('WaitlistRequest')) },
+      responses: {
+        200: json(z.object({ waitlist: WaitlistSchema, joined: z.boolean() }), 'Already on it'),
+        201: json(z.object({ waitlist: WaitlistSchema, joined: z.boolean() }), 'Added'),
+        ...errors(413, 422, 429),
+      },
+    }),
+    async (c) => {
+      const email = c.req.valid('json').email.trim().toLowerCase()
+      const inserted = await deps.db
+        .insertInto('waitlist_entries')
+        .values({ email, created_at_ms: deps.clock.now() })
+        .onConflict((oc) => oc.column('email').doNothing())
+        .executeTakeFirst()
+      const joined = Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0
+      const body = { waitlist: { count: await waitlistCount(deps) }, joined }
+      return joined ? c.json(body, 201) : c.json(body, 200)
+    },
+  )
+
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/api/partner_program',
+      tags: ['Other'],
+      summary: 'The Fanspole partner programme',
+      description:
+        'What partners earn and how to join. Signed in, `partner` also carries the caller’s referral code and how many people signed up with it.',
+      responses: { 200: json(z.object({ partner_program: PartnerSchema }), 'The programme') },
+    }),
+    async (c) => c.json({ partner_program: await partnerProgram(deps, c.get('user')?.id ?? null) }, 200),
+  )
+
+  app.openapi(
+    createRoute({
+      method: 'post',
+      path: '/api/feedbacks',
+      tags: ['Other'],
+      summary: 'Send feedback',
+      description: 'Signed in, the feedback is the user’s; otherwise `email` is required so we can answer.',
+      middleware: [formLimit],
+      request: {
+        body: jsonBody(
+          z
+            .strictObject({
+              message: multilineText().trim().min(1).max(2000),
+              email: z.email().max(254).optional(),
+            })
+            .openapi('FeedbackRequest'),
+        ),
+      },
+      responses: {
+        201: json(z.object({ feedback: z.object({ id: z.number().int() }) }), 'Received'),
+        ...errors(413, 422, 429),
+      },
+    }),
+    async (c) => {
+      const input = c.req.valid('json')
+      const userId = c.get('user')?.id ?? null
+      if (userId === null && !input.email) throw invalid({ email: ['is required when not signed in'] })
+      const row = await deps.db
+        .insertInto('feedbacks')
+        .values({
+          user_id: userId,
+          email: input.email?.toLowerCase() ?? null,
+          message: input.message,
+          created_at_ms: deps.clock.now(),
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+      return c.json({ feedback: { id: Number(row.id) } }, 201)
+    },
+  )
+
+  app.openapi(
+    createRoute({
+      method: 'post',
+      path: '/api/traffic_sources',
+      tags: ['Other'],
+      summary: 'Record where a visitor came from',
+      description:
+        'UTM fields, referrer and landing path of a visit; tied to the caller when signed in. Sign-up (`POST /api/users`) takes the same UTM fields and records them with the new account.',
+      middleware: [formLimit],
+      request: { body: jsonBody(TrafficSourceFields.openapi('TrafficSourceRequest')) },
+      responses: {
+        201: json(z.object({ traffic_source: z.object({ id: z.number().int() }) }), 'Recorded'),
+        ...errors(413, 422, 429),
+      },
+    }),
+    async (c) => {
+      const id = await recordTrafficSource(
+        deps.db,
+        c.get('user')?.id ?? null,
+        c.req.valid('json'),
+        deps.clock.now(),
+      )
+      return c.json({ traffic_source: { id } }, 201)
+    },
+  )
+
+  return app
+}
+
+const PartnerSchema = z
+  .object({
+    name: z.string(),
+    commission_percent: z.number(),
+    benefits: z.array(z.string()),
+    steps: z.array(z.string()),
+    contact_email: z.string(),
+    referral_code: z.string().nullable(),
+    referred_users: z.number().int().nullable(),
+  })
+  .openapi('PartnerProgram')
+
+async function waitlistCount(deps: Deps): Promise<number> {
+  const row = await deps.db
+    .selectFrom('waitlist_entries')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow()
+  return Number(row.n)
+}
