@@ -29,6 +29,7 @@ import { seriesRoutes } from './areas/matches/series.routes'
 import { notificationRoutes } from './areas/notifications/routes'
 import { prizeStructureRoutes } from './areas/prize-structures/routes'
 import { reportRoutes } from './areas/reports/routes'
+import { leaderboardRoutes } from './areas/social/leaderboards.routes'
 import { otherRoutes } from './areas/social/other.routes'
 import { teamRoutes } from './areas/teams/routes'
 import { meRoutes } from './areas/users/me.routes'
@@ -114,6 +115,7 @@ export function createApp(deps: Deps, options: { cable?: CableServer } = {}) {
   app.route('/', userRoutes(deps))
   app.route('/', peopleRoutes(deps))
   app.route('/', otherRoutes(deps))
+  app.route('/', leaderboardRoutes(deps))
   app.route('/', meRoutes(deps))
   app.route('/', notificationRoutes(deps))
   app.route('/', catalogRoutes(deps))

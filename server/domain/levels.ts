@@ -25,3 +25,13 @@ export function cricketLevel(xp: number) {
     next_level: { level: level + 1, level_name: levelName(level + 1), min_xp: minXpForLevel(level + 1) },
   }
 }
+
+/**
+ * How XP is earned (docs/social.md): joining a contest (once per contest, however many
+ * teams), winning a prize in one, and keeping a streak — a day with a join that follows two
+ * days with joins.
+ */
+export const XP_RULES = { join: 10, win: 50, streak: 25 } as const
+export type XpReason = keyof typeof XP_RULES
+
+export const XP_DAY_MS = 86_400_000

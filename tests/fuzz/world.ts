@@ -248,6 +248,7 @@ export async function fuzzWorld(seed: number): Promise<FuzzWorld> {
     prize_structures: saved.prize_structure.id,
     reports: report.report.id,
     users: rival.id,
+    leaderboards: 'weekly',
   }
   const knownIds = [
     ...new Set(Object.values(pathValues).filter((v): v is number => typeof v === 'number')),

@@ -10,6 +10,7 @@ import { assertVisible } from '../contest-creation/visibility'
 import { userBalances } from '../ledger/service'
 import { peekLive } from '../scoring/live'
 import { findTeam, teamsOf } from '../teams/queries'
+import { awardXp, joinAwards } from '../users/xp'
 import { earnScratchCard, joinCardKey } from '../wallet/rewards'
 import { chargeEntry, contestLabel } from './ledger'
 import { type ContestRow, contestBase, findContest, likedBy, type MyEntryRow, myEntries } from './queries'
@@ -195,6 +196,8 @@ export async function joinInTx(
     })
     .returning('id')
     .executeTakeFirstOrThrow()
+  // XP for the join (once per contest) and a streak day (docs/social.md).
+  await awardXp(tx, after, await joinAwards(tx, userId, contestId, now), now)
   // A paid entry earns one scratch card, in the same transaction as the seat and the fee.
   if (Number(contest.entry_fee_paise) > 0)
     await earnScratchCard(tx, deps.rng.seed, {

@@ -10,6 +10,7 @@ import { prizeActivities } from '../contest-creation/activities'
 import { notificationStream, serializeNotification } from '../notifications/service'
 import type { LiveMatch } from '../scoring/live'
 import { currentLive } from '../scoring/live'
+import { awardXp } from '../users/xp'
 import { contestLabel, payFromPools } from './ledger'
 import { prizeStructureOf } from './serialize'
 import { contestStream } from './service'
@@ -90,6 +91,15 @@ export async function settleMatch(deps: Deps, matchId: number): Promise<Settleme
             .where('id', '=', s.contest.id)
             .execute()
       await notifyWinners(deps, tx, after, st, done, now)
+      // Every prize winner earns win XP, once per contest (docs/social.md).
+      const wins = done.flatMap((d) =>
+        [...d.byUser.keys()].map((userId) => ({
+          userId,
+          reason: 'win' as const,
+          source: `contest:${d.contest.id}`,
+        })),
+      )
+      await awardXp(tx, after, wins, now)
       // A player's contest tells its activities page who won (the house's big ones do not).
       for (const s of done)
         if (s.contest.created_by_id !== null) await prizeActivities(tx, after, s.contest.id, s.byUser, now)
