@@ -64,13 +64,23 @@ function refusedBeforeHandler(op: Operation, status: number): boolean {
 /**
  * Writes a refusal may make by design, so they are not "changes": a wrong OTP counts as an
  * attempt (docs/wallet.md), a failed sign-in counts towards the sign-in limits
- * (docs/decisions.md, "Platform"), and a request with an Idempotency-Key keeps its answer,
+ * (docs/decisions.md, "Platform"), every anonymous form post counts towards its per-address
+ * limit (docs/social.md, "Other"), and a request with an Idempotency-Key keeps its answer,
  * refusal included, for the retry (docs/wallet.md, "Idempotency-Key").
  */
 function allowedChanges(op: Operation, c: FuzzCase): Set<string> {
   const allowed = new Set<string>()
   if (op.path === '/api/mobile_numbers/verify_otp') allowed.add('mobile_otps')
-  if (['/oauth/token', '/post_login', '/api/users/forget_password'].includes(op.path))
+  if (
+    [
+      '/oauth/token',
+      '/post_login',
+      '/api/users/forget_password',
+      '/api/waitlist',
+      '/api/feedbacks',
+      '/api/traffic_sources',
+    ].includes(op.path)
+  )
     allowed.add('rate_limit_counters')
   if (Object.keys(c.headers).some((h) => h.toLowerCase() === 'idempotency-key'))
     allowed.add('idempotency_keys')
