@@ -15,7 +15,9 @@ beforeEach(async () => {
 afterEach(() => world.close())
 
 const give = (awards: XpAward[]) =>
-  withTx(world.deps, (tx, after) => awardXp(tx, after, awards, world.deps.clock.now()))
+  withTx(world.deps, (tx, after) =>
+    awardXp(tx, after, awards, world.deps.clock.now(), world.deps.dbHandle.kind === 'postgres'),
+  )
 const xpOf = async (id: number) =>
   (await world.deps.db.selectFrom('users').select('xp_points').where('id', '=', id).executeTakeFirstOrThrow())
     .xp_points

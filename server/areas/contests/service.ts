@@ -197,7 +197,13 @@ export async function joinInTx(
     .returning('id')
     .executeTakeFirstOrThrow()
   // XP for the join (once per contest) and a streak day (docs/social.md).
-  await awardXp(tx, after, await joinAwards(tx, userId, contestId, now), now)
+  await awardXp(
+    tx,
+    after,
+    await joinAwards(tx, userId, contestId, now),
+    now,
+    deps.dbHandle.kind === 'postgres',
+  )
   // A paid entry earns one scratch card, in the same transaction as the seat and the fee.
   if (Number(contest.entry_fee_paise) > 0)
     await earnScratchCard(tx, deps.rng.seed, {

@@ -99,7 +99,7 @@ export async function settleMatch(deps: Deps, matchId: number): Promise<Settleme
           source: `contest:${d.contest.id}`,
         })),
       )
-      await awardXp(tx, after, wins, now)
+      await awardXp(tx, after, wins, now, deps.dbHandle.kind === 'postgres')
       // A player's contest tells its activities page who won (the house's big ones do not).
       for (const s of done)
         if (s.contest.created_by_id !== null) await prizeActivities(tx, after, s.contest.id, s.byUser, now)

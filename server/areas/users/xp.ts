@@ -22,6 +22,7 @@ export async function awardXp(
   after: AfterCommit,
   awards: XpAward[],
   nowMs: number,
+  postgres: boolean,
 ): Promise<void> {
   for (let i = 0; i < awards.length; i += CHUNK) {
     const part = awards.slice(i, i + CHUNK)
@@ -42,6 +43,16 @@ export async function awardXp(
     const gained = new Map<number, number>()
     for (const g of given)
       gained.set(Number(g.user_id), (gained.get(Number(g.user_id)) ?? 0) + Number(g.points))
+    // Lock the users' rows in id order first, as follows do: a bulk update locks in scan order,
+    // which could cross a follow's two locks and deadlock on PostgreSQL.
+    if (postgres && gained.size > 0)
+      await tx
+        .selectFrom('users')
+        .select('id')
+        .where('id', 'in', [...gained.keys()])
+        .orderBy('id')
+        .forUpdate()
+        .execute()
     const byPoints = new Map<number, number[]>()
     for (const [userId, points] of gained) byPoints.set(points, [...(byPoints.get(points) ?? []), userId])
     for (const [points, userIds] of byPoints)
