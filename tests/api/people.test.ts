@@ -195,4 +195,13 @@ describe('ratings', () => {
       expect((await api.post(`/api/users/${b.slug}/ratings`, { rating }, a.token)).status).toBe(422)
     expect(await world.deps.db.selectFrom('user_ratings').selectAll().execute()).toEqual([])
   })
+
+  it('keeps one rating per rater when the same rater posts many at once', async () => {
+    const [a, b] = await Promise.all([api.player(), api.player()])
+    const answers = await race(8, (i) => api.post(`/api/users/${b.slug}/ratings`, { rating: (i % 5) + 1 }, a.token))
+    expect(statuses(answers)).toEqual({ 200: 8 })
+    const rows = await world.deps.db.selectFrom('user_ratings').selectAll().execute()
+    expect(rows).toHaveLength(1)
+    expect((await profile(b.slug)).ratings_count).toBe(1)
+  })
 })
