@@ -1,5 +1,5 @@
 import type { UserRow } from '../../db/schema'
-import type { Executor, Tx } from '../../db/tx'
+import type { AfterCommit, Executor, Tx } from '../../db/tx'
 import { withTx } from '../../db/tx'
 import type { Deps } from '../../deps'
 import { invalid } from '../../http/errors'
@@ -23,6 +23,7 @@ export async function follow(deps: Deps, followerId: number, followee: UserRow):
       .executeTakeFirst()
     if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) return
     await bumpCounts(tx, followerId, followee.id, 1)
+    await publishCounts(tx, after, [followerId, followee.id])
     const follower = await tx
       .selectFrom('users')
       .select(['username', 'slug'])
@@ -43,14 +44,35 @@ export async function follow(deps: Deps, followerId: number, followee: UserRow):
 }
 
 export async function unfollow(deps: Deps, followerId: number, followee: UserRow): Promise<void> {
-  await withTx(deps, async (tx) => {
+  await withTx(deps, async (tx, after) => {
     const deleted = await tx
       .deleteFrom('follows')
       .where('follower_id', '=', followerId)
       .where('followee_id', '=', followee.id)
       .executeTakeFirst()
-    if (Number(deleted.numDeletedRows) > 0) await bumpCounts(tx, followerId, followee.id, -1)
+    if (Number(deleted.numDeletedRows) === 0) return
+    await bumpCounts(tx, followerId, followee.id, -1)
+    await publishCounts(tx, after, [followerId, followee.id])
   })
+}
+
+/** The stream ProfileChannel follows for one user (server/cable/channels/profile.ts). */
+export const profileStream = (userId: number) => `profile:${userId}`
+
+/** The users' new counts, to anyone viewing their profiles, once the change commits. */
+async function publishCounts(tx: Tx, after: AfterCommit, userIds: number[]) {
+  const rows = await tx
+    .selectFrom('users')
+    .select(['id', 'slug', 'follower_count', 'following_count'])
+    .where('id', 'in', userIds)
+    .execute()
+  for (const r of rows)
+    after.publish(profileStream(r.id), {
+      type: 'counts',
+      user_slug: r.slug,
+      follower_count: r.follower_count,
+      following_count: r.following_count,
+    })
 }
 
 /**
