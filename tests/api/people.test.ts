@@ -198,7 +198,9 @@ describe('ratings', () => {
 
   it('keeps one rating per rater when the same rater posts many at once', async () => {
     const [a, b] = await Promise.all([api.player(), api.player()])
-    const answers = await race(8, (i) => api.post(`/api/users/${b.slug}/ratings`, { rating: (i % 5) + 1 }, a.token))
+    const answers = await race(8, (i) =>
+      api.post(`/api/users/${b.slug}/ratings`, { rating: (i % 5) + 1 }, a.token),
+    )
     expect(statuses(answers)).toEqual({ 200: 8 })
     const rows = await world.deps.db.selectFrom('user_ratings').selectAll().execute()
     expect(rows).toHaveLength(1)
