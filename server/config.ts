@@ -54,6 +54,8 @@ export interface Config {
     forgotPassword: RateLimit
     /** Invite-code lookups per player and address (codes must not be guessable by trying). */
     inviteCode: RateLimit
+    /** Posts and comments per player (docs/social.md, "Limits"). */
+    posting: RateLimit
   }
   /**
    * How often (wall time) a running server records that it is alive; after a crash the next
@@ -157,6 +159,7 @@ export function loadConfig(overrides: Partial<Config> = {}, env: NodeJS.ProcessE
       otp: { windowMs: 10 * 60_000, limit: 5 },
       forgotPassword: { windowMs: 10 * 60_000, limit: 5 },
       inviteCode: { windowMs: 60_000, limit: 20 },
+      posting: { windowMs: 60_000, limit: 10 },
     },
     heartbeatIntervalMs: 1000,
     jobLeaseMs: 30_000,

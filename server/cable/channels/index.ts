@@ -5,6 +5,7 @@ import { ClockChannel } from './clock'
 import { ContestChannel } from './contest'
 import { MatchChannel } from './match'
 import { NotificationsChannel } from './notifications'
+import { TopicChannel } from './topic'
 
 /**
  * Every channel a /cable client can subscribe to, by the `channel` name in its identifier.
@@ -18,4 +19,5 @@ export const CHANNELS: ChannelDefinition[] = [
   AuctionChannel,
   AuctionTournamentChannel,
   ClockChannel,
+  TopicChannel,
 ]
