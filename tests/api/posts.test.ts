@@ -124,6 +124,8 @@ describe('posts on walls and contests', () => {
   it('posting faster than the limit is 429 with Retry-After', async () => {
     const p = await api.player()
     const { limit } = world.deps.config.rateLimits.posting
+    // A refused post does not count.
+    expect((await api.post('/api/posts', { content: '' }, p.token)).status).toBe(422)
     for (let i = 0; i < limit; i++)
       expect((await api.post('/api/posts', { content: `p${i}` }, p.token)).status).toBe(201)
     const over = await api.post('/api/posts', { content: 'one more' }, p.token)
@@ -133,7 +135,10 @@ describe('posts on walls and contests', () => {
     const post = (await world.deps.db.selectFrom('posts').select('id').where('user_id', '=', p.id).execute())
       .length
     expect(post).toBe(limit)
-    // Comments count against the same limit; another player is not affected.
+    // Comments count against the same limit; refused requests cost nothing; others are not affected.
+    const someone = await api.player()
+    const theirs = await wallPost(someone.token)
+    expect((await api.post(`/api/posts/${theirs.id}/comments`, { content: 'hi' }, p.token)).status).toBe(429)
     const other = await api.player()
     expect((await api.post('/api/posts', { content: 'mine' }, other.token)).status).toBe(201)
   })

@@ -4,7 +4,6 @@ import { idField, idParam } from '../../http/ids'
 import { errors, json, jsonBody } from '../../http/responses'
 import { type AppContext, bearerSecurity, createRouter, currentUser } from '../../http/router'
 import { createComment, deleteComment, editComment, setCommentLike } from './comments'
-import { postingLimit } from './routes'
 import { CommentBody, CommentSchema, EditCommentBody } from './schemas'
 import { visiblePost } from './service'
 import type { Viewer } from './topics'
@@ -68,7 +67,6 @@ export function commentRoutes(deps: Deps) {
       description:
         '`parent_id` makes it a reply: it must be a comment on this post (422 otherwise; 404 when hidden or missing). A hidden post is 404.',
       security: bearerSecurity,
-      middleware: [postingLimit(deps)],
       request: { params: idParam, body: jsonBody(CommentBody) },
       responses: {
         201: json(z.object({ comment: CommentSchema }), 'Commented'),

@@ -3,6 +3,7 @@ import type { Deps } from '../../deps'
 import { invalid, notFound } from '../../http/errors'
 import { notify, notifyGrouped } from '../notifications/service'
 import { linkTo, saveMentions } from './mentions'
+import { assertPostingRate } from './posting-rate'
 import { groupedName, visiblePost } from './service'
 import { topicStream, type Viewer } from './topics'
 import { commentRowById, commentsJson } from './views'
@@ -22,6 +23,7 @@ export async function createComment(
 ): Promise<number> {
   const now = deps.clock.now()
   return withTx(deps, async (tx, after) => {
+    await assertPostingRate(deps, tx, viewer.id, now)
     const post = await visiblePost(tx, postId, viewer)
     let parentId: number | null = null
     let parentAuthor: number | null = null

@@ -2,7 +2,6 @@ import { createRoute, z } from '@hono/zod-openapi'
 import type { Deps } from '../../deps'
 import { notFound } from '../../http/errors'
 import { idParam } from '../../http/ids'
-import { limit } from '../../http/rate-limit'
 import { errors, json, jsonBody } from '../../http/responses'
 import { type AppContext, bearerSecurity, createRouter, currentUser } from '../../http/router'
 import { olderQuery, PostBody, PostSchema, slugParam, TopicSchema } from './schemas'
@@ -13,11 +12,6 @@ import { postRowsByIds, postsJson } from './views'
 const viewerOf = (c: AppContext): Viewer | null => {
   const u = c.get('user')
   return u ? { id: u.id, role: u.role } : null
-}
-
-/** Posting (posts and comments) per player per window: `rateLimits.posting`, 429 beyond. */
-export function postingLimit(deps: Deps) {
-  return limit(deps, 'posting', deps.config.rateLimits.posting, (c) => String(currentUser(c).id))
 }
 
 const PostsPage = z.object({
@@ -118,7 +112,6 @@ export function postRoutes(deps: Deps) {
       tags: ['Posts'],
       summary: 'Post on a contest',
       security: bearerSecurity,
-      middleware: [postingLimit(deps)],
       request: { params: idParam, body: jsonBody(PostBody) },
       responses: { 201: json(z.object({ post: PostSchema }), 'Posted'), ...errors(401, 404, 422, 429) },
     }),
@@ -152,7 +145,6 @@ export function postRoutes(deps: Deps) {
       description:
         'What `/contests/create/create-a-post` sends. Mentions (`@username`) notify the users they name.',
       security: bearerSecurity,
-      middleware: [postingLimit(deps)],
       request: { body: jsonBody(PostBody) },
       responses: { 201: json(z.object({ post: PostSchema }), 'Posted'), ...errors(401, 422, 429) },
     }),

@@ -4,6 +4,7 @@ import type { Deps } from '../../deps'
 import { notFound } from '../../http/errors'
 import { notificationStream, notifyGrouped } from '../notifications/service'
 import { linkTo, saveMentions } from './mentions'
+import { assertPostingRate } from './posting-rate'
 import { topicStream, type Viewer, visibleTopic } from './topics'
 import { type PostJson, postRowsByIds, postsJson } from './views'
 
@@ -70,6 +71,7 @@ export async function createPost(
 ): Promise<number> {
   const now = deps.clock.now()
   const id = await withTx(deps, async (tx, after) => {
+    await assertPostingRate(deps, tx, author.id, now)
     const row = await tx
       .insertInto('posts')
       .values({ topic_id: topicId, user_id: author.id, content, created_at_ms: now, updated_at_ms: now })
