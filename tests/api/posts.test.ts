@@ -73,6 +73,12 @@ describe('posts on walls and contests', () => {
   it('every contest has a topic; posting on it shows the contest and its likes', async () => {
     const p = await api.player()
     const contestId = await contestRow(world.deps, { name: 'Topic cup' })
+    // Reading writes nothing: before the first post the topic has no id yet.
+    const empty = await api.get(`/api/contests/${contestId}/posts`)
+    expect(empty.body).toMatchObject({ topic: { id: null, contest_id: contestId }, posts: [] })
+    expect(
+      await world.deps.db.selectFrom('topics').select('id').where('contest_id', '=', contestId).execute(),
+    ).toEqual([])
     const res = await api.post(`/api/contests/${contestId}/posts`, { content: 'Join my contest' }, p.token)
     expect(res.status).toBe(201)
     expect(res.body.post.contest).toEqual({ id: contestId, name: 'Topic cup' })

@@ -6,7 +6,14 @@ import { errors, json, jsonBody } from '../../http/responses'
 import { type AppContext, bearerSecurity, createRouter, currentUser } from '../../http/router'
 import { olderQuery, PostBody, PostSchema, slugParam, TopicSchema } from './schemas'
 import { createPost, deletePost, editPost, onePost, setPostLike, visiblePost } from './service'
-import { contestTopic, type TopicRow, type Viewer, wallTopic } from './topics'
+import {
+  contestTopic,
+  type MaybeTopic,
+  readContestTopic,
+  readWallTopic,
+  type Viewer,
+  wallTopic,
+} from './topics'
 import { postRowsByIds, postsJson } from './views'
 
 const viewerOf = (c: AppContext): Viewer | null => {
@@ -23,7 +30,7 @@ const PostsPage = z.object({
 export function postRoutes(deps: Deps) {
   const app = createRouter()
 
-  async function topicJson(topic: TopicRow) {
+  async function topicJson(topic: MaybeTopic) {
     const likes =
       topic.contest_id === null
         ? 0
@@ -51,13 +58,13 @@ export function postRoutes(deps: Deps) {
 
   async function topicPage(
     c: AppContext,
-    topic: TopicRow,
+    topic: MaybeTopic,
     q: { before_id?: number | undefined; per_page: number },
   ) {
     let query = deps.db
       .selectFrom('posts')
       .select('id')
-      .where('topic_id', '=', topic.id)
+      .where('topic_id', '=', topic.id ?? 0)
       .where('hidden', '=', 0)
       .orderBy('id', 'desc')
       .limit(q.per_page)
@@ -78,7 +85,7 @@ export function postRoutes(deps: Deps) {
       .where('slug', '=', slug.toLowerCase())
       .executeTakeFirst()
     if (!user) throw notFound('User')
-    return wallTopic(deps.db, user.id, deps.clock.now())
+    return readWallTopic(deps.db, user.id)
   }
 
   app.openapi(
@@ -88,19 +95,13 @@ export function postRoutes(deps: Deps) {
       tags: ['Posts'],
       summary: 'A contest’s posts, newest first',
       description:
-        'The contest’s topic (made on first use) and its posts. A private contest: as the contest (404).',
+        'The contest’s topic and its posts. `topic.id` is null until the first post (the topic is made then). A private contest: as the contest (404).',
       request: { params: idParam, query: olderQuery.extend({ invite_code: z.string().max(64).optional() }) },
       responses: { 200: json(PostsPage, 'Posts'), ...errors(404, 422) },
     }),
     async (c) => {
       const q = c.req.valid('query')
-      const topic = await contestTopic(
-        deps.db,
-        c.req.valid('param').id,
-        viewerOf(c),
-        deps.clock.now(),
-        q.invite_code,
-      )
+      const topic = await readContestTopic(deps.db, c.req.valid('param').id, viewerOf(c), q.invite_code)
       return c.json(await topicPage(c, topic, q), 200)
     },
   )

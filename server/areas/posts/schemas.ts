@@ -43,7 +43,11 @@ export const PostSchema = z
 
 export const TopicSchema = z
   .object({
-    id: z.number().int().openapi({ description: 'Subscribe to TopicChannel with it' }),
+    id: z
+      .number()
+      .int()
+      .nullable()
+      .openapi({ description: 'Subscribe to TopicChannel with it; null until the first post' }),
     contest_id: z.number().int().nullable(),
     owner_slug: z.string().nullable(),
     likes_count: z.number().int().openapi({ description: 'The contest’s likes (0 on a wall)' }),

@@ -4,9 +4,10 @@ import { canSee } from '../contest-creation/visibility'
 
 /**
  * Topics (docs/social.md, "Topics"): every contest has one and so has every user's wall. A
- * topic row is made the first time anyone reads or writes it (an insert that does nothing when
+ * topic row is made the first time anyone writes on it (an insert that does nothing when
  * another request made it first, then a read), so contests made by any path — creation,
- * seeds, admin tools — have one without each of them knowing about posts.
+ * seeds, admin tools — have one without each of them knowing about posts. Reads never write:
+ * before the first post a topic answers with a null id.
  */
 export const topicStream = (topicId: number) => `topic:${topicId}`
 
@@ -21,7 +22,15 @@ export interface TopicRow {
   owner_id: number | null
 }
 
-async function topicWhere(db: Executor, column: 'contest_id' | 'owner_id', id: number, nowMs: number) {
+/** A topic as a read finds it: `id` null while nothing was ever posted on it. */
+export type MaybeTopic = Omit<TopicRow, 'id'> & { id: number | null }
+
+async function topicWhere(
+  db: Executor,
+  column: 'contest_id' | 'owner_id',
+  id: number,
+  nowMs: number,
+): Promise<TopicRow> {
   await db
     .insertInto('topics')
     .values({ [column]: id, created_at_ms: nowMs })
@@ -35,20 +44,50 @@ async function topicWhere(db: Executor, column: 'contest_id' | 'owner_id', id: n
   return { id: Number(row.id), contest_id: row.contest_id, owner_id: row.owner_id }
 }
 
-/** The contest's topic (404 when the viewer may not see the contest). */
-export async function contestTopic(
+async function findTopic(db: Executor, column: 'contest_id' | 'owner_id', id: number): Promise<MaybeTopic> {
+  const row = await db.selectFrom('topics').select('id').where(column, '=', id).executeTakeFirst()
+  return {
+    id: row ? Number(row.id) : null,
+    contest_id: column === 'contest_id' ? id : null,
+    owner_id: column === 'owner_id' ? id : null,
+  }
+}
+
+/** The contest's topic for reading (404 when the viewer may not see the contest). */
+export async function readContestTopic(
   db: Executor,
   contestId: number,
   viewer: Viewer | null,
-  nowMs: number,
   inviteCode?: string | null,
-): Promise<TopicRow> {
+): Promise<MaybeTopic> {
+  await assertContestVisible(db, contestId, viewer, inviteCode)
+  return findTopic(db, 'contest_id', contestId)
+}
+
+export const readWallTopic = (db: Executor, userId: number) => findTopic(db, 'owner_id', userId)
+
+async function assertContestVisible(
+  db: Executor,
+  contestId: number,
+  viewer: Viewer | null,
+  inviteCode?: string | null,
+) {
   const contest = await db
     .selectFrom('contests')
     .select(['id', 'is_private', 'created_by_id', 'invite_code'])
     .where('id', '=', contestId)
     .executeTakeFirst()
   if (!contest || !(await canSee(db, 'contest', contest, viewer, inviteCode))) throw notFound('Contest')
+}
+
+/** The contest's topic for posting, made if need be (404 when the viewer may not see the contest). */
+export async function contestTopic(
+  db: Executor,
+  contestId: number,
+  viewer: Viewer | null,
+  nowMs: number,
+): Promise<TopicRow> {
+  await assertContestVisible(db, contestId, viewer)
   return topicWhere(db, 'contest_id', contestId, nowMs)
 }
 
