@@ -123,6 +123,15 @@ describe('posts on walls and contests', () => {
     expect((await api.post('/api/posts', { content: 'x'.repeat(POST_MAX_CHARS) }, p.token)).status).toBe(201)
   })
 
+  it('answers spec §7 style paths: `.json` suffix, and `?fields=` on reads', async () => {
+    const p = await api.player()
+    const post = await wallPost(p.token, 'fields')
+    const res = await api.post(`/api/posts/${post.id}/comments.json`, { content: 'c' }, p.token)
+    expect(res.status).toBe(201)
+    const one = await api.get(`/api/posts/${post.id}.json?fields=id,likes_count,comments_count`)
+    expect(one.body).toEqual({ post: { id: post.id, likes_count: 0, comments_count: 1 } })
+  })
+
   it('posting needs a sign-in', async () => {
     expect((await api.post('/api/posts', { content: 'hi' })).status).toBe(401)
   })
