@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { visibleTopic } from '../../server/areas/posts/topics'
 import { POST_MAX_CHARS } from '../../server/domain/social-text'
 import { race, statuses } from '../helpers/concurrency'
 import { contestRow, memberRow } from '../helpers/contest-rows'
@@ -96,9 +97,14 @@ describe('posts on walls and contests', () => {
     const owner = await api.player()
     const outsider = await api.player()
     const contestId = await contestRow(world.deps, { isPrivate: true, createdById: owner.id })
-    expect((await api.post(`/api/contests/${contestId}/posts`, { content: 'hi' }, owner.token)).status).toBe(
-      201,
+    const mine = await api.post(`/api/contests/${contestId}/posts`, { content: 'hi' }, owner.token)
+    expect(mine.status).toBe(201)
+    // TopicChannel asks the same question: the outsider may not follow the topic either.
+    const outsiderView = { id: outsider.id, role: 'player' as const }
+    await expect(visibleTopic(world.deps.db, mine.body.post.topic_id, outsiderView)).rejects.toThrow(
+      /not found/,
     )
+    expect((await api.get(`/api/posts/${mine.body.post.id}`, outsider.token)).status).toBe(404)
     const hidden = await api.get(`/api/contests/${contestId}/posts`, outsider.token)
     expect(hidden.status).toBe(404)
     expect(
@@ -106,6 +112,9 @@ describe('posts on walls and contests', () => {
     ).toBe(404)
     await memberRow(world.deps, contestId, outsider.id)
     expect((await api.get(`/api/contests/${contestId}/posts`, outsider.token)).status).toBe(200)
+    expect((await visibleTopic(world.deps.db, mine.body.post.topic_id, outsiderView)).contest_id).toBe(
+      contestId,
+    )
   })
 
   it('empty, blank and over-long posts are 422 and store nothing', async () => {
