@@ -27,8 +27,12 @@ import { crestRoutes } from './areas/matches/crest'
 import { matchRoutes } from './areas/matches/routes'
 import { seriesRoutes } from './areas/matches/series.routes'
 import { notificationRoutes } from './areas/notifications/routes'
+import { commentRoutes } from './areas/posts/comments.routes'
+import { feedRoutes } from './areas/posts/feed.routes'
+import { postRoutes } from './areas/posts/routes'
 import { prizeStructureRoutes } from './areas/prize-structures/routes'
 import { reportRoutes } from './areas/reports/routes'
+import { socialReportRoutes } from './areas/reports/social.routes'
 import { leaderboardRoutes } from './areas/social/leaderboards.routes'
 import { otherRoutes } from './areas/social/other.routes'
 import { teamRoutes } from './areas/teams/routes'
@@ -130,7 +134,11 @@ export function createApp(deps: Deps, options: { cable?: CableServer } = {}) {
   // Same reason: /api/contests/access and /api/contests/prize_structure are not contest ids.
   app.route('/', contestAccessRoutes(deps))
   app.route('/', prizeStructureRoutes(deps))
+  app.route('/', socialReportRoutes(deps))
   app.route('/', reportRoutes(deps))
+  app.route('/', postRoutes(deps))
+  app.route('/', commentRoutes(deps))
+  app.route('/', feedRoutes(deps))
   app.route('/', contestRoutes(deps))
   app.route('/', championshipContestRoutes(deps))
   app.route('/', matchRoutes(deps))

@@ -56,6 +56,8 @@ export interface Config {
     inviteCode: RateLimit
     /** Anonymous forms (waitlist, feedback, traffic sources) per address. */
     publicForm: RateLimit
+    /** Posts and comments per player (docs/social.md, "Limits"). */
+    posting: RateLimit
   }
   /**
    * How often (wall time) a running server records that it is alive; after a crash the next
@@ -160,6 +162,7 @@ export function loadConfig(overrides: Partial<Config> = {}, env: NodeJS.ProcessE
       forgotPassword: { windowMs: 10 * 60_000, limit: 5 },
       inviteCode: { windowMs: 60_000, limit: 20 },
       publicForm: { windowMs: 60_000, limit: 30 },
+      posting: { windowMs: 60_000, limit: 10 },
     },
     heartbeatIntervalMs: 1000,
     jobLeaseMs: 30_000,

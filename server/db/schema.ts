@@ -72,6 +72,12 @@ export interface Database {
   waitlist_entries: WaitlistEntriesTable
   feedbacks: FeedbacksTable
   traffic_sources: TrafficSourcesTable
+  topics: TopicsTable
+  posts: PostsTable
+  comments: CommentsTable
+  post_likes: PostLikesTable
+  comment_likes: CommentLikesTable
+  mentions: MentionsTable
 }
 
 /** A running server process and its last beat (wall ms); see server/areas/cluster/nodes.ts. */
@@ -244,6 +250,8 @@ export interface NotificationsTable {
   data: Generated<string>
   read_at_ms: number | null
   created_at_ms: number
+  /** Set on notifications that group (likes and comments of one post): one unread row per key. */
+  group_key: string | null
 }
 
 export interface FollowsTable {
@@ -901,12 +909,16 @@ export interface ContestAccessGrantsTable {
 
 export type ReportStatus = 'open' | 'resolved'
 export type ReportContestType = 'contest' | 'championship_contest'
+/** What a report is about; contests since issue 13, users, posts and comments since issue 14. */
+export type ReportSubjectType = ReportContestType | 'user' | 'post' | 'comment'
 
 /** A player's report of a contest, in the admin queue until resolved. */
 export interface ReportsTable {
   id: Generated<number>
   reporter_id: number
-  contest_type: ReportContestType
+  /** The subject's kind (the column predates reports of anything but contests). */
+  contest_type: ReportSubjectType
+  /** The subject's id. */
   contest_id: number
   reason: string
   text: string
@@ -915,6 +927,63 @@ export interface ReportsTable {
   resolved_by_id: number | null
   created_at_ms: number
   resolved_at_ms: number | null
+  /** 1 when the resolution hid the reported post or comment. */
+  hid_subject: Generated<number>
+}
+
+/** Where posts go: one contest's, or one user's wall (exactly one of the two ids is set). */
+export interface TopicsTable {
+  id: Generated<number>
+  contest_id: number | null
+  owner_id: number | null
+  created_at_ms: number
+}
+
+export interface PostsTable {
+  id: Generated<number>
+  topic_id: number
+  user_id: number
+  content: string
+  /** Kept in the transaction that adds or removes a like row (exact under races). */
+  likes_count: Generated<number>
+  comments_count: Generated<number>
+  hidden: Generated<number>
+  created_at_ms: number
+  updated_at_ms: number
+}
+
+export interface CommentsTable {
+  id: Generated<number>
+  post_id: number
+  /** The comment this one replies to (on the same post); replies are one level deep. */
+  parent_id: number | null
+  user_id: number
+  content: string
+  likes_count: Generated<number>
+  hidden: Generated<number>
+  created_at_ms: number
+  updated_at_ms: number
+}
+
+export interface PostLikesTable {
+  post_id: number
+  user_id: number
+  created_at_ms: number
+}
+
+export interface CommentLikesTable {
+  comment_id: number
+  user_id: number
+  created_at_ms: number
+}
+
+/** A `@username` in a post (comment_id null) or a comment, resolved to the user it names. */
+export interface MentionsTable {
+  id: Generated<number>
+  user_id: number
+  post_id: number
+  comment_id: number | null
+  created_at_ms: number
 }
 
 /** Issue 14 (docs/social.md): one rating per rater per user, editable. */

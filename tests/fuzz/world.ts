@@ -213,7 +213,20 @@ export async function fuzzWorld(seed: number): Promise<FuzzWorld> {
     api.post('/api/reports', { contest_id: paid.id, reason: 'spam', text: 'Fuzz report' }, player.token),
   )
 
+  // A post on the paid contest's topic and a comment on it (issue 14), by the rival so that the
+  // player's edits and deletes reach the "not yours" 404 and the post survives the run.
+  const socialPost = await expectOk(
+    'post',
+    api.post(`/api/contests/${paid.id}/posts`, { content: 'Fuzz post @' + player.username }, rival.token),
+  )
+  const socialComment = await expectOk(
+    'comment',
+    api.post(`/api/posts/${socialPost.post.id}/comments`, { content: 'Fuzz comment' }, rival.token),
+  )
+
   const pathValues: Record<string, string | number> = {
+    posts: socialPost.post.id,
+    comments: socialComment.comment.id,
     classic_teams: classic.classic_team.id,
     classic_team_scores: classicRow.id,
     leagues: gang.gang.id,

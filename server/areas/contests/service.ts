@@ -8,6 +8,7 @@ import { AppError, notFound } from '../../http/errors'
 import { recordActivity, usernameOf, wasRemoved } from '../contest-creation/activities'
 import { assertVisible } from '../contest-creation/visibility'
 import { userBalances } from '../ledger/service'
+import { contestTopicId, topicStream } from '../posts/topics'
 import { peekLive } from '../scoring/live'
 import { findTeam, teamsOf } from '../teams/queries'
 import { awardXp, joinAwards } from '../users/xp'
@@ -230,20 +231,41 @@ export async function joinInTx(
   return member.id
 }
 
+/**
+ * Likes or takes back a like of a contest (idempotent: the like row's key decides). The count is
+ * counted from the rows, so it is exact under races; the new count goes to the contest's
+ * TopicChannel subscribers when the topic exists.
+ */
 export async function setLike(deps: Deps, userId: number, contestId: number, liked: boolean): Promise<void> {
   await requireContest(deps.db, contestId)
-  if (liked)
-    await deps.db
-      .insertInto('contest_likes')
-      .values({ contest_id: contestId, user_id: userId, created_at_ms: deps.clock.now() })
-      .onConflict((oc) => oc.columns(['contest_id', 'user_id']).doNothing())
-      .execute()
-  else
-    await deps.db
-      .deleteFrom('contest_likes')
+  await withTx(deps, async (tx, after) => {
+    const changed = liked
+      ? await tx
+          .insertInto('contest_likes')
+          .values({ contest_id: contestId, user_id: userId, created_at_ms: deps.clock.now() })
+          .onConflict((oc) => oc.columns(['contest_id', 'user_id']).doNothing())
+          .returning('contest_id')
+          .executeTakeFirst()
+      : await tx
+          .deleteFrom('contest_likes')
+          .where('contest_id', '=', contestId)
+          .where('user_id', '=', userId)
+          .returning('contest_id')
+          .executeTakeFirst()
+    const topicId = changed ? await contestTopicId(tx, contestId) : null
+    if (topicId === null) return
+    const count = await tx
+      .selectFrom('contest_likes')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
       .where('contest_id', '=', contestId)
-      .where('user_id', '=', userId)
-      .execute()
+      .executeTakeFirstOrThrow()
+    after.publish(topicStream(topicId), {
+      type: 'likes',
+      subject: 'contest',
+      id: contestId,
+      likes_count: Number(count.n),
+    })
+  })
 }
 
 export { contestBase }

@@ -11,7 +11,7 @@ export interface NewNotification {
 /** The stream a user's NotificationsChannel subscriptions follow. */
 export const notificationStream = (userId: number) => `notifications:user:${userId}`
 
-export function serializeNotification(row: Selectable<NotificationsTable>) {
+export function serializeNotification(row: Omit<Selectable<NotificationsTable>, 'group_key'>) {
   return {
     id: row.id,
     kind: row.kind,
@@ -92,4 +92,50 @@ export async function unreadCount(db: Executor, userId: number): Promise<number>
     .where('read_at_ms', 'is', null)
     .executeTakeFirstOrThrow()
   return Number(row.n)
+}
+
+/**
+ * A notification that groups (docs/social.md, "Notifications"): while the user has an unread
+ * one with the same `groupKey` (likes of one post, comments on one post) it is rewritten —
+ * new body ("Asha and 4 others liked your post"), new data, moved to now — instead of a new row
+ * being added; once read, the next one starts a new group. Callers hold a lock that orders
+ * writers of one group (the liked post's row), so two at once never both insert.
+ */
+export async function notifyGrouped(
+  tx: Executor,
+  after: AfterCommit,
+  userId: number,
+  groupKey: string,
+  notification: NewNotification,
+  nowMs: number,
+): Promise<NotificationJson> {
+  const open = await tx
+    .selectFrom('notifications')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('group_key', '=', groupKey)
+    .where('read_at_ms', 'is', null)
+    .orderBy('id', 'desc')
+    .executeTakeFirst()
+  const values = {
+    kind: notification.kind,
+    body: notification.body,
+    data: JSON.stringify(notification.data ?? {}),
+    created_at_ms: nowMs,
+  }
+  const row = open
+    ? await tx
+        .updateTable('notifications')
+        .set(values)
+        .where('id', '=', open.id)
+        .returningAll()
+        .executeTakeFirstOrThrow()
+    : await tx
+        .insertInto('notifications')
+        .values({ ...values, user_id: userId, group_key: groupKey })
+        .returningAll()
+        .executeTakeFirstOrThrow()
+  const json = serializeNotification(row)
+  after.publish(notificationStream(userId), { type: 'notification', notification: json })
+  return json
 }

@@ -19,12 +19,21 @@ import {
 
 const PersonSchema = z.object({ id: z.number().int(), slug: z.string(), username: z.string() })
 
-const ReportSchema = z
+export const ReportSchema = z
   .object({
     id: z.number().int(),
-    contest_type: z.enum(['contest', 'championship_contest']),
-    contest_id: z.number().int(),
+    contest_type: z.enum(['contest', 'championship_contest', 'user', 'post', 'comment']).openapi({
+      description: 'The subject’s kind (same as `subject_type`; named when only contests were reported)',
+    }),
+    contest_id: z.number().int().openapi({ description: 'The subject’s id (same as `subject_id`)' }),
     contest_name: z.string().nullable(),
+    subject_type: z.enum(['contest', 'championship_contest', 'user', 'post', 'comment']),
+    subject_id: z.number().int(),
+    subject_label: z
+      .string()
+      .nullable()
+      .openapi({ description: 'Contest name, username, or the start of the text' }),
+    hid_subject: z.boolean().openapi({ description: 'The resolution hid the reported post or comment' }),
     reason: z.string(),
     reason_label: z.string(),
     text: z.string(),
@@ -118,12 +127,16 @@ export function reportRoutes(deps: Deps) {
       path: '/api/admin/reports/{id}/resolve',
       tags: ['Admin'],
       summary: 'Resolve a report',
-      description: 'The resolution is what the reporter is told (a notification). 409 when already resolved.',
+      description:
+        'The resolution is what the reporter is told (a notification). 409 when already resolved. `hide: true` hides a reported post or comment (then 404 everywhere); 422 for other subjects.',
       security: bearerSecurity,
       request: {
         params: idParam,
         body: jsonBody(
-          z.strictObject({ resolution: multilineText().trim().min(1, 'can’t be blank').max(1000) }),
+          z.strictObject({
+            resolution: multilineText().trim().min(1, 'can’t be blank').max(1000),
+            hide: z.boolean().default(false),
+          }),
         ),
       },
       responses: { 200: reportAnswer('Resolved'), ...errors(401, 403, 404, 409, 422) },
@@ -131,7 +144,8 @@ export function reportRoutes(deps: Deps) {
     async (c) => {
       const me = currentUser(c)
       const { id } = c.req.valid('param')
-      await resolveReport(deps, me.id, id, c.req.valid('json').resolution)
+      const body = c.req.valid('json')
+      await resolveReport(deps, me.id, id, body.resolution, body.hide)
       return c.json({ report: await oneReport(deps.db, id) }, 200)
     },
   )

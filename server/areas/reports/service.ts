@@ -1,10 +1,17 @@
 import { isUniqueViolation } from '../../db/errors'
 import { forUpdate, lockRows } from '../../db/lock'
-import type { ReportContestType, ReportStatus } from '../../db/schema'
+import type { ReportContestType, ReportStatus, ReportSubjectType } from '../../db/schema'
 import { type Executor, withTx } from '../../db/tx'
 import type { Deps } from '../../deps'
-import { AppError, notFound } from '../../http/errors'
+import { AppError, invalid, notFound } from '../../http/errors'
 import { notify } from '../notifications/service'
+import {
+  checkSocialSubject,
+  hideSubject,
+  SOCIAL_REPORT_REASONS,
+  type SocialSubject,
+  subjectLabel,
+} from './subjects'
 
 /**
  * Reports of contests (docs/contest-creation.md, "Reports"): a player reports a contest they
@@ -74,8 +81,8 @@ async function visibleContest(
 
 export interface NewReport {
   contest_id: number
-  contest_type: ReportContestType
-  reason: ReportReason
+  contest_type: ReportSubjectType
+  reason: string
   text: string
 }
 
@@ -87,7 +94,13 @@ export async function createReport(
   try {
     return await withTx(deps, async (tx) => {
       await lockRows(tx, 'users', reporter.id)
-      await visibleContest(tx, input.contest_type, input.contest_id, reporter)
+      if (input.contest_type === 'contest' || input.contest_type === 'championship_contest')
+        await visibleContest(tx, input.contest_type, input.contest_id, reporter)
+      else {
+        if (input.contest_type === 'user' && input.contest_id === reporter.id)
+          throw invalid({ base: ['You can’t report yourself'] })
+        await checkSocialSubject(tx, input.contest_type as SocialSubject, input.contest_id)
+      }
       const open = await tx
         .selectFrom('reports')
         .select('id')
@@ -118,13 +131,14 @@ export async function createReport(
 }
 
 const alreadyReported = () =>
-  new AppError('CONFLICT', 'You already reported this contest; an admin will look at it soon')
+  new AppError('CONFLICT', 'You already reported this; an admin will look at it soon')
 
 export async function resolveReport(
   deps: Deps,
   adminId: number,
   id: number,
   resolution: string,
+  hide = false,
 ): Promise<void> {
   await withTx(deps, async (tx, after) => {
     const report = await tx
@@ -135,30 +149,36 @@ export async function resolveReport(
       .executeTakeFirst()
     if (!report) throw notFound('Report')
     if (report.status !== 'open') throw new AppError('CONFLICT', 'This report is already resolved')
+    if (hide && report.contest_type !== 'post' && report.contest_type !== 'comment')
+      throw invalid({ hide: ['only a post or a comment can be hidden'] })
     const now = deps.clock.now()
+    const name = await subjectLabel(tx, report.contest_type, report.contest_id)
+    const hid = hide ? await hideSubject(tx, report.contest_type, report.contest_id) : false
     await tx
       .updateTable('reports')
-      .set({ status: 'resolved', resolution, resolved_by_id: adminId, resolved_at_ms: now })
+      .set({
+        status: 'resolved',
+        resolution,
+        resolved_by_id: adminId,
+        resolved_at_ms: now,
+        hid_subject: hid ? 1 : 0,
+      })
       .where('id', '=', id)
       .execute()
-    const name = await contestName(tx, report.contest_type, report.contest_id)
     await notify(
       tx,
       after,
       report.reporter_id,
-      { kind: 'report_resolved', body: `Your report on ${name ?? 'a contest'} was resolved: ${resolution}` },
+      {
+        kind: 'report_resolved',
+        body: `Your report on ${name ?? `a ${subjectNoun(report.contest_type)}`} was resolved: ${resolution}`,
+      },
       now,
     )
   })
 }
 
-async function contestName(db: Executor, type: ReportContestType, id: number): Promise<string | null> {
-  const row =
-    type === 'contest'
-      ? await db.selectFrom('contests').select('name').where('id', '=', id).executeTakeFirst()
-      : await db.selectFrom('championship_contests').select('name').where('id', '=', id).executeTakeFirst()
-  return row?.name ?? null
-}
+const subjectNoun = (type: ReportSubjectType) => (type === 'championship_contest' ? 'contest' : type)
 
 export type ReportFilter = ReportStatus | 'all'
 
@@ -173,6 +193,11 @@ export function reportsQuery(db: Executor, status: ReportFilter) {
     )
     .leftJoin('championship_contests as cc', (j) =>
       j.onRef('cc.id', '=', 'r.contest_id').on('r.contest_type', '=', 'championship_contest'),
+    )
+    .leftJoin('users as su', (j) => j.onRef('su.id', '=', 'r.contest_id').on('r.contest_type', '=', 'user'))
+    .leftJoin('posts as sp', (j) => j.onRef('sp.id', '=', 'r.contest_id').on('r.contest_type', '=', 'post'))
+    .leftJoin('comments as sk', (j) =>
+      j.onRef('sk.id', '=', 'r.contest_id').on('r.contest_type', '=', 'comment'),
     )
   if (status !== 'all') q = q.where('r.status', '=', status)
   return q
@@ -191,6 +216,9 @@ export async function reportRows(
       'a.username as resolver_username',
       'c.name as contest_name',
       'cc.name as championship_contest_name',
+      'su.username as user_label',
+      'sp.content as post_label',
+      'sk.content as comment_label',
     ])
   if (where.id !== undefined) q = q.where('r.id', '=', where.id)
   q = q.orderBy('r.id', where.status === 'open' ? 'asc' : 'desc')
@@ -207,7 +235,13 @@ export function reportJson(r: ReportRow) {
     contest_id: r.contest_id,
     contest_name: r.contest_name ?? r.championship_contest_name ?? null,
     reason: r.reason,
-    reason_label: REPORT_REASONS.find((x) => x.key === r.reason)?.label ?? r.reason,
+    subject_type: r.contest_type,
+    subject_id: r.contest_id,
+    subject_label: clip(
+      r.contest_name ?? r.championship_contest_name ?? r.user_label ?? r.post_label ?? r.comment_label,
+    ),
+    hid_subject: r.hid_subject === 1,
+    reason_label: reasonLabel(r.contest_type, r.reason),
     text: r.text,
     status: r.status,
     resolution: r.resolution,
@@ -219,6 +253,14 @@ export function reportJson(r: ReportRow) {
     created_at_in_millis: Number(r.created_at_ms),
     resolved_at_in_millis: r.resolved_at_ms === null ? null : Number(r.resolved_at_ms),
   }
+}
+
+const clip = (text: string | null) => (text !== null && text.length > 60 ? `${text.slice(0, 59)}…` : text)
+
+function reasonLabel(type: ReportSubjectType, reason: string): string {
+  const list: ReadonlyArray<{ key: string; label: string }> =
+    type === 'contest' || type === 'championship_contest' ? REPORT_REASONS : SOCIAL_REPORT_REASONS
+  return list.find((x) => x.key === reason)?.label ?? reason
 }
 
 export async function oneReport(db: Executor, id: number) {

@@ -6,6 +6,7 @@ import { ContestChannel } from './contest'
 import { MatchChannel } from './match'
 import { NotificationsChannel } from './notifications'
 import { ProfileChannel } from './profile'
+import { TopicChannel } from './topic'
 
 /**
  * Every channel a /cable client can subscribe to, by the `channel` name in its identifier.
@@ -20,4 +21,5 @@ export const CHANNELS: ChannelDefinition[] = [
   AuctionTournamentChannel,
   ClockChannel,
   ProfileChannel,
+  TopicChannel,
 ]

@@ -19,6 +19,7 @@ import * as mChampionshipContests from './2026-11-26-003-championship-contests'
 import * as mContestCreation from './2026-11-27-001-contest-creation'
 import * as mPrizesAccessReports from './2026-11-27-002-prizes-access-reports'
 import * as mSocialPeople from './2026-11-28-001-social-people'
+import * as mPosts from './2026-11-28-002-posts'
 
 /**
  * Every migration, in order. Listed statically (not read from the directory) so that the
@@ -45,4 +46,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-27-001-contest-creation': mContestCreation,
   '2026-11-27-002-prizes-access-reports': mPrizesAccessReports,
   '2026-11-28-001-social-people': mSocialPeople,
+  '2026-11-28-002-posts': mPosts,
 }

@@ -1,0 +1,144 @@
+import { createRoute, z } from '@hono/zod-openapi'
+import type { Deps } from '../../deps'
+import { idField, idParam } from '../../http/ids'
+import { errors, json, jsonBody } from '../../http/responses'
+import { type AppContext, bearerSecurity, createRouter, currentUser } from '../../http/router'
+import { createComment, deleteComment, editComment, setCommentLike } from './comments'
+import { CommentBody, CommentSchema, EditCommentBody } from './schemas'
+import { visiblePost } from './service'
+import type { Viewer } from './topics'
+import { commentRowById, commentsJson, postComments } from './views'
+
+const viewerOf = (c: AppContext): Viewer | null => {
+  const u = c.get('user')
+  return u ? { id: u.id, role: u.role } : null
+}
+
+export function commentRoutes(deps: Deps) {
+  const app = createRouter()
+
+  async function oneComment(id: number, viewerId: number) {
+    const row = await commentRowById(deps.db, id)
+    const [json] = row ? await commentsJson(deps.db, [row], viewerId) : []
+    return json as z.infer<typeof CommentSchema>
+  }
+
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/api/posts/{id}/comments',
+      tags: ['Posts'],
+      summary: 'A post’s comments, oldest first',
+      description:
+        'Replies carry `parent_id` (one level). Page on with `after_id` = the previous `next_after_id`.',
+      request: {
+        params: idParam,
+        query: z.object({
+          after_id: idField().optional(),
+          per_page: z.coerce.number().int().min(1).max(200).default(50),
+        }),
+      },
+      responses: {
+        200: json(
+          z.object({ comments: z.array(CommentSchema), next_after_id: z.number().int().nullable() }),
+          'Comments',
+        ),
+        ...errors(404, 422),
+      },
+    }),
+    async (c) => {
+      const { id } = c.req.valid('param')
+      const q = c.req.valid('query')
+      const viewer = viewerOf(c)
+      await visiblePost(deps.db, id, viewer)
+      const rows = await postComments(deps.db, id, q.after_id ?? 0, q.per_page)
+      const comments = await commentsJson(deps.db, rows, viewer?.id ?? null)
+      const next = rows.length === q.per_page ? (comments.at(-1)?.id ?? null) : null
+      return c.json({ comments, next_after_id: next }, 200)
+    },
+  )
+
+  app.openapi(
+    createRoute({
+      method: 'post',
+      path: '/api/posts/{id}/comments',
+      tags: ['Posts'],
+      summary: 'Comment on a post, or reply to a comment',
+      description:
+        '`parent_id` makes it a reply: it must be a comment on this post (422 otherwise; 404 when hidden or missing). A hidden post is 404.',
+      security: bearerSecurity,
+      request: { params: idParam, body: jsonBody(CommentBody) },
+      responses: {
+        201: json(z.object({ comment: CommentSchema }), 'Commented'),
+        ...errors(401, 404, 422, 429),
+      },
+    }),
+    async (c) => {
+      const me = currentUser(c)
+      const id = await createComment(deps, me, c.req.valid('param').id, c.req.valid('json'))
+      return c.json({ comment: await oneComment(id, me.id) }, 201)
+    },
+  )
+
+  app.openapi(
+    createRoute({
+      method: 'patch',
+      path: '/api/comments/{id}',
+      tags: ['Posts'],
+      summary: 'Edit my comment',
+      description: 'Only its author; anyone else gets 404.',
+      security: bearerSecurity,
+      request: { params: idParam, body: jsonBody(EditCommentBody) },
+      responses: { 200: json(z.object({ comment: CommentSchema }), 'Edited'), ...errors(401, 404, 422) },
+    }),
+    async (c) => {
+      const me = currentUser(c)
+      const { id } = c.req.valid('param')
+      await editComment(deps, me, id, c.req.valid('json').content)
+      return c.json({ comment: await oneComment(id, me.id) }, 200)
+    },
+  )
+
+  app.openapi(
+    createRoute({
+      method: 'delete',
+      path: '/api/comments/{id}',
+      tags: ['Posts'],
+      summary: 'Delete my comment (and its replies)',
+      description: 'Only its author; anyone else gets 404.',
+      security: bearerSecurity,
+      request: { params: idParam },
+      responses: { 200: json(z.object({ deleted: z.literal(true) }), 'Deleted'), ...errors(401, 404, 422) },
+    }),
+    async (c) => {
+      await deleteComment(deps, currentUser(c), c.req.valid('param').id)
+      return c.json({ deleted: true as const }, 200)
+    },
+  )
+
+  for (const action of ['like', 'unlike'] as const)
+    app.openapi(
+      createRoute({
+        method: 'post',
+        path: `/api/comments/{id}/${action}`,
+        tags: ['Posts'],
+        summary: action === 'like' ? 'Like a comment' : 'Take back my like of a comment',
+        description:
+          'Idempotent: a second like (or an unlike without a like) changes nothing and answers 200.',
+        security: bearerSecurity,
+        request: { params: idParam },
+        responses: {
+          200: json(z.object({ comment: CommentSchema }), 'The comment'),
+          ...errors(401, 404, 422),
+        },
+      }),
+      async (c) => {
+        const me = currentUser(c)
+        const { id } = c.req.valid('param')
+        await setCommentLike(deps, me, id, action === 'like')
+        return c.json({ comment: await oneComment(id, me.id) }, 200)
+      },
+    )
+
+  return app
+}

@@ -1,0 +1,102 @@
+import { sql } from 'kysely'
+import type { Executor } from '../../db/tx'
+import { contestBase } from '../contests/queries'
+
+/**
+ * Discover (docs/social.md, "Feeds and discover"): public contests that are still open to join,
+ * ordered by what the list is for. `friends` are contests created or joined by people I follow.
+ */
+export type DiscoverType = 'trending' | 'new' | 'big_prizes' | 'friends'
+
+export function discoverContests(
+  db: Executor,
+  type: DiscoverType,
+  viewerId: number | null,
+  page: { limit: number; offset: number },
+) {
+  let q = contestBase(db).where('c.is_private', '=', 0).where('c.status', '=', 'open')
+  if (type === 'friends') {
+    if (viewerId === null) return Promise.resolve([])
+    const followees = db.selectFrom('follows').select('followee_id').where('follower_id', '=', viewerId)
+    q = q.where((eb) =>
+      eb.or([
+        eb('c.created_by_id', 'in', followees),
+        eb.exists(
+          eb
+            .selectFrom('contest_members as cm')
+            .select('cm.id')
+            .whereRef('cm.contest_id', '=', 'c.id')
+            .where('cm.user_id', 'in', followees),
+        ),
+      ]),
+    )
+  }
+  if (type === 'trending') q = q.orderBy('likes_count', 'desc').orderBy('c.members_count', 'desc')
+  else if (type === 'big_prizes') q = q.orderBy('c.prize_pool_paise', 'desc')
+  else q = q.orderBy('c.created_at_ms', 'desc')
+  return q.orderBy('c.id', 'desc').limit(page.limit).offset(page.offset).execute()
+}
+
+/** `%`, `_` and `\` typed by the caller match themselves. */
+export const likePattern = (q: string) => `%${q.toLowerCase().replace(/[\\%_]/g, (m) => `\\${m}`)}%`
+
+/** lower(column) contains the pattern; ESCAPE spelled out (SQLite has no default escape). */
+const contains = (column: string, pattern: string) =>
+  sql<boolean>`lower(${sql.ref(column)}) like ${pattern} escape '\\'`
+
+/**
+ * Users (username or full name), public open-or-locked contests and series whose name contains
+ * `q`, case-insensitively (`lower()` on both sides, same on SQLite and PostgreSQL), exact and
+ * prefix matches first.
+ */
+export async function searchAll(db: Executor, q: string, limit: number) {
+  const pattern = likePattern(q)
+  const key = q.toLowerCase()
+  const users = await db
+    .selectFrom('users')
+    .select(['id', 'slug', 'username', 'full_name', 'image_url'])
+    .where('status', '=', 'active')
+    .where((eb) => eb.or([contains('username', pattern), contains('full_name', pattern)]))
+    .orderBy('id')
+    .limit(200)
+    .execute()
+  const contests = await db
+    .selectFrom('contests')
+    .select(['id', 'name', 'status', 'prize_pool_paise', 'members_count'])
+    .where('is_private', '=', 0)
+    .where('status', 'in', ['open', 'locked'])
+    .where(contains('name', pattern))
+    .orderBy('id', 'desc')
+    .limit(200)
+    .execute()
+  const series = await db
+    .selectFrom('series')
+    .select(['id', 'name', 'short_name', 'status'])
+    .where((eb) => eb.or([contains('name', pattern), contains('short_name', pattern)]))
+    .orderBy('id', 'desc')
+    .limit(200)
+    .execute()
+  const rank = (...names: Array<string | null>) =>
+    names.some((n) => n?.toLowerCase() === key)
+      ? 0
+      : names.some((n) => n?.toLowerCase().startsWith(key))
+        ? 1
+        : 2
+  const ranked = <T>(rows: T[], names: (r: T) => Array<string | null>) =>
+    rows
+      .map((r, i) => ({ r, i, k: rank(...names(r)) }))
+      .sort((a, b) => a.k - b.k || a.i - b.i)
+      .slice(0, limit)
+      .map((x) => x.r)
+  return {
+    users: ranked(users, (u) => [u.username, u.full_name]),
+    contests: ranked(contests, (c) => [c.name]).map((c) => ({
+      id: c.id,
+      name: c.name,
+      status: c.status,
+      prize_amount: Number(c.prize_pool_paise) / 100,
+      members_count: c.members_count,
+    })),
+    series: ranked(series, (s) => [s.name, s.short_name]),
+  }
+}

@@ -1,0 +1,48 @@
+import type { AfterCommit, Executor } from '../../db/tx'
+import { mentionedUsernames } from '../../domain/social-text'
+import { notify } from '../notifications/service'
+
+/**
+ * Stores the `@username` mentions of a post or comment (names of real users only) and tells
+ * each mentioned user, linking to the comment (or the post). Editing replaces the stored
+ * mentions; only users newly mentioned by the edit are told again.
+ */
+export async function saveMentions(
+  tx: Executor,
+  after: AfterCommit,
+  at: { postId: number; commentId: number | null; authorId: number; authorName: string; content: string },
+  nowMs: number,
+): Promise<void> {
+  const names = mentionedUsernames(at.content)
+  const users =
+    names.length === 0
+      ? []
+      : await tx.selectFrom('users').select(['id']).where('username_key', 'in', names).execute()
+  let old = tx.deleteFrom('mentions').where('post_id', '=', at.postId)
+  old =
+    at.commentId === null ? old.where('comment_id', 'is', null) : old.where('comment_id', '=', at.commentId)
+  const before = await old.returning('user_id').execute()
+  const known = new Set(before.map((r) => r.user_id))
+  for (const user of users) {
+    await tx
+      .insertInto('mentions')
+      .values({ user_id: user.id, post_id: at.postId, comment_id: at.commentId, created_at_ms: nowMs })
+      .execute()
+    if (user.id === at.authorId || known.has(user.id)) continue
+    await notify(
+      tx,
+      after,
+      user.id,
+      {
+        kind: 'mention',
+        body: `${at.authorName} mentioned you in a ${at.commentId === null ? 'post' : 'comment'}`,
+        data: { post_id: at.postId, comment_id: at.commentId, path: linkTo(at.postId, at.commentId) },
+      },
+      nowMs,
+    )
+  }
+}
+
+/** The web path of a post, or of one comment on it. */
+export const linkTo = (postId: number, commentId: number | null = null) =>
+  commentId === null ? `/posts/${postId}` : `/posts/${postId}#comment-${commentId}`

@@ -1,0 +1,236 @@
+import { createRoute, z } from '@hono/zod-openapi'
+import type { Deps } from '../../deps'
+import { notFound } from '../../http/errors'
+import { idParam } from '../../http/ids'
+import { errors, json, jsonBody } from '../../http/responses'
+import { type AppContext, bearerSecurity, createRouter, currentUser } from '../../http/router'
+import { olderQuery, PostBody, PostSchema, slugParam, TopicSchema } from './schemas'
+import { createPost, deletePost, editPost, onePost, setPostLike, visiblePost } from './service'
+import {
+  contestTopic,
+  type MaybeTopic,
+  readContestTopic,
+  readWallTopic,
+  type Viewer,
+  wallTopic,
+} from './topics'
+import { postRowsByIds, postsJson } from './views'
+
+const viewerOf = (c: AppContext): Viewer | null => {
+  const u = c.get('user')
+  return u ? { id: u.id, role: u.role } : null
+}
+
+const PostsPage = z.object({
+  topic: TopicSchema,
+  posts: z.array(PostSchema),
+  next_before_id: z.number().int().nullable().openapi({ description: 'Pass as `before_id` for older posts' }),
+})
+
+export function postRoutes(deps: Deps) {
+  const app = createRouter()
+
+  async function topicJson(topic: MaybeTopic) {
+    const likes =
+      topic.contest_id === null
+        ? 0
+        : Number(
+            (
+              await deps.db
+                .selectFrom('contest_likes')
+                .select((eb) => eb.fn.countAll<number>().as('n'))
+                .where('contest_id', '=', topic.contest_id)
+                .executeTakeFirstOrThrow()
+            ).n,
+          )
+    const owner =
+      topic.owner_id === null
+        ? null
+        : ((
+            await deps.db
+              .selectFrom('users')
+              .select('slug')
+              .where('id', '=', topic.owner_id)
+              .executeTakeFirst()
+          )?.slug ?? null)
+    return { id: topic.id, contest_id: topic.contest_id, owner_slug: owner, likes_count: likes }
+  }
+
+  async function topicPage(
+    c: AppContext,
+    topic: MaybeTopic,
+    q: { before_id?: number | undefined; per_page: number },
+  ) {
+    let query = deps.db
+      .selectFrom('posts')
+      .select('id')
+      .where('topic_id', '=', topic.id ?? 0)
+      .where('hidden', '=', 0)
+      .orderBy('id', 'desc')
+      .limit(q.per_page)
+    if (q.before_id !== undefined) query = query.where('id', '<', q.before_id)
+    const ids = (await query.execute()).map((r) => Number(r.id))
+    const posts = await postsJson(deps.db, await postRowsByIds(deps.db, ids), viewerOf(c)?.id ?? null)
+    return {
+      topic: await topicJson(topic),
+      posts,
+      next_before_id: ids.length === q.per_page ? (ids.at(-1) ?? null) : null,
+    }
+  }
+
+  async function wallOf(slug: string) {
+    const user = await deps.db
+      .selectFrom('users')
+      .select('id')
+      .where('slug', '=', slug.toLowerCase())
+      .executeTakeFirst()
+    if (!user) throw notFound('User')
+    return readWallTopic(deps.db, user.id)
+  }
+
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/api/contests/{id}/posts',
+      tags: ['Posts'],
+      summary: 'A contest’s posts, newest first',
+      description:
+        'The contest’s topic and its posts. `topic.id` is null until the first post (the topic is made then). A private contest: as the contest (404).',
+      request: { params: idParam, query: olderQuery.extend({ invite_code: z.string().max(64).optional() }) },
+      responses: { 200: json(PostsPage, 'Posts'), ...errors(404, 422) },
+    }),
+    async (c) => {
+      const q = c.req.valid('query')
+      const topic = await readContestTopic(deps.db, c.req.valid('param').id, viewerOf(c), q.invite_code)
+      return c.json(await topicPage(c, topic, q), 200)
+    },
+  )
+
+  app.openapi(
+    createRoute({
+      method: 'post',
+      path: '/api/contests/{id}/posts',
+      tags: ['Posts'],
+      summary: 'Post on a contest',
+      security: bearerSecurity,
+      request: { params: idParam, body: jsonBody(PostBody) },
+      responses: { 201: json(z.object({ post: PostSchema }), 'Posted'), ...errors(401, 404, 422, 429) },
+    }),
+    async (c) => {
+      const me = currentUser(c)
+      const topic = await contestTopic(deps.db, c.req.valid('param').id, viewerOf(c), deps.clock.now())
+      const id = await createPost(deps, me, topic.id, c.req.valid('json').content)
+      return c.json({ post: await onePost(deps.db, id, me.id) }, 201)
+    },
+  )
+
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/api/users/{slug}/posts',
+      tags: ['Posts'],
+      summary: 'A user’s wall, newest first',
+      request: { params: slugParam, query: olderQuery },
+      responses: { 200: json(PostsPage, 'Posts'), ...errors(404, 422) },
+    }),
+    async (c) =>
+      c.json(await topicPage(c, await wallOf(c.req.valid('param').slug), c.req.valid('query')), 200),
+  )
+
+  app.openapi(
+    createRoute({
+      method: 'post',
+      path: '/api/posts',
+      tags: ['Posts'],
+      summary: 'Post on my own wall',
+      description:
+        'What `/contests/create/create-a-post` sends. Mentions (`@username`) notify the users they name.',
+      security: bearerSecurity,
+      request: { body: jsonBody(PostBody) },
+      responses: { 201: json(z.object({ post: PostSchema }), 'Posted'), ...errors(401, 422, 429) },
+    }),
+    async (c) => {
+      const me = currentUser(c)
+      const topic = await wallTopic(deps.db, me.id, deps.clock.now())
+      const id = await createPost(deps, me, topic.id, c.req.valid('json').content)
+      return c.json({ post: await onePost(deps.db, id, me.id) }, 201)
+    },
+  )
+
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/api/posts/{id}',
+      tags: ['Posts'],
+      summary: 'One post',
+      description: 'Hidden posts, and posts on contests I may not see, are 404.',
+      request: { params: idParam },
+      responses: { 200: json(z.object({ post: PostSchema }), 'The post'), ...errors(404, 422) },
+    }),
+    async (c) => {
+      const { id } = c.req.valid('param')
+      const viewer = viewerOf(c)
+      await visiblePost(deps.db, id, viewer)
+      return c.json({ post: await onePost(deps.db, id, viewer?.id ?? null) }, 200)
+    },
+  )
+
+  app.openapi(
+    createRoute({
+      method: 'patch',
+      path: '/api/posts/{id}',
+      tags: ['Posts'],
+      summary: 'Edit my post',
+      description: 'Only its author; anyone else gets 404.',
+      security: bearerSecurity,
+      request: { params: idParam, body: jsonBody(PostBody) },
+      responses: { 200: json(z.object({ post: PostSchema }), 'Edited'), ...errors(401, 404, 422) },
+    }),
+    async (c) => {
+      const me = currentUser(c)
+      const { id } = c.req.valid('param')
+      await editPost(deps, me, id, c.req.valid('json').content)
+      return c.json({ post: await onePost(deps.db, id, me.id) }, 200)
+    },
+  )
+
+  app.openapi(
+    createRoute({
+      method: 'delete',
+      path: '/api/posts/{id}',
+      tags: ['Posts'],
+      summary: 'Delete my post',
+      description: 'With its comments and likes. Only its author; anyone else gets 404.',
+      security: bearerSecurity,
+      request: { params: idParam },
+      responses: { 200: json(z.object({ deleted: z.literal(true) }), 'Deleted'), ...errors(401, 404, 422) },
+    }),
+    async (c) => {
+      await deletePost(deps, currentUser(c), c.req.valid('param').id)
+      return c.json({ deleted: true as const }, 200)
+    },
+  )
+
+  for (const action of ['like', 'unlike'] as const)
+    app.openapi(
+      createRoute({
+        method: 'post',
+        path: `/api/posts/{id}/${action}`,
+        tags: ['Posts'],
+        summary: action === 'like' ? 'Like a post' : 'Take back my like of a post',
+        description:
+          'Idempotent: a second like (or an unlike without a like) changes nothing and answers 200.',
+        security: bearerSecurity,
+        request: { params: idParam },
+        responses: { 200: json(z.object({ post: PostSchema }), 'The post'), ...errors(401, 404, 422) },
+      }),
+      async (c) => {
+        const me = currentUser(c)
+        const { id } = c.req.valid('param')
+        await setPostLike(deps, me, id, action === 'like')
+        return c.json({ post: await onePost(deps.db, id, me.id) }, 200)
+      },
+    )
+
+  return app
+}

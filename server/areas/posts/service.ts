@@ -1,0 +1,202 @@
+import type { AfterCommit, Executor, Tx } from '../../db/tx'
+import { withTx } from '../../db/tx'
+import type { Deps } from '../../deps'
+import { notFound } from '../../http/errors'
+import { notificationStream, notifyGrouped } from '../notifications/service'
+import { linkTo, saveMentions } from './mentions'
+import { assertPostingRate } from './posting-rate'
+import { topicStream, type Viewer, visibleTopic } from './topics'
+import { type PostJson, postRowsByIds, postsJson } from './views'
+
+/**
+ * Posts (docs/social.md, "Posts, comments and likes"): written on a topic (a contest's or the
+ * author's own wall), edited and deleted by their author only (anyone else gets the 404 a
+ * missing post gets), hidden by a moderator (then 404 to everyone). Each write broadcasts on
+ * the topic's stream after commit; a new post also tells the author's followers' feeds.
+ */
+
+export interface PostRef {
+  id: number
+  topic_id: number
+  user_id: number
+  likes_count: number
+}
+
+/** A post the viewer may see: not hidden, on a topic they may see; otherwise 404. */
+export async function visiblePost(db: Executor, postId: number, viewer: Viewer | null): Promise<PostRef> {
+  const post = await db
+    .selectFrom('posts')
+    .select(['id', 'topic_id', 'user_id', 'hidden', 'likes_count'])
+    .where('id', '=', postId)
+    .executeTakeFirst()
+  if (post?.hidden !== 0) throw notFound('Post')
+  await visibleTopic(db, post.topic_id, viewer).catch(() => {
+    throw notFound('Post')
+  })
+  return {
+    id: Number(post.id),
+    topic_id: post.topic_id,
+    user_id: post.user_id,
+    likes_count: post.likes_count,
+  }
+}
+
+/** A post of the viewer's own (404 for anyone else's, hidden or missing). */
+async function ownPost(db: Executor, postId: number, viewerId: number) {
+  const post = await db
+    .selectFrom('posts')
+    .select(['id', 'topic_id', 'user_id'])
+    .where('id', '=', postId)
+    .where('user_id', '=', viewerId)
+    .where('hidden', '=', 0)
+    .executeTakeFirst()
+  if (!post) throw notFound('Post')
+  return { id: Number(post.id), topic_id: post.topic_id }
+}
+
+export async function onePost(db: Executor, postId: number, viewerId: number | null): Promise<PostJson> {
+  const [row] = await postsJson(db, await postRowsByIds(db, [postId]), viewerId)
+  if (!row) throw notFound('Post')
+  return row
+}
+
+const usernameOf = async (db: Executor, id: number) =>
+  (await db.selectFrom('users').select('username').where('id', '=', id).executeTakeFirstOrThrow()).username
+
+export async function createPost(
+  deps: Deps,
+  author: Viewer,
+  topicId: number,
+  content: string,
+): Promise<number> {
+  const now = deps.clock.now()
+  const id = await withTx(deps, async (tx, after) => {
+    await assertPostingRate(deps, tx, author.id, now)
+    const row = await tx
+      .insertInto('posts')
+      .values({ topic_id: topicId, user_id: author.id, content, created_at_ms: now, updated_at_ms: now })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+    const postId = Number(row.id)
+    const name = await usernameOf(tx, author.id)
+    await saveMentions(
+      tx,
+      after,
+      { postId, commentId: null, authorId: author.id, authorName: name, content },
+      now,
+    )
+    after.publish(topicStream(topicId), { type: 'post', post_id: postId })
+    await tellFollowers(tx, after, author.id, name, postId)
+    return postId
+  })
+  return id
+}
+
+/** The feed's live "N new posts": each follower's NotificationsChannel gets a `feed_item`. */
+async function tellFollowers(tx: Tx, after: AfterCommit, authorId: number, name: string, postId: number) {
+  const followers = await tx
+    .selectFrom('follows')
+    .select('follower_id')
+    .where('followee_id', '=', authorId)
+    .execute()
+  const item = { type: 'feed_item', post_id: postId, user: { id: authorId, username: name } }
+  for (const f of followers) after.publish(notificationStream(f.follower_id), item)
+  after.publish(notificationStream(authorId), item)
+}
+
+export async function editPost(deps: Deps, viewer: Viewer, postId: number, content: string): Promise<void> {
+  const now = deps.clock.now()
+  await withTx(deps, async (tx, after) => {
+    const post = await ownPost(tx, postId, viewer.id)
+    await tx.updateTable('posts').set({ content, updated_at_ms: now }).where('id', '=', postId).execute()
+    const name = await usernameOf(tx, viewer.id)
+    await saveMentions(
+      tx,
+      after,
+      { postId, commentId: null, authorId: viewer.id, authorName: name, content },
+      now,
+    )
+    after.publish(topicStream(post.topic_id), { type: 'post_updated', post_id: postId })
+  })
+}
+
+/** Deletes the post with everything hanging off it (comments, likes, mentions) in one transaction. */
+export async function deletePost(deps: Deps, viewer: Viewer, postId: number): Promise<void> {
+  await withTx(deps, async (tx, after) => {
+    const post = await ownPost(tx, postId, viewer.id)
+    const comments = tx.selectFrom('comments').select('id').where('post_id', '=', postId)
+    await tx.deleteFrom('comment_likes').where('comment_id', 'in', comments).execute()
+    await tx.deleteFrom('mentions').where('post_id', '=', postId).execute()
+    // Replies first: they reference the comments they answer.
+    await tx.deleteFrom('comments').where('post_id', '=', postId).where('parent_id', 'is not', null).execute()
+    await tx.deleteFrom('comments').where('post_id', '=', postId).execute()
+    await tx.deleteFrom('post_likes').where('post_id', '=', postId).execute()
+    await tx.deleteFrom('posts').where('id', '=', postId).execute()
+    after.publish(topicStream(post.topic_id), { type: 'post_removed', post_id: postId })
+  })
+}
+
+/**
+ * Likes or takes back a like of a post. Idempotent: the like row's primary key decides, and
+ * the count moves only when a row was really added or removed, in the same transaction (the
+ * UPDATE of the post row also orders concurrent likers, so the count stays exact).
+ */
+export async function setPostLike(deps: Deps, viewer: Viewer, postId: number, liked: boolean): Promise<void> {
+  const now = deps.clock.now()
+  await withTx(deps, async (tx, after) => {
+    const post = await visiblePost(tx, postId, viewer)
+    const changed = liked
+      ? await tx
+          .insertInto('post_likes')
+          .values({ post_id: postId, user_id: viewer.id, created_at_ms: now })
+          .onConflict((oc) => oc.columns(['post_id', 'user_id']).doNothing())
+          .returning('post_id')
+          .executeTakeFirst()
+      : await tx
+          .deleteFrom('post_likes')
+          .where('post_id', '=', postId)
+          .where('user_id', '=', viewer.id)
+          .returning('post_id')
+          .executeTakeFirst()
+    if (!changed) return
+    const row = await tx
+      .updateTable('posts')
+      .set((eb) => ({ likes_count: eb('likes_count', '+', liked ? 1 : -1) }))
+      .where('id', '=', postId)
+      .returning('likes_count')
+      .executeTakeFirstOrThrow()
+    after.publish(topicStream(post.topic_id), {
+      type: 'likes',
+      subject: 'post',
+      id: postId,
+      likes_count: row.likes_count,
+    })
+    if (liked && post.user_id !== viewer.id) await tellLiked(tx, after, post, viewer.id, now)
+  })
+}
+
+async function tellLiked(tx: Tx, after: AfterCommit, post: PostRef, likerId: number, now: number) {
+  const others = await tx
+    .selectFrom('post_likes')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('post_id', '=', post.id)
+    .where('user_id', 'not in', [likerId, post.user_id])
+    .executeTakeFirstOrThrow()
+  const name = await usernameOf(tx, likerId)
+  await notifyGrouped(
+    tx,
+    after,
+    post.user_id,
+    `post_liked:${post.id}`,
+    {
+      kind: 'post_liked',
+      body: `${groupedName(name, Number(others.n))} liked your post`,
+      data: { post_id: post.id, path: linkTo(post.id), actor: name, others_count: Number(others.n) },
+    },
+    now,
+  )
+}
+
+/** "Asha", "Asha and 1 other", "Asha and 4 others". */
+export const groupedName = (name: string, others: number) =>
+  others === 0 ? name : `${name} and ${others} ${others === 1 ? 'other' : 'others'}`

@@ -1,0 +1,181 @@
+import type { Executor } from '../../db/tx'
+
+/**
+ * Post and comment JSON for a viewer (spec §3 Post {id, likes_count, comments, content}): the
+ * author, the contest a post is on, the mentions it links, and whether the viewer liked it.
+ * Hidden items never reach these functions (callers filter on `hidden = 0`).
+ */
+
+const PREVIEW_COMMENTS = 3
+
+function postsQuery(db: Executor) {
+  return db
+    .selectFrom('posts as p')
+    .innerJoin('users as u', 'u.id', 'p.user_id')
+    .innerJoin('topics as t', 't.id', 'p.topic_id')
+    .leftJoin('contests as c', 'c.id', 't.contest_id')
+    .leftJoin('users as w', 'w.id', 't.owner_id')
+    .select([
+      'p.id',
+      'p.topic_id',
+      'p.user_id',
+      'p.content',
+      'p.likes_count',
+      'p.comments_count',
+      'p.hidden',
+      'p.created_at_ms',
+      'p.updated_at_ms',
+      'u.slug',
+      'u.username',
+      'u.image_url',
+      't.contest_id',
+      'c.name as contest_name',
+      'w.slug as wall_slug',
+    ])
+}
+
+export type PostRow = Awaited<ReturnType<ReturnType<typeof postsQuery>['execute']>>[number]
+
+export async function postRowsByIds(db: Executor, ids: number[]): Promise<PostRow[]> {
+  if (ids.length === 0) return []
+  const rows = await postsQuery(db).where('p.id', 'in', ids).where('p.hidden', '=', 0).execute()
+  const byId = new Map(rows.map((r) => [Number(r.id), r]))
+  return ids.flatMap((id) => byId.get(id) ?? [])
+}
+
+function commentsQuery(db: Executor) {
+  return db
+    .selectFrom('comments as k')
+    .innerJoin('users as u', 'u.id', 'k.user_id')
+    .select([
+      'k.id',
+      'k.post_id',
+      'k.parent_id',
+      'k.user_id',
+      'k.content',
+      'k.likes_count',
+      'k.created_at_ms',
+      'k.updated_at_ms',
+      'u.slug',
+      'u.username',
+      'u.image_url',
+    ])
+    .where('k.hidden', '=', 0)
+}
+
+export type CommentRow = Awaited<ReturnType<ReturnType<typeof commentsQuery>['execute']>>[number]
+
+/** A post's visible comments, oldest first, after `afterId` (cursor). */
+export function postComments(db: Executor, postId: number, afterId: number, limit: number) {
+  return commentsQuery(db)
+    .where('k.post_id', '=', postId)
+    .where('k.id', '>', afterId)
+    .orderBy('k.id', 'asc')
+    .limit(limit)
+    .execute()
+}
+
+export async function commentRowById(db: Executor, id: number): Promise<CommentRow | undefined> {
+  return commentsQuery(db).where('k.id', '=', id).executeTakeFirst()
+}
+
+async function mentionsOf(db: Executor, column: 'post_id' | 'comment_id', ids: number[]) {
+  const out = new Map<number, Array<{ slug: string; username: string }>>()
+  if (ids.length === 0) return out
+  let q = db
+    .selectFrom('mentions as m')
+    .innerJoin('users as u', 'u.id', 'm.user_id')
+    .select(['m.post_id', 'm.comment_id', 'u.slug', 'u.username'])
+    .where(`m.${column}`, 'in', ids)
+    .orderBy('m.id')
+  if (column === 'post_id') q = q.where('m.comment_id', 'is', null)
+  for (const row of await q.execute()) {
+    const key = Number(column === 'post_id' ? row.post_id : row.comment_id)
+    out.set(key, [...(out.get(key) ?? []), { slug: row.slug, username: row.username }])
+  }
+  return out
+}
+
+async function likedIds(db: Executor, kind: 'post' | 'comment', viewerId: number | null, ids: number[]) {
+  if (viewerId === null || ids.length === 0) return new Set<number>()
+  const rows =
+    kind === 'post'
+      ? await db
+          .selectFrom('post_likes')
+          .select('post_id as id')
+          .where('user_id', '=', viewerId)
+          .where('post_id', 'in', ids)
+          .execute()
+      : await db
+          .selectFrom('comment_likes')
+          .select('comment_id as id')
+          .where('user_id', '=', viewerId)
+          .where('comment_id', 'in', ids)
+          .execute()
+  return new Set(rows.map((r) => Number(r.id)))
+}
+
+const person = (r: { user_id: number; slug: string; username: string; image_url: string | null }) => ({
+  id: r.user_id,
+  slug: r.slug,
+  username: r.username,
+  image_url: r.image_url,
+})
+
+export async function commentsJson(db: Executor, rows: CommentRow[], viewerId: number | null) {
+  const ids = rows.map((r) => Number(r.id))
+  const [mentions, liked] = await Promise.all([
+    mentionsOf(db, 'comment_id', ids),
+    likedIds(db, 'comment', viewerId, ids),
+  ])
+  return rows.map((r) => ({
+    id: Number(r.id),
+    post_id: r.post_id,
+    parent_id: r.parent_id,
+    content: r.content,
+    likes_count: r.likes_count,
+    is_liked_by_current_user: liked.has(Number(r.id)),
+    user: person(r),
+    mentions: mentions.get(Number(r.id)) ?? [],
+    edited: Number(r.updated_at_ms) !== Number(r.created_at_ms),
+    created_at_in_millis: Number(r.created_at_ms),
+  }))
+}
+
+export type CommentJson = Awaited<ReturnType<typeof commentsJson>>[number]
+
+/** Posts with their latest few comments (the post page lists them all, paged). */
+export async function postsJson(db: Executor, rows: PostRow[], viewerId: number | null) {
+  const ids = rows.map((r) => Number(r.id))
+  const [mentions, liked, previews] = await Promise.all([
+    mentionsOf(db, 'post_id', ids),
+    likedIds(db, 'post', viewerId, ids),
+    Promise.all(
+      ids.map((id) =>
+        commentsQuery(db)
+          .where('k.post_id', '=', id)
+          .orderBy('k.id', 'desc')
+          .limit(PREVIEW_COMMENTS)
+          .execute(),
+      ),
+    ),
+  ])
+  const comments = await Promise.all(previews.map((list) => commentsJson(db, list.reverse(), viewerId)))
+  return rows.map((r, i) => ({
+    id: Number(r.id),
+    topic_id: r.topic_id,
+    content: r.content,
+    likes_count: r.likes_count,
+    comments_count: r.comments_count,
+    is_liked_by_current_user: liked.has(Number(r.id)),
+    user: person(r),
+    contest: r.contest_id !== null ? { id: r.contest_id, name: r.contest_name ?? '' } : null,
+    wall: r.wall_slug !== null ? { slug: r.wall_slug } : null,
+    mentions: mentions.get(Number(r.id)) ?? [],
+    comments: comments[i] ?? [],
+    edited: Number(r.updated_at_ms) !== Number(r.created_at_ms),
+    created_at_in_millis: Number(r.created_at_ms),
+  }))
+}
+
+export type PostJson = Awaited<ReturnType<typeof postsJson>>[number]

@@ -1,0 +1,107 @@
+import type { ReportSubjectType } from '../../db/schema'
+import type { Executor } from '../../db/tx'
+import { notFound } from '../../http/errors'
+
+/**
+ * Reports of users, posts and comments (issue 14, docs/social.md "Reports") share the contests'
+ * queue and table: `contest_type`/`contest_id` hold the subject's kind and id. Social reports
+ * take their own reasons; labels of both lists resolve through `reasonLabel`.
+ */
+export const SOCIAL_REPORT_REASONS = [
+  { key: 'spam', label: 'Spam or advertising' },
+  { key: 'harassment', label: 'Harassment or bullying' },
+  { key: 'hate', label: 'Hate or offensive content' },
+  { key: 'impersonation', label: 'Pretending to be someone else' },
+  { key: 'other', label: 'Something else' },
+] as const
+
+export type SocialReason = (typeof SOCIAL_REPORT_REASONS)[number]['key']
+export const SOCIAL_REASON_KEYS = SOCIAL_REPORT_REASONS.map((r) => r.key) as [SocialReason, ...SocialReason[]]
+export type SocialSubject = 'user' | 'post' | 'comment'
+
+/** The subject as the reporter may see it (hidden posts and comments are 404, as everywhere). */
+export async function checkSocialSubject(db: Executor, type: SocialSubject, id: number): Promise<void> {
+  const found =
+    type === 'user'
+      ? await db.selectFrom('users').select('id').where('id', '=', id).executeTakeFirst()
+      : type === 'post'
+        ? await db
+            .selectFrom('posts')
+            .select('id')
+            .where('id', '=', id)
+            .where('hidden', '=', 0)
+            .executeTakeFirst()
+        : await db
+            .selectFrom('comments')
+            .select('id')
+            .where('id', '=', id)
+            .where('hidden', '=', 0)
+            .executeTakeFirst()
+  if (!found) throw notFound(type === 'user' ? 'User' : type === 'post' ? 'Post' : 'Comment')
+}
+
+/** A short name of the subject for the queue and the reporter's notification. */
+export async function subjectLabel(
+  db: Executor,
+  type: ReportSubjectType,
+  id: number,
+): Promise<string | null> {
+  if (type === 'contest')
+    return (
+      (await db.selectFrom('contests').select('name').where('id', '=', id).executeTakeFirst())?.name ?? null
+    )
+  if (type === 'championship_contest')
+    return (
+      (await db.selectFrom('championship_contests').select('name').where('id', '=', id).executeTakeFirst())
+        ?.name ?? null
+    )
+  if (type === 'user')
+    return (
+      (await db.selectFrom('users').select('username').where('id', '=', id).executeTakeFirst())?.username ??
+      null
+    )
+  const row =
+    type === 'post'
+      ? await db.selectFrom('posts').select('content').where('id', '=', id).executeTakeFirst()
+      : await db.selectFrom('comments').select('content').where('id', '=', id).executeTakeFirst()
+  return row ? clip(row.content) : null
+}
+
+const clip = (text: string) => (text.length > 60 ? `${text.slice(0, 59)}…` : text)
+
+/**
+ * Hides a reported post or comment (a resolution's `hide`): it then answers 404 everywhere and
+ * leaves lists and counts. Answers false when there is nothing to hide (already gone).
+ */
+export async function hideSubject(db: Executor, type: ReportSubjectType, id: number): Promise<boolean> {
+  if (type === 'post') {
+    const r = await db
+      .updateTable('posts')
+      .set({ hidden: 1 })
+      .where('id', '=', id)
+      .where('hidden', '=', 0)
+      .executeTakeFirst()
+    return Number(r.numUpdatedRows) > 0
+  }
+  if (type !== 'comment') return false
+  const comment = await db
+    .selectFrom('comments')
+    .select(['post_id'])
+    .where('id', '=', id)
+    .where('hidden', '=', 0)
+    .executeTakeFirst()
+  if (!comment) return false
+  // The comment and its visible replies leave the post's count together.
+  const r = await db
+    .updateTable('comments')
+    .set({ hidden: 1 })
+    .where((eb) => eb.or([eb('id', '=', id), eb('parent_id', '=', id)]))
+    .where('hidden', '=', 0)
+    .executeTakeFirst()
+  await db
+    .updateTable('posts')
+    .set((eb) => ({ comments_count: eb('comments_count', '-', Number(r.numUpdatedRows)) }))
+    .where('id', '=', comment.post_id)
+    .execute()
+  return true
+}
