@@ -174,6 +174,23 @@ describe('discover', () => {
     expect((await api.get('/api/discover/search?q=%25')).body.users).toEqual([])
   })
 
+  it('finds the exact match first however many names merely contain the query, with avatars', async () => {
+    for (let i = 0; i < 12; i++) await api.player(`aaquokka${i}`)
+    const exact = await api.player('Quokka')
+    const avatar = await world.deps.db.selectFrom('avatars').select(['id', 'url']).executeTakeFirstOrThrow()
+    await world.deps.db
+      .updateTable('users')
+      .set({ avatar_id: avatar.id })
+      .where('id', '=', exact.id)
+      .execute()
+    const res = await api.get('/api/discover/search?q=quokka&per_page=3')
+    expect(res.body.users).toHaveLength(3)
+    expect(res.body.users[0]).toMatchObject({ id: exact.id, image_url: avatar.url })
+    // The same picture on what they write.
+    const post = await api.post('/api/posts', { content: 'hello' }, exact.token)
+    expect(post.body.post.user.image_url).toBe(avatar.url)
+  })
+
   it('a 10 KB or empty query is 422', async () => {
     expect((await api.get(`/api/discover/search?q=${'a'.repeat(10_240)}`)).status).toBe(422)
     expect((await api.get('/api/discover/search?q=')).status).toBe(422)

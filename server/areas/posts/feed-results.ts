@@ -48,11 +48,12 @@ export async function feedResults(db: Executor, meId: number, span: TimeSpan): P
     .innerJoin('contests as c', 'c.id', 'm.contest_id')
     .innerJoin('matches as mt', 'mt.id', 'c.match_id')
     .innerJoin('users as u', 'u.id', 'm.user_id')
+    .leftJoin('avatars as av', 'av.id', 'u.avatar_id')
     .select((eb) => [
       'm.user_id',
       'u.slug',
       'u.username',
-      'u.image_url',
+      eb.fn.coalesce('u.image_url', 'av.url').as('image_url'),
       'c.id as contest_id',
       'c.name as contest_name',
       'c.members_count',
@@ -77,6 +78,7 @@ export async function feedResults(db: Executor, meId: number, span: TimeSpan): P
       'u.slug',
       'u.username',
       'u.image_url',
+      'av.url',
       'c.id',
       'c.name',
       'c.members_count',
