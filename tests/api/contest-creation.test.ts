@@ -214,6 +214,17 @@ describe('bad input (each 422 with field messages, nothing written)', () => {
     expect(await kit.balance(owner)).toBe(500)
   })
 
+  it('a missing or non-numeric fee says which, in words', async () => {
+    const owner = await kit.withAccess(500)
+    const { entry_fee: _fee, ...noFee } = await kit.draft(owner)
+    const missing = await api.post('/api/contests', noFee, owner.token)
+    expect(missing.status).toBe(422)
+    expect(missing.body.errors.entry_fee).toEqual(['is required'])
+    const wrong = await api.post('/api/contests', { ...noFee, entry_fee: true }, owner.token)
+    expect(wrong.status).toBe(422)
+    expect(wrong.body.errors.entry_fee).toEqual(['must be a number of rupees'])
+  })
+
   it('a match that has started is 422 on match_id', async () => {
     const owner = await kit.withAccess(500)
     const body = await kit.draft(owner)

@@ -267,12 +267,12 @@ describe('web client: sign up, log out, log in', () => {
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Bidding in an auction')
     await world.shot('help-auction-bidding')
 
-    // Contest creation is a later issue: its addresses are not contest ids to fetch.
+    // Neither are an unknown game kind's creation or rules page, nor a word where an id goes.
     for (const path of [
       '/definitely-not-a-page',
       '/contests/12/nothing-here',
-      '/contests/create',
-      '/contests/games',
+      '/contests/create/no-such-kind',
+      '/contests/rules/no-such-kind',
       '/matches/abc/contests',
     ]) {
       await page.goto(path)

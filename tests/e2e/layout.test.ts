@@ -184,6 +184,8 @@ beforeAll(async () => {
     ':token?': 'no-such-token',
     // The contest-creation kind pages: the shared creation form.
     ':kind': 'single-match',
+    // The contest rules pages: one per game kind.
+    ':slug': 'single-match',
     '*': 'no-such-page',
   }
   await world.page.emulateMedia({ reducedMotion: 'reduce' })

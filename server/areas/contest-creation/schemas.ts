@@ -26,7 +26,11 @@ export const intField = (min: number, max: number) =>
     )
     .openapi({ type: 'integer', minimum: min, maximum: max })
 
-const rupees = z.union([z.number(), z.string().max(20)]).openapi({ description: 'Rupees' })
+const rupees = z
+  .union([z.number(), z.string().max(20)], {
+    error: (issue) => (issue.input === undefined ? 'is required' : 'must be a number of rupees'),
+  })
+  .openapi({ description: 'Rupees' })
 
 const RangeInput = z.strictObject({
   from: intField(1, 100_000),

@@ -61,7 +61,9 @@ export function SavedPrizesPage() {
                 {p.ranges.map((r) => (
                   <li key={r.from}>
                     <span>{rankText(r.from, r.to)}</span>
-                    <span>{r.percent}% each</span>
+                    <span>
+                      {r.percent}%{r.to > r.from ? ' each' : ''}
+                    </span>
                   </li>
                 ))}
               </ul>

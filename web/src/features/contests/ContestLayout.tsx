@@ -79,7 +79,12 @@ export function ContestLayout() {
         {tab('prizes', 'Prizes')}
         {tab('info', 'Info')}
         {tab('squads', 'My Teams')}
-        <NavLink to={`/contests/${id}/activities`} className={page.tab} data-testid="activities-link">
+        {/* Six tabs do not fit a phone: once Compare joins, Activity is reached from Info there. */}
+        <NavLink
+          to={`/contests/${id}/activities`}
+          className={m.locked && c.joined_count > 0 ? `${page.tab} ${page.tabWideOnly}` : page.tab}
+          data-testid="activities-link"
+        >
           Activity
         </NavLink>
         {m.locked && c.joined_count > 0 ? (
