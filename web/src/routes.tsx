@@ -47,6 +47,21 @@ const gangs = () => import('./features/gangs/pages')
 const championship = () => import('./features/championship/pages')
 const contestCreate = () => import('./features/contest-create/pages')
 const contestRules = () => import('./features/contest-rules/pages')
+const posts = () => import('./features/posts/pages')
+
+/** Posts, feeds and discover (issue 14, docs/social.md): reading needs no sign-in… */
+const postRoutes: RouteObject[] = [
+  { path: 'discover', ...page(posts, 'DiscoverPage') },
+  { path: 'discover/contests', ...page(posts, 'DiscoverContestsPage') },
+  { path: 'discover/search', ...page(posts, 'SearchPage') },
+  { path: 'posts/:id', ...byId(), ...page(posts, 'PostPage') },
+  { path: 'contests/:id/comments', ...byId(), ...page(posts, 'ContestPostsPage') },
+]
+/** …the feed and writing a post do. */
+const signedInPostRoutes: RouteObject[] = [
+  { path: 'feeds', ...page(posts, 'FeedsPage') },
+  { path: 'contests/create/create-a-post', ...page(posts, 'CreatePostPage') },
+]
 
 /** Daily fantasy (issue 3): contest lists and pages anyone can look at… */
 const contestRoutes: RouteObject[] = [
@@ -320,11 +335,13 @@ export const routes: RouteObject[] = [
             children: [
               ...contestRoutes,
               ...contestPagesRoutes,
+              ...postRoutes,
               {
                 loader: requireSignedIn,
                 children: [
                   ...signedInContestRoutes,
                   ...signedInContestPagesRoutes,
+                  ...signedInPostRoutes,
                   ...gangRoutes,
                   ...championshipRoutes,
                   ...contestCreationRoutes,

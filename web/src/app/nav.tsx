@@ -1,7 +1,9 @@
 import type { ReactNode } from 'react'
 import {
   BellIcon,
+  EyeIcon,
   GiftIcon,
+  HeartIcon,
   HelpIcon,
   HomeIcon,
   InfoIcon,
@@ -38,12 +40,15 @@ export function menuItems(signedIn: boolean): NavItem[] {
       { to: LANDING_PATH, label: 'Home', short: 'Home', icon: <HomeIcon /> },
       { to: HOME_PATH, label: 'Contests', short: 'Contests', icon: <TrophyIcon /> },
       { to: CHAMPIONSHIP_PATH, label: 'Championship', short: 'Champ', icon: <MedalIcon /> },
+      { to: '/discover', label: 'Discover', short: 'Discover', icon: <EyeIcon /> },
       ...common,
       { to: LOGIN_PATH, label: 'Log in', short: 'Log in', icon: <LoginIcon /> },
     ]
   return [
     { to: HOME_PATH, label: 'Contests', short: 'Contests', icon: <TrophyIcon /> },
     { to: '/my-contests', label: 'My Contests', short: 'Joined', icon: <TicketIcon /> },
+    { to: '/feeds', label: 'Feed', short: 'Feed', icon: <HeartIcon /> },
+    { to: '/discover', label: 'Discover', short: 'Discover', icon: <EyeIcon /> },
     { to: CHAMPIONSHIP_PATH, label: 'Championship', short: 'Champ', icon: <MedalIcon /> },
     { to: '/gangs', label: 'Gangs', short: 'Gangs', icon: <UsersIcon /> },
     { to: '/auctions', label: 'Auctions', short: 'Auctions', icon: <AuctionIcon /> },
