@@ -201,6 +201,36 @@ describe('posts, likes and comments in the browser', () => {
     await shotBoth('post-page')
   })
 
+  it('announces new posts of people I follow as "N new posts" and loads them on a click', async () => {
+    expect((await api.post(`/api/users/${p(ravi).slug}/follow`, undefined, p(asha).token)).status).toBe(200)
+    await page.goto('/feeds')
+    await page.getByTestId('feed-list').waitFor()
+    // The announcements ride on NotificationsChannel: posts sent before it is up are not announced.
+    await page.locator('[data-testid="feeds-page"][data-live="true"]').waitFor()
+    const reloads = watchReloads(page)
+    for (const n of [1, 2]) {
+      const sent = await api.post('/api/posts', { content: `Net session ${n} done` }, p(ravi).token)
+      expect(sent.status).toBe(201)
+    }
+    const bar = page.getByTestId('new-posts-bar')
+    await expect.poll(async () => (await bar.textContent())?.trim()).toBe('2 new posts · show')
+    expect(
+      await page
+        .locator('[data-testid="feed-list"] [data-testid="post-card"]', { hasText: 'Net session' })
+        .count(),
+    ).toBe(0)
+    await bar.click()
+    await page
+      .locator('[data-testid="feed-list"] [data-testid="post-card"]', { hasText: 'Net session 2' })
+      .waitFor()
+    expect(
+      await page.locator('[data-testid="feed-list"] [data-testid="post-card"]').first().textContent(),
+    ).toContain('Net session 2')
+    await bar.waitFor({ state: 'detached' })
+    expect(reloads.documents).toEqual([])
+    reloads.stop()
+  })
+
   it('shows discover, its contest tabs and search', async () => {
     await page.goto('/discover')
     await page.getByTestId('shelf-trending').waitFor()

@@ -4,7 +4,7 @@ import { Button, ButtonLink } from '../../components/Button'
 import { EmptyState, Loading, PageHead } from '../../components/Common'
 import { Alert } from '../../components/Field'
 import { useMe } from '../me/api'
-import { discoverQuery, feedArrivalsKey, feedQuery, wallPostsQuery } from '../posts/api'
+import { discoverQuery, feedArrivalsKey, feedQuery, notificationsLiveKey, wallPostsQuery } from '../posts/api'
 import { PostCard } from '../posts/PostCard'
 import styles from '../posts/posts.module.css'
 
@@ -22,6 +22,11 @@ export function FeedsPage() {
     queryFn: () => client.getQueryData<number[]>(feedArrivalsKey) ?? [],
     staleTime: Number.POSITIVE_INFINITY,
   })
+  const live = useQuery({
+    queryKey: notificationsLiveKey,
+    queryFn: () => client.getQueryData<boolean>(notificationsLiveKey) ?? false,
+    staleTime: Number.POSITIVE_INFINITY,
+  })
   const items = feed.data?.pages.flatMap((p) => p.items) ?? []
   const loaded = new Set(items.map((i) => i.post.id))
   const newest = items[0]?.post.id ?? 0
@@ -32,7 +37,7 @@ export function FeedsPage() {
     void client.resetQueries({ queryKey: feedQuery.queryKey, exact: true })
   }
   return (
-    <div data-testid="feeds-page">
+    <div data-testid="feeds-page" data-live={live.data || undefined}>
       <PageHead
         title="Feed"
         subtitle="Posts from people you follow, and yours"

@@ -4,7 +4,7 @@ import { useEffect } from 'react'
 import { getConsumer } from '../../lib/cable'
 import { cacheMe } from '../../lib/session'
 import { type Me, meQuery } from '../me/api'
-import { feedArrivalsKey } from '../posts/api'
+import { feedArrivalsKey, notificationsLiveKey } from '../posts/api'
 import {
   type Notification,
   type NotificationsData,
@@ -45,9 +45,15 @@ export function useLiveNotifications(enabled: boolean): void {
         { channel: 'NotificationsChannel' },
         {
           connected: () => {
-            // Whatever arrived while disconnected is fetched, not guessed.
-            if (lastSeq !== undefined)
+            client.setQueryData(notificationsLiveKey, true)
+            // Whatever arrived while disconnected is fetched, not guessed (the feed's new posts too).
+            if (lastSeq !== undefined) {
               void client.invalidateQueries({ queryKey: notificationsQuery.queryKey })
+              void client.invalidateQueries({ queryKey: ['feeds'] })
+            }
+          },
+          disconnected: () => {
+            client.setQueryData(notificationsLiveKey, false)
           },
           received: (data) => {
             const message = data as Broadcast

@@ -64,6 +64,8 @@ export const feedQuery = infiniteQueryOptions({
  * ones it has not loaded as "N new posts". Outside ['feeds'], so refetching the feed keeps it.
  */
 export const feedArrivalsKey = ['feed-arrivals'] as const
+/** Whether NotificationsChannel (and so the feed's "new posts") is connected right now. */
+export const notificationsLiveKey = ['notifications-live'] as const
 
 export const contestPostsQuery = (contestId: number) =>
   infiniteQueryOptions({
