@@ -168,10 +168,13 @@ describe('posts, likes and comments in the browser', () => {
       .body.contests[0]
     if (!contest) throw new Error('the demo league has no open public contest')
     await page.goto(`/contests/${contest.id}/comments`)
-    await page.getByTestId('post-box-input').fill('Who is everyone picking as captain?')
+    await page.getByTestId('post-box-input').fill('Who is everyone picking as captain? <b>not bold</b>')
     await page.getByTestId('post-box-send').click()
     const card = page.locator('[data-testid="post-card"]', { hasText: 'Who is everyone picking' })
     await card.waitFor()
+    // Text is text: the markup shows as typed and makes no element.
+    expect(await card.getByTestId('post-text').innerText()).toContain('<b>not bold</b>')
+    expect(await card.locator('b').count()).toBe(0)
     await shotBoth('contest-talk')
     await card.getByTestId('post-comments-link').click()
     await page.waitForURL(/\/posts\/\d+$/)
@@ -199,6 +202,28 @@ describe('posts, likes and comments in the browser', () => {
     expect(reloads.documents).toEqual([])
     reloads.stop()
     await shotBoth('post-page')
+
+    // My comment: edited in place. Theirs: reported to the admins (once).
+    await mine.getByTestId('edit-comment').click()
+    await mine.getByRole('textbox', { name: 'Edit' }).fill('Kohli, obviously. Or Bumrah.')
+    await mine.getByTestId('save-edit').click()
+    await page.locator('[data-testid="comment-text"]', { hasText: 'Or Bumrah.' }).waitFor()
+    await replyView.getByTestId('report-comment').click()
+    const dialog = page.getByTestId('report-dialog')
+    await dialog.getByLabel('Spam').check()
+    await dialog.getByRole('textbox').fill('Not about the match at all')
+    await dialog.getByTestId('send-report').click()
+    await dialog.getByTestId('report-sent').waitFor()
+    const admin = world.server.deps.config.admin
+    const adminToken = await api.token(admin.email, admin.password)
+    const queue = await api.get<{ reports: Array<{ subject_type: string; subject_id: number }> }>(
+      '/api/admin/reports',
+      adminToken,
+    )
+    const replyId = Number(await replyView.getAttribute('data-comment-id'))
+    expect(queue.body.reports.some((r) => r.subject_type === 'comment' && r.subject_id === replyId)).toBe(
+      true,
+    )
   })
 
   it('announces new posts of people I follow as "N new posts" and loads them on a click', async () => {
