@@ -161,6 +161,19 @@ beforeAll(async () => {
     adminToken,
   )
   expect(league.status).toBe(201)
+  // A post on the contest with a comment, so the post page has a thread to lay out.
+  const post = (
+    await api.post<{ post: { id: number } }>(
+      `/api/contests/${contest.id}/posts`,
+      { content: `Layout post with a long unbroken word ${'x'.repeat(120)} and @${player.username}` },
+      token,
+    )
+  ).body.post
+  await api.post(
+    `/api/posts/${post.id}/comments`,
+    { content: 'A comment that is long enough. '.repeat(8) },
+    token,
+  )
   championshipExamples = {
     'championship-stats': String(league.body.contest.id),
     ':phase_id': String(phase.id),
@@ -178,6 +191,7 @@ beforeAll(async () => {
     'auction/managers/:id': String(joined.body.manager.id),
     'auction/tournaments/:id': String(tournament.id),
     'scratch-cards/:id': String(card?.id),
+    'posts/:id': String(post.id),
     ':team_id': String(team.id),
     ':gang_id': String(gang.id),
     ':player_id': String(picked.player_ids[0]),
@@ -196,7 +210,7 @@ function exampleOf(pattern: string): string {
   if (pattern.endsWith('/championship-stats'))
     return `/contests/${championshipExamples['championship-stats']}/championship-stats`
   return pattern.replace(
-    /(?:(series|contests|auctions|auction\/managers|auction\/tournaments|scratch-cards)\/)?(:[a-z_]+\??|\*)/g,
+    /(?:(series|contests|auctions|auction\/managers|auction\/tournaments|scratch-cards|posts)\/)?(:[a-z_]+\??|\*)/g,
     (_all, area, param) => {
       const value =
         (area && examples[`${area}/${param}`]) ??
