@@ -7,6 +7,7 @@ import {
 } from '../../web/src/features/notifications/api'
 import { PEOPLE_KEY, type PublicUser } from '../../web/src/features/people/api'
 import { applyCounts, patchUserEverywhere, patchUserIn } from '../../web/src/features/people/follow'
+import { trafficSourceOf } from '../../web/src/lib/traffic-source'
 
 const user = (slug: string, followers = 0, following = false): PublicUser =>
   ({
@@ -61,16 +62,11 @@ describe('patchUserIn (follow state by slug in every cached shape)', () => {
     client.setQueryData([...PEOPLE_KEY, 'followers', 'ravi', 1], { users: [user('asha', 3)] })
     client.setQueryData([...PEOPLE_KEY, 'followings', 'meena', 1], { users: [user('asha', 3)] })
     patchUserEverywhere(client, 'asha', follow)
-    const counts = client
-      .getQueriesData({ queryKey: PEOPLE_KEY })
-      .map(([, data]) => patchUserIn(data, 'asha', (u) => u))
-      .map((data) => {
-        let seen = -1
-        patchUserIn(data, 'asha', (u) => {
-          seen = u.follower_count
-          return u
-        })
-        return seen
+    const counts: number[] = []
+    for (const [, data] of client.getQueriesData({ queryKey: PEOPLE_KEY }))
+      patchUserIn(data, 'asha', (u) => {
+        counts.push(u.follower_count)
+        return u
       })
     expect(counts).toEqual([4, 4, 4, 4])
   })
@@ -137,5 +133,31 @@ describe('prependNotification', () => {
     ])
     expect(next?.pages[0]?.unread_count).toBe(2)
     expect(next?.pages[0]?.meta.total).toBe(2)
+  })
+})
+
+describe('trafficSourceOf (where a browser session came from)', () => {
+  it('reads the UTM fields and the landing path of the first page', () => {
+    expect(trafficSourceOf('http://127.0.0.1:3000/landing?utm_source=mail&utm_campaign=ipl&x=1', '')).toEqual(
+      {
+        utm_source: 'mail',
+        utm_campaign: 'ipl',
+        landing_path: '/landing?utm_source=mail&utm_campaign=ipl&x=1',
+      },
+    )
+  })
+
+  it('keeps a referrer from another site, not our own pages', () => {
+    expect(trafficSourceOf('http://127.0.0.1:3000/contests', 'https://news.example/ipl')).toEqual({
+      referrer: 'https://news.example/ipl',
+      landing_path: '/contests',
+    })
+    expect(trafficSourceOf('http://127.0.0.1:3000/contests', 'http://127.0.0.1:3000/landing')).toEqual({})
+  })
+
+  it('says nothing for a direct visit, and trims values to what the server accepts', () => {
+    expect(trafficSourceOf('http://127.0.0.1:3000/contests?utm_source=%20', '')).toEqual({})
+    const long = trafficSourceOf(`http://127.0.0.1:3000/?utm_term=${'x'.repeat(300)}`, '')
+    expect(long.utm_term).toHaveLength(200)
   })
 })
