@@ -2,6 +2,7 @@ import path from 'node:path'
 import type { Page } from 'playwright-core'
 import type { RouteObject } from 'react-router'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { GAME_KINDS } from '../../server/domain/contest-creation'
 import { pickTeam } from '../../server/domain/team-picker'
 import { createRng } from '../../server/lib/rng'
 import { routes } from '../../web/src/routes'
@@ -196,6 +197,10 @@ beforeAll(async () => {
     ':gang_id': String(gang.id),
     ':player_id': String(picked.player_ids[0]),
     ':token?': 'no-such-token',
+    // People (issue 14): the player's own profile pages, the all-time board, a game kind's rules.
+    'users/:slug': player.username,
+    'leaderboards/:id': 'all-time',
+    'rules/:slug': GAME_KINDS[0]?.slug ?? 'none',
     // The contest-creation kind pages: the shared creation form.
     ':kind': 'single-match',
     '*': 'no-such-page',
@@ -210,7 +215,7 @@ function exampleOf(pattern: string): string {
   if (pattern.endsWith('/championship-stats'))
     return `/contests/${championshipExamples['championship-stats']}/championship-stats`
   return pattern.replace(
-    /(?:(series|contests|auctions|auction\/managers|auction\/tournaments|scratch-cards|posts)\/)?(:[a-z_]+\??|\*)/g,
+    /(?:(series|contests|auctions|auction\/managers|auction\/tournaments|scratch-cards|users|leaderboards|rules|posts)\/)?(:[a-z_]+\??|\*)/g,
     (_all, area, param) => {
       const value =
         (area && examples[`${area}/${param}`]) ??

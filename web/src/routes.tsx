@@ -62,6 +62,8 @@ const signedInPostRoutes: RouteObject[] = [
   { path: 'feeds', ...page(posts, 'FeedsPage') },
   { path: 'contests/create/create-a-post', ...page(posts, 'CreatePostPage') },
 ]
+const people = () => import('./features/people/pages')
+const leaderboards = () => import('./features/leaderboards/pages')
 
 /** Daily fantasy (issue 3): contest lists and pages anyone can look at… */
 const contestRoutes: RouteObject[] = [
@@ -164,6 +166,21 @@ const contestCreationRoutes: RouteObject[] = [
   { path: 'saved-prizes', ...page(contestCreate, 'SavedPrizesPage') },
   { path: 'saved-prizes/new', ...page(contestCreate, 'NewSavedPrizePage') },
   { path: 'saved-prizes/:id/edit', ...byId(), ...page(contestCreate, 'EditSavedPrizePage') },
+]
+
+/** People and leaderboards (issue 14, docs/social.md): public profiles anyone may look at. */
+const peopleRoutes: RouteObject[] = [
+  { path: 'users/:slug', ...page(people, 'UserProfilePage') },
+  { path: 'users/:slug/followers', ...page(people, 'FollowersPage') },
+  { path: 'users/:slug/followings', ...page(people, 'FollowingsPage') },
+  { path: 'users/:slug/reviews', ...page(people, 'ReviewsPage') },
+  { path: 'leaderboards', ...page(leaderboards, 'LeaderboardsPage') },
+  { path: 'leaderboards/:id', ...page(leaderboards, 'BoardPage') },
+  { path: 'fanspole-partner-program', ...page(people, 'PartnerProgramPage') },
+]
+/** Suggestions leave out whom I follow and myself, so they need a player. */
+const signedInPeopleRoutes: RouteObject[] = [
+  { path: 'users/suggestions', ...page(people, 'SuggestionsPage') },
 ]
 
 /** Auctions (issue 4): every auction call needs a signed-in user, so every page does too. */
@@ -336,12 +353,14 @@ export const routes: RouteObject[] = [
               ...contestRoutes,
               ...contestPagesRoutes,
               ...postRoutes,
+              ...peopleRoutes,
               {
                 loader: requireSignedIn,
                 children: [
                   ...signedInContestRoutes,
                   ...signedInContestPagesRoutes,
                   ...signedInPostRoutes,
+                  ...signedInPeopleRoutes,
                   ...gangRoutes,
                   ...championshipRoutes,
                   ...contestCreationRoutes,

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react'
 import {
   BellIcon,
+  ChartIcon,
   EyeIcon,
   GiftIcon,
   HeartIcon,
@@ -41,6 +42,7 @@ export function menuItems(signedIn: boolean): NavItem[] {
       { to: HOME_PATH, label: 'Contests', short: 'Contests', icon: <TrophyIcon /> },
       { to: CHAMPIONSHIP_PATH, label: 'Championship', short: 'Champ', icon: <MedalIcon /> },
       { to: '/discover', label: 'Discover', short: 'Discover', icon: <EyeIcon /> },
+      { to: '/leaderboards', label: 'Leaderboards', short: 'Boards', icon: <ChartIcon /> },
       ...common,
       { to: LOGIN_PATH, label: 'Log in', short: 'Log in', icon: <LoginIcon /> },
     ]
@@ -51,6 +53,8 @@ export function menuItems(signedIn: boolean): NavItem[] {
     { to: '/discover', label: 'Discover', short: 'Discover', icon: <EyeIcon /> },
     { to: CHAMPIONSHIP_PATH, label: 'Championship', short: 'Champ', icon: <MedalIcon /> },
     { to: '/gangs', label: 'Gangs', short: 'Gangs', icon: <UsersIcon /> },
+    { to: '/leaderboards', label: 'Leaderboards', short: 'Boards', icon: <ChartIcon /> },
+    { to: '/users/suggestions', label: 'People to follow', short: 'People', icon: <UserIcon /> },
     { to: '/auctions', label: 'Auctions', short: 'Auctions', icon: <AuctionIcon /> },
     { to: '/wallet', label: 'My Wallet', short: 'Wallet', icon: <WalletIcon /> },
     { to: '/scratch-cards', label: 'Scratch Cards', short: 'Rewards', icon: <GiftIcon /> },
