@@ -256,6 +256,14 @@ describe('posts, likes and comments in the browser', () => {
     reloads.stop()
   })
 
+  it('shows a user’s wall on their profile', async () => {
+    await page.goto(`/users/${p(ravi).slug}`)
+    const wall = page.getByTestId('user-posts')
+    await wall.locator('[data-testid="post-card"]', { hasText: 'Net session 2' }).waitFor()
+    expect(await wall.getByTestId('post-card').count()).toBe(2)
+    await shotBoth('profile-wall')
+  })
+
   it('shows discover, its contest tabs and search', async () => {
     await page.goto('/discover')
     await page.getByTestId('shelf-trending').waitFor()
