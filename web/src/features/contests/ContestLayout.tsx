@@ -78,9 +78,6 @@ export function ContestLayout() {
         {tab('prizes', 'Prizes')}
         {tab('info', 'Info')}
         {tab('squads', 'My Teams')}
-        <NavLink to={`/contests/${id}/comments`} className={page.tab} data-testid="talk-link">
-          Talk
-        </NavLink>
         <NavLink to={`/contests/${id}/activities`} className={page.tab} data-testid="activities-link">
           Activity
         </NavLink>
