@@ -372,10 +372,13 @@ describe('daily fantasy in the browser', () => {
     await page.getByTestId('like').click()
     await page.getByTestId('like').and(page.locator('[aria-pressed="true"]')).waitFor()
     expect(await page.getByTestId('likes-count').textContent()).toBe('1')
-    expect(await card(practice.id).locator('[title="Likes"]').textContent()).toBe('1')
+    // The card on the contest page is another copy, with its own like button (posts/likes.ts).
+    expect(await card(practice.id).getByTestId('card-likes-count').textContent()).toBe('1')
+    expect(await card(practice.id).getByTestId('card-like').getAttribute('aria-pressed')).toBe('true')
     await page.getByTestId('like').click()
     await page.getByTestId('like').and(page.locator('[aria-pressed="false"]')).waitFor()
     expect(await page.getByTestId('likes-count').textContent()).toBe('0')
+    expect(await card(practice.id).getByTestId('card-likes-count').textContent()).toBe('0')
   })
 
   it('keeps other teams hidden before the start: compare says why', async () => {

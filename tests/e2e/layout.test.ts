@@ -2,6 +2,7 @@ import path from 'node:path'
 import type { Page } from 'playwright-core'
 import type { RouteObject } from 'react-router'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { GAME_KINDS } from '../../server/domain/contest-creation'
 import { pickTeam } from '../../server/domain/team-picker'
 import { createRng } from '../../server/lib/rng'
 import { routes } from '../../web/src/routes'
@@ -161,6 +162,19 @@ beforeAll(async () => {
     adminToken,
   )
   expect(league.status).toBe(201)
+  // A post on the contest with a comment, so the post page has a thread to lay out.
+  const post = (
+    await api.post<{ post: { id: number } }>(
+      `/api/contests/${contest.id}/posts`,
+      { content: `Layout post with a long unbroken word ${'x'.repeat(120)} and @${player.username}` },
+      token,
+    )
+  ).body.post
+  await api.post(
+    `/api/posts/${post.id}/comments`,
+    { content: 'A comment that is long enough. '.repeat(8) },
+    token,
+  )
   championshipExamples = {
     'championship-stats': String(league.body.contest.id),
     ':phase_id': String(phase.id),
@@ -178,10 +192,15 @@ beforeAll(async () => {
     'auction/managers/:id': String(joined.body.manager.id),
     'auction/tournaments/:id': String(tournament.id),
     'scratch-cards/:id': String(card?.id),
+    'posts/:id': String(post.id),
     ':team_id': String(team.id),
     ':gang_id': String(gang.id),
     ':player_id': String(picked.player_ids[0]),
     ':token?': 'no-such-token',
+    // People (issue 14): the player's own profile pages, the all-time board, a game kind's rules.
+    'users/:slug': player.username,
+    'leaderboards/:id': 'all-time',
+    'rules/:slug': GAME_KINDS[0]?.slug ?? 'none',
     // The contest-creation kind pages: the shared creation form.
     ':kind': 'single-match',
     // The contest rules pages: one per game kind.
@@ -198,7 +217,7 @@ function exampleOf(pattern: string): string {
   if (pattern.endsWith('/championship-stats'))
     return `/contests/${championshipExamples['championship-stats']}/championship-stats`
   return pattern.replace(
-    /(?:(series|contests|auctions|auction\/managers|auction\/tournaments|scratch-cards)\/)?(:[a-z_]+\??|\*)/g,
+    /(?:(series|contests|auctions|auction\/managers|auction\/tournaments|scratch-cards|users|leaderboards|rules|posts)\/)?(:[a-z_]+\??|\*)/g,
     (_all, area, param) => {
       const value =
         (area && examples[`${area}/${param}`]) ??

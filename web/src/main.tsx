@@ -6,6 +6,7 @@ import { setSessionHooks } from './lib/api'
 import { disconnectCable, reconnectCable } from './lib/cable'
 import { LOGIN_PATH } from './lib/paths'
 import { queryClient } from './lib/query-client'
+import { recordTrafficSourceOnce } from './lib/traffic-source'
 import { router } from './router'
 import './styles/global.css'
 
@@ -20,6 +21,8 @@ setSessionHooks({
     if (!window.location.pathname.startsWith(LOGIN_PATH)) void router.navigate(LOGIN_PATH, { replace: true })
   },
 })
+
+recordTrafficSourceOnce()
 
 const root = document.getElementById('root')
 if (!root) throw new Error('index.html has no #root element')

@@ -47,6 +47,23 @@ const gangs = () => import('./features/gangs/pages')
 const championship = () => import('./features/championship/pages')
 const contestCreate = () => import('./features/contest-create/pages')
 const contestRules = () => import('./features/contest-rules/pages')
+const posts = () => import('./features/posts/pages')
+
+/** Posts, feeds and discover (issue 14, docs/social.md): reading needs no sign-in… */
+const postRoutes: RouteObject[] = [
+  { path: 'discover', ...page(posts, 'DiscoverPage') },
+  { path: 'discover/contests', ...page(posts, 'DiscoverContestsPage') },
+  { path: 'discover/search', ...page(posts, 'SearchPage') },
+  { path: 'posts/:id', ...byId(), ...page(posts, 'PostPage') },
+  { path: 'contests/:id/comments', ...byId(), ...page(posts, 'ContestPostsPage') },
+]
+/** …the feed and writing a post do. */
+const signedInPostRoutes: RouteObject[] = [
+  { path: 'feeds', ...page(posts, 'FeedsPage') },
+  { path: 'contests/create/create-a-post', ...page(posts, 'CreatePostPage') },
+]
+const people = () => import('./features/people/pages')
+const leaderboards = () => import('./features/leaderboards/pages')
 
 /** Daily fantasy (issue 3): contest lists and pages anyone can look at… */
 const contestRoutes: RouteObject[] = [
@@ -149,6 +166,21 @@ const contestCreationRoutes: RouteObject[] = [
   { path: 'saved-prizes', ...page(contestCreate, 'SavedPrizesPage') },
   { path: 'saved-prizes/new', ...page(contestCreate, 'NewSavedPrizePage') },
   { path: 'saved-prizes/:id/edit', ...byId(), ...page(contestCreate, 'EditSavedPrizePage') },
+]
+
+/** People and leaderboards (issue 14, docs/social.md): public profiles anyone may look at. */
+const peopleRoutes: RouteObject[] = [
+  { path: 'users/:slug', ...page(people, 'UserProfilePage') },
+  { path: 'users/:slug/followers', ...page(people, 'FollowersPage') },
+  { path: 'users/:slug/followings', ...page(people, 'FollowingsPage') },
+  { path: 'users/:slug/reviews', ...page(people, 'ReviewsPage') },
+  { path: 'leaderboards', ...page(leaderboards, 'LeaderboardsPage') },
+  { path: 'leaderboards/:id', ...page(leaderboards, 'BoardPage') },
+  { path: 'fanspole-partner-program', ...page(people, 'PartnerProgramPage') },
+]
+/** Suggestions leave out whom I follow and myself, so they need a player. */
+const signedInPeopleRoutes: RouteObject[] = [
+  { path: 'users/suggestions', ...page(people, 'SuggestionsPage') },
 ]
 
 /** Auctions (issue 4): every auction call needs a signed-in user, so every page does too. */
@@ -320,11 +352,15 @@ export const routes: RouteObject[] = [
             children: [
               ...contestRoutes,
               ...contestPagesRoutes,
+              ...postRoutes,
+              ...peopleRoutes,
               {
                 loader: requireSignedIn,
                 children: [
                   ...signedInContestRoutes,
                   ...signedInContestPagesRoutes,
+                  ...signedInPostRoutes,
+                  ...signedInPeopleRoutes,
                   ...gangRoutes,
                   ...championshipRoutes,
                   ...contestCreationRoutes,

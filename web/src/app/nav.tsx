@@ -1,7 +1,10 @@
 import type { ReactNode } from 'react'
 import {
   BellIcon,
+  ChartIcon,
+  EyeIcon,
   GiftIcon,
+  HeartIcon,
   HelpIcon,
   HomeIcon,
   InfoIcon,
@@ -38,14 +41,20 @@ export function menuItems(signedIn: boolean): NavItem[] {
       { to: LANDING_PATH, label: 'Home', short: 'Home', icon: <HomeIcon /> },
       { to: HOME_PATH, label: 'Contests', short: 'Contests', icon: <TrophyIcon /> },
       { to: CHAMPIONSHIP_PATH, label: 'Championship', short: 'Champ', icon: <MedalIcon /> },
+      { to: '/discover', label: 'Discover', short: 'Discover', icon: <EyeIcon /> },
+      { to: '/leaderboards', label: 'Leaderboards', short: 'Boards', icon: <ChartIcon /> },
       ...common,
       { to: LOGIN_PATH, label: 'Log in', short: 'Log in', icon: <LoginIcon /> },
     ]
   return [
     { to: HOME_PATH, label: 'Contests', short: 'Contests', icon: <TrophyIcon /> },
     { to: '/my-contests', label: 'My Contests', short: 'Joined', icon: <TicketIcon /> },
+    { to: '/feeds', label: 'Feed', short: 'Feed', icon: <HeartIcon /> },
+    { to: '/discover', label: 'Discover', short: 'Discover', icon: <EyeIcon /> },
     { to: CHAMPIONSHIP_PATH, label: 'Championship', short: 'Champ', icon: <MedalIcon /> },
     { to: '/gangs', label: 'Gangs', short: 'Gangs', icon: <UsersIcon /> },
+    { to: '/leaderboards', label: 'Leaderboards', short: 'Boards', icon: <ChartIcon /> },
+    { to: '/users/suggestions', label: 'People to follow', short: 'People', icon: <UserIcon /> },
     { to: '/auctions', label: 'Auctions', short: 'Auctions', icon: <AuctionIcon /> },
     { to: '/wallet', label: 'My Wallet', short: 'Wallet', icon: <WalletIcon /> },
     { to: '/scratch-cards', label: 'Scratch Cards', short: 'Rewards', icon: <GiftIcon /> },

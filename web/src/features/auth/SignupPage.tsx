@@ -8,6 +8,7 @@ import { fieldErrorsOf, unplacedError } from '../../components/form-errors'
 import { get, post, signIn } from '../../lib/api'
 import { storeTokens } from '../../lib/session'
 import { showSnackbar } from '../../lib/snackbar'
+import { sessionUtm } from '../../lib/traffic-source'
 import { useDebounced } from '../../lib/use-debounced'
 import styles from './auth.module.css'
 
@@ -43,6 +44,8 @@ export function SignupPage() {
         password: form.password,
         ...(form.full_name.trim() ? { full_name: form.full_name.trim() } : {}),
         ...(form.ref_code.trim() ? { ref_code: form.ref_code.trim() } : {}),
+        // The session's landing UTM fields, recorded with the new account (docs/social.md).
+        ...sessionUtm(),
       })
       // The account exists now; if signing in fails (say, rate limited) the login page takes over.
       return signIn(form.email.trim(), form.password).catch(() => null)

@@ -1,9 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
 import { Link } from 'react-router'
-import { ChevronDownIcon, HeartIcon, TrophyIcon } from '../../components/Icons'
+import { ChevronDownIcon, TrophyIcon } from '../../components/Icons'
 import { formatMoney, formatNumber } from '../../lib/format'
 import { useServerTimeReached } from '../../lib/use-now'
+import { ContestLike } from '../posts/LikeButton'
 import type { Contest } from './api'
 import styles from './contests.module.css'
 import { WinningBreakup } from './WinningBreakup'
@@ -91,9 +92,11 @@ export function ContestCard({
         <span className={styles.tag} title={contest.multiple_entries ? 'Teams per player' : 'Single entry'}>
           {contest.multiple_entries ? `M ×${contest.max_entries}` : 'S'}
         </span>
-        <span className={styles.likes} title="Likes">
-          <HeartIcon width={14} height={14} filled={contest.is_liked_by_current_user} />
-          {formatNumber(contest.topic.likes_count)}
+        <span className={styles.likes}>
+          <Link to={`/contests/${contest.id}/comments`} className={styles.talk} data-testid="contest-talk">
+            Talk
+          </Link>
+          <ContestLike contest={contest} small />
         </span>
       </div>
       {contest.joined_count > 0 ? (

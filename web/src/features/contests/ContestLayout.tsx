@@ -1,16 +1,15 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useQuery } from '@tanstack/react-query'
 import { NavLink, Outlet, useLocation, useOutletContext, useParams } from 'react-router'
 import { Loading } from '../../components/Common'
 import { Alert } from '../../components/Field'
-import { HeartIcon, SwapIcon } from '../../components/Icons'
-import { formatNumber } from '../../lib/format'
-import { isSignedIn } from '../../lib/session'
+import { SwapIcon } from '../../components/Icons'
 import { useSignedIn } from '../../lib/use-session'
 import { type Match, matchQuery } from '../matches/api'
 import { LiveBadge } from '../matches/LiveBadge'
 import { useMatchLive } from '../matches/live'
 import { MatchStrip } from '../matches/MatchStrip'
-import { type Contest, contestQuery, likeContest, replaceContest } from './api'
+import { ContestLike } from '../posts/LikeButton'
+import { type Contest, contestQuery } from './api'
 import { ContestCard } from './ContestCard'
 import { useJoinFlow, useJoinFromAddress } from './JoinFlow'
 import { LeaderboardTab } from './LeaderboardTab'
@@ -69,7 +68,7 @@ export function ContestLayout() {
           connected={live.connected}
           updates={live.updates + matchLive.updates}
         />
-        <LikeButton contest={c} />
+        <ContestLike contest={c} />
       </div>
       <ContestCard contest={c} onJoin={join.start} busy={join.busyId === c.id} />
       <OwnerControls contest={c} />
@@ -103,26 +102,4 @@ export function ContestLayout() {
 export function ContestIndexTab() {
   const { match } = useContest()
   return match.locked ? <LeaderboardTab /> : <PrizesTab />
-}
-
-function LikeButton({ contest }: { contest: Contest }) {
-  const client = useQueryClient()
-  const toggle = useMutation({
-    mutationFn: () => likeContest(contest.id, !contest.is_liked_by_current_user),
-    onSuccess: ({ contest: fresh }) => replaceContest(client, fresh),
-  })
-  return (
-    <button
-      type="button"
-      className={page.like}
-      aria-pressed={contest.is_liked_by_current_user}
-      aria-label={contest.is_liked_by_current_user ? 'Unlike' : 'Like'}
-      disabled={!isSignedIn() || toggle.isPending}
-      onClick={() => toggle.mutate()}
-      data-testid="like"
-    >
-      <HeartIcon width={18} height={18} filled={contest.is_liked_by_current_user} />
-      <span data-testid="likes-count">{formatNumber(contest.topic.likes_count)}</span>
-    </button>
-  )
 }

@@ -34,7 +34,13 @@ export function InfoTab() {
       <dl className={page.facts} data-testid="contest-info">
         <div>
           <dt>Made by</dt>
-          <dd data-testid="contest-owner">{c.created_by ? c.created_by.username : 'Fanspole'}</dd>
+          <dd data-testid="contest-owner">
+            {c.created_by ? (
+              <Link to={`/users/${encodeURIComponent(c.created_by.slug)}`}>{c.created_by.username}</Link>
+            ) : (
+              'Fanspole'
+            )}
+          </dd>
         </div>
         <div>
           <dt>Visibility</dt>

@@ -3,7 +3,7 @@ import { post } from '../../lib/api'
 import type { Contest } from './api'
 import { contestQuery } from './contest-api'
 
-/** Joining (the pre-flight and the join), likes, and keeping every cached copy of a contest fresh. */
+/** Joining (the pre-flight and the join) and keeping every cached copy of a contest fresh. */
 export type Popup = 'join_league' | 'event_locked' | 'add_funds' | 'already_joined' | 'create_team'
 export interface Confirmation {
   popup: Popup
@@ -24,9 +24,6 @@ export const joiningConfirmation = (id: number) =>
 
 export const joinContest = (id: number, teamId: number) =>
   post<{ contest: Contest; member_id: number }>(`/api/contests/${id}/join`, { team_id: teamId })
-
-export const likeContest = (id: number, like: boolean) =>
-  post<{ contest: Contest }>(`/api/contests/${id}/${like ? 'like' : 'unlike'}`)
 
 /** Puts a fresher copy of a contest into every cached list and the detail (spec §4: likes flip everywhere). */
 export function replaceContest(client: QueryClient, contest: Contest): void {

@@ -1,5 +1,6 @@
 import { Link } from 'react-router'
-import { PageHead } from '../../components/Common'
+import { Card, PageHead } from '../../components/Common'
+import { FeedbackForm } from '../people/forms'
 import styles from './help.module.css'
 import { HELP_ENTRIES, HELP_GROUPS, type HelpGroup } from './registry'
 
@@ -48,6 +49,12 @@ export function HelpIndexPage() {
           ))}
         </ul>
       </section>
+      <section className={styles.group}>
+        <h2 className={styles.groupTitle}>Tell us what you think</h2>
+        <Card>
+          <FeedbackForm />
+        </Card>
+      </section>
     </div>
   )
 }
@@ -56,6 +63,7 @@ const ABOUT_LINKS: Array<[to: string, title: string, summary: string]> = [
   ['/about-us', 'About us', 'Who we are and the three ways to play.'],
   ['/terms-and-conditions', 'Terms and conditions', 'Eligibility, wallet rules, KYC, TDS and fair play.'],
   ['/privacy-policy', 'Privacy policy', 'What we collect and what other players can see.'],
+  ['/fanspole-partner-program', 'Partner program', 'Earn a share of the fees of the players you bring.'],
   ['/android-app', 'Fanspole on your phone', 'Install the web app on Android, iPhone or a laptop.'],
   ['/shutdown', 'Shutdown announcement', "The original Fanspole's farewell notice."],
 ]

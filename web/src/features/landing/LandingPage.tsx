@@ -3,6 +3,7 @@ import { Link, useNavigate } from 'react-router'
 import { Button, ButtonLink } from '../../components/Button'
 import { HOME_PATH } from '../../lib/paths'
 import { useSignedIn } from '../../lib/use-session'
+import { WaitlistForm } from '../people/forms'
 import styles from './landing.module.css'
 
 const MODES = [
@@ -155,10 +156,23 @@ export function LandingPage() {
         </div>
       </section>
 
+      <section className={styles.waitlist} aria-label="Waitlist">
+        <div>
+          <h2 className={styles.modeName}>Get the app first</h2>
+          <p className={styles.modeTag}>
+            Join the waitlist for the app and new games. Bringing friends?{' '}
+            <Link to="/fanspole-partner-program">See the partner program</Link>.
+          </p>
+        </div>
+        <WaitlistForm />
+      </section>
+
       <footer className={styles.footer}>
         <nav>
           <Link to="/point-system">Point System</Link>
           <Link to="/help">Help</Link>
+          <Link to="/leaderboards">Leaderboards</Link>
+          <Link to="/fanspole-partner-program">Partners</Link>
           <Link to="/about-us">About Us</Link>
           <Link to="/terms-and-conditions">Terms</Link>
           <Link to="/privacy-policy">Privacy</Link>

@@ -1,4 +1,5 @@
 import { useState } from 'react'
+import { Link } from 'react-router'
 import { Button, ButtonLink } from '../../components/Button'
 import { Avatar, Card, Loading } from '../../components/Common'
 import { Alert } from '../../components/Field'
@@ -24,14 +25,14 @@ export function ProfilePage() {
         {user.team_name ? <div className={styles.team}>{user.team_name}</div> : null}
         {user.about_me ? <p className={styles.about}>{user.about_me}</p> : null}
         <div className={styles.follows}>
-          <div>
+          <Link to={`/users/${encodeURIComponent(user.slug)}/followers`} data-testid="my-followers-link">
             <strong>{formatNumber(user.follower_count)}</strong>
             <span>Followers</span>
-          </div>
-          <div>
+          </Link>
+          <Link to={`/users/${encodeURIComponent(user.slug)}/followings`} data-testid="my-followings-link">
             <strong>{formatNumber(user.following_count)}</strong>
             <span>Following</span>
-          </div>
+          </Link>
           <div>
             <strong>{formatNumber(user.contests_count)}</strong>
             <span>Contests</span>
@@ -40,6 +41,9 @@ export function ProfilePage() {
         <div className={styles.heroActions}>
           <ButtonLink to="/profile/settings" variant="secondary" small>
             Edit profile
+          </ButtonLink>
+          <ButtonLink to={`/users/${encodeURIComponent(user.slug)}`} variant="ghost" small>
+            Public profile
           </ButtonLink>
         </div>
       </section>

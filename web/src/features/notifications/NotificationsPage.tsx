@@ -1,12 +1,13 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
+import { Link } from 'react-router'
 import { Button } from '../../components/Button'
 import { EmptyState, Loading, PageHead } from '../../components/Common'
 import { Alert } from '../../components/Field'
 import { BellIcon } from '../../components/Icons'
 import { formatNumber, relativeTime } from '../../lib/format'
 import { serverTimeQuery } from '../../lib/server-time'
-import { notificationsQuery, useMarkAllRead } from './api'
+import { notificationLink, notificationsQuery, useMarkAllRead } from './api'
 import styles from './notifications.module.css'
 
 /** GET /api/notifications, newest first; new ones arrive live (see live.ts). */
@@ -48,7 +49,7 @@ export function NotificationsPage() {
                 <BellIcon width={18} height={18} />
               </span>
               <span className={styles.body}>
-                <span className={styles.text}>{n.body}</span>
+                <NotificationText body={n.body} to={notificationLink(n)} />
                 <time
                   className={styles.time}
                   dateTime={n.created_at}
@@ -70,6 +71,16 @@ export function NotificationsPage() {
         </div>
       ) : null}
     </div>
+  )
+}
+
+/** The text, as a link to the notification's object when it has one. */
+function NotificationText({ body, to }: { body: string; to: string | null }) {
+  if (!to) return <span className={styles.text}>{body}</span>
+  return (
+    <Link to={to} className={`${styles.text} ${styles.link}`} data-testid="notification-link">
+      {body}
+    </Link>
   )
 }
 

@@ -24,10 +24,21 @@ export const notificationsQuery = infiniteQueryOptions({
 
 export type NotificationsData = InfiniteData<NotificationsPage, number>
 
-/** Adds a notification pushed over /cable to the cached list (once, even if it arrives twice). */
+/**
+ * Adds a notification pushed over /cable to the cached list (once, even if it arrives twice).
+ * A grouped notification ("Asha and 4 others liked your post") comes again with the same id
+ * and a new body and time: it replaces the old copy and moves to the top, still one unread.
+ */
 export function prependNotification(data: NotificationsData | undefined, item: Notification) {
   if (!data) return data
-  if (data.pages.some((p) => p.notifications.some((n) => n.id === item.id))) return data
+  if (data.pages.some((p) => p.notifications.some((n) => n.id === item.id))) {
+    const [head, ...others] = data.pages.map((p) => ({
+      ...p,
+      notifications: p.notifications.filter((n) => n.id !== item.id),
+    }))
+    if (!head) return data
+    return { ...data, pages: [{ ...head, notifications: [item, ...head.notifications] }, ...others] }
+  }
   const [first, ...rest] = data.pages
   if (!first) return data
   const unread = first.unread_count + (item.read ? 0 : 1)
@@ -68,4 +79,18 @@ export function useMarkAllRead() {
     mutationFn: () => post<{ marked: number }>('/api/notifications/read_all'),
     onSuccess: () => client.setQueryData<NotificationsData>(notificationsQuery.queryKey, markAllReadIn),
   })
+}
+
+/**
+ * Where a notification leads (docs/social.md): the web path the posts area puts in
+ * `data.path` (a post, or a comment on it), the follower's profile for a follow
+ * (`data.user_slug`), my profile for a level-up; otherwise nowhere. Only same-site paths
+ * are followed, so a notification can never send the player off the product.
+ */
+export function notificationLink(n: Pick<Notification, 'kind' | 'data'>): string | null {
+  const { path, user_slug: slug } = n.data
+  if (typeof path === 'string' && path.startsWith('/') && !path.startsWith('//')) return path
+  if (typeof slug === 'string' && slug.length > 0) return `/users/${encodeURIComponent(slug)}`
+  if (n.kind === 'level_up') return '/profile'
+  return null
 }

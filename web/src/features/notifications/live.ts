@@ -4,6 +4,7 @@ import { useEffect } from 'react'
 import { getConsumer } from '../../lib/cable'
 import { cacheMe } from '../../lib/session'
 import { type Me, meQuery } from '../me/api'
+import { feedArrivalsKey, notificationsLiveKey } from '../posts/api'
 import {
   type Notification,
   type NotificationsData,
@@ -23,6 +24,7 @@ type Broadcast =
       winning_balance?: number
       coin_balance?: number
     }
+  | { type: 'feed_item'; seq: number; post_id: number; user: { id: number; username: string } }
 
 /**
  * Follows the NotificationsChannel while signed in: new notifications appear without a
@@ -43,9 +45,15 @@ export function useLiveNotifications(enabled: boolean): void {
         { channel: 'NotificationsChannel' },
         {
           connected: () => {
-            // Whatever arrived while disconnected is fetched, not guessed.
-            if (lastSeq !== undefined)
+            client.setQueryData(notificationsLiveKey, true)
+            // Whatever arrived while disconnected is fetched, not guessed (the feed's new posts too).
+            if (lastSeq !== undefined) {
               void client.invalidateQueries({ queryKey: notificationsQuery.queryKey })
+              void client.invalidateQueries({ queryKey: ['feeds'] })
+            }
+          },
+          disconnected: () => {
+            client.setQueryData(notificationsLiveKey, false)
           },
           received: (data) => {
             const message = data as Broadcast
@@ -59,6 +67,11 @@ export function useLiveNotifications(enabled: boolean): void {
             } else if (message.type === 'unread') {
               client.setQueryData<NotificationsData>(notificationsQuery.queryKey, (old) =>
                 withUnreadCount(old, message.unread_count),
+              )
+            } else if (message.type === 'feed_item') {
+              // Not a stored notification: the feed shows "N new posts" from these ids.
+              client.setQueryData<number[]>(feedArrivalsKey, (ids = []) =>
+                ids.includes(message.post_id) ? ids : [...ids, message.post_id],
               )
             } else if (message.type === 'wallet') {
               client.setQueryData<Me>(meQuery.queryKey, (me) => {

@@ -1,42 +1,25 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import type { serializePublicUser } from '../../../../server/areas/users/service'
-import { Button, ButtonLink } from '../../components/Button'
+import { useQuery } from '@tanstack/react-query'
+import { ButtonLink } from '../../components/Button'
 import { Avatar, EmptyState, Loading } from '../../components/Common'
-import { get, post } from '../../lib/api'
+import { Alert } from '../../components/Field'
 import { formatNumber, trimText } from '../../lib/format'
 import { HOME_PATH } from '../../lib/paths'
 import authStyles from '../auth/auth.module.css'
+import { useMe } from '../me/api'
+import { suggestionsQuery } from '../people/api'
+import { FollowButton } from '../people/FollowButton'
 import styles from './onboarding.module.css'
 import { Steps } from './Steps'
 
-type PublicUser = Awaited<ReturnType<typeof serializePublicUser>>
-const KEY = ['user-suggestions']
-
 /**
- * Signup step 3: people to follow. The list stays as fetched while the user follows and
- * unfollows (the server leaves followed users out of a fresh list); each answer updates
- * that user in place, by slug.
+ * Signup step 3: people to follow, from the same suggestions API and cache as
+ * `/users/suggestions`. The list stays as fetched while the user follows and unfollows (the
+ * server leaves followed users out of a fresh list); `useFollow` updates each user by slug
+ * in this list and every other cached copy.
  */
 export function SuggestionsStep() {
-  const client = useQueryClient()
-  const suggestions = useQuery({
-    queryKey: KEY,
-    queryFn: async () =>
-      (
-        await get<{ users: PublicUser[] }>('/api/users/suggestions', {
-          query: { order: 'followers', per_page: 12 },
-        })
-      ).users,
-    staleTime: Number.POSITIVE_INFINITY,
-  })
-  const toggle = useMutation({
-    mutationFn: (user: PublicUser) =>
-      post<{ user: PublicUser }>(
-        `/api/users/${encodeURIComponent(user.slug)}/${user.is_current_user_following ? 'unfollow' : 'follow'}`,
-      ),
-    onSuccess: ({ user }) =>
-      client.setQueryData<PublicUser[]>(KEY, (list) => list?.map((u) => (u.slug === user.slug ? user : u))),
-  })
+  const me = useMe()
+  const suggestions = useQuery(suggestionsQuery())
 
   return (
     <div className={authStyles.card}>
@@ -46,6 +29,7 @@ export function SuggestionsStep() {
         See their contests and results in your feed. You can change this later.
       </p>
       {suggestions.isPending ? <Loading /> : null}
+      {suggestions.isError ? <Alert>{suggestions.error.message}</Alert> : null}
       {suggestions.data?.length === 0 ? (
         <EmptyState title="No suggestions yet">You are one of the first players here.</EmptyState>
       ) : null}
@@ -60,14 +44,7 @@ export function SuggestionsStep() {
                 {user.cricket_level.level}
               </span>
             </span>
-            <Button
-              small
-              variant={user.is_current_user_following ? 'ghost' : 'primary'}
-              onClick={() => toggle.mutate(user)}
-              disabled={toggle.isPending && toggle.variables?.slug === user.slug}
-            >
-              {user.is_current_user_following ? 'Following' : 'Follow'}
-            </Button>
+            <FollowButton user={user} mySlug={me.data?.slug} />
           </div>
         ))}
       </div>

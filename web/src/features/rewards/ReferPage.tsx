@@ -57,7 +57,9 @@ export function ReferPage() {
           <ul className={styles.people}>
             {d.referred_users.map((u) => (
               <li key={u.slug}>
-                <strong>@{u.username}</strong>
+                <Link to={`/users/${encodeURIComponent(u.slug)}`}>
+                  <strong>@{u.username}</strong>
+                </Link>
                 <span>joined {relativeTime(u.joined_at_in_millis)}</span>
               </li>
             ))}
@@ -66,7 +68,11 @@ export function ReferPage() {
       </section>
       <section className={styles.section}>
         {d.referred_by ? (
-          <p className={styles.muted}>You joined with @{d.referred_by.username}&apos;s code.</p>
+          <p className={styles.muted}>
+            You joined with{' '}
+            <Link to={`/users/${encodeURIComponent(d.referred_by.slug)}`}>@{d.referred_by.username}</Link>
+            &apos;s code.
+          </p>
         ) : (
           <ApplyCode />
         )}

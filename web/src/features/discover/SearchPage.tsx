@@ -1,0 +1,117 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query'
+import { Link, useSearchParams } from 'react-router'
+import { Avatar, EmptyState, Loading, PageHead } from '../../components/Common'
+import { Alert } from '../../components/Field'
+import { formatMoney, formatNumber } from '../../lib/format'
+import { useDebounced } from '../../lib/use-debounced'
+import { searchQuery } from '../posts/api'
+import styles from '../posts/posts.module.css'
+
+const SEARCH_MAX = 100
+
+/**
+ * `/discover/search`: users, contests and series as you type (debounced; the query is in the
+ * address, so back and reload keep it).
+ */
+export function SearchPage() {
+  const [params, setParams] = useSearchParams()
+  const typed = params.get('q') ?? ''
+  const q = useDebounced(typed.trim(), 300)
+  const results = useQuery({ ...searchQuery(q), enabled: q.length > 0, placeholderData: keepPreviousData })
+  const r = results.data
+  const none = r && r.users.length + r.contests.length + r.series.length === 0
+  return (
+    <div className={styles.narrow} data-testid="search-page">
+      <PageHead title="Search" subtitle={<Link to="/discover">Back to discover</Link>} />
+      <input
+        type="search"
+        className={styles.searchInput}
+        placeholder="Players, contests, series"
+        aria-label="Search"
+        maxLength={SEARCH_MAX}
+        value={typed}
+        // biome-ignore lint/a11y/noAutofocus: the page is the search box
+        autoFocus
+        onChange={(event) =>
+          setParams(event.target.value ? { q: event.target.value } : {}, { replace: true })
+        }
+        data-testid="search-input"
+      />
+      {q === '' ? (
+        <p className={styles.hint}>Type a name: a player’s username, a contest or a series.</p>
+      ) : results.isPending ? (
+        <Loading />
+      ) : results.isError ? (
+        <Alert>{results.error.message}</Alert>
+      ) : none ? (
+        <EmptyState title={`Nothing matches “${q}”`} />
+      ) : r ? (
+        <div data-testid="search-results">
+          {r.users.length > 0 ? (
+            <section>
+              <h2 className={styles.section}>Players</h2>
+              <ul className={styles.results}>
+                {r.users.map((u) => (
+                  <li key={u.id}>
+                    <Link to={`/users/${u.slug}`} className={styles.result} data-testid="search-user">
+                      <Avatar src={u.image_url} name={u.username} size={32} />
+                      <span>
+                        <strong>{u.username}</strong>
+                        {u.full_name ? <span className={styles.muted}> · {u.full_name}</span> : null}
+                      </span>
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ) : null}
+          {r.contests.length > 0 ? (
+            <section>
+              <h2 className={styles.section}>Contests</h2>
+              <ul className={styles.results}>
+                {r.contests.map((c) => (
+                  <li key={c.id}>
+                    <Link to={`/contests/${c.id}`} className={styles.result} data-testid="search-contest">
+                      <span>
+                        <strong>{c.name}</strong>
+                        <span className={styles.muted}>
+                          {' '}
+                          · {c.prize_amount > 0 ? formatMoney(c.prize_amount) : 'Practice'} ·{' '}
+                          {formatNumber(c.members_count)} joined · {c.status}
+                        </span>
+                      </span>
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ) : null}
+          {r.series.length > 0 ? (
+            <section>
+              <h2 className={styles.section}>Series</h2>
+              <ul className={styles.results}>
+                {r.series.map((s) => (
+                  <li key={s.id}>
+                    <Link
+                      to={`/series/${s.id}/contests`}
+                      className={styles.result}
+                      data-testid="search-series"
+                    >
+                      <span>
+                        <strong>{s.name}</strong>
+                        <span className={styles.muted}>
+                          {' '}
+                          · {s.short_name} · {s.status}
+                        </span>
+                      </span>
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ) : null}
+        </div>
+      ) : null}
+    </div>
+  )
+}

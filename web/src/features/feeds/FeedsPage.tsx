@@ -1,0 +1,143 @@
+import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query'
+import { Link } from 'react-router'
+import { Button, ButtonLink } from '../../components/Button'
+import { EmptyState, Loading, PageHead } from '../../components/Common'
+import { Alert } from '../../components/Field'
+import { useMe } from '../me/api'
+import { discoverQuery, feedArrivalsKey, feedQuery, notificationsLiveKey, wallPostsQuery } from '../posts/api'
+import { PostCard } from '../posts/PostCard'
+import styles from '../posts/posts.module.css'
+
+/**
+ * `/feeds`: posts and contest shares of the people I follow and mine, newest first, older
+ * pages by `before_id`. New posts announced over NotificationsChannel (`feed_item`) show as
+ * "N new posts"; a click loads them. On a laptop a side column shows this week's popular
+ * posts and my own latest post: the same post can be in all three, and a like moves all three.
+ */
+export function FeedsPage() {
+  const client = useQueryClient()
+  const feed = useInfiniteQuery(feedQuery)
+  const arrivals = useQuery({
+    queryKey: feedArrivalsKey,
+    queryFn: () => client.getQueryData<number[]>(feedArrivalsKey) ?? [],
+    staleTime: Number.POSITIVE_INFINITY,
+  })
+  const live = useQuery({
+    queryKey: notificationsLiveKey,
+    queryFn: () => client.getQueryData<boolean>(notificationsLiveKey) ?? false,
+    staleTime: Number.POSITIVE_INFINITY,
+  })
+  const items = feed.data?.pages.flatMap((p) => p.items) ?? []
+  const loaded = new Set(items.map((i) => i.post.id))
+  const newest = items[0]?.post.id ?? 0
+  const fresh = (arrivals.data ?? []).filter((id) => !loaded.has(id) && id > newest).length
+  const loadNew = () => {
+    client.setQueryData(feedArrivalsKey, [])
+    // From the top again: the new posts are on the first page; older pages come back on demand.
+    void client.resetQueries({ queryKey: feedQuery.queryKey, exact: true })
+  }
+  return (
+    <div data-testid="feeds-page" data-live={live.data || undefined}>
+      <PageHead
+        title="Feed"
+        subtitle="Posts from people you follow, and yours"
+        actions={
+          <ButtonLink to="/contests/create/create-a-post" small data-testid="new-post">
+            Write a post
+          </ButtonLink>
+        }
+      />
+      <div className={styles.columns}>
+        <main className={styles.mainColumn}>
+          {fresh > 0 ? (
+            <button type="button" className={styles.newBar} onClick={loadNew} data-testid="new-posts-bar">
+              {fresh} new post{fresh === 1 ? '' : 's'} · show
+            </button>
+          ) : null}
+          {feed.isPending ? (
+            <Loading />
+          ) : feed.isError ? (
+            <Alert>{feed.error.message}</Alert>
+          ) : items.length === 0 ? (
+            <EmptyState title="Your feed is empty">
+              Follow players from <Link to="/users/suggestions">suggestions</Link> or{' '}
+              <Link to="/discover">discover</Link>, or write the first post.
+            </EmptyState>
+          ) : (
+            <div className={styles.list} data-testid="feed-list">
+              {items.map((item) => (
+                <PostCard
+                  key={item.post.id}
+                  post={item.post}
+                  label={item.kind === 'contest_share' ? 'Contest share' : undefined}
+                />
+              ))}
+              {feed.hasNextPage ? (
+                <Button
+                  variant="secondary"
+                  block
+                  busy={feed.isFetchingNextPage}
+                  onClick={() => void feed.fetchNextPage()}
+                  data-testid="load-more"
+                >
+                  Load more
+                </Button>
+              ) : (
+                <p className={styles.hint}>That’s everything.</p>
+              )}
+            </div>
+          )}
+        </main>
+        <aside className={styles.sideColumn}>
+          <Popular />
+          <MyLatest />
+        </aside>
+      </div>
+    </div>
+  )
+}
+
+function Popular() {
+  const discover = useQuery(discoverQuery)
+  const posts = discover.data?.posts.slice(0, 5) ?? []
+  return (
+    <section data-testid="popular-posts">
+      <h2 className={styles.section}>Popular this week</h2>
+      {discover.isPending ? (
+        <Loading />
+      ) : discover.isError ? (
+        <Alert>{discover.error.message}</Alert>
+      ) : posts.length === 0 ? (
+        <p className={styles.hint}>Nothing popular yet.</p>
+      ) : (
+        <div className={styles.list}>
+          {posts.map((p) => (
+            <PostCard key={p.id} post={p} compact />
+          ))}
+        </div>
+      )}
+    </section>
+  )
+}
+
+function MyLatest() {
+  const me = useMe()
+  const wall = useInfiniteQuery({ ...wallPostsQuery(me.data?.slug ?? ''), enabled: Boolean(me.data) })
+  const latest = wall.data?.pages[0]?.posts[0]
+  return (
+    <section data-testid="my-latest">
+      <h2 className={styles.section}>Your latest post</h2>
+      {!me.data || wall.isPending ? (
+        <Loading />
+      ) : wall.isError ? (
+        <Alert>{wall.error.message}</Alert>
+      ) : latest ? (
+        <PostCard post={latest} compact />
+      ) : (
+        <p className={styles.hint}>
+          You haven’t posted yet. <Link to="/contests/create/create-a-post">Write one</Link>.
+        </p>
+      )}
+    </section>
+  )
+}
