@@ -175,8 +175,9 @@ describe('web: people, follows, ratings and leaderboards', () => {
     await page.setViewportSize({ width: 1280, height: 900 })
     await world.shot('people-reviews')
     await page.setViewportSize({ width: 412, height: 915 })
-    // On my own reviews page there is nothing to rate.
-    await page.goto(`/users/${player.username}/reviews`)
+    // On my own reviews page there is nothing to rate (`/users/reviews` is mine, spec §2).
+    await page.goto('/users/reviews')
+    await page.waitForURL(`**/users/${player.username}/reviews`)
     await page.getByTestId('reviews-page').waitFor()
     await page.getByText('Not rated yet.').waitFor()
     expect(await page.getByTestId('rate-form').count()).toBe(0)
