@@ -267,12 +267,13 @@ describe('web client: sign up, log out, log in', () => {
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Bidding in an auction')
     await world.shot('help-auction-bidding')
 
-    // Contest creation is a later issue: its addresses are not contest ids to fetch.
+    // Contest creation (issue 13) made /contests/create and /contests/games pages; a game kind
+    // or creation kind that does not exist is still no contest id to fetch.
     for (const path of [
       '/definitely-not-a-page',
       '/contests/12/nothing-here',
-      '/contests/create',
-      '/contests/games',
+      '/contests/create/no-such-kind',
+      '/contests/rules/no-such-kind',
       '/matches/abc/contests',
     ]) {
       await page.goto(path)
