@@ -140,6 +140,20 @@ describe('web: people, follows, ratings and leaderboards', () => {
     await page.setViewportSize({ width: 412, height: 915 })
   })
 
+  it('suggests only people not followed yet', async () => {
+    const { page } = world
+    await page.goto('/users/suggestions')
+    const rows = page.getByTestId('suggestions').getByTestId('user-row')
+    await rows.first().waitFor()
+    const slugs = await rows.evaluateAll((els) => els.map((el) => el.getAttribute('data-slug')))
+    // Asha and Ravi are followed already, and I am never suggested to myself.
+    expect(slugs.sort()).toEqual(['kiran_b', 'meena_p'])
+    await world.shot('people-suggestions')
+    await page.setViewportSize({ width: 1280, height: 900 })
+    await world.shot('people-suggestions')
+    await page.setViewportSize({ width: 412, height: 915 })
+  })
+
   it('rates the player and edits the rating', async () => {
     const { page } = world
     await page.goto('/users/asha_star')
@@ -161,8 +175,9 @@ describe('web: people, follows, ratings and leaderboards', () => {
     await page.setViewportSize({ width: 1280, height: 900 })
     await world.shot('people-reviews')
     await page.setViewportSize({ width: 412, height: 915 })
-    // On my own reviews page there is nothing to rate.
-    await page.goto(`/users/${player.username}/reviews`)
+    // On my own reviews page there is nothing to rate (`/users/reviews` is mine, spec §2).
+    await page.goto('/users/reviews')
+    await page.waitForURL(`**/users/${player.username}/reviews`)
     await page.getByTestId('reviews-page').waitFor()
     await page.getByText('Not rated yet.').waitFor()
     expect(await page.getByTestId('rate-form').count()).toBe(0)

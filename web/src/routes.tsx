@@ -178,9 +178,15 @@ const peopleRoutes: RouteObject[] = [
   { path: 'leaderboards/:id', ...page(leaderboards, 'BoardPage') },
   { path: 'fanspole-partner-program', ...page(people, 'PartnerProgramPage') },
 ]
-/** Suggestions leave out whom I follow and myself, so they need a player. */
+/**
+ * Suggestions leave out whom I follow and myself, so they need a player; the slug-less
+ * lists of spec §2 (`/users/{slug?}/followers` …) are my own.
+ */
 const signedInPeopleRoutes: RouteObject[] = [
   { path: 'users/suggestions', ...page(people, 'SuggestionsPage') },
+  { path: 'users/followers', ...page(people, 'MyFollowersPage') },
+  { path: 'users/followings', ...page(people, 'MyFollowingsPage') },
+  { path: 'users/reviews', ...page(people, 'MyReviewsPage') },
 ]
 
 /** Auctions (issue 4): every auction call needs a signed-in user, so every page does too. */

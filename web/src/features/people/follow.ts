@@ -91,8 +91,9 @@ export function useFollow() {
     mutationFn: ({ slug, follow }) =>
       post<{ user: PublicUser }>(`/api/users/${encodeURIComponent(slug)}/${follow ? 'follow' : 'unfollow'}`),
     onMutate: async ({ slug, follow }) => {
-      // A refetch landing after the guess would overwrite it with the old state.
-      await client.cancelQueries({ queryKey: PEOPLE_KEY })
+      // A refetch landing after the guess would overwrite it with the old state. Only
+      // queries that already hold data: cancelling a first load would leave it empty.
+      await client.cancelQueries({ queryKey: PEOPLE_KEY, predicate: (q) => q.state.data !== undefined })
       const mySlug = client.getQueryData<Me>(['me'])?.slug ?? null
       const current = findUser(client, slug)
       // Already in the wanted state: the server will change nothing (follow is idempotent).

@@ -1,5 +1,6 @@
 /** The people pages (issue 14, docs/social.md), one lazy chunk for the router. */
 export { FollowersPage, FollowingsPage } from './FollowListPage'
+export { MyFollowersPage, MyFollowingsPage, MyReviewsPage } from './MinePage'
 export { PartnerProgramPage } from './PartnerProgramPage'
 export { UserProfilePage } from './ProfilePage'
 export { ReviewsPage } from './ReviewsPage'
