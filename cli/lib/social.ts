@@ -82,6 +82,7 @@ export function slugArgument(text: string): string {
   return slug
 }
 
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`
 const clip = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1)}…` : text)
 /** One line of a post or comment for a table: line breaks shown as ⏎. */
 export const oneLine = (text: string, max: number) => clip(text.replace(/\s*\n\s*/g, ' ⏎ '), max)
@@ -134,12 +135,12 @@ export function postsTable(posts: Post[], s: Style): string {
 export function postBlock(post: Post, comments: Comment[], s: Style): string {
   const head = `${s.bold(`#${post.id}`)} ${s.bold(post.user.username)} on ${where(post)} · ${formatInstant(post.created_at_in_millis)}`
   const counts = s.dim(
-    `${post.likes_count} likes${post.is_liked_by_current_user ? ' (you like it)' : ''} · ${post.comments_count} comments`,
+    `${plural(post.likes_count, 'like')}${post.is_liked_by_current_user ? ' (you like it)' : ''} · ${plural(post.comments_count, 'comment')}`,
   )
   const lines = [head, ...post.content.split('\n').map((l) => `  ${l}`), `  ${counts}`]
   for (const c of comments) {
     const indent = c.parent_id === null ? '  ' : '      '
-    const likes = c.likes_count > 0 ? s.dim(` · ${c.likes_count} likes`) : ''
+    const likes = c.likes_count > 0 ? s.dim(` · ${plural(c.likes_count, 'like')}`) : ''
     const [first, ...rest] = c.content.split('\n')
     lines.push(`${indent}${s.dim(`[${c.id}]`)} ${s.bold(c.user.username)}: ${first ?? ''}${likes}`)
     for (const line of rest) lines.push(`${indent}    ${line}`)

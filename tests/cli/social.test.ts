@@ -75,7 +75,7 @@ describe('fanspole social', () => {
     expect(thread.stdout).toMatch(
       new RegExp(`  \\[${commentId}\\] cli_fan: Well played\\n      \\[\\d+\\] cli_star: Thanks!`),
     )
-    expect(thread.stdout).toContain('1 likes (you like it) · 2 comments')
+    expect(thread.stdout).toContain('1 like (you like it) · 2 comments')
 
     const unliked = await cli('social', 'unlike', 'post', String(postId))
     expect(unliked.stdout).toBe(`Not liked post #${postId} · 0 likes\n`)
