@@ -81,10 +81,13 @@ export function authenticate(deps: Deps): MiddlewareHandler<AppEnv> {
   }
 }
 
-/** Applies `?fields=` to successful JSON answers of reads. */
+/**
+ * Applies `?fields=` to successful JSON answers, of reads and of writes (spec §7 "POST comment
+ * (content, fields)": a write answers the object it wrote, selected as a read would be).
+ */
 export function fieldSelection(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    const spec = c.req.method === 'GET' ? c.req.query('fields') : undefined
+    const spec = c.req.query('fields')
     // Parsed before the handler runs, so a bad selection is a 422 whatever the route.
     const tree = spec ? parseFields(spec) : null
     await next()

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { contestRow } from '../helpers/contest-rows'
+import { contestRow, memberRow } from '../helpers/contest-rows'
 import type { TestWorld } from '../helpers/deps'
 import { client } from '../helpers/http'
 import { leagueWorld } from '../helpers/league'
@@ -58,6 +58,68 @@ describe('GET /api/feeds', () => {
     expect(postIds((await api.get('/api/feeds', me.token)).body)).toEqual([visible])
   })
 
+  it('carries prizes won by people I follow and me, once each, in time order with the posts', async () => {
+    const me = await api.player()
+    const friend = await api.player()
+    const stranger = await api.player()
+    await followRow(me.id, friend.id)
+    const tick = () => world.deps.clock.set({ advance_ms: 60_000 })
+    /** A settled contest in which these users won these prizes (paise) with these ranks. */
+    const settled = async (
+      wins: Array<[userId: number, rank: number, prizePaise: number]>,
+      isPrivate = false,
+    ) => {
+      const id = await contestRow(world.deps, { status: 'completed', isPrivate, name: `Won ${wins.length}` })
+      for (const [userId] of wins) await memberRow(world.deps, id, userId)
+      await world.deps.db
+        .updateTable('contests')
+        .set({ settled_at_ms: world.deps.clock.now(), members_count: 10 })
+        .where('id', '=', id)
+        .execute()
+      for (const [userId, rank, prize] of wins)
+        await world.deps.db
+          .updateTable('contest_members')
+          .set({ rank, prize_paise: prize })
+          .where('contest_id', '=', id)
+          .where('user_id', '=', userId)
+          .execute()
+      return id
+    }
+    const first = (await api.post('/api/posts', { content: 'before' }, friend.token)).body.post.id
+    tick()
+    const won = await settled([
+      [friend.id, 2, 50_000],
+      [stranger.id, 1, 90_000],
+    ])
+    await settled([[friend.id, 1, 10_000]], true) // private: the friend's own business
+    const mine = await settled([[me.id, 3, 2_500]], true) // private, but mine
+    tick()
+    const last = (await api.post('/api/posts', { content: 'after' }, me.token)).body.post.id
+
+    const kinds = (body: {
+      items: Array<{ kind: string; post?: { id: number }; result?: { contest: { id: number } } }>
+    }) => body.items.map((i) => (i.post ? `post:${i.post.id}` : `result:${i.result?.contest.id}`))
+    const all = await api.get('/api/feeds', me.token)
+    expect(kinds(all.body)).toEqual([`post:${last}`, `result:${mine}`, `result:${won}`, `post:${first}`])
+    const result = all.body.items.find(
+      (i: { result?: { contest: { id: number } } }) => i.result?.contest.id === won,
+    )
+    expect(result).toMatchObject({
+      kind: 'contest_result',
+      result: { user: { slug: friend.slug }, rank: 2, winnings: 500, members_count: 10 },
+    })
+    // One post a page: the results come exactly once, on the page whose span holds them.
+    const seen: string[] = []
+    let cursor: number | null | undefined
+    do {
+      const page = await api.get(`/api/feeds?per_page=1${cursor ? `&before_id=${cursor}` : ''}`, me.token)
+      expect(page.status).toBe(200)
+      seen.push(...kinds(page.body))
+      cursor = page.body.next_before_id
+    } while (cursor)
+    expect(seen).toEqual(kinds(all.body))
+  })
+
   it('needs a sign-in and a valid cursor', async () => {
     expect((await api.get('/api/feeds')).status).toBe(401)
     const me = await api.player()
@@ -110,6 +172,23 @@ describe('discover', () => {
     expect(found.body.series.length).toBeGreaterThan(0)
     // `%` and `_` are literal.
     expect((await api.get('/api/discover/search?q=%25')).body.users).toEqual([])
+  })
+
+  it('finds the exact match first however many names merely contain the query, with avatars', async () => {
+    for (let i = 0; i < 12; i++) await api.player(`aaquokka${i}`)
+    const exact = await api.player('Quokka')
+    const avatar = await world.deps.db.selectFrom('avatars').select(['id', 'url']).executeTakeFirstOrThrow()
+    await world.deps.db
+      .updateTable('users')
+      .set({ avatar_id: avatar.id })
+      .where('id', '=', exact.id)
+      .execute()
+    const res = await api.get('/api/discover/search?q=quokka&per_page=3')
+    expect(res.body.users).toHaveLength(3)
+    expect(res.body.users[0]).toMatchObject({ id: exact.id, image_url: avatar.url })
+    // The same picture on what they write.
+    const post = await api.post('/api/posts', { content: 'hello' }, exact.token)
+    expect(post.body.post.user.image_url).toBe(avatar.url)
   })
 
   it('a 10 KB or empty query is 422', async () => {

@@ -141,6 +141,40 @@ describe('posts on walls and contests', () => {
     expect(one.body).toEqual({ post: { id: post.id, likes_count: 0, comments_count: 1 } })
   })
 
+  it('selects the answer of a write too: `fields` in a comment’s body or on the query', async () => {
+    const p = await api.player()
+    const post = await wallPost(p.token, 'fields on writes')
+    const inBody = await api.post(
+      `/api/posts/${post.id}/comments`,
+      { content: 'a', fields: 'id,content' },
+      p.token,
+    )
+    expect(inBody.status).toBe(201)
+    expect(inBody.body).toEqual({ comment: { id: expect.any(Number), content: 'a' } })
+    const onQuery = await api.post(
+      `/api/posts/${post.id}/comments?fields=content,user{slug}`,
+      { content: 'b' },
+      p.token,
+    )
+    expect(onQuery.body).toEqual({ comment: { content: 'b', user: { slug: p.slug } } })
+    // A bad selection is a 422 on `fields`, and nothing is written.
+    const bad = await api.post(`/api/posts/${post.id}/comments`, { content: 'c', fields: 'id{{' }, p.token)
+    expect(bad.status).toBe(422)
+    expect(bad.body.errors).toHaveProperty('fields')
+    const badQuery = await api.post(
+      `/api/posts/${post.id}/comments?fields=${'x{'.repeat(20)}`,
+      { content: 'd' },
+      p.token,
+    )
+    expect(badQuery.status).toBe(422)
+    const count = await world.deps.db
+      .selectFrom('comments')
+      .select('content')
+      .where('post_id', '=', post.id)
+      .execute()
+    expect(count.map((r) => r.content)).toEqual(['a', 'b'])
+  })
+
   it('posting needs a sign-in', async () => {
     expect((await api.post('/api/posts', { content: 'hi' })).status).toBe(401)
   })

@@ -1,5 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi'
 import type { Deps } from '../../deps'
+import { parseFields, selectEnvelope } from '../../http/fields'
 import { idField, idParam } from '../../http/ids'
 import { errors, json, jsonBody } from '../../http/responses'
 import { type AppContext, bearerSecurity, createRouter, currentUser } from '../../http/router'
@@ -75,8 +76,12 @@ export function commentRoutes(deps: Deps) {
     }),
     async (c) => {
       const me = currentUser(c)
-      const id = await createComment(deps, me, c.req.valid('param').id, c.req.valid('json'))
-      return c.json({ comment: await oneComment(id, me.id) }, 201)
+      const { fields, ...body } = c.req.valid('json')
+      // Parsed first: a bad selection is a 422 and writes nothing.
+      const tree = fields ? parseFields(fields) : null
+      const id = await createComment(deps, me, c.req.valid('param').id, body)
+      const answer = { comment: await oneComment(id, me.id) }
+      return c.json(tree ? (selectEnvelope(answer, tree) as typeof answer) : answer, 201)
     },
   )
 

@@ -45,6 +45,19 @@ const contains = (column: string, pattern: string) =>
   sql<boolean>`lower(${sql.ref(column)}) like ${pattern} escape '\\'`
 
 /**
+ * 0 for an exact match of any of the columns, 1 for a prefix, 2 otherwise: the ranking is in
+ * SQL, so the best matches are found however many rows merely contain `q`.
+ */
+function matchRank(columns: string[], key: string, prefix: string) {
+  const lowered = columns.map((c) => sql`lower(${sql.ref(c)})`)
+  const any = (test: (col: (typeof lowered)[number]) => ReturnType<typeof sql>) =>
+    sql.join(lowered.map(test), sql` or `)
+  return sql<number>`case when ${any((c) => sql`${c} = ${key}`)} then 0 when ${any(
+    (c) => sql`${c} like ${prefix} escape '\\'`,
+  )} then 1 else 2 end`
+}
+
+/**
  * Users (username or full name), public open-or-locked contests and series whose name contains
  * `q`, case-insensitively (`lower()` on both sides, same on SQLite and PostgreSQL), exact and
  * prefix matches first.
@@ -52,13 +65,24 @@ const contains = (column: string, pattern: string) =>
 export async function searchAll(db: Executor, q: string, limit: number) {
   const pattern = likePattern(q)
   const key = q.toLowerCase()
+  const prefix = pattern.slice(1)
   const users = await db
-    .selectFrom('users')
-    .select(['id', 'slug', 'username', 'full_name', 'image_url'])
-    .where('status', '=', 'active')
-    .where((eb) => eb.or([contains('username', pattern), contains('full_name', pattern)]))
-    .orderBy('id')
-    .limit(200)
+    .selectFrom('users as u')
+    .leftJoin('avatars as av', 'av.id', 'u.avatar_id')
+    .select((eb) => [
+      'u.id',
+      'u.slug',
+      'u.username',
+      'u.full_name',
+      // An uploaded picture, else the chosen avatar (as on profiles).
+      eb.fn.coalesce('u.image_url', 'av.url').as('image_url'),
+    ])
+    .where('u.status', '=', 'active')
+    .where((eb) => eb.or([contains('u.username', pattern), contains('u.full_name', pattern)]))
+    .orderBy(matchRank(['u.username', 'u.full_name'], key, prefix))
+    .orderBy('u.follower_count', 'desc')
+    .orderBy('u.id')
+    .limit(limit)
     .execute()
   const contests = await db
     .selectFrom('contests')
@@ -66,37 +90,27 @@ export async function searchAll(db: Executor, q: string, limit: number) {
     .where('is_private', '=', 0)
     .where('status', 'in', ['open', 'locked'])
     .where(contains('name', pattern))
+    .orderBy(matchRank(['name'], key, prefix))
     .orderBy('id', 'desc')
-    .limit(200)
+    .limit(limit)
     .execute()
   const series = await db
     .selectFrom('series')
     .select(['id', 'name', 'short_name', 'status'])
     .where((eb) => eb.or([contains('name', pattern), contains('short_name', pattern)]))
+    .orderBy(matchRank(['name', 'short_name'], key, prefix))
     .orderBy('id', 'desc')
-    .limit(200)
+    .limit(limit)
     .execute()
-  const rank = (...names: Array<string | null>) =>
-    names.some((n) => n?.toLowerCase() === key)
-      ? 0
-      : names.some((n) => n?.toLowerCase().startsWith(key))
-        ? 1
-        : 2
-  const ranked = <T>(rows: T[], names: (r: T) => Array<string | null>) =>
-    rows
-      .map((r, i) => ({ r, i, k: rank(...names(r)) }))
-      .sort((a, b) => a.k - b.k || a.i - b.i)
-      .slice(0, limit)
-      .map((x) => x.r)
   return {
-    users: ranked(users, (u) => [u.username, u.full_name]),
-    contests: ranked(contests, (c) => [c.name]).map((c) => ({
+    users,
+    contests: contests.map((c) => ({
       id: c.id,
       name: c.name,
       status: c.status,
       prize_amount: Number(c.prize_pool_paise) / 100,
       members_count: c.members_count,
     })),
-    series: ranked(series, (s) => [s.name, s.short_name]),
+    series,
   }
 }

@@ -6,15 +6,25 @@ import { type AppContext, bearerSecurity, createRouter, currentUser } from '../.
 import { ContestSchema } from '../contests/schemas'
 import { contestsJson } from '../contests/service'
 import { type DiscoverType, discoverContests, searchAll } from './discover'
+import { FeedResultSchema, feedResults } from './feed-results'
 import { olderQuery, PostSchema } from './schemas'
 import { postRowsByIds, postsJson } from './views'
 
 const FeedItemSchema = z
-  .object({
-    kind: z.enum(['post', 'contest_share']).openapi({ description: '`contest_share`: a post on a contest' }),
-    post: PostSchema,
-  })
+  .union([
+    z.object({
+      kind: z
+        .enum(['post', 'contest_share'])
+        .openapi({ description: '`contest_share`: a post on a contest' }),
+      post: PostSchema,
+    }),
+    z.object({ kind: z.literal('contest_result'), result: FeedResultSchema }),
+  ])
   .openapi('FeedItem')
+
+type FeedItem = z.infer<typeof FeedItemSchema>
+const itemMs = (item: FeedItem) =>
+  'post' in item ? item.post.created_at_in_millis : item.result.settled_at_in_millis
 
 const TYPES = ['trending', 'new', 'big_prizes', 'friends'] as const
 const SEARCH_MAX = 100
@@ -22,6 +32,21 @@ const SEARCH_MAX = 100
 const viewer = (c: AppContext) => {
   const u = c.get('user')
   return u ? { id: u.id, slug: u.slug } : null
+}
+
+/**
+ * When the post a cursor names was written: the upper end of the next page's results. A post
+ * deleted since is replaced by the next surviving one after it (null: none, no upper end).
+ */
+async function postInstant(deps: Deps, postId: number): Promise<number | null> {
+  const row = await deps.db
+    .selectFrom('posts')
+    .select('created_at_ms')
+    .where('id', '>=', postId)
+    .orderBy('id')
+    .limit(1)
+    .executeTakeFirst()
+  return row ? Number(row.created_at_ms) : null
 }
 
 export function feedRoutes(deps: Deps) {
@@ -32,9 +57,9 @@ export function feedRoutes(deps: Deps) {
       method: 'get',
       path: '/api/feeds',
       tags: ['Feeds'],
-      summary: 'My feed: posts and contest shares of people I follow and mine, newest first',
+      summary: 'My feed: posts, contest shares and contest results of people I follow and mine, newest first',
       description:
-        'Cursor-paged: pass `before_id` = the previous page’s `next_before_id`. New items arrive live as `feed_item` messages on NotificationsChannel. Posts on private contests show only to their author here.',
+        'Cursor-paged by post id: pass `before_id` = the previous page’s `next_before_id`. Prizes won (`contest_result`) come with the page of posts whose time span holds their settlement (at most 50 a page). New posts arrive live as `feed_item` messages on NotificationsChannel. Posts and results of private contests show only to their author here.',
       security: bearerSecurity,
       request: { query: olderQuery },
       responses: {
@@ -72,11 +97,21 @@ export function feedRoutes(deps: Deps) {
       if (q.before_id !== undefined) query = query.where('p.id', '<', q.before_id)
       const ids = (await query.execute()).map((r) => Number(r.id))
       const posts = await postsJson(deps.db, await postRowsByIds(deps.db, ids), me.id)
-      const items = posts.map((post) => ({
-        kind: post.contest ? ('contest_share' as const) : ('post' as const),
-        post,
-      }))
-      return c.json({ items, next_before_id: ids.length === q.per_page ? (ids.at(-1) ?? null) : null }, 200)
+      const more = ids.length === q.per_page
+      const results = await feedResults(deps.db, me.id, {
+        fromMs: more ? (posts.at(-1)?.created_at_in_millis ?? null) : null,
+        toMs: q.before_id === undefined ? null : await postInstant(deps, q.before_id),
+      })
+      const items: FeedItem[] = [
+        ...posts.map((post) => ({
+          kind: post.contest ? ('contest_share' as const) : ('post' as const),
+          post,
+        })),
+        ...results.map((result) => ({ kind: 'contest_result' as const, result })),
+      ]
+      // Newest first; a result settled in the same instant as a post comes after it.
+      items.sort((a, b) => itemMs(b) - itemMs(a))
+      return c.json({ items, next_before_id: more ? (ids.at(-1) ?? null) : null }, 200)
     },
   )
 

@@ -62,6 +62,9 @@ export const PostBody = z.strictObject({ content: postContent })
 export const CommentBody = z.strictObject({
   content: commentContent,
   parent_id: idField().optional().openapi({ description: 'Reply to this comment (on the same post)' }),
+  fields: z.string().optional().openapi({
+    description: 'A `?fields=` selection of the answer, in the body (spec §7 "content, fields")',
+  }),
 })
 export const EditCommentBody = z.strictObject({ content: commentContent })
 

@@ -12,10 +12,11 @@ function postsQuery(db: Executor) {
   return db
     .selectFrom('posts as p')
     .innerJoin('users as u', 'u.id', 'p.user_id')
+    .leftJoin('avatars as av', 'av.id', 'u.avatar_id')
     .innerJoin('topics as t', 't.id', 'p.topic_id')
     .leftJoin('contests as c', 'c.id', 't.contest_id')
     .leftJoin('users as w', 'w.id', 't.owner_id')
-    .select([
+    .select((eb) => [
       'p.id',
       'p.topic_id',
       'p.user_id',
@@ -27,7 +28,8 @@ function postsQuery(db: Executor) {
       'p.updated_at_ms',
       'u.slug',
       'u.username',
-      'u.image_url',
+      // An uploaded picture, else the chosen avatar (as on profiles).
+      eb.fn.coalesce('u.image_url', 'av.url').as('image_url'),
       't.contest_id',
       'c.name as contest_name',
       'w.slug as wall_slug',
@@ -47,7 +49,8 @@ function commentsQuery(db: Executor) {
   return db
     .selectFrom('comments as k')
     .innerJoin('users as u', 'u.id', 'k.user_id')
-    .select([
+    .leftJoin('avatars as av', 'av.id', 'u.avatar_id')
+    .select((eb) => [
       'k.id',
       'k.post_id',
       'k.parent_id',
@@ -58,7 +61,8 @@ function commentsQuery(db: Executor) {
       'k.updated_at_ms',
       'u.slug',
       'u.username',
-      'u.image_url',
+      // An uploaded picture, else the chosen avatar (as on profiles).
+      eb.fn.coalesce('u.image_url', 'av.url').as('image_url'),
     ])
     .where('k.hidden', '=', 0)
 }
