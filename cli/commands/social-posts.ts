@@ -10,7 +10,16 @@ import {
   withJson,
   withServer,
 } from '../lib/options'
-import { type Comment, type Post, player, postBlock, postsTable, reader, threaded } from '../lib/social'
+import {
+  type Comment,
+  type FeedItem,
+  feedTable,
+  type Post,
+  player,
+  postBlock,
+  reader,
+  threaded,
+} from '../lib/social'
 import { style } from '../lib/style'
 
 // `fanspole social feed|post|comment|comments|like|unlike` (docs/social.md "Posts, comments and likes").
@@ -116,10 +125,9 @@ async function textArgument(io: Io, text: string): Promise<string> {
 async function runFeed(io: Io, opts: OptionsOf<typeof feedOptions>): Promise<void> {
   const query = new URLSearchParams({ per_page: String(opts.limit) })
   if (opts.before !== undefined) query.set('before_id', String(opts.before))
-  const answer = await player(io, opts.server).get<{
-    items: Array<{ kind: 'post' | 'contest_share'; post: Post }>
-    next_before_id: number | null
-  }>(`/api/feeds?${query}`)
+  const answer = await player(io, opts.server).get<{ items: FeedItem[]; next_before_id: number | null }>(
+    `/api/feeds?${query}`,
+  )
   if (opts.json) return printJson(io, answer)
   const s = style(io.color)
   if (answer.items.length === 0) {
@@ -130,12 +138,7 @@ async function runFeed(io: Io, opts: OptionsOf<typeof feedOptions>): Promise<voi
     )
     return
   }
-  io.out(
-    postsTable(
-      answer.items.map((i) => i.post),
-      s,
-    ),
-  )
+  io.out(feedTable(answer.items, s))
   if (answer.next_before_id !== null)
     io.out(s.dim(`older: fanspole social feed --before ${answer.next_before_id}\n`))
 }

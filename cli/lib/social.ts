@@ -4,7 +4,7 @@ import { UsageError } from './errors'
 import type { Io } from './io'
 import { resolveServer } from './options'
 import type { Style } from './style'
-import { type Column, formatTable } from './table'
+import { type Column, formatTable, rupees } from './table'
 import { formatInstant } from './time'
 
 // Shapes of the social API as `fanspole social` reads them (docs/social.md, OpenAPI `User`,
@@ -62,6 +62,20 @@ export interface Post {
   created_at_in_millis: number
 }
 
+/** A prize won, in the feed (`kind: contest_result`). */
+export interface FeedResult {
+  user: Person
+  contest: { id: number; name: string; match_title: string }
+  rank: number
+  members_count: number
+  winnings: number
+  settled_at_in_millis: number
+}
+
+export type FeedItem =
+  | { kind: 'post' | 'contest_share'; post: Post }
+  | { kind: 'contest_result'; result: FeedResult }
+
 /** Acting as the signed-in player (`fanspole login`). */
 export const player = (io: Io, server: string | undefined) => new Api(io, resolveServer(io, server), 'user')
 
@@ -111,21 +125,38 @@ export function pageLine(meta: PageMeta, next: string, s: Style): string {
 
 const where = (p: Post) => (p.contest ? `contest #${p.contest.id} ${clip(p.contest.name, 24)}` : 'wall')
 
-export function postsTable(posts: Post[], s: Style): string {
+/** The feed: posts and contest shares by id, and prizes won (no id: they are not posts). */
+export function feedTable(items: FeedItem[], s: Style): string {
   return formatTable(
-    posts,
+    items,
     [
-      { header: 'POST', value: (p) => p.id },
-      { header: 'BY', value: (p) => p.user.username },
-      { header: 'ON', value: (p) => where(p) },
+      { header: 'POST', value: (i) => ('post' in i ? i.post.id : null), align: 'right' },
+      { header: 'BY', value: (i) => ('post' in i ? i.post.user.username : i.result.user.username) },
+      {
+        header: 'ON',
+        value: (i) =>
+          'post' in i ? where(i.post) : `contest #${i.result.contest.id} ${clip(i.result.contest.name, 24)}`,
+      },
       {
         header: 'LIKES',
-        value: (p) => `${p.likes_count}${p.is_liked_by_current_user ? ' ♥' : ''}`,
+        value: (i) =>
+          'post' in i ? `${i.post.likes_count}${i.post.is_liked_by_current_user ? ' ♥' : ''}` : null,
         align: 'right',
       },
-      { header: 'COMMENTS', value: (p) => p.comments_count },
-      { header: 'POSTED', value: (p) => formatInstant(p.created_at_in_millis) },
-      { header: 'TEXT', value: (p) => oneLine(p.content, 60) },
+      { header: 'COMMENTS', value: (i) => ('post' in i ? i.post.comments_count : null), align: 'right' },
+      {
+        header: 'WHEN',
+        value: (i) =>
+          formatInstant('post' in i ? i.post.created_at_in_millis : i.result.settled_at_in_millis),
+      },
+      {
+        header: 'TEXT',
+        value: (i) =>
+          'post' in i
+            ? oneLine(i.post.content, 60)
+            : `won ${rupees(i.result.winnings)}, rank ${i.result.rank} of ${i.result.members_count} (${clip(i.result.contest.match_title, 30)})`,
+        paint: (t, i) => ('post' in i ? t : s.green(t)),
+      },
     ],
     s,
   )

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { contestRow, memberRow } from '../helpers/contest-rows'
 import { runCli } from './helpers'
 import { type LeagueCliWorld, leagueCliWorld } from './match-world'
 
@@ -112,6 +113,41 @@ describe('fanspole social', () => {
     const feed = await cli('social', 'feed', '--limit', '1')
     expect(feed.stdout).toMatch(/Who else is in\?/)
     expect(feed.stdout).toMatch(/older: fanspole social feed --before \d+/)
+  })
+
+  it('shows prizes won in the feed beside posts', async () => {
+    // A player won a prize in a settled public contest (rows, as tests/api/feeds.test.ts makes
+    // them); a new player follows them and finds the prize in their feed.
+    const { deps } = world.server
+    const winner = await world.api.player('cli_winner')
+    const contestId = await contestRow(deps, { status: 'completed', name: 'Sunday Showdown' })
+    await memberRow(deps, contestId, winner.id)
+    await deps.db
+      .updateTable('contests')
+      .set({ settled_at_ms: deps.clock.now(), members_count: 10 })
+      .where('id', '=', contestId)
+      .execute()
+    await deps.db
+      .updateTable('contest_members')
+      .set({ rank: 2, prize_paise: 125_000 })
+      .where('contest_id', '=', contestId)
+      .execute()
+    const p = await world.api.player('cli_watcher')
+    await signIn(p)
+    expect((await cli('social', 'follow', winner.slug)).code).toBe(0)
+    const json = await cli('social', 'feed', '--limit', '50', '--json')
+    expect(json.code).toBe(0)
+    const items = json.json().items as Array<{
+      kind: string
+      result?: { contest: { id: number }; rank: number }
+    }>
+    const result = items.find((i) => i.kind === 'contest_result')?.result
+    expect(result, 'the winner’s prize in the feed').toBeDefined()
+    const table = await cli('social', 'feed', '--limit', '50')
+    expect(table.stdout).toMatch(/^ *POST +BY +ON +LIKES +COMMENTS +WHEN +TEXT$/m)
+    expect(table.stdout).toMatch(
+      new RegExp(`^ +- +${winner.slug} +contest #${result?.contest.id} .* won ₹1,250.00, rank 2 of 10 `, 'm'),
+    )
   })
 
   it('finds users, and shows my row on a leaderboard even when I have no score', async () => {
