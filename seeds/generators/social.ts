@@ -131,6 +131,11 @@ export function buildSocial(
   const joined = new Map<string, SocialContest[]>()
   for (const c of contests) for (const m of c.members) joined.set(m, [...(joined.get(m) ?? []), c])
   const since = a.now - 14 * DAY
+  // Seeded contests are all stamped with the seed's now as their creation, though in the
+  // league's story they were open for days: posts about them spread over the fortnight like the
+  // rest. Nothing is dated in the last five minutes, so no seeded player (the demo player
+  // above all) starts the game inside their posting-rate window (docs/social.md, "Limits").
+  const end = a.now - 5 * MINUTE
 
   const posts: PostPlan[] = []
   for (const person of people) {
@@ -140,7 +145,7 @@ export function buildSocial(
       const mine = joined.get(person.username) ?? []
       const pool = mine.length > 0 ? mine : contests
       const contest = pool.length > 0 && rand.bool(0.5) ? rand.pick(pool) : null
-      const at = between(rand, Math.max(since, person.createdAt, contest?.createdAt ?? 0), a.now)
+      const at = between(rand, Math.max(since, person.createdAt), end)
       const friends = followees.get(person.username) ?? []
       const mention = friends.length > 0 && rand.bool(0.3) ? rand.pick(friends) : null
       let content = contest
@@ -154,8 +159,8 @@ export function buildSocial(
         content,
         mentions: mention ? [mention] : [],
         at,
-        likes: likesFor(rand, audience, person.username, at, a.now, rand.int(0, 8)),
-        comments: commentsFor(rand, audience, person.username, at, a.now),
+        likes: likesFor(rand, audience, person.username, at, end, rand.int(0, 8)),
+        comments: commentsFor(rand, audience, person.username, at, end),
       })
     }
   }

@@ -95,6 +95,12 @@ describe('the seeded social graph', () => {
     for (const m of mentions) expect(m.comment ?? m.post).toContain(`@${m.username}`)
     for (const table of ['posts', 'comments', 'post_likes', 'comment_likes', 'contest_likes', 'xp_awards'])
       expect(await count(`select count(*) as n from ${table} where created_at_ms > ${TEST_START_MS}`)).toBe(0)
+    // Nobody starts inside the posting-rate window: no post or comment in the last five minutes.
+    for (const table of ['posts', 'comments'])
+      expect(
+        await count(`select count(*) as n from ${table} where created_at_ms > ${TEST_START_MS - 5 * 60_000}`),
+        table,
+      ).toBe(0)
     // Nobody likes their own post or rates themself.
     expect(
       await count(
