@@ -21,6 +21,7 @@ import { reportsCommand } from './commands/reports'
 import { scenarioCommand } from './commands/scenario'
 import { seedCommand } from './commands/seed'
 import { serveCommand } from './commands/serve'
+import { socialCommand } from './commands/social'
 import { usersCommand } from './commands/users'
 import { walletCommand } from './commands/wallet'
 import { CliError, EXIT } from './lib/errors'
@@ -29,7 +30,7 @@ import { style } from './lib/style'
 
 const ENVIRONMENT = `
 Environment:
-  FANSPOLE_SERVER          server for login, clock, users, outbox, kyc, redemptions, refunds, reports, match, contest, prizes, championship, gang, wallet (default http://127.0.0.1:3000)
+  FANSPOLE_SERVER          server for login, clock, users, outbox, kyc, redemptions, refunds, reports, match, contest, prizes, championship, gang, social, wallet (default http://127.0.0.1:3000)
   FANSPOLE_DB              SQLite file for serve, seed, db (default ./data/fanspole.sqlite)
   DATABASE_URL             postgres://… instead of SQLite
   PORT, HOST               where serve listens (default 127.0.0.1:3000)
@@ -74,6 +75,7 @@ export function buildProgram(io: Io = processIo()): Command {
         prizesCommand(io),
         championshipCommand(io),
         gangCommand(io),
+        socialCommand(io),
         walletCommand(io),
         auctionCommand(io),
       ],

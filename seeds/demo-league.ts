@@ -15,6 +15,7 @@ import { writeContests } from './writers/contests'
 import { writeGangs } from './writers/gangs'
 import { writeAdmin, writeFollows, writePerson, writeStartingMoney } from './writers/people'
 import { writePlayerContests } from './writers/player-contests'
+import { writeSocial } from './writers/social'
 
 export { STYLE_BATTLE_ROYALE, STYLE_DRIVER, VALUE_RANGE } from './generators/rosters'
 
@@ -72,6 +73,14 @@ export interface SeedSummary {
   /** Championship teams of demo users, in the phases under way, and their per-match rows. */
   classic_teams: number
   classic_team_scores: number
+  /** The social side (docs/social.md): posts on walls and contests, their comments and replies. */
+  posts: number
+  comments: number
+  /** Likes of posts, comments and contests. */
+  likes: number
+  ratings: number
+  /** XP award rows; each player's add up to their xp_points. */
+  xp_awards: number
 }
 
 export async function isSeeded(db: Kysely<Database>): Promise<boolean> {
@@ -110,7 +119,7 @@ export async function seedDemoLeague(db: Kysely<Database>, options: SeedOptions)
     reserved: [options.admin.username],
   })
 
-  const progress = stepper(1 + rosters.length + series.length + 1 + people.length + 7, options.onProgress)
+  const progress = stepper(1 + rosters.length + series.length + 1 + people.length + 8, options.onProgress)
   const hashes = await progress.step('Hashing passwords', () =>
     hashOnce(
       [options.admin.password, options.demo.password, DEMO_USER_PASSWORD],
@@ -180,6 +189,9 @@ export async function seedDemoLeague(db: Kysely<Database>, options: SeedOptions)
     const championship = await progress.step('Championship teams and history', () =>
       writeChampionship(tx, random, rivals),
     )
+    const social = await progress.step('Posts, comments, likes, ratings and XP', () =>
+      writeSocial(tx, random, a, people, follows, userIds),
+    )
     // One posting per lock that charged paid transfers.
     const transferCharges = Number(
       (
@@ -219,6 +231,7 @@ export async function seedDemoLeague(db: Kysely<Database>, options: SeedOptions)
       gangs,
       classic_teams: championship.classic_teams,
       classic_team_scores: championship.classic_team_scores,
+      ...social,
     }
     await progress.step('Recording the league', () =>
       tx

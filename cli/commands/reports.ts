@@ -15,12 +15,14 @@ import { style } from '../lib/style'
 import { formatTable } from '../lib/table'
 import { formatInstant } from '../lib/time'
 
-/** A row of GET /api/admin/reports. */
+/** A row of GET /api/admin/reports: contests, championship contests, users, posts and comments in one queue. */
 interface Report {
   id: number
-  contest_type: 'contest' | 'championship_contest'
-  contest_id: number
-  contest_name: string | null
+  subject_type: 'contest' | 'championship_contest' | 'user' | 'post' | 'comment'
+  subject_id: number
+  /** Contest name, username, or the start of the post's or comment's text. */
+  subject_label: string | null
+  hid_subject: boolean
   reason: string
   reason_label: string
   text: string
@@ -45,23 +47,31 @@ const listOptions = ((z) =>
 const resolveOptions = ((z) =>
   z.object({
     resolution: z.string().trim().min(3, 'give a resolution of at least 3 characters').max(1000),
+    hide: z.boolean().default(false),
     server: z.string().optional(),
     json: z.boolean().default(false),
   })) satisfies OptionSchema
 
 export function reportsCommand(io: Io): Command {
-  const command = new Command('reports').summary('work the queue of reported contests: list, resolve (admin)')
+  const command = new Command('reports').summary(
+    'work the queue of reported contests, users, posts and comments: list, resolve (admin)',
+  )
 
   const list = new Command('list')
-    .description('List reported contests: the open queue oldest first, resolved ones newest first.')
+    .description(
+      'List reports of contests, players, posts and comments: the open queue oldest first, resolved ones newest first.',
+    )
     .option('--status <status>', 'open (default), resolved or all')
     .option('--limit <n>', 'how many (at most 500)', '100')
   withJson(withServer(list)).action(async (raw) => runList(io, await parseOptions(listOptions, raw)))
 
   const resolve = new Command('resolve')
-    .description('Resolve an open report; the reporter is notified with the resolution.')
+    .description(
+      'Resolve an open report; the reporter is notified with the resolution. --hide also hides a reported post or comment (with its replies) everywhere.',
+    )
     .argument('<id>', 'the report id (from `fanspole reports list`)')
     .requiredOption('--resolution <text>', 'what was done, in words the reporter understands')
+    .option('--hide', 'hide the reported post or comment (posts and comments only)')
   withJson(withServer(resolve)).action(async (id: string, raw) => {
     const opts = await parseOptions(resolveOptions, raw)
     return runResolve(io, idArgument('<id>', id), opts)
@@ -69,14 +79,30 @@ export function reportsCommand(io: Io): Command {
 
   command.addHelpText(
     'after',
-    '\nExamples:\n  fanspole reports list\n  fanspole reports list --status all --json\n  fanspole reports resolve 3 --resolution "Renamed the contest"\n',
+    '\nExamples:\n  fanspole reports list\n  fanspole reports list --status all --json\n  fanspole reports resolve 3 --resolution "Renamed the contest"\n  fanspole reports resolve 4 --resolution "Removed: harassment" --hide\n',
   )
   return command.addCommand(list).addCommand(resolve)
 }
 
 const clip = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1)}…` : text)
-const contestOf = (r: Report) =>
-  `${r.contest_type === 'contest' ? 'contest' : 'championship'} #${r.contest_id}${r.contest_name ? ` ${clip(r.contest_name, 24)}` : ''}`
+const KIND: Record<Report['subject_type'], string> = {
+  contest: 'contest',
+  championship_contest: 'championship',
+  user: 'user',
+  post: 'post',
+  comment: 'comment',
+}
+/** `contest #3 Loud name`, `user #9 asha_k`, `post #12 "Buy followers at…"` */
+const subjectOf = (r: Report) => {
+  const label = r.subject_label?.replace(/\s+/g, ' ')
+  const named =
+    label === undefined
+      ? ''
+      : r.subject_type === 'post' || r.subject_type === 'comment'
+        ? ` "${clip(label, 24)}"`
+        : ` ${clip(label, 24)}`
+  return `${KIND[r.subject_type] ?? r.subject_type} #${r.subject_id}${named}`
+}
 
 async function runList(io: Io, opts: OptionsOf<typeof listOptions>): Promise<void> {
   const api = new Api(io, resolveServer(io, opts.server), 'admin')
@@ -93,12 +119,12 @@ async function runList(io: Io, opts: OptionsOf<typeof listOptions>): Promise<voi
       answer.reports,
       [
         { header: 'ID', value: (r) => r.id },
-        { header: 'CONTEST', value: (r) => contestOf(r) },
+        { header: 'SUBJECT', value: (r) => subjectOf(r) },
         { header: 'REASON', value: (r) => r.reason },
         { header: 'BY', value: (r) => r.reporter.username },
         {
           header: 'STATUS',
-          value: (r) => r.status,
+          value: (r) => (r.hid_subject ? `${r.status}, hidden` : r.status),
           paint: (t, r) => (r.status === 'open' ? s.yellow(t) : s.green(t)),
         },
         { header: 'REPORTED', value: (r) => formatInstant(r.created_at_in_millis) },
@@ -114,10 +140,12 @@ async function runResolve(io: Io, id: number, opts: OptionsOf<typeof resolveOpti
   const api = new Api(io, resolveServer(io, opts.server), 'admin')
   const answer = await api.post<{ report: Report }>(`/api/admin/reports/${id}/resolve`, {
     resolution: opts.resolution,
+    ...(opts.hide ? { hide: true } : {}),
   })
   if (opts.json) return printJson(io, answer)
   const s = style(io.color)
   const r = answer.report
-  io.out(`${s.green('Resolved')} report #${r.id} on ${contestOf(r)} by ${s.bold(r.reporter.username)}\n`)
+  io.out(`${s.green('Resolved')} report #${r.id} on ${subjectOf(r)} by ${s.bold(r.reporter.username)}\n`)
+  if (r.hid_subject) io.out(`Hidden: the ${KIND[r.subject_type]} now answers 404 everywhere\n`)
   io.out(`Resolution: ${opts.resolution}\n`)
 }

@@ -81,6 +81,7 @@ async function runServe(io: Io, opts: OptionsOf<typeof serveOptions>): Promise<v
     url: `${running.url}/`,
     api_docs: `${running.url}/api/docs`,
     cable: `${running.url.replace(/^http/, 'ws')}/cable`,
+    social: `${running.url}/feeds`,
   }
   const database = running.deps.dbHandle.location
   if (opts.json) {
@@ -103,6 +104,8 @@ export function banner(b: {
   url: string
   api_docs: string
   cable: string
+  /** The feed: where the seeded players' posts, likes and comments show first. */
+  social: string
   database: string
   seeded: SeedSummary | null
   hasLeague: boolean
@@ -121,6 +124,10 @@ export function banner(b: {
       lines.push(
         `A friends' private contest to try: code ${s.bold(seeded.private_contest_code)} ("Enter contest code" on the web, or fanspole contest join --code ${seeded.private_contest_code})`,
       )
+    if (seeded.posts !== undefined)
+      lines.push(
+        `Social: ${seeded.follows} follows, ${seeded.posts} posts, ${seeded.comments} comments, ${seeded.likes} likes, ${seeded.ratings} ratings`,
+      )
   }
   lines.push(
     '',
@@ -128,6 +135,7 @@ export function banner(b: {
     `  ${s.dim('Web        ')}  ${s.cyan(b.url)}`,
     `  ${s.dim('API docs   ')}  ${b.api_docs}`,
     `  ${s.dim('Cable      ')}  ${b.cable}`,
+    `  ${s.dim('Social     ')}  ${b.social} ${s.dim('(feed; /discover, /leaderboards, or fanspole social feed)')}`,
     `  ${s.dim('Database   ')}  ${b.database}`,
     b.hasLeague
       ? accountLines(b.config, s)

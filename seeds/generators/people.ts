@@ -132,21 +132,41 @@ function freeUsername(
   return candidate
 }
 
-/** Each demo user follows two to six others; the demo player follows six and has followers too. */
+/**
+ * A long-tailed follow graph, as real ones are: everyone gets a popularity weight falling off
+ * with a random rank (rank^-1.2), and each demo user follows 3–15 people drawn by that weight
+ * without repeats, so a few players collect most followers and most have a handful. The demo
+ * player follows six (the README says so) and has followers too.
+ */
 function buildFollows(rand: ReturnType<SeedRandom['stream']>, a: Around, people: PersonPlan[]): FollowPlan[] {
   const follows: FollowPlan[] = []
-  const seen = new Set<string>()
+  const order = rand.shuffle(people.map((_, i) => i))
+  const weight = new Array<number>(people.length).fill(0)
+  order.forEach((person, rank) => {
+    weight[person] = (rank + 1) ** -1.2
+  })
   people.forEach((person, i) => {
-    const others = people.filter((_, j) => j !== i)
-    const count = Math.min(others.length, i === 0 ? 6 : rand.int(2, 6))
-    for (const followee of rand.shuffle(others).slice(0, count)) {
-      const key = `${person.username}>${followee.username}`
-      if (seen.has(key)) continue
-      seen.add(key)
+    const candidates = people.map((_, j) => j).filter((j) => j !== i)
+    const count = Math.min(candidates.length, i === 0 ? 6 : rand.int(3, 15))
+    for (let n = 0; n < count; n++) {
+      const j = drawWeighted(rand, candidates, weight)
+      candidates.splice(candidates.indexOf(j), 1)
+      const followee = people[j] as PersonPlan
       const since = Math.max(person.createdAt, followee.createdAt)
       const when = since + Math.floor((rand.next() * (a.now - since)) / MINUTE) * MINUTE
       follows.push({ follower: person.username, followee: followee.username, at: when })
     }
   })
   return follows
+}
+
+/** One index of `pool`, with probability proportional to its weight. */
+function drawWeighted(rand: ReturnType<SeedRandom['stream']>, pool: number[], weight: number[]): number {
+  const total = pool.reduce((sum, j) => sum + (weight[j] ?? 0), 0)
+  let target = rand.next() * total
+  for (const j of pool) {
+    target -= weight[j] ?? 0
+    if (target < 0) return j
+  }
+  return pool[pool.length - 1] as number
 }

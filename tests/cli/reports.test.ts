@@ -32,7 +32,7 @@ describe('fanspole reports', () => {
     const table = await cli('reports', 'list')
     expect(table.code).toBe(0)
     const lines = table.stdout.trimEnd().split('\n')
-    expect(lines[0]).toMatch(/^ID +CONTEST +REASON +BY +STATUS +REPORTED +TEXT +RESOLUTION$/)
+    expect(lines[0]).toMatch(/^ID +SUBJECT +REASON +BY +STATUS +REPORTED +TEXT +RESOLUTION$/)
     expect(table.stdout).toMatch(
       new RegExp(
         `^ *${id} +contest #${contestId} Loud name +spam +${p.username} +open +.* Advertises a betting site\\. +-$`,
@@ -54,6 +54,55 @@ describe('fanspole reports', () => {
     const twice = await cli('reports', 'resolve', String(id), '--resolution', 'Again, really')
     expect(twice.code).toBe(1)
     expect(twice.stderr).toContain('already resolved')
+  })
+
+  it('labels reports of users, posts and comments, and hides a comment when resolving with --hide', async () => {
+    const author = await world.api.player('rep_author')
+    const reporter = await world.api.player('rep_reporter')
+    const posted = await world.api.post(
+      '/api/posts',
+      { content: 'Buy followers at example.test' },
+      author.token,
+    )
+    const postId = posted.body.post.id as number
+    const commented = await world.api.post(
+      `/api/posts/${postId}/comments`,
+      { content: 'You are all losers' },
+      author.token,
+    )
+    const commentId = commented.body.comment.id as number
+    const report = async (path: string) => {
+      const made = await world.api.post(path, { reason: 'spam', text: 'Look at this' }, reporter.token)
+      expect(made.status).toBe(201)
+      return made.body.report.id as number
+    }
+    const onUser = await report(`/api/users/${author.slug}/report`)
+    const onPost = await report(`/api/posts/${postId}/report`)
+    const onComment = await report(`/api/comments/${commentId}/report`)
+
+    const table = (await cli('reports', 'list')).stdout
+    expect(table).toMatch(new RegExp(`^ *${onUser} +user #${author.id} rep_author +spam `, 'm'))
+    expect(table).toMatch(new RegExp(`^ *${onPost} +post #${postId} "Buy followers at exampl…" +spam `, 'm'))
+    expect(table).toMatch(
+      new RegExp(`^ *${onComment} +comment #${commentId} "You are all losers" +spam `, 'm'),
+    )
+    expect(table).not.toContain('championship')
+
+    // --hide on a user report is refused by the server (422) and leaves it open.
+    const wrong = await cli('reports', 'resolve', String(onUser), '--resolution', 'Warned them', '--hide')
+    expect(wrong.code).toBe(1)
+    expect(wrong.stderr).toContain('422')
+
+    const hidden = await cli('reports', 'resolve', String(onComment), '--resolution', 'Removed', '--hide')
+    expect(hidden.code).toBe(0)
+    expect(hidden.stdout).toContain(`on comment #${commentId} "You are all losers" by rep_reporter`)
+    expect(hidden.stdout).toContain('Hidden: the comment now answers 404 everywhere')
+    expect((await world.api.post(`/api/comments/${commentId}/like`, {}, reporter.token)).status).toBe(404)
+    const resolved = (await cli('reports', 'list', '--status', 'resolved')).stdout
+    expect(resolved).toMatch(new RegExp(`^ *${onComment} +comment #${commentId} .* resolved, hidden `, 'm'))
+    // Without --hide the post stays visible.
+    expect((await cli('reports', 'resolve', String(onPost), '--resolution', 'Fine')).code).toBe(0)
+    expect((await world.api.get(`/api/posts/${postId}`)).status).toBe(200)
   })
 
   it('refuses bad usage with exit 2', async () => {

@@ -4,7 +4,13 @@ import { style } from '../../cli/lib/style'
 import type { SeedSummary } from '../../seeds/demo-league'
 import { loadConfig } from '../../server/config'
 
-const urls = { url: 'http://127.0.0.1:3000', api_docs: 'x', cable: 'y', database: 'z' }
+const urls = {
+  url: 'http://127.0.0.1:3000/',
+  api_docs: 'x',
+  cable: 'y',
+  social: 'http://127.0.0.1:3000/feeds',
+  database: 'z',
+}
 
 describe('the serve banner', () => {
   it('prints the code of the seeded friends’ contest when it made the league', () => {
@@ -21,5 +27,22 @@ describe('the serve banner', () => {
       s: style(false),
     })
     expect(later).not.toContain('private contest')
+  })
+
+  it('points at the social side: the feed URL, and what the seed made of it', () => {
+    const seeded = {
+      seed: 42,
+      follows: 120,
+      posts: 30,
+      comments: 41,
+      likes: 200,
+      ratings: 17,
+      private_contest_code: null,
+    } as unknown as SeedSummary
+    const text = banner({ ...urls, seeded, hasLeague: true, config: loadConfig({}, {}), s: style(false) })
+    expect(text).toContain('Social: 120 follows, 30 posts, 41 comments, 200 likes, 17 ratings\n')
+    expect(text).toMatch(
+      /^ {2}Social +http:\/\/127\.0\.0\.1:3000\/feeds \(feed; \/discover, \/leaderboards, or fanspole social feed\)$/m,
+    )
   })
 })

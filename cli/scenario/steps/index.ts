@@ -2,6 +2,7 @@ import type { StepKind } from '../types'
 import { cableStep } from './cable'
 import { classicTransferStep, pickClassicTeamStep } from './classic-team'
 import { clockStep } from './clock'
+import { concurrentStep } from './concurrent'
 import { expectMessageStep } from './expect-message'
 import { expectNoMessageStep } from './expect-no-message'
 import { findMatchStep } from './find-match'
@@ -34,6 +35,7 @@ export const STEP_KINDS: StepKind[] = [
   classicTransferStep,
   matchEventsStep,
   restartStep,
+  concurrentStep,
 ]
 
 export function stepKindByKey(key: string): StepKind | undefined {
