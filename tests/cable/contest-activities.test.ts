@@ -78,4 +78,32 @@ describe('ContestChannel and players’ contests', () => {
     await outsider.close()
     expect(admin.id).toBeGreaterThan(0)
   })
+
+  it('sends a contest’s like count to whoever has it open, though nobody ever posted on it', async () => {
+    const match = await upcomingMatch(server.deps)
+    const owner = await signedInUser(server)
+    const made = await call('POST', '/api/contests', owner.token, {
+      game: 'single-match',
+      match_id: match.id,
+      name: 'Liked Live',
+      entry_fee: 0,
+      members_limit: 5,
+      team_id: await teamOf(owner, match.id, 'l'),
+    })
+    const contest = made.body.contest
+    const id = JSON.stringify({ channel: 'ContestChannel', contest_id: contest.id })
+    const watcher = await rawCable(cableUrl(server, `?access_token=${owner.token}`))
+    await watcher.take((f) => f.type === 'welcome')
+    watcher.subscribe(id)
+    await watcher.take((f) => f.type === 'confirm_subscription' && f.identifier === id)
+    expect((await call('POST', `/api/contests/${contest.id}/like`, admin.token)).status).toBe(200)
+    const liked = await watcher.take((f) => f.identifier === id && f.message?.type === 'likes')
+    expect(liked.message).toMatchObject({ type: 'likes', likes_count: 1 })
+    // A second like changes nothing and sends nothing; the unlike sends the new count.
+    await call('POST', `/api/contests/${contest.id}/like`, admin.token)
+    await call('POST', `/api/contests/${contest.id}/unlike`, admin.token)
+    const next = await watcher.take((f) => f.identifier === id && f.message?.type === 'likes')
+    expect(next.message).toMatchObject({ likes_count: 0, seq: liked.message.seq + 1 })
+    await watcher.close()
+  })
 })

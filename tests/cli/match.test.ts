@@ -72,7 +72,12 @@ describe('fanspole match list', () => {
 
 describe('fanspole match show', () => {
   it('shows sides, start, status, score and the contests count', async () => {
-    const { match } = await cricketMatch(world, 0)
+    const { match, contests } = await cricketMatch(world, 0)
+    // Which match is first depends on the time of day the world starts (seeded private contests
+    // go on the soonest ones), so the count is the API's: at least the public ones listed.
+    const count = match.contests_count as number
+    expect(count).toBeGreaterThanOrEqual(contests.length)
+    expect(count).toBeGreaterThan(0)
     const r = await cli('match', 'show', String(match.id))
     expect(r.code).toBe(0)
     expect(r.stdout).toMatch(new RegExp(`^id +${match.id}$`, 'm'))
@@ -82,10 +87,10 @@ describe('fanspole match show', () => {
     expect(r.stdout).toMatch(/^starts +\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} UTC$/m)
     expect(r.stdout).toMatch(/^status +upcoming$/m)
     expect(r.stdout).toMatch(/^score +no score yet$/m)
-    expect(r.stdout).toMatch(/^contests +7$/m)
+    expect(r.stdout).toMatch(new RegExp(`^contests +${count}$`, 'm'))
     const json = await cli('match', 'show', String(match.id), '--json')
     expect(json.json()).toEqual({
-      match: expect.objectContaining({ id: match.id, match_status: 'upcoming', contests_count: 7 }),
+      match: expect.objectContaining({ id: match.id, match_status: 'upcoming', contests_count: count }),
     })
   })
 

@@ -233,8 +233,9 @@ export async function joinInTx(
 
 /**
  * Likes or takes back a like of a contest (idempotent: the like row's key decides). The count is
- * counted from the rows, so it is exact under races; the new count goes to the contest's
- * TopicChannel subscribers when the topic exists.
+ * counted from the rows, so it is exact under races; the new count goes to the contest's own
+ * stream (ContestChannel: whoever has the contest page open) and to its TopicChannel
+ * subscribers when the topic exists.
  */
 export async function setLike(deps: Deps, userId: number, contestId: number, liked: boolean): Promise<void> {
   await requireContest(deps.db, contestId)
@@ -252,19 +253,17 @@ export async function setLike(deps: Deps, userId: number, contestId: number, lik
           .where('user_id', '=', userId)
           .returning('contest_id')
           .executeTakeFirst()
-    const topicId = changed ? await contestTopicId(tx, contestId) : null
-    if (topicId === null) return
+    if (!changed) return
     const count = await tx
       .selectFrom('contest_likes')
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .where('contest_id', '=', contestId)
       .executeTakeFirstOrThrow()
-    after.publish(topicStream(topicId), {
-      type: 'likes',
-      subject: 'contest',
-      id: contestId,
-      likes_count: Number(count.n),
-    })
+    const likes_count = Number(count.n)
+    after.publish(contestStream(contestId), { type: 'likes', likes_count })
+    const topicId = await contestTopicId(tx, contestId)
+    if (topicId !== null)
+      after.publish(topicStream(topicId), { type: 'likes', subject: 'contest', id: contestId, likes_count })
   })
 }
 

@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { snapshotGate, useChannel } from '../../lib/use-channel'
+import { setLikesEverywhere } from '../posts/likes'
 import type { Contest } from './api'
 import { type Activity, prependActivity } from './owner-api'
 
@@ -32,6 +33,7 @@ type Broadcast =
   | { type: 'members'; seq: number; members_count: number }
   | { type: 'status'; seq: number; contest_status: Contest['contest_status'] }
   | { type: 'activity'; seq?: number; activity: Activity }
+  | { type: 'likes'; seq: number; likes_count: number }
 
 export interface ContestLive {
   connected: boolean
@@ -67,6 +69,8 @@ export function useContestLive(contestId: number, enabled: boolean): ContestLive
   const take = (m: Broadcast) => {
     setState((s) => apply(s, m))
     if (m.type === 'activity') prependActivity(client, 'contest', contestId, m.activity)
+    // Someone else's like: the count in every cached copy (my own flag stays as it is).
+    if (m.type === 'likes') setLikesEverywhere(client, 'contest', contestId, { likes_count: m.likes_count })
     if (m.type === 'status') {
       refetch()
       // Locked, completed or cancelled: the match, the lists and (prizes, refunds) the wallet moved.

@@ -7,9 +7,10 @@ import { useMe } from '../me/api'
 import { discoverQuery, feedArrivalsKey, feedQuery, notificationsLiveKey, wallPostsQuery } from '../posts/api'
 import { PostCard } from '../posts/PostCard'
 import styles from '../posts/posts.module.css'
+import { ResultCard } from './ResultCard'
 
 /**
- * `/feeds`: posts and contest shares of the people I follow and mine, newest first, older
+ * `/feeds`: posts, contest shares and prizes won of the people I follow and mine, newest first, older
  * pages by `before_id`. New posts announced over NotificationsChannel (`feed_item`) show as
  * "N new posts"; a click loads them. On a laptop a side column shows this week's popular
  * posts and my own latest post: the same post can be in all three, and a like moves all three.
@@ -28,8 +29,9 @@ export function FeedsPage() {
     staleTime: Number.POSITIVE_INFINITY,
   })
   const items = feed.data?.pages.flatMap((p) => p.items) ?? []
-  const loaded = new Set(items.map((i) => i.post.id))
-  const newest = items[0]?.post.id ?? 0
+  const postIds = items.flatMap((i) => ('post' in i ? [i.post.id] : []))
+  const loaded = new Set(postIds)
+  const newest = postIds[0] ?? 0
   const fresh = (arrivals.data ?? []).filter((id) => !loaded.has(id) && id > newest).length
   const loadNew = () => {
     client.setQueryData(feedArrivalsKey, [])
@@ -65,13 +67,20 @@ export function FeedsPage() {
             </EmptyState>
           ) : (
             <div className={styles.list} data-testid="feed-list">
-              {items.map((item) => (
-                <PostCard
-                  key={item.post.id}
-                  post={item.post}
-                  label={item.kind === 'contest_share' ? 'Contest share' : undefined}
-                />
-              ))}
+              {items.map((item) =>
+                'post' in item ? (
+                  <PostCard
+                    key={item.post.id}
+                    post={item.post}
+                    label={item.kind === 'contest_share' ? 'Contest share' : undefined}
+                  />
+                ) : (
+                  <ResultCard
+                    key={`r${item.result.contest.id}:${item.result.user.id}`}
+                    result={item.result}
+                  />
+                ),
+              )}
               {feed.hasNextPage ? (
                 <Button
                   variant="secondary"

@@ -1,5 +1,6 @@
 import type { z } from '@hono/zod-openapi'
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query'
+import type { FeedResultSchema } from '../../../../server/areas/posts/feed-results'
 import type { CommentSchema, PostSchema, TopicSchema } from '../../../../server/areas/posts/schemas'
 import { api, del, get, post } from '../../lib/api'
 import type { Contest } from '../contests/api'
@@ -12,10 +13,11 @@ import type { Contest } from '../contests/api'
 export type Post = z.infer<typeof PostSchema>
 export type Comment = z.infer<typeof CommentSchema>
 export type Topic = z.infer<typeof TopicSchema>
-export interface FeedItem {
-  kind: 'post' | 'contest_share'
-  post: Post
-}
+export type FeedResult = z.infer<typeof FeedResultSchema>
+/** A post (or a post on a contest), or a prize won by someone I follow or me. */
+export type FeedItem =
+  | { kind: 'post' | 'contest_share'; post: Post }
+  | { kind: 'contest_result'; result: FeedResult }
 export interface PostsPage {
   topic: Topic
   posts: Post[]
