@@ -1,5 +1,6 @@
-import type { Page, Route } from 'playwright-core'
+import type { Page, Route, WebSocket } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { contestRow, memberRow } from '../helpers/contest-rows'
 import { type E2eWorld, startE2eWorld } from './browser'
 import { apiClient, watchReloads } from './league'
 
@@ -134,7 +135,7 @@ describe('posts, likes and comments in the browser', () => {
     await copies(postId)[0]?.getByTestId('post-like').click()
     // The like is still on its way to the server, and nothing was fetched again: all three
     // copies moved on their own (likes.ts writes every cached copy at once).
-    await expect.poll(() => counts(postId)).toEqual(['1', '1', '1'])
+    await expect.poll(() => counts(postId), { timeout: 10_000 }).toEqual(['1', '1', '1'])
     expect(held.seen()).toBe(1)
     expect(traffic.requests.filter((path) => !path.endsWith('/like'))).toEqual([])
     for (const card of copies(postId))
@@ -155,9 +156,9 @@ describe('posts, likes and comments in the browser', () => {
     expect(gone.status).toBe(200)
     const held = await holdRequests(`**/api/posts/${postId}/unlike`)
     await copies(postId)[1]?.getByTestId('post-like').click()
-    await expect.poll(() => counts(postId)).toEqual(['0', '0', '0'])
+    await expect.poll(() => counts(postId), { timeout: 10_000 }).toEqual(['0', '0', '0'])
     expect(await held.release(`/api/posts/${postId}/unlike`)).toBe(404)
-    await expect.poll(() => counts(postId)).toEqual(['1', '1', '1'])
+    await expect.poll(() => counts(postId), { timeout: 10_000 }).toEqual(['1', '1', '1'])
     for (const card of copies(postId))
       expect(await card.getByTestId('post-like').getAttribute('aria-pressed')).toBe('true')
   })
@@ -238,7 +239,9 @@ describe('posts, likes and comments in the browser', () => {
       expect(sent.status).toBe(201)
     }
     const bar = page.getByTestId('new-posts-bar')
-    await expect.poll(async () => (await bar.textContent())?.trim()).toBe('2 new posts · show')
+    await expect
+      .poll(async () => (await bar.textContent())?.trim(), { timeout: 10_000 })
+      .toBe('2 new posts · show')
     expect(
       await page
         .locator('[data-testid="feed-list"] [data-testid="post-card"]', { hasText: 'Net session' })
@@ -262,6 +265,59 @@ describe('posts, likes and comments in the browser', () => {
     await wall.locator('[data-testid="post-card"]', { hasText: 'Net session 2' }).waitFor()
     expect(await wall.getByTestId('post-card').count()).toBe(2)
     await shotBoth('profile-wall')
+  })
+
+  it('moves an open contest page’s like count when someone else likes it, without reload', async () => {
+    await page.setViewportSize({ width: 412, height: 860 })
+    const contest = (await api.get<{ contests: Array<{ id: number }> }>('/api/discover/contests?type=new'))
+      .body.contests[1]
+    if (!contest) throw new Error('the demo league has no second open public contest')
+    // The like must come after the page's ContestChannel subscription is confirmed.
+    let subscribed = false
+    const watch = (ws: WebSocket) =>
+      ws.on('framereceived', ({ payload }) => {
+        const text = String(payload)
+        if (text.includes('confirm_subscription') && text.includes('ContestChannel')) subscribed = true
+      })
+    page.on('websocket', watch)
+    await page.goto(`/contests/${contest.id}`)
+    const count = page.getByTestId('contest-page').getByTestId('likes-count').first()
+    await count.waitFor()
+    const before = Number((await count.textContent())?.trim())
+    await expect.poll(() => subscribed, { timeout: 10_000 }).toBe(true)
+    page.off('websocket', watch)
+    const reloads = watchReloads(page)
+    expect((await api.post(`/api/contests/${contest.id}/like`, undefined, p(ravi).token)).status).toBe(200)
+    await expect
+      .poll(async () => Number((await count.textContent())?.trim()), { timeout: 10_000 })
+      .toBe(before + 1)
+    expect(reloads.documents).toEqual([])
+    reloads.stop()
+  })
+
+  it('shows a prize won by someone I follow in the feed', async () => {
+    // A settled contest straight into the tables: ravi (followed above) won ₹250 at rank 2.
+    const { deps } = world.server
+    const contestId = await contestRow(deps, { status: 'completed', name: 'Result Cup' })
+    await memberRow(deps, contestId, p(ravi).id)
+    await deps.db
+      .updateTable('contests')
+      .set({ settled_at_ms: deps.clock.now(), members_count: 12 })
+      .where('id', '=', contestId)
+      .execute()
+    await deps.db
+      .updateTable('contest_members')
+      .set({ rank: 2, prize_paise: 25_000 })
+      .where('contest_id', '=', contestId)
+      .execute()
+    await page.goto('/feeds')
+    const card = page.locator(`[data-testid="result-card"][data-contest-id="${contestId}"]`)
+    await card.waitFor()
+    expect((await card.innerText()).replace(/\s+/g, ' ')).toContain(`${ravi.username}`)
+    expect((await card.innerText()).replace(/\s+/g, ' ')).toMatch(
+      /Finished #2 of 12 in Result Cup .* won ₹250/,
+    )
+    await shotBoth('feed-result')
   })
 
   it('shows discover, its contest tabs and search', async () => {

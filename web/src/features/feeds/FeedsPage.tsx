@@ -42,7 +42,7 @@ export function FeedsPage() {
     <div data-testid="feeds-page" data-live={live.data || undefined}>
       <PageHead
         title="Feed"
-        subtitle="Posts from people you follow, and yours"
+        subtitle="Posts and prizes won by people you follow, and yours"
         actions={
           <ButtonLink to="/contests/create/create-a-post" small data-testid="new-post">
             Write a post
