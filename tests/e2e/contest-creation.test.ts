@@ -320,12 +320,16 @@ describe('a private paid contest among four friends', () => {
   it('creates a free private championship contest with the classic team of the phase', async () => {
     const { page } = world
     const phases = (
-      await api.get<{ series_phases: Array<{ id: number; status: string; name: string }> }>(
-        '/api/championship/series_phases',
-        creator().token,
-      )
+      await api.get<{
+        series_phases: Array<{ id: number; status: string; name: string; sport_slug: string }>
+      }>('/api/championship/series_phases', creator().token)
     ).body.series_phases
-    const phase = phases.find((p) => p.status === 'upcoming') as { id: number; name: string }
+    // A cricket phase (the team is picked as cricket): which series has the first upcoming
+    // phase depends on the time of day the league was seeded.
+    const phase = phases.find((p) => p.status === 'upcoming' && p.sport_slug === 'cricket') as {
+      id: number
+      name: string
+    }
     await page.goto('/contests/create/championship')
     const form = page.getByTestId('create-contest-form')
     await form.locator('select[name=phase_id]').selectOption(String(phase.id))
@@ -418,11 +422,14 @@ describe('a private paid contest among four friends', () => {
       .filter((m) => m.user.username === creator().username)
       .reduce((sum, m) => sum + m.prize, 0)
     await page.goto('/my-contests?type=finished')
-    const prize = page
-      .locator(`[data-testid="my-contest"][data-contest-id="${contestId}"]`)
-      .getByTestId('my-prize')
-    await prize.waitFor()
-    expect(Number((await prize.textContent())?.replace(/[^\d.]/g, ''))).toBeCloseTo(mineWon, 2)
+    const card = page.locator(`[data-testid="my-contest"][data-contest-id="${contestId}"]`)
+    await card.waitFor()
+    // Whether the creator is among the winners depends on the match the clock of the day picks.
+    if (mineWon > 0) {
+      const prize = card.getByTestId('my-prize')
+      await prize.waitFor()
+      expect(Number((await prize.textContent())?.replace(/[^\d.]/g, ''))).toBeCloseTo(mineWon, 2)
+    } else expect(await card.getByTestId('my-prize').count()).toBe(0)
   })
 
   it('opens the form for a football match from that match’s contests', async () => {
