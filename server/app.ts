@@ -21,6 +21,8 @@ import { homeRoutes } from './areas/contests/home.routes'
 import { contestRoutes } from './areas/contests/routes'
 import { gangRoutes } from './areas/gangs/routes'
 import { seriesLeaderboardRoutes } from './areas/gangs/series-leaderboard.routes'
+import { groupMessageRoutes } from './areas/groups/messages.routes'
+import { groupRoutes } from './areas/groups/routes'
 import { ledgerRoutes } from './areas/ledger/routes'
 import { adminMatchRoutes } from './areas/matches/admin.routes'
 import { crestRoutes } from './areas/matches/crest'
@@ -122,6 +124,8 @@ export function createApp(deps: Deps, options: { cable?: CableServer } = {}) {
   app.route('/', leaderboardRoutes(deps))
   app.route('/', meRoutes(deps))
   app.route('/', notificationRoutes(deps))
+  app.route('/', groupRoutes(deps))
+  app.route('/', groupMessageRoutes(deps))
   app.route('/', catalogRoutes(deps))
   app.route('/', clockRoutes(deps))
   app.route('/', ledgerRoutes(deps))

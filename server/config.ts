@@ -58,6 +58,8 @@ export interface Config {
     publicForm: RateLimit
     /** Posts and comments per player (docs/social.md, "Limits"). */
     posting: RateLimit
+    /** Group messages per player, over every conversation (docs/groups.md, "Limits"). */
+    chat: RateLimit
   }
   /**
    * How often (wall time) a running server records that it is alive; after a crash the next
@@ -163,6 +165,7 @@ export function loadConfig(overrides: Partial<Config> = {}, env: NodeJS.ProcessE
       inviteCode: { windowMs: 60_000, limit: 20 },
       publicForm: { windowMs: 60_000, limit: 30 },
       posting: { windowMs: 60_000, limit: 10 },
+      chat: { windowMs: 10_000, limit: 20 },
     },
     heartbeatIntervalMs: 1000,
     jobLeaseMs: 30_000,

@@ -78,6 +78,9 @@ export interface Database {
   post_likes: PostLikesTable
   comment_likes: CommentLikesTable
   mentions: MentionsTable
+  groups: GroupsTable
+  group_members: GroupMembersTable
+  group_messages: GroupMessagesTable
 }
 
 /** A running server process and its last beat (wall ms); see server/areas/cluster/nodes.ts. */
@@ -594,6 +597,8 @@ export interface AuctionsTable {
   max_managers: number | null
   /** After how long away a manager is played by a bot (null: never). */
   takeover_seconds: number | null
+  /** Issue 15: the group it was created from (its members are invited); null otherwise. */
+  group_id: Generated<number | null>
 }
 
 export interface AuctionManagersTable {
@@ -1031,5 +1036,52 @@ export interface TrafficSourcesTable {
   utm_content: string | null
   referrer: string | null
   landing_path: string | null
+  created_at_ms: number
+}
+
+export type GroupKind = 'group' | 'one_to_one'
+export type GroupRole = 'admin' | 'member'
+export type GroupMessageType = 'text_message' | 'contest_card' | 'auction_invite' | 'gang_card'
+
+/** Issue 15 (docs/groups.md): a group chat or a one-to-one conversation. */
+export interface GroupsTable {
+  id: Generated<number>
+  /** The public id (`group_uuid_id`). */
+  uuid: string
+  name: string
+  description: Generated<string>
+  image: string | null
+  kind: GroupKind
+  is_public: Generated<number>
+  /** "<lower user id>:<higher user id>" for a one-to-one, else null. */
+  one_to_one_key: string | null
+  invite_code: string
+  created_by_id: number
+  last_message_id: number | null
+  created_at_ms: number
+}
+
+export interface GroupMembersTable {
+  id: Generated<number>
+  group_id: number
+  user_id: number
+  role: GroupRole
+  is_muted: Generated<number>
+  /** Messages with a greater id are unread. */
+  last_read_message_id: Generated<number>
+  /** Set when removed or left; the row stays (a rejoin clears it). */
+  removed_at_ms: number | null
+  joined_at_ms: number
+}
+
+export interface GroupMessagesTable {
+  id: Generated<number>
+  group_id: number
+  user_id: number
+  /** The client's key: unique per (group, sender), so a retried send is stored once. */
+  identifier_key: string
+  message: string
+  message_type: GroupMessageType
+  card_id: number | null
   created_at_ms: number
 }

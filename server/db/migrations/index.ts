@@ -20,6 +20,7 @@ import * as mContestCreation from './2026-11-27-001-contest-creation'
 import * as mPrizesAccessReports from './2026-11-27-002-prizes-access-reports'
 import * as mSocialPeople from './2026-11-28-001-social-people'
 import * as mPosts from './2026-11-28-002-posts'
+import * as mGroups from './2026-11-29-001-groups'
 
 /**
  * Every migration, in order. Listed statically (not read from the directory) so that the
@@ -47,4 +48,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-27-002-prizes-access-reports': mPrizesAccessReports,
   '2026-11-28-001-social-people': mSocialPeople,
   '2026-11-28-002-posts': mPosts,
+  '2026-11-29-001-groups': mGroups,
 }

@@ -1,0 +1,91 @@
+import { createRoute, z } from '@hono/zod-openapi'
+import type { Deps } from '../../deps'
+import { idField } from '../../http/ids'
+import { errors, json, jsonBody } from '../../http/responses'
+import { bearerSecurity, createRouter, currentUser } from '../../http/router'
+import { listMessages, markRead, sendMessage } from './messages'
+import { GroupMessageSchema, MessageBody, olderMessages, uuidParam } from './schemas'
+
+const tags = ['Groups']
+const MessageAnswer = z.object({ message: GroupMessageSchema })
+
+/** A group's messages: read back by cursor, send (idempotent by identifier_key), mark read. */
+export function groupMessageRoutes(deps: Deps) {
+  const app = createRouter()
+
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/api/groups/{uuid}/messages',
+      tags,
+      summary: 'A group’s messages, newest last',
+      description:
+        'The latest `per_page`; pass `next_before_id` as `before_id` for older ones. Non-members: 404.',
+      security: bearerSecurity,
+      request: { params: uuidParam, query: olderMessages },
+      responses: {
+        200: json(
+          z.object({
+            messages: z.array(GroupMessageSchema),
+            next_before_id: z.number().int().nullable().openapi({ description: 'Null on the oldest page' }),
+          }),
+          'Messages',
+        ),
+        ...errors(401, 404, 422),
+      },
+    }),
+    async (c) =>
+      c.json(
+        await listMessages(deps, currentUser(c).id, c.req.valid('param').uuid, c.req.valid('query')),
+        200,
+      ),
+  )
+
+  app.openapi(
+    createRoute({
+      method: 'post',
+      path: '/api/groups/{uuid}/messages',
+      tags,
+      summary: 'Send a message',
+      description:
+        'Broadcast on GroupChannel as `message`. A retry with the same `identifier_key` answers the stored message with 200 and stores nothing. Cards (`contest_card`, `auction_invite`, `gang_card`) name their contest, auction or gang in `card_id`. Too many messages in a short time: 429.',
+      security: bearerSecurity,
+      request: { params: uuidParam, body: jsonBody(MessageBody) },
+      responses: {
+        200: json(MessageAnswer, 'Already stored (a retry)'),
+        201: json(MessageAnswer, 'Sent'),
+        ...errors(401, 404, 422, 429),
+      },
+    }),
+    async (c) => {
+      const result = await sendMessage(
+        deps,
+        currentUser(c).id,
+        c.req.valid('param').uuid,
+        c.req.valid('json'),
+      )
+      return result.created
+        ? c.json({ message: result.message }, 201)
+        : c.json({ message: result.message }, 200)
+    },
+  )
+
+  app.openapi(
+    createRoute({
+      method: 'post',
+      path: '/api/groups/{uuid}/read',
+      tags,
+      summary: 'Mark messages read up to one',
+      description: 'Moves my read marker forward (never back); `unread_message_count` counts past it.',
+      security: bearerSecurity,
+      request: { params: uuidParam, body: jsonBody(z.strictObject({ message_id: idField() })) },
+      responses: { 200: json(z.object({ read: z.literal(true) }), 'Marked'), ...errors(401, 404, 422) },
+    }),
+    async (c) => {
+      await markRead(deps, currentUser(c).id, c.req.valid('param').uuid, c.req.valid('json').message_id)
+      return c.json({ read: true as const }, 200)
+    },
+  )
+
+  return app
+}

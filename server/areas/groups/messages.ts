@@ -1,0 +1,203 @@
+import { lockRows } from '../../db/lock'
+import type { GroupMessageType } from '../../db/schema'
+import type { Executor, Tx } from '../../db/tx'
+import { withTx } from '../../db/tx'
+import type { Deps } from '../../deps'
+import { AppError, invalid } from '../../http/errors'
+import { notifyGrouped } from '../notifications/service'
+import { groupStream, type Membership, membership } from './service'
+import { type MessageJson, messagesJson } from './views'
+
+/**
+ * Messages (docs/groups.md, "Messages"). One service for the POST and GroupChannel's `speak`:
+ * membership checked under the group's lock, then the sender's retry looked up by
+ * `identifier_key` (a retry answers the stored message and changes nothing), then the
+ * sending-rate limit, then the insert, the group's `last_message_id`, notifications for the
+ * unmuted members, and the `message` broadcast after the commit.
+ */
+
+export const MESSAGE_MAX_CHARS = 2000
+export const IDENTIFIER_KEY_MAX = 64
+
+export interface NewMessage {
+  identifier_key: string
+  message: string
+  message_type: GroupMessageType
+  card_id?: number | null | undefined
+}
+
+/** Where a card's id points, per message type. */
+const CARD_TABLE = {
+  contest_card: 'contests',
+  auction_invite: 'auctions',
+  gang_card: 'gangs',
+} as const
+
+export async function sendMessage(
+  deps: Deps,
+  senderId: number,
+  uuid: string,
+  input: NewMessage,
+): Promise<{ message: MessageJson; created: boolean }> {
+  const now = deps.clock.now()
+  const result = await withTx(deps, async (tx, after) => {
+    const m = await membership(tx, uuid, senderId, true)
+    await lockRows(tx, 'users', senderId)
+    const retry = await tx
+      .selectFrom('group_messages')
+      .select('id')
+      .where('group_id', '=', m.group.id)
+      .where('user_id', '=', senderId)
+      .where('identifier_key', '=', input.identifier_key)
+      .executeTakeFirst()
+    if (retry) return { id: Number(retry.id), created: false }
+    await checkCard(tx, input)
+    await assertChatRate(deps, tx, senderId, now)
+    const row = await tx
+      .insertInto('group_messages')
+      .values({
+        group_id: m.group.id,
+        user_id: senderId,
+        identifier_key: input.identifier_key,
+        message: input.message,
+        message_type: input.message_type,
+        card_id: input.message_type === 'text_message' ? null : (input.card_id ?? null),
+        created_at_ms: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+    const id = Number(row.id)
+    await tx.updateTable('groups').set({ last_message_id: id }).where('id', '=', m.group.id).execute()
+    // The sender has seen their own message.
+    await tx
+      .updateTable('group_members')
+      .set({ last_read_message_id: id })
+      .where('group_id', '=', m.group.id)
+      .where('user_id', '=', senderId)
+      .execute()
+    const [json] = await messagesJson(tx, [id])
+    after.publish(groupStream(uuid), { type: 'message', message: json })
+    await notifyMembers(tx, after, m, senderId, json as MessageJson, now)
+    return { id, created: true, json }
+  })
+  const [message] = 'json' in result ? [result.json] : await messagesJson(deps.db, [result.id])
+  return { message: message as MessageJson, created: result.created }
+}
+
+async function checkCard(db: Executor, input: NewMessage) {
+  if (input.message_type === 'text_message') return
+  const table = CARD_TABLE[input.message_type]
+  if (input.card_id === undefined || input.card_id === null)
+    throw invalid({ card_id: [`is required for a ${input.message_type}`] })
+  const found = await db.selectFrom(table).select('id').where('id', '=', input.card_id).executeTakeFirst()
+  if (!found) throw invalid({ card_id: [`no such ${table.slice(0, -1)}`] })
+}
+
+/**
+ * At most `rateLimits.chat.limit` messages per sender in any `windowMs` over all their
+ * conversations, counted from their own rows under their user lock (as the posting limit):
+ * a refused send writes nothing, and concurrent sends take turns.
+ */
+async function assertChatRate(deps: Deps, tx: Tx, userId: number, nowMs: number) {
+  const { limit, windowMs } = deps.config.rateLimits.chat
+  const recent = await tx
+    .selectFrom('group_messages')
+    .select('created_at_ms')
+    .where('user_id', '=', userId)
+    .where('created_at_ms', '>', nowMs - windowMs)
+    .orderBy('created_at_ms', 'desc')
+    .limit(limit)
+    .execute()
+  if (recent.length < limit) return
+  const oldest = Math.min(...recent.map((r) => Number(r.created_at_ms)))
+  throw new AppError(
+    'RATE_LIMITED',
+    'You are sending messages too fast; wait a moment and try again',
+    undefined,
+    {
+      'Retry-After': String(Math.max(1, Math.ceil((oldest + windowMs - nowMs) / 1000))),
+    },
+  )
+}
+
+/** One grouped notification per unmuted member and conversation (`group:<uuid>`); muted: none. */
+async function notifyMembers(
+  tx: Tx,
+  after: Parameters<Parameters<typeof withTx>[1]>[1],
+  m: Membership,
+  senderId: number,
+  message: MessageJson,
+  now: number,
+) {
+  const members = await tx
+    .selectFrom('group_members')
+    .select('user_id')
+    .where('group_id', '=', m.group.id)
+    .where('removed_at_ms', 'is', null)
+    .where('is_muted', '=', 0)
+    .where('user_id', '!=', senderId)
+    .orderBy('user_id')
+    .execute()
+  const where = m.group.kind === 'one_to_one' ? '' : ` in ${m.group.name}`
+  const text = message.message.length > 80 ? `${message.message.slice(0, 80)}..` : message.message
+  for (const { user_id } of members)
+    await notifyGrouped(
+      tx,
+      after,
+      user_id,
+      `group:${m.group.uuid}`,
+      {
+        kind: 'group_message',
+        body: `${message.user.username}${where}: ${text}`,
+        data: { group_uuid_id: m.group.uuid, message_id: message.id, path: `/groups/${m.group.uuid}` },
+      },
+      now,
+    )
+}
+
+/** Newest last; `before_id` pages backwards (the previous page's `next_before_id`). */
+export async function listMessages(
+  deps: Deps,
+  userId: number,
+  uuid: string,
+  q: { before_id?: number | undefined; per_page: number },
+) {
+  const m = await membership(deps.db, uuid, userId)
+  let query = deps.db
+    .selectFrom('group_messages')
+    .select('id')
+    .where('group_id', '=', m.group.id)
+    .orderBy('id', 'desc')
+    .limit(q.per_page)
+  if (q.before_id !== undefined) query = query.where('id', '<', q.before_id)
+  const ids = (await query.execute()).map((r) => Number(r.id))
+  return {
+    messages: await messagesJson(deps.db, ids),
+    next_before_id: ids.length === q.per_page ? (ids.at(-1) ?? null) : null,
+  }
+}
+
+/** Moves my read marker forward to `messageId` (never back); broadcasts `read`. */
+export async function markRead(deps: Deps, userId: number, uuid: string, messageId: number): Promise<void> {
+  await withTx(deps, async (tx, after) => {
+    const m = await membership(tx, uuid, userId)
+    const message = await tx
+      .selectFrom('group_messages')
+      .select('id')
+      .where('id', '=', messageId)
+      .where('group_id', '=', m.group.id)
+      .executeTakeFirst()
+    if (!message) throw invalid({ message_id: ['is not a message of this group'] })
+    const moved = await tx
+      .updateTable('group_members')
+      .set({ last_read_message_id: messageId })
+      .where('group_id', '=', m.group.id)
+      .where('user_id', '=', userId)
+      .where('last_read_message_id', '<', messageId)
+      .returning('user_id')
+      .executeTakeFirst()
+    if (!moved) return
+    const me = await tx.selectFrom('users').select('slug').where('id', '=', userId).executeTakeFirstOrThrow()
+    after.publish(groupStream(uuid), { type: 'read', user_slug: me.slug, message_id: messageId })
+  })
+}

@@ -1,0 +1,297 @@
+import { createRoute, z } from '@hono/zod-openapi'
+import type { Deps } from '../../deps'
+import { conflict } from '../../http/errors'
+import { pagingQuery, toPage } from '../../http/paging'
+import { errors, json, jsonBody } from '../../http/responses'
+import { bearerSecurity, createRouter, currentUser } from '../../http/router'
+import { addMembers, joinByCode, removeMember, setMuted } from './members'
+import { EditGroupBody, GroupMemberSchema, GroupSchema, NewGroupBody, uuidParam } from './schemas'
+import { createGroup, groupByUuid, membership, oneToOne, updateGroup, usersBySlugs } from './service'
+import { type GroupRow, groupColumns, groupsJson, membersJson } from './views'
+
+const GroupAnswer = z.object({ group: GroupSchema })
+const tags = ['Groups']
+
+/** Groups, members, mute, one-to-ones, invites and search (docs/groups.md). */
+export function groupRoutes(deps: Deps) {
+  const app = createRouter()
+
+  async function oneGroup(uuid: string, viewerId: number) {
+    const group = (await groupByUuid(deps.db, uuid)) as GroupRow
+    const [json] = await groupsJson(deps.db, [group], viewerId)
+    return { group: json as z.infer<typeof GroupSchema> }
+  }
+
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/api/groups',
+      tags,
+      summary: 'My groups and one-to-ones, latest conversation first',
+      security: bearerSecurity,
+      request: { query: pagingQuery(20, 50) },
+      responses: { 200: json(z.object({ groups: z.array(GroupSchema) }), 'Groups'), ...errors(401, 422) },
+    }),
+    async (c) => {
+      const me = currentUser(c)
+      const page = toPage(c.req.valid('query'))
+      const rows = await deps.db
+        .selectFrom('groups as g')
+        .innerJoin('group_members as gm', 'gm.group_id', 'g.id')
+        .select(groupColumns)
+        .where('gm.user_id', '=', me.id)
+        .where('gm.removed_at_ms', 'is', null)
+        .orderBy((eb) => eb.fn.coalesce('g.last_message_id', eb.lit(0)), 'desc')
+        .orderBy('g.id', 'desc')
+        .limit(page.per_page)
+        .offset(page.offset)
+        .execute()
+      const groups = rows.map((r) => ({ ...r, id: Number(r.id) }))
+      return c.json({ groups: await groupsJson(deps.db, groups, me.id) }, 200)
+    },
+  )
+
+  app.openapi(
+    createRoute({
+      method: 'post',
+      path: '/api/groups',
+      tags,
+      summary: 'Create a group',
+      description: 'The creator is its admin; `member_slugs` are added as members.',
+      security: bearerSecurity,
+      request: { body: jsonBody(NewGroupBody) },
+      responses: { 201: json(GroupAnswer, 'Created'), ...errors(401, 422) },
+    }),
+    async (c) => {
+      const me = currentUser(c)
+      const uuid = await createGroup(deps, me.id, c.req.valid('json'))
+      return c.json(await oneGroup(uuid, me.id), 201)
+    },
+  )
+
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/api/groups/search',
+      tags,
+      summary: 'Public groups by name',
+      description: 'Each comes with its `invite_code`: join with POST /api/groups/join.',
+      security: bearerSecurity,
+      request: { query: pagingQuery(20, 50).extend({ q: z.string().trim().max(60).default('') }) },
+      responses: {
+        200: json(
+          z.object({ groups: z.array(GroupSchema.extend({ invite_code: z.string() })) }),
+          'Public groups',
+        ),
+        ...errors(401, 422),
+      },
+    }),
+    async (c) => {
+      const me = currentUser(c)
+      const q = c.req.valid('query')
+      const page = toPage(q)
+      const escaped = q.q.toLowerCase().replace(/[\\%_]/g, (ch) => `\\${ch}`)
+      const rows = await deps.db
+        .selectFrom('groups as g')
+        .select(groupColumns)
+        .where('g.kind', '=', 'group')
+        .where('g.is_public', '=', 1)
+        .where((eb) => eb(eb.fn('lower', ['g.name']), 'like', `%${escaped}%`))
+        .orderBy('g.id', 'desc')
+        .limit(page.per_page)
+        .offset(page.offset)
+        .execute()
+      const groups = rows.map((r) => ({ ...r, id: Number(r.id) }))
+      const json = await groupsJson(deps.db, groups, me.id)
+      return c.json(
+        { groups: json.map((g, i) => ({ ...g, invite_code: groups[i]?.invite_code ?? '' })) },
+        200,
+      )
+    },
+  )
+
+  app.openapi(
+    createRoute({
+      method: 'post',
+      path: '/api/groups/create_one_to_one',
+      tags,
+      summary: 'Open my conversation with someone',
+      description: 'The same two people always get the same conversation (found or made).',
+      security: bearerSecurity,
+      request: { body: jsonBody(z.strictObject({ user_slug: z.string().min(1).max(100) })) },
+      responses: { 200: json(GroupAnswer, 'The conversation'), ...errors(401, 422) },
+    }),
+    async (c) => {
+      const me = currentUser(c)
+      const uuid = await oneToOne(deps, me.id, c.req.valid('json').user_slug)
+      return c.json(await oneGroup(uuid, me.id), 200)
+    },
+  )
+
+  app.openapi(
+    createRoute({
+      method: 'post',
+      path: '/api/groups/join',
+      tags,
+      summary: 'Join a group by its invite code',
+      description: 'A wrong code is 404. Joining again changes nothing; a removed member is back in.',
+      security: bearerSecurity,
+      request: { body: jsonBody(z.strictObject({ invite_code: z.string().trim().min(1).max(40) })) },
+      responses: { 200: json(GroupAnswer, 'Joined'), ...errors(401, 404, 422) },
+    }),
+    async (c) => {
+      const me = currentUser(c)
+      const uuid = await joinByCode(deps, me.id, c.req.valid('json').invite_code)
+      return c.json(await oneGroup(uuid, me.id), 200)
+    },
+  )
+
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/api/groups/{uuid}',
+      tags,
+      summary: 'One of my groups',
+      description: 'Anyone not (or no longer) a member gets 404.',
+      security: bearerSecurity,
+      request: { params: uuidParam },
+      responses: { 200: json(GroupAnswer, 'The group'), ...errors(401, 404) },
+    }),
+    async (c) => {
+      const me = currentUser(c)
+      const { uuid } = c.req.valid('param')
+      await membership(deps.db, uuid, me.id)
+      return c.json(await oneGroup(uuid, me.id), 200)
+    },
+  )
+
+  app.openapi(
+    createRoute({
+      method: 'put',
+      path: '/api/groups/{uuid}',
+      tags,
+      summary: 'Change a group (its admins)',
+      description: 'Other members: 403. A one-to-one has no settings: 409.',
+      security: bearerSecurity,
+      request: { params: uuidParam, body: jsonBody(EditGroupBody) },
+      responses: { 200: json(GroupAnswer, 'Changed'), ...errors(401, 403, 404, 409, 422) },
+    }),
+    async (c) => {
+      const me = currentUser(c)
+      const { uuid } = c.req.valid('param')
+      await updateGroup(deps, me.id, uuid, c.req.valid('json'))
+      return c.json(await oneGroup(uuid, me.id), 200)
+    },
+  )
+
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/api/groups/{uuid}/members',
+      tags,
+      summary: 'A group’s members',
+      security: bearerSecurity,
+      request: { params: uuidParam },
+      responses: {
+        200: json(z.object({ group_members: z.array(GroupMemberSchema) }), 'Members'),
+        ...errors(401, 404),
+      },
+    }),
+    async (c) => {
+      const m = await membership(deps.db, c.req.valid('param').uuid, currentUser(c).id)
+      return c.json({ group_members: await membersJson(deps.db, m.group) }, 200)
+    },
+  )
+
+  app.openapi(
+    createRoute({
+      method: 'post',
+      path: '/api/groups/{uuid}/members',
+      tags,
+      summary: 'Add people to a group',
+      description: 'Any member adds people (`/groups/{id}/add-members`); not to a one-to-one (409).',
+      security: bearerSecurity,
+      request: {
+        params: uuidParam,
+        body: jsonBody(z.strictObject({ user_slugs: z.array(z.string().min(1).max(100)).min(1).max(200) })),
+      },
+      responses: {
+        200: json(z.object({ group_members: z.array(GroupMemberSchema) }), 'Members'),
+        ...errors(401, 404, 409, 422),
+      },
+    }),
+    async (c) => {
+      const me = currentUser(c)
+      const { uuid } = c.req.valid('param')
+      const ids = await usersBySlugs(deps.db, c.req.valid('json').user_slugs, 'user_slugs')
+      await addMembers(deps, me.id, uuid, ids)
+      const m = await membership(deps.db, uuid, me.id)
+      return c.json({ group_members: await membersJson(deps.db, m.group) }, 200)
+    },
+  )
+
+  app.openapi(
+    createRoute({
+      method: 'delete',
+      path: '/api/groups/{uuid}/members/{user_slug}',
+      tags,
+      summary: 'Remove a member, or leave',
+      description:
+        'The creator and admins remove members (others: 403); anyone removes themselves (leaves). The removed member loses access at once, their GroupChannel subscription included.',
+      security: bearerSecurity,
+      request: { params: uuidParam.extend({ user_slug: z.string().min(1).max(100) }) },
+      responses: { 200: json(z.object({ removed: z.literal(true) }), 'Removed'), ...errors(401, 403, 404) },
+    }),
+    async (c) => {
+      const { uuid, user_slug } = c.req.valid('param')
+      await removeMember(deps, currentUser(c).id, uuid, user_slug)
+      return c.json({ removed: true as const }, 200)
+    },
+  )
+
+  for (const action of ['mute', 'unmute'] as const)
+    app.openapi(
+      createRoute({
+        method: 'post',
+        path: `/api/groups/{uuid}/${action}`,
+        tags,
+        summary: action === 'mute' ? 'Mute a group (no notifications)' : 'Unmute a group',
+        security: bearerSecurity,
+        request: { params: uuidParam },
+        responses: { 200: json(GroupAnswer, 'The group'), ...errors(401, 404) },
+      }),
+      async (c) => {
+        const me = currentUser(c)
+        const { uuid } = c.req.valid('param')
+        await setMuted(deps, me.id, uuid, action === 'mute')
+        return c.json(await oneGroup(uuid, me.id), 200)
+      },
+    )
+
+  app.openapi(
+    createRoute({
+      method: 'post',
+      path: '/api/groups/{uuid}/share',
+      tags,
+      summary: 'The group’s invite code and link',
+      description: 'Any member shares a group; a one-to-one has no invite (409).',
+      security: bearerSecurity,
+      request: { params: uuidParam },
+      responses: {
+        200: json(z.object({ invite_code: z.string(), invite_url: z.string() }), 'Invite'),
+        ...errors(401, 404, 409),
+      },
+    }),
+    async (c) => {
+      const m = await membership(deps.db, c.req.valid('param').uuid, currentUser(c).id)
+      if (m.group.kind === 'one_to_one') throw conflict('A one-to-one conversation has no invite')
+      const base = deps.config.publicUrl.replace(/\/+$/, '')
+      return c.json(
+        { invite_code: m.group.invite_code, invite_url: `${base}/groups/invite/${m.group.invite_code}` },
+        200,
+      )
+    },
+  )
+
+  return app
+}

@@ -1,0 +1,176 @@
+import type { GroupKind, GroupMessageType, GroupRole } from '../../db/schema'
+import type { Executor } from '../../db/tx'
+
+/** JSON of groups and messages (docs/groups.md, "Shapes"): spec §3 names plus our extras. */
+
+export interface GroupRow {
+  id: number
+  uuid: string
+  name: string
+  description: string
+  image: string | null
+  kind: GroupKind
+  is_public: number
+  invite_code: string
+  created_by_id: number
+  last_message_id: number | null
+}
+
+export interface MessageJson {
+  id: number
+  group_uuid_id: string
+  message: string
+  message_type: GroupMessageType
+  identifier_key: string
+  card_id: number | null
+  display_time: string
+  created_at_in_millis: number
+  user: { slug: string; username: string; image_url: string | null }
+}
+
+export interface MemberJson {
+  slug: string
+  username: string
+  image_url: string | null
+  role: GroupRole
+  is_creator: boolean
+}
+
+const IST_OFFSET_MS = (5 * 60 + 30) * 60_000
+
+/**
+ * "10:05 PM" in India time (the product's audience; IST has no daylight saving, so a fixed
+ * offset is exact). A client's own unsent copy shows "Sending..." instead (spec §4).
+ */
+export function displayTime(ms: number): string {
+  const d = new Date(ms + IST_OFFSET_MS)
+  const h = d.getUTCHours()
+  const m = String(d.getUTCMinutes()).padStart(2, '0')
+  return `${h % 12 === 0 ? 12 : h % 12}:${m} ${h < 12 ? 'AM' : 'PM'}`
+}
+
+export const groupColumns = [
+  'g.id',
+  'g.uuid',
+  'g.name',
+  'g.description',
+  'g.image',
+  'g.kind',
+  'g.is_public',
+  'g.invite_code',
+  'g.created_by_id',
+  'g.last_message_id',
+] as const
+
+export async function messagesJson(db: Executor, ids: number[]): Promise<MessageJson[]> {
+  if (ids.length === 0) return []
+  const rows = await db
+    .selectFrom('group_messages as m')
+    .innerJoin('groups as g', 'g.id', 'm.group_id')
+    .innerJoin('users as u', 'u.id', 'm.user_id')
+    .leftJoin('avatars as av', 'av.id', 'u.avatar_id')
+    .select((eb) => [
+      'm.id',
+      'g.uuid',
+      'm.message',
+      'm.message_type',
+      'm.identifier_key',
+      'm.card_id',
+      'm.created_at_ms',
+      'u.slug',
+      'u.username',
+      eb.fn.coalesce('u.image_url', 'av.url').as('image_url'),
+    ])
+    .where('m.id', 'in', ids)
+    .orderBy('m.id')
+    .execute()
+  return rows.map((r) => ({
+    id: Number(r.id),
+    group_uuid_id: r.uuid,
+    message: r.message,
+    message_type: r.message_type,
+    identifier_key: r.identifier_key,
+    card_id: r.card_id,
+    display_time: displayTime(Number(r.created_at_ms)),
+    created_at_in_millis: Number(r.created_at_ms),
+    user: { slug: r.slug, username: r.username, image_url: r.image_url },
+  }))
+}
+
+/** Current members (not removed), admins first, then by when they joined. */
+export async function membersJson(db: Executor, group: GroupRow): Promise<MemberJson[]> {
+  const rows = await db
+    .selectFrom('group_members as gm')
+    .innerJoin('users as u', 'u.id', 'gm.user_id')
+    .leftJoin('avatars as av', 'av.id', 'u.avatar_id')
+    .select((eb) => [
+      'u.id',
+      'u.slug',
+      'u.username',
+      'gm.role',
+      eb.fn.coalesce('u.image_url', 'av.url').as('image_url'),
+    ])
+    .where('gm.group_id', '=', group.id)
+    .where('gm.removed_at_ms', 'is', null)
+    .orderBy('gm.role')
+    .orderBy('gm.joined_at_ms')
+    .orderBy('gm.id')
+    .execute()
+  return rows.map((r) => ({
+    slug: r.slug,
+    username: r.username,
+    image_url: r.image_url,
+    role: r.role,
+    is_creator: r.id === group.created_by_id,
+  }))
+}
+
+/** The groups' JSON for one viewer, in the order given. */
+export async function groupsJson(db: Executor, groups: GroupRow[], viewerId: number) {
+  if (groups.length === 0) return []
+  const ids = groups.map((g) => g.id)
+  const mine = await db
+    .selectFrom('group_members')
+    .select(['group_id', 'is_muted', 'last_read_message_id'])
+    .where('user_id', '=', viewerId)
+    .where('group_id', 'in', ids)
+    .execute()
+  const unread = await db
+    .selectFrom('group_messages as m')
+    .innerJoin('group_members as gm', (j) =>
+      j.onRef('gm.group_id', '=', 'm.group_id').on('gm.user_id', '=', viewerId),
+    )
+    .select((eb) => ['m.group_id', eb.fn.countAll<number>().as('n')])
+    .whereRef('m.id', '>', 'gm.last_read_message_id')
+    .where('m.user_id', '!=', viewerId)
+    .where('m.group_id', 'in', ids)
+    .groupBy('m.group_id')
+    .execute()
+  const counts = await db
+    .selectFrom('group_members')
+    .select((eb) => ['group_id', eb.fn.countAll<number>().as('n')])
+    .where('group_id', 'in', ids)
+    .where('removed_at_ms', 'is', null)
+    .groupBy('group_id')
+    .execute()
+  const lastIds = groups.flatMap((g) => (g.last_message_id === null ? [] : [Number(g.last_message_id)]))
+  const last = new Map((await messagesJson(db, lastIds)).map((m) => [m.id, m]))
+  const out = []
+  for (const g of groups) {
+    const me = mine.find((m) => m.group_id === g.id)
+    out.push({
+      group_uuid_id: g.uuid,
+      name: g.name,
+      description: g.description,
+      image: g.image,
+      kind: g.kind,
+      is_public: g.is_public === 1,
+      is_muted: me?.is_muted === 1,
+      unread_message_count: Number(unread.find((u) => u.group_id === g.id)?.n ?? 0),
+      members_count: Number(counts.find((c) => c.group_id === g.id)?.n ?? 0),
+      group_members: await membersJson(db, g),
+      last_message: g.last_message_id === null ? null : (last.get(Number(g.last_message_id)) ?? null),
+    })
+  }
+  return out
+}
