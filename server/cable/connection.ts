@@ -239,6 +239,17 @@ export class Connection implements SubscriptionHost {
     await handler(subscription.ctx, parsed.value.data)
   }
 
+  /**
+   * A subscription ended itself (`ctx.close()`): its streams are already stopped. It leaves
+   * the map now, so a later `perform` is ignored and a `subscribe` is checked afresh; its
+   * `unsubscribed` runs in turn with the connection's other commands.
+   */
+  closed(subscription: Subscription): void {
+    if (this.subscriptions.get(subscription.identifier) !== subscription) return
+    this.subscriptions.delete(subscription.identifier)
+    this.queue = this.queue.then(() => this.end(subscription))
+  }
+
   private async end(subscription: Subscription): Promise<void> {
     try {
       await subscription.end()

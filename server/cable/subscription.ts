@@ -10,6 +10,8 @@ export interface SubscriptionHost extends Outlet {
   readonly hub: StreamHub
   /** The connection's own frames: after the broadcasts already queued for it. */
   send(frame: string): void
+  /** The subscription ended itself (`ctx.close()`): forget it and run its `unsubscribed`. */
+  closed(subscription: Subscription): void
 }
 
 /**
@@ -21,7 +23,11 @@ export class Subscription implements StreamListener {
   /** Set by `ctx.reject()` inside `subscribed`. */
   rejected = false
   private active = true
+  /** Set by `ctx.close()`: no more streams, but frames already queued are still written. */
+  private closing = false
+  private ended = false
   private readonly streams = new Set<string>()
+  private readonly watchers: Array<() => void> = []
 
   constructor(
     readonly identifier: string,
@@ -40,7 +46,7 @@ export class Subscription implements StreamListener {
       },
       streamFrom: (stream) => {
         // Rails ignores stream_from after unsubscribe; a second call for one stream is a no-op.
-        if (!this.active || this.streams.has(stream)) return
+        if (!this.active || this.closing || this.streams.has(stream)) return
         this.streams.add(stream)
         host.hub.add(stream, this)
       },
@@ -49,6 +55,16 @@ export class Subscription implements StreamListener {
       },
       reject: () => {
         this.rejected = true
+      },
+      onStream: (stream, handler) => {
+        if (!this.active || this.closing) return
+        this.watchers.push(host.deps.bus.subscribe(stream, handler))
+      },
+      close: () => {
+        if (this.ended || this.closing) return
+        this.closing = true
+        this.stopAll()
+        host.closed(this)
       },
     }
   }
@@ -67,10 +83,17 @@ export class Subscription implements StreamListener {
    * readable inside the hook; only transmitting is over.
    */
   async end(): Promise<void> {
-    if (!this.active) return
-    this.active = false
+    if (this.ended) return
+    this.ended = true
+    // A subscription that closed itself still writes what was queued for it before it closed.
+    if (!this.closing) this.active = false
+    this.stopAll()
+    await this.channel.unsubscribed?.(this.ctx)
+  }
+
+  private stopAll(): void {
     for (const stream of this.streams) this.host.hub.remove(stream, this)
     this.streams.clear()
-    await this.channel.unsubscribed?.(this.ctx)
+    for (const release of this.watchers.splice(0)) release()
   }
 }

@@ -2,6 +2,7 @@ import type { MiddlewareHandler } from 'hono'
 import type { WebSocketServer } from 'ws'
 import type { Deps } from '../deps'
 import type { AppEnv, AuthUser } from '../http/router'
+import type { BusMessage } from '../lib/bus'
 
 /**
  * What a channel sees of one subscription. A channel is a plain object registered by name
@@ -21,6 +22,19 @@ export interface ChannelContext {
   stopStream(stream: string): void
   /** Refuses the subscription (`reject_subscription`); call from `subscribed`. */
   reject(): void
+  /**
+   * Calls `handler` with every message published on `stream` for as long as this subscription
+   * lasts (server-side decisions about the subscription itself, e.g. GroupChannel ending a
+   * removed member's). Handlers run after the stream's own fan-out of the same message, so a
+   * frame of that message is already queued for this subscription when the handler runs.
+   */
+  onStream(stream: string, handler: (message: BusMessage) => void): void
+  /**
+   * Ends the subscription from the server side, at once: its streams stop before any later
+   * message reaches it (frames already queued still go out), later `perform`s are ignored, a
+   * new `subscribe` with the identifier is checked afresh, and `unsubscribed` runs.
+   */
+  close(): void
 }
 
 export interface ChannelDefinition {

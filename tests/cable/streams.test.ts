@@ -33,6 +33,7 @@ function setup(channel: ChannelDefinition) {
         sent.push(String(frame))
       },
       send: (frame) => hub.sendAfterQueued(host, frame),
+      closed: () => {},
     }
     const sub = new Subscription(identifier, channel, {}, user, host)
     return { sub, sent, frames, host }

@@ -3,6 +3,7 @@ import { AuctionChannel, AuctionTournamentChannel } from './auction'
 import { ChampionshipChannel } from './championship'
 import { ClockChannel } from './clock'
 import { ContestChannel } from './contest'
+import { GroupChannel } from './group'
 import { MatchChannel } from './match'
 import { NotificationsChannel } from './notifications'
 import { ProfileChannel } from './profile'
@@ -22,4 +23,5 @@ export const CHANNELS: ChannelDefinition[] = [
   ClockChannel,
   ProfileChannel,
   TopicChannel,
+  GroupChannel,
 ]
