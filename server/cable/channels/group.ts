@@ -2,6 +2,7 @@ import { sendMessage } from '../../areas/groups/messages'
 import { MessageBody } from '../../areas/groups/schemas'
 import { groupStream, membership } from '../../areas/groups/service'
 import { AppError } from '../../http/errors'
+import { validationError } from '../../http/validation'
 import type { ChannelContext, ChannelDefinition } from '../types'
 
 /**
@@ -45,16 +46,7 @@ export const GroupChannel: ChannelDefinition = {
       const uuid = String(ctx.params.group_uuid_id)
       const { action: _action, ...fields } = data
       const parsed = MessageBody.safeParse(fields)
-      if (!parsed.success) {
-        const errors: Record<string, string[]> = {}
-        for (const issue of parsed.error.issues)
-          (errors[issue.path.join('.') || 'base'] ??= []).push(issue.message)
-        return failed(
-          ctx,
-          fields.identifier_key,
-          new AppError('VALIDATION_FAILED', 'Check the message', errors),
-        )
-      }
+      if (!parsed.success) return failed(ctx, fields.identifier_key, validationError(parsed.error))
       try {
         const result = await sendMessage(ctx.deps, ctx.user.id, uuid, parsed.data)
         if (!result.created) ctx.transmit({ type: 'echo', message: result.message })
