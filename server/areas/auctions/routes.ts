@@ -8,6 +8,8 @@ import { instantField, requireFuture } from '../../http/instants'
 import { PageMetaSchema, pageMeta, pagingQuery, toPage } from '../../http/paging'
 import { errors, json, jsonBody } from '../../http/responses'
 import { bearerSecurity, createRouter, currentUser } from '../../http/router'
+import { sendMessage } from '../groups/messages'
+import { membership } from '../groups/service'
 import { addBots } from './bots'
 import { AUCTION_CHARGES, AUCTION_COLORS, COLOR_IDS, INTERVAL_IDS } from './catalog'
 import {
@@ -63,6 +65,10 @@ const settings = z.strictObject({
   starts_at_in_millis: instantField().nullable().default(null),
   private: z.boolean().default(false),
   bot_takeover_seconds: z.number().int().min(10).max(3600).nullable().default(null),
+  group_uuid_id: z.string().min(1).max(64).optional().openapi({
+    description:
+      'Create it from a group (issue 15): its members are invited with an `auction_invite` message',
+  }),
 })
 
 export function auctionRoutes(deps: Deps) {
@@ -161,13 +167,31 @@ export function auctionRoutes(deps: Deps) {
       path: '/api/auctions/by_group',
       tags: ['Auctions'],
       summary: 'My auctions grouped: waiting, live, completed',
+      description:
+        'With `group_uuid_id`: the auctions created from that group (members only, else 404), in the same buckets, plus all of them newest first in `new_auctions`.',
       security: bearerSecurity,
-      responses: { 200: json(z.object({ groups: Any }), 'Groups'), ...errors(401) },
+      request: { query: z.object({ group_uuid_id: z.string().min(1).max(64).optional() }) },
+      responses: {
+        200: json(z.object({ groups: Any, new_auctions: z.array(Any).optional() }), 'Groups'),
+        ...errors(401, 404, 422),
+      },
     }),
     async (c) => {
       const me = currentUser(c)
+      const { group_uuid_id } = c.req.valid('query')
+      // With a group: the auctions created from it (members only, as the group itself).
+      const group =
+        group_uuid_id === undefined ? null : (await membership(deps.db, group_uuid_id, me.id)).group
       // The newest hundred, as this page has always shown.
-      const rows = await visibleAuctions(deps.db, me.id, { offset: 0, per_page: 100 })
+      const rows = group
+        ? await deps.db
+            .selectFrom('auctions')
+            .selectAll()
+            .where('group_id', '=', group.id)
+            .orderBy('id', 'desc')
+            .limit(100)
+            .execute()
+        : await visibleAuctions(deps.db, me.id, { offset: 0, per_page: 100 })
       const all = await Promise.all(rows.map((r) => auctionJson(deps, r, me.id)))
       const mineOnly = all.filter((a) => a.is_owner || a.current_manager)
       return c.json(
@@ -178,6 +202,7 @@ export function auctionRoutes(deps: Deps) {
             completed: mineOnly.filter((a) => a.phase === 'completed'),
             open_to_join: all.filter((a) => !a.is_owner && !a.current_manager && a.phase === 'waiting'),
           },
+          ...(group ? { new_auctions: all } : {}),
         },
         200,
       )
@@ -194,7 +219,7 @@ export function auctionRoutes(deps: Deps) {
         'Needs `name` and `series_id` or `match_id`; everything else has a default (purse 10,000, squads 11–15 balanced, 15 s lots, standard intervals, free). The answer carries the invite `code`.',
       security: bearerSecurity,
       request: { body: jsonBody(settings) },
-      responses: { 201: AuctionAnswer, ...errors(401, 422) },
+      responses: { 201: AuctionAnswer, ...errors(401, 404, 422) },
     }),
     async (c) => {
       const me = currentUser(c)
@@ -203,12 +228,34 @@ export function auctionRoutes(deps: Deps) {
         throw new AppError('VALIDATION_FAILED', 'Choose a series or a match', {
           series_id: ['give series_id or match_id, not both'],
         })
+      const { group_uuid_id, ...settings } = body
+      const group =
+        group_uuid_id === undefined ? null : (await membership(deps.db, group_uuid_id, me.id)).group
       const row = await createAuction(deps, me.id, {
-        ...body,
+        ...settings,
         sport_slug: body.sport,
         starts_at_ms: body.starts_at_in_millis,
         takeover_seconds: body.bot_takeover_seconds,
+        group_id: group?.id ?? null,
+        // Still a member when it is written (the group row locked, as every group write).
+        before:
+          group_uuid_id === undefined
+            ? undefined
+            : (tx) => membership(tx, group_uuid_id, me.id, true).then(() => {}),
       })
+      if (group_uuid_id !== undefined)
+        await sendMessage(
+          deps,
+          me.id,
+          group_uuid_id,
+          {
+            identifier_key: `auction-${row.id}`,
+            message: `Join my auction ${row.name}`,
+            message_type: 'auction_invite',
+            card_id: row.id,
+          },
+          { invite: true },
+        )
       return c.json({ new_auction: await auctionJson(deps, row, me.id) }, 201)
     },
   )

@@ -6,7 +6,7 @@ import { BIDDING_INTERVALS, maxBid } from '../../domain/auction/rules'
 import { STYLE_LABEL } from '../../domain/styles'
 import { idField } from '../../http/ids'
 import { AUCTION_COLORS } from './catalog'
-import { type AuctionRow, managerOf, stateOf } from './service'
+import { type AuctionRow, inAuctionGroup, managerOf, stateOf } from './service'
 
 export type ManagerRow = Awaited<ReturnType<typeof managersOf>>[number]
 
@@ -77,8 +77,16 @@ export async function auctionJson(deps: Deps, row: AuctionRow, viewerId: number)
     id: row.id,
     name: row.name,
     kind: row.kind,
-    // A public auction's code is no secret; a private one's only its owner and managers see.
-    code: row.is_private === 0 || row.owner_id === viewerId || me ? row.code : null,
+    // A public auction's code is no secret; a private one's only its owner, its managers and
+    // (issue 15) the members of the group it was created from see.
+    code:
+      row.is_private === 0 ||
+      row.owner_id === viewerId ||
+      me ||
+      (await inAuctionGroup(deps.db, row, viewerId))
+        ? row.code
+        : null,
+    group_uuid_id: row.group_id === null ? null : await groupUuidOf(deps.db, row.group_id),
     status: state.paused ? 'paused' : row.status,
     phase: state.phase,
     paused: state.paused !== null,
@@ -260,3 +268,9 @@ export async function playersJson(deps: Deps, state: AuctionState) {
 
 /** A bid's body, open or sealed: the player and the amount. */
 export const BidBody = z.strictObject({ player_id: idField(), bid_amount: z.number().int().positive() })
+
+/** The `group_uuid_id` of the group an auction was created from. */
+async function groupUuidOf(db: Executor, groupId: number): Promise<string | null> {
+  const row = await db.selectFrom('groups').select('uuid').where('id', '=', groupId).executeTakeFirst()
+  return row?.uuid ?? null
+}

@@ -46,9 +46,34 @@ export async function findAuction(db: Executor, id: number): Promise<AuctionRow 
 export async function requireVisibleAuction(db: Executor, id: number, userId: number): Promise<AuctionRow> {
   const row = await findAuction(db, id)
   if (!row) throw notFound('Auction')
-  if (row.is_private && row.owner_id !== userId && !(await managerOf(db, id, userId)))
+  if (
+    row.is_private &&
+    row.owner_id !== userId &&
+    !(await managerOf(db, id, userId)) &&
+    !(await inAuctionGroup(db, row, userId))
+  )
     throw notFound('Auction')
   return row
+}
+
+/**
+ * Whether the viewer is a current member of the group the auction was created from: the
+ * group's members are its invitees, so a private group auction (and its code) is theirs to see.
+ */
+export async function inAuctionGroup(
+  db: Executor,
+  row: { group_id: number | null },
+  userId: number,
+): Promise<boolean> {
+  if (row.group_id === null) return false
+  const member = await db
+    .selectFrom('group_members')
+    .select('id')
+    .where('group_id', '=', row.group_id)
+    .where('user_id', '=', userId)
+    .where('removed_at_ms', 'is', null)
+    .executeTakeFirst()
+  return member !== undefined
 }
 
 export async function requireOwnedAuction(db: Executor, id: number, userId: number): Promise<AuctionRow> {
@@ -538,6 +563,8 @@ export interface CreateAuctionInput {
   takeover_seconds?: number | null
   /** A check that runs in the creating transaction, before the insert (a per-user limit). */
   before?: (tx: Tx) => Promise<void>
+  /** Issue 15: the group it is created from (its members are invited, docs/groups.md). */
+  group_id?: number | null
 }
 
 /** One 422 naming every setting that can never work; pool problems go on the pool's source field. */
@@ -659,6 +686,7 @@ export async function createAuction(
         window_hours: input.window_hours ?? null,
         max_managers: input.max_managers ?? null,
         takeover_seconds: input.takeover_seconds ?? null,
+        group_id: input.group_id ?? null,
         seed,
         state: JSON.stringify(state),
         created_at_ms: now,

@@ -38,6 +38,7 @@ export async function sendMessage(
   senderId: number,
   uuid: string,
   input: NewMessage,
+  options: { invite?: boolean } = {},
 ): Promise<{ message: MessageJson; created: boolean }> {
   const now = deps.clock.now()
   const result = await withTx(deps, async (tx, after) => {
@@ -52,7 +53,9 @@ export async function sendMessage(
       .executeTakeFirst()
     if (retry) return { id: Number(retry.id), created: false }
     await checkCard(tx, input)
-    await assertChatRate(deps, tx, senderId, now)
+    // An invite the server posts for the sender (an auction made from the group) is not the
+    // sender typing: it does not count against their sending limit.
+    if (!options.invite) await assertChatRate(deps, tx, senderId, now)
     const row = await tx
       .insertInto('group_messages')
       .values({
