@@ -4,7 +4,7 @@ import type { Executor, Tx } from '../../db/tx'
 import { withTx } from '../../db/tx'
 import type { Deps } from '../../deps'
 import { AppError, invalid } from '../../http/errors'
-import { notifyGrouped } from '../notifications/service'
+import { notifyManyGrouped } from './notify'
 import { groupStream, type Membership, membership } from './service'
 import { type MessageJson, messagesJson } from './views'
 
@@ -143,19 +143,18 @@ async function notifyMembers(
     .execute()
   const where = m.group.kind === 'one_to_one' ? '' : ` in ${m.group.name}`
   const text = message.message.length > 80 ? `${message.message.slice(0, 80)}..` : message.message
-  for (const { user_id } of members)
-    await notifyGrouped(
-      tx,
-      after,
-      user_id,
-      `group:${m.group.uuid}`,
-      {
-        kind: 'group_message',
-        body: `${message.user.username}${where}: ${text}`,
-        data: { group_uuid_id: m.group.uuid, message_id: message.id, path: `/groups/${m.group.uuid}` },
-      },
-      now,
-    )
+  await notifyManyGrouped(
+    tx,
+    after,
+    members.map((m) => m.user_id),
+    `group:${m.group.uuid}`,
+    {
+      kind: 'group_message',
+      body: `${message.user.username}${where}: ${text}`,
+      data: { group_uuid_id: m.group.uuid, message_id: message.id, path: `/groups/${m.group.uuid}` },
+    },
+    now,
+  )
 }
 
 /** Newest last; `before_id` pages backwards (the previous page's `next_before_id`). */
