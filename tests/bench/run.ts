@@ -5,6 +5,7 @@
  * Never part of `npm test`.
  */
 import { auctionBench } from './auction'
+import { chatBench } from './chat'
 import { clockJumpBench } from './clock-jump'
 import { clusterBench } from './cluster'
 import { httpBench } from './http'
@@ -20,6 +21,7 @@ const BENCHES: Record<string, (options: BenchOptions) => Promise<Record<string, 
   'clock-jump': clockJumpBench,
   http: httpBench,
   cluster: clusterBench,
+  chat: chatBench,
 }
 
 const names: string[] = []

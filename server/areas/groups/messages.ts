@@ -123,7 +123,13 @@ async function assertChatRate(deps: Deps, tx: Tx, userId: number, nowMs: number)
   )
 }
 
-/** One grouped notification per unmuted member and conversation (`group:<uuid>`); muted: none. */
+/**
+ * One grouped notification per unmuted member and conversation (`group:<uuid>`); muted: none.
+ * Only members who had read everything before this message are told: someone with unread
+ * messages here was told when the first of them arrived, and is told again once they have
+ * caught up (docs/groups.md, "Notifications and mute"). So a busy group costs nothing per
+ * message for members who are away, however many there are.
+ */
 async function notifyMembers(
   tx: Tx,
   after: Parameters<Parameters<typeof withTx>[1]>[1],
@@ -132,6 +138,7 @@ async function notifyMembers(
   message: MessageJson,
   now: number,
 ) {
+  const previous = m.group.last_message_id === null ? 0 : Number(m.group.last_message_id)
   const members = await tx
     .selectFrom('group_members')
     .select('user_id')
@@ -139,6 +146,7 @@ async function notifyMembers(
     .where('removed_at_ms', 'is', null)
     .where('is_muted', '=', 0)
     .where('user_id', '!=', senderId)
+    .where('last_read_message_id', '>=', previous)
     .orderBy('user_id')
     .execute()
   const where = m.group.kind === 'one_to_one' ? '' : ` in ${m.group.name}`
