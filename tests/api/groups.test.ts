@@ -398,3 +398,34 @@ describe('members and access', () => {
     expect((await api.get(`/api/groups/${u}`, b.token)).status).toBe(200)
   })
 })
+
+describe('races and conventions', () => {
+  it('sends racing a removal: each is stored and answered 201, or refused 404 and not stored', async () => {
+    const a = await api.player()
+    const b = await api.player()
+    const g = await newGroup(a, { member_slugs: [b.slug] })
+    const answers = await race(6, (i) =>
+      i === 0
+        ? del(`/api/groups/${g.group_uuid_id}/members/${b.slug}`, a.token)
+        : say(b, g.group_uuid_id, `race ${i}`),
+    )
+    expect(answers[0]?.status).toBe(200)
+    const sends = answers.slice(1)
+    expect(sends.every((r) => r.status === 201 || r.status === 404)).toBe(true)
+    const stored = await world.deps.db
+      .selectFrom('group_messages as m')
+      .innerJoin('groups as g', 'g.id', 'm.group_id')
+      .select('m.id')
+      .where('g.uuid', '=', g.group_uuid_id)
+      .execute()
+    expect(stored).toHaveLength(sends.filter((r) => r.status === 201).length)
+  })
+
+  it('answers `.json` paths and `?fields=` like every other resource', async () => {
+    const a = await api.player()
+    const g = await newGroup(a, { name: 'Fields' })
+    const res = await api.get(`/api/groups/${g.group_uuid_id}.json?fields=group_uuid_id,name`, a.token)
+    expect(res.status).toBe(200)
+    expect(res.body.group).toEqual({ group_uuid_id: g.group_uuid_id, name: 'Fields' })
+  })
+})
