@@ -11,7 +11,8 @@ import {
 
 // GroupChannel (docs/channels.md, docs/groups.md): members only; every message, sent over HTTP
 // or `speak`, reaches every subscribed member in order with the stream's seq; a removed
-// member's subscription ends at once; muted members get no NotificationsChannel notification.
+// member's subscription ends at once; a read marker moving forward is broadcast as `read`;
+// muted members get no NotificationsChannel notification.
 
 let server: RunningServer
 beforeAll(async () => {
@@ -146,6 +147,47 @@ describe('GroupChannel', () => {
     await ca.expectSilence(100)
     const all = await call('GET', `/api/groups/${uuid}/messages`, a.token)
     expect(all.body.messages.map((m: { message: string }) => m.message)).toEqual(['after the removal'])
+    await ca.close()
+    await cb.close()
+  })
+
+  it('a read marker moving forward broadcasts `read` to every member, once; other reads broadcast nothing', async () => {
+    const a = await signedInUser(server)
+    const b = await signedInUser(server)
+    const c = await signedInUser(server)
+    const uuid = await groupOf(a, [b.slug])
+    const other = await groupOf(c, [])
+    const ca = await connect(a.token)
+    const cb = await connect(b.token)
+    const seq = await follow(ca, uuid)
+    await follow(cb, uuid)
+    const first = (await send(uuid, a.token, 'first')).body.message.id as number
+    const second = (await send(uuid, a.token, 'second')).body.message.id as number
+    const foreign = (await send(other, c.token, 'elsewhere')).body.message.id as number
+    for (const cable of [ca, cb]) {
+      expect((await cable.take()).message).toMatchObject({ type: 'message', seq: seq + 1 })
+      expect((await cable.take()).message).toMatchObject({ type: 'message', seq: seq + 2 })
+    }
+    const read = (token: string, message_id: unknown) =>
+      post(`/api/groups/${uuid}/read`, token, { message_id })
+    expect((await read(b.token, second)).status).toBe(200)
+    for (const cable of [ca, cb])
+      expect((await cable.take()).message).toEqual({
+        type: 'read',
+        seq: seq + 3,
+        user_slug: b.slug,
+        message_id: second,
+      })
+    // Not forward (the same message again, an older one), not this group's, not a member's:
+    // the marker stays and nobody hears of it.
+    expect((await read(b.token, second)).status).toBe(200)
+    expect((await read(b.token, first)).status).toBe(200)
+    expect((await read(b.token, foreign)).status).toBe(422)
+    expect((await read(c.token, second)).status).toBe(404)
+    await ca.expectSilence(150)
+    await cb.expectSilence(50)
+    const mine = await call('GET', `/api/groups/${uuid}`, b.token)
+    expect(mine.body.group.unread_message_count).toBe(0)
     await ca.close()
     await cb.close()
   })
