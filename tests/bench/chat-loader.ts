@@ -5,17 +5,34 @@
  * over HTTP at a fixed rate, and each message's latency is from its POST to its arrival at the
  * last subscriber. Prints one JSON line.
  */
-import { readFileSync } from 'node:fs'
+import { readFileSync, writeFileSync } from 'node:fs'
 import { performance } from 'node:perf_hooks'
 import WebSocket from 'ws'
 
-export interface ChatPlan {
+export type ChatPlan = OneGroupPlan | ManyGroupsPlan
+
+/** Second load: many small groups, every group chatting at once, one message in flight each. */
+export interface ManyGroupsPlan {
+  load: 'many_groups'
+  url: string
+  /** Each group's members' tokens. */
+  groups: Array<{ uuid: string; tokens: string[] }>
+  /** Prefix of this run's identifier keys (a key already stored would be answered as a retry). */
+  run: string
+  warmupMs: number
+  durationMs: number
+}
+
+export interface OneGroupPlan {
+  load: 'one_big_group'
   url: string
   uuid: string
   /** Every member's access token (each subscribes; they take turns sending). */
   tokens: string[]
   messagesPerSecond: number
   durationMs: number
+  /** A file for one line of timings per message (`--dump`). */
+  dump?: string
 }
 
 const pct = (sorted: number[], p: number) =>
@@ -40,12 +57,14 @@ function subscribe(url: string, token: string, identifier: string, onMessage: (m
   })
 }
 
-async function main() {
-  const plan = JSON.parse(readFileSync(process.argv[2] as string, 'utf8')) as ChatPlan
+async function oneBigGroup(plan: OneGroupPlan) {
   const identifier = JSON.stringify({ channel: 'GroupChannel', group_uuid_id: plan.uuid })
   const sent = new Map<string, number>()
   const received = new Map<string, number>()
   const latencies: number[] = []
+  const firstAt = new Map<string, number>()
+  const lastAt = new Map<string, number>()
+  const answered = new Map<string, number>()
   let lastSeq = new Map<WebSocket, number>()
   let outOfOrder = 0
   const sockets: WebSocket[] = []
@@ -62,7 +81,11 @@ async function main() {
             const n = (received.get(key) ?? 0) + 1
             received.set(key, n)
             const at = sent.get(key)
-            if (n === plan.tokens.length && at !== undefined) latencies.push(performance.now() - at)
+            if (n === 1) firstAt.set(key, performance.now())
+            if (n === plan.tokens.length && at !== undefined) {
+              latencies.push(performance.now() - at)
+              lastAt.set(key, performance.now())
+            }
           }).then((s) => {
             ws = s
             return s
@@ -72,6 +95,7 @@ async function main() {
     )
   lastSeq = new Map()
   const interval = 1000 / plan.messagesPerSecond
+  const cpu0 = process.cpuUsage()
   const start = performance.now()
   let n = 0
   let failures = 0
@@ -87,6 +111,7 @@ async function main() {
         body: JSON.stringify({ identifier_key: key, message: `message ${n}`, message_type: 'text_message' }),
       }).then(async (res) => {
         await res.arrayBuffer()
+        answered.set(key, performance.now())
         if (res.status !== 201) failures++
       }),
     )
@@ -100,20 +125,122 @@ async function main() {
     await new Promise((r) => setTimeout(r, 20))
   const elapsed = (performance.now() - start) / 1000
   for (const ws of sockets) ws.terminate()
+  const cpu = process.cpuUsage(cpu0)
+  if (plan.dump) {
+    // One line per message: key, sent (epoch ms), then POST answered, first and last receipt (ms after sending).
+    const o = performance.timeOrigin
+    const rows = [...sent.entries()].map(([k, t]) =>
+      [k, o + t, (answered.get(k) ?? NaN) - t, (firstAt.get(k) ?? NaN) - t, (lastAt.get(k) ?? NaN) - t]
+        .map((x) => (typeof x === 'number' ? Math.round(x * 10) / 10 : x))
+        .join(' '),
+    )
+    writeFileSync(plan.dump, rows.join('\n'))
+  }
   const sorted = latencies.sort((a, b) => a - b)
+  const phase = (m: Map<string, number>) =>
+    [...m.entries()].map(([k, t]) => t - (sent.get(k) ?? t)).sort((a, b) => a - b)
+  const posted = phase(answered)
+  const first = phase(firstAt)
+  const round = (x: number) => Math.round(x * 10) / 10
   console.log(
     JSON.stringify({
       subscribers: sockets.length,
       messages: n,
       failures,
       delivered_to_all: sorted.length,
-      messages_per_s: Math.round((n / elapsed) * 10) / 10,
-      p50_ms: Math.round(pct(sorted, 50) * 10) / 10,
-      p99_ms: Math.round(pct(sorted, 99) * 10) / 10,
-      max_ms: Math.round((sorted.at(-1) ?? 0) * 10) / 10,
+      messages_per_s: round(n / elapsed),
+      p50_ms: round(pct(sorted, 50)),
+      p95_ms: round(pct(sorted, 95)),
+      p99_ms: round(pct(sorted, 99)),
+      max_ms: round(sorted.at(-1) ?? 0),
+      // Where the time goes: the POST's answer (the send path, ends after the fan-out started)
+      // and the first subscriber's receipt (send path + one socket write + one read here).
+      post_answer_p50_ms: round(pct(posted, 50)),
+      post_answer_p99_ms: round(pct(posted, 99)),
+      first_receipt_p50_ms: round(pct(first, 50)),
+      first_receipt_p99_ms: round(pct(first, 99)),
+      loader_cpu_pct: Math.round(((cpu.user + cpu.system) / 1000 / (elapsed * 1000)) * 100),
       out_of_order: outOfOrder,
     }),
   )
 }
 
-await main()
+/**
+ * Every group keeps one message in flight: a member `speak`s over its socket, and when the
+ * message has reached all the group's subscribers the next member speaks. Throughput is the
+ * `message` frames received per second after the warm-up, over every socket.
+ */
+async function manyGroups(plan: ManyGroupsPlan) {
+  let delivered = 0
+  let outOfOrder = 0
+  let counting = false
+  const latencies: number[] = []
+  const groups = plan.groups.map((g) => ({
+    ...g,
+    identifier: JSON.stringify({ channel: 'GroupChannel', group_uuid_id: g.uuid }),
+    sockets: [] as WebSocket[],
+    n: 0,
+    got: 0,
+    sentAt: 0,
+  }))
+  let stopping = false
+  const speak = (group: (typeof groups)[number]) => {
+    if (stopping) return
+    group.got = 0
+    group.sentAt = performance.now()
+    const ws = group.sockets[group.n % group.sockets.length] as WebSocket
+    const data = {
+      action: 'speak',
+      identifier_key: `${plan.run}-${group.n++}`,
+      message: `message ${group.n}`,
+      message_type: 'text_message',
+    }
+    ws.send(JSON.stringify({ command: 'message', identifier: group.identifier, data: JSON.stringify(data) }))
+  }
+  const all = groups.flatMap((group) => group.tokens.map((token) => ({ group, token })))
+  for (let i = 0; i < all.length; i += 50)
+    await Promise.all(
+      all.slice(i, i + 50).map(async ({ group, token }) => {
+        let last = 0
+        const ws = await subscribe(plan.url, token, group.identifier, (m) => {
+          if (m.seq <= last) outOfOrder++
+          last = m.seq
+          if (counting) delivered++
+          if (++group.got === group.sockets.length) {
+            if (counting) latencies.push(performance.now() - group.sentAt)
+            speak(group)
+          }
+        })
+        group.sockets.push(ws)
+      }),
+    )
+  for (const group of groups) speak(group)
+  await new Promise((r) => setTimeout(r, plan.warmupMs))
+  const cpu0 = process.cpuUsage()
+  counting = true
+  const start = performance.now()
+  await new Promise((r) => setTimeout(r, plan.durationMs))
+  counting = false
+  const seconds = (performance.now() - start) / 1000
+  const cpu = process.cpuUsage(cpu0)
+  stopping = true
+  const count = delivered
+  const sockets = groups.reduce((n, g) => n + g.sockets.length, 0)
+  for (const group of groups) for (const ws of group.sockets) ws.terminate()
+  const sorted = latencies.sort((a, b) => a - b)
+  console.log(
+    JSON.stringify({
+      subscribers: sockets,
+      delivered_per_s: Math.round(count / seconds),
+      messages_per_s: Math.round(sorted.length / seconds),
+      p50_ms: Math.round(pct(sorted, 50) * 10) / 10,
+      p99_ms: Math.round(pct(sorted, 99) * 10) / 10,
+      loader_cpu_pct: Math.round(((cpu.user + cpu.system) / 1000 / (seconds * 1000)) * 100),
+      out_of_order: outOfOrder,
+    }),
+  )
+}
+
+const plan = JSON.parse(readFileSync(process.argv[2] as string, 'utf8')) as ChatPlan
+if (plan.load === 'many_groups') await manyGroups(plan)
+else await oneBigGroup(plan)

@@ -2,13 +2,16 @@ import { spawn } from 'node:child_process'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks'
 import { fileURLToPath } from 'node:url'
 import { hashPassword } from '../../server/areas/auth/passwords'
 import { issueTokenPair } from '../../server/areas/auth/tokens'
 import { createGroup } from '../../server/areas/groups/service'
 import { insertUser } from '../../server/areas/users/service'
 import { loadConfig } from '../../server/config'
+import type { Deps } from '../../server/deps'
 import { startServer } from '../../server/main'
+import { startChatBaseline } from './chat-baseline'
 import type { ChatPlan } from './chat-loader'
 import type { BenchOptions } from './run'
 
@@ -34,53 +37,181 @@ function runLoader(plan: ChatPlan, dir: string): Promise<Record<string, number>>
 }
 
 /**
- * Issue 15 item 7, first load: one group of `--members` (500) all subscribed to GroupChannel,
- * messages sent over HTTP at `--rate` (50/s) for `--duration` seconds (10), members taking
- * turns (each stays far under the sending limit) → p99 from the POST to the last subscriber
- * (target ≤ 25 ms). The real server on SQLite, the loader in its own process. The second
- * load of the issue (200 groups of 10 against a bare `ws` baseline) is not written yet.
+ * What the server process spends while `work` runs: CPU (% of one core), the event loop's
+ * delay (p99 and worst) and its longest GC pause — the figures that tell a slow server from a
+ * busy machine (docs/groups.md, "Performance").
+ */
+async function watched<T>(work: () => Promise<T>) {
+  let gcMaxMs = 0
+  const gc = new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) gcMaxMs = Math.max(gcMaxMs, entry.duration)
+  })
+  gc.observe({ entryTypes: ['gc'] })
+  const loop = monitorEventLoopDelay({ resolution: 1 })
+  loop.enable()
+  const cpu0 = process.cpuUsage()
+  const t0 = performance.now()
+  const result = await work()
+  const cpu = process.cpuUsage(cpu0)
+  const ms = performance.now() - t0
+  loop.disable()
+  gc.disconnect()
+  const round = (x: number) => Math.round(x * 10) / 10
+  return {
+    result,
+    server: {
+      server_cpu_pct: Math.round(((cpu.user + cpu.system) / 1000 / ms) * 100),
+      server_loop_delay_p99_ms: round(loop.percentile(99) / 1e6),
+      server_loop_delay_max_ms: round(loop.max / 1e6),
+      server_gc_max_ms: round(gcMaxMs),
+    },
+  }
+}
+
+interface Member {
+  id: number
+  slug: string
+  token: string
+}
+
+async function members(deps: Deps, prefix: string, n: number, passwordHash: string): Promise<Member[]> {
+  const users: Member[] = []
+  for (let i = 0; i < n; i++) {
+    const u = await insertUser(deps.db, {
+      email: `${prefix}${i}@bench.test`,
+      username: `${prefix}${i}`,
+      passwordHash,
+      emailVerified: true,
+      nowMs: deps.clock.now(),
+    })
+    const pair = await issueTokenPair(deps.db, { userId: u.id, clientId: 'web' }, deps.config, Date.now())
+    users.push({ id: u.id, slug: u.slug, token: pair.access_token })
+  }
+  return users
+}
+
+async function groupOf(deps: Deps, name: string, users: Member[]): Promise<string> {
+  const [owner, ...rest] = users
+  if (!owner) throw new Error('no members')
+  return createGroup(deps, owner.id, { name, member_slugs: rest.map((u) => u.slug) })
+}
+
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b)
+  return s.length % 2
+    ? (s[(s.length - 1) / 2] as number)
+    : ((s[s.length / 2 - 1] as number) + (s[s.length / 2] as number)) / 2
+}
+
+/**
+ * Issue 15 item 7 (docs/groups.md, "Performance"). The real server on SQLite in this process,
+ * the loader in a process of its own.
+ *
+ * First load: one group of `--members` (500) all subscribed to GroupChannel, messages sent over
+ * HTTP at `--rate` (50/s) for `--duration` seconds (10), members taking turns (each far under
+ * the sending limit) → p50/p95/p99 from the POST to the last subscriber (target p99 ≤ 25 ms).
+ *
+ * Second load: `--groups` (200) groups of `--size` (10), every member subscribed, every group
+ * chatting at once over `speak` with one message in flight → `message` frames delivered per
+ * second, against the bare `ws` baseline (chat-baseline.ts: the same frames, the same SQL, the
+ * same database) in the same run, rounds interleaved (`--rounds`, 3), medians compared
+ * (target ≥ 0.7×). `--load one|many` runs only one of them.
  */
 export async function chatBench(options: BenchOptions): Promise<Record<string, unknown>> {
-  const members = Number(options.members ?? 500)
+  const size1 = Number(options.members ?? 500)
   const rate = Number(options.rate ?? 50)
   const durationMs = Number(options.duration ?? 10) * 1000
+  const groups = Number(options.groups ?? 200)
+  const size2 = Number(options.size ?? 10)
+  const rounds = Number(options.rounds ?? 3)
+  const which = String(options.load ?? 'both')
   const dir = mkdtempSync(join(tmpdir(), 'fanspole-chat-bench-'))
+  const dbFile = join(dir, 'chat.sqlite')
+  const figures: Record<string, unknown> = {}
   try {
     const server = await startServer(
-      loadConfig({ port: 0, dbFile: join(dir, 'chat.sqlite'), logLevel: 'silent', autoSimulate: false }, {}),
+      loadConfig({ port: 0, dbFile, logLevel: 'silent', autoSimulate: false }, {}),
       { seedIfEmpty: false },
     )
     const { deps } = server
     const passwordHash = await hashPassword('bench-password-1')
-    const now = deps.clock.now()
-    const users: Array<{ id: number; slug: string; token: string }> = []
-    for (let i = 0; i < members; i++) {
-      const u = await insertUser(deps.db, {
-        email: `chat${i}@bench.test`,
-        username: `chat${i}`,
-        passwordHash,
-        emailVerified: true,
-        nowMs: now,
-      })
-      const pair = await issueTokenPair(deps.db, { userId: u.id, clientId: 'web' }, deps.config, Date.now())
-      users.push({ id: u.id, slug: u.slug, token: pair.access_token })
+
+    if (which !== 'many') {
+      const users = await members(deps, 'chat', size1, passwordHash)
+      const uuid = await groupOf(deps, 'Bench group', users)
+      // `--muted`: every member has the group muted (no notifications), to see what they cost.
+      if (options.muted) await deps.db.updateTable('group_members').set({ is_muted: 1 }).execute()
+      const { result, server: load } = await watched(() =>
+        runLoader(
+          {
+            load: 'one_big_group',
+            url: server.url,
+            uuid,
+            tokens: users.map((u) => u.token),
+            messagesPerSecond: rate,
+            durationMs,
+            ...(typeof options.dump === 'string' ? { dump: options.dump } : {}),
+          },
+          dir,
+        ),
+      )
+      const line = { load: 'one_big_group', members: size1, ...result, ...load, target_p99_ms: 25 }
+      console.log(JSON.stringify({ ...line, pass: (result.p99_ms as number) <= 25 }))
+      figures.one_big_group = { ...line, pass: (result.p99_ms as number) <= 25 }
     }
-    const [owner, ...rest] = users
-    if (!owner) throw new Error('no members')
-    const uuid = await createGroup(deps, owner.id, {
-      name: 'Bench group',
-      member_slugs: rest.map((u) => u.slug),
-    })
-    // `--muted`: every member has the group muted (no notifications), to see what they cost.
-    if (options.muted) await deps.db.updateTable('group_members').set({ is_muted: 1 }).execute()
-    const measured = await runLoader(
-      { url: server.url, uuid, tokens: users.map((u) => u.token), messagesPerSecond: rate, durationMs },
-      dir,
-    )
+
+    if (which !== 'one') {
+      const plan: Array<{ uuid: string; tokens: string[] }> = []
+      const tokens = new Map<string, number>()
+      for (let g = 0; g < groups; g++) {
+        const users = await members(deps, `many${g}x`, size2, passwordHash)
+        for (const u of users) tokens.set(u.token, u.id)
+        plan.push({ uuid: await groupOf(deps, `Group ${g}`, users), tokens: users.map((u) => u.token) })
+      }
+      let runs = 0
+      const run = (url: string) =>
+        runLoader(
+          { load: 'many_groups', url, groups: plan, run: `r${++runs}`, warmupMs: 1000, durationMs: 5000 },
+          dir,
+        )
+      const real: Array<Record<string, number>> = []
+      const bare: Array<Record<string, number>> = []
+      for (let r = 0; r < rounds; r++) {
+        const { result, server: load } = await watched(() => run(server.url))
+        real.push({ ...result, ...load })
+        console.log(
+          JSON.stringify({ load: 'many_groups', server: 'fanspole', round: r + 1, ...result, ...load }),
+        )
+        const baseline = await startChatBaseline(dbFile, tokens)
+        const b = await watched(() => run(baseline.url))
+        await baseline.close()
+        bare.push({ ...b.result, ...b.server })
+        console.log(
+          JSON.stringify({ load: 'many_groups', server: 'bare_ws', round: r + 1, ...b.result, ...b.server }),
+        )
+      }
+      const ours = median(real.map((x) => x.delivered_per_s as number))
+      const floor = median(bare.map((x) => x.delivered_per_s as number))
+      const ratio = Math.round((ours / floor) * 100) / 100
+      figures.many_groups = {
+        groups,
+        members: size2,
+        rounds,
+        delivered_per_s: ours,
+        baseline_delivered_per_s: floor,
+        ratio,
+        ratios: real.map(
+          (x, i) =>
+            Math.round(((x.delivered_per_s as number) / (bare[i]?.delivered_per_s as number)) * 100) / 100,
+        ),
+        messages_per_s: median(real.map((x) => x.messages_per_s as number)),
+        baseline_messages_per_s: median(bare.map((x) => x.messages_per_s as number)),
+        target_ratio: 0.7,
+        pass: Number.isFinite(ratio) && ratio >= 0.7,
+      }
+    }
     await server.close()
-    const line = { load: 'one_big_group', members, target_p99_ms: 25, ...measured }
-    console.log(JSON.stringify(line))
-    return { one_big_group: line }
+    return figures
   } finally {
     rmSync(dir, { recursive: true, force: true })
   }
