@@ -23,7 +23,6 @@ export async function startChatBaseline(dbFile: string, tokens: Map<string, numb
   db.pragma('busy_timeout = 5000')
   const q = {
     group: db.prepare('select * from groups where uuid = ?'),
-    lock: db.prepare('select id from groups where id = ?'),
     member: db.prepare(
       'select role, is_muted from group_members where group_id = ? and user_id = ? and removed_at_ms is null',
     ),
@@ -79,7 +78,6 @@ export async function startChatBaseline(dbFile: string, tokens: Map<string, numb
       | { id: number; uuid: string; kind: string; name: string; last_message_id: number | null }
       | undefined
     if (!group) return null
-    q.lock.all(group.id)
     if (!q.member.get(group.id, userId)) return null
     if (q.retry.get(group.id, userId, key)) return null
     const now = Date.now()

@@ -1,6 +1,6 @@
-import { spawn } from 'node:child_process'
+import { execFileSync, spawn } from 'node:child_process'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { availableParallelism, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks'
 import { fileURLToPath } from 'node:url'
@@ -17,13 +17,33 @@ import type { BenchOptions } from './run'
 
 const LOADER = fileURLToPath(new URL('./chat-loader.ts', import.meta.url))
 
-function runLoader(plan: ChatPlan, dir: string): Promise<Record<string, number>> {
+/**
+ * With `taskset` and two CPUs or more, the server (this process, every thread) runs on CPU 0
+ * and the loader on CPU 1, as the other benches and docs/performance.md do: the two never
+ * take turns on one core, so the loader's own work does not show up as server latency.
+ */
+function pinServer(): boolean {
+  if (availableParallelism() < 2) return false
+  try {
+    execFileSync('taskset', ['-a', '-p', '-c', '0', String(process.pid)], { stdio: 'ignore' })
+    return true
+  } catch {
+    return false
+  }
+}
+
+function runLoader(plan: ChatPlan, dir: string, pinned: boolean): Promise<Record<string, number>> {
   const file = join(dir, `plan-${Date.now()}.json`)
   writeFileSync(file, JSON.stringify(plan))
+  const node = [process.execPath, '--import', 'tsx', LOADER, file]
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', LOADER, file], {
-      stdio: ['ignore', 'pipe', 'inherit'],
-    })
+    const child = spawn(
+      pinned ? 'taskset' : (node[0] as string),
+      pinned ? ['-c', '1', ...node] : node.slice(1),
+      {
+        stdio: ['ignore', 'pipe', 'inherit'],
+      },
+    )
     let out = ''
     child.stdout.on('data', (d) => {
       out += String(d)
@@ -108,14 +128,15 @@ const median = (xs: number[]) => {
  * the loader in a process of its own.
  *
  * First load: one group of `--members` (500) all subscribed to GroupChannel, messages sent over
- * HTTP at `--rate` (50/s) for `--duration` seconds (10), members taking turns (each far under
+ * HTTP at `--rate` (50/s) for `--duration` seconds (10) after `--warmup` seconds (1) not counted, members taking turns (each far under
  * the sending limit) → p50/p95/p99 from the POST to the last subscriber (target p99 ≤ 25 ms).
  *
  * Second load: `--groups` (200) groups of `--size` (10), every member subscribed, every group
  * chatting at once over `speak` with one message in flight → `message` frames delivered per
  * second, against the bare `ws` baseline (chat-baseline.ts: the same frames, the same SQL, the
  * same database) in the same run, rounds interleaved (`--rounds`, 3), medians compared
- * (target ≥ 0.7×). `--load one|many` runs only one of them.
+ * (target ≥ 0.7×). `--load one|many` runs only one of them; `--pin no` leaves both processes
+ * unpinned.
  */
 export async function chatBench(options: BenchOptions): Promise<Record<string, unknown>> {
   const size1 = Number(options.members ?? 500)
@@ -125,15 +146,21 @@ export async function chatBench(options: BenchOptions): Promise<Record<string, u
   const size2 = Number(options.size ?? 10)
   const rounds = Number(options.rounds ?? 3)
   const which = String(options.load ?? 'both')
-  const dir = mkdtempSync(join(tmpdir(), 'fanspole-chat-bench-'))
+  // `--dir /dev/shm`: the database in memory-backed files, so fsync costs nothing — to tell the
+  // disk's share of the tail from the CPU's.
+  const dir = mkdtempSync(
+    join(typeof options.dir === 'string' ? options.dir : tmpdir(), 'fanspole-chat-bench-'),
+  )
   const dbFile = join(dir, 'chat.sqlite')
-  const figures: Record<string, unknown> = {}
+  const figures: Record<string, unknown> = { database_dir: dir.slice(0, dir.lastIndexOf('/')) }
   try {
     const server = await startServer(
       loadConfig({ port: 0, dbFile, logLevel: 'silent', autoSimulate: false }, {}),
       { seedIfEmpty: false },
     )
     const { deps } = server
+    const pinned = options.pin !== 'no' && pinServer()
+    figures.pinned = pinned
     const passwordHash = await hashPassword('bench-password-1')
 
     if (which !== 'many') {
@@ -149,10 +176,12 @@ export async function chatBench(options: BenchOptions): Promise<Record<string, u
             uuid,
             tokens: users.map((u) => u.token),
             messagesPerSecond: rate,
+            warmupMs: Number(options.warmup ?? 1) * 1000,
             durationMs,
             ...(typeof options.dump === 'string' ? { dump: options.dump } : {}),
           },
           dir,
+          pinned,
         ),
       )
       const line = { load: 'one_big_group', members: size1, ...result, ...load, target_p99_ms: 25 }
@@ -173,6 +202,7 @@ export async function chatBench(options: BenchOptions): Promise<Record<string, u
         runLoader(
           { load: 'many_groups', url, groups: plan, run: `r${++runs}`, warmupMs: 1000, durationMs: 5000 },
           dir,
+          pinned,
         )
       const real: Array<Record<string, number>> = []
       const bare: Array<Record<string, number>> = []
@@ -182,6 +212,7 @@ export async function chatBench(options: BenchOptions): Promise<Record<string, u
         console.log(
           JSON.stringify({ load: 'many_groups', server: 'fanspole', round: r + 1, ...result, ...load }),
         )
+        if (options.baseline === 'no') continue
         const baseline = await startChatBaseline(dbFile, tokens)
         const b = await watched(() => run(baseline.url))
         await baseline.close()

@@ -1,4 +1,4 @@
-import { forUpdate, lockRows } from '../../db/lock'
+import { forUpdate, isPostgres, lockRows } from '../../db/lock'
 import type { Executor, Tx } from '../../db/tx'
 import { withTx } from '../../db/tx'
 import type { Deps } from '../../deps'
@@ -55,7 +55,13 @@ export async function membership(
   return { group, role: member.role, is_muted: member.is_muted }
 }
 
+/**
+ * PostgreSQL only, as `lockRows`: on SQLite the write transaction (BEGIN IMMEDIATE) already
+ * holds the database's one write lock, so the select would lock nothing and cost a statement
+ * on every send (docs/groups.md, "Performance").
+ */
 async function lockGroup(db: Executor, groupId: number) {
+  if (!isPostgres(db)) return
   await db.selectFrom('groups').select('id').where('id', '=', groupId).$call(forUpdate(db)).execute()
 }
 
