@@ -1071,6 +1071,8 @@ export interface GroupMembersTable {
   last_read_message_id: Generated<number>
   /** Set when removed or left; the row stays (a rejoin clears it). */
   removed_at_ms: number | null
+  /** Who removed them (themselves when they left); null for a current member. */
+  removed_by_id: number | null
   joined_at_ms: number
 }
 

@@ -367,7 +367,7 @@ describe('members and access', () => {
     ).toHaveLength(3)
   })
 
-  it('the creator removes a member, who loses access at once; anyone leaves; an invite brings them back', async () => {
+  it('the creator removes a member, who loses access at once; anyone leaves; only an admin brings back the removed', async () => {
     const a = await api.player()
     const b = await api.player()
     const c = await api.player()
@@ -394,8 +394,48 @@ describe('members and access', () => {
     expect((await api.get(`/api/groups/${u}`, c.token)).status).toBe(404)
     // Nobody removes the creator; removing a non-member is 404.
     expect((await del(`/api/groups/${u}/members/${b.slug}`, a.token)).status).toBe(404)
-    await joinByInvite(a, b, u)
+    // Someone an admin removed cannot come back by the invite code; someone who left can.
+    const code = (await api.post(`/api/groups/${u}/share`, {}, a.token)).body.invite_code
+    const before = await counts()
+    const refused = await api.post('/api/groups/join', { invite_code: code }, b.token)
+    expect(refused.status).toBe(403)
+    expect(refused.body.error).toMatch(/only an admin can add you back/)
+    expect(await counts()).toEqual(before)
+    expect((await api.get(`/api/groups/${u}`, b.token)).status).toBe(404)
+    await joinByInvite(a, c, u)
+    // A member who is not an admin cannot add them back either; an admin can.
+    const byMember = await api.post(`/api/groups/${u}/members`, { user_slugs: [b.slug] }, c.token)
+    expect(byMember.status).toBe(403)
+    expect((await api.get(`/api/groups/${u}`, b.token)).status).toBe(404)
+    expect((await api.post(`/api/groups/${u}/members`, { user_slugs: [b.slug] }, a.token)).status).toBe(200)
     expect((await api.get(`/api/groups/${u}`, b.token)).status).toBe(200)
+    // Once back, leaving and rejoining by the code works as for anyone.
+    expect((await del(`/api/groups/${u}/members/${b.slug}`, b.token)).status).toBe(200)
+    await joinByInvite(a, b, u)
+  })
+
+  it('an admin resets the invite: the old code is 404, the new one joins; members may not reset', async () => {
+    const a = await api.player()
+    const b = await api.player()
+    const c = await api.player()
+    const u = (await newGroup(a)).group_uuid_id
+    await joinByInvite(a, b, u)
+    const old = (await api.post(`/api/groups/${u}/share`, {}, a.token)).body.invite_code as string
+    const byMember = await api.post(`/api/groups/${u}/share`, { reset: true }, b.token)
+    expect(byMember.status).toBe(403)
+    expect((await api.post(`/api/groups/${u}/share`, {}, b.token)).body.invite_code).toBe(old)
+    expect((await api.post(`/api/groups/${u}/share`, { reset: 'yes' }, a.token)).status).toBe(422)
+    const reset = await api.post(`/api/groups/${u}/share`, { reset: true }, a.token)
+    expect(reset.status).toBe(200)
+    expect(reset.body.invite_code).toMatch(/^[A-Z2-9]{10}$/)
+    expect(reset.body.invite_code).not.toBe(old)
+    expect(reset.body.invite_url).toMatch(new RegExp(`/groups/invite/${reset.body.invite_code}$`))
+    const before = await counts()
+    expect((await api.post('/api/groups/join', { invite_code: old }, c.token)).status).toBe(404)
+    expect(await counts()).toEqual(before)
+    const joined = await api.post('/api/groups/join', { invite_code: reset.body.invite_code }, c.token)
+    expect(joined.status).toBe(200)
+    expect(joined.body.group.members_count).toBe(3)
   })
 })
 

@@ -31,7 +31,11 @@ export async function removeMember(deps: Deps, actorId: number, uuid: string, sl
         throw forbidden('Only the group’s creator and admins remove members')
       if (target.user_id === m.group.created_by_id) throw forbidden('The group’s creator cannot be removed')
     }
-    await tx.updateTable('group_members').set({ removed_at_ms: now }).where('id', '=', target.id).execute()
+    await tx
+      .updateTable('group_members')
+      .set({ removed_at_ms: now, removed_by_id: actorId })
+      .where('id', '=', target.id)
+      .execute()
     after.publish(groupStream(uuid), { type: 'removed', user_slug: target.slug, user_id: target.user_id })
   })
 }
@@ -48,7 +52,10 @@ export async function setMuted(deps: Deps, userId: number, uuid: string, muted: 
   })
 }
 
-/** Joins by invite code (a wrong code: 404). Idempotent for a member; a removed member is back. */
+/**
+ * Joins by invite code (a wrong or reset code: 404). Idempotent for a member; someone who left
+ * is back; someone an admin removed is not (403): only an admin adds them back.
+ */
 export async function joinByCode(deps: Deps, userId: number, code: string): Promise<string> {
   const now = deps.clock.now()
   return withTx(deps, async (tx) => {
@@ -58,6 +65,9 @@ export async function joinByCode(deps: Deps, userId: number, code: string): Prom
       .where('invite_code', '=', code.trim().toUpperCase())
       .executeTakeFirst()
     if (group?.kind !== 'group') throw notFound('Invite code')
+    const removed = await removedByOthers(tx, Number(group.id), [userId])
+    if (removed.length > 0)
+      throw forbidden('An admin removed you from this group; only an admin can add you back')
     return admit(tx, Number(group.id), group.uuid, userId, now)
   })
 }
@@ -68,12 +78,30 @@ async function admit(tx: Tx, groupId: number, uuid: string, userId: number, now:
   await tx
     .insertInto('group_members')
     .values({ group_id: groupId, user_id: userId, role: 'member', removed_at_ms: null, joined_at_ms: now })
-    .onConflict((oc) => oc.columns(['group_id', 'user_id']).doUpdateSet({ removed_at_ms: null }))
+    .onConflict((oc) =>
+      oc.columns(['group_id', 'user_id']).doUpdateSet({ removed_at_ms: null, removed_by_id: null }),
+    )
     .execute()
   return uuid
 }
 
-/** Adds members by slug (any member of a group may; not in a one-to-one). */
+/** Of `userIds`, those someone else removed from the group (not those who left). */
+async function removedByOthers(tx: Tx, groupId: number, userIds: number[]): Promise<number[]> {
+  if (userIds.length === 0) return []
+  const rows = await tx
+    .selectFrom('group_members')
+    .select(['user_id', 'removed_by_id'])
+    .where('group_id', '=', groupId)
+    .where('user_id', 'in', userIds)
+    .where('removed_at_ms', 'is not', null)
+    .execute()
+  return rows.filter((r) => r.removed_by_id !== null && r.removed_by_id !== r.user_id).map((r) => r.user_id)
+}
+
+/**
+ * Adds members by slug (any member of a group may; not in a one-to-one). Adding back someone
+ * an admin removed takes an admin (403 otherwise), as joining by the code does.
+ */
 export async function addMembers(
   deps: Deps,
   actorId: number,
@@ -85,6 +113,8 @@ export async function addMembers(
     const m = await membership(tx, uuid, actorId, true)
     if (m.group.kind === 'one_to_one')
       throw new AppError('CONFLICT', 'A one-to-one conversation has two people')
+    if (m.role !== 'admin' && (await removedByOthers(tx, m.group.id, userIds)).length > 0)
+      throw forbidden('An admin removed one of them; only an admin can add them back')
     for (const id of userIds) await admit(tx, m.group.id, uuid, id, now)
   })
 }

@@ -6,10 +6,19 @@ import { errors, json, jsonBody } from '../../http/responses'
 import { bearerSecurity, createRouter, currentUser } from '../../http/router'
 import { addMembers, joinByCode, removeMember, setMuted } from './members'
 import { EditGroupBody, GroupMemberSchema, GroupSchema, NewGroupBody, uuidParam } from './schemas'
-import { createGroup, groupByUuid, membership, oneToOne, updateGroup, usersBySlugs } from './service'
+import {
+  createGroup,
+  groupByUuid,
+  membership,
+  oneToOne,
+  resetInviteCode,
+  updateGroup,
+  usersBySlugs,
+} from './service'
 import { type GroupRow, groupColumns, groupsJson, membersJson } from './views'
 
 const GroupAnswer = z.object({ group: GroupSchema })
+const ShareBody = z.strictObject({ reset: z.boolean().optional() })
 const tags = ['Groups']
 
 /** Groups, members, mute, one-to-ones, invites and search (docs/groups.md). */
@@ -274,22 +283,31 @@ export function groupRoutes(deps: Deps) {
       path: '/api/groups/{uuid}/share',
       tags,
       summary: 'The group’s invite code and link',
-      description: 'Any member shares a group; a one-to-one has no invite (409).',
+      description:
+        'Any member shares a group; a one-to-one has no invite (409). `reset: true` (admins only, 403 otherwise) replaces the code: the old one no longer joins (404).',
       security: bearerSecurity,
-      request: { params: uuidParam },
+      request: {
+        params: uuidParam,
+        body: { required: false, content: { 'application/json': { schema: ShareBody } } },
+      },
       responses: {
         200: json(z.object({ invite_code: z.string(), invite_url: z.string() }), 'Invite'),
-        ...errors(401, 404, 409),
+        ...errors(401, 403, 404, 409, 422),
       },
     }),
     async (c) => {
-      const m = await membership(deps.db, c.req.valid('param').uuid, currentUser(c).id)
-      if (m.group.kind === 'one_to_one') throw conflict('A one-to-one conversation has no invite')
+      const uuid = c.req.valid('param').uuid
+      const me = currentUser(c).id
+      const body = (c.req.valid('json') ?? {}) as z.infer<typeof ShareBody>
+      let code: string
+      if (body.reset) code = await resetInviteCode(deps, me, uuid)
+      else {
+        const m = await membership(deps.db, uuid, me)
+        if (m.group.kind === 'one_to_one') throw conflict('A one-to-one conversation has no invite')
+        code = m.group.invite_code
+      }
       const base = deps.config.publicUrl.replace(/\/+$/, '')
-      return c.json(
-        { invite_code: m.group.invite_code, invite_url: `${base}/groups/invite/${m.group.invite_code}` },
-        200,
-      )
+      return c.json({ invite_code: code, invite_url: `${base}/groups/invite/${code}` }, 200)
     },
   )
 

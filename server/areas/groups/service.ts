@@ -231,7 +231,7 @@ export async function oneToOne(deps: Deps, userId: number, otherSlug: string): P
       // Someone who left their one-to-one is back in it when they open it again.
       await tx
         .updateTable('group_members')
-        .set({ removed_at_ms: null })
+        .set({ removed_at_ms: null, removed_by_id: null })
         .where('group_id', '=', Number(existing.id))
         .where('user_id', '=', userId)
         .execute()
@@ -245,5 +245,22 @@ export async function oneToOne(deps: Deps, userId: number, otherSlug: string): P
       [otherId as number],
       now,
     )
+  })
+}
+
+/**
+ * A fresh invite code for the group (admins only): the old code stops working at once (a join
+ * with it is 404), so an admin can withdraw a link that went too far.
+ */
+export async function resetInviteCode(deps: Deps, userId: number, uuid: string): Promise<string> {
+  const now = deps.clock.now()
+  return withTx(deps, async (tx) => {
+    const m = await membership(tx, uuid, userId, true)
+    if (m.group.kind === 'one_to_one')
+      throw new AppError('CONFLICT', 'A one-to-one conversation has no invite')
+    if (m.role !== 'admin') throw forbidden('Only the group’s admins reset its invite')
+    const code = await freshInviteCode(deps, tx, userId, now)
+    await tx.updateTable('groups').set({ invite_code: code }).where('id', '=', m.group.id).execute()
+    return code
   })
 }

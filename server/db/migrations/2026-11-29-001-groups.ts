@@ -27,6 +27,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('is_muted', 'integer', zero)
     .addColumn('last_read_message_id', 'bigint', zero)
     .addColumn('removed_at_ms', 'bigint')
+    // Who removed them: someone removed by an admin (not someone who left) needs an admin to
+    // come back; the invite code no longer lets them in.
+    .addColumn('removed_by_id', 'integer', (c) => c.references('users.id'))
     .addColumn('joined_at_ms', 'bigint', notNull)
     .addUniqueConstraint('group_members_group_user', ['group_id', 'user_id'])
     .execute()
