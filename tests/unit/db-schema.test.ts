@@ -344,6 +344,7 @@ const EXPECTED: { [T in keyof Database]: Array<keyof Database[T]> } = {
     'is_muted',
     'last_read_message_id',
     'removed_at_ms',
+    'removed_by_id',
     'joined_at_ms',
   ],
   group_messages: [
