@@ -5,8 +5,16 @@ import { withTx } from '../../db/tx'
 import type { Deps } from '../../deps'
 import { AppError, invalid } from '../../http/errors'
 import { notifyManyGrouped } from './notify'
+import {
+  caughtUpMembers,
+  insertMessage,
+  recentSends,
+  setLastMessage,
+  setReadMarker,
+  storedKey,
+} from './queries'
 import { groupStream, type Membership, membership } from './service'
-import { type MessageJson, messagesJson } from './views'
+import { type MessageJson, messageJson, messagesJson } from './views'
 
 /**
  * Messages (docs/groups.md, "Messages"). One service for the POST and GroupChannel's `speak`:
@@ -44,41 +52,27 @@ export async function sendMessage(
   const result = await withTx(deps, async (tx, after) => {
     const m = await membership(tx, uuid, senderId, true)
     await lockRows(tx, 'users', senderId)
-    const retry = await tx
-      .selectFrom('group_messages')
-      .select('id')
-      .where('group_id', '=', m.group.id)
-      .where('user_id', '=', senderId)
-      .where('identifier_key', '=', input.identifier_key)
-      .executeTakeFirst()
+    const retry = await storedKey(tx, { groupId: m.group.id, userId: senderId, key: input.identifier_key })
     if (retry) return { id: Number(retry.id), created: false }
     await checkCard(tx, input)
     // An invite the server posts for the sender (an auction made from the group) is not the
     // sender typing: it does not count against their sending limit.
     if (!options.invite) await assertChatRate(deps, tx, senderId, now)
-    const row = await tx
-      .insertInto('group_messages')
-      .values({
-        group_id: m.group.id,
-        user_id: senderId,
-        identifier_key: input.identifier_key,
-        message: input.message,
-        message_type: input.message_type,
-        card_id: input.message_type === 'text_message' ? null : (input.card_id ?? null),
-        created_at_ms: now,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow()
+    const row = await insertMessage(tx, {
+      groupId: m.group.id,
+      userId: senderId,
+      key: input.identifier_key,
+      message: input.message,
+      type: input.message_type,
+      cardId: input.message_type === 'text_message' ? null : (input.card_id ?? null),
+      now,
+    })
+    if (!row) throw new Error('group message insert returned no id')
     const id = Number(row.id)
-    await tx.updateTable('groups').set({ last_message_id: id }).where('id', '=', m.group.id).execute()
+    await setLastMessage(tx, { groupId: m.group.id, messageId: id })
     // The sender has seen their own message.
-    await tx
-      .updateTable('group_members')
-      .set({ last_read_message_id: id })
-      .where('group_id', '=', m.group.id)
-      .where('user_id', '=', senderId)
-      .execute()
-    const [json] = await messagesJson(tx, [id])
+    await setReadMarker(tx, { groupId: m.group.id, userId: senderId, messageId: id })
+    const json = await messageJson(tx, id)
     after.publish(groupStream(uuid), { type: 'message', message: json })
     await notifyMembers(tx, after, m, senderId, json as MessageJson, now)
     return { id, created: true, json }
@@ -103,14 +97,7 @@ async function checkCard(db: Executor, input: NewMessage) {
  */
 async function assertChatRate(deps: Deps, tx: Tx, userId: number, nowMs: number) {
   const { limit, windowMs } = deps.config.rateLimits.chat
-  const recent = await tx
-    .selectFrom('group_messages')
-    .select('created_at_ms')
-    .where('user_id', '=', userId)
-    .where('created_at_ms', '>', nowMs - windowMs)
-    .orderBy('created_at_ms', 'desc')
-    .limit(limit)
-    .execute()
+  const recent = await recentSends(tx, { userId, since: nowMs - windowMs, limit })
   if (recent.length < limit) return
   const oldest = Math.min(...recent.map((r) => Number(r.created_at_ms)))
   throw new AppError(
@@ -139,16 +126,7 @@ async function notifyMembers(
   now: number,
 ) {
   const previous = m.group.last_message_id === null ? 0 : Number(m.group.last_message_id)
-  const members = await tx
-    .selectFrom('group_members')
-    .select('user_id')
-    .where('group_id', '=', m.group.id)
-    .where('removed_at_ms', 'is', null)
-    .where('is_muted', '=', 0)
-    .where('user_id', '!=', senderId)
-    .where('last_read_message_id', '>=', previous)
-    .orderBy('user_id')
-    .execute()
+  const members = await caughtUpMembers(tx, { groupId: m.group.id, senderId, previous })
   const where = m.group.kind === 'one_to_one' ? '' : ` in ${m.group.name}`
   const text = message.message.length > 80 ? `${message.message.slice(0, 80)}..` : message.message
   await notifyManyGrouped(

@@ -4,7 +4,8 @@ import { withTx } from '../../db/tx'
 import type { Deps } from '../../deps'
 import { AppError, forbidden, invalid, notFound } from '../../http/errors'
 import { hashString } from '../../lib/rng'
-import { type GroupRow, groupColumns } from './views'
+import { currentMember, groupRow } from './queries'
+import type { GroupRow } from './views'
 
 /**
  * Groups and one-to-one conversations (docs/groups.md). Only current members see a group:
@@ -26,11 +27,7 @@ export interface Membership {
 }
 
 export async function groupByUuid(db: Executor, uuid: string): Promise<GroupRow | undefined> {
-  const row = await db
-    .selectFrom('groups as g')
-    .select(groupColumns)
-    .where('g.uuid', '=', uuid)
-    .executeTakeFirst()
+  const row = await groupRow(db, { uuid })
   return row ? { ...row, id: Number(row.id) } : undefined
 }
 
@@ -44,13 +41,7 @@ export async function membership(
   const group = await groupByUuid(db, uuid)
   if (!group) throw notFound('Group')
   if (lock) await lockGroup(db, group.id)
-  const member = await db
-    .selectFrom('group_members')
-    .select(['role', 'is_muted'])
-    .where('group_id', '=', group.id)
-    .where('user_id', '=', userId)
-    .where('removed_at_ms', 'is', null)
-    .executeTakeFirst()
+  const member = await currentMember(db, { groupId: group.id, userId })
   if (!member) throw notFound('Group')
   return { group, role: member.role, is_muted: member.is_muted }
 }

@@ -1,4 +1,6 @@
-import type { GroupKind, GroupMessageType, GroupRole } from '../../db/schema'
+import type { Kysely } from 'kysely'
+import { type Param, preparedFirst } from '../../db/prepared'
+import type { Database, GroupKind, GroupMessageType, GroupRole } from '../../db/schema'
 import type { Executor } from '../../db/tx'
 
 /** JSON of groups and messages (docs/groups.md, "Shapes"): spec §3 names plus our extras. */
@@ -62,9 +64,9 @@ export const groupColumns = [
   'g.last_message_id',
 ] as const
 
-export async function messagesJson(db: Executor, ids: number[]): Promise<MessageJson[]> {
-  if (ids.length === 0) return []
-  const rows = await db
+/** The columns of a message's JSON, for a list of ids or (prepared) one id. */
+function messageQuery(db: Kysely<Database>) {
+  return db
     .selectFrom('group_messages as m')
     .innerJoin('groups as g', 'g.id', 'm.group_id')
     .innerJoin('users as u', 'u.id', 'm.user_id')
@@ -81,10 +83,12 @@ export async function messagesJson(db: Executor, ids: number[]): Promise<Message
       'u.username',
       eb.fn.coalesce('u.image_url', 'av.url').as('image_url'),
     ])
-    .where('m.id', 'in', ids)
-    .orderBy('m.id')
-    .execute()
-  return rows.map((r) => ({
+}
+
+type MessageRow = Awaited<ReturnType<ReturnType<typeof messageQuery>['executeTakeFirstOrThrow']>>
+
+function toMessageJson(r: MessageRow): MessageJson {
+  return {
     id: Number(r.id),
     group_uuid_id: r.uuid,
     message: r.message,
@@ -94,7 +98,26 @@ export async function messagesJson(db: Executor, ids: number[]): Promise<Message
     display_time: displayTime(Number(r.created_at_ms)),
     created_at_in_millis: Number(r.created_at_ms),
     user: { slug: r.slug, username: r.username, image_url: r.image_url },
-  }))
+  }
+}
+
+export async function messagesJson(db: Executor, ids: number[]): Promise<MessageJson[]> {
+  if (ids.length === 0) return []
+  const rows = await messageQuery(db as Kysely<Database>)
+    .where('m.id', 'in', ids)
+    .orderBy('m.id')
+    .execute()
+  return rows.map(toMessageJson)
+}
+
+const messageById = preparedFirst((db, $: Param<{ id: number }>) =>
+  messageQuery(db).where('m.id', '=', $('id')),
+)
+
+/** One message's JSON (the send path's: one compiled statement). */
+export async function messageJson(db: Executor, id: number): Promise<MessageJson | undefined> {
+  const row = await messageById(db, { id })
+  return row ? toMessageJson(row) : undefined
 }
 
 /** Current members (not removed), admins first, then by when they joined. */
