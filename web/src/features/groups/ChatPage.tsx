@@ -1,12 +1,21 @@
 import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query'
-import { useCallback, useState } from 'react'
+import { useCallback, useEffect, useState } from 'react'
 import { Link, useParams } from 'react-router'
 import { Avatar, EmptyState, Loading } from '../../components/Common'
 import { Alert } from '../../components/Field'
 import { ChevronLeftIcon } from '../../components/Icons'
 import { ApiError } from '../../lib/api'
 import { useMe } from '../me/api'
-import { GROUPS_KEY, groupImage, groupPath, groupQuery, groupTitle, messagesQuery, sendMessage } from './api'
+import {
+  GROUPS_KEY,
+  groupImage,
+  groupPath,
+  groupQuery,
+  groupTitle,
+  membersLabel,
+  messagesQuery,
+  sendMessage,
+} from './api'
 import { ChatComposer } from './ChatComposer'
 import { newIdentifierKey, type PendingSend } from './chat-state'
 import styles from './groups.module.css'
@@ -27,15 +36,17 @@ export function ChatPage() {
   const me = useMe()
   const mySlug = me.data?.slug
   const group = useQuery(groupQuery(uuid))
-  const messages = useInfiniteQuery({ ...messagesQuery(uuid), enabled: group.isSuccess })
   const [pending, setPending] = useState<PendingSend[]>([])
   const [lostAccess, setLostAccess] = useState(false)
+  const messages = useInfiniteQuery({ ...messagesQuery(uuid), enabled: group.isSuccess && !lostAccess })
 
-  const loseAccess = useCallback(() => {
-    setLostAccess(true)
+  const loseAccess = useCallback(() => setLostAccess(true), [])
+  useEffect(() => {
+    // Once the page no longer reads them: the conversation's messages leave the cache.
+    if (!lostAccess) return
     client.removeQueries({ queryKey: messagesQuery(uuid).queryKey })
     void client.invalidateQueries({ queryKey: [...GROUPS_KEY, 'mine'] })
-  }, [client, uuid])
+  }, [lostAccess, client, uuid])
   const live = useGroupLive(group.isSuccess && !lostAccess ? uuid : null, mySlug, loseAccess)
 
   const send = async (send: PendingSend) => {
@@ -71,7 +82,7 @@ export function ChatPage() {
         <Link to={`${groupPath(uuid)}/details`} className={styles.chatTitle} data-testid="chat-details-link">
           <strong data-testid="chat-title">{title}</strong>
           <span>
-            {g.kind === 'group' ? `${g.members_count} members` : 'One-to-one'}
+            {g.kind === 'group' ? membersLabel(g.members_count) : 'One-to-one'}
             {g.is_muted ? ' · Muted' : ''}
           </span>
         </Link>

@@ -15,6 +15,7 @@ import {
   groupPath,
   groupQuery,
   groupTitle,
+  membersLabel,
   membersQuery,
   removeMember,
   setMuted,
@@ -55,7 +56,7 @@ export function DetailsPage() {
           <p className={styles.hint}>
             {g.kind === 'one_to_one'
               ? 'One-to-one conversation'
-              : `${g.members_count} members · ${g.is_public ? 'Public group' : 'Private group'}`}
+              : `${membersLabel(g.members_count)} · ${g.is_public ? 'Public group' : 'Private group'}`}
           </p>
         </div>
       </Card>

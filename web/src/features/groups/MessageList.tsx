@@ -138,7 +138,7 @@ function Row({
         data-key={send.identifier_key}
         data-state={send.status}
       >
-        <div className={`${styles.bubble} ${send.status === 'failed' ? styles.failed : ''}`}>
+        <div className={`${styles.bubble} ${send.status === 'failed' ? styles.failed : styles.sending}`}>
           <p className={styles.text} data-testid="message-text">
             {send.message}
           </p>

@@ -6,7 +6,7 @@ import { Avatar, EmptyState, Loading, PageHead } from '../../components/Common'
 import { Alert } from '../../components/Field'
 import { useDebounced } from '../../lib/use-debounced'
 import { useMe } from '../me/api'
-import { GROUPS_KEY, groupPath, joinGroup, type PublicGroup, searchGroupsQuery } from './api'
+import { GROUPS_KEY, groupPath, joinGroup, membersLabel, type PublicGroup, searchGroupsQuery } from './api'
 import styles from './groups.module.css'
 
 /** `/groups/search`: public groups by name; Join (or Open, when I am in it already). */
@@ -62,7 +62,7 @@ function Result({ group, mySlug }: { group: PublicGroup; mySlug: string | undefi
       <span className={styles.rowText}>
         <strong className={styles.rowName}>{group.name}</strong>
         <span className={styles.preview}>
-          {group.members_count} {group.members_count === 1 ? 'member' : 'members'}
+          {membersLabel(group.members_count)}
           {group.description ? ` · ${group.description}` : ''}
         </span>
       </span>

@@ -39,6 +39,8 @@ export const groupQuery = (uuid: string) =>
     queryKey: [...GROUPS_KEY, 'one', uuid],
     queryFn: async () => (await get<{ group: Group }>(apiPath(uuid))).group,
     retry: false,
+    // The pages say themselves what a 404 means here (not, or no longer, a member).
+    meta: { silent: true },
   })
 
 export const membersQuery = (uuid: string) =>
@@ -47,6 +49,7 @@ export const membersQuery = (uuid: string) =>
     queryFn: async () =>
       (await get<{ group_members: GroupMember[] }>(`${apiPath(uuid)}/members`)).group_members,
     retry: false,
+    meta: { silent: true },
   })
 
 /** Pages back from the newest: each page is oldest first, `next_before_id` the next cursor. */
@@ -60,6 +63,7 @@ export const messagesQuery = (uuid: string) =>
     initialPageParam: undefined as number | undefined,
     getNextPageParam: (last) => last.next_before_id ?? undefined,
     retry: false,
+    meta: { silent: true },
     staleTime: Number.POSITIVE_INFINITY,
   })
 
@@ -98,6 +102,8 @@ export const sendMessage = (
 ) => post<{ message: GroupMessage }>(`${apiPath(uuid)}/messages`, body)
 export const markRead = (uuid: string, messageId: number) =>
   post<{ read: true }>(`${apiPath(uuid)}/read`, { message_id: messageId })
+
+export const membersLabel = (count: number) => `${count} ${count === 1 ? 'member' : 'members'}`
 
 /** What a conversation is called: its name, or for a one-to-one the other person. */
 export function groupTitle(group: Pick<Group, 'name' | 'kind' | 'group_members'>, mySlug?: string): string {
