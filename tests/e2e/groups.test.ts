@@ -273,6 +273,63 @@ describe('one-to-one from a profile', () => {
   })
 })
 
+describe('adding people, and a long conversation read back', () => {
+  const others = ['scroll_one', 'scroll_two', 'scroll_three']
+  const tokens: string[] = []
+  let long = ''
+  beforeAll(async () => {
+    for (const username of others) {
+      const u = { email: `${username}@example.test`, username, password: `pass-${username}-77` }
+      expect((await api.post('/api/users', { ...u, full_name: username })).status).toBe(201)
+      tokens.push(await api.token(u.email, u.password))
+    }
+    const made = await api.post<{ group: { group_uuid_id: string } }>(
+      '/api/groups',
+      { name: 'Long chat' },
+      p(asha).token,
+    )
+    long = made.body.group.group_uuid_id
+  })
+
+  it('A adds three people found by name', async () => {
+    await a.goto(`/groups/${long}/add-members`)
+    await a.getByTestId('people-search').fill('scroll_')
+    await expect.poll(() => a.getByTestId('person-result').count()).toBe(3)
+    await shotBoth(a, 'add-members')
+    for (const row of await a.getByTestId('person-result').all()) await row.getByRole('button').click()
+    await a.getByTestId('add-members').click()
+    await a.waitForURL(`**/groups/${long}/details`)
+    await expect.poll(() => a.getByTestId('member-row').count()).toBe(4)
+  })
+
+  it('shows the newest page first and loads older messages when scrolled up, each once', async () => {
+    // 36 messages (the limit is 20 per sender in 10 s: three senders), more than a page of 30.
+    let n = 0
+    for (let round = 0; round < 12; round++)
+      for (const token of tokens) {
+        n += 1
+        const sent = await api.post(
+          `/api/groups/${long}/messages`,
+          { identifier_key: `old-${n}`, message: `old message ${n}` },
+          token,
+        )
+        expect(sent.status).toBe(201)
+      }
+    await a.goto(`/groups/${long}`)
+    await rows(a, 'old message 36').waitFor()
+    await expect.poll(() => a.getByTestId('chat-message').count()).toBe(30)
+    expect(await rows(a, 'old message 1').count()).toBe(0)
+    await a.getByTestId('chat-messages').evaluate((el) => {
+      el.scrollTop = 0
+    })
+    await rows(a, 'old message 1').waitFor()
+    await expect.poll(() => a.getByTestId('chat-message').count()).toBe(36)
+    await a.getByText('The start of the conversation').waitFor()
+    const texts = await a.getByTestId('message-text').allInnerTexts()
+    expect(texts).toEqual(Array.from({ length: 36 }, (_, i) => `old message ${i + 1}`))
+  })
+})
+
 describe('a failed send', () => {
   let solo = ''
   beforeAll(async () => {
