@@ -175,6 +175,22 @@ beforeAll(async () => {
     { content: 'A comment that is long enough. '.repeat(8) },
     token,
   )
+  // A group with a long message and its invite, for the chat pages (issue 15).
+  const group = (
+    await api.post<{ group: { group_uuid_id: string } }>(
+      '/api/groups',
+      { name: `Layout group ${'y'.repeat(40)}`, description: 'z'.repeat(300) },
+      token,
+    )
+  ).body.group
+  await api.post(
+    `/api/groups/${group.group_uuid_id}/messages`,
+    { identifier_key: 'layout-1', message: `A long unbroken word ${'w'.repeat(200)}` },
+    token,
+  )
+  const invite = (
+    await api.post<{ invite_code: string }>(`/api/groups/${group.group_uuid_id}/share`, undefined, token)
+  ).body
   championshipExamples = {
     'championship-stats': String(league.body.contest.id),
     ':phase_id': String(phase.id),
@@ -193,6 +209,8 @@ beforeAll(async () => {
     'auction/tournaments/:id': String(tournament.id),
     'scratch-cards/:id': String(card?.id),
     'posts/:id': String(post.id),
+    'groups/:id': group.group_uuid_id,
+    ':code': invite.invite_code,
     ':team_id': String(team.id),
     ':gang_id': String(gang.id),
     ':player_id': String(picked.player_ids[0]),
@@ -217,7 +235,7 @@ function exampleOf(pattern: string): string {
   if (pattern.endsWith('/championship-stats'))
     return `/contests/${championshipExamples['championship-stats']}/championship-stats`
   return pattern.replace(
-    /(?:(series|contests|auctions|auction\/managers|auction\/tournaments|scratch-cards|users|leaderboards|rules|posts)\/)?(:[a-z_]+\??|\*)/g,
+    /(?:(series|contests|auctions|auction\/managers|auction\/tournaments|scratch-cards|users|leaderboards|rules|posts|groups)\/)?(:[a-z_]+\??|\*)/g,
     (_all, area, param) => {
       const value =
         (area && examples[`${area}/${param}`]) ??

@@ -189,6 +189,19 @@ const signedInPeopleRoutes: RouteObject[] = [
   { path: 'users/reviews', ...page(people, 'MyReviewsPage') },
 ]
 
+const groups = () => import('./features/groups/pages')
+/** Groups and chat (issue 15, docs/groups.md): all of it is about the signed-in player's conversations. */
+const groupRoutes: RouteObject[] = [
+  { path: 'groups', ...page(groups, 'GroupsPage') },
+  { path: 'groups/new', ...page(groups, 'NewGroupPage') },
+  { path: 'groups/search', ...page(groups, 'SearchGroupsPage') },
+  { path: 'groups/invite', ...page(groups, 'InvitePage') },
+  { path: 'groups/invite/:code', ...page(groups, 'InvitePage') },
+  { path: 'groups/:id', ...page(groups, 'ChatPage') },
+  { path: 'groups/:id/add-members', ...page(groups, 'AddMembersPage') },
+  { path: 'groups/:id/details', ...page(groups, 'DetailsPage') },
+]
+
 /** Auctions (issue 4): every auction call needs a signed-in user, so every page does too. */
 const auctionRoutes: RouteObject[] = [
   { path: 'auctions', ...page(auctions, 'AuctionsPage') },
@@ -367,6 +380,7 @@ export const routes: RouteObject[] = [
                   ...signedInContestPagesRoutes,
                   ...signedInPostRoutes,
                   ...signedInPeopleRoutes,
+                  ...groupRoutes,
                   ...gangRoutes,
                   ...championshipRoutes,
                   ...contestCreationRoutes,

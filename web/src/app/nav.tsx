@@ -2,6 +2,7 @@ import type { ReactNode } from 'react'
 import {
   BellIcon,
   ChartIcon,
+  ChatIcon,
   EyeIcon,
   GiftIcon,
   HeartIcon,
@@ -50,6 +51,7 @@ export function menuItems(signedIn: boolean): NavItem[] {
     { to: HOME_PATH, label: 'Contests', short: 'Contests', icon: <TrophyIcon /> },
     { to: '/my-contests', label: 'My Contests', short: 'Joined', icon: <TicketIcon /> },
     { to: '/feeds', label: 'Feed', short: 'Feed', icon: <HeartIcon /> },
+    { to: '/groups', label: 'Chats', short: 'Chats', icon: <ChatIcon /> },
     { to: '/discover', label: 'Discover', short: 'Discover', icon: <EyeIcon /> },
     { to: CHAMPIONSHIP_PATH, label: 'Championship', short: 'Champ', icon: <MedalIcon /> },
     { to: '/gangs', label: 'Gangs', short: 'Gangs', icon: <UsersIcon /> },
@@ -67,11 +69,14 @@ export function menuItems(signedIn: boolean): NavItem[] {
   ]
 }
 
-/** The phone's bottom bar: the four most used places (the menu button is the fifth). */
+/**
+ * The phone's bottom bar: the four most used places (the menu button is the fifth). Chats
+ * took the profile's place: the menu's header links to the profile.
+ */
 export function bottomItems(signedIn: boolean): NavItem[] {
   const items = menuItems(signedIn)
   const pick = signedIn
-    ? [HOME_PATH, '/my-contests', '/notifications', '/profile']
+    ? [HOME_PATH, '/my-contests', '/groups', '/notifications']
     : [LANDING_PATH, HOME_PATH, '/point-system', LOGIN_PATH]
   return pick.map((to) => items.find((item) => item.to === to)).filter((item): item is NavItem => !!item)
 }

@@ -198,3 +198,8 @@ export const MedalIcon = (p: P) => (
     <path d="M12 12.5v5" />
   </Icon>
 )
+export const ChatIcon = (p: P) => (
+  <Icon {...p}>
+    <path d="M4 5h16v11H9l-5 4z" />
+  </Icon>
+)

@@ -8,6 +8,8 @@ export interface ChannelHandlers {
   connected?(first: boolean): void
   /** The connection dropped: nothing arrives until the next `connected` (and its snapshot). */
   disconnected?(): void
+  /** The server refused the subscription (e.g. not, or no longer, a member). */
+  rejected?(): void
 }
 
 /**
@@ -41,7 +43,10 @@ export function useChannel(
           setLive(false)
           ref.current.disconnected?.()
         },
-        rejected: () => setLive(false),
+        rejected: () => {
+          setLive(false)
+          ref.current.rejected?.()
+        },
         received: (data) => ref.current.received(data),
       })
     })

@@ -8,6 +8,7 @@ import { ApiError } from '../../lib/api'
 import { formatNumber } from '../../lib/format'
 import { useSignedIn } from '../../lib/use-session'
 import { ContestCard } from '../contests/ContestCard'
+import { MessageButton } from '../groups/MessageButton'
 import { useMe } from '../me/api'
 import { UserPosts } from '../posts/UserPosts'
 import { type PublicUser, profileQuery, type UserContestsType, userContestsQuery, userPath } from './api'
@@ -59,7 +60,10 @@ export function UserProfilePage() {
               Edit profile
             </ButtonLink>
           ) : (
-            <FollowButton user={user} mySlug={me.data?.slug} />
+            <>
+              <FollowButton user={user} mySlug={me.data?.slug} />
+              {signedIn ? <MessageButton slug={user.slug} /> : null}
+            </>
           )}
         </div>
       </section>

@@ -1,0 +1,220 @@
+import { type InfiniteData, useQueryClient } from '@tanstack/react-query'
+import { useEffect, useLayoutEffect, useMemo, useRef } from 'react'
+import { Link } from 'react-router'
+import { Loading } from '../../components/Common'
+import { GROUPS_KEY, type Group, type GroupMessage, type MessagesPage, markRead } from './api'
+import { type ChatRow, chatRows, newestId, type PendingSend } from './chat-state'
+import styles from './groups.module.css'
+
+/** How close to the bottom (px) still counts as "at the bottom": new messages keep it there. */
+const STICK_PX = 80
+
+/**
+ * The scrolling list of a conversation. Stays at the bottom as messages arrive while the
+ * reader is there; keeps the reader's place when older pages are added above; loads older
+ * pages when the top comes into view; and moves the read marker to the newest message while
+ * the bottom is in view and the tab is visible (so the unread counts drop).
+ */
+export function MessageList({
+  uuid,
+  data,
+  pending,
+  mySlug,
+  kind,
+  hasOlder,
+  loadingOlder,
+  loadOlder,
+  onRetry,
+}: {
+  uuid: string
+  data: InfiniteData<MessagesPage>
+  pending: PendingSend[]
+  mySlug: string | undefined
+  kind: Group['kind']
+  hasOlder: boolean
+  loadingOlder: boolean
+  loadOlder: () => void
+  onRetry: (send: PendingSend) => void
+}) {
+  const client = useQueryClient()
+  const box = useRef<HTMLDivElement>(null)
+  const top = useRef<HTMLDivElement>(null)
+  const stick = useRef(true)
+  const before = useRef<{ oldest: number | null; height: number }>({ oldest: null, height: 0 })
+  const marked = useRef(0)
+  const rows = useMemo(() => chatRows(data, pending, mySlug), [data, pending, mySlug])
+  const oldest = data.pages[data.pages.length - 1]?.messages[0]?.id ?? null
+  const newest = newestId(data)
+
+  const markSeen = () => {
+    const el = box.current
+    if (!el || newest === null || newest <= marked.current || document.visibilityState !== 'visible') return
+    if (el.scrollHeight - el.scrollTop - el.clientHeight > STICK_PX) return
+    marked.current = newest
+    void markRead(uuid, newest).then(
+      () => client.invalidateQueries({ queryKey: [...GROUPS_KEY, 'mine'] }),
+      () => {
+        marked.current = 0
+      },
+    )
+  }
+
+  useLayoutEffect(() => {
+    const el = box.current
+    if (!el) return
+    const last = before.current
+    if (last.oldest !== null && oldest !== null && oldest < last.oldest) {
+      // Older messages went in above: keep what the reader was looking at where it was.
+      el.scrollTop += el.scrollHeight - last.height
+    } else if (stick.current) {
+      el.scrollTop = el.scrollHeight
+    }
+    before.current = { oldest, height: el.scrollHeight }
+  })
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: markSeen reads the latest render
+  useEffect(() => {
+    markSeen()
+    const onVisible = () => markSeen()
+    document.addEventListener('visibilitychange', onVisible)
+    return () => document.removeEventListener('visibilitychange', onVisible)
+  }, [newest])
+
+  useEffect(() => {
+    const el = top.current
+    if (!el || !hasOlder) return
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((e) => e.isIntersecting) && !loadingOlder) loadOlder()
+      },
+      { root: box.current, rootMargin: '200px 0px 0px 0px' },
+    )
+    observer.observe(el)
+    return () => observer.disconnect()
+  }, [hasOlder, loadingOlder, loadOlder])
+
+  return (
+    <div
+      className={styles.messages}
+      ref={box}
+      data-testid="chat-messages"
+      onScroll={(event) => {
+        const el = event.currentTarget
+        stick.current = el.scrollHeight - el.scrollTop - el.clientHeight <= STICK_PX
+        if (stick.current) markSeen()
+      }}
+    >
+      <div ref={top} className={styles.listTop}>
+        {loadingOlder ? (
+          <Loading label="Loading older messages" />
+        ) : hasOlder ? null : (
+          <span className={styles.hint}>
+            {rows.length === 0 ? 'No messages yet. Say hello!' : 'The start of the conversation'}
+          </span>
+        )}
+      </div>
+      {rows.map((row) => (
+        <Row key={row.key} row={row} showSender={kind === 'group'} onRetry={onRetry} />
+      ))}
+    </div>
+  )
+}
+
+function Row({
+  row,
+  showSender,
+  onRetry,
+}: {
+  row: ChatRow
+  showSender: boolean
+  onRetry: (send: PendingSend) => void
+}) {
+  if (row.kind === 'pending') {
+    const { send } = row
+    return (
+      <div
+        className={`${styles.row} ${styles.mine}`}
+        data-testid="chat-message"
+        data-key={send.identifier_key}
+        data-state={send.status}
+      >
+        <div className={`${styles.bubble} ${send.status === 'failed' ? styles.failed : styles.sending}`}>
+          <p className={styles.text} data-testid="message-text">
+            {send.message}
+          </p>
+          {send.status === 'sending' ? (
+            <span className={styles.time} data-testid="message-time">
+              Sending...
+            </span>
+          ) : (
+            <span className={styles.failedLine}>
+              <span data-testid="message-time">Not sent{send.error ? `: ${send.error}` : ''}</span>
+              <button
+                type="button"
+                className={styles.retry}
+                onClick={() => onRetry(send)}
+                data-testid="message-retry"
+              >
+                Retry
+              </button>
+            </span>
+          )}
+        </div>
+      </div>
+    )
+  }
+  const { message, mine } = row
+  return (
+    <div
+      className={`${styles.row} ${mine ? styles.mine : ''}`}
+      data-testid="chat-message"
+      data-key={message.identifier_key}
+      data-id={message.id}
+      data-state="sent"
+    >
+      <div className={styles.bubble}>
+        {showSender && !mine ? (
+          <Link to={`/users/${encodeURIComponent(message.user.slug)}`} className={styles.sender}>
+            {message.user.username}
+          </Link>
+        ) : null}
+        {message.message_type === 'text_message' ? (
+          <p className={styles.text} data-testid="message-text">
+            {message.message}
+          </p>
+        ) : (
+          <MessageCard message={message} />
+        )}
+        <span className={styles.time} data-testid="message-time">
+          {message.display_time}
+        </span>
+      </div>
+    </div>
+  )
+}
+
+const CARDS: Record<Exclude<GroupMessage['message_type'], 'text_message'>, { label: string; cta: string }> = {
+  contest_card: { label: 'Contest', cta: 'Open the contest' },
+  auction_invite: { label: 'Auction invite', cta: 'Open the auction' },
+  gang_card: { label: 'Gang', cta: 'See your gangs' },
+}
+
+/** A shared contest, auction invite or gang: a card that links to it. */
+function MessageCard({ message }: { message: GroupMessage }) {
+  const type = message.message_type as keyof typeof CARDS
+  const card = CARDS[type]
+  // A gang's page needs its series or phase, which the message does not carry: gangs list them.
+  const to =
+    type === 'contest_card'
+      ? `/contests/${message.card_id}`
+      : type === 'auction_invite'
+        ? `/auctions/${message.card_id}`
+        : '/gangs'
+  return (
+    <Link to={to} className={styles.card} data-testid="message-card" data-card-type={type}>
+      <span className={styles.cardLabel}>{card.label}</span>
+      <span className={styles.text}>{message.message}</span>
+      <span className={styles.cardCta}>{card.cta} →</span>
+    </Link>
+  )
+}

@@ -1,0 +1,8 @@
+/** The lazy route modules of groups and chat (issue 15, docs/groups.md "Web"). */
+export { AddMembersPage } from './AddMembersPage'
+export { ChatPage } from './ChatPage'
+export { DetailsPage } from './DetailsPage'
+export { GroupsPage } from './GroupsPage'
+export { InvitePage } from './InvitePage'
+export { NewGroupPage } from './NewGroupPage'
+export { SearchGroupsPage } from './SearchGroupsPage'
