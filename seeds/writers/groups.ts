@@ -1,0 +1,123 @@
+import type { Tx } from '../../server/db/tx'
+import type { Around } from '../generators/calendar'
+import { buildGroups } from '../generators/groups'
+import type { SeedRandom } from '../generators/random'
+
+export interface GroupsSummary {
+  /** Groups and one-to-ones. */
+  groups: number
+  group_messages: number
+}
+
+/**
+ * Writes the group plan (seeds/generators/groups.ts): groups with their members, messages and
+ * `last_message_id`; each member's read marker (never before their own latest message, since
+ * sending moves it); and, as the server's rule would have left it (docs/groups.md,
+ * "Notifications and mute"), one unread `group_message` notification per unmuted member with
+ * unread messages, about the first message they have not read.
+ */
+export async function writeGroups(
+  tx: Tx,
+  random: SeedRandom,
+  a: Around,
+  people: Array<{ username: string }>,
+  userIds: Map<string, number>,
+): Promise<GroupsSummary> {
+  const plans = buildGroups(random, a, people)
+  const id = (username: string) => userIds.get(username) as number
+  const avatars = await tx.selectFrom('avatars').select('url').orderBy('sort').orderBy('id').execute()
+  let messages = 0
+  for (const [n, plan] of plans.entries()) {
+    const memberIds = plan.members.map(id)
+    const pair = [...memberIds].sort((x, y) => x - y)
+    const row = await tx
+      .insertInto('groups')
+      .values({
+        uuid: plan.uuid,
+        name: plan.name,
+        description: plan.description,
+        image: plan.kind === 'group' ? (avatars[n % Math.max(1, avatars.length)]?.url ?? null) : null,
+        kind: plan.kind,
+        is_public: plan.isPublic ? 1 : 0,
+        one_to_one_key: plan.kind === 'one_to_one' ? pair.join(':') : null,
+        invite_code: plan.inviteCode,
+        created_by_id: id(plan.creator),
+        last_message_id: null,
+        created_at_ms: plan.createdAt,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+    const groupId = Number(row.id)
+    const stored: Array<{ id: number; author: string; text: string; at: number }> = []
+    for (const [i, m] of plan.messages.entries()) {
+      const inserted = await tx
+        .insertInto('group_messages')
+        .values({
+          group_id: groupId,
+          user_id: id(m.author),
+          identifier_key: `seed-${groupId}-${i + 1}`,
+          message: m.text,
+          message_type: 'text_message',
+          card_id: null,
+          created_at_ms: m.at,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+      stored.push({ id: Number(inserted.id), ...m })
+    }
+    messages += stored.length
+    const last = stored.at(-1)
+    if (last)
+      await tx.updateTable('groups').set({ last_message_id: last.id }).where('id', '=', groupId).execute()
+
+    const notifications = []
+    for (const username of plan.members) {
+      const marker = readMarker(stored, username, plan.unreadTail.get(username) ?? 0)
+      const muted = plan.muted.has(username)
+      await tx
+        .insertInto('group_members')
+        .values({
+          group_id: groupId,
+          user_id: id(username),
+          role: plan.kind === 'group' && username === plan.creator ? 'admin' : 'member',
+          is_muted: muted ? 1 : 0,
+          last_read_message_id: marker,
+          removed_at_ms: null,
+          joined_at_ms: plan.createdAt,
+        })
+        .execute()
+      const firstUnread = stored.find((m) => m.id > marker && m.author !== username)
+      if (firstUnread && !muted)
+        notifications.push({
+          user_id: id(username),
+          kind: 'group_message',
+          body: `${firstUnread.author}${plan.kind === 'group' ? ` in ${plan.name}` : ''}: ${firstUnread.text}`,
+          data: JSON.stringify({
+            group_uuid_id: plan.uuid,
+            message_id: firstUnread.id,
+            path: `/groups/${plan.uuid}`,
+          }),
+          read_at_ms: null,
+          created_at_ms: firstUnread.at,
+          group_key: `group:${plan.uuid}`,
+        })
+    }
+    if (notifications.length > 0) await tx.insertInto('notifications').values(notifications).execute()
+  }
+  return { groups: plans.length, group_messages: messages }
+}
+
+/**
+ * The id up to which `username` has read: the last `tail` messages by others are left after
+ * it, but it is never before their own latest message (sending moves the marker to it).
+ */
+function readMarker(stored: Array<{ id: number; author: string }>, username: string, tail: number): number {
+  const latest = stored.at(-1)?.id ?? 0
+  if (tail === 0) return latest
+  const own = stored.filter((m) => m.author === username).at(-1)?.id ?? 0
+  const others = stored.filter((m) => m.author !== username)
+  const first = others[Math.max(0, others.length - tail)]
+  if (!first) return latest
+  const i = stored.findIndex((m) => m.id === first.id)
+  return Math.max(own, i <= 0 ? 0 : (stored[i - 1]?.id ?? 0))
+}
