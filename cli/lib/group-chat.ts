@@ -132,7 +132,11 @@ export async function runChat(io: Io, api: Api, uuid: string, opts: ChatOptions)
     },
     onState: (connection) => {
       store.set((s) => ({ ...s, connection }))
-      if (connection.kind === 'live') everLive = true
+      if (connection.kind === 'live') {
+        // On stderr, so stdout stays one line per message for whoever reads it.
+        if (plain && !everLive) io.err(`Chatting in ${title} (live): each line you type is sent\n`)
+        everLive = true
+      }
       if (connection.kind === 'rejected')
         end(
           everLive
