@@ -87,16 +87,7 @@ export async function runChat(io: Io, api: Api, uuid: string, opts: ChatOptions)
   const merge = (m: GroupMessage) => {
     if (known.has(m.id)) return
     known.add(m.id)
-    store.set((s) => {
-      const rows = s.rows.filter(
-        (r) => !(r.pending && m.user.slug === s.mySlug && r.pending.identifier_key === m.identifier_key),
-      )
-      const stored = rows.filter((r) => r.message)
-      const waiting = rows.filter((r) => !r.message)
-      stored.push({ message: m })
-      stored.sort((a, b) => (a.message?.id ?? 0) - (b.message?.id ?? 0))
-      return { ...s, rows: [...stored, ...waiting] }
-    })
+    store.set((s) => withMessage(s, m))
     print(m)
     markRead(m.id)
   }
@@ -156,7 +147,7 @@ export async function runChat(io: Io, api: Api, uuid: string, opts: ChatOptions)
     const trimmed = text.trim()
     if (trimmed === '') return
     const key = `cli-${randomUUID()}`
-    store.set((s) => ({ ...s, rows: [...s.rows, { pending: { identifier_key: key, text: trimmed } }] }))
+    store.set((s) => withPending(s, key, trimmed))
     try {
       const { message } = await api.post<{ message: GroupMessage }>(`/api/groups/${uuid}/messages`, {
         identifier_key: key,
@@ -176,12 +167,7 @@ export async function runChat(io: Io, api: Api, uuid: string, opts: ChatOptions)
       if (error instanceof ApiError && error.status === 404) return end(`You were removed from ${title}`)
       failures++
       const why = error instanceof ApiError ? error.reason : (error as Error).message
-      store.set((s) => ({
-        ...s,
-        rows: s.rows.map((r) =>
-          r.pending?.identifier_key === key ? { pending: { ...r.pending, error: why } } : r,
-        ),
-      }))
+      store.set((s) => withFailure(s, key, why))
       if (plain) io.err(`not sent (${why}): ${trimmed}\n`)
     }
   }
@@ -195,6 +181,37 @@ export async function runChat(io: Io, api: Api, uuid: string, opts: ChatOptions)
     await feed.close()
     await catchingUp
     await reading
+  }
+}
+
+/** My send, shown as "Sending..." after everything stored. */
+export function withPending(s: ChatState, key: string, text: string): ChatState {
+  return { ...s, rows: [...s.rows, { pending: { identifier_key: key, text } }] }
+}
+
+/**
+ * A stored message (history, a broadcast, a POST's answer) in id order; my own replaces its
+ * "Sending..." row, matched by identifier_key.
+ */
+export function withMessage(s: ChatState, m: GroupMessage): ChatState {
+  if (s.rows.some((r) => r.message?.id === m.id)) return s
+  const rows = s.rows.filter(
+    (r) => !(r.pending && m.user.slug === s.mySlug && r.pending.identifier_key === m.identifier_key),
+  )
+  const stored = rows.filter((r) => r.message)
+  const waiting = rows.filter((r) => !r.message)
+  stored.push({ message: m })
+  stored.sort((a, b) => (a.message?.id ?? 0) - (b.message?.id ?? 0))
+  return { ...s, rows: [...stored, ...waiting] }
+}
+
+/** My send was refused: its row says why. */
+export function withFailure(s: ChatState, key: string, why: string): ChatState {
+  return {
+    ...s,
+    rows: s.rows.map((r) =>
+      r.pending?.identifier_key === key ? { pending: { ...r.pending, error: why } } : r,
+    ),
   }
 }
 
