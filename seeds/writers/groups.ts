@@ -26,10 +26,9 @@ export async function writeGroups(
   const plans = buildGroups(random, a, people)
   const id = (username: string) => userIds.get(username) as number
   const avatars = await tx.selectFrom('avatars').select('url').orderBy('sort').orderBy('id').execute()
-  let messages = 0
+  const groupIds: number[] = []
   for (const [n, plan] of plans.entries()) {
-    const memberIds = plan.members.map(id)
-    const pair = [...memberIds].sort((x, y) => x - y)
+    const pair = plan.members.map(id).sort((x, y) => x - y)
     const row = await tx
       .insertInto('groups')
       .values({
@@ -47,32 +46,41 @@ export async function writeGroups(
       })
       .returning('id')
       .executeTakeFirstOrThrow()
-    const groupId = Number(row.id)
-    const stored: Array<{ id: number; author: string; text: string; at: number }> = []
-    for (const [i, m] of plan.messages.entries()) {
-      const inserted = await tx
-        .insertInto('group_messages')
-        .values({
-          group_id: groupId,
-          user_id: id(m.author),
-          identifier_key: `seed-${groupId}-${i + 1}`,
-          message: m.text,
-          message_type: 'text_message',
-          card_id: null,
-          created_at_ms: m.at,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow()
-      stored.push({ id: Number(inserted.id), ...m })
-    }
-    messages += stored.length
-    const last = stored.at(-1)
+    groupIds.push(Number(row.id))
+  }
+
+  // Messages of all conversations in time order, so ids follow time across groups too and
+  // "latest conversation first" (ordered by last_message_id) is what it says.
+  const all = plans
+    .flatMap((plan, g) => plan.messages.map((m, i) => ({ ...m, g, key: `seed-${groupIds[g]}-${i + 1}` })))
+    .sort((x, y) => x.at - y.at || x.g - y.g)
+  const stored: Array<Array<{ id: number; author: string; text: string; at: number }>> = plans.map(() => [])
+  for (const m of all) {
+    const inserted = await tx
+      .insertInto('group_messages')
+      .values({
+        group_id: groupIds[m.g] as number,
+        user_id: id(m.author),
+        identifier_key: m.key,
+        message: m.text,
+        message_type: 'text_message',
+        card_id: null,
+        created_at_ms: m.at,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+    stored[m.g]?.push({ id: Number(inserted.id), author: m.author, text: m.text, at: m.at })
+  }
+
+  for (const [g, plan] of plans.entries()) {
+    const groupId = groupIds[g] as number
+    const history = stored[g] ?? []
+    const last = history.at(-1)
     if (last)
       await tx.updateTable('groups').set({ last_message_id: last.id }).where('id', '=', groupId).execute()
-
     const notifications = []
     for (const username of plan.members) {
-      const marker = readMarker(stored, username, plan.unreadTail.get(username) ?? 0)
+      const marker = readMarker(history, username, plan.unreadTail.get(username) ?? 0)
       const muted = plan.muted.has(username)
       await tx
         .insertInto('group_members')
@@ -86,7 +94,7 @@ export async function writeGroups(
           joined_at_ms: plan.createdAt,
         })
         .execute()
-      const firstUnread = stored.find((m) => m.id > marker && m.author !== username)
+      const firstUnread = history.find((m) => m.id > marker && m.author !== username)
       if (firstUnread && !muted)
         notifications.push({
           user_id: id(username),
@@ -104,7 +112,7 @@ export async function writeGroups(
     }
     if (notifications.length > 0) await tx.insertInto('notifications').values(notifications).execute()
   }
-  return { groups: plans.length, group_messages: messages }
+  return { groups: plans.length, group_messages: all.length }
 }
 
 /**

@@ -92,6 +92,9 @@ describe('the seeded group chats', () => {
     // Latest conversation first, each with its last message.
     const lasts = groups.map((g) => g.last_message.id as number)
     expect(lasts).toEqual([...lasts].sort((x, y) => y - x))
+    // Ids follow time across conversations, so that order is also the latest in time first.
+    const times = groups.map((g) => g.last_message.created_at_in_millis as number)
+    expect(times).toEqual([...times].sort((x, y) => y - x))
 
     // Unread counts agree with the history: messages by others after the marker.
     const chai = byName('Chai & cricket')
