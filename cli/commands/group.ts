@@ -251,8 +251,29 @@ async function runShow(io: Io, id: string, opts: OptionsOf<typeof showOptions>):
     ),
   )
   if (page.messages.length === 0) io.out('No messages yet\n')
-  for (const m of page.messages) io.out(`${messageLine(m)}\n`)
-  if (page.next_before_id !== null) io.out(s.dim(`(older messages: fanspole group show ${id} --limit 100)\n`))
+  // display_time is the time of day only: a line for each new day (India time, as it is).
+  let day = ''
+  for (const m of page.messages) {
+    const d = istDay(m.created_at_in_millis)
+    if (d !== day) io.out(s.dim(`-- ${d} --\n`))
+    day = d
+    io.out(`${messageLine(m)}\n`)
+  }
+  const arg = /^[\w-]+$/.test(id) ? id : JSON.stringify(id)
+  if (page.next_before_id !== null)
+    io.out(s.dim(`(older messages: fanspole group show ${arg} --limit 100)\n`))
+}
+
+const IST_OFFSET_MS = (5 * 60 + 30) * 60_000
+
+/** `Mon 16 Nov` in India time, the zone of the messages' display_time. */
+function istDay(ms: number): string {
+  return new Date(ms + IST_OFFSET_MS).toLocaleDateString('en-GB', {
+    timeZone: 'UTC',
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+  })
 }
 
 async function runInvite(io: Io, id: string, opts: OptionsOf<typeof plain>): Promise<void> {

@@ -150,8 +150,10 @@ describe('fanspole group', () => {
     const shown = await cli('group', 'show', uuid)
     expect(shown.stdout).toContain(`Nets crew (${uuid}) · 3 members · 2 unread`)
     expect(shown.stdout).toContain('Nets at 7\n')
+    // A day line above the first message (and between them, should the day change in between).
+    expect(shown.stdout).toMatch(/^-- \w{3} \d{1,2} \w{3} --\n\d{1,2}:\d{2} [AP]M cli_ravi: Padding up$/m)
     expect(shown.stdout).toMatch(
-      /\d{1,2}:\d{2} [AP]M cli_ravi: Padding up\n.*cli_kiran: On my way ⏎ with the balls\n/,
+      /cli_ravi: Padding up\n(?:-- .* --\n)?\d{1,2}:\d{2} [AP]M cli_kiran: On my way ⏎ with the balls\n/,
     )
 
     // The one-to-one: the same conversation every time, from either side.
