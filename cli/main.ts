@@ -8,6 +8,7 @@ import { clockCommand } from './commands/clock'
 import { contestCommand } from './commands/contest'
 import { dbCommand } from './commands/db'
 import { gangCommand } from './commands/gang'
+import { groupCommand } from './commands/group'
 import { kycCommand } from './commands/kyc'
 import { loginCommand } from './commands/login'
 import { logoutCommand } from './commands/logout'
@@ -30,7 +31,7 @@ import { style } from './lib/style'
 
 const ENVIRONMENT = `
 Environment:
-  FANSPOLE_SERVER          server for login, clock, users, outbox, kyc, redemptions, refunds, reports, match, contest, prizes, championship, gang, social, wallet (default http://127.0.0.1:3000)
+  FANSPOLE_SERVER          server for login, clock, users, outbox, kyc, redemptions, refunds, reports, match, contest, prizes, championship, gang, social, group, wallet (default http://127.0.0.1:3000)
   FANSPOLE_DB              SQLite file for serve, seed, db (default ./data/fanspole.sqlite)
   DATABASE_URL             postgres://… instead of SQLite
   PORT, HOST               where serve listens (default 127.0.0.1:3000)
@@ -76,6 +77,7 @@ export function buildProgram(io: Io = processIo()): Command {
         championshipCommand(io),
         gangCommand(io),
         socialCommand(io),
+        groupCommand(io),
         walletCommand(io),
         auctionCommand(io),
       ],

@@ -13,6 +13,7 @@ import { type KeyIds, writeRoster, writeSeries } from './writers/catalog'
 import { writeChampionship } from './writers/championship'
 import { writeContests } from './writers/contests'
 import { writeGangs } from './writers/gangs'
+import { writeGroups } from './writers/groups'
 import { writeAdmin, writeFollows, writePerson, writeStartingMoney } from './writers/people'
 import { writePlayerContests } from './writers/player-contests'
 import { writeSocial } from './writers/social'
@@ -81,6 +82,9 @@ export interface SeedSummary {
   ratings: number
   /** XP award rows; each player's add up to their xp_points. */
   xp_awards: number
+  /** Group chats and one-to-ones (docs/groups.md, "Seeds"), and their messages. */
+  groups: number
+  group_messages: number
 }
 
 export async function isSeeded(db: Kysely<Database>): Promise<boolean> {
@@ -119,7 +123,7 @@ export async function seedDemoLeague(db: Kysely<Database>, options: SeedOptions)
     reserved: [options.admin.username],
   })
 
-  const progress = stepper(1 + rosters.length + series.length + 1 + people.length + 8, options.onProgress)
+  const progress = stepper(1 + rosters.length + series.length + 1 + people.length + 9, options.onProgress)
   const hashes = await progress.step('Hashing passwords', () =>
     hashOnce(
       [options.admin.password, options.demo.password, DEMO_USER_PASSWORD],
@@ -192,6 +196,7 @@ export async function seedDemoLeague(db: Kysely<Database>, options: SeedOptions)
     const social = await progress.step('Posts, comments, likes, ratings and XP', () =>
       writeSocial(tx, random, a, people, follows, userIds),
     )
+    const chats = await progress.step('Group chats', () => writeGroups(tx, random, a, people, userIds))
     // One posting per lock that charged paid transfers.
     const transferCharges = Number(
       (
@@ -232,6 +237,7 @@ export async function seedDemoLeague(db: Kysely<Database>, options: SeedOptions)
       classic_teams: championship.classic_teams,
       classic_team_scores: championship.classic_team_scores,
       ...social,
+      ...chats,
     }
     await progress.step('Recording the league', () =>
       tx
