@@ -1,3 +1,4 @@
+import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config'
@@ -32,20 +33,44 @@ if (postgres) {
   process.env.FANSPOLE_TEST_PG_PREFIX = prefix
 }
 
+/**
+ * Workers: the in-process projects (unit, api, cable — the app and its database inside the
+ * worker) use every core; the projects that start servers or time themselves against a budget
+ * (fuzz, cli, restarts, scenarios) keep Vitest's default of one fewer, in a later group
+ * (`sequence.groupOrder`); e2e and cluster run one file at a time after everything else.
+ * On a 2-core machine the default alone is one worker, which left a core idle through the
+ * longest part of the run.
+ */
+const cores = os.availableParallelism()
+const IN_PROCESS = { maxWorkers: cores, sequence: { groupOrder: 0 } }
+const SERVERS = { maxWorkers: Math.max(1, cores - 1), sequence: { groupOrder: 1 } }
+
 /** The SQLite leg never sees a DATABASE_URL from the surrounding shell. */
 const SQLITE_ENV = { DATABASE_URL: '' }
 
 const projects: TestProjectInlineConfiguration[] = [
-  { extends: true, test: { name: 'unit', include: ['tests/unit/**/*.test.ts'] } },
-  { extends: true, test: { name: 'api', include: ['tests/api/**/*.test.ts'], testTimeout: 20_000 } },
+  { extends: true, test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], ...IN_PROCESS } },
   {
     extends: true,
-    test: { name: 'fuzz', include: ['tests/fuzz/**/*.test.ts'], testTimeout: 120_000, hookTimeout: 60_000 },
+    test: { name: 'api', include: ['tests/api/**/*.test.ts'], testTimeout: 20_000, ...IN_PROCESS },
   },
-  { extends: true, test: { name: 'cable', include: ['tests/cable/**/*.test.ts'], testTimeout: 30_000 } },
   {
     extends: true,
-    test: { name: 'cli', include: ['tests/cli/**/*.test.{ts,tsx}'], testTimeout: 60_000 },
+    test: {
+      name: 'fuzz',
+      include: ['tests/fuzz/**/*.test.ts'],
+      testTimeout: 120_000,
+      hookTimeout: 60_000,
+      ...SERVERS,
+    },
+  },
+  {
+    extends: true,
+    test: { name: 'cable', include: ['tests/cable/**/*.test.ts'], testTimeout: 30_000, ...IN_PROCESS },
+  },
+  {
+    extends: true,
+    test: { name: 'cli', include: ['tests/cli/**/*.test.{ts,tsx}'], testTimeout: 60_000, ...SERVERS },
   },
   {
     extends: true,
@@ -54,11 +79,17 @@ const projects: TestProjectInlineConfiguration[] = [
       include: ['tests/restarts/**/*.test.ts'],
       testTimeout: 180_000,
       hookTimeout: 60_000,
+      ...SERVERS,
     },
   },
   {
     extends: true,
-    test: { name: 'scenarios', include: ['tests/scenarios/**/*.test.ts'], testTimeout: 120_000 },
+    test: {
+      name: 'scenarios',
+      include: ['tests/scenarios/**/*.test.ts'],
+      testTimeout: 120_000,
+      ...SERVERS,
+    },
   },
   {
     extends: true,
