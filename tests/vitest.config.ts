@@ -160,6 +160,9 @@ export default defineConfig({
     reporters: ['default', ['json', { outputFile: path.join(root, '.vitest', 'report.json') }]],
     globalSetup: [path.join(root, 'tests', 'postgres-setup.ts')],
     env: SQLITE_ENV,
+    // A live wait (a frame over /cable, a page catching up) gets ten seconds before it fails,
+    // not Vitest's one: on a loaded 2-core machine a second is not a bug.
+    expect: { poll: { timeout: 10_000 } },
     projects: [...projects, ...postgresLeg, ...clusterLeg],
   },
 })

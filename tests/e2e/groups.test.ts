@@ -24,6 +24,7 @@ let bBrowser: BrowserContext
 const players: Record<string, Player> = {}
 const p = (u: { username: string }) => players[u.username] as Player
 let uuid = ''
+let inviteCode = ''
 
 async function signIn(browser: BrowserContext, u: Player) {
   await browser.clearCookies()
@@ -146,6 +147,7 @@ describe('two players chat in a group, in two browsers', () => {
     await a.getByTestId('share-group').click()
     const url = await a.getByTestId('share-url').inputValue()
     const code = await a.getByTestId('share-code').innerText()
+    inviteCode = code
     expect(url).toMatch(new RegExp(`/groups/invite/${code}$`))
     await shotBoth(a, 'details')
     await b.goto(new URL(url).pathname)
@@ -164,14 +166,14 @@ describe('two players chat in a group, in two browsers', () => {
     await a.getByTestId('chat-input').fill('Who is your captain tonight?')
     await a.getByTestId('chat-input').press('Enter')
     const mine = rows(a, 'Who is your captain tonight?')
-    await expect.poll(() => mine.getAttribute('data-state')).toBe('sending')
+    await expect.poll(() => mine.getAttribute('data-state'), { timeout: 10_000 }).toBe('sending')
     expect(await mine.getByTestId('message-time').innerText()).toBe('Sending...')
-    expect(held.bodies).toHaveLength(1)
+    await expect.poll(() => held.bodies.length, { timeout: 10_000 }).toBe(1)
     // Still held in A's browser: nothing reached the server, so B has nothing yet.
     expect(await rows(b, 'Who is your captain tonight?').count()).toBe(0)
     await shotBoth(a, 'chat-sending')
     await held.release()
-    await expect.poll(() => mine.getAttribute('data-state')).toBe('sent')
+    await expect.poll(() => mine.getAttribute('data-state'), { timeout: 10_000 }).toBe('sent')
     expect(await mine.getByTestId('message-time').innerText()).toMatch(/^\d{1,2}:\d{2} [AP]M$/)
     expect(await mine.getAttribute('data-key')).toBe(held.bodies[0]?.identifier_key)
     await rows(b, 'Who is your captain tonight?').waitFor()
@@ -182,7 +184,9 @@ describe('two players chat in a group, in two browsers', () => {
     await b.getByTestId('chat-input').fill('Kohli, obviously.\nYou?')
     await b.getByTestId('chat-send').click()
     await rows(a, 'Kohli, obviously.\nYou?').waitFor()
-    await expect.poll(() => rows(b, 'Kohli, obviously.\nYou?').getAttribute('data-state')).toBe('sent')
+    await expect
+      .poll(() => rows(b, 'Kohli, obviously.\nYou?').getAttribute('data-state'), { timeout: 10_000 })
+      .toBe('sent')
     expect(await rows(b, 'Kohli, obviously.\nYou?').count()).toBe(1)
     await shotBoth(b, 'chat')
   })
@@ -192,7 +196,9 @@ describe('two players chat in a group, in two browsers', () => {
     await b.getByTestId('group-row').waitFor()
     await a.getByTestId('chat-input').fill('Toss in five minutes')
     await a.getByTestId('chat-input').press('Enter')
-    await expect.poll(() => rows(a, 'Toss in five minutes').getAttribute('data-state')).toBe('sent')
+    await expect
+      .poll(() => rows(a, 'Toss in five minutes').getAttribute('data-state'), { timeout: 10_000 })
+      .toBe('sent')
     await b.reload()
     expect(await b.getByTestId('unread-badge').innerText()).toBe('1')
     await shotBoth(b, 'list')
@@ -213,7 +219,7 @@ describe('two players chat in a group, in two browsers', () => {
   it('B mutes the group: the details and the list say so', async () => {
     await b.goto(`/groups/${uuid}/details`)
     await b.getByTestId('mute-toggle').click()
-    await expect.poll(() => b.getByTestId('mute-state').innerText()).toMatch(/^Muted/)
+    await expect.poll(() => b.getByTestId('mute-state').innerText(), { timeout: 10_000 }).toMatch(/^Muted/)
     expect(await b.getByTestId('mute-toggle').innerText()).toMatch(/unmute/i)
     await b.goto('/groups')
     await b.getByTestId('muted-mark').waitFor()
@@ -241,7 +247,9 @@ describe('two players chat in a group, in two browsers', () => {
     await a.goto(`/groups/${uuid}`)
     await a.getByTestId('chat-input').fill('Ravi is out')
     await a.getByTestId('chat-input').press('Enter')
-    await expect.poll(() => rows(a, 'Ravi is out').getAttribute('data-state')).toBe('sent')
+    await expect
+      .poll(() => rows(a, 'Ravi is out').getAttribute('data-state'), { timeout: 10_000 })
+      .toBe('sent')
     await b.reload()
     await b.getByTestId('chat-lost-access').waitFor()
     expect(await b.getByText('Ravi is out').count()).toBe(0)
@@ -249,6 +257,30 @@ describe('two players chat in a group, in two browsers', () => {
       (await api.get(`/api/groups/${uuid}/messages`, p(ravi).token)).status,
       'B reads the messages',
     ).toBe(404)
+    // B still has the link: it does not bring back someone an admin removed.
+    await b.goto(`/groups/invite/${inviteCode}`)
+    await b.getByTestId('join-by-invite').click()
+    await b.getByText('only an admin can add you back').waitFor()
+    expect((await api.get(`/api/groups/${uuid}`, p(ravi).token)).status).toBe(404)
+  })
+
+  it('A makes a new invite link: the old one no longer works, the new one does', async () => {
+    await a.goto(`/groups/${uuid}/details`)
+    await a.getByTestId('share-group').click()
+    expect(await a.getByTestId('share-code').innerText()).toBe(inviteCode)
+    await a.getByTestId('share-reset').click()
+    await expect.poll(() => a.getByTestId('share-code').innerText(), { timeout: 10_000 }).not.toBe(inviteCode)
+    const fresh = await a.getByTestId('share-code').innerText()
+    expect(await a.getByTestId('share-url').inputValue()).toMatch(new RegExp(`/groups/invite/${fresh}$`))
+    const stranger = await api.post('/api/users', {
+      email: 'third.chat@example.test',
+      username: 'third_chat',
+      password: 'helicopter-7-third',
+    })
+    expect(stranger.status).toBe(201)
+    const token = await api.token('third.chat@example.test', 'helicopter-7-third')
+    expect((await api.post('/api/groups/join', { invite_code: inviteCode }, token)).status).toBe(404)
+    expect((await api.post('/api/groups/join', { invite_code: fresh }, token)).status).toBe(200)
   })
 })
 
@@ -261,7 +293,9 @@ describe('one-to-one from a profile', () => {
     expect(await a.getByTestId('chat-title').innerText()).toBe(ravi.username)
     await a.getByTestId('chat-input').fill('Sorry about the group, friend')
     await a.getByTestId('chat-input').press('Enter')
-    await expect.poll(() => rows(a, 'Sorry about the group, friend').getAttribute('data-state')).toBe('sent')
+    await expect
+      .poll(() => rows(a, 'Sorry about the group, friend').getAttribute('data-state'), { timeout: 10_000 })
+      .toBe('sent')
     await b.goto(`/users/${p(asha).slug}`)
     await b.getByTestId('message-user').click()
     await b.waitForURL(`**${first}`)
@@ -294,12 +328,12 @@ describe('adding people, and a long conversation read back', () => {
   it('A adds three people found by name', async () => {
     await a.goto(`/groups/${long}/add-members`)
     await a.getByTestId('people-search').fill('scroll_')
-    await expect.poll(() => a.getByTestId('person-result').count()).toBe(3)
+    await expect.poll(() => a.getByTestId('person-result').count(), { timeout: 10_000 }).toBe(3)
     await shotBoth(a, 'add-members')
     for (const row of await a.getByTestId('person-result').all()) await row.getByRole('button').click()
     await a.getByTestId('add-members').click()
     await a.waitForURL(`**/groups/${long}/details`)
-    await expect.poll(() => a.getByTestId('member-row').count()).toBe(4)
+    await expect.poll(() => a.getByTestId('member-row').count(), { timeout: 10_000 }).toBe(4)
   })
 
   it('shows the newest page first and loads older messages when scrolled up, each once', async () => {
@@ -317,13 +351,13 @@ describe('adding people, and a long conversation read back', () => {
       }
     await a.goto(`/groups/${long}`)
     await rows(a, 'old message 36').waitFor()
-    await expect.poll(() => a.getByTestId('chat-message').count()).toBe(30)
+    await expect.poll(() => a.getByTestId('chat-message').count(), { timeout: 10_000 }).toBe(30)
     expect(await rows(a, 'old message 1').count()).toBe(0)
     await a.getByTestId('chat-messages').evaluate((el) => {
       el.scrollTop = 0
     })
     await rows(a, 'old message 1').waitFor()
-    await expect.poll(() => a.getByTestId('chat-message').count()).toBe(36)
+    await expect.poll(() => a.getByTestId('chat-message').count(), { timeout: 10_000 }).toBe(36)
     await a.getByText('The start of the conversation').waitFor()
     const texts = await a.getByTestId('message-text').allInnerTexts()
     expect(texts).toEqual(Array.from({ length: 36 }, (_, i) => `old message ${i + 1}`))
@@ -357,13 +391,13 @@ describe('a failed send', () => {
     await a.getByTestId('chat-input').fill('Is this thing on?')
     await a.getByTestId('chat-input').press('Enter')
     const mine = rows(a, 'Is this thing on?')
-    await expect.poll(() => mine.getAttribute('data-state')).toBe('failed')
+    await expect.poll(() => mine.getAttribute('data-state'), { timeout: 10_000 }).toBe('failed')
     await mine.getByTestId('message-retry').waitFor()
     await shotBoth(a, 'chat-failed')
     expect(await stored(solo, 'Is this thing on?')).toHaveLength(0)
     fail = false
     await mine.getByTestId('message-retry').click()
-    await expect.poll(() => mine.getAttribute('data-state')).toBe('sent')
+    await expect.poll(() => mine.getAttribute('data-state'), { timeout: 10_000 }).toBe('sent')
     expect(bodies).toHaveLength(2)
     expect(bodies[1]?.identifier_key).toBe(bodies[0]?.identifier_key)
     expect(await rows(a, 'Is this thing on?').count()).toBe(1)
@@ -383,7 +417,7 @@ describe('a failed send', () => {
     await a.getByTestId('chat-input').fill('Lost answer, kept message')
     await a.getByTestId('chat-input').press('Enter')
     const mine = rows(a, 'Lost answer, kept message')
-    await expect.poll(() => mine.getAttribute('data-state')).toBe('sent')
+    await expect.poll(() => mine.getAttribute('data-state'), { timeout: 10_000 }).toBe('sent')
     expect(await mine.count()).toBe(1)
     // A failure the echo already answered stays hidden: the one row is the stored message.
     await a.waitForTimeout(300)

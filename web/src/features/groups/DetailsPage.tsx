@@ -61,7 +61,7 @@ export function DetailsPage() {
         </div>
       </Card>
       <MuteCard group={g} />
-      {g.kind === 'group' ? <ShareCard uuid={uuid} /> : null}
+      {g.kind === 'group' ? <ShareCard uuid={uuid} isAdmin={mine?.role === 'admin'} /> : null}
       <Card>
         <div className={styles.cardHead}>
           <h2 className={styles.sectionTitle}>Members</h2>
@@ -124,9 +124,16 @@ function MuteCard({ group }: { group: Group }) {
   )
 }
 
-function ShareCard({ uuid }: { uuid: string }) {
-  const share = useMutation({ mutationFn: () => shareGroup(uuid) })
+function ShareCard({ uuid, isAdmin }: { uuid: string; isAdmin: boolean }) {
+  const share = useMutation({ mutationFn: (reset: boolean) => shareGroup(uuid, reset) })
   const [copied, setCopied] = useState(false)
+  const reset = () => {
+    if (!window.confirm('Make a new invite link? The old link and code stop working.')) return
+    setCopied(false)
+    share.mutate(true, {
+      onSuccess: () => showSnackbar('New invite link made; the old one no longer works.'),
+    })
+  }
   const copy = async (text: string) => {
     try {
       await navigator.clipboard.writeText(text)
@@ -151,21 +158,35 @@ function ShareCard({ uuid }: { uuid: string }) {
             onFocus={(event) => event.currentTarget.select()}
             data-testid="share-url"
           />
-          <Button small onClick={() => void copy(share.data.invite_url)} data-testid="share-copy">
-            {copied ? 'Copied' : 'Copy link'}
-          </Button>
+          <div className={styles.shareActions}>
+            <Button small onClick={() => void copy(share.data.invite_url)} data-testid="share-copy">
+              {copied ? 'Copied' : 'Copy link'}
+            </Button>
+            {isAdmin ? (
+              <Button
+                small
+                variant="secondary"
+                busy={share.isPending}
+                onClick={reset}
+                data-testid="share-reset"
+              >
+                New link
+              </Button>
+            ) : null}
+          </div>
         </div>
       ) : (
         <Button
           small
           variant="secondary"
           busy={share.isPending}
-          onClick={() => share.mutate()}
+          onClick={() => share.mutate(false)}
           data-testid="share-group"
         >
           Share invite link
         </Button>
       )}
+      {share.isError ? <Alert>{share.error.message}</Alert> : null}
     </Card>
   )
 }

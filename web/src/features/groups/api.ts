@@ -88,8 +88,9 @@ export const joinGroup = (inviteCode: string) =>
   post<{ group: Group }>('/api/groups/join', { invite_code: inviteCode })
 export const oneToOne = (userSlug: string) =>
   post<{ group: Group }>('/api/groups/create_one_to_one', { user_slug: userSlug })
-export const shareGroup = (uuid: string) =>
-  post<{ invite_code: string; invite_url: string }>(`${apiPath(uuid)}/share`)
+/** The invite; `reset` (admins) draws a new code and the old link stops working. */
+export const shareGroup = (uuid: string, reset = false) =>
+  post<{ invite_code: string; invite_url: string }>(`${apiPath(uuid)}/share`, reset ? { reset } : {})
 export const setMuted = (uuid: string, muted: boolean) =>
   post<{ group: Group }>(`${apiPath(uuid)}/${muted ? 'mute' : 'unmute'}`)
 export const addMembers = (uuid: string, slugs: string[]) =>
