@@ -110,7 +110,13 @@ export async function secondBrowser(
     if (message.type() === 'error' && !message.text().startsWith('Failed to load resource'))
       world.problems.push(`${name} console: ${message.text()}`)
   })
-  browser.on('close', () => fs.rmSync(dir, { recursive: true, force: true }))
+  // Chromium may still be writing its caches as the context closes (ENOTEMPTY): retry, and a
+  // profile left behind in the temp dir is not a failed test.
+  browser.on('close', () => {
+    try {
+      fs.rmSync(dir, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 })
+    } catch {}
+  })
   return { browser, page }
 }
 
