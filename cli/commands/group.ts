@@ -46,6 +46,13 @@ const createOptions = ((z) =>
     json: z.boolean().default(false),
   })) satisfies OptionSchema
 
+const inviteOptions = ((z) =>
+  z.object({
+    reset: z.boolean().default(false),
+    server: z.string().optional(),
+    json: z.boolean().default(false),
+  })) satisfies OptionSchema
+
 const showOptions = ((z) =>
   z.object({
     limit: intFlag(z, 'a number of messages', 1, 100).default(20),
@@ -65,6 +72,7 @@ Examples:
   fanspole group list
   fanspole group create "Sunday league" --member asha_k --member ravi_p --public
   fanspole group invite 3f2a9c1e              # prints the invite code and link
+  fanspole group invite 3f2a9c1e --reset      # admins: a new code; the old one stops working
   fanspole group join K7RM2QXT9A              # someone else, with that code
   fanspole group dm asha_k                    # the one-to-one with asha_k (made once, then reused)
   fanspole group chat 3f2a9c1e                # live; Esc or Ctrl-C to leave
@@ -116,9 +124,12 @@ export function groupCommand(io: Io): Command {
 
   add(
     new Command('invite')
-      .description('The group’s invite code and link, to share: anyone with it joins.')
-      .argument('<group>', 'group id'),
-  ).action(async (id: string, raw) => runInvite(io, id, await parseOptions(plain, raw)))
+      .description(
+        'The group’s invite code and link, to share: anyone with it joins (except someone an admin removed).',
+      )
+      .argument('<group>', 'group id')
+      .option('--reset', 'admins: make a new code; the old code and link stop working'),
+  ).action(async (id: string, raw) => runInvite(io, id, await parseOptions(inviteOptions, raw)))
 
   add(
     new Command('join')
@@ -276,11 +287,15 @@ function istDay(ms: number): string {
   })
 }
 
-async function runInvite(io: Io, id: string, opts: OptionsOf<typeof plain>): Promise<void> {
+async function runInvite(io: Io, id: string, opts: OptionsOf<typeof inviteOptions>): Promise<void> {
   const api = player(io, opts.server)
   const uuid = await resolveGroup(api, id)
-  const answer = await api.post<{ invite_code: string; invite_url: string }>(`/api/groups/${uuid}/share`)
+  const answer = await api.post<{ invite_code: string; invite_url: string }>(
+    `/api/groups/${uuid}/share`,
+    opts.reset ? { reset: true } : {},
+  )
   if (opts.json) return printJson(io, answer)
+  if (opts.reset) io.out('New invite made: the old code and link no longer work.\n')
   io.out(`Invite code: ${style(io.color).bold(answer.invite_code)}\n`)
   io.out(`Link: ${answer.invite_url}\n`)
   io.out(`Join from the CLI: fanspole group join ${answer.invite_code}\n`)

@@ -124,6 +124,18 @@ describe('fanspole group', () => {
     expect(refused.code).toBe(1)
     expect(refused.stderr).toContain('403')
     expect((await cli('group', 'members', uuid, '--json')).json().group_members).toHaveLength(3)
+    // Nor may he make a new invite; the creator may, and the old code stops working.
+    const noReset = await runCli(['group', 'invite', uuid, '--reset'], kiranEnv)
+    expect(noReset.code).toBe(1)
+    expect(noReset.stderr).toContain('403')
+    const reset = await cli('group', 'invite', uuid, '--reset')
+    expect(reset.stdout).toContain('New invite made: the old code and link no longer work.')
+    const fresh = /Invite code: ([A-Z2-9]{10})/.exec(reset.stdout)?.[1] as string
+    expect(fresh).not.toBe(code)
+    const stale = await runCli(['group', 'join', code], kiranEnv)
+    expect(stale.code).toBe(1)
+    expect(stale.stderr).toContain('404')
+    expect((await cli('group', 'invite', uuid, '--json')).json().invite_code).toBe(fresh)
 
     const muted = await cli('group', 'mute', uuid)
     expect(muted.stdout).toBe('Muted Nets crew: no notifications from it (it still counts unread)\n')
