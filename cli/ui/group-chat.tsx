@@ -51,9 +51,14 @@ export function GroupChat({ store, onSend }: { store: Store<ChatState>; onSend: 
   const rows = state.rows.slice(-room)
   return (
     <Box flexDirection="column">
-      <Box justifyContent="space-between">
-        <Text bold>{state.title}</Text>
-        <Text dimColor>{connectionText(state.connection)}</Text>
+      <Box justifyContent="space-between" gap={2}>
+        <Box flexShrink={0}>
+          <Text bold>{state.title}</Text>
+        </Box>
+        {/* A long reconnecting reason is cut, never written over the title. */}
+        <Text dimColor wrap="truncate-end">
+          {connectionText(state.connection)}
+        </Text>
       </Box>
       <Box flexDirection="column" marginY={1}>
         {rows.length === 0 ? <Text dimColor>No messages yet: say hello.</Text> : null}
