@@ -82,6 +82,7 @@ async function runServe(io: Io, opts: OptionsOf<typeof serveOptions>): Promise<v
     api_docs: `${running.url}/api/docs`,
     cable: `${running.url.replace(/^http/, 'ws')}/cable`,
     social: `${running.url}/feeds`,
+    chats: `${running.url}/groups`,
   }
   const database = running.deps.dbHandle.location
   if (opts.json) {
@@ -106,6 +107,8 @@ export function banner(b: {
   cable: string
   /** The feed: where the seeded players' posts, likes and comments show first. */
   social: string
+  /** The demo player's group chats and one-to-ones. */
+  chats: string
   database: string
   seeded: SeedSummary | null
   hasLeague: boolean
@@ -128,6 +131,8 @@ export function banner(b: {
       lines.push(
         `Social: ${seeded.follows} follows, ${seeded.posts} posts, ${seeded.comments} comments, ${seeded.likes} likes, ${seeded.ratings} ratings`,
       )
+    if (seeded.groups !== undefined)
+      lines.push(`Chats: ${seeded.groups} groups and one-to-ones, ${seeded.group_messages} messages`)
   }
   lines.push(
     '',
@@ -136,6 +141,7 @@ export function banner(b: {
     `  ${s.dim('API docs   ')}  ${b.api_docs}`,
     `  ${s.dim('Cable      ')}  ${b.cable}`,
     `  ${s.dim('Social     ')}  ${b.social} ${s.dim('(feed; /discover, /leaderboards, or fanspole social feed)')}`,
+    `  ${s.dim('Chats      ')}  ${b.chats} ${s.dim('(or fanspole group list, fanspole group chat <id>)')}`,
     `  ${s.dim('Database   ')}  ${b.database}`,
     b.hasLeague
       ? accountLines(b.config, s)

@@ -9,6 +9,7 @@ const urls = {
   api_docs: 'x',
   cable: 'y',
   social: 'http://127.0.0.1:3000/feeds',
+  chats: 'http://127.0.0.1:3000/groups',
   database: 'z',
 }
 
@@ -43,6 +44,20 @@ describe('the serve banner', () => {
     expect(text).toContain('Social: 120 follows, 30 posts, 41 comments, 200 likes, 17 ratings\n')
     expect(text).toMatch(
       /^ {2}Social +http:\/\/127\.0\.0\.1:3000\/feeds \(feed; \/discover, \/leaderboards, or fanspole social feed\)$/m,
+    )
+  })
+
+  it('points at the chats: the /groups URL, and how many the seed made', () => {
+    const seeded = {
+      seed: 42,
+      groups: 8,
+      group_messages: 96,
+      private_contest_code: null,
+    } as unknown as SeedSummary
+    const text = banner({ ...urls, seeded, hasLeague: true, config: loadConfig({}, {}), s: style(false) })
+    expect(text).toContain('Chats: 8 groups and one-to-ones, 96 messages\n')
+    expect(text).toMatch(
+      /^ {2}Chats +http:\/\/127\.0\.0\.1:3000\/groups \(or fanspole group list, fanspole group chat <id>\)$/m,
     )
   })
 })
