@@ -291,8 +291,7 @@ async function runInvite(io: Io, id: string, opts: OptionsOf<typeof inviteOption
   const api = player(io, opts.server)
   const uuid = await resolveGroup(api, id)
   const answer = await api.post<{ invite_code: string; invite_url: string }>(
-    `/api/groups/${uuid}/share`,
-    opts.reset ? { reset: true } : {},
+    `/api/groups/${uuid}/${opts.reset ? 'reset_invite' : 'share'}`,
   )
   if (opts.json) return printJson(io, answer)
   if (opts.reset) io.out('New invite made: the old code and link no longer work.\n')

@@ -421,11 +421,10 @@ describe('members and access', () => {
     const u = (await newGroup(a)).group_uuid_id
     await joinByInvite(a, b, u)
     const old = (await api.post(`/api/groups/${u}/share`, {}, a.token)).body.invite_code as string
-    const byMember = await api.post(`/api/groups/${u}/share`, { reset: true }, b.token)
+    const byMember = await api.post(`/api/groups/${u}/reset_invite`, {}, b.token)
     expect(byMember.status).toBe(403)
     expect((await api.post(`/api/groups/${u}/share`, {}, b.token)).body.invite_code).toBe(old)
-    expect((await api.post(`/api/groups/${u}/share`, { reset: 'yes' }, a.token)).status).toBe(422)
-    const reset = await api.post(`/api/groups/${u}/share`, { reset: true }, a.token)
+    const reset = await api.post(`/api/groups/${u}/reset_invite`, {}, a.token)
     expect(reset.status).toBe(200)
     expect(reset.body.invite_code).toMatch(/^[A-Z2-9]{10}$/)
     expect(reset.body.invite_code).not.toBe(old)
@@ -436,6 +435,14 @@ describe('members and access', () => {
     const joined = await api.post('/api/groups/join', { invite_code: reset.body.invite_code }, c.token)
     expect(joined.status).toBe(200)
     expect(joined.body.group.members_count).toBe(3)
+    // A stranger: 404; a one-to-one has no invite to reset: 409. Neither changes anything.
+    const stranger = await api.player()
+    expect((await api.post(`/api/groups/${u}/reset_invite`, {}, stranger.token)).status).toBe(404)
+    const dm = (await api.post('/api/groups/create_one_to_one', { user_slug: b.slug }, a.token)).body.group
+    expect((await api.post(`/api/groups/${dm.group_uuid_id}/reset_invite`, {}, a.token)).status).toBe(409)
+    expect((await api.post(`/api/groups/${u}/share`, {}, a.token)).body.invite_code).toBe(
+      reset.body.invite_code,
+    )
   })
 })
 

@@ -18,12 +18,17 @@ import {
 import { type GroupRow, groupColumns, groupsJson, membersJson } from './views'
 
 const GroupAnswer = z.object({ group: GroupSchema })
-const ShareBody = z.strictObject({ reset: z.boolean().optional() })
+const InviteAnswer = z.object({ invite_code: z.string(), invite_url: z.string() })
 const tags = ['Groups']
 
 /** Groups, members, mute, one-to-ones, invites and search (docs/groups.md). */
 export function groupRoutes(deps: Deps) {
   const app = createRouter()
+
+  const invite = (code: string) => ({
+    invite_code: code,
+    invite_url: `${deps.config.publicUrl.replace(/\/+$/, '')}/groups/invite/${code}`,
+  })
 
   async function oneGroup(uuid: string, viewerId: number) {
     const group = (await groupByUuid(deps.db, uuid)) as GroupRow
@@ -283,31 +288,33 @@ export function groupRoutes(deps: Deps) {
       path: '/api/groups/{uuid}/share',
       tags,
       summary: 'The group’s invite code and link',
-      description:
-        'Any member shares a group; a one-to-one has no invite (409). `reset: true` (admins only, 403 otherwise) replaces the code: the old one no longer joins (404).',
+      description: 'Any member shares a group; a one-to-one has no invite (409).',
       security: bearerSecurity,
-      request: {
-        params: uuidParam,
-        body: { required: false, content: { 'application/json': { schema: ShareBody } } },
-      },
-      responses: {
-        200: json(z.object({ invite_code: z.string(), invite_url: z.string() }), 'Invite'),
-        ...errors(401, 403, 404, 409, 422),
-      },
+      request: { params: uuidParam },
+      responses: { 200: json(InviteAnswer, 'Invite'), ...errors(401, 404, 409) },
     }),
     async (c) => {
-      const uuid = c.req.valid('param').uuid
-      const me = currentUser(c).id
-      const body = (c.req.valid('json') ?? {}) as z.infer<typeof ShareBody>
-      let code: string
-      if (body.reset) code = await resetInviteCode(deps, me, uuid)
-      else {
-        const m = await membership(deps.db, uuid, me)
-        if (m.group.kind === 'one_to_one') throw conflict('A one-to-one conversation has no invite')
-        code = m.group.invite_code
-      }
-      const base = deps.config.publicUrl.replace(/\/+$/, '')
-      return c.json({ invite_code: code, invite_url: `${base}/groups/invite/${code}` }, 200)
+      const m = await membership(deps.db, c.req.valid('param').uuid, currentUser(c).id)
+      if (m.group.kind === 'one_to_one') throw conflict('A one-to-one conversation has no invite')
+      return c.json(invite(m.group.invite_code), 200)
+    },
+  )
+
+  app.openapi(
+    createRoute({
+      method: 'post',
+      path: '/api/groups/{uuid}/reset_invite',
+      tags,
+      summary: 'A new invite code for the group',
+      description:
+        'Admins only (403 otherwise; a one-to-one has no invite, 409): draws a new code and answers the new invite; the old code no longer joins (404).',
+      security: bearerSecurity,
+      request: { params: uuidParam },
+      responses: { 200: json(InviteAnswer, 'The new invite'), ...errors(401, 403, 404, 409) },
+    }),
+    async (c) => {
+      const code = await resetInviteCode(deps, currentUser(c).id, c.req.valid('param').uuid)
+      return c.json(invite(code), 200)
     },
   )
 

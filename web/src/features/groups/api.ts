@@ -90,7 +90,7 @@ export const oneToOne = (userSlug: string) =>
   post<{ group: Group }>('/api/groups/create_one_to_one', { user_slug: userSlug })
 /** The invite; `reset` (admins) draws a new code and the old link stops working. */
 export const shareGroup = (uuid: string, reset = false) =>
-  post<{ invite_code: string; invite_url: string }>(`${apiPath(uuid)}/share`, reset ? { reset } : {})
+  post<{ invite_code: string; invite_url: string }>(`${apiPath(uuid)}/${reset ? 'reset_invite' : 'share'}`)
 export const setMuted = (uuid: string, muted: boolean) =>
   post<{ group: Group }>(`${apiPath(uuid)}/${muted ? 'mute' : 'unmute'}`)
 export const addMembers = (uuid: string, slugs: string[]) =>
