@@ -148,10 +148,11 @@ export function groupRoutes(deps: Deps) {
       path: '/api/groups/join',
       tags,
       summary: 'Join a group by its invite code',
-      description: 'A wrong code is 404. Joining again changes nothing; a removed member is back in.',
+      description:
+        'A wrong or reset code is 404. Joining again changes nothing; someone who left is back in; someone an admin removed is not (403: only an admin adds them back).',
       security: bearerSecurity,
       request: { body: jsonBody(z.strictObject({ invite_code: z.string().trim().min(1).max(40) })) },
-      responses: { 200: json(GroupAnswer, 'Joined'), ...errors(401, 404, 422) },
+      responses: { 200: json(GroupAnswer, 'Joined'), ...errors(401, 403, 404, 422) },
     }),
     async (c) => {
       const me = currentUser(c)
@@ -223,7 +224,8 @@ export function groupRoutes(deps: Deps) {
       path: '/api/groups/{uuid}/members',
       tags,
       summary: 'Add people to a group',
-      description: 'Any member adds people (`/groups/{id}/add-members`); not to a one-to-one (409).',
+      description:
+        'Any member adds people (`/groups/{id}/add-members`); not to a one-to-one (409). Adding back someone an admin removed takes an admin (403).',
       security: bearerSecurity,
       request: {
         params: uuidParam,
@@ -231,7 +233,7 @@ export function groupRoutes(deps: Deps) {
       },
       responses: {
         200: json(z.object({ group_members: z.array(GroupMemberSchema) }), 'Members'),
-        ...errors(401, 404, 409, 422),
+        ...errors(401, 403, 404, 409, 422),
       },
     }),
     async (c) => {
