@@ -26,6 +26,7 @@ import { groupRoutes } from './areas/groups/routes'
 import { ledgerRoutes } from './areas/ledger/routes'
 import { adminMatchRoutes } from './areas/matches/admin.routes'
 import { crestRoutes } from './areas/matches/crest'
+import { matchFixtureRoutes } from './areas/matches/fixture.routes'
 import { matchRoutes } from './areas/matches/routes'
 import { seriesRoutes } from './areas/matches/series.routes'
 import { notificationRoutes } from './areas/notifications/routes'
@@ -153,6 +154,7 @@ export function createApp(deps: Deps, options: { cable?: CableServer } = {}) {
   app.route('/', championshipPhaseRoutes(deps))
   app.route('/', championshipTeamRoutes(deps))
   app.route('/', adminMatchRoutes(deps))
+  app.route('/', matchFixtureRoutes(deps))
   app.route('/', adminWalletRoutes(deps))
   app.route('/', kycRoutes(deps))
   app.route('/', payoutMethodRoutes(deps))

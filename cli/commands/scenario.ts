@@ -1,6 +1,7 @@
 import { Command } from 'commander'
 import { type Io, processIo } from '../lib/io'
 import { withJson } from '../lib/options'
+import type { ScenarioRunFlags } from '../scenario/run-command'
 
 const EXAMPLES = `
 Examples:
@@ -8,6 +9,8 @@ Examples:
   fanspole scenario run scenarios/auth.yaml scenarios/cable-auth.yaml
   fanspole scenario run scenarios --server http://127.0.0.1:3000
   fanspole scenario run scenarios --json > results.json
+  fanspole scenario run scenarios --grep auction --skip restart --bail
+  fanspole scenario run scenarios --reporter junit --output scenarios.xml
 
 The file format is described in docs/scenarios.md.
 `
@@ -18,16 +21,30 @@ export function scenarioCommand(io: Io = processIo()): Command {
   const run = new Command('run')
     .summary('run scenario files')
     .description(
-      'Runs every scenario file given (a directory means every *.yaml in it, sorted). Each scenario gets a fresh in-process server on an in-memory database, unless --server names a running one. Prints each step with ✓ or ✗; exits 1 if any scenario failed, 2 if a file is not a valid scenario.',
+      'Runs every scenario file given (a directory means every *.yaml in it, sorted). Each scenario gets a fresh in-process server on an in-memory database, unless --server names a running one (where a scenario that restarts the server is skipped, with the reason). Prints each step with ✓ or ✗; exits 1 if any scenario failed, 2 if a file is not a valid scenario or a --grep/--skip pattern leaves nothing to run.',
     )
     .argument('<paths...>', 'scenario files or directories')
     .option(
       '--server <url>',
       'run against this running server (default: a fresh ephemeral server per scenario)',
     )
+    .option(
+      '--grep <pattern>',
+      'run only scenarios whose name or file matches (regular expression, any case)',
+    )
+    .option(
+      '--skip <pattern>',
+      'leave out scenarios whose name or file matches (regular expression, any case)',
+    )
+    .option('--bail', 'stop at the first failed scenario (the rest are reported as skipped)')
+    .option('--reporter <name>', 'text, json or junit (default: text; junit is JUnit XML for CI)')
+    .option(
+      '--output <file>',
+      'write the json or junit report to this file (the text progress stays on stdout)',
+    )
   withJson(run)
   run.addHelpText('after', EXAMPLES)
-  run.action(async (paths: string[], flags: { json?: boolean; server?: string }) => {
+  run.action(async (paths: string[], flags: ScenarioRunFlags) => {
     // Loaded on use: the runner pulls in zod, yaml, ws and (for ephemeral runs) the server.
     const { runScenarioCommand } = await import('../scenario/run-command')
     await runScenarioCommand(paths, flags, io)

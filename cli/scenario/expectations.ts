@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { withSurroundings } from './around'
 import type { HttpAnswer } from './http'
 import type { Vars } from './interpolate'
 import { type Mismatch, matchPartial } from './match'
@@ -81,7 +82,8 @@ export function checkHttp(expect: HttpExpect | undefined, answer: HttpAnswer): M
   const out: Mismatch[] = []
   const status = statusMismatch(expect?.status, answer)
   if (status) out.push(status)
-  if (expect?.body !== undefined) out.push(...matchPartial(expect.body, answer.body, ['body']))
+  if (expect?.body !== undefined)
+    out.push(...withSurroundings(matchPartial(expect.body, answer.body, ['body']), answer.body, ['body']))
   if (expect?.headers) {
     const wanted = Object.fromEntries(Object.entries(expect.headers).map(([k, v]) => [k.toLowerCase(), v]))
     out.push(...matchPartial(wanted, answer.headers, ['headers']))

@@ -16,6 +16,8 @@ export interface Mismatch {
   /** True when nothing was found at `path`. */
   missing?: boolean
   message: string
+  /** The actual object around `path` (cli/scenario/around.ts), shown under the failure. */
+  around?: { path: string; value: string }
 }
 
 type Check = (

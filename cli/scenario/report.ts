@@ -8,6 +8,8 @@ export interface Summary {
   scenarios: number
   passed: number
   failed: number
+  /** Not run: they need the ephemeral server, or --bail stopped the run before them. */
+  skipped: number
   steps: number
   steps_passed: number
   steps_failed: number
@@ -19,8 +21,9 @@ export function summarise(results: ScenarioResult[], durationMs: number): Summar
   const steps = results.flatMap((r) => r.steps)
   return {
     scenarios: results.length,
-    passed: results.filter((r) => r.ok).length,
+    passed: results.filter((r) => r.ok && !r.skipped).length,
     failed: results.filter((r) => !r.ok).length,
+    skipped: results.filter((r) => r.skipped).length,
     steps: steps.length,
     steps_passed: steps.filter((s) => s.status === 'passed').length,
     steps_failed: steps.filter((s) => s.status === 'failed').length,
@@ -44,9 +47,17 @@ export function stepLine(step: StepResult, s: Style): string {
     : s.dim(`  ${step.duration_ms} ms`)
   let out = `  ${mark} ${step.status === 'failed' ? s.red(step.name) : step.name}${detail}\n`
   if (step.status === 'failed') {
-    const lines = step.mismatches?.length
-      ? step.mismatches.map((m) => `${m.path}: ${m.message}`)
-      : [step.error ?? 'failed']
+    const lines: string[] = []
+    const shown = new Set<string>()
+    for (const m of step.mismatches ?? []) {
+      lines.push(`${m.path}: ${m.message}`)
+      // What the answer actually holds there, once per object however many keys differ in it.
+      if (m.around && !shown.has(m.around.path)) {
+        shown.add(m.around.path)
+        lines.push(`  ${m.around.path || '(the whole value)'} holds ${m.around.value}`)
+      }
+    }
+    if (lines.length === 0) lines.push(step.error ?? 'failed')
     // A step that failed with a message of its own shows it above the differences it lists.
     if (step.mismatches?.length && step.error && step.error !== headlineFor(step.mismatches))
       lines.unshift(step.error)
@@ -56,6 +67,7 @@ export function stepLine(step: StepResult, s: Style): string {
 }
 
 export function scenarioFooter(result: ScenarioResult, s: Style): string {
+  if (result.skipped) return `  ${s.yellow(`skipped: ${result.skipped}`)}\n\n`
   let out = ''
   for (const step of result.steps) if (step.status === 'skipped') out += stepLine(step, s)
   if (result.error) out += `  ${s.red(`✗ ${indent(result.error, '    ')}`)}\n`
@@ -67,7 +79,8 @@ export function scenarioFooter(result: ScenarioResult, s: Style): string {
 }
 
 export function summaryLine(summary: Summary, s: Style): string {
-  const scenarios = `${summary.scenarios} scenario(s): ${summary.passed} passed, ${summary.failed} failed`
+  const skipped = summary.skipped > 0 ? `, ${summary.skipped} skipped` : ''
+  const scenarios = `${summary.scenarios} scenario(s): ${summary.passed} passed, ${summary.failed} failed${skipped}`
   const steps = `${summary.steps} step(s): ${summary.steps_passed} passed, ${summary.steps_failed} failed, ${summary.steps_skipped} skipped`
   const line = `${scenarios} · ${steps} · ${seconds(summary.duration_ms)}`
   return `${summary.failed === 0 ? s.green(line) : s.red(line)}\n`

@@ -1,8 +1,10 @@
+import { writeFileSync } from 'node:fs'
 import { CliError, UsageError } from '../lib/errors'
 import { type Io, printJson } from '../lib/io'
 import { resolveServer } from '../lib/options'
 import { style } from '../lib/style'
 import { sendHttp } from './http'
+import { junitXml } from './junit'
 import { collectScenarioFiles, type LoadedScenario, loadScenarioFile, ScenarioFormatError } from './loader'
 import { scenarioFooter, scenarioHeader, stepLine, summarise, summaryLine } from './report'
 import { runScenario } from './runner'
@@ -12,7 +14,33 @@ import type { ScenarioResult } from './types'
 export interface ScenarioRunFlags {
   json?: boolean
   server?: string
+  /** Run only scenarios whose name or file matches (a regular expression, case-insensitive). */
+  grep?: string
+  /** Leave out scenarios whose name or file matches. */
+  skip?: string
+  /** Stop at the first failed scenario; the rest are reported as skipped. */
+  bail?: boolean
+  /** `text` (default), `json` (as --json) or `junit`. */
+  reporter?: string
+  /** Write the json or junit report to this file; the text progress still goes to stdout. */
+  output?: string
 }
+
+const REPORTERS = ['text', 'json', 'junit'] as const
+
+function pattern(flag: '--grep' | '--skip', value: string | undefined): RegExp | undefined {
+  if (value === undefined) return undefined
+  try {
+    return new RegExp(value, 'i')
+  } catch (error) {
+    throw new UsageError(
+      `${flag} ${JSON.stringify(value)} is not a regular expression: ${(error as Error).message}`,
+    )
+  }
+}
+
+/** --grep and --skip look at the scenario's name and its file's path, as given. */
+const matches = (re: RegExp, scenario: LoadedScenario) => re.test(scenario.name) || re.test(scenario.file)
 
 function invalidFiles(problems: Array<{ file: string; problems: string[] }>): UsageError {
   const lines = problems.map(
@@ -40,8 +68,21 @@ async function checkReachable(server: string): Promise<string | undefined> {
  * UsageError (exit 2) for main() to report, after the results are printed.
  */
 export async function runScenarioCommand(paths: string[], flags: ScenarioRunFlags, io: Io): Promise<void> {
-  const json = flags.json === true
-  const s = style(io.color && !json)
+  const reporter = flags.reporter ?? (flags.json ? 'json' : 'text')
+  if (!(REPORTERS as readonly string[]).includes(reporter))
+    throw new UsageError(
+      `--reporter must be one of ${REPORTERS.join(', ')} (not ${JSON.stringify(reporter)})`,
+    )
+  if (flags.json && reporter !== 'json')
+    throw new UsageError(`--json is --reporter json; it cannot be combined with --reporter ${reporter}`)
+  if (flags.output !== undefined && reporter === 'text')
+    throw new UsageError('--output writes a json or junit report: give --reporter json or --reporter junit')
+  const grep = pattern('--grep', flags.grep)
+  const skip = pattern('--skip', flags.skip)
+  // The text progress goes to stdout unless a machine-readable report takes its place.
+  const text = reporter === 'text' || flags.output !== undefined
+  const jsonOut = reporter === 'json' && flags.output === undefined
+  const s = style(io.color && text)
   const server = flags.server === undefined ? undefined : resolveServer(io, flags.server)
   const { files, problems } = collectScenarioFiles(paths)
   if (problems.length > 0)
@@ -58,14 +99,22 @@ export async function runScenarioCommand(paths: string[], flags: ScenarioRunFlag
     }
   }
   if (invalid.length > 0) {
-    if (json) printJson(io, { ok: false, error: 'invalid scenario files', invalid })
+    if (jsonOut) printJson(io, { ok: false, error: 'invalid scenario files', invalid })
     throw invalidFiles(invalid)
   }
+
+  const chosen = loaded.filter((x) => (!grep || matches(grep, x)) && !(skip && matches(skip, x)))
+  if (chosen.length === 0 && loaded.length > 0)
+    throw new UsageError(
+      `no scenario left to run: ${loaded.length} loaded, none ${[grep && `matching --grep ${flags.grep}`, skip && `outside --skip ${flags.skip}`].filter(Boolean).join(' and ')}`,
+      'The patterns are regular expressions (case-insensitive) matched against each scenario name and file path',
+    )
+  const filteredOut = loaded.length - chosen.length
 
   if (server) {
     const unreachable = await checkReachable(server)
     if (unreachable) {
-      if (json) printJson(io, { ok: false, error: unreachable, scenarios: [] })
+      if (jsonOut) printJson(io, { ok: false, error: unreachable, scenarios: [] })
       throw new CliError(unreachable, {
         hint: 'Start one with `fanspole serve`, or leave out --server to run on an ephemeral server',
       })
@@ -75,19 +124,61 @@ export async function runScenarioCommand(paths: string[], flags: ScenarioRunFlag
   const started = performance.now()
   const results: ScenarioResult[] = []
   const target = server ? remoteTarget(server, io.env) : undefined
-  for (const scenario of loaded) {
-    if (!json) io.out(scenarioHeader(scenario.file, scenario.name, server ?? 'ephemeral', s))
+  for (const scenario of chosen) {
+    if (flags.bail && results.some((r) => !r.ok)) {
+      results.push(
+        notRun(scenario, server ?? 'ephemeral', 'not run: --bail stopped the run at the first failure'),
+      )
+      continue
+    }
+    if (text) io.out(scenarioHeader(scenario.file, scenario.name, server ?? 'ephemeral', s))
     const result = await runScenario(scenario, {
       target,
       env: io.env,
-      onStep: json ? undefined : (step) => io.out(stepLine(step, s)),
+      onStep: text ? (step) => io.out(stepLine(step, s)) : undefined,
     })
     results.push(result)
-    if (!json) io.out(scenarioFooter(result, s))
+    if (text) io.out(scenarioFooter(result, s))
   }
   const summary = summarise(results, Math.round(performance.now() - started))
   const ok = results.every((r) => r.ok)
-  if (json) printJson(io, { ok, summary, scenarios: results })
-  else io.out(summaryLine(summary, s))
+  const filtered = filteredOut > 0 ? { filtered_out: filteredOut } : {}
+  const report =
+    reporter === 'junit'
+      ? junitXml(results, summary)
+      : reporter === 'json'
+        ? `${JSON.stringify({ ok, summary: { ...summary, ...filtered }, scenarios: results }, null, 2)}\n`
+        : undefined
+  if (text) {
+    const left = filteredOut > 0 ? s.dim(`(${filteredOut} scenario(s) left out by --grep/--skip)\n`) : ''
+    io.out(summaryLine(summary, s) + left)
+  }
+  if (report !== undefined && flags.output !== undefined) {
+    try {
+      writeFileSync(flags.output, report)
+    } catch (error) {
+      throw new CliError(`could not write ${flags.output}: ${(error as Error).message}`)
+    }
+  } else if (jsonOut) printJson(io, { ok, summary: { ...summary, ...filtered }, scenarios: results })
+  else if (report !== undefined) io.out(report)
   if (!ok) throw new CliError(`${summary.failed} of ${summary.scenarios} scenario(s) failed`)
+}
+
+/** A scenario --bail did not run: every step skipped, counted as skipped. */
+function notRun(scenario: LoadedScenario, server: string, why: string): ScenarioResult {
+  return {
+    file: scenario.file,
+    name: scenario.name,
+    ok: true,
+    server,
+    duration_ms: 0,
+    skipped: why,
+    steps: scenario.steps.map((step) => ({
+      index: step.index,
+      name: step.name,
+      kind: step.kind.kind,
+      status: 'skipped' as const,
+      duration_ms: 0,
+    })),
+  }
 }

@@ -67,6 +67,17 @@ export async function runScenario(
       })
   }
 
+  // A server this runner did not start cannot be restarted by it: say so instead of failing.
+  const restarts = scenario.steps.some((s) => s.kind.kind === 'restart')
+  const remote = options.target ?? (options.serverUrl ? { label: options.serverUrl } : undefined)
+  if (restarts && remote && !options.target?.restart) {
+    result.skipped = `needs the ephemeral server (it restarts the server), so it is not run against ${remote.label}`
+    skipAll(0)
+    result.ok = true
+    result.duration_ms = elapsed(started)
+    return result
+  }
+
   let target: Target
   try {
     target =
@@ -76,7 +87,7 @@ export async function runScenario(
         : await ephemeralTarget({
             seed: scenario.seed,
             seedDemoLeague: scenario.seedDemoLeague,
-            restartable: scenario.steps.some((s) => s.kind.kind === 'restart'),
+            restartable: restarts,
           }))
   } catch (error) {
     result.error = `could not start the ephemeral server: ${(error as Error).message}`

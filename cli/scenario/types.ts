@@ -93,4 +93,9 @@ export interface ScenarioResult {
   steps: StepResult[]
   /** Set when the scenario could not start or finish (server, users, teardown). */
   error?: string
+  /**
+   * Why the scenario was not run at all (it needs the ephemeral server, or --bail stopped the
+   * run): every step is `skipped` and the scenario counts as neither passed nor failed.
+   */
+  skipped?: string
 }

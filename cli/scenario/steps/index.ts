@@ -3,6 +3,7 @@ import { cableStep } from './cable'
 import { classicTransferStep, pickClassicTeamStep } from './classic-team'
 import { clockStep } from './clock'
 import { concurrentStep } from './concurrent'
+import { createMatchStep } from './create-match'
 import { expectMessageStep } from './expect-message'
 import { expectNoMessageStep } from './expect-no-message'
 import { findMatchStep } from './find-match'
@@ -13,6 +14,7 @@ import { pickTeamStep } from './pick-team'
 import { playersStep } from './players'
 import { requestStep } from './request'
 import { restartStep } from './restart'
+import { completeMatchStep, creditStep, joinContestStep, simulateMatchStep } from './shortcuts'
 import { sleepStep } from './sleep'
 
 /**
@@ -28,6 +30,11 @@ export const STEP_KINDS: StepKind[] = [
   performStep,
   sleepStep,
   findMatchStep,
+  createMatchStep,
+  creditStep,
+  joinContestStep,
+  simulateMatchStep,
+  completeMatchStep,
   findPhaseStep,
   playersStep,
   pickTeamStep,
