@@ -35,13 +35,11 @@ export function botCount(flag: string, text: string): number {
 }
 
 export const strategySchema = (z: Parameters<OptionSchema>[0]) =>
-  z
-    .enum(CONTEST_BOT_STRATEGIES, { error: `expected one of ${CONTEST_BOT_STRATEGIES.join(', ')}` })
-    .default('mixed')
+  z.enum(CONTEST_BOT_STRATEGIES, { error: `expected one of ${CONTEST_BOT_STRATEGIES.join(', ')}` })
 
 const botsOptions = ((z) =>
   z.object({
-    strategy: strategySchema(z),
+    strategy: strategySchema(z).default('mixed'),
     championship: z.boolean().default(false),
     server: z.string().optional(),
     json: z.boolean().default(false),

@@ -82,7 +82,7 @@ const createOptions = ((z) =>
     phase: intFlag(z, 'a series phase id', 1, ID).optional(),
     team: intFlag(z, 'a team id', 1, ID).optional(),
     bots: intFlag(z, 'a number of bots', 1, MAX_CONTEST_BOTS).optional(),
-    botStrategy: strategySchema(z),
+    botStrategy: strategySchema(z).optional(),
   })) satisfies OptionSchema
 
 const editOptions = ((z) =>
@@ -215,6 +215,8 @@ async function runCreate(io: Io, opts: OptionsOf<typeof createOptions>): Promise
     is_private: true,
     ...draftBody(opts),
   }
+  if (opts.botStrategy !== undefined && opts.bots === undefined)
+    throw new UsageError('--bot-strategy goes with --bots <n>')
   if (opts.dryRun && opts.bots !== undefined)
     throw new UsageError('--bots seats bots in the contest once it exists: leave out --dry-run')
   if (opts.dryRun) {
@@ -243,7 +245,7 @@ async function botsAfterCreate(
   championship: boolean,
 ): Promise<SeatedBots> {
   try {
-    return await seatBots(api, contest.id, opts.bots as number, opts.botStrategy, championship)
+    return await seatBots(api, contest.id, opts.bots as number, opts.botStrategy ?? 'mixed', championship)
   } catch (error) {
     if (!(error instanceof ApiError)) throw error
     throw new CliError(`Created contest ${contest.id}, but no bots were seated: ${error.message}`, {

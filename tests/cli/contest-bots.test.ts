@@ -99,6 +99,20 @@ describe('fanspole contest … --bots', () => {
     )
     expect(dry.code).toBe(2)
     expect(dry.stderr).toContain('leave out --dry-run')
+    const lone = await cli(
+      'contest',
+      'create',
+      '--match',
+      '1',
+      '--name',
+      'x',
+      '--size',
+      '3',
+      '--bot-strategy',
+      'favourite',
+    )
+    expect(lone.code).toBe(2)
+    expect(lone.stderr).toContain('--bot-strategy goes with --bots <n>')
     const auction = await cli('auction', 'create', '--match', '1', '--name', 'Nope', '--bots', '12')
     expect(auction.code).toBe(2)
     expect(auction.stderr).toContain('--bots: expected a number of bots from 1 to 11')
