@@ -15,6 +15,7 @@ import { championshipTeamRoutes } from './areas/championship/teams.routes'
 import { championshipContestRoutes } from './areas/championship-contests/routes'
 import { clockRoutes } from './areas/clock/routes'
 import { contestAccessRoutes } from './areas/contest-access/routes'
+import { contestBotRoutes } from './areas/contest-creation/bots.routes'
 import { contestOwnerRoutes } from './areas/contest-creation/owner.routes'
 import { contestCreationRoutes } from './areas/contest-creation/routes'
 import { homeRoutes } from './areas/contests/home.routes'
@@ -136,6 +137,7 @@ export function createApp(deps: Deps, options: { cable?: CableServer } = {}) {
   // Before the contest routes: `/api/contests/rules/members` is not `/api/contests/{id}/members`.
   app.route('/', contestCreationRoutes(deps))
   app.route('/', contestOwnerRoutes(deps))
+  app.route('/', contestBotRoutes(deps))
   // Same reason: /api/contests/access and /api/contests/prize_structure are not contest ids.
   app.route('/', contestAccessRoutes(deps))
   app.route('/', prizeStructureRoutes(deps))

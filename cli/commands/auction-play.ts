@@ -116,7 +116,9 @@ export function auctionPlayCommands(io: Io): Command[] {
       .option('--squad <min-max>', 'squad size', '3-5')
       .option('--lot-seconds <n>', 'seconds per lot', '15')
       .option('--takeover <seconds>', 'a bot bids for a manager who has left the room this long (10–3600)')
-      .option('--private', 'only people with the code can see it'),
+      .option('--private', 'only people with the code can see it')
+      .option('--bots <n>', 'then seat n bots in the waiting room (1–11, approved at once, free of charge)')
+      .option('--bot-strategy <name>', 'mixed (default), value, star, hoarder or random'),
   ).action(
     async (
       flags: Flags & {
@@ -127,12 +129,16 @@ export function auctionPlayCommands(io: Io): Command[] {
         lotSeconds: string
         takeover?: string
         private?: boolean
+        bots?: string
+        botStrategy?: string
       },
     ) => {
       const [min, max] = flags.squad.split('-').map(Number)
       if (!Number.isInteger(min) || !Number.isInteger(max))
         throw new UsageError(`--squad: expected min-max such as 3-5, got ${JSON.stringify(flags.squad)}`)
-      const { new_auction } = await api(io, flags).post<{ new_auction: AuctionJson }>('/api/auctions', {
+      const bots = auctionBotsFlags(flags)
+      const caller = api(io, flags)
+      const { new_auction } = await caller.post<{ new_auction: AuctionJson }>('/api/auctions', {
         name: flags.name,
         match_id: idArgument('--match', flags.match),
         purse: Number(flags.purse),
@@ -143,10 +149,15 @@ export function auctionPlayCommands(io: Io): Command[] {
         ...(flags.takeover === undefined ? {} : { bot_takeover_seconds: Number(flags.takeover) }),
         private: flags.private === true,
       })
-      if (flags.json) return printJson(io, { auction: new_auction })
+      const seated = bots ? await seatAuctionBots(caller, new_auction.id, bots) : null
+      if (flags.json) return printJson(io, { auction: new_auction, ...(seated ? { bots: seated } : {}) })
       io.out(
         `Created auction ${new_auction.id}, "${new_auction.name}". Invite code: ${new_auction.code}\nJoin it yourself: fanspole auction join ${new_auction.id} --code ${new_auction.code} --name "My XI" --color blue\n`,
       )
+      if (seated)
+        io.out(
+          `Seated ${seated.length} bot${seated.length === 1 ? '' : 's'}: ${seated.map((b) => `${b.franchise_name} (${b.strategy})`).join(', ')}\n`,
+        )
     },
   )
 
@@ -291,4 +302,38 @@ export function auctionPlayCommands(io: Io): Command[] {
     await watchAuction(io, server, new Api(io, server, 'user'), idArgument('auction id', id))
   })
   return out
+}
+
+const AUCTION_BOT_STRATEGIES = ['mixed', 'value', 'star', 'hoarder', 'random']
+
+/** `auction create --bots n [--bot-strategy s]`, checked before anything is created. */
+function auctionBotsFlags(flags: { bots?: string; botStrategy?: string }) {
+  if (flags.bots === undefined) {
+    if (flags.botStrategy !== undefined) throw new UsageError('--bot-strategy goes with --bots <n>')
+    return null
+  }
+  const count = Number(flags.bots)
+  if (!/^\d+$/.test(flags.bots) || count < 1 || count > 11)
+    throw new UsageError(`--bots: expected a number of bots from 1 to 11, got ${JSON.stringify(flags.bots)}`)
+  const strategy = flags.botStrategy ?? 'mixed'
+  if (!AUCTION_BOT_STRATEGIES.includes(strategy))
+    throw new UsageError(
+      `--bot-strategy: expected one of ${AUCTION_BOT_STRATEGIES.join(', ')}, got ${JSON.stringify(strategy)}`,
+    )
+  return { count, strategy }
+}
+
+/** The auction exists by now: a refusal says so rather than reading as a failed create. */
+async function seatAuctionBots(caller: Api, id: number, bots: { count: number; strategy: string }) {
+  try {
+    const answer = await caller.post<{
+      bots: Array<{ id: number; franchise_name: string; strategy: string }>
+    }>(`/api/auctions/${id}/bots`, bots)
+    return answer.bots
+  } catch (error) {
+    if (!(error instanceof CliError) || error.status === null) throw error
+    throw new CliError(`Created auction ${id}, but no bots were seated: ${error.message}`, {
+      code: error.code,
+    })
+  }
 }

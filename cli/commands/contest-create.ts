@@ -10,7 +10,7 @@ import {
   prizeChoice,
   type Verified,
 } from '../lib/contest-draft'
-import { CliError, UsageError } from '../lib/errors'
+import { ApiError, CliError, UsageError } from '../lib/errors'
 import { type Io, printJson } from '../lib/io'
 import {
   intFlag,
@@ -23,6 +23,14 @@ import {
 } from '../lib/options'
 import { type Style, style } from '../lib/style'
 import { formatFields, formatTable, rupees } from '../lib/table'
+import {
+  CONTEST_BOT_STRATEGIES,
+  MAX_CONTEST_BOTS,
+  type SeatedBots,
+  seatBots,
+  seatedText,
+  strategySchema,
+} from './contest-bots'
 
 /** A contest made by a player, daily or championship, as create/edit/delete answer it. */
 export interface OwnedContest {
@@ -73,6 +81,8 @@ const createOptions = ((z) =>
     match: intFlag(z, 'a match id', 1, ID).optional(),
     phase: intFlag(z, 'a series phase id', 1, ID).optional(),
     team: intFlag(z, 'a team id', 1, ID).optional(),
+    bots: intFlag(z, 'a number of bots', 1, MAX_CONTEST_BOTS).optional(),
+    botStrategy: strategySchema(z).optional(),
   })) satisfies OptionSchema
 
 const editOptions = ((z) =>
@@ -122,6 +132,11 @@ export function createCommand(io: Io): Command {
     .option('--match <id>', 'the match (match games)')
     .option('--phase <id>', 'the series phase (championship; your classic team there enters)')
     .option('--team <id>', 'your team for the match (default: your first team for it)')
+    .option(
+      '--bots <n>',
+      `then seat n bots in it (1–${MAX_CONTEST_BOTS}, at most the free seats; you pay their fees)`,
+    )
+    .option('--bot-strategy <name>', `${CONTEST_BOT_STRATEGIES.join(', ')} (default mixed)`)
   withJson(withServer(withDraftOptions(create, false))).action(async (raw) =>
     runCreate(io, await parseOptions(createOptions, raw)),
   )
@@ -200,6 +215,10 @@ async function runCreate(io: Io, opts: OptionsOf<typeof createOptions>): Promise
     is_private: true,
     ...draftBody(opts),
   }
+  if (opts.botStrategy !== undefined && opts.bots === undefined)
+    throw new UsageError('--bot-strategy goes with --bots <n>')
+  if (opts.dryRun && opts.bots !== undefined)
+    throw new UsageError('--bots seats bots in the contest once it exists: leave out --dry-run')
   if (opts.dryRun) {
     if (opts.team !== undefined) body.team_id = opts.team
     const verified = await api.post<Verified>('/api/contests/verify', body)
@@ -211,9 +230,29 @@ async function runCreate(io: Io, opts: OptionsOf<typeof createOptions>): Promise
     '/api/contests',
     body,
   )
-  if (opts.json) return printJson(io, answer)
   const contest = (answer.contest ?? answer.championship_contest) as OwnedContest
+  const bots = opts.bots === undefined ? null : await botsAfterCreate(api, contest, opts, championship)
+  if (opts.json) return printJson(io, bots ? { ...answer, bots: bots.bots } : answer)
   io.out(createdText(contest, api.server, style(io.color)))
+  if (bots) io.out(seatedText(contest.id, bots, io.color))
+}
+
+/** `--bots`: the contest exists by now, so a refusal says so rather than reading as a failed create. */
+async function botsAfterCreate(
+  api: Api,
+  contest: OwnedContest,
+  opts: OptionsOf<typeof createOptions>,
+  championship: boolean,
+): Promise<SeatedBots> {
+  try {
+    return await seatBots(api, contest.id, opts.bots as number, opts.botStrategy ?? 'mixed', championship)
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error
+    throw new CliError(`Created contest ${contest.id}, but no bots were seated: ${error.message}`, {
+      code: error.code,
+      hint: `Try again with: fanspole contest bots ${contest.id} <n>${championship ? ' --championship' : ''}`,
+    })
+  }
 }
 
 /** The player's first team for the match (lowest team number), the team they most likely mean. */

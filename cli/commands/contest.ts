@@ -16,6 +16,7 @@ import { readerApi } from '../lib/session'
 import { type Style, style } from '../lib/style'
 import { formatFields, formatTable, rupees } from '../lib/table'
 import { formatInstant } from '../lib/time'
+import { botsCommand } from './contest-bots'
 import { createCommand, editCommand } from './contest-create'
 import { activitiesCommand, deleteCommand, joinCommand, membersCommand } from './contest-owner'
 import { paintStatus } from './match'
@@ -101,7 +102,7 @@ export function contestCommand(io: Io): Command {
 
   contest.addHelpText(
     'after',
-    '\nExamples:\n  fanspole contest list --match 14\n  fanspole contest list --sort fee --asc --filter 1,5\n  fanspole contest leaderboard 9 --watch\n  fanspole contest create --match 14 --name "Hostel XI" --fee 50 --size 4\n  fanspole contest join --code K7QX2M9AB3\n',
+    '\nExamples:\n  fanspole contest list --match 14\n  fanspole contest list --sort fee --asc --filter 1,5\n  fanspole contest leaderboard 9 --watch\n  fanspole contest create --match 14 --name "Hostel XI" --fee 50 --size 4\n  fanspole contest join --code K7QX2M9AB3\n  fanspole contest bots 41 3 --strategy differential\n',
   )
   return contest
     .addCommand(list)
@@ -113,6 +114,7 @@ export function contestCommand(io: Io): Command {
     .addCommand(deleteCommand(io))
     .addCommand(membersCommand(io))
     .addCommand(activitiesCommand(io))
+    .addCommand(botsCommand(io))
 }
 
 const spots = (c: Contest) => `${c.members_count}/${c.members_limit}`
