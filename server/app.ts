@@ -35,6 +35,7 @@ import { postRoutes } from './areas/posts/routes'
 import { prizeStructureRoutes } from './areas/prize-structures/routes'
 import { reportRoutes } from './areas/reports/routes'
 import { socialReportRoutes } from './areas/reports/social.routes'
+import { replayRoutes } from './areas/scoring/replay.routes'
 import { maintenanceGate } from './areas/snapshots/maintenance'
 import { snapshotRoutes } from './areas/snapshots/routes'
 import { leaderboardRoutes } from './areas/social/leaderboards.routes'
@@ -159,6 +160,7 @@ export function createApp(deps: Deps, options: { cable?: CableServer } = {}) {
   app.route('/', championshipPhaseRoutes(deps))
   app.route('/', championshipTeamRoutes(deps))
   app.route('/', adminMatchRoutes(deps))
+  app.route('/', replayRoutes(deps))
   app.route('/', adminWalletRoutes(deps))
   app.route('/', kycRoutes(deps))
   app.route('/', payoutMethodRoutes(deps))

@@ -115,5 +115,29 @@ describe('fanspole league reset', () => {
     const { FANSPOLE_ADMIN_EMAIL: _e, FANSPOLE_ADMIN_PASSWORD: _p, ...defaults } = env
     const clock = await runCli(['clock', '--json'], defaults)
     expect(clock.code, clock.stderr).toBe(0)
+
+    // A match played to the end (instantly) is replayed as a new match.
+    const upcoming = await server.deps.db
+      .selectFrom('matches')
+      .select('id')
+      .where('status', '=', 'upcoming')
+      .orderBy('event_time_ms')
+      .executeTakeFirstOrThrow()
+    const simulated = await runCli(['match', 'simulate', String(upcoming.id), '--mode', 'instant'], defaults)
+    expect(simulated.code, simulated.stderr).toBe(0)
+    const played = upcoming
+    const replay = await runCli(['match', 'replay', String(played.id), '--speed', '50', '--json'], defaults)
+    expect(replay.code, replay.stderr).toBe(0)
+    expect(replay.json().replay).toMatchObject({ source_id: played.id, speed: 50 })
+    const copy = await server.deps.db
+      .selectFrom('matches')
+      .select(['title', 'phase_id'])
+      .where('id', '=', replay.json().replay.match_id)
+      .executeTakeFirstOrThrow()
+    expect(copy).toMatchObject({ title: expect.stringMatching(/\(replay\)$/), phase_id: null })
+    const human = await runCli(['match', 'replay', String(played.id)], defaults)
+    expect(human.stdout).toMatch(/^Replaying match \d+ as match \d+: \d+ events at 1×/)
+    const bad = await runCli(['match', 'replay', String(played.id), '--speed', '0'], defaults)
+    expect(bad.code).toBe(2)
   })
 })
