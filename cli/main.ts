@@ -10,6 +10,7 @@ import { dbCommand } from './commands/db'
 import { gangCommand } from './commands/gang'
 import { groupCommand } from './commands/group'
 import { kycCommand } from './commands/kyc'
+import { leagueCommand } from './commands/league'
 import { loginCommand } from './commands/login'
 import { logoutCommand } from './commands/logout'
 import { matchCommand } from './commands/match'
@@ -22,6 +23,7 @@ import { reportsCommand } from './commands/reports'
 import { scenarioCommand } from './commands/scenario'
 import { seedCommand } from './commands/seed'
 import { serveCommand } from './commands/serve'
+import { snapshotCommand } from './commands/snapshot'
 import { socialCommand } from './commands/social'
 import { usersCommand } from './commands/users'
 import { walletCommand } from './commands/wallet'
@@ -60,6 +62,8 @@ export function buildProgram(io: Io = processIo()): Command {
         loginCommand(io),
         logoutCommand(io),
         clockCommand(io),
+        snapshotCommand(io),
+        leagueCommand(io),
         usersCommand(io),
         outboxCommand(io),
         kycCommand(io),

@@ -37,6 +37,9 @@ import { postRoutes } from './areas/posts/routes'
 import { prizeStructureRoutes } from './areas/prize-structures/routes'
 import { reportRoutes } from './areas/reports/routes'
 import { socialReportRoutes } from './areas/reports/social.routes'
+import { replayRoutes } from './areas/scoring/replay.routes'
+import { maintenanceGate } from './areas/snapshots/maintenance'
+import { snapshotRoutes } from './areas/snapshots/routes'
 import { leaderboardRoutes } from './areas/social/leaderboards.routes'
 import { otherRoutes } from './areas/social/other.routes'
 import { teamRoutes } from './areas/teams/routes'
@@ -93,6 +96,9 @@ export function createApp(deps: Deps, options: { cable?: CableServer } = {}) {
   app.onError(errorHandler(deps.log))
   app.use('*', edgeHeaders())
   // Image uploads have their own, larger limit (over it: 422 on the file field).
+  // First of all: while the database is swapped (docs/snapshots.md) every API request is a 503.
+  const gate = maintenanceGate(deps)
+  for (const prefix of ['/api/*', '/oauth/*', '/post_login', '/post_login/*']) app.use(prefix, gate)
   app.use(UPLOAD_PATH, uploadBodyLimit())
   for (const prefix of ['/api/*', '/oauth/*', '/post_login', '/post_login/*']) {
     const limited = bodyLimit({
@@ -132,6 +138,7 @@ export function createApp(deps: Deps, options: { cable?: CableServer } = {}) {
   app.route('/', clockRoutes(deps))
   app.route('/', ledgerRoutes(deps))
   app.route('/', adminRoutes(deps))
+  app.route('/', snapshotRoutes(deps, options.cable))
   // Home before the contest routes: /api/contests/home must not be read as a contest id.
   app.route('/', homeRoutes(deps))
   // Before the contest routes: `/api/contests/rules/members` is not `/api/contests/{id}/members`.
@@ -157,6 +164,7 @@ export function createApp(deps: Deps, options: { cable?: CableServer } = {}) {
   app.route('/', championshipTeamRoutes(deps))
   app.route('/', adminMatchRoutes(deps))
   app.route('/', matchFixtureRoutes(deps))
+  app.route('/', replayRoutes(deps))
   app.route('/', adminWalletRoutes(deps))
   app.route('/', kycRoutes(deps))
   app.route('/', payoutMethodRoutes(deps))

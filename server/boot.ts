@@ -6,6 +6,7 @@ import { registerChampionshipContestJobs } from './areas/championship-contests/j
 import { createScheduler } from './areas/clock/scheduler'
 import { ensureClockAnchor, followClock, loadClockAnchor } from './areas/clock/service'
 import { registerMatchJobs } from './areas/matches/jobs'
+import { registerReplayJobs } from './areas/scoring/replay'
 import type { Config } from './config'
 import { withBootLock } from './db/boot-lock'
 import { createScratchDatabase, openDatabase } from './db/dialect'
@@ -99,6 +100,7 @@ export async function bootDeps(config: Config, options: BootOptions = {}): Promi
   // Several processes: each runs on the clock stored in the database, whoever changed it.
   if (bus.stage) followClock(deps)
   registerMatchJobs(deps)
+  registerReplayJobs(deps)
   registerChampionshipContestJobs(deps)
   registerAuctionJobs(deps)
   registerAuctionBotJobs(deps)

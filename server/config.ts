@@ -10,6 +10,11 @@ export interface Config {
   dbFile: string
   databaseUrl?: string
   /**
+   * Where `fanspole snapshot save` keeps its copies (FANSPOLE_SNAPSHOTS). Default: a
+   * `snapshots` folder next to the SQLite file, or beside the default one (docs/snapshots.md).
+   */
+  snapshotDir?: string
+  /**
    * Postgres only: run on a new, empty database created on the server of `databaseUrl` and
    * dropped on close — what `:memory:` is to SQLite (ephemeral servers, scenarios, tests).
    */
@@ -133,6 +138,7 @@ export function loadConfig(overrides: Partial<Config> = {}, env: NodeJS.ProcessE
     host,
     dbFile: env.FANSPOLE_DB ?? defaultDbFile(),
     databaseUrl: env.DATABASE_URL || undefined,
+    snapshotDir: env.FANSPOLE_SNAPSHOTS || undefined,
     scratchTemplate: env.FANSPOLE_PG_TEMPLATE || undefined,
     scratchPrefix: env.FANSPOLE_PG_SCRATCH_PREFIX || undefined,
     seed: intEnv(env.FANSPOLE_SEED, DEFAULT_SEED),

@@ -16,6 +16,7 @@ import { readerApi } from '../lib/session'
 import { style } from '../lib/style'
 import { formatFields, formatTable } from '../lib/table'
 import { formatInstant } from '../lib/time'
+import { matchReplayCommand } from './match-replay'
 
 const STATUSES = ['upcoming', 'live', 'completed', 'abandoned'] as const
 
@@ -118,6 +119,7 @@ export function matchCommand(io: Io): Command {
     .addCommand(score)
     .addCommand(complete)
     .addCommand(abandon)
+    .addCommand(matchReplayCommand(io))
 }
 
 /** The admin actions live in their own module, loaded when one runs. */

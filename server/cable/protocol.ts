@@ -17,7 +17,8 @@ export function selectProtocol(offered: Set<string>): string | false {
   return false
 }
 
-export type DisconnectReason = 'unauthorized' | 'server_restart' | 'remote' | 'too_slow'
+/** `maintenance`: the database is being replaced (a snapshot restore, a league reset). */
+export type DisconnectReason = 'unauthorized' | 'server_restart' | 'remote' | 'too_slow' | 'maintenance'
 
 export const frames = {
   welcome: () => '{"type":"welcome"}',

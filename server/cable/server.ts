@@ -1,6 +1,7 @@
 import { upgradeWebSocket } from '@hono/node-server'
 import type { MiddlewareHandler } from 'hono'
 import { type WebSocket, WebSocketServer } from 'ws'
+import { maintenanceReason } from '../areas/snapshots/maintenance'
 import type { Deps } from '../deps'
 import { AppError } from '../http/errors'
 import type { AppEnv } from '../http/router'
@@ -62,6 +63,8 @@ export function createCableServer(deps: Deps, channels: ChannelDefinition[]): Ca
         connections.add(opened)
         void opened.done.then(() => connections.delete(opened))
         if (shutdown) opened.disconnect('server_restart', true)
+        // While the database is swapped, a client that reconnects at once is told again.
+        else if (maintenanceReason(deps) !== null) opened.disconnect('maintenance', true)
       },
       onMessage(event) {
         connection?.receive(event.data)
@@ -96,6 +99,9 @@ export function createCableServer(deps: Deps, channels: ChannelDefinition[]): Ca
     disconnectUser(userId, reconnect) {
       for (const connection of welcomed)
         if (connection.user?.id === userId) connection.disconnect('remote', reconnect)
+    },
+    disconnectAll(reason, reconnect) {
+      for (const connection of connections) connection.disconnect(reason, reconnect)
     },
     shutdown() {
       shutdown ??= (async () => {

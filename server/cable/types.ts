@@ -54,6 +54,8 @@ export interface CableServer {
   connectionCount(): number
   /** Disconnects every connection of a user (reason `remote`). */
   disconnectUser(userId: number, reconnect: boolean): void
+  /** Disconnects everyone (a restore or reset: reason `maintenance`, told to reconnect). */
+  disconnectAll(reason: 'maintenance', reconnect: boolean): void
   /** Graceful shutdown: every client gets `server_restart` with `reconnect: true`, then the socket closes. */
   shutdown(): Promise<void>
 }

@@ -53,6 +53,8 @@ export const ERROR_STATUS = {
   IDEMPOTENCY_KEY_REUSED: 422,
   RATE_LIMITED: 429,
   INTERNAL: 500,
+  // A snapshot restore or league reset is swapping the database (docs/snapshots.md).
+  MAINTENANCE: 503,
 } as const
 
 export type ErrorCode = keyof typeof ERROR_STATUS

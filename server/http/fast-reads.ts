@@ -8,6 +8,7 @@ import {
 } from 'node:http'
 import { knownAccess, lastKnownUser, resolveAccessTokenAt } from '../areas/auth/token-cache'
 import type { AccessCheck } from '../areas/auth/tokens'
+import { maintenanceReason } from '../areas/snapshots/maintenance'
 import type { Deps } from '../deps'
 import { keepsAny, keptAnswer } from './answer-cache'
 import { CALLER_ID, jsonHeaders } from './edge'
@@ -31,6 +32,8 @@ import { CALLER_ID, jsonHeaders } from './edge'
 export function withFastReads(deps: Deps, listener: RequestListener): RequestListener {
   if (!deps.config.answerCache) return listener
   return (incoming, outgoing) => {
+    // The maintenance gate (areas/snapshots/maintenance.ts) is answered by the full path.
+    if (maintenanceReason(deps) !== null) return listener(incoming, outgoing)
     const request = incoming.method === 'GET' ? plainRequest(incoming) : undefined
     if (!request) return listener(incoming, outgoing)
     // SQLite with the token already known: all of it synchronously, as a bare node:http

@@ -21,6 +21,7 @@ const DESCRIPTIONS: Record<number, string> = {
   413: 'Body too large',
   422: 'Invalid input; `errors` holds field messages',
   429: 'Rate limited',
+  503: 'The server is swapping its database (snapshot restore, league reset); try again after `Retry-After` seconds',
 }
 
 /** OpenAPI entries for the error answers a route can give (all share the one error shape). */

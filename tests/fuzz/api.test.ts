@@ -15,10 +15,18 @@ beforeAll(async () => {
 })
 afterAll(() => target.close())
 
+/**
+ * Operations that replace the whole database (docs/snapshots.md): a plausible request would
+ * swap the fuzz world's league, accounts and tokens away under the operations still to come.
+ * Their refusals (401, 403, 404, 422, 503) are tested in tests/api/snapshots.test.ts.
+ */
+const WHOLE_DATABASE = new Set(['/api/admin/league/reset', '/api/admin/snapshots/{name}/restore'])
+const notWholeDatabase = (op: { path: string }) => !WHOLE_DATABASE.has(op.path)
+
 describe('the API under the fuzzer', () => {
   it('never answers 5xx, always answers errors in the one shape, and refused writes change nothing', async () => {
     const started = Date.now()
-    const report = await fuzzApi(target, target.api.app, { seed: SEED, runs: RUNS })
+    const report = await fuzzApi(target, target.api.app, { seed: SEED, runs: RUNS, only: notWholeDatabase })
     const seconds = ((Date.now() - started) / 1000).toFixed(1)
     console.info(
       `fuzz: ${report.requests} requests over ${report.operations} operations in ${seconds}s (FUZZ_SEED=${SEED}); statuses ${JSON.stringify(report.statuses)}`,

@@ -1,3 +1,6 @@
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
 import { loadConfig } from '../../server/config'
 import type { Deps } from '../../server/deps'
 import { classicBody, threeMatchPhase } from '../helpers/championship'
@@ -50,7 +53,13 @@ function unlimitedRateLimits() {
 
 export async function fuzzWorld(seed: number): Promise<FuzzWorld> {
   // No automatic simulation: a clock change must not start every match's ball-by-ball run.
-  const world = await leagueWorld(seed, { autoSimulate: false, rateLimits: unlimitedRateLimits() })
+  // Snapshots the fuzzer saves go to a folder of its own, not next to the project's database.
+  const snapshotDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fanspole-fuzz-snapshots-'))
+  const world = await leagueWorld(seed, {
+    autoSimulate: false,
+    rateLimits: unlimitedRateLimits(),
+    snapshotDir,
+  })
   const { deps } = world
   const api = client(deps)
   const fail = (what: string, res: { status: number; body: unknown }) => {
@@ -281,7 +290,19 @@ export async function fuzzWorld(seed: number): Promise<FuzzWorld> {
       account.token = (await api.login(account.email, account.password)).access_token
     return account.token
   }
-  return { world, deps, api, accounts, pathValues, knownIds, token, close: () => world.close() }
+  return {
+    world,
+    deps,
+    api,
+    accounts,
+    pathValues,
+    knownIds,
+    token,
+    close: async () => {
+      await world.close()
+      fs.rmSync(snapshotDir, { recursive: true, force: true })
+    },
+  }
 }
 
 async function largestCricketSeries(deps: Deps): Promise<number> {

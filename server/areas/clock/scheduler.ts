@@ -41,6 +41,8 @@ export interface Scheduler {
   releaseClaims(): Promise<number>
   start(): void
   stop(): Promise<void>
+  /** Whether start() was called and stop() was not since (a restore restarts only a running one). */
+  isStarted(): boolean
 }
 
 const MAX_TIMER_MS = 60_000
@@ -324,6 +326,7 @@ export function createScheduler(options: SchedulerOptions): Scheduler {
       }
       void runDue()
     },
+    isStarted: () => started,
     async stop() {
       started = false
       for (const unsubscribe of unsubscribers.splice(0)) unsubscribe()

@@ -46,6 +46,11 @@ function registry(deps: Deps): Map<number, Promise<LiveMatch>> {
   return r
 }
 
+/** Drops every kept live state (the database under them was replaced: docs/snapshots.md). */
+export function forgetLiveMatches(deps: Deps): void {
+  registries.delete(deps)
+}
+
 /** The live state of a match, built on first use. */
 export function loadLive(deps: Deps, matchId: number): Promise<LiveMatch> {
   const r = registry(deps)

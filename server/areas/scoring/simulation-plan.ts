@@ -78,6 +78,11 @@ async function readInput(db: Executor, matchId: number): Promise<SimulationInput
 
 const plans = new WeakMap<Deps, Map<number, Plan>>()
 
+/** Drops every kept plan (the database under them was replaced: docs/snapshots.md). */
+export function forgetPlans(deps: Deps): void {
+  plans.delete(deps)
+}
+
 /**
  * The whole simulated match: a pure function of the sport, the format and the stored input,
  * so every process and every restart gets the same events. Kept in memory while it plays

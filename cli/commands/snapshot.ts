@@ -1,0 +1,132 @@
+import { Command } from 'commander'
+import { Api } from '../lib/api'
+import { type Io, printJson } from '../lib/io'
+import {
+  type OptionSchema,
+  type OptionsOf,
+  parseOptions,
+  resolveServer,
+  withJson,
+  withServer,
+} from '../lib/options'
+import { style } from '../lib/style'
+import { formatTable } from '../lib/table'
+import { formatInstant } from '../lib/time'
+
+interface ClockState {
+  now_in_millis: number
+  speed: number
+  paused: boolean
+}
+
+/** A row of GET /api/admin/snapshots. */
+interface Snapshot {
+  name: string
+  size_bytes: number
+  created_at_in_millis: number
+  clock: ClockState | null
+}
+
+const plainOptions = ((z) =>
+  z.object({ server: z.string().optional(), json: z.boolean().default(false) })) satisfies OptionSchema
+
+const saveOptions = ((z) =>
+  z.object({
+    replace: z.boolean().default(false),
+    server: z.string().optional(),
+    json: z.boolean().default(false),
+  })) satisfies OptionSchema
+
+const EXAMPLES = `
+Examples:
+  fanspole snapshot save before-class
+  fanspole snapshot list
+  fanspole snapshot restore before-class     # everyone is disconnected and reconnects
+  fanspole snapshot save before-class --replace --json
+`
+
+export function snapshotCommand(io: Io): Command {
+  const snapshot = new Command('snapshot')
+    .summary('save, list and restore copies of a running server’s database (admin)')
+    .description(
+      'Copies of the whole league, taken and put back while the server runs: a class can rerun from the same point. Restoring disconnects everyone (they reconnect by themselves) and puts the game clock back to when the copy was saved.',
+    )
+    .addHelpText('after', EXAMPLES)
+
+  const save = new Command('save')
+    .summary('save the running database under NAME')
+    .argument('<name>', 'letters, digits, ".", "_" or "-"')
+    .option('--replace', 'overwrite a snapshot of that name')
+  withServer(save)
+  withJson(save)
+  save.action(async (name: string, raw) => runSave(io, name, await parseOptions(saveOptions, raw)))
+
+  const restore = new Command('restore')
+    .summary('put the running server back to snapshot NAME')
+    .argument('<name>', 'a name from `fanspole snapshot list`')
+  withServer(restore)
+  withJson(restore)
+  restore.action(async (name: string, raw) => runRestore(io, name, await parseOptions(plainOptions, raw)))
+
+  const list = new Command('list').summary('the saved snapshots, oldest first')
+  withServer(list)
+  withJson(list)
+  list.action(async (raw) => runList(io, await parseOptions(plainOptions, raw)))
+
+  return snapshot.addCommand(save).addCommand(restore).addCommand(list)
+}
+
+async function runSave(io: Io, name: string, opts: OptionsOf<typeof saveOptions>): Promise<void> {
+  const api = new Api(io, resolveServer(io, opts.server), 'admin')
+  const answer = await api.post<{ snapshot: Snapshot }>('/api/admin/snapshots', {
+    name,
+    replace: opts.replace,
+  })
+  if (opts.json) return printJson(io, answer)
+  const s = answer.snapshot
+  io.out(
+    `Saved snapshot ${style(io.color).bold(s.name)} (${formatSize(s.size_bytes)})${clockNote(s.clock)}\n`,
+  )
+}
+
+async function runRestore(io: Io, name: string, opts: OptionsOf<typeof plainOptions>): Promise<void> {
+  const api = new Api(io, resolveServer(io, opts.server), 'admin')
+  const answer = await api.post<{ snapshot: string; clock: ClockState }>(
+    `/api/admin/snapshots/${encodeURIComponent(name)}/restore`,
+  )
+  if (opts.json) return printJson(io, answer)
+  io.out(
+    `Restored snapshot ${style(io.color).bold(answer.snapshot)}; everyone was disconnected and reconnects${clockNote(answer.clock)}\n`,
+  )
+}
+
+async function runList(io: Io, opts: OptionsOf<typeof plainOptions>): Promise<void> {
+  const api = new Api(io, resolveServer(io, opts.server), 'admin')
+  const answer = await api.get<{ snapshots: Snapshot[] }>('/api/admin/snapshots')
+  if (opts.json) return printJson(io, answer)
+  if (answer.snapshots.length === 0) {
+    io.out('No snapshots yet. Save one: fanspole snapshot save NAME\n')
+    return
+  }
+  io.out(
+    formatTable(
+      answer.snapshots,
+      [
+        { header: 'NAME', value: (r) => r.name },
+        { header: 'SIZE', value: (r) => formatSize(r.size_bytes), align: 'right' },
+        { header: 'SAVED', value: (r) => formatInstant(r.created_at_in_millis) },
+        { header: 'GAME CLOCK', value: (r) => (r.clock ? formatInstant(r.clock.now_in_millis) : null) },
+      ],
+      style(io.color),
+    ),
+  )
+}
+
+function formatSize(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`
+  return `${(bytes / 1024 / 1024).toFixed(1)} MB`
+}
+
+const clockNote = (clock: ClockState | null) =>
+  clock ? `; game clock ${formatInstant(clock.now_in_millis)}${clock.paused ? ' (paused)' : ''}` : ''

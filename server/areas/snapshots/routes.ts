@@ -1,0 +1,148 @@
+import { createRoute, z } from '@hono/zod-openapi'
+import type { Deps } from '../../deps'
+import { errors, json, jsonBody } from '../../http/responses'
+import { bearerSecurity, createRouter } from '../../http/router'
+import { resetLeague } from './reset'
+import { type LiveConnections, restoreSnapshot } from './service'
+import { checkName, listSnapshots, saveSnapshot } from './store'
+
+const ClockStateSchema = z.object({
+  now_in_millis: z.number().int(),
+  speed: z.number(),
+  paused: z.boolean(),
+})
+
+const SnapshotSchema = z
+  .object({
+    name: z.string(),
+    size_bytes: z.number().int(),
+    created_at_in_millis: z.number().int(),
+    clock: ClockStateSchema.nullable().openapi({ description: 'The game clock when it was saved' }),
+  })
+  .openapi('Snapshot')
+
+// Checked by hand (not by the schema) so a bad name answers the one 422 field message.
+const NameParam = z.object({ name: z.string().max(200) })
+
+/** Admin: save, list and restore whole-database snapshots of the running server (docs/snapshots.md). */
+export function snapshotRoutes(deps: Deps, cable?: LiveConnections) {
+  const app = createRouter()
+
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/api/admin/snapshots',
+      tags: ['Admin'],
+      summary: 'Saved snapshots of the database, oldest first',
+      security: bearerSecurity,
+      responses: {
+        200: json(z.object({ snapshots: z.array(SnapshotSchema) }), 'Snapshots'),
+        ...errors(401, 403),
+      },
+    }),
+    (c) => c.json({ snapshots: listSnapshots(deps) }, 200),
+  )
+
+  app.openapi(
+    createRoute({
+      method: 'post',
+      path: '/api/admin/snapshots',
+      tags: ['Admin'],
+      summary: 'Save the running database as a snapshot (online: nothing stops)',
+      security: bearerSecurity,
+      request: {
+        body: jsonBody(
+          z
+            .object({
+              name: z.string().max(200),
+              replace: z
+                .boolean()
+                .default(false)
+                .openapi({ description: 'Overwrite a snapshot of that name' }),
+            })
+            .strict(),
+        ),
+      },
+      responses: {
+        201: json(z.object({ snapshot: SnapshotSchema }), 'Saved'),
+        ...errors(401, 403, 409, 422),
+      },
+    }),
+    async (c) => {
+      const body = c.req.valid('json')
+      return c.json({ snapshot: await saveSnapshot(deps, checkName(body.name), body.replace) }, 201)
+    },
+  )
+
+  app.openapi(
+    createRoute({
+      method: 'post',
+      path: '/api/admin/snapshots/{name}/restore',
+      tags: ['Admin'],
+      summary: 'Put the running server back to a snapshot',
+      description:
+        'Everyone on /cable is disconnected (reason `maintenance`, reconnect true); requests during the swap answer 503 with Retry-After; the game clock goes back to where it was when the snapshot was saved.',
+      security: bearerSecurity,
+      request: { params: NameParam },
+      responses: {
+        200: json(z.object({ snapshot: z.string(), clock: ClockStateSchema }), 'Restored'),
+        ...errors(401, 403, 404, 409, 422, 503),
+      },
+    }),
+    async (c) => {
+      const name = checkName(c.req.valid('param').name)
+      const clock = await restoreSnapshot(deps, name, { cable, ownRequests: 1 })
+      return c.json({ snapshot: name, clock }, 200)
+    },
+  )
+
+  app.openapi(
+    createRoute({
+      method: 'post',
+      path: '/api/admin/league/reset',
+      tags: ['Admin'],
+      summary: 'Replace the running league by a freshly seeded demo league',
+      description:
+        'Built first while the server keeps serving, then swapped in as a snapshot restore is: everyone on /cable is disconnected (reason `maintenance`, reconnect true), requests during the swap answer 503, the clock restarts at real speed. Every account and token goes; the configured admin and demo accounts are created anew.',
+      security: bearerSecurity,
+      request: {
+        body: {
+          required: false,
+          content: {
+            'application/json': {
+              schema: z
+                .object({
+                  seed: z
+                    .number()
+                    .int()
+                    .min(0)
+                    .max(2 ** 31 - 1)
+                    .optional(),
+                  users: z.number().int().min(0).max(500).optional(),
+                })
+                .strict(),
+            },
+          },
+        },
+      },
+      responses: {
+        200: json(
+          z.object({
+            seed: z.number().int(),
+            clock: ClockStateSchema,
+            league: z.record(z.string(), z.unknown()),
+          }),
+          'The new league',
+        ),
+        ...errors(401, 403, 409, 422, 503),
+      },
+    }),
+    async (c) => {
+      const body = c.req.valid('json') ?? {}
+      const result = await resetLeague(deps, { ...body, cable, ownRequests: 1 })
+      return c.json({ seed: result.seed, clock: result.clock, league: { ...result.league } }, 200)
+    },
+  )
+
+  return app
+}
