@@ -3,6 +3,7 @@ import { hashPassword } from '../areas/auth/passwords'
 import { findPhase, phaseMatches, phasePlayers } from '../areas/championship/queries'
 import { createClassicTeam } from '../areas/championship/service'
 import { joinChampionshipContest, phaseLocked, phaseWindow } from '../areas/championship-contests/service'
+import { botPrefix } from '../areas/contest-creation/bot-stakes'
 import { assertVisible } from '../areas/contest-creation/visibility'
 import { findContest } from '../areas/contests/queries'
 import { isLocked, joinContest } from '../areas/contests/service'
@@ -175,7 +176,7 @@ async function candidates(tx: Tx, t: Target): Promise<BotCandidate[]> {
  * (`bot-cc12-3` in championship contest 12). The dashes keep the names out of reach of sign-up
  * (usernames are letters, digits and underscores), so a person can never hold a bot's name.
  */
-const prefixOf = (type: ContestKind, id: number) => (type === 'contest' ? `bot-c${id}-` : `bot-cc${id}-`)
+const prefixOf = botPrefix
 
 async function botsSoFar(tx: Tx, type: ContestKind, id: number): Promise<number> {
   const row = await tx

@@ -241,6 +241,74 @@ describe('championship contests', () => {
   })
 })
 
+describe('refunds of bot entries go back to the owner who staked them', () => {
+  const usernameOf = async (userId: number) => {
+    const row = await world.deps.db
+      .selectFrom('users')
+      .select('username')
+      .where('id', '=', userId)
+      .executeTakeFirstOrThrow()
+    return row.username
+  }
+
+  it('daily: a removed bot, then the unfilled contest cancelled at the lock', async () => {
+    const { owner, contest, match_id } = await kit.privateContest({ members_limit: 8 })
+    const seated = await api.post(`/api/contests/${contest.id}/bots`, { count: 2 }, owner.token)
+    expect(seated.status).toBe(201)
+    expect(await kit.balance(owner)).toBe(200)
+    const [first, second] = seated.body.bots as Array<{ member_id: number; user_id: number }>
+    const removed = await api.post(
+      `/api/contests/${contest.id}/update_members`,
+      { remove_member_ids: [first?.member_id] },
+      owner.token,
+    )
+    expect(removed.status, JSON.stringify(removed.body)).toBe(200)
+    expect(await kit.balance(owner)).toBe(300)
+    // Not filled: the lock cancels it; the owner's own ₹100 and the second bot's ₹100 come back.
+    await lockMatch(world.deps, match_id, world.deps.clock.now())
+    expect(await kit.balance(owner)).toBe(500)
+    for (const bot of [first, second]) {
+      expect(await usernameOf(bot?.user_id as number)).toMatch(/^bot-c\d+-\d$/)
+      const accounts = await world.deps.db
+        .selectFrom('ledger_accounts')
+        .select('balance')
+        .where('user_id', '=', bot?.user_id as number)
+        .execute()
+      expect(accounts.reduce((sum, a) => sum + Number(a.balance), 0)).toBe(0)
+    }
+    expect(await poolBalance(`contest:${contest.id}:pool`)).toBe(0)
+    await ledgerOk()
+  })
+
+  it('championship: the owner deletes the contest', async () => {
+    const owner = await kit.withAccess(500)
+    const phase = await kit.upcomingPhase()
+    await kit.classicTeam(owner, phase.id)
+    const created = await api.post(
+      '/api/contests',
+      {
+        game: 'championship',
+        phase_id: phase.id,
+        name: 'Phase Friends',
+        entry_fee: 100,
+        members_limit: 4,
+        is_private: true,
+      },
+      owner.token,
+    )
+    expect(created.status, JSON.stringify(created.body)).toBe(201)
+    const id = created.body.championship_contest.id
+    expect((await api.post(`/api/championship/contests/${id}/bots`, { count: 2 }, owner.token)).status).toBe(
+      201,
+    )
+    expect(await kit.balance(owner)).toBe(200)
+    const gone = await api.call('DELETE', `/api/championship/contests/${id}`, { token: owner.token })
+    expect(gone.status, JSON.stringify(gone.body)).toBeLessThan(300)
+    expect(await kit.balance(owner)).toBe(500)
+    await ledgerOk()
+  })
+})
+
 describe('determinism', () => {
   it('same seed, same contest: the same bot teams', async () => {
     const teamsOnce = async (w: TestWorld) => {

@@ -14,6 +14,7 @@ import {
 } from '../../domain/prizes'
 import { AppError, invalid, notFound } from '../../http/errors'
 import { prizeActivities, recordActivity, usernameOf, wasRemoved } from '../contest-creation/activities'
+import { redirectBotRefunds } from '../contest-creation/bot-stakes'
 import { decideAtLock, lockedActivity } from '../contest-creation/lock'
 import { assertVisible } from '../contest-creation/visibility'
 import { notify } from '../notifications/service'
@@ -284,8 +285,10 @@ export async function cancelChampionshipContest(
     .where('contest_id', '=', contest.id)
     .where('refunded', '=', 0)
     .execute()
-  const byUser = new Map<number, number>()
-  for (const m of members) byUser.set(m.user_id, (byUser.get(m.user_id) ?? 0) + Number(m.entry_fee_paise))
+  const paid = new Map<number, number>()
+  for (const m of members) paid.set(m.user_id, (paid.get(m.user_id) ?? 0) + Number(m.entry_fee_paise))
+  // A bot's entry goes back to the owner who staked it (docs/bots.md).
+  const byUser = await redirectBotRefunds(tx, 'championship_contest', contest.id, paid)
   await payChampionshipPool(tx, after, {
     contestId: contest.id,
     label: championshipLabel({ name: contest.name, phase_label: phaseLabel }),

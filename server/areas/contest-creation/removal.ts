@@ -8,6 +8,7 @@ import { contestStream } from '../contests/service'
 import { cancelContest } from '../matches/lifecycle'
 import { notify } from '../notifications/service'
 import { type ContestType, contestStreamOf, recordActivity, usernameOf } from './activities'
+import { refundPayees } from './bot-stakes'
 import { refundEntry } from './money'
 import { assertChangeable, entriesOf, loadOwned } from './owned'
 
@@ -63,6 +64,13 @@ export async function removeMembers(
     if (wanted.some((m) => byId.get(m)?.user_id === userId))
       throw invalid({ remove_member_ids: ['include your own entry; delete the contest instead'] })
     const table = type === 'contest' ? 'contest_members' : 'championship_contest_members'
+    // A removed bot's entry goes back to the owner who staked it (docs/bots.md).
+    const payees = await refundPayees(
+      tx,
+      type,
+      id,
+      wanted.map((m) => (byId.get(m) as (typeof all)[number]).user_id),
+    )
     for (const memberId of wanted) {
       const m = byId.get(memberId) as (typeof all)[number]
       const amount = Number(m.entry_fee_paise)
@@ -70,7 +78,7 @@ export async function removeMembers(
         type,
         contestId: id,
         memberId,
-        userId: m.user_id,
+        userId: payees.get(m.user_id) ?? m.user_id,
         amountPaise: amount,
         label: o.label,
         nowMs: now,

@@ -7,6 +7,7 @@ import { snapshotPhaseTeams } from '../championship/lock'
 import { championshipAfterMatch } from '../championship/phase-end'
 import { lockPhaseContests } from '../championship-contests/service'
 import { recordActivity } from '../contest-creation/activities'
+import { redirectBotRefunds } from '../contest-creation/bot-stakes'
 import { decideAtLock, lockedActivity } from '../contest-creation/lock'
 import { contestLabel, payFromPool } from '../contests/ledger'
 import { contestStream } from '../contests/service'
@@ -90,8 +91,10 @@ export async function cancelContest(
     .where('contest_id', '=', contest.id)
     .where('refunded', '=', 0)
     .execute()
-  const byUser = new Map<number, number>()
-  for (const m of members) byUser.set(m.user_id, (byUser.get(m.user_id) ?? 0) + Number(m.entry_fee_paise))
+  const paid = new Map<number, number>()
+  for (const m of members) paid.set(m.user_id, (paid.get(m.user_id) ?? 0) + Number(m.entry_fee_paise))
+  // A bot's entry goes back to the owner who staked it (docs/bots.md).
+  const byUser = await redirectBotRefunds(tx, 'contest', contest.id, paid)
   await payFromPool(tx, after, {
     contestId: contest.id,
     label: contestLabel(contest),
