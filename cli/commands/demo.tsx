@@ -10,7 +10,7 @@ import type { Io } from '../lib/io'
 import { createStore, type Store } from '../lib/live-store'
 import { intFlag, type OptionSchema, type OptionsOf, parseOptions, resolveServer } from '../lib/options'
 import { createProgress } from '../lib/progress'
-import { style } from '../lib/style'
+import { type Style, style } from '../lib/style'
 
 /** A T20 takes a little over three hours of game time (cricket-pace.ts): 20× plays it in about ten minutes. */
 export const DEFAULT_DEMO_SPEED = 20
@@ -29,7 +29,7 @@ const demoOptions = ((z) =>
       .default(DEFAULT_DEMO_SPEED),
     seed: intFlag(z, 'a seed', 0, 2 ** 31 - 1).optional(),
     data: z.string().min(1).optional(),
-    port: intFlag(z, 'a port', 0, 65_535).default(3000),
+    port: intFlag(z, 'a port', 0, 65_535).optional(),
     web: z.boolean().default(true),
   })) satisfies OptionSchema
 
@@ -59,12 +59,29 @@ export function demoCommand(io: Io): Command {
 }
 
 async function runDemo(io: Io, opts: OptionsOf<typeof demoOptions>): Promise<void> {
-  if (opts.server !== undefined && (opts.data !== undefined || opts.port !== 3000))
+  if (opts.server !== undefined && (opts.data !== undefined || opts.port !== undefined))
     throw new UsageError(
       '--data and --port are for a demo on a server of its own; leave them out with --server',
     )
   const seed = opts.seed ?? localConfig(io).seed
   const s = style(io.color)
+  // Signals are ours from the start: a Ctrl-C while the league is being built still winds it
+  // down (the clock put back) once the build is through, rather than leaving it at --speed.
+  const signals = catchSignals(io)
+  try {
+    await demo(io, opts, seed, s, signals.interrupted)
+  } finally {
+    signals.release()
+  }
+}
+
+async function demo(
+  io: Io,
+  opts: OptionsOf<typeof demoOptions>,
+  seed: number,
+  s: Style,
+  interrupted: Promise<void>,
+): Promise<void> {
   const web = opts.web && opts.server === undefined ? buildWebInBackground(io) : Promise.resolve()
   const target = await openTarget(io, opts, seed)
   const state = emptyState(Date.now())
@@ -86,7 +103,7 @@ async function runDemo(io: Io, opts: OptionsOf<typeof demoOptions>): Promise<voi
     throw error
   }
   const banner = bannerLines({ ...target, seed, speed: opts.speed }, s)
-  const left = await show(io, banner, store, driver, state)
+  const left = await show(io, banner, store, driver, state, interrupted)
   await web
   await target.close()
   io.out(`\n${s.bold('Stopped. Left behind:')}\n${left.map((line) => `  ${line}\n`).join('')}`)
@@ -107,7 +124,7 @@ async function openTarget(io: Io, opts: OptionsOf<typeof demoOptions>, seed: num
     const target = await startLocal(io, {
       dir: opts.data ?? defaultDemoDir(),
       seed,
-      port: opts.port,
+      port: opts.port ?? 3000,
       onSeedProgress: progress.update,
     })
     await progress.finish()
@@ -138,7 +155,38 @@ async function show(
   store: Store<DemoState>,
   driver: DemoDriver,
   state: DemoState,
+  interrupted: Promise<void>,
 ): Promise<string[]> {
+  if (io.interactive) {
+    const [{ render }, { DemoBoard }] = await Promise.all([import('ink'), import('../ui/demo-board')])
+    const app = render(<DemoBoard banner={banner} store={store} />, {
+      stdout: io.stdout as NodeJS.WriteStream,
+      stderr: io.stderr as NodeJS.WriteStream,
+      stdin: io.stdin as NodeJS.ReadStream,
+      patchConsole: false,
+    })
+    // Ink takes Ctrl-C as a key (raw mode) and exits; a signal from elsewhere ends it too.
+    await Promise.race([app.waitUntilExit(), interrupted])
+    app.unmount()
+  } else {
+    io.out(`${banner.join('\n')}\n`)
+    let printedSteps = 0
+    const print = () => {
+      for (const step of state.steps.slice(printedSteps)) io.out(`+ ${step}\n`)
+      printedSteps = state.steps.length
+      io.out(`${summaryLines(state).join('\n')}\n\n`)
+    }
+    print()
+    const timer = setInterval(print, PLAIN_EVERY_MS)
+    await Promise.race([interrupted, io.stdoutClosed])
+    clearInterval(timer)
+  }
+  io.err('Stopping: pausing the clock and winding the league down…\n')
+  return driver.stop()
+}
+
+/** SIGINT/SIGTERM resolve `interrupted`; a second one while winding down exits at once. */
+function catchSignals(io: Io): { interrupted: Promise<void>; release(): void } {
   let interrupt = () => {}
   const interrupted = new Promise<void>((resolve) => {
     interrupt = resolve
@@ -154,36 +202,11 @@ async function show(
   }
   process.on('SIGINT', onSignal)
   process.on('SIGTERM', onSignal)
-  try {
-    if (io.interactive) {
-      const [{ render }, { DemoBoard }] = await Promise.all([import('ink'), import('../ui/demo-board')])
-      const app = render(<DemoBoard banner={banner} store={store} />, {
-        stdout: io.stdout as NodeJS.WriteStream,
-        stderr: io.stderr as NodeJS.WriteStream,
-        stdin: io.stdin as NodeJS.ReadStream,
-        patchConsole: false,
-      })
-      // Ink takes Ctrl-C as a key (raw mode) and exits; a signal from elsewhere ends it too.
-      await Promise.race([app.waitUntilExit(), interrupted])
-      stopping = true
-      app.unmount()
-    } else {
-      io.out(`${banner.join('\n')}\n`)
-      let printedSteps = 0
-      const print = () => {
-        for (const step of state.steps.slice(printedSteps)) io.out(`+ ${step}\n`)
-        printedSteps = state.steps.length
-        io.out(`${summaryLines(state).join('\n')}\n\n`)
-      }
-      print()
-      const timer = setInterval(print, PLAIN_EVERY_MS)
-      await Promise.race([interrupted, io.stdoutClosed])
-      clearInterval(timer)
-    }
-    io.err('Stopping: pausing the clock and winding the league down…\n')
-    return await driver.stop()
-  } finally {
-    process.off('SIGINT', onSignal)
-    process.off('SIGTERM', onSignal)
+  return {
+    interrupted,
+    release: () => {
+      process.off('SIGINT', onSignal)
+      process.off('SIGTERM', onSignal)
+    },
   }
 }
