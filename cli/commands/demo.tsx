@@ -92,6 +92,7 @@ async function demo(
     seed,
     speed: opts.speed,
     demoUsername: target.config.demo.username,
+    speedBefore: target.speedBefore,
     tickMs: TICK_MS,
     onChange: () => store.set(() => ({ ...state })),
   })

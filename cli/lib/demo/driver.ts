@@ -19,6 +19,8 @@ export interface DriverOptions {
   seed: number
   speed: number
   demoUsername: string
+  /** The clock's speed before the demo changed the league (else the speed it finds). */
+  speedBefore: number | null
   /** Real milliseconds between two looks at the league. */
   tickMs: number
   onChange(): void
@@ -50,7 +52,7 @@ export class DemoDriver {
   async start(): Promise<void> {
     const { admin, state } = this.o
     const before = await admin.get<ClockJson>('/api/admin/clock')
-    this.previousSpeed = before.speed
+    this.previousSpeed = this.o.speedBefore ?? before.speed
     state.clock = await admin.post<ClockJson>('/api/admin/clock', { speed: this.o.speed, paused: false })
     state.steps.push(`clock ${this.o.speed}x`)
     this.models = await t20Models(admin)
@@ -95,7 +97,8 @@ export class DemoDriver {
     state.clock = await admin.get<ClockJson>('/api/admin/clock')
     const now = state.clock.now_in_millis
     for (const fixture of state.fixtures) {
-      if (!fixture.kicked && fixture.status === 'upcoming' && now >= fixture.startsAtMs)
+      // Locked by the server's own job but not simulated (auto-simulation off): the demo asks.
+      if (!fixture.kicked && fixture.status !== 'completed' && now >= fixture.startsAtMs)
         await kick(admin, fixture)
     }
     // Always one demo match waiting to start, GAP after the last one.
@@ -105,7 +108,10 @@ export class DemoDriver {
     }
     const auction = state.auctions.at(-1)
     if (auction?.phase === 'completed') {
-      const upcoming = state.fixtures.find((f) => f.status === 'upcoming')
+      // The next auction is on a match of its own: the next waiting fixture without one.
+      const upcoming = state.fixtures.find(
+        (f) => f.status === 'upcoming' && !state.auctions.some((a) => a.matchId === f.matchId),
+      )
       if (upcoming) await openAuction(admin, state, upcoming.matchId)
     }
     // Every other tick a player does something social.

@@ -15,6 +15,8 @@ export interface DemoTarget {
   database: string | null
   admin: DemoClient
   config: Config
+  /** The clock's speed before the demo reset the league (a reset restarts it at 1×): Ctrl-C puts it back. */
+  speedBefore: number | null
   /** Stops a local server (a remote one keeps running). */
   close(): Promise<void>
 }
@@ -63,6 +65,7 @@ export async function startLocal(
     database: file,
     admin: new DemoClient(running.url, config.admin.email, config.admin.password),
     config,
+    speedBefore: null,
     close: () => running.close(),
   }
 }
@@ -75,6 +78,15 @@ export async function startLocal(
 export async function resetRemote(io: Io, server: string, seed: number): Promise<DemoTarget> {
   const config = localConfig(io, { seed })
   const admin = new DemoClient(server, config.admin.email, config.admin.password)
+  const before = await admin.get<{ speed: number }>('/api/admin/clock')
   await admin.post('/api/admin/league/reset', { seed })
-  return { server, kind: 'remote', database: null, admin, config, close: async () => {} }
+  return {
+    server,
+    kind: 'remote',
+    database: null,
+    admin,
+    config,
+    speedBefore: before.speed,
+    close: async () => {},
+  }
 }
