@@ -140,7 +140,10 @@ export class DemoDriver {
       }>
     }>('/api/matches?status=live&per_page=8&fields=title,sport_slug,score_summary,team1,team2')
     state.live = matches.map((m) => `${m.title} (${m.sport_slug})${scoreLine(m) ? `  ${scoreLine(m)}` : ''}`)
-    const playing = state.fixtures.find((f) => f.status === 'live' || f.status === 'completed')
+    // The leaders of the match playing now (the latest to start), else of the last one finished.
+    const playing =
+      state.fixtures.findLast((f) => f.status === 'live') ??
+      state.fixtures.findLast((f) => f.status === 'completed')
     const board = playing?.contests.find((c) => c.kind === 'guaranteed' && c.bots > 0)
     if (playing && board) {
       const { members } = await admin.get<{
