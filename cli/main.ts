@@ -7,6 +7,7 @@ import { championshipCommand } from './commands/championship'
 import { clockCommand } from './commands/clock'
 import { contestCommand } from './commands/contest'
 import { dbCommand } from './commands/db'
+import { demoCommand } from './commands/demo'
 import { gangCommand } from './commands/gang'
 import { groupCommand } from './commands/group'
 import { kycCommand } from './commands/kyc'
@@ -55,7 +56,7 @@ export function buildProgram(io: Io = processIo()): Command {
     .showHelpAfterError('(add --help for usage)')
     .addHelpText('after', ENVIRONMENT)
   const groups: Array<[string, Command[]]> = [
-    ['Run it locally:', [serveCommand(io), seedCommand(io), dbCommand(io)]],
+    ['Run it locally:', [serveCommand(io), demoCommand(io), seedCommand(io), dbCommand(io)]],
     [
       'Talk to a server:',
       [

@@ -1,0 +1,213 @@
+import { Command } from 'commander'
+import { MAX_CLOCK_SPEED } from '../../server/lib/clock'
+import { localConfig } from '../lib/config'
+import { DemoDriver } from '../lib/demo/driver'
+import { bannerLines, summaryLines } from '../lib/demo/summary'
+import { type DemoTarget, defaultDemoDir, resetRemote, startLocal } from '../lib/demo/target'
+import { type DemoState, emptyState } from '../lib/demo/types'
+import { UsageError } from '../lib/errors'
+import type { Io } from '../lib/io'
+import { createStore, type Store } from '../lib/live-store'
+import { intFlag, type OptionSchema, type OptionsOf, parseOptions, resolveServer } from '../lib/options'
+import { createProgress } from '../lib/progress'
+import { type Style, style } from '../lib/style'
+
+/** A T20 takes a little over three hours of game time (cricket-pace.ts): 20× plays it in about ten minutes. */
+export const DEFAULT_DEMO_SPEED = 20
+/** Real time between two looks at the league, and between two plain summaries. */
+const TICK_MS = 500
+const PLAIN_EVERY_MS = 5_000
+
+const demoOptions = ((z) =>
+  z.object({
+    server: z.string().optional(),
+    speed: z
+      .string()
+      .regex(/^\d+(\.\d+)?$/, { error: (i) => `expected a speed such as 20, got ${JSON.stringify(i.input)}` })
+      .transform(Number)
+      .pipe(z.number().positive('must be above 0').max(MAX_CLOCK_SPEED, `must be at most ${MAX_CLOCK_SPEED}`))
+      .default(DEFAULT_DEMO_SPEED),
+    seed: intFlag(z, 'a seed', 0, 2 ** 31 - 1).optional(),
+    data: z.string().min(1).optional(),
+    port: intFlag(z, 'a port', 0, 65_535).optional(),
+    web: z.boolean().default(true),
+  })) satisfies OptionSchema
+
+export function demoCommand(io: Io): Command {
+  return new Command('demo')
+    .summary('a living demo league: bots play, bid, post and chat while the clock runs')
+    .description(
+      'Starts the product on a fresh demo database (or, with --server, resets that server to a fresh league), runs the clock at --speed and brings the league to life with seeded bots: T20 matches go live one after another and settle, bots fill their contests and a championship contest, bid in an auction whose waiting room you can join, post, like and chat. Shows a live summary until Ctrl-C, which pauses the clock, puts its speed back and leaves the league as it is.',
+    )
+    .option(
+      '--server <url>',
+      'run the demo on this running server instead: its league is REPLACED (league reset)',
+    )
+    .option('--speed <n>', `game ms per real ms (default ${DEFAULT_DEMO_SPEED}: a T20 in about ten minutes)`)
+    .option('--seed <n>', 'seed of the league and of every bot (default: $FANSPOLE_SEED or 42)')
+    .option(
+      '--data <dir>',
+      'folder of the demo database, demo.sqlite, recreated at every start (default ./data/demo)',
+    )
+    .option('--port <n>', 'port of the demo server, 0 for any free one (default 3000)')
+    .option('--no-web', 'do not build the web client')
+    .addHelpText(
+      'after',
+      '\nExamples:\n  fanspole demo\n  fanspole demo --speed 60 --seed 7\n  fanspole demo --server http://127.0.0.1:3000\n',
+    )
+    .action(async (raw) => runDemo(io, await parseOptions(demoOptions, raw)))
+}
+
+async function runDemo(io: Io, opts: OptionsOf<typeof demoOptions>): Promise<void> {
+  if (opts.server !== undefined && (opts.data !== undefined || opts.port !== undefined))
+    throw new UsageError(
+      '--data and --port are for a demo on a server of its own; leave them out with --server',
+    )
+  const seed = opts.seed ?? localConfig(io).seed
+  const s = style(io.color)
+  // Signals are ours from the start: a Ctrl-C while the league is being built still winds it
+  // down (the clock put back) once the build is through, rather than leaving it at --speed.
+  const signals = catchSignals(io)
+  try {
+    await demo(io, opts, seed, s, signals.interrupted)
+  } finally {
+    signals.release()
+  }
+}
+
+async function demo(
+  io: Io,
+  opts: OptionsOf<typeof demoOptions>,
+  seed: number,
+  s: Style,
+  interrupted: Promise<void>,
+): Promise<void> {
+  const web = opts.web && opts.server === undefined ? buildWebInBackground(io) : Promise.resolve()
+  const target = await openTarget(io, opts, seed)
+  const state = emptyState(Date.now())
+  const store = createStore<DemoState>(state)
+  const driver = new DemoDriver({
+    admin: target.admin,
+    state,
+    seed,
+    speed: opts.speed,
+    demoUsername: target.config.demo.username,
+    speedBefore: target.speedBefore,
+    tickMs: TICK_MS,
+    onChange: () => store.set(() => ({ ...state })),
+  })
+  try {
+    await driver.start()
+  } catch (error) {
+    await driver.stop().catch(() => [])
+    await target.close()
+    throw error
+  }
+  const banner = bannerLines({ ...target, seed, speed: opts.speed }, s)
+  const left = await show(io, banner, store, driver, state, interrupted)
+  await web
+  await target.close()
+  io.out(`\n${s.bold('Stopped. Left behind:')}\n${left.map((line) => `  ${line}\n`).join('')}`)
+  if (target.database)
+    io.out(
+      `Carry on with: fanspole serve --db ${target.database}, then fanspole clock --resume --speed ${opts.speed}\n`,
+    )
+}
+
+async function openTarget(io: Io, opts: OptionsOf<typeof demoOptions>, seed: number): Promise<DemoTarget> {
+  if (opts.server !== undefined) {
+    const server = resolveServer(io, opts.server)
+    io.err(`Resetting ${server} to a fresh league (seed ${seed})…\n`)
+    return resetRemote(io, server, seed)
+  }
+  const progress = createProgress(io, `Seeding the demo league (seed ${seed})`)
+  try {
+    const target = await startLocal(io, {
+      dir: opts.data ?? defaultDemoDir(),
+      seed,
+      port: opts.port ?? 3000,
+      onSeedProgress: progress.update,
+    })
+    await progress.finish()
+    return target
+  } catch (error) {
+    await progress.finish('failed')
+    throw error
+  }
+}
+
+/** The web client builds while the league comes to life; the API and /cable do not wait for it. */
+async function buildWebInBackground(io: Io): Promise<void> {
+  const { ensureWebBuilt } = await import('../../web/build')
+  try {
+    await ensureWebBuilt()
+  } catch (error) {
+    io.err(`warning: the web client could not be built: ${(error as Error).message}\n`)
+  }
+}
+
+/**
+ * The live summary until Ctrl-C (or SIGTERM): an Ink view on a terminal, else the banner
+ * once and the summary every few seconds. Then the driver winds the league down.
+ */
+async function show(
+  io: Io,
+  banner: string[],
+  store: Store<DemoState>,
+  driver: DemoDriver,
+  state: DemoState,
+  interrupted: Promise<void>,
+): Promise<string[]> {
+  if (io.interactive) {
+    const [{ render }, { DemoBoard }] = await Promise.all([import('ink'), import('../ui/demo-board')])
+    const app = render(<DemoBoard banner={banner} store={store} />, {
+      stdout: io.stdout as NodeJS.WriteStream,
+      stderr: io.stderr as NodeJS.WriteStream,
+      stdin: io.stdin as NodeJS.ReadStream,
+      patchConsole: false,
+    })
+    // Ink takes Ctrl-C as a key (raw mode) and exits; a signal from elsewhere ends it too.
+    await Promise.race([app.waitUntilExit(), interrupted])
+    app.unmount()
+  } else {
+    io.out(`${banner.join('\n')}\n`)
+    let printedSteps = 0
+    const print = () => {
+      for (const step of state.steps.slice(printedSteps)) io.out(`+ ${step}\n`)
+      printedSteps = state.steps.length
+      io.out(`${summaryLines(state).join('\n')}\n\n`)
+    }
+    print()
+    const timer = setInterval(print, PLAIN_EVERY_MS)
+    await Promise.race([interrupted, io.stdoutClosed])
+    clearInterval(timer)
+  }
+  io.err('Stopping: pausing the clock and winding the league down…\n')
+  return driver.stop()
+}
+
+/** SIGINT/SIGTERM resolve `interrupted`; a second one while winding down exits at once. */
+function catchSignals(io: Io): { interrupted: Promise<void>; release(): void } {
+  let interrupt = () => {}
+  const interrupted = new Promise<void>((resolve) => {
+    interrupt = resolve
+  })
+  let stopping = false
+  const onSignal = () => {
+    if (stopping) {
+      io.err('Ctrl-C again: exiting without waiting\n')
+      process.exit(1)
+    }
+    stopping = true
+    interrupt()
+  }
+  process.on('SIGINT', onSignal)
+  process.on('SIGTERM', onSignal)
+  return {
+    interrupted,
+    release: () => {
+      process.off('SIGINT', onSignal)
+      process.off('SIGTERM', onSignal)
+    },
+  }
+}

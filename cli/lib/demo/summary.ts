@@ -1,0 +1,65 @@
+import type { Config } from '../../../server/config'
+import type { Style } from '../style'
+import type { DemoState } from './types'
+
+const rupees = (n: number) => `₹${new Intl.NumberFormat('en-IN', { maximumFractionDigits: 2 }).format(n)}`
+
+/** Game time as HH:MM (UTC): the clock the whole league runs on. */
+export const gameTime = (ms: number) => new Date(ms).toISOString().slice(11, 16)
+
+/** The summary as lines: what is live, the leaders, the auction, the money, the chatter. */
+export function summaryLines(state: DemoState): string[] {
+  const { clock } = state
+  const lines = [
+    `game clock ${gameTime(clock.now_in_millis)} UTC · ${clock.speed}×${clock.paused ? ' (paused)' : ''}`,
+  ]
+  lines.push(state.live.length > 0 ? `live: ${state.live.join(' | ')}` : 'live: nothing yet')
+  const next = state.fixtures.find((f) => f.status === 'upcoming')
+  if (next)
+    lines.push(
+      `next: ${next.title} at ${gameTime(next.startsAtMs)}, ${next.contests.reduce((n, c) => n + c.bots, 0)} bots seated`,
+    )
+  const done = state.fixtures.filter((f) => f.status === 'completed')
+  if (done.length > 0) lines.push(`settled: ${done.map((f) => `${f.title} (${f.score})`).join(' | ')}`)
+  if (state.leaders)
+    lines.push(
+      `leaders (${state.leaders.contest}): ${state.leaders.rows
+        .map((r) => `${r.rank ?? '-'}. ${r.name} ${r.points}`)
+        .join('  ')}`,
+    )
+  const auction = state.auctions.at(-1)
+  if (auction)
+    lines.push(
+      `auction ${auction.id} (code ${auction.code}): ${auction.phase === 'waiting' ? `waiting room, opens at ${gameTime(auction.startsAtMs)}` : `${auction.phase}, ${auction.sold}/${auction.players} sold, ${auction.spent} credits spent`}${auction.onTheBlock ? `, on the block ${auction.onTheBlock}` : ''}`,
+    )
+  if (state.championship)
+    lines.push(
+      `championship: contest ${state.championship.contestId} on ${state.championship.phaseName}, ${state.championship.bots} bots`,
+    )
+  const s = state.social
+  lines.push(
+    `social: ${s.posts} posts, ${s.comments} comments, ${s.likes} likes, ${s.messages} chat messages`,
+  )
+  lines.push(
+    `money: ${rupees(state.money.staked)} staked for bots, ${rupees(state.money.paid)} paid in prizes`,
+  )
+  if (state.note) lines.push(`note: ${state.note}`)
+  return lines
+}
+
+/** Where to look and who to be: printed once at the start (and kept at the top of the Ink view). */
+export function bannerLines(
+  b: { server: string; database: string | null; seed: number; speed: number; config: Config },
+  s: Style,
+): string[] {
+  return [
+    s.bold(`Fanspole demo league (seed ${b.seed}, clock ${b.speed}×)`),
+    `  ${s.dim('Web        ')}  ${s.cyan(`${b.server}/`)}`,
+    `  ${s.dim('Matches    ')}  ${b.server}/contests   ${s.dim('Auction:')} ${b.server}/auctions/join`,
+    `  ${s.dim('Feed, chats')}  ${b.server}/feeds   ${b.server}/groups`,
+    `  ${s.dim('Demo player')}  ${b.config.demo.email} / ${b.config.demo.password}`,
+    `  ${s.dim('Admin      ')}  ${b.config.admin.email} / ${b.config.admin.password}`,
+    ...(b.database ? [`  ${s.dim('Database   ')}  ${b.database}`] : []),
+    s.dim('Press Ctrl-C to stop: the clock is paused and put back, the league stays as it is.'),
+  ]
+}
