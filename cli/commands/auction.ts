@@ -108,7 +108,7 @@ export function auctionCommand(io: Io): Command {
 
   auction.addHelpText(
     'after',
-    '\nExamples:\n  fanspole auction run --bots 8\n  fanspole auction watch 3\n  fanspole auction bid 3\n  fanspole auction run --bots 4 --strategy star --speed 120 --json\n  fanspole auction list\n',
+    '\nExamples:\n  fanspole auction run --bots 8\n  fanspole auction create --series 1 --pool league --balanced --squad 11-15 --max-managers 30 --name "Class of 30"\n  fanspole auction watch 3\n  fanspole auction bid 3\n  fanspole auction run --bots 4 --strategy star --speed 120 --json\n  fanspole auction list\n\nEnvironment:\n  FANSPOLE_SERVER  the server of every auction command but run (default http://127.0.0.1:3000); run uses a fresh in-process server unless --server is given\n',
   )
   auction.addCommand(run).addCommand(list)
   for (const command of auctionPlayCommands(io)) auction.addCommand(command)
