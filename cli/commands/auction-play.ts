@@ -122,7 +122,7 @@ export function auctionPlayCommands(io: Io): Command[] {
       .requiredOption('--name <text>', 'the auction’s name')
       .option(
         '--pool <kind>',
-        'the players it offers: match (both squads), series (every side of the series) or league (every cricket player); default: match with --match, series with --series',
+        'the players it offers: match (both squads), series (every side of the series) or league (every cricket player) (default: match with --match, series with --series)',
       )
       .option('--max-managers <n>', 'at most this many managers (default: as many as the pool gives a squad)')
       .option('--balanced', 'squads need a keeper, six who bat and five who bowl (at least 11 players)')
@@ -135,7 +135,7 @@ export function auctionPlayCommands(io: Io): Command[] {
         '--bots <n>',
         'then seat n bots in the waiting room (1–36, approved at once, free of charge; no more than its seats)',
       )
-      .option('--bot-strategy <name>', 'mixed (default), value, star, hoarder or random'),
+      .option('--bot-strategy <name>', 'mixed, value, star, hoarder or random (default: mixed)'),
   ).action(
     async (
       flags: Flags & {

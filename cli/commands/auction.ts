@@ -9,6 +9,7 @@ import {
   parseOptions,
   resolveServer,
   withJson,
+  withServer,
 } from '../lib/options'
 import { createProgress } from '../lib/progress'
 import { style } from '../lib/style'
@@ -74,24 +75,25 @@ export function auctionCommand(io: Io): Command {
 
   const run = new Command('run')
     .description(
-      'Run a whole auction with bots: a match auction on an upcoming cricket match, the bots seated, the open round on a fast clock, a sealed round for the unsold players, then a summary of squads, spend and unsold players. On an ephemeral server (the default) or --server URL as the configured admin.',
+      'Run a whole auction with bots: a match auction on an upcoming cricket match, the bots seated, the open round on a fast clock, a sealed round for the unsold players, then a summary of squads, spend and unsold players. On a fresh in-process server (the default) or, with --server URL, on a running one as its configured admin.',
     )
     .option('--bots <n>', 'how many bots (2–11)', '6')
-    .option('--strategy <name>', 'mixed (default), value, star, hoarder or random')
+    .option('--strategy <name>', 'mixed, value, star, hoarder or random (default: mixed)')
     .option(
       '--speed <n>',
-      'the game clock’s speed while it runs (default 60: a 10 s lot takes a sixth of a second)',
+      'the game clock’s speed while it runs (60: a 10 s lot takes a sixth of a second)',
       '60',
     )
     .option('--no-sealed', 'skip the sealed round for the unsold players')
-    .option('--ephemeral', 'run on a fresh in-process server (the default without --server)')
-    .option('--server <url>', 'run on a running server')
+    .option('--ephemeral', 'run on a fresh in-process server (default: without --server)')
+    .option('--server <url>', 'run on this running server (default: a fresh in-process server)')
   withJson(run).action(async (raw) => runAuction(io, await parseOptions(runOptions, raw)))
 
-  const list = new Command('list')
-    .description('Auctions you own or play in, and public ones waiting for managers.')
-    .option('--server <url>', 'the server (default FANSPOLE_SERVER or http://127.0.0.1:3000)')
-  withJson(list).action(async (raw: { server?: string; json?: boolean }) => {
+  const list = new Command('list').description(
+    'Auctions you own or play in, and public ones waiting for managers.',
+  )
+
+  withJson(withServer(list)).action(async (raw: { server?: string; json?: boolean }) => {
     const api = new Api(io, resolveServer(io, raw.server), 'user')
     // The newest hundred, as many as the list showed before the API paged it.
     const { new_auctions } = await api.get<{ new_auctions: Auction[] }>('/api/auctions?per_page=100')
@@ -108,7 +110,7 @@ export function auctionCommand(io: Io): Command {
 
   auction.addHelpText(
     'after',
-    '\nExamples:\n  fanspole auction run --bots 8\n  fanspole auction create --series 1 --pool league --balanced --squad 11-15 --max-managers 30 --name "Class of 30"\n  fanspole auction watch 3\n  fanspole auction bid 3\n  fanspole auction run --bots 4 --strategy star --speed 120 --json\n  fanspole auction list\n\nEnvironment:\n  FANSPOLE_SERVER  the server of every auction command but run (default http://127.0.0.1:3000); run uses a fresh in-process server unless --server is given\n',
+    '\nExamples:\n  fanspole auction run --bots 8\n  fanspole auction create --series 1 --pool league --balanced --squad 11-15 --max-managers 30 --name "Class of 30"\n  fanspole auction watch 3\n  fanspole auction bid 3\n  fanspole auction run --bots 4 --strategy star --speed 120 --json\n  fanspole auction list\n\nEnvironment:\n  FANSPOLE_SERVER  the server of every auction command but run (default: http://127.0.0.1:3000); run uses a fresh in-process server unless --server is given\n',
   )
   auction.addCommand(run).addCommand(list)
   for (const command of auctionPlayCommands(io)) auction.addCommand(command)
