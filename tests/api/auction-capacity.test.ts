@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { poolCapacity } from '../../server/domain/auction/capacity'
 import { SQUAD_BALANCE } from '../../server/domain/auction/settings'
+import { codes, race, statuses } from '../helpers/concurrency'
 import type { TestWorld } from '../helpers/deps'
 import { client } from '../helpers/http'
 import { leagueWorld, upcomingMatch } from '../helpers/league'
@@ -175,6 +176,25 @@ describe('seats: joining, approving and bots beyond max_managers', () => {
     const pending = (await api.get(`/api/auctions/${auction.id}/managers?status=pending`, owner.token)).body
       .managers
     expect(pending).toHaveLength(1)
+  })
+})
+
+describe('seats under a race', () => {
+  it('lets exactly as many joins in as there are seats when they arrive together', async () => {
+    const auction = (await create({ match_id: matchId, max_managers: 3 })).body.new_auction
+    const players = await Promise.all(Array.from({ length: 6 }, () => api.player()))
+    const colors = ['red', 'green', 'pink', 'navy', 'teal', 'gold']
+    const answers = await race(6, (i) =>
+      api.post(
+        `/api/auctions/${auction.id}/join`,
+        { code: auction.code, franchise_name: `Racer ${i}`, color: colors[i] },
+        players[i]?.token,
+      ),
+    )
+    expect(statuses(answers)).toEqual({ 201: 3, 409: 3 })
+    expect(codes(answers)).toEqual(['CONTEST_FULL', 'CONTEST_FULL', 'CONTEST_FULL'])
+    const shown = (await api.get(`/api/auctions/${auction.id}`, owner.token)).body.new_auction
+    expect(shown).toMatchObject({ pending_managers_count: 3, seats_left: 0 })
   })
 })
 
