@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { previewCapacity } from '../../server/areas/auctions/pools'
 import { poolCapacity } from '../../server/domain/auction/capacity'
 import { SQUAD_BALANCE } from '../../server/domain/auction/settings'
 import { codes, race, statuses } from '../helpers/concurrency'
@@ -207,6 +208,15 @@ describe('the seeded league pool', () => {
       .execute()
     const pool = players.map((p) => ({ id: p.id, style: p.style, basePrice: 20, star: p.is_star === 1 }))
     expect(pool.length).toBeGreaterThanOrEqual(330)
+    // The same count before creating anything, as a classroom sizes its auction.
+    const preview = await previewCapacity(world.deps.db, {
+      series_id: leagueSeriesId,
+      pool: 'league',
+      squad_min: 11,
+      balanced: true,
+    })
+    expect(preview).toMatchObject({ pool_players: pool.length, squad_size: 11, colors: 36 })
+    expect(preview.max_managers).toBeGreaterThanOrEqual(30)
     expect(poolCapacity({ squadMin: 11, balance: { ...SQUAD_BALANCE } }, pool)).toBeGreaterThanOrEqual(30)
   })
 })

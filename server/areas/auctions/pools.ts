@@ -2,6 +2,7 @@ import type { Executor } from '../../db/tx'
 import { type Capacity, capacityOf } from '../../domain/auction/capacity'
 import type { AuctionState } from '../../domain/auction/engine'
 import type { AuctionPlayer } from '../../domain/auction/rules'
+import { SQUAD_BALANCE } from '../../domain/auction/settings'
 import { AppError } from '../../http/errors'
 import { AUCTION_COLORS, basePriceOf } from './catalog'
 
@@ -75,6 +76,24 @@ export async function poolOf(db: Executor, sportId: number, input: PoolSource): 
  */
 export function auctionCapacity(state: AuctionState, row: { max_managers: number | null }): Capacity {
   return capacityOf(state.config, state.players, AUCTION_COLORS.length, row.max_managers)
+}
+
+/**
+ * The capacity an auction would have, before creating it (a classroom sizing its auction):
+ * the same pool and the same count as `POST /api/auctions` uses.
+ */
+export async function previewCapacity(
+  db: Executor,
+  input: PoolSource & { squad_min: number; balanced: boolean; max_managers?: number | null },
+): Promise<Capacity> {
+  const sport = await db
+    .selectFrom('sports')
+    .select('id')
+    .where('slug', '=', 'cricket')
+    .executeTakeFirstOrThrow()
+  const pool = await poolOf(db, sport.id, input)
+  const rules = { squadMin: input.squad_min, balance: input.balanced ? { ...SQUAD_BALANCE } : null }
+  return capacityOf(rules, pool, AUCTION_COLORS.length, input.max_managers ?? null)
 }
 
 /** Managers holding a seat: everyone not rejected (a pending request holds its seat until decided). */
