@@ -34,14 +34,14 @@ import { style } from './lib/style'
 
 const ENVIRONMENT = `
 Environment:
-  FANSPOLE_SERVER          server for login, clock, users, outbox, kyc, redemptions, refunds, reports, match, contest, prizes, championship, gang, social, group, wallet (default http://127.0.0.1:3000)
-  FANSPOLE_DB              SQLite file for serve, seed, db (default ./data/fanspole.sqlite)
+  FANSPOLE_SERVER          server for login, clock, users, outbox, kyc, redemptions, refunds, reports, match, contest, prizes, championship, auction, gang, social, group, wallet (default: http://127.0.0.1:3000)
+  FANSPOLE_DB              SQLite file for serve, seed, db (default: ./data/fanspole.sqlite)
   DATABASE_URL             postgres://… instead of SQLite
-  PORT, HOST               where serve listens (default 127.0.0.1:3000)
-  FANSPOLE_SEED            random seed of the demo league (default 42)
-  FANSPOLE_ADMIN_EMAIL     the admin account (default admin@fanspole.local)
-  FANSPOLE_ADMIN_PASSWORD  its password (default admin-pass-2026)
-  FANSPOLE_HOME            where credentials.json is kept (default ~/.fanspole)
+  PORT, HOST               where serve listens (default: 127.0.0.1:3000)
+  FANSPOLE_SEED            random seed of the demo league (default: 42)
+  FANSPOLE_ADMIN_EMAIL     the admin account (default: admin@fanspole.local)
+  FANSPOLE_ADMIN_PASSWORD  its password (default: admin-pass-2026)
+  FANSPOLE_HOME            where credentials.json is kept (default: ~/.fanspole)
   NO_COLOR                 no colours even on a terminal
 
 Exit codes: 0 ok, 1 failed, 2 usage error.

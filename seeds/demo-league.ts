@@ -7,6 +7,7 @@ import { around, HOUR } from './generators/calendar'
 import { buildSeries } from './generators/fixtures'
 import { buildPeople } from './generators/people'
 import { SeedRandom } from './generators/random'
+import { buildReserves } from './generators/reserves'
 import { buildRosters } from './generators/rosters'
 import { SPORTS } from './reference-data'
 import { type KeyIds, writeRoster, writeSeries } from './writers/catalog'
@@ -114,6 +115,7 @@ export async function seedDemoLeague(db: Kysely<Database>, options: SeedOptions)
   const random = new SeedRandom(options.seed)
   const rosters = buildRosters(random)
   const series = buildSeries(a, random, rosters)
+  const reserves = buildReserves(random, rosters)
   const avatars = await db.selectFrom('avatars').select('id').orderBy('sort').orderBy('id').execute()
   const avatarIds = avatars.map((row) => row.id)
   const { people, follows } = buildPeople(random, a, {
@@ -123,7 +125,7 @@ export async function seedDemoLeague(db: Kysely<Database>, options: SeedOptions)
     reserved: [options.admin.username],
   })
 
-  const progress = stepper(1 + rosters.length + series.length + 1 + people.length + 9, options.onProgress)
+  const progress = stepper(1 + rosters.length + 1 + series.length + 1 + people.length + 9, options.onProgress)
   const hashes = await progress.step('Hashing passwords', () =>
     hashOnce(
       [options.admin.password, options.demo.password, DEMO_USER_PASSWORD],
@@ -145,6 +147,8 @@ export async function seedDemoLeague(db: Kysely<Database>, options: SeedOptions)
       const name = SPORTS.find((s) => s.slug === roster.sport)?.name ?? roster.sport
       await progress.step(`Players: ${name}`, () => writeRoster(tx, roster, ids))
     }
+    // After every other side and player: their ids stay what they were before reserves existed.
+    await progress.step('Players: cricket reserves', () => writeRoster(tx, reserves, ids))
     let matchPlayers = 0
     for (const plan of series)
       matchPlayers += await progress.step(`Fixtures: ${plan.name}`, () =>
@@ -216,8 +220,8 @@ export async function seedDemoLeague(db: Kysely<Database>, options: SeedOptions)
       users: people.length + 1,
       demo_users: count,
       sports: rosters.length,
-      teams: rosters.reduce((n, r) => n + r.teams.length, 0),
-      players: rosters.reduce((n, r) => n + r.players.length, 0),
+      teams: [...rosters, reserves].reduce((n, r) => n + r.teams.length, 0),
+      players: [...rosters, reserves].reduce((n, r) => n + r.players.length, 0),
       series: series.length,
       phases: series.reduce((n, s) => n + s.phases.length, 0),
       matches: matches.length,

@@ -25,6 +25,10 @@ export interface AuctionJson {
   unsold_count: number
   managers_count: number
   pending_managers_count: number
+  /** How many managers it takes, and the seats still free (docs/auctions.md, Pools and capacity). */
+  max_managers?: number | null
+  seats_left?: number
+  capacity?: { pool_players: number; squad_size: number; pool_managers: number }
   is_owner: boolean
   current_manager: {
     id: number
@@ -97,6 +101,7 @@ export function auctionPlayCommands(io: Io): Command[] {
     io.out(
       `  ${auction.sold_count}/${auction.players_count} sold, ${auction.unsold_count} unsold · purse ${auction.purse} · squads ${auction.squad_min}–${auction.squad_max}${auction.code ? ` · code ${auction.code}` : ''}\n`,
     )
+    if (auction.phase === 'waiting') io.out(`  ${seatsLine(auction)}\n`)
     if (lot.bidding_player)
       io.out(
         `  on the block: ${lot.bidding_player.display_name} (${lot.bidding_player.style_label}, base ${lot.bidding_player.base_price}) — next bid ${lot.next_bid_amount}, ${Math.ceil((lot.remaining_millis ?? 0) / 1000)} s left\n`,
@@ -109,20 +114,36 @@ export function auctionPlayCommands(io: Io): Command[] {
 
   add(
     new Cmd('create')
-      .description('Create a match auction (you own it): the invite code is printed.')
-      .requiredOption('--match <id>', 'an upcoming cricket match')
+      .description(
+        'Create an auction (you own it) on a match or a series: the invite code and how many managers it takes are printed.',
+      )
+      .option('--match <id>', 'the cricket match it scores (give --match or --series)')
+      .option('--series <id>', 'the cricket series it scores (give --match or --series)')
       .requiredOption('--name <text>', 'the auction’s name')
+      .option(
+        '--pool <kind>',
+        'the players it offers: match (both squads), series (every side of the series) or league (every cricket player) (default: match with --match, series with --series)',
+      )
+      .option('--max-managers <n>', 'at most this many managers (default: as many as the pool gives a squad)')
+      .option('--balanced', 'squads need a keeper, six who bat and five who bowl (at least 11 players)')
       .option('--purse <n>', 'credits per franchise', '2000')
       .option('--squad <min-max>', 'squad size', '3-5')
       .option('--lot-seconds <n>', 'seconds per lot', '15')
       .option('--takeover <seconds>', 'a bot bids for a manager who has left the room this long (10–3600)')
       .option('--private', 'only people with the code can see it')
-      .option('--bots <n>', 'then seat n bots in the waiting room (1–11, approved at once, free of charge)')
-      .option('--bot-strategy <name>', 'mixed (default), value, star, hoarder or random'),
+      .option(
+        '--bots <n>',
+        'then seat n bots in the waiting room (1–36, approved at once, free of charge; no more than its seats)',
+      )
+      .option('--bot-strategy <name>', 'mixed, value, star, hoarder or random (default: mixed)'),
   ).action(
     async (
       flags: Flags & {
-        match: string
+        match?: string
+        series?: string
+        pool?: string
+        maxManagers?: string
+        balanced?: boolean
         name: string
         purse: string
         squad: string
@@ -137,14 +158,15 @@ export function auctionPlayCommands(io: Io): Command[] {
       if (!Number.isInteger(min) || !Number.isInteger(max))
         throw new UsageError(`--squad: expected min-max such as 3-5, got ${JSON.stringify(flags.squad)}`)
       const bots = auctionBotsFlags(flags)
+      const source = auctionSourceFlags(flags)
       const caller = api(io, flags)
       const { new_auction } = await caller.post<{ new_auction: AuctionJson }>('/api/auctions', {
         name: flags.name,
-        match_id: idArgument('--match', flags.match),
+        ...source,
         purse: Number(flags.purse),
         squad_min: min,
         squad_max: max,
-        balanced: false,
+        balanced: flags.balanced === true,
         lot_seconds: Number(flags.lotSeconds),
         ...(flags.takeover === undefined ? {} : { bot_takeover_seconds: Number(flags.takeover) }),
         private: flags.private === true,
@@ -152,7 +174,7 @@ export function auctionPlayCommands(io: Io): Command[] {
       const seated = bots ? await seatAuctionBots(caller, new_auction.id, bots) : null
       if (flags.json) return printJson(io, { auction: new_auction, ...(seated ? { bots: seated } : {}) })
       io.out(
-        `Created auction ${new_auction.id}, "${new_auction.name}". Invite code: ${new_auction.code}\nJoin it yourself: fanspole auction join ${new_auction.id} --code ${new_auction.code} --name "My XI" --color blue\n`,
+        `Created auction ${new_auction.id}, "${new_auction.name}". Invite code: ${new_auction.code}\n${seatsLine(new_auction)}\nJoin it yourself: fanspole auction join ${new_auction.id} --code ${new_auction.code} --name "My XI" --color blue\n`,
       )
       if (seated)
         io.out(
@@ -169,7 +191,7 @@ export function auctionPlayCommands(io: Io): Command[] {
       .requiredOption('--name <franchise>', 'your franchise’s name')
       .requiredOption(
         '--color <id>',
-        'a free colour (blue, red, yellow, purple, orange, pink, navy, teal, green, maroon, silver, black)',
+        'a free colour: blue, red, yellow, purple, orange, pink, navy, teal, green, maroon, silver, black, gold, … (36 in all: GET /api/auctions/colors)',
       ),
   ).action(async (id: string, flags: Flags & { code: string; name: string; color: string }) => {
     const answer = await api(io, flags).post<{ manager: { id: number; status: string } }>(
@@ -304,6 +326,41 @@ export function auctionPlayCommands(io: Io): Command[] {
   return out
 }
 
+/** "Takes 3 managers (35 players, squads of 11): 2 seats left." */
+function seatsLine(a: AuctionJson): string {
+  if (a.seats_left === undefined) return `Takes ${a.max_managers ?? 'any number of'} managers`
+  const pool = a.capacity ? ` (${a.capacity.pool_players} players, squads of ${a.capacity.squad_size})` : ''
+  return `Takes ${a.max_managers} managers${pool}: ${a.seats_left} seat${a.seats_left === 1 ? '' : 's'} left`
+}
+
+const AUCTION_POOL_KINDS = ['match', 'series', 'league']
+
+/** `--match` or `--series`, `--pool`, `--max-managers`: checked before anything is created. */
+function auctionSourceFlags(flags: { match?: string; series?: string; pool?: string; maxManagers?: string }) {
+  if ((flags.match === undefined) === (flags.series === undefined))
+    throw new UsageError(
+      'give --match <id> or --series <id> (one of them): the match or series the auction scores',
+    )
+  if (flags.pool !== undefined && !AUCTION_POOL_KINDS.includes(flags.pool))
+    throw new UsageError(`--pool: expected match, series or league, got ${JSON.stringify(flags.pool)}`)
+  if (flags.pool === 'match' && flags.match === undefined)
+    throw new UsageError('--pool match needs --match <id>')
+  let maxManagers: number | undefined
+  if (flags.maxManagers !== undefined) {
+    maxManagers = Number(flags.maxManagers)
+    if (!/^\d+$/.test(flags.maxManagers) || maxManagers < 2 || maxManagers > 36)
+      throw new UsageError(
+        `--max-managers: expected a number of managers from 2 to 36, got ${JSON.stringify(flags.maxManagers)}`,
+      )
+  }
+  return {
+    ...(flags.match === undefined ? {} : { match_id: idArgument('--match', flags.match) }),
+    ...(flags.series === undefined ? {} : { series_id: idArgument('--series', flags.series) }),
+    ...(flags.pool === undefined ? {} : { pool: flags.pool }),
+    ...(maxManagers === undefined ? {} : { max_managers: maxManagers }),
+  }
+}
+
 const AUCTION_BOT_STRATEGIES = ['mixed', 'value', 'star', 'hoarder', 'random']
 
 /** `auction create --bots n [--bot-strategy s]`, checked before anything is created. */
@@ -313,8 +370,8 @@ function auctionBotsFlags(flags: { bots?: string; botStrategy?: string }) {
     return null
   }
   const count = Number(flags.bots)
-  if (!/^\d+$/.test(flags.bots) || count < 1 || count > 11)
-    throw new UsageError(`--bots: expected a number of bots from 1 to 11, got ${JSON.stringify(flags.bots)}`)
+  if (!/^\d+$/.test(flags.bots) || count < 1 || count > 36)
+    throw new UsageError(`--bots: expected a number of bots from 1 to 36, got ${JSON.stringify(flags.bots)}`)
   const strategy = flags.botStrategy ?? 'mixed'
   if (!AUCTION_BOT_STRATEGIES.includes(strategy))
     throw new UsageError(

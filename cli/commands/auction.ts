@@ -9,6 +9,7 @@ import {
   parseOptions,
   resolveServer,
   withJson,
+  withServer,
 } from '../lib/options'
 import { createProgress } from '../lib/progress'
 import { style } from '../lib/style'
@@ -74,24 +75,25 @@ export function auctionCommand(io: Io): Command {
 
   const run = new Command('run')
     .description(
-      'Run a whole auction with bots: a match auction on an upcoming cricket match, the bots seated, the open round on a fast clock, a sealed round for the unsold players, then a summary of squads, spend and unsold players. On an ephemeral server (the default) or --server URL as the configured admin.',
+      'Run a whole auction with bots: a match auction on an upcoming cricket match, the bots seated, the open round on a fast clock, a sealed round for the unsold players, then a summary of squads, spend and unsold players. On a fresh in-process server (the default) or, with --server URL, on a running one as its configured admin.',
     )
     .option('--bots <n>', 'how many bots (2–11)', '6')
-    .option('--strategy <name>', 'mixed (default), value, star, hoarder or random')
+    .option('--strategy <name>', 'mixed, value, star, hoarder or random (default: mixed)')
     .option(
       '--speed <n>',
-      'the game clock’s speed while it runs (default 60: a 10 s lot takes a sixth of a second)',
+      'the game clock’s speed while it runs (60: a 10 s lot takes a sixth of a second)',
       '60',
     )
     .option('--no-sealed', 'skip the sealed round for the unsold players')
-    .option('--ephemeral', 'run on a fresh in-process server (the default without --server)')
-    .option('--server <url>', 'run on a running server')
+    .option('--ephemeral', 'run on a fresh in-process server (default: without --server)')
+    .option('--server <url>', 'run on this running server (default: a fresh in-process server)')
   withJson(run).action(async (raw) => runAuction(io, await parseOptions(runOptions, raw)))
 
-  const list = new Command('list')
-    .description('Auctions you own or play in, and public ones waiting for managers.')
-    .option('--server <url>', 'the server (default FANSPOLE_SERVER or http://127.0.0.1:3000)')
-  withJson(list).action(async (raw: { server?: string; json?: boolean }) => {
+  const list = new Command('list').description(
+    'Auctions you own or play in, and public ones waiting for managers.',
+  )
+
+  withJson(withServer(list)).action(async (raw: { server?: string; json?: boolean }) => {
     const api = new Api(io, resolveServer(io, raw.server), 'user')
     // The newest hundred, as many as the list showed before the API paged it.
     const { new_auctions } = await api.get<{ new_auctions: Auction[] }>('/api/auctions?per_page=100')
@@ -108,7 +110,7 @@ export function auctionCommand(io: Io): Command {
 
   auction.addHelpText(
     'after',
-    '\nExamples:\n  fanspole auction run --bots 8\n  fanspole auction watch 3\n  fanspole auction bid 3\n  fanspole auction run --bots 4 --strategy star --speed 120 --json\n  fanspole auction list\n',
+    '\nExamples:\n  fanspole auction run --bots 8\n  fanspole auction create --series 1 --pool league --balanced --squad 11-15 --max-managers 30 --name "Class of 30"\n  fanspole auction watch 3\n  fanspole auction bid 3\n  fanspole auction run --bots 4 --strategy star --speed 120 --json\n  fanspole auction list\n\nEnvironment:\n  FANSPOLE_SERVER  the server of every auction command but run (default: http://127.0.0.1:3000); run uses a fresh in-process server unless --server is given\n',
   )
   auction.addCommand(run).addCommand(list)
   for (const command of auctionPlayCommands(io)) auction.addCommand(command)
@@ -163,44 +165,34 @@ async function runAuction(io: Io, o: RunOptions): Promise<void> {
     })
     await call('POST', `/api/auctions/${created.id}/bots`, { count: o.bots, strategy: o.strategy })
     const clock = await call<{ speed: number }>('GET', '/api/admin/clock')
-    await call('POST', `/api/admin/clock`, { speed: o.speed })
-    await call('POST', `/api/auctions/${created.id}/start`)
-
-    // With --json nothing but the summary: no progress lines, not even on stderr.
-    const progress = createProgress(
-      io,
-      `Auction ${created.id} on ${target.label}: ${o.bots} bots, clock ×${o.speed}`,
-      { quiet: o.json },
-    )
-    const show = () =>
-      call<{ new_auction: Auction }>('GET', `/api/auctions/${created.id}`).then((r) => r.new_auction)
-    const waitFor = async (done: (a: Auction) => boolean, step: string) => {
-      for (;;) {
-        const a = await show()
-        progress.update(
-          `${step}: ${a.sold_count} sold, ${a.unsold_count} unsold`,
-          a.sold_count + a.unsold_count,
-          a.players_count,
-        )
-        if (done(a)) return a
-        if (performance.now() - started > 10 * 60_000)
-          throw new CliError('The auction did not finish within 10 minutes')
-        await new Promise((r) => setTimeout(r, 150))
+    // From here the server's clock is ours: Ctrl-C puts it back and stops the auction first.
+    const interrupt = onInterrupt()
+    try {
+      await call('POST', `/api/admin/clock`, { speed: o.speed })
+      await call('POST', `/api/auctions/${created.id}/start`)
+      await playOut(io, o, call, created.id, target.label, started, interrupt)
+    } catch (error) {
+      if (!(error instanceof Interrupted)) {
+        // A failed run leaves the server's clock as it found it, too.
+        await call('POST', `/api/admin/clock`, { speed: clock.speed }).catch(() => undefined)
+        throw error
       }
+      await stopInterrupted(io, call, created.id, clock.speed, target.label)
+      throw new CliError('Interrupted', { exitCode: 130, code: 'INTERRUPTED' })
+    } finally {
+      interrupt.dispose()
     }
-    let a = await waitFor((x) => x.phase !== 'open', 'open round')
-    if (o.sealed && a.unsold_count > 0 && a.phase === 'between') {
-      const now = (await call<{ now_in_millis: number }>('GET', '/api/admin/clock')).now_in_millis
-      await call('POST', `/api/auctions/${created.id}/secondary_round`, { closes_at_in_millis: now + 60_000 })
-      a = await waitFor((x) => x.phase !== 'sealed', 'sealed round')
-    }
-    await call('POST', `/api/auctions/${created.id}/complete`)
     await call('POST', `/api/admin/clock`, { speed: clock.speed })
-    await progress.finish('done')
-    a = await show()
+    const a = await call<{ new_auction: Auction }>('GET', `/api/auctions/${created.id}`).then(
+      (r) => r.new_auction,
+    )
     const { franchises } = await call<{ franchises: Franchise[] }>(
       'GET',
       `/api/auctions/${created.id}/franchises`,
+    )
+    const { players: unsold } = await call<{ players: UnsoldPlayer[] }>(
+      'GET',
+      `/api/auctions/${created.id}/players?status=unsold`,
     )
     const seconds = (performance.now() - started) / 1000
     if (o.json)
@@ -211,6 +203,11 @@ async function runAuction(io: Io, o: RunOptions): Promise<void> {
         sold: a.sold_count,
         unsold: a.unsold_count,
         seconds: Math.round(seconds * 10) / 10,
+        unsold_players: unsold.map((p) => ({
+          name: p.display_name,
+          role: p.style_label,
+          base_price: p.base_price,
+        })),
         franchises: franchises.map((f) => ({
           name: f.franchise_name,
           bot: f.is_bot,
@@ -231,7 +228,130 @@ async function runAuction(io: Io, o: RunOptions): Promise<void> {
           `    ${p.is_star ? '★ ' : '  '}${p.display_name.padEnd(24)} ${p.style_label.padEnd(8)} ${p.price}\n`,
         )
     }
+    if (unsold.length > 0) {
+      io.out(`${s.bold('Unsold')}  ${unsold.length} players\n`)
+      for (const p of unsold)
+        io.out(
+          `    ${p.is_star ? '★ ' : '  '}${p.display_name.padEnd(24)} ${p.style_label.padEnd(8)} base ${p.base_price}\n`,
+        )
+    }
   } finally {
     await target.close()
   }
+}
+
+interface UnsoldPlayer {
+  display_name: string
+  style_label: string
+  base_price: number
+  is_star: boolean
+}
+
+type Call = Awaited<ReturnType<typeof adminCaller>>
+
+/** Thrown out of the run's loop when Ctrl-C (SIGINT) or SIGTERM arrives. */
+class Interrupted extends Error {}
+
+/** Ctrl-C as a flag the run's loop checks, instead of Node's default of exiting on the spot. */
+function onInterrupt() {
+  let interrupted = false
+  let wake = () => {}
+  const handler = () => {
+    interrupted = true
+    wake()
+  }
+  process.on('SIGINT', handler)
+  process.on('SIGTERM', handler)
+  return {
+    check() {
+      if (interrupted) throw new Interrupted()
+    },
+    /** Waits `ms`, or less when interrupted meanwhile. */
+    sleep(ms: number) {
+      return new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, ms)
+        wake = () => {
+          clearTimeout(timer)
+          resolve()
+        }
+      })
+    },
+    dispose() {
+      process.off('SIGINT', handler)
+      process.off('SIGTERM', handler)
+    },
+  }
+}
+
+/** The open round, then a sealed round of the unsold players, then the end of the auction. */
+async function playOut(
+  io: Io,
+  o: RunOptions,
+  call: Call,
+  id: number,
+  label: string,
+  started: number,
+  interrupt: ReturnType<typeof onInterrupt>,
+) {
+  // With --json nothing but the summary: no progress lines, not even on stderr.
+  const progress = createProgress(io, `Auction ${id} on ${label}: ${o.bots} bots, clock ×${o.speed}`, {
+    quiet: o.json,
+  })
+  const show = () => call<{ new_auction: Auction }>('GET', `/api/auctions/${id}`).then((r) => r.new_auction)
+  const waitFor = async (done: (a: Auction) => boolean, step: string) => {
+    for (;;) {
+      interrupt.check()
+      const a = await show()
+      progress.update(
+        `${step}: ${a.sold_count} sold, ${a.unsold_count} unsold`,
+        a.sold_count + a.unsold_count,
+        a.players_count,
+      )
+      if (done(a)) return a
+      if (performance.now() - started > 10 * 60_000)
+        throw new CliError('The auction did not finish within 10 minutes')
+      await interrupt.sleep(150)
+    }
+  }
+  try {
+    const a = await waitFor((x) => x.phase !== 'open', 'open round')
+    if (o.sealed && a.unsold_count > 0 && a.phase === 'between') {
+      const now = (await call<{ now_in_millis: number }>('GET', '/api/admin/clock')).now_in_millis
+      await call('POST', `/api/auctions/${id}/secondary_round`, { closes_at_in_millis: now + 60_000 })
+      await waitFor((x) => x.phase !== 'sealed', 'sealed round')
+    }
+    interrupt.check()
+    await call('POST', `/api/auctions/${id}/complete`)
+    await progress.finish('done')
+  } catch (error) {
+    await progress.finish(error instanceof Interrupted ? 'interrupted' : 'failed')
+    throw error
+  }
+}
+
+/**
+ * After Ctrl-C: the clock back to the speed it had, and the auction paused where it stood (its
+ * bots stop with it); one that is between rounds cannot pause, so it is completed instead.
+ */
+async function stopInterrupted(io: Io, call: Call, id: number, speed: number, label: string) {
+  await call('POST', '/api/admin/clock', { speed })
+  let what = 'paused'
+  try {
+    const { new_auction: a } = await call<{ new_auction: Auction }>('GET', `/api/auctions/${id}`)
+    if (a.phase === 'completed') what = 'completed'
+    else if (a.status !== 'paused' && (a.phase === 'open' || a.phase === 'sealed'))
+      await call('POST', `/api/auctions/${id}/pause`)
+    else if (a.status !== 'paused') {
+      await call('POST', `/api/auctions/${id}/complete`)
+      what = 'completed'
+    }
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error
+    // Paused from elsewhere or just finished: end it rather than leave it running.
+    await call('POST', `/api/auctions/${id}/complete`).catch(() => undefined)
+    what = 'completed'
+  }
+  io.err(
+    `Interrupted: the clock on ${label} is back at ×${speed}; auction ${id} is ${what}.${what === 'paused' ? ` Resume it with: fanspole auction resume ${id} --server ${label}` : ''}\n`,
+  )
 }

@@ -81,7 +81,7 @@ export function botsCommand(io: Io): Command {
     .argument('<count>', `how many bots (1–${MAX_CONTEST_BOTS})`)
     .option(
       '--strategy <name>',
-      `${CONTEST_BOT_STRATEGIES.join(', ')} (default mixed: each next bot the next one)`,
+      `${CONTEST_BOT_STRATEGIES.join(', ')} (default: mixed, each next bot the next one)`,
     )
     .option('--championship', 'the id is a championship contest')
   withJson(withServer(bots)).action(async (id: string, count: string, raw) => {

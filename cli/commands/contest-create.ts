@@ -99,7 +99,7 @@ export function withDraftOptions(cmd: Command, edit: boolean): Command {
     .option('--description <text>', 'a few words for the members (up to 500 characters)')
     .option(
       '--fee <rupees>',
-      `entry fee in whole rupees, 0 to 10000${edit ? '' : ' (default 0: free, private, at most 100 members)'}`,
+      `entry fee in whole rupees, 0 to 10000${edit ? '' : ' (default: 0, free, private, at most 100 members)'}`,
     )
     .option('--size <n>', 'members limit, 2 to 500')
     .option(
@@ -112,11 +112,11 @@ export function withDraftOptions(cmd: Command, edit: boolean): Command {
     )
     .option(
       '--public',
-      'listed for everyone (needs paid-contest access); default: private, joined with the code',
+      'listed for everyone (needs paid-contest access) (default: private, joined with the code)',
     )
     .option(
       '--prize <option>',
-      `a generated prize table: ${PRIZE_OPTION_KEYS.join(', ')}${edit ? '' : ' (default winner_takes_all)'}`,
+      `a generated prize table: ${PRIZE_OPTION_KEYS.join(', ')}${edit ? '' : ' (default: winner_takes_all)'}`,
     )
     .option('--saved-prize <id>', 'one of your saved prize tables (fanspole prizes list)')
     .option('--prizes <ranges>', 'your own table in percent of the pool, e.g. "1:50,2-3:25"')
@@ -128,7 +128,7 @@ export function createCommand(io: Io): Command {
     .description(
       'Create a contest and join it with your team, paying the entry fee like any member. A private contest (the default) gets an invite code to share: friends join with `fanspole contest join --code <code>`.',
     )
-    .option('--game <kind>', `${CREATABLE_GAMES.join(', ')} (default single-match)`)
+    .option('--game <kind>', `${CREATABLE_GAMES.join(', ')} (default: single-match)`)
     .option('--match <id>', 'the match (match games)')
     .option('--phase <id>', 'the series phase (championship; your classic team there enters)')
     .option('--team <id>', 'your team for the match (default: your first team for it)')
@@ -136,7 +136,7 @@ export function createCommand(io: Io): Command {
       '--bots <n>',
       `then seat n bots in it (1–${MAX_CONTEST_BOTS}, at most the free seats; you pay their fees)`,
     )
-    .option('--bot-strategy <name>', `${CONTEST_BOT_STRATEGIES.join(', ')} (default mixed)`)
+    .option('--bot-strategy <name>', `${CONTEST_BOT_STRATEGIES.join(', ')} (default: mixed)`)
   withJson(withServer(withDraftOptions(create, false))).action(async (raw) =>
     runCreate(io, await parseOptions(createOptions, raw)),
   )

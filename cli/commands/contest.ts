@@ -70,9 +70,9 @@ export function contestCommand(io: Io): Command {
       'List contests. Without --match: open contests of upcoming matches (--type picks live, finished or the newest-first feed). With --match: every contest of that match.',
     )
     .option('--match <id>', 'the contests of one match')
-    .option('--type <type>', 'upcoming (default), live, finished or feed')
+    .option('--type <type>', 'upcoming, live, finished or feed (default: upcoming)')
     .option('--sport <slug>', 'only this sport')
-    .option('--sort <key>', 'prize (default), spots, winners or fee')
+    .option('--sort <key>', 'prize, spots, winners or fee (default: prize)')
     .option('--asc', 'ascending (default: descending)')
     .option(
       '--filter <ids>',

@@ -47,6 +47,10 @@ export function dbCommand(io: Io): Command {
   withJson(reset)
   reset.action(async (raw) => runReset(io, await parseOptions(resetOptions, raw)))
 
+  db.addHelpText(
+    'after',
+    '\nExamples:\n  fanspole db migrate\n  fanspole db migrate --db ./data/class.sqlite --json\n  fanspole db reset --yes\n  fanspole db reset --yes --seed 7 --users 40\n  DATABASE_URL=postgres://fanspole:fanspole@127.0.0.1:5432/fanspole fanspole db migrate\n',
+  )
   return db.addCommand(migrate).addCommand(reset)
 }
 

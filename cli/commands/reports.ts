@@ -61,7 +61,7 @@ export function reportsCommand(io: Io): Command {
     .description(
       'List reports of contests, players, posts and comments: the open queue oldest first, resolved ones newest first.',
     )
-    .option('--status <status>', 'open (default), resolved or all')
+    .option('--status <status>', 'open, resolved or all (default: open)')
     .option('--limit <n>', 'how many (at most 500)', '100')
   withJson(withServer(list)).action(async (raw) => runList(io, await parseOptions(listOptions, raw)))
 

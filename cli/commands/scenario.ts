@@ -26,7 +26,7 @@ export function scenarioCommand(io: Io = processIo()): Command {
     .argument('<paths...>', 'scenario files or directories')
     .option(
       '--server <url>',
-      'run against this running server (default: a fresh ephemeral server per scenario)',
+      'run against this running server (default: a fresh in-process server per scenario)',
     )
     .option(
       '--grep <pattern>',

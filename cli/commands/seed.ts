@@ -39,6 +39,10 @@ export function seedCommand(io: Io): Command {
     .option('--reset', 'wipe the database first (every table, every row), then seed')
   withDb(cmd)
   withJson(cmd)
+  cmd.addHelpText(
+    'after',
+    '\nExamples:\n  fanspole seed\n  fanspole seed --seed 7 --users 40\n  fanspole seed --reset --now 2026-11-22T06:00:00Z\n  fanspole seed --db ./data/class.sqlite --json\n',
+  )
   return cmd.action(async (raw) => runSeed(io, await parseOptions(seedOptions, raw)))
 }
 

@@ -100,6 +100,10 @@ export function usersCommand(io: Io): Command {
     .option('--role <role>', 'player or admin', 'player')
   withApi(invite).action(async (raw) => runCreate(io, await parseOptions(createOptions, raw)))
 
+  users.addHelpText(
+    'after',
+    '\nExamples:\n  fanspole users list --role admin\n  fanspole users list --q priya --per-page 20 --json\n  fanspole users show priya@example.com\n  fanspole users create --email sam@example.com --username sam --password secret-pass-1\n  fanspole users invite --email ana@example.com --username ana\n\nAdmin commands: they use your stored session, else sign in as the default admin (FANSPOLE_ADMIN_EMAIL).\n',
+  )
   return users.addCommand(list).addCommand(show).addCommand(create).addCommand(invite)
 }
 

@@ -76,8 +76,8 @@ export function walletCommand(io: Io): Command {
     .description('Credit a player’s wallet: a ledger posting from the house account, with a notification.')
     .argument('<user>', 'e-mail address, slug, username or id')
     .requiredOption('--amount <amount>', 'rupees (49.50 allowed), or whole coins with --compartment coins')
-    .option('--compartment <name>', 'unused (default), winnings or coins', 'unused')
-    .option('--note <text>', 'the ledger memo (default "Credit from an admin")')
+    .option('--compartment <name>', 'unused, winnings or coins', 'unused')
+    .option('--note <text>', 'the ledger memo (default: "Credit from an admin")')
   withJson(withServer(credit)).action(async (who: string, raw) =>
     runCredit(io, who, await parseOptions(creditOptions, raw)),
   )
@@ -88,8 +88,8 @@ export function walletCommand(io: Io): Command {
     )
     .argument('<user>', 'e-mail address, slug, username or id')
     .option('--compartment <name>', 'unused, winnings or coins', 'unused')
-    .option('--page <n>', 'page number (default 1)')
-    .option('--per-page <n>', 'entries per page, at most 100 (default 20)')
+    .option('--page <n>', 'page number (default: 1)')
+    .option('--per-page <n>', 'entries per page, at most 100 (default: 20)')
   withJson(withServer(passbook)).action(async (who: string, raw) =>
     runPassbook(io, who, await parseOptions(passbookOptions, raw)),
   )

@@ -134,6 +134,11 @@ export class Api {
     try {
       const session = await passwordLogin(this.server, admin.email, admin.password)
       saveSession(this.io.env, this.server, session)
+      // Said on stderr (stdout stays the command's own, JSON included): whoever runs an admin
+      // command without signing in should know whose name it acts in.
+      this.io.err(
+        `note: signed in to ${this.server} as the default admin ${admin.email} (FANSPOLE_ADMIN_EMAIL); to act as someone else: fanspole login\n`,
+      )
       return session
     } catch (error) {
       if (!(error instanceof ApiError) || error.status !== 401) throw error

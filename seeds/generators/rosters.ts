@@ -1,3 +1,5 @@
+import type { RandomStream } from '../../server/lib/rng'
+import type { SideData } from '../lists/cricket'
 import {
   CRICKET_CORE_STYLES,
   CRICKET_EXTRA_STYLES,
@@ -13,7 +15,7 @@ import {
   FOOTBALL_VALUE_CAP,
   FOREIGN,
 } from '../lists/football'
-import { COUNTRIES, type SeedRandom } from './random'
+import { COUNTRIES, type CountryCode, type SeedRandom } from './random'
 import { battleRoyale, f1 } from './solo-rosters'
 import { average, bell, type Member, squad, team, valueFor } from './squads'
 import type { RosterPlan } from './types'
@@ -38,29 +40,36 @@ function cricket(random: SeedRandom, taken: Set<string>): RosterPlan {
     ...FRANCHISES.map((s) => ({ ...s, nation: null })),
     ...NATIONS.map((n) => ({ ...n, nation: n.code })),
   ]
-  for (const side of sides) {
-    const styles = [...CRICKET_CORE_STYLES, ...rand.shuffle(CRICKET_EXTRA_STYLES).slice(0, rand.int(1, 2))]
-    // A franchise fields five to seven overseas players; a nation only its own.
-    const overseas = new Set(
-      side.nation ? [] : rand.shuffle(styles.map((_, i) => i)).slice(0, rand.int(5, 7)),
-    )
-    const members = styles.map((style, i): Member => {
-      const away = overseas.has(i)
-      const country = side.nation ?? (away ? rand.pick(OVERSEAS) : 'IN')
-      return { style, country, skill: Math.min(1, bell(rand) + (away ? 0.08 : 0)) }
-    })
-    const t = team('cricket', side, side.nation ? COUNTRIES[side.nation].name : 'India', 0)
-    roster.players.push(
-      ...squad(random, rand, taken, t.key, members, {
-        stars: 2,
-        score: 480,
-        value: (m) => valueFor(m.skill, 70, CRICKET_VALUE_CAP[m.style] ?? 100),
-      }),
-    )
-    t.strength = topAverage(members, 11)
-    roster.teams.push(t)
-  }
+  for (const side of sides) cricketSide(random, rand, taken, roster, side)
   return roster
+}
+
+/** One cricket side and its squad of 17–18, added to `roster`. */
+export function cricketSide(
+  random: SeedRandom,
+  rand: RandomStream,
+  taken: Set<string>,
+  roster: RosterPlan,
+  side: SideData & { nation: CountryCode | null },
+): void {
+  const styles = [...CRICKET_CORE_STYLES, ...rand.shuffle(CRICKET_EXTRA_STYLES).slice(0, rand.int(1, 2))]
+  // A franchise fields five to seven overseas players; a nation only its own.
+  const overseas = new Set(side.nation ? [] : rand.shuffle(styles.map((_, i) => i)).slice(0, rand.int(5, 7)))
+  const members = styles.map((style, i): Member => {
+    const away = overseas.has(i)
+    const country = side.nation ?? (away ? rand.pick(OVERSEAS) : 'IN')
+    return { style, country, skill: Math.min(1, bell(rand) + (away ? 0.08 : 0)) }
+  })
+  const t = team('cricket', side, side.nation ? COUNTRIES[side.nation].name : 'India', 0)
+  roster.players.push(
+    ...squad(random, rand, taken, t.key, members, {
+      stars: 2,
+      score: 480,
+      value: (m) => valueFor(m.skill, 70, CRICKET_VALUE_CAP[m.style] ?? 100),
+    }),
+  )
+  t.strength = topAverage(members, 11)
+  roster.teams.push(t)
 }
 
 function football(random: SeedRandom, taken: Set<string>): RosterPlan {

@@ -55,6 +55,18 @@ export const NATIONS: Array<SideData & { code: CountryCode }> = [
   { name: 'Sri Lanka', attr: 'SL', color: '#0A2A6B', code: 'LK' },
 ]
 
+/**
+ * Sides with no fixture this season, seeded after everything else (their rows come last, so
+ * every other id stays as it was): their players fill the `league` auction pool, which a class
+ * of 30 needs — 30 squads of 11 is more than the 17 sides above hold (docs/auctions.md).
+ */
+export const RESERVE_SIDES: Array<SideData & { code: CountryCode }> = [
+  { name: 'West Indies', attr: 'WI', color: '#7B0041', code: 'WI' },
+  { name: 'Afghanistan', attr: 'AFG', color: '#0066B3', code: 'AF' },
+  { name: 'India A', attr: 'INDA', color: '#FF9933', code: 'IN' },
+  { name: 'England Lions', attr: 'ENGL', color: '#C8102E', code: 'EN' },
+]
+
 /** Where franchise overseas players come from. */
 export const OVERSEAS: CountryCode[] = ['AU', 'EN', 'NZ', 'ZA', 'LK', 'AF', 'WI']
 

@@ -15,6 +15,14 @@ describe('fanspole auction run', () => {
       f.players.map((p) => p.name),
     )
     expect(owned.length).toBe(summary.sold)
+    // The unsold players by name, not only their number (issue 16).
+    expect(summary.unsold_players).toHaveLength(summary.unsold)
+    for (const p of summary.unsold_players)
+      expect(p).toEqual({
+        name: expect.any(String),
+        role: expect.any(String),
+        base_price: expect.any(Number),
+      })
     for (const f of summary.franchises) {
       expect(f.bot).toBe(true)
       expect(f.spent + f.purse_left).toBe(2000)

@@ -89,9 +89,15 @@ describe('stored sessions', () => {
     expect(next.parent_id).toBe(spent.id)
   })
 
-  it('signs in as the configured admin when no session is stored', async () => {
+  it('signs in as the configured admin when no session is stored, and says so once', async () => {
     const r = await runCli(['clock', '--json'], world.env)
     expect(r.code).toBe(0)
+    expect(r.stderr).toBe(
+      `note: signed in to ${world.server.url} as the default admin ${world.admin.email} (FANSPOLE_ADMIN_EMAIL); to act as someone else: fanspole login\n`,
+    )
+    expect(() => r.json()).not.toThrow()
+    // The session is stored now: the next admin command uses it without a word.
+    expect((await runCli(['clock', '--json'], world.env)).stderr).toBe('')
     expect(readCredentials(world.home).servers[world.server.url]).toMatchObject({
       email: world.admin.email,
       role: 'admin',

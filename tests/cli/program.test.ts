@@ -24,6 +24,23 @@ describe('fanspole --help', () => {
       expect(r.stdout).toMatch(new RegExp(`^  ${sub}\\b`, 'm'))
   })
 
+  it('shows examples in the help of users, db, seed and scenario run (issue 16)', async () => {
+    for (const args of [['users'], ['db'], ['seed'], ['scenario', 'run']]) {
+      const r = await runCli([...args, '--help'])
+      expect(r.code, args.join(' ')).toBe(0)
+      expect(r.stdout, args.join(' ')).toMatch(
+        new RegExp(`^Examples:\\n {2}fanspole ${args.join(' ')}\\b`, 'm'),
+      )
+    }
+  })
+
+  it('names FANSPOLE_SERVER for the auction commands', async () => {
+    const top = await runCli(['--help'])
+    expect(top.stdout).toMatch(/^ {2}FANSPOLE_SERVER +server for .*\bauction\b/m)
+    const auction = await runCli(['auction', '--help'])
+    expect(auction.stdout).toMatch(/^ {2}FANSPOLE_SERVER +the server of every auction command/m)
+  })
+
   it('prints the version', async () => {
     const r = await runCli(['--version'])
     expect(r.code).toBe(0)

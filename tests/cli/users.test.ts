@@ -112,7 +112,7 @@ describe('fanspole users create / list / show', () => {
       world.env,
     )
     expect(r.code).toBe(1)
-    expect(r.stderr).toMatch(/^error: 422 VALIDATION_FAILED: /)
+    expect(r.stderr).toMatch(/^error: 422 VALIDATION_FAILED: /m)
     expect(r.stderr).toMatch(/^ {2}email: has already been taken$/m)
   })
 })

@@ -225,7 +225,9 @@ describe('daily fantasy in the browser', () => {
       '100',
       '--json',
     ])
-    expect(result.stderr).toBe('')
+    // No stored session: the admin command signs in as the default admin and says so (issue 16).
+    expect(result.stderr).toMatch(/^note: signed in to \S+ as the default admin \S+ \(FANSPOLE_ADMIN_EMAIL\)/)
+    expect(result.stderr.split('\n').filter(Boolean)).toHaveLength(1)
     expect(result.code).toBe(0)
     expect(JSON.parse(result.stdout)).toMatchObject({ wallet: { unused_balance: 100 } })
     await chip().filter({ hasText: '₹100' }).waitFor()

@@ -7,6 +7,7 @@ import { AppError } from '../../http/errors'
 import { hashPassword } from '../auth/passwords'
 import { insertUser } from '../users/service'
 import { AUCTION_COLORS } from './catalog'
+import { requireSeats } from './pools'
 import {
   AUCTION_BOT_JOB,
   approvedBots,
@@ -76,6 +77,7 @@ export async function addBots(
     await lockRows(tx, 'auctions', auctionId)
     const row = await requireOwnedAuction(tx, auctionId, ownerId)
     if (row.status !== 'waiting') throw new AppError('AUCTION_STATE', 'Bots join before the auction starts')
+    await requireSeats(tx, row, stateOf(deps, row), count)
     const taken = new Set(
       (
         await tx

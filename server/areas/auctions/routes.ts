@@ -12,6 +12,7 @@ import { sendMessage } from '../groups/messages'
 import { membership } from '../groups/service'
 import { addBots } from './bots'
 import { AUCTION_CHARGES, AUCTION_COLORS, COLOR_IDS, INTERVAL_IDS } from './catalog'
+import { AUCTION_POOLS } from './pools'
 import {
   auctionJson,
   BidBody,
@@ -65,6 +66,14 @@ const settings = z.strictObject({
   starts_at_in_millis: instantField().nullable().default(null),
   private: z.boolean().default(false),
   bot_takeover_seconds: z.number().int().min(10).max(3600).nullable().default(null),
+  pool: z.enum(AUCTION_POOLS).optional().openapi({
+    description:
+      'Which players it offers: `match` (both squads of `match_id`, the default with a match), `series` (every side of the series — of `series_id`, or of the match’s series; the default with a series) or `league` (every cricket player of the league). The auction still scores its match or series.',
+  }),
+  max_managers: z.number().int().min(2).max(AUCTION_COLORS.length).nullable().default(null).openapi({
+    description:
+      'At most this many managers (owner and bots included); null: as many as the pool gives a full squad each. 422 when the pool cannot give this many a squad of `squad_min` (at least 11 when balanced); the message says how many it can.',
+  }),
   group_uuid_id: z.string().min(1).max(64).optional().openapi({
     description:
       'Create it from a group (issue 15): its members are invited with an `auction_invite` message',
@@ -216,7 +225,7 @@ export function auctionRoutes(deps: Deps) {
       tags: ['Auctions'],
       summary: 'Create an auction (you own it)',
       description:
-        'Needs `name` and `series_id` or `match_id`; everything else has a default (purse 10,000, squads 11–15 balanced, 15 s lots, standard intervals, free). The answer carries the invite `code`.',
+        'Needs `name` and `series_id` or `match_id`; everything else has a default (purse 10,000, squads 11–15 balanced, 15 s lots, standard intervals, free, the match’s or series’ pool). 422 when the pool cannot give two managers — or `max_managers` — a full squad, with how many it can take. The answer carries the invite `code` and `capacity` (`max_managers`: how many managers may join).',
       security: bearerSecurity,
       request: { body: jsonBody(settings) },
       responses: { 201: AuctionAnswer, ...errors(401, 404, 422) },
@@ -329,7 +338,7 @@ export function auctionRoutes(deps: Deps) {
       tags: ['Auctions'],
       summary: 'Join with the invite code as a franchise',
       description:
-        'Pays the auction’s `charges` in coins (refunded if the owner rejects you). 404 for a wrong code; 409 `COLOR_TAKEN`, `ALREADY_JOINED`, `INSUFFICIENT_BALANCE` (coins), `AUCTION_STATE` after the start.',
+        'Pays the auction’s `charges` in coins (refunded if the owner rejects you). 404 for a wrong code; 409 `COLOR_TAKEN`, `ALREADY_JOINED`, `INSUFFICIENT_BALANCE` (coins), `AUCTION_STATE` after the start, `CONTEST_FULL` when every seat (`max_managers`) is taken.',
       security: bearerSecurity,
       request: {
         params: idParam,
@@ -372,13 +381,13 @@ export function auctionRoutes(deps: Deps) {
       tags: ['Auctions'],
       summary: 'Seat bots in the waiting room (owner)',
       description:
-        'Bots are approved managers that bid through the same rules as people, on the server clock. `strategy`: value, star, hoarder, random, or mixed (the default: each next bot the next strategy).',
+        'Bots are approved managers that bid through the same rules as people, on the server clock. `strategy`: value, star, hoarder, random, or mixed (the default: each next bot the next strategy). 409 `CONTEST_FULL` when the auction has fewer seats left than `count` (its `seats_left`).',
       security: bearerSecurity,
       request: {
         params: idParam,
         body: jsonBody(
           z.strictObject({
-            count: z.number().int().min(1).max(11).default(1),
+            count: z.number().int().min(1).max(AUCTION_COLORS.length).default(1),
             strategy: z.enum(['value', 'star', 'hoarder', 'random', 'mixed']).default('mixed'),
           }),
         ),

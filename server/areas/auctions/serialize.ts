@@ -6,6 +6,7 @@ import { BIDDING_INTERVALS, maxBid } from '../../domain/auction/rules'
 import { STYLE_LABEL } from '../../domain/styles'
 import { idField } from '../../http/ids'
 import { AUCTION_COLORS } from './catalog'
+import { auctionCapacity } from './pools'
 import { type AuctionRow, inAuctionGroup, managerOf, stateOf } from './service'
 
 export type ManagerRow = Awaited<ReturnType<typeof managersOf>>[number]
@@ -114,6 +115,9 @@ export async function auctionJson(deps: Deps, row: AuctionRow, viewerId: number)
     unsold_count: state.unsold.length,
     managers_count: count('approved'),
     pending_managers_count: count('pending'),
+    // How many managers it takes (docs/auctions.md "Pools and capacity"): joins, approvals and
+    // bots beyond it get 409. Seats are held by approved and pending managers.
+    ...capacityFields(row, state, count('approved') + count('pending')),
     seq: state.seq,
     reset_seconds: state.config.resetMs / 1000,
     bot_takeover_seconds: row.takeover_seconds,
@@ -129,6 +133,17 @@ export async function auctionJson(deps: Deps, row: AuctionRow, viewerId: number)
           players_count: mine?.squad.length ?? 0,
         }
       : null,
+  }
+}
+
+/** `max_managers`, `seats_left` and the `capacity` they come from; a tournament has only its own cap. */
+function capacityFields(row: AuctionRow, state: AuctionState, seated: number) {
+  if (row.kind === 'tournament') return { max_managers: row.max_managers }
+  const capacity = auctionCapacity(state, row)
+  return {
+    max_managers: capacity.max_managers,
+    seats_left: Math.max(0, capacity.max_managers - seated),
+    capacity,
   }
 }
 

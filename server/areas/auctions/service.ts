@@ -5,6 +5,7 @@ import type { AuctionsTable } from '../../db/schema'
 import { type AfterCommit, type Executor, type Tx, withTx } from '../../db/tx'
 import type { Deps } from '../../deps'
 import { type BotStrategy, botDelayMs } from '../../domain/auction/bots'
+import { capacityOf } from '../../domain/auction/capacity'
 import {
   type AuctionCommand,
   type AuctionEvent,
@@ -16,14 +17,20 @@ import {
   type Violation,
 } from '../../domain/auction/engine'
 import { type AuctionPlayer, BIDDING_INTERVALS, type SquadRules } from '../../domain/auction/rules'
-import { type SettingsProblem, SQUAD_BALANCE, settingsProblems } from '../../domain/auction/settings'
+import {
+  MIN_SQUADS,
+  type SettingsProblem,
+  SQUAD_BALANCE,
+  settingsProblems,
+} from '../../domain/auction/settings'
 import { inviteCode } from '../../domain/contest-templates'
 import { AppError, forbidden, invalid, notFound } from '../../http/errors'
 import { requireFuture } from '../../http/instants'
 import { hashString, randomStream } from '../../lib/rng'
 import { post, SYSTEM_ACCOUNTS, systemAccountId, userAccountId } from '../ledger/service'
 import { notify } from '../notifications/service'
-import { basePriceOf } from './catalog'
+import { AUCTION_COLORS } from './catalog'
+import { type AuctionPool, defaultPool, poolOf, poolProblem, requireSeats } from './pools'
 
 export type AuctionRow = Selectable<AuctionsTable>
 
@@ -558,7 +565,10 @@ export interface CreateAuctionInput {
   private: boolean
   kind?: 'live' | 'tournament'
   window_hours?: number
-  max_managers?: number
+  /** At most this many managers (null/absent: as many as the pool and the colours allow). */
+  max_managers?: number | null
+  /** Which players it offers (default: its match's, else its series'): see ./pools.ts. */
+  pool?: AuctionPool | undefined
   /** Bots play for a manager away this long (null/absent: never). */
   takeover_seconds?: number | null
   /** A check that runs in the creating transaction, before the insert (a per-user limit). */
@@ -568,7 +578,7 @@ export interface CreateAuctionInput {
 }
 
 /** One 422 naming every setting that can never work; pool problems go on the pool's source field. */
-function refuseImpossible(problems: SettingsProblem[], poolField: 'match_id' | 'series_id'): void {
+function refuseImpossible(problems: SettingsProblem[], poolField: 'match_id' | 'series_id' | 'pool'): void {
   if (problems.length === 0) return
   const fields = new Map<string, string[]>()
   for (const { field, message } of problems) {
@@ -578,34 +588,32 @@ function refuseImpossible(problems: SettingsProblem[], poolField: 'match_id' | '
   throw invalid(Object.fromEntries(fields))
 }
 
-/** The player pool of a series (players of every side in its matches) or of one match. */
-async function poolOf(
-  db: Executor,
-  input: { series_id?: number | undefined; match_id?: number | undefined; kind?: 'live' | 'tournament' },
-) {
-  const sides = db
-    .selectFrom('match_teams as mt')
-    .innerJoin('matches as m', 'm.id', 'mt.match_id')
-    .select('mt.real_team_id')
-  const scoped =
-    input.match_id !== undefined
-      ? sides.where('m.id', '=', input.match_id)
-      : sides.where('m.series_id', '=', input.series_id ?? 0)
-  const rows = await db
-    .selectFrom('players')
-    .select(['id', 'style', 'value_tenths', 'is_star'])
-    .where('real_team_id', 'in', scoped)
-    .orderBy('id')
-    .execute()
-  // Tournaments price players on their 170,000-credit scale: a 9.0-credit player is 9,000.
-  return rows.map(
-    (p): AuctionPlayer => ({
-      id: p.id,
-      basePrice: input.kind === 'tournament' ? p.value_tenths * 100 : basePriceOf(p.value_tenths),
-      style: p.style,
-      star: p.is_star === 1,
-    }),
-  )
+/**
+ * A live auction must give every manager it takes a full squad: 422 when its pool cannot give
+ * two (the fewest an auction is worth running with), or fewer than the owner's `max_managers`.
+ * The message says how many it can take, so the owner can ask for fewer or a bigger pool.
+ */
+function refuseOverCapacity(
+  rules: SquadRules,
+  players: AuctionPlayer[],
+  input: CreateAuctionInput,
+  poolField: 'match_id' | 'series_id' | 'pool',
+): void {
+  const capacity = capacityOf(rules, players, AUCTION_COLORS.length, null)
+  const pool = defaultPool(input)
+  const takes =
+    capacity.pool_managers <= capacity.colors
+      ? `the ${pool} pool of ${capacity.pool_players} players takes at most ${capacity.max_managers} managers with squads of ${capacity.squad_size}${capacity.squad_size >= 11 && rules.balance ? ' (balanced)' : ''}`
+      : `an auction takes at most ${capacity.colors} managers, one per franchise colour`
+  if (capacity.max_managers < MIN_SQUADS)
+    throw new AppError('VALIDATION_FAILED', `The auction cannot run: ${takes}`, {
+      [poolField]: [`is too small: ${takes}; choose a bigger pool (series or league) or smaller squads`],
+    })
+  const asked = input.max_managers ?? null
+  if (asked !== null && asked > capacity.max_managers)
+    throw new AppError('VALIDATION_FAILED', `Too many managers: ${takes}`, {
+      max_managers: [`must be at most ${capacity.max_managers}: ${takes}`],
+    })
 }
 
 export async function createAuction(
@@ -641,7 +649,9 @@ export async function createAuction(
   }
   const now = deps.clock.now()
   requireFuture(now, { starts_at_in_millis: input.starts_at_ms })
-  const players = await poolOf(deps.db, input)
+  const wrongPool = poolProblem(input)
+  if (wrongPool) throw invalid({ pool: [wrongPool] })
+  const players = await poolOf(deps.db, sport.id, input)
   const rules: SquadRules = {
     purse: input.purse,
     squadMin: input.squad_min,
@@ -649,7 +659,10 @@ export async function createAuction(
     maxStars: input.max_stars,
     balance: input.balanced ? { ...SQUAD_BALANCE } : null,
   }
-  refuseImpossible(settingsProblems(rules, players), input.match_id !== undefined ? 'match_id' : 'series_id')
+  const poolField =
+    input.pool !== undefined ? 'pool' : input.match_id !== undefined ? 'match_id' : 'series_id'
+  refuseImpossible(settingsProblems(rules, players), poolField)
+  if (input.kind !== 'tournament') refuseOverCapacity(rules, players, input, poolField)
   const seed = deps.rng.stream('auctions').uint32()
   const state = createEngineState(
     {
@@ -720,6 +733,7 @@ export async function joinAuction(
     if (row.status !== 'waiting') throw new AppError('AUCTION_STATE', 'The auction has already started')
     const existing = await managerOf(tx, auctionId, userId)
     if (existing) throw new AppError('ALREADY_JOINED', 'You have already joined this auction')
+    await requireSeats(tx, row, stateOf(deps, row), 1)
     const taken = await tx
       .selectFrom('auction_managers')
       .select('id')
@@ -805,6 +819,7 @@ export async function decideManager(
     if (manager.status !== 'pending')
       throw new AppError('AUCTION_STATE', `The manager is already ${manager.status}`)
     if (row.status !== 'waiting') throw new AppError('AUCTION_STATE', 'The auction has already started')
+    if (decision === 'approved') await requireSeats(tx, row, stateOf(deps, row), 1, 'approved')
     const now = deps.clock.now()
     await tx
       .updateTable('auction_managers')
