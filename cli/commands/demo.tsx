@@ -41,15 +41,18 @@ export function demoCommand(io: Io): Command {
     )
     .option(
       '--server <url>',
-      'run the demo on this running server instead: its league is REPLACED (league reset)',
+      'run the demo on this running server, whose league is REPLACED by a league reset (default: a fresh in-process server on --data)',
     )
-    .option('--speed <n>', `game ms per real ms (default ${DEFAULT_DEMO_SPEED}: a T20 in about ten minutes)`)
+    .option(
+      '--speed <n>',
+      `game ms per real ms; ${DEFAULT_DEMO_SPEED} plays a T20 in about ten minutes (default: ${DEFAULT_DEMO_SPEED})`,
+    )
     .option('--seed <n>', 'seed of the league and of every bot (default: $FANSPOLE_SEED or 42)')
     .option(
       '--data <dir>',
-      'folder of the demo database, demo.sqlite, recreated at every start (default ./data/demo)',
+      'folder of the demo database, demo.sqlite, recreated at every start (default: ./data/demo)',
     )
-    .option('--port <n>', 'port of the demo server, 0 for any free one (default 3000)')
+    .option('--port <n>', 'port of the demo server, 0 for any free one (default: 3000)')
     .option('--no-web', 'do not build the web client')
     .addHelpText(
       'after',
