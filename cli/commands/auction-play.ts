@@ -184,21 +184,43 @@ export function auctionPlayCommands(io: Io): Command[] {
     io.out(`Joined as manager ${answer.manager.id} (${answer.manager.status}).\n`)
   })
 
-  for (const decision of ['approve', 'reject'] as const)
-    add(
-      new Cmd(decision)
-        .description(`${decision === 'approve' ? 'Approve' : 'Reject'} a pending manager (owner).`)
-        .argument('<id>', 'auction id')
-        .argument('<manager>', 'manager id'),
-    ).action(async (id: string, manager: string, flags: Flags) => {
-      const answer = await api(io, flags).post<{
-        manager: { id: number; status: string; franchise_name: string }
-      }>(
-        `/api/auctions/${idArgument('auction id', id)}/managers/${idArgument('manager id', manager)}/${decision}`,
-      )
-      if (flags.json) return printJson(io, answer)
-      io.out(`${answer.manager.franchise_name}: ${answer.manager.status}\n`)
-    })
+  add(
+    new Cmd('approve')
+      .description('Approve a pending manager, or with --all every pending manager (owner).')
+      .argument('<id>', 'auction id')
+      .argument('[manager]', 'manager id (not with --all)')
+      .option('--all', 'approve every pending manager'),
+  ).action(async (id: string, manager: string | undefined, flags: Flags & { all?: boolean }) => {
+    const auctionId = idArgument('auction id', id)
+    if (flags.all && manager !== undefined) throw new UsageError('give a manager id or --all, not both')
+    if (!flags.all) {
+      if (manager === undefined) throw new UsageError('give a manager id, or --all for every pending manager')
+      return decide(flags, auctionId, manager, 'approve')
+    }
+    const { approved } = await api(io, flags).post<{
+      approved: Array<{ id: number; franchise_name: string }>
+    }>(`/api/auctions/${auctionId}/managers/approve_all`)
+    if (flags.json) return printJson(io, { approved })
+    if (approved.length === 0) return io.out('Nobody is waiting to be approved.\n')
+    io.out(`Approved ${approved.length}: ${approved.map((m) => m.franchise_name).join(', ')}\n`)
+  })
+
+  add(
+    new Cmd('reject')
+      .description('Reject a pending manager (owner).')
+      .argument('<id>', 'auction id')
+      .argument('<manager>', 'manager id'),
+  ).action((id: string, manager: string, flags: Flags) =>
+    decide(flags, idArgument('auction id', id), manager, 'reject'),
+  )
+
+  async function decide(flags: Flags, auctionId: number, manager: string, decision: 'approve' | 'reject') {
+    const answer = await api(io, flags).post<{
+      manager: { id: number; status: string; franchise_name: string }
+    }>(`/api/auctions/${auctionId}/managers/${idArgument('manager id', manager)}/${decision}`)
+    if (flags.json) return printJson(io, answer)
+    io.out(`${answer.manager.franchise_name}: ${answer.manager.status}\n`)
+  }
 
   for (const [name, what] of [
     ['start', 'Start the open round (owner).'],
