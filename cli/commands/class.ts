@@ -43,6 +43,8 @@ export interface ClassCreated {
     match_id: number
     match_name: string
   } | null
+  /** Why there is no contest (no upcoming match, or the instructor owns the most open contests). */
+  contest_skipped: string | null
 }
 
 const RANGE = `${CLASS_STUDENTS_MIN}–${CLASS_STUDENTS_MAX}`
@@ -118,8 +120,8 @@ async function runCreate(io: Io, opts: OptionsOf<typeof createOptions>): Promise
     throw new UsageError(`--students ${students}, but ${opts.csv} names ${roster.rows.length} students`)
   if (students > CLASS_STUDENTS_MAX)
     throw new UsageError(`${opts.csv} names ${students} students; a class takes ${RANGE}`)
-  if (opts.seats !== undefined && opts.seats < students)
-    throw new UsageError(`--seats: must be at least the number of students (${students})`)
+  if (opts.seats !== undefined && opts.seats < Math.max(students, 2))
+    throw new UsageError(`--seats: must be at least the number of students (${students}) and at least 2`)
   if (opts.html !== undefined) writable(opts.html)
 
   const server = resolveServer(io, opts.server)
@@ -206,7 +208,7 @@ function printClass(io: Io, server: string, c: ClassCreated, html: string | unde
       `           pool ${a.pool.series_name} (${a.pool.players} players): squads ${a.squad_min}–${a.squad_max}${a.balanced ? ', balanced' : ', not balanced (the pool is too small for 11 each)'}`,
       c.contest
         ? `Contest    "${c.contest.name}" on ${c.contest.match_name}, code ${c.contest.invite_code} (free, private)`
-        : `Contest    none: no upcoming cricket match`,
+        : `Contest    none: ${c.contest_skipped ?? 'not made'}`,
       '',
       s.dim(`Start the auction when the class is in: fanspole auction start ${a.id}`),
       s.dim(

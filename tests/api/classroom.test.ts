@@ -113,6 +113,34 @@ describe('POST /api/admin/classrooms', () => {
     expect(res.body.auction).toMatchObject({ seats: 4, bots: 3 })
   })
 
+  it('makes class after class on the same match: the instructor’s one team enters each contest', async () => {
+    const contests = []
+    for (let i = 0; i < 5; i++) {
+      const res = await api.post('/api/admin/classrooms', { students: 1 }, admin.token)
+      expect(res.status, JSON.stringify(res.body)).toBe(201)
+      contests.push(res.body.contest)
+    }
+    expect(new Set(contests.map((c) => c.match_id)).size).toBe(1)
+    const teams = await world.deps.db
+      .selectFrom('user_teams')
+      .select('id')
+      .where('user_id', '=', admin.id)
+      .execute()
+    expect(teams).toHaveLength(1)
+  })
+
+  it('still makes the class, without a contest, when the instructor owns the most open contests allowed', async () => {
+    for (let i = 0; i < 10; i++) {
+      const res = await api.post('/api/admin/classrooms', { students: 1, seats: 2 }, admin.token)
+      expect(res.body.contest, JSON.stringify(res.body)).not.toBeNull()
+    }
+    const res = await api.post('/api/admin/classrooms', { students: 1, seats: 2 }, admin.token)
+    expect(res.status, JSON.stringify(res.body)).toBe(201)
+    expect(res.body.contest).toBeNull()
+    expect(res.body.contest_skipped).toMatch(/open contests/)
+    expect(res.body.students).toHaveLength(1)
+  })
+
   it.each([0, 41, 1.5])('refuses students = %s with the range (422), creating nothing', async (students) => {
     const before = await counts()
     const res = await api.post('/api/admin/classrooms', { students }, admin.token)
@@ -172,6 +200,10 @@ describe('POST /api/admin/classrooms', () => {
     const seats = await api.post('/api/admin/classrooms', { students: 5, seats: 4 }, admin.token)
     expect(seats.status).toBe(422)
     expect(seats.body.errors.seats).toEqual(['must be at least students (5)'])
+    // One franchise is no auction.
+    const one = await api.post('/api/admin/classrooms', { students: 1, seats: 1 }, admin.token)
+    expect(one.status).toBe(422)
+    expect(one.body.errors.seats).toBeDefined()
   })
 
   it('is for admins: 401 signed out, 403 for a player', async () => {

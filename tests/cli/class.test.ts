@@ -126,6 +126,10 @@ describe('fanspole class create', () => {
     const r = await runCli(['class', 'create', '--csv', file, '--students', '1'], world.env)
     expect(r.code).toBe(2)
     expect(r.stderr).toContain(`--students 1, but ${file} names 2 students`)
+    const seats = await runCli(['class', 'create', '--students', '3', '--seats', '2'], world.env)
+    expect(seats.code).toBe(2)
+    expect(seats.stderr).toContain('--seats: must be at least the number of students (3) and at least 2')
+    expect(await classCount()).toBe(0)
   })
 
   it('refuses a CSV with a duplicate row with exit 1, naming the line, creating nothing', async () => {

@@ -22,7 +22,7 @@ const ClassBody = z.strictObject({
     .max(CLASS_STUDENTS_MAX)
     .optional()
     .openapi({ description: 'Named students (a CSV’s rows, in order); the rest are generated' }),
-  seats: z.number().int().min(CLASS_STUDENTS_MIN).max(CLASS_STUDENTS_MAX).optional().openapi({
+  seats: z.number().int().min(2).max(CLASS_STUDENTS_MAX).optional().openapi({
     description: 'Franchises in the auction; bots fill those students leave (default: students, at least 4)',
   }),
 })
@@ -57,6 +57,7 @@ export function classroomRoutes(deps: Deps) {
             group: z.object({ uuid: z.string(), name: z.string(), invite_code: z.string() }),
             auction: Any,
             contest: Any.nullable(),
+            contest_skipped: z.string().nullable().openapi({ description: 'Why there is no contest' }),
           }),
           'The class',
         ),

@@ -11,6 +11,7 @@ import { hashPassword } from '../auth/passwords'
 import { createContest } from '../contest-creation/create'
 import { createGroup } from '../groups/service'
 import { matchSquad } from '../matches/queries'
+import { teamsOf } from '../teams/queries'
 import { createTeam } from '../teams/service'
 import { insertUser } from '../users/service'
 import { classAuctionPool } from './pool'
@@ -113,9 +114,10 @@ export async function createClassroom(deps: Deps, admin: { id: number }, input: 
           ? await addBots(inner, admin.id, auction.id, seats - input.students, 'mixed')
           : []
 
-      const contest = match
+      const made = match
         ? await classContest(inner, tx, admin.id, row.id, name, match.id, input.students)
-        : null
+        : { skipped: 'No upcoming cricket match to make it for' }
+      const contest = 'contest' in made ? made.contest : null
       await tx
         .updateTable('classrooms')
         .set({ name, group_id: group.id, auction_id: auction.id, contest_id: contest?.id ?? null })
@@ -136,6 +138,7 @@ export async function createClassroom(deps: Deps, admin: { id: number }, input: 
           pool: { series_id: pool.series_id, series_name: pool.series_name, players: pool.players.length },
         },
         contest: contest && match ? { ...contest, match_id: match.id, match_name: match.name } : null,
+        contest_skipped: 'skipped' in made ? (made.skipped ?? null) : null,
       }
     })
   } catch (error) {
@@ -193,6 +196,38 @@ async function classContest(
   matchId: number,
   students: number,
 ) {
+  // Every class on this match shares the instructor's one team (at most 4 teams a match).
+  const teamId =
+    (await teamsOf(tx, adminId, matchId))[0]?.id ??
+    (await instructorTeam(inner, tx, adminId, classId, matchId))
+  if (teamId === null) return { skipped: 'No valid team can be picked from this match’s squad' }
+  let created: Awaited<ReturnType<typeof createContest>>
+  try {
+    created = await createContest(inner, adminId, {
+      game: 'single-match',
+      match_id: matchId,
+      name: `${name} contest`.slice(0, 60),
+      entry_fee: 0,
+      members_limit: students + 1,
+      is_private: true,
+      team_id: teamId,
+    })
+  } catch (error) {
+    // The instructor owns the most open contests anyone may (contest access): the class is
+    // still worth making, without a contest, and the answer says why. (The savepoint undid
+    // the contest; nothing else is lost.)
+    if (error instanceof AppError && error.code === 'FORBIDDEN') return { skipped: error.message }
+    throw error
+  }
+  const row = await tx
+    .selectFrom('contests')
+    .select(['id', 'name', 'invite_code'])
+    .where('id', '=', created.id)
+    .executeTakeFirstOrThrow()
+  return { contest: { id: row.id, name: row.name, invite_code: row.invite_code } }
+}
+
+async function instructorTeam(inner: Deps, tx: Tx, adminId: number, classId: number, matchId: number) {
   const squad = await matchSquad(tx, matchId)
   const pool = squad.map((p) => ({
     id: p.id,
@@ -210,19 +245,5 @@ async function classContest(
     captain: pick.captain_id,
     vice_captain: pick.vice_captain_id,
   })
-  const created = await createContest(inner, adminId, {
-    game: 'single-match',
-    match_id: matchId,
-    name: `${name} contest`.slice(0, 60),
-    entry_fee: 0,
-    members_limit: students + 1,
-    is_private: true,
-    team_id: team.id,
-  })
-  const row = await tx
-    .selectFrom('contests')
-    .select(['id', 'name', 'invite_code'])
-    .where('id', '=', created.id)
-    .executeTakeFirstOrThrow()
-  return { id: row.id, name: row.name, invite_code: row.invite_code }
+  return team.id
 }
