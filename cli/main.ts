@@ -35,7 +35,7 @@ import { style } from './lib/style'
 
 const ENVIRONMENT = `
 Environment:
-  FANSPOLE_SERVER          server for login, clock, users, outbox, kyc, redemptions, refunds, reports, match, contest, prizes, championship, gang, social, group, wallet (default http://127.0.0.1:3000)
+  FANSPOLE_SERVER          server for login, clock, users, class, outbox, kyc, redemptions, refunds, reports, match, contest, prizes, championship, gang, social, group, wallet (default http://127.0.0.1:3000)
   FANSPOLE_DB              SQLite file for serve, seed, db (default ./data/fanspole.sqlite)
   DATABASE_URL             postgres://… instead of SQLite
   PORT, HOST               where serve listens (default 127.0.0.1:3000)

@@ -60,8 +60,8 @@ const count = (z: Parameters<OptionSchema>[0], what: string) =>
       z
         .number()
         .int()
-        .min(CLASS_STUDENTS_MIN, `must be from ${RANGE} (a class takes ${RANGE} students)`)
-        .max(CLASS_STUDENTS_MAX, `must be from ${RANGE} (a class takes ${RANGE} students)`),
+        .min(CLASS_STUDENTS_MIN, `must be from ${RANGE}`)
+        .max(CLASS_STUDENTS_MAX, `must be from ${RANGE}`),
     )
 
 const createOptions = ((z) =>
