@@ -169,7 +169,7 @@ export function auctionPlayCommands(io: Io): Command[] {
       .requiredOption('--name <franchise>', 'your franchise’s name')
       .requiredOption(
         '--color <id>',
-        'a free colour (blue, red, yellow, purple, orange, pink, navy, teal, green, maroon, silver, black)',
+        'a free colour (blue, red, yellow, purple, orange, pink, navy, teal, green, maroon, silver, black, …: 40 in all, GET /api/auctions/colors)',
       ),
   ).action(async (id: string, flags: Flags & { code: string; name: string; color: string }) => {
     const answer = await api(io, flags).post<{ manager: { id: number; status: string } }>(
