@@ -101,7 +101,8 @@ describe('POST /api/auctions/{id}/managers/approve_all', () => {
     const { auction } = await waitingRoom(2)
     const stranger = await api.player()
     const res = await api.post(`/api/auctions/${auction.id}/managers/approve_all`, {}, stranger.token)
-    expect([403, 404]).toContain(res.status)
+    expect(res.status).toBe(403)
+    expect(res.body.code).toBe('FORBIDDEN')
     const rows = await world.deps.db
       .selectFrom('auction_managers')
       .select('status')
