@@ -2,8 +2,10 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { Command, CommanderError } from 'commander'
 import pkg from '../package.json' with { type: 'json' }
+import { USERNAME_PATTERN, USERNAME_RULE } from '../server/domain/user-rules'
 import { auctionCommand } from './commands/auction'
 import { championshipCommand } from './commands/championship'
+import { classCommand } from './commands/class'
 import { clockCommand } from './commands/clock'
 import { contestCommand } from './commands/contest'
 import { dbCommand } from './commands/db'
@@ -28,13 +30,13 @@ import { snapshotCommand } from './commands/snapshot'
 import { socialCommand } from './commands/social'
 import { usersCommand } from './commands/users'
 import { walletCommand } from './commands/wallet'
-import { CliError, EXIT } from './lib/errors'
+import { CliError, EXIT, UsageError } from './lib/errors'
 import { type Io, printJson, processIo } from './lib/io'
 import { style } from './lib/style'
 
 const ENVIRONMENT = `
 Environment:
-  FANSPOLE_SERVER          server for login, clock, users, outbox, kyc, redemptions, refunds, reports, match, contest, prizes, championship, auction, gang, social, group, wallet (default: http://127.0.0.1:3000)
+  FANSPOLE_SERVER          server for login, clock, users, class, outbox, kyc, redemptions, refunds, reports, match, contest, prizes, championship, auction, gang, social, group, wallet (default: http://127.0.0.1:3000)
   FANSPOLE_DB              SQLite file for serve, seed, db (default: ./data/fanspole.sqlite)
   DATABASE_URL             postgres://… instead of SQLite
   PORT, HOST               where serve listens (default: 127.0.0.1:3000)
@@ -54,7 +56,9 @@ export function buildProgram(io: Io = processIo()): Command {
     .version(pkg.version, '-V, --version', 'print the version')
     .helpOption('-h, --help', 'show help for a command')
     .showHelpAfterError('(add --help for usage)')
+    .option('--as <username>', 'act as this player on the server (admin only; every call is theirs, audited)')
     .addHelpText('after', ENVIRONMENT)
+  actAs(program, io)
   const groups: Array<[string, Command[]]> = [
     ['Run it locally:', [serveCommand(io), demoCommand(io), seedCommand(io), dbCommand(io)]],
     [
@@ -66,6 +70,7 @@ export function buildProgram(io: Io = processIo()): Command {
         snapshotCommand(io),
         leagueCommand(io),
         usersCommand(io),
+        classCommand(io),
         outboxCommand(io),
         kycCommand(io),
         redemptionsCommand(io),
@@ -95,6 +100,32 @@ export function buildProgram(io: Io = processIo()): Command {
   program.commandsGroup('Help:').helpCommand('help [command]', 'show help for a command')
   configure(program, io)
   return program
+}
+
+/** Commands that do not talk to a server as someone: `--as` means nothing to them. */
+const LOCAL_COMMANDS = new Set(['serve', 'seed', 'db', 'login', 'logout', 'scenario'])
+
+/**
+ * `--as <username>` (docs/classroom.md): a global option, before or after the command, that
+ * makes every API call of the command the player's own (cli/lib/api.ts asks the server for
+ * a short token of theirs with the admin's session). Checked before the action runs: a name
+ * that cannot be a username, or a command that does not talk to a server, is a usage error.
+ */
+function actAs(program: Command, io: Io): void {
+  program.hook('preAction', (_program, action) => {
+    const who = program.opts<{ as?: string }>().as
+    io.actAs = undefined
+    if (who === undefined) return
+    let top: Command = action
+    while (top.parent && top.parent !== program) top = top.parent
+    if (LOCAL_COMMANDS.has(top.name()))
+      throw new UsageError(
+        `--as: \`${top.name()}\` does not act on a server as a player; --as goes with commands such as wallet, contest or auction`,
+      )
+    if (!USERNAME_PATTERN.test(who.trim()))
+      throw new UsageError(`--as: ${JSON.stringify(who)} is not a username (${USERNAME_RULE})`)
+    io.actAs = who.trim()
+  })
 }
 
 /**

@@ -4,6 +4,7 @@ import { serveStatic } from '@hono/node-server/serve-static'
 import { OpenAPIHono } from '@hono/zod-openapi'
 import type { MiddlewareHandler } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
+import { actAsRoutes } from './areas/admin/act-as.routes'
 import { adminRoutes } from './areas/admin/routes'
 import { auctionManagerRoutes } from './areas/auctions/manager.routes'
 import { auctionRoutes } from './areas/auctions/routes'
@@ -13,6 +14,7 @@ import { catalogRoutes } from './areas/catalog/routes'
 import { championshipPhaseRoutes } from './areas/championship/phases.routes'
 import { championshipTeamRoutes } from './areas/championship/teams.routes'
 import { championshipContestRoutes } from './areas/championship-contests/routes'
+import { classroomRoutes } from './areas/classroom/routes'
 import { clockRoutes } from './areas/clock/routes'
 import { contestAccessRoutes } from './areas/contest-access/routes'
 import { contestBotRoutes } from './areas/contest-creation/bots.routes'
@@ -138,6 +140,8 @@ export function createApp(deps: Deps, options: { cable?: CableServer } = {}) {
   app.route('/', clockRoutes(deps))
   app.route('/', ledgerRoutes(deps))
   app.route('/', adminRoutes(deps))
+  app.route('/', actAsRoutes(deps))
+  app.route('/', classroomRoutes(deps))
   app.route('/', snapshotRoutes(deps, options.cable))
   // Home before the contest routes: /api/contests/home must not be read as a contest id.
   app.route('/', homeRoutes(deps))

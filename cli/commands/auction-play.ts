@@ -133,7 +133,7 @@ export function auctionPlayCommands(io: Io): Command[] {
       .option('--private', 'only people with the code can see it')
       .option(
         '--bots <n>',
-        'then seat n bots in the waiting room (1–36, approved at once, free of charge; no more than its seats)',
+        'then seat n bots in the waiting room (1–40, approved at once, free of charge; no more than its seats)',
       )
       .option('--bot-strategy <name>', 'mixed, value, star, hoarder or random (default: mixed)'),
   ).action(
@@ -191,7 +191,7 @@ export function auctionPlayCommands(io: Io): Command[] {
       .requiredOption('--name <franchise>', 'your franchise’s name')
       .requiredOption(
         '--color <id>',
-        'a free colour: blue, red, yellow, purple, orange, pink, navy, teal, green, maroon, silver, black, gold, … (36 in all: GET /api/auctions/colors)',
+        'a free colour: blue, red, yellow, purple, orange, pink, navy, teal, green, maroon, silver, black, gold, … (40 in all: GET /api/auctions/colors)',
       ),
   ).action(async (id: string, flags: Flags & { code: string; name: string; color: string }) => {
     const answer = await api(io, flags).post<{ manager: { id: number; status: string } }>(
@@ -206,21 +206,43 @@ export function auctionPlayCommands(io: Io): Command[] {
     io.out(`Joined as manager ${answer.manager.id} (${answer.manager.status}).\n`)
   })
 
-  for (const decision of ['approve', 'reject'] as const)
-    add(
-      new Cmd(decision)
-        .description(`${decision === 'approve' ? 'Approve' : 'Reject'} a pending manager (owner).`)
-        .argument('<id>', 'auction id')
-        .argument('<manager>', 'manager id'),
-    ).action(async (id: string, manager: string, flags: Flags) => {
-      const answer = await api(io, flags).post<{
-        manager: { id: number; status: string; franchise_name: string }
-      }>(
-        `/api/auctions/${idArgument('auction id', id)}/managers/${idArgument('manager id', manager)}/${decision}`,
-      )
-      if (flags.json) return printJson(io, answer)
-      io.out(`${answer.manager.franchise_name}: ${answer.manager.status}\n`)
-    })
+  add(
+    new Cmd('approve')
+      .description('Approve a pending manager, or with --all every pending manager (owner).')
+      .argument('<id>', 'auction id')
+      .argument('[manager]', 'manager id (not with --all)')
+      .option('--all', 'approve every pending manager'),
+  ).action(async (id: string, manager: string | undefined, flags: Flags & { all?: boolean }) => {
+    const auctionId = idArgument('auction id', id)
+    if (flags.all && manager !== undefined) throw new UsageError('give a manager id or --all, not both')
+    if (!flags.all) {
+      if (manager === undefined) throw new UsageError('give a manager id, or --all for every pending manager')
+      return decide(flags, auctionId, manager, 'approve')
+    }
+    const { approved } = await api(io, flags).post<{
+      approved: Array<{ id: number; franchise_name: string }>
+    }>(`/api/auctions/${auctionId}/managers/approve_all`)
+    if (flags.json) return printJson(io, { approved })
+    if (approved.length === 0) return io.out('Nobody is waiting to be approved.\n')
+    io.out(`Approved ${approved.length}: ${approved.map((m) => m.franchise_name).join(', ')}\n`)
+  })
+
+  add(
+    new Cmd('reject')
+      .description('Reject a pending manager (owner).')
+      .argument('<id>', 'auction id')
+      .argument('<manager>', 'manager id'),
+  ).action((id: string, manager: string, flags: Flags) =>
+    decide(flags, idArgument('auction id', id), manager, 'reject'),
+  )
+
+  async function decide(flags: Flags, auctionId: number, manager: string, decision: 'approve' | 'reject') {
+    const answer = await api(io, flags).post<{
+      manager: { id: number; status: string; franchise_name: string }
+    }>(`/api/auctions/${auctionId}/managers/${idArgument('manager id', manager)}/${decision}`)
+    if (flags.json) return printJson(io, answer)
+    io.out(`${answer.manager.franchise_name}: ${answer.manager.status}\n`)
+  }
 
   for (const [name, what] of [
     ['start', 'Start the open round (owner).'],
@@ -348,9 +370,9 @@ function auctionSourceFlags(flags: { match?: string; series?: string; pool?: str
   let maxManagers: number | undefined
   if (flags.maxManagers !== undefined) {
     maxManagers = Number(flags.maxManagers)
-    if (!/^\d+$/.test(flags.maxManagers) || maxManagers < 2 || maxManagers > 36)
+    if (!/^\d+$/.test(flags.maxManagers) || maxManagers < 2 || maxManagers > 40)
       throw new UsageError(
-        `--max-managers: expected a number of managers from 2 to 36, got ${JSON.stringify(flags.maxManagers)}`,
+        `--max-managers: expected a number of managers from 2 to 40, got ${JSON.stringify(flags.maxManagers)}`,
       )
   }
   return {
@@ -370,8 +392,8 @@ function auctionBotsFlags(flags: { bots?: string; botStrategy?: string }) {
     return null
   }
   const count = Number(flags.bots)
-  if (!/^\d+$/.test(flags.bots) || count < 1 || count > 36)
-    throw new UsageError(`--bots: expected a number of bots from 1 to 36, got ${JSON.stringify(flags.bots)}`)
+  if (!/^\d+$/.test(flags.bots) || count < 1 || count > 40)
+    throw new UsageError(`--bots: expected a number of bots from 1 to 40, got ${JSON.stringify(flags.bots)}`)
   const strategy = flags.botStrategy ?? 'mixed'
   if (!AUCTION_BOT_STRATEGIES.includes(strategy))
     throw new UsageError(

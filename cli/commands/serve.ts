@@ -5,6 +5,7 @@ import type { RunningServer } from '../../server/main'
 import { accountLines, localConfig } from '../lib/config'
 import { CliError } from '../lib/errors'
 import { type Io, printJson } from '../lib/io'
+import { chooseHost, isExposed, lanUrls, lanWarning } from '../lib/lan'
 import {
   intFlag,
   MAX_USERS,
@@ -36,7 +37,10 @@ export function serveCommand(io: Io): Command {
       'Migrate the database, seed the demo league on first start, build the web client when needed and serve web + /api + /cable on one port until Ctrl-C.',
     )
     .option('--port <n>', 'port to listen on, 0 for any free one (default: $PORT or 3000)')
-    .option('--host <address>', 'address to listen on (default: $HOST or 127.0.0.1)')
+    .option(
+      '--host <address>',
+      'address to listen on (default: 127.0.0.1, or $HOST unless that is 0.0.0.0); --host 0.0.0.0 serves a LAN, with a warning',
+    )
     .option('--seed <n>', 'random seed of the demo league (default: $FANSPOLE_SEED or 42)')
     .option('--no-seed', 'do not seed the demo league into an empty database')
     .option('--users <n>', 'how many demo users to create when seeding')
@@ -47,10 +51,11 @@ export function serveCommand(io: Io): Command {
 }
 
 async function runServe(io: Io, opts: OptionsOf<typeof serveOptions>): Promise<void> {
+  const hostChoice = chooseHost(opts.host, io.env)
   const config = localConfig(io, {
     db: opts.db,
     port: opts.port,
-    host: opts.host,
+    host: hostChoice.host,
     seed: typeof opts.seed === 'number' ? opts.seed : undefined,
     logLevel: 'info',
   })
@@ -85,9 +90,15 @@ async function runServe(io: Io, opts: OptionsOf<typeof serveOptions>): Promise<v
     chats: `${running.url}/groups`,
   }
   const database = running.deps.dbHandle.location
+  if (hostChoice.ignored) io.err(`note: ${hostChoice.ignored}\n`)
+  const lan = isExposed(config.host) ? lanUrls(config.host, running.port) : null
+  // On stderr, so that it shows with --json too and is never mistaken for the document.
+  if (lan) io.err(`${s.yellow(lanWarning(config.host, lan))}\n`)
   if (opts.json) {
     printJson(io, {
       ...urls,
+      host: config.host,
+      lan_urls: lan,
       port: running.port,
       database,
       seeded: running.seeded,
@@ -96,7 +107,7 @@ async function runServe(io: Io, opts: OptionsOf<typeof serveOptions>): Promise<v
       pid: process.pid,
     })
   } else {
-    io.out(banner({ ...urls, database, seeded: running.seeded, hasLeague, config, s }))
+    io.out(banner({ ...urls, database, seeded: running.seeded, hasLeague, config, s, lan }))
   }
   await untilStopped(running, say)
 }
@@ -114,6 +125,8 @@ export function banner(b: {
   hasLeague: boolean
   config: Config
   s: Style
+  /** `--host` beyond this machine: the URLs other machines use. */
+  lan?: string[] | null
 }): string {
   const { s } = b
   const lines: string[] = []
@@ -142,6 +155,7 @@ export function banner(b: {
     `  ${s.dim('Cable      ')}  ${b.cable}`,
     `  ${s.dim('Social     ')}  ${b.social} ${s.dim('(feed; /discover, /leaderboards, or fanspole social feed)')}`,
     `  ${s.dim('Chats      ')}  ${b.chats} ${s.dim('(or fanspole group list, fanspole group chat <id>)')}`,
+    ...(b.lan ? b.lan.map((url) => `  ${s.dim('On the LAN ')}  ${s.yellow(url)}`) : []),
     `  ${s.dim('Database   ')}  ${b.database}`,
     b.hasLeague
       ? accountLines(b.config, s)

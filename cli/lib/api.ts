@@ -105,7 +105,17 @@ export class Api {
   post = <T>(path: string, body?: unknown) => this.request<T>('POST', path, body ?? {})
   put = <T>(path: string, body?: unknown) => this.request<T>('PUT', path, body ?? {})
 
+  /** A valid access token of whoever this caller is (for /cable), refreshed when it ran out. */
+  async validToken(): Promise<string> {
+    await this.get('/api/me')
+    const token = this.session?.access_token
+    if (!token) throw new CliError(`No session for ${this.server} to open /cable with`)
+    return token
+  }
+
   async request<T>(method: string, path: string, body?: unknown): Promise<T> {
+    // `--as <username>`: every call of the command, public ones too, is the player's own.
+    if (this.io.actAs) return this.requestActingAs<T>(this.io.actAs, method, path, body)
     if (this.mode === 'none') return unwrap<T>(await callServer(this.server, method, path, body))
     let session = this.session ?? readSession(this.io.env, this.server) ?? (await this.signInOrFail())
     let answer = await callServer(this.server, method, path, body, session.access_token)
@@ -119,6 +129,51 @@ export class Api {
         ? `Signed in to ${this.server} as ${session.email} (${session.role}); admin commands need an admin: fanspole login --admin`
         : undefined
     return unwrap<T>(answer, hint)
+  }
+
+  /**
+   * An admin acting as a player (docs/classroom.md): a short-lived token of the player's from
+   * POST /api/admin/users/{ref}/act_as, taken with the admin's session (the stored one, else
+   * the configured admin) and kept in memory only — the credentials file keeps the admin.
+   */
+  private async requestActingAs<T>(who: string, method: string, path: string, body?: unknown): Promise<T> {
+    let session = this.session ?? (await this.actAsSession(who))
+    let answer = await callServer(this.server, method, path, body, session.access_token)
+    if (answer.status === 401) {
+      session = await this.actAsSession(who)
+      answer = await callServer(this.server, method, path, body, session.access_token)
+    }
+    this.session = session
+    return unwrap<T>(answer)
+  }
+
+  private async actAsSession(who: string): Promise<Session> {
+    const admin = new Api({ ...this.io, actAs: undefined }, this.server, 'admin')
+    try {
+      const answer = await admin.post<{
+        access_token: string
+        expires_in: number
+        user: { username: string; email: string; role: Session['role'] }
+      }>(`/api/admin/users/${encodeURIComponent(who)}/act_as`)
+      return {
+        email: answer.user.email,
+        username: answer.user.username,
+        role: answer.user.role,
+        access_token: answer.access_token,
+        refresh_token: '',
+        expires_at_ms: Date.now() + answer.expires_in * 1000,
+        saved_at: new Date().toISOString(),
+      }
+    } catch (error) {
+      if (!(error instanceof ApiError) || ![403, 404, 409].includes(error.status)) throw error
+      throw new ApiError(
+        error.status,
+        { error: `--as ${who}: ${error.reason}`, code: error.code },
+        error.status === 403
+          ? (error.hint ?? 'Only an admin can act as a player, and only as a player')
+          : undefined,
+      )
+    }
   }
 
   private async signInOrFail(expired = false): Promise<Session> {

@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto'
 import readline from 'node:readline'
 import type { Api } from './api'
 import { type FeedState, openFeed } from './cable'
-import { readSession } from './credentials'
 import { ApiError, CliError } from './errors'
 import { type Group, type GroupMessage, groupTitle, type MessagePage, messageLine } from './groups'
 import type { Io } from './io'
@@ -220,13 +219,9 @@ async function latest(api: Api, uuid: string, perPage: number): Promise<MessageP
 }
 
 /** The signed-in player's access token for /cable (refreshed through the Api when it ran out). */
-function userTokens(io: Io, api: Api): () => Promise<string> {
-  return async () => {
-    await api.get('/api/me')
-    const token = readSession(io.env, api.server)?.access_token
-    if (!token) throw new CliError(`No session for ${api.server} to open /cable with`)
-    return token
-  }
+function userTokens(_io: Io, api: Api): () => Promise<string> {
+  // The Api's own token: the stored session, or under `--as` the acting player's.
+  return () => api.validToken()
 }
 
 /**

@@ -23,6 +23,8 @@ export interface Io {
   isStdoutClosed(): boolean
   /** Something was written to stdout (a `--json` command that failed after its document). */
   hasWrittenStdout(): boolean
+  /** `--as <username>`: an admin acting as this player for the whole command (cli/main.ts). */
+  actAs?: string | undefined
 }
 
 export interface IoStreams {

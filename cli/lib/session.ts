@@ -1,6 +1,5 @@
 import { Api } from './api'
 import { readSession } from './credentials'
-import { CliError } from './errors'
 import type { Io } from './io'
 
 /**
@@ -17,10 +16,5 @@ export function readerApi(io: Io, server: string): Api {
  */
 export function cableTokens(io: Io, server: string): () => Promise<string> {
   const api = new Api(io, server, 'admin')
-  return async () => {
-    await api.get('/api/me')
-    const token = readSession(io.env, server)?.access_token
-    if (!token) throw new CliError(`No session for ${server} to open /cable with`)
-    return token
-  }
+  return () => api.validToken()
 }

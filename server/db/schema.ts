@@ -81,6 +81,8 @@ export interface Database {
   groups: GroupsTable
   group_members: GroupMembersTable
   group_messages: GroupMessagesTable
+  classrooms: ClassroomsTable
+  admin_act_as: AdminActAsTable
 }
 
 /** A running server process and its last beat (wall ms); see server/areas/cluster/nodes.ts. */
@@ -1086,4 +1088,30 @@ export interface GroupMessagesTable {
   message_type: GroupMessageType
   card_id: number | null
   created_at_ms: number
+}
+
+/** Issue 16 (docs/classroom.md): what one `class create` made. */
+export interface ClassroomsTable {
+  id: Generated<number>
+  name: string
+  created_by_id: number
+  /** Null only inside the creating transaction (the row is written first: its id names the students). */
+  group_id: number | null
+  /** The class's private contest; null when no upcoming match could carry one. */
+  contest_id: number | null
+  auction_id: number | null
+  students_count: number
+  created_at_ms: number
+}
+
+/** Issue 16 (docs/classroom.md): every time an admin took a token to act as a user (`--as`). */
+export interface AdminActAsTable {
+  id: Generated<number>
+  admin_id: number
+  user_id: number
+  family_id: string
+  client_id: string
+  /** Wall time, as token lifetimes. */
+  created_at_ms: number
+  expires_at_ms: number
 }

@@ -215,7 +215,7 @@ describe('the seeded league pool', () => {
       squad_min: 11,
       balanced: true,
     })
-    expect(preview).toMatchObject({ pool_players: pool.length, squad_size: 11, colors: 36 })
+    expect(preview).toMatchObject({ pool_players: pool.length, squad_size: 11, colors: 40 })
     expect(preview.max_managers).toBeGreaterThanOrEqual(30)
     expect(poolCapacity({ squadMin: 11, balance: { ...SQUAD_BALANCE } }, pool)).toBeGreaterThanOrEqual(30)
   })

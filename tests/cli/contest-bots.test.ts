@@ -113,9 +113,9 @@ describe('fanspole contest … --bots', () => {
     )
     expect(lone.code).toBe(2)
     expect(lone.stderr).toContain('--bot-strategy goes with --bots <n>')
-    const auction = await cli('auction', 'create', '--match', '1', '--name', 'Nope', '--bots', '37')
+    const auction = await cli('auction', 'create', '--match', '1', '--name', 'Nope', '--bots', '41')
     expect(auction.code).toBe(2)
-    expect(auction.stderr).toContain('--bots: expected a number of bots from 1 to 36')
+    expect(auction.stderr).toContain('--bots: expected a number of bots from 1 to 40')
   })
 })
 

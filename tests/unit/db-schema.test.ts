@@ -357,6 +357,17 @@ const EXPECTED: { [T in keyof Database]: Array<keyof Database[T]> } = {
     'card_id',
     'created_at_ms',
   ],
+  classrooms: [
+    'id',
+    'name',
+    'created_by_id',
+    'group_id',
+    'contest_id',
+    'auction_id',
+    'students_count',
+    'created_at_ms',
+  ],
+  admin_act_as: ['id', 'admin_id', 'user_id', 'family_id', 'client_id', 'created_at_ms', 'expires_at_ms'],
   championship_contest_members: [
     'id',
     'contest_id',

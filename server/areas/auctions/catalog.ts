@@ -14,7 +14,7 @@ export const AUCTION_COLORS = [
   { id: 'maroon', name: 'Maroon', hex: '#7f1d1d' },
   { id: 'silver', name: 'Silver', hex: '#94a3b8' },
   { id: 'black', name: 'Black', hex: '#111827' },
-  // A classroom auction seats 30 and more (issue 16): one colour per manager, so 36 in all.
+  // A classroom auction seats 30 and more (issue 16): one colour per manager, so 40 in all.
   { id: 'gold', name: 'Gold', hex: '#ca8a04' },
   { id: 'lime', name: 'Lime', hex: '#65a30d' },
   { id: 'olive', name: 'Olive', hex: '#4d7c0f' },
@@ -39,6 +39,10 @@ export const AUCTION_COLORS = [
   { id: 'amber', name: 'Amber', hex: '#f59e0b' },
   { id: 'peach', name: 'Peach', hex: '#fdba74' },
   { id: 'khaki', name: 'Khaki', hex: '#a3a33a' },
+  { id: 'forest', name: 'Forest', hex: '#166534' },
+  { id: 'ocean', name: 'Ocean', hex: '#1e40af' },
+  { id: 'sand', name: 'Sand', hex: '#d6b98c' },
+  { id: 'rust', name: 'Rust', hex: '#c2410c' },
 ] as const
 
 export const COLOR_IDS = AUCTION_COLORS.map((c) => c.id) as [string, ...string[]]

@@ -5,6 +5,7 @@ import { idParam, idParams } from '../../http/ids'
 import { errors, json } from '../../http/responses'
 import { bearerSecurity, createRouter, currentUser } from '../../http/router'
 import { auctionLeaderboard, auctionScores } from './scoring'
+import { approveAllManagers } from './seat'
 import { managerJson, managersOf, playerCards } from './serialize'
 import { requireVisibleAuction, stateOf } from './service'
 
@@ -133,6 +134,32 @@ export function auctionManagerRoutes(deps: Deps) {
         },
         200,
       )
+    },
+  )
+
+  app.openapi(
+    createRoute({
+      method: 'post',
+      path: '/api/auctions/{id}/managers/approve_all',
+      tags: ['Auctions'],
+      summary: 'Approve every pending manager (owner)',
+      description:
+        'Each pending manager is approved as by `…/managers/{manager_id}/approve`, oldest first. The answer lists the managers approved (none when nobody was waiting).',
+      security: bearerSecurity,
+      request: { params: idParam },
+      responses: {
+        200: json(z.object({ approved: z.array(Any) }), 'The managers approved'),
+        ...errors(401, 403, 404, 409),
+      },
+    }),
+    async (c) => {
+      const me = currentUser(c)
+      const { id } = c.req.valid('param')
+      const ids = new Set(await approveAllManagers(deps, me.id, id))
+      const row = await requireVisibleAuction(deps.db, id, me.id)
+      const state = stateOf(deps, row)
+      const managers = (await managersOf(deps.db, id)).filter((m) => ids.has(m.id))
+      return c.json({ approved: managers.map((m) => managerJson(m, state)) }, 200)
     },
   )
 

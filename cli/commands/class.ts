@@ -1,0 +1,250 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import { Command } from 'commander'
+import { CLASS_STUDENTS_MAX, CLASS_STUDENTS_MIN } from '../../server/domain/classroom'
+import { Api } from '../lib/api'
+import { classSheetHtml } from '../lib/class-sheet'
+import { ApiError, CliError, UsageError } from '../lib/errors'
+import { type Io, printJson } from '../lib/io'
+import {
+  type OptionSchema,
+  type OptionsOf,
+  parseOptions,
+  resolveServer,
+  withJson,
+  withServer,
+} from '../lib/options'
+import { lineOfRosterField, parseRoster, type Roster } from '../lib/roster-csv'
+import { style } from '../lib/style'
+import { formatTable } from '../lib/table'
+
+/** The answer of POST /api/admin/classrooms. */
+export interface ClassCreated {
+  classroom: { id: number; name: string }
+  students: Array<{ id: number; username: string; email: string; full_name: string | null; password: string }>
+  group: { uuid: string; name: string; invite_code: string }
+  auction: {
+    id: number
+    name: string
+    code: string | null
+    seats: number
+    students: number
+    bots: number
+    squad_min: number
+    squad_max: number
+    balanced: boolean
+    players_per_franchise: number
+    pool: { kind: string; series_id: number; series_name: string; players: number }
+  }
+  contest: {
+    id: number
+    name: string
+    invite_code: string | null
+    match_id: number
+    match_name: string
+  } | null
+  /** Why there is no contest (no upcoming match, or the instructor owns the most open contests). */
+  contest_skipped: string | null
+}
+
+const RANGE = `${CLASS_STUDENTS_MIN}–${CLASS_STUDENTS_MAX}`
+
+const count = (z: Parameters<OptionSchema>[0], what: string) =>
+  z
+    .string()
+    .regex(/^\d+$/, {
+      error: (issue) => `expected ${what} from ${RANGE}, got ${JSON.stringify(issue.input)}`,
+    })
+    .transform(Number)
+    .pipe(
+      z
+        .number()
+        .int()
+        .min(CLASS_STUDENTS_MIN, `must be from ${RANGE}`)
+        .max(CLASS_STUDENTS_MAX, `must be from ${RANGE}`),
+    )
+
+const createOptions = ((z) =>
+  z.object({
+    students: count(z, 'a number of students').optional(),
+    csv: z.string().min(1).optional(),
+    name: z.string().trim().min(3, 'must be 3–40 characters').max(40, 'must be 3–40 characters').optional(),
+    seats: count(z, 'a number of franchises').optional(),
+    html: z.string().min(1).optional(),
+    server: z.string().optional(),
+    json: z.boolean().default(false),
+  })) satisfies OptionSchema
+
+export function classCommand(io: Io): Command {
+  const cls = new Command('class').summary(
+    'a classroom in one command: students, their group, an auction, a contest (admin)',
+  )
+  const create = createCmd()
+  withJson(withServer(create)).action(async (raw) => runCreate(io, await parseOptions(createOptions, raw)))
+  const list = new Command('list').description('The classes created so far, newest first.')
+  withJson(withServer(list)).action(async (raw: { server?: string; json?: boolean }) => runList(io, raw))
+  return cls.addCommand(create).addCommand(list)
+}
+
+function createCmd(): Command {
+  return new Command('create')
+    .description(
+      `Create a class: ${RANGE} student accounts (printed once: a table, --json, or --html for cards to print), a group of them all, a private auction with every student an approved manager and bots in the seats left, and a free private contest on the next match. All or nothing: a refusal creates nothing.`,
+    )
+    .option(
+      '--students <n>',
+      `how many students (${RANGE}; with --csv, the CSV's rows are the first of them)`,
+    )
+    .option(
+      '--csv <file>',
+      'named students: a header line (username, full_name or name, email), one student a line',
+    )
+    .option('--name <text>', 'the class’s name (default: "Class <id>")')
+    .option(
+      '--seats <n>',
+      'franchises in the auction (default: the students, at least 4); bots take the rest',
+    )
+    .option('--html <file>', 'also write a printable sheet of sign-in cards to this file')
+    .addHelpText(
+      'after',
+      '\nExamples:\n  fanspole class create --students 30\n  fanspole class create --csv names.csv --html cards.html\n  fanspole class create --students 8 --seats 10 --name "Stats 101" --json\n',
+    )
+}
+
+async function runCreate(io: Io, opts: OptionsOf<typeof createOptions>): Promise<void> {
+  if (opts.students === undefined && opts.csv === undefined)
+    throw new UsageError(`give --students <n> (${RANGE}) or --csv <file>`)
+  const roster = opts.csv === undefined ? null : readRoster(opts.csv)
+  const students = opts.students ?? roster?.rows.length ?? 0
+  if (roster && roster.rows.length > students)
+    throw new UsageError(`--students ${students}, but ${opts.csv} names ${roster.rows.length} students`)
+  if (students > CLASS_STUDENTS_MAX)
+    throw new UsageError(`${opts.csv} names ${students} students; a class takes ${RANGE}`)
+  if (opts.seats !== undefined && opts.seats < Math.max(students, 2))
+    throw new UsageError(`--seats: must be at least the number of students (${students}) and at least 2`)
+  if (opts.html !== undefined) writable(opts.html)
+
+  const server = resolveServer(io, opts.server)
+  const api = new Api(io, server, 'admin')
+  let created: ClassCreated
+  try {
+    created = await api.post<ClassCreated>('/api/admin/classrooms', {
+      students,
+      ...(roster ? { roster: roster.rows } : {}),
+      ...(opts.name !== undefined ? { name: opts.name } : {}),
+      ...(opts.seats !== undefined ? { seats: opts.seats } : {}),
+    })
+  } catch (error) {
+    throw rosterError(error, roster, opts.csv)
+  }
+  if (opts.html !== undefined) fs.writeFileSync(opts.html, classSheetHtml({ server, ...created }))
+  if (opts.json) return printJson(io, { ...created, sign_in_url: `${server}/`, html: opts.html ?? null })
+  printClass(io, server, created, opts.html)
+}
+
+function readRoster(file: string): Roster {
+  let text: string
+  try {
+    text = fs.readFileSync(file, 'utf8')
+  } catch (error) {
+    throw new CliError(
+      `Cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
+    )
+  }
+  return parseRoster(text, file)
+}
+
+/** Checked before anything is created: a class whose sheet cannot be written is a class half handed out. */
+function writable(file: string): void {
+  try {
+    fs.accessSync(path.dirname(path.resolve(file)), fs.constants.W_OK)
+  } catch {
+    throw new CliError(
+      `Cannot write ${file}: its folder does not exist or is not writable; nothing was created`,
+    )
+  }
+}
+
+/** The server's refusal of a roster row, told by CSV line (it created nothing). */
+function rosterError(error: unknown, roster: Roster | null, file: string | undefined): unknown {
+  if (!(error instanceof ApiError) || !roster || !error.fields) return error
+  const lines = Object.entries(error.fields).flatMap(([field, messages]) => {
+    const where = lineOfRosterField(field, roster)
+    return where ? [`${where}: ${messages.join(', ')}`] : []
+  })
+  if (lines.length === 0) return error
+  return new CliError(
+    `${file}: the server refused ${lines.length === 1 ? 'a row' : `${lines.length} rows`}, nothing was created\n  ${lines.join('\n  ')}`,
+    {
+      code: error.code,
+    },
+  )
+}
+
+function printClass(io: Io, server: string, c: ClassCreated, html: string | undefined): void {
+  const s = style(io.color)
+  io.out(
+    `${s.green('Created')} ${s.bold(c.classroom.name)} (class ${c.classroom.id}): ${c.students.length} students\n\n`,
+  )
+  io.out(
+    formatTable(
+      c.students,
+      [
+        { header: 'USERNAME', value: (u) => u.username },
+        { header: 'PASSWORD', value: (u) => u.password },
+        { header: 'NAME', value: (u) => u.full_name ?? '' },
+        { header: 'EMAIL', value: (u) => u.email },
+      ],
+      s,
+    ),
+  )
+  const a = c.auction
+  io.out(
+    [
+      '',
+      `Sign in at ${s.cyan(`${server}/`)} with the username and password above${html ? ` (cards to print: ${html})` : ''}.`,
+      `Group      ${c.group.name} (${c.group.uuid}), every student a member`,
+      `Auction    #${a.id} "${a.name}", code ${a.code}: ${a.students} students approved${a.bots > 0 ? ` + ${a.bots} bots` : ''} = ${a.seats} franchises`,
+      `           pool: every cricket player of the league (${a.pool.players}), scored on ${a.pool.series_name}: squads ${a.squad_min}–${a.squad_max}${a.balanced ? ', balanced' : ', not balanced (the pool is too small for 11 each)'}`,
+      c.contest
+        ? `Contest    "${c.contest.name}" on ${c.contest.match_name}, code ${c.contest.invite_code} (free, private)`
+        : `Contest    none: ${c.contest_skipped ?? 'not made'}`,
+      '',
+      s.dim(`Start the auction when the class is in: fanspole auction start ${a.id}`),
+      s.dim(
+        `Act as a student: fanspole --as ${c.students[0]?.username ?? '<username>'} auction show ${a.id}`,
+      ),
+      s.dim('The passwords are shown only now: keep this output (or --html) safe.'),
+      '',
+    ].join('\n'),
+  )
+}
+
+async function runList(io: Io, flags: { server?: string; json?: boolean }): Promise<void> {
+  const api = new Api(io, resolveServer(io, flags.server), 'admin')
+  const { classrooms } = await api.get<{
+    classrooms: Array<{
+      id: number
+      name: string
+      students_count: number
+      auction_id: number
+      contest_id: number | null
+    }>
+  }>('/api/admin/classrooms')
+  if (flags.json) return printJson(io, { classrooms })
+  if (classrooms.length === 0) return io.out('No classes yet: fanspole class create --students 30\n')
+  const s = style(io.color)
+  io.out(
+    formatTable(
+      classrooms,
+      [
+        { header: 'ID', value: (c) => c.id },
+        { header: 'NAME', value: (c) => c.name },
+        { header: 'STUDENTS', value: (c) => c.students_count },
+        { header: 'AUCTION', value: (c) => c.auction_id },
+        { header: 'CONTEST', value: (c) => c.contest_id ?? '—' },
+      ],
+      s,
+    ),
+  )
+}

@@ -1,0 +1,63 @@
+import os from 'node:os'
+
+/**
+ * Serving a classroom on a LAN (docs/classroom.md, "On a LAN"). The server listens on
+ * 127.0.0.1 unless `--host` is spelled out: an address that takes connections from the whole
+ * network is a decision, never a default — so `HOST=0.0.0.0` in the environment (set by
+ * some other tool, or left over in a shell) does not open the server up on its own.
+ */
+
+export const LOOPBACK = '127.0.0.1'
+
+/** Addresses that listen on every interface. */
+export function isWildcard(host: string): boolean {
+  return ['0.0.0.0', '::', '[::]', '0:0:0:0:0:0:0:0'].includes(host.trim())
+}
+
+/** Reachable from other machines: anything but a loopback address or `localhost`. */
+export function isExposed(host: string): boolean {
+  const h = host.trim().toLowerCase()
+  return !(h === 'localhost' || h === '::1' || h === '[::1]' || h.startsWith('127.'))
+}
+
+export interface HostChoice {
+  host: string
+  /** Why an address from the environment was not used (printed as a note). */
+  ignored?: string
+}
+
+/** `--host` when given; else $HOST unless it is a wildcard; else 127.0.0.1. */
+export function chooseHost(flag: string | undefined, env: NodeJS.ProcessEnv): HostChoice {
+  if (flag !== undefined) return { host: flag }
+  const fromEnv = env.HOST?.trim()
+  if (!fromEnv) return { host: LOOPBACK }
+  if (isWildcard(fromEnv))
+    return {
+      host: LOOPBACK,
+      ignored: `HOST=${fromEnv} ignored: listening on every interface needs --host ${fromEnv} spelled out`,
+    }
+  return { host: fromEnv }
+}
+
+/** The URLs other machines can use: one per external IPv4 address (the wildcard case), or the host itself. */
+export function lanUrls(
+  host: string,
+  port: number,
+  interfaces: NodeJS.Dict<os.NetworkInterfaceInfo[]> = os.networkInterfaces(),
+): string[] {
+  if (!isWildcard(host)) return [`http://${host.includes(':') ? `[${host}]` : host}:${port}/`]
+  const urls: string[] = []
+  for (const infos of Object.values(interfaces))
+    for (const info of infos ?? [])
+      if (info.family === 'IPv4' && !info.internal) urls.push(`http://${info.address}:${port}/`)
+  return urls
+}
+
+export function lanWarning(host: string, urls: string[]): string {
+  const where = urls.length > 0 ? urls.join(', ') : 'no external IPv4 address was found on this machine'
+  return [
+    `warning: listening on ${host}: anyone on this network can reach this server, its sign-in page and the accounts printed here.`,
+    '  Use it on a network you trust (a classroom LAN), and stop it when the class is over.',
+    `  Students open: ${where}`,
+  ].join('\n')
+}

@@ -1,0 +1,104 @@
+import { createRoute, z } from '@hono/zod-openapi'
+import type { Deps } from '../../deps'
+import { CLASS_STUDENTS_MAX, CLASS_STUDENTS_MIN } from '../../domain/classroom'
+import { errors, json, jsonBody } from '../../http/responses'
+import { bearerSecurity, createRouter, currentAdmin } from '../../http/router'
+import { email, username } from '../users/schemas'
+import { createClassroom } from './service'
+
+const Any = z.record(z.string(), z.unknown())
+
+const ClassBody = z.strictObject({
+  name: z.string().trim().min(3).max(40).optional(),
+  students: z.number().int().min(CLASS_STUDENTS_MIN).max(CLASS_STUDENTS_MAX),
+  roster: z
+    .array(
+      z.strictObject({
+        username,
+        full_name: z.string().trim().min(1).max(60).optional(),
+        email: email.optional(),
+      }),
+    )
+    .max(CLASS_STUDENTS_MAX)
+    .optional()
+    .openapi({ description: 'Named students (a CSV’s rows, in order); the rest are generated' }),
+  seats: z.number().int().min(2).max(CLASS_STUDENTS_MAX).optional().openapi({
+    description: 'Franchises in the auction; bots fill those students leave (default: students, at least 4)',
+  }),
+})
+
+/** The classroom (docs/classroom.md): admin only, as every `/api/admin/*` route. */
+export function classroomRoutes(deps: Deps) {
+  const app = createRouter()
+
+  app.openapi(
+    createRoute({
+      method: 'post',
+      path: '/api/admin/classrooms',
+      tags: ['Admin'],
+      summary: 'Create a class: students, their group, an auction and a private contest, in one go',
+      description:
+        'In one transaction: the student accounts (active, e-mail verified, printable passwords in the answer — the only time they are shown), a group of them all, a private auction on the league pool (every cricket player) with every student an approved manager and bots in the seats left, and a free private contest on the next upcoming cricket match (null when there is none). A refusal creates nothing; a roster problem names its row (`roster.3.username`).',
+      security: bearerSecurity,
+      request: { body: jsonBody(ClassBody) },
+      responses: {
+        201: json(
+          z.object({
+            classroom: z.object({ id: z.number().int(), name: z.string() }),
+            students: z.array(
+              z.object({
+                id: z.number().int(),
+                username: z.string(),
+                email: z.string(),
+                full_name: z.string().nullable(),
+                password: z.string(),
+              }),
+            ),
+            group: z.object({ uuid: z.string(), name: z.string(), invite_code: z.string() }),
+            auction: Any,
+            contest: Any.nullable(),
+            contest_skipped: z.string().nullable().openapi({ description: 'Why there is no contest' }),
+          }),
+          'The class',
+        ),
+        ...errors(401, 403, 409, 422),
+      },
+    }),
+    async (c) => {
+      const admin = currentAdmin(c)
+      return c.json(await createClassroom(deps, admin, c.req.valid('json')), 201)
+    },
+  )
+
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/api/admin/classrooms',
+      tags: ['Admin'],
+      summary: 'The classes created so far, newest first',
+      security: bearerSecurity,
+      responses: { 200: json(z.object({ classrooms: z.array(Any) }), 'Classes'), ...errors(401, 403) },
+    }),
+    async (c) => {
+      currentAdmin(c)
+      const rows = await deps.db
+        .selectFrom('classrooms')
+        .selectAll()
+        .orderBy('id', 'desc')
+        .limit(200)
+        .execute()
+      const classrooms = rows.map((r) => ({
+        id: r.id,
+        name: r.name,
+        students_count: r.students_count,
+        group_id: r.group_id,
+        auction_id: r.auction_id,
+        contest_id: r.contest_id,
+        created_at_in_millis: Number(r.created_at_ms),
+      }))
+      return c.json({ classrooms }, 200)
+    },
+  )
+
+  return app
+}
