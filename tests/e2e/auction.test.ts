@@ -113,8 +113,18 @@ describe('a live auction in two browsers', () => {
     await ownerPage.getByTestId('create-auction').click()
     await ownerPage.waitForURL('**/auctions/create')
     await ownerPage.fill('input[name=name]', 'Friday Night Auction')
+    // The whole league's players, balanced squads of 11: asking for more franchises than the
+    // pool can give a squad is refused, saying how many fit (issue 16, pools and capacity).
+    await ownerPage.getByTestId('source-league').click()
+    expect(await ownerPage.inputValue('input[name=squad_min]')).toBe('11')
+    await ownerPage.fill('input[name=max_managers]', '40')
+    await ownerPage.getByTestId('create-submit').click()
+    await ownerPage.getByText(/must be at most \d+: the league pool of \d+ players/).waitFor()
+    expect(ownerPage.url()).toMatch(/\/auctions\/create$/)
+    await ownerPage.fill('input[name=max_managers]', '')
     // A match auction: small squads, not balanced (the form's defaults for a match).
     await ownerPage.getByTestId('source-match').click()
+    await expect.poll(() => ownerPage.getByText(/the league pool of/).count()).toBe(0)
     expect(await ownerPage.inputValue('input[name=squad_min]')).toBe('3')
     expect(await ownerPage.inputValue('input[name=squad_max]')).toBe('5')
     expect(await ownerPage.isChecked('input[name=balanced]')).toBe(false)
@@ -130,6 +140,8 @@ describe('a live auction in two browsers', () => {
     const approved = ownerPage.getByTestId('approved-managers').getByTestId('manager-row')
     await expect.poll(() => approved.count()).toBe(1)
     expect(await approved.first().textContent()).toContain(OWNER_FRANCHISE)
+    // How many more the pool takes (35 players, squads of 3: 11 franchises, the owner seated).
+    expect(await ownerPage.getByText(/\d+ seats left/).textContent()).toMatch(/· (\d+) seats left/)
   })
 
   it('a friend joins with the code in a second browser; the owner approves, seats six bots and starts', async () => {

@@ -82,6 +82,9 @@ export function AuctionLayout() {
       <p className={styles.subline}>
         {a.sold_count} sold · {a.unsold_count} unsold · {a.players_count} players · {a.managers_count}{' '}
         franchises
+        {a.phase === 'waiting' && 'seats_left' in a && a.seats_left !== undefined
+          ? ` · ${a.seats_left} ${a.seats_left === 1 ? 'seat' : 'seats'} left`
+          : ''}
         {a.round > 0 ? ` · sealed rounds: ${a.round}` : ''}
       </p>
       <nav className={styles.tabs} aria-label="Auction" ref={tabs}>

@@ -13,13 +13,23 @@ import { FranchiseFields, type FranchiseValue, firstFree } from './FranchiseFiel
 import forms from './forms.module.css'
 import { CheckField, SelectField } from './SelectField'
 
-type Source = 'match' | 'series'
+type Source = 'match' | 'series' | 'league'
 
-/** A match has only ~22–35 players: small unbalanced squads; a series fills IPL-style squads. */
+/**
+ * A match has only ~35 players: small unbalanced squads; a series (~175) or the whole league
+ * (~370: a class of 30) fills IPL-style squads (docs/auctions.md "Pools and capacity").
+ */
 const SQUADS: Record<Source, { squad_min: number; squad_max: number; balanced: boolean }> = {
   match: { squad_min: 3, squad_max: 5, balanced: false },
   series: { squad_min: 11, squad_max: 15, balanced: true },
+  league: { squad_min: 11, squad_max: 15, balanced: true },
 }
+
+const SOURCES: Array<[Source, string]> = [
+  ['match', 'One match'],
+  ['series', 'A whole series'],
+  ['league', 'The whole league'],
+]
 
 const SHOWN = [
   'name',
@@ -32,11 +42,13 @@ const SHOWN = [
   'bidding_interval',
   'charges',
   'bot_takeover_seconds',
+  'max_managers',
+  'pool',
 ]
 
 /** The rules typed as whole numbers, in the order the form shows them (bounds as the API checks). */
 const NUMBER_FIELDS: Array<{
-  key: 'purse' | 'squad_min' | 'squad_max' | 'lot_seconds' | 'bot_takeover_seconds'
+  key: 'purse' | 'squad_min' | 'squad_max' | 'lot_seconds' | 'bot_takeover_seconds' | 'max_managers'
   label: string
   min: number
   max?: number
@@ -54,6 +66,14 @@ const NUMBER_FIELDS: Array<{
     max: 3600,
     placeholder: 'Never',
     hint: 'A bot bids for a manager who has left the room this long, until they come back.',
+  },
+  {
+    key: 'max_managers',
+    label: 'Most franchises',
+    min: 2,
+    max: 40,
+    placeholder: 'As many as fit',
+    hint: 'Leave empty for as many as the pool gives a full squad; too many for the pool is refused, saying how many fit.',
   },
 ]
 
@@ -86,6 +106,7 @@ export function CreateAuctionPage() {
     bidding_interval: 'standard',
     charges: '0',
     bot_takeover_seconds: '',
+    max_managers: '',
     private: false,
   })
   const [play, setPlay] = useState(true)
@@ -94,6 +115,8 @@ export function CreateAuctionPage() {
     setForm((f) => ({ ...f, [key]: e.target.value }))
   const pickSource = (next: Source) => {
     setSource(next)
+    // A refusal about the other pool no longer applies.
+    create.reset()
     const squad = SQUADS[next]
     setForm((f) => ({
       ...f,
@@ -111,6 +134,8 @@ export function CreateAuctionPage() {
       const body: CreateAuctionBody = {
         name: form.name.trim(),
         ...(source === 'match' ? { match_id: Number(matchId) } : { series_id: Number(seriesId) }),
+        ...(source === 'league' ? { pool: 'league' as const } : {}),
+        max_managers: form.max_managers.trim() ? Number(form.max_managers) : null,
         purse: Number(form.purse),
         squad_min: Number(form.squad_min),
         squad_max: Number(form.squad_max),
@@ -167,7 +192,7 @@ export function CreateAuctionPage() {
           <fieldset className={forms.fieldset}>
             <legend className={forms.label}>Players from</legend>
             <div className={forms.segmented}>
-              {(['match', 'series'] as const).map((s) => (
+              {SOURCES.map(([s, label]) => (
                 <button
                   key={s}
                   type="button"
@@ -175,7 +200,7 @@ export function CreateAuctionPage() {
                   onClick={() => pickSource(s)}
                   data-testid={`source-${s}`}
                 >
-                  {s === 'match' ? 'One match' : 'A whole series'}
+                  {label}
                 </button>
               ))}
             </div>
@@ -202,7 +227,12 @@ export function CreateAuctionPage() {
               name="series_id"
               value={seriesId}
               onChange={set('series_id')}
-              errors={errors.series_id}
+              errors={[...(errors.series_id ?? []), ...(errors.pool ?? [])]}
+              hint={
+                source === 'league'
+                  ? 'Every cricket player of the league goes under the hammer; squads score in this series'
+                  : undefined
+              }
             >
               {series.data?.length === 0 ? <option value="">No cricket series</option> : null}
               {(series.data ?? []).map((s) => (

@@ -16,6 +16,10 @@ export interface CreateAuctionBody {
   private: boolean
   /** Seconds away before a bot plays for a manager; null: never. */
   bot_takeover_seconds: number | null
+  /** Whose players: the match's or series' (the default) or every cricket player of the league. */
+  pool?: 'match' | 'series' | 'league'
+  /** At most this many franchises; null: as many as the pool gives a full squad. */
+  max_managers: number | null
 }
 
 export const createAuction = (body: CreateAuctionBody) =>
