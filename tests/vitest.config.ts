@@ -49,7 +49,11 @@ const SERVERS = { maxWorkers: Math.max(1, cores - 1), sequence: { groupOrder: 1 
 const SQLITE_ENV = { DATABASE_URL: '' }
 
 const projects: TestProjectInlineConfiguration[] = [
-  { extends: true, test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], ...IN_PROCESS } },
+  {
+    extends: true,
+    // Property tests take 2–3 s alone; beside the api and cable projects on every core, over 5 s.
+    test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], testTimeout: 15_000, ...IN_PROCESS },
+  },
   {
     extends: true,
     test: { name: 'api', include: ['tests/api/**/*.test.ts'], testTimeout: 20_000, ...IN_PROCESS },
