@@ -2,7 +2,7 @@ import { sql } from 'kysely'
 import { chargeEntry, contestLabel } from '../../server/areas/contests/ledger'
 import { matchSquad } from '../../server/areas/matches/queries'
 import type { AfterCommit, Tx } from '../../server/db/tx'
-import { contestSpecs, inviteCode } from '../../server/domain/contest-templates'
+import { contestRow, contestSpecs, inviteCode } from '../../server/domain/contest-templates'
 import { pickTeam } from '../../server/domain/team-picker'
 import type { SeedRandom } from '../generators/random'
 
@@ -45,22 +45,9 @@ export async function writeContests(
     const rows = await tx
       .insertInto('contests')
       .values(
-        specs.map((spec) => ({
-          match_id: match.id,
-          name: spec.name,
-          kind: spec.kind,
-          entry_fee_paise: spec.entry_fee_paise,
-          members_limit: spec.members_limit,
-          max_entries: spec.max_entries,
-          guaranteed: spec.guaranteed ? 1 : 0,
-          rake_bps: spec.rake_bps,
-          prize_pool_paise: spec.prize_pool_paise,
-          prize_structure: JSON.stringify(spec.prize_structure),
-          winner_count: spec.winner_count,
-          invite_code: inviteCode(`${seed}:${match.id}:${spec.sort}`),
-          sort: spec.sort,
-          created_at_ms: nowMs,
-        })),
+        specs.map((spec) =>
+          contestRow(spec, match.id, inviteCode(`${seed}:${match.id}:${spec.sort}`), nowMs),
+        ),
       )
       .returning(['id', 'sort'])
       .execute()

@@ -139,3 +139,23 @@ export function inviteCode(key: string): string {
   }
   return code
 }
+
+/** A template's `contests` row for a match (the seed and admin fixtures write the same rows). */
+export function contestRow(spec: ContestSpec, matchId: number, inviteCode: string, nowMs: number) {
+  return {
+    match_id: matchId,
+    name: spec.name,
+    kind: spec.kind,
+    entry_fee_paise: spec.entry_fee_paise,
+    members_limit: spec.members_limit,
+    max_entries: spec.max_entries,
+    guaranteed: spec.guaranteed ? 1 : 0,
+    rake_bps: spec.rake_bps,
+    prize_pool_paise: spec.prize_pool_paise,
+    prize_structure: JSON.stringify(spec.prize_structure),
+    winner_count: spec.winner_count,
+    invite_code: inviteCode,
+    sort: spec.sort,
+    created_at_ms: nowMs,
+  }
+}

@@ -1,7 +1,7 @@
 import { sql } from 'kysely'
 import { withTx } from '../../db/tx'
 import type { Deps } from '../../deps'
-import { contestSpecs, inviteCode } from '../../domain/contest-templates'
+import { contestRow, contestSpecs, inviteCode } from '../../domain/contest-templates'
 import { AppError } from '../../http/errors'
 import { LOCK_JOB } from './jobs'
 import { lockJobKey } from './lifecycle'
@@ -111,22 +111,9 @@ export async function createFixture(deps: Deps, request: FixtureRequest): Promis
       const rows = await tx
         .insertInto('contests')
         .values(
-          specs.map((spec) => ({
-            match_id: matchId,
-            name: spec.name,
-            kind: spec.kind,
-            entry_fee_paise: spec.entry_fee_paise,
-            members_limit: spec.members_limit,
-            max_entries: spec.max_entries,
-            guaranteed: spec.guaranteed ? 1 : 0,
-            rake_bps: spec.rake_bps,
-            prize_pool_paise: spec.prize_pool_paise,
-            prize_structure: JSON.stringify(spec.prize_structure),
-            winner_count: spec.winner_count,
-            invite_code: inviteCode(`${deps.config.seed}:${matchId}:${spec.sort}`),
-            sort: spec.sort,
-            created_at_ms: nowMs,
-          })),
+          specs.map((spec) =>
+            contestRow(spec, matchId, inviteCode(`${deps.config.seed}:${matchId}:${spec.sort}`), nowMs),
+          ),
         )
         .returning(['id', 'sort'])
         .execute()
