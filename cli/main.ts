@@ -10,6 +10,7 @@ import { clockCommand } from './commands/clock'
 import { contestCommand } from './commands/contest'
 import { dbCommand } from './commands/db'
 import { demoCommand } from './commands/demo'
+import { esportsCommand } from './commands/esports'
 import { gangCommand } from './commands/gang'
 import { groupCommand } from './commands/group'
 import { kycCommand } from './commands/kyc'
@@ -90,6 +91,7 @@ export function buildProgram(io: Io = processIo()): Command {
         groupCommand(io),
         walletCommand(io),
         auctionCommand(io),
+        esportsCommand(io),
       ],
     ],
     ['Test:', [scenarioCommand(io)]],

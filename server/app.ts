@@ -22,6 +22,7 @@ import { contestOwnerRoutes } from './areas/contest-creation/owner.routes'
 import { contestCreationRoutes } from './areas/contest-creation/routes'
 import { homeRoutes } from './areas/contests/home.routes'
 import { contestRoutes } from './areas/contests/routes'
+import { esportsRoutes } from './areas/esports/routes'
 import { gangRoutes } from './areas/gangs/routes'
 import { seriesLeaderboardRoutes } from './areas/gangs/series-leaderboard.routes'
 import { groupMessageRoutes } from './areas/groups/messages.routes'
@@ -151,6 +152,7 @@ export function createApp(deps: Deps, options: { cable?: CableServer } = {}) {
   app.route('/', contestBotRoutes(deps))
   // Same reason: /api/contests/access and /api/contests/prize_structure are not contest ids.
   app.route('/', contestAccessRoutes(deps))
+  app.route('/', esportsRoutes(deps))
   app.route('/', prizeStructureRoutes(deps))
   app.route('/', socialReportRoutes(deps))
   app.route('/', reportRoutes(deps))

@@ -52,6 +52,11 @@ export type LockableTable =
   | 'ledger_accounts'
   | 'series_phases'
   | 'championship_contests'
+  | 'game_accounts'
+  | 'esports_contests'
+  | 'esports_squads'
+  | 'esports_tournaments'
+  | 'esports_tournament_squads'
 
 /**
  * A shared lock on rows (FOR SHARE on PostgreSQL): many writers that only need the row to stay
