@@ -64,11 +64,9 @@ export const RejectGameAccountRequest = z
   .openapi('RejectGameAccountRequest')
 
 export const MineQuery = z.object({
-  contest_id: idField()
-    .optional()
-    .openapi({
-      description: 'Only my account for this esports contest’s game (404 for a contest I cannot see)',
-    }),
+  contest_id: idField().optional().openapi({
+    description: 'Only my account for this esports contest’s game (404 for a contest I cannot see)',
+  }),
 })
 
 export const SearchQuery = pagingQuery(20, 50).extend({
