@@ -11,6 +11,7 @@ import { contestCommand } from './commands/contest'
 import { dbCommand } from './commands/db'
 import { demoCommand } from './commands/demo'
 import { esportsCommand } from './commands/esports'
+import { gameAccountsCommand } from './commands/game-accounts'
 import { gangCommand } from './commands/gang'
 import { groupCommand } from './commands/group'
 import { kycCommand } from './commands/kyc'
@@ -92,6 +93,7 @@ export function buildProgram(io: Io = processIo()): Command {
         walletCommand(io),
         auctionCommand(io),
         esportsCommand(io),
+        gameAccountsCommand(io),
       ],
     ],
     ['Test:', [scenarioCommand(io)]],

@@ -13,6 +13,7 @@ import { SPORTS } from './reference-data'
 import { type KeyIds, writeRoster, writeSeries } from './writers/catalog'
 import { writeChampionship } from './writers/championship'
 import { writeContests } from './writers/contests'
+import { writeGameAccounts } from './writers/game-accounts'
 import { writeGangs } from './writers/gangs'
 import { writeGroups } from './writers/groups'
 import { writeAdmin, writeFollows, writePerson, writeStartingMoney } from './writers/people'
@@ -86,6 +87,8 @@ export interface SeedSummary {
   /** Group chats and one-to-ones (docs/groups.md, "Seeds"), and their messages. */
   groups: number
   group_messages: number
+  /** Seeded game accounts (docs/esports.md, "Game accounts"): verified ones and two pending. */
+  game_accounts: number
 }
 
 export async function isSeeded(db: Kysely<Database>): Promise<boolean> {
@@ -125,7 +128,10 @@ export async function seedDemoLeague(db: Kysely<Database>, options: SeedOptions)
     reserved: [options.admin.username],
   })
 
-  const progress = stepper(1 + rosters.length + 1 + series.length + 1 + people.length + 9, options.onProgress)
+  const progress = stepper(
+    1 + rosters.length + 1 + series.length + 1 + people.length + 10,
+    options.onProgress,
+  )
   const hashes = await progress.step('Hashing passwords', () =>
     hashOnce(
       [options.admin.password, options.demo.password, DEMO_USER_PASSWORD],
@@ -157,7 +163,7 @@ export async function seedDemoLeague(db: Kysely<Database>, options: SeedOptions)
 
     const userIds = new Map<string, number>()
     const adminSince = a.day0 - 365 * 24 * HOUR
-    await progress.step(`Users: ${options.admin.username}`, () =>
+    const adminId = await progress.step(`Users: ${options.admin.username}`, () =>
       writeAdmin(tx, { ...options.admin, passwordHash: hashOf(options.admin.password) }, adminSince),
     )
     for (const [i, person] of people.entries()) {
@@ -201,6 +207,10 @@ export async function seedDemoLeague(db: Kysely<Database>, options: SeedOptions)
       writeSocial(tx, random, a, people, follows, userIds),
     )
     const chats = await progress.step('Group chats', () => writeGroups(tx, random, a, people, userIds))
+    // Issue 17: last, so every row seeded before keeps its id (docs/esports.md, "Game accounts").
+    const gameAccounts = await progress.step('Game accounts', () =>
+      writeGameAccounts(tx, random, options.nowMs, adminId, people, userIds),
+    )
     // One posting per lock that charged paid transfers.
     const transferCharges = Number(
       (
@@ -242,6 +252,7 @@ export async function seedDemoLeague(db: Kysely<Database>, options: SeedOptions)
       classic_team_scores: championship.classic_team_scores,
       ...social,
       ...chats,
+      game_accounts: gameAccounts,
     }
     await progress.step('Recording the league', () =>
       tx

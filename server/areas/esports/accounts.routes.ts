@@ -1,7 +1,190 @@
+import { createRoute, z } from '@hono/zod-openapi'
 import type { Deps } from '../../deps'
-import { createRouter } from '../../http/router'
+import { idParam } from '../../http/ids'
+import { PageMetaSchema, pageMeta, toPage } from '../../http/paging'
+import { errors, json, jsonBody } from '../../http/responses'
+import { bearerSecurity, createRouter, currentAdmin, currentUser } from '../../http/router'
+import {
+  AdminGameAccountSchema,
+  AdminListQuery,
+  CreateGameAccountRequest,
+  GameAccountSchema,
+  MineQuery,
+  PublicGameAccountSchema,
+  RejectGameAccountRequest,
+  SearchQuery,
+  UpdateGameAccountRequest,
+} from './accounts.schemas'
+import {
+  adminGameAccounts,
+  createGameAccount,
+  gameAccountJson,
+  myGameAccounts,
+  reviewGameAccount,
+  searchGameAccounts,
+  updateGameAccount,
+} from './accounts.service'
 
-/** docs/esports.md — filled in by issue 17's accounts work. */
-export function gameAccountRoutes(_deps: Deps) {
-  return createRouter()
+const oneAccount = (description: string) => json(z.object({ game_account: GameAccountSchema }), description)
+const oneAdminAccount = json(z.object({ game_account: AdminGameAccountSchema }), 'Reviewed')
+
+/** Game accounts (docs/esports.md, "Game accounts"): mine, search, and the admins' review queue. */
+export function gameAccountRoutes(deps: Deps) {
+  const app = createRouter()
+
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/api/game_accounts',
+      tags: ['Esports'],
+      summary: 'My game accounts',
+      description:
+        'All of mine (PUBG, Free Fire, Call of Duty order). With `contest_id`: only the one for that esports contest’s game (PUBG Lite and PUBG single match use the PUBG account); a contest I cannot see → 404.',
+      security: bearerSecurity,
+      request: { query: MineQuery },
+      responses: {
+        200: json(z.object({ game_accounts: z.array(GameAccountSchema) }), 'My accounts'),
+        ...errors(401, 404, 422),
+      },
+    }),
+    async (c) => {
+      const me = currentUser(c)
+      const { contest_id } = c.req.valid('query')
+      return c.json({ game_accounts: await myGameAccounts(deps, me, contest_id) }, 200)
+    },
+  )
+
+  app.openapi(
+    createRoute({
+      method: 'post',
+      path: '/api/game_accounts',
+      tags: ['Esports'],
+      summary: 'Add my account for a game',
+      description:
+        'One per game (a second → 409). `character_id` is unique per game (422 on `character_id`). The account starts `pending` until an admin verifies it.',
+      security: bearerSecurity,
+      request: { body: jsonBody(CreateGameAccountRequest) },
+      responses: { 201: oneAccount('Added, pending review'), ...errors(401, 409, 422) },
+    }),
+    async (c) => {
+      const me = currentUser(c)
+      const row = await createGameAccount(deps, me.id, c.req.valid('json'))
+      return c.json({ game_account: gameAccountJson(row) }, 201)
+    },
+  )
+
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/api/game_accounts/search',
+      tags: ['Esports'],
+      summary: 'Find players by their verified game accounts',
+      description:
+        'Verified accounts only, by part of the in-game name or the username (any case), name order. Shows the game, in-game name, level and the player — never the character id.',
+      security: bearerSecurity,
+      request: { query: SearchQuery },
+      responses: {
+        200: json(
+          z.object({ game_accounts: z.array(PublicGameAccountSchema), meta: PageMetaSchema }),
+          'Matching accounts',
+        ),
+        ...errors(401, 422),
+      },
+    }),
+    async (c) => {
+      currentUser(c)
+      const q = c.req.valid('query')
+      const page = toPage(q)
+      const found = await searchGameAccounts(deps.db, { slug: q.slug, search: q.search }, page)
+      return c.json({ game_accounts: found.game_accounts, meta: pageMeta(page, found.total) }, 200)
+    },
+  )
+
+  app.openapi(
+    createRoute({
+      method: 'put',
+      path: '/api/game_accounts/{id}',
+      tags: ['Esports'],
+      summary: 'Edit my game account',
+      description:
+        'Any of `in_game_name`, `character_id`, `game_level`. A rejected account goes back to pending on any change; a verified one when its character id or level changes (a new in-game name alone keeps it verified). Someone else’s account → 404.',
+      security: bearerSecurity,
+      request: { params: idParam, body: jsonBody(UpdateGameAccountRequest) },
+      responses: { 200: oneAccount('Updated'), ...errors(401, 404, 422) },
+    }),
+    async (c) => {
+      const me = currentUser(c)
+      const row = await updateGameAccount(deps, me.id, c.req.valid('param').id, c.req.valid('json'))
+      return c.json({ game_account: gameAccountJson(row) }, 200)
+    },
+  )
+
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/api/admin/game_accounts',
+      tags: ['Admin'],
+      summary: 'Game accounts to review',
+      description:
+        '`status=pending` (the default) oldest first; `verified`, `rejected` and `all` newest first.',
+      security: bearerSecurity,
+      request: { query: AdminListQuery },
+      responses: {
+        200: json(
+          z.object({ game_accounts: z.array(AdminGameAccountSchema), meta: PageMetaSchema }),
+          'Game accounts',
+        ),
+        ...errors(401, 403, 422),
+      },
+    }),
+    async (c) => {
+      currentAdmin(c)
+      const q = c.req.valid('query')
+      const page = toPage(q)
+      const found = await adminGameAccounts(deps.db, q.status, page)
+      return c.json({ game_accounts: found.game_accounts, meta: pageMeta(page, found.total) }, 200)
+    },
+  )
+
+  app.openapi(
+    createRoute({
+      method: 'post',
+      path: '/api/admin/game_accounts/{id}/verify',
+      tags: ['Admin'],
+      summary: 'Verify a pending game account',
+      description: 'The owner is notified (a link to their settings). Not pending → 409.',
+      security: bearerSecurity,
+      request: { params: idParam },
+      responses: { 200: oneAdminAccount, ...errors(401, 403, 404, 409, 422) },
+    }),
+    async (c) => {
+      const admin = currentAdmin(c)
+      const game_account = await reviewGameAccount(deps, admin.id, c.req.valid('param').id, { verify: true })
+      return c.json({ game_account }, 200)
+    },
+  )
+
+  app.openapi(
+    createRoute({
+      method: 'post',
+      path: '/api/admin/game_accounts/{id}/reject',
+      tags: ['Admin'],
+      summary: 'Reject a pending game account, with a reason',
+      description: 'The reason (3–300 characters) is shown to the owner, who is notified. Not pending → 409.',
+      security: bearerSecurity,
+      request: { params: idParam, body: jsonBody(RejectGameAccountRequest) },
+      responses: { 200: oneAdminAccount, ...errors(401, 403, 404, 409, 422) },
+    }),
+    async (c) => {
+      const admin = currentAdmin(c)
+      const { reason } = c.req.valid('json')
+      const game_account = await reviewGameAccount(deps, admin.id, c.req.valid('param').id, {
+        verify: false,
+        reason,
+      })
+      return c.json({ game_account }, 200)
+    },
+  )
+
+  return app
 }

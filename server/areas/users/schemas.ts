@@ -7,6 +7,7 @@ import {
 } from '../../domain/user-rules'
 import { idField } from '../../http/ids'
 import { multilineText } from '../../http/text'
+import { GameAccountSchema } from '../esports/accounts.schemas'
 import { TrafficSourceFields } from '../social/other'
 
 export const username = z
@@ -85,7 +86,7 @@ export const MeSchema = z
     interests: z.array(z.string()),
     bhim_upi: z.unknown().nullable(),
     bank_details: z.unknown().nullable(),
-    game_accounts: z.array(z.unknown()),
+    game_accounts: z.array(GameAccountSchema).openapi({ description: 'My game accounts (docs/esports.md)' }),
     created_at_in_millis: z.number().int(),
   })
   .openapi('Me')

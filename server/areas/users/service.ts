@@ -10,6 +10,7 @@ import { type FieldErrors, invalid, notFound } from '../../http/errors'
 import { hashString } from '../../lib/rng'
 import { hashPassword, verifyPassword } from '../auth/passwords'
 import { issueUserToken } from '../auth/user-tokens'
+import { gameAccountsOf } from '../esports/accounts.service'
 import { createUserAccounts, userBalances, walletJson } from '../ledger/service'
 import { sendMail } from '../mail/service'
 import { invitationMail, verificationMail } from '../mail/templates'
@@ -301,7 +302,7 @@ export async function serializeMe(db: Executor, user: UserRow) {
     interests: JSON.parse(user.interests) as string[],
     bhim_upi: kyc.bhim_upi,
     bank_details: kyc.bank_details,
-    game_accounts: [] as unknown[],
+    game_accounts: await gameAccountsOf(db, user.id),
     created_at_in_millis: Number(user.created_at_ms),
   }
 }

@@ -5,6 +5,7 @@ import { Card, Loading, PageHead } from '../../components/Common'
 import { Alert, TextAreaField, TextField } from '../../components/Field'
 import { fieldErrorsOf, unplacedError } from '../../components/form-errors'
 import { showSnackbar } from '../../lib/snackbar'
+import { GameAccountsCard } from '../esports/accounts/GameAccountsCard'
 import { avatarsQuery, type Me, sportsQuery, type UpdateMeBody, useMe, useUpdateMe } from './api'
 import { PasswordForm } from './PasswordForm'
 import { AvatarPicker, SportPicker } from './pickers'
@@ -21,6 +22,7 @@ export function SettingsPage() {
       <ProfileForm user={me.data} />
       <AvatarCard user={me.data} />
       <InterestsCard user={me.data} />
+      <GameAccountsCard />
       <Card>
         <h2 className={styles.cardTitle}>Change password</h2>
         <PasswordForm />

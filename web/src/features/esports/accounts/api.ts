@@ -1,0 +1,48 @@
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
+import type { GameAccountJson } from '../../../../../server/areas/esports/accounts.service'
+import { ESPORTS_GAMES, type EsportsGame } from '../../../../../server/domain/esports/rules'
+import { get, post, put } from '../../../lib/api'
+import { meQuery } from '../../me/api'
+
+/** Game accounts (docs/esports.md, "Game accounts"): mine, added and edited from settings. */
+export type GameAccount = GameAccountJson
+
+export const GAMES = Object.values(ESPORTS_GAMES).map((g) => ({ slug: g.slug, name: g.name }))
+export type { EsportsGame }
+
+export const myGameAccountsQuery = queryOptions({
+  queryKey: ['game_accounts', 'mine'],
+  queryFn: async () => (await get<{ game_accounts: GameAccount[] }>('/api/game_accounts')).game_accounts,
+  staleTime: 15_000,
+})
+
+export interface GameAccountFields {
+  in_game_name: string
+  character_id: string
+  game_level: number | string
+}
+
+/** POST a new account or PUT an edit; both refresh my accounts and Me. */
+export function useSaveGameAccount() {
+  const client = useQueryClient()
+  return useMutation({
+    mutationFn: async (
+      input:
+        | { id: number; fields: Partial<GameAccountFields> }
+        | { slug: EsportsGame; fields: GameAccountFields },
+    ) =>
+      'id' in input
+        ? (await put<{ game_account: GameAccount }>(`/api/game_accounts/${input.id}`, input.fields))
+            .game_account
+        : (
+            await post<{ game_account: GameAccount }>('/api/game_accounts', {
+              slug: input.slug,
+              ...input.fields,
+            })
+          ).game_account,
+    onSuccess: () => {
+      void client.invalidateQueries({ queryKey: myGameAccountsQuery.queryKey })
+      void client.invalidateQueries({ queryKey: meQuery.queryKey })
+    },
+  })
+}
