@@ -1,7 +1,7 @@
 import path from 'node:path'
 import type { Page } from 'playwright-core'
 import type { RouteObject } from 'react-router'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, type ExpectStatic, expect, it } from 'vitest'
 import { GAME_KINDS } from '../../server/domain/contest-creation'
 import { pickTeam } from '../../server/domain/team-picker'
 import { createRng } from '../../server/lib/rng'
@@ -248,11 +248,11 @@ function exampleOf(pattern: string): string {
   )
 }
 
-async function widthOf(page: Page, url: string, shot: string | null) {
+async function widthOf(page: Page, url: string, shot: string | null, poll: ExpectStatic['poll']) {
   await page.goto(url)
   await page.waitForLoadState('networkidle')
   // Pages still loading their data show a spinner; measure what the visitor ends up with.
-  await expect.poll(() => page.getByTestId('loading').count(), { message: `${url} still loading` }).toBe(0)
+  await poll(() => page.getByTestId('loading').count(), { message: `${url} still loading` }).toBe(0)
   if (shot) await page.screenshot({ path: shot })
   return page.evaluate(() => ({
     scrollWidth: document.scrollingElement?.scrollWidth ?? 0,
@@ -273,7 +273,7 @@ describe('no page is wider than the screen', () => {
   // waiting for the network to go quiet, so two pages side by side take little longer than one.
   describe.concurrent('at each size', () => {
     for (const size of SIZES)
-      it(`at ${size.width}×${size.height} (${size.name})`, { timeout: 400_000 }, async () => {
+      it(`at ${size.width}×${size.height} (${size.name})`, { timeout: 400_000 }, async ({ expect }) => {
         const { page, browser } =
           size.name === 'phone' ? world : await secondBrowser(world, `layout-${size.name}`)
         const { server } = world
@@ -285,7 +285,7 @@ describe('no page is wider than the screen', () => {
         const measure = async (pattern: string) => {
           const url = exampleOf(pattern)
           const name = `${size.name}-${url.replace(/[^a-z0-9]+/gi, '_') || 'root'}.png`
-          const m = await widthOf(page, url, dir ? path.join(dir, name) : null)
+          const m = await widthOf(page, url, dir ? path.join(dir, name) : null, expect.poll)
           if (m.scrollWidth > m.innerWidth)
             wide.push(`${url} (at ${m.at}): ${m.scrollWidth} > ${m.innerWidth}`)
         }
