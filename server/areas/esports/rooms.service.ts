@@ -56,7 +56,7 @@ export async function revealContest(deps: Deps, contestId: number, atMs: number)
   return withTx(deps, async (tx, after) => {
     await lockRows(tx, 'esports_contests', contestId)
     const contest = await findContest(tx, contestId)
-    if (!contest || contest.status !== 'open') return 'skipped'
+    if (contest?.status !== 'open') return 'skipped'
     if (revealAtMs(contest) > Math.max(atMs, deps.clock.now())) return 'skipped'
     const at = Math.max(atMs, revealAtMs(contest))
     const path = `/contests/${contest.id}`
