@@ -172,6 +172,7 @@ describe('GET /api/esports/contests/{id}/room_details', () => {
       reveal_at_in_millis: revealAt(c),
       starts_at_in_millis: c.starts_at_ms,
       set_at_in_millis: null,
+      is_host: true,
     })
     await api.put(path(c.id), room, host.token)
     expect((await api.get(path(c.id), admin.token)).body.room_details).toMatchObject(room)
@@ -204,6 +205,7 @@ describe('GET /api/esports/contests/{id}/room_details', () => {
         reveal_at_in_millis: revealAt(c),
         starts_at_in_millis: c.starts_at_ms,
         set_at_in_millis: expect.any(Number),
+        is_host: false,
       })
     const other = await api.get(path(c.id), stranger.token)
     expect(other.status).toBe(404)

@@ -17,6 +17,7 @@ const RoomDetailsSchema = z
     reveal_at_in_millis: z.number().int().openapi({ description: 'starts_at − reveal_minutes' }),
     starts_at_in_millis: z.number().int(),
     set_at_in_millis: z.number().int().nullable(),
+    is_host: z.boolean().openapi({ description: 'The caller is the host or an admin (may set them)' }),
   })
   .openapi('EsportsRoomDetails')
 

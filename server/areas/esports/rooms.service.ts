@@ -195,15 +195,18 @@ export interface RoomDetailsJson {
   reveal_at_in_millis: number
   starts_at_in_millis: number
   set_at_in_millis: number | null
+  /** The caller is the host or an admin: may set them (the web's form). */
+  is_host: boolean
 }
 
-export function roomDetailsJson(c: EsportsContestRow): RoomDetailsJson {
+export function roomDetailsJson(c: EsportsContestRow, isHost: boolean): RoomDetailsJson {
   return {
     room_id: c.room_id,
     room_password: c.room_password,
     reveal_at_in_millis: revealAtMs(c),
     starts_at_in_millis: Number(c.starts_at_ms),
     set_at_in_millis: c.room_set_at_ms === null ? null : Number(c.room_set_at_ms),
+    is_host: isHost,
   }
 }
 
@@ -233,7 +236,7 @@ export async function readRoomDetails(
   contestId: number,
 ): Promise<RoomDetailsJson> {
   const contest = await visibleContest(deps.db, contestId, caller)
-  if (contest.host_id === caller.id || isAdmin(caller)) return roomDetailsJson(contest)
+  if (contest.host_id === caller.id || isAdmin(caller)) return roomDetailsJson(contest, true)
   const member = contest.status === 'cancelled' ? undefined : await memberRow(deps.db, contest.id, caller.id)
   if (!member) throw notFound('Room details')
   if (contest.revealed_at_ms === null)
@@ -246,7 +249,7 @@ export async function readRoomDetails(
       'NOT_FOUND',
       'The host has not set the room details yet; they appear here as soon as they do',
     )
-  return roomDetailsJson(contest)
+  return roomDetailsJson(contest, false)
 }
 
 /**
@@ -292,6 +295,6 @@ export async function setRoomDetails(
         )
       await publishToMembers(tx, after, contest.id, roomMessage(updated))
     }
-    return roomDetailsJson(updated)
+    return roomDetailsJson(updated, true)
   })
 }
