@@ -110,6 +110,7 @@ describe('PUT /api/esports/contests/{id}/room_details', () => {
       [{ room_id: 'ROOM1', room_password: 'has space' }, ['room_password']],
       [{ room_id: 'ROOM1', room_password: 'p'.repeat(21) }, ['room_password']],
       [{ room_id: 123, room_password: ['x'] }, ['room_id', 'room_password']],
+      [{ ...room, room_name: 'x' }, ['room_name']],
     ] as const) {
       const res = await api.put(path(c.id), body, host.token)
       expect(res.status, JSON.stringify(body)).toBe(422)

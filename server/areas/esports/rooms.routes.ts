@@ -22,7 +22,7 @@ const RoomDetailsSchema = z
   .openapi('EsportsRoomDetails')
 
 const RoomDetailsBody = z
-  .object({
+  .strictObject({
     room_id: z
       .string({ error: (i) => (i.input === undefined ? 'is required' : 'must be text') })
       .trim()
