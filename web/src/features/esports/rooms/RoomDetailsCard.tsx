@@ -64,8 +64,9 @@ function Shown({ details, revealed }: { details: RoomDetails; revealed: boolean 
   if (details.room_id === null || details.room_password === null)
     return (
       <p className={styles.note} data-testid="room-not-set">
-        Not set yet. Members see them from {clockTime.format(details.reveal_at_in_millis)} (
-        {relativeTime(details.reveal_at_in_millis, now)}).
+        {revealed
+          ? 'Not set yet, and the squads are locked: members are waiting for them.'
+          : `Not set yet. Members see them from ${clockTime.format(details.reveal_at_in_millis)} (${relativeTime(details.reveal_at_in_millis, now)}).`}
       </p>
     )
   return (
