@@ -5,6 +5,7 @@ import { registerAuctionTakeoverJobs } from './areas/auctions/takeover'
 import { registerChampionshipContestJobs } from './areas/championship-contests/jobs'
 import { createScheduler } from './areas/clock/scheduler'
 import { ensureClockAnchor, followClock, loadClockAnchor } from './areas/clock/service'
+import { registerEsportsJobs } from './areas/esports/rooms.service'
 import { registerMatchJobs } from './areas/matches/jobs'
 import { registerReplayJobs } from './areas/scoring/replay'
 import type { Config } from './config'
@@ -105,5 +106,6 @@ export async function bootDeps(config: Config, options: BootOptions = {}): Promi
   registerAuctionJobs(deps)
   registerAuctionBotJobs(deps)
   registerAuctionTakeoverJobs(deps)
+  registerEsportsJobs(deps)
   return deps
 }

@@ -9,6 +9,7 @@ import { resumeChampionshipContests } from './areas/championship-contests/jobs'
 import { claimOutage, startHeartbeat } from './areas/clock/heartbeat'
 import { saveClockAnchor } from './areas/clock/service'
 import { othersAlive, startNodeBeat } from './areas/cluster/presence'
+import { resumeEsportsReveals } from './areas/esports/rooms.service'
 import { resumeMatches } from './areas/matches/jobs'
 import { releaseAttachments } from './areas/wallet/attachments'
 import { type BootOptions, bootDeps } from './boot'
@@ -68,6 +69,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     await resumeAuctions(deps, outage)
     await resumeMatches(deps)
     await resumeChampionshipContests(deps)
+    await resumeEsportsReveals(deps)
   })
   const cable = createCableServer(deps, CHANNELS)
   const app = createApp(deps, { cable })

@@ -48,6 +48,8 @@ const championship = () => import('./features/championship/pages')
 const contestCreate = () => import('./features/contest-create/pages')
 const contestRules = () => import('./features/contest-rules/pages')
 const posts = () => import('./features/posts/pages')
+// Issue 17: rooms
+const esportsRooms = () => import('./features/esports/rooms/RoomPage')
 
 /** Posts, feeds and discover (issue 14, docs/social.md): reading needs no sign-in… */
 const postRoutes: RouteObject[] = [
@@ -108,6 +110,8 @@ const contestPagesRoutes: RouteObject[] = [
 ]
 const signedInContestPagesRoutes: RouteObject[] = [
   { path: 'contests/:id/report', ...byId(), ...page(contests, 'ReportPage') },
+  // Issue 17: rooms (docs/esports.md "Room details"): an esports contest's room, live.
+  { path: 'contests/:id/room', ...byId(), ...page(esportsRooms, 'EsportsRoomPage') },
 ]
 
 /** Routes whose optional `:phase_id?` / `:team_id?`, when given, must be a whole number. */

@@ -4,6 +4,7 @@ import type { ClockAnchor, ClockState } from '../../lib/clock'
 import { resumeAuctions } from '../auctions/outage'
 import { resumeChampionshipContests } from '../championship-contests/jobs'
 import { CLOCK_STREAM, loadClockAnchor } from '../clock/service'
+import { resumeEsportsReveals } from '../esports/rooms.service'
 import { resumeMatches } from '../matches/jobs'
 import { forgetLiveMatches } from '../scoring/live'
 import { forgetPlans } from '../scoring/simulation-plan'
@@ -102,6 +103,7 @@ export async function replaceDatabase(
       await resumeAuctions(deps, null)
       await resumeMatches(deps)
       await resumeChampionshipContests(deps)
+      await resumeEsportsReveals(deps)
     } finally {
       if (wasRunning) deps.scheduler.start()
     }

@@ -3,6 +3,7 @@ import { AuctionChannel, AuctionTournamentChannel } from './auction'
 import { ChampionshipChannel } from './championship'
 import { ClockChannel } from './clock'
 import { ContestChannel } from './contest'
+import { EsportsContestChannel, EsportsTournamentChannel } from './esports'
 import { GroupChannel } from './group'
 import { MatchChannel } from './match'
 import { NotificationsChannel } from './notifications'
@@ -24,4 +25,6 @@ export const CHANNELS: ChannelDefinition[] = [
   ProfileChannel,
   TopicChannel,
   GroupChannel,
+  EsportsContestChannel,
+  EsportsTournamentChannel,
 ]
