@@ -13,6 +13,7 @@ import { SPORTS } from './reference-data'
 import { type KeyIds, writeRoster, writeSeries } from './writers/catalog'
 import { writeChampionship } from './writers/championship'
 import { writeContests } from './writers/contests'
+import { writeEsportsResults } from './writers/esports-results'
 import { writeGangs } from './writers/gangs'
 import { writeGroups } from './writers/groups'
 import { writeAdmin, writeFollows, writePerson, writeStartingMoney } from './writers/people'
@@ -86,6 +87,8 @@ export interface SeedSummary {
   /** Group chats and one-to-ones (docs/groups.md, "Seeds"), and their messages. */
   groups: number
   group_messages: number
+  /** Esports rooms players played themselves (docs/esports.md): the finished Free Fire room. */
+  esports_contests: number
 }
 
 export async function isSeeded(db: Kysely<Database>): Promise<boolean> {
@@ -125,7 +128,10 @@ export async function seedDemoLeague(db: Kysely<Database>, options: SeedOptions)
     reserved: [options.admin.username],
   })
 
-  const progress = stepper(1 + rosters.length + 1 + series.length + 1 + people.length + 9, options.onProgress)
+  const progress = stepper(
+    1 + rosters.length + 1 + series.length + 1 + people.length + 10,
+    options.onProgress,
+  )
   const hashes = await progress.step('Hashing passwords', () =>
     hashOnce(
       [options.admin.password, options.demo.password, DEMO_USER_PASSWORD],
@@ -201,6 +207,10 @@ export async function seedDemoLeague(db: Kysely<Database>, options: SeedOptions)
       writeSocial(tx, random, a, people, follows, userIds),
     )
     const chats = await progress.step('Group chats', () => writeGroups(tx, random, a, people, userIds))
+    // Issue 17: last of all, so every row before it stays as it was.
+    const esports = await progress.step('A finished Free Fire room', () =>
+      writeEsportsResults(tx, options.seed, options.nowMs, userIds.get(people[0]?.username ?? ''), rivals),
+    )
     // One posting per lock that charged paid transfers.
     const transferCharges = Number(
       (
@@ -230,7 +240,8 @@ export async function seedDemoLeague(db: Kysely<Database>, options: SeedOptions)
       starting_soon: upcoming.filter((m) => m.eventTime - options.nowMs <= HOUR).length,
       match_players: matchPlayers,
       follows: follows.length,
-      ledger_transactions: postings + seeded.entries + player.transactions + transferCharges,
+      ledger_transactions:
+        postings + seeded.entries + player.transactions + transferCharges + esports.esports_transactions,
       contests: seeded.contests + player.contests,
       user_teams: seeded.teams + player.teams,
       contest_entries: seeded.entries + player.entries,
@@ -242,6 +253,7 @@ export async function seedDemoLeague(db: Kysely<Database>, options: SeedOptions)
       classic_team_scores: championship.classic_team_scores,
       ...social,
       ...chats,
+      esports_contests: esports.esports_contests,
     }
     await progress.step('Recording the league', () =>
       tx

@@ -14,6 +14,7 @@ import {
 } from '../../domain/esports/results'
 import { paiseToRupees } from '../../domain/money'
 import { AppError, invalid, notFound } from '../../http/errors'
+import type { Rng } from '../../lib/rng'
 import { post, SYSTEM_ACCOUNTS, systemAccountId, userAccountId, userBalances } from '../ledger/service'
 import { notify } from '../notifications/service'
 import {
@@ -46,7 +47,8 @@ export interface ResultsInput {
   note?: string | null
 }
 
-/** merge: tournament-progress afterLobbyResults — helper 5's `./tournament-progress` replaces this no-op. */
+// merge: tournament-progress afterLobbyResults
+// Helper 5's `./tournament-progress` exports the real one; the merge imports it and drops this no-op.
 async function afterLobbyResults(
   _tx: Tx,
   _after: AfterCommit,
@@ -73,141 +75,160 @@ export async function enterResults(
       )
     if (now < contest.starts_at_ms)
       throw new AppError('CONFLICT', 'The match has not started yet: results come after the start')
-    const squads = await tx
-      .selectFrom('esports_squads')
-      .select(['id', 'name', 'slot_no'])
-      .where('contest_id', '=', contest.id)
-      .orderBy('slot_no')
-      .orderBy('id')
-      .execute()
-    const members = await tx
-      .selectFrom('esports_members as m')
-      .innerJoin('users as u', 'u.id', 'm.user_id')
-      .select(['m.id', 'm.squad_id', 'm.user_id', 'm.position', 'm.refunded', 'm.prize_paise', 'u.username'])
-      .where('m.contest_id', '=', contest.id)
-      .orderBy('m.id')
-      .execute()
-    const paying = members.filter((m) => !m.refunded)
-    const version = Number(contest.results_version) + 1
-    let rows: ResultRow[]
-    if (input.simulate) {
-      const stream = deps.rng.stream(`esports:results:${contest.id}:v${version}`)
-      rows = simulateResults(
-        stream,
-        squads.map((s) => ({
-          id: s.id,
-          member_ids: paying.filter((m) => m.squad_id === s.id).map((m) => m.id),
-        })),
-        contest.game,
-      )
-    } else rows = input.results ?? []
-    const problems = validateResults(
-      squads.map((s) => ({
-        id: s.id,
-        name: s.name,
-        players: paying.filter((m) => m.squad_id === s.id).length,
-      })),
-      rows,
-      contest,
-    )
-    if (problems) throw invalid(problems, Object.values(problems).flat()[0])
-    const table = standings(contest.game, rows)
-    const pay = payouts(
-      {
-        entry_fee_paise: Number(contest.entry_fee_paise),
-        rake_bps: Number(contest.rake_bps),
-        per_kill_paise: Number(contest.per_kill_paise),
-        prize_percents: JSON.parse(contest.prize_percents) as PercentRange[],
-      },
-      table,
-      members.map((m) => ({
-        id: m.id,
-        squad_id: m.squad_id,
-        position: m.position,
-        refunded: m.refunded === 1,
-      })),
-    )
-
-    await tx
-      .insertInto('esports_results')
-      .values({
-        contest_id: contest.id,
-        version,
-        source: input.simulate ? 'simulator' : contest.host_id === caller.id ? 'host' : 'admin',
-        entered_by_id: caller.id,
-        results: JSON.stringify(
-          rows.map((r) => ({ squad_id: r.squad_id, placement: r.placement, kills: r.kills })),
-        ),
-        note: input.note ?? null,
-        created_at_ms: now,
-      })
-      .execute()
-    const bySquad = new Map(pay.squads.map((s) => [s.squad_id, s]))
-    for (const s of table)
-      await tx
-        .updateTable('esports_squads')
-        .set({
-          placement: s.placement,
-          kills: s.kills,
-          points: s.points,
-          rank: s.rank,
-          prize_paise: bySquad.get(s.squad_id)?.total ?? 0,
-        })
-        .where('id', '=', s.squad_id)
-        .execute()
-
-    const settling = version === 1
-    for (const m of paying) {
-      const prize = pay.members.get(m.id) ?? 0
-      const diff = prize - Number(m.prize_paise)
-      if (settling) {
-        if (prize > 0) await payPrize(tx, after, contest, m, prize, version, now)
-      } else if (diff !== 0) await correct(tx, after, contest, m, diff, version, now)
-      if (prize !== Number(m.prize_paise) || settling)
-        await tx.updateTable('esports_members').set({ prize_paise: prize }).where('id', '=', m.id).execute()
-    }
-    if (settling) {
-      await rakeToHouse(tx, after, contest, now)
-      await tx
-        .updateTable('esports_contests')
-        .set({ status: 'completed', settled_at_ms: now, results_version: version })
-        .where('id', '=', contest.id)
-        .execute()
-    } else
-      await tx
-        .updateTable('esports_contests')
-        .set({ results_version: version })
-        .where('id', '=', contest.id)
-        .execute()
-
-    const standingOf = new Map(table.map((s) => [s.squad_id, s]))
-    for (const m of paying) {
-      const s = standingOf.get(m.squad_id)
-      const prize = pay.members.get(m.id) ?? 0
-      const what = settling ? `Results of ${contest.name}` : `Results of ${contest.name} were corrected`
-      await notify(
-        tx,
-        after,
-        m.user_id,
-        {
-          kind: settling ? 'esports_results' : 'esports_results_corrected',
-          body: `${what}: your squad ranked ${ordinal(s?.rank ?? 0)}${prize > 0 ? ` and you won ₹${paiseToRupees(prize)}` : ''}`,
-          data: {
-            esports_contest_id: contest.id,
-            version,
-            rank: s?.rank ?? null,
-            prize: paiseToRupees(prize),
-            link: `/contests/${contest.id}/${contest.game}-update`,
-          },
-        },
-        now,
-      )
-    }
+    const version = await recordResults(tx, after, contest, caller, input, { nowMs: now, rng: deps.rng })
     if (contest.round_id !== null) await afterLobbyResults(tx, after, deps, contest.id)
-    after.publish(esportsContestStream(contest.id), { type: 'results', version })
-    after.publish(esportsContestStream(contest.id), { type: 'standings' })
     return version
   })
+}
+
+/**
+ * The results written, paid and announced, inside the caller's transaction (which holds the
+ * contest's row lock and has checked who and when): the next version stored, squads and
+ * members updated, the money posted, members notified, the live messages queued. The seeds
+ * use it too (a finished room of the demo league). Returns the version.
+ */
+export async function recordResults(
+  tx: Tx,
+  after: AfterCommit,
+  contest: EsportsContestRow,
+  caller: Caller,
+  input: ResultsInput,
+  ctx: { nowMs: number; rng: Rng },
+): Promise<number> {
+  const now = ctx.nowMs
+  const squads = await tx
+    .selectFrom('esports_squads')
+    .select(['id', 'name', 'slot_no'])
+    .where('contest_id', '=', contest.id)
+    .orderBy('slot_no')
+    .orderBy('id')
+    .execute()
+  const members = await tx
+    .selectFrom('esports_members as m')
+    .innerJoin('users as u', 'u.id', 'm.user_id')
+    .select(['m.id', 'm.squad_id', 'm.user_id', 'm.position', 'm.refunded', 'm.prize_paise', 'u.username'])
+    .where('m.contest_id', '=', contest.id)
+    .orderBy('m.id')
+    .execute()
+  const paying = members.filter((m) => !m.refunded)
+  const version = Number(contest.results_version) + 1
+  let rows: ResultRow[]
+  if (input.simulate) {
+    const stream = ctx.rng.stream(`esports:results:${contest.id}:v${version}`)
+    rows = simulateResults(
+      stream,
+      squads.map((s) => ({
+        id: s.id,
+        member_ids: paying.filter((m) => m.squad_id === s.id).map((m) => m.id),
+      })),
+      contest.game,
+    )
+  } else rows = input.results ?? []
+  const problems = validateResults(
+    squads.map((s) => ({
+      id: s.id,
+      name: s.name,
+      players: paying.filter((m) => m.squad_id === s.id).length,
+    })),
+    rows,
+    contest,
+  )
+  if (problems) throw invalid(problems, Object.values(problems).flat()[0])
+  const table = standings(contest.game, rows)
+  const pay = payouts(
+    {
+      entry_fee_paise: Number(contest.entry_fee_paise),
+      rake_bps: Number(contest.rake_bps),
+      per_kill_paise: Number(contest.per_kill_paise),
+      prize_percents: JSON.parse(contest.prize_percents) as PercentRange[],
+    },
+    table,
+    members.map((m) => ({
+      id: m.id,
+      squad_id: m.squad_id,
+      position: m.position,
+      refunded: m.refunded === 1,
+    })),
+  )
+
+  await tx
+    .insertInto('esports_results')
+    .values({
+      contest_id: contest.id,
+      version,
+      source: input.simulate ? 'simulator' : contest.host_id === caller.id ? 'host' : 'admin',
+      entered_by_id: caller.id,
+      results: JSON.stringify(
+        rows.map((r) => ({ squad_id: r.squad_id, placement: r.placement, kills: r.kills })),
+      ),
+      note: input.note ?? null,
+      created_at_ms: now,
+    })
+    .execute()
+  const bySquad = new Map(pay.squads.map((s) => [s.squad_id, s]))
+  for (const s of table)
+    await tx
+      .updateTable('esports_squads')
+      .set({
+        placement: s.placement,
+        kills: s.kills,
+        points: s.points,
+        rank: s.rank,
+        prize_paise: bySquad.get(s.squad_id)?.total ?? 0,
+      })
+      .where('id', '=', s.squad_id)
+      .execute()
+
+  const settling = version === 1
+  for (const m of paying) {
+    const prize = pay.members.get(m.id) ?? 0
+    const diff = prize - Number(m.prize_paise)
+    if (settling) {
+      if (prize > 0) await payPrize(tx, after, contest, m, prize, version, now)
+    } else if (diff !== 0) await correct(tx, after, contest, m, diff, version, now)
+    if (prize !== Number(m.prize_paise) || settling)
+      await tx.updateTable('esports_members').set({ prize_paise: prize }).where('id', '=', m.id).execute()
+  }
+  if (settling) {
+    await rakeToHouse(tx, after, contest, now)
+    await tx
+      .updateTable('esports_contests')
+      .set({ status: 'completed', settled_at_ms: now, results_version: version })
+      .where('id', '=', contest.id)
+      .execute()
+  } else
+    await tx
+      .updateTable('esports_contests')
+      .set({ results_version: version })
+      .where('id', '=', contest.id)
+      .execute()
+
+  const standingOf = new Map(table.map((s) => [s.squad_id, s]))
+  for (const m of paying) {
+    const s = standingOf.get(m.squad_id)
+    const prize = pay.members.get(m.id) ?? 0
+    const what = settling ? `Results of ${contest.name}` : `Results of ${contest.name} were corrected`
+    await notify(
+      tx,
+      after,
+      m.user_id,
+      {
+        kind: settling ? 'esports_results' : 'esports_results_corrected',
+        body: `${what}: your squad ranked ${ordinal(s?.rank ?? 0)}${prize > 0 ? ` and you won ₹${paiseToRupees(prize)}` : ''}`,
+        data: {
+          esports_contest_id: contest.id,
+          version,
+          rank: s?.rank ?? null,
+          prize: paiseToRupees(prize),
+          link: `/contests/${contest.id}/${contest.game}-update`,
+        },
+      },
+      now,
+    )
+  }
+  after.publish(esportsContestStream(contest.id), { type: 'results', version })
+  after.publish(esportsContestStream(contest.id), { type: 'standings' })
+  return version
 }
 
 type MemberMoney = { id: number; user_id: number; username: string }
