@@ -355,6 +355,35 @@ describe('entering results', () => {
   })
 })
 
+describe('the results sheet', () => {
+  it('gives the page the contest and its squads, and who may enter results', async () => {
+    const room = await example({ isPrivate: true })
+    const path = `/api/esports/contests/${room.contest.id}/results_sheet`
+    const host = await api.get(path, room.host.token)
+    expect(host.status).toBe(200)
+    expect(host.body.results_sheet).toMatchObject({
+      contest: {
+        id: room.contest.id,
+        game: 'free-fire',
+        mode: 'duo',
+        status: 'locked',
+        results_version: 0,
+        is_host: true,
+      },
+      can_enter: true,
+      my_squad_id: null,
+    })
+    expect(host.body.results_sheet.squads.map((s: any) => [s.name, s.players.length])).toEqual([
+      ['Squad Alpha', 2],
+      ['Squad Bravo', 2],
+      ['Squad Charlie', 2],
+    ])
+    const member = await api.get(path, room.players[2]!.token)
+    expect(member.body.results_sheet).toMatchObject({ can_enter: false, my_squad_id: room.squads[1]!.id })
+    expect((await api.get(path, (await api.player()).token)).status).toBe(404)
+  })
+})
+
 describe('corrections', () => {
   it('re-ranks and posts each member’s difference both ways, never editing', async () => {
     const room = await example()

@@ -6,7 +6,7 @@ import { bearerSecurity, createRouter, currentUser } from '../../http/router'
 import { multilineText } from '../../http/text'
 import { ReportSchema } from '../reports/routes'
 import { oneReport } from '../reports/service'
-import { disputeResults, enterResults, resultsJson } from './results.service'
+import { disputeResults, enterResults, resultsJson, resultsSheet } from './results.service'
 
 const PersonSchema = z.object({ id: z.number().int(), slug: z.string(), username: z.string() })
 
@@ -44,6 +44,30 @@ export const EsportsResultsSchema = z
     ),
   })
   .openapi('EsportsResults')
+
+const ResultsSheetSchema = z
+  .object({
+    contest: z.object({
+      id: z.number().int(),
+      name: z.string(),
+      game: z.enum(['pubg', 'free-fire', 'call-of-duty']),
+      mode: z.enum(['solo', 'duo', 'squad']),
+      status: z.enum(['open', 'locked', 'completed', 'cancelled']),
+      starts_at_in_millis: z.number().int(),
+      results_version: z.number().int(),
+      is_host: z.boolean(),
+    }),
+    can_enter: z.boolean(),
+    my_squad_id: z.number().int().nullable(),
+    squads: z.array(
+      z.object({
+        id: z.number().int(),
+        name: z.string(),
+        players: z.array(z.object({ user: PersonSchema, in_game_name: z.string() })),
+      }),
+    ),
+  })
+  .openapi('EsportsResultsSheet')
 
 const ResultsBody = z
   .strictObject({
@@ -114,6 +138,29 @@ export function esportsResultRoutes(deps: Deps) {
       const me = currentUser(c)
       const { id } = c.req.valid('param')
       return c.json({ esports_results: await resultsJson(deps.db, me, id, deps.clock.now()) }, 200)
+    },
+  )
+
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/api/esports/contests/{id}/results_sheet',
+      tags: ['Esports'],
+      summary:
+        'The results page’s sheet: the contest, its squads and players, and whether I may enter results',
+      description:
+        'Anyone who may see the contest (404 otherwise). `can_enter`: I am the host or an admin, the contest is locked or completed and has started.',
+      security: bearerSecurity,
+      request: { params: idParam },
+      responses: {
+        200: json(z.object({ results_sheet: ResultsSheetSchema }), 'The sheet'),
+        ...errors(401, 404, 422),
+      },
+    }),
+    async (c) => {
+      const me = currentUser(c)
+      const { id } = c.req.valid('param')
+      return c.json({ results_sheet: await resultsSheet(deps.db, me, id, deps.clock.now()) }, 200)
     },
   )
 

@@ -526,3 +526,57 @@ export async function disputeResults(
 
 const alreadyDisputed = () =>
   new AppError('CONFLICT', 'You already disputed these results; an admin will look at it soon')
+
+/**
+ * What the results page needs before (and besides) the results: the contest as the caller
+ * sees it and its squads with their players — the host's form has one row per squad. Anyone
+ * who may see the contest (404 otherwise).
+ */
+export async function resultsSheet(db: Executor, caller: Caller, contestId: number, nowMs: number) {
+  const contest = await visibleContest(db, contestId, caller)
+  const squads = await db
+    .selectFrom('esports_squads')
+    .select(['id', 'name', 'slot_no'])
+    .where('contest_id', '=', contest.id)
+    .orderBy('slot_no')
+    .orderBy('id')
+    .execute()
+  const members = await db
+    .selectFrom('esports_members as m')
+    .innerJoin('users as u', 'u.id', 'm.user_id')
+    .select(['m.squad_id', 'm.user_id', 'm.in_game_name', 'u.slug', 'u.username'])
+    .where('m.contest_id', '=', contest.id)
+    .where('m.refunded', '=', 0)
+    .orderBy('m.position')
+    .orderBy('m.id')
+    .execute()
+  const mine = members.find((m) => m.user_id === caller.id)
+  const canEnter =
+    (contest.host_id === caller.id || isAdmin(caller)) &&
+    (contest.status === 'locked' || contest.status === 'completed') &&
+    nowMs >= contest.starts_at_ms
+  return {
+    contest: {
+      id: contest.id,
+      name: contest.name,
+      game: contest.game,
+      mode: contest.mode,
+      status: contest.status,
+      starts_at_in_millis: Number(contest.starts_at_ms),
+      results_version: Number(contest.results_version),
+      is_host: contest.host_id === caller.id,
+    },
+    can_enter: canEnter,
+    my_squad_id: mine ? mine.squad_id : null,
+    squads: squads.map((s) => ({
+      id: s.id,
+      name: s.name,
+      players: members
+        .filter((m) => m.squad_id === s.id)
+        .map((m) => ({
+          user: { id: m.user_id, slug: m.slug, username: m.username },
+          in_game_name: m.in_game_name,
+        })),
+    })),
+  }
+}
