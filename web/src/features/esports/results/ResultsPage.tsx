@@ -131,7 +131,7 @@ function Standings({
               <th>Squad</th>
               <th>Place</th>
               <th>Kills</th>
-              <th>Points</th>
+              <th>Pts</th>
               <th>Prize</th>
             </tr>
           </thead>
