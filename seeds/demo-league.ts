@@ -14,6 +14,7 @@ import { type KeyIds, writeRoster, writeSeries } from './writers/catalog'
 import { writeChampionship } from './writers/championship'
 import { writeContests } from './writers/contests'
 import { writeGameAccounts } from './writers/game-accounts'
+import { writeEsportsResults } from './writers/esports-results'
 import { writeGangs } from './writers/gangs'
 import { writeGroups } from './writers/groups'
 import { writeAdmin, writeFollows, writePerson, writeStartingMoney } from './writers/people'
@@ -89,6 +90,8 @@ export interface SeedSummary {
   group_messages: number
   /** Seeded game accounts (docs/esports.md, "Game accounts"): verified ones and two pending. */
   game_accounts: number
+  /** Esports rooms players played themselves (docs/esports.md): the finished Free Fire room. */
+  esports_contests: number
 }
 
 export async function isSeeded(db: Kysely<Database>): Promise<boolean> {
@@ -211,6 +214,10 @@ export async function seedDemoLeague(db: Kysely<Database>, options: SeedOptions)
     const gameAccounts = await progress.step('Game accounts', () =>
       writeGameAccounts(tx, random, options.nowMs, adminId, people, userIds),
     )
+    // Issue 17: last of all, so every row before it stays as it was.
+    const esports = await progress.step('A finished Free Fire room', () =>
+      writeEsportsResults(tx, options.seed, options.nowMs, userIds.get(people[0]?.username ?? ''), rivals),
+    )
     // One posting per lock that charged paid transfers.
     const transferCharges = Number(
       (
@@ -240,7 +247,8 @@ export async function seedDemoLeague(db: Kysely<Database>, options: SeedOptions)
       starting_soon: upcoming.filter((m) => m.eventTime - options.nowMs <= HOUR).length,
       match_players: matchPlayers,
       follows: follows.length,
-      ledger_transactions: postings + seeded.entries + player.transactions + transferCharges,
+      ledger_transactions:
+        postings + seeded.entries + player.transactions + transferCharges + esports.esports_transactions,
       contests: seeded.contests + player.contests,
       user_teams: seeded.teams + player.teams,
       contest_entries: seeded.entries + player.entries,
@@ -253,6 +261,7 @@ export async function seedDemoLeague(db: Kysely<Database>, options: SeedOptions)
       ...social,
       ...chats,
       game_accounts: gameAccounts,
+      esports_contests: esports.esports_contests,
     }
     await progress.step('Recording the league', () =>
       tx

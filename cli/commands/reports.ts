@@ -18,7 +18,7 @@ import { formatInstant } from '../lib/time'
 /** A row of GET /api/admin/reports: contests, championship contests, users, posts and comments in one queue. */
 interface Report {
   id: number
-  subject_type: 'contest' | 'championship_contest' | 'user' | 'post' | 'comment'
+  subject_type: 'contest' | 'championship_contest' | 'user' | 'post' | 'comment' | 'esports_contest'
   subject_id: number
   /** Contest name, username, or the start of the post's or comment's text. */
   subject_label: string | null
@@ -91,6 +91,7 @@ const KIND: Record<Report['subject_type'], string> = {
   user: 'user',
   post: 'post',
   comment: 'comment',
+  esports_contest: 'esports',
 }
 /** `contest #3 Loud name`, `user #9 asha_k`, `post #12 "Buy followers at…"` */
 const subjectOf = (r: Report) => {

@@ -926,8 +926,8 @@ export interface ContestAccessGrantsTable {
 
 export type ReportStatus = 'open' | 'resolved'
 export type ReportContestType = 'contest' | 'championship_contest'
-/** What a report is about; contests since issue 13, users, posts and comments since issue 14. */
-export type ReportSubjectType = ReportContestType | 'user' | 'post' | 'comment'
+/** What a report is about; contests since issue 13, users, posts and comments since issue 14, esports results disputes since issue 17. */
+export type ReportSubjectType = ReportContestType | 'user' | 'post' | 'comment' | 'esports_contest'
 
 /** A player's report of a contest, in the admin queue until resolved. */
 export interface ReportsTable {

@@ -38,6 +38,8 @@ const page = <K extends string, M extends Record<K, ComponentType>>(load: () => 
 const byId = (...names: string[]) => ({ loader: wholeNumberParams(...(names.length > 0 ? names : ['id'])) })
 
 const contests = () => import('./features/contests/pages')
+// Issue 17: results
+const esportsResults = () => import('./features/esports/results/pages')
 const teams = () => import('./features/teams/pages')
 const matches = () => import('./features/matches/StatisticsPage')
 const auctions = () => import('./features/auctions/pages')
@@ -112,6 +114,10 @@ const signedInContestPagesRoutes: RouteObject[] = [
   { path: 'contests/:id/report', ...byId(), ...page(contests, 'ReportPage') },
   // Issue 17: rooms (docs/esports.md "Room details"): an esports contest's room, live.
   { path: 'contests/:id/room', ...byId(), ...page(esportsRooms, 'EsportsRoomPage') },
+  // Issue 17: results
+  { path: 'contests/:id/pubg-update', ...byId(), ...page(esportsResults, 'PubgUpdatePage') },
+  { path: 'contests/:id/free-fire-update', ...byId(), ...page(esportsResults, 'FreeFireUpdatePage') },
+  { path: 'contests/:id/call-of-duty-update', ...byId(), ...page(esportsResults, 'CallOfDutyUpdatePage') },
 ]
 
 /** Routes whose optional `:phase_id?` / `:team_id?`, when given, must be a whole number. */

@@ -1,7 +1,249 @@
+import fs from 'node:fs'
 import { Command } from 'commander'
-import type { Io } from '../../lib/io'
+import { Api } from '../../lib/api'
+import { idArgument } from '../../lib/arguments'
+import { CliError, UsageError } from '../../lib/errors'
+import { type Io, printJson } from '../../lib/io'
+import {
+  type OptionSchema,
+  type OptionsOf,
+  parseOptions,
+  resolveServer,
+  withJson,
+  withServer,
+} from '../../lib/options'
+import { style } from '../../lib/style'
+import { formatTable } from '../../lib/table'
+import { formatInstant } from '../../lib/time'
 
-/** `fanspole esports results` (docs/esports.md) — filled in by issue 17's results work. */
-export function esportsResultsCommand(_io: Io): Command {
-  return new Command('results')
+/** GET/POST /api/esports/contests/{id}/results (docs/esports.md "Results, payouts and corrections"). */
+interface EsportsResults {
+  contest_id: number
+  version: number
+  source: 'host' | 'admin' | 'simulator'
+  note: string | null
+  my_squad_id: number | null
+  standings: Array<{
+    rank: number
+    squad: { id: number; name: string }
+    placement: number
+    kills: number
+    points: number
+    prize: number
+    members: Array<{ user: { username: string }; prize: number }>
+  }>
+  versions: Array<{
+    version: number
+    source: string
+    note: string | null
+    entered_by: { username: string }
+    created_at_in_millis: number
+  }>
+}
+
+interface Row {
+  squad_id: number
+  placement: number
+  kills: number
+}
+
+const collect = (value: string, previous: string[] = []) => [...previous, value]
+
+const enterOptions = ((z) =>
+  z.object({
+    file: z.string().optional(),
+    row: z.array(z.string()).default([]),
+    note: z.string().trim().max(500, 'keep the note to 500 characters').optional(),
+    server: z.string().optional(),
+    json: z.boolean().default(false),
+  })) satisfies OptionSchema
+
+const simulateOptions = ((z) =>
+  z.object({
+    note: z.string().trim().max(500, 'keep the note to 500 characters').optional(),
+    server: z.string().optional(),
+    json: z.boolean().default(false),
+  })) satisfies OptionSchema
+
+const showOptions = ((z) =>
+  z.object({ server: z.string().optional(), json: z.boolean().default(false) })) satisfies OptionSchema
+
+const disputeOptions = ((z) =>
+  z.object({
+    text: z.string().trim().min(10, 'give --text of at least 10 characters').max(1000),
+    squad: z.string().optional(),
+    server: z.string().optional(),
+    json: z.boolean().default(false),
+  })) satisfies OptionSchema
+
+/** `fanspole esports results …`: enter, draw, show and dispute an esports room's results. */
+export function esportsResultsCommand(io: Io): Command {
+  const command = new Command('results').summary(
+    'an esports room’s results: enter or correct (host/admin), draw with the simulator, show, dispute',
+  )
+
+  const enter = new Command('enter')
+    .description(
+      'Enter the results of a contest (host or admin), or correct them: a later call is a new version, and each member’s difference is paid or taken back. One row per squad: --row <squad_id>:<placement>:<kills>, repeated, or --file with a JSON list of {squad_id, placement, kills} (or {results: [...]}).',
+    )
+    .argument('<contest>', 'the esports contest id')
+    .option('--file <path>', 'a JSON file of the rows')
+    .option('--row <squad:placement:kills>', 'one squad’s row (repeat for each squad)', collect)
+    .option('--note <text>', 'why, shown with the version (a correction’s reason)')
+  withJson(withServer(enter)).action(async (contest: string, raw) =>
+    runEnter(io, idArgument('<contest>', contest), await parseOptions(enterOptions, raw)),
+  )
+
+  const simulate = new Command('simulate')
+    .description(
+      'Draw the results with the battle-royale simulator for the squads that joined (host or admin).',
+    )
+    .argument('<contest>', 'the esports contest id')
+    .option('--note <text>', 'shown with the version')
+  withJson(withServer(simulate)).action(async (contest: string, raw) =>
+    runSimulate(io, idArgument('<contest>', contest), await parseOptions(simulateOptions, raw)),
+  )
+
+  const show = new Command('show')
+    .description('Show the standings and prizes of a contest’s latest results, and its versions.')
+    .argument('<contest>', 'the esports contest id')
+  withJson(withServer(show)).action(async (contest: string, raw) =>
+    runShow(io, idArgument('<contest>', contest), await parseOptions(showOptions, raw)),
+  )
+
+  const dispute = new Command('dispute')
+    .description(
+      'Dispute the results (members only, within 24 hours of the latest version): a report in the admins’ queue; the host and admins are told.',
+    )
+    .argument('<contest>', 'the esports contest id')
+    .requiredOption('--text <text>', 'what is wrong (10 to 1000 characters)')
+    .option('--squad <id>', 'the squad the dispute is about')
+  withJson(withServer(dispute)).action(async (contest: string, raw) =>
+    runDispute(io, idArgument('<contest>', contest), await parseOptions(disputeOptions, raw)),
+  )
+
+  command.addHelpText(
+    'after',
+    '\nExamples:\n  fanspole esports results enter 1000001 --row 4:1:6 --row 5:2:3 --row 6:3:0\n  fanspole esports results enter 1000001 --file results.json --note "Alpha and Bravo were swapped"\n  fanspole esports results simulate 1000001\n  fanspole esports results show 1000001 --json\n  fanspole esports results dispute 1000001 --text "We finished 2nd, not 3rd"\n',
+  )
+  return command.addCommand(enter).addCommand(simulate).addCommand(show).addCommand(dispute)
+}
+
+const api = (io: Io, server: string | undefined) => new Api(io, resolveServer(io, server), 'user')
+
+function parseRow(text: string): Row {
+  const m = /^\s*(\d+):(\d+):(\d+)\s*$/.exec(text)
+  if (!m) throw new UsageError(`--row: expected <squad_id>:<placement>:<kills>, got ${JSON.stringify(text)}`)
+  return { squad_id: Number(m[1]), placement: Number(m[2]), kills: Number(m[3]) }
+}
+
+function readRows(file: string): Row[] {
+  let text: string
+  try {
+    text = fs.readFileSync(file, 'utf8')
+  } catch (error) {
+    throw new CliError(
+      `Cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
+    )
+  }
+  let parsed: unknown
+  try {
+    parsed = JSON.parse(text)
+  } catch {
+    throw new UsageError(`--file: ${file} is not JSON`)
+  }
+  const list = Array.isArray(parsed) ? parsed : (parsed as { results?: unknown } | null)?.results
+  if (!Array.isArray(list))
+    throw new UsageError(`--file: ${file} must hold a list of {squad_id, placement, kills}`)
+  return list as Row[]
+}
+
+async function runEnter(io: Io, contestId: number, opts: OptionsOf<typeof enterOptions>): Promise<void> {
+  if (opts.file !== undefined && opts.row.length > 0) throw new UsageError('give --file or --row, not both')
+  if (opts.file === undefined && opts.row.length === 0)
+    throw new UsageError('give the rows: --row <squad_id>:<placement>:<kills> for each squad, or --file')
+  const results = opts.file !== undefined ? readRows(opts.file) : opts.row.map(parseRow)
+  const answer = await api(io, opts.server).post<{ esports_results: EsportsResults }>(
+    `/api/esports/contests/${contestId}/results`,
+    { results, ...(opts.note ? { note: opts.note } : {}) },
+  )
+  if (opts.json) return printJson(io, answer)
+  printResults(io, answer.esports_results, true)
+}
+
+async function runSimulate(
+  io: Io,
+  contestId: number,
+  opts: OptionsOf<typeof simulateOptions>,
+): Promise<void> {
+  const answer = await api(io, opts.server).post<{ esports_results: EsportsResults }>(
+    `/api/esports/contests/${contestId}/results`,
+    { simulate: true, ...(opts.note ? { note: opts.note } : {}) },
+  )
+  if (opts.json) return printJson(io, answer)
+  printResults(io, answer.esports_results, true)
+}
+
+async function runShow(io: Io, contestId: number, opts: OptionsOf<typeof showOptions>): Promise<void> {
+  const answer = await api(io, opts.server).get<{ esports_results: EsportsResults }>(
+    `/api/esports/contests/${contestId}/results`,
+  )
+  if (opts.json) return printJson(io, answer)
+  printResults(io, answer.esports_results, false)
+}
+
+async function runDispute(io: Io, contestId: number, opts: OptionsOf<typeof disputeOptions>): Promise<void> {
+  const squad = opts.squad === undefined ? undefined : idArgument('--squad', opts.squad)
+  const answer = await api(io, opts.server).post<{ report: { id: number; text: string } }>(
+    `/api/esports/contests/${contestId}/disputes`,
+    { text: opts.text, ...(squad !== undefined ? { squad_id: squad } : {}) },
+  )
+  if (opts.json) return printJson(io, answer)
+  const s = style(io.color)
+  io.out(`${s.green('Disputed')}: report #${answer.report.id} is in the admins’ queue; the host was told\n`)
+}
+
+const rupees = (n: number) => `₹${Number.isInteger(n) ? n : n.toFixed(2)}`
+
+function printResults(io: Io, r: EsportsResults, entered: boolean): void {
+  const s = style(io.color)
+  const latest = r.versions[0]
+  const head = entered
+    ? r.version === 1
+      ? `${s.green('Settled')} contest #${r.contest_id}: results version 1`
+      : `${s.green('Corrected')} contest #${r.contest_id}: results version ${r.version}`
+    : `Contest #${r.contest_id}: results version ${r.version}`
+  io.out(`${head} (${r.source}${latest ? `, by ${latest.entered_by.username}` : ''})\n`)
+  if (r.note) io.out(`Note: ${r.note}\n`)
+  io.out(
+    formatTable(
+      r.standings,
+      [
+        { header: 'RANK', value: (x) => x.rank },
+        {
+          header: 'SQUAD',
+          value: (x) => `${x.squad.name} #${x.squad.id}`,
+          paint: (t, x) => (x.squad.id === r.my_squad_id ? s.bold(t) : t),
+        },
+        { header: 'PLACE', value: (x) => x.placement },
+        { header: 'KILLS', value: (x) => x.kills },
+        { header: 'POINTS', value: (x) => x.points },
+        { header: 'PRIZE', value: (x) => rupees(x.prize) },
+        {
+          header: 'MEMBERS',
+          value: (x) => x.members.map((m) => `${m.user.username} ${rupees(m.prize)}`).join(', '),
+        },
+      ],
+      s,
+    ),
+  )
+  if (r.versions.length > 1)
+    io.out(
+      `Versions: ${r.versions
+        .map(
+          (v) =>
+            `v${v.version} ${v.source} ${v.entered_by.username} ${formatInstant(v.created_at_in_millis)}`,
+        )
+        .join('; ')}\n`,
+    )
 }

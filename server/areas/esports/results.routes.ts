@@ -1,7 +1,199 @@
+import { createRoute, z } from '@hono/zod-openapi'
 import type { Deps } from '../../deps'
-import { createRouter } from '../../http/router'
+import { idField, idParam } from '../../http/ids'
+import { errors, json, jsonBody } from '../../http/responses'
+import { bearerSecurity, createRouter, currentUser } from '../../http/router'
+import { multilineText } from '../../http/text'
+import { ReportSchema } from '../reports/routes'
+import { oneReport } from '../reports/service'
+import { disputeResults, enterResults, resultsJson, resultsSheet } from './results.service'
 
-/** docs/esports.md — filled in by issue 17's results work. */
-export function esportsResultRoutes(_deps: Deps) {
-  return createRouter()
+const PersonSchema = z.object({ id: z.number().int(), slug: z.string(), username: z.string() })
+
+export const EsportsResultsSchema = z
+  .object({
+    contest_id: z.number().int(),
+    version: z.number().int(),
+    source: z.enum(['host', 'admin', 'simulator']),
+    note: z.string().nullable(),
+    my_squad_id: z.number().int().nullable(),
+    can_correct: z.boolean().openapi({ description: 'I am the host or an admin' }),
+    can_dispute: z.boolean().openapi({ description: 'I am a member and the 24 hours are not over' }),
+    disputes_close_at_in_millis: z.number().int(),
+    standings: z.array(
+      z.object({
+        rank: z.number().int(),
+        squad: z.object({ id: z.number().int(), name: z.string() }),
+        placement: z.number().int(),
+        kills: z.number().int(),
+        points: z.number().int(),
+        prize: z.number().openapi({ description: 'Rupees, the squad’s total' }),
+        members: z.array(
+          z.object({ id: z.number().int(), user: PersonSchema, in_game_name: z.string(), prize: z.number() }),
+        ),
+      }),
+    ),
+    versions: z.array(
+      z.object({
+        version: z.number().int(),
+        source: z.enum(['host', 'admin', 'simulator']),
+        note: z.string().nullable(),
+        entered_by: PersonSchema,
+        created_at_in_millis: z.number().int(),
+      }),
+    ),
+  })
+  .openapi('EsportsResults')
+
+const ResultsSheetSchema = z
+  .object({
+    contest: z.object({
+      id: z.number().int(),
+      name: z.string(),
+      game: z.enum(['pubg', 'free-fire', 'call-of-duty']),
+      mode: z.enum(['solo', 'duo', 'squad']),
+      status: z.enum(['open', 'locked', 'completed', 'cancelled']),
+      starts_at_in_millis: z.number().int(),
+      results_version: z.number().int(),
+      is_host: z.boolean(),
+    }),
+    can_enter: z.boolean(),
+    my_squad_id: z.number().int().nullable(),
+    squads: z.array(
+      z.object({
+        id: z.number().int(),
+        name: z.string(),
+        players: z.array(z.object({ user: PersonSchema, in_game_name: z.string() })),
+      }),
+    ),
+  })
+  .openapi('EsportsResultsSheet')
+
+const ResultsBody = z
+  .strictObject({
+    results: z
+      .array(
+        z.strictObject({
+          squad_id: idField(),
+          placement: z.number().int().min(-10_000).max(10_000),
+          kills: z.number().int().min(-10_000).max(10_000),
+        }),
+      )
+      .min(1)
+      .max(100)
+      .optional()
+      .openapi({ description: 'One row per squad of the contest' }),
+    simulate: z
+      .boolean()
+      .optional()
+      .openapi({ description: 'true: the battle-royale simulator draws the outcome' }),
+    note: multilineText().trim().max(500).optional(),
+  })
+  .superRefine((body, ctx) => {
+    if (body.simulate === true && body.results)
+      ctx.addIssue({ code: 'custom', path: ['results'], message: 'give results or simulate, not both' })
+    else if (body.simulate !== true && !body.results)
+      ctx.addIssue({ code: 'custom', path: ['results'], message: 'is required (or simulate: true)' })
+  })
+
+const resultsAnswer = (description: string) =>
+  json(z.object({ esports_results: EsportsResultsSchema }), description)
+
+/** docs/esports.md "Results, payouts and corrections". */
+export function esportsResultRoutes(deps: Deps) {
+  const app = createRouter()
+
+  app.openapi(
+    createRoute({
+      method: 'post',
+      path: '/api/esports/contests/{id}/results',
+      tags: ['Esports'],
+      summary: 'Enter (or correct) an esports contest’s results',
+      description:
+        'Host or admin (403 others who can see the contest; 404 others). 409 before `starts_at` or unless the contest is `locked` or `completed`. `{results: [{squad_id, placement, kills}]}` (every squad exactly once, placements 1..n once each; 422 messages name the squads) or `{simulate: true}`. The first version settles the contest and pays the prizes; later versions are corrections (differences posted; 409 naming a player who cannot give winnings back).',
+      security: bearerSecurity,
+      request: { params: idParam, body: jsonBody(ResultsBody) },
+      responses: { 201: resultsAnswer('Results stored'), ...errors(401, 403, 404, 409, 422) },
+    }),
+    async (c) => {
+      const me = currentUser(c)
+      const { id } = c.req.valid('param')
+      await enterResults(deps, me, id, c.req.valid('json'))
+      return c.json({ esports_results: await resultsJson(deps.db, me, id, deps.clock.now()) }, 201)
+    },
+  )
+
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/api/esports/contests/{id}/results',
+      tags: ['Esports'],
+      summary: 'An esports contest’s results and standings',
+      description: 'Anyone who may see the contest; 404 before any results.',
+      security: bearerSecurity,
+      request: { params: idParam },
+      responses: { 200: resultsAnswer('Results'), ...errors(401, 404, 422) },
+    }),
+    async (c) => {
+      const me = currentUser(c)
+      const { id } = c.req.valid('param')
+      return c.json({ esports_results: await resultsJson(deps.db, me, id, deps.clock.now()) }, 200)
+    },
+  )
+
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/api/esports/contests/{id}/results_sheet',
+      tags: ['Esports'],
+      summary:
+        'The results page’s sheet: the contest, its squads and players, and whether I may enter results',
+      description:
+        'Anyone who may see the contest (404 otherwise). `can_enter`: I am the host or an admin, the contest is locked or completed and has started.',
+      security: bearerSecurity,
+      request: { params: idParam },
+      responses: {
+        200: json(z.object({ results_sheet: ResultsSheetSchema }), 'The sheet'),
+        ...errors(401, 404, 422),
+      },
+    }),
+    async (c) => {
+      const me = currentUser(c)
+      const { id } = c.req.valid('param')
+      return c.json({ results_sheet: await resultsSheet(deps.db, me, id, deps.clock.now()) }, 200)
+    },
+  )
+
+  app.openapi(
+    createRoute({
+      method: 'post',
+      path: '/api/esports/contests/{id}/disputes',
+      tags: ['Esports'],
+      summary: 'Dispute an esports contest’s results',
+      description:
+        'Members only (404 others). After the results and within 24 hours of the latest version (409 otherwise); one open dispute per member. Lands in the reports queue (subject `esports_contest`); the host and admins are notified.',
+      security: bearerSecurity,
+      request: {
+        params: idParam,
+        body: jsonBody(
+          z.strictObject({
+            text: multilineText().trim().min(10, 'must be at least 10 characters').max(1000),
+            squad_id: idField().optional(),
+          }),
+        ),
+      },
+      responses: {
+        201: json(z.object({ report: ReportSchema }), 'Disputed'),
+        ...errors(401, 404, 409, 422),
+      },
+    }),
+    async (c) => {
+      const me = currentUser(c)
+      const { id } = c.req.valid('param')
+      const reportId = await disputeResults(deps, me, id, c.req.valid('json'))
+      return c.json({ report: await oneReport(deps.db, reportId) }, 201)
+    },
+  )
+
+  return app
 }

@@ -22,12 +22,14 @@ const PersonSchema = z.object({ id: z.number().int(), slug: z.string(), username
 export const ReportSchema = z
   .object({
     id: z.number().int(),
-    contest_type: z.enum(['contest', 'championship_contest', 'user', 'post', 'comment']).openapi({
-      description: 'The subject’s kind (same as `subject_type`; named when only contests were reported)',
-    }),
+    contest_type: z
+      .enum(['contest', 'championship_contest', 'user', 'post', 'comment', 'esports_contest'])
+      .openapi({
+        description: 'The subject’s kind (same as `subject_type`; named when only contests were reported)',
+      }),
     contest_id: z.number().int().openapi({ description: 'The subject’s id (same as `subject_id`)' }),
     contest_name: z.string().nullable(),
-    subject_type: z.enum(['contest', 'championship_contest', 'user', 'post', 'comment']),
+    subject_type: z.enum(['contest', 'championship_contest', 'user', 'post', 'comment', 'esports_contest']),
     subject_id: z.number().int(),
     subject_label: z
       .string()

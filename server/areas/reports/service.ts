@@ -178,7 +178,8 @@ export async function resolveReport(
   })
 }
 
-const subjectNoun = (type: ReportSubjectType) => (type === 'championship_contest' ? 'contest' : type)
+const subjectNoun = (type: ReportSubjectType) =>
+  type === 'championship_contest' || type === 'esports_contest' ? 'contest' : type
 
 export type ReportFilter = ReportStatus | 'all'
 
@@ -193,6 +194,9 @@ export function reportsQuery(db: Executor, status: ReportFilter) {
     )
     .leftJoin('championship_contests as cc', (j) =>
       j.onRef('cc.id', '=', 'r.contest_id').on('r.contest_type', '=', 'championship_contest'),
+    )
+    .leftJoin('esports_contests as ec', (j) =>
+      j.onRef('ec.id', '=', 'r.contest_id').on('r.contest_type', '=', 'esports_contest'),
     )
     .leftJoin('users as su', (j) => j.onRef('su.id', '=', 'r.contest_id').on('r.contest_type', '=', 'user'))
     .leftJoin('posts as sp', (j) => j.onRef('sp.id', '=', 'r.contest_id').on('r.contest_type', '=', 'post'))
@@ -216,6 +220,7 @@ export async function reportRows(
       'a.username as resolver_username',
       'c.name as contest_name',
       'cc.name as championship_contest_name',
+      'ec.name as esports_contest_name',
       'su.username as user_label',
       'sp.content as post_label',
       'sk.content as comment_label',
@@ -233,12 +238,17 @@ export function reportJson(r: ReportRow) {
     id: Number(r.id),
     contest_type: r.contest_type,
     contest_id: r.contest_id,
-    contest_name: r.contest_name ?? r.championship_contest_name ?? null,
+    contest_name: r.contest_name ?? r.championship_contest_name ?? r.esports_contest_name ?? null,
     reason: r.reason,
     subject_type: r.contest_type,
     subject_id: r.contest_id,
     subject_label: clip(
-      r.contest_name ?? r.championship_contest_name ?? r.user_label ?? r.post_label ?? r.comment_label,
+      r.contest_name ??
+        r.championship_contest_name ??
+        r.esports_contest_name ??
+        r.user_label ??
+        r.post_label ??
+        r.comment_label,
     ),
     hid_subject: r.hid_subject === 1,
     reason_label: reasonLabel(r.contest_type, r.reason),
@@ -257,7 +267,12 @@ export function reportJson(r: ReportRow) {
 
 const clip = (text: string | null) => (text !== null && text.length > 60 ? `${text.slice(0, 59)}…` : text)
 
+/** The one reason of an esports results dispute (docs/esports.md). */
+export const ESPORTS_DISPUTE_REASONS = [{ key: 'wrong_results', label: 'Results disputed' }] as const
+
 function reasonLabel(type: ReportSubjectType, reason: string): string {
+  if (type === 'esports_contest')
+    return ESPORTS_DISPUTE_REASONS.find((x) => x.key === reason)?.label ?? reason
   const list: ReadonlyArray<{ key: string; label: string }> =
     type === 'contest' || type === 'championship_contest' ? REPORT_REASONS : SOCIAL_REPORT_REASONS
   return list.find((x) => x.key === reason)?.label ?? reason

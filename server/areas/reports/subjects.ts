@@ -55,6 +55,11 @@ export async function subjectLabel(
       (await db.selectFrom('championship_contests').select('name').where('id', '=', id).executeTakeFirst())
         ?.name ?? null
     )
+  if (type === 'esports_contest')
+    return (
+      (await db.selectFrom('esports_contests').select('name').where('id', '=', id).executeTakeFirst())
+        ?.name ?? null
+    )
   if (type === 'user')
     return (
       (await db.selectFrom('users').select('username').where('id', '=', id).executeTakeFirst())?.username ??

@@ -1,0 +1,1 @@
+export { CallOfDutyUpdatePage, FreeFireUpdatePage, PubgUpdatePage } from './ResultsPage'
