@@ -48,6 +48,8 @@ const championship = () => import('./features/championship/pages')
 const contestCreate = () => import('./features/contest-create/pages')
 const contestRules = () => import('./features/contest-rules/pages')
 const posts = () => import('./features/posts/pages')
+// Issue 17: squads
+const esportsContest = () => import('./features/esports/contest/pages')
 
 /** Posts, feeds and discover (issue 14, docs/social.md): reading needs no sign-in… */
 const postRoutes: RouteObject[] = [
@@ -77,7 +79,8 @@ const contestRoutes: RouteObject[] = [
   {
     path: 'contests/:id',
     ...byId(),
-    ...page(contests, 'ContestLayout'),
+    // Issue 17: squads — esports ids get the esports page, daily ids ContestLayout as before.
+    ...page(esportsContest, 'ContestRoute'),
     children: [
       { index: true, ...page(contests, 'ContestIndexTab') },
       { path: 'members', ...page(contests, 'LeaderboardTab') },
@@ -86,6 +89,8 @@ const contestRoutes: RouteObject[] = [
       { path: 'squads', ...page(contests, 'SquadsTab') },
     ],
   },
+  // Issue 17: squads
+  { path: 'contests/:id/squad-update', ...byId(), ...page(esportsContest, 'SquadUpdatePage') },
 ]
 
 /** A `/contests/rules/:slug` that names no game kind is the 404 page (the list is the server's own). */
