@@ -153,7 +153,7 @@ function InviteByName({ contest: c, squad }: { contest: EsportsContest; squad: E
   const fields =
     invite.error && 'fields' in invite.error ? (invite.error.fields as Record<string, string[]>) : {}
   return (
-    <form onSubmit={submit} data-testid="invite-by-name">
+    <form onSubmit={submit} data-testid="invite-by-name" className={css.inviteForm}>
       <TextField
         label="Invite a player by username"
         value={name}

@@ -175,17 +175,18 @@ function MembersCard({
               </span>
               <span className={css.row}>
                 {captain ? (
-                  <TextField
-                    label="Position"
-                    type="number"
-                    min={1}
-                    max={squad.members_count}
-                    className={css.positionInput}
-                    disabled={disabled}
-                    value={positions[m.id] ?? String(m.position)}
-                    onChange={(e) => setPositions({ ...positions, [m.id]: e.target.value })}
-                    errors={fields[`members.${i}.position`]}
-                  />
+                  <div className={css.positionInput}>
+                    <TextField
+                      label="Position"
+                      type="number"
+                      min={1}
+                      max={squad.members_count}
+                      disabled={disabled}
+                      value={positions[m.id] ?? String(m.position)}
+                      onChange={(e) => setPositions({ ...positions, [m.id]: e.target.value })}
+                      errors={fields[`members.${i}.position`]}
+                    />
+                  </div>
                 ) : (
                   <span className={css.muted}>Position {m.position}</span>
                 )}

@@ -132,6 +132,7 @@ export function useJoin(contestId: number) {
         body,
       ),
     onSuccess: refresh,
+    meta: { silent: true },
   })
 }
 
@@ -140,12 +141,14 @@ export function useLeave(contestId: number) {
   return useMutation({
     mutationFn: () => del(`/api/esports/contests/${contestId}/membership`),
     onSuccess: refresh,
+    meta: { silent: true },
   })
 }
 
 export function useSquadWrite<B>(contestId: number, call: (body: B) => Promise<unknown>) {
   const refresh = useRefresh(contestId)
-  return useMutation({ mutationFn: call, onSuccess: refresh })
+  // The pages show every error next to what failed (fields under their fields).
+  return useMutation({ mutationFn: call, onSuccess: refresh, meta: { silent: true } })
 }
 
 export const squadCalls = {
