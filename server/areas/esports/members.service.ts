@@ -426,7 +426,7 @@ export async function inviteToSquad(
       {
         kind: 'esports_squad_invite',
         body: `${captain.username} invited you to the squad ${squad.name} in ${contest.name}`,
-        data: { url, contest_id: contest.id, squad_id: squadId, invite_code: squad.invite_code },
+        data: { path: url, url, contest_id: contest.id, squad_id: squadId, invite_code: squad.invite_code },
       },
       now,
     )
@@ -451,7 +451,7 @@ export async function removeFromSquad(deps: Deps, caller: Caller, squadId: numbe
       {
         kind: 'esports_squad_removed',
         body: `You were removed from the squad ${squad.name} in ${contest.name}; your entry fee is refunded`,
-        data: { url: `/contests/${contest.id}`, contest_id: contest.id },
+        data: { path: `/contests/${contest.id}`, contest_id: contest.id },
       },
       now,
     )

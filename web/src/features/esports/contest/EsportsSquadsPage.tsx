@@ -25,7 +25,14 @@ export function EsportsSquadsPage() {
   const contest = useQuery(esportsContestQuery(id))
   const squads = useQuery(squadsQuery(id))
   if (squads.isPending) return <Loading />
-  if (squads.isError) return <Alert>{squads.error.message}</Alert>
+  // A private contest is hidden from non-members (404), but its squads' invite links still join.
+  if (squads.isError)
+    return (
+      <div className={css.page} data-testid="esports-squads-page">
+        <InviteJoin contestId={id} open={true} />
+        <Alert>{squads.error.message}</Alert>
+      </div>
+    )
   const mine = squads.data.squads.find((s) => s.id === squads.data.my_squad_id) ?? null
   const c = contest.data
   return (
@@ -34,7 +41,7 @@ export function EsportsSquadsPage() {
         <h1 className={css.title}>Squads{c ? ` · ${c.name}` : ''}</h1>
         <Link to={`/contests/${id}`}>Back to the contest</Link>
       </div>
-      {c && !mine ? <InviteJoin contest={c} /> : null}
+      {!mine ? <InviteJoin contestId={id} open={c ? c.status === 'open' : true} /> : null}
       {c && mine ? <MyInvite contest={c} squad={mine} /> : null}
       {squads.data.squads.length === 0 ? (
         <EmptyState title="No squads yet">Be the first to join.</EmptyState>
@@ -74,11 +81,11 @@ export function EsportsSquadsPage() {
 }
 
 /** Arrived by an invite link (`?invite=CODE`): join that squad in one tap. */
-function InviteJoin({ contest: c }: { contest: EsportsContest }) {
+function InviteJoin({ contestId, open }: { contestId: number; open: boolean }) {
   const [params] = useSearchParams()
   const code = params.get('invite')
-  const join = useJoin(c.id)
-  if (!code || c.status !== 'open') return null
+  const join = useJoin(contestId)
+  if (!code || !open) return null
   return (
     <Card>
       <h2 className={css.cardTitle}>You were invited to a squad</h2>
