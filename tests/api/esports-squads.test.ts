@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { esportsContestStream } from '../../server/areas/esports/core'
 import { userBalances } from '../../server/areas/ledger/service'
 import { expectLedgerBalanced, race, statuses } from '../helpers/concurrency'
 import { type TestWorld, testWorld } from '../helpers/deps'
@@ -185,6 +186,24 @@ describe('joining', () => {
     expect(res.body.squad.name).toBe(`IGN_${p.username}`.slice(0, 24))
     const q = await gamer('free-fire')
     expect((await join(c.id, q, { squad_invite_code: res.body.squad.invite_code })).status).toBe(409)
+  })
+
+  it('every squad change goes out as {type: squads} on the contest’s stream after the commit', async () => {
+    const host = await api.player()
+    const c = await contest(host, { mode: 'duo' })
+    const seen: string[] = []
+    const stop = world.deps.bus.subscribe(esportsContestStream(c.id), (m) => seen.push(m.type))
+    try {
+      const a = await gamer()
+      const s = (await join(c.id, a, { squad_name: 'Live ones' })).body.squad
+      await api.put(`/api/squad_teams/${s.id}`, { name: 'Live twos' }, a.token)
+      await join(c.id, a, {}) // refused: nothing goes out
+      await del(`/api/esports/contests/${c.id}/membership`, a.token)
+      await expect.poll(() => seen.length, { timeout: 5_000 }).toBe(3)
+      expect(seen).toEqual(['squads', 'squads', 'squads'])
+    } finally {
+      stop()
+    }
   })
 
   it('a private contest needs its invite code, unless joining by a squad’s code', async () => {
