@@ -17,12 +17,9 @@ export const EsportsMemberSchema = z
     squad_id: z.number().int(),
     user: Person,
     in_game_name: z.string(),
-    character_id: z
-      .string()
-      .nullable()
-      .openapi({
-        description: 'Null for another squad’s member before the lock (host and admins: always shown)',
-      }),
+    character_id: z.string().nullable().openapi({
+      description: 'Null for another squad’s member before the lock (host and admins: always shown)',
+    }),
     position: z.number().int().openapi({ description: '1..members_count inside the squad' }),
     kills: z.number().int().nullable(),
     prize: z.number().openapi({ description: 'Rupees' }),
