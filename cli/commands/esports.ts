@@ -3,6 +3,7 @@ import type { Io } from '../lib/io'
 import { esportsContestCommand } from './esports/contest'
 import { esportsResultsCommand } from './esports/results'
 import { esportsRoomCommand } from './esports/room'
+import { esportsSquadCommand } from './esports/squad'
 import { esportsTournamentCommand } from './esports/tournament'
 
 /** `fanspole esports …`: esports contests players play themselves, for hosts and admins (docs/esports.md). */
@@ -12,6 +13,7 @@ export function esportsCommand(io: Io): Command {
   )
   command.addCommand(esportsContestCommand(io))
   command.addCommand(esportsRoomCommand(io))
+  command.addCommand(esportsSquadCommand(io))
   command.addCommand(esportsResultsCommand(io))
   command.addCommand(esportsTournamentCommand(io))
   return command

@@ -52,6 +52,8 @@ const contestRules = () => import('./features/contest-rules/pages')
 const posts = () => import('./features/posts/pages')
 // Issue 17: rooms
 const esportsRooms = () => import('./features/esports/rooms/RoomPage')
+// Issue 17: squads
+const esportsContest = () => import('./features/esports/contest/pages')
 
 /** Posts, feeds and discover (issue 14, docs/social.md): reading needs no sign-in… */
 const postRoutes: RouteObject[] = [
@@ -81,7 +83,8 @@ const contestRoutes: RouteObject[] = [
   {
     path: 'contests/:id',
     ...byId(),
-    ...page(contests, 'ContestLayout'),
+    // Issue 17: squads — esports ids get the esports page, daily ids ContestLayout as before.
+    ...page(esportsContest, 'ContestRoute'),
     children: [
       { index: true, ...page(contests, 'ContestIndexTab') },
       { path: 'members', ...page(contests, 'LeaderboardTab') },
@@ -90,6 +93,8 @@ const contestRoutes: RouteObject[] = [
       { path: 'squads', ...page(contests, 'SquadsTab') },
     ],
   },
+  // Issue 17: squads
+  { path: 'contests/:id/squad-update', ...byId(), ...page(esportsContest, 'SquadUpdatePage') },
 ]
 
 /** A `/contests/rules/:slug` that names no game kind is the 404 page (the list is the server's own). */

@@ -1,0 +1,580 @@
+import type { Selectable } from 'kysely'
+import { lockRows } from '../../db/lock'
+import type { EsportsSquadsTable } from '../../db/schema'
+import { type AfterCommit, type Executor, type Tx, withTx } from '../../db/tx'
+import type { Deps } from '../../deps'
+import { ESPORTS_GAMES, ESPORTS_KINDS } from '../../domain/esports/rules'
+import { usernameKey } from '../../domain/user-rules'
+import { AppError, conflict, forbidden, invalid, notFound } from '../../http/errors'
+import { hashString } from '../../lib/rng'
+import { notify } from '../notifications/service'
+import {
+  type Caller,
+  type EsportsContestRow,
+  esportsContestStream,
+  findContest,
+  isAdmin,
+  memberRow,
+  verifiedAccount,
+} from './core'
+import { cancelEsportsContest, chargeEsportsEntry, refundEsportsMember } from './money'
+
+/**
+ * Members and squads of an esports contest (docs/esports.md, "Members and squads"): joining
+ * (a new squad or a squad's invite code), leaving, and the captain's edits, all before the
+ * lock. Every write locks the contest row, then the squad row, before it checks anything, and
+ * keeps the squad's and the contest's counts in the same transaction; the squads' live
+ * message goes out after the commit.
+ */
+
+export type SquadRow = Selectable<EsportsSquadsTable>
+export type MembersType = 'pubg' | 'free_fire' | 'call_of_duty'
+
+export const SQUAD_NAME_MIN = 2
+export const SQUAD_NAME_MAX = 24
+export const IN_GAME_NAME_MAX = 32
+
+export interface JoinInput {
+  squad_name?: string | undefined
+  squad_invite_code?: string | undefined
+  invite_code?: string | undefined
+}
+
+const CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789'
+const SQUAD_CODE_LENGTH = 8
+
+/** An 8-character squad invite code from `deps.rng`, mixed with who asks and when; drawn again on a clash. */
+async function freshSquadCode(deps: Deps, tx: Executor, userId: number, nowMs: number): Promise<string> {
+  const stream = deps.rng.stream('esports-squad-invite-codes')
+  for (let attempt = 0; attempt < 20; attempt++) {
+    let code = ''
+    let h = hashString(`${stream.uint32()}:${userId}:${nowMs}:${attempt}`)
+    for (let i = 0; i < SQUAD_CODE_LENGTH; i++) {
+      if (i === 4) h = hashString(`${h}:${stream.uint32()}`)
+      code += CODE_ALPHABET[h % CODE_ALPHABET.length]
+      h = Math.floor(h / CODE_ALPHABET.length)
+    }
+    const clash = await tx
+      .selectFrom('esports_squads')
+      .select('id')
+      .where('invite_code', '=', code)
+      .executeTakeFirst()
+    if (!clash) return code
+  }
+  throw new AppError('CONFLICT', 'Could not draw a free squad invite code; try again')
+}
+
+const gameName = (contest: EsportsContestRow) => ESPORTS_GAMES[contest.game].name
+export const membersTypeOf = (contest: EsportsContestRow): MembersType =>
+  ESPORTS_KINDS[contest.kind].members_type
+
+/** 403 naming what is missing: no account for the game, one pending or rejected, or too low a level. */
+async function accountToPlay(tx: Executor, contest: EsportsContestRow, userId: number) {
+  const account = await verifiedAccount(tx, userId, contest.game)
+  const game = gameName(contest)
+  if (!account) {
+    const other = await tx
+      .selectFrom('game_accounts')
+      .select(['status', 'reject_reason'])
+      .where('user_id', '=', userId)
+      .where('game', '=', contest.game)
+      .executeTakeFirst()
+    if (other?.status === 'pending')
+      throw forbidden(
+        `Your ${game} game account is waiting for an admin to verify it; you can join once it is verified`,
+      )
+    if (other?.status === 'rejected')
+      throw forbidden(
+        `Your ${game} game account was rejected${other.reject_reason ? ` (${other.reject_reason})` : ''}: fix it in your profile settings to join`,
+      )
+    throw forbidden(`You need a verified ${game} game account to join: add one in your profile settings`)
+  }
+  if (account.game_level < contest.min_level)
+    throw forbidden(
+      `This contest needs ${game} level ${contest.min_level} or above; your account is level ${account.game_level}`,
+    )
+  return account
+}
+
+/** The lowest slot no squad of the contest holds (1-based). */
+async function lowestFreeSlot(tx: Executor, contestId: number): Promise<number> {
+  const taken = new Set(
+    (
+      await tx.selectFrom('esports_squads').select('slot_no').where('contest_id', '=', contestId).execute()
+    ).map((r) => Number(r.slot_no)),
+  )
+  let slot = 1
+  while (taken.has(slot)) slot++
+  return slot
+}
+
+async function nameTaken(tx: Executor, contestId: number, name: string, exceptSquadId?: number) {
+  let q = tx
+    .selectFrom('esports_squads')
+    .select('id')
+    .where('contest_id', '=', contestId)
+    .where((eb) => eb(eb.fn('lower', ['name']), '=', name.toLowerCase()))
+  if (exceptSquadId !== undefined) q = q.where('id', '!=', exceptSquadId)
+  return (await q.executeTakeFirst()) !== undefined
+}
+
+/** A squad name free in the contest: `base`, else `base 2`, `base 3`… (solo squads and defaults). */
+async function freeName(tx: Executor, contestId: number, base: string): Promise<string> {
+  const trimmed = base.slice(0, SQUAD_NAME_MAX).padEnd(SQUAD_NAME_MIN, '_')
+  if (!(await nameTaken(tx, contestId, trimmed))) return trimmed
+  for (let n = 2; ; n++) {
+    const name = `${trimmed.slice(0, SQUAD_NAME_MAX - String(n).length - 1)} ${n}`
+    if (!(await nameTaken(tx, contestId, name))) return name
+  }
+}
+
+/**
+ * Joins the contest: a new squad (caller its captain, the lowest free slot) or, with
+ * `squad_invite_code`, that squad. Private contests need their `invite_code` too, unless the
+ * caller joins by a squad invite of it. Solo: always a new squad of one named after the
+ * player's in-game name. The entry fee is charged in the same transaction.
+ */
+export async function joinEsportsContest(
+  deps: Deps,
+  caller: Caller,
+  contestId: number,
+  input: JoinInput,
+): Promise<{ memberId: number; squadId: number }> {
+  const now = deps.clock.now()
+  return withTx(deps, async (tx, after) => {
+    await lockRows(tx, 'esports_contests', contestId)
+    const contest = await findContest(tx, contestId)
+    if (!contest) throw notFound('Contest')
+    const squadCode = input.squad_invite_code?.trim().toUpperCase()
+    let squad: SquadRow | undefined
+    if (squadCode) {
+      const found = await tx
+        .selectFrom('esports_squads')
+        .select('id')
+        .where('contest_id', '=', contest.id)
+        .where('invite_code', '=', squadCode)
+        .executeTakeFirst()
+      if (found) {
+        await lockRows(tx, 'esports_squads', Number(found.id))
+        squad = await tx
+          .selectFrom('esports_squads')
+          .selectAll()
+          .where('id', '=', Number(found.id))
+          .executeTakeFirst()
+      }
+    }
+    const hostOrAdmin = contest.host_id === caller.id || isAdmin(caller)
+    if (contest.is_private && !hostOrAdmin && !squad) {
+      const code = input.invite_code?.trim().toUpperCase()
+      if (!code || code !== contest.invite_code.toUpperCase()) throw notFound('Contest')
+    }
+    if (squadCode && !squad) throw notFound('Squad invite code')
+    if (await memberRow(tx, contest.id, caller.id))
+      throw conflict('You are already in this contest', 'ALREADY_JOINED')
+    if (contest.status !== 'open')
+      throw conflict(
+        contest.status === 'locked'
+          ? 'Joining has closed: squads are locked and the room details are out'
+          : `Joining has closed: the contest is ${contest.status}`,
+        'CONTEST_CLOSED',
+      )
+    const account = await accountToPlay(tx, contest, caller.id)
+
+    if (squad) {
+      if (Number(squad.members_count) >= contest.team_size)
+        throw conflict(`The squad is full (${contest.team_size} of ${contest.team_size})`, 'CONTEST_FULL')
+    } else {
+      if (Number(contest.squads_count) >= contest.slots) throw conflict('The room is full', 'CONTEST_FULL')
+      const requested = contest.team_size === 1 ? undefined : input.squad_name?.trim()
+      let name: string
+      if (requested) {
+        if (await nameTaken(tx, contest.id, requested))
+          throw invalid({ squad_name: ['is taken in this contest'] })
+        name = requested
+      } else {
+        name = await freeName(
+          tx,
+          contest.id,
+          contest.team_size === 1 ? account.in_game_name : `${account.in_game_name}’s squad`,
+        )
+      }
+      const inserted = await tx
+        .insertInto('esports_squads')
+        .values({
+          contest_id: contest.id,
+          name,
+          captain_id: caller.id,
+          invite_code: await freshSquadCode(deps, tx, caller.id, now),
+          slot_no: await lowestFreeSlot(tx, contest.id),
+          members_count: 0,
+          created_at_ms: now,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow()
+      squad = inserted
+      await tx
+        .updateTable('esports_contests')
+        .set((eb) => ({ squads_count: eb('squads_count', '+', 1) }))
+        .where('id', '=', contest.id)
+        .execute()
+    }
+    const squadId = Number(squad.id)
+    // A player who left earlier has no row any more (leaving deletes it), so the unique
+    // (contest, user) index only ever meets a current member, refused above.
+    const member = await tx
+      .insertInto('esports_members')
+      .values({
+        contest_id: contest.id,
+        squad_id: squadId,
+        user_id: caller.id,
+        game_account_id: Number(account.id),
+        in_game_name: account.in_game_name,
+        character_id: account.character_id,
+        position: Number(squad.members_count) + 1,
+        entry_fee_paise: contest.entry_fee_paise,
+        joined_at_ms: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+    const memberId = Number(member.id)
+    await chargeEsportsEntry(tx, after, { contest, memberId, userId: caller.id, nowMs: now })
+    await tx
+      .updateTable('esports_squads')
+      .set((eb) => ({ members_count: eb('members_count', '+', 1) }))
+      .where('id', '=', squadId)
+      .execute()
+    await tx
+      .updateTable('esports_contests')
+      .set((eb) => ({ members_count: eb('members_count', '+', 1) }))
+      .where('id', '=', contest.id)
+      .execute()
+    after.publish(esportsContestStream(contest.id), { type: 'squads' })
+    return { memberId, squadId }
+  })
+}
+
+/**
+ * Takes a member out before the lock (they left, or their captain removed them): the entry
+ * back to their unused balance, the row deleted (the passbook keeps the fee and the refund),
+ * the squad's positions closed up, the captaincy passed to the next member by position, and
+ * an emptied squad deleted so its slot frees.
+ */
+async function takeOut(
+  tx: Tx,
+  after: AfterCommit,
+  contest: EsportsContestRow,
+  member: { id: number; squad_id: number; user_id: number },
+  nowMs: number,
+): Promise<void> {
+  await refundEsportsMember(tx, after, { contest, memberId: member.id, nowMs })
+  await tx.deleteFrom('esports_members').where('id', '=', member.id).execute()
+  const rest = await tx
+    .selectFrom('esports_members')
+    .select(['id', 'user_id', 'position'])
+    .where('squad_id', '=', member.squad_id)
+    .where('refunded', '=', 0)
+    .orderBy('position')
+    .orderBy('id')
+    .execute()
+  if (rest.length === 0) {
+    await tx.deleteFrom('esports_members').where('squad_id', '=', member.squad_id).execute()
+    await tx.deleteFrom('esports_squads').where('id', '=', member.squad_id).execute()
+    await tx
+      .updateTable('esports_contests')
+      .set((eb) => ({ squads_count: eb('squads_count', '-', 1) }))
+      .where('id', '=', contest.id)
+      .execute()
+  } else {
+    for (const [i, m] of rest.entries())
+      if (Number(m.position) !== i + 1)
+        await tx
+          .updateTable('esports_members')
+          .set({ position: i + 1 })
+          .where('id', '=', Number(m.id))
+          .execute()
+    const squad = await tx
+      .selectFrom('esports_squads')
+      .select('captain_id')
+      .where('id', '=', member.squad_id)
+      .executeTakeFirstOrThrow()
+    await tx
+      .updateTable('esports_squads')
+      .set((eb) => ({
+        members_count: rest.length,
+        captain_id:
+          Number(squad.captain_id) === member.user_id ? Number(rest[0]?.user_id) : eb.ref('captain_id'),
+      }))
+      .where('id', '=', member.squad_id)
+      .execute()
+  }
+  await tx
+    .updateTable('esports_contests')
+    .set((eb) => ({ members_count: eb('members_count', '-', 1) }))
+    .where('id', '=', contest.id)
+    .execute()
+  after.publish(esportsContestStream(contest.id), { type: 'squads' })
+}
+
+/** Leaves the contest before the lock (refund). Not a member: 404; after the lock: 409. */
+export async function leaveEsportsContest(deps: Deps, caller: Caller, contestId: number): Promise<void> {
+  const now = deps.clock.now()
+  await withTx(deps, async (tx, after) => {
+    await lockRows(tx, 'esports_contests', contestId)
+    const contest = await findContest(tx, contestId)
+    if (!contest) throw notFound('Contest')
+    const member = await memberRow(tx, contest.id, caller.id)
+    if (!member) throw notFound('Your membership')
+    await lockRows(tx, 'esports_squads', Number(member.squad_id))
+    assertSquadsOpen(contest)
+    await takeOut(
+      tx,
+      after,
+      contest,
+      { id: Number(member.id), squad_id: Number(member.squad_id), user_id: caller.id },
+      now,
+    )
+  })
+}
+
+/** 409 once squads are final (every squad write after the lock). */
+export function assertSquadsOpen(contest: EsportsContestRow): void {
+  if (contest.status !== 'open')
+    throw conflict(
+      contest.status === 'locked'
+        ? 'Squads are locked: the room details are out'
+        : `Squads can no longer change: the contest is ${contest.status}`,
+    )
+}
+
+/**
+ * A squad the caller belongs to, locked (contest row first, then the squad), with its contest.
+ * Not in the squad (or no such squad): 404; `captain` and not its captain: 403; after the lock: 409.
+ */
+async function mySquadForWrite(tx: Tx, caller: Caller, squadId: number, captain: boolean) {
+  const found = await tx
+    .selectFrom('esports_squads')
+    .select('contest_id')
+    .where('id', '=', squadId)
+    .executeTakeFirst()
+  if (!found) throw notFound('Squad')
+  await lockRows(tx, 'esports_contests', Number(found.contest_id))
+  await lockRows(tx, 'esports_squads', squadId)
+  const squad = await tx.selectFrom('esports_squads').selectAll().where('id', '=', squadId).executeTakeFirst()
+  const contest = await findContest(tx, Number(found.contest_id))
+  if (!squad || !contest) throw notFound('Squad')
+  const me = await memberRow(tx, contest.id, caller.id)
+  if (!me || Number(me.squad_id) !== squadId) throw notFound('Squad')
+  if (captain && Number(squad.captain_id) !== caller.id)
+    throw forbidden('Only the squad’s captain may do that')
+  assertSquadsOpen(contest)
+  return { squad, contest }
+}
+
+async function squadMembers(tx: Executor, squadId: number) {
+  return tx
+    .selectFrom('esports_members')
+    .selectAll()
+    .where('squad_id', '=', squadId)
+    .where('refunded', '=', 0)
+    .orderBy('position')
+    .orderBy('id')
+    .execute()
+}
+
+export async function renameSquad(deps: Deps, caller: Caller, squadId: number, name: string) {
+  await withTx(deps, async (tx, after) => {
+    const { squad, contest } = await mySquadForWrite(tx, caller, squadId, true)
+    if (await nameTaken(tx, contest.id, name, Number(squad.id)))
+      throw invalid({ name: ['is taken in this contest'] })
+    await tx.updateTable('esports_squads').set({ name }).where('id', '=', squadId).execute()
+    after.publish(esportsContestStream(contest.id), { type: 'squads' })
+  })
+}
+
+/**
+ * The captain invites a player by username: a notification with the squad's invite link.
+ * Unknown username: 404; already in the contest: 409; the squad full: 409.
+ */
+export async function inviteToSquad(
+  deps: Deps,
+  caller: Caller,
+  squadId: number,
+  username: string,
+): Promise<{ user: { id: number; slug: string; username: string }; url: string }> {
+  const now = deps.clock.now()
+  return withTx(deps, async (tx, after) => {
+    const { squad, contest } = await mySquadForWrite(tx, caller, squadId, true)
+    const user = await tx
+      .selectFrom('users')
+      .select(['id', 'slug', 'username'])
+      .where('username_key', '=', usernameKey(username))
+      .executeTakeFirst()
+    if (!user) throw notFound('Player')
+    if (await memberRow(tx, contest.id, Number(user.id)))
+      throw conflict(`${user.username} is already in this contest`, 'ALREADY_JOINED')
+    if (Number(squad.members_count) >= contest.team_size) throw conflict('The squad is full', 'CONTEST_FULL')
+    const captain = await tx
+      .selectFrom('users')
+      .select('username')
+      .where('id', '=', caller.id)
+      .executeTakeFirstOrThrow()
+    const url = `/contests/${contest.id}/squads?invite=${squad.invite_code}`
+    await notify(
+      tx,
+      after,
+      Number(user.id),
+      {
+        kind: 'esports_squad_invite',
+        body: `${captain.username} invited you to the squad ${squad.name} in ${contest.name}`,
+        data: { path: url, url, contest_id: contest.id, squad_id: squadId, invite_code: squad.invite_code },
+      },
+      now,
+    )
+    return { user: { id: Number(user.id), slug: user.slug, username: user.username }, url }
+  })
+}
+
+/** The captain removes a member (refunded); not themself (422: leave instead); not in the squad: 404. */
+export async function removeFromSquad(deps: Deps, caller: Caller, squadId: number, userId: number) {
+  const now = deps.clock.now()
+  await withTx(deps, async (tx, after) => {
+    const { squad, contest } = await mySquadForWrite(tx, caller, squadId, true)
+    if (userId === caller.id)
+      throw invalid({ user_id: ['is you: leave the contest instead of removing yourself'] })
+    const member = (await squadMembers(tx, Number(squad.id))).find((m) => Number(m.user_id) === userId)
+    if (!member) throw notFound('Squad member')
+    await takeOut(tx, after, contest, { id: Number(member.id), squad_id: squadId, user_id: userId }, now)
+    await notify(
+      tx,
+      after,
+      userId,
+      {
+        kind: 'esports_squad_removed',
+        body: `You were removed from the squad ${squad.name} in ${contest.name}; your entry fee is refunded`,
+        data: { path: `/contests/${contest.id}`, contest_id: contest.id },
+      },
+      now,
+    )
+  })
+}
+
+/** The captain hands the captaincy to another member of the squad. */
+export async function handOverCaptaincy(deps: Deps, caller: Caller, squadId: number, userId: number) {
+  await withTx(deps, async (tx, after) => {
+    const { squad, contest } = await mySquadForWrite(tx, caller, squadId, true)
+    if (userId === caller.id) throw invalid({ user_id: ['is you: you are the captain already'] })
+    const member = (await squadMembers(tx, Number(squad.id))).find((m) => Number(m.user_id) === userId)
+    if (!member) throw notFound('Squad member')
+    await tx.updateTable('esports_squads').set({ captain_id: userId }).where('id', '=', squadId).execute()
+    after.publish(esportsContestStream(contest.id), { type: 'squads' })
+  })
+}
+
+/**
+ * A member's row edited: their own in-game name (only them), or their position (only the
+ * captain; the member at that position swaps). The path's game must be the contest's (404).
+ */
+export async function updateMember(
+  deps: Deps,
+  caller: Caller,
+  type: MembersType,
+  memberId: number,
+  input: { in_game_name?: string | undefined; position?: number | undefined },
+) {
+  return withTx(deps, async (tx, after) => {
+    const found = await tx
+      .selectFrom('esports_members')
+      .select(['squad_id'])
+      .where('id', '=', memberId)
+      .where('refunded', '=', 0)
+      .executeTakeFirst()
+    if (!found) throw notFound('Member')
+    const { squad, contest } = await mySquadForWrite(tx, caller, Number(found.squad_id), false)
+    if (membersTypeOf(contest) !== type) throw notFound('Member')
+    const members = await squadMembers(tx, Number(squad.id))
+    const member = members.find((m) => Number(m.id) === memberId)
+    if (!member) throw notFound('Member')
+    if (input.in_game_name !== undefined && Number(member.user_id) !== caller.id)
+      throw forbidden('Only the player themself may change their in-game name')
+    if (input.position !== undefined && Number(squad.captain_id) !== caller.id)
+      throw forbidden('Only the squad’s captain may change positions')
+    if (input.position !== undefined && input.position > members.length)
+      throw invalid({ position: [`must be from 1 to ${members.length}`] })
+    if (input.in_game_name !== undefined)
+      await tx
+        .updateTable('esports_members')
+        .set({ in_game_name: input.in_game_name })
+        .where('id', '=', memberId)
+        .execute()
+    if (input.position !== undefined && input.position !== Number(member.position)) {
+      const other = members.find((m) => Number(m.position) === input.position)
+      if (other)
+        await tx
+          .updateTable('esports_members')
+          .set({ position: Number(member.position) })
+          .where('id', '=', Number(other.id))
+          .execute()
+      await tx
+        .updateTable('esports_members')
+        .set({ position: input.position })
+        .where('id', '=', memberId)
+        .execute()
+    }
+    after.publish(esportsContestStream(contest.id), { type: 'squads' })
+    return { contestId: contest.id, squadId: Number(squad.id) }
+  })
+}
+
+/**
+ * The captain sets every position at once: `members` names each member of the squad once and
+ * the positions are 1..members_count, each once (422 `members` / `members.i.position`).
+ */
+export async function reorderMembers(
+  deps: Deps,
+  caller: Caller,
+  type: MembersType,
+  squadId: number,
+  order: Array<{ id: number; position: number }>,
+) {
+  return withTx(deps, async (tx, after) => {
+    const { squad, contest } = await mySquadForWrite(tx, caller, squadId, true)
+    if (membersTypeOf(contest) !== type) throw notFound('Squad')
+    const members = await squadMembers(tx, Number(squad.id))
+    const ids = new Set(members.map((m) => Number(m.id)))
+    const listed = new Set(order.map((o) => o.id))
+    if (
+      order.length !== members.length ||
+      listed.size !== order.length ||
+      ![...listed].every((id) => ids.has(id))
+    )
+      throw invalid({ members: ['must list each member of the squad exactly once'] })
+    const fields: Record<string, string[]> = {}
+    const seen = new Set<number>()
+    for (const [i, o] of order.entries()) {
+      if (o.position > members.length)
+        fields[`members.${i}.position`] = [`must be from 1 to ${members.length}`]
+      else if (seen.has(o.position)) fields[`members.${i}.position`] = ['is given to another member too']
+      seen.add(o.position)
+    }
+    if (Object.keys(fields).length > 0) throw invalid(fields)
+    for (const o of order)
+      await tx.updateTable('esports_members').set({ position: o.position }).where('id', '=', o.id).execute()
+    after.publish(esportsContestStream(contest.id), { type: 'squads' })
+    return { contestId: contest.id }
+  })
+}
+
+/**
+ * Every entry of a contest refunded and the contest cancelled (the host cancelled before the
+ * lock, or fewer than two squads at the lock): the cross-part name of docs/esports.md over
+ * money.ts's `cancelEsportsContest`. Returns the user ids refunded.
+ */
+export function refundAllMembers(
+  tx: Tx,
+  after: AfterCommit,
+  contest: EsportsContestRow,
+  reason: string,
+  nowMs: number,
+): Promise<number[]> {
+  return cancelEsportsContest(tx, after, { contest, reason, nowMs })
+}

@@ -1,0 +1,289 @@
+import { useQuery } from '@tanstack/react-query'
+import { type FormEvent, useState } from 'react'
+import { Link, useParams, useSearchParams } from 'react-router'
+import { Button } from '../../../components/Button'
+import { Card, Loading } from '../../../components/Common'
+import { Alert, TextField } from '../../../components/Field'
+import { ApiError } from '../../../lib/api'
+import { formatMoney, relativeTime } from '../../../lib/format'
+import { useServerNow } from '../../../lib/use-now'
+import {
+  type EsportsContest,
+  type EsportsSquad,
+  esportsContestQuery,
+  squadsQuery,
+  useJoin,
+  useLeave,
+} from './api'
+import css from './esports.module.css'
+
+const STATUS_LABEL: Record<EsportsContest['status'], string> = {
+  open: 'Open: joining',
+  locked: 'Locked: squads final',
+  completed: 'Completed',
+  cancelled: 'Cancelled',
+}
+
+const clock = (ms: number) =>
+  new Date(ms).toLocaleTimeString('en-IN', { hour: '2-digit', minute: '2-digit', hour12: false })
+
+/** The error of a failed call: field messages go under their fields, the rest on top. */
+function errorParts(error: unknown): { message: string | null; fields: Record<string, string[]> } {
+  if (!error) return { message: null, fields: {} }
+  if (error instanceof ApiError && error.isValidation) return { message: null, fields: error.fields }
+  return { message: error instanceof Error ? error.message : String(error), fields: {} }
+}
+
+/** `/contests/{id}` for an esports contest (ids above 1,000,000; docs/esports.md). */
+export function EsportsContestPage() {
+  const id = Number(useParams().id)
+  const contest = useQuery(esportsContestQuery(id))
+  const squads = useQuery({ ...squadsQuery(id), enabled: contest.isSuccess })
+  if (contest.isPending) return <Loading />
+  if (contest.isError) return <Alert>{contest.error.message}</Alert>
+  return (
+    <ContestView
+      contest={contest.data}
+      squads={squads.data?.squads ?? []}
+      mySquadId={squads.data?.my_squad_id ?? contest.data.my_squad_id}
+    />
+  )
+}
+
+function ContestView({
+  contest: c,
+  squads,
+  mySquadId,
+}: {
+  contest: EsportsContest
+  squads: EsportsSquad[]
+  mySquadId: number | null
+}) {
+  const now = useServerNow(30_000)
+  const mine = squads.find((s) => s.id === mySquadId) ?? null
+  const slotsLeft = Math.max(0, c.slots - c.squads_count)
+  return (
+    <div className={css.page} data-testid="esports-contest-page">
+      <div className={css.head}>
+        <h1 className={css.title}>{c.name}</h1>
+        <span className={css.badge} data-testid="esports-status">
+          {STATUS_LABEL[c.status]}
+        </span>
+        {c.is_private ? <span className={css.badge}>Private</span> : null}
+      </div>
+      <p className={css.muted}>
+        {c.game_name} · {c.mode} ({c.team_size} per squad){c.map ? ` · ${c.map}` : ''} · hosted by{' '}
+        <Link to={`/users/${c.host.slug}`}>{c.host.username}</Link>
+      </p>
+      {c.status_reason ? <Alert>{c.status_reason}</Alert> : null}
+      <Card>
+        <dl className={css.facts}>
+          <dt>Entry fee</dt>
+          <dd>{c.entry_fee > 0 ? formatMoney(c.entry_fee) : 'Free'}</dd>
+          <dt>Prize pool</dt>
+          <dd>{formatMoney(c.prize_pool)}</dd>
+          <dt>Per kill</dt>
+          <dd>{c.per_kill > 0 ? formatMoney(c.per_kill) : '—'}</dd>
+          <dt>Slots left</dt>
+          <dd data-testid="slots-left">
+            {slotsLeft} of {c.slots}
+          </dd>
+          <dt>Starts</dt>
+          <dd title={new Date(c.starts_at_in_millis).toLocaleString('en-IN')}>
+            {relativeTime(c.starts_at_in_millis, now)}
+          </dd>
+          <dt>Room details</dt>
+          <dd>{relativeTime(c.reveal_at_in_millis, now)}</dd>
+          <dt>Min level</dt>
+          <dd>{c.min_level > 0 ? c.min_level : 'Any'}</dd>
+          <dt>Players</dt>
+          <dd>{c.members_count}</dd>
+        </dl>
+      </Card>
+      <div className={css.columns}>
+        <RoomCard contest={c} />
+        <Card>
+          <h2 className={css.cardTitle}>Prizes</h2>
+          {c.prizes.length === 0 ? (
+            <p className={css.muted}>No placement prizes{c.per_kill > 0 ? ': kills only' : ''}</p>
+          ) : (
+            <ul className={css.members}>
+              {c.prizes.map((p) => (
+                <li key={`${p.from}-${p.to}`} className={css.member}>
+                  <span>{p.from === p.to ? `#${p.from}` : `#${p.from}–${p.to}`}</span>
+                  <strong>{formatMoney(p.amount)}</strong>
+                </li>
+              ))}
+            </ul>
+          )}
+        </Card>
+      </div>
+      {mine ? <MySquadCard contest={c} squad={mine} /> : <JoinCard contest={c} slotsLeft={slotsLeft} />}
+      <nav className={css.links} aria-label="Contest pages">
+        <Link to={`/contests/${c.id}/squads`}>All squads ({c.squads_count})</Link>
+        {mine ? <Link to={`/contests/${c.id}/squad-update`}>Manage my squad</Link> : null}
+        {c.status === 'completed' ? <Link to={`/contests/${c.id}/results`}>Results</Link> : null}
+        {c.is_host && c.status !== 'cancelled' ? (
+          <Link to={`/contests/${c.id}/${c.game === 'pubg' ? 'pubg' : c.game}-update`}>Enter results</Link>
+        ) : null}
+      </nav>
+    </div>
+  )
+}
+
+function RoomCard({ contest: c }: { contest: EsportsContest }) {
+  return (
+    <Card>
+      <h2 className={css.cardTitle}>Room details</h2>
+      {c.room_details ? (
+        <dl className={css.facts} data-testid="room-details">
+          <dt>Room ID</dt>
+          <dd className={css.code}>{c.room_details.room_id ?? 'Not set yet'}</dd>
+          <dt>Password</dt>
+          <dd className={css.code}>{c.room_details.room_password ?? 'Not set yet'}</dd>
+        </dl>
+      ) : c.status === 'open' ? (
+        <p className={css.muted} data-testid="room-details">
+          Room details appear at {clock(c.reveal_at_in_millis)}
+          {c.joined ? '' : ' for players in the contest'}
+        </p>
+      ) : (
+        <p className={css.muted} data-testid="room-details">
+          Room details are shown to the players in this contest only
+        </p>
+      )}
+    </Card>
+  )
+}
+
+function MySquadCard({ contest: c, squad }: { contest: EsportsContest; squad: EsportsSquad }) {
+  const leave = useLeave(c.id)
+  const inviteUrl = squad.invite_code ? `/contests/${c.id}/squads?invite=${squad.invite_code}` : null
+  return (
+    <Card>
+      <h2 className={css.cardTitle}>
+        My squad: {squad.name} <span className={css.muted}>slot {squad.slot_no}</span>
+      </h2>
+      <ul className={css.members} data-testid="my-squad">
+        {squad.members.map((m) => (
+          <li key={m.id} className={css.member}>
+            <span>
+              {m.position}. {m.in_game_name} <span className={css.muted}>({m.user.username})</span>
+            </span>
+            {m.user.id === squad.captain.id ? <span className={css.badge}>Captain</span> : null}
+          </li>
+        ))}
+      </ul>
+      {c.team_size > 1 && inviteUrl ? (
+        <p className={css.muted}>
+          Invite code <span className={css.code}>{squad.invite_code}</span> · {squad.members_count} of{' '}
+          {c.team_size} in the squad
+        </p>
+      ) : null}
+      {leave.error ? <Alert>{leave.error.message}</Alert> : null}
+      <div className={css.row}>
+        {c.status === 'open' ? (
+          <Button
+            variant="secondary"
+            small
+            busy={leave.isPending}
+            onClick={() => {
+              if (window.confirm('Leave this contest? Your entry fee comes back to your unused balance.'))
+                leave.mutate()
+            }}
+          >
+            Leave contest
+          </Button>
+        ) : (
+          <span className={css.muted}>Squads are final: the contest is {c.status}</span>
+        )}
+      </div>
+    </Card>
+  )
+}
+
+function JoinCard({ contest: c, slotsLeft }: { contest: EsportsContest; slotsLeft: number }) {
+  const [params] = useSearchParams()
+  const [squadName, setSquadName] = useState('')
+  const [code, setCode] = useState(params.get('invite') ?? '')
+  const [contestCode, setContestCode] = useState(params.get('code') ?? '')
+  const join = useJoin(c.id)
+  const { message, fields } = errorParts(join.error)
+  if (c.status !== 'open')
+    return (
+      <Card>
+        <p className={css.muted}>Joining has closed: the contest is {c.status}.</p>
+      </Card>
+    )
+  const privateCode = c.is_private && !c.is_host ? { invite_code: contestCode.trim() || undefined } : {}
+  const create = (e: FormEvent) => {
+    e.preventDefault()
+    join.mutate({
+      ...(c.team_size > 1 && squadName.trim() ? { squad_name: squadName.trim() } : {}),
+      ...privateCode,
+    })
+  }
+  const byCode = (e: FormEvent) => {
+    e.preventDefault()
+    join.mutate({ squad_invite_code: code.trim() })
+  }
+  const fee = c.entry_fee > 0 ? ` · ${formatMoney(c.entry_fee)}` : ' · Free'
+  return (
+    <Card>
+      <h2 className={css.cardTitle}>Join</h2>
+      {message ? (
+        <Alert>
+          {message}
+          {/game account/.test(message) ? (
+            <>
+              {' '}
+              <Link to="/profile/settings">Open settings</Link>
+            </>
+          ) : null}
+        </Alert>
+      ) : null}
+      <div className={css.columns}>
+        <form onSubmit={create} data-testid="join-new-squad">
+          {c.is_private && !c.is_host ? (
+            <TextField
+              label="Contest invite code"
+              value={contestCode}
+              onChange={(e) => setContestCode(e.target.value)}
+              errors={fields.invite_code}
+            />
+          ) : null}
+          {c.team_size > 1 ? (
+            <TextField
+              label="New squad’s name"
+              placeholder="Night Owls"
+              maxLength={24}
+              value={squadName}
+              onChange={(e) => setSquadName(e.target.value)}
+              errors={fields.squad_name}
+              hint="2–24 characters; you are its captain"
+            />
+          ) : (
+            <p className={css.muted}>Solo: your squad is you, named after your in-game name.</p>
+          )}
+          <Button type="submit" busy={join.isPending} disabled={slotsLeft === 0}>
+            {slotsLeft === 0 ? 'The room is full' : `${c.team_size > 1 ? 'Create a squad' : 'Join'}${fee}`}
+          </Button>
+        </form>
+        {c.team_size > 1 ? (
+          <form onSubmit={byCode} data-testid="join-by-code">
+            <TextField
+              label="Squad invite code"
+              placeholder="K7PX2QMA"
+              value={code}
+              onChange={(e) => setCode(e.target.value)}
+              errors={fields.squad_invite_code}
+            />
+            <Button type="submit" variant="secondary" busy={join.isPending} disabled={!code.trim()}>
+              Join the squad{fee}
+            </Button>
+          </form>
+        ) : null}
+      </div>
+    </Card>
+  )
+}
