@@ -39,7 +39,23 @@ export async function writeEsportsResults(
   const players: Array<{ userId: number; username: string }> = []
   const demo = await tx.selectFrom('users').select('username').where('id', '=', demoUserId).executeTakeFirst()
   if (!demo) return none
-  for (const candidate of [{ userId: demoUserId, username: demo.username }, ...rivals.slice(1)]) {
+  // Players who already have a verified Free Fire account (the game-accounts seed) come first.
+  const withAccount = new Set(
+    (
+      await tx
+        .selectFrom('game_accounts')
+        .select('user_id')
+        .where('game', '=', 'free-fire')
+        .where('status', '=', 'verified')
+        .execute()
+    ).map((r) => Number(r.user_id)),
+  )
+  const others = rivals.slice(1)
+  const ordered = [
+    ...others.filter((r) => withAccount.has(r.userId)),
+    ...others.filter((r) => !withAccount.has(r.userId)),
+  ]
+  for (const candidate of [{ userId: demoUserId, username: demo.username }, ...ordered]) {
     if (players.length === SQUADS * TEAM_SIZES.duo) break
     if ((await userBalances(tx, candidate.userId)).unused >= ENTRY_FEE_PAISE) players.push(candidate)
   }
