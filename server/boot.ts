@@ -5,6 +5,7 @@ import { registerAuctionTakeoverJobs } from './areas/auctions/takeover'
 import { registerChampionshipContestJobs } from './areas/championship-contests/jobs'
 import { createScheduler } from './areas/clock/scheduler'
 import { ensureClockAnchor, followClock, loadClockAnchor } from './areas/clock/service'
+import { registerTournamentJobs } from './areas/esports/tournament-progress'
 import { registerMatchJobs } from './areas/matches/jobs'
 import { registerReplayJobs } from './areas/scoring/replay'
 import type { Config } from './config'
@@ -102,6 +103,7 @@ export async function bootDeps(config: Config, options: BootOptions = {}): Promi
   registerMatchJobs(deps)
   registerReplayJobs(deps)
   registerChampionshipContestJobs(deps)
+  registerTournamentJobs(deps)
   registerAuctionJobs(deps)
   registerAuctionBotJobs(deps)
   registerAuctionTakeoverJobs(deps)
