@@ -58,7 +58,8 @@ export async function createTournament(deps: Deps, admin: Caller, input: Tournam
   const fields = checkDefinition({ ...input, game }, now)
   if (Object.keys(fields).length > 0) throw invalid(fields)
   return withTx(deps, async (tx, after) => {
-    const seed = deps.rng.stream('esports-tournament-seeds').uint32()
+    // 31 bits: the column is an integer on PostgreSQL.
+    const seed = deps.rng.stream('esports-tournament-seeds').uint32() >>> 1
     const t = await tx
       .insertInto('esports_tournaments')
       .values({
