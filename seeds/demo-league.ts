@@ -13,6 +13,7 @@ import { SPORTS } from './reference-data'
 import { type KeyIds, writeRoster, writeSeries } from './writers/catalog'
 import { writeChampionship } from './writers/championship'
 import { writeContests } from './writers/contests'
+import { writeEsportsTournament } from './writers/esports-tournament'
 import { writeGangs } from './writers/gangs'
 import { writeGroups } from './writers/groups'
 import { writeAdmin, writeFollows, writePerson, writeStartingMoney } from './writers/people'
@@ -201,6 +202,8 @@ export async function seedDemoLeague(db: Kysely<Database>, options: SeedOptions)
       writeSocial(tx, random, a, people, follows, userIds),
     )
     const chats = await progress.step('Group chats', () => writeGroups(tx, random, a, people, userIds))
+    // Issue 17: a PUBG tournament in progress, after everything else (seeds/writers/esports-tournament.ts).
+    await writeEsportsTournament(tx, options.seed, options.nowMs, rivals)
     // One posting per lock that charged paid transfers.
     const transferCharges = Number(
       (

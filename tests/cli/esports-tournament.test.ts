@@ -183,4 +183,20 @@ describe('fanspole esports tournament', () => {
     expect(missing.code).toBe(1)
     expect((await cli('esports', 'tournament', 'slots', 'abc')).code).toBe(2)
   })
+
+  it('the demo league holds a PUBG tournament in progress: round 1 played, the final seeded', async () => {
+    const list = await cli('esports', 'tournament', 'list', '--status', 'running', '--json')
+    const t = list
+      .json()
+      .esports_tournaments.find((x: { name: string }) => x.name === 'Fanspole PUBG Invitational')
+    expect(t).toMatchObject({ squads_count: 16, current_round: 2, rounds_count: 2 })
+    const show = (await cli('esports', 'tournament', 'show', String(t.id), '--json')).json()
+      .esports_tournament
+    expect(show.rounds.map((r: { status: string }) => r.status)).toEqual(['completed', 'seeded'])
+    const r1 = (await cli('esports', 'tournament', 'slots', String(show.rounds[0].id), '--json')).json()
+    expect(r1.slots.filter((s: { qualified: boolean }) => s.qualified)).toHaveLength(8)
+    const final = (await cli('esports', 'tournament', 'slots', String(show.rounds[1].id), '--json')).json()
+    expect(final.slots).toHaveLength(8)
+    expect(final.slots.every((s: { points: number | null }) => s.points === null)).toBe(true)
+  })
 })
