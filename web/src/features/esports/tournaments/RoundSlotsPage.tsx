@@ -5,7 +5,7 @@ import { Card, EmptyState, Loading, PageHead } from '../../../components/Common'
 import { Alert } from '../../../components/Field'
 import { ApiError } from '../../../lib/api'
 import { type Slot, slotsQuery } from './api'
-import { qualifyText, ROUND_STATUS, when } from './bits'
+import { qualifyText, ROUND_STATUS, roundTitle, when } from './bits'
 import styles from './tournaments.module.css'
 
 /**
@@ -47,7 +47,7 @@ export function RoundSlotsPage() {
   return (
     <div className={styles.wrap}>
       <PageHead
-        title={`Round ${round.number}: ${round.name}`}
+        title={roundTitle(round)}
         subtitle={`${ROUND_STATUS[round.status]} · starts ${when(round.starts_at_in_millis)} · lobbies of ${round.lobby_size} · ${qualifyText(round)}`}
         actions={
           <ButtonLink to={`/pubg/tournaments/${round.tournament_id}`} variant="secondary" small>

@@ -15,7 +15,7 @@ import {
   type Tournament,
   tournamentQuery,
 } from './api'
-import { qualifyText, ROUND_STATUS, StatusBadge, when } from './bits'
+import { qualifyText, ROUND_STATUS, roundTitle, StatusBadge, when } from './bits'
 import styles from './tournaments.module.css'
 
 /** `/pubg/tournaments/:id`: registration, my squad, the rounds with their lobbies, and the standings. */
@@ -57,9 +57,7 @@ export function TournamentPage() {
         <ul className={styles.list}>
           {t.rounds.map((r) => (
             <li key={r.id} className={styles.card} data-testid="round">
-              <div className={styles.name}>
-                Round {r.number}: {r.name}
-              </div>
+              <div className={styles.name}>{roundTitle(r)}</div>
               <div className={styles.facts}>
                 <span className={styles.badge}>{ROUND_STATUS[r.status]}</span>
                 <span>Starts {when(r.starts_at_in_millis)}</span>

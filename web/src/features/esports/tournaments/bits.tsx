@@ -38,3 +38,8 @@ export function qualifyText(r: Round): string {
   if (r.qualify_count === 0) return 'final'
   return `top ${r.qualify_count} ${r.qualify_rule === 'top_per_lobby' ? 'of each lobby' : 'overall'} go on`
 }
+
+/** `Round 2: Grand final`, or just `Round 1` when the round has no name of its own. */
+export function roundTitle(r: Round): string {
+  return r.name === `Round ${r.number}` ? r.name : `Round ${r.number}: ${r.name}`
+}
