@@ -14,10 +14,10 @@ export function TournamentsPage() {
     <div className={styles.wrap}>
       <PageHead
         title="PUBG tournaments"
-        subtitle="Register a squad, play your lobby, and the best squads of each round go on to the next."
+        subtitle="Register a squad, play your lobby; the best squads go on."
         actions={
           <ButtonLink to="/pubg-rounds/slots" variant="secondary" small>
-            Current round’s slots
+            Slots
           </ButtonLink>
         }
       />
