@@ -15,6 +15,7 @@ import { writeChampionship } from './writers/championship'
 import { writeContests } from './writers/contests'
 import { writeGameAccounts } from './writers/game-accounts'
 import { writeEsportsResults } from './writers/esports-results'
+import { writeEsportsTournament } from './writers/esports-tournament'
 import { writeGangs } from './writers/gangs'
 import { writeGroups } from './writers/groups'
 import { writeAdmin, writeFollows, writePerson, writeStartingMoney } from './writers/people'
@@ -218,6 +219,8 @@ export async function seedDemoLeague(db: Kysely<Database>, options: SeedOptions)
     const esports = await progress.step('A finished Free Fire room', () =>
       writeEsportsResults(tx, options.seed, options.nowMs, userIds.get(people[0]?.username ?? ''), rivals),
     )
+    // Issue 17: a PUBG tournament in progress, after everything else (seeds/writers/esports-tournament.ts).
+    await writeEsportsTournament(tx, options.seed, options.nowMs, rivals)
     // One posting per lock that charged paid transfers.
     const transferCharges = Number(
       (

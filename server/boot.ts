@@ -6,6 +6,7 @@ import { registerChampionshipContestJobs } from './areas/championship-contests/j
 import { createScheduler } from './areas/clock/scheduler'
 import { ensureClockAnchor, followClock, loadClockAnchor } from './areas/clock/service'
 import { registerEsportsJobs } from './areas/esports/rooms.service'
+import { registerTournamentJobs } from './areas/esports/tournament-progress'
 import { registerMatchJobs } from './areas/matches/jobs'
 import { registerReplayJobs } from './areas/scoring/replay'
 import type { Config } from './config'
@@ -103,6 +104,7 @@ export async function bootDeps(config: Config, options: BootOptions = {}): Promi
   registerMatchJobs(deps)
   registerReplayJobs(deps)
   registerChampionshipContestJobs(deps)
+  registerTournamentJobs(deps)
   registerAuctionJobs(deps)
   registerAuctionBotJobs(deps)
   registerAuctionTakeoverJobs(deps)

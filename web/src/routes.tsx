@@ -54,6 +54,8 @@ const posts = () => import('./features/posts/pages')
 const esportsRooms = () => import('./features/esports/rooms/RoomPage')
 // Issue 17: squads
 const esportsContest = () => import('./features/esports/contest/pages')
+// Issue 17: tournaments
+const esportsTournaments = () => import('./features/esports/tournaments/pages')
 
 /** Posts, feeds and discover (issue 14, docs/social.md): reading needs no sign-in… */
 const postRoutes: RouteObject[] = [
@@ -77,6 +79,15 @@ const contestRoutes: RouteObject[] = [
   { path: 'popular/contests', ...page(contests, 'PopularContestsPage') },
   { path: 'cricket/contests', ...page(contests, 'CricketContestsPage') },
   { path: 'pubg/contests', ...page(contests, 'PubgContestsPage') },
+  // Issue 17: tournaments, rounds and slots (docs/esports.md)
+  { path: 'pubg/tournaments', ...page(esportsTournaments, 'TournamentsPage') },
+  { path: 'pubg/tournaments/:id', ...byId(), ...page(esportsTournaments, 'TournamentPage') },
+  {
+    path: 'pubg-rounds/:id?/slots',
+    loader: (args: LoaderFunctionArgs) =>
+      wholeNumberParams(...(args.params.id === undefined ? [] : ['id']))(args),
+    ...page(esportsTournaments, 'RoundSlotsPage'),
+  },
   { path: 'matches/:id/contests', ...byId(), ...page(contests, 'MatchContestsPage') },
   { path: 'series/:id/contests', ...byId(), ...page(contests, 'SeriesContestsPage') },
   { path: 'matches/:id/statistics', ...byId(), ...page(matches, 'StatisticsPage') },

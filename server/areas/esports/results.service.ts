@@ -29,6 +29,7 @@ import {
   visibleContest,
 } from './core'
 import { esportsMemo, esportsPoolAccount } from './money'
+import { afterLobbyResults } from './tournament-progress'
 
 /**
  * Results of an esports contest (docs/esports.md "Results, payouts and corrections"): the host
@@ -46,15 +47,6 @@ export interface ResultsInput {
   simulate?: boolean
   note?: string | null
 }
-
-// merge: tournament-progress afterLobbyResults
-// Helper 5's `./tournament-progress` exports the real one; the merge imports it and drops this no-op.
-async function afterLobbyResults(
-  _tx: Tx,
-  _after: AfterCommit,
-  _deps: Deps,
-  _contestId: number,
-): Promise<void> {}
 
 export async function enterResults(
   deps: Deps,

@@ -1,0 +1,380 @@
+import type { Selectable } from 'kysely'
+import { lockRows } from '../../db/lock'
+import type { EsportsRoundsTable, EsportsTournamentsTable } from '../../db/schema'
+import { type AfterCommit, type Tx, withTx } from '../../db/tx'
+import type { Deps } from '../../deps'
+import { DEFAULT_REVEAL_MINUTES, gameOfKind } from '../../domain/esports/rules'
+import {
+  firstRoundSeeding,
+  qualifiers,
+  roundStandings,
+  type Seeded,
+  snakeSeed,
+} from '../../domain/esports/tournaments'
+import { AppError, notFound } from '../../http/errors'
+import { esportsTournamentStream } from './core'
+
+/**
+ * A tournament's progress (docs/esports.md, "Tournaments, rounds and slots"): seeding a round
+ * into lobbies (esports contests with `round_id`), copying each lobby's results into the round's
+ * slots, and — once every lobby of a round has results — qualification, the next round's
+ * seeding, or the tournament's end. Everything runs inside the caller's transaction; the live
+ * messages (`slots`, `round`, `standings` on `esportsTournamentStream`) go out after its commit.
+ */
+export type TournamentRow = Selectable<EsportsTournamentsTable>
+export type RoundRow = Selectable<EsportsRoundsTable>
+
+export const REGISTRATION_CLOSE_JOB = 'esports.tournament_registration_close'
+export const registrationCloseKey = (tournamentId: number) => `esports_tournament:${tournamentId}:close`
+
+type ProgressDeps = Pick<Deps, 'clock'>
+
+async function loadRound(tx: Tx, roundId: number) {
+  const round = await tx.selectFrom('esports_rounds').selectAll().where('id', '=', roundId).executeTakeFirst()
+  if (!round) throw notFound('Round')
+  return round
+}
+
+async function loadTournament(tx: Tx, id: number) {
+  await lockRows(tx, 'esports_tournaments', id)
+  const t = await tx.selectFrom('esports_tournaments').selectAll().where('id', '=', id).executeTakeFirst()
+  if (!t) throw notFound('Tournament')
+  return t
+}
+
+/** Which squads play a round, in seed order, and where: round 1 by the seeded shuffle, later rounds by snake on the previous round's rank. */
+async function seedingFor(tx: Tx, tournament: TournamentRow, round: RoundRow): Promise<Seeded[]> {
+  if (round.number === 1) {
+    const squads = await tx
+      .selectFrom('esports_tournament_squads')
+      .select('id')
+      .where('tournament_id', '=', tournament.id)
+      .where('members_count', '>', 0)
+      .execute()
+    return firstRoundSeeding(
+      squads.map((s) => s.id),
+      round.lobby_size,
+      tournament.seed,
+    )
+  }
+  const previous = await tx
+    .selectFrom('esports_slots as s')
+    .innerJoin('esports_rounds as r', 'r.id', 's.round_id')
+    .select(['s.tournament_squad_id', 's.rank', 's.seed_no'])
+    .where('r.tournament_id', '=', tournament.id)
+    .where('r.number', '=', round.number - 1)
+    .where('s.qualified', '=', 1)
+    .execute()
+  previous.sort((a, b) => (a.rank ?? 1e9) - (b.rank ?? 1e9) || a.seed_no - b.seed_no)
+  return snakeSeed(
+    previous.map((p) => p.tournament_squad_id),
+    round.lobby_size,
+  )
+}
+
+/**
+ * Seeds a pending round: one lobby (esports contest) per `lobbiesFor` group, its squads and
+ * members copied from the tournament squads (each member's game account as it is now), and a
+ * slot per squad. Lobbies are free, without prizes, hosted by the tournament's creator and
+ * created `locked` (squads are final: the seeding placed them; nobody joins a lobby). The
+ * round becomes `seeded` and the tournament `running` with this round current. 409 when the
+ * round is not pending or has fewer than 2 squads.
+ */
+export async function seedRound(
+  tx: Tx,
+  after: AfterCommit,
+  deps: ProgressDeps,
+  roundId: number,
+): Promise<void> {
+  const first = await loadRound(tx, roundId)
+  const tournament = await loadTournament(tx, first.tournament_id)
+  const round = await loadRound(tx, roundId)
+  if (round.status !== 'pending')
+    throw new AppError('CONFLICT', `Round ${round.number} is already ${round.status}`)
+  if (tournament.status === 'completed' || tournament.status === 'cancelled')
+    throw new AppError('CONFLICT', `The tournament is ${tournament.status}`)
+  const previous =
+    round.number === 1
+      ? undefined
+      : await tx
+          .selectFrom('esports_rounds')
+          .select('status')
+          .where('tournament_id', '=', tournament.id)
+          .where('number', '=', round.number - 1)
+          .executeTakeFirst()
+  if (previous && previous.status !== 'completed')
+    throw new AppError('CONFLICT', `Round ${round.number - 1} has not been completed`)
+  const now = deps.clock.now()
+  const seeding = await seedingFor(tx, tournament, round)
+  if (seeding.length < 2) throw new AppError('CONFLICT', 'A round needs at least 2 squads')
+
+  const squadIds = seeding.map((s) => s.tournament_squad_id)
+  const squads = await tx
+    .selectFrom('esports_tournament_squads')
+    .selectAll()
+    .where('id', 'in', squadIds)
+    .execute()
+  const members = await tx
+    .selectFrom('esports_tournament_members as m')
+    .innerJoin('game_accounts as a', 'a.id', 'm.game_account_id')
+    .select([
+      'm.id',
+      'm.tournament_squad_id',
+      'm.user_id',
+      'm.game_account_id',
+      'a.in_game_name',
+      'a.character_id',
+    ])
+    .where('m.tournament_squad_id', 'in', squadIds)
+    .orderBy('m.joined_at_ms')
+    .orderBy('m.id')
+    .execute()
+  const squadById = new Map(squads.map((s) => [s.id, s]))
+  const game = gameOfKind(tournament.kind)
+  const lobbies = [...new Set(seeding.map((s) => s.lobby_no))].sort((a, b) => a - b)
+  for (const lobbyNo of lobbies) {
+    const inLobby = seeding.filter((s) => s.lobby_no === lobbyNo)
+    const lobbyMembers = members.filter((m) =>
+      inLobby.some((s) => s.tournament_squad_id === m.tournament_squad_id),
+    )
+    const contest = await tx
+      .insertInto('esports_contests')
+      .values({
+        kind: tournament.kind,
+        game,
+        mode: tournament.mode,
+        team_size: tournament.team_size,
+        name: `${tournament.name} · ${round.name} · Lobby ${lobbyNo}`,
+        description: `Lobby ${lobbyNo} of ${round.name} of the tournament ${tournament.name}`,
+        map: null,
+        host_id: tournament.created_by_id,
+        entry_fee_paise: 0,
+        per_kill_paise: 0,
+        prize_percents: '[]',
+        slots: inLobby.length,
+        squads_count: inLobby.length,
+        members_count: lobbyMembers.length,
+        invite_code: `tournament-${tournament.id}-round-${round.id}-lobby-${lobbyNo}`,
+        starts_at_ms: round.starts_at_ms,
+        reveal_minutes: DEFAULT_REVEAL_MINUTES,
+        status: 'locked',
+        locked_at_ms: now,
+        round_id: round.id,
+        lobby_no: lobbyNo,
+        created_at_ms: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+    for (const slot of inLobby) {
+      const ts = squadById.get(slot.tournament_squad_id)
+      if (!ts) continue
+      const own = lobbyMembers.filter((m) => m.tournament_squad_id === ts.id)
+      const squad = await tx
+        .insertInto('esports_squads')
+        .values({
+          contest_id: contest.id,
+          name: ts.name,
+          captain_id: ts.captain_id,
+          invite_code: `tournament-${tournament.id}-round-${round.id}-squad-${ts.id}`,
+          slot_no: slot.slot_no,
+          members_count: own.length,
+          tournament_squad_id: ts.id,
+          created_at_ms: now,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+      // The captain first, then the others in the order they joined.
+      const ordered = [
+        ...own.filter((m) => m.user_id === ts.captain_id),
+        ...own.filter((m) => m.user_id !== ts.captain_id),
+      ]
+      if (ordered.length > 0)
+        await tx
+          .insertInto('esports_members')
+          .values(
+            ordered.map((m, i) => ({
+              contest_id: contest.id,
+              squad_id: squad.id,
+              user_id: m.user_id,
+              game_account_id: m.game_account_id,
+              in_game_name: m.in_game_name,
+              character_id: m.character_id,
+              position: i + 1,
+              joined_at_ms: now,
+            })),
+          )
+          .execute()
+      await tx
+        .insertInto('esports_slots')
+        .values({
+          round_id: round.id,
+          tournament_squad_id: ts.id,
+          contest_id: contest.id,
+          lobby_no: lobbyNo,
+          slot_no: slot.slot_no,
+          seed_no: slot.seed_no,
+        })
+        .execute()
+    }
+  }
+  await tx
+    .updateTable('esports_rounds')
+    .set({ status: 'seeded', seeded_at_ms: now, lobbies_count: lobbies.length })
+    .where('id', '=', round.id)
+    .execute()
+  await tx
+    .updateTable('esports_tournaments')
+    .set({ status: 'running', current_round: round.number })
+    .where('id', '=', tournament.id)
+    .execute()
+  const stream = esportsTournamentStream(tournament.id)
+  after.publish(stream, { type: 'slots', round_id: round.id })
+  after.publish(stream, { type: 'round', round_id: round.id, number: round.number, status: 'seeded' })
+}
+
+/**
+ * Registration closes: round 1 is seeded, or with fewer than 2 squads the tournament is
+ * cancelled. Idempotent: a tournament no longer registering is left alone.
+ */
+export async function closeRegistration(deps: Deps, tournamentId: number): Promise<void> {
+  await withTx(deps, async (tx, after) => {
+    const t = await loadTournament(tx, tournamentId).catch(() => undefined)
+    if (!t || t.status !== 'registration') return
+    const playing = await tx
+      .selectFrom('esports_tournament_squads')
+      .select('id')
+      .where('tournament_id', '=', t.id)
+      .where('members_count', '>', 0)
+      .execute()
+    if (playing.length < 2) {
+      await tx
+        .updateTable('esports_tournaments')
+        .set({ status: 'cancelled', completed_at_ms: deps.clock.now() })
+        .where('id', '=', t.id)
+        .execute()
+      after.publish(esportsTournamentStream(t.id), { type: 'status', status: 'cancelled' })
+      return
+    }
+    const first = await tx
+      .selectFrom('esports_rounds')
+      .selectAll()
+      .where('tournament_id', '=', t.id)
+      .where('number', '=', 1)
+      .executeTakeFirst()
+    if (first && first.status === 'pending') await seedRound(tx, after, deps, first.id)
+  })
+}
+
+/** The registration-close job (registered at boot; stored, so it survives a restart and runs once). */
+export function registerTournamentJobs(deps: Deps): void {
+  deps.scheduler.register(REGISTRATION_CLOSE_JOB, async (job) => {
+    await closeRegistration(deps, Number(job.payload.tournament_id))
+  })
+}
+
+/**
+ * Called by the results call (inside its transaction) after a lobby's results are stored —
+ * first results and corrections alike. Copies the lobby's squads' placement, kills and points
+ * into the round's slots and re-ranks the round. When every lobby of the round has results
+ * and the round is not yet completed: `qualified` is set, the others' tournament squads get
+ * `eliminated_in_round`, the round is `completed`, and the next round is seeded by snake (or,
+ * after the last round, the tournament is `completed`). A correction after that changes
+ * points and ranks, never who qualified (the next round may already be under way).
+ */
+export async function afterLobbyResults(
+  tx: Tx,
+  after: AfterCommit,
+  deps: ProgressDeps,
+  contestId: number,
+): Promise<void> {
+  const contest = await tx
+    .selectFrom('esports_contests')
+    .select(['id', 'round_id', 'game'])
+    .where('id', '=', contestId)
+    .executeTakeFirst()
+  if (!contest?.round_id) return
+  const roundRow = await loadRound(tx, contest.round_id)
+  const tournament = await loadTournament(tx, roundRow.tournament_id)
+  const round = await loadRound(tx, contest.round_id)
+  const squads = await tx
+    .selectFrom('esports_squads')
+    .select(['tournament_squad_id', 'placement', 'kills'])
+    .where('contest_id', '=', contestId)
+    .execute()
+  for (const s of squads) {
+    if (s.tournament_squad_id === null) continue
+    await tx
+      .updateTable('esports_slots')
+      .set({ placement: s.placement, kills: s.kills })
+      .where('round_id', '=', round.id)
+      .where('tournament_squad_id', '=', s.tournament_squad_id)
+      .execute()
+  }
+  const slots = await tx.selectFrom('esports_slots').selectAll().where('round_id', '=', round.id).execute()
+  const standings = roundStandings(contest.game, slots)
+  const lobbies = await tx
+    .selectFrom('esports_contests')
+    .select(['id', 'results_version', 'status'])
+    .where('round_id', '=', round.id)
+    .execute()
+  const played = new Set(lobbies.filter((l) => l.results_version > 0).map((l) => l.id))
+  for (const s of standings) {
+    const slot = slots.find((x) => x.tournament_squad_id === s.tournament_squad_id)
+    const hasResult = slot !== undefined && played.has(slot.contest_id) && s.placement !== null
+    await tx
+      .updateTable('esports_slots')
+      .set({ points: hasResult ? s.points : null, rank: s.rank })
+      .where('round_id', '=', round.id)
+      .where('tournament_squad_id', '=', s.tournament_squad_id)
+      .execute()
+  }
+  const stream = esportsTournamentStream(tournament.id)
+  after.publish(stream, { type: 'slots', round_id: round.id })
+  after.publish(stream, { type: 'standings', round_id: round.id })
+  const allPlayed = lobbies.every((l) => played.has(l.id) || l.status === 'cancelled')
+  if (!allPlayed || round.status !== 'seeded') return
+
+  const now = deps.clock.now()
+  const last = round.number >= tournament.rounds_count
+  const going = last ? new Set<number>() : qualifiers(round.qualify_rule, round.qualify_count, standings)
+  if (going.size > 0)
+    await tx
+      .updateTable('esports_slots')
+      .set({ qualified: 1 })
+      .where('round_id', '=', round.id)
+      .where('tournament_squad_id', 'in', [...going])
+      .execute()
+  if (!last) {
+    const out = standings.map((s) => s.tournament_squad_id).filter((id) => !going.has(id))
+    if (out.length > 0)
+      await tx
+        .updateTable('esports_tournament_squads')
+        .set({ eliminated_in_round: round.number })
+        .where('id', 'in', out)
+        .execute()
+  }
+  await tx
+    .updateTable('esports_rounds')
+    .set({ status: 'completed', completed_at_ms: now })
+    .where('id', '=', round.id)
+    .execute()
+  after.publish(stream, { type: 'round', round_id: round.id, number: round.number, status: 'completed' })
+  const next = last
+    ? undefined
+    : await tx
+        .selectFrom('esports_rounds')
+        .select(['id', 'status'])
+        .where('tournament_id', '=', tournament.id)
+        .where('number', '=', round.number + 1)
+        .executeTakeFirst()
+  if (next && next.status === 'pending' && going.size >= 2) {
+    await seedRound(tx, after, deps, next.id)
+    return
+  }
+  await tx
+    .updateTable('esports_tournaments')
+    .set({ status: 'completed', completed_at_ms: now })
+    .where('id', '=', tournament.id)
+    .execute()
+  after.publish(stream, { type: 'status', status: 'completed' })
+}

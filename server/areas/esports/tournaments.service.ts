@@ -1,0 +1,573 @@
+import { lockRows } from '../../db/lock'
+import type { EsportsKind, EsportsMode, EsportsTournamentStatus } from '../../db/schema'
+import { type Executor, withTx } from '../../db/tx'
+import type { Deps } from '../../deps'
+import { ESPORTS_GAMES, ESPORTS_KINDS, gameOfKind, TEAM_SIZES } from '../../domain/esports/rules'
+import { checkDefinition, type QualifyRule } from '../../domain/esports/tournaments'
+import { AppError, forbidden, invalid, notFound } from '../../http/errors'
+import { hashString } from '../../lib/rng'
+import { type Caller, esportsTournamentStream, verifiedAccount } from './core'
+import { REGISTRATION_CLOSE_JOB, registrationCloseKey, seedRound } from './tournament-progress'
+
+/**
+ * Tournaments, rounds and slots (docs/esports.md): an admin defines one; players register
+ * squads until `registration_closes_at`; each round is played in lobbies (esports contests)
+ * seeded by tournament-progress.ts. Every check-then-write locks the tournament row first.
+ */
+export interface TournamentInput {
+  name: string
+  kind: EsportsKind
+  mode: EsportsMode
+  description?: string | null
+  squads_limit: number
+  registration_closes_at_ms: number
+  rounds: Array<{
+    name?: string
+    lobby_size: number
+    qualify_rule: QualifyRule
+    qualify_count: number
+    starts_at_ms: number
+  }>
+}
+
+const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789'
+
+async function freshSquadCode(deps: Deps, db: Executor, seedText: string): Promise<string> {
+  const stream = deps.rng.stream('esports-tournament-invite-codes')
+  for (let attempt = 0; attempt < 20; attempt++) {
+    let h = hashString(`${stream.uint32()}:${seedText}:${attempt}`)
+    let code = 'T'
+    for (let i = 0; i < 8; i++) {
+      if (i === 5) h = hashString(`${h}:${stream.uint32()}`)
+      code += CODE_ALPHABET[h % CODE_ALPHABET.length]
+      h = Math.floor(h / CODE_ALPHABET.length)
+    }
+    const taken = await db
+      .selectFrom('esports_tournament_squads')
+      .select('id')
+      .where('invite_code', '=', code)
+      .executeTakeFirst()
+    if (!taken) return code
+  }
+  throw new Error('no free tournament squad invite code after 20 draws')
+}
+
+export async function createTournament(deps: Deps, admin: Caller, input: TournamentInput): Promise<number> {
+  const now = deps.clock.now()
+  const game = gameOfKind(input.kind)
+  const fields = checkDefinition({ ...input, game }, now)
+  if (Object.keys(fields).length > 0) throw invalid(fields)
+  return withTx(deps, async (tx, after) => {
+    // 31 bits: the column is an integer on PostgreSQL.
+    const seed = deps.rng.stream('esports-tournament-seeds').uint32() >>> 1
+    const t = await tx
+      .insertInto('esports_tournaments')
+      .values({
+        name: input.name,
+        kind: input.kind,
+        mode: input.mode,
+        team_size: TEAM_SIZES[input.mode],
+        description: input.description ?? null,
+        squads_limit: input.squads_limit,
+        rounds_count: input.rounds.length,
+        seed,
+        created_by_id: admin.id,
+        registration_closes_at_ms: input.registration_closes_at_ms,
+        created_at_ms: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+    await tx
+      .insertInto('esports_rounds')
+      .values(
+        input.rounds.map((r, i) => ({
+          tournament_id: t.id,
+          number: i + 1,
+          name: r.name?.trim() || (i === input.rounds.length - 1 ? 'Final' : `Round ${i + 1}`),
+          lobby_size: r.lobby_size,
+          qualify_rule: r.qualify_rule,
+          qualify_count: r.qualify_count,
+          starts_at_ms: r.starts_at_ms,
+        })),
+      )
+      .execute()
+    await deps.scheduler.schedule(tx, {
+      kind: REGISTRATION_CLOSE_JOB,
+      runAtMs: input.registration_closes_at_ms,
+      payload: { tournament_id: t.id },
+      uniqueKey: registrationCloseKey(t.id),
+    })
+    after.run(() => deps.scheduler.kick())
+    return t.id
+  })
+}
+
+async function lockedTournament(tx: Executor, id: number) {
+  await lockRows(tx, 'esports_tournaments', id)
+  const t = await tx.selectFrom('esports_tournaments').selectAll().where('id', '=', id).executeTakeFirst()
+  if (!t) throw notFound('Tournament')
+  return t
+}
+
+function assertRegistering(
+  t: { status: EsportsTournamentStatus; registration_closes_at_ms: number },
+  now: number,
+) {
+  if (t.status !== 'registration' || now >= t.registration_closes_at_ms)
+    throw new AppError('CONFLICT', 'Registration for this tournament has closed')
+}
+
+async function accountFor(db: Executor, userId: number, kind: EsportsKind) {
+  const game = gameOfKind(kind)
+  const account = await verifiedAccount(db, userId, game)
+  if (!account)
+    throw forbidden(
+      `You need a verified ${ESPORTS_GAMES[game].name} game account to play this tournament: add it in Settings › Game accounts (/settings/game-accounts)`,
+    )
+  return account
+}
+
+async function assertNotRegistered(db: Executor, tournamentId: number, userId: number) {
+  const mine = await db
+    .selectFrom('esports_tournament_members')
+    .select('id')
+    .where('tournament_id', '=', tournamentId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst()
+  if (mine) throw new AppError('ALREADY_JOINED', 'You are already in a squad of this tournament')
+}
+
+/** Registers a new squad with the caller as captain (and first member). */
+export async function registerSquad(
+  deps: Deps,
+  caller: Caller,
+  tournamentId: number,
+  name: string,
+): Promise<number> {
+  return withTx(deps, async (tx, after) => {
+    const t = await lockedTournament(tx, tournamentId)
+    const now = deps.clock.now()
+    assertRegistering(t, now)
+    const account = await accountFor(tx, caller.id, t.kind)
+    await assertNotRegistered(tx, t.id, caller.id)
+    if (t.squads_count >= t.squads_limit)
+      throw new AppError('CONTEST_FULL', `The tournament is full (${t.squads_limit} squads)`)
+    const clash = await tx
+      .selectFrom('esports_tournament_squads')
+      .select(['id', 'name'])
+      .where('tournament_id', '=', t.id)
+      .execute()
+    if (clash.some((s) => s.name.toLowerCase() === name.toLowerCase()))
+      throw invalid({ name: ['is already taken in this tournament'] })
+    const squad = await tx
+      .insertInto('esports_tournament_squads')
+      .values({
+        tournament_id: t.id,
+        name,
+        captain_id: caller.id,
+        invite_code: await freshSquadCode(deps, tx, `${t.id}:${caller.id}:${now}`),
+        members_count: 1,
+        created_at_ms: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+    await tx
+      .insertInto('esports_tournament_members')
+      .values({
+        tournament_id: t.id,
+        tournament_squad_id: squad.id,
+        user_id: caller.id,
+        game_account_id: account.id,
+        joined_at_ms: now,
+      })
+      .execute()
+    await tx
+      .updateTable('esports_tournaments')
+      .set((eb) => ({ squads_count: eb('squads_count', '+', 1) }))
+      .where('id', '=', t.id)
+      .execute()
+    after.publish(esportsTournamentStream(t.id), { type: 'squads' })
+    return squad.id
+  })
+}
+
+/** Joins a squad of this tournament by its invite code (404 for a code of another tournament). */
+export async function joinSquad(
+  deps: Deps,
+  caller: Caller,
+  tournamentId: number,
+  code: string,
+): Promise<number> {
+  return withTx(deps, async (tx, after) => {
+    const t = await lockedTournament(tx, tournamentId)
+    const now = deps.clock.now()
+    const squad = await tx
+      .selectFrom('esports_tournament_squads')
+      .selectAll()
+      .where('tournament_id', '=', t.id)
+      .where('invite_code', '=', code.trim().toUpperCase())
+      .executeTakeFirst()
+    if (!squad) throw notFound('Squad')
+    assertRegistering(t, now)
+    const account = await accountFor(tx, caller.id, t.kind)
+    await assertNotRegistered(tx, t.id, caller.id)
+    if (squad.members_count >= t.team_size)
+      throw new AppError('CONTEST_FULL', `The squad is full (${t.team_size} players)`)
+    await tx
+      .insertInto('esports_tournament_members')
+      .values({
+        tournament_id: t.id,
+        tournament_squad_id: squad.id,
+        user_id: caller.id,
+        game_account_id: account.id,
+        joined_at_ms: now,
+      })
+      .execute()
+    await tx
+      .updateTable('esports_tournament_squads')
+      .set((eb) => ({ members_count: eb('members_count', '+', 1) }))
+      .where('id', '=', squad.id)
+      .execute()
+    after.publish(esportsTournamentStream(t.id), { type: 'squads' })
+    return squad.id
+  })
+}
+
+/**
+ * Leaves the caller's squad before registration closes. A captain leaving hands the captaincy
+ * to the member who joined first after them; the last member leaving removes the squad.
+ */
+export async function leaveTournament(deps: Deps, caller: Caller, tournamentId: number): Promise<void> {
+  await withTx(deps, async (tx, after) => {
+    const t = await lockedTournament(tx, tournamentId)
+    const mine = await tx
+      .selectFrom('esports_tournament_members')
+      .selectAll()
+      .where('tournament_id', '=', t.id)
+      .where('user_id', '=', caller.id)
+      .executeTakeFirst()
+    if (!mine) throw notFound('Membership')
+    assertRegistering(t, deps.clock.now())
+    await tx.deleteFrom('esports_tournament_members').where('id', '=', mine.id).execute()
+    const rest = await tx
+      .selectFrom('esports_tournament_members')
+      .select(['user_id'])
+      .where('tournament_squad_id', '=', mine.tournament_squad_id)
+      .orderBy('joined_at_ms')
+      .orderBy('id')
+      .execute()
+    if (rest.length === 0) {
+      await tx.deleteFrom('esports_tournament_squads').where('id', '=', mine.tournament_squad_id).execute()
+      await tx
+        .updateTable('esports_tournaments')
+        .set((eb) => ({ squads_count: eb('squads_count', '-', 1) }))
+        .where('id', '=', t.id)
+        .execute()
+    } else {
+      const squad = await tx
+        .selectFrom('esports_tournament_squads')
+        .select('captain_id')
+        .where('id', '=', mine.tournament_squad_id)
+        .executeTakeFirstOrThrow()
+      await tx
+        .updateTable('esports_tournament_squads')
+        .set({
+          members_count: rest.length,
+          captain_id:
+            squad.captain_id === caller.id ? (rest[0]?.user_id ?? squad.captain_id) : squad.captain_id,
+        })
+        .where('id', '=', mine.tournament_squad_id)
+        .execute()
+    }
+    after.publish(esportsTournamentStream(t.id), { type: 'squads' })
+  })
+}
+
+/** An admin seeds a round by hand (round 1 before the registration-close job, or a round left pending). */
+export async function seedRoundByHand(deps: Deps, roundId: number): Promise<number> {
+  return withTx(deps, async (tx, after) => {
+    const round = await tx
+      .selectFrom('esports_rounds')
+      .select(['id', 'tournament_id', 'number'])
+      .where('id', '=', roundId)
+      .executeTakeFirst()
+    if (!round) throw notFound('Round')
+    await seedRound(tx, after, deps, round.id)
+    if (round.number === 1) await deps.scheduler.cancel(tx, registrationCloseKey(round.tournament_id))
+    return round.tournament_id
+  })
+}
+
+// ---- Reads ----------------------------------------------------------------------------------
+
+const user = (u: { id: number; slug: string; username: string }) => ({
+  id: u.id,
+  slug: u.slug,
+  username: u.username,
+})
+
+export async function listTournaments(
+  db: Executor,
+  filter: { kind?: EsportsKind; status?: EsportsTournamentStatus },
+) {
+  let q = db.selectFrom('esports_tournaments').selectAll().orderBy('id', 'desc').limit(100)
+  if (filter.kind) q = q.where('kind', '=', filter.kind)
+  if (filter.status) q = q.where('status', '=', filter.status)
+  const rows = await q.execute()
+  const out = []
+  for (const t of rows) out.push(await tournamentJson(db, t.id, null, { rounds: false }))
+  return out
+}
+
+async function roundsOf(db: Executor, tournamentId: number) {
+  const rounds = await db
+    .selectFrom('esports_rounds')
+    .selectAll()
+    .where('tournament_id', '=', tournamentId)
+    .orderBy('number')
+    .execute()
+  const lobbies =
+    rounds.length === 0
+      ? []
+      : await db
+          .selectFrom('esports_contests')
+          .select(['id', 'round_id', 'lobby_no', 'squads_count', 'status', 'results_version'])
+          .where(
+            'round_id',
+            'in',
+            rounds.map((r) => r.id),
+          )
+          .orderBy('lobby_no')
+          .execute()
+  return rounds.map((r) => ({
+    id: r.id,
+    tournament_id: r.tournament_id,
+    number: r.number,
+    name: r.name,
+    lobby_size: r.lobby_size,
+    lobbies_count: r.lobbies_count,
+    qualify_rule: r.qualify_rule,
+    qualify_count: r.qualify_count,
+    status: r.status,
+    starts_at_in_millis: Number(r.starts_at_ms),
+    seeded_at_in_millis: r.seeded_at_ms === null ? null : Number(r.seeded_at_ms),
+    completed_at_in_millis: r.completed_at_ms === null ? null : Number(r.completed_at_ms),
+    lobbies: lobbies
+      .filter((l) => l.round_id === r.id)
+      .map((l) => ({
+        lobby_no: l.lobby_no ?? 0,
+        contest_id: l.id,
+        squads_count: l.squads_count,
+        status: l.status,
+        results_version: l.results_version,
+      })),
+  }))
+}
+
+export type RoundJson = Awaited<ReturnType<typeof roundsOf>>[number]
+
+export async function tournamentRounds(db: Executor, tournamentId: number) {
+  await findTournament(db, tournamentId)
+  return roundsOf(db, tournamentId)
+}
+
+async function findTournament(db: Executor, id: number) {
+  const t = await db.selectFrom('esports_tournaments').selectAll().where('id', '=', id).executeTakeFirst()
+  if (!t) throw notFound('Tournament')
+  return t
+}
+
+export async function tournamentJson(
+  db: Executor,
+  id: number,
+  viewerId: number | null,
+  options: { rounds: boolean } = { rounds: true },
+) {
+  const t = await findTournament(db, id)
+  const creator = await db
+    .selectFrom('users')
+    .select(['id', 'slug', 'username'])
+    .where('id', '=', t.created_by_id)
+    .executeTakeFirstOrThrow()
+  const game = gameOfKind(t.kind)
+  let mySquad = null
+  if (viewerId !== null) {
+    const mine = await db
+      .selectFrom('esports_tournament_members')
+      .select('tournament_squad_id')
+      .where('tournament_id', '=', t.id)
+      .where('user_id', '=', viewerId)
+      .executeTakeFirst()
+    if (mine) mySquad = await squadJson(db, mine.tournament_squad_id, true)
+  }
+  return {
+    id: t.id,
+    name: t.name,
+    kind: t.kind,
+    kind_name: ESPORTS_KINDS[t.kind].name,
+    game,
+    game_name: ESPORTS_GAMES[game].name,
+    mode: t.mode,
+    team_size: t.team_size,
+    description: t.description,
+    status: t.status,
+    squads_limit: t.squads_limit,
+    squads_count: t.squads_count,
+    rounds_count: t.rounds_count,
+    current_round: t.current_round,
+    registration_closes_at_in_millis: Number(t.registration_closes_at_ms),
+    registration_open: t.status === 'registration',
+    created_by: user(creator),
+    created_at_in_millis: Number(t.created_at_ms),
+    completed_at_in_millis: t.completed_at_ms === null ? null : Number(t.completed_at_ms),
+    my_squad: mySquad,
+    rounds: options.rounds ? await roundsOf(db, t.id) : [],
+  }
+}
+
+async function squadJson(db: Executor, squadId: number, withCode: boolean) {
+  const s = await db
+    .selectFrom('esports_tournament_squads')
+    .selectAll()
+    .where('id', '=', squadId)
+    .executeTakeFirstOrThrow()
+  const members = await db
+    .selectFrom('esports_tournament_members as m')
+    .innerJoin('users as u', 'u.id', 'm.user_id')
+    .innerJoin('game_accounts as a', 'a.id', 'm.game_account_id')
+    .select(['m.id', 'u.id as user_id', 'u.slug', 'u.username', 'a.in_game_name', 'm.joined_at_ms'])
+    .where('m.tournament_squad_id', '=', squadId)
+    .orderBy('m.joined_at_ms')
+    .orderBy('m.id')
+    .execute()
+  const captain = members.find((m) => m.user_id === s.captain_id)
+  return {
+    id: s.id,
+    name: s.name,
+    captain: captain ? user({ id: captain.user_id, slug: captain.slug, username: captain.username }) : null,
+    members: members.map((m) => ({
+      id: m.id,
+      user: user({ id: m.user_id, slug: m.slug, username: m.username }),
+      in_game_name: m.in_game_name,
+    })),
+    members_count: s.members_count,
+    invite_code: withCode ? s.invite_code : null,
+    eliminated_in_round: s.eliminated_in_round,
+  }
+}
+
+export async function roundSlots(db: Executor, roundId: number) {
+  const round = await db
+    .selectFrom('esports_rounds')
+    .select(['id', 'tournament_id'])
+    .where('id', '=', roundId)
+    .executeTakeFirst()
+  if (!round) throw notFound('Round')
+  const rounds = await roundsOf(db, round.tournament_id)
+  const slots = await db
+    .selectFrom('esports_slots as s')
+    .innerJoin('esports_tournament_squads as t', 't.id', 's.tournament_squad_id')
+    .select([
+      's.lobby_no',
+      's.slot_no',
+      's.seed_no',
+      't.id as squad_id',
+      't.name as squad_name',
+      's.contest_id',
+      's.placement',
+      's.kills',
+      's.points',
+      's.rank',
+      's.qualified',
+    ])
+    .where('s.round_id', '=', roundId)
+    .orderBy('s.lobby_no')
+    .orderBy('s.slot_no')
+    .execute()
+  return {
+    round: rounds.find((r) => r.id === roundId) as RoundJson,
+    slots: slots.map((s) => ({
+      lobby_no: s.lobby_no,
+      slot_no: s.slot_no,
+      seed_no: s.seed_no,
+      squad: { id: s.squad_id, name: s.squad_name },
+      contest_id: s.contest_id,
+      placement: s.placement,
+      kills: s.kills,
+      points: s.points,
+      rank: s.rank,
+      qualified: s.qualified === 1,
+    })),
+  }
+}
+
+/** The round shown when no round is named: the newest running tournament's current round (else undefined). */
+export async function currentRoundId(db: Executor): Promise<number | undefined> {
+  const t = await db
+    .selectFrom('esports_tournaments')
+    .select(['id', 'current_round'])
+    .where('status', '=', 'running')
+    .orderBy('id', 'desc')
+    .executeTakeFirst()
+  if (!t) return undefined
+  const r = await db
+    .selectFrom('esports_rounds')
+    .select('id')
+    .where('tournament_id', '=', t.id)
+    .where('number', '=', t.current_round)
+    .executeTakeFirst()
+  return r?.id
+}
+
+/**
+ * The tournament's standing: squads by the furthest round they reached (later first), then
+ * their rank in it; squads never seeded (registration) last by name. The current round's
+ * ranks move with each lobby's results.
+ */
+export async function tournamentStandings(db: Executor, tournamentId: number) {
+  const t = await findTournament(db, tournamentId)
+  const squads = await db
+    .selectFrom('esports_tournament_squads')
+    .select(['id', 'name', 'eliminated_in_round', 'members_count'])
+    .where('tournament_id', '=', t.id)
+    .execute()
+  const slots = await db
+    .selectFrom('esports_slots as s')
+    .innerJoin('esports_rounds as r', 'r.id', 's.round_id')
+    .select([
+      's.tournament_squad_id',
+      'r.number',
+      's.rank',
+      's.points',
+      's.kills',
+      's.placement',
+      's.qualified',
+    ])
+    .where('r.tournament_id', '=', t.id)
+    .execute()
+  const rows = squads.map((s) => {
+    const mine = slots.filter((x) => x.tournament_squad_id === s.id).sort((a, b) => b.number - a.number)
+    const latest = mine[0]
+    return {
+      squad: { id: s.id, name: s.name },
+      reached_round: latest?.number ?? 0,
+      eliminated_in_round: s.eliminated_in_round,
+      rank_in_round: latest?.rank ?? null,
+      points: latest?.points ?? null,
+      kills: latest?.kills ?? null,
+      total_points: mine.reduce((sum, x) => sum + (x.points ?? 0), 0),
+      total_kills: mine.reduce((sum, x) => sum + (x.kills ?? 0), 0),
+    }
+  })
+  rows.sort(
+    (a, b) =>
+      b.reached_round - a.reached_round ||
+      (a.rank_in_round ?? 1e9) - (b.rank_in_round ?? 1e9) ||
+      a.squad.name.localeCompare(b.squad.name),
+  )
+  return {
+    status: t.status,
+    current_round: t.current_round,
+    standings: rows.map((r, i) => ({ position: i + 1, ...r })),
+  }
+}
