@@ -119,6 +119,10 @@ export const CreateBody = z.strictObject({
   kind: z.enum(ESPORTS_KIND_SLUGS as [string, ...string[]]),
   mode: z.enum(ESPORTS_MODES as [string, ...string[]]),
   ...editable,
+  starts_at: startsAt.optional(),
+  starts_in_minutes: intField(0, 60 * 24 * 365)
+    .optional()
+    .openapi({ description: 'Instead of starts_at: this many minutes from now on the server’s clock' }),
 })
 
 export const EditBody = z.strictObject({

@@ -83,12 +83,14 @@ export interface EsportsContestInput {
   prize_option?: string
   slots: number
   min_level?: number
-  starts_at: number | string
+  starts_at?: number | string
+  /** Instead of starts_at: minutes from now on the league clock (the CLI's --starts-in). */
+  starts_in_minutes?: number
   reveal_minutes?: number
   is_private?: boolean
 }
 
-export type EsportsContestEdit = Partial<Omit<EsportsContestInput, 'kind' | 'mode'>>
+export type EsportsContestEdit = Partial<Omit<EsportsContestInput, 'kind' | 'mode' | 'starts_in_minutes'>>
 
 class Problems {
   fields: FieldErrors = {}
@@ -496,7 +498,16 @@ export async function createEsportsContest(
     const map = checkMap(p, game, input.map)
     const minLevel = checkLevel(p, input.min_level)
     const money = resolveMoney(p, game, input.mode, input, { is_private: input.is_private })
-    const schedule = resolveSchedule(p, now, input)
+    if (input.starts_at !== undefined && input.starts_in_minutes !== undefined)
+      p.add('starts_in_minutes', 'give starts_at or starts_in_minutes, not both')
+    const startsAt =
+      input.starts_at ??
+      (input.starts_in_minutes === undefined ? undefined : now + input.starts_in_minutes * MINUTE_MS)
+    if (startsAt === undefined) p.add('starts_at', 'is required')
+    const schedule = resolveSchedule(p, now, {
+      starts_at: startsAt ?? 0,
+      reveal_minutes: input.reveal_minutes,
+    })
     if (p.any) throw invalid(p.fields)
     const access = await esportsAccess(tx, caller.id, input.kind, {
       entry_fee_paise: money.entry_fee_paise,
