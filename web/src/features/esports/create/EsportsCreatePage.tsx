@@ -99,7 +99,9 @@ export function EsportsCreatePage({ kind }: { kind: GameKind }) {
     })
   }
   const a = access.data
-  const blocked = a ? !a.free_allowed || (paid || !isPrivate ? !a.paid_allowed : false) : false
+  // A free room is always private, so only a paid one needs the paid access.
+  const needsPaidAccess = paid
+  const blocked = a ? !a.free_allowed || (needsPaidAccess ? !a.paid_allowed : false) : false
 
   return (
     <div className={styles.page} data-testid="esports-create-page" data-kind={slug}>

@@ -21,6 +21,7 @@ import {
 import { DEFAULT_RAKE_BPS } from '../../../../../server/domain/prizes'
 import { ButtonLink } from '../../../components/Button'
 import { Card, PageHead } from '../../../components/Common'
+import { formatMoney } from '../../../lib/format'
 import styles from './esports.module.css'
 
 /** `/contests/rules/{esports kind}`: the rules of a custom room, every number from rules.ts. */
@@ -70,26 +71,28 @@ export function EsportsRules({ kind }: { kind: EsportsKind }) {
       </Card>
       <Card>
         <h2>Points</h2>
-        <table className={styles.table} data-testid="esports-points">
-          <thead>
-            <tr>
-              <th>Place</th>
-              {table.placement.map((_, i) => (
-                // biome-ignore lint/suspicious/noArrayIndexKey: places are positions
-                <th key={i}>{i + 1}</th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            <tr>
-              <td>Points</td>
-              {table.placement.map((p, i) => (
-                // biome-ignore lint/suspicious/noArrayIndexKey: places are positions
-                <td key={i}>{p}</td>
-              ))}
-            </tr>
-          </tbody>
-        </table>
+        <div className={styles.scroll}>
+          <table className={styles.table} data-testid="esports-points">
+            <thead>
+              <tr>
+                <th>Place</th>
+                {table.placement.map((_, i) => (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: places are positions
+                  <th key={i}>{i + 1}</th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              <tr>
+                <td>Points</td>
+                {table.placement.map((p, i) => (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: places are positions
+                  <td key={i}>{p}</td>
+                ))}
+              </tr>
+            </tbody>
+          </table>
+        </div>
         <p className={styles.muted}>
           Plus {table.per_kill} point per kill; lower places score 0. Squads are ranked by points; tied squads
           share the prizes of the places they hold.
@@ -120,8 +123,8 @@ export function EsportsRules({ kind }: { kind: EsportsKind }) {
         <h2>Money</h2>
         <ul className={styles.rules}>
           <li>
-            Entry fee per player: ₹0–₹{ENTRY_FEE_MAX_PAISE / 100} in whole rupees. A free room is private and
-            has no prizes.
+            Entry fee per player: ₹0–{formatMoney(ENTRY_FEE_MAX_PAISE / 100)} in whole rupees. A free room is
+            private and has no prizes.
           </li>
           <li>
             Prize pool = entry fees less the {rake}% platform fee. Kill prizes (a fixed amount per kill, at
