@@ -246,6 +246,9 @@ describe('creating an esports contest', () => {
       [{ reveal_minutes: 121 }, 'reveal_minutes'],
       [{ map: 'Bermuda' }, 'map'],
       [{ surprise: 1 }, 'surprise'],
+      [{ starts_in_minutes: 60 }, 'starts_in_minutes'],
+      [{ starts_at: undefined }, 'starts_at'],
+      [{ starts_at: undefined, starts_in_minutes: 10 }, 'starts_at'],
     ]
     for (const [over, field] of cases) {
       const res = await api.post('/api/esports/contests', draft(over), h.token)
@@ -259,8 +262,15 @@ describe('creating an esports contest', () => {
       h.token,
     )
     expect(ok.status).toBe(201)
+    const byMinutes = await api.post(
+      '/api/esports/contests',
+      draft({ starts_at: undefined, starts_in_minutes: 45 }),
+      h.token,
+    )
+    expect(byMinutes.status).toBe(201)
+    expect(byMinutes.body.esports_contest.starts_at_in_millis).toBe(startsIn(45))
     const rows = await world.deps.db.selectFrom('esports_contests').select('id').execute()
-    expect(rows).toHaveLength(1)
+    expect(rows).toHaveLength(2)
   })
 
   it('answers 403 naming the first missing requirement', async () => {

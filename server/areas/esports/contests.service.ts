@@ -504,7 +504,7 @@ export async function createEsportsContest(
       input.starts_at ??
       (input.starts_in_minutes === undefined ? undefined : now + input.starts_in_minutes * MINUTE_MS)
     if (startsAt === undefined) p.add('starts_at', 'is required')
-    const schedule = resolveSchedule(p, now, {
+    const schedule = resolveSchedule(startsAt === undefined ? new Problems() : p, now, {
       starts_at: startsAt ?? 0,
       reveal_minutes: input.reveal_minutes,
     })
