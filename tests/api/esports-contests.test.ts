@@ -381,7 +381,7 @@ describe('who may host', () => {
       expect(n).toHaveLength(1)
       expect(n[0]?.body).toContain(p.username)
       expect(n[0]?.body).toContain('I run scrims')
-      expect(JSON.parse(n[0]?.data ?? '{}')).toMatchObject({ user_id: p.id, link: `/admin/users/${p.id}` })
+      expect(JSON.parse(n[0]?.data ?? '{}')).toMatchObject({ user_id: p.id, link: `/users/${p.slug}` })
     }
     const again = await api.post('/api/pubgs/access', {}, p.token)
     expect(again.status).toBe(429)

@@ -428,7 +428,7 @@ export async function requestHostAccess(
             user_slug: user.slug,
             kind,
             missing: lacking,
-            link: `/admin/users/${user.id}`,
+            link: `/users/${user.slug}`,
           },
         },
         now,
