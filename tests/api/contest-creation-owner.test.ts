@@ -342,7 +342,7 @@ describe('rules pages', () => {
       owner.token,
     )
     expect(over.status).toBe(422)
-    expect((await api.get('/api/contests/rules/pubg')).body.rules.available).toBe(false)
+    expect((await api.get('/api/contests/rules/pubg')).body.rules.available).toBe(true)
     expect((await api.get('/api/contests/rules/nope')).status).toBe(404)
     // Not taken for a contest id.
     expect((await api.get('/api/contests/rules/members')).status).toBe(404)

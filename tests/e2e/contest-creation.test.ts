@@ -471,7 +471,7 @@ describe('a private paid contest among four friends', () => {
     for (const [url, name, testId] of [
       ['/contests/create', 'create-home', 'create-home'],
       ['/contests/create/single-match', 'create-form', 'create-contest-form'],
-      ['/contests/create/pubg', 'create-pubg', 'opens-later'],
+      ['/contests/create/pubg', 'create-pubg', 'esports-create-page'],
       ['/contests/create/get-access', 'create-get-access', 'requirements'],
       ['/saved-prizes', 'saved-prizes', 'saved-prizes'],
       ['/saved-prizes/new', 'saved-prize-new', 'saved-prize-form'],
@@ -482,7 +482,7 @@ describe('a private paid contest among four friends', () => {
     }
     await page.setViewportSize({ width: 412, height: 915 })
     for (const [url, name, testId] of [
-      ['/contests/create/pubg', 'create-pubg', 'opens-later'],
+      ['/contests/create/pubg', 'create-pubg', 'esports-create-page'],
       ['/saved-prizes/new', 'saved-prize-new', 'saved-prize-form'],
     ] as const) {
       await page.goto(url)

@@ -152,7 +152,7 @@ describe('contest owner pages in the browser', () => {
     await shotBoth('contest-rules-single-match')
 
     await page.goto('/contests/rules/pubg')
-    await page.getByTestId('opens-later').waitFor()
+    await page.getByTestId('esports-rules').waitFor()
     await page.goto('/contests/rules/no-such-game')
     await page.getByText('Page not found').first().waitFor()
   })

@@ -88,7 +88,11 @@ function allowedChanges(op: Operation, c: FuzzCase): Set<string> {
 }
 
 /** Reads that count towards a rate limit (invite codes must not be guessable by trying). */
-const COUNTED_READS = new Set(['/api/contests/invite_code/{code}'])
+const COUNTED_READS = new Set([
+  '/api/contests/invite_code/{code}',
+  // Issue 17: esports contests found by their code.
+  '/api/esports/contests/by_code/{invite_code}',
+])
 
 export async function fuzzApi(
   target: FuzzWorld,

@@ -111,10 +111,14 @@ describe('an edit sends only what changed', () => {
 })
 
 describe('every game kind has a creation page', () => {
-  it('gives each open kind but the auction the form, and every other kind the opens-later page', () => {
-    const open = GAME_KINDS.filter((k) => k.available && k.slug !== 'auction').map((k) => k.slug)
+  it('gives each fantasy kind the form and each esports kind its host form (issue 17); never the auction', () => {
+    const open = GAME_KINDS.filter(
+      (k) => k.available && k.target !== 'auction' && k.target !== 'esports',
+    ).map((k) => k.slug)
     expect([...FORM_KINDS].sort()).toEqual([...open].sort())
-    for (const k of GAME_KINDS.filter((k) => !k.available)) expect(LATER_PAGES).toContain(k.slug)
+    for (const k of GAME_KINDS.filter((k) => k.target === 'esports')) expect(LATER_PAGES).toContain(k.slug)
+    expect(LATER_PAGES).toContain('pubg-get-access')
+    expect(LATER_PAGES).toContain('pubg-contest-requirement')
     expect(KIND_PAGES).not.toContain('auction')
   })
 })

@@ -66,7 +66,7 @@ class Problems {
   }
 }
 
-/** The game kinds a player creates through this endpoint (auction has its own; esports opens later). */
+/** The game kinds a player creates through this endpoint (auction and esports have their own). */
 export function creatableKind(slug: string): GameKind | null {
   const kind = gameKind(slug)
   return kind?.available && (kind.target === 'match' || kind.target === 'phase') ? kind : null
@@ -88,7 +88,9 @@ export async function resolveDraft(
         ? 'is not a known game kind'
         : known.target === 'auction'
           ? 'auctions are created with POST /api/auctions'
-          : `${known.name} contests open later`,
+          : known.target === 'esports'
+            ? 'esports contests are created with POST /api/esports/contests'
+            : `${known.name} contests open later`,
     )
     throw invalid(p.fields)
   }

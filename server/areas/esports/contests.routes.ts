@@ -1,7 +1,263 @@
+import { createRoute, z } from '@hono/zod-openapi'
 import type { Deps } from '../../deps'
-import { createRouter } from '../../http/router'
+import { ESPORTS_GAME_SLUGS, ESPORTS_KIND_SLUGS, type EsportsKind } from '../../domain/esports/rules'
+import { notFound } from '../../http/errors'
+import { idField } from '../../http/ids'
+import { PageMetaSchema, pageMeta, pagingQuery, toPage } from '../../http/paging'
+import { clientAddress, limit } from '../../http/rate-limit'
+import { errors, json, jsonBody } from '../../http/responses'
+import { type AppContext, bearerSecurity, createRouter, currentUser } from '../../http/router'
+import { boolField } from '../contest-creation/schemas'
+import { normalizeCode } from '../contest-creation/visibility'
+import { CreateBody, EditBody, EsportsAccessSchema, EsportsContestSchema } from './contests.schemas'
+import {
+  cancelEsportsContestByHost,
+  contestJson,
+  createEsportsContest,
+  type EsportsContestInput,
+  editEsportsContest,
+  esportsAccess,
+  listEsportsContests,
+  requestHostAccess,
+} from './contests.service'
+import { type Caller, visibleContest } from './core'
 
-/** docs/esports.md — filled in by issue 17's contests work. */
-export function esportsContestRoutes(_deps: Deps) {
-  return createRouter()
+/**
+ * Esports contests of each kind and who may host them (docs/esports.md, "Creating a contest,
+ * and who may host").
+ */
+const Answer = z.object({ esports_contest: EsportsContestSchema })
+const AccessAnswer = z.object({ esports_access: EsportsAccessSchema })
+const IdParam = z.object({ id: idField() })
+
+const callerOf = (c: AppContext): Caller | null => {
+  const u = c.get('user')
+  return u ? { id: u.id, role: u.role } : null
+}
+const meOf = (c: AppContext): Caller => {
+  const u = currentUser(c)
+  return { id: u.id, role: u.role }
+}
+
+/** The spec's per-game edit routes: each takes only its own game's contests. */
+const ALIASES = [
+  { path: '/api/pubgs/{id}', game: 'pubg', name: 'PUBG' },
+  { path: '/api/free_fires/{id}', game: 'free-fire', name: 'Free Fire' },
+  { path: '/api/call_of_duties/{id}', game: 'call-of-duty', name: 'Call of Duty' },
+] as const
+
+export function esportsContestRoutes(deps: Deps) {
+  const app = createRouter()
+
+  app.openapi(
+    createRoute({
+      method: 'post',
+      path: '/api/esports/contests',
+      tags: ['Esports'],
+      summary: 'Host an esports contest (a custom room; docs/esports.md)',
+      description:
+        'Field rules give 422 with field names; a host lacking a requirement gets 403 naming the first missing one (GET /api/esports/access lists them). A new contest is open with no squads; the host joins like anyone else.',
+      security: bearerSecurity,
+      request: { body: jsonBody(CreateBody) },
+      responses: { 201: json(Answer, 'Created'), ...errors(401, 403, 422) },
+    }),
+    async (c) => {
+      const me = meOf(c)
+      const row = await createEsportsContest(deps, me, c.req.valid('json') as EsportsContestInput)
+      return c.json({ esports_contest: await contestJson(deps.db, row, me) }, 201)
+    },
+  )
+
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/api/esports/contests',
+      tags: ['Esports'],
+      summary: 'Esports contests: the public ones and the private ones I host or joined',
+      description:
+        '`status`: open, locked, completed, cancelled, active (open + locked, the default) or all. `mine=true`: only the ones I host or joined. Sorted by start time.',
+      request: {
+        query: pagingQuery(20, 100).extend({
+          game: z.enum(ESPORTS_GAME_SLUGS as [string, ...string[]]).optional(),
+          kind: z.enum(ESPORTS_KIND_SLUGS as [string, ...string[]]).optional(),
+          status: z.enum(['open', 'locked', 'completed', 'cancelled', 'active', 'all']).optional(),
+          mine: boolField().optional(),
+        }),
+      },
+      responses: {
+        200: json(
+          z.object({ esports_contests: z.array(EsportsContestSchema), meta: PageMetaSchema }),
+          'Contests',
+        ),
+        ...errors(422),
+      },
+    }),
+    async (c) => {
+      const q = c.req.valid('query')
+      const page = toPage(q)
+      const { contests, total } = await listEsportsContests(deps.db, callerOf(c), {
+        game: q.game,
+        kind: q.kind,
+        status: q.status,
+        mine: q.mine === true && c.get('user') !== null,
+        offset: page.offset,
+        per_page: page.per_page,
+      })
+      return c.json({ esports_contests: contests, meta: pageMeta(page, total) }, 200)
+    },
+  )
+
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/api/esports/contests/by_code/{invite_code}',
+      tags: ['Esports'],
+      summary: 'The esports contest an invite code opens (private contests are found this way)',
+      description:
+        'Case does not matter. A wrong code is 404; lookups are rate limited per player and address (429).',
+      security: bearerSecurity,
+      middleware: [
+        limit(
+          deps,
+          'invite-code',
+          deps.config.rateLimits.inviteCode,
+          (c) => `${c.get('user')?.id ?? '-'}:${clientAddress(c, deps.config.trustProxy)}`,
+        ),
+      ],
+      request: { params: z.object({ invite_code: z.string().max(40) }) },
+      responses: { 200: json(Answer, 'The contest'), ...errors(401, 404, 429) },
+    }),
+    async (c) => {
+      const code = normalizeCode(c.req.valid('param').invite_code)
+      const row = await deps.db
+        .selectFrom('esports_contests')
+        .selectAll()
+        .where('invite_code', '=', code)
+        .executeTakeFirst()
+      if (!row) throw notFound('Contest')
+      return c.json({ esports_contest: await contestJson(deps.db, row, meOf(c)) }, 200)
+    },
+  )
+
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/api/esports/contests/{id}',
+      tags: ['Esports'],
+      summary: 'One esports contest',
+      description:
+        'Private contests: only their host, admins and members (404 for everyone else). Room details only to the host and admins, and to members once revealed.',
+      request: { params: IdParam },
+      responses: { 200: json(Answer, 'The contest'), ...errors(404, 422) },
+    }),
+    async (c) => {
+      const caller = callerOf(c)
+      const row = await visibleContest(deps.db, c.req.valid('param').id, caller ?? { id: 0, role: 'guest' })
+      return c.json({ esports_contest: await contestJson(deps.db, row, caller) }, 200)
+    },
+  )
+
+  const editRoute = (path: string, summary: string) =>
+    createRoute({
+      method: 'put',
+      path,
+      tags: ['Esports'],
+      summary,
+      description:
+        'Host or admin, before the lock (409 after). Name, description, map, start, reveal and minimum level always; the prize table, per-kill prize and slots only while no squad but the host’s own has joined, the entry fee only while nobody has paid (409).',
+      security: bearerSecurity,
+      request: { params: IdParam, body: jsonBody(EditBody) },
+      responses: { 200: json(Answer, 'Edited'), ...errors(401, 403, 404, 409, 422) },
+    })
+
+  app.openapi(
+    editRoute('/api/esports/contests/{id}', 'Edit an esports contest before the lock'),
+    async (c) => {
+      const me = meOf(c)
+      const row = await editEsportsContest(deps, me, c.req.valid('param').id, c.req.valid('json'))
+      return c.json({ esports_contest: await contestJson(deps.db, row, me) }, 200)
+    },
+  )
+
+  for (const alias of ALIASES)
+    app.openapi(
+      editRoute(alias.path, `Edit a ${alias.name} contest before the lock (spec alias; other games 404)`),
+      async (c) => {
+        const me = meOf(c)
+        const row = await editEsportsContest(deps, me, c.req.valid('param').id, c.req.valid('json'), {
+          game: alias.game,
+        })
+        return c.json({ esports_contest: await contestJson(deps.db, row, me) }, 200)
+      },
+    )
+
+  app.openapi(
+    createRoute({
+      method: 'delete',
+      path: '/api/esports/contests/{id}',
+      tags: ['Esports'],
+      summary: 'Cancel an esports contest before the lock (host or admin): every entry refunded',
+      security: bearerSecurity,
+      request: { params: IdParam },
+      responses: { 200: json(Answer, 'Cancelled'), ...errors(401, 403, 404, 409, 422) },
+    }),
+    async (c) => {
+      const me = meOf(c)
+      const row = await cancelEsportsContestByHost(deps, me, c.req.valid('param').id)
+      return c.json({ esports_contest: await contestJson(deps.db, row, me) }, 200)
+    },
+  )
+
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/api/esports/access',
+      tags: ['Esports'],
+      summary: 'May I host contests of this kind, and what is missing',
+      description:
+        '`allowed`/`free_allowed`: a free private contest may be hosted; `paid_allowed`: a paid or public one too. `missing`: what stands between the caller and a paid or public contest, the first one first.',
+      security: bearerSecurity,
+      request: {
+        query: z.object({ kind: z.enum(ESPORTS_KIND_SLUGS as [string, ...string[]]).default('pubg') }),
+      },
+      responses: { 200: json(AccessAnswer, 'Access'), ...errors(401, 422) },
+    }),
+    async (c) => {
+      const access = await esportsAccess(deps.db, currentUser(c).id, c.req.valid('query').kind as EsportsKind)
+      return c.json({ esports_access: access }, 200)
+    },
+  )
+
+  app.openapi(
+    createRoute({
+      method: 'post',
+      path: '/api/pubgs/access',
+      tags: ['Esports'],
+      summary: 'Ask the admins for esports host access (spec "PUBG access POST")',
+      description:
+        'Every admin is notified with a link to the player. 409 if the player may host paid contests already; 429 if they asked within the last 24 hours.',
+      security: bearerSecurity,
+      request: {
+        body: {
+          required: false,
+          content: {
+            'application/json': {
+              schema: z.strictObject({
+                kind: z.enum(ESPORTS_KIND_SLUGS as [string, ...string[]]).optional(),
+                message: z.string().max(500).nullable().optional(),
+              }),
+            },
+          },
+        },
+      },
+      responses: { 202: json(AccessAnswer, 'Asked'), ...errors(401, 409, 422, 429) },
+    }),
+    async (c) => {
+      const body = (c.req.valid('json') ?? {}) as { kind?: EsportsKind; message?: string | null }
+      const access = await requestHostAccess(deps, meOf(c), body)
+      return c.json({ esports_access: access }, 202)
+    },
+  )
+
+  return app
 }

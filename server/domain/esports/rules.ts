@@ -132,3 +132,14 @@ export function squadPoints(game: EsportsGame, placement: number, kills: number)
 /** Esports contest ids start above this (the migration sets the sequence): /contests/{id} is one contest in either table. */
 export const ESPORTS_CONTEST_ID_BASE = 1_000_000
 export const isEsportsContestId = (id: number) => id > ESPORTS_CONTEST_ID_BASE
+
+/** A host's verified game account for the kind's game must be at least this level (docs/esports.md). */
+export const HOST_LEVEL_MIN = 20
+/** Open (not yet locked) esports contests one player hosts at once; tournament lobbies do not count. */
+export const HOSTED_OPEN_MAX = 10
+/** A contest starts at least this many minutes after its reveal time would be from now. */
+export const START_MARGIN_MINUTES = 5
+/** And at most this many days ahead. */
+export const STARTS_AT_MAX_DAYS = 30
+/** A player asks the admins for host access at most once per this many hours (clock time). */
+export const ACCESS_REQUEST_COOLDOWN_HOURS = 24

@@ -1,18 +1,21 @@
 import { useParams } from 'react-router'
 import { type GameKind, gameKind } from '../../../../server/domain/contest-creation'
+import { EsportsGetAccessPage, EsportsRequirementPage } from '../esports/create/AccessPages'
+import { EsportsCreatePage } from '../esports/create/EsportsCreatePage'
 import { CreateContestPage } from './CreateContestPage'
 import { FORM_KINDS } from './kinds'
 import { OpensLaterPage } from './OpensLaterPage'
 
-const PUBG_TITLES: Record<string, string> = {
-  'pubg-get-access': 'Get access to PUBG contests',
-  'pubg-contest-requirement': 'PUBG contest requirements',
-}
-
-/** `/contests/create/{kind}`: the form for an open kind, the "opens later" page for the rest. */
+/**
+ * `/contests/create/{kind}`: the form for a fantasy kind, the esports host form for an
+ * esports kind (issue 17), and the PUBG access pages.
+ */
 export function CreateKindPage() {
   const slug = useParams().kind ?? ''
   const kind = gameKind(slug)
+  if (slug === 'pubg-contest-requirement') return <EsportsRequirementPage />
+  if (slug === 'pubg-get-access') return <EsportsGetAccessPage />
   if (kind && FORM_KINDS.includes(slug)) return <CreateContestPage key={slug} kind={kind} />
-  return <OpensLaterPage kind={kind ?? (gameKind('pubg') as GameKind)} title={PUBG_TITLES[slug]} />
+  if (kind?.target === 'esports') return <EsportsCreatePage key={slug} kind={kind} />
+  return <OpensLaterPage kind={kind ?? (gameKind('pubg') as GameKind)} />
 }

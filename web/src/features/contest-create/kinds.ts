@@ -9,7 +9,7 @@ export const FORM_KINDS: readonly string[] = [
   'f1-single-match',
   'championship',
 ]
-/** Pages for kinds that open later: the esports kinds and the PUBG access pages. */
+/** The esports kinds' host forms and the PUBG access pages (issue 17, features/esports/create). */
 export const LATER_PAGES: readonly string[] = [
   'pubg',
   'pubg-lite',

@@ -1,11 +1,13 @@
 import { useQuery } from '@tanstack/react-query'
 import { Link, useParams } from 'react-router'
 import { GAME_KINDS } from '../../../../server/domain/contest-creation'
+import { isEsportsKind } from '../../../../server/domain/esports/rules'
 import { ButtonLink } from '../../components/Button'
 import { Card, EmptyState, Loading, PageHead } from '../../components/Common'
 import { Alert } from '../../components/Field'
 import { ApiError } from '../../lib/api'
 import { formatMoney, formatNumber } from '../../lib/format'
+import { EsportsRules } from '../esports/create/EsportsRules'
 import { PointSystemTables } from '../point-system/PointSystemPage'
 import { type KindRules, rulesQuery } from './api'
 import styles from './rules.module.css'
@@ -18,7 +20,15 @@ import { TeamRulesCard } from './TeamRulesCard'
  */
 export function RulesPage() {
   const slug = useParams().slug ?? ''
-  const rules = useQuery(rulesQuery(slug))
+  const rules = useQuery({ ...rulesQuery(slug), enabled: !isEsportsKind(slug) })
+  // Issue 17: an esports kind's rules are the custom room's (features/esports/create).
+  if (isEsportsKind(slug))
+    return (
+      <div data-testid="contest-rules" data-slug={slug}>
+        <KindChips current={slug} />
+        <EsportsRules kind={slug} />
+      </div>
+    )
   return (
     <div data-testid="contest-rules" data-slug={slug}>
       <KindChips current={slug} />

@@ -6,6 +6,7 @@ import { EmptyState, Loading, PageHead } from '../../components/Common'
 import { Alert } from '../../components/Field'
 import { get } from '../../lib/api'
 import { formatNumber } from '../../lib/format'
+import { CustomRooms } from '../esports/create/CustomRooms'
 import { type Contest, contestListQuery, gamesQuery, type ListSource } from './api'
 import { ContestCard } from './ContestCard'
 import styles from './contests.module.css'
@@ -48,7 +49,10 @@ export function PubgContestsPage() {
       title="PUBG Contests"
       subtitle="Open contests of upcoming PUBG matches."
       source={{ kind: 'game', gameId: pubg.id }}
-    />
+    >
+      {/* Issue 17: the rooms players host, PUBG, Free Fire and Call of Duty. */}
+      <CustomRooms />
+    </ContestList>
   )
 }
 

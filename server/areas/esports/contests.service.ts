@@ -1,0 +1,931 @@
+import type { ExpressionBuilder, Updateable } from 'kysely'
+import { lockRows } from '../../db/lock'
+import type { Database, EsportsContestsTable } from '../../db/schema'
+import { type AfterCommit, type Executor, type Tx, withTx } from '../../db/tx'
+import type { Deps } from '../../deps'
+import {
+  amountsFromPercents,
+  ENTRY_FEE_MAX_PAISE,
+  FULL_BPS,
+  type PercentRange,
+  percentRangeErrors,
+  percentToBps,
+  prizeOption,
+} from '../../domain/contest-creation'
+import {
+  ACCESS_REQUEST_COOLDOWN_HOURS,
+  DEFAULT_REVEAL_MINUTES,
+  ESPORTS_GAMES,
+  ESPORTS_KINDS,
+  type EsportsKind,
+  type EsportsMode,
+  GAME_LEVEL_MAX,
+  HOST_LEVEL_MIN,
+  HOSTED_OPEN_MAX,
+  maxSlots,
+  POINT_TABLES,
+  REVEAL_MINUTES_MAX,
+  REVEAL_MINUTES_MIN,
+  START_MARGIN_MINUTES,
+  STARTS_AT_MAX_DAYS,
+  TEAM_SIZES,
+} from '../../domain/esports/rules'
+import { paiseToRupees, rupeesToPaise } from '../../domain/money'
+import { DEFAULT_RAKE_BPS, prizePool, rankText } from '../../domain/prizes'
+import { AppError, type FieldErrors, invalid } from '../../http/errors'
+import { hashString } from '../../lib/rng'
+import { type AccessRequirement, contestAccess } from '../contest-access/service'
+import { notify } from '../notifications/service'
+import {
+  assertOpen,
+  type Caller,
+  type EsportsContestRow,
+  esportsContestStream,
+  findContest,
+  hostedContest,
+  isAdmin,
+} from './core'
+import { cancelEsportsContest } from './money'
+
+/**
+ * Esports contests of each kind and who may host them (docs/esports.md, "Creating a contest,
+ * and who may host"): creation, the host's edits and cancellation before the lock, the list,
+ * the access answer and the request for access, and the one EsportsContest JSON every part
+ * of the area answers with.
+ */
+
+const MINUTE_MS = 60_000
+const HOUR_MS = 60 * MINUTE_MS
+const DAY_MS = 24 * HOUR_MS
+
+// merge: rooms.service scheduleReveal — helper 6's rooms.service.ts schedules (and on an edit
+// reschedules) the reveal job of a contest; until the parts are merged this does nothing.
+async function scheduleRevealJob(_deps: Deps, _contest: EsportsContestRow): Promise<void> {}
+
+// ---------------------------------------------------------------------------------------------
+// Input
+
+export interface PrizeRangeInput {
+  from: number
+  to: number
+  percent: number | string
+}
+
+export interface EsportsContestInput {
+  kind: EsportsKind
+  mode: EsportsMode
+  name: string
+  description?: string | null
+  map?: string | null
+  entry_fee: number | string
+  per_kill?: number | string
+  prize_ranges?: PrizeRangeInput[]
+  prize_option?: string
+  slots: number
+  min_level?: number
+  starts_at?: number | string
+  /** Instead of starts_at: minutes from now on the league clock (the CLI's --starts-in). */
+  starts_in_minutes?: number
+  reveal_minutes?: number
+  is_private?: boolean
+}
+
+export type EsportsContestEdit = Partial<Omit<EsportsContestInput, 'kind' | 'mode' | 'starts_in_minutes'>>
+
+class Problems {
+  fields: FieldErrors = {}
+  add(field: string, message: string) {
+    const list = this.fields[field]
+    if (list) list.push(message)
+    else this.fields[field] = [message]
+  }
+  get any() {
+    return Object.keys(this.fields).length > 0
+  }
+  merge(errors: FieldErrors | null) {
+    for (const [k, v] of Object.entries(errors ?? {})) for (const m of v) this.add(k, m)
+  }
+}
+
+/** `starts_at` as epoch ms or an ISO time; null when it is neither. */
+export function parseStartsAt(value: number | string): number | null {
+  if (typeof value === 'number') return Number.isSafeInteger(value) && value > 0 ? value : null
+  const text = value.trim()
+  if (/^\d{1,15}$/.test(text)) return Number(text)
+  if (!/^\d{4}-\d{2}-\d{2}T/.test(text)) return null
+  const ms = Date.parse(text)
+  return Number.isFinite(ms) ? ms : null
+}
+
+function wholeRupees(p: Problems, field: string, value: number | string, maxPaise: number, what: string) {
+  const paise = rupeesToPaise(value)
+  if (paise === null || paise < 0 || paise % 100 !== 0 || paise > maxPaise) {
+    p.add(field, `must be whole rupees from 0 to ${maxPaise / 100}${what}`)
+    return null
+  }
+  return paise
+}
+
+function percentsOf(
+  p: Problems,
+  input: { prize_ranges?: PrizeRangeInput[]; prize_option?: string },
+  slots: number,
+) {
+  if (input.prize_ranges && input.prize_option)
+    p.add('prize_option', 'give prize_option or prize_ranges, not both')
+  if (input.prize_option) {
+    const option = prizeOption(input.prize_option, slots)
+    if (!option) {
+      p.add('prize_option', `is not offered for ${slots} slots`)
+      return []
+    }
+    return option.ranges
+  }
+  if (!input.prize_ranges) return prizeOption('winner_takes_all', slots)?.ranges ?? []
+  const ranges: PercentRange[] = []
+  input.prize_ranges.forEach((r, i) => {
+    const n = typeof r.percent === 'number' ? r.percent : Number(r.percent)
+    const bps = percentToBps(n)
+    if (bps === null) p.add(`prize_ranges.${i}.percent`, 'must be a percent with at most 2 decimals')
+    ranges.push({ from: r.from, to: r.to, percent_bps: bps ?? 0 })
+  })
+  return ranges
+}
+
+interface Money {
+  entry_fee_paise: number
+  rake_bps: number
+  per_kill_paise: number
+  prize_percents: PercentRange[]
+  slots: number
+  is_private: boolean
+}
+
+/** The money side of a draft (fee, rake, per kill, prize table, slots, privacy): checks into `p`. */
+function resolveMoney(
+  p: Problems,
+  game: (typeof ESPORTS_GAMES)[keyof typeof ESPORTS_GAMES]['slug'],
+  mode: EsportsMode,
+  input: {
+    entry_fee: number | string
+    per_kill?: number | string
+    prize_ranges?: PrizeRangeInput[]
+    prize_option?: string
+    slots: number
+    is_private?: boolean
+  },
+  defaults: { is_private: boolean | undefined },
+): Money {
+  const max = maxSlots(game, mode)
+  if (!Number.isInteger(input.slots) || input.slots < 2 || input.slots > max)
+    p.add('slots', `must be from 2 to ${max} (${ESPORTS_GAMES[game].name} ${mode})`)
+  const fee = wholeRupees(p, 'entry_fee', input.entry_fee, ENTRY_FEE_MAX_PAISE, ' per player') ?? 0
+  const rake = fee > 0 ? DEFAULT_RAKE_BPS : 0
+  const isPrivate = input.is_private ?? defaults.is_private ?? fee === 0
+  const killMax = Math.floor((fee * (FULL_BPS - rake)) / FULL_BPS / 100) * 100
+  let perKill = 0
+  let percents: PercentRange[] = []
+  if (fee === 0) {
+    if (!isPrivate) p.add('is_private', 'a free contest must be private')
+    const kill = input.per_kill === undefined ? 0 : rupeesToPaise(input.per_kill)
+    if (kill !== 0) p.add('per_kill', 'a free contest has no kill prizes')
+    if (input.prize_ranges?.length || input.prize_option)
+      p.add('prize_ranges', 'a free contest has no prizes')
+  } else {
+    perKill =
+      input.per_kill === undefined
+        ? 0
+        : (wholeRupees(p, 'per_kill', input.per_kill, killMax, ' (at most the entry fee less the rake)') ?? 0)
+    percents = percentsOf(p, input, input.slots)
+    if (Number.isInteger(input.slots) && input.slots >= 2) p.merge(percentRangeErrors(percents, input.slots))
+  }
+  return {
+    entry_fee_paise: fee,
+    rake_bps: rake,
+    per_kill_paise: perKill,
+    prize_percents: percents,
+    slots: input.slots,
+    is_private: isPrivate,
+  }
+}
+
+function resolveSchedule(
+  p: Problems,
+  nowMs: number,
+  input: { starts_at: number | string; reveal_minutes?: number },
+): { starts_at_ms: number; reveal_minutes: number } {
+  const reveal = input.reveal_minutes ?? DEFAULT_REVEAL_MINUTES
+  if (!Number.isInteger(reveal) || reveal < REVEAL_MINUTES_MIN || reveal > REVEAL_MINUTES_MAX)
+    p.add('reveal_minutes', `must be from ${REVEAL_MINUTES_MIN} to ${REVEAL_MINUTES_MAX}`)
+  const starts = parseStartsAt(input.starts_at)
+  if (starts === null) p.add('starts_at', 'must be a time (epoch milliseconds or ISO 8601)')
+  else {
+    const earliest = nowMs + (reveal + START_MARGIN_MINUTES) * MINUTE_MS
+    if (starts < earliest)
+      p.add(
+        'starts_at',
+        `must be at least ${reveal + START_MARGIN_MINUTES} minutes from now (the reveal time plus ${START_MARGIN_MINUTES})`,
+      )
+    else if (starts > nowMs + STARTS_AT_MAX_DAYS * DAY_MS)
+      p.add('starts_at', `must be at most ${STARTS_AT_MAX_DAYS} days ahead`)
+  }
+  return { starts_at_ms: starts ?? 0, reveal_minutes: reveal }
+}
+
+function checkMap(p: Problems, game: keyof typeof ESPORTS_GAMES, map: string | null | undefined) {
+  if (map === undefined || map === null || map === '') return null
+  const found = ESPORTS_GAMES[game].maps.find((m) => m.toLowerCase() === map.trim().toLowerCase())
+  if (!found) p.add('map', `must be one of ${ESPORTS_GAMES[game].maps.join(', ')}`)
+  return found ?? null
+}
+
+function checkLevel(p: Problems, level: number | undefined) {
+  const v = level ?? 0
+  if (!Number.isInteger(v) || v < 0 || v > GAME_LEVEL_MAX)
+    p.add('min_level', `must be from 0 to ${GAME_LEVEL_MAX}`)
+  return v
+}
+
+function checkName(p: Problems, name: string) {
+  const n = name.trim()
+  if (n.length < 3 || n.length > 60) p.add('name', 'must be 3 to 60 characters')
+  return n
+}
+
+// ---------------------------------------------------------------------------------------------
+// Who may host
+
+export type HostRequirementKey =
+  | 'game_account_verified'
+  | 'game_level'
+  | 'mobile_verified'
+  | 'paid_contest_completed'
+  | 'admin_grant'
+  | 'hosted_open_cap'
+
+export interface HostRequirement {
+  key: HostRequirementKey
+  met: boolean
+  message: string
+}
+
+export interface EsportsAccess {
+  kind: EsportsKind
+  /** The draft asked about may be created (without a draft: a free private contest may be). */
+  allowed: boolean
+  free_allowed: boolean
+  paid_allowed: boolean
+  requirements: HostRequirement[]
+  /** What still stands between the player and the draft (without one: a paid or public contest), first first. */
+  missing: HostRequirement[]
+}
+
+export async function esportsAccess(
+  db: Executor,
+  userId: number,
+  kind: EsportsKind,
+  draft?: { entry_fee_paise: number; is_private: boolean },
+): Promise<EsportsAccess> {
+  const game = ESPORTS_KINDS[kind].game
+  const gameName = ESPORTS_GAMES[game].name
+  const [account, daily, hosted] = await Promise.all([
+    db
+      .selectFrom('game_accounts')
+      .select(['status', 'game_level'])
+      .where('user_id', '=', userId)
+      .where('game', '=', game)
+      .executeTakeFirst(),
+    contestAccess(db, userId, { entry_fee_paise: 1, is_private: false }),
+    hostedOpen(db, userId),
+  ])
+  const verified = account?.status === 'verified'
+  const levelOk = verified && Number(account?.game_level) >= HOST_LEVEL_MIN
+  const capOk = hosted < HOSTED_OPEN_MAX
+  const accountMessage = verified
+    ? `Your ${gameName} game account is verified`
+    : account?.status === 'pending'
+      ? `Your ${gameName} game account waits for an admin’s verification`
+      : account?.status === 'rejected'
+        ? `Your ${gameName} game account was rejected; fix it in your settings`
+        : `Add your ${gameName} game account in your settings and have it verified`
+  const pick = (key: 'mobile_verified' | 'paid_contest_completed' | 'admin_grant') =>
+    daily.requirements.find((r: AccessRequirement) => r.key === key) as AccessRequirement
+  const requirements: HostRequirement[] = [
+    { key: 'game_account_verified', met: verified, message: accountMessage },
+    {
+      key: 'game_level',
+      met: levelOk,
+      message: levelOk
+        ? `Your ${gameName} level is ${account?.game_level} (at least ${HOST_LEVEL_MIN})`
+        : `Your ${gameName} game account must be level ${HOST_LEVEL_MIN} or more${
+            account ? ` (it is ${account.game_level})` : ''
+          }`,
+    },
+    { ...pick('mobile_verified'), key: 'mobile_verified' },
+    { ...pick('paid_contest_completed'), key: 'paid_contest_completed' },
+    { ...pick('admin_grant'), key: 'admin_grant' },
+    {
+      key: 'hosted_open_cap',
+      met: capOk,
+      message: capOk
+        ? `You host ${hosted} of at most ${HOSTED_OPEN_MAX} open esports contests`
+        : `You already host ${hosted} open esports contests, the most at once; wait until one locks or cancel one`,
+    },
+  ]
+  const byKey = (k: HostRequirementKey) => requirements.find((r) => r.key === k)?.met === true
+  const paidPath = byKey('admin_grant') || (byKey('mobile_verified') && byKey('paid_contest_completed'))
+  const base = verified && levelOk && capOk
+  const freeAllowed = base
+  const paidAllowed = base && paidPath
+  const paid = draft ? draft.entry_fee_paise > 0 || !draft.is_private : true
+  const missing = requirements.filter((r) => {
+    if (r.met) return false
+    if (r.key === 'mobile_verified' || r.key === 'paid_contest_completed' || r.key === 'admin_grant')
+      return paid && !paidPath
+    return true
+  })
+  return {
+    kind,
+    allowed: draft ? (paid ? paidAllowed : freeAllowed) : freeAllowed,
+    free_allowed: freeAllowed,
+    paid_allowed: paidAllowed,
+    requirements,
+    missing,
+  }
+}
+
+async function hostedOpen(db: Executor, userId: number): Promise<number> {
+  const row = await db
+    .selectFrom('esports_contests')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where('host_id', '=', userId)
+    .where('status', '=', 'open')
+    .where('round_id', 'is', null)
+    .executeTakeFirstOrThrow()
+  return Number(row.n)
+}
+
+export const ACCESS_REQUEST_KIND = 'esports_access_request'
+/** The requester's own copy ("your request went to the admins"): also the 24-hour rule's record. */
+export const ACCESS_REQUESTED_KIND = 'esports_access_requested'
+
+/**
+ * A player asks the admins for host access (POST /api/pubgs/access): every admin is notified
+ * with a link to the player; the player gets a copy, which is what the once-a-day rule reads.
+ */
+export async function requestHostAccess(
+  deps: Deps,
+  caller: Caller,
+  input: { kind?: EsportsKind; message?: string | null },
+): Promise<EsportsAccess> {
+  const kind = input.kind ?? 'pubg'
+  return withTx(deps, async (tx, after) => {
+    await lockRows(tx, 'users', caller.id)
+    const now = deps.clock.now()
+    const access = await esportsAccess(tx, caller.id, kind)
+    if (access.paid_allowed) throw new AppError('CONFLICT', 'You may host esports contests already')
+    const last = await tx
+      .selectFrom('notifications')
+      .select('created_at_ms')
+      .where('user_id', '=', caller.id)
+      .where('kind', '=', ACCESS_REQUESTED_KIND)
+      .orderBy('created_at_ms', 'desc')
+      .executeTakeFirst()
+    const cooldown = ACCESS_REQUEST_COOLDOWN_HOURS * HOUR_MS
+    if (last && Number(last.created_at_ms) + cooldown > now) {
+      const wait = Math.ceil((Number(last.created_at_ms) + cooldown - now) / 1000)
+      throw new AppError(
+        'RATE_LIMITED',
+        `You asked within the last ${ACCESS_REQUEST_COOLDOWN_HOURS} hours; ask again later`,
+        undefined,
+        { 'Retry-After': String(wait) },
+      )
+    }
+    const user = await tx
+      .selectFrom('users')
+      .select(['id', 'slug', 'username'])
+      .where('id', '=', caller.id)
+      .executeTakeFirstOrThrow()
+    const admins = await tx
+      .selectFrom('users')
+      .select('id')
+      .where('role', '=', 'admin')
+      .orderBy('id')
+      .execute()
+    const gameName = ESPORTS_KINDS[kind].name
+    const note = input.message?.trim() ? `: “${input.message.trim()}”` : ''
+    const lacking = access.missing.map((r) => r.key)
+    for (const a of admins)
+      await notify(
+        tx,
+        after,
+        Number(a.id),
+        {
+          kind: ACCESS_REQUEST_KIND,
+          body: `${user.username} asks for ${gameName} host access${note}`,
+          data: {
+            user_id: user.id,
+            user_slug: user.slug,
+            kind,
+            missing: lacking,
+            link: `/users/${user.slug}`,
+          },
+        },
+        now,
+      )
+    await notify(
+      tx,
+      after,
+      caller.id,
+      {
+        kind: ACCESS_REQUESTED_KIND,
+        body: `Your request for ${gameName} host access went to the admins`,
+        data: { kind, link: '/contests/create/pubg-contest-requirement' },
+      },
+      now,
+    )
+    return access
+  })
+}
+
+// ---------------------------------------------------------------------------------------------
+// Creating, editing, cancelling
+
+const CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789'
+const CODE_LENGTH = 10
+
+async function freshCode(deps: Deps, db: Executor, userId: number, nowMs: number): Promise<string> {
+  const stream = deps.rng.stream('esports-invite-codes')
+  for (let attempt = 0; attempt < 20; attempt++) {
+    let code = ''
+    let h = hashString(`${stream.uint32()}:${userId}:${nowMs}:${attempt}`)
+    for (let i = 0; i < CODE_LENGTH; i++) {
+      if (i === 5) h = hashString(`${h}:${stream.uint32()}`)
+      code += CODE_ALPHABET[h % CODE_ALPHABET.length]
+      h = Math.floor(h / CODE_ALPHABET.length)
+    }
+    const clash = await db
+      .selectFrom('esports_contests')
+      .select('id')
+      .where('invite_code', '=', code)
+      .executeTakeFirst()
+    if (!clash) return code
+  }
+  throw new Error('no free invite code after 20 draws')
+}
+
+function refusal(access: EsportsAccess): AppError {
+  const first = access.missing[0]
+  return new AppError(
+    'FORBIDDEN',
+    first ? `You cannot host this contest yet: ${first.message}` : 'You cannot host this contest yet',
+  )
+}
+
+export async function createEsportsContest(
+  deps: Deps,
+  caller: Caller,
+  input: EsportsContestInput,
+): Promise<EsportsContestRow> {
+  const contest = await withTx(deps, async (tx) => {
+    await lockRows(tx, 'users', caller.id)
+    const now = deps.clock.now()
+    const info = ESPORTS_KINDS[input.kind]
+    if (!info) throw invalid({ kind: ['is not an esports kind'] })
+    const game = info.game
+    const p = new Problems()
+    const name = checkName(p, input.name)
+    const map = checkMap(p, game, input.map)
+    const minLevel = checkLevel(p, input.min_level)
+    const money = resolveMoney(p, game, input.mode, input, { is_private: input.is_private })
+    if (input.starts_at !== undefined && input.starts_in_minutes !== undefined)
+      p.add('starts_in_minutes', 'give starts_at or starts_in_minutes, not both')
+    const startsAt =
+      input.starts_at ??
+      (input.starts_in_minutes === undefined ? undefined : now + input.starts_in_minutes * MINUTE_MS)
+    if (startsAt === undefined) p.add('starts_at', 'is required')
+    const schedule = resolveSchedule(startsAt === undefined ? new Problems() : p, now, {
+      starts_at: startsAt ?? 0,
+      reveal_minutes: input.reveal_minutes,
+    })
+    if (p.any) throw invalid(p.fields)
+    const access = await esportsAccess(tx, caller.id, input.kind, {
+      entry_fee_paise: money.entry_fee_paise,
+      is_private: money.is_private,
+    })
+    if (!access.allowed) throw refusal(access)
+    const code = await freshCode(deps, tx, caller.id, now)
+    return tx
+      .insertInto('esports_contests')
+      .values({
+        kind: input.kind,
+        game,
+        mode: input.mode,
+        team_size: TEAM_SIZES[input.mode],
+        name,
+        description: input.description?.trim() ? input.description.trim() : null,
+        map,
+        host_id: caller.id,
+        entry_fee_paise: money.entry_fee_paise,
+        rake_bps: money.rake_bps,
+        per_kill_paise: money.per_kill_paise,
+        prize_percents: JSON.stringify(money.prize_percents),
+        slots: money.slots,
+        min_level: minLevel,
+        is_private: money.is_private ? 1 : 0,
+        invite_code: code,
+        starts_at_ms: schedule.starts_at_ms,
+        reveal_minutes: schedule.reveal_minutes,
+        created_at_ms: now,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow()
+  })
+  await scheduleRevealJob(deps, contest)
+  return contest
+}
+
+/** Members of the contest outside the host's own squad (not refunded). */
+async function othersJoined(db: Executor, contest: EsportsContestRow): Promise<number> {
+  const row = await db
+    .selectFrom('esports_members as m')
+    .innerJoin('esports_squads as s', 's.id', 'm.squad_id')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where('m.contest_id', '=', contest.id)
+    .where('m.refunded', '=', 0)
+    .where('s.captain_id', '!=', contest.host_id)
+    .executeTakeFirstOrThrow()
+  return Number(row.n)
+}
+
+async function anyJoined(db: Executor, contestId: number): Promise<number> {
+  const row = await db
+    .selectFrom('esports_members')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where('contest_id', '=', contestId)
+    .where('refunded', '=', 0)
+    .executeTakeFirstOrThrow()
+  return Number(row.n)
+}
+
+/**
+ * The host's (or an admin's) edit before the lock. Name, description, map, start, reveal and
+ * minimum level always; the prize table, per-kill prize and slots only while nobody outside
+ * the host's own squad has joined; the entry fee only while nobody has paid one (409 otherwise).
+ */
+export async function editEsportsContest(
+  deps: Deps,
+  caller: Caller,
+  contestId: number,
+  edit: EsportsContestEdit,
+  opts: { game?: string } = {},
+): Promise<EsportsContestRow> {
+  const { contest, rescheduled } = await withTx(deps, async (tx, after) => {
+    const seen = await hostedContest(tx, contestId, caller)
+    if (opts.game && seen.game !== opts.game) throw new AppError('NOT_FOUND', 'Contest not found')
+    await lockRows(tx, 'esports_contests', contestId)
+    const current = (await findContest(tx, contestId)) as EsportsContestRow
+    assertOpen(current)
+    const now = deps.clock.now()
+    const p = new Problems()
+    const set: Updateable<EsportsContestsTable> = {}
+    if (edit.name !== undefined) set.name = checkName(p, edit.name)
+    if (edit.description !== undefined)
+      set.description = edit.description?.trim() ? edit.description.trim() : null
+    if (edit.map !== undefined) set.map = checkMap(p, current.game, edit.map)
+    if (edit.min_level !== undefined) set.min_level = checkLevel(p, edit.min_level)
+    const scheduleTouched = edit.starts_at !== undefined || edit.reveal_minutes !== undefined
+    if (scheduleTouched) {
+      const s = resolveSchedule(p, now, {
+        starts_at: edit.starts_at ?? Number(current.starts_at_ms),
+        reveal_minutes: edit.reveal_minutes ?? current.reveal_minutes,
+      })
+      set.starts_at_ms = s.starts_at_ms
+      set.reveal_minutes = s.reveal_minutes
+    }
+    const moneyTouched =
+      edit.entry_fee !== undefined ||
+      edit.per_kill !== undefined ||
+      edit.prize_ranges !== undefined ||
+      edit.prize_option !== undefined ||
+      edit.slots !== undefined ||
+      edit.is_private !== undefined
+    if (moneyTouched) {
+      const currentFee = Number(current.entry_fee_paise)
+      const newFee = edit.entry_fee === undefined ? currentFee : rupeesToPaise(edit.entry_fee)
+      const becomesFree = newFee === 0
+      const currentRanges = (JSON.parse(current.prize_percents) as PercentRange[]).map((r) => ({
+        from: r.from,
+        to: r.to,
+        percent: r.percent_bps / 100,
+      }))
+      const money = resolveMoney(
+        p,
+        current.game,
+        current.mode,
+        {
+          entry_fee: edit.entry_fee ?? currentFee / 100,
+          per_kill: edit.per_kill ?? (becomesFree ? 0 : Number(current.per_kill_paise) / 100),
+          prize_ranges:
+            edit.prize_ranges ??
+            (edit.prize_option || becomesFree || currentRanges.length === 0 ? undefined : currentRanges),
+          prize_option: edit.prize_option,
+          slots: edit.slots ?? current.slots,
+          is_private: edit.is_private,
+        },
+        { is_private: becomesFree ? true : current.is_private === 1 },
+      )
+      if (p.any) throw invalid(p.fields)
+      const changes =
+        money.entry_fee_paise !== currentFee ||
+        money.per_kill_paise !== Number(current.per_kill_paise) ||
+        JSON.stringify(money.prize_percents) !== current.prize_percents ||
+        money.slots !== current.slots
+      if (changes && (await othersJoined(tx, current)) > 0)
+        throw new AppError('CONFLICT', 'Squads have joined: the prizes, fee and slots can no longer change')
+      if (money.entry_fee_paise !== currentFee && (await anyJoined(tx, current.id)) > 0)
+        throw new AppError('CONFLICT', 'Members paid the current entry fee: it can no longer change')
+      if (money.slots < current.squads_count)
+        throw invalid({ slots: [`must be at least the ${current.squads_count} squads already in`] })
+      if (money.is_private !== (current.is_private === 1)) {
+        const access = await esportsAccess(tx, current.host_id, current.kind, {
+          entry_fee_paise: money.entry_fee_paise,
+          is_private: money.is_private,
+        })
+        if (!access.allowed && !isAdmin(caller)) throw refusal(access)
+      }
+      if (money.entry_fee_paise > 0 && currentFee === 0 && !isAdmin(caller)) {
+        const access = await esportsAccess(tx, current.host_id, current.kind, {
+          entry_fee_paise: money.entry_fee_paise,
+          is_private: money.is_private,
+        })
+        if (!access.allowed) throw refusal(access)
+      }
+      set.entry_fee_paise = money.entry_fee_paise
+      set.rake_bps = money.rake_bps
+      set.per_kill_paise = money.per_kill_paise
+      set.prize_percents = JSON.stringify(money.prize_percents)
+      set.slots = money.slots
+      set.is_private = money.is_private ? 1 : 0
+    }
+    if (p.any) throw invalid(p.fields)
+    if (Object.keys(set).length > 0)
+      await tx.updateTable('esports_contests').set(set).where('id', '=', contestId).execute()
+    const updated = (await findContest(tx, contestId)) as EsportsContestRow
+    after.publish(esportsContestStream(contestId), {
+      type: 'status',
+      contest_id: contestId,
+      status: updated.status,
+      starts_at_in_millis: Number(updated.starts_at_ms),
+      reveal_at_in_millis: revealAt(updated),
+    })
+    return {
+      contest: updated,
+      rescheduled:
+        Number(updated.starts_at_ms) !== Number(current.starts_at_ms) ||
+        updated.reveal_minutes !== current.reveal_minutes,
+    }
+  })
+  if (rescheduled) await scheduleRevealJob(deps, contest)
+  return contest
+}
+
+/** The host (or an admin) calls a contest off before the lock: every entry refunded, members told. */
+export async function cancelEsportsContestByHost(
+  deps: Deps,
+  caller: Caller,
+  contestId: number,
+  reason?: string | null,
+): Promise<EsportsContestRow> {
+  return withTx(deps, async (tx, after) => {
+    await hostedContest(tx, contestId, caller)
+    await lockRows(tx, 'esports_contests', contestId)
+    const contest = (await findContest(tx, contestId)) as EsportsContestRow
+    assertOpen(contest)
+    const now = deps.clock.now()
+    const why = reason?.trim()
+      ? reason.trim()
+      : isAdmin(caller) && caller.id !== contest.host_id
+        ? 'Cancelled by an admin'
+        : 'Cancelled by the host'
+    const refunded = await cancelEsportsContest(tx, after, { contest, reason: why, nowMs: now })
+    await notifyCancelled(tx, after, contest, refunded, why, now)
+    after.publish(esportsContestStream(contestId), {
+      type: 'status',
+      contest_id: contestId,
+      status: 'cancelled',
+      status_reason: why,
+    })
+    return (await findContest(tx, contestId)) as EsportsContestRow
+  })
+}
+
+async function notifyCancelled(
+  tx: Tx,
+  after: AfterCommit,
+  contest: EsportsContestRow,
+  userIds: number[],
+  why: string,
+  nowMs: number,
+) {
+  const fee = Number(contest.entry_fee_paise)
+  for (const userId of [...new Set(userIds)].sort((a, b) => a - b))
+    await notify(
+      tx,
+      after,
+      userId,
+      {
+        kind: 'esports_contest_cancelled',
+        body: `${contest.name} was cancelled (${why})${fee > 0 ? `; your ₹${paiseToRupees(fee)} entry is back in your unused balance` : ''}`,
+        data: { esports_contest_id: contest.id, link: `/contests/${contest.id}` },
+      },
+      nowMs,
+    )
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reading
+
+export type ListStatus = 'open' | 'locked' | 'completed' | 'cancelled' | 'active' | 'all'
+
+export interface ListQuery {
+  game?: string
+  kind?: string
+  status?: ListStatus
+  mine?: boolean
+  offset: number
+  per_page: number
+}
+
+/** Public contests plus the private ones the caller hosts or joined (admins: every one). */
+export async function listEsportsContests(db: Executor, caller: Caller | null, q: ListQuery) {
+  const me = caller?.id ?? 0
+  const base = () => {
+    let query = db.selectFrom('esports_contests as c')
+    if (q.game) query = query.where('c.game', '=', q.game as EsportsContestRow['game'])
+    if (q.kind) query = query.where('c.kind', '=', q.kind as EsportsKind)
+    const status = q.status ?? 'active'
+    if (status === 'active') query = query.where('c.status', 'in', ['open', 'locked'])
+    else if (status !== 'all') query = query.where('c.status', '=', status)
+    const joined = (eb: ExpressionBuilder<Database & { c: EsportsContestsTable }, 'c'>) =>
+      eb(
+        'c.id',
+        'in',
+        eb
+          .selectFrom('esports_members as m')
+          .select('m.contest_id')
+          .where('m.user_id', '=', me)
+          .where('m.refunded', '=', 0),
+      )
+    if (q.mine) query = query.where((eb) => eb.or([eb('c.host_id', '=', me), joined(eb)]))
+    else if (!(caller && isAdmin(caller)))
+      query = query.where((eb) => eb.or([eb('c.is_private', '=', 0), eb('c.host_id', '=', me), joined(eb)]))
+    return query
+  }
+  const [rows, total] = await Promise.all([
+    base()
+      .selectAll('c')
+      .orderBy('c.starts_at_ms', 'asc')
+      .orderBy('c.id', 'asc')
+      .limit(q.per_page)
+      .offset(q.offset)
+      .execute(),
+    base()
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .executeTakeFirstOrThrow(),
+  ])
+  return { contests: await contestsJson(db, rows, caller), total: Number(total.n) }
+}
+
+export const revealAt = (c: Pick<EsportsContestRow, 'starts_at_ms' | 'reveal_minutes'>) =>
+  Number(c.starts_at_ms) - c.reveal_minutes * MINUTE_MS
+
+export interface ContestExtras {
+  host: { id: number; slug: string; username: string } | null
+  my_squad_id: number | null
+  is_host: boolean
+  is_admin: boolean
+}
+
+/** The pool if every slot fills: fee × players × (1 − rake), floored to whole rupees. */
+export function fullPoolPaise(
+  c: Pick<EsportsContestRow, 'entry_fee_paise' | 'slots' | 'team_size' | 'rake_bps'>,
+) {
+  return prizePool(Number(c.entry_fee_paise), c.slots * c.team_size, c.rake_bps)
+}
+
+/** The EsportsContest JSON (docs/esports.md); `extras` say who the caller is to it. */
+export function serializeEsportsContest(c: EsportsContestRow, extras: ContestExtras) {
+  const percents = JSON.parse(c.prize_percents) as PercentRange[]
+  const pool = fullPoolPaise(c)
+  const players = c.slots * c.team_size
+  // Placement prizes are what the kill prizes leave: at least this much when the room fills.
+  const placementPool = Math.max(0, pool - Number(c.per_kill_paise) * Math.max(0, players - 1))
+  const amounts = amountsFromPercents(placementPool, percents)
+  const privileged = extras.is_host || extras.is_admin
+  const member = extras.my_squad_id !== null
+  const showRoom = privileged || (member && c.revealed_at_ms !== null)
+  const game = ESPORTS_GAMES[c.game]
+  return {
+    id: c.id,
+    kind: c.kind,
+    kind_name: ESPORTS_KINDS[c.kind]?.name ?? c.kind,
+    game: c.game,
+    game_name: game?.name ?? c.game,
+    mode: c.mode,
+    team_size: c.team_size,
+    name: c.name,
+    description: c.description,
+    map: c.map,
+    host: extras.host,
+    entry_fee: paiseToRupees(Number(c.entry_fee_paise)),
+    rake_percent: c.rake_bps / 100,
+    per_kill: paiseToRupees(Number(c.per_kill_paise)),
+    prize_pool: paiseToRupees(pool),
+    placement_pool: paiseToRupees(placementPool),
+    prizes: percents.map((r, i) => ({
+      from: r.from,
+      to: r.to,
+      rank_text: rankText({ from: r.from, to: r.to, amount_paise: 0 }),
+      percent: r.percent_bps / 100,
+      amount: paiseToRupees(amountAt(amounts, r.from) ?? amounts[i]?.amount_paise ?? 0),
+    })),
+    slots: c.slots,
+    squads_count: c.squads_count,
+    members_count: c.members_count,
+    min_level: c.min_level,
+    is_private: c.is_private === 1,
+    invite_code: privileged ? c.invite_code : null,
+    status: c.status,
+    status_reason: c.status_reason,
+    starts_at_in_millis: Number(c.starts_at_ms),
+    starts_at: new Date(Number(c.starts_at_ms)).toISOString(),
+    reveal_minutes: c.reveal_minutes,
+    reveal_at_in_millis: revealAt(c),
+    room_details: showRoom ? { room_id: c.room_id, room_password: c.room_password } : null,
+    results_version: c.results_version,
+    my_squad_id: extras.my_squad_id,
+    is_host: extras.is_host,
+    joined: member,
+    point_table: pointTableOf(c.game),
+    round_id: c.round_id,
+    lobby_no: c.lobby_no,
+    created_at_in_millis: Number(c.created_at_ms),
+  }
+}
+
+function pointTableOf(game: EsportsContestRow['game']) {
+  const t = POINT_TABLES[game]
+  return t ? { placement: [...t.placement], per_kill: t.per_kill } : null
+}
+
+/** Rank `from`'s amount (the remainder on rank 1 may have split the first range). */
+function amountAt(amounts: { from: number; to: number; amount_paise: number }[], rank: number) {
+  return amounts.find((a) => a.from <= rank && rank <= a.to)?.amount_paise
+}
+
+export type EsportsContestJson = ReturnType<typeof serializeEsportsContest>
+
+export async function contestsJson(
+  db: Executor,
+  rows: EsportsContestRow[],
+  caller: Caller | null,
+): Promise<EsportsContestJson[]> {
+  if (rows.length === 0) return []
+  const ids = rows.map((r) => r.id)
+  const hostIds = [...new Set(rows.map((r) => r.host_id))]
+  const [hosts, mine] = await Promise.all([
+    db.selectFrom('users').select(['id', 'slug', 'username']).where('id', 'in', hostIds).execute(),
+    caller
+      ? db
+          .selectFrom('esports_members')
+          .select(['contest_id', 'squad_id'])
+          .where('user_id', '=', caller.id)
+          .where('refunded', '=', 0)
+          .where('contest_id', 'in', ids)
+          .execute()
+      : Promise.resolve([] as { contest_id: number; squad_id: number }[]),
+  ])
+  const hostById = new Map(
+    hosts.map((h) => [Number(h.id), { id: Number(h.id), slug: h.slug, username: h.username }]),
+  )
+  const squadOf = new Map(mine.map((m) => [Number(m.contest_id), Number(m.squad_id)]))
+  return rows.map((r) =>
+    serializeEsportsContest(r, {
+      host: hostById.get(Number(r.host_id)) ?? null,
+      my_squad_id: squadOf.get(r.id) ?? null,
+      is_host: caller !== null && caller.id === r.host_id,
+      is_admin: caller !== null && isAdmin(caller),
+    }),
+  )
+}
+
+/** One contest's JSON as the caller sees it (the caller may see it: callers check visibility first). */
+export async function contestJson(
+  db: Executor,
+  contest: EsportsContestRow,
+  caller: Caller | null,
+): Promise<EsportsContestJson> {
+  const [json] = await contestsJson(db, [contest], caller)
+  return json as EsportsContestJson
+}
