@@ -10,10 +10,7 @@ import { type E2eWorld, SHOTS_DIR, secondBrowser, startE2eWorld } from './browse
  * /contests/{id}, creates a squad (the fee charged), copies her invite link; Ravi, without a
  * game account, is told what is missing; with one he opens the link and joins; Asha renames
  * the squad and removes Ravi on /contests/{id}/squad-update.
- *
- * The contest itself is read from GET /api/esports/contests/{id}, helper 2's route (not on
- * this branch): until the merge the test answers that one call from the database row in the
- * contract's shape (`stubContestRead`). Delete the stub at merge; everything else is real.
+
  */
 let world: E2eWorld
 let contestId = 0
@@ -38,57 +35,6 @@ async function signIn(browser: BrowserContext, u: User) {
     { name: 'at', value: t.access_token, url: world.server.url },
     { name: 'rt', value: t.refresh_token, url: world.server.url },
   ])
-}
-
-/** GET /api/esports/contests/{id} from the row, in the contract's EsportsContest shape (see above). */
-async function stubContestRead(browser: BrowserContext) {
-  await browser.route(/\/api\/esports\/contests\/\d+$/, async (route) => {
-    if (route.request().method() !== 'GET') return route.fallback()
-    const id = Number(new URL(route.request().url()).pathname.split('/').pop())
-    const db = world.server.deps.db
-    const c = await db.selectFrom('esports_contests').selectAll().where('id', '=', id).executeTakeFirst()
-    if (!c) return route.fulfill({ status: 404, json: { error: 'Contest not found', code: 'NOT_FOUND' } })
-    const host = await db
-      .selectFrom('users')
-      .select(['id', 'slug', 'username'])
-      .where('id', '=', c.host_id)
-      .executeTakeFirstOrThrow()
-    const pool = (Number(c.entry_fee_paise) * Number(c.members_count)) / 100
-    await route.fulfill({
-      json: {
-        esports_contest: {
-          id,
-          kind: c.kind,
-          game: c.game,
-          game_name: ESPORTS_GAMES[c.game].name,
-          mode: c.mode,
-          team_size: c.team_size,
-          name: c.name,
-          description: c.description,
-          map: c.map,
-          host,
-          entry_fee: Number(c.entry_fee_paise) / 100,
-          per_kill: Number(c.per_kill_paise) / 100,
-          prize_pool: pool,
-          prizes: [{ from: 1, to: 1, percent: 100, amount: pool }],
-          slots: c.slots,
-          squads_count: Number(c.squads_count),
-          members_count: Number(c.members_count),
-          min_level: c.min_level,
-          is_private: Boolean(c.is_private),
-          status: c.status,
-          status_reason: c.status_reason,
-          starts_at_in_millis: Number(c.starts_at_ms),
-          reveal_at_in_millis: Number(c.starts_at_ms) - c.reveal_minutes * 60_000,
-          room_details: null,
-          results_version: 0,
-          my_squad_id: null,
-          is_host: false,
-          joined: false,
-        },
-      },
-    })
-  })
 }
 
 async function shots(page: Page, name: string) {
@@ -119,10 +65,8 @@ beforeAll(async () => {
     starts_at_ms: deps.clock.now() + 3 * 3_600_000,
   })
   contestId = contest.id
-  await stubContestRead(world.browser)
   await signIn(world.browser, asha)
   ravi = await secondBrowser(world, 'ravi')
-  await stubContestRead(ravi.browser)
   await signIn(ravi.browser, raviUser)
 }, 240_000)
 

@@ -46,6 +46,7 @@ import {
   isAdmin,
 } from './core'
 import { cancelEsportsContest } from './money'
+import { scheduleReveal } from './rooms.service'
 
 /**
  * Esports contests of each kind and who may host them (docs/esports.md, "Creating a contest,
@@ -58,9 +59,14 @@ const MINUTE_MS = 60_000
 const HOUR_MS = 60 * MINUTE_MS
 const DAY_MS = 24 * HOUR_MS
 
-// merge: rooms.service scheduleReveal — helper 6's rooms.service.ts schedules (and on an edit
-// reschedules) the reveal job of a contest; until the parts are merged this does nothing.
-async function scheduleRevealJob(_deps: Deps, _contest: EsportsContestRow): Promise<void> {}
+/**
+ * The contest's reveal job (rooms.service.ts), scheduled after creation and moved after an edit
+ * of the start or the reveal. In a transaction of its own after the contest's: a crash in between
+ * leaves an open contest without a job, which the boot's `resumeEsportsReveals` gives one.
+ */
+function scheduleRevealJob(deps: Deps, contest: EsportsContestRow): Promise<void> {
+  return scheduleReveal(deps, contest)
+}
 
 // ---------------------------------------------------------------------------------------------
 // Input
@@ -824,7 +830,7 @@ export function serializeEsportsContest(c: EsportsContestRow, extras: ContestExt
   const amounts = amountsFromPercents(placementPool, percents)
   const privileged = extras.is_host || extras.is_admin
   const member = extras.my_squad_id !== null
-  const showRoom = privileged || (member && c.revealed_at_ms !== null)
+  const showRoom = privileged || (member && c.revealed_at_ms !== null && c.status !== 'cancelled')
   const game = ESPORTS_GAMES[c.game]
   return {
     id: c.id,
