@@ -1,6 +1,5 @@
 import type { BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { ESPORTS_GAMES } from '../../server/domain/esports/rules'
 import { makeUser } from '../helpers/deps'
 import { creditUnused, insertEsportsContest, insertVerifiedAccount } from '../helpers/esports-fixture'
 import { type E2eWorld, SHOTS_DIR, secondBrowser, startE2eWorld } from './browser'
