@@ -215,6 +215,8 @@ beforeAll(async () => {
     ':gang_id': String(gang.id),
     ':player_id': String(picked.player_ids[0]),
     ':token?': 'no-such-token',
+    // Issue 17: a round of the seeded PUBG tournament (its slots page).
+    ':id?': '1',
     // People (issue 14): the player's own profile pages, the all-time board, a game kind's rules.
     'users/:slug': player.username,
     'leaderboards/:id': 'all-time',
