@@ -88,6 +88,7 @@ async function runServe(io: Io, opts: OptionsOf<typeof serveOptions>): Promise<v
     cable: `${running.url.replace(/^http/, 'ws')}/cable`,
     social: `${running.url}/feeds`,
     chats: `${running.url}/groups`,
+    esports: `${running.url}/pubg/contests`,
   }
   const database = running.deps.dbHandle.location
   if (hostChoice.ignored) io.err(`note: ${hostChoice.ignored}\n`)
@@ -120,6 +121,8 @@ export function banner(b: {
   social: string
   /** The demo player's group chats and one-to-ones. */
   chats: string
+  /** Esports rooms players play themselves (docs/esports.md). */
+  esports: string
   database: string
   seeded: SeedSummary | null
   hasLeague: boolean
@@ -155,6 +158,7 @@ export function banner(b: {
     `  ${s.dim('Cable      ')}  ${b.cable}`,
     `  ${s.dim('Social     ')}  ${b.social} ${s.dim('(feed; /discover, /leaderboards, or fanspole social feed)')}`,
     `  ${s.dim('Chats      ')}  ${b.chats} ${s.dim('(or fanspole group list, fanspole group chat <id>)')}`,
+    `  ${s.dim('Esports    ')}  ${b.esports} ${s.dim('(custom rooms; /pubg/tournaments, or fanspole esports contest list)')}`,
     ...(b.lan ? b.lan.map((url) => `  ${s.dim('On the LAN ')}  ${s.yellow(url)}`) : []),
     `  ${s.dim('Database   ')}  ${b.database}`,
     b.hasLeague

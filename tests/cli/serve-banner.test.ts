@@ -10,6 +10,7 @@ const urls = {
   cable: 'y',
   social: 'http://127.0.0.1:3000/feeds',
   chats: 'http://127.0.0.1:3000/groups',
+  esports: 'http://127.0.0.1:3000/pubg/contests',
   database: 'z',
 }
 
@@ -58,6 +59,19 @@ describe('the serve banner', () => {
     expect(text).toContain('Chats: 8 groups and one-to-ones, 96 messages\n')
     expect(text).toMatch(
       /^ {2}Chats +http:\/\/127\.0\.0\.1:3000\/groups \(or fanspole group list, fanspole group chat <id>\)$/m,
+    )
+  })
+
+  it('points at the esports rooms and tournaments', () => {
+    const text = banner({
+      ...urls,
+      seeded: null,
+      hasLeague: true,
+      config: loadConfig({}, {}),
+      s: style(false),
+    })
+    expect(text).toMatch(
+      /^ {2}Esports +http:\/\/127\.0\.0\.1:3000\/pubg\/contests \(custom rooms; \/pubg\/tournaments, or fanspole esports contest list\)$/m,
     )
   })
 })
