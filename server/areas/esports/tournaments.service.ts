@@ -1,6 +1,6 @@
 import { lockRows } from '../../db/lock'
 import type { EsportsKind, EsportsMode, EsportsTournamentStatus } from '../../db/schema'
-import { type Executor, withTx } from '../../db/tx'
+import { type AfterCommit, type Executor, type Tx, withTx } from '../../db/tx'
 import type { Deps } from '../../deps'
 import { ESPORTS_GAMES, ESPORTS_KINDS, gameOfKind, TEAM_SIZES } from '../../domain/esports/rules'
 import { checkDefinition, type QualifyRule } from '../../domain/esports/tournaments'
@@ -137,6 +137,25 @@ async function assertNotRegistered(db: Executor, tournamentId: number, userId: n
   if (mine) throw new AppError('ALREADY_JOINED', 'You are already in a squad of this tournament')
 }
 
+/** A player into a tournament squad (the caller keeps the counts), announced after the commit. */
+async function addMember(
+  tx: Tx,
+  after: AfterCommit,
+  m: { tournamentId: number; squadId: number; userId: number; accountId: number; now: number },
+): Promise<void> {
+  await tx
+    .insertInto('esports_tournament_members')
+    .values({
+      tournament_id: m.tournamentId,
+      tournament_squad_id: m.squadId,
+      user_id: m.userId,
+      game_account_id: m.accountId,
+      joined_at_ms: m.now,
+    })
+    .execute()
+  after.publish(esportsTournamentStream(m.tournamentId), { type: 'squads' })
+}
+
 /** Registers a new squad with the caller as captain (and first member). */
 export async function registerSquad(
   deps: Deps,
@@ -171,22 +190,18 @@ export async function registerSquad(
       })
       .returning('id')
       .executeTakeFirstOrThrow()
-    await tx
-      .insertInto('esports_tournament_members')
-      .values({
-        tournament_id: t.id,
-        tournament_squad_id: squad.id,
-        user_id: caller.id,
-        game_account_id: account.id,
-        joined_at_ms: now,
-      })
-      .execute()
+    await addMember(tx, after, {
+      tournamentId: t.id,
+      squadId: squad.id,
+      userId: caller.id,
+      accountId: account.id,
+      now,
+    })
     await tx
       .updateTable('esports_tournaments')
       .set((eb) => ({ squads_count: eb('squads_count', '+', 1) }))
       .where('id', '=', t.id)
       .execute()
-    after.publish(esportsTournamentStream(t.id), { type: 'squads' })
     return squad.id
   })
 }
@@ -213,22 +228,18 @@ export async function joinSquad(
     await assertNotRegistered(tx, t.id, caller.id)
     if (squad.members_count >= t.team_size)
       throw new AppError('CONTEST_FULL', `The squad is full (${t.team_size} players)`)
-    await tx
-      .insertInto('esports_tournament_members')
-      .values({
-        tournament_id: t.id,
-        tournament_squad_id: squad.id,
-        user_id: caller.id,
-        game_account_id: account.id,
-        joined_at_ms: now,
-      })
-      .execute()
+    await addMember(tx, after, {
+      tournamentId: t.id,
+      squadId: squad.id,
+      userId: caller.id,
+      accountId: account.id,
+      now,
+    })
     await tx
       .updateTable('esports_tournament_squads')
       .set((eb) => ({ members_count: eb('members_count', '+', 1) }))
       .where('id', '=', squad.id)
       .execute()
-    after.publish(esportsTournamentStream(t.id), { type: 'squads' })
     return squad.id
   })
 }
