@@ -88,7 +88,7 @@ function ContestView({
         <dl className={css.facts}>
           <dt>Entry fee</dt>
           <dd>{c.entry_fee > 0 ? formatMoney(c.entry_fee) : 'Free'}</dd>
-          <dt>Prize pool</dt>
+          <dt>Prize pool (room full)</dt>
           <dd>{formatMoney(c.prize_pool)}</dd>
           <dt>Per kill</dt>
           <dd>{c.per_kill > 0 ? formatMoney(c.per_kill) : '—'}</dd>
@@ -114,6 +114,10 @@ function ContestView({
         )}
         <Card>
           <h2 className={css.cardTitle}>Prizes</h2>
+          <p className={css.muted}>
+            For a full room; paid from the fees actually collected
+            {c.per_kill > 0 ? `, kill prizes (${formatMoney(c.per_kill)} a kill) first` : ''}.
+          </p>
           {c.prizes.length === 0 ? (
             <p className={css.muted}>No placement prizes{c.per_kill > 0 ? ': kills only' : ''}</p>
           ) : (
