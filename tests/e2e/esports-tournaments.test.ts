@@ -157,9 +157,8 @@ describe('PUBG tournaments in a browser', () => {
     await form.getByLabel('Register a new squad').fill('Night Owls')
     await page.getByTestId('register-squad').click()
     await page.locator('#main').getByRole('alert').filter({ hasText: 'verified PUBG game account' }).waitFor()
-    expect(await page.getByRole('link', { name: 'Add it' }).getAttribute('href')).toBe(
-      '/settings/game-accounts',
-    )
+    // The message names Settings › Game accounts; the card is on /profile/settings.
+    expect(await page.getByRole('link', { name: 'Add it' }).getAttribute('href')).toBe('/profile/settings')
 
     await account(playerId)
     await form.getByLabel('Register a new squad').fill('alpha')
