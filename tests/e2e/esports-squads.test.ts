@@ -95,7 +95,7 @@ describe('esports members and squads in the browser', () => {
     expect(await a.getByTestId('slots-left').textContent()).toBe('11 of 12')
     await shots(a, 'contest-joined')
 
-    await a.getByRole('link', { name: /All squads/ }).click()
+    await a.getByTestId('esports-contest-nav').getByRole('link', { name: 'Squads', exact: true }).click()
     await a.getByTestId('invite-link').waitFor()
     const link = (await a.getByTestId('invite-link').textContent()) ?? ''
     expect(link).toMatch(new RegExp(`/contests/${contestId}/squads\\?invite=[A-Z2-9]{8}$`))

@@ -157,9 +157,8 @@ describe('PUBG tournaments in a browser', () => {
     await form.getByLabel('Register a new squad').fill('Night Owls')
     await page.getByTestId('register-squad').click()
     await page.locator('#main').getByRole('alert').filter({ hasText: 'verified PUBG game account' }).waitFor()
-    expect(await page.getByRole('link', { name: 'Add it' }).getAttribute('href')).toBe(
-      '/settings/game-accounts',
-    )
+    // The message names Settings › Game accounts; the card is on /profile/settings.
+    expect(await page.getByRole('link', { name: 'Add it' }).getAttribute('href')).toBe('/profile/settings')
 
     await account(playerId)
     await form.getByLabel('Register a new squad').fill('alpha')
@@ -191,7 +190,27 @@ describe('PUBG tournaments in a browser', () => {
       await page.locator(`a[href="/contests/${seeded.body.round.lobbies[0]?.contest_id}"]`).count(),
     ).toBe(1)
 
+    // Standings live: the tournament page stays open while the lobbies' results come in; the
+    // final's lobby appears and the standings fill without a reload.
+    await page.goto(`/pubg/tournaments/${t.id}`)
+    await page.getByTestId('standings').locator('tbody tr').first().waitFor()
+    expect(await page.getByTestId('lobby-link').count()).toBe(2)
+    await page.waitForTimeout(500)
+    const reloads: string[] = []
+    page.on('framenavigated', (f) => {
+      if (f === page.mainFrame()) reloads.push(f.url())
+    })
     for (const lobby of seeded.body.round.lobbies) await enterLobby(lobby.contest_id)
+    await expect.poll(() => page.getByTestId('lobby-link').count(), { timeout: 15_000 }).toBe(3)
+    expect(reloads).toEqual([])
+    page.removeAllListeners('framenavigated')
+
+    // A lobby's contest page links back to its tournament.
+    await page.goto(`/contests/${seeded.body.round.lobbies[0]?.contest_id}`)
+    await expect
+      .poll(() => page.getByTestId('tournament-link').getAttribute('href'))
+      .toBe(`/pubg/tournaments/${t.id}`)
+
     await page.goto(`/pubg-rounds/${t.rounds[0]?.id}/slots`)
     await page.getByText('Qualified').first().waitFor()
     expect(await page.getByText('Qualified').count()).toBe(4)

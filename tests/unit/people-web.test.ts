@@ -92,6 +92,16 @@ describe('notificationLink', () => {
     expect(notificationLink({ kind: 'welcome', data: {} })).toBeNull()
   })
 
+  it('follows an esports notification to its `link`, or else to its contest (issue 17)', () => {
+    expect(
+      notificationLink({ kind: 'esports_results', data: { link: '/contests/1000001/pubg-update' } }),
+    ).toBe('/contests/1000001/pubg-update')
+    expect(notificationLink({ kind: 'esports_dispute', data: { esports_contest_id: 1000002 } })).toBe(
+      '/contests/1000002',
+    )
+    expect(notificationLink({ kind: 'x', data: { link: '//evil.test/' } })).toBeNull()
+  })
+
   it('never leaves the site', () => {
     expect(notificationLink({ kind: 'x', data: { path: 'https://evil.test/' } })).toBeNull()
     expect(notificationLink({ kind: 'x', data: { path: '//evil.test/' } })).toBeNull()

@@ -7,6 +7,9 @@ import { Alert, TextField } from '../../../components/Field'
 import { ApiError } from '../../../lib/api'
 import { formatMoney, relativeTime } from '../../../lib/format'
 import { useServerNow } from '../../../lib/use-now'
+import { EsportsContestNav, navInfo } from '../ContestNav'
+import { useEsportsContestLive } from '../live'
+import { RoomDetailsCard } from '../rooms/RoomDetailsCard'
 import {
   type EsportsContest,
   type EsportsSquad,
@@ -24,9 +27,6 @@ const STATUS_LABEL: Record<EsportsContest['status'], string> = {
   cancelled: 'Cancelled',
 }
 
-const clock = (ms: number) =>
-  new Date(ms).toLocaleTimeString('en-IN', { hour: '2-digit', minute: '2-digit', hour12: false })
-
 /** The error of a failed call: field messages go under their fields, the rest on top. */
 function errorParts(error: unknown): { message: string | null; fields: Record<string, string[]> } {
   if (!error) return { message: null, fields: {} }
@@ -34,15 +34,20 @@ function errorParts(error: unknown): { message: string | null; fields: Record<st
   return { message: error instanceof Error ? error.message : String(error), fields: {} }
 }
 
-/** `/contests/{id}` for an esports contest (ids above 1,000,000; docs/esports.md). */
+/**
+ * `/contests/{id}` for an esports contest (ids above 1,000,000; docs/esports.md): live over
+ * /cable (one subscription for the page), the room card, my squad or the join forms.
+ */
 export function EsportsContestPage() {
   const id = Number(useParams().id)
+  const live = useEsportsContestLive(id)
   const contest = useQuery(esportsContestQuery(id))
   const squads = useQuery({ ...squadsQuery(id), enabled: contest.isSuccess })
   if (contest.isPending) return <Loading />
   if (contest.isError) return <Alert>{contest.error.message}</Alert>
   return (
     <ContestView
+      live={live.connected}
       contest={contest.data}
       squads={squads.data?.squads ?? []}
       mySquadId={squads.data?.my_squad_id ?? contest.data.my_squad_id}
@@ -51,10 +56,12 @@ export function EsportsContestPage() {
 }
 
 function ContestView({
+  live,
   contest: c,
   squads,
   mySquadId,
 }: {
+  live: boolean
   contest: EsportsContest
   squads: EsportsSquad[]
   mySquadId: number | null
@@ -63,7 +70,7 @@ function ContestView({
   const mine = squads.find((s) => s.id === mySquadId) ?? null
   const slotsLeft = Math.max(0, c.slots - c.squads_count)
   return (
-    <div className={css.page} data-testid="esports-contest-page">
+    <div className={css.page} data-testid="esports-contest-page" data-live={live}>
       <div className={css.head}>
         <h1 className={css.title}>{c.name}</h1>
         <span className={css.badge} data-testid="esports-status">
@@ -75,12 +82,13 @@ function ContestView({
         {c.game_name} · {c.mode} ({c.team_size} per squad){c.map ? ` · ${c.map}` : ''} · hosted by{' '}
         <Link to={`/users/${c.host.slug}`}>{c.host.username}</Link>
       </p>
+      <EsportsContestNav info={navInfo(c, c.joined || mine !== null)} />
       {c.status_reason ? <Alert>{c.status_reason}</Alert> : null}
       <Card>
         <dl className={css.facts}>
           <dt>Entry fee</dt>
           <dd>{c.entry_fee > 0 ? formatMoney(c.entry_fee) : 'Free'}</dd>
-          <dt>Prize pool</dt>
+          <dt>Prize pool (room full)</dt>
           <dd>{formatMoney(c.prize_pool)}</dd>
           <dt>Per kill</dt>
           <dd>{c.per_kill > 0 ? formatMoney(c.per_kill) : '—'}</dd>
@@ -92,7 +100,7 @@ function ContestView({
           <dd title={new Date(c.starts_at_in_millis).toLocaleString('en-IN')}>
             {relativeTime(c.starts_at_in_millis, now)}
           </dd>
-          <dt>Room details</dt>
+          <dt>Squads lock</dt>
           <dd>{relativeTime(c.reveal_at_in_millis, now)}</dd>
           <dt>Min level</dt>
           <dd>{c.min_level > 0 ? c.min_level : 'Any'}</dd>
@@ -101,9 +109,15 @@ function ContestView({
         </dl>
       </Card>
       <div className={css.columns}>
-        <RoomCard contest={c} />
+        {c.status === 'cancelled' ? null : (
+          <RoomDetailsCard contestId={c.id} revealAtMs={c.reveal_at_in_millis} />
+        )}
         <Card>
           <h2 className={css.cardTitle}>Prizes</h2>
+          <p className={css.muted}>
+            For a full room; paid from the fees actually collected
+            {c.per_kill > 0 ? `, kill prizes (${formatMoney(c.per_kill)} a kill) first` : ''}.
+          </p>
           {c.prizes.length === 0 ? (
             <p className={css.muted}>No placement prizes{c.per_kill > 0 ? ': kills only' : ''}</p>
           ) : (
@@ -119,40 +133,7 @@ function ContestView({
         </Card>
       </div>
       {mine ? <MySquadCard contest={c} squad={mine} /> : <JoinCard contest={c} slotsLeft={slotsLeft} />}
-      <nav className={css.links} aria-label="Contest pages">
-        <Link to={`/contests/${c.id}/squads`}>All squads ({c.squads_count})</Link>
-        {mine ? <Link to={`/contests/${c.id}/squad-update`}>Manage my squad</Link> : null}
-        {c.status === 'completed' ? <Link to={`/contests/${c.id}/results`}>Results</Link> : null}
-        {c.is_host && c.status !== 'cancelled' ? (
-          <Link to={`/contests/${c.id}/${c.game === 'pubg' ? 'pubg' : c.game}-update`}>Enter results</Link>
-        ) : null}
-      </nav>
     </div>
-  )
-}
-
-function RoomCard({ contest: c }: { contest: EsportsContest }) {
-  return (
-    <Card>
-      <h2 className={css.cardTitle}>Room details</h2>
-      {c.room_details ? (
-        <dl className={css.facts} data-testid="room-details">
-          <dt>Room ID</dt>
-          <dd className={css.code}>{c.room_details.room_id ?? 'Not set yet'}</dd>
-          <dt>Password</dt>
-          <dd className={css.code}>{c.room_details.room_password ?? 'Not set yet'}</dd>
-        </dl>
-      ) : c.status === 'open' ? (
-        <p className={css.muted} data-testid="room-details">
-          Room details appear at {clock(c.reveal_at_in_millis)}
-          {c.joined ? '' : ' for players in the contest'}
-        </p>
-      ) : (
-        <p className={css.muted} data-testid="room-details">
-          Room details are shown to the players in this contest only
-        </p>
-      )}
-    </Card>
   )
 }
 
@@ -177,7 +158,10 @@ function MySquadCard({ contest: c, squad }: { contest: EsportsContest; squad: Es
       {c.team_size > 1 && inviteUrl ? (
         <p className={css.muted}>
           Invite code <span className={css.code}>{squad.invite_code}</span> · {squad.members_count} of{' '}
-          {c.team_size} in the squad
+          {c.team_size} in the squad ·{' '}
+          <Link to={`/contests/${c.id}/squads`} data-testid="invite-squad-link">
+            Invite link
+          </Link>
         </p>
       ) : null}
       {leave.error ? <Alert>{leave.error.message}</Alert> : null}

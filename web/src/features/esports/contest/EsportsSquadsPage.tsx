@@ -7,6 +7,8 @@ import { Alert, TextField } from '../../../components/Field'
 import { showSnackbar } from '../../../lib/snackbar'
 import { useDebounced } from '../../../lib/use-debounced'
 import { useMe } from '../../me/api'
+import { EsportsContestNav, navInfo } from '../ContestNav'
+import { useEsportsContestLive } from '../live'
 import {
   type EsportsContest,
   type EsportsSquad,
@@ -22,6 +24,7 @@ import css from './esports.module.css'
 /** `/contests/{id}/squads` for an esports contest: every squad, my squad's invite link, the captain's invites. */
 export function EsportsSquadsPage() {
   const id = Number(useParams().id)
+  useEsportsContestLive(id)
   const contest = useQuery(esportsContestQuery(id))
   const squads = useQuery(squadsQuery(id))
   if (squads.isPending) return <Loading />
@@ -39,8 +42,8 @@ export function EsportsSquadsPage() {
     <div className={css.page} data-testid="esports-squads-page">
       <div className={css.head}>
         <h1 className={css.title}>Squads{c ? ` · ${c.name}` : ''}</h1>
-        <Link to={`/contests/${id}`}>Back to the contest</Link>
       </div>
+      {c ? <EsportsContestNav info={navInfo(c, Boolean(mine))} /> : null}
       {!mine ? <InviteJoin contestId={id} open={c ? c.status === 'open' : true} /> : null}
       {c && mine ? <MyInvite contest={c} squad={mine} /> : null}
       {squads.data.squads.length === 0 ? (

@@ -7,6 +7,8 @@ import { Alert, TextField } from '../../../components/Field'
 import { ApiError } from '../../../lib/api'
 import { showSnackbar } from '../../../lib/snackbar'
 import { useMe } from '../../me/api'
+import { EsportsContestNav, navInfo } from '../ContestNav'
+import { useEsportsContestLive } from '../live'
 import {
   type EsportsContest,
   type EsportsSquad,
@@ -30,6 +32,7 @@ const messageOf = (error: unknown): string | null =>
  */
 export function SquadUpdatePage() {
   const id = Number(useParams().id)
+  useEsportsContestLive(id)
   const contest = useQuery(esportsContestQuery(id))
   const squads = useQuery(squadsQuery(id))
   const me = useMe()
@@ -41,8 +44,8 @@ export function SquadUpdatePage() {
     <div className={css.page} data-testid="squad-update-page">
       <div className={css.head}>
         <h1 className={css.title}>My squad · {contest.data.name}</h1>
-        <Link to={`/contests/${id}`}>Back to the contest</Link>
       </div>
+      <EsportsContestNav info={navInfo(contest.data, Boolean(squad))} />
       {!squad || !me.data ? (
         <EmptyState title="You are not in this contest">
           <Link to={`/contests/${id}`}>Join it from the contest page</Link>

@@ -41,6 +41,9 @@ export interface EsportsContest {
   my_squad_id: number | null
   is_host: boolean
   joined: boolean
+  /** A tournament lobby's round and lobby number (null for a hosted room). */
+  round_id: number | null
+  lobby_no: number | null
 }
 
 export interface EsportsMember {
@@ -90,7 +93,7 @@ export const esportsContestQuery = (id: number) =>
 
 export const squadsQuery = (id: number) =>
   queryOptions({
-    queryKey: ['esports-squads', id],
+    queryKey: ['esports-contest', id, 'squads'],
     queryFn: () => get<SquadsAnswer>(`/api/esports/contests/${id}/squads`),
   })
 
@@ -113,14 +116,10 @@ export async function searchAccounts(game: string, search: string): Promise<Acco
   }
 }
 
-/** Every write refreshes the contest and its squads. */
+/** Every write refreshes everything under `['esports-contest', id]`: the contest, its squads, results, room. */
 function useRefresh(contestId: number) {
   const client = useQueryClient()
-  return () =>
-    Promise.all([
-      client.invalidateQueries({ queryKey: ['esports-contest', contestId] }),
-      client.invalidateQueries({ queryKey: ['esports-squads', contestId] }),
-    ])
+  return () => client.invalidateQueries({ queryKey: ['esports-contest', contestId] })
 }
 
 export function useJoin(contestId: number) {

@@ -8,6 +8,9 @@ import { Alert, FieldErrors, TextAreaField } from '../../../components/Field'
 import { fieldErrorsOf } from '../../../components/form-errors'
 import { ApiError } from '../../../lib/api'
 import { formatMoney } from '../../../lib/format'
+import { useMe } from '../../me/api'
+import { EsportsContestNav } from '../ContestNav'
+import { useEsportsContestLive } from '../live'
 import {
   disputeResults,
   type EsportsGame,
@@ -30,6 +33,7 @@ import styles from './results.module.css'
  */
 export function ResultsPage({ game }: { game: EsportsGame }) {
   const id = Number(useParams().id)
+  useEsportsContestLive(id)
   const sheet = useQuery({ ...sheetQuery(id), retry: false })
   const hasResults = (sheet.data?.contest.results_version ?? 0) > 0
   const results = useQuery({ ...resultsQuery(id), enabled: hasResults, retry: false })
@@ -53,6 +57,16 @@ export function ResultsPage({ game }: { game: EsportsGame }) {
   return (
     <div data-testid="esports-results" className={styles.page}>
       <PageHead title={title} subtitle={subtitle} />
+      <EsportsContestNav
+        info={{
+          id,
+          game,
+          member: s.my_squad_id !== null,
+          hasResults,
+          isHost: s.contest.is_host || s.can_enter,
+          status: s.contest.status,
+        }}
+      />
       {hasResults && results.isPending ? <Loading /> : null}
       {hasResults && results.isError ? (
         <Card>
@@ -111,8 +125,23 @@ function Standings({
   onDispute: () => void
 }) {
   const latest = results.versions[0]
+  const me = useMe()
+  const myRow = results.standings.find((row) => row.squad.id === results.my_squad_id)
+  const myShare = myRow?.members.find((m) => m.user.id === me.data?.id)
   return (
     <Card>
+      {myRow ? (
+        <p className={styles.myResult} data-testid="my-result">
+          Your squad {myRow.squad.name} ranked <strong>{ordinal(myRow.rank)}</strong>
+          {myShare ? (
+            <>
+              {' '}
+              · your winnings <strong data-testid="my-winnings">{formatMoney(myShare.prize)}</strong>
+              {myShare.prize > 0 ? ' (in your winnings balance)' : ''}
+            </>
+          ) : null}
+        </p>
+      ) : null}
       <div className={styles.head}>
         <h2 className={styles.h2}>Standings</h2>
         <span className={styles.meta} data-testid="results-version">

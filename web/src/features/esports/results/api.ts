@@ -61,14 +61,14 @@ export interface ResultRow {
 
 export const sheetQuery = (id: number) =>
   queryOptions({
-    queryKey: ['esports-results-sheet', id],
+    queryKey: ['esports-contest', id, 'results-sheet'],
     queryFn: () => get<{ results_sheet: ResultsSheet }>(`/api/esports/contests/${id}/results_sheet`),
     select: (d) => d.results_sheet,
   })
 
 export const resultsQuery = (id: number) =>
   queryOptions({
-    queryKey: ['esports-results', id],
+    queryKey: ['esports-contest', id, 'results'],
     queryFn: () => get<{ esports_results: EsportsResults }>(`/api/esports/contests/${id}/results`),
     select: (d) => d.esports_results,
   })

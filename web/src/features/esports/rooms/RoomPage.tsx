@@ -1,5 +1,8 @@
+import { useQuery } from '@tanstack/react-query'
 import { useParams } from 'react-router'
 import { PageHead } from '../../../components/Common'
+import { EsportsContestNav, navInfo } from '../ContestNav'
+import { esportsContestQuery } from '../contest/api'
 import { useEsportsContestLive } from '../live'
 import { RoomDetailsCard } from './RoomDetailsCard'
 import styles from './rooms.module.css'
@@ -12,13 +15,16 @@ import styles from './rooms.module.css'
 export function EsportsRoomPage() {
   const id = Number(useParams().id)
   const live = useEsportsContestLive(id)
+  const contest = useQuery(esportsContestQuery(id))
+  const c = contest.data
   return (
     <div data-testid="esports-room-page">
-      <PageHead title="Room details" subtitle={`Contest #${id}`} />
+      <PageHead title="Room details" subtitle={c ? c.name : `Contest #${id}`} />
+      {c ? <EsportsContestNav info={navInfo(c)} /> : null}
       <p className={styles.liveNote} data-connected={live.connected} data-testid="room-live">
         {live.connected ? 'Live: the details appear here the moment they are out' : 'Connecting..'}
       </p>
-      <RoomDetailsCard contestId={id} />
+      <RoomDetailsCard contestId={id} revealAtMs={c?.reveal_at_in_millis} />
     </div>
   )
 }

@@ -6,6 +6,7 @@ import { Alert } from '../../../components/Field'
 import { ApiError } from '../../../lib/api'
 import { type Slot, slotsQuery } from './api'
 import { qualifyText, ROUND_STATUS, roundTitle, when } from './bits'
+import { useEsportsTournamentLive } from './live'
 import styles from './tournaments.module.css'
 
 /**
@@ -16,6 +17,7 @@ export function RoundSlotsPage() {
   const raw = useParams().id
   const id = raw === undefined ? null : Number(raw)
   const slots = useQuery(slotsQuery(id))
+  useEsportsTournamentLive(slots.data?.round?.tournament_id ?? null)
   if (slots.isPending) return <Loading />
   if (slots.isError)
     return (

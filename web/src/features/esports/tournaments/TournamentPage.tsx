@@ -16,11 +16,13 @@ import {
   tournamentQuery,
 } from './api'
 import { qualifyText, ROUND_STATUS, roundTitle, StatusBadge, when } from './bits'
+import { useEsportsTournamentLive } from './live'
 import styles from './tournaments.module.css'
 
 /** `/pubg/tournaments/:id`: registration, my squad, the rounds with their lobbies, and the standings. */
 export function TournamentPage() {
   const id = Number(useParams().id)
+  useEsportsTournamentLive(id)
   const tournament = useQuery(tournamentQuery(id))
   if (tournament.isPending) return <Loading />
   if (tournament.isError)
@@ -218,8 +220,7 @@ function withSettingsLink(message: string) {
   if (!message.includes('/settings/game-accounts')) return message
   return (
     <>
-      {message.replace(/\s*\(\/settings\/game-accounts\)/, '')}{' '}
-      <Link to="/settings/game-accounts">Add it</Link>
+      {message.replace(/\s*\(\/settings\/game-accounts\)/, '')} <Link to="/profile/settings">Add it</Link>
     </>
   )
 }
