@@ -177,6 +177,18 @@ describe('esports from the CLI', () => {
     const clash = await host.cli('esports', 'results', 'enter', id, '--row', `${A}:1:1`, '--row', `${B}:1:1`)
     expect(clash.code).toBe(1)
     expect(clash.stderr).toContain('Alpha and Bravo both placed 1st')
+    const tooMany = await host.cli(
+      'esports',
+      'results',
+      'enter',
+      id,
+      '--row',
+      `${A}:1:2`,
+      '--row',
+      `${B}:2:0`,
+    )
+    expect(tooMany.code).toBe(1)
+    expect(tooMany.stderr).toContain('Alpha has 2 kills; at most 1 player could be killed')
 
     // Pool ₹255 (3 × ₹100 less 15%); kill prizes ₹2 + ₹2; ₹251 → ₹175.70 / ₹75.30:
     // Alpha ₹177.70 (₹88.85 each), Bravo ₹77.30 (b1 alone).
