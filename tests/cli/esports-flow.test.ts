@@ -309,6 +309,9 @@ describe('esports from the CLI', () => {
         ),
       )
       expect(entered.stdout).toContain(`Settled contest #${contestId}: results version 1`)
+      expect(entered.stdout).toMatch(
+        new RegExp(`^ *1 +${second.name} #${second.id} +1 +1 +16 +₹0\\.00 `, 'm'),
+      )
     }
 
     const standings = ok(await admin('esports', 'tournament', 'standings', t))
