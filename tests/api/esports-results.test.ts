@@ -299,7 +299,7 @@ describe('entering results', () => {
     )
     expect(res.status).toBe(422)
     expect(res.body.errors['results.0.kills']).toEqual([
-      'Squad Alpha placed 3rd has 1 kills; only 0 players were out before them',
+      'Squad Alpha placed 3rd has 1 kill; only 0 players were out before them',
     ])
   })
 

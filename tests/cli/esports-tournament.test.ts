@@ -178,7 +178,7 @@ describe('fanspole esports tournament', () => {
     expect(show.stdout).toMatch(/Lobby 1: contest #\d{7}, 3 squads, locked/)
     const standings = await cli('esports', 'tournament', 'standings', String(t.id))
     expect(standings.code).toBe(0)
-    expect(standings.stdout).toMatch(/^POS +SQUAD +ROUND +RANK +POINTS +TOTAL +KILLS$/m)
+    expect(standings.stdout).toMatch(/^POS +SQUAD +ROUND +RANK +POINTS +TOTAL +KILLS +OUT$/m)
     const missing = await cli('esports', 'tournament', 'show', '999999')
     expect(missing.code).toBe(1)
     expect((await cli('esports', 'tournament', 'slots', 'abc')).code).toBe(2)

@@ -73,7 +73,7 @@ describe('validateResults', () => {
     expect(validateResults(solo, ok, { mode: 'solo' })).toBeNull()
     const bad = ok.map((r) => (r.squad_id === 3 ? { ...r, kills: 2 } : r))
     expect(validateResults(solo, bad, { mode: 'solo' })?.['results.2.kills']?.[0]).toMatch(
-      /placed 3rd has 2 kills; only 1 players were out before them/,
+      /placed 3rd has 2 kills; only 1 player was out before them/,
     )
   })
   it('spells ordinals', () => {

@@ -13,7 +13,7 @@ import {
   withServer,
 } from '../../lib/options'
 import { style } from '../../lib/style'
-import { formatTable } from '../../lib/table'
+import { formatTable, rupees } from '../../lib/table'
 import { formatInstant } from '../../lib/time'
 
 /** GET/POST /api/esports/contests/{id}/results (docs/esports.md "Results, payouts and corrections"). */
@@ -202,8 +202,6 @@ async function runDispute(io: Io, contestId: number, opts: OptionsOf<typeof disp
   const s = style(io.color)
   io.out(`${s.green('Disputed')}: report #${answer.report.id} is in the admins’ queue; the host was told\n`)
 }
-
-const rupees = (n: number) => `₹${Number.isInteger(n) ? n : n.toFixed(2)}`
 
 function printResults(io: Io, r: EsportsResults, entered: boolean): void {
   const s = style(io.color)

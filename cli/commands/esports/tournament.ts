@@ -349,6 +349,7 @@ async function runStandings(io: Io, id: number, opts: OptionsOf<typeof plainOpti
       position: number
       squad: { id: number; name: string }
       reached_round: number
+      eliminated_in_round: number | null
       rank_in_round: number | null
       points: number | null
       total_points: number
@@ -361,6 +362,9 @@ async function runStandings(io: Io, id: number, opts: OptionsOf<typeof plainOpti
     return
   }
   io.out(
+    `Tournament #${id}: ${answer.status}${answer.current_round ? `, round ${answer.current_round}` : ''} (ROUND: the furthest round a squad reached; OUT: the round it went out in)\n`,
+  )
+  io.out(
     formatTable(
       answer.standings,
       [
@@ -371,6 +375,7 @@ async function runStandings(io: Io, id: number, opts: OptionsOf<typeof plainOpti
         { header: 'POINTS', value: (x) => x.points },
         { header: 'TOTAL', value: (x) => x.total_points },
         { header: 'KILLS', value: (x) => x.total_kills },
+        { header: 'OUT', value: (x) => x.eliminated_in_round },
       ],
       style(io.color),
     ),
@@ -383,10 +388,11 @@ async function runRegister(io: Io, id: number, opts: OptionsOf<typeof registerOp
     name: opts.name,
   })
   if (opts.json) return printJson(io, answer)
-  const squad = answer.esports_tournament.my_squad
-  io.out(
-    `${style(io.color).green('Registered')} ${squad?.name} for ${answer.esports_tournament.name}: invite your squad with code ${squad?.invite_code}\n`,
-  )
+  const t = answer.esports_tournament
+  const squad = t.my_squad
+  // A solo squad is the player alone: nobody joins it, so there is no code to hand out.
+  const next = t.mode === 'solo' ? 'a solo entry' : `invite your squad with code ${squad?.invite_code}`
+  io.out(`${style(io.color).green('Registered')} ${squad?.name} for ${t.name}: ${next}\n`)
 }
 
 async function runJoin(io: Io, id: number, opts: OptionsOf<typeof joinOptions>): Promise<void> {

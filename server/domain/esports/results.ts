@@ -45,6 +45,11 @@ const listNames = (names: readonly string[]): string =>
  * (the last one standing was not killed), and in solo a player placed p killed at most the
  * n − p players out before them. Messages name the squads.
  */
+/** "1 kill", "3 kills": error messages read as sentences. */
+function count(n: number, noun: string): string {
+  return `${n} ${noun}${n === 1 ? '' : 's'}`
+}
+
 export function validateResults(
   squads: readonly ResultSquad[],
   rows: readonly ResultRow[],
@@ -74,7 +79,7 @@ export function validateResults(
     else if (squad && row.kills > totalPlayers - squad.players)
       add(
         `results.${i}.kills`,
-        `${squad.name} has ${row.kills} kills; at most ${totalPlayers - squad.players} players could be killed`,
+        `${squad.name} has ${count(row.kills, 'kill')}; at most ${count(totalPlayers - squad.players, 'player')} could be killed`,
       )
     else if (
       squad &&
@@ -86,7 +91,7 @@ export function validateResults(
     )
       add(
         `results.${i}.kills`,
-        `${squad.name} placed ${ordinal(row.placement)} has ${row.kills} kills; only ${n - row.placement} players were out before them`,
+        `${squad.name} placed ${ordinal(row.placement)} has ${count(row.kills, 'kill')}; only ${count(n - row.placement, 'player')} ${n - row.placement === 1 ? 'was' : 'were'} out before them`,
       )
   })
   for (const [placement, indices] of atPlacement) {
