@@ -239,7 +239,7 @@ export async function seedRound(
 export async function closeRegistration(deps: Deps, tournamentId: number): Promise<void> {
   await withTx(deps, async (tx, after) => {
     const t = await loadTournament(tx, tournamentId).catch(() => undefined)
-    if (!t || t.status !== 'registration') return
+    if (t?.status !== 'registration') return
     const playing = await tx
       .selectFrom('esports_tournament_squads')
       .select('id')

@@ -126,7 +126,7 @@ export function snakeSeed(squadIds: readonly number[], lobbySize: number): Seede
     order.push(...(pass % 2 === 0 ? lanes : lanes.reverse()))
   }
   let pointer = 0
-  squadIds.forEach((id, seed) => {
+  squadIds.forEach((_id, seed) => {
     // Next lobby in the snake that still has room.
     let lobby = order[pointer++] as number
     while ((lobbies[lobby] as number[]).length >= (sizes[lobby] as number)) lobby = order[pointer++] as number
