@@ -273,6 +273,24 @@ describe('the reveal job', () => {
     expect(await userBalances(world.deps.db, players[0]!.id)).toMatchObject({ unused: 1_000 })
   })
 
+  it('reveals a tournament lobby (created locked, squads fixed) at its time, whoever is left', async () => {
+    const c = await insertEsportsContest(world.deps, { hostId: host.id, status: 'locked' })
+    const p = await api.player()
+    await insertSquadMember(world.deps, c.id, p.id)
+    await scheduleReveal(world.deps, { ...c, status: 'locked', revealed_at_ms: null })
+    expect((await api.put(path(c.id), room, host.token)).status).toBe(200)
+    expect((await api.get(path(c.id), p.token)).status).toBe(404)
+    await clockTo(revealAt(c) + 1)
+    const after = await row(c.id)
+    // One squad is not cancelled: the round fixed the lobby, the tournament decides.
+    expect(after.status).toBe('locked')
+    expect(Number(after.revealed_at_ms)).toBe(revealAt(c))
+    const seen = await api.get(path(c.id), p.token)
+    expect(seen.status).toBe(200)
+    expect(seen.body.room_details).toMatchObject(room)
+    expect((await notes(p)).map((n) => n.kind)).toContain('esports_room_details')
+  })
+
   it('moves with the start: one job, at the new reveal time', async () => {
     const { c } = await contestWith(2)
     const later = { ...c, starts_at_ms: c.starts_at_ms + 3_600_000, reveal_minutes: 20 }

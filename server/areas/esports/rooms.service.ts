@@ -22,17 +22,29 @@ export const revealAtMs = (c: Pick<EsportsContestRow, 'starts_at_ms' | 'reveal_m
   Number(c.starts_at_ms) - Number(c.reveal_minutes) * 60_000
 
 /**
+ * Whether the contest still has a reveal to come: an open contest (its squads lock then too),
+ * or a tournament lobby — created locked by its round's seeding, its squads fixed — whose room
+ * has not been revealed yet.
+ */
+export const awaitsReveal = (c: Pick<EsportsContestRow, 'status'> & { revealed_at_ms?: number | null }) =>
+  c.status === 'open' || (c.status === 'locked' && (c.revealed_at_ms ?? null) === null)
+
+type RevealRow = Pick<EsportsContestRow, 'id' | 'starts_at_ms' | 'reveal_minutes' | 'status'> & {
+  revealed_at_ms?: number | null
+}
+
+/**
  * Schedules (or moves, when the host changed the start or the reveal) the contest's reveal
- * job; a contest no longer open has none. Inside the caller's transaction when given one
- * (contest creation and edits), the scheduler re-armed after its commit.
+ * job; a contest with no reveal to come has none. Inside the caller's transaction when given
+ * one (contest creation and edits, a round's seeding), the scheduler re-armed after its commit.
  */
 export async function scheduleReveal(
-  deps: Deps,
-  contest: Pick<EsportsContestRow, 'id' | 'starts_at_ms' | 'reveal_minutes' | 'status'>,
+  deps: Pick<Deps, 'scheduler' | 'db' | 'bus'>,
+  contest: RevealRow,
   scope?: { tx: Executor; after: AfterCommit },
 ): Promise<void> {
   const write = async (tx: Executor, after: AfterCommit) => {
-    if (contest.status !== 'open') await deps.scheduler.cancel(tx, revealJobKey(contest.id))
+    if (!awaitsReveal(contest)) await deps.scheduler.cancel(tx, revealJobKey(contest.id))
     else
       await deps.scheduler.schedule(tx, {
         kind: REVEAL_JOB,
@@ -56,12 +68,13 @@ export async function revealContest(deps: Deps, contestId: number, atMs: number)
   return withTx(deps, async (tx, after) => {
     await lockRows(tx, 'esports_contests', contestId)
     const contest = await findContest(tx, contestId)
-    if (contest?.status !== 'open') return 'skipped'
+    if (!contest || !awaitsReveal(contest)) return 'skipped'
     if (revealAtMs(contest) > Math.max(atMs, deps.clock.now())) return 'skipped'
     const at = Math.max(atMs, revealAtMs(contest))
     const path = `/contests/${contest.id}`
     const squads = await playingSquads(tx, contest.id)
-    if (squads < MIN_SQUADS_TO_PLAY) {
+    // A tournament lobby's squads were fixed by its round: it is revealed whoever is left.
+    if (contest.status === 'open' && squads < MIN_SQUADS_TO_PLAY) {
       const reason = `Fewer than ${MIN_SQUADS_TO_PLAY} squads joined by the lock`
       const refunded = await cancelEsportsContest(tx, after, { contest, reason, nowMs: at })
       const paid = contest.entry_fee_paise > 0
@@ -96,7 +109,7 @@ export async function revealContest(deps: Deps, contestId: number, atMs: number)
     }
     await tx
       .updateTable('esports_contests')
-      .set({ status: 'locked', locked_at_ms: at, revealed_at_ms: at })
+      .set({ status: 'locked', locked_at_ms: contest.locked_at_ms ?? at, revealed_at_ms: at })
       .where('id', '=', contest.id)
       .execute()
     const set = contest.room_id !== null && contest.room_password !== null
@@ -158,15 +171,21 @@ export function registerEsportsJobs(deps: Deps): void {
 }
 
 /**
- * At every start (and after a snapshot restore): every open contest has its reveal job. One
+ * At every start (and after a snapshot restore): every contest awaiting its reveal (open, or a
+ * tournament lobby not yet revealed) has its reveal job. One
  * whose job is missing (a crash between a write and its job, a restored database) gets it
  * again; a reveal time already past runs at once, exactly once, under the row lock.
  */
 export async function resumeEsportsReveals(deps: Deps): Promise<number> {
   const open = await deps.db
     .selectFrom('esports_contests')
-    .select(['id', 'starts_at_ms', 'reveal_minutes', 'status'])
-    .where('status', '=', 'open')
+    .select(['id', 'starts_at_ms', 'reveal_minutes', 'status', 'revealed_at_ms'])
+    .where((eb) =>
+      eb.or([
+        eb('status', '=', 'open'),
+        eb.and([eb('status', '=', 'locked'), eb('revealed_at_ms', 'is', null)]),
+      ]),
+    )
     .execute()
   if (open.length === 0) return 0
   const pending = new Set(

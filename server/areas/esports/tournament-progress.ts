@@ -13,6 +13,7 @@ import {
 } from '../../domain/esports/tournaments'
 import { AppError, notFound } from '../../http/errors'
 import { esportsTournamentStream } from './core'
+import { scheduleReveal } from './rooms.service'
 
 /**
  * A tournament's progress (docs/esports.md, "Tournaments, rounds and slots"): seeding a round
@@ -27,7 +28,7 @@ export type RoundRow = Selectable<EsportsRoundsTable>
 export const REGISTRATION_CLOSE_JOB = 'esports.tournament_registration_close'
 export const registrationCloseKey = (tournamentId: number) => `esports_tournament:${tournamentId}:close`
 
-type ProgressDeps = Pick<Deps, 'clock'>
+type ProgressDeps = Pick<Deps, 'clock' | 'scheduler' | 'db' | 'bus'>
 
 async function loadRound(tx: Tx, roundId: number) {
   const round = await tx.selectFrom('esports_rounds').selectAll().where('id', '=', roundId).executeTakeFirst()
@@ -163,8 +164,10 @@ export async function seedRound(
         lobby_no: lobbyNo,
         created_at_ms: now,
       })
-      .returning('id')
+      .returning(['id', 'starts_at_ms', 'reveal_minutes', 'status', 'revealed_at_ms'])
       .executeTakeFirstOrThrow()
+    // The room is shown to the lobby's players at its reveal time (rooms.service.ts).
+    await scheduleReveal(deps, contest, { tx, after })
     for (const slot of inLobby) {
       const ts = squadById.get(slot.tournament_squad_id)
       if (!ts) continue
