@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type SeedSummary, seedDemoLeague } from '../../seeds/demo-league'
 import { hashPassword } from '../../server/areas/auth/passwords'
 import { esportsPoolCode } from '../../server/areas/esports/core'
+import { REVEAL_JOB, resumeEsportsReveals, revealJobKey } from '../../server/areas/esports/rooms.service'
 import type { Deps } from '../../server/deps'
 import { TEST_START_MS, type TestWorld, testWorld } from '../helpers/deps'
 import { client } from '../helpers/http'
@@ -61,5 +62,31 @@ describe('the finished Free Fire room', () => {
       .where('t.kind', 'like', 'esports_%')
       .execute()
     expect(kinds.map((k) => k.kind).sort()).toEqual(['esports_entry', 'esports_prize'])
+  })
+})
+
+describe('the seeded PUBG tournament', () => {
+  it('has its unplayed final lobby revealed on time: the boot gives it its reveal job', async () => {
+    const lobby = await deps.db
+      .selectFrom('esports_contests')
+      .selectAll()
+      .where('round_id', 'is not', null)
+      .where('status', '=', 'locked')
+      .where('revealed_at_ms', 'is', null)
+      .executeTakeFirstOrThrow()
+    const jobs = () =>
+      deps.db
+        .selectFrom('scheduled_jobs')
+        .select(['unique_key', 'run_at_ms'])
+        .where('kind', '=', REVEAL_JOB)
+        .execute()
+    expect(await jobs()).toEqual([])
+    expect(await resumeEsportsReveals(deps)).toBe(1)
+    expect(await jobs()).toEqual([
+      {
+        unique_key: revealJobKey(lobby.id),
+        run_at_ms: Number(lobby.starts_at_ms) - lobby.reveal_minutes * 60_000,
+      },
+    ])
   })
 })

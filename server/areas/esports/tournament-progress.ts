@@ -28,7 +28,12 @@ export type RoundRow = Selectable<EsportsRoundsTable>
 export const REGISTRATION_CLOSE_JOB = 'esports.tournament_registration_close'
 export const registrationCloseKey = (tournamentId: number) => `esports_tournament:${tournamentId}:close`
 
-type ProgressDeps = Pick<Deps, 'clock' | 'scheduler' | 'db' | 'bus'>
+/**
+ * What progress needs: the clock, and the scheduler for the lobbies' reveal jobs — absent when the
+ * demo league's seed writes a tournament before any server runs: then the boot's
+ * `resumeEsportsReveals` gives those lobbies their jobs.
+ */
+type ProgressDeps = Pick<Deps, 'clock'> & Partial<Pick<Deps, 'scheduler' | 'db' | 'bus'>>
 
 async function loadRound(tx: Tx, roundId: number) {
   const round = await tx.selectFrom('esports_rounds').selectAll().where('id', '=', roundId).executeTakeFirst()
@@ -167,7 +172,8 @@ export async function seedRound(
       .returning(['id', 'starts_at_ms', 'reveal_minutes', 'status', 'revealed_at_ms'])
       .executeTakeFirstOrThrow()
     // The room is shown to the lobby's players at its reveal time (rooms.service.ts).
-    await scheduleReveal(deps, contest, { tx, after })
+    if (deps.scheduler && deps.db && deps.bus)
+      await scheduleReveal({ scheduler: deps.scheduler, db: deps.db, bus: deps.bus }, contest, { tx, after })
     for (const slot of inLobby) {
       const ts = squadById.get(slot.tournament_squad_id)
       if (!ts) continue
