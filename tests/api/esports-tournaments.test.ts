@@ -182,6 +182,58 @@ describe('esports tournaments: definition', () => {
     expect((await api.get('/api/esports/tournaments?status=nope')).status).toBe(422)
   })
 
+  it('takes times in minutes from now on the server clock; one of each pair, every problem at once', async () => {
+    const round = { lobby_size: 16, qualify_rule: 'top_per_lobby', qualify_count: 8 }
+    const last = { ...round, qualify_count: 0 }
+    const relative = {
+      name: 'Minutes Cup',
+      mode: 'solo',
+      squads_limit: 32,
+      registration_closes_in_minutes: 30,
+      rounds: [
+        { ...round, starts_in_minutes: 60 },
+        { ...last, starts_in_minutes: 120 },
+      ],
+    }
+    const before = now()
+    const made = await api.post('/api/esports/tournaments', relative, admin.token)
+    expect(made.status, JSON.stringify(made.body)).toBe(201)
+    const t = made.body.esports_tournament
+    expect(t.registration_closes_at_in_millis).toBe(before + 30 * 60_000)
+    const rounds = (await api.get(`/api/esports/tournaments/${t.id}/rounds`)).body.rounds
+    expect(rounds.map((r: { starts_at_in_millis: number }) => r.starts_at_in_millis)).toEqual([
+      before + 60 * 60_000,
+      before + 120 * 60_000,
+    ])
+
+    const count = async () =>
+      (await world.deps.db.selectFrom('esports_tournaments').select('id').execute()).length
+    const had = await count()
+    const bad = await api.post(
+      '/api/esports/tournaments',
+      {
+        ...relative,
+        registration_closes_in_minutes: undefined,
+        rounds: [{ ...round, starts_in_minutes: 60, starts_at: before + HOUR }, last],
+      },
+      admin.token,
+    )
+    expect(bad.status).toBe(422)
+    expect(bad.body.errors).toEqual({
+      registration_closes_at: ['is required'],
+      'rounds.0.starts_in_minutes': ['give starts_at or starts_in_minutes, not both'],
+      'rounds.1.starts_at': ['is required'],
+    })
+    const negative = await api.post(
+      '/api/esports/tournaments',
+      { ...relative, registration_closes_in_minutes: -5 },
+      admin.token,
+    )
+    expect(negative.status).toBe(422)
+    expect(Object.keys(negative.body.errors)).toEqual(['registration_closes_in_minutes'])
+    expect(await count()).toBe(had)
+  })
+
   it('answers 422 with rounds.i.* fields when the numbers do not fit', async () => {
     const t = now()
     const bad = await api.post(
@@ -429,6 +481,21 @@ describe('esports tournaments: seeding and progress', () => {
     // Snake by round-1 rank: seed 1 is round 1's rank-1 squad.
     const top = mid.slots.find((s: { rank: number }) => s.rank === 1)
     expect(final.slots.find((s: { seed_no: number }) => s.seed_no === 1).squad.id).toBe(top.squad.id)
+    // Before the final has results, its squads stand in seed order (round 1's standing), not by name.
+    const seededStandings = (await api.get(`/api/esports/tournaments/${t.id}/standings`)).body
+      .standings as Array<{
+      squad: { id: number }
+      reached_round: number
+      rank_in_round: number | null
+      seed_in_round: number | null
+    }>
+    const finalists = seededStandings.filter((s) => s.reached_round === 2)
+    expect(finalists.map((s) => s.rank_in_round)).toEqual(Array(16).fill(null))
+    expect(finalists.map((s) => s.seed_in_round)).toEqual(Array.from({ length: 16 }, (_, i) => i + 1))
+    const bySeed = [...final.slots].sort(
+      (a: { seed_no: number }, b: { seed_no: number }) => a.seed_no - b.seed_no,
+    )
+    expect(finalists.map((s) => s.squad.id)).toEqual(bySeed.map((s: { squad: { id: number } }) => s.squad.id))
     const tour = (await api.get(`/api/esports/tournaments/${t.id}`)).body.esports_tournament
     expect(tour).toMatchObject({ status: 'running', current_round: 2 })
     const elim = await world.deps.db

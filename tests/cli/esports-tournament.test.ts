@@ -86,6 +86,35 @@ describe('fanspole esports tournament', () => {
     expect(flags.stdout).toMatch(/Created tournament #\d+ Flag Cup/)
     expect(flags.stdout).toMatch(/Round 1 \(#\d+\) Round 1: pending, lobbies of 8, top 4 per lobby go on/)
 
+    // Minutes from now on the server's clock (the league clock need not be the terminal's).
+    const base = ['esports', 'tournament', 'create', '--mode', 'squad', '--squads', '16', '--lobby-size', '8']
+    const inMinutes = await cli(
+      ...base,
+      '--name',
+      'Minutes Cup',
+      '--closes-in',
+      '30',
+      '--qualify',
+      '4',
+      '--starts-in',
+      '45',
+      '--starts-in',
+      '90',
+      '--json',
+    )
+    expect(inMinutes.code, inMinutes.stderr).toBe(0)
+    const m = inMinutes.json().esports_tournament
+    const serverNow = world.server.deps.clock.now()
+    expect(Math.abs(m.registration_closes_at_in_millis - (serverNow + 30 * 60_000))).toBeLessThan(60_000)
+    const mRounds = (await world.api.get(`/api/esports/tournaments/${m.id}/rounds`)).body.rounds
+    expect(mRounds[1].starts_at_in_millis - mRounds[0].starts_at_in_millis).toBe(45 * 60_000)
+    const both = await cli(...base, '--name', 'Both', '--closes', String(now + HOUR), '--closes-in', '30')
+    expect(both.code).toBe(2)
+    expect(both.stderr).toContain('give --closes or --closes-in, not both')
+    const notMinutes = await cli(...base, '--name', 'Soon', '--closes-in', '30', '--starts-in', 'soon')
+    expect(notMinutes.code).toBe(2)
+    expect(notMinutes.stderr).toContain('expected a number of minutes')
+
     const bad = await cli('esports', 'tournament', 'create', '--name', 'Half')
     expect(bad.code).toBe(2)
     expect(bad.stderr).toContain('--mode')

@@ -90,12 +90,21 @@ const createOptions = ((z) =>
     mode: z.enum(['solo', 'duo', 'squad'], { error: 'expected solo, duo or squad' }).optional(),
     squads: intFlag(z, 'a number of squads', 2, 10_000).optional(),
     closes: instantFlag(z).optional(),
+    closesIn: intFlag(z, 'a number of minutes', 0, 60 * 24 * 365).optional(),
     lobbySize: intFlag(z, 'a lobby size', 2, 100).optional(),
     qualify: intFlag(z, 'a number of squads', 1, 10_000).optional(),
     qualifyRule: z
       .enum(['top_per_lobby', 'top_overall'], { error: 'expected top_per_lobby or top_overall' })
       .default('top_per_lobby'),
     starts: z.array(z.string()).optional(),
+    startsIn: z
+      .array(
+        z
+          .string()
+          .regex(/^\d{1,6}$/, { error: 'expected a number of minutes, e.g. 90' })
+          .transform(Number),
+      )
+      .optional(),
     server: common.server(z),
     json: z.boolean().default(false),
   })) satisfies OptionSchema
@@ -123,7 +132,7 @@ export function esportsTournamentCommand(io: Io): Command {
 
   const create = new Command('create')
     .description(
-      'Create a tournament (admin). From a JSON definition (--file, the body of POST /api/esports/tournaments) or flags: two or more --starts give that many rounds, each of --lobby-size squads, the top --qualify going on (the last round none).',
+      'Create a tournament (admin). From a JSON definition (--file, the body of POST /api/esports/tournaments) or flags: two or more --starts (or --starts-in) give that many rounds, each of --lobby-size squads, the top --qualify going on (the last round none). Times in minutes count from now on the server’s clock.',
     )
     .option('--file <def.json>', 'the definition as JSON')
     .option('--name <name>', 'tournament name')
@@ -131,10 +140,16 @@ export function esportsTournamentCommand(io: Io): Command {
     .option('--mode <mode>', 'solo, duo or squad')
     .option('--squads <n>', 'most squads that may register')
     .option('--closes <time>', 'when registration closes (ISO date-time or epoch ms)')
+    .option('--closes-in <minutes>', 'registration closes this many minutes from now (instead of --closes)')
     .option('--lobby-size <n>', 'squads per lobby, every round')
     .option('--qualify <n>', 'squads going on from each round but the last')
     .option('--qualify-rule <rule>', 'top_per_lobby or top_overall (default: top_per_lobby)')
     .option('--starts <time>', 'a round’s start (repeat: one per round)', collect)
+    .option(
+      '--starts-in <minutes>',
+      'a round starts this many minutes from now (repeat: one per round)',
+      collect,
+    )
   withJson(withServer(create)).action(async (raw) => runCreate(io, await parseOptions(createOptions, raw)))
 
   const list = new Command('list')
@@ -189,7 +204,7 @@ export function esportsTournamentCommand(io: Io): Command {
 
   command.addHelpText(
     'after',
-    '\nExamples:\n  fanspole esports tournament create --file cup.json\n  fanspole esports tournament create --name "Erangel Cup" --mode solo --squads 32 --closes 2026-12-01T10:00:00Z --lobby-size 16 --qualify 8 --starts 2026-12-01T12:00:00Z --starts 2026-12-01T14:00:00Z\n  fanspole esports tournament list --status running\n  fanspole esports tournament show 1\n  fanspole esports tournament seed 1\n  fanspole esports tournament slots 2 --json\n  fanspole esports tournament register 1 --name "Night Owls"\n  fanspole esports tournament join 1 --code TABCD2345\n',
+    '\nExamples:\n  fanspole esports tournament create --file cup.json\n  fanspole esports tournament create --name "Erangel Cup" --mode solo --squads 32 --closes 2026-12-01T10:00:00Z --lobby-size 16 --qualify 8 --starts 2026-12-01T12:00:00Z --starts 2026-12-01T14:00:00Z\n  fanspole esports tournament create --name "Friday Cup" --mode squad --squads 16 --closes-in 30 --lobby-size 8 --qualify 4 --starts-in 45 --starts-in 90\n  fanspole esports tournament list --status running\n  fanspole esports tournament show 1\n  fanspole esports tournament seed 1\n  fanspole esports tournament slots 2 --json\n  fanspole esports tournament register 1 --name "Night Owls"\n  fanspole esports tournament join 1 --code TABCD2345\n',
   )
   for (const c of [create, list, show, seed, slots, standings, register, join]) command.addCommand(c)
   return command
@@ -209,14 +224,25 @@ function definitionFrom(opts: OptionsOf<typeof createOptions>): unknown {
       throw new UsageError(`--file: ${opts.file} is not JSON`)
     }
   }
+  if (opts.closes !== undefined && opts.closesIn !== undefined)
+    throw new UsageError('give --closes or --closes-in, not both')
+  if (opts.starts !== undefined && opts.startsIn !== undefined)
+    throw new UsageError('give --starts or --starts-in, not both')
+  const given = {
+    ...opts,
+    closes: opts.closes ?? opts.closesIn,
+    starts: opts.starts ?? opts.startsIn,
+  }
   const missing = (['name', 'mode', 'squads', 'closes', 'lobbySize', 'starts'] as const).filter(
-    (k) => opts[k] === undefined,
+    (k) => given[k] === undefined,
   )
   if (missing.length > 0)
     throw new UsageError(
       `give --file, or ${missing.map((k) => `--${k.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`).join(', ')}`,
     )
-  const starts = opts.starts ?? []
+  const starts: Array<Record<string, number | string>> = opts.startsIn
+    ? opts.startsIn.map((minutes) => ({ starts_in_minutes: minutes }))
+    : (opts.starts ?? []).map((at) => ({ starts_at: /^\d+$/.test(at) ? Number(at) : at }))
   if (starts.length > 1 && opts.qualify === undefined)
     throw new UsageError('--qualify: needed with more than one round')
   return {
@@ -224,12 +250,14 @@ function definitionFrom(opts: OptionsOf<typeof createOptions>): unknown {
     ...(opts.kind ? { kind: opts.kind } : {}),
     mode: opts.mode,
     squads_limit: opts.squads,
-    registration_closes_at: opts.closes,
+    ...(opts.closesIn === undefined
+      ? { registration_closes_at: opts.closes }
+      : { registration_closes_in_minutes: opts.closesIn }),
     rounds: starts.map((at, i) => ({
       lobby_size: opts.lobbySize,
       qualify_rule: opts.qualifyRule,
       qualify_count: i === starts.length - 1 ? 0 : opts.qualify,
-      starts_at: /^\d+$/.test(at) ? Number(at) : at,
+      ...at,
     })),
   }
 }

@@ -7,7 +7,7 @@ import {
   TOURNAMENT_ROUNDS_MAX,
   TOURNAMENT_SQUAD_NAME_MAX,
 } from '../../domain/esports/tournaments'
-import { invalid } from '../../http/errors'
+import { type FieldErrors, invalid } from '../../http/errors'
 import { idParam } from '../../http/ids'
 import { MAX_INSTANT_MS } from '../../http/instants'
 import { errors, json, jsonBody } from '../../http/responses'
@@ -121,6 +121,7 @@ const StandingSchema = z.object({
   reached_round: z.number().int(),
   eliminated_in_round: z.number().int().nullable(),
   rank_in_round: z.number().int().nullable(),
+  seed_in_round: z.number().int().nullable(),
   points: z.number().int().nullable(),
   kills: z.number().int().nullable(),
   total_points: z.number().int(),
@@ -132,13 +133,39 @@ const instantInput = z
   .union([z.number().int().min(0).max(MAX_INSTANT_MS), z.string().trim().min(1).max(40)])
   .openapi({ description: 'Epoch milliseconds or ISO 8601' })
 
-function toMillis(value: number | string, field: string): number {
-  if (typeof value === 'number') return value
-  const ms = /^\d{4}-\d{2}-\d{2}/.test(value) ? Date.parse(value) : Number.NaN
+/**
+ * The definition's instants: each given as `<field>` (epoch ms or ISO 8601) or as
+ * `<…_in_minutes>` from now on the server's clock — what the CLI sends, since the league clock
+ * is not the caller's. Exactly one of each pair; every problem is gathered into `errors`.
+ */
+function resolveInstant(
+  at: number | string | undefined,
+  inMinutes: number | undefined,
+  [field, minutesField]: [string, string],
+  nowMs: number,
+  errors: FieldErrors,
+): number {
+  const fail = (key: string, message: string) => {
+    errors[key] = [message]
+    return nowMs
+  }
+  if (at !== undefined && inMinutes !== undefined)
+    return fail(minutesField, `give ${field.split('.').pop()} or ${minutesField.split('.').pop()}, not both`)
+  if (inMinutes !== undefined) return nowMs + inMinutes * 60_000
+  if (at === undefined) return fail(field, 'is required')
+  if (typeof at === 'number') return at
+  const ms = /^\d{4}-\d{2}-\d{2}/.test(at) ? Date.parse(at) : Number.NaN
   if (!Number.isFinite(ms) || ms < 0 || ms > MAX_INSTANT_MS)
-    throw invalid({ [field]: ['must be epoch milliseconds or an ISO 8601 time'] })
+    return fail(field, 'must be epoch milliseconds or an ISO 8601 time')
   return ms
 }
+
+/** Minutes from now on the server's clock. */
+const minutesInput = z
+  .number()
+  .int()
+  .min(0)
+  .max(60 * 24 * 365)
 
 const CreateBody = z.strictObject({
   name: z.string().trim().min(3).max(TOURNAMENT_NAME_MAX),
@@ -146,7 +173,8 @@ const CreateBody = z.strictObject({
   mode: z.enum(ESPORTS_MODES as ['solo', 'duo', 'squad']),
   description: z.string().trim().max(500).nullable().optional(),
   squads_limit: z.number().int().min(2).max(10_000),
-  registration_closes_at: instantInput,
+  registration_closes_at: instantInput.optional(),
+  registration_closes_in_minutes: minutesInput.optional(),
   rounds: z
     .array(
       z.strictObject({
@@ -154,7 +182,8 @@ const CreateBody = z.strictObject({
         lobby_size: z.number().int().min(2).max(100),
         qualify_rule: z.enum(['top_per_lobby', 'top_overall']),
         qualify_count: z.number().int().min(0).max(10_000),
-        starts_at: instantInput,
+        starts_at: instantInput.optional(),
+        starts_in_minutes: minutesInput.optional(),
       }),
     )
     .min(1)
@@ -184,20 +213,37 @@ export function esportsTournamentRoutes(deps: Deps) {
     async (c) => {
       const admin = currentAdmin(c)
       const body = c.req.valid('json')
+      const now = deps.clock.now()
+      const times: FieldErrors = {}
+      const closesAtMs = resolveInstant(
+        body.registration_closes_at,
+        body.registration_closes_in_minutes,
+        ['registration_closes_at', 'registration_closes_in_minutes'],
+        now,
+        times,
+      )
+      const rounds = body.rounds.map((r, i) => ({
+        name: r.name,
+        lobby_size: r.lobby_size,
+        qualify_rule: r.qualify_rule,
+        qualify_count: r.qualify_count,
+        starts_at_ms: resolveInstant(
+          r.starts_at,
+          r.starts_in_minutes,
+          [`rounds.${i}.starts_at`, `rounds.${i}.starts_in_minutes`],
+          now,
+          times,
+        ),
+      }))
+      if (Object.keys(times).length > 0) throw invalid(times)
       const id = await createTournament(deps, admin, {
         name: body.name,
         kind: body.kind,
         mode: body.mode,
         description: body.description ?? null,
         squads_limit: body.squads_limit,
-        registration_closes_at_ms: toMillis(body.registration_closes_at, 'registration_closes_at'),
-        rounds: body.rounds.map((r, i) => ({
-          name: r.name,
-          lobby_size: r.lobby_size,
-          qualify_rule: r.qualify_rule,
-          qualify_count: r.qualify_count,
-          starts_at_ms: toMillis(r.starts_at, `rounds.${i}.starts_at`),
-        })),
+        registration_closes_at_ms: closesAtMs,
+        rounds,
       })
       return c.json({ esports_tournament: await tournamentJson(deps.db, id, admin.id) }, 201)
     },

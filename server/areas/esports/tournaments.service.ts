@@ -532,8 +532,9 @@ export async function currentRoundId(db: Executor): Promise<number | undefined> 
 
 /**
  * The tournament's standing: squads by the furthest round they reached (later first), then
- * their rank in it; squads never seeded (registration) last by name. The current round's
- * ranks move with each lobby's results.
+ * their rank in it — before the round has results, their seed in it (the previous round's
+ * standing); squads never seeded (registration) last by name. The current round's ranks move
+ * with each lobby's results.
  */
 export async function tournamentStandings(db: Executor, tournamentId: number) {
   const t = await findTournament(db, tournamentId)
@@ -549,6 +550,7 @@ export async function tournamentStandings(db: Executor, tournamentId: number) {
       's.tournament_squad_id',
       'r.number',
       's.rank',
+      's.seed_no',
       's.points',
       's.kills',
       's.placement',
@@ -564,6 +566,7 @@ export async function tournamentStandings(db: Executor, tournamentId: number) {
       reached_round: latest?.number ?? 0,
       eliminated_in_round: s.eliminated_in_round,
       rank_in_round: latest?.rank ?? null,
+      seed_in_round: latest?.seed_no ?? null,
       points: latest?.points ?? null,
       kills: latest?.kills ?? null,
       total_points: mine.reduce((sum, x) => sum + (x.points ?? 0), 0),
@@ -574,6 +577,7 @@ export async function tournamentStandings(db: Executor, tournamentId: number) {
     (a, b) =>
       b.reached_round - a.reached_round ||
       (a.rank_in_round ?? 1e9) - (b.rank_in_round ?? 1e9) ||
+      (a.seed_in_round ?? 1e9) - (b.seed_in_round ?? 1e9) ||
       a.squad.name.localeCompare(b.squad.name),
   )
   return {
