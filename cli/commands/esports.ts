@@ -1,5 +1,6 @@
 import { Command } from 'commander'
 import type { Io } from '../lib/io'
+import { esportsAccessCommand } from './esports/access'
 import { esportsContestCommand } from './esports/contest'
 import { esportsResultsCommand } from './esports/results'
 import { esportsRoomCommand } from './esports/room'
@@ -11,6 +12,7 @@ export function esportsCommand(io: Io): Command {
   const command = new Command('esports').summary(
     'esports rooms players play themselves: contests, squads, room details, results, tournaments',
   )
+  command.addCommand(esportsAccessCommand(io))
   command.addCommand(esportsContestCommand(io))
   command.addCommand(esportsRoomCommand(io))
   command.addCommand(esportsSquadCommand(io))
@@ -24,6 +26,7 @@ export function esportsCommand(io: Io): Command {
     [
       '',
       'A room from creation to payout:',
+      '  fanspole esports access show                                   # may I host? (paid rooms: fanspole users grant-access, admin)',
       '  fanspole esports contest create --kind pubg --mode squad --name "Erangel Squads" --slots 4 --fee 100 --prizes 1:70,2:30 --starts-in 30',
       '  fanspole esports squad join 1000001 --squad-name Alpha          # a squad-mate: --code <its invite code>',
       '  fanspole esports room set 1000001 --id 4455667 --password erangel42',

@@ -60,6 +60,24 @@ const createOptions = ((z) =>
     json: z.boolean().default(false),
   })) satisfies OptionSchema
 
+const grantOptions = ((z) =>
+  z.object({
+    note: z
+      .string()
+      .trim()
+      .min(1, 'the note is empty')
+      .max(500, 'the note is at most 500 characters')
+      .optional(),
+    server: z.string().optional(),
+    json: z.boolean().default(false),
+  })) satisfies OptionSchema
+
+/** POST/DELETE /api/admin/users/{id}/contest_access answer the grant. */
+interface Grant {
+  user_id: number
+  note: string | null
+}
+
 function withApi(cmd: Command): Command {
   withServer(cmd)
   return withJson(cmd)
@@ -100,11 +118,30 @@ export function usersCommand(io: Io): Command {
     .option('--role <role>', 'player or admin', 'player')
   withApi(invite).action(async (raw) => runCreate(io, await parseOptions(createOptions, raw)))
 
+  const grant = new Command('grant-access')
+    .description(
+      'Let a player create paid and public contests, daily and esports (stands in for a verified mobile and a completed paid contest; the cap on open contests stays). The player is notified.',
+    )
+    .argument('<email|slug>', 'e-mail address or slug')
+    .option('--note <text>', 'why (kept with the grant; granting again replaces it)')
+  withApi(grant).action(async (who: string, raw) => runGrant(io, who, await parseOptions(grantOptions, raw)))
+
+  const revoke = new Command('revoke-access')
+    .description('Take back a player’s grant: contests they already made stay.')
+    .argument('<email|slug>', 'e-mail address or slug')
+  withApi(revoke).action(async (who: string, raw) => runRevoke(io, who, await parseOptions(showOptions, raw)))
+
   users.addHelpText(
     'after',
-    '\nExamples:\n  fanspole users list --role admin\n  fanspole users list --q priya --per-page 20 --json\n  fanspole users show priya@example.com\n  fanspole users create --email sam@example.com --username sam --password secret-pass-1\n  fanspole users invite --email ana@example.com --username ana\n\nAdmin commands: they use your stored session, else sign in as the default admin (FANSPOLE_ADMIN_EMAIL).\n',
+    '\nExamples:\n  fanspole users list --role admin\n  fanspole users list --q priya --per-page 20 --json\n  fanspole users show priya@example.com\n  fanspole users create --email sam@example.com --username sam --password secret-pass-1\n  fanspole users invite --email ana@example.com --username ana\n  fanspole users grant-access sam --note "runs the hostel league"\n  fanspole users revoke-access sam\n\nAdmin commands: they use your stored session, else sign in as the default admin (FANSPOLE_ADMIN_EMAIL).\n',
   )
-  return users.addCommand(list).addCommand(show).addCommand(create).addCommand(invite)
+  return users
+    .addCommand(list)
+    .addCommand(show)
+    .addCommand(create)
+    .addCommand(invite)
+    .addCommand(grant)
+    .addCommand(revoke)
 }
 
 async function runList(io: Io, opts: OptionsOf<typeof listOptions>): Promise<void> {
@@ -205,4 +242,31 @@ async function runCreate(io: Io, opts: OptionsOf<typeof createOptions>): Promise
   } else {
     io.out(`A verification mail is in the outbox (fanspole outbox --to ${user.email})\n`)
   }
+}
+
+async function runGrant(io: Io, who: string, opts: OptionsOf<typeof grantOptions>): Promise<void> {
+  const api = new Api(io, resolveServer(io, opts.server), 'admin')
+  const user = await findUser(api, who)
+  const answer = await api.post<{ contest_access_grant: Grant }>(
+    `/api/admin/users/${user.id}/contest_access`,
+    opts.note === undefined ? {} : { note: opts.note },
+  )
+  if (opts.json) return printJson(io, answer)
+  const s = style(io.color)
+  io.out(
+    `${s.green('Granted')} ${s.bold(user.username)} paid and public contest creation (daily and esports)\n`,
+  )
+}
+
+async function runRevoke(io: Io, who: string, opts: OptionsOf<typeof showOptions>): Promise<void> {
+  const api = new Api(io, resolveServer(io, opts.server), 'admin')
+  const user = await findUser(api, who)
+  const answer = await api.delete<{ contest_access_grant: Grant }>(
+    `/api/admin/users/${user.id}/contest_access`,
+  )
+  if (opts.json) return printJson(io, answer)
+  const s = style(io.color)
+  io.out(
+    `${s.green('Revoked')} ${s.bold(user.username)}’s contest creation grant; contests already made stay\n`,
+  )
 }

@@ -104,6 +104,7 @@ export class Api {
   get = <T>(path: string) => this.request<T>('GET', path)
   post = <T>(path: string, body?: unknown) => this.request<T>('POST', path, body ?? {})
   put = <T>(path: string, body?: unknown) => this.request<T>('PUT', path, body ?? {})
+  delete = <T>(path: string) => this.request<T>('DELETE', path)
 
   /** A valid access token of whoever this caller is (for /cable), refreshed when it ran out. */
   async validToken(): Promise<string> {
@@ -124,8 +125,10 @@ export class Api {
       answer = await callServer(this.server, method, path, body, session.access_token)
     }
     this.session = session
+    // The hint is for admin commands only: a player's own command refused (a host without
+    // access, a member who is not the captain) is about the player, not about signing in.
     const hint =
-      answer.status === 403 && session.role !== 'admin'
+      answer.status === 403 && this.mode === 'admin' && session.role !== 'admin'
         ? `Signed in to ${this.server} as ${session.email} (${session.role}); admin commands need an admin: fanspole login --admin`
         : undefined
     return unwrap<T>(answer, hint)

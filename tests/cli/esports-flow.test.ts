@@ -2,7 +2,6 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { makeUser } from '../helpers/deps'
-import { client } from '../helpers/http'
 import { type CliResult, type CliWorld, cliWorld, runCli, tempDir } from './helpers'
 
 // Issue 17 "the same from the CLI": a squad contest from the game accounts to the winnings,
@@ -91,12 +90,8 @@ describe('esports from the CLI', () => {
       const credited = ok(await admin('wallet', 'credit', p.user.username, '--amount', '100'))
       expect(credited.stdout).toContain('100')
     }
-    // Paid hosting needs the admin's grant (no CLI command for it: the API, as the web does).
-    const api = client(world.server.deps)
-    const token = (await api.login(world.admin.email, world.admin.password)).access_token
-    expect(
-      (await api.post(`/api/admin/users/${host.user.id}/contest_access`, {}, token)).status,
-    ).toBeLessThan(300)
+    // Paid hosting needs the admin's grant.
+    ok(await admin('users', 'grant-access', host.user.username))
 
     const made = ok(
       await host.cli(

@@ -30,6 +30,11 @@ describe('fanspole esports room', () => {
     expect(set.code).toBe(0)
     expect(set.stdout).toContain(`Room details set for contest #${c.id}`)
     expect(set.stdout).toMatch(/Room id: +ROOM4471\nPassword: +x7k2\n/)
+    // Before the reveal the host is told when members will see it, not that it was revealed.
+    expect(set.stdout).toMatch(
+      /Reveal: +\d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC \(members see the room from then\)\n/,
+    )
+    expect(set.stdout).not.toContain('Revealed')
 
     const json = await cli('esports', 'room', 'show', String(c.id), '--json')
     expect(json.code).toBe(0)

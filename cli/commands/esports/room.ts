@@ -99,6 +99,6 @@ async function runShow(io: Io, id: number, opts: OptionsOf<typeof showOptions>):
 function print(io: Io, r: RoomDetails) {
   io.out(`Room id:   ${r.room_id ?? '(not set yet)'}\n`)
   io.out(`Password:  ${r.room_password ?? '(not set yet)'}\n`)
-  io.out(`Revealed:  ${formatInstant(r.reveal_at_in_millis)}\n`)
+  io.out(`Reveal:    ${formatInstant(r.reveal_at_in_millis)} (members see the room from then)\n`)
   io.out(`Starts:    ${formatInstant(r.starts_at_in_millis)}\n`)
 }
