@@ -163,6 +163,18 @@ describe('a private paid contest among four friends', () => {
     await page.getByTestId('create-contest').click()
     await page.waitForURL('**/contests/create')
     await page.getByTestId('access-summary').waitFor()
+    // Every kind is open (esports too, issue 17): each is a link to its form, and no empty "Opening later".
+    for (const kind of [
+      'single-match',
+      'championship',
+      'auction',
+      'pubg',
+      'pubg-lite',
+      'free-fire',
+      'call-of-duty',
+    ])
+      expect(await page.getByTestId(`kind-${kind}`).getAttribute('href')).toBe(`/contests/create/${kind}`)
+    expect(await page.getByRole('heading', { name: 'Opening later' }).count()).toBe(0)
     await world.shot('create-home')
     await page.getByTestId('kind-single-match').click()
     await page.waitForURL('**/contests/create/single-match')

@@ -113,6 +113,10 @@ describe('hosting an esports contest on the web', () => {
       await world.shot('esports-create-custom-rooms')
     }
     expect(await page.getByTestId('custom-room').first().textContent()).toContain('Web Squads')
+    // The tournaments are one click away from the rooms.
+    await page.getByTestId('tournaments-link').click()
+    await page.waitForURL('**/pubg/tournaments')
+    await page.getByRole('heading', { name: 'PUBG tournaments' }).waitFor()
   })
 
   it('one lacking a game account sees what is missing, and can ask the admins', async () => {
@@ -147,6 +151,26 @@ describe('hosting an esports contest on the web', () => {
       await page.setViewportSize({ width, height: 900 })
       await world.shot('esports-create-rules')
     }
+  })
+
+  it('the help pages give each game its own points, modes and dispute window (rules.ts)', async () => {
+    const { page } = world
+    await page.setViewportSize({ width: 390, height: 844 })
+    await page.goto('/help/free-fire-rules')
+    await page.getByTestId('help-article').waitFor()
+    const article = page.getByTestId('help-article')
+    // Free Fire's own table: 12 for 1st, nothing from 11th.
+    expect(await article.getByRole('row', { name: /^1st 12$/ }).count()).toBe(1)
+    expect(await article.getByRole('row', { name: /^11th and lower 0$/ }).count()).toBe(1)
+    expect(await article.textContent()).toContain('squad (4, up to 12 squads)')
+    expect(await article.textContent()).toContain('within 24 hours of the results')
+    await world.shot('esports-help-free-fire')
+    await page.goto('/help/pubg-rules')
+    await page.getByTestId('help-article').waitFor()
+    expect(await article.getByRole('row', { name: /^8th to 12th 1$/ }).count()).toBe(1)
+    expect(await article.getByRole('link', { name: 'Settings › Game accounts' }).getAttribute('href')).toBe(
+      '/profile/settings',
+    )
   })
 
   it('logged no errors in the browser', () => {

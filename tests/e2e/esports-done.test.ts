@@ -241,6 +241,8 @@ describe('esports, done: two players, one squad, a room, results and winnings', 
     expect(await p.getByTestId('room-password').textContent()).toBe('owls7')
     await expect.poll(() => p.getByTestId('esports-status').textContent()).toBe('Locked: squads final')
     expect(reloads).toEqual([])
+    // Squads are locked: the squad's invite goes from the page.
+    await expect.poll(() => p.getByTestId('invite-squad-link').count()).toBe(0)
     await shot(p, 'asha-revealed', 390)
     await fits(p)
     await advanceTo(Number(contest.starts_at_ms) + 60_000)
@@ -265,6 +267,10 @@ describe('esports, done: two players, one squad, a room, results and winnings', 
     await h.getByTestId('standings').waitFor()
     await shot(h, 'host-results', 1280)
     await fits(h)
+    // The room is over: the host still sees it, but no longer the form to change it.
+    await h.goto(`/contests/${contestId}`)
+    await expect.poll(() => h.getByTestId('room-id').textContent()).toBe('DONE42')
+    expect(await h.getByTestId('room-form').count()).toBe(0)
 
     // ₹50 × 3 players = ₹150, less 15 % = ₹127 pool, winner takes all: ₹63.50 each.
     for (const [who, page] of [

@@ -7,7 +7,7 @@ import {
   toDraft,
   typed,
 } from '../../web/src/features/contest-create/draft'
-import { FORM_KINDS, KIND_PAGES, LATER_PAGES } from '../../web/src/features/contest-create/kinds'
+import { ESPORTS_PAGES, FORM_KINDS, KIND_PAGES } from '../../web/src/features/contest-create/kinds'
 
 describe('the creation form becomes the API body', () => {
   const base = {
@@ -116,9 +116,9 @@ describe('every game kind has a creation page', () => {
       (k) => k.available && k.target !== 'auction' && k.target !== 'esports',
     ).map((k) => k.slug)
     expect([...FORM_KINDS].sort()).toEqual([...open].sort())
-    for (const k of GAME_KINDS.filter((k) => k.target === 'esports')) expect(LATER_PAGES).toContain(k.slug)
-    expect(LATER_PAGES).toContain('pubg-get-access')
-    expect(LATER_PAGES).toContain('pubg-contest-requirement')
+    for (const k of GAME_KINDS.filter((k) => k.target === 'esports')) expect(ESPORTS_PAGES).toContain(k.slug)
+    expect(ESPORTS_PAGES).toContain('pubg-get-access')
+    expect(ESPORTS_PAGES).toContain('pubg-contest-requirement')
     expect(KIND_PAGES).not.toContain('auction')
   })
 })

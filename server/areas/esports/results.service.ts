@@ -12,6 +12,7 @@ import {
   standings,
   validateResults,
 } from '../../domain/esports/results'
+import { DISPUTE_WINDOW_HOURS } from '../../domain/esports/rules'
 import { paiseToRupees } from '../../domain/money'
 import { AppError, invalid, notFound } from '../../http/errors'
 import type { Rng } from '../../lib/rng'
@@ -40,7 +41,7 @@ import { afterLobbyResults } from './tournament-progress'
  */
 
 /** Disputes are taken this long after the latest version of the results. */
-export const DISPUTE_WINDOW_MS = 24 * 60 * 60 * 1000
+export const DISPUTE_WINDOW_MS = DISPUTE_WINDOW_HOURS * 60 * 60 * 1000
 
 export interface ResultsInput {
   results?: ResultRow[]

@@ -143,3 +143,5 @@ export const START_MARGIN_MINUTES = 5
 export const STARTS_AT_MAX_DAYS = 30
 /** A player asks the admins for host access at most once per this many hours (clock time). */
 export const ACCESS_REQUEST_COOLDOWN_HOURS = 24
+/** A member may dispute results this many hours (clock time) after their latest version. */
+export const DISPUTE_WINDOW_HOURS = 24

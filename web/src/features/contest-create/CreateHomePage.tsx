@@ -60,20 +60,24 @@ export function CreateHomePage() {
           </Link>
         ))}
       </div>
-      <h2 className={styles.sectionTitle}>Opening later</h2>
-      <div className={styles.kinds}>
-        {later.map((k) => (
-          <Link
-            key={k.slug}
-            to={`/contests/create/${k.slug}`}
-            className={`${styles.kind} ${styles.kindLater}`}
-            data-testid={`kind-${k.slug}`}
-          >
-            <strong>{k.name}</strong>
-            <span>Opens later</span>
-          </Link>
-        ))}
-      </div>
+      {later.length > 0 ? (
+        <>
+          <h2 className={styles.sectionTitle}>Opening later</h2>
+          <div className={styles.kinds}>
+            {later.map((k) => (
+              <Link
+                key={k.slug}
+                to={`/contests/rules/${k.slug}`}
+                className={`${styles.kind} ${styles.kindLater}`}
+                data-testid={`kind-${k.slug}`}
+              >
+                <strong>{k.name}</strong>
+                <span>Opens later</span>
+              </Link>
+            ))}
+          </div>
+        </>
+      ) : null}
     </div>
   )
 }

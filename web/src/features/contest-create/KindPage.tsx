@@ -1,10 +1,10 @@
 import { useParams } from 'react-router'
-import { type GameKind, gameKind } from '../../../../server/domain/contest-creation'
+import { gameKind } from '../../../../server/domain/contest-creation'
+import { NotFoundPage } from '../../app/NotFoundPage'
 import { EsportsGetAccessPage, EsportsRequirementPage } from '../esports/create/AccessPages'
 import { EsportsCreatePage } from '../esports/create/EsportsCreatePage'
 import { CreateContestPage } from './CreateContestPage'
 import { FORM_KINDS } from './kinds'
-import { OpensLaterPage } from './OpensLaterPage'
 
 /**
  * `/contests/create/{kind}`: the form for a fantasy kind, the esports host form for an
@@ -17,5 +17,5 @@ export function CreateKindPage() {
   if (slug === 'pubg-get-access') return <EsportsGetAccessPage />
   if (kind && FORM_KINDS.includes(slug)) return <CreateContestPage key={slug} kind={kind} />
   if (kind?.target === 'esports') return <EsportsCreatePage key={slug} kind={kind} />
-  return <OpensLaterPage kind={kind ?? (gameKind('pubg') as GameKind)} />
+  return <NotFoundPage />
 }

@@ -10,7 +10,7 @@ export const FORM_KINDS: readonly string[] = [
   'championship',
 ]
 /** The esports kinds' host forms and the PUBG access pages (issue 17, features/esports/create). */
-export const LATER_PAGES: readonly string[] = [
+export const ESPORTS_PAGES: readonly string[] = [
   'pubg',
   'pubg-lite',
   'pubg-single-match',
@@ -19,4 +19,4 @@ export const LATER_PAGES: readonly string[] = [
   'pubg-get-access',
   'pubg-contest-requirement',
 ]
-export const KIND_PAGES: readonly string[] = [...FORM_KINDS, ...LATER_PAGES]
+export const KIND_PAGES: readonly string[] = [...FORM_KINDS, ...ESPORTS_PAGES]

@@ -110,7 +110,7 @@ function ContestView({
       </Card>
       <div className={css.columns}>
         {c.status === 'cancelled' ? null : (
-          <RoomDetailsCard contestId={c.id} revealAtMs={c.reveal_at_in_millis} />
+          <RoomDetailsCard contestId={c.id} revealAtMs={c.reveal_at_in_millis} status={c.status} />
         )}
         <Card>
           <h2 className={css.cardTitle}>Prizes</h2>
@@ -155,7 +155,8 @@ function MySquadCard({ contest: c, squad }: { contest: EsportsContest; squad: Es
           </li>
         ))}
       </ul>
-      {c.team_size > 1 && inviteUrl ? (
+      {/* Nobody joins after the lock: the invite goes with it. */}
+      {c.team_size > 1 && inviteUrl && c.status === 'open' ? (
         <p className={css.muted}>
           Invite code <span className={css.code}>{squad.invite_code}</span> · {squad.members_count} of{' '}
           {c.team_size} in the squad ·{' '}

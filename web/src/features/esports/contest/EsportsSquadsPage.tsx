@@ -112,7 +112,8 @@ function InviteJoin({ contestId, open }: { contestId: number; open: boolean }) {
 
 function MyInvite({ contest: c, squad }: { contest: EsportsContest; squad: EsportsSquad }) {
   const me = useMe()
-  if (c.team_size === 1 || !squad.invite_code) return null
+  // Nobody joins after the lock: the invite goes with it.
+  if (c.team_size === 1 || !squad.invite_code || c.status !== 'open') return null
   const link = `${window.location.origin}/contests/${c.id}/squads?invite=${squad.invite_code}`
   const copy = async () => {
     try {

@@ -6,6 +6,7 @@ import { ButtonLink } from '../../../components/Button'
 import { Card, EmptyState, Loading, Tabs } from '../../../components/Common'
 import { Alert } from '../../../components/Field'
 import { formatMoney } from '../../../lib/format'
+import { when } from '../tournaments/bits'
 import { esportsContestsQuery } from './api'
 import styles from './esports.module.css'
 
@@ -24,9 +25,14 @@ export function CustomRooms({ initial = 'pubg' }: { initial?: EsportsGame }) {
       <div className={styles.form} data-testid="custom-rooms" data-game={game}>
         <div className={styles.roomTop}>
           <h2 style={{ margin: 0, fontSize: '1.1rem' }}>Custom rooms</h2>
-          <ButtonLink to={`/contests/create/${CREATE_KIND[game]}`} small>
-            Host a room
-          </ButtonLink>
+          <span className={styles.roomActions}>
+            <ButtonLink to="/pubg/tournaments" variant="secondary" small data-testid="tournaments-link">
+              Tournaments
+            </ButtonLink>
+            <ButtonLink to={`/contests/create/${CREATE_KIND[game]}`} small>
+              Host a room
+            </ButtonLink>
+          </span>
         </div>
         <Tabs
           label="Game"
@@ -60,7 +66,7 @@ export function CustomRooms({ initial = 'pubg' }: { initial?: EsportsGame }) {
                   <span className={styles.muted}>
                     {c.kind_name} · {c.mode}
                     {c.map ? ` · ${c.map}` : ''} · {c.squads_count}/{c.slots} squads · starts{' '}
-                    {new Date(c.starts_at_in_millis).toLocaleString()}
+                    {when(c.starts_at_in_millis)}
                     {c.prize_pool > 0 ? ` · pool ${formatMoney(c.prize_pool)}` : ''}
                     {c.host ? ` · by ${c.host.username}` : ''}
                   </span>

@@ -11,6 +11,7 @@ import {
   type EsportsMode,
   HOST_LEVEL_MIN,
   maxSlots,
+  TEAM_SIZES,
 } from '../../../../../server/domain/esports/rules'
 import { Button } from '../../../components/Button'
 import { Card, Loading, PageHead } from '../../../components/Common'
@@ -19,6 +20,13 @@ import { fieldErrorsOf, unplacedError } from '../../../components/form-errors'
 import { ApiError } from '../../../lib/api'
 import { createEsportsContest, type EsportsDraft, esportsAccessQuery } from './api'
 import styles from './esports.module.css'
+
+/** Short enough for the phone's half-width select; the slots hint says how many squads fit. */
+const MODE_LABELS: Record<EsportsMode, string> = {
+  solo: 'Solo',
+  duo: `Duos of ${TEAM_SIZES.duo}`,
+  squad: `Squads of ${TEAM_SIZES.squad}`,
+}
 
 const PRIZE_OPTIONS = [
   { key: 'winner_takes_all', label: 'Winner takes all' },
@@ -141,7 +149,7 @@ export function EsportsCreatePage({ kind }: { kind: GameKind }) {
               >
                 {ESPORTS_MODES.map((m) => (
                   <option key={m} value={m}>
-                    {m} (up to {maxSlots(info.game, m)} {m === 'solo' ? 'players' : 'squads'})
+                    {MODE_LABELS[m]}
                   </option>
                 ))}
               </select>

@@ -25,14 +25,17 @@ function revealFromMessage(error: unknown): number | null {
  * copy buttons for members once revealed; before that, when they appear, counting down on the
  * server's clock; for the host (or an admin) a form to set or change them. Live updates come
  * from `useEsportsContestLive` on the page (it writes into this card's query); the card also
- * asks again the moment the reveal time passes.
+ * asks again the moment the reveal time passes. Once the contest is completed or cancelled the
+ * room is over: the host's form goes (the server answers 409 to a change).
  */
 export function RoomDetailsCard({
   contestId,
   revealAtMs,
+  status,
 }: {
   contestId: number
   revealAtMs?: number | null
+  status?: string
 }) {
   const client = useQueryClient()
   const details = useQuery(roomDetailsQuery(contestId))
@@ -53,7 +56,9 @@ export function RoomDetailsCard({
         ) : (
           <Hidden error={details.error} revealAt={revealed ? null : revealAt} />
         )}
-        {data?.is_host ? <RoomForm contestId={contestId} details={data} /> : null}
+        {data?.is_host && status !== 'completed' && status !== 'cancelled' ? (
+          <RoomForm contestId={contestId} details={data} />
+        ) : null}
       </div>
     </Card>
   )

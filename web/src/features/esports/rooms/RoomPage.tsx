@@ -24,7 +24,7 @@ export function EsportsRoomPage() {
       <p className={styles.liveNote} data-connected={live.connected} data-testid="room-live">
         {live.connected ? 'Live: the details appear here the moment they are out' : 'Connecting..'}
       </p>
-      <RoomDetailsCard contestId={id} revealAtMs={c?.reveal_at_in_millis} />
+      <RoomDetailsCard contestId={id} revealAtMs={c?.reveal_at_in_millis} status={c?.status} />
     </div>
   )
 }

@@ -1,80 +1,98 @@
 import { Link } from 'react-router'
+import { ordinal } from '../../../../../server/domain/esports/results'
+import {
+  DEFAULT_REVEAL_MINUTES,
+  DISPUTE_WINDOW_HOURS,
+  ESPORTS_GAMES,
+  ESPORTS_MODES,
+  type EsportsGame,
+  MIN_SQUADS_TO_PLAY,
+  maxSlots,
+  POINT_TABLES,
+  TEAM_SIZES,
+} from '../../../../../server/domain/esports/rules'
 import { Callout, FactTable } from '../../../components/Prose'
 import type { ArticleBodies } from '../registry'
 
-interface Game {
-  name: string
-  lobby: string
-  modes: string
-  extra: string[]
-}
-
-const GAMES: Record<string, Game> = {
+/** What differs per game beyond rules.ts: what the game calls its room, and its own fair-play lines. */
+const GAME_NOTES: Record<EsportsGame, { lobby: string; extra: string[] }> = {
   pubg: {
-    name: 'PUBG',
     lobby: 'custom room',
-    modes:
-      'Classic battle royale on the map named in the contest (Erangel unless stated otherwise), squads of four, third-person view.',
     extra: [
-      'Players on emulators may only join contests marked for emulator players.',
+      'PUBG Lite rooms are played with your PUBG account.',
       'Do not land in the same spot as another squad by agreement; every squad plays for itself.',
     ],
   },
   'free-fire': {
-    name: 'Free Fire',
     lobby: 'custom room',
-    modes: 'Battle royale on the map named in the contest (Bermuda unless stated otherwise), squads of four.',
     extra: [
-      'Character skills and pets are allowed unless the contest lists restrictions.',
+      'Character skills and pets are allowed unless the contest’s description lists restrictions.',
       'Gun skins and attributes from events are allowed; modified game files are not.',
     ],
   },
   'call-of-duty': {
-    name: 'Call of Duty',
     lobby: 'private lobby',
-    modes:
-      'Battle royale (Isolated unless stated otherwise), squads of four, with the class and perk limits listed on the contest.',
     extra: [
-      'Operator skills and scorestreaks follow the contest settings; do not use ones it disables.',
+      'Operator skills and scorestreaks follow the contest’s description; do not use ones it disables.',
       'Controllers and touch players share lobbies unless the contest says otherwise.',
     ],
   },
 }
 
-function EsportsRules({ game }: { game: Game }) {
+/** The placement table in rows of equal points: "1st", "2nd", … "8th to 12th". */
+function pointRows(game: EsportsGame): Array<[string, string]> {
+  const table = POINT_TABLES[game]
+  const rows: Array<[string, string]> = []
+  let from = 0
+  table.placement.forEach((points, i) => {
+    const next = table.placement[i + 1]
+    if (next === points) return
+    rows.push([from === i ? ordinal(i + 1) : `${ordinal(from + 1)} to ${ordinal(i + 1)}`, String(points)])
+    from = i + 1
+  })
+  rows.push([`${ordinal(table.placement.length + 1)} and lower`, '0'])
+  rows.push(['Each kill', String(table.per_kill)])
+  return rows
+}
+
+function EsportsRules({ game: slug }: { game: EsportsGame }) {
+  const game = ESPORTS_GAMES[slug]
+  const notes = GAME_NOTES[slug]
+  const modes = ESPORTS_MODES.map((m) => `${m} (${TEAM_SIZES[m]}, up to ${maxSlots(slug, m)} squads)`).join(
+    ', ',
+  )
   return (
     <>
       <p>
-        {game.name} contests on Fanspole are played for real in a {game.lobby}: you join with your game
-        account, play the match, and your squad is ranked by placement and finishes.
+        {game.name} contests on Fanspole are played for real in the game’s {notes.lobby}, which holds{' '}
+        {game.room_players} players: you join with your own game account, play the match, and your squad is
+        ranked by its placement and kills.
       </p>
       <h2>Before the match</h2>
       <ul>
         <li>
-          Link your {game.name} game account (in-game name and character id) in your profile. They must match
-          exactly what the game shows, or your result cannot be credited.
+          Add your {game.name} account (in-game name, character id and level) under{' '}
+          <Link to="/profile/settings">Settings › Game accounts</Link>. An admin checks it; only a verified
+          account can join {game.name} contests, and a contest may ask for a minimum level.
         </li>
-        <li>Join the contest and take a slot for your squad before it fills or the deadline passes.</li>
         <li>
-          The {game.lobby} id and password appear on the contest page shortly before the start. Join on time:
-          the match starts at the posted time whether or not every squad is in.
+          Join a contest with a new squad, or a friend’s squad with its invite link. Modes: {modes}. The entry
+          fee is charged when you join and comes back if you leave before the lock.
         </li>
-        <li>{game.modes}</li>
+        <li>
+          The {notes.lobby} id and password appear on the contest page {DEFAULT_REVEAL_MINUTES} minutes before
+          the start (or whenever the host set it). At that moment squads lock. With fewer than{' '}
+          {MIN_SQUADS_TO_PLAY} squads the contest is cancelled and every entry refunded.
+        </li>
+        <li>Join the {notes.lobby} on time: the match starts at the posted time.</li>
       </ul>
       <h2>Scoring</h2>
-      <FactTable
-        head={['Result', 'Points']}
-        rows={[
-          ['1st place', '15'],
-          ['2nd / 3rd / 4th', '12 / 10 / 8'],
-          ['5th / 6th / 7th', '6 / 4 / 2'],
-          ['8th to 12th', '1'],
-          ['Each finish (kill)', '1'],
-        ]}
-      />
+      <FactTable head={['Result', 'Points']} rows={pointRows(slug)} />
       <p>
-        Results are entered by the contest organiser from the end-of-match screen. The same table drives the{' '}
-        <Link to="/point-system?sport=battle-royale">esports point system</Link>.
+        The host enters every squad’s placement and kills after the match (or draws them with the simulator in
+        a practice league). Squads are ranked by points; tied squads share the prizes of the places they hold.
+        Kill prizes, if the contest has them, are paid first. See the{' '}
+        <Link to={`/contests/rules/${slug}`}>{game.name} contest rules</Link> for the money.
       </p>
       <h2>Fair play</h2>
       <ul>
@@ -82,26 +100,27 @@ function EsportsRules({ game }: { game: Game }) {
         <li>
           No teaming with other squads, and no sharing the room details with anyone outside the contest.
         </li>
-        {game.extra.map((line) => (
+        {notes.extra.map((line) => (
           <li key={line}>{line}</li>
         ))}
-        <li>A player may play for only one squad in a contest and with only one account.</li>
+        <li>You play for one squad in a contest, with your own verified account.</li>
       </ul>
       <Callout tone="warn">
-        Breaking these rules disqualifies the whole squad; its prizes go to the next squads in the ranking.
+        A squad that breaks these rules can be placed last when the results are corrected, losing its prizes.
       </Callout>
       <h2>Disputes</h2>
       <p>
-        Think a result is wrong? Report it from the contest page within 30 minutes of the match ending, with a
-        screenshot of the final results screen. Prizes are paid into winnings once results are final.
+        Think a result is wrong? Dispute it from the contest’s results page within {DISPUTE_WINDOW_HOURS}{' '}
+        hours of the results, saying what is wrong. The admins review it; a correction re-ranks the squads and
+        adjusts the winnings.
       </p>
     </>
   )
 }
 
-const PubgRules = () => <EsportsRules game={GAMES.pubg as Game} />
-const FreeFireRules = () => <EsportsRules game={GAMES['free-fire'] as Game} />
-const CallOfDutyRules = () => <EsportsRules game={GAMES['call-of-duty'] as Game} />
+const PubgRules = () => <EsportsRules game="pubg" />
+const FreeFireRules = () => <EsportsRules game="free-fire" />
+const CallOfDutyRules = () => <EsportsRules game="call-of-duty" />
 
 export const bodies: ArticleBodies = {
   'pubg-rules': PubgRules,
