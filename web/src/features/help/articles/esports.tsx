@@ -80,9 +80,10 @@ function EsportsRules({ game: slug }: { game: EsportsGame }) {
           fee is charged when you join and comes back if you leave before the lock.
         </li>
         <li>
-          The {notes.lobby} id and password appear on the contest page {DEFAULT_REVEAL_MINUTES} minutes before
-          the start (or whenever the host set it). At that moment squads lock. With fewer than{' '}
-          {MIN_SQUADS_TO_PLAY} squads the contest is cancelled and every entry refunded.
+          The {notes.lobby} id and password appear on the contest page shortly before the start:{' '}
+          {DEFAULT_REVEAL_MINUTES} minutes before unless the host chose another time, which the contest page
+          shows. At that moment squads lock. With fewer than {MIN_SQUADS_TO_PLAY} squads the contest is
+          cancelled and every entry refunded.
         </li>
         <li>Join the {notes.lobby} on time: the match starts at the posted time.</li>
       </ul>
