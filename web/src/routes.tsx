@@ -38,8 +38,6 @@ const page = <K extends string, M extends Record<K, ComponentType>>(load: () => 
 const byId = (...names: string[]) => ({ loader: wholeNumberParams(...(names.length > 0 ? names : ['id'])) })
 
 const contests = () => import('./features/contests/pages')
-// Issue 17: results
-const esportsResults = () => import('./features/esports/results/pages')
 const teams = () => import('./features/teams/pages')
 const matches = () => import('./features/matches/StatisticsPage')
 const auctions = () => import('./features/auctions/pages')
@@ -50,11 +48,10 @@ const championship = () => import('./features/championship/pages')
 const contestCreate = () => import('./features/contest-create/pages')
 const contestRules = () => import('./features/contest-rules/pages')
 const posts = () => import('./features/posts/pages')
-// Issue 17: rooms
+// Issue 17 (docs/esports.md): results, rooms, contest and squads pages, tournaments
+const esportsResults = () => import('./features/esports/results/pages')
 const esportsRooms = () => import('./features/esports/rooms/RoomPage')
-// Issue 17: squads
 const esportsContest = () => import('./features/esports/contest/pages')
-// Issue 17: tournaments
 const esportsTournaments = () => import('./features/esports/tournaments/pages')
 
 /** Posts, feeds and discover (issue 14, docs/social.md): reading needs no sign-in… */
@@ -104,7 +101,7 @@ const contestRoutes: RouteObject[] = [
       { path: 'squads', ...page(contests, 'SquadsTab') },
     ],
   },
-  // Issue 17: squads
+  // Issue 17: an esports squad's captain's page.
   { path: 'contests/:id/squad-update', ...byId(), ...page(esportsContest, 'SquadUpdatePage') },
 ]
 
@@ -130,7 +127,7 @@ const signedInContestPagesRoutes: RouteObject[] = [
   { path: 'contests/:id/report', ...byId(), ...page(contests, 'ReportPage') },
   // Issue 17: rooms (docs/esports.md "Room details"): an esports contest's room, live.
   { path: 'contests/:id/room', ...byId(), ...page(esportsRooms, 'EsportsRoomPage') },
-  // Issue 17: results
+  // Issue 17: an esports contest's results, one page per game.
   { path: 'contests/:id/pubg-update', ...byId(), ...page(esportsResults, 'PubgUpdatePage') },
   { path: 'contests/:id/free-fire-update', ...byId(), ...page(esportsResults, 'FreeFireUpdatePage') },
   { path: 'contests/:id/call-of-duty-update', ...byId(), ...page(esportsResults, 'CallOfDutyUpdatePage') },

@@ -9,17 +9,16 @@ import { errors, json, jsonBody } from '../../http/responses'
 import { type AppContext, bearerSecurity, createRouter, currentUser } from '../../http/router'
 import { boolField } from '../contest-creation/schemas'
 import { normalizeCode } from '../contest-creation/visibility'
+import { esportsAccess, requestHostAccess } from './contests.access'
 import { CreateBody, EditBody, EsportsAccessSchema, EsportsContestSchema } from './contests.schemas'
 import {
   cancelEsportsContestByHost,
-  contestJson,
   createEsportsContest,
   type EsportsContestInput,
   editEsportsContest,
-  esportsAccess,
   listEsportsContests,
-  requestHostAccess,
 } from './contests.service'
+import { contestJson } from './contests.views'
 import { type Caller, visibleContest } from './core'
 
 /**

@@ -4,7 +4,6 @@ import type { Database, EsportsContestsTable } from '../../db/schema'
 import { type AfterCommit, type Executor, type Tx, withTx } from '../../db/tx'
 import type { Deps } from '../../deps'
 import {
-  amountsFromPercents,
   ENTRY_FEE_MAX_PAISE,
   FULL_BPS,
   type PercentRange,
@@ -13,17 +12,13 @@ import {
   prizeOption,
 } from '../../domain/contest-creation'
 import {
-  ACCESS_REQUEST_COOLDOWN_HOURS,
   DEFAULT_REVEAL_MINUTES,
   ESPORTS_GAMES,
   ESPORTS_KINDS,
   type EsportsKind,
   type EsportsMode,
   GAME_LEVEL_MAX,
-  HOST_LEVEL_MIN,
-  HOSTED_OPEN_MAX,
   maxSlots,
-  POINT_TABLES,
   REVEAL_MINUTES_MAX,
   REVEAL_MINUTES_MIN,
   START_MARGIN_MINUTES,
@@ -31,11 +26,12 @@ import {
   TEAM_SIZES,
 } from '../../domain/esports/rules'
 import { paiseToRupees, rupeesToPaise } from '../../domain/money'
-import { DEFAULT_RAKE_BPS, prizePool, rankText } from '../../domain/prizes'
+import { DEFAULT_RAKE_BPS } from '../../domain/prizes'
 import { AppError, type FieldErrors, invalid } from '../../http/errors'
 import { hashString } from '../../lib/rng'
-import { type AccessRequirement, contestAccess } from '../contest-access/service'
 import { notify } from '../notifications/service'
+import { type EsportsAccess, esportsAccess } from './contests.access'
+import { contestsJson, revealAt } from './contests.views'
 import {
   assertOpen,
   type Caller,
@@ -49,10 +45,9 @@ import { cancelEsportsContest } from './money'
 import { scheduleReveal } from './rooms.service'
 
 /**
- * Esports contests of each kind and who may host them (docs/esports.md, "Creating a contest,
- * and who may host"): creation, the host's edits and cancellation before the lock, the list,
- * the access answer and the request for access, and the one EsportsContest JSON every part
- * of the area answers with.
+ * Esports contests of each kind (docs/esports.md, "Creating a contest, and who may host"):
+ * creation, the host's edits and cancellation before the lock, and the list. Who may host is
+ * `contests.access.ts`; the EsportsContest JSON `contests.views.ts`.
  */
 
 const MINUTE_MS = 60_000
@@ -256,202 +251,6 @@ function checkName(p: Problems, name: string) {
   const n = name.trim()
   if (n.length < 3 || n.length > 60) p.add('name', 'must be 3 to 60 characters')
   return n
-}
-
-// ---------------------------------------------------------------------------------------------
-// Who may host
-
-export type HostRequirementKey =
-  | 'game_account_verified'
-  | 'game_level'
-  | 'mobile_verified'
-  | 'paid_contest_completed'
-  | 'admin_grant'
-  | 'hosted_open_cap'
-
-export interface HostRequirement {
-  key: HostRequirementKey
-  met: boolean
-  message: string
-}
-
-export interface EsportsAccess {
-  kind: EsportsKind
-  /** The draft asked about may be created (without a draft: a free private contest may be). */
-  allowed: boolean
-  free_allowed: boolean
-  paid_allowed: boolean
-  requirements: HostRequirement[]
-  /** What still stands between the player and the draft (without one: a paid or public contest), first first. */
-  missing: HostRequirement[]
-}
-
-export async function esportsAccess(
-  db: Executor,
-  userId: number,
-  kind: EsportsKind,
-  draft?: { entry_fee_paise: number; is_private: boolean },
-): Promise<EsportsAccess> {
-  const game = ESPORTS_KINDS[kind].game
-  const gameName = ESPORTS_GAMES[game].name
-  const [account, daily, hosted] = await Promise.all([
-    db
-      .selectFrom('game_accounts')
-      .select(['status', 'game_level'])
-      .where('user_id', '=', userId)
-      .where('game', '=', game)
-      .executeTakeFirst(),
-    contestAccess(db, userId, { entry_fee_paise: 1, is_private: false }),
-    hostedOpen(db, userId),
-  ])
-  const verified = account?.status === 'verified'
-  const levelOk = verified && Number(account?.game_level) >= HOST_LEVEL_MIN
-  const capOk = hosted < HOSTED_OPEN_MAX
-  const accountMessage = verified
-    ? `Your ${gameName} game account is verified`
-    : account?.status === 'pending'
-      ? `Your ${gameName} game account waits for an admin’s verification`
-      : account?.status === 'rejected'
-        ? `Your ${gameName} game account was rejected; fix it in your settings`
-        : `Add your ${gameName} game account in your settings and have it verified`
-  const pick = (key: 'mobile_verified' | 'paid_contest_completed' | 'admin_grant') =>
-    daily.requirements.find((r: AccessRequirement) => r.key === key) as AccessRequirement
-  const requirements: HostRequirement[] = [
-    { key: 'game_account_verified', met: verified, message: accountMessage },
-    {
-      key: 'game_level',
-      met: levelOk,
-      message: levelOk
-        ? `Your ${gameName} level is ${account?.game_level} (at least ${HOST_LEVEL_MIN})`
-        : `Your ${gameName} game account must be level ${HOST_LEVEL_MIN} or more${
-            account ? ` (it is ${account.game_level})` : ''
-          }`,
-    },
-    { ...pick('mobile_verified'), key: 'mobile_verified' },
-    { ...pick('paid_contest_completed'), key: 'paid_contest_completed' },
-    { ...pick('admin_grant'), key: 'admin_grant' },
-    {
-      key: 'hosted_open_cap',
-      met: capOk,
-      message: capOk
-        ? `You host ${hosted} of at most ${HOSTED_OPEN_MAX} open esports contests`
-        : `You already host ${hosted} open esports contests, the most at once; wait until one locks or cancel one`,
-    },
-  ]
-  const byKey = (k: HostRequirementKey) => requirements.find((r) => r.key === k)?.met === true
-  const paidPath = byKey('admin_grant') || (byKey('mobile_verified') && byKey('paid_contest_completed'))
-  const base = verified && levelOk && capOk
-  const freeAllowed = base
-  const paidAllowed = base && paidPath
-  const paid = draft ? draft.entry_fee_paise > 0 || !draft.is_private : true
-  const missing = requirements.filter((r) => {
-    if (r.met) return false
-    if (r.key === 'mobile_verified' || r.key === 'paid_contest_completed' || r.key === 'admin_grant')
-      return paid && !paidPath
-    return true
-  })
-  return {
-    kind,
-    allowed: draft ? (paid ? paidAllowed : freeAllowed) : freeAllowed,
-    free_allowed: freeAllowed,
-    paid_allowed: paidAllowed,
-    requirements,
-    missing,
-  }
-}
-
-async function hostedOpen(db: Executor, userId: number): Promise<number> {
-  const row = await db
-    .selectFrom('esports_contests')
-    .select((eb) => eb.fn.countAll<number | string>().as('n'))
-    .where('host_id', '=', userId)
-    .where('status', '=', 'open')
-    .where('round_id', 'is', null)
-    .executeTakeFirstOrThrow()
-  return Number(row.n)
-}
-
-export const ACCESS_REQUEST_KIND = 'esports_access_request'
-/** The requester's own copy ("your request went to the admins"): also the 24-hour rule's record. */
-export const ACCESS_REQUESTED_KIND = 'esports_access_requested'
-
-/**
- * A player asks the admins for host access (POST /api/pubgs/access): every admin is notified
- * with a link to the player; the player gets a copy, which is what the once-a-day rule reads.
- */
-export async function requestHostAccess(
-  deps: Deps,
-  caller: Caller,
-  input: { kind?: EsportsKind; message?: string | null },
-): Promise<EsportsAccess> {
-  const kind = input.kind ?? 'pubg'
-  return withTx(deps, async (tx, after) => {
-    await lockRows(tx, 'users', caller.id)
-    const now = deps.clock.now()
-    const access = await esportsAccess(tx, caller.id, kind)
-    if (access.paid_allowed) throw new AppError('CONFLICT', 'You may host esports contests already')
-    const last = await tx
-      .selectFrom('notifications')
-      .select('created_at_ms')
-      .where('user_id', '=', caller.id)
-      .where('kind', '=', ACCESS_REQUESTED_KIND)
-      .orderBy('created_at_ms', 'desc')
-      .executeTakeFirst()
-    const cooldown = ACCESS_REQUEST_COOLDOWN_HOURS * HOUR_MS
-    if (last && Number(last.created_at_ms) + cooldown > now) {
-      const wait = Math.ceil((Number(last.created_at_ms) + cooldown - now) / 1000)
-      throw new AppError(
-        'RATE_LIMITED',
-        `You asked within the last ${ACCESS_REQUEST_COOLDOWN_HOURS} hours; ask again later`,
-        undefined,
-        { 'Retry-After': String(wait) },
-      )
-    }
-    const user = await tx
-      .selectFrom('users')
-      .select(['id', 'slug', 'username'])
-      .where('id', '=', caller.id)
-      .executeTakeFirstOrThrow()
-    const admins = await tx
-      .selectFrom('users')
-      .select('id')
-      .where('role', '=', 'admin')
-      .orderBy('id')
-      .execute()
-    const gameName = ESPORTS_KINDS[kind].name
-    const note = input.message?.trim() ? `: “${input.message.trim()}”` : ''
-    const lacking = access.missing.map((r) => r.key)
-    for (const a of admins)
-      await notify(
-        tx,
-        after,
-        Number(a.id),
-        {
-          kind: ACCESS_REQUEST_KIND,
-          body: `${user.username} asks for ${gameName} host access${note}`,
-          data: {
-            user_id: user.id,
-            user_slug: user.slug,
-            kind,
-            missing: lacking,
-            link: `/users/${user.slug}`,
-          },
-        },
-        now,
-      )
-    await notify(
-      tx,
-      after,
-      caller.id,
-      {
-        kind: ACCESS_REQUESTED_KIND,
-        body: `Your request for ${gameName} host access went to the admins`,
-        data: { kind, link: '/contests/create/pubg-contest-requirement' },
-      },
-      now,
-    )
-    return access
-  })
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -801,137 +600,4 @@ export async function listEsportsContests(db: Executor, caller: Caller | null, q
       .executeTakeFirstOrThrow(),
   ])
   return { contests: await contestsJson(db, rows, caller), total: Number(total.n) }
-}
-
-export const revealAt = (c: Pick<EsportsContestRow, 'starts_at_ms' | 'reveal_minutes'>) =>
-  Number(c.starts_at_ms) - c.reveal_minutes * MINUTE_MS
-
-export interface ContestExtras {
-  host: { id: number; slug: string; username: string } | null
-  my_squad_id: number | null
-  is_host: boolean
-  is_admin: boolean
-}
-
-/** The pool if every slot fills: fee × players × (1 − rake), floored to whole rupees. */
-export function fullPoolPaise(
-  c: Pick<EsportsContestRow, 'entry_fee_paise' | 'slots' | 'team_size' | 'rake_bps'>,
-) {
-  return prizePool(Number(c.entry_fee_paise), c.slots * c.team_size, c.rake_bps)
-}
-
-/** The EsportsContest JSON (docs/esports.md); `extras` say who the caller is to it. */
-export function serializeEsportsContest(c: EsportsContestRow, extras: ContestExtras) {
-  const percents = JSON.parse(c.prize_percents) as PercentRange[]
-  const pool = fullPoolPaise(c)
-  const players = c.slots * c.team_size
-  // Placement prizes are what the kill prizes leave: at least this much when the room fills.
-  const placementPool = Math.max(0, pool - Number(c.per_kill_paise) * Math.max(0, players - 1))
-  const amounts = amountsFromPercents(placementPool, percents)
-  const privileged = extras.is_host || extras.is_admin
-  const member = extras.my_squad_id !== null
-  const showRoom = privileged || (member && c.revealed_at_ms !== null && c.status !== 'cancelled')
-  const game = ESPORTS_GAMES[c.game]
-  return {
-    id: c.id,
-    kind: c.kind,
-    kind_name: ESPORTS_KINDS[c.kind]?.name ?? c.kind,
-    game: c.game,
-    game_name: game?.name ?? c.game,
-    mode: c.mode,
-    team_size: c.team_size,
-    name: c.name,
-    description: c.description,
-    map: c.map,
-    host: extras.host,
-    entry_fee: paiseToRupees(Number(c.entry_fee_paise)),
-    rake_percent: c.rake_bps / 100,
-    per_kill: paiseToRupees(Number(c.per_kill_paise)),
-    prize_pool: paiseToRupees(pool),
-    placement_pool: paiseToRupees(placementPool),
-    prizes: percents.map((r, i) => ({
-      from: r.from,
-      to: r.to,
-      rank_text: rankText({ from: r.from, to: r.to, amount_paise: 0 }),
-      percent: r.percent_bps / 100,
-      amount: paiseToRupees(amountAt(amounts, r.from) ?? amounts[i]?.amount_paise ?? 0),
-    })),
-    slots: c.slots,
-    squads_count: c.squads_count,
-    members_count: c.members_count,
-    min_level: c.min_level,
-    is_private: c.is_private === 1,
-    invite_code: privileged ? c.invite_code : null,
-    status: c.status,
-    status_reason: c.status_reason,
-    starts_at_in_millis: Number(c.starts_at_ms),
-    starts_at: new Date(Number(c.starts_at_ms)).toISOString(),
-    reveal_minutes: c.reveal_minutes,
-    reveal_at_in_millis: revealAt(c),
-    room_details: showRoom ? { room_id: c.room_id, room_password: c.room_password } : null,
-    results_version: c.results_version,
-    my_squad_id: extras.my_squad_id,
-    is_host: extras.is_host,
-    joined: member,
-    point_table: pointTableOf(c.game),
-    round_id: c.round_id,
-    lobby_no: c.lobby_no,
-    created_at_in_millis: Number(c.created_at_ms),
-  }
-}
-
-function pointTableOf(game: EsportsContestRow['game']) {
-  const t = POINT_TABLES[game]
-  return t ? { placement: [...t.placement], per_kill: t.per_kill } : null
-}
-
-/** Rank `from`'s amount (the remainder on rank 1 may have split the first range). */
-function amountAt(amounts: { from: number; to: number; amount_paise: number }[], rank: number) {
-  return amounts.find((a) => a.from <= rank && rank <= a.to)?.amount_paise
-}
-
-export type EsportsContestJson = ReturnType<typeof serializeEsportsContest>
-
-export async function contestsJson(
-  db: Executor,
-  rows: EsportsContestRow[],
-  caller: Caller | null,
-): Promise<EsportsContestJson[]> {
-  if (rows.length === 0) return []
-  const ids = rows.map((r) => r.id)
-  const hostIds = [...new Set(rows.map((r) => r.host_id))]
-  const [hosts, mine] = await Promise.all([
-    db.selectFrom('users').select(['id', 'slug', 'username']).where('id', 'in', hostIds).execute(),
-    caller
-      ? db
-          .selectFrom('esports_members')
-          .select(['contest_id', 'squad_id'])
-          .where('user_id', '=', caller.id)
-          .where('refunded', '=', 0)
-          .where('contest_id', 'in', ids)
-          .execute()
-      : Promise.resolve([] as { contest_id: number; squad_id: number }[]),
-  ])
-  const hostById = new Map(
-    hosts.map((h) => [Number(h.id), { id: Number(h.id), slug: h.slug, username: h.username }]),
-  )
-  const squadOf = new Map(mine.map((m) => [Number(m.contest_id), Number(m.squad_id)]))
-  return rows.map((r) =>
-    serializeEsportsContest(r, {
-      host: hostById.get(Number(r.host_id)) ?? null,
-      my_squad_id: squadOf.get(r.id) ?? null,
-      is_host: caller !== null && caller.id === r.host_id,
-      is_admin: caller !== null && isAdmin(caller),
-    }),
-  )
-}
-
-/** One contest's JSON as the caller sees it (the caller may see it: callers check visibility first). */
-export async function contestJson(
-  db: Executor,
-  contest: EsportsContestRow,
-  caller: Caller | null,
-): Promise<EsportsContestJson> {
-  const [json] = await contestsJson(db, [contest], caller)
-  return json as EsportsContestJson
 }

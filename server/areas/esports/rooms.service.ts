@@ -232,7 +232,7 @@ export function roomDetailsJson(c: EsportsContestRow, isHost: boolean): RoomDeta
 /**
  * The room id and password as the caller may see them: the host and admins always (null until
  * set), a member still in once the contest is revealed and they are set, anyone else never.
- * For the contest JSON's `room_details` (helper 2's `contestJson`).
+ * For the contest JSON's `room_details` (`contestJson` in contests.views.ts).
  */
 export async function roomDetailsFor(
   db: Executor,
