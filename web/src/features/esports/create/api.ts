@@ -1,24 +1,15 @@
 import { queryOptions } from '@tanstack/react-query'
+import type { EsportsAccess, HostRequirement } from '../../../../../server/areas/esports/contests.access'
 import type { EsportsGame, EsportsKind } from '../../../../../server/domain/esports/rules'
 import { get, post } from '../../../lib/api'
+
+/** The access answer, typed by the server that makes it (type imports: no server code in the bundle). */
+export type { EsportsAccess, HostRequirement }
 
 /**
  * The esports contests calls of this part (docs/esports.md, "Creating a contest, and who may
  * host"): who may host, creating, the list of custom rooms, and asking the admins for access.
  */
-export interface HostRequirement {
-  key: string
-  met: boolean
-  message: string
-}
-export interface EsportsAccess {
-  kind: EsportsKind
-  allowed: boolean
-  free_allowed: boolean
-  paid_allowed: boolean
-  requirements: HostRequirement[]
-  missing: HostRequirement[]
-}
 export const esportsAccessQuery = (kind: EsportsKind) =>
   queryOptions({
     queryKey: ['esports-access', kind],
