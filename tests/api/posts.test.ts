@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { visibleTopic } from '../../server/areas/posts/topics'
+import { visibleTopic } from '../../server/areas/posts/visibility'
 import { POST_MAX_CHARS } from '../../server/domain/social-text'
 import { race, statuses } from '../helpers/concurrency'
 import { contestRow, memberRow } from '../helpers/contest-rows'

@@ -5,7 +5,8 @@ import { invalid, notFound } from '../../http/errors'
 import { idField, idParam, MAX_ID } from '../../http/ids'
 import { errors, json, jsonBody } from '../../http/responses'
 import { bearerSecurity, createRouter, currentUser } from '../../http/router'
-import { findContest, visibleContest } from './core'
+import { visibleContest } from '../contest-creation/visibility'
+import { findContest } from './core'
 import {
   handOverCaptaincy,
   IN_GAME_NAME_MAX,
@@ -62,7 +63,7 @@ export function esportsMemberRoutes(deps: Deps) {
   const app = createRouter()
 
   async function squadsOf(contestId: number, caller: { id: number; role: string }) {
-    const contest = await visibleContest(deps.db, contestId, caller)
+    const contest = await visibleContest(deps.db, 'esports_contest', contestId, caller)
     return squadsJson(deps.db, contest, caller)
   }
 
@@ -88,7 +89,7 @@ export function esportsMemberRoutes(deps: Deps) {
     const type = c.req.query('type')
     if (type !== undefined && !(MEMBERS_TYPES as readonly string[]).includes(type))
       throw invalid({ type: [`must be one of ${MEMBERS_TYPES.join(', ')}`] })
-    const contest = await visibleContest(deps.db, id, caller)
+    const contest = await visibleContest(deps.db, 'esports_contest', id, caller)
     if (type !== undefined && membersTypeOf(contest) !== type) throw notFound('Contest')
     const { squads } = await squadsJson(deps.db, contest, caller)
     return c.json({ members: squads.flatMap((s) => s.members) }, 200)
