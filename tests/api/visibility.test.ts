@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { TestWorld } from '../helpers/deps'
-import { type HiddenKind, type HiddenWorld, hiddenWorld, type Kind } from '../helpers/hidden-world'
+import { type HiddenKind, type HiddenWorld, hiddenWorld, type Kind, SECRET } from '../helpers/hidden-world'
 import { leagueWorld } from '../helpers/league'
 import { fillPath, label, type Operation, openApiDoc, operations, resolve } from '../helpers/openapi'
 
@@ -250,26 +250,33 @@ interface Answer {
   body: any
 }
 
-const send = (op: Operation, path: string, body: unknown, token: string): Promise<Answer> =>
+const send = (op: Operation, path: string, body: unknown, token: string | undefined): Promise<Answer> =>
   w.api.call(
     op.method,
     path + (QUERIES[label(op)] ?? ''),
     op.method === 'GET' || op.method === 'DELETE' ? { token } : { body, token },
   )
 
-/** Status, code and message of an answer, and whether it shows a hidden object's text. */
-function shape(answer: Answer) {
-  return {
+/**
+ * An answer as compared: status, code, message and field messages, with the id the caller sent
+ * (a slug echoed in "no such user: …") put back as `<id>` — the caller's own words, not the
+ * object's.
+ */
+function shape(answer: Answer, sent: string | number) {
+  const text = JSON.stringify({
     status: answer.status,
     code: answer.body?.code,
     error: answer.body?.error,
     errors: answer.body?.errors,
-  }
+  })
+  return typeof sent === 'string' && sent.length >= 6 ? text.split(sent).join('<id>') : text
 }
 
-function leaks(answer: Answer): string[] {
-  const text = (typeof answer.body === 'string' ? answer.body : JSON.stringify(answer.body)).toLowerCase()
-  return w.secrets.filter((s) => text.includes(s.toLowerCase()))
+/** The hidden object's words (`SECRET`, its codes) anywhere in the answer, bar the id that was sent. */
+function leaks(answer: Answer, sent: string | number): string[] {
+  let text = typeof answer.body === 'string' ? answer.body : JSON.stringify(answer.body)
+  if (typeof sent === 'string') text = text.split(sent).join('<id>')
+  return w.secrets.filter((s) => text.toLowerCase().includes(s.toLowerCase()))
 }
 
 /** A body that satisfies the schema with as little as possible: required keys, plain values. */
@@ -310,6 +317,168 @@ function pathValues(params: Record<string, Kind>, testing: string, value: string
   return values
 }
 
+/** Ids in a body that name an object: each sent hidden and missing, from the caller's own context. */
+interface BodyCase {
+  what: string
+  kind: HiddenKind
+  send(value: string | number, n: number): Promise<Answer>
+}
+
+const BODY_CASES: BodyCase[] = [
+  ...(
+    [
+      ['contest_card', 'contest'],
+      ['auction_invite', 'auction'],
+      ['gang_card', 'gang'],
+      ['gang_card', 'phase_gang'],
+    ] as const
+  ).map(
+    ([type, kind]): BodyCase => ({
+      what: `POST /api/groups/{uuid}/messages ${type} card_id`,
+      kind,
+      send: (v, n) =>
+        w.api.post(
+          `/api/groups/${w.visible.group}/messages`,
+          { identifier_key: `card-${kind}-${n}`, message: 'Look', message_type: type, card_id: v },
+          w.caller.token,
+        ),
+    }),
+  ),
+  {
+    what: 'POST /api/groups/{uuid}/read message_id',
+    kind: 'message',
+    send: (v) => w.api.post(`/api/groups/${w.visible.group}/read`, { message_id: v }, w.caller.token),
+  },
+  ...(['contest', 'championship_contest'] as const).map(
+    (kind): BodyCase => ({
+      what: `POST /api/reports contest_id (${kind})`,
+      kind,
+      send: (v) =>
+        w.api.post(
+          '/api/reports',
+          { contest_id: v, contest_type: kind, reason: 'spam', text: 'Probe' },
+          w.caller.token,
+        ),
+    }),
+  ),
+  {
+    what: 'POST /api/auctions group_uuid_id',
+    kind: 'group',
+    send: (v) =>
+      w.api.post(
+        '/api/auctions',
+        {
+          name: 'Probe',
+          match_id: w.visible.match,
+          squad_min: 2,
+          squad_max: 4,
+          balanced: false,
+          group_uuid_id: v,
+        },
+        w.caller.token,
+      ),
+  },
+  {
+    what: 'GET /api/auctions/by_group?group_uuid_id',
+    kind: 'group',
+    send: (v) => w.api.get(`/api/auctions/by_group?group_uuid_id=${v}`, w.caller.token),
+  },
+  {
+    what: 'POST /api/contests/{id}/join team_id',
+    kind: 'user_team',
+    send: (v) => w.api.post(`/api/contests/${w.publicContest}/join`, { team_id: v }, w.caller.token),
+  },
+  {
+    what: 'POST /api/claim_refunds user_credit_id',
+    kind: 'user_credit',
+    send: (v) =>
+      w.api.post(
+        '/api/claim_refunds',
+        { reason: 'My deposit never arrived, please look', user_credit_id: v },
+        w.caller.token,
+      ),
+  },
+  {
+    what: 'POST /api/scratch_cards/claim id',
+    kind: 'scratch_card',
+    send: (v) => w.api.post('/api/scratch_cards/claim', { id: v }, w.caller.token),
+  },
+  {
+    what: 'PUT /api/me/save_pan attachment_id',
+    kind: 'attachment',
+    send: (v) =>
+      w.api.put(
+        '/api/me/save_pan',
+        { name: 'Probe Player', pan_number: 'ABCDE1234F', dob: '1990-11-05', attachment_id: v },
+        w.caller.token,
+      ),
+  },
+  {
+    what: 'POST /api/posts/{id}/comments parent_id',
+    kind: 'comment',
+    send: (v) =>
+      w.api.post(`/api/posts/${w.visible.post}/comments`, { content: 'Reply', parent_id: v }, w.caller.token),
+  },
+  {
+    what: 'POST /api/groups/create_one_to_one user_slug',
+    kind: 'user',
+    send: (v) => w.api.post('/api/groups/create_one_to_one', { user_slug: v }, w.caller.token),
+  },
+  {
+    what: 'POST /api/groups member_slugs',
+    kind: 'user',
+    send: (v) => w.api.post('/api/groups', { name: 'Probe', member_slugs: [v] }, w.caller.token),
+  },
+  {
+    what: 'POST /api/groups/{uuid}/members user_slugs',
+    kind: 'user',
+    send: (v) => w.api.post(`/api/groups/${w.visible.group}/members`, { user_slugs: [v] }, w.caller.token),
+  },
+  {
+    what: 'POST /api/pubg_members/update_members squad_id',
+    kind: 'squad',
+    send: (v) =>
+      w.api.post(
+        '/api/pubg_members/update_members',
+        { squad_id: v, members: [{ id: 1, position: 1 }] },
+        w.caller.token,
+      ),
+  },
+]
+
+/** Rows a refused request must not have written (the caller's whole walk is refusals). */
+const WATCHED = [
+  'reports',
+  'post_likes',
+  'comment_likes',
+  'contest_likes',
+  'comments',
+  'posts',
+  'group_messages',
+  'group_members',
+  'gang_members',
+  'auction_managers',
+  'contest_members',
+  'esports_members',
+  'follows',
+  'user_ratings',
+  'claim_refunds',
+] as const
+
+async function counts() {
+  const out: Record<string, number> = {}
+  for (const table of WATCHED) {
+    const row = await w.deps.db
+      .selectFrom(table)
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .executeTakeFirstOrThrow()
+    out[table] = Number(row.n)
+  }
+  return out
+}
+
+const variants = (kind: HiddenKind) => [w.hidden[kind], ...(w.also[kind] ?? [])]
+
 describe('one visibility rule per kind of object', () => {
   it('maps every path parameter of every operation to a kind', () => {
     const unmapped: string[] = []
@@ -323,7 +492,36 @@ describe('one visibility rule per kind of object', () => {
     expect(stale, 'PATHS names paths the API no longer has').toEqual([])
   })
 
+  it('the hidden objects exist: their owner reads each of them', async () => {
+    const reads: Array<[string, string]> = [
+      ['contest', `/api/contests/${w.hidden.contest}`],
+      ['championship_contest', `/api/championship/contests/${w.hidden.championship_contest}`],
+      ['esports_contest', `/api/esports/contests/${w.hidden.esports_contest}/room_details`],
+      ['post', `/api/posts/${w.hidden.post}`],
+      ['comment', `/api/posts/${w.hidden.post}/comments`],
+      ['group', `/api/groups/${w.hidden.group}/messages`],
+      ['auction', `/api/auctions/${w.hidden.auction}`],
+      ['auction_tournament', `/api/auction/tournaments/${w.hidden.auction_tournament}`],
+      ['auction_manager', `/api/auction/managers/${w.hidden.auction_manager}`],
+      ['gang', `/api/series/${w.visible.series}/leagues/${w.hidden.gang}`],
+      ['phase_gang', `/api/championship/series_phases/${w.visible.phase}/leagues/${w.hidden.phase_gang}`],
+      ['user_team', `/api/matches/${w.visible.match}/user_teams/${w.hidden.user_team}`],
+      ['classic_team', `/api/championship/classic_teams/${w.hidden.classic_team}`],
+      ['prize_structure', `/api/prize_structures/${w.hidden.prize_structure}`],
+      ['claim_refund', `/api/claim_refunds/${w.hidden.claim_refund}`],
+      ['user_credit', `/api/user_credits/${w.hidden.user_credit}`],
+      ['scratch_card', `/api/scratch_cards/${w.hidden.scratch_card}`],
+    ]
+    const answers = await Promise.all(reads.map(([, path]) => w.api.get(path, w.hider.token)))
+    expect(Object.fromEntries(reads.map(([kind], i) => [kind, answers[i]?.status]))).toEqual(
+      Object.fromEntries(reads.map(([kind]) => [kind, 200])),
+    )
+    // …and the words the walk looks for are in what the owner reads.
+    expect(JSON.stringify(answers.map((a) => a.body))).toContain(SECRET)
+  })
+
   it('answers a hidden object exactly as a missing one, on every operation that takes its id', async () => {
+    const before = await counts()
     const problems: string[] = []
     let checked = 0
     for (const op of ops) {
@@ -334,32 +532,53 @@ describe('one visibility rule per kind of object', () => {
         if (!(kind in w.hidden)) continue
         const hiddenKind = kind as HiddenKind
         const body = bodyOf(op)
-        const hidden = await send(
-          op,
-          fillPath(op.path, pathValues(params, name, w.hidden[hiddenKind])),
-          body,
-          w.caller.token,
-        )
-        const missing = await send(
-          op,
-          fillPath(op.path, pathValues(params, name, w.missing[hiddenKind])),
-          body,
-          w.caller.token,
-        )
-        checked++
-        const where = `${label(op)} {${name}} (${kind})`
-        const expected = isAdminPath(op.path) ? 403 : 404
-        if (missing.status !== expected)
-          problems.push(`${where}: a missing id answers ${missing.status} ${JSON.stringify(missing.body)}`)
-        if (JSON.stringify(shape(hidden)) !== JSON.stringify(shape(missing)))
-          problems.push(
-            `${where}: hidden ${JSON.stringify(shape(hidden))} ≠ missing ${JSON.stringify(shape(missing))}`,
-          )
-        const shown = leaks(hidden)
-        if (shown.length > 0) problems.push(`${where}: the answer shows ${shown.join(', ')}`)
+        // Signed in as an ordinary player; and signed out where the operation allows it.
+        const tokens = op.secured ? [w.caller.token] : [w.caller.token, undefined]
+        for (const token of tokens)
+          for (const value of variants(hiddenKind)) {
+            const hidden = await send(op, fillPath(op.path, pathValues(params, name, value)), body, token)
+            const missing = await send(
+              op,
+              fillPath(op.path, pathValues(params, name, w.missing[hiddenKind])),
+              body,
+              token,
+            )
+            checked++
+            const where = `${label(op)} {${name}} (${kind} ${value}${token ? '' : ', signed out'})`
+            const expected = isAdminPath(op.path) ? 403 : 404
+            if (missing.status !== expected)
+              problems.push(
+                `${where}: a missing id answers ${missing.status} ${JSON.stringify(missing.body)}`,
+              )
+            const [h, m] = [shape(hidden, value), shape(missing, w.missing[hiddenKind])]
+            if (h !== m) problems.push(`${where}: hidden ${h} ≠ missing ${m}`)
+            const shown = leaks(hidden, value)
+            if (shown.length > 0) problems.push(`${where}: the answer shows ${shown.join(', ')}`)
+          }
       }
     }
-    expect(checked).toBeGreaterThan(150)
+    expect(checked).toBeGreaterThan(200)
     expect(problems).toEqual([])
+    expect(await counts()).toEqual(before)
   }, 120_000)
+
+  it('answers an id in a body naming a hidden object exactly as one naming nothing', async () => {
+    const before = await counts()
+    const problems: string[] = []
+    let n = 0
+    for (const c of BODY_CASES)
+      for (const value of variants(c.kind)) {
+        const hidden = await c.send(value, ++n)
+        const missing = await c.send(w.missing[c.kind], ++n)
+        const where = `${c.what} (${c.kind} ${value})`
+        if (missing.status < 400 || missing.status >= 500)
+          problems.push(`${where}: a missing id answers ${missing.status} ${JSON.stringify(missing.body)}`)
+        const [h, m] = [shape(hidden, value), shape(missing, w.missing[c.kind])]
+        if (h !== m) problems.push(`${where}: hidden ${h} ≠ missing ${m}`)
+        const shown = leaks(hidden, value)
+        if (shown.length > 0) problems.push(`${where}: the answer shows ${shown.join(', ')}`)
+      }
+    expect(problems).toEqual([])
+    expect(await counts()).toEqual(before)
+  })
 })

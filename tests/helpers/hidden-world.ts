@@ -1,4 +1,5 @@
 import type { Deps } from '../../server/deps'
+import { ESPORTS_CONTEST_ID_BASE } from '../../server/domain/esports/rules'
 import { classicBody, threeMatchPhase } from './championship'
 import { creationKit } from './contest-creation'
 import { makeUser } from './deps'
@@ -30,6 +31,7 @@ export const HIDDEN_KINDS = [
   'post',
   'comment',
   'group',
+  'message',
   'auction',
   'auction_tournament',
   'auction_manager',
@@ -80,8 +82,9 @@ export interface HiddenWorld {
   api: ReturnType<typeof client>
   caller: { id: number; slug: string; token: string }
   hider: { id: number; slug: string; token: string }
-  /** The hidden object of each kind. */
+  /** The hidden object of each kind; a second one where a kind hides two ways (an invited user). */
   hidden: Record<HiddenKind, string | number>
+  also: Partial<Record<HiddenKind, Array<string | number>>>
   /** An id of the same kind that names nothing. */
   missing: Record<HiddenKind, string | number>
   /** A value of each kind the caller may see (their own, or public). */
@@ -90,6 +93,8 @@ export interface HiddenWorld {
   context: Partial<Record<HiddenKind, Partial<Record<Kind, string | number>>>>
   /** Words no answer about a hidden object may contain: `SECRET` and the hidden codes. */
   secrets: string[]
+  /** A public paid contest of the hidden team's match, open to join. */
+  publicContest: number
 }
 
 export async function hiddenWorld(deps: Deps): Promise<HiddenWorld> {
@@ -191,14 +196,16 @@ export async function hiddenWorld(deps: Deps): Promise<HiddenWorld> {
 
   // A group with a message; a private auction (the hider in it) and a private tournament.
   const group = (await ok('group', api.post('/api/groups', { name: `${SECRET} group` }, hider.token))).group
-  await ok(
-    'message',
-    api.post(
-      `/api/groups/${group.group_uuid_id}/messages`,
-      { identifier_key: 'zqx-1', message: `${SECRET} message` },
-      hider.token,
-    ),
-  )
+  const message = (
+    await ok(
+      'message',
+      api.post(
+        `/api/groups/${group.group_uuid_id}/messages`,
+        { identifier_key: 'zqx-1', message: `${SECRET} message` },
+        hider.token,
+      ),
+    )
+  ).message
   const auction = (
     await ok(
       'auction',
@@ -306,6 +313,16 @@ export async function hiddenWorld(deps: Deps): Promise<HiddenWorld> {
   // Accounts nobody may see: a disabled one and an invited one.
   const disabled = await makeUser(deps, { username: `${SECRET}off` })
   await deps.db.updateTable('users').set({ status: 'disabled' }).where('id', '=', disabled.id).execute()
+  const invited = (
+    await ok(
+      'invited',
+      api.post(
+        '/api/admin/users',
+        { email: 'zqxinvited@example.test', username: `${SECRET}inv` },
+        admin.token,
+      ),
+    )
+  ).user
 
   // The caller's own: a contest, a team, a group, an auction, gangs, a classic team.
   const cDraft = await kit.draft(caller)
@@ -340,6 +357,7 @@ export async function hiddenWorld(deps: Deps): Promise<HiddenWorld> {
     post: post.id,
     comment: comment.id,
     group: group.group_uuid_id,
+    message: message.id,
     auction: auction.id,
     auction_tournament: tournament.id,
     auction_manager: manager.id,
@@ -362,6 +380,8 @@ export async function hiddenWorld(deps: Deps): Promise<HiddenWorld> {
   const missing = Object.fromEntries(
     HIDDEN_KINDS.map((k) => [k, k === 'group' ? NO_UUID : k === 'user' ? NO_SLUG : NO_ID]),
   ) as Record<HiddenKind, string | number>
+  // Daily contest ids stay below the esports ones (a shared path tells them apart by range).
+  missing.contest = ESPORTS_CONTEST_ID_BASE - 1
 
   const visible: Record<Kind, string | number> = {
     contest: own.id,
@@ -370,6 +390,7 @@ export async function hiddenWorld(deps: Deps): Promise<HiddenWorld> {
     post: publicPost.id,
     comment: comment.id,
     group: ownGroup.group_uuid_id,
+    message: message.id,
     auction: ownAuction.id,
     auction_tournament: tournament.id,
     auction_manager: manager.id,
@@ -403,9 +424,18 @@ export async function hiddenWorld(deps: Deps): Promise<HiddenWorld> {
     order: credit.order_id,
     classic_team_score: 1,
   }
+  const contests = (await api.get(`/api/matches/${match.id}/contests?per_page=100`)).body.contests as Array<{
+    id: number
+    is_private: boolean
+    entry_fee: number
+  }>
+  const open = contests.find((c) => !c.is_private && c.entry_fee > 0 && c.entry_fee <= 100)
+  if (!open) throw new Error('hidden world: no public paid contest on the match')
   return {
     deps,
     api,
+    also: { user: [invited.slug], user_id: [invited.id] },
+    publicContest: open.id,
     caller: { id: caller.id, slug: caller.slug, token: caller.token },
     hider: { id: hider.id, slug: hider.slug, token: hider.token },
     hidden,
