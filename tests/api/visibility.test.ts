@@ -321,6 +321,8 @@ function pathValues(params: Record<string, Kind>, testing: string, value: string
 interface BodyCase {
   what: string
   kind: HiddenKind
+  /** What a missing id answers: 404, or 422 for lists of people by slug ("no such user"). */
+  status?: number
   send(value: string | number, n: number): Promise<Answer>
 }
 
@@ -421,16 +423,19 @@ const BODY_CASES: BodyCase[] = [
   },
   {
     what: 'POST /api/groups/create_one_to_one user_slug',
+    status: 422,
     kind: 'user',
     send: (v) => w.api.post('/api/groups/create_one_to_one', { user_slug: v }, w.caller.token),
   },
   {
     what: 'POST /api/groups member_slugs',
+    status: 422,
     kind: 'user',
     send: (v) => w.api.post('/api/groups', { name: 'Probe', member_slugs: [v] }, w.caller.token),
   },
   {
     what: 'POST /api/groups/{uuid}/members user_slugs',
+    status: 422,
     kind: 'user',
     send: (v) => w.api.post(`/api/groups/${w.visible.group}/members`, { user_slugs: [v] }, w.caller.token),
   },
@@ -571,7 +576,7 @@ describe('one visibility rule per kind of object', () => {
         const hidden = await c.send(value, ++n)
         const missing = await c.send(w.missing[c.kind], ++n)
         const where = `${c.what} (${c.kind} ${value})`
-        if (missing.status < 400 || missing.status >= 500)
+        if (missing.status !== (c.status ?? 404))
           problems.push(`${where}: a missing id answers ${missing.status} ${JSON.stringify(missing.body)}`)
         const [h, m] = [shape(hidden, value), shape(missing, w.missing[c.kind])]
         if (h !== m) problems.push(`${where}: hidden ${h} ≠ missing ${m}`)
