@@ -6,7 +6,6 @@ import { idField, idParam, MAX_ID } from '../../http/ids'
 import { errors, json, jsonBody } from '../../http/responses'
 import { bearerSecurity, createRouter, currentUser } from '../../http/router'
 import { visibleContest } from '../contest-creation/visibility'
-import { findContest } from './core'
 import {
   handOverCaptaincy,
   IN_GAME_NAME_MAX,
@@ -73,7 +72,11 @@ export function esportsMemberRoutes(deps: Deps) {
       .select('contest_id')
       .where('id', '=', squadId)
       .executeTakeFirst()
-    const contest = squad && (await findContest(deps.db, Number(squad.contest_id)))
+    const contest =
+      squad &&
+      (await visibleContest(deps.db, 'esports_contest', Number(squad.contest_id), caller).catch(
+        () => undefined,
+      ))
     if (!contest) throw notFound('Squad')
     return { squad: await squadJson(deps.db, contest, caller, squadId) }
   }
