@@ -96,6 +96,10 @@ export interface HiddenWorld {
   secrets: string[]
   /** A public paid contest of the hidden team's match, open to join. */
   publicContest: number
+  /** A valid contest draft of the caller's (their team on the match). */
+  draft: Record<string, unknown>
+  /** The caller's own esports squad (in a public contest), which they captain. */
+  ownSquad: number
 }
 
 export async function hiddenWorld(deps: Deps): Promise<HiddenWorld> {
@@ -329,6 +333,24 @@ export async function hiddenWorld(deps: Deps): Promise<HiddenWorld> {
   const cDraft = await kit.draft(caller)
   const cTeam = cDraft.team_id as number
   const own = (await ok('own contest', api.post('/api/contests', cDraft, caller.token))).contest
+  await kit.classicTeam(caller, phase.id)
+  const ownChamp = (
+    await ok(
+      'own championship contest',
+      api.post(
+        '/api/contests',
+        {
+          game: 'championship',
+          phase_id: phase.id,
+          name: 'Mine phase',
+          entry_fee: 100,
+          members_limit: 5,
+          is_private: true,
+        },
+        caller.token,
+      ),
+    )
+  ).championship_contest
   const ownGroup = (await ok('own group', api.post('/api/groups', { name: 'Mine' }, caller.token))).group
   const ownAuction = (
     await ok(
@@ -350,6 +372,22 @@ export async function hiddenWorld(deps: Deps): Promise<HiddenWorld> {
     )
   ).gang
   const publicPost = (await ok('own post', api.post('/api/posts', { content: 'Mine' }, caller.token))).post
+  await insertVerifiedAccount(deps.db, caller.id, 'pubg', 60)
+  const openRoom = await insertEsportsContest(deps.db, {
+    host_id: hider.id,
+    name: 'Open room',
+    starts_at_ms: deps.clock.now() + 86_400_000,
+  })
+  await ok(
+    'own squad',
+    api.post(`/api/esports/contests/${openRoom.id}/join`, { squad_name: 'Mine squad' }, caller.token),
+  )
+  const ownSquad = await deps.db
+    .selectFrom('esports_members')
+    .select('squad_id')
+    .where('contest_id', '=', openRoom.id)
+    .where('user_id', '=', caller.id)
+    .executeTakeFirstOrThrow()
 
   const hidden: Record<HiddenKind, string | number> = {
     contest: contest.id,
@@ -387,7 +425,7 @@ export async function hiddenWorld(deps: Deps): Promise<HiddenWorld> {
 
   const visible: Record<Kind, string | number> = {
     contest: own.id,
-    championship_contest: champ.id,
+    championship_contest: ownChamp.id,
     esports_contest: esports.id,
     topic: publicPost.topic_id,
     post: publicPost.id,
@@ -439,6 +477,8 @@ export async function hiddenWorld(deps: Deps): Promise<HiddenWorld> {
     api,
     also: { user: [invited.slug], user_id: [invited.id] },
     publicContest: open.id,
+    draft: { ...(await kit.draft(caller)), name: 'Probe league' },
+    ownSquad: Number(ownSquad.squad_id),
     caller: { id: caller.id, slug: caller.slug, token: caller.token },
     hider: { id: hider.id, slug: hider.slug, token: hider.token },
     hidden,
