@@ -1,12 +1,18 @@
 import type { Deps } from '../../server/deps'
 import { ESPORTS_CONTEST_ID_BASE } from '../../server/domain/esports/rules'
-import { classicBody, threeMatchPhase } from './championship'
-import { creationKit } from './contest-creation'
-import { makeUser } from './deps'
-import { creditUnused, insertEsportsContest, insertVerifiedAccount } from './esports-fixture'
-import { client } from './http'
-import { PNG_1X1, upload } from './kyc'
-import { upcomingMatch } from './league'
+import {
+  callersOwn,
+  hiddenAccounts,
+  hiddenContests,
+  hiddenEsports,
+  hiddenGangs,
+  hiddenRooms,
+  ownedByHider,
+  startWorld,
+} from './hidden-world-parts'
+import type { client } from './http'
+
+export { SECRET } from './hidden-world-parts'
 
 /**
  * A world for the visibility walk (docs/visibility.md): a player, the *hider*, owns one
@@ -20,8 +26,6 @@ import { upcomingMatch } from './league'
  * Every text of a hidden object carries `SECRET`, so an answer that shows any of it is caught
  * by looking for that word (and for the hidden invite codes).
  */
-
-export const SECRET = 'Zqxhidden'
 
 /** What a path parameter names. Hidden kinds have a hidden instance; public ones do not. */
 export const HIDDEN_KINDS = [
@@ -103,357 +107,66 @@ export interface HiddenWorld {
 }
 
 export async function hiddenWorld(deps: Deps): Promise<HiddenWorld> {
-  const api = client(deps)
-  const admin = await api.admin()
-  const kit = creationKit(deps, api, admin)
-  const ok = async (what: string, pending: Promise<{ status: number; body: any }>) => {
-    const res = await pending
-    if (res.status >= 300) throw new Error(`hidden world: ${what} ${res.status} ${JSON.stringify(res.body)}`)
-    return res.body
-  }
-  const hider = await kit.withAccess(5000)
-  const caller = await kit.withAccess(5000)
-  const secrets = [SECRET]
-
-  // Contests: a private daily one with a post and a comment, a private championship one.
-  const match = await upcomingMatch(deps)
-  const hDraft = await kit.draft(hider, { name: `${SECRET} daily` })
-  const hTeam = hDraft.team_id as number
-  const contest = (await ok('contest', api.post('/api/contests', hDraft, hider.token))).contest
-  secrets.push(contest.invite_code ?? inviteOf(contest.invite_link))
-  const post = (
-    await ok(
-      'post',
-      api.post(`/api/contests/${contest.id}/posts`, { content: `${SECRET} post` }, hider.token),
-    )
-  ).post
-  const comment = (
-    await ok(
-      'comment',
-      api.post(`/api/posts/${post.id}/comments`, { content: `${SECRET} comment` }, hider.token),
-    )
-  ).comment
-  const phase = await threeMatchPhase(deps)
-  await ok(
-    'classic team',
-    api.post(
-      '/api/championship/classic_teams',
-      { phase_id: phase.id, ...(await classicBody(deps, phase.id)) },
-      hider.token,
-    ),
-  )
-  const classic = await deps.db
-    .selectFrom('classic_teams')
-    .select('id')
-    .where('user_id', '=', hider.id)
-    .executeTakeFirstOrThrow()
-  const champ = (
-    await ok(
-      'championship contest',
-      api.post(
-        '/api/contests',
-        {
-          game: 'championship',
-          phase_id: phase.id,
-          name: `${SECRET} phase`,
-          entry_fee: 100,
-          members_limit: 5,
-          is_private: true,
-        },
-        hider.token,
-      ),
-    )
-  ).championship_contest
-  secrets.push(inviteOf(champ.invite_link))
-
-  // Esports: a private contest the hider hosts and plays in.
-  await insertVerifiedAccount(deps.db, hider.id, 'pubg', 60, { in_game_name: `${SECRET}Gamer` })
-  const esports = await insertEsportsContest(deps.db, {
-    host_id: hider.id,
-    name: `${SECRET} room`,
-    is_private: true,
-    invite_code: 'ZQXHIDDEN1',
-    starts_at_ms: deps.clock.now() + 86_400_000,
-    room_id: 'ZQXROOM1',
-    room_password: 'zqxpass',
-  })
-  secrets.push('ZQXHIDDEN1', 'ZQXROOM1', 'zqxpass')
-  await creditUnused(deps, hider.id, 100_000)
-  await ok(
-    'esports join',
-    api.post(
-      `/api/esports/contests/${esports.id}/join`,
-      { squad_name: `${SECRET} squad`, invite_code: 'ZQXHIDDEN1' },
-      hider.token,
-    ),
-  )
-  const member = await deps.db
-    .selectFrom('esports_members')
-    .select(['id', 'squad_id'])
-    .where('contest_id', '=', esports.id)
-    .where('user_id', '=', hider.id)
-    .executeTakeFirstOrThrow()
-  const gameAccount = await deps.db
-    .selectFrom('game_accounts')
-    .select('id')
-    .where('user_id', '=', hider.id)
-    .executeTakeFirstOrThrow()
-
-  // A group with a message; a private auction (the hider in it) and a private tournament.
-  const group = (await ok('group', api.post('/api/groups', { name: `${SECRET} group` }, hider.token))).group
-  const message = (
-    await ok(
-      'message',
-      api.post(
-        `/api/groups/${group.group_uuid_id}/messages`,
-        { identifier_key: 'zqx-1', message: `${SECRET} message` },
-        hider.token,
-      ),
-    )
-  ).message
-  const auction = (
-    await ok(
-      'auction',
-      api.post(
-        '/api/auctions',
-        {
-          name: `${SECRET} auction`,
-          match_id: match.id,
-          squad_min: 2,
-          squad_max: 4,
-          balanced: false,
-          purse: 1000,
-          private: true,
-        },
-        hider.token,
-      ),
-    )
-  ).new_auction
-  secrets.push(auction.code)
-  await ok(
-    'auction join',
-    api.post(
-      `/api/auctions/${auction.id}/join`,
-      { code: auction.code, franchise_name: `${SECRET} XI`, color: 'blue' },
-      hider.token,
-    ),
-  )
-  const manager = await deps.db
-    .selectFrom('auction_managers')
-    .select('id')
-    .where('auction_id', '=', auction.id)
-    .executeTakeFirstOrThrow()
-  const series = (
-    await deps.db
-      .selectFrom('matches')
-      .select('series_id')
-      .where('id', '=', match.id)
-      .executeTakeFirstOrThrow()
-  ).series_id
-  const tournament = (
-    await ok(
-      'tournament',
-      api.post(
-        '/api/auction/tournaments',
-        { name: `${SECRET} cup`, series_id: series, private: true },
-        hider.token,
-      ),
-    )
-  ).tournament
-  if (tournament.code) secrets.push(tournament.code)
-
-  // Private gangs, daily (the match's series) and of the phase.
-  const gang = (
-    await ok(
-      'gang',
-      api.post(`/api/series/${series}/leagues`, { name: `${SECRET} gang`, is_public: false }, hider.token),
-    )
-  ).gang
-  secrets.push(gang.league_code)
-  const phaseGang = (
-    await ok(
-      'phase gang',
-      api.post(
-        `/api/championship/series_phases/${phase.id}/leagues`,
-        { name: `${SECRET} pals`, is_public: false },
-        hider.token,
-      ),
-    )
-  ).gang
-  secrets.push(phaseGang.league_code)
-
-  // Things only their owner sees.
-  const saved = (
-    await ok(
-      'saved prize',
-      api.post(
-        '/api/prize_structures',
-        { name: `${SECRET} podium`, ranges: [{ from: 1, to: 2, percent: 50 }] },
-        hider.token,
-      ),
-    )
-  ).prize_structure
-  const photo = await upload(api, hider.token, PNG_1X1)
-  if (photo.status !== 201) throw new Error(`hidden world: upload ${photo.status}`)
-  const credit = (
-    await ok('deposit', api.post('/api/user_credits', { enter_amount: 100, gateway: 'paytm' }, hider.token))
-  ).user_credit
-  const claim = (
-    await ok(
-      'refund claim',
-      api.post(
-        '/api/claim_refunds',
-        { reason: `${SECRET} the deposit never arrived`, user_credit_id: credit.id },
-        hider.token,
-      ),
-    )
-  ).claim_refund
-  const upi = await ok('upi', api.post('/api/bhim_upis', { upi_str: 'zqxhidden@okhdfc' }, hider.token))
-  const card = await deps.db
-    .selectFrom('scratch_cards')
-    .select('id')
-    .where('user_id', '=', hider.id)
-    .executeTakeFirstOrThrow()
-
-  // Accounts nobody may see: a disabled one and an invited one.
-  const disabled = await makeUser(deps, { username: `${SECRET}off` })
-  await deps.db.updateTable('users').set({ status: 'disabled' }).where('id', '=', disabled.id).execute()
-  const invited = (
-    await ok(
-      'invited',
-      api.post(
-        '/api/admin/users',
-        { email: 'zqxinvited@example.test', username: `${SECRET}inv` },
-        admin.token,
-      ),
-    )
-  ).user
-
-  // The caller's own: a contest, a team, a group, an auction, gangs, a classic team.
-  const cDraft = await kit.draft(caller)
-  const cTeam = cDraft.team_id as number
-  const own = (await ok('own contest', api.post('/api/contests', cDraft, caller.token))).contest
-  await kit.classicTeam(caller, phase.id)
-  const ownChamp = (
-    await ok(
-      'own championship contest',
-      api.post(
-        '/api/contests',
-        {
-          game: 'championship',
-          phase_id: phase.id,
-          name: 'Mine phase',
-          entry_fee: 100,
-          members_limit: 5,
-          is_private: true,
-        },
-        caller.token,
-      ),
-    )
-  ).championship_contest
-  const ownGroup = (await ok('own group', api.post('/api/groups', { name: 'Mine' }, caller.token))).group
-  const ownAuction = (
-    await ok(
-      'own auction',
-      api.post(
-        '/api/auctions',
-        { name: 'Mine', match_id: match.id, squad_min: 2, squad_max: 4, balanced: false, purse: 1000 },
-        caller.token,
-      ),
-    )
-  ).new_auction
-  const ownGang = (
-    await ok('own gang', api.post(`/api/series/${series}/leagues`, { name: 'Mine gang' }, caller.token))
-  ).gang
-  const ownPhaseGang = (
-    await ok(
-      'own phase gang',
-      api.post(`/api/championship/series_phases/${phase.id}/leagues`, { name: 'Mine pals' }, caller.token),
-    )
-  ).gang
-  const publicPost = (await ok('own post', api.post('/api/posts', { content: 'Mine' }, caller.token))).post
-  await insertVerifiedAccount(deps.db, caller.id, 'pubg', 60)
-  const openRoom = await insertEsportsContest(deps.db, {
-    host_id: hider.id,
-    name: 'Open room',
-    starts_at_ms: deps.clock.now() + 86_400_000,
-  })
-  await ok(
-    'own squad',
-    api.post(`/api/esports/contests/${openRoom.id}/join`, { squad_name: 'Mine squad' }, caller.token),
-  )
-  const ownSquad = await deps.db
-    .selectFrom('esports_members')
-    .select('squad_id')
-    .where('contest_id', '=', openRoom.id)
-    .where('user_id', '=', caller.id)
-    .executeTakeFirstOrThrow()
-
+  const s = await startWorld(deps)
+  const c = await hiddenContests(s)
+  const e = await hiddenEsports(s)
+  const r = await hiddenRooms(s)
+  const g = await hiddenGangs(s)
+  const o = await ownedByHider(s)
+  const a = await hiddenAccounts(s)
+  const own = await callersOwn(s)
   const hidden: Record<HiddenKind, string | number> = {
-    contest: contest.id,
-    championship_contest: champ.id,
-    esports_contest: esports.id,
-    topic: post.topic_id,
-    post: post.id,
-    comment: comment.id,
-    group: group.group_uuid_id,
-    message: message.id,
-    auction: auction.id,
-    auction_tournament: tournament.id,
-    auction_manager: manager.id,
-    gang: gang.id,
-    phase_gang: phaseGang.id,
-    user_team: hTeam,
-    classic_team: classic.id,
-    squad: Number(member.squad_id),
-    esports_member: Number(member.id),
-    user: disabled.slug,
-    user_id: disabled.id,
-    prize_structure: saved.id,
-    attachment: photo.body.attachment.id,
-    claim_refund: claim.id,
-    user_credit: credit.id,
-    scratch_card: card.id,
-    bhim_upi: upi.bhim_upi?.id ?? upi.id,
-    game_account: Number(gameAccount.id),
+    contest: c.contest.id,
+    championship_contest: c.champ.id,
+    esports_contest: e.esports,
+    topic: c.post.topic_id,
+    post: c.post.id,
+    comment: c.comment.id,
+    group: r.group,
+    message: r.message,
+    auction: r.auction,
+    auction_tournament: r.tournament,
+    auction_manager: r.manager,
+    gang: g.gang,
+    phase_gang: g.phaseGang,
+    user_team: c.team,
+    classic_team: c.classic,
+    squad: e.squad,
+    esports_member: e.member,
+    user: a.disabled.slug,
+    user_id: a.disabled.id,
+    prize_structure: o.saved,
+    attachment: o.attachment,
+    claim_refund: o.claim,
+    user_credit: o.credit,
+    scratch_card: o.card,
+    bhim_upi: o.upi,
+    game_account: e.account,
   }
   const missing = Object.fromEntries(
     HIDDEN_KINDS.map((k) => [k, k === 'group' ? NO_UUID : k === 'user' ? NO_SLUG : NO_ID]),
   ) as Record<HiddenKind, string | number>
   // Daily contest ids stay below the esports ones (a shared path tells them apart by range).
   missing.contest = ESPORTS_CONTEST_ID_BASE - 1
-
+  const player = await deps.db.selectFrom('players').select('id').orderBy('id').executeTakeFirstOrThrow()
   const visible: Record<Kind, string | number> = {
-    contest: own.id,
-    championship_contest: ownChamp.id,
-    esports_contest: esports.id,
-    topic: publicPost.topic_id,
-    post: publicPost.id,
-    comment: comment.id,
-    group: ownGroup.group_uuid_id,
-    message: message.id,
-    auction: ownAuction.id,
-    auction_tournament: tournament.id,
-    auction_manager: manager.id,
-    gang: ownGang.id,
-    phase_gang: ownPhaseGang.id,
-    user_team: cTeam,
-    classic_team: classic.id,
-    squad: Number(member.squad_id),
-    esports_member: Number(member.id),
-    user: hider.slug,
-    user_id: hider.id,
-    prize_structure: saved.id,
-    attachment: photo.body.attachment.id,
-    claim_refund: claim.id,
-    user_credit: credit.id,
-    scratch_card: card.id,
-    bhim_upi: hidden.bhim_upi,
-    game_account: Number(gameAccount.id),
-    match: match.id,
-    series,
-    phase: phase.id,
-    player: (await deps.db.selectFrom('players').select('id').orderBy('id').executeTakeFirstOrThrow()).id,
+    ...hidden,
+    contest: own.contest,
+    championship_contest: own.champ,
+    topic: own.post.topic_id,
+    post: own.post.id,
+    group: own.group,
+    auction: own.auction,
+    gang: own.gang,
+    phase_gang: own.phaseGang,
+    user_team: own.draft.team_id as number,
+    squad: own.squad,
+    user: s.hider.slug,
+    user_id: s.hider.id,
+    match: s.match.id,
+    series: s.series,
+    phase: s.phase.id,
+    player: player.id,
     esports_tournament: 1,
     esports_round: 1,
     leaderboard: 'weekly',
@@ -462,37 +175,27 @@ export async function hiddenWorld(deps: Deps): Promise<HiddenWorld> {
     token: 'a'.repeat(43),
     code: 'NOSUCHCODE',
     gateway: 'paytm',
-    order: credit.order_id,
+    order: o.order,
     classic_team_score: 1,
   }
-  const contests = (await api.get(`/api/matches/${match.id}/contests?per_page=100`)).body.contests as Array<{
-    id: number
-    is_private: boolean
-    entry_fee: number
-  }>
-  const open = contests.find((c) => !c.is_private && c.entry_fee > 0 && c.entry_fee <= 100)
-  if (!open) throw new Error('hidden world: no public paid contest on the match')
   return {
     deps,
-    api,
-    also: { user: [invited.slug], user_id: [invited.id] },
-    publicContest: open.id,
-    draft: { ...(await kit.draft(caller)), name: 'Probe league' },
-    ownSquad: Number(ownSquad.squad_id),
-    caller: { id: caller.id, slug: caller.slug, token: caller.token },
-    hider: { id: hider.id, slug: hider.slug, token: hider.token },
+    api: s.api,
+    caller: { id: s.caller.id, slug: s.caller.slug, token: s.caller.token },
+    hider: { id: s.hider.id, slug: s.hider.slug, token: s.hider.token },
     hidden,
+    also: { user: [a.invited.slug], user_id: [a.invited.id] },
     missing,
     visible,
     context: {
-      user_team: { match: match.id },
-      gang: { series },
-      phase_gang: { phase: phase.id },
-      auction: { auction_manager: manager.id },
+      user_team: { match: s.match.id },
+      gang: { series: s.series },
+      phase_gang: { phase: s.phase.id },
+      auction: { auction_manager: r.manager },
     },
-    secrets: secrets.filter((s): s is string => typeof s === 'string' && s.length > 0),
+    secrets: s.secrets.filter((x) => x.length > 0),
+    publicContest: own.publicContest,
+    draft: { ...own.draft, name: 'Probe league' },
+    ownSquad: own.squad,
   }
 }
-
-const inviteOf = (link: string | undefined) =>
-  link ? (new URL(link, 'http://x').searchParams.get('code') ?? '') : ''
