@@ -67,8 +67,13 @@ export interface Config {
     forgotPassword: RateLimit
     /** Password-reset requests per address, whatever the e-mail. */
     forgotPasswordPerAddress: RateLimit
-    /** Invite-code lookups per player and address (codes must not be guessable by trying). */
-    inviteCode: RateLimit
+    /**
+     * Wrong codes (invite, join, squad, gang, referral …) per player; full → their lookups wait
+     * (server/http/code-lookup.ts).
+     */
+    codeLookupPerUser: RateLimit
+    /** Wrong codes from one address; over it, wrong codes wait, and players who missed there. */
+    codeLookupPerAddress: RateLimit
     /** Anonymous forms (waitlist, feedback, traffic sources) per address. */
     publicForm: RateLimit
     /** Posts and comments per player (docs/social.md, "Limits"). */
@@ -180,7 +185,8 @@ export function loadConfig(overrides: Partial<Config> = {}, env: NodeJS.ProcessE
       refreshUnknown: { windowMs: 60_000, limit: 30 },
       forgotPassword: { windowMs: 10 * 60_000, limit: 5 },
       forgotPasswordPerAddress: { windowMs: 10 * 60_000, limit: 50 },
-      inviteCode: { windowMs: 60_000, limit: 20 },
+      codeLookupPerUser: { windowMs: 15 * 60_000, limit: 20 },
+      codeLookupPerAddress: { windowMs: 15 * 60_000, limit: 60 },
       publicForm: { windowMs: 60_000, limit: 30 },
       posting: { windowMs: 60_000, limit: 10 },
       chat: { windowMs: 10_000, limit: 20 },

@@ -71,12 +71,12 @@ export function limit(
 }
 
 /**
- * Reads a string field of the (already JSON) request body without consuming it for the
- * validator: '' when there is none.
+ * Reads a string field of the (already JSON) request body without consuming it for what runs
+ * after (the validator, the Idempotency-Key's hash of the raw body): '' when there is none.
  */
 export async function bodyText(c: Context, field: string): Promise<string> {
   try {
-    const body = (await c.req.json()) as unknown
+    const body = (await c.req.raw.clone().json()) as unknown
     if (typeof body !== 'object' || body === null || !Object.hasOwn(body, field)) return ''
     const value = (body as Record<string, unknown>)[field]
     return typeof value === 'string' ? value : ''
