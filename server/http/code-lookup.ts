@@ -1,5 +1,6 @@
 import type { Context, MiddlewareHandler } from 'hono'
 import type { Deps } from '../deps'
+import { AppError } from './errors'
 import { bodyText, clientAddress } from './rate-limit'
 import type { AppEnv } from './router'
 import { beginAttempt, keyPart, type ThrottleBuckets } from './throttle'
@@ -20,7 +21,9 @@ export type CodeField = { param: string } | { query: string } | { body: string }
  * An attempt is counted before the handler runs and taken back when the answer is a success
  * (below 400), so of many simultaneous guesses exactly the limit reach the handler. Declared
  * as route middleware after sign-in (router.ts puts `signedIn` first), so a caller without a
- * token gets 401 uncounted. `tests/api/code-lookup-limits.test.ts` finds every operation with
+ * token gets 401 uncounted, and before `idempotency(deps)`: its counts are written through
+ * `deps.db`, outside the request's own transaction (on SQLite the outer handle must not be
+ * used inside one), and a wrong code stays counted whatever becomes of that transaction. `tests/api/code-lookup-limits.test.ts` finds every operation with
  * a code in `/api/openapi.json` and fails when one answers its wrong codes without a 429.
  */
 export function codeLookupLimit(deps: Deps, ...fields: CodeField[]): MiddlewareHandler<AppEnv> {
@@ -34,7 +37,9 @@ export function codeLookupLimit(deps: Deps, ...fields: CodeField[]): MiddlewareH
     try {
       await next()
     } catch (error) {
-      throw attempt.failed() ?? error
+      // A refusal of the handler's own (404, 422, 409): over the address limit it is a 429.
+      // Anything else is a bug and stays what it is, for the log.
+      throw (error instanceof AppError && attempt.failed()) || error
     }
     if (c.res.status < 400) return attempt.succeeded()
     const refusal = attempt.failed()
