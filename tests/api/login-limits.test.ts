@@ -70,6 +70,13 @@ describe('POST /oauth/token: failed sign-ins per account, from every address', (
     expect((await signIn(u.username, u.password)).status).toBe(200)
   })
 
+  it('counts a login of any length (its bucket key is bounded: a 5,000-character e-mail is a 401, not a 500)', async () => {
+    const long = `${'a'.repeat(5000)}@example.test`
+    for (let i = 0; i < 2; i++) expect((await signIn(long, 'whatever123', `10.0.6.${i}`)).status).toBe(401)
+    const keys = await world.deps.db.selectFrom('rate_limit_counters').select('bucket').execute()
+    expect(Math.max(...keys.map((k) => k.bucket.length))).toBeLessThan(200)
+  })
+
   it('throttles a login that matches no account just like one that does', async () => {
     const { limit } = world.deps.config.rateLimits.loginPerAccount
     for (let i = 0; i < limit; i++)
