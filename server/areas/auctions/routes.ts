@@ -2,6 +2,7 @@ import { createRoute, z } from '@hono/zod-openapi'
 import type { Deps } from '../../deps'
 import type { AuctionCommand } from '../../domain/auction/engine'
 import { BIDDING_INTERVALS } from '../../domain/auction/rules'
+import { codeLookupLimit } from '../../http/code-lookup'
 import { AppError, notFound } from '../../http/errors'
 import { idField, idParam, idParams } from '../../http/ids'
 import { instantField, requireFuture } from '../../http/instants'
@@ -136,12 +137,13 @@ export function auctionRoutes(deps: Deps) {
       description:
         'Newest first, 30 a page (`page`, `per_page` up to 100; `meta` has the total). With `code`: the auction with that invite code (404 if none), as `new_auctions: [it]`.',
       security: bearerSecurity,
+      middleware: [codeLookupLimit(deps, { query: 'code' })],
       request: {
         query: pagingQuery(30, 100).extend({ code: z.string().trim().min(1).optional() }),
       },
       responses: {
         200: json(z.object({ new_auctions: z.array(Any), meta: PageMetaSchema.optional() }), 'Auctions'),
-        ...errors(401, 404, 422),
+        ...errors(401, 404, 422, 429),
       },
     }),
     async (c) => {
@@ -340,6 +342,7 @@ export function auctionRoutes(deps: Deps) {
       description:
         'Pays the auction’s `charges` in coins (refunded if the owner rejects you). 404 for a wrong code; 409 `COLOR_TAKEN`, `ALREADY_JOINED`, `INSUFFICIENT_BALANCE` (coins), `AUCTION_STATE` after the start, `CONTEST_FULL` when every seat (`max_managers`) is taken.',
       security: bearerSecurity,
+      middleware: [codeLookupLimit(deps, { body: 'code' })],
       request: {
         params: idParam,
         body: jsonBody(
@@ -352,7 +355,7 @@ export function auctionRoutes(deps: Deps) {
       },
       responses: {
         201: json(z.object({ manager: Any, new_auction: Any }), 'Joined'),
-        ...errors(401, 404, 409, 422),
+        ...errors(401, 404, 409, 422, 429),
       },
     }),
     async (c) => {

@@ -1,6 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi'
 import type { Deps } from '../../deps'
 import { rupeesToPaise } from '../../domain/money'
+import { codeLookupLimit } from '../../http/code-lookup'
 import { invalid, notFound } from '../../http/errors'
 import { idField, idParam } from '../../http/ids'
 import { PageMetaSchema, pageMeta, pagingQuery, toPage } from '../../http/paging'
@@ -95,6 +96,7 @@ export function championshipContestRoutes(deps: Deps) {
       summary: 'A championship contest with its members ranked on the phase total',
       description:
         'Members are ranked on their classic teams’ phase totals (ties share a rank); final ranks and prizes once the phase has ended.',
+      middleware: [codeLookupLimit(deps, { query: 'invite_code' })],
       request: {
         params: idParam,
         query: pagingQuery(50, 200).extend({
@@ -111,7 +113,7 @@ export function championshipContestRoutes(deps: Deps) {
           }),
           'The contest',
         ),
-        ...errors(404, 422),
+        ...errors(404, 422, 429),
       },
     }),
     async (c) => {
@@ -158,6 +160,7 @@ export function championshipContestRoutes(deps: Deps) {
       description:
         'Debits the entry fee (unused balance first, then winnings) in the transaction that takes the seat. `classic_team_id` is optional (one team per phase). 409 when the phase has started, the contest is full or closed, the team already joined or the balance is too low; 422 without a classic team in the phase.',
       security: bearerSecurity,
+      middleware: [codeLookupLimit(deps, { body: 'invite_code' })],
       request: {
         params: idParam,
         body: {
@@ -178,7 +181,7 @@ export function championshipContestRoutes(deps: Deps) {
       },
       responses: {
         200: json(ContestAnswer.extend({ member_id: z.number().int() }), 'Joined'),
-        ...errors(401, 404, 409, 422),
+        ...errors(401, 404, 409, 422, 429),
       },
     }),
     async (c) => {

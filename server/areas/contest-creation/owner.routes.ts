@@ -1,5 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi'
 import type { Deps } from '../../deps'
+import { codeLookupLimit } from '../../http/code-lookup'
 import { notFound } from '../../http/errors'
 import { idField, idParam } from '../../http/ids'
 import { PageMetaSchema, pageMeta, pagingQuery, toPage } from '../../http/paging'
@@ -144,13 +145,14 @@ export function contestOwnerRoutes(deps: Deps) {
         summary: 'What happened to the contest, newest first',
         description:
           'Created, joined, edited, member removed, locked, cancelled, deleted, prizes. Live: each is published on the ContestChannel as `{type: "activity", activity}` (docs/channels.md). Private contests: as GET of the contest (`invite_code`).',
+        middleware: [codeLookupLimit(deps, { query: 'invite_code' })],
         request: {
           params: idParam,
           query: pagingQuery(30, 100).extend({ invite_code: z.string().max(40).optional() }),
         },
         responses: {
           200: json(z.object({ activities: z.array(ActivitySchema), meta: PageMetaSchema }), 'Activities'),
-          ...errors(404, 422),
+          ...errors(404, 422, 429),
         },
       }),
       async (c) => {

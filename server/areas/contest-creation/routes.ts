@@ -2,9 +2,9 @@ import { createRoute, z } from '@hono/zod-openapi'
 import type { Deps } from '../../deps'
 import { gameKind } from '../../domain/contest-creation'
 import { paiseToRupees } from '../../domain/money'
+import { codeLookupLimit } from '../../http/code-lookup'
 import { notFound } from '../../http/errors'
 import { toPage } from '../../http/paging'
-import { clientAddress, limit } from '../../http/rate-limit'
 import { errors, json, jsonBody } from '../../http/responses'
 import { type AppContext, bearerSecurity, createRouter, currentUser } from '../../http/router'
 import { ChampionshipContestSchema } from '../championship-contests/routes'
@@ -95,14 +95,7 @@ export function contestCreationRoutes(deps: Deps) {
       summary: 'The contest an invite code opens',
       description:
         'Any contest’s code (daily or championship; case does not matter). A wrong code is 404; lookups are rate limited per player and address (429).',
-      middleware: [
-        limit(
-          deps,
-          'invite-code',
-          deps.config.rateLimits.inviteCode,
-          (c) => `${c.get('user')?.id ?? '-'}:${clientAddress(c, deps.config.trustProxy)}`,
-        ),
-      ],
+      middleware: [codeLookupLimit(deps, { param: 'code' })],
       request: { params: z.object({ code: z.string().max(40) }) },
       responses: {
         200: json(

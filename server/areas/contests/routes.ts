@@ -1,6 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi'
 import type { Deps } from '../../deps'
 import { answerFromCache, cachedJson, readKey } from '../../http/answer-cache'
+import { codeLookupLimit } from '../../http/code-lookup'
 import { AppError, invalid } from '../../http/errors'
 import { idField } from '../../http/ids'
 import { PageMetaSchema, pageMeta, pagingQuery, toPage } from '../../http/paging'
@@ -377,8 +378,9 @@ export function contestRoutes(deps: Deps) {
       path: '/api/contests/{id}',
       tags: ['Contests'],
       summary: 'One contest',
+      middleware: [codeLookupLimit(deps, { query: 'invite_code' })],
       request: { params: contestParam, query: inviteQuery },
-      responses: { 200: json(z.object({ contest: ContestSchema }), 'The contest'), ...errors(404) },
+      responses: { 200: json(z.object({ contest: ContestSchema }), 'The contest'), ...errors(404, 429) },
     }),
     async (c) => {
       const contest = await visibleContest(c, c.req.valid('param').id)
@@ -393,6 +395,7 @@ export function contestRoutes(deps: Deps) {
       path: '/api/contests/{id}/prizes',
       tags: ['Contests'],
       summary: 'The prize structure',
+      middleware: [codeLookupLimit(deps, { query: 'invite_code' })],
       request: { params: contestParam, query: inviteQuery },
       responses: {
         200: json(
@@ -403,7 +406,7 @@ export function contestRoutes(deps: Deps) {
           }),
           'Prizes',
         ),
-        ...errors(404),
+        ...errors(404, 429),
       },
     }),
     async (c) => {
@@ -425,8 +428,12 @@ export function contestRoutes(deps: Deps) {
       path: '/api/contests/{id}/info',
       tags: ['Contests'],
       summary: 'The rules of a contest',
+      middleware: [codeLookupLimit(deps, { query: 'invite_code' })],
       request: { params: contestParam, query: inviteQuery },
-      responses: { 200: json(z.object({ info: z.record(z.string(), z.unknown()) }), 'Info'), ...errors(404) },
+      responses: {
+        200: json(z.object({ info: z.record(z.string(), z.unknown()) }), 'Info'),
+        ...errors(404, 429),
+      },
     }),
     async (c) => c.json({ info: infoOf(await visibleContest(c, c.req.valid('param').id)) }, 200),
   )
@@ -437,6 +444,7 @@ export function contestRoutes(deps: Deps) {
       path: '/api/contests/{id}/overview',
       tags: ['Contests'],
       summary: 'The contest page in sections: prizes, info, leaderboard',
+      middleware: [codeLookupLimit(deps, { query: 'invite_code' })],
       request: { params: contestParam, query: inviteQuery },
       responses: {
         200: json(
@@ -448,7 +456,7 @@ export function contestRoutes(deps: Deps) {
           }),
           'Overview',
         ),
-        ...errors(404),
+        ...errors(404, 429),
       },
     }),
     async (c) => {
@@ -481,7 +489,7 @@ export function contestRoutes(deps: Deps) {
       method: 'get',
       path: '/api/contests/{id}/members',
       tags: ['Contests'],
-      middleware: [answerFromCache(deps)],
+      middleware: [codeLookupLimit(deps, { query: 'invite_code' }), answerFromCache(deps)],
       summary: 'The leaderboard',
       description:
         'Best rank first while the match is live or finished; joining order before it starts. Also the caller’s own entries.',
@@ -496,7 +504,7 @@ export function contestRoutes(deps: Deps) {
           }),
           'Members',
         ),
-        ...errors(404, 422),
+        ...errors(404, 422, 429),
       },
     }),
     async (c) => {
@@ -548,6 +556,7 @@ export function contestRoutes(deps: Deps) {
       description:
         'Debits the entry fee (unused balance first, then winnings) in the same transaction that takes the seat. 409 when the match has started, the contest is full, the team already joined, the entry limit is reached or the balance is too low.',
       security: bearerSecurity,
+      middleware: [codeLookupLimit(deps, { body: 'invite_code' })],
       request: {
         params: contestParam,
         body: jsonBody(
@@ -562,7 +571,7 @@ export function contestRoutes(deps: Deps) {
       },
       responses: {
         200: json(z.object({ contest: ContestSchema, member_id: z.number().int() }), 'Joined'),
-        ...errors(401, 404, 409, 422),
+        ...errors(401, 404, 409, 422, 429),
       },
     }),
     async (c) => {

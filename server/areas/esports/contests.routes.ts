@@ -1,10 +1,10 @@
 import { createRoute, z } from '@hono/zod-openapi'
 import type { Deps } from '../../deps'
 import { ESPORTS_GAME_SLUGS, ESPORTS_KIND_SLUGS, type EsportsKind } from '../../domain/esports/rules'
+import { codeLookupLimit } from '../../http/code-lookup'
 import { notFound } from '../../http/errors'
 import { idField } from '../../http/ids'
 import { PageMetaSchema, pageMeta, pagingQuery, toPage } from '../../http/paging'
-import { clientAddress, limit } from '../../http/rate-limit'
 import { errors, json, jsonBody } from '../../http/responses'
 import { type AppContext, bearerSecurity, createRouter, currentUser } from '../../http/router'
 import { boolField } from '../contest-creation/schemas'
@@ -115,14 +115,7 @@ export function esportsContestRoutes(deps: Deps) {
       description:
         'Case does not matter. A wrong code is 404; lookups are rate limited per player and address (429).',
       security: bearerSecurity,
-      middleware: [
-        limit(
-          deps,
-          'invite-code',
-          deps.config.rateLimits.inviteCode,
-          (c) => `${c.get('user')?.id ?? '-'}:${clientAddress(c, deps.config.trustProxy)}`,
-        ),
-      ],
+      middleware: [codeLookupLimit(deps, { param: 'invite_code' })],
       request: { params: z.object({ invite_code: z.string().max(40) }) },
       responses: { 200: json(Answer, 'The contest'), ...errors(401, 404, 429) },
     }),

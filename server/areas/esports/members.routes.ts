@@ -1,6 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi'
 import type { Deps } from '../../deps'
 import { isEsportsContestId } from '../../domain/esports/rules'
+import { codeLookupLimit } from '../../http/code-lookup'
 import { invalid, notFound } from '../../http/errors'
 import { idField, idParam, MAX_ID } from '../../http/ids'
 import { errors, json, jsonBody } from '../../http/responses'
@@ -103,10 +104,11 @@ export function esportsMemberRoutes(deps: Deps) {
       description:
         'Needs a verified game account for the contest’s game at `min_level` or above (403 naming what is missing). One membership per player (409 ALREADY_JOINED); the room full or the squad full: 409 CONTEST_FULL; after the lock: 409 CONTEST_CLOSED; a wrong squad code: 404. A private contest needs its `invite_code` unless you join by a squad’s code (404 otherwise). The entry fee is charged at once (409 INSUFFICIENT_BALANCE).',
       security: bearerSecurity,
+      middleware: [codeLookupLimit(deps, { body: 'invite_code' }, { body: 'squad_invite_code' })],
       request: { params: idParam, body: jsonBody(JoinBody) },
       responses: {
         201: json(z.object({ esports_member: EsportsMemberSchema, squad: EsportsSquadSchema }), 'Joined'),
-        ...errors(401, 403, 404, 409, 422),
+        ...errors(401, 403, 404, 409, 422, 429),
       },
     }),
     async (c) => {
