@@ -1,6 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi'
 import type { Deps } from '../../deps'
 import { notFound } from '../../http/errors'
+import { moneyRoute, requestDeps } from '../../http/idempotency'
 import { idField, idParam } from '../../http/ids'
 import { PageMetaSchema, pageMeta, pagingQuery, toPage } from '../../http/paging'
 import { errors, json, jsonBody } from '../../http/responses'
@@ -59,11 +60,12 @@ export function contestOwnerRoutes(deps: Deps) {
       z.object({ championship_contest: ChampionshipContestSchema }),
     ],
   ]
-  const answer = async (c: AppContext, type: ContestType, id: number) => anyContestJson(deps, c, type, id)
+  const answer = async (c: AppContext, type: ContestType, id: number) =>
+    anyContestJson(requestDeps(c, deps), c, type, id)
 
   for (const [type, base, tag, Answer] of kinds) {
     app.openapi(
-      createRoute({
+      moneyRoute(deps, {
         method: 'put',
         path: base,
         tags: [tag],
@@ -76,13 +78,13 @@ export function contestOwnerRoutes(deps: Deps) {
       }),
       async (c) => {
         const { id } = c.req.valid('param')
-        await editContest(deps, type, id, currentUser(c).id, c.req.valid('json'))
+        await editContest(requestDeps(c, deps), type, id, currentUser(c).id, c.req.valid('json'))
         return c.json(await answer(c, type, id), 200)
       },
     )
 
     app.openapi(
-      createRoute({
+      moneyRoute(deps, {
         method: 'delete',
         path: base,
         tags: [tag],
@@ -95,7 +97,7 @@ export function contestOwnerRoutes(deps: Deps) {
       }),
       async (c) => {
         const { id } = c.req.valid('param')
-        await deleteOwnedContest(deps, type, id, currentUser(c).id)
+        await deleteOwnedContest(requestDeps(c, deps), type, id, currentUser(c).id)
         return c.json(await answer(c, type, id), 200)
       },
     )
@@ -118,7 +120,7 @@ export function contestOwnerRoutes(deps: Deps) {
     )
 
     app.openapi(
-      createRoute({
+      moneyRoute(deps, {
         method: 'post',
         path: `${base}/update_members`,
         tags: [tag],
@@ -131,7 +133,8 @@ export function contestOwnerRoutes(deps: Deps) {
       }),
       async (c) => {
         const { id } = c.req.valid('param')
-        await removeMembers(deps, type, id, currentUser(c).id, c.req.valid('json').remove_member_ids)
+        const d = requestDeps(c, deps)
+        await removeMembers(d, type, id, currentUser(c).id, c.req.valid('json').remove_member_ids)
         return c.json(await answer(c, type, id), 200)
       },
     )
