@@ -4,6 +4,7 @@ import type { AuctionCommand } from '../../domain/auction/engine'
 import { BIDDING_INTERVALS } from '../../domain/auction/rules'
 import { codeLookupLimit } from '../../http/code-lookup'
 import { AppError, notFound } from '../../http/errors'
+import { moneyRoute, requestDeps } from '../../http/idempotency'
 import { idField, idParam, idParams } from '../../http/ids'
 import { instantField, requireFuture } from '../../http/instants'
 import { PageMetaSchema, pageMeta, pagingQuery, toPage } from '../../http/paging'
@@ -221,7 +222,7 @@ export function auctionRoutes(deps: Deps) {
   )
 
   app.openapi(
-    createRoute({
+    moneyRoute(deps, {
       method: 'post',
       path: '/api/auctions',
       tags: ['Auctions'],
@@ -240,9 +241,9 @@ export function auctionRoutes(deps: Deps) {
           series_id: ['give series_id or match_id, not both'],
         })
       const { group_uuid_id, ...settings } = body
-      const group =
-        group_uuid_id === undefined ? null : (await membership(deps.db, group_uuid_id, me.id)).group
-      const row = await createAuction(deps, me.id, {
+      const d = requestDeps(c, deps)
+      const group = group_uuid_id === undefined ? null : (await membership(d.db, group_uuid_id, me.id)).group
+      const row = await createAuction(d, me.id, {
         ...settings,
         sport_slug: body.sport,
         starts_at_ms: body.starts_at_in_millis,
@@ -256,7 +257,7 @@ export function auctionRoutes(deps: Deps) {
       })
       if (group_uuid_id !== undefined)
         await sendMessage(
-          deps,
+          d,
           me.id,
           group_uuid_id,
           {
@@ -267,7 +268,7 @@ export function auctionRoutes(deps: Deps) {
           },
           { invite: true },
         )
-      return c.json({ new_auction: await auctionJson(deps, row, me.id) }, 201)
+      return c.json({ new_auction: await auctionJson(d, row, me.id) }, 201)
     },
   )
 
@@ -334,7 +335,7 @@ export function auctionRoutes(deps: Deps) {
   )
 
   app.openapi(
-    createRoute({
+    moneyRoute(deps, {
       method: 'post',
       path: '/api/auctions/{id}/join',
       tags: ['Auctions'],
@@ -361,16 +362,17 @@ export function auctionRoutes(deps: Deps) {
     async (c) => {
       const me = currentUser(c)
       const { id } = c.req.valid('param')
-      const manager = await joinAuction(deps, me.id, id, c.req.valid('json'))
-      const row = (await findAuction(deps.db, id)) as AuctionRow
-      const rows = await managersOf(deps.db, id)
+      const d = requestDeps(c, deps)
+      const manager = await joinAuction(d, me.id, id, c.req.valid('json'))
+      const row = (await findAuction(d.db, id)) as AuctionRow
+      const rows = await managersOf(d.db, id)
       return c.json(
         {
           manager: managerJson(
             rows.find((m) => m.id === manager.id) as (typeof rows)[number],
-            stateOf(deps, row),
+            stateOf(d, row),
           ),
-          new_auction: await auctionJson(deps, row, me.id),
+          new_auction: await auctionJson(d, row, me.id),
         },
         201,
       )
@@ -431,9 +433,10 @@ export function auctionRoutes(deps: Deps) {
     },
   )
 
+  // A rejection refunds the joining charge: both decisions are one money-moving declaration.
   for (const decision of ['approve', 'reject'] as const)
     app.openapi(
-      createRoute({
+      moneyRoute(deps, {
         method: 'post',
         path: `/api/auctions/{id}/managers/{manager_id}/${decision}`,
         tags: ['Auctions'],
@@ -448,10 +451,11 @@ export function auctionRoutes(deps: Deps) {
       async (c) => {
         const me = currentUser(c)
         const { id, manager_id } = c.req.valid('param')
-        await decideManager(deps, me.id, id, manager_id, decision === 'approve' ? 'approved' : 'rejected')
-        const row = (await findAuction(deps.db, id)) as AuctionRow
-        const m = (await managersOf(deps.db, id)).find((x) => x.id === manager_id)
-        return c.json({ manager: managerJson(m as NonNullable<typeof m>, stateOf(deps, row)) }, 200)
+        const d = requestDeps(c, deps)
+        await decideManager(d, me.id, id, manager_id, decision === 'approve' ? 'approved' : 'rejected')
+        const row = (await findAuction(d.db, id)) as AuctionRow
+        const m = (await managersOf(d.db, id)).find((x) => x.id === manager_id)
+        return c.json({ manager: managerJson(m as NonNullable<typeof m>, stateOf(d, row)) }, 200)
       },
     )
 

@@ -3,6 +3,7 @@ import type { Deps } from '../../deps'
 import { rupeesToPaise } from '../../domain/money'
 import { codeLookupLimit } from '../../http/code-lookup'
 import { invalid, notFound } from '../../http/errors'
+import { moneyRoute, requestDeps } from '../../http/idempotency'
 import { idField, idParam } from '../../http/ids'
 import { PageMetaSchema, pageMeta, pagingQuery, toPage } from '../../http/paging'
 import { errors, json, jsonBody } from '../../http/responses'
@@ -85,8 +86,8 @@ const ContestAnswer = z.object({ contest: ChampionshipContestSchema })
 
 export function championshipContestRoutes(deps: Deps) {
   const app = createRouter()
-  const contestJson = async (id: number, viewerId: number | null) =>
-    (await championshipContestView(deps, id, toPage({ page: 1, per_page: 1 }), viewerId)).contest
+  const contestJson = async (id: number, viewerId: number | null, d: Deps = deps) =>
+    (await championshipContestView(d, id, toPage({ page: 1, per_page: 1 }), viewerId)).contest
 
   app.openapi(
     createRoute({
@@ -152,7 +153,7 @@ export function championshipContestRoutes(deps: Deps) {
   )
 
   app.openapi(
-    createRoute({
+    moneyRoute(deps, {
       method: 'post',
       path: '/api/championship/contests/{id}/join',
       tags: ['Championship'],
@@ -188,13 +189,14 @@ export function championshipContestRoutes(deps: Deps) {
       const me = currentUser(c)
       const { id } = c.req.valid('param')
       const body = (c.req.valid('json') ?? {}) as { classic_team_id?: number; invite_code?: string }
-      const memberId = await joinChampionshipContest(deps, me.id, id, body.classic_team_id, body.invite_code)
-      return c.json({ contest: await contestJson(id, me.id), member_id: memberId }, 200)
+      const d = requestDeps(c, deps)
+      const memberId = await joinChampionshipContest(d, me.id, id, body.classic_team_id, body.invite_code)
+      return c.json({ contest: await contestJson(id, me.id, d), member_id: memberId }, 200)
     },
   )
 
   app.openapi(
-    createRoute({
+    moneyRoute(deps, {
       method: 'post',
       path: '/api/admin/series_phases/{id}/contests',
       tags: ['Admin'],
@@ -222,14 +224,15 @@ export function championshipContestRoutes(deps: Deps) {
       const fee = rupeesToPaise(body.entry_fee)
       if (fee === null || fee < 0 || fee > 10_000_00)
         throw invalid({ entry_fee: ['must be rupees from 0 to 10,000 with at most 2 decimals'] })
-      const id = await createChampionshipContest(deps, c.req.valid('param').id, {
+      const d = requestDeps(c, deps)
+      const id = await createChampionshipContest(d, c.req.valid('param').id, {
         name: body.name,
         entry_fee_paise: fee,
         members_limit: body.members_limit,
         winner_count: body.winner_count,
         guaranteed: body.guaranteed,
       })
-      return c.json({ contest: await contestJson(id, admin.id) }, 201)
+      return c.json({ contest: await contestJson(id, admin.id, d) }, 201)
     },
   )
 

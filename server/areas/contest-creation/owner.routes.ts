@@ -2,6 +2,7 @@ import { createRoute, z } from '@hono/zod-openapi'
 import type { Deps } from '../../deps'
 import { codeLookupLimit } from '../../http/code-lookup'
 import { notFound } from '../../http/errors'
+import { moneyRoute, requestDeps } from '../../http/idempotency'
 import { idField, idParam } from '../../http/ids'
 import { PageMetaSchema, pageMeta, pagingQuery, toPage } from '../../http/paging'
 import { errors, json, jsonBody } from '../../http/responses'
@@ -60,11 +61,12 @@ export function contestOwnerRoutes(deps: Deps) {
       z.object({ championship_contest: ChampionshipContestSchema }),
     ],
   ]
-  const answer = async (c: AppContext, type: ContestType, id: number) => anyContestJson(deps, c, type, id)
+  const answer = async (c: AppContext, type: ContestType, id: number) =>
+    anyContestJson(requestDeps(c, deps), c, type, id)
 
   for (const [type, base, tag, Answer] of kinds) {
     app.openapi(
-      createRoute({
+      moneyRoute(deps, {
         method: 'put',
         path: base,
         tags: [tag],
@@ -77,13 +79,13 @@ export function contestOwnerRoutes(deps: Deps) {
       }),
       async (c) => {
         const { id } = c.req.valid('param')
-        await editContest(deps, type, id, currentUser(c).id, c.req.valid('json'))
+        await editContest(requestDeps(c, deps), type, id, currentUser(c).id, c.req.valid('json'))
         return c.json(await answer(c, type, id), 200)
       },
     )
 
     app.openapi(
-      createRoute({
+      moneyRoute(deps, {
         method: 'delete',
         path: base,
         tags: [tag],
@@ -96,7 +98,7 @@ export function contestOwnerRoutes(deps: Deps) {
       }),
       async (c) => {
         const { id } = c.req.valid('param')
-        await deleteOwnedContest(deps, type, id, currentUser(c).id)
+        await deleteOwnedContest(requestDeps(c, deps), type, id, currentUser(c).id)
         return c.json(await answer(c, type, id), 200)
       },
     )
@@ -119,7 +121,7 @@ export function contestOwnerRoutes(deps: Deps) {
     )
 
     app.openapi(
-      createRoute({
+      moneyRoute(deps, {
         method: 'post',
         path: `${base}/update_members`,
         tags: [tag],
@@ -132,7 +134,8 @@ export function contestOwnerRoutes(deps: Deps) {
       }),
       async (c) => {
         const { id } = c.req.valid('param')
-        await removeMembers(deps, type, id, currentUser(c).id, c.req.valid('json').remove_member_ids)
+        const d = requestDeps(c, deps)
+        await removeMembers(d, type, id, currentUser(c).id, c.req.valid('json').remove_member_ids)
         return c.json(await answer(c, type, id), 200)
       },
     )

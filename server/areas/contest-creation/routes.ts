@@ -4,6 +4,7 @@ import { gameKind } from '../../domain/contest-creation'
 import { paiseToRupees } from '../../domain/money'
 import { codeLookupLimit } from '../../http/code-lookup'
 import { notFound } from '../../http/errors'
+import { moneyRoute, requestDeps } from '../../http/idempotency'
 import { toPage } from '../../http/paging'
 import { errors, json, jsonBody } from '../../http/responses'
 import { type AppContext, bearerSecurity, createRouter, currentUser } from '../../http/router'
@@ -51,7 +52,7 @@ export function contestCreationRoutes(deps: Deps) {
   const app = createRouter()
 
   app.openapi(
-    createRoute({
+    moneyRoute(deps, {
       method: 'post',
       path: '/api/contests',
       tags: ['Contest creation'],
@@ -64,11 +65,9 @@ export function contestCreationRoutes(deps: Deps) {
     }),
     async (c) => {
       const me = currentUser(c)
-      const made = await createContest(deps, me.id, c.req.valid('json'))
-      return c.json(
-        { ...(await anyContestJson(deps, c, made.type, made.id)), member_id: made.member_id },
-        201,
-      )
+      const d = requestDeps(c, deps)
+      const made = await createContest(d, me.id, c.req.valid('json'))
+      return c.json({ ...(await anyContestJson(d, c, made.type, made.id)), member_id: made.member_id }, 201)
     },
   )
 

@@ -3,6 +3,7 @@ import type { Deps } from '../../deps'
 import { answerFromCache, cachedJson, readKey } from '../../http/answer-cache'
 import { codeLookupLimit } from '../../http/code-lookup'
 import { AppError, invalid } from '../../http/errors'
+import { moneyRoute, requestDeps } from '../../http/idempotency'
 import { idField } from '../../http/ids'
 import { PageMetaSchema, pageMeta, pagingQuery, toPage } from '../../http/paging'
 import { errors, json, jsonBody } from '../../http/responses'
@@ -548,7 +549,7 @@ export function contestRoutes(deps: Deps) {
   )
 
   app.openapi(
-    createRoute({
+    moneyRoute(deps, {
       method: 'post',
       path: '/api/contests/{id}/join',
       tags: ['Contests'],
@@ -577,8 +578,9 @@ export function contestRoutes(deps: Deps) {
     async (c) => {
       const me = currentUser(c)
       const body = c.req.valid('json')
-      const result = await joinContest(deps, me.id, c.req.valid('param').id, body.team_id, body.invite_code)
-      const [json] = await contestsJson(deps, [result.contest], viewer(c))
+      const d = requestDeps(c, deps)
+      const result = await joinContest(d, me.id, c.req.valid('param').id, body.team_id, body.invite_code)
+      const [json] = await contestsJson(d, [result.contest], viewer(c))
       return c.json({ contest: json as z.infer<typeof ContestSchema>, member_id: result.member_id }, 200)
     },
   )

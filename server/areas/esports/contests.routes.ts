@@ -3,6 +3,7 @@ import type { Deps } from '../../deps'
 import { ESPORTS_GAME_SLUGS, ESPORTS_KIND_SLUGS, type EsportsKind } from '../../domain/esports/rules'
 import { codeLookupLimit } from '../../http/code-lookup'
 import { notFound } from '../../http/errors'
+import { moneyRoute, requestDeps } from '../../http/idempotency'
 import { idField } from '../../http/ids'
 import { PageMetaSchema, pageMeta, pagingQuery, toPage } from '../../http/paging'
 import { errors, json, jsonBody } from '../../http/responses'
@@ -49,7 +50,7 @@ export function esportsContestRoutes(deps: Deps) {
   const app = createRouter()
 
   app.openapi(
-    createRoute({
+    moneyRoute(deps, {
       method: 'post',
       path: '/api/esports/contests',
       tags: ['Esports'],
@@ -62,8 +63,9 @@ export function esportsContestRoutes(deps: Deps) {
     }),
     async (c) => {
       const me = meOf(c)
-      const row = await createEsportsContest(deps, me, c.req.valid('json') as EsportsContestInput)
-      return c.json({ esports_contest: await contestJson(deps.db, row, me) }, 201)
+      const d = requestDeps(c, deps)
+      const row = await createEsportsContest(d, me, c.req.valid('json') as EsportsContestInput)
+      return c.json({ esports_contest: await contestJson(d.db, row, me) }, 201)
     },
   )
 
@@ -149,8 +151,9 @@ export function esportsContestRoutes(deps: Deps) {
     },
   )
 
+  // A fee edit changes what entering costs: declared money-moving like the daily contests' edit.
   const editRoute = (path: string, summary: string) =>
-    createRoute({
+    moneyRoute(deps, {
       method: 'put',
       path,
       tags: ['Esports'],
@@ -166,8 +169,9 @@ export function esportsContestRoutes(deps: Deps) {
     editRoute('/api/esports/contests/{id}', 'Edit an esports contest before the lock'),
     async (c) => {
       const me = meOf(c)
-      const row = await editEsportsContest(deps, me, c.req.valid('param').id, c.req.valid('json'))
-      return c.json({ esports_contest: await contestJson(deps.db, row, me) }, 200)
+      const d = requestDeps(c, deps)
+      const row = await editEsportsContest(d, me, c.req.valid('param').id, c.req.valid('json'))
+      return c.json({ esports_contest: await contestJson(d.db, row, me) }, 200)
     },
   )
 
@@ -176,15 +180,16 @@ export function esportsContestRoutes(deps: Deps) {
       editRoute(alias.path, `Edit a ${alias.name} contest before the lock (spec alias; other games 404)`),
       async (c) => {
         const me = meOf(c)
-        const row = await editEsportsContest(deps, me, c.req.valid('param').id, c.req.valid('json'), {
+        const d = requestDeps(c, deps)
+        const row = await editEsportsContest(d, me, c.req.valid('param').id, c.req.valid('json'), {
           game: alias.game,
         })
-        return c.json({ esports_contest: await contestJson(deps.db, row, me) }, 200)
+        return c.json({ esports_contest: await contestJson(d.db, row, me) }, 200)
       },
     )
 
   app.openapi(
-    createRoute({
+    moneyRoute(deps, {
       method: 'delete',
       path: '/api/esports/contests/{id}',
       tags: ['Esports'],
@@ -195,8 +200,9 @@ export function esportsContestRoutes(deps: Deps) {
     }),
     async (c) => {
       const me = meOf(c)
-      const row = await cancelEsportsContestByHost(deps, me, c.req.valid('param').id)
-      return c.json({ esports_contest: await contestJson(deps.db, row, me) }, 200)
+      const d = requestDeps(c, deps)
+      const row = await cancelEsportsContestByHost(d, me, c.req.valid('param').id)
+      return c.json({ esports_contest: await contestJson(d.db, row, me) }, 200)
     },
   )
 

@@ -3,6 +3,7 @@ import type { Deps } from '../../deps'
 import { isEsportsContestId } from '../../domain/esports/rules'
 import { codeLookupLimit } from '../../http/code-lookup'
 import { invalid, notFound } from '../../http/errors'
+import { moneyRoute, requestDeps } from '../../http/idempotency'
 import { idField, idParam, MAX_ID } from '../../http/ids'
 import { errors, json, jsonBody } from '../../http/responses'
 import { bearerSecurity, createRouter, currentUser } from '../../http/router'
@@ -67,15 +68,15 @@ export function esportsMemberRoutes(deps: Deps) {
     return squadsJson(deps.db, contest, caller)
   }
 
-  async function oneSquad(squadId: number, caller: { id: number; role: string }) {
-    const squad = await deps.db
+  async function oneSquad(squadId: number, caller: { id: number; role: string }, db: Deps['db'] = deps.db) {
+    const squad = await db
       .selectFrom('esports_squads')
       .select('contest_id')
       .where('id', '=', squadId)
       .executeTakeFirst()
-    const contest = squad && (await findContest(deps.db, Number(squad.contest_id)))
+    const contest = squad && (await findContest(db, Number(squad.contest_id)))
     if (!contest) throw notFound('Squad')
-    return { squad: await squadJson(deps.db, contest, caller, squadId) }
+    return { squad: await squadJson(db, contest, caller, squadId) }
   }
 
   // GET /api/contests/{id}/members is the daily contests' leaderboard (contests/routes.ts,
@@ -96,7 +97,7 @@ export function esportsMemberRoutes(deps: Deps) {
   })
 
   app.openapi(
-    createRoute({
+    moneyRoute(deps, {
       method: 'post',
       path: '/api/esports/contests/{id}/join',
       tags,
@@ -114,8 +115,9 @@ export function esportsMemberRoutes(deps: Deps) {
     async (c) => {
       const me = currentUser(c)
       const { id } = c.req.valid('param')
-      const { memberId, squadId } = await joinEsportsContest(deps, me, id, c.req.valid('json'))
-      const { squad } = await oneSquad(squadId, me)
+      const d = requestDeps(c, deps)
+      const { memberId, squadId } = await joinEsportsContest(d, me, id, c.req.valid('json'))
+      const { squad } = await oneSquad(squadId, me, d.db)
       const member = squad.members.find((m) => m.id === memberId)
       if (!member) throw notFound('Member')
       return c.json({ esports_member: member, squad }, 201)
@@ -123,7 +125,7 @@ export function esportsMemberRoutes(deps: Deps) {
   )
 
   app.openapi(
-    createRoute({
+    moneyRoute(deps, {
       method: 'delete',
       path: '/api/esports/contests/{id}/membership',
       tags,
@@ -143,7 +145,7 @@ export function esportsMemberRoutes(deps: Deps) {
     async (c) => {
       const me = currentUser(c)
       const { id } = c.req.valid('param')
-      await leaveEsportsContest(deps, me, id)
+      await leaveEsportsContest(requestDeps(c, deps), me, id)
       return c.json({ membership: { contest_id: id, left: true as const } }, 200)
     },
   )
@@ -251,7 +253,7 @@ export function esportsMemberRoutes(deps: Deps) {
   )
 
   app.openapi(
-    createRoute({
+    moneyRoute(deps, {
       method: 'post',
       path: '/api/squad_teams/{id}/remove',
       tags,
@@ -264,8 +266,9 @@ export function esportsMemberRoutes(deps: Deps) {
     async (c) => {
       const me = currentUser(c)
       const { id } = c.req.valid('param')
-      await removeFromSquad(deps, me, id, c.req.valid('json').user_id)
-      return c.json(await oneSquad(id, me), 200)
+      const d = requestDeps(c, deps)
+      await removeFromSquad(d, me, id, c.req.valid('json').user_id)
+      return c.json(await oneSquad(id, me, d.db), 200)
     },
   )
 
