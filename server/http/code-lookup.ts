@@ -41,11 +41,16 @@ export function codeLookupLimit(deps: Deps, ...fields: CodeField[]): MiddlewareH
       // Anything else is a bug and stays what it is, for the log.
       throw (error instanceof AppError && attempt.failed()) || error
     }
-    if (c.res.status < 400) return attempt.succeeded()
+    // A success, or a refusal that says nothing of the code (a reused Idempotency-Key, turned
+    // into its answer by the error handler inside): not a guess.
+    if (c.res.status < 400 || (c.error instanceof AppError && NOT_ABOUT_THE_CODE.has(c.error.code)))
+      return attempt.succeeded()
     const refusal = attempt.failed()
     if (refusal) throw refusal
   }
 }
+
+const NOT_ABOUT_THE_CODE = new Set<string>(['IDEMPOTENCY_KEY_REUSED', 'IDEMPOTENCY_KEY_IN_USE'])
 
 async function carriesCode(c: Context<AppEnv>, fields: CodeField[]): Promise<boolean> {
   for (const field of fields) {
