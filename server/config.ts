@@ -50,15 +50,30 @@ export interface Config {
   resetTokenTtlMs: number
   activationTokenTtlMs: number
   rateLimits: {
-    /** Failed sign-ins per account (e-mail and username count as one). */
+    /** Failed sign-ins per account from every address (e-mail and username count as one). */
     loginPerAccount: RateLimit
-    /** Failed sign-ins from one address, whatever the account. */
+    /** Failed sign-ins per account from one address. */
+    loginPerAccountAddress: RateLimit
+    /**
+     * Failed sign-ins from one address, whatever the account. Over it, failures wait and so do
+     * accounts that failed from there; an account with no failures still signs in.
+     */
     loginPerAddress: RateLimit
+    /** Refreshes per token family (one sign-in's chain of refresh tokens). */
     refresh: RateLimit
-    otp: RateLimit
+    /** Refreshes with a token that names no family (never issued), per address. */
+    refreshUnknown: RateLimit
+    /** Password-reset mails per e-mail address asked for. */
     forgotPassword: RateLimit
-    /** Invite-code lookups per player and address (codes must not be guessable by trying). */
-    inviteCode: RateLimit
+    /** Password-reset requests per address, whatever the e-mail. */
+    forgotPasswordPerAddress: RateLimit
+    /**
+     * Wrong codes (invite, join, squad, gang, referral …) per player; full → their lookups wait
+     * (server/http/code-lookup.ts).
+     */
+    codeLookupPerUser: RateLimit
+    /** Wrong codes from one address; over it, wrong codes wait, and players who missed there. */
+    codeLookupPerAddress: RateLimit
     /** Anonymous forms (waitlist, feedback, traffic sources) per address. */
     publicForm: RateLimit
     /** Posts and comments per player (docs/social.md, "Limits"). */
@@ -163,12 +178,15 @@ export function loadConfig(overrides: Partial<Config> = {}, env: NodeJS.ProcessE
     resetTokenTtlMs: 60 * 60 * 1000,
     activationTokenTtlMs: 7 * 24 * 60 * 60 * 1000,
     rateLimits: {
-      loginPerAccount: { windowMs: 15 * 60_000, limit: 10 },
+      loginPerAccount: { windowMs: 15 * 60_000, limit: 30 },
+      loginPerAccountAddress: { windowMs: 15 * 60_000, limit: 10 },
       loginPerAddress: { windowMs: 15 * 60_000, limit: 30 },
       refresh: { windowMs: 60_000, limit: 30 },
-      otp: { windowMs: 10 * 60_000, limit: 5 },
+      refreshUnknown: { windowMs: 60_000, limit: 30 },
       forgotPassword: { windowMs: 10 * 60_000, limit: 5 },
-      inviteCode: { windowMs: 60_000, limit: 20 },
+      forgotPasswordPerAddress: { windowMs: 10 * 60_000, limit: 50 },
+      codeLookupPerUser: { windowMs: 15 * 60_000, limit: 20 },
+      codeLookupPerAddress: { windowMs: 15 * 60_000, limit: 60 },
       publicForm: { windowMs: 60_000, limit: 30 },
       posting: { windowMs: 60_000, limit: 10 },
       chat: { windowMs: 10_000, limit: 20 },

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto'
 import { loadConfig } from '../../server/config'
 import { forgetSession, readSession, type Session, saveSession } from './credentials'
 import { ApiError, CliError } from './errors'
@@ -21,15 +22,26 @@ interface TokenPair {
   expires_in: number
 }
 
+/**
+ * A fresh Idempotency-Key for one write. A caller that sends the write again (after
+ * refreshing its token) sends it with the same key, so an operation that moves money runs
+ * once however often it arrives; operations that move no money ignore the header.
+ */
+export const idempotencyKey = (method: string): string | undefined =>
+  method === 'GET' ? undefined : randomUUID()
+
 export async function callServer(
   server: string,
   method: string,
   path: string,
   body?: unknown,
   token?: string,
+  // Keys are per user: an anonymous call (the token grant) has nobody to keep one for.
+  key: string | undefined = token ? idempotencyKey(method) : undefined,
 ) {
   const headers: Record<string, string> = { accept: 'application/json', 'x-fanspole-client': CLI_CLIENT_ID }
   if (token) headers.authorization = `Bearer ${token}`
+  if (key) headers['idempotency-key'] = key
   if (body !== undefined) headers['content-type'] = 'application/json'
   let res: Response
   try {
@@ -119,10 +131,11 @@ export class Api {
     if (this.io.actAs) return this.requestActingAs<T>(this.io.actAs, method, path, body)
     if (this.mode === 'none') return unwrap<T>(await callServer(this.server, method, path, body))
     let session = this.session ?? readSession(this.io.env, this.server) ?? (await this.signInOrFail())
-    let answer = await callServer(this.server, method, path, body, session.access_token)
+    const key = idempotencyKey(method)
+    let answer = await callServer(this.server, method, path, body, session.access_token, key)
     if (answer.status === 401) {
       session = (await this.refresh(session)) ?? (await this.signInOrFail(true))
-      answer = await callServer(this.server, method, path, body, session.access_token)
+      answer = await callServer(this.server, method, path, body, session.access_token, key)
     }
     this.session = session
     // The hint is for admin commands only: a player's own command refused (a host without
@@ -141,10 +154,11 @@ export class Api {
    */
   private async requestActingAs<T>(who: string, method: string, path: string, body?: unknown): Promise<T> {
     let session = this.session ?? (await this.actAsSession(who))
-    let answer = await callServer(this.server, method, path, body, session.access_token)
+    const key = idempotencyKey(method)
+    let answer = await callServer(this.server, method, path, body, session.access_token, key)
     if (answer.status === 401) {
       session = await this.actAsSession(who)
-      answer = await callServer(this.server, method, path, body, session.access_token)
+      answer = await callServer(this.server, method, path, body, session.access_token, key)
     }
     this.session = session
     return unwrap<T>(answer)

@@ -64,11 +64,29 @@ export async function withTx<T>(
 /**
  * Runs `fn` in a transaction that the code it calls joins through `deps.txScope` (see
  * `withTx`); the side effects queued in it go out once it commits. Throw to roll back.
+ * Inside a request's own transaction (`deps.txScope`: an idempotent request) it is a
+ * savepoint of that one, as `withTx` is.
  */
 export async function withTxScope<T>(
-  deps: { db: Db; bus: Bus },
+  deps: { db: Db; bus: Bus; txScope?: TxScope },
   fn: (scope: TxScope) => Promise<T>,
 ): Promise<T> {
+  const outer = deps.txScope
+  if (outer)
+    return withTx(deps, (tx, after) =>
+      // The savepoint's own `after`: what the inner work queues is dropped if it rolls back.
+      // Savepoint names keep counting in the outer transaction.
+      fn({
+        tx,
+        after,
+        get savepoints() {
+          return outer.savepoints
+        },
+        set savepoints(n) {
+          outer.savepoints = n
+        },
+      }),
+    )
   const queued: Queued[] = []
   const after = afterCommit(queued)
   return commitThenRun(deps, queued, (tx) => fn({ tx, after, savepoints: 0 }))

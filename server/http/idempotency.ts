@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto'
+import { createRoute, type RouteConfig } from '@hono/zod-openapi'
 import type { MiddlewareHandler } from 'hono'
 import { type Tx, withTxScope } from '../db/tx'
 import type { Deps } from '../deps'
@@ -11,6 +12,39 @@ export const IDEMPOTENCY_HEADER = 'Idempotency-Key'
 export const REPLAYED_HEADER = 'Idempotent-Replayed'
 
 const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/
+
+/** The header as /api/openapi.json documents it on every money-moving operation. */
+export const IDEMPOTENCY_PARAMETER = {
+  name: IDEMPOTENCY_HEADER,
+  in: 'header' as const,
+  required: false,
+  description:
+    'This operation moves money or creates something paid for. Send a fresh key (a UUID, say) per action and the same key on its retries: the same key with the same body answers the first answer again (`Idempotent-Replayed: true`) and nothing runs twice; the same key with another body is 422 `IDEMPOTENCY_KEY_REUSED`. Keys are per user.',
+  schema: { type: 'string' as const, minLength: 1, maxLength: 255, pattern: '^[\\x21-\\x7e]+$' },
+}
+
+/**
+ * Declares a money-moving operation: every route that moves money or creates something paid
+ * for is declared with this instead of `createRoute`, so the declaration both honours
+ * `Idempotency-Key` (the middleware below, after the sign-in check) and documents the header
+ * in /api/openapi.json — where `tests/api/money-routes.test.ts` finds every such operation,
+ * and, walking the API, every operation that moved money without being declared. The
+ * handler must do its work through `requestDeps(c, deps)`.
+ */
+export function moneyRoute<P extends string, R extends Omit<RouteConfig, 'path'> & { path: P }>(
+  deps: Pick<Deps, 'db' | 'bus' | 'clock' | 'config'>,
+  route: R,
+): ReturnType<typeof createRoute<P, R>> {
+  // Keys are per user: an operation anyone may call has no one to keep a key for.
+  if (!route.security?.some((s) => Object.hasOwn(s, 'Bearer')))
+    throw new Error(`moneyRoute ${route.method} ${route.path}: needs security: bearerSecurity`)
+  const own = route.middleware === undefined ? [] : [route.middleware].flat()
+  return createRoute({
+    ...route,
+    middleware: [...own, idempotency(deps)],
+    parameters: [...(route.parameters ?? []), IDEMPOTENCY_PARAMETER],
+  })
+}
 /** A reservation whose answer is not stored yet (never visible outside its transaction now). */
 const IN_FLIGHT = 0
 

@@ -70,13 +70,22 @@ export function limit(
   }
 }
 
-/** Reads a field of the (already JSON) request body without consuming it for the validator. */
-export async function bodyField(c: Context, field: string): Promise<string> {
+/**
+ * Reads a string field of the (already JSON) request body without consuming it for what runs
+ * after (the validator, the Idempotency-Key's hash of the raw body): '' when there is none.
+ */
+export async function bodyText(c: Context, field: string): Promise<string> {
   try {
-    const body = (await c.req.json()) as Record<string, unknown>
-    const value = body?.[field]
-    return typeof value === 'string' ? value.trim().toLowerCase() : ''
+    const body = (await c.req.raw.clone().json()) as unknown
+    if (typeof body !== 'object' || body === null || !Object.hasOwn(body, field)) return ''
+    const value = (body as Record<string, unknown>)[field]
+    return typeof value === 'string' ? value : ''
   } catch {
     return ''
   }
+}
+
+/** A body field as a key: trimmed, lower case. */
+export async function bodyField(c: Context, field: string): Promise<string> {
+  return (await bodyText(c, field)).trim().toLowerCase()
 }

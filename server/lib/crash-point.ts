@@ -10,6 +10,8 @@ export type CrashPoint =
   | 'idempotency.answered'
   /** An idempotent request committed; its answer has not been sent. */
   | 'idempotency.committed'
+  /** A match's every contest is paid; its championship step and `settled_at_ms` are not written. */
+  | 'settlement.paid'
 
 export function crashPoint(config: { crashPoint?: string }, name: CrashPoint): void {
   if (config.crashPoint === name) process.kill(process.pid, 'SIGKILL')

@@ -74,11 +74,28 @@ describe('forgot and reset password', () => {
     expect(late.body.errors.token).toEqual(['has expired'])
   })
 
-  it('rate limits reset requests', async () => {
+  it('rate limits reset requests per e-mail, not per address', async () => {
     const u = await makeUser(world.deps)
     for (let i = 0; i < world.deps.config.rateLimits.forgotPassword.limit; i++)
-      await api.post('/api/users/forget_password', { email: u.email })
-    expect((await api.post('/api/users/forget_password', { email: u.email })).status).toBe(429)
+      expect((await api.post('/api/users/forget_password', { email: u.email })).status).toBe(200)
+    const blocked = await api.post('/api/users/forget_password', { email: ` ${u.email.toUpperCase()}` })
+    expect(blocked.status).toBe(429)
+    expect(blocked.body.code).toBe('RATE_LIMITED')
+    expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0)
+    // Classmates behind the same address still get their mails.
+    const other = await makeUser(world.deps)
+    expect((await api.post('/api/users/forget_password', { email: other.email })).status).toBe(200)
+  })
+
+  it('rate limits reset requests from one address generously', async () => {
+    const { limit } = world.deps.config.rateLimits.forgotPasswordPerAddress
+    for (let i = 0; i < limit; i++)
+      expect(
+        (await api.post('/api/users/forget_password', { email: `someone${i}@example.test` })).status,
+      ).toBe(200)
+    const blocked = await api.post('/api/users/forget_password', { email: 'one-more@example.test' })
+    expect(blocked.status).toBe(429)
+    expect(blocked.body.code).toBe('RATE_LIMITED')
   })
 })
 

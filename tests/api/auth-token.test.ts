@@ -148,16 +148,43 @@ describe('POST /oauth/token (refresh grant)', () => {
     expect(missing.body.errors.refresh_token).toEqual(['is required'])
   })
 
-  it('rate limits refresh attempts from one address with 429', async () => {
-    const limit = world.deps.config.rateLimits.refresh.limit
+  it('rate limits refreshes with tokens that name no sign-in per address, with 429', async () => {
+    const limit = world.deps.config.rateLimits.refreshUnknown.limit
     for (let i = 0; i < limit; i++)
       expect((await grant({ grant_type: 'refresh_token', refresh_token: `junk-${i}` })).status).toBe(401)
     const blocked = await grant({ grant_type: 'refresh_token', refresh_token: 'junk-last' })
     expect(blocked.status).toBe(429)
     expect(blocked.body.code).toBe('RATE_LIMITED')
-    // Sign-in has its own budget.
+    // Sign-in has its own budget, and so does every real sign-in's refresh.
     const u = await makeUser(world.deps)
-    expect((await grant({ grant_type: 'password', email: u.email, password: u.password })).status).toBe(200)
+    const pair = (await grant({ grant_type: 'password', email: u.email, password: u.password })).body
+    expect(pair.refresh_token).toBeDefined()
+    expect((await grant({ grant_type: 'refresh_token', refresh_token: pair.refresh_token })).status).toBe(200)
+  })
+
+  it('counts refreshes per sign-in (token family), not per address', async () => {
+    const { limit, windowMs } = world.deps.config.rateLimits.refresh
+    // Seven classmates behind one address, one of them refreshing as often as the limit allows…
+    const users = await Promise.all(Array.from({ length: 8 }, () => makeUser(world.deps)))
+    const pairs = []
+    for (const u of users) pairs.push(await api.login(u.email, u.password))
+    let busy = pairs[0]?.refresh_token as string
+    for (let i = 0; i < limit; i++) {
+      const res = await grant({ grant_type: 'refresh_token', refresh_token: busy })
+      expect(res.status, `refresh ${i + 1}`).toBe(200)
+      busy = res.body.refresh_token
+    }
+    const blocked = await grant({ grant_type: 'refresh_token', refresh_token: busy })
+    expect(blocked.status).toBe(429)
+    expect(blocked.body.code).toBe('RATE_LIMITED')
+    expect(Number(blocked.headers.get('retry-after'))).toBe(windowMs / 1000)
+    // …and every other sign-in from that address still refreshes.
+    for (const pair of pairs.slice(1))
+      expect((await grant({ grant_type: 'refresh_token', refresh_token: pair.refresh_token })).status).toBe(
+        200,
+      )
+    world.wall.advance(windowMs)
+    expect((await grant({ grant_type: 'refresh_token', refresh_token: busy })).status).toBe(200)
   })
 
   it('expires access tokens after two hours of wall time, whatever the game clock does', async () => {

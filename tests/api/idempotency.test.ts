@@ -3,7 +3,7 @@ import { verifyLedger } from '../../server/areas/ledger/verify'
 import { withTx } from '../../server/db/tx'
 import { errorHandler } from '../../server/http/error-handler'
 import { AppError } from '../../server/http/errors'
-import { idempotency, requestDeps } from '../../server/http/idempotency'
+import { idempotency, moneyRoute, requestDeps } from '../../server/http/idempotency'
 import { authenticate } from '../../server/http/middleware'
 import { createRouter, currentUser } from '../../server/http/router'
 import { type TestWorld, testWorld } from '../helpers/deps'
@@ -217,6 +217,15 @@ describe('idempotency() on any route', () => {
     expect((await call(app, p.token, 'tx-2')).status).toBe(409)
     expect(await marks()).toEqual(['toy:kept:refuse'])
     expect((await call(app, p.token, 'tx-2')).headers.get('idempotent-replayed')).toBe('true')
+  })
+
+  it('moneyRoute refuses to declare an operation anyone may call (keys are per user)', () => {
+    const route = { method: 'post', path: '/api/toy', responses: {} } as const
+    expect(() => moneyRoute(world.deps, route)).toThrow(/needs security: bearerSecurity/)
+    const secured = moneyRoute(world.deps, { ...route, security: [{ Bearer: [] }] })
+    expect((secured as { parameters?: unknown }).parameters).toEqual([
+      expect.objectContaining({ name: 'Idempotency-Key', in: 'header' }),
+    ])
   })
 
   it('a key used on one path is refused on another', async () => {

@@ -28,7 +28,7 @@ describe('two server processes on one database', () => {
   it('count one rate limit: refreshes through A use up the budget on B', async () => {
     const a = client(nodes.a.deps)
     const b = client(nodes.b.deps)
-    const limit = nodes.a.deps.config.rateLimits.refresh.limit
+    const limit = nodes.a.deps.config.rateLimits.refreshUnknown.limit
     for (let i = 0; i < limit; i++) {
       const r = await a.post('/oauth/token', { grant_type: 'refresh_token', refresh_token: `junk-${i}` })
       expect(r.status).toBe(401)
@@ -44,10 +44,8 @@ describe('two server processes on one database', () => {
     const b = client(nodes.b.deps)
     const limit = nodes.a.deps.config.rateLimits.forgotPassword.limit
     for (let i = 0; i < limit; i++)
-      expect((await a.post('/api/users/forget_password', { email: `x${i}@example.test` })).status).not.toBe(
-        429,
-      )
-    expect((await b.post('/api/users/forget_password', { email: 'y@example.test' })).status).toBe(429)
+      expect((await a.post('/api/users/forget_password', { email: 'x@example.test' })).status).not.toBe(429)
+    expect((await b.post('/api/users/forget_password', { email: 'X@example.test' })).status).toBe(429)
   })
 
   it('serve an upload made through A from B', async () => {
@@ -163,7 +161,7 @@ describe('the caller’s address behind a proxy', () => {
     const world = await testWorld({ trustProxy: true })
     try {
       const api = client(world.deps)
-      const limit = world.deps.config.rateLimits.refresh.limit
+      const limit = world.deps.config.rateLimits.refreshUnknown.limit
       for (let i = 0; i < limit; i++) expect((await refresh(api, `6.6.6.${i}, 10.0.0.1`)).status).toBe(401)
       // A forged first entry does not give the caller a new bucket…
       expect((await refresh(api, '7.7.7.7, 10.0.0.1')).status).toBe(429)

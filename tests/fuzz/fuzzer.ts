@@ -1,7 +1,7 @@
 import fc from 'fast-check'
 import { verifyLedger } from '../../server/areas/ledger/verify'
 import { ERROR_STATUS } from '../../server/http/errors'
-import { label, type Operation, openApiDoc, operations } from '../helpers/openapi'
+import { codeInputs, label, type Operation, openApiDoc, operations } from '../helpers/openapi'
 import { type CaseContext, type Category, caseArbitrary, categoriesFor, type FuzzCase } from './cases'
 import { diffSnapshots, type Snapshot, tablesOf, takeSnapshot } from './snapshot'
 import type { FuzzWorld, Identity } from './world'
@@ -64,14 +64,17 @@ function refusedBeforeHandler(op: Operation, status: number): boolean {
 /**
  * Writes a refusal may make by design, so they are not "changes": a wrong OTP counts as an
  * attempt (docs/wallet.md), a failed sign-in counts towards the sign-in limits
- * (docs/decisions.md, "Platform"), every anonymous form post counts towards its per-address
- * limit (docs/social.md, "Other"), and a request with an Idempotency-Key keeps its answer,
- * refusal included, for the retry (docs/wallet.md, "Idempotency-Key").
+ * (docs/decisions.md, "Sign-in limits"), a wrong code towards the code-lookup limits
+ * (`countsCodes`: every operation that takes a code, server/http/code-lookup.ts), every
+ * anonymous form post counts towards its per-address limit (docs/social.md, "Other"), and a
+ * request with an Idempotency-Key keeps its answer, refusal included, for the retry
+ * (docs/wallet.md, "Idempotency-Key").
  */
-function allowedChanges(op: Operation, c: FuzzCase): Set<string> {
+function allowedChanges(op: Operation, c: FuzzCase, countsCodes: boolean): Set<string> {
   const allowed = new Set<string>()
   if (op.path === '/api/mobile_numbers/verify_otp') allowed.add('mobile_otps')
   if (
+    countsCodes ||
     [
       '/oauth/token',
       '/post_login',
@@ -86,13 +89,6 @@ function allowedChanges(op: Operation, c: FuzzCase): Set<string> {
     allowed.add('idempotency_keys')
   return allowed
 }
-
-/** Reads that count towards a rate limit (invite codes must not be guessable by trying). */
-const COUNTED_READS = new Set([
-  '/api/contests/invite_code/{code}',
-  // Issue 17: esports contests found by their code.
-  '/api/esports/contests/by_code/{invite_code}',
-])
 
 export async function fuzzApi(
   target: FuzzWorld,
@@ -110,6 +106,7 @@ export async function fuzzApi(
   let requests = 0
 
   for (const op of ops) {
+    const countsCodes = codeInputs(doc, op).length > 0
     const found: Problem[] = []
     let sent = 0
     let wrote = false
@@ -124,14 +121,13 @@ export async function fuzzApi(
           statuses[outcome.status] = (statuses[outcome.status] ?? 0) + 1
           const reasons = checkAnswer(op, outcome)
           // A read that counts towards its rate limit writes a counter: the next write's baseline.
-          if (c.method === 'GET' && COUNTED_READS.has(op.path))
-            baseline = await takeSnapshot(target.deps.db, tables)
+          if (c.method === 'GET' && countsCodes) baseline = await takeSnapshot(target.deps.db, tables)
           if (c.method !== 'GET') {
             const digests = !refusedBeforeHandler(op, outcome.status)
             const after = await takeSnapshot(target.deps.db, tables, { digests })
             if (outcome.status < 400) wrote = true
             else {
-              const allowed = allowedChanges(op, c)
+              const allowed = allowedChanges(op, c, countsCodes)
               const changed = diffSnapshots(baseline, after).filter(
                 (t) => !allowed.has(t.split(/[ :]/)[0] as string),
               )

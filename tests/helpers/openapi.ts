@@ -61,3 +61,31 @@ export function fillPath(path: string, values: Record<string, string | number>, 
 }
 
 export const label = (op: Pick<Operation, 'method' | 'path'>) => `${op.method} ${op.path}`
+
+/** A request input that carries a guessable code: a path or query parameter, or a body field. */
+export interface CodeInput {
+  in: 'path' | 'query' | 'body'
+  name: string
+}
+
+/**
+ * The inputs of an operation named like a code (`code`, `invite_code`, `ref_code`,
+ * `squad_invite_code` …): every one is something a caller could guess by trying, so every
+ * operation with one sits behind the code-lookup limiter (server/http/code-lookup.ts).
+ */
+export function codeInputs(doc: OpenApiDoc, op: Operation): CodeInput[] {
+  const isCode = (name: string) => /(^|_)code$/.test(name)
+  const found: CodeInput[] = []
+  for (const p of op.op.parameters ?? [])
+    if ((p.in === 'path' || p.in === 'query') && isCode(p.name)) found.push({ in: p.in, name: p.name })
+  const props = (schema: OpenApiDoc): string[] => {
+    const s = resolve(doc, schema)
+    if (!s) return []
+    return [
+      ...Object.keys(s.properties ?? {}),
+      ...[...(s.anyOf ?? []), ...(s.oneOf ?? []), ...(s.allOf ?? [])].flatMap(props),
+    ]
+  }
+  for (const name of new Set(props(op.bodySchema))) if (isCode(name)) found.push({ in: 'body', name })
+  return found
+}

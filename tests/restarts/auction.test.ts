@@ -241,3 +241,76 @@ describe('an auction across kill -9', () => {
     expect(events.filter((e) => e.type === 'sealed_assigned')).toEqual([])
   })
 })
+
+/** Alice's auction with Bob approved, a 10 s lot open and the clock running at 1×. */
+async function openLot(w: RestartWorld) {
+  const alice = await player(w, 'alice_quick')
+  const bob = await player(w, 'bob_quick')
+  const match = await upcomingCricket(w)
+  const created = await w.api(
+    'POST',
+    '/api/auctions',
+    {
+      name: 'Quick restart cup',
+      match_id: match.id,
+      squad_min: 2,
+      squad_max: 4,
+      balanced: false,
+      purse: 1000,
+      lot_seconds: 10,
+    },
+    alice.token,
+  )
+  expect(created.status).toBe(201)
+  const auction = created.body.new_auction
+  for (const [who, color] of [
+    [alice, 'blue'],
+    [bob, 'red'],
+  ] as const) {
+    const joined = await w.api(
+      'POST',
+      `/api/auctions/${auction.id}/join`,
+      { code: auction.code, franchise_name: `${who.username} XI`, color },
+      who.token,
+    )
+    expect(joined.status).toBe(201)
+    if (who === bob) {
+      const path = `/api/auctions/${auction.id}/managers/${joined.body.manager.id}/approve`
+      expect((await w.api('POST', path, undefined, alice.token)).status).toBe(200)
+    }
+  }
+  await setClock(w, { speed: 1, paused: false })
+  expect((await w.api('POST', `/api/auctions/${auction.id}/start`, undefined, alice.token)).status).toBe(200)
+  return { auctionId: auction.id as number, alice }
+}
+
+describe('an auction across kill -9 and a restart inside two heartbeats', () => {
+  it('resumes the open lot with at least its anti-snipe window, not the seconds the restart left it', async () => {
+    // Heartbeats 5 s apart: a restart within 10 s of the last one is "inside two heartbeats",
+    // where a start used to take the beat for another live server and leave the lot alone.
+    world = await restartWorld('rst_quick', { seedLeague: true, heartbeatIntervalMs: 5000 })
+    const w = world
+    const { auctionId, alice } = await openLot(w)
+    const lotPlayer = (
+      await w.api('GET', `/api/auctions/${auctionId}/bidding_player`, undefined, alice.token)
+    ).body.bidding_player.id
+    // Let most of the lot run out, then kill and start again at once.
+    await new Promise((resolve) => setTimeout(resolve, 4000))
+    await w.server.crash()
+    await w.start()
+
+    const events = await eventTypes(w, auctionId)
+    const [paused, resumed] = events.slice(-2)
+    expect([paused?.type, resumed?.type]).toEqual(['paused', 'resumed'])
+    // Paused at the last sign of life (a beat, or the lot's opening if no beat came after it).
+    expect(paused.remainingMs).toBeLessThanOrEqual(10_000)
+    expect(resumed.endsAtMs - resumed.at_ms).toBe(10_000)
+    expect(events.filter((e) => e.type === 'lot_closed')).toEqual([])
+    const after = (await w.api('GET', `/api/auctions/${auctionId}/bidding_player`, undefined, alice.token))
+      .body
+    expect(after.bidding_player.id).toBe(lotPlayer)
+    expect(after.ends_at_in_millis).toBe(resumed.endsAtMs)
+    // The lot is still open with most of its window: people have time to reconnect and bid.
+    expect(after.remaining_millis).toBeGreaterThan(5000)
+  })
+})

@@ -1,4 +1,4 @@
-import { CLI_CLIENT_ID, callServer } from '../api'
+import { CLI_CLIENT_ID, callServer, idempotencyKey } from '../api'
 import { ApiError } from '../errors'
 
 /**
@@ -20,10 +20,11 @@ export class DemoClient {
   post = <T>(path: string, body: unknown = {}) => this.request<T>('POST', path, body)
 
   async request<T>(method: string, path: string, body?: unknown): Promise<T> {
-    let answer = await callServer(this.server, method, path, body, await this.signedIn())
+    const key = idempotencyKey(method)
+    let answer = await callServer(this.server, method, path, body, await this.signedIn(), key)
     if (answer.status === 401) {
       this.token = undefined
-      answer = await callServer(this.server, method, path, body, await this.signedIn())
+      answer = await callServer(this.server, method, path, body, await this.signedIn(), key)
     }
     if (answer.status >= 200 && answer.status < 300) return answer.body as T
     const error = (answer.body ?? {}) as { error?: string; code?: string }

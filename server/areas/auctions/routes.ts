@@ -2,7 +2,9 @@ import { createRoute, z } from '@hono/zod-openapi'
 import type { Deps } from '../../deps'
 import type { AuctionCommand } from '../../domain/auction/engine'
 import { BIDDING_INTERVALS } from '../../domain/auction/rules'
+import { codeLookupLimit } from '../../http/code-lookup'
 import { AppError, notFound } from '../../http/errors'
+import { moneyRoute, requestDeps } from '../../http/idempotency'
 import { idField, idParam, idParams } from '../../http/ids'
 import { instantField, requireFuture } from '../../http/instants'
 import { PageMetaSchema, pageMeta, pagingQuery, toPage } from '../../http/paging'
@@ -136,12 +138,13 @@ export function auctionRoutes(deps: Deps) {
       description:
         'Newest first, 30 a page (`page`, `per_page` up to 100; `meta` has the total). With `code`: the auction with that invite code (404 if none), as `new_auctions: [it]`.',
       security: bearerSecurity,
+      middleware: [codeLookupLimit(deps, { query: 'code' })],
       request: {
         query: pagingQuery(30, 100).extend({ code: z.string().trim().min(1).optional() }),
       },
       responses: {
         200: json(z.object({ new_auctions: z.array(Any), meta: PageMetaSchema.optional() }), 'Auctions'),
-        ...errors(401, 404, 422),
+        ...errors(401, 404, 422, 429),
       },
     }),
     async (c) => {
@@ -219,7 +222,7 @@ export function auctionRoutes(deps: Deps) {
   )
 
   app.openapi(
-    createRoute({
+    moneyRoute(deps, {
       method: 'post',
       path: '/api/auctions',
       tags: ['Auctions'],
@@ -238,9 +241,10 @@ export function auctionRoutes(deps: Deps) {
           series_id: ['give series_id or match_id, not both'],
         })
       const { group_uuid_id, ...settings } = body
+      const d = requestDeps(c, deps)
       const group =
-        group_uuid_id === undefined ? null : (await visibleGroup(deps.db, group_uuid_id, me.id)).group
-      const row = await createAuction(deps, me.id, {
+        group_uuid_id === undefined ? null : (await visibleGroup(d.db, group_uuid_id, me.id)).group
+      const row = await createAuction(d, me.id, {
         ...settings,
         sport_slug: body.sport,
         starts_at_ms: body.starts_at_in_millis,
@@ -254,7 +258,7 @@ export function auctionRoutes(deps: Deps) {
       })
       if (group_uuid_id !== undefined)
         await sendMessage(
-          deps,
+          d,
           me.id,
           group_uuid_id,
           {
@@ -265,7 +269,7 @@ export function auctionRoutes(deps: Deps) {
           },
           { invite: true },
         )
-      return c.json({ new_auction: await auctionJson(deps, row, me.id) }, 201)
+      return c.json({ new_auction: await auctionJson(d, row, me.id) }, 201)
     },
   )
 
@@ -332,7 +336,7 @@ export function auctionRoutes(deps: Deps) {
   )
 
   app.openapi(
-    createRoute({
+    moneyRoute(deps, {
       method: 'post',
       path: '/api/auctions/{id}/join',
       tags: ['Auctions'],
@@ -340,6 +344,7 @@ export function auctionRoutes(deps: Deps) {
       description:
         'Pays the auction’s `charges` in coins (refunded if the owner rejects you). 404 for a wrong code; 409 `COLOR_TAKEN`, `ALREADY_JOINED`, `INSUFFICIENT_BALANCE` (coins), `AUCTION_STATE` after the start, `CONTEST_FULL` when every seat (`max_managers`) is taken.',
       security: bearerSecurity,
+      middleware: [codeLookupLimit(deps, { body: 'code' })],
       request: {
         params: idParam,
         body: jsonBody(
@@ -352,22 +357,23 @@ export function auctionRoutes(deps: Deps) {
       },
       responses: {
         201: json(z.object({ manager: Any, new_auction: Any }), 'Joined'),
-        ...errors(401, 404, 409, 422),
+        ...errors(401, 404, 409, 422, 429),
       },
     }),
     async (c) => {
       const me = currentUser(c)
       const { id } = c.req.valid('param')
-      const manager = await joinAuction(deps, me.id, id, c.req.valid('json'))
-      const row = (await findAuction(deps.db, id)) as AuctionRow
-      const rows = await managersOf(deps.db, id)
+      const d = requestDeps(c, deps)
+      const manager = await joinAuction(d, me.id, id, c.req.valid('json'))
+      const row = (await findAuction(d.db, id)) as AuctionRow
+      const rows = await managersOf(d.db, id)
       return c.json(
         {
           manager: managerJson(
             rows.find((m) => m.id === manager.id) as (typeof rows)[number],
-            stateOf(deps, row),
+            stateOf(d, row),
           ),
-          new_auction: await auctionJson(deps, row, me.id),
+          new_auction: await auctionJson(d, row, me.id),
         },
         201,
       )
@@ -428,9 +434,10 @@ export function auctionRoutes(deps: Deps) {
     },
   )
 
+  // A rejection refunds the joining charge: both decisions are one money-moving declaration.
   for (const decision of ['approve', 'reject'] as const)
     app.openapi(
-      createRoute({
+      moneyRoute(deps, {
         method: 'post',
         path: `/api/auctions/{id}/managers/{manager_id}/${decision}`,
         tags: ['Auctions'],
@@ -445,10 +452,11 @@ export function auctionRoutes(deps: Deps) {
       async (c) => {
         const me = currentUser(c)
         const { id, manager_id } = c.req.valid('param')
-        await decideManager(deps, me.id, id, manager_id, decision === 'approve' ? 'approved' : 'rejected')
-        const row = (await findAuction(deps.db, id)) as AuctionRow
-        const m = (await managersOf(deps.db, id)).find((x) => x.id === manager_id)
-        return c.json({ manager: managerJson(m as NonNullable<typeof m>, stateOf(deps, row)) }, 200)
+        const d = requestDeps(c, deps)
+        await decideManager(d, me.id, id, manager_id, decision === 'approve' ? 'approved' : 'rejected')
+        const row = (await findAuction(d.db, id)) as AuctionRow
+        const m = (await managersOf(d.db, id)).find((x) => x.id === manager_id)
+        return c.json({ manager: managerJson(m as NonNullable<typeof m>, stateOf(d, row)) }, 200)
       },
     )
 

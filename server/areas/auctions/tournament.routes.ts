@@ -1,5 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi'
 import type { Deps } from '../../deps'
+import { codeLookupLimit } from '../../http/code-lookup'
 import { AppError, notFound } from '../../http/errors'
 import { idField, idParam } from '../../http/ids'
 import { errors, json, jsonBody } from '../../http/responses'
@@ -102,6 +103,7 @@ export function tournamentRoutes(deps: Deps) {
       tags: ['Auction tournaments'],
       summary: 'Join a tournament (a private one needs its code)',
       security: bearerSecurity,
+      middleware: [codeLookupLimit(deps, { body: 'code' })],
       request: {
         params: idParam,
         body: jsonBody(
@@ -111,7 +113,7 @@ export function tournamentRoutes(deps: Deps) {
           }),
         ),
       },
-      responses: { 201: json(z.object({ manager: Any }), 'Joined'), ...errors(401, 404, 409, 422) },
+      responses: { 201: json(z.object({ manager: Any }), 'Joined'), ...errors(401, 404, 409, 422, 429) },
     }),
     async (c) => {
       const me = currentUser(c)

@@ -1,10 +1,11 @@
 import { createRoute, z } from '@hono/zod-openapi'
-import type { Context } from 'hono'
+import type { Context, MiddlewareHandler } from 'hono'
 import type { Deps } from '../../deps'
 import { AppError, invalid } from '../../http/errors'
-import { bodyField, clientAddress, limit } from '../../http/rate-limit'
+import { bodyField, bodyText, clientAddress, limit } from '../../http/rate-limit'
 import { errors, json, jsonBody } from '../../http/responses'
 import { type AppEnv, createRouter } from '../../http/router'
+import { keyPart } from '../../http/throttle'
 import {
   ActivationRequest,
   EmailRequest,
@@ -25,21 +26,25 @@ import {
   resetPassword,
   revokeToken,
 } from './service'
+import { familyOfToken } from './tokens'
 
 export function authRoutes(deps: Deps) {
   const app = createRouter()
   const { rateLimits } = deps.config
 
   const grantIs = (type: string) => async (c: Context<AppEnv>) => (await bodyField(c, 'grant_type')) === type
-  // Sign-in attempts are counted by passwordGrant (per account and per address); refreshes
-  // by address, here. Both in the database, shared by every server process.
-  const refreshLimiter = limit(
-    deps,
-    'refresh',
-    rateLimits.refresh,
-    (c) => clientAddress(c, deps.config.trustProxy),
-    grantIs('refresh_token'),
-  )
+  const address = (c: Context<AppEnv>) => clientAddress(c, deps.config.trustProxy)
+  // Sign-in attempts are counted by passwordGrant (login-throttle.ts). Refreshes count per
+  // token family, never per address: a classroom behind one NAT refreshes dozens of sign-ins
+  // at once. A token that names no family (never issued) counts per address instead. All of
+  // it in the database, shared by every server process.
+  const refreshLimiter: MiddlewareHandler<AppEnv> = async (c, next) => {
+    if (!(await grantIs('refresh_token')(c))) return next()
+    const token = await bodyText(c, 'refresh_token')
+    const family = token ? await familyOfToken(deps.db, token) : undefined
+    if (family) return limit(deps, 'refresh', rateLimits.refresh, () => family)(c, next)
+    return limit(deps, 'refresh-unknown', rateLimits.refreshUnknown, address)(c, next)
+  }
 
   for (const path of ['/oauth/token', '/post_login']) {
     const route = createRoute({
@@ -113,7 +118,10 @@ export function authRoutes(deps: Deps) {
       summary: 'Mail a password-reset link',
       description: 'Always answers 200, whether or not the address has an account.',
       middleware: [
-        limit(deps, 'forgot', rateLimits.forgotPassword, (c) => clientAddress(c, deps.config.trustProxy)),
+        // Per e-mail (nobody's inbox is flooded) and, generously, per address (a classroom
+        // behind one NAT may forget many passwords in one lesson).
+        limit(deps, 'forgot', rateLimits.forgotPassword, async (c) => keyPart(await bodyField(c, 'email'))),
+        limit(deps, 'forgot-address', rateLimits.forgotPasswordPerAddress, address),
       ] as const,
       request: { body: jsonBody(EmailRequest) },
       responses: { 200: json(MessageResponse, 'Mail sent if the account exists'), ...errors(422, 429) },

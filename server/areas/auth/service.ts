@@ -4,7 +4,7 @@ import { AppError, invalid } from '../../http/errors'
 import { sendMail } from '../mail/service'
 import { resetPasswordMail } from '../mail/templates'
 import { findUserByEmail, findUserById, findUserByLogin } from '../users/queries'
-import { countLoginFailure, loginBuckets, refuseWhenFull } from './login-throttle'
+import { beginSignIn } from './login-throttle'
 import { hashPassword, verifyPassword } from './passwords'
 import { consumeRefreshToken } from './refresh-rotation'
 import { tokenKey } from './secrets'
@@ -27,7 +27,8 @@ const BAD_LOGIN = 'Invalid email or password'
 
 /**
  * grant_type=password: e-mail or username plus password. Failures never say which part was
- * wrong, and count against the account and the caller's address (login-throttle.ts).
+ * wrong, and count against the account, the account at the caller's address and the address
+ * (login-throttle.ts); a success is not counted.
  */
 export async function passwordGrant(
   deps: Deps,
@@ -35,15 +36,12 @@ export async function passwordGrant(
 ): Promise<TokenPair> {
   const login = credentials.login.trim()
   const user = await findUserByLogin(deps.db, login)
-  const buckets = loginBuckets(user?.id, login, credentials.address)
-  await refuseWhenFull(deps, buckets)
+  // Counted before the password is hashed: a refused attempt costs the server no argon2 work.
+  const attempt = await beginSignIn(deps, user?.id, login, credentials.address)
   const ok = await verifyPassword(user?.password_hash ?? null, credentials.password)
-  if (!user || !ok || user.status !== 'active') {
-    throw (await countLoginFailure(deps, buckets)) ?? new AppError('invalid_grant', BAD_LOGIN)
-  }
-  // The right password, but others' failures may have filled a bucket meanwhile: then it
-  // gets the same 429 as a wrong one, so the answer tells a guesser nothing.
-  await refuseWhenFull(deps, buckets)
+  if (!user || !ok || user.status !== 'active')
+    throw attempt.failed() ?? new AppError('invalid_grant', BAD_LOGIN)
+  await attempt.succeeded()
   return withTx(deps, (tx) =>
     issueTokenPair(
       tx,

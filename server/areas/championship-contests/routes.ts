@@ -1,7 +1,9 @@
 import { createRoute, z } from '@hono/zod-openapi'
 import type { Deps } from '../../deps'
 import { rupeesToPaise } from '../../domain/money'
+import { codeLookupLimit } from '../../http/code-lookup'
 import { invalid, notFound } from '../../http/errors'
+import { moneyRoute, requestDeps } from '../../http/idempotency'
 import { idField, idParam } from '../../http/ids'
 import { PageMetaSchema, pageMeta, pagingQuery, toPage } from '../../http/paging'
 import { errors, json, jsonBody } from '../../http/responses'
@@ -84,8 +86,8 @@ const ContestAnswer = z.object({ contest: ChampionshipContestSchema })
 
 export function championshipContestRoutes(deps: Deps) {
   const app = createRouter()
-  const contestJson = async (id: number, viewerId: number | null) =>
-    (await championshipContestView(deps, id, toPage({ page: 1, per_page: 1 }), viewerId)).contest
+  const contestJson = async (id: number, viewerId: number | null, d: Deps = deps) =>
+    (await championshipContestView(d, id, toPage({ page: 1, per_page: 1 }), viewerId)).contest
 
   app.openapi(
     createRoute({
@@ -95,6 +97,7 @@ export function championshipContestRoutes(deps: Deps) {
       summary: 'A championship contest with its members ranked on the phase total',
       description:
         'Members are ranked on their classic teams’ phase totals (ties share a rank); final ranks and prizes once the phase has ended.',
+      middleware: [codeLookupLimit(deps, { query: 'invite_code' })],
       request: {
         params: idParam,
         query: pagingQuery(50, 200).extend({
@@ -111,7 +114,7 @@ export function championshipContestRoutes(deps: Deps) {
           }),
           'The contest',
         ),
-        ...errors(404, 422),
+        ...errors(404, 422, 429),
       },
     }),
     async (c) => {
@@ -150,7 +153,7 @@ export function championshipContestRoutes(deps: Deps) {
   )
 
   app.openapi(
-    createRoute({
+    moneyRoute(deps, {
       method: 'post',
       path: '/api/championship/contests/{id}/join',
       tags: ['Championship'],
@@ -158,6 +161,7 @@ export function championshipContestRoutes(deps: Deps) {
       description:
         'Debits the entry fee (unused balance first, then winnings) in the transaction that takes the seat. `classic_team_id` is optional (one team per phase). 409 when the phase has started, the contest is full or closed, the team already joined or the balance is too low; 422 without a classic team in the phase.',
       security: bearerSecurity,
+      middleware: [codeLookupLimit(deps, { body: 'invite_code' })],
       request: {
         params: idParam,
         body: {
@@ -178,20 +182,21 @@ export function championshipContestRoutes(deps: Deps) {
       },
       responses: {
         200: json(ContestAnswer.extend({ member_id: z.number().int() }), 'Joined'),
-        ...errors(401, 404, 409, 422),
+        ...errors(401, 404, 409, 422, 429),
       },
     }),
     async (c) => {
       const me = currentUser(c)
       const { id } = c.req.valid('param')
       const body = (c.req.valid('json') ?? {}) as { classic_team_id?: number; invite_code?: string }
-      const memberId = await joinChampionshipContest(deps, me.id, id, body.classic_team_id, body.invite_code)
-      return c.json({ contest: await contestJson(id, me.id), member_id: memberId }, 200)
+      const d = requestDeps(c, deps)
+      const memberId = await joinChampionshipContest(d, me.id, id, body.classic_team_id, body.invite_code)
+      return c.json({ contest: await contestJson(id, me.id, d), member_id: memberId }, 200)
     },
   )
 
   app.openapi(
-    createRoute({
+    moneyRoute(deps, {
       method: 'post',
       path: '/api/admin/series_phases/{id}/contests',
       tags: ['Admin'],
@@ -219,14 +224,15 @@ export function championshipContestRoutes(deps: Deps) {
       const fee = rupeesToPaise(body.entry_fee)
       if (fee === null || fee < 0 || fee > 10_000_00)
         throw invalid({ entry_fee: ['must be rupees from 0 to 10,000 with at most 2 decimals'] })
-      const id = await createChampionshipContest(deps, c.req.valid('param').id, {
+      const d = requestDeps(c, deps)
+      const id = await createChampionshipContest(d, c.req.valid('param').id, {
         name: body.name,
         entry_fee_paise: fee,
         members_limit: body.members_limit,
         winner_count: body.winner_count,
         guaranteed: body.guaranteed,
       })
-      return c.json({ contest: await contestJson(id, admin.id) }, 201)
+      return c.json({ contest: await contestJson(id, admin.id, d) }, 201)
     },
   )
 

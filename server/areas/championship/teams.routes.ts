@@ -1,6 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi'
 import type { Deps } from '../../deps'
 import { notFound } from '../../http/errors'
+import { moneyRoute, requestDeps } from '../../http/idempotency'
 import { idField, idParams } from '../../http/ids'
 import { errors, json, jsonBody } from '../../http/responses'
 import { bearerSecurity, createRouter, currentUser } from '../../http/router'
@@ -24,8 +25,8 @@ const one = z.object({ classic_team: ClassicTeamSchema })
 export function championshipTeamRoutes(deps: Deps) {
   const app = createRouter()
 
-  const teamJson = async (team: ClassicTeamRow, viewerId: number) =>
-    classicTeamJson(deps.db, team, await phasePlayers(deps.db, team.phase_id), viewerId, deps.clock.now())
+  const teamJson = async (team: ClassicTeamRow, viewerId: number, db: Deps['db'] = deps.db) =>
+    classicTeamJson(db, team, await phasePlayers(db, team.phase_id), viewerId, deps.clock.now())
 
   app.openapi(
     createRoute({
@@ -47,8 +48,10 @@ export function championshipTeamRoutes(deps: Deps) {
     },
   )
 
+  // Paid transfers are charged when the next match locks; the change that commits to them is
+  // declared money-moving all the same.
   app.openapi(
-    createRoute({
+    moneyRoute(deps, {
       method: 'put',
       path: '/api/championship/classic_teams/{id}',
       tags: ['Championship'],
@@ -61,8 +64,9 @@ export function championshipTeamRoutes(deps: Deps) {
     }),
     async (c) => {
       const me = currentUser(c)
-      const team = await updateClassicTeam(deps, me.id, c.req.valid('param').id, c.req.valid('json'))
-      return c.json({ classic_team: await teamJson(team, me.id) }, 200)
+      const d = requestDeps(c, deps)
+      const team = await updateClassicTeam(d, me.id, c.req.valid('param').id, c.req.valid('json'))
+      return c.json({ classic_team: await teamJson(team, me.id, d.db) }, 200)
     },
   )
 

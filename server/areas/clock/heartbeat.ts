@@ -46,7 +46,15 @@ async function writeBeat(deps: Deps, beat: Heartbeat): Promise<void> {
  * At a start: reads the previous beat and replaces it with this server's, in one
  * compare-and-swap, so that of several servers starting on one database only one treats the
  * gap as an outage to make good. Null when there is nothing to make good: a new database, or
- * another server still beating (its beat is younger than two intervals and not a clean stop).
+ * another server still beating.
+ *
+ * A beat younger than two intervals that is not a clean stop is either another live server's
+ * or the last of one killed a moment ago (a kill -9 and a restart inside two seconds). SQLite
+ * has one process, so it is the latter. On PostgreSQL the start watches the beat until it is
+ * two intervals old: a live server writes a new one within an interval; a dead one's stays as
+ * it is. So a quick restart is an outage like any other (lots get at least their anti-snipe
+ * window back), at the price of up to two intervals' wait for a start right after a crash, or
+ * one while other servers run.
  */
 export async function claimOutage(deps: Deps): Promise<Outage | null> {
   const previous = await deps.db
@@ -55,26 +63,52 @@ export async function claimOutage(deps: Deps): Promise<Outage | null> {
     .where('key', '=', KEY)
     .executeTakeFirst()
   const mine = JSON.stringify(currentBeat(deps))
-  const now = deps.clock.wallNow()
   if (!previous) {
     await deps.db
       .insertInto('app_settings')
-      .values({ key: KEY, value: mine, updated_at_ms: now })
+      .values({ key: KEY, value: mine, updated_at_ms: deps.clock.wallNow() })
       .onConflict((oc) => oc.column('key').doNothing())
       .execute()
     return null
   }
   const beat = JSON.parse(previous.value) as Heartbeat
-  const downWallMs = Math.max(0, now - beat.wall_ms)
-  if (!beat.stopped && downWallMs < 2 * deps.config.heartbeatIntervalMs) return null
+  const interval = deps.config.heartbeatIntervalMs
+  const ageMs = Math.max(0, deps.clock.wallNow() - beat.wall_ms)
+  const young = !beat.stopped && ageMs < 2 * interval
+  if (
+    young &&
+    deps.dbHandle.kind !== 'sqlite' &&
+    (await beatMoves(deps, previous.value, 2 * interval - ageMs))
+  )
+    return null
+  const now = deps.clock.wallNow()
   const swapped = await deps.db
     .updateTable('app_settings')
-    .set({ value: mine, updated_at_ms: now })
+    .set({ value: JSON.stringify(currentBeat(deps)), updated_at_ms: now })
     .where('key', '=', KEY)
     .where('value', '=', previous.value)
     .executeTakeFirst()
   if (Number(swapped.numUpdatedRows) === 0) return null
-  return { lastAliveGameMs: beat.game_ms, downWallMs }
+  return { lastAliveGameMs: beat.game_ms, downWallMs: Math.max(0, now - beat.wall_ms) }
+}
+
+/**
+ * Whether the stored beat changes from `seen` within `waitMs` (real time, checked a few times
+ * an interval): someone is still beating. Timers rather than the wall clock, so that a test's
+ * stopped wall clock cannot hold a start forever.
+ */
+async function beatMoves(deps: Deps, seen: string, waitMs: number): Promise<boolean> {
+  const step = Math.max(20, Math.floor(deps.config.heartbeatIntervalMs / 5))
+  for (let waited = 0; waited < waitMs; waited += step) {
+    await new Promise((resolve) => setTimeout(resolve, step))
+    const now = await deps.db
+      .selectFrom('app_settings')
+      .select('value')
+      .where('key', '=', KEY)
+      .executeTakeFirst()
+    if (now?.value !== seen) return true
+  }
+  return false
 }
 
 /**

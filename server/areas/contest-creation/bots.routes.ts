@@ -1,5 +1,6 @@
-import { createRoute, z } from '@hono/zod-openapi'
+import { z } from '@hono/zod-openapi'
 import type { Deps } from '../../deps'
+import { moneyRoute, requestDeps } from '../../http/idempotency'
 import { idParam } from '../../http/ids'
 import { errors, json, jsonBody } from '../../http/responses'
 import { bearerSecurity, createRouter, currentUser } from '../../http/router'
@@ -40,7 +41,7 @@ export function contestBotRoutes(deps: Deps) {
   ]
   for (const [type, path, tag] of kinds)
     app.openapi(
-      createRoute({
+      moneyRoute(deps, {
         method: 'post',
         path,
         tags: [tag],
@@ -53,7 +54,7 @@ export function contestBotRoutes(deps: Deps) {
       async (c) => {
         const me = currentUser(c)
         const body = c.req.valid('json')
-        const answer = await seatContestBots(deps, me, {
+        const answer = await seatContestBots(requestDeps(c, deps), me, {
           type,
           contestId: c.req.valid('param').id,
           count: body.count,

@@ -1,6 +1,8 @@
 import { createRoute, z } from '@hono/zod-openapi'
 import type { Deps } from '../../deps'
+import { codeLookupLimit } from '../../http/code-lookup'
 import { notFound } from '../../http/errors'
+import { moneyRoute, requestDeps } from '../../http/idempotency'
 import { idField, idParam } from '../../http/ids'
 import { PageMetaSchema, pageMeta, pagingQuery, toPage } from '../../http/paging'
 import { errors, json, jsonBody } from '../../http/responses'
@@ -59,11 +61,12 @@ export function contestOwnerRoutes(deps: Deps) {
       z.object({ championship_contest: ChampionshipContestSchema }),
     ],
   ]
-  const answer = async (c: AppContext, type: ContestType, id: number) => anyContestJson(deps, c, type, id)
+  const answer = async (c: AppContext, type: ContestType, id: number) =>
+    anyContestJson(requestDeps(c, deps), c, type, id)
 
   for (const [type, base, tag, Answer] of kinds) {
     app.openapi(
-      createRoute({
+      moneyRoute(deps, {
         method: 'put',
         path: base,
         tags: [tag],
@@ -76,13 +79,13 @@ export function contestOwnerRoutes(deps: Deps) {
       }),
       async (c) => {
         const { id } = c.req.valid('param')
-        await editContest(deps, type, id, currentUser(c).id, c.req.valid('json'))
+        await editContest(requestDeps(c, deps), type, id, currentUser(c).id, c.req.valid('json'))
         return c.json(await answer(c, type, id), 200)
       },
     )
 
     app.openapi(
-      createRoute({
+      moneyRoute(deps, {
         method: 'delete',
         path: base,
         tags: [tag],
@@ -95,7 +98,7 @@ export function contestOwnerRoutes(deps: Deps) {
       }),
       async (c) => {
         const { id } = c.req.valid('param')
-        await deleteOwnedContest(deps, type, id, currentUser(c).id)
+        await deleteOwnedContest(requestDeps(c, deps), type, id, currentUser(c).id)
         return c.json(await answer(c, type, id), 200)
       },
     )
@@ -118,7 +121,7 @@ export function contestOwnerRoutes(deps: Deps) {
     )
 
     app.openapi(
-      createRoute({
+      moneyRoute(deps, {
         method: 'post',
         path: `${base}/update_members`,
         tags: [tag],
@@ -131,7 +134,8 @@ export function contestOwnerRoutes(deps: Deps) {
       }),
       async (c) => {
         const { id } = c.req.valid('param')
-        await removeMembers(deps, type, id, currentUser(c).id, c.req.valid('json').remove_member_ids)
+        const d = requestDeps(c, deps)
+        await removeMembers(d, type, id, currentUser(c).id, c.req.valid('json').remove_member_ids)
         return c.json(await answer(c, type, id), 200)
       },
     )
@@ -144,13 +148,14 @@ export function contestOwnerRoutes(deps: Deps) {
         summary: 'What happened to the contest, newest first',
         description:
           'Created, joined, edited, member removed, locked, cancelled, deleted, prizes. Live: each is published on the ContestChannel as `{type: "activity", activity}` (docs/channels.md). Private contests: as GET of the contest (`invite_code`).',
+        middleware: [codeLookupLimit(deps, { query: 'invite_code' })],
         request: {
           params: idParam,
           query: pagingQuery(30, 100).extend({ invite_code: z.string().max(40).optional() }),
         },
         responses: {
           200: json(z.object({ activities: z.array(ActivitySchema), meta: PageMetaSchema }), 'Activities'),
-          ...errors(404, 422),
+          ...errors(404, 422, 429),
         },
       }),
       async (c) => {

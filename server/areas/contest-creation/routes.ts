@@ -2,9 +2,10 @@ import { createRoute, z } from '@hono/zod-openapi'
 import type { Deps } from '../../deps'
 import { gameKind } from '../../domain/contest-creation'
 import { paiseToRupees } from '../../domain/money'
+import { codeLookupLimit } from '../../http/code-lookup'
 import { notFound } from '../../http/errors'
+import { moneyRoute, requestDeps } from '../../http/idempotency'
 import { toPage } from '../../http/paging'
-import { clientAddress, limit } from '../../http/rate-limit'
 import { errors, json, jsonBody } from '../../http/responses'
 import { type AppContext, bearerSecurity, createRouter, currentUser } from '../../http/router'
 import { ChampionshipContestSchema } from '../championship-contests/routes'
@@ -51,7 +52,7 @@ export function contestCreationRoutes(deps: Deps) {
   const app = createRouter()
 
   app.openapi(
-    createRoute({
+    moneyRoute(deps, {
       method: 'post',
       path: '/api/contests',
       tags: ['Contest creation'],
@@ -64,11 +65,9 @@ export function contestCreationRoutes(deps: Deps) {
     }),
     async (c) => {
       const me = currentUser(c)
-      const made = await createContest(deps, me.id, c.req.valid('json'))
-      return c.json(
-        { ...(await anyContestJson(deps, c, made.type, made.id)), member_id: made.member_id },
-        201,
-      )
+      const d = requestDeps(c, deps)
+      const made = await createContest(d, me.id, c.req.valid('json'))
+      return c.json({ ...(await anyContestJson(d, c, made.type, made.id)), member_id: made.member_id }, 201)
     },
   )
 
@@ -95,14 +94,7 @@ export function contestCreationRoutes(deps: Deps) {
       summary: 'The contest an invite code opens',
       description:
         'Any contest’s code (daily or championship; case does not matter). A wrong code is 404; lookups are rate limited per player and address (429).',
-      middleware: [
-        limit(
-          deps,
-          'invite-code',
-          deps.config.rateLimits.inviteCode,
-          (c) => `${c.get('user')?.id ?? '-'}:${clientAddress(c, deps.config.trustProxy)}`,
-        ),
-      ],
+      middleware: [codeLookupLimit(deps, { param: 'code' })],
       request: { params: z.object({ code: z.string().max(40) }) },
       responses: {
         200: json(

@@ -1,7 +1,9 @@
 import { createRoute, z } from '@hono/zod-openapi'
 import type { Deps } from '../../deps'
 import { answerFromCache, cachedJson, readKey } from '../../http/answer-cache'
+import { codeLookupLimit } from '../../http/code-lookup'
 import { AppError, invalid } from '../../http/errors'
+import { moneyRoute, requestDeps } from '../../http/idempotency'
 import { idField } from '../../http/ids'
 import { PageMetaSchema, pageMeta, pagingQuery, toPage } from '../../http/paging'
 import { errors, json, jsonBody } from '../../http/responses'
@@ -375,8 +377,9 @@ export function contestRoutes(deps: Deps) {
       path: '/api/contests/{id}',
       tags: ['Contests'],
       summary: 'One contest',
+      middleware: [codeLookupLimit(deps, { query: 'invite_code' })],
       request: { params: contestParam, query: inviteQuery },
-      responses: { 200: json(z.object({ contest: ContestSchema }), 'The contest'), ...errors(404) },
+      responses: { 200: json(z.object({ contest: ContestSchema }), 'The contest'), ...errors(404, 429) },
     }),
     async (c) => {
       const contest = await visibleContest(c, c.req.valid('param').id)
@@ -391,6 +394,7 @@ export function contestRoutes(deps: Deps) {
       path: '/api/contests/{id}/prizes',
       tags: ['Contests'],
       summary: 'The prize structure',
+      middleware: [codeLookupLimit(deps, { query: 'invite_code' })],
       request: { params: contestParam, query: inviteQuery },
       responses: {
         200: json(
@@ -401,7 +405,7 @@ export function contestRoutes(deps: Deps) {
           }),
           'Prizes',
         ),
-        ...errors(404),
+        ...errors(404, 429),
       },
     }),
     async (c) => {
@@ -423,8 +427,12 @@ export function contestRoutes(deps: Deps) {
       path: '/api/contests/{id}/info',
       tags: ['Contests'],
       summary: 'The rules of a contest',
+      middleware: [codeLookupLimit(deps, { query: 'invite_code' })],
       request: { params: contestParam, query: inviteQuery },
-      responses: { 200: json(z.object({ info: z.record(z.string(), z.unknown()) }), 'Info'), ...errors(404) },
+      responses: {
+        200: json(z.object({ info: z.record(z.string(), z.unknown()) }), 'Info'),
+        ...errors(404, 429),
+      },
     }),
     async (c) => c.json({ info: infoOf(await visibleContest(c, c.req.valid('param').id)) }, 200),
   )
@@ -435,6 +443,7 @@ export function contestRoutes(deps: Deps) {
       path: '/api/contests/{id}/overview',
       tags: ['Contests'],
       summary: 'The contest page in sections: prizes, info, leaderboard',
+      middleware: [codeLookupLimit(deps, { query: 'invite_code' })],
       request: { params: contestParam, query: inviteQuery },
       responses: {
         200: json(
@@ -446,7 +455,7 @@ export function contestRoutes(deps: Deps) {
           }),
           'Overview',
         ),
-        ...errors(404),
+        ...errors(404, 429),
       },
     }),
     async (c) => {
@@ -479,7 +488,7 @@ export function contestRoutes(deps: Deps) {
       method: 'get',
       path: '/api/contests/{id}/members',
       tags: ['Contests'],
-      middleware: [answerFromCache(deps)],
+      middleware: [codeLookupLimit(deps, { query: 'invite_code' }), answerFromCache(deps)],
       summary: 'The leaderboard',
       description:
         'Best rank first while the match is live or finished; joining order before it starts. Also the caller’s own entries.',
@@ -494,7 +503,7 @@ export function contestRoutes(deps: Deps) {
           }),
           'Members',
         ),
-        ...errors(404, 422),
+        ...errors(404, 422, 429),
       },
     }),
     async (c) => {
@@ -538,7 +547,7 @@ export function contestRoutes(deps: Deps) {
   )
 
   app.openapi(
-    createRoute({
+    moneyRoute(deps, {
       method: 'post',
       path: '/api/contests/{id}/join',
       tags: ['Contests'],
@@ -546,6 +555,7 @@ export function contestRoutes(deps: Deps) {
       description:
         'Debits the entry fee (unused balance first, then winnings) in the same transaction that takes the seat. 409 when the match has started, the contest is full, the team already joined, the entry limit is reached or the balance is too low.',
       security: bearerSecurity,
+      middleware: [codeLookupLimit(deps, { body: 'invite_code' })],
       request: {
         params: contestParam,
         body: jsonBody(
@@ -560,14 +570,15 @@ export function contestRoutes(deps: Deps) {
       },
       responses: {
         200: json(z.object({ contest: ContestSchema, member_id: z.number().int() }), 'Joined'),
-        ...errors(401, 404, 409, 422),
+        ...errors(401, 404, 409, 422, 429),
       },
     }),
     async (c) => {
       const me = currentUser(c)
       const body = c.req.valid('json')
-      const result = await joinContest(deps, me.id, c.req.valid('param').id, body.team_id, body.invite_code)
-      const [json] = await contestsJson(deps, [result.contest], viewer(c))
+      const d = requestDeps(c, deps)
+      const result = await joinContest(d, me.id, c.req.valid('param').id, body.team_id, body.invite_code)
+      const [json] = await contestsJson(d, [result.contest], viewer(c))
       return c.json({ contest: json as z.infer<typeof ContestSchema>, member_id: result.member_id }, 200)
     },
   )

@@ -5,6 +5,7 @@ import { type AfterCommit, type Tx, withTx } from '../../db/tx'
 import type { Deps } from '../../deps'
 import { paiseToRupees } from '../../domain/money'
 import { distributePrizes } from '../../domain/prizes'
+import { crashPoint } from '../../lib/crash-point'
 import { championshipAfterMatch } from '../championship/phase-end'
 import { prizeActivities } from '../contest-creation/activities'
 import { notificationStream, serializeNotification } from '../notifications/service'
@@ -114,14 +115,17 @@ export async function settleMatch(deps: Deps, matchId: number): Promise<Settleme
       for (const amount of s.byUser.values()) report.paid += amount
     }
   }
+  crashPoint(deps.config, 'settlement.paid')
+  // Championship: the match's classic team rows scored and stored; the phase ends after its last.
+  await championshipAfterMatch(deps, matchId)
+  // Stamped last: a match completed (`completed_at_ms`) but not stamped has settlement work
+  // left, and the next start runs all of it again (resumeMatches; each step pays once).
   await deps.db
     .updateTable('matches')
     .set({ settled_at_ms: deps.clock.now() })
     .where('id', '=', matchId)
     .where('settled_at_ms', 'is', null)
     .execute()
-  // Championship: the match's classic team rows scored and stored; the phase ends after its last.
-  await championshipAfterMatch(deps, matchId)
   deps.log.info('settled', { match_id: matchId, contests: report.contests, entries: report.entries })
   return report
 }

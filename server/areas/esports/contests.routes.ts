@@ -1,10 +1,11 @@
 import { createRoute, z } from '@hono/zod-openapi'
 import type { Deps } from '../../deps'
 import { ESPORTS_GAME_SLUGS, ESPORTS_KIND_SLUGS, type EsportsKind } from '../../domain/esports/rules'
+import { codeLookupLimit } from '../../http/code-lookup'
 import { notFound } from '../../http/errors'
+import { moneyRoute, requestDeps } from '../../http/idempotency'
 import { idField } from '../../http/ids'
 import { PageMetaSchema, pageMeta, pagingQuery, toPage } from '../../http/paging'
-import { clientAddress, limit } from '../../http/rate-limit'
 import { errors, json, jsonBody } from '../../http/responses'
 import { type AppContext, bearerSecurity, createRouter, currentUser } from '../../http/router'
 import { boolField } from '../contest-creation/schemas'
@@ -49,7 +50,7 @@ export function esportsContestRoutes(deps: Deps) {
   const app = createRouter()
 
   app.openapi(
-    createRoute({
+    moneyRoute(deps, {
       method: 'post',
       path: '/api/esports/contests',
       tags: ['Esports'],
@@ -62,8 +63,9 @@ export function esportsContestRoutes(deps: Deps) {
     }),
     async (c) => {
       const me = meOf(c)
-      const row = await createEsportsContest(deps, me, c.req.valid('json') as EsportsContestInput)
-      return c.json({ esports_contest: await contestJson(deps.db, row, me) }, 201)
+      const d = requestDeps(c, deps)
+      const row = await createEsportsContest(d, me, c.req.valid('json') as EsportsContestInput)
+      return c.json({ esports_contest: await contestJson(d.db, row, me) }, 201)
     },
   )
 
@@ -115,14 +117,7 @@ export function esportsContestRoutes(deps: Deps) {
       description:
         'Case does not matter. A wrong code is 404; lookups are rate limited per player and address (429).',
       security: bearerSecurity,
-      middleware: [
-        limit(
-          deps,
-          'invite-code',
-          deps.config.rateLimits.inviteCode,
-          (c) => `${c.get('user')?.id ?? '-'}:${clientAddress(c, deps.config.trustProxy)}`,
-        ),
-      ],
+      middleware: [codeLookupLimit(deps, { param: 'invite_code' })],
       request: { params: z.object({ invite_code: z.string().max(40) }) },
       responses: { 200: json(Answer, 'The contest'), ...errors(401, 404, 429) },
     }),
@@ -161,8 +156,9 @@ export function esportsContestRoutes(deps: Deps) {
     },
   )
 
+  // A fee edit changes what entering costs: declared money-moving like the daily contests' edit.
   const editRoute = (path: string, summary: string) =>
-    createRoute({
+    moneyRoute(deps, {
       method: 'put',
       path,
       tags: ['Esports'],
@@ -178,8 +174,9 @@ export function esportsContestRoutes(deps: Deps) {
     editRoute('/api/esports/contests/{id}', 'Edit an esports contest before the lock'),
     async (c) => {
       const me = meOf(c)
-      const row = await editEsportsContest(deps, me, c.req.valid('param').id, c.req.valid('json'))
-      return c.json({ esports_contest: await contestJson(deps.db, row, me) }, 200)
+      const d = requestDeps(c, deps)
+      const row = await editEsportsContest(d, me, c.req.valid('param').id, c.req.valid('json'))
+      return c.json({ esports_contest: await contestJson(d.db, row, me) }, 200)
     },
   )
 
@@ -188,15 +185,16 @@ export function esportsContestRoutes(deps: Deps) {
       editRoute(alias.path, `Edit a ${alias.name} contest before the lock (spec alias; other games 404)`),
       async (c) => {
         const me = meOf(c)
-        const row = await editEsportsContest(deps, me, c.req.valid('param').id, c.req.valid('json'), {
+        const d = requestDeps(c, deps)
+        const row = await editEsportsContest(d, me, c.req.valid('param').id, c.req.valid('json'), {
           game: alias.game,
         })
-        return c.json({ esports_contest: await contestJson(deps.db, row, me) }, 200)
+        return c.json({ esports_contest: await contestJson(d.db, row, me) }, 200)
       },
     )
 
   app.openapi(
-    createRoute({
+    moneyRoute(deps, {
       method: 'delete',
       path: '/api/esports/contests/{id}',
       tags: ['Esports'],
@@ -207,8 +205,9 @@ export function esportsContestRoutes(deps: Deps) {
     }),
     async (c) => {
       const me = meOf(c)
-      const row = await cancelEsportsContestByHost(deps, me, c.req.valid('param').id)
-      return c.json({ esports_contest: await contestJson(deps.db, row, me) }, 200)
+      const d = requestDeps(c, deps)
+      const row = await cancelEsportsContestByHost(d, me, c.req.valid('param').id)
+      return c.json({ esports_contest: await contestJson(d.db, row, me) }, 200)
     },
   )
 

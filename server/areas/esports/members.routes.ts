@@ -1,7 +1,9 @@
 import { createRoute, z } from '@hono/zod-openapi'
 import type { Deps } from '../../deps'
 import { isEsportsContestId } from '../../domain/esports/rules'
+import { codeLookupLimit } from '../../http/code-lookup'
 import { invalid, notFound } from '../../http/errors'
+import { moneyRoute, requestDeps } from '../../http/idempotency'
 import { idField, idParam, MAX_ID } from '../../http/ids'
 import { errors, json, jsonBody } from '../../http/responses'
 import { bearerSecurity, createRouter, currentUser } from '../../http/router'
@@ -66,19 +68,17 @@ export function esportsMemberRoutes(deps: Deps) {
     return squadsJson(deps.db, contest, caller)
   }
 
-  async function oneSquad(squadId: number, caller: { id: number; role: string }) {
-    const squad = await deps.db
+  async function oneSquad(squadId: number, caller: { id: number; role: string }, db: Deps['db'] = deps.db) {
+    const squad = await db
       .selectFrom('esports_squads')
       .select('contest_id')
       .where('id', '=', squadId)
       .executeTakeFirst()
     const contest =
       squad &&
-      (await visibleContest(deps.db, 'esports_contest', Number(squad.contest_id), caller).catch(
-        () => undefined,
-      ))
+      (await visibleContest(db, 'esports_contest', Number(squad.contest_id), caller).catch(() => undefined))
     if (!contest) throw notFound('Squad')
-    return { squad: await squadJson(deps.db, contest, caller, squadId) }
+    return { squad: await squadJson(db, contest, caller, squadId) }
   }
 
   // GET /api/contests/{id}/members is the daily contests' leaderboard (contests/routes.ts,
@@ -99,7 +99,7 @@ export function esportsMemberRoutes(deps: Deps) {
   })
 
   app.openapi(
-    createRoute({
+    moneyRoute(deps, {
       method: 'post',
       path: '/api/esports/contests/{id}/join',
       tags,
@@ -107,17 +107,19 @@ export function esportsMemberRoutes(deps: Deps) {
       description:
         'Needs a verified game account for the contest’s game at `min_level` or above (403 naming what is missing). One membership per player (409 ALREADY_JOINED); the room full or the squad full: 409 CONTEST_FULL; after the lock: 409 CONTEST_CLOSED; a wrong squad code: 404. A private contest needs its `invite_code` unless you join by a squad’s code (404 otherwise). The entry fee is charged at once (409 INSUFFICIENT_BALANCE).',
       security: bearerSecurity,
+      middleware: [codeLookupLimit(deps, { body: 'invite_code' }, { body: 'squad_invite_code' })],
       request: { params: idParam, body: jsonBody(JoinBody) },
       responses: {
         201: json(z.object({ esports_member: EsportsMemberSchema, squad: EsportsSquadSchema }), 'Joined'),
-        ...errors(401, 403, 404, 409, 422),
+        ...errors(401, 403, 404, 409, 422, 429),
       },
     }),
     async (c) => {
       const me = currentUser(c)
       const { id } = c.req.valid('param')
-      const { memberId, squadId } = await joinEsportsContest(deps, me, id, c.req.valid('json'))
-      const { squad } = await oneSquad(squadId, me)
+      const d = requestDeps(c, deps)
+      const { memberId, squadId } = await joinEsportsContest(d, me, id, c.req.valid('json'))
+      const { squad } = await oneSquad(squadId, me, d.db)
       const member = squad.members.find((m) => m.id === memberId)
       if (!member) throw notFound('Member')
       return c.json({ esports_member: member, squad }, 201)
@@ -125,7 +127,7 @@ export function esportsMemberRoutes(deps: Deps) {
   )
 
   app.openapi(
-    createRoute({
+    moneyRoute(deps, {
       method: 'delete',
       path: '/api/esports/contests/{id}/membership',
       tags,
@@ -145,7 +147,7 @@ export function esportsMemberRoutes(deps: Deps) {
     async (c) => {
       const me = currentUser(c)
       const { id } = c.req.valid('param')
-      await leaveEsportsContest(deps, me, id)
+      await leaveEsportsContest(requestDeps(c, deps), me, id)
       return c.json({ membership: { contest_id: id, left: true as const } }, 200)
     },
   )
@@ -253,7 +255,7 @@ export function esportsMemberRoutes(deps: Deps) {
   )
 
   app.openapi(
-    createRoute({
+    moneyRoute(deps, {
       method: 'post',
       path: '/api/squad_teams/{id}/remove',
       tags,
@@ -266,8 +268,9 @@ export function esportsMemberRoutes(deps: Deps) {
     async (c) => {
       const me = currentUser(c)
       const { id } = c.req.valid('param')
-      await removeFromSquad(deps, me, id, c.req.valid('json').user_id)
-      return c.json(await oneSquad(id, me), 200)
+      const d = requestDeps(c, deps)
+      await removeFromSquad(d, me, id, c.req.valid('json').user_id)
+      return c.json(await oneSquad(id, me, d.db), 200)
     },
   )
 

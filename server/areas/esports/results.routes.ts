@@ -1,5 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi'
 import type { Deps } from '../../deps'
+import { moneyRoute, requestDeps } from '../../http/idempotency'
 import { idField, idParam } from '../../http/ids'
 import { errors, json, jsonBody } from '../../http/responses'
 import { bearerSecurity, createRouter, currentUser } from '../../http/router'
@@ -104,7 +105,7 @@ export function esportsResultRoutes(deps: Deps) {
   const app = createRouter()
 
   app.openapi(
-    createRoute({
+    moneyRoute(deps, {
       method: 'post',
       path: '/api/esports/contests/{id}/results',
       tags: ['Esports'],
@@ -118,8 +119,9 @@ export function esportsResultRoutes(deps: Deps) {
     async (c) => {
       const me = currentUser(c)
       const { id } = c.req.valid('param')
-      await enterResults(deps, me, id, c.req.valid('json'))
-      return c.json({ esports_results: await resultsJson(deps.db, me, id, deps.clock.now()) }, 201)
+      const d = requestDeps(c, deps)
+      await enterResults(d, me, id, c.req.valid('json'))
+      return c.json({ esports_results: await resultsJson(d.db, me, id, d.clock.now()) }, 201)
     },
   )
 

@@ -7,6 +7,7 @@ import {
   TOURNAMENT_ROUNDS_MAX,
   TOURNAMENT_SQUAD_NAME_MAX,
 } from '../../domain/esports/tournaments'
+import { codeLookupLimit } from '../../http/code-lookup'
 import { type FieldErrors, invalid } from '../../http/errors'
 import { idParam } from '../../http/ids'
 import { MAX_INSTANT_MS } from '../../http/instants'
@@ -398,13 +399,14 @@ export function esportsTournamentRoutes(deps: Deps) {
       description:
         '404 for a code not of this tournament; 403 without a verified game account; 409 when the squad is full (the mode’s team size), registration has closed, or the caller is already in a squad.',
       security: bearerSecurity,
+      middleware: [codeLookupLimit(deps, { body: 'invite_code' })],
       request: {
         params: idParam,
         body: jsonBody(z.strictObject({ invite_code: z.string().trim().min(1).max(20) })),
       },
       responses: {
         201: json(z.object({ esports_tournament: TournamentSchema }), 'Joined'),
-        ...errors(401, 403, 404, 409, 422),
+        ...errors(401, 403, 404, 409, 422, 429),
       },
     }),
     async (c) => {

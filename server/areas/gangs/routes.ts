@@ -1,5 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi'
 import type { Deps } from '../../deps'
+import { codeLookupLimit } from '../../http/code-lookup'
 import { forbidden, notFound } from '../../http/errors'
 import { idParams } from '../../http/ids'
 import { errors, json, jsonBody } from '../../http/responses'
@@ -214,8 +215,9 @@ export function gangRoutes(deps: Deps) {
       description:
         'Its card (no members), so a player can see what they join or ask to join. 404 for an unknown code.',
       security: bearerSecurity,
+      middleware: [codeLookupLimit(deps, { param: 'code' })],
       request: { params: z.object({ code: z.string().max(32) }) },
-      responses: { 200: gangAnswer, ...errors(401, 404, 422) },
+      responses: { 200: gangAnswer, ...errors(401, 404, 422, 429) },
     }),
     async (c) => {
       const row = await findGangByCode(deps.db, normaliseCode(c.req.valid('param').code))
@@ -240,8 +242,9 @@ export function gangRoutes(deps: Deps) {
           ? 'A private gang records the request for its manager; a public gang takes the caller at once. 404 for an unknown code, 409 ALREADY_JOINED when already in it or already asked.'
           : 'Codes are case-insensitive. 404 for an unknown code; 403 for a private gang (ask instead, and the manager approves); 409 ALREADY_JOINED when already a member; 409 when the gang is full.',
         security: bearerSecurity,
+        middleware: [codeLookupLimit(deps, { body: 'code' })],
         request: { body: jsonBody(CodeRequest) },
-        responses: { 200: gangAnswer, ...errors(401, 403, 404, 409, 422) },
+        responses: { 200: gangAnswer, ...errors(401, 403, 404, 409, 422, 429) },
       }),
       async (c) => {
         const me = currentUser(c)

@@ -1,5 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi'
 import type { Deps } from '../../deps'
+import { codeLookupLimit } from '../../http/code-lookup'
 import { conflict } from '../../http/errors'
 import { pagingQuery, toPage } from '../../http/paging'
 import { errors, json, jsonBody } from '../../http/responses'
@@ -144,8 +145,9 @@ export function groupRoutes(deps: Deps) {
       description:
         'A wrong or reset code is 404. Joining again changes nothing; someone who left is back in; someone an admin removed is not (403: only an admin adds them back).',
       security: bearerSecurity,
+      middleware: [codeLookupLimit(deps, { body: 'invite_code' })],
       request: { body: jsonBody(z.strictObject({ invite_code: z.string().trim().min(1).max(40) })) },
-      responses: { 200: json(GroupAnswer, 'Joined'), ...errors(401, 403, 404, 422) },
+      responses: { 200: json(GroupAnswer, 'Joined'), ...errors(401, 403, 404, 422, 429) },
     }),
     async (c) => {
       const me = currentUser(c)

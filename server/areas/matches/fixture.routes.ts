@@ -1,5 +1,6 @@
-import { createRoute, z } from '@hono/zod-openapi'
+import { z } from '@hono/zod-openapi'
 import type { Deps } from '../../deps'
+import { moneyRoute, requestDeps } from '../../http/idempotency'
 import { errors, json, jsonBody } from '../../http/responses'
 import { bearerSecurity, createRouter } from '../../http/router'
 import { createFixture } from './fixture'
@@ -19,8 +20,9 @@ const FixtureBody = z.strictObject({
 /** `POST /api/admin/matches`: an admin fixture for scenarios and classes (docs/scenarios.md). */
 export function matchFixtureRoutes(deps: Deps) {
   const app = createRouter()
+  // The fixture comes with the house's paid contests: a retry must not make a second one.
   app.openapi(
-    createRoute({
+    moneyRoute(deps, {
       method: 'post',
       path: '/api/admin/matches',
       tags: ['Admin'],
@@ -41,8 +43,9 @@ export function matchFixtureRoutes(deps: Deps) {
       },
     }),
     async (c) => {
-      const result = await createFixture(deps, c.req.valid('json'))
-      const [match] = await matchesJson(deps, [await requireMatch(deps.db, result.matchId)], null)
+      const d = requestDeps(c, deps)
+      const result = await createFixture(d, c.req.valid('json'))
+      const [match] = await matchesJson(d, [await requireMatch(d.db, result.matchId)], null)
       return c.json({ match: match as z.infer<typeof MatchSchema>, contests: result.contests }, 201)
     },
   )

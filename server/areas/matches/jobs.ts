@@ -48,9 +48,10 @@ export function registerMatchJobs(deps: Deps): void {
 /**
  * At every start, before the server listens (all of it cheap): every upcoming match has its
  * lock job; a match that was simulating live has its step job (the step reads where to go on
- * from the stored events); a completed match whose settlement a crash cut short gets a settle
- * job. Settlement itself can take seconds for a big match, so it runs in the scheduler after
- * the server listens — per contest, idempotent, so a second crash half-way is harmless too.
+ * from the stored events); a completed match whose settlement a crash cut short (contests
+ * still locked, or not yet stamped `settled_at_ms`) gets a settle job. Settlement itself can
+ * take seconds for a big match, so it runs in the scheduler after the server listens — per
+ * contest, idempotent, so a second crash half-way is harmless too.
  */
 export async function resumeMatches(deps: Deps): Promise<void> {
   const upcoming = await deps.db
@@ -74,17 +75,23 @@ export async function resumeMatches(deps: Deps): Promise<void> {
     .where('status', '=', 'live')
     .where('sim_mode', '=', 'live')
     .execute()
+  // Settlement left unfinished: contests still locked, or a match completed by the server
+  // (`completed_at_ms`; seeded history has none) whose last step — the championship's rows and
+  // the `settled_at_ms` stamp — a crash cut off after the last contest was paid.
   const unsettled = await deps.db
     .selectFrom('matches as m')
     .select('m.id')
     .where('m.status', '=', 'completed')
-    .where(({ exists, selectFrom }) =>
-      exists(
-        selectFrom('contests as c')
-          .select('c.id')
-          .whereRef('c.match_id', '=', 'm.id')
-          .where('c.status', '=', 'locked'),
-      ),
+    .where(({ and, eb, exists, or, selectFrom }) =>
+      or([
+        exists(
+          selectFrom('contests as c')
+            .select('c.id')
+            .whereRef('c.match_id', '=', 'm.id')
+            .where('c.status', '=', 'locked'),
+        ),
+        and([eb('m.completed_at_ms', 'is not', null), eb('m.settled_at_ms', 'is', null)]),
+      ]),
     )
     .execute()
   const now = deps.clock.now()

@@ -1,5 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi'
 import type { Deps } from '../../deps'
+import { codeLookupLimit } from '../../http/code-lookup'
 import { idParam } from '../../http/ids'
 import { errors, json, jsonBody } from '../../http/responses'
 import { type AppContext, bearerSecurity, createRouter, currentUser } from '../../http/router'
@@ -92,8 +93,9 @@ export function postRoutes(deps: Deps) {
       summary: 'A contest’s posts, newest first',
       description:
         'The contest’s topic and its posts. `topic.id` is null until the first post (the topic is made then). A private contest: as the contest (404).',
+      middleware: [codeLookupLimit(deps, { query: 'invite_code' })],
       request: { params: idParam, query: olderQuery.extend({ invite_code: z.string().max(64).optional() }) },
-      responses: { 200: json(PostsPage, 'Posts'), ...errors(404, 422) },
+      responses: { 200: json(PostsPage, 'Posts'), ...errors(404, 422, 429) },
     }),
     async (c) => {
       const q = c.req.valid('query')

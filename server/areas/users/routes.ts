@@ -1,6 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi'
 import type { Deps } from '../../deps'
 import { USERNAME_PATTERN } from '../../domain/user-rules'
+import { codeLookupLimit } from '../../http/code-lookup'
 import { PageMetaSchema, pageMeta, pagingQuery, toPage } from '../../http/paging'
 import { errors, json, jsonBody } from '../../http/responses'
 import { bearerSecurity, createRouter, currentUser } from '../../http/router'
@@ -21,8 +22,9 @@ export function userRoutes(deps: Deps) {
       summary: 'Sign up',
       description:
         'Creates an active account that can sign in at once. A verification mail (with an activation link) goes to the local outbox.',
+      middleware: [codeLookupLimit(deps, { body: 'ref_code' })],
       request: { body: jsonBody(RegisterRequest) },
-      responses: { 201: json(z.object({ user: MeSchema }), 'Created'), ...errors(400, 413, 422) },
+      responses: { 201: json(z.object({ user: MeSchema }), 'Created'), ...errors(400, 413, 422, 429) },
     }),
     async (c) => {
       const user = await registerUser(deps, c.req.valid('json'))

@@ -1,8 +1,9 @@
-import { createRoute, z } from '@hono/zod-openapi'
+import { z } from '@hono/zod-openapi'
 import { withTx } from '../../db/tx'
 import type { Deps } from '../../deps'
 import { rupeesToPaise } from '../../domain/money'
 import { invalid, notFound } from '../../http/errors'
+import { moneyRoute, requestDeps } from '../../http/idempotency'
 import { idField } from '../../http/ids'
 import { errors, json, jsonBody } from '../../http/responses'
 import { bearerSecurity, createRouter } from '../../http/router'
@@ -40,7 +41,7 @@ const WalletSchema = z.object({
 export function adminWalletRoutes(deps: Deps) {
   const app = createRouter()
   app.openapi(
-    createRoute({
+    moneyRoute(deps, {
       method: 'post',
       path: '/api/admin/wallet/credits',
       tags: ['Admin'],
@@ -82,13 +83,14 @@ export function adminWalletRoutes(deps: Deps) {
         })
       if (amount <= 0 || amount > max)
         throw invalid({ amount: [`must be above 0 and at most ${coins ? '1,000,000 coins' : '₹1,00,000'}`] })
+      const d = requestDeps(c, deps)
       const user =
         body.user_id !== undefined
-          ? await findUserById(deps.db, body.user_id)
-          : await findUserByEmail(deps.db, body.email as string)
+          ? await findUserById(d.db, body.user_id)
+          : await findUserByEmail(d.db, body.email as string)
       if (!user) throw notFound('User')
       const now = deps.clock.now()
-      const transactionId = await withTx(deps, async (tx, after) => {
+      const transactionId = await withTx(d, async (tx, after) => {
         const house = coins
           ? await systemAccountId(tx, SYSTEM_ACCOUNTS.houseCoins.code, 'COIN', now)
           : await systemAccountId(tx, SYSTEM_ACCOUNTS.house.code, 'INR', now)
@@ -128,7 +130,7 @@ export function adminWalletRoutes(deps: Deps) {
             compartment: body.compartment,
             transaction_id: transactionId,
           },
-          wallet: walletJson(await userBalances(deps.db, user.id)),
+          wallet: walletJson(await userBalances(d.db, user.id)),
         },
         201,
       )

@@ -1,6 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi'
 import type { Deps } from '../../deps'
-import { idempotency, requestDeps } from '../../http/idempotency'
+import { moneyRoute, requestDeps } from '../../http/idempotency'
 import { idParam } from '../../http/ids'
 import { PageMetaSchema, pageMeta, pagingQuery, toPage } from '../../http/paging'
 import { errors, json, jsonBody } from '../../http/responses'
@@ -75,7 +75,7 @@ export function creditRoutes(deps: Deps) {
   const app = createRouter()
 
   app.openapi(
-    createRoute({
+    moneyRoute(deps, {
       method: 'post',
       path: '/api/user_credits',
       tags: ['Wallet'],
@@ -83,7 +83,6 @@ export function creditRoutes(deps: Deps) {
       description:
         '`enter_amount` rupees (₹10–₹10,000, at most 2 decimals) and `gateway`. Open `payment_data.url`; the gateway sends the browser back to the web client, which calls the matching verify. Honours `Idempotency-Key`.',
       security: bearerSecurity,
-      middleware: [idempotency(deps)],
       request: { body: jsonBody(CreateCredit) },
       responses: { 201: json(CreditAnswer, 'The pending credit'), ...errors(401, 409, 422) },
     }),
@@ -139,7 +138,7 @@ export function creditRoutes(deps: Deps) {
     ...errors(401, 404, 409, 422),
   }
   app.openapi(
-    createRoute({
+    moneyRoute(deps, {
       method: 'put',
       path: '/api/user_credits/verify_paytm',
       tags: ['Wallet'],
@@ -164,12 +163,15 @@ export function creditRoutes(deps: Deps) {
         names: { order: 'ORDERID', amount: 'TXNAMOUNT', signature: 'CHECKSUMHASH' },
         signed: { ORDERID: b.ORDERID, TXNID: b.TXNID, STATUS: b.STATUS, RESPMSG: b.RESPMSG },
       }
-      return c.json({ user_credit: creditJson(await verifyCallback(deps, me.id, callback)) }, 200)
+      return c.json(
+        { user_credit: creditJson(await verifyCallback(requestDeps(c, deps), me.id, callback)) },
+        200,
+      )
     },
   )
 
   app.openapi(
-    createRoute({
+    moneyRoute(deps, {
       method: 'put',
       path: '/api/user_credits/verify_payu_paisa',
       tags: ['Wallet'],
@@ -194,7 +196,10 @@ export function creditRoutes(deps: Deps) {
         names: { order: 'txnid', amount: 'amount', signature: 'hash' },
         signed: { txnid: b.txnid, mihpayid: b.mihpayid, status: b.status },
       }
-      return c.json({ user_credit: creditJson(await verifyCallback(deps, me.id, callback)) }, 200)
+      return c.json(
+        { user_credit: creditJson(await verifyCallback(requestDeps(c, deps), me.id, callback)) },
+        200,
+      )
     },
   )
 

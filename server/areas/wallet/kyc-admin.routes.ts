@@ -1,5 +1,6 @@
-import { createRoute, z } from '@hono/zod-openapi'
+import { createRoute, type RouteConfig, z } from '@hono/zod-openapi'
 import type { Deps } from '../../deps'
+import { moneyRoute, requestDeps } from '../../http/idempotency'
 import { errors, json, jsonBody } from '../../http/responses'
 import { bearerSecurity, createRouter, currentAdmin } from '../../http/router'
 import { decidePan, listPanCards, panCardJson } from './kyc'
@@ -24,26 +25,32 @@ type Decision = { approve: true } | { approve: false; reason: string }
 /**
  * POST `{base}/{id}/approve` and POST `{base}/{id}/reject` (with a reason) for one kind of
  * submission: both decide it with `decide` and answer with `answer` (a decided one → 409).
+ * `movesMoney`: the decisions are declared money-moving (`Idempotency-Key`), and `decide` gets
+ * the request's deps.
  */
 function decisionRoutes<A extends z.ZodType>(
   app: ReturnType<typeof createRouter>,
+  deps: Deps,
   {
     base,
     summaries,
     description,
     answer,
+    movesMoney,
     decide,
   }: {
     base: string
     summaries: { approve: string; reject: string }
     description: string
     answer: A
-    decide: (adminId: number, id: number, decision: Decision) => Promise<z.output<A>>
+    movesMoney: boolean
+    decide: (d: Deps, adminId: number, id: number, decision: Decision) => Promise<z.output<A>>
   },
 ) {
   const decided = json(answer, 'Decided')
+  const declare = movesMoney ? moneyRoute : <R extends RouteConfig>(_: Deps, route: R) => createRoute(route)
   app.openapi(
-    createRoute({
+    declare(deps, {
       method: 'post',
       path: `${base}/{id}/approve`,
       tags: ['Admin'],
@@ -53,10 +60,14 @@ function decisionRoutes<A extends z.ZodType>(
       request: { params: idParam },
       responses: { 200: decided, ...errors(401, 403, 404, 409) },
     }),
-    async (c) => c.json(await decide(currentAdmin(c).id, c.req.valid('param').id, { approve: true }), 200),
+    async (c) =>
+      c.json(
+        await decide(requestDeps(c, deps), currentAdmin(c).id, c.req.valid('param').id, { approve: true }),
+        200,
+      ),
   )
   app.openapi(
-    createRoute({
+    declare(deps, {
       method: 'post',
       path: `${base}/{id}/reject`,
       tags: ['Admin'],
@@ -69,7 +80,10 @@ function decisionRoutes<A extends z.ZodType>(
     async (c) => {
       const reason = c.req.valid('json').reason
       return c.json(
-        await decide(currentAdmin(c).id, c.req.valid('param').id, { approve: false, reason }),
+        await decide(requestDeps(c, deps), currentAdmin(c).id, c.req.valid('param').id, {
+          approve: false,
+          reason,
+        }),
         200,
       )
     },
@@ -80,10 +94,10 @@ function decisionRoutes<A extends z.ZodType>(
 export function kycAdminRoutes(deps: Deps) {
   const app = createRouter()
 
-  async function users(ids: number[]) {
+  async function users(ids: number[], db: Deps['db'] = deps.db) {
     if (ids.length === 0)
       return new Map<number, { id: number; username: string; email: string; mobile_approved: number }>()
-    const rows = await deps.db
+    const rows = await db
       .selectFrom('users')
       .select(['id', 'username', 'email', 'mobile_approved'])
       .where('id', 'in', [...new Set(ids)])
@@ -103,9 +117,12 @@ export function kycAdminRoutes(deps: Deps) {
       })),
     )
   }
-  async function adminRedemptionJson(rows: Parameters<typeof redemptionsJson>[1]) {
-    const byId = await users(rows.map((r) => r.user_id))
-    return (await redemptionsJson(deps.db, rows)).map((r) => ({ ...r, user: ref(byId.get(r.user_id)) }))
+  async function adminRedemptionJson(rows: Parameters<typeof redemptionsJson>[1], db: Deps['db'] = deps.db) {
+    const byId = await users(
+      rows.map((r) => r.user_id),
+      db,
+    )
+    return (await redemptionsJson(db, rows)).map((r) => ({ ...r, user: ref(byId.get(r.user_id)) }))
   }
 
   app.openapi(
@@ -127,13 +144,14 @@ export function kycAdminRoutes(deps: Deps) {
     },
   )
 
-  decisionRoutes(app, {
+  decisionRoutes(app, deps, {
     base: '/api/admin/kyc',
     summaries: { approve: 'Approve a pending PAN', reject: 'Reject a pending PAN, with a reason' },
     description: 'Sets the user’s `pancard_status` and notifies them. A submission already decided → 409.',
     answer: z.object({ pan_card: AdminPanCard }),
-    decide: async (adminId, id, decision) => {
-      const row = await decidePan(deps, adminId, id, decision)
+    movesMoney: false,
+    decide: async (d, adminId, id, decision) => {
+      const row = await decidePan(d, adminId, id, decision)
       return { pan_card: (await adminPanJson([row]))[0] as AdminPanCardJson }
     },
   })
@@ -159,7 +177,7 @@ export function kycAdminRoutes(deps: Deps) {
     },
   )
 
-  decisionRoutes(app, {
+  decisionRoutes(app, deps, {
     base: '/api/admin/redemptions',
     summaries: {
       approve: 'Pay out a pending withdrawal (the fee goes to the house)',
@@ -167,9 +185,10 @@ export function kycAdminRoutes(deps: Deps) {
     },
     description: 'Notifies the player. A request already decided → 409.',
     answer: z.object({ redemption: AdminRedemption }),
-    decide: async (adminId, id, decision) => {
-      const row = await decideRedemption(deps, adminId, id, decision)
-      return { redemption: (await adminRedemptionJson([row]))[0] as AdminRedemptionJson }
+    movesMoney: true,
+    decide: async (d, adminId, id, decision) => {
+      const row = await decideRedemption(d, adminId, id, decision)
+      return { redemption: (await adminRedemptionJson([row], d.db))[0] as AdminRedemptionJson }
     },
   })
 

@@ -3,7 +3,7 @@ import { countRows } from '../../db/query'
 import type { Deps } from '../../deps'
 import { rupeesToPaise } from '../../domain/money'
 import { invalid } from '../../http/errors'
-import { idempotency, requestDeps } from '../../http/idempotency'
+import { moneyRoute, requestDeps } from '../../http/idempotency'
 import { PageMetaSchema, pageMeta, pagingQuery, toPage } from '../../http/paging'
 import { errors, json, jsonBody } from '../../http/responses'
 import { bearerSecurity, createRouter, currentUser } from '../../http/router'
@@ -63,7 +63,7 @@ export function redemptionRoutes(deps: Deps) {
   )
 
   app.openapi(
-    createRoute({
+    moneyRoute(deps, {
       method: 'post',
       path: '/api/redemptions',
       tags: ['Withdrawals'],
@@ -75,7 +75,6 @@ export function redemptionRoutes(deps: Deps) {
         'Send an `Idempotency-Key` header to make a retry safe: the same key and body get the first answer again.',
       ].join('\n\n'),
       security: bearerSecurity,
-      middleware: [idempotency(deps)],
       request: { body: jsonBody(RedeemRequest) },
       responses: {
         201: json(z.object({ redemption: RedemptionSchema }), 'Requested'),

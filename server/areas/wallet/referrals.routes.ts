@@ -1,7 +1,8 @@
 import { createRoute, z } from '@hono/zod-openapi'
 import type { MiddlewareHandler } from 'hono'
 import type { Deps } from '../../deps'
-import { idempotency, requestDeps } from '../../http/idempotency'
+import { codeLookupLimit } from '../../http/code-lookup'
+import { moneyRoute, requestDeps } from '../../http/idempotency'
 import { errors, json, jsonBody } from '../../http/responses'
 import { type AppEnv, bearerSecurity, createRouter, currentUser } from '../../http/router'
 import { userBalances, walletJson } from '../ledger/service'
@@ -56,7 +57,7 @@ export function referralRoutes(deps: Deps) {
   )
 
   app.openapi(
-    createRoute({
+    moneyRoute(deps, {
       method: 'post',
       path: '/api/me/refer_code',
       tags: ['Rewards'],
@@ -64,7 +65,7 @@ export function referralRoutes(deps: Deps) {
       description:
         'For a user who signed up without a code: once only (409 after that); an unknown code, your own code or the code of someone you referred is 422. Both sides get coins and a scratch card.',
       security: bearerSecurity,
-      middleware: [signedIn, idempotency(deps)] as const,
+      middleware: [codeLookupLimit(deps, { body: 'ref_code' }), signedIn] as const,
       request: { body: jsonBody(ReferCodeRequest) },
       responses: {
         200: json(
@@ -79,7 +80,7 @@ export function referralRoutes(deps: Deps) {
           }),
           'Applied',
         ),
-        ...errors(400, 401, 409, 422),
+        ...errors(400, 401, 409, 422, 429),
       },
     }),
     async (c) => {

@@ -2,6 +2,7 @@ import { createRoute, z } from '@hono/zod-openapi'
 import type { Deps } from '../../deps'
 import { paiseToRupees, rupeesToPaise } from '../../domain/money'
 import { invalid } from '../../http/errors'
+import { moneyRoute, requestDeps } from '../../http/idempotency'
 import { errors, json, jsonBody } from '../../http/responses'
 import { bearerSecurity, createRouter, currentAdmin } from '../../http/router'
 import { multilineText } from '../../http/text'
@@ -75,7 +76,10 @@ export function refundAdminRoutes(deps: Deps) {
   const app = createRouter()
   const db = deps.db
 
-  async function adminJson(rows: Awaited<ReturnType<typeof listAllClaims>>): Promise<AdminClaimRefundJson[]> {
+  async function adminJson(
+    rows: Awaited<ReturnType<typeof listAllClaims>>,
+    db: Deps['db'] = deps.db,
+  ): Promise<AdminClaimRefundJson[]> {
     if (rows.length === 0) return []
     const ids = (pick: (r: (typeof rows)[number]) => number | null) => [
       ...new Set(rows.map(pick).filter((v): v is number => v !== null)),
@@ -167,7 +171,7 @@ export function refundAdminRoutes(deps: Deps) {
   )
 
   app.openapi(
-    createRoute({
+    moneyRoute(deps, {
       method: 'post',
       path: '/api/admin/claim_refunds/{id}/refund',
       tags: ['Admin'],
@@ -191,16 +195,17 @@ export function refundAdminRoutes(deps: Deps) {
       if (amountPaise === null) throw invalid({ amount: ['must be rupees with at most 2 decimals'] })
       if (amountPaise <= 0 || amountPaise > MAX_CLAIM_REFUND_PAISE)
         throw invalid({ amount: ['must be above 0 and at most ₹10,000'] })
-      const { claim } = await decideClaim(deps, admin.id, c.req.valid('param').id, {
+      const d = requestDeps(c, deps)
+      const { claim } = await decideClaim(d, admin.id, c.req.valid('param').id, {
         refund: true,
         amountPaise,
         note: body.note,
       })
-      const [json] = await adminJson([claim])
+      const [json] = await adminJson([claim], d.db)
       return c.json(
         {
           claim_refund: json as AdminClaimRefundJson,
-          wallet: walletJson(await userBalances(db, claim.user_id)),
+          wallet: walletJson(await userBalances(d.db, claim.user_id)),
         },
         200,
       )

@@ -1,5 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi'
 import type { Deps } from '../../deps'
+import { moneyRoute, requestDeps } from '../../http/idempotency'
 import { errors, json, jsonBody } from '../../http/responses'
 import { bearerSecurity, createRouter, currentUser } from '../../http/router'
 import { ClaimRefundRequest, ClaimRefundSchema, idParam } from './kyc.schemas'
@@ -9,8 +10,9 @@ import { claimRefundJson, createClaim, findClaim, listClaims } from './refunds'
 export function refundRoutes(deps: Deps) {
   const app = createRouter()
 
+  // A claim names the amount it asks back: declared money-moving, so a retry files it once.
   app.openapi(
-    createRoute({
+    moneyRoute(deps, {
       method: 'post',
       path: '/api/claim_refunds',
       tags: ['Withdrawals'],
@@ -25,7 +27,7 @@ export function refundRoutes(deps: Deps) {
       },
     }),
     async (c) => {
-      const row = await createClaim(deps, currentUser(c).id, c.req.valid('json'))
+      const row = await createClaim(requestDeps(c, deps), currentUser(c).id, c.req.valid('json'))
       return c.json({ claim_refund: claimRefundJson(row) }, 201)
     },
   )

@@ -1,6 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi'
 import type { Deps } from '../../deps'
-import { idempotency, requestDeps } from '../../http/idempotency'
+import { moneyRoute, requestDeps } from '../../http/idempotency'
 import { idField, idParam } from '../../http/ids'
 import { PageMetaSchema, pageMeta, pagingQuery, toPage } from '../../http/paging'
 import { errors, json, jsonBody } from '../../http/responses'
@@ -107,7 +107,7 @@ export function scratchCardRoutes(deps: Deps) {
   )
 
   app.openapi(
-    createRoute({
+    moneyRoute(deps, {
       method: 'post',
       path: '/api/scratch_cards/claim',
       tags: ['Rewards'],
@@ -115,7 +115,6 @@ export function scratchCardRoutes(deps: Deps) {
       description:
         'Reveals the reward and pays it once: cash to the unused balance, coins to the coin balance, or nothing. Claiming a claimed card is 409; another user’s card is 404. Takes an `Idempotency-Key` header: a retry with the same key and body gets the first answer again.',
       security: bearerSecurity,
-      middleware: [idempotency(deps)],
       request: { body: jsonBody(ClaimRequest) },
       responses: {
         200: json(z.object({ scratch_card: ScratchCardSchema, wallet: WalletSchema }), 'The claimed card'),

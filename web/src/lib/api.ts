@@ -195,10 +195,31 @@ async function refreshTokens(): Promise<boolean> {
 }
 
 const NO_CACHE = { 'Cache-Control': 'private, no-cache, no-store, must-revalidate' }
+const IDEMPOTENCY_KEY = 'Idempotency-Key'
 
-export async function api<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
-  const url = buildUrl(path, options.query)
+/** One key per submitted action: a double click or a retry of the same request moves money once. */
+export function newIdempotencyKey(): string {
+  // getRandomValues, not randomUUID: the latter is missing on plain http from another device.
+  const bytes = crypto.getRandomValues(new Uint8Array(16))
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('')
+}
+
+/**
+ * Every signed-in write carries an `Idempotency-Key`: the caller's (a form that keeps one across
+ * its own retries), else a fresh one per call — the same on the resend after a token refresh.
+ * An operation that moves money (/api/openapi.json documents the header on each) then runs once
+ * however often the request arrives; the others ignore it.
+ */
+function withIdempotencyKey(method: string, options: RequestOptions, anonymous: boolean): RequestOptions {
+  if (method === 'GET' || anonymous) return options
+  if (Object.keys(options.headers ?? {}).some((h) => h.toLowerCase() === 'idempotency-key')) return options
+  return { ...options, headers: { ...options.headers, [IDEMPOTENCY_KEY]: newIdempotencyKey() } }
+}
+
+export async function api<T>(method: string, path: string, requested: RequestOptions = {}): Promise<T> {
+  const url = buildUrl(path, requested.query)
   const isTokenEndpoint = path.startsWith('/post_login') || path.startsWith('/oauth/token')
+  const options = withIdempotencyKey(method, requested, isTokenEndpoint || !accessToken())
   const tokenUsed = accessToken()
   let response = await send(method, url, options, tokenUsed)
   if (response.status === 401 && !isTokenEndpoint) {

@@ -61,10 +61,9 @@ export const creditsQuery = queryOptions({
   staleTime: 0,
 })
 
+/** A fresh Idempotency-Key goes with it (every write of lib/api.ts carries one). */
 export function createCredit(body: { enter_amount: number; gateway: Gateway }) {
-  return post<{ user_credit: UserCredit }>('/api/user_credits', body, {
-    headers: { 'Idempotency-Key': newIdempotencyKey() },
-  })
+  return post<{ user_credit: UserCredit }>('/api/user_credits', body)
 }
 
 /** The gateway's callback fields, passed on unchanged. */
@@ -113,12 +112,7 @@ export function claimRefund(body: { reason: string; user_credit_id?: number; con
   return post<{ claim_refund: RefundClaim }>('/api/claim_refunds', body)
 }
 
-/** One key per submitted form: a double click or a retry of the same request moves money once. */
-export function newIdempotencyKey(): string {
-  // getRandomValues, not randomUUID: the latter is missing on plain http from another device.
-  const bytes = crypto.getRandomValues(new Uint8Array(16))
-  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('')
-}
+export { newIdempotencyKey } from '../../lib/api'
 
 export interface Balances {
   current_balance: number
