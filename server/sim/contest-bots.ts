@@ -4,7 +4,7 @@ import { findPhase, phaseMatches, phasePlayers } from '../areas/championship/que
 import { createClassicTeam } from '../areas/championship/service'
 import { joinChampionshipContest, phaseLocked, phaseWindow } from '../areas/championship-contests/service'
 import { botPrefix } from '../areas/contest-creation/bot-stakes'
-import { assertVisible } from '../areas/contest-creation/visibility'
+import { visibleContest } from '../areas/contest-creation/visibility'
 import { findContest } from '../areas/contests/queries'
 import { isLocked, joinContest } from '../areas/contests/service'
 import { post, SYSTEM_ACCOUNTS, systemAccountId, userAccountId, userBalances } from '../areas/ledger/service'
@@ -129,7 +129,7 @@ async function authorize(tx: Tx, type: ContestKind, t: Target, actor: { id: numb
     created_by_id: t.owner_id,
     invite_code: t.invite_code,
   }
-  await assertVisible(tx, type, guarded, { id: actor.id, role: actor.role === 'admin' ? 'admin' : 'player' })
+  await visibleContest(tx, type, guarded, { id: actor.id, role: actor.role === 'admin' ? 'admin' : 'player' })
   throw new AppError('FORBIDDEN', 'Only the contest’s owner can seat bots in it')
 }
 

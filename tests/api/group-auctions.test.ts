@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { contestRow, memberRow } from '../helpers/contest-rows'
 import type { TestWorld } from '../helpers/deps'
 import { client } from '../helpers/http'
 import { leagueWorld, upcomingMatch } from '../helpers/league'
@@ -112,5 +113,50 @@ describe('auctions by group', () => {
     await api.call('DELETE', `/api/groups/${uuid}/members/${member.slug}`, { token: owner.token })
     expect((await api.get(`/api/auctions/${auction.id}`, member.token)).status).toBe(404)
     expect((await api.get(`/api/auctions/by_group?group_uuid_id=${uuid}`, member.token)).status).toBe(404)
+  })
+
+  it('a card naming a private auction or contest the sender may not see is the 404 of a missing one, and is not sent', async () => {
+    const owner = await api.player()
+    const sender = await api.player()
+    const privateAuction = (await createAuction(owner, {})).body.new_auction
+    const privateContest = await contestRow(world.deps, {
+      isPrivate: true,
+      createdById: owner.id,
+      name: 'Hidden cup',
+    })
+    const uuid = await groupOf(sender, [])
+    const card = (type: string, card_id: number, n: string) =>
+      api.post(
+        `/api/groups/${uuid}/messages`,
+        { identifier_key: `card-${n}`, message: 'Join!', message_type: type, card_id },
+        sender.token,
+      )
+    const answer = (r: { status: number; body: any }) => [r.status, r.body.code, r.body.error]
+    expect(answer(await card('auction_invite', privateAuction.id, 'a1'))).toEqual([
+      404,
+      'NOT_FOUND',
+      'Auction not found',
+    ])
+    expect(answer(await card('auction_invite', 2_000_000_000, 'a2'))).toEqual([
+      404,
+      'NOT_FOUND',
+      'Auction not found',
+    ])
+    expect(answer(await card('contest_card', privateContest, 'c1'))).toEqual([
+      404,
+      'NOT_FOUND',
+      'Contest not found',
+    ])
+    expect(answer(await card('contest_card', 999_999, 'c2'))).toEqual([404, 'NOT_FOUND', 'Contest not found'])
+    expect((await api.get(`/api/groups/${uuid}/messages`, sender.token)).body.messages).toEqual([])
+    // Once the sender may see them (a manager of the auction, a member of the contest) the cards go.
+    await api.post(
+      `/api/auctions/${privateAuction.id}/join`,
+      { code: privateAuction.code, franchise_name: 'Sender XI', color: 'red' },
+      sender.token,
+    )
+    await memberRow(world.deps, privateContest, sender.id)
+    expect((await card('auction_invite', privateAuction.id, 'a3')).status).toBe(201)
+    expect((await card('contest_card', privateContest, 'c3')).status).toBe(201)
   })
 })

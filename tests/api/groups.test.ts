@@ -276,12 +276,13 @@ describe('messages', () => {
     for (const message of ['', '   ', 'x'.repeat(MESSAGE_MAX_CHARS + 1)])
       expect((await say(a, g.group_uuid_id, message)).status).toBe(422)
     expect((await say(a, g.group_uuid_id, 'x'.repeat(MESSAGE_MAX_CHARS))).status).toBe(201)
+    // A card naming no contest is the 404 of a missing contest (as one the sender may not see).
     const card = await api.post(
       `/api/groups/${g.group_uuid_id}/messages`,
       { identifier_key: key(), message: 'Join my contest', message_type: 'contest_card', card_id: 999999 },
       a.token,
     )
-    expect(card.status).toBe(422)
+    expect([card.status, card.body.code, card.body.error]).toEqual([404, 'NOT_FOUND', 'Contest not found'])
     expect((await counts()).messages).toBe(before.messages + 1)
   })
 
@@ -325,12 +326,12 @@ describe('messages', () => {
     expect(await unread(a)).toBe(1)
     await api.post(`/api/groups/${g.group_uuid_id}/read`, { message_id: mine }, a.token)
     expect(await unread(a)).toBe(0)
-    // A message of another group is not a read marker here.
+    // A message of another group is no message of this one: 404, as a message that never was.
     const other = await newGroup(b)
     const foreign = (await say(b, other.group_uuid_id, 'elsewhere')).body.message.id
     expect(
       (await api.post(`/api/groups/${g.group_uuid_id}/read`, { message_id: foreign }, b.token)).status,
-    ).toBe(422)
+    ).toBe(404)
   })
 })
 

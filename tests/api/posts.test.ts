@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { visibleTopic } from '../../server/areas/posts/topics'
+import { visibleTopic } from '../../server/areas/posts/visibility'
 import { POST_MAX_CHARS } from '../../server/domain/social-text'
 import { race, statuses } from '../helpers/concurrency'
 import { contestRow, memberRow } from '../helpers/contest-rows'
@@ -115,6 +115,62 @@ describe('posts on walls and contests', () => {
     expect((await visibleTopic(world.deps.db, mine.body.post.topic_id, outsiderView)).contest_id).toBe(
       contestId,
     )
+  })
+
+  it('an outsider reporting, liking or replying to a private contest’s post or comment gets the 404 of a missing one, and nothing is written', async () => {
+    const owner = await api.player()
+    const outsider = await api.player()
+    const contestId = await contestRow(world.deps, { isPrivate: true, createdById: owner.id })
+    const post = (
+      await api.post(`/api/contests/${contestId}/posts`, { content: 'Code is QWERTY12' }, owner.token)
+    ).body.post
+    const comment = (
+      await api.post(`/api/posts/${post.id}/comments`, { content: 'See you at 8' }, owner.token)
+    ).body.comment
+    const reports = () => world.deps.db.selectFrom('reports').select('id').execute()
+    const before = (await reports()).length
+    const missing = 2_000_000_000
+    for (const [path, body] of [
+      ['/api/posts/{id}/report', { reason: 'spam', text: 'Spam' }],
+      ['/api/comments/{id}/report', { reason: 'spam', text: 'Spam' }],
+      ['/api/posts/{id}/like', undefined],
+      ['/api/comments/{id}/like', undefined],
+      ['/api/posts/{id}/comments', { content: 'me too' }],
+    ] as const) {
+      const id = path.startsWith('/api/posts') ? post.id : comment.id
+      const hidden = await api.post(path.replace('{id}', String(id)), body, outsider.token)
+      const none = await api.post(path.replace('{id}', String(missing)), body, outsider.token)
+      expect([hidden.status, hidden.body.code, hidden.body.error], path).toEqual([
+        404,
+        'NOT_FOUND',
+        none.body.error,
+      ])
+      expect(JSON.stringify(hidden.body)).not.toMatch(/QWERTY12|See you/)
+    }
+    // A reply naming the hidden comment from a post the outsider may see: as a missing parent.
+    const open = await wallPost(outsider.token)
+    const reply = await api.post(
+      `/api/posts/${open.id}/comments`,
+      { content: 'x', parent_id: comment.id },
+      outsider.token,
+    )
+    expect([reply.status, reply.body.error]).toEqual([404, 'Comment not found'])
+    expect((await reports()).length).toBe(before)
+    const counts = await world.deps.db
+      .selectFrom('posts')
+      .select(['likes_count', 'comments_count'])
+      .where('id', '=', post.id)
+      .executeTakeFirstOrThrow()
+    expect(counts).toEqual({ likes_count: 0, comments_count: 1 })
+    // A member still reports it, and the queue names it.
+    await memberRow(world.deps, contestId, outsider.id)
+    const reported = await api.post(
+      `/api/posts/${post.id}/report`,
+      { reason: 'spam', text: 'Spam' },
+      outsider.token,
+    )
+    expect(reported.status).toBe(201)
+    expect(reported.body.report.subject_label).toBe('Code is QWERTY12')
   })
 
   it('empty, blank and over-long posts are 422 and store nothing', async () => {
@@ -411,6 +467,32 @@ describe('mentions and notifications', () => {
     expect(c.body.comment.mentions).toEqual([{ slug: b.slug, username: b.username }])
     const inComment = (await notificationsOf(b.id)).filter((n) => n.kind === 'mention')
     expect(JSON.parse(inComment.at(-1)?.data ?? '{}')).toMatchObject({ comment_id: c.body.comment.id })
+  })
+
+  it('mentions only accounts anyone may see, and tells only those who may see the post', async () => {
+    const owner = await api.player()
+    const member = await api.player()
+    const outsider = await api.player()
+    const off = await api.player()
+    await world.deps.db.updateTable('users').set({ status: 'disabled' }).where('id', '=', off.id).execute()
+    const contestId = await contestRow(world.deps, { isPrivate: true, createdById: owner.id })
+    await memberRow(world.deps, contestId, member.id)
+    const res = await api.post(
+      `/api/contests/${contestId}/posts`,
+      { content: `@${member.username} @${outsider.username} @${off.username} tonight` },
+      owner.token,
+    )
+    expect(res.status).toBe(201)
+    // A disabled account's name stays plain text: no link, as a name nobody has.
+    expect(res.body.post.mentions.map((m: { slug: string }) => m.slug).sort()).toEqual(
+      [member.slug, outsider.slug].sort(),
+    )
+    const told = async (userId: number) =>
+      (await notificationsOf(userId)).filter((n) => n.kind === 'mention').length
+    expect(await told(member.id)).toBe(1)
+    // The outsider is not told of a post they would get a 404 for.
+    expect(await told(outsider.id)).toBe(0)
+    expect(await told(off.id)).toBe(0)
   })
 
   it('comments notify the post’s author (grouped) and replies the comment’s author', async () => {

@@ -182,7 +182,7 @@ describe('GroupChannel', () => {
     // the marker stays and nobody hears of it.
     expect((await read(b.token, second)).status).toBe(200)
     expect((await read(b.token, first)).status).toBe(200)
-    expect((await read(b.token, foreign)).status).toBe(422)
+    expect((await read(b.token, foreign)).status).toBe(404)
     expect((await read(c.token, second)).status).toBe(404)
     await ca.expectSilence(150)
     await cb.expectSilence(50)

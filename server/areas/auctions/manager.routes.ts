@@ -7,7 +7,8 @@ import { bearerSecurity, createRouter, currentUser } from '../../http/router'
 import { auctionLeaderboard, auctionScores } from './scoring'
 import { approveAllManagers } from './seat'
 import { managerJson, managersOf, playerCards } from './serialize'
-import { requireVisibleAuction, stateOf } from './service'
+import { stateOf } from './service'
+import { visibleAuction, visibleManager } from './visibility'
 
 const Any = z.record(z.string(), z.unknown())
 
@@ -27,7 +28,7 @@ export function auctionManagerRoutes(deps: Deps) {
     }),
     async (c) => {
       const me = currentUser(c)
-      const row = await requireVisibleAuction(deps.db, c.req.valid('param').id, me.id)
+      const row = await visibleAuction(deps.db, c.req.valid('param').id, me.id)
       const managers = await managersOf(deps.db, row.id)
       const state = stateOf(deps, row)
       const board = await auctionLeaderboard(deps, row)
@@ -43,15 +44,9 @@ export function auctionManagerRoutes(deps: Deps) {
     },
   )
 
-  /** A manager of an auction the caller may see (404 otherwise). */
-  async function visibleManager(managerId: number, userId: number) {
-    const row = await deps.db
-      .selectFrom('auction_managers')
-      .select(['id', 'auction_id'])
-      .where('id', '=', managerId)
-      .executeTakeFirst()
-    if (!row) throw notFound('Manager')
-    const auction = await requireVisibleAuction(deps.db, row.auction_id, userId)
+  /** A manager of an auction the caller may see (404 otherwise), with its auction. */
+  async function managerOfVisible(managerId: number, userId: number) {
+    const { auction } = await visibleManager(deps.db, managerId, userId)
     const manager = (await managersOf(deps.db, auction.id)).find((m) => m.id === managerId)
     if (!manager) throw notFound('Manager')
     return { auction, manager }
@@ -70,7 +65,7 @@ export function auctionManagerRoutes(deps: Deps) {
     }),
     async (c) => {
       const me = currentUser(c)
-      const { auction, manager } = await visibleManager(c.req.valid('param').id, me.id)
+      const { auction, manager } = await managerOfVisible(c.req.valid('param').id, me.id)
       const state = stateOf(deps, auction)
       const squad = state.managers.find((m) => m.id === manager.id)?.squad ?? []
       const cards = await playerCards(
@@ -117,7 +112,7 @@ export function auctionManagerRoutes(deps: Deps) {
     async (c) => {
       const me = currentUser(c)
       const { id, match_id } = c.req.valid('param')
-      const { auction, manager } = await visibleManager(id, me.id)
+      const { auction, manager } = await managerOfVisible(id, me.id)
       const match = ((await auctionScores(deps, auction)).get(manager.id) ?? []).find(
         (m) => m.match_id === match_id,
       )
@@ -156,7 +151,7 @@ export function auctionManagerRoutes(deps: Deps) {
       const me = currentUser(c)
       const { id } = c.req.valid('param')
       const ids = new Set(await approveAllManagers(deps, me.id, id))
-      const row = await requireVisibleAuction(deps.db, id, me.id)
+      const row = await visibleAuction(deps.db, id, me.id)
       const state = stateOf(deps, row)
       const managers = (await managersOf(deps.db, id)).filter((m) => ids.has(m.id))
       return c.json({ approved: managers.map((m) => managerJson(m, state)) }, 200)

@@ -11,7 +11,7 @@ import { PageMetaSchema, pageMeta, pagingQuery, toPage } from '../../http/paging
 import { errors, json, jsonBody } from '../../http/responses'
 import { bearerSecurity, createRouter, currentUser } from '../../http/router'
 import { sendMessage } from '../groups/messages'
-import { membership } from '../groups/service'
+import { visibleGroup } from '../groups/visibility'
 import { addBots } from './bots'
 import { AUCTION_CHARGES, AUCTION_COLORS, COLOR_IDS, INTERVAL_IDS } from './catalog'
 import { AUCTION_POOLS } from './pools'
@@ -33,13 +33,13 @@ import {
   managerOf,
   refusedBid,
   requireOwnedAuction,
-  requireVisibleAuction,
   runCommand,
   startAuction,
   stateOf,
   violationError,
 } from './service'
 import { scheduleTakeovers } from './takeover'
+import { visibleAuction } from './visibility'
 import { countVisibleAuctions, visibleAuctions } from './visible'
 
 const Any = z.record(z.string(), z.unknown())
@@ -193,7 +193,7 @@ export function auctionRoutes(deps: Deps) {
       const { group_uuid_id } = c.req.valid('query')
       // With a group: the auctions created from it (members only, as the group itself).
       const group =
-        group_uuid_id === undefined ? null : (await membership(deps.db, group_uuid_id, me.id)).group
+        group_uuid_id === undefined ? null : (await visibleGroup(deps.db, group_uuid_id, me.id)).group
       // The newest hundred, as this page has always shown.
       const rows = group
         ? await deps.db
@@ -242,7 +242,8 @@ export function auctionRoutes(deps: Deps) {
         })
       const { group_uuid_id, ...settings } = body
       const d = requestDeps(c, deps)
-      const group = group_uuid_id === undefined ? null : (await membership(d.db, group_uuid_id, me.id)).group
+      const group =
+        group_uuid_id === undefined ? null : (await visibleGroup(d.db, group_uuid_id, me.id)).group
       const row = await createAuction(d, me.id, {
         ...settings,
         sport_slug: body.sport,
@@ -253,7 +254,7 @@ export function auctionRoutes(deps: Deps) {
         before:
           group_uuid_id === undefined
             ? undefined
-            : (tx) => membership(tx, group_uuid_id, me.id, true).then(() => {}),
+            : (tx) => visibleGroup(tx, group_uuid_id, me.id, true).then(() => {}),
       })
       if (group_uuid_id !== undefined)
         await sendMessage(
@@ -284,7 +285,7 @@ export function auctionRoutes(deps: Deps) {
     }),
     async (c) => {
       const me = currentUser(c)
-      const row = await requireVisibleAuction(deps.db, c.req.valid('param').id, me.id)
+      const row = await visibleAuction(deps.db, c.req.valid('param').id, me.id)
       return c.json({ new_auction: await auctionJson(deps, row, me.id) }, 200)
     },
   )
@@ -425,7 +426,7 @@ export function auctionRoutes(deps: Deps) {
     }),
     async (c) => {
       const me = currentUser(c)
-      const row = await requireVisibleAuction(deps.db, c.req.valid('param').id, me.id)
+      const row = await visibleAuction(deps.db, c.req.valid('param').id, me.id)
       const { status } = c.req.valid('query')
       const state = stateOf(deps, row)
       const rows = (await managersOf(deps.db, row.id)).filter((m) => !status || m.status === status)
@@ -471,7 +472,7 @@ export function auctionRoutes(deps: Deps) {
     }),
     async (c) => {
       const me = currentUser(c)
-      const row = await requireVisibleAuction(deps.db, c.req.valid('param').id, me.id)
+      const row = await visibleAuction(deps.db, c.req.valid('param').id, me.id)
       const state = stateOf(deps, row)
       const managers = (await managersOf(deps.db, row.id)).filter((m) => m.status === 'approved')
       const cards = await playerCards(
@@ -514,7 +515,7 @@ export function auctionRoutes(deps: Deps) {
     async (c) => {
       const me = currentUser(c)
       const { id } = c.req.valid('param')
-      const row = await requireVisibleAuction(deps.db, id, me.id)
+      const row = await visibleAuction(deps.db, id, me.id)
       const mine = await managerOf(deps.db, id, me.id)
       if (!mine) throw notFound('Franchise')
       if (row.status !== 'waiting') throw new AppError('AUCTION_STATE', 'The auction has already started')
@@ -557,7 +558,7 @@ export function auctionRoutes(deps: Deps) {
     }),
     async (c) => {
       const me = currentUser(c)
-      const row = await requireVisibleAuction(deps.db, c.req.valid('param').id, me.id)
+      const row = await visibleAuction(deps.db, c.req.valid('param').id, me.id)
       const { status } = c.req.valid('query')
       const players = (await playersJson(deps, stateOf(deps, row))).filter(
         (p) => !status || p.status === status,
@@ -578,7 +579,7 @@ export function auctionRoutes(deps: Deps) {
     }),
     async (c) => {
       const me = currentUser(c)
-      const row = await requireVisibleAuction(deps.db, c.req.valid('param').id, me.id)
+      const row = await visibleAuction(deps.db, c.req.valid('param').id, me.id)
       const events = await deps.db
         .selectFrom('auction_events')
         .select(['seq', 'type', 'payload'])
@@ -633,14 +634,14 @@ export function auctionRoutes(deps: Deps) {
     }),
     async (c) => {
       const me = currentUser(c)
-      const row = await requireVisibleAuction(deps.db, c.req.valid('param').id, me.id)
+      const row = await visibleAuction(deps.db, c.req.valid('param').id, me.id)
       return c.json(await biddingPlayerJson(deps, row, me.id), 200)
     },
   )
 
   /** The caller's approved manager in an auction (pending or rejected managers cannot act). */
   async function actingManager(auctionId: number, userId: number) {
-    await requireVisibleAuction(deps.db, auctionId, userId)
+    await visibleAuction(deps.db, auctionId, userId)
     const mine = await managerOf(deps.db, auctionId, userId)
     if (!mine) throw new AppError('BID_REFUSED', 'You are not a manager of this auction')
     if (mine.status !== 'approved')
@@ -702,7 +703,7 @@ export function auctionRoutes(deps: Deps) {
     }),
     async (c) => {
       const me = currentUser(c)
-      const row = await requireVisibleAuction(deps.db, c.req.valid('param').id, me.id)
+      const row = await visibleAuction(deps.db, c.req.valid('param').id, me.id)
       const mine = await managerOf(deps.db, row.id, me.id)
       const state = stateOf(deps, row)
       const bids = (state.sealed?.bids ?? []).filter((b) => mine && b.managerId === mine.id)

@@ -7,7 +7,8 @@ import { STYLE_LABEL } from '../../domain/styles'
 import { idField } from '../../http/ids'
 import { AUCTION_COLORS } from './catalog'
 import { auctionCapacity } from './pools'
-import { type AuctionRow, inAuctionGroup, managerOf, stateOf } from './service'
+import { type AuctionRow, managerOf, stateOf } from './service'
+import { canSeeAuction } from './visibility'
 
 export type ManagerRow = Awaited<ReturnType<typeof managersOf>>[number]
 
@@ -80,13 +81,7 @@ export async function auctionJson(deps: Deps, row: AuctionRow, viewerId: number)
     kind: row.kind,
     // A public auction's code is no secret; a private one's only its owner, its managers and
     // (issue 15) the members of the group it was created from see.
-    code:
-      row.is_private === 0 ||
-      row.owner_id === viewerId ||
-      me ||
-      (await inAuctionGroup(deps.db, row, viewerId))
-        ? row.code
-        : null,
+    code: (await canSeeAuction(deps.db, row, viewerId)) ? row.code : null,
     group_uuid_id: row.group_id === null ? null : await groupUuidOf(deps.db, row.group_id),
     status: state.paused ? 'paused' : row.status,
     phase: state.phase,

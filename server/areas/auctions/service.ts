@@ -31,6 +31,7 @@ import { post, SYSTEM_ACCOUNTS, systemAccountId, userAccountId } from '../ledger
 import { notify } from '../notifications/service'
 import { AUCTION_COLORS } from './catalog'
 import { type AuctionPool, defaultPool, poolOf, poolProblem, requireSeats } from './pools'
+import { visibleAuction } from './visibility'
 
 export type AuctionRow = Selectable<AuctionsTable>
 
@@ -46,45 +47,8 @@ export async function findAuction(db: Executor, id: number): Promise<AuctionRow 
   return db.selectFrom('auctions').selectAll().where('id', '=', id).executeTakeFirst()
 }
 
-/**
- * An auction the caller may see: public ones, and private ones they own or manage in
- * (anything else is 404, as if it did not exist).
- */
-export async function requireVisibleAuction(db: Executor, id: number, userId: number): Promise<AuctionRow> {
-  const row = await findAuction(db, id)
-  if (!row) throw notFound('Auction')
-  if (
-    row.is_private &&
-    row.owner_id !== userId &&
-    !(await managerOf(db, id, userId)) &&
-    !(await inAuctionGroup(db, row, userId))
-  )
-    throw notFound('Auction')
-  return row
-}
-
-/**
- * Whether the viewer is a current member of the group the auction was created from: the
- * group's members are its invitees, so a private group auction (and its code) is theirs to see.
- */
-export async function inAuctionGroup(
-  db: Executor,
-  row: { group_id: number | null },
-  userId: number,
-): Promise<boolean> {
-  if (row.group_id === null) return false
-  const member = await db
-    .selectFrom('group_members')
-    .select('id')
-    .where('group_id', '=', row.group_id)
-    .where('user_id', '=', userId)
-    .where('removed_at_ms', 'is', null)
-    .executeTakeFirst()
-  return member !== undefined
-}
-
 export async function requireOwnedAuction(db: Executor, id: number, userId: number): Promise<AuctionRow> {
-  const row = await requireVisibleAuction(db, id, userId)
+  const row = await visibleAuction(db, id, userId)
   if (row.owner_id !== userId) throw forbidden('Only the auction’s owner can do that')
   return row
 }

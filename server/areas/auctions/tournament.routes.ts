@@ -6,14 +6,7 @@ import { idField, idParam } from '../../http/ids'
 import { errors, json, jsonBody } from '../../http/responses'
 import { bearerSecurity, createRouter, currentUser } from '../../http/router'
 import { BidBody, playerCards, playersJson } from './serialize'
-import {
-  type AuctionRow,
-  findAuction,
-  managerOf,
-  requireVisibleAuction,
-  runCommand,
-  stateOf,
-} from './service'
+import { type AuctionRow, findAuction, managerOf, runCommand, stateOf } from './service'
 import {
   activities,
   createTournament,
@@ -22,6 +15,7 @@ import {
   tournamentJson,
   WINDOW_HOURS,
 } from './tournaments'
+import { visibleAuction } from './visibility'
 
 const Any = z.record(z.string(), z.unknown())
 
@@ -33,7 +27,7 @@ export function tournamentRoutes(deps: Deps) {
   const app = createRouter()
 
   async function tournament(id: number, userId: number): Promise<AuctionRow> {
-    const row = await requireVisibleAuction(deps.db, id, userId)
+    const row = await visibleAuction(deps.db, id, userId)
     if (row.kind !== 'tournament') throw notFound('Tournament')
     return row
   }

@@ -8,7 +8,7 @@ import { idField, idParam } from '../../http/ids'
 import { PageMetaSchema, pageMeta, pagingQuery, toPage } from '../../http/paging'
 import { errors, json, jsonBody } from '../../http/responses'
 import { bearerSecurity, createRouter, currentAdmin, currentUser } from '../../http/router'
-import { assertVisible } from '../contest-creation/visibility'
+import { visibleContest } from '../contest-creation/visibility'
 import { OwnerFieldsShape } from '../contests/schemas'
 import { createChampionshipContest, joinChampionshipContest } from './service'
 import { championshipContestView } from './views'
@@ -127,7 +127,7 @@ export function championshipContestRoutes(deps: Deps) {
         .executeTakeFirst()
       if (!row) throw notFound('Contest')
       const u = c.get('user')
-      await assertVisible(
+      await visibleContest(
         deps.db,
         'championship_contest',
         row,

@@ -16,7 +16,7 @@ import { AppError, invalid, notFound } from '../../http/errors'
 import { prizeActivities, recordActivity, usernameOf, wasRemoved } from '../contest-creation/activities'
 import { redirectBotRefunds } from '../contest-creation/bot-stakes'
 import { decideAtLock, lockedActivity } from '../contest-creation/lock'
-import { assertVisible } from '../contest-creation/visibility'
+import { visibleContest } from '../contest-creation/visibility'
 import { notify } from '../notifications/service'
 import { championshipLabel, chargeChampionshipEntry, payChampionshipPool } from './ledger'
 
@@ -158,7 +158,7 @@ export async function joinChampionshipInTx(
       .where('id', '=', contestId)
       .executeTakeFirst()
     if (!contest) throw notFound('Contest')
-    await assertVisible(tx, 'championship_contest', contest, { id: userId }, j.inviteCode)
+    await visibleContest(tx, 'championship_contest', contest, { id: userId }, j.inviteCode)
     let teamQuery = tx
       .selectFrom('classic_teams')
       .select(['id', 'phase_id', 'user_id'])

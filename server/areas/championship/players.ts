@@ -1,7 +1,7 @@
 import type { Deps } from '../../deps'
 import { notFound } from '../../http/errors'
-import { findClassicTeam } from './queries'
 import { shownTeam } from './serialize'
+import { visibleClassicTeam } from './visibility'
 
 /**
  * The players of `classic_team_id` as the viewer may see them (spec §7 "players by phase
@@ -16,9 +16,8 @@ export async function selectedIdsFor(
   teamId: number | undefined,
 ): Promise<Set<number>> {
   if (teamId === undefined) return new Set()
-  const team = await findClassicTeam(deps.db, teamId)
-  if (!team || team.phase_id !== phaseId) throw notFound('Classic team')
-  if (team.user_id !== viewerId && team.first_locked_match_id === null) throw notFound('Classic team')
+  const team = await visibleClassicTeam(deps, viewerId ?? 0, teamId)
+  if (team.phase_id !== phaseId) throw notFound('Classic team')
   return new Set((await shownTeam(deps.db, team, viewerId ?? 0)).ids)
 }
 

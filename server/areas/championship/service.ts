@@ -189,17 +189,6 @@ export async function updateClassicTeam(
   })
 }
 
-/**
- * A team the viewer may see: their own always; anyone else's once it has locked for a match
- * (as a contest's teams are public after the start). Before that it is 404 to others.
- */
-export async function visibleClassicTeam(deps: Deps, viewerId: number, teamId: number) {
-  const team = await findClassicTeam(deps.db, teamId)
-  if (!team) throw notFound('Classic team')
-  if (team.user_id !== viewerId && team.first_locked_match_id === null) throw notFound('Classic team')
-  return team
-}
-
 /** The viewer's own team (edit data): anyone else's is 404. */
 export async function ownClassicTeam(deps: Deps, viewerId: number, teamId: number) {
   const team = await findClassicTeam(deps.db, teamId)

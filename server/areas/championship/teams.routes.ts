@@ -16,7 +16,8 @@ import {
   ClassicTeamScoreSchema,
 } from './schemas'
 import { classicTeamJson, editJson, standingOf } from './serialize'
-import { createClassicTeam, ownClassicTeam, updateClassicTeam, visibleClassicTeam } from './service'
+import { createClassicTeam, ownClassicTeam, updateClassicTeam } from './service'
+import { visibleClassicTeam } from './visibility'
 
 const idParam = idParams('id')
 const one = z.object({ classic_team: ClassicTeamSchema })

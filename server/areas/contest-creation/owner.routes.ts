@@ -14,7 +14,7 @@ import { editContest, verifyEdit } from './owner'
 import { deleteOwnedContest, refundStatus, removeMembers } from './removal'
 import { anyContestJson } from './routes'
 import { EditBody, VerifyAnswer } from './schemas'
-import { assertVisible } from './visibility'
+import { visibleContest } from './visibility'
 
 const ActivitySchema = z
   .object({
@@ -169,7 +169,7 @@ export function contestOwnerRoutes(deps: Deps) {
           .executeTakeFirst()
         const u = c.get('user')
         if (!row) throw notFound('Contest')
-        await assertVisible(deps.db, type, row, u ? { id: u.id, role: u.role } : null, q.invite_code)
+        await visibleContest(deps.db, type, row, u ? { id: u.id, role: u.role } : null, q.invite_code)
         const page = toPage(q)
         const found = await activitiesPage(deps.db, type, id, page)
         return c.json(
@@ -212,7 +212,7 @@ export function contestOwnerRoutes(deps: Deps) {
       },
     }),
     async (c) =>
-      c.json({ refund_status: await refundStatus(deps, c.req.valid('param').id, currentUser(c).id) }, 200),
+      c.json({ refund_status: await refundStatus(deps, c.req.valid('param').id, currentUser(c)) }, 200),
   )
 
   return app

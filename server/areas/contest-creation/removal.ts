@@ -11,6 +11,7 @@ import { type ContestType, contestStreamOf, recordActivity, usernameOf } from '.
 import { refundPayees } from './bot-stakes'
 import { refundEntry } from './money'
 import { assertChangeable, entriesOf, loadOwned } from './owned'
+import { type Viewer, visibleContest } from './visibility'
 
 /**
  * The owner takes money back out of a contest (docs/contest-creation.md "Owner controls"):
@@ -130,7 +131,8 @@ export async function removeMembers(
 }
 
 /** The caller's refunds in a daily contest: a cancelled contest's entries and removed entries. */
-export async function refundStatus(deps: Deps, id: number, userId: number) {
+export async function refundStatus(deps: Deps, id: number, viewer: Viewer) {
+  const userId = viewer.id
   const contest = await deps.db
     .selectFrom('contests')
     .select(['id', 'status', 'status_reason', 'settled_at_ms'])
@@ -153,7 +155,11 @@ export async function refundStatus(deps: Deps, id: number, userId: number) {
     .where('user_id', '=', userId)
     .orderBy('id')
     .execute()
-  if (members.length === 0 && removed.length === 0) throw notFound('Contest entry')
+  // Never in it: a contest the caller may not see is missing, not merely "no entry of yours".
+  if (members.length === 0 && removed.length === 0) {
+    await visibleContest(deps.db, 'contest', id, viewer)
+    throw notFound('Contest entry')
+  }
   const entries = [
     ...members.map((m) => ({
       member_id: m.id,

@@ -1,59 +1,111 @@
+import type { Selectable } from 'kysely'
+import type { Database } from '../../db/schema'
 import type { Executor } from '../../db/tx'
 import { notFound } from '../../http/errors'
-import type { ContestType } from './activities'
 
 /**
- * Who sees a private contest (docs/contest-creation.md "Private contests"): its members, its
- * owner, admins, and whoever brings its invite code. Everyone else gets the 404 an unknown
- * contest gets, so a private contest's existence does not leak through its id.
+ * Who sees a contest — daily, championship or esports (docs/visibility.md, and
+ * docs/contest-creation.md "Private contests"): a public one, anyone; a private one, its owner
+ * (an esports contest's host), its members, admins, and whoever brings its invite code.
+ * Everyone else gets the 404 an unknown contest gets, so a private contest's existence does not
+ * leak through its id. Every route, channel, card, report and topic that takes a contest's id
+ * asks `visibleContest`.
  */
 export interface Viewer {
   id: number
-  role?: 'player' | 'admin'
+  role?: 'player' | 'admin' | string
 }
 
-interface Guarded {
-  id: number
-  is_private: number
-  created_by_id: number | null
-  invite_code: string | null
-}
+export type ContestKind = 'contest' | 'championship_contest' | 'esports_contest'
+
+const TABLES = {
+  contest: { table: 'contests', members: 'contest_members' },
+  championship_contest: { table: 'championship_contests', members: 'championship_contest_members' },
+  esports_contest: { table: 'esports_contests', members: 'esports_members' },
+} as const
+
+type TableOf<K extends ContestKind> = (typeof TABLES)[K]['table']
+export type ContestRowOf<K extends ContestKind> = Selectable<Database[TableOf<K>]>
+
+/** The columns the rule reads: a daily or championship contest's owner, an esports contest's host. */
+export type Guarded = { id: number; is_private: number; invite_code: string | null } & (
+  | { created_by_id: number | null }
+  | { host_id: number }
+)
 
 /** Invite codes are upper case; what a player types is trimmed and upper-cased first. */
 export const normalizeCode = (code: string | undefined | null) => (code ?? '').trim().toUpperCase()
 
-export async function isMember(db: Executor, type: ContestType, contestId: number, userId: number) {
-  const table = type === 'contest' ? 'contest_members' : 'championship_contest_members'
-  const row = await db
-    .selectFrom(table)
-    .select('id')
-    .where('contest_id', '=', contestId)
-    .where('user_id', '=', userId)
-    .executeTakeFirst()
+async function isMember(db: Executor, kind: ContestKind, contestId: number, userId: number) {
+  // Refunded esports members (they left, or were removed) are members no more.
+  const row =
+    kind === 'esports_contest'
+      ? await db
+          .selectFrom('esports_members')
+          .select('id')
+          .where('contest_id', '=', contestId)
+          .where('user_id', '=', userId)
+          .where('refunded', '=', 0)
+          .executeTakeFirst()
+      : await db
+          .selectFrom(TABLES[kind].members)
+          .select('id')
+          .where('contest_id', '=', contestId)
+          .where('user_id', '=', userId)
+          .executeTakeFirst()
   return row !== undefined
 }
 
-export async function canSee(
+/** The rule itself, for a contest already read. */
+export async function canSeeContest(
   db: Executor,
-  type: ContestType,
+  kind: ContestKind,
   contest: Guarded,
   viewer: Viewer | null,
   code?: string | null,
 ): Promise<boolean> {
   if (contest.is_private !== 1) return true
-  if (contest.invite_code !== null && normalizeCode(code) === contest.invite_code) return true
+  const given = normalizeCode(code)
+  if (given !== '' && contest.invite_code !== null && given === normalizeCode(contest.invite_code))
+    return true
   if (!viewer) return false
-  if (viewer.role === 'admin' || viewer.id === contest.created_by_id) return true
-  return isMember(db, type, contest.id, viewer.id)
+  const owner = 'host_id' in contest ? contest.host_id : contest.created_by_id
+  if (viewer.role === 'admin' || viewer.id === owner) return true
+  return isMember(db, kind, contest.id, viewer.id)
 }
 
-/** 404 unless the viewer may see the contest. */
-export async function assertVisible(
+/**
+ * The contest if the viewer may see it, else 404 `Contest not found` (the same answer as a
+ * contest that does not exist). Given an id it reads the contest's row; given a row it checks
+ * that row and answers it.
+ */
+export async function visibleContest<K extends ContestKind>(
   db: Executor,
-  type: ContestType,
-  contest: Guarded,
+  kind: K,
+  id: number,
   viewer: Viewer | null,
   code?: string | null,
-): Promise<void> {
-  if (!(await canSee(db, type, contest, viewer, code))) throw notFound('Contest')
+): Promise<ContestRowOf<K>>
+export async function visibleContest<R extends Guarded>(
+  db: Executor,
+  kind: ContestKind,
+  row: R | undefined,
+  viewer: Viewer | null,
+  code?: string | null,
+): Promise<R>
+export async function visibleContest(
+  db: Executor,
+  kind: ContestKind,
+  idOrRow: number | Guarded | undefined,
+  viewer: Viewer | null,
+  code?: string | null,
+): Promise<Guarded> {
+  const row =
+    typeof idOrRow === 'number'
+      ? ((await db.selectFrom(TABLES[kind].table).selectAll().where('id', '=', idOrRow).executeTakeFirst()) as
+          | Guarded
+          | undefined)
+      : idOrRow
+  if (!row || !(await canSeeContest(db, kind, row, viewer, code))) throw notFound('Contest')
+  return row
 }

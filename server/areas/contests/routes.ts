@@ -10,12 +10,13 @@ import { errors, json, jsonBody } from '../../http/responses'
 import { type AppContext, bearerSecurity, createRouter, currentUser } from '../../http/router'
 import { ChampionshipContestSchema } from '../championship-contests/routes'
 import { seriesChampionshipContests } from '../championship-contests/views'
-import { assertVisible } from '../contest-creation/visibility'
+import { visibleContest as visibleContestOf } from '../contest-creation/visibility'
 import { nextMatchStartMs } from '../matches/queries'
 import { requireMatch } from '../matches/service'
-import { findUserBySlug } from '../users/queries'
+import { visibleUser } from '../users/visibility'
 import { CONTEST_FILTERS, unknownFilterIds } from './filters'
 import { type ContestQuery, queryContests } from './listing'
+import { findContest } from './queries'
 import { ContestSchema, contestParam, idList, listQuery, MemberSchema, PrizeSchema } from './schemas'
 import { prizesJson } from './serialize'
 import { contestsJson, joinContest, joiningConfirmation, requireContest, setLike } from './service'
@@ -37,16 +38,14 @@ export function contestRoutes(deps: Deps) {
 
   /** The contest, or 404 when it is private and the caller is not its member, owner, admin or code holder. */
   async function visibleContest(c: AppContext, id: number) {
-    const contest = await requireContest(deps.db, id)
     const u = c.get('user')
-    await assertVisible(
+    return visibleContestOf(
       deps.db,
       'contest',
-      contest,
+      await findContest(deps.db, id),
       u ? { id: u.id, role: u.role } : null,
       c.req.query('invite_code'),
     )
-    return contest
   }
 
   async function list(
@@ -331,8 +330,7 @@ export function contestRoutes(deps: Deps) {
     }),
     async (c) => {
       const q = c.req.valid('query')
-      const user = await findUserBySlug(deps.db, c.req.valid('param').slug)
-      if (!user) throw new AppError('NOT_FOUND', 'User not found')
+      const user = await visibleUser(deps.db, { slug: c.req.valid('param').slug })
       // Which contests someone joined for a match not yet started is their business only.
       if (q.type === 'upcoming' && c.get('user')?.id !== user.id)
         throw new AppError('FORBIDDEN', 'Only you can see the contests you joined for upcoming matches')

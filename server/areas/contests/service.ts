@@ -6,7 +6,7 @@ import type { Deps } from '../../deps'
 import { paiseToRupees } from '../../domain/money'
 import { AppError, notFound } from '../../http/errors'
 import { recordActivity, usernameOf, wasRemoved } from '../contest-creation/activities'
-import { assertVisible } from '../contest-creation/visibility'
+import { visibleContest } from '../contest-creation/visibility'
 import { userBalances } from '../ledger/service'
 import { contestTopicId, topicStream } from '../posts/topics'
 import { peekLive } from '../scoring/live'
@@ -146,7 +146,7 @@ export async function joinInTx(
   await lockRows(tx, 'contests', contestId)
   const contest = await findContest(tx, contestId)
   if (!contest) throw notFound('Contest')
-  await assertVisible(tx, 'contest', contest, { id: userId }, j.inviteCode)
+  await visibleContest(tx, 'contest', contest, { id: userId }, j.inviteCode)
   const team = await findTeam(tx, teamId)
   if (!team || team.user_id !== userId) throw notFound('Team')
   if (team.match_id !== contest.match_id)

@@ -8,8 +8,9 @@ import type { Deps } from '../../deps'
 import { ESPORTS_GAMES, gameOfKind } from '../../domain/esports/rules'
 import { AppError, conflict, invalid, notFound } from '../../http/errors'
 import type { Page } from '../../http/paging'
+import { visibleContest } from '../contest-creation/visibility'
 import { notify } from '../notifications/service'
-import { type Caller, visibleContest } from './core'
+import type { Caller } from './core'
 
 /**
  * Game accounts (docs/esports.md, "Game accounts"): one per player per game, `character_id`
@@ -54,7 +55,7 @@ export async function gameAccountsOf(
 /** Mine, or only the one for an esports contest's game (the contest must be visible, else 404). */
 export async function myGameAccounts(deps: Deps, caller: Caller, contestId?: number) {
   if (contestId === undefined) return gameAccountsOf(deps.db, caller.id)
-  const contest = await visibleContest(deps.db, contestId, caller)
+  const contest = await visibleContest(deps.db, 'esports_contest', contestId, caller)
   return gameAccountsOf(deps.db, caller.id, gameOfKind(contest.kind))
 }
 

@@ -9,7 +9,7 @@ import { PageMetaSchema, pageMeta, pagingQuery, toPage } from '../../http/paging
 import { errors, json, jsonBody } from '../../http/responses'
 import { type AppContext, bearerSecurity, createRouter, currentUser } from '../../http/router'
 import { boolField } from '../contest-creation/schemas'
-import { normalizeCode } from '../contest-creation/visibility'
+import { normalizeCode, visibleContest } from '../contest-creation/visibility'
 import { esportsAccess, requestHostAccess } from './contests.access'
 import { CreateBody, EditBody, EsportsAccessSchema, EsportsContestSchema } from './contests.schemas'
 import {
@@ -20,7 +20,7 @@ import {
   listEsportsContests,
 } from './contests.service'
 import { contestJson } from './contests.views'
-import { type Caller, visibleContest } from './core'
+import type { Caller } from './core'
 
 /**
  * Esports contests of each kind and who may host them (docs/esports.md, "Creating a contest,
@@ -146,7 +146,12 @@ export function esportsContestRoutes(deps: Deps) {
     }),
     async (c) => {
       const caller = callerOf(c)
-      const row = await visibleContest(deps.db, c.req.valid('param').id, caller ?? { id: 0, role: 'guest' })
+      const row = await visibleContest(
+        deps.db,
+        'esports_contest',
+        c.req.valid('param').id,
+        caller ?? { id: 0, role: 'guest' },
+      )
       return c.json({ esports_contest: await contestJson(deps.db, row, caller) }, 200)
     },
   )

@@ -4,6 +4,7 @@ import { ESPORTS_GAMES, ESPORTS_KINDS, POINT_TABLES } from '../../domain/esports
 import { paiseToRupees } from '../../domain/money'
 import { prizePool, rankText } from '../../domain/prizes'
 import { type Caller, type EsportsContestRow, isAdmin } from './core'
+import { showsRoom } from './visibility'
 
 /** The one EsportsContest JSON every part of the area answers with (docs/esports.md, "Reading"). */
 const MINUTE_MS = 60_000
@@ -35,7 +36,7 @@ export function serializeEsportsContest(c: EsportsContestRow, extras: ContestExt
   const amounts = amountsFromPercents(placementPool, percents)
   const privileged = extras.is_host || extras.is_admin
   const member = extras.my_squad_id !== null
-  const showRoom = privileged || (member && c.revealed_at_ms !== null && c.status !== 'cancelled')
+  const showRoom = showsRoom(c, { privileged, member })
   const game = ESPORTS_GAMES[c.game]
   return {
     id: c.id,

@@ -1,7 +1,8 @@
 import type { Selectable } from 'kysely'
 import type { EsportsContestsTable, EsportsGame, GameAccountsTable } from '../../db/schema'
 import type { Executor } from '../../db/tx'
-import { AppError, forbidden, notFound } from '../../http/errors'
+import { AppError, forbidden } from '../../http/errors'
+import { visibleContest } from '../contest-creation/visibility'
 
 /**
  * What every part of the esports area needs (docs/esports.md): loading a contest and deciding
@@ -33,19 +34,9 @@ export async function memberRow(db: Executor, contestId: number, userId: number)
     .executeTakeFirst()
 }
 
-/** The contest if the caller may see it (public, or host/admin/member of a private one); else 404. */
-export async function visibleContest(db: Executor, id: number, caller: Caller): Promise<EsportsContestRow> {
-  const contest = await findContest(db, id)
-  if (!contest) throw notFound('Contest')
-  if (contest.is_private && contest.host_id !== caller.id && !isAdmin(caller)) {
-    if (!(await memberRow(db, id, caller.id))) throw notFound('Contest')
-  }
-  return contest
-}
-
 /** The contest if the caller is its host or an admin; 403 for others who may see it, 404 otherwise. */
 export async function hostedContest(db: Executor, id: number, caller: Caller): Promise<EsportsContestRow> {
-  const contest = await visibleContest(db, id, caller)
+  const contest = await visibleContest(db, 'esports_contest', id, caller)
   if (contest.host_id !== caller.id && !isAdmin(caller))
     throw forbidden('Only the contest’s host or an admin may do that')
   return contest

@@ -7,7 +7,7 @@ import { moneyRoute, requestDeps } from '../../http/idempotency'
 import { idField, idParam, MAX_ID } from '../../http/ids'
 import { errors, json, jsonBody } from '../../http/responses'
 import { bearerSecurity, createRouter, currentUser } from '../../http/router'
-import { findContest, visibleContest } from './core'
+import { visibleContest } from '../contest-creation/visibility'
 import {
   handOverCaptaincy,
   IN_GAME_NAME_MAX,
@@ -64,7 +64,7 @@ export function esportsMemberRoutes(deps: Deps) {
   const app = createRouter()
 
   async function squadsOf(contestId: number, caller: { id: number; role: string }) {
-    const contest = await visibleContest(deps.db, contestId, caller)
+    const contest = await visibleContest(deps.db, 'esports_contest', contestId, caller)
     return squadsJson(deps.db, contest, caller)
   }
 
@@ -74,7 +74,9 @@ export function esportsMemberRoutes(deps: Deps) {
       .select('contest_id')
       .where('id', '=', squadId)
       .executeTakeFirst()
-    const contest = squad && (await findContest(db, Number(squad.contest_id)))
+    const contest =
+      squad &&
+      (await visibleContest(db, 'esports_contest', Number(squad.contest_id), caller).catch(() => undefined))
     if (!contest) throw notFound('Squad')
     return { squad: await squadJson(db, contest, caller, squadId) }
   }
@@ -90,7 +92,7 @@ export function esportsMemberRoutes(deps: Deps) {
     const type = c.req.query('type')
     if (type !== undefined && !(MEMBERS_TYPES as readonly string[]).includes(type))
       throw invalid({ type: [`must be one of ${MEMBERS_TYPES.join(', ')}`] })
-    const contest = await visibleContest(deps.db, id, caller)
+    const contest = await visibleContest(deps.db, 'esports_contest', id, caller)
     if (type !== undefined && membersTypeOf(contest) !== type) throw notFound('Contest')
     const { squads } = await squadsJson(deps.db, contest, caller)
     return c.json({ members: squads.flatMap((s) => s.members) }, 200)

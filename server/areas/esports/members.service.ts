@@ -4,10 +4,11 @@ import type { EsportsSquadsTable } from '../../db/schema'
 import { type AfterCommit, type Executor, type Tx, withTx } from '../../db/tx'
 import type { Deps } from '../../deps'
 import { ESPORTS_GAMES, ESPORTS_KINDS } from '../../domain/esports/rules'
-import { usernameKey } from '../../domain/user-rules'
 import { AppError, conflict, forbidden, invalid, notFound } from '../../http/errors'
 import { hashString } from '../../lib/rng'
+import { visibleContest } from '../contest-creation/visibility'
 import { notify } from '../notifications/service'
+import { visibleUser } from '../users/visibility'
 import {
   type Caller,
   type EsportsContestRow,
@@ -320,8 +321,7 @@ export async function leaveEsportsContest(deps: Deps, caller: Caller, contestId:
   const now = deps.clock.now()
   await withTx(deps, async (tx, after) => {
     await lockRows(tx, 'esports_contests', contestId)
-    const contest = await findContest(tx, contestId)
-    if (!contest) throw notFound('Contest')
+    const contest = await visibleContest(tx, 'esports_contest', contestId, caller)
     const member = await memberRow(tx, contest.id, caller.id)
     if (!member) throw notFound('Your membership')
     await lockRows(tx, 'esports_squads', Number(member.squad_id))
@@ -404,12 +404,9 @@ export async function inviteToSquad(
   const now = deps.clock.now()
   return withTx(deps, async (tx, after) => {
     const { squad, contest } = await mySquadForWrite(tx, caller, squadId, true)
-    const user = await tx
-      .selectFrom('users')
-      .select(['id', 'slug', 'username'])
-      .where('username_key', '=', usernameKey(username))
-      .executeTakeFirst()
-    if (!user) throw notFound('Player')
+    const user = await visibleUser(tx, { username }).catch(() => {
+      throw notFound('Player')
+    })
     if (await memberRow(tx, contest.id, Number(user.id)))
       throw conflict(`${user.username} is already in this contest`, 'ALREADY_JOINED')
     if (Number(squad.members_count) >= contest.team_size) throw conflict('The squad is full', 'CONTEST_FULL')
@@ -489,7 +486,12 @@ export async function updateMember(
       .where('refunded', '=', 0)
       .executeTakeFirst()
     if (!found) throw notFound('Member')
-    const { squad, contest } = await mySquadForWrite(tx, caller, Number(found.squad_id), false)
+    // A member of a squad the caller is not in is as missing as one that never was.
+    const { squad, contest } = await mySquadForWrite(tx, caller, Number(found.squad_id), false).catch(
+      (error: unknown) => {
+        throw error instanceof AppError && error.code === 'NOT_FOUND' ? notFound('Member') : error
+      },
+    )
     if (membersTypeOf(contest) !== type) throw notFound('Member')
     const members = await squadMembers(tx, Number(squad.id))
     const member = members.find((m) => Number(m.id) === memberId)

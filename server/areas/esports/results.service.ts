@@ -16,6 +16,7 @@ import { DISPUTE_WINDOW_HOURS } from '../../domain/esports/rules'
 import { paiseToRupees } from '../../domain/money'
 import { AppError, invalid, notFound } from '../../http/errors'
 import type { Rng } from '../../lib/rng'
+import { visibleContest } from '../contest-creation/visibility'
 import { post, SYSTEM_ACCOUNTS, systemAccountId, userAccountId, userBalances } from '../ledger/service'
 import { notify } from '../notifications/service'
 import {
@@ -27,7 +28,6 @@ import {
   hostedContest,
   isAdmin,
   memberRow,
-  visibleContest,
 } from './core'
 import { esportsMemo, esportsPoolAccount } from './money'
 import { afterLobbyResults } from './tournament-progress'
@@ -344,7 +344,7 @@ const rupees = (paise: number | string) => paiseToRupees(Number(paise))
 
 /** The results as anyone who may see the contest sees them; 404 before any. */
 export async function resultsJson(db: Executor, caller: Caller, contestId: number, nowMs: number) {
-  const contest = await visibleContest(db, contestId, caller)
+  const contest = await visibleContest(db, 'esports_contest', contestId, caller)
   if (Number(contest.results_version) === 0) throw notFound('Results')
   const versions = await db
     .selectFrom('esports_results as r')
@@ -526,7 +526,7 @@ const alreadyDisputed = () =>
  * who may see the contest (404 otherwise).
  */
 export async function resultsSheet(db: Executor, caller: Caller, contestId: number, nowMs: number) {
-  const contest = await visibleContest(db, contestId, caller)
+  const contest = await visibleContest(db, 'esports_contest', contestId, caller)
   const squads = await db
     .selectFrom('esports_squads')
     .select(['id', 'name', 'slot_no'])

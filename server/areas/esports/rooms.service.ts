@@ -3,10 +3,12 @@ import { type AfterCommit, type Executor, withTx } from '../../db/tx'
 import type { Deps } from '../../deps'
 import { MIN_SQUADS_TO_PLAY } from '../../domain/esports/rules'
 import { AppError, notFound } from '../../http/errors'
+import { visibleContest } from '../contest-creation/visibility'
 import { notify } from '../notifications/service'
-import { type Caller, type EsportsContestRow, findContest, isAdmin, memberRow, visibleContest } from './core'
+import { type Caller, type EsportsContestRow, findContest, isAdmin } from './core'
 import { publishContest, publishToMembers } from './live'
 import { cancelEsportsContest } from './money'
+import { roomAccess, roomAccessOf } from './visibility'
 
 /**
  * Room details and the reveal (docs/esports.md "Room details"). One scheduler job per open
@@ -229,35 +231,16 @@ export function roomDetailsJson(c: EsportsContestRow, isHost: boolean): RoomDeta
   }
 }
 
-/**
- * The room id and password as the caller may see them: the host and admins always (null until
- * set), a member still in once the contest is revealed and they are set, anyone else never.
- * For the contest JSON's `room_details` (`contestJson` in contests.views.ts).
- */
-export async function roomDetailsFor(
-  db: Executor,
-  contest: EsportsContestRow,
-  caller: Caller,
-): Promise<{ room_id: string; room_password: string } | null> {
-  if (contest.room_id === null || contest.room_password === null) return null
-  const mayAlways = contest.host_id === caller.id || isAdmin(caller)
-  if (!mayAlways) {
-    if (contest.revealed_at_ms === null || contest.status === 'cancelled') return null
-    if (!(await memberRow(db, contest.id, caller.id))) return null
-  }
-  return { room_id: contest.room_id, room_password: contest.room_password }
-}
-
 /** GET …/room_details: the details, or 404 saying when they appear (to a member). */
 export async function readRoomDetails(
   deps: Deps,
   caller: Caller,
   contestId: number,
 ): Promise<RoomDetailsJson> {
-  const contest = await visibleContest(deps.db, contestId, caller)
-  if (contest.host_id === caller.id || isAdmin(caller)) return roomDetailsJson(contest, true)
-  const member = contest.status === 'cancelled' ? undefined : await memberRow(deps.db, contest.id, caller.id)
-  if (!member) throw notFound('Room details')
+  const contest = await visibleContest(deps.db, 'esports_contest', contestId, caller)
+  const access = roomAccess(contest, await roomAccessOf(deps.db, contest, caller))
+  if (access === 'always') return roomDetailsJson(contest, true)
+  if (access === 'none') throw notFound('Room details')
   if (contest.revealed_at_ms === null)
     throw new AppError(
       'NOT_FOUND',
@@ -283,7 +266,7 @@ export async function setRoomDetails(
 ): Promise<RoomDetailsJson> {
   return withTx(deps, async (tx, after) => {
     await lockRows(tx, 'esports_contests', contestId)
-    const contest = await visibleContest(tx, contestId, caller)
+    const contest = await visibleContest(tx, 'esports_contest', contestId, caller)
     if (contest.host_id !== caller.id && !isAdmin(caller))
       throw new AppError('FORBIDDEN', 'Only the contest’s host or an admin may set the room details')
     if (contest.status === 'cancelled' || contest.status === 'completed')

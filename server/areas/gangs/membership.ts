@@ -5,6 +5,7 @@ import { type Tx, withTx } from '../../db/tx'
 import type { Deps } from '../../deps'
 import { AppError, forbidden, notFound } from '../../http/errors'
 import { type GangScope, inScope } from './queries'
+import { canSeeGang } from './visibility'
 
 /**
  * Every change to a gang's membership (docs/gangs.md). Each runs in one transaction that
@@ -210,7 +211,7 @@ async function managedGang(tx: Tx, scope: GangScope, gangId: number, userId: num
   if (!inScope(gang, scope)) throw notFound('Gang')
   if (gang.created_by_id !== userId) {
     const mine = await membership(tx, gang.id, userId)
-    if (gang.is_public !== 1 && mine?.status !== 'member') throw notFound('Gang')
+    if (!canSeeGang(gang, mine?.status ?? null)) throw notFound('Gang')
     throw forbidden('Only the gang’s manager can do that')
   }
   return gang
@@ -241,7 +242,8 @@ export async function leaveGang(deps: Deps, scope: GangScope, gangId: number, us
     const gang = await lockGang(tx, { id: gangId })
     if (!inScope(gang, scope)) throw notFound('Gang')
     const row = await membership(tx, gang.id, userId)
-    if (!row) throw notFound('Gang membership')
+    // Someone who asked may withdraw; a stranger to a private gang learns nothing of it.
+    if (!row) throw notFound(canSeeGang(gang, null) ? 'Gang membership' : 'Gang')
     if (gang.created_by_id === userId)
       throw new AppError('CONFLICT', 'The manager cannot leave the gang they run')
     await tx.deleteFrom('gang_members').where('id', '=', row.id).execute()

@@ -8,7 +8,8 @@ import { type AppContext, bearerSecurity, createRouter, currentUser } from '../.
 import { answerRequest, createGang, joinByCode, leaveGang, normaliseCode, removeMember } from './membership'
 import { findGang, findGangByCode, type GangScope, gangsOfUser, requestsOf } from './queries'
 import { CodeRequest, GangMemberSchema, GangSchema, JoinRequestSchema, NewGangRequest } from './schemas'
-import { gangPage, gangsJson, visibleGang } from './views'
+import { gangPage, gangsJson } from './views'
+import { visibleGang } from './visibility'
 
 /**
  * Gangs (docs/gangs.md), the original's "leagues": the same calls under a series (daily mode)
@@ -123,7 +124,7 @@ export function gangRoutes(deps: Deps) {
       async (c) => {
         const p = c.req.valid('param')
         const me = currentUser(c)
-        const { gang } = await visibleGang(deps, scopeOf(p), p.id, me.id)
+        const { gang } = await visibleGang(deps.db, p.id, me.id, scopeOf(p))
         if (gang.created_by_id !== me.id) throw forbidden('Only the gang’s manager sees its join requests')
         const rows = await requestsOf(deps.db, gang.id)
         return c.json(

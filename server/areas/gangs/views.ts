@@ -1,8 +1,8 @@
 import type { Executor } from '../../db/tx'
 import type { Deps } from '../../deps'
-import { notFound } from '../../http/errors'
-import { findGang, type GangRow, type GangScope, inScope, type MemberRow, membersOf } from './queries'
+import { type GangRow, type GangScope, type MemberRow, membersOf } from './queries'
 import { gangScoreX2, phaseScoresX2, type Ranked, rankUsers, seriesScoresX2 } from './scores'
+import { canSeeGang, type ViewerStatus, viewerStatus, visibleGang } from './visibility'
 
 /** Scores by user for the members of gangs that share one scope (a series, or a phase). */
 async function scoresFor(db: Executor, gang: GangRow, userIds: number[]) {
@@ -50,8 +50,6 @@ export async function standingsOf(db: Executor, gangs: GangRow[]): Promise<Map<n
   return out
 }
 
-export type ViewerStatus = 'member' | 'pending' | null
-
 /** A gang as the API shows it to `viewerId` (null: signed out). */
 export function gangJson(
   g: GangRow,
@@ -61,7 +59,7 @@ export function gangJson(
 ) {
   const ranked = standing?.ranked ?? []
   const mine = viewerId === null ? undefined : ranked.find((r) => r.userId === viewerId)
-  const canSeeCode = g.is_public === 1 || status === 'member'
+  const canSeeCode = canSeeGang(g, status)
   return {
     id: g.id,
     name: g.name,
@@ -108,37 +106,9 @@ export function memberJson(m: MemberRow, r: Ranked, managerId: number, viewerId:
   }
 }
 
-/** The viewer's membership of one gang. */
-export async function viewerStatus(
-  db: Executor,
-  gangId: number,
-  viewerId: number | null,
-): Promise<ViewerStatus> {
-  if (viewerId === null) return null
-  const row = await db
-    .selectFrom('gang_members')
-    .select('status')
-    .where('gang_id', '=', gangId)
-    .where('user_id', '=', viewerId)
-    .executeTakeFirst()
-  return row?.status ?? null
-}
-
-/**
- * A gang of a scope as its reader may see it: a private gang is visible to its members only
- * (404 to anyone else, as if it did not exist); a gang of another scope is 404 too.
- */
-export async function visibleGang(deps: Deps, scope: GangScope, gangId: number, viewerId: number | null) {
-  const gang = await findGang(deps.db, gangId)
-  if (!gang || !inScope(gang, scope)) throw notFound('Gang')
-  const status = await viewerStatus(deps.db, gang.id, viewerId)
-  if (gang.is_public !== 1 && status !== 'member') throw notFound('Gang')
-  return { gang, status }
-}
-
 /** One gang with its ranked members. */
 export async function gangPage(deps: Deps, scope: GangScope, gangId: number, viewerId: number | null) {
-  const { gang, status } = await visibleGang(deps, scope, gangId, viewerId)
+  const { gang, status } = await visibleGang(deps.db, gangId, viewerId, scope)
   const standing = (await standingsOf(deps.db, [gang])).get(gang.id) as Standing
   const byUser = new Map(standing.members.map((m) => [m.user_id, m]))
   return {

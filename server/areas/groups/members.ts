@@ -1,7 +1,8 @@
 import { withTx } from '../../db/tx'
 import type { Deps } from '../../deps'
 import { AppError, forbidden, notFound } from '../../http/errors'
-import { groupStream, membership } from './service'
+import { groupStream } from './service'
+import { visibleGroup } from './visibility'
 
 /**
  * Members, mute, share and join (docs/groups.md). A removal (or a leave) sets
@@ -13,7 +14,7 @@ import { groupStream, membership } from './service'
 export async function removeMember(deps: Deps, actorId: number, uuid: string, slug: string): Promise<void> {
   const now = deps.clock.now()
   await withTx(deps, async (tx, after) => {
-    const m = await membership(tx, uuid, actorId, true)
+    const m = await visibleGroup(tx, uuid, actorId, true)
     const target = await tx
       .selectFrom('group_members as gm')
       .innerJoin('users as u', 'u.id', 'gm.user_id')
@@ -42,7 +43,7 @@ export async function removeMember(deps: Deps, actorId: number, uuid: string, sl
 
 export async function setMuted(deps: Deps, userId: number, uuid: string, muted: boolean): Promise<void> {
   await withTx(deps, async (tx) => {
-    const m = await membership(tx, uuid, userId)
+    const m = await visibleGroup(tx, uuid, userId)
     await tx
       .updateTable('group_members')
       .set({ is_muted: muted ? 1 : 0 })
@@ -110,7 +111,7 @@ export async function addMembers(
 ): Promise<void> {
   const now = deps.clock.now()
   await withTx(deps, async (tx) => {
-    const m = await membership(tx, uuid, actorId, true)
+    const m = await visibleGroup(tx, uuid, actorId, true)
     if (m.group.kind === 'one_to_one')
       throw new AppError('CONFLICT', 'A one-to-one conversation has two people')
     if (m.role !== 'admin' && (await removedByOthers(tx, m.group.id, userIds)).length > 0)

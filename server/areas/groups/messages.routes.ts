@@ -48,7 +48,7 @@ export function groupMessageRoutes(deps: Deps) {
       tags,
       summary: 'Send a message',
       description:
-        'Broadcast on GroupChannel as `message`. A retry with the same `identifier_key` answers the stored message with 200 and stores nothing. Cards (`contest_card`, `auction_invite`, `gang_card`) name their contest, auction or gang in `card_id`. Too many messages in a short time: 429.',
+        'Broadcast on GroupChannel as `message`. A retry with the same `identifier_key` answers the stored message with 200 and stores nothing. Cards (`contest_card`, `auction_invite`, `gang_card`) name their contest, auction or gang in `card_id`: one the sender may not see is 404, exactly as one that does not exist. Too many messages in a short time: 429.',
       security: bearerSecurity,
       request: { params: uuidParam, body: jsonBody(MessageBody) },
       responses: {
@@ -76,7 +76,8 @@ export function groupMessageRoutes(deps: Deps) {
       path: '/api/groups/{uuid}/read',
       tags,
       summary: 'Mark messages read up to one',
-      description: 'Moves my read marker forward (never back); `unread_message_count` counts past it.',
+      description:
+        'Moves my read marker forward (never back); `unread_message_count` counts past it. A `message_id` that is not a message of this group is 404.',
       security: bearerSecurity,
       request: { params: uuidParam, body: jsonBody(z.strictObject({ message_id: idField() })) },
       responses: { 200: json(z.object({ read: z.literal(true) }), 'Marked'), ...errors(401, 404, 422) },

@@ -4,6 +4,9 @@ import type { Executor, Tx } from '../../db/tx'
 import { withTx } from '../../db/tx'
 import type { Deps } from '../../deps'
 import { AppError, invalid } from '../../http/errors'
+import { visibleAuction } from '../auctions/visibility'
+import { visibleContest } from '../contest-creation/visibility'
+import { visibleGang } from '../gangs/visibility'
 import { notifyManyGrouped } from './notify'
 import {
   caughtUpMembers,
@@ -13,8 +16,9 @@ import {
   setReadMarker,
   storedKey,
 } from './queries'
-import { groupStream, type Membership, membership } from './service'
+import { groupStream } from './service'
 import { type MessageJson, messageJson, messagesJson } from './views'
+import { type Membership, visibleGroup, visibleMessage } from './visibility'
 
 /**
  * Messages (docs/groups.md, "Messages"). One service for the POST and GroupChannel's `speak`:
@@ -34,13 +38,6 @@ export interface NewMessage {
   card_id?: number | null | undefined
 }
 
-/** Where a card's id points, per message type. */
-const CARD_TABLE = {
-  contest_card: 'contests',
-  auction_invite: 'auctions',
-  gang_card: 'gangs',
-} as const
-
 export async function sendMessage(
   deps: Deps,
   senderId: number,
@@ -50,11 +47,11 @@ export async function sendMessage(
 ): Promise<{ message: MessageJson; created: boolean }> {
   const now = deps.clock.now()
   const result = await withTx(deps, async (tx, after) => {
-    const m = await membership(tx, uuid, senderId, true)
+    const m = await visibleGroup(tx, uuid, senderId, true)
     await lockRows(tx, 'users', senderId)
     const retry = await storedKey(tx, { groupId: m.group.id, userId: senderId, key: input.identifier_key })
     if (retry) return { id: Number(retry.id), created: false }
-    await checkCard(tx, input)
+    await checkCard(tx, senderId, input)
     // An invite the server posts for the sender (an auction made from the group) is not the
     // sender typing: it does not count against their sending limit.
     if (!options.invite) await assertChatRate(deps, tx, senderId, now)
@@ -81,13 +78,25 @@ export async function sendMessage(
   return { message: message as MessageJson, created: result.created }
 }
 
-async function checkCard(db: Executor, input: NewMessage) {
+/**
+ * A card points at a contest, an auction or a gang the sender may see, through that kind's
+ * visibility rule: one they may not see answers exactly as one that does not exist — 404
+ * `Contest not found` (`Auction`, `Gang`) — so a card is no way to learn that a private one
+ * exists (docs/visibility.md, "Ids in a body").
+ */
+async function checkCard(db: Executor, senderId: number, input: NewMessage) {
   if (input.message_type === 'text_message') return
-  const table = CARD_TABLE[input.message_type]
   if (input.card_id === undefined || input.card_id === null)
     throw invalid({ card_id: [`is required for a ${input.message_type}`] })
-  const found = await db.selectFrom(table).select('id').where('id', '=', input.card_id).executeTakeFirst()
-  if (!found) throw invalid({ card_id: [`no such ${table.slice(0, -1)}`] })
+  const sender = await db
+    .selectFrom('users')
+    .select('role')
+    .where('id', '=', senderId)
+    .executeTakeFirstOrThrow()
+  if (input.message_type === 'contest_card')
+    await visibleContest(db, 'contest', input.card_id, { id: senderId, role: sender.role })
+  else if (input.message_type === 'auction_invite') await visibleAuction(db, input.card_id, senderId)
+  else await visibleGang(db, input.card_id, senderId)
 }
 
 /**
@@ -150,7 +159,7 @@ export async function listMessages(
   uuid: string,
   q: { before_id?: number | undefined; per_page: number },
 ) {
-  const m = await membership(deps.db, uuid, userId)
+  const m = await visibleGroup(deps.db, uuid, userId)
   let query = deps.db
     .selectFrom('group_messages')
     .select('id')
@@ -168,14 +177,8 @@ export async function listMessages(
 /** Moves my read marker forward to `messageId` (never back); broadcasts `read`. */
 export async function markRead(deps: Deps, userId: number, uuid: string, messageId: number): Promise<void> {
   await withTx(deps, async (tx, after) => {
-    const m = await membership(tx, uuid, userId)
-    const message = await tx
-      .selectFrom('group_messages')
-      .select('id')
-      .where('id', '=', messageId)
-      .where('group_id', '=', m.group.id)
-      .executeTakeFirst()
-    if (!message) throw invalid({ message_id: ['is not a message of this group'] })
+    const m = await visibleGroup(tx, uuid, userId)
+    await visibleMessage(tx, m, messageId)
     const moved = await tx
       .updateTable('group_members')
       .set({ last_read_message_id: messageId })

@@ -7,16 +7,9 @@ import { errors, json, jsonBody } from '../../http/responses'
 import { bearerSecurity, createRouter, currentUser } from '../../http/router'
 import { addMembers, joinByCode, removeMember, setMuted } from './members'
 import { EditGroupBody, GroupMemberSchema, GroupSchema, NewGroupBody, uuidParam } from './schemas'
-import {
-  createGroup,
-  groupByUuid,
-  membership,
-  oneToOne,
-  resetInviteCode,
-  updateGroup,
-  usersBySlugs,
-} from './service'
+import { createGroup, oneToOne, resetInviteCode, updateGroup, usersBySlugs } from './service'
 import { type GroupRow, groupColumns, groupsJson, membersJson } from './views'
+import { groupByUuid, visibleGroup } from './visibility'
 
 const GroupAnswer = z.object({ group: GroupSchema })
 const InviteAnswer = z.object({ invite_code: z.string(), invite_url: z.string() })
@@ -177,7 +170,7 @@ export function groupRoutes(deps: Deps) {
     async (c) => {
       const me = currentUser(c)
       const { uuid } = c.req.valid('param')
-      await membership(deps.db, uuid, me.id)
+      await visibleGroup(deps.db, uuid, me.id)
       return c.json(await oneGroup(uuid, me.id), 200)
     },
   )
@@ -215,7 +208,7 @@ export function groupRoutes(deps: Deps) {
       },
     }),
     async (c) => {
-      const m = await membership(deps.db, c.req.valid('param').uuid, currentUser(c).id)
+      const m = await visibleGroup(deps.db, c.req.valid('param').uuid, currentUser(c).id)
       return c.json({ group_members: await membersJson(deps.db, m.group) }, 200)
     },
   )
@@ -243,7 +236,7 @@ export function groupRoutes(deps: Deps) {
       const { uuid } = c.req.valid('param')
       const ids = await usersBySlugs(deps.db, c.req.valid('json').user_slugs, 'user_slugs')
       await addMembers(deps, me.id, uuid, ids)
-      const m = await membership(deps.db, uuid, me.id)
+      const m = await visibleGroup(deps.db, uuid, me.id)
       return c.json({ group_members: await membersJson(deps.db, m.group) }, 200)
     },
   )
@@ -298,7 +291,7 @@ export function groupRoutes(deps: Deps) {
       responses: { 200: json(InviteAnswer, 'Invite'), ...errors(401, 404, 409) },
     }),
     async (c) => {
-      const m = await membership(deps.db, c.req.valid('param').uuid, currentUser(c).id)
+      const m = await visibleGroup(deps.db, c.req.valid('param').uuid, currentUser(c).id)
       if (m.group.kind === 'one_to_one') throw conflict('A one-to-one conversation has no invite')
       return c.json(invite(m.group.invite_code), 200)
     },

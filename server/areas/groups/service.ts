@@ -1,11 +1,11 @@
-import { forUpdate, isPostgres, lockRows } from '../../db/lock'
+import { lockRows } from '../../db/lock'
 import type { Executor, Tx } from '../../db/tx'
 import { withTx } from '../../db/tx'
 import type { Deps } from '../../deps'
-import { AppError, forbidden, invalid, notFound } from '../../http/errors'
+import { AppError, forbidden, invalid } from '../../http/errors'
 import { hashString } from '../../lib/rng'
-import { currentMember, groupRow } from './queries'
-import type { GroupRow } from './views'
+import { visibleUsersBySlugs } from '../users/visibility'
+import { visibleGroup } from './visibility'
 
 /**
  * Groups and one-to-one conversations (docs/groups.md). Only current members see a group:
@@ -19,42 +19,6 @@ export const groupStream = (uuid: string) => `group:${uuid}`
 export const GROUP_CODE_LENGTH = 10
 /** Contest creation's invite-code alphabet (no 0/O, 1/I/L). */
 const CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789'
-
-export interface Membership {
-  group: GroupRow
-  role: 'admin' | 'member'
-  is_muted: number
-}
-
-export async function groupByUuid(db: Executor, uuid: string): Promise<GroupRow | undefined> {
-  const row = await groupRow(db, { uuid })
-  return row ? { ...row, id: Number(row.id) } : undefined
-}
-
-/** The group, if `userId` is a current member of it; 404 otherwise. */
-export async function membership(
-  db: Executor,
-  uuid: string,
-  userId: number,
-  lock = false,
-): Promise<Membership> {
-  const group = await groupByUuid(db, uuid)
-  if (!group) throw notFound('Group')
-  if (lock) await lockGroup(db, group.id)
-  const member = await currentMember(db, { groupId: group.id, userId })
-  if (!member) throw notFound('Group')
-  return { group, role: member.role, is_muted: member.is_muted }
-}
-
-/**
- * PostgreSQL only, as `lockRows`: on SQLite the write transaction (BEGIN IMMEDIATE) already
- * holds the database's one write lock, so the select would lock nothing and cost a statement
- * on every send (docs/groups.md, "Performance").
- */
-async function lockGroup(db: Executor, groupId: number) {
-  if (!isPostgres(db)) return
-  await db.selectFrom('groups').select('id').where('id', '=', groupId).$call(forUpdate(db)).execute()
-}
 
 /** A v4-shaped UUID from `deps.rng` mixed with who asks and when (two processes share a seed). */
 function freshUuid(deps: Deps, userId: number, nowMs: number): string {
@@ -130,11 +94,10 @@ async function insertGroup(
   return uuid
 }
 
-/** Users by slug; an unknown slug is a 422 on `field`. */
+/** Users by slug; an unknown slug, or one of an account nobody may see, is a 422 on `field`. */
 export async function usersBySlugs(db: Executor, slugs: string[], field: string): Promise<number[]> {
   const wanted = [...new Set(slugs.map((s) => s.toLowerCase()))]
-  if (wanted.length === 0) return []
-  const rows = await db.selectFrom('users').select(['id', 'slug']).where('slug', 'in', wanted).execute()
+  const rows = await visibleUsersBySlugs(db, wanted)
   const missing = wanted.filter((s) => !rows.some((r) => r.slug === s))
   if (missing.length > 0) throw invalid({ [field]: [`no such user: ${missing.join(', ')}`] })
   return rows.map((r) => r.id)
@@ -191,7 +154,7 @@ export async function updateGroup(
 ): Promise<void> {
   await checkImage(deps.db, input.image)
   await withTx(deps, async (tx) => {
-    const m = await membership(tx, uuid, userId, true)
+    const m = await visibleGroup(tx, uuid, userId, true)
     if (m.group.kind === 'one_to_one')
       throw new AppError('CONFLICT', 'A one-to-one conversation has no settings')
     if (m.role !== 'admin') throw forbidden('Only the group’s admins change it')
@@ -246,7 +209,7 @@ export async function oneToOne(deps: Deps, userId: number, otherSlug: string): P
 export async function resetInviteCode(deps: Deps, userId: number, uuid: string): Promise<string> {
   const now = deps.clock.now()
   return withTx(deps, async (tx) => {
-    const m = await membership(tx, uuid, userId, true)
+    const m = await visibleGroup(tx, uuid, userId, true)
     if (m.group.kind === 'one_to_one')
       throw new AppError('CONFLICT', 'A one-to-one conversation has no invite')
     if (m.role !== 'admin') throw forbidden('Only the group’s admins reset its invite')

@@ -8,7 +8,7 @@ import { PageMetaSchema, pageMeta, pagingQuery, toPage } from '../../http/paging
 import { errors, json } from '../../http/responses'
 import { createRouter } from '../../http/router'
 import { peekLive } from '../scoring/live'
-import { visibleTeam } from '../teams/service'
+import { visibleTeam } from '../teams/visibility'
 import { listMatches, matchSquad } from './queries'
 import { idParam, MatchSchema, PlayerSchema, PlayerScoreSchema } from './schemas'
 import { playerJson } from './serialize'

@@ -6,9 +6,9 @@ import { errors, json, jsonBody } from '../../http/responses'
 import { type AppContext, bearerSecurity, createRouter, currentUser } from '../../http/router'
 import { createComment, deleteComment, editComment, setCommentLike } from './comments'
 import { CommentBody, CommentSchema, EditCommentBody } from './schemas'
-import { visiblePost } from './service'
 import type { Viewer } from './topics'
 import { commentRowById, commentsJson, postComments } from './views'
+import { visiblePost } from './visibility'
 
 const viewerOf = (c: AppContext): Viewer | null => {
   const u = c.get('user')

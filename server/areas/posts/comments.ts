@@ -4,9 +4,10 @@ import { invalid, notFound } from '../../http/errors'
 import { notify, notifyGrouped } from '../notifications/service'
 import { linkTo, saveMentions } from './mentions'
 import { assertPostingRate } from './posting-rate'
-import { groupedName, visiblePost } from './service'
+import { groupedName } from './service'
 import { topicStream, type Viewer } from './topics'
 import { commentRowById, commentsJson } from './views'
+import { visibleComment, visiblePost } from './visibility'
 
 /**
  * Comments on a post, with replies one level deep: a reply names its parent comment, which
@@ -28,12 +29,8 @@ export async function createComment(
     let parentId: number | null = null
     let parentAuthor: number | null = null
     if (input.parent_id !== undefined) {
-      const parent = await tx
-        .selectFrom('comments')
-        .select(['id', 'post_id', 'parent_id', 'user_id', 'hidden'])
-        .where('id', '=', input.parent_id)
-        .executeTakeFirst()
-      if (parent?.hidden !== 0) throw notFound('Comment')
+      // A parent the viewer may not see is missing, whichever post it is on.
+      const parent = await visibleComment(tx, input.parent_id, viewer)
       if (parent.post_id !== postId)
         throw invalid({ parent_id: ['is a comment on another post; reply on the post it belongs to'] })
       parentId = parent.parent_id ?? Number(parent.id)
@@ -127,25 +124,17 @@ async function tellCommented(
   )
 }
 
-/** The viewer's own visible comment, or 404. */
-async function ownComment(tx: Tx, id: number, viewerId: number) {
-  const row = await tx
-    .selectFrom('comments as k')
-    .innerJoin('posts as p', 'p.id', 'k.post_id')
-    .select(['k.id', 'k.post_id', 'p.topic_id'])
-    .where('k.id', '=', id)
-    .where('k.user_id', '=', viewerId)
-    .where('k.hidden', '=', 0)
-    .where('p.hidden', '=', 0)
-    .executeTakeFirst()
-  if (!row) throw notFound('Comment')
-  return row
+/** The viewer's own comment that they may still see, or 404. */
+async function ownComment(tx: Tx, id: number, viewer: Viewer) {
+  const comment = await visibleComment(tx, id, viewer)
+  if (comment.user_id !== viewer.id) throw notFound('Comment')
+  return comment
 }
 
 export async function editComment(deps: Deps, viewer: Viewer, id: number, content: string): Promise<void> {
   const now = deps.clock.now()
   await withTx(deps, async (tx, after) => {
-    const c = await ownComment(tx, id, viewer.id)
+    const c = await ownComment(tx, id, viewer)
     await tx.updateTable('comments').set({ content, updated_at_ms: now }).where('id', '=', id).execute()
     const name = (
       await tx.selectFrom('users').select('username').where('id', '=', viewer.id).executeTakeFirstOrThrow()
@@ -163,7 +152,7 @@ export async function editComment(deps: Deps, viewer: Viewer, id: number, conten
 /** Deletes the comment and its replies (with their likes and mentions); the post's count drops by as many. */
 export async function deleteComment(deps: Deps, viewer: Viewer, id: number): Promise<void> {
   await withTx(deps, async (tx, after) => {
-    const c = await ownComment(tx, id, viewer.id)
+    const c = await ownComment(tx, id, viewer)
     const gone = await removeThread(tx, id)
     await tx
       .updateTable('posts')
@@ -193,15 +182,7 @@ async function removeThread(tx: Tx, id: number): Promise<number> {
 export async function setCommentLike(deps: Deps, viewer: Viewer, id: number, liked: boolean): Promise<void> {
   const now = deps.clock.now()
   await withTx(deps, async (tx, after) => {
-    const comment = await tx
-      .selectFrom('comments')
-      .select(['id', 'post_id', 'hidden'])
-      .where('id', '=', id)
-      .executeTakeFirst()
-    if (comment?.hidden !== 0) throw notFound('Comment')
-    const post = await visiblePost(tx, comment.post_id, viewer).catch(() => {
-      throw notFound('Comment')
-    })
+    const comment = await visibleComment(tx, id, viewer)
     const changed = liked
       ? await tx
           .insertInto('comment_likes')
@@ -222,7 +203,7 @@ export async function setCommentLike(deps: Deps, viewer: Viewer, id: number, lik
       .where('id', '=', id)
       .returning('likes_count')
       .executeTakeFirstOrThrow()
-    after.publish(topicStream(post.topic_id), {
+    after.publish(topicStream(comment.topic_id), {
       type: 'likes',
       subject: 'comment',
       id,

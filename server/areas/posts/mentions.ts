@@ -1,10 +1,12 @@
 import type { AfterCommit, Executor } from '../../db/tx'
 import { mentionedUsernames } from '../../domain/social-text'
 import { notify } from '../notifications/service'
+import { visibleUsersByUsernameKeys } from '../users/visibility'
+import { visiblePost } from './visibility'
 
 /**
- * Stores the `@username` mentions of a post or comment (names of real users only) and tells
- * each mentioned user, linking to the comment (or the post). Editing replaces the stored
+ * Stores the `@username` mentions of a post or comment (names of users anyone may see) and
+ * tells each mentioned user who may see the post, linking to the comment (or the post). Editing replaces the stored
  * mentions; only users newly mentioned by the edit are told again.
  */
 export async function saveMentions(
@@ -13,11 +15,8 @@ export async function saveMentions(
   at: { postId: number; commentId: number | null; authorId: number; authorName: string; content: string },
   nowMs: number,
 ): Promise<void> {
-  const names = mentionedUsernames(at.content)
-  const users =
-    names.length === 0
-      ? []
-      : await tx.selectFrom('users').select(['id']).where('username_key', 'in', names).execute()
+  // Only accounts anyone may see are mentioned (a disabled one's name stays plain text).
+  const users = await visibleUsersByUsernameKeys(tx, mentionedUsernames(at.content))
   let old = tx.deleteFrom('mentions').where('post_id', '=', at.postId)
   old =
     at.commentId === null ? old.where('comment_id', 'is', null) : old.where('comment_id', '=', at.commentId)
@@ -29,6 +28,15 @@ export async function saveMentions(
       .values({ user_id: user.id, post_id: at.postId, comment_id: at.commentId, created_at_ms: nowMs })
       .execute()
     if (user.id === at.authorId || known.has(user.id)) continue
+    // Someone who may not see the post (a private contest's) is not told about it.
+    const role = user.role === 'admin' ? 'admin' : 'player'
+    if (
+      !(await visiblePost(tx, at.postId, { id: user.id, role }).then(
+        () => true,
+        () => false,
+      ))
+    )
+      continue
     await notify(
       tx,
       after,

@@ -1,12 +1,12 @@
 import { createRoute, z } from '@hono/zod-openapi'
 import type { Deps } from '../../deps'
 import { codeLookupLimit } from '../../http/code-lookup'
-import { notFound } from '../../http/errors'
 import { idParam } from '../../http/ids'
 import { errors, json, jsonBody } from '../../http/responses'
 import { type AppContext, bearerSecurity, createRouter, currentUser } from '../../http/router'
+import { visibleUser } from '../users/visibility'
 import { olderQuery, PostBody, PostSchema, slugParam, TopicSchema } from './schemas'
-import { createPost, deletePost, editPost, onePost, setPostLike, visiblePost } from './service'
+import { createPost, deletePost, editPost, onePost, setPostLike } from './service'
 import {
   contestTopic,
   type MaybeTopic,
@@ -16,6 +16,7 @@ import {
   wallTopic,
 } from './topics'
 import { postRowsByIds, postsJson } from './views'
+import { visiblePost } from './visibility'
 
 const viewerOf = (c: AppContext): Viewer | null => {
   const u = c.get('user')
@@ -80,12 +81,7 @@ export function postRoutes(deps: Deps) {
   }
 
   async function wallOf(slug: string) {
-    const user = await deps.db
-      .selectFrom('users')
-      .select('id')
-      .where('slug', '=', slug.toLowerCase())
-      .executeTakeFirst()
-    if (!user) throw notFound('User')
+    const user = await visibleUser(deps.db, { slug })
     return readWallTopic(deps.db, user.id)
   }
 

@@ -5,8 +5,9 @@ import { notFound } from '../../http/errors'
 import { notificationStream, notifyGrouped } from '../notifications/service'
 import { linkTo, saveMentions } from './mentions'
 import { assertPostingRate } from './posting-rate'
-import { topicStream, type Viewer, visibleTopic } from './topics'
+import { topicStream, type Viewer } from './topics'
 import { type PostJson, postRowsByIds, postsJson } from './views'
+import { type PostRef, visiblePost } from './visibility'
 
 /**
  * Posts (docs/social.md, "Posts, comments and likes"): written on a topic (a contest's or the
@@ -15,43 +16,11 @@ import { type PostJson, postRowsByIds, postsJson } from './views'
  * the topic's stream after commit; a new post also tells the author's followers' feeds.
  */
 
-export interface PostRef {
-  id: number
-  topic_id: number
-  user_id: number
-  likes_count: number
-}
-
-/** A post the viewer may see: not hidden, on a topic they may see; otherwise 404. */
-export async function visiblePost(db: Executor, postId: number, viewer: Viewer | null): Promise<PostRef> {
-  const post = await db
-    .selectFrom('posts')
-    .select(['id', 'topic_id', 'user_id', 'hidden', 'likes_count'])
-    .where('id', '=', postId)
-    .executeTakeFirst()
-  if (post?.hidden !== 0) throw notFound('Post')
-  await visibleTopic(db, post.topic_id, viewer).catch(() => {
-    throw notFound('Post')
-  })
-  return {
-    id: Number(post.id),
-    topic_id: post.topic_id,
-    user_id: post.user_id,
-    likes_count: post.likes_count,
-  }
-}
-
-/** A post of the viewer's own (404 for anyone else's, hidden or missing). */
-async function ownPost(db: Executor, postId: number, viewerId: number) {
-  const post = await db
-    .selectFrom('posts')
-    .select(['id', 'topic_id', 'user_id'])
-    .where('id', '=', postId)
-    .where('user_id', '=', viewerId)
-    .where('hidden', '=', 0)
-    .executeTakeFirst()
-  if (!post) throw notFound('Post')
-  return { id: Number(post.id), topic_id: post.topic_id }
+/** A post of the viewer's own that they may still see (404 for anyone else's, hidden or missing). */
+async function ownPost(db: Executor, postId: number, viewer: Viewer) {
+  const post = await visiblePost(db, postId, viewer)
+  if (post.user_id !== viewer.id) throw notFound('Post')
+  return post
 }
 
 export async function onePost(db: Executor, postId: number, viewerId: number | null): Promise<PostJson> {
@@ -107,7 +76,7 @@ async function tellFollowers(tx: Tx, after: AfterCommit, authorId: number, name:
 export async function editPost(deps: Deps, viewer: Viewer, postId: number, content: string): Promise<void> {
   const now = deps.clock.now()
   await withTx(deps, async (tx, after) => {
-    const post = await ownPost(tx, postId, viewer.id)
+    const post = await ownPost(tx, postId, viewer)
     await tx.updateTable('posts').set({ content, updated_at_ms: now }).where('id', '=', postId).execute()
     const name = await usernameOf(tx, viewer.id)
     await saveMentions(
@@ -123,7 +92,7 @@ export async function editPost(deps: Deps, viewer: Viewer, postId: number, conte
 /** Deletes the post with everything hanging off it (comments, likes, mentions) in one transaction. */
 export async function deletePost(deps: Deps, viewer: Viewer, postId: number): Promise<void> {
   await withTx(deps, async (tx, after) => {
-    const post = await ownPost(tx, postId, viewer.id)
+    const post = await ownPost(tx, postId, viewer)
     const comments = tx.selectFrom('comments').select('id').where('post_id', '=', postId)
     await tx.deleteFrom('comment_likes').where('comment_id', 'in', comments).execute()
     await tx.deleteFrom('mentions').where('post_id', '=', postId).execute()

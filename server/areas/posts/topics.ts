@@ -1,6 +1,5 @@
 import type { Executor } from '../../db/tx'
-import { notFound } from '../../http/errors'
-import { canSee } from '../contest-creation/visibility'
+import { visibleContest } from '../contest-creation/visibility'
 
 /**
  * Topics (docs/social.md, "Topics"): every contest has one and so has every user's wall. A
@@ -66,19 +65,12 @@ export async function readContestTopic(
 
 export const readWallTopic = (db: Executor, userId: number) => findTopic(db, 'owner_id', userId)
 
-async function assertContestVisible(
+const assertContestVisible = (
   db: Executor,
   contestId: number,
   viewer: Viewer | null,
   inviteCode?: string | null,
-) {
-  const contest = await db
-    .selectFrom('contests')
-    .select(['id', 'is_private', 'created_by_id', 'invite_code'])
-    .where('id', '=', contestId)
-    .executeTakeFirst()
-  if (!contest || !(await canSee(db, 'contest', contest, viewer, inviteCode))) throw notFound('Contest')
-}
+) => visibleContest(db, 'contest', contestId, viewer, inviteCode)
 
 /** The contest's topic for posting, made if need be (404 when the viewer may not see the contest). */
 export async function contestTopic(
@@ -94,25 +86,6 @@ export async function contestTopic(
 /** The user's wall (walls are public). */
 export async function wallTopic(db: Executor, userId: number, nowMs: number): Promise<TopicRow> {
   return topicWhere(db, 'owner_id', userId, nowMs)
-}
-
-/** A topic the viewer may see, or 404: a contest's topic is as visible as its contest. */
-export async function visibleTopic(db: Executor, topicId: number, viewer: Viewer | null): Promise<TopicRow> {
-  const row = await db
-    .selectFrom('topics')
-    .select(['id', 'contest_id', 'owner_id'])
-    .where('id', '=', topicId)
-    .executeTakeFirst()
-  if (!row) throw notFound('Topic')
-  if (row.contest_id !== null) {
-    const contest = await db
-      .selectFrom('contests')
-      .select(['id', 'is_private', 'created_by_id', 'invite_code'])
-      .where('id', '=', row.contest_id)
-      .executeTakeFirstOrThrow()
-    if (!(await canSee(db, 'contest', contest, viewer))) throw notFound('Topic')
-  }
-  return { id: Number(row.id), contest_id: row.contest_id, owner_id: row.owner_id }
 }
 
 /** The topic id of a contest, if its topic exists yet (for broadcasting contest likes). */

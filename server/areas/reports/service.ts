@@ -1,9 +1,10 @@
 import { isUniqueViolation } from '../../db/errors'
 import { forUpdate, lockRows } from '../../db/lock'
-import type { ReportContestType, ReportStatus, ReportSubjectType } from '../../db/schema'
+import type { ReportStatus, ReportSubjectType } from '../../db/schema'
 import { type Executor, withTx } from '../../db/tx'
 import type { Deps } from '../../deps'
 import { AppError, invalid, notFound } from '../../http/errors'
+import { visibleContest } from '../contest-creation/visibility'
 import { notify } from '../notifications/service'
 import {
   checkSocialSubject,
@@ -31,54 +32,6 @@ export const REPORT_REASONS = [
 export type ReportReason = (typeof REPORT_REASONS)[number]['key']
 export const REPORT_REASON_KEYS = REPORT_REASONS.map((r) => r.key) as [ReportReason, ...ReportReason[]]
 
-interface ReportedContest {
-  id: number
-  name: string
-}
-
-/**
- * The contest as the caller may see it: public ones to anyone; private ones to their owner,
- * their members and admins (the visibility rule of private contests). Otherwise 404.
- */
-async function visibleContest(
-  db: Executor,
-  type: ReportContestType,
-  id: number,
-  viewer: { id: number; role: string },
-): Promise<ReportedContest> {
-  const contest =
-    type === 'contest'
-      ? await db
-          .selectFrom('contests')
-          .select(['id', 'name', 'is_private', 'created_by_id'])
-          .where('id', '=', id)
-          .executeTakeFirst()
-      : await db
-          .selectFrom('championship_contests')
-          .select(['id', 'name', 'is_private', 'created_by_id'])
-          .where('id', '=', id)
-          .executeTakeFirst()
-  if (!contest) throw notFound('Contest')
-  if (contest.is_private !== 1 || viewer.role === 'admin' || contest.created_by_id === viewer.id)
-    return { id: contest.id, name: contest.name }
-  const member =
-    type === 'contest'
-      ? await db
-          .selectFrom('contest_members')
-          .select('id')
-          .where('contest_id', '=', id)
-          .where('user_id', '=', viewer.id)
-          .executeTakeFirst()
-      : await db
-          .selectFrom('championship_contest_members')
-          .select('id')
-          .where('contest_id', '=', id)
-          .where('user_id', '=', viewer.id)
-          .executeTakeFirst()
-  if (!member) throw notFound('Contest')
-  return { id: contest.id, name: contest.name }
-}
-
 export interface NewReport {
   contest_id: number
   contest_type: ReportSubjectType
@@ -94,12 +47,16 @@ export async function createReport(
   try {
     return await withTx(deps, async (tx) => {
       await lockRows(tx, 'users', reporter.id)
-      if (input.contest_type === 'contest' || input.contest_type === 'championship_contest')
+      if (
+        input.contest_type === 'contest' ||
+        input.contest_type === 'championship_contest' ||
+        input.contest_type === 'esports_contest'
+      )
         await visibleContest(tx, input.contest_type, input.contest_id, reporter)
       else {
         if (input.contest_type === 'user' && input.contest_id === reporter.id)
           throw invalid({ base: ['You can’t report yourself'] })
-        await checkSocialSubject(tx, input.contest_type as SocialSubject, input.contest_id)
+        await checkSocialSubject(tx, input.contest_type as SocialSubject, input.contest_id, reporter)
       }
       const open = await tx
         .selectFrom('reports')

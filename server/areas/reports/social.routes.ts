@@ -1,10 +1,10 @@
 import { createRoute, z } from '@hono/zod-openapi'
 import type { Deps } from '../../deps'
-import { notFound } from '../../http/errors'
 import { idParam } from '../../http/ids'
 import { errors, json, jsonBody } from '../../http/responses'
 import { bearerSecurity, createRouter, currentUser } from '../../http/router'
 import { multilineText } from '../../http/text'
+import { visibleUser } from '../users/visibility'
 import { ReportSchema } from './routes'
 import { createReport, oneReport } from './service'
 import { SOCIAL_REASON_KEYS, SOCIAL_REPORT_REASONS, type SocialSubject } from './subjects'
@@ -52,12 +52,7 @@ export function socialReportRoutes(deps: Deps) {
     route('user', '/api/users/{slug}/report', z.object({ slug: z.string().min(1).max(100) })),
     async (c) => {
       const me = currentUser(c)
-      const user = await deps.db
-        .selectFrom('users')
-        .select('id')
-        .where('slug', '=', (c.req.valid('param') as { slug: string }).slug.toLowerCase())
-        .executeTakeFirst()
-      if (!user) throw notFound('User')
+      const user = await visibleUser(deps.db, { slug: (c.req.valid('param') as { slug: string }).slug })
       const id = await createReport(deps, me, {
         contest_type: 'user',
         contest_id: user.id,

@@ -1,6 +1,7 @@
 import type { ReportSubjectType } from '../../db/schema'
 import type { Executor } from '../../db/tx'
-import { notFound } from '../../http/errors'
+import { visibleComment, visiblePost } from '../posts/visibility'
+import { visibleUser } from '../users/visibility'
 
 /**
  * Reports of users, posts and comments (issue 14, docs/social.md "Reports") share the contests'
@@ -19,25 +20,21 @@ export type SocialReason = (typeof SOCIAL_REPORT_REASONS)[number]['key']
 export const SOCIAL_REASON_KEYS = SOCIAL_REPORT_REASONS.map((r) => r.key) as [SocialReason, ...SocialReason[]]
 export type SocialSubject = 'user' | 'post' | 'comment'
 
-/** The subject as the reporter may see it (hidden posts and comments are 404, as everywhere). */
-export async function checkSocialSubject(db: Executor, type: SocialSubject, id: number): Promise<void> {
-  const found =
-    type === 'user'
-      ? await db.selectFrom('users').select('id').where('id', '=', id).executeTakeFirst()
-      : type === 'post'
-        ? await db
-            .selectFrom('posts')
-            .select('id')
-            .where('id', '=', id)
-            .where('hidden', '=', 0)
-            .executeTakeFirst()
-        : await db
-            .selectFrom('comments')
-            .select('id')
-            .where('id', '=', id)
-            .where('hidden', '=', 0)
-            .executeTakeFirst()
-  if (!found) throw notFound(type === 'user' ? 'User' : type === 'post' ? 'Post' : 'Comment')
+/**
+ * The subject as the reporter may see it, through the visibility rule of its kind: a user
+ * nobody may see (disabled, invited), a post or comment on a contest the reporter is not in, or
+ * a hidden one, is the 404 a missing one gets — and no report, so no label of its text.
+ */
+export async function checkSocialSubject(
+  db: Executor,
+  type: SocialSubject,
+  id: number,
+  viewer: { id: number; role: string },
+): Promise<void> {
+  const who = { id: viewer.id, role: viewer.role === 'admin' ? ('admin' as const) : ('player' as const) }
+  if (type === 'user') await visibleUser(db, { id })
+  else if (type === 'post') await visiblePost(db, id, who)
+  else await visibleComment(db, id, who)
 }
 
 /** A short name of the subject for the queue and the reporter's notification. */

@@ -8,7 +8,8 @@ import { PlayerSchema } from '../matches/schemas'
 import { pointsOf, requireMatch } from '../matches/service'
 import { peekLive } from '../scoring/live'
 import { teamsOf } from './queries'
-import { createTeam, teamJson, updateTeam, visibleTeam } from './service'
+import { createTeam, teamJson, updateTeam } from './service'
+import { visibleTeam } from './visibility'
 
 const TeamPlayer = PlayerSchema.extend({
   is_captain: z.boolean(),

@@ -132,18 +132,6 @@ export async function updateTeam(
   })
 }
 
-/**
- * A team the viewer may see: their own always; anyone else's only once the match has
- * started (before that it is hidden — 404, as if it did not exist).
- */
-export async function visibleTeam(deps: Deps, viewerId: number, matchId: number, teamId: number) {
-  const team = await findTeam(deps.db, teamId)
-  const match = await findMatch(deps.db, matchId)
-  if (!team || !match || team.match_id !== matchId) throw notFound('Team')
-  if (team.user_id !== viewerId && !isMatchLocked(match, deps.clock.now())) throw notFound('Team')
-  return { team, match }
-}
-
 export interface TeamPoints {
   /** Player id → points in this match (null before scoring starts). */
   playerPoints: Map<number, number>

@@ -1,16 +1,15 @@
 import { createRoute, z } from '@hono/zod-openapi'
 import type { UserRow } from '../../db/schema'
 import type { Deps } from '../../deps'
-import { notFound } from '../../http/errors'
 import { PageMetaSchema, pageMeta, pagingQuery, toPage } from '../../http/paging'
 import { errors, json, jsonBody } from '../../http/responses'
 import { bearerSecurity, createRouter, currentUser } from '../../http/router'
 import { multilineText } from '../../http/text'
 import { follow, followList, unfollow } from './follows'
 import { rateUser, ratingSummary, ratingsOf } from './people'
-import { findUserBySlug } from './queries'
 import { PublicUserSchema } from './schemas'
 import { serializePublicUser } from './service'
+import { visibleUser } from './visibility'
 
 const slugParam = z.object({ slug: z.string().min(1).max(100) })
 
@@ -30,13 +29,6 @@ const RatingSchema = z
     }),
   })
   .openapi('UserRating')
-
-/** The user a path names, or 404: disabled accounts are not shown to anyone. */
-async function visibleUser(deps: Deps, slug: string): Promise<UserRow> {
-  const user = await findUserBySlug(deps.db, slug)
-  if (user?.status !== 'active') throw notFound('User')
-  return user
-}
 
 /** Followers, followings, follow/unfollow and ratings of a user by slug (docs/social.md). */
 export function peopleRoutes(deps: Deps) {
@@ -60,7 +52,7 @@ export function peopleRoutes(deps: Deps) {
         },
       }),
       async (c) => {
-        const user = await visibleUser(deps, c.req.valid('param').slug)
+        const user = await visibleUser(deps.db, { slug: c.req.valid('param').slug })
         const page = toPage(c.req.valid('query'))
         const { users, total } = await followList(deps.db, user.id, side, page)
         const viewer = c.get('user')?.id ?? null
@@ -87,11 +79,11 @@ export function peopleRoutes(deps: Deps) {
       }),
       async (c) => {
         const me = currentUser(c)
-        const user = await visibleUser(deps, c.req.valid('param').slug)
+        const user = await visibleUser(deps.db, { slug: c.req.valid('param').slug })
         if (action === 'follow') await follow(deps, me.id, user)
         else await unfollow(deps, me.id, user)
         // Read again: the counts just changed.
-        const fresh = await visibleUser(deps, user.slug)
+        const fresh = await visibleUser(deps.db, { slug: user.slug })
         return c.json({ user: await serializePublicUser(deps.db, fresh, me.id) }, 200)
       },
     )
@@ -118,7 +110,7 @@ export function peopleRoutes(deps: Deps) {
       },
     }),
     async (c) => {
-      const user = await visibleUser(deps, c.req.valid('param').slug)
+      const user = await visibleUser(deps.db, { slug: c.req.valid('param').slug })
       const page = toPage(c.req.valid('query'))
       const summary = await ratingSummary(deps.db, user.id)
       const ratings = await ratingsOf(deps.db, user.id, page)
@@ -163,7 +155,7 @@ export function peopleRoutes(deps: Deps) {
     }),
     async (c) => {
       const me = currentUser(c)
-      const user = await visibleUser(deps, c.req.valid('param').slug)
+      const user = await visibleUser(deps.db, { slug: c.req.valid('param').slug })
       const row = await rateUser(deps, me.id, user, c.req.valid('json'))
       return c.json(
         {

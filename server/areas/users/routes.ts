@@ -2,14 +2,14 @@ import { createRoute, z } from '@hono/zod-openapi'
 import type { Deps } from '../../deps'
 import { USERNAME_PATTERN } from '../../domain/user-rules'
 import { codeLookupLimit } from '../../http/code-lookup'
-import { notFound } from '../../http/errors'
 import { PageMetaSchema, pageMeta, pagingQuery, toPage } from '../../http/paging'
 import { errors, json, jsonBody } from '../../http/responses'
 import { bearerSecurity, createRouter, currentUser } from '../../http/router'
 import { searchUsers } from './people'
-import { findUserByEmail, findUserBySlug, findUserByUsername } from './queries'
+import { findUserByEmail, findUserByUsername } from './queries'
 import { MeSchema, PublicUserSchema, RegisterRequest } from './schemas'
 import { registerUser, serializeMe, serializePublicUser, suggestedUsers } from './service'
+import { visibleUser } from './visibility'
 
 export function userRoutes(deps: Deps) {
   const app = createRouter()
@@ -143,8 +143,7 @@ export function userRoutes(deps: Deps) {
       responses: { 200: json(z.object({ user: PublicUserSchema }), 'The user'), ...errors(404) },
     }),
     async (c) => {
-      const user = await findUserBySlug(deps.db, c.req.valid('param').slug)
-      if (!user || user.status === 'disabled') throw notFound('User')
+      const user = await visibleUser(deps.db, { slug: c.req.valid('param').slug })
       return c.json({ user: await serializePublicUser(deps.db, user, c.get('user')?.id ?? null) }, 200)
     },
   )

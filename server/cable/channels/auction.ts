@@ -4,7 +4,6 @@ import {
   managerOf,
   managerStream,
   refusedBid,
-  requireVisibleAuction,
   roomStream,
   runCommand,
   stateOf,
@@ -12,6 +11,7 @@ import {
 } from '../../areas/auctions/service'
 import { managerArrived, managerLeft } from '../../areas/auctions/takeover'
 import { managerView, tournamentJson } from '../../areas/auctions/tournaments'
+import { visibleAuction } from '../../areas/auctions/visibility'
 import { AppError } from '../../http/errors'
 import type { ChannelContext, ChannelDefinition } from '../types'
 
@@ -43,7 +43,7 @@ export const AuctionChannel: ChannelDefinition = {
   async subscribed(ctx) {
     const id = Number(ctx.params.auction_id)
     if (!Number.isInteger(id) || id <= 0) return ctx.reject()
-    const row = await requireVisibleAuction(ctx.deps.db, id, ctx.user.id).catch(() => null)
+    const row = await visibleAuction(ctx.deps.db, id, ctx.user.id).catch(() => null)
     if (!row) return ctx.reject()
     // Follow first, then read: nothing published in between is lost (the seq sorts it out).
     ctx.streamFrom(auctionStream(id))
@@ -55,7 +55,7 @@ export const AuctionChannel: ChannelDefinition = {
       present.set(ctx, mine.id)
       await managerArrived(ctx.deps, id, mine.id)
     }
-    const fresh = await requireVisibleAuction(ctx.deps.db, id, ctx.user.id)
+    const fresh = await visibleAuction(ctx.deps.db, id, ctx.user.id)
     const state = stateOf(ctx.deps, fresh)
     ctx.transmit({
       type: 'snapshot',
@@ -108,7 +108,7 @@ export const AuctionTournamentChannel: ChannelDefinition = {
   async subscribed(ctx) {
     const id = Number(ctx.params.tournament_id)
     if (!Number.isInteger(id) || id <= 0) return ctx.reject()
-    const row = await requireVisibleAuction(ctx.deps.db, id, ctx.user.id).catch(() => null)
+    const row = await visibleAuction(ctx.deps.db, id, ctx.user.id).catch(() => null)
     if (row?.kind !== 'tournament') return ctx.reject()
     ctx.streamFrom(auctionStream(id))
     ctx.streamFrom(roomStream(id))
@@ -118,7 +118,7 @@ export const AuctionTournamentChannel: ChannelDefinition = {
       present.set(ctx, mine.id)
       await managerArrived(ctx.deps, id, mine.id)
     }
-    const fresh = await requireVisibleAuction(ctx.deps.db, id, ctx.user.id)
+    const fresh = await visibleAuction(ctx.deps.db, id, ctx.user.id)
     ctx.transmit({
       type: 'snapshot',
       seq: stateOf(ctx.deps, fresh).seq,

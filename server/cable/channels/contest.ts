@@ -1,5 +1,5 @@
 import { contestStreamOf } from '../../areas/contest-creation/activities'
-import { canSee } from '../../areas/contest-creation/visibility'
+import { canSeeContest } from '../../areas/contest-creation/visibility'
 import { findContest } from '../../areas/contests/queries'
 import { contestStream } from '../../areas/contests/service'
 import { currentLive, sharedScoring } from '../../areas/scoring/live'
@@ -30,7 +30,7 @@ export const ContestChannel: ChannelDefinition = {
     const found = Number.isInteger(id) && id > 0 ? await findContest(ctx.deps.db, id) : undefined
     if (!found) return ctx.reject()
     // A private contest: members, its owner, admins, or the `invite_code` param (as the API).
-    if (!(await canSee(ctx.deps.db, 'contest', found, ctx.user, inviteParam(ctx)))) return ctx.reject()
+    if (!(await canSeeContest(ctx.deps.db, 'contest', found, ctx.user, inviteParam(ctx)))) return ctx.reject()
     if (sharedScoring(ctx.deps)) relays.set(ctx, followMatchStandings(ctx.deps, found.match_id))
     ctx.streamFrom(contestStream(id))
     ctx.streamFrom(contestUserStream(id, ctx.user.id))
@@ -79,7 +79,10 @@ async function championshipSubscribed(ctx: ChannelContext) {
   const load = () =>
     ctx.deps.db.selectFrom('championship_contests').selectAll().where('id', '=', id).executeTakeFirst()
   const found = Number.isInteger(id) && id > 0 ? await load() : undefined
-  if (!found || !(await canSee(ctx.deps.db, 'championship_contest', found, ctx.user, inviteParam(ctx))))
+  if (
+    !found ||
+    !(await canSeeContest(ctx.deps.db, 'championship_contest', found, ctx.user, inviteParam(ctx)))
+  )
     return ctx.reject()
   const stream = contestStreamOf('championship_contest', id)
   ctx.streamFrom(stream)

@@ -1,11 +1,7 @@
-import {
-  type Caller,
-  esportsContestStream,
-  esportsTournamentStream,
-  visibleContest,
-} from '../../areas/esports/core'
+import { visibleContest } from '../../areas/contest-creation/visibility'
+import { type Caller, esportsContestStream, esportsTournamentStream } from '../../areas/esports/core'
 import { esportsContestUserStream } from '../../areas/esports/live'
-import { roomDetailsFor } from '../../areas/esports/rooms.service'
+import { visibleRoom } from '../../areas/esports/visibility'
 import type { ChannelContext, ChannelDefinition } from '../types'
 
 const idParam = (ctx: ChannelContext, key: string) => {
@@ -31,7 +27,7 @@ export const EsportsContestChannel: ChannelDefinition = {
     const id = idParam(ctx, 'contest_id')
     if (id === undefined) return ctx.reject()
     const caller: Caller = { id: ctx.user.id, role: ctx.user.role }
-    const load = () => visibleContest(ctx.deps.db, id, caller).catch(() => undefined)
+    const load = () => visibleContest(ctx.deps.db, 'esports_contest', id, caller).catch(() => undefined)
     if (!(await load())) return ctx.reject()
     const stream = esportsContestStream(id)
     const own = esportsContestUserStream(id, ctx.user.id)
@@ -51,7 +47,7 @@ export const EsportsContestChannel: ChannelDefinition = {
       squads_count: Number(contest.squads_count),
       members_count: Number(contest.members_count),
       revealed_at_in_millis: contest.revealed_at_ms === null ? null : Number(contest.revealed_at_ms),
-      room: await roomDetailsFor(ctx.deps.db, contest, caller),
+      room: await visibleRoom(ctx.deps.db, contest, caller),
     })
   },
 }

@@ -1,6 +1,7 @@
 import { sendMessage } from '../../areas/groups/messages'
 import { MessageBody } from '../../areas/groups/schemas'
-import { groupStream, membership } from '../../areas/groups/service'
+import { groupStream } from '../../areas/groups/service'
+import { visibleGroup } from '../../areas/groups/visibility'
 import { AppError } from '../../http/errors'
 import { validationError } from '../../http/validation'
 import type { ChannelContext, ChannelDefinition } from '../types'
@@ -26,7 +27,7 @@ export const GroupChannel: ChannelDefinition = {
     const uuid = ctx.params.group_uuid_id
     if (typeof uuid !== 'string' || uuid.length === 0 || uuid.length > 64) return ctx.reject()
     const member = () =>
-      membership(ctx.deps.db, uuid, ctx.user.id).then(
+      visibleGroup(ctx.deps.db, uuid, ctx.user.id).then(
         () => true,
         () => false,
       )

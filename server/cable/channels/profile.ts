@@ -1,5 +1,6 @@
 import { profileStream } from '../../areas/users/follows'
 import { findUserBySlug } from '../../areas/users/queries'
+import { visibleUser } from '../../areas/users/visibility'
 import type { ChannelDefinition } from '../types'
 
 /**
@@ -14,8 +15,10 @@ export const ProfileChannel: ChannelDefinition = {
   async subscribed(ctx) {
     const slug = ctx.params.slug
     const user =
-      typeof slug === 'string' && slug.length <= 100 ? await findUserBySlug(ctx.deps.db, slug) : undefined
-    if (user?.status !== 'active') return ctx.reject()
+      typeof slug === 'string' && slug.length <= 100
+        ? await visibleUser(ctx.deps.db, { slug }).catch(() => undefined)
+        : undefined
+    if (!user) return ctx.reject()
     ctx.streamFrom(profileStream(user.id))
     // Read after streaming starts: a follow committed in between is in this snapshot or in a
     // broadcast (the counts are absolute, so seeing both is harmless).

@@ -1,4 +1,5 @@
-import { topicStream, visibleTopic } from '../../areas/posts/topics'
+import { topicStream } from '../../areas/posts/topics'
+import { visibleTopic } from '../../areas/posts/visibility'
 import type { ChannelDefinition } from '../types'
 
 /**
