@@ -6,7 +6,7 @@ import { type Config, DEFAULT_ADMIN_PASSWORD, DEFAULT_DEMO_PASSWORD, loadConfig 
 import { type RunningServer, type StartOptions, startServer } from '../../server/main'
 import { durableDatabase } from '../helpers/db'
 
-// Issue 26 item 4: a server other machines can reach keeps no account on a README password
+// A server other machines can reach keeps no account on a README password
 // (server/areas/auth/network-passwords.ts, docs/classroom.md "On a LAN"). The rule is in the
 // server's own start, so every entry (serve, demo, a script with HOST=0.0.0.0) has it.
 

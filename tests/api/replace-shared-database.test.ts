@@ -7,7 +7,7 @@ import { type RunningServer, startServer } from '../../server/main'
 import { durableDatabase, TEST_DIALECT } from '../helpers/db'
 import { makeUser } from '../helpers/deps'
 
-// Issue 26 item 5: on PostgreSQL several servers may share one database; a snapshot restore
+// On PostgreSQL several servers may share one database; a snapshot restore
 // or league reset through one of them would replace the data under the others. It is refused
 // with 409 DATABASE_IN_USE naming them, and nothing changes (docs/snapshots.md, "Limits").
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { makeUser } from '../helpers/deps'
 import { type CliWorld, cliWorld, commandDatabase, runCli } from './helpers'
 
-// Issue 26 item 5: every command that replaces a league asks on a terminal and needs --yes
+// Every command that replaces a league asks on a terminal and needs --yes
 // anywhere else (cli/lib/confirm.ts, the same gate as `db reset`). Off a terminal — these
 // tests, a script, a pipe — it is a usage error (exit 2) and nothing changes.
 

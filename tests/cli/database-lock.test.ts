@@ -10,7 +10,7 @@ import { type RunningServer, startServer } from '../../server/main'
 import { makeUser } from '../helpers/deps'
 import { type CommandDatabase, commandDatabase, runCli, tempDir } from './helpers'
 
-// Issue 26 item 5: a command that writes a database holds its lock, and a second one is told
+// A command that writes a database holds its lock, and a second one is told
 // who has it instead of wiping the first one's league (docs/architecture.md, "One database,
 // who writes it"). On a SQLite file, or in the Postgres leg on a scratch database.
 
