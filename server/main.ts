@@ -57,7 +57,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   // Who else has the database first, then the port: both before anything is written.
   const lock = await takeDatabaseLock(config, {
     ...options,
-    lock: options.lock ?? { command: 'fanspole serve' },
+    lock: options.lock === undefined ? { command: 'fanspole serve' } : options.lock,
   })
   try {
     await assertPortFree(config.host, config.port)
