@@ -1,5 +1,6 @@
 import { Command } from 'commander'
 import { MAX_CLOCK_SPEED } from '../../server/lib/clock'
+import { rememberAdmin } from '../lib/accounts'
 import { localConfig } from '../lib/config'
 import { confirmOrStop } from '../lib/confirm'
 import { DemoDriver } from '../lib/demo/driver'
@@ -171,8 +172,10 @@ async function openTarget(io: Io, opts: OptionsOf<typeof demoOptions>, seed: num
       generateAdminPassword: opts.adminPassword === 'generate',
       onSeedProgress: progress.update,
     })
-    if (target.lan) io.err(`${style(io.color).yellow(lanWarning(hostChoice.host, target.lan))}\n`)
     await progress.finish()
+    if (target.lan) io.err(`${style(io.color).yellow(lanWarning(hostChoice.host, target.lan))}\n`)
+    const signedIn = await rememberAdmin(io, target.server, target.accounts)
+    if (signedIn) io.err(`${style(io.color).dim(signedIn)}\n`)
     return target
   } catch (error) {
     await progress.finish('failed')

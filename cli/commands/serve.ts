@@ -2,10 +2,8 @@ import { Command } from 'commander'
 import type { SeedSummary } from '../../seeds/demo-league'
 import type { Config } from '../../server/config'
 import type { RunningServer } from '../../server/main'
-import { type AccountsView, accountsJson, accountsLines, accountsView } from '../lib/accounts'
-import { passwordLogin } from '../lib/api'
+import { type AccountsView, accountsJson, accountsLines, accountsView, rememberAdmin } from '../lib/accounts'
 import { localConfig } from '../lib/config'
-import { readSession, saveSession } from '../lib/credentials'
 import { CliError } from '../lib/errors'
 import { type Io, printJson } from '../lib/io'
 import { chooseHost, isExposed, lanUrls, lanWarning } from '../lib/lan'
@@ -16,7 +14,6 @@ import {
   type OptionSchema,
   type OptionsOf,
   parseOptions,
-  resolveServer,
   withDb,
   withJson,
 } from '../lib/options'
@@ -112,7 +109,7 @@ async function runServe(io: Io, opts: OptionsOf<typeof serveOptions>): Promise<v
     running.network,
     await configuredPasswordsHold(running.deps),
   )
-  const signedIn = await rememberAdmin(io, running, accounts)
+  const signedIn = await rememberAdmin(io, running.url, accounts)
   if (signedIn) io.err(`${s.dim(signedIn)}\n`)
   if (opts.json) {
     printJson(io, {
@@ -189,25 +186,6 @@ export function banner(b: {
     s.dim('Press Ctrl-C to stop.'),
   )
   return `${lines.join('\n')}\n`
-}
-
-/**
- * A password made up at this start is shown once; so that the CLI on this machine can still
- * act as the admin (`class create`, `league reset` …) without it typed in, serve signs in with
- * it and keeps the session in $FANSPOLE_HOME, as `fanspole login` would — unless a session of
- * someone else's is kept there for this server. Answers the note to print, or null.
- */
-async function rememberAdmin(io: Io, running: RunningServer, accounts: AccountsView): Promise<string | null> {
-  if (!accounts.admin.made || accounts.admin.password === null) return null
-  const server = resolveServer(io, running.url)
-  const kept = readSession(io.env, server)
-  if (kept && kept.email !== accounts.admin.email) return null
-  try {
-    saveSession(io.env, server, await passwordLogin(server, accounts.admin.email, accounts.admin.password))
-  } catch {
-    return null
-  }
-  return `The command line on this machine is signed in to ${server} as ${accounts.admin.email} (fanspole logout to forget it); elsewhere: fanspole login --email ${accounts.admin.email}, or FANSPOLE_ADMIN_PASSWORD`
 }
 
 async function buildWeb(log: (line: string) => void): Promise<void> {

@@ -1,5 +1,9 @@
 import type { NetworkPasswords } from '../../server/areas/auth/network-passwords'
 import { type Config, isReadmePassword } from '../../server/config'
+import { passwordLogin } from './api'
+import { readSession, saveSession } from './credentials'
+import type { Io } from './io'
+import { resolveServer } from './options'
 import type { Style } from './style'
 
 /**
@@ -112,4 +116,24 @@ export function newPasswordLines(p: NewPasswordsAnswer | undefined, s: Style): s
     s.yellow('This server is on a network and the data had README passwords: new ones, shown only now:'),
     ...lines,
   ]
+}
+
+/**
+ * A password made up at this start is shown once; so that the CLI on this machine can still
+ * act as the admin (`class create`, `league reset` …) without it typed in, whoever started the
+ * server (serve, demo) signs in with it and keeps the session in $FANSPOLE_HOME, as `fanspole
+ * login` would — unless a session of someone else's is kept there for this server. Answers the
+ * note to print, or null.
+ */
+export async function rememberAdmin(io: Io, url: string, accounts: AccountsView): Promise<string | null> {
+  if (!accounts.admin.made || accounts.admin.password === null) return null
+  const server = resolveServer(io, url)
+  const kept = readSession(io.env, server)
+  if (kept && kept.email !== accounts.admin.email) return null
+  try {
+    saveSession(io.env, server, await passwordLogin(server, accounts.admin.email, accounts.admin.password))
+  } catch {
+    return null
+  }
+  return `The command line on this machine is signed in to ${server} as ${accounts.admin.email} (fanspole logout to forget it); elsewhere: fanspole login --email ${accounts.admin.email}, or FANSPOLE_ADMIN_PASSWORD`
 }

@@ -210,7 +210,7 @@ describe('fanspole demo', () => {
         `error: .*demo\\.sqlite is in use by \`fanspole demo\` \\(pid ${run.proc.pid}, since \\d\\d:\\d\\d\\)`,
       ),
     )
-    expect(second.stderr).toContain('Stop it first (Ctrl-C where it runs), or use --db with another file')
+    expect(second.stderr).toContain('Stop it first (Ctrl-C where it runs), or use --data with another folder')
     // The same file (not deleted and made anew), and the first demo still serves its league.
     expect(fs.statSync(file).ino).toBe(before.ino)
     const me = await fetch(`${run.url}/api/me`, { headers: { authorization: `Bearer ${token}` } })

@@ -67,12 +67,23 @@ export async function startLocal(
   config.autoSimulate = true
   config.generateAdminPassword = options.generateAdminPassword
   config.snapshotDir ??= path.join(options.dir, 'snapshots')
-  const [{ startServer }, { lockDatabase }, { assertPortFree }] = await Promise.all([
+  const [{ startServer }, { DatabaseInUseError, lockDatabase }, { assertPortFree }] = await Promise.all([
     import('../../../server/main'),
     import('../../../server/db/database-lock'),
     import('../../../server/lib/port'),
   ])
-  const lock = await lockDatabase(config, { command: 'fanspole demo', mode: 'shared', nowMs: Date.now() })
+  const lock = await lockDatabase(config, {
+    command: 'fanspole demo',
+    mode: 'shared',
+    nowMs: Date.now(),
+  }).catch((error: unknown) => {
+    // The demo has --data, not --db: the way out is another folder.
+    if (!(error instanceof DatabaseInUseError)) throw error
+    throw new CliError(error.message, {
+      code: error.code,
+      hint: 'Stop it first (Ctrl-C where it runs), or use --data with another folder',
+    })
+  })
   let running: RunningServer
   try {
     await assertPortFree(config.host, config.port)
