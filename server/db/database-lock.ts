@@ -54,10 +54,11 @@ export class DatabaseInUseError extends OperatorError {
     readonly location: string,
     readonly holders: LockHolder[],
   ) {
+    const them = holders.length > 1 ? 'them' : 'it'
     super(`${location} is in use by ${describeHolders(holders)}`, {
       code: 'DATABASE_IN_USE',
       hint: location.startsWith('postgres')
-        ? 'Stop it first (Ctrl-C where it runs), then try again'
+        ? `Stop ${them} first (Ctrl-C where ${them === 'it' ? 'it runs' : 'they run'}), then try again`
         : 'Stop it first (Ctrl-C where it runs), or use --db with another file',
     })
     this.name = 'DatabaseInUseError'

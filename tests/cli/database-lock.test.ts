@@ -156,6 +156,7 @@ describe.skipIf(!process.env.DATABASE_URL)('PostgreSQL: servers share, a reset i
       expect(r.stderr).toMatch(
         /is in use by `fanspole serve` \(pid \d+, since \d\d:\d\d\) and `fanspole serve` \(pid \d+/,
       )
+      expect(r.stderr).toContain('Stop them first (Ctrl-C where they run), then try again')
       // Additive commands share the database with the servers.
       expect((await cli(['db', 'migrate', '--json'])).code).toBe(0)
       // While a command holds it alone, a server is refused, naming the command.
