@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url'
 import { Command, CommanderError } from 'commander'
 import pkg from '../package.json' with { type: 'json' }
 import { USERNAME_PATTERN, USERNAME_RULE } from '../server/domain/user-rules'
+import { OperatorError } from '../server/lib/operator-error'
 import { auctionCommand } from './commands/auction'
 import { championshipCommand } from './commands/championship'
 import { classCommand } from './commands/class'
@@ -175,7 +176,13 @@ function wantsJson(argv: string[]): boolean {
  * (unless the command printed its own before failing: `scenario run` prints its report,
  * failed scenarios and all, then exits 1).
  */
-function report(error: unknown, io: Io, json: boolean): number {
+function report(thrown: unknown, io: Io, json: boolean): number {
+  // The server's refusals to an operator (a database in use, a README password on a network)
+  // are told as the command line's own: the message, the hint, exit 1.
+  const error =
+    thrown instanceof OperatorError
+      ? new CliError(thrown.message, { code: thrown.code, hint: thrown.hint })
+      : thrown
   if (error instanceof CommanderError) {
     // Commander has printed its own message (or the help) already.
     if (error.exitCode === 0) return EXIT.ok

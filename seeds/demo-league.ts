@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto'
 import type { Kysely } from 'kysely'
-import { DEFAULT_ADMIN_PASSWORD, DEFAULT_DEMO_PASSWORD } from '../server/config'
+import { DEFAULT_DEMO_PASSWORD, README_PASSWORDS } from '../server/config'
 import type { Database } from '../server/db/schema'
 import type { Tx } from '../server/db/tx'
 import { around, HOUR } from './generators/calendar'
@@ -28,8 +28,11 @@ export { STYLE_BATTLE_ROYALE, STYLE_DRIVER, VALUE_RANGE } from './generators/ros
 export const DEMO_LEAGUE_KEY = 'demo_league'
 export const DEFAULT_DEMO_USERS = 24
 export const MAX_DEMO_USERS = 1000
-/** The password of every generated demo user (the demo player's and the admin's come from the options). */
-export const DEMO_USER_PASSWORD = 'demo-pass-2026'
+/**
+ * The password of every generated demo user unless `usersPassword` says otherwise (the demo
+ * player's and the admin's come from the options): the demo player's README password.
+ */
+export const DEMO_USER_PASSWORD = DEFAULT_DEMO_PASSWORD
 
 export interface SeedOptions {
   seed: number
@@ -39,6 +42,8 @@ export interface SeedOptions {
   users?: number
   admin: { email: string; password: string; username: string }
   demo: { email: string; password: string; username: string }
+  /** The generated demo users' password (default DEMO_USER_PASSWORD; a server on a network makes one up). */
+  usersPassword?: string
   /** argon2id; `salt` is given for published passwords only (see hashOnce). */
   hashPassword: (password: string, salt?: Uint8Array) => Promise<string>
   /** Called as each step starts (done = steps finished) and once more at the end with done = total. */
@@ -114,6 +119,7 @@ export async function isSeeded(db: Kysely<Database>): Promise<boolean> {
  */
 export async function seedDemoLeague(db: Kysely<Database>, options: SeedOptions): Promise<SeedSummary> {
   const count = options.users ?? DEFAULT_DEMO_USERS
+  const usersPassword = options.usersPassword ?? DEMO_USER_PASSWORD
   checkOptions(options, count)
   if (await isSeeded(db))
     throw new Error('This database already holds a demo league; reset it (fanspole db reset) to seed again')
@@ -138,7 +144,7 @@ export async function seedDemoLeague(db: Kysely<Database>, options: SeedOptions)
   )
   const hashes = await progress.step('Hashing passwords', () =>
     hashOnce(
-      [options.admin.password, options.demo.password, DEMO_USER_PASSWORD],
+      [options.admin.password, options.demo.password, usersPassword],
       options.seed,
       options.hashPassword,
     ),
@@ -171,7 +177,7 @@ export async function seedDemoLeague(db: Kysely<Database>, options: SeedOptions)
       writeAdmin(tx, { ...options.admin, passwordHash: hashOf(options.admin.password) }, adminSince),
     )
     for (const [i, person] of people.entries()) {
-      const hash = hashOf(i === 0 ? options.demo.password : DEMO_USER_PASSWORD)
+      const hash = hashOf(i === 0 ? options.demo.password : usersPassword)
       await progress.step(`Users: ${person.username}`, () =>
         writePerson(tx, person, hash, avatarIds, userIds),
       )
@@ -307,7 +313,7 @@ async function hashOnce(
   return new Map(distinct.map((p, i) => [p, hashes[i] as string]))
 }
 
-const PUBLISHED_PASSWORDS = new Set([DEMO_USER_PASSWORD, DEFAULT_ADMIN_PASSWORD, DEFAULT_DEMO_PASSWORD])
+const PUBLISHED_PASSWORDS = new Set([DEMO_USER_PASSWORD, ...README_PASSWORDS])
 
 /** 16 bytes, a function of the seed and the (published) password. */
 export function publishedSalt(seed: number, password: string): Uint8Array {

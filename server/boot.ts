@@ -11,7 +11,8 @@ import { registerMatchJobs } from './areas/matches/jobs'
 import { registerReplayJobs } from './areas/scoring/replay'
 import type { Config } from './config'
 import { withBootLock } from './db/boot-lock'
-import { createScratchDatabase, openDatabase } from './db/dialect'
+import { type DatabaseLock, type LockMode, lockDatabase } from './db/database-lock'
+import { createScratchDatabase, type DbHandle, openDatabase } from './db/dialect'
 import { migrateToLatest } from './db/migrate'
 import type { Deps } from './deps'
 import { createBus } from './lib/bus'
@@ -26,11 +27,73 @@ export interface BootOptions {
   log?: Logger
   /** Game time to start at on a database that has no saved clock yet. */
   startAtMs?: number
+  /**
+   * The database lock (db/database-lock.ts): one the caller took already (`fanspole demo`
+   * takes it before deleting its old file), or how boot takes it — as which command, shared
+   * (servers, additive commands) or alone (commands that replace the data). Default: shared,
+   * as `fanspole server`. Released when the database handle closes.
+   */
+  lock?: DatabaseLock | null | { command: string; mode?: LockMode }
 }
 
-/** config → database → migrations → reference data → clock → scheduler (not started). */
+/** A database nobody else can know of: in memory, or a scratch database made for this run. */
+function isThrowaway(config: Config): boolean {
+  if (config.databaseUrl) return Boolean(config.scratchDatabase || config.onScratchDatabase)
+  return config.dbFile === ':memory:'
+}
+
+/** Takes the database lock as `options.lock` says (or uses the one given); null when there is nothing to lock. */
+export async function takeDatabaseLock(
+  config: Config,
+  options: Pick<BootOptions, 'lock' | 'wallNow' | 'log'> = {},
+): Promise<DatabaseLock | null> {
+  const given = options.lock
+  if (given === null || (given && 'release' in given)) return given
+  if (isThrowaway(config)) return null
+  const log = options.log
+  return lockDatabase(config, {
+    command: given?.command ?? 'fanspole server',
+    mode: given?.mode ?? 'shared',
+    nowMs: (options.wallNow ?? Date.now)(),
+    onLost: (message) => log?.error('database lock', { message }),
+  })
+}
+
+/** config → lock → database → migrations → reference data → clock → scheduler (not started). */
 export async function bootDeps(config: Config, options: BootOptions = {}): Promise<Deps> {
   const log = options.log ?? createLogger(config.logLevel)
+  // Before anything is written: another process on this database is told, not found out later.
+  const lock = await takeDatabaseLock(config, { ...options, log })
+  let opened: { dbHandle: DbHandle; databaseUrl?: string }
+  try {
+    opened = await openFor(config)
+  } catch (error) {
+    await lock?.release()
+    throw error
+  }
+  const { dbHandle, databaseUrl } = opened
+  if (lock) {
+    dbHandle.lock = lock
+    const closeUnlocked = dbHandle.close
+    // Freed once nothing of this process can write any more.
+    dbHandle.close = async () => {
+      try {
+        await closeUnlocked()
+      } finally {
+        await lock.release()
+      }
+    }
+  }
+  try {
+    return await assemble(config, options, log, dbHandle, databaseUrl)
+  } catch (error) {
+    // A boot that failed half-way leaves no connection (nor lock) behind.
+    await dbHandle.close().catch(() => {})
+    throw error
+  }
+}
+
+async function openFor(config: Config): Promise<{ dbHandle: DbHandle; databaseUrl?: string }> {
   const scratch = Boolean(config.databaseUrl && config.scratchDatabase)
   const databaseUrl =
     scratch && config.databaseUrl
@@ -39,10 +102,14 @@ export async function bootDeps(config: Config, options: BootOptions = {}): Promi
           prefix: config.scratchPrefix,
         })
       : config.databaseUrl
-  const dbHandle = openDatabase({ file: config.dbFile, databaseUrl, dropOnClose: scratch })
+  return { dbHandle: openDatabase({ file: config.dbFile, databaseUrl, dropOnClose: scratch }), databaseUrl }
+}
+
+/** Migrations, reference data and the clock, under the boot lock. */
+async function migrateAndClock(dbHandle: DbHandle, options: BootOptions, log: Logger) {
   const db = dbHandle.db
   // Several processes may start at once on one PostgreSQL database: one migrates, the rest wait.
-  const clock = await withBootLock(dbHandle, async () => {
+  return withBootLock(dbHandle, async () => {
     const applied = await migrateToLatest(db)
     if (applied.length > 0) log.info('migrated', { applied: applied.join(',') })
     const stored = await loadClockAnchor(db)
@@ -63,6 +130,17 @@ export async function bootDeps(config: Config, options: BootOptions = {}): Promi
     await ensureReferenceData(db, stored ? clock.now() : anchor.anchorGameMs)
     return clock
   })
+}
+
+async function assemble(
+  config: Config,
+  options: BootOptions,
+  log: Logger,
+  dbHandle: DbHandle,
+  databaseUrl: string | undefined,
+): Promise<Deps> {
+  const db = dbHandle.db
+  const clock = await migrateAndClock(dbHandle, options, log)
   const onHandlerError = (error: unknown) => log.error('bus handler failed', { error: String(error) })
   // One process on SQLite: the bus stays in memory. On PostgreSQL every process shares it.
   const bus =

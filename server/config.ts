@@ -37,6 +37,16 @@ export interface Config {
   autoSimulate: boolean
   admin: { email: string; password: string; username: string }
   demo: { email: string; password: string; username: string }
+  /**
+   * The password of the generated demo users (besides the demo player) when a league is
+   * seeded: the README's unless a server on a network made one up (auth/network-passwords.ts).
+   */
+  demoUsersPassword: string
+  /**
+   * `--admin-password generate`: on a network, give the admin a new password at start, printed
+   * once (docs/classroom.md, "On a LAN"). FANSPOLE_ADMIN_PASSWORD sets one instead.
+   */
+  generateAdminPassword: boolean
   /** Directory of the built web client, served at / with an SPA fallback. */
   webDist: string
   bodyLimitBytes: number
@@ -139,6 +149,15 @@ export const DEFAULT_SEED = 42
 /** The seeded accounts' passwords unless FANSPOLE_ADMIN_PASSWORD / FANSPOLE_DEMO_PASSWORD say otherwise (printed, documented). */
 export const DEFAULT_ADMIN_PASSWORD = 'admin-pass-2026'
 export const DEFAULT_DEMO_PASSWORD = 'demo-pass-2026'
+/**
+ * Every password the README prints (the demo users share the demo player's). On an address
+ * other machines can reach, no account may keep one of them (auth/network-passwords.ts).
+ */
+export const README_PASSWORDS: readonly string[] = [DEFAULT_ADMIN_PASSWORD, DEFAULT_DEMO_PASSWORD]
+
+export function isReadmePassword(password: string): boolean {
+  return README_PASSWORDS.includes(password)
+}
 
 export function defaultDbFile(): string {
   return path.join(projectRoot(), 'data', 'fanspole.sqlite')
@@ -170,6 +189,8 @@ export function loadConfig(overrides: Partial<Config> = {}, env: NodeJS.ProcessE
       password: env.FANSPOLE_DEMO_PASSWORD ?? DEFAULT_DEMO_PASSWORD,
       username: 'demo',
     },
+    demoUsersPassword: DEFAULT_DEMO_PASSWORD,
+    generateAdminPassword: false,
     webDist: path.join(projectRoot(), 'web', 'dist'),
     bodyLimitBytes: 1024 * 1024,
     accessTokenTtlMs: 2 * 60 * 60 * 1000,

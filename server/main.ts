@@ -4,6 +4,12 @@ import { isSeeded, type SeedSummary, seedDemoLeague } from '../seeds/demo-league
 import { type App, createApp } from './app'
 import { resumeAuctions } from './areas/auctions/outage'
 import { roomsAbandoned } from './areas/auctions/takeover'
+import {
+  type NetworkPasswords,
+  secureNetworkAccounts,
+  servesNetwork,
+  settleNetworkPasswords,
+} from './areas/auth/network-passwords'
 import { hashPassword } from './areas/auth/passwords'
 import { resumeChampionshipContests } from './areas/championship-contests/jobs'
 import { claimOutage, startHeartbeat } from './areas/clock/heartbeat'
@@ -12,7 +18,7 @@ import { othersAlive, startNodeBeat } from './areas/cluster/presence'
 import { resumeEsportsReveals } from './areas/esports/rooms.service'
 import { resumeMatches } from './areas/matches/jobs'
 import { releaseAttachments } from './areas/wallet/attachments'
-import { type BootOptions, bootDeps } from './boot'
+import { type BootOptions, bootDeps, takeDatabaseLock } from './boot'
 import { CHANNELS } from './cable/channels'
 import { createCableServer } from './cable/server'
 import type { CableServer } from './cable/types'
@@ -20,6 +26,7 @@ import type { Config } from './config'
 import { withBootLock } from './db/boot-lock'
 import type { Deps } from './deps'
 import { serverWithFastReads } from './http/fast-reads'
+import { assertPortFree } from './lib/port'
 
 export interface RunningServer {
   url: string
@@ -29,6 +36,11 @@ export interface RunningServer {
   cable: CableServer
   /** What was seeded at this start (null when the database already held a league). */
   seeded: SeedSummary | null
+  /**
+   * On an address other machines reach (null on loopback): the passwords made up at this
+   * start, for whoever started the server to show once (auth/network-passwords.ts).
+   */
+  network: NetworkPasswords | null
   close(): Promise<void>
 }
 
@@ -42,20 +54,62 @@ export interface StartOptions extends BootOptions {
 
 /** Boots everything and listens: web + /api + /cable on one port. */
 export async function startServer(config: Config, options: StartOptions = {}): Promise<RunningServer> {
-  const deps = await bootDeps(config, options)
-  // Under the boot lock: of two servers starting at once on an empty database one seeds.
-  const seeded = await withBootLock(deps.dbHandle, async (): Promise<SeedSummary | null> => {
-    if (!(options.seedIfEmpty ?? true) || (await isSeeded(deps.db))) return null
-    return seedDemoLeague(deps.db, {
-      seed: config.seed,
-      nowMs: deps.clock.now(),
-      users: options.seedUsers,
-      admin: config.admin,
-      demo: config.demo,
-      hashPassword,
-      onProgress: options.onSeedProgress,
-    })
+  // Who else has the database first, then the port: both before anything is written.
+  const lock = await takeDatabaseLock(config, {
+    ...options,
+    lock: options.lock === undefined ? { command: 'fanspole serve' } : options.lock,
   })
+  try {
+    await assertPortFree(config.host, config.port)
+  } catch (error) {
+    await lock?.release()
+    throw error
+  }
+  const deps = await bootDeps(config, { ...options, lock })
+  try {
+    return await serveBooted(deps, config, options)
+  } catch (error) {
+    // Nothing listens yet and the scheduler has not started: close what boot opened (and its lock).
+    await deps.dbHandle.close().catch(() => {})
+    throw error
+  }
+}
+
+/**
+ * Seeds the demo league into an empty database, and on a network makes sure no account keeps
+ * a README password (auth/network-passwords.ts) — refusing to start, before seeding, when the
+ * admin would. Under the boot lock: of two servers starting at once on an empty database one
+ * seeds, and the other finds the accounts secured.
+ */
+async function seedAndSecure(
+  deps: Deps,
+  options: StartOptions,
+): Promise<{ seeded: SeedSummary | null; network: NetworkPasswords | null }> {
+  return withBootLock(deps.dbHandle, async () => {
+    const willSeed = (options.seedIfEmpty ?? true) && !(await isSeeded(deps.db))
+    const made = await settleNetworkPasswords(deps, willSeed)
+    const config = deps.config
+    const seeded = willSeed
+      ? await seedDemoLeague(deps.db, {
+          seed: config.seed,
+          nowMs: deps.clock.now(),
+          users: options.seedUsers,
+          admin: config.admin,
+          demo: config.demo,
+          usersPassword: config.demoUsersPassword,
+          hashPassword,
+          onProgress: options.onSeedProgress,
+        })
+      : null
+    if (!servesNetwork(config)) return { seeded, network: null }
+    // A league seeded just now has the admin's new password already.
+    const forceAdmin = config.generateAdminPassword && !willSeed
+    return { seeded, network: await secureNetworkAccounts(deps, { forceAdmin, made }) }
+  })
+}
+
+async function serveBooted(deps: Deps, config: Config, options: StartOptions): Promise<RunningServer> {
+  const { seeded, network } = await seedAndSecure(deps, options)
   // Cheap catching-up before anyone can connect: auctions get back the time the server was
   // down, jobs are re-armed. Slow work (settlement) is left to the scheduler, after listen.
   // Under the boot lock: of servers starting at once, one claims the outage and the others
@@ -106,6 +160,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     app,
     cable,
     seeded,
+    network,
     close: () => {
       closing ??= (async () => {
         await cable.shutdown()

@@ -1,6 +1,7 @@
 import { Command } from 'commander'
 import type { Api } from '../lib/api'
 import { idArgument } from '../lib/arguments'
+import { confirmOrStop } from '../lib/confirm'
 import { entrant } from '../lib/contests'
 import { CliError, UsageError } from '../lib/errors'
 import { type Io, printJson } from '../lib/io'
@@ -219,18 +220,15 @@ async function runJoin(io: Io, id: number | undefined, opts: OptionsOf<typeof jo
 async function runDelete(io: Io, id: number, opts: OptionsOf<typeof deleteOptions>): Promise<void> {
   const api = player(io, opts.server)
   const path = opts.championship ? `/api/championship/contests/${id}` : `/api/contests/${id}`
-  if (!opts.yes) {
-    const canAsk = !opts.json && io.interactive && io.stdin.isTTY === true
-    if (!canAsk)
-      throw new UsageError(
-        `contest delete cancels contest ${id} and refunds every member; pass --yes to confirm`,
-        'Run it again with --yes',
-      )
-    const { contest } = await api.get<{ contest: OwnedContest }>(path)
-    const { confirm } = await import('../ui/prompts')
-    const question = `Delete "${contest.name}" and refund its ${contest.members_count} member${contest.members_count === 1 ? '' : 's'}?`
-    if (!(await confirm(io, question))) throw new CliError('Cancelled; nothing was changed')
-  }
+  await confirmOrStop(io, {
+    yes: opts.yes,
+    json: opts.json,
+    refusal: `contest delete cancels contest ${id} and refunds every member`,
+    question: async () => {
+      const { contest } = await api.get<{ contest: OwnedContest }>(path)
+      return `Delete "${contest.name}" and refund its ${contest.members_count} member${contest.members_count === 1 ? '' : 's'}?`
+    },
+  })
   const answer = await api.request<{ contest?: OwnedContest; championship_contest?: OwnedContest }>(
     'DELETE',
     path,

@@ -1,6 +1,7 @@
 import { Command } from 'commander'
 import { describeLocation, localConfig } from '../lib/config'
-import { CliError, UsageError } from '../lib/errors'
+import { confirmOrStop } from '../lib/confirm'
+import { UsageError } from '../lib/errors'
 import { type Io, printJson } from '../lib/io'
 import {
   instantFlag,
@@ -75,20 +76,15 @@ async function runReset(io: Io, opts: OptionsOf<typeof resetOptions>): Promise<v
   const where = describeLocation(config)
   if (opts.users !== undefined && opts.seed === undefined)
     throw new UsageError('--users only makes sense with --seed')
-  if (!opts.yes) {
-    const canAsk = !opts.json && io.interactive && io.stdin.isTTY === true
-    if (!canAsk)
-      throw new UsageError(
-        `db reset deletes every row of ${where}; pass --yes to confirm`,
-        'Run it again with --yes',
-      )
-    const { confirm } = await import('../ui/prompts')
-    if (!(await confirm(io, `Delete every row of ${where}?`)))
-      throw new CliError('Cancelled; nothing was changed')
-  }
+  await confirmOrStop(io, {
+    yes: opts.yes,
+    json: opts.json,
+    refusal: `db reset deletes every row of ${where}`,
+    question: `Delete every row of ${where}?`,
+  })
   const s = style(io.color && !opts.json)
   const nowMs = opts.now ?? Date.now()
-  const deps = await local.boot(config)
+  const deps = await local.boot(config, { command: 'fanspole db reset', mode: 'exclusive' })
   try {
     const { rolledBack, applied } = await local.reset(deps.db, nowMs)
     let seeded: Awaited<ReturnType<typeof local.seed>> | null = null

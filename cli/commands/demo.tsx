@@ -1,14 +1,24 @@
 import { Command } from 'commander'
 import { MAX_CLOCK_SPEED } from '../../server/lib/clock'
+import { rememberAdmin } from '../lib/accounts'
 import { localConfig } from '../lib/config'
+import { confirmOrStop } from '../lib/confirm'
 import { DemoDriver } from '../lib/demo/driver'
 import { bannerLines, summaryLines } from '../lib/demo/summary'
 import { type DemoTarget, defaultDemoDir, resetRemote, startLocal } from '../lib/demo/target'
 import { type DemoState, emptyState } from '../lib/demo/types'
 import { UsageError } from '../lib/errors'
 import type { Io } from '../lib/io'
+import { chooseHost, lanWarning } from '../lib/lan'
 import { createStore, type Store } from '../lib/live-store'
-import { intFlag, type OptionSchema, type OptionsOf, parseOptions, resolveServer } from '../lib/options'
+import {
+  adminPasswordFlag,
+  intFlag,
+  type OptionSchema,
+  type OptionsOf,
+  parseOptions,
+  resolveServer,
+} from '../lib/options'
 import { createProgress } from '../lib/progress'
 import { type Style, style } from '../lib/style'
 
@@ -30,7 +40,10 @@ const demoOptions = ((z) =>
     seed: intFlag(z, 'a seed', 0, 2 ** 31 - 1).optional(),
     data: z.string().min(1).optional(),
     port: intFlag(z, 'a port', 0, 65_535).optional(),
+    host: z.string().trim().min(1).optional(),
+    adminPassword: adminPasswordFlag(z).optional(),
     web: z.boolean().default(true),
+    yes: z.boolean().default(false),
   })) satisfies OptionSchema
 
 export function demoCommand(io: Io): Command {
@@ -53,20 +66,43 @@ export function demoCommand(io: Io): Command {
       'folder of the demo database, demo.sqlite, recreated at every start (default: ./data/demo)',
     )
     .option('--port <n>', 'port of the demo server, 0 for any free one (default: 3000)')
+    .option(
+      '--host <address>',
+      'address of the demo server (default: 127.0.0.1, or $HOST unless that is 0.0.0.0); --host 0.0.0.0 serves a LAN, with a warning',
+    )
+    .option(
+      '--admin-password <generate>',
+      'on a network: give the admin a new password, printed once (or set FANSPOLE_ADMIN_PASSWORD); the README’s is refused there',
+    )
     .option('--no-web', 'do not build the web client')
+    .option('-y, --yes', 'with --server: do not ask before replacing its league')
     .addHelpText(
       'after',
-      '\nExamples:\n  fanspole demo\n  fanspole demo --speed 60 --seed 7\n  fanspole demo --server http://127.0.0.1:3000\n',
+      '\nExamples:\n  fanspole demo\n  fanspole demo --speed 60 --seed 7\n  fanspole demo --server http://127.0.0.1:3000 --yes\n',
     )
     .action(async (raw) => runDemo(io, await parseOptions(demoOptions, raw)))
 }
 
 async function runDemo(io: Io, opts: OptionsOf<typeof demoOptions>): Promise<void> {
-  if (opts.server !== undefined && (opts.data !== undefined || opts.port !== undefined))
+  if (
+    opts.server !== undefined &&
+    (opts.data !== undefined ||
+      opts.port !== undefined ||
+      opts.host !== undefined ||
+      opts.adminPassword !== undefined)
+  )
     throw new UsageError(
-      '--data and --port are for a demo on a server of its own; leave them out with --server',
+      '--data, --port, --host and --admin-password are for a demo on a server of its own; leave them out with --server',
     )
   const seed = opts.seed ?? localConfig(io).seed
+  if (opts.server !== undefined) {
+    const server = resolveServer(io, opts.server)
+    await confirmOrStop(io, {
+      yes: opts.yes,
+      refusal: `demo --server replaces the whole league on ${server} by a fresh demo league: every account, sign-in, contest and auction goes`,
+      question: `Replace the whole league on ${server} by a fresh demo league? Every account, sign-in, contest and auction goes.`,
+    })
+  }
   const s = style(io.color)
   // Signals are ours from the start: a Ctrl-C while the league is being built still winds it
   // down (the clock put back) once the build is through, rather than leaving it at --speed.
@@ -95,6 +131,7 @@ async function demo(
     seed,
     speed: opts.speed,
     demoUsername: target.config.demo.username,
+    usersPassword: target.usersPassword,
     speedBefore: target.speedBefore,
     tickMs: TICK_MS,
     onChange: () => store.set(() => ({ ...state })),
@@ -123,15 +160,22 @@ async function openTarget(io: Io, opts: OptionsOf<typeof demoOptions>, seed: num
     io.err(`Resetting ${server} to a fresh league (seed ${seed})…\n`)
     return resetRemote(io, server, seed)
   }
+  const hostChoice = chooseHost(opts.host, io.env)
+  if (hostChoice.ignored) io.err(`note: ${hostChoice.ignored}\n`)
   const progress = createProgress(io, `Seeding the demo league (seed ${seed})`)
   try {
     const target = await startLocal(io, {
       dir: opts.data ?? defaultDemoDir(),
       seed,
       port: opts.port ?? 3000,
+      host: hostChoice.host,
+      generateAdminPassword: opts.adminPassword === 'generate',
       onSeedProgress: progress.update,
     })
     await progress.finish()
+    if (target.lan) io.err(`${style(io.color).yellow(lanWarning(hostChoice.host, target.lan))}\n`)
+    const signedIn = await rememberAdmin(io, target.server, target.accounts)
+    if (signedIn) io.err(`${style(io.color).dim(signedIn)}\n`)
     return target
   } catch (error) {
     await progress.finish('failed')

@@ -1,5 +1,7 @@
 import { Command } from 'commander'
+import { type NewPasswordsAnswer, newPasswordLines } from '../lib/accounts'
 import { Api } from '../lib/api'
+import { confirmOrStop } from '../lib/confirm'
 import { type Io, printJson } from '../lib/io'
 import {
   intFlag,
@@ -18,6 +20,7 @@ interface ResetAnswer {
   seed: number
   clock: { now_in_millis: number; speed: number; paused: boolean }
   league: { users?: number; matches?: number; upcoming_matches?: number }
+  new_passwords?: NewPasswordsAnswer
 }
 
 const resetOptions = ((z) =>
@@ -25,6 +28,7 @@ const resetOptions = ((z) =>
     seed: intFlag(z, 'a seed', 0, 2 ** 31 - 1).optional(),
     users: intFlag(z, 'a number of demo users', 0, 500).optional(),
     server: z.string().optional(),
+    yes: z.boolean().default(false),
     json: z.boolean().default(false),
   })) satisfies OptionSchema
 
@@ -37,7 +41,11 @@ export function leagueCommand(io: Io): Command {
     )
     .option('--seed <n>', 'seed of the new league (default: the server’s --seed)')
     .option('--users <n>', 'generated demo users besides the demo player and the admin')
-    .addHelpText('after', '\nExamples:\n  fanspole league reset\n  fanspole league reset --seed 7 --json\n')
+    .option('-y, --yes', 'do not ask for confirmation')
+    .addHelpText(
+      'after',
+      '\nExamples:\n  fanspole league reset\n  fanspole league reset --yes --seed 7 --json\n',
+    )
   withServer(reset)
   withJson(reset)
   reset.action(async (raw) => runReset(io, await parseOptions(resetOptions, raw)))
@@ -45,7 +53,14 @@ export function leagueCommand(io: Io): Command {
 }
 
 async function runReset(io: Io, opts: OptionsOf<typeof resetOptions>): Promise<void> {
-  const api = new Api(io, resolveServer(io, opts.server), 'admin')
+  const server = resolveServer(io, opts.server)
+  await confirmOrStop(io, {
+    yes: opts.yes,
+    json: opts.json,
+    refusal: `league reset replaces the whole league on ${server}: every account, sign-in, contest and auction goes`,
+    question: `Replace the whole league on ${server} by a fresh one? Every account, sign-in, contest and auction goes.`,
+  })
+  const api = new Api(io, server, 'admin')
   const body: Record<string, number> = {}
   if (opts.seed !== undefined) body.seed = opts.seed
   if (opts.users !== undefined) body.users = opts.users
@@ -64,4 +79,5 @@ async function runReset(io: Io, opts: OptionsOf<typeof resetOptions>): Promise<v
       s,
     ),
   )
+  for (const line of newPasswordLines(answer.new_passwords, s)) io.out(`${line}\n`)
 }

@@ -1,7 +1,8 @@
 import { Command } from 'commander'
 import { idArgument } from '../lib/arguments'
+import { confirmOrStop } from '../lib/confirm'
 import { formatPercentRanges, type PrizeStructure, parsePercentRanges } from '../lib/contest-draft'
-import { CliError, UsageError } from '../lib/errors'
+import { UsageError } from '../lib/errors'
 import { type Io, printJson } from '../lib/io'
 import { type OptionSchema, type OptionsOf, parseOptions, withJson, withServer } from '../lib/options'
 import { type Style, style } from '../lib/style'
@@ -158,16 +159,17 @@ async function runEdit(io: Io, id: number, opts: OptionsOf<typeof editOptions>):
 
 async function runDelete(io: Io, id: number, opts: OptionsOf<typeof deleteOptions>): Promise<void> {
   const api = player(io, opts.server)
-  if (!opts.yes) {
-    const canAsk = !opts.json && io.interactive && io.stdin.isTTY === true
-    if (!canAsk) throw new UsageError(`prizes delete removes saved prize table ${id}; pass --yes to confirm`)
-    const { prize_structure } = await api.get<{ prize_structure: PrizeStructure }>(
-      `/api/prize_structures/${id}`,
-    )
-    const { confirm } = await import('../ui/prompts')
-    if (!(await confirm(io, `Delete the saved prize table "${prize_structure.name}"?`)))
-      throw new CliError('Cancelled; nothing was changed')
-  }
+  await confirmOrStop(io, {
+    yes: opts.yes,
+    json: opts.json,
+    refusal: `prizes delete removes saved prize table ${id}`,
+    question: async () => {
+      const { prize_structure } = await api.get<{ prize_structure: PrizeStructure }>(
+        `/api/prize_structures/${id}`,
+      )
+      return `Delete the saved prize table "${prize_structure.name}"?`
+    },
+  })
   await api.request('DELETE', `/api/prize_structures/${id}`)
   if (opts.json) return printJson(io, { deleted: true, id })
   io.out(`${style(io.color).green('Deleted')} saved prize table ${id}\n`)

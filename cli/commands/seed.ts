@@ -1,5 +1,6 @@
 import { Command } from 'commander'
 import { describeLocation, localConfig } from '../lib/config'
+import { confirmOrStop } from '../lib/confirm'
 import { CliError } from '../lib/errors'
 import { type Io, printJson } from '../lib/io'
 import {
@@ -21,6 +22,7 @@ export const seedOptions = ((z) =>
     now: instantFlag(z).optional(),
     users: intFlag(z, 'a number of users', 0, MAX_USERS).optional(),
     reset: z.boolean().default(false),
+    yes: z.boolean().default(false),
     json: z.boolean().default(false),
   })) satisfies OptionSchema
 
@@ -37,11 +39,12 @@ export function seedCommand(io: Io): Command {
     )
     .option('--users <n>', 'how many demo users to create')
     .option('--reset', 'wipe the database first (every table, every row), then seed')
+    .option('-y, --yes', 'with --reset: do not ask for confirmation')
   withDb(cmd)
   withJson(cmd)
   cmd.addHelpText(
     'after',
-    '\nExamples:\n  fanspole seed\n  fanspole seed --seed 7 --users 40\n  fanspole seed --reset --now 2026-11-22T06:00:00Z\n  fanspole seed --db ./data/class.sqlite --json\n',
+    '\nExamples:\n  fanspole seed\n  fanspole seed --seed 7 --users 40\n  fanspole seed --reset --yes --now 2026-11-22T06:00:00Z\n  fanspole seed --db ./data/class.sqlite --json\n',
   )
   return cmd.action(async (raw) => runSeed(io, await parseOptions(seedOptions, raw)))
 }
@@ -50,7 +53,17 @@ async function runSeed(io: Io, opts: OptionsOf<typeof seedOptions>): Promise<voi
   const local = await import('../lib/league')
   const config = localConfig(io, { db: opts.db, seed: opts.seed })
   const where = describeLocation(config)
-  const deps = await local.boot(config, opts.now)
+  if (opts.reset)
+    await confirmOrStop(io, {
+      yes: opts.yes,
+      json: opts.json,
+      refusal: `seed --reset deletes every row of ${where}`,
+      question: `Delete every row of ${where} and seed a fresh league?`,
+    })
+  const lock = opts.reset
+    ? ({ command: 'fanspole seed --reset', mode: 'exclusive' } as const)
+    : ({ command: 'fanspole seed', mode: 'shared' } as const)
+  const deps = await local.boot(config, lock, opts.now)
   try {
     let nowMs = opts.now ?? deps.clock.now()
     if (opts.reset) {

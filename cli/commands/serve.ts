@@ -2,11 +2,13 @@ import { Command } from 'commander'
 import type { SeedSummary } from '../../seeds/demo-league'
 import type { Config } from '../../server/config'
 import type { RunningServer } from '../../server/main'
-import { accountLines, localConfig } from '../lib/config'
+import { type AccountsView, accountsJson, accountsLines, accountsView, rememberAdmin } from '../lib/accounts'
+import { localConfig } from '../lib/config'
 import { CliError } from '../lib/errors'
 import { type Io, printJson } from '../lib/io'
 import { chooseHost, isExposed, lanUrls, lanWarning } from '../lib/lan'
 import {
+  adminPasswordFlag,
   intFlag,
   MAX_USERS,
   type OptionSchema,
@@ -26,6 +28,7 @@ const serveOptions = ((z) =>
     // `--no-seed` makes this false; `--seed 7` picks the random seed.
     seed: z.union([z.literal(false), intFlag(z, 'a seed', 0, 2 ** 31 - 1)]).optional(),
     users: intFlag(z, 'a number of users', 0, MAX_USERS).optional(),
+    adminPassword: adminPasswordFlag(z).optional(),
     web: z.boolean().default(true),
     json: z.boolean().default(false),
   })) satisfies OptionSchema
@@ -40,6 +43,10 @@ export function serveCommand(io: Io): Command {
     .option(
       '--host <address>',
       'address to listen on (default: 127.0.0.1, or $HOST unless that is 0.0.0.0); --host 0.0.0.0 serves a LAN, with a warning',
+    )
+    .option(
+      '--admin-password <generate>',
+      'on a network: give the admin a new password, printed once (or set FANSPOLE_ADMIN_PASSWORD); the README’s is refused there',
     )
     .option('--seed <n>', 'random seed of the demo league (default: $FANSPOLE_SEED or 42)')
     .option('--no-seed', 'do not seed the demo league into an empty database')
@@ -59,6 +66,7 @@ async function runServe(io: Io, opts: OptionsOf<typeof serveOptions>): Promise<v
     seed: typeof opts.seed === 'number' ? opts.seed : undefined,
     logLevel: 'info',
   })
+  config.generateAdminPassword = opts.adminPassword === 'generate'
   // With --json, stdout carries only the one JSON document; the story goes to stderr.
   const say = opts.json ? io.err : io.out
   const s = style(io.color && !opts.json)
@@ -95,6 +103,14 @@ async function runServe(io: Io, opts: OptionsOf<typeof serveOptions>): Promise<v
   const lan = isExposed(config.host) ? lanUrls(config.host, running.port) : null
   // On stderr, so that it shows with --json too and is never mistaken for the document.
   if (lan) io.err(`${s.yellow(lanWarning(config.host, lan))}\n`)
+  const { configuredPasswordsHold } = await import('../../server/areas/auth/network-passwords')
+  const accounts = accountsView(
+    running.deps.config,
+    running.network,
+    await configuredPasswordsHold(running.deps),
+  )
+  const signedIn = await rememberAdmin(io, running.url, accounts)
+  if (signedIn) io.err(`${s.dim(signedIn)}\n`)
   if (opts.json) {
     printJson(io, {
       ...urls,
@@ -104,11 +120,11 @@ async function runServe(io: Io, opts: OptionsOf<typeof serveOptions>): Promise<v
       database,
       seeded: running.seeded,
       demo_league: hasLeague,
-      accounts: hasLeague ? { demo: pick(config.demo), admin: pick(config.admin) } : null,
+      accounts: hasLeague ? accountsJson(accounts) : null,
       pid: process.pid,
     })
   } else {
-    io.out(banner({ ...urls, database, seeded: running.seeded, hasLeague, config, s, lan }))
+    io.out(banner({ ...urls, database, seeded: running.seeded, hasLeague, config, s, lan, accounts }))
   }
   await untilStopped(running, say)
 }
@@ -130,6 +146,8 @@ export function banner(b: {
   s: Style
   /** `--host` beyond this machine: the URLs other machines use. */
   lan?: string[] | null
+  /** The accounts as this start left them (default: the configured ones, as on 127.0.0.1). */
+  accounts?: AccountsView
 }): string {
   const { s } = b
   const lines: string[] = []
@@ -162,18 +180,13 @@ export function banner(b: {
     ...(b.lan ? b.lan.map((url) => `  ${s.dim('On the LAN ')}  ${s.yellow(url)}`) : []),
     `  ${s.dim('Database   ')}  ${b.database}`,
     b.hasLeague
-      ? accountLines(b.config, s)
+      ? accountsLines(b.accounts ?? accountsView(b.config, null), s).join('\n')
       : `  ${s.yellow('No demo league in this database (--no-seed): run `fanspole seed` to build it')}`,
     '',
     s.dim('Press Ctrl-C to stop.'),
   )
   return `${lines.join('\n')}\n`
 }
-
-const pick = (account: { email: string; password: string }) => ({
-  email: account.email,
-  password: account.password,
-})
 
 async function buildWeb(log: (line: string) => void): Promise<void> {
   const { ensureWebBuilt } = await import('../../web/build')

@@ -1,5 +1,7 @@
 import { Command } from 'commander'
+import { type NewPasswordsAnswer, newPasswordLines } from '../lib/accounts'
 import { Api } from '../lib/api'
+import { confirmOrStop } from '../lib/confirm'
 import { type Io, printJson } from '../lib/io'
 import {
   type OptionSchema,
@@ -30,6 +32,13 @@ interface Snapshot {
 const plainOptions = ((z) =>
   z.object({ server: z.string().optional(), json: z.boolean().default(false) })) satisfies OptionSchema
 
+const restoreOptions = ((z) =>
+  z.object({
+    yes: z.boolean().default(false),
+    server: z.string().optional(),
+    json: z.boolean().default(false),
+  })) satisfies OptionSchema
+
 const saveOptions = ((z) =>
   z.object({
     replace: z.boolean().default(false),
@@ -41,7 +50,8 @@ const EXAMPLES = `
 Examples:
   fanspole snapshot save before-class
   fanspole snapshot list
-  fanspole snapshot restore before-class     # everyone is disconnected and reconnects
+  fanspole snapshot restore before-class     # asks first; everyone is disconnected and reconnects
+  fanspole snapshot restore before-class --yes
   fanspole snapshot save before-class --replace --json
 `
 
@@ -64,9 +74,10 @@ export function snapshotCommand(io: Io): Command {
   const restore = new Command('restore')
     .summary('put the running server back to snapshot NAME')
     .argument('<name>', 'a name from `fanspole snapshot list`')
+    .option('-y, --yes', 'do not ask for confirmation')
   withServer(restore)
   withJson(restore)
-  restore.action(async (name: string, raw) => runRestore(io, name, await parseOptions(plainOptions, raw)))
+  restore.action(async (name: string, raw) => runRestore(io, name, await parseOptions(restoreOptions, raw)))
 
   const list = new Command('list').summary('the saved snapshots, oldest first')
   withServer(list)
@@ -89,15 +100,24 @@ async function runSave(io: Io, name: string, opts: OptionsOf<typeof saveOptions>
   )
 }
 
-async function runRestore(io: Io, name: string, opts: OptionsOf<typeof plainOptions>): Promise<void> {
-  const api = new Api(io, resolveServer(io, opts.server), 'admin')
-  const answer = await api.post<{ snapshot: string; clock: ClockState }>(
+async function runRestore(io: Io, name: string, opts: OptionsOf<typeof restoreOptions>): Promise<void> {
+  const server = resolveServer(io, opts.server)
+  await confirmOrStop(io, {
+    yes: opts.yes,
+    json: opts.json,
+    refusal: `snapshot restore puts ${server} back to snapshot ${name}: everything done since it was saved goes`,
+    question: `Put ${server} back to snapshot ${name}? Everything done since it was saved goes, and everyone is disconnected.`,
+  })
+  const api = new Api(io, server, 'admin')
+  const answer = await api.post<{ snapshot: string; clock: ClockState; new_passwords?: NewPasswordsAnswer }>(
     `/api/admin/snapshots/${encodeURIComponent(name)}/restore`,
   )
   if (opts.json) return printJson(io, answer)
+  const s = style(io.color)
   io.out(
-    `Restored snapshot ${style(io.color).bold(answer.snapshot)}; everyone was disconnected and reconnects${clockNote(answer.clock)}\n`,
+    `Restored snapshot ${s.bold(answer.snapshot)}; everyone was disconnected and reconnects${clockNote(answer.clock)}\n`,
   )
+  for (const line of newPasswordLines(answer.new_passwords, s)) io.out(`${line}\n`)
 }
 
 async function runList(io: Io, opts: OptionsOf<typeof plainOptions>): Promise<void> {

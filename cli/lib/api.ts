@@ -98,6 +98,27 @@ export async function passwordLogin(server: string, login: string, password: str
   return sessionFrom(pair, me.user)
 }
 
+/**
+ * The configured admin's password was refused. Without FANSPOLE_ADMIN_PASSWORD that was the
+ * README's, which a server on a network never keeps (docs/classroom.md, "On a LAN"): it has a
+ * password of its own, printed once when it started. Says exactly what would work.
+ */
+export function adminSignInRefused(server: string, email: string, env: NodeJS.ProcessEnv): CliError {
+  const login = `fanspole login --email ${email} --server ${server}`
+  if (env.FANSPOLE_ADMIN_PASSWORD)
+    return new CliError(`${server} refused FANSPOLE_ADMIN_PASSWORD for the admin ${email}`, {
+      code: 'NOT_SIGNED_IN',
+      hint: `Set FANSPOLE_ADMIN_PASSWORD (and FANSPOLE_ADMIN_EMAIL) to that server's admin, or sign in once: ${login}`,
+    })
+  return new CliError(
+    `${server} refused the README's password for the admin ${email}: a server on a network (or one whose admin changed it) has a password of its own, printed when it started`,
+    {
+      code: 'NOT_SIGNED_IN',
+      hint: `Sign in once with it: ${login} (the session is kept), or set FANSPOLE_ADMIN_PASSWORD=<it> for every command`,
+    },
+  )
+}
+
 /** The admin account the server was started with (FANSPOLE_ADMIN_EMAIL / _PASSWORD). */
 export function configuredAdmin(io: Io): { email: string; password: string } {
   const { email, password } = loadConfig({}, io.env).admin
@@ -214,10 +235,7 @@ export class Api {
       return session
     } catch (error) {
       if (!(error instanceof ApiError) || error.status !== 401) throw error
-      throw new CliError(`Could not sign in to ${this.server} as the configured admin ${admin.email}`, {
-        code: 'NOT_SIGNED_IN',
-        hint: 'Set FANSPOLE_ADMIN_EMAIL and FANSPOLE_ADMIN_PASSWORD to the server’s admin, or run `fanspole login --admin`',
-      })
+      throw adminSignInRefused(this.server, admin.email, this.io.env)
     }
   }
 

@@ -2,7 +2,6 @@ import path from 'node:path'
 import { type Config, loadConfig } from '../../server/config'
 import { CliError } from './errors'
 import type { Io } from './io'
-import type { Style } from './style'
 
 export interface LocalFlags {
   db?: string
@@ -44,12 +43,4 @@ export function localConfig(io: Io, flags: LocalFlags = {}): Config {
 export function describeLocation(config: Config): string {
   if (config.databaseUrl) return config.databaseUrl.replace(/:[^:@/]+@/, ':***@')
   return config.dbFile === ':memory:' ? ':memory:' : path.resolve(config.dbFile)
-}
-
-/** The two accounts a seeded database always has, for the start-up banner and `seed`. */
-export function accountLines(config: Config, s: Style): string {
-  return [
-    `  ${s.dim('Demo player')}  ${config.demo.email} / ${config.demo.password}`,
-    `  ${s.dim('Admin      ')}  ${config.admin.email} / ${config.admin.password}`,
-  ].join('\n')
 }

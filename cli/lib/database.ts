@@ -1,4 +1,5 @@
 import type { Config } from '../../server/config'
+import { lockDatabase } from '../../server/db/database-lock'
 import { type DbHandle, openDatabase } from '../../server/db/dialect'
 import { migrateToLatest } from '../../server/db/migrate'
 import { migrations } from '../../server/db/migrations'
@@ -12,11 +13,21 @@ export function open(config: Config): DbHandle {
 }
 
 export async function migrate(config: Config): Promise<{ applied: string[]; total: number }> {
-  const handle = open(config)
+  // Migrating is additive: beside running servers on PostgreSQL, alone on a SQLite file.
+  const lock = await lockDatabase(config, {
+    command: 'fanspole db migrate',
+    mode: 'shared',
+    nowMs: Date.now(),
+  })
   try {
-    const applied = await migrateToLatest(handle.db)
-    return { applied, total: Object.keys(migrations).length }
+    const handle = open(config)
+    try {
+      const applied = await migrateToLatest(handle.db)
+      return { applied, total: Object.keys(migrations).length }
+    } finally {
+      await handle.close()
+    }
   } finally {
-    await handle.close()
+    await lock?.release()
   }
 }

@@ -1,4 +1,5 @@
 import os from 'node:os'
+import { isLoopbackHost } from '../../server/lib/hosts'
 
 /**
  * Serving a classroom on a LAN (docs/classroom.md, "On a LAN"). The server listens on
@@ -16,8 +17,7 @@ export function isWildcard(host: string): boolean {
 
 /** Reachable from other machines: anything but a loopback address or `localhost`. */
 export function isExposed(host: string): boolean {
-  const h = host.trim().toLowerCase()
-  return !(h === 'localhost' || h === '::1' || h === '[::1]' || h.startsWith('127.'))
+  return !isLoopbackHost(host)
 }
 
 export interface HostChoice {

@@ -4,12 +4,13 @@ import { hashPassword } from '../../server/areas/auth/passwords'
 import { saveClockAnchor } from '../../server/areas/clock/service'
 import { bootDeps } from '../../server/boot'
 import type { Config } from '../../server/config'
+import type { LockMode } from '../../server/db/database-lock'
 import { migrateDownAll, migrateToLatest } from '../../server/db/migrate'
 import type { Db } from '../../server/db/tx'
 import type { Deps } from '../../server/deps'
 import { createClock } from '../../server/lib/clock'
 import { createLogger } from '../../server/lib/log'
-import { accountLines } from './config'
+import { accountsLines, accountsView } from './accounts'
 import type { Io } from './io'
 import { createProgress } from './progress'
 import type { Style } from './style'
@@ -30,9 +31,17 @@ export async function reset(db: Db, nowMs: number): Promise<{ rolledBack: string
   return { rolledBack, applied }
 }
 
-/** bootDeps with warnings only: the command prints its own story. */
-export function boot(config: Config, startAtMs?: number): Promise<Deps> {
-  return bootDeps(config, { log: createLogger('warn'), startAtMs })
+/**
+ * bootDeps with warnings only (the command prints its own story), holding the database lock
+ * as `command`: alone when it replaces the data (refused while a server runs, on PostgreSQL
+ * too), shared otherwise (on PostgreSQL beside running servers; SQLite has one process a file).
+ */
+export function boot(
+  config: Config,
+  lock: { command: string; mode: LockMode },
+  startAtMs?: number,
+): Promise<Deps> {
+  return bootDeps(config, { log: createLogger('warn'), startAtMs, lock })
 }
 
 export { isSeeded, type SeedSummary }
@@ -53,6 +62,7 @@ export async function seed(
       users: options.users,
       admin: deps.config.admin,
       demo: deps.config.demo,
+      usersPassword: deps.config.demoUsersPassword,
       hashPassword,
       onProgress: progress.update,
     })
@@ -68,6 +78,6 @@ export function seedReport(summary: SeedSummary, where: string, config: Config, 
   return [
     `${s.green('Seeded')} the demo league around ${formatInstant(summary.now_in_millis)} into ${where}\n`,
     formatFields(Object.entries(summary), s, '  '),
-    `${accountLines(config, s)}\n`,
+    `${accountsLines(accountsView(config, null), s).join('\n')}\n`,
   ].join('')
 }

@@ -77,3 +77,10 @@ export const intFlag = (z: typeof Zod, what: string, min: number, max: number) =
     })
     .transform(Number)
     .pipe(z.number().int().min(min, `must be at least ${min}`).max(max, `must be at most ${max}`))
+
+/** `--admin-password generate`: the only value (a password on the command line would show in `ps`). */
+export const adminPasswordFlag = (z: typeof Zod) =>
+  z.literal('generate', {
+    error: (issue) =>
+      `expected generate, got ${JSON.stringify(issue.input)} (to choose the password, set FANSPOLE_ADMIN_PASSWORD instead)`,
+  })

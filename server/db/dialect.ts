@@ -5,6 +5,7 @@ import BetterSqlite3 from 'better-sqlite3'
 import { Kysely, PostgresDialect, SqliteAdapter, SqliteIntrospector, SqliteQueryCompiler } from 'kysely'
 import pg from 'pg'
 import { postgresChangeMark, sqliteChangeMark } from './change-mark'
+import type { DatabaseLock } from './database-lock'
 import type { Database } from './schema'
 import { CachedSqliteDriver } from './sqlite-driver'
 
@@ -26,6 +27,8 @@ export interface DbHandle {
   changeMark(): Promise<string>
   /** The same, read without a round trip, where that is possible (SQLite): for the fast path. */
   changeMarkNow?: () => string
+  /** Held by whoever booted on this database (db/database-lock.ts); freed by close(). */
+  lock?: DatabaseLock
   close(): Promise<void>
 }
 

@@ -55,6 +55,8 @@ export const ERROR_STATUS = {
   INTERNAL: 500,
   // A snapshot restore or league reset is swapping the database (docs/snapshots.md).
   MAINTENANCE: 503,
+  // A restore or league reset while other server processes share the database (docs/snapshots.md).
+  DATABASE_IN_USE: 409,
 } as const
 
 export type ErrorCode = keyof typeof ERROR_STATUS

@@ -92,7 +92,9 @@ describe('fanspole demo: bad input', () => {
   it('refuses --data with --server (exit 2) before touching anything', async () => {
     const r = await runCli(['demo', '--server', 'http://127.0.0.1:9', '--data', '/tmp/x'])
     expect(r.code).toBe(2)
-    expect(r.stderr).toContain('--data and --port are for a demo on a server of its own')
+    expect(r.stderr).toContain(
+      '--data, --port, --host and --admin-password are for a demo on a server of its own',
+    )
   })
 
   it('refuses a speed of 0 or above the clock’s limit (exit 2)', async () => {
@@ -103,7 +105,7 @@ describe('fanspole demo: bad input', () => {
   })
 
   it('says so when the server cannot be reached (exit 1)', async () => {
-    const r = await runCli(['demo', '--server', 'http://127.0.0.1:9'])
+    const r = await runCli(['demo', '--server', 'http://127.0.0.1:9', '--yes'])
     expect(r.code).toBe(1)
     expect(r.stderr).toContain('Cannot reach the server at http://127.0.0.1:9')
   })

@@ -1,10 +1,12 @@
 import { type ChildProcess, spawn } from 'node:child_process'
+import fs from 'node:fs'
+import net from 'node:net'
 import path from 'node:path'
 import Database from 'better-sqlite3'
 import { afterAll, afterEach, describe, expect, it } from 'vitest'
 import { verifyLedger } from '../../server/areas/ledger/verify'
 import { openDatabase } from '../../server/db/dialect'
-import { tempDir } from './helpers'
+import { runCli, tempDir } from './helpers'
 
 const root = path.resolve(import.meta.dirname, '..', '..')
 const bin = path.join(root, 'cli', 'bin', 'fanspole.mjs')
@@ -194,4 +196,46 @@ describe('fanspole demo', () => {
     expect(await run.exited).toBe(0)
     expect(fingerprint(path.join(dir, 'demo.sqlite'))).toEqual(first)
   }, 90_000)
+
+  it('a second demo on the same folder refuses before writing, naming the first, and leaves its league alone', async () => {
+    const dir = path.join(tmp.dir, 'twice')
+    const run = await startDemo(dir)
+    const file = path.join(dir, 'demo.sqlite')
+    const before = fs.statSync(file)
+    const token = await adminToken(run.url)
+    const second = await runCli(['demo', '--data', dir, '--port', '0', '--no-web', '--seed', SEED])
+    expect(second.code).toBe(1)
+    expect(second.stderr).toMatch(
+      new RegExp(
+        `error: .*demo\\.sqlite is in use by \`fanspole demo\` \\(pid ${run.proc.pid}, since \\d\\d:\\d\\d\\)`,
+      ),
+    )
+    expect(second.stderr).toContain('Stop it first (Ctrl-C where it runs), or use --data with another folder')
+    // The same file (not deleted and made anew), and the first demo still serves its league.
+    expect(fs.statSync(file).ino).toBe(before.ino)
+    const me = await fetch(`${run.url}/api/me`, { headers: { authorization: `Bearer ${token}` } })
+    expect(me.status).toBe(200)
+    run.proc.kill('SIGINT')
+    expect(await run.exited).toBe(0)
+    expect(fs.existsSync(`${file}.lock`)).toBe(false)
+  }, 90_000)
+
+  it('a demo whose port is taken stops before touching the folder’s last league', async () => {
+    const dir = path.join(tmp.dir, 'busy-port')
+    fs.mkdirSync(dir, { recursive: true })
+    const file = path.join(dir, 'demo.sqlite')
+    fs.writeFileSync(file, 'the league of last week')
+    const busy = net.createServer()
+    await new Promise<void>((resolve) => busy.listen(0, '127.0.0.1', resolve))
+    const port = (busy.address() as net.AddressInfo).port
+    try {
+      const r = await runCli(['demo', '--data', dir, '--port', String(port), '--no-web'])
+      expect(r.code).toBe(1)
+      expect(r.stderr).toContain(`error: Port ${port} is already in use; nothing was changed`)
+      expect(fs.readFileSync(file, 'utf8')).toBe('the league of last week')
+      expect(fs.existsSync(`${file}.lock`)).toBe(false)
+    } finally {
+      busy.close()
+    }
+  })
 })

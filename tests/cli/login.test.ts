@@ -108,7 +108,23 @@ describe('stored sessions', () => {
     const r = await runCli(['clock'], { ...world.env, FANSPOLE_ADMIN_PASSWORD: 'wrong-password' })
     expect(r.code).toBe(1)
     expect(r.stderr).toContain(
-      `error: Could not sign in to ${world.server.url} as the configured admin ${world.admin.email}`,
+      `error: ${world.server.url} refused FANSPOLE_ADMIN_PASSWORD for the admin ${world.admin.email}\n`,
+    )
+    expect(r.stderr).toContain(
+      `sign in once: fanspole login --email ${world.admin.email} --server ${world.server.url}`,
+    )
+  })
+
+  it('without FANSPOLE_ADMIN_PASSWORD, says the README password was refused and what works instead', async () => {
+    const { FANSPOLE_ADMIN_PASSWORD: _unset, ...env } = world.env
+    const r = await runCli(['clock', '--json'], env)
+    expect(r.code).toBe(1)
+    expect(r.json()).toMatchObject({ code: 'NOT_SIGNED_IN', status: null })
+    expect(r.stderr).toContain(
+      `error: ${world.server.url} refused the README's password for the admin ${world.admin.email}: a server on a network (or one whose admin changed it) has a password of its own, printed when it started\n`,
+    )
+    expect(r.stderr).toContain(
+      `Sign in once with it: fanspole login --email ${world.admin.email} --server ${world.server.url} (the session is kept), or set FANSPOLE_ADMIN_PASSWORD=<it> for every command\n`,
     )
   })
 

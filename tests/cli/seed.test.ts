@@ -50,7 +50,7 @@ describe('fanspole seed', () => {
 
   it('wipes and seeds again with --reset', async () => {
     await seed(['--users', '4', '--now', NOW, '--json'])
-    const r = await seed(['--reset', '--users', '1', '--seed', '7', '--now', NOW, '--json'])
+    const r = await seed(['--reset', '--yes', '--users', '1', '--seed', '7', '--now', NOW, '--json'])
     expect(r.code).toBe(0)
     expect(r.json()).toMatchObject({ seed: 7, users: 3, demo_users: 1 })
     expect(await usernames()).toHaveLength(3)

@@ -49,7 +49,7 @@ describe('fanspole snapshot', () => {
     expect(json.json().snapshots.map((s: { name: string }) => s.name)).toEqual(['lesson-1'])
 
     const late = await makeUser(server.deps)
-    const restored = await runCli(['snapshot', 'restore', 'lesson-1', '--json'], env)
+    const restored = await runCli(['snapshot', 'restore', 'lesson-1', '--yes', '--json'], env)
     expect(restored.code).toBe(0)
     expect(restored.json()).toMatchObject({ snapshot: 'lesson-1', clock: { speed: 1 } })
     const gone = await server.deps.db
@@ -61,7 +61,7 @@ describe('fanspole snapshot', () => {
   })
 
   it('a missing name fails with exit 1 and lists the names there are; a bad one is refused', async () => {
-    const missing = await runCli(['snapshot', 'restore', 'no-such'], env)
+    const missing = await runCli(['snapshot', 'restore', 'no-such', '--yes'], env)
     expect(missing.code).toBe(1)
     expect(missing.stderr).toMatch(/404 NOT_FOUND: No snapshot named "no-such"; there are: lesson-1/)
 
@@ -77,7 +77,7 @@ describe('fanspole snapshot', () => {
     try {
       for (const args of [
         ['snapshot', 'list'],
-        ['league', 'reset'],
+        ['league', 'reset', '--yes'],
       ]) {
         const r = await runCli(args, { ...asPlayer, FANSPOLE_HOME: other.dir })
         expect(r.code, args.join(' ')).toBe(1)
@@ -92,7 +92,7 @@ describe('fanspole snapshot', () => {
 describe('fanspole league reset', () => {
   it('replaces the league by a freshly seeded one; the default admin signs in to the new one', async () => {
     const before = await makeUser(server.deps)
-    const r = await runCli(['league', 'reset', '--seed', '7', '--users', '2', '--json'], env)
+    const r = await runCli(['league', 'reset', '--yes', '--seed', '7', '--users', '2', '--json'], env)
     expect(r.code, r.stderr).toBe(0)
     expect(r.json()).toMatchObject({ seed: 7, clock: { speed: 1, paused: false }, league: { seed: 7 } })
     expect(r.json().league.matches).toBeGreaterThan(0)

@@ -12,5 +12,10 @@ import { TEST_START_MS, type TestWorld } from './deps'
  */
 export async function secondProcess(world: TestWorld, overrides: Partial<Config> = {}): Promise<Deps> {
   const config = { ...world.deps.config, scratchDatabase: false, ...overrides }
-  return bootDeps(config, { wallNow: world.wall.now, log: createLogger('silent'), startAtMs: TEST_START_MS })
+  return bootDeps(config, {
+    wallNow: world.wall.now,
+    log: createLogger('silent'),
+    startAtMs: TEST_START_MS,
+    lock: null,
+  })
 }

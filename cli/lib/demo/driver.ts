@@ -19,6 +19,8 @@ export interface DriverOptions {
   seed: number
   speed: number
   demoUsername: string
+  /** The seeded demo users' password, for the players who post and chat (null: acted as by the admin). */
+  usersPassword: string | null
   /** The clock's speed before the demo changed the league (else the speed it finds). */
   speedBefore: number | null
   /** Real milliseconds between two looks at the league. */
@@ -64,9 +66,10 @@ export class DemoDriver {
     state.championship = await setUpChampionship(admin, state)
     this.social = new SocialBots(
       state,
-      admin.server,
+      admin,
       await SocialBots.pick(admin, this.o.demoUsername),
       this.o.seed,
+      this.o.usersPassword,
     )
     await this.look()
     this.loop = this.run()

@@ -1,4 +1,3 @@
-import { DEMO_USER_PASSWORD } from '../../../seeds/demo-league'
 import { hashString, type RandomStream, randomStream } from '../../../server/lib/rng'
 import { DemoClient, isRefusal } from './client'
 import type { DemoState } from './types'
@@ -47,14 +46,16 @@ export class SocialBots {
   private readonly rng: RandomStream
   private sent = 0
 
+  /** `password`: the seeded demo users' (null when not known here: they are acted as by `admin`). */
   constructor(
     private readonly state: DemoState,
-    server: string,
+    admin: DemoClient,
     logins: string[],
     seed: number,
+    password: string | null,
   ) {
     this.players = logins.map((login) => ({
-      client: new DemoClient(server, login, DEMO_USER_PASSWORD),
+      client: new DemoClient(admin.server, login, password, admin),
       groups: null,
     }))
     this.rng = randomStream(hashString(`${seed}:demo:social`))

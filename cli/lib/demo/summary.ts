@@ -1,4 +1,5 @@
 import type { Config } from '../../../server/config'
+import { type AccountsView, accountsLines, accountsView } from '../accounts'
 import type { Style } from '../style'
 import type { DemoState } from './types'
 
@@ -49,7 +50,16 @@ export function summaryLines(state: DemoState): string[] {
 
 /** Where to look and who to be: printed once at the start (and kept at the top of the Ink view). */
 export function bannerLines(
-  b: { server: string; database: string | null; seed: number; speed: number; config: Config },
+  b: {
+    server: string
+    database: string | null
+    seed: number
+    speed: number
+    config: Config
+    /** The accounts as the start left them (default: the configured ones). */
+    accounts?: AccountsView
+    lan?: string[] | null
+  },
   s: Style,
 ): string[] {
   return [
@@ -57,8 +67,8 @@ export function bannerLines(
     `  ${s.dim('Web        ')}  ${s.cyan(`${b.server}/`)}`,
     `  ${s.dim('Matches    ')}  ${b.server}/contests   ${s.dim('Auction:')} ${b.server}/auctions/join`,
     `  ${s.dim('Feed, chats')}  ${b.server}/feeds   ${b.server}/groups`,
-    `  ${s.dim('Demo player')}  ${b.config.demo.email} / ${b.config.demo.password}`,
-    `  ${s.dim('Admin      ')}  ${b.config.admin.email} / ${b.config.admin.password}`,
+    ...(b.lan ?? []).map((url) => `  ${s.dim('On the LAN ')}  ${s.yellow(url)}`),
+    ...accountsLines(b.accounts ?? accountsView(b.config, null), s),
     ...(b.database ? [`  ${s.dim('Database   ')}  ${b.database}`] : []),
     s.dim('Press Ctrl-C to stop: the clock is paused and put back, the league stays as it is.'),
   ]

@@ -1,7 +1,7 @@
-import { randomInt } from 'node:crypto'
 import type { Executor } from '../../db/tx'
 import { normaliseEmail, usernameKey } from '../../domain/user-rules'
 import { invalid } from '../../http/errors'
+import { printablePassword } from '../../lib/printable-password'
 
 /**
  * A class's students before any of them is written: the roster's rows as given (CSV lines
@@ -25,15 +25,6 @@ export const generatedUsername = (classId: number, n: number) =>
   `class${classId}_s${String(n).padStart(2, '0')}`
 
 export const STUDENT_EMAIL_DOMAIN = 'students.fanspole.local'
-
-/** Unambiguous lower-case letters and digits (no 0/o, 1/l/i): passwords are read off paper. */
-const ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789'
-
-/** A printable password, `xxxx-xxxx-xxxx` (≈ 59 bits). A secret, so from crypto, not deps.rng. */
-export function printablePassword(): string {
-  const group = () => Array.from({ length: 4 }, () => ALPHABET[randomInt(ALPHABET.length)]).join('')
-  return `${group()}-${group()}-${group()}`
-}
 
 /**
  * Refuses a roster with a duplicate (username or e-mail, within the roster) or a name already

@@ -9,7 +9,7 @@ import type { Deps } from '../../deps'
 import type { ClockState } from '../../lib/clock'
 import { hashPassword } from '../auth/passwords'
 import { removeSqliteFile, swapInSqlite } from './restore-sqlite'
-import { type RestoreOptions, replaceDatabase, restorePostgres } from './service'
+import { alone, type Replaced, type RestoreOptions, replaceDatabase, restorePostgres } from './service'
 import { pgDump } from './store'
 
 export interface ResetOptions extends RestoreOptions {
@@ -19,9 +19,8 @@ export interface ResetOptions extends RestoreOptions {
   users?: number
 }
 
-export interface ResetResult {
+export interface ResetResult extends Replaced {
   seed: number
-  clock: ClockState
   league: SeedSummary
 }
 
@@ -31,7 +30,12 @@ export interface ResetResult {
  * takes seconds); only the swap happens behind the maintenance gate, as a restore does. The
  * clock restarts at the instant the league was built around, at real speed.
  */
-export async function resetLeague(deps: Deps, options: ResetOptions): Promise<ResetResult> {
+export function resetLeague(deps: Deps, options: ResetOptions): Promise<ResetResult> {
+  // Alone from the start: no point building a league that cannot be swapped in.
+  return alone(deps, 'resetting the league', () => buildAndSwap(deps, options))
+}
+
+async function buildAndSwap(deps: Deps, options: ResetOptions): Promise<ResetResult> {
   const seed = options.seed ?? deps.config.seed
   const nowMs = deps.clock.now()
   const clock: ClockState = { now_in_millis: nowMs, speed: 1, paused: false }
@@ -42,11 +46,11 @@ export async function resetLeague(deps: Deps, options: ResetOptions): Promise<Re
       const file = path.join(work, 'league.sqlite')
       const league = await buildLeague(deps, { file }, seed, nowMs, options.users)
       try {
-        const state = await replaceDatabase(deps, 'resetting the league', options, async () => {
+        const replaced = await replaceDatabase(deps, 'resetting the league', options, async () => {
           await swapInSqlite(sqlite, file)
           return clock
         })
-        return { seed, clock: state, league }
+        return { seed, ...replaced, league }
       } finally {
         removeSqliteFile(file)
       }
@@ -62,11 +66,11 @@ export async function resetLeague(deps: Deps, options: ResetOptions): Promise<Re
     } finally {
       await dropDatabase(scratch)
     }
-    const state = await replaceDatabase(deps, 'resetting the league', options, async () => {
+    const replaced = await replaceDatabase(deps, 'resetting the league', options, async () => {
       await restorePostgres(deps, dump)
       return clock
     })
-    return { seed, clock: state, league }
+    return { seed, ...replaced, league }
   } finally {
     fs.rmSync(work, { recursive: true, force: true })
   }
@@ -89,6 +93,7 @@ async function buildLeague(
       users,
       admin: deps.config.admin,
       demo: deps.config.demo,
+      usersPassword: deps.config.demoUsersPassword,
       hashPassword,
     })
   } finally {

@@ -2,6 +2,7 @@ import { createRoute, z } from '@hono/zod-openapi'
 import type { Deps } from '../../deps'
 import { errors, json, jsonBody } from '../../http/responses'
 import { bearerSecurity, createRouter } from '../../http/router'
+import type { NetworkPasswords } from '../auth/network-passwords'
 import { resetLeague } from './reset'
 import { type LiveConnections, restoreSnapshot } from './service'
 import { checkName, listSnapshots, saveSnapshot } from './store'
@@ -20,6 +21,25 @@ const SnapshotSchema = z
     clock: ClockStateSchema.nullable().openapi({ description: 'The game clock when it was saved' }),
   })
   .openapi('Snapshot')
+
+const NewPasswordsSchema = z
+  .object({
+    admin: z.string().nullable(),
+    demo: z.string().nullable(),
+    demo_users: z.string().nullable(),
+    other_admins: z.array(z.object({ email: z.string(), username: z.string(), password: z.string() })),
+  })
+  .openapi('NewPasswords', {
+    description:
+      'A server listening on a network gives no account a README password: passwords it had to make up because the data brought such accounts back (shown this once; docs/classroom.md). All null and empty on 127.0.0.1, or when the passwords settled on at start were used.',
+  })
+
+const newPasswords = (p: NetworkPasswords) => ({
+  admin: p.admin,
+  demo: p.demo,
+  demo_users: p.demoUsers,
+  other_admins: p.others,
+})
 
 // Checked by hand (not by the schema) so a bad name answers the one 422 field message.
 const NameParam = z.object({ name: z.string().max(200) })
@@ -81,18 +101,21 @@ export function snapshotRoutes(deps: Deps, cable?: LiveConnections) {
       tags: ['Admin'],
       summary: 'Put the running server back to a snapshot',
       description:
-        'Everyone on /cable is disconnected (reason `maintenance`, reconnect true); requests during the swap answer 503 with Retry-After; the game clock goes back to where it was when the snapshot was saved.',
+        'Everyone on /cable is disconnected (reason `maintenance`, reconnect true); requests during the swap answer 503 with Retry-After; the game clock goes back to where it was when the snapshot was saved. 409 `DATABASE_IN_USE` (naming them) while other server processes share the PostgreSQL database.',
       security: bearerSecurity,
       request: { params: NameParam },
       responses: {
-        200: json(z.object({ snapshot: z.string(), clock: ClockStateSchema }), 'Restored'),
+        200: json(
+          z.object({ snapshot: z.string(), clock: ClockStateSchema, new_passwords: NewPasswordsSchema }),
+          'Restored',
+        ),
         ...errors(401, 403, 404, 409, 422, 503),
       },
     }),
     async (c) => {
       const name = checkName(c.req.valid('param').name)
-      const clock = await restoreSnapshot(deps, name, { cable, ownRequests: 1 })
-      return c.json({ snapshot: name, clock }, 200)
+      const { clock, passwords } = await restoreSnapshot(deps, name, { cable, ownRequests: 1 })
+      return c.json({ snapshot: name, clock, new_passwords: newPasswords(passwords) }, 200)
     },
   )
 
@@ -103,7 +126,7 @@ export function snapshotRoutes(deps: Deps, cable?: LiveConnections) {
       tags: ['Admin'],
       summary: 'Replace the running league by a freshly seeded demo league',
       description:
-        'Built first while the server keeps serving, then swapped in as a snapshot restore is: everyone on /cable is disconnected (reason `maintenance`, reconnect true), requests during the swap answer 503, the clock restarts at real speed. Every account and token goes; the configured admin and demo accounts are created anew.',
+        'Built first while the server keeps serving, then swapped in as a snapshot restore is: everyone on /cable is disconnected (reason `maintenance`, reconnect true), requests during the swap answer 503, the clock restarts at real speed. Every account and token goes; the configured admin and demo accounts are created anew. 409 `DATABASE_IN_USE` (naming them) while other server processes share the PostgreSQL database.',
       security: bearerSecurity,
       request: {
         body: {
@@ -131,6 +154,7 @@ export function snapshotRoutes(deps: Deps, cable?: LiveConnections) {
             seed: z.number().int(),
             clock: ClockStateSchema,
             league: z.record(z.string(), z.unknown()),
+            new_passwords: NewPasswordsSchema,
           }),
           'The new league',
         ),
@@ -140,7 +164,15 @@ export function snapshotRoutes(deps: Deps, cable?: LiveConnections) {
     async (c) => {
       const body = c.req.valid('json') ?? {}
       const result = await resetLeague(deps, { ...body, cable, ownRequests: 1 })
-      return c.json({ seed: result.seed, clock: result.clock, league: { ...result.league } }, 200)
+      return c.json(
+        {
+          seed: result.seed,
+          clock: result.clock,
+          league: { ...result.league },
+          new_passwords: newPasswords(result.passwords),
+        },
+        200,
+      )
     },
   )
 

@@ -1,7 +1,10 @@
+import { DatabaseInUseError, describeHolders } from '../../db/database-lock'
 import { migrateToLatest } from '../../db/migrate'
 import type { Deps } from '../../deps'
+import { AppError } from '../../http/errors'
 import type { ClockAnchor, ClockState } from '../../lib/clock'
 import { resumeAuctions } from '../auctions/outage'
+import { type NetworkPasswords, noPasswords, secureNetworkAccounts } from '../auth/network-passwords'
 import { resumeChampionshipContests } from '../championship-contests/jobs'
 import { CLOCK_STREAM, loadClockAnchor } from '../clock/service'
 import { resumeEsportsReveals } from '../esports/rooms.service'
@@ -30,19 +33,42 @@ export interface RestoreOptions {
  * clock goes back to the game time the snapshot was saved at, and the catching-up a boot does
  * (auction timers, match jobs, settlement) runs before the gate opens again.
  */
-export async function restoreSnapshot(
-  deps: Deps,
-  name: string,
-  options: RestoreOptions,
-): Promise<ClockState> {
+export async function restoreSnapshot(deps: Deps, name: string, options: RestoreOptions): Promise<Replaced> {
   const file = existingSnapshot(deps, name)
   const meta = readMeta(file)
-  return replaceDatabase(deps, `restoring snapshot ${name}`, options, async () => {
-    const sqlite = deps.dbHandle.sqlite
-    if (sqlite) await restoreSqliteInPlace(sqlite, file)
-    else await restorePostgres(deps, file)
-    return meta?.clock ?? null
-  })
+  return alone(deps, `restoring snapshot ${name}`, () =>
+    replaceDatabase(deps, `restoring snapshot ${name}`, options, async () => {
+      const sqlite = deps.dbHandle.sqlite
+      if (sqlite) await restoreSqliteInPlace(sqlite, file)
+      else await restorePostgres(deps, file)
+      return meta?.clock ?? null
+    }),
+  )
+}
+
+/** What a replacement left: the clock it runs on, and passwords made up for a network (else none). */
+export interface Replaced {
+  clock: ClockState
+  passwords: NetworkPasswords
+}
+
+/**
+ * Runs a whole-database replacement holding the database lock alone. On PostgreSQL other
+ * server processes may share this database, and replacing it under them is refused: 409
+ * naming them (docs/snapshots.md, "Limits"). On SQLite this process is the only one already.
+ */
+export async function alone<T>(deps: Deps, label: string, fn: () => Promise<T>): Promise<T> {
+  const lock = deps.dbHandle.lock
+  if (!lock) return fn()
+  try {
+    return await lock.exclusive(label, fn)
+  } catch (error) {
+    if (!(error instanceof DatabaseInUseError)) throw error
+    throw new AppError(
+      'DATABASE_IN_USE',
+      `The database is in use by ${describeHolders(error.holders)} as well: ${label} would replace it under them. Stop the other server processes first`,
+    )
+  }
 }
 
 /** pg_restore in one transaction, then today's migrations, with the server secrets kept. */
@@ -87,7 +113,8 @@ export async function replaceDatabase(
   reason: string,
   options: RestoreOptions,
   replace: () => Promise<ClockState | null>,
-): Promise<ClockState> {
+): Promise<Replaced> {
+  let passwords: NetworkPasswords | null = null
   return underMaintenance(deps, reason, { ownRequests: options.ownRequests }, async () => {
     options.cable?.disconnectAll('maintenance', true)
     const wasRunning = deps.scheduler.isStarted()
@@ -98,6 +125,8 @@ export async function replaceDatabase(
       forgetLiveMatches(deps)
       forgetPlans(deps)
       await restartClock(deps, clock)
+      // The data brought its accounts back: on a network none may keep a README password.
+      passwords = await secureNetworkAccounts(deps)
       // What a boot does after a stop: nobody holds a job now, timers and jobs are re-armed.
       await deps.scheduler.releaseClaims()
       await resumeAuctions(deps, null)
@@ -107,7 +136,7 @@ export async function replaceDatabase(
     } finally {
       if (wasRunning) deps.scheduler.start()
     }
-    return deps.clock.state()
+    return { clock: deps.clock.state(), passwords: passwords ?? noPasswords() }
   })
 }
 
