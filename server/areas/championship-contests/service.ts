@@ -13,10 +13,10 @@ import {
   winnerCount,
 } from '../../domain/prizes'
 import { AppError, invalid, notFound } from '../../http/errors'
-import { prizeActivities, recordActivity, usernameOf, wasRemoved } from '../contest-creation/activities'
-import { redirectBotRefunds } from '../contest-creation/bot-stakes'
-import { decideAtLock, lockedActivity } from '../contest-creation/lock'
-import { visibleContest } from '../contest-creation/visibility'
+import { prizeActivities, recordActivity, usernameOf, wasRemoved } from '../contests/activities'
+import { redirectBotRefunds } from '../contests/bot-stakes'
+import { decideAtLock, lockedActivity } from '../contests/lock-decision'
+import { visibleContest } from '../contests/visibility'
 import { notify } from '../notifications/service'
 import { championshipLabel, chargeChampionshipEntry, payChampionshipPool } from './ledger'
 

@@ -2,9 +2,9 @@ import type { AfterCommit, Tx } from '../../db/tx'
 import { splitDebit } from '../../domain/ledger'
 import { AppError } from '../../http/errors'
 import { championshipPoolCode } from '../championship-contests/ledger'
+import type { ContestType } from '../contests/activities'
 import { contestMemo, poolCode } from '../contests/ledger'
 import { post, systemAccountId, userAccountId, userBalances } from '../ledger/service'
-import type { ContestType } from './activities'
 
 /**
  * The owner's money moves that are not a whole contest's (docs/contest-creation.md "Money"):

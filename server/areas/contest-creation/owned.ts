@@ -4,10 +4,10 @@ import type { PercentRange } from '../../domain/contest-creation'
 import { AppError, notFound } from '../../http/errors'
 import { championshipLabel } from '../championship-contests/ledger'
 import { phaseLocked, phaseWindow } from '../championship-contests/service'
+import type { ContestType } from '../contests/activities'
 import { contestLabel } from '../contests/ledger'
 import { findContest } from '../contests/queries'
 import { isLocked } from '../contests/service'
-import type { ContestType } from './activities'
 import type { DraftBody } from './schemas'
 
 /**

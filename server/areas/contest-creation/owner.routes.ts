@@ -8,13 +8,13 @@ import { PageMetaSchema, pageMeta, pagingQuery, toPage } from '../../http/paging
 import { errors, json, jsonBody } from '../../http/responses'
 import { type AppContext, bearerSecurity, createRouter, currentUser } from '../../http/router'
 import { ChampionshipContestSchema } from '../championship-contests/routes'
+import { activitiesPage, type ContestType } from '../contests/activities'
 import { ContestSchema } from '../contests/schemas'
-import { activitiesPage, type ContestType } from './activities'
+import { visibleContest } from '../contests/visibility'
 import { editContest, verifyEdit } from './owner'
 import { deleteOwnedContest, refundStatus, removeMembers } from './removal'
 import { anyContestJson } from './routes'
 import { EditBody, VerifyAnswer } from './schemas'
-import { visibleContest } from './visibility'
 
 const ActivitySchema = z
   .object({

@@ -4,14 +4,14 @@ import type { Deps } from '../../deps'
 import { paiseToRupees } from '../../domain/money'
 import { invalid, notFound } from '../../http/errors'
 import { cancelChampionshipContest } from '../championship-contests/service'
+import { type ContestType, contestStreamOf, recordActivity, usernameOf } from '../contests/activities'
+import { refundPayees } from '../contests/bot-stakes'
 import { contestStream } from '../contests/service'
+import { type Viewer, visibleContest } from '../contests/visibility'
 import { cancelContest } from '../matches/lifecycle'
 import { notify } from '../notifications/service'
-import { type ContestType, contestStreamOf, recordActivity, usernameOf } from './activities'
-import { refundPayees } from './bot-stakes'
 import { refundEntry } from './money'
 import { assertChangeable, entriesOf, loadOwned } from './owned'
-import { type Viewer, visibleContest } from './visibility'
 
 /**
  * The owner takes money back out of a contest (docs/contest-creation.md "Owner controls"):

@@ -12,10 +12,10 @@ import { ChampionshipContestSchema } from '../championship-contests/routes'
 import { championshipContestView } from '../championship-contests/views'
 import { ContestSchema } from '../contests/schemas'
 import { contestsJson, requireContest } from '../contests/service'
+import { normalizeCode } from '../contests/visibility'
 import { createContest, verifyDraft } from './create'
 import { rulesOf } from './rules'
 import { DraftBody, VerifyAnswer } from './schemas'
-import { normalizeCode } from './visibility'
 
 const viewerOf = (c: AppContext) => {
   const u = c.get('user')

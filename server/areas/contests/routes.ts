@@ -10,7 +10,6 @@ import { errors, json, jsonBody } from '../../http/responses'
 import { type AppContext, bearerSecurity, createRouter, currentUser } from '../../http/router'
 import { ChampionshipContestSchema } from '../championship-contests/routes'
 import { seriesChampionshipContests } from '../championship-contests/views'
-import { visibleContest as visibleContestOf } from '../contest-creation/visibility'
 import { nextMatchStartMs } from '../matches/queries'
 import { requireMatch } from '../matches/service'
 import { visibleUser } from '../users/visibility'
@@ -21,6 +20,7 @@ import { ContestSchema, contestParam, idList, listQuery, MemberSchema, PrizeSche
 import { prizesJson } from './serialize'
 import { contestsJson, joinContest, joiningConfirmation, requireContest, setLike } from './service'
 import { compare, infoOf, membersPage } from './views'
+import { visibleContest as visibleContestOf } from './visibility'
 
 const listAnswer = json(z.object({ contests: z.array(ContestSchema), meta: PageMetaSchema }), 'Contests')
 const viewer = (c: AppContext) => {

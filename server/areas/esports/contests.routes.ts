@@ -9,7 +9,7 @@ import { PageMetaSchema, pageMeta, pagingQuery, toPage } from '../../http/paging
 import { errors, json, jsonBody } from '../../http/responses'
 import { type AppContext, bearerSecurity, createRouter, currentUser } from '../../http/router'
 import { boolField } from '../contest-creation/schemas'
-import { normalizeCode, visibleContest } from '../contest-creation/visibility'
+import { normalizeCode, visibleContest } from '../contests/visibility'
 import { esportsAccess, requestHostAccess } from './contests.access'
 import { CreateBody, EditBody, EsportsAccessSchema, EsportsContestSchema } from './contests.schemas'
 import {

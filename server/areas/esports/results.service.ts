@@ -16,7 +16,7 @@ import { DISPUTE_WINDOW_HOURS } from '../../domain/esports/rules'
 import { paiseToRupees } from '../../domain/money'
 import { AppError, invalid, notFound } from '../../http/errors'
 import type { Rng } from '../../lib/rng'
-import { visibleContest } from '../contest-creation/visibility'
+import { visibleContest } from '../contests/visibility'
 import { post, SYSTEM_ACCOUNTS, systemAccountId, userAccountId, userBalances } from '../ledger/service'
 import { notify } from '../notifications/service'
 import {

@@ -1,5 +1,5 @@
 import type { Executor } from '../../db/tx'
-import { visibleContest } from '../contest-creation/visibility'
+import { visibleContest } from '../contests/visibility'
 
 /**
  * Topics (docs/social.md, "Topics"): every contest has one and so has every user's wall. A
