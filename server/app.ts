@@ -11,9 +11,11 @@ import { auctionRoutes } from './areas/auctions/routes'
 import { tournamentRoutes } from './areas/auctions/tournament.routes'
 import { authRoutes } from './areas/auth/routes'
 import { catalogRoutes } from './areas/catalog/routes'
+import { phasePlayerRoutes } from './areas/championship/phase-players.routes'
 import { championshipPhaseRoutes } from './areas/championship/phases.routes'
 import { championshipTeamRoutes } from './areas/championship/teams.routes'
-import { championshipContestRoutes } from './areas/championship-contests/routes'
+import { ChampionshipContestSchema, championshipContestRoutes } from './areas/championship-contests/routes'
+import { seriesChampionshipContests } from './areas/championship-contests/views'
 import { classroomRoutes } from './areas/classroom/routes'
 import { clockRoutes } from './areas/clock/routes'
 import { contestAccessRoutes } from './areas/contest-access/routes'
@@ -28,7 +30,8 @@ import { seriesLeaderboardRoutes } from './areas/gangs/series-leaderboard.routes
 import { groupMessageRoutes } from './areas/groups/messages.routes'
 import { groupRoutes } from './areas/groups/routes'
 import { ledgerRoutes } from './areas/ledger/routes'
-import { adminMatchRoutes } from './areas/matches/admin.routes'
+import { adminMatchRoutes } from './areas/match-day/admin.routes'
+import { replayRoutes } from './areas/match-day/replay.routes'
 import { crestRoutes } from './areas/matches/crest'
 import { matchFixtureRoutes } from './areas/matches/fixture.routes'
 import { matchRoutes } from './areas/matches/routes'
@@ -40,12 +43,12 @@ import { postRoutes } from './areas/posts/routes'
 import { prizeStructureRoutes } from './areas/prize-structures/routes'
 import { reportRoutes } from './areas/reports/routes'
 import { socialReportRoutes } from './areas/reports/social.routes'
-import { replayRoutes } from './areas/scoring/replay.routes'
 import { maintenanceGate } from './areas/snapshots/maintenance'
 import { snapshotRoutes } from './areas/snapshots/routes'
 import { leaderboardRoutes } from './areas/social/leaderboards.routes'
 import { otherRoutes } from './areas/social/other.routes'
 import { teamRoutes } from './areas/teams/routes'
+import { matchSquadRoutes } from './areas/teams/squad.routes'
 import { meRoutes } from './areas/users/me.routes'
 import { mediaRoutes } from './areas/users/media'
 import { peopleRoutes } from './areas/users/people.routes'
@@ -159,10 +162,12 @@ export function createApp(deps: Deps, options: { cable?: CableServer } = {}) {
   app.route('/', postRoutes(deps))
   app.route('/', commentRoutes(deps))
   app.route('/', feedRoutes(deps))
-  app.route('/', contestRoutes(deps))
+  app.route('/', contestRoutes(deps, { schema: ChampionshipContestSchema, list: seriesChampionshipContests }))
   app.route('/', championshipContestRoutes(deps))
   app.route('/', matchRoutes(deps))
+  app.route('/', matchSquadRoutes(deps))
   app.route('/', seriesRoutes(deps))
+  app.route('/', phasePlayerRoutes(deps))
   app.route('/', seriesLeaderboardRoutes(deps))
   app.route('/', gangRoutes(deps))
   app.route('/', teamRoutes(deps))

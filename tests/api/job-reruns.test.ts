@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { AUTOPILOT_STRATEGY } from '../../server/areas/auctions/takeover'
-import { lockMatch } from '../../server/areas/matches/lifecycle'
+import { lockMatch } from '../../server/areas/match-day/lifecycle'
 import type { TestWorld } from '../helpers/deps'
 import { client } from '../helpers/http'
 import { leagueWorld, upcomingMatch } from '../helpers/league'

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { verifyLedger } from '../../server/areas/ledger/verify'
-import { resumeMatches } from '../../server/areas/matches/jobs'
+import { resumeMatches } from '../../server/areas/match-day/jobs'
 import type { TestWorld } from '../helpers/deps'
 import { client } from '../helpers/http'
 import { leagueWorld, squadOf, upcomingMatch, validTeamBody } from '../helpers/league'

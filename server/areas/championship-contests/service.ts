@@ -269,7 +269,7 @@ export async function lockPhaseContests(tx: Tx, after: AfterCommit, phaseId: num
   }
 }
 
-/** As cancelContest (matches/lifecycle.ts) for a championship contest: the entries not refunded yet. */
+/** As cancelContest (contests/cancel.ts) for a championship contest: the entries not refunded yet. */
 export async function cancelChampionshipContest(
   tx: Tx,
   after: AfterCommit,

@@ -5,8 +5,9 @@ import { idField, idParams } from '../../http/ids'
 import { pageMeta, pagingQuery, toPage } from '../../http/paging'
 import { errors, json } from '../../http/responses'
 import { bearerSecurity, createRouter, currentUser } from '../../http/router'
+import { phaseFilters } from '../matches/phase-filters'
 import { scoreRowsJson } from './history'
-import { phaseFilters, selectedIdsFor } from './players'
+import { selectedIdsFor } from './players'
 import { findPhase, phaseBase, phasePlayers } from './queries'
 import {
   ClassicTeamScoreRowSchema,

@@ -5,11 +5,9 @@ import { codeLookupLimit } from '../../http/code-lookup'
 import { AppError, invalid } from '../../http/errors'
 import { moneyRoute, requestDeps } from '../../http/idempotency'
 import { idField } from '../../http/ids'
-import { PageMetaSchema, pageMeta, pagingQuery, toPage } from '../../http/paging'
+import { type Page, PageMetaSchema, pageMeta, pagingQuery, toPage } from '../../http/paging'
 import { errors, json, jsonBody } from '../../http/responses'
 import { type AppContext, bearerSecurity, createRouter, currentUser } from '../../http/router'
-import { ChampionshipContestSchema } from '../championship-contests/routes'
-import { seriesChampionshipContests } from '../championship-contests/views'
 import { nextMatchStartMs } from '../matches/queries'
 import { requireMatch } from '../matches/service'
 import { visibleUser } from '../users/visibility'
@@ -33,7 +31,22 @@ const inviteQuery = z.object({
   invite_code: z.string().max(40).optional().openapi({ description: 'Opens a private contest' }),
 })
 
-export function contestRoutes(deps: Deps) {
+/**
+ * The championship contests of a series (`type=championship`): they live in championship-contests,
+ * an area above this one, which the app hands in when it mounts these routes.
+ */
+export interface SeriesChampionshipPort {
+  schema: z.ZodTypeAny
+  list(
+    deps: Deps,
+    seriesId: number,
+    q: { sort: number; direction: number; phase_id?: number },
+    page: Page,
+    viewerId: number | null,
+  ): Promise<{ contests: z.infer<z.ZodTypeAny>[]; total: number }>
+}
+
+export function contestRoutes(deps: Deps, championship: SeriesChampionshipPort) {
   const app = createRouter()
 
   /** The contest, or 404 when it is private and the caller is not its member, owner, admin or code holder. */
@@ -242,7 +255,7 @@ export function contestRoutes(deps: Deps) {
       responses: {
         200: json(
           z.object({
-            contests: z.union([z.array(ContestSchema), z.array(ChampionshipContestSchema)]),
+            contests: z.union([z.array(ContestSchema), z.array(championship.schema)]),
             meta: PageMetaSchema,
           }),
           'Contests',
@@ -258,13 +271,7 @@ export function contestRoutes(deps: Deps) {
       if (q.type === 'championship')
         return cachedJson(c, deps, readKey(c), async () => {
           const page = toPage(q)
-          const found = await seriesChampionshipContests(
-            deps,
-            id,
-            { ...q, phase_id },
-            page,
-            viewer(c)?.id ?? null,
-          )
+          const found = await championship.list(deps, id, { ...q, phase_id }, page, viewer(c)?.id ?? null)
           return {
             body: { contests: found.contests, meta: pageMeta(page, found.total) },
             // Joinable flips when a phase's first match starts.

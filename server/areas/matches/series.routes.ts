@@ -7,39 +7,11 @@ import { idField } from '../../http/ids'
 import { PageMetaSchema, pageMeta, pagingQuery, toPage } from '../../http/paging'
 import { errors, json } from '../../http/responses'
 import { createRouter } from '../../http/router'
-import { phaseFilters, selectedIdsFor } from '../championship/players'
+import { asSquad, playerBase } from './players'
 import { listMatches } from './queries'
 import { idParam, MatchSchema, PlayerSchema, SeriesSchema } from './schemas'
 import { playerJson } from './serialize'
 import { matchesJson, seriesJson } from './service'
-
-/** Players with their latest credit value and side, for series, phase, search and detail views. */
-function playerBase(deps: Deps) {
-  return deps.db
-    .selectFrom('players as p')
-    .innerJoin('real_teams as t', 't.id', 'p.real_team_id')
-    .innerJoin('sports as s', 's.id', 'p.sport_id')
-    .select([
-      'p.id',
-      'p.name',
-      'p.display_name',
-      'p.style',
-      'p.is_star',
-      'p.last_series_score',
-      'p.country',
-      'p.value_tenths',
-      'p.real_team_id',
-      't.name as team_name',
-      't.name_attr as team_name_attr',
-      't.team_color',
-      's.slug as sport_slug',
-    ])
-}
-
-const asSquad = (p: Awaited<ReturnType<ReturnType<typeof playerBase>['execute']>>[number]) => ({
-  ...p,
-  in_lineup: null,
-})
 
 export function seriesRoutes(deps: Deps) {
   const app = createRouter()
@@ -139,61 +111,6 @@ export function seriesRoutes(deps: Deps) {
         .offset(page.offset)
         .execute()
       return c.json({ players: rows.map((p) => playerJson(asSquad(p))), meta: pageMeta(page, total) }, 200)
-    },
-  )
-
-  app.openapi(
-    createRoute({
-      method: 'get',
-      path: '/api/series_phases/{id}/players',
-      tags: ['Matches'],
-      summary: 'The players of a series phase, with per-fixture team filters',
-      description:
-        '`filters` lists the phase’s fixtures; each names the two sides whose players it shows. With `classic_team_id` (spec §7), `selected` marks that championship team’s players: yours as saved, another user’s as it stood at its last lock (404 before its first lock, or for a team of another phase).',
-      request: { params: idParam, query: z.object({ classic_team_id: idField().optional() }) },
-      responses: {
-        200: json(
-          z.object({
-            players: z.array(PlayerSchema.extend({ selected: z.boolean() })),
-            filters: z.array(
-              z.object({ id: z.number().int(), text: z.string(), team_ids: z.array(z.number().int()) }),
-            ),
-          }),
-          'Players and filters',
-        ),
-        ...errors(404),
-      },
-    }),
-    async (c) => {
-      const { id } = c.req.valid('param')
-      const phase = await deps.db
-        .selectFrom('series_phases')
-        .select('id')
-        .where('id', '=', id)
-        .executeTakeFirst()
-      if (!phase) throw notFound('Phase')
-      const selected = await selectedIdsFor(
-        deps,
-        c.get('user')?.id ?? null,
-        id,
-        c.req.valid('query').classic_team_id,
-      )
-      const filters = await phaseFilters(deps, id)
-      const teamIds = [...new Set(filters.flatMap((f) => f.team_ids))]
-      const rows = teamIds.length
-        ? await playerBase(deps)
-            .where('p.real_team_id', 'in', teamIds)
-            .orderBy('p.value_tenths', 'desc')
-            .orderBy('p.id')
-            .execute()
-        : []
-      return c.json(
-        {
-          players: rows.map((p) => ({ ...playerJson(asSquad(p)), selected: selected.has(p.id) })),
-          filters,
-        },
-        200,
-      )
     },
   )
 

@@ -8,7 +8,7 @@ import { type NetworkPasswords, noPasswords, secureNetworkAccounts } from '../au
 import { resumeChampionshipContests } from '../championship-contests/jobs'
 import { CLOCK_STREAM, loadClockAnchor } from '../clock/service'
 import { resumeEsportsReveals } from '../esports/rooms.service'
-import { resumeMatches } from '../matches/jobs'
+import { resumeMatches } from '../match-day/jobs'
 import { forgetLiveMatches } from '../scoring/live'
 import { forgetPlans } from '../scoring/simulation-plan'
 import { underMaintenance } from './maintenance'

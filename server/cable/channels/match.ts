@@ -1,4 +1,4 @@
-import { matchStream } from '../../areas/matches/lifecycle'
+import { matchStream } from '../../areas/matches/keys'
 import { findMatch } from '../../areas/matches/queries'
 import { pointsOf } from '../../areas/matches/service'
 import type { ChannelDefinition } from '../types'

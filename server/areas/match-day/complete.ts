@@ -2,11 +2,11 @@ import { lockRows } from '../../db/lock'
 import { withTx } from '../../db/tx'
 import type { Deps } from '../../deps'
 import { AppError } from '../../http/errors'
-import { settleMatch } from '../contests/settle'
-import { matchStream } from '../matches/lifecycle'
+import { matchStream } from '../matches/keys'
 import { requireMatch } from '../matches/service'
-import { currentLiveLocked, withMatchLock } from './live'
-import { resultText } from './result'
+import { currentLiveLocked, withMatchLock } from '../scoring/live'
+import { resultText } from '../scoring/result'
+import { settleMatch } from './settle'
 
 export const simJobKey = (matchId: number) => `match:${matchId}:sim`
 
