@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { type TestWorld, testWorld } from '../helpers/deps'
-import { client } from '../helpers/http'
+import { type TestWorld, testWorld } from '../../helpers/deps'
+import { client } from '../../helpers/http'
 
 let world: TestWorld
 let api: ReturnType<typeof client>
@@ -104,7 +104,7 @@ describe('GET/POST /api/admin/clock', () => {
   it('keeps the clock across a restart of the same database', async () => {
     const admin = await api.admin()
     await api.post('/api/admin/clock', { advance_ms: 10_000_000, speed: 5 }, admin.token)
-    const { loadClockAnchor } = await import('../../server/areas/clock/service')
+    const { loadClockAnchor } = await import('../../../server/areas/clock/service')
     const anchor = await loadClockAnchor(world.deps.db)
     expect(anchor).toMatchObject({ speed: 5 })
     expect(anchor?.anchorGameMs).toBe(world.deps.clock.now())

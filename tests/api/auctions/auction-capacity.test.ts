@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { previewCapacity } from '../../server/areas/auctions/pools'
-import { poolCapacity } from '../../server/domain/auction/capacity'
-import { SQUAD_BALANCE } from '../../server/domain/auction/settings'
-import { codes, race, statuses } from '../helpers/concurrency'
-import type { TestWorld } from '../helpers/deps'
-import { client } from '../helpers/http'
-import { leagueWorld, upcomingMatch } from '../helpers/league'
+import { previewCapacity } from '../../../server/areas/auctions/pools'
+import { poolCapacity } from '../../../server/domain/auction/capacity'
+import { SQUAD_BALANCE } from '../../../server/domain/auction/settings'
+import { codes, race, statuses } from '../../helpers/concurrency'
+import type { TestWorld } from '../../helpers/deps'
+import { client } from '../../helpers/http'
+import { leagueWorld, upcomingMatch } from '../../helpers/league'
 
 /**
  * Issue 16, item 4: an auction's pool is big enough for the managers it takes. Creating one

@@ -1,11 +1,11 @@
 import { sql } from 'kysely'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { visibleAuctions } from '../../server/areas/auctions/visible'
-import { TEST_DIALECT } from '../helpers/db'
-import type { TestWorld } from '../helpers/deps'
-import { client } from '../helpers/http'
-import { leagueWorld, upcomingMatch } from '../helpers/league'
-import { planOf } from '../helpers/plans'
+import { visibleAuctions } from '../../../server/areas/auctions/visible'
+import { TEST_DIALECT } from '../../helpers/db'
+import type { TestWorld } from '../../helpers/deps'
+import { client } from '../../helpers/http'
+import { leagueWorld, upcomingMatch } from '../../helpers/league'
+import { planOf } from '../../helpers/plans'
 
 let world: TestWorld
 let api: ReturnType<typeof client>
@@ -109,6 +109,6 @@ describe('GET /api/auctions (paged)', () => {
 
 /** The id query of visibleAuctions, compiled (the same builder calls as visible.ts). */
 async function unionStatement(userId: number) {
-  const { visibleIdsQuery } = await import('../../server/areas/auctions/visible')
+  const { visibleIdsQuery } = await import('../../../server/areas/auctions/visible')
   return visibleIdsQuery(world.deps.db, userId, { offset: 0, per_page: 10 }).compile()
 }

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { stateOf } from '../../server/areas/auctions/service'
-import { TOURNAMENT } from '../../server/areas/auctions/tournaments'
-import { userBalances } from '../../server/areas/ledger/service'
-import { codes, expectLedgerBalanced, race, statuses } from '../helpers/concurrency'
-import type { TestWorld } from '../helpers/deps'
-import { client } from '../helpers/http'
-import { leagueWorld, upcomingMatch } from '../helpers/league'
+import { stateOf } from '../../../server/areas/auctions/service'
+import { TOURNAMENT } from '../../../server/areas/auctions/tournaments'
+import { userBalances } from '../../../server/areas/ledger/service'
+import { codes, expectLedgerBalanced, race, statuses } from '../../helpers/concurrency'
+import type { TestWorld } from '../../helpers/deps'
+import { client } from '../../helpers/http'
+import { leagueWorld, upcomingMatch } from '../../helpers/league'
 
 // Joins, decisions, bots and the start of auctions and tournaments, many at once
 // (docs/architecture.md, "Writes that check, then write"); the Postgres leg of `npm test`

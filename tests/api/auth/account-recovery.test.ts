@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { makeUser, type TestWorld, testWorld } from '../helpers/deps'
-import { client } from '../helpers/http'
+import { makeUser, type TestWorld, testWorld } from '../../helpers/deps'
+import { client } from '../../helpers/http'
 
 let world: TestWorld
 let api: ReturnType<typeof client>

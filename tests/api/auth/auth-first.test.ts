@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type TestWorld, testWorld } from '../helpers/deps'
-import { client } from '../helpers/http'
-import { fillPath, label, type Operation, openApiDoc, operations } from '../helpers/openapi'
+import { type TestWorld, testWorld } from '../../helpers/deps'
+import { client } from '../../helpers/http'
+import { fillPath, label, type Operation, openApiDoc, operations } from '../../helpers/openapi'
 
 /**
  * Sign-in comes before input: an operation that declares `security: Bearer` answers a caller

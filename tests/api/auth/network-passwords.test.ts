@@ -2,9 +2,14 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { type Config, DEFAULT_ADMIN_PASSWORD, DEFAULT_DEMO_PASSWORD, loadConfig } from '../../server/config'
-import { type RunningServer, type StartOptions, startServer } from '../../server/main'
-import { durableDatabase } from '../helpers/db'
+import {
+  type Config,
+  DEFAULT_ADMIN_PASSWORD,
+  DEFAULT_DEMO_PASSWORD,
+  loadConfig,
+} from '../../../server/config'
+import { type RunningServer, type StartOptions, startServer } from '../../../server/main'
+import { durableDatabase } from '../../helpers/db'
 
 // A server other machines can reach keeps no account on a README password
 // (server/areas/auth/network-passwords.ts, docs/classroom.md "On a LAN"). The rule is in the

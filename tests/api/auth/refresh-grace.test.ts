@@ -1,8 +1,8 @@
 import { sql } from 'kysely'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { successorTokens } from '../../server/areas/auth/refresh-rotation'
-import { makeUser, type TestWorld, testWorld } from '../helpers/deps'
-import { client } from '../helpers/http'
+import { successorTokens } from '../../../server/areas/auth/refresh-rotation'
+import { makeUser, type TestWorld, testWorld } from '../../helpers/deps'
+import { client } from '../../helpers/http'
 
 // Two tabs (or six requests) refreshing with one refresh token at once: the grace period
 // answers them all with the same pair, on SQLite and on PostgreSQL (the api-pg project: real

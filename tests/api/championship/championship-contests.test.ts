@@ -1,12 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { resumeChampionshipContests } from '../../server/areas/championship-contests/jobs'
-import { settlePhaseContests } from '../../server/areas/championship-contests/service'
-import { verifyLedger } from '../../server/areas/ledger/verify'
-import { classicBody, threeMatchPhase } from '../helpers/championship'
-import { codes, race, statuses } from '../helpers/concurrency'
-import type { TestWorld } from '../helpers/deps'
-import { client } from '../helpers/http'
-import { leagueWorld } from '../helpers/league'
+import { resumeChampionshipContests } from '../../../server/areas/championship-contests/jobs'
+import { settlePhaseContests } from '../../../server/areas/championship-contests/service'
+import { verifyLedger } from '../../../server/areas/ledger/verify'
+import { classicBody, threeMatchPhase } from '../../helpers/championship'
+import { codes, race, statuses } from '../../helpers/concurrency'
+import type { TestWorld } from '../../helpers/deps'
+import { client } from '../../helpers/http'
+import { leagueWorld } from '../../helpers/league'
 
 /** Championship contests (docs/championship.md "Championship contests"): join, lock, settle, money. */
 let world: TestWorld

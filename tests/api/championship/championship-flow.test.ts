@@ -1,20 +1,20 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { championshipAfterMatch } from '../../server/areas/championship/phase-end'
-import { idsOf } from '../../server/areas/championship/queries'
+import { championshipAfterMatch } from '../../../server/areas/championship/phase-end'
+import { idsOf } from '../../../server/areas/championship/queries'
 import {
   post,
   SYSTEM_ACCOUNTS,
   systemAccountId,
   userAccountId,
   userBalances,
-} from '../../server/areas/ledger/service'
-import { verifyLedger } from '../../server/areas/ledger/verify'
-import { withTx } from '../../server/db/tx'
-import { distributePrizes } from '../../server/domain/prizes'
-import { classicBody, squadOf, threeMatchPhase, withTransfers } from '../helpers/championship'
-import type { TestWorld } from '../helpers/deps'
-import { client } from '../helpers/http'
-import { leagueWorld } from '../helpers/league'
+} from '../../../server/areas/ledger/service'
+import { verifyLedger } from '../../../server/areas/ledger/verify'
+import { withTx } from '../../../server/db/tx'
+import { distributePrizes } from '../../../server/domain/prizes'
+import { classicBody, squadOf, threeMatchPhase, withTransfers } from '../../helpers/championship'
+import type { TestWorld } from '../../helpers/deps'
+import { client } from '../../helpers/http'
+import { leagueWorld } from '../../helpers/league'
 
 let world: TestWorld
 let api: ReturnType<typeof client>

@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { classicBody, threeMatchPhase } from '../helpers/championship'
-import type { TestWorld } from '../helpers/deps'
-import { client } from '../helpers/http'
-import { leagueWorld } from '../helpers/league'
+import { classicBody, threeMatchPhase } from '../../helpers/championship'
+import type { TestWorld } from '../../helpers/deps'
+import { client } from '../../helpers/http'
+import { leagueWorld } from '../../helpers/league'
 
 let world: TestWorld
 let api: ReturnType<typeof client>

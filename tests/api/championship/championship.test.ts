@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { userBalances } from '../../server/areas/ledger/service'
-import { classicBody, threeMatchPhase, withTransfers } from '../helpers/championship'
-import type { TestWorld } from '../helpers/deps'
-import { client } from '../helpers/http'
-import { leagueWorld } from '../helpers/league'
+import { userBalances } from '../../../server/areas/ledger/service'
+import { classicBody, threeMatchPhase, withTransfers } from '../../helpers/championship'
+import type { TestWorld } from '../../helpers/deps'
+import { client } from '../../helpers/http'
+import { leagueWorld } from '../../helpers/league'
 
 let world: TestWorld
 let api: ReturnType<typeof client>

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import type { TestWorld } from '../helpers/deps'
-import { client } from '../helpers/http'
-import { leagueWorld } from '../helpers/league'
+import type { TestWorld } from '../../helpers/deps'
+import { client } from '../../helpers/http'
+import { leagueWorld } from '../../helpers/league'
 
 /** The classroom (docs/classroom.md): students, group, auction and contest in one admin call. */
 let world: TestWorld

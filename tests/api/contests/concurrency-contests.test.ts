@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { userBalances } from '../../server/areas/ledger/service'
-import { MAX_TEAMS_PER_MATCH } from '../../server/areas/teams/service'
-import { codes, expectLedgerBalanced, race, statuses } from '../helpers/concurrency'
-import type { TestWorld } from '../helpers/deps'
-import { client } from '../helpers/http'
-import { leagueWorld, upcomingMatch, validTeamBody } from '../helpers/league'
+import { userBalances } from '../../../server/areas/ledger/service'
+import { MAX_TEAMS_PER_MATCH } from '../../../server/areas/teams/service'
+import { codes, expectLedgerBalanced, race, statuses } from '../../helpers/concurrency'
+import type { TestWorld } from '../../helpers/deps'
+import { client } from '../../helpers/http'
+import { leagueWorld, upcomingMatch, validTeamBody } from '../../helpers/league'
 
 // Simultaneous requests against one rule each (docs/architecture.md, "Writes that check, then
 // write"). They matter on PostgreSQL, where the requests really run at once: the Postgres leg

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { contestAccess } from '../../server/areas/contest-access/service'
-import { OPEN_OWNED_CONTESTS_MAX } from '../../server/domain/contest-creation'
-import { championshipContestRow, contestRow, memberRow } from '../helpers/contest-rows'
-import type { TestWorld } from '../helpers/deps'
-import { client } from '../helpers/http'
-import { leagueWorld } from '../helpers/league'
+import { contestAccess } from '../../../server/areas/contest-access/service'
+import { OPEN_OWNED_CONTESTS_MAX } from '../../../server/domain/contest-creation'
+import { championshipContestRow, contestRow, memberRow } from '../../helpers/contest-rows'
+import type { TestWorld } from '../../helpers/deps'
+import { client } from '../../helpers/http'
+import { leagueWorld } from '../../helpers/league'
 
 // Who may create which contest (docs/contest-creation.md, "Access rules"), and the admin grant.
 

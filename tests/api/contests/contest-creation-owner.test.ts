@@ -1,10 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { verifyLedger } from '../../server/areas/ledger/verify'
-import { lockMatch } from '../../server/areas/matches/lifecycle'
-import { creationKit } from '../helpers/contest-creation'
-import type { TestWorld } from '../helpers/deps'
-import { client } from '../helpers/http'
-import { leagueWorld } from '../helpers/league'
+import { verifyLedger } from '../../../server/areas/ledger/verify'
+import { lockMatch } from '../../../server/areas/matches/lifecycle'
+import { creationKit } from '../../helpers/contest-creation'
+import type { TestWorld } from '../../helpers/deps'
+import { client } from '../../helpers/http'
+import { leagueWorld } from '../../helpers/league'
 
 /** Owner controls, refunds, activities and the lock rules of players' contests (docs/contest-creation.md). */
 let world: TestWorld

@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { verifyLedger } from '../../server/areas/ledger/verify'
-import { creationKit } from '../helpers/contest-creation'
-import type { TestWorld } from '../helpers/deps'
-import { client } from '../helpers/http'
-import { leagueWorld, upcomingMatch } from '../helpers/league'
+import { verifyLedger } from '../../../server/areas/ledger/verify'
+import { creationKit } from '../../helpers/contest-creation'
+import type { TestWorld } from '../../helpers/deps'
+import { client } from '../../helpers/http'
+import { leagueWorld, upcomingMatch } from '../../helpers/league'
 
 /** Players create contests (issue 13; docs/contest-creation.md): create, verify, codes, private joins. */
 let world: TestWorld

@@ -1,12 +1,12 @@
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { seedDemoLeague } from '../../seeds/demo-league'
-import { hashPassword } from '../../server/areas/auth/passwords'
-import { type ContestQuery, queryContests, SORT_COLUMNS } from '../../server/areas/contests/listing'
-import { type ContestRow, contestBase } from '../../server/areas/contests/queries'
-import type { Deps } from '../../server/deps'
-import { createRng } from '../../server/lib/rng'
-import { type TestWorld, testWorld } from '../helpers/deps'
+import { seedDemoLeague } from '../../../seeds/demo-league'
+import { hashPassword } from '../../../server/areas/auth/passwords'
+import { type ContestQuery, queryContests, SORT_COLUMNS } from '../../../server/areas/contests/listing'
+import { type ContestRow, contestBase } from '../../../server/areas/contests/queries'
+import type { Deps } from '../../../server/deps'
+import { createRng } from '../../../server/lib/rng'
+import { type TestWorld, testWorld } from '../../helpers/deps'
 
 // The reference: what the listing did before it moved into SQL — every contest loaded,
 // then filtered, sorted and paged in JavaScript. Kept here verbatim in spirit, so the SQL

@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { verifyLedger } from '../../server/areas/ledger/verify'
-import type { TestWorld } from '../helpers/deps'
-import { client } from '../helpers/http'
-import { leagueWorld, upcomingMatch, validTeamBody } from '../helpers/league'
+import { verifyLedger } from '../../../server/areas/ledger/verify'
+import type { TestWorld } from '../../helpers/deps'
+import { client } from '../../helpers/http'
+import { leagueWorld, upcomingMatch, validTeamBody } from '../../helpers/league'
 
 let world: TestWorld
 let api: ReturnType<typeof client>

@@ -1,10 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import type { Deps } from '../../server/deps'
-import { TEST_DIALECT } from '../helpers/db'
-import { makeUser, type TestWorld } from '../helpers/deps'
-import { client } from '../helpers/http'
-import { leagueWorld, upcomingMatch } from '../helpers/league'
-import { planOf } from '../helpers/plans'
+import type { Deps } from '../../../server/deps'
+import { TEST_DIALECT } from '../../helpers/db'
+import { makeUser, type TestWorld } from '../../helpers/deps'
+import { client } from '../../helpers/http'
+import { leagueWorld, upcomingMatch } from '../../helpers/league'
+import { planOf } from '../../helpers/plans'
 
 let world: TestWorld
 let api: ReturnType<typeof client>
@@ -80,7 +80,7 @@ describe('GET /api/contests/{id}/members (stored leaderboard)', () => {
     const contest = (await api.get(`/api/matches/${match.id}/contests`)).body.contests[0]
     await fill(world.deps, contest.id, match.id, 5)
     // The statement the page runs, as the app compiles it.
-    const { boardPageQuery } = await import('../../server/areas/contests/views')
+    const { boardPageQuery } = await import('../../../server/areas/contests/views')
     const compiled = boardPageQuery(world.deps.db, { contestId: contest.id, limit: 50, offset: 0 }).compile()
     const text = await planOf(world.deps, compiled)
     expect(text).toMatch(/contest_members_board/)

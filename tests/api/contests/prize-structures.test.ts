@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { requireOwnPrizeStructure, SAVED_PRIZES_MAX } from '../../server/areas/prize-structures/service'
-import { AppError } from '../../server/http/errors'
-import { race, statuses } from '../helpers/concurrency'
-import { type TestWorld, testWorld } from '../helpers/deps'
-import { client } from '../helpers/http'
+import { requireOwnPrizeStructure, SAVED_PRIZES_MAX } from '../../../server/areas/prize-structures/service'
+import { AppError } from '../../../server/http/errors'
+import { race, statuses } from '../../helpers/concurrency'
+import { type TestWorld, testWorld } from '../../helpers/deps'
+import { client } from '../../helpers/http'
 
 // Saved prizes and the prize table of a contest draft (docs/contest-creation.md, "Prize tables").
 

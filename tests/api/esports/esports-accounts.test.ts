@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { race, statuses } from '../helpers/concurrency'
-import { type TestWorld, testWorld } from '../helpers/deps'
-import { client } from '../helpers/http'
+import { race, statuses } from '../../helpers/concurrency'
+import { type TestWorld, testWorld } from '../../helpers/deps'
+import { client } from '../../helpers/http'
 
 // Game accounts (docs/esports.md, "Game accounts"): one per player per game, character ids
 // unique per game, an admin's review, search of verified accounts, and Me.

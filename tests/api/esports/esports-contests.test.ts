@@ -1,11 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { chargeEsportsEntry } from '../../server/areas/esports/money'
-import { userBalances } from '../../server/areas/ledger/service'
-import { verifyLedger } from '../../server/areas/ledger/verify'
-import { withTx } from '../../server/db/tx'
-import type { EsportsGame } from '../../server/domain/esports/rules'
-import { type TestWorld, testWorld } from '../helpers/deps'
-import { client } from '../helpers/http'
+import { chargeEsportsEntry } from '../../../server/areas/esports/money'
+import { userBalances } from '../../../server/areas/ledger/service'
+import { verifyLedger } from '../../../server/areas/ledger/verify'
+import { withTx } from '../../../server/db/tx'
+import type { EsportsGame } from '../../../server/domain/esports/rules'
+import { type TestWorld, testWorld } from '../../helpers/deps'
+import { client } from '../../helpers/http'
 
 /** Esports contests of each kind and who may host them (issue 17; docs/esports.md). */
 let world: TestWorld

@@ -1,11 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { esportsPoolCode } from '../../server/areas/esports/core'
-import { post, SYSTEM_ACCOUNTS, systemAccountId, userAccountId } from '../../server/areas/ledger/service'
-import { verifyLedger } from '../../server/areas/ledger/verify'
-import { withTx } from '../../server/db/tx'
-import { type TestWorld, testWorld } from '../helpers/deps'
-import { accountBalance, esportsRoom, paise, type Room } from '../helpers/esports-results-fixture'
-import { client } from '../helpers/http'
+import { esportsPoolCode } from '../../../server/areas/esports/core'
+import { post, SYSTEM_ACCOUNTS, systemAccountId, userAccountId } from '../../../server/areas/ledger/service'
+import { verifyLedger } from '../../../server/areas/ledger/verify'
+import { withTx } from '../../../server/db/tx'
+import { type TestWorld, testWorld } from '../../helpers/deps'
+import { accountBalance, esportsRoom, paise, type Room } from '../../helpers/esports-results-fixture'
+import { client } from '../../helpers/http'
 
 /** Results, payouts, corrections and disputes of esports rooms (issue 17; docs/esports.md). */
 let world: TestWorld

@@ -5,16 +5,16 @@ import {
   revealContest,
   revealJobKey,
   scheduleReveal,
-} from '../../server/areas/esports/rooms.service'
-import { userBalances } from '../../server/areas/ledger/service'
-import { verifyLedger } from '../../server/areas/ledger/verify'
-import { type TestWorld, testWorld } from '../helpers/deps'
+} from '../../../server/areas/esports/rooms.service'
+import { userBalances } from '../../../server/areas/ledger/service'
+import { verifyLedger } from '../../../server/areas/ledger/verify'
+import { type TestWorld, testWorld } from '../../helpers/deps'
 import {
   type FixtureContest,
   insertEsportsContest,
   insertSquadMember,
-} from '../helpers/esports-rooms-fixture'
-import { client } from '../helpers/http'
+} from '../../helpers/esports-rooms-fixture'
+import { client } from '../../helpers/http'
 
 /** Room details and the reveal job (docs/esports.md "Room details"). */
 let world: TestWorld

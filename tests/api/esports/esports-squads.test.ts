@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { esportsContestStream } from '../../server/areas/esports/core'
-import { userBalances } from '../../server/areas/ledger/service'
-import { expectLedgerBalanced, race, statuses } from '../helpers/concurrency'
-import { type TestWorld, testWorld } from '../helpers/deps'
-import { creditUnused, insertEsportsContest, insertVerifiedAccount } from '../helpers/esports-fixture'
-import { client } from '../helpers/http'
+import { esportsContestStream } from '../../../server/areas/esports/core'
+import { userBalances } from '../../../server/areas/ledger/service'
+import { expectLedgerBalanced, race, statuses } from '../../helpers/concurrency'
+import { type TestWorld, testWorld } from '../../helpers/deps'
+import { creditUnused, insertEsportsContest, insertVerifiedAccount } from '../../helpers/esports-fixture'
+import { client } from '../../helpers/http'
 
 // Members and squads of esports contests (issue 17, docs/esports.md "Members and squads"):
 // joining (new squad, squad code, private code, solo), the 403s naming a missing account or

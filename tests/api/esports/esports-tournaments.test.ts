@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { afterLobbyResults } from '../../server/areas/esports/tournament-progress'
-import { withTx } from '../../server/db/tx'
-import { squadPoints } from '../../server/domain/esports/rules'
-import type { TestWorld } from '../helpers/deps'
-import { testWorld } from '../helpers/deps'
-import { client } from '../helpers/http'
+import { afterLobbyResults } from '../../../server/areas/esports/tournament-progress'
+import { withTx } from '../../../server/db/tx'
+import { squadPoints } from '../../../server/domain/esports/rules'
+import type { TestWorld } from '../../helpers/deps'
+import { testWorld } from '../../helpers/deps'
+import { client } from '../../helpers/http'
 
 // Tournaments, rounds and slots (docs/esports.md): the definition's 422s, registration rules,
 // seeding (deterministic), and a lobby's results moving the tournament on — through a stand-in

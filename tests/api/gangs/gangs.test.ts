@@ -1,11 +1,11 @@
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { MAX_GANG_MEMBERS } from '../../server/areas/gangs/membership'
-import { classicTeamWithScore } from '../helpers/classic-teams'
-import { race, statuses } from '../helpers/concurrency'
-import type { TestWorld } from '../helpers/deps'
-import { client } from '../helpers/http'
-import { leagueWorld } from '../helpers/league'
+import { MAX_GANG_MEMBERS } from '../../../server/areas/gangs/membership'
+import { classicTeamWithScore } from '../../helpers/classic-teams'
+import { race, statuses } from '../../helpers/concurrency'
+import type { TestWorld } from '../../helpers/deps'
+import { client } from '../../helpers/http'
+import { leagueWorld } from '../../helpers/league'
 
 // Gangs (docs/gangs.md) and the series leaderboard that ranks daily gangs. Runs on SQLite and,
 // in the Postgres leg, on PostgreSQL (the races matter there).

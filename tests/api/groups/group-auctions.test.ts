@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { contestRow, memberRow } from '../helpers/contest-rows'
-import type { TestWorld } from '../helpers/deps'
-import { client } from '../helpers/http'
-import { leagueWorld, upcomingMatch } from '../helpers/league'
+import { contestRow, memberRow } from '../../helpers/contest-rows'
+import type { TestWorld } from '../../helpers/deps'
+import { client } from '../../helpers/http'
+import { leagueWorld, upcomingMatch } from '../../helpers/league'
 
 // Auctions created from a group (issue 15, docs/groups.md "Group auctions"): the members are
 // invited with an `auction_invite` message, see the private auction and its code, and

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { MESSAGE_MAX_CHARS } from '../../server/areas/groups/messages'
-import { race, statuses } from '../helpers/concurrency'
-import type { TestWorld } from '../helpers/deps'
-import { testWorld } from '../helpers/deps'
-import { client } from '../helpers/http'
+import { MESSAGE_MAX_CHARS } from '../../../server/areas/groups/messages'
+import { race, statuses } from '../../helpers/concurrency'
+import type { TestWorld } from '../../helpers/deps'
+import { testWorld } from '../../helpers/deps'
+import { client } from '../../helpers/http'
 
 // Groups and chat (docs/groups.md): groups, members, mute, one-to-ones, invites, search,
 // messages with identifier_key idempotency, read markers and unread counts, and every "Bad

@@ -2,11 +2,11 @@ import BetterSqlite3 from 'better-sqlite3'
 import { sql } from 'kysely'
 import pg from 'pg'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { answerCacheStats } from '../../server/http/answer-cache'
-import { durableDatabase } from '../helpers/db'
-import type { TestWorld } from '../helpers/deps'
-import { client } from '../helpers/http'
-import { leagueWorld, upcomingMatch } from '../helpers/league'
+import { answerCacheStats } from '../../../server/http/answer-cache'
+import { durableDatabase } from '../../helpers/db'
+import type { TestWorld } from '../../helpers/deps'
+import { client } from '../../helpers/http'
+import { leagueWorld, upcomingMatch } from '../../helpers/league'
 
 /**
  * The answer cache and the token cache (server/http/answer-cache.ts, areas/auth/token-cache.ts)

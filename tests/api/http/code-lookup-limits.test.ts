@@ -1,8 +1,8 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { loadConfig } from '../../server/config'
-import { type TestWorld, testWorld } from '../helpers/deps'
-import { client } from '../helpers/http'
-import { codeInputs, fillPath, label, type Operation, openApiDoc, operations } from '../helpers/openapi'
+import { loadConfig } from '../../../server/config'
+import { type TestWorld, testWorld } from '../../helpers/deps'
+import { client } from '../../helpers/http'
+import { codeInputs, fillPath, label, type Operation, openApiDoc, operations } from '../../helpers/openapi'
 
 // One limiter for every code a caller could guess (server/http/code-lookup.ts): only wrong
 // codes count, per player and per address; a player with no misses is served even from an

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { userBalances } from '../../server/areas/ledger/service'
-import { expectLedgerBalanced, race, statuses } from '../helpers/concurrency'
-import { creationKit } from '../helpers/contest-creation'
-import type { TestWorld } from '../helpers/deps'
-import { client } from '../helpers/http'
-import { leagueWorld } from '../helpers/league'
+import { userBalances } from '../../../server/areas/ledger/service'
+import { expectLedgerBalanced, race, statuses } from '../../helpers/concurrency'
+import { creationKit } from '../../helpers/contest-creation'
+import type { TestWorld } from '../../helpers/deps'
+import { client } from '../../helpers/http'
+import { leagueWorld } from '../../helpers/league'
 
 // Money-moving requests sent several times at once with one Idempotency-Key (a client retrying
 // before its first answer came back): one effect, and every other answer is the first one

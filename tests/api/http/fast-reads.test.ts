@@ -4,11 +4,11 @@ import net from 'node:net'
 import { getRequestListener } from '@hono/node-server'
 import { sql } from 'kysely'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { createApp } from '../../server/app'
-import { withFastReads } from '../../server/http/fast-reads'
-import type { TestWorld } from '../helpers/deps'
-import { client } from '../helpers/http'
-import { leagueWorld, upcomingMatch } from '../helpers/league'
+import { createApp } from '../../../server/app'
+import { withFastReads } from '../../../server/http/fast-reads'
+import type { TestWorld } from '../../helpers/deps'
+import { client } from '../../helpers/http'
+import { leagueWorld, upcomingMatch } from '../../helpers/league'
 
 /**
  * The node-level fast path for cached reads (server/http/fast-reads.ts) against the full Hono

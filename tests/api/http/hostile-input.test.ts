@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { loadConfig } from '../../server/config'
-import { FIELDS_MAX_DEPTH } from '../../server/http/fields'
-import { NOT_AN_OBJECT } from '../../server/http/validation'
-import { type TestWorld, testWorld } from '../helpers/deps'
-import { client } from '../helpers/http'
-import { fillPath, label, type Operation, openApiDoc, operations } from '../helpers/openapi'
+import { loadConfig } from '../../../server/config'
+import { FIELDS_MAX_DEPTH } from '../../../server/http/fields'
+import { NOT_AN_OBJECT } from '../../../server/http/validation'
+import { type TestWorld, testWorld } from '../../helpers/deps'
+import { client } from '../../helpers/http'
+import { fillPath, label, type Operation, openApiDoc, operations } from '../../helpers/openapi'
 
 /**
  * Requests that answered 500 (or worse, were stored) before the shared HTTP layer learned to

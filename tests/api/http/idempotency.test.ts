@@ -1,13 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { verifyLedger } from '../../server/areas/ledger/verify'
-import { withTx } from '../../server/db/tx'
-import { errorHandler } from '../../server/http/error-handler'
-import { AppError } from '../../server/http/errors'
-import { idempotency, moneyRoute, requestDeps } from '../../server/http/idempotency'
-import { authenticate } from '../../server/http/middleware'
-import { createRouter, currentUser } from '../../server/http/router'
-import { type TestWorld, testWorld } from '../helpers/deps'
-import { client } from '../helpers/http'
+import { verifyLedger } from '../../../server/areas/ledger/verify'
+import { withTx } from '../../../server/db/tx'
+import { errorHandler } from '../../../server/http/error-handler'
+import { AppError } from '../../../server/http/errors'
+import { idempotency, moneyRoute, requestDeps } from '../../../server/http/idempotency'
+import { authenticate } from '../../../server/http/middleware'
+import { createRouter, currentUser } from '../../../server/http/router'
+import { type TestWorld, testWorld } from '../../helpers/deps'
+import { client } from '../../helpers/http'
 
 let world: TestWorld
 let api: ReturnType<typeof client>

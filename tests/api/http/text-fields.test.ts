@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type TestWorld, testWorld } from '../helpers/deps'
-import { client } from '../helpers/http'
-import { upcomingMatch } from '../helpers/league'
+import { type TestWorld, testWorld } from '../../helpers/deps'
+import { client } from '../../helpers/http'
+import { upcomingMatch } from '../../helpers/league'
 
 /**
  * The text rules of server/http/text.ts, applied by the router to every string of every

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import type { TestWorld } from '../helpers/deps'
-import { client } from '../helpers/http'
-import { leagueWorld, upcomingMatch, validTeamBody } from '../helpers/league'
+import type { TestWorld } from '../../helpers/deps'
+import { client } from '../../helpers/http'
+import { leagueWorld, upcomingMatch, validTeamBody } from '../../helpers/league'
 
 /** POST /api/admin/matches: the admin fixture that `create_match` scenario steps use. */
 let world: TestWorld

@@ -1,11 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { startSimulation } from '../../server/areas/scoring/simulation'
-import type { Deps } from '../../server/deps'
-import { TEST_DIALECT } from '../helpers/db'
-import type { TestWorld } from '../helpers/deps'
-import { client } from '../helpers/http'
-import { leagueWorld, upcomingMatch } from '../helpers/league'
-import { secondProcess } from '../helpers/second-process'
+import { startSimulation } from '../../../server/areas/scoring/simulation'
+import type { Deps } from '../../../server/deps'
+import { TEST_DIALECT } from '../../helpers/db'
+import type { TestWorld } from '../../helpers/deps'
+import { client } from '../../helpers/http'
+import { leagueWorld, upcomingMatch } from '../../helpers/league'
+import { secondProcess } from '../../helpers/second-process'
 
 // Bids and simulations through two server processes on one PostgreSQL database: A is the
 // world's deps, B a second set on the same database with its own memory and scheduler

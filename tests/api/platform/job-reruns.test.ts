@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { AUTOPILOT_STRATEGY } from '../../server/areas/auctions/takeover'
-import { lockMatch } from '../../server/areas/matches/lifecycle'
-import type { TestWorld } from '../helpers/deps'
-import { client } from '../helpers/http'
-import { leagueWorld, upcomingMatch } from '../helpers/league'
+import { AUTOPILOT_STRATEGY } from '../../../server/areas/auctions/takeover'
+import { lockMatch } from '../../../server/areas/matches/lifecycle'
+import type { TestWorld } from '../../helpers/deps'
+import { client } from '../../helpers/http'
+import { leagueWorld, upcomingMatch } from '../../helpers/league'
 
 // A job runs again when its claimer died after the handler's first commit and before the job
 // was marked done (a restart, or another process once the lease ran out). Each case below

@@ -1,10 +1,10 @@
 import { sql } from 'kysely'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import type { Job } from '../../server/areas/clock/scheduler'
-import type { Deps } from '../../server/deps'
-import { TEST_DIALECT } from '../helpers/db'
-import { type TestWorld, testWorld } from '../helpers/deps'
-import { secondProcess } from '../helpers/second-process'
+import type { Job } from '../../../server/areas/clock/scheduler'
+import type { Deps } from '../../../server/deps'
+import { TEST_DIALECT } from '../../helpers/db'
+import { type TestWorld, testWorld } from '../../helpers/deps'
+import { secondProcess } from '../../helpers/second-process'
 
 // Two server processes on one PostgreSQL database (docs/architecture.md, "Jobs across
 // processes"): A is the world's deps, B a second set booted on the same database. SQLite is

@@ -1,8 +1,8 @@
 import { sql } from 'kysely'
 import { describe, expect, it } from 'vitest'
-import { ephemeralDatabase } from '../../server/config'
-import { createScratchDatabase, dropDatabase, listDatabases, openDatabase } from '../../server/db/dialect'
-import { TEST_DIALECT } from '../helpers/db'
+import { ephemeralDatabase } from '../../../server/config'
+import { createScratchDatabase, dropDatabase, listDatabases, openDatabase } from '../../../server/db/dialect'
+import { TEST_DIALECT } from '../../helpers/db'
 
 // The connection handling that only PostgreSQL has: a pool of connections the server can
 // close under us, and scratch databases dropped while something may still hold them.

@@ -1,11 +1,11 @@
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { withTx } from '../../server/db/tx'
-import type { BusMessage } from '../../server/lib/bus'
-import type { PostgresBus } from '../../server/lib/pg-bus'
-import { eventually } from '../helpers/cable'
-import { durableDatabase, TEST_DIALECT } from '../helpers/db'
-import { type TestWorld, testWorld } from '../helpers/deps'
+import { withTx } from '../../../server/db/tx'
+import type { BusMessage } from '../../../server/lib/bus'
+import type { PostgresBus } from '../../../server/lib/pg-bus'
+import { eventually } from '../../helpers/cable'
+import { durableDatabase, TEST_DIALECT } from '../../helpers/db'
+import { type TestWorld, testWorld } from '../../helpers/deps'
 
 // Two server processes' worth of deps on one PostgreSQL database, in one test process: each
 // has its own pool and its own LISTEN connection, as two `fanspole serve` would

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { changeClock, loadClockAnchor, saveClockAnchor } from '../../server/areas/clock/service'
-import { eventually } from '../helpers/cable'
-import { durableDatabase, TEST_DIALECT } from '../helpers/db'
-import { type TestWorld, testWorld } from '../helpers/deps'
+import { changeClock, loadClockAnchor, saveClockAnchor } from '../../../server/areas/clock/service'
+import { eventually } from '../../helpers/cable'
+import { durableDatabase, TEST_DIALECT } from '../../helpers/db'
+import { type TestWorld, testWorld } from '../../helpers/deps'
 
 // One clock for every process on one PostgreSQL (docs/architecture.md, "Several processes"):
 // two nodes' deps on one database, in one test process, with wall clocks at the same instant.

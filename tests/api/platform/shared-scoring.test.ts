@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { seedDemoLeague } from '../../seeds/demo-league'
-import { hashPassword } from '../../server/areas/auth/passwords'
-import { followMatchStandings } from '../../server/areas/scoring/standings-relay'
-import type { BusMessage } from '../../server/lib/bus'
-import { TEST_DIALECT } from '../helpers/db'
-import { client } from '../helpers/http'
-import { squadOf, upcomingMatch, validTeamBody } from '../helpers/league'
-import { twoNodes } from '../helpers/two-nodes'
+import { seedDemoLeague } from '../../../seeds/demo-league'
+import { hashPassword } from '../../../server/areas/auth/passwords'
+import { followMatchStandings } from '../../../server/areas/scoring/standings-relay'
+import type { BusMessage } from '../../../server/lib/bus'
+import { TEST_DIALECT } from '../../helpers/db'
+import { client } from '../../helpers/http'
+import { squadOf, upcomingMatch, validTeamBody } from '../../helpers/league'
+import { twoNodes } from '../../helpers/two-nodes'
 
 // Issue 11 item 5: live scoreboards are kept per process; on PostgreSQL a ball stored through
 // one process moves the standings every other process serves (HTTP and /cable).

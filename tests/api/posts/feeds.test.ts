@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { contestRow, memberRow } from '../helpers/contest-rows'
-import type { TestWorld } from '../helpers/deps'
-import { client } from '../helpers/http'
-import { leagueWorld } from '../helpers/league'
+import { contestRow, memberRow } from '../../helpers/contest-rows'
+import type { TestWorld } from '../../helpers/deps'
+import { client } from '../../helpers/http'
+import { leagueWorld } from '../../helpers/league'
 
 // Feeds, discover, and reports of users, posts and comments (docs/social.md).
 

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { visibleTopic } from '../../server/areas/posts/visibility'
-import { POST_MAX_CHARS } from '../../server/domain/social-text'
-import { race, statuses } from '../helpers/concurrency'
-import { contestRow, memberRow } from '../helpers/contest-rows'
-import type { TestWorld } from '../helpers/deps'
-import { client } from '../helpers/http'
-import { leagueWorld } from '../helpers/league'
+import { visibleTopic } from '../../../server/areas/posts/visibility'
+import { POST_MAX_CHARS } from '../../../server/domain/social-text'
+import { race, statuses } from '../../helpers/concurrency'
+import { contestRow, memberRow } from '../../helpers/contest-rows'
+import type { TestWorld } from '../../helpers/deps'
+import { client } from '../../helpers/http'
+import { leagueWorld } from '../../helpers/league'
 
 // Posts, comments, likes and mentions (docs/social.md, "Posts, comments and likes").
 

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { race, statuses } from '../helpers/concurrency'
-import { championshipContestRow, contestRow, memberRow } from '../helpers/contest-rows'
-import type { TestWorld } from '../helpers/deps'
-import { client } from '../helpers/http'
-import { leagueWorld } from '../helpers/league'
+import { race, statuses } from '../../helpers/concurrency'
+import { championshipContestRow, contestRow, memberRow } from '../../helpers/contest-rows'
+import type { TestWorld } from '../../helpers/deps'
+import { client } from '../../helpers/http'
+import { leagueWorld } from '../../helpers/league'
 
 // Reports of contests and the admin queue (docs/contest-creation.md, "Reports").
 

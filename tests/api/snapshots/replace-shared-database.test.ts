@@ -2,10 +2,10 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { loadConfig } from '../../server/config'
-import { type RunningServer, startServer } from '../../server/main'
-import { durableDatabase, TEST_DIALECT } from '../helpers/db'
-import { makeUser } from '../helpers/deps'
+import { loadConfig } from '../../../server/config'
+import { type RunningServer, startServer } from '../../../server/main'
+import { durableDatabase, TEST_DIALECT } from '../../helpers/db'
+import { makeUser } from '../../helpers/deps'
 
 // On PostgreSQL several servers may share one database; a snapshot restore
 // or league reset through one of them would replace the data under the others. It is refused

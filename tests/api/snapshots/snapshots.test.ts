@@ -2,9 +2,9 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { maintenanceReason } from '../../server/areas/snapshots/maintenance'
-import { restoreSnapshot } from '../../server/areas/snapshots/service'
-import type { RunningServer } from '../../server/main'
+import { maintenanceReason } from '../../../server/areas/snapshots/maintenance'
+import { restoreSnapshot } from '../../../server/areas/snapshots/service'
+import type { RunningServer } from '../../../server/main'
 import {
   actionCable,
   cableUrl,
@@ -13,9 +13,9 @@ import {
   signedInUser,
   startCableServer,
   watch,
-} from '../helpers/cable'
-import { expectLedgerBalanced } from '../helpers/concurrency'
-import { durableDatabase } from '../helpers/db'
+} from '../../helpers/cable'
+import { expectLedgerBalanced } from '../../helpers/concurrency'
+import { durableDatabase } from '../../helpers/db'
 
 const ActionCable = actionCable()
 const originalStale = ActionCable.ConnectionMonitor.staleThreshold

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { race, statuses } from '../helpers/concurrency'
-import { type TestWorld, testWorld } from '../helpers/deps'
-import { client } from '../helpers/http'
+import { race, statuses } from '../../helpers/concurrency'
+import { type TestWorld, testWorld } from '../../helpers/deps'
+import { client } from '../../helpers/http'
 
 // Accounts created at once with the same e-mail or username: the unique columns decide, and
 // the losers get the same 422 as a sign-up that finds the name taken (never a 500).

@@ -1,10 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { awardXp, type XpAward } from '../../server/areas/users/xp'
-import { withTx } from '../../server/db/tx'
-import { XP_DAY_MS, XP_RULES } from '../../server/domain/levels'
-import type { TestWorld } from '../helpers/deps'
-import { client } from '../helpers/http'
-import { leagueWorld, upcomingMatch, validTeamBody } from '../helpers/league'
+import { awardXp, type XpAward } from '../../../server/areas/users/xp'
+import { withTx } from '../../../server/db/tx'
+import { XP_DAY_MS, XP_RULES } from '../../../server/domain/levels'
+import type { TestWorld } from '../../helpers/deps'
+import { client } from '../../helpers/http'
+import { leagueWorld, upcomingMatch, validTeamBody } from '../../helpers/league'
 
 let world: TestWorld
 let api: ReturnType<typeof client>
@@ -103,7 +103,7 @@ describe('XP and levels', () => {
         },
       ])
       .execute()
-    const { joinAwards } = await import('../../server/areas/users/xp')
+    const { joinAwards } = await import('../../../server/areas/users/xp')
     const awards = await joinAwards(world.deps.db, me.id, 77, now)
     expect(awards.map((a) => a.reason)).toEqual(['join', 'streak'])
     const other = await api.player()

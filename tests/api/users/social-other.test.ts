@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { loadConfig } from '../../server/config'
-import { type TestWorld, testWorld } from '../helpers/deps'
-import { client } from '../helpers/http'
+import { loadConfig } from '../../../server/config'
+import { type TestWorld, testWorld } from '../../helpers/deps'
+import { client } from '../../helpers/http'
 
 let world: TestWorld
 let api: ReturnType<typeof client>

@@ -1,5 +1,5 @@
-import type { HiddenKind, HiddenWorld, Kind } from '../helpers/hidden-world'
-import type { Answer } from '../helpers/http'
+import type { HiddenKind, HiddenWorld, Kind } from '../../helpers/hidden-world'
+import type { Answer } from '../../helpers/http'
 
 /**
  * Ids in bodies and queries, for the visibility walk (visibility.test.ts, docs/visibility.md).

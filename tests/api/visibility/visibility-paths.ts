@@ -1,4 +1,4 @@
-import type { HiddenWorld, Kind } from '../helpers/hidden-world'
+import type { HiddenWorld, Kind } from '../../helpers/hidden-world'
 
 /**
  * What each path parameter of the API names, for the visibility walk (visibility.test.ts,

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { TestWorld } from '../helpers/deps'
-import { type HiddenKind, type HiddenWorld, hiddenWorld, type Kind, SECRET } from '../helpers/hidden-world'
-import { leagueWorld } from '../helpers/league'
-import { fillPath, label, type Operation, openApiDoc, operations, resolve } from '../helpers/openapi'
+import type { TestWorld } from '../../helpers/deps'
+import { type HiddenKind, type HiddenWorld, hiddenWorld, type Kind, SECRET } from '../../helpers/hidden-world'
+import { leagueWorld } from '../../helpers/league'
+import { fillPath, label, type Operation, openApiDoc, operations, resolve } from '../../helpers/openapi'
 import { bodyCases, FIELDS, NAMES_SOMETHING } from './visibility-fields'
 import { BODIES, isAdminPath, PATHS, QUERIES } from './visibility-paths'
 

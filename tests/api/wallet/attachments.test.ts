@@ -1,12 +1,12 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { attachmentsDir } from '../../server/areas/wallet/attachments'
-import { signedInUser, startCableServer } from '../helpers/cable'
-import { TEST_DIALECT } from '../helpers/db'
-import { type TestWorld, testWorld } from '../helpers/deps'
-import { client } from '../helpers/http'
-import { JPEG_BYTES, PNG_1X1, upload, WEBP_BYTES } from '../helpers/kyc'
+import { attachmentsDir } from '../../../server/areas/wallet/attachments'
+import { signedInUser, startCableServer } from '../../helpers/cable'
+import { TEST_DIALECT } from '../../helpers/db'
+import { type TestWorld, testWorld } from '../../helpers/deps'
+import { client } from '../../helpers/http'
+import { JPEG_BYTES, PNG_1X1, upload, WEBP_BYTES } from '../../helpers/kyc'
 
 let world: TestWorld
 let api: ReturnType<typeof client>

@@ -1,8 +1,8 @@
 import fs from 'node:fs'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { attachmentsDir } from '../../server/areas/wallet/attachments'
-import { type TestWorld, testWorld } from '../helpers/deps'
-import { client } from '../helpers/http'
+import { attachmentsDir } from '../../../server/areas/wallet/attachments'
+import { type TestWorld, testWorld } from '../../helpers/deps'
+import { client } from '../../helpers/http'
 import {
   latestOtp,
   nextMobile,
@@ -12,7 +12,7 @@ import {
   upload,
   verifiedPlayer,
   verifyMobile,
-} from '../helpers/kyc'
+} from '../../helpers/kyc'
 
 let world: TestWorld
 let api: ReturnType<typeof client>

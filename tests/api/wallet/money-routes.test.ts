@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { verifyLedger } from '../../server/areas/ledger/verify'
-import { IDEMPOTENCY_HEADER, REPLAYED_HEADER } from '../../server/http/idempotency'
-import { diffSnapshots, tablesOf, takeSnapshot } from '../fuzz/snapshot'
-import { label, type Operation, openApiDoc, operations } from '../helpers/openapi'
-import { type Kit, type WalkRequest, walkKit } from '../helpers/walk/kit'
+import { verifyLedger } from '../../../server/areas/ledger/verify'
+import { IDEMPOTENCY_HEADER, REPLAYED_HEADER } from '../../../server/http/idempotency'
+import { diffSnapshots, tablesOf, takeSnapshot } from '../../fuzz/snapshot'
+import { label, type Operation, openApiDoc, operations } from '../../helpers/openapi'
+import { type Kit, type WalkRequest, walkKit } from '../../helpers/walk/kit'
 import {
   type MoneyTables,
   mark,
@@ -14,7 +14,7 @@ import {
   RECIPES,
   type Sent,
   send,
-} from '../helpers/walk/walk'
+} from '../../helpers/walk/walk'
 
 /**
  * Every operation that moves money or creates something paid for honours `Idempotency-Key`

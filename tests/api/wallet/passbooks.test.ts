@@ -1,10 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { post, SYSTEM_ACCOUNTS, systemAccountId, userAccountId } from '../../server/areas/ledger/service'
-import { verifyLedger } from '../../server/areas/ledger/verify'
-import { withTx } from '../../server/db/tx'
-import { type TestWorld, testWorld } from '../helpers/deps'
-import { deposit } from '../helpers/gateway'
-import { client } from '../helpers/http'
+import { post, SYSTEM_ACCOUNTS, systemAccountId, userAccountId } from '../../../server/areas/ledger/service'
+import { verifyLedger } from '../../../server/areas/ledger/verify'
+import { withTx } from '../../../server/db/tx'
+import { type TestWorld, testWorld } from '../../helpers/deps'
+import { deposit } from '../../helpers/gateway'
+import { client } from '../../helpers/http'
 
 let world: TestWorld
 let api: ReturnType<typeof client>

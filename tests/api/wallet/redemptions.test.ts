@@ -1,12 +1,12 @@
 import fs from 'node:fs'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { SYSTEM_ACCOUNTS, userBalances } from '../../server/areas/ledger/service'
-import { verifyLedger } from '../../server/areas/ledger/verify'
-import { attachmentsDir } from '../../server/areas/wallet/attachments'
-import { REDEMPTION_HOLDS_ACCOUNT } from '../../server/areas/wallet/redemptions'
-import { type TestWorld, testWorld } from '../helpers/deps'
-import { client } from '../helpers/http'
-import { giveWinnings, submitPan, verifiedPlayer, verifyMobile } from '../helpers/kyc'
+import { SYSTEM_ACCOUNTS, userBalances } from '../../../server/areas/ledger/service'
+import { verifyLedger } from '../../../server/areas/ledger/verify'
+import { attachmentsDir } from '../../../server/areas/wallet/attachments'
+import { REDEMPTION_HOLDS_ACCOUNT } from '../../../server/areas/wallet/redemptions'
+import { type TestWorld, testWorld } from '../../helpers/deps'
+import { client } from '../../helpers/http'
+import { giveWinnings, submitPan, verifiedPlayer, verifyMobile } from '../../helpers/kyc'
 
 let world: TestWorld
 let api: ReturnType<typeof client>

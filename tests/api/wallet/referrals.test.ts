@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { userBalances } from '../../server/areas/ledger/service'
-import { verifyLedger } from '../../server/areas/ledger/verify'
-import { REFERRAL_COINS } from '../../server/domain/rewards'
-import { type TestWorld, testWorld } from '../helpers/deps'
-import { client } from '../helpers/http'
+import { userBalances } from '../../../server/areas/ledger/service'
+import { verifyLedger } from '../../../server/areas/ledger/verify'
+import { REFERRAL_COINS } from '../../../server/domain/rewards'
+import { type TestWorld, testWorld } from '../../helpers/deps'
+import { client } from '../../helpers/http'
 
 let world: TestWorld
 let api: ReturnType<typeof client>

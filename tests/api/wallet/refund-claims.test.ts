@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { type TestWorld, testWorld } from '../helpers/deps'
-import { client } from '../helpers/http'
-import { leagueWorld, upcomingMatch, validTeamBody } from '../helpers/league'
+import { type TestWorld, testWorld } from '../../helpers/deps'
+import { client } from '../../helpers/http'
+import { leagueWorld, upcomingMatch, validTeamBody } from '../../helpers/league'
 
 let world: TestWorld
 let api: ReturnType<typeof client>

@@ -1,12 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { userBalances } from '../../server/areas/ledger/service'
-import { verifyLedger } from '../../server/areas/ledger/verify'
-import { earnScratchCard } from '../../server/areas/wallet/rewards'
-import { withTx } from '../../server/db/tx'
-import { drawReward, type RewardKind } from '../../server/domain/rewards'
-import { type TestWorld, testWorld } from '../helpers/deps'
-import { client } from '../helpers/http'
-import { leagueWorld, upcomingMatch, validTeamBody } from '../helpers/league'
+import { userBalances } from '../../../server/areas/ledger/service'
+import { verifyLedger } from '../../../server/areas/ledger/verify'
+import { earnScratchCard } from '../../../server/areas/wallet/rewards'
+import { withTx } from '../../../server/db/tx'
+import { drawReward, type RewardKind } from '../../../server/domain/rewards'
+import { type TestWorld, testWorld } from '../../helpers/deps'
+import { client } from '../../helpers/http'
+import { leagueWorld, upcomingMatch, validTeamBody } from '../../helpers/league'
 
 let world: TestWorld
 let api: ReturnType<typeof client>

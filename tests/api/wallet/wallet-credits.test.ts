@@ -1,10 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { userBalances } from '../../server/areas/ledger/service'
-import { verifyLedger } from '../../server/areas/ledger/verify'
-import { gatewaySecret, sign } from '../../server/areas/wallet/gateway'
-import { type TestWorld, testWorld } from '../helpers/deps'
-import { pressGateway, verifyPath } from '../helpers/gateway'
-import { client } from '../helpers/http'
+import { userBalances } from '../../../server/areas/ledger/service'
+import { verifyLedger } from '../../../server/areas/ledger/verify'
+import { gatewaySecret, sign } from '../../../server/areas/wallet/gateway'
+import { type TestWorld, testWorld } from '../../helpers/deps'
+import { pressGateway, verifyPath } from '../../helpers/gateway'
+import { client } from '../../helpers/http'
 
 let world: TestWorld
 let api: ReturnType<typeof client>

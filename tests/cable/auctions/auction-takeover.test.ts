@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { seedDemoLeague } from '../../seeds/demo-league'
-import { hashPassword } from '../../server/areas/auth/passwords'
-import type { RunningServer } from '../../server/main'
-import { actionCable, cableUrl, signedInUser, startCableServer, watch } from '../helpers/cable'
-import { upcomingMatch } from '../helpers/league'
+import { seedDemoLeague } from '../../../seeds/demo-league'
+import { hashPassword } from '../../../server/areas/auth/passwords'
+import type { RunningServer } from '../../../server/main'
+import { actionCable, cableUrl, signedInUser, startCableServer, watch } from '../../helpers/cable'
+import { upcomingMatch } from '../../helpers/league'
 
 const ActionCable = actionCable()
 let server: RunningServer

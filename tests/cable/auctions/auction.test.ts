@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { seedDemoLeague } from '../../seeds/demo-league'
-import { hashPassword } from '../../server/areas/auth/passwords'
-import type { RunningServer } from '../../server/main'
-import { actionCable, cableUrl, signedInUser, startCableServer, watch } from '../helpers/cable'
-import { durableDatabase } from '../helpers/db'
-import { upcomingMatch } from '../helpers/league'
+import { seedDemoLeague } from '../../../seeds/demo-league'
+import { hashPassword } from '../../../server/areas/auth/passwords'
+import type { RunningServer } from '../../../server/main'
+import { actionCable, cableUrl, signedInUser, startCableServer, watch } from '../../helpers/cable'
+import { durableDatabase } from '../../helpers/db'
+import { upcomingMatch } from '../../helpers/league'
 
 const ActionCable = actionCable()
 let database: Awaited<ReturnType<typeof durableDatabase>>

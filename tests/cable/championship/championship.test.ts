@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { ephemeralDatabase, loadConfig } from '../../server/config'
-import { type RunningServer, startServer } from '../../server/main'
-import { cableUrl, type RawCable, rawCable, signedInUser } from '../helpers/cable'
-import { classicBody, squadOf, threeMatchPhase } from '../helpers/championship'
+import { ephemeralDatabase, loadConfig } from '../../../server/config'
+import { type RunningServer, startServer } from '../../../server/main'
+import { cableUrl, type RawCable, rawCable, signedInUser } from '../../helpers/cable'
+import { classicBody, squadOf, threeMatchPhase } from '../../helpers/championship'
 
 let server: RunningServer
 let admin: Awaited<ReturnType<typeof signedInUser>>

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { ephemeralDatabase, loadConfig } from '../../server/config'
-import { type RunningServer, startServer } from '../../server/main'
-import { cableUrl, rawCable, signedInUser } from '../helpers/cable'
-import { upcomingMatch, validTeamBody } from '../helpers/league'
+import { ephemeralDatabase, loadConfig } from '../../../server/config'
+import { type RunningServer, startServer } from '../../../server/main'
+import { cableUrl, rawCable, signedInUser } from '../../helpers/cable'
+import { upcomingMatch, validTeamBody } from '../../helpers/league'
 
 /** Players' contests on the ContestChannel (docs/channels.md): activities live, privacy enforced. */
 let server: RunningServer

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { scheduleReveal } from '../../server/areas/esports/rooms.service'
-import type { RunningServer } from '../../server/main'
-import { cableUrl, type RawCable, rawCable, signedInUser, startCableServer } from '../helpers/cable'
-import { insertEsportsContest, insertSquadMember } from '../helpers/esports-rooms-fixture'
+import { scheduleReveal } from '../../../server/areas/esports/rooms.service'
+import type { RunningServer } from '../../../server/main'
+import { cableUrl, type RawCable, rawCable, signedInUser, startCableServer } from '../../helpers/cable'
+import { insertEsportsContest, insertSquadMember } from '../../helpers/esports-rooms-fixture'
 
 // EsportsContestChannel and EsportsTournamentChannel (docs/channels.md, docs/esports.md "Live"):
 // who may subscribe, `status` to everyone watching, `room` only to members and the host.

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { RunningServer } from '../../server/main'
+import type { RunningServer } from '../../../server/main'
 import {
   cableUrl,
   NOTIFICATIONS,
@@ -7,7 +7,7 @@ import {
   rawCable,
   signedInUser,
   startCableServer,
-} from '../helpers/cable'
+} from '../../helpers/cable'
 
 // GroupChannel (docs/channels.md, docs/groups.md): members only; every message, sent over HTTP
 // or `speak`, reaches every subscribed member in order with the stream's seq; a removed

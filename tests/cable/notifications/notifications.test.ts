@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { post, SYSTEM_ACCOUNTS, systemAccountId, userAccountId } from '../../server/areas/ledger/service'
-import { withTx } from '../../server/db/tx'
-import type { RunningServer } from '../../server/main'
+import { post, SYSTEM_ACCOUNTS, systemAccountId, userAccountId } from '../../../server/areas/ledger/service'
+import { withTx } from '../../../server/db/tx'
+import type { RunningServer } from '../../../server/main'
 import {
   cableUrl,
   NOTIFICATIONS,
@@ -9,7 +9,7 @@ import {
   rawCable,
   signedInUser,
   startCableServer,
-} from '../helpers/cable'
+} from '../../helpers/cable'
 
 let server: RunningServer
 let admin: Awaited<ReturnType<typeof signedInUser>>

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { post, SYSTEM_ACCOUNTS, systemAccountId, userAccountId } from '../../server/areas/ledger/service'
-import { withTx } from '../../server/db/tx'
-import type { RunningServer } from '../../server/main'
+import { post, SYSTEM_ACCOUNTS, systemAccountId, userAccountId } from '../../../server/areas/ledger/service'
+import { withTx } from '../../../server/db/tx'
+import type { RunningServer } from '../../../server/main'
 import {
   cableUrl,
   NOTIFICATIONS,
@@ -9,8 +9,8 @@ import {
   rawCable,
   signedInUser,
   startCableServer,
-} from '../helpers/cable'
-import { durableDatabase, TEST_DIALECT } from '../helpers/db'
+} from '../../helpers/cable'
+import { durableDatabase, TEST_DIALECT } from '../../helpers/db'
 
 // Two listening servers on one PostgreSQL database, in one test process: a broadcast made
 // through A reaches a /cable subscriber on B (the separate-process suite is tests/cluster).

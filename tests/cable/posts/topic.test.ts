@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { RunningServer } from '../../server/main'
+import type { RunningServer } from '../../../server/main'
 import {
   cableUrl,
   NOTIFICATIONS,
@@ -7,7 +7,7 @@ import {
   rawCable,
   signedInUser,
   startCableServer,
-} from '../helpers/cable'
+} from '../../helpers/cable'
 
 // TopicChannel (docs/channels.md): new comments and like counts of a topic, live; and the
 // feed's `feed_item` on NotificationsChannel.

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { notify } from '../../server/areas/notifications/service'
-import { withTx } from '../../server/db/tx'
-import type { RunningServer } from '../../server/main'
+import { notify } from '../../../server/areas/notifications/service'
+import { withTx } from '../../../server/db/tx'
+import type { RunningServer } from '../../../server/main'
 import {
   type AcConsumer,
   actionCable,
@@ -10,7 +10,7 @@ import {
   signedInUser,
   startCableServer,
   watch,
-} from '../helpers/cable'
+} from '../../helpers/cable'
 
 const ActionCable = actionCable()
 let server: RunningServer

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { RunningServer } from '../../server/main'
+import type { RunningServer } from '../../../server/main'
 import {
   cableUrl,
   eventually,
@@ -8,7 +8,7 @@ import {
   rawCable,
   signedInUser,
   startCableServer,
-} from '../helpers/cable'
+} from '../../helpers/cable'
 
 let server: RunningServer
 let token: string

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { RunningServer } from '../../server/main'
-import { actionCable, cableUrl, signedInUser, startCableServer, watch } from '../helpers/cable'
-import { durableDatabase } from '../helpers/db'
+import type { RunningServer } from '../../../server/main'
+import { actionCable, cableUrl, signedInUser, startCableServer, watch } from '../../helpers/cable'
+import { durableDatabase } from '../../helpers/db'
 
 const ActionCable = actionCable()
 let database: Awaited<ReturnType<typeof durableDatabase>>

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest'
-import { type Frame, StreamHub, WRITES_PER_TURN } from '../../server/cable/streams'
-import { Subscription, type SubscriptionHost } from '../../server/cable/subscription'
-import type { ChannelDefinition } from '../../server/cable/types'
-import type { Deps } from '../../server/deps'
-import type { AuthUser } from '../../server/http/router'
-import { createBus } from '../../server/lib/bus'
+import { type Frame, StreamHub, WRITES_PER_TURN } from '../../../server/cable/streams'
+import { Subscription, type SubscriptionHost } from '../../../server/cable/subscription'
+import type { ChannelDefinition } from '../../../server/cable/types'
+import type { Deps } from '../../../server/deps'
+import type { AuthUser } from '../../../server/http/router'
+import { createBus } from '../../../server/lib/bus'
 
 const user: AuthUser = {
   id: 7,

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { loadConfig } from '../../server/config'
-import { type RunningServer, startServer } from '../../server/main'
-import { cableUrl, type RawCable, rawCable, signedInUser } from '../helpers/cable'
-import { squadOf, upcomingMatch, validTeamBody } from '../helpers/league'
+import { loadConfig } from '../../../server/config'
+import { type RunningServer, startServer } from '../../../server/main'
+import { cableUrl, type RawCable, rawCable, signedInUser } from '../../helpers/cable'
+import { squadOf, upcomingMatch, validTeamBody } from '../../helpers/league'
 
 /**
  * A snapshot tells which broadcasts it already holds: its `seq` is the last one published on

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { RunningServer } from '../../server/main'
-import { cableUrl, rawCable, signedInUser, startCableServer } from '../helpers/cable'
+import type { RunningServer } from '../../../server/main'
+import { cableUrl, rawCable, signedInUser, startCableServer } from '../../helpers/cable'
 
 let server: RunningServer
 beforeAll(async () => {

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { seedDemoLeague } from '../../seeds/demo-league'
-import { hashPassword } from '../../server/areas/auth/passwords'
-import { CHANNELS } from '../../server/cable/channels'
-import type { RunningServer } from '../../server/main'
-import { cableUrl, type Frame, type RawCable, rawCable, startCableServer } from '../helpers/cable'
-import { type HiddenKind, type HiddenWorld, hiddenWorld, type Kind } from '../helpers/hidden-world'
+import { seedDemoLeague } from '../../../seeds/demo-league'
+import { hashPassword } from '../../../server/areas/auth/passwords'
+import { CHANNELS } from '../../../server/cable/channels'
+import type { RunningServer } from '../../../server/main'
+import { cableUrl, type Frame, type RawCable, rawCable, startCableServer } from '../../helpers/cable'
+import { type HiddenKind, type HiddenWorld, hiddenWorld, type Kind } from '../../helpers/hidden-world'
 
 /**
  * The visibility walk over /cable (docs/visibility.md): every channel's id parameter is mapped

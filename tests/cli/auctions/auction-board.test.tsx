@@ -1,12 +1,12 @@
 import { beforeAll, describe, expect, it } from 'vitest'
-import type { AuctionBoardState } from '../../cli/lib/auction-watch'
+import type { AuctionBoardState } from '../../../cli/lib/auction-watch'
 
 process.env.CI = 'false'
 let ink: typeof import('ink-testing-library')
-let ui: typeof import('../../cli/ui/auction-board')
+let ui: typeof import('../../../cli/ui/auction-board')
 beforeAll(async () => {
   ink = await import('ink-testing-library')
-  ui = await import('../../cli/ui/auction-board')
+  ui = await import('../../../cli/ui/auction-board')
 })
 
 const tick = () => new Promise((resolve) => setTimeout(resolve, 30))

@@ -1,10 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { seedDemoLeague } from '../../seeds/demo-league'
-import { hashPassword } from '../../server/areas/auth/passwords'
-import { eventually } from '../helpers/cable'
-import { makeUser } from '../helpers/deps'
-import { upcomingMatch } from '../helpers/league'
-import { type CliWorld, cliWorld, runCli, tempDir } from './helpers'
+import { seedDemoLeague } from '../../../seeds/demo-league'
+import { hashPassword } from '../../../server/areas/auth/passwords'
+import { eventually } from '../../helpers/cable'
+import { makeUser } from '../../helpers/deps'
+import { upcomingMatch } from '../../helpers/league'
+import { type CliWorld, cliWorld, runCli, tempDir } from '../helpers'
 
 let world: CliWorld
 beforeEach(async () => {

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { seedDemoLeague } from '../../seeds/demo-league'
-import { hashPassword } from '../../server/areas/auth/passwords'
-import { makeUser } from '../helpers/deps'
-import { type CliWorld, cliWorld, runCli, tempDir } from './helpers'
+import { seedDemoLeague } from '../../../seeds/demo-league'
+import { hashPassword } from '../../../server/areas/auth/passwords'
+import { makeUser } from '../../helpers/deps'
+import { type CliWorld, cliWorld, runCli, tempDir } from '../helpers'
 
 /** `fanspole auction create --series|--match --pool --max-managers` (docs/auctions.md, Pools and capacity). */
 

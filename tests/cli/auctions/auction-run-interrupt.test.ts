@@ -1,10 +1,10 @@
 import { type ChildProcess, spawn } from 'node:child_process'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { seedDemoLeague } from '../../seeds/demo-league'
-import { hashPassword } from '../../server/areas/auth/passwords'
-import { client } from '../helpers/http'
-import { type CliWorld, cliWorld } from './helpers'
+import { seedDemoLeague } from '../../../seeds/demo-league'
+import { hashPassword } from '../../../server/areas/auth/passwords'
+import { client } from '../../helpers/http'
+import { type CliWorld, cliWorld } from '../helpers'
 
 /**
  * Issue 16, item 7: Ctrl-C during `fanspole auction run --server` puts the server's clock back
@@ -12,7 +12,7 @@ import { type CliWorld, cliWorld } from './helpers'
  * The real executable in a child process, a real SIGINT, the result read through the API.
  */
 
-const root = path.resolve(import.meta.dirname, '..', '..')
+const root = path.resolve(import.meta.dirname, '..', '..', '..')
 const bin = path.join(root, 'cli', 'bin', 'fanspole.mjs')
 
 let world: CliWorld

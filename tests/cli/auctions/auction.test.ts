@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { runCli } from './helpers'
+import { runCli } from '../helpers'
 
 describe('fanspole auction run', () => {
   it('runs a whole bot auction on an ephemeral server and prints its summary as JSON', async () => {

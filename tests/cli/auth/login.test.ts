@@ -1,9 +1,9 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { hashSecret } from '../../server/areas/auth/secrets'
-import { makeUser } from '../helpers/deps'
-import { type CliWorld, cliWorld, readCredentials, runCli } from './helpers'
+import { hashSecret } from '../../../server/areas/auth/secrets'
+import { makeUser } from '../../helpers/deps'
+import { type CliWorld, cliWorld, readCredentials, runCli } from '../helpers'
 
 let world: CliWorld
 beforeEach(async () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import type { PhaseBoard, SeriesPhase } from '../../cli/lib/championship'
-import { initialPhaseBoard, phaseBoardReduce } from '../../cli/lib/phase-board-state'
-import { runCli } from './helpers'
+import type { PhaseBoard, SeriesPhase } from '../../../cli/lib/championship'
+import { initialPhaseBoard, phaseBoardReduce } from '../../../cli/lib/phase-board-state'
+import { runCli } from '../helpers'
 
 // Nothing listens here: each of these must fail on the command line, before any request.
 const env = { FANSPOLE_SERVER: 'http://127.0.0.1:9', FANSPOLE_HOME: '/nonexistent-fanspole-home' }

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { asPool, phasePlayers } from '../../server/areas/championship/queries'
-import { pickTeam } from '../../server/domain/team-picker'
-import type { TeamPlayer } from '../../server/domain/team-rules'
-import { createRng } from '../../server/lib/rng'
-import { runCli, tempDir } from './helpers'
-import { type LeagueCliWorld, leagueCliWorld } from './match-world'
+import { asPool, phasePlayers } from '../../../server/areas/championship/queries'
+import { pickTeam } from '../../../server/domain/team-picker'
+import type { TeamPlayer } from '../../../server/domain/team-rules'
+import { createRng } from '../../../server/lib/rng'
+import { runCli, tempDir } from '../helpers'
+import { type LeagueCliWorld, leagueCliWorld } from '../match-world'
 
 let world: LeagueCliWorld
 /** The seeded phase of three ODIs, all still to play (nobody has a team in it). */

@@ -1,11 +1,11 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { seedDemoLeague } from '../../seeds/demo-league'
-import { hashPassword } from '../../server/areas/auth/passwords'
-import { makeUser } from '../helpers/deps'
-import { client } from '../helpers/http'
-import { type CliWorld, cliWorld, runCli, tempDir } from './helpers'
+import { seedDemoLeague } from '../../../seeds/demo-league'
+import { hashPassword } from '../../../server/areas/auth/passwords'
+import { makeUser } from '../../helpers/deps'
+import { client } from '../../helpers/http'
+import { type CliWorld, cliWorld, runCli, tempDir } from '../helpers'
 
 /** `fanspole class create`, `auction approve --all` and `--as` (docs/classroom.md). */
 let world: CliWorld

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { type CliWorld, cliWorld, runCli } from './helpers'
+import { type CliWorld, cliWorld, runCli } from '../helpers'
 
 let world: CliWorld
 beforeEach(async () => {

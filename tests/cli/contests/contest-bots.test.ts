@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { verifyLedger } from '../../server/areas/ledger/verify'
-import { validTeamBody } from '../helpers/league'
-import { runCli } from './helpers'
-import { cricketMatch, type LeagueCliWorld, leagueCliWorld } from './match-world'
+import { verifyLedger } from '../../../server/areas/ledger/verify'
+import { validTeamBody } from '../../helpers/league'
+import { runCli } from '../helpers'
+import { cricketMatch, type LeagueCliWorld, leagueCliWorld } from '../match-world'
 
 /** `fanspole contest create --bots`, `contest bots`, `auction create --bots` (docs/bots.md). */
 let world: LeagueCliWorld

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { classicBody } from '../helpers/championship'
-import { validTeamBody } from '../helpers/league'
-import { runCli } from './helpers'
-import { cricketMatch, type LeagueCliWorld, leagueCliWorld } from './match-world'
+import { classicBody } from '../../helpers/championship'
+import { validTeamBody } from '../../helpers/league'
+import { runCli } from '../helpers'
+import { cricketMatch, type LeagueCliWorld, leagueCliWorld } from '../match-world'
 
 let world: LeagueCliWorld
 beforeAll(async () => {

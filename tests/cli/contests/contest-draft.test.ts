@@ -6,9 +6,9 @@ import {
   PRIZE_OPTION_KEYS,
   parsePercentRanges,
   prizeChoice,
-} from '../../cli/lib/contest-draft'
-import { UsageError } from '../../cli/lib/errors'
-import { runCli } from './helpers'
+} from '../../../cli/lib/contest-draft'
+import { UsageError } from '../../../cli/lib/errors'
+import { runCli } from '../helpers'
 
 describe('--prizes / --ranges', () => {
   it('reads ranks and ranges with percents, decimals and spaces', () => {
@@ -107,7 +107,7 @@ describe('usage errors before any request (exit 2)', () => {
 
 describe('the command line’s lists agree with the server’s rules', () => {
   it('offers exactly the creatable game kinds and the prize options', async () => {
-    const rules = await import('../../server/domain/contest-creation')
+    const rules = await import('../../../server/domain/contest-creation')
     const creatable = rules.GAME_KINDS.filter(
       (k) => k.available && (k.target === 'match' || k.target === 'phase'),
     )

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { validTeamBody } from '../helpers/league'
-import { runCli } from './helpers'
-import { cricketMatch, type LeagueCliWorld, leagueCliWorld } from './match-world'
+import { validTeamBody } from '../../helpers/league'
+import { runCli } from '../helpers'
+import { cricketMatch, type LeagueCliWorld, leagueCliWorld } from '../match-world'
 
 let world: LeagueCliWorld
 beforeAll(async () => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { squadOf } from '../helpers/league'
-import { runCli } from './helpers'
-import { cricketMatch, entrant, type LeagueCliWorld, leagueCliWorld, oneBall } from './match-world'
+import { squadOf } from '../../helpers/league'
+import { runCli } from '../helpers'
+import { cricketMatch, entrant, type LeagueCliWorld, leagueCliWorld, oneBall } from '../match-world'
 
 let world: LeagueCliWorld
 beforeAll(async () => {

@@ -3,12 +3,12 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { loadConfig } from '../../server/config'
-import { lockDatabase } from '../../server/db/database-lock'
-import { lockFileOf, readLockFile, tryLockFile } from '../../server/db/lock-file'
-import { type RunningServer, startServer } from '../../server/main'
-import { makeUser } from '../helpers/deps'
-import { type CommandDatabase, commandDatabase, runCli, tempDir } from './helpers'
+import { loadConfig } from '../../../server/config'
+import { lockDatabase } from '../../../server/db/database-lock'
+import { lockFileOf, readLockFile, tryLockFile } from '../../../server/db/lock-file'
+import { type RunningServer, startServer } from '../../../server/main'
+import { makeUser } from '../../helpers/deps'
+import { type CommandDatabase, commandDatabase, runCli, tempDir } from '../helpers'
 
 // A command that writes a database holds its lock, and a second one is told
 // who has it instead of wiping the first one's league (docs/architecture.md, "One database,

@@ -1,11 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { bootDeps } from '../../server/boot'
-import { loadConfig } from '../../server/config'
-import { migrations } from '../../server/db/migrations'
-import type { Database } from '../../server/db/schema'
-import { createLogger } from '../../server/lib/log'
-import { makeUser } from '../helpers/deps'
-import { type CommandDatabase, commandDatabase, runCli, tempDir } from './helpers'
+import { bootDeps } from '../../../server/boot'
+import { loadConfig } from '../../../server/config'
+import { migrations } from '../../../server/db/migrations'
+import type { Database } from '../../../server/db/schema'
+import { createLogger } from '../../../server/lib/log'
+import { makeUser } from '../../helpers/deps'
+import { type CommandDatabase, commandDatabase, runCli, tempDir } from '../helpers'
 
 // On a SQLite file, or in the Postgres leg on a scratch database named by DATABASE_URL.
 let target: CommandDatabase

@@ -1,8 +1,8 @@
 import path from 'node:path'
 import BetterSqlite3 from 'better-sqlite3'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { verifyPassword } from '../../server/areas/auth/passwords'
-import { runCli, tempDir } from './helpers'
+import { verifyPassword } from '../../../server/areas/auth/passwords'
+import { runCli, tempDir } from '../helpers'
 
 let tmp: ReturnType<typeof tempDir>
 beforeEach(() => {

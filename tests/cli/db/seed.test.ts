@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { type CommandDatabase, commandDatabase, runCli } from './helpers'
+import { type CommandDatabase, commandDatabase, runCli } from '../helpers'
 
 // On a SQLite file, or in the Postgres leg on a scratch database named by DATABASE_URL.
 let target: CommandDatabase

@@ -1,18 +1,18 @@
 import { beforeAll, describe, expect, it } from 'vitest'
-import { lotSeconds } from '../../cli/lib/demo/auction'
-import { botsFor } from '../../cli/lib/demo/fixtures'
-import { summaryLines } from '../../cli/lib/demo/summary'
-import { emptyState } from '../../cli/lib/demo/types'
-import { createStore } from '../../cli/lib/live-store'
-import { runCli } from './helpers'
+import { lotSeconds } from '../../../cli/lib/demo/auction'
+import { botsFor } from '../../../cli/lib/demo/fixtures'
+import { summaryLines } from '../../../cli/lib/demo/summary'
+import { emptyState } from '../../../cli/lib/demo/types'
+import { createStore } from '../../../cli/lib/live-store'
+import { runCli } from '../helpers'
 
 // Ink draws only the final frame when CI is set; this test looks at live frames.
 process.env.CI = 'false'
 let ink: typeof import('ink-testing-library')
-let ui: typeof import('../../cli/ui/demo-board')
+let ui: typeof import('../../../cli/ui/demo-board')
 beforeAll(async () => {
   ink = await import('ink-testing-library')
-  ui = await import('../../cli/ui/demo-board')
+  ui = await import('../../../cli/ui/demo-board')
 })
 
 const tick = () => new Promise((resolve) => setTimeout(resolve, 30))

@@ -4,11 +4,11 @@ import net from 'node:net'
 import path from 'node:path'
 import Database from 'better-sqlite3'
 import { afterAll, afterEach, describe, expect, it } from 'vitest'
-import { verifyLedger } from '../../server/areas/ledger/verify'
-import { openDatabase } from '../../server/db/dialect'
-import { runCli, tempDir } from './helpers'
+import { verifyLedger } from '../../../server/areas/ledger/verify'
+import { openDatabase } from '../../../server/db/dialect'
+import { runCli, tempDir } from '../helpers'
 
-const root = path.resolve(import.meta.dirname, '..', '..')
+const root = path.resolve(import.meta.dirname, '..', '..', '..')
 const bin = path.join(root, 'cli', 'bin', 'fanspole.mjs')
 // Fast enough that the auction's waiting room (20 game minutes) opens in eight seconds.
 const SPEED = '150'

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { makeUser } from '../helpers/deps'
-import { insertVerifiedAccount } from '../helpers/esports-fixture'
-import { type CliResult, type CliWorld, cliWorld, runCli, tempDir } from './helpers'
+import { makeUser } from '../../helpers/deps'
+import { insertVerifiedAccount } from '../../helpers/esports-fixture'
+import { type CliResult, type CliWorld, cliWorld, runCli, tempDir } from '../helpers'
 
 // Who may host esports rooms, from the terminal (docs/esports.md "Who may host"): the player
 // reads what is met and missing and asks the admins; the admin grants and revokes paid hosting

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { client } from '../helpers/http'
-import { type CliWorld, cliWorld, runCli } from './helpers'
+import { client } from '../../helpers/http'
+import { type CliWorld, cliWorld, runCli } from '../helpers'
 
 // `fanspole esports contest create|list|show|cancel` against a real server (docs/esports.md,
 // "Creating a contest, and who may host").

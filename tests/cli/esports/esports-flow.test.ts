@@ -1,8 +1,8 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { makeUser } from '../helpers/deps'
-import { type CliResult, type CliWorld, cliWorld, runCli, tempDir } from './helpers'
+import { makeUser } from '../../helpers/deps'
+import { type CliResult, type CliWorld, cliWorld, runCli, tempDir } from '../helpers'
 
 // Issue 17 "the same from the CLI": a squad contest from the game accounts to the winnings,
 // and a two-round tournament, driven only through `fanspole` commands against a real server

@@ -1,9 +1,9 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { esportsRoom } from '../helpers/esports-results-fixture'
-import { client } from '../helpers/http'
-import { type CliWorld, cliWorld, runCli, tempDir } from './helpers'
+import { esportsRoom } from '../../helpers/esports-results-fixture'
+import { client } from '../../helpers/http'
+import { type CliWorld, cliWorld, runCli, tempDir } from '../helpers'
 
 // `fanspole esports results enter|simulate|show|dispute` against a real server (docs/esports.md).
 

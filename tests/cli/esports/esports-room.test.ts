@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { makeUser } from '../helpers/deps'
-import { insertEsportsContest, insertSquadMember } from '../helpers/esports-rooms-fixture'
-import { type CliWorld, cliWorld, runCli } from './helpers'
+import { makeUser } from '../../helpers/deps'
+import { insertEsportsContest, insertSquadMember } from '../../helpers/esports-rooms-fixture'
+import { type CliWorld, cliWorld, runCli } from '../helpers'
 
 // `fanspole esports room set|show` against a real server (docs/esports.md "Room details").
 

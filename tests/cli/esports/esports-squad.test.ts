@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { makeUser } from '../helpers/deps'
-import { creditUnused, insertEsportsContest, insertVerifiedAccount } from '../helpers/esports-fixture'
-import { type CliWorld, cliWorld, runCli, tempDir } from './helpers'
+import { makeUser } from '../../helpers/deps'
+import { creditUnused, insertEsportsContest, insertVerifiedAccount } from '../../helpers/esports-fixture'
+import { type CliWorld, cliWorld, runCli, tempDir } from '../helpers'
 
 // `fanspole esports squad join|leave|list|invite|remove` against a real server
 // (docs/esports.md, "Members and squads"), two players each signed in from their own home.

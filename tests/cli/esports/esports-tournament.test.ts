@@ -1,8 +1,8 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { runCli, tempDir } from './helpers'
-import { type LeagueCliWorld, leagueCliWorld } from './match-world'
+import { runCli, tempDir } from '../helpers'
+import { type LeagueCliWorld, leagueCliWorld } from '../match-world'
 
 // `fanspole esports tournament …` against a real server (docs/esports.md, "Tournaments, rounds and slots").
 

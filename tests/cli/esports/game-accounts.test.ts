@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { client } from '../helpers/http'
-import { type CliWorld, cliWorld, runCli } from './helpers'
+import { client } from '../../helpers/http'
+import { type CliWorld, cliWorld, runCli } from '../helpers'
 
 // `fanspole game-accounts mine|add|edit|list|verify|reject` against a real server
 // (docs/esports.md, "Game accounts"): a player adds and edits their account, the admin works

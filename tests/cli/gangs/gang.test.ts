@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { runCli } from './helpers'
-import { type LeagueCliWorld, leagueCliWorld } from './match-world'
+import { runCli } from '../helpers'
+import { type LeagueCliWorld, leagueCliWorld } from '../match-world'
 
 let world: LeagueCliWorld
 let seriesId: number

@@ -1,17 +1,17 @@
 import { beforeAll, describe, expect, it } from 'vitest'
-import { type ChatState, withFailure, withMessage, withPending } from '../../cli/lib/group-chat'
-import type { GroupMessage } from '../../cli/lib/groups'
-import { createStore } from '../../cli/lib/live-store'
+import { type ChatState, withFailure, withMessage, withPending } from '../../../cli/lib/group-chat'
+import type { GroupMessage } from '../../../cli/lib/groups'
+import { createStore } from '../../../cli/lib/live-store'
 
 // The Ink view of `fanspole group chat` (cli/ui/group-chat.tsx) and the state it draws: a send
 // shows "Sending..." until the echo with its identifier_key replaces it (spec §4).
 
 process.env.CI = 'false'
 let ink: typeof import('ink-testing-library')
-let ui: typeof import('../../cli/ui/group-chat')
+let ui: typeof import('../../../cli/ui/group-chat')
 beforeAll(async () => {
   ink = await import('ink-testing-library')
-  ui = await import('../../cli/ui/group-chat')
+  ui = await import('../../../cli/ui/group-chat')
 })
 
 const tick = () => new Promise((resolve) => setTimeout(resolve, 30))

@@ -1,10 +1,10 @@
 import { EventEmitter } from 'node:events'
 import { PassThrough, Writable } from 'node:stream'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createIo } from '../../cli/lib/io'
-import { main } from '../../cli/main'
-import { runCli, tempDir } from './helpers'
-import { type LeagueCliWorld, leagueCliWorld } from './match-world'
+import { createIo } from '../../../cli/lib/io'
+import { main } from '../../../cli/main'
+import { runCli, tempDir } from '../helpers'
+import { type LeagueCliWorld, leagueCliWorld } from '../match-world'
 
 // `fanspole group …` against a real server with the demo league (docs/groups.md, "CLI"):
 // the commands, and `group chat` off a terminal — lines in, lines out, live over /cable.

@@ -1,9 +1,9 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { squadOf } from '../helpers/league'
-import { runCli, tempDir } from './helpers'
-import { cricketMatch, entrant, type LeagueCliWorld, leagueCliWorld, oneBall } from './match-world'
+import { squadOf } from '../../helpers/league'
+import { runCli, tempDir } from '../helpers'
+import { cricketMatch, entrant, type LeagueCliWorld, leagueCliWorld, oneBall } from '../match-world'
 
 let world: LeagueCliWorld
 let files: ReturnType<typeof tempDir>

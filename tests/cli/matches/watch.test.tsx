@@ -1,28 +1,32 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { type FeedState, openFeed } from '../../cli/lib/cable'
-import type { Contest, MembersPage } from '../../cli/lib/contests'
-import { initialLeaderboard, type LeaderboardState, leaderboardReduce } from '../../cli/lib/leaderboard-state'
-import { createStore } from '../../cli/lib/live-store'
-import type { Match, Player } from '../../cli/lib/matches'
-import { initialScoreboard, scoreboardReduce } from '../../cli/lib/scoreboard-state'
-import { loadConfig } from '../../server/config'
-import { startServer } from '../../server/main'
-import { durableDatabase } from '../helpers/db'
-import { client } from '../helpers/http'
-import { squadOf } from '../helpers/league'
-import { runCli } from './helpers'
-import { cricketMatch, entrant, type LeagueCliWorld, leagueCliWorld, oneBall } from './match-world'
+import { type FeedState, openFeed } from '../../../cli/lib/cable'
+import type { Contest, MembersPage } from '../../../cli/lib/contests'
+import {
+  initialLeaderboard,
+  type LeaderboardState,
+  leaderboardReduce,
+} from '../../../cli/lib/leaderboard-state'
+import { createStore } from '../../../cli/lib/live-store'
+import type { Match, Player } from '../../../cli/lib/matches'
+import { initialScoreboard, scoreboardReduce } from '../../../cli/lib/scoreboard-state'
+import { loadConfig } from '../../../server/config'
+import { startServer } from '../../../server/main'
+import { durableDatabase } from '../../helpers/db'
+import { client } from '../../helpers/http'
+import { squadOf } from '../../helpers/league'
+import { runCli } from '../helpers'
+import { cricketMatch, entrant, type LeagueCliWorld, leagueCliWorld, oneBall } from '../match-world'
 
 // Ink draws only the final frame when CI is set; these tests look at live frames.
 process.env.CI = 'false'
 let ink: typeof import('ink-testing-library')
-let scoreboardUi: typeof import('../../cli/ui/scoreboard')
-let leaderboardUi: typeof import('../../cli/ui/leaderboard')
+let scoreboardUi: typeof import('../../../cli/ui/scoreboard')
+let leaderboardUi: typeof import('../../../cli/ui/leaderboard')
 let world: LeagueCliWorld
 beforeAll(async () => {
   ink = await import('ink-testing-library')
-  scoreboardUi = await import('../../cli/ui/scoreboard')
-  leaderboardUi = await import('../../cli/ui/leaderboard')
+  scoreboardUi = await import('../../../cli/ui/scoreboard')
+  leaderboardUi = await import('../../../cli/ui/leaderboard')
   world = await leagueCliWorld()
 })
 afterAll(() => world.close())

@@ -3,10 +3,10 @@ import path from 'node:path'
 import { promisify } from 'node:util'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import WebSocket from 'ws'
-import { migrations } from '../../server/db/migrations'
-import { tempDir } from './helpers'
+import { migrations } from '../../../server/db/migrations'
+import { tempDir } from '../helpers'
 
-const root = path.resolve(import.meta.dirname, '..', '..')
+const root = path.resolve(import.meta.dirname, '..', '..', '..')
 const bin = path.join(root, 'cli', 'bin', 'fanspole.mjs')
 const exec = promisify(execFile)
 

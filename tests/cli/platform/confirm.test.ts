@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { makeUser } from '../helpers/deps'
-import { type CliWorld, cliWorld, commandDatabase, runCli } from './helpers'
+import { makeUser } from '../../helpers/deps'
+import { type CliWorld, cliWorld, commandDatabase, runCli } from '../helpers'
 
 // Every command that replaces a league asks on a terminal and needs --yes
 // anywhere else (cli/lib/confirm.ts, the same gate as `db reset`). Off a terminal — these

@@ -2,12 +2,12 @@ import { spawn } from 'node:child_process'
 import path from 'node:path'
 import { Readable, Writable } from 'node:stream'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createIo } from '../../cli/lib/io'
-import { main } from '../../cli/main'
-import { squadOf } from '../helpers/league'
-import { cricketMatch, type LeagueCliWorld, leagueCliWorld, oneBall } from './match-world'
+import { createIo } from '../../../cli/lib/io'
+import { main } from '../../../cli/main'
+import { squadOf } from '../../helpers/league'
+import { cricketMatch, type LeagueCliWorld, leagueCliWorld, oneBall } from '../match-world'
 
-const root = path.resolve(import.meta.dirname, '..', '..')
+const root = path.resolve(import.meta.dirname, '..', '..', '..')
 const bin = path.join(root, 'cli', 'bin', 'fanspole.mjs')
 
 let world: LeagueCliWorld

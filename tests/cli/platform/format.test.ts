@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { style, visibleWidth } from '../../cli/lib/style'
-import { formatFields, formatTable, rupees } from '../../cli/lib/table'
-import { formatDuration, formatInstant, parseDuration, parseInstant } from '../../cli/lib/time'
+import { style, visibleWidth } from '../../../cli/lib/style'
+import { formatFields, formatTable, rupees } from '../../../cli/lib/table'
+import { formatDuration, formatInstant, parseDuration, parseInstant } from '../../../cli/lib/time'
 
 describe('parseDuration', () => {
   it.each([

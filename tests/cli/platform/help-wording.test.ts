@@ -1,9 +1,9 @@
 import { Readable, Writable } from 'node:stream'
 import type { Command } from 'commander'
 import { describe, expect, it } from 'vitest'
-import { createIo } from '../../cli/lib/io'
-import { DEFAULT_SERVER } from '../../cli/lib/options'
-import { buildProgram } from '../../cli/main'
+import { createIo } from '../../../cli/lib/io'
+import { DEFAULT_SERVER } from '../../../cli/lib/options'
+import { buildProgram } from '../../../cli/main'
 
 /**
  * One wording across every command (issue 16): `--server` says the same thing wherever it talks

@@ -1,17 +1,17 @@
 import { PassThrough } from 'node:stream'
 import { beforeAll, describe, expect, it, vi } from 'vitest'
-import { createIo } from '../../cli/lib/io'
-import { createProgress } from '../../cli/lib/progress'
+import { createIo } from '../../../cli/lib/io'
+import { createProgress } from '../../../cli/lib/progress'
 
 // Ink draws only the final frame when CI is set; these tests look at live frames.
 process.env.CI = 'false'
 let ink: typeof import('ink-testing-library')
-let ui: typeof import('../../cli/ui/seed-progress')
-let prompts: typeof import('../../cli/ui/prompts')
+let ui: typeof import('../../../cli/ui/seed-progress')
+let prompts: typeof import('../../../cli/ui/prompts')
 beforeAll(async () => {
   ink = await import('ink-testing-library')
-  ui = await import('../../cli/ui/seed-progress')
-  prompts = await import('../../cli/ui/prompts')
+  ui = await import('../../../cli/ui/seed-progress')
+  prompts = await import('../../../cli/ui/prompts')
 })
 
 const tick = () => new Promise((resolve) => setTimeout(resolve, 30))

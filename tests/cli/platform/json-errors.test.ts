@@ -1,8 +1,8 @@
 import net from 'node:net'
 import type { Command } from 'commander'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { buildProgram } from '../../cli/main'
-import { type CliWorld, cliWorld, runCli, tempDir } from './helpers'
+import { buildProgram } from '../../../cli/main'
+import { type CliWorld, cliWorld, runCli, tempDir } from '../helpers'
 
 /** Every command that runs something (not a group), with its words: `['auction', 'bid']`. */
 function leafCommands(): Array<{ words: string[]; command: Command }> {

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { runCli, tempDir } from './helpers'
+import { runCli, tempDir } from '../helpers'
 
 let tmp: ReturnType<typeof tempDir>
 beforeEach(() => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { contestRow } from '../helpers/contest-rows'
-import { runCli } from './helpers'
-import { type LeagueCliWorld, leagueCliWorld } from './match-world'
+import { contestRow } from '../../helpers/contest-rows'
+import { runCli } from '../helpers'
+import { type LeagueCliWorld, leagueCliWorld } from '../match-world'
 
 // `fanspole reports list|resolve` against a real server (docs/contest-creation.md, "Reports").
 

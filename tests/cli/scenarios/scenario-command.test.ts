@@ -3,7 +3,7 @@ import fs from 'node:fs'
 import net from 'node:net'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type CliWorld, cliWorld, runCli, tempDir } from './helpers'
+import { type CliWorld, cliWorld, runCli, tempDir } from '../helpers'
 
 let tmp: ReturnType<typeof tempDir>
 beforeAll(() => {

@@ -2,9 +2,9 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { parseScenario, ScenarioFormatError } from '../../cli/scenario/loader'
-import { runScenario } from '../../cli/scenario/runner'
-import { tempDir } from './helpers'
+import { parseScenario, ScenarioFormatError } from '../../../cli/scenario/loader'
+import { runScenario } from '../../../cli/scenario/runner'
+import { tempDir } from '../helpers'
 
 // The `concurrent:` step kind (docs/scenarios.md): every request started together, each answer
 // checked against `expect`, a failure naming the request and the user that got it.

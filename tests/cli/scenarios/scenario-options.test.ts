@@ -2,7 +2,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type CliWorld, cliWorld, runCli, tempDir } from './helpers'
+import { type CliWorld, cliWorld, runCli, tempDir } from '../helpers'
 
 /**
  * `scenario run` for testers (issue 16): the object around a failed path, --grep, --skip,

@@ -1,10 +1,10 @@
 // biome-ignore-all lint/suspicious/noTemplateCurlyInString: scenario files use ${…} placeholders, written here as plain strings
 import { describe, expect, it } from 'vitest'
-import { parseDuration } from '../../cli/lib/time'
-import { applySave } from '../../cli/scenario/expectations'
-import { InterpolationError, interpolate } from '../../cli/scenario/interpolate'
-import { parseScenario, ScenarioFormatError } from '../../cli/scenario/loader'
-import { matchPartial } from '../../cli/scenario/match'
+import { parseDuration } from '../../../cli/lib/time'
+import { applySave } from '../../../cli/scenario/expectations'
+import { InterpolationError, interpolate } from '../../../cli/scenario/interpolate'
+import { parseScenario, ScenarioFormatError } from '../../../cli/scenario/loader'
+import { matchPartial } from '../../../cli/scenario/match'
 
 const body = {
   user: { id: 7, username: 'alice_x', email: 'a@b.test', tags: ['a', 'b'], score: 12.5 },

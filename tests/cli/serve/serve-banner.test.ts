@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import { banner } from '../../cli/commands/serve'
-import { style } from '../../cli/lib/style'
-import type { SeedSummary } from '../../seeds/demo-league'
-import { loadConfig } from '../../server/config'
+import { banner } from '../../../cli/commands/serve'
+import { style } from '../../../cli/lib/style'
+import type { SeedSummary } from '../../../seeds/demo-league'
+import { loadConfig } from '../../../server/config'
 
 const urls = {
   url: 'http://127.0.0.1:3000/',

@@ -2,9 +2,9 @@ import { type ChildProcess, spawn } from 'node:child_process'
 import os from 'node:os'
 import path from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { chooseHost, lanUrls, lanWarning } from '../../cli/lib/lan'
-import { loadConfig } from '../../server/config'
-import { runCli, tempDir } from './helpers'
+import { chooseHost, lanUrls, lanWarning } from '../../../cli/lib/lan'
+import { loadConfig } from '../../../server/config'
+import { runCli, tempDir } from '../helpers'
 
 /** `serve --host 0.0.0.0` for a classroom LAN, and 127.0.0.1 as the only default (docs/classroom.md). */
 describe('the address serve listens on', () => {
@@ -41,7 +41,7 @@ describe('the address serve listens on', () => {
 })
 
 describe('fanspole serve --host (the real executable)', () => {
-  const root = path.resolve(import.meta.dirname, '..', '..')
+  const root = path.resolve(import.meta.dirname, '..', '..', '..')
   const bin = path.join(root, 'cli', 'bin', 'fanspole.mjs')
   let tmp: ReturnType<typeof tempDir>
   let child: ChildProcess | undefined
@@ -112,7 +112,7 @@ describe('fanspole serve --host (the real executable)', () => {
 })
 
 describe('fanspole serve on a network: no README password (the real executable)', () => {
-  const root = path.resolve(import.meta.dirname, '..', '..')
+  const root = path.resolve(import.meta.dirname, '..', '..', '..')
   const bin = path.join(root, 'cli', 'bin', 'fanspole.mjs')
   let tmp: ReturnType<typeof tempDir>
   let child: ChildProcess | undefined

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { ephemeralDatabase, loadConfig } from '../../server/config'
-import { type RunningServer, startServer } from '../../server/main'
-import { expectLedgerBalanced } from '../helpers/concurrency'
-import { makeUser } from '../helpers/deps'
-import { runCli, tempDir } from './helpers'
+import { ephemeralDatabase, loadConfig } from '../../../server/config'
+import { type RunningServer, startServer } from '../../../server/main'
+import { expectLedgerBalanced } from '../../helpers/concurrency'
+import { makeUser } from '../../helpers/deps'
+import { runCli, tempDir } from '../helpers'
 
 let server: RunningServer
 let env: NodeJS.ProcessEnv

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { contestRow, memberRow } from '../helpers/contest-rows'
-import { runCli } from './helpers'
-import { type LeagueCliWorld, leagueCliWorld } from './match-world'
+import { contestRow, memberRow } from '../../helpers/contest-rows'
+import { runCli } from '../helpers'
+import { type LeagueCliWorld, leagueCliWorld } from '../match-world'
 
 // `fanspole social …` against a real server with the demo league (docs/social.md, "CLI, seeds
 // and scenarios"): the "done means" path of issue 14 through the command line.
@@ -116,7 +116,7 @@ describe('fanspole social', () => {
   })
 
   it('shows prizes won in the feed beside posts', async () => {
-    // A player won a prize in a settled public contest (rows, as tests/api/feeds.test.ts makes
+    // A player won a prize in a settled public contest (rows, as tests/api/posts/feeds.test.ts makes
     // them); a new player follows them and finds the prize in their feed.
     const { deps } = world.server
     const winner = await world.api.player('cli_winner')

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { makeUser } from '../helpers/deps'
-import { type CliWorld, cliWorld, runCli } from './helpers'
+import { makeUser } from '../../helpers/deps'
+import { type CliWorld, cliWorld, runCli } from '../helpers'
 
 let world: CliWorld
 beforeEach(async () => {

@@ -1,11 +1,11 @@
 import fs from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { userBalances } from '../../server/areas/ledger/service'
-import { verifyLedger } from '../../server/areas/ledger/verify'
-import { attachmentsDir } from '../../server/areas/wallet/attachments'
-import { client } from '../helpers/http'
-import { giveWinnings, latestOtp, nextMobile, submitPan, verifiedPlayer } from '../helpers/kyc'
-import { type CliWorld, cliWorld, runCli } from './helpers'
+import { userBalances } from '../../../server/areas/ledger/service'
+import { verifyLedger } from '../../../server/areas/ledger/verify'
+import { attachmentsDir } from '../../../server/areas/wallet/attachments'
+import { client } from '../../helpers/http'
+import { giveWinnings, latestOtp, nextMobile, submitPan, verifiedPlayer } from '../../helpers/kyc'
+import { type CliWorld, cliWorld, runCli } from '../helpers'
 
 let world: CliWorld
 let api: ReturnType<typeof client>

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { verifyLedger } from '../../server/areas/ledger/verify'
-import { deposit } from '../helpers/gateway'
-import { client } from '../helpers/http'
-import { type CliWorld, cliWorld, runCli } from './helpers'
+import { verifyLedger } from '../../../server/areas/ledger/verify'
+import { deposit } from '../../helpers/gateway'
+import { client } from '../../helpers/http'
+import { type CliWorld, cliWorld, runCli } from '../helpers'
 
 let world: CliWorld
 let api: ReturnType<typeof client>

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { verifyLedger } from '../../server/areas/ledger/verify'
-import { runCli } from './helpers'
-import { type LeagueCliWorld, leagueCliWorld } from './match-world'
+import { verifyLedger } from '../../../server/areas/ledger/verify'
+import { runCli } from '../helpers'
+import { type LeagueCliWorld, leagueCliWorld } from '../match-world'
 
 let world: LeagueCliWorld
 beforeAll(async () => {

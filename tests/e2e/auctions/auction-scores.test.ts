@@ -1,8 +1,8 @@
 import path from 'node:path'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type E2eWorld, SHOTS_DIR, startE2eWorld } from './browser'
-import { apiClient } from './league'
+import { type E2eWorld, SHOTS_DIR, startE2eWorld } from '../browser'
+import { apiClient } from '../league'
 
 /**
  * Issue 4's scores and tournaments in Chromium against a real server with the demo league.

@@ -1,8 +1,8 @@
 import path from 'node:path'
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { CHROMIUM, type E2eWorld, SHOTS_DIR, startE2eWorld } from './browser'
-import { apiClient, watchReloads } from './league'
+import { CHROMIUM, type E2eWorld, SHOTS_DIR, startE2eWorld } from '../browser'
+import { apiClient, watchReloads } from '../league'
 
 /**
  * Issue 4's live auction in two Chromium windows against a real server with the demo league:

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { apiUser, type E2eWorld, startE2eWorld } from './browser'
+import { apiUser, type E2eWorld, startE2eWorld } from '../browser'
 
 /**
  * The web client in headless Chromium against a real server: a new player signs up

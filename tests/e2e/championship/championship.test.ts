@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { apiUser, type E2eWorld, startE2eWorld } from './browser'
-import { type ApiPlayer, apiClient, pickInBuilder, validPick, watchReloads } from './league'
+import { apiUser, type E2eWorld, startE2eWorld } from '../browser'
+import { type ApiPlayer, apiClient, pickInBuilder, validPick, watchReloads } from '../league'
 
 /**
  * Issue 12's "Done means", in Chromium against a real server with the demo league: a new

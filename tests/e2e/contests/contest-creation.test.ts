@@ -1,8 +1,8 @@
 import path from 'node:path'
 import type { BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type E2eWorld, SHOTS_DIR, secondBrowser, startE2eWorld } from './browser'
-import { type ApiPlayer, apiClient, pickInBuilder, validPick, watchReloads } from './league'
+import { type E2eWorld, SHOTS_DIR, secondBrowser, startE2eWorld } from '../browser'
+import { type ApiPlayer, apiClient, pickInBuilder, validPick, watchReloads } from '../league'
 
 /**
  * Issue 13's "Done means", first part, in two Chromium browsers against a real server with

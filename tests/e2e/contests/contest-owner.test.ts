@@ -7,13 +7,13 @@ import {
   MEMBERS_LIMIT_MAX,
   MEMBERS_LIMIT_MIN,
   OPEN_OWNED_CONTESTS_MAX,
-} from '../../server/domain/contest-creation'
-import { DEFAULT_RAKE_BPS } from '../../server/domain/prizes'
-import { CRICKET_MIN } from '../../server/domain/team/cricket'
-import { SPORT_RULES } from '../../server/domain/team-rules'
-import { validTeamBody } from '../helpers/league'
-import { type E2eWorld, startE2eWorld } from './browser'
-import { apiClient, watchReloads } from './league'
+} from '../../../server/domain/contest-creation'
+import { DEFAULT_RAKE_BPS } from '../../../server/domain/prizes'
+import { CRICKET_MIN } from '../../../server/domain/team/cricket'
+import { SPORT_RULES } from '../../../server/domain/team-rules'
+import { validTeamBody } from '../../helpers/league'
+import { type E2eWorld, startE2eWorld } from '../browser'
+import { apiClient, watchReloads } from '../league'
 
 /**
  * Issue 13's "Done means", second part, in Chromium: the rules pages show the numbers the

@@ -2,8 +2,8 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type E2eWorld, startE2eWorld } from './browser'
-import { type ApiPlayer, apiClient, fanspole, pickInBuilder, validPick, watchReloads } from './league'
+import { type E2eWorld, startE2eWorld } from '../browser'
+import { type ApiPlayer, apiClient, fanspole, pickInBuilder, validPick, watchReloads } from '../league'
 
 /**
  * Issue 3's "Done means", in Chromium against a real server with the demo league: a new

@@ -1,8 +1,8 @@
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { makeUser } from '../helpers/deps'
-import { type E2eWorld, SHOTS_DIR, startE2eWorld } from './browser'
-import { apiClient } from './league'
+import { makeUser } from '../../helpers/deps'
+import { type E2eWorld, SHOTS_DIR, startE2eWorld } from '../browser'
+import { apiClient } from '../league'
 
 /**
  * Issue 17, game accounts, in Chromium: on Settings a player adds a PUBG account (a bad

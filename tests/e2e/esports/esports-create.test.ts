@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type E2eWorld, startE2eWorld } from './browser'
-import { apiClient } from './league'
+import { type E2eWorld, startE2eWorld } from '../browser'
+import { apiClient } from '../league'
 
 /**
  * Issue 17, esports contests (docs/esports.md, "Creating a contest, and who may host"): a

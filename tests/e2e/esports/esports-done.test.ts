@@ -1,10 +1,10 @@
 import type { BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { verifyLedger } from '../../server/areas/ledger/verify'
-import { makeUser } from '../helpers/deps'
-import { creditUnused, insertVerifiedAccount } from '../helpers/esports-fixture'
-import { type E2eWorld, SHOTS_DIR, secondBrowser, startE2eWorld } from './browser'
-import { apiClient } from './league'
+import { verifyLedger } from '../../../server/areas/ledger/verify'
+import { makeUser } from '../../helpers/deps'
+import { creditUnused, insertVerifiedAccount } from '../../helpers/esports-fixture'
+import { type E2eWorld, SHOTS_DIR, secondBrowser, startE2eWorld } from '../browser'
+import { apiClient } from '../league'
 
 /**
  * Issue 17, "Done means" in Chromium (docs/esports.md): a host with a verified PUBG account

@@ -1,8 +1,8 @@
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { esportsRoom, type Room } from '../helpers/esports-results-fixture'
-import { client } from '../helpers/http'
-import { type E2eWorld, startE2eWorld } from './browser'
+import { esportsRoom, type Room } from '../../helpers/esports-results-fixture'
+import { client } from '../../helpers/http'
+import { type E2eWorld, startE2eWorld } from '../browser'
 
 /**
  * Issue 17's results page in Chromium (docs/esports.md "Results, payouts and corrections"):

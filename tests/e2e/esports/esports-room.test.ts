@@ -1,13 +1,13 @@
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { scheduleReveal } from '../../server/areas/esports/rooms.service'
-import { makeUser } from '../helpers/deps'
+import { scheduleReveal } from '../../../server/areas/esports/rooms.service'
+import { makeUser } from '../../helpers/deps'
 import {
   type FixtureContest,
   insertEsportsContest,
   insertSquadMember,
-} from '../helpers/esports-rooms-fixture'
-import { type E2eWorld, startE2eWorld } from './browser'
+} from '../../helpers/esports-rooms-fixture'
+import { type E2eWorld, startE2eWorld } from '../browser'
 
 /**
  * Issue 17, room details (docs/esports.md "Room details", "Live"), in Chromium: the host sets

@@ -1,8 +1,8 @@
 import type { BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { makeUser } from '../helpers/deps'
-import { creditUnused, insertEsportsContest, insertVerifiedAccount } from '../helpers/esports-fixture'
-import { type E2eWorld, SHOTS_DIR, secondBrowser, startE2eWorld } from './browser'
+import { makeUser } from '../../helpers/deps'
+import { creditUnused, insertEsportsContest, insertVerifiedAccount } from '../../helpers/esports-fixture'
+import { type E2eWorld, SHOTS_DIR, secondBrowser, startE2eWorld } from '../browser'
 
 /**
  * Issue 17, members and squads, in two Chromium browsers: Asha opens an esports contest at

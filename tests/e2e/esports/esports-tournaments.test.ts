@@ -1,10 +1,10 @@
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { afterLobbyResults } from '../../server/areas/esports/tournament-progress'
-import { withTx } from '../../server/db/tx'
-import { squadPoints } from '../../server/domain/esports/rules'
-import { type E2eWorld, startE2eWorld } from './browser'
-import { apiClient } from './league'
+import { afterLobbyResults } from '../../../server/areas/esports/tournament-progress'
+import { withTx } from '../../../server/db/tx'
+import { squadPoints } from '../../../server/domain/esports/rules'
+import { type E2eWorld, startE2eWorld } from '../browser'
+import { apiClient } from '../league'
 
 /**
  * PUBG tournaments in Chromium (issue 17, docs/esports.md): the empty slots page; a player

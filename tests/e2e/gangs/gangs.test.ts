@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type E2eWorld, startE2eWorld } from './browser'
-import { apiClient } from './league'
+import { type E2eWorld, startE2eWorld } from '../browser'
+import { apiClient } from '../league'
 
 /**
  * Gangs in Chromium (issue 12 item 4): a player finds the gangs of a series from /gangs,

@@ -1,7 +1,7 @@
 import type { BrowserContext, Page, Route } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type E2eWorld, secondBrowser, startE2eWorld } from './browser'
-import { apiClient } from './league'
+import { type E2eWorld, secondBrowser, startE2eWorld } from '../browser'
+import { apiClient } from '../league'
 
 /**
  * Issue 15, "Done means", in two Chromium browsers: Asha creates a group and shares its

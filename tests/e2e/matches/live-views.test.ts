@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type E2eWorld, SHOTS_DIR, startE2eWorld } from './browser'
-import { apiClient, watchReloads } from './league'
+import { type E2eWorld, SHOTS_DIR, startE2eWorld } from '../browser'
+import { apiClient, watchReloads } from '../league'
 
 /**
  * Issue 10, item 7: with the clock running fast, every view of a match, a contest and my
@@ -51,8 +51,8 @@ beforeAll(async () => {
       players: Array<{ id: number; style: number; value_tenths: number; team: { id: number } }>
     }>(`/api/matches/${match.id}/players`)
   ).body.players
-  const { pickTeam } = await import('../../server/domain/team-picker')
-  const { createRng } = await import('../../server/lib/rng')
+  const { pickTeam } = await import('../../../server/domain/team-picker')
+  const { createRng } = await import('../../../server/lib/rng')
   const picked = pickTeam(
     'cricket',
     squad.map((p) => ({ id: p.id, style: p.style, value_tenths: p.value_tenths, real_team_id: p.team.id })),

@@ -2,12 +2,12 @@ import path from 'node:path'
 import type { Page } from 'playwright-core'
 import type { RouteObject } from 'react-router'
 import { afterAll, beforeAll, describe, type ExpectStatic, expect, it } from 'vitest'
-import { GAME_KINDS } from '../../server/domain/contest-creation'
-import { pickTeam } from '../../server/domain/team-picker'
-import { createRng } from '../../server/lib/rng'
-import { routes } from '../../web/src/routes'
-import { type E2eWorld, SHOTS_DIR, secondBrowser, startE2eWorld } from './browser'
-import { apiClient } from './league'
+import { GAME_KINDS } from '../../../server/domain/contest-creation'
+import { pickTeam } from '../../../server/domain/team-picker'
+import { createRng } from '../../../server/lib/rng'
+import { routes } from '../../../web/src/routes'
+import { type E2eWorld, SHOTS_DIR, secondBrowser, startE2eWorld } from '../browser'
+import { apiClient } from '../league'
 
 /**
  * No page is wider than the screen: every route of the router (web/src/routes.tsx) — each

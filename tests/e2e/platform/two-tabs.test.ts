@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type E2eWorld, startE2eWorld } from './browser'
+import { type E2eWorld, startE2eWorld } from '../browser'
 
 /**
  * Two tabs of one browser share the token cookies. When the access token stops working in

@@ -1,8 +1,8 @@
 import type { Page, Route, WebSocket } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { contestRow, memberRow } from '../helpers/contest-rows'
-import { type E2eWorld, startE2eWorld } from './browser'
-import { apiClient, watchReloads } from './league'
+import { contestRow, memberRow } from '../../helpers/contest-rows'
+import { type E2eWorld, startE2eWorld } from '../browser'
+import { apiClient, watchReloads } from '../league'
 
 /**
  * Issue 14, posts side in Chromium: a post written in the browser (mention linked, line breaks

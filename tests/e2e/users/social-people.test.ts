@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { apiUser, type E2eWorld, startE2eWorld } from './browser'
-import { watchReloads } from './league'
+import { apiUser, type E2eWorld, startE2eWorld } from '../browser'
+import { watchReloads } from '../league'
 
 /**
  * The people side of issue 14 in Chromium: a new player signs up, follows someone from the

@@ -3,8 +3,8 @@ import os from 'node:os'
 import path from 'node:path'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type E2eWorld, startE2eWorld } from './browser'
-import { apiClient, fanspole } from './league'
+import { type E2eWorld, startE2eWorld } from '../browser'
+import { apiClient, fanspole } from '../league'
 
 /**
  * Issue 5's "Done means" in Chromium: a player adds ₹500 through the simulated Paytm page

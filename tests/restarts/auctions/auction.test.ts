@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import { player, type RestartWorld, restartWorld } from './helpers'
+import { player, type RestartWorld, restartWorld } from '../helpers'
 
 let world: RestartWorld | undefined
 afterEach(async () => {

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import { pickTeam } from '../../server/domain/team-picker'
-import { createRng } from '../../server/lib/rng'
-import { player, type RestartWorld, restartWorld, waitFor } from './helpers'
+import { pickTeam } from '../../../server/domain/team-picker'
+import { createRng } from '../../../server/lib/rng'
+import { player, type RestartWorld, restartWorld, waitFor } from '../helpers'
 
 let world: RestartWorld | undefined
 afterEach(async () => {

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import type { client } from '../helpers/http'
-import { giveWinnings, verifiedPlayer } from '../helpers/kyc'
-import { player, type RestartWorld, restartWorld } from './helpers'
+import type { client } from '../../helpers/http'
+import { giveWinnings, verifiedPlayer } from '../../helpers/kyc'
+import { player, type RestartWorld, restartWorld } from '../helpers'
 
 let world: RestartWorld | undefined
 afterEach(async () => {

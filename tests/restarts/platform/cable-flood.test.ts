@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import WebSocket from 'ws'
-import { player, type RestartWorld, restartWorld } from './helpers'
+import { player, type RestartWorld, restartWorld } from '../helpers'
 
 let world: RestartWorld | undefined
 const sockets: WebSocket[] = []

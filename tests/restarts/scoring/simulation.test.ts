@@ -1,8 +1,8 @@
 import { afterAll, describe, expect, it } from 'vitest'
-import type { Db } from '../../server/db/tx'
-import { spawnServer } from '../helpers/child-server'
-import { cloneDatabase, freshDatabase } from '../helpers/restart-db'
-import { type RestartWorld, restartWorld, waitFor } from './helpers'
+import type { Db } from '../../../server/db/tx'
+import { spawnServer } from '../../helpers/child-server'
+import { cloneDatabase, freshDatabase } from '../../helpers/restart-db'
+import { type RestartWorld, restartWorld, waitFor } from '../helpers'
 
 const worlds: RestartWorld[] = []
 afterAll(async () => {

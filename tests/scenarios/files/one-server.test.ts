@@ -1,9 +1,9 @@
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { ephemeralDatabase, loadConfig } from '../../server/config'
-import { type RunningServer, startServer } from '../../server/main'
-import { runCli } from '../cli/helpers'
+import { ephemeralDatabase, loadConfig } from '../../../server/config'
+import { type RunningServer, startServer } from '../../../server/main'
+import { runCli } from '../../cli/helpers'
 
 /**
  * Every shipped scenario, in sequence, against one fresh server started as `npm start` starts
@@ -12,7 +12,7 @@ import { runCli } from '../cli/helpers'
  * server are skipped with their reason, and no scenario may leave the server unusable for the
  * ones after it (the clock moved by days, the league's upcoming matches used up).
  */
-const dir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../scenarios')
+const dir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../scenarios')
 
 let server: RunningServer
 beforeAll(async () => {

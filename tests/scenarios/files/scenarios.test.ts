@@ -2,11 +2,11 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
-import { style } from '../../cli/lib/style'
-import { stepLine } from '../../cli/scenario/report'
-import { runScenario } from '../../cli/scenario/runner'
+import { style } from '../../../cli/lib/style'
+import { stepLine } from '../../../cli/scenario/report'
+import { runScenario } from '../../../cli/scenario/runner'
 
-const dir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../scenarios')
+const dir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../scenarios')
 const files = fs
   .readdirSync(dir)
   .filter((f) => /\.ya?ml$/.test(f))

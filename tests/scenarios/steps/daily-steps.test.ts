@@ -1,10 +1,10 @@
 // biome-ignore-all lint/suspicious/noTemplateCurlyInString: scenario files use ${…} placeholders, written here as plain strings
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { parseScenario, type ScenarioFormatError } from '../../cli/scenario/loader'
-import { runScenario } from '../../cli/scenario/runner'
-import type { ScenarioResult } from '../../cli/scenario/types'
-import { ephemeralDatabase, loadConfig } from '../../server/config'
-import { type RunningServer, startServer } from '../../server/main'
+import { parseScenario, type ScenarioFormatError } from '../../../cli/scenario/loader'
+import { runScenario } from '../../../cli/scenario/runner'
+import type { ScenarioResult } from '../../../cli/scenario/types'
+import { ephemeralDatabase, loadConfig } from '../../../server/config'
+import { type RunningServer, startServer } from '../../../server/main'
 
 /**
  * The daily fantasy step kinds (find_match, players, pick_team, match_events) against one

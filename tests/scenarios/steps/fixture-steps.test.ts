@@ -1,10 +1,10 @@
 // biome-ignore-all lint/suspicious/noTemplateCurlyInString: scenario files use ${…} placeholders, written here as plain strings
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { parseScenario, ScenarioFormatError } from '../../cli/scenario/loader'
-import { runScenario } from '../../cli/scenario/runner'
-import type { ScenarioResult } from '../../cli/scenario/types'
-import { ephemeralDatabase, loadConfig } from '../../server/config'
-import { type RunningServer, startServer } from '../../server/main'
+import { parseScenario, ScenarioFormatError } from '../../../cli/scenario/loader'
+import { runScenario } from '../../../cli/scenario/runner'
+import type { ScenarioResult } from '../../../cli/scenario/types'
+import { ephemeralDatabase, loadConfig } from '../../../server/config'
+import { type RunningServer, startServer } from '../../../server/main'
 
 /**
  * The step kinds of issue 16 (create_match, credit, join_contest, simulate_match,

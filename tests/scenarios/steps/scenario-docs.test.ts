@@ -2,11 +2,11 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { STEP_KINDS } from '../../cli/scenario/steps'
-import { createApp } from '../../server/app'
-import { CHANNELS } from '../../server/cable/channels'
-import { type TestWorld, testWorld } from '../helpers/deps'
-import { openApiDoc, operations } from '../helpers/openapi'
+import { STEP_KINDS } from '../../../cli/scenario/steps'
+import { createApp } from '../../../server/app'
+import { CHANNELS } from '../../../server/cable/channels'
+import { type TestWorld, testWorld } from '../../helpers/deps'
+import { openApiDoc, operations } from '../../helpers/openapi'
 
 /**
  * docs/scenarios.md cannot drift from the product (issue 16): every step kind, every channel
@@ -15,7 +15,7 @@ import { openApiDoc, operations } from '../helpers/openapi'
  * notification kinds are read from the server's source (what it publishes and notifies), so
  * a new one fails this test until the doc lists it.
  */
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..')
 const doc = fs.readFileSync(path.join(root, 'docs/scenarios.md'), 'utf8')
 
 function section(heading: string): string {

@@ -7,7 +7,7 @@ import {
   botDecision,
   botDelayMs,
   runBotAuction,
-} from '../../server/domain/auction/bots'
+} from '../../../server/domain/auction/bots'
 import {
   type AuctionCommand,
   type AuctionConfig,
@@ -15,10 +15,10 @@ import {
   apply,
   createAuction,
   DEFAULT_TIMINGS,
-} from '../../server/domain/auction/engine'
-import { type AuctionPlayer, BIDDING_INTERVALS } from '../../server/domain/auction/rules'
-import { STYLE } from '../../server/domain/styles'
-import { randomStream } from '../../server/lib/rng'
+} from '../../../server/domain/auction/engine'
+import { type AuctionPlayer, BIDDING_INTERVALS } from '../../../server/domain/auction/rules'
+import { STYLE } from '../../../server/domain/styles'
+import { randomStream } from '../../../server/lib/rng'
 
 const T0 = 1_000_000
 const STYLES = [STYLE.BATTER, STYLE.BATTER_KEEPER, STYLE.ALLROUNDER, STYLE.BOWLER]

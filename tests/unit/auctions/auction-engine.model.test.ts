@@ -9,9 +9,9 @@ import {
   createAuction,
   currentNextBid,
   DEFAULT_TIMINGS,
-} from '../../server/domain/auction/engine'
-import { type AuctionPlayer, BIDDING_INTERVALS } from '../../server/domain/auction/rules'
-import { STYLE } from '../../server/domain/styles'
+} from '../../../server/domain/auction/engine'
+import { type AuctionPlayer, BIDDING_INTERVALS } from '../../../server/domain/auction/rules'
+import { STYLE } from '../../../server/domain/styles'
 
 /**
  * Model-based: random sequences of bids (mostly at the right amount), timer expiries, pauses,

@@ -7,7 +7,7 @@ import {
   createAuction,
   currentNextBid,
   DEFAULT_TIMINGS,
-} from '../../server/domain/auction/engine'
+} from '../../../server/domain/auction/engine'
 import {
   type AuctionPlayer,
   BIDDING_INTERVALS,
@@ -15,8 +15,8 @@ import {
   lotOrder,
   maxBid,
   nextBidAmount,
-} from '../../server/domain/auction/rules'
-import { STYLE } from '../../server/domain/styles'
+} from '../../../server/domain/auction/rules'
+import { STYLE } from '../../../server/domain/styles'
 
 const T0 = 1_000_000
 

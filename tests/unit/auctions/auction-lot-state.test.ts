@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import type { Lot } from '../../web/src/features/auctions/api'
+import type { Lot } from '../../../web/src/features/auctions/api'
 import {
   applyLotEvent,
   applyManagerUpdate,
   needsCard,
   replay,
-} from '../../web/src/features/auctions/lot-state'
+} from '../../../web/src/features/auctions/lot-state'
 
 /** The web client's fold of AuctionChannel events into the current lot. */
 const T = 1_800_000_000_000

@@ -4,10 +4,10 @@ import {
   classicReset,
   loadClassicTeam,
   newClassicTeam,
-} from '../../server/domain/championship/classic-team'
-import { freeTransfersLeft } from '../../server/domain/championship/transfers'
-import { addPlayer, removePlayer, setCaptain, setViceCaptain } from '../../server/domain/working-team'
-import { ids, pool, times } from './team-rules.fixtures'
+} from '../../../server/domain/championship/classic-team'
+import { freeTransfersLeft } from '../../../server/domain/championship/transfers'
+import { addPlayer, removePlayer, setCaptain, setViceCaptain } from '../../../server/domain/working-team'
+import { ids, pool, times } from '../teams/team-rules.fixtures'
 
 /** A valid XI (ids 1–11) and spare players 12–17 of each role, 8 credits each. */
 const players = pool([7, ...times(4, 1), 9, 9, ...times(4, 13), 1, 1, 9, 13, 13, 13], 8)

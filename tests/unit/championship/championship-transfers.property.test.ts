@@ -1,14 +1,14 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { classicApply, loadClassicTeam } from '../../server/domain/championship/classic-team'
+import { classicApply, loadClassicTeam } from '../../../server/domain/championship/classic-team'
 import {
   checkTransfers,
   type LockedState,
   lockTransfers,
   planTransfers,
-} from '../../server/domain/championship/transfers'
-import type { TeamPlayer } from '../../server/domain/team-rules'
-import { setCaptain, setViceCaptain } from '../../server/domain/working-team'
+} from '../../../server/domain/championship/transfers'
+import type { TeamPlayer } from '../../../server/domain/team-rules'
+import { setCaptain, setViceCaptain } from '../../../server/domain/working-team'
 
 /**
  * Random phases: a team is created (possibly after some matches have started: a late joiner),

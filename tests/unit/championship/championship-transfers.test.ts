@@ -9,7 +9,7 @@ import {
   nextPaidFee,
   PAID_TRANSFER_FEES_PAISE,
   planTransfers,
-} from '../../server/domain/championship/transfers'
+} from '../../../server/domain/championship/transfers'
 
 /** Examples for every transfer rule of reference §4.2 and docs/championship.md "Rules". */
 const XI = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11]

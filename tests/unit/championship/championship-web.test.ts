@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { matchLabel, scoresForDisplay, transfersText } from '../../web/src/features/championship/api'
+import { matchLabel, scoresForDisplay, transfersText } from '../../../web/src/features/championship/api'
 
 const raw = [
   { id: 1, name: 'Captain', score: 30 },

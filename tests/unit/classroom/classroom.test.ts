@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import type { AuctionPlayer } from '../../server/domain/auction/rules'
-import { CLASS_MIN_SEATS, classSeats, classSquad } from '../../server/domain/classroom'
-import { STYLE } from '../../server/domain/styles'
+import type { AuctionPlayer } from '../../../server/domain/auction/rules'
+import { CLASS_MIN_SEATS, classSeats, classSquad } from '../../../server/domain/classroom'
+import { STYLE } from '../../../server/domain/styles'
 
 /** A pool of `n` players in squad-like proportions: per 11, one keeper, five batters, five bowlers. */
 function pool(n: number, keepers = true): AuctionPlayer[] {

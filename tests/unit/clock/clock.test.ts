@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { createClock, manualWallClock } from '../../server/lib/clock'
+import { createClock, manualWallClock } from '../../../server/lib/clock'
 
 const START = Date.UTC(2026, 10, 22, 6)
 

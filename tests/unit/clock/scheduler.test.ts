@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { type TestWorld, testWorld } from '../helpers/deps'
+import { type TestWorld, testWorld } from '../../helpers/deps'
 
 let world: TestWorld
 beforeEach(async () => {

@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest'
-import { GAME_KINDS } from '../../server/domain/contest-creation'
+import { GAME_KINDS } from '../../../server/domain/contest-creation'
 import {
   draftChanges,
   emptyDraft,
   rangesOf,
   toDraft,
   typed,
-} from '../../web/src/features/contest-create/draft'
-import { ESPORTS_PAGES, FORM_KINDS, KIND_PAGES } from '../../web/src/features/contest-create/kinds'
+} from '../../../web/src/features/contest-create/draft'
+import { ESPORTS_PAGES, FORM_KINDS, KIND_PAGES } from '../../../web/src/features/contest-create/kinds'
 
 describe('the creation form becomes the API body', () => {
   const base = {

@@ -12,8 +12,8 @@ import {
   percentsFromAmounts,
   prizeOptions,
   shrinkToMembers,
-} from '../../server/domain/contest-creation'
-import { type PrizeRange, totalPrizes } from '../../server/domain/prizes'
+} from '../../../server/domain/contest-creation'
+import { type PrizeRange, totalPrizes } from '../../../server/domain/prizes'
 
 const size = fc.integer({ min: MEMBERS_LIMIT_MIN, max: MEMBERS_LIMIT_MAX })
 

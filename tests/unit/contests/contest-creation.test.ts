@@ -11,7 +11,7 @@ import {
   prizeOption,
   prizeOptions,
   shrinkToMembers,
-} from '../../server/domain/contest-creation'
+} from '../../../server/domain/contest-creation'
 
 describe('game kinds', () => {
   it('lists every creation slug once, the esports kinds open (created through their own endpoint)', () => {

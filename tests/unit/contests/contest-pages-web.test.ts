@@ -1,9 +1,9 @@
 import { QueryClient } from '@tanstack/react-query'
 import { describe, expect, it } from 'vitest'
-import { SPORTS } from '../../seeds/reference-data'
-import { GAME_KINDS } from '../../server/domain/contest-creation'
-import { gameSlugOf, kindsOfGame } from '../../web/src/features/contest-rules/api'
-import { type Activity, activitiesQuery, prependActivity } from '../../web/src/features/contests/owner-api'
+import { SPORTS } from '../../../seeds/reference-data'
+import { GAME_KINDS } from '../../../server/domain/contest-creation'
+import { gameSlugOf, kindsOfGame } from '../../../web/src/features/contest-rules/api'
+import { type Activity, activitiesQuery, prependActivity } from '../../../web/src/features/contests/owner-api'
 
 describe('game kinds on the games pages', () => {
   it('puts every game kind under a game the server has, once', () => {

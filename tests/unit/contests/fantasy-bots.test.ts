@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { seedDemoLeague } from '../../seeds/demo-league'
-import { hashPassword } from '../../server/areas/auth/passwords'
-import { matchSquad } from '../../server/areas/matches/queries'
-import { sportRules, validateTeam } from '../../server/domain/team-rules'
+import { seedDemoLeague } from '../../../seeds/demo-league'
+import { hashPassword } from '../../../server/areas/auth/passwords'
+import { matchSquad } from '../../../server/areas/matches/queries'
+import { sportRules, validateTeam } from '../../../server/domain/team-rules'
 import {
   type BotCandidate,
   botStream,
@@ -10,8 +10,8 @@ import {
   FANTASY_BOT_STRATEGIES,
   mixedStrategy,
   selectionShares,
-} from '../../server/sim/fantasy-bots'
-import { type TestWorld, testWorld } from '../helpers/deps'
+} from '../../../server/sim/fantasy-bots'
+import { type TestWorld, testWorld } from '../../helpers/deps'
 
 /** The team-building bots' strategies (docs/bots.md), on every upcoming match of the demo league. */
 let world: TestWorld

@@ -9,7 +9,7 @@ import {
   tieredStructure,
   totalPrizes,
   winnerCount,
-} from '../../server/domain/prizes'
+} from '../../../server/domain/prizes'
 
 describe('prize pool and structures', () => {
   it('takes the rake from entry fee × members limit, in whole rupees', () => {

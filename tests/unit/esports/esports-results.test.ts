@@ -8,9 +8,9 @@ import {
   simulateResults,
   standings,
   validateResults,
-} from '../../server/domain/esports/results'
-import { TEAM_SIZES } from '../../server/domain/esports/rules'
-import { createRng } from '../../server/lib/rng'
+} from '../../../server/domain/esports/results'
+import { TEAM_SIZES } from '../../../server/domain/esports/rules'
+import { createRng } from '../../../server/lib/rng'
 
 /** Esports results, pure (docs/esports.md "Results, payouts and corrections"). */
 const squads = (sizes: number[]): ResultSquad[] =>

@@ -10,7 +10,7 @@ import {
   type SlotResult,
   snakeSeed,
   type TournamentDefinition,
-} from '../../server/domain/esports/tournaments'
+} from '../../../server/domain/esports/tournaments'
 
 // The pure tournament rules (docs/esports.md, "Tournaments, rounds and slots").
 

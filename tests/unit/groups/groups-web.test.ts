@@ -1,6 +1,6 @@
 import type { InfiniteData } from '@tanstack/react-query'
 import { describe, expect, it } from 'vitest'
-import { type GroupMessage, groupTitle, type MessagesPage } from '../../web/src/features/groups/api'
+import { type GroupMessage, groupTitle, type MessagesPage } from '../../../web/src/features/groups/api'
 import {
   allMessages,
   chatRows,
@@ -8,7 +8,7 @@ import {
   newestId,
   newIdentifierKey,
   type PendingSend,
-} from '../../web/src/features/groups/chat-state'
+} from '../../../web/src/features/groups/chat-state'
 
 const person = (slug: string) => ({ slug, username: slug, image_url: null })
 const msg = (id: number, slug: string, key = `k${id}`): GroupMessage => ({

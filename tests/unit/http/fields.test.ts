@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import { AppError } from '../../server/http/errors'
+import { AppError } from '../../../server/http/errors'
 import {
   FIELDS_MAX_DEPTH,
   FIELDS_MAX_LENGTH,
   parseFields,
   selectEnvelope,
   selectFields,
-} from '../../server/http/fields'
+} from '../../../server/http/fields'
 
 describe('?fields= parsing and selection', () => {
   it('parses flat and brace-nested lists, tolerating spaces', () => {

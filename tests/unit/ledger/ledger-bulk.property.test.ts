@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { postMany, readAccounts } from '../../server/areas/ledger/bulk'
+import { postMany, readAccounts } from '../../../server/areas/ledger/bulk'
 import {
   type PostingRequest,
   post,
@@ -10,12 +10,12 @@ import {
   userAccountId,
   userBalances,
   walletJson,
-} from '../../server/areas/ledger/service'
-import { verifyLedger } from '../../server/areas/ledger/verify'
-import { notificationStream } from '../../server/areas/notifications/service'
-import { withTx } from '../../server/db/tx'
-import { AppError } from '../../server/http/errors'
-import { makeUser, type TestWorld, testWorld } from '../helpers/deps'
+} from '../../../server/areas/ledger/service'
+import { verifyLedger } from '../../../server/areas/ledger/verify'
+import { notificationStream } from '../../../server/areas/notifications/service'
+import { withTx } from '../../../server/db/tx'
+import { AppError } from '../../../server/http/errors'
+import { makeUser, type TestWorld, testWorld } from '../../helpers/deps'
 
 /**
  * Settlement pays tens of thousands of contests through `postMany`, which on SQLite walks the

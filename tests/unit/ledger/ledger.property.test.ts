@@ -7,12 +7,12 @@ import {
   type UserCompartment,
   userAccountId,
   userBalances,
-} from '../../server/areas/ledger/service'
-import { verifyLedger } from '../../server/areas/ledger/verify'
-import { withTx } from '../../server/db/tx'
-import { splitDebit } from '../../server/domain/ledger'
-import { AppError } from '../../server/http/errors'
-import { makeUser, testWorld } from '../helpers/deps'
+} from '../../../server/areas/ledger/service'
+import { verifyLedger } from '../../../server/areas/ledger/verify'
+import { withTx } from '../../../server/db/tx'
+import { splitDebit } from '../../../server/domain/ledger'
+import { AppError } from '../../../server/http/errors'
+import { makeUser, testWorld } from '../../helpers/deps'
 
 type Op =
   | { kind: 'credit'; user: number; compartment: UserCompartment; amount: number }

@@ -1,7 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { checkPosting, splitDebit } from '../../server/domain/ledger'
-import { creditsToTenths, paiseToRupees, rupeesToPaise, tenthsToCredits } from '../../server/domain/money'
+import { checkPosting, splitDebit } from '../../../server/domain/ledger'
+import { creditsToTenths, paiseToRupees, rupeesToPaise, tenthsToCredits } from '../../../server/domain/money'
 
 describe('money', () => {
   it('parses rupees into integer paise without floats', () => {

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest'
-import { migrateDownAll, migrateToLatest, pendingMigrations } from '../../server/db/migrate'
+import { migrateDownAll, migrateToLatest, pendingMigrations } from '../../../server/db/migrate'
 // The hand-written Database interface must match what the migrations create. The column
 // lists below are the interface's keys (kept in step by the compiler through `satisfies`).
-import type { Database } from '../../server/db/schema'
-import { testWorld } from '../helpers/deps'
+import type { Database } from '../../../server/db/schema'
+import { testWorld } from '../../helpers/deps'
 
 const EXPECTED: { [T in keyof Database]: Array<keyof Database[T]> } = {
   app_settings: ['key', 'value', 'updated_at_ms'],

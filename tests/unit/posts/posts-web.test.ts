@@ -1,9 +1,9 @@
 import { QueryClient } from '@tanstack/react-query'
 import { describe, expect, it } from 'vitest'
-import type { Contest } from '../../web/src/features/contests/api'
-import type { Comment, Post } from '../../web/src/features/posts/api'
-import { setLikesEverywhere } from '../../web/src/features/posts/likes'
-import { addComment } from '../../web/src/features/posts/live'
+import type { Contest } from '../../../web/src/features/contests/api'
+import type { Comment, Post } from '../../../web/src/features/posts/api'
+import { setLikesEverywhere } from '../../../web/src/features/posts/likes'
+import { addComment } from '../../../web/src/features/posts/live'
 
 const person = { id: 9, slug: 'asha', username: 'asha', image_url: null }
 const comment = (id: number, likes = 0): Comment => ({

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { validateEvents } from '../../server/domain/events/validate'
+import { validateEvents } from '../../../server/domain/events/validate'
 import {
   ball,
   battleRoyale,

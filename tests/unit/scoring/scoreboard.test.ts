@@ -1,7 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { Scoreboard } from '../../server/areas/scoring/board'
-import { competitionRanks } from '../../server/domain/prizes'
+import { Scoreboard } from '../../../server/areas/scoring/board'
+import { competitionRanks } from '../../../server/domain/prizes'
 
 interface World {
   players: number[]

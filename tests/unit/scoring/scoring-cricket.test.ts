@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { validateEvents } from '../../server/domain/events/validate'
-import { createScorer } from '../../server/domain/scoring'
+import { validateEvents } from '../../../server/domain/events/validate'
+import { createScorer } from '../../../server/domain/scoring'
 import {
   applyAll,
   ball,

@@ -4,9 +4,9 @@ import {
   FootballEvent,
   type MatchEvent,
   RaceEvent,
-} from '../../server/domain/events/schema'
-import type { Scorer } from '../../server/domain/scoring'
-import { STYLE } from '../../server/domain/styles'
+} from '../../../server/domain/events/schema'
+import type { Scorer } from '../../../server/domain/scoring'
+import { STYLE } from '../../../server/domain/styles'
 
 /** Shared fixtures for the scoring and event-validation tests. */
 

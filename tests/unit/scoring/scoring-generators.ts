@@ -1,6 +1,6 @@
 import fc from 'fast-check'
-import type { MatchEvent } from '../../server/domain/events/schema'
-import { STYLE } from '../../server/domain/styles'
+import type { MatchEvent } from '../../../server/domain/events/schema'
+import { STYLE } from '../../../server/domain/styles'
 import { battleRoyale, cricket, cricketLineups, cricketPlayers, football, race } from './scoring-fixtures'
 
 /**

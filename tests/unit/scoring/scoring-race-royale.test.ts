@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { validateEvents } from '../../server/domain/events/validate'
-import { createScorer } from '../../server/domain/scoring'
-import { STYLE } from '../../server/domain/styles'
+import { validateEvents } from '../../../server/domain/events/validate'
+import { createScorer } from '../../../server/domain/scoring'
+import { STYLE } from '../../../server/domain/styles'
 import {
   applyAll,
   battleRoyale,

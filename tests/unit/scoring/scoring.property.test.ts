@@ -1,14 +1,14 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import type { MatchEvent, ScoringFamily } from '../../server/domain/events/schema'
-import { type EventContext, validateEvents } from '../../server/domain/events/validate'
+import type { MatchEvent, ScoringFamily } from '../../../server/domain/events/schema'
+import { type EventContext, validateEvents } from '../../../server/domain/events/validate'
 import {
   createScorer,
   mergeEvents,
   type Scorer,
   type ScorerOptions,
   scoreEvents,
-} from '../../server/domain/scoring'
+} from '../../../server/domain/scoring'
 import {
   cricketCtx,
   cricketPlayers,

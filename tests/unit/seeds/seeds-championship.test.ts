@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type SeedSummary, seedDemoLeague } from '../../seeds/demo-league'
-import { SEEDED_PHASE_PRIZES } from '../../seeds/writers/championship'
-import { hashPassword } from '../../server/areas/auth/passwords'
-import { verifyLedger } from '../../server/areas/ledger/verify'
-import type { Deps } from '../../server/deps'
-import { lockTransfers } from '../../server/domain/championship/transfers'
-import { TEST_START_MS, type TestWorld, testWorld } from '../helpers/deps'
+import { type SeedSummary, seedDemoLeague } from '../../../seeds/demo-league'
+import { SEEDED_PHASE_PRIZES } from '../../../seeds/writers/championship'
+import { hashPassword } from '../../../server/areas/auth/passwords'
+import { verifyLedger } from '../../../server/areas/ledger/verify'
+import type { Deps } from '../../../server/deps'
+import { lockTransfers } from '../../../server/domain/championship/transfers'
+import { TEST_START_MS, type TestWorld, testWorld } from '../../helpers/deps'
 
 let world: TestWorld
 let deps: Deps

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type SeedSummary, seedDemoLeague } from '../../seeds/demo-league'
-import { hashPassword } from '../../server/areas/auth/passwords'
-import { esportsPoolCode } from '../../server/areas/esports/core'
-import { REVEAL_JOB, resumeEsportsReveals, revealJobKey } from '../../server/areas/esports/rooms.service'
-import type { Deps } from '../../server/deps'
-import { TEST_START_MS, type TestWorld, testWorld } from '../helpers/deps'
-import { client } from '../helpers/http'
+import { type SeedSummary, seedDemoLeague } from '../../../seeds/demo-league'
+import { hashPassword } from '../../../server/areas/auth/passwords'
+import { esportsPoolCode } from '../../../server/areas/esports/core'
+import { REVEAL_JOB, resumeEsportsReveals, revealJobKey } from '../../../server/areas/esports/rooms.service'
+import type { Deps } from '../../../server/deps'
+import { TEST_START_MS, type TestWorld, testWorld } from '../../helpers/deps'
+import { client } from '../../helpers/http'
 
 // The demo league's finished Free Fire room (docs/esports.md "Results, payouts and corrections").
 let world: TestWorld

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type SeedSummary, seedDemoLeague } from '../../seeds/demo-league'
-import { hashPassword } from '../../server/areas/auth/passwords'
-import type { Deps } from '../../server/deps'
-import { CHARACTER_ID_PATTERN, GAME_LEVEL_MAX } from '../../server/domain/esports/rules'
-import { TEST_START_MS, type TestWorld, testWorld } from '../helpers/deps'
+import { type SeedSummary, seedDemoLeague } from '../../../seeds/demo-league'
+import { hashPassword } from '../../../server/areas/auth/passwords'
+import type { Deps } from '../../../server/deps'
+import { CHARACTER_ID_PATTERN, GAME_LEVEL_MAX } from '../../../server/domain/esports/rules'
+import { TEST_START_MS, type TestWorld, testWorld } from '../../helpers/deps'
 
 // Seeded game accounts (seeds/writers/game-accounts.ts, docs/esports.md "Game accounts"): the
 // demo player has all three games verified, enough verified PUBG and Free Fire players for a

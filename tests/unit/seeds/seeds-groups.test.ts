@@ -1,10 +1,10 @@
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type SeedSummary, seedDemoLeague } from '../../seeds/demo-league'
-import { hashPassword } from '../../server/areas/auth/passwords'
-import type { Deps } from '../../server/deps'
-import { TEST_START_MS, type TestWorld, testWorld } from '../helpers/deps'
-import { client } from '../helpers/http'
+import { type SeedSummary, seedDemoLeague } from '../../../seeds/demo-league'
+import { hashPassword } from '../../../server/areas/auth/passwords'
+import type { Deps } from '../../../server/deps'
+import { TEST_START_MS, type TestWorld, testWorld } from '../../helpers/deps'
+import { client } from '../../helpers/http'
 
 // Group chats of the demo league (seeds/generators/groups.ts, docs/groups.md "Seeds"): counts
 // equal to rows, read markers and unread counts that agree with the API, one muted group, a

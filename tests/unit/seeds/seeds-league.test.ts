@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { DEMO_USER_PASSWORD, type SeedSummary, seedDemoLeague } from '../../seeds/demo-league'
-import { hashPassword } from '../../server/areas/auth/passwords'
-import type { Deps } from '../../server/deps'
-import { TEST_START_MS, type TestWorld, testWorld } from '../helpers/deps'
-import { client } from '../helpers/http'
+import { DEMO_USER_PASSWORD, type SeedSummary, seedDemoLeague } from '../../../seeds/demo-league'
+import { hashPassword } from '../../../server/areas/auth/passwords'
+import type { Deps } from '../../../server/deps'
+import { TEST_START_MS, type TestWorld, testWorld } from '../../helpers/deps'
+import { client } from '../../helpers/http'
 
 const NOW = TEST_START_MS
 const HOUR = 3_600_000

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest'
-import { around, DAY, HOUR, MINUTE, pairings, roundRobin } from '../../seeds/generators/calendar'
-import { buildSeries } from '../../seeds/generators/fixtures'
-import { SeedRandom } from '../../seeds/generators/random'
-import { buildRosters } from '../../seeds/generators/rosters'
-import type { SportSlug } from '../../seeds/generators/types'
+import { around, DAY, HOUR, MINUTE, pairings, roundRobin } from '../../../seeds/generators/calendar'
+import { buildSeries } from '../../../seeds/generators/fixtures'
+import { SeedRandom } from '../../../seeds/generators/random'
+import { buildRosters } from '../../../seeds/generators/rosters'
+import type { SportSlug } from '../../../seeds/generators/types'
 
 const SPORTS: SportSlug[] = ['cricket', 'football', 'f1', 'pubg', 'free-fire', 'call-of-duty']
 

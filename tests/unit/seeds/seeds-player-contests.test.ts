@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type SeedSummary, seedDemoLeague } from '../../seeds/demo-league'
-import { hashPassword } from '../../server/areas/auth/passwords'
-import type { Deps } from '../../server/deps'
-import { amountsFromPercents, contestBill, type PercentRange } from '../../server/domain/contest-creation'
-import { TEST_START_MS, type TestWorld, testWorld } from '../helpers/deps'
-import { client } from '../helpers/http'
+import { type SeedSummary, seedDemoLeague } from '../../../seeds/demo-league'
+import { hashPassword } from '../../../server/areas/auth/passwords'
+import type { Deps } from '../../../server/deps'
+import { amountsFromPercents, contestBill, type PercentRange } from '../../../server/domain/contest-creation'
+import { TEST_START_MS, type TestWorld, testWorld } from '../../helpers/deps'
+import { client } from '../../helpers/http'
 
 let world: TestWorld
 let deps: Deps

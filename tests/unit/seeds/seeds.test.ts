@@ -1,9 +1,9 @@
 import { type Kysely, sql } from 'kysely'
 import { afterAll, describe, expect, it } from 'vitest'
-import { isSeeded, type SeedOptions, seedDemoLeague } from '../../seeds/demo-league'
-import { hashPassword } from '../../server/areas/auth/passwords'
-import type { Database } from '../../server/db/schema'
-import { TEST_START_MS, type TestWorld, testWorld } from '../helpers/deps'
+import { isSeeded, type SeedOptions, seedDemoLeague } from '../../../seeds/demo-league'
+import { hashPassword } from '../../../server/areas/auth/passwords'
+import type { Database } from '../../../server/db/schema'
+import { TEST_START_MS, type TestWorld, testWorld } from '../../helpers/deps'
 
 const WEEK = 7 * 24 * 3_600_000
 const worlds: TestWorld[] = []

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { SimTeam } from '../../server/sim'
+import type { SimTeam } from '../../../server/sim'
 import { fixtureTeams, ofType, START_MS, simulate } from './sim.fixtures'
 
 const TITLES = ['pubg', 'free-fire', 'call-of-duty'] as const

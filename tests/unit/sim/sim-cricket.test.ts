@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import type { MatchEvent } from '../../server/domain/events/schema'
-import { STYLE } from '../../server/domain/styles'
-import type { SimTeam, TimedEvent } from '../../server/sim'
+import type { MatchEvent } from '../../../server/domain/events/schema'
+import { STYLE } from '../../../server/domain/styles'
+import type { SimTeam, TimedEvent } from '../../../server/sim'
 import { fixtureTeams, ofType, quantile, START_MS, simulate } from './sim.fixtures'
 
 type Ball = Extract<MatchEvent, { type: 'ball' }>

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import type { z } from 'zod'
-import type { FootballLineup } from '../../server/domain/events/schema'
-import { footballPosition } from '../../server/domain/styles'
-import type { SimTeam, TimedEvent } from '../../server/sim'
+import type { FootballLineup } from '../../../server/domain/events/schema'
+import { footballPosition } from '../../../server/domain/styles'
+import type { SimTeam, TimedEvent } from '../../../server/sim'
 import { fixtureTeams, ofType, START_MS, simulate } from './sim.fixtures'
 
 /** Football lineups carry the bench too. */

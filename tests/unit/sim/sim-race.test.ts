@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { SimTeam, TimedEvent } from '../../server/sim'
+import type { SimTeam, TimedEvent } from '../../../server/sim'
 import { fixtureTeams, ofType, quantile, START_MS, simulate } from './sim.fixtures'
 
 const sorted = (ids: number[]) => [...ids].sort((a, b) => a - b)

@@ -1,11 +1,11 @@
 import { isDeepStrictEqual } from 'node:util'
-import { SeedRandom } from '../../seeds/generators/random'
-import { buildRosters } from '../../seeds/generators/rosters'
-import type { SportSlug } from '../../seeds/generators/types'
-import { EVENT_SCHEMA, type MatchEvent, scoringFamily } from '../../server/domain/events/schema'
-import { validateEvents } from '../../server/domain/events/validate'
-import { createRng } from '../../server/lib/rng'
-import { type SimFormat, type SimTeam, simulateMatch, type TimedEvent } from '../../server/sim'
+import { SeedRandom } from '../../../seeds/generators/random'
+import { buildRosters } from '../../../seeds/generators/rosters'
+import type { SportSlug } from '../../../seeds/generators/types'
+import { EVENT_SCHEMA, type MatchEvent, scoringFamily } from '../../../server/domain/events/schema'
+import { validateEvents } from '../../../server/domain/events/validate'
+import { createRng } from '../../../server/lib/rng'
+import { type SimFormat, type SimTeam, simulateMatch, type TimedEvent } from '../../../server/sim'
 
 /**
  * Squads exactly as the demo-league seeder builds them (same styles, values and sizes), with

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import type { SportSlug } from '../../seeds/generators/types'
-import { createRng } from '../../server/lib/rng'
-import { type SimFormat, simulatedDurationMs, simulateMatch } from '../../server/sim'
+import type { SportSlug } from '../../../seeds/generators/types'
+import { createRng } from '../../../server/lib/rng'
+import { type SimFormat, simulatedDurationMs, simulateMatch } from '../../../server/sim'
 import { fixtureTeams, problems, START_MS, seededSquads, simulate } from './sim.fixtures'
 
 const CASES: Array<[SportSlug, SimFormat]> = [

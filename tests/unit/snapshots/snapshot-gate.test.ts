@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { snapshotGate } from '../../web/src/lib/use-channel'
+import { snapshotGate } from '../../../web/src/lib/use-channel'
 
 type M = { type: string; seq?: number }
 const m = (seq?: number): M => ({ type: 'event', seq })

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import { seedDemoLeague } from '../../seeds/demo-league'
-import { hashPassword } from '../../server/areas/auth/passwords'
-import { matchSquad } from '../../server/areas/matches/queries'
-import { pickTeam } from '../../server/domain/team-picker'
-import { validateTeam } from '../../server/domain/team-rules'
-import { createRng } from '../../server/lib/rng'
-import { testWorld } from '../helpers/deps'
+import { seedDemoLeague } from '../../../seeds/demo-league'
+import { hashPassword } from '../../../server/areas/auth/passwords'
+import { matchSquad } from '../../../server/areas/matches/queries'
+import { pickTeam } from '../../../server/domain/team-picker'
+import { validateTeam } from '../../../server/domain/team-rules'
+import { createRng } from '../../../server/lib/rng'
+import { testWorld } from '../../helpers/deps'
 
 describe('pickTeam', () => {
   it('picks a valid team for every upcoming match of the demo league, the same way for the same seed', async () => {

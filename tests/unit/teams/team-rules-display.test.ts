@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { roleTabs, teamRows, validateTeam } from '../../server/domain/team-rules'
+import { roleTabs, teamRows, validateTeam } from '../../../server/domain/team-rules'
 import { CRICKET_STYLES, everyone, pool, times } from './team-rules.fixtures'
 
 const shape = (rows: Array<Array<{ id: number; role: string }>>) =>

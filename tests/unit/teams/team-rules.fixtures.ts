@@ -1,4 +1,4 @@
-import type { TeamPlayer } from '../../server/domain/team-rules'
+import type { TeamPlayer } from '../../../server/domain/team-rules'
 
 /** Hand-built pools for the team-rules tests: ids 1…n, alternating real teams 10 and 20. */
 export function pool(

@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { canComplete, type TeamPlayer, validateTeam } from '../../server/domain/team-rules'
+import { canComplete, type TeamPlayer, validateTeam } from '../../../server/domain/team-rules'
 import { CRICKET_STYLES, FOOTBALL_STYLES } from './team-rules.fixtures'
 
 /**

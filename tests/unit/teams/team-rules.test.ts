@@ -6,7 +6,7 @@ import {
   validateTeam,
   violationSummary,
   violationsByField,
-} from '../../server/domain/team-rules'
+} from '../../../server/domain/team-rules'
 import { everyone, ids, pool, times } from './team-rules.fixtures'
 
 const rulesOf = (check: { violations: Array<{ rule: string }> }) => check.violations.map((v) => v.rule)

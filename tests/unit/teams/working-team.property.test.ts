@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { canComplete, type TeamPlayer, validateTeam } from '../../server/domain/team-rules'
+import { canComplete, type TeamPlayer, validateTeam } from '../../../server/domain/team-rules'
 import {
   addPlayer,
   canAdd,
@@ -10,7 +10,7 @@ import {
   setCaptain,
   setViceCaptain,
   type WorkingTeam,
-} from '../../server/domain/working-team'
+} from '../../../server/domain/working-team'
 import { CRICKET_STYLES, FOOTBALL_STYLES } from './team-rules.fixtures'
 
 type Op =

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { TeamPlayer } from '../../server/domain/team-rules'
+import type { TeamPlayer } from '../../../server/domain/team-rules'
 import {
   addPlayer,
   canAdd,
@@ -10,7 +10,7 @@ import {
   setCaptain,
   setViceCaptain,
   type WorkingTeam,
-} from '../../server/domain/working-team'
+} from '../../../server/domain/working-team'
 import { pool, times } from './team-rules.fixtures'
 
 const addAll = (team: WorkingTeam, players: TeamPlayer[]) => players.reduce((t, p) => addPlayer(t, p), team)

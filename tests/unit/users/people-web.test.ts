@@ -4,10 +4,10 @@ import {
   type NotificationsData,
   notificationLink,
   prependNotification,
-} from '../../web/src/features/notifications/api'
-import { PEOPLE_KEY, type PublicUser } from '../../web/src/features/people/api'
-import { applyCounts, patchUserEverywhere, patchUserIn } from '../../web/src/features/people/follow'
-import { trafficSourceOf } from '../../web/src/lib/traffic-source'
+} from '../../../web/src/features/notifications/api'
+import { PEOPLE_KEY, type PublicUser } from '../../../web/src/features/people/api'
+import { applyCounts, patchUserEverywhere, patchUserIn } from '../../../web/src/features/people/follow'
+import { trafficSourceOf } from '../../../web/src/lib/traffic-source'
 
 const user = (slug: string, followers = 0, following = false): PublicUser =>
   ({

@@ -5,8 +5,8 @@ import {
   missingForRedeem,
   normaliseMobile,
   sniffImageType,
-} from '../../server/domain/kyc-rules'
-import { checkRedemption, istDayStart, strSmall } from '../../server/domain/redemption-rules'
+} from '../../../server/domain/kyc-rules'
+import { checkRedemption, istDayStart, strSmall } from '../../../server/domain/redemption-rules'
 
 describe('normaliseMobile', () => {
   it('keeps 10 digits starting 6–9 and strips +91, 0091, a leading 0, spaces and dashes', () => {

@@ -7,7 +7,7 @@ import {
   type RewardRow,
   rewardLabel,
   rewardTableProblems,
-} from '../../server/domain/rewards'
+} from '../../../server/domain/rewards'
 
 const totalWeight = REWARD_TABLE.reduce((s, r) => s + r.weight, 0)
 const isRow = (reward: { kind: string; amount: number }) =>
