@@ -1,4 +1,4 @@
-import type { RandomStream } from '../lib/rng'
+import type { RandomStream } from '../domain/rng'
 import { MINUTE, requireTeams, SECOND, Timeline, weighted } from './common'
 import type { FootballGame, LiveSide } from './football-game'
 import { buildFootballSide, type Footballer, type FootballSide } from './football-lineup'
