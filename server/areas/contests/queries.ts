@@ -116,3 +116,21 @@ export function membersOf(db: Executor, contestId: number) {
 }
 
 export type MemberRow = Awaited<ReturnType<ReturnType<typeof membersOf>['execute']>>[number]
+
+/** How many teams a player made for a match, and in how many of its contests they play. */
+export async function matchEntryCounts(db: Executor, userId: number, matchId: number) {
+  const teams = await db
+    .selectFrom('user_teams')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('user_id', '=', userId)
+    .where('match_id', '=', matchId)
+    .executeTakeFirstOrThrow()
+  const joined = await db
+    .selectFrom('contest_members as cm')
+    .innerJoin('contests as ct', 'ct.id', 'cm.contest_id')
+    .select((eb) => eb.fn.count<number>('ct.id').distinct().as('n'))
+    .where('cm.user_id', '=', userId)
+    .where('ct.match_id', '=', matchId)
+    .executeTakeFirstOrThrow()
+  return { teams_count: Number(teams.n), joined_contests_count: Number(joined.n) }
+}
