@@ -10587,9 +10587,7 @@ export type paths = {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            [key: string]: unknown;
-                        };
+                        "application/json": components["schemas"]["CompareTeams"];
                     };
                 };
                 /** @description Not signed in, or the token is invalid or expired */
@@ -10667,9 +10665,7 @@ export type paths = {
                     };
                     content: {
                         "application/json": {
-                            info: {
-                                [key: string]: unknown;
-                            };
+                            info: components["schemas"]["ContestInfo"];
                         };
                     };
                 };
@@ -10832,9 +10828,7 @@ export type paths = {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            [key: string]: unknown;
-                        };
+                        "application/json": components["schemas"]["JoiningConfirmation"];
                     };
                 };
                 /** @description Not signed in, or the token is invalid or expired */
@@ -11030,9 +11024,7 @@ export type paths = {
                         "application/json": {
                             overview: {
                                 contest: components["schemas"]["Contest"];
-                                sections: {
-                                    [key: string]: unknown;
-                                }[];
+                                sections: components["schemas"]["ContestSection"][];
                             };
                         };
                     };
@@ -24772,6 +24764,61 @@ export type components = {
             post_id: number;
             user: components["schemas"]["Person"];
         };
+        CompareTeams: {
+            common_players: {
+                compare_multiplier: number;
+                current_user_multiplier: number;
+                player: components["schemas"]["Player"] & {
+                    multiplier: number;
+                    team_points: number | null;
+                };
+            }[];
+            compare_members: {
+                member_id: number;
+                member_name: string;
+            }[];
+            compare_team: {
+                member_id: number;
+                players: (components["schemas"]["Player"] & {
+                    multiplier: number;
+                    team_points: number | null;
+                })[];
+                points: number | null;
+                rank: number | null;
+                team_no: number;
+                user: {
+                    slug: string;
+                    team_name: string | null;
+                    username: string;
+                };
+            };
+            current_user_team: {
+                member_id: number;
+                players: (components["schemas"]["Player"] & {
+                    multiplier: number;
+                    team_points: number | null;
+                })[];
+                points: number | null;
+                rank: number | null;
+                team_no: number;
+                user: {
+                    slug: string;
+                    team_name: string | null;
+                    username: string;
+                };
+            };
+            diff_players: {
+                compare: (components["schemas"]["Player"] & {
+                    multiplier: number;
+                    team_points: number | null;
+                })[];
+                current_user: (components["schemas"]["Player"] & {
+                    multiplier: number;
+                    team_points: number | null;
+                })[];
+            };
+            points_difference: number | null;
+        };
         Contest: {
             can_delete: boolean;
             can_edit: boolean;
@@ -24876,6 +24923,26 @@ export type components = {
             rake_percent: number;
             you_pay: number;
         };
+        ContestInfo: {
+            contest_id: number;
+            created_by: {
+                slug: string;
+                username: string;
+            } | null;
+            description: string | null;
+            entry_fee: number;
+            guaranteed: boolean;
+            invite_code: string;
+            is_private: boolean;
+            kind: string;
+            max_entries: number;
+            members_limit: number;
+            name: string;
+            prize_amount: number;
+            rake_percent: number;
+            rules: string[];
+            winner_count: number;
+        };
         ContestMember: {
             id: number;
             is_current_user: boolean;
@@ -24894,6 +24961,23 @@ export type components = {
                 id: number;
                 team_no: number;
             };
+        };
+        ContestSection: {
+            /** @enum {string} */
+            key: "prizes";
+            prizes: components["schemas"]["Prize"][];
+            title: string;
+        } | {
+            info: components["schemas"]["ContestInfo"];
+            /** @enum {string} */
+            key: "info";
+            title: string;
+        } | {
+            current_user_members: components["schemas"]["ContestMember"][];
+            /** @enum {string} */
+            key: "leaderboard";
+            members: components["schemas"]["ContestMember"][];
+            title: string;
         };
         CreateGameAccountRequest: {
             /**
@@ -25407,6 +25491,24 @@ export type components = {
                 username: string;
             };
         } | null;
+        JoiningConfirmation: {
+            contest_id: number;
+            current_balance: number;
+            entry_fee: number;
+            error: string | null;
+            max_entries: number;
+            /** @enum {string} */
+            popup: "join_league" | "event_locked" | "add_funds" | "already_joined" | "create_team";
+            shortfall: number;
+            to_pay: number;
+            unused_balance: number;
+            user_teams: {
+                id: number;
+                joined: boolean;
+                team_no: number;
+            }[];
+            winning_balance: number;
+        };
         Leaderboard: {
             /**
              * @description `weekly`, `all-time` or `series-{id}`
