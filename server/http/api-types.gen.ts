@@ -17093,9 +17093,7 @@ export type paths = {
                                     style: number;
                                     team_id: number;
                                 })[];
-                                summary: {
-                                    [key: string]: unknown;
-                                };
+                                summary: components["schemas"]["ScoreSummary"];
                             };
                         };
                     };
@@ -25565,9 +25563,7 @@ export type components = {
             my_teams_count?: number;
             phase_id: number | null;
             result_text: string | null;
-            score_summary: {
-                [key: string]: unknown;
-            };
+            score_summary: components["schemas"]["ScoreSummary"];
             series: {
                 id: number;
                 name: string;
@@ -25846,10 +25842,11 @@ export type components = {
                 rule: string;
             }[];
             player_id: number;
-            stats: {
-                [key: string]: unknown;
-            };
+            stats: components["schemas"]["PlayerStats"];
             total_score: number;
+        };
+        PlayerStats: {
+            [key: string]: number | boolean | string | null;
         };
         PointSystem: {
             formats: string[];
@@ -26080,6 +26077,72 @@ export type components = {
             /** @example ABCDE1234F */
             pan_number: string;
         };
+        ScoreSummary: {
+            batters: {
+                balls: number;
+                on_strike: boolean;
+                player_id: number;
+                runs: number;
+            }[];
+            bowler: {
+                maidens: number;
+                overs: string;
+                player_id: number;
+                runs: number;
+                wickets: number;
+            } | null;
+            /** @enum {string} */
+            family: "cricket";
+            format: string;
+            innings: {
+                complete: boolean;
+                extras: number;
+                innings: number;
+                /** @description Completed overs and legal balls of the next one: '12.3' */
+                overs: string;
+                runs: number;
+                super_over: boolean;
+                team_id: number | null;
+                wickets: number;
+            }[];
+            player_of_the_match: number | null;
+        } | {
+            /** @enum {string} */
+            family: "football";
+            full_time: boolean;
+            minute: number;
+            /** @description Goals by team id */
+            score: {
+                [key: string]: number;
+            };
+        } | {
+            dnf: number[];
+            /** @enum {string} */
+            family: "race";
+            fastest_lap: {
+                driver_id: number;
+                lap: number;
+            } | null;
+            finished: boolean;
+            lap: number;
+            laps: number | null;
+            leader_id: number | null;
+            order: number[];
+        } | {
+            /** @enum {string} */
+            family: "battle_royale";
+            /** @description Kills by team id */
+            kills_by_team: {
+                [key: string]: number;
+            };
+            /** @description Placement by team id */
+            placements: {
+                [key: string]: number;
+            };
+            teams_alive: number;
+            winner_id: number | null;
+            zone: number;
+        } | Record<string, never>;
         ScratchCard: {
             claimed: boolean;
             claimed_at_in_millis: number | null;

@@ -31,6 +31,9 @@ export function visibleContestFor(deps: Deps, c: AppContext, id: number) {
   return visibleContestById(deps, id, u ? { id: u.id, role: u.role } : null, c.req.query('invite_code'))
 }
 
+/** Until when a cached contest list holds by the clock: the next match start (contests lock). */
+export const untilNextMatchStart = (deps: Deps) => nextMatchStartMs(deps.db, deps.clock.now())
+
 /**
  * A contest list from the answer cache: it holds until the next match start (contests lock,
  * lists move) or the next commit. Not kept when a contest of a live match is on the page:
@@ -47,7 +50,7 @@ export function cachedList(
     const { body, rows } = await contestListPage(deps, viewerOf(c), q, page, filter)
     return {
       body,
-      untilMs: await nextMatchStartMs(deps.db, deps.clock.now()),
+      untilMs: await untilNextMatchStart(deps),
       store: !rows.some((r) => r.match_status === 'live'),
     }
   })

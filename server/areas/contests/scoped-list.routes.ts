@@ -8,11 +8,10 @@ import { errors, json } from '../../http/responses'
 import { createRouter } from '../../http/router'
 import { ChampionshipContestSchema } from '../championship-contests/routes'
 import { seriesChampionshipContests } from '../championship-contests/views'
-import { nextMatchStartMs } from '../matches/queries'
 import { requireMatch } from '../matches/service'
 import { contestListPage, matchEntryCountsOf } from './list-pages'
 import type { ContestQuery } from './listing'
-import { cachedList, viewerOf } from './route-helpers'
+import { cachedList, untilNextMatchStart, viewerOf } from './route-helpers'
 import { ContestSchema, contestParam, listQuery } from './schemas'
 
 const matchContestsRoute = (deps: Deps) =>
@@ -87,7 +86,7 @@ export function contestScopedListRoutes(deps: Deps) {
       const { body, rows } = await contestListPage(deps, viewer, query, q, `match:${id}`)
       return {
         body: { ...body, ...(await matchEntryCountsOf(deps, viewer, id)) },
-        untilMs: await nextMatchStartMs(deps.db, deps.clock.now()),
+        untilMs: await untilNextMatchStart(deps),
         store: !rows.some((r) => r.match_status === 'live'),
       }
     })
@@ -106,7 +105,7 @@ export function contestScopedListRoutes(deps: Deps) {
         return {
           body: { contests: found.contests, meta: pageMeta(page, found.total) },
           // Joinable flips when a phase's first match starts.
-          untilMs: await nextMatchStartMs(deps.db, deps.clock.now()),
+          untilMs: await untilNextMatchStart(deps),
         }
       })
     if (phase_id !== undefined) throw invalid({ phase_id: ['is only for type=championship'] })
