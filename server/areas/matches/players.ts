@@ -1,29 +1,41 @@
 import type { Deps } from '../../deps'
+import { notFound } from '../../http/errors'
+import { type Page, pageMeta } from '../../http/paging'
+import {
+  type CatalogPlayerRow,
+  findCatalogPlayer,
+  recentScores,
+  searchPlayersPage,
+  seriesPlayersPage,
+} from './players.queries'
+import { playerJson } from './serialize'
 
-/** Players with their latest credit value and side, for series, phase, search and detail views. */
-export function playerBase(deps: Deps) {
-  return deps.db
-    .selectFrom('players as p')
-    .innerJoin('real_teams as t', 't.id', 'p.real_team_id')
-    .innerJoin('sports as s', 's.id', 'p.sport_id')
-    .select([
-      'p.id',
-      'p.name',
-      'p.display_name',
-      'p.style',
-      'p.is_star',
-      'p.last_series_score',
-      'p.country',
-      'p.value_tenths',
-      'p.real_team_id',
-      't.name as team_name',
-      't.name_attr as team_name_attr',
-      't.team_color',
-      's.slug as sport_slug',
-    ])
+/** A catalogue player as a squad player: outside a match nobody is in a lineup. */
+export const asSquad = (p: CatalogPlayerRow) => ({ ...p, in_lineup: null })
+
+export async function seriesPlayers(deps: Deps, seriesId: number, page: Page) {
+  const { rows, total } = await seriesPlayersPage(deps.db, seriesId, page)
+  return { players: rows.map((p) => playerJson(asSquad(p))), meta: pageMeta(page, total) }
 }
 
-export const asSquad = (p: Awaited<ReturnType<ReturnType<typeof playerBase>['execute']>>[number]) => ({
-  ...p,
-  in_lineup: null,
-})
+export async function searchPlayers(deps: Deps, q: { text: string; sport_slug?: string }, page: Page) {
+  const { rows, total } = await searchPlayersPage(deps.db, q, page)
+  return { players: rows.map((p) => playerJson(asSquad(p))), meta: pageMeta(page, total) }
+}
+
+/** One player, with their points in their ten latest matches. */
+export async function playerDetail(deps: Deps, id: number) {
+  const row = await findCatalogPlayer(deps.db, id)
+  if (!row) throw notFound('Player')
+  const recent = await recentScores(deps.db, row.id)
+  return {
+    ...playerJson(asSquad(row)),
+    sport_slug: row.sport_slug,
+    recent_scores: recent.map((r) => ({
+      match_id: r.match_id,
+      title: r.title,
+      event_time_in_millis: Number(r.event_time_ms),
+      total_score: r.total_score,
+    })),
+  }
+}

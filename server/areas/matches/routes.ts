@@ -6,9 +6,9 @@ import { idField } from '../../http/ids'
 import { PageMetaSchema, pageMeta, pagingQuery, toPage } from '../../http/paging'
 import { errors, json } from '../../http/responses'
 import { createRouter } from '../../http/router'
-import { listMatches, matchSquad } from './queries'
-import { idParam, MatchSchema, PlayerScoreSchema } from './schemas'
-import { matchesJson, playerScores, requireMatch } from './service'
+import { listMatches } from './queries'
+import { idParam, MatchSchema, PlayerScoreSchema, ScoreSummarySchema } from './schemas'
+import { matchesJson, matchStatistics, playerScores, requireMatch } from './service'
 
 const STATUSES = ['upcoming', 'live', 'completed', 'abandoned'] as const
 
@@ -118,7 +118,7 @@ export function matchRoutes(deps: Deps) {
           z.object({
             statistics: z.object({
               match_status: z.string(),
-              summary: z.record(z.string(), z.unknown()),
+              summary: ScoreSummarySchema,
               events_count: z.number().int(),
               player_scores: z.array(
                 PlayerScoreSchema.extend({
@@ -136,29 +136,7 @@ export function matchRoutes(deps: Deps) {
     }),
     async (c) => {
       const match = await requireMatch(deps.db, c.req.valid('param').id)
-      const squad = await matchSquad(deps.db, match.id)
-      const scores = new Map((await playerScores(deps, match.id)).map((s) => [s.player_id, s]))
-      const events = await deps.db
-        .selectFrom('match_events')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .where('match_id', '=', match.id)
-        .executeTakeFirstOrThrow()
-      return c.json(
-        {
-          statistics: {
-            match_status: match.status,
-            summary: JSON.parse(match.score_summary) as Record<string, unknown>,
-            events_count: Number(events.n),
-            player_scores: squad.map((p) => ({
-              ...(scores.get(p.id) ?? { player_id: p.id, total_score: 0, stats: {}, breakdown: [] }),
-              name: p.name,
-              team_id: p.real_team_id,
-              style: p.style,
-            })),
-          },
-        },
-        200,
-      )
+      return c.json({ statistics: await matchStatistics(deps, match) }, 200)
     },
   )
 

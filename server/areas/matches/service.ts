@@ -1,9 +1,10 @@
 import { sql } from 'kysely'
 import type { Executor } from '../../db/tx'
 import type { Deps } from '../../deps'
+import type { StatValue } from '../../domain/scoring/types'
 import { notFound } from '../../http/errors'
-import { findMatch, type MatchRow, sidesOf } from './queries'
-import { matchJson } from './serialize'
+import { findMatch, type MatchRow, matchEventCount, matchSquad, sidesOf } from './queries'
+import { matchJson, parseScoreSummary } from './serialize'
 
 export async function requireMatch(db: Executor, id: number): Promise<MatchRow> {
   const match = await findMatch(db, id)
@@ -112,7 +113,7 @@ export async function playerScores(deps: Deps, matchId: number) {
   return rows.map((r) => ({
     player_id: r.player_id,
     total_score: r.total_score,
-    stats: JSON.parse(r.stats) as Record<string, unknown>,
+    stats: JSON.parse(r.stats) as Record<string, StatValue>,
     breakdown: JSON.parse(r.breakdown) as Array<{ rule: string; label: string; points: number }>,
   }))
 }
@@ -124,4 +125,21 @@ export async function pointsOf(deps: Deps, matchId: number): Promise<Map<number,
     .where('match_id', '=', matchId)
     .execute()
   return new Map(rows.map((r) => [r.player_id, r.total_score]))
+}
+
+/** The live score and every squad player's points and stats (zero for a player without a score yet). */
+export async function matchStatistics(deps: Deps, match: MatchRow) {
+  const squad = await matchSquad(deps.db, match.id)
+  const scores = new Map((await playerScores(deps, match.id)).map((s) => [s.player_id, s]))
+  return {
+    match_status: match.status,
+    summary: parseScoreSummary(match.score_summary),
+    events_count: await matchEventCount(deps.db, match.id),
+    player_scores: squad.map((p) => ({
+      ...(scores.get(p.id) ?? { player_id: p.id, total_score: 0, stats: {}, breakdown: [] }),
+      name: p.name,
+      team_id: p.real_team_id,
+      style: p.style,
+    })),
+  }
 }

@@ -1,15 +1,11 @@
 import { createRoute, z } from '@hono/zod-openapi'
 import type { Deps } from '../../deps'
-import { notFound } from '../../http/errors'
 import { idField } from '../../http/ids'
 import { errors, json } from '../../http/responses'
 import { createRouter } from '../../http/router'
-import { matchSquad } from '../matches/queries'
 import { idParam, PlayerSchema } from '../matches/schemas'
-import { playerJson } from '../matches/serialize'
-import { pointsOf, requireMatch } from '../matches/service'
-import { peekLive } from '../scoring/live'
-import { visibleTeam } from './visibility'
+import { requireMatch } from '../matches/service'
+import { matchPlayers } from './squad'
 
 /**
  * A match's squad with live points and how often each player was picked, and the viewer's
@@ -50,33 +46,9 @@ export function matchSquadRoutes(deps: Deps) {
       },
     }),
     async (c) => {
-      const { id } = c.req.valid('param')
-      const match = await requireMatch(deps.db, id)
-      const squad = await matchSquad(deps.db, match.id)
-      const points = await pointsOf(deps, match.id)
-      const live = await peekLive(deps, match.id)
-      const teams = live?.board.teamCount ?? 0
-      let userTeam = null
-      const teamId = c.req.valid('query').user_team_id
-      if (teamId) {
-        const viewer = c.get('user')
-        if (!viewer) throw notFound('Team')
-        const { team } = await visibleTeam(deps, viewer.id, match.id, teamId)
-        userTeam = {
-          id: team.id,
-          player_ids: team.player_ids.split(',').map(Number),
-          captain: team.captain_id,
-          vice_captain: team.vice_captain_id,
-        }
-      }
-      const players = squad.map((p) =>
-        playerJson(p, {
-          points: points.get(p.id) ?? null,
-          selected_by:
-            live && teams > 0 ? Math.round((live.board.selections(p.id) / teams) * 1000) / 10 : null,
-        }),
-      )
-      return c.json({ players, user_team: userTeam }, 200)
+      const match = await requireMatch(deps.db, c.req.valid('param').id)
+      const viewerId = c.get('user')?.id ?? null
+      return c.json(await matchPlayers(deps, match, viewerId, c.req.valid('query').user_team_id), 200)
     },
   )
 
