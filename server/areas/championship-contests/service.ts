@@ -13,10 +13,16 @@ import {
   winnerCount,
 } from '../../domain/prizes'
 import { AppError, invalid, notFound } from '../../http/errors'
-import { prizeActivities, recordActivity, usernameOf, wasRemoved } from '../contests/activities'
-import { redirectBotRefunds } from '../contests/bot-stakes'
-import { decideAtLock, lockedActivity } from '../contests/lock-decision'
-import { visibleContest } from '../contests/visibility'
+import {
+  decideAtLock,
+  lockedActivity,
+  prizeActivities,
+  recordActivity,
+  redirectBotRefunds,
+  usernameOf,
+  visibleContest,
+  wasRemoved,
+} from '../contests'
 import { notify } from '../notifications/service'
 import { championshipLabel, chargeChampionshipEntry, payChampionshipPool } from './ledger'
 

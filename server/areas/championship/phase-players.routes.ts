@@ -3,7 +3,7 @@ import type { Deps } from '../../deps'
 import { idField } from '../../http/ids'
 import { errors, json } from '../../http/responses'
 import { createRouter } from '../../http/router'
-import { idParam, PlayerSchema } from '../matches/schemas'
+import { idParam, PlayerSchema } from '../matches'
 import { phasePlayers } from './phase-players'
 
 const phasePlayersRoute = createRoute({

@@ -1,10 +1,6 @@
 import type { Deps } from '../../deps'
 import { notFound } from '../../http/errors'
-import { phaseFilters } from '../matches/phase-filters'
-import { asSquad } from '../matches/players'
-import { playersOfTeams } from '../matches/players.queries'
-import { phaseExists } from '../matches/queries'
-import { playerJson } from '../matches/serialize'
+import { asSquad, phaseExists, phaseFilters, playerJson, playersOfTeams } from '../matches'
 import { selectedIdsFor } from './players'
 
 /**

@@ -7,7 +7,7 @@ import { errors, json } from '../../http/responses'
 import { bearerSecurity, createRouter, currentUser } from '../../http/router'
 import { multilineText } from '../../http/text'
 import { notify } from '../notifications/service'
-import { entryFeeField } from '../prize-structures/tables'
+import { entryFeeField } from '../prize-structures'
 import { contestAccess } from './service'
 
 const RequirementSchema = z

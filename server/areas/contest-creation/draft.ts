@@ -20,10 +20,10 @@ import {
 import { paiseToRupees, rupeesToPaise } from '../../domain/money'
 import { type PrizeRange, rankText } from '../../domain/prizes'
 import { AppError, type FieldErrors, invalid } from '../../http/errors'
-import { type PhaseWindow, phaseLocked, phaseWindow } from '../championship-contests/service'
-import { findMatch, type MatchRow } from '../matches/queries'
-import { requireOwnPrizeStructure } from '../prize-structures/service'
-import { findTeam } from '../teams/queries'
+import { type PhaseWindow, phaseLocked, phaseWindow } from '../championship-contests'
+import { findMatch, type MatchRow } from '../matches'
+import { requireOwnPrizeStructure } from '../prize-structures'
+import { findTeam } from '../teams'
 import type { DraftBody, RangeInput } from './schemas'
 
 /**

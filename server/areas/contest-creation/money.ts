@@ -1,9 +1,8 @@
 import type { AfterCommit, Tx } from '../../db/tx'
 import { splitDebit } from '../../domain/ledger'
 import { AppError } from '../../http/errors'
-import { championshipPoolCode } from '../championship-contests/ledger'
-import type { ContestType } from '../contests/activities'
-import { contestMemo, poolCode } from '../contests/ledger'
+import { championshipPoolCode } from '../championship-contests'
+import { type ContestType, contestMemo, poolCode } from '../contests'
 import { post, systemAccountId, userAccountId, userBalances } from '../ledger/service'
 
 /**

@@ -3,12 +3,18 @@ import { withTx } from '../../db/tx'
 import type { Deps } from '../../deps'
 import { paiseToRupees } from '../../domain/money'
 import { invalid, notFound } from '../../http/errors'
-import { cancelChampionshipContest } from '../championship-contests/service'
-import { type ContestType, contestStreamOf, recordActivity, usernameOf } from '../contests/activities'
-import { refundPayees } from '../contests/bot-stakes'
-import { cancelContest } from '../contests/cancel'
-import { contestStream } from '../contests/service'
-import { type Viewer, visibleContest } from '../contests/visibility'
+import { cancelChampionshipContest } from '../championship-contests'
+import {
+  type ContestType,
+  cancelContest,
+  contestStream,
+  contestStreamOf,
+  recordActivity,
+  refundPayees,
+  usernameOf,
+  type Viewer,
+  visibleContest,
+} from '../contests'
 import { notify } from '../notifications/service'
 import { refundEntry } from './money'
 import { assertChangeable, entriesOf, loadOwned } from './owned'

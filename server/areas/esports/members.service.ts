@@ -6,7 +6,7 @@ import type { Deps } from '../../deps'
 import { ESPORTS_GAMES, ESPORTS_KINDS } from '../../domain/esports/rules'
 import { hashString } from '../../domain/rng'
 import { AppError, conflict, forbidden, invalid, notFound } from '../../http/errors'
-import { visibleContest } from '../contests/visibility'
+import { visibleContest } from '../contests'
 import { notify } from '../notifications/service'
 import { visibleUser } from '../users/visibility'
 import {

@@ -5,8 +5,7 @@ import { idField, idParam } from '../../http/ids'
 import { errors, json, jsonBody } from '../../http/responses'
 import { bearerSecurity, createRouter, currentUser } from '../../http/router'
 import { multilineText } from '../../http/text'
-import { ReportSchema } from '../reports/routes'
-import { oneReport } from '../reports/service'
+import { oneReport, ReportSchema } from '../reports'
 import { disputeResults, enterResults, resultsJson, resultsSheet } from './results.service'
 
 const PersonSchema = z.object({ id: z.number().int(), slug: z.string(), username: z.string() })

@@ -10,7 +10,7 @@ import { paiseToRupees } from '../../domain/money'
 import type { Rng } from '../../domain/rng'
 import { AppError, invalid, notFound } from '../../http/errors'
 import { simulateResults } from '../../sim/esports-results'
-import { visibleContest } from '../contests/visibility'
+import { visibleContest } from '../contests'
 import { post, SYSTEM_ACCOUNTS, systemAccountId, userAccountId, userBalances } from '../ledger/service'
 import { notify } from '../notifications/service'
 import {

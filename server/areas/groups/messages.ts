@@ -5,7 +5,7 @@ import { withTx } from '../../db/tx'
 import type { Deps } from '../../deps'
 import { AppError, invalid } from '../../http/errors'
 import { visibleAuction } from '../auctions/visibility'
-import { visibleContest } from '../contests/visibility'
+import { visibleContest } from '../contests'
 import { visibleGang } from '../gangs/visibility'
 import { notifyManyGrouped } from './notify'
 import {

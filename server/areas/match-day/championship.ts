@@ -1,8 +1,7 @@
 import { withTx } from '../../db/tx'
 import type { Deps } from '../../deps'
-import { endPhase } from '../championship/phase-end'
-import { storeMatchScores } from '../championship/scoring'
-import { settlePhaseContests } from '../championship-contests/service'
+import { endPhase, storeMatchScores } from '../championship'
+import { settlePhaseContests } from '../championship-contests'
 
 /**
  * After a phase match ended (completed and settled, or abandoned): its championship rows are

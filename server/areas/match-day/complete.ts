@@ -2,10 +2,8 @@ import { lockRows } from '../../db/lock'
 import { withTx } from '../../db/tx'
 import type { Deps } from '../../deps'
 import { AppError } from '../../http/errors'
-import { matchStream } from '../matches/keys'
-import { requireMatch } from '../matches/service'
-import { currentLiveLocked, withMatchLock } from '../scoring/live'
-import { resultText } from '../scoring/result'
+import { matchStream, requireMatch } from '../matches'
+import { currentLiveLocked, resultText, withMatchLock } from '../scoring'
 import { settleMatch } from './settle'
 
 export const simJobKey = (matchId: number) => `match:${matchId}:sim`

@@ -1,6 +1,6 @@
 import type { Deps } from '../../deps'
-import { storeMatchScores } from '../championship/scoring'
-import { type IngestResult, ingestEvents } from '../scoring/ingest'
+import { storeMatchScores } from '../championship'
+import { type IngestResult, ingestEvents } from '../scoring'
 
 /**
  * Match events in, scored (scoring/ingest.ts); a correction re-scores the match's championship

@@ -1,7 +1,7 @@
 import { withTx } from '../../db/tx'
 import type { Deps } from '../../deps'
 import { AppError } from '../../http/errors'
-import { LOCK_JOB, lockJobKey } from '../matches/keys'
+import { LOCK_JOB, lockJobKey } from '../matches'
 import { simJobKey } from './complete'
 import { lockMatch } from './lifecycle'
 import { settleMatch } from './settle'

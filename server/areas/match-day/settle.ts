@@ -1,5 +1,5 @@
 import type { Deps } from '../../deps'
-import { type SettlementReport, settleMatchContests } from '../contests/settle'
+import { type SettlementReport, settleMatchContests } from '../contests'
 import { championshipAfterMatch } from './championship'
 
 /**

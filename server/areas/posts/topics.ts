@@ -1,6 +1,5 @@
 import type { Executor } from '../../db/tx'
-import { topicStream } from '../contests/topic-stream'
-import { visibleContest } from '../contests/visibility'
+import { topicStream, visibleContest } from '../contests'
 
 /**
  * Topics (docs/social.md, "Topics"): every contest has one and so has every user's wall. A

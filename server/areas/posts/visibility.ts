@@ -1,6 +1,6 @@
 import type { Executor } from '../../db/tx'
 import { notFound } from '../../http/errors'
-import { visibleContest } from '../contests/visibility'
+import { visibleContest } from '../contests'
 import type { TopicRow, Viewer } from './topics'
 
 /**

@@ -3,8 +3,7 @@ import type { Deps } from '../../deps'
 import { idField } from '../../http/ids'
 import { errors, json } from '../../http/responses'
 import { createRouter } from '../../http/router'
-import { idParam, PlayerSchema } from '../matches/schemas'
-import { requireMatch } from '../matches/service'
+import { idParam, PlayerSchema, requireMatch } from '../matches'
 import { matchPlayers } from './squad'
 
 /**

@@ -1,10 +1,7 @@
 import type { Deps } from '../../deps'
 import { notFound } from '../../http/errors'
-import type { MatchRow } from '../matches/queries'
-import { matchSquad } from '../matches/queries'
-import { playerJson } from '../matches/serialize'
-import { pointsOf } from '../matches/service'
-import { peekLive } from '../scoring/live'
+import { type MatchRow, matchSquad, playerJson, pointsOf } from '../matches'
+import { peekLive } from '../scoring'
 import { visibleTeam } from './visibility'
 
 /**

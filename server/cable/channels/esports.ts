@@ -1,4 +1,4 @@
-import { visibleContest } from '../../areas/contests/visibility'
+import { visibleContest } from '../../areas/contests'
 import { type Caller, esportsContestStream, esportsTournamentStream } from '../../areas/esports/core'
 import { esportsContestUserStream } from '../../areas/esports/live'
 import { visibleRoom } from '../../areas/esports/visibility'
