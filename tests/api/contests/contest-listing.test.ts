@@ -5,7 +5,7 @@ import { hashPassword } from '../../../server/areas/auth/passwords'
 import { type ContestQuery, queryContests, SORT_COLUMNS } from '../../../server/areas/contests/listing'
 import { type ContestRow, contestBase } from '../../../server/areas/contests/queries'
 import type { Deps } from '../../../server/deps'
-import { createRng } from '../../../server/lib/rng'
+import { createRng } from '../../../server/domain/rng'
 import { type TestWorld, testWorld } from '../../helpers/deps'
 
 // The reference: what the listing did before it moved into SQL — every contest loaded,

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { asPool, phasePlayers } from '../../../server/areas/championship/queries'
+import { createRng } from '../../../server/domain/rng'
 import { pickTeam } from '../../../server/domain/team-picker'
 import type { TeamPlayer } from '../../../server/domain/team-rules'
-import { createRng } from '../../../server/lib/rng'
 import { runCli, tempDir } from '../helpers'
 import { type LeagueCliWorld, leagueCliWorld } from '../match-world'
 

@@ -52,7 +52,7 @@ beforeAll(async () => {
     }>(`/api/matches/${match.id}/players`)
   ).body.players
   const { pickTeam } = await import('../../../server/domain/team-picker')
-  const { createRng } = await import('../../../server/lib/rng')
+  const { createRng } = await import('../../../server/domain/rng')
   const picked = pickTeam(
     'cricket',
     squad.map((p) => ({ id: p.id, style: p.style, value_tenths: p.value_tenths, real_team_id: p.team.id })),

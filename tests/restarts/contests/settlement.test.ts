@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest'
+import { createRng } from '../../../server/domain/rng'
 import { pickTeam } from '../../../server/domain/team-picker'
-import { createRng } from '../../../server/lib/rng'
 import { player, type RestartWorld, restartWorld, waitFor } from '../helpers'
 
 let world: RestartWorld | undefined

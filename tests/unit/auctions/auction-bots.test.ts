@@ -17,8 +17,8 @@ import {
   DEFAULT_TIMINGS,
 } from '../../../server/domain/auction/engine'
 import { type AuctionPlayer, BIDDING_INTERVALS } from '../../../server/domain/auction/rules'
+import { randomStream } from '../../../server/domain/rng'
 import { STYLE } from '../../../server/domain/styles'
-import { randomStream } from '../../../server/lib/rng'
 
 const T0 = 1_000_000
 const STYLES = [STYLE.BATTER, STYLE.BATTER_KEEPER, STYLE.ALLROUNDER, STYLE.BOWLER]

@@ -5,12 +5,12 @@ import {
   type PayoutMember,
   payouts,
   type ResultSquad,
-  simulateResults,
   standings,
   validateResults,
 } from '../../../server/domain/esports/results'
 import { TEAM_SIZES } from '../../../server/domain/esports/rules'
-import { createRng } from '../../../server/lib/rng'
+import { createRng } from '../../../server/domain/rng'
+import { simulateResults } from '../../../server/sim/esports-results'
 
 /** Esports results, pure (docs/esports.md "Results, payouts and corrections"). */
 const squads = (sizes: number[]): ResultSquad[] =>

@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { createRng } from '../../../server/lib/rng'
+import { createRng } from '../../../server/domain/rng'
 
 describe('seeded rng', () => {
   it('gives the same sequence for the same seed and stream, independent of other streams', () => {

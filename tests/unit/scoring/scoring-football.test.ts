@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { POINT_SYSTEMS } from '../../../seeds/point-systems'
 import { validateEvents } from '../../../server/domain/events/validate'
 import { createScorer } from '../../../server/domain/scoring'
+import { POINT_SYSTEMS } from '../../../server/domain/scoring/point-systems'
 import {
   applyAll,
   breakdownOf,

@@ -4,7 +4,7 @@ import { buildRosters } from '../../../seeds/generators/rosters'
 import type { SportSlug } from '../../../seeds/generators/types'
 import { EVENT_SCHEMA, type MatchEvent, scoringFamily } from '../../../server/domain/events/schema'
 import { validateEvents } from '../../../server/domain/events/validate'
-import { createRng } from '../../../server/lib/rng'
+import { createRng } from '../../../server/domain/rng'
 import { type SimFormat, type SimTeam, simulateMatch, type TimedEvent } from '../../../server/sim'
 
 /**

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { SportSlug } from '../../../seeds/generators/types'
-import { createRng } from '../../../server/lib/rng'
+import { createRng } from '../../../server/domain/rng'
 import { type SimFormat, simulatedDurationMs, simulateMatch } from '../../../server/sim'
 import { fixtureTeams, problems, START_MS, seededSquads, simulate } from './sim.fixtures'
 

@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest'
 import { seedDemoLeague } from '../../../seeds/demo-league'
 import { hashPassword } from '../../../server/areas/auth/passwords'
 import { matchSquad } from '../../../server/areas/matches/queries'
+import { createRng } from '../../../server/domain/rng'
 import { pickTeam } from '../../../server/domain/team-picker'
 import { validateTeam } from '../../../server/domain/team-rules'
-import { createRng } from '../../../server/lib/rng'
 import { testWorld } from '../../helpers/deps'
 
 describe('pickTeam', () => {
