@@ -1,4 +1,4 @@
-import { POINT_SYSTEMS, type PointSystem, pointSystemKeyFor } from '../../../seeds/point-systems'
+import { POINT_SYSTEMS, type PointSystem, pointSystemKeyFor } from '../../domain/scoring/point-systems'
 import type { Deps } from '../../deps'
 import { notFound } from '../../http/errors'
 import { sportsInOrder } from './queries'
