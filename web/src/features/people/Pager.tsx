@@ -1,5 +1,5 @@
 import { Button } from '../../components/Button'
-import type { Meta } from '../contests/api'
+import type { Meta } from '../contests'
 import styles from './people.module.css'
 
 /** Previous / "Page n of m" / Next, shown only when there is more than one page. */

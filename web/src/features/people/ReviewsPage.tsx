@@ -7,9 +7,9 @@ import { Alert, FieldErrors, TextAreaField } from '../../components/Field'
 import { fieldErrorsOf, unplacedError } from '../../components/form-errors'
 import { ApiError, post } from '../../lib/api'
 import { formatNumber, relativeTime } from '../../lib/format'
+import { useMe } from '../../lib/me'
 import { showSnackbar } from '../../lib/snackbar'
 import { useSignedIn } from '../../lib/use-session'
-import { useMe } from '../me/api'
 import {
   type PublicUser,
   profileQuery,
