@@ -8,7 +8,7 @@ export {
   wasRemoved,
 } from './activities'
 export { botPrefix, redirectBotRefunds, refundPayees } from './bot-stakes'
-export { cancelContest } from './cancel'
+export { cancelAndRefund, cancelContest } from './cancel'
 export { homeRoutes } from './home.routes'
 export { contestLabel, contestMemo, poolCode } from './ledger'
 export { decideAtLock, lockedActivity } from './lock-decision'

@@ -6,7 +6,7 @@ import { bearerSecurity, createRouter, currentUser } from '../../http/router'
 import { matchSquad, PlayerSchema, pointsOf, requireMatch } from '../matches'
 import { peekLive } from '../scoring'
 import { teamsOf } from './queries'
-import { createTeam, teamJson, updateTeam } from './service'
+import { createTeam, joinedTeamIds, teamJson, updateTeam } from './service'
 import { visibleTeam } from './visibility'
 
 const TeamPlayer = PlayerSchema.extend({
@@ -83,18 +83,7 @@ export function teamRoutes(deps: Deps) {
       const me = currentUser(c)
       const match = await requireMatch(deps.db, c.req.valid('param').match_id)
       const contestId = c.req.valid('query').contest_id
-      const joined = contestId
-        ? new Set(
-            (
-              await deps.db
-                .selectFrom('contest_members')
-                .select('user_team_id')
-                .where('contest_id', '=', contestId)
-                .where('user_id', '=', me.id)
-                .execute()
-            ).map((r) => r.user_team_id),
-          )
-        : null
+      const joined = contestId ? await joinedTeamIds(deps, contestId, me.id) : null
       const squad = await matchSquad(deps.db, match.id)
       const teams = await teamsOf(deps.db, me.id, match.id)
       const out = []
