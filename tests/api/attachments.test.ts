@@ -1,7 +1,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { attachmentsDir } from '../../server/areas/wallet/attachments'
+import { attachmentsDir } from '../../server/areas/wallet/kyc/attachments'
 import { signedInUser, startCableServer } from '../helpers/cable'
 import { TEST_DIALECT } from '../helpers/db'
 import { type TestWorld, testWorld } from '../helpers/deps'

@@ -1,6 +1,6 @@
 import fs from 'node:fs'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { attachmentsDir } from '../../server/areas/wallet/attachments'
+import { attachmentsDir } from '../../server/areas/wallet/kyc/attachments'
 import { type TestWorld, testWorld } from '../helpers/deps'
 import { client } from '../helpers/http'
 import {

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { userBalances } from '../../server/areas/ledger/service'
 import { verifyLedger } from '../../server/areas/ledger/verify'
-import { gatewaySecret, sign } from '../../server/areas/wallet/gateway'
+import { gatewaySecret, sign } from '../../server/areas/wallet/gateway/gateway'
 import { type TestWorld, testWorld } from '../helpers/deps'
 import { pressGateway, verifyPath } from '../helpers/gateway'
 import { client } from '../helpers/http'

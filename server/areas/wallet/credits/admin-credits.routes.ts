@@ -1,22 +1,15 @@
 import { z } from '@hono/zod-openapi'
-import { withTx } from '../../db/tx'
-import type { Deps } from '../../deps'
-import { rupeesToPaise } from '../../domain/money'
-import { invalid, notFound } from '../../http/errors'
-import { moneyRoute, requestDeps } from '../../http/idempotency'
-import { idField } from '../../http/ids'
-import { errors, json, jsonBody } from '../../http/responses'
-import { bearerSecurity, createRouter } from '../../http/router'
-import {
-  post,
-  SYSTEM_ACCOUNTS,
-  systemAccountId,
-  userAccountId,
-  userBalances,
-  walletJson,
-} from '../ledger/service'
-import { notify } from '../notifications/service'
-import { findUserByEmail, findUserById } from '../users/queries'
+import type { Deps } from '../../../deps'
+import { rupeesToPaise } from '../../../domain/money'
+import { invalid, notFound } from '../../../http/errors'
+import { moneyRoute, requestDeps } from '../../../http/idempotency'
+import { idField } from '../../../http/ids'
+import { errors, json, jsonBody } from '../../../http/responses'
+import { bearerSecurity, createRouter } from '../../../http/router'
+import { userBalances, walletJson } from '../../ledger/service'
+import { findPlayer, findPlayerByEmail } from '../common/queries'
+import { WalletSchema } from '../common/schemas'
+import { adminCredit } from './admin-credits'
 
 const CreditRequest = z
   .strictObject({
@@ -29,13 +22,6 @@ const CreditRequest = z
     note: z.string().trim().max(200).optional(),
   })
   .openapi('AdminCredit')
-
-const WalletSchema = z.object({
-  current_balance: z.number(),
-  unused_balance: z.number(),
-  winning_balance: z.number(),
-  coin_balance: z.number().int(),
-})
 
 /** Admin credits: a ledger posting from the house account to a player's wallet. */
 export function adminWalletRoutes(deps: Deps) {
@@ -86,41 +72,15 @@ export function adminWalletRoutes(deps: Deps) {
       const d = requestDeps(c, deps)
       const user =
         body.user_id !== undefined
-          ? await findUserById(d.db, body.user_id)
-          : await findUserByEmail(d.db, body.email as string)
+          ? await findPlayer(d.db, body.user_id)
+          : await findPlayerByEmail(d.db, body.email as string)
       if (!user) throw notFound('User')
-      const now = deps.clock.now()
-      const transactionId = await withTx(d, async (tx, after) => {
-        const house = coins
-          ? await systemAccountId(tx, SYSTEM_ACCOUNTS.houseCoins.code, 'COIN', now)
-          : await systemAccountId(tx, SYSTEM_ACCOUNTS.house.code, 'INR', now)
-        const result = await post(
-          tx,
-          {
-            kind: 'admin_credit',
-            idempotencyKey: `admin_credit:${crypto.randomUUID()}`,
-            memo: body.note ?? 'Credit from an admin',
-            meta: { by: c.get('user')?.id },
-            lines: [
-              { accountId: house, amount: -amount },
-              { accountId: await userAccountId(tx, user.id, body.compartment), amount },
-            ],
-            nowMs: now,
-          },
-          after,
-        )
-        const shown = coins ? `${amount} coins` : `₹${(amount / 100).toLocaleString('en-IN')}`
-        await notify(
-          tx,
-          after,
-          user.id,
-          {
-            kind: 'wallet_credit',
-            body: `${shown} added to your ${body.compartment === 'coins' ? 'coins' : `${body.compartment} balance`}.`,
-          },
-          now,
-        )
-        return result.transactionId
+      const transactionId = await adminCredit(d, {
+        userId: user.id,
+        amount,
+        compartment: body.compartment,
+        note: body.note,
+        byId: c.get('user')?.id,
       })
       return c.json(
         {

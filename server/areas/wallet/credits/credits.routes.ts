@@ -1,10 +1,11 @@
 import { createRoute, z } from '@hono/zod-openapi'
-import type { Deps } from '../../deps'
-import { moneyRoute, requestDeps } from '../../http/idempotency'
-import { idParam } from '../../http/ids'
-import { PageMetaSchema, pageMeta, pagingQuery, toPage } from '../../http/paging'
-import { errors, json, jsonBody } from '../../http/responses'
-import { bearerSecurity, createRouter, currentUser } from '../../http/router'
+import type { Deps } from '../../../deps'
+import { moneyRoute, requestDeps } from '../../../http/idempotency'
+import { idParam } from '../../../http/ids'
+import { PageMetaSchema, pageMeta, pagingQuery, toPage } from '../../../http/paging'
+import { errors, json, jsonBody } from '../../../http/responses'
+import { bearerSecurity, createRouter, currentUser } from '../../../http/router'
+import { GATEWAYS } from '../gateway/gateway'
 import {
   type Callback,
   createCredit,
@@ -14,7 +15,6 @@ import {
   ownCredit,
   verifyCallback,
 } from './credits'
-import { GATEWAYS } from './gateway'
 
 const Any = z.record(z.string(), z.unknown())
 const amountError = (issue: { input?: unknown }) =>

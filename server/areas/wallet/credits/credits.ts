@@ -1,13 +1,13 @@
 import type { Selectable } from 'kysely'
-import { forUpdate } from '../../db/lock'
-import type { UserCreditsTable } from '../../db/schema'
-import { type Executor, withTx } from '../../db/tx'
-import type { Deps } from '../../deps'
-import { paiseToRupees, rupeesToPaise } from '../../domain/money'
-import { AppError, invalid, notFound } from '../../http/errors'
-import type { Page } from '../../http/paging'
-import { post, SYSTEM_ACCOUNTS, systemAccountId, userAccountId } from '../ledger/service'
-import { notify } from '../notifications/service'
+import { forUpdate } from '../../../db/lock'
+import type { UserCreditsTable } from '../../../db/schema'
+import { type Executor, withTx } from '../../../db/tx'
+import type { Deps } from '../../../deps'
+import { paiseToRupees, rupeesToPaise } from '../../../domain/money'
+import { AppError, invalid, notFound } from '../../../http/errors'
+import type { Page } from '../../../http/paging'
+import { post, SYSTEM_ACCOUNTS, systemAccountId, userAccountId } from '../../ledger/service'
+import { notify } from '../../notifications/service'
 import {
   GATEWAY_NAMES,
   type Gateway,
@@ -18,7 +18,7 @@ import {
   sign,
   signatureMatches,
   tagOf,
-} from './gateway'
+} from '../gateway/gateway'
 
 /** Deposits (spec "User credit"): ₹10 to ₹10,000 through a simulated gateway. */
 export const MIN_DEPOSIT_PAISE = 1_000

@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto'
-import { serverSecret } from '../../db/server-secrets'
-import type { Executor } from '../../db/tx'
+import { serverSecret } from '../../../db/server-secrets'
+import type { Executor } from '../../../db/tx'
 
 /**
  * The simulated payment gateways' signatures. Each gateway signs its callback with

@@ -1,12 +1,12 @@
 import { createRoute, z } from '@hono/zod-openapi'
 import type { HonoRequest, MiddlewareHandler } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
-import type { Deps } from '../../deps'
-import { MAX_ATTACHMENT_BYTES } from '../../domain/kyc-rules'
-import { invalid } from '../../http/errors'
-import { readForm } from '../../http/middleware'
-import { errors, json } from '../../http/responses'
-import { type AppEnv, bearerSecurity, createRouter, currentUser } from '../../http/router'
+import type { Deps } from '../../../deps'
+import { MAX_ATTACHMENT_BYTES } from '../../../domain/kyc-rules'
+import { invalid } from '../../../http/errors'
+import { readForm } from '../../../http/middleware'
+import { errors, json } from '../../../http/responses'
+import { type AppEnv, bearerSecurity, createRouter, currentUser } from '../../../http/router'
 import {
   attachmentJson,
   attachmentTooLarge,

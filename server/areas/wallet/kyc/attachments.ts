@@ -3,12 +3,12 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import type { Selectable } from 'kysely'
-import type { Config } from '../../config'
-import type { AttachmentsTable } from '../../db/schema'
-import { type Executor, withTx } from '../../db/tx'
-import type { Deps } from '../../deps'
-import { IMAGE_EXTENSIONS, MAX_ATTACHMENT_BYTES, sniffImageType } from '../../domain/kyc-rules'
-import { AppError, invalid, notFound } from '../../http/errors'
+import type { Config } from '../../../config'
+import type { AttachmentsTable } from '../../../db/schema'
+import { type Executor, withTx } from '../../../db/tx'
+import type { Deps } from '../../../deps'
+import { IMAGE_EXTENSIONS, MAX_ATTACHMENT_BYTES, sniffImageType } from '../../../domain/kyc-rules'
+import { AppError, invalid, notFound } from '../../../http/errors'
 
 /**
  * Uploaded images (PAN photos). On SQLite (one process) on local disk, next to the database:

@@ -10,13 +10,12 @@ import {
   PAN_RULE,
   UPI_PATTERN,
   UPI_RULE,
-} from '../../domain/kyc-rules'
-import { idField } from '../../http/ids'
-import { multilineText } from '../../http/text'
+} from '../../../domain/kyc-rules'
+import { idField } from '../../../http/ids'
 
-/** Request and answer shapes of verification, attachments, withdrawals and refund claims. */
+/** Request and answer shapes of verification, attachments and payout methods. */
 
-export { idParam } from '../../http/ids'
+export { idParam } from '../../../http/ids'
 
 export const mobileNumber = z
   .string()
@@ -71,28 +70,6 @@ export const UpiRequest = z
   })
   .openapi('UpiRequest')
 
-export const RedeemRequest = z
-  .strictObject({
-    amount: z.union([z.number(), z.string()]).openapi({
-      description: 'Rupees to pay out, at most 2 decimals (the fee is added on top)',
-      example: 500,
-    }),
-    redemption_type_id: idField().openapi({ type: 'integer' }),
-  })
-  .openapi('RedeemRequest')
-
-export const ClaimRefundRequest = z
-  .strictObject({
-    reason: multilineText().trim().min(10, 'is too short (minimum is 10 characters)').max(1000),
-    user_credit_id: idField().optional().openapi({ type: 'integer', description: 'One of your deposits' }),
-    contest_id: idField().optional().openapi({ type: 'integer', description: 'A contest you joined' }),
-  })
-  .openapi('ClaimRefundRequest')
-
-export const ReasonRequest = z
-  .strictObject({ reason: multilineText().trim().min(3).max(500) })
-  .openapi('ReasonRequest')
-
 export const AttachmentSchema = z
   .object({
     id: z.number().int(),
@@ -141,52 +118,3 @@ export const PanCardSchema = z
     decided_at_in_millis: z.number().int().nullable(),
   })
   .openapi('PanCard')
-
-export const RedemptionTypeSchema = z
-  .object({
-    id: z.number().int(),
-    code: z.string(),
-    name: z.string(),
-    min_amount: z.number(),
-    fee: z.number(),
-    daily_limit: z.number().nullable(),
-  })
-  .openapi('RedemptionType')
-
-export const RedemptionSchema = z
-  .object({
-    id: z.number().int(),
-    user_id: z.number().int(),
-    created_at_in_millis: z.number().int(),
-    created_at_str_small: z.string(),
-    status: z.enum(['pending', 'approved', 'rejected']),
-    amount: z.number(),
-    fee: z.number(),
-    total_debited: z.number(),
-    redemption_type: z.object({ id: z.number().int(), code: z.string(), name: z.string() }),
-    destination: z.string(),
-    reason: z.string().nullable(),
-    decided_at_in_millis: z.number().int().nullable(),
-  })
-  .openapi('Redemption')
-
-export const ClaimRefundSchema = z
-  .object({
-    id: z.number().int(),
-    reason: z.string(),
-    status: z.string().openapi({ description: '`pending` | `refunded` | `rejected`' }),
-    resolution: z
-      .string()
-      .nullable()
-      .openapi({ description: 'The answer once decided (null while pending)' }),
-    user_credit_id: z.number().int().nullable(),
-    contest_id: z.number().int().nullable(),
-    amount: z.number().nullable().openapi({
-      description: 'Rupees: the deposit’s amount while pending; once refunded, the amount refunded',
-    }),
-    created_at_in_millis: z.number().int(),
-    created_at_str_small: z.string(),
-    updated_at_in_millis: z.number().int(),
-    decided_at_in_millis: z.number().int().nullable(),
-  })
-  .openapi('ClaimRefund')

@@ -1,16 +1,16 @@
 import { createHash } from 'node:crypto'
-import { lockRows } from '../../db/lock'
-import { type Executor, withTx } from '../../db/tx'
-import type { Deps } from '../../deps'
+import { lockRows } from '../../../db/lock'
+import { type Executor, withTx } from '../../../db/tx'
+import type { Deps } from '../../../deps'
 import {
   OTP_MAX_ATTEMPTS,
   OTP_PATTERN,
   OTP_SEND_LIMIT,
   OTP_SEND_WINDOW_MS,
   OTP_TTL_MS,
-} from '../../domain/kyc-rules'
-import { AppError, invalid } from '../../http/errors'
-import { sendMail } from '../mail/service'
+} from '../../../domain/kyc-rules'
+import { AppError, invalid } from '../../../http/errors'
+import { sendMail } from '../../mail/service'
 
 /**
  * Mobile verification by one-time password. The code goes to the local outbox (channel

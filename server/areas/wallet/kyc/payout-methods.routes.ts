@@ -1,7 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi'
-import type { Deps } from '../../deps'
-import { errors, json, jsonBody } from '../../http/responses'
-import { bearerSecurity, createRouter, currentUser } from '../../http/router'
+import type { Deps } from '../../../deps'
+import { errors, json, jsonBody } from '../../../http/responses'
+import { bearerSecurity, createRouter, currentUser } from '../../../http/router'
 import { BankDetailsSchema, BankRequest, idParam, UpiRequest, UpiSchema } from './kyc.schemas'
 import {
   activateUpi,

@@ -1,10 +1,10 @@
 import type { Selectable } from 'kysely'
-import { lockRows } from '../../db/lock'
-import type { BankDetailsTable, BhimUpisTable } from '../../db/schema'
-import { type Executor, withTx } from '../../db/tx'
-import type { Deps } from '../../deps'
-import { maskAccountNumber } from '../../domain/kyc-rules'
-import { notFound } from '../../http/errors'
+import { lockRows } from '../../../db/lock'
+import type { BankDetailsTable, BhimUpisTable } from '../../../db/schema'
+import { type Executor, withTx } from '../../../db/tx'
+import type { Deps } from '../../../deps'
+import { maskAccountNumber } from '../../../domain/kyc-rules'
+import { notFound } from '../../../http/errors'
 
 /**
  * Where withdrawals go: one bank account per user (saving again replaces it) and any

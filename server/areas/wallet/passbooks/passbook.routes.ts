@@ -1,11 +1,11 @@
 import { createRoute, z } from '@hono/zod-openapi'
-import type { Deps } from '../../deps'
-import { notFound } from '../../http/errors'
-import { idField } from '../../http/ids'
-import { PageMetaSchema, pageMeta, pagingQuery, toPage } from '../../http/paging'
-import { errors, json } from '../../http/responses'
-import { bearerSecurity, createRouter, currentUser } from '../../http/router'
-import { findUserById } from '../users/queries'
+import type { Deps } from '../../../deps'
+import { notFound } from '../../../http/errors'
+import { idField } from '../../../http/ids'
+import { PageMetaSchema, pageMeta, pagingQuery, toPage } from '../../../http/paging'
+import { errors, json } from '../../../http/responses'
+import { bearerSecurity, createRouter, currentUser } from '../../../http/router'
+import { findPlayer } from '../common/queries'
 import { COMPARTMENTS, passbook } from './passbook'
 
 const EntrySchema = z
@@ -83,7 +83,7 @@ export function passbookRoutes(deps: Deps) {
     }),
     async (c) => {
       const q = c.req.valid('query')
-      if (!(await findUserById(deps.db, q.user_id))) throw notFound('User')
+      if (!(await findPlayer(deps.db, q.user_id))) throw notFound('User')
       const page = toPage(q)
       const book = await passbook(deps.db, q.user_id, q.compartment, page)
       return c.json(

@@ -1,13 +1,12 @@
 import { createRoute, z } from '@hono/zod-openapi'
-import { countRows } from '../../db/query'
-import type { Deps } from '../../deps'
-import { rupeesToPaise } from '../../domain/money'
-import { invalid } from '../../http/errors'
-import { moneyRoute, requestDeps } from '../../http/idempotency'
-import { PageMetaSchema, pageMeta, pagingQuery, toPage } from '../../http/paging'
-import { errors, json, jsonBody } from '../../http/responses'
-import { bearerSecurity, createRouter, currentUser } from '../../http/router'
-import { RedeemRequest, RedemptionSchema, RedemptionTypeSchema } from './kyc.schemas'
+import type { Deps } from '../../../deps'
+import { rupeesToPaise } from '../../../domain/money'
+import { invalid } from '../../../http/errors'
+import { moneyRoute, requestDeps } from '../../../http/idempotency'
+import { PageMetaSchema, pageMeta, pagingQuery, toPage } from '../../../http/paging'
+import { errors, json, jsonBody } from '../../../http/responses'
+import { bearerSecurity, createRouter, currentUser } from '../../../http/router'
+import { pageOfRedemptions } from './queries'
 import {
   listRedemptionTypes,
   type redemptionJson,
@@ -15,6 +14,7 @@ import {
   redemptionTypeJson,
   requestRedemption,
 } from './redemptions'
+import { RedeemRequest, RedemptionSchema, RedemptionTypeSchema } from './redemptions.schemas'
 
 /** Withdrawals of winnings (spec §7 "Me and wallet": redemptions, redemption_types). */
 export function redemptionRoutes(deps: Deps) {
@@ -50,14 +50,7 @@ export function redemptionRoutes(deps: Deps) {
     async (c) => {
       const me = currentUser(c)
       const page = toPage(c.req.valid('query'))
-      const base = deps.db.selectFrom('redemptions').where('user_id', '=', me.id)
-      const total = await countRows(base)
-      const rows = await base
-        .selectAll()
-        .orderBy('id', 'desc')
-        .limit(page.per_page)
-        .offset(page.offset)
-        .execute()
+      const { rows, total } = await pageOfRedemptions(deps.db, me.id, page)
       return c.json({ redemptions: await redemptionsJson(deps.db, rows), meta: pageMeta(page, total) }, 200)
     },
   )

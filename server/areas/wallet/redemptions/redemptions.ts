@@ -1,23 +1,23 @@
 import type { Selectable } from 'kysely'
-import { forUpdate, lockRows } from '../../db/lock'
-import type { RedemptionsTable, RedemptionTypesTable } from '../../db/schema'
-import { type Executor, type Tx, withTx } from '../../db/tx'
-import type { Deps } from '../../deps'
-import { isAllowedToRedeem, maskAccountNumber, missingForRedeem } from '../../domain/kyc-rules'
-import { paiseToRupees } from '../../domain/money'
+import { forUpdate, lockRows } from '../../../db/lock'
+import type { RedemptionsTable, RedemptionTypesTable } from '../../../db/schema'
+import { type Executor, type Tx, withTx } from '../../../db/tx'
+import type { Deps } from '../../../deps'
+import { isAllowedToRedeem, maskAccountNumber, missingForRedeem } from '../../../domain/kyc-rules'
+import { paiseToRupees } from '../../../domain/money'
 import {
   checkRedemption,
   istDayStart,
   type RedemptionTypeRule,
   type RedemptionViolation,
   strSmall,
-} from '../../domain/redemption-rules'
-import { AppError, conflict, notFound } from '../../http/errors'
-import { post, SYSTEM_ACCOUNTS, systemAccountId, userAccountId, userBalances } from '../ledger/service'
-import { notify } from '../notifications/service'
-import { findUserById } from '../users/queries'
-import { redeemFacts } from './kyc'
-import { findActiveUpi, findBankDetails } from './payout-methods'
+} from '../../../domain/redemption-rules'
+import { AppError, conflict, notFound } from '../../../http/errors'
+import { post, SYSTEM_ACCOUNTS, systemAccountId, userAccountId, userBalances } from '../../ledger/service'
+import { notify } from '../../notifications/service'
+import { findPlayer } from '../common/queries'
+import { redeemFacts } from '../kyc/kyc'
+import { findActiveUpi, findBankDetails } from '../kyc/payout-methods'
 
 /**
  * Withdrawals from winnings. Three postings per request, each with its own idempotency key:
@@ -112,7 +112,7 @@ export async function requestRedemption(
     // The user's row: requests of one user take turns, so the daily limit counts every other.
     await lockRows(tx, 'users', userId)
     const now = deps.clock.now()
-    const user = await findUserById(tx, userId)
+    const user = await findPlayer(tx, userId)
     if (!user) throw notFound('User')
     const facts = await redeemFacts(tx, user)
     if (!isAllowedToRedeem(facts))

@@ -1,13 +1,16 @@
 import { createRoute, z } from '@hono/zod-openapi'
-import type { Deps } from '../../deps'
-import { paiseToRupees, rupeesToPaise } from '../../domain/money'
-import { invalid } from '../../http/errors'
-import { moneyRoute, requestDeps } from '../../http/idempotency'
-import { errors, json, jsonBody } from '../../http/responses'
-import { bearerSecurity, createRouter, currentAdmin } from '../../http/router'
-import { multilineText } from '../../http/text'
-import { userBalances, walletJson } from '../ledger/service'
-import { ClaimRefundSchema, idParam, ReasonRequest } from './kyc.schemas'
+import type { Deps } from '../../../deps'
+import { paiseToRupees, rupeesToPaise } from '../../../domain/money'
+import { invalid } from '../../../http/errors'
+import { moneyRoute, requestDeps } from '../../../http/idempotency'
+import { idParam } from '../../../http/ids'
+import { errors, json, jsonBody } from '../../../http/responses'
+import { bearerSecurity, createRouter, currentAdmin } from '../../../http/router'
+import { multilineText } from '../../../http/text'
+import { userBalances, walletJson } from '../../ledger/service'
+import { userRef } from '../common/queries'
+import { ReasonRequest, UserRef, WalletSchema } from '../common/schemas'
+import { claimsContext } from './queries'
 import {
   CLAIM_STATUSES,
   claimRefundJson,
@@ -17,6 +20,7 @@ import {
   MAX_CLAIM_REFUND_PAISE,
   refundCeiling,
 } from './refunds'
+import { ClaimRefundSchema } from './refunds.schemas'
 
 const ListQuery = z.object({
   status: z.enum(CLAIM_STATUSES).optional().openapi({ description: 'Only claims in this state' }),
@@ -40,7 +44,7 @@ const RefundRequest = z
   .openapi('ClaimRefundRefundRequest')
 
 const AdminClaimRefund = ClaimRefundSchema.extend({
-  user: z.object({ id: z.number().int(), username: z.string(), email: z.string() }),
+  user: UserRef,
   user_credit: z
     .object({
       id: z.number().int(),
@@ -64,13 +68,6 @@ const AdminClaimRefund = ClaimRefundSchema.extend({
 }).openapi('AdminClaimRefund')
 type AdminClaimRefundJson = z.infer<typeof AdminClaimRefund>
 
-const WalletSchema = z.object({
-  current_balance: z.number(),
-  unused_balance: z.number(),
-  winning_balance: z.number(),
-  coin_balance: z.number().int(),
-})
-
 /** Admin decisions on refund claims (`fanspole refunds`): refund to unused, or reject. */
 export function refundAdminRoutes(deps: Deps) {
   const app = createRouter()
@@ -88,30 +85,12 @@ export function refundAdminRoutes(deps: Deps) {
     const creditIds = ids((r) => r.user_credit_id)
     const contestIds = ids((r) => r.contest_id)
     const refundedKeys = rows.filter((r) => r.status === 'refunded').map((r) => claimRefundKey(r.id))
-    const [users, credits, contests, postings] = await Promise.all([
-      db.selectFrom('users').select(['id', 'username', 'email']).where('id', 'in', userIds).execute(),
-      creditIds.length === 0
-        ? []
-        : db
-            .selectFrom('user_credits')
-            .select(['id', 'amount', 'gateway', 'status', 'order_id', 'created_at_ms'])
-            .where('id', 'in', creditIds)
-            .execute(),
-      contestIds.length === 0
-        ? []
-        : db
-            .selectFrom('contests')
-            .select(['id', 'name', 'entry_fee_paise', 'status'])
-            .where('id', 'in', contestIds)
-            .execute(),
-      refundedKeys.length === 0
-        ? []
-        : db
-            .selectFrom('ledger_transactions')
-            .select(['id', 'idempotency_key'])
-            .where('idempotency_key', 'in', refundedKeys)
-            .execute(),
-    ])
+    const { users, credits, contests, postings } = await claimsContext(db, {
+      userIds,
+      creditIds,
+      contestIds,
+      refundedKeys,
+    })
     const userById = new Map(users.map((u) => [u.id, u]))
     const creditById = new Map(credits.map((c) => [c.id, c]))
     const contestById = new Map(contests.map((c) => [c.id, c]))
@@ -123,9 +102,7 @@ export function refundAdminRoutes(deps: Deps) {
         const contest = r.contest_id === null ? undefined : contestById.get(r.contest_id)
         return {
           ...claimRefundJson(r),
-          user: u
-            ? { id: u.id, username: u.username, email: u.email }
-            : { id: r.user_id, username: '', email: '' },
+          user: userRef(u, r.user_id),
           user_credit: credit
             ? {
                 id: credit.id,

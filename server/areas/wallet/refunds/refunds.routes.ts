@@ -1,10 +1,11 @@
 import { createRoute, z } from '@hono/zod-openapi'
-import type { Deps } from '../../deps'
-import { moneyRoute, requestDeps } from '../../http/idempotency'
-import { errors, json, jsonBody } from '../../http/responses'
-import { bearerSecurity, createRouter, currentUser } from '../../http/router'
-import { ClaimRefundRequest, ClaimRefundSchema, idParam } from './kyc.schemas'
+import type { Deps } from '../../../deps'
+import { moneyRoute, requestDeps } from '../../../http/idempotency'
+import { idParam } from '../../../http/ids'
+import { errors, json, jsonBody } from '../../../http/responses'
+import { bearerSecurity, createRouter, currentUser } from '../../../http/router'
 import { claimRefundJson, createClaim, findClaim, listClaims } from './refunds'
+import { ClaimRefundRequest, ClaimRefundSchema } from './refunds.schemas'
 
 /** Refund claims and their status: the help pages /help/claim-refund and /help/refund-status. */
 export function refundRoutes(deps: Deps) {

@@ -1,12 +1,12 @@
 import { createRoute, z } from '@hono/zod-openapi'
 import type { MiddlewareHandler } from 'hono'
-import type { Deps } from '../../deps'
-import { codeLookupLimit } from '../../http/code-lookup'
-import { moneyRoute, requestDeps } from '../../http/idempotency'
-import { errors, json, jsonBody } from '../../http/responses'
-import { type AppEnv, bearerSecurity, createRouter, currentUser } from '../../http/router'
-import { userBalances, walletJson } from '../ledger/service'
-import { requireUser } from '../users/service'
+import type { Deps } from '../../../deps'
+import { codeLookupLimit } from '../../../http/code-lookup'
+import { moneyRoute, requestDeps } from '../../../http/idempotency'
+import { errors, json, jsonBody } from '../../../http/responses'
+import { type AppEnv, bearerSecurity, createRouter, currentUser } from '../../../http/router'
+import { userBalances, walletJson } from '../../ledger/service'
+import { requirePlayer } from '../common/queries'
 import { applyReferralCode, referralDetails } from './referrals'
 
 /** Signed in before the body is read, so a stranger's bad body is a 401, not a 422. */
@@ -51,7 +51,7 @@ export function referralRoutes(deps: Deps) {
       },
     }),
     async (c) => {
-      const user = await requireUser(deps.db, currentUser(c).id)
+      const user = await requirePlayer(deps.db, currentUser(c).id)
       return c.json({ referral_details: await referralDetails(deps, user) }, 200)
     },
   )
@@ -87,7 +87,7 @@ export function referralRoutes(deps: Deps) {
       const me = currentUser(c)
       const d = requestDeps(c, deps)
       await applyReferralCode(d, me.id, c.req.valid('json').ref_code)
-      const user = await requireUser(d.db, me.id)
+      const user = await requirePlayer(d.db, me.id)
       return c.json(
         {
           referral_details: await referralDetails(d, user),

@@ -1,18 +1,18 @@
-import { lockRows } from '../../db/lock'
-import type { UserRow } from '../../db/schema'
-import type { AfterCommit, Executor, Tx } from '../../db/tx'
-import { withTx } from '../../db/tx'
-import type { Deps } from '../../deps'
-import { REFERRAL_COINS } from '../../domain/rewards'
-import { AppError, invalid, notFound } from '../../http/errors'
-import { post, SYSTEM_ACCOUNTS, systemAccountId, userAccountId } from '../ledger/service'
-import { notify } from '../notifications/service'
-import { findUserById, findUserByReference } from '../users/queries'
+import { lockRows } from '../../../db/lock'
+import type { UserRow } from '../../../db/schema'
+import type { AfterCommit, Executor, Tx } from '../../../db/tx'
+import { withTx } from '../../../db/tx'
+import type { Deps } from '../../../deps'
+import { REFERRAL_COINS } from '../../../domain/rewards'
+import { AppError, invalid, notFound } from '../../../http/errors'
+import { post, SYSTEM_ACCOUNTS, systemAccountId, userAccountId } from '../../ledger/service'
+import { notify } from '../../notifications/service'
+import { findPlayer, findPlayerByReference } from '../common/queries'
 import { earnScratchCard } from './rewards'
 
 /** The user a referral code names, if it can still refer anyone (a disabled account cannot). */
 export async function referrerByCode(db: Executor, code: string): Promise<UserRow | undefined> {
-  const user = await findUserByReference(db, code)
+  const user = await findPlayerByReference(db, code)
   return user && user.status !== 'disabled' ? user : undefined
 }
 
@@ -81,7 +81,7 @@ export async function applyReferralCode(deps: Deps, userId: number, code: string
     // Both users, checked under their locks: two players applying each other's code at once
     // would otherwise both pass the "not someone you referred" check.
     await lockRows(tx, 'users', found ? [userId, found.id] : userId)
-    const user = await findUserById(tx, userId)
+    const user = await findPlayer(tx, userId)
     if (!user) throw notFound('User')
     if (user.referred_by_id !== null)
       throw new AppError('ALREADY_REFERRED', 'You have already used a referral code')
@@ -118,7 +118,7 @@ export async function referralDetails(deps: Deps, user: UserRow) {
     .where('a.user_id', '=', user.id)
     .where('a.kind', '=', 'coins')
     .executeTakeFirstOrThrow()
-  const referrer = user.referred_by_id === null ? undefined : await findUserById(deps.db, user.referred_by_id)
+  const referrer = user.referred_by_id === null ? undefined : await findPlayer(deps.db, user.referred_by_id)
   return {
     reference: user.reference,
     share_url: `${deps.config.publicUrl}/signup?ref=${encodeURIComponent(user.reference)}`,

@@ -1,19 +1,19 @@
-import { forUpdate } from '../../db/lock'
-import type { ScratchCardsTable } from '../../db/schema'
-import type { Executor, Tx } from '../../db/tx'
-import { withTx } from '../../db/tx'
-import type { Deps } from '../../deps'
-import { paiseToRupees } from '../../domain/money'
+import { forUpdate } from '../../../db/lock'
+import type { ScratchCardsTable } from '../../../db/schema'
+import type { Executor, Tx } from '../../../db/tx'
+import { withTx } from '../../../db/tx'
+import type { Deps } from '../../../deps'
+import { paiseToRupees } from '../../../domain/money'
 import {
   drawReward,
   type Reward,
   type RewardKind,
   rewardLabel,
   type ScratchCardSource,
-} from '../../domain/rewards'
-import { AppError, notFound } from '../../http/errors'
-import type { Page } from '../../http/paging'
-import { post, SYSTEM_ACCOUNTS, systemAccountId, userAccountId } from '../ledger/service'
+} from '../../../domain/rewards'
+import { AppError, notFound } from '../../../http/errors'
+import type { Page } from '../../../http/paging'
+import { post, SYSTEM_ACCOUNTS, systemAccountId, userAccountId } from '../../ledger/service'
 
 type CardRow = Omit<ScratchCardsTable, 'id' | 'reward_amount'> & { id: number; reward_amount: number }
 

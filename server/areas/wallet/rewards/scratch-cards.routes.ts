@@ -1,11 +1,12 @@
 import { createRoute, z } from '@hono/zod-openapi'
-import type { Deps } from '../../deps'
-import { moneyRoute, requestDeps } from '../../http/idempotency'
-import { idField, idParam } from '../../http/ids'
-import { PageMetaSchema, pageMeta, pagingQuery, toPage } from '../../http/paging'
-import { errors, json, jsonBody } from '../../http/responses'
-import { bearerSecurity, createRouter, currentUser } from '../../http/router'
-import { userBalances, walletJson } from '../ledger/service'
+import type { Deps } from '../../../deps'
+import { moneyRoute, requestDeps } from '../../../http/idempotency'
+import { idField, idParam } from '../../../http/ids'
+import { PageMetaSchema, pageMeta, pagingQuery, toPage } from '../../../http/paging'
+import { errors, json, jsonBody } from '../../../http/responses'
+import { bearerSecurity, createRouter, currentUser } from '../../../http/router'
+import { userBalances, walletJson } from '../../ledger/service'
+import { WalletSchema } from '../common/schemas'
 import { claimScratchCard, getScratchCard, listScratchCards, rewardTotals } from './rewards'
 
 const ScratchCardSchema = z
@@ -28,13 +29,6 @@ const ScratchCardSchema = z
       .openapi({ description: 'Hidden (null) until the card is claimed' }),
   })
   .openapi('ScratchCard')
-
-const WalletSchema = z.object({
-  current_balance: z.number(),
-  unused_balance: z.number(),
-  winning_balance: z.number(),
-  coin_balance: z.number().int(),
-})
 
 const ClaimRequest = z.strictObject({ id: idField() }).openapi('ScratchCardClaim')
 
