@@ -1,5 +1,5 @@
 import { useParams } from 'react-router'
-import { gameKind } from '../../../../server/domain/contest-creation'
+import { gameKind } from '../../../../server/domain/game-kinds'
 import { NotFoundPage } from '../../app/NotFoundPage'
 import { EsportsGetAccessPage, EsportsRequirementPage } from '../esports/create/AccessPages'
 import { EsportsCreatePage } from '../esports/create/EsportsCreatePage'
