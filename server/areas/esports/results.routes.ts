@@ -7,7 +7,9 @@ import { bearerSecurity, createRouter, currentUser } from '../../http/router'
 import { multilineText } from '../../http/text'
 import { ReportSchema } from '../reports/routes'
 import { oneReport } from '../reports/service'
-import { disputeResults, enterResults, resultsJson, resultsSheet } from './results.service'
+import { disputeResults } from './results.disputes'
+import { enterResults } from './results.service'
+import { resultsJson, resultsSheet } from './results.views'
 
 const PersonSchema = z.object({ id: z.number().int(), slug: z.string(), username: z.string() })
 
