@@ -12,6 +12,7 @@ import { BidBody, biddingPlayerJson, managersOf, playerCards, playersJson } from
 import { refusedBid, stateOf } from './state'
 import { visibleAuction } from './visibility'
 
+// A route factory: one short registration per route, so its length is the number of its routes.
 /** The open round: players, sales, the current lot, bids and releases. */
 export function auctionBiddingRoutes(deps: Deps) {
   const app = createRouter()

@@ -51,6 +51,7 @@ const settings = z.strictObject({
   }),
 })
 
+// A route factory: one short registration per route, so its length is the number of its routes.
 /** Creating an auction, reading it, and changing its settings before the start. */
 export function auctionLifecycleRoutes(deps: Deps) {
   const app = createRouter()

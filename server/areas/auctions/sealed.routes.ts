@@ -11,6 +11,7 @@ import { BidBody, playerCards } from './serialize'
 import { stateOf } from './state'
 import { visibleAuction } from './visibility'
 
+// A route factory: one short registration per route, so its length is the number of its routes.
 /** Sealed rounds: my sealed bids and placing one. */
 export function auctionSealedRoutes(deps: Deps) {
   const app = createRouter()

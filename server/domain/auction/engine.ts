@@ -75,7 +75,8 @@ export function apply(state: AuctionState, command: AuctionCommand): ApplyResult
   return { ok: true, state: s, events }
 }
 
-export function run(s: AuctionState, c: AuctionCommand, emit: Emit): Violation | null {
+// One switch over the engine's commands, a short case each: the whole command set on one page.
+function run(s: AuctionState, c: AuctionCommand, emit: Emit): Violation | null {
   const v = (code: ViolationCode, message: string) =>
     (fail(code, message) as { violation: Violation }).violation
   switch (c.type) {

@@ -7,8 +7,8 @@ import type {
   redemptionTypeJson,
 } from '../../../../server/areas/wallet'
 import { get, post, put } from '../../lib/api'
+import { type Me, meQuery } from '../../lib/me'
 import { cacheMe } from '../../lib/session'
-import { type Me, meQuery } from '../me/api'
 
 /**
  * Deposits, passbooks, withdrawals and refund claims (docs/wallet.md). Amounts are rupees as
