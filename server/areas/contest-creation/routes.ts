@@ -1,6 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi'
 import type { Deps } from '../../deps'
-import { gameKind } from '../../domain/contest-creation'
+import { gameKind } from '../../domain/game-kinds'
 import { codeLookupLimit } from '../../http/code-lookup'
 import { notFound } from '../../http/errors'
 import { moneyRoute, requestDeps } from '../../http/idempotency'
