@@ -1,6 +1,6 @@
-import type { Deps } from '../../deps'
-import { hashSecret } from './secrets'
-import { type AccessCheck, type AccessRow, checkAccess, lookUpAccess } from './tokens'
+import type { Deps } from '../deps'
+import { hashSecret } from '../lib/secrets'
+import { type AccessCheck, type AccessRow, checkAccess, lookUpAccess } from './access-tokens'
 
 interface Known {
   mark: string

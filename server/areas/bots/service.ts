@@ -1,22 +1,10 @@
 import { randomUUID } from 'node:crypto'
-import { hashPassword } from '../areas/auth/passwords'
-import { findPhase, phaseMatches, phasePlayers } from '../areas/championship/queries'
-import { createClassicTeam } from '../areas/championship/service'
-import { joinChampionshipContest, phaseLocked, phaseWindow } from '../areas/championship-contests/service'
-import { botPrefix } from '../areas/contest-creation/bot-stakes'
-import { visibleContest } from '../areas/contest-creation/visibility'
-import { findContest } from '../areas/contests/queries'
-import { isLocked, joinContest } from '../areas/contests/service'
-import { post, SYSTEM_ACCOUNTS, systemAccountId, userAccountId, userBalances } from '../areas/ledger/service'
-import { matchSquad } from '../areas/matches/queries'
-import { createTeam } from '../areas/teams/service'
-import { insertUser } from '../areas/users/service'
-import { lockRows, shareRows } from '../db/lock'
-import { type Tx, withTxScope } from '../db/tx'
-import type { Deps } from '../deps'
-import { splitDebit } from '../domain/ledger'
-import { paiseToRupees } from '../domain/money'
-import { AppError, invalid, notFound } from '../http/errors'
+import { lockRows, shareRows } from '../../db/lock'
+import { type Tx, withTxScope } from '../../db/tx'
+import type { Deps } from '../../deps'
+import { splitDebit } from '../../domain/ledger'
+import { paiseToRupees } from '../../domain/money'
+import { AppError, invalid, notFound } from '../../http/errors'
 import {
   type BotCandidate,
   botStream,
@@ -24,7 +12,19 @@ import {
   type FantasyBotStrategy,
   mixedStrategy,
   selectionShares,
-} from './fantasy-bots'
+} from '../../sim/fantasy-bots'
+import { hashPassword } from '../auth/passwords'
+import { findPhase, phaseMatches, phasePlayers } from '../championship/queries'
+import { createClassicTeam } from '../championship/service'
+import { joinChampionshipContest, phaseLocked, phaseWindow } from '../championship-contests/service'
+import { botPrefix } from '../contest-creation/bot-stakes'
+import { visibleContest } from '../contest-creation/visibility'
+import { findContest } from '../contests/queries'
+import { isLocked, joinContest } from '../contests/service'
+import { post, SYSTEM_ACCOUNTS, systemAccountId, userAccountId, userBalances } from '../ledger/service'
+import { matchSquad } from '../matches/queries'
+import { createTeam } from '../teams/service'
+import { insertUser } from '../users/service'
 
 /**
  * Seating team-building bots in a daily or championship contest (docs/bots.md). A bot is a

@@ -1,7 +1,7 @@
 import type { MiddlewareHandler } from 'hono'
-import type { Deps } from '../../deps'
-import { AppError } from '../../http/errors'
-import type { AppEnv } from '../../http/router'
+import type { Deps } from '../deps'
+import { AppError } from './errors'
+import type { AppEnv } from './router'
 
 /**
  * The maintenance gate of one server process: while a snapshot is restored or the league
