@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query'
-import { get } from '../../lib/api'
+import { data, http } from '../../lib/client'
 
 /** What an invite code names. */
 export interface Invited {
@@ -19,7 +19,7 @@ export const inviteQuery = (code: string) =>
   queryOptions({
     queryKey: ['invite-code', code],
     queryFn: async () =>
-      (await get<{ contest: Invited }>(`/api/contests/invite_code/${encodeURIComponent(code)}`)).contest,
+      (await data(http.GET('/api/contests/invite_code/{code}', { params: { path: { code } } }))).contest,
     staleTime: 30_000,
     retry: false,
   })

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query'
-import { get, post } from '../../../lib/api'
+import { data, http } from '../../../lib/client'
 
 /** The results page's calls (docs/esports.md "Results, payouts and corrections"). */
 export type EsportsGame = 'pubg' | 'free-fire' | 'call-of-duty'
@@ -62,24 +62,24 @@ export interface ResultRow {
 export const sheetQuery = (id: number) =>
   queryOptions({
     queryKey: ['esports-contest', id, 'results-sheet'],
-    queryFn: () => get<{ results_sheet: ResultsSheet }>(`/api/esports/contests/${id}/results_sheet`),
+    queryFn: () => data(http.GET('/api/esports/contests/{id}/results_sheet', { params: { path: { id } } })),
     select: (d) => d.results_sheet,
   })
 
 export const resultsQuery = (id: number) =>
   queryOptions({
     queryKey: ['esports-contest', id, 'results'],
-    queryFn: () => get<{ esports_results: EsportsResults }>(`/api/esports/contests/${id}/results`),
+    queryFn: () => data(http.GET('/api/esports/contests/{id}/results', { params: { path: { id } } })),
     select: (d) => d.esports_results,
   })
 
 export const enterResults = (
   id: number,
   body: { results: ResultRow[]; note?: string } | { simulate: true },
-) => post<{ esports_results: EsportsResults }>(`/api/esports/contests/${id}/results`, body)
+) => data(http.POST('/api/esports/contests/{id}/results', { params: { path: { id } }, body }))
 
 export const disputeResults = (id: number, body: { text: string; squad_id?: number }) =>
-  post<{ report: { id: number } }>(`/api/esports/contests/${id}/disputes`, body)
+  data(http.POST('/api/esports/contests/{id}/disputes', { params: { path: { id } }, body }))
 
 export const GAME_NAMES: Record<EsportsGame, string> = {
   pubg: 'PUBG',
