@@ -1,20 +1,8 @@
 import { queryOptions } from '@tanstack/react-query'
-import { data, http } from '../../lib/client'
+import { type Body, data, http } from '../../lib/client'
 
 /** What an invite code names. */
-export interface Invited {
-  id: number
-  contest_type: 'contest' | 'championship_contest'
-  match_id: number | null
-  phase_id: number | null
-  name: string
-  entry_fee: number
-  members_limit: number
-  members_count: number
-  is_private: boolean
-  /** `open` until it locks; then locked, settled or cancelled. */
-  contest_status?: string
-}
+export type Invited = Body<'/api/contests/invite_code/{code}'>['contest']
 export const inviteQuery = (code: string) =>
   queryOptions({
     queryKey: ['invite-code', code],

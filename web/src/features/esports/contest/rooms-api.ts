@@ -1,16 +1,9 @@
 import { type QueryClient, queryOptions } from '@tanstack/react-query'
-import { data, http } from '../../../lib/client'
+import { data, http, type Schema } from '../../../lib/client'
 
 /** GET/PUT /api/esports/contests/{id}/room_details (docs/esports.md "Room details"). */
-export interface RoomDetails {
-  room_id: string | null
-  room_password: string | null
-  reveal_at_in_millis: number
-  starts_at_in_millis: number
-  set_at_in_millis: number | null
-  /** The caller is the host or an admin. */
-  is_host: boolean
-}
+/** The caller is the host or an admin when `is_host`. */
+export type RoomDetails = Schema<'EsportsRoomDetails'>
 
 /**
  * Every query about one esports contest lives under this key (the contest, its squads, its

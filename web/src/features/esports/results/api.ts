@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query'
-import { data, http } from '../../../lib/client'
+import { data, http, type Schema } from '../../../lib/client'
 
 /** The results page's calls (docs/esports.md "Results, payouts and corrections"). */
 export type EsportsGame = 'pubg' | 'free-fire' | 'call-of-duty'
@@ -10,48 +10,9 @@ export interface Person {
   username: string
 }
 
-export interface ResultsSheet {
-  contest: {
-    id: number
-    name: string
-    game: EsportsGame
-    mode: 'solo' | 'duo' | 'squad'
-    status: 'open' | 'locked' | 'completed' | 'cancelled'
-    starts_at_in_millis: number
-    results_version: number
-    is_host: boolean
-  }
-  can_enter: boolean
-  my_squad_id: number | null
-  squads: Array<{ id: number; name: string; players: Array<{ user: Person; in_game_name: string }> }>
-}
+export type ResultsSheet = Schema<'EsportsResultsSheet'>
 
-export interface EsportsResults {
-  contest_id: number
-  version: number
-  source: 'host' | 'admin' | 'simulator'
-  note: string | null
-  my_squad_id: number | null
-  can_correct: boolean
-  can_dispute: boolean
-  disputes_close_at_in_millis: number
-  standings: Array<{
-    rank: number
-    squad: { id: number; name: string }
-    placement: number
-    kills: number
-    points: number
-    prize: number
-    members: Array<{ id: number; user: Person; in_game_name: string; prize: number }>
-  }>
-  versions: Array<{
-    version: number
-    source: string
-    note: string | null
-    entered_by: Person
-    created_at_in_millis: number
-  }>
-}
+export type EsportsResults = Schema<'EsportsResults'>
 
 export interface ResultRow {
   squad_id: number
