@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url'
 import { Command, CommanderError } from 'commander'
 import pkg from '../package.json' with { type: 'json' }
 import { USERNAME_PATTERN, USERNAME_RULE } from '../server/domain/user-rules'
-import { OperatorError } from '../server/lib/operator-error'
+import { OperatorError } from '../server/index'
 import { auctionCommand } from './commands/auction'
 import { championshipCommand } from './commands/championship'
 import { classCommand } from './commands/class'

@@ -1,5 +1,5 @@
 import { Command } from 'commander'
-import { MAX_CLOCK_SPEED } from '../../server/lib/clock'
+import { MAX_CLOCK_SPEED } from '../../server/index'
 import { rememberAdmin } from '../lib/accounts'
 import { localConfig } from '../lib/config'
 import { confirmOrStop } from '../lib/confirm'

@@ -1,5 +1,5 @@
 import type { NetworkPasswords } from '../../server/areas/auth/network-passwords'
-import { type Config, isReadmePassword } from '../../server/config'
+import { type Config, isReadmePassword } from '../../server/index'
 import { passwordLogin } from './api'
 import { readSession, saveSession } from './credentials'
 import type { Io } from './io'

@@ -1,4 +1,4 @@
-import { hashString, randomStream } from '../../../server/lib/rng'
+import { hashString, randomStream } from '../../../server/index'
 import type { DemoClient } from './client'
 import { isRefusal } from './client'
 import type { DemoContest, DemoFixture, DemoState } from './types'

@@ -1,4 +1,4 @@
-import { hashString, type RandomStream, randomStream } from '../../../server/lib/rng'
+import { hashString, type RandomStream, randomStream } from '../../../server/index'
 import { DemoClient, isRefusal } from './client'
 import type { DemoState } from './types'
 

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { sportRules, type TeamPlayer } from '../../../server/domain/team-rules'
-import { createRng } from '../../../server/lib/rng'
+import { createRng } from '../../../server/index'
 import { applySave, checkHttp, HttpExpect, saveSchema } from '../expectations'
 import { show } from '../show'
 import { type StepContext, StepFailure, type StepKind } from '../types'

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { pickTeam } from '../../../server/domain/team-picker'
 import { canComplete, sportRules, type TeamPlayer } from '../../../server/domain/team-rules'
-import { createRng, type RandomStream } from '../../../server/lib/rng'
+import { createRng, type RandomStream } from '../../../server/index'
 import { applySave, checkHttp, HttpExpect, saveSchema } from '../expectations'
 import { show } from '../show'
 import { type StepContext, StepFailure, type StepKind } from '../types'
