@@ -46,10 +46,14 @@ module.exports = {
     },
     {
       name: 'area-front-door',
-      comment: "Another area is reached through its index.ts (its service API and types), never its internals.",
+      comment:
+        'Another area is reached through its index.ts (its service API and types), never its internals.',
       severity: 'error',
       from: { path: AREA },
-      to: { path: '^server/areas/([^/]+)/.+', pathNot: [`${AREA.replace('([^/]+)', '$1')}`, '^server/areas/[^/]+/index\\.ts$'] },
+      to: {
+        path: '^server/areas/([^/]+)/.+',
+        pathNot: [`${AREA.replace('([^/]+)', '$1')}`, '^server/areas/[^/]+/index\\.ts$'],
+      },
     },
     {
       name: 'outside-to-area-front-door',
@@ -63,7 +67,10 @@ module.exports = {
       comment: 'A web feature imports another feature only through its index.ts.',
       severity: 'error',
       from: { path: FEATURE },
-      to: { path: '^web/src/features/([^/]+)/.+', pathNot: [`${FEATURE.replace('([^/]+)', '$1')}`, '^web/src/features/[^/]+/index\\.tsx?$'] },
+      to: {
+        path: '^web/src/features/([^/]+)/.+',
+        pathNot: [`${FEATURE.replace('([^/]+)', '$1')}`, '^web/src/features/[^/]+/index\\.tsx?$'],
+      },
     },
     {
       name: 'web-takes-server-types-or-domain',
@@ -74,10 +81,15 @@ module.exports = {
     },
     {
       name: 'cli-takes-server-types-or-domain',
-      comment: "The CLI imports server code only as types or from server/domain; it may load the server's one entry point to host it.",
+      comment:
+        "The CLI imports server code only as types or from server/domain; it may load the server's one entry point to host it.",
       severity: 'error',
       from: { path: '^cli/' },
-      to: { path: '^server/', pathNot: ['^server/domain/', '^server/index\\.ts$'], dependencyTypesNot: ['type-only'] },
+      to: {
+        path: '^server/',
+        pathNot: ['^server/domain/', '^server/index\\.ts$'],
+        dependencyTypesNot: ['type-only'],
+      },
     },
   ],
   options: {
@@ -88,7 +100,14 @@ module.exports = {
     enhancedResolveOptions: { extensions: ['.ts', '.tsx', '.mjs', '.js'] },
     reporterOptions: {
       dot: {
-        collapsePattern: ['^server/areas/[^/]+', '^server/[^/]+', '^web/src/features/[^/]+', '^web/src/[^/]+', '^cli/[^/]+', '^seeds'],
+        collapsePattern: [
+          '^server/areas/[^/]+',
+          '^server/[^/]+',
+          '^web/src/features/[^/]+',
+          '^web/src/[^/]+',
+          '^cli/[^/]+',
+          '^seeds',
+        ],
       },
     },
   },
