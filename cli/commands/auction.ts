@@ -11,9 +11,9 @@ import {
   withJson,
   withServer,
 } from '../lib/options'
-import { createProgress } from '../lib/progress'
 import { style } from '../lib/style'
 import type { Target } from '../scenario/target'
+import { createProgress } from '../ui/progress'
 import { auctionPlayCommands } from './auction-play'
 
 interface Auction {

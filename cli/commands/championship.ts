@@ -174,7 +174,7 @@ async function runLeaderboard(io: Io, opts: OptionsOf<typeof boardOptions>): Pro
     api.get<PhaseBoard>(`${phasePath(opts.phase)}/leaderboard?${query}`),
   ])
   if (opts.watch) {
-    const { watchPhase } = await import('../lib/championship-watch')
+    const { watchPhase } = await import('../ui/championship-watch')
     return watchPhase(io, server, api, phase, board)
   }
   if (opts.json) return printJson(io, board)

@@ -1,7 +1,6 @@
 import { Command } from 'commander'
 import type { Api } from '../lib/api'
 import { idArgument } from '../lib/arguments'
-import { confirmOrStop } from '../lib/confirm'
 import { entrant } from '../lib/contests'
 import { CliError, UsageError } from '../lib/errors'
 import { type Io, printJson } from '../lib/io'
@@ -18,6 +17,7 @@ import { readerApi } from '../lib/session'
 import { style } from '../lib/style'
 import { formatTable, rupees } from '../lib/table'
 import { formatInstant } from '../lib/time'
+import { confirmOrStop } from '../ui/confirm'
 import { firstTeam, type OwnedContest, player } from './contest-create'
 
 const ID = 2 ** 31 - 1

@@ -259,7 +259,7 @@ async function runLeaderboard(io: Io, id: number, opts: OptionsOf<typeof boardOp
       api.get<{ contest: Contest }>(`/api/contests/${id}`),
       api.get<MembersPage>(`/api/contests/${id}/members?page=1&per_page=10`),
     ])
-    const { watchContest } = await import('../lib/contest-watch')
+    const { watchContest } = await import('../ui/contest-watch')
     return watchContest(io, server, api, contest, page)
   }
   const [{ contest }, page] = await Promise.all([

@@ -1,5 +1,4 @@
 import { Command } from 'commander'
-import { runChat } from '../lib/group-chat'
 import {
   type Group,
   type GroupMember,
@@ -22,6 +21,7 @@ import {
 } from '../lib/options'
 import { player, slugArgument } from '../lib/social'
 import { style } from '../lib/style'
+import { runChat } from '../ui/group-chat-session'
 
 // `fanspole group …` (docs/groups.md, "CLI"): conversations, invites, members, mute, and the
 // live `group chat`.

@@ -16,6 +16,7 @@ import { readerApi } from '../lib/session'
 import { style } from '../lib/style'
 import { formatFields, formatTable } from '../lib/table'
 import { formatInstant } from '../lib/time'
+import { abandonOptions, adminOptions, scoreOptions, simulateOptions } from './match-options'
 import { matchReplayCommand } from './match-replay'
 
 const STATUSES = ['upcoming', 'live', 'completed', 'abandoned'] as const
@@ -123,36 +124,7 @@ export function matchCommand(io: Io): Command {
 }
 
 /** The admin actions live in their own module, loaded when one runs. */
-const admin = () => import('../lib/match-admin')
-
-const simulateOptions = ((z) =>
-  z.object({
-    mode: z.enum(['live', 'instant'], { error: 'expected live or instant' }),
-    server: z.string().optional(),
-    json: z.boolean().default(false),
-  })) satisfies OptionSchema
-
-const scoreOptions = ((z) =>
-  z.object({
-    events: z.string().min(1),
-    server: z.string().optional(),
-    json: z.boolean().default(false),
-  })) satisfies OptionSchema
-
-const adminOptions = ((z) =>
-  z.object({ server: z.string().optional(), json: z.boolean().default(false) })) satisfies OptionSchema
-
-const abandonOptions = ((z) =>
-  z.object({
-    reason: z.string().trim().min(3, 'must be at least 3 characters').max(200).optional(),
-    server: z.string().optional(),
-    json: z.boolean().default(false),
-  })) satisfies OptionSchema
-
-export type SimulateOptions = OptionsOf<typeof simulateOptions>
-export type ScoreOptions = OptionsOf<typeof scoreOptions>
-export type AdminOptions = OptionsOf<typeof adminOptions>
-export type AbandonOptions = OptionsOf<typeof abandonOptions>
+const admin = () => import('./match-admin')
 
 /** The score in one line, for tables. */
 const scoreText = (m: Match) => scoreLines(m, m.score_summary, new Map()).join(' · ')
@@ -213,7 +185,7 @@ async function runShow(io: Io, id: number, opts: OptionsOf<typeof showOptions>):
   const { match } = await api.get<{ match: Match }>(`/api/matches/${id}`)
   if (opts.watch) {
     const { players } = await api.get<{ players: Player[] }>(`/api/matches/${id}/players`)
-    const { watchMatch } = await import('../lib/match-watch')
+    const { watchMatch } = await import('../ui/match-watch')
     return watchMatch(io, server, match, players)
   }
   if (opts.json) return printJson(io, { match })

@@ -1,12 +1,12 @@
 import { Command } from 'commander'
 import { idArgument } from '../lib/arguments'
-import { confirmOrStop } from '../lib/confirm'
 import { formatPercentRanges, type PrizeStructure, parsePercentRanges } from '../lib/contest-draft'
 import { UsageError } from '../lib/errors'
 import { type Io, printJson } from '../lib/io'
 import { type OptionSchema, type OptionsOf, parseOptions, withJson, withServer } from '../lib/options'
 import { type Style, style } from '../lib/style'
 import { formatFields, formatTable } from '../lib/table'
+import { confirmOrStop } from '../ui/confirm'
 import { player } from './contest-create'
 
 const common = (z: Parameters<OptionSchema>[0]) => ({

@@ -16,8 +16,8 @@ import {
   withDb,
   withJson,
 } from '../lib/options'
-import { createProgress } from '../lib/progress'
 import { type Style, style } from '../lib/style'
+import { createProgress } from '../ui/progress'
 
 const serveOptions = ((z) =>
   z.object({

@@ -1,7 +1,6 @@
 import { Command } from 'commander'
 import { type NewPasswordsAnswer, newPasswordLines } from '../lib/accounts'
 import { Api } from '../lib/api'
-import { confirmOrStop } from '../lib/confirm'
 import { type Io, printJson } from '../lib/io'
 import {
   type OptionSchema,
@@ -14,6 +13,7 @@ import {
 import { style } from '../lib/style'
 import { formatTable } from '../lib/table'
 import { formatInstant } from '../lib/time'
+import { confirmOrStop } from '../ui/confirm'
 
 interface ClockState {
   now_in_millis: number

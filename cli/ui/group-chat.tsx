@@ -1,7 +1,7 @@
 import { TextInput } from '@inkjs/ui'
 import { Box, Text, useApp, useInput, useStdout } from 'ink'
 import { useState, useSyncExternalStore } from 'react'
-import type { ChatRow, ChatState } from '../lib/group-chat'
+import type { ChatRow, ChatState } from '../lib/group-chat-state'
 import { messageText } from '../lib/groups'
 import { connectionText, type Store } from '../lib/live-store'
 

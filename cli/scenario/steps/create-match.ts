@@ -4,7 +4,8 @@ import { applySave, checkHttp, HttpExpect, saveSchema } from '../expectations'
 import { matchPartial } from '../match'
 import { matcherProblems } from '../matcher-syntax'
 import { show } from '../show'
-import { StepFailure, type StepKind } from '../types'
+import { StepFailure } from '../step-failure'
+import type { StepKind } from '../types'
 import { placeholder, stepName, userRef } from './common'
 
 const CreateMatchSpec = z.strictObject({

@@ -4,7 +4,8 @@ import { applySave, saveSchema } from '../expectations'
 import { type Mismatch, matchPartial } from '../match'
 import { matcherProblems } from '../matcher-syntax'
 import { show } from '../show'
-import { StepFailure, type StepKind } from '../types'
+import { StepFailure } from '../step-failure'
+import type { StepKind } from '../types'
 import { stepName } from './common'
 
 export const MessageSpec = z

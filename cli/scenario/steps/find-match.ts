@@ -4,7 +4,8 @@ import { applySave, saveSchema } from '../expectations'
 import { matchPartial } from '../match'
 import { matcherProblems } from '../matcher-syntax'
 import { show } from '../show'
-import { type StepContext, StepFailure, type StepKind } from '../types'
+import { StepFailure } from '../step-failure'
+import type { StepContext, StepKind } from '../types'
 import { stepName, userRef } from './common'
 
 const FindMatchSpec = z.strictObject({

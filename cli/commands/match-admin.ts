@@ -1,12 +1,12 @@
 import fs from 'node:fs'
-import type { AbandonOptions, AdminOptions, ScoreOptions, SimulateOptions } from '../commands/match'
-import { Api } from './api'
-import { ApiError, CliError, UsageError } from './errors'
-import { type Io, printJson } from './io'
-import { type Match, scoreLines, sidesText } from './matches'
-import { resolveServer } from './options'
-import { style } from './style'
-import { rupees } from './table'
+import { Api } from '../lib/api'
+import { ApiError, CliError, UsageError } from '../lib/errors'
+import { type Io, printJson } from '../lib/io'
+import { type Match, scoreLines, sidesText } from '../lib/matches'
+import { resolveServer } from '../lib/options'
+import { style } from '../lib/style'
+import { rupees } from '../lib/table'
+import type { AbandonOptions, AdminOptions, ScoreOptions, SimulateOptions } from './match-options'
 
 // The admin side of `fanspole match`: simulate, score, complete, abandon.
 

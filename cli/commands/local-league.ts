@@ -9,12 +9,12 @@ import {
   type LockMode,
   loadHost,
 } from '../../server/index'
-import { accountsLines, accountsView } from './accounts'
-import type { Io } from './io'
-import { createProgress } from './progress'
-import type { Style } from './style'
-import { formatFields } from './table'
-import { formatInstant } from './time'
+import { accountsLines, accountsView } from '../lib/accounts'
+import type { Io } from '../lib/io'
+import type { Style } from '../lib/style'
+import { formatFields } from '../lib/table'
+import { formatInstant } from '../lib/time'
+import { createProgress } from '../ui/progress'
 
 // `seed` and `db reset`: the same modules the server boots with, on the --db file.
 
