@@ -15,11 +15,11 @@ import { type DatabaseLock, type LockMode, lockDatabase } from './db/database-lo
 import { createScratchDatabase, type DbHandle, openDatabase } from './db/dialect'
 import { migrateToLatest } from './db/migrate'
 import type { Deps } from './deps'
+import { createRng } from './domain/rng'
 import { createBus } from './lib/bus'
 import { createClock } from './lib/clock'
 import { createLogger, type Logger } from './lib/log'
 import { createPostgresBus } from './lib/pg-bus'
-import { createRng } from './lib/rng'
 
 export interface BootOptions {
   /** Real time source (tests pass a manual one). */

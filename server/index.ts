@@ -3,7 +3,7 @@
  * `seed`, `db` and scenario runs. Nothing in server/ imports this file.
  *
  * Light on purpose: every CLI start loads it, so it re-exports only small leaf modules (config,
- * clock, randomness, hosts). The app, the database and the password hashing sit behind the
+ * clock, hosts, logs). The app, the database and the password hashing sit behind the
  * loaders below and are loaded on first use, as separate bundle chunks: `db migrate` never
  * loads the app, a command that talks to a server never loads either.
  */
@@ -17,9 +17,7 @@ export type { Deps } from './deps'
 export { createClock, MAX_CLOCK_SPEED } from './lib/clock'
 export { isLoopbackHost } from './lib/hosts'
 export { createLogger } from './lib/log'
-export { OperatorError } from './lib/operator-error'
 export { assertPortFree } from './lib/port'
-export { createRng, hashString, type RandomStream, randomStream } from './lib/rng'
 export type { RunningServer, StartOptions } from './main'
 
 /** The database alone (`db migrate`): its lock, its connection and the migrations, no app. */

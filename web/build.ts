@@ -14,7 +14,6 @@ const SOURCES = [
   path.join(webRoot, 'index.html'),
   path.join(webRoot, 'vite.config.ts'),
   path.join(projectRoot, 'server', 'domain'),
-  path.join(projectRoot, 'seeds', 'point-systems'),
 ]
 
 export interface EnsureWebBuiltOptions {

@@ -1,4 +1,4 @@
-import type { RandomStream } from '../../server/lib/rng'
+import type { RandomStream } from '../../server/domain/rng'
 import { AUSTRALIA_GROUNDS, ENGLAND_GROUNDS, FRANCHISES, SOUTH_AFRICA_GROUNDS } from '../lists/cricket'
 import { type Around, DAY, HOUR, pairings, phaseOf, phasesByDays, type Slot, schedule } from './calendar'
 import { makeMatch } from './matches'

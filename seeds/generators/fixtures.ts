@@ -1,4 +1,4 @@
-import type { RandomStream } from '../../server/lib/rng'
+import type { RandomStream } from '../../server/domain/rng'
 import { type BattleRoyaleSlug, TITLES } from '../lists/esports'
 import { GRANDS_PRIX } from '../lists/motorsport'
 import { type Around, DAY, HOUR, MINUTE, pairings, phaseOf, phasesByDays, schedule } from './calendar'

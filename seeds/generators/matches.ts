@@ -1,4 +1,4 @@
-import type { RandomStream } from '../../server/lib/rng'
+import type { RandomStream } from '../../server/domain/rng'
 import type { Slot } from './calendar'
 import { VALUE_RANGE } from './squads'
 import type { MatchPlan, MatchPlayerPlan, PlayerPlan, RosterPlan, SportSlug, Venue } from './types'

@@ -19,7 +19,7 @@ import {
   nl,
   pt_BR,
 } from '@faker-js/faker'
-import { createRng, hashString, type RandomStream, type Rng } from '../../server/lib/rng'
+import { createRng, hashString, type RandomStream, type Rng } from '../../server/domain/rng'
 import {
   AFGHAN,
   BRITISH,
@@ -69,7 +69,7 @@ export interface PersonName {
 }
 
 /**
- * All randomness of one seeding run. Named streams (server/lib/rng) keep the parts
+ * All randomness of one seeding run. Named streams (server/domain/rng) keep the parts
  * independent: generating more users never changes the players. Faker instances are
  * seeded per locale from the same root seed, so their output is reproducible too.
  */

@@ -1,4 +1,4 @@
-import type { RandomStream } from '../../server/lib/rng'
+import type { RandomStream } from '../../server/domain/rng'
 import type { PlayerPlan, TeamPlan } from './types'
 
 /** How a completed fixture ended: the text shown on the match and who won it (null: nobody). */

@@ -1,4 +1,4 @@
-import type { RandomStream } from '../../server/lib/rng'
+import type { RandomStream } from '../../server/domain/rng'
 import type { SideData } from '../lists/cricket'
 import { TAG_SUFFIXES, TAG_WORDS } from '../lists/names'
 import { COUNTRIES, type CountryCode, initialled, type SeedRandom } from './random'

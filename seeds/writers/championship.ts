@@ -5,9 +5,9 @@ import { userBalances } from '../../server/areas/ledger/service'
 import type { AfterCommit, Tx } from '../../server/db/tx'
 import { checkTransfers, planTransfers } from '../../server/domain/championship/transfers'
 import { splitDebit } from '../../server/domain/ledger'
+import type { RandomStream } from '../../server/domain/rng'
 import { pickTeam } from '../../server/domain/team-picker'
 import { type TeamPlayer, validateTeam } from '../../server/domain/team-rules'
-import type { RandomStream } from '../../server/lib/rng'
 import type { SeedRandom } from '../generators/random'
 
 /** Seeding has no live subscribers: broadcasts queued by the ledger are simply dropped. */

@@ -4,7 +4,7 @@ import { userBalances } from '../../server/areas/ledger/service'
 import type { AfterCommit, Tx } from '../../server/db/tx'
 import { inviteCode } from '../../server/domain/contest-templates'
 import { TEAM_SIZES } from '../../server/domain/esports/rules'
-import { createRng } from '../../server/lib/rng'
+import { createRng } from '../../server/domain/rng'
 
 const NO_AFTER: AfterCommit = { publish: () => {}, run: () => {} }
 const MINUTE = 60_000

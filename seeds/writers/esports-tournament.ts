@@ -1,7 +1,7 @@
 import { afterLobbyResults, seedRound } from '../../server/areas/esports/tournament-progress'
 import type { AfterCommit, Tx } from '../../server/db/tx'
 import { squadPoints } from '../../server/domain/esports/rules'
-import { hashString, randomStream } from '../../server/lib/rng'
+import { hashString, randomStream } from '../../server/domain/rng'
 
 const HOUR = 3_600_000
 const SQUADS = 16

@@ -1,7 +1,7 @@
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { OperatorError } from '../lib/operator-error'
+import { OperatorError } from '../domain/operator-error'
 import { type LockHolder, lockFileOf, tryLockFile } from './lock-file'
 import { type HeldPgLock, type LockMode, tryPgLock } from './pg-lock'
 

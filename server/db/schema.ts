@@ -1,6 +1,6 @@
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely'
 
-// The database as the code sees it. Kept honest by tests/unit/db-schema.test.ts, which
+// The database as the code sees it. Kept honest by tests/unit/platform/db-schema.test.ts, which
 // compares these tables and columns with what the migrations actually create.
 // Booleans are 0/1 integers and instants are epoch milliseconds on every dialect.
 

@@ -1,11 +1,7 @@
-import { type Kysely, sql, type Transaction } from 'kysely'
-import type { Bus, Outgoing } from '../lib/bus'
-import type { Database } from './schema'
+import { sql } from 'kysely'
+import type { Db, Outgoing, Publisher, Tx } from './types'
 
-export type Db = Kysely<Database>
-export type Tx = Transaction<Database>
-/** Query functions take either the database or an open transaction as their first argument. */
-export type Executor = Db | Tx
+export type { Db, Executor, Tx } from './types'
 
 /** Work queued inside a transaction that may only happen once it has committed. */
 export interface AfterCommit {
@@ -35,7 +31,7 @@ export interface TxScope {
  * the request's transaction commits.
  */
 export async function withTx<T>(
-  deps: { db: Db; bus: Bus; txScope?: TxScope },
+  deps: { db: Db; bus: Publisher; txScope?: TxScope },
   fn: (tx: Tx, after: AfterCommit) => Promise<T>,
 ): Promise<T> {
   const queued: Queued[] = []
@@ -68,7 +64,7 @@ export async function withTx<T>(
  * savepoint of that one, as `withTx` is.
  */
 export async function withTxScope<T>(
-  deps: { db: Db; bus: Bus; txScope?: TxScope },
+  deps: { db: Db; bus: Publisher; txScope?: TxScope },
   fn: (scope: TxScope) => Promise<T>,
 ): Promise<T> {
   const outer = deps.txScope
@@ -107,7 +103,11 @@ function afterCommit(queued: Queued[]): AfterCommit {
  * has the messages written into the transaction itself, just before the commit: the database
  * numbers them in commit order and announces them only if the commit happens.
  */
-async function commitThenRun<T>(deps: { db: Db; bus: Bus }, queued: Queued[], fn: (tx: Tx) => Promise<T>) {
+async function commitThenRun<T>(
+  deps: { db: Db; bus: Publisher },
+  queued: Queued[],
+  fn: (tx: Tx) => Promise<T>,
+) {
   const stage = deps.bus.stage?.bind(deps.bus)
   if (!stage) {
     const result = await deps.db.transaction().execute(fn)

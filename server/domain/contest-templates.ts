@@ -1,6 +1,8 @@
-import type { ContestKind } from '../db/schema'
-import { hashString } from '../lib/rng'
+/** The kinds of contest (the `contests.kind` column). */
+export type ContestKind = 'mega' | 'head_to_head' | 'small' | 'free' | 'guaranteed' | 'practice'
+
 import { DEFAULT_RAKE_BPS, type PrizeRange, prizePool, tieredStructure, winnerCount } from './prizes'
+import { hashString } from './rng'
 
 /** Everything needed to create a contest row, before it has an id. */
 export interface ContestSpec {

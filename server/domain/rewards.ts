@@ -1,5 +1,5 @@
-import { hashString, randomStream } from '../lib/rng'
 import { paiseToRupees } from './money'
+import { hashString, randomStream } from './rng'
 
 /**
  * Scratch-card rewards (DESIGN §5 "Wallet"): cash to the unused balance, coins, or nothing.

@@ -1,4 +1,4 @@
-import type { RandomStream } from '../lib/rng'
+import type { RandomStream } from './rng'
 import { canComplete } from './team/completion'
 import { sportRules, type TeamPlayer, validateTeam } from './team-rules'
 

@@ -10587,9 +10587,7 @@ export type paths = {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            [key: string]: unknown;
-                        };
+                        "application/json": components["schemas"]["CompareTeams"];
                     };
                 };
                 /** @description Not signed in, or the token is invalid or expired */
@@ -10667,9 +10665,7 @@ export type paths = {
                     };
                     content: {
                         "application/json": {
-                            info: {
-                                [key: string]: unknown;
-                            };
+                            info: components["schemas"]["ContestInfo"];
                         };
                     };
                 };
@@ -10832,9 +10828,7 @@ export type paths = {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            [key: string]: unknown;
-                        };
+                        "application/json": components["schemas"]["JoiningConfirmation"];
                     };
                 };
                 /** @description Not signed in, or the token is invalid or expired */
@@ -11030,9 +11024,7 @@ export type paths = {
                         "application/json": {
                             overview: {
                                 contest: components["schemas"]["Contest"];
-                                sections: {
-                                    [key: string]: unknown;
-                                }[];
+                                sections: components["schemas"]["ContestSection"][];
                             };
                         };
                     };
@@ -17101,9 +17093,7 @@ export type paths = {
                                     style: number;
                                     team_id: number;
                                 })[];
-                                summary: {
-                                    [key: string]: unknown;
-                                };
+                                summary: components["schemas"]["ScoreSummary"];
                             };
                         };
                     };
@@ -24772,6 +24762,61 @@ export type components = {
             post_id: number;
             user: components["schemas"]["Person"];
         };
+        CompareTeams: {
+            common_players: {
+                compare_multiplier: number;
+                current_user_multiplier: number;
+                player: components["schemas"]["Player"] & {
+                    multiplier: number;
+                    team_points: number | null;
+                };
+            }[];
+            compare_members: {
+                member_id: number;
+                member_name: string;
+            }[];
+            compare_team: {
+                member_id: number;
+                players: (components["schemas"]["Player"] & {
+                    multiplier: number;
+                    team_points: number | null;
+                })[];
+                points: number | null;
+                rank: number | null;
+                team_no: number;
+                user: {
+                    slug: string;
+                    team_name: string | null;
+                    username: string;
+                };
+            };
+            current_user_team: {
+                member_id: number;
+                players: (components["schemas"]["Player"] & {
+                    multiplier: number;
+                    team_points: number | null;
+                })[];
+                points: number | null;
+                rank: number | null;
+                team_no: number;
+                user: {
+                    slug: string;
+                    team_name: string | null;
+                    username: string;
+                };
+            };
+            diff_players: {
+                compare: (components["schemas"]["Player"] & {
+                    multiplier: number;
+                    team_points: number | null;
+                })[];
+                current_user: (components["schemas"]["Player"] & {
+                    multiplier: number;
+                    team_points: number | null;
+                })[];
+            };
+            points_difference: number | null;
+        };
         Contest: {
             can_delete: boolean;
             can_edit: boolean;
@@ -24876,6 +24921,26 @@ export type components = {
             rake_percent: number;
             you_pay: number;
         };
+        ContestInfo: {
+            contest_id: number;
+            created_by: {
+                slug: string;
+                username: string;
+            } | null;
+            description: string | null;
+            entry_fee: number;
+            guaranteed: boolean;
+            invite_code: string;
+            is_private: boolean;
+            kind: string;
+            max_entries: number;
+            members_limit: number;
+            name: string;
+            prize_amount: number;
+            rake_percent: number;
+            rules: string[];
+            winner_count: number;
+        };
         ContestMember: {
             id: number;
             is_current_user: boolean;
@@ -24894,6 +24959,23 @@ export type components = {
                 id: number;
                 team_no: number;
             };
+        };
+        ContestSection: {
+            /** @enum {string} */
+            key: "prizes";
+            prizes: components["schemas"]["Prize"][];
+            title: string;
+        } | {
+            info: components["schemas"]["ContestInfo"];
+            /** @enum {string} */
+            key: "info";
+            title: string;
+        } | {
+            current_user_members: components["schemas"]["ContestMember"][];
+            /** @enum {string} */
+            key: "leaderboard";
+            members: components["schemas"]["ContestMember"][];
+            title: string;
         };
         CreateGameAccountRequest: {
             /**
@@ -25407,6 +25489,24 @@ export type components = {
                 username: string;
             };
         } | null;
+        JoiningConfirmation: {
+            contest_id: number;
+            current_balance: number;
+            entry_fee: number;
+            error: string | null;
+            max_entries: number;
+            /** @enum {string} */
+            popup: "join_league" | "event_locked" | "add_funds" | "already_joined" | "create_team";
+            shortfall: number;
+            to_pay: number;
+            unused_balance: number;
+            user_teams: {
+                id: number;
+                joined: boolean;
+                team_no: number;
+            }[];
+            winning_balance: number;
+        };
         Leaderboard: {
             /**
              * @description `weekly`, `all-time` or `series-{id}`
@@ -25463,9 +25563,7 @@ export type components = {
             my_teams_count?: number;
             phase_id: number | null;
             result_text: string | null;
-            score_summary: {
-                [key: string]: unknown;
-            };
+            score_summary: components["schemas"]["ScoreSummary"];
             series: {
                 id: number;
                 name: string;
@@ -25744,10 +25842,11 @@ export type components = {
                 rule: string;
             }[];
             player_id: number;
-            stats: {
-                [key: string]: unknown;
-            };
+            stats: components["schemas"]["PlayerStats"];
             total_score: number;
+        };
+        PlayerStats: {
+            [key: string]: number | boolean | string | null;
         };
         PointSystem: {
             formats: string[];
@@ -25978,6 +26077,72 @@ export type components = {
             /** @example ABCDE1234F */
             pan_number: string;
         };
+        ScoreSummary: {
+            batters: {
+                balls: number;
+                on_strike: boolean;
+                player_id: number;
+                runs: number;
+            }[];
+            bowler: {
+                maidens: number;
+                overs: string;
+                player_id: number;
+                runs: number;
+                wickets: number;
+            } | null;
+            /** @enum {string} */
+            family: "cricket";
+            format: string;
+            innings: {
+                complete: boolean;
+                extras: number;
+                innings: number;
+                /** @description Completed overs and legal balls of the next one: '12.3' */
+                overs: string;
+                runs: number;
+                super_over: boolean;
+                team_id: number | null;
+                wickets: number;
+            }[];
+            player_of_the_match: number | null;
+        } | {
+            /** @enum {string} */
+            family: "football";
+            full_time: boolean;
+            minute: number;
+            /** @description Goals by team id */
+            score: {
+                [key: string]: number;
+            };
+        } | {
+            dnf: number[];
+            /** @enum {string} */
+            family: "race";
+            fastest_lap: {
+                driver_id: number;
+                lap: number;
+            } | null;
+            finished: boolean;
+            lap: number;
+            laps: number | null;
+            leader_id: number | null;
+            order: number[];
+        } | {
+            /** @enum {string} */
+            family: "battle_royale";
+            /** @description Kills by team id */
+            kills_by_team: {
+                [key: string]: number;
+            };
+            /** @description Placement by team id */
+            placements: {
+                [key: string]: number;
+            };
+            teams_alive: number;
+            winner_id: number | null;
+            zone: number;
+        } | Record<string, never>;
         ScratchCard: {
             claimed: boolean;
             claimed_at_in_millis: number | null;

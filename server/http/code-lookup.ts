@@ -23,7 +23,7 @@ export type CodeField = { param: string } | { query: string } | { body: string }
  * as route middleware after sign-in (router.ts puts `signedIn` first), so a caller without a
  * token gets 401 uncounted, and before `idempotency(deps)`: its counts are written through
  * `deps.db`, outside the request's own transaction (on SQLite the outer handle must not be
- * used inside one), and a wrong code stays counted whatever becomes of that transaction. `tests/api/code-lookup-limits.test.ts` finds every operation with
+ * used inside one), and a wrong code stays counted whatever becomes of that transaction. `tests/api/http/code-lookup-limits.test.ts` finds every operation with
  * a code in `/api/openapi.json` and fails when one answers its wrong codes without a 429.
  */
 export function codeLookupLimit(deps: Deps, ...fields: CodeField[]): MiddlewareHandler<AppEnv> {

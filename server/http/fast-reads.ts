@@ -18,7 +18,7 @@ import { CALLER_ID, jsonHeaders } from './edge'
  * handler itself, before Hono builds a Request, routes and runs its middleware: skipping that
  * machinery takes a hit from about 60 µs of CPU to 31–46 µs (docs/performance.md).
  *
- * It sends exactly what the full path would (tests/api/fast-reads.test.ts compares them): the
+ * It sends exactly what the full path would (tests/api/http/fast-reads.test.ts compares them): the
  * same key (`readKey`: the URL as @hono/node-server builds it, and the viewer), the change mark
  * read first, the bearer token checked through the same token cache (so a revoked or expired
  * token is refused on the very next request: it falls through to the full path, which answers

@@ -27,7 +27,7 @@ export const IDEMPOTENCY_PARAMETER = {
  * Declares a money-moving operation: every route that moves money or creates something paid
  * for is declared with this instead of `createRoute`, so the declaration both honours
  * `Idempotency-Key` (the middleware below, after the sign-in check) and documents the header
- * in /api/openapi.json — where `tests/api/money-routes.test.ts` finds every such operation,
+ * in /api/openapi.json — where `tests/api/wallet/money-routes.test.ts` finds every such operation,
  * and, walking the API, every operation that moved money without being declared. The
  * handler must do its work through `requestDeps(c, deps)`.
  */

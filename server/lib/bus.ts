@@ -1,4 +1,4 @@
-import type { Tx } from '../db/tx'
+import type { Outgoing, Publisher } from '../db/types'
 
 /**
  * Publish/subscribe for live updates. Every message on a stream gets the next `seq` of that
@@ -18,13 +18,7 @@ export interface BusMessage {
 
 export type BusHandler = (message: BusMessage, stream: string) => void
 
-/** A message on its way out, before the bus has given it a seq. */
-export interface Outgoing {
-  stream: string
-  message: { type: string; [key: string]: unknown }
-}
-
-export interface Bus {
+export interface Bus extends Publisher {
   /**
    * Sends a message to every subscriber of `stream`. In process: delivered before it returns.
    * Shared (PostgreSQL): written and numbered by the database in a transaction of its own
@@ -50,13 +44,7 @@ export interface Bus {
   lastSeq(stream: string): Promise<number>
   /** Streams that have subscribers in this process right now, whose names start with `prefix`. */
   activeStreams(prefix: string): string[]
-  /**
-   * Shared buses only: writes `messages` into `tx`, the transaction whose change they describe,
-   * so the database numbers them in commit order and announces them only if it commits.
-   * Returns what to call after the commit (local delivery without waiting for the round trip).
-   * `withTx` uses it for everything queued on `after.publish`.
-   */
-  stage?(tx: Tx, messages: Outgoing[]): Promise<() => void>
+  // A shared bus also implements Publisher's `stage` (server/db/types.ts), used by `withTx`.
   /** Stops listening and sends what is still queued (shutdown). */
   close(): Promise<void>
 }

@@ -1,7 +1,7 @@
 import { sql } from 'kysely'
 import pg from 'pg'
-import type { Db, Tx } from '../db/tx'
-import type { Bus, BusHandler, BusMessage, Outgoing } from './bus'
+import type { Db, Outgoing, Tx } from '../db/types'
+import type { Bus, BusHandler, BusMessage } from './bus'
 import type { Logger } from './log'
 
 /** The one NOTIFY channel every process LISTENs on; the payload names the stream. */

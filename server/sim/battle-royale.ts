@@ -1,4 +1,4 @@
-import type { RandomStream } from '../lib/rng'
+import type { RandomStream } from '../domain/rng'
 import { announced, byForm, clamp, MINUTE, quality, SECOND, Timeline, weighted } from './common'
 import type { SimInput, SimTeam, TimedEvent } from './types'
 

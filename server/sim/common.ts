@@ -1,5 +1,5 @@
 import type { MatchEvent } from '../domain/events/schema'
-import type { RandomStream } from '../lib/rng'
+import type { RandomStream } from '../domain/rng'
 import type { SimPlayer, TimedEvent } from './types'
 
 export const SECOND = 1000

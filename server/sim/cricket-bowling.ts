@@ -1,4 +1,4 @@
-import type { RandomStream } from '../lib/rng'
+import type { RandomStream } from '../domain/rng'
 import { weighted } from './common'
 import type { Cricketer } from './cricket-lineup'
 

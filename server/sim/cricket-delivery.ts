@@ -1,4 +1,4 @@
-import type { RandomStream } from '../lib/rng'
+import type { RandomStream } from '../domain/rng'
 import { clamp, weightedIndex } from './common'
 
 export type CricketFormat = 'T20' | 'ODI' | 'Test'

@@ -1,4 +1,4 @@
-import type { RandomStream } from '../lib/rng'
+import type { RandomStream } from '../domain/rng'
 import type { Timeline } from './common'
 import { BowlingPlan } from './cricket-bowling'
 import { bowlDelivery, type CricketFormat, type Delivery } from './cricket-delivery'

@@ -1,5 +1,5 @@
+import type { RandomStream } from '../domain/rng'
 import { STYLE } from '../domain/styles'
-import type { RandomStream } from '../lib/rng'
 import { announced, byForm, quality } from './common'
 import type { SimPlayer, SimTeam } from './types'
 

@@ -1,4 +1,4 @@
-import type { RandomStream } from '../lib/rng'
+import type { RandomStream } from '../domain/rng'
 import { DAY, MINUTE, SECOND } from './common'
 
 /**

@@ -1,4 +1,4 @@
-import type { RandomStream } from '../lib/rng'
+import type { RandomStream } from '../domain/rng'
 import type { WicketKind } from './cricket-delivery'
 import type { Cricketer, CricketSide } from './cricket-lineup'
 import type { BallEvent } from './types'

@@ -1,4 +1,4 @@
-import type { RandomStream } from '../lib/rng'
+import type { RandomStream } from '../domain/rng'
 import { clamp, requireTeams, Timeline } from './common'
 import type { CricketFormat } from './cricket-delivery'
 import { type InningsSpec, type InningsState, playInnings } from './cricket-innings'

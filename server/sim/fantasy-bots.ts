@@ -1,6 +1,6 @@
+import { hashString, type RandomStream, randomStream } from '../domain/rng'
 import type { PickedTeam } from '../domain/team-picker'
 import { canComplete, sportRules, type TeamPlayer, validateTeam } from '../domain/team-rules'
-import { hashString, type RandomStream, randomStream } from '../lib/rng'
 
 /**
  * Team-building bots for daily fantasy and championship (issue 16 item 2, docs/bots.md).

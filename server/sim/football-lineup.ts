@@ -1,5 +1,5 @@
+import type { RandomStream } from '../domain/rng'
 import { footballPosition } from '../domain/styles'
-import type { RandomStream } from '../lib/rng'
 import { announced, byForm, quality, weighted } from './common'
 import type { SimPlayer, SimTeam } from './types'
 

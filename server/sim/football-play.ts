@@ -1,5 +1,5 @@
 import { SECOND, weighted } from './common'
-import type { FootballGame, LiveSide } from './football'
+import type { FootballGame, LiveSide } from './football-game'
 import type { Footballer, Position } from './football-lineup'
 
 /** Shots on target per side per match (~4.3 over ~97 minutes of play); ~30% of them go in. */

@@ -1,30 +1,9 @@
-import type { RandomStream } from '../lib/rng'
+import type { RandomStream } from '../domain/rng'
 import { MINUTE, requireTeams, SECOND, Timeline, weighted } from './common'
+import type { FootballGame, LiveSide } from './football-game'
 import { buildFootballSide, type Footballer, type FootballSide } from './football-lineup'
 import { playMinute } from './football-play'
 import type { SimInput, TimedEvent } from './types'
-
-/** A side during the match: who is on the pitch, who is left on the bench, bookings, the score. */
-export interface LiveSide {
-  teamId: number
-  onPitch: Footballer[]
-  bench: Footballer[]
-  /** Everyone who took the field, starters and substitutes. */
-  appeared: Footballer[]
-  /** Planned substitution minutes, earliest first (at most five). */
-  subMinutes: number[]
-  booked: Set<number>
-  goals: number
-  /** Home advantage on attack. */
-  home: number
-}
-
-export interface FootballGame {
-  rng: RandomStream
-  timeline: Timeline
-  sides: [LiveSide, LiveSide]
-  impact: Map<number, number>
-}
 
 const HALF_TIME_MS = 15 * MINUTE
 

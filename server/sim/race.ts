@@ -1,4 +1,4 @@
-import type { RandomStream } from '../lib/rng'
+import type { RandomStream } from '../domain/rng'
 import { byForm, clamp, MINUTE, normal, quality, SECOND, Timeline } from './common'
 import type { SimInput, TimedEvent } from './types'
 

@@ -1,6 +1,6 @@
 import type { z } from 'zod'
 import type { CricketBall, MatchEvent } from '../domain/events/schema'
-import type { RandomStream } from '../lib/rng'
+import type { RandomStream } from '../domain/rng'
 
 export type SimFormat = 'T20' | 'ODI' | 'Test' | 'Race' | 'Match' | null
 

@@ -3,9 +3,9 @@ import { SYSTEM_ACCOUNTS, systemAccountId, userAccountCode } from '../../server/
 import type { ContestKind } from '../../server/db/schema'
 import type { Deps } from '../../server/deps'
 import { prizePool, tieredStructure } from '../../server/domain/prizes'
+import type { RandomStream } from '../../server/domain/rng'
 import { pickTeam } from '../../server/domain/team-picker'
 import type { TeamPlayer } from '../../server/domain/team-rules'
-import type { RandomStream } from '../../server/lib/rng'
 
 /**
  * One tier of the contest spread: `count` contests of `spots` seats each. Sizes scale with

@@ -1,7 +1,7 @@
 import type BetterSqlite3 from 'better-sqlite3'
 import { contestUserStream } from '../../server/areas/scoring/publish'
 import type { Deps } from '../../server/deps'
-import type { RandomStream } from '../../server/lib/rng'
+import type { RandomStream } from '../../server/domain/rng'
 
 /**
  * A few people watching, as the ContestChannel subscribes them: the mega contest's and 20

@@ -2,9 +2,9 @@ import { Readable, Writable } from 'node:stream'
 import type { Page } from 'playwright-core'
 import { createIo } from '../../cli/lib/io'
 import { main } from '../../cli/main'
+import { createRng } from '../../server/domain/rng'
 import { pickTeam } from '../../server/domain/team-picker'
 import { roleTabs } from '../../server/domain/team-rules'
-import { createRng } from '../../server/lib/rng'
 import type { E2eWorld } from './browser'
 
 /** JSON calls against the e2e server, as a browser-less client would make them. */

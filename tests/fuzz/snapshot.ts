@@ -24,7 +24,7 @@ export async function tablesOf(db: AnyDb): Promise<Array<{ name: string; orderBy
       // The shared bus's log (PostgreSQL) is transport, not data: background publishes (scheduler
       // wake-ups, clock and standings messages) land in it at any moment, and a refused write's
       // messages are never written, since they go in its rolled-back transaction
-      // (tests/api/shared-bus.test.ts checks that).
+      // (tests/api/platform/shared-bus.test.ts checks that).
       .filter((t) => !t.isView && !t.name.startsWith('kysely_') && !t.name.startsWith('bus_'))
       .map((t) => {
         const names = t.columns.map((c) => c.name)

@@ -1,8 +1,8 @@
 import { asPool, phasePlayers } from '../../server/areas/championship/queries'
 import type { Deps } from '../../server/deps'
+import { createRng } from '../../server/domain/rng'
 import { pickTeam } from '../../server/domain/team-picker'
 import type { TeamPlayer } from '../../server/domain/team-rules'
-import { createRng } from '../../server/lib/rng'
 import { squadOf } from './league'
 
 /**

@@ -19,7 +19,7 @@ export interface TestWorld {
  * A fresh database, migrated, with a wall clock that moves only when told: SQLite in memory,
  * or a scratch PostgreSQL database in the Postgres leg (DATABASE_URL set, see tests/db.ts).
  * Without the database lock (db/database-lock.ts): tests stand two "processes" on one file
- * in this one process (twoNodes), which the lock exists to refuse; tests/cli/database-lock.test.ts
+ * in this one process (twoNodes), which the lock exists to refuse; tests/cli/db/database-lock.test.ts
  * tests the lock itself.
  */
 export async function testWorld(overrides: Partial<Config> = {}): Promise<TestWorld> {

@@ -3,8 +3,8 @@ import { hashPassword } from '../../server/areas/auth/passwords'
 import { matchSquad } from '../../server/areas/matches/queries'
 import type { Config } from '../../server/config'
 import type { Deps } from '../../server/deps'
+import { createRng } from '../../server/domain/rng'
 import { pickTeam } from '../../server/domain/team-picker'
-import { createRng } from '../../server/lib/rng'
 import { type TestWorld, testWorld } from './deps'
 
 /** A test world with the demo league seeded (no demo users: tests make their own). */

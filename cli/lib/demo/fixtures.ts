@@ -1,4 +1,4 @@
-import { hashString, randomStream } from '../../../server/index'
+import { hashString, randomStream } from '../../../server/domain/rng'
 import type { DemoClient } from './client'
 import { isRefusal } from './client'
 import type { DemoContest, DemoFixture, DemoState } from './types'

@@ -1,4 +1,4 @@
-import { hashString, type RandomStream, randomStream } from '../../../server/index'
+import { hashString, type RandomStream, randomStream } from '../../../server/domain/rng'
 import { DemoClient, isRefusal } from './client'
 import type { DemoState } from './types'
 

@@ -1,6 +1,6 @@
 import { z } from 'zod'
+import { createRng } from '../../../server/domain/rng'
 import { sportRules, type TeamPlayer } from '../../../server/domain/team-rules'
-import { createRng } from '../../../server/index'
 import { applySave, checkHttp, HttpExpect, saveSchema } from '../expectations'
 import { show } from '../show'
 import { StepFailure } from '../step-failure'

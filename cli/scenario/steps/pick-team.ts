@@ -1,7 +1,7 @@
 import { z } from 'zod'
+import { createRng, type RandomStream } from '../../../server/domain/rng'
 import { pickTeam } from '../../../server/domain/team-picker'
 import { canComplete, sportRules, type TeamPlayer } from '../../../server/domain/team-rules'
-import { createRng, type RandomStream } from '../../../server/index'
 import { applySave, checkHttp, HttpExpect, saveSchema } from '../expectations'
 import { show } from '../show'
 import { StepFailure } from '../step-failure'

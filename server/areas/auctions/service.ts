@@ -24,9 +24,9 @@ import {
   settingsProblems,
 } from '../../domain/auction/settings'
 import { inviteCode } from '../../domain/contest-templates'
+import { hashString, randomStream } from '../../domain/rng'
 import { AppError, forbidden, invalid, notFound } from '../../http/errors'
 import { requireFuture } from '../../http/instants'
-import { hashString, randomStream } from '../../lib/rng'
 import { post, SYSTEM_ACCOUNTS, systemAccountId, userAccountId } from '../ledger/service'
 import { notify } from '../notifications/service'
 import { AUCTION_COLORS } from './catalog'

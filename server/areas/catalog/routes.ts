@@ -1,6 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi'
-import { POINT_SYSTEMS, pointSystemKeyFor } from '../../../seeds/point-systems'
 import type { Deps } from '../../deps'
+import { POINT_SYSTEMS, pointSystemKeyFor } from '../../domain/scoring/point-systems'
 import { notFound } from '../../http/errors'
 import { errors, json } from '../../http/responses'
 import { createRouter } from '../../http/router'

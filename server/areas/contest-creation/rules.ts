@@ -1,4 +1,3 @@
-import { POINT_SYSTEMS, pointSystemKeyFor } from '../../../seeds/point-systems'
 import { FREE_TRANSFERS_PER_MATCH, PAID_TRANSFER_FEES_PAISE } from '../../domain/championship/transfers'
 import {
   ENTRY_FEE_MAX_PAISE,
@@ -13,6 +12,7 @@ import {
 } from '../../domain/contest-creation'
 import { paiseToRupees } from '../../domain/money'
 import { DEFAULT_RAKE_BPS, rankText } from '../../domain/prizes'
+import { POINT_SYSTEMS, pointSystemKeyFor } from '../../domain/scoring/point-systems'
 import { CRICKET_MAX_PURE_KEEPERS, CRICKET_MIN } from '../../domain/team/cricket'
 import { FOOTBALL_POSITIONS } from '../../domain/team/football'
 import { SPORT_RULES } from '../../domain/team/sports'

@@ -3,44 +3,13 @@ import type { Deps } from '../../deps'
 import { answerFromCache, cachedJson, readKey } from '../../http/answer-cache'
 import { json } from '../../http/responses'
 import { createRouter } from '../../http/router'
-import { listMatches, nextMatchStartMs } from '../matches/queries'
 import { MatchSchema } from '../matches/schemas'
-import { matchesJson } from '../matches/service'
-import { queryContests } from './listing'
+import { games, homeScreen } from './home'
 import { ContestSchema } from './schemas'
-import { contestsJson } from './service'
 
 const GameSchema = z
   .object({ id: z.number().int(), slug: z.string(), name: z.string(), team_size: z.number().int() })
   .openapi('Game')
-
-/** Promotional banners of the home screen: static, with links into the product. */
-const BANNERS = [
-  {
-    id: 1,
-    title: 'Mega contests on every match',
-    text: 'Guaranteed prizes, up to four teams each.',
-    link: '/contests',
-  },
-  {
-    id: 2,
-    title: 'Know the points',
-    text: 'How every run, wicket, goal and kill scores.',
-    link: '/point-system',
-  },
-  { id: 3, title: 'Head to head', text: 'One rival, winner takes the pool.', link: '/popular/contests' },
-]
-
-/** The sport slugs a player picked at sign-up (or later in settings). */
-async function interestsOf(deps: Deps, userId: number): Promise<string[]> {
-  const row = await deps.db
-    .selectFrom('users')
-    .select('interests')
-    .where('id', '=', userId)
-    .executeTakeFirst()
-  const interests = row ? (JSON.parse(row.interests) as unknown) : []
-  return Array.isArray(interests) ? interests.filter((s): s is string => typeof s === 'string') : []
-}
 
 export function homeRoutes(deps: Deps) {
   const app = createRouter()
@@ -53,14 +22,7 @@ export function homeRoutes(deps: Deps) {
       summary: 'The games (one per sport): the `game_id` of contest lists',
       responses: { 200: json(z.object({ games: z.array(GameSchema) }), 'Games') },
     }),
-    async (c) => {
-      const games = await deps.db
-        .selectFrom('sports')
-        .select(['id', 'slug', 'name', 'team_size'])
-        .orderBy('sort')
-        .execute()
-      return c.json({ games }, 200)
-    },
+    async (c) => c.json({ games: await games(deps) }, 200),
   )
 
   app.openapi(
@@ -92,62 +54,9 @@ export function homeRoutes(deps: Deps) {
       const me = c.get('user')
       // Everything on it comes from the database (live matches' scores too) and moves by the
       // clock only at a match start: kept until the next one or the next commit.
-      return cachedJson(c, deps, readKey(c), async () => {
-        const now = deps.clock.now()
-        // The sports a player picked at sign-up come first: in the games, and in the lists
-        // unless one sport is asked for.
-        const interests = me ? await interestsOf(deps, me.id) : []
-        const prefer = sport ? [] : interests
-        const upcoming = await listMatches(
-          deps.db,
-          { sport_slug: sport, status: ['upcoming'], from_ms: now, prefer_sports: prefer },
-          { offset: 0, per_page: 12 },
-        )
-        const live = await listMatches(
-          deps.db,
-          { sport_slug: sport, status: ['live'] },
-          { offset: 0, per_page: 12 },
-        )
-        const featured = await queryContests(
-          deps,
-          { type: 'upcoming', sport_slug: sport, sort: 1, direction: -1, prefer_sports: prefer },
-          { offset: 0, per_page: 8 },
-        )
-        const games = (
-          await deps.db
-            .selectFrom('sports')
-            .select(['id', 'slug', 'name', 'team_size'])
-            .orderBy('sort')
-            .execute()
-        ).sort((a, b) => Number(!interests.includes(a.slug)) - Number(!interests.includes(b.slug)))
-        const mine = me
-          ? Number(
-              (
-                await deps.db
-                  .selectFrom('contest_members')
-                  .select((eb) => eb.fn.count<number>('contest_id').distinct().as('n'))
-                  .where('user_id', '=', me.id)
-                  .executeTakeFirstOrThrow()
-              ).n,
-            )
-          : 0
-        return {
-          body: {
-            matches: await matchesJson(deps, upcoming.rows, me?.id ?? null),
-            live_matches: await matchesJson(deps, live.rows, me?.id ?? null),
-            contests: await contestsJson(
-              deps,
-              featured.rows,
-              me ? { id: me.id, slug: me.slug } : null,
-              'home',
-            ),
-            games,
-            new_banners: BANNERS,
-            my_contests_count: mine,
-          },
-          untilMs: await nextMatchStartMs(deps.db, now),
-        }
-      })
+      return cachedJson(c, deps, readKey(c), () =>
+        homeScreen(deps, me ? { id: me.id, slug: me.slug } : null, sport),
+      )
     },
   )
 

@@ -116,3 +116,43 @@ export function membersOf(db: Executor, contestId: number) {
 }
 
 export type MemberRow = Awaited<ReturnType<ReturnType<typeof membersOf>['execute']>>[number]
+
+/** How many teams a player made for a match, and in how many of its contests they play. */
+export async function matchEntryCounts(db: Executor, userId: number, matchId: number) {
+  const teams = await db
+    .selectFrom('user_teams')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('user_id', '=', userId)
+    .where('match_id', '=', matchId)
+    .executeTakeFirstOrThrow()
+  const joined = await db
+    .selectFrom('contest_members as cm')
+    .innerJoin('contests as ct', 'ct.id', 'cm.contest_id')
+    .select((eb) => eb.fn.count<number>('ct.id').distinct().as('n'))
+    .where('cm.user_id', '=', userId)
+    .where('ct.match_id', '=', matchId)
+    .executeTakeFirstOrThrow()
+  return { teams_count: Number(teams.n), joined_contests_count: Number(joined.n) }
+}
+
+/** The games (one per sport) in their display order. */
+export function gamesInOrder(db: Executor) {
+  return db.selectFrom('sports').select(['id', 'slug', 'name', 'team_size']).orderBy('sort').execute()
+}
+
+/** The sport slugs a player picked at sign-up (or later in settings). */
+export async function interestsOf(db: Executor, userId: number): Promise<string[]> {
+  const row = await db.selectFrom('users').select('interests').where('id', '=', userId).executeTakeFirst()
+  const interests = row ? (JSON.parse(row.interests) as unknown) : []
+  return Array.isArray(interests) ? interests.filter((s): s is string => typeof s === 'string') : []
+}
+
+/** In how many contests a player has ever played. */
+export async function joinedContestsCount(db: Executor, userId: number): Promise<number> {
+  const row = await db
+    .selectFrom('contest_members')
+    .select((eb) => eb.fn.count<number>('contest_id').distinct().as('n'))
+    .where('user_id', '=', userId)
+    .executeTakeFirstOrThrow()
+  return Number(row.n)
+}

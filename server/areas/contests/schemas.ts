@@ -1,6 +1,7 @@
 import { z } from '@hono/zod-openapi'
 import { MAX_ID } from '../../http/ids'
 import { MAX_PAGE } from '../../http/paging'
+import { PlayerSchema } from '../matches/schemas'
 
 /** Privacy and owner fields on every contest, daily or championship (docs/contest-creation.md). */
 export const OwnerFieldsShape = {
@@ -134,3 +135,90 @@ export const listQuery = z.object({
     .openapi({ description: '-1 descending (default), 1 ascending' }),
   filter_ids: idList.openapi({ description: 'Comma-joined ids from GET /api/contest_filters' }),
 })
+
+/** The rules of a contest in words, with the numbers they come from. */
+export const ContestInfoSchema = z
+  .object({
+    contest_id: z.number().int(),
+    name: z.string(),
+    kind: z.string(),
+    entry_fee: z.number(),
+    prize_amount: z.number(),
+    rake_percent: z.number(),
+    members_limit: z.number().int(),
+    max_entries: z.number().int(),
+    guaranteed: z.boolean(),
+    winner_count: z.number().int(),
+    invite_code: z.string(),
+    is_private: z.boolean(),
+    description: z.string().nullable(),
+    created_by: z.object({ slug: z.string(), username: z.string() }).nullable(),
+    rules: z.array(z.string()),
+  })
+  .openapi('ContestInfo')
+
+/** The contest page in sections: prizes, info, the first page of the leaderboard. */
+export const ContestSectionSchema = z
+  .discriminatedUnion('key', [
+    z.object({ key: z.literal('prizes'), title: z.string(), prizes: z.array(PrizeSchema) }),
+    z.object({ key: z.literal('info'), title: z.string(), info: ContestInfoSchema }),
+    z.object({
+      key: z.literal('leaderboard'),
+      title: z.string(),
+      members: z.array(MemberSchema),
+      current_user_members: z.array(MemberSchema),
+    }),
+  ])
+  .openapi('ContestSection')
+
+/** The pre-flight of a join: which dialog to open, with the money and the caller's teams. */
+export const JoiningConfirmationSchema = z
+  .object({
+    popup: z.enum(['join_league', 'event_locked', 'add_funds', 'already_joined', 'create_team']),
+    error: z.string().nullable(),
+    contest_id: z.number().int(),
+    entry_fee: z.number(),
+    to_pay: z.number(),
+    current_balance: z.number(),
+    unused_balance: z.number(),
+    winning_balance: z.number(),
+    shortfall: z.number(),
+    max_entries: z.number().int(),
+    user_teams: z.array(z.object({ id: z.number().int(), team_no: z.number().int(), joined: z.boolean() })),
+  })
+  .openapi('JoiningConfirmation')
+
+const ComparePlayerSchema = PlayerSchema.extend({
+  multiplier: z.number(),
+  team_points: z.number().nullable(),
+})
+
+const CompareSideSchema = z.object({
+  member_id: z.number().int(),
+  user: z.object({ slug: z.string(), username: z.string(), team_name: z.string().nullable() }),
+  team_no: z.number().int(),
+  points: z.number().nullable(),
+  rank: z.number().int().nullable(),
+  players: z.array(ComparePlayerSchema),
+})
+
+/** Two entries side by side: common players with each side's multiplier, and the differences. */
+export const CompareSchema = z
+  .object({
+    current_user_team: CompareSideSchema,
+    compare_team: CompareSideSchema,
+    common_players: z.array(
+      z.object({
+        player: ComparePlayerSchema,
+        current_user_multiplier: z.number(),
+        compare_multiplier: z.number(),
+      }),
+    ),
+    diff_players: z.object({
+      current_user: z.array(ComparePlayerSchema),
+      compare: z.array(ComparePlayerSchema),
+    }),
+    points_difference: z.number().nullable(),
+    compare_members: z.array(z.object({ member_id: z.number().int(), member_name: z.string() })),
+  })
+  .openapi('CompareTeams')

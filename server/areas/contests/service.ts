@@ -29,6 +29,16 @@ export async function requireContest(db: Executor, id: number): Promise<ContestR
   return contest
 }
 
+/** The contest, or 404 when it is private and the viewer is not its member, owner, admin or code holder. */
+export async function visibleContestById(
+  deps: Deps,
+  id: number,
+  viewer: { id: number; role: string } | null,
+  inviteCode: string | undefined,
+): Promise<ContestRow> {
+  return visibleContest(deps.db, 'contest', await findContest(deps.db, id), viewer, inviteCode)
+}
+
 /** Contest JSON tagged for the viewer (their entries, likes, slug and the list's filter). */
 export async function contestsJson(
   deps: Deps,

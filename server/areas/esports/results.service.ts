@@ -4,18 +4,12 @@ import type { AfterCommit, Executor, Tx } from '../../db/tx'
 import { withTx } from '../../db/tx'
 import type { Deps } from '../../deps'
 import type { PercentRange } from '../../domain/contest-creation'
-import {
-  ordinal,
-  payouts,
-  type ResultRow,
-  simulateResults,
-  standings,
-  validateResults,
-} from '../../domain/esports/results'
+import { ordinal, payouts, type ResultRow, standings, validateResults } from '../../domain/esports/results'
 import { DISPUTE_WINDOW_HOURS } from '../../domain/esports/rules'
 import { paiseToRupees } from '../../domain/money'
+import type { Rng } from '../../domain/rng'
 import { AppError, invalid, notFound } from '../../http/errors'
-import type { Rng } from '../../lib/rng'
+import { simulateResults } from '../../sim/esports-results'
 import { visibleContest } from '../contest-creation/visibility'
 import { post, SYSTEM_ACCOUNTS, systemAccountId, userAccountId, userBalances } from '../ledger/service'
 import { notify } from '../notifications/service'

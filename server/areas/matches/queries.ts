@@ -140,3 +140,29 @@ export async function nextMatchStartMs(db: Executor, fromMs: number): Promise<nu
   const row = await firstStartFrom(db, { fromMs })
   return row?.t === null || row?.t === undefined ? Number.POSITIVE_INFINITY : Number(row.t)
 }
+
+/** The ids of the series of a sport and status (either optional). */
+export async function seriesIds(
+  db: Executor,
+  q: { sport_slug?: string; series_status?: 'upcoming' | 'live' | 'completed' },
+): Promise<number[]> {
+  let sel = db.selectFrom('series as se').innerJoin('sports as s', 's.id', 'se.sport_id').select('se.id')
+  if (q.sport_slug) sel = sel.where('s.slug', '=', q.sport_slug)
+  if (q.series_status) sel = sel.where('se.status', '=', q.series_status)
+  return (await sel.execute()).map((r) => r.id)
+}
+
+export async function phaseExists(db: Executor, phaseId: number): Promise<boolean> {
+  const row = await db.selectFrom('series_phases').select('id').where('id', '=', phaseId).executeTakeFirst()
+  return row !== undefined
+}
+
+/** How many events a match has had. */
+export async function matchEventCount(db: Executor, matchId: number): Promise<number> {
+  const row = await db
+    .selectFrom('match_events')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('match_id', '=', matchId)
+    .executeTakeFirstOrThrow()
+  return Number(row.n)
+}

@@ -2,17 +2,13 @@ import { createRoute, z } from '@hono/zod-openapi'
 import type { MatchStatus } from '../../db/schema'
 import type { Deps } from '../../deps'
 import { answerFromCache, cachedJson, readKey } from '../../http/answer-cache'
-import { notFound } from '../../http/errors'
 import { idField } from '../../http/ids'
 import { PageMetaSchema, pageMeta, pagingQuery, toPage } from '../../http/paging'
 import { errors, json } from '../../http/responses'
 import { createRouter } from '../../http/router'
-import { peekLive } from '../scoring/live'
-import { visibleTeam } from '../teams/visibility'
-import { listMatches, matchSquad } from './queries'
-import { idParam, MatchSchema, PlayerSchema, PlayerScoreSchema } from './schemas'
-import { playerJson } from './serialize'
-import { matchesJson, playerScores, pointsOf, requireMatch } from './service'
+import { listMatches } from './queries'
+import { idParam, MatchSchema, PlayerSchema, PlayerScoreSchema, ScoreSummarySchema } from './schemas'
+import { matchesJson, matchPlayers, matchStatistics, playerScores, requireMatch } from './service'
 
 const STATUSES = ['upcoming', 'live', 'completed', 'abandoned'] as const
 
@@ -123,33 +119,9 @@ export function matchRoutes(deps: Deps) {
       },
     }),
     async (c) => {
-      const { id } = c.req.valid('param')
-      const match = await requireMatch(deps.db, id)
-      const squad = await matchSquad(deps.db, match.id)
-      const points = await pointsOf(deps, match.id)
-      const live = await peekLive(deps, match.id)
-      const teams = live?.board.teamCount ?? 0
-      let userTeam = null
-      const teamId = c.req.valid('query').user_team_id
-      if (teamId) {
-        const viewer = c.get('user')
-        if (!viewer) throw notFound('Team')
-        const { team } = await visibleTeam(deps, viewer.id, match.id, teamId)
-        userTeam = {
-          id: team.id,
-          player_ids: team.player_ids.split(',').map(Number),
-          captain: team.captain_id,
-          vice_captain: team.vice_captain_id,
-        }
-      }
-      const players = squad.map((p) =>
-        playerJson(p, {
-          points: points.get(p.id) ?? null,
-          selected_by:
-            live && teams > 0 ? Math.round((live.board.selections(p.id) / teams) * 1000) / 10 : null,
-        }),
-      )
-      return c.json({ players, user_team: userTeam }, 200)
+      const match = await requireMatch(deps.db, c.req.valid('param').id)
+      const viewerId = c.get('user')?.id ?? null
+      return c.json(await matchPlayers(deps, match, viewerId, c.req.valid('query').user_team_id), 200)
     },
   )
 
@@ -183,7 +155,7 @@ export function matchRoutes(deps: Deps) {
           z.object({
             statistics: z.object({
               match_status: z.string(),
-              summary: z.record(z.string(), z.unknown()),
+              summary: ScoreSummarySchema,
               events_count: z.number().int(),
               player_scores: z.array(
                 PlayerScoreSchema.extend({
@@ -201,29 +173,7 @@ export function matchRoutes(deps: Deps) {
     }),
     async (c) => {
       const match = await requireMatch(deps.db, c.req.valid('param').id)
-      const squad = await matchSquad(deps.db, match.id)
-      const scores = new Map((await playerScores(deps, match.id)).map((s) => [s.player_id, s]))
-      const events = await deps.db
-        .selectFrom('match_events')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .where('match_id', '=', match.id)
-        .executeTakeFirstOrThrow()
-      return c.json(
-        {
-          statistics: {
-            match_status: match.status,
-            summary: JSON.parse(match.score_summary) as Record<string, unknown>,
-            events_count: Number(events.n),
-            player_scores: squad.map((p) => ({
-              ...(scores.get(p.id) ?? { player_id: p.id, total_score: 0, stats: {}, breakdown: [] }),
-              name: p.name,
-              team_id: p.real_team_id,
-              style: p.style,
-            })),
-          },
-        },
-        200,
-      )
+      return c.json({ statistics: await matchStatistics(deps, match) }, 200)
     },
   )
 

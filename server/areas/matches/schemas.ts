@@ -1,5 +1,75 @@
 import { z } from '@hono/zod-openapi'
 
+const int = () => z.number().int()
+const byTeamId = (what: string) => z.record(z.string(), int()).openapi({ description: `${what} by team id` })
+
+const CricketSummarySchema = z.object({
+  family: z.literal('cricket'),
+  format: z.string(),
+  innings: z.array(
+    z.object({
+      innings: int(),
+      team_id: int().nullable(),
+      runs: int(),
+      wickets: int(),
+      overs: z.string().openapi({ description: "Completed overs and legal balls of the next one: '12.3'" }),
+      extras: int(),
+      complete: z.boolean(),
+      super_over: z.boolean(),
+    }),
+  ),
+  batters: z.array(z.object({ player_id: int(), runs: int(), balls: int(), on_strike: z.boolean() })),
+  bowler: z
+    .object({ player_id: int(), overs: z.string(), runs: int(), wickets: int(), maidens: int() })
+    .nullable(),
+  player_of_the_match: int().nullable(),
+})
+
+const FootballSummarySchema = z.object({
+  family: z.literal('football'),
+  score: byTeamId('Goals'),
+  minute: int(),
+  full_time: z.boolean(),
+})
+
+const RaceSummarySchema = z.object({
+  family: z.literal('race'),
+  lap: int(),
+  laps: int().nullable(),
+  leader_id: int().nullable(),
+  order: z.array(int()),
+  finished: z.boolean(),
+  fastest_lap: z.object({ driver_id: int(), lap: int() }).nullable(),
+  dnf: z.array(int()),
+})
+
+const BattleRoyaleSummarySchema = z.object({
+  family: z.literal('battle_royale'),
+  zone: int(),
+  teams_alive: int(),
+  kills_by_team: byTeamId('Kills'),
+  placements: byTeamId('Placement'),
+  winner_id: int().nullable(),
+})
+
+/** The live score of a match, by scoring family; `{}` before its first event. */
+export const ScoreSummarySchema = z
+  .union([
+    z.discriminatedUnion('family', [
+      CricketSummarySchema,
+      FootballSummarySchema,
+      RaceSummarySchema,
+      BattleRoyaleSummarySchema,
+    ]),
+    z.strictObject({}),
+  ])
+  .openapi('ScoreSummary')
+
+/** A player's stats in a match: the keys depend on the scoring family (runs, goals, grid, kills …). */
+export const PlayerStatsSchema = z
+  .record(z.string(), z.union([z.number(), z.boolean(), z.string(), z.null()]))
+  .openapi('PlayerStats')
+
 const Side = z.object({
   id: z.number().int(),
   name: z.string(),
@@ -35,7 +105,7 @@ export const MatchSchema = z
       country: z.string().nullable(),
     }),
     result_text: z.string().nullable(),
-    score_summary: z.record(z.string(), z.unknown()),
+    score_summary: ScoreSummarySchema,
     team_size: z.number().int(),
     locked_at_in_millis: z.number().int().nullable(),
     completed_at_in_millis: z.number().int().nullable(),
@@ -71,7 +141,7 @@ export const PlayerScoreSchema = z
   .object({
     player_id: z.number().int(),
     total_score: z.number().int(),
-    stats: z.record(z.string(), z.unknown()),
+    stats: PlayerStatsSchema,
     breakdown: z.array(z.object({ rule: z.string(), label: z.string(), points: z.number() })),
   })
   .openapi('PlayerScore')

@@ -1,4 +1,5 @@
 import { tenthsToCredits } from '../../domain/money'
+import type { MatchSummary } from '../../domain/scoring/types'
 import { STYLE_LABEL } from '../../domain/styles'
 import type { MatchRow, RealTeamRow, SquadPlayer } from './queries'
 
@@ -12,6 +13,9 @@ export function teamJson(t: RealTeamRow) {
     flag_photo: `/media/teams/${t.id}.svg`,
   }
 }
+
+/** The stored live score: a family's summary, or `{}` before the first event. */
+export const parseScoreSummary = (text: string) => JSON.parse(text) as MatchSummary | Record<string, never>
 
 export type TeamJson = ReturnType<typeof teamJson>
 
@@ -42,7 +46,7 @@ export function matchJson(m: MatchRow, sides: RealTeamRow[], nowMs: number) {
     teams,
     ground: { name: m.venue_name, location: m.venue_location, country: m.venue_country },
     result_text: m.result_text,
-    score_summary: JSON.parse(m.score_summary) as Record<string, unknown>,
+    score_summary: parseScoreSummary(m.score_summary),
     team_size: m.team_size,
     locked_at_in_millis: m.locked_at_ms === null ? null : Number(m.locked_at_ms),
     completed_at_in_millis: m.completed_at_ms === null ? null : Number(m.completed_at_ms),

@@ -1,6 +1,6 @@
 import type { Executor } from '../../db/tx'
 import type { Deps } from '../../deps'
-import { hashString, randomStream } from '../../lib/rng'
+import { hashString, randomStream } from '../../domain/rng'
 import { type SimFormat, type SimTeam, simulateMatch, type TimedEvent } from '../../sim'
 import { matchSquad } from '../matches/queries'
 import { requireMatch } from '../matches/service'

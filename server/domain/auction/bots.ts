@@ -1,4 +1,4 @@
-import { hashString, type RandomStream, randomStream } from '../../lib/rng'
+import { hashString, type RandomStream, randomStream } from '../rng'
 import { cricketCapabilities } from '../styles'
 import {
   type AuctionCommand,

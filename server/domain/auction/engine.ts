@@ -1,4 +1,4 @@
-import { hashString, randomStream } from '../../lib/rng'
+import { hashString, randomStream } from '../rng'
 import {
   type AuctionPlayer,
   type Band,

@@ -3,9 +3,11 @@
  * game and room, modes and squad sizes, limits, and each game's point table. The server, the
  * web's create/rules pages and the CLI read these constants.
  */
-import type { EsportsGame, EsportsKind, EsportsMode } from '../../db/schema'
 
-export type { EsportsGame, EsportsKind, EsportsMode }
+/** The game an account (and a contest) is for: PUBG Lite and single matches use the PUBG account. */
+export type EsportsGame = 'pubg' | 'free-fire' | 'call-of-duty'
+export type EsportsKind = 'pubg' | 'pubg-lite' | 'pubg-single-match' | 'free-fire' | 'call-of-duty'
+export type EsportsMode = 'solo' | 'duo' | 'squad'
 
 export interface EsportsGameInfo {
   slug: EsportsGame

@@ -3,8 +3,9 @@
  * "Tournaments, rounds and slots"): the definition's checks, how many lobbies a round needs,
  * round 1's seeded shuffle, later rounds' snake seeding, a round's standings and who qualifies.
  */
-import type { FieldErrors } from '../../http/errors'
-import { randomStream } from '../../lib/rng'
+
+import { randomStream } from '../rng'
+import type { FieldErrors } from './results'
 import { type EsportsGame, type EsportsKind, type EsportsMode, maxSlots, squadPoints } from './rules'
 
 export type QualifyRule = 'top_per_lobby' | 'top_overall'

@@ -1,6 +1,6 @@
-import type { PointSystem } from '../../../seeds/point-systems'
 import type { BattleRoyaleEvent } from '../events/schema'
 import { BaseScorer } from './base'
+import type { PointSystem } from './point-systems'
 import { compileRules, resolveColumn } from './rules'
 import type { BattleRoyaleSummary, ScorerOptions, StatValue } from './types'
 

@@ -1,4 +1,4 @@
-import type { PointSystem } from '../../../seeds/point-systems'
+import type { PointSystem } from './point-systems'
 import { type CompiledRule, columnIds, compileRules, type RuleSpec } from './rules'
 
 /** Innings slots 1..4 (index 0 unused) so per-innings rules can be summed directly. */

@@ -1,9 +1,9 @@
 import type { z } from 'zod'
-import type { PointSystem } from '../../../seeds/point-systems'
 import type { CricketBall, CricketEvent } from '../events/schema'
 import { BaseScorer } from './base'
 import { type CricketStats, cricketRules, newCricketStats } from './cricket-rules'
 import { type CurrentBall, cricketStatsView, cricketSummary, type InningsState } from './cricket-view'
+import type { PointSystem } from './point-systems'
 import { resolveColumn } from './rules'
 import type { CricketSummary, ScorerOptions, StatValue } from './types'
 

@@ -1,4 +1,4 @@
-import type { PointSystem } from '../../../seeds/point-systems'
+import type { PointSystem } from './point-systems'
 import { type CompiledRule, compileRules, type RuleSpec } from './rules'
 
 /** "Clean sheet (played 55+ minutes)": the minutes are the rule's condition, its points are data. */

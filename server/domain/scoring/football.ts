@@ -1,4 +1,3 @@
-import type { PointSystem } from '../../../seeds/point-systems'
 import type { FootballEvent } from '../events/schema'
 import { footballPosition } from '../styles'
 import { BaseScorer } from './base'
@@ -9,6 +8,7 @@ import {
   newFootballStats,
   tookTheField,
 } from './football-rules'
+import type { PointSystem } from './point-systems'
 import type { CompiledRule } from './rules'
 import type { FootballSummary, RosterPlayer, ScorerOptions, StatValue } from './types'
 

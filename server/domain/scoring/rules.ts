@@ -1,5 +1,5 @@
-import type { PointSystem, PointValue } from '../../../seeds/point-systems'
 import { compileFormula, roundHalfUp } from './formula'
+import type { PointSystem, PointValue } from './point-systems'
 
 /** One rule of a point system, ready to score a player's stats: returns integer points. */
 export interface CompiledRule<S> {

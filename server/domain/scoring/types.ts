@@ -1,5 +1,5 @@
-import type { PointSystem } from '../../../seeds/point-systems'
 import type { MatchEvent, ScoringFamily } from '../events/schema'
+import type { PointSystem } from './point-systems'
 
 /** A player of the match as the scorer needs them: the style picks football's points column. */
 export interface RosterPlayer {
@@ -16,12 +16,12 @@ export interface ScorerOptions {
   players: readonly RosterPlayer[]
   /** Race distance, echoed in the race summary. */
   laps?: number | null
-  /** The point table; defaults to the family's system in `seeds/point-systems/`. */
+  /** The point table; defaults to the family's system in `./point-systems/`. */
   system?: PointSystem
 }
 
 export interface BreakdownLine {
-  /** A rule id of the point system (`seeds/point-systems/*.json`). */
+  /** A rule id of the point system (`./point-systems/*.json`). */
   rule: string
   label: string
   points: number

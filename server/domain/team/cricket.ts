@@ -1,5 +1,5 @@
 import { STYLE } from '../styles'
-import type { LineupCheck, PositionRules } from './positions'
+import type { LineupCheck, PositionRules } from './position-types'
 import type { StyleCounts } from './sports'
 import { has, type Violation, violation } from './violations'
 

@@ -1,5 +1,5 @@
 import { STYLE } from '../styles'
-import type { BalanceFlag, LineupCheck, PositionRules } from './positions'
+import type { BalanceFlag, LineupCheck, PositionRules } from './position-types'
 import type { StyleCounts } from './sports'
 import { has, plural, type RuleId, type Violation, violation } from './violations'
 

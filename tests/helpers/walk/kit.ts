@@ -6,7 +6,7 @@ import type { client } from '../http'
 import { validTeamBody } from '../league'
 
 /**
- * The world the money walk (tests/api/money-routes.test.ts) runs in: the fuzz world (one of
+ * The world the money walk (tests/api/wallet/money-routes.test.ts) runs in: the fuzz world (one of
  * everything) plus makers of fresh things, so that every recipe builds what its request needs
  * — a player with money, a contest they own, an auction with a pending manager — and the walk
  * can send each write in any order, and twice, without one request spending another's fixture.

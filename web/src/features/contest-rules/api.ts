@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query'
-import type { PointSystem } from '../../../../seeds/point-systems'
 import { GAME_KINDS, type GameKind } from '../../../../server/domain/contest-creation'
+import type { PointSystem } from '../../../../server/domain/scoring/point-systems'
 import { get } from '../../lib/api'
 
 export type { GameKind }

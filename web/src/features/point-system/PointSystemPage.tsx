@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { useSearchParams } from 'react-router'
-import type { PointSystem, PointValue } from '../../../../seeds/point-systems'
+import type { PointSystem, PointValue } from '../../../../server/domain/scoring/point-systems'
 import { Card, Loading, PageHead, Tabs } from '../../components/Common'
 import { Alert } from '../../components/Field'
 import { get } from '../../lib/api'

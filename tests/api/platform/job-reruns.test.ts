@@ -1,0 +1,98 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { AUTOPILOT_STRATEGY } from '../../../server/areas/auctions/takeover'
+import { lockMatch } from '../../../server/areas/matches/lifecycle'
+import type { TestWorld } from '../../helpers/deps'
+import { client } from '../../helpers/http'
+import { leagueWorld, upcomingMatch } from '../../helpers/league'
+
+// A job runs again when its claimer died after the handler's first commit and before the job
+// was marked done (a restart, or another process once the lease ran out). Each case below
+// stands for that: the first commit is made by hand, then the job runs.
+
+let world: TestWorld
+let api: ReturnType<typeof client>
+beforeEach(async () => {
+  world = await leagueWorld(42, { autoSimulate: true })
+  api = client(world.deps)
+})
+afterEach(() => world.close())
+
+const pending = (kind: string) =>
+  world.deps.db
+    .selectFrom('scheduled_jobs')
+    .select(['unique_key', 'run_at_ms'])
+    .where('kind', '=', kind)
+    .where('status', '=', 'pending')
+    .execute()
+
+describe('a job run again after a crash midway', () => {
+  it('match.lock: the match it locked is still simulated', async () => {
+    const match = await upcomingMatch(world.deps)
+    const at = Number(match.event_time_ms)
+    // The first run locked the match and died before starting the simulation.
+    expect(await lockMatch(world.deps, match.id, at)).toBe(true)
+    await world.deps.scheduler.schedule(world.deps.db, {
+      kind: 'match.lock',
+      runAtMs: at,
+      payload: { match_id: match.id },
+      uniqueKey: `match:${match.id}:lock`,
+    })
+    world.wall.advance(at - world.deps.clock.now())
+    await world.deps.scheduler.runDue()
+    const row = await world.deps.db
+      .selectFrom('matches')
+      .select('sim_mode')
+      .where('id', '=', match.id)
+      .executeTakeFirstOrThrow()
+    expect(row.sim_mode).toBe('live')
+    expect((await pending('match.sim')).map((j) => j.unique_key)).toEqual([`match:${match.id}:sim`])
+  })
+
+  it('auction.takeover: the bots’ job is moved for the manager it put on autopilot', async () => {
+    const owner = await api.player()
+    const bob = await api.player()
+    const match = await upcomingMatch(world.deps)
+    const created = await api.post(
+      '/api/auctions',
+      {
+        name: 'Away',
+        match_id: match.id,
+        squad_min: 2,
+        squad_max: 4,
+        balanced: false,
+        purse: 1000,
+        lot_seconds: 120,
+        bot_takeover_seconds: 30,
+      },
+      owner.token,
+    )
+    expect(created.status).toBe(201)
+    const auction = created.body.new_auction as { id: number; code: string }
+    for (const [i, p] of [owner, bob].entries()) {
+      const joined = await api.post(
+        `/api/auctions/${auction.id}/join`,
+        { code: auction.code, franchise_name: `F${i}`, color: ['blue', 'red'][i] },
+        p.token,
+      )
+      if (p === bob)
+        await api.post(
+          `/api/auctions/${auction.id}/managers/${joined.body.manager.id}/approve`,
+          {},
+          owner.token,
+        )
+    }
+    expect((await api.post(`/api/auctions/${auction.id}/start`, {}, owner.token)).status).toBe(200)
+    expect(await pending('auction.bots')).toEqual([])
+    // Nobody is in the room: both are due to be taken over. The first runs put them on
+    // autopilot and died before moving the bots' job.
+    expect((await pending('auction.takeover')).length).toBe(2)
+    await world.deps.db
+      .updateTable('auction_managers')
+      .set({ autopilot: AUTOPILOT_STRATEGY })
+      .where('auction_id', '=', auction.id)
+      .execute()
+    world.wall.advance(31_000)
+    await world.deps.scheduler.runDue()
+    expect((await pending('auction.bots')).map((j) => j.unique_key)).toEqual([`auction:${auction.id}:bots`])
+  })
+})

@@ -1,0 +1,148 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { awardXp, type XpAward } from '../../../server/areas/users/xp'
+import { withTx } from '../../../server/db/tx'
+import { XP_DAY_MS, XP_RULES } from '../../../server/domain/levels'
+import type { TestWorld } from '../../helpers/deps'
+import { client } from '../../helpers/http'
+import { leagueWorld, upcomingMatch, validTeamBody } from '../../helpers/league'
+
+let world: TestWorld
+let api: ReturnType<typeof client>
+beforeEach(async () => {
+  world = await leagueWorld()
+  api = client(world.deps)
+})
+afterEach(() => world.close())
+
+const give = (awards: XpAward[]) =>
+  withTx(world.deps, (tx, after) =>
+    awardXp(tx, after, awards, world.deps.clock.now(), world.deps.dbHandle.kind === 'postgres'),
+  )
+const xpOf = async (id: number) =>
+  (await world.deps.db.selectFrom('users').select('xp_points').where('id', '=', id).executeTakeFirstOrThrow())
+    .xp_points
+
+describe('XP and levels', () => {
+  it('gives join XP once per contest, shows cricket_level and next_level on Me, and notifies a level-up', async () => {
+    const admin = await api.admin()
+    const me = await api.player()
+    await api.post(
+      '/api/admin/wallet/credits',
+      { user_id: me.id, amount: 500, compartment: 'unused' },
+      admin.token,
+    )
+    const matchId = (await upcomingMatch(world.deps)).id
+    const contests = await world.deps.db
+      .selectFrom('contests')
+      .select('id')
+      .where('match_id', '=', matchId)
+      .where('status', '=', 'open')
+      .where('max_entries', '>', 1)
+      .orderBy('id')
+      .limit(1)
+      .execute()
+    const contestId = contests[0]?.id as number
+    const teams: number[] = []
+    for (const salt of ['a', 'b']) {
+      const res = await api.post(
+        `/api/matches/${matchId}/user_teams`,
+        await validTeamBody(world.deps, matchId, 'cricket', `${me.id}:${salt}`),
+        me.token,
+      )
+      teams.push(res.body.user_team.id)
+    }
+    for (const team of teams)
+      expect((await api.post(`/api/contests/${contestId}/join`, { team_id: team }, me.token)).status).toBe(
+        200,
+      )
+    expect(await xpOf(me.id)).toBe(XP_RULES.join)
+
+    // 90 more XP (a win and a repeated one that counts once) crosses level 2 at 100 XP.
+    await give([{ userId: me.id, reason: 'win', source: 'contest:999' }])
+    await give([{ userId: me.id, reason: 'win', source: 'contest:999' }])
+    await give([{ userId: me.id, reason: 'streak', source: 'day:1' }])
+    expect(await xpOf(me.id)).toBe(XP_RULES.join + XP_RULES.win + XP_RULES.streak)
+    const user = (await api.get('/api/me', me.token)).body.user
+    expect(user.cricket_level).toMatchObject({ level: 1, xp_points: 85, min_xp: 0 })
+    expect(user.next_level).toMatchObject({ level: 2, min_xp: 100 })
+    await give([{ userId: me.id, reason: 'win', source: 'contest:1000' }])
+    expect((await api.get('/api/me', me.token)).body.user.cricket_level).toMatchObject({
+      level: 2,
+      xp_points: 135,
+    })
+    const notes = await world.deps.db
+      .selectFrom('notifications')
+      .select(['kind', 'data'])
+      .where('user_id', '=', me.id)
+      .where('kind', '=', 'level_up')
+      .execute()
+    expect(notes).toHaveLength(1)
+    expect(JSON.parse(String(notes[0]?.data))).toMatchObject({ level: 2 })
+  })
+
+  it('awards a streak day after two days in a row with joins', async () => {
+    const me = await api.player()
+    const now = world.deps.clock.now()
+    const day = Math.floor(now / XP_DAY_MS)
+    await world.deps.db
+      .insertInto('xp_awards')
+      .values([
+        {
+          user_id: me.id,
+          reason: 'join',
+          source: 'contest:-1',
+          points: 0,
+          created_at_ms: (day - 1) * XP_DAY_MS + 5,
+        },
+        {
+          user_id: me.id,
+          reason: 'join',
+          source: 'contest:-2',
+          points: 0,
+          created_at_ms: (day - 2) * XP_DAY_MS + 5,
+        },
+      ])
+      .execute()
+    const { joinAwards } = await import('../../../server/areas/users/xp')
+    const awards = await joinAwards(world.deps.db, me.id, 77, now)
+    expect(awards.map((a) => a.reason)).toEqual(['join', 'streak'])
+    const other = await api.player()
+    expect((await joinAwards(world.deps.db, other.id, 77, now)).map((a) => a.reason)).toEqual(['join'])
+  })
+})
+
+describe('leaderboards', () => {
+  it('lists weekly, all-time and series boards and always shows the caller’s row', async () => {
+    const list = await api.get('/api/leaderboards')
+    expect(list.status).toBe(200)
+    const ids = list.body.leaderboards.map((b: { id: string }) => b.id)
+    expect(ids.slice(0, 2)).toEqual(['weekly', 'all-time'])
+
+    const me = await api.player()
+    const others = await Promise.all([api.player(), api.player(), api.player()])
+    await give(others.map((o, i) => ({ userId: o.id, reason: 'win' as const, source: `contest:${i}` })))
+    await give([{ userId: others[0]?.id as number, reason: 'join', source: 'contest:5' }])
+    const allTime = await api.get('/api/leaderboards/all-time?per_page=3', me.token)
+    expect(allTime.status).toBe(200)
+    expect(allTime.body.rows).toHaveLength(3)
+    const scores = allTime.body.rows.map((r: { score: number }) => r.score)
+    expect([...scores].sort((a, b) => b - a)).toEqual(scores)
+    // Off the board (no XP): still shown, after everyone who scored.
+    expect(allTime.body.current_user_row).toMatchObject({
+      rank: allTime.body.meta.total + 1,
+      score: 0,
+      user: { slug: me.slug },
+    })
+
+    await give([{ userId: me.id, reason: 'win', source: 'contest:1' }])
+    const weekly = await api.get('/api/leaderboards/weekly', me.token)
+    expect(weekly.body.current_user_row).toMatchObject({ score: XP_RULES.win, user: { id: me.id } })
+    expect(weekly.body.rows.some((r: { user: { id: number } }) => r.user.id === me.id)).toBe(true)
+
+    expect((await api.get('/api/leaderboards/nope')).status).toBe(404)
+    expect((await api.get('/api/leaderboards/series-99999999')).status).toBe(404)
+    const series = ids.find((id: string) => id.startsWith('series-'))
+    if (series)
+      expect((await api.get(`/api/leaderboards/${series}`, me.token)).body.current_user_row).not.toBeNull()
+  })
+})

@@ -1,0 +1,123 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { ephemeralDatabase, loadConfig } from '../../../server/config'
+import { type RunningServer, startServer } from '../../../server/main'
+import { cableUrl, type RawCable, rawCable, signedInUser } from '../../helpers/cable'
+import { classicBody, squadOf, threeMatchPhase } from '../../helpers/championship'
+
+let server: RunningServer
+let admin: Awaited<ReturnType<typeof signedInUser>>
+
+beforeAll(async () => {
+  server = await startServer(
+    loadConfig({ ...ephemeralDatabase(), port: 0, logLevel: 'silent', autoSimulate: false }, {}),
+    { seedIfEmpty: true, seedUsers: 0 },
+  )
+  admin = await signedInUser(server, 'admin')
+})
+afterAll(() => server.close())
+
+const call = async (method: string, path: string, token: string, body?: unknown) => {
+  const res = await fetch(`${server.url}${path}`, {
+    method,
+    headers: {
+      'content-type': 'application/json',
+      authorization: `Bearer ${token}`,
+      'x-fanspole-client': 'web',
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  })
+  return { status: res.status, body: (await res.json()) as any }
+}
+
+async function connect(token: string): Promise<RawCable> {
+  const cable = await rawCable(cableUrl(server, `?access_token=${token}`))
+  await cable.take((f) => f.type === 'welcome')
+  return cable
+}
+
+describe('ChampionshipChannel', () => {
+  it('rejects an unknown phase', async () => {
+    const me = await signedInUser(server)
+    const cable = await connect(me.token)
+    const id = JSON.stringify({ channel: 'ChampionshipChannel', phase_id: 999_999 })
+    cable.subscribe(id)
+    await cable.take((f) => f.type === 'reject_subscription' && f.identifier === id)
+    cable.close()
+  })
+
+  it('streams the phase leaderboard and my team’s score ball by ball', async () => {
+    const { deps } = server
+    const phase = await threeMatchPhase(deps)
+    const [m1] = phase.matchIds as [number]
+    const a = await signedInUser(server)
+    const b = await signedInUser(server)
+    const bodyA = await classicBody(deps, phase.id, 'a')
+    const bodyB = await classicBody(deps, phase.id, 'b')
+    const teamA = (
+      await call('POST', '/api/championship/classic_teams', a.token, { phase_id: phase.id, ...bodyA })
+    ).body.classic_team
+    await call('POST', '/api/championship/classic_teams', b.token, { phase_id: phase.id, ...bodyB })
+
+    const id = JSON.stringify({ channel: 'ChampionshipChannel', phase_id: phase.id })
+    const cable = await connect(a.token)
+    cable.subscribe(id)
+    await cable.take((f) => f.type === 'confirm_subscription' && f.identifier === id)
+    await cable.take((f) => f.identifier === id && f.message?.type === 'snapshot')
+    const first = await cable.take((f) => f.identifier === id && f.message?.type === 'my_team')
+    expect(first.message).toMatchObject({
+      classic_team_id: teamA.id,
+      score: 0,
+      rank: null,
+      live_match_id: null,
+    })
+
+    await call('POST', `/api/admin/matches/${m1}/start`, admin.token)
+    const squad = await squadOf(deps, m1)
+    const hitter = bodyA.player_ids.find(
+      (pid) => squad.some((p) => p.id === pid) && !bodyB.player_ids.includes(pid),
+    ) as number
+    const side = squad.find((p) => p.id === hitter)!.real_team_id
+    const xi = [side, squad.find((p) => p.real_team_id !== side)!.real_team_id].map((t) => {
+      const rest = squad.filter((p) => p.real_team_id === t && p.id !== hitter).map((p) => p.id)
+      return t === side ? [hitter, ...rest].slice(0, 11) : rest.slice(0, 11)
+    })
+    const posted = await call('POST', `/api/admin/matches/${m1}/events`, admin.token, {
+      events: [
+        { type: 'lineup', team_id: side, player_ids: xi[0] },
+        {
+          type: 'lineup',
+          team_id: squad.find((p) => p.real_team_id !== side)!.real_team_id,
+          player_ids: xi[1],
+        },
+        {
+          type: 'ball',
+          innings: 1,
+          over: 0,
+          ball: 1,
+          batter_id: hitter,
+          non_striker_id: xi[0]![1],
+          bowler_id: xi[1]![0],
+          runs: 6,
+          boundary: true,
+        },
+      ],
+    })
+    expect(posted.status).toBe(200)
+    const score = (await call('GET', `/api/championship/classic_teams/${teamA.id}/score`, a.token)).body
+      .classic_team_score
+    expect(score.live_match).toMatchObject({ id: m1 })
+    expect(score.score).toBeGreaterThan(0)
+    const mine = await cable.take(
+      (f) => f.identifier === id && f.message?.type === 'my_team' && f.message.score === score.score,
+    )
+    expect(mine.message).toMatchObject({ classic_team_id: teamA.id, rank: 1, live_match_id: m1 })
+    const board = await cable.take(
+      (f) =>
+        f.identifier === id && f.message?.type === 'leaderboard' && f.message.top[0]?.score === score.score,
+    )
+    expect(board.message.top[0]).toMatchObject({ classic_team_id: teamA.id, rank: 1, score: score.score })
+    expect(board.message.top).toHaveLength(2)
+    expect(board.message.live_match_ids).toEqual([m1])
+    cable.close()
+  })
+})

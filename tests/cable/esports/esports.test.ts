@@ -1,0 +1,177 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { scheduleReveal } from '../../../server/areas/esports/rooms.service'
+import type { RunningServer } from '../../../server/main'
+import { cableUrl, type RawCable, rawCable, signedInUser, startCableServer } from '../../helpers/cable'
+import { insertEsportsContest, insertSquadMember } from '../../helpers/esports-rooms-fixture'
+
+// EsportsContestChannel and EsportsTournamentChannel (docs/channels.md, docs/esports.md "Live"):
+// who may subscribe, `status` to everyone watching, `room` only to members and the host.
+
+let server: RunningServer
+beforeAll(async () => {
+  server = await startCableServer()
+})
+afterAll(() => server.close())
+
+const call = async (method: string, path: string, token: string, body?: unknown) => {
+  const res = await fetch(`${server.url}${path}`, {
+    method,
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  })
+  return { status: res.status, body: (await res.json()) as any }
+}
+
+const contestChannel = (id: unknown) => JSON.stringify({ channel: 'EsportsContestChannel', contest_id: id })
+const tournamentChannel = (id: unknown) =>
+  JSON.stringify({ channel: 'EsportsTournamentChannel', tournament_id: id })
+
+async function connect(token: string): Promise<RawCable> {
+  const cable = await rawCable(cableUrl(server, `?access_token=${token}`))
+  await cable.take()
+  return cable
+}
+
+async function follow(cable: RawCable, identifier: string) {
+  cable.subscribe(identifier)
+  const mine = (f: { identifier?: string }) => f.identifier === identifier
+  const snapshot = await cable.take(mine)
+  expect(snapshot.message.type).toBe('snapshot')
+  expect((await cable.take(mine)).type).toBe('confirm_subscription')
+  return snapshot.message
+}
+
+async function world(o: { isPrivate?: boolean } = {}) {
+  const host = await signedInUser(server)
+  const admin = await signedInUser(server, 'admin')
+  const members = [await signedInUser(server), await signedInUser(server)]
+  const c = await insertEsportsContest(server.deps, { hostId: host.id, isPrivate: o.isPrivate ?? false })
+  for (const m of members) await insertSquadMember(server.deps, c.id, m.id)
+  await scheduleReveal(server.deps, { ...c, status: 'open' })
+  const reveal = async () => {
+    const to = c.starts_at_ms - c.reveal_minutes * 60_000
+    const res = await call('POST', '/api/admin/clock', admin.token, {
+      advance_ms: Math.max(0, to - server.deps.clock.now()),
+    })
+    expect(res.status).toBe(200)
+  }
+  return { host, admin, members, c, reveal }
+}
+
+describe('EsportsContestChannel', () => {
+  it('rejects a stranger to a private contest, unknown contests and bad identifiers', async () => {
+    const { c, members, host } = await world({ isPrivate: true })
+    const stranger = await signedInUser(server)
+    const cable = await connect(stranger.token)
+    for (const id of [c.id, 999_999_999, 'abc', -1, null]) {
+      cable.subscribe(contestChannel(id))
+      expect(await cable.take()).toEqual({ type: 'reject_subscription', identifier: contestChannel(id) })
+    }
+    await cable.close()
+    for (const who of [members[0]!, host]) {
+      const ok = await connect(who.token)
+      expect(await follow(ok, contestChannel(c.id))).toMatchObject({
+        contest_id: c.id,
+        status: 'open',
+        squads_count: 2,
+        members_count: 2,
+        revealed_at_in_millis: null,
+        room: null,
+      })
+      await ok.close()
+    }
+  })
+
+  it('at the reveal a member gets `room`; a non-member watching a public contest gets `status` only', async () => {
+    const { c, members, host, reveal } = await world()
+    expect(
+      (
+        await call('PUT', `/api/esports/contests/${c.id}/room_details`, host.token, {
+          room_id: 'LIVE123',
+          room_password: 'pw9',
+        })
+      ).status,
+    ).toBe(200)
+    const stranger = await signedInUser(server)
+    const member = await connect(members[0]!.token)
+    const watcher = await connect(stranger.token)
+    const id = contestChannel(c.id)
+    expect((await follow(member, id)).room).toBeNull()
+    expect((await follow(watcher, id)).room).toBeNull()
+    await reveal()
+    const mine = (f: { identifier?: string }) => f.identifier === id
+    const got = [(await member.take(mine)).message, (await member.take(mine)).message]
+    expect(got).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          type: 'status',
+          status: 'locked',
+          contest_id: c.id,
+          seq: expect.any(Number),
+        }),
+        expect.objectContaining({
+          type: 'room',
+          room_id: 'LIVE123',
+          room_password: 'pw9',
+          contest_id: c.id,
+          seq: expect.any(Number),
+        }),
+      ]),
+    )
+    expect((await watcher.take(mine)).message).toMatchObject({ type: 'status', status: 'locked' })
+    await watcher.expectSilence(300)
+    expect(JSON.stringify(watcher.frames)).not.toContain('LIVE123')
+
+    // A change after the reveal reaches members at once; a later subscriber's snapshot has it.
+    await call('PUT', `/api/esports/contests/${c.id}/room_details`, host.token, {
+      room_id: 'LIVE456',
+      room_password: 'pw10',
+    })
+    expect((await member.take(mine)).message).toMatchObject({ type: 'room', room_id: 'LIVE456' })
+    await watcher.expectSilence(300)
+    const late = await connect(members[1]!.token)
+    expect(await follow(late, id)).toMatchObject({
+      status: 'locked',
+      room: { room_id: 'LIVE456', room_password: 'pw10' },
+    })
+    const stranger2 = await connect(stranger.token)
+    expect((await follow(stranger2, contestChannel(c.id))).room).toBeNull()
+    for (const cable of [member, watcher, late, stranger2]) await cable.close()
+  })
+})
+
+describe('EsportsTournamentChannel', () => {
+  it('snapshots a tournament and rejects unknown ones', async () => {
+    const user = await signedInUser(server)
+    const now = server.deps.clock.now()
+    const t = await server.deps.db
+      .insertInto('esports_tournaments')
+      .values({
+        name: 'Cup',
+        kind: 'pubg',
+        mode: 'squad',
+        team_size: 4,
+        description: null,
+        squads_limit: 16,
+        rounds_count: 2,
+        seed: 7,
+        created_by_id: user.id,
+        registration_closes_at_ms: now + 3_600_000,
+        created_at_ms: now,
+        completed_at_ms: null,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+    const cable = await connect(user.token)
+    expect(await follow(cable, tournamentChannel(t.id))).toMatchObject({
+      tournament_id: t.id,
+      status: 'registration',
+      current_round: 0,
+    })
+    for (const id of [999_999, 'x']) {
+      cable.subscribe(tournamentChannel(id))
+      expect(await cable.take()).toEqual({ type: 'reject_subscription', identifier: tournamentChannel(id) })
+    }
+    await cable.close()
+  })
+})

@@ -1,0 +1,117 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { RunningServer } from '../../../server/main'
+import {
+  cableUrl,
+  NOTIFICATIONS,
+  type RawCable,
+  rawCable,
+  signedInUser,
+  startCableServer,
+} from '../../helpers/cable'
+
+// TopicChannel (docs/channels.md): new comments and like counts of a topic, live; and the
+// feed's `feed_item` on NotificationsChannel.
+
+let server: RunningServer
+beforeAll(async () => {
+  server = await startCableServer()
+})
+afterAll(() => server.close())
+
+const call = async (path: string, token: string, body?: unknown) => {
+  const res = await fetch(`${server.url}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  })
+  return { status: res.status, body: (await res.json()) as any }
+}
+
+const topic = (id: unknown) => JSON.stringify({ channel: 'TopicChannel', topic_id: id })
+
+async function connect(token: string): Promise<RawCable> {
+  const cable = await rawCable(cableUrl(server, `?access_token=${token}`))
+  await cable.take()
+  return cable
+}
+
+describe('TopicChannel', () => {
+  it('streams new comments and like counts to every viewer of the topic', async () => {
+    const author = await signedInUser(server)
+    const viewer = await signedInUser(server)
+    const post = (await call('/api/posts', author.token, { content: 'Live?' })).body.post
+    const cable = await connect(viewer.token)
+    cable.subscribe(topic(post.topic_id))
+    const snapshot = await cable.take()
+    // seq 1 is the post itself, published when it was written.
+    expect(snapshot.message).toEqual({ type: 'snapshot', seq: 1, topic_id: post.topic_id })
+    expect((await cable.take()).type).toBe('confirm_subscription')
+
+    const comment = (await call(`/api/posts/${post.id}/comments`, author.token, { content: 'First comment' }))
+      .body.comment
+    const frame = await cable.take()
+    expect(frame.message).toMatchObject({
+      type: 'comment',
+      seq: 2,
+      post_id: post.id,
+      comment: { id: comment.id, content: 'First comment' },
+    })
+
+    await call(`/api/posts/${post.id}/like`, viewer.token)
+    expect((await cable.take()).message).toEqual({
+      type: 'likes',
+      seq: 3,
+      subject: 'post',
+      id: post.id,
+      likes_count: 1,
+    })
+    // A second like changes nothing and broadcasts nothing.
+    await call(`/api/posts/${post.id}/like`, viewer.token)
+    await call(`/api/comments/${comment.id}/like`, viewer.token)
+    expect((await cable.take()).message).toEqual({
+      type: 'likes',
+      seq: 4,
+      subject: 'comment',
+      id: comment.id,
+      likes_count: 1,
+    })
+    await cable.expectSilence(150)
+    await cable.close()
+  })
+
+  it('rejects unknown and malformed topic ids', async () => {
+    const viewer = await signedInUser(server)
+    const cable = await connect(viewer.token)
+    for (const id of [2147483647, 'abc', -1, null]) {
+      cable.subscribe(topic(id))
+      expect((await cable.take()).type).toBe('reject_subscription')
+    }
+    await cable.close()
+  })
+})
+
+describe('feed_item on NotificationsChannel', () => {
+  it('tells followers (and the author) of a new post, not strangers', async () => {
+    const author = await signedInUser(server)
+    const follower = await signedInUser(server)
+    const stranger = await signedInUser(server)
+    await server.deps.db
+      .insertInto('follows')
+      .values({ follower_id: follower.id, followee_id: author.id, created_at_ms: server.deps.clock.now() })
+      .execute()
+    const watch = async (token: string) => {
+      const cable = await connect(token)
+      cable.subscribe(NOTIFICATIONS)
+      await cable.take((f) => f.type === 'confirm_subscription')
+      return cable
+    }
+    const f = await watch(follower.token)
+    const s = await watch(stranger.token)
+    const post = (await call('/api/posts', author.token, { content: 'News' })).body.post
+    const frame = await f.take((x) => x.message?.type === 'feed_item')
+    expect(frame.message).toMatchObject({ type: 'feed_item', post_id: post.id, user: { id: author.id } })
+    await s.expectSilence(150)
+    await f.close()
+    await s.close()
+  })
+})

@@ -1,0 +1,182 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { ephemeralDatabase, loadConfig } from '../../../server/config'
+import { type RunningServer, startServer } from '../../../server/main'
+import { cableUrl, type RawCable, rawCable, signedInUser } from '../../helpers/cable'
+import { squadOf, upcomingMatch, validTeamBody } from '../../helpers/league'
+
+let server: RunningServer
+let admin: Awaited<ReturnType<typeof signedInUser>>
+
+beforeAll(async () => {
+  server = await startServer(
+    loadConfig({ ...ephemeralDatabase(), port: 0, logLevel: 'silent', autoSimulate: false }, {}),
+    {
+      seedIfEmpty: true,
+      seedUsers: 0,
+    },
+  )
+  admin = await signedInUser(server, 'admin')
+})
+afterAll(() => server.close())
+
+const call = async (method: string, path: string, token: string, body?: unknown) => {
+  const res = await fetch(`${server.url}${path}`, {
+    method,
+    headers: {
+      'content-type': 'application/json',
+      authorization: `Bearer ${token}`,
+      'x-fanspole-client': 'web',
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  })
+  return { status: res.status, body: (await res.json()) as any }
+}
+
+async function subscribed(token: string, identifier: string): Promise<RawCable> {
+  const cable = await rawCable(cableUrl(server, `?access_token=${token}`))
+  await cable.take((f) => f.type === 'welcome')
+  cable.subscribe(identifier)
+  await cable.take((f) => f.type === 'confirm_subscription' && f.identifier === identifier)
+  return cable
+}
+
+const messages = (cable: RawCable, identifier: string, type: string) =>
+  cable.frames.filter((f) => f.identifier === identifier && f.message?.type === type).map((f) => f.message)
+
+describe('MatchChannel and ContestChannel', () => {
+  it('stream the score, player points, the leaderboard and the subscriber’s own ranks, in seq order', async () => {
+    const { deps } = server
+    const match = await upcomingMatch(deps)
+    const players = [await signedInUser(server), await signedInUser(server)]
+    const teams: number[] = []
+    for (const [i, p] of players.entries()) {
+      await call('POST', '/api/admin/wallet/credits', admin.token, { user_id: p.id, amount: 100 })
+      const team = await call(
+        'POST',
+        `/api/matches/${match.id}/user_teams`,
+        p.token,
+        await validTeamBody(deps, match.id, 'cricket', `live${i}`),
+      )
+      teams.push(team.body.user_team.id)
+    }
+    const contests = (await call('GET', `/api/matches/${match.id}/contests`, admin.token)).body.contests
+    const h2h = contests.find(
+      (c: { kind: string; entry_fee: number }) => c.kind === 'head_to_head' && c.entry_fee === 25,
+    )
+    for (const [i, p] of players.entries())
+      await call('POST', `/api/contests/${h2h.id}/join`, p.token, { team_id: teams[i] })
+
+    const contestId = JSON.stringify({ channel: 'ContestChannel', contest_id: h2h.id })
+    const matchId = JSON.stringify({ channel: 'MatchChannel', match_id: match.id })
+    const watcher = await subscribed(players[0]!.token, contestId)
+    watcher.subscribe(matchId)
+    await watcher.take((f) => f.type === 'confirm_subscription' && f.identifier === matchId)
+    expect(messages(watcher, contestId, 'snapshot')[0]).toMatchObject({
+      contest_status: 'open',
+      members_count: 2,
+    })
+    expect(messages(watcher, matchId, 'snapshot')[0]).toMatchObject({ match_status: 'upcoming' })
+
+    await call('POST', `/api/admin/matches/${match.id}/start`, admin.token)
+    await watcher.take((f) => f.identifier === matchId && f.message?.type === 'status')
+    await watcher.take((f) => f.identifier === contestId && f.message?.type === 'status')
+
+    const squad = await squadOf(deps, match.id)
+    const sides = [...new Set(squad.map((p) => p.real_team_id))]
+    const xi = sides.map((t) =>
+      squad
+        .filter((p) => p.real_team_id === t)
+        .slice(0, 11)
+        .map((p) => p.id),
+    )
+    const balls = [1, 2, 3].map((n) => ({
+      type: 'ball',
+      innings: 1,
+      over: 0,
+      ball: n,
+      batter_id: xi[0]![0],
+      non_striker_id: xi[0]![1],
+      bowler_id: xi[1]![0],
+      runs: n === 2 ? 4 : 1,
+      boundary: n === 2,
+    }))
+    const posted = await call('POST', `/api/admin/matches/${match.id}/events`, admin.token, {
+      events: [
+        { type: 'lineup', team_id: sides[0], player_ids: xi[0] },
+        { type: 'lineup', team_id: sides[1], player_ids: xi[1] },
+        ...balls,
+      ],
+    })
+    expect(posted.status).toBe(200)
+    await watcher.take((f) => f.identifier === contestId && f.message?.type === 'leaderboard')
+    await watcher.take((f) => f.identifier === contestId && f.message?.type === 'my_ranks')
+
+    const events = messages(watcher, matchId, 'event')
+    expect(events.map((e) => e.event.seq)).toEqual([1, 2, 3, 4, 5])
+    const seqs = watcher.frames
+      .filter((f) => f.identifier === matchId && f.message?.seq)
+      .map((f) => f.message.seq)
+    expect(seqs).toEqual([...seqs].sort((a, b) => a - b))
+    expect(events.at(-1).summary.innings[0]).toMatchObject({ runs: 6, wickets: 0, overs: '0.3' })
+    const points = messages(watcher, matchId, 'player_points').at(-1)
+    expect(points.players.find((p: { player_id: number }) => p.player_id === xi[0]![0])).toBeDefined()
+
+    const board = messages(watcher, contestId, 'leaderboard').at(-1)
+    expect(board.top).toHaveLength(2)
+    expect(board.top.map((e: { user: { slug: string } }) => e.user.slug).sort()).toEqual(
+      players.map((p) => p.slug).sort(),
+    )
+    const mine = messages(watcher, contestId, 'my_ranks').at(-1)
+    expect(mine.entries).toHaveLength(1)
+    expect(mine.entries[0]).toMatchObject({ user_team_id: teams[0] })
+    const apiRank = (await call('GET', `/api/contests/${h2h.id}/members`, admin.token)).body.members.find(
+      (m: { user_team: { id: number } }) => m.user_team.id === teams[0],
+    )
+    expect(mine.entries[0]).toMatchObject({ rank: apiRank.rank, points: apiRank.points })
+
+    // The same ranks and points again send no new my_ranks (only changes go out).
+    const before = messages(watcher, contestId, 'my_ranks').length
+    await call('POST', `/api/admin/matches/${match.id}/events`, admin.token, {
+      events: [
+        {
+          ...balls[2],
+          ball: 4,
+          runs: 0,
+          boundary: false,
+          extras: { wides: 1, noballs: 0, byes: 0, legbyes: 0 },
+          batter_id: xi[0]![0],
+        },
+      ],
+    })
+    await watcher.take((f) => f.identifier === matchId && f.message?.type === 'player_points')
+    const bowlerPicked = xi[1]![0]
+    const inTeam = (
+      await call('GET', `/api/matches/${match.id}/user_teams/${teams[0]}`, players[0]!.token)
+    ).body.user_team.player_ids
+      .split(',')
+      .map(Number)
+      .includes(bowlerPicked)
+    if (!inTeam) {
+      await watcher.expectSilence(300)
+      expect(messages(watcher, contestId, 'my_ranks')).toHaveLength(before)
+    }
+    await watcher.close()
+  })
+
+  it('rejects unknown matches and contests', async () => {
+    const p = await signedInUser(server)
+    const cable = await rawCable(cableUrl(server, `?access_token=${p.token}`))
+    await cable.take((f) => f.type === 'welcome')
+    for (const identifier of [
+      JSON.stringify({ channel: 'MatchChannel', match_id: 999_999 }),
+      JSON.stringify({ channel: 'ContestChannel', contest_id: 'x' }),
+    ]) {
+      cable.subscribe(identifier)
+      expect(await cable.take((f) => f.identifier === identifier)).toEqual({
+        identifier,
+        type: 'reject_subscription',
+      })
+    }
+    await cable.close()
+  })
+})

@@ -1,0 +1,94 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { seedDemoLeague } from '../../../seeds/demo-league'
+import { hashPassword } from '../../../server/areas/auth/passwords'
+import { makeUser } from '../../helpers/deps'
+import { type CliWorld, cliWorld, runCli, tempDir } from '../helpers'
+
+/** `fanspole auction create --series|--match --pool --max-managers` (docs/auctions.md, Pools and capacity). */
+
+let world: CliWorld
+let env: NodeJS.ProcessEnv
+let seriesId: number
+
+beforeAll(async () => {
+  world = await cliWorld()
+  const deps = world.server.deps
+  await seedDemoLeague(deps.db, {
+    seed: 42,
+    nowMs: deps.clock.now(),
+    users: 0,
+    admin: deps.config.admin,
+    demo: deps.config.demo,
+    hashPassword,
+  })
+  const u = await makeUser(deps)
+  env = { ...world.env, FANSPOLE_HOME: tempDir('fanspole-home-').dir }
+  expect((await runCli(['login', '--email', u.email, '--password', u.password], env)).code).toBe(0)
+  seriesId = (
+    await deps.db
+      .selectFrom('series')
+      .select('id')
+      .where('name', 'like', 'Premier T20 League%')
+      .executeTakeFirstOrThrow()
+  ).id
+})
+afterAll(() => world.close())
+
+const create = (...args: string[]) => runCli(['auction', 'create', '--name', 'Class of 30', ...args], env)
+
+describe('fanspole auction create --pool', () => {
+  it('creates a league-pool auction for a class of 30 and says how many managers it takes', async () => {
+    const text = await create(
+      '--series',
+      String(seriesId),
+      '--pool',
+      'league',
+      '--balanced',
+      '--squad',
+      '11-15',
+    )
+    expect(text.code, text.stderr).toBe(0)
+    expect(text.stdout).toMatch(/Takes 3\d managers \(3\d\d players, squads of 11\): 3\d seats left/)
+    const json = await create(
+      '--series',
+      String(seriesId),
+      '--pool',
+      'league',
+      '--balanced',
+      '--squad',
+      '11-15',
+      '--max-managers',
+      '30',
+      '--json',
+    )
+    expect(json.code, json.stderr).toBe(0)
+    expect(json.json().auction).toMatchObject({ max_managers: 30, seats_left: 30, series_id: seriesId })
+    const shown = await runCli(['auction', 'show', String(json.json().auction.id)], env)
+    expect(shown.stdout).toContain('Takes 30 managers')
+  })
+
+  it('refuses more managers than the pool takes (1, with the server’s count) and bad flags (2)', async () => {
+    const over = await create(
+      '--series',
+      String(seriesId),
+      '--balanced',
+      '--squad',
+      '11-15',
+      '--max-managers',
+      '20',
+    )
+    expect(over.code).toBe(1)
+    expect(over.stderr).toMatch(
+      /must be at most 1\d: the series pool of \d+ players takes at most 1\d managers/,
+    )
+    const neither = await create()
+    expect(neither.code).toBe(2)
+    expect(neither.stderr).toContain('give --match <id> or --series <id>')
+    const pool = await create('--series', String(seriesId), '--pool', 'world')
+    expect(pool.code).toBe(2)
+    expect(pool.stderr).toContain('--pool: expected match, series or league, got "world"')
+    const many = await create('--series', String(seriesId), '--max-managers', '41')
+    expect(many.code).toBe(2)
+    expect(many.stderr).toContain('--max-managers: expected a number of managers from 2 to 40, got "41"')
+  })
+})

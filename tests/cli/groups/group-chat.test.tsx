@@ -1,0 +1,111 @@
+import { beforeAll, describe, expect, it } from 'vitest'
+import { type ChatState, withFailure, withMessage, withPending } from '../../../cli/lib/group-chat-state'
+import type { GroupMessage } from '../../../cli/lib/groups'
+import { createStore } from '../../../cli/lib/live-store'
+
+// The Ink view of `fanspole group chat` (cli/ui/group-chat.tsx) and the state it draws: a send
+// shows "Sending..." until the echo with its identifier_key replaces it (spec §4).
+
+process.env.CI = 'false'
+let ink: typeof import('ink-testing-library')
+let ui: typeof import('../../../cli/ui/group-chat')
+beforeAll(async () => {
+  ink = await import('ink-testing-library')
+  ui = await import('../../../cli/ui/group-chat')
+})
+
+const tick = () => new Promise((resolve) => setTimeout(resolve, 30))
+
+const initial: ChatState = {
+  title: 'Sunday league',
+  mySlug: 'asha',
+  rows: [],
+  notice: null,
+  connection: { kind: 'live' },
+  ended: null,
+}
+
+function message(id: number, slug: string, text: string, key = `k${id}`): GroupMessage {
+  return {
+    id,
+    group_uuid_id: 'g',
+    message: text,
+    message_type: 'text_message',
+    identifier_key: key,
+    card_id: null,
+    display_time: '9:05 PM',
+    created_at_in_millis: 0,
+    user: { slug, username: slug, image_url: null },
+  }
+}
+
+describe('chat state', () => {
+  it('keeps stored messages in id order, my unsent ones after them, and replaces mine by key', () => {
+    let s = withMessage(initial, message(5, 'ravi', 'later'))
+    s = withMessage(s, message(3, 'ravi', 'earlier'))
+    s = withPending(s, 'cli-1', 'mine')
+    s = withMessage(s, message(7, 'ravi', 'meanwhile'))
+    expect(s.rows.map((r) => r.message?.message ?? `pending:${r.pending?.text}`)).toEqual([
+      'earlier',
+      'later',
+      'meanwhile',
+      'pending:mine',
+    ])
+    // Someone else's message with the same key is not my echo.
+    s = withMessage(s, message(8, 'ravi', 'same key', 'cli-1'))
+    expect(s.rows.at(-1)?.pending?.text).toBe('mine')
+    s = withMessage(s, message(9, 'asha', 'mine', 'cli-1'))
+    expect(s.rows.some((r) => r.pending)).toBe(false)
+    expect(s.rows.at(-1)?.message?.id).toBe(9)
+    // A message seen twice (history and broadcast) shows once.
+    expect(withMessage(s, message(9, 'asha', 'mine', 'cli-1'))).toBe(s)
+    expect(withFailure(withPending(s, 'cli-2', 'x'), 'cli-2', 'too fast').rows.at(-1)).toEqual({
+      pending: { identifier_key: 'cli-2', text: 'x', error: 'too fast' },
+    })
+  })
+})
+
+describe('GroupChat', () => {
+  it('draws history, "Sending..." until the echo, a refused send, and sends what is typed', async () => {
+    const store = createStore(withMessage(initial, message(1, 'ravi', 'Who is in?')))
+    const sent: string[] = []
+    const view = ink.render(<ui.GroupChat store={store} onSend={(text) => sent.push(text)} />)
+    await tick()
+    let frame = view.lastFrame() ?? ''
+    expect(frame).toContain('Sunday league')
+    expect(frame).toContain('live')
+    expect(frame).toMatch(/9:05 PM ravi: Who is in\?/)
+    expect(frame).toContain('Esc or Ctrl-C to leave')
+
+    view.stdin.write('Me!')
+    await tick()
+    view.stdin.write('\r')
+    await tick()
+    expect(sent).toEqual(['Me!'])
+    // The input is empty again.
+    expect(view.lastFrame()).toContain('Type a message, Enter to send')
+
+    store.set((s) => withPending(s, 'cli-1', 'Me!'))
+    await tick()
+    frame = view.lastFrame() ?? ''
+    expect(frame).toContain('Sending... Me!')
+
+    store.set((s) => withMessage(s, message(2, 'asha', 'Me!', 'cli-1')))
+    await tick()
+    frame = view.lastFrame() ?? ''
+    expect(frame).not.toContain('Sending...')
+    expect(frame).toMatch(/9:05 PM asha: Me!/)
+
+    store.set((s) => withFailure(withPending(s, 'cli-2', 'spam'), 'cli-2', 'Too many messages'))
+    await tick()
+    expect(view.lastFrame()).toContain('not sent (Too many messages) spam')
+
+    // Removed: the reason replaces the input.
+    store.set((s) => ({ ...s, ended: 'You were removed from Sunday league' }))
+    await tick()
+    frame = view.lastFrame() ?? ''
+    expect(frame).toContain('You were removed from Sunday league')
+    expect(frame).not.toContain('Type a message')
+    view.unmount()
+  })
+})

@@ -1,0 +1,200 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { userBalances } from '../../../server/areas/ledger/service'
+import { verifyLedger } from '../../../server/areas/ledger/verify'
+import { client } from '../../helpers/http'
+import { type CliWorld, cliWorld, runCli } from '../helpers'
+
+let world: CliWorld
+let api: ReturnType<typeof client>
+beforeAll(async () => {
+  world = await cliWorld()
+  api = client(world.server.deps)
+})
+afterAll(async () => {
+  expect((await verifyLedger(world.server.deps.db)).problems).toEqual([])
+  await world.close()
+})
+
+const cli = (...args: string[]) => runCli(args, world.env)
+const reason = 'Money left my bank but the wallet shows nothing'
+let orders = 0
+
+/** A player with a failed ₹250.50 Paytm deposit and a pending claim about it. */
+async function claimant() {
+  const p = await api.player()
+  const now = world.server.deps.clock.now()
+  const credit = await world.server.deps.db
+    .insertInto('user_credits')
+    .values({
+      user_id: p.id,
+      amount: 25_050,
+      gateway: 'paytm',
+      status: 'failed',
+      order_id: `CLI-ORDER-${p.id}-${++orders}`,
+      created_at_ms: now,
+      updated_at_ms: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow()
+  const r = await api.post('/api/claim_refunds', { reason, user_credit_id: credit.id }, p.token)
+  expect(r.status).toBe(201)
+  return { ...p, creditId: credit.id, claimId: r.body.claim_refund.id as number }
+}
+const unused = async (userId: number) => (await userBalances(world.server.deps.db, userId)).unused
+
+describe('fanspole refunds list', () => {
+  it('lists claims as a table and as JSON, filtered by status', async () => {
+    const p = await claimant()
+    const table = await cli('refunds', 'list', '--status', 'pending')
+    expect(table.code).toBe(0)
+    const lines = table.stdout.trimEnd().split('\n')
+    expect(lines[0]).toMatch(/^ID +USER +ABOUT +AMOUNT +STATUS +CLAIMED +REASON +ANSWER$/)
+    expect(table.stdout).toMatch(
+      new RegExp(
+        `^ *${p.claimId} +${p.username} <${p.email}> +payment #${p.creditId} \\(paytm, failed\\) +₹250\\.50 +pending +.* Money left my bank but the wall… +-$`,
+        'm',
+      ),
+    )
+    const json = await cli('refunds', 'list', '--json')
+    expect(json.code).toBe(0)
+    expect(json.json().claim_refunds.find((c: { id: number }) => c.id === p.claimId)).toMatchObject({
+      status: 'pending',
+      amount: 250.5,
+      max_refund: 250.5,
+      user: { id: p.id, username: p.username },
+      user_credit: { id: p.creditId, status: 'failed' },
+    })
+  })
+
+  it('says so when nothing matches, and refuses an unknown status (exit 2)', async () => {
+    // Runs before any claim is decided in this file.
+    const none = await cli('refunds', 'list', '--status', 'rejected')
+    expect(none.code).toBe(0)
+    expect(none.stdout).toBe('No refund claims rejected\n')
+    expect((await cli('refunds', 'list', '--status', 'refunded', '--json')).json()).toEqual({
+      claim_refunds: [],
+    })
+    const bad = await cli('refunds', 'list', '--status', 'approved')
+    expect(bad.code).toBe(2)
+    expect(bad.stderr).toContain('--status: expected pending, refunded or rejected')
+  })
+})
+
+describe('fanspole refunds approve', () => {
+  it('refunds to the unused balance once; the second time exits 1 with the server’s reason', async () => {
+    const p = await claimant()
+    const r = await cli(
+      'refunds',
+      'approve',
+      String(p.claimId),
+      '--amount',
+      '250.50',
+      '--note',
+      'Bank confirmed',
+    )
+    expect(r.code).toBe(0)
+    expect(r.stdout).toBe(
+      `Refunded ₹250.50 to ${p.username} <${p.email}> for claim #${p.claimId} (payment #${p.creditId} (paytm, failed))\nUnused balance now ₹250.50\n`,
+    )
+    expect(await unused(p.id)).toBe(25_050)
+    const mine = (await api.get(`/api/claim_refunds/${p.claimId}`, p.token)).body.claim_refund
+    expect(mine).toMatchObject({ status: 'refunded', amount: 250.5, resolution: 'Bank confirmed' })
+    const again = await cli('refunds', 'approve', String(p.claimId), '--amount', '1', '--json')
+    expect(again.code).toBe(1)
+    expect(again.stderr).toContain('409 CONFLICT: This refund claim is already refunded')
+    expect(await unused(p.id)).toBe(25_050)
+    const listed = await cli('refunds', 'list', '--status', 'refunded')
+    expect(listed.stdout).toMatch(
+      new RegExp(
+        `^ *${p.claimId} .* ₹250\\.50 +refunded +.* Money left my bank but the wall… +Bank confirmed$`,
+        'm',
+      ),
+    )
+  })
+
+  it('prints one JSON document with --json', async () => {
+    const p = await claimant()
+    const r = await cli('refunds', 'approve', String(p.claimId), '--amount', '100', '--json')
+    expect(r.code).toBe(0)
+    expect(r.json()).toMatchObject({
+      claim_refund: {
+        id: p.claimId,
+        status: 'refunded',
+        amount: 100,
+        resolution: 'Refunded ₹100.00 to your unused balance.',
+      },
+      wallet: { unused_balance: 100 },
+    })
+  })
+
+  it('needs --amount as rupees (exit 2); the server refuses more than the deposit (exit 1)', async () => {
+    const p = await claimant()
+    const missing = await cli('refunds', 'approve', String(p.claimId))
+    expect(missing.code).toBe(2)
+    expect(missing.stderr).toContain("required option '--amount <rupees>' not specified")
+    for (const amount of ['abc', '12.345', '-5']) {
+      const bad = await cli('refunds', 'approve', String(p.claimId), '--amount', amount)
+      expect(bad.code, amount).toBe(2)
+      expect(bad.stderr).toContain('--amount: expected rupees above 0 with at most 2 decimals')
+    }
+    const zero = await cli('refunds', 'approve', String(p.claimId), '--amount', '0')
+    expect(zero.code).toBe(2)
+    expect(zero.stderr).toContain('--amount: must be above 0')
+    const huge = await cli('refunds', 'approve', String(p.claimId), '--amount', '10000.01')
+    expect(huge.code).toBe(2)
+    expect(huge.stderr).toContain('--amount: must be at most 10000')
+    const over = await cli('refunds', 'approve', String(p.claimId), '--amount', '300')
+    expect(over.code).toBe(1)
+    expect(over.stderr).toContain('422')
+    expect(over.stderr).toContain('must be at most ₹250.50')
+    expect(await unused(p.id)).toBe(0)
+  })
+
+  it('refuses a bad id as a usage error and an unknown id with exit 1', async () => {
+    const bad = await cli('refunds', 'approve', 'abc', '--amount', '10')
+    expect(bad.code).toBe(2)
+    expect(bad.stderr).toContain('<id>: expected a positive whole number, got "abc"')
+    const unknown = await cli('refunds', 'approve', '99999', '--amount', '10')
+    expect(unknown.code).toBe(1)
+    expect(unknown.stderr).toContain('404 NOT_FOUND')
+  })
+})
+
+describe('fanspole refunds reject', () => {
+  it('rejects with a reason (text and JSON) and needs --reason', async () => {
+    const p = await claimant()
+    const missing = await cli('refunds', 'reject', String(p.claimId))
+    expect(missing.code).toBe(2)
+    expect(missing.stderr).toContain("required option '--reason <text>' not specified")
+    const short = await cli('refunds', 'reject', String(p.claimId), '--reason', 'x')
+    expect(short.code).toBe(2)
+    expect(short.stderr).toContain('--reason: give a reason of at least 3 characters')
+    const r = await cli('refunds', 'reject', String(p.claimId), '--reason', 'The payment reached your wallet')
+    expect(r.code).toBe(0)
+    expect(r.stdout).toBe(
+      `Rejected refund claim #${p.claimId} of ${p.username} <${p.email}>\nReason: The payment reached your wallet\n`,
+    )
+    const mine = (await api.get(`/api/claim_refunds/${p.claimId}`, p.token)).body.claim_refund
+    expect(mine).toMatchObject({ status: 'rejected', resolution: 'The payment reached your wallet' })
+    const again = await cli('refunds', 'reject', String(p.claimId), '--reason', 'Again', '--json')
+    expect(again.code).toBe(1)
+    expect(again.stderr).toContain('This refund claim is already rejected')
+
+    const q = await claimant()
+    const json = await cli('refunds', 'reject', String(q.claimId), '--reason', 'Duplicate claim', '--json')
+    expect(json.code).toBe(0)
+    expect(json.json().claim_refund).toMatchObject({
+      id: q.claimId,
+      status: 'rejected',
+      resolution: 'Duplicate claim',
+    })
+    expect(await unused(q.id)).toBe(0)
+  })
+
+  it('shows examples in its help', async () => {
+    const r = await cli('refunds', '--help')
+    expect(r.code).toBe(0)
+    for (const sub of ['list', 'approve', 'reject']) expect(r.stdout).toMatch(new RegExp(`^  ${sub}\\b`, 'm'))
+    expect(r.stdout).toContain('fanspole refunds approve 3 --amount 250')
+  })
+})

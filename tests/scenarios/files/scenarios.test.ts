@@ -1,0 +1,35 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { describe, expect, it } from 'vitest'
+import { style } from '../../../cli/lib/style'
+import { stepLine } from '../../../cli/scenario/report'
+import { runScenario } from '../../../cli/scenario/runner'
+
+const dir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../scenarios')
+const files = fs
+  .readdirSync(dir)
+  .filter((f) => /\.ya?ml$/.test(f))
+  .sort()
+
+/**
+ * Every scenario shipped in scenarios/ runs through the real runner against its own
+ * ephemeral server (fresh in-memory database), exactly as `fanspole scenario run scenarios`.
+ */
+describe('scenarios/', () => {
+  it('ships the platform scenarios', () => {
+    expect(files).toEqual(expect.arrayContaining(['auth.yaml', 'cable-auth.yaml', 'token-rotation.yaml']))
+  })
+
+  for (const file of files) {
+    it(`${file} passes on an ephemeral server`, async () => {
+      const result = await runScenario(path.join(dir, file))
+      const failed = result.steps.filter((s) => s.status !== 'passed')
+      const report = failed.map((s) => stepLine(s, style(false))).join('')
+      expect(result.error, result.error).toBeUndefined()
+      expect(failed, `failing steps:\n${report}`).toEqual([])
+      expect(result.steps.length).toBeGreaterThan(5)
+      expect(result.ok).toBe(true)
+    })
+  }
+})

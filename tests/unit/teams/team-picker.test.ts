@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest'
+import { seedDemoLeague } from '../../../seeds/demo-league'
+import { hashPassword } from '../../../server/areas/auth/passwords'
+import { matchSquad } from '../../../server/areas/matches/queries'
+import { createRng } from '../../../server/domain/rng'
+import { pickTeam } from '../../../server/domain/team-picker'
+import { validateTeam } from '../../../server/domain/team-rules'
+import { testWorld } from '../../helpers/deps'
+
+describe('pickTeam', () => {
+  it('picks a valid team for every upcoming match of the demo league, the same way for the same seed', async () => {
+    const world = await testWorld()
+    const { deps } = world
+    await seedDemoLeague(deps.db, {
+      seed: 7,
+      nowMs: deps.clock.now(),
+      users: 0,
+      admin: deps.config.admin,
+      demo: deps.config.demo,
+      hashPassword,
+    })
+    const matches = await deps.db
+      .selectFrom('matches as m')
+      .innerJoin('sports as s', 's.id', 'm.sport_id')
+      .select(['m.id', 's.slug'])
+      .where('m.status', '=', 'upcoming')
+      .execute()
+    expect(matches.length).toBeGreaterThan(20)
+    for (const m of matches) {
+      const pool = (await matchSquad(deps.db, m.id)).map((p) => ({
+        id: p.id,
+        style: p.style,
+        value_tenths: p.value_tenths,
+        real_team_id: p.real_team_id,
+      }))
+      const a = pickTeam(m.slug, pool, createRng(1).stream(`pick:${m.id}`))
+      const b = pickTeam(m.slug, pool, createRng(1).stream(`pick:${m.id}`))
+      expect(a, `match ${m.id} (${m.slug})`).not.toBeNull()
+      expect(b).toEqual(a)
+      expect(validateTeam(m.slug, pool, a!).valid_team).toBe(true)
+    }
+    await world.close()
+  })
+})
