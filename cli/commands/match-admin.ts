@@ -1,5 +1,6 @@
 import fs from 'node:fs'
 import { Api } from '../lib/api'
+import type { Answer } from '../lib/api-types'
 import { ApiError, CliError, UsageError } from '../lib/errors'
 import { type Io, printJson } from '../lib/io'
 import { type Match, scoreLines, sidesText } from '../lib/matches'
@@ -111,12 +112,7 @@ export async function runScore(io: Io, id: number, opts: ScoreOptions): Promise<
   io.out(scoreOf(answer.match))
 }
 
-interface Settlement {
-  contests: number
-  entries: number
-  winners: number
-  paid: number
-}
+type Settlement = Answer<'/api/admin/matches/{id}/complete', 'post'>['settlement']
 
 export async function runComplete(io: Io, id: number, opts: AdminOptions): Promise<void> {
   const answer = await adminApi(io, opts.server).post<{ settlement: Settlement; match: Match }>(

@@ -1,3 +1,4 @@
+import { serverJson } from '../lib/command'
 import type { OptionSchema, OptionsOf } from '../lib/options'
 
 // The admin actions' options: match.ts wires them to commander, match-admin.ts runs them.
@@ -5,15 +6,13 @@ import type { OptionSchema, OptionsOf } from '../lib/options'
 export const simulateOptions = ((z) =>
   z.object({
     mode: z.enum(['live', 'instant'], { error: 'expected live or instant' }),
-    server: z.string().optional(),
-    json: z.boolean().default(false),
+    ...serverJson(z),
   })) satisfies OptionSchema
 
 export const scoreOptions = ((z) =>
   z.object({
     events: z.string().min(1),
-    server: z.string().optional(),
-    json: z.boolean().default(false),
+    ...serverJson(z),
   })) satisfies OptionSchema
 
 export const adminOptions = ((z) =>
@@ -22,8 +21,7 @@ export const adminOptions = ((z) =>
 export const abandonOptions = ((z) =>
   z.object({
     reason: z.string().trim().min(3, 'must be at least 3 characters').max(200).optional(),
-    server: z.string().optional(),
-    json: z.boolean().default(false),
+    ...serverJson(z),
   })) satisfies OptionSchema
 
 export type SimulateOptions = OptionsOf<typeof simulateOptions>

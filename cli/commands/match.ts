@@ -1,5 +1,6 @@
 import { Command } from 'commander'
 import { idArgument } from '../lib/arguments'
+import { pageFlags, runs, runsOnId, serverJson } from '../lib/command'
 import { UsageError } from '../lib/errors'
 import { type Io, printJson } from '../lib/io'
 import { type Match, namesOf, type Player, scoreLines, sidesText } from '../lib/matches'
@@ -39,17 +40,14 @@ const listOptions = ((z) =>
         return parts.join(',')
       }),
     series: intFlag(z, 'a series id', 1, 2 ** 31 - 1).optional(),
-    page: intFlag(z, 'a page number', 1, 1_000_000).default(1),
-    perPage: intFlag(z, 'a page size', 1, 100).default(20),
-    server: z.string().optional(),
-    json: z.boolean().default(false),
+    ...pageFlags(z, 100),
+    ...serverJson(z),
   })) satisfies OptionSchema
 
 const showOptions = ((z) =>
   z.object({
     watch: z.boolean().default(false),
-    server: z.string().optional(),
-    json: z.boolean().default(false),
+    ...serverJson(z),
   })) satisfies OptionSchema
 
 export function matchCommand(io: Io): Command {
@@ -64,15 +62,13 @@ export function matchCommand(io: Io): Command {
     .option('--series <id>', 'only this series')
     .option('--page <n>', 'page number', '1')
     .option('--per-page <n>', 'matches per page (at most 100)', '20')
-  withJson(withServer(list)).action(async (raw) => runList(io, await parseOptions(listOptions, raw)))
+  runs(io, list, listOptions, runList)
 
   const show = new Command('show')
     .description('Show one match: sides, start, status, score and contests. --watch follows it live.')
     .argument('<id>', 'match id')
     .option('--watch', 'open the live scoreboard (q to quit); without a terminal, print each event')
-  withJson(withServer(show)).action(async (id: string, raw) =>
-    runShow(io, idArgument('match id', id), await parseOptions(showOptions, raw)),
-  )
+  runsOnId(io, show, 'match id', showOptions, runShow)
 
   const simulate = new Command('simulate')
     .description(

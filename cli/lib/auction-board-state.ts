@@ -3,6 +3,7 @@ import type { FeedState } from './cable'
 
 // The live auction board's state: what `auction watch` keeps and the board draws.
 
+// TODO(schema): GET /api/auctions/{id}/managers answers z.record(unknown) rows.
 export interface ManagerRow {
   id: number
   franchise_name: string

@@ -3,7 +3,7 @@ import type { z as Zod } from 'zod'
 import { Api, type AuthMode } from './api'
 import { idArgument } from './arguments'
 import type { Io } from './io'
-import { type OptionSchema, parseOptions, resolveServer, withJson, withServer } from './options'
+import { intFlag, type OptionSchema, parseOptions, resolveServer, withJson, withServer } from './options'
 
 // What nearly every command that talks to a server repeats: `--server` and `--json`, its
 // options parsed before it runs, an Api for the server it names.
@@ -43,3 +43,9 @@ export function runsOnId<S extends Zod.ZodType>(
     run(io, idArgument(label, id), await parseOptions(schema, raw)),
   )
 }
+
+/** `--page` and `--per-page` (at most `maxPerPage`, `perPage` by default), to spread into a schema. */
+export const pageFlags = (z: typeof Zod, maxPerPage: number, perPage = 20) => ({
+  page: intFlag(z, 'a page number', 1, 1_000_000).default(1),
+  perPage: intFlag(z, 'a page size', 1, maxPerPage).default(perPage),
+})
