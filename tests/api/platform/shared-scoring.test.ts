@@ -8,7 +8,7 @@ import { client } from '../../helpers/http'
 import { squadOf, upcomingMatch, validTeamBody } from '../../helpers/league'
 import { twoNodes } from '../../helpers/two-nodes'
 
-// Issue 11 item 5: live scoreboards are kept per process; on PostgreSQL a ball stored through
+// Live scoreboards are kept per process; on PostgreSQL a ball stored through
 // one process moves the standings every other process serves (HTTP and /cable).
 
 let nodes: Awaited<ReturnType<typeof twoNodes>>

@@ -7,7 +7,7 @@ import { client } from '../../helpers/http'
 import { type CliWorld, cliWorld } from '../helpers'
 
 /**
- * Issue 16, item 7: Ctrl-C during `fanspole auction run --server` puts the server's clock back
+ * Ctrl-C during `fanspole auction run --server` puts the server's clock back
  * and pauses the auction it started, instead of leaving the clock fast and the auction running.
  * The real executable in a child process, a real SIGINT, the result read through the API.
  */

@@ -4,7 +4,7 @@ import { runCli } from '../helpers'
 import { type LeagueCliWorld, leagueCliWorld } from '../match-world'
 
 // `fanspole social …` against a real server with the demo league (docs/social.md, "CLI, seeds
-// and scenarios"): the "done means" path of issue 14 through the command line.
+// and scenarios"): the social flow end to end through the command line.
 
 let world: LeagueCliWorld
 beforeAll(async () => {
