@@ -1,9 +1,10 @@
+import { afterAll, beforeAll, expect } from 'vitest'
 import { loadConfig } from '../../server/config'
 import { type RunningServer, startServer } from '../../server/main'
 import { durableDatabase } from '../helpers/db'
 import { client } from '../helpers/http'
 import { squadOf, validTeamBody } from '../helpers/league'
-import { tempDir } from './helpers'
+import { type CliResult, runCli, tempDir } from './helpers'
 
 /**
  * A real server on a free port over a temporary database (a SQLite file, or a scratch
@@ -43,6 +44,30 @@ export async function leagueCliWorld(): Promise<LeagueCliWorld> {
       await data.drop()
     },
   }
+}
+
+export interface LeagueCli {
+  /** Set before the file's first test. */
+  world: LeagueCliWorld
+  /** `fanspole …` against the world's server, with its FANSPOLE_HOME. */
+  cli(...args: string[]): Promise<CliResult>
+  /** Signs the CLI in as this account (after signing whoever was in out). */
+  signIn(p: { email: string; password: string }): Promise<void>
+}
+
+/** One league world for the whole file, and the CLI pointed at it: the CLI tests' usual set-up. */
+export function leagueCli(): LeagueCli {
+  const kit = {} as LeagueCli
+  beforeAll(async () => {
+    kit.world = await leagueCliWorld()
+  })
+  afterAll(() => kit.world.close())
+  kit.cli = (...args) => runCli(args, kit.world.env)
+  kit.signIn = async (p) => {
+    await kit.cli('logout')
+    expect((await kit.cli('login', '--email', p.email, '--password', p.password)).code).toBe(0)
+  }
+  return kit
 }
 
 /** The world's upcoming T20 matches, listed once: tests that complete a match must not shift the others' numbers. */

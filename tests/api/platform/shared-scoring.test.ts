@@ -1,11 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { seedDemoLeague } from '../../../seeds/demo-league'
-import { hashPassword } from '../../../server/areas/auth/passwords'
 import { followMatchStandings } from '../../../server/areas/scoring/standings-relay'
 import type { BusMessage } from '../../../server/lib/bus'
 import { TEST_DIALECT } from '../../helpers/db'
 import { client } from '../../helpers/http'
-import { squadOf, upcomingMatch, validTeamBody } from '../../helpers/league'
+import { seedLeague, squadOf, upcomingMatch, validTeamBody } from '../../helpers/league'
 import { twoNodes } from '../../helpers/two-nodes'
 
 // Live scoreboards are kept per process; on PostgreSQL a ball stored through
@@ -35,14 +33,7 @@ describe.skipIf(TEST_DIALECT !== 'postgres')('two server processes scoring one m
   beforeAll(async () => {
     nodes = await twoNodes()
     const deps = nodes.a.deps
-    await seedDemoLeague(deps.db, {
-      seed: 42,
-      nowMs: deps.clock.now(),
-      users: 0,
-      admin: deps.config.admin,
-      demo: deps.config.demo,
-      hashPassword,
-    })
+    await seedLeague(deps)
     a = client(nodes.a.deps)
     b = client(nodes.b.deps)
     admin = await a.admin()
