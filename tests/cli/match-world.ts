@@ -58,9 +58,11 @@ export interface LeagueCli {
 /** One league world for the whole file, and the CLI pointed at it: the CLI tests' usual set-up. */
 export function leagueCli(): LeagueCli {
   const kit = {} as LeagueCli
+  // Starting a server and seeding a league on a file database takes more than Vitest's 10 s
+  // default hook timeout on a loaded 2-core machine.
   beforeAll(async () => {
     kit.world = await leagueCliWorld()
-  })
+  }, 60_000)
   afterAll(() => kit.world.close())
   kit.cli = (...args) => runCli(args, kit.world.env)
   kit.signIn = async (p) => {
@@ -145,4 +147,29 @@ export async function oneBall(
     boundary: ball.runs === 4 || ball.runs === 6,
   }
   return { lineups, event, events: withLineups ? [...lineups, event] : [event] }
+}
+
+/** A player with ₹`rupees` and a team for the match; `access` grants paid-contest creation. */
+export async function teamedPlayer(
+  world: LeagueCliWorld,
+  matchId: number,
+  name: string,
+  rupees: number,
+  access = false,
+) {
+  const p = await world.api.player(name)
+  if (rupees > 0)
+    await world.api.post('/api/admin/wallet/credits', { user_id: p.id, amount: rupees }, world.adminToken)
+  if (access) {
+    const granted = await world.api.post(
+      `/api/admin/users/${p.id}/contest_access`,
+      { note: 'test' },
+      world.adminToken,
+    )
+    expect(granted.status).toBeLessThan(300)
+  }
+  const body = await validTeamBody(world.server.deps, matchId, 'cricket', name)
+  const made = await world.api.post(`/api/matches/${matchId}/user_teams`, body, p.token)
+  expect(made.status).toBe(201)
+  return { ...p, team: made.body.user_team as { id: number } }
 }

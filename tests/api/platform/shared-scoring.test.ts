@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { followMatchStandings } from '../../../server/areas/scoring/standings-relay'
 import type { BusMessage } from '../../../server/lib/bus'
+import { ball } from '../../helpers/cricket-events'
 import { TEST_DIALECT } from '../../helpers/db'
 import { client } from '../../helpers/http'
 import { seedLeague, squadOf, upcomingMatch, validTeamBody } from '../../helpers/league'
@@ -15,18 +16,6 @@ let b: ReturnType<typeof client>
 let matchId: number
 let contestId: number
 let lineup: number[][]
-
-const ball = (batter: number, other: number, bowler: number, runs: number, n: number) => ({
-  type: 'ball',
-  innings: 1,
-  over: 0,
-  ball: n,
-  batter_id: batter,
-  non_striker_id: other,
-  bowler_id: bowler,
-  runs,
-  boundary: runs === 4 || runs === 6,
-})
 
 describe.skipIf(TEST_DIALECT !== 'postgres')('two server processes scoring one match', () => {
   let admin: { token: string }

@@ -1,33 +1,14 @@
 import { describe, expect, it } from 'vitest'
 import { verifyLedger } from '../../../server/areas/ledger/verify'
-import { validTeamBody } from '../../helpers/league'
-import { cricketMatch, leagueCli } from '../match-world'
+import { cricketMatch, leagueCli, teamedPlayer } from '../match-world'
 
 /** `fanspole contest create --bots`, `contest bots`, `auction create --bots` (docs/bots.md). */
 const ctx = leagueCli()
 const { cli } = ctx
 
 async function owner(matchId: number, name: string, rupees: number) {
-  const p = await ctx.world.api.player(name)
-  if (rupees > 0)
-    await ctx.world.api.post(
-      '/api/admin/wallet/credits',
-      { user_id: p.id, amount: rupees },
-      ctx.world.adminToken,
-    )
-  expect(
-    (
-      await ctx.world.api.post(
-        `/api/admin/users/${p.id}/contest_access`,
-        { note: 'test' },
-        ctx.world.adminToken,
-      )
-    ).status,
-  ).toBeLessThan(300)
-  const body = await validTeamBody(ctx.world.server.deps, matchId, 'cricket', name)
-  expect((await ctx.world.api.post(`/api/matches/${matchId}/user_teams`, body, p.token)).status).toBe(201)
-  await cli('logout')
-  expect((await cli('login', '--email', p.email, '--password', p.password)).code).toBe(0)
+  const p = await teamedPlayer(ctx.world, matchId, name, rupees, true)
+  await ctx.signIn(p)
   return p
 }
 

@@ -1,27 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import { validTeamBody } from '../../helpers/league'
-import { cricketMatch, leagueCli } from '../match-world'
+import { cricketMatch, leagueCli, teamedPlayer } from '../match-world'
 
 const ctx = leagueCli()
 const { cli, signIn } = ctx
 
-async function friend(matchId: number, name: string, rupees: number, access = false) {
-  const p = await ctx.world.api.player(name)
-  await ctx.world.api.post(
-    '/api/admin/wallet/credits',
-    { user_id: p.id, amount: rupees },
-    ctx.world.adminToken,
-  )
-  if (access)
-    await ctx.world.api.post(
-      `/api/admin/users/${p.id}/contest_access`,
-      { note: 'test' },
-      ctx.world.adminToken,
-    )
-  const body = await validTeamBody(ctx.world.server.deps, matchId, 'cricket', name)
-  const team = (await ctx.world.api.post(`/api/matches/${matchId}/user_teams`, body, p.token)).body.user_team
-  return { ...p, team: team as { id: number } }
-}
+const friend = (matchId: number, name: string, rupees: number, access = false) =>
+  teamedPlayer(ctx.world, matchId, name, rupees, access)
 
 const unused = async (token: string) => (await ctx.world.api.get('/api/me', token)).body.user.unused_balance
 
