@@ -1,17 +1,13 @@
 import { forUpdate, lockRows } from '../../db/lock'
-import { type AfterCommit, type Tx, withTx } from '../../db/tx'
+import { withTx } from '../../db/tx'
 import type { Deps } from '../../deps'
-import { paiseToRupees } from '../../domain/money'
 import { AppError, notFound } from '../../http/errors'
 import { snapshotPhaseTeams } from '../championship/lock'
 import { championshipAfterMatch } from '../championship/phase-end'
 import { lockPhaseContests } from '../championship-contests/service'
-import { recordActivity } from '../contest-creation/activities'
-import { redirectBotRefunds } from '../contest-creation/bot-stakes'
 import { decideAtLock, lockedActivity } from '../contest-creation/lock'
-import { contestLabel, payFromPool } from '../contests/ledger'
+import { cancelContest } from '../contests/cancel'
 import { contestStream } from '../contests/service'
-import { notify } from '../notifications/service'
 import { findMatch } from './queries'
 
 export const matchStream = (matchId: number) => `match:${matchId}`
@@ -70,73 +66,6 @@ export async function lockMatch(deps: Deps, matchId: number, atMs: number): Prom
     after.publish(matchStream(matchId), { type: 'status', match_status: 'live' })
     return true
   })
-}
-
-/**
- * Cancels a contest and refunds every entry fee not refunded yet to the member's unused
- * balance (one posting that empties the pool), notifies each member (`notifyKind`:
- * contest_cancelled, or contest_deleted when its owner deleted it) and records the activity.
- */
-export async function cancelContest(
-  tx: Tx,
-  after: AfterCommit,
-  contest: { id: number; name: string; match_title: string },
-  reason: string,
-  nowMs: number,
-  notifyKind: 'contest_cancelled' | 'contest_deleted' = 'contest_cancelled',
-): Promise<void> {
-  const members = await tx
-    .selectFrom('contest_members')
-    .select(['id', 'user_id', 'entry_fee_paise'])
-    .where('contest_id', '=', contest.id)
-    .where('refunded', '=', 0)
-    .execute()
-  const paid = new Map<number, number>()
-  for (const m of members) paid.set(m.user_id, (paid.get(m.user_id) ?? 0) + Number(m.entry_fee_paise))
-  // A bot's entry goes back to the owner who staked it (docs/bots.md).
-  const byUser = await redirectBotRefunds(tx, 'contest', contest.id, paid)
-  await payFromPool(tx, after, {
-    contestId: contest.id,
-    label: contestLabel(contest),
-    kind: 'contest_refund',
-    compartment: 'unused',
-    byUser,
-    nowMs,
-  })
-  await tx.updateTable('contest_members').set({ refunded: 1 }).where('contest_id', '=', contest.id).execute()
-  await tx
-    .updateTable('contests')
-    .set({ status: 'cancelled', status_reason: reason, settled_at_ms: nowMs })
-    .where('id', '=', contest.id)
-    .execute()
-  for (const [userId, amount] of byUser) {
-    const refund = amount > 0 ? ` ₹${paiseToRupees(amount)} is back in your unused balance.` : ''
-    await notify(
-      tx,
-      after,
-      userId,
-      {
-        kind: notifyKind,
-        body: `${contest.name} was cancelled: ${reason.toLowerCase()}.${refund}`,
-        data: { contest_id: contest.id },
-      },
-      nowMs,
-    )
-  }
-  after.publish(contestStream(contest.id), { type: 'status', contest_status: 'cancelled', reason })
-  await recordActivity(
-    tx,
-    after,
-    {
-      type: 'contest',
-      contestId: contest.id,
-      kind: notifyKind === 'contest_deleted' ? 'deleted' : 'cancelled',
-      userId: null,
-      body: `Cancelled: ${reason}. Every entry fee went back to unused balance.`,
-      data: { reason },
-    },
-    nowMs,
-  )
 }
 
 /** Abandoned (rained off): no points count, every contest is cancelled and refunded. */
