@@ -41,7 +41,6 @@ import { prizeStructureRoutes } from './areas/prize-structures/routes'
 import { reportRoutes } from './areas/reports/routes'
 import { socialReportRoutes } from './areas/reports/social.routes'
 import { replayRoutes } from './areas/scoring/replay.routes'
-import { maintenanceGate } from './areas/snapshots/maintenance'
 import { snapshotRoutes } from './areas/snapshots/routes'
 import { leaderboardRoutes } from './areas/social/leaderboards.routes'
 import { otherRoutes } from './areas/social/other.routes'
@@ -50,24 +49,13 @@ import { meRoutes } from './areas/users/me.routes'
 import { mediaRoutes } from './areas/users/media'
 import { peopleRoutes } from './areas/users/people.routes'
 import { userRoutes } from './areas/users/routes'
-import { adminWalletRoutes } from './areas/wallet/admin.routes'
-import { attachmentRoutes, UPLOAD_PATH, uploadBodyLimit } from './areas/wallet/attachments.routes'
-import { creditRoutes } from './areas/wallet/credits.routes'
-import { gatewayRoutes } from './areas/wallet/gateway.routes'
-import { kycRoutes } from './areas/wallet/kyc.routes'
-import { kycAdminRoutes } from './areas/wallet/kyc-admin.routes'
-import { passbookRoutes } from './areas/wallet/passbook.routes'
-import { payoutMethodRoutes } from './areas/wallet/payout-methods.routes'
-import { redemptionRoutes } from './areas/wallet/redemptions.routes'
-import { referralRoutes } from './areas/wallet/referrals.routes'
-import { refundRoutes } from './areas/wallet/refunds.routes'
-import { refundAdminRoutes } from './areas/wallet/refunds-admin.routes'
-import { scratchCardRoutes } from './areas/wallet/scratch-cards.routes'
+import { UPLOAD_PATH, uploadBodyLimit, walletRoutes } from './areas/wallet'
 import type { CableServer } from './cable/types'
 import type { Deps } from './deps'
 import { edgeHeaders } from './http/edge'
 import { errorHandler } from './http/error-handler'
 import { AppError } from './http/errors'
+import { maintenanceGate } from './http/maintenance'
 import { apiSteps, chain } from './http/middleware'
 import { mountApiDocs } from './http/openapi'
 import { type AppEnv, currentAdmin } from './http/router'
@@ -171,19 +159,7 @@ export function createApp(deps: Deps, options: { cable?: CableServer } = {}) {
   app.route('/', adminMatchRoutes(deps))
   app.route('/', matchFixtureRoutes(deps))
   app.route('/', replayRoutes(deps))
-  app.route('/', adminWalletRoutes(deps))
-  app.route('/', kycRoutes(deps))
-  app.route('/', payoutMethodRoutes(deps))
-  app.route('/', attachmentRoutes(deps))
-  app.route('/', redemptionRoutes(deps))
-  app.route('/', refundRoutes(deps))
-  app.route('/', refundAdminRoutes(deps))
-  app.route('/', kycAdminRoutes(deps))
-  app.route('/', creditRoutes(deps))
-  app.route('/', passbookRoutes(deps))
-  app.route('/', gatewayRoutes(deps))
-  app.route('/', scratchCardRoutes(deps))
-  app.route('/', referralRoutes(deps))
+  app.route('/', walletRoutes(deps))
   app.route('/', mediaRoutes())
   app.route('/', crestRoutes(deps))
   app.route('/', auctionRoutes(deps))

@@ -1,6 +1,6 @@
 import type { WebSocket } from 'ws'
-import { type AccessCheck, resolveAccessToken } from '../areas/auth/tokens'
 import type { Deps } from '../deps'
+import { type AccessCheck, resolveAccessToken } from '../http/access-tokens'
 import type { AuthUser } from '../http/router'
 import { type DisconnectReason, frames, parseActionData, parseCommand, parseIdentifier } from './protocol'
 import type { Frame, StreamHub } from './streams'

@@ -6,12 +6,12 @@ import {
   type ServerOptions,
   type ServerResponse,
 } from 'node:http'
-import { knownAccess, lastKnownUser, resolveAccessTokenAt } from '../areas/auth/token-cache'
-import type { AccessCheck } from '../areas/auth/tokens'
-import { maintenanceReason } from '../areas/snapshots/maintenance'
 import type { Deps } from '../deps'
+import type { AccessCheck } from './access-tokens'
 import { keepsAny, keptAnswer } from './answer-cache'
 import { CALLER_ID, jsonHeaders } from './edge'
+import { maintenanceReason } from './maintenance'
+import { knownAccess, lastKnownUser, resolveAccessTokenAt } from './token-cache'
 
 /**
  * Answers a GET whose answer the answer cache (answer-cache.ts) holds in the node request
@@ -32,7 +32,7 @@ import { CALLER_ID, jsonHeaders } from './edge'
 export function withFastReads(deps: Deps, listener: RequestListener): RequestListener {
   if (!deps.config.answerCache) return listener
   return (incoming, outgoing) => {
-    // The maintenance gate (areas/snapshots/maintenance.ts) is answered by the full path.
+    // The maintenance gate (maintenance.ts) is answered by the full path.
     if (maintenanceReason(deps) !== null) return listener(incoming, outgoing)
     const request = incoming.method === 'GET' ? plainRequest(incoming) : undefined
     if (!request) return listener(incoming, outgoing)

@@ -1,11 +1,11 @@
 import type { MiddlewareHandler } from 'hono'
-import { resolveAccessTokenAt } from '../areas/auth/token-cache'
-import { resolveAccessToken } from '../areas/auth/tokens'
 import type { Deps } from '../deps'
+import { resolveAccessToken } from './access-tokens'
 import { requestMark } from './answer-cache'
 import { AppError } from './errors'
 import { parseFields, selectEnvelope } from './fields'
 import type { AppEnv } from './router'
+import { resolveAccessTokenAt } from './token-cache'
 
 /**
  * Forms are welcome wherever JSON is: the original clients posted multipart and

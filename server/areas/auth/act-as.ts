@@ -3,7 +3,7 @@ import type { UserRow } from '../../db/schema'
 import { withTx } from '../../db/tx'
 import type { Deps } from '../../deps'
 import { AppError, forbidden } from '../../http/errors'
-import { hashSecret, newSecret } from './secrets'
+import { hashSecret, newSecret } from '../../lib/secrets'
 
 /**
  * An admin acting as a user (`fanspole --as <username>`, docs/classroom.md): an access token

@@ -1,5 +1,5 @@
 import type { Tx } from '../../db/tx'
-import { deriveSecret, hashSecret } from './secrets'
+import { deriveSecret, hashSecret } from '../../lib/secrets'
 import { revokeFamily, type TokenPair, type TokenTtls, tokenPair } from './tokens'
 
 /**

@@ -1,8 +1,6 @@
 import { randomUUID } from 'node:crypto'
-import { type Param, preparedFirst } from '../../db/prepared'
-import type { Db, Executor } from '../../db/tx'
-import type { AuthUser } from '../../http/router'
-import { hashSecret, newSecret } from './secrets'
+import type { Executor } from '../../db/tx'
+import { hashSecret, newSecret } from '../../lib/secrets'
 
 /**
  * Opaque bearer tokens. Access tokens live 2 hours; refresh tokens rotate on every use
@@ -125,63 +123,4 @@ export async function familyOfToken(db: Executor, token: string): Promise<string
     .where('token_hash', '=', hash)
     .executeTakeFirst()
   return refresh?.family_id
-}
-
-export type AccessCheck = { ok: true; user: AuthUser } | { ok: false; problem: string }
-
-/** The one query every signed-in request runs: compiled once (db/prepared.ts). */
-const tokenRow = preparedFirst((db, param: Param<{ hash: string }>) =>
-  db
-    .selectFrom('oauth_access_tokens as t')
-    .innerJoin('users as u', 'u.id', 't.user_id')
-    .select([
-      't.id as token_id',
-      't.family_id',
-      't.client_id',
-      't.expires_at_ms',
-      't.revoked_at_ms',
-      'u.id',
-      'u.slug',
-      'u.username',
-      'u.email',
-      'u.role',
-      'u.status',
-    ])
-    .where('t.token_hash', '=', param('hash')),
-)
-
-/** Resolves a bearer token to its user, on every authenticated request and /cable connect. */
-export async function resolveAccessToken(db: Db, token: string, wallNowMs: number): Promise<AccessCheck> {
-  return checkAccess(await lookUpAccess(db, hashSecret(token)), wallNowMs)
-}
-
-/** What a token hash resolves to in the database, before the clock is asked. */
-export type AccessRow = { ok: true; user: AuthUser; expiresAtMs: number } | { ok: false; problem: string }
-
-export async function lookUpAccess(db: Db, hash: string): Promise<AccessRow> {
-  const row = await tokenRow(db, { hash })
-  if (!row) return { ok: false, problem: 'The access token is invalid' }
-  if (row.revoked_at_ms !== null) return { ok: false, problem: 'The access token was revoked' }
-  if (row.status !== 'active') return { ok: false, problem: 'This account is not active' }
-  return {
-    ok: true,
-    expiresAtMs: Number(row.expires_at_ms),
-    user: {
-      id: row.id,
-      slug: row.slug,
-      username: row.username,
-      email: row.email,
-      role: row.role,
-      tokenId: row.token_id,
-      familyId: row.family_id,
-      clientId: row.client_id,
-    },
-  }
-}
-
-/** Expiry runs on wall time: a token found valid earlier may have expired since. */
-export function checkAccess(row: AccessRow, wallNowMs: number): AccessCheck {
-  if (!row.ok) return row
-  if (row.expiresAtMs <= wallNowMs) return { ok: false, problem: 'The access token has expired' }
-  return { ok: true, user: row.user }
 }

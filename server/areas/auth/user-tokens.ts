@@ -1,6 +1,6 @@
 import type { TokenPurpose } from '../../db/schema'
 import type { Executor } from '../../db/tx'
-import { hashSecret, newSecret } from './secrets'
+import { hashSecret, newSecret } from '../../lib/secrets'
 
 /**
  * One-time tokens mailed to people: password resets and account activation (which also

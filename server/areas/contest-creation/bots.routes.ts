@@ -4,8 +4,8 @@ import { moneyRoute, requestDeps } from '../../http/idempotency'
 import { idParam } from '../../http/ids'
 import { errors, json, jsonBody } from '../../http/responses'
 import { bearerSecurity, createRouter, currentUser } from '../../http/router'
-import { type ContestKind, seatContestBots } from '../../sim/contest-bots'
 import { FANTASY_BOT_STRATEGIES } from '../../sim/fantasy-bots'
+import { type ContestKind, seatContestBots } from '../bots'
 
 /** The most bots one call seats (a contest has at most 500 seats; several calls fill more). */
 export const MAX_BOTS_PER_CALL = 100

@@ -3,7 +3,7 @@ import type BetterSqlite3 from 'better-sqlite3'
 import { openDatabase } from '../../db/dialect'
 import { migrateToLatest } from '../../db/migrate'
 import { AppError } from '../../http/errors'
-import { maintenanceError } from './maintenance'
+import { maintenanceError } from '../../http/maintenance'
 
 /**
  * Puts the rows of the snapshot `file` into the running SQLite database, in place.

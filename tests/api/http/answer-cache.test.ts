@@ -9,7 +9,7 @@ import { client } from '../../helpers/http'
 import { leagueWorld, upcomingMatch } from '../../helpers/league'
 
 /**
- * The answer cache and the token cache (server/http/answer-cache.ts, areas/auth/token-cache.ts)
+ * The answer cache and the token cache (server/http/answer-cache.ts, http/token-cache.ts)
  * never serve what the database no longer holds: every kind of write, from this process or
  * another connection, and the clock passing a match start, makes the next read fresh.
  */

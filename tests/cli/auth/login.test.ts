@@ -1,7 +1,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { hashSecret } from '../../../server/areas/auth/secrets'
+import { hashSecret } from '../../../server/lib/secrets'
 import { makeUser } from '../../helpers/deps'
 import { type CliWorld, cliWorld, readCredentials, runCli } from '../helpers'
 

@@ -1,0 +1,87 @@
+import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query'
+import { Link, useParams } from 'react-router'
+import { POST_MAX_CHARS } from '../../../../server/domain/social-text'
+import { Button } from '../../components/Button'
+import { EmptyState, Loading, PageHead } from '../../components/Common'
+import { Alert } from '../../components/Field'
+import { useSignedIn } from '../../lib/use-session'
+import {
+  Composer,
+  ContestLike,
+  contestPostsQuery,
+  createContestPost,
+  type Post,
+  PostCard,
+  postsStyles as styles,
+  useTopicLive,
+} from '../posts'
+import { contestQuery } from './api'
+
+/**
+ * `/contests/:id/comments`: the contest's posts, newest first, each with its latest comments;
+ * a post box for players; live (TopicChannel) once the topic exists — the first post makes it,
+ * and the refetch after posting brings its id.
+ */
+export function ContestPostsPage() {
+  const id = Number(useParams().id)
+  const contest = useQuery(contestQuery(id))
+  const posts = useInfiniteQuery(contestPostsQuery(id))
+  const topic = posts.data?.pages[0]?.topic
+  const live = useTopicLive(topic?.id)
+  const list = posts.data?.pages.flatMap((p) => p.posts) ?? []
+  return (
+    <div className={styles.narrow} data-testid="contest-posts" data-live={live || undefined}>
+      <PageHead
+        title={contest.data ? `${contest.data.name}: talk` : 'Contest talk'}
+        subtitle={<Link to={`/contests/${id}`}>Back to the contest</Link>}
+        actions={contest.data ? <ContestLike contest={contest.data} /> : null}
+      />
+      <PostBox contestId={id} />
+      {posts.isPending ? (
+        <Loading />
+      ) : posts.isError ? (
+        <Alert>{posts.error.message}</Alert>
+      ) : list.length === 0 ? (
+        <EmptyState title="No posts yet">Start the conversation about this contest.</EmptyState>
+      ) : (
+        <div className={styles.list}>
+          {list.map((p) => (
+            <PostCard key={p.id} post={p} />
+          ))}
+          {posts.hasNextPage ? (
+            <Button
+              variant="secondary"
+              block
+              busy={posts.isFetchingNextPage}
+              onClick={() => void posts.fetchNextPage()}
+              data-testid="load-more"
+            >
+              Load older posts
+            </Button>
+          ) : null}
+        </div>
+      )}
+    </div>
+  )
+}
+
+function PostBox({ contestId }: { contestId: number }) {
+  const client = useQueryClient()
+  const signedIn = useSignedIn()
+  if (!signedIn) return <p className={styles.hint}>Sign in to post.</p>
+  return (
+    <Composer
+      placeholder="Say something about this contest"
+      max={POST_MAX_CHARS}
+      submitLabel="Post"
+      testId="post-box"
+      onSend={(content) => createContestPost(contestId, content)}
+      onSent={(answer) => {
+        const { post } = answer as { post: Post }
+        void client.invalidateQueries({ queryKey: contestPostsQuery(contestId).queryKey })
+        void client.invalidateQueries({ queryKey: ['feeds'] })
+        client.setQueryData(['post', post.id], post)
+      }}
+    />
+  )
+}
