@@ -45,6 +45,7 @@ export async function deleteOwnedContest(deps: Deps, type: ContestType, id: numb
 }
 
 /** Removes other players' entries before the start, each refunded to its player's unused balance. */
+// Longer than 70 lines: the checks, refunds, notices and activity of a removal in one transaction.
 export async function removeMembers(
   deps: Deps,
   type: ContestType,
