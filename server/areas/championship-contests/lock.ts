@@ -1,7 +1,6 @@
 import { forUpdate } from '../../db/lock'
 import type { AfterCommit, Tx } from '../../db/tx'
-import { decideAtLock, lockedActivity } from '../contest-creation/lock'
-import { type CancelNotice, cancelAndRefund } from '../contests/cancel'
+import { cancelAndRefund, decideAtLock, lockedActivity } from '../contests'
 import { championshipLabel, payChampionshipPool } from './ledger'
 import { type PhaseWindow, phaseWindow } from './phase-window'
 
@@ -50,7 +49,7 @@ export function cancelChampionshipContest(
   phaseLabel: string,
   reason: string,
   nowMs: number,
-  notifyKind: CancelNotice = 'contest_cancelled',
+  notifyKind: 'contest_cancelled' | 'contest_deleted' = 'contest_cancelled',
 ) {
   const refund = (byUser: Map<number, number>) =>
     payChampionshipPool(tx, after, {

@@ -10,8 +10,7 @@ import {
   winnerCount,
 } from '../../domain/prizes'
 import { AppError, invalid, notFound } from '../../http/errors'
-import { recordActivity, usernameOf, wasRemoved } from '../contest-creation/activities'
-import { visibleContest } from '../contest-creation/visibility'
+import { recordActivity, usernameOf, visibleContest, wasRemoved } from '../contests'
 import { championshipLabel, chargeChampionshipEntry } from './ledger'
 import { type PhaseWindow, phaseLocked, phaseWindow } from './phase-window'
 

@@ -3,15 +3,21 @@ import { withTx } from '../../db/tx'
 import type { Deps } from '../../deps'
 import { paiseToRupees } from '../../domain/money'
 import { invalid, notFound } from '../../http/errors'
-import { cancelChampionshipContest } from '../championship-contests/service'
-import { cancelContest } from '../contests/cancel'
-import { contestStream } from '../contests/service'
+import { cancelChampionshipContest } from '../championship-contests'
+import {
+  type ContestType,
+  cancelContest,
+  contestStream,
+  contestStreamOf,
+  recordActivity,
+  refundPayees,
+  usernameOf,
+  type Viewer,
+  visibleContest,
+} from '../contests'
 import { notify } from '../notifications/service'
-import { type ContestType, contestStreamOf, recordActivity, usernameOf } from './activities'
-import { refundPayees } from './bot-stakes'
 import { refundEntry } from './money'
 import { assertChangeable, entriesOf, loadOwned } from './owned'
-import { type Viewer, visibleContest } from './visibility'
 
 /**
  * The owner takes money back out of a contest (docs/contest-creation.md "Owner controls"):
@@ -45,7 +51,6 @@ export async function deleteOwnedContest(deps: Deps, type: ContestType, id: numb
 }
 
 /** Removes other players' entries before the start, each refunded to its player's unused balance. */
-// Longer than 70 lines: the checks, refunds, notices and activity of a removal in one transaction.
 export async function removeMembers(
   deps: Deps,
   type: ContestType,

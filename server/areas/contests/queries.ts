@@ -156,37 +156,3 @@ export async function joinedContestsCount(db: Executor, userId: number): Promise
     .executeTakeFirstOrThrow()
   return Number(row.n)
 }
-
-type CancelType = 'contest' | 'championship_contest'
-
-/** The entries of a daily or championship contest not refunded yet. */
-export function unrefundedEntries(db: Executor, type: CancelType, contestId: number) {
-  return db
-    .selectFrom(type === 'contest' ? 'contest_members' : 'championship_contest_members')
-    .select(['user_id', 'entry_fee_paise'])
-    .where('contest_id', '=', contestId)
-    .where('refunded', '=', 0)
-    .execute()
-}
-
-/** Every entry of the contest refunded, and the contest cancelled with its reason. */
-export async function markCancelled(
-  db: Executor,
-  type: CancelType,
-  contestId: number,
-  reason: string,
-  nowMs: number,
-) {
-  const cancelled = { status: 'cancelled' as const, status_reason: reason, settled_at_ms: nowMs }
-  if (type === 'contest') {
-    await db.updateTable('contest_members').set({ refunded: 1 }).where('contest_id', '=', contestId).execute()
-    await db.updateTable('contests').set(cancelled).where('id', '=', contestId).execute()
-  } else {
-    await db
-      .updateTable('championship_contest_members')
-      .set({ refunded: 1 })
-      .where('contest_id', '=', contestId)
-      .execute()
-    await db.updateTable('championship_contests').set(cancelled).where('id', '=', contestId).execute()
-  }
-}

@@ -1,17 +1,12 @@
-import { forUpdate, lockRows } from '../../db/lock'
+import { lockRows } from '../../db/lock'
 import { withTx } from '../../db/tx'
 import type { Deps } from '../../deps'
 import { AppError, notFound } from '../../http/errors'
-import { snapshotPhaseTeams } from '../championship/lock'
-import { championshipAfterMatch } from '../championship/phase-end'
-import { lockPhaseContests } from '../championship-contests/service'
-import { decideAtLock, lockedActivity } from '../contest-creation/lock'
-import { cancelContest } from '../contests/cancel'
-import { contestStream } from '../contests/service'
-import { findMatch } from './queries'
-
-export const matchStream = (matchId: number) => `match:${matchId}`
-export const lockJobKey = (matchId: number) => `match:${matchId}:lock`
+import { snapshotPhaseTeams } from '../championship'
+import { lockPhaseContests } from '../championship-contests'
+import { cancelMatchContests, lockMatchContests } from '../contests'
+import { findMatch, lockJobKey, matchStream } from '../matches'
+import { championshipAfterMatch } from './championship'
 
 /**
  * Upcoming → live at the start time: teams freeze, other players' teams become visible,
@@ -29,35 +24,7 @@ export async function lockMatch(deps: Deps, matchId: number, atMs: number): Prom
       .set({ status: 'live', locked_at_ms: atMs })
       .where('id', '=', matchId)
       .execute()
-    // Locked, all at once and before any refund: a join still in flight finishes first and is
-    // counted (or waits, and then finds the contest locked).
-    const contests = await tx
-      .selectFrom('contests')
-      .selectAll()
-      .where('match_id', '=', matchId)
-      .where('status', '=', 'open')
-      .orderBy('id')
-      .$call(forUpdate(tx))
-      .execute()
-    for (const c of contests) {
-      const decision = await decideAtLock(
-        tx,
-        'contest',
-        c,
-        'The contest did not fill before the match started',
-      )
-      if (decision.action === 'cancel') {
-        await cancelContest(tx, after, { ...c, match_title: match.title }, decision.reason, atMs)
-      } else {
-        await tx
-          .updateTable('contests')
-          .set({ status: 'locked', ...decision.rescaled })
-          .where('id', '=', c.id)
-          .execute()
-        after.publish(contestStream(c.id), { type: 'status', contest_status: 'locked' })
-        await lockedActivity(tx, after, 'contest', c.id, decision, atMs)
-      }
-    }
+    await lockMatchContests(tx, after, match, atMs)
     // Championship: every classic team of the match's phase, as it stands now, plays this match.
     await snapshotPhaseTeams(tx, after, { ...match, event_time_ms: Number(match.event_time_ms) }, atMs)
     // Its championship contests close with the phase's first match (later ones find none open).
@@ -86,15 +53,7 @@ export async function abandonMatch(
       .set({ status: 'abandoned', completed_at_ms: now, result_text: reason, sim_mode: null })
       .where('id', '=', matchId)
       .execute()
-    const contests = await tx
-      .selectFrom('contests')
-      .select(['id', 'name'])
-      .where('match_id', '=', matchId)
-      .where('status', 'in', ['open', 'locked'])
-      .orderBy('id')
-      .$call(forUpdate(tx))
-      .execute()
-    for (const c of contests) await cancelContest(tx, after, { ...c, match_title: match.title }, reason, now)
+    await cancelMatchContests(tx, after, match, reason, now)
     await deps.scheduler.cancel(tx, lockJobKey(matchId))
     after.publish(matchStream(matchId), { type: 'status', match_status: 'abandoned' })
   })
