@@ -4,6 +4,8 @@ import { serveStatic } from '@hono/node-server/serve-static'
 import { OpenAPIHono } from '@hono/zod-openapi'
 import type { MiddlewareHandler } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
+import { meRoutes } from './areas/account/me.routes'
+import { signUpRoutes } from './areas/account/sign-up.routes'
 import { actAsRoutes } from './areas/admin/act-as.routes'
 import { adminRoutes } from './areas/admin/routes'
 import { auctionManagerRoutes } from './areas/auctions/manager.routes'
@@ -45,7 +47,6 @@ import { snapshotRoutes } from './areas/snapshots/routes'
 import { leaderboardRoutes } from './areas/social/leaderboards.routes'
 import { otherRoutes } from './areas/social/other.routes'
 import { teamRoutes } from './areas/teams/routes'
-import { meRoutes } from './areas/users/me.routes'
 import { mediaRoutes } from './areas/users/media'
 import { peopleRoutes } from './areas/users/people.routes'
 import { userRoutes } from './areas/users/routes'
@@ -129,6 +130,7 @@ export function createApp(deps: Deps, options: { cable?: CableServer } = {}) {
   })
 
   app.route('/', authRoutes(deps))
+  app.route('/', signUpRoutes(deps))
   app.route('/', userRoutes(deps))
   app.route('/', peopleRoutes(deps))
   app.route('/', otherRoutes(deps))

@@ -8,13 +8,13 @@ import { PageMetaSchema, pageMeta, pagingQuery, toPage } from '../../http/paging
 import { errors, json, jsonBody } from '../../http/responses'
 import { bearerSecurity, createRouter } from '../../http/router'
 import { multilineText } from '../../http/text'
+import { adminCreateUser } from '../account/sign-up'
 import { userBalances, walletJson } from '../ledger/service'
 import { listOutbox } from '../mail/service'
 import { NotificationSchema } from '../notifications/routes'
 import { notify } from '../notifications/service'
 import { findUserByEmail, findUserById, findUserBySlug, findUserByUsername } from '../users/queries'
 import { email, password, username } from '../users/schemas'
-import { adminCreateUser } from '../users/service'
 
 const OutboxMessageSchema = z
   .object({

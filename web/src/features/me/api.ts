@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import type { MeJson } from '../../../../server/areas/users/service'
+import type { MeJson } from '../../../../server/areas/account/me'
 import { get, put } from '../../lib/api'
 import { cacheMe, isSignedIn } from '../../lib/session'
 
