@@ -12084,9 +12084,7 @@ export type paths = {
                                 };
                                 description: string;
                                 name: string;
-                                point_system: {
-                                    [key: string]: unknown;
-                                } | null;
+                                point_system: components["schemas"]["PointSystem"] & (Record<string, never> | null);
                                 refunds: string[];
                                 slug: string;
                                 team_rules: {

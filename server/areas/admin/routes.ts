@@ -1,20 +1,15 @@
 import { createRoute, z } from '@hono/zod-openapi'
-import { containsText, countRows } from '../../db/query'
-import { withTx } from '../../db/tx'
 import type { Deps } from '../../deps'
-import { invalid, notFound } from '../../http/errors'
 import { idField } from '../../http/ids'
-import { PageMetaSchema, pageMeta, pagingQuery, toPage } from '../../http/paging'
+import { PageMetaSchema, pagingQuery, toPage } from '../../http/paging'
 import { errors, json, jsonBody } from '../../http/responses'
 import { bearerSecurity, createRouter } from '../../http/router'
 import { multilineText } from '../../http/text'
-import { adminCreateUser } from '../account/sign-up'
-import { userBalances, walletJson } from '../ledger/service'
 import { listOutbox } from '../mail/service'
 import { NotificationSchema } from '../notifications/routes'
-import { notify } from '../notifications/service'
-import { findUserByEmail, findUserById, findUserBySlug, findUserByUsername } from '../users/queries'
 import { email, password, username } from '../users/schemas'
+import { adminCreateUser } from '../account/sign-up'
+import { adminUser, adminUsers, notifyUser } from './service'
 
 const OutboxMessageSchema = z
   .object({
@@ -44,24 +39,6 @@ const AdminUserSchema = z
     created_at_in_millis: z.number().int(),
   })
   .openapi('AdminUser')
-
-type UserRow = NonNullable<Awaited<ReturnType<typeof findUserById>>>
-
-/** An account as admins see it: identity, state and the three wallet balances. */
-async function adminUserJson(deps: Deps, u: UserRow) {
-  return {
-    id: u.id,
-    slug: u.slug,
-    username: u.username,
-    email: u.email,
-    full_name: u.full_name,
-    role: u.role,
-    status: u.status,
-    email_verified: u.email_verified_at_ms !== null,
-    ...walletJson(await userBalances(deps.db, u.id)),
-    created_at_in_millis: Number(u.created_at_ms),
-  }
-}
 
 export function adminRoutes(deps: Deps) {
   const app = createRouter()
@@ -110,17 +87,7 @@ export function adminRoutes(deps: Deps) {
     }),
     async (c) => {
       const query = c.req.valid('query')
-      const page = toPage(query)
-      let q = deps.db.selectFrom('users')
-      if (query.q) {
-        const text = query.q
-        q = q.where((eb) => eb.or([containsText('username_key', text), containsText('email', text)]))
-      }
-      if (query.role) q = q.where('role', '=', query.role)
-      const total = await countRows(q)
-      const rows = await q.selectAll().orderBy('id').limit(page.per_page).offset(page.offset).execute()
-      const users = await Promise.all(rows.map((u) => adminUserJson(deps, u)))
-      return c.json({ users, meta: pageMeta(page, total) }, 200)
+      return c.json(await adminUsers(deps, { q: query.q, role: query.role }, toPage(query)), 200)
     },
   )
 
@@ -140,14 +107,7 @@ export function adminRoutes(deps: Deps) {
       },
     }),
     async (c) => {
-      const ref = c.req.valid('param').ref.trim()
-      const user = /^\d+$/.test(ref)
-        ? await findUserById(deps.db, Number(ref))
-        : ref.includes('@')
-          ? await findUserByEmail(deps.db, ref)
-          : ((await findUserBySlug(deps.db, ref)) ?? (await findUserByUsername(deps.db, ref)))
-      if (!user) throw notFound('User')
-      return c.json({ user: await adminUserJson(deps, user) }, 200)
+      return c.json({ user: await adminUser(deps, c.req.valid('param').ref) }, 200)
     },
   )
 
@@ -234,21 +194,8 @@ export function adminRoutes(deps: Deps) {
       },
     }),
     async (c) => {
-      const body = c.req.valid('json')
-      const named = [body.user_id, body.email, body.slug].filter((v) => v !== undefined)
-      if (named.length !== 1)
-        throw invalid({ base: ['name the user with exactly one of user_id, email or slug'] })
-      const user =
-        body.user_id !== undefined
-          ? await findUserById(deps.db, body.user_id)
-          : body.email !== undefined
-            ? await findUserByEmail(deps.db, body.email)
-            : await findUserBySlug(deps.db, body.slug as string)
-      if (!user) throw notFound('User')
-      const notification = await withTx(deps, (tx, after) =>
-        notify(tx, after, user.id, { kind: body.kind, body: body.body }, deps.clock.now()),
-      )
-      return c.json({ notification }, 201)
+      const { kind, body, ...to } = c.req.valid('json')
+      return c.json({ notification: await notifyUser(deps, to, { kind, body }) }, 201)
     },
   )
 

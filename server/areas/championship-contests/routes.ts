@@ -2,7 +2,7 @@ import { createRoute, z } from '@hono/zod-openapi'
 import type { Deps } from '../../deps'
 import { rupeesToPaise } from '../../domain/money'
 import { codeLookupLimit } from '../../http/code-lookup'
-import { invalid, notFound } from '../../http/errors'
+import { invalid } from '../../http/errors'
 import { moneyRoute, requestDeps } from '../../http/idempotency'
 import { idField, idParam } from '../../http/ids'
 import { PageMetaSchema, pageMeta, pagingQuery, toPage } from '../../http/paging'
@@ -120,20 +120,9 @@ export function championshipContestRoutes(deps: Deps) {
     async (c) => {
       const q = c.req.valid('query')
       const page = toPage(q)
-      const row = await deps.db
-        .selectFrom('championship_contests')
-        .select(['id', 'is_private', 'created_by_id', 'invite_code'])
-        .where('id', '=', c.req.valid('param').id)
-        .executeTakeFirst()
-      if (!row) throw notFound('Contest')
       const u = c.get('user')
-      await visibleContest(
-        deps.db,
-        'championship_contest',
-        row,
-        u ? { id: u.id, role: u.role } : null,
-        q.invite_code,
-      )
+      const viewer = u ? { id: u.id, role: u.role } : null
+      await visibleContest(deps.db, 'championship_contest', c.req.valid('param').id, viewer, q.invite_code)
       const view = await championshipContestView(
         deps,
         c.req.valid('param').id,

@@ -1,13 +1,12 @@
 import { createRoute, z } from '@hono/zod-openapi'
 import type { Deps } from '../../deps'
-import { notFound } from '../../http/errors'
 import { idField, idParams } from '../../http/ids'
-import { pageMeta, pagingQuery, toPage } from '../../http/paging'
+import { pagingQuery, toPage } from '../../http/paging'
 import { errors, json } from '../../http/responses'
 import { bearerSecurity, createRouter, currentUser } from '../../http/router'
-import { scoreRowsJson } from './history'
+import { myPhaseResults, phaseLeaderboard, requirePhase as requirePhaseOf } from './leaderboard'
 import { phaseFilters, selectedIdsFor } from './players'
-import { findPhase, phaseBase, phasePlayers } from './queries'
+import { phasePlayers, phasesOf } from './queries'
 import {
   ClassicTeamScoreRowSchema,
   LeaderboardSchema,
@@ -15,19 +14,14 @@ import {
   PhasePlayerSchema,
   SeriesPhaseSchema,
 } from './schemas'
-import { phaseStandings } from './scoring'
-import { phasePlayerJson, phasesJson, userCard } from './serialize'
+import { phasePlayerJson, phasesJson } from './serialize'
 
 const idParam = idParams('id')
 
 export function championshipPhaseRoutes(deps: Deps) {
   const app = createRouter()
 
-  async function requirePhase(id: number) {
-    const phase = await findPhase(deps.db, id)
-    if (!phase) throw notFound('Phase')
-    return phase
-  }
+  const requirePhase = (id: number) => requirePhaseOf(deps, id)
 
   app.openapi(
     createRoute({
@@ -46,9 +40,7 @@ export function championshipPhaseRoutes(deps: Deps) {
     async (c) => {
       const me = currentUser(c)
       const { series_id } = c.req.valid('query')
-      let q = phaseBase(deps.db)
-      if (series_id !== undefined) q = q.where('ph.series_id', '=', series_id)
-      const phases = await q.orderBy('ph.starts_at_ms').orderBy('ph.phase_no').orderBy('ph.id').execute()
+      const phases = await phasesOf(deps.db, series_id)
       return c.json({ series_phases: await phasesJson(deps.db, phases, me.id, deps.clock.now()) }, 200)
     },
   )
@@ -119,54 +111,8 @@ export function championshipPhaseRoutes(deps: Deps) {
       responses: { 200: json(LeaderboardSchema, 'Leaderboard'), ...errors(401, 404, 422) },
     }),
     async (c) => {
-      const me = currentUser(c)
-      const phase = await requirePhase(c.req.valid('param').id)
       const page = toPage(c.req.valid('query'))
-      const board = await phaseStandings(deps.db, phase.id)
-      const slice = board.slice(page.offset, page.offset + page.per_page)
-      const mine = board.find((s) => s.userId === me.id)
-      const shown = mine ? [...slice, mine] : slice
-      const subs = shown.length
-        ? await deps.db
-            .selectFrom('classic_team_scores')
-            .select([
-              'classic_team_id',
-              (eb) => eb.fn.sum<number>('free_sub_used').as('free'),
-              (eb) => eb.fn.sum<number>('paid_sub_used').as('paid'),
-            ])
-            .where(
-              'classic_team_id',
-              'in',
-              shown.map((s) => s.teamId),
-            )
-            .groupBy('classic_team_id')
-            .execute()
-        : []
-      const sums = new Map(subs.map((s) => [s.classic_team_id, s]))
-      const users = await userCard(
-        deps.db,
-        shown.map((s) => s.userId),
-      )
-      const row = (s: (typeof board)[number]) => {
-        const u = users.get(s.userId)
-        return {
-          id: s.teamId,
-          score: s.scoreX2 / 2,
-          rank: s.rank,
-          sum_free_sub_used: Number(sums.get(s.teamId)?.free ?? 0),
-          sum_paid_sub_used: Number(sums.get(s.teamId)?.paid ?? 0),
-          series_phase_id: phase.id,
-          user: { id: s.userId, team_name: u?.team_name ?? null, image: u?.image ?? null },
-        }
-      }
-      return c.json(
-        {
-          classic_teams: slice.map(row),
-          current_user_classic_team: mine ? row(mine) : null,
-          meta: pageMeta(page, board.length),
-        },
-        200,
-      )
+      return c.json(await phaseLeaderboard(deps, c.req.valid('param').id, currentUser(c).id, page), 200)
     },
   )
 
@@ -184,15 +130,7 @@ export function championshipPhaseRoutes(deps: Deps) {
       },
     }),
     async (c) => {
-      const me = currentUser(c)
-      const phase = await requirePhase(c.req.valid('param').id)
-      const mine = await deps.db
-        .selectFrom('classic_teams')
-        .select('id')
-        .where('user_id', '=', me.id)
-        .where('phase_id', '=', phase.id)
-        .executeTakeFirst()
-      const rows = mine ? await scoreRowsJson(deps.db, { classicTeamId: mine.id }) : []
+      const rows = await myPhaseResults(deps, c.req.valid('param').id, currentUser(c).id)
       return c.json({ classic_team_scores: rows }, 200)
     },
   )

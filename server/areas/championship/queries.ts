@@ -138,3 +138,46 @@ export async function lockedStateOf(db: Executor, teamId: number): Promise<Locke
     .executeTakeFirst()
   return last ? { player_ids: idsOf(last.player_ids), free_left: last.free_left } : null
 }
+
+/** Free and paid substitutions each team has used over its scored matches. */
+export async function subsUsed(db: Executor, teamIds: number[]) {
+  if (teamIds.length === 0) return new Map<number, { free: number; paid: number }>()
+  const rows = await db
+    .selectFrom('classic_team_scores')
+    .select([
+      'classic_team_id',
+      (eb) => eb.fn.sum<number>('free_sub_used').as('free'),
+      (eb) => eb.fn.sum<number>('paid_sub_used').as('paid'),
+    ])
+    .where('classic_team_id', 'in', teamIds)
+    .groupBy('classic_team_id')
+    .execute()
+  return new Map(
+    rows.map((r) => [r.classic_team_id, { free: Number(r.free ?? 0), paid: Number(r.paid ?? 0) }]),
+  )
+}
+
+/** The player's classic team of a phase (one at most). */
+export async function classicTeamIdOf(db: Executor, userId: number, phaseId: number): Promise<number | null> {
+  const row = await db
+    .selectFrom('classic_teams')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('phase_id', '=', phaseId)
+    .executeTakeFirst()
+  return row?.id ?? null
+}
+
+/** A player's classic teams, of one phase or of all, oldest first. */
+export function classicTeamsOf(db: Executor, userId: number, phaseId?: number) {
+  let q = db.selectFrom('classic_teams').selectAll().where('user_id', '=', userId)
+  if (phaseId !== undefined) q = q.where('phase_id', '=', phaseId)
+  return q.orderBy('id').execute()
+}
+
+/** The phases of a series, or of every series, soonest first. */
+export function phasesOf(db: Executor, seriesId?: number) {
+  let q = phaseBase(db)
+  if (seriesId !== undefined) q = q.where('ph.series_id', '=', seriesId)
+  return q.orderBy('ph.starts_at_ms').orderBy('ph.phase_no').orderBy('ph.id').execute()
+}

@@ -6,7 +6,7 @@ import { idField, idParams } from '../../http/ids'
 import { errors, json, jsonBody } from '../../http/responses'
 import { bearerSecurity, createRouter, currentUser } from '../../http/router'
 import { scoreRowsJson } from './history'
-import { type ClassicTeamRow, phasePlayers } from './queries'
+import { type ClassicTeamRow, classicTeamsOf, phasePlayers } from './queries'
 import {
   ClassicTeamCreateRequest,
   ClassicTeamEditSchema,
@@ -86,10 +86,8 @@ export function championshipTeamRoutes(deps: Deps) {
     async (c) => {
       const me = currentUser(c)
       const { phase_id } = c.req.valid('query')
-      let q = deps.db.selectFrom('classic_teams').selectAll().where('user_id', '=', me.id)
-      if (phase_id !== undefined) q = q.where('phase_id', '=', phase_id)
       const out = []
-      for (const team of await q.orderBy('id').execute()) out.push(await teamJson(team, me.id))
+      for (const team of await classicTeamsOf(deps.db, me.id, phase_id)) out.push(await teamJson(team, me.id))
       return c.json({ classic_teams: out }, 200)
     },
   )

@@ -1,14 +1,11 @@
 import { createRoute, z } from '@hono/zod-openapi'
-import { withTx } from '../../db/tx'
 import type { Deps } from '../../deps'
-import { notFound } from '../../http/errors'
 import { idParam } from '../../http/ids'
 import { errors, json } from '../../http/responses'
 import { bearerSecurity, createRouter, currentUser } from '../../http/router'
 import { multilineText } from '../../http/text'
-import { notify } from '../notifications/service'
 import { entryFeeField } from '../prize-structures/tables'
-import { contestAccess } from './service'
+import { contestAccess, grantAccess, revokeAccess } from './service'
 
 const RequirementSchema = z
   .object({
@@ -103,34 +100,7 @@ export function contestAccessRoutes(deps: Deps) {
       const admin = currentUser(c)
       const userId = c.req.valid('param').id
       const body = (c.req.valid('json') ?? {}) as { note?: string }
-      const grant = await withTx(deps, async (tx, after) => {
-        const user = await tx.selectFrom('users').select('id').where('id', '=', userId).executeTakeFirst()
-        if (!user) throw notFound('User')
-        const now = deps.clock.now()
-        const values = {
-          user_id: userId,
-          granted_by_id: admin.id,
-          note: body.note || null,
-          created_at_ms: now,
-        }
-        await tx
-          .insertInto('contest_access_grants')
-          .values(values)
-          .onConflict((oc) =>
-            oc
-              .column('user_id')
-              .doUpdateSet({ granted_by_id: admin.id, note: values.note, created_at_ms: now }),
-          )
-          .execute()
-        await notify(
-          tx,
-          after,
-          userId,
-          { kind: 'contest_access_granted', body: 'You can now create paid and public contests.' },
-          now,
-        )
-        return values
-      })
+      const grant = await grantAccess(deps, admin.id, userId, body.note || null)
       return c.json({ contest_access_grant: grantJson(grant) }, 200)
     },
   )
@@ -151,16 +121,7 @@ export function contestAccessRoutes(deps: Deps) {
     }),
     async (c) => {
       const userId = c.req.valid('param').id
-      const grant = await withTx(deps, async (tx) => {
-        const row = await tx
-          .selectFrom('contest_access_grants')
-          .selectAll()
-          .where('user_id', '=', userId)
-          .executeTakeFirst()
-        if (!row) throw notFound('Contest access grant')
-        await tx.deleteFrom('contest_access_grants').where('user_id', '=', userId).execute()
-        return row
-      })
+      const grant = await revokeAccess(deps, userId)
       return c.json({ contest_access_grant: grantJson(grant) }, 200)
     },
   )

@@ -1,5 +1,17 @@
-import type { Executor } from '../../db/tx'
+import { type Executor, withTx } from '../../db/tx'
+import type { Deps } from '../../deps'
 import { OPEN_OWNED_CONTESTS_MAX } from '../../domain/contest-creation'
+import { notFound } from '../../http/errors'
+import { notify } from '../notifications/service'
+import {
+  deleteGrant,
+  findGrant,
+  hasCompletedPaidContest,
+  isMobileApproved,
+  openOwnedContests,
+  upsertGrant,
+  userExists,
+} from './queries'
 
 /**
  * Who may create which contest (docs/contest-creation.md, "Access rules"):
@@ -52,13 +64,12 @@ export async function contestAccess(
   userId: number,
   draft: AccessDraft,
 ): Promise<ContestAccess> {
-  const [user, grant, completedPaid, openOwned] = await Promise.all([
-    db.selectFrom('users').select('mobile_approved').where('id', '=', userId).executeTakeFirst(),
-    db.selectFrom('contest_access_grants').select('user_id').where('user_id', '=', userId).executeTakeFirst(),
+  const [mobile, grant, completedPaid, openOwned] = await Promise.all([
+    isMobileApproved(db, userId),
+    findGrant(db, userId),
     hasCompletedPaidContest(db, userId),
     openOwnedContests(db, userId),
   ])
-  const mobile = user?.mobile_approved === 1
   const granted = grant !== undefined
   const capOk = openOwned < OPEN_OWNED_CONTESTS_MAX
   const requirements: AccessRequirement[] = [
@@ -109,55 +120,39 @@ export async function contestAccess(
   }
 }
 
-async function hasCompletedPaidContest(db: Executor, userId: number): Promise<boolean> {
-  const [daily, championship] = await Promise.all([
-    db
-      .selectFrom('contest_members as m')
-      .innerJoin('contests as c', 'c.id', 'm.contest_id')
-      .select('m.id')
-      .where('m.user_id', '=', userId)
-      .where('m.refunded', '=', 0)
-      .where('m.entry_fee_paise', '>', 0)
-      .where('c.status', '=', 'completed')
-      .limit(1)
-      .executeTakeFirst(),
-    db
-      .selectFrom('championship_contest_members as m')
-      .innerJoin('championship_contests as c', 'c.id', 'm.contest_id')
-      .select('m.id')
-      .where('m.user_id', '=', userId)
-      .where('m.refunded', '=', 0)
-      .where('m.entry_fee_paise', '>', 0)
-      .where('c.status', '=', 'completed')
-      .limit(1)
-      .executeTakeFirst(),
-  ])
-  return daily !== undefined || championship !== undefined
-}
-
-/** Daily and championship contests the player made that have not locked, been cancelled or deleted. */
-export async function openOwnedContests(db: Executor, userId: number): Promise<number> {
-  const [daily, championship] = await Promise.all([
-    db
-      .selectFrom('contests')
-      .select((eb) => eb.fn.countAll<number | string>().as('n'))
-      .where('created_by_id', '=', userId)
-      .where('status', '=', 'open')
-      .where('deleted_at_ms', 'is', null)
-      .executeTakeFirstOrThrow(),
-    db
-      .selectFrom('championship_contests')
-      .select((eb) => eb.fn.countAll<number | string>().as('n'))
-      .where('created_by_id', '=', userId)
-      .where('status', '=', 'open')
-      .where('deleted_at_ms', 'is', null)
-      .executeTakeFirstOrThrow(),
-  ])
-  return Number(daily.n) + Number(championship.n)
-}
-
 /** The 403 message for a refused draft: the first missing requirement. */
 export function accessRefusal(access: ContestAccess): string {
   const first = access.missing[0]
   return first ? `You cannot create this contest yet: ${first.message}` : 'You cannot create this contest yet'
+}
+
+/**
+ * An admin lets a player create paid and public contests (granting again replaces the note);
+ * the player is notified in the same transaction.
+ */
+export async function grantAccess(deps: Deps, adminId: number, userId: number, note: string | null) {
+  return withTx(deps, async (tx, after) => {
+    if (!(await userExists(tx, userId))) throw notFound('User')
+    const now = deps.clock.now()
+    const grant = { user_id: userId, granted_by_id: adminId, note, created_at_ms: now }
+    await upsertGrant(tx, grant)
+    await notify(
+      tx,
+      after,
+      userId,
+      { kind: 'contest_access_granted', body: 'You can now create paid and public contests.' },
+      now,
+    )
+    return grant
+  })
+}
+
+/** Takes a grant back (contests already made stay); 404 when the player has none. */
+export async function revokeAccess(deps: Deps, userId: number) {
+  return withTx(deps, async (tx) => {
+    const row = await findGrant(tx, userId)
+    if (!row) throw notFound('Contest access grant')
+    await deleteGrant(tx, userId)
+    return row
+  })
 }

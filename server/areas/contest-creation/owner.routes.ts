@@ -1,7 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi'
 import type { Deps } from '../../deps'
 import { codeLookupLimit } from '../../http/code-lookup'
-import { notFound } from '../../http/errors'
 import { moneyRoute, requestDeps } from '../../http/idempotency'
 import { idField, idParam } from '../../http/ids'
 import { PageMetaSchema, pageMeta, pagingQuery, toPage } from '../../http/paging'
@@ -9,12 +8,12 @@ import { errors, json, jsonBody } from '../../http/responses'
 import { type AppContext, bearerSecurity, createRouter, currentUser } from '../../http/router'
 import { ChampionshipContestSchema } from '../championship-contests/routes'
 import { ContestSchema } from '../contests/schemas'
-import { activitiesPage, type ContestType } from './activities'
+import type { ContestType } from './activities'
 import { editContest, verifyEdit } from './owner'
 import { deleteOwnedContest, refundStatus, removeMembers } from './removal'
 import { anyContestJson } from './routes'
 import { EditBody, VerifyAnswer } from './schemas'
-import { visibleContest } from './visibility'
+import { visibleActivities } from './service'
 
 const ActivitySchema = z
   .object({
@@ -161,17 +160,10 @@ export function contestOwnerRoutes(deps: Deps) {
       async (c) => {
         const { id } = c.req.valid('param')
         const q = c.req.valid('query')
-        const table = type === 'contest' ? 'contests' : 'championship_contests'
-        const row = await deps.db
-          .selectFrom(table)
-          .select(['id', 'is_private', 'created_by_id', 'invite_code'])
-          .where('id', '=', id)
-          .executeTakeFirst()
         const u = c.get('user')
-        if (!row) throw notFound('Contest')
-        await visibleContest(deps.db, type, row, u ? { id: u.id, role: u.role } : null, q.invite_code)
+        const viewer = u ? { id: u.id, role: u.role } : null
         const page = toPage(q)
-        const found = await activitiesPage(deps.db, type, id, page)
+        const found = await visibleActivities(deps, type, id, viewer, q.invite_code, page)
         return c.json(
           {
             activities: found.activities as z.infer<typeof ActivitySchema>[],

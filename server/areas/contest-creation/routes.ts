@@ -1,13 +1,13 @@
 import { createRoute, z } from '@hono/zod-openapi'
 import type { Deps } from '../../deps'
 import { gameKind } from '../../domain/contest-creation'
-import { paiseToRupees } from '../../domain/money'
 import { codeLookupLimit } from '../../http/code-lookup'
 import { notFound } from '../../http/errors'
 import { moneyRoute, requestDeps } from '../../http/idempotency'
 import { toPage } from '../../http/paging'
 import { errors, json, jsonBody } from '../../http/responses'
 import { type AppContext, bearerSecurity, createRouter, currentUser } from '../../http/router'
+import { PointSystemSchema } from '../catalog/schemas'
 import { ChampionshipContestSchema } from '../championship-contests/routes'
 import { championshipContestView } from '../championship-contests/views'
 import { ContestSchema } from '../contests/schemas'
@@ -15,7 +15,7 @@ import { contestsJson, requireContest } from '../contests/service'
 import { createContest, verifyDraft } from './create'
 import { rulesOf } from './rules'
 import { DraftBody, VerifyAnswer } from './schemas'
-import { normalizeCode } from './visibility'
+import { contestByInviteCode } from './service'
 
 const viewerOf = (c: AppContext) => {
   const u = c.get('user')
@@ -117,73 +117,7 @@ export function contestCreationRoutes(deps: Deps) {
         ...errors(404, 429),
       },
     }),
-    async (c) => {
-      const code = normalizeCode(c.req.valid('param').code)
-      const daily = await deps.db
-        .selectFrom('contests')
-        .select([
-          'id',
-          'match_id',
-          'name',
-          'entry_fee_paise',
-          'members_limit',
-          'members_count',
-          'is_private',
-          'status',
-        ])
-        .where('invite_code', '=', code)
-        .executeTakeFirst()
-      if (daily)
-        return c.json(
-          {
-            contest: {
-              id: daily.id,
-              contest_type: 'contest' as const,
-              match_id: daily.match_id,
-              phase_id: null,
-              name: daily.name,
-              entry_fee: paiseToRupees(Number(daily.entry_fee_paise)),
-              members_limit: daily.members_limit,
-              members_count: daily.members_count,
-              is_private: daily.is_private === 1,
-              contest_status: daily.status,
-            },
-          },
-          200,
-        )
-      const phase = await deps.db
-        .selectFrom('championship_contests')
-        .select([
-          'id',
-          'phase_id',
-          'name',
-          'entry_fee_paise',
-          'members_limit',
-          'members_count',
-          'is_private',
-          'status',
-        ])
-        .where('invite_code', '=', code)
-        .executeTakeFirst()
-      if (!phase) throw notFound('Contest')
-      return c.json(
-        {
-          contest: {
-            id: phase.id,
-            contest_type: 'championship_contest' as const,
-            match_id: null,
-            phase_id: phase.phase_id,
-            name: phase.name,
-            entry_fee: paiseToRupees(Number(phase.entry_fee_paise)),
-            members_limit: phase.members_limit,
-            members_count: phase.members_count,
-            is_private: phase.is_private === 1,
-            contest_status: phase.status,
-          },
-        },
-        200,
-      )
-    },
+    async (c) => c.json({ contest: await contestByInviteCode(deps, c.req.valid('param').code) }, 200),
   )
 
   app.openapi(
@@ -221,7 +155,7 @@ export function contestCreationRoutes(deps: Deps) {
                   vice_captain_multiplier: z.number(),
                 })
                 .nullable(),
-              point_system: z.record(z.string(), z.unknown()).nullable(),
+              point_system: PointSystemSchema.nullable(),
               championship: z
                 .object({
                   free_transfers_per_match: z.number().int(),

@@ -4,27 +4,9 @@ import { pagingQuery, toPage } from '../../http/paging'
 import { errors, json } from '../../http/responses'
 import { type AppContext, bearerSecurity, createRouter, currentUser } from '../../http/router'
 import { ContestSchema } from '../contests/schemas'
-import { contestsJson } from '../contests/service'
-import { type DiscoverType, discoverContests, searchAll } from './discover'
-import { FeedResultSchema, feedResults } from './feed-results'
-import { olderQuery, PostSchema } from './schemas'
-import { postRowsByIds, postsJson } from './views'
-
-const FeedItemSchema = z
-  .union([
-    z.object({
-      kind: z
-        .enum(['post', 'contest_share'])
-        .openapi({ description: '`contest_share`: a post on a contest' }),
-      post: PostSchema,
-    }),
-    z.object({ kind: z.literal('contest_result'), result: FeedResultSchema }),
-  ])
-  .openapi('FeedItem')
-
-type FeedItem = z.infer<typeof FeedItemSchema>
-const itemMs = (item: FeedItem) =>
-  'post' in item ? item.post.created_at_in_millis : item.result.settled_at_in_millis
+import { searchAll } from './discover'
+import { discoverList, discoverPage, feedPage } from './feed'
+import { FeedItemSchema, olderQuery, PostSchema } from './schemas'
 
 const TYPES = ['trending', 'new', 'big_prizes', 'friends'] as const
 const SEARCH_MAX = 100
@@ -32,21 +14,6 @@ const SEARCH_MAX = 100
 const viewer = (c: AppContext) => {
   const u = c.get('user')
   return u ? { id: u.id, slug: u.slug } : null
-}
-
-/**
- * When the post a cursor names was written: the upper end of the next page's results. A post
- * deleted since is replaced by the next surviving one after it (null: none, no upper end).
- */
-async function postInstant(deps: Deps, postId: number): Promise<number | null> {
-  const row = await deps.db
-    .selectFrom('posts')
-    .select('created_at_ms')
-    .where('id', '>=', postId)
-    .orderBy('id')
-    .limit(1)
-    .executeTakeFirst()
-  return row ? Number(row.created_at_ms) : null
 }
 
 export function feedRoutes(deps: Deps) {
@@ -71,47 +38,7 @@ export function feedRoutes(deps: Deps) {
       },
     }),
     async (c) => {
-      const me = currentUser(c)
-      const q = c.req.valid('query')
-      let query = deps.db
-        .selectFrom('posts as p')
-        .innerJoin('topics as t', 't.id', 'p.topic_id')
-        .leftJoin('contests as c', 'c.id', 't.contest_id')
-        .select('p.id')
-        .where('p.hidden', '=', 0)
-        .where((eb) =>
-          eb.or([
-            eb('p.user_id', '=', me.id),
-            eb(
-              'p.user_id',
-              'in',
-              eb.selectFrom('follows').select('followee_id').where('follower_id', '=', me.id),
-            ),
-          ]),
-        )
-        .where((eb) =>
-          eb.or([eb('c.id', 'is', null), eb('c.is_private', '=', 0), eb('p.user_id', '=', me.id)]),
-        )
-        .orderBy('p.id', 'desc')
-        .limit(q.per_page)
-      if (q.before_id !== undefined) query = query.where('p.id', '<', q.before_id)
-      const ids = (await query.execute()).map((r) => Number(r.id))
-      const posts = await postsJson(deps.db, await postRowsByIds(deps.db, ids), me.id)
-      const more = ids.length === q.per_page
-      const results = await feedResults(deps.db, me.id, {
-        fromMs: more ? (posts.at(-1)?.created_at_in_millis ?? null) : null,
-        toMs: q.before_id === undefined ? null : await postInstant(deps, q.before_id),
-      })
-      const items: FeedItem[] = [
-        ...posts.map((post) => ({
-          kind: post.contest ? ('contest_share' as const) : ('post' as const),
-          post,
-        })),
-        ...results.map((result) => ({ kind: 'contest_result' as const, result })),
-      ]
-      // Newest first; a result settled in the same instant as a post comes after it.
-      items.sort((a, b) => itemMs(b) - itemMs(a))
-      return c.json({ items, next_before_id: more ? (ids.at(-1) ?? null) : null }, 200)
+      return c.json(await feedPage(deps, currentUser(c).id, c.req.valid('query')), 200)
     },
   )
 
@@ -132,11 +59,10 @@ export function feedRoutes(deps: Deps) {
     async (c) => {
       const q = c.req.valid('query')
       const page = toPage(q)
-      const rows = await discoverContests(deps.db, q.type, viewer(c)?.id ?? null, {
+      const contests = await discoverList(deps, q.type, viewer(c), {
         limit: page.per_page,
         offset: page.offset,
       })
-      const contests = (await contestsJson(deps, rows, viewer(c))) as Array<z.infer<typeof ContestSchema>>
       return c.json({ type: q.type, contests }, 200)
     },
   )
@@ -159,44 +85,7 @@ export function feedRoutes(deps: Deps) {
         ),
       },
     }),
-    async (c) => {
-      const v = viewer(c)
-      const list = async (type: DiscoverType) =>
-        (await contestsJson(
-          deps,
-          await discoverContests(deps.db, type, v?.id ?? null, { limit: 5, offset: 0 }),
-          v,
-        )) as Array<z.infer<typeof ContestSchema>>
-      const popular = await deps.db
-        .selectFrom('posts as p')
-        .innerJoin('topics as t', 't.id', 'p.topic_id')
-        .leftJoin('contests as c', 'c.id', 't.contest_id')
-        .select('p.id')
-        .where('p.hidden', '=', 0)
-        .where((eb) => eb.or([eb('c.id', 'is', null), eb('c.is_private', '=', 0)]))
-        .where('p.created_at_ms', '>=', deps.clock.now() - 7 * 24 * 3600_000)
-        .orderBy('p.likes_count', 'desc')
-        .orderBy('p.id', 'desc')
-        .limit(10)
-        .execute()
-      const posts = await postsJson(
-        deps.db,
-        await postRowsByIds(
-          deps.db,
-          popular.map((r) => Number(r.id)),
-        ),
-        v?.id ?? null,
-      )
-      return c.json(
-        {
-          trending: await list('trending'),
-          new: await list('new'),
-          big_prizes: await list('big_prizes'),
-          posts,
-        },
-        200,
-      )
-    },
+    async (c) => c.json(await discoverPage(deps, viewer(c)), 200),
   )
 
   app.openapi(

@@ -5,8 +5,9 @@ import { idParam } from '../../http/ids'
 import { errors, json, jsonBody } from '../../http/responses'
 import { type AppContext, bearerSecurity, createRouter, currentUser } from '../../http/router'
 import { visibleUser } from '../users/visibility'
+import type { OlderPage } from './queries'
 import { olderQuery, PostBody, PostSchema, slugParam, TopicSchema } from './schemas'
-import { createPost, deletePost, editPost, onePost, setPostLike } from './service'
+import { createPost, deletePost, editPost, onePost, setPostLike, topicPostsPage } from './service'
 import {
   contestTopic,
   type MaybeTopic,
@@ -15,7 +16,6 @@ import {
   type Viewer,
   wallTopic,
 } from './topics'
-import { postRowsByIds, postsJson } from './views'
 import { visiblePost } from './visibility'
 
 const viewerOf = (c: AppContext): Viewer | null => {
@@ -32,53 +32,8 @@ const PostsPage = z.object({
 export function postRoutes(deps: Deps) {
   const app = createRouter()
 
-  async function topicJson(topic: MaybeTopic) {
-    const likes =
-      topic.contest_id === null
-        ? 0
-        : Number(
-            (
-              await deps.db
-                .selectFrom('contest_likes')
-                .select((eb) => eb.fn.countAll<number>().as('n'))
-                .where('contest_id', '=', topic.contest_id)
-                .executeTakeFirstOrThrow()
-            ).n,
-          )
-    const owner =
-      topic.owner_id === null
-        ? null
-        : ((
-            await deps.db
-              .selectFrom('users')
-              .select('slug')
-              .where('id', '=', topic.owner_id)
-              .executeTakeFirst()
-          )?.slug ?? null)
-    return { id: topic.id, contest_id: topic.contest_id, owner_slug: owner, likes_count: likes }
-  }
-
-  async function topicPage(
-    c: AppContext,
-    topic: MaybeTopic,
-    q: { before_id?: number | undefined; per_page: number },
-  ) {
-    let query = deps.db
-      .selectFrom('posts')
-      .select('id')
-      .where('topic_id', '=', topic.id ?? 0)
-      .where('hidden', '=', 0)
-      .orderBy('id', 'desc')
-      .limit(q.per_page)
-    if (q.before_id !== undefined) query = query.where('id', '<', q.before_id)
-    const ids = (await query.execute()).map((r) => Number(r.id))
-    const posts = await postsJson(deps.db, await postRowsByIds(deps.db, ids), viewerOf(c)?.id ?? null)
-    return {
-      topic: await topicJson(topic),
-      posts,
-      next_before_id: ids.length === q.per_page ? (ids.at(-1) ?? null) : null,
-    }
-  }
+  const topicPage = (c: AppContext, topic: MaybeTopic, q: OlderPage) =>
+    topicPostsPage(deps, topic, viewerOf(c)?.id ?? null, q)
 
   async function wallOf(slug: string) {
     const user = await visibleUser(deps.db, { slug })

@@ -2,6 +2,7 @@ import { z } from '@hono/zod-openapi'
 import { COMMENT_MAX_CHARS, POST_MAX_CHARS } from '../../domain/social-text'
 import { idField } from '../../http/ids'
 import { multilineText } from '../../http/text'
+import { FeedResultSchema } from './feed-results'
 
 const PersonSchema = z
   .object({ id: z.number().int(), slug: z.string(), username: z.string(), image_url: z.string().nullable() })
@@ -75,3 +76,17 @@ export const olderQuery = z.object({
 })
 
 export const slugParam = z.object({ slug: z.string().min(1).max(100) })
+
+export const FeedItemSchema = z
+  .union([
+    z.object({
+      kind: z
+        .enum(['post', 'contest_share'])
+        .openapi({ description: '`contest_share`: a post on a contest' }),
+      post: PostSchema,
+    }),
+    z.object({ kind: z.literal('contest_result'), result: FeedResultSchema }),
+  ])
+  .openapi('FeedItem')
+
+export type FeedItem = z.infer<typeof FeedItemSchema>

@@ -5,7 +5,8 @@ import { notFound } from '../../http/errors'
 import { notificationStream, notifyGrouped } from '../notifications/service'
 import { linkTo, saveMentions } from './mentions'
 import { assertPostingRate } from './posting-rate'
-import { topicStream, type Viewer } from './topics'
+import { contestLikesCount, type OlderPage, slugOf, topicPostIds } from './queries'
+import { type MaybeTopic, topicStream, type Viewer } from './topics'
 import { type PostJson, postRowsByIds, postsJson } from './views'
 import { type PostRef, visiblePost } from './visibility'
 
@@ -169,3 +170,21 @@ async function tellLiked(tx: Tx, after: AfterCommit, post: PostRef, likerId: num
 /** "Asha", "Asha and 1 other", "Asha and 4 others". */
 export const groupedName = (name: string, others: number) =>
   others === 0 ? name : `${name} and ${others} ${others === 1 ? 'other' : 'others'}`
+
+/** A topic's header: its contest's likes, its wall owner's slug. */
+async function topicJson(db: Executor, topic: MaybeTopic) {
+  const likes = topic.contest_id === null ? 0 : await contestLikesCount(db, topic.contest_id)
+  const owner = topic.owner_id === null ? null : await slugOf(db, topic.owner_id)
+  return { id: topic.id, contest_id: topic.contest_id, owner_slug: owner, likes_count: likes }
+}
+
+/** A page of a topic's posts, newest first (a topic not made yet has none). */
+export async function topicPostsPage(deps: Deps, topic: MaybeTopic, viewerId: number | null, q: OlderPage) {
+  const ids = await topicPostIds(deps.db, topic.id ?? 0, q)
+  const posts = await postsJson(deps.db, await postRowsByIds(deps.db, ids), viewerId)
+  return {
+    topic: await topicJson(deps.db, topic),
+    posts,
+    next_before_id: ids.length === q.per_page ? (ids.at(-1) ?? null) : null,
+  }
+}

@@ -19,3 +19,18 @@ export function teamsOf(db: Executor, userId: number, matchId: number) {
 export function parsePlayerIds(text: string): number[] {
   return text === '' ? [] : text.split(',').map(Number)
 }
+
+/** The ids of a player's teams that joined a contest. */
+export async function teamIdsInContest(
+  db: Executor,
+  contestId: number,
+  userId: number,
+): Promise<Set<number>> {
+  const rows = await db
+    .selectFrom('contest_members')
+    .select('user_team_id')
+    .where('contest_id', '=', contestId)
+    .where('user_id', '=', userId)
+    .execute()
+  return new Set(rows.map((r) => r.user_team_id))
+}

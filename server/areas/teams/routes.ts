@@ -8,7 +8,7 @@ import { PlayerSchema } from '../matches/schemas'
 import { pointsOf, requireMatch } from '../matches/service'
 import { peekLive } from '../scoring/live'
 import { teamsOf } from './queries'
-import { createTeam, teamJson, updateTeam } from './service'
+import { createTeam, joinedTeamIds, teamJson, updateTeam } from './service'
 import { visibleTeam } from './visibility'
 
 const TeamPlayer = PlayerSchema.extend({
@@ -85,18 +85,7 @@ export function teamRoutes(deps: Deps) {
       const me = currentUser(c)
       const match = await requireMatch(deps.db, c.req.valid('param').match_id)
       const contestId = c.req.valid('query').contest_id
-      const joined = contestId
-        ? new Set(
-            (
-              await deps.db
-                .selectFrom('contest_members')
-                .select('user_team_id')
-                .where('contest_id', '=', contestId)
-                .where('user_id', '=', me.id)
-                .execute()
-            ).map((r) => r.user_team_id),
-          )
-        : null
+      const joined = contestId ? await joinedTeamIds(deps, contestId, me.id) : null
       const squad = await matchSquad(deps.db, match.id)
       const teams = await teamsOf(deps.db, me.id, match.id)
       const out = []

@@ -7,7 +7,7 @@ import { type TeamPlayer, validateTeam, violationSummary, violationsByField } fr
 import { AppError, invalid, notFound } from '../../http/errors'
 import { findMatch, type MatchRow, matchSquad, type SquadPlayer } from '../matches/queries'
 import { playerJson } from '../matches/serialize'
-import { findTeam, parsePlayerIds, teamsOf, type UserTeamRow } from './queries'
+import { findTeam, parsePlayerIds, teamIdsInContest, teamsOf, type UserTeamRow } from './queries'
 
 /** Up to 4 teams per user per match (DESIGN §5). */
 export const MAX_TEAMS_PER_MATCH = 4
@@ -187,3 +187,8 @@ export async function teamJson(
 }
 
 export type TeamJson = Awaited<ReturnType<typeof teamJson>>
+
+/** Which of a player's teams joined a contest (for "my teams" with `contest_id`). */
+export function joinedTeamIds(deps: Deps, contestId: number, userId: number): Promise<Set<number>> {
+  return teamIdsInContest(deps.db, contestId, userId)
+}

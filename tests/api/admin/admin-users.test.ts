@@ -1,41 +1,31 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { type TestWorld, testWorld } from '../../helpers/deps'
-import { client } from '../../helpers/http'
+import { describe, expect, it } from 'vitest'
+import { apiWorld } from '../../helpers/world'
 
-let world: TestWorld
-let api: ReturnType<typeof client>
-beforeEach(async () => {
-  world = await testWorld()
-  api = client(world.deps)
-})
-afterEach(async () => {
-  await world.deps.scheduler.stop()
-  await world.close()
-})
+const ctx = apiWorld()
 
 describe('GET /api/admin/users/{ref}', () => {
   it('finds one account by id, e-mail, slug or username, with its balances', async () => {
-    const admin = await api.admin()
-    const player = await api.player('Pant17')
-    const credit = await api.post(
+    const admin = await ctx.api.admin()
+    const player = await ctx.api.player('Pant17')
+    const credit = await ctx.api.post(
       '/api/admin/wallet/credits',
       { user_id: player.id, amount: 120.5, compartment: 'unused' },
       admin.token,
     )
     expect(credit.status).toBe(201)
-    await api.post(
+    await ctx.api.post(
       '/api/admin/wallet/credits',
       { user_id: player.id, amount: 30, compartment: 'winnings' },
       admin.token,
     )
-    await api.post(
+    await ctx.api.post(
       '/api/admin/wallet/credits',
       { user_id: player.id, amount: 7, compartment: 'coins' },
       admin.token,
     )
 
     for (const ref of [String(player.id), player.email.toUpperCase(), player.slug, 'pant17']) {
-      const res = await api.get(`/api/admin/users/${encodeURIComponent(ref)}`, admin.token)
+      const res = await ctx.api.get(`/api/admin/users/${encodeURIComponent(ref)}`, admin.token)
       expect(res.status, ref).toBe(200)
       expect(res.body.user).toEqual({
         id: player.id,
@@ -56,16 +46,16 @@ describe('GET /api/admin/users/{ref}', () => {
   })
 
   it('answers 404 for an unknown account, 403 to players and 401 to nobody', async () => {
-    const admin = await api.admin()
-    const player = await api.player()
+    const admin = await ctx.api.admin()
+    const player = await ctx.api.player()
     for (const ref of ['999999', 'nobody@example.test', 'no-such-slug']) {
-      const res = await api.get(`/api/admin/users/${encodeURIComponent(ref)}`, admin.token)
+      const res = await ctx.api.get(`/api/admin/users/${encodeURIComponent(ref)}`, admin.token)
       expect(res.status, ref).toBe(404)
       expect(res.body).toMatchObject({ code: 'NOT_FOUND', error: 'User not found' })
     }
-    const forbidden = await api.get(`/api/admin/users/${player.id}`, player.token)
+    const forbidden = await ctx.api.get(`/api/admin/users/${player.id}`, player.token)
     expect(forbidden.status).toBe(403)
     expect(forbidden.body.code).toBe('FORBIDDEN')
-    expect((await api.get(`/api/admin/users/${player.id}`)).status).toBe(401)
+    expect((await ctx.api.get(`/api/admin/users/${player.id}`)).status).toBe(401)
   })
 })

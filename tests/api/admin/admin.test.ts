@@ -1,17 +1,7 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { type TestWorld, testWorld } from '../../helpers/deps'
-import { client } from '../../helpers/http'
+import { describe, expect, it } from 'vitest'
+import { apiWorld } from '../../helpers/world'
 
-let world: TestWorld
-let api: ReturnType<typeof client>
-beforeEach(async () => {
-  world = await testWorld()
-  api = client(world.deps)
-})
-afterEach(async () => {
-  await world.deps.scheduler.stop()
-  await world.close()
-})
+const ctx = apiWorld()
 
 const ADMIN_READS = ['/api/admin/clock', '/api/admin/outbox', '/api/admin/users', '/api/admin/ledger/verify']
 const ADMIN_WRITES: Array<[string, unknown]> = [
@@ -22,43 +12,45 @@ const ADMIN_WRITES: Array<[string, unknown]> = [
 
 describe('/api/admin/* authorisation', () => {
   it('answers 401 to anonymous callers and 403 to players, changing nothing', async () => {
-    const player = await api.player()
-    const before = world.deps.clock.now()
+    const player = await ctx.api.player()
+    const before = ctx.world.deps.clock.now()
     for (const path of ADMIN_READS) {
-      expect((await api.get(path)).status, path).toBe(401)
-      const res = await api.get(path, player.token)
+      expect((await ctx.api.get(path)).status, path).toBe(401)
+      const res = await ctx.api.get(path, player.token)
       expect(res.status, path).toBe(403)
       expect(res.body.code).toBe('FORBIDDEN')
     }
     for (const [path, body] of ADMIN_WRITES) {
-      expect((await api.post(path, body)).status, path).toBe(401)
-      expect((await api.post(path, body, player.token)).status, path).toBe(403)
+      expect((await ctx.api.post(path, body)).status, path).toBe(401)
+      expect((await ctx.api.post(path, body, player.token)).status, path).toBe(403)
     }
-    expect(world.deps.clock.now()).toBe(before)
-    const users = await world.deps.db.selectFrom('users').select('username').execute()
+    expect(ctx.world.deps.clock.now()).toBe(before)
+    const users = await ctx.world.deps.db.selectFrom('users').select('username').execute()
     expect(users.map((u) => u.username)).not.toContain('xavier')
   })
 })
 
 describe('GET/POST /api/admin/clock', () => {
   it('shows the clock and changes speed, pause, advance and jump', async () => {
-    const admin = await api.admin()
-    const t0 = world.deps.clock.now()
-    expect((await api.get('/api/admin/clock.json', admin.token)).body).toEqual({
+    const admin = await ctx.api.admin()
+    const t0 = ctx.world.deps.clock.now()
+    expect((await ctx.api.get('/api/admin/clock.json', admin.token)).body).toEqual({
       now_in_millis: t0,
       now: new Date(t0).toISOString(),
       speed: 1,
       paused: false,
     })
-    expect((await api.post('/api/admin/clock', { speed: 60 }, admin.token)).body).toMatchObject({ speed: 60 })
-    world.wall.advance(1000)
-    expect(world.deps.clock.now()).toBe(t0 + 60_000)
-    expect((await api.post('/api/admin/clock', { paused: true }, admin.token)).body.paused).toBe(true)
-    world.wall.advance(1000)
+    expect((await ctx.api.post('/api/admin/clock', { speed: 60 }, admin.token)).body).toMatchObject({
+      speed: 60,
+    })
+    ctx.world.wall.advance(1000)
+    expect(ctx.world.deps.clock.now()).toBe(t0 + 60_000)
+    expect((await ctx.api.post('/api/admin/clock', { paused: true }, admin.token)).body.paused).toBe(true)
+    ctx.world.wall.advance(1000)
     expect(
-      (await api.post('/api/admin/clock', { advance_ms: 3_600_000 }, admin.token)).body.now_in_millis,
+      (await ctx.api.post('/api/admin/clock', { advance_ms: 3_600_000 }, admin.token)).body.now_in_millis,
     ).toBe(t0 + 60_000 + 3_600_000)
-    const jump = await api.post(
+    const jump = await ctx.api.post(
       '/api/admin/clock',
       { now_in_millis: t0 + 86_400_000, paused: false, speed: 1 },
       admin.token,
@@ -67,75 +59,75 @@ describe('GET/POST /api/admin/clock', () => {
   })
 
   it('fires the jobs a jump passes over, in order, before answering', async () => {
-    const admin = await api.admin()
+    const admin = await ctx.api.admin()
     const fired: string[] = []
-    world.deps.scheduler.register('test.note', async (job) => {
+    ctx.world.deps.scheduler.register('test.note', async (job) => {
       fired.push(String(job.payload.name))
     })
-    const t0 = world.deps.clock.now()
+    const t0 = ctx.world.deps.clock.now()
     for (const [name, at] of [
       ['b', 2000],
       ['a', 1000],
       ['c', 9_000_000],
     ] as const)
-      await world.deps.scheduler.schedule(world.deps.db, {
+      await ctx.world.deps.scheduler.schedule(ctx.world.deps.db, {
         kind: 'test.note',
         runAtMs: t0 + at,
         payload: { name },
       })
-    await api.post('/api/admin/clock', { advance_ms: 5000 }, admin.token)
+    await ctx.api.post('/api/admin/clock', { advance_ms: 5000 }, admin.token)
     expect(fired).toEqual(['a', 'b'])
   })
 
   it('refuses a backwards jump (409), bad values and empty changes (422)', async () => {
-    const admin = await api.admin()
-    const back = await api.post('/api/admin/clock', { now_in_millis: 0 }, admin.token)
+    const admin = await ctx.api.admin()
+    const back = await ctx.api.post('/api/admin/clock', { now_in_millis: 0 }, admin.token)
     expect(back.status).toBe(409)
     expect(back.body.code).toBe('CLOCK_BACKWARDS')
-    expect((await api.post('/api/admin/clock', {}, admin.token)).status).toBe(422)
-    const bad = await api.post('/api/admin/clock', { speed: -1, advance_ms: 'soon' }, admin.token)
+    expect((await ctx.api.post('/api/admin/clock', {}, admin.token)).status).toBe(422)
+    const bad = await ctx.api.post('/api/admin/clock', { speed: -1, advance_ms: 'soon' }, admin.token)
     expect(bad.status).toBe(422)
     expect(Object.keys(bad.body.errors).sort()).toEqual(['advance_ms', 'speed'])
-    expect((await api.post('/api/admin/clock', { warp: 9 }, admin.token)).body.errors.warp).toEqual([
+    expect((await ctx.api.post('/api/admin/clock', { warp: 9 }, admin.token)).body.errors.warp).toEqual([
       'is not a known field',
     ])
   })
 
   it('keeps the clock across a restart of the same database', async () => {
-    const admin = await api.admin()
-    await api.post('/api/admin/clock', { advance_ms: 10_000_000, speed: 5 }, admin.token)
+    const admin = await ctx.api.admin()
+    await ctx.api.post('/api/admin/clock', { advance_ms: 10_000_000, speed: 5 }, admin.token)
     const { loadClockAnchor } = await import('../../../server/areas/clock/service')
-    const anchor = await loadClockAnchor(world.deps.db)
+    const anchor = await loadClockAnchor(ctx.world.deps.db)
     expect(anchor).toMatchObject({ speed: 5 })
-    expect(anchor?.anchorGameMs).toBe(world.deps.clock.now())
+    expect(anchor?.anchorGameMs).toBe(ctx.world.deps.clock.now())
   })
 })
 
 describe('admin users, outbox and notifications', () => {
   it('lists users with balances, filters by text and role, and pages', async () => {
-    const admin = await api.admin()
-    await api.player('kohli_fan')
-    await api.player('dhoni_fan')
-    const all = await api.get('/api/admin/users?per_page=2', admin.token)
+    const admin = await ctx.api.admin()
+    await ctx.api.player('kohli_fan')
+    await ctx.api.player('dhoni_fan')
+    const all = await ctx.api.get('/api/admin/users?per_page=2', admin.token)
     expect(all.body.meta).toMatchObject({ total: 3, per_page: 2, total_pages: 2 })
-    const found = await api.get('/api/admin/users?q=kohli', admin.token)
+    const found = await ctx.api.get('/api/admin/users?q=kohli', admin.token)
     expect(found.body.users).toHaveLength(1)
     expect(found.body.users[0]).toMatchObject({ username: 'kohli_fan', unused_balance: 0, coin_balance: 0 })
-    expect((await api.get('/api/admin/users?role=admin', admin.token)).body.users).toHaveLength(1)
+    expect((await ctx.api.get('/api/admin/users?role=admin', admin.token)).body.users).toHaveLength(1)
   })
 
   it('creates an active account with a password and validates input', async () => {
-    const admin = await api.admin()
-    const res = await api.post(
+    const admin = await ctx.api.admin()
+    const res = await ctx.api.post(
       '/api/admin/users',
       { email: 'coach@example.test', username: 'coach', password: 'coach-pass-1', role: 'admin' },
       admin.token,
     )
     expect(res.status).toBe(201)
     expect(res.body).toMatchObject({ invited: false, user: { role: 'admin', status: 'active' } })
-    const coach = await api.login('coach@example.test', 'coach-pass-1')
-    expect((await api.get('/api/admin/clock', coach.access_token)).status).toBe(200)
-    const dup = await api.post(
+    const coach = await ctx.api.login('coach@example.test', 'coach-pass-1')
+    expect((await ctx.api.get('/api/admin/clock', coach.access_token)).status).toBe(200)
+    const dup = await ctx.api.post(
       '/api/admin/users',
       { email: 'coach@example.test', username: 'coach' },
       admin.token,
@@ -148,23 +140,31 @@ describe('admin users, outbox and notifications', () => {
   })
 
   it('filters the outbox by recipient, newest first', async () => {
-    const admin = await api.admin()
-    await api.post('/api/users', { email: 'one@example.test', username: 'one_one', password: 'password-1' })
-    await api.post('/api/users', { email: 'two@example.test', username: 'two_two', password: 'password-2' })
-    await api.post('/api/users/forget_password', { email: 'one@example.test' })
-    const one = await api.get('/api/admin/outbox?to=ONE@example.test', admin.token)
+    const admin = await ctx.api.admin()
+    await ctx.api.post('/api/users', {
+      email: 'one@example.test',
+      username: 'one_one',
+      password: 'password-1',
+    })
+    await ctx.api.post('/api/users', {
+      email: 'two@example.test',
+      username: 'two_two',
+      password: 'password-2',
+    })
+    await ctx.api.post('/api/users/forget_password', { email: 'one@example.test' })
+    const one = await ctx.api.get('/api/admin/outbox?to=ONE@example.test', admin.token)
     expect(one.body.messages.map((m: { subject: string }) => m.subject)).toEqual([
       'Reset your Fanspole password',
       'Verify your e-mail address',
     ])
-    expect((await api.get('/api/admin/outbox?limit=1', admin.token)).body.messages).toHaveLength(1)
+    expect((await ctx.api.get('/api/admin/outbox?limit=1', admin.token)).body.messages).toHaveLength(1)
   })
 
   it('sends a notification to one user named by id, e-mail or slug', async () => {
-    const admin = await api.admin()
-    const p = await api.player()
+    const admin = await ctx.api.admin()
+    const p = await ctx.api.player()
     for (const who of [{ user_id: p.id }, { email: p.email }, { slug: p.slug }]) {
-      const res = await api.post(
+      const res = await ctx.api.post(
         '/api/admin/notifications',
         { ...who, body: 'Match starts soon' },
         admin.token,
@@ -176,11 +176,11 @@ describe('admin users, outbox and notifications', () => {
         read: false,
       })
     }
-    expect((await api.get('/api/notifications', p.token)).body.meta.total).toBe(3)
+    expect((await ctx.api.get('/api/notifications', p.token)).body.meta.total).toBe(3)
     expect(
-      (await api.post('/api/admin/notifications', { user_id: 99_999, body: 'x' }, admin.token)).status,
+      (await ctx.api.post('/api/admin/notifications', { user_id: 99_999, body: 'x' }, admin.token)).status,
     ).toBe(404)
-    const both = await api.post(
+    const both = await ctx.api.post(
       '/api/admin/notifications',
       { user_id: p.id, slug: p.slug, body: 'x' },
       admin.token,
@@ -192,21 +192,21 @@ describe('admin users, outbox and notifications', () => {
 
 describe('GET /api/admin/ledger/verify', () => {
   it('reports a clean ledger, then the exact problem after tampering', async () => {
-    const admin = await api.admin()
-    const clean = await api.get('/api/admin/ledger/verify', admin.token)
+    const admin = await ctx.api.admin()
+    const clean = await ctx.api.get('/api/admin/ledger/verify', admin.token)
     expect(clean.body).toMatchObject({ ok: true, problems: [] })
     expect(clean.body.accounts).toBeGreaterThanOrEqual(3)
-    const account = await world.deps.db
+    const account = await ctx.world.deps.db
       .selectFrom('ledger_accounts')
       .select('id')
       .where('kind', '=', 'unused')
       .executeTakeFirstOrThrow()
-    await world.deps.db
+    await ctx.world.deps.db
       .updateTable('ledger_accounts')
       .set({ balance: 500 })
       .where('id', '=', account.id)
       .execute()
-    const dirty = await api.get('/api/admin/ledger/verify', admin.token)
+    const dirty = await ctx.api.get('/api/admin/ledger/verify', admin.token)
     expect(dirty.body.ok).toBe(false)
     expect(dirty.body.problems).toEqual([
       expect.objectContaining({

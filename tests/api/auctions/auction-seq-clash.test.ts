@@ -1,64 +1,57 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import type { TestWorld } from '../../helpers/deps'
-import { client } from '../../helpers/http'
-import { leagueWorld, upcomingMatch } from '../../helpers/league'
+import { describe, expect, it } from 'vitest'
+import { upcomingMatch } from '../../helpers/league'
+import { apiWorld } from '../../helpers/world'
 
 // A unique-key clash on `auction_events (auction_id, seq)` — the trace of a command that some
 // other writer already numbered — is retried on a fresh read and, if it persists, answered
 // 409: never a 500, never half written.
 
-let world: TestWorld
-let api: ReturnType<typeof client>
-beforeEach(async () => {
-  world = await leagueWorld()
-  api = client(world.deps)
-})
-afterEach(() => world.close())
+const ctx = apiWorld({ league: true })
 
 describe('a clash on an auction event seq', () => {
   it('answers 409 and writes nothing', async () => {
-    const owner = await api.player()
-    const bob = await api.player()
-    const match = await upcomingMatch(world.deps)
-    const created = await api.post(
+    const owner = await ctx.api.player()
+    const bob = await ctx.api.player()
+    const match = await upcomingMatch(ctx.world.deps)
+    const created = await ctx.api.post(
       '/api/auctions',
       { name: 'Clash', match_id: match.id, squad_min: 2, squad_max: 4, balanced: false, purse: 1000 },
       owner.token,
     )
     const auction = created.body.new_auction as { id: number; code: string }
     for (const [i, p] of [owner, bob].entries()) {
-      const joined = await api.post(
+      const joined = await ctx.api.post(
         `/api/auctions/${auction.id}/join`,
         { code: auction.code, franchise_name: `F${i}`, color: ['blue', 'red'][i] },
         p.token,
       )
       if (p !== owner)
-        await api.post(
+        await ctx.api.post(
           `/api/auctions/${auction.id}/managers/${joined.body.manager.id}/approve`,
           {},
           owner.token,
         )
     }
-    expect((await api.post(`/api/auctions/${auction.id}/start`, {}, owner.token)).status).toBe(200)
-    const lot = (await api.get(`/api/auctions/${auction.id}/bidding_player`, owner.token)).body
-    const stored = await world.deps.db
+    expect((await ctx.api.post(`/api/auctions/${auction.id}/start`, {}, owner.token)).status).toBe(200)
+    const lot = (await ctx.api.get(`/api/auctions/${auction.id}/bidding_player`, owner.token)).body
+    const stored = await ctx.world.deps.db
       .selectFrom('auctions')
       .select('seq')
       .where('id', '=', auction.id)
       .executeTakeFirstOrThrow()
     // The next event's seq is already taken.
-    await world.deps.db
+    await ctx.world.deps.db
       .insertInto('auction_events')
       .values({ auction_id: auction.id, seq: stored.seq + 1, type: 'stray', payload: '{}', at_ms: 0 })
       .execute()
-    const bid = await api.post(
+    const bid = await ctx.api.post(
       `/api/auctions/${auction.id}/bid_player`,
       { player_id: lot.bidding_player.id, bid_amount: lot.next_bid_amount },
       bob.token,
     )
     expect(bid.status).toBe(409)
     expect(bid.body.code).toBe('AUCTION_STATE')
-    const after = await world.deps.db
+    const after = await ctx.world.deps.db
       .selectFrom('auctions')
       .select('seq')
       .where('id', '=', auction.id)

@@ -1,28 +1,22 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { stateOf } from '../../../server/areas/auctions/service'
 import { TOURNAMENT } from '../../../server/areas/auctions/tournaments'
 import { userBalances } from '../../../server/areas/ledger/service'
 import { codes, expectLedgerBalanced, race, statuses } from '../../helpers/concurrency'
-import type { TestWorld } from '../../helpers/deps'
-import { client } from '../../helpers/http'
-import { leagueWorld, upcomingMatch } from '../../helpers/league'
+import { upcomingMatch } from '../../helpers/league'
+import { apiWorld } from '../../helpers/world'
 
 // Joins, decisions, bots and the start of auctions and tournaments, many at once
 // (docs/architecture.md, "Writes that check, then write"); the Postgres leg of `npm test`
 // runs them where they really run at once.
 
-let world: TestWorld
-let api: ReturnType<typeof client>
-let admin: { token: string }
+const ctx = apiWorld({ league: true, admin: true, per: 'file' })
 let matchId: number
 let seriesId: number
 beforeAll(async () => {
-  world = await leagueWorld()
-  api = client(world.deps)
-  admin = await api.admin()
-  matchId = (await upcomingMatch(world.deps)).id
+  matchId = (await upcomingMatch(ctx.world.deps)).id
   seriesId = (
-    await world.deps.db
+    await ctx.world.deps.db
       .selectFrom('series as s')
       .innerJoin('sports as sp', 'sp.id', 's.sport_id')
       .select('s.id')
@@ -31,22 +25,21 @@ beforeAll(async () => {
       .executeTakeFirstOrThrow()
   ).id
 })
-afterAll(() => world.close())
 
-type Player = Awaited<ReturnType<typeof api.player>>
+type Player = Awaited<ReturnType<typeof ctx.api.player>>
 
 async function withCoins(coins: number): Promise<Player> {
-  const p = await api.player()
-  await api.post(
+  const p = await ctx.api.player()
+  await ctx.api.post(
     '/api/admin/wallet/credits',
     { user_id: p.id, amount: coins, compartment: 'coins' },
-    admin.token,
+    ctx.admin.token,
   )
   return p
 }
 
 async function auctionOf(owner: Player, settings: Record<string, unknown> = {}) {
-  const created = await api.post(
+  const created = await ctx.api.post(
     '/api/auctions',
     {
       name: 'Race night',
@@ -64,7 +57,7 @@ async function auctionOf(owner: Player, settings: Record<string, unknown> = {}) 
 }
 
 const managerRows = (auctionId: number) =>
-  world.deps.db
+  ctx.world.deps.db
     .selectFrom('auction_managers')
     .select(['id', 'user_id', 'color', 'status'])
     .where('auction_id', '=', auctionId)
@@ -72,11 +65,11 @@ const managerRows = (auctionId: number) =>
 
 describe('POST /api/auctions/{id}/join at once', () => {
   it('gives a colour to one franchise only', async () => {
-    const owner = await api.player()
+    const owner = await ctx.api.player()
     const auction = await auctionOf(owner)
-    const players = await Promise.all(Array.from({ length: 4 }, () => api.player()))
+    const players = await Promise.all(Array.from({ length: 4 }, () => ctx.api.player()))
     const answers = await race(4, (i) =>
-      api.post(
+      ctx.api.post(
         `/api/auctions/${auction.id}/join`,
         { code: auction.code, franchise_name: `Blue ${i}`, color: 'blue' },
         (players[i] as Player).token,
@@ -88,11 +81,11 @@ describe('POST /api/auctions/{id}/join at once', () => {
   })
 
   it('seats a player once and charges once when their joins arrive together', async () => {
-    const owner = await api.player()
+    const owner = await ctx.api.player()
     const auction = await auctionOf(owner, { charges: 50 })
     const me = await withCoins(100)
     const answers = await race(3, (i) =>
-      api.post(
+      ctx.api.post(
         `/api/auctions/${auction.id}/join`,
         { code: auction.code, franchise_name: 'Twice', color: ['red', 'green', 'pink'][i] },
         me.token,
@@ -100,22 +93,22 @@ describe('POST /api/auctions/{id}/join at once', () => {
     )
     expect(statuses(answers)).toEqual({ 201: 1, 409: 2 })
     expect(codes(answers)).toEqual(['ALREADY_JOINED', 'ALREADY_JOINED'])
-    expect((await userBalances(world.deps.db, me.id)).coins).toBe(50)
-    await expectLedgerBalanced(world.deps)
+    expect((await userBalances(ctx.world.deps.db, me.id)).coins).toBe(50)
+    await expectLedgerBalanced(ctx.world.deps)
   })
 
   it('decides a manager once when an approval and a rejection arrive together', async () => {
-    const owner = await api.player()
+    const owner = await ctx.api.player()
     const auction = await auctionOf(owner, { charges: 50 })
     const me = await withCoins(100)
-    const joined = await api.post(
+    const joined = await ctx.api.post(
       `/api/auctions/${auction.id}/join`,
       { code: auction.code, franchise_name: 'Undecided', color: 'yellow' },
       me.token,
     )
     const managerId = joined.body.manager.id
     const answers = await race(4, (i) =>
-      api.post(
+      ctx.api.post(
         `/api/auctions/${auction.id}/managers/${managerId}/${i % 2 ? 'reject' : 'approve'}`,
         {},
         owner.token,
@@ -124,15 +117,15 @@ describe('POST /api/auctions/{id}/join at once', () => {
     expect(statuses(answers)).toEqual({ 200: 1, 409: 3 })
     const [row] = (await managerRows(auction.id)).filter((m) => m.id === managerId)
     // Rejected: the charge is back; approved: it stays paid.
-    expect((await userBalances(world.deps.db, me.id)).coins).toBe(row?.status === 'rejected' ? 100 : 50)
-    await expectLedgerBalanced(world.deps)
+    expect((await userBalances(ctx.world.deps.db, me.id)).coins).toBe(row?.status === 'rejected' ? 100 : 50)
+    await expectLedgerBalanced(ctx.world.deps)
   })
 
   it('seats every bot once, each with a colour of its own, when bots are added together', async () => {
-    const owner = await api.player()
+    const owner = await ctx.api.player()
     const auction = await auctionOf(owner)
     const answers = await race(3, () =>
-      api.post(`/api/auctions/${auction.id}/bots`, { count: 3, strategy: 'value' }, owner.token),
+      ctx.api.post(`/api/auctions/${auction.id}/bots`, { count: 3, strategy: 'value' }, owner.token),
     )
     expect(statuses(answers)).toEqual({ 201: 3 })
     const rows = await managerRows(auction.id)
@@ -141,26 +134,30 @@ describe('POST /api/auctions/{id}/join at once', () => {
   })
 
   it('lets nobody in after the start: a join racing the start is either in the engine or refused', async () => {
-    const owner = await api.player()
+    const owner = await ctx.api.player()
     const auction = await auctionOf(owner)
-    const first = await api.player()
+    const first = await ctx.api.player()
     for (const [p, color] of [
       [owner, 'blue'],
       [first, 'red'],
     ] as const) {
-      const j = await api.post(
+      const j = await ctx.api.post(
         `/api/auctions/${auction.id}/join`,
         { code: auction.code, franchise_name: `F ${color}`, color },
         p.token,
       )
       if (p !== owner)
-        await api.post(`/api/auctions/${auction.id}/managers/${j.body.manager.id}/approve`, {}, owner.token)
+        await ctx.api.post(
+          `/api/auctions/${auction.id}/managers/${j.body.manager.id}/approve`,
+          {},
+          owner.token,
+        )
     }
-    const late = await Promise.all(Array.from({ length: 3 }, () => api.player()))
+    const late = await Promise.all(Array.from({ length: 3 }, () => ctx.api.player()))
     const answers = await Promise.all([
-      api.post(`/api/auctions/${auction.id}/start`, {}, owner.token),
+      ctx.api.post(`/api/auctions/${auction.id}/start`, {}, owner.token),
       ...late.map((p, i) =>
-        api.post(
+        ctx.api.post(
           `/api/auctions/${auction.id}/join`,
           { code: auction.code, franchise_name: `Late ${i}`, color: ['green', 'pink', 'navy'][i] },
           p.token,
@@ -169,12 +166,12 @@ describe('POST /api/auctions/{id}/join at once', () => {
     ])
     expect(answers[0]?.status).toBe(200)
     for (const a of answers.slice(1)) expect([201, 409]).toContain(a.status)
-    const row = await world.deps.db
+    const row = await ctx.world.deps.db
       .selectFrom('auctions')
       .selectAll()
       .where('id', '=', auction.id)
       .executeTakeFirstOrThrow()
-    const inEngine = new Set(stateOf(world.deps, row).managers.map((m) => m.id))
+    const inEngine = new Set(stateOf(ctx.world.deps, row).managers.map((m) => m.id))
     // Whoever joined before the start waited for a decision and was declined by it.
     for (const m of await managerRows(auction.id))
       expect(m.status === 'approved' ? inEngine.has(m.id) : m.status === 'rejected').toBe(true)
@@ -183,32 +180,32 @@ describe('POST /api/auctions/{id}/join at once', () => {
 
 describe('POST /api/auction/tournaments/{id}/join at once', () => {
   it('fills a tournament to max_managers, starts it once with every manager in it', async () => {
-    const owner = await api.player()
-    const created = await api.post(
+    const owner = await ctx.api.player()
+    const created = await ctx.api.post(
       '/api/auction/tournaments',
       { name: 'Race season', series_id: seriesId, window_hours: 6, max_managers: TOURNAMENT.startsAt },
       owner.token,
     )
     expect(created.status).toBe(201)
     const id = created.body.tournament.id
-    const players = await Promise.all(Array.from({ length: 6 }, () => api.player()))
+    const players = await Promise.all(Array.from({ length: 6 }, () => ctx.api.player()))
     const answers = await race(6, (i) =>
-      api.post(`/api/auction/tournaments/${id}/join`, {}, (players[i] as Player).token),
+      ctx.api.post(`/api/auction/tournaments/${id}/join`, {}, (players[i] as Player).token),
     )
     expect(statuses(answers)).toEqual({ 201: TOURNAMENT.startsAt - 1, 409: 6 - (TOURNAMENT.startsAt - 1) })
     expect(new Set(codes(answers))).toEqual(new Set(['CONTEST_FULL']))
     const managers = await managerRows(id)
     expect(managers).toHaveLength(TOURNAMENT.startsAt)
     expect(new Set(managers.map((m) => m.color)).size).toBe(TOURNAMENT.startsAt)
-    const row = await world.deps.db
+    const row = await ctx.world.deps.db
       .selectFrom('auctions')
       .selectAll()
       .where('id', '=', id)
       .executeTakeFirstOrThrow()
-    const state = stateOf(world.deps, row)
+    const state = stateOf(ctx.world.deps, row)
     expect(state.phase).toBe('sealed')
     expect(state.managers.map((m) => m.id).sort()).toEqual(managers.map((m) => m.id).sort())
-    const started = await world.deps.db
+    const started = await ctx.world.deps.db
       .selectFrom('notifications')
       .select('user_id')
       .where('kind', '=', 'auction_started')
@@ -222,9 +219,9 @@ describe('POST /api/auction/tournaments/{id}/join at once', () => {
   })
 
   it(`keeps a player to ${TOURNAMENT.perSeries} tournaments of a series when they create them together`, async () => {
-    const me = await api.player()
+    const me = await ctx.api.player()
     const answers = await race(TOURNAMENT.perSeries + 2, (i) =>
-      api.post(
+      ctx.api.post(
         '/api/auction/tournaments',
         { name: `Mine ${i}`, series_id: seriesId, window_hours: 6 },
         me.token,

@@ -1,25 +1,17 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import type { TestWorld } from '../../helpers/deps'
-import { client } from '../../helpers/http'
-import { leagueWorld } from '../../helpers/league'
+import { describe, expect, it } from 'vitest'
+import { apiWorld } from '../../helpers/world'
 
-let world: TestWorld
-let api: ReturnType<typeof client>
-beforeEach(async () => {
-  world = await leagueWorld()
-  api = client(world.deps)
-})
-afterEach(() => world.close())
+const ctx = apiWorld({ league: true })
 
 const HOUR = 3_600_000
 
 async function advance(ms: number) {
-  world.wall.advance(ms)
-  await world.deps.scheduler.runDue()
+  ctx.world.wall.advance(ms)
+  await ctx.world.deps.scheduler.runDue()
 }
 
 async function cricketSeries(): Promise<number> {
-  const row = await world.deps.db
+  const row = await ctx.world.deps.db
     .selectFrom('series as s')
     .innerJoin('sports as sp', 'sp.id', 's.sport_id')
     .select('s.id')
@@ -32,8 +24,13 @@ async function cricketSeries(): Promise<number> {
 describe('auction tournaments (v1 calls)', () => {
   it('starts at the 4th manager, runs sealed windows on the clock, releases by bid_id with the re-buy lock', async () => {
     const series = await cricketSeries()
-    const [owner, b, c, d] = await Promise.all([api.player(), api.player(), api.player(), api.player()])
-    const created = await api.post(
+    const [owner, b, c, d] = await Promise.all([
+      ctx.api.player(),
+      ctx.api.player(),
+      ctx.api.player(),
+      ctx.api.player(),
+    ])
+    const created = await ctx.api.post(
       '/api/auction/tournaments.json',
       { name: 'Season long', series_id: series, window_hours: 6 },
       owner.token,
@@ -49,41 +46,41 @@ describe('auction tournaments (v1 calls)', () => {
       phase: 'waiting',
     })
     // Before the first window every player of the pool is listed (none is bought yet).
-    const waiting = (await api.get(`/api/auction/tournaments/${t.id}/bidding`, owner.token)).body
+    const waiting = (await ctx.api.get(`/api/auction/tournaments/${t.id}/bidding`, owner.token)).body
     expect(waiting.unsold_players).toHaveLength(t.players_count)
     expect(t.players_count).toBeGreaterThan(0)
     expect(waiting.unsold_players[0]).toMatchObject({ base_price: expect.any(Number) })
     for (const p of [b, c])
-      expect((await api.post(`/api/auction/tournaments/${t.id}/join.json`, {}, p.token)).status).toBe(201)
-    expect((await api.get(`/api/auction/tournaments/${t.id}.json`, owner.token)).body.tournament.phase).toBe(
-      'waiting',
-    )
-    const joined = await api.post(
+      expect((await ctx.api.post(`/api/auction/tournaments/${t.id}/join.json`, {}, p.token)).status).toBe(201)
+    expect(
+      (await ctx.api.get(`/api/auction/tournaments/${t.id}.json`, owner.token)).body.tournament.phase,
+    ).toBe('waiting')
+    const joined = await ctx.api.post(
       `/api/auction/tournaments/${t.id}/join.json`,
       { franchise_name: 'Deccan Dreamers' },
       d.token,
     )
     expect(joined.body.manager).toMatchObject({ franchise_name: 'Deccan Dreamers', purse_remaining: 170_000 })
-    expect((await api.post(`/api/auction/tournaments/${t.id}/join`, {}, d.token)).body.code).toBe(
+    expect((await ctx.api.post(`/api/auction/tournaments/${t.id}/join`, {}, d.token)).body.code).toBe(
       'ALREADY_JOINED',
     )
 
-    const bidding = (await api.get(`/api/auction/tournaments/${t.id}/bidding.json`, owner.token)).body
+    const bidding = (await ctx.api.get(`/api/auction/tournaments/${t.id}/bidding.json`, owner.token)).body
     expect(bidding.manager.bid_block).toMatchObject({
       purse_remaining: 170_000,
       slots_left: 15,
       stars_left: 4,
-      window_closes_at_in_millis: world.deps.clock.now() + 6 * HOUR,
+      window_closes_at_in_millis: ctx.world.deps.clock.now() + 6 * HOUR,
     })
     const target = bidding.unsold_players[0]
     expect(target.base_price).toBeGreaterThan(1000)
-    const low = await api.post(
+    const low = await ctx.api.post(
       `/api/auction/tournaments/${t.id}/bid_player.json`,
       { player_id: target.id, bid_amount: target.base_price - 1 },
       owner.token,
     )
     expect(low.status).toBe(422)
-    const mine = await api.post(
+    const mine = await ctx.api.post(
       `/api/auction/tournaments/${t.id}/bid_player.json`,
       { player_id: target.id, bid_amount: target.base_price + 500 },
       owner.token,
@@ -91,21 +88,21 @@ describe('auction tournaments (v1 calls)', () => {
     expect(mine.body.manager.active_bids_info).toEqual([
       expect.objectContaining({ player_id: target.id, bid_amount: target.base_price + 500 }),
     ])
-    await api.post(
+    await ctx.api.post(
       `/api/auction/tournaments/${t.id}/bid_player`,
       { player_id: target.id, bid_amount: target.base_price + 100 },
       b.token,
     )
     // Anonymous until executed: b sees only his own bid.
-    expect((await api.get(`/api/auction/tournaments/${t.id}`, b.token)).body.active_bids).toEqual([
+    expect((await ctx.api.get(`/api/auction/tournaments/${t.id}`, b.token)).body.active_bids).toEqual([
       expect.objectContaining({ bid_amount: target.base_price + 100 }),
     ])
 
     // The window ends: the highest bid wins, and the next window opens at once.
     await advance(6 * HOUR)
     // Access tokens live an hour of game time: sign in again after the jump.
-    for (const p of [owner, c]) p.token = (await api.login(p.email, p.password)).access_token
-    const after = (await api.get(`/api/auction/tournaments/${t.id}.json`, owner.token)).body
+    for (const p of [owner, c]) p.token = (await ctx.api.login(p.email, p.password)).access_token
+    const after = (await ctx.api.get(`/api/auction/tournaments/${t.id}.json`, owner.token)).body
     expect(after.tournament).toMatchObject({ phase: 'sealed', round: 2 })
     expect(after.success_bids).toEqual([
       expect.objectContaining({
@@ -114,10 +111,10 @@ describe('auction tournaments (v1 calls)', () => {
         bid_id: expect.any(Number),
       }),
     ])
-    expect(after.manager.bid_block.window_closes_at_in_millis).toBe(world.deps.clock.now() + 6 * HOUR)
+    expect(after.manager.bid_block.window_closes_at_in_millis).toBe(ctx.world.deps.clock.now() + 6 * HOUR)
     expect(after.manager.purse_remaining).toBe(170_000 - target.base_price - 500)
 
-    const released = await api.post(
+    const released = await ctx.api.post(
       `/api/auction/tournaments/${t.id}/release.json`,
       { bid_id: after.success_bids[0].bid_id },
       owner.token,
@@ -125,46 +122,49 @@ describe('auction tournaments (v1 calls)', () => {
     expect(released.status).toBe(200)
     expect(released.body.manager).toMatchObject({ purse_remaining: 170_000, success_bids: [] })
     expect(
-      (await api.post(`/api/auction/tournaments/${t.id}/release`, { bid_id: 999_999 }, owner.token)).status,
+      (await ctx.api.post(`/api/auction/tournaments/${t.id}/release`, { bid_id: 999_999 }, owner.token))
+        .status,
     ).toBe(404)
     const locked = (
-      await api.get(`/api/auction/tournaments/${t.id}/bidding`, owner.token)
+      await ctx.api.get(`/api/auction/tournaments/${t.id}/bidding`, owner.token)
     ).body.unsold_players.find((p: { id: number }) => p.id === target.id)
-    expect(locked.locked_until_in_millis).toBe(world.deps.clock.now() + 48 * HOUR)
-    const again = await api.post(
+    expect(locked.locked_until_in_millis).toBe(ctx.world.deps.clock.now() + 48 * HOUR)
+    const again = await ctx.api.post(
       `/api/auction/tournaments/${t.id}/bid_player`,
       { player_id: target.id, bid_amount: target.base_price },
       owner.token,
     )
     expect(again.body).toMatchObject({ code: 'BID_REFUSED' })
 
-    const log = (await api.get(`/api/auction/tournaments/${t.id}/activities.json`, c.token)).body.activities
+    const log = (await ctx.api.get(`/api/auction/tournaments/${t.id}/activities.json`, c.token)).body
+      .activities
     const texts = log.map((a: { text: string }) => a.text)
     expect(texts).toEqual(
       expect.arrayContaining(['Deccan Dreamers joined', 'Window 1 opened', 'Window 2 opened']),
     )
     expect(texts.some((x: string) => / bought .* for /.test(x))).toBe(true)
     expect(texts.some((x: string) => / released /.test(x))).toBe(true)
-    const players = (await api.get(`/api/auction/tournaments/${t.id}/players`, c.token)).body.players
+    const players = (await ctx.api.get(`/api/auction/tournaments/${t.id}/players`, c.token)).body.players
     expect(players.every((p: { status: string }) => p.status === 'unsold')).toBe(true)
   })
 
   it('keeps private tournaments to their code and a user to 5 tournaments per series', async () => {
     const series = await cricketSeries()
-    const owner = await api.player()
-    const made = await api.post(
+    const owner = await ctx.api.player()
+    const made = await ctx.api.post(
       '/api/auction/tournaments',
       { name: 'Invite only', series_id: series, private: true },
       owner.token,
     )
-    const stranger = await api.player()
+    const stranger = await ctx.api.player()
     expect(
-      (await api.post(`/api/auction/tournaments/${made.body.tournament.id}/join`, {}, stranger.token)).status,
+      (await ctx.api.post(`/api/auction/tournaments/${made.body.tournament.id}/join`, {}, stranger.token))
+        .status,
     ).toBe(404)
     expect(
-      (await api.get(`/api/auction/tournaments/${made.body.tournament.id}`, stranger.token)).status,
+      (await ctx.api.get(`/api/auction/tournaments/${made.body.tournament.id}`, stranger.token)).status,
     ).toBe(404)
-    const withCode = await api.post(
+    const withCode = await ctx.api.post(
       `/api/auction/tournaments/${made.body.tournament.id}/join`,
       { code: made.body.tournament.code },
       stranger.token,
@@ -172,10 +172,15 @@ describe('auction tournaments (v1 calls)', () => {
     expect(withCode.status).toBe(201)
     for (let i = 0; i < 4; i++)
       expect(
-        (await api.post('/api/auction/tournaments', { name: `League ${i}`, series_id: series }, owner.token))
-          .status,
+        (
+          await ctx.api.post(
+            '/api/auction/tournaments',
+            { name: `League ${i}`, series_id: series },
+            owner.token,
+          )
+        ).status,
       ).toBe(201)
-    const sixth = await api.post(
+    const sixth = await ctx.api.post(
       '/api/auction/tournaments',
       { name: 'One too many', series_id: series },
       owner.token,
@@ -183,7 +188,7 @@ describe('auction tournaments (v1 calls)', () => {
     expect(sixth.status).toBe(409)
     expect(
       (
-        await api.post(
+        await ctx.api.post(
           '/api/auction/tournaments',
           { name: 'Bad window', series_id: series, window_hours: 5 },
           owner.token,

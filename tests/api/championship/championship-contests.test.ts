@@ -1,29 +1,19 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { resumeChampionshipContests } from '../../../server/areas/championship-contests/jobs'
 import { settlePhaseContests } from '../../../server/areas/championship-contests/service'
 import { verifyLedger } from '../../../server/areas/ledger/verify'
 import { classicBody, threeMatchPhase } from '../../helpers/championship'
 import { codes, race, statuses } from '../../helpers/concurrency'
-import type { TestWorld } from '../../helpers/deps'
-import { client } from '../../helpers/http'
-import { leagueWorld } from '../../helpers/league'
+import { apiWorld } from '../../helpers/world'
 
 /** Championship contests (docs/championship.md "Championship contests"): join, lock, settle, money. */
-let world: TestWorld
-let api: ReturnType<typeof client>
-let admin: { id: number; token: string }
-beforeEach(async () => {
-  world = await leagueWorld()
-  api = client(world.deps)
-  admin = await api.admin()
-})
-afterEach(() => world.close())
+const ctx = apiWorld({ league: true, admin: true })
 
-type Player = Awaited<ReturnType<typeof api.player>>
+type Player = Awaited<ReturnType<typeof ctx.api.player>>
 
 /** A cricket phase none of whose matches has started, its matches in start order. */
 async function upcomingPhase() {
-  const phases = await world.deps.db
+  const phases = await ctx.world.deps.db
     .selectFrom('series_phases as p')
     .innerJoin('series as se', 'se.id', 'p.series_id')
     .innerJoin('sports as s', 's.id', 'se.sport_id')
@@ -32,7 +22,7 @@ async function upcomingPhase() {
     .orderBy('p.id')
     .execute()
   for (const phase of phases) {
-    const matches = await world.deps.db
+    const matches = await ctx.world.deps.db
       .selectFrom('matches')
       .select(['id', 'status', 'event_time_ms'])
       .where('phase_id', '=', phase.id)
@@ -42,7 +32,7 @@ async function upcomingPhase() {
     if (
       matches.length >= 2 &&
       matches.every(
-        (m) => m.status === 'upcoming' && Number(m.event_time_ms) > world.deps.clock.now() + 60_000,
+        (m) => m.status === 'upcoming' && Number(m.event_time_ms) > ctx.world.deps.clock.now() + 60_000,
       )
     )
       return { ...phase, matches: matches.map((m) => m.id) }
@@ -51,16 +41,20 @@ async function upcomingPhase() {
 }
 
 async function playerWith(rupees: number, compartment: 'unused' | 'winnings' = 'unused') {
-  const p = await api.player()
+  const p = await ctx.api.player()
   if (rupees > 0)
-    await api.post('/api/admin/wallet/credits', { user_id: p.id, amount: rupees, compartment }, admin.token)
+    await ctx.api.post(
+      '/api/admin/wallet/credits',
+      { user_id: p.id, amount: rupees, compartment },
+      ctx.admin.token,
+    )
   return p
 }
 
 /** A classic team row for the player in the phase (its players do not matter to contests). */
 async function classicTeam(p: { id: number }, phaseId: number): Promise<number> {
-  const now = world.deps.clock.now()
-  const row = await world.deps.db
+  const now = ctx.world.deps.clock.now()
+  const row = await ctx.world.deps.db
     .insertInto('classic_teams')
     .values({
       user_id: p.id,
@@ -78,11 +72,11 @@ async function classicTeam(p: { id: number }, phaseId: number): Promise<number> 
 }
 
 async function createContest(phaseId: number, body: Record<string, unknown>) {
-  return api.post(`/api/admin/series_phases/${phaseId}/contests`, body, admin.token)
+  return ctx.api.post(`/api/admin/series_phases/${phaseId}/contests`, body, ctx.admin.token)
 }
 
 const balances = async (p: Player) => {
-  const u = (await api.get('/api/me', p.token)).body.user
+  const u = (await ctx.api.get('/api/me', p.token)).body.user
   return { unused: u.unused_balance as number, winnings: u.winning_balance as number }
 }
 
@@ -92,12 +86,12 @@ async function endPhase(
   totals: Array<[teamId: number, score: number]>,
 ) {
   for (const [teamId, score] of totals)
-    await world.deps.db
+    await ctx.world.deps.db
       .updateTable('classic_teams')
       .set({ score_x2: score * 2 })
       .where('id', '=', teamId)
       .execute()
-  await world.deps.db
+  await ctx.world.deps.db
     .updateTable('matches')
     .set({ status: 'completed' })
     .where('phase_id', '=', phase.id)
@@ -125,7 +119,7 @@ describe('championship contests', () => {
     const id = made.body.contest.id as number
     const me = await playerWith(100)
     const team = await classicTeam(me, phase.id)
-    const joined = await api.post(`/api/championship/contests/${id}/join`, undefined, me.token)
+    const joined = await ctx.api.post(`/api/championship/contests/${id}/join`, undefined, me.token)
     expect(joined.status).toBe(200)
     expect(joined.body.contest).toMatchObject({
       members_count: 1,
@@ -134,32 +128,34 @@ describe('championship contests', () => {
     })
     expect(await balances(me)).toEqual({ unused: 50, winnings: 0 })
 
-    const list = await api.get(`/api/series/${phase.series_id}/contests?type=championship`, me.token)
+    const list = await ctx.api.get(`/api/series/${phase.series_id}/contests?type=championship`, me.token)
     expect(list.status).toBe(200)
     expect(list.body.meta).toMatchObject({ total: 1 })
     expect(list.body.contests[0]).toMatchObject({ id, members_count: 1, my_entry: { classic_team_id: team } })
-    const anonymous = await api.get(
+    const anonymous = await ctx.api.get(
       `/api/series/${phase.series_id}/contests?type=championship&phase_id=${phase.id}`,
     )
     expect(anonymous.body.contests[0]).toMatchObject({ id, my_entry: null })
     // Daily lists do not show them, and phase_id belongs to the championship type only.
-    const daily = await api.get(`/api/series/${phase.series_id}/contests?per_page=100`)
+    const daily = await ctx.api.get(`/api/series/${phase.series_id}/contests?per_page=100`)
     expect(daily.body.contests.some((c: { name: string }) => c.name === 'Phase League')).toBe(false)
-    expect((await api.get(`/api/series/${phase.series_id}/contests?phase_id=${phase.id}`)).status).toBe(422)
+    expect((await ctx.api.get(`/api/series/${phase.series_id}/contests?phase_id=${phase.id}`)).status).toBe(
+      422,
+    )
     expect(
-      (await api.get(`/api/series/${phase.series_id}/contests?type=championship&filter_ids=1`)).status,
+      (await ctx.api.get(`/api/series/${phase.series_id}/contests?type=championship&filter_ids=1`)).status,
     ).toBe(422)
     expect(
-      (await api.get(`/api/series/${phase.series_id}/contests?type=championship&phase_id=x`)).status,
+      (await ctx.api.get(`/api/series/${phase.series_id}/contests?type=championship&phase_id=x`)).status,
     ).toBe(422)
-    expect((await api.get('/api/series/999999/contests?type=championship')).body).toMatchObject({
+    expect((await ctx.api.get('/api/series/999999/contests?type=championship')).body).toMatchObject({
       contests: [],
     })
 
-    const view = await api.get(`/api/championship/contests/${id}`, me.token)
+    const view = await ctx.api.get(`/api/championship/contests/${id}`, me.token)
     expect(view.body.members).toHaveLength(1)
     expect(view.body.current_user_member).toMatchObject({ classic_team: { id: team }, is_current_user: true })
-    expect((await verifyLedger(world.deps.db)).problems).toEqual([])
+    expect((await verifyLedger(ctx.world.deps.db)).problems).toEqual([])
   })
 
   it('refuse bad joins with the error shape and change nothing', async () => {
@@ -168,7 +164,7 @@ describe('championship contests', () => {
       .id
     const other = await upcomingPhase().then(async () => {
       // Another phase of any series: a team there is "for another phase".
-      const row = await world.deps.db
+      const row = await ctx.world.deps.db
         .selectFrom('series_phases')
         .select('id')
         .where('id', '!=', phase.id)
@@ -184,7 +180,7 @@ describe('championship contests', () => {
     const richTeam = await classicTeam(rich, phase.id)
 
     const join = (p: Player, body?: unknown, contest = id) =>
-      api.post(`/api/championship/contests/${contest}/join`, body, p.token)
+      ctx.api.post(`/api/championship/contests/${contest}/join`, body, p.token)
     const short = await join(poor)
     expect([short.status, short.body.code]).toEqual([409, 'INSUFFICIENT_BALANCE'])
     expect(await balances(poor)).toEqual({ unused: 10, winnings: 0 })
@@ -200,8 +196,8 @@ describe('championship contests', () => {
     expect((await join(rich, { classic_team_id: 'x' })).status).toBe(422)
     expect((await join(rich, { team: 1 })).status).toBe(422)
     expect((await join(rich, undefined, 999_999)).status).toBe(404)
-    expect((await api.post(`/api/championship/contests/${id}/join`)).status).toBe(401)
-    expect((await api.get(`/api/championship/contests/${id}`)).body.contest.members_count).toBe(0)
+    expect((await ctx.api.post(`/api/championship/contests/${id}/join`)).status).toBe(401)
+    expect((await ctx.api.get(`/api/championship/contests/${id}`)).body.contest.members_count).toBe(0)
 
     expect((await join(rich, { classic_team_id: richTeam })).status).toBe(200)
     const twice = await join(rich)
@@ -225,13 +221,13 @@ describe('championship contests', () => {
         .errors,
     ).toEqual({ winner_count: ['must be at most members_limit (3)'] })
     expect((await createContest(999_999, { name: 'x', entry_fee: 10, members_limit: 2 })).status).toBe(404)
-    const player = await api.post(
+    const player = await ctx.api.post(
       `/api/admin/series_phases/${phase.id}/contests`,
       { name: 'x', entry_fee: 10, members_limit: 2 },
       rich.token,
     )
     expect(player.status).toBe(403)
-    expect((await verifyLedger(world.deps.db)).problems).toEqual([])
+    expect((await verifyLedger(ctx.world.deps.db)).problems).toEqual([])
   })
 
   it('lock at the phase’s first match: unfilled ones cancelled and refunded, joins closed', async () => {
@@ -246,32 +242,38 @@ describe('championship contests', () => {
     const late = await playerWith(100)
     await classicTeam(late, phase.id)
     for (const c of [small, sure])
-      expect((await api.post(`/api/championship/contests/${c.id}/join`, undefined, a.token)).status).toBe(200)
+      expect((await ctx.api.post(`/api/championship/contests/${c.id}/join`, undefined, a.token)).status).toBe(
+        200,
+      )
     expect(await balances(a)).toEqual({ unused: 60, winnings: 0 })
 
-    const start = await api.post(`/api/admin/matches/${phase.matches[0]}/start`, undefined, admin.token)
+    const start = await ctx.api.post(
+      `/api/admin/matches/${phase.matches[0]}/start`,
+      undefined,
+      ctx.admin.token,
+    )
     expect(start.status).toBe(200)
-    const smallNow = (await api.get(`/api/championship/contests/${small.id}`)).body
+    const smallNow = (await ctx.api.get(`/api/championship/contests/${small.id}`)).body
     expect(smallNow.contest).toMatchObject({
       contest_status: 'cancelled',
       status_reason: 'The contest did not fill before the phase started',
       joinable: false,
     })
     expect(smallNow.members[0]).toMatchObject({ refunded: true, rank: null })
-    expect((await api.get(`/api/championship/contests/${sure.id}`)).body.contest).toMatchObject({
+    expect((await ctx.api.get(`/api/championship/contests/${sure.id}`)).body.contest).toMatchObject({
       contest_status: 'locked',
       joinable: false,
     })
     expect(await balances(a)).toEqual({ unused: 80, winnings: 0 })
-    const closed = await api.post(`/api/championship/contests/${sure.id}/join`, undefined, late.token)
+    const closed = await ctx.api.post(`/api/championship/contests/${sure.id}/join`, undefined, late.token)
     expect([closed.status, closed.body.code]).toEqual([409, 'EVENT_LOCKED'])
     expect((await createContest(phase.id, { name: 'Late', entry_fee: 10, members_limit: 2 })).status).toBe(
       409,
     )
     // A second phase match locking finds nothing left to do.
-    await api.post(`/api/admin/matches/${phase.matches[1]}/start`, undefined, admin.token)
+    await ctx.api.post(`/api/admin/matches/${phase.matches[1]}/start`, undefined, ctx.admin.token)
     expect(await balances(a)).toEqual({ unused: 80, winnings: 0 })
-    expect((await verifyLedger(world.deps.db)).problems).toEqual([])
+    expect((await verifyLedger(ctx.world.deps.db)).problems).toEqual([])
   })
 
   it('settle at the phase’s end on the phase total, ties sharing, once', async () => {
@@ -294,12 +296,12 @@ describe('championship contests', () => {
       players.push(p)
       teams.push(await classicTeam(p, phase.id))
       expect(
-        (await api.post(`/api/championship/contests/${contest.id}/join`, undefined, p.token)).status,
+        (await ctx.api.post(`/api/championship/contests/${contest.id}/join`, undefined, p.token)).status,
       ).toBe(200)
     }
-    await api.post(`/api/admin/matches/${phase.matches[0]}/start`, undefined, admin.token)
+    await ctx.api.post(`/api/admin/matches/${phase.matches[0]}/start`, undefined, ctx.admin.token)
     // Not over yet: nothing settles while a phase match is still to play.
-    expect((await settlePhaseContests(world.deps, phase.id)).contests).toBe(0)
+    expect((await settlePhaseContests(ctx.world.deps, phase.id)).contests).toBe(0)
 
     // Team 1 leads; teams 2 and 3 tie for second and share the 2nd prize (and the 3rd, none).
     await endPhase(phase, [
@@ -308,12 +310,12 @@ describe('championship contests', () => {
       [teams[2]!, 120],
       [teams[3]!, 80],
     ])
-    const live = (await api.get(`/api/championship/contests/${contest.id}`)).body.members
+    const live = (await ctx.api.get(`/api/championship/contests/${contest.id}`)).body.members
     expect(live.map((m: { rank: number }) => m.rank)).toEqual([1, 2, 2, 4])
-    const report = await settlePhaseContests(world.deps, phase.id)
+    const report = await settlePhaseContests(ctx.world.deps, phase.id)
     expect(report).toMatchObject({ contests: 1, winners: 3, paid_paise: 34_000 })
     const [first, second] = prizes as [number, number]
-    const view = (await api.get(`/api/championship/contests/${contest.id}`, players[1]!.token)).body
+    const view = (await ctx.api.get(`/api/championship/contests/${contest.id}`, players[1]!.token)).body
     expect(view.contest).toMatchObject({ contest_status: 'completed', my_entry: { rank: 2, score: 120 } })
     expect(
       view.members.map((m: { rank: number; score: number; prize: number }) => [m.rank, m.score, m.prize]),
@@ -327,16 +329,16 @@ describe('championship contests', () => {
     expect(await balances(players[2]!)).toEqual({ unused: 0, winnings: second / 2 })
     expect(await balances(players[3]!)).toEqual({ unused: 0, winnings: 0 })
     // Again (a retry, a second process): pays nothing more.
-    expect(await settlePhaseContests(world.deps, phase.id)).toMatchObject({ contests: 0, paid_paise: 0 })
+    expect(await settlePhaseContests(ctx.world.deps, phase.id)).toMatchObject({ contests: 0, paid_paise: 0 })
     expect(await balances(players[0]!)).toEqual({ unused: 0, winnings: first })
-    const won = await world.deps.db
+    const won = await ctx.world.deps.db
       .selectFrom('notifications')
       .select('body')
       .where('user_id', '=', players[0]!.id)
       .where('kind', '=', 'contest_won')
       .execute()
     expect(won).toEqual([{ body: `You won ₹${first} in Final! It is in your winnings.` }])
-    expect((await verifyLedger(world.deps.db)).problems).toEqual([])
+    expect((await verifyLedger(ctx.world.deps.db)).problems).toEqual([])
   })
 
   it('a phase whose every match was abandoned refunds its contests', async () => {
@@ -346,50 +348,57 @@ describe('championship contests', () => {
     ).body.contest
     const p = await playerWith(25)
     await classicTeam(p, phase.id)
-    await api.post(`/api/championship/contests/${contest.id}/join`, undefined, p.token)
-    await api.post(`/api/admin/matches/${phase.matches[0]}/start`, undefined, admin.token)
-    await world.deps.db
+    await ctx.api.post(`/api/championship/contests/${contest.id}/join`, undefined, p.token)
+    await ctx.api.post(`/api/admin/matches/${phase.matches[0]}/start`, undefined, ctx.admin.token)
+    await ctx.world.deps.db
       .updateTable('matches')
       .set({ status: 'abandoned' })
       .where('phase_id', '=', phase.id)
       .execute()
-    expect(await settlePhaseContests(world.deps, phase.id)).toMatchObject({ contests: 0, cancelled: 1 })
+    expect(await settlePhaseContests(ctx.world.deps, phase.id)).toMatchObject({ contests: 0, cancelled: 1 })
     expect(await balances(p)).toEqual({ unused: 25, winnings: 0 })
-    expect((await api.get(`/api/championship/contests/${contest.id}`)).body.contest.contest_status).toBe(
+    expect((await ctx.api.get(`/api/championship/contests/${contest.id}`)).body.contest.contest_status).toBe(
       'cancelled',
     )
-    expect((await verifyLedger(world.deps.db)).problems).toEqual([])
+    expect((await verifyLedger(ctx.world.deps.db)).problems).toEqual([])
   })
 
   it('end to end: the phase’s matches played, the last one’s end settles the contest on the phase totals', async () => {
-    const phase = await threeMatchPhase(world.deps)
+    const phase = await threeMatchPhase(ctx.world.deps)
     const contest = (
       await createContest(phase.id, { name: 'Season', entry_fee: 40, members_limit: 3, winner_count: 2 })
     ).body.contest
     const players: Player[] = []
     for (const salt of ['a', 'b', 'c']) {
       const p = await playerWith(40)
-      const made = await api.post(
+      const made = await ctx.api.post(
         '/api/championship/classic_teams',
-        { phase_id: phase.id, ...(await classicBody(world.deps, phase.id, salt)) },
+        { phase_id: phase.id, ...(await classicBody(ctx.world.deps, phase.id, salt)) },
         p.token,
       )
       expect(made.status).toBe(201)
-      expect((await api.post(`/api/championship/contests/${contest.id}/join`, {}, p.token)).status).toBe(200)
+      expect((await ctx.api.post(`/api/championship/contests/${contest.id}/join`, {}, p.token)).status).toBe(
+        200,
+      )
       players.push(p)
     }
     for (const [i, matchId] of phase.matchIds.entries()) {
-      const sim = await api.post(`/api/admin/matches/${matchId}/simulate`, { mode: 'instant' }, admin.token)
+      const sim = await ctx.api.post(
+        `/api/admin/matches/${matchId}/simulate`,
+        { mode: 'instant' },
+        ctx.admin.token,
+      )
       expect(sim.status).toBe(200)
-      const status = (await api.get(`/api/championship/contests/${contest.id}`)).body.contest.contest_status
+      const status = (await ctx.api.get(`/api/championship/contests/${contest.id}`)).body.contest
+        .contest_status
       expect(status).toBe(i < 2 ? 'locked' : 'completed')
     }
-    const teams = await world.deps.db
+    const teams = await ctx.world.deps.db
       .selectFrom('classic_teams')
       .select(['id', 'score_x2'])
       .where('phase_id', '=', phase.id)
       .execute()
-    const view = (await api.get(`/api/championship/contests/${contest.id}`)).body
+    const view = (await ctx.api.get(`/api/championship/contests/${contest.id}`)).body
     const scoreOf = new Map(teams.map((t) => [t.id, Number(t.score_x2) / 2]))
     for (const m of view.members) expect(m.score).toBe(scoreOf.get(m.classic_team.id))
     const scores = view.members.map((m: { score: number }) => m.score)
@@ -401,7 +410,7 @@ describe('championship contests', () => {
     let winnings = 0
     for (const p of players) winnings += (await balances(p)).winnings
     expect(winnings).toBeGreaterThanOrEqual(102)
-    expect((await verifyLedger(world.deps.db)).problems).toEqual([])
+    expect((await verifyLedger(ctx.world.deps.db)).problems).toEqual([])
   })
 
   it('at once: 6 joins for 3 seats take 3 and charge 3; two settlements of one phase pay once', async () => {
@@ -416,15 +425,15 @@ describe('championship contests', () => {
       racers.push(p)
     }
     const answers = await race(6, (i) =>
-      api.post(`/api/championship/contests/${contest.id}/join`, {}, racers[i]!.token),
+      ctx.api.post(`/api/championship/contests/${contest.id}/join`, {}, racers[i]!.token),
     )
     expect(statuses(answers)).toEqual({ 200: 3, 409: 3 })
     expect(codes(answers)).toEqual(['CONTEST_FULL', 'CONTEST_FULL', 'CONTEST_FULL'])
     const paid = (await Promise.all(racers.map(balances))).filter((b) => b.unused === 0)
     expect(paid).toHaveLength(3)
 
-    await api.post(`/api/admin/matches/${phase.matches[0]}/start`, undefined, admin.token)
-    const teams = await world.deps.db
+    await ctx.api.post(`/api/admin/matches/${phase.matches[0]}/start`, undefined, ctx.admin.token)
+    const teams = await ctx.world.deps.db
       .selectFrom('championship_contest_members')
       .select('classic_team_id')
       .where('contest_id', '=', contest.id)
@@ -434,11 +443,11 @@ describe('championship contests', () => {
       teams.map((t, i) => [t.classic_team_id, 10 * (i + 1)]),
     )
     const reports = await Promise.all([
-      settlePhaseContests(world.deps, phase.id),
-      settlePhaseContests(world.deps, phase.id),
+      settlePhaseContests(ctx.world.deps, phase.id),
+      settlePhaseContests(ctx.world.deps, phase.id),
     ])
     expect(reports.map((r) => r.contests).sort()).toEqual([0, 1])
-    const prizes = await world.deps.db
+    const prizes = await ctx.world.deps.db
       .selectFrom('ledger_transactions')
       .select('id')
       .where('idempotency_key', '=', `championship_contest:${contest.id}:prizes`)
@@ -447,7 +456,7 @@ describe('championship contests', () => {
     let winnings = 0
     for (const p of racers) winnings += (await balances(p)).winnings
     expect(winnings).toBe(25) // 3 × ₹10 less 15%, floored to the rupee
-    expect((await verifyLedger(world.deps.db)).problems).toEqual([])
+    expect((await verifyLedger(ctx.world.deps.db)).problems).toEqual([])
   })
 
   it('a crash before the phase’s end (its last match already settled): the next start settles it', async () => {
@@ -455,7 +464,7 @@ describe('championship contests', () => {
     const contest = (await createContest(phase.id, { name: 'Resumed', entry_fee: 10, members_limit: 2 })).body
       .contest
     // The phase's own prize (seeded phases carry a table): ₹100 to the winner.
-    await world.deps.db
+    await ctx.world.deps.db
       .updateTable('series_phases')
       .set({ prizes: JSON.stringify([{ rank_from: 1, rank_to: 1, prize_paise: 10_000 }]) })
       .where('id', '=', phase.id)
@@ -464,30 +473,30 @@ describe('championship contests', () => {
     for (let i = 0; i < 2; i++) {
       const p = await playerWith(10)
       await classicTeam(p, phase.id)
-      await api.post(`/api/championship/contests/${contest.id}/join`, {}, p.token)
+      await ctx.api.post(`/api/championship/contests/${contest.id}/join`, {}, p.token)
       players.push(p)
     }
-    await api.post(`/api/admin/matches/${phase.matches[0]}/start`, undefined, admin.token)
+    await ctx.api.post(`/api/admin/matches/${phase.matches[0]}/start`, undefined, ctx.admin.token)
     // Nothing to resume while the phase runs.
-    expect(await resumeChampionshipContests(world.deps)).toBe(0)
+    expect(await resumeChampionshipContests(ctx.world.deps)).toBe(0)
     await endPhase(phase, [])
-    expect(await resumeChampionshipContests(world.deps)).toBe(1)
-    expect(await resumeChampionshipContests(world.deps)).toBe(1) // the same job, not a second
-    await world.deps.scheduler.runDue()
-    expect((await api.get(`/api/championship/contests/${contest.id}`)).body.contest.contest_status).toBe(
+    expect(await resumeChampionshipContests(ctx.world.deps)).toBe(1)
+    expect(await resumeChampionshipContests(ctx.world.deps)).toBe(1) // the same job, not a second
+    await ctx.world.deps.scheduler.runDue()
+    expect((await ctx.api.get(`/api/championship/contests/${contest.id}`)).body.contest.contest_status).toBe(
       'completed',
     )
     // The job ends the phase as the last match would have: the totals come from the per-match
     // rows (none here: both 0), so the two tie and share the contest's one prize of ₹17 and the
     // phase's ₹100 (ranks 1 and 2 together: ₹100 + ₹0).
     for (const p of players) expect(await balances(p)).toEqual({ unused: 0, winnings: 58.5 })
-    expect(await resumeChampionshipContests(world.deps)).toBe(0)
-    expect((await verifyLedger(world.deps.db)).problems).toEqual([])
+    expect(await resumeChampionshipContests(ctx.world.deps)).toBe(0)
+    expect((await verifyLedger(ctx.world.deps.db)).problems).toEqual([])
   })
 
   it('the resumed end of an all-abandoned phase refunds its contests and pays no phase prizes', async () => {
     const phase = await upcomingPhase()
-    await world.deps.db
+    await ctx.world.deps.db
       .updateTable('series_phases')
       .set({ prizes: JSON.stringify([{ rank_from: 1, rank_to: 1, prize_paise: 50_000 }]) })
       .where('id', '=', phase.id)
@@ -497,19 +506,19 @@ describe('championship contests', () => {
     ).body.contest
     const p = await playerWith(20)
     await classicTeam(p, phase.id)
-    await api.post(`/api/championship/contests/${contest.id}/join`, {}, p.token)
-    await api.post(`/api/admin/matches/${phase.matches[0]}/start`, undefined, admin.token)
-    await world.deps.db
+    await ctx.api.post(`/api/championship/contests/${contest.id}/join`, {}, p.token)
+    await ctx.api.post(`/api/admin/matches/${phase.matches[0]}/start`, undefined, ctx.admin.token)
+    await ctx.world.deps.db
       .updateTable('matches')
       .set({ status: 'abandoned' })
       .where('phase_id', '=', phase.id)
       .execute()
-    expect(await resumeChampionshipContests(world.deps)).toBe(1)
-    await world.deps.scheduler.runDue()
+    expect(await resumeChampionshipContests(ctx.world.deps)).toBe(1)
+    await ctx.world.deps.scheduler.runDue()
     expect(await balances(p)).toEqual({ unused: 20, winnings: 0 })
-    expect((await api.get(`/api/championship/contests/${contest.id}`)).body.contest.contest_status).toBe(
+    expect((await ctx.api.get(`/api/championship/contests/${contest.id}`)).body.contest.contest_status).toBe(
       'cancelled',
     )
-    expect((await verifyLedger(world.deps.db)).problems).toEqual([])
+    expect((await verifyLedger(ctx.world.deps.db)).problems).toEqual([])
   })
 })

@@ -1,37 +1,27 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it } from 'vitest'
 import { userBalances } from '../../../server/areas/ledger/service'
 import { classicBody, threeMatchPhase, withTransfers } from '../../helpers/championship'
-import type { TestWorld } from '../../helpers/deps'
-import { client } from '../../helpers/http'
-import { leagueWorld } from '../../helpers/league'
+import { apiWorld } from '../../helpers/world'
 
-let world: TestWorld
-let api: ReturnType<typeof client>
-let admin: { token: string }
+const ctx = apiWorld({ league: true, admin: true })
 let phase: { id: number; matchIds: number[] }
 beforeEach(async () => {
-  world = await leagueWorld()
-  api = client(world.deps)
-  admin = await api.admin()
-  phase = await threeMatchPhase(world.deps)
-})
-afterEach(async () => {
-  await world.deps.scheduler.stop()
-  await world.close()
+  phase = await threeMatchPhase(ctx.world.deps)
 })
 
 const TEAMS = '/api/championship/classic_teams'
-const start = (matchId: number) => api.post(`/api/admin/matches/${matchId}/start`, undefined, admin.token)
+const start = (matchId: number) =>
+  ctx.api.post(`/api/admin/matches/${matchId}/start`, undefined, ctx.admin.token)
 
 async function teamRows() {
-  return world.deps.db.selectFrom('classic_teams').selectAll().orderBy('id').execute()
+  return ctx.world.deps.db.selectFrom('classic_teams').selectAll().orderBy('id').execute()
 }
 
 describe('POST /api/championship/classic_teams', () => {
   it('creates my team (201) with players, captain, budget and unlimited transfers', async () => {
-    const me = await api.player()
-    const body = await classicBody(world.deps, phase.id)
-    const res = await api.post(`${TEAMS}.json`, { phase_id: phase.id, ...body }, me.token)
+    const me = await ctx.api.player()
+    const body = await classicBody(ctx.world.deps, phase.id)
+    const res = await ctx.api.post(`${TEAMS}.json`, { phase_id: phase.id, ...body }, me.token)
     expect(res.status).toBe(201)
     const team = res.body.classic_team
     expect(team).toMatchObject({
@@ -50,14 +40,14 @@ describe('POST /api/championship/classic_teams', () => {
     expect(team.team_players).toHaveLength(11)
     expect(team.budget).toBeLessThanOrEqual(100)
     expect(team.upcoming_matches.map((m: { id: number }) => m.id)).toEqual(phase.matchIds)
-    const list = await api.get(`${TEAMS}?phase_id=${phase.id}`, me.token)
+    const list = await ctx.api.get(`${TEAMS}?phase_id=${phase.id}`, me.token)
     expect(list.body.classic_teams.map((t: { id: number }) => t.id)).toEqual([team.id])
   })
 
   it('takes player_ids comma-joined too', async () => {
-    const me = await api.player()
-    const body = await classicBody(world.deps, phase.id)
-    const res = await api.post(
+    const me = await ctx.api.player()
+    const body = await classicBody(ctx.world.deps, phase.id)
+    const res = await ctx.api.post(
       TEAMS,
       { phase_id: phase.id, ...body, player_ids: body.player_ids.join(',') },
       me.token,
@@ -66,12 +56,12 @@ describe('POST /api/championship/classic_teams', () => {
   })
 
   it('refuses a second team in the same phase with 409, storing nothing', async () => {
-    const me = await api.player()
-    const body = await classicBody(world.deps, phase.id)
-    expect((await api.post(TEAMS, { phase_id: phase.id, ...body }, me.token)).status).toBe(201)
-    const again = await api.post(
+    const me = await ctx.api.player()
+    const body = await classicBody(ctx.world.deps, phase.id)
+    expect((await ctx.api.post(TEAMS, { phase_id: phase.id, ...body }, me.token)).status).toBe(201)
+    const again = await ctx.api.post(
       TEAMS,
-      { phase_id: phase.id, ...(await classicBody(world.deps, phase.id, 'b')) },
+      { phase_id: phase.id, ...(await classicBody(ctx.world.deps, phase.id, 'b')) },
       me.token,
     )
     expect(again.status).toBe(409)
@@ -80,31 +70,34 @@ describe('POST /api/championship/classic_teams', () => {
   })
 
   it('lets one of two simultaneous creations through', async () => {
-    const me = await api.player()
-    const body = await classicBody(world.deps, phase.id)
+    const me = await ctx.api.player()
+    const body = await classicBody(ctx.world.deps, phase.id)
     const answers = await Promise.all([
-      api.post(TEAMS, { phase_id: phase.id, ...body }, me.token),
-      api.post(TEAMS, { phase_id: phase.id, ...body }, me.token),
+      ctx.api.post(TEAMS, { phase_id: phase.id, ...body }, me.token),
+      ctx.api.post(TEAMS, { phase_id: phase.id, ...body }, me.token),
     ])
     expect(answers.map((a) => a.status).sort()).toEqual([201, 409])
     expect(await teamRows()).toHaveLength(1)
   })
 
   it('refuses a player outside the phase with 422 naming the rule, storing nothing', async () => {
-    const me = await api.player()
-    const body = await classicBody(world.deps, phase.id)
-    const outsider = await world.deps.db
+    const me = await ctx.api.player()
+    const body = await classicBody(ctx.world.deps, phase.id)
+    const outsider = await ctx.world.deps.db
       .selectFrom('players')
       .select('id')
       .where(
         'id',
         'not in',
-        world.deps.db.selectFrom('match_players').select('player_id').where('match_id', 'in', phase.matchIds),
+        ctx.world.deps.db
+          .selectFrom('match_players')
+          .select('player_id')
+          .where('match_id', 'in', phase.matchIds),
       )
       .executeTakeFirstOrThrow()
     const ids = [...body.player_ids]
     ids[ids.findIndex((id) => id !== body.captain && id !== body.vice_captain)] = outsider.id
-    const res = await api.post(TEAMS, { phase_id: phase.id, ...body, player_ids: ids }, me.token)
+    const res = await ctx.api.post(TEAMS, { phase_id: phase.id, ...body, player_ids: ids }, me.token)
     expect(res.status).toBe(422)
     expect(res.body.errors.rules).toContain('player_not_in_match')
     expect(res.body.errors.player_ids.join(' ')).toMatch(/not in this phase/)
@@ -112,23 +105,23 @@ describe('POST /api/championship/classic_teams', () => {
   })
 
   it('answers 404 for an unknown phase and 422 for a malformed body', async () => {
-    const me = await api.player()
-    const body = await classicBody(world.deps, phase.id)
-    expect((await api.post(TEAMS, { phase_id: 999_999, ...body }, me.token)).status).toBe(404)
-    const bad = await api.post(TEAMS, { phase_id: phase.id, ...body, player_ids: '1,x' }, me.token)
+    const me = await ctx.api.player()
+    const body = await classicBody(ctx.world.deps, phase.id)
+    expect((await ctx.api.post(TEAMS, { phase_id: 999_999, ...body }, me.token)).status).toBe(404)
+    const bad = await ctx.api.post(TEAMS, { phase_id: phase.id, ...body, player_ids: '1,x' }, me.token)
     expect(bad.status).toBe(422)
     expect(bad.body.errors.player_ids).toBeDefined()
-    expect((await api.post(TEAMS, { ...body }, me.token)).status).toBe(422)
-    expect((await api.post(TEAMS, { phase_id: phase.id, ...body })).status).toBe(401)
+    expect((await ctx.api.post(TEAMS, { ...body }, me.token)).status).toBe(422)
+    expect((await ctx.api.post(TEAMS, { phase_id: phase.id, ...body })).status).toBe(401)
     expect(await teamRows()).toHaveLength(0)
   })
 
   it('refuses a new team once the phase’s last match has started (409)', async () => {
-    const me = await api.player()
+    const me = await ctx.api.player()
     for (const id of phase.matchIds) await start(id)
-    const res = await api.post(
+    const res = await ctx.api.post(
       TEAMS,
-      { phase_id: phase.id, ...(await classicBody(world.deps, phase.id)) },
+      { phase_id: phase.id, ...(await classicBody(ctx.world.deps, phase.id)) },
       me.token,
     )
     expect(res.status).toBe(409)
@@ -139,21 +132,21 @@ describe('POST /api/championship/classic_teams', () => {
 
 describe('PUT /api/championship/classic_teams/{id}', () => {
   async function created() {
-    const me = await api.player()
-    const body = await classicBody(world.deps, phase.id)
-    const team = (await api.post(TEAMS, { phase_id: phase.id, ...body }, me.token)).body.classic_team
+    const me = await ctx.api.player()
+    const body = await classicBody(ctx.world.deps, phase.id)
+    const team = (await ctx.api.post(TEAMS, { phase_id: phase.id, ...body }, me.token)).body.classic_team
     return { me, body, team }
   }
 
   it('changes anything before the first lock; then counts transfers against the lock', async () => {
     const { me, body, team } = await created()
-    const five = await withTransfers(world.deps, phase.id, body, 5)
-    const res = await api.put(`${TEAMS}/${team.id}`, five, me.token)
+    const five = await withTransfers(ctx.world.deps, phase.id, body, 5)
+    const res = await ctx.api.put(`${TEAMS}/${team.id}`, five, me.token)
     expect(res.status).toBe(200)
     expect(res.body.classic_team.free_transfers_left).toBe('∞')
     await start(phase.matchIds[0] as number)
-    const two = await withTransfers(world.deps, phase.id, five, 2)
-    const after = await api.put(`${TEAMS}/${team.id}`, two, me.token)
+    const two = await withTransfers(ctx.world.deps, phase.id, five, 2)
+    const after = await ctx.api.put(`${TEAMS}/${team.id}`, two, me.token)
     expect(after.status).toBe(200)
     expect(after.body.classic_team).toMatchObject({
       free_transfers_left: 0,
@@ -166,7 +159,7 @@ describe('PUT /api/championship/classic_teams/{id}', () => {
   it('swaps the captain for free', async () => {
     const { me, body, team } = await created()
     await start(phase.matchIds[0] as number)
-    const res = await api.put(
+    const res = await ctx.api.put(
       `${TEAMS}/${team.id}`,
       { ...body, captain: body.vice_captain, vice_captain: body.captain },
       me.token,
@@ -178,8 +171,8 @@ describe('PUT /api/championship/classic_teams/{id}', () => {
   it('refuses too many transfers with 422 naming the rule and the numbers, changing nothing', async () => {
     const { me, body, team } = await created()
     await start(phase.matchIds[0] as number)
-    const five = await withTransfers(world.deps, phase.id, body, 5)
-    const res = await api.put(`${TEAMS}/${team.id}`, five, me.token)
+    const five = await withTransfers(ctx.world.deps, phase.id, body, 5)
+    const res = await ctx.api.put(`${TEAMS}/${team.id}`, five, me.token)
     expect(res.status).toBe(422)
     expect(res.body.errors.rules).toEqual(['too_many_transfers'])
     expect(res.body.error).toBe('transfers: 5 used, 2 free + 2 paid left')
@@ -190,22 +183,23 @@ describe('PUT /api/championship/classic_teams/{id}', () => {
   it('refuses paid transfers the balance cannot cover with 409 INSUFFICIENT_BALANCE, changing and charging nothing', async () => {
     const { me, body, team } = await created()
     expect(
-      (await api.post('/api/admin/wallet/credits', { user_id: me.id, amount: 14 }, admin.token)).status,
+      (await ctx.api.post('/api/admin/wallet/credits', { user_id: me.id, amount: 14 }, ctx.admin.token))
+        .status,
     ).toBe(201)
     await start(phase.matchIds[0] as number)
-    const three = await withTransfers(world.deps, phase.id, body, 3)
-    const res = await api.put(`${TEAMS}/${team.id}`, three, me.token)
+    const three = await withTransfers(ctx.world.deps, phase.id, body, 3)
+    const res = await ctx.api.put(`${TEAMS}/${team.id}`, three, me.token)
     expect(res.status).toBe(409)
     expect(res.body.code).toBe('INSUFFICIENT_BALANCE')
     expect(res.body.error).toMatch(/₹15/)
     const [row] = await teamRows()
     expect(JSON.parse(row!.player_ids)).toEqual([...body.player_ids].sort((a, b) => a - b))
     // Two free transfers still save; ₹14 is untouched.
-    const two = await withTransfers(world.deps, phase.id, body, 2)
-    expect((await api.put(`${TEAMS}/${team.id}`, two, me.token)).status).toBe(200)
+    const two = await withTransfers(ctx.world.deps, phase.id, body, 2)
+    expect((await ctx.api.put(`${TEAMS}/${team.id}`, two, me.token)).status).toBe(200)
     await start(phase.matchIds[1] as number)
-    expect((await userBalances(world.deps.db, me.id)).unused).toBe(1400)
-    const charges = await world.deps.db
+    expect((await userBalances(ctx.world.deps.db, me.id)).unused).toBe(1400)
+    const charges = await ctx.world.deps.db
       .selectFrom('ledger_transactions')
       .select('id')
       .where('kind', '=', 'classic_transfers')
@@ -215,12 +209,12 @@ describe('PUT /api/championship/classic_teams/{id}', () => {
 
   it('refuses a save while a match is past its start but not yet locked (409)', async () => {
     const { me, body, team } = await created()
-    await world.deps.db
+    await ctx.world.deps.db
       .updateTable('matches')
-      .set({ event_time_ms: world.deps.clock.now() - 1000 })
+      .set({ event_time_ms: ctx.world.deps.clock.now() - 1000 })
       .where('id', '=', phase.matchIds[0] as number)
       .execute()
-    const res = await api.put(
+    const res = await ctx.api.put(
       `${TEAMS}/${team.id}`,
       { ...body, captain: body.vice_captain, vice_captain: body.captain },
       me.token,
@@ -233,10 +227,10 @@ describe('PUT /api/championship/classic_teams/{id}', () => {
 
   it('answers 404 for another user’s team and 409 after the phase’s last match started', async () => {
     const { me, body, team } = await created()
-    const other = await api.player()
-    expect((await api.put(`${TEAMS}/${team.id}`, body, other.token)).status).toBe(404)
+    const other = await ctx.api.player()
+    expect((await ctx.api.put(`${TEAMS}/${team.id}`, body, other.token)).status).toBe(404)
     for (const id of phase.matchIds) await start(id)
-    const late = await api.put(`${TEAMS}/${team.id}`, body, me.token)
+    const late = await ctx.api.put(`${TEAMS}/${team.id}`, body, me.token)
     expect(late.status).toBe(409)
     expect(late.body.code).toBe('EVENT_LOCKED')
   })

@@ -1,25 +1,15 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import type { TestWorld } from '../../helpers/deps'
-import { client } from '../../helpers/http'
-import { leagueWorld } from '../../helpers/league'
+import { describe, expect, it } from 'vitest'
+import { apiWorld } from '../../helpers/world'
 
 /** The classroom (docs/classroom.md): students, group, auction and contest in one admin call. */
-let world: TestWorld
-let api: ReturnType<typeof client>
-let admin: { id: number; token: string }
-beforeEach(async () => {
-  world = await leagueWorld()
-  api = client(world.deps)
-  admin = await api.admin()
-})
-afterEach(() => world.close())
+const ctx = apiWorld({ league: true, admin: true })
 
 /** Rows of the tables a class writes to, to show that a refusal wrote nothing. */
 async function counts() {
   const n = async (table: 'users' | 'groups' | 'auctions' | 'contests' | 'classrooms' | 'auction_managers') =>
     Number(
       (
-        await world.deps.db
+        await ctx.world.deps.db
           .selectFrom(table)
           .select((eb) => eb.fn.countAll<number>().as('n'))
           .executeTakeFirstOrThrow()
@@ -37,7 +27,11 @@ async function counts() {
 
 describe('POST /api/admin/classrooms', () => {
   it('creates 30 students who can sign in, their group, an auction with all of them approved and a private contest', async () => {
-    const res = await api.post('/api/admin/classrooms', { students: 30, name: 'Physics 101' }, admin.token)
+    const res = await ctx.api.post(
+      '/api/admin/classrooms',
+      { students: 30, name: 'Physics 101' },
+      ctx.admin.token,
+    )
     expect(res.status, JSON.stringify(res.body)).toBe(201)
     const { students, group, auction, contest, classroom } = res.body
     expect(classroom.name).toBe('Physics 101')
@@ -45,12 +39,12 @@ describe('POST /api/admin/classrooms', () => {
     expect(students[0].username).toBe(`class${classroom.id}_s01`)
     expect(new Set(students.map((s: { password: string }) => s.password)).size).toBe(30)
     // Every student signs in with the printed password and sees the group and the auction.
-    const first = await api.login(students[0].username, students[0].password)
-    const last = await api.login(students[29].email, students[29].password)
+    const first = await ctx.api.login(students[0].username, students[0].password)
+    const last = await ctx.api.login(students[29].email, students[29].password)
     expect(last.access_token).toBeTruthy()
-    const groups = await api.get('/api/groups', first.access_token)
+    const groups = await ctx.api.get('/api/groups', first.access_token)
     expect(JSON.stringify(groups.body)).toContain(group.uuid)
-    const members = await world.deps.db
+    const members = await ctx.world.deps.db
       .selectFrom('group_members as gm')
       .innerJoin('groups as g', 'g.id', 'gm.group_id')
       .select('gm.user_id')
@@ -60,26 +54,26 @@ describe('POST /api/admin/classrooms', () => {
     // 30 seats, 30 students: no bots; the league pool gives 30 franchises balanced squads of 11.
     expect(auction).toMatchObject({ seats: 30, students: 30, bots: 0, squad_min: 11, balanced: true })
     expect(auction.pool.kind).toBe('league')
-    const shown = await api.get(`/api/auctions/${auction.id}`, first.access_token)
+    const shown = await ctx.api.get(`/api/auctions/${auction.id}`, first.access_token)
     expect(shown.body.new_auction.capacity.pool_managers).toBeGreaterThanOrEqual(30)
     expect(auction.squad_min * 30).toBeLessThanOrEqual(auction.pool.players)
     expect(auction.squad_max).toBe(Math.min(15, Math.floor(auction.pool.players / 30)))
-    const managers = await api.get(`/api/auctions/${auction.id}/managers`, first.access_token)
+    const managers = await ctx.api.get(`/api/auctions/${auction.id}/managers`, first.access_token)
     expect(managers.status).toBe(200)
     const approved = managers.body.managers.filter((m: { status: string }) => m.status === 'approved')
     expect(approved).toHaveLength(30)
     expect(new Set(approved.map((m: { color: string }) => m.color)).size).toBe(30)
     expect(contest).not.toBeNull()
     // Private: a student finds it by its code (joining takes a team of theirs, as for anyone).
-    const c = await api.get(`/api/contests/invite_code/${contest.invite_code}`, first.access_token)
+    const c = await ctx.api.get(`/api/contests/invite_code/${contest.invite_code}`, first.access_token)
     expect(c.status, JSON.stringify(c.body)).toBe(200)
-    const row = await world.deps.db
+    const row = await ctx.world.deps.db
       .selectFrom('contests')
       .selectAll()
       .where('id', '=', contest.id)
       .executeTakeFirstOrThrow()
     expect(row).toMatchObject({ is_private: 1, entry_fee_paise: 0, members_limit: 31 })
-    const listed = await api.get('/api/admin/classrooms', admin.token)
+    const listed = await ctx.api.get('/api/admin/classrooms', ctx.admin.token)
     expect(listed.body.classrooms[0]).toMatchObject({
       id: classroom.id,
       auction_id: auction.id,
@@ -92,7 +86,11 @@ describe('POST /api/admin/classrooms', () => {
       { username: 'asha_k', full_name: 'Asha K' },
       { username: 'ravi_m', email: 'ravi@school.test' },
     ]
-    const res = await api.post('/api/admin/classrooms', { students: 3, roster, seats: 6 }, admin.token)
+    const res = await ctx.api.post(
+      '/api/admin/classrooms',
+      { students: 3, roster, seats: 6 },
+      ctx.admin.token,
+    )
     expect(res.status, JSON.stringify(res.body)).toBe(201)
     expect(res.body.students.map((s: { username: string }) => s.username).slice(0, 2)).toEqual([
       'asha_k',
@@ -101,7 +99,7 @@ describe('POST /api/admin/classrooms', () => {
     expect(res.body.students[1].email).toBe('ravi@school.test')
     expect(res.body.students[0].full_name).toBe('Asha K')
     expect(res.body.auction).toMatchObject({ seats: 6, students: 3, bots: 3, balanced: true, squad_min: 11 })
-    const managers = await world.deps.db
+    const managers = await ctx.world.deps.db
       .selectFrom('auction_managers')
       .select(['status', 'bot_strategy'])
       .where('auction_id', '=', res.body.auction.id)
@@ -111,7 +109,7 @@ describe('POST /api/admin/classrooms', () => {
   })
 
   it('tops a small class up to four franchises with bots', async () => {
-    const res = await api.post('/api/admin/classrooms', { students: 1 }, admin.token)
+    const res = await ctx.api.post('/api/admin/classrooms', { students: 1 }, ctx.admin.token)
     expect(res.status, JSON.stringify(res.body)).toBe(201)
     expect(res.body.auction).toMatchObject({ seats: 4, bots: 3 })
   })
@@ -119,25 +117,25 @@ describe('POST /api/admin/classrooms', () => {
   it('makes class after class on the same match: the instructor’s one team enters each contest', async () => {
     const contests = []
     for (let i = 0; i < 5; i++) {
-      const res = await api.post('/api/admin/classrooms', { students: 1 }, admin.token)
+      const res = await ctx.api.post('/api/admin/classrooms', { students: 1 }, ctx.admin.token)
       expect(res.status, JSON.stringify(res.body)).toBe(201)
       contests.push(res.body.contest)
     }
     expect(new Set(contests.map((c) => c.match_id)).size).toBe(1)
-    const teams = await world.deps.db
+    const teams = await ctx.world.deps.db
       .selectFrom('user_teams')
       .select('id')
-      .where('user_id', '=', admin.id)
+      .where('user_id', '=', ctx.admin.id)
       .execute()
     expect(teams).toHaveLength(1)
   })
 
   it('still makes the class, without a contest, when the instructor owns the most open contests allowed', async () => {
     for (let i = 0; i < 10; i++) {
-      const res = await api.post('/api/admin/classrooms', { students: 1, seats: 2 }, admin.token)
+      const res = await ctx.api.post('/api/admin/classrooms', { students: 1, seats: 2 }, ctx.admin.token)
       expect(res.body.contest, JSON.stringify(res.body)).not.toBeNull()
     }
-    const res = await api.post('/api/admin/classrooms', { students: 1, seats: 2 }, admin.token)
+    const res = await ctx.api.post('/api/admin/classrooms', { students: 1, seats: 2 }, ctx.admin.token)
     expect(res.status, JSON.stringify(res.body)).toBe(201)
     expect(res.body.contest).toBeNull()
     expect(res.body.contest_skipped).toMatch(/open contests/)
@@ -146,7 +144,7 @@ describe('POST /api/admin/classrooms', () => {
 
   it.each([0, 41, 1.5])('refuses students = %s with the range (422), creating nothing', async (students) => {
     const before = await counts()
-    const res = await api.post('/api/admin/classrooms', { students }, admin.token)
+    const res = await ctx.api.post('/api/admin/classrooms', { students }, ctx.admin.token)
     expect(res.status).toBe(422)
     expect(res.body.code).toBe('VALIDATION_FAILED')
     expect(res.body.errors.students).toBeDefined()
@@ -156,26 +154,26 @@ describe('POST /api/admin/classrooms', () => {
   it('refuses a roster with a duplicate, naming both rows, and creates nothing', async () => {
     const before = await counts()
     const roster = [{ username: 'asha_k' }, { username: 'ravi_m' }, { username: 'Asha_K' }]
-    const res = await api.post('/api/admin/classrooms', { students: 5, roster }, admin.token)
+    const res = await ctx.api.post('/api/admin/classrooms', { students: 5, roster }, ctx.admin.token)
     expect(res.status).toBe(422)
     expect(res.body.errors['roster.2.username']).toEqual(['is the same as roster.0.username'])
     expect(await counts()).toEqual(before)
   })
 
   it('refuses a roster row whose name is taken or invalid, naming the row, and creates nothing', async () => {
-    const someone = await api.player('taken_name')
+    const someone = await ctx.api.player('taken_name')
     const before = await counts()
-    const taken = await api.post(
+    const taken = await ctx.api.post(
       '/api/admin/classrooms',
       { students: 3, roster: [{ username: 'fresh_one' }, { username: someone.username }] },
-      admin.token,
+      ctx.admin.token,
     )
     expect(taken.status).toBe(422)
     expect(taken.body.errors['roster.1.username']).toEqual(['has already been taken'])
-    const bad = await api.post(
+    const bad = await ctx.api.post(
       '/api/admin/classrooms',
       { students: 3, roster: [{ username: 'fine_name' }, { username: '9bad name' }] },
-      admin.token,
+      ctx.admin.token,
     )
     expect(bad.status).toBe(422)
     expect(Object.keys(bad.body.errors)).toEqual(['roster.1.username'])
@@ -184,35 +182,35 @@ describe('POST /api/admin/classrooms', () => {
 
   it('undoes the whole class when a write fails halfway (a generated name taken): 409, nothing left', async () => {
     // The first class gets id 1, so its second student would be class1_s02.
-    await api.player('class1_s02')
+    await ctx.api.player('class1_s02')
     const before = await counts()
-    const res = await api.post('/api/admin/classrooms', { students: 3 }, admin.token)
+    const res = await ctx.api.post('/api/admin/classrooms', { students: 3 }, ctx.admin.token)
     expect(res.status, JSON.stringify(res.body)).toBe(409)
     expect(res.body.code).toBe('CONFLICT')
     expect(await counts()).toEqual(before)
   })
 
   it('refuses more roster rows than students, and fewer seats than students', async () => {
-    const rows = await api.post(
+    const rows = await ctx.api.post(
       '/api/admin/classrooms',
       { students: 1, roster: [{ username: 'one_a' }, { username: 'two_b' }] },
-      admin.token,
+      ctx.admin.token,
     )
     expect(rows.status).toBe(422)
     expect(rows.body.errors.roster).toBeDefined()
-    const seats = await api.post('/api/admin/classrooms', { students: 5, seats: 4 }, admin.token)
+    const seats = await ctx.api.post('/api/admin/classrooms', { students: 5, seats: 4 }, ctx.admin.token)
     expect(seats.status).toBe(422)
     expect(seats.body.errors.seats).toEqual(['must be at least students (5)'])
     // One franchise is no auction.
-    const one = await api.post('/api/admin/classrooms', { students: 1, seats: 1 }, admin.token)
+    const one = await ctx.api.post('/api/admin/classrooms', { students: 1, seats: 1 }, ctx.admin.token)
     expect(one.status).toBe(422)
     expect(one.body.errors.seats).toBeDefined()
   })
 
   it('is for admins: 401 signed out, 403 for a player', async () => {
-    const player = await api.player()
-    expect((await api.post('/api/admin/classrooms', { students: 2 })).status).toBe(401)
-    const res = await api.post('/api/admin/classrooms', { students: 2 }, player.token)
+    const player = await ctx.api.player()
+    expect((await ctx.api.post('/api/admin/classrooms', { students: 2 })).status).toBe(401)
+    const res = await ctx.api.post('/api/admin/classrooms', { students: 2 }, player.token)
     expect(res.status).toBe(403)
     expect(res.body.code).toBe('FORBIDDEN')
   })

@@ -1,31 +1,23 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { contestAccess } from '../../../server/areas/contest-access/service'
 import { OPEN_OWNED_CONTESTS_MAX } from '../../../server/domain/contest-creation'
 import { championshipContestRow, contestRow, memberRow } from '../../helpers/contest-rows'
-import type { TestWorld } from '../../helpers/deps'
-import { client } from '../../helpers/http'
-import { leagueWorld } from '../../helpers/league'
+import { apiWorld } from '../../helpers/world'
 
 // Who may create which contest (docs/contest-creation.md, "Access rules"), and the admin grant.
 
-let world: TestWorld
-let api: ReturnType<typeof client>
-beforeAll(async () => {
-  world = await leagueWorld()
-  api = client(world.deps)
-})
-afterAll(() => world.close())
+const ctx = apiWorld({ league: true, per: 'file' })
 
 const keys = (list: { key: string }[]) => list.map((r) => r.key)
 
 async function verifyMobile(userId: number) {
-  await world.deps.db.updateTable('users').set({ mobile_approved: 1 }).where('id', '=', userId).execute()
+  await ctx.world.deps.db.updateTable('users').set({ mobile_approved: 1 }).where('id', '=', userId).execute()
 }
 
 describe('GET /api/contests/access', () => {
   it('lets anyone signed in make a free private contest, not a paid one', async () => {
-    const p = await api.player()
-    const free = await api.get('/api/contests/access?entry_fee=0&is_private=true', p.token)
+    const p = await ctx.api.player()
+    const free = await ctx.api.get('/api/contests/access?entry_fee=0&is_private=true', p.token)
     expect(free.status).toBe(200)
     expect(free.body.contest_access).toMatchObject({
       allowed: true,
@@ -42,7 +34,7 @@ describe('GET /api/contests/access', () => {
       'open_contests_cap',
     ])
     // No entry_fee: the answer is for a paid contest.
-    const paid = await api.get('/api/contests/access', p.token)
+    const paid = await ctx.api.get('/api/contests/access', p.token)
     expect(paid.body.contest_access.allowed).toBe(false)
     expect(keys(paid.body.contest_access.missing)).toEqual([
       'mobile_verified',
@@ -50,93 +42,99 @@ describe('GET /api/contests/access', () => {
       'admin_grant',
     ])
     // A free public contest needs the paid access too.
-    const publicFree = await api.get('/api/contests/access?entry_fee=0&is_private=false', p.token)
+    const publicFree = await ctx.api.get('/api/contests/access?entry_fee=0&is_private=false', p.token)
     expect(publicFree.body.contest_access.allowed).toBe(false)
   })
 
   it('allows paid contests after a verified mobile and a completed paid contest', async () => {
-    const p = await api.player()
+    const p = await ctx.api.player()
     await verifyMobile(p.id)
-    let access = (await api.get('/api/contests/access?entry_fee=50', p.token)).body.contest_access
+    let access = (await ctx.api.get('/api/contests/access?entry_fee=50', p.token)).body.contest_access
     expect(access.allowed).toBe(false)
     expect(access.missing[0].key).toBe('paid_contest_completed')
 
     // A free completed contest and a paid one still open do not count; a refunded entry neither.
-    const freeDone = await contestRow(world.deps, { status: 'completed', entryFeePaise: 0 })
-    await memberRow(world.deps, freeDone, p.id, 0)
-    const paidOpen = await contestRow(world.deps, { status: 'open', entryFeePaise: 5000 })
-    await memberRow(world.deps, paidOpen, p.id, 5000)
-    const refundedDone = await contestRow(world.deps, { status: 'completed', entryFeePaise: 5000 })
-    await memberRow(world.deps, refundedDone, p.id, 5000)
-    await world.deps.db
+    const freeDone = await contestRow(ctx.world.deps, { status: 'completed', entryFeePaise: 0 })
+    await memberRow(ctx.world.deps, freeDone, p.id, 0)
+    const paidOpen = await contestRow(ctx.world.deps, { status: 'open', entryFeePaise: 5000 })
+    await memberRow(ctx.world.deps, paidOpen, p.id, 5000)
+    const refundedDone = await contestRow(ctx.world.deps, { status: 'completed', entryFeePaise: 5000 })
+    await memberRow(ctx.world.deps, refundedDone, p.id, 5000)
+    await ctx.world.deps.db
       .updateTable('contest_members')
       .set({ refunded: 1 })
       .where('contest_id', '=', refundedDone)
       .execute()
-    access = (await api.get('/api/contests/access?entry_fee=50', p.token)).body.contest_access
+    access = (await ctx.api.get('/api/contests/access?entry_fee=50', p.token)).body.contest_access
     expect(access.allowed).toBe(false)
 
-    const paidDone = await contestRow(world.deps, { status: 'completed', entryFeePaise: 5000 })
-    await memberRow(world.deps, paidDone, p.id, 5000)
-    access = (await api.get('/api/contests/access?entry_fee=50&is_private=false', p.token)).body
+    const paidDone = await contestRow(ctx.world.deps, { status: 'completed', entryFeePaise: 5000 })
+    await memberRow(ctx.world.deps, paidDone, p.id, 5000)
+    access = (await ctx.api.get('/api/contests/access?entry_fee=50&is_private=false', p.token)).body
       .contest_access
     expect(access).toMatchObject({ allowed: true, paid_allowed: true, missing: [] })
   })
 
   it('a completed paid contest without a verified mobile is not enough', async () => {
-    const p = await api.player()
-    const paidDone = await contestRow(world.deps, { status: 'completed', entryFeePaise: 2500 })
-    await memberRow(world.deps, paidDone, p.id, 2500)
-    const access = (await api.get('/api/contests/access?entry_fee=10', p.token)).body.contest_access
+    const p = await ctx.api.player()
+    const paidDone = await contestRow(ctx.world.deps, { status: 'completed', entryFeePaise: 2500 })
+    await memberRow(ctx.world.deps, paidDone, p.id, 2500)
+    const access = (await ctx.api.get('/api/contests/access?entry_fee=10', p.token)).body.contest_access
     expect(access.allowed).toBe(false)
     expect(keys(access.missing)).toEqual(['mobile_verified', 'admin_grant'])
   })
 
   it('caps the open contests a player owns, free ones included; locked and cancelled ones do not count', async () => {
-    const p = await api.player()
-    for (let i = 0; i < OPEN_OWNED_CONTESTS_MAX - 1; i++) await contestRow(world.deps, { createdById: p.id })
-    await contestRow(world.deps, { createdById: p.id, status: 'locked' })
-    await contestRow(world.deps, { createdById: p.id, status: 'cancelled' })
-    let access = (await api.get('/api/contests/access?entry_fee=0', p.token)).body.contest_access
+    const p = await ctx.api.player()
+    for (let i = 0; i < OPEN_OWNED_CONTESTS_MAX - 1; i++)
+      await contestRow(ctx.world.deps, { createdById: p.id })
+    await contestRow(ctx.world.deps, { createdById: p.id, status: 'locked' })
+    await contestRow(ctx.world.deps, { createdById: p.id, status: 'cancelled' })
+    let access = (await ctx.api.get('/api/contests/access?entry_fee=0', p.token)).body.contest_access
     expect(access).toMatchObject({ allowed: true, open_owned: OPEN_OWNED_CONTESTS_MAX - 1 })
-    await contestRow(world.deps, { createdById: p.id })
-    access = (await api.get('/api/contests/access?entry_fee=0', p.token)).body.contest_access
+    await contestRow(ctx.world.deps, { createdById: p.id })
+    access = (await ctx.api.get('/api/contests/access?entry_fee=0', p.token)).body.contest_access
     expect(access).toMatchObject({ allowed: false, free_allowed: false, open_owned: OPEN_OWNED_CONTESTS_MAX })
     expect(keys(access.missing)).toEqual(['open_contests_cap'])
     // The service core calls in its create transaction gives the same answer.
-    const direct = await contestAccess(world.deps.db, p.id, { entry_fee_paise: 0, is_private: true })
+    const direct = await contestAccess(ctx.world.deps.db, p.id, { entry_fee_paise: 0, is_private: true })
     expect(direct.allowed).toBe(false)
   })
 
   it('counts open championship contests the player owns, and not deleted ones', async () => {
-    const p = await api.player()
-    for (let i = 0; i < OPEN_OWNED_CONTESTS_MAX - 2; i++) await contestRow(world.deps, { createdById: p.id })
-    const deleted = await contestRow(world.deps, { createdById: p.id })
-    await world.deps.db.updateTable('contests').set({ deleted_at_ms: 1 }).where('id', '=', deleted).execute()
-    await championshipContestRow(world.deps, { createdById: p.id })
-    let access = (await api.get('/api/contests/access?entry_fee=0', p.token)).body.contest_access
+    const p = await ctx.api.player()
+    for (let i = 0; i < OPEN_OWNED_CONTESTS_MAX - 2; i++)
+      await contestRow(ctx.world.deps, { createdById: p.id })
+    const deleted = await contestRow(ctx.world.deps, { createdById: p.id })
+    await ctx.world.deps.db
+      .updateTable('contests')
+      .set({ deleted_at_ms: 1 })
+      .where('id', '=', deleted)
+      .execute()
+    await championshipContestRow(ctx.world.deps, { createdById: p.id })
+    let access = (await ctx.api.get('/api/contests/access?entry_fee=0', p.token)).body.contest_access
     expect(access).toMatchObject({ allowed: true, open_owned: OPEN_OWNED_CONTESTS_MAX - 1 })
-    await championshipContestRow(world.deps, { createdById: p.id })
-    access = (await api.get('/api/contests/access?entry_fee=0', p.token)).body.contest_access
+    await championshipContestRow(ctx.world.deps, { createdById: p.id })
+    access = (await ctx.api.get('/api/contests/access?entry_fee=0', p.token)).body.contest_access
     expect(access).toMatchObject({ allowed: false, open_owned: OPEN_OWNED_CONTESTS_MAX })
   })
 
   it('needs a token and refuses bad query values', async () => {
-    expect((await api.get('/api/contests/access')).status).toBe(401)
-    const p = await api.player()
-    const res = await api.get('/api/contests/access?entry_fee=-5', p.token)
+    expect((await ctx.api.get('/api/contests/access')).status).toBe(401)
+    const p = await ctx.api.player()
+    const res = await ctx.api.get('/api/contests/access?entry_fee=-5', p.token)
     expect(res.status).toBe(422)
     expect(res.body.errors).toHaveProperty('entry_fee')
-    expect((await api.get('/api/contests/access?entry_fee=10001', p.token)).status).toBe(422)
-    expect((await api.get('/api/contests/access?is_private=maybe', p.token)).status).toBe(422)
+    expect((await ctx.api.get('/api/contests/access?entry_fee=10001', p.token)).status).toBe(422)
+    expect((await ctx.api.get('/api/contests/access?is_private=maybe', p.token)).status).toBe(422)
   })
 })
 
 describe('POST/DELETE /api/admin/users/{id}/contest_access', () => {
   it('an admin grant stands in for mobile and a paid contest, and can be taken back', async () => {
-    const admin = await api.admin()
-    const p = await api.player()
-    const granted = await api.post(
+    const admin = await ctx.api.admin()
+    const p = await ctx.api.player()
+    const granted = await ctx.api.post(
       `/api/admin/users/${p.id}/contest_access`,
       { note: 'club captain' },
       admin.token,
@@ -147,16 +145,16 @@ describe('POST/DELETE /api/admin/users/{id}/contest_access', () => {
       granted_by_id: admin.id,
       note: 'club captain',
     })
-    let access = (await api.get('/api/contests/access?entry_fee=100', p.token)).body.contest_access
+    let access = (await ctx.api.get('/api/contests/access?entry_fee=100', p.token)).body.contest_access
     expect(access).toMatchObject({ allowed: true, paid_allowed: true })
-    const notes = await api.get('/api/notifications', p.token)
+    const notes = await ctx.api.get('/api/notifications', p.token)
     expect(JSON.stringify(notes.body)).toContain('create paid and public contests')
 
     // Granting again replaces the note (one grant per player); no body at all is fine.
     expect(
-      (await api.call('POST', `/api/admin/users/${p.id}/contest_access`, { token: admin.token })).status,
+      (await ctx.api.call('POST', `/api/admin/users/${p.id}/contest_access`, { token: admin.token })).status,
     ).toBe(200)
-    const rows = await world.deps.db
+    const rows = await ctx.world.deps.db
       .selectFrom('contest_access_grants')
       .selectAll()
       .where('user_id', '=', p.id)
@@ -164,35 +162,38 @@ describe('POST/DELETE /api/admin/users/{id}/contest_access', () => {
     expect(rows).toHaveLength(1)
     expect(rows[0]?.note).toBeNull()
 
-    const revoked = await api.call('DELETE', `/api/admin/users/${p.id}/contest_access`, {
+    const revoked = await ctx.api.call('DELETE', `/api/admin/users/${p.id}/contest_access`, {
       token: admin.token,
     })
     expect(revoked.status).toBe(200)
-    access = (await api.get('/api/contests/access?entry_fee=100', p.token)).body.contest_access
+    access = (await ctx.api.get('/api/contests/access?entry_fee=100', p.token)).body.contest_access
     expect(access.allowed).toBe(false)
-    const again = await api.call('DELETE', `/api/admin/users/${p.id}/contest_access`, { token: admin.token })
+    const again = await ctx.api.call('DELETE', `/api/admin/users/${p.id}/contest_access`, {
+      token: admin.token,
+    })
     expect(again.status).toBe(404)
     expect(again.body.code).toBe('NOT_FOUND')
   })
 
   it('a player cannot grant (403), an unknown user is 404, a long note 422', async () => {
-    const p = await api.player()
-    const other = await api.player()
-    const res = await api.post(`/api/admin/users/${other.id}/contest_access`, {}, p.token)
+    const p = await ctx.api.player()
+    const other = await ctx.api.player()
+    const res = await ctx.api.post(`/api/admin/users/${other.id}/contest_access`, {}, p.token)
     expect(res.status).toBe(403)
     expect(res.body.code).toBe('FORBIDDEN')
     expect(
-      (await api.call('DELETE', `/api/admin/users/${other.id}/contest_access`, { token: p.token })).status,
+      (await ctx.api.call('DELETE', `/api/admin/users/${other.id}/contest_access`, { token: p.token }))
+        .status,
     ).toBe(403)
-    const admin = await api.admin()
-    expect((await api.post('/api/admin/users/999999/contest_access', {}, admin.token)).status).toBe(404)
-    const long = await api.post(
+    const admin = await ctx.api.admin()
+    expect((await ctx.api.post('/api/admin/users/999999/contest_access', {}, admin.token)).status).toBe(404)
+    const long = await ctx.api.post(
       `/api/admin/users/${other.id}/contest_access`,
       { note: 'x'.repeat(501) },
       admin.token,
     )
     expect(long.status).toBe(422)
-    const none = await world.deps.db
+    const none = await ctx.world.deps.db
       .selectFrom('contest_access_grants')
       .selectAll()
       .where('user_id', '=', other.id)

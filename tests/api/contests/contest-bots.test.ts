@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it } from 'vitest'
 import { phasePlayers } from '../../../server/areas/championship/queries'
 import { verifyLedger } from '../../../server/areas/ledger/verify'
 import { lockMatch } from '../../../server/areas/matches/lifecycle'
@@ -9,26 +9,22 @@ import { creationKit } from '../../helpers/contest-creation'
 import type { TestWorld } from '../../helpers/deps'
 import { client } from '../../helpers/http'
 import { leagueWorld } from '../../helpers/league'
+import { apiWorld } from '../../helpers/world'
 
 /** Bots seated by a contest's owner (docs/bots.md): real accounts, the players' rules, the ledger. */
-let world: TestWorld
-let api: ReturnType<typeof client>
-let admin: { id: number; token: string }
+const ctx = apiWorld({ league: true, admin: true })
 let kit: ReturnType<typeof creationKit>
 beforeEach(async () => {
-  world = await leagueWorld()
-  api = client(world.deps)
-  admin = await api.admin()
-  kit = creationKit(world.deps, api, admin)
+  kit = creationKit(ctx.world.deps, ctx.api, ctx.admin)
 })
-afterEach(() => world.close())
 
-const ledgerOk = async (deps: Deps = world.deps) => expect((await verifyLedger(deps.db)).problems).toEqual([])
+const ledgerOk = async (deps: Deps = ctx.world.deps) =>
+  expect((await verifyLedger(deps.db)).problems).toEqual([])
 
 const poolBalance = async (code: string) =>
   Number(
     (
-      await world.deps.db
+      await ctx.world.deps.db
         .selectFrom('ledger_accounts')
         .select('balance')
         .where('code', '=', code)
@@ -52,7 +48,7 @@ describe('daily contests', () => {
   it('the owner seats bots: valid teams within budget, fees staked by the owner into the pool', async () => {
     // ₹100 × 4, the owner in: three seats free, the owner has ₹400 left.
     const { owner, contest, match_id } = await kit.privateContest()
-    const res = await api.post(`/api/contests/${contest.id}/bots`, { count: 3 }, owner.token)
+    const res = await ctx.api.post(`/api/contests/${contest.id}/bots`, { count: 3 }, owner.token)
     expect(res.status, JSON.stringify(res.body)).toBe(201)
     expect(res.body.members_count).toBe(4)
     expect(res.body.bots.map((b: { strategy: string }) => b.strategy)).toEqual([
@@ -63,11 +59,11 @@ describe('daily contests', () => {
     expect(await kit.balance(owner)).toBe(100)
     expect(await poolBalance(`contest:${contest.id}:pool`)).toBe(40_000)
     await ledgerOk()
-    const shown = (await api.get(`/api/contests/${contest.id}`, owner.token)).body.contest
+    const shown = (await ctx.api.get(`/api/contests/${contest.id}`, owner.token)).body.contest
     expect(shown.members_count).toBe(4)
 
-    const squad = (await matchSquad(world.deps.db, match_id)).map((p) => ({ ...p }))
-    const teams = await botTeamsOf(world.deps, contest.id)
+    const squad = (await matchSquad(ctx.world.deps.db, match_id)).map((p) => ({ ...p }))
+    const teams = await botTeamsOf(ctx.world.deps, contest.id)
     expect(teams).toHaveLength(3)
     for (const t of teams) {
       expect(t.team_name).toMatch(/\(bot\)$/)
@@ -81,7 +77,7 @@ describe('daily contests', () => {
     }
     // Each bot paid its entry from the stake: nothing left over in its wallet.
     for (const b of res.body.bots) {
-      const me = await world.deps.db
+      const me = await ctx.world.deps.db
         .selectFrom('ledger_accounts')
         .select(['kind', 'balance'])
         .where('user_id', '=', b.user_id)
@@ -89,7 +85,7 @@ describe('daily contests', () => {
       expect(me.filter((a) => a.kind !== 'coins').every((a) => Number(a.balance) === 0)).toBe(true)
     }
     // The passbook names the stake.
-    const stakes = await world.deps.db
+    const stakes = await ctx.world.deps.db
       .selectFrom('ledger_transactions')
       .select('kind')
       .where('kind', '=', 'bot_stake')
@@ -99,13 +95,15 @@ describe('daily contests', () => {
 
   it('a full contest is 409, more bots than free seats 422, nothing written', async () => {
     const { owner, contest } = await kit.privateContest()
-    const tooMany = await api.post(`/api/contests/${contest.id}/bots`, { count: 4 }, owner.token)
+    const tooMany = await ctx.api.post(`/api/contests/${contest.id}/bots`, { count: 4 }, owner.token)
     expect(tooMany.status).toBe(422)
     expect(tooMany.body.errors.count[0]).toMatch(/at most 3/)
     expect(await kit.balance(owner)).toBe(400)
-    expect(await botTeamsOf(world.deps, contest.id)).toHaveLength(0)
-    expect((await api.post(`/api/contests/${contest.id}/bots`, { count: 3 }, owner.token)).status).toBe(201)
-    const full = await api.post(`/api/contests/${contest.id}/bots`, { count: 1 }, owner.token)
+    expect(await botTeamsOf(ctx.world.deps, contest.id)).toHaveLength(0)
+    expect((await ctx.api.post(`/api/contests/${contest.id}/bots`, { count: 3 }, owner.token)).status).toBe(
+      201,
+    )
+    const full = await ctx.api.post(`/api/contests/${contest.id}/bots`, { count: 1 }, owner.token)
     expect(full.status).toBe(409)
     expect(full.body.code).toBe('CONTEST_FULL')
     await ledgerOk()
@@ -115,54 +113,56 @@ describe('daily contests', () => {
     const { owner, contest, match_id } = await kit.privateContest()
     const member = await kit.player(200)
     const team = await kit.team(member, match_id, 'member')
-    const join = await api.post(
+    const join = await ctx.api.post(
       `/api/contests/${contest.id}/join`,
       { team_id: team, invite_code: contest.invite_code },
       member.token,
     )
     expect(join.status).toBe(200)
-    const forbidden = await api.post(`/api/contests/${contest.id}/bots`, { count: 1 }, member.token)
+    const forbidden = await ctx.api.post(`/api/contests/${contest.id}/bots`, { count: 1 }, member.token)
     expect(forbidden.status).toBe(403)
     const stranger = await kit.player(200)
-    expect((await api.post(`/api/contests/${contest.id}/bots`, { count: 1 }, stranger.token)).status).toBe(
-      404,
-    )
+    expect(
+      (await ctx.api.post(`/api/contests/${contest.id}/bots`, { count: 1 }, stranger.token)).status,
+    ).toBe(404)
     // An admin owns no player's contest either.
-    expect((await api.post(`/api/contests/${contest.id}/bots`, { count: 1 }, admin.token)).status).toBe(403)
+    expect(
+      (await ctx.api.post(`/api/contests/${contest.id}/bots`, { count: 1 }, ctx.admin.token)).status,
+    ).toBe(403)
     expect(await kit.balance(owner)).toBe(400)
-    expect(await botTeamsOf(world.deps, contest.id)).toHaveLength(0)
+    expect(await botTeamsOf(ctx.world.deps, contest.id)).toHaveLength(0)
   })
 
   it('an owner who cannot pay the fees: 409; a locked contest: 409', async () => {
     const { owner, contest, match_id } = await kit.privateContest({ members_limit: 8 })
     // ₹400 left pays four bots, not five.
-    const poor = await api.post(`/api/contests/${contest.id}/bots`, { count: 5 }, owner.token)
+    const poor = await ctx.api.post(`/api/contests/${contest.id}/bots`, { count: 5 }, owner.token)
     expect(poor.status).toBe(409)
     expect(poor.body.code).toBe('INSUFFICIENT_BALANCE')
     expect(await kit.balance(owner)).toBe(400)
-    expect(await botTeamsOf(world.deps, contest.id)).toHaveLength(0)
+    expect(await botTeamsOf(ctx.world.deps, contest.id)).toHaveLength(0)
     // The lock cancels the unfilled contest (not guaranteed) and refunds the owner.
-    await lockMatch(world.deps, match_id, world.deps.clock.now())
-    const locked = await api.post(`/api/contests/${contest.id}/bots`, { count: 1 }, owner.token)
+    await lockMatch(ctx.world.deps, match_id, ctx.world.deps.clock.now())
+    const locked = await ctx.api.post(`/api/contests/${contest.id}/bots`, { count: 1 }, owner.token)
     expect(locked.status).toBe(409)
-    expect(await botTeamsOf(world.deps, contest.id)).toHaveLength(0)
+    expect(await botTeamsOf(ctx.world.deps, contest.id)).toHaveLength(0)
     await ledgerOk()
   })
 
   it('two seatings at once never overfill: one is seated, the other told how many seats are left', async () => {
     const { owner, contest } = await kit.privateContest()
     const both = await Promise.all([
-      api.post(`/api/contests/${contest.id}/bots`, { count: 2 }, owner.token),
-      api.post(`/api/contests/${contest.id}/bots`, { count: 2 }, owner.token),
+      ctx.api.post(`/api/contests/${contest.id}/bots`, { count: 2 }, owner.token),
+      ctx.api.post(`/api/contests/${contest.id}/bots`, { count: 2 }, owner.token),
     ])
     expect(both.map((r) => r.status).sort()).toEqual([201, 422])
-    const row = await world.deps.db
+    const row = await ctx.world.deps.db
       .selectFrom('contests')
       .select('members_count')
       .where('id', '=', contest.id)
       .executeTakeFirstOrThrow()
     expect(row.members_count).toBe(3)
-    expect(await botTeamsOf(world.deps, contest.id)).toHaveLength(2)
+    expect(await botTeamsOf(ctx.world.deps, contest.id)).toHaveLength(2)
     expect(await kit.balance(owner)).toBe(200)
     await ledgerOk()
   })
@@ -170,13 +170,13 @@ describe('daily contests', () => {
   it('bad bodies: 422', async () => {
     const { owner, contest } = await kit.privateContest()
     for (const body of [{}, { count: 0 }, { count: 2, strategy: 'greedy' }, { count: 1.5 }]) {
-      const res = await api.post(`/api/contests/${contest.id}/bots`, body, owner.token)
+      const res = await ctx.api.post(`/api/contests/${contest.id}/bots`, body, owner.token)
       expect(res.status, JSON.stringify(body)).toBe(422)
     }
   })
 
   it('an admin fills a league contest: the house stakes the fees', async () => {
-    const row = await world.deps.db
+    const row = await ctx.world.deps.db
       .selectFrom('contests as c')
       .innerJoin('matches as m', 'm.id', 'c.match_id')
       .select(['c.id', 'c.entry_fee_paise', 'c.members_count', 'c.members_limit'])
@@ -184,19 +184,19 @@ describe('daily contests', () => {
       .where('c.status', '=', 'open')
       .where('c.entry_fee_paise', '>', 0)
       .where('m.status', '=', 'upcoming')
-      .where('m.event_time_ms', '>', world.deps.clock.now() + 60_000)
+      .where('m.event_time_ms', '>', ctx.world.deps.clock.now() + 60_000)
       .orderBy('c.members_limit', 'desc')
       .executeTakeFirstOrThrow()
     const before = await poolBalance(`contest:${row.id}:pool`)
-    const res = await api.post(
+    const res = await ctx.api.post(
       `/api/contests/${row.id}/bots`,
       { count: 2, strategy: 'differential' },
-      admin.token,
+      ctx.admin.token,
     )
     expect(res.status, JSON.stringify(res.body)).toBe(201)
     expect(await poolBalance(`contest:${row.id}:pool`)).toBe(before + 2 * Number(row.entry_fee_paise))
     const player = await kit.player(0)
-    expect((await api.post(`/api/contests/${row.id}/bots`, { count: 1 }, player.token)).status).toBe(403)
+    expect((await ctx.api.post(`/api/contests/${row.id}/bots`, { count: 1 }, player.token)).status).toBe(403)
     await ledgerOk()
   })
 })
@@ -213,16 +213,16 @@ describe('championship contests', () => {
       entry_fee: 100,
       members_limit: 3,
     }
-    const created = await api.post('/api/contests', { ...body, is_private: true }, owner.token)
+    const created = await ctx.api.post('/api/contests', { ...body, is_private: true }, owner.token)
     expect(created.status, JSON.stringify(created.body)).toBe(201)
     const id = created.body.championship_contest.id
-    const res = await api.post(`/api/championship/contests/${id}/bots`, { count: 2 }, owner.token)
+    const res = await ctx.api.post(`/api/championship/contests/${id}/bots`, { count: 2 }, owner.token)
     expect(res.status, JSON.stringify(res.body)).toBe(201)
     expect(res.body.members_count).toBe(3)
     expect(await kit.balance(owner)).toBe(200)
-    const pool = (await phasePlayers(world.deps.db, phase.id)).map((p) => ({ ...p }))
+    const pool = (await phasePlayers(ctx.world.deps.db, phase.id)).map((p) => ({ ...p }))
     for (const b of res.body.bots) {
-      const team = await world.deps.db
+      const team = await ctx.world.deps.db
         .selectFrom('classic_teams')
         .selectAll()
         .where('id', '=', b.team_id)
@@ -235,7 +235,7 @@ describe('championship contests', () => {
       })
       expect(check.violations).toEqual([])
     }
-    const full = await api.post(`/api/championship/contests/${id}/bots`, { count: 1 }, owner.token)
+    const full = await ctx.api.post(`/api/championship/contests/${id}/bots`, { count: 1 }, owner.token)
     expect(full.status).toBe(409)
     await ledgerOk()
   })
@@ -243,7 +243,7 @@ describe('championship contests', () => {
 
 describe('refunds of bot entries go back to the owner who staked them', () => {
   const usernameOf = async (userId: number) => {
-    const row = await world.deps.db
+    const row = await ctx.world.deps.db
       .selectFrom('users')
       .select('username')
       .where('id', '=', userId)
@@ -253,11 +253,11 @@ describe('refunds of bot entries go back to the owner who staked them', () => {
 
   it('daily: a removed bot, then the unfilled contest cancelled at the lock', async () => {
     const { owner, contest, match_id } = await kit.privateContest({ members_limit: 8 })
-    const seated = await api.post(`/api/contests/${contest.id}/bots`, { count: 2 }, owner.token)
+    const seated = await ctx.api.post(`/api/contests/${contest.id}/bots`, { count: 2 }, owner.token)
     expect(seated.status).toBe(201)
     expect(await kit.balance(owner)).toBe(200)
     const [first, second] = seated.body.bots as Array<{ member_id: number; user_id: number }>
-    const removed = await api.post(
+    const removed = await ctx.api.post(
       `/api/contests/${contest.id}/update_members`,
       { remove_member_ids: [first?.member_id] },
       owner.token,
@@ -265,11 +265,11 @@ describe('refunds of bot entries go back to the owner who staked them', () => {
     expect(removed.status, JSON.stringify(removed.body)).toBe(200)
     expect(await kit.balance(owner)).toBe(300)
     // Not filled: the lock cancels it; the owner's own ₹100 and the second bot's ₹100 come back.
-    await lockMatch(world.deps, match_id, world.deps.clock.now())
+    await lockMatch(ctx.world.deps, match_id, ctx.world.deps.clock.now())
     expect(await kit.balance(owner)).toBe(500)
     for (const bot of [first, second]) {
       expect(await usernameOf(bot?.user_id as number)).toMatch(/^bot-c\d+-\d$/)
-      const accounts = await world.deps.db
+      const accounts = await ctx.world.deps.db
         .selectFrom('ledger_accounts')
         .select('balance')
         .where('user_id', '=', bot?.user_id as number)
@@ -284,7 +284,7 @@ describe('refunds of bot entries go back to the owner who staked them', () => {
     const owner = await kit.withAccess(500)
     const phase = await kit.upcomingPhase()
     await kit.classicTeam(owner, phase.id)
-    const created = await api.post(
+    const created = await ctx.api.post(
       '/api/contests',
       {
         game: 'championship',
@@ -298,11 +298,11 @@ describe('refunds of bot entries go back to the owner who staked them', () => {
     )
     expect(created.status, JSON.stringify(created.body)).toBe(201)
     const id = created.body.championship_contest.id
-    expect((await api.post(`/api/championship/contests/${id}/bots`, { count: 2 }, owner.token)).status).toBe(
-      201,
-    )
+    expect(
+      (await ctx.api.post(`/api/championship/contests/${id}/bots`, { count: 2 }, owner.token)).status,
+    ).toBe(201)
     expect(await kit.balance(owner)).toBe(200)
-    const gone = await api.call('DELETE', `/api/championship/contests/${id}`, { token: owner.token })
+    const gone = await ctx.api.call('DELETE', `/api/championship/contests/${id}`, { token: owner.token })
     expect(gone.status, JSON.stringify(gone.body)).toBeLessThan(300)
     expect(await kit.balance(owner)).toBe(500)
     await ledgerOk()
@@ -323,7 +323,7 @@ describe('determinism', () => {
         t.vice_captain_id,
       ])
     }
-    const first = await teamsOnce(world)
+    const first = await teamsOnce(ctx.world)
     const other = await leagueWorld()
     try {
       expect(await teamsOnce(other)).toEqual(first)

@@ -1,30 +1,22 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it } from 'vitest'
 import { verifyLedger } from '../../../server/areas/ledger/verify'
 import { lockMatch } from '../../../server/areas/matches/lifecycle'
 import { creationKit } from '../../helpers/contest-creation'
-import type { TestWorld } from '../../helpers/deps'
-import { client } from '../../helpers/http'
-import { leagueWorld } from '../../helpers/league'
+import { apiWorld } from '../../helpers/world'
 
 /** Owner controls, refunds, activities and the lock rules of players' contests (docs/contest-creation.md). */
-let world: TestWorld
-let api: ReturnType<typeof client>
-let admin: { id: number; token: string }
+const ctx = apiWorld({ league: true, admin: true })
 let kit: ReturnType<typeof creationKit>
 beforeEach(async () => {
-  world = await leagueWorld()
-  api = client(world.deps)
-  admin = await api.admin()
-  kit = creationKit(world.deps, api, admin)
+  kit = creationKit(ctx.world.deps, ctx.api, ctx.admin)
 })
-afterEach(() => world.close())
 
 type Player = Awaited<ReturnType<typeof kit.player>>
 
 async function joinWithCode(contest: { id: number; invite_code: string }, matchId: number, rupees = 500) {
   const p = await kit.player(rupees)
   const team = await kit.team(p, matchId, `j-${p.id}`)
-  const res = await api.post(
+  const res = await ctx.api.post(
     `/api/contests/${contest.id}/join`,
     { team_id: team, invite_code: contest.invite_code },
     p.token,
@@ -33,14 +25,14 @@ async function joinWithCode(contest: { id: number; invite_code: string }, matchI
   return { ...p, member_id: res.body.member_id as number }
 }
 
-const ledgerOk = async () => expect((await verifyLedger(world.deps.db)).problems).toEqual([])
+const ledgerOk = async () => expect((await verifyLedger(ctx.world.deps.db)).problems).toEqual([])
 const notificationsOf = (p: Player) =>
-  world.deps.db.selectFrom('notifications').select(['kind', 'body']).where('user_id', '=', p.id).execute()
+  ctx.world.deps.db.selectFrom('notifications').select(['kind', 'body']).where('user_id', '=', p.id).execute()
 
 describe('editing', () => {
   it('before anyone else joined: anything (the owner pays the fee difference); game and match never', async () => {
     const { owner, contest } = await kit.privateContest()
-    const res = await api.put(
+    const res = await ctx.api.put(
       `/api/contests/${contest.id}`,
       { entry_fee: 150, members_limit: 10, prize_option: 'top_3', name: 'Bigger League' },
       owner.token,
@@ -56,14 +48,18 @@ describe('editing', () => {
     })
     expect(await kit.balance(owner)).toBe(350)
     await ledgerOk()
-    const game = await api.put(`/api/contests/${contest.id}`, { game: 'football-single-match' }, owner.token)
+    const game = await ctx.api.put(
+      `/api/contests/${contest.id}`,
+      { game: 'football-single-match' },
+      owner.token,
+    )
     expect(game.status).toBe(422)
     expect(game.body.errors.game).toBeDefined()
-    const cheaper = await api.put(`/api/contests/${contest.id}`, { entry_fee: 50 }, owner.token)
+    const cheaper = await ctx.api.put(`/api/contests/${contest.id}`, { entry_fee: 50 }, owner.token)
     expect(cheaper.status).toBe(200)
     expect(await kit.balance(owner)).toBe(450)
     await ledgerOk()
-    const acts = (await api.get(`/api/contests/${contest.id}/activities`, owner.token)).body.activities
+    const acts = (await ctx.api.get(`/api/contests/${contest.id}/activities`, owner.token)).body.activities
     expect(acts.map((a: { kind: string }) => a.kind)).toEqual(['edited', 'edited', 'created'])
     expect(acts[1].body).toMatch(/changed the name, the entry fee, the size, the prizes/)
   })
@@ -71,13 +67,13 @@ describe('editing', () => {
   it('after another joined: name, description, a larger size (prizes recomputed); anything else 409', async () => {
     const { owner, contest, match_id } = await kit.privateContest({ prize_option: 'winner_takes_all' })
     await joinWithCode(contest, match_id)
-    const fee = await api.put(`/api/contests/${contest.id}`, { entry_fee: 200 }, owner.token)
+    const fee = await ctx.api.put(`/api/contests/${contest.id}`, { entry_fee: 200 }, owner.token)
     expect(fee.status).toBe(409)
-    const smaller = await api.put(`/api/contests/${contest.id}`, { members_limit: 3 }, owner.token)
+    const smaller = await ctx.api.put(`/api/contests/${contest.id}`, { members_limit: 3 }, owner.token)
     expect(smaller.status).toBe(409)
-    const prize = await api.put(`/api/contests/${contest.id}`, { prize_option: 'top_3' }, owner.token)
+    const prize = await ctx.api.put(`/api/contests/${contest.id}`, { prize_option: 'top_3' }, owner.token)
     expect(prize.status).toBe(409)
-    const ok = await api.put(
+    const ok = await ctx.api.put(
       `/api/contests/${contest.id}`,
       { name: 'Renamed', description: 'Now bigger', members_limit: 8 },
       owner.token,
@@ -98,22 +94,26 @@ describe('editing', () => {
     const member = await joinWithCode(contest, match_id)
     const other = await kit.withAccess(100)
     for (const p of [other, member]) {
-      expect((await api.put(`/api/contests/${contest.id}`, { name: 'Mine now' }, p.token)).status).toBe(404)
-      expect((await api.call('DELETE', `/api/contests/${contest.id}`, { token: p.token })).status).toBe(404)
+      expect((await ctx.api.put(`/api/contests/${contest.id}`, { name: 'Mine now' }, p.token)).status).toBe(
+        404,
+      )
+      expect((await ctx.api.call('DELETE', `/api/contests/${contest.id}`, { token: p.token })).status).toBe(
+        404,
+      )
       expect(
         (
-          await api.post(
+          await ctx.api.post(
             `/api/contests/${contest.id}/update_members`,
             { remove_member_ids: [member.member_id] },
             p.token,
           )
         ).status,
       ).toBe(404)
-      expect((await api.post(`/api/contests/${contest.id}/verify`, { name: 'x y z' }, p.token)).status).toBe(
-        404,
-      )
+      expect(
+        (await ctx.api.post(`/api/contests/${contest.id}/verify`, { name: 'x y z' }, p.token)).status,
+      ).toBe(404)
     }
-    expect((await api.get(`/api/contests/${contest.id}`, member.token)).body.contest.name).toBe(
+    expect((await ctx.api.get(`/api/contests/${contest.id}`, member.token)).body.contest.name).toBe(
       'Friends League',
     )
   })
@@ -125,7 +125,7 @@ describe('deleting', () => {
     const a = await joinWithCode(contest, match_id)
     const b = await joinWithCode(contest, match_id)
     expect(await kit.balance(a)).toBe(400)
-    const res = await api.call('DELETE', `/api/contests/${contest.id}`, { token: owner.token })
+    const res = await ctx.api.call('DELETE', `/api/contests/${contest.id}`, { token: owner.token })
     expect(res.status, JSON.stringify(res.body)).toBe(200)
     expect(res.body.contest).toMatchObject({
       contest_status: 'cancelled',
@@ -135,31 +135,34 @@ describe('deleting', () => {
     for (const p of [owner, a, b]) {
       expect(await kit.balance(p)).toBe(500)
       expect((await notificationsOf(p)).map((n) => n.kind)).toContain('contest_deleted')
-      const status = (await api.get(`/api/contests/${contest.id}/refund_status`, p.token)).body.refund_status
+      const status = (await ctx.api.get(`/api/contests/${contest.id}/refund_status`, p.token)).body
+        .refund_status
       expect(status).toMatchObject({ refunded: true, amount: 100, reason: 'The owner deleted the contest' })
     }
-    const pool = await world.deps.db
+    const pool = await ctx.world.deps.db
       .selectFrom('ledger_accounts')
       .select('balance')
       .where('code', '=', `contest:${contest.id}:pool`)
       .executeTakeFirstOrThrow()
     expect(Number(pool.balance)).toBe(0)
     await ledgerOk()
-    expect((await api.call('DELETE', `/api/contests/${contest.id}`, { token: owner.token })).status).toBe(409)
-    const acts = (await api.get(`/api/contests/${contest.id}/activities`, a.token)).body.activities
+    expect((await ctx.api.call('DELETE', `/api/contests/${contest.id}`, { token: owner.token })).status).toBe(
+      409,
+    )
+    const acts = (await ctx.api.get(`/api/contests/${contest.id}/activities`, a.token)).body.activities
     expect(acts[0].kind).toBe('deleted')
   })
 
   it('after the match has started → 409, nothing refunded', async () => {
     const { owner, contest, match_id } = await kit.privateContest({ guaranteed: true })
     await joinWithCode(contest, match_id)
-    await lockMatch(world.deps, match_id, world.deps.clock.now())
-    const res = await api.call('DELETE', `/api/contests/${contest.id}`, { token: owner.token })
+    await lockMatch(ctx.world.deps, match_id, ctx.world.deps.clock.now())
+    const res = await ctx.api.call('DELETE', `/api/contests/${contest.id}`, { token: owner.token })
     expect(res.status).toBe(409)
     expect(res.body.code).toBe('EVENT_LOCKED')
-    expect((await api.put(`/api/contests/${contest.id}`, { name: 'Late name' }, owner.token)).status).toBe(
-      409,
-    )
+    expect(
+      (await ctx.api.put(`/api/contests/${contest.id}`, { name: 'Late name' }, owner.token)).status,
+    ).toBe(409)
     expect(await kit.balance(owner)).toBe(400)
   })
 })
@@ -168,7 +171,7 @@ describe('removing members', () => {
   it('refunds the removed entry, notifies, blocks a rejoin; the owner’s own entry is 422', async () => {
     const { owner, contest, match_id } = await kit.privateContest()
     const a = await joinWithCode(contest, match_id)
-    const res = await api.post(
+    const res = await ctx.api.post(
       `/api/contests/${contest.id}/update_members`,
       { remove_member_ids: [a.member_id] },
       owner.token,
@@ -177,7 +180,8 @@ describe('removing members', () => {
     expect(res.body.contest.members_count).toBe(1)
     expect(await kit.balance(a)).toBe(500)
     expect((await notificationsOf(a)).map((n) => n.kind)).toContain('contest_member_removed')
-    const status = (await api.get(`/api/contests/${contest.id}/refund_status`, a.token)).body.refund_status
+    const status = (await ctx.api.get(`/api/contests/${contest.id}/refund_status`, a.token)).body
+      .refund_status
     expect(status).toMatchObject({
       refunded: true,
       amount: 100,
@@ -186,28 +190,28 @@ describe('removing members', () => {
     })
     await ledgerOk()
     const team = await kit.team(a, match_id, 'again')
-    const again = await api.post(
+    const again = await ctx.api.post(
       `/api/contests/${contest.id}/join`,
       { team_id: team, invite_code: contest.invite_code },
       a.token,
     )
     expect(again.status).toBe(409)
     const ownEntry = contest.my_entries[0].member_id
-    const own = await api.post(
+    const own = await ctx.api.post(
       `/api/contests/${contest.id}/update_members`,
       { remove_member_ids: [ownEntry] },
       owner.token,
     )
     expect(own.status).toBe(422)
-    const unknown = await api.post(
+    const unknown = await ctx.api.post(
       `/api/contests/${contest.id}/update_members`,
       { remove_member_ids: [999999] },
       owner.token,
     )
     expect(unknown.status).toBe(422)
     const stranger = await kit.player()
-    expect((await api.get(`/api/contests/${contest.id}/refund_status`, stranger.token)).status).toBe(404)
-    const acts = (await api.get(`/api/contests/${contest.id}/activities`, owner.token)).body.activities
+    expect((await ctx.api.get(`/api/contests/${contest.id}/refund_status`, stranger.token)).status).toBe(404)
+    const acts = (await ctx.api.get(`/api/contests/${contest.id}/activities`, owner.token)).body.activities
     expect(acts.map((x: { kind: string }) => x.kind)).toEqual(['member_removed', 'joined', 'created'])
     expect(acts[0].user.username).toBe(a.username)
   })
@@ -217,8 +221,8 @@ describe('at the start', () => {
   it('unfilled and not guaranteed: cancelled and refunded', async () => {
     const { owner, contest, match_id } = await kit.privateContest()
     const a = await joinWithCode(contest, match_id)
-    await lockMatch(world.deps, match_id, world.deps.clock.now())
-    const c = (await api.get(`/api/contests/${contest.id}`, owner.token)).body.contest
+    await lockMatch(ctx.world.deps, match_id, ctx.world.deps.clock.now())
+    const c = (await ctx.api.get(`/api/contests/${contest.id}`, owner.token)).body.contest
     expect(c.contest_status).toBe('cancelled')
     expect(await kit.balance(a)).toBe(500)
     await ledgerOk()
@@ -232,20 +236,20 @@ describe('at the start', () => {
     })
     await joinWithCode(contest, match_id)
     await joinWithCode(contest, match_id)
-    await lockMatch(world.deps, match_id, world.deps.clock.now())
-    const c = (await api.get(`/api/contests/${contest.id}`, owner.token)).body.contest
+    await lockMatch(ctx.world.deps, match_id, ctx.world.deps.clock.now())
+    const c = (await ctx.api.get(`/api/contests/${contest.id}`, owner.token)).body.contest
     // 3 × ₹100 = ₹300 less 15% = ₹255, 50/30/20 over 3 ranks.
     expect(c).toMatchObject({ contest_status: 'locked', prize_amount: 255, winner_count: 3 })
-    const prizes = (await api.get(`/api/contests/${contest.id}/prizes`, owner.token)).body.prizes
+    const prizes = (await ctx.api.get(`/api/contests/${contest.id}/prizes`, owner.token)).body.prizes
     expect(prizes.map((p: { amount: number }) => p.amount)).toEqual([127.5, 76.5, 51])
-    const acts = (await api.get(`/api/contests/${contest.id}/activities`, owner.token)).body.activities
+    const acts = (await ctx.api.get(`/api/contests/${contest.id}/activities`, owner.token)).body.activities
     expect(acts[0]).toMatchObject({ kind: 'locked', user: null })
   })
 
   it('guaranteed with only its creator: cancelled', async () => {
     const { owner, contest, match_id } = await kit.privateContest({ guaranteed: true })
-    await lockMatch(world.deps, match_id, world.deps.clock.now())
-    const c = (await api.get(`/api/contests/${contest.id}`, owner.token)).body.contest
+    await lockMatch(ctx.world.deps, match_id, ctx.world.deps.clock.now())
+    const c = (await ctx.api.get(`/api/contests/${contest.id}`, owner.token)).body.contest
     expect(c.contest_status).toBe('cancelled')
     expect(await kit.balance(owner)).toBe(500)
   })
@@ -255,7 +259,7 @@ describe('championship contests of players', () => {
   async function championship(owner: Player, over: Record<string, unknown> = {}) {
     const phase = await kit.upcomingPhase()
     await kit.classicTeam(owner, phase.id)
-    const res = await api.post(
+    const res = await ctx.api.post(
       '/api/contests',
       {
         game: 'championship',
@@ -278,29 +282,29 @@ describe('championship contests of players', () => {
     const friend = await kit.player(500)
     await kit.classicTeam(friend, phase.id)
     const url = `/api/championship/contests/${contest.id}`
-    expect((await api.post(`${url}/join`, {}, friend.token)).status).toBe(404)
-    expect((await api.get(url, friend.token)).status).toBe(404)
-    const joined = await api.post(`${url}/join`, { invite_code: code }, friend.token)
+    expect((await ctx.api.post(`${url}/join`, {}, friend.token)).status).toBe(404)
+    expect((await ctx.api.get(url, friend.token)).status).toBe(404)
+    const joined = await ctx.api.post(`${url}/join`, { invite_code: code }, friend.token)
     expect(joined.status).toBe(200)
-    expect((await api.get(url, friend.token)).status).toBe(200)
-    expect((await api.put(url, { entry_fee: 200 }, owner.token)).status).toBe(409)
-    expect((await api.put(url, { name: 'Mine' }, friend.token)).status).toBe(404)
-    const renamed = await api.put(url, { name: 'Phase Pals II', members_limit: 6 }, owner.token)
+    expect((await ctx.api.get(url, friend.token)).status).toBe(200)
+    expect((await ctx.api.put(url, { entry_fee: 200 }, owner.token)).status).toBe(409)
+    expect((await ctx.api.put(url, { name: 'Mine' }, friend.token)).status).toBe(404)
+    const renamed = await ctx.api.put(url, { name: 'Phase Pals II', members_limit: 6 }, owner.token)
     expect(renamed.status).toBe(200)
     expect(renamed.body.championship_contest).toMatchObject({ name: 'Phase Pals II', members_limit: 6 })
-    const removed = await api.post(
+    const removed = await ctx.api.post(
       `${url}/update_members`,
       { remove_member_ids: [joined.body.member_id] },
       owner.token,
     )
     expect(removed.status).toBe(200)
     expect(await kit.balance(friend)).toBe(500)
-    const gone = await api.call('DELETE', url, { token: owner.token })
+    const gone = await ctx.api.call('DELETE', url, { token: owner.token })
     expect(gone.status).toBe(200)
     expect(gone.body.championship_contest.contest_status).toBe('cancelled')
     expect(await kit.balance(owner)).toBe(500)
     await ledgerOk()
-    const acts = (await api.get(`${url}/activities`, owner.token)).body.activities
+    const acts = (await ctx.api.get(`${url}/activities`, owner.token)).body.activities
     expect(acts.map((a: { kind: string }) => a.kind)).toEqual([
       'deleted',
       'member_removed',
@@ -313,7 +317,7 @@ describe('championship contests of players', () => {
 
 describe('rules pages', () => {
   it('show the numbers the server enforces; an unknown slug is 404', async () => {
-    const cricket = (await api.get('/api/contests/rules/single-match')).body.rules
+    const cricket = (await ctx.api.get('/api/contests/rules/single-match')).body.rules
     expect(cricket).toMatchObject({
       slug: 'single-match',
       available: true,
@@ -329,22 +333,22 @@ describe('rules pages', () => {
     })
     expect(cricket.point_system.sport).toBe('cricket')
     expect(cricket.creation.prize_options[0]).toMatchObject({ key: 'winner_takes_all', winners: 1 })
-    const football = (await api.get('/api/contests/rules/football-single-match')).body.rules
+    const football = (await ctx.api.get('/api/contests/rules/football-single-match')).body.rules
     expect(football.team_rules.roles.find((r: { key: string }) => r.key === 'GK')).toMatchObject({
       min: 1,
       max: 1,
     })
     // The page's limits are the ones creation refuses beyond.
     const owner = await kit.withAccess(500)
-    const over = await api.post(
+    const over = await ctx.api.post(
       '/api/contests/verify',
       await kit.draft(owner, { members_limit: cricket.creation.members_max + 1 }),
       owner.token,
     )
     expect(over.status).toBe(422)
-    expect((await api.get('/api/contests/rules/pubg')).body.rules.available).toBe(true)
-    expect((await api.get('/api/contests/rules/nope')).status).toBe(404)
+    expect((await ctx.api.get('/api/contests/rules/pubg')).body.rules.available).toBe(true)
+    expect((await ctx.api.get('/api/contests/rules/nope')).status).toBe(404)
     // Not taken for a contest id.
-    expect((await api.get('/api/contests/rules/members')).status).toBe(404)
+    expect((await ctx.api.get('/api/contests/rules/members')).status).toBe(404)
   })
 })

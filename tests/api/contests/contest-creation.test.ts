@@ -1,27 +1,20 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it } from 'vitest'
 import { verifyLedger } from '../../../server/areas/ledger/verify'
 import { creationKit } from '../../helpers/contest-creation'
-import type { TestWorld } from '../../helpers/deps'
-import { client } from '../../helpers/http'
-import { leagueWorld, upcomingMatch } from '../../helpers/league'
+import { upcomingMatch } from '../../helpers/league'
+import { apiWorld } from '../../helpers/world'
 
 /** Players create contests (issue 13; docs/contest-creation.md): create, verify, codes, private joins. */
-let world: TestWorld
-let api: ReturnType<typeof client>
-let admin: { id: number; token: string }
+const ctx = apiWorld({ league: true, admin: true })
 let kit: ReturnType<typeof creationKit>
 beforeEach(async () => {
-  world = await leagueWorld()
-  api = client(world.deps)
-  admin = await api.admin()
-  kit = creationKit(world.deps, api, admin)
+  kit = creationKit(ctx.world.deps, ctx.api, ctx.admin)
 })
-afterEach(() => world.close())
 
 const contestCount = async () =>
   Number(
     (
-      await world.deps.db
+      await ctx.world.deps.db
         .selectFrom('contests')
         .select((e) => e.fn.countAll<number>().as('n'))
         .executeTakeFirstOrThrow()
@@ -32,7 +25,7 @@ describe('creating a contest', () => {
   it('creates a private paid contest: the creator joins and pays, the code and link come back', async () => {
     const owner = await kit.withAccess(500)
     const body = await kit.draft(owner, { prize_option: 'winner_takes_all', description: 'Office league' })
-    const res = await api.post('/api/contests', body, owner.token)
+    const res = await ctx.api.post('/api/contests', body, owner.token)
     expect(res.status).toBe(201)
     const c = res.body.contest
     // ₹100 × 4 less 15% = ₹340, all to rank 1.
@@ -57,7 +50,7 @@ describe('creating a contest', () => {
     expect(c.my_entries).toHaveLength(1)
     expect(res.body.member_id).toBe(c.my_entries[0].member_id)
     expect(await kit.balance(owner)).toBe(400)
-    expect((await verifyLedger(world.deps.db)).ok).toBe(true)
+    expect((await verifyLedger(ctx.world.deps.db)).ok).toBe(true)
   })
 
   it('takes a form body: numbers, booleans and prize_ranges as strings', async () => {
@@ -79,7 +72,7 @@ describe('creating a contest', () => {
         { from: 2, to: 3, percent: 20 },
       ]),
     })
-    const res = await api.call('POST', '/api/contests', {
+    const res = await ctx.api.call('POST', '/api/contests', {
       raw: form.toString(),
       token: owner.token,
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
@@ -87,7 +80,7 @@ describe('creating a contest', () => {
     expect(res.status).toBe(201)
     // ₹50 × 10 less 15% = ₹425: 60% = ₹255, 20% = ₹85 each for ranks 2–3.
     expect(res.body.contest).toMatchObject({ max_entries: 3, prize_amount: 425, winner_count: 3 })
-    const prizes = (await api.get(`/api/contests/${res.body.contest.id}/prizes`, owner.token)).body.prizes
+    const prizes = (await ctx.api.get(`/api/contests/${res.body.contest.id}/prizes`, owner.token)).body.prizes
     expect(prizes.map((p: { rank_text: string; amount: number }) => [p.rank_text, p.amount])).toEqual([
       ['1', 255],
       ['2-3', 85],
@@ -96,7 +89,7 @@ describe('creating a contest', () => {
 
   it('custom amounts must add up to the pool; the table keeps them exactly', async () => {
     const owner = await kit.withAccess(500)
-    const ok = await api.post(
+    const ok = await ctx.api.post(
       '/api/contests',
       await kit.draft(owner, {
         prize_ranges: [
@@ -108,7 +101,7 @@ describe('creating a contest', () => {
     )
     expect(ok.status).toBe(201)
     expect(ok.body.contest.first_prize).toBe(200)
-    const bad = await api.post(
+    const bad = await ctx.api.post(
       '/api/contests',
       await kit.draft(owner, { prize_ranges: [{ from: 1, to: 1, amount: 300 }] }),
       owner.token,
@@ -119,14 +112,14 @@ describe('creating a contest', () => {
 
   it('a free private contest needs no paid access; free public or over 100 members is 422', async () => {
     const p = await kit.player()
-    const free = await api.post(
+    const free = await ctx.api.post(
       '/api/contests',
       await kit.draft(p, { entry_fee: 0, members_limit: 50 }),
       p.token,
     )
     expect(free.status).toBe(201)
     expect(free.body.contest).toMatchObject({ entry_fee: 0, prize_amount: 0, is_private: true })
-    const bad = await api.post(
+    const bad = await ctx.api.post(
       '/api/contests',
       await kit.draft(p, { entry_fee: 0, members_limit: 101, is_private: false }),
       p.token,
@@ -146,13 +139,13 @@ describe('creating a contest', () => {
       members_limit: 5,
       is_private: true,
     }
-    const noTeam = await api.post('/api/contests', body, owner.token)
+    const noTeam = await ctx.api.post('/api/contests', body, owner.token)
     expect(noTeam.status, JSON.stringify(noTeam.body)).toBe(422)
     expect(noTeam.body.errors.team_id, JSON.stringify(noTeam.body)).toEqual([
       'create your championship team for this phase first',
     ])
     await kit.classicTeam(owner, phase.id)
-    const res = await api.post('/api/contests', body, owner.token)
+    const res = await ctx.api.post('/api/contests', body, owner.token)
     expect(res.status).toBe(201)
     const c = res.body.championship_contest
     expect(c).toMatchObject({ type: 'championship', phase_id: phase.id, members_count: 1, is_private: true })
@@ -160,7 +153,7 @@ describe('creating a contest', () => {
       new RegExp(`^/contests/${c.id}/join\\?type=championship&code=[A-Z2-9]{10}$`),
     )
     // Private: not in the series' public list.
-    const list = await api.get(`/api/series/${c.series_id}/contests?type=championship&per_page=100`)
+    const list = await ctx.api.get(`/api/series/${c.series_id}/contests?type=championship&per_page=100`)
     expect(list.body.contests.map((x: { id: number }) => x.id)).not.toContain(c.id)
     expect(await kit.balance(owner)).toBe(400)
   })
@@ -205,7 +198,7 @@ describe('bad input (each 422 with field messages, nothing written)', () => {
       [{ team_id: undefined }, 'team_id'],
     ]
     for (const [over, field] of cases) {
-      const res = await api.post('/api/contests', await kit.draft(owner, over), owner.token)
+      const res = await ctx.api.post('/api/contests', await kit.draft(owner, over), owner.token)
       expect(res.status, JSON.stringify(over)).toBe(422)
       expect(res.body.code).toBe('VALIDATION_FAILED')
       expect(Object.keys(res.body.errors), JSON.stringify(over)).toContain(field)
@@ -217,10 +210,10 @@ describe('bad input (each 422 with field messages, nothing written)', () => {
   it('a missing or non-numeric fee says which, in words', async () => {
     const owner = await kit.withAccess(500)
     const { entry_fee: _fee, ...noFee } = await kit.draft(owner)
-    const missing = await api.post('/api/contests', noFee, owner.token)
+    const missing = await ctx.api.post('/api/contests', noFee, owner.token)
     expect(missing.status).toBe(422)
     expect(missing.body.errors.entry_fee).toEqual(['is required'])
-    const wrong = await api.post('/api/contests', { ...noFee, entry_fee: true }, owner.token)
+    const wrong = await ctx.api.post('/api/contests', { ...noFee, entry_fee: true }, owner.token)
     expect(wrong.status).toBe(422)
     expect(wrong.body.errors.entry_fee).toEqual(['must be a number of rupees'])
   })
@@ -228,12 +221,12 @@ describe('bad input (each 422 with field messages, nothing written)', () => {
   it('a match that has started is 422 on match_id', async () => {
     const owner = await kit.withAccess(500)
     const body = await kit.draft(owner)
-    await world.deps.db
+    await ctx.world.deps.db
       .updateTable('matches')
       .set({ status: 'live' })
       .where('id', '=', body.match_id as number)
       .execute()
-    const res = await api.post('/api/contests', body, owner.token)
+    const res = await ctx.api.post('/api/contests', body, owner.token)
     expect(res.status).toBe(422)
     expect(res.body.errors.match_id).toEqual(['has started; choose an upcoming match'])
   })
@@ -241,12 +234,14 @@ describe('bad input (each 422 with field messages, nothing written)', () => {
   it('the creator’s join failing for balance leaves no contest (one transaction)', async () => {
     const owner = await kit.withAccess(50)
     const before = await contestCount()
-    const activities = await world.deps.db.selectFrom('contest_activities').select('id').execute()
-    const res = await api.post('/api/contests', await kit.draft(owner), owner.token)
+    const activities = await ctx.world.deps.db.selectFrom('contest_activities').select('id').execute()
+    const res = await ctx.api.post('/api/contests', await kit.draft(owner), owner.token)
     expect(res.status).toBe(409)
     expect(res.body.code).toBe('INSUFFICIENT_BALANCE')
     expect(await contestCount()).toBe(before)
-    expect(await world.deps.db.selectFrom('contest_activities').select('id').execute()).toEqual(activities)
+    expect(await ctx.world.deps.db.selectFrom('contest_activities').select('id').execute()).toEqual(
+      activities,
+    )
     expect(await kit.balance(owner)).toBe(50)
   })
 })
@@ -255,13 +250,13 @@ describe('access and saved prizes', () => {
   it('creating a paid contest without access is 403 naming the missing requirement; nothing is written', async () => {
     const p = await kit.player(500)
     const before = await contestCount()
-    const res = await api.post('/api/contests', await kit.draft(p), p.token)
+    const res = await ctx.api.post('/api/contests', await kit.draft(p), p.token)
     expect(res.status).toBe(403)
     expect(res.body.code).toBe('FORBIDDEN')
     expect(res.body.error).toMatch(/mobile/i)
     expect(await contestCount()).toBe(before)
     expect(await kit.balance(p)).toBe(500)
-    const verify = await api.post('/api/contests/verify', await kit.draft(p), p.token)
+    const verify = await ctx.api.post('/api/contests/verify', await kit.draft(p), p.token)
     expect(verify.status).toBe(200)
     expect(verify.body.access.allowed).toBe(false)
     expect(verify.body.access.missing.length).toBeGreaterThan(0)
@@ -269,7 +264,7 @@ describe('access and saved prizes', () => {
 
   it('uses one of my saved prizes; someone else’s is 422 on prize_structure_id', async () => {
     const owner = await kit.withAccess(500)
-    const saved = await api.post(
+    const saved = await ctx.api.post(
       '/api/prize_structures',
       {
         name: 'Top two',
@@ -282,7 +277,7 @@ describe('access and saved prizes', () => {
     )
     expect(saved.status).toBe(201)
     const id = saved.body.prize_structure.id
-    const res = await api.post(
+    const res = await ctx.api.post(
       '/api/contests',
       await kit.draft(owner, { prize_structure_id: id }),
       owner.token,
@@ -295,7 +290,7 @@ describe('access and saved prizes', () => {
     ])
     expect(res.body.contest.first_prize).toBe(238)
     const other = await kit.withAccess(500)
-    const theirs = await api.post(
+    const theirs = await ctx.api.post(
       '/api/contests',
       await kit.draft(other, { prize_structure_id: id }),
       other.token,
@@ -310,7 +305,7 @@ describe('verify', () => {
     const owner = await kit.withAccess(500)
     const before = await contestCount()
     const body = await kit.draft(owner, { members_limit: 10, prize_option: 'top_3', team_id: undefined })
-    const res = await api.post('/api/contests/verify', body, owner.token)
+    const res = await ctx.api.post('/api/contests/verify', body, owner.token)
     expect(res.status).toBe(200)
     // ₹100 × 10 = ₹1000, rake 15% → ₹850: 50/30/20.
     expect(res.body.bill).toEqual({
@@ -330,7 +325,7 @@ describe('verify', () => {
     expect(res.body.winners).toBe(3)
     expect(res.body.access.allowed).toBe(true)
     expect(await contestCount()).toBe(before)
-    const bad = await api.post('/api/contests/verify', { ...body, members_limit: 900 }, owner.token)
+    const bad = await ctx.api.post('/api/contests/verify', { ...body, members_limit: 900 }, owner.token)
     expect(bad.status).toBe(422)
     expect(bad.body.errors.members_limit).toBeDefined()
   })
@@ -347,16 +342,16 @@ describe('private contests and invite codes', () => {
       '/api/contests?per_page=100',
     ]
     for (const path of lists) {
-      const ids = (await api.get(path, stranger.token)).body.contests.map((c: { id: number }) => c.id)
+      const ids = (await ctx.api.get(path, stranger.token)).body.contests.map((c: { id: number }) => c.id)
       expect(ids, path).not.toContain(contest.id)
     }
     for (const sub of ['', '/prizes', '/info', '/members', '/overview']) {
-      expect((await api.get(`/api/contests/${contest.id}${sub}`, stranger.token)).status, sub).toBe(404)
-      expect((await api.get(`/api/contests/${contest.id}${sub}`)).status, sub).toBe(404)
-      expect((await api.get(`/api/contests/${contest.id}${sub}`, owner.token)).status, sub).toBe(200)
+      expect((await ctx.api.get(`/api/contests/${contest.id}${sub}`, stranger.token)).status, sub).toBe(404)
+      expect((await ctx.api.get(`/api/contests/${contest.id}${sub}`)).status, sub).toBe(404)
+      expect((await ctx.api.get(`/api/contests/${contest.id}${sub}`, owner.token)).status, sub).toBe(200)
       expect(
         (
-          await api.get(
+          await ctx.api.get(
             `/api/contests/${contest.id}${sub}?invite_code=${contest.invite_code}`,
             stranger.token,
           )
@@ -365,26 +360,26 @@ describe('private contests and invite codes', () => {
       ).toBe(200)
     }
     // The owner's own list has it.
-    const mine = (await api.get('/api/my_contests', owner.token)).body.my_contests
+    const mine = (await ctx.api.get('/api/my_contests', owner.token)).body.my_contests
     expect(mine.map((c: { id: number }) => c.id)).toContain(contest.id)
     // An admin sees it.
-    expect((await api.get(`/api/contests/${contest.id}`, admin.token)).status).toBe(200)
+    expect((await ctx.api.get(`/api/contests/${contest.id}`, ctx.admin.token)).status).toBe(200)
   })
 
   it('joining needs the code: none or wrong → 404; right → joined, and then the member sees it', async () => {
     const { contest, match_id } = await kit.privateContest()
     const friend = await kit.player(500)
     const team = await kit.team(friend, match_id, 'friend')
-    const none = await api.post(`/api/contests/${contest.id}/join`, { team_id: team }, friend.token)
+    const none = await ctx.api.post(`/api/contests/${contest.id}/join`, { team_id: team }, friend.token)
     expect(none.status).toBe(404)
-    const wrong = await api.post(
+    const wrong = await ctx.api.post(
       `/api/contests/${contest.id}/join`,
       { team_id: team, invite_code: 'WRONGCODE2' },
       friend.token,
     )
     expect(wrong.status).toBe(404)
     expect(await kit.balance(friend)).toBe(500)
-    const ok = await api.post(
+    const ok = await ctx.api.post(
       `/api/contests/${contest.id}/join`,
       { team_id: team, invite_code: contest.invite_code.toLowerCase() },
       friend.token,
@@ -392,14 +387,14 @@ describe('private contests and invite codes', () => {
     expect(ok.status).toBe(200)
     expect(ok.body.contest).toMatchObject({ members_count: 2, is_owner: false, can_edit: false })
     expect(ok.body.contest.invite_link).toBe(`/contests/${contest.id}/join?code=${contest.invite_code}`)
-    expect((await api.get(`/api/contests/${contest.id}`, friend.token)).status).toBe(200)
+    expect((await ctx.api.get(`/api/contests/${contest.id}`, friend.token)).status).toBe(200)
     expect(await kit.balance(friend)).toBe(400)
   })
 
   it('looks a code up (any case); a wrong code is 404; lookups are rate limited', async () => {
     const { contest, match_id } = await kit.privateContest()
     const friend = await kit.player()
-    const found = await api.get(
+    const found = await ctx.api.get(
       `/api/contests/invite_code/${contest.invite_code.toLowerCase()}`,
       friend.token,
     )
@@ -416,20 +411,20 @@ describe('private contests and invite codes', () => {
       is_private: true,
       contest_status: 'open',
     })
-    expect((await api.get('/api/contests/invite_code/NOPENOPE22', friend.token)).status).toBe(404)
+    expect((await ctx.api.get('/api/contests/invite_code/NOPENOPE22', friend.token)).status).toBe(404)
     // Only wrong codes count (the right one above did not): the limit-th miss is the last 404.
-    const { limit } = world.deps.config.rateLimits.codeLookupPerUser
+    const { limit } = ctx.world.deps.config.rateLimits.codeLookupPerUser
     const statuses: number[] = []
     for (let i = 0; i < limit; i++)
-      statuses.push((await api.get('/api/contests/invite_code/NOPENOPE22', friend.token)).status)
+      statuses.push((await ctx.api.get('/api/contests/invite_code/NOPENOPE22', friend.token)).status)
     expect(statuses.at(-1)).toBe(429)
     expect(statuses.filter((s) => s === 404).length).toBe(limit - 1)
   })
 
   it('another player’s match still lists the house contests', async () => {
-    const match = await upcomingMatch(world.deps)
+    const match = await upcomingMatch(ctx.world.deps)
     const { contest } = await kit.privateContest()
-    const house = (await api.get(`/api/matches/${match.id}/contests?per_page=100`)).body.contests
+    const house = (await ctx.api.get(`/api/matches/${match.id}/contests?per_page=100`)).body.contests
     expect(house.length).toBeGreaterThan(0)
     expect(
       house.every((c: { is_private: boolean; id: number }) => !c.is_private && c.id !== contest.id),

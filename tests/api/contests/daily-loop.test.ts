@@ -1,24 +1,14 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { verifyLedger } from '../../../server/areas/ledger/verify'
-import type { TestWorld } from '../../helpers/deps'
-import { client } from '../../helpers/http'
-import { leagueWorld, squadOf, upcomingMatch, validTeamBody } from '../../helpers/league'
+import { squadOf, upcomingMatch, validTeamBody } from '../../helpers/league'
+import { apiWorld } from '../../helpers/world'
 
-let world: TestWorld
-let api: ReturnType<typeof client>
-beforeEach(async () => {
-  world = await leagueWorld()
-  api = client(world.deps)
-})
-afterEach(async () => {
-  await world.deps.scheduler.stop()
-  await world.close()
-})
+const ctx = apiWorld({ league: true })
 
 async function funded(amount = 500) {
-  const admin = await api.admin()
-  const player = await api.player()
-  const credit = await api.post('/api/admin/wallet/credits', { user_id: player.id, amount }, admin.token)
+  const admin = await ctx.api.admin()
+  const player = await ctx.api.player()
+  const credit = await ctx.api.post('/api/admin/wallet/credits', { user_id: player.id, amount }, admin.token)
   expect(credit.status).toBe(201)
   return { admin, player }
 }
@@ -26,22 +16,22 @@ async function funded(amount = 500) {
 describe('the daily loop', () => {
   it('builds teams, joins a paid head-to-head, scores events, settles, and pays the winner through the ledger', async () => {
     const { admin, player: alice } = await funded()
-    const bob = await api.player()
-    await api.post('/api/admin/wallet/credits', { email: bob.email, amount: '100' }, admin.token)
-    const match = await upcomingMatch(world.deps)
+    const bob = await ctx.api.player()
+    await ctx.api.post('/api/admin/wallet/credits', { email: bob.email, amount: '100' }, admin.token)
+    const match = await upcomingMatch(ctx.world.deps)
 
-    const contests = (await api.get(`/api/matches/${match.id}/contests`, alice.token)).body.contests
+    const contests = (await ctx.api.get(`/api/matches/${match.id}/contests`, alice.token)).body.contests
     const h2h = contests.find(
       (c: { kind: string; entry_fee: number }) => c.kind === 'head_to_head' && c.entry_fee === 25,
     )
     expect(h2h).toMatchObject({ members_limit: 2, prize_amount: 42, winner_count: 1, joinable: true })
 
     // Teams that differ: alice has a batter bob does not.
-    const aTeamBody = await validTeamBody(world.deps, match.id, 'cricket', 'alice')
-    let bTeamBody = await validTeamBody(world.deps, match.id, 'cricket', 'bob')
+    const aTeamBody = await validTeamBody(ctx.world.deps, match.id, 'cricket', 'alice')
+    let bTeamBody = await validTeamBody(ctx.world.deps, match.id, 'cricket', 'bob')
     for (let salt = 0; bTeamBody.player_ids === aTeamBody.player_ids; salt++)
-      bTeamBody = await validTeamBody(world.deps, match.id, 'cricket', `bob${salt}`)
-    const aTeam = await api.post(`/api/matches/${match.id}/user_teams`, aTeamBody, alice.token)
+      bTeamBody = await validTeamBody(ctx.world.deps, match.id, 'cricket', `bob${salt}`)
+    const aTeam = await ctx.api.post(`/api/matches/${match.id}/user_teams`, aTeamBody, alice.token)
     expect(aTeam.status).toBe(201)
     expect(aTeam.body.user_team).toMatchObject({
       team_no: 1,
@@ -49,44 +39,44 @@ describe('the daily loop', () => {
       is_current_user_allowed_to_edit: true,
     })
     expect(aTeam.body.user_team.team_players).toHaveLength(11)
-    const bTeam = await api.post(`/api/matches/${match.id}/user_teams`, bTeamBody, bob.token)
+    const bTeam = await ctx.api.post(`/api/matches/${match.id}/user_teams`, bTeamBody, bob.token)
 
-    const pre = await api.post(`/api/contests/${h2h.id}/joining_confirmation`, undefined, alice.token)
+    const pre = await ctx.api.post(`/api/contests/${h2h.id}/joining_confirmation`, undefined, alice.token)
     expect(pre.body).toMatchObject({ popup: 'join_league', entry_fee: 25, current_balance: 500 })
-    const join = await api.post(
+    const join = await ctx.api.post(
       `/api/contests/${h2h.id}/join`,
       { team_id: aTeam.body.user_team.id },
       alice.token,
     )
     expect(join.status).toBe(200)
     expect(join.body.contest).toMatchObject({ members_count: 1, joined_count: 1 })
-    expect((await api.get('/api/me', alice.token)).body.user).toMatchObject({
+    expect((await ctx.api.get('/api/me', alice.token)).body.user).toMatchObject({
       unused_balance: 475,
       current_balance: 475,
       contests_count: 1,
       stats: { total_teams: 1, total_leagues: 1 },
     })
     // The passbook names the contest and its match, not an id.
-    const entryLine = (await api.get('/api/me/unused_passbook', alice.token)).body.passbook_entries[0]
+    const entryLine = (await ctx.api.get('/api/me/unused_passbook', alice.token)).body.passbook_entries[0]
     expect(entryLine).toMatchObject({ kind: 'contest_entry', amount: -25 })
     expect(entryLine.memo).toBe(`Entry fee · ${h2h.name}, ${h2h.match_title}`)
     expect(
-      (await api.post(`/api/contests/${h2h.id}/join`, { team_id: bTeam.body.user_team.id }, bob.token))
+      (await ctx.api.post(`/api/contests/${h2h.id}/join`, { team_id: bTeam.body.user_team.id }, bob.token))
         .status,
     ).toBe(200)
 
     // Full: a third player gets the pre-flight refusal and a 409 on join.
-    const carol = await api.player()
-    await api.post('/api/admin/wallet/credits', { user_id: carol.id, amount: 100 }, admin.token)
-    const cTeam = await api.post(
+    const carol = await ctx.api.player()
+    await ctx.api.post('/api/admin/wallet/credits', { user_id: carol.id, amount: 100 }, admin.token)
+    const cTeam = await ctx.api.post(
       `/api/matches/${match.id}/user_teams`,
-      await validTeamBody(world.deps, match.id, 'cricket', 'c'),
+      await validTeamBody(ctx.world.deps, match.id, 'cricket', 'c'),
       carol.token,
     )
     expect(
-      (await api.post(`/api/contests/${h2h.id}/joining_confirmation`, undefined, carol.token)).body,
+      (await ctx.api.post(`/api/contests/${h2h.id}/joining_confirmation`, undefined, carol.token)).body,
     ).toMatchObject({ popup: 'event_locked', error: 'This contest is full' })
-    const full = await api.post(
+    const full = await ctx.api.post(
       `/api/contests/${h2h.id}/join`,
       { team_id: cTeam.body.user_team.id },
       carol.token,
@@ -97,30 +87,37 @@ describe('the daily loop', () => {
     // Carol joins the small league instead, which will not fill.
     const small = contests.find((c: { kind: string }) => c.kind === 'small')
     expect(
-      (await api.post(`/api/contests/${small.id}/join`, { team_id: cTeam.body.user_team.id }, carol.token))
-        .status,
+      (
+        await ctx.api.post(
+          `/api/contests/${small.id}/join`,
+          { team_id: cTeam.body.user_team.id },
+          carol.token,
+        )
+      ).status,
     ).toBe(200)
 
     // Before the start, other teams are hidden.
     expect(
-      (await api.get(`/api/matches/${match.id}/user_teams/${bTeam.body.user_team.id}`, alice.token)).status,
+      (await ctx.api.get(`/api/matches/${match.id}/user_teams/${bTeam.body.user_team.id}`, alice.token))
+        .status,
     ).toBe(404)
 
-    const start = await api.post(`/api/admin/matches/${match.id}/start`, undefined, admin.token)
+    const start = await ctx.api.post(`/api/admin/matches/${match.id}/start`, undefined, admin.token)
     expect(start.body.match).toMatchObject({ match_status: 'live', locked: true })
-    expect((await api.get(`/api/contests/${h2h.id}`)).body.contest.contest_status).toBe('locked')
-    expect((await api.get(`/api/contests/${small.id}`)).body.contest).toMatchObject({
+    expect((await ctx.api.get(`/api/contests/${h2h.id}`)).body.contest.contest_status).toBe('locked')
+    expect((await ctx.api.get(`/api/contests/${small.id}`)).body.contest).toMatchObject({
       contest_status: 'cancelled',
     })
-    const refundLine = (await api.get('/api/me/unused_passbook', carol.token)).body.passbook_entries[0]
+    const refundLine = (await ctx.api.get('/api/me/unused_passbook', carol.token)).body.passbook_entries[0]
     expect(refundLine).toMatchObject({ kind: 'contest_refund', amount: small.entry_fee })
     expect(refundLine.memo).toBe(`Refund · ${small.name}, ${small.match_title}`)
     expect(
-      (await api.get(`/api/matches/${match.id}/user_teams/${bTeam.body.user_team.id}`, alice.token)).status,
+      (await ctx.api.get(`/api/matches/${match.id}/user_teams/${bTeam.body.user_team.id}`, alice.token))
+        .status,
     ).toBe(200)
     expect(
       (
-        await api.put(
+        await ctx.api.put(
           `/api/matches/${match.id}/user_teams/${aTeam.body.user_team.id}`,
           aTeamBody,
           alice.token,
@@ -129,7 +126,7 @@ describe('the daily loop', () => {
     ).toBe(409)
 
     // A six by a batter only alice picked, off a bowler she did not pick.
-    const squad = await squadOf(world.deps, match.id)
+    const squad = await squadOf(ctx.world.deps, match.id)
     const aIds = new Set(aTeamBody.player_ids.split(',').map(Number))
     const bIds = new Set(bTeamBody.player_ids.split(',').map(Number))
     const batter = squad.find((p) => aIds.has(p.id) && !bIds.has(p.id))!
@@ -152,12 +149,12 @@ describe('the daily loop', () => {
         boundary: true,
       },
     ]
-    const posted = await api.post(`/api/admin/matches/${match.id}/events`, { events }, admin.token)
+    const posted = await ctx.api.post(`/api/admin/matches/${match.id}/events`, { events }, admin.token)
     expect(posted.status).toBe(200)
     expect(posted.body).toMatchObject({ ingested: 3, replaced: 0, last_seq: 3 })
-    const scores = (await api.get(`/api/matches/${match.id}/player_scores`)).body.player_scores
+    const scores = (await ctx.api.get(`/api/matches/${match.id}/player_scores`)).body.player_scores
     expect(scores.find((s: { player_id: number }) => s.player_id === batter.id).total_score).toBe(14) // 6 + six bonus 3 + strike rate 6 − 1
-    const board = await api.get(`/api/contests/${h2h.id}/members`, alice.token)
+    const board = await ctx.api.get(`/api/contests/${h2h.id}/members`, alice.token)
     expect(
       board.body.members.map((m: { user: { slug: string }; rank: number }) => [m.user.slug, m.rank]),
     ).toEqual([
@@ -167,36 +164,36 @@ describe('the daily loop', () => {
     const multiplier = batter.id === aTeamBody.captain ? 2 : batter.id === aTeamBody.vice_captain ? 1.5 : 1
     expect(board.body.members[0].points).toBe(14 * multiplier)
     // My contests carry my live standing (no second request needed).
-    const liveMine = (await api.get('/api/my_contests?type=live', alice.token)).body.my_contests[0]
+    const liveMine = (await ctx.api.get('/api/my_contests?type=live', alice.token)).body.my_contests[0]
     expect(liveMine.my_entries[0]).toMatchObject({ rank: 1, points: 14 * multiplier })
 
-    const done = await api.post(`/api/admin/matches/${match.id}/complete`, undefined, admin.token)
+    const done = await ctx.api.post(`/api/admin/matches/${match.id}/complete`, undefined, admin.token)
     expect(done.status).toBe(200)
     expect(done.body.match.match_status).toBe('completed')
-    const me = (await api.get('/api/me', alice.token)).body.user
+    const me = (await ctx.api.get('/api/me', alice.token)).body.user
     expect(me).toMatchObject({ winning_balance: 42, unused_balance: 475, current_balance: 517 })
-    const prizeLine = (await api.get('/api/me/winnings_passbook', alice.token)).body.passbook_entries[0]
+    const prizeLine = (await ctx.api.get('/api/me/winnings_passbook', alice.token)).body.passbook_entries[0]
     expect(prizeLine).toMatchObject({ kind: 'contest_prizes', amount: 42 })
     expect(prizeLine.memo).toBe(`Winnings · ${h2h.name}, ${h2h.match_title}`)
     expect(me.contests_count).toBe(1)
-    expect((await api.get('/api/me', bob.token)).body.user.winning_balance).toBe(0)
-    const mine = (await api.get('/api/my_contests?type=finished', alice.token)).body.my_contests
+    expect((await ctx.api.get('/api/me', bob.token)).body.user.winning_balance).toBe(0)
+    const mine = (await ctx.api.get('/api/my_contests?type=finished', alice.token)).body.my_contests
     expect(mine[0].my_entries).toEqual([expect.objectContaining({ rank: 1, prize: 42, refunded: false })])
-    const crest = await api.app.request(`/media/teams/${batter.real_team_id}.svg`)
+    const crest = await ctx.api.app.request(`/media/teams/${batter.real_team_id}.svg`)
     expect(crest.headers.get('content-type')).toBe('image/svg+xml')
-    expect((await api.app.request('/media/teams/999999.svg')).status).toBe(404)
-    const final = (await api.get(`/api/contests/${h2h.id}/members`)).body.members
+    expect((await ctx.api.app.request('/media/teams/999999.svg')).status).toBe(404)
+    const final = (await ctx.api.get(`/api/contests/${h2h.id}/members`)).body.members
     expect(final[0]).toMatchObject({ rank: 1, prize: 42 })
-    expect((await api.get(`/api/contests/${h2h.id}`)).body.contest.contest_status).toBe('completed')
-    const notes = (await api.get('/api/notifications', alice.token)).body.notifications
+    expect((await ctx.api.get(`/api/contests/${h2h.id}`)).body.contest.contest_status).toBe('completed')
+    const notes = (await ctx.api.get('/api/notifications', alice.token)).body.notifications
     expect(notes[0]).toMatchObject({ kind: 'contest_won' })
 
     // Completing again is refused and pays nothing more.
-    const again = await api.post(`/api/admin/matches/${match.id}/complete`, undefined, admin.token)
+    const again = await ctx.api.post(`/api/admin/matches/${match.id}/complete`, undefined, admin.token)
     expect(again.status).toBe(409)
     expect(again.body).toMatchObject({ code: 'MATCH_STATE', error: 'The match is already completed' })
-    expect((await api.get('/api/me', alice.token)).body.user.winning_balance).toBe(42)
-    const ledger = await verifyLedger(world.deps.db)
+    expect((await ctx.api.get('/api/me', alice.token)).body.user.winning_balance).toBe(42)
+    const ledger = await verifyLedger(ctx.world.deps.db)
     expect(ledger.problems).toEqual([])
   })
 })

@@ -1,15 +1,7 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import type { TestWorld } from '../../helpers/deps'
-import { client } from '../../helpers/http'
-import { leagueWorld } from '../../helpers/league'
+import { describe, expect, it } from 'vitest'
+import { apiWorld } from '../../helpers/world'
 
-let world: TestWorld
-let api: ReturnType<typeof client>
-beforeEach(async () => {
-  world = await leagueWorld()
-  api = client(world.deps)
-})
-afterEach(() => world.close())
+const ctx = apiWorld({ league: true })
 
 type Home = {
   matches: Array<{ sport_slug: string; event_time_in_millis: number }>
@@ -22,16 +14,16 @@ const runs = (slugs: string[]) => slugs.filter((s, i) => s !== slugs[i - 1])
 
 describe('GET /api/contests/home', () => {
   it('puts the sports a player picked at sign-up first: games, upcoming matches and featured contests', async () => {
-    const player = await api.player()
-    const before = (await api.get<Home>('/api/contests/home', player.token)).body
+    const player = await ctx.api.player()
+    const before = (await ctx.api.get<Home>('/api/contests/home', player.token)).body
     // Without interests: soonest first, sports mixed, football not leading the list.
     const times = before.matches.map((m) => m.event_time_in_millis)
     expect(times).toEqual([...times].sort((a, b) => a - b))
     expect(before.matches[0]?.sport_slug).not.toBe('football')
     expect(before.games[0]?.slug).not.toBe('football')
 
-    expect((await api.put('/api/me', { interests: ['football'] }, player.token)).status).toBe(200)
-    const after = (await api.get<Home>('/api/contests/home', player.token)).body
+    expect((await ctx.api.put('/api/me', { interests: ['football'] }, player.token)).status).toBe(200)
+    const after = (await ctx.api.get<Home>('/api/contests/home', player.token)).body
     expect(after.games[0]?.slug).toBe('football')
     const matchRuns = runs(after.matches.map((m) => (m.sport_slug === 'football' ? 'football' : 'other')))
     expect(matchRuns[0]).toBe('football')
@@ -46,9 +38,9 @@ describe('GET /api/contests/home', () => {
     expect(football).toEqual([...football].sort((a, b) => a - b))
 
     // A visitor, or a player asking for one sport, gets the usual order.
-    const visitor = (await api.get<Home>('/api/contests/home')).body
+    const visitor = (await ctx.api.get<Home>('/api/contests/home')).body
     expect(visitor.matches.map((m) => m.event_time_in_millis)).toEqual(times)
-    const cricket = (await api.get<Home>('/api/contests/home?sport_slug=cricket', player.token)).body
+    const cricket = (await ctx.api.get<Home>('/api/contests/home?sport_slug=cricket', player.token)).body
     expect(new Set(cricket.matches.map((m) => m.sport_slug))).toEqual(new Set(['cricket']))
     expect(cricket.games[0]?.slug).toBe('football')
   })

@@ -1,20 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { race, statuses } from '../../helpers/concurrency'
-import { type TestWorld, testWorld } from '../../helpers/deps'
-import { client } from '../../helpers/http'
+import { apiWorld } from '../../helpers/world'
 
 // Game accounts (docs/esports.md, "Game accounts"): one per player per game, character ids
 // unique per game, an admin's review, search of verified accounts, and Me.
 
-let world: TestWorld
-let api: ReturnType<typeof client>
-let admin: { id: number; token: string }
-beforeAll(async () => {
-  world = await testWorld()
-  api = client(world.deps)
-  admin = await api.admin()
-})
-afterAll(() => world.close())
+const ctx = apiWorld({ admin: true, per: 'file' })
 
 let nextCharacter = 700_000_000
 const characterId = () => String(nextCharacter++)
@@ -27,13 +18,13 @@ const account = (extra: Record<string, unknown> = {}) => ({
 })
 
 async function addAccount(token: string, extra: Record<string, unknown> = {}) {
-  const res = await api.post('/api/game_accounts', account(extra), token)
+  const res = await ctx.api.post('/api/game_accounts', account(extra), token)
   expect(res.status).toBe(201)
   return res.body.game_account as { id: number; character_id: string; status: string }
 }
 
 async function contestOf(kind: string, game: string, hostId: number, isPrivate = false) {
-  const row = await world.deps.db
+  const row = await ctx.world.deps.db
     .insertInto('esports_contests')
     .values({
       kind: kind as 'pubg',
@@ -48,7 +39,7 @@ async function contestOf(kind: string, game: string, hostId: number, isPrivate =
       slots: 10,
       is_private: isPrivate ? 1 : 0,
       invite_code: `INV${nextCharacter++}`,
-      starts_at_ms: world.deps.clock.now() + 86_400_000,
+      starts_at_ms: ctx.world.deps.clock.now() + 86_400_000,
       reveal_minutes: 15,
       status_reason: null,
       room_id: null,
@@ -59,7 +50,7 @@ async function contestOf(kind: string, game: string, hostId: number, isPrivate =
       settled_at_ms: null,
       round_id: null,
       lobby_no: null,
-      created_at_ms: world.deps.clock.now(),
+      created_at_ms: ctx.world.deps.clock.now(),
     })
     .returning('id')
     .executeTakeFirstOrThrow()
@@ -68,8 +59,8 @@ async function contestOf(kind: string, game: string, hostId: number, isPrivate =
 
 describe('POST /api/game_accounts', () => {
   it('adds a pending account per game, trimmed, and a second one for a game is 409', async () => {
-    const p = await api.player()
-    const res = await api.post(
+    const p = await ctx.api.player()
+    const res = await ctx.api.post(
       '/api/game_accounts',
       account({ slug: 'free-fire', in_game_name: '  FF Queen  ', character_id: '12345678' }),
       p.token,
@@ -84,14 +75,14 @@ describe('POST /api/game_accounts', () => {
       status: 'pending',
       reject_reason: null,
     })
-    expect(res.body.game_account.created_at_in_millis).toBe(world.deps.clock.now())
-    const again = await api.post('/api/game_accounts', account({ slug: 'free-fire' }), p.token)
+    expect(res.body.game_account.created_at_in_millis).toBe(ctx.world.deps.clock.now())
+    const again = await ctx.api.post('/api/game_accounts', account({ slug: 'free-fire' }), p.token)
     expect(again.status).toBe(409)
     expect(again.body.code).toBe('CONFLICT')
     expect(again.body.error).toContain('Free Fire')
     await addAccount(p.token, { slug: 'pubg' })
     await addAccount(p.token, { slug: 'call-of-duty' })
-    const mine = await api.get('/api/game_accounts', p.token)
+    const mine = await ctx.api.get('/api/game_accounts', p.token)
     expect(mine.body.game_accounts.map((a: { slug: string }) => a.slug)).toEqual([
       'pubg',
       'free-fire',
@@ -100,8 +91,8 @@ describe('POST /api/game_accounts', () => {
   })
 
   it('refuses bad fields with 422 naming them', async () => {
-    const p = await api.player()
-    const res = await api.post(
+    const p = await ctx.api.player()
+    const res = await ctx.api.post(
       '/api/game_accounts',
       { slug: 'fortnite', in_game_name: ' x ', character_id: '12ab', game_level: 101 },
       p.token,
@@ -120,13 +111,13 @@ describe('POST /api/game_accounts', () => {
       { game_level: 2.5 },
       { in_game_name: 'x'.repeat(25) },
     ]) {
-      const r = await api.post('/api/game_accounts', account(bad), p.token)
+      const r = await ctx.api.post('/api/game_accounts', account(bad), p.token)
       expect(r.status, JSON.stringify(bad)).toBe(422)
       expect(Object.keys(r.body.errors)).toEqual(Object.keys(bad))
     }
-    const unknown = await api.post('/api/game_accounts', account({ status: 'verified' }), p.token)
+    const unknown = await ctx.api.post('/api/game_accounts', account({ status: 'verified' }), p.token)
     expect(unknown.status).toBe(422)
-    const missing = await api.post('/api/game_accounts', {}, p.token)
+    const missing = await ctx.api.post('/api/game_accounts', {}, p.token)
     expect(missing.status).toBe(422)
     expect(Object.keys(missing.body.errors).sort()).toEqual([
       'character_id',
@@ -134,25 +125,25 @@ describe('POST /api/game_accounts', () => {
       'in_game_name',
       'slug',
     ])
-    expect((await api.post('/api/game_accounts', account())).status).toBe(401)
+    expect((await ctx.api.post('/api/game_accounts', account())).status).toBe(401)
   })
 
   it('refuses a character id another player uses for the same game, not for another game', async () => {
-    const a = await api.player()
-    const b = await api.player()
+    const a = await ctx.api.player()
+    const b = await ctx.api.player()
     const id = characterId()
     await addAccount(a.token, { character_id: id })
-    const taken = await api.post('/api/game_accounts', account({ character_id: id }), b.token)
+    const taken = await ctx.api.post('/api/game_accounts', account({ character_id: id }), b.token)
     expect(taken.status).toBe(422)
     expect(taken.body.errors).toEqual({ character_id: ['is already used by another account for this game'] })
     await addAccount(b.token, { slug: 'call-of-duty', character_id: id })
   })
 
   it('answers 422, never 500, when two players add one character id at once', async () => {
-    const players = [await api.player(), await api.player(), await api.player()]
+    const players = [await ctx.api.player(), await ctx.api.player(), await ctx.api.player()]
     const id = characterId()
     const answers = await race(3, (i) =>
-      api.post('/api/game_accounts', account({ character_id: id }), players[i]?.token),
+      ctx.api.post('/api/game_accounts', account({ character_id: id }), players[i]?.token),
     )
     expect(statuses(answers)).toEqual({ 201: 1, 422: 2 })
     for (const a of answers.filter((x) => x.status === 422))
@@ -160,18 +151,18 @@ describe('POST /api/game_accounts', () => {
   })
 
   it('adds one account when one player adds the same game several times at once', async () => {
-    const p = await api.player()
-    const answers = await race(3, () => api.post('/api/game_accounts', account(), p.token))
+    const p = await ctx.api.player()
+    const answers = await race(3, () => ctx.api.post('/api/game_accounts', account(), p.token))
     expect(statuses(answers)).toEqual({ 201: 1, 409: 2 })
   })
 })
 
 describe('PUT /api/game_accounts/{id}', () => {
   it('edits my account; another player’s is 404', async () => {
-    const p = await api.player()
-    const other = await api.player()
+    const p = await ctx.api.player()
+    const other = await ctx.api.player()
     const acc = await addAccount(p.token)
-    const res = await api.put(
+    const res = await ctx.api.put(
       `/api/game_accounts/${acc.id}`,
       { in_game_name: 'New Name', game_level: 55 },
       p.token,
@@ -182,77 +173,89 @@ describe('PUT /api/game_accounts/{id}', () => {
       game_level: 55,
       status: 'pending',
     })
-    expect((await api.put(`/api/game_accounts/${acc.id}`, { game_level: 3 }, other.token)).status).toBe(404)
-    expect((await api.put('/api/game_accounts/999999', { game_level: 3 }, p.token)).status).toBe(404)
-    const bad = await api.put(`/api/game_accounts/${acc.id}`, { slug: 'free-fire', game_level: 'x' }, p.token)
+    expect((await ctx.api.put(`/api/game_accounts/${acc.id}`, { game_level: 3 }, other.token)).status).toBe(
+      404,
+    )
+    expect((await ctx.api.put('/api/game_accounts/999999', { game_level: 3 }, p.token)).status).toBe(404)
+    const bad = await ctx.api.put(
+      `/api/game_accounts/${acc.id}`,
+      { slug: 'free-fire', game_level: 'x' },
+      p.token,
+    )
     expect(bad.status).toBe(422)
     const taken = await addAccount(other.token)
-    const clash = await api.put(`/api/game_accounts/${acc.id}`, { character_id: taken.character_id }, p.token)
+    const clash = await ctx.api.put(
+      `/api/game_accounts/${acc.id}`,
+      { character_id: taken.character_id },
+      p.token,
+    )
     expect(clash.status).toBe(422)
     expect(Object.keys(clash.body.errors)).toEqual(['character_id'])
   })
 
   it('keeps a verified account verified on a new name, back to pending on a new id or level', async () => {
-    const p = await api.player()
+    const p = await ctx.api.player()
     const acc = await addAccount(p.token)
-    expect((await api.post(`/api/admin/game_accounts/${acc.id}/verify`, {}, admin.token)).status).toBe(200)
-    const renamed = await api.put(`/api/game_accounts/${acc.id}`, { in_game_name: 'Renamed' }, p.token)
+    expect(
+      (await ctx.api.post(`/api/admin/game_accounts/${acc.id}/verify`, {}, ctx.admin.token)).status,
+    ).toBe(200)
+    const renamed = await ctx.api.put(`/api/game_accounts/${acc.id}`, { in_game_name: 'Renamed' }, p.token)
     expect(renamed.body.game_account.status).toBe('verified')
-    const same = await api.put(`/api/game_accounts/${acc.id}`, { game_level: 40 }, p.token)
+    const same = await ctx.api.put(`/api/game_accounts/${acc.id}`, { game_level: 40 }, p.token)
     expect(same.body.game_account.status).toBe('verified')
-    const levelled = await api.put(`/api/game_accounts/${acc.id}`, { game_level: 41 }, p.token)
+    const levelled = await ctx.api.put(`/api/game_accounts/${acc.id}`, { game_level: 41 }, p.token)
     expect(levelled.body.game_account.status).toBe('pending')
   })
 
   it('puts a rejected account back to pending on any change, clearing the reason', async () => {
-    const p = await api.player()
+    const p = await ctx.api.player()
     const acc = await addAccount(p.token)
-    const rejected = await api.post(
+    const rejected = await ctx.api.post(
       `/api/admin/game_accounts/${acc.id}/reject`,
       { reason: 'The id is not yours' },
-      admin.token,
+      ctx.admin.token,
     )
     expect(rejected.body.game_account).toMatchObject({
       status: 'rejected',
       reject_reason: 'The id is not yours',
     })
-    const res = await api.put(`/api/game_accounts/${acc.id}`, { in_game_name: 'Honest Name' }, p.token)
+    const res = await ctx.api.put(`/api/game_accounts/${acc.id}`, { in_game_name: 'Honest Name' }, p.token)
     expect(res.body.game_account).toMatchObject({ status: 'pending', reject_reason: null })
   })
 })
 
 describe('GET /api/game_accounts?contest_id=', () => {
   it('answers only the account for the contest’s game; PUBG Lite uses the PUBG account', async () => {
-    const p = await api.player()
-    const host = await api.player()
+    const p = await ctx.api.player()
+    const host = await ctx.api.player()
     await addAccount(p.token, { slug: 'pubg' })
     await addAccount(p.token, { slug: 'free-fire' })
     const lite = await contestOf('pubg-lite', 'pubg', host.id)
     const ff = await contestOf('free-fire', 'free-fire', host.id)
     const cod = await contestOf('call-of-duty', 'call-of-duty', host.id)
     const mine = async (id: number) =>
-      (await api.get(`/api/game_accounts?contest_id=${id}`, p.token)).body.game_accounts.map(
+      (await ctx.api.get(`/api/game_accounts?contest_id=${id}`, p.token)).body.game_accounts.map(
         (a: { slug: string }) => a.slug,
       )
     expect(await mine(lite)).toEqual(['pubg'])
     expect(await mine(ff)).toEqual(['free-fire'])
     expect(await mine(cod)).toEqual([])
     const hidden = await contestOf('pubg', 'pubg', host.id, true)
-    expect((await api.get(`/api/game_accounts?contest_id=${hidden}`, p.token)).status).toBe(404)
-    expect((await api.get('/api/game_accounts?contest_id=1999999', p.token)).status).toBe(404)
-    expect((await api.get('/api/game_accounts?contest_id=abc', p.token)).status).toBe(422)
+    expect((await ctx.api.get(`/api/game_accounts?contest_id=${hidden}`, p.token)).status).toBe(404)
+    expect((await ctx.api.get('/api/game_accounts?contest_id=1999999', p.token)).status).toBe(404)
+    expect((await ctx.api.get('/api/game_accounts?contest_id=abc', p.token)).status).toBe(422)
   })
 })
 
 describe('search', () => {
   it('finds verified accounts by in-game name or username, any case, without character ids', async () => {
-    const verified = await api.player('zed_searchable')
-    const pending = await api.player('zed_pending_one')
+    const verified = await ctx.api.player('zed_searchable')
+    const pending = await ctx.api.player('zed_pending_one')
     const v = await addAccount(verified.token, { in_game_name: 'ZedKiller' })
     await addAccount(pending.token, { in_game_name: 'ZedKillerToo' })
-    await api.post(`/api/admin/game_accounts/${v.id}/verify`, {}, admin.token)
-    const viewer = await api.player()
-    const byName = await api.get('/api/game_accounts/search?slug=pubg&search=zedkill', viewer.token)
+    await ctx.api.post(`/api/admin/game_accounts/${v.id}/verify`, {}, ctx.admin.token)
+    const viewer = await ctx.api.player()
+    const byName = await ctx.api.get('/api/game_accounts/search?slug=pubg&search=zedkill', viewer.token)
     expect(byName.status).toBe(200)
     expect(byName.body.game_accounts).toEqual([
       {
@@ -266,77 +269,80 @@ describe('search', () => {
       },
     ])
     expect(byName.body.meta).toMatchObject({ total: 1, page: 1 })
-    const byUser = await api.get('/api/game_accounts/search?search=ZED_SEARCH', viewer.token)
+    const byUser = await ctx.api.get('/api/game_accounts/search?search=ZED_SEARCH', viewer.token)
     expect(byUser.body.game_accounts.map((a: { id: number }) => a.id)).toEqual([v.id])
-    const otherGame = await api.get('/api/game_accounts/search?slug=free-fire&search=zed', viewer.token)
+    const otherGame = await ctx.api.get('/api/game_accounts/search?slug=free-fire&search=zed', viewer.token)
     expect(otherGame.body.game_accounts).toEqual([])
-    const literal = await api.get('/api/game_accounts/search?search=%25', viewer.token)
+    const literal = await ctx.api.get('/api/game_accounts/search?search=%25', viewer.token)
     expect(literal.body.game_accounts).toEqual([])
-    expect((await api.get('/api/game_accounts/search?slug=chess', viewer.token)).status).toBe(422)
-    expect((await api.get('/api/game_accounts/search?per_page=51', viewer.token)).status).toBe(422)
-    expect((await api.get('/api/game_accounts/search')).status).toBe(401)
+    expect((await ctx.api.get('/api/game_accounts/search?slug=chess', viewer.token)).status).toBe(422)
+    expect((await ctx.api.get('/api/game_accounts/search?per_page=51', viewer.token)).status).toBe(422)
+    expect((await ctx.api.get('/api/game_accounts/search')).status).toBe(401)
   })
 })
 
 describe('admin review', () => {
   it('is admin only', async () => {
-    const p = await api.player()
+    const p = await ctx.api.player()
     const acc = await addAccount(p.token)
-    expect((await api.get('/api/admin/game_accounts', p.token)).status).toBe(403)
-    expect((await api.post(`/api/admin/game_accounts/${acc.id}/verify`, {}, p.token)).status).toBe(403)
+    expect((await ctx.api.get('/api/admin/game_accounts', p.token)).status).toBe(403)
+    expect((await ctx.api.post(`/api/admin/game_accounts/${acc.id}/verify`, {}, p.token)).status).toBe(403)
     expect(
-      (await api.post(`/api/admin/game_accounts/${acc.id}/reject`, { reason: 'nope' }, p.token)).status,
+      (await ctx.api.post(`/api/admin/game_accounts/${acc.id}/reject`, { reason: 'nope' }, p.token)).status,
     ).toBe(403)
   })
 
   it('lists the pending queue oldest first, and other statuses', async () => {
-    const p = await api.player()
+    const p = await ctx.api.player()
     const first = await addAccount(p.token, { slug: 'pubg' })
     const second = await addAccount(p.token, { slug: 'free-fire' })
-    const res = await api.get('/api/admin/game_accounts?per_page=200', admin.token)
+    const res = await ctx.api.get('/api/admin/game_accounts?per_page=200', ctx.admin.token)
     expect(res.status).toBe(200)
     const ids = res.body.game_accounts.map((a: { id: number }) => a.id)
     expect(ids.indexOf(first.id)).toBeLessThan(ids.indexOf(second.id))
     expect(res.body.game_accounts.every((a: { status: string }) => a.status === 'pending')).toBe(true)
     const row = res.body.game_accounts.find((a: { id: number }) => a.id === first.id)
     expect(row).toMatchObject({ user: { id: p.id, username: p.username }, reviewed_by: null })
-    await api.post(`/api/admin/game_accounts/${first.id}/verify`, {}, admin.token)
-    const verified = await api.get('/api/admin/game_accounts?status=verified', admin.token)
-    expect(verified.body.game_accounts[0]).toMatchObject({ id: first.id, reviewed_by: { id: admin.id } })
-    expect((await api.get('/api/admin/game_accounts?status=banned', admin.token)).status).toBe(422)
+    await ctx.api.post(`/api/admin/game_accounts/${first.id}/verify`, {}, ctx.admin.token)
+    const verified = await ctx.api.get('/api/admin/game_accounts?status=verified', ctx.admin.token)
+    expect(verified.body.game_accounts[0]).toMatchObject({ id: first.id, reviewed_by: { id: ctx.admin.id } })
+    expect((await ctx.api.get('/api/admin/game_accounts?status=banned', ctx.admin.token)).status).toBe(422)
   })
 
   it('verifies once (then 409), rejects with a reason, and notifies the owner', async () => {
-    const p = await api.player()
+    const p = await ctx.api.player()
     const acc = await addAccount(p.token, { in_game_name: 'NotifyMe' })
-    const ok = await api.post(`/api/admin/game_accounts/${acc.id}/verify`, {}, admin.token)
+    const ok = await ctx.api.post(`/api/admin/game_accounts/${acc.id}/verify`, {}, ctx.admin.token)
     expect(ok.status).toBe(200)
     expect(ok.body.game_account).toMatchObject({
       id: acc.id,
       status: 'verified',
-      reviewed_by: { id: admin.id },
+      reviewed_by: { id: ctx.admin.id },
     })
-    const twice = await api.post(`/api/admin/game_accounts/${acc.id}/verify`, {}, admin.token)
+    const twice = await ctx.api.post(`/api/admin/game_accounts/${acc.id}/verify`, {}, ctx.admin.token)
     expect(twice.status).toBe(409)
     expect(
-      (await api.post(`/api/admin/game_accounts/${acc.id}/reject`, { reason: 'late' }, admin.token)).status,
+      (await ctx.api.post(`/api/admin/game_accounts/${acc.id}/reject`, { reason: 'late' }, ctx.admin.token))
+        .status,
     ).toBe(409)
-    expect((await api.post('/api/admin/game_accounts/999999/verify', {}, admin.token)).status).toBe(404)
+    expect((await ctx.api.post('/api/admin/game_accounts/999999/verify', {}, ctx.admin.token)).status).toBe(
+      404,
+    )
 
     const ff = await addAccount(p.token, { slug: 'free-fire' })
     for (const reason of ['no', 'x'.repeat(301)]) {
-      const bad = await api.post(`/api/admin/game_accounts/${ff.id}/reject`, { reason }, admin.token)
+      const bad = await ctx.api.post(`/api/admin/game_accounts/${ff.id}/reject`, { reason }, ctx.admin.token)
       expect(bad.status).toBe(422)
       expect(Object.keys(bad.body.errors)).toEqual(['reason'])
     }
-    const rejected = await api.post(
+    const rejected = await ctx.api.post(
       `/api/admin/game_accounts/${ff.id}/reject`,
       { reason: 'Screenshot shows another id' },
-      admin.token,
+      ctx.admin.token,
     )
     expect(rejected.status).toBe(200)
 
-    const notes = await api.get('/api/notifications', p.token)
+    const notes = await ctx.api.get('/api/notifications', p.token)
     const kinds = notes.body.notifications.map((n: { kind: string }) => n.kind)
     expect(kinds).toEqual(expect.arrayContaining(['game_account_verified', 'game_account_rejected']))
     const verifiedNote = notes.body.notifications.find(
@@ -353,10 +359,10 @@ describe('admin review', () => {
 
 describe('GET /api/me', () => {
   it('carries my game accounts', async () => {
-    const p = await api.player()
-    expect((await api.get('/api/me', p.token)).body.user.game_accounts).toEqual([])
+    const p = await ctx.api.player()
+    expect((await ctx.api.get('/api/me', p.token)).body.user.game_accounts).toEqual([])
     const acc = await addAccount(p.token, { slug: 'call-of-duty' })
-    const me = await api.get('/api/me', p.token)
+    const me = await ctx.api.get('/api/me', p.token)
     expect(me.body.user.game_accounts).toEqual([
       expect.objectContaining({
         id: acc.id,

@@ -1,22 +1,13 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { esportsPoolCode } from '../../../server/areas/esports/core'
 import { post, SYSTEM_ACCOUNTS, systemAccountId, userAccountId } from '../../../server/areas/ledger/service'
 import { verifyLedger } from '../../../server/areas/ledger/verify'
 import { withTx } from '../../../server/db/tx'
-import { type TestWorld, testWorld } from '../../helpers/deps'
 import { accountBalance, esportsRoom, paise, type Room } from '../../helpers/esports-results-fixture'
-import { client } from '../../helpers/http'
+import { apiWorld } from '../../helpers/world'
 
 /** Results, payouts, corrections and disputes of esports rooms (issue 17; docs/esports.md). */
-let world: TestWorld
-let api: ReturnType<typeof client>
-let admin: { id: number; token: string }
-beforeEach(async () => {
-  world = await testWorld()
-  api = client(world.deps)
-  admin = await api.admin()
-})
-afterEach(() => world.close())
+const ctx = apiWorld({ admin: true })
 
 const resultsPath = (room: Room) => `/api/esports/contests/${room.contest.id}/results`
 const rows = (room: Room, list: Array<[number, number]>) =>
@@ -25,9 +16,9 @@ const rows = (room: Room, list: Array<[number, number]>) =>
     placement,
     kills,
   }))
-const house = () => accountBalance(world.deps, SYSTEM_ACCOUNTS.house.code)
+const house = () => accountBalance(ctx.world.deps, SYSTEM_ACCOUNTS.house.code)
 const entries = (kind: string) =>
-  world.deps.db
+  ctx.world.deps.db
     .selectFrom('ledger_transactions')
     .select(['id', 'idempotency_key'])
     .where('kind', '=', kind)
@@ -35,14 +26,14 @@ const entries = (kind: string) =>
 
 /** ₹50 duo Free Fire room, 3 squads (6 players), ₹2 a kill, 50/30/20: the worked example of docs/esports.md. */
 const example = (o: Parameters<typeof esportsRoom>[3] = {}) =>
-  esportsRoom(world.deps, api, admin, { entryFee: 50, perKill: 2, mode: 'duo', squads: 3, ...o })
+  esportsRoom(ctx.world.deps, ctx.api, ctx.admin, { entryFee: 50, perKill: 2, mode: 'duo', squads: 3, ...o })
 
 describe('entering results', () => {
   it('settles: standings, prizes from the pool to winnings, the rest to the house, pool at 0', async () => {
     const room = await example()
     const houseBefore = await house()
-    expect(await accountBalance(world.deps, esportsPoolCode(room.contest.id))).toBe(30_000)
-    const res = await api.post(
+    expect(await accountBalance(ctx.world.deps, esportsPoolCode(room.contest.id))).toBe(30_000)
+    const res = await ctx.api.post(
       resultsPath(room),
       {
         results: rows(room, [
@@ -71,20 +62,20 @@ describe('entering results', () => {
     ])
     expect(r.standings[0].members.map((m: any) => m.prize)).toEqual([64.75, 64.75])
     const [a1, , b1, , c1] = room.players
-    expect(await paise(world.deps, a1!.id)).toEqual({ unused: 0, winnings: 6475 })
-    expect(await paise(world.deps, b1!.id)).toEqual({ unused: 0, winnings: 3805 })
-    expect(await paise(world.deps, c1!.id)).toEqual({ unused: 0, winnings: 2470 })
-    expect(await accountBalance(world.deps, esportsPoolCode(room.contest.id))).toBe(0)
+    expect(await paise(ctx.world.deps, a1!.id)).toEqual({ unused: 0, winnings: 6475 })
+    expect(await paise(ctx.world.deps, b1!.id)).toEqual({ unused: 0, winnings: 3805 })
+    expect(await paise(ctx.world.deps, c1!.id)).toEqual({ unused: 0, winnings: 2470 })
+    expect(await accountBalance(ctx.world.deps, esportsPoolCode(room.contest.id))).toBe(0)
     expect((await house()) - houseBefore).toBe(4_500)
     expect(await entries('esports_prize')).toHaveLength(6)
-    const contest = await world.deps.db
+    const contest = await ctx.world.deps.db
       .selectFrom('esports_contests')
       .selectAll()
       .where('id', '=', room.contest.id)
       .executeTakeFirstOrThrow()
     expect(contest).toMatchObject({ status: 'completed', results_version: 1 })
-    expect(Number(contest.settled_at_ms)).toBe(world.deps.clock.now())
-    const notes = await world.deps.db
+    expect(Number(contest.settled_at_ms)).toBe(ctx.world.deps.clock.now())
+    const notes = await ctx.world.deps.db
       .selectFrom('notifications')
       .select(['body', 'data'])
       .where('user_id', '=', a1!.id)
@@ -92,24 +83,24 @@ describe('entering results', () => {
       .execute()
     expect(notes[0]?.body).toBe(`Results of ${room.contest.name}: your squad ranked 1st and you won ₹64.75`)
     expect(JSON.parse(notes[0]!.data)).toMatchObject({ rank: 1, prize: 64.75, version: 1 })
-    expect((await verifyLedger(world.deps.db)).problems).toEqual([])
+    expect((await verifyLedger(ctx.world.deps.db)).problems).toEqual([])
 
     // Anyone who may see a public contest sees the results; my row is marked.
-    const seen = await api.get(resultsPath(room), a1!.token)
+    const seen = await ctx.api.get(resultsPath(room), a1!.token)
     expect(seen.status).toBe(200)
     expect(seen.body.esports_results).toMatchObject({
       my_squad_id: room.squads[0]!.id,
       can_dispute: true,
       can_correct: false,
     })
-    const stranger = await api.player()
-    expect((await api.get(resultsPath(room), stranger.token)).body.esports_results.my_squad_id).toBeNull()
+    const stranger = await ctx.api.player()
+    expect((await ctx.api.get(resultsPath(room), stranger.token)).body.esports_results.my_squad_id).toBeNull()
   })
 
   it('shares tied ranks: tied squads split the prizes of the positions they hold', async () => {
     const room = await example({ perKill: 0 })
     // Alpha 1st no kills = 12; Bravo 2nd 3 kills = 12: both rank 1, sharing 50% + 30% of ₹255.
-    const res = await api.post(
+    const res = await ctx.api.post(
       resultsPath(room),
       {
         results: rows(room, [
@@ -126,8 +117,8 @@ describe('entering results', () => {
       [1, 102],
       [3, 51],
     ])
-    expect(await accountBalance(world.deps, esportsPoolCode(room.contest.id))).toBe(0)
-    expect((await verifyLedger(world.deps.db)).problems).toEqual([])
+    expect(await accountBalance(ctx.world.deps, esportsPoolCode(room.contest.id))).toBe(0)
+    expect((await verifyLedger(ctx.world.deps.db)).problems).toEqual([])
   })
 
   it('keeps unpaid ranks with the house when fewer squads than winning ranks', async () => {
@@ -141,7 +132,7 @@ describe('entering results', () => {
       ],
     })
     const houseBefore = await house()
-    const res = await api.post(
+    const res = await ctx.api.post(
       resultsPath(room),
       {
         results: rows(room, [
@@ -158,12 +149,12 @@ describe('entering results', () => {
       ['Squad Alpha', 51],
     ])
     expect((await house()) - houseBefore).toBe(6_400)
-    expect(await accountBalance(world.deps, esportsPoolCode(room.contest.id))).toBe(0)
+    expect(await accountBalance(ctx.world.deps, esportsPoolCode(room.contest.id))).toBe(0)
   })
 
   it('pays nothing in a free contest and completes it', async () => {
     const room = await example({ entryFee: 0, credit: 0 })
-    const res = await api.post(
+    const res = await ctx.api.post(
       resultsPath(room),
       {
         results: rows(room, [
@@ -181,21 +172,21 @@ describe('entering results', () => {
 
   it('lets an admin enter them, and the simulator draw them (valid, paid, pool at 0)', async () => {
     const room = await example({ squads: 4, mode: 'squad' })
-    const res = await api.post(resultsPath(room), { simulate: true }, admin.token)
+    const res = await ctx.api.post(resultsPath(room), { simulate: true }, ctx.admin.token)
     expect(res.status).toBe(201)
     const r = res.body.esports_results
     expect(r.source).toBe('simulator')
-    expect(r.versions[0].entered_by.id).toBe(admin.id)
+    expect(r.versions[0].entered_by.id).toBe(ctx.admin.id)
     expect(r.standings.map((s: any) => s.placement).sort()).toEqual([1, 2, 3, 4])
     expect(r.standings.reduce((n: number, s: any) => n + s.kills, 0)).toBeLessThanOrEqual(15)
-    expect(await accountBalance(world.deps, esportsPoolCode(room.contest.id))).toBe(0)
-    expect((await verifyLedger(world.deps.db)).problems).toEqual([])
+    expect(await accountBalance(ctx.world.deps, esportsPoolCode(room.contest.id))).toBe(0)
+    expect((await verifyLedger(ctx.world.deps.db)).problems).toEqual([])
   })
 
   it('answers 422 naming the squads', async () => {
     const room = await example()
     const bad = async (body: unknown) => {
-      const res = await api.post(resultsPath(room), body, room.host.token)
+      const res = await ctx.api.post(resultsPath(room), body, room.host.token)
       expect(res.status).toBe(422)
       return res.body.errors
     }
@@ -281,12 +272,12 @@ describe('entering results', () => {
       'results.0.squad_id',
     )
     // Nothing was stored.
-    expect(await world.deps.db.selectFrom('esports_results').selectAll().execute()).toEqual([])
+    expect(await ctx.world.deps.db.selectFrom('esports_results').selectAll().execute()).toEqual([])
   })
 
   it('checks solo kills against the players out before them', async () => {
     const room = await example({ mode: 'solo', squads: 3 })
-    const res = await api.post(
+    const res = await ctx.api.post(
       resultsPath(room),
       {
         results: rows(room, [
@@ -312,12 +303,12 @@ describe('entering results', () => {
         [3, 0],
       ]),
     }
-    const stranger = await api.player()
-    expect((await api.post(resultsPath(room), body, stranger.token)).status).toBe(403)
-    expect((await api.post(resultsPath(room), body, room.players[0]!.token)).status).toBe(403)
-    expect((await api.post(resultsPath(room), body)).status).toBe(401)
+    const stranger = await ctx.api.player()
+    expect((await ctx.api.post(resultsPath(room), body, stranger.token)).status).toBe(403)
+    expect((await ctx.api.post(resultsPath(room), body, room.players[0]!.token)).status).toBe(403)
+    expect((await ctx.api.post(resultsPath(room), body)).status).toBe(401)
     const hidden = await example({ isPrivate: true })
-    const res = await api.post(
+    const res = await ctx.api.post(
       resultsPath(hidden),
       {
         results: rows(hidden, [
@@ -329,8 +320,10 @@ describe('entering results', () => {
       stranger.token,
     )
     expect(res.status).toBe(404)
-    expect((await api.get(resultsPath(hidden), stranger.token)).status).toBe(404)
-    expect((await api.post('/api/esports/contests/1999999/results', body, admin.token)).status).toBe(404)
+    expect((await ctx.api.get(resultsPath(hidden), stranger.token)).status).toBe(404)
+    expect((await ctx.api.post('/api/esports/contests/1999999/results', body, ctx.admin.token)).status).toBe(
+      404,
+    )
   })
 
   it('answers 409 before the start and unless the contest is locked or completed; 404 before any results', async () => {
@@ -342,16 +335,16 @@ describe('entering results', () => {
         [3, 0],
       ]),
     })
-    const res = await api.post(resultsPath(early), body(early), early.host.token)
+    const res = await ctx.api.post(resultsPath(early), body(early), early.host.token)
     expect(res.status).toBe(409)
     expect(res.body.error).toMatch(/not started/)
-    expect((await api.get(resultsPath(early), early.host.token)).status).toBe(404)
+    expect((await ctx.api.get(resultsPath(early), early.host.token)).status).toBe(404)
     for (const status of ['open', 'cancelled'] as const) {
       const room = await example({ status })
-      expect((await api.post(resultsPath(room), body(room), room.host.token)).status).toBe(409)
+      expect((await ctx.api.post(resultsPath(room), body(room), room.host.token)).status).toBe(409)
     }
-    world.wall.advance(11 * 60_000)
-    expect((await api.post(resultsPath(early), body(early), early.host.token)).status).toBe(201)
+    ctx.world.wall.advance(11 * 60_000)
+    expect((await ctx.api.post(resultsPath(early), body(early), early.host.token)).status).toBe(201)
   })
 })
 
@@ -359,7 +352,7 @@ describe('the results sheet', () => {
   it('gives the page the contest and its squads, and who may enter results', async () => {
     const room = await example({ isPrivate: true })
     const path = `/api/esports/contests/${room.contest.id}/results_sheet`
-    const host = await api.get(path, room.host.token)
+    const host = await ctx.api.get(path, room.host.token)
     expect(host.status).toBe(200)
     expect(host.body.results_sheet).toMatchObject({
       contest: {
@@ -378,16 +371,16 @@ describe('the results sheet', () => {
       ['Squad Bravo', 2],
       ['Squad Charlie', 2],
     ])
-    const member = await api.get(path, room.players[2]!.token)
+    const member = await ctx.api.get(path, room.players[2]!.token)
     expect(member.body.results_sheet).toMatchObject({ can_enter: false, my_squad_id: room.squads[1]!.id })
-    expect((await api.get(path, (await api.player()).token)).status).toBe(404)
+    expect((await ctx.api.get(path, (await ctx.api.player()).token)).status).toBe(404)
   })
 })
 
 describe('corrections', () => {
   it('re-ranks and posts each member’s difference both ways, never editing', async () => {
     const room = await example()
-    await api.post(
+    await ctx.api.post(
       resultsPath(room),
       {
         results: rows(room, [
@@ -399,7 +392,7 @@ describe('corrections', () => {
       room.host.token,
     )
     const houseBefore = await house()
-    const res = await api.post(
+    const res = await ctx.api.post(
       resultsPath(room),
       {
         results: rows(room, [
@@ -409,7 +402,7 @@ describe('corrections', () => {
         ]),
         note: 'Alpha and Charlie were swapped',
       },
-      admin.token,
+      ctx.admin.token,
     )
     expect(res.status).toBe(201)
     const r = res.body.esports_results
@@ -423,10 +416,10 @@ describe('corrections', () => {
       ['Squad Bravo', 3, 10, 51.4],
     ])
     const [a1, , b1, , c1] = room.players
-    expect(await paise(world.deps, a1!.id)).toEqual({ unused: 0, winnings: 4005 })
-    expect(await paise(world.deps, b1!.id)).toEqual({ unused: 0, winnings: 2570 })
-    expect(await paise(world.deps, c1!.id)).toEqual({ unused: 0, winnings: 6175 })
-    const corrections = await world.deps.db
+    expect(await paise(ctx.world.deps, a1!.id)).toEqual({ unused: 0, winnings: 4005 })
+    expect(await paise(ctx.world.deps, b1!.id)).toEqual({ unused: 0, winnings: 2570 })
+    expect(await paise(ctx.world.deps, c1!.id)).toEqual({ unused: 0, winnings: 6175 })
+    const corrections = await ctx.world.deps.db
       .selectFrom('ledger_entries as e')
       .innerJoin('ledger_transactions as t', 't.id', 'e.transaction_id')
       .innerJoin('ledger_accounts as a', 'a.id', 'e.account_id')
@@ -440,9 +433,9 @@ describe('corrections', () => {
     expect(await entries('esports_correction')).toHaveLength(6)
     // Same total paid (₹255 both times): the house is square.
     expect((await house()) - houseBefore).toBe(0)
-    expect(await accountBalance(world.deps, esportsPoolCode(room.contest.id))).toBe(0)
-    expect((await verifyLedger(world.deps.db)).problems).toEqual([])
-    const corrected = await world.deps.db
+    expect(await accountBalance(ctx.world.deps, esportsPoolCode(room.contest.id))).toBe(0)
+    expect((await verifyLedger(ctx.world.deps.db)).problems).toEqual([])
+    const corrected = await ctx.world.deps.db
       .selectFrom('notifications')
       .select('body')
       .where('user_id', '=', c1!.id)
@@ -455,7 +448,7 @@ describe('corrections', () => {
 
   it('is refused with 409 naming the player who spent the winnings, changing nothing', async () => {
     const room = await example()
-    await api.post(
+    await ctx.api.post(
       resultsPath(room),
       {
         results: rows(room, [
@@ -468,8 +461,8 @@ describe('corrections', () => {
     )
     const spender = room.players[0]!
     // The player spends ₹60 of the ₹64.75 won (an entry elsewhere).
-    await withTx(world.deps, async (tx, after) => {
-      const now = world.deps.clock.now()
+    await withTx(ctx.world.deps, async (tx, after) => {
+      const now = ctx.world.deps.clock.now()
       await post(
         tx,
         {
@@ -484,8 +477,8 @@ describe('corrections', () => {
         after,
       )
     })
-    const before = await paise(world.deps, spender.id)
-    const res = await api.post(
+    const before = await paise(ctx.world.deps, spender.id)
+    const res = await ctx.api.post(
       resultsPath(room),
       {
         results: rows(room, [
@@ -500,12 +493,12 @@ describe('corrections', () => {
     expect(res.body.error).toBe(
       `${spender.username} has only ₹4.75 of the ₹24.7 this correction takes back; nothing was changed`,
     )
-    expect(await paise(world.deps, spender.id)).toEqual(before)
-    expect(await world.deps.db.selectFrom('esports_results').select('version').execute()).toEqual([
+    expect(await paise(ctx.world.deps, spender.id)).toEqual(before)
+    expect(await ctx.world.deps.db.selectFrom('esports_results').select('version').execute()).toEqual([
       { version: 1 },
     ])
     expect(await entries('esports_correction')).toHaveLength(0)
-    const shown = await api.get(resultsPath(room), room.host.token)
+    const shown = await ctx.api.get(resultsPath(room), room.host.token)
     expect(shown.body.esports_results.version).toBe(1)
     expect(shown.body.esports_results.standings[0].squad.name).toBe('Squad Alpha')
   })
@@ -517,8 +510,10 @@ describe('disputes', () => {
   it('puts a member’s dispute in the reports queue and tells the host and admins', async () => {
     const room = await example()
     const member = room.players[2]!
-    expect((await api.post(disputes(room), { text: 'We were 1st, not 2nd' }, member.token)).status).toBe(409)
-    await api.post(
+    expect((await ctx.api.post(disputes(room), { text: 'We were 1st, not 2nd' }, member.token)).status).toBe(
+      409,
+    )
+    await ctx.api.post(
       resultsPath(room),
       {
         results: rows(room, [
@@ -529,7 +524,7 @@ describe('disputes', () => {
       },
       room.host.token,
     )
-    const res = await api.post(
+    const res = await ctx.api.post(
       disputes(room),
       { text: 'We were 1st, not 2nd: see the screenshot', squad_id: room.squads[1]!.id },
       member.token,
@@ -545,10 +540,10 @@ describe('disputes', () => {
       text: 'About Squad Bravo: We were 1st, not 2nd: see the screenshot',
       status: 'open',
     })
-    const queue = await api.get('/api/admin/reports', admin.token)
+    const queue = await ctx.api.get('/api/admin/reports', ctx.admin.token)
     expect(queue.body.reports.map((r: any) => r.id)).toContain(res.body.report.id)
-    for (const userId of [room.host.id, admin.id]) {
-      const n = await world.deps.db
+    for (const userId of [room.host.id, ctx.admin.id]) {
+      const n = await ctx.world.deps.db
         .selectFrom('notifications')
         .select('body')
         .where('user_id', '=', userId)
@@ -557,21 +552,21 @@ describe('disputes', () => {
       expect(n.body).toBe(`${member.username} disputed the results of ${room.contest.name} (version 1)`)
     }
     // One open dispute per member.
-    expect((await api.post(disputes(room), { text: 'And another thing here' }, member.token)).status).toBe(
-      409,
-    )
+    expect(
+      (await ctx.api.post(disputes(room), { text: 'And another thing here' }, member.token)).status,
+    ).toBe(409)
     // The admin resolves it like any report; the member is told.
-    const resolved = await api.post(
+    const resolved = await ctx.api.post(
       `/api/admin/reports/${res.body.report.id}/resolve`,
       { resolution: 'Checked the screenshot: results stand' },
-      admin.token,
+      ctx.admin.token,
     )
     expect(resolved.status).toBe(200)
   })
 
   it('is for members only, with 10–1000 characters, within 24 hours', async () => {
     const room = await example()
-    await api.post(
+    await ctx.api.post(
       resultsPath(room),
       {
         results: rows(room, [
@@ -582,31 +577,31 @@ describe('disputes', () => {
       },
       room.host.token,
     )
-    const stranger = await api.player()
-    expect((await api.post(disputes(room), { text: 'Looks wrong to me here' }, stranger.token)).status).toBe(
-      404,
-    )
-    expect((await api.post(disputes(room), { text: 'Looks wrong to me here' }, room.host.token)).status).toBe(
-      404,
-    )
+    const stranger = await ctx.api.player()
+    expect(
+      (await ctx.api.post(disputes(room), { text: 'Looks wrong to me here' }, stranger.token)).status,
+    ).toBe(404)
+    expect(
+      (await ctx.api.post(disputes(room), { text: 'Looks wrong to me here' }, room.host.token)).status,
+    ).toBe(404)
     const member = room.players[0]!
-    const short = await api.post(disputes(room), { text: 'Wrong' }, member.token)
+    const short = await ctx.api.post(disputes(room), { text: 'Wrong' }, member.token)
     expect(short.status).toBe(422)
     expect(short.body.errors).toHaveProperty('text')
-    expect((await api.post(disputes(room), { text: 'x'.repeat(1001) }, member.token)).status).toBe(422)
+    expect((await ctx.api.post(disputes(room), { text: 'x'.repeat(1001) }, member.token)).status).toBe(422)
     const other = await example()
-    const wrongSquad = await api.post(
+    const wrongSquad = await ctx.api.post(
       disputes(room),
       { text: 'Looks wrong to me here', squad_id: other.squads[0]!.id },
       member.token,
     )
     expect(wrongSquad.status).toBe(422)
     expect(wrongSquad.body.errors).toEqual({ squad_id: ['is not a squad of this contest'] })
-    world.wall.advance(24 * 3_600_000 + 1)
-    member.token = (await api.login(member.email, member.password)).access_token
-    const late = await api.post(disputes(room), { text: 'Looks wrong to me here' }, member.token)
+    ctx.world.wall.advance(24 * 3_600_000 + 1)
+    member.token = (await ctx.api.login(member.email, member.password)).access_token
+    const late = await ctx.api.post(disputes(room), { text: 'Looks wrong to me here' }, member.token)
     expect(late.status).toBe(409)
     expect(late.body.error).toMatch(/24 hours/)
-    expect((await api.get(resultsPath(room), member.token)).body.esports_results.can_dispute).toBe(false)
+    expect((await ctx.api.get(resultsPath(room), member.token)).body.esports_results.can_dispute).toBe(false)
   })
 })

@@ -1,10 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { esportsContestStream } from '../../../server/areas/esports/core'
 import { userBalances } from '../../../server/areas/ledger/service'
 import { expectLedgerBalanced, race, statuses } from '../../helpers/concurrency'
-import { type TestWorld, testWorld } from '../../helpers/deps'
 import { creditUnused, insertEsportsContest, insertVerifiedAccount } from '../../helpers/esports-fixture'
-import { client } from '../../helpers/http'
+import { apiWorld } from '../../helpers/world'
 
 // Members and squads of esports contests (issue 17, docs/esports.md "Members and squads"):
 // joining (new squad, squad code, private code, solo), the 403s naming a missing account or
@@ -12,42 +11,36 @@ import { client } from '../../helpers/http'
 // with refunds, the captain's edits, the reads and their visibility, and a race for the last
 // slot. Runs on SQLite and (api-pg) PostgreSQL.
 
-let world: TestWorld
-let api: ReturnType<typeof client>
-beforeAll(async () => {
-  world = await testWorld()
-  api = client(world.deps)
-})
-afterAll(() => world.close())
+const ctx = apiWorld({ per: 'file' })
 
-type Player = Awaited<ReturnType<typeof api.player>>
-const del = (path: string, token: string) => api.call('DELETE', path, { token })
+type Player = Awaited<ReturnType<typeof ctx.api.player>>
+const del = (path: string, token: string) => ctx.api.call('DELETE', path, { token })
 const DAY = 86_400_000
 
 async function gamer(game: 'pubg' | 'free-fire' | 'call-of-duty' = 'pubg', level = 50, cash = 0) {
-  const p = await api.player()
-  await insertVerifiedAccount(world.deps.db, p.id, game, level, { in_game_name: `IGN_${p.username}` })
-  if (cash > 0) await creditUnused(world.deps, p.id, cash)
+  const p = await ctx.api.player()
+  await insertVerifiedAccount(ctx.world.deps.db, p.id, game, level, { in_game_name: `IGN_${p.username}` })
+  if (cash > 0) await creditUnused(ctx.world.deps, p.id, cash)
   return p
 }
 
 async function contest(host: Player, over: Partial<Parameters<typeof insertEsportsContest>[1]> = {}) {
-  return insertEsportsContest(world.deps.db, {
+  return insertEsportsContest(ctx.world.deps.db, {
     host_id: host.id,
-    starts_at_ms: world.deps.clock.now() + DAY,
+    starts_at_ms: ctx.world.deps.clock.now() + DAY,
     ...over,
   })
 }
 
 const join = (id: number, p: Player, body: Record<string, unknown> = {}) =>
-  api.post(`/api/esports/contests/${id}/join`, body, p.token)
+  ctx.api.post(`/api/esports/contests/${id}/join`, body, p.token)
 
 async function unused(userId: number) {
-  return (await userBalances(world.deps.db, userId)).unused
+  return (await userBalances(ctx.world.deps.db, userId)).unused
 }
 
 async function row(id: number) {
-  return world.deps.db
+  return ctx.world.deps.db
     .selectFrom('esports_contests')
     .select(['squads_count', 'members_count'])
     .where('id', '=', id)
@@ -55,26 +48,30 @@ async function row(id: number) {
 }
 
 async function lock(id: number) {
-  await world.deps.db.updateTable('esports_contests').set({ status: 'locked' }).where('id', '=', id).execute()
+  await ctx.world.deps.db
+    .updateTable('esports_contests')
+    .set({ status: 'locked' })
+    .where('id', '=', id)
+    .execute()
 }
 
 describe('joining', () => {
   it('403 names the missing account, the pending or rejected one, and the level', async () => {
-    const host = await api.player()
+    const host = await ctx.api.player()
     const c = await contest(host, { min_level: 30 })
-    const none = await api.player()
+    const none = await ctx.api.player()
     let res = await join(c.id, none)
     expect(res.status).toBe(403)
     expect(res.body.error).toBe(
       'You need a verified PUBG game account to join: add one in your profile settings',
     )
-    const pending = await api.player()
-    await insertVerifiedAccount(world.deps.db, pending.id, 'pubg', 50, { status: 'pending' })
+    const pending = await ctx.api.player()
+    await insertVerifiedAccount(ctx.world.deps.db, pending.id, 'pubg', 50, { status: 'pending' })
     res = await join(c.id, pending)
     expect(res.status).toBe(403)
     expect(res.body.error).toMatch(/PUBG game account is waiting for an admin to verify it/)
-    const rejected = await api.player()
-    await insertVerifiedAccount(world.deps.db, rejected.id, 'pubg', 50, {
+    const rejected = await ctx.api.player()
+    await insertVerifiedAccount(ctx.world.deps.db, rejected.id, 'pubg', 50, {
       status: 'rejected',
       reject_reason: 'blurry screenshot',
     })
@@ -92,7 +89,7 @@ describe('joining', () => {
   })
 
   it('a new squad, then a friend by its code: fees charged, counts kept, positions in order', async () => {
-    const host = await api.player()
+    const host = await ctx.api.player()
     const c = await contest(host, { mode: 'duo', entry_fee_paise: 4_950 })
     const a = await gamer('pubg', 50, 10_000)
     const b = await gamer('pubg', 50, 10_000)
@@ -142,11 +139,11 @@ describe('joining', () => {
     expect(again.status).toBe(409)
     expect(again.body.code).toBe('ALREADY_JOINED')
     expect(await unused(late.id)).toBe(10_000)
-    await expectLedgerBalanced(world.deps)
+    await expectLedgerBalanced(ctx.world.deps)
   })
 
   it('a taken squad name is 422; the default name is the in-game name’s squad', async () => {
-    const host = await api.player()
+    const host = await ctx.api.player()
     const c = await contest(host)
     await join(c.id, await gamer(), { squad_name: 'Alpha' })
     const dup = await join(c.id, await gamer(), { squad_name: 'ALPHA' })
@@ -162,7 +159,7 @@ describe('joining', () => {
   })
 
   it('the room full is 409; insufficient balance is 409 and charges nothing', async () => {
-    const host = await api.player()
+    const host = await ctx.api.player()
     const c = await contest(host, { slots: 2, entry_fee_paise: 1_000 })
     const poor = await gamer('pubg', 50, 500)
     const broke = await join(c.id, poor, {})
@@ -174,11 +171,11 @@ describe('joining', () => {
     const full = await join(c.id, await gamer('pubg', 50, 1_000), {})
     expect(full.status).toBe(409)
     expect(full.body.error).toBe('The room is full')
-    await expectLedgerBalanced(world.deps)
+    await expectLedgerBalanced(ctx.world.deps)
   })
 
   it('solo: always a squad of one named after the in-game name', async () => {
-    const host = await api.player()
+    const host = await ctx.api.player()
     const c = await contest(host, { mode: 'solo', kind: 'free-fire' })
     const p = await gamer('free-fire')
     const res = await join(c.id, p, { squad_name: 'Ignored' })
@@ -189,14 +186,14 @@ describe('joining', () => {
   })
 
   it('every squad change goes out as {type: squads} on the contest’s stream after the commit', async () => {
-    const host = await api.player()
+    const host = await ctx.api.player()
     const c = await contest(host, { mode: 'duo' })
     const seen: string[] = []
-    const stop = world.deps.bus.subscribe(esportsContestStream(c.id), (m) => seen.push(m.type))
+    const stop = ctx.world.deps.bus.subscribe(esportsContestStream(c.id), (m) => seen.push(m.type))
     try {
       const a = await gamer()
       const s = (await join(c.id, a, { squad_name: 'Live ones' })).body.squad
-      await api.put(`/api/squad_teams/${s.id}`, { name: 'Live twos' }, a.token)
+      await ctx.api.put(`/api/squad_teams/${s.id}`, { name: 'Live twos' }, a.token)
       await join(c.id, a, {}) // refused: nothing goes out
       await del(`/api/esports/contests/${c.id}/membership`, a.token)
       await expect.poll(() => seen.length, { timeout: 5_000 }).toBe(3)
@@ -207,35 +204,35 @@ describe('joining', () => {
   })
 
   it('a private contest needs its invite code, unless joining by a squad’s code', async () => {
-    const host = await api.player()
+    const host = await ctx.api.player()
     const c = await contest(host, { is_private: true, invite_code: 'PRIVROOM01' })
     const a = await gamer()
     expect((await join(c.id, a, {})).status).toBe(404)
     expect((await join(c.id, a, { invite_code: 'WRONG' })).status).toBe(404)
-    expect((await api.get(`/api/esports/contests/${c.id}/squads`, a.token)).status).toBe(404)
+    expect((await ctx.api.get(`/api/esports/contests/${c.id}/squads`, a.token)).status).toBe(404)
     const res = await join(c.id, a, { invite_code: 'privroom01' })
     expect(res.status).toBe(201)
     const b = await gamer()
     expect((await join(c.id, b, { squad_invite_code: res.body.squad.invite_code })).status).toBe(201)
-    expect((await api.get(`/api/esports/contests/${c.id}/squads`, b.token)).status).toBe(200)
+    expect((await ctx.api.get(`/api/esports/contests/${c.id}/squads`, b.token)).status).toBe(200)
   })
 
   it('after the lock joining is 409; an unknown contest 404; signed out 401', async () => {
-    const host = await api.player()
+    const host = await ctx.api.player()
     const c = await contest(host)
     await lock(c.id)
     const res = await join(c.id, await gamer(), {})
     expect(res.status).toBe(409)
     expect(res.body.code).toBe('CONTEST_CLOSED')
     expect((await join(999_999_999, await gamer(), {})).status).toBe(404)
-    expect((await api.post(`/api/esports/contests/${c.id}/join`, {})).status).toBe(401)
-    expect((await api.post('/api/esports/contests/abc/join', {}, host.token)).status).toBe(422)
+    expect((await ctx.api.post(`/api/esports/contests/${c.id}/join`, {})).status).toBe(401)
+    expect((await ctx.api.post('/api/esports/contests/abc/join', {}, host.token)).status).toBe(422)
   })
 })
 
 describe('leaving and removals', () => {
   it('leaving refunds, passes the captaincy on and frees an emptied squad’s slot', async () => {
-    const host = await api.player()
+    const host = await ctx.api.player()
     const c = await contest(host, { entry_fee_paise: 2_500 })
     const a = await gamer('pubg', 50, 5_000)
     const b = await gamer('pubg', 50, 5_000)
@@ -248,7 +245,7 @@ describe('leaving and removals', () => {
     const left = await del(`/api/esports/contests/${c.id}/membership`, a.token)
     expect(left.status).toBe(200)
     expect(await unused(a.id)).toBe(5_000)
-    const squads = (await api.get(`/api/esports/contests/${c.id}/squads`, b.token)).body
+    const squads = (await ctx.api.get(`/api/esports/contests/${c.id}/squads`, b.token)).body
     const first = squads.squads.find((x: { id: number }) => x.id === s.id)
     expect(first).toMatchObject({ captain: { id: b.id }, members_count: 1 })
     expect(first.members[0]).toMatchObject({ user: { id: b.id }, position: 1 })
@@ -265,11 +262,11 @@ describe('leaving and removals', () => {
     await lock(c.id)
     const locked = await del(`/api/esports/contests/${c.id}/membership`, a.token)
     expect(locked.status).toBe(409)
-    await expectLedgerBalanced(world.deps)
+    await expectLedgerBalanced(ctx.world.deps)
   })
 
   it('the captain removes a member (refunded, notified); not themself; others may not', async () => {
-    const host = await api.player()
+    const host = await ctx.api.player()
     const c = await contest(host, { entry_fee_paise: 1_000 })
     const cap = await gamer('pubg', 50, 1_000)
     const m1 = await gamer('pubg', 50, 1_000)
@@ -278,17 +275,19 @@ describe('leaving and removals', () => {
     await join(c.id, m1, { squad_invite_code: s.invite_code })
     await join(c.id, m2, { squad_invite_code: s.invite_code })
     const stranger = await gamer()
-    expect((await api.post(`/api/squad_teams/${s.id}/remove`, { user_id: m1.id }, m2.token)).status).toBe(403)
+    expect((await ctx.api.post(`/api/squad_teams/${s.id}/remove`, { user_id: m1.id }, m2.token)).status).toBe(
+      403,
+    )
     expect(
-      (await api.post(`/api/squad_teams/${s.id}/remove`, { user_id: m1.id }, stranger.token)).status,
+      (await ctx.api.post(`/api/squad_teams/${s.id}/remove`, { user_id: m1.id }, stranger.token)).status,
     ).toBe(404)
-    const self = await api.post(`/api/squad_teams/${s.id}/remove`, { user_id: cap.id }, cap.token)
+    const self = await ctx.api.post(`/api/squad_teams/${s.id}/remove`, { user_id: cap.id }, cap.token)
     expect(self.status).toBe(422)
     expect(self.body.errors).toHaveProperty('user_id')
     expect(
-      (await api.post(`/api/squad_teams/${s.id}/remove`, { user_id: stranger.id }, cap.token)).status,
+      (await ctx.api.post(`/api/squad_teams/${s.id}/remove`, { user_id: stranger.id }, cap.token)).status,
     ).toBe(404)
-    const res = await api.post(`/api/squad_teams/${s.id}/remove`, { user_id: m1.id }, cap.token)
+    const res = await ctx.api.post(`/api/squad_teams/${s.id}/remove`, { user_id: m1.id }, cap.token)
     expect(res.status).toBe(200)
     expect(
       res.body.squad.members.map((m: { user: { id: number }; position: number }) => [m.user.id, m.position]),
@@ -297,16 +296,16 @@ describe('leaving and removals', () => {
       [m2.id, 2],
     ])
     expect(await unused(m1.id)).toBe(1_000)
-    const notes = await api.get('/api/notifications', m1.token)
+    const notes = await ctx.api.get('/api/notifications', m1.token)
     expect(JSON.stringify(notes.body)).toMatch(/removed from the squad Removers/)
     expect(await row(c.id)).toMatchObject({ members_count: 2 })
-    await expectLedgerBalanced(world.deps)
+    await expectLedgerBalanced(ctx.world.deps)
   })
 })
 
 describe('the captain’s edits', () => {
   async function squadOfThree() {
-    const host = await api.player()
+    const host = await ctx.api.player()
     const c = await contest(host)
     const cap = await gamer()
     const m1 = await gamer()
@@ -314,7 +313,7 @@ describe('the captain’s edits', () => {
     const s = (await join(c.id, cap, { squad_name: 'Editors' })).body.squad
     await join(c.id, m1, { squad_invite_code: s.invite_code })
     await join(c.id, m2, { squad_invite_code: s.invite_code })
-    const full = (await api.get(`/api/esports/contests/${c.id}/squads`, cap.token)).body.squads[0]
+    const full = (await ctx.api.get(`/api/esports/contests/${c.id}/squads`, cap.token)).body.squads[0]
     return { host, c, cap, m1, m2, s, members: full.members as Array<{ id: number; user: { id: number } }> }
   }
 
@@ -322,35 +321,41 @@ describe('the captain’s edits', () => {
     const { c, cap, m1, s } = await squadOfThree()
     await join(c.id, await gamer(), { squad_name: 'Taken Name' })
     expect(
-      (await api.put(`/api/squad_teams/${s.id}`, { name: 'taken name' }, cap.token)).body.errors,
+      (await ctx.api.put(`/api/squad_teams/${s.id}`, { name: 'taken name' }, cap.token)).body.errors,
     ).toEqual({
       name: ['is taken in this contest'],
     })
-    expect((await api.put(`/api/squad_teams/${s.id}`, { name: 'x' }, cap.token)).status).toBe(422)
-    expect((await api.put(`/api/squad_teams/${s.id}`, { name: 'y'.repeat(25) }, cap.token)).status).toBe(422)
-    expect((await api.put(`/api/squad_teams/${s.id}`, { name: 'New Name' }, m1.token)).status).toBe(403)
+    expect((await ctx.api.put(`/api/squad_teams/${s.id}`, { name: 'x' }, cap.token)).status).toBe(422)
+    expect((await ctx.api.put(`/api/squad_teams/${s.id}`, { name: 'y'.repeat(25) }, cap.token)).status).toBe(
+      422,
+    )
+    expect((await ctx.api.put(`/api/squad_teams/${s.id}`, { name: 'New Name' }, m1.token)).status).toBe(403)
     expect(
-      (await api.put(`/api/squad_teams/${s.id}`, { name: 'New Name' }, (await gamer()).token)).status,
+      (await ctx.api.put(`/api/squad_teams/${s.id}`, { name: 'New Name' }, (await gamer()).token)).status,
     ).toBe(404)
-    const res = await api.put(`/api/squad_teams/${s.id}`, { name: 'New Name' }, cap.token)
+    const res = await ctx.api.put(`/api/squad_teams/${s.id}`, { name: 'New Name' }, cap.token)
     expect(res.status).toBe(200)
     expect(res.body.squad.name).toBe('New Name')
     // Same name, other case: its own name is no clash.
-    expect((await api.put(`/api/squad_teams/${s.id}`, { name: 'NEW NAME' }, cap.token)).status).toBe(200)
+    expect((await ctx.api.put(`/api/squad_teams/${s.id}`, { name: 'NEW NAME' }, cap.token)).status).toBe(200)
   })
 
   it('invites by username with a notification and link; 404 unknown; 409 already in', async () => {
     const { c, cap, m1, s } = await squadOfThree()
-    const friend = await api.player()
+    const friend = await ctx.api.player()
     expect(
-      (await api.post(`/api/squad_teams/${s.id}/invite`, { username: 'nobody-here' }, cap.token)).status,
+      (await ctx.api.post(`/api/squad_teams/${s.id}/invite`, { username: 'nobody-here' }, cap.token)).status,
     ).toBe(404)
-    const inContest = await api.post(`/api/squad_teams/${s.id}/invite`, { username: m1.username }, cap.token)
+    const inContest = await ctx.api.post(
+      `/api/squad_teams/${s.id}/invite`,
+      { username: m1.username },
+      cap.token,
+    )
     expect(inContest.status).toBe(409)
     expect(
-      (await api.post(`/api/squad_teams/${s.id}/invite`, { username: friend.username }, m1.token)).status,
+      (await ctx.api.post(`/api/squad_teams/${s.id}/invite`, { username: friend.username }, m1.token)).status,
     ).toBe(403)
-    const res = await api.post(
+    const res = await ctx.api.post(
       `/api/squad_teams/${s.id}/invite`,
       { username: friend.username.toUpperCase() },
       cap.token,
@@ -360,19 +365,19 @@ describe('the captain’s edits', () => {
       user: { id: friend.id, slug: friend.slug, username: friend.username },
       url: `/contests/${c.id}/squads?invite=${s.invite_code}`,
     })
-    const notes = await api.get('/api/notifications', friend.token)
+    const notes = await ctx.api.get('/api/notifications', friend.token)
     expect(JSON.stringify(notes.body)).toContain(`/contests/${c.id}/squads?invite=${s.invite_code}`)
   })
 
   it('hands over the captaincy', async () => {
     const { cap, m1, s } = await squadOfThree()
-    expect((await api.put(`/api/squad_teams/${s.id}/captain`, { user_id: cap.id }, m1.token)).status).toBe(
-      403,
-    )
-    const res = await api.put(`/api/squad_teams/${s.id}/captain`, { user_id: m1.id }, cap.token)
+    expect(
+      (await ctx.api.put(`/api/squad_teams/${s.id}/captain`, { user_id: cap.id }, m1.token)).status,
+    ).toBe(403)
+    const res = await ctx.api.put(`/api/squad_teams/${s.id}/captain`, { user_id: m1.id }, cap.token)
     expect(res.status).toBe(200)
     expect(res.body.squad.captain.id).toBe(m1.id)
-    expect((await api.put(`/api/squad_teams/${s.id}`, { name: 'Old cap' }, cap.token)).status).toBe(403)
+    expect((await ctx.api.put(`/api/squad_teams/${s.id}`, { name: 'Old cap' }, cap.token)).status).toBe(403)
   })
 
   it('members edit their own in-game name; the captain the positions; the path’s game must match', async () => {
@@ -382,26 +387,26 @@ describe('the captain’s edits', () => {
       { id: number; user: { id: number } },
       { id: number; user: { id: number } },
     ]
-    const own = await api.put(`/api/pubg_members/${m1Row.id}`, { in_game_name: 'Sniper King' }, m1.token)
+    const own = await ctx.api.put(`/api/pubg_members/${m1Row.id}`, { in_game_name: 'Sniper King' }, m1.token)
     expect(own.status).toBe(200)
     expect(own.body.esports_member).toMatchObject({ id: m1Row.id, in_game_name: 'Sniper King' })
-    expect((await api.put(`/api/pubg_members/${m1Row.id}`, { in_game_name: 'Mine' }, cap.token)).status).toBe(
-      403,
-    )
-    expect((await api.put(`/api/pubg_members/${m2Row.id}`, { position: 1 }, m1.token)).status).toBe(403)
     expect(
-      (await api.put(`/api/free_fire_members/${m1Row.id}`, { in_game_name: 'X' }, m1.token)).status,
+      (await ctx.api.put(`/api/pubg_members/${m1Row.id}`, { in_game_name: 'Mine' }, cap.token)).status,
+    ).toBe(403)
+    expect((await ctx.api.put(`/api/pubg_members/${m2Row.id}`, { position: 1 }, m1.token)).status).toBe(403)
+    expect(
+      (await ctx.api.put(`/api/free_fire_members/${m1Row.id}`, { in_game_name: 'X' }, m1.token)).status,
     ).toBe(404)
-    expect((await api.put(`/api/pubg_members/${m1Row.id}`, {}, m1.token)).status).toBe(422)
-    const moved = await api.put(`/api/pubg_members/${m2Row.id}`, { position: 1 }, cap.token)
+    expect((await ctx.api.put(`/api/pubg_members/${m1Row.id}`, {}, m1.token)).status).toBe(422)
+    const moved = await ctx.api.put(`/api/pubg_members/${m2Row.id}`, { position: 1 }, cap.token)
     expect(moved.status).toBe(200)
     expect(moved.body.esports_member.position).toBe(1)
-    const four = await api.put(`/api/pubg_members/${m2Row.id}`, { position: 4 }, cap.token)
+    const four = await ctx.api.put(`/api/pubg_members/${m2Row.id}`, { position: 4 }, cap.token)
     expect(four.status).toBe(422)
     expect(four.body.errors).toHaveProperty('position')
 
     // Reorder in one go.
-    const bad = await api.post(
+    const bad = await ctx.api.post(
       '/api/pubg_members/update_members',
       {
         squad_id: moved.body.esports_member.squad_id,
@@ -415,14 +420,14 @@ describe('the captain’s edits', () => {
     )
     expect(bad.status).toBe(422)
     expect(bad.body.errors).toHaveProperty('members.1.position')
-    const missing = await api.post(
+    const missing = await ctx.api.post(
       '/api/pubg_members/update_members',
       { squad_id: moved.body.esports_member.squad_id, members: [{ id: capRow.id, position: 1 }] },
       cap.token,
     )
     expect(missing.status).toBe(422)
     expect(missing.body.errors).toHaveProperty('members')
-    const byMember = await api.post(
+    const byMember = await ctx.api.post(
       '/api/pubg_members/update_members',
       {
         squad_id: moved.body.esports_member.squad_id,
@@ -435,7 +440,7 @@ describe('the captain’s edits', () => {
       m1.token,
     )
     expect(byMember.status).toBe(403)
-    const ok = await api.post(
+    const ok = await ctx.api.post(
       '/api/pubg_members/update_members',
       {
         squad_id: moved.body.esports_member.squad_id,
@@ -451,7 +456,7 @@ describe('the captain’s edits', () => {
     expect(ok.body.squad.members.map((m: { id: number }) => m.id)).toEqual([m1Row.id, m2Row.id, capRow.id])
     expect(
       (
-        await api.post(
+        await ctx.api.post(
           '/api/call_of_duty_members/update_members',
           { squad_id: ok.body.squad.id, members: [{ id: capRow.id, position: 1 }] },
           cap.token,
@@ -463,44 +468,44 @@ describe('the captain’s edits', () => {
   it('after the lock every squad write is 409', async () => {
     const { c, cap, m1, s, members } = await squadOfThree()
     await lock(c.id)
-    expect((await api.put(`/api/squad_teams/${s.id}`, { name: 'Late' }, cap.token)).status).toBe(409)
-    expect((await api.put(`/api/squad_teams/${s.id}/captain`, { user_id: m1.id }, cap.token)).status).toBe(
-      409,
-    )
-    expect((await api.post(`/api/squad_teams/${s.id}/remove`, { user_id: m1.id }, cap.token)).status).toBe(
-      409,
-    )
+    expect((await ctx.api.put(`/api/squad_teams/${s.id}`, { name: 'Late' }, cap.token)).status).toBe(409)
+    expect(
+      (await ctx.api.put(`/api/squad_teams/${s.id}/captain`, { user_id: m1.id }, cap.token)).status,
+    ).toBe(409)
+    expect(
+      (await ctx.api.post(`/api/squad_teams/${s.id}/remove`, { user_id: m1.id }, cap.token)).status,
+    ).toBe(409)
     expect(
       (
-        await api.post(
+        await ctx.api.post(
           `/api/squad_teams/${s.id}/invite`,
-          { username: (await api.player()).username },
+          { username: (await ctx.api.player()).username },
           cap.token,
         )
       ).status,
     ).toBe(409)
     expect(
-      (await api.put(`/api/pubg_members/${members[1]?.id}`, { in_game_name: 'Late' }, m1.token)).status,
+      (await ctx.api.put(`/api/pubg_members/${members[1]?.id}`, { in_game_name: 'Late' }, m1.token)).status,
     ).toBe(409)
   })
 })
 
 describe('reads', () => {
   it('squads: my invite code only; others’ character ids hidden until the lock; host sees all', async () => {
-    const host = await api.player()
+    const host = await ctx.api.player()
     const c = await contest(host, { mode: 'duo' })
     const a = await gamer()
     const b = await gamer()
     const sa = (await join(c.id, a, { squad_name: 'Aces' })).body.squad
     await join(c.id, b, { squad_name: 'Bees' })
-    const seen = (await api.get(`/api/esports/contests/${c.id}/squads`, a.token)).body
+    const seen = (await ctx.api.get(`/api/esports/contests/${c.id}/squads`, a.token)).body
     expect(seen.my_squad_id).toBe(sa.id)
     const [mine, theirs] = seen.squads
     expect(mine.invite_code).toBe(sa.invite_code)
     expect(mine.members[0].character_id).toMatch(/^5/)
     expect(theirs.invite_code).toBeNull()
     expect(theirs.members[0].character_id).toBeNull()
-    const byHost = (await api.get(`/api/squad_teams?contest_id=${c.id}`, host.token)).body
+    const byHost = (await ctx.api.get(`/api/squad_teams?contest_id=${c.id}`, host.token)).body
     expect(byHost.my_squad_id).toBeNull()
     expect(
       byHost.squads.every(
@@ -508,54 +513,54 @@ describe('reads', () => {
       ),
     ).toBe(true)
     expect(byHost.squads.every((s: { invite_code: string | null }) => s.invite_code === null)).toBe(true)
-    const outsider = await api.player()
-    expect((await api.get(`/api/squad_teams?contest_id=${c.id}`, outsider.token)).status).toBe(200)
-    expect((await api.get('/api/squad_teams?contest_id=abc', outsider.token)).status).toBe(422)
-    expect((await api.get('/api/squad_teams', outsider.token)).status).toBe(422)
+    const outsider = await ctx.api.player()
+    expect((await ctx.api.get(`/api/squad_teams?contest_id=${c.id}`, outsider.token)).status).toBe(200)
+    expect((await ctx.api.get('/api/squad_teams?contest_id=abc', outsider.token)).status).toBe(422)
+    expect((await ctx.api.get('/api/squad_teams', outsider.token)).status).toBe(422)
     await lock(c.id)
-    const later = (await api.get(`/api/esports/contests/${c.id}/squads`, a.token)).body
+    const later = (await ctx.api.get(`/api/esports/contests/${c.id}/squads`, a.token)).body
     expect(later.squads[1].members[0].character_id).toMatch(/^5/)
   })
 
   it('GET /api/contests/{id}/members?type= answers esports members; a daily id stays daily', async () => {
-    const host = await api.player()
+    const host = await ctx.api.player()
     const c = await contest(host, { kind: 'call-of-duty' })
     const a = await gamer('call-of-duty')
     await join(c.id, a, { squad_name: 'Duty' })
-    const res = await api.get(`/api/contests/${c.id}/members?type=call_of_duty`, a.token)
+    const res = await ctx.api.get(`/api/contests/${c.id}/members?type=call_of_duty`, a.token)
     expect(res.status).toBe(200)
     expect(res.body.members).toHaveLength(1)
     expect(res.body.members[0]).toMatchObject({ user: { id: a.id }, position: 1 })
-    expect((await api.get(`/api/contests/${c.id}/members`, a.token)).body.members).toHaveLength(1)
-    expect((await api.get(`/api/contests/${c.id}/members?type=pubg`, a.token)).status).toBe(404)
-    expect((await api.get(`/api/contests/${c.id}/members?type=chess`, a.token)).status).toBe(422)
-    expect((await api.get(`/api/contests/${c.id}/members?type=pubg`)).status).toBe(401)
+    expect((await ctx.api.get(`/api/contests/${c.id}/members`, a.token)).body.members).toHaveLength(1)
+    expect((await ctx.api.get(`/api/contests/${c.id}/members?type=pubg`, a.token)).status).toBe(404)
+    expect((await ctx.api.get(`/api/contests/${c.id}/members?type=chess`, a.token)).status).toBe(422)
+    expect((await ctx.api.get(`/api/contests/${c.id}/members?type=pubg`)).status).toBe(401)
     // Daily ids still reach the daily leaderboard, which needs no sign-in (here: no such contest).
-    expect((await api.get('/api/contests/12345/members?type=pubg')).status).toBe(404)
+    expect((await ctx.api.get('/api/contests/12345/members?type=pubg')).status).toBe(404)
   })
 })
 
 describe('races', () => {
   it('two players taking the last slot at once: one 201, one 409', async () => {
-    const host = await api.player()
+    const host = await ctx.api.player()
     const c = await contest(host, { slots: 2, entry_fee_paise: 500 })
     await join(c.id, await gamer('pubg', 50, 500), {})
     const players = [await gamer('pubg', 50, 500), await gamer('pubg', 50, 500)]
     const answers = await race(2, (i) => join(c.id, players[i] as Player, {}))
     expect(statuses(answers)).toEqual({ 201: 1, 409: 1 })
     expect(await row(c.id)).toMatchObject({ squads_count: 2, members_count: 2 })
-    const slots = await world.deps.db
+    const slots = await ctx.world.deps.db
       .selectFrom('esports_squads')
       .select('slot_no')
       .where('contest_id', '=', c.id)
       .orderBy('slot_no')
       .execute()
     expect(slots.map((s) => Number(s.slot_no))).toEqual([1, 2])
-    await expectLedgerBalanced(world.deps)
+    await expectLedgerBalanced(ctx.world.deps)
   })
 
   it('two joins into the last place of a squad at once: one 201, one 409', async () => {
-    const host = await api.player()
+    const host = await ctx.api.player()
     const c = await contest(host, { mode: 'duo' })
     const s = (await join(c.id, await gamer(), {})).body.squad
     const players = [await gamer(), await gamer()]

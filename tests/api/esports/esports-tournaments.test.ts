@@ -1,32 +1,22 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { afterLobbyResults } from '../../../server/areas/esports/tournament-progress'
 import { withTx } from '../../../server/db/tx'
 import { squadPoints } from '../../../server/domain/esports/rules'
-import type { TestWorld } from '../../helpers/deps'
-import { testWorld } from '../../helpers/deps'
-import { client } from '../../helpers/http'
+import { apiWorld } from '../../helpers/world'
 
 // Tournaments, rounds and slots (docs/esports.md): the definition's 422s, registration rules,
 // seeding (deterministic), and a lobby's results moving the tournament on — through a stand-in
 // for the results call that does what it does inside its transaction. SQLite and PostgreSQL.
 
-let world: TestWorld
-let api: ReturnType<typeof client>
-let admin: Awaited<ReturnType<ReturnType<typeof client>['admin']>>
-beforeAll(async () => {
-  world = await testWorld()
-  api = client(world.deps)
-  admin = await api.admin()
-})
-afterAll(() => world.close())
+const ctx = apiWorld({ admin: true, per: 'file' })
 
-type Player = Awaited<ReturnType<typeof api.player>>
+type Player = Awaited<ReturnType<typeof ctx.api.player>>
 const HOUR = 3_600_000
 let characters = 10_000_000
-const now = () => world.deps.clock.now()
+const now = () => ctx.world.deps.clock.now()
 
 async function withAccount(p: Player, game: 'pubg' | 'free-fire' = 'pubg') {
-  await world.deps.db
+  await ctx.world.deps.db
     .insertInto('game_accounts')
     .values({
       user_id: p.id,
@@ -43,7 +33,7 @@ async function withAccount(p: Player, game: 'pubg' | 'free-fire' = 'pubg') {
 }
 
 async function gamer() {
-  return withAccount(await api.player())
+  return withAccount(await ctx.api.player())
 }
 
 function definition(over: Record<string, unknown> = {}) {
@@ -74,8 +64,8 @@ function definition(over: Record<string, unknown> = {}) {
 }
 
 async function create(over: Record<string, unknown> = {}) {
-  admin = await api.admin() // a fresh token: tests move the clock on by hours
-  const res = await api.post('/api/esports/tournaments', definition(over), admin.token)
+  ctx.admin = await ctx.api.admin() // a fresh token: tests move the clock on by hours
+  const res = await ctx.api.post('/api/esports/tournaments', definition(over), ctx.admin.token)
   expect(res.status, JSON.stringify(res.body)).toBe(201)
   return res.body.esports_tournament as { id: number; rounds: Array<{ id: number }> }
 }
@@ -86,7 +76,7 @@ async function enterLobby(
   order?: (squadIds: number[]) => number[],
   killsOf = (i: number) => i % 4,
 ) {
-  await withTx(world.deps, async (tx, after) => {
+  await withTx(ctx.world.deps, async (tx, after) => {
     const squads = await tx
       .selectFrom('esports_squads')
       .select(['id'])
@@ -113,7 +103,7 @@ async function enterLobby(
         contest_id: contestId,
         version,
         source: 'admin',
-        entered_by_id: admin.id,
+        entered_by_id: ctx.admin.id,
         results: JSON.stringify(rows),
         created_at_ms: now(),
       })
@@ -123,7 +113,7 @@ async function enterLobby(
       .set({ results_version: version, status: 'completed', settled_at_ms: now() })
       .where('id', '=', contestId)
       .execute()
-    await afterLobbyResults(tx, after, world.deps, contestId)
+    await afterLobbyResults(tx, after, ctx.world.deps, contestId)
   })
 }
 
@@ -131,7 +121,7 @@ async function registerMany(id: number, n: number) {
   const players: Player[] = []
   for (let i = 0; i < n; i++) {
     const p = await gamer()
-    const res = await api.post(
+    const res = await ctx.api.post(
       `/api/esports/tournaments/${id}/squads`,
       { name: `Squad ${id}-${i + 1}` },
       p.token,
@@ -145,7 +135,7 @@ async function registerMany(id: number, n: number) {
 describe('esports tournaments: definition', () => {
   it('creates a tournament with its rounds (admin only), lists and shows it', async () => {
     const t = await create()
-    const show = await api.get(`/api/esports/tournaments/${t.id}`)
+    const show = await ctx.api.get(`/api/esports/tournaments/${t.id}`)
     expect(show.status).toBe(200)
     expect(show.body.esports_tournament).toMatchObject({
       name: 'Erangel Cup',
@@ -164,22 +154,22 @@ describe('esports tournaments: definition', () => {
       'Qualifiers',
       'Final',
     ])
-    const alias = await api.get(`/api/tournaments/${t.id}`)
+    const alias = await ctx.api.get(`/api/tournaments/${t.id}`)
     expect(alias.body.esports_tournament.id).toBe(t.id)
-    const list = await api.get('/api/esports/tournaments?status=registration&kind=pubg')
+    const list = await ctx.api.get('/api/esports/tournaments?status=registration&kind=pubg')
     expect(list.body.esports_tournaments.some((x: { id: number }) => x.id === t.id)).toBe(true)
-    expect((await api.get('/api/tournaments?status=completed')).body.esports_tournaments).toEqual(
+    expect((await ctx.api.get('/api/tournaments?status=completed')).body.esports_tournaments).toEqual(
       expect.not.arrayContaining([expect.objectContaining({ id: t.id })]),
     )
-    const rounds = await api.get(`/api/tournaments/${t.id}/rounds`)
+    const rounds = await ctx.api.get(`/api/tournaments/${t.id}/rounds`)
     expect(rounds.body.rounds).toHaveLength(2)
 
-    const p = await api.player()
-    expect((await api.post('/api/esports/tournaments', definition(), p.token)).status).toBe(403)
-    expect((await api.post('/api/esports/tournaments', definition())).status).toBe(401)
-    expect((await api.get('/api/esports/tournaments/999999')).status).toBe(404)
-    expect((await api.get('/api/esports/tournaments/abc')).status).toBe(422)
-    expect((await api.get('/api/esports/tournaments?status=nope')).status).toBe(422)
+    const p = await ctx.api.player()
+    expect((await ctx.api.post('/api/esports/tournaments', definition(), p.token)).status).toBe(403)
+    expect((await ctx.api.post('/api/esports/tournaments', definition())).status).toBe(401)
+    expect((await ctx.api.get('/api/esports/tournaments/999999')).status).toBe(404)
+    expect((await ctx.api.get('/api/esports/tournaments/abc')).status).toBe(422)
+    expect((await ctx.api.get('/api/esports/tournaments?status=nope')).status).toBe(422)
   })
 
   it('takes times in minutes from now on the server clock; one of each pair, every problem at once', async () => {
@@ -196,27 +186,27 @@ describe('esports tournaments: definition', () => {
       ],
     }
     const before = now()
-    const made = await api.post('/api/esports/tournaments', relative, admin.token)
+    const made = await ctx.api.post('/api/esports/tournaments', relative, ctx.admin.token)
     expect(made.status, JSON.stringify(made.body)).toBe(201)
     const t = made.body.esports_tournament
     expect(t.registration_closes_at_in_millis).toBe(before + 30 * 60_000)
-    const rounds = (await api.get(`/api/esports/tournaments/${t.id}/rounds`)).body.rounds
+    const rounds = (await ctx.api.get(`/api/esports/tournaments/${t.id}/rounds`)).body.rounds
     expect(rounds.map((r: { starts_at_in_millis: number }) => r.starts_at_in_millis)).toEqual([
       before + 60 * 60_000,
       before + 120 * 60_000,
     ])
 
     const count = async () =>
-      (await world.deps.db.selectFrom('esports_tournaments').select('id').execute()).length
+      (await ctx.world.deps.db.selectFrom('esports_tournaments').select('id').execute()).length
     const had = await count()
-    const bad = await api.post(
+    const bad = await ctx.api.post(
       '/api/esports/tournaments',
       {
         ...relative,
         registration_closes_in_minutes: undefined,
         rounds: [{ ...round, starts_in_minutes: 60, starts_at: before + HOUR }, last],
       },
-      admin.token,
+      ctx.admin.token,
     )
     expect(bad.status).toBe(422)
     expect(bad.body.errors).toEqual({
@@ -224,10 +214,10 @@ describe('esports tournaments: definition', () => {
       'rounds.0.starts_in_minutes': ['give starts_at or starts_in_minutes, not both'],
       'rounds.1.starts_at': ['is required'],
     })
-    const negative = await api.post(
+    const negative = await ctx.api.post(
       '/api/esports/tournaments',
       { ...relative, registration_closes_in_minutes: -5 },
-      admin.token,
+      ctx.admin.token,
     )
     expect(negative.status).toBe(422)
     expect(Object.keys(negative.body.errors)).toEqual(['registration_closes_in_minutes'])
@@ -236,7 +226,7 @@ describe('esports tournaments: definition', () => {
 
   it('answers 422 with rounds.i.* fields when the numbers do not fit', async () => {
     const t = now()
-    const bad = await api.post(
+    const bad = await ctx.api.post(
       '/api/esports/tournaments',
       definition({
         mode: 'squad',
@@ -245,13 +235,13 @@ describe('esports tournaments: definition', () => {
           { lobby_size: 16, qualify_rule: 'top_overall', qualify_count: 3, starts_at: t + HOUR / 2 },
         ],
       }),
-      admin.token,
+      ctx.admin.token,
     )
     expect(bad.status).toBe(422)
     expect(Object.keys(bad.body.errors)).toEqual(
       expect.arrayContaining(['rounds.0.lobby_size', 'rounds.1.starts_at', 'rounds.1.qualify_count']),
     )
-    const none = await api.post(
+    const none = await ctx.api.post(
       '/api/esports/tournaments',
       definition({
         rounds: [
@@ -259,28 +249,28 @@ describe('esports tournaments: definition', () => {
           { lobby_size: 16, qualify_rule: 'top_overall', qualify_count: 0, starts_at: t + 3 * HOUR },
         ],
       }),
-      admin.token,
+      ctx.admin.token,
     )
     expect(none.status).toBe(422)
     expect(none.body.errors['rounds.0.qualify_count'][0]).toMatch(/at least 2/)
-    const past = await api.post(
+    const past = await ctx.api.post(
       '/api/esports/tournaments',
       definition({ registration_closes_at: new Date(t - HOUR).toISOString() }),
-      admin.token,
+      ctx.admin.token,
     )
     expect(past.status).toBe(422)
     expect(past.body.errors.registration_closes_at).toBeDefined()
-    const shape = await api.post(
+    const shape = await ctx.api.post(
       '/api/esports/tournaments',
       { name: 'x', mode: 'trio', rounds: [] },
-      admin.token,
+      ctx.admin.token,
     )
     expect(shape.status).toBe(422)
     expect(Object.keys(shape.body.errors)).toEqual(expect.arrayContaining(['name', 'mode', 'rounds']))
-    const iso = await api.post(
+    const iso = await ctx.api.post(
       '/api/esports/tournaments',
       definition({ registration_closes_at: 'tomorrow' }),
-      admin.token,
+      ctx.admin.token,
     )
     expect(iso.status).toBe(422)
     expect(iso.body.errors.registration_closes_at).toBeDefined()
@@ -298,7 +288,7 @@ describe('esports tournaments: registration', () => {
       ],
     })
     const captain = await gamer()
-    const reg = await api.post(
+    const reg = await ctx.api.post(
       `/api/esports/tournaments/${t.id}/squads`,
       { name: 'Night Owls' },
       captain.token,
@@ -308,13 +298,17 @@ describe('esports tournaments: registration', () => {
     expect(mySquad).toMatchObject({ name: 'Night Owls', members_count: 1, captain: { id: captain.id } })
     expect(mySquad.invite_code).toMatch(/^T[A-Z0-9]{8}$/)
 
-    const plain = await api.player()
-    const noAccount = await api.post(`/api/esports/tournaments/${t.id}/squads`, { name: 'Nope' }, plain.token)
+    const plain = await ctx.api.player()
+    const noAccount = await ctx.api.post(
+      `/api/esports/tournaments/${t.id}/squads`,
+      { name: 'Nope' },
+      plain.token,
+    )
     expect(noAccount.status).toBe(403)
     expect(noAccount.body.error).toMatch(/PUBG/)
     expect(
       (
-        await api.post(
+        await ctx.api.post(
           `/api/esports/tournaments/${t.id}/squads/join`,
           { invite_code: mySquad.invite_code },
           plain.token,
@@ -323,9 +317,10 @@ describe('esports tournaments: registration', () => {
     ).toBe(403)
 
     expect(
-      (await api.post(`/api/esports/tournaments/${t.id}/squads`, { name: 'Again' }, captain.token)).status,
+      (await ctx.api.post(`/api/esports/tournaments/${t.id}/squads`, { name: 'Again' }, captain.token))
+        .status,
     ).toBe(409)
-    const taken = await api.post(
+    const taken = await ctx.api.post(
       `/api/esports/tournaments/${t.id}/squads`,
       { name: 'night owls' },
       (await gamer()).token,
@@ -333,11 +328,11 @@ describe('esports tournaments: registration', () => {
     expect(taken.status).toBe(422)
     expect(taken.body.errors.name).toBeDefined()
     expect(
-      (await api.post(`/api/esports/tournaments/${t.id}/squads`, { name: '' }, captain.token)).status,
+      (await ctx.api.post(`/api/esports/tournaments/${t.id}/squads`, { name: '' }, captain.token)).status,
     ).toBe(422)
 
     const mate = await gamer()
-    const join = await api.post(
+    const join = await ctx.api.post(
       `/api/esports/tournaments/${t.id}/squads/join`,
       { invite_code: mySquad.invite_code.toLowerCase() },
       mate.token,
@@ -345,7 +340,7 @@ describe('esports tournaments: registration', () => {
     expect(join.status).toBe(201)
     expect(join.body.esports_tournament.my_squad.members_count).toBe(2)
     const third = await gamer()
-    const full = await api.post(
+    const full = await ctx.api.post(
       `/api/esports/tournaments/${t.id}/squads/join`,
       { invite_code: mySquad.invite_code },
       third.token,
@@ -353,7 +348,7 @@ describe('esports tournaments: registration', () => {
     expect(full.status).toBe(409)
     expect(
       (
-        await api.post(
+        await ctx.api.post(
           `/api/esports/tournaments/${t.id}/squads/join`,
           { invite_code: 'TNOTACODE' },
           third.token,
@@ -362,49 +357,58 @@ describe('esports tournaments: registration', () => {
     ).toBe(404)
     // Others do not see a squad's invite code.
     expect(
-      (await api.get(`/api/esports/tournaments/${t.id}`, third.token)).body.esports_tournament.my_squad,
+      (await ctx.api.get(`/api/esports/tournaments/${t.id}`, third.token)).body.esports_tournament.my_squad,
     ).toBeNull()
 
     // Captain leaves: the mate becomes captain.
-    const left = await api.call('DELETE', `/api/esports/tournaments/${t.id}/membership`, {
+    const left = await ctx.api.call('DELETE', `/api/esports/tournaments/${t.id}/membership`, {
       token: captain.token,
     })
     expect(left.status).toBe(200)
     expect(left.body.esports_tournament.my_squad).toBeNull()
-    const mates = (await api.get(`/api/esports/tournaments/${t.id}`, mate.token)).body.esports_tournament
+    const mates = (await ctx.api.get(`/api/esports/tournaments/${t.id}`, mate.token)).body.esports_tournament
       .my_squad
     expect(mates).toMatchObject({ captain: { id: mate.id }, members_count: 1 })
     expect(
-      (await api.call('DELETE', `/api/esports/tournaments/${t.id}/membership`, { token: third.token }))
+      (await ctx.api.call('DELETE', `/api/esports/tournaments/${t.id}/membership`, { token: third.token }))
         .status,
     ).toBe(404)
 
     // The limit: 3 squads.
-    await api.post(`/api/esports/tournaments/${t.id}/squads`, { name: 'Second' }, third.token)
-    await api.post(`/api/esports/tournaments/${t.id}/squads`, { name: 'Filler' }, (await gamer()).token)
-    const over = await api.post(`/api/esports/tournaments/${t.id}/squads`, { name: 'Third' }, captain.token)
+    await ctx.api.post(`/api/esports/tournaments/${t.id}/squads`, { name: 'Second' }, third.token)
+    await ctx.api.post(`/api/esports/tournaments/${t.id}/squads`, { name: 'Filler' }, (await gamer()).token)
+    const over = await ctx.api.post(
+      `/api/esports/tournaments/${t.id}/squads`,
+      { name: 'Third' },
+      captain.token,
+    )
     expect(over.status).toBe(409)
     expect(over.body.error).toMatch(/full/)
 
     // Registration closes: round 1 is seeded by the job; joins are 409.
-    world.wall.advance(HOUR)
-    await world.deps.scheduler.runDue()
-    const after = (await api.get(`/api/esports/tournaments/${t.id}`)).body.esports_tournament
+    ctx.world.wall.advance(HOUR)
+    await ctx.world.deps.scheduler.runDue()
+    const after = (await ctx.api.get(`/api/esports/tournaments/${t.id}`)).body.esports_tournament
     expect(after.status).toBe('running')
     expect(after.rounds[0].status).toBe('seeded')
-    const late = await api.post(`/api/esports/tournaments/${t.id}/squads`, { name: 'Late' }, captain.token)
+    const late = await ctx.api.post(
+      `/api/esports/tournaments/${t.id}/squads`,
+      { name: 'Late' },
+      captain.token,
+    )
     expect(late.status).toBe(409)
     expect(
-      (await api.call('DELETE', `/api/esports/tournaments/${t.id}/membership`, { token: mate.token })).status,
+      (await ctx.api.call('DELETE', `/api/esports/tournaments/${t.id}/membership`, { token: mate.token }))
+        .status,
     ).toBe(409)
   })
 
   it('cancels a tournament with fewer than 2 squads at the close', async () => {
     const t = await create()
     await registerMany(t.id, 1)
-    world.wall.advance(HOUR)
-    await world.deps.scheduler.runDue()
-    const after = (await api.get(`/api/esports/tournaments/${t.id}`)).body.esports_tournament
+    ctx.world.wall.advance(HOUR)
+    await ctx.world.deps.scheduler.runDue()
+    const after = (await ctx.api.get(`/api/esports/tournaments/${t.id}`)).body.esports_tournament
     expect(after.status).toBe('cancelled')
     expect(after.rounds[0].status).toBe('pending')
   })
@@ -415,12 +419,12 @@ describe('esports tournaments: seeding and progress', () => {
     const t = await create()
     await registerMany(t.id, 32)
     const [r1, r2] = t.rounds as [{ id: number }, { id: number }]
-    const p = await api.player()
-    expect((await api.post(`/api/esports/rounds/${r1.id}/seed`, {}, p.token)).status).toBe(403)
-    expect((await api.post(`/api/esports/rounds/${r2.id}/seed`, {}, admin.token)).status).toBe(409)
-    const seeded = await api.post(`/api/esports/rounds/${r1.id}/seed`, {}, admin.token)
+    const p = await ctx.api.player()
+    expect((await ctx.api.post(`/api/esports/rounds/${r1.id}/seed`, {}, p.token)).status).toBe(403)
+    expect((await ctx.api.post(`/api/esports/rounds/${r2.id}/seed`, {}, ctx.admin.token)).status).toBe(409)
+    const seeded = await ctx.api.post(`/api/esports/rounds/${r1.id}/seed`, {}, ctx.admin.token)
     expect(seeded.status).toBe(200)
-    expect((await api.post(`/api/esports/rounds/${r1.id}/seed`, {}, admin.token)).status).toBe(409)
+    expect((await ctx.api.post(`/api/esports/rounds/${r1.id}/seed`, {}, ctx.admin.token)).status).toBe(409)
     const slots = seeded.body.slots as Array<{
       lobby_no: number
       slot_no: number
@@ -436,53 +440,53 @@ describe('esports tournaments: seeding and progress', () => {
       Array.from({ length: 16 }, (_, i) => i + 1),
     )
     // The lobbies are esports contests of the round, with the squads and members copied.
-    const lobbies = await world.deps.db
+    const lobbies = await ctx.world.deps.db
       .selectFrom('esports_contests')
       .selectAll()
       .where('round_id', '=', r1.id)
       .orderBy('lobby_no')
       .execute()
     expect(lobbies.map((l) => [l.lobby_no, l.slots, l.status, l.entry_fee_paise, l.host_id])).toEqual([
-      [1, 16, 'locked', 0, admin.id],
-      [2, 16, 'locked', 0, admin.id],
+      [1, 16, 'locked', 0, ctx.admin.id],
+      [2, 16, 'locked', 0, ctx.admin.id],
     ])
     expect(lobbies[0]?.id).toBeGreaterThan(1_000_000)
-    const members = await world.deps.db
+    const members = await ctx.world.deps.db
       .selectFrom('esports_members')
       .select(['in_game_name'])
       .where('contest_id', '=', lobbies[0]?.id as number)
       .execute()
     expect(members).toHaveLength(16)
     expect(members[0]?.in_game_name).toMatch(/-ign$/)
-    const alias = await api.get(`/api/rounds/${r1.id}/slots`)
+    const alias = await ctx.api.get(`/api/rounds/${r1.id}/slots`)
     expect(alias.body.slots).toEqual(seeded.body.slots)
-    expect((await api.get('/api/esports/rounds/999999/slots')).status).toBe(404)
+    expect((await ctx.api.get('/api/esports/rounds/999999/slots')).status).toBe(404)
 
     // Lobby 1's results: ranks move, nobody qualifies yet.
     const lobbyIds = lobbies.map((l) => l.id)
     await enterLobby(lobbyIds[0] as number)
-    let mid = (await api.get(`/api/esports/rounds/${r1.id}/slots`)).body
+    let mid = (await ctx.api.get(`/api/esports/rounds/${r1.id}/slots`)).body
     expect(mid.round.status).toBe('seeded')
     expect(mid.slots.filter((s: { points: number | null }) => s.points !== null)).toHaveLength(16)
     expect(mid.slots.some((s: { qualified: boolean }) => s.qualified)).toBe(false)
 
     // Lobby 2: the round completes, 8 per lobby go on, the final is seeded in one lobby of 16.
     await enterLobby(lobbyIds[1] as number)
-    mid = (await api.get(`/api/esports/rounds/${r1.id}/slots`)).body
+    mid = (await ctx.api.get(`/api/esports/rounds/${r1.id}/slots`)).body
     expect(mid.round.status).toBe('completed')
     const q = mid.slots.filter((s: { qualified: boolean }) => s.qualified)
     expect(q).toHaveLength(16)
     expect(q.filter((s: { lobby_no: number }) => s.lobby_no === 1)).toHaveLength(8)
     const ranks = mid.slots.map((s: { rank: number }) => s.rank).sort((a: number, b: number) => a - b)
     expect(ranks).toEqual(Array.from({ length: 32 }, (_, i) => i + 1))
-    const final = (await api.get(`/api/esports/rounds/${r2.id}/slots`)).body
+    const final = (await ctx.api.get(`/api/esports/rounds/${r2.id}/slots`)).body
     expect(final.round).toMatchObject({ status: 'seeded', lobbies_count: 1 })
     expect(final.slots).toHaveLength(16)
     // Snake by round-1 rank: seed 1 is round 1's rank-1 squad.
     const top = mid.slots.find((s: { rank: number }) => s.rank === 1)
     expect(final.slots.find((s: { seed_no: number }) => s.seed_no === 1).squad.id).toBe(top.squad.id)
     // Before the final has results, its squads stand in seed order (round 1's standing), not by name.
-    const seededStandings = (await api.get(`/api/esports/tournaments/${t.id}/standings`)).body
+    const seededStandings = (await ctx.api.get(`/api/esports/tournaments/${t.id}/standings`)).body
       .standings as Array<{
       squad: { id: number }
       reached_round: number
@@ -496,9 +500,9 @@ describe('esports tournaments: seeding and progress', () => {
       (a: { seed_no: number }, b: { seed_no: number }) => a.seed_no - b.seed_no,
     )
     expect(finalists.map((s) => s.squad.id)).toEqual(bySeed.map((s: { squad: { id: number } }) => s.squad.id))
-    const tour = (await api.get(`/api/esports/tournaments/${t.id}`)).body.esports_tournament
+    const tour = (await ctx.api.get(`/api/esports/tournaments/${t.id}`)).body.esports_tournament
     expect(tour).toMatchObject({ status: 'running', current_round: 2 })
-    const elim = await world.deps.db
+    const elim = await ctx.world.deps.db
       .selectFrom('esports_tournament_squads')
       .select('id')
       .where('tournament_id', '=', t.id)
@@ -509,7 +513,7 @@ describe('esports tournaments: seeding and progress', () => {
     // A correction of lobby 1 after the final was seeded: points move, qualification does not.
     const before = q.map((s: { squad: { id: number } }) => s.squad.id).sort()
     await enterLobby(lobbyIds[0] as number, (ids) => [...ids].reverse())
-    const corrected = (await api.get(`/api/esports/rounds/${r1.id}/slots`)).body
+    const corrected = (await ctx.api.get(`/api/esports/rounds/${r1.id}/slots`)).body
     expect(
       corrected.slots
         .filter((s: { qualified: boolean }) => s.qualified)
@@ -520,10 +524,10 @@ describe('esports tournaments: seeding and progress', () => {
 
     // The final: the tournament completes.
     await enterLobby(final.round.lobbies[0].contest_id)
-    const done = (await api.get(`/api/esports/tournaments/${t.id}`)).body.esports_tournament
+    const done = (await ctx.api.get(`/api/esports/tournaments/${t.id}`)).body.esports_tournament
     expect(done).toMatchObject({ status: 'completed', current_round: 2 })
     expect(done.rounds.map((r: { status: string }) => r.status)).toEqual(['completed', 'completed'])
-    const standings = (await api.get(`/api/esports/tournaments/${t.id}/standings`)).body
+    const standings = (await ctx.api.get(`/api/esports/tournaments/${t.id}/standings`)).body
     expect(standings.standings).toHaveLength(32)
     expect(standings.standings[0]).toMatchObject({ position: 1, reached_round: 2, rank_in_round: 1 })
     expect(standings.standings[31].reached_round).toBe(1)
@@ -532,12 +536,12 @@ describe('esports tournaments: seeding and progress', () => {
   it('same seed, same slots: seeding is a function of the tournament seed and its squads', async () => {
     const a = await create()
     await registerMany(a.id, 10)
-    await world.deps.db
+    await ctx.world.deps.db
       .updateTable('esports_tournaments')
       .set({ seed: 12345 })
       .where('id', '=', a.id)
       .execute()
-    const seededA = await api.post(`/api/esports/rounds/${a.rounds[0]?.id}/seed`, {}, admin.token)
+    const seededA = await ctx.api.post(`/api/esports/rounds/${a.rounds[0]?.id}/seed`, {}, ctx.admin.token)
     expect(seededA.status).toBe(200)
     // The same squads re-seeded from scratch (slots, lobbies removed) give the same slots.
     const slotsA = seededA.body.slots.map(
@@ -550,22 +554,22 @@ describe('esports tournaments: seeding and progress', () => {
     )
     const roundId = a.rounds[0]?.id as number
     const contestIds = (
-      await world.deps.db
+      await ctx.world.deps.db
         .selectFrom('esports_contests')
         .select('id')
         .where('round_id', '=', roundId)
         .execute()
     ).map((c) => c.id)
-    await world.deps.db.deleteFrom('esports_slots').where('round_id', '=', roundId).execute()
-    await world.deps.db.deleteFrom('esports_members').where('contest_id', 'in', contestIds).execute()
-    await world.deps.db.deleteFrom('esports_squads').where('contest_id', 'in', contestIds).execute()
-    await world.deps.db.deleteFrom('esports_contests').where('id', 'in', contestIds).execute()
-    await world.deps.db
+    await ctx.world.deps.db.deleteFrom('esports_slots').where('round_id', '=', roundId).execute()
+    await ctx.world.deps.db.deleteFrom('esports_members').where('contest_id', 'in', contestIds).execute()
+    await ctx.world.deps.db.deleteFrom('esports_squads').where('contest_id', 'in', contestIds).execute()
+    await ctx.world.deps.db.deleteFrom('esports_contests').where('id', 'in', contestIds).execute()
+    await ctx.world.deps.db
       .updateTable('esports_rounds')
       .set({ status: 'pending' })
       .where('id', '=', roundId)
       .execute()
-    const again = await api.post(`/api/esports/rounds/${roundId}/seed`, {}, admin.token)
+    const again = await ctx.api.post(`/api/esports/rounds/${roundId}/seed`, {}, ctx.admin.token)
     expect(again.status).toBe(200)
     expect(
       again.body.slots.map(
@@ -579,7 +583,7 @@ describe('esports tournaments: seeding and progress', () => {
     ).toEqual(slotsA)
     // 10 squads in lobbies of 16: one lobby.
     expect(again.body.round.lobbies).toHaveLength(1)
-    const current = await api.get('/api/esports/rounds/current/slots')
+    const current = await ctx.api.get('/api/esports/rounds/current/slots')
     expect(current.status).toBe(200)
     expect(current.body.round).not.toBeNull()
   })

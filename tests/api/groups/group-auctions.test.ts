@@ -1,25 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { contestRow, memberRow } from '../../helpers/contest-rows'
-import type { TestWorld } from '../../helpers/deps'
-import { client } from '../../helpers/http'
-import { leagueWorld, upcomingMatch } from '../../helpers/league'
+import { upcomingMatch } from '../../helpers/league'
+import { apiWorld } from '../../helpers/world'
 
 // Auctions created from a group (issue 15, docs/groups.md "Group auctions"): the members are
 // invited with an `auction_invite` message, see the private auction and its code, and
 // GET /api/auctions/by_group?group_uuid_id= lists the group's auctions (members only).
 
-let world: TestWorld
-let api: ReturnType<typeof client>
-beforeAll(async () => {
-  world = await leagueWorld()
-  api = client(world.deps)
-})
-afterAll(() => world.close())
+const ctx = apiWorld({ league: true, per: 'file' })
 
-type Player = Awaited<ReturnType<typeof api.player>>
+type Player = Awaited<ReturnType<typeof ctx.api.player>>
 
 async function groupOf(owner: Player, members: Player[]) {
-  const res = await api.post(
+  const res = await ctx.api.post(
     '/api/groups',
     { name: 'Auction club', member_slugs: members.map((m) => m.slug) },
     owner.token,
@@ -29,8 +22,8 @@ async function groupOf(owner: Player, members: Player[]) {
 }
 
 async function createAuction(owner: Player, extra: Record<string, unknown>) {
-  const match = await upcomingMatch(world.deps)
-  return api.post(
+  const match = await upcomingMatch(ctx.world.deps)
+  return ctx.api.post(
     '/api/auctions',
     {
       name: 'Group auction',
@@ -47,16 +40,16 @@ async function createAuction(owner: Player, extra: Record<string, unknown>) {
 
 describe('auctions by group', () => {
   it('an auction created from a group invites its members, who see it and its code', async () => {
-    const owner = await api.player()
-    const member = await api.player()
-    const outsider = await api.player()
+    const owner = await ctx.api.player()
+    const member = await ctx.api.player()
+    const outsider = await ctx.api.player()
     const uuid = await groupOf(owner, [member])
     const created = await createAuction(owner, { group_uuid_id: uuid })
     expect(created.status).toBe(201)
     const auction = created.body.new_auction
     expect(auction.group_uuid_id).toBe(uuid)
 
-    const messages = await api.get(`/api/groups/${uuid}/messages`, member.token)
+    const messages = await ctx.api.get(`/api/groups/${uuid}/messages`, member.token)
     expect(messages.body.messages).toHaveLength(1)
     expect(messages.body.messages[0]).toMatchObject({
       message_type: 'auction_invite',
@@ -64,40 +57,42 @@ describe('auctions by group', () => {
       user: { slug: owner.slug },
     })
     // The member sees the private auction and its code, and can join with it.
-    const seen = await api.get(`/api/auctions/${auction.id}`, member.token)
+    const seen = await ctx.api.get(`/api/auctions/${auction.id}`, member.token)
     expect(seen.status).toBe(200)
     expect(seen.body.new_auction.code).toBe(auction.code)
-    const joined = await api.post(
+    const joined = await ctx.api.post(
       `/api/auctions/${auction.id}/join`,
       { code: auction.code, franchise_name: 'Member XI', color: 'red' },
       member.token,
     )
     expect(joined.status).toBe(201)
     // Someone outside the group does not.
-    expect((await api.get(`/api/auctions/${auction.id}`, outsider.token)).status).toBe(404)
+    expect((await ctx.api.get(`/api/auctions/${auction.id}`, outsider.token)).status).toBe(404)
 
-    const byGroup = await api.get(`/api/auctions/by_group?group_uuid_id=${uuid}`, member.token)
+    const byGroup = await ctx.api.get(`/api/auctions/by_group?group_uuid_id=${uuid}`, member.token)
     expect(byGroup.status).toBe(200)
     expect(byGroup.body.new_auctions.map((a: { id: number }) => a.id)).toEqual([auction.id])
     expect(byGroup.body.groups.waiting.map((a: { id: number }) => a.id)).toEqual([auction.id])
     // Without the parameter, by_group answers as before.
-    const mine = await api.get('/api/auctions/by_group', owner.token)
+    const mine = await ctx.api.get('/api/auctions/by_group', owner.token)
     expect(mine.status).toBe(200)
     expect(mine.body.new_auctions).toBeUndefined()
   })
 
   it('by_group of a group I am not in is 404; creating from it is 404 and creates nothing', async () => {
-    const owner = await api.player()
-    const outsider = await api.player()
+    const owner = await ctx.api.player()
+    const outsider = await ctx.api.player()
     const uuid = await groupOf(owner, [])
-    expect((await api.get(`/api/auctions/by_group?group_uuid_id=${uuid}`, outsider.token)).status).toBe(404)
-    const before = await world.deps.db
+    expect((await ctx.api.get(`/api/auctions/by_group?group_uuid_id=${uuid}`, outsider.token)).status).toBe(
+      404,
+    )
+    const before = await ctx.world.deps.db
       .selectFrom('auctions')
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .executeTakeFirstOrThrow()
     const res = await createAuction(outsider, { group_uuid_id: uuid })
     expect(res.status).toBe(404)
-    const after = await world.deps.db
+    const after = await ctx.world.deps.db
       .selectFrom('auctions')
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .executeTakeFirstOrThrow()
@@ -105,28 +100,28 @@ describe('auctions by group', () => {
   })
 
   it('a removed member no longer sees the group’s private auction', async () => {
-    const owner = await api.player()
-    const member = await api.player()
+    const owner = await ctx.api.player()
+    const member = await ctx.api.player()
     const uuid = await groupOf(owner, [member])
     const auction = (await createAuction(owner, { group_uuid_id: uuid })).body.new_auction
-    expect((await api.get(`/api/auctions/${auction.id}`, member.token)).status).toBe(200)
-    await api.call('DELETE', `/api/groups/${uuid}/members/${member.slug}`, { token: owner.token })
-    expect((await api.get(`/api/auctions/${auction.id}`, member.token)).status).toBe(404)
-    expect((await api.get(`/api/auctions/by_group?group_uuid_id=${uuid}`, member.token)).status).toBe(404)
+    expect((await ctx.api.get(`/api/auctions/${auction.id}`, member.token)).status).toBe(200)
+    await ctx.api.call('DELETE', `/api/groups/${uuid}/members/${member.slug}`, { token: owner.token })
+    expect((await ctx.api.get(`/api/auctions/${auction.id}`, member.token)).status).toBe(404)
+    expect((await ctx.api.get(`/api/auctions/by_group?group_uuid_id=${uuid}`, member.token)).status).toBe(404)
   })
 
   it('a card naming a private auction or contest the sender may not see is the 404 of a missing one, and is not sent', async () => {
-    const owner = await api.player()
-    const sender = await api.player()
+    const owner = await ctx.api.player()
+    const sender = await ctx.api.player()
     const privateAuction = (await createAuction(owner, {})).body.new_auction
-    const privateContest = await contestRow(world.deps, {
+    const privateContest = await contestRow(ctx.world.deps, {
       isPrivate: true,
       createdById: owner.id,
       name: 'Hidden cup',
     })
     const uuid = await groupOf(sender, [])
     const card = (type: string, card_id: number, n: string) =>
-      api.post(
+      ctx.api.post(
         `/api/groups/${uuid}/messages`,
         { identifier_key: `card-${n}`, message: 'Join!', message_type: type, card_id },
         sender.token,
@@ -148,14 +143,14 @@ describe('auctions by group', () => {
       'Contest not found',
     ])
     expect(answer(await card('contest_card', 999_999, 'c2'))).toEqual([404, 'NOT_FOUND', 'Contest not found'])
-    expect((await api.get(`/api/groups/${uuid}/messages`, sender.token)).body.messages).toEqual([])
+    expect((await ctx.api.get(`/api/groups/${uuid}/messages`, sender.token)).body.messages).toEqual([])
     // Once the sender may see them (a manager of the auction, a member of the contest) the cards go.
-    await api.post(
+    await ctx.api.post(
       `/api/auctions/${privateAuction.id}/join`,
       { code: privateAuction.code, franchise_name: 'Sender XI', color: 'red' },
       sender.token,
     )
-    await memberRow(world.deps, privateContest, sender.id)
+    await memberRow(ctx.world.deps, privateContest, sender.id)
     expect((await card('auction_invite', privateAuction.id, 'a3')).status).toBe(201)
     expect((await card('contest_card', privateContest, 'c3')).status).toBe(201)
   })

@@ -1,29 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { userBalances } from '../../../server/areas/ledger/service'
-import { expectLedgerBalanced, race, statuses } from '../../helpers/concurrency'
+import { race, statuses } from '../../helpers/concurrency'
 import { creationKit } from '../../helpers/contest-creation'
-import type { TestWorld } from '../../helpers/deps'
-import { client } from '../../helpers/http'
-import { leagueWorld } from '../../helpers/league'
+import { apiWorld } from '../../helpers/world'
 
 // Money-moving requests sent several times at once with one Idempotency-Key (a client retrying
 // before its first answer came back): one effect, and every other answer is the first one
 // replayed. On PostgreSQL (api-pg) the requests really overlap on the connection pool: the
 // later ones wait on the key's unique row until the first commits, then replay its answer.
 
-let world: TestWorld
-let api: ReturnType<typeof client>
-let admin: { id: number; token: string }
+const ctx = apiWorld({ league: true, admin: true, per: 'file', ledger: true })
 let kit: ReturnType<typeof creationKit>
 beforeAll(async () => {
-  world = await leagueWorld()
-  api = client(world.deps)
-  admin = await api.admin()
-  kit = creationKit(world.deps, api, admin)
-})
-afterAll(async () => {
-  await expectLedgerBalanced(world.deps)
-  await world.close()
+  kit = creationKit(ctx.world.deps, ctx.api, ctx.admin)
 })
 
 const keyed = (key: string) => ({ 'Idempotency-Key': key })
@@ -35,18 +24,18 @@ describe('one Idempotency-Key, four requests at once', () => {
     const owner = await kit.withAccess(500)
     const body = await kit.draft(owner, { name: 'Burst League' })
     const answers = await race(4, () =>
-      api.call('POST', '/api/contests', { body, token: owner.token, headers: keyed('create-burst') }),
+      ctx.api.call('POST', '/api/contests', { body, token: owner.token, headers: keyed('create-burst') }),
     )
     expect(statuses(answers)).toEqual({ 201: 4 })
     expect(replays(answers)).toBe(3)
     expect(new Set(answers.map((a) => a.body.contest.id)).size).toBe(1)
-    const made = await world.deps.db
+    const made = await ctx.world.deps.db
       .selectFrom('contests')
       .select('id')
       .where('created_by_id', '=', owner.id)
       .execute()
     expect(made).toHaveLength(1)
-    expect((await userBalances(world.deps.db, owner.id)).unused).toBe(400_00)
+    expect((await userBalances(ctx.world.deps.db, owner.id)).unused).toBe(400_00)
   })
 
   it('POST /api/contests/{id}/join takes one seat and one fee; the others get the same 200', async () => {
@@ -54,7 +43,7 @@ describe('one Idempotency-Key, four requests at once', () => {
     const p = await kit.player(300)
     const body = { team_id: await kit.team(p, contest.match_id), invite_code: contest.invite_code }
     const answers = await race(4, () =>
-      api.call('POST', `/api/contests/${contest.id}/join`, {
+      ctx.api.call('POST', `/api/contests/${contest.id}/join`, {
         body,
         token: p.token,
         headers: keyed('join-burst'),
@@ -63,28 +52,28 @@ describe('one Idempotency-Key, four requests at once', () => {
     expect(statuses(answers)).toEqual({ 200: 4 })
     expect(replays(answers)).toBe(3)
     expect(new Set(answers.map((a) => a.body.member_id)).size).toBe(1)
-    const seats = await world.deps.db
+    const seats = await ctx.world.deps.db
       .selectFrom('contest_members')
       .select('id')
       .where('contest_id', '=', contest.id)
       .where('user_id', '=', p.id)
       .execute()
     expect(seats).toHaveLength(1)
-    expect((await userBalances(world.deps.db, p.id)).unused).toBe(200_00)
+    expect((await userBalances(ctx.world.deps.db, p.id)).unused).toBe(200_00)
   })
 
   it('POST /api/admin/wallet/credits credits once', async () => {
     const p = await kit.player()
     const body = { user_id: p.id, amount: 250 }
     const answers = await race(4, () =>
-      api.call('POST', '/api/admin/wallet/credits', {
+      ctx.api.call('POST', '/api/admin/wallet/credits', {
         body,
-        token: admin.token,
+        token: ctx.admin.token,
         headers: keyed('credit-burst'),
       }),
     )
     expect(statuses(answers)).toEqual({ 201: 4 })
     expect(replays(answers)).toBe(3)
-    expect((await userBalances(world.deps.db, p.id)).unused).toBe(250_00)
+    expect((await userBalances(ctx.world.deps.db, p.id)).unused).toBe(250_00)
   })
 })

@@ -1,34 +1,30 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { type TestWorld, testWorld } from '../../helpers/deps'
-import { client } from '../../helpers/http'
+import { describe, expect, it } from 'vitest'
+import { apiWorld } from '../../helpers/world'
 
-let world: TestWorld
-let api: ReturnType<typeof client>
-beforeEach(async () => {
-  world = await testWorld()
-  api = client(world.deps)
-})
-afterEach(() => world.close())
+const ctx = apiWorld()
 
 describe('HTTP conventions', () => {
   it('treats a trailing .json and a trailing slash as the same route', async () => {
-    const me = await api.player()
+    const me = await ctx.api.player()
     for (const path of ['/api/me', '/api/me.json', '/api/me/'])
-      expect((await api.get(path, me.token)).status, path).toBe(200)
+      expect((await ctx.api.get(path, me.token)).status, path).toBe(200)
   })
 
   it('selects fields with brace nesting on reads, keeping the envelope', async () => {
-    const me = await api.player()
-    const res = await api.get('/api/me?fields=id, username ,next_level{level},stats{total_teams}', me.token)
+    const me = await ctx.api.player()
+    const res = await ctx.api.get(
+      '/api/me?fields=id, username ,next_level{level},stats{total_teams}',
+      me.token,
+    )
     expect(res.body).toEqual({
       user: { id: me.id, username: me.username, next_level: { level: 2 }, stats: { total_teams: 0 } },
     })
-    const list = await api.get('/api/sports?fields=slug')
+    const list = await ctx.api.get('/api/sports?fields=slug')
     expect(list.body.sports[0]).toEqual({ slug: 'cricket' })
   })
 
   it('answers every error in one shape with a request id, also sent as a header', async () => {
-    const res = await api.get('/api/no/such/thing')
+    const res = await ctx.api.get('/api/no/such/thing')
     expect(res.status).toBe(404)
     expect(res.body).toEqual({
       error: 'No route for GET /api/no/such/thing',
@@ -36,12 +32,12 @@ describe('HTTP conventions', () => {
       request_id: expect.any(String),
     })
     expect(res.headers.get('x-request-id')).toBe(res.body.request_id)
-    const ok = await api.get('/api/sports')
+    const ok = await ctx.api.get('/api/sports')
     expect(ok.headers.get('x-request-id')).toMatch(/\S+/)
   })
 
   it('refuses a body that is not JSON with 415, and sends security headers', async () => {
-    const res = await api.call('POST', '/api/users', {
+    const res = await ctx.api.call('POST', '/api/users', {
       raw: 'hello',
       headers: { 'content-type': 'text/plain' },
     })
@@ -53,20 +49,20 @@ describe('HTTP conventions', () => {
   })
 
   it('answers a missing hashed asset with 404, never with the client page', async () => {
-    const res = await api.app.request('/assets/index-deadbeef.js')
+    const res = await ctx.api.app.request('/assets/index-deadbeef.js')
     expect(res.status).toBe(404)
     expect(await res.text()).not.toContain('<html')
   })
 
   it('reports the game clock on /api/health', async () => {
-    const res = await api.get('/api/health')
-    expect(res.body).toEqual({ ok: true, now_in_millis: world.deps.clock.now(), speed: 1, paused: false })
+    const res = await ctx.api.get('/api/health')
+    expect(res.body).toEqual({ ok: true, now_in_millis: ctx.world.deps.clock.now(), speed: 1, paused: false })
   })
 
   it('never leaks internals on a 500', async () => {
-    await world.deps.db.schema.dropTable('bhim_upis').execute()
-    const me = await api.player()
-    const res = await api.get('/api/me', me.token)
+    await ctx.world.deps.db.schema.dropTable('bhim_upis').execute()
+    const me = await ctx.api.player()
+    const res = await ctx.api.get('/api/me', me.token)
     expect(res.status).toBe(500)
     expect(res.body).toEqual({
       error: 'Something went wrong on our side',
@@ -76,7 +72,7 @@ describe('HTTP conventions', () => {
   })
 
   it('serves the catalogue: sports and point systems', async () => {
-    const sports = await api.get('/api/sports.json')
+    const sports = await ctx.api.get('/api/sports.json')
     expect(sports.body.sports.map((s: { slug: string }) => s.slug)).toEqual([
       'cricket',
       'football',
@@ -90,22 +86,22 @@ describe('HTTP conventions', () => {
       kind: 'battle_royale',
       point_system: 'battle-royale',
     })
-    const cricket = await api.get('/api/point_systems/cricket')
+    const cricket = await ctx.api.get('/api/point_systems/cricket')
     const batting = cricket.body.point_system.sections[0].rules
     expect(batting.find((r: { id: string }) => r.id === 'six_bonus').points).toEqual({
       T20: 3,
       ODI: 4,
       Test: 5,
     })
-    expect((await api.get('/api/point_systems/pubg')).body.point_system.sport).toBe('battle-royale')
-    expect((await api.get('/api/point_systems')).body.point_systems).toHaveLength(4)
-    expect((await api.get('/api/point_systems/chess')).status).toBe(404)
+    expect((await ctx.api.get('/api/point_systems/pubg')).body.point_system.sport).toBe('battle-royale')
+    expect((await ctx.api.get('/api/point_systems')).body.point_systems).toHaveLength(4)
+    expect((await ctx.api.get('/api/point_systems/chess')).status).toBe(404)
   })
 })
 
 describe('API documentation', () => {
   it('publishes an OpenAPI 3.1 document generated from the route schemas', async () => {
-    const res = await api.get('/api/openapi.json')
+    const res = await ctx.api.get('/api/openapi.json')
     expect(res.status).toBe(200)
     expect(res.body.openapi).toBe('3.1.0')
     for (const path of [
@@ -138,12 +134,12 @@ describe('API documentation', () => {
   })
 
   it('serves a reference page whose assets are all local', async () => {
-    const page = await api.app.request('/api/docs')
+    const page = await ctx.api.app.request('/api/docs')
     const html = await page.text()
     expect(page.status).toBe(200)
     expect(html).toContain('/vendor/swagger-ui-dist/swagger-ui-bundle.js')
     expect(html).not.toMatch(/https?:\/\/(?!localhost)[a-z]/i)
-    const asset = await api.app.request('/vendor/swagger-ui-dist/swagger-ui-bundle.js')
+    const asset = await ctx.api.app.request('/vendor/swagger-ui-dist/swagger-ui-bundle.js')
     expect(asset.status).toBe(200)
     expect((await asset.text()).length).toBeGreaterThan(100_000)
   })

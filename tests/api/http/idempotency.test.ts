@@ -1,28 +1,17 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { verifyLedger } from '../../../server/areas/ledger/verify'
+import { describe, expect, it } from 'vitest'
 import { withTx } from '../../../server/db/tx'
 import { errorHandler } from '../../../server/http/error-handler'
 import { AppError } from '../../../server/http/errors'
 import { idempotency, moneyRoute, requestDeps } from '../../../server/http/idempotency'
 import { authenticate } from '../../../server/http/middleware'
 import { createRouter, currentUser } from '../../../server/http/router'
-import { type TestWorld, testWorld } from '../../helpers/deps'
-import { client } from '../../helpers/http'
+import { apiWorld } from '../../helpers/world'
 
-let world: TestWorld
-let api: ReturnType<typeof client>
-beforeEach(async () => {
-  world = await testWorld()
-  api = client(world.deps)
-})
-afterEach(async () => {
-  expect((await verifyLedger(world.deps.db)).problems).toEqual([])
-  await world.close()
-})
+const ctx = apiWorld({ ledger: true })
 
 const credits = async (userId?: number) =>
   (
-    await world.deps.db
+    await ctx.world.deps.db
       .selectFrom('user_credits')
       .select('id')
       .$call((q) => (userId === undefined ? q : q.where('user_id', '=', userId)))
@@ -35,12 +24,16 @@ function deposit(
   body: unknown,
   path = '/api/user_credits',
 ) {
-  return api.call('POST', path, { body, token, headers: key === undefined ? {} : { 'Idempotency-Key': key } })
+  return ctx.api.call('POST', path, {
+    body,
+    token,
+    headers: key === undefined ? {} : { 'Idempotency-Key': key },
+  })
 }
 
 describe('Idempotency-Key on POST /api/user_credits', () => {
   it('a replay with the same key and body returns the first answer and does nothing again', async () => {
-    const p = await api.player()
+    const p = await ctx.api.player()
     const body = { enter_amount: 500, gateway: 'paytm' }
     const first = await deposit(p.token, 'key-1', body)
     expect(first.status).toBe(201)
@@ -51,7 +44,7 @@ describe('Idempotency-Key on POST /api/user_credits', () => {
     expect(again.headers.get('idempotent-replayed')).toBe('true')
     expect(again.headers.get('content-type')).toContain('application/json')
     // The same request by meaning: keys in another order, the .json suffix.
-    const reordered = await api.call('POST', '/api/user_credits.json', {
+    const reordered = await ctx.api.call('POST', '/api/user_credits.json', {
       raw: '{ "gateway": "paytm",   "enter_amount": 500 }',
       token: p.token,
       headers: { 'Idempotency-Key': 'key-1' },
@@ -62,7 +55,7 @@ describe('Idempotency-Key on POST /api/user_credits', () => {
   })
 
   it('refuses the same key with another body (422 IDEMPOTENCY_KEY_REUSED) and changes nothing', async () => {
-    const p = await api.player()
+    const p = await ctx.api.player()
     expect((await deposit(p.token, 'key-2', { enter_amount: 500, gateway: 'paytm' })).status).toBe(201)
     const other = await deposit(p.token, 'key-2', { enter_amount: 600, gateway: 'paytm' })
     expect(other.status).toBe(422)
@@ -72,8 +65,8 @@ describe('Idempotency-Key on POST /api/user_credits', () => {
   })
 
   it('keys are per user: another user’s identical key is a new request', async () => {
-    const a = await api.player()
-    const b = await api.player()
+    const a = await ctx.api.player()
+    const b = await ctx.api.player()
     const body = { enter_amount: 100, gateway: 'payumoney' }
     const first = await deposit(a.token, 'shared', body)
     const second = await deposit(b.token, 'shared', body)
@@ -85,7 +78,7 @@ describe('Idempotency-Key on POST /api/user_credits', () => {
   })
 
   it('without a key every request is new', async () => {
-    const p = await api.player()
+    const p = await ctx.api.player()
     const body = { enter_amount: 100, gateway: 'paytm' }
     await deposit(p.token, undefined, body)
     await deposit(p.token, undefined, body)
@@ -93,7 +86,7 @@ describe('Idempotency-Key on POST /api/user_credits', () => {
   })
 
   it('keeps a 422 answer for its key: the same bad body gets it again, a corrected one is refused', async () => {
-    const p = await api.player()
+    const p = await ctx.api.player()
     const bad = await deposit(p.token, 'key-3', { enter_amount: 5, gateway: 'paytm' })
     expect(bad.status).toBe(422)
     const again = await deposit(p.token, 'key-3', { enter_amount: 5, gateway: 'paytm' })
@@ -106,7 +99,7 @@ describe('Idempotency-Key on POST /api/user_credits', () => {
   })
 
   it('refuses a malformed key (422) and an anonymous request (401), keeping nothing', async () => {
-    const p = await api.player()
+    const p = await ctx.api.player()
     const body = { enter_amount: 100, gateway: 'paytm' }
     for (const key of ['has spaces', 'x'.repeat(256), '']) {
       const res = await deposit(p.token, key, body)
@@ -117,12 +110,12 @@ describe('Idempotency-Key on POST /api/user_credits', () => {
     }
     const anonymous = await deposit(undefined, 'k', body)
     expect(anonymous.status).toBe(401)
-    expect(await world.deps.db.selectFrom('idempotency_keys').select('id').execute()).toEqual([])
+    expect(await ctx.world.deps.db.selectFrom('idempotency_keys').select('id').execute()).toEqual([])
     expect(await credits()).toBe(0)
   })
 
   it('concurrent requests with one key create one credit; the others wait for it and replay its answer', async () => {
-    const p = await api.player()
+    const p = await ctx.api.player()
     const body = { enter_amount: 300, gateway: 'paytm' }
     const answers = await Promise.all([1, 2, 3, 4].map(() => deposit(p.token, 'burst', body)))
     expect(answers.map((a) => a.status)).toEqual([201, 201, 201, 201])
@@ -137,9 +130,9 @@ describe('idempotency() on any route', () => {
   function toyApp(fail: { next: 'none' | 'crash' | 'conflict' }) {
     let runs = 0
     const app = createRouter()
-    app.onError(errorHandler(world.deps.log))
-    app.use('*', authenticate(world.deps))
-    app.post('/api/toy', idempotency(world.deps), async (c) => {
+    app.onError(errorHandler(ctx.world.deps.log))
+    app.use('*', authenticate(ctx.world.deps))
+    app.post('/api/toy', idempotency(ctx.world.deps), async (c) => {
       currentUser(c)
       runs++
       if (fail.next === 'crash') throw new Error('boom')
@@ -160,7 +153,7 @@ describe('idempotency() on any route', () => {
     })
 
   it('releases the key after a 500 so a retry runs; keeps a 409', async () => {
-    const p = await api.player()
+    const p = await ctx.api.player()
     const mode = { next: 'crash' as 'none' | 'crash' | 'conflict' }
     const toy = toyApp(mode)
     expect((await call(toy.app, p.token, 'k1')).status).toBe(500)
@@ -182,16 +175,16 @@ describe('idempotency() on any route', () => {
   })
 
   it('runs the route in the key’s transaction: a 500 after a change undoes the change with the key, a service’s refusal undoes only its own part', async () => {
-    const p = await api.player()
+    const p = await ctx.api.player()
     const mode = { next: 'none' as 'none' | 'crash' | 'refuse' }
     const app = createRouter()
-    app.onError(errorHandler(world.deps.log))
-    app.use('*', authenticate(world.deps))
-    const mark = (d: typeof world.deps, key: string) =>
+    app.onError(errorHandler(ctx.world.deps.log))
+    app.use('*', authenticate(ctx.world.deps))
+    const mark = (d: typeof ctx.world.deps, key: string) =>
       withTx(d, (tx) => tx.insertInto('app_settings').values({ key, value: '1', updated_at_ms: 0 }).execute())
-    app.post('/api/toy', idempotency(world.deps), async (c) => {
+    app.post('/api/toy', idempotency(ctx.world.deps), async (c) => {
       currentUser(c)
-      const d = requestDeps(c, world.deps)
+      const d = requestDeps(c, ctx.world.deps)
       await mark(d, `toy:kept:${mode.next}`)
       if (mode.next === 'crash') throw new Error('boom')
       if (mode.next === 'refuse') {
@@ -206,13 +199,19 @@ describe('idempotency() on any route', () => {
       return c.json({ ok: true }, 201)
     })
     const marks = async () =>
-      (await world.deps.db.selectFrom('app_settings').select('key').where('key', 'like', 'toy:%').execute())
+      (
+        await ctx.world.deps.db
+          .selectFrom('app_settings')
+          .select('key')
+          .where('key', 'like', 'toy:%')
+          .execute()
+      )
         .map((r) => r.key)
         .sort()
     mode.next = 'crash'
     expect((await call(app, p.token, 'tx-1')).status).toBe(500)
     expect(await marks()).toEqual([])
-    expect(await world.deps.db.selectFrom('idempotency_keys').select('id').execute()).toEqual([])
+    expect(await ctx.world.deps.db.selectFrom('idempotency_keys').select('id').execute()).toEqual([])
     mode.next = 'refuse'
     expect((await call(app, p.token, 'tx-2')).status).toBe(409)
     expect(await marks()).toEqual(['toy:kept:refuse'])
@@ -221,15 +220,15 @@ describe('idempotency() on any route', () => {
 
   it('moneyRoute refuses to declare an operation anyone may call (keys are per user)', () => {
     const route = { method: 'post', path: '/api/toy', responses: {} } as const
-    expect(() => moneyRoute(world.deps, route)).toThrow(/needs security: bearerSecurity/)
-    const secured = moneyRoute(world.deps, { ...route, security: [{ Bearer: [] }] })
+    expect(() => moneyRoute(ctx.world.deps, route)).toThrow(/needs security: bearerSecurity/)
+    const secured = moneyRoute(ctx.world.deps, { ...route, security: [{ Bearer: [] }] })
     expect((secured as { parameters?: unknown }).parameters).toEqual([
       expect.objectContaining({ name: 'Idempotency-Key', in: 'header' }),
     ])
   })
 
   it('a key used on one path is refused on another', async () => {
-    const p = await api.player()
+    const p = await ctx.api.player()
     const toy = toyApp({ next: 'none' })
     expect((await deposit(p.token, 'k3', { enter_amount: 100, gateway: 'paytm' })).status).toBe(201)
     const res = await call(toy.app, p.token, 'k3')

@@ -1,27 +1,22 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { TestWorld } from '../../helpers/deps'
-import { client } from '../../helpers/http'
-import { leagueWorld, upcomingMatch } from '../../helpers/league'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { upcomingMatch } from '../../helpers/league'
+import { apiWorld } from '../../helpers/world'
 
 // The list reads with a page total, on the seeded league. On PostgreSQL a `count(*)` beside
 // selected columns is an error (SQLite answers it), so each of these answered 500 there; the
 // Postgres leg of `npm test` runs this file on both databases.
 
-let world: TestWorld
-let api: ReturnType<typeof client>
+const ctx = apiWorld({ league: true, per: 'file' })
 let player: { token: string }
 beforeAll(async () => {
-  world = await leagueWorld()
-  api = client(world.deps)
-  player = await api.player()
+  player = await ctx.api.player()
 })
-afterAll(() => world.close())
 
 type Page = { page: number; per_page: number; total: number; total_pages: number }
 
 describe('GET /api/matches', () => {
   it('pages a sport’s upcoming matches with the total of all of them', async () => {
-    const all = await world.deps.db
+    const all = await ctx.world.deps.db
       .selectFrom('matches as m')
       .innerJoin('sports as s', 's.id', 'm.sport_id')
       .select('m.id')
@@ -29,7 +24,7 @@ describe('GET /api/matches', () => {
       .where('m.status', '=', 'upcoming')
       .execute()
     expect(all.length).toBeGreaterThan(2)
-    const res = await api.get('/api/matches?sport_slug=cricket&status=upcoming&per_page=2&page=2')
+    const res = await ctx.api.get('/api/matches?sport_slug=cricket&status=upcoming&per_page=2&page=2')
     expect(res.status).toBe(200)
     const meta = res.body.meta as Page
     expect(meta).toMatchObject({ page: 2, per_page: 2, total: all.length })
@@ -38,7 +33,7 @@ describe('GET /api/matches', () => {
   })
 
   it('answers a signed-in player too (their teams and contests counted per match)', async () => {
-    const res = await api.get('/api/matches?sport_slug=cricket', player.token)
+    const res = await ctx.api.get('/api/matches?sport_slug=cricket', player.token)
     expect(res.status).toBe(200)
     expect(res.body.matches.length).toBeGreaterThan(0)
   })
@@ -46,7 +41,7 @@ describe('GET /api/matches', () => {
 
 describe('GET /api/contests/home', () => {
   it('lists upcoming and live matches and featured contests', async () => {
-    const res = await api.get('/api/contests/home?sport_slug=cricket', player.token)
+    const res = await ctx.api.get('/api/contests/home?sport_slug=cricket', player.token)
     expect(res.status).toBe(200)
     expect(res.body.matches.length).toBeGreaterThan(0)
     expect(res.body.contests.length).toBeGreaterThan(0)
@@ -56,23 +51,23 @@ describe('GET /api/contests/home', () => {
 
 describe('GET /api/series/{id}/matches and /players', () => {
   it('pages the matches of a series with their total', async () => {
-    const match = await upcomingMatch(world.deps)
-    const { series_id } = await world.deps.db
+    const match = await upcomingMatch(ctx.world.deps)
+    const { series_id } = await ctx.world.deps.db
       .selectFrom('matches')
       .select('series_id')
       .where('id', '=', match.id)
       .executeTakeFirstOrThrow()
-    const inSeries = await world.deps.db
+    const inSeries = await ctx.world.deps.db
       .selectFrom('matches')
       .select('id')
       .where('series_id', '=', series_id)
       .execute()
-    const res = await api.get(`/api/series/${series_id}/matches?per_page=1`)
+    const res = await ctx.api.get(`/api/series/${series_id}/matches?per_page=1`)
     expect(res.status).toBe(200)
     expect(res.body.matches).toHaveLength(1)
     expect(res.body.meta.total).toBe(inSeries.length)
 
-    const players = await api.get(`/api/series/${series_id}/players?per_page=5`)
+    const players = await ctx.api.get(`/api/series/${series_id}/players?per_page=5`)
     expect(players.status).toBe(200)
     expect(players.body.players).toHaveLength(5)
     expect(players.body.meta.total).toBeGreaterThan(5)
@@ -82,7 +77,7 @@ describe('GET /api/series/{id}/matches and /players', () => {
 describe('GET /api/players?q=', () => {
   it('finds the same players whatever the case of the query', async () => {
     const answers = await Promise.all(
-      ['tom', 'Tom', 'TOM', 'tOm'].map((q) => api.get(`/api/players?q=${q}&per_page=100`)),
+      ['tom', 'Tom', 'TOM', 'tOm'].map((q) => ctx.api.get(`/api/players?q=${q}&per_page=100`)),
     )
     for (const a of answers) expect(a.status).toBe(200)
     const ids = answers.map((a) => a.body.players.map((p: { id: number }) => p.id))
@@ -96,7 +91,7 @@ describe('GET /api/players?q=', () => {
 
   it('matches % and _ literally, not as wildcards', async () => {
     for (const q of ['%%', '__']) {
-      const res = await api.get(`/api/players?q=${encodeURIComponent(q)}`)
+      const res = await ctx.api.get(`/api/players?q=${encodeURIComponent(q)}`)
       expect(res.status).toBe(200)
       expect(res.body.meta.total).toBe(0)
     }
@@ -105,10 +100,10 @@ describe('GET /api/players?q=', () => {
 
 describe('GET /api/admin/users?q=', () => {
   it('finds a user by any case of their username or e-mail', async () => {
-    const admin = await api.admin()
-    const target = await api.player('MixedCaseName')
+    const admin = await ctx.api.admin()
+    const target = await ctx.api.player('MixedCaseName')
     for (const q of ['mixedcase', 'MIXEDCASE', 'MixedCaseName', target.email.toUpperCase()]) {
-      const res = await api.get(`/api/admin/users?q=${encodeURIComponent(q)}`, admin.token)
+      const res = await ctx.api.get(`/api/admin/users?q=${encodeURIComponent(q)}`, admin.token)
       expect(res.status).toBe(200)
       expect(res.body.users.map((u: { id: number }) => u.id)).toEqual([target.id])
       expect(res.body.meta.total).toBe(1)

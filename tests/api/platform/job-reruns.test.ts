@@ -1,24 +1,17 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { AUTOPILOT_STRATEGY } from '../../../server/areas/auctions/takeover'
 import { lockMatch } from '../../../server/areas/matches/lifecycle'
-import type { TestWorld } from '../../helpers/deps'
-import { client } from '../../helpers/http'
-import { leagueWorld, upcomingMatch } from '../../helpers/league'
+import { upcomingMatch } from '../../helpers/league'
+import { apiWorld } from '../../helpers/world'
 
 // A job runs again when its claimer died after the handler's first commit and before the job
 // was marked done (a restart, or another process once the lease ran out). Each case below
 // stands for that: the first commit is made by hand, then the job runs.
 
-let world: TestWorld
-let api: ReturnType<typeof client>
-beforeEach(async () => {
-  world = await leagueWorld(42, { autoSimulate: true })
-  api = client(world.deps)
-})
-afterEach(() => world.close())
+const ctx = apiWorld({ league: 42, config: { autoSimulate: true } })
 
 const pending = (kind: string) =>
-  world.deps.db
+  ctx.world.deps.db
     .selectFrom('scheduled_jobs')
     .select(['unique_key', 'run_at_ms'])
     .where('kind', '=', kind)
@@ -27,19 +20,19 @@ const pending = (kind: string) =>
 
 describe('a job run again after a crash midway', () => {
   it('match.lock: the match it locked is still simulated', async () => {
-    const match = await upcomingMatch(world.deps)
+    const match = await upcomingMatch(ctx.world.deps)
     const at = Number(match.event_time_ms)
     // The first run locked the match and died before starting the simulation.
-    expect(await lockMatch(world.deps, match.id, at)).toBe(true)
-    await world.deps.scheduler.schedule(world.deps.db, {
+    expect(await lockMatch(ctx.world.deps, match.id, at)).toBe(true)
+    await ctx.world.deps.scheduler.schedule(ctx.world.deps.db, {
       kind: 'match.lock',
       runAtMs: at,
       payload: { match_id: match.id },
       uniqueKey: `match:${match.id}:lock`,
     })
-    world.wall.advance(at - world.deps.clock.now())
-    await world.deps.scheduler.runDue()
-    const row = await world.deps.db
+    ctx.world.wall.advance(at - ctx.world.deps.clock.now())
+    await ctx.world.deps.scheduler.runDue()
+    const row = await ctx.world.deps.db
       .selectFrom('matches')
       .select('sim_mode')
       .where('id', '=', match.id)
@@ -49,10 +42,10 @@ describe('a job run again after a crash midway', () => {
   })
 
   it('auction.takeover: the bots’ job is moved for the manager it put on autopilot', async () => {
-    const owner = await api.player()
-    const bob = await api.player()
-    const match = await upcomingMatch(world.deps)
-    const created = await api.post(
+    const owner = await ctx.api.player()
+    const bob = await ctx.api.player()
+    const match = await upcomingMatch(ctx.world.deps)
+    const created = await ctx.api.post(
       '/api/auctions',
       {
         name: 'Away',
@@ -69,30 +62,30 @@ describe('a job run again after a crash midway', () => {
     expect(created.status).toBe(201)
     const auction = created.body.new_auction as { id: number; code: string }
     for (const [i, p] of [owner, bob].entries()) {
-      const joined = await api.post(
+      const joined = await ctx.api.post(
         `/api/auctions/${auction.id}/join`,
         { code: auction.code, franchise_name: `F${i}`, color: ['blue', 'red'][i] },
         p.token,
       )
       if (p === bob)
-        await api.post(
+        await ctx.api.post(
           `/api/auctions/${auction.id}/managers/${joined.body.manager.id}/approve`,
           {},
           owner.token,
         )
     }
-    expect((await api.post(`/api/auctions/${auction.id}/start`, {}, owner.token)).status).toBe(200)
+    expect((await ctx.api.post(`/api/auctions/${auction.id}/start`, {}, owner.token)).status).toBe(200)
     expect(await pending('auction.bots')).toEqual([])
     // Nobody is in the room: both are due to be taken over. The first runs put them on
     // autopilot and died before moving the bots' job.
     expect((await pending('auction.takeover')).length).toBe(2)
-    await world.deps.db
+    await ctx.world.deps.db
       .updateTable('auction_managers')
       .set({ autopilot: AUTOPILOT_STRATEGY })
       .where('auction_id', '=', auction.id)
       .execute()
-    world.wall.advance(31_000)
-    await world.deps.scheduler.runDue()
+    ctx.world.wall.advance(31_000)
+    await ctx.world.deps.scheduler.runDue()
     expect((await pending('auction.bots')).map((j) => j.unique_key)).toEqual([`auction:${auction.id}:bots`])
   })
 })

@@ -1,83 +1,80 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { contestRow, memberRow } from '../../helpers/contest-rows'
-import type { TestWorld } from '../../helpers/deps'
-import { client } from '../../helpers/http'
-import { leagueWorld } from '../../helpers/league'
+import { apiWorld } from '../../helpers/world'
 
 // Feeds, discover, and reports of users, posts and comments (docs/social.md).
 
-let world: TestWorld
-let api: ReturnType<typeof client>
-beforeAll(async () => {
-  world = await leagueWorld()
-  api = client(world.deps)
-})
-afterAll(() => world.close())
+const ctx = apiWorld({ league: true, per: 'file' })
 
 const followRow = (followerId: number, followeeId: number) =>
-  world.deps.db
+  ctx.world.deps.db
     .insertInto('follows')
-    .values({ follower_id: followerId, followee_id: followeeId, created_at_ms: world.deps.clock.now() })
+    .values({ follower_id: followerId, followee_id: followeeId, created_at_ms: ctx.world.deps.clock.now() })
     .execute()
 
 const postIds = (body: { items: Array<{ post: { id: number } }> }) => body.items.map((i) => i.post.id)
 
 describe('GET /api/feeds', () => {
   it('shows posts of people I follow and mine, newest first, cursor-paged; not strangers’', async () => {
-    const me = await api.player()
-    const friend = await api.player()
-    const stranger = await api.player()
+    const me = await ctx.api.player()
+    const friend = await ctx.api.player()
+    const stranger = await ctx.api.player()
     await followRow(me.id, friend.id)
     const ids: number[] = []
-    ids.push((await api.post('/api/posts', { content: 'friend 1' }, friend.token)).body.post.id)
-    await api.post('/api/posts', { content: 'stranger' }, stranger.token)
-    ids.push((await api.post('/api/posts', { content: 'mine' }, me.token)).body.post.id)
-    const contestId = await contestRow(world.deps, { name: 'Shared' })
+    ids.push((await ctx.api.post('/api/posts', { content: 'friend 1' }, friend.token)).body.post.id)
+    await ctx.api.post('/api/posts', { content: 'stranger' }, stranger.token)
+    ids.push((await ctx.api.post('/api/posts', { content: 'mine' }, me.token)).body.post.id)
+    const contestId = await contestRow(ctx.world.deps, { name: 'Shared' })
     ids.push(
-      (await api.post(`/api/contests/${contestId}/posts`, { content: 'join!' }, friend.token)).body.post.id,
+      (await ctx.api.post(`/api/contests/${contestId}/posts`, { content: 'join!' }, friend.token)).body.post
+        .id,
     )
-    const page1 = await api.get('/api/feeds?per_page=2', me.token)
+    const page1 = await ctx.api.get('/api/feeds?per_page=2', me.token)
     expect(page1.status).toBe(200)
     expect(postIds(page1.body)).toEqual([ids[2], ids[1]])
     expect(page1.body.items[0]).toMatchObject({ kind: 'contest_share', post: { contest: { id: contestId } } })
-    const page2 = await api.get(`/api/feeds?per_page=2&before_id=${page1.body.next_before_id}`, me.token)
+    const page2 = await ctx.api.get(`/api/feeds?per_page=2&before_id=${page1.body.next_before_id}`, me.token)
     expect(postIds(page2.body)).toEqual([ids[0]])
     expect(page2.body.items[0].kind).toBe('post')
     expect(page2.body.next_before_id).toBeNull()
   })
 
   it('leaves out posts on private contests of others, and hidden posts', async () => {
-    const me = await api.player()
-    const friend = await api.player()
+    const me = await ctx.api.player()
+    const friend = await ctx.api.player()
     await followRow(me.id, friend.id)
-    const privateId = await contestRow(world.deps, { isPrivate: true, createdById: friend.id })
-    await api.post(`/api/contests/${privateId}/posts`, { content: 'secret' }, friend.token)
-    const visible = (await api.post('/api/posts', { content: 'public' }, friend.token)).body.post.id
-    const hidden = (await api.post('/api/posts', { content: 'bad' }, friend.token)).body.post.id
-    await world.deps.db.updateTable('posts').set({ hidden: 1 }).where('id', '=', hidden).execute()
-    expect(postIds((await api.get('/api/feeds', me.token)).body)).toEqual([visible])
+    const privateId = await contestRow(ctx.world.deps, { isPrivate: true, createdById: friend.id })
+    await ctx.api.post(`/api/contests/${privateId}/posts`, { content: 'secret' }, friend.token)
+    const visible = (await ctx.api.post('/api/posts', { content: 'public' }, friend.token)).body.post.id
+    const hidden = (await ctx.api.post('/api/posts', { content: 'bad' }, friend.token)).body.post.id
+    await ctx.world.deps.db.updateTable('posts').set({ hidden: 1 }).where('id', '=', hidden).execute()
+    expect(postIds((await ctx.api.get('/api/feeds', me.token)).body)).toEqual([visible])
   })
 
   it('carries prizes won by people I follow and me, once each, in time order with the posts', async () => {
-    const me = await api.player()
-    const friend = await api.player()
-    const stranger = await api.player()
+    const me = await ctx.api.player()
+    const friend = await ctx.api.player()
+    const stranger = await ctx.api.player()
     await followRow(me.id, friend.id)
-    const tick = () => world.deps.clock.set({ advance_ms: 60_000 })
+    const tick = () => ctx.world.deps.clock.set({ advance_ms: 60_000 })
     /** A settled contest in which these users won these prizes (paise) with these ranks. */
     const settled = async (
       wins: Array<[userId: number, rank: number, prizePaise: number]>,
       isPrivate = false,
     ) => {
-      const id = await contestRow(world.deps, { status: 'completed', isPrivate, name: `Won ${wins.length}` })
-      for (const [userId] of wins) await memberRow(world.deps, id, userId)
-      await world.deps.db
+      const id = await contestRow(ctx.world.deps, {
+        status: 'completed',
+        isPrivate,
+        name: `Won ${wins.length}`,
+      })
+      for (const [userId] of wins) await memberRow(ctx.world.deps, id, userId)
+      await ctx.world.deps.db
         .updateTable('contests')
-        .set({ settled_at_ms: world.deps.clock.now(), members_count: 10 })
+        .set({ settled_at_ms: ctx.world.deps.clock.now(), members_count: 10 })
         .where('id', '=', id)
         .execute()
       for (const [userId, rank, prize] of wins)
-        await world.deps.db
+        await ctx.world.deps.db
           .updateTable('contest_members')
           .set({ rank, prize_paise: prize })
           .where('contest_id', '=', id)
@@ -85,7 +82,7 @@ describe('GET /api/feeds', () => {
           .execute()
       return id
     }
-    const first = (await api.post('/api/posts', { content: 'before' }, friend.token)).body.post.id
+    const first = (await ctx.api.post('/api/posts', { content: 'before' }, friend.token)).body.post.id
     tick()
     const won = await settled([
       [friend.id, 2, 50_000],
@@ -94,12 +91,12 @@ describe('GET /api/feeds', () => {
     await settled([[friend.id, 1, 10_000]], true) // private: the friend's own business
     const mine = await settled([[me.id, 3, 2_500]], true) // private, but mine
     tick()
-    const last = (await api.post('/api/posts', { content: 'after' }, me.token)).body.post.id
+    const last = (await ctx.api.post('/api/posts', { content: 'after' }, me.token)).body.post.id
 
     const kinds = (body: {
       items: Array<{ kind: string; post?: { id: number }; result?: { contest: { id: number } } }>
     }) => body.items.map((i) => (i.post ? `post:${i.post.id}` : `result:${i.result?.contest.id}`))
-    const all = await api.get('/api/feeds', me.token)
+    const all = await ctx.api.get('/api/feeds', me.token)
     expect(kinds(all.body)).toEqual([`post:${last}`, `result:${mine}`, `result:${won}`, `post:${first}`])
     const result = all.body.items.find(
       (i: { result?: { contest: { id: number } } }) => i.result?.contest.id === won,
@@ -112,7 +109,7 @@ describe('GET /api/feeds', () => {
     const seen: string[] = []
     let cursor: number | null | undefined
     do {
-      const page = await api.get(`/api/feeds?per_page=1${cursor ? `&before_id=${cursor}` : ''}`, me.token)
+      const page = await ctx.api.get(`/api/feeds?per_page=1${cursor ? `&before_id=${cursor}` : ''}`, me.token)
       expect(page.status).toBe(200)
       seen.push(...kinds(page.body))
       cursor = page.body.next_before_id
@@ -121,92 +118,95 @@ describe('GET /api/feeds', () => {
   })
 
   it('needs a sign-in and a valid cursor', async () => {
-    expect((await api.get('/api/feeds')).status).toBe(401)
-    const me = await api.player()
-    expect((await api.get('/api/feeds?before_id=abc', me.token)).status).toBe(422)
-    expect((await api.get('/api/feeds?per_page=0', me.token)).status).toBe(422)
+    expect((await ctx.api.get('/api/feeds')).status).toBe(401)
+    const me = await ctx.api.player()
+    expect((await ctx.api.get('/api/feeds?before_id=abc', me.token)).status).toBe(422)
+    expect((await ctx.api.get('/api/feeds?per_page=0', me.token)).status).toBe(422)
   })
 })
 
 describe('discover', () => {
   it('lists contests by type; friends’ are those my followees created', async () => {
-    const me = await api.player()
-    const friend = await api.player()
+    const me = await ctx.api.player()
+    const friend = await ctx.api.player()
     await followRow(me.id, friend.id)
-    const friendsContest = await contestRow(world.deps, { createdById: friend.id, name: 'Friendly' })
-    const liked = await contestRow(world.deps, { name: 'Loved' })
-    const fan = await api.player()
-    await api.post(`/api/contests/${liked}/like`, undefined, fan.token)
-    await api.post(`/api/contests/${liked}/like`, undefined, me.token)
-    const friends = await api.get('/api/discover/contests?type=friends', me.token)
+    const friendsContest = await contestRow(ctx.world.deps, { createdById: friend.id, name: 'Friendly' })
+    const liked = await contestRow(ctx.world.deps, { name: 'Loved' })
+    const fan = await ctx.api.player()
+    await ctx.api.post(`/api/contests/${liked}/like`, undefined, fan.token)
+    await ctx.api.post(`/api/contests/${liked}/like`, undefined, me.token)
+    const friends = await ctx.api.get('/api/discover/contests?type=friends', me.token)
     expect(friends.status).toBe(200)
     expect(friends.body.contests.map((c: { id: number }) => c.id)).toEqual([friendsContest])
-    const trending = await api.get('/api/discover/contests?type=trending', me.token)
+    const trending = await ctx.api.get('/api/discover/contests?type=trending', me.token)
     expect(trending.body.contests[0]).toMatchObject({
       id: liked,
       is_liked_by_current_user: true,
       topic: { likes_count: 2 },
     })
-    const fresh = await api.get('/api/discover/contests?type=new')
+    const fresh = await ctx.api.get('/api/discover/contests?type=new')
     expect(fresh.body.contests.length).toBeGreaterThan(0)
-    expect((await api.get('/api/discover/contests?type=big_prizes')).status).toBe(200)
-    expect((await api.get('/api/discover/contests?type=cheap')).status).toBe(422)
-    expect((await api.get('/api/discover/contests?type=friends')).body.contests).toEqual([])
-    const page = await api.get('/api/discover', me.token)
+    expect((await ctx.api.get('/api/discover/contests?type=big_prizes')).status).toBe(200)
+    expect((await ctx.api.get('/api/discover/contests?type=cheap')).status).toBe(422)
+    expect((await ctx.api.get('/api/discover/contests?type=friends')).body.contests).toEqual([])
+    const page = await ctx.api.get('/api/discover', me.token)
     expect(page.status).toBe(200)
     expect(page.body.trending[0].id).toBe(liked)
   })
 
   it('searches users, contests and series case-insensitively, exact matches first', async () => {
-    const exact = await api.player('Zebra')
-    const longer = await api.player('Zebra_fan')
-    const contestId = await contestRow(world.deps, { name: 'zebra crossing cup' })
-    const res = await api.get('/api/discover/search?q=ZEBRA')
+    const exact = await ctx.api.player('Zebra')
+    const longer = await ctx.api.player('Zebra_fan')
+    const contestId = await contestRow(ctx.world.deps, { name: 'zebra crossing cup' })
+    const res = await ctx.api.get('/api/discover/search?q=ZEBRA')
     expect(res.status).toBe(200)
     expect(res.body.users.map((u: { id: number }) => u.id)).toEqual([exact.id, longer.id])
     expect(res.body.contests.map((c: { id: number }) => c.id)).toContain(contestId)
-    const series = await world.deps.db.selectFrom('series').select(['name']).executeTakeFirstOrThrow()
-    const found = await api.get(
+    const series = await ctx.world.deps.db.selectFrom('series').select(['name']).executeTakeFirstOrThrow()
+    const found = await ctx.api.get(
       `/api/discover/search?q=${encodeURIComponent(series.name.slice(0, 4).toLowerCase())}`,
     )
     expect(found.body.series.length).toBeGreaterThan(0)
     // `%` and `_` are literal.
-    expect((await api.get('/api/discover/search?q=%25')).body.users).toEqual([])
+    expect((await ctx.api.get('/api/discover/search?q=%25')).body.users).toEqual([])
   })
 
   it('finds the exact match first however many names merely contain the query, with avatars', async () => {
-    for (let i = 0; i < 12; i++) await api.player(`aaquokka${i}`)
-    const exact = await api.player('Quokka')
-    const avatar = await world.deps.db.selectFrom('avatars').select(['id', 'url']).executeTakeFirstOrThrow()
-    await world.deps.db
+    for (let i = 0; i < 12; i++) await ctx.api.player(`aaquokka${i}`)
+    const exact = await ctx.api.player('Quokka')
+    const avatar = await ctx.world.deps.db
+      .selectFrom('avatars')
+      .select(['id', 'url'])
+      .executeTakeFirstOrThrow()
+    await ctx.world.deps.db
       .updateTable('users')
       .set({ avatar_id: avatar.id })
       .where('id', '=', exact.id)
       .execute()
-    const res = await api.get('/api/discover/search?q=quokka&per_page=3')
+    const res = await ctx.api.get('/api/discover/search?q=quokka&per_page=3')
     expect(res.body.users).toHaveLength(3)
     expect(res.body.users[0]).toMatchObject({ id: exact.id, image_url: avatar.url })
     // The same picture on what they write.
-    const post = await api.post('/api/posts', { content: 'hello' }, exact.token)
+    const post = await ctx.api.post('/api/posts', { content: 'hello' }, exact.token)
     expect(post.body.post.user.image_url).toBe(avatar.url)
   })
 
   it('a 10 KB or empty query is 422', async () => {
-    expect((await api.get(`/api/discover/search?q=${'a'.repeat(10_240)}`)).status).toBe(422)
-    expect((await api.get('/api/discover/search?q=')).status).toBe(422)
-    expect((await api.get('/api/discover/search')).status).toBe(422)
+    expect((await ctx.api.get(`/api/discover/search?q=${'a'.repeat(10_240)}`)).status).toBe(422)
+    expect((await ctx.api.get('/api/discover/search?q=')).status).toBe(422)
+    expect((await ctx.api.get('/api/discover/search')).status).toBe(422)
   })
 })
 
 describe('reports of users, posts and comments', () => {
   it('go into the one queue; resolving with hide hides the post (404 everywhere, gone from the count)', async () => {
-    const author = await api.player()
-    const reporter = await api.player()
-    const admin = await api.admin()
-    const post = (await api.post('/api/posts', { content: 'rude words' }, author.token)).body.post
-    const comment = (await api.post(`/api/posts/${post.id}/comments`, { content: 'ruder' }, author.token))
+    const author = await ctx.api.player()
+    const reporter = await ctx.api.player()
+    const admin = await ctx.api.admin()
+    const post = (await ctx.api.post('/api/posts', { content: 'rude words' }, author.token)).body.post
+    const comment = (await ctx.api.post(`/api/posts/${post.id}/comments`, { content: 'ruder' }, author.token))
       .body.comment
-    const r = await api.post(
+    const r = await ctx.api.post(
       `/api/posts/${post.id}/report`,
       { reason: 'hate', text: 'Offensive' },
       reporter.token,
@@ -220,49 +220,51 @@ describe('reports of users, posts and comments', () => {
       status: 'open',
     })
     expect(
-      (await api.post(`/api/posts/${post.id}/report`, { reason: 'spam', text: 'again' }, reporter.token))
+      (await ctx.api.post(`/api/posts/${post.id}/report`, { reason: 'spam', text: 'again' }, reporter.token))
         .status,
     ).toBe(409)
-    const rc = await api.post(
+    const rc = await ctx.api.post(
       `/api/comments/${comment.id}/report`,
       { reason: 'harassment', text: 'mean' },
       reporter.token,
     )
     expect(rc.status).toBe(201)
-    const ru = await api.post(
+    const ru = await ctx.api.post(
       `/api/users/${author.slug}/report`,
       { reason: 'impersonation', text: 'fake' },
       reporter.token,
     )
     expect(ru.body.report).toMatchObject({ subject_type: 'user', subject_label: author.username })
-    const queue = await api.get('/api/admin/reports', admin.token)
+    const queue = await ctx.api.get('/api/admin/reports', admin.token)
     const mine = queue.body.reports.filter((x: { reporter: { id: number } }) => x.reporter.id === reporter.id)
     expect(mine.map((x: { subject_type: string }) => x.subject_type)).toEqual(['post', 'comment', 'user'])
 
     // Hiding a user is not a thing: 422, the report stays open.
-    const bad = await api.post(
+    const bad = await ctx.api.post(
       `/api/admin/reports/${ru.body.report.id}/resolve`,
       { resolution: 'x', hide: true },
       admin.token,
     )
     expect(bad.status).toBe(422)
     expect(
-      (await api.get('/api/admin/reports', admin.token)).body.reports.some(
+      (await ctx.api.get('/api/admin/reports', admin.token)).body.reports.some(
         (x: { id: number }) => x.id === ru.body.report.id,
       ),
     ).toBe(true)
 
-    const hideComment = await api.post(
+    const hideComment = await ctx.api.post(
       `/api/admin/reports/${rc.body.report.id}/resolve`,
       { resolution: 'Removed', hide: true },
       admin.token,
     )
     expect(hideComment.body.report).toMatchObject({ status: 'resolved', hid_subject: true })
-    expect((await api.get(`/api/posts/${post.id}`)).body.post.comments_count).toBe(0)
-    expect((await api.post(`/api/comments/${comment.id}/like`, undefined, reporter.token)).status).toBe(404)
+    expect((await ctx.api.get(`/api/posts/${post.id}`)).body.post.comments_count).toBe(0)
+    expect((await ctx.api.post(`/api/comments/${comment.id}/like`, undefined, reporter.token)).status).toBe(
+      404,
+    )
     expect(
       (
-        await api.post(
+        await ctx.api.post(
           `/api/posts/${post.id}/comments`,
           { content: 'x', parent_id: comment.id },
           reporter.token,
@@ -270,23 +272,24 @@ describe('reports of users, posts and comments', () => {
       ).status,
     ).toBe(404)
 
-    const hidePost = await api.post(
+    const hidePost = await ctx.api.post(
       `/api/admin/reports/${r.body.report.id}/resolve`,
       { resolution: 'Hidden', hide: true },
       admin.token,
     )
     expect(hidePost.status).toBe(200)
-    expect((await api.get(`/api/posts/${post.id}`)).status).toBe(404)
+    expect((await ctx.api.get(`/api/posts/${post.id}`)).status).toBe(404)
     expect(
-      (await api.post(`/api/posts/${post.id}/comments`, { content: 'still here?' }, reporter.token)).status,
-    ).toBe(404)
-    expect((await api.post(`/api/posts/${post.id}/like`, undefined, reporter.token)).status).toBe(404)
-    expect(
-      (await api.call('PATCH', `/api/posts/${post.id}`, { body: { content: 'x' }, token: author.token }))
+      (await ctx.api.post(`/api/posts/${post.id}/comments`, { content: 'still here?' }, reporter.token))
         .status,
     ).toBe(404)
-    expect((await api.get(`/api/users/${author.slug}/posts`)).body.posts).toEqual([])
-    const told = await world.deps.db
+    expect((await ctx.api.post(`/api/posts/${post.id}/like`, undefined, reporter.token)).status).toBe(404)
+    expect(
+      (await ctx.api.call('PATCH', `/api/posts/${post.id}`, { body: { content: 'x' }, token: author.token }))
+        .status,
+    ).toBe(404)
+    expect((await ctx.api.get(`/api/users/${author.slug}/posts`)).body.posts).toEqual([])
+    const told = await ctx.world.deps.db
       .selectFrom('notifications')
       .select('body')
       .where('user_id', '=', reporter.id)
@@ -296,24 +299,26 @@ describe('reports of users, posts and comments', () => {
   })
 
   it('refuses reporting myself (422), unknown subjects (404) and bad reasons (422)', async () => {
-    const me = await api.player()
+    const me = await ctx.api.player()
     expect(
-      (await api.post(`/api/users/${me.slug}/report`, { reason: 'spam', text: 'x' }, me.token)).status,
+      (await ctx.api.post(`/api/users/${me.slug}/report`, { reason: 'spam', text: 'x' }, me.token)).status,
     ).toBe(422)
     expect(
-      (await api.post('/api/users/nobody-at-all/report', { reason: 'spam', text: 'x' }, me.token)).status,
+      (await ctx.api.post('/api/users/nobody-at-all/report', { reason: 'spam', text: 'x' }, me.token)).status,
     ).toBe(404)
     expect(
-      (await api.post('/api/posts/2147483647/report', { reason: 'spam', text: 'x' }, me.token)).status,
+      (await ctx.api.post('/api/posts/2147483647/report', { reason: 'spam', text: 'x' }, me.token)).status,
     ).toBe(404)
-    const post = (await api.post('/api/posts', { content: 'p' }, me.token)).body.post
+    const post = (await ctx.api.post('/api/posts', { content: 'p' }, me.token)).body.post
     expect(
-      (await api.post(`/api/posts/${post.id}/report`, { reason: 'wrong_prizes', text: 'x' }, me.token))
+      (await ctx.api.post(`/api/posts/${post.id}/report`, { reason: 'wrong_prizes', text: 'x' }, me.token))
         .status,
     ).toBe(422)
     expect(
-      (await api.post(`/api/posts/${post.id}/report`, { reason: 'spam', text: '' }, me.token)).status,
+      (await ctx.api.post(`/api/posts/${post.id}/report`, { reason: 'spam', text: '' }, me.token)).status,
     ).toBe(422)
-    expect((await api.post(`/api/posts/${post.id}/report`, { reason: 'spam', text: 'x' })).status).toBe(401)
+    expect((await ctx.api.post(`/api/posts/${post.id}/report`, { reason: 'spam', text: 'x' })).status).toBe(
+      401,
+    )
   })
 })

@@ -1,19 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { race, statuses } from '../../helpers/concurrency'
 import { championshipContestRow, contestRow, memberRow } from '../../helpers/contest-rows'
-import type { TestWorld } from '../../helpers/deps'
-import { client } from '../../helpers/http'
-import { leagueWorld } from '../../helpers/league'
+import { apiWorld } from '../../helpers/world'
 
 // Reports of contests and the admin queue (docs/contest-creation.md, "Reports").
 
-let world: TestWorld
-let api: ReturnType<typeof client>
-beforeAll(async () => {
-  world = await leagueWorld()
-  api = client(world.deps)
-})
-afterAll(() => world.close())
+const ctx = apiWorld({ league: true, per: 'file' })
 
 const report = (contest_id: number, extra: Record<string, unknown> = {}) => ({
   contest_id,
@@ -23,13 +15,13 @@ const report = (contest_id: number, extra: Record<string, unknown> = {}) => ({
 })
 
 async function reportCount() {
-  const rows = await world.deps.db.selectFrom('reports').select('id').execute()
+  const rows = await ctx.world.deps.db.selectFrom('reports').select('id').execute()
   return rows.length
 }
 
 describe('GET /api/reports/reasons', () => {
   it('lists the reasons', async () => {
-    const res = await api.get('/api/reports/reasons')
+    const res = await ctx.api.get('/api/reports/reasons')
     expect(res.status).toBe(200)
     expect(res.body.reasons.map((r: { key: string }) => r.key)).toEqual([
       'spam',
@@ -43,9 +35,9 @@ describe('GET /api/reports/reasons', () => {
 
 describe('POST /api/reports', () => {
   it('reports a public contest once while the report is open', async () => {
-    const p = await api.player()
-    const contestId = await contestRow(world.deps, { name: 'Rude name' })
-    const res = await api.post('/api/reports', report(contestId), p.token)
+    const p = await ctx.api.player()
+    const contestId = await contestRow(ctx.world.deps, { name: 'Rude name' })
+    const res = await ctx.api.post('/api/reports', report(contestId), p.token)
     expect(res.status).toBe(201)
     expect(res.body.report).toMatchObject({
       contest_type: 'contest',
@@ -59,44 +51,44 @@ describe('POST /api/reports', () => {
       resolved_by: null,
       resolved_at_in_millis: null,
     })
-    const again = await api.post('/api/reports', report(contestId, { reason: 'spam' }), p.token)
+    const again = await ctx.api.post('/api/reports', report(contestId, { reason: 'spam' }), p.token)
     expect(again.status).toBe(409)
     expect(again.body.code).toBe('CONFLICT')
     // Someone else may report it too.
-    const other = await api.player()
-    expect((await api.post('/api/reports', report(contestId), other.token)).status).toBe(201)
+    const other = await ctx.api.player()
+    expect((await ctx.api.post('/api/reports', report(contestId), other.token)).status).toBe(201)
   })
 
   it('two reports at once: one is taken, the other is 409', async () => {
-    const p = await api.player()
-    const contestId = await contestRow(world.deps)
+    const p = await ctx.api.player()
+    const contestId = await contestRow(ctx.world.deps)
     const before = await reportCount()
-    const answers = await race(2, () => api.post('/api/reports', report(contestId), p.token))
+    const answers = await race(2, () => ctx.api.post('/api/reports', report(contestId), p.token))
     expect(statuses(answers)).toEqual({ 201: 1, 409: 1 })
     expect(await reportCount()).toBe(before + 1)
   })
 
   it('a private contest is reportable by its members and owner only (404 to others)', async () => {
-    const owner = await api.player()
-    const member = await api.player()
-    const stranger = await api.player()
-    const contestId = await contestRow(world.deps, { isPrivate: true, createdById: owner.id })
-    await memberRow(world.deps, contestId, member.id)
+    const owner = await ctx.api.player()
+    const member = await ctx.api.player()
+    const stranger = await ctx.api.player()
+    const contestId = await contestRow(ctx.world.deps, { isPrivate: true, createdById: owner.id })
+    await memberRow(ctx.world.deps, contestId, member.id)
     const before = await reportCount()
-    const res = await api.post('/api/reports', report(contestId), stranger.token)
+    const res = await ctx.api.post('/api/reports', report(contestId), stranger.token)
     expect(res.status).toBe(404)
     expect(await reportCount()).toBe(before)
-    expect((await api.post('/api/reports', report(contestId), member.token)).status).toBe(201)
-    expect((await api.post('/api/reports', report(contestId, { reason: 'other' }), owner.token)).status).toBe(
-      201,
-    )
+    expect((await ctx.api.post('/api/reports', report(contestId), member.token)).status).toBe(201)
+    expect(
+      (await ctx.api.post('/api/reports', report(contestId, { reason: 'other' }), owner.token)).status,
+    ).toBe(201)
   })
 
   it('reports a championship contest; a private one only for its owner', async () => {
-    const owner = await api.player()
-    const p = await api.player()
-    const open = await championshipContestRow(world.deps, { name: 'Phase league' })
-    const res = await api.post(
+    const owner = await ctx.api.player()
+    const p = await ctx.api.player()
+    const open = await championshipContestRow(ctx.world.deps, { name: 'Phase league' })
+    const res = await ctx.api.post(
       '/api/reports',
       report(open, { contest_type: 'championship_contest' }),
       p.token,
@@ -106,20 +98,25 @@ describe('POST /api/reports', () => {
       contest_type: 'championship_contest',
       contest_name: 'Phase league',
     })
-    const hidden = await championshipContestRow(world.deps, { isPrivate: true, createdById: owner.id })
+    const hidden = await championshipContestRow(ctx.world.deps, { isPrivate: true, createdById: owner.id })
     const body = report(hidden, { contest_type: 'championship_contest' })
-    expect((await api.post('/api/reports', body, p.token)).status).toBe(404)
-    expect((await api.post('/api/reports', body, owner.token)).status).toBe(201)
+    expect((await ctx.api.post('/api/reports', body, p.token)).status).toBe(404)
+    expect((await ctx.api.post('/api/reports', body, owner.token)).status).toBe(201)
   })
 
   it('refuses a missing contest, bad reasons and texts', async () => {
-    const p = await api.player()
-    const contestId = await contestRow(world.deps)
+    const p = await ctx.api.player()
+    const contestId = await contestRow(ctx.world.deps)
     const before = await reportCount()
-    expect((await api.post('/api/reports', report(999_999), p.token)).status).toBe(404)
+    expect((await ctx.api.post('/api/reports', report(999_999), p.token)).status).toBe(404)
     expect(
-      (await api.post('/api/reports', report(contestId, { contest_type: 'championship_contest' }), p.token))
-        .status,
+      (
+        await ctx.api.post(
+          '/api/reports',
+          report(contestId, { contest_type: 'championship_contest' }),
+          p.token,
+        )
+      ).status,
     ).toBe(404)
     for (const bad of [
       { reason: 'boring' },
@@ -129,31 +126,32 @@ describe('POST /api/reports', () => {
       { contest_type: 'auction' },
       { contest_id: 'abc' },
     ]) {
-      const res = await api.post('/api/reports', report(contestId, bad), p.token)
+      const res = await ctx.api.post('/api/reports', report(contestId, bad), p.token)
       expect(res.status, JSON.stringify(bad)).toBe(422)
       expect(res.body.code).toBe('VALIDATION_FAILED')
     }
-    expect((await api.post('/api/reports', report(contestId))).status).toBe(401)
+    expect((await ctx.api.post('/api/reports', report(contestId))).status).toBe(401)
     expect(await reportCount()).toBe(before)
   })
 })
 
 describe('the admin queue', () => {
   it('lists open reports oldest first, resolves one and tells the reporter', async () => {
-    const admin = await api.admin()
-    const p = await api.player()
-    const first = await contestRow(world.deps, { name: 'First reported' })
-    const second = await contestRow(world.deps, { name: 'Second reported' })
-    const a = (await api.post('/api/reports', report(first), p.token)).body.report
-    const b = (await api.post('/api/reports', report(second, { reason: 'cheating' }), p.token)).body.report
+    const admin = await ctx.api.admin()
+    const p = await ctx.api.player()
+    const first = await contestRow(ctx.world.deps, { name: 'First reported' })
+    const second = await contestRow(ctx.world.deps, { name: 'Second reported' })
+    const a = (await ctx.api.post('/api/reports', report(first), p.token)).body.report
+    const b = (await ctx.api.post('/api/reports', report(second, { reason: 'cheating' }), p.token)).body
+      .report
 
-    const open = await api.get('/api/admin/reports?per_page=500', admin.token)
+    const open = await ctx.api.get('/api/admin/reports?per_page=500', admin.token)
     expect(open.status).toBe(200)
     const ids = open.body.reports.map((r: { id: number }) => r.id)
     expect(ids.indexOf(a.id)).toBeLessThan(ids.indexOf(b.id))
     expect(open.body.meta.total).toBe(ids.length)
 
-    const resolved = await api.post(
+    const resolved = await ctx.api.post(
       `/api/admin/reports/${a.id}/resolve`,
       { resolution: 'Renamed the contest.' },
       admin.token,
@@ -163,45 +161,50 @@ describe('the admin queue', () => {
       status: 'resolved',
       resolution: 'Renamed the contest.',
       resolved_by: { id: admin.id },
-      resolved_at_in_millis: world.deps.clock.now(),
+      resolved_at_in_millis: ctx.world.deps.clock.now(),
     })
-    const notes = await api.get('/api/notifications', p.token)
+    const notes = await ctx.api.get('/api/notifications', p.token)
     expect(JSON.stringify(notes.body)).toContain(
       'Your report on First reported was resolved: Renamed the contest.',
     )
 
-    const again = await api.post(`/api/admin/reports/${a.id}/resolve`, { resolution: 'Twice' }, admin.token)
+    const again = await ctx.api.post(
+      `/api/admin/reports/${a.id}/resolve`,
+      { resolution: 'Twice' },
+      admin.token,
+    )
     expect(again.status).toBe(409)
-    const nowOpen = (await api.get('/api/admin/reports?per_page=500', admin.token)).body.reports.map(
+    const nowOpen = (await ctx.api.get('/api/admin/reports?per_page=500', admin.token)).body.reports.map(
       (r: { id: number }) => r.id,
     )
     expect(nowOpen).not.toContain(a.id)
-    const done = (await api.get('/api/admin/reports?status=resolved', admin.token)).body.reports
+    const done = (await ctx.api.get('/api/admin/reports?status=resolved', admin.token)).body.reports
     expect(done.map((r: { id: number }) => r.id)).toContain(a.id)
-    const all = (await api.get('/api/admin/reports?status=all&per_page=1', admin.token)).body
+    const all = (await ctx.api.get('/api/admin/reports?status=all&per_page=1', admin.token)).body
     expect(all.reports).toHaveLength(1)
     expect(all.meta.total).toBeGreaterThanOrEqual(2)
 
     // Once resolved, the player may report the same contest again.
-    expect((await api.post('/api/reports', report(first), p.token)).status).toBe(201)
+    expect((await ctx.api.post('/api/reports', report(first), p.token)).status).toBe(201)
   })
 
   it('is for admins only; bad input is 422, a missing report 404', async () => {
-    const admin = await api.admin()
-    const p = await api.player()
-    const id = (await api.post('/api/reports', report(await contestRow(world.deps)), p.token)).body.report.id
-    expect((await api.get('/api/admin/reports', p.token)).status).toBe(403)
+    const admin = await ctx.api.admin()
+    const p = await ctx.api.player()
+    const id = (await ctx.api.post('/api/reports', report(await contestRow(ctx.world.deps)), p.token)).body
+      .report.id
+    expect((await ctx.api.get('/api/admin/reports', p.token)).status).toBe(403)
     expect(
-      (await api.post(`/api/admin/reports/${id}/resolve`, { resolution: 'mine now' }, p.token)).status,
+      (await ctx.api.post(`/api/admin/reports/${id}/resolve`, { resolution: 'mine now' }, p.token)).status,
     ).toBe(403)
-    expect((await api.get('/api/admin/reports?status=closed', admin.token)).status).toBe(422)
-    expect((await api.post(`/api/admin/reports/${id}/resolve`, { resolution: '' }, admin.token)).status).toBe(
-      422,
-    )
+    expect((await ctx.api.get('/api/admin/reports?status=closed', admin.token)).status).toBe(422)
     expect(
-      (await api.post('/api/admin/reports/999999/resolve', { resolution: 'x' }, admin.token)).status,
+      (await ctx.api.post(`/api/admin/reports/${id}/resolve`, { resolution: '' }, admin.token)).status,
+    ).toBe(422)
+    expect(
+      (await ctx.api.post('/api/admin/reports/999999/resolve', { resolution: 'x' }, admin.token)).status,
     ).toBe(404)
-    const row = await world.deps.db
+    const row = await ctx.world.deps.db
       .selectFrom('reports')
       .select('status')
       .where('id', '=', id)

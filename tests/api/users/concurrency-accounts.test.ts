@@ -1,34 +1,27 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { race, statuses } from '../../helpers/concurrency'
-import { type TestWorld, testWorld } from '../../helpers/deps'
-import { client } from '../../helpers/http'
+import { apiWorld } from '../../helpers/world'
 
 // Accounts created at once with the same e-mail or username: the unique columns decide, and
 // the losers get the same 422 as a sign-up that finds the name taken (never a 500).
 
-let world: TestWorld
-let api: ReturnType<typeof client>
-beforeAll(async () => {
-  world = await testWorld()
-  api = client(world.deps)
-})
-afterAll(() => world.close())
+const ctx = apiWorld({ per: 'file' })
 
 const accounts = async (email: string) =>
-  world.deps.db.selectFrom('users').select('id').where('email', '=', email).execute()
+  ctx.world.deps.db.selectFrom('users').select('id').where('email', '=', email).execute()
 
 describe('accounts at once', () => {
   it('signs up one account when the same one signs up several times together', async () => {
     const body = { email: 'twice@example.test', username: 'twice_over', password: 'twice-pass-123' }
-    const answers = await race(3, () => api.post('/api/users', body))
+    const answers = await race(3, () => ctx.api.post('/api/users', body))
     expect(statuses(answers)).toEqual({ 201: 1, 422: 2 })
     expect(await accounts(body.email)).toHaveLength(1)
   })
 
   it('creates one account when an admin creates the same one several times together', async () => {
-    const admin = await api.admin()
+    const admin = await ctx.api.admin()
     const body = { email: 'invited@example.test', username: 'invited_once' }
-    const answers = await race(3, () => api.post('/api/admin/users', body, admin.token))
+    const answers = await race(3, () => ctx.api.post('/api/admin/users', body, admin.token))
     expect(statuses(answers)).toEqual({ 201: 1, 422: 2 })
     // A loser that checks after the winner committed finds both the e-mail and the username
     // taken; one that raced the winner's insert is stopped by the first unique column.

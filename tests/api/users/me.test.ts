@@ -1,19 +1,12 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { post, SYSTEM_ACCOUNTS, systemAccountId, userAccountId } from '../../../server/areas/ledger/service'
 import { withTx } from '../../../server/db/tx'
-import { type TestWorld, testWorld } from '../../helpers/deps'
-import { client } from '../../helpers/http'
+import { apiWorld } from '../../helpers/world'
 
-let world: TestWorld
-let api: ReturnType<typeof client>
-beforeEach(async () => {
-  world = await testWorld()
-  api = client(world.deps)
-})
-afterEach(() => world.close())
+const ctx = apiWorld()
 
 async function credit(userId: number, kind: 'unused' | 'winnings' | 'coins', amount: number) {
-  const { deps } = world
+  const { deps } = ctx.world
   const now = deps.clock.now()
   const house =
     kind === 'coins'
@@ -34,11 +27,11 @@ async function credit(userId: number, kind: 'unused' | 'winnings' | 'coins', amo
 
 describe('GET /api/me', () => {
   it('answers the spec’s Me fields with balances read from the ledger', async () => {
-    const me = await api.player()
+    const me = await ctx.api.player()
     await credit(me.id, 'unused', 12_345)
     await credit(me.id, 'winnings', 50_050)
     await credit(me.id, 'coins', 40)
-    const res = await api.get('/api/me.json', me.token)
+    const res = await ctx.api.get('/api/me.json', me.token)
     expect(res.status).toBe(200)
     const user = res.body.user
     for (const field of [
@@ -87,10 +80,10 @@ describe('GET /api/me', () => {
   })
 
   it('answers 401 without a token and with a made-up one', async () => {
-    const none = await api.get('/api/me')
+    const none = await ctx.api.get('/api/me')
     expect(none.status).toBe(401)
     expect(none.body).toMatchObject({ code: 'UNAUTHORIZED', error: 'Sign in to continue' })
-    const junk = await api.get('/api/me', 'made-up')
+    const junk = await ctx.api.get('/api/me', 'made-up')
     expect(junk.status).toBe(401)
     expect(junk.body.code).toBe('INVALID_TOKEN')
   })
@@ -98,10 +91,10 @@ describe('GET /api/me', () => {
 
 describe('PUT /api/me', () => {
   it('updates profile fields, interests and avatar', async () => {
-    const me = await api.player()
-    const avatars = (await api.get('/api/avatars')).body.avatars
+    const me = await ctx.api.player()
+    const avatars = (await ctx.api.get('/api/avatars')).body.avatars
     expect(avatars).toHaveLength(24)
-    const res = await api.put(
+    const res = await ctx.api.put(
       '/api/me',
       {
         full_name: 'Rohit S',
@@ -125,15 +118,15 @@ describe('PUT /api/me', () => {
       image: '/media/avatars/3.svg',
       profile_status: 'complete',
     })
-    const svg = await api.app.request('/media/avatars/3.svg')
+    const svg = await ctx.api.app.request('/media/avatars/3.svg')
     expect(svg.headers.get('content-type')).toBe('image/svg+xml')
     expect(await svg.text()).toContain('<svg')
   })
 
   it('reports every invalid field at once and changes nothing', async () => {
-    const me = await api.player()
-    const other = await api.player()
-    const res = await api.put(
+    const me = await ctx.api.player()
+    const other = await ctx.api.player()
+    const res = await ctx.api.put(
       '/api/me',
       {
         username: other.username.toUpperCase(),
@@ -146,7 +139,7 @@ describe('PUT /api/me', () => {
     )
     expect(res.status).toBe(422)
     expect(res.body.errors).toEqual({ team_name: ['is too short (minimum is 3 characters)'] })
-    const res2 = await api.put(
+    const res2 = await ctx.api.put(
       '/api/me',
       { username: other.username.toUpperCase(), dob: '2015-01-01', avatar_id: 999, interests: ['chess'] },
       me.token,
@@ -157,9 +150,9 @@ describe('PUT /api/me', () => {
       avatar_id: ['is not a known avatar'],
       interests: ['has unknown sports: chess'],
     })
-    const bad = await api.put('/api/me', { dob: '1990-02-31' }, me.token)
+    const bad = await ctx.api.put('/api/me', { dob: '1990-02-31' }, me.token)
     expect(bad.body.errors.dob).toEqual(['must be a date like 1995-04-21'])
-    expect((await api.get('/api/me', me.token)).body.user).toMatchObject({
+    expect((await ctx.api.get('/api/me', me.token)).body.user).toMatchObject({
       username: me.username,
       dob: null,
       avatar_id: null,
@@ -167,39 +160,39 @@ describe('PUT /api/me', () => {
   })
 
   it('changes the password only with the current one', async () => {
-    const me = await api.player()
-    expect((await api.put('/api/me', { password: 'new-secret-99' }, me.token)).body.errors).toEqual({
+    const me = await ctx.api.player()
+    expect((await ctx.api.put('/api/me', { password: 'new-secret-99' }, me.token)).body.errors).toEqual({
       current_password: ['is required to change the password'],
     })
     expect(
-      (await api.put('/api/me', { password: 'new-secret-99', current_password: 'wrong' }, me.token)).body
+      (await ctx.api.put('/api/me', { password: 'new-secret-99', current_password: 'wrong' }, me.token)).body
         .errors,
     ).toEqual({
       current_password: ['is incorrect'],
     })
     expect(
-      (await api.put('/api/me', { password: 'new-secret-99', current_password: me.password }, me.token))
+      (await ctx.api.put('/api/me', { password: 'new-secret-99', current_password: me.password }, me.token))
         .status,
     ).toBe(200)
-    expect((await api.login(me.email, 'new-secret-99')).access_token).toBeTruthy()
+    expect((await ctx.api.login(me.email, 'new-secret-99')).access_token).toBeTruthy()
   })
 
   it('refuses role or balance changes (unknown fields) and requires sign-in', async () => {
-    const me = await api.player()
-    const res = await api.put('/api/me', { role: 'admin', unused_balance: 1e6 }, me.token)
+    const me = await ctx.api.player()
+    const res = await ctx.api.put('/api/me', { role: 'admin', unused_balance: 1e6 }, me.token)
     expect(res.status).toBe(422)
     expect(res.body.errors).toEqual({
       role: ['is not a known field'],
       unused_balance: ['is not a known field'],
     })
-    expect((await api.put('/api/me', { full_name: 'x' })).status).toBe(401)
+    expect((await ctx.api.put('/api/me', { full_name: 'x' })).status).toBe(401)
   })
 })
 
 describe('other users, follows and suggestions', () => {
   it('shows a public profile without private fields', async () => {
-    const a = await api.player()
-    const res = await api.get(`/api/users/${a.slug}`)
+    const a = await ctx.api.player()
+    const res = await ctx.api.get(`/api/users/${a.slug}`)
     expect(res.status).toBe(200)
     expect(res.body.user).toMatchObject({
       slug: a.slug,
@@ -208,41 +201,46 @@ describe('other users, follows and suggestions', () => {
     })
     expect(res.body.user.email).toBeUndefined()
     expect(res.body.user.unused_balance).toBeUndefined()
-    expect((await api.get('/api/users/nobody-here')).status).toBe(404)
+    expect((await ctx.api.get('/api/users/nobody-here')).status).toBe(404)
   })
 
   it('follows and unfollows, notifies the followed user, and updates counts', async () => {
-    const a = await api.player()
-    const b = await api.player()
-    const f = await api.post(`/api/users/${b.slug}/follow`, undefined, a.token)
+    const a = await ctx.api.player()
+    const b = await ctx.api.player()
+    const f = await ctx.api.post(`/api/users/${b.slug}/follow`, undefined, a.token)
     expect(f.status).toBe(200)
     expect(f.body.user).toMatchObject({ is_current_user_following: true, follower_count: 1 })
-    expect((await api.post(`/api/users/${b.slug}/follow`, undefined, a.token)).body.user.follower_count).toBe(
-      1,
-    )
-    expect((await api.get('/api/me', a.token)).body.user.following_count).toBe(1)
-    const notes = (await api.get('/api/notifications', b.token)).body
+    expect(
+      (await ctx.api.post(`/api/users/${b.slug}/follow`, undefined, a.token)).body.user.follower_count,
+    ).toBe(1)
+    expect((await ctx.api.get('/api/me', a.token)).body.user.following_count).toBe(1)
+    const notes = (await ctx.api.get('/api/notifications', b.token)).body
     expect(notes.notifications[0]).toMatchObject({
       kind: 'follow',
       body: `${a.username} started following you`,
       read: false,
     })
     expect(notes.unread_count).toBe(1)
-    const u = await api.post(`/api/users/${b.slug}/unfollow`, undefined, a.token)
+    const u = await ctx.api.post(`/api/users/${b.slug}/unfollow`, undefined, a.token)
     expect(u.body.user).toMatchObject({ is_current_user_following: false, follower_count: 0 })
-    expect((await api.post(`/api/users/${a.slug}/follow`, undefined, a.token)).status).toBe(422)
-    expect((await api.post(`/api/users/${b.slug}/follow`)).status).toBe(401)
+    expect((await ctx.api.post(`/api/users/${a.slug}/follow`, undefined, a.token)).status).toBe(422)
+    expect((await ctx.api.post(`/api/users/${b.slug}/follow`)).status).toBe(401)
   })
 
   it('suggests the most followed players the caller does not follow yet', async () => {
-    const [a, b, c, d] = [await api.player(), await api.player(), await api.player(), await api.player()]
-    await api.post(`/api/users/${c.slug}/follow`, undefined, b.token)
-    await api.post(`/api/users/${c.slug}/follow`, undefined, d.token)
-    await api.post(`/api/users/${d.slug}/follow`, undefined, b.token)
-    const res = await api.get('/api/users/suggestions?per_page=3', a.token)
+    const [a, b, c, d] = [
+      await ctx.api.player(),
+      await ctx.api.player(),
+      await ctx.api.player(),
+      await ctx.api.player(),
+    ]
+    await ctx.api.post(`/api/users/${c.slug}/follow`, undefined, b.token)
+    await ctx.api.post(`/api/users/${c.slug}/follow`, undefined, d.token)
+    await ctx.api.post(`/api/users/${d.slug}/follow`, undefined, b.token)
+    const res = await ctx.api.get('/api/users/suggestions?per_page=3', a.token)
     expect(res.body.users.map((u: { slug: string }) => u.slug)).toEqual([c.slug, d.slug, b.slug])
-    await api.post(`/api/users/${c.slug}/follow`, undefined, a.token)
-    const after = await api.get('/api/users/suggestions', a.token)
+    await ctx.api.post(`/api/users/${c.slug}/follow`, undefined, a.token)
+    const after = await ctx.api.get('/api/users/suggestions', a.token)
     expect(after.body.users.map((u: { slug: string }) => u.slug)).not.toContain(c.slug)
     expect(after.body.users.map((u: { slug: string }) => u.slug)).not.toContain(a.slug)
   })
@@ -250,18 +248,20 @@ describe('other users, follows and suggestions', () => {
 
 describe('notifications', () => {
   it('lists newest first with paging, and marks all read', async () => {
-    const me = await api.player()
-    const admin = await api.admin()
+    const me = await ctx.api.player()
+    const admin = await ctx.api.admin()
     for (let i = 1; i <= 3; i++)
-      await api.post('/api/admin/notifications', { user_id: me.id, body: `note ${i}` }, admin.token)
-    const page1 = await api.get('/api/notifications?per_page=2', me.token)
+      await ctx.api.post('/api/admin/notifications', { user_id: me.id, body: `note ${i}` }, admin.token)
+    const page1 = await ctx.api.get('/api/notifications?per_page=2', me.token)
     expect(page1.body.notifications.map((n: { body: string }) => n.body)).toEqual(['note 3', 'note 2'])
     expect(page1.body.meta).toEqual({ page: 1, per_page: 2, total: 3, total_pages: 2 })
-    const page2 = await api.get('/api/notifications?per_page=2&page=2', me.token)
+    const page2 = await ctx.api.get('/api/notifications?per_page=2&page=2', me.token)
     expect(page2.body.notifications.map((n: { body: string }) => n.body)).toEqual(['note 1'])
-    expect((await api.post('/api/notifications/read_all', undefined, me.token)).body).toEqual({ marked: 3 })
-    expect((await api.get('/api/notifications', me.token)).body.unread_count).toBe(0)
-    expect((await api.get('/api/notifications?per_page=500', me.token)).status).toBe(422)
-    expect((await api.get('/api/notifications')).status).toBe(401)
+    expect((await ctx.api.post('/api/notifications/read_all', undefined, me.token)).body).toEqual({
+      marked: 3,
+    })
+    expect((await ctx.api.get('/api/notifications', me.token)).body.unread_count).toBe(0)
+    expect((await ctx.api.get('/api/notifications?per_page=500', me.token)).status).toBe(422)
+    expect((await ctx.api.get('/api/notifications')).status).toBe(401)
   })
 })

@@ -1,17 +1,10 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { verifyLedger } from '../../../server/areas/ledger/verify'
-import { type TestWorld, testWorld } from '../../helpers/deps'
-import { client } from '../../helpers/http'
+import { apiWorld } from '../../helpers/world'
 
-let world: TestWorld
-let api: ReturnType<typeof client>
-beforeEach(async () => {
-  world = await testWorld()
-  api = client(world.deps)
-})
-afterEach(() => world.close())
+const ctx = apiWorld()
 
-const signup = (body: Record<string, unknown>) => api.post('/api/users.json', body)
+const signup = (body: Record<string, unknown>) => ctx.api.post('/api/users.json', body)
 const valid = {
   email: 'Asha@Example.test',
   username: 'asha_k',
@@ -22,7 +15,7 @@ const valid = {
 const counts = async () => ({
   users: Number(
     (
-      await world.deps.db
+      await ctx.world.deps.db
         .selectFrom('users')
         .select((e) => e.fn.countAll<number>().as('n'))
         .executeTakeFirstOrThrow()
@@ -30,7 +23,7 @@ const counts = async () => ({
   ),
   mails: Number(
     (
-      await world.deps.db
+      await ctx.world.deps.db
         .selectFrom('outbox_messages')
         .select((e) => e.fn.countAll<number>().as('n'))
         .executeTakeFirstOrThrow()
@@ -56,28 +49,28 @@ describe('POST /api/users (sign up)', () => {
     })
     expect(res.body.user.reference).toMatch(/^ASHA\d{6}$/)
     expect(res.body.user.password_hash).toBeUndefined()
-    const tokens = await api.login('asha@example.test', 'cover-drive-8')
-    expect((await api.get('/api/me', tokens.access_token)).body.user.username).toBe('asha_k')
+    const tokens = await ctx.api.login('asha@example.test', 'cover-drive-8')
+    expect((await ctx.api.get('/api/me', tokens.access_token)).body.user.username).toBe('asha_k')
 
-    const admin = await api.admin()
-    const outbox = await api.get('/api/admin/outbox?to=asha@example.test', admin.token)
+    const admin = await ctx.api.admin()
+    const outbox = await ctx.api.get('/api/admin/outbox?to=asha@example.test', admin.token)
     expect(outbox.body.messages).toHaveLength(1)
     expect(outbox.body.messages[0]).toMatchObject({
       to: 'asha@example.test',
       subject: 'Verify your e-mail address',
     })
     expect(outbox.body.messages[0].body).toContain('/reset-password/')
-    expect(outbox.body.messages[0].created_at_in_millis).toBe(world.deps.clock.now())
+    expect(outbox.body.messages[0].created_at_in_millis).toBe(ctx.world.deps.clock.now())
 
-    const notifications = await api.get('/api/notifications', tokens.access_token)
+    const notifications = await ctx.api.get('/api/notifications', tokens.access_token)
     expect(notifications.body.notifications[0].kind).toBe('welcome')
-    expect((await verifyLedger(world.deps.db)).ok).toBe(true)
+    expect((await verifyLedger(ctx.world.deps.db)).ok).toBe(true)
   })
 
   it('accepts multipart form data as the original client sent it', async () => {
     const form = new FormData()
     for (const [k, v] of Object.entries(valid)) form.append(k, v)
-    const res = await api.app.request('/api/users.json', {
+    const res = await ctx.api.app.request('/api/users.json', {
       method: 'POST',
       body: form,
       headers: { 'x-fanspole-client': 'web' },
@@ -132,7 +125,7 @@ describe('POST /api/users (sign up)', () => {
       ref_code: referrer.reference.toLowerCase(),
     })
     expect(res.status).toBe(201)
-    const row = await world.deps.db
+    const row = await ctx.world.deps.db
       .selectFrom('users')
       .select('referred_by_id')
       .where('username_key', '=', 'bharat')
@@ -141,10 +134,10 @@ describe('POST /api/users (sign up)', () => {
   })
 
   it('answers malformed JSON with 400 and an oversized body with 413', async () => {
-    const bad = await api.call('POST', '/api/users', { raw: '{"email": ' })
+    const bad = await ctx.api.call('POST', '/api/users', { raw: '{"email": ' })
     expect(bad.status).toBe(400)
     expect(bad.body).toMatchObject({ code: 'MALFORMED_JSON', error: 'Malformed JSON in request body' })
-    const huge = await api.call('POST', '/api/users', {
+    const huge = await ctx.api.call('POST', '/api/users', {
       raw: JSON.stringify({ ...valid, full_name: 'x'.repeat(2 * 1024 * 1024) }),
     })
     expect(huge.status).toBe(413)
@@ -162,28 +155,28 @@ describe('POST /api/users (sign up)', () => {
 describe('username availability and new_user', () => {
   it('tells whether a username is free and well formed', async () => {
     await signup(valid)
-    expect((await api.get('/api/users/username_availability?username=Asha_K')).body).toEqual({
+    expect((await ctx.api.get('/api/users/username_availability?username=Asha_K')).body).toEqual({
       username: 'Asha_K',
       valid: true,
       available: false,
     })
-    expect((await api.get('/api/users/username_availability.json?username=fresh_one')).body.available).toBe(
-      true,
-    )
-    expect((await api.get('/api/users/username_availability?username=a')).body).toMatchObject({
+    expect(
+      (await ctx.api.get('/api/users/username_availability.json?username=fresh_one')).body.available,
+    ).toBe(true)
+    expect((await ctx.api.get('/api/users/username_availability?username=a')).body).toMatchObject({
       valid: false,
       available: false,
     })
-    expect((await api.get('/api/users/username_availability')).status).toBe(422)
+    expect((await ctx.api.get('/api/users/username_availability')).status).toBe(422)
   })
 
   it('tells whether an e-mail is new', async () => {
     await signup(valid)
-    expect((await api.post('/api/users/new_user', { email: 'asha@example.test' })).body).toEqual({
+    expect((await ctx.api.post('/api/users/new_user', { email: 'asha@example.test' })).body).toEqual({
       email: 'asha@example.test',
       new_user: false,
     })
-    expect((await api.post('/api/users/new_user', { email: 'x@example.test' })).body.new_user).toBe(true)
-    expect((await api.post('/api/users/new_user', { email: 'x' })).status).toBe(422)
+    expect((await ctx.api.post('/api/users/new_user', { email: 'x@example.test' })).body.new_user).toBe(true)
+    expect((await ctx.api.post('/api/users/new_user', { email: 'x' })).status).toBe(422)
   })
 })

@@ -1,30 +1,20 @@
 import fs from 'node:fs'
 import path from 'node:path'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { attachmentsDir } from '../../../server/areas/wallet/attachments'
 import { signedInUser, startCableServer } from '../../helpers/cable'
 import { TEST_DIALECT } from '../../helpers/db'
-import { type TestWorld, testWorld } from '../../helpers/deps'
-import { client } from '../../helpers/http'
 import { JPEG_BYTES, PNG_1X1, upload, WEBP_BYTES } from '../../helpers/kyc'
+import { apiWorld } from '../../helpers/world'
 
-let world: TestWorld
-let api: ReturnType<typeof client>
-beforeEach(async () => {
-  world = await testWorld()
-  api = client(world.deps)
-})
-afterEach(async () => {
-  await world.close()
-  fs.rmSync(attachmentsDir(world.deps.config), { recursive: true, force: true })
-})
+const ctx = apiWorld({ attachments: true })
 
 const MB = 1024 * 1024
 /** A PNG signature padded to `size` bytes. */
 const pngOfSize = (size: number) => Buffer.concat([PNG_1X1.subarray(0, 8), Buffer.alloc(size - 8, 7)])
 
 async function fetchFile(id: number, token?: string) {
-  const res = await api.app.request(`/api/attachments/${id}/file`, {
+  const res = await ctx.api.app.request(`/api/attachments/${id}/file`, {
     headers: token ? { authorization: `Bearer ${token}` } : {},
   })
   return {
@@ -36,9 +26,9 @@ async function fetchFile(id: number, token?: string) {
 
 /** Where an upload is kept: on disk next to SQLite; in the database on PostgreSQL (every node). */
 async function storedBytes(storagePath: string): Promise<Buffer> {
-  if (world.deps.dbHandle.kind === 'sqlite')
-    return fs.readFileSync(path.join(attachmentsDir(world.deps.config), storagePath))
-  const row = await world.deps.db
+  if (ctx.world.deps.dbHandle.kind === 'sqlite')
+    return fs.readFileSync(path.join(attachmentsDir(ctx.world.deps.config), storagePath))
+  const row = await ctx.world.deps.db
     .selectFrom('attachment_files')
     .select('bytes')
     .where('storage_path', '=', storagePath)
@@ -48,8 +38,8 @@ async function storedBytes(storagePath: string): Promise<Buffer> {
 
 describe('POST /api/attachments', () => {
   it('stores an image (disk on SQLite, database on PostgreSQL) and answers its id, type and size', async () => {
-    const p = await api.player()
-    const r = await upload(api, p.token, PNG_1X1, { name: 'my pan.png' })
+    const p = await ctx.api.player()
+    const r = await upload(ctx.api, p.token, PNG_1X1, { name: 'my pan.png' })
     expect(r.status).toBe(201)
     expect(r.body.attachment).toMatchObject({
       attachment_id: r.body.attachment.id,
@@ -59,7 +49,7 @@ describe('POST /api/attachments', () => {
       size: PNG_1X1.length,
       deleted: false,
     })
-    const row = await world.deps.db.selectFrom('attachments').selectAll().executeTakeFirstOrThrow()
+    const row = await ctx.world.deps.db.selectFrom('attachments').selectAll().executeTakeFirstOrThrow()
     expect((await storedBytes(row.storage_path)).equals(PNG_1X1)).toBe(true)
     const file = await fetchFile(row.id, p.token)
     expect(file).toMatchObject({ status: 200, type: 'image/png' })
@@ -67,35 +57,40 @@ describe('POST /api/attachments', () => {
   })
 
   it('knows the type by the bytes, not the name or the header: JPEG and WebP too', async () => {
-    const p = await api.player()
-    const jpeg = await upload(api, p.token, JPEG_BYTES, { name: 'photo.png', type: 'image/png' })
+    const p = await ctx.api.player()
+    const jpeg = await upload(ctx.api, p.token, JPEG_BYTES, { name: 'photo.png', type: 'image/png' })
     expect(jpeg.body.attachment.content_type).toBe('image/jpeg')
-    const webp = await upload(api, p.token, WEBP_BYTES, { name: 'photo', type: 'application/octet-stream' })
+    const webp = await upload(ctx.api, p.token, WEBP_BYTES, {
+      name: 'photo',
+      type: 'application/octet-stream',
+    })
     expect(webp.status).toBe(201)
     expect(webp.body.attachment.content_type).toBe('image/webp')
   })
 
   it('refuses a file that is not an image, whatever its header says, with 422', async () => {
-    const p = await api.player()
-    const text = await upload(api, p.token, Buffer.from('just some text pretending'), { type: 'image/png' })
+    const p = await ctx.api.player()
+    const text = await upload(ctx.api, p.token, Buffer.from('just some text pretending'), {
+      type: 'image/png',
+    })
     expect(text.status).toBe(422)
     expect(text.body).toMatchObject({
       code: 'VALIDATION_FAILED',
       errors: { file: ['must be a PNG, JPEG or WebP image'] },
     })
-    const gif = await upload(api, p.token, Buffer.from('GIF89a\x01\x00\x01\x00'), { type: 'image/gif' })
+    const gif = await upload(ctx.api, p.token, Buffer.from('GIF89a\x01\x00\x01\x00'), { type: 'image/gif' })
     expect(gif.status).toBe(422)
-    const empty = await upload(api, p.token, Buffer.alloc(0))
+    const empty = await upload(ctx.api, p.token, Buffer.alloc(0))
     expect(empty.body.errors.file).toEqual(['is empty'])
-    expect(await world.deps.db.selectFrom('attachments').selectAll().execute()).toEqual([])
+    expect(await ctx.world.deps.db.selectFrom('attachments').selectAll().execute()).toEqual([])
   })
 
   it('accepts exactly 2 MB (above the API’s 1 MiB body limit) and refuses more with 413', async () => {
-    const p = await api.player()
-    const max = await upload(api, p.token, pngOfSize(2 * MB))
+    const p = await ctx.api.player()
+    const max = await upload(ctx.api, p.token, pngOfSize(2 * MB))
     expect(max.status).toBe(201)
     expect(max.body.attachment.size).toBe(2 * MB)
-    const over = await upload(api, p.token, pngOfSize(2 * MB + 1))
+    const over = await upload(ctx.api, p.token, pngOfSize(2 * MB + 1))
     expect(over.status).toBe(413)
     expect(over.body).toMatchObject({
       code: 'PAYLOAD_TOO_LARGE',
@@ -104,17 +99,17 @@ describe('POST /api/attachments', () => {
     })
     // A body far over the limit is refused before it is read, with the same answer.
     for (const size of [3 * MB, 5 * MB]) {
-      const huge = await upload(api, p.token, pngOfSize(size))
+      const huge = await upload(ctx.api, p.token, pngOfSize(size))
       expect(huge.status).toBe(413)
       expect(huge.body.code).toBe('PAYLOAD_TOO_LARGE')
       expect(huge.body.errors.file).toEqual(['is too large (maximum is 2 MB)'])
     }
-    expect(await world.deps.db.selectFrom('attachments').selectAll().execute()).toHaveLength(1)
+    expect(await ctx.world.deps.db.selectFrom('attachments').selectAll().execute()).toHaveLength(1)
   })
 
   it('answers 400 to a multipart body that cannot be read, and names a `__proto__` part as unknown', async () => {
-    const p = await api.player()
-    const noBoundary = await api.call('POST', '/api/attachments', {
+    const p = await ctx.api.player()
+    const noBoundary = await ctx.api.call('POST', '/api/attachments', {
       token: p.token,
       raw: 'file=x',
       headers: { 'content-type': 'multipart/form-data' },
@@ -122,7 +117,7 @@ describe('POST /api/attachments', () => {
     expect(noBoundary.status).toBe(400)
     expect(noBoundary.body.code).toBe('BAD_REQUEST')
     const extra = JSON.parse('{"__proto__":"x","constructor":"y"}')
-    const proto = await upload(api, p.token, PNG_1X1, { extra })
+    const proto = await upload(ctx.api, p.token, PNG_1X1, { extra })
     expect(proto.status).toBe(422)
     expect(Object.entries(proto.body.errors)).toEqual([
       ['__proto__', ['is not a known field']],
@@ -131,18 +126,18 @@ describe('POST /api/attachments', () => {
   })
 
   it('wants multipart form data with exactly one file field', async () => {
-    const p = await api.player()
-    const json = await api.post('/api/attachments', { file: 'aGVsbG8=' }, p.token)
+    const p = await ctx.api.player()
+    const json = await ctx.api.post('/api/attachments', { file: 'aGVsbG8=' }, p.token)
     expect(json.status).toBe(422)
     expect(json.body.errors.file).toEqual(['is required (send multipart/form-data with a file field)'])
-    const wrongField = await upload(api, p.token, PNG_1X1, { field: 'image' })
+    const wrongField = await upload(ctx.api, p.token, PNG_1X1, { field: 'image' })
     expect(wrongField.body.errors).toEqual({ image: ['is not a known field'], file: ['is required'] })
-    const extra = await upload(api, p.token, PNG_1X1, { extra: { kind: 'pan' } })
+    const extra = await upload(ctx.api, p.token, PNG_1X1, { extra: { kind: 'pan' } })
     expect(extra.body.errors).toEqual({ kind: ['is not a known field'] })
     const form = new FormData()
     form.append('file', new File([PNG_1X1], 'a.png'))
     form.append('file', new File([PNG_1X1], 'b.png'))
-    const two = await api.app.request('/api/attachments', {
+    const two = await ctx.api.app.request('/api/attachments', {
       method: 'POST',
       headers: { authorization: `Bearer ${p.token}` },
       body: form,
@@ -151,45 +146,45 @@ describe('POST /api/attachments', () => {
   })
 
   it('needs a signed-in user', async () => {
-    const r = await upload(api, undefined, PNG_1X1)
+    const r = await upload(ctx.api, undefined, PNG_1X1)
     expect(r.status).toBe(401)
   })
 })
 
 describe('DELETE /api/attachments/{id} and POST …/restore', () => {
   it('soft-deletes and restores your own upload', async () => {
-    const p = await api.player()
-    const { id } = (await upload(api, p.token, PNG_1X1)).body.attachment
-    const del = await api.call('DELETE', `/api/attachments/${id}.json`, { token: p.token })
+    const p = await ctx.api.player()
+    const { id } = (await upload(ctx.api, p.token, PNG_1X1)).body.attachment
+    const del = await ctx.api.call('DELETE', `/api/attachments/${id}.json`, { token: p.token })
     expect(del.status).toBe(200)
     expect(del.body.attachment).toMatchObject({ id, deleted: true })
     expect((await fetchFile(id, p.token)).status).toBe(404)
-    const row = await world.deps.db.selectFrom('attachments').selectAll().executeTakeFirstOrThrow()
+    const row = await ctx.world.deps.db.selectFrom('attachments').selectAll().executeTakeFirstOrThrow()
     expect(row.deleted_at_ms).not.toBeNull()
     expect((await storedBytes(row.storage_path)).equals(PNG_1X1)).toBe(true)
-    const restored = await api.post(`/api/attachments/${id}/restore.json`, undefined, p.token)
+    const restored = await ctx.api.post(`/api/attachments/${id}/restore.json`, undefined, p.token)
     expect(restored.status).toBe(200)
     expect(restored.body.attachment).toMatchObject({ id, deleted: false })
     expect((await fetchFile(id, p.token)).status).toBe(200)
   })
 
   it('answers 404 for someone else’s upload or one that does not exist, changing nothing', async () => {
-    const owner = await api.player()
-    const other = await api.player()
-    const { id } = (await upload(api, owner.token, PNG_1X1)).body.attachment
-    expect((await api.call('DELETE', `/api/attachments/${id}`, { token: other.token })).status).toBe(404)
-    expect((await api.post(`/api/attachments/${id}/restore`, undefined, other.token)).status).toBe(404)
+    const owner = await ctx.api.player()
+    const other = await ctx.api.player()
+    const { id } = (await upload(ctx.api, owner.token, PNG_1X1)).body.attachment
+    expect((await ctx.api.call('DELETE', `/api/attachments/${id}`, { token: other.token })).status).toBe(404)
+    expect((await ctx.api.post(`/api/attachments/${id}/restore`, undefined, other.token)).status).toBe(404)
     expect((await fetchFile(id, other.token)).status).toBe(404)
-    expect((await api.call('DELETE', '/api/attachments/999', { token: owner.token })).status).toBe(404)
-    const row = await world.deps.db.selectFrom('attachments').selectAll().executeTakeFirstOrThrow()
+    expect((await ctx.api.call('DELETE', '/api/attachments/999', { token: owner.token })).status).toBe(404)
+    const row = await ctx.world.deps.db.selectFrom('attachments').selectAll().executeTakeFirstOrThrow()
     expect(row.deleted_at_ms).toBeNull()
   })
 
   it('needs a signed-in user', async () => {
-    const p = await api.player()
-    const { id } = (await upload(api, p.token, PNG_1X1)).body.attachment
-    expect((await api.call('DELETE', `/api/attachments/${id}`)).status).toBe(401)
-    expect((await api.post(`/api/attachments/${id}/restore`)).status).toBe(401)
+    const p = await ctx.api.player()
+    const { id } = (await upload(ctx.api, p.token, PNG_1X1)).body.attachment
+    expect((await ctx.api.call('DELETE', `/api/attachments/${id}`)).status).toBe(401)
+    expect((await ctx.api.post(`/api/attachments/${id}/restore`)).status).toBe(401)
     expect((await fetchFile(id)).status).toBe(401)
   })
 })

@@ -1,38 +1,26 @@
-import fs from 'node:fs'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { userBalances } from '../../../server/areas/ledger/service'
-import { attachmentsDir } from '../../../server/areas/wallet/attachments'
 import { earnScratchCard } from '../../../server/areas/wallet/rewards'
 import { withTx } from '../../../server/db/tx'
 import { OTP_SEND_LIMIT } from '../../../server/domain/kyc-rules'
 import { drawReward } from '../../../server/domain/rewards'
 import { codes, expectLedgerBalanced, race, statuses } from '../../helpers/concurrency'
-import { type TestWorld, testWorld } from '../../helpers/deps'
 import { deposit, pressGateway } from '../../helpers/gateway'
-import { client } from '../../helpers/http'
 import { giveWinnings, nextMobile, PAN, PNG_1X1, upload, verifiedPlayer } from '../../helpers/kyc'
+import { apiWorld } from '../../helpers/world'
 
 // Simultaneous requests against one money or verification rule each (docs/architecture.md,
 // "Writes that check, then write"); the Postgres leg of `npm test` runs them where they really
 // run at once. After each, the ledger must still add up.
 
-let world: TestWorld
-let api: ReturnType<typeof client>
-let admin: { id: number; token: string }
+const ctx = apiWorld({ admin: true, per: 'file', attachments: true })
 let upiType: number
 beforeAll(async () => {
-  world = await testWorld()
-  api = client(world.deps)
-  admin = await api.admin()
-  const types = (await api.get('/api/redemption_types')).body.redemption_types as Array<{
+  const types = (await ctx.api.get('/api/redemption_types')).body.redemption_types as Array<{
     id: number
     code: string
   }>
   upiType = types.find((t) => t.code === 'upi')?.id as number
-})
-afterAll(async () => {
-  await world.close()
-  fs.rmSync(attachmentsDir(world.deps.config), { recursive: true, force: true })
 })
 
 /** The body of the first answer with this status (the test fails if there is none). */
@@ -42,70 +30,71 @@ function firstWith(answers: Array<{ status: number; body: unknown }>, status: nu
   return answer.body
 }
 
-const winnings = async (userId: number) => (await userBalances(world.deps.db, userId)).winnings
+const winnings = async (userId: number) => (await userBalances(ctx.world.deps.db, userId)).winnings
 
 describe('withdrawals at once', () => {
   it('keeps a player within the daily UPI limit however many requests arrive together', async () => {
-    const p = await verifiedPlayer(api, admin.token)
-    await giveWinnings(api, admin.token, p.id, 30_000)
+    const p = await verifiedPlayer(ctx.api, ctx.admin.token)
+    await giveWinnings(ctx.api, ctx.admin.token, p.id, 30_000)
     // ₹10,000 a day by UPI: two of these fit, the third would not.
     const answers = await race(4, () =>
-      api.post('/api/redemptions', { amount: 4_000, redemption_type_id: upiType }, p.token),
+      ctx.api.post('/api/redemptions', { amount: 4_000, redemption_type_id: upiType }, p.token),
     )
     expect(statuses(answers)).toEqual({ 201: 2, 409: 2 })
     expect(codes(answers)).toEqual(['REDEMPTION_LIMIT', 'REDEMPTION_LIMIT'])
     expect(await winnings(p.id)).toBe((30_000 - 2 * 4_010) * 100)
-    await expectLedgerBalanced(world.deps)
+    await expectLedgerBalanced(ctx.world.deps)
   })
 
   it('decides a request once when an approval and a rejection arrive together', async () => {
-    const p = await verifiedPlayer(api, admin.token)
-    await giveWinnings(api, admin.token, p.id, 500)
-    const made = await api.post('/api/redemptions', { amount: 200, redemption_type_id: upiType }, p.token)
+    const p = await verifiedPlayer(ctx.api, ctx.admin.token)
+    await giveWinnings(ctx.api, ctx.admin.token, p.id, 500)
+    const made = await ctx.api.post('/api/redemptions', { amount: 200, redemption_type_id: upiType }, p.token)
     expect(made.status).toBe(201)
     const id = made.body.redemption.id
     const answers = await race(4, (i) =>
       i % 2 === 0
-        ? api.post(`/api/admin/redemptions/${id}/approve`, undefined, admin.token)
-        : api.post(`/api/admin/redemptions/${id}/reject`, { reason: 'name mismatch' }, admin.token),
+        ? ctx.api.post(`/api/admin/redemptions/${id}/approve`, undefined, ctx.admin.token)
+        : ctx.api.post(`/api/admin/redemptions/${id}/reject`, { reason: 'name mismatch' }, ctx.admin.token),
     )
     expect(statuses(answers)).toEqual({ 200: 1, 409: 3 })
     const { status } = (firstWith(answers, 200) as { redemption: { status: string } }).redemption
     // Paid out: ₹290 left; returned: all ₹500 back.
     expect(await winnings(p.id)).toBe(status === 'approved' ? 290_00 : 500_00)
-    await expectLedgerBalanced(world.deps)
+    await expectLedgerBalanced(ctx.world.deps)
   })
 })
 
 describe('scratch cards at once', () => {
   it('pays a card once however many claims arrive together', async () => {
-    const me = await api.player()
+    const me = await ctx.api.player()
     let key = 0
-    while (drawReward(world.deps.rng.seed, `race:${key}`).kind !== 'cash') key++
-    const id = await withTx(world.deps, (tx) =>
-      earnScratchCard(tx, world.deps.rng.seed, {
+    while (drawReward(ctx.world.deps.rng.seed, `race:${key}`).kind !== 'cash') key++
+    const id = await withTx(ctx.world.deps, (tx) =>
+      earnScratchCard(tx, ctx.world.deps.rng.seed, {
         userId: me.id,
         source: 'contest_join',
         sourceKey: `race:${key}`,
-        nowMs: world.deps.clock.now(),
+        nowMs: ctx.world.deps.clock.now(),
       }),
     )
-    const answers = await race(5, () => api.post('/api/scratch_cards/claim', { id }, me.token))
+    const answers = await race(5, () => ctx.api.post('/api/scratch_cards/claim', { id }, me.token))
     expect(statuses(answers)).toEqual({ 200: 1, 409: 4 })
     expect(new Set(codes(answers))).toEqual(new Set(['ALREADY_CLAIMED']))
-    const reward = drawReward(world.deps.rng.seed, `race:${key}`)
-    expect((await userBalances(world.deps.db, me.id)).unused).toBe(reward.amount)
-    await expectLedgerBalanced(world.deps)
+    const reward = drawReward(ctx.world.deps.rng.seed, `race:${key}`)
+    expect((await userBalances(ctx.world.deps.db, me.id)).unused).toBe(reward.amount)
+    await expectLedgerBalanced(ctx.world.deps)
   })
 })
 
 describe('deposits at once', () => {
   it('records one payment when the gateway button is pressed several times together', async () => {
-    const me = await api.player()
-    const credit = (await api.post('/api/user_credits', { enter_amount: 500, gateway: 'paytm' }, me.token))
-      .body.user_credit
+    const me = await ctx.api.player()
+    const credit = (
+      await ctx.api.post('/api/user_credits', { enter_amount: 500, gateway: 'paytm' }, me.token)
+    ).body.user_credit
     const answers = await race(3, () =>
-      api.call('POST', credit.payment_data.url, {
+      ctx.api.call('POST', credit.payment_data.url, {
         raw: 'outcome=pay',
         headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
       }),
@@ -115,40 +104,41 @@ describe('deposits at once', () => {
   })
 
   it('credits a deposit once when its callback is verified several times together', async () => {
-    const me = await api.player()
-    const credit = (await api.post('/api/user_credits', { enter_amount: 700, gateway: 'paytm' }, me.token))
-      .body.user_credit
-    const cb = await pressGateway(api, credit.payment_data.url, 'pay')
-    const answers = await race(4, () => api.put('/api/user_credits/verify_paytm', cb.params, me.token))
+    const me = await ctx.api.player()
+    const credit = (
+      await ctx.api.post('/api/user_credits', { enter_amount: 700, gateway: 'paytm' }, me.token)
+    ).body.user_credit
+    const cb = await pressGateway(ctx.api, credit.payment_data.url, 'pay')
+    const answers = await race(4, () => ctx.api.put('/api/user_credits/verify_paytm', cb.params, me.token))
     expect(statuses(answers)).toEqual({ 200: 1, 409: 3 })
-    expect((await userBalances(world.deps.db, me.id)).unused).toBe(70_000)
-    await expectLedgerBalanced(world.deps)
+    expect((await userBalances(ctx.world.deps.db, me.id)).unused).toBe(70_000)
+    await expectLedgerBalanced(ctx.world.deps)
   })
 })
 
 describe('referral codes at once', () => {
   it('lets two players apply each other’s codes only one way round', async () => {
-    const [a, b] = await Promise.all([api.player(), api.player()])
-    const codeOf = async (p: { token: string }) => (await api.get('/api/me', p.token)).body.user.reference
+    const [a, b] = await Promise.all([ctx.api.player(), ctx.api.player()])
+    const codeOf = async (p: { token: string }) => (await ctx.api.get('/api/me', p.token)).body.user.reference
     const [codeA, codeB] = await Promise.all([codeOf(a), codeOf(b)])
     const answers = await Promise.all([
-      api.post('/api/me/refer_code', { ref_code: codeB }, a.token),
-      api.post('/api/me/refer_code', { ref_code: codeA }, b.token),
+      ctx.api.post('/api/me/refer_code', { ref_code: codeB }, a.token),
+      ctx.api.post('/api/me/refer_code', { ref_code: codeA }, b.token),
     ])
     expect(statuses(answers)).toEqual({ 200: 1, 422: 1 })
-    await expectLedgerBalanced(world.deps)
+    await expectLedgerBalanced(ctx.world.deps)
   })
 })
 
 describe('verification at once', () => {
   it(`sends at most ${OTP_SEND_LIMIT} OTPs in the window however many requests arrive together`, async () => {
-    const me = await api.player()
+    const me = await ctx.api.player()
     const mobile = nextMobile()
     const answers = await race(OTP_SEND_LIMIT + 3, () =>
-      api.post('/api/mobile_numbers', { mobile_number: mobile }, me.token),
+      ctx.api.post('/api/mobile_numbers', { mobile_number: mobile }, me.token),
     )
     expect(statuses(answers)).toEqual({ 200: OTP_SEND_LIMIT, 429: 3 })
-    const sent = await world.deps.db
+    const sent = await ctx.world.deps.db
       .selectFrom('mobile_otps')
       .select('id')
       .where('user_id', '=', me.id)
@@ -157,13 +147,13 @@ describe('verification at once', () => {
   })
 
   it('keeps one pending PAN submission when several arrive together', async () => {
-    const me = await api.player()
-    const photo = await upload(api, me.token, PNG_1X1)
+    const me = await ctx.api.player()
+    const photo = await upload(ctx.api, me.token, PNG_1X1)
     const answers = await race(3, () =>
-      api.put('/api/me/save_pan', { ...PAN, attachment_id: photo.body.attachment.id }, me.token),
+      ctx.api.put('/api/me/save_pan', { ...PAN, attachment_id: photo.body.attachment.id }, me.token),
     )
     expect(statuses(answers)).toEqual({ 200: 3 })
-    const rows = await world.deps.db
+    const rows = await ctx.world.deps.db
       .selectFrom('pan_cards')
       .select('status')
       .where('user_id', '=', me.id)
@@ -172,18 +162,18 @@ describe('verification at once', () => {
   })
 
   it('decides a PAN once when an approval and a rejection arrive together', async () => {
-    const me = await api.player()
-    const photo = await upload(api, me.token, PNG_1X1)
+    const me = await ctx.api.player()
+    const photo = await upload(ctx.api, me.token, PNG_1X1)
     const pan = (
-      await api.put('/api/me/save_pan', { ...PAN, attachment_id: photo.body.attachment.id }, me.token)
+      await ctx.api.put('/api/me/save_pan', { ...PAN, attachment_id: photo.body.attachment.id }, me.token)
     ).body.pan_card
     const answers = await race(4, (i) =>
       i % 2 === 0
-        ? api.post(`/api/admin/kyc/${pan.id}/approve`, undefined, admin.token)
-        : api.post(`/api/admin/kyc/${pan.id}/reject`, { reason: 'blurred photo' }, admin.token),
+        ? ctx.api.post(`/api/admin/kyc/${pan.id}/approve`, undefined, ctx.admin.token)
+        : ctx.api.post(`/api/admin/kyc/${pan.id}/reject`, { reason: 'blurred photo' }, ctx.admin.token),
     )
     expect(statuses(answers)).toEqual({ 200: 1, 409: 3 })
-    const notes = await world.deps.db
+    const notes = await ctx.world.deps.db
       .selectFrom('notifications')
       .select('kind')
       .where('user_id', '=', me.id)
@@ -193,12 +183,14 @@ describe('verification at once', () => {
   })
 
   it('adds a UPI id once, and one active, when the same id is added several times together', async () => {
-    const me = await api.player()
-    const answers = await race(3, () => api.post('/api/bhim_upis', { upi_str: 'race@okhdfc' }, me.token))
+    const me = await ctx.api.player()
+    const answers = await race(3, () => ctx.api.post('/api/bhim_upis', { upi_str: 'race@okhdfc' }, me.token))
     expect(statuses(answers)).toEqual({ 200: 2, 201: 1 })
-    const other = await race(3, (i) => api.post('/api/bhim_upis', { upi_str: `race${i}@okaxis` }, me.token))
+    const other = await race(3, (i) =>
+      ctx.api.post('/api/bhim_upis', { upi_str: `race${i}@okaxis` }, me.token),
+    )
     expect(statuses(other)).toEqual({ 201: 3 })
-    const active = await world.deps.db
+    const active = await ctx.world.deps.db
       .selectFrom('bhim_upis')
       .select('upi_str')
       .where('user_id', '=', me.id)
@@ -210,25 +202,25 @@ describe('verification at once', () => {
 
 describe('refund claims at once', () => {
   it('opens one claim per deposit however many arrive together, and decides it once', async () => {
-    const me = await api.player()
-    const paid = await deposit(api, me.token, 300)
+    const me = await ctx.api.player()
+    const paid = await deposit(ctx.api, me.token, 300)
     const creditId = paid.body.user_credit.id
     const reason = 'The money left my bank twice for this deposit.'
     const answers = await race(3, () =>
-      api.post('/api/claim_refunds', { reason, user_credit_id: creditId }, me.token),
+      ctx.api.post('/api/claim_refunds', { reason, user_credit_id: creditId }, me.token),
     )
     expect(statuses(answers)).toEqual({ 201: 1, 409: 2 })
     const claim = (firstWith(answers, 201) as { claim_refund: { id: number } }).claim_refund
     const decisions = await race(4, (i) =>
       i % 2 === 0
-        ? api.post(`/api/admin/claim_refunds/${claim.id}/refund`, { amount: 100 }, admin.token)
-        : api.post(
+        ? ctx.api.post(`/api/admin/claim_refunds/${claim.id}/refund`, { amount: 100 }, ctx.admin.token)
+        : ctx.api.post(
             `/api/admin/claim_refunds/${claim.id}/reject`,
             { reason: 'not a double charge' },
-            admin.token,
+            ctx.admin.token,
           ),
     )
     expect(statuses(decisions)).toEqual({ 200: 1, 409: 3 })
-    await expectLedgerBalanced(world.deps)
+    await expectLedgerBalanced(ctx.world.deps)
   })
 })

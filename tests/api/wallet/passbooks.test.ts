@@ -1,33 +1,21 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { post, SYSTEM_ACCOUNTS, systemAccountId, userAccountId } from '../../../server/areas/ledger/service'
-import { verifyLedger } from '../../../server/areas/ledger/verify'
 import { withTx } from '../../../server/db/tx'
-import { type TestWorld, testWorld } from '../../helpers/deps'
 import { deposit } from '../../helpers/gateway'
-import { client } from '../../helpers/http'
+import type { client } from '../../helpers/http'
+import { apiWorld } from '../../helpers/world'
 
-let world: TestWorld
-let api: ReturnType<typeof client>
-let admin: { token: string }
-beforeEach(async () => {
-  world = await testWorld()
-  api = client(world.deps)
-  admin = await api.admin()
-})
-afterEach(async () => {
-  expect((await verifyLedger(world.deps.db)).problems).toEqual([])
-  await world.close()
-})
+const ctx = apiWorld({ admin: true, ledger: true })
 
 type Player = Awaited<ReturnType<ReturnType<typeof client>['player']>>
 
 const adminCredit = (p: Player, amount: number, compartment = 'unused', note?: string) =>
-  api.post('/api/admin/wallet/credits', { user_id: p.id, amount, compartment, note }, admin.token)
+  ctx.api.post('/api/admin/wallet/credits', { user_id: p.id, amount, compartment, note }, ctx.admin.token)
 
 /** A debit such as a contest entry: unused → house, through the one posting function. */
 async function spend(p: Player, paise: number, memo: string) {
-  const now = world.deps.clock.now()
-  await withTx(world.deps, async (tx) =>
+  const now = ctx.world.deps.clock.now()
+  await withTx(ctx.world.deps, async (tx) =>
     post(tx, {
       kind: 'contest_entry',
       idempotencyKey: `test-spend:${p.id}:${memo}`,
@@ -43,17 +31,17 @@ async function spend(p: Player, paise: number, memo: string) {
 
 describe('GET /api/me/unused_passbook, winnings_passbook, coins_passbook', () => {
   it('shows each compartment’s ledger entries newest first with the running balance after each', async () => {
-    const p = await api.player()
-    expect((await deposit(api, p.token, 500)).status).toBe(200)
-    world.wall.advance(60_000)
+    const p = await ctx.api.player()
+    expect((await deposit(ctx.api, p.token, 500)).status).toBe(200)
+    ctx.world.wall.advance(60_000)
     await spend(p, 4_950, 'Entry: Mega Contest')
-    world.wall.advance(60_000)
-    expect((await deposit(api, p.token, 100.25, { gateway: 'payumoney' })).status).toBe(200)
-    expect((await deposit(api, p.token, 300, { outcome: 'fail' })).status).toBe(200)
+    ctx.world.wall.advance(60_000)
+    expect((await deposit(ctx.api, p.token, 100.25, { gateway: 'payumoney' })).status).toBe(200)
+    expect((await deposit(ctx.api, p.token, 300, { outcome: 'fail' })).status).toBe(200)
     await adminCredit(p, 75.5, 'winnings', 'Prize: rank 1')
     await adminCredit(p, 30, 'coins')
 
-    const unused = await api.get('/api/me/unused_passbook.json', p.token)
+    const unused = await ctx.api.get('/api/me/unused_passbook.json', p.token)
     expect(unused.status).toBe(200)
     expect(unused.body).toMatchObject({ compartment: 'unused', balance: 550.75 })
     expect(unused.body.meta).toEqual({ page: 1, per_page: 20, total: 3, total_pages: 1 })
@@ -68,19 +56,19 @@ describe('GET /api/me/unused_passbook, winnings_passbook, coins_passbook', () =>
     expect(rows[0].memo).toMatch(/^Added cash via PayUMoney \(order FP\d{6}[0-9A-F]{8}\)$/)
     expect(rows[1]).toMatchObject({
       memo: 'Entry: Mega Contest',
-      created_at_in_millis: world.deps.clock.now() - 60_000,
+      created_at_in_millis: ctx.world.deps.clock.now() - 60_000,
       transaction_id: expect.any(Number),
       created_at_str_small: '22 Nov 2026',
     })
     expect(rows[2].created_at_in_millis).toBeLessThan(rows[1].created_at_in_millis)
 
-    const winnings = await api.get('/api/me/winnings_passbook', p.token)
+    const winnings = await ctx.api.get('/api/me/winnings_passbook', p.token)
     expect(winnings.body).toMatchObject({
       compartment: 'winnings',
       balance: 75.5,
       passbook_entries: [{ amount: 75.5, balance: 75.5, kind: 'admin_credit', memo: 'Prize: rank 1' }],
     })
-    const coins = await api.get('/api/me/coins_passbook', p.token)
+    const coins = await ctx.api.get('/api/me/coins_passbook', p.token)
     expect(coins.body).toMatchObject({
       compartment: 'coins',
       balance: 30,
@@ -88,7 +76,7 @@ describe('GET /api/me/unused_passbook, winnings_passbook, coins_passbook', () =>
     })
 
     // The Me balances are the same ledger: current = unused + winnings.
-    const me = (await api.get('/api/me', p.token)).body.user
+    const me = (await ctx.api.get('/api/me', p.token)).body.user
     expect(me).toMatchObject({
       unused_balance: 550.75,
       winning_balance: 75.5,
@@ -99,26 +87,26 @@ describe('GET /api/me/unused_passbook, winnings_passbook, coins_passbook', () =>
   })
 
   it('pages with page and per_page (at most 100)', async () => {
-    const p = await api.player()
+    const p = await ctx.api.player()
     for (const amount of [10, 20, 30]) await adminCredit(p, amount)
-    const page2 = await api.get('/api/me/unused_passbook?per_page=2&page=2', p.token)
+    const page2 = await ctx.api.get('/api/me/unused_passbook?per_page=2&page=2', p.token)
     expect(page2.body.passbook_entries.map((r: { amount: number }) => r.amount)).toEqual([10])
     expect(page2.body.meta).toEqual({ page: 2, per_page: 2, total: 3, total_pages: 2 })
-    const beyond = await api.get('/api/me/unused_passbook?page=9', p.token)
+    const beyond = await ctx.api.get('/api/me/unused_passbook?page=9', p.token)
     expect(beyond.body.passbook_entries).toEqual([])
     for (const q of ['per_page=101', 'per_page=0', 'page=0', 'page=x']) {
-      const res = await api.get(`/api/me/unused_passbook?${q}`, p.token)
+      const res = await ctx.api.get(`/api/me/unused_passbook?${q}`, p.token)
       expect(res.status, q).toBe(422)
       expect(res.body.code).toBe('VALIDATION_FAILED')
     }
   })
 
   it('shows only my own entries, and an empty book to a new player', async () => {
-    const rich = await api.player()
-    const fresh = await api.player()
+    const rich = await ctx.api.player()
+    const fresh = await ctx.api.player()
     await adminCredit(rich, 1000)
     for (const book of ['unused', 'winnings', 'coins']) {
-      const res = await api.get(`/api/me/${book}_passbook`, fresh.token)
+      const res = await ctx.api.get(`/api/me/${book}_passbook`, fresh.token)
       expect(res.status).toBe(200)
       expect(res.body).toMatchObject({ balance: 0, passbook_entries: [], meta: { total: 0 } })
     }
@@ -126,7 +114,7 @@ describe('GET /api/me/unused_passbook, winnings_passbook, coins_passbook', () =>
 
   it('needs a signed-in user', async () => {
     for (const book of ['unused', 'winnings', 'coins']) {
-      const res = await api.get(`/api/me/${book}_passbook`)
+      const res = await ctx.api.get(`/api/me/${book}_passbook`)
       expect(res.status).toBe(401)
       expect(res.body.code).toBe('UNAUTHORIZED')
     }
@@ -135,26 +123,32 @@ describe('GET /api/me/unused_passbook, winnings_passbook, coins_passbook', () =>
 
 describe('GET /api/admin/wallet/passbook', () => {
   it('shows any player’s passbook to an admin', async () => {
-    const p = await api.player()
+    const p = await ctx.api.player()
     await adminCredit(p, 12, 'coins')
     await adminCredit(p, 8, 'coins')
-    const res = await api.get(`/api/admin/wallet/passbook?user_id=${p.id}&compartment=coins`, admin.token)
+    const res = await ctx.api.get(
+      `/api/admin/wallet/passbook?user_id=${p.id}&compartment=coins`,
+      ctx.admin.token,
+    )
     expect(res.status).toBe(200)
     expect(res.body).toMatchObject({ user_id: p.id, compartment: 'coins', balance: 20 })
     expect(res.body.passbook_entries.map((r: { balance: number }) => r.balance)).toEqual([20, 12])
-    const unused = await api.get(`/api/admin/wallet/passbook?user_id=${p.id}`, admin.token)
+    const unused = await ctx.api.get(`/api/admin/wallet/passbook?user_id=${p.id}`, ctx.admin.token)
     expect(unused.body).toMatchObject({ compartment: 'unused', balance: 0, passbook_entries: [] })
   })
 
   it('refuses players (403), unknown users (404) and bad queries (422)', async () => {
-    const p = await api.player()
-    expect((await api.get(`/api/admin/wallet/passbook?user_id=${p.id}`, p.token)).status).toBe(403)
-    expect((await api.get(`/api/admin/wallet/passbook?user_id=${p.id}`)).status).toBe(401)
-    const ghost = await api.get('/api/admin/wallet/passbook?user_id=999999', admin.token)
+    const p = await ctx.api.player()
+    expect((await ctx.api.get(`/api/admin/wallet/passbook?user_id=${p.id}`, p.token)).status).toBe(403)
+    expect((await ctx.api.get(`/api/admin/wallet/passbook?user_id=${p.id}`)).status).toBe(401)
+    const ghost = await ctx.api.get('/api/admin/wallet/passbook?user_id=999999', ctx.admin.token)
     expect(ghost.status).toBe(404)
-    const bad = await api.get(`/api/admin/wallet/passbook?user_id=${p.id}&compartment=piggy`, admin.token)
+    const bad = await ctx.api.get(
+      `/api/admin/wallet/passbook?user_id=${p.id}&compartment=piggy`,
+      ctx.admin.token,
+    )
     expect(bad.status).toBe(422)
     expect(bad.body.errors.compartment).toEqual(['must be one of: unused, winnings, coins'])
-    expect((await api.get('/api/admin/wallet/passbook', admin.token)).status).toBe(422)
+    expect((await ctx.api.get('/api/admin/wallet/passbook', ctx.admin.token)).status).toBe(422)
   })
 })

@@ -1,22 +1,16 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it } from 'vitest'
 import { userBalances } from '../../../server/areas/ledger/service'
 import { verifyLedger } from '../../../server/areas/ledger/verify'
 import { REFERRAL_COINS } from '../../../server/domain/rewards'
-import { type TestWorld, testWorld } from '../../helpers/deps'
-import { client } from '../../helpers/http'
+import type { client } from '../../helpers/http'
+import { apiWorld } from '../../helpers/world'
 
-let world: TestWorld
-let api: ReturnType<typeof client>
-beforeEach(async () => {
-  world = await testWorld()
-  api = client(world.deps)
-})
-afterEach(() => world.close())
+const ctx = apiWorld()
 
 type Player = Awaited<ReturnType<ReturnType<typeof client>['player']>>
 
 const referenceOf = async (p: { token: string }) =>
-  (await api.get('/api/me', p.token)).body.user.reference as string
+  (await ctx.api.get('/api/me', p.token)).body.user.reference as string
 
 let n = 0
 /** Signs up through POST /api/users (optionally with a referral code) and signs in. */
@@ -28,36 +22,39 @@ async function signUp(refCode?: string) {
     password: 'long-enough-pass',
     ...(refCode === undefined ? {} : { ref_code: refCode }),
   }
-  const res = await api.post('/api/users', body)
-  return { res, token: res.status === 201 ? (await api.login(body.email, body.password)).access_token : '' }
+  const res = await ctx.api.post('/api/users', body)
+  return {
+    res,
+    token: res.status === 201 ? (await ctx.api.login(body.email, body.password)).access_token : '',
+  }
 }
 
-const cards = async (token: string) => (await api.get('/api/scratch_cards', token)).body.scratch_cards
+const cards = async (token: string) => (await ctx.api.get('/api/scratch_cards', token)).body.scratch_cards
 const details = async (token: string) =>
-  (await api.get('/api/me/referral_details', token)).body.referral_details
+  (await ctx.api.get('/api/me/referral_details', token)).body.referral_details
 
 describe('POST /api/users with ref_code', () => {
   it('links the new user to the referrer and gives both sides coins and a scratch card', async () => {
-    const referrer = await api.player()
+    const referrer = await ctx.api.player()
     const code = await referenceOf(referrer)
     // Codes are read case-insensitively.
     const { res, token } = await signUp(code.toLowerCase())
     expect(res.status).toBe(201)
     expect(res.body.user.coin_balance).toBe(REFERRAL_COINS)
     const friend = res.body.user
-    const row = await world.deps.db
+    const row = await ctx.world.deps.db
       .selectFrom('users')
       .select('referred_by_id')
       .where('id', '=', friend.id)
       .executeTakeFirstOrThrow()
     expect(row.referred_by_id).toBe(referrer.id)
 
-    expect((await userBalances(world.deps.db, referrer.id)).coins).toBe(REFERRAL_COINS)
+    expect((await userBalances(ctx.world.deps.db, referrer.id)).coins).toBe(REFERRAL_COINS)
     expect(await cards(referrer.token)).toEqual([
       expect.objectContaining({ source: 'referral', claimed: false }),
     ])
     expect(await cards(token)).toEqual([expect.objectContaining({ source: 'referred', claimed: false })])
-    const keys = await world.deps.db
+    const keys = await ctx.world.deps.db
       .selectFrom('scratch_cards')
       .select(['user_id', 'source_key'])
       .orderBy('id')
@@ -66,25 +63,25 @@ describe('POST /api/users with ref_code', () => {
       { user_id: referrer.id, source_key: `referral:${friend.id}` },
       { user_id: friend.id, source_key: `referred:${friend.id}` },
     ])
-    const posting = await world.deps.db
+    const posting = await ctx.world.deps.db
       .selectFrom('ledger_transactions')
       .select('kind')
       .where('idempotency_key', '=', `referral:${friend.id}`)
       .executeTakeFirstOrThrow()
     expect(posting.kind).toBe('referral_bonus')
 
-    const notes = (await api.get('/api/notifications', referrer.token)).body.notifications
+    const notes = (await ctx.api.get('/api/notifications', referrer.token)).body.notifications
     expect(notes).toEqual(expect.arrayContaining([expect.objectContaining({ kind: 'referral' })]))
-    expect((await verifyLedger(world.deps.db)).ok).toBe(true)
+    expect((await verifyLedger(ctx.world.deps.db)).ok).toBe(true)
   })
 
   it('refuses an unknown code or a disabled referrer’s code with 422 and creates nobody', async () => {
     const unknown = await signUp('NOPE000000')
     expect(unknown.res.status).toBe(422)
     expect(unknown.res.body.errors.ref_code).toEqual(['is not a valid referral code'])
-    const disabled = await api.player()
+    const disabled = await ctx.api.player()
     const code = await referenceOf(disabled)
-    await world.deps.db
+    await ctx.world.deps.db
       .updateTable('users')
       .set({ status: 'disabled' })
       .where('id', '=', disabled.id)
@@ -92,13 +89,13 @@ describe('POST /api/users with ref_code', () => {
     const refused = await signUp(code)
     expect(refused.res.status).toBe(422)
     expect(refused.res.body.code).toBe('VALIDATION_FAILED')
-    const count = await world.deps.db
+    const count = await ctx.world.deps.db
       .selectFrom('users')
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .executeTakeFirstOrThrow()
     expect(Number(count.n)).toBe(1)
-    expect(await world.deps.db.selectFrom('scratch_cards').selectAll().execute()).toEqual([])
-    expect((await userBalances(world.deps.db, disabled.id)).coins).toBe(0)
+    expect(await ctx.world.deps.db.selectFrom('scratch_cards').selectAll().execute()).toEqual([])
+    expect((await userBalances(ctx.world.deps.db, disabled.id)).coins).toBe(0)
   })
 
   it('without a code nobody is rewarded', async () => {
@@ -111,7 +108,7 @@ describe('POST /api/users with ref_code', () => {
 
 describe('GET /api/me/referral_details', () => {
   it('shows my code, share link, who joined with it and the coins it earned', async () => {
-    const referrer = await api.player()
+    const referrer = await ctx.api.player()
     const code = await referenceOf(referrer)
     const before = await details(referrer.token)
     expect(before).toEqual({
@@ -139,7 +136,7 @@ describe('GET /api/me/referral_details', () => {
   })
 
   it('needs sign-in', async () => {
-    const res = await api.get('/api/me/referral_details')
+    const res = await ctx.api.get('/api/me/referral_details')
     expect(res.status).toBe(401)
     expect(res.body.code).toBe('UNAUTHORIZED')
   })
@@ -149,13 +146,13 @@ describe('POST /api/me/refer_code', () => {
   let referrer: Player
   let code: string
   beforeEach(async () => {
-    referrer = await api.player()
+    referrer = await ctx.api.player()
     code = await referenceOf(referrer)
   })
-  const apply = (ref_code: unknown, token?: string) => api.post('/api/me/refer_code', { ref_code }, token)
+  const apply = (ref_code: unknown, token?: string) => ctx.api.post('/api/me/refer_code', { ref_code }, token)
 
   it('applies a friend’s code once: both sides get coins and a card; a second code is 409', async () => {
-    const me = await api.player()
+    const me = await ctx.api.player()
     const res = await apply(code, me.token)
     expect(res.status).toBe(200)
     expect(res.body.referral_details).toMatchObject({
@@ -163,24 +160,24 @@ describe('POST /api/me/refer_code', () => {
       coins_earned: REFERRAL_COINS,
     })
     expect(res.body.wallet.coin_balance).toBe(REFERRAL_COINS)
-    expect((await userBalances(world.deps.db, referrer.id)).coins).toBe(REFERRAL_COINS)
+    expect((await userBalances(ctx.world.deps.db, referrer.id)).coins).toBe(REFERRAL_COINS)
     expect(await cards(me.token)).toEqual([expect.objectContaining({ source: 'referred' })])
     expect(await cards(referrer.token)).toEqual([expect.objectContaining({ source: 'referral' })])
 
-    const other = await referenceOf(await api.player())
+    const other = await referenceOf(await ctx.api.player())
     const again = await apply(other, me.token)
     expect(again.status).toBe(409)
     expect(again.body.code).toBe('ALREADY_REFERRED')
     const same = await apply(code, me.token)
     expect(same.body.code).toBe('ALREADY_REFERRED')
-    expect((await userBalances(world.deps.db, me.id)).coins).toBe(REFERRAL_COINS)
-    expect((await userBalances(world.deps.db, referrer.id)).coins).toBe(REFERRAL_COINS)
-    expect((await verifyLedger(world.deps.db)).ok).toBe(true)
+    expect((await userBalances(ctx.world.deps.db, me.id)).coins).toBe(REFERRAL_COINS)
+    expect((await userBalances(ctx.world.deps.db, referrer.id)).coins).toBe(REFERRAL_COINS)
+    expect((await verifyLedger(ctx.world.deps.db)).ok).toBe(true)
   })
 
   it('is 409 for a user who signed up with a code', async () => {
     const { token } = await signUp(code)
-    const other = await referenceOf(await api.player())
+    const other = await referenceOf(await ctx.api.player())
     const res = await apply(other, token)
     expect(res.status).toBe(409)
     expect(res.body.code).toBe('ALREADY_REFERRED')
@@ -198,8 +195,8 @@ describe('POST /api/me/refer_code', () => {
     expect(loop.status).toBe(422)
     expect(loop.body.errors.ref_code).toEqual(['belongs to someone you referred'])
     // Only the friend's sign-up moved coins.
-    expect((await userBalances(world.deps.db, referrer.id)).coins).toBe(REFERRAL_COINS)
-    const row = await world.deps.db
+    expect((await userBalances(ctx.world.deps.db, referrer.id)).coins).toBe(REFERRAL_COINS)
+    const row = await ctx.world.deps.db
       .selectFrom('users')
       .select('referred_by_id')
       .where('id', '=', referrer.id)
@@ -208,9 +205,9 @@ describe('POST /api/me/refer_code', () => {
   })
 
   it('with an Idempotency-Key, a retry gets the first answer and pays no coins twice', async () => {
-    const me = await api.player()
+    const me = await ctx.api.player()
     const send = () =>
-      api.call('POST', '/api/me/refer_code', {
+      ctx.api.call('POST', '/api/me/refer_code', {
         body: { ref_code: code },
         token: me.token,
         headers: { 'Idempotency-Key': 'refer-1' },
@@ -221,22 +218,22 @@ describe('POST /api/me/refer_code', () => {
     expect(again.status).toBe(200)
     expect(again.headers.get('idempotent-replayed')).toBe('true')
     expect(again.body).toEqual(first.body)
-    expect((await userBalances(world.deps.db, me.id)).coins).toBe(REFERRAL_COINS)
-    expect((await userBalances(world.deps.db, referrer.id)).coins).toBe(REFERRAL_COINS)
+    expect((await userBalances(ctx.world.deps.db, me.id)).coins).toBe(REFERRAL_COINS)
+    expect((await userBalances(ctx.world.deps.db, referrer.id)).coins).toBe(REFERRAL_COINS)
   })
 
   it('refuses bad bodies with 422 and strangers with 401', async () => {
-    const me = await api.player()
-    const missing = await api.post('/api/me/refer_code', {}, me.token)
+    const me = await ctx.api.player()
+    const missing = await ctx.api.post('/api/me/refer_code', {}, me.token)
     expect(missing.status).toBe(422)
     expect(missing.body.errors.ref_code).toEqual(['is required'])
     expect((await apply('', me.token)).status).toBe(422)
     expect((await apply(42, me.token)).status).toBe(422)
-    const extra = await api.post('/api/me/refer_code', { ref_code: code, coins: 1000 }, me.token)
+    const extra = await ctx.api.post('/api/me/refer_code', { ref_code: code, coins: 1000 }, me.token)
     expect(extra.status).toBe(422)
     expect(extra.body.errors.coins).toEqual(['is not a known field'])
-    expect((await api.post('/api/me/refer_code', {})).status).toBe(401)
+    expect((await ctx.api.post('/api/me/refer_code', {})).status).toBe(401)
     expect((await apply(code)).status).toBe(401)
-    expect((await userBalances(world.deps.db, me.id)).coins).toBe(0)
+    expect((await userBalances(ctx.world.deps.db, me.id)).coins).toBe(0)
   })
 })

@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import {
   post,
   SYSTEM_ACCOUNTS,
@@ -6,32 +6,20 @@ import {
   userAccountId,
   userBalances,
 } from '../../../server/areas/ledger/service'
-import { verifyLedger } from '../../../server/areas/ledger/verify'
 import { withTx } from '../../../server/db/tx'
-import { type TestWorld, testWorld } from '../../helpers/deps'
 import { client } from '../../helpers/http'
 import { leagueWorld, upcomingMatch, validTeamBody } from '../../helpers/league'
+import { apiWorld } from '../../helpers/world'
 
-let world: TestWorld
-let api: ReturnType<typeof client>
-let admin: { id: number; token: string }
-beforeEach(async () => {
-  world = await testWorld()
-  api = client(world.deps)
-  admin = await api.admin()
-})
-afterEach(async () => {
-  expect((await verifyLedger(world.deps.db)).problems).toEqual([])
-  await world.close()
-})
+const ctx = apiWorld({ admin: true, ledger: true })
 
 const reason = 'Money left my bank but the wallet shows nothing'
 let orders = 0
 
 /** A deposit row as the add-cash flow leaves a failed payment (nothing credited). */
 async function failedDeposit(userId: number, paise: number) {
-  const now = world.deps.clock.now()
-  const row = await world.deps.db
+  const now = ctx.world.deps.clock.now()
+  const row = await ctx.world.deps.db
     .insertInto('user_credits')
     .values({
       user_id: userId,
@@ -48,45 +36,45 @@ async function failedDeposit(userId: number, paise: number) {
 }
 
 async function claim(token: string, body: Record<string, unknown> = { reason }) {
-  const r = await api.post('/api/claim_refunds', body, token)
+  const r = await ctx.api.post('/api/claim_refunds', body, token)
   expect(r.status).toBe(201)
   return r.body.claim_refund as { id: number }
 }
 
 async function houseBalance(): Promise<number> {
-  const row = await world.deps.db
+  const row = await ctx.world.deps.db
     .selectFrom('ledger_accounts')
     .select('balance')
     .where('code', '=', SYSTEM_ACCOUNTS.house.code)
     .executeTakeFirst()
   return Number(row?.balance ?? 0)
 }
-const unused = async (userId: number) => (await userBalances(world.deps.db, userId)).unused
+const unused = async (userId: number) => (await userBalances(ctx.world.deps.db, userId)).unused
 const claimRow = (id: number) =>
-  world.deps.db.selectFrom('claim_refunds').selectAll().where('id', '=', id).executeTakeFirstOrThrow()
+  ctx.world.deps.db.selectFrom('claim_refunds').selectAll().where('id', '=', id).executeTakeFirstOrThrow()
 const ledgerCount = async () =>
   Number(
     (
-      await world.deps.db
+      await ctx.world.deps.db
         .selectFrom('ledger_transactions')
         .select((eb) => eb.fn.countAll<number>().as('n'))
         .executeTakeFirstOrThrow()
     ).n,
   )
 const notesOf = async (token: string) =>
-  (await api.get('/api/notifications', token)).body.notifications as Array<{ kind: string; body: string }>
-const refund = (id: number | string, body: unknown, token = admin.token) =>
-  api.post(`/api/admin/claim_refunds/${id}/refund`, body, token)
-const reject = (id: number | string, body: unknown, token = admin.token) =>
-  api.post(`/api/admin/claim_refunds/${id}/reject`, body, token)
+  (await ctx.api.get('/api/notifications', token)).body.notifications as Array<{ kind: string; body: string }>
+const refund = (id: number | string, body: unknown, token = ctx.admin.token) =>
+  ctx.api.post(`/api/admin/claim_refunds/${id}/refund`, body, token)
+const reject = (id: number | string, body: unknown, token = ctx.admin.token) =>
+  ctx.api.post(`/api/admin/claim_refunds/${id}/reject`, body, token)
 
 describe('GET /api/admin/claim_refunds', () => {
   it('lists claims newest first with the user and the deposit, filtered by status', async () => {
-    const p = await api.player()
+    const p = await ctx.api.player()
     const credit = await failedDeposit(p.id, 25_050)
     const first = await claim(p.token, { reason, user_credit_id: credit })
     const second = await claim(p.token, { reason: 'Charged twice for one contest entry' })
-    const r = await api.get('/api/admin/claim_refunds.json', admin.token)
+    const r = await ctx.api.get('/api/admin/claim_refunds.json', ctx.admin.token)
     expect(r.status).toBe(200)
     expect(r.body.claim_refunds.map((c: { id: number }) => c.id)).toEqual([second.id, first.id])
     expect(r.body.claim_refunds[1]).toMatchObject({
@@ -104,29 +92,29 @@ describe('GET /api/admin/claim_refunds', () => {
     })
     expect(r.body.claim_refunds[0]).toMatchObject({ user_credit: null, contest: null, max_refund: 10_000 })
     await reject(second.id, { reason: 'Only one entry was charged' })
-    const pending = await api.get('/api/admin/claim_refunds?status=pending', admin.token)
+    const pending = await ctx.api.get('/api/admin/claim_refunds?status=pending', ctx.admin.token)
     expect(pending.body.claim_refunds.map((c: { id: number }) => c.id)).toEqual([first.id])
-    const rejected = await api.get('/api/admin/claim_refunds?status=rejected&limit=1', admin.token)
+    const rejected = await ctx.api.get('/api/admin/claim_refunds?status=rejected&limit=1', ctx.admin.token)
     expect(rejected.body.claim_refunds).toMatchObject([
       { id: second.id, status: 'rejected', max_refund: null },
     ])
-    expect((await api.get('/api/admin/claim_refunds?limit=1', admin.token)).body.claim_refunds).toHaveLength(
-      1,
-    )
+    expect(
+      (await ctx.api.get('/api/admin/claim_refunds?limit=1', ctx.admin.token)).body.claim_refunds,
+    ).toHaveLength(1)
   })
 
   it('refuses an unknown status or a bad limit with 422', async () => {
-    const bad = await api.get('/api/admin/claim_refunds?status=approved', admin.token)
+    const bad = await ctx.api.get('/api/admin/claim_refunds?status=approved', ctx.admin.token)
     expect(bad.status).toBe(422)
     expect(bad.body.errors).toHaveProperty('status')
-    expect((await api.get('/api/admin/claim_refunds?limit=0', admin.token)).status).toBe(422)
-    expect((await api.get('/api/admin/claim_refunds?limit=501', admin.token)).status).toBe(422)
+    expect((await ctx.api.get('/api/admin/claim_refunds?limit=0', ctx.admin.token)).status).toBe(422)
+    expect((await ctx.api.get('/api/admin/claim_refunds?limit=501', ctx.admin.token)).status).toBe(422)
   })
 
   it('is for admins only: 401 without a token, 403 for a player', async () => {
-    const p = await api.player()
-    expect((await api.get('/api/admin/claim_refunds')).status).toBe(401)
-    const r = await api.get('/api/admin/claim_refunds', p.token)
+    const p = await ctx.api.player()
+    expect((await ctx.api.get('/api/admin/claim_refunds')).status).toBe(401)
+    const r = await ctx.api.get('/api/admin/claim_refunds', p.token)
     expect(r.status).toBe(403)
     expect(r.body.code).toBe('FORBIDDEN')
   })
@@ -162,14 +150,14 @@ describe('GET /api/admin/claim_refunds', () => {
 
 describe('POST /api/admin/claim_refunds/{id}/refund', () => {
   it('credits the unused balance from the house once, marks the claim refunded and tells the player', async () => {
-    const p = await api.player()
+    const p = await ctx.api.player()
     const credit = await failedDeposit(p.id, 25_050)
     const c = await claim(p.token, { reason, user_credit_id: credit })
     const houseBefore = await houseBalance()
-    const r = await api.post(
+    const r = await ctx.api.post(
       `/api/admin/claim_refunds/${c.id}/refund.json`,
       { amount: 250.5, note: 'The bank confirmed the debit' },
-      admin.token,
+      ctx.admin.token,
     )
     expect(r.status).toBe(200)
     expect(r.body.claim_refund).toMatchObject({
@@ -177,7 +165,7 @@ describe('POST /api/admin/claim_refunds/{id}/refund', () => {
       status: 'refunded',
       amount: 250.5,
       resolution: 'The bank confirmed the debit',
-      decided_at_in_millis: world.deps.clock.now(),
+      decided_at_in_millis: ctx.world.deps.clock.now(),
       max_refund: null,
       transaction_id: expect.any(Number),
       user: { id: p.id },
@@ -186,13 +174,13 @@ describe('POST /api/admin/claim_refunds/{id}/refund', () => {
     expect(await unused(p.id)).toBe(25_050)
     expect(houseBefore - (await houseBalance())).toBe(25_050)
 
-    const tx = await world.deps.db
+    const tx = await ctx.world.deps.db
       .selectFrom('ledger_transactions')
       .selectAll()
       .where('id', '=', r.body.claim_refund.transaction_id)
       .executeTakeFirstOrThrow()
     expect(tx).toMatchObject({ kind: 'claim_refund', idempotency_key: `claim_refund:${c.id}` })
-    const book = (await api.get('/api/me/unused_passbook', p.token)).body
+    const book = (await ctx.api.get('/api/me/unused_passbook', p.token)).body
     expect(book.passbook_entries).toMatchObject([
       { amount: 250.5, balance: 250.5, kind: 'claim_refund', memo: `Refund for claim #${c.id}` },
     ])
@@ -204,24 +192,24 @@ describe('POST /api/admin/claim_refunds/{id}/refund', () => {
     )
 
     // The player's refund-status reads show the decision.
-    const mine = (await api.get('/api/claim_refunds', p.token)).body.claim_refunds
+    const mine = (await ctx.api.get('/api/claim_refunds', p.token)).body.claim_refunds
     expect(mine).toEqual([
       expect.objectContaining({
         id: c.id,
         status: 'refunded',
         amount: 250.5,
         resolution: 'The bank confirmed the debit',
-        decided_at_in_millis: world.deps.clock.now(),
+        decided_at_in_millis: ctx.world.deps.clock.now(),
       }),
     ])
-    expect((await api.get(`/api/claim_refunds/${c.id}`, p.token)).body.claim_refund).toMatchObject({
+    expect((await ctx.api.get(`/api/claim_refunds/${c.id}`, p.token)).body.claim_refund).toMatchObject({
       status: 'refunded',
       amount: 250.5,
     })
   })
 
   it('writes a default answer without a note, and refunds a general claim up to ₹10,000', async () => {
-    const p = await api.player()
+    const p = await ctx.api.player()
     const c = await claim(p.token)
     const r = await refund(c.id, { amount: '10000' })
     expect(r.status).toBe(200)
@@ -234,7 +222,7 @@ describe('POST /api/admin/claim_refunds/{id}/refund', () => {
   })
 
   it('decides once: a second refund or a reject afterwards is 409 and moves nothing', async () => {
-    const p = await api.player()
+    const p = await ctx.api.player()
     const c = await claim(p.token)
     expect((await refund(c.id, { amount: 100 })).status).toBe(200)
     const count = await ledgerCount()
@@ -250,7 +238,7 @@ describe('POST /api/admin/claim_refunds/{id}/refund', () => {
   })
 
   it('refuses bad amounts and bodies with 422, changing nothing', async () => {
-    const p = await api.player()
+    const p = await ctx.api.player()
     const c = await claim(p.token)
     const cases: Array<[unknown, string]> = [
       [{ amount: 0 }, 'must be above 0 and at most ₹10,000'],
@@ -275,7 +263,7 @@ describe('POST /api/admin/claim_refunds/{id}/refund', () => {
   })
 
   it('refunds at most what is left of the claimed deposit', async () => {
-    const p = await api.player()
+    const p = await ctx.api.player()
     const credit = await failedDeposit(p.id, 25_050)
     const c = await claim(p.token, { reason, user_credit_id: credit })
     const over = await refund(c.id, { amount: 250.51 })
@@ -288,7 +276,8 @@ describe('POST /api/admin/claim_refunds/{id}/refund', () => {
     // Part of it now, the rest on a later claim about the same deposit.
     expect((await refund(c.id, { amount: 100 })).status).toBe(200)
     const later = await claim(p.token, { reason, user_credit_id: credit })
-    const listed = (await api.get('/api/admin/claim_refunds?status=pending', admin.token)).body.claim_refunds
+    const listed = (await ctx.api.get('/api/admin/claim_refunds?status=pending', ctx.admin.token)).body
+      .claim_refunds
     expect(listed).toMatchObject([{ id: later.id, max_refund: 150.5 }])
     expect((await refund(later.id, { amount: 150.51 })).status).toBe(422)
     expect((await refund(later.id, { amount: 150.5 })).status).toBe(200)
@@ -296,11 +285,11 @@ describe('POST /api/admin/claim_refunds/{id}/refund', () => {
   })
 
   it('rolls the whole decision back when the posting is refused', async () => {
-    const p = await api.player()
+    const p = await ctx.api.player()
     const c = await claim(p.token)
     // A different posting already holds the claim's key: the refund's posting is refused.
-    await withTx(world.deps, async (tx) => {
-      const now = world.deps.clock.now()
+    await withTx(ctx.world.deps, async (tx) => {
+      const now = ctx.world.deps.clock.now()
       await post(tx, {
         kind: 'claim_refund',
         idempotencyKey: `claim_refund:${c.id}`,
@@ -326,12 +315,12 @@ describe('POST /api/admin/claim_refunds/{id}/refund', () => {
   })
 
   it('is for admins only: a player gets 403 (even on their own claim), no token 401', async () => {
-    const p = await api.player()
+    const p = await ctx.api.player()
     const c = await claim(p.token)
     const mine = await refund(c.id, { amount: 100 }, p.token)
     expect(mine.status).toBe(403)
     expect(mine.body.code).toBe('FORBIDDEN')
-    expect((await api.post(`/api/admin/claim_refunds/${c.id}/refund`, { amount: 100 })).status).toBe(401)
+    expect((await ctx.api.post(`/api/admin/claim_refunds/${c.id}/refund`, { amount: 100 })).status).toBe(401)
     expect(await claimRow(c.id)).toMatchObject({ status: 'pending' })
     expect(await unused(p.id)).toBe(0)
   })
@@ -339,14 +328,14 @@ describe('POST /api/admin/claim_refunds/{id}/refund', () => {
 
 describe('POST /api/admin/claim_refunds/{id}/reject', () => {
   it('rejects with the reason as the answer, moves no money and tells the player', async () => {
-    const p = await api.player()
+    const p = await ctx.api.player()
     const credit = await failedDeposit(p.id, 50_000)
     const c = await claim(p.token, { reason, user_credit_id: credit })
     const count = await ledgerCount()
-    const r = await api.post(
+    const r = await ctx.api.post(
       `/api/admin/claim_refunds/${c.id}/reject.json`,
       { reason: 'The payment reached your wallet on 22 Nov' },
-      admin.token,
+      ctx.admin.token,
     )
     expect(r.status).toBe(200)
     expect(r.body.claim_refund).toMatchObject({
@@ -355,7 +344,7 @@ describe('POST /api/admin/claim_refunds/{id}/reject', () => {
       resolution: 'The payment reached your wallet on 22 Nov',
       amount: 500,
       transaction_id: null,
-      decided_at_in_millis: world.deps.clock.now(),
+      decided_at_in_millis: ctx.world.deps.clock.now(),
     })
     expect(await ledgerCount()).toBe(count)
     expect(await unused(p.id)).toBe(0)
@@ -365,7 +354,7 @@ describe('POST /api/admin/claim_refunds/{id}/reject', () => {
         body: `Your refund claim #${c.id} was not accepted: The payment reached your wallet on 22 Nov`,
       }),
     )
-    const mine = (await api.get('/api/claim_refunds', p.token)).body.claim_refunds
+    const mine = (await ctx.api.get('/api/claim_refunds', p.token)).body.claim_refunds
     expect(mine).toMatchObject([
       { id: c.id, status: 'rejected', resolution: 'The payment reached your wallet on 22 Nov' },
     ])
@@ -375,7 +364,7 @@ describe('POST /api/admin/claim_refunds/{id}/reject', () => {
   })
 
   it('needs a reason of at least 3 characters and no other fields (422)', async () => {
-    const p = await api.player()
+    const p = await ctx.api.player()
     const c = await claim(p.token)
     expect((await reject(c.id, {})).body.errors).toEqual({ reason: ['is required'] })
     expect((await reject(c.id, { reason: 'no' })).status).toBe(422)
@@ -386,13 +375,13 @@ describe('POST /api/admin/claim_refunds/{id}/reject', () => {
   })
 
   it('answers 404 for an unknown claim, 403 for a player, 401 without a token', async () => {
-    const p = await api.player()
+    const p = await ctx.api.player()
     const c = await claim(p.token)
     expect((await reject(99_999, { reason: 'Not ours' })).status).toBe(404)
     expect((await reject(c.id, { reason: 'Not ours' }, p.token)).status).toBe(403)
-    expect((await api.post(`/api/admin/claim_refunds/${c.id}/reject`, { reason: 'Not ours' })).status).toBe(
-      401,
-    )
+    expect(
+      (await ctx.api.post(`/api/admin/claim_refunds/${c.id}/reject`, { reason: 'Not ours' })).status,
+    ).toBe(401)
     expect(await claimRow(c.id)).toMatchObject({ status: 'pending' })
   })
 })

@@ -1,36 +1,27 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { userBalances } from '../../../server/areas/ledger/service'
-import { verifyLedger } from '../../../server/areas/ledger/verify'
 import { gatewaySecret, sign } from '../../../server/areas/wallet/gateway'
-import { type TestWorld, testWorld } from '../../helpers/deps'
+import { testWorld } from '../../helpers/deps'
 import { pressGateway, verifyPath } from '../../helpers/gateway'
-import { client } from '../../helpers/http'
+import type { client } from '../../helpers/http'
+import { apiWorld } from '../../helpers/world'
 
-let world: TestWorld
-let api: ReturnType<typeof client>
-beforeEach(async () => {
-  world = await testWorld()
-  api = client(world.deps)
-})
-afterEach(async () => {
-  // Every money path here ends with the ledger invariants.
-  expect((await verifyLedger(world.deps.db)).problems).toEqual([])
-  await world.close()
-})
+// Every money path here ends with the ledger invariants.
+const ctx = apiWorld({ ledger: true })
 
 type Player = Awaited<ReturnType<ReturnType<typeof client>['player']>>
 
 async function newCredit(p: Player, enter_amount: number | string = 500, gateway = 'paytm') {
-  const res = await api.post('/api/user_credits', { enter_amount, gateway }, p.token)
+  const res = await ctx.api.post('/api/user_credits', { enter_amount, gateway }, p.token)
   expect(res.status).toBe(201)
   return res.body.user_credit
 }
 
-const unused = async (p: Player) => (await userBalances(world.deps.db, p.id)).unused
+const unused = async (p: Player) => (await userBalances(ctx.world.deps.db, p.id)).unused
 const creditCount = async () =>
   Number(
     (
-      await world.deps.db
+      await ctx.world.deps.db
         .selectFrom('user_credits')
         .select((eb) => eb.fn.countAll<number>().as('n'))
         .executeTakeFirstOrThrow()
@@ -39,8 +30,8 @@ const creditCount = async () =>
 
 describe('POST /api/user_credits', () => {
   it('creates a pending credit whose payment data points at the local gateway page', async () => {
-    const p = await api.player()
-    const res = await api.post('/api/user_credits.json', { enter_amount: 500, gateway: 'paytm' }, p.token)
+    const p = await ctx.api.player()
+    const res = await ctx.api.post('/api/user_credits.json', { enter_amount: 500, gateway: 'paytm' }, p.token)
     expect(res.status).toBe(201)
     const credit = res.body.user_credit
     expect(credit).toMatchObject({
@@ -51,7 +42,7 @@ describe('POST /api/user_credits', () => {
       status: 'pending',
       txn_id: null,
       productinfo: 'Add cash to Fanspole wallet',
-      created_at_in_millis: world.deps.clock.now(),
+      created_at_in_millis: ctx.world.deps.clock.now(),
       created_at_str_small: '22 Nov 2026',
     })
     expect(credit.order_id).toMatch(/^FP\d{6}[0-9A-F]{8}$/)
@@ -78,13 +69,13 @@ describe('POST /api/user_credits', () => {
   })
 
   it('accepts exactly ₹10 and ₹10,000', async () => {
-    const p = await api.player()
+    const p = await ctx.api.player()
     expect((await newCredit(p, 10)).amount).toBe(10)
     expect((await newCredit(p, '10000.00')).amount).toBe(10_000)
   })
 
   it('refuses amounts out of range or with more than two decimals, and bad fields (422, nothing created)', async () => {
-    const p = await api.player()
+    const p = await ctx.api.player()
     const cases: Array<[Record<string, unknown>, string, string]> = [
       [{ enter_amount: 9.99, gateway: 'paytm' }, 'enter_amount', 'must be between ₹10 and ₹10,000'],
       [{ enter_amount: 10_000.01, gateway: 'paytm' }, 'enter_amount', 'must be between ₹10 and ₹10,000'],
@@ -99,7 +90,7 @@ describe('POST /api/user_credits', () => {
       [{ enter_amount: 500, gateway: 'paytm', user_id: 1 }, 'user_id', 'is not a known field'],
     ]
     for (const [body, field, message] of cases) {
-      const res = await api.post('/api/user_credits', body, p.token)
+      const res = await ctx.api.post('/api/user_credits', body, p.token)
       expect(res.status, JSON.stringify(body)).toBe(422)
       expect(res.body.code).toBe('VALIDATION_FAILED')
       expect(res.body.errors[field], JSON.stringify(body)).toEqual([message])
@@ -108,7 +99,7 @@ describe('POST /api/user_credits', () => {
   })
 
   it('needs a signed-in user', async () => {
-    const res = await api.post('/api/user_credits', { enter_amount: 500, gateway: 'paytm' })
+    const res = await ctx.api.post('/api/user_credits', { enter_amount: 500, gateway: 'paytm' })
     expect(res.status).toBe(401)
     expect(res.body.code).toBe('UNAUTHORIZED')
     expect(await creditCount()).toBe(0)
@@ -117,20 +108,24 @@ describe('POST /api/user_credits', () => {
 
 describe('GET /api/user_credits', () => {
   it('lists my credits newest first with their statuses, 100 a page by default', async () => {
-    const p = await api.player()
-    const other = await api.player()
+    const p = await ctx.api.player()
+    const other = await ctx.api.player()
     await newCredit(other, 77)
     const a = await newCredit(p, 100)
     const b = await newCredit(p, 200, 'payumoney')
     const c = await newCredit(p, 300)
-    await api.put(verifyPath('paytm'), (await pressGateway(api, a.payment_data.url, 'pay')).params, p.token)
-    await api.put(
+    await ctx.api.put(
+      verifyPath('paytm'),
+      (await pressGateway(ctx.api, a.payment_data.url, 'pay')).params,
+      p.token,
+    )
+    await ctx.api.put(
       verifyPath('payumoney'),
-      (await pressGateway(api, b.payment_data.url, 'fail')).params,
+      (await pressGateway(ctx.api, b.payment_data.url, 'fail')).params,
       p.token,
     )
 
-    const res = await api.get('/api/user_credits', p.token)
+    const res = await ctx.api.get('/api/user_credits', p.token)
     expect(res.status).toBe(200)
     expect(res.body.user_credits.map((x: { id: number }) => x.id)).toEqual([c.id, b.id, a.id])
     expect(res.body.user_credits.map((x: { status: string }) => x.status)).toEqual([
@@ -143,34 +138,34 @@ describe('GET /api/user_credits', () => {
     expect(res.body.user_credits[0].payment_data.url).toBe(c.payment_data.url)
     expect(res.body.user_credits[1]).toMatchObject({ payment_data: null, txn_id: expect.any(String) })
 
-    const second = await api.get('/api/user_credits?per_page=2&page=2', p.token)
+    const second = await ctx.api.get('/api/user_credits?per_page=2&page=2', p.token)
     expect(second.body.user_credits.map((x: { id: number }) => x.id)).toEqual([a.id])
     expect(second.body.meta).toEqual({ page: 2, per_page: 2, total: 3, total_pages: 2 })
-    expect((await api.get('/api/user_credits?per_page=101', p.token)).status).toBe(422)
-    expect((await api.get('/api/user_credits?page=0', p.token)).status).toBe(422)
-    expect((await api.get('/api/user_credits')).status).toBe(401)
+    expect((await ctx.api.get('/api/user_credits?per_page=101', p.token)).status).toBe(422)
+    expect((await ctx.api.get('/api/user_credits?page=0', p.token)).status).toBe(422)
+    expect((await ctx.api.get('/api/user_credits')).status).toBe(401)
   })
 })
 
 describe('GET /api/user_credits/{id}', () => {
   it('shows my credit and hides anyone else’s', async () => {
-    const p = await api.player()
+    const p = await ctx.api.player()
     const credit = await newCredit(p)
-    const mine = await api.get(`/api/user_credits/${credit.id}`, p.token)
+    const mine = await ctx.api.get(`/api/user_credits/${credit.id}`, p.token)
     expect(mine.status).toBe(200)
     expect(mine.body.user_credit).toEqual(credit)
-    const theirs = await api.get(`/api/user_credits/${credit.id}`, (await api.player()).token)
+    const theirs = await ctx.api.get(`/api/user_credits/${credit.id}`, (await ctx.api.player()).token)
     expect(theirs.status).toBe(404)
     expect(theirs.body.code).toBe('NOT_FOUND')
-    expect((await api.get(`/api/user_credits/${credit.id}`)).status).toBe(401)
+    expect((await ctx.api.get(`/api/user_credits/${credit.id}`)).status).toBe(401)
   })
 })
 
 describe('the simulated gateway page', () => {
   it('renders a payment page with the merchant, amount, order id and the Pay and Fail buttons', async () => {
-    const p = await api.player()
+    const p = await ctx.api.player()
     const credit = await newCredit(p, 1234.5)
-    const res = await api.call('GET', credit.payment_data.url)
+    const res = await ctx.api.call('GET', credit.payment_data.url)
     expect(res.status).toBe(200)
     expect(res.headers.get('content-type')).toContain('text/html')
     const page = res.body as string
@@ -184,17 +179,18 @@ describe('the simulated gateway page', () => {
     expect(page).not.toMatch(/https?:\/\//)
     expect(page).not.toContain('<script')
     expect(
-      (await api.call('GET', `/gateway/payumoney/${(await newCredit(p, 50, 'payumoney')).order_id}`)).body,
+      (await ctx.api.call('GET', `/gateway/payumoney/${(await newCredit(p, 50, 'payumoney')).order_id}`))
+        .body,
     ).toContain('PayU')
   })
 
   it('answers 404 for an unknown order or the wrong gateway', async () => {
-    const p = await api.player()
+    const p = await ctx.api.player()
     const credit = await newCredit(p)
-    expect((await api.call('GET', '/gateway/paytm/FP999999NOPE')).status).toBe(404)
-    expect((await api.call('GET', `/gateway/payumoney/${credit.order_id}`)).status).toBe(404)
-    expect((await api.call('GET', `/gateway/stripe/${credit.order_id}`)).status).toBe(422)
-    const press = await api.call('POST', `/gateway/payumoney/${credit.order_id}`, {
+    expect((await ctx.api.call('GET', '/gateway/paytm/FP999999NOPE')).status).toBe(404)
+    expect((await ctx.api.call('GET', `/gateway/payumoney/${credit.order_id}`)).status).toBe(404)
+    expect((await ctx.api.call('GET', `/gateway/stripe/${credit.order_id}`)).status).toBe(422)
+    const press = await ctx.api.call('POST', `/gateway/payumoney/${credit.order_id}`, {
       raw: 'outcome=pay',
       headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
     })
@@ -203,9 +199,9 @@ describe('the simulated gateway page', () => {
   })
 
   it('Pay redirects (303) to the web client with a query signed by the server’s secret', async () => {
-    const p = await api.player()
+    const p = await ctx.api.player()
     const credit = await newCredit(p, 500)
-    const cb = await pressGateway(api, credit.payment_data.url, 'pay')
+    const cb = await pressGateway(ctx.api, credit.payment_data.url, 'pay')
     expect(cb.path).toBe('/paytm/payment')
     expect(cb.params).toEqual({
       ORDERID: credit.order_id,
@@ -215,7 +211,7 @@ describe('the simulated gateway page', () => {
       RESPMSG: 'Txn Success',
       CHECKSUMHASH: expect.stringMatching(/^[0-9a-f]{64}$/),
     })
-    const secret = await gatewaySecret(world.deps.db)
+    const secret = await gatewaySecret(ctx.world.deps.db)
     const { CHECKSUMHASH, ...fields } = cb.params
     expect(sign(secret, 'paytm', fields)).toBe(CHECKSUMHASH)
     // The secret is generated per server and stored, not a constant a client could know.
@@ -228,7 +224,7 @@ describe('the simulated gateway page', () => {
     }
 
     const payu = await newCredit(p, 99.99, 'payumoney')
-    const ok = await pressGateway(api, payu.payment_data.url, 'pay')
+    const ok = await pressGateway(ctx.api, payu.payment_data.url, 'pay')
     expect(ok.path).toBe('/payumoney/success')
     expect(ok.params).toMatchObject({ txnid: payu.order_id, amount: '99.99', status: 'success' })
     expect(ok.params.mihpayid).toMatch(/^40\d{10}$/)
@@ -237,32 +233,32 @@ describe('the simulated gateway page', () => {
   })
 
   it('Fail redirects to the failure pages, signed too', async () => {
-    const p = await api.player()
-    const paytm = await pressGateway(api, (await newCredit(p)).payment_data.url, 'fail')
+    const p = await ctx.api.player()
+    const paytm = await pressGateway(ctx.api, (await newCredit(p)).payment_data.url, 'fail')
     expect(paytm.path).toBe('/paytm/payment')
     expect(paytm.params).toMatchObject({ STATUS: 'TXN_FAILURE', RESPMSG: 'Payment declined by the payer' })
-    const payu = await pressGateway(api, (await newCredit(p, 20, 'payumoney')).payment_data.url, 'fail')
+    const payu = await pressGateway(ctx.api, (await newCredit(p, 20, 'payumoney')).payment_data.url, 'fail')
     expect(payu.path).toBe('/payumoney/failure')
     expect(payu.params).toMatchObject({ status: 'failure', hash: expect.stringMatching(/^[0-9a-f]{64}$/) })
   })
 
   it('pays or fails an order once; afterwards the page shows the result and the way back', async () => {
-    const p = await api.player()
+    const p = await ctx.api.player()
     const credit = await newCredit(p)
-    const first = await pressGateway(api, credit.payment_data.url, 'pay')
-    const again = await api.call('POST', credit.payment_data.url, {
+    const first = await pressGateway(ctx.api, credit.payment_data.url, 'pay')
+    const again = await ctx.api.call('POST', credit.payment_data.url, {
       raw: 'outcome=fail',
       headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'text/html' },
     })
     expect(again.status).toBe(409)
     expect(again.body).toContain('was already paid')
-    const json = await api.call('POST', credit.payment_data.url, {
+    const json = await ctx.api.call('POST', credit.payment_data.url, {
       raw: 'outcome=pay',
       headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
     })
     expect(json.status).toBe(409)
     expect(json.body.code).toBe('ORDER_CLOSED')
-    const page = await api.call('GET', credit.payment_data.url)
+    const page = await ctx.api.call('GET', credit.payment_data.url)
     expect(page.status).toBe(200)
     expect(page.body).toContain('Payment successful')
     const back = `/paytm/payment?${new URLSearchParams(first.params).toString()}`
@@ -271,9 +267,9 @@ describe('the simulated gateway page', () => {
   })
 
   it('answers scripts (Accept: application/json) with the signed result instead of a redirect', async () => {
-    const p = await api.player()
+    const p = await ctx.api.player()
     const credit = await newCredit(p, 250, 'payumoney')
-    const res = await api.call('POST', credit.payment_data.url, {
+    const res = await ctx.api.call('POST', credit.payment_data.url, {
       raw: 'outcome=pay',
       headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
     })
@@ -290,27 +286,27 @@ describe('the simulated gateway page', () => {
   })
 
   it('refuses a press that is not pay or fail (422) and a JSON body (415)', async () => {
-    const p = await api.player()
+    const p = await ctx.api.player()
     const credit = await newCredit(p)
-    const bad = await api.call('POST', credit.payment_data.url, {
+    const bad = await ctx.api.call('POST', credit.payment_data.url, {
       raw: 'outcome=maybe',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
     })
     expect(bad.status).toBe(422)
     expect(bad.body.errors.outcome).toEqual(['must be one of: pay, fail'])
-    const json = await api.call('POST', credit.payment_data.url, { body: { outcome: 'pay' } })
+    const json = await ctx.api.call('POST', credit.payment_data.url, { body: { outcome: 'pay' } })
     expect(json.status).toBe(415)
     // Still payable.
-    expect((await pressGateway(api, credit.payment_data.url, 'pay')).params.STATUS).toBe('TXN_SUCCESS')
+    expect((await pressGateway(ctx.api, credit.payment_data.url, 'pay')).params.STATUS).toBe('TXN_SUCCESS')
   })
 })
 
 describe('PUT /api/user_credits/verify_paytm and verify_payu_paisa', () => {
   it('a valid success credits unused balance exactly once (Paytm)', async () => {
-    const p = await api.player()
+    const p = await ctx.api.player()
     const credit = await newCredit(p, 500)
-    const cb = await pressGateway(api, credit.payment_data.url, 'pay')
-    const res = await api.put('/api/user_credits/verify_paytm.json', cb.params, p.token)
+    const cb = await pressGateway(ctx.api, credit.payment_data.url, 'pay')
+    const res = await ctx.api.put('/api/user_credits/verify_paytm.json', cb.params, p.token)
     expect(res.status).toBe(200)
     expect(res.body.user_credit).toMatchObject({
       id: credit.id,
@@ -320,55 +316,59 @@ describe('PUT /api/user_credits/verify_paytm and verify_payu_paisa', () => {
       payment_data: null,
     })
     expect(await unused(p)).toBe(50_000)
-    const me = (await api.get('/api/me', p.token)).body.user
+    const me = (await ctx.api.get('/api/me', p.token)).body.user
     expect(me).toMatchObject({ unused_balance: 500, winning_balance: 0, current_balance: 500 })
 
     // The ledger transaction: gateway → the user's unused, keyed by the credit.
-    const tx = await world.deps.db
+    const tx = await ctx.world.deps.db
       .selectFrom('ledger_transactions')
       .selectAll()
       .where('idempotency_key', '=', `user_credit:${credit.id}`)
       .execute()
     expect(tx).toHaveLength(1)
     expect(tx[0]).toMatchObject({ kind: 'deposit' })
-    const notes = (await api.get('/api/notifications', p.token)).body.notifications
+    const notes = (await ctx.api.get('/api/notifications', p.token)).body.notifications
     expect(notes[0]).toMatchObject({ kind: 'wallet_credit', body: '₹500 added to your unused balance.' })
 
     // A replay: refused, nothing more credited.
-    const replay = await api.put('/api/user_credits/verify_paytm', cb.params, p.token)
+    const replay = await ctx.api.put('/api/user_credits/verify_paytm', cb.params, p.token)
     expect(replay.status).toBe(409)
     expect(replay.body.code).toBe('PAYMENT_REPLAYED')
     expect(await unused(p)).toBe(50_000)
   })
 
   it('a valid success credits once (PayUMoney), also with the amount sent as a number', async () => {
-    const p = await api.player()
+    const p = await ctx.api.player()
     const credit = await newCredit(p, 49.5, 'payumoney')
-    const cb = await pressGateway(api, credit.payment_data.url, 'pay')
-    const res = await api.put('/api/user_credits/verify_payu_paisa', { ...cb.params, amount: 49.5 }, p.token)
+    const cb = await pressGateway(ctx.api, credit.payment_data.url, 'pay')
+    const res = await ctx.api.put(
+      '/api/user_credits/verify_payu_paisa',
+      { ...cb.params, amount: 49.5 },
+      p.token,
+    )
     expect(res.status).toBe(200)
     expect(res.body.user_credit).toMatchObject({ status: 'success', txn_id: cb.params.mihpayid })
     expect(await unused(p)).toBe(4_950)
-    const replay = await api.put('/api/user_credits/verify_payu_paisa', cb.params, p.token)
+    const replay = await ctx.api.put('/api/user_credits/verify_payu_paisa', cb.params, p.token)
     expect(replay.status).toBe(409)
     expect(await unused(p)).toBe(4_950)
   })
 
   it('a valid failure marks the credit failed and moves no money', async () => {
-    const p = await api.player()
+    const p = await ctx.api.player()
     for (const gateway of ['paytm', 'payumoney'] as const) {
       const credit = await newCredit(p, 300, gateway)
-      const cb = await pressGateway(api, credit.payment_data.url, 'fail')
-      const res = await api.put(verifyPath(gateway), cb.params, p.token)
+      const cb = await pressGateway(ctx.api, credit.payment_data.url, 'fail')
+      const res = await ctx.api.put(verifyPath(gateway), cb.params, p.token)
       expect(res.status).toBe(200)
       expect(res.body.user_credit).toMatchObject({ status: 'failed', failure_reason: expect.any(String) })
-      const replay = await api.put(verifyPath(gateway), cb.params, p.token)
+      const replay = await ctx.api.put(verifyPath(gateway), cb.params, p.token)
       expect(replay.status).toBe(409)
       expect(replay.body.code).toBe('PAYMENT_REPLAYED')
     }
     expect(await unused(p)).toBe(0)
     expect(
-      await world.deps.db
+      await ctx.world.deps.db
         .selectFrom('ledger_transactions')
         .select('id')
         .where('kind', '=', 'deposit')
@@ -377,69 +377,75 @@ describe('PUT /api/user_credits/verify_paytm and verify_payu_paisa', () => {
   })
 
   it('refuses a changed amount, a bad signature or a flipped status (422); the genuine callback still works', async () => {
-    const p = await api.player()
+    const p = await ctx.api.player()
     const credit = await newCredit(p, 500)
-    const cb = (await pressGateway(api, credit.payment_data.url, 'pay')).params
+    const cb = (await pressGateway(ctx.api, credit.payment_data.url, 'pay')).params
 
-    const more = await api.put(verifyPath('paytm'), { ...cb, TXNAMOUNT: '5000.00' }, p.token)
+    const more = await ctx.api.put(verifyPath('paytm'), { ...cb, TXNAMOUNT: '5000.00' }, p.token)
     expect(more.status).toBe(422)
     expect(more.body.code).toBe('AMOUNT_MISMATCH')
     expect(more.body.errors.TXNAMOUNT).toEqual(['does not match the order amount (500.00)'])
 
-    const forged = await api.put(verifyPath('paytm'), { ...cb, CHECKSUMHASH: 'a'.repeat(64) }, p.token)
+    const forged = await ctx.api.put(verifyPath('paytm'), { ...cb, CHECKSUMHASH: 'a'.repeat(64) }, p.token)
     expect(forged.status).toBe(422)
     expect(forged.body.code).toBe('INVALID_SIGNATURE')
     expect(forged.body.errors.CHECKSUMHASH).toEqual(['does not match the payment details'])
 
-    const otherTxn = await api.put(verifyPath('paytm'), { ...cb, TXNID: 'PTM000000000999' }, p.token)
+    const otherTxn = await ctx.api.put(verifyPath('paytm'), { ...cb, TXNID: 'PTM000000000999' }, p.token)
     expect(otherTxn.body.code).toBe('INVALID_SIGNATURE')
 
     // Signed with a key a client might guess: refused.
     const { CHECKSUMHASH: _, ...fields } = cb
-    const guessed = await api.put(
+    const guessed = await ctx.api.put(
       verifyPath('paytm'),
       { ...cb, CHECKSUMHASH: sign('secret', 'paytm', fields) },
       p.token,
     )
     expect(guessed.body.code).toBe('INVALID_SIGNATURE')
     expect(await unused(p)).toBe(0)
-    expect((await api.get(`/api/user_credits/${credit.id}`, p.token)).body.user_credit.status).toBe('pending')
+    expect((await ctx.api.get(`/api/user_credits/${credit.id}`, p.token)).body.user_credit.status).toBe(
+      'pending',
+    )
 
-    const genuine = await api.put(verifyPath('paytm'), cb, p.token)
+    const genuine = await ctx.api.put(verifyPath('paytm'), cb, p.token)
     expect(genuine.status).toBe(200)
     expect(await unused(p)).toBe(50_000)
   })
 
   it('refuses a failure turned into a success', async () => {
-    const p = await api.player()
+    const p = await ctx.api.player()
     const credit = await newCredit(p, 800, 'payumoney')
-    const cb = (await pressGateway(api, credit.payment_data.url, 'fail')).params
-    const flipped = await api.put(verifyPath('payumoney'), { ...cb, status: 'success' }, p.token)
+    const cb = (await pressGateway(ctx.api, credit.payment_data.url, 'fail')).params
+    const flipped = await ctx.api.put(verifyPath('payumoney'), { ...cb, status: 'success' }, p.token)
     expect(flipped.status).toBe(422)
     expect(flipped.body.code).toBe('INVALID_SIGNATURE')
     expect(await unused(p)).toBe(0)
   })
 
   it('answers 404 for another user’s order or an unknown one, and credits nobody', async () => {
-    const owner = await api.player()
-    const thief = await api.player()
+    const owner = await ctx.api.player()
+    const thief = await ctx.api.player()
     const credit = await newCredit(owner, 500)
-    const cb = (await pressGateway(api, credit.payment_data.url, 'pay')).params
-    const stolen = await api.put(verifyPath('paytm'), cb, thief.token)
+    const cb = (await pressGateway(ctx.api, credit.payment_data.url, 'pay')).params
+    const stolen = await ctx.api.put(verifyPath('paytm'), cb, thief.token)
     expect(stolen.status).toBe(404)
     expect(stolen.body.code).toBe('NOT_FOUND')
-    const unknown = await api.put(verifyPath('paytm'), { ...cb, ORDERID: 'FP999999ABCDEF12' }, owner.token)
+    const unknown = await ctx.api.put(
+      verifyPath('paytm'),
+      { ...cb, ORDERID: 'FP999999ABCDEF12' },
+      owner.token,
+    )
     expect(unknown.status).toBe(404)
     expect(await unused(thief)).toBe(0)
     expect(await unused(owner)).toBe(0)
-    expect((await api.put(verifyPath('paytm'), cb, owner.token)).status).toBe(200)
+    expect((await ctx.api.put(verifyPath('paytm'), cb, owner.token)).status).toBe(200)
   })
 
   it('refuses a callback sent to the other gateway’s verify', async () => {
-    const p = await api.player()
+    const p = await ctx.api.player()
     const credit = await newCredit(p, 500)
-    const cb = (await pressGateway(api, credit.payment_data.url, 'pay')).params
-    const res = await api.put(
+    const cb = (await pressGateway(ctx.api, credit.payment_data.url, 'pay')).params
+    const res = await ctx.api.put(
       verifyPath('payumoney'),
       {
         txnid: cb.ORDERID,
@@ -456,28 +462,28 @@ describe('PUT /api/user_credits/verify_paytm and verify_payu_paisa', () => {
   })
 
   it('validates the body strictly and needs a signed-in user', async () => {
-    const p = await api.player()
+    const p = await ctx.api.player()
     const credit = await newCredit(p, 500)
-    const cb = (await pressGateway(api, credit.payment_data.url, 'pay')).params
-    const extra = await api.put(verifyPath('paytm'), { ...cb, BONUS: '1' }, p.token)
+    const cb = (await pressGateway(ctx.api, credit.payment_data.url, 'pay')).params
+    const extra = await ctx.api.put(verifyPath('paytm'), { ...cb, BONUS: '1' }, p.token)
     expect(extra.status).toBe(422)
     expect(extra.body.errors.BONUS).toEqual(['is not a known field'])
     const { TXNID: _, ...missing } = cb
-    const noTxn = await api.put(verifyPath('paytm'), missing, p.token)
+    const noTxn = await ctx.api.put(verifyPath('paytm'), missing, p.token)
     expect(noTxn.status).toBe(422)
     expect(noTxn.body.errors.TXNID).toEqual(['is required'])
-    const status = await api.put(verifyPath('paytm'), { ...cb, STATUS: 'MAYBE' }, p.token)
+    const status = await ctx.api.put(verifyPath('paytm'), { ...cb, STATUS: 'MAYBE' }, p.token)
     expect(status.body.errors.STATUS).toEqual(['must be one of: TXN_SUCCESS, TXN_FAILURE'])
-    const anonymous = await api.put(verifyPath('paytm'), cb)
+    const anonymous = await ctx.api.put(verifyPath('paytm'), cb)
     expect(anonymous.status).toBe(401)
     expect(await unused(p)).toBe(0)
   })
 
   it('keeps two concurrent verifies of one callback to one credit', async () => {
-    const p = await api.player()
+    const p = await ctx.api.player()
     const credit = await newCredit(p, 700)
-    const cb = (await pressGateway(api, credit.payment_data.url, 'pay')).params
-    const answers = await Promise.all([1, 2, 3].map(() => api.put(verifyPath('paytm'), cb, p.token)))
+    const cb = (await pressGateway(ctx.api, credit.payment_data.url, 'pay')).params
+    const answers = await Promise.all([1, 2, 3].map(() => ctx.api.put(verifyPath('paytm'), cb, p.token)))
     expect(answers.map((a) => a.status).sort()).toEqual([200, 409, 409])
     expect(await unused(p)).toBe(70_000)
   })
@@ -485,7 +491,7 @@ describe('PUT /api/user_credits/verify_paytm and verify_payu_paisa', () => {
 
 describe('API documentation', () => {
   it('documents the deposit, verify, passbook and gateway routes', async () => {
-    const doc = (await api.get('/api/openapi.json')).body
+    const doc = (await ctx.api.get('/api/openapi.json')).body
     expect(doc.paths['/api/user_credits'].post.responses['201']).toBeDefined()
     expect(doc.paths['/api/user_credits'].get).toBeDefined()
     expect(doc.paths['/api/user_credits/verify_paytm'].put.responses['422']).toBeDefined()

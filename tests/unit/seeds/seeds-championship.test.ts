@@ -1,45 +1,33 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type SeedSummary, seedDemoLeague } from '../../../seeds/demo-league'
+import { describe, expect, it } from 'vitest'
 import { SEEDED_PHASE_PRIZES } from '../../../seeds/writers/championship'
-import { hashPassword } from '../../../server/areas/auth/passwords'
 import { verifyLedger } from '../../../server/areas/ledger/verify'
-import type { Deps } from '../../../server/deps'
 import { lockTransfers } from '../../../server/domain/championship/transfers'
-import { TEST_START_MS, type TestWorld, testWorld } from '../../helpers/deps'
+import { seededLeague } from '../../helpers/world'
 
-let world: TestWorld
-let deps: Deps
-let summary: SeedSummary
-beforeAll(async () => {
-  world = await testWorld()
-  deps = world.deps
-  const { admin, demo } = deps.config
-  summary = await seedDemoLeague(deps.db, { seed: 42, nowMs: TEST_START_MS, admin, demo, hashPassword })
-})
-afterAll(() => world.close())
+const seeded = seededLeague()
 
 const ids = (json: string) => (JSON.parse(json) as number[]).map(Number)
 
 describe('the seeded championship', () => {
   it('puts prizes on every phase', async () => {
-    const phases = await deps.db.selectFrom('series_phases').select(['id', 'prizes']).execute()
-    expect(phases.length).toBe(summary.phases)
+    const phases = await seeded.deps.db.selectFrom('series_phases').select(['id', 'prizes']).execute()
+    expect(phases.length).toBe(seeded.summary.phases)
     for (const p of phases) expect(JSON.parse(p.prizes), `phase ${p.id}`).toEqual(SEEDED_PHASE_PRIZES)
   })
 
   it('gives demo users teams in the phases under way, with a row for each of the last played matches', async () => {
-    const teams = await deps.db
+    const teams = await seeded.deps.db
       .selectFrom('classic_teams as ct')
       .innerJoin('users as u', 'u.id', 'ct.user_id')
       .select(['ct.id', 'ct.phase_id', 'ct.first_locked_match_id', 'u.role', 'u.email'])
       .execute()
-    expect(teams.length).toBe(summary.classic_teams)
+    expect(teams.length).toBe(seeded.summary.classic_teams)
     expect(teams.length).toBeGreaterThan(20)
-    expect(teams.every((t) => t.role === 'player' && t.email !== deps.config.demo.email)).toBe(true)
-    const rows = await deps.db.selectFrom('classic_team_scores').selectAll().execute()
-    expect(rows.length).toBe(summary.classic_team_scores)
+    expect(teams.every((t) => t.role === 'player' && t.email !== seeded.deps.config.demo.email)).toBe(true)
+    const rows = await seeded.deps.db.selectFrom('classic_team_scores').selectAll().execute()
+    expect(rows.length).toBe(seeded.summary.classic_team_scores)
     for (const phaseId of new Set(teams.map((t) => t.phase_id))) {
-      const matches = await deps.db
+      const matches = await seeded.deps.db
         .selectFrom('matches')
         .select(['id', 'status'])
         .where('phase_id', '=', phaseId)
@@ -61,7 +49,7 @@ describe('the seeded championship', () => {
   })
 
   it('replays the transfers as the rules count them: net change, free banked per match, paid charged once', async () => {
-    const rows = await deps.db
+    const rows = await seeded.deps.db
       .selectFrom('classic_team_scores as cs')
       .innerJoin('matches as m', 'm.id', 'cs.match_id')
       .selectAll('cs')
@@ -79,7 +67,7 @@ describe('the seeded championship', () => {
       // A team first locked after earlier phase matches is a late joiner: 2 free for each.
       const before = Number(
         (
-          await deps.db
+          await seeded.deps.db
             .selectFrom('matches')
             .select((eb) => eb.fn.countAll<number>().as('n'))
             .where('phase_id', '=', r.match_phase_id)
@@ -109,12 +97,12 @@ describe('the seeded championship', () => {
     const paid = rows.filter((r) => r.paid_sub_used > 0)
     expect(used).toBeGreaterThan(5)
     expect(paid.length).toBeGreaterThan(0)
-    const charges = await deps.db
+    const charges = await seeded.deps.db
       .selectFrom('ledger_transactions')
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .where('kind', '=', 'classic_transfers')
       .executeTakeFirstOrThrow()
     expect(Number(charges.n)).toBe(paid.length)
-    expect((await verifyLedger(deps.db)).ok).toBe(true)
+    expect((await verifyLedger(seeded.deps.db)).ok).toBe(true)
   })
 })

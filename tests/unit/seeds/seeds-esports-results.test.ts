@@ -1,28 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type SeedSummary, seedDemoLeague } from '../../../seeds/demo-league'
-import { hashPassword } from '../../../server/areas/auth/passwords'
+import { describe, expect, it } from 'vitest'
 import { esportsPoolCode } from '../../../server/areas/esports/core'
 import { REVEAL_JOB, resumeEsportsReveals, revealJobKey } from '../../../server/areas/esports/rooms.service'
-import type { Deps } from '../../../server/deps'
-import { TEST_START_MS, type TestWorld, testWorld } from '../../helpers/deps'
 import { client } from '../../helpers/http'
+import { seededLeague } from '../../helpers/world'
 
 // The demo league's finished Free Fire room (docs/esports.md "Results, payouts and corrections").
-let world: TestWorld
-let deps: Deps
-let summary: SeedSummary
-beforeAll(async () => {
-  world = await testWorld()
-  deps = world.deps
-  const { admin, demo } = deps.config
-  summary = await seedDemoLeague(deps.db, { seed: 42, nowMs: TEST_START_MS, admin, demo, hashPassword })
-})
-afterAll(() => world.close())
+const seeded = seededLeague()
 
 describe('the finished Free Fire room', () => {
   it('is a completed duo room with simulator results, paid through the ledger', async () => {
-    expect(summary.esports_contests).toBe(1)
-    const contest = await deps.db.selectFrom('esports_contests').selectAll().executeTakeFirstOrThrow()
+    expect(seeded.summary.esports_contests).toBe(1)
+    const contest = await seeded.deps.db.selectFrom('esports_contests').selectAll().executeTakeFirstOrThrow()
     expect(contest).toMatchObject({
       game: 'free-fire',
       mode: 'duo',
@@ -32,18 +20,20 @@ describe('the finished Free Fire room', () => {
       members_count: 8,
     })
     expect(contest.id).toBeGreaterThan(1_000_000)
-    const pool = await deps.db
+    const pool = await seeded.deps.db
       .selectFrom('ledger_accounts')
       .select('balance')
       .where('code', '=', esportsPoolCode(contest.id))
       .executeTakeFirstOrThrow()
     expect(Number(pool.balance)).toBe(0)
-    const api = client(deps)
-    const admin = (await api.login(deps.config.admin.email, deps.config.admin.password)).access_token
+    const api = client(seeded.deps)
+    const admin = (await api.login(seeded.deps.config.admin.email, seeded.deps.config.admin.password))
+      .access_token
     const verify = await api.get('/api/admin/ledger/verify', admin)
-    expect(verify.body).toMatchObject({ ok: true, transactions: summary.ledger_transactions })
+    expect(verify.body).toMatchObject({ ok: true, transactions: seeded.summary.ledger_transactions })
 
-    const demo = (await api.login(deps.config.demo.email, deps.config.demo.password)).access_token
+    const demo = (await api.login(seeded.deps.config.demo.email, seeded.deps.config.demo.password))
+      .access_token
     const results = await api.get(`/api/esports/contests/${contest.id}/results`, demo)
     expect(results.status).toBe(200)
     const r = results.body.esports_results
@@ -52,13 +42,13 @@ describe('the finished Free Fire room', () => {
     // Four squads, four paid ranks: the demo player won something.
     const mine = r.standings.find((s: any) => s.squad.id === r.my_squad_id)
     expect(mine.prize).toBeGreaterThan(0)
-    const kinds = await deps.db
+    const kinds = await seeded.deps.db
       .selectFrom('ledger_entries as e')
       .innerJoin('ledger_transactions as t', 't.id', 'e.transaction_id')
       .innerJoin('ledger_accounts as a', 'a.id', 'e.account_id')
       .innerJoin('users as u', 'u.id', 'a.user_id')
       .select('t.kind')
-      .where('u.email', '=', deps.config.demo.email)
+      .where('u.email', '=', seeded.deps.config.demo.email)
       .where('t.kind', 'like', 'esports_%')
       .execute()
     expect(kinds.map((k) => k.kind).sort()).toEqual(['esports_entry', 'esports_prize'])
@@ -67,7 +57,7 @@ describe('the finished Free Fire room', () => {
 
 describe('the seeded PUBG tournament', () => {
   it('has its unplayed final lobby revealed on time: the boot gives it its reveal job', async () => {
-    const lobby = await deps.db
+    const lobby = await seeded.deps.db
       .selectFrom('esports_contests')
       .selectAll()
       .where('round_id', 'is not', null)
@@ -75,13 +65,13 @@ describe('the seeded PUBG tournament', () => {
       .where('revealed_at_ms', 'is', null)
       .executeTakeFirstOrThrow()
     const jobs = () =>
-      deps.db
+      seeded.deps.db
         .selectFrom('scheduled_jobs')
         .select(['unique_key', 'run_at_ms'])
         .where('kind', '=', REVEAL_JOB)
         .execute()
     expect(await jobs()).toEqual([])
-    expect(await resumeEsportsReveals(deps)).toBe(1)
+    expect(await resumeEsportsReveals(seeded.deps)).toBe(1)
     expect(await jobs()).toEqual([
       {
         unique_key: revealJobKey(lobby.id),

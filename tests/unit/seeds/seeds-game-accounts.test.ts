@@ -1,35 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type SeedSummary, seedDemoLeague } from '../../../seeds/demo-league'
-import { hashPassword } from '../../../server/areas/auth/passwords'
-import type { Deps } from '../../../server/deps'
+import { describe, expect, it } from 'vitest'
 import { CHARACTER_ID_PATTERN, GAME_LEVEL_MAX } from '../../../server/domain/esports/rules'
-import { TEST_START_MS, type TestWorld, testWorld } from '../../helpers/deps'
+import { seededLeague } from '../../helpers/world'
 
 // Seeded game accounts (seeds/writers/game-accounts.ts, docs/esports.md "Game accounts"): the
 // demo player has all three games verified, enough verified PUBG and Free Fire players for a
 // tournament and a room, and two pending accounts wait in the admins' queue.
 
-let world: TestWorld
-let deps: Deps
-let summary: SeedSummary
-beforeAll(async () => {
-  world = await testWorld()
-  deps = world.deps
-  const { admin, demo } = deps.config
-  summary = await seedDemoLeague(deps.db, {
-    seed: 42,
-    nowMs: TEST_START_MS,
-    users: 24,
-    admin,
-    demo,
-    hashPassword,
-  })
-}, 60_000)
-afterAll(() => world.close())
+const seeded = seededLeague({ users: 24 }, 60_000)
 
 describe('the seeded game accounts', () => {
   it('gives the demo player, 20 PUBG players, 8 Free Fire players and two pending ones their accounts', async () => {
-    const rows = await deps.db
+    const rows = await seeded.deps.db
       .selectFrom('game_accounts as g')
       .innerJoin('users as u', 'u.id', 'g.user_id')
       .select([
@@ -43,14 +24,14 @@ describe('the seeded game accounts', () => {
       ])
       .orderBy('g.id')
       .execute()
-    expect(summary.game_accounts).toBe(rows.length)
-    const demo = rows.filter((r) => r.username === deps.config.demo.username)
+    expect(seeded.summary.game_accounts).toBe(rows.length)
+    const demo = rows.filter((r) => r.username === seeded.deps.config.demo.username)
     expect(demo.map((r) => [r.game, r.status])).toEqual([
       ['pubg', 'verified'],
       ['free-fire', 'verified'],
       ['call-of-duty', 'verified'],
     ])
-    const others = rows.filter((r) => r.username !== deps.config.demo.username)
+    const others = rows.filter((r) => r.username !== seeded.deps.config.demo.username)
     const count = (game: string, status: string) =>
       others.filter((r) => r.game === game && r.status === status).length
     expect(count('pubg', 'verified')).toBeGreaterThanOrEqual(16)

@@ -1,44 +1,29 @@
 import { sql } from 'kysely'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type SeedSummary, seedDemoLeague } from '../../../seeds/demo-league'
+import { describe, expect, it } from 'vitest'
+import { seedDemoLeague } from '../../../seeds/demo-league'
 import { hashPassword } from '../../../server/areas/auth/passwords'
 import type { Deps } from '../../../server/deps'
-import { TEST_START_MS, type TestWorld, testWorld } from '../../helpers/deps'
+import { TEST_START_MS, testWorld } from '../../helpers/deps'
 import { client } from '../../helpers/http'
+import { seededLeague } from '../../helpers/world'
 
 // Group chats of the demo league (seeds/generators/groups.ts, docs/groups.md "Seeds"): counts
 // equal to rows, read markers and unread counts that agree with the API, one muted group, a
 // one-to-one of the demo player waiting on a reply, and notifications as the server's rule
 // would have left them.
 
-let world: TestWorld
-let deps: Deps
-let summary: SeedSummary
-beforeAll(async () => {
-  world = await testWorld()
-  deps = world.deps
-  const { admin, demo } = deps.config
-  summary = await seedDemoLeague(deps.db, {
-    seed: 42,
-    nowMs: TEST_START_MS,
-    users: 24,
-    admin,
-    demo,
-    hashPassword,
-  })
-})
-afterAll(() => world.close())
+const seeded = seededLeague({ users: 24 })
 
 const count = async (query: string) =>
-  Number((await sql<{ n: number }>`${sql.raw(query)}`.execute(deps.db)).rows[0]?.n ?? -1)
+  Number((await sql<{ n: number }>`${sql.raw(query)}`.execute(seeded.deps.db)).rows[0]?.n ?? -1)
 
 describe('the seeded group chats', () => {
   it('counts what it wrote, and every stored pointer agrees with the rows', async () => {
-    expect(summary.groups).toBe(await count('select count(*) as n from groups'))
-    expect(summary.group_messages).toBe(await count('select count(*) as n from group_messages'))
+    expect(seeded.summary.groups).toBe(await count('select count(*) as n from groups'))
+    expect(seeded.summary.group_messages).toBe(await count('select count(*) as n from group_messages'))
     expect(await count("select count(*) as n from groups where kind = 'group'")).toBe(4)
     expect(await count("select count(*) as n from groups where kind = 'one_to_one'")).toBe(4)
-    expect(summary.group_messages).toBeGreaterThan(40)
+    expect(seeded.summary.group_messages).toBeGreaterThan(40)
     // last_message_id is each group's newest message; every message's sender is a member.
     await expect(
       count(`select count(*) as n from groups g where last_message_id is null or last_message_id <>
@@ -72,8 +57,8 @@ describe('the seeded group chats', () => {
   })
 
   it('gives the demo player groups with unread counts, one muted, and one-to-ones through the API', async () => {
-    const api = client(deps)
-    const { demo } = deps.config
+    const api = client(seeded.deps)
+    const { demo } = seeded.deps.config
     const token = (await api.login(demo.email, demo.password)).access_token
     const list = await api.get('/api/groups', token)
     expect(list.status).toBe(200)
@@ -144,7 +129,7 @@ describe('the seeded group chats', () => {
           .select(['g.uuid', 'g.invite_code', 'm.user_id', 'm.message', 'm.created_at_ms'])
           .orderBy('m.id')
           .execute()
-      expect(await rows(again.deps.db)).toEqual(await rows(deps.db))
+      expect(await rows(again.deps.db)).toEqual(await rows(seeded.deps.db))
     } finally {
       await again.close()
     }

@@ -1,24 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type SeedSummary, seedDemoLeague } from '../../../seeds/demo-league'
-import { hashPassword } from '../../../server/areas/auth/passwords'
-import type { Deps } from '../../../server/deps'
+import { describe, expect, it } from 'vitest'
 import { amountsFromPercents, contestBill, type PercentRange } from '../../../server/domain/contest-creation'
-import { TEST_START_MS, type TestWorld, testWorld } from '../../helpers/deps'
+import { TEST_START_MS } from '../../helpers/deps'
 import { client } from '../../helpers/http'
+import { seededLeague } from '../../helpers/world'
 
-let world: TestWorld
-let deps: Deps
-let summary: SeedSummary
-beforeAll(async () => {
-  world = await testWorld()
-  deps = world.deps
-  const { admin, demo } = deps.config
-  summary = await seedDemoLeague(deps.db, { seed: 42, nowMs: TEST_START_MS, admin, demo, hashPassword })
-})
-afterAll(() => world.close())
+const seeded = seededLeague()
 
 const playerContests = () =>
-  deps.db
+  seeded.deps.db
     .selectFrom('contests as c')
     .innerJoin('matches as m', 'm.id', 'c.match_id')
     .select([
@@ -49,11 +38,11 @@ describe('contests made by demo users', () => {
       'Office Free Hit',
       'Weekend Mates Cup',
     ])
-    expect(summary.player_contests).toBe(3)
-    const demo = await deps.db
+    expect(seeded.summary.player_contests).toBe(3)
+    const demo = await seeded.deps.db
       .selectFrom('users')
       .select('id')
-      .where('email', '=', deps.config.demo.email)
+      .where('email', '=', seeded.deps.config.demo.email)
       .executeTakeFirstOrThrow()
     for (const c of rows) {
       expect(c.is_private).toBe(1)
@@ -61,7 +50,7 @@ describe('contests made by demo users', () => {
       expect(Number(c.event_time_ms)).toBeGreaterThan(TEST_START_MS + 3_600_000)
       expect(c.members_count).toBeGreaterThanOrEqual(2)
       expect(c.members_count).toBeLessThan(c.members_limit)
-      const members = await deps.db
+      const members = await seeded.deps.db
         .selectFrom('contest_members')
         .select(['user_id', 'entry_fee_paise'])
         .where('contest_id', '=', c.id)
@@ -82,13 +71,13 @@ describe('contests made by demo users', () => {
       { from: 2, to: 2, percent_bps: 3000 },
     ])
     expect(free?.entry_fee_paise).toBe(0)
-    expect(summary.private_contest_code).toBe(free?.invite_code)
+    expect(seeded.summary.private_contest_code).toBe(free?.invite_code)
     expect(new Set(rows.map((r) => r.invite_code)).size).toBe(3)
   })
 
   it('records who made and who joined each one', async () => {
     for (const c of await playerContests()) {
-      const activities = await deps.db
+      const activities = await seeded.deps.db
         .selectFrom('contest_activities')
         .select(['kind', 'user_id', 'body'])
         .where('contest_type', '=', 'contest')
@@ -101,11 +90,12 @@ describe('contests made by demo users', () => {
   })
 
   it('charged the paid entries through the ledger, which balances', async () => {
-    const api = client(deps)
-    const token = (await api.login(deps.config.admin.email, deps.config.admin.password)).access_token
+    const api = client(seeded.deps)
+    const token = (await api.login(seeded.deps.config.admin.email, seeded.deps.config.admin.password))
+      .access_token
     const verify = await api.get('/api/admin/ledger/verify', token)
-    expect(verify.body).toMatchObject({ ok: true, transactions: summary.ledger_transactions })
-    const paid = await deps.db
+    expect(verify.body).toMatchObject({ ok: true, transactions: seeded.summary.ledger_transactions })
+    const paid = await seeded.deps.db
       .selectFrom('ledger_transactions')
       .select('id')
       .where('kind', '=', 'contest_entry')
@@ -117,29 +107,36 @@ describe('contests made by demo users', () => {
 
   it('keeps them out of the public lists; the code finds the free one', async () => {
     const rows = await playerContests()
-    const api = client(deps)
+    const api = client(seeded.deps)
     const listed = await api.get(`/api/matches/${rows[0]?.match_id}/contests?per_page=100`)
     expect(listed.status).toBe(200)
     const ids = (listed.body.contests as Array<{ id: number }>).map((c) => c.id)
     for (const c of rows) expect(ids).not.toContain(c.id)
     const someone = await api.player('seedlooker')
-    const found = await api.get(`/api/contests/invite_code/${summary.private_contest_code}`, someone.token)
+    const found = await api.get(
+      `/api/contests/invite_code/${seeded.summary.private_contest_code}`,
+      someone.token,
+    )
     expect(found.status).toBe(200)
     expect(found.body.contest).toMatchObject({ name: 'Office Free Hit', entry_fee: 0, is_private: true })
   })
 
   it('gives the demo player two saved prize tables and a demo user one', async () => {
-    const saved = await deps.db
+    const saved = await seeded.deps.db
       .selectFrom('prize_structures as p')
       .innerJoin('users as u', 'u.id', 'p.user_id')
       .select(['p.name', 'p.winners', 'u.email'])
       .orderBy('p.id')
       .execute()
-    expect(summary.saved_prizes).toBe(3)
-    expect(saved.filter((p) => p.email === deps.config.demo.email).map((p) => [p.name, p.winners])).toEqual([
+    expect(seeded.summary.saved_prizes).toBe(3)
+    expect(
+      saved.filter((p) => p.email === seeded.deps.config.demo.email).map((p) => [p.name, p.winners]),
+    ).toEqual([
       ['Top heavy', 3],
       ['Half the room', 10],
     ])
-    expect(saved.filter((p) => p.email !== deps.config.demo.email).map((p) => p.name)).toEqual(['70/30'])
+    expect(saved.filter((p) => p.email !== seeded.deps.config.demo.email).map((p) => p.name)).toEqual([
+      '70/30',
+    ])
   })
 })

@@ -1,38 +1,20 @@
 import { sql } from 'kysely'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type SeedSummary, seedDemoLeague } from '../../../seeds/demo-league'
-import { hashPassword } from '../../../server/areas/auth/passwords'
-import type { Deps } from '../../../server/deps'
-import { TEST_START_MS, type TestWorld, testWorld } from '../../helpers/deps'
+import { describe, expect, it } from 'vitest'
+import { TEST_START_MS } from '../../helpers/deps'
 import { client } from '../../helpers/http'
+import { seededLeague } from '../../helpers/world'
 
 // The social side of the demo league (seeds/generators/social.ts): a long-tailed follow graph,
 // posts, threads, mentions, likes, ratings and XP history, every counter equal to its rows.
 
-let world: TestWorld
-let deps: Deps
-let summary: SeedSummary
-beforeAll(async () => {
-  world = await testWorld()
-  deps = world.deps
-  const { admin, demo } = deps.config
-  summary = await seedDemoLeague(deps.db, {
-    seed: 42,
-    nowMs: TEST_START_MS,
-    users: 80,
-    admin,
-    demo,
-    hashPassword,
-  })
-})
-afterAll(() => world.close())
+const seeded = seededLeague({ users: 80 })
 
 const count = async (query: string) =>
-  Number((await sql<{ n: number }>`${sql.raw(query)}`.execute(deps.db)).rows[0]?.n ?? -1)
+  Number((await sql<{ n: number }>`${sql.raw(query)}`.execute(seeded.deps.db)).rows[0]?.n ?? -1)
 
 describe('the seeded social graph', () => {
   it('has a long tail: a few popular players, most following 3–15', async () => {
-    const players = await deps.db
+    const players = await seeded.deps.db
       .selectFrom('users')
       .select(['username', 'follower_count', 'following_count'])
       .where('role', '=', 'player')
@@ -49,7 +31,7 @@ describe('the seeded social graph', () => {
     const median = followers[Math.floor(followers.length / 2)] as number
     // The top three hold far more than their share, the median player a handful.
     expect(followers[0]).toBeGreaterThan(4 * Math.max(1, median))
-    expect(followers.slice(0, 3).reduce((a, b) => a + b, 0)).toBeGreaterThan(summary.follows / 5)
+    expect(followers.slice(0, 3).reduce((a, b) => a + b, 0)).toBeGreaterThan(seeded.summary.follows / 5)
     expect(median).toBeLessThanOrEqual(6)
   })
 
@@ -65,17 +47,17 @@ describe('the seeded social graph', () => {
       (select count(*) from comment_likes l where l.comment_id = c.id)`)
     await drift(`select count(*) as n from users u where xp_points <>
       coalesce((select sum(points) from xp_awards x where x.user_id = u.id), 0) and role = 'player'`)
-    expect(await count('select count(*) as n from posts')).toBe(summary.posts)
-    expect(await count('select count(*) as n from comments')).toBe(summary.comments)
+    expect(await count('select count(*) as n from posts')).toBe(seeded.summary.posts)
+    expect(await count('select count(*) as n from comments')).toBe(seeded.summary.comments)
     expect(
       (await count('select count(*) as n from post_likes')) +
         (await count('select count(*) as n from comment_likes')) +
         (await count('select count(*) as n from contest_likes')),
-    ).toBe(summary.likes)
-    expect(await count('select count(*) as n from user_ratings')).toBe(summary.ratings)
-    expect(summary.posts).toBeGreaterThan(50)
-    expect(summary.comments).toBeGreaterThan(50)
-    expect(summary.ratings).toBeGreaterThan(20)
+    ).toBe(seeded.summary.likes)
+    expect(await count('select count(*) as n from user_ratings')).toBe(seeded.summary.ratings)
+    expect(seeded.summary.posts).toBeGreaterThan(50)
+    expect(seeded.summary.comments).toBeGreaterThan(50)
+    expect(seeded.summary.ratings).toBeGreaterThan(20)
   })
 
   it('has threads one level deep, mentions that are in the text, and nothing in the future', async () => {
@@ -84,7 +66,7 @@ describe('the seeded social graph', () => {
         where t.parent_id is not null or t.post_id <> r.post_id`),
     ).resolves.toBe(0)
     expect(await count('select count(*) as n from comments where parent_id is not null')).toBeGreaterThan(10)
-    const mentions = await deps.db
+    const mentions = await seeded.deps.db
       .selectFrom('mentions as m')
       .innerJoin('users as u', 'u.id', 'm.user_id')
       .innerJoin('posts as p', 'p.id', 'm.post_id')
@@ -111,8 +93,8 @@ describe('the seeded social graph', () => {
   })
 
   it('fills the feed, the weekly and all-time boards and discover through the API', async () => {
-    const api = client(deps)
-    const { demo } = deps.config
+    const api = client(seeded.deps)
+    const { demo } = seeded.deps.config
     const token = (await api.login(demo.email, demo.password)).access_token
     const feed = await api.get('/api/feeds', token)
     expect(feed.status).toBe(200)

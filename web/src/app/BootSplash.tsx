@@ -1,4 +1,4 @@
-import styles from './ErrorPage.module.css'
+import styles from '../components/error-page.module.css'
 
 /** Shown for the moment the first page's code loads. */
 export function BootSplash() {

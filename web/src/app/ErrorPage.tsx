@@ -1,8 +1,8 @@
 import { Component, type ReactNode, useEffect } from 'react'
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router'
+import styles from '../components/error-page.module.css'
+import { NotFoundPage } from '../components/NotFoundPage'
 import { isChunkLoadError, reloadOnceForStaleChunks } from '../lib/chunk-reload'
-import styles from './ErrorPage.module.css'
-import { NotFoundPage } from './NotFoundPage'
 
 /** The route error element: a crashed page shows this instead of a blank screen. */
 export function ErrorPage() {

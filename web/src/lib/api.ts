@@ -66,39 +66,38 @@ export function buildUrl(path: string, query?: Query): string {
   return text ? `${path}?${text}` : path
 }
 
+/** One request as it leaves the client: the body is already serialized, the headers say its type. */
+interface Outgoing {
+  method: string
+  url: string
+  headers: Record<string, string>
+  body?: BodyInit
+  signal?: AbortSignal | null
+}
+
 async function send(
-  method: string,
-  url: string,
-  options: RequestOptions,
+  request: Outgoing,
   token: string | null,
   extraHeaders: Record<string, string> = {},
 ): Promise<Response> {
   const headers: Record<string, string> = {
     Accept: 'application/json',
     'X-Fanspole-Client': CLIENT_ID,
-    ...options.headers,
+    ...request.headers,
     ...extraHeaders,
   }
   if (token) headers.Authorization = `Bearer ${token}`
-  // Form data (file uploads) sets its own multipart content type and boundary.
-  const isForm = typeof FormData !== 'undefined' && options.body instanceof FormData
-  if (options.body !== undefined && !isForm) headers['Content-Type'] = 'application/json'
   const init: RequestInit = {
-    method,
+    method: request.method,
     headers,
-    body:
-      options.body === undefined
-        ? undefined
-        : isForm
-          ? (options.body as FormData)
-          : JSON.stringify(options.body),
-    signal: options.signal,
+    body: request.body,
+    signal: request.signal,
     credentials: 'same-origin',
   }
-  const attempts = method === 'GET' ? 1 + SAFE_READ_RETRIES : 1
+  const attempts = request.method === 'GET' ? 1 + SAFE_READ_RETRIES : 1
   for (let attempt = 1; ; attempt++) {
     try {
-      const response = await fetch(url, init)
+      const response = await fetch(request.url, init)
       if (response.status >= 500 && attempt < attempts) continue
       return response
     } catch (error) {
@@ -107,6 +106,20 @@ async function send(
         throw new ApiError(0, 'NETWORK', 'Cannot reach the Fanspole server. Is it still running?')
     }
   }
+}
+
+/** Serializes a caller's body: JSON, except form data (file uploads), which sets its own multipart type. */
+function outgoing(method: string, url: string, options: RequestOptions): Outgoing {
+  const isForm = typeof FormData !== 'undefined' && options.body instanceof FormData
+  const headers: Record<string, string> = { ...options.headers }
+  if (options.body !== undefined && !isForm) headers['Content-Type'] = 'application/json'
+  const body =
+    options.body === undefined
+      ? undefined
+      : isForm
+        ? (options.body as FormData)
+        : JSON.stringify(options.body)
+  return { method, url, headers, body, signal: options.signal }
 }
 
 async function parse<T>(response: Response): Promise<T> {
@@ -168,9 +181,7 @@ async function refreshTokens(): Promise<boolean> {
   let response: Response
   try {
     response = await send(
-      'POST',
-      TOKEN_PATH,
-      { body: { grant_type: 'refresh_token', refresh_token: token } },
+      outgoing('POST', TOKEN_PATH, { body: { grant_type: 'refresh_token', refresh_token: token } }),
       null,
     )
   } catch {
@@ -210,31 +221,58 @@ export function newIdempotencyKey(): string {
  * An operation that moves money (/api/openapi.json documents the header on each) then runs once
  * however often the request arrives; the others ignore it.
  */
-function withIdempotencyKey(method: string, options: RequestOptions, anonymous: boolean): RequestOptions {
-  if (method === 'GET' || anonymous) return options
-  if (Object.keys(options.headers ?? {}).some((h) => h.toLowerCase() === 'idempotency-key')) return options
-  return { ...options, headers: { ...options.headers, [IDEMPOTENCY_KEY]: newIdempotencyKey() } }
+function withIdempotencyKey(request: Outgoing, anonymous: boolean): Outgoing {
+  if (request.method === 'GET' || anonymous) return request
+  if (Object.keys(request.headers).some((h) => h.toLowerCase() === 'idempotency-key')) return request
+  return { ...request, headers: { ...request.headers, [IDEMPOTENCY_KEY]: newIdempotencyKey() } }
 }
 
-export async function api<T>(method: string, path: string, requested: RequestOptions = {}): Promise<T> {
-  const url = buildUrl(path, requested.query)
+/** Sends with the session: the bearer token, and one shared refresh and a resend on a 401. */
+async function exchange(requested: Outgoing): Promise<Response> {
+  const path = new URL(requested.url, 'http://web.invalid').pathname
   const isTokenEndpoint = path.startsWith('/post_login') || path.startsWith('/oauth/token')
-  const options = withIdempotencyKey(method, requested, isTokenEndpoint || !accessToken())
+  const request = withIdempotencyKey(requested, isTokenEndpoint || !accessToken())
   const tokenUsed = accessToken()
-  let response = await send(method, url, options, tokenUsed)
+  let response = await send(request, tokenUsed)
   if (response.status === 401 && !isTokenEndpoint) {
     const current = accessToken()
     if (current && current !== tokenUsed) {
       // Another request refreshed while this one was in flight: just use the new token.
-      response = await send(method, url, options, current, NO_CACHE)
+      response = await send(request, current, NO_CACHE)
     } else if (await refreshOnce(tokenUsed)) {
-      response = await send(method, url, options, accessToken(), NO_CACHE)
+      response = await send(request, accessToken(), NO_CACHE)
     } else {
       clearSession()
       hooks.onExpired()
     }
   }
-  return parse<T>(response)
+  return response
+}
+
+export async function api<T>(method: string, path: string, requested: RequestOptions = {}): Promise<T> {
+  return parse<T>(await exchange(outgoing(method, buildUrl(path, requested.query), requested)))
+}
+
+/**
+ * The `fetch` of the typed client (lib/client.ts): the same session, retries and idempotency keys
+ * as `api`, and every failed answer thrown as the one ApiError, so callers only see data.
+ */
+export async function sessionFetch(request: Request): Promise<Response> {
+  const headers: Record<string, string> = {}
+  request.headers.forEach((value, name) => {
+    headers[name] = value
+  })
+  // A Blob keeps the bytes and the multipart boundary that the Content-Type names; it can be resent.
+  const body = request.body === null ? undefined : await request.blob()
+  const response = await exchange({
+    method: request.method,
+    url: request.url,
+    headers,
+    body,
+    signal: request.signal,
+  })
+  if (!response.ok) await parse(response)
+  return response
 }
 
 export const get = <T>(path: string, options?: RequestOptions) => api<T>('GET', path, options)

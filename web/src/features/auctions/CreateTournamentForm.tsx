@@ -5,11 +5,11 @@ import { Button } from '../../components/Button'
 import { Card } from '../../components/Common'
 import { Alert, TextField } from '../../components/Field'
 import { fieldErrorsOf, unplacedError } from '../../components/form-errors'
+import forms from '../../components/forms.module.css'
+import { CheckField, SelectField } from '../../components/SelectField'
 import { formatNumber } from '../../lib/format'
 import { seriesOptionsQuery } from './api'
 import styles from './auctions.module.css'
-import forms from './forms.module.css'
-import { CheckField, SelectField } from './SelectField'
 import { createTournament, TOURNAMENT_RULES, WINDOW_HOURS } from './tournament-api'
 
 const SHOWN = ['name', 'series_id', 'window_hours', 'max_managers']

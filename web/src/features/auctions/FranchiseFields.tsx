@@ -4,10 +4,10 @@ import { Button } from '../../components/Button'
 import { Loading } from '../../components/Common'
 import { Alert, FieldErrors, TextField } from '../../components/Field'
 import { fieldErrorsOf, unplacedError } from '../../components/form-errors'
+import forms from '../../components/forms.module.css'
 import { ApiError } from '../../lib/api'
 import { joinAuction } from './actions'
 import { type AuctionColor, colorsQuery } from './api'
-import forms from './forms.module.css'
 
 export interface FranchiseValue {
   franchise_name: string

@@ -4,13 +4,13 @@ import { useNavigate, useSearchParams } from 'react-router'
 import { Button, ButtonLink } from '../../components/Button'
 import { Card, Loading, PageHead } from '../../components/Common'
 import { Alert, TextField } from '../../components/Field'
+import forms from '../../components/forms.module.css'
 import { ApiError } from '../../lib/api'
 import { formatNumber } from '../../lib/format'
 import { type Auction, auctionQuery, byCodeQuery, managersQuery } from './api'
 import styles from './auctions.module.css'
 import { PHASE_PAGE, StatusChip } from './bits'
 import { JoinForm } from './FranchiseFields'
-import forms from './forms.module.css'
 
 /** `/auctions/join?code=…`: find an auction by its invite code, then take a seat with a franchise. */
 export function JoinAuctionPage() {

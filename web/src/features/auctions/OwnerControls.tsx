@@ -2,13 +2,13 @@ import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { Button } from '../../components/Button'
 import { Dialog } from '../../components/Dialog'
+import { SelectField } from '../../components/SelectField'
 import { serverNow } from '../../lib/server-time'
 import { showSnackbar } from '../../lib/snackbar'
 import { type OwnerControl, ownerControl } from './actions'
 import { type Auction, auctionQuery } from './api'
 import styles from './auctions.module.css'
 import bid from './bidding.module.css'
-import { SelectField } from './SelectField'
 
 function useControl(auctionId: number) {
   const client = useQueryClient()

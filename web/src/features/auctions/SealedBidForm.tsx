@@ -2,9 +2,9 @@ import type { UseMutationResult } from '@tanstack/react-query'
 import { type FormEvent, useState } from 'react'
 import { Button } from '../../components/Button'
 import { fieldErrorsOf } from '../../components/form-errors'
+import forms from '../../components/forms.module.css'
 import { formatNumber } from '../../lib/format'
 import styles from './auctions.module.css'
-import forms from './forms.module.css'
 
 /**
  * A hidden bid on one player (a match auction's sealed round, a tournament window): an

@@ -4,6 +4,7 @@ import { useLocation } from 'react-router'
 import { Button, ButtonLink } from '../../components/Button'
 import { Card, EmptyState } from '../../components/Common'
 import { Alert } from '../../components/Field'
+import { SelectField } from '../../components/SelectField'
 import { showSnackbar } from '../../lib/snackbar'
 import { useAuction } from './AuctionLayout'
 import { addBots, type BotStrategy, decideManager, ownerControl } from './actions'
@@ -11,7 +12,6 @@ import type { Manager } from './api'
 import styles from './auctions.module.css'
 import { Swatch } from './bits'
 import { JoinForm } from './FranchiseFields'
-import { SelectField } from './SelectField'
 
 /** `/auctions/:id/waiting-room`: the invite, the managers (the owner approves them), bots and the start. */
 export function WaitingRoomPage() {

@@ -20,14 +20,17 @@ import {
 import { ChevronLeftIcon, ResetIcon } from '../../components/Icons'
 import { AFTER_CLASSIC_CREATE, AFTER_CLASSIC_UPDATE, takeReturnAddress } from '../../lib/return-to'
 import { showSnackbar } from '../../lib/snackbar'
-import type { Player } from '../matches/api'
-import { toRulesPlayer } from '../teams/api'
-import { CaptainStep } from '../teams/CaptainStep'
-import { EditorFooter } from '../teams/EditorFooter'
-import { PickStep, type TeamFilter } from '../teams/PickStep'
-import { PreviewDialog } from '../teams/PreviewDialog'
-import { TeamSummary } from '../teams/TeamSummary'
-import teamStyles from '../teams/teams.module.css'
+import type { Player } from '../matches'
+import {
+  CaptainStep,
+  EditorFooter,
+  PickStep,
+  PreviewDialog,
+  type TeamFilter,
+  TeamSummary,
+  teamsStyles as teamStyles,
+  toRulesPlayer,
+} from '../teams'
 import {
   afterClassicSave,
   type ClassicTeamEdit,

@@ -5,7 +5,7 @@ import { Avatar, EmptyState, Loading, PageHead } from '../../components/Common'
 import { Alert } from '../../components/Field'
 import { ApiError, get } from '../../lib/api'
 import { formatMoney, formatNumber } from '../../lib/format'
-import { OwnerControls } from '../contests/OwnerControls'
+import { OwnerControls } from '../contests'
 import { matchLabel, resultsQuery } from './api'
 import styles from './championship.module.css'
 

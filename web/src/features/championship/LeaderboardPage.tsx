@@ -1,9 +1,10 @@
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { Link, useParams } from 'react-router'
-import { Button, ButtonLink } from '../../components/Button'
+import { ButtonLink } from '../../components/Button'
 import { Avatar, EmptyState, Loading, PageHead } from '../../components/Common'
 import { Alert } from '../../components/Field'
+import { Pager } from '../../components/Pager'
 import { formatNumber } from '../../lib/format'
 import { type BoardTeam, leaderboardQuery, phaseQuery } from './api'
 import styles from './championship.module.css'
@@ -94,24 +95,7 @@ export function PhaseLeaderboardPage() {
           </ul>
         </>
       )}
-      {data.meta.total_pages > 1 ? (
-        <div className={styles.pager}>
-          <Button variant="ghost" small disabled={pageNo <= 1} onClick={() => setPageNo(pageNo - 1)}>
-            Previous
-          </Button>
-          <span>
-            Page {pageNo} of {data.meta.total_pages}
-          </span>
-          <Button
-            variant="ghost"
-            small
-            disabled={pageNo >= data.meta.total_pages}
-            onClick={() => setPageNo(pageNo + 1)}
-          >
-            Next
-          </Button>
-        </div>
-      ) : null}
+      <Pager page={pageNo} totalPages={data.meta.total_pages} onPage={setPageNo} className={styles.pager} />
     </div>
   )
 }

@@ -1,7 +1,7 @@
 import { type QueryClient, queryOptions } from '@tanstack/react-query'
 import { STYLE_LABEL } from '../../../../server/domain/styles'
 import { get, post, put } from '../../lib/api'
-import type { Player } from '../matches/api'
+import type { Player } from '../matches'
 
 /**
  * The championship calls (docs/championship.md, reference §2.6): series phases, the phase's

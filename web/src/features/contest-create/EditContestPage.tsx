@@ -5,9 +5,9 @@ import { Button } from '../../components/Button'
 import { Loading, PageHead } from '../../components/Common'
 import { Alert } from '../../components/Field'
 import { fieldErrorsOf, unplacedError } from '../../components/form-errors'
+import forms from '../../components/forms.module.css'
 import { get } from '../../lib/api'
 import { showSnackbar } from '../../lib/snackbar'
-import forms from '../auctions/forms.module.css'
 import {
   type ContestDraft,
   contestPath,

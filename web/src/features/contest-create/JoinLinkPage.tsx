@@ -8,9 +8,9 @@ import { ApiError } from '../../lib/api'
 import { formatMoney } from '../../lib/format'
 import { AFTER_CLASSIC_CREATE, AFTER_TEAM_CREATE, setReturnAddress } from '../../lib/return-to'
 import { showSnackbar } from '../../lib/snackbar'
-import { phaseQuery } from '../championship/api'
-import { userTeamsQuery } from '../contests/contest-api'
-import { contestPath, type Invited, inviteQuery, joinWithCode } from './api'
+import { phaseQuery } from '../championship'
+import { type Invited, inviteQuery, userTeamsQuery } from '../contests'
+import { contestPath, joinWithCode } from './api'
 import styles from './create.module.css'
 
 /**

@@ -1,8 +1,7 @@
 import { useParams } from 'react-router'
 import { gameKind } from '../../../../server/domain/contest-creation'
-import { NotFoundPage } from '../../app/NotFoundPage'
-import { EsportsGetAccessPage, EsportsRequirementPage } from '../esports/create/AccessPages'
-import { EsportsCreatePage } from '../esports/create/EsportsCreatePage'
+import { NotFoundPage } from '../../components/NotFoundPage'
+import { EsportsCreatePage, EsportsGetAccessPage, EsportsRequirementPage } from '../esports'
 import { CreateContestPage } from './CreateContestPage'
 import { FORM_KINDS } from './kinds'
 

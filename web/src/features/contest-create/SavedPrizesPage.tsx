@@ -6,8 +6,8 @@ import { Card, EmptyState, Loading, PageHead } from '../../components/Common'
 import { Dialog } from '../../components/Dialog'
 import { Alert, TextField } from '../../components/Field'
 import { fieldErrorsOf, unplacedError } from '../../components/form-errors'
+import forms from '../../components/forms.module.css'
 import { showSnackbar } from '../../lib/snackbar'
-import forms from '../auctions/forms.module.css'
 import {
   createSavedPrize,
   deleteSavedPrize,

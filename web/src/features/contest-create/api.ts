@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query'
 import type { GameKindSlug, PrizeOptionKey } from '../../../../server/domain/contest-creation'
 import { del, get, post, put } from '../../lib/api'
-import type { Contest } from '../contests/api'
+import type { Contest, Invited } from '../contests'
 
 /**
  * The contest-creation calls (docs/contest-creation.md): who may create what, the generated
@@ -179,29 +179,6 @@ export const createContest = (draft: ContestDraft) => post<CreateAnswer>('/api/c
 
 export const updateContest = (id: number, changes: Partial<ContestDraft>, championship = false) =>
   put<CreateAnswer>(championship ? `/api/championship/contests/${id}` : `/api/contests/${id}`, changes)
-
-/** What an invite code names. */
-export interface Invited {
-  id: number
-  contest_type: 'contest' | 'championship_contest'
-  match_id: number | null
-  phase_id: number | null
-  name: string
-  entry_fee: number
-  members_limit: number
-  members_count: number
-  is_private: boolean
-  /** `open` until it locks; then locked, settled or cancelled. */
-  contest_status?: string
-}
-export const inviteQuery = (code: string) =>
-  queryOptions({
-    queryKey: ['invite-code', code],
-    queryFn: async () =>
-      (await get<{ contest: Invited }>(`/api/contests/invite_code/${encodeURIComponent(code)}`)).contest,
-    staleTime: 30_000,
-    retry: false,
-  })
 
 export const joinWithCode = (invited: Invited, code: string, teamId: number | null) =>
   invited.contest_type === 'championship_contest'

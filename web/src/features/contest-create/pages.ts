@@ -1,5 +1,4 @@
 /** The contest-creation pages, one lazy chunk for the router. */
-export { CreateAuctionPage } from '../auctions/CreateAuctionPage'
 export { ContestRequirementPage, GetAccessPage, OutOfAccessPage } from './AccessPage'
 export { CreateHomePage } from './CreateHomePage'
 export { EditContestPage } from './EditContestPage'

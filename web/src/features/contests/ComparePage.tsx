@@ -5,7 +5,7 @@ import { Avatar, EmptyState, Loading, PageHead } from '../../components/Common'
 import { Alert } from '../../components/Field'
 import { ChevronLeftIcon } from '../../components/Icons'
 import { formatNumber } from '../../lib/format'
-import { matchQuery } from '../matches/api'
+import { matchQuery } from '../matches'
 import { contestQuery, membersQuery } from './api'
 import page from './pages.module.css'
 

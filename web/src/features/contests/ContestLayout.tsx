@@ -1,31 +1,20 @@
 import { useQuery } from '@tanstack/react-query'
-import { NavLink, Outlet, useLocation, useOutletContext, useParams } from 'react-router'
+import { NavLink, Outlet, useLocation, useParams } from 'react-router'
 import { Loading } from '../../components/Common'
 import { Alert } from '../../components/Field'
 import { SwapIcon } from '../../components/Icons'
 import { useSignedIn } from '../../lib/use-session'
-import { type Match, matchQuery } from '../matches/api'
-import { LiveBadge } from '../matches/LiveBadge'
-import { useMatchLive } from '../matches/live'
-import { MatchStrip } from '../matches/MatchStrip'
-import { ContestLike } from '../posts/LikeButton'
-import { type Contest, contestQuery } from './api'
+import { LiveBadge, MatchStrip, matchQuery, useMatchLive } from '../matches'
+import { ContestLike } from '../posts'
+import { contestQuery } from './api'
 import { ContestCard } from './ContestCard'
+import { type ContestContext, useContest } from './contest-context'
 import { useJoinFlow, useJoinFromAddress } from './JoinFlow'
 import { LeaderboardTab } from './LeaderboardTab'
-import { type ContestLive, useContestLive } from './live'
+import { useContestLive } from './live'
 import { OwnerControls, RefundStatusCard } from './OwnerControls'
 import { PrizesTab } from './PrizesTab'
 import page from './pages.module.css'
-
-export interface ContestContext {
-  contest: Contest
-  match: Match
-  live: ContestLive
-  join: (contest: Contest) => void
-}
-
-export const useContest = () => useOutletContext<ContestContext>()
 
 /** `/contests/:id` and its tabs: the contest, its match, and info / prizes / members / squads. */
 export function ContestLayout() {

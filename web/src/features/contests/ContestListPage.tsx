@@ -6,8 +6,7 @@ import { EmptyState, Loading, PageHead } from '../../components/Common'
 import { Alert } from '../../components/Field'
 import { get } from '../../lib/api'
 import { formatNumber } from '../../lib/format'
-import { CustomRooms } from '../esports/create/CustomRooms'
-import { type Contest, contestListQuery, gamesQuery, type ListSource } from './api'
+import { type Contest, contestListQuery, type ListSource } from './api'
 import { ContestCard } from './ContestCard'
 import styles from './contests.module.css'
 import { useJoinFlow, useJoinFromAddress } from './JoinFlow'
@@ -34,25 +33,6 @@ export function CricketContestsPage() {
       subtitle="Open contests of upcoming cricket matches."
       source={{ kind: 'cricket' }}
     />
-  )
-}
-
-/** `/pubg/contests`: the PUBG game's contests (`game_id` from GET /api/games). */
-export function PubgContestsPage() {
-  const games = useQuery(gamesQuery)
-  if (games.isPending) return <Loading />
-  if (games.isError) return <Alert>{games.error.message}</Alert>
-  const pubg = games.data.find((g) => g.slug === 'pubg')
-  if (!pubg) return <Alert>PUBG is not one of this server's games.</Alert>
-  return (
-    <ContestList
-      title="PUBG Contests"
-      subtitle="Open contests of upcoming PUBG matches."
-      source={{ kind: 'game', gameId: pubg.id }}
-    >
-      {/* Issue 17: the rooms players host, PUBG, Free Fire and Call of Duty. */}
-      <CustomRooms />
-    </ContestList>
   )
 }
 

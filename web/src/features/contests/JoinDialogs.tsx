@@ -8,7 +8,7 @@ import { formatMoney } from '../../lib/format'
 import { showSnackbar } from '../../lib/snackbar'
 import { afterJoin, type Confirmation, joinContest } from './api'
 import styles from './contests.module.css'
-import type { Target } from './JoinFlow'
+import type { Target } from './types'
 
 /** The Low Balance dialog links to `/add-cash?amount=<shortfall>`. */
 export const ADD_CASH_PATH = '/add-cash'

@@ -7,12 +7,8 @@ import { isSignedIn, rememberPath } from '../../lib/session'
 import { showSnackbar } from '../../lib/snackbar'
 import { type Confirmation, contestQuery, joiningConfirmation } from './api'
 import { JoinDialog, LowBalanceDialog } from './JoinDialogs'
+import type { Target } from './types'
 
-export interface Target {
-  id: number
-  match_id: number
-  name: string
-}
 type Open =
   | { kind: 'join'; target: Target; pre: Confirmation }
   | { kind: 'funds'; target: Target; pre: Confirmation }

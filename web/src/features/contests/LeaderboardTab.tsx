@@ -1,12 +1,12 @@
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { Link } from 'react-router'
-import { Button } from '../../components/Button'
 import { Avatar, EmptyState, Loading } from '../../components/Common'
 import { Alert } from '../../components/Field'
+import { Pager } from '../../components/Pager'
 import { formatMoney, formatNumber } from '../../lib/format'
 import { type Member, membersQuery } from './api'
-import { useContest } from './ContestLayout'
+import { useContest } from './contest-context'
 import type { LiveEntry, MyRank } from './live'
 import owner from './owner.module.css'
 import page from './pages.module.css'
@@ -96,24 +96,7 @@ export function LeaderboardTab() {
           </ul>
         </>
       )}
-      {data.meta.total_pages > 1 ? (
-        <div className={page.pager}>
-          <Button variant="ghost" small disabled={pageNo <= 1} onClick={() => setPageNo(pageNo - 1)}>
-            Previous
-          </Button>
-          <span>
-            Page {pageNo} of {data.meta.total_pages}
-          </span>
-          <Button
-            variant="ghost"
-            small
-            disabled={pageNo >= data.meta.total_pages}
-            onClick={() => setPageNo(pageNo + 1)}
-          >
-            Next
-          </Button>
-        </div>
-      ) : null}
+      <Pager page={pageNo} totalPages={data.meta.total_pages} onPage={setPageNo} className={page.pager} />
     </div>
   )
 }

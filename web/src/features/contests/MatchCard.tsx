@@ -1,8 +1,7 @@
 import { Link } from 'react-router'
 import { TeamBadge } from '../../components/TeamBadge'
 import { formatNumber } from '../../lib/format'
-import { isSummary, type Match, matchName } from '../matches/api'
-import { MatchState } from '../matches/MatchStrip'
+import { isSummary, type Match, MatchState, matchName } from '../matches'
 import styles from './home.module.css'
 
 /** A match on the home page: sides, series, countdown or live score, contests and my counts. */

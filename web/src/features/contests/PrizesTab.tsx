@@ -1,5 +1,5 @@
 import { Card } from '../../components/Common'
-import { useContest } from './ContestLayout'
+import { useContest } from './contest-context'
 import { PrizeTable } from './WinningBreakup'
 
 /** `/contests/:id/prizes`: the winning breakup. */

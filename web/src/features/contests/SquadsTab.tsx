@@ -7,7 +7,7 @@ import { PlusIcon } from '../../components/Icons'
 import { AFTER_TEAM_CREATE, setReturnAddress } from '../../lib/return-to'
 import { isSignedIn } from '../../lib/session'
 import { userTeamsQuery } from './api'
-import { useContest } from './ContestLayout'
+import { useContest } from './contest-context'
 import page from './pages.module.css'
 import { TeamCard } from './TeamCard'
 

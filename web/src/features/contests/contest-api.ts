@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query'
 import { get } from '../../lib/api'
-import type { Contest, Member, Meta, Prize, UserTeam } from './api'
+import type { Contest, Member, Meta, Prize, UserTeam } from './types'
 
 /** One contest and what hangs off it: prizes, info, the leaderboard, my teams, compare. */
 export const contestQuery = (id: number) =>

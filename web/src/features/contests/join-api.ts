@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query'
 import { post } from '../../lib/api'
-import type { Contest } from './api'
 import { contestQuery } from './contest-api'
+import type { Contest } from './types'
 
 /** Joining (the pre-flight and the join) and keeping every cached copy of a contest fresh. */
 export type Popup = 'join_league' | 'event_locked' | 'add_funds' | 'already_joined' | 'create_team'

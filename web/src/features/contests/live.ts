@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { snapshotGate, useChannel } from '../../lib/use-channel'
-import { setLikesEverywhere } from '../posts/likes'
+import { setLikesEverywhere } from '../posts'
 import type { Contest } from './api'
 import { type Activity, prependActivity } from './owner-api'
 

@@ -7,10 +7,11 @@ export { ContestIndexTab, ContestLayout } from './ContestLayout'
 export {
   CricketContestsPage,
   PopularContestsPage,
-  PubgContestsPage,
   SeriesContestsPage,
 } from './ContestListPage'
+export { ContestPostsPage } from './ContestPostsPage'
 export { ContestsHomePage } from './ContestsHomePage'
+export { CreatePostPage } from './CreatePostPage'
 export { InfoTab } from './InfoTab'
 export { LeaderboardTab } from './LeaderboardTab'
 export { MatchContestsPage } from './MatchContestsPage'

@@ -4,12 +4,15 @@ import { Button } from '../../components/Button'
 import { EmptyState, Loading, PageHead, Tabs } from '../../components/Common'
 import { Alert } from '../../components/Field'
 import { useSignedIn } from '../../lib/use-session'
-import type { Contest } from '../contests/api'
-import { ContestCard } from '../contests/ContestCard'
-import { useJoinFlow } from '../contests/JoinFlow'
-import { type DiscoverType, discoverContestsQuery, discoverQuery } from '../posts/api'
-import { PostCard } from '../posts/PostCard'
-import styles from '../posts/posts.module.css'
+import type { Contest } from '../contests'
+import { ContestCard, useJoinFlow } from '../contests'
+import {
+  type DiscoverType,
+  discoverContestsQuery,
+  discoverQuery,
+  PostCard,
+  postsStyles as styles,
+} from '../posts'
 
 const TYPES: Array<{ value: DiscoverType; label: string }> = [
   { value: 'trending', label: 'Trending' },

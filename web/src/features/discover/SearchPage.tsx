@@ -4,8 +4,7 @@ import { Avatar, EmptyState, Loading, PageHead } from '../../components/Common'
 import { Alert } from '../../components/Field'
 import { formatMoney, formatNumber } from '../../lib/format'
 import { useDebounced } from '../../lib/use-debounced'
-import { searchQuery } from '../posts/api'
-import styles from '../posts/posts.module.css'
+import { searchQuery, postsStyles as styles } from '../posts'
 
 const SEARCH_MAX = 100
 

@@ -3,10 +3,16 @@ import { Link } from 'react-router'
 import { Button, ButtonLink } from '../../components/Button'
 import { EmptyState, Loading, PageHead } from '../../components/Common'
 import { Alert } from '../../components/Field'
-import { useMe } from '../me/api'
-import { discoverQuery, feedArrivalsKey, feedQuery, notificationsLiveKey, wallPostsQuery } from '../posts/api'
-import { PostCard } from '../posts/PostCard'
-import styles from '../posts/posts.module.css'
+import { useMe } from '../../lib/me'
+import {
+  discoverQuery,
+  feedArrivalsKey,
+  feedQuery,
+  notificationsLiveKey,
+  PostCard,
+  postsStyles as styles,
+  wallPostsQuery,
+} from '../posts'
 import { ResultCard } from './ResultCard'
 
 /**

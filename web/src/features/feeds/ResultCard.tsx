@@ -1,8 +1,8 @@
 import { Link } from 'react-router'
 import { Avatar } from '../../components/Common'
 import { formatMoney, formatNumber, relativeTime } from '../../lib/format'
-import type { FeedResult } from '../posts/api'
-import styles from '../posts/posts.module.css'
+import type { FeedResult } from '../posts'
+import { postsStyles as styles } from '../posts'
 
 /** A prize won in a settled contest, as the feed shows it (docs/social.md, "Results in the feed"). */
 export function ResultCard({ result }: { result: FeedResult }) {

@@ -5,7 +5,7 @@ import { Button } from '../../components/Button'
 import { Avatar, EmptyState, Loading, PageHead } from '../../components/Common'
 import { Alert } from '../../components/Field'
 import { useDebounced } from '../../lib/use-debounced'
-import { searchQuery } from '../posts/api'
+import { searchQuery } from '../posts'
 import { addMembers, GROUPS_KEY, groupPath, groupQuery } from './api'
 import styles from './groups.module.css'
 

@@ -5,7 +5,7 @@ import { Avatar, EmptyState, Loading } from '../../components/Common'
 import { Alert } from '../../components/Field'
 import { ChevronLeftIcon } from '../../components/Icons'
 import { ApiError } from '../../lib/api'
-import { useMe } from '../me/api'
+import { useMe } from '../../lib/me'
 import {
   GROUPS_KEY,
   groupImage,

@@ -5,8 +5,8 @@ import { Button, ButtonLink } from '../../components/Button'
 import { Avatar, Card, EmptyState, Loading, PageHead } from '../../components/Common'
 import { Alert } from '../../components/Field'
 import { ApiError } from '../../lib/api'
+import { useMe } from '../../lib/me'
 import { showSnackbar } from '../../lib/snackbar'
-import { useMe } from '../me/api'
 import {
   GROUPS_KEY,
   type Group,

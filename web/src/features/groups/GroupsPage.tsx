@@ -3,7 +3,7 @@ import { Link } from 'react-router'
 import { ButtonLink } from '../../components/Button'
 import { Avatar, EmptyState, Loading, PageHead } from '../../components/Common'
 import { Alert } from '../../components/Field'
-import { useMe } from '../me/api'
+import { useMe } from '../../lib/me'
 import { type Group, groupImage, groupPath, groupTitle, myGroupsQuery } from './api'
 import styles from './groups.module.css'
 

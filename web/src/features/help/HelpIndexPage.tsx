@@ -1,6 +1,6 @@
 import { Link } from 'react-router'
 import { Card, PageHead } from '../../components/Common'
-import { FeedbackForm } from '../people/forms'
+import { FeedbackForm } from '../people'
 import styles from './help.module.css'
 import { HELP_ENTRIES, HELP_GROUPS, type HelpGroup } from './registry'
 

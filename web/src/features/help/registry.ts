@@ -1,11 +1,9 @@
-import type { ComponentType } from 'react'
+import type { ArticleBodies } from './article-bodies'
 
 /**
  * Every help page: its address, title and one line for the index. The article bodies are
  * loaded on demand, one chunk per group.
  */
-export type ArticleBodies = Record<string, ComponentType>
-
 export interface HelpEntry {
   slug: string
   title: string

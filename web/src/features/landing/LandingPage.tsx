@@ -3,7 +3,7 @@ import { Link, useNavigate } from 'react-router'
 import { Button, ButtonLink } from '../../components/Button'
 import { HOME_PATH } from '../../lib/paths'
 import { useSignedIn } from '../../lib/use-session'
-import { WaitlistForm } from '../people/forms'
+import { WaitlistForm } from '../people'
 import styles from './landing.module.css'
 
 const MODES = [

@@ -1,8 +1,9 @@
 import { useQuery } from '@tanstack/react-query'
 import { Link, useParams, useSearchParams } from 'react-router'
-import { Button, ButtonLink } from '../../components/Button'
+import { ButtonLink } from '../../components/Button'
 import { Avatar, EmptyState, Loading, PageHead } from '../../components/Common'
 import { Alert } from '../../components/Field'
+import { Pager } from '../../components/Pager'
 import { ApiError } from '../../lib/api'
 import { formatNumber } from '../../lib/format'
 import { type BoardRow, boardQuery, scoreLabel } from './api'
@@ -62,19 +63,7 @@ export function BoardPage() {
           </ul>
         </>
       )}
-      {meta.total_pages > 1 ? (
-        <div className={styles.pager}>
-          <Button variant="ghost" small disabled={page <= 1} onClick={() => go(page - 1)}>
-            Previous
-          </Button>
-          <span>
-            Page {page} of {meta.total_pages}
-          </span>
-          <Button variant="ghost" small disabled={page >= meta.total_pages} onClick={() => go(page + 1)}>
-            Next
-          </Button>
-        </div>
-      ) : null}
+      <Pager page={page} totalPages={meta.total_pages} onPage={go} className={styles.pager} />
     </div>
   )
 }

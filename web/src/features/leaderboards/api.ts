@@ -1,35 +1,17 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query'
-import type { Board } from '../../../../server/areas/social/leaderboards'
-import { get } from '../../lib/api'
-import type { Meta } from '../contests/api'
+import { type Body, client, data, type Schema } from '../../lib/client'
 
 /** Leaderboards (docs/social.md): weekly and all-time XP boards and one per series. */
-export type Leaderboard = Board
-export interface BoardRow {
-  rank: number
-  score: number
-  user: {
-    id: number
-    slug: string
-    username: string
-    display_name: string
-    team_name: string | null
-    image: string | null
-  }
-}
-export interface BoardPage {
-  leaderboard: Leaderboard
-  rows: BoardRow[]
-  /** Signed in: always my row, however far down (score 0, ranked last, when I have no score). */
-  current_user_row: BoardRow | null
-  meta: Meta
-}
+export type Leaderboard = Schema<'Leaderboard'>
+export type BoardRow = Schema<'LeaderboardRow'>
+/** Signed in, `current_user_row` is always my row, however far down (score 0, ranked last, when I have no score). */
+export type BoardPage = Body<'/api/leaderboards/{id}'>
 
 export const BOARD_PER_PAGE = 50
 
 export const boardsQuery = queryOptions({
   queryKey: ['leaderboards'],
-  queryFn: async () => (await get<{ leaderboards: Leaderboard[] }>('/api/leaderboards')).leaderboards,
+  queryFn: async () => (await data(client.GET('/api/leaderboards'))).leaderboards,
   staleTime: 60_000,
 })
 
@@ -37,9 +19,11 @@ export const boardQuery = (id: string, page: number) =>
   queryOptions({
     queryKey: ['leaderboards', id, page],
     queryFn: () =>
-      get<BoardPage>(`/api/leaderboards/${encodeURIComponent(id)}`, {
-        query: { page, per_page: BOARD_PER_PAGE },
-      }),
+      data(
+        client.GET('/api/leaderboards/{id}', {
+          params: { path: { id }, query: { page, per_page: BOARD_PER_PAGE } },
+        }),
+      ),
     placeholderData: keepPreviousData,
     staleTime: 30_000,
   })

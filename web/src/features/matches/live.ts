@@ -1,7 +1,6 @@
 import { type QueryClient, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { snapshotGate, useChannel } from '../../lib/use-channel'
-import type { Home } from '../contests/api'
 import type { Match, MatchSummary, Statistics } from './api'
 
 export interface MatchEvent {
@@ -122,6 +121,12 @@ function next(s: Omit<MatchLive, 'connected'>, m: Broadcast): Omit<MatchLive, 'c
   }
 }
 
+/** The part of the contests home page (GET /api/contests/home) that lists matches. */
+interface HomeMatches {
+  matches: Match[]
+  live_matches: Match[]
+}
+
 /** Writes a push's score and state into every cached copy of the match. */
 function patchMatch(client: QueryClient, id: number, m: Broadcast): void {
   const patch: Partial<Match> = {}
@@ -131,7 +136,7 @@ function patchMatch(client: QueryClient, id: number, m: Broadcast): void {
   if (Object.keys(patch).length === 0) return
   const update = (match: Match): Match => (match.id === id ? { ...match, ...patch } : match)
   client.setQueryData<Match>(['match', id], (old) => (old ? update(old) : old))
-  client.setQueriesData<Home>({ queryKey: ['contests', 'home'] }, (home) =>
+  client.setQueriesData<HomeMatches>({ queryKey: ['contests', 'home'] }, (home) =>
     home ? { ...home, live_matches: home.live_matches.map(update), matches: home.matches.map(update) } : home,
   )
   client.setQueryData<Statistics>(['match', id, 'statistics'], (old) =>

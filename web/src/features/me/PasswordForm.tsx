@@ -3,8 +3,8 @@ import { Button } from '../../components/Button'
 import { Alert, TextField } from '../../components/Field'
 import { fieldErrorsOf, unplacedError } from '../../components/form-errors'
 import { NewPasswordFields, newPasswordProblems } from '../../components/NewPasswordFields'
+import { useUpdateMe } from '../../lib/me'
 import { showSnackbar } from '../../lib/snackbar'
-import { useUpdateMe } from './api'
 
 const EMPTY = { current_password: '', password: '', confirmation: '' }
 

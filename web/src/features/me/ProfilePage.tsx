@@ -4,8 +4,8 @@ import { Button, ButtonLink } from '../../components/Button'
 import { Avatar, Card, Loading } from '../../components/Common'
 import { Alert } from '../../components/Field'
 import { formatMoney, formatNumber } from '../../lib/format'
+import { type Me, useMe } from '../../lib/me'
 import { showSnackbar } from '../../lib/snackbar'
-import { type Me, useMe } from './api'
 import styles from './profile.module.css'
 
 /** GET /api/me: who you are, your level, your money and your record. */

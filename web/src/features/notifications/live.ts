@@ -2,9 +2,9 @@ import type { Subscription } from '@rails/actioncable'
 import { useQueryClient } from '@tanstack/react-query'
 import { useEffect } from 'react'
 import { getConsumer } from '../../lib/cable'
+import { type Me, meQuery } from '../../lib/me'
 import { cacheMe } from '../../lib/session'
-import { type Me, meQuery } from '../me/api'
-import { feedArrivalsKey, notificationsLiveKey } from '../posts/api'
+import { feedArrivalsKey, notificationsLiveKey } from '../posts'
 import {
   type Notification,
   type NotificationsData,

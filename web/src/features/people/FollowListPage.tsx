@@ -3,12 +3,12 @@ import { useParams, useSearchParams } from 'react-router'
 import { ButtonLink } from '../../components/Button'
 import { Card, EmptyState, Loading, PageHead } from '../../components/Common'
 import { Alert } from '../../components/Field'
+import { Pager } from '../../components/Pager'
 import { formatNumber } from '../../lib/format'
+import { useMe } from '../../lib/me'
 import { useSignedIn } from '../../lib/use-session'
-import { useMe } from '../me/api'
 import { type FollowSide, followListQuery, profileQuery, userPath } from './api'
 import { useProfileLive } from './live'
-import { Pager } from './Pager'
 import styles from './people.module.css'
 import { UserRow } from './UserRow'
 
@@ -62,7 +62,12 @@ function FollowList({ side }: { side: FollowSide }) {
               <UserRow key={user.slug} user={user} mySlug={me.data?.slug} />
             ))}
           </ul>
-          <Pager meta={list.data.meta} onPage={(p) => setSearch(p > 1 ? { page: String(p) } : {})} />
+          <Pager
+            page={list.data.meta.page}
+            totalPages={list.data.meta.total_pages}
+            className={styles.pager}
+            onPage={(p) => setSearch(p > 1 ? { page: String(p) } : {})}
+          />
         </Card>
       )}
     </div>

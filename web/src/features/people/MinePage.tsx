@@ -1,7 +1,7 @@
 import { Navigate } from 'react-router'
 import { Loading } from '../../components/Common'
 import { Alert } from '../../components/Field'
-import { useMe } from '../me/api'
+import { useMe } from '../../lib/me'
 import { userPath } from './api'
 
 type Tail = 'followers' | 'followings' | 'reviews'

@@ -5,11 +5,12 @@ import { Button, ButtonLink } from '../../components/Button'
 import { Avatar, Card, EmptyState, Loading, PageHead } from '../../components/Common'
 import { Alert, FieldErrors, TextAreaField } from '../../components/Field'
 import { fieldErrorsOf, unplacedError } from '../../components/form-errors'
+import { Pager } from '../../components/Pager'
 import { ApiError, post } from '../../lib/api'
 import { formatNumber, relativeTime } from '../../lib/format'
+import { useMe } from '../../lib/me'
 import { showSnackbar } from '../../lib/snackbar'
 import { useSignedIn } from '../../lib/use-session'
-import { useMe } from '../me/api'
 import {
   type PublicUser,
   profileQuery,
@@ -19,7 +20,6 @@ import {
   userPath,
 } from './api'
 import { patchUserEverywhere } from './follow'
-import { Pager } from './Pager'
 import styles from './people.module.css'
 import { Stars } from './UserRow'
 
@@ -78,7 +78,12 @@ export function ReviewsPage() {
                 ))}
               </ul>
             )}
-            <Pager meta={ratings.data.meta} onPage={(p) => setSearch(p > 1 ? { page: String(p) } : {})} />
+            <Pager
+              page={ratings.data.meta.page}
+              totalPages={ratings.data.meta.total_pages}
+              className={styles.pager}
+              onPage={(p) => setSearch(p > 1 ? { page: String(p) } : {})}
+            />
           </Card>
         </>
       )}

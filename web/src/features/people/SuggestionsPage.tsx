@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { Card, EmptyState, Loading, PageHead } from '../../components/Common'
 import { Alert } from '../../components/Field'
-import { useMe } from '../me/api'
+import { useMe } from '../../lib/me'
 import { suggestionsQuery } from './api'
 import styles from './people.module.css'
 import { UserRow } from './UserRow'

@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query'
 import type { serializePublicUser } from '../../../../server/areas/users/service'
 import { get } from '../../lib/api'
-import type { Contest, Meta } from '../contests/api'
+import type { Contest, Meta } from '../contests'
 
 /**
  * The people calls (docs/social.md): profiles by slug, follower and following lists,

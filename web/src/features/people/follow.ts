@@ -1,6 +1,6 @@
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query'
 import { type ApiError, post } from '../../lib/api'
-import type { Me } from '../me/api'
+import type { Me } from '../../lib/me'
 import { PEOPLE_KEY, type PublicUser } from './api'
 
 /**

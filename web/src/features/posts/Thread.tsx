@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { COMMENT_MAX_CHARS } from '../../../../server/domain/social-text'
-import { useMe } from '../me/api'
+import { useMe } from '../../lib/me'
 import { type Comment, deleteComment, editComment, type Post, addComment as sendComment } from './api'
 import { Composer, EditBox } from './Composer'
 import { CommentLike } from './LikeButton'

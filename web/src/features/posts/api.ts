@@ -1,9 +1,9 @@
 import type { z } from '@hono/zod-openapi'
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query'
+import type { ContestJson as Contest } from '../../../../server/areas/contests/serialize'
 import type { FeedResultSchema } from '../../../../server/areas/posts/feed-results'
 import type { CommentSchema, PostSchema, TopicSchema } from '../../../../server/areas/posts/schemas'
 import { api, del, get, post } from '../../lib/api'
-import type { Contest } from '../contests/api'
 
 /**
  * Posts, comments, feeds and discover (docs/social.md). The shapes are the server's own zod

@@ -1,5 +1,5 @@
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query'
-import type { Contest } from '../contests/api'
+import type { ContestJson as Contest } from '../../../../server/areas/contests/serialize'
 import { type Comment, POST_HOLDERS, type Post, setLike } from './api'
 
 /**

@@ -1,7 +1,7 @@
 import { type QueryClient, queryOptions } from '@tanstack/react-query'
 import type { ScratchCardJson } from '../../../../server/areas/wallet/rewards'
 import { get, post } from '../../lib/api'
-import { cacheBalances, type Balances as WalletBalances } from '../wallet/api'
+import { cacheBalances, type Balances as WalletBalances } from '../wallet'
 
 /** Scratch cards and referrals: shapes flow from the server's serializers. */
 export type ScratchCard = ScratchCardJson

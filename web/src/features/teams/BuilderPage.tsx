@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query'
 import { Link, useParams } from 'react-router'
 import { Loading } from '../../components/Common'
 import { Alert } from '../../components/Field'
-import { matchQuery, playersQuery } from '../matches/api'
+import { matchQuery, playersQuery } from '../matches'
 import { userTeamQuery } from './api'
 import { TeamEditor } from './TeamEditor'
 

@@ -1,7 +1,7 @@
 import { teamRows } from '../../../../server/domain/team-rules'
 import type { WorkingTeam } from '../../../../server/domain/working-team'
 import { formatNumber } from '../../lib/format'
-import type { Player } from '../matches/api'
+import type { Player } from '../matches'
 import styles from './teams.module.css'
 
 /**

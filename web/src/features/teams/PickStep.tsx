@@ -3,7 +3,7 @@ import type { RoleTab, TeamPlayer } from '../../../../server/domain/team-rules'
 import { type CanAdd, canAdd, type WorkingTeam } from '../../../../server/domain/working-team'
 import { CheckIcon, MinusIcon, PlusIcon } from '../../components/Icons'
 import { formatNumber } from '../../lib/format'
-import type { Player } from '../matches/api'
+import type { Player } from '../matches'
 import { requirements, tabHeadline } from './rules'
 import styles from './teams.module.css'
 

@@ -1,6 +1,6 @@
 import type { WorkingTeam } from '../../../../server/domain/working-team'
 import { Dialog } from '../../components/Dialog'
-import type { Player } from '../matches/api'
+import type { Player } from '../matches'
 import { Pitch } from './Pitch'
 import styles from './teams.module.css'
 

@@ -1,6 +1,6 @@
 import type { WorkingTeam } from '../../../../server/domain/working-team'
 import { formatNumber } from '../../lib/format'
-import type { Match } from '../matches/api'
+import type { Match } from '../matches'
 import styles from './teams.module.css'
 
 /** Players picked of the team size, players per real team, credits left, and a slot bar. */

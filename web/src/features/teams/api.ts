@@ -1,8 +1,8 @@
 import { type QueryClient, queryOptions } from '@tanstack/react-query'
 import type { TeamPlayer } from '../../../../server/domain/team-rules'
 import { get, post, put } from '../../lib/api'
-import type { UserTeam } from '../contests/api'
-import type { Player } from '../matches/api'
+import type { UserTeam } from '../contests'
+import type { Player } from '../matches'
 
 export const userTeamQuery = (matchId: number, teamId: number) =>
   queryOptions({

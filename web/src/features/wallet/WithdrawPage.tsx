@@ -7,7 +7,7 @@ import { Alert, TextField } from '../../components/Field'
 import { fieldErrorsOf } from '../../components/form-errors'
 import { ApiError } from '../../lib/api'
 import { formatMoney } from '../../lib/format'
-import { type Me, meQuery } from '../me/api'
+import { type Me, meQuery } from '../../lib/me'
 import { parseRupees } from './amount'
 import {
   newIdempotencyKey,

@@ -4,8 +4,8 @@ import type { passbook } from '../../../../server/areas/wallet/passbook'
 import type { redemptionJson, redemptionTypeJson } from '../../../../server/areas/wallet/redemptions'
 import type { claimRefundJson } from '../../../../server/areas/wallet/refunds'
 import { get, post, put } from '../../lib/api'
+import { type Me, meQuery } from '../../lib/me'
 import { cacheMe } from '../../lib/session'
-import { type Me, meQuery } from '../me/api'
 
 /**
  * Deposits, passbooks, withdrawals and refund claims (docs/wallet.md). Amounts are rupees as

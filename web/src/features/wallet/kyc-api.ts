@@ -2,8 +2,8 @@ import { type QueryClient, queryOptions } from '@tanstack/react-query'
 import type { attachmentJson } from '../../../../server/areas/wallet/attachments'
 import type { bankDetailsJson, upiJson } from '../../../../server/areas/wallet/payout-methods'
 import { CLIENT_ID, get, post, put } from '../../lib/api'
+import { meQuery } from '../../lib/me'
 import { accessToken } from '../../lib/session'
-import { meQuery } from '../me/api'
 
 /** Verification (KYC): mobile OTP, PAN with a photo, bank account, UPI ids. */
 export type Attachment = ReturnType<typeof attachmentJson>

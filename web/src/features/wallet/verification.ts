@@ -1,4 +1,4 @@
-import type { Me } from '../me/api'
+import type { Me } from '../../lib/me'
 
 /**
  * The four identity checks behind `is_current_user_allowed_to_redeem` (DESIGN §5: mobile and

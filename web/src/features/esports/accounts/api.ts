@@ -2,7 +2,7 @@ import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query
 import type { GameAccountJson } from '../../../../../server/areas/esports/accounts.service'
 import { ESPORTS_GAMES, type EsportsGame } from '../../../../../server/domain/esports/rules'
 import { get, post, put } from '../../../lib/api'
-import { meQuery } from '../../me/api'
+import { meQuery } from '../../../lib/me'
 
 /** Game accounts (docs/esports.md, "Game accounts"): mine, added and edited from settings. */
 export type GameAccount = GameAccountJson

@@ -1,6 +1,6 @@
 import { useLocation, useParams } from 'react-router'
 import { isEsportsContestId } from '../../../../../server/domain/esports/rules'
-import { ContestLayout } from '../../contests/ContestLayout'
+import { ContestLayout } from '../../contests'
 import { EsportsContestPage } from './EsportsContestPage'
 import { EsportsSquadsPage } from './EsportsSquadsPage'
 

@@ -7,9 +7,6 @@ import { Alert, TextField } from '../../../components/Field'
 import { ApiError } from '../../../lib/api'
 import { formatMoney, relativeTime } from '../../../lib/format'
 import { useServerNow } from '../../../lib/use-now'
-import { EsportsContestNav, navInfo } from '../ContestNav'
-import { useEsportsContestLive } from '../live'
-import { RoomDetailsCard } from '../rooms/RoomDetailsCard'
 import {
   type EsportsContest,
   type EsportsSquad,
@@ -18,7 +15,10 @@ import {
   useJoin,
   useLeave,
 } from './api'
+import { EsportsContestNav, navInfo } from './ContestNav'
 import css from './esports.module.css'
+import { useEsportsContestLive } from './live'
+import { RoomDetailsCard } from './RoomDetailsCard'
 
 const STATUS_LABEL: Record<EsportsContest['status'], string> = {
   open: 'Open: joining',

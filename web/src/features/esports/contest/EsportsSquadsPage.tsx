@@ -4,11 +4,9 @@ import { Link, useParams, useSearchParams } from 'react-router'
 import { Button } from '../../../components/Button'
 import { Card, EmptyState, Loading } from '../../../components/Common'
 import { Alert, TextField } from '../../../components/Field'
+import { useMe } from '../../../lib/me'
 import { showSnackbar } from '../../../lib/snackbar'
 import { useDebounced } from '../../../lib/use-debounced'
-import { useMe } from '../../me/api'
-import { EsportsContestNav, navInfo } from '../ContestNav'
-import { useEsportsContestLive } from '../live'
 import {
   type EsportsContest,
   type EsportsSquad,
@@ -19,7 +17,9 @@ import {
   useJoin,
   useSquadWrite,
 } from './api'
+import { EsportsContestNav, navInfo } from './ContestNav'
 import css from './esports.module.css'
+import { useEsportsContestLive } from './live'
 
 /** `/contests/{id}/squads` for an esports contest: every squad, my squad's invite link, the captain's invites. */
 export function EsportsSquadsPage() {

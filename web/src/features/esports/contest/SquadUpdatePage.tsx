@@ -5,10 +5,8 @@ import { Button } from '../../../components/Button'
 import { Card, EmptyState, Loading } from '../../../components/Common'
 import { Alert, TextField } from '../../../components/Field'
 import { ApiError } from '../../../lib/api'
+import { useMe } from '../../../lib/me'
 import { showSnackbar } from '../../../lib/snackbar'
-import { useMe } from '../../me/api'
-import { EsportsContestNav, navInfo } from '../ContestNav'
-import { useEsportsContestLive } from '../live'
 import {
   type EsportsContest,
   type EsportsSquad,
@@ -18,7 +16,9 @@ import {
   squadsQuery,
   useSquadWrite,
 } from './api'
+import { EsportsContestNav, navInfo } from './ContestNav'
 import css from './esports.module.css'
+import { useEsportsContestLive } from './live'
 
 const fieldsOf = (error: unknown): Record<string, string[]> =>
   error instanceof ApiError && error.isValidation ? error.fields : {}

@@ -2,4 +2,5 @@
 export { ContestRoute } from './ContestRoute'
 export { EsportsContestPage } from './EsportsContestPage'
 export { EsportsSquadsPage } from './EsportsSquadsPage'
+export { EsportsRoomPage } from './RoomPage'
 export { SquadUpdatePage } from './SquadUpdatePage'

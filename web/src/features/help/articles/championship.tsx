@@ -1,6 +1,6 @@
 import { Link } from 'react-router'
 import { Callout, FactTable } from '../../../components/Prose'
-import type { ArticleBodies } from '../registry'
+import type { ArticleBodies } from '../article-bodies'
 
 function Championship() {
   return (

@@ -12,7 +12,7 @@ import {
   TEAM_SIZES,
 } from '../../../../../server/domain/esports/rules'
 import { Callout, FactTable } from '../../../components/Prose'
-import type { ArticleBodies } from '../registry'
+import type { ArticleBodies } from '../article-bodies'
 
 /** What differs per game beyond rules.ts: what the game calls its room, and its own fair-play lines. */
 const GAME_NOTES: Record<EsportsGame, { lobby: string; extra: string[] }> = {

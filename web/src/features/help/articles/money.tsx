@@ -1,7 +1,7 @@
 import { Link } from 'react-router'
 import { Callout, FactTable } from '../../../components/Prose'
-import { ClaimRefundForm, RefundStatusList } from '../../wallet/refunds'
-import type { ArticleBodies } from '../registry'
+import { ClaimRefundForm, RefundStatusList } from '../../wallet'
+import type { ArticleBodies } from '../article-bodies'
 
 function Wallet() {
   return (

@@ -8,8 +8,8 @@ import { ApiError } from '../../../lib/api'
 import { relativeTime } from '../../../lib/format'
 import { showSnackbar } from '../../../lib/snackbar'
 import { useServerNow, useServerTimeReached } from '../../../lib/use-now'
-import { type RoomDetails, roomDetailsKey, roomDetailsQuery, saveRoomDetails } from './api'
 import styles from './rooms.module.css'
+import { type RoomDetails, roomDetailsKey, roomDetailsQuery, saveRoomDetails } from './rooms-api'
 
 const clockTime = new Intl.DateTimeFormat('en-IN', { hour: '2-digit', minute: '2-digit', hour12: false })
 

@@ -3,10 +3,8 @@ import { Link, useNavigate, useSearchParams } from 'react-router'
 import { POST_MAX_CHARS } from '../../../../server/domain/social-text'
 import { Card, PageHead } from '../../components/Common'
 import { Alert } from '../../components/Field'
-import { contestQuery } from '../contests/api'
-import { createContestPost, createWallPost, type Post } from './api'
-import { Composer } from './Composer'
-import styles from './posts.module.css'
+import { Composer, createContestPost, createWallPost, type Post, postsStyles as styles } from '../posts'
+import { contestQuery } from './api'
 
 /**
  * `/contests/create/create-a-post`: a post on my wall, or with `?contest_id=` on that contest.

@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query'
 import { useParams } from 'react-router'
 import { PageHead } from '../../../components/Common'
-import { EsportsContestNav, navInfo } from '../ContestNav'
-import { esportsContestQuery } from '../contest/api'
-import { useEsportsContestLive } from '../live'
+import { esportsContestQuery } from './api'
+import { EsportsContestNav, navInfo } from './ContestNav'
+import { useEsportsContestLive } from './live'
 import { RoomDetailsCard } from './RoomDetailsCard'
 import styles from './rooms.module.css'
 

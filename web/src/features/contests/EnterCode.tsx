@@ -7,8 +7,8 @@ import { TextField } from '../../components/Field'
 import { ApiError } from '../../lib/api'
 import { LOGIN_PATH } from '../../lib/paths'
 import { isSignedIn, rememberPath } from '../../lib/session'
-import { inviteQuery } from './api'
-import styles from './create.module.css'
+import styles from './enter-code.module.css'
+import { inviteQuery } from './invite-api'
 
 /**
  * "Create contest" and "Enter contest code" for the contests pages: a code is looked up

@@ -1,6 +1,6 @@
 import { Link } from 'react-router'
 import { HOME_PATH } from '../lib/paths'
-import styles from './ErrorPage.module.css'
+import styles from './error-page.module.css'
 
 export function NotFoundPage() {
   return (

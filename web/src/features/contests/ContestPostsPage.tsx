@@ -5,13 +5,17 @@ import { Button } from '../../components/Button'
 import { EmptyState, Loading, PageHead } from '../../components/Common'
 import { Alert } from '../../components/Field'
 import { useSignedIn } from '../../lib/use-session'
-import { contestQuery } from '../contests/api'
-import { contestPostsQuery, createContestPost, type Post } from './api'
-import { Composer } from './Composer'
-import { ContestLike } from './LikeButton'
-import { useTopicLive } from './live'
-import { PostCard } from './PostCard'
-import styles from './posts.module.css'
+import {
+  Composer,
+  ContestLike,
+  contestPostsQuery,
+  createContestPost,
+  type Post,
+  PostCard,
+  postsStyles as styles,
+  useTopicLive,
+} from '../posts'
+import { contestQuery } from './api'
 
 /**
  * `/contests/:id/comments`: the contest's posts, newest first, each with its latest comments;

@@ -1,5 +1,5 @@
 import { type ReactNode, type SelectHTMLAttributes, useId } from 'react'
-import { FieldErrors } from '../../components/Field'
+import { FieldErrors } from './Field'
 import forms from './forms.module.css'
 
 /** A labelled native select with the server's field messages under it (the shared TextField's twin). */

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
-import { useChannel } from '../../lib/use-channel'
-import { applyRoomMessage, esportsContestKey } from './rooms/api'
+import { useChannel } from '../../../lib/use-channel'
+import { applyRoomMessage, esportsContestKey } from './rooms-api'
 
 export interface EsportsLiveRoom {
   room_id: string

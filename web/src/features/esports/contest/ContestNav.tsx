@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query'
 import { NavLink } from 'react-router'
-import { get } from '../../lib/api'
-import type { EsportsContest } from './contest/api'
-import css from './contest/esports.module.css'
+import { get } from '../../../lib/api'
+import type { EsportsContest } from './api'
+import css from './esports.module.css'
 
 /** What the nav needs to know about the contest (any of the pages' answers has it). */
 export interface ContestNavInfo {

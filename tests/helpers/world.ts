@@ -1,0 +1,92 @@
+import fs from 'node:fs'
+import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest'
+import { type SeedOptions, type SeedSummary, seedDemoLeague } from '../../seeds/demo-league'
+import { hashPassword } from '../../server/areas/auth/passwords'
+import { attachmentsDir } from '../../server/areas/wallet/attachments'
+import type { Config } from '../../server/config'
+import type { Deps } from '../../server/deps'
+import { expectLedgerBalanced } from './concurrency'
+import { TEST_START_MS, type TestWorld, testWorld } from './deps'
+import { client } from './http'
+import { leagueWorld } from './league'
+
+export type Api = ReturnType<typeof client>
+export type SignedIn = Awaited<ReturnType<Api['player']>>
+
+export interface ApiWorldOptions {
+  /** Seed the demo league (its seed, `true` for 42); without it the database is empty but migrated. */
+  league?: boolean | number
+  /** Sign an admin in before each test (`kit.admin`). */
+  admin?: boolean
+  /** One world per test (default) or one for the whole file. */
+  per?: 'test' | 'file'
+  config?: Partial<Config>
+  /** After each test (or the file): the ledger still adds up. */
+  ledger?: boolean
+  /** After closing: remove the uploads folder the world wrote to (SQLite keeps uploads on disk). */
+  attachments?: boolean
+}
+
+/** What a test reads: set by the hooks before each test, so read it inside tests, not at load. */
+export interface ApiWorld {
+  world: TestWorld
+  deps: Deps
+  api: Api
+  admin: SignedIn
+}
+
+/**
+ * The set-up almost every api test starts with: a fresh world (optionally with the demo league),
+ * an in-process client, an admin signed in; the scheduler stopped and the database closed after.
+ * Registers its own hooks, so one line replaces them in a test file.
+ */
+export function apiWorld(options: ApiWorldOptions = {}): ApiWorld {
+  const kit = {} as ApiWorld
+  const [before, after] = options.per === 'file' ? [beforeAll, afterAll] : [beforeEach, afterEach]
+  before(async () => {
+    const seed = options.league === true ? 42 : options.league
+    kit.world =
+      seed === undefined || seed === false
+        ? await testWorld(options.config)
+        : await leagueWorld(seed, options.config)
+    kit.deps = kit.world.deps
+    kit.api = client(kit.deps)
+    if (options.admin) kit.admin = await kit.api.admin()
+  })
+  after(async () => {
+    await kit.deps.scheduler.stop()
+    if (options.ledger) await expectLedgerBalanced(kit.deps)
+    await kit.world.close()
+    if (options.attachments) fs.rmSync(attachmentsDir(kit.deps.config), { recursive: true, force: true })
+  })
+  return kit
+}
+
+export interface SeededLeague {
+  world: TestWorld
+  deps: Deps
+  summary: SeedSummary
+}
+
+/**
+ * The demo league seeded once for the whole file, as `fanspole seed` would (seed 42, at the test
+ * start), with `options` on top: what the seeds' tests read.
+ */
+export function seededLeague(options: Partial<SeedOptions> = {}, timeoutMs?: number): SeededLeague {
+  const kit = {} as SeededLeague
+  beforeAll(async () => {
+    kit.world = await testWorld()
+    kit.deps = kit.world.deps
+    const { admin, demo } = kit.deps.config
+    kit.summary = await seedDemoLeague(kit.deps.db, {
+      seed: 42,
+      nowMs: TEST_START_MS,
+      admin,
+      demo,
+      hashPassword,
+      ...options,
+    })
+  }, timeoutMs)
+  afterAll(() => kit.world.close())
+  return kit
+}

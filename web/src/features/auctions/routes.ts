@@ -1,0 +1,39 @@
+import type { RouteObject } from 'react-router'
+import { byId, page } from '../../lib/routing'
+
+const auctions = () => import('./pages')
+
+/** Auctions: every auction call needs a signed-in user, so every page does too. */
+export const auctionRoutes: RouteObject[] = [
+  { path: 'auctions', ...page(auctions, 'AuctionsPage') },
+  { path: 'auctions/create', ...page(auctions, 'CreateAuctionPage') },
+  // Creating a contest of the auction kind is creating an auction.
+  { path: 'contests/create/auction', ...page(auctions, 'CreateAuctionPage') },
+  { path: 'auctions/join', ...page(auctions, 'JoinAuctionPage') },
+  {
+    path: 'auctions/:id',
+    ...byId(),
+    ...page(auctions, 'AuctionLayout'),
+    children: [
+      { index: true, ...page(auctions, 'AuctionIndex') },
+      { path: 'waiting-room', ...page(auctions, 'WaitingRoomPage') },
+      { path: 'bidding', ...page(auctions, 'BiddingPage') },
+      { path: 'players', ...page(auctions, 'PlayersPage') },
+      { path: 'secondary-bidding', ...page(auctions, 'SecondaryBiddingPage') },
+      { path: 'secondary-bids', ...page(auctions, 'SecondaryBidsPage') },
+      { path: 'leaderboard', ...page(auctions, 'LeaderboardPage') },
+    ],
+  },
+  { path: 'auction/managers/:id', ...byId(), ...page(auctions, 'ManagerPage') },
+  { path: 'auction/tournaments', ...page(auctions, 'TournamentsPage') },
+  {
+    path: 'auction/tournaments/:id',
+    ...byId(),
+    ...page(auctions, 'TournamentLayout'),
+    children: [
+      { index: true, ...page(auctions, 'TournamentIndex') },
+      { path: 'bidding', ...page(auctions, 'TournamentBiddingPage') },
+      { path: 'squad', ...page(auctions, 'TournamentSquadPage') },
+    ],
+  },
+]

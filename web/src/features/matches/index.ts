@@ -1,0 +1,16 @@
+/** The front door of features/matches: what other features may use. Matches: a match, its players and scores, live updates, the match strip. */
+
+export {
+  isSummary,
+  type Match,
+  matchName,
+  matchQuery,
+  type Player,
+  playerQuery,
+  playerScoresQuery,
+  playersQuery,
+} from './api'
+export { LiveBadge } from './LiveBadge'
+export { FollowMatch, useMatchLive } from './live'
+export { MatchState, MatchStrip } from './MatchStrip'
+export { Breakdown } from './StatisticsPage'

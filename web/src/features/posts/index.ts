@@ -1,0 +1,24 @@
+/** The front door of features/posts: what other features may use. Posts, comments, likes, and the feed and discover queries. */
+
+export {
+  contestPostsQuery,
+  createContestPost,
+  createWallPost,
+  type DiscoverType,
+  discoverContestsQuery,
+  discoverQuery,
+  type FeedResult,
+  feedArrivalsKey,
+  feedQuery,
+  notificationsLiveKey,
+  type Post,
+  searchQuery,
+  wallPostsQuery,
+} from './api'
+export { Composer } from './Composer'
+export { ContestLike } from './LikeButton'
+export { setLikesEverywhere } from './likes'
+export { useTopicLive } from './live'
+export { PostCard } from './PostCard'
+export { default as postsStyles } from './posts.module.css'
+export { UserPosts } from './UserPosts'

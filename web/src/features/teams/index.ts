@@ -1,0 +1,10 @@
+/** The front door of features/teams: what other features may use. A player's team for a match: the team editor and its steps. */
+
+export { toRulesPlayer } from './api'
+export { CaptainStep } from './CaptainStep'
+export { EditorFooter } from './EditorFooter'
+export { PickStep, type TeamFilter } from './PickStep'
+export { Pitch } from './Pitch'
+export { PreviewDialog } from './PreviewDialog'
+export { TeamSummary } from './TeamSummary'
+export { default as teamsStyles } from './teams.module.css'
