@@ -3,8 +3,7 @@ import { registerAuctionBotJobs } from './areas/auctions/bots'
 import { registerAuctionJobs } from './areas/auctions/service'
 import { registerAuctionTakeoverJobs } from './areas/auctions/takeover'
 import { registerChampionshipContestJobs } from './areas/championship-contests/jobs'
-import { createScheduler } from './areas/clock/scheduler'
-import { ensureClockAnchor, followClock, loadClockAnchor } from './areas/clock/service'
+import { ensureClockAnchor, followClock, loadClockAnchor } from './areas/clock'
 import { registerEsportsJobs } from './areas/esports/rooms.service'
 import { registerTournamentJobs } from './areas/esports/tournament-progress'
 import { registerMatchJobs } from './areas/matches/jobs'
@@ -20,6 +19,7 @@ import { createBus } from './lib/bus'
 import { createClock } from './lib/clock'
 import { createLogger, type Logger } from './lib/log'
 import { createPostgresBus } from './lib/pg-bus'
+import { createScheduler } from './lib/scheduler'
 
 export interface BootOptions {
   /** Real time source (tests pass a manual one). */

@@ -5,16 +5,15 @@ import { type App, createApp } from './app'
 import { resumeAuctions } from './areas/auctions/outage'
 import { roomsAbandoned } from './areas/auctions/takeover'
 import {
+  hashPassword,
   type NetworkPasswords,
   secureNetworkAccounts,
   servesNetwork,
   settleNetworkPasswords,
-} from './areas/auth/network-passwords'
-import { hashPassword } from './areas/auth/passwords'
+} from './areas/auth'
 import { resumeChampionshipContests } from './areas/championship-contests/jobs'
-import { claimOutage, startHeartbeat } from './areas/clock/heartbeat'
-import { saveClockAnchor } from './areas/clock/service'
-import { othersAlive, startNodeBeat } from './areas/cluster/presence'
+import { claimOutage, saveClockAnchor, startHeartbeat } from './areas/clock'
+import { othersAlive, startNodeBeat } from './areas/cluster'
 import { resumeEsportsReveals } from './areas/esports/rooms.service'
 import { resumeMatches } from './areas/matches/jobs'
 import { releaseAttachments } from './areas/wallet/attachments'

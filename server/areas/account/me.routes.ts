@@ -3,7 +3,7 @@ import type { Deps } from '../../deps'
 import { answerFromCache, cachedJson, readKey } from '../../http/answer-cache'
 import { errors, json, jsonBody } from '../../http/responses'
 import { bearerSecurity, createRouter, currentUser } from '../../http/router'
-import { requireUser } from '../users/service'
+import { requireUser } from '../users'
 import { serializeMe, updateMe } from './me'
 import { AvatarSchema, MeSchema, UpdateMeRequest } from './schemas'
 

@@ -2,8 +2,8 @@ import { z } from '@hono/zod-openapi'
 import { idField } from '../../http/ids'
 import { multilineText } from '../../http/text'
 import { GameAccountSchema } from '../esports/accounts.schemas'
-import { TrafficSourceFields } from '../social/other'
-import { email, Level, NextLevel, password, username } from '../users/schemas'
+import { TrafficSourceFields } from '../social'
+import { email, Level, NextLevel, password, username } from '../users'
 
 export const RegisterRequest = z
   .strictObject({

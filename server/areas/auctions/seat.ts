@@ -2,7 +2,7 @@ import { lockRows } from '../../db/lock'
 import { withTx } from '../../db/tx'
 import type { Deps } from '../../deps'
 import { AppError, invalid } from '../../http/errors'
-import { notify } from '../notifications/service'
+import { notify } from '../notifications'
 import { AUCTION_COLORS } from './catalog'
 import { decideManager, requireOwnedAuction, roomStream } from './service'
 

@@ -1,6 +1,6 @@
 import { withTx } from '../../db/tx'
 import type { Deps } from '../../deps'
-import { presenceOf } from '../cluster/presence'
+import { presenceOf } from '../cluster'
 import { forgetAuctionJobs, nudgeBots, roomStream } from './service'
 
 /**

@@ -4,7 +4,7 @@ import type { Deps } from '../../deps'
 import type { AuctionCommand, AuctionEvent } from '../../domain/auction/engine'
 import { maxBid } from '../../domain/auction/rules'
 import { AppError, notFound } from '../../http/errors'
-import { notify } from '../notifications/service'
+import { notify } from '../notifications'
 import { AUCTION_COLORS } from './catalog'
 import { auctionJson, playerCards } from './serialize'
 import {

@@ -13,7 +13,7 @@ import {
   mixedStrategy,
   selectionShares,
 } from '../../sim/fantasy-bots'
-import { hashPassword } from '../auth/passwords'
+import { hashPassword } from '../auth'
 import { findPhase, phaseMatches, phasePlayers } from '../championship/queries'
 import { createClassicTeam } from '../championship/service'
 import { joinChampionshipContest, phaseLocked, phaseWindow } from '../championship-contests/service'
@@ -21,10 +21,10 @@ import { botPrefix } from '../contest-creation/bot-stakes'
 import { visibleContest } from '../contest-creation/visibility'
 import { findContest } from '../contests/queries'
 import { isLocked, joinContest } from '../contests/service'
-import { post, SYSTEM_ACCOUNTS, systemAccountId, userAccountId, userBalances } from '../ledger/service'
+import { post, SYSTEM_ACCOUNTS, systemAccountId, userAccountId, userBalances } from '../ledger'
 import { matchSquad } from '../matches/queries'
 import { createTeam } from '../teams/service'
-import { insertUser } from '../users/service'
+import { insertUser } from '../users'
 
 /**
  * Seating team-building bots in a daily or championship contest (docs/bots.md). A bot is a

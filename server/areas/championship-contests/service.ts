@@ -17,7 +17,7 @@ import { prizeActivities, recordActivity, usernameOf, wasRemoved } from '../cont
 import { redirectBotRefunds } from '../contest-creation/bot-stakes'
 import { decideAtLock, lockedActivity } from '../contest-creation/lock'
 import { visibleContest } from '../contest-creation/visibility'
-import { notify } from '../notifications/service'
+import { notify } from '../notifications'
 import { championshipLabel, chargeChampionshipEntry, payChampionshipPool } from './ledger'
 
 /**

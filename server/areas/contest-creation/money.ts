@@ -3,7 +3,7 @@ import { splitDebit } from '../../domain/ledger'
 import { AppError } from '../../http/errors'
 import { championshipPoolCode } from '../championship-contests/ledger'
 import { contestMemo, poolCode } from '../contests/ledger'
-import { post, systemAccountId, userAccountId, userBalances } from '../ledger/service'
+import { post, systemAccountId, userAccountId, userBalances } from '../ledger'
 import type { ContestType } from './activities'
 
 /**

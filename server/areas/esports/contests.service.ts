@@ -29,7 +29,7 @@ import { paiseToRupees, rupeesToPaise } from '../../domain/money'
 import { DEFAULT_RAKE_BPS } from '../../domain/prizes'
 import { hashString } from '../../domain/rng'
 import { AppError, type FieldErrors, invalid } from '../../http/errors'
-import { notify } from '../notifications/service'
+import { notify } from '../notifications'
 import { type EsportsAccess, esportsAccess } from './contests.access'
 import { contestsJson, revealAt } from './contests.views'
 import {

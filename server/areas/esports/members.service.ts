@@ -7,8 +7,8 @@ import { ESPORTS_GAMES, ESPORTS_KINDS } from '../../domain/esports/rules'
 import { hashString } from '../../domain/rng'
 import { AppError, conflict, forbidden, invalid, notFound } from '../../http/errors'
 import { visibleContest } from '../contest-creation/visibility'
-import { notify } from '../notifications/service'
-import { visibleUser } from '../users/visibility'
+import { notify } from '../notifications'
+import { visibleUser } from '../users'
 import {
   type Caller,
   type EsportsContestRow,

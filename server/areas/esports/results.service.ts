@@ -11,8 +11,8 @@ import type { Rng } from '../../domain/rng'
 import { AppError, invalid, notFound } from '../../http/errors'
 import { simulateResults } from '../../sim/esports-results'
 import { visibleContest } from '../contest-creation/visibility'
-import { post, SYSTEM_ACCOUNTS, systemAccountId, userAccountId, userBalances } from '../ledger/service'
-import { notify } from '../notifications/service'
+import { post, SYSTEM_ACCOUNTS, systemAccountId, userAccountId, userBalances } from '../ledger'
+import { notify } from '../notifications'
 import {
   type Caller,
   type EsportsContestRow,

@@ -6,7 +6,7 @@ import type { Deps } from '../../deps'
 import { AppError, invalid } from '../../http/errors'
 import { visibleAuction } from '../auctions/visibility'
 import { visibleContest } from '../contest-creation/visibility'
-import { visibleGang } from '../gangs/visibility'
+import { visibleGang } from '../gangs'
 import { notifyManyGrouped } from './notify'
 import {
   caughtUpMembers,

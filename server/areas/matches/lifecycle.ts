@@ -11,7 +11,7 @@ import { redirectBotRefunds } from '../contest-creation/bot-stakes'
 import { decideAtLock, lockedActivity } from '../contest-creation/lock'
 import { contestLabel, payFromPool } from '../contests/ledger'
 import { contestStream } from '../contests/service'
-import { notify } from '../notifications/service'
+import { notify } from '../notifications'
 import { findMatch } from './queries'
 
 export const matchStream = (matchId: number) => `match:${matchId}`

@@ -5,7 +5,7 @@ import { cricketLevel } from '../../domain/levels'
 import { hashString } from '../../domain/rng'
 import { normaliseEmail, usernameKey } from '../../domain/user-rules'
 import { type FieldErrors, invalid, notFound } from '../../http/errors'
-import { createUserAccounts } from '../ledger/service'
+import { createUserAccounts } from '../ledger'
 import { ratingSummary } from './people'
 import { findUserByEmail, findUserById, findUserByUsername, isFollowing } from './queries'
 

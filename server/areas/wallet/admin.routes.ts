@@ -7,16 +7,9 @@ import { moneyRoute, requestDeps } from '../../http/idempotency'
 import { idField } from '../../http/ids'
 import { errors, json, jsonBody } from '../../http/responses'
 import { bearerSecurity, createRouter } from '../../http/router'
-import {
-  post,
-  SYSTEM_ACCOUNTS,
-  systemAccountId,
-  userAccountId,
-  userBalances,
-  walletJson,
-} from '../ledger/service'
-import { notify } from '../notifications/service'
-import { findUserByEmail, findUserById } from '../users/queries'
+import { post, SYSTEM_ACCOUNTS, systemAccountId, userAccountId, userBalances, walletJson } from '../ledger'
+import { notify } from '../notifications'
+import { findUserByEmail, findUserById } from '../users'
 
 const CreditRequest = z
   .strictObject({

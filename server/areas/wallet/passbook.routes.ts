@@ -5,7 +5,7 @@ import { idField } from '../../http/ids'
 import { PageMetaSchema, pageMeta, pagingQuery, toPage } from '../../http/paging'
 import { errors, json } from '../../http/responses'
 import { bearerSecurity, createRouter, currentUser } from '../../http/router'
-import { findUserById } from '../users/queries'
+import { findUserById } from '../users'
 import { COMPARTMENTS, passbook } from './passbook'
 
 const EntrySchema = z

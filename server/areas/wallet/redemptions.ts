@@ -13,9 +13,9 @@ import {
   strSmall,
 } from '../../domain/redemption-rules'
 import { AppError, conflict, notFound } from '../../http/errors'
-import { post, SYSTEM_ACCOUNTS, systemAccountId, userAccountId, userBalances } from '../ledger/service'
-import { notify } from '../notifications/service'
-import { findUserById } from '../users/queries'
+import { post, SYSTEM_ACCOUNTS, systemAccountId, userAccountId, userBalances } from '../ledger'
+import { notify } from '../notifications'
+import { findUserById } from '../users'
 import { redeemFacts } from './kyc'
 import { findActiveUpi, findBankDetails } from './payout-methods'
 

@@ -5,8 +5,8 @@ import { codeLookupLimit } from '../../http/code-lookup'
 import { moneyRoute, requestDeps } from '../../http/idempotency'
 import { errors, json, jsonBody } from '../../http/responses'
 import { type AppEnv, bearerSecurity, createRouter, currentUser } from '../../http/router'
-import { userBalances, walletJson } from '../ledger/service'
-import { requireUser } from '../users/service'
+import { userBalances, walletJson } from '../ledger'
+import { requireUser } from '../users'
 import { applyReferralCode, referralDetails } from './referrals'
 
 /** Signed in before the body is read, so a stranger's bad body is a 401, not a 422. */

@@ -5,9 +5,9 @@ import { withTx } from '../../db/tx'
 import type { Deps } from '../../deps'
 import { REFERRAL_COINS } from '../../domain/rewards'
 import { AppError, invalid, notFound } from '../../http/errors'
-import { post, SYSTEM_ACCOUNTS, systemAccountId, userAccountId } from '../ledger/service'
-import { notify } from '../notifications/service'
-import { findUserById, findUserByReference } from '../users/queries'
+import { post, SYSTEM_ACCOUNTS, systemAccountId, userAccountId } from '../ledger'
+import { notify } from '../notifications'
+import { findUserById, findUserByReference } from '../users'
 import { earnScratchCard } from './rewards'
 
 /** The user a referral code names, if it can still refer anyone (a disabled account cannot). */

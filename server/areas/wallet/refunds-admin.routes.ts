@@ -6,7 +6,7 @@ import { moneyRoute, requestDeps } from '../../http/idempotency'
 import { errors, json, jsonBody } from '../../http/responses'
 import { bearerSecurity, createRouter, currentAdmin } from '../../http/router'
 import { multilineText } from '../../http/text'
-import { userBalances, walletJson } from '../ledger/service'
+import { userBalances, walletJson } from '../ledger'
 import { ClaimRefundSchema, idParam, ReasonRequest } from './kyc.schemas'
 import {
   CLAIM_STATUSES,
