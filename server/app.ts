@@ -6,57 +6,35 @@ import type { MiddlewareHandler } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { meRoutes, signUpRoutes } from './areas/account'
 import { actAsRoutes, adminRoutes } from './areas/admin'
-import { auctionManagerRoutes } from './areas/auctions/manager.routes'
-import { auctionRoutes } from './areas/auctions/routes'
-import { tournamentRoutes } from './areas/auctions/tournament.routes'
+import { auctionManagerRoutes, auctionRoutes, tournamentRoutes } from './areas/auctions'
 import { authRoutes } from './areas/auth'
 import { catalogRoutes } from './areas/catalog'
-import { championshipPhaseRoutes } from './areas/championship/phases.routes'
-import { championshipTeamRoutes } from './areas/championship/teams.routes'
-import { championshipContestRoutes } from './areas/championship-contests/routes'
-import { classroomRoutes } from './areas/classroom/routes'
+import { championshipPhaseRoutes, championshipTeamRoutes, phasePlayerRoutes } from './areas/championship'
+import {
+  ChampionshipContestSchema,
+  championshipContestRoutes,
+  seriesChampionshipContests,
+} from './areas/championship-contests'
+import { classroomRoutes } from './areas/classroom'
 import { clockRoutes } from './areas/clock'
-import { contestAccessRoutes } from './areas/contest-access/routes'
-import { contestBotRoutes } from './areas/contest-creation/bots.routes'
-import { contestOwnerRoutes } from './areas/contest-creation/owner.routes'
-import { contestCreationRoutes } from './areas/contest-creation/routes'
-import { homeRoutes } from './areas/contests/home.routes'
-import { contestRoutes } from './areas/contests/routes'
-import { esportsRoutes } from './areas/esports/routes'
+import { contestAccessRoutes } from './areas/contest-access'
+import { contestBotRoutes, contestCreationRoutes, contestOwnerRoutes } from './areas/contest-creation'
+import { contestRoutes, homeRoutes } from './areas/contests'
+import { esportsRoutes } from './areas/esports'
 import { gangRoutes, seriesLeaderboardRoutes } from './areas/gangs'
-import { groupMessageRoutes } from './areas/groups/messages.routes'
-import { groupRoutes } from './areas/groups/routes'
+import { groupMessageRoutes, groupRoutes } from './areas/groups'
 import { ledgerRoutes } from './areas/ledger'
-import { adminMatchRoutes } from './areas/matches/admin.routes'
-import { crestRoutes } from './areas/matches/crest'
-import { matchFixtureRoutes } from './areas/matches/fixture.routes'
-import { matchRoutes } from './areas/matches/routes'
-import { seriesRoutes } from './areas/matches/series.routes'
+import { adminMatchRoutes, replayRoutes } from './areas/match-day'
+import { crestRoutes, matchFixtureRoutes, matchRoutes, seriesRoutes } from './areas/matches'
 import { notificationRoutes } from './areas/notifications'
-import { commentRoutes } from './areas/posts/comments.routes'
-import { feedRoutes } from './areas/posts/feed.routes'
-import { postRoutes } from './areas/posts/routes'
-import { prizeStructureRoutes } from './areas/prize-structures/routes'
-import { reportRoutes } from './areas/reports/routes'
-import { socialReportRoutes } from './areas/reports/social.routes'
-import { replayRoutes } from './areas/scoring/replay.routes'
+import { commentRoutes, feedRoutes, postRoutes } from './areas/posts'
+import { prizeStructureRoutes } from './areas/prize-structures'
+import { reportRoutes, socialReportRoutes } from './areas/reports'
 import { snapshotRoutes } from './areas/snapshots'
 import { leaderboardRoutes, otherRoutes } from './areas/social'
-import { teamRoutes } from './areas/teams/routes'
+import { matchSquadRoutes, teamRoutes } from './areas/teams'
 import { mediaRoutes, peopleRoutes, userRoutes } from './areas/users'
-import { adminWalletRoutes } from './areas/wallet/admin.routes'
-import { attachmentRoutes, UPLOAD_PATH, uploadBodyLimit } from './areas/wallet/attachments.routes'
-import { creditRoutes } from './areas/wallet/credits.routes'
-import { gatewayRoutes } from './areas/wallet/gateway.routes'
-import { kycRoutes } from './areas/wallet/kyc.routes'
-import { kycAdminRoutes } from './areas/wallet/kyc-admin.routes'
-import { passbookRoutes } from './areas/wallet/passbook.routes'
-import { payoutMethodRoutes } from './areas/wallet/payout-methods.routes'
-import { redemptionRoutes } from './areas/wallet/redemptions.routes'
-import { referralRoutes } from './areas/wallet/referrals.routes'
-import { refundRoutes } from './areas/wallet/refunds.routes'
-import { refundAdminRoutes } from './areas/wallet/refunds-admin.routes'
-import { scratchCardRoutes } from './areas/wallet/scratch-cards.routes'
+import { UPLOAD_PATH, uploadBodyLimit, walletRoutes } from './areas/wallet'
 import type { CableServer } from './cable/types'
 import type { Deps } from './deps'
 import { edgeHeaders } from './http/edge'
@@ -155,10 +133,12 @@ export function createApp(deps: Deps, options: { cable?: CableServer } = {}) {
   app.route('/', postRoutes(deps))
   app.route('/', commentRoutes(deps))
   app.route('/', feedRoutes(deps))
-  app.route('/', contestRoutes(deps))
+  app.route('/', contestRoutes(deps, { schema: ChampionshipContestSchema, list: seriesChampionshipContests }))
   app.route('/', championshipContestRoutes(deps))
   app.route('/', matchRoutes(deps))
+  app.route('/', matchSquadRoutes(deps))
   app.route('/', seriesRoutes(deps))
+  app.route('/', phasePlayerRoutes(deps))
   app.route('/', seriesLeaderboardRoutes(deps))
   app.route('/', gangRoutes(deps))
   app.route('/', teamRoutes(deps))
@@ -167,19 +147,7 @@ export function createApp(deps: Deps, options: { cable?: CableServer } = {}) {
   app.route('/', adminMatchRoutes(deps))
   app.route('/', matchFixtureRoutes(deps))
   app.route('/', replayRoutes(deps))
-  app.route('/', adminWalletRoutes(deps))
-  app.route('/', kycRoutes(deps))
-  app.route('/', payoutMethodRoutes(deps))
-  app.route('/', attachmentRoutes(deps))
-  app.route('/', redemptionRoutes(deps))
-  app.route('/', refundRoutes(deps))
-  app.route('/', refundAdminRoutes(deps))
-  app.route('/', kycAdminRoutes(deps))
-  app.route('/', creditRoutes(deps))
-  app.route('/', passbookRoutes(deps))
-  app.route('/', gatewayRoutes(deps))
-  app.route('/', scratchCardRoutes(deps))
-  app.route('/', referralRoutes(deps))
+  app.route('/', walletRoutes(deps))
   app.route('/', mediaRoutes())
   app.route('/', crestRoutes(deps))
   app.route('/', auctionRoutes(deps))

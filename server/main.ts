@@ -2,8 +2,7 @@ import type { AddressInfo } from 'node:net'
 import { serve } from '@hono/node-server'
 import { isSeeded, type SeedSummary, seedDemoLeague } from '../seeds/demo-league'
 import { type App, createApp } from './app'
-import { resumeAuctions } from './areas/auctions/outage'
-import { roomsAbandoned } from './areas/auctions/takeover'
+import { resumeAuctions, roomsAbandoned } from './areas/auctions'
 import {
   hashPassword,
   type NetworkPasswords,
@@ -11,12 +10,12 @@ import {
   servesNetwork,
   settleNetworkPasswords,
 } from './areas/auth'
-import { resumeChampionshipContests } from './areas/championship-contests/jobs'
+import { resumeChampionshipContests } from './areas/championship-contests'
 import { claimOutage, saveClockAnchor, startHeartbeat } from './areas/clock'
 import { othersAlive, startNodeBeat } from './areas/cluster'
-import { resumeEsportsReveals } from './areas/esports/rooms.service'
-import { resumeMatches } from './areas/matches/jobs'
-import { releaseAttachments } from './areas/wallet/attachments'
+import { resumeEsportsReveals } from './areas/esports'
+import { resumeMatches } from './areas/match-day'
+import { releaseAttachments } from './areas/wallet'
 import { type BootOptions, bootDeps, takeDatabaseLock } from './boot'
 import { CHANNELS } from './cable/channels'
 import { createCableServer } from './cable/server'

@@ -8,11 +8,10 @@ import { paiseToRupees } from '../../domain/money'
 import { dobProblem, usernameKey } from '../../domain/user-rules'
 import { type FieldErrors, invalid } from '../../http/errors'
 import { hashPassword, verifyPassword } from '../auth'
-import { gameAccountsOf } from '../esports/accounts.service'
+import { gameAccountsOf } from '../esports'
 import { userBalances, walletJson } from '../ledger'
 import { findUserByUsername, imageFor, requireUser } from '../users'
-import { kycMeFields } from '../wallet/kyc'
-import { rewardTotals } from '../wallet/rewards'
+import { kycMeFields, rewardTotals } from '../wallet'
 
 /** The spec's "Me" fields, with balances read from the ledger. */
 export async function serializeMe(db: Executor, user: UserRow) {

@@ -1,7 +1,7 @@
 import { z } from '@hono/zod-openapi'
 import { idField } from '../../http/ids'
 import { multilineText } from '../../http/text'
-import { GameAccountSchema } from '../esports/accounts.schemas'
+import { GameAccountSchema } from '../esports'
 import { TrafficSourceFields } from '../social'
 import { email, Level, NextLevel, password, username } from '../users'
 

@@ -7,7 +7,7 @@ import { invitationMail, sendMail, verificationMail } from '../mail'
 import { notify } from '../notifications'
 import { hasTrafficSource, recordTrafficSource, type TrafficSourceInput } from '../social'
 import { insertUser, takenError, uniquenessErrors } from '../users'
-import { referrerByCode, rewardReferral } from '../wallet/referrals'
+import { referrerByCode, rewardReferral } from '../wallet'
 
 /**
  * Sign-up: a player's own (with a referral code and where they came from) and an admin's

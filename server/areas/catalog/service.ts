@@ -1,5 +1,5 @@
-import { POINT_SYSTEMS, type PointSystem, pointSystemKeyFor } from '../../domain/scoring/point-systems'
 import type { Deps } from '../../deps'
+import { POINT_SYSTEMS, type PointSystem, pointSystemKeyFor } from '../../domain/scoring/point-systems'
 import { notFound } from '../../http/errors'
 import { sportsInOrder } from './queries'
 

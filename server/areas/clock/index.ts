@@ -1,5 +1,4 @@
 /** The game clock, its anchor and the process heartbeat. The front door (the job scheduler lives in server/lib). */
-export { createScheduler, type Job, type Scheduler } from '../../lib/scheduler'
 export { claimOutage, type Outage, readHeartbeat, startHeartbeat } from './heartbeat'
 export { clockRoutes } from './routes'
 export {

@@ -2,8 +2,8 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { maintenanceReason } from '../../../server/http/maintenance'
 import { restoreSnapshot } from '../../../server/areas/snapshots/service'
+import { maintenanceReason } from '../../../server/http/maintenance'
 import type { RunningServer } from '../../../server/main'
 import {
   actionCable,

@@ -1,7 +1,9 @@
 import fs from 'node:fs'
 import path from 'node:path'
+
 import { describe, expect, it } from 'vitest'
-import { attachmentsDir } from '../../../server/areas/wallet/attachments'
+import { attachmentsDir } from '../../../server/areas/wallet/kyc/attachments'
+
 import { signedInUser, startCableServer } from '../../helpers/cable'
 import { TEST_DIALECT } from '../../helpers/db'
 import { JPEG_BYTES, PNG_1X1, upload, WEBP_BYTES } from '../../helpers/kyc'

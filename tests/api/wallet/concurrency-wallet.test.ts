@@ -1,6 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { userBalances } from '../../../server/areas/ledger/service'
-import { earnScratchCard } from '../../../server/areas/wallet/rewards'
+
+import { earnScratchCard } from '../../../server/areas/wallet/rewards/rewards'
+
 import { withTx } from '../../../server/db/tx'
 import { OTP_SEND_LIMIT } from '../../../server/domain/kyc-rules'
 import { drawReward } from '../../../server/domain/rewards'

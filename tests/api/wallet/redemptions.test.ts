@@ -1,6 +1,8 @@
 import { beforeEach, describe, expect, it } from 'vitest'
 import { SYSTEM_ACCOUNTS, userBalances } from '../../../server/areas/ledger/service'
-import { REDEMPTION_HOLDS_ACCOUNT } from '../../../server/areas/wallet/redemptions'
+
+import { REDEMPTION_HOLDS_ACCOUNT } from '../../../server/areas/wallet/redemptions/redemptions'
+
 import { giveWinnings, submitPan, verifiedPlayer, verifyMobile } from '../../helpers/kyc'
 import { apiWorld } from '../../helpers/world'
 

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest'
 import { userBalances } from '../../../server/areas/ledger/service'
 import { verifyLedger } from '../../../server/areas/ledger/verify'
-import { earnScratchCard } from '../../../server/areas/wallet/rewards'
+import { earnScratchCard } from '../../../server/areas/wallet/rewards/rewards'
 import { withTx } from '../../../server/db/tx'
 import { drawReward, type RewardKind } from '../../../server/domain/rewards'
 import { client } from '../../helpers/http'

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import { userBalances } from '../../../server/areas/ledger/service'
-import { gatewaySecret, sign } from '../../../server/areas/wallet/gateway'
+
+import { gatewaySecret, sign } from '../../../server/areas/wallet/gateway/gateway'
 import { testWorld } from '../../helpers/deps'
+
 import { pressGateway, verifyPath } from '../../helpers/gateway'
 import type { client } from '../../helpers/http'
 import { apiWorld } from '../../helpers/world'

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query'
-import { GAME_KINDS, type GameKind } from '../../../../server/domain/contest-creation'
+import { GAME_KINDS, type GameKind } from '../../../../server/domain/game-kinds'
 import type { PointSystem } from '../../../../server/domain/scoring/point-systems'
 import { get } from '../../lib/api'
 

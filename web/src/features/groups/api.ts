@@ -1,10 +1,6 @@
 import type { z } from '@hono/zod-openapi'
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query'
-import type {
-  GroupMemberSchema,
-  GroupMessageSchema,
-  GroupSchema,
-} from '../../../../server/areas/groups/schemas'
+import type { GroupMemberSchema, GroupMessageSchema, GroupSchema } from '../../../../server/areas/groups'
 import { del, get, post, put } from '../../lib/api'
 
 /**

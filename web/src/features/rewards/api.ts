@@ -1,5 +1,5 @@
 import { type QueryClient, queryOptions } from '@tanstack/react-query'
-import type { ScratchCardJson } from '../../../../server/areas/wallet/rewards'
+import type { ScratchCardJson } from '../../../../server/areas/wallet'
 import { get, post } from '../../lib/api'
 import { cacheBalances, type Balances as WalletBalances } from '../wallet'
 

@@ -1,8 +1,11 @@
 import { infiniteQueryOptions, type QueryClient, queryOptions } from '@tanstack/react-query'
-import type { creditJson } from '../../../../server/areas/wallet/credits'
-import type { passbook } from '../../../../server/areas/wallet/passbook'
-import type { redemptionJson, redemptionTypeJson } from '../../../../server/areas/wallet/redemptions'
-import type { claimRefundJson } from '../../../../server/areas/wallet/refunds'
+import type {
+  claimRefundJson,
+  creditJson,
+  passbook,
+  redemptionJson,
+  redemptionTypeJson,
+} from '../../../../server/areas/wallet'
 import { get, post, put } from '../../lib/api'
 import { type Me, meQuery } from '../../lib/me'
 import { cacheMe } from '../../lib/session'

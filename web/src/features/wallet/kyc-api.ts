@@ -1,6 +1,5 @@
 import { type QueryClient, queryOptions } from '@tanstack/react-query'
-import type { attachmentJson } from '../../../../server/areas/wallet/attachments'
-import type { bankDetailsJson, upiJson } from '../../../../server/areas/wallet/payout-methods'
+import type { attachmentJson, bankDetailsJson, upiJson } from '../../../../server/areas/wallet'
 import { CLIENT_ID, get, post, put } from '../../lib/api'
 import { meQuery } from '../../lib/me'
 import { accessToken } from '../../lib/session'

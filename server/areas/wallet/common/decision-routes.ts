@@ -1,0 +1,77 @@
+import { createRoute, type RouteConfig, type z } from '@hono/zod-openapi'
+import type { Deps } from '../../../deps'
+import { moneyRoute, requestDeps } from '../../../http/idempotency'
+import { idParam } from '../../../http/ids'
+import { errors, json, jsonBody } from '../../../http/responses'
+import { bearerSecurity, type createRouter, currentAdmin } from '../../../http/router'
+import { ReasonRequest } from './schemas'
+
+export type Decision = { approve: true } | { approve: false; reason: string }
+
+/**
+ * POST `{base}/{id}/approve` and POST `{base}/{id}/reject` (with a reason) for one kind of
+ * submission: both decide it with `decide` and answer with `answer` (a decided one → 409).
+ * `movesMoney`: the decisions are declared money-moving (`Idempotency-Key`), and `decide` gets
+ * the request's deps.
+ */
+export function decisionRoutes<A extends z.ZodType>(
+  app: ReturnType<typeof createRouter>,
+  deps: Deps,
+  {
+    base,
+    summaries,
+    description,
+    answer,
+    movesMoney,
+    decide,
+  }: {
+    base: string
+    summaries: { approve: string; reject: string }
+    description: string
+    answer: A
+    movesMoney: boolean
+    decide: (d: Deps, adminId: number, id: number, decision: Decision) => Promise<z.output<A>>
+  },
+) {
+  const decided = json(answer, 'Decided')
+  const declare = movesMoney ? moneyRoute : <R extends RouteConfig>(_: Deps, route: R) => createRoute(route)
+  app.openapi(
+    declare(deps, {
+      method: 'post',
+      path: `${base}/{id}/approve`,
+      tags: ['Admin'],
+      summary: summaries.approve,
+      description,
+      security: bearerSecurity,
+      request: { params: idParam },
+      responses: { 200: decided, ...errors(401, 403, 404, 409) },
+    }),
+    async (c) =>
+      c.json(
+        await decide(requestDeps(c, deps), currentAdmin(c).id, c.req.valid('param').id, { approve: true }),
+        200,
+      ),
+  )
+  app.openapi(
+    declare(deps, {
+      method: 'post',
+      path: `${base}/{id}/reject`,
+      tags: ['Admin'],
+      summary: summaries.reject,
+      description,
+      security: bearerSecurity,
+      request: { params: idParam, body: jsonBody(ReasonRequest) },
+      responses: { 200: decided, ...errors(401, 403, 404, 409, 422) },
+    }),
+    async (c) => {
+      const reason = c.req.valid('json').reason
+      return c.json(
+        await decide(requestDeps(c, deps), currentAdmin(c).id, c.req.valid('param').id, {
+          approve: false,
+          reason,
+        }),
+        200,
+      )
+    },
+  )
+}

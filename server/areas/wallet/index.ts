@@ -1,0 +1,15 @@
+// The wallet's front door: what other areas and the app may use. Inside, the sub-areas
+// (kyc, redemptions, refunds, gateway, credits, rewards, passbooks) import each other directly.
+export type { creditJson } from './credits/credits'
+export type { attachmentJson } from './kyc/attachments'
+export { attachmentsDir, releaseAttachments } from './kyc/attachments'
+export { UPLOAD_PATH, uploadBodyLimit } from './kyc/attachments.routes'
+export { kycMeFields } from './kyc/kyc'
+export type { bankDetailsJson, upiJson } from './kyc/payout-methods'
+export type { passbook } from './passbooks/passbook'
+export type { redemptionJson, redemptionTypeJson } from './redemptions/redemptions'
+export type { claimRefundJson } from './refunds/refunds'
+export { referrerByCode, rewardReferral } from './rewards/referrals'
+export type { ScratchCardJson } from './rewards/rewards'
+export { earnScratchCard, joinCardKey, rewardTotals } from './rewards/rewards'
+export { walletRoutes } from './routes'

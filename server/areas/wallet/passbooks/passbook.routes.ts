@@ -1,0 +1,103 @@
+import { createRoute, z } from '@hono/zod-openapi'
+import type { Deps } from '../../../deps'
+import { notFound } from '../../../http/errors'
+import { idField } from '../../../http/ids'
+import { PageMetaSchema, pageMeta, pagingQuery, toPage } from '../../../http/paging'
+import { errors, json } from '../../../http/responses'
+import { bearerSecurity, createRouter, currentUser } from '../../../http/router'
+import { findPlayer } from '../common/queries'
+import { COMPARTMENTS, passbook } from './passbook'
+
+const EntrySchema = z
+  .object({
+    id: z.number().int(),
+    transaction_id: z.number().int(),
+    amount: z.number().openapi({ description: 'Signed: + in, − out. Rupees (coins: whole coins)' }),
+    balance: z.number().openapi({ description: 'The running balance after this entry' }),
+    kind: z.string().openapi({ example: 'deposit' }),
+    memo: z.string().nullable(),
+    created_at_str_small: z.string(),
+    created_at_in_millis: z.number().int(),
+  })
+  .openapi('PassbookEntry')
+const PassbookSchema = z
+  .object({
+    compartment: z.enum(COMPARTMENTS),
+    balance: z.number().openapi({ description: 'The compartment’s balance now' }),
+    passbook_entries: z.array(EntrySchema),
+    meta: PageMetaSchema,
+  })
+  .openapi('Passbook')
+
+const PER_PAGE = 20
+const MAX_PER_PAGE = 100
+
+export function passbookRoutes(deps: Deps) {
+  const app = createRouter()
+
+  for (const compartment of COMPARTMENTS) {
+    app.openapi(
+      createRoute({
+        method: 'get',
+        path: `/api/me/${compartment}_passbook`,
+        tags: ['Wallet'],
+        summary: `My ${compartment} passbook`,
+        description: `Ledger entries of the ${compartment} compartment, newest first, each with the running balance after it${compartment === 'coins' ? ' (whole coins)' : ' (rupees)'}.`,
+        security: bearerSecurity,
+        request: { query: pagingQuery(PER_PAGE, MAX_PER_PAGE) },
+        responses: { 200: json(PassbookSchema, 'The passbook'), ...errors(401, 422) },
+      }),
+      async (c) => {
+        const page = toPage(c.req.valid('query'))
+        const book = await passbook(deps.db, currentUser(c).id, compartment, page)
+        return c.json(
+          {
+            compartment,
+            balance: book.balance,
+            passbook_entries: book.entries,
+            meta: pageMeta(page, book.total),
+          },
+          200,
+        )
+      },
+    )
+  }
+
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/api/admin/wallet/passbook',
+      tags: ['Admin'],
+      summary: 'A player’s passbook',
+      security: bearerSecurity,
+      request: {
+        query: pagingQuery(PER_PAGE, MAX_PER_PAGE).extend({
+          user_id: idField(),
+          compartment: z.enum(COMPARTMENTS).default('unused'),
+        }),
+      },
+      responses: {
+        200: json(PassbookSchema.extend({ user_id: z.number().int() }), 'The passbook'),
+        ...errors(401, 403, 404, 422),
+      },
+    }),
+    async (c) => {
+      const q = c.req.valid('query')
+      if (!(await findPlayer(deps.db, q.user_id))) throw notFound('User')
+      const page = toPage(q)
+      const book = await passbook(deps.db, q.user_id, q.compartment, page)
+      return c.json(
+        {
+          user_id: q.user_id,
+          compartment: q.compartment,
+          balance: book.balance,
+          passbook_entries: book.entries,
+          meta: pageMeta(page, book.total),
+        },
+        200,
+      )
+    },
+  )
+
+  return app
+}

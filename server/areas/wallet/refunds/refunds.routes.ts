@@ -1,0 +1,72 @@
+import { createRoute, z } from '@hono/zod-openapi'
+import type { Deps } from '../../../deps'
+import { moneyRoute, requestDeps } from '../../../http/idempotency'
+import { idParam } from '../../../http/ids'
+import { errors, json, jsonBody } from '../../../http/responses'
+import { bearerSecurity, createRouter, currentUser } from '../../../http/router'
+import { claimRefundJson, createClaim, findClaim, listClaims } from './refunds'
+import { ClaimRefundRequest, ClaimRefundSchema } from './refunds.schemas'
+
+/** Refund claims and their status: the help pages /help/claim-refund and /help/refund-status. */
+export function refundRoutes(deps: Deps) {
+  const app = createRouter()
+
+  // A claim names the amount it asks back: declared money-moving, so a retry files it once.
+  app.openapi(
+    moneyRoute(deps, {
+      method: 'post',
+      path: '/api/claim_refunds',
+      tags: ['Withdrawals'],
+      summary: 'Claim a refund',
+      description:
+        '`reason` (10–1000 characters), optionally `user_credit_id` (one of your deposits; its amount is claimed) or `contest_id` (a contest you joined). Someone else’s → 404; an open claim for the same deposit or contest → 409.',
+      security: bearerSecurity,
+      request: { body: jsonBody(ClaimRefundRequest) },
+      responses: {
+        201: json(z.object({ claim_refund: ClaimRefundSchema }), 'Claimed'),
+        ...errors(401, 404, 409, 422),
+      },
+    }),
+    async (c) => {
+      const row = await createClaim(requestDeps(c, deps), currentUser(c).id, c.req.valid('json'))
+      return c.json({ claim_refund: claimRefundJson(row) }, 201)
+    },
+  )
+
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/api/claim_refunds',
+      tags: ['Withdrawals'],
+      summary: 'Your refund claims and their status (newest first, 100 at most)',
+      security: bearerSecurity,
+      responses: {
+        200: json(z.object({ claim_refunds: z.array(ClaimRefundSchema) }), 'Claims'),
+        ...errors(401),
+      },
+    }),
+    async (c) =>
+      c.json({ claim_refunds: (await listClaims(deps.db, currentUser(c).id)).map(claimRefundJson) }, 200),
+  )
+
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/api/claim_refunds/{id}',
+      tags: ['Withdrawals'],
+      summary: 'One of your refund claims',
+      security: bearerSecurity,
+      request: { params: idParam },
+      responses: {
+        200: json(z.object({ claim_refund: ClaimRefundSchema }), 'The claim'),
+        ...errors(401, 404),
+      },
+    }),
+    async (c) => {
+      const row = await findClaim(deps.db, currentUser(c).id, c.req.valid('param').id)
+      return c.json({ claim_refund: claimRefundJson(row) }, 200)
+    },
+  )
+
+  return app
+}
