@@ -12,11 +12,7 @@ import { tournamentRoutes } from './areas/auctions/tournament.routes'
 import { authRoutes } from './areas/auth/routes'
 import { catalogRoutes } from './areas/catalog/routes'
 import { championshipPhaseRoutes, championshipTeamRoutes, phasePlayerRoutes } from './areas/championship'
-import {
-  ChampionshipContestSchema,
-  championshipContestRoutes,
-  seriesChampionshipContests,
-} from './areas/championship-contests'
+import { championshipContestRoutes, seriesContestRoutes } from './areas/championship-contests'
 import { classroomRoutes } from './areas/classroom/routes'
 import { clockRoutes } from './areas/clock/routes'
 import { contestAccessRoutes } from './areas/contest-access'
@@ -140,7 +136,8 @@ export function createApp(deps: Deps, options: { cable?: CableServer } = {}) {
   app.route('/', postRoutes(deps))
   app.route('/', commentRoutes(deps))
   app.route('/', feedRoutes(deps))
-  app.route('/', contestRoutes(deps, { schema: ChampionshipContestSchema, list: seriesChampionshipContests }))
+  app.route('/', contestRoutes(deps))
+  app.route('/', seriesContestRoutes(deps))
   app.route('/', championshipContestRoutes(deps))
   app.route('/', matchRoutes(deps))
   app.route('/', matchSquadRoutes(deps))
