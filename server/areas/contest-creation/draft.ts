@@ -6,8 +6,6 @@ import {
   contestBill,
   ENTRY_FEE_MAX_PAISE,
   FREE_CONTEST_MEMBERS_MAX,
-  type GameKind,
-  gameKind,
   MAX_ENTRIES_PER_USER_MAX,
   type PercentRange,
   percentRangeErrors,
@@ -17,6 +15,7 @@ import {
   prizeOptions,
   winnersOf,
 } from '../../domain/contest-creation'
+import { type GameKind, gameKind } from '../../domain/game-kinds'
 import { paiseToRupees, rupeesToPaise } from '../../domain/money'
 import { type PrizeRange, rankText } from '../../domain/prizes'
 import { AppError, type FieldErrors, invalid } from '../../http/errors'

@@ -9,6 +9,7 @@ export {
 } from './activities'
 export { botPrefix, redirectBotRefunds, refundPayees } from './bot-stakes'
 export { cancelAndRefund, cancelContest } from './cancel'
+export { boolField, intField } from './form-fields'
 export { homeRoutes } from './home.routes'
 export { contestLabel, contestMemo, poolCode } from './ledger'
 export { decideAtLock, lockedActivity } from './lock-decision'
