@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { GAME_KINDS } from '../../../server/domain/contest-creation'
+import { GAME_KINDS } from '../../../server/domain/game-kinds'
 import {
   draftChanges,
   emptyDraft,

@@ -1,7 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { type FormEvent, useState } from 'react'
 import { Link, useNavigate } from 'react-router'
-import type { GameKind } from '../../../../../server/domain/contest-creation'
 import {
   DEFAULT_REVEAL_MINUTES,
   ESPORTS_GAMES,
@@ -13,6 +12,7 @@ import {
   maxSlots,
   TEAM_SIZES,
 } from '../../../../../server/domain/esports/rules'
+import type { GameKind } from '../../../../../server/domain/game-kinds'
 import { Button } from '../../../components/Button'
 import { Card, Loading, PageHead } from '../../../components/Common'
 import { Alert, FieldErrors, TextAreaField, TextField } from '../../../components/Field'
