@@ -4,11 +4,11 @@ import { resolveDraft } from '../../server/areas/contest-creation/draft'
 import type { DraftBody } from '../../server/areas/contest-creation/schemas'
 import { chargeEntry, contestLabel } from '../../server/areas/contests/ledger'
 import { userBalances } from '../../server/areas/ledger/service'
-import { matchSquad } from '../../server/areas/matches/queries'
 import type { AfterCommit, Tx } from '../../server/db/tx'
 import { inviteCode } from '../../server/domain/contest-templates'
 import { pickTeam } from '../../server/domain/team-picker'
 import type { SeedRandom } from '../generators/random'
+import { insertPickedTeam, seedPool } from './picked-team'
 import { savedPlans, writeSavedPrizes } from './player-contest-prizes'
 
 /** Seeding has no live subscribers: broadcasts queued by the ledger and activities are dropped. */
@@ -152,39 +152,17 @@ async function teamMaker(
   nowMs: number,
   result: PlayerContestSeedResult,
 ): Promise<TeamOf> {
-  const pool = (await matchSquad(tx, matchId)).map((p) => ({
-    id: p.id,
-    style: p.style,
-    value_tenths: p.value_tenths,
-    real_team_id: p.real_team_id,
-  }))
+  const pool = await seedPool(tx, matchId)
   const teams = new Map<number, number>()
   return async (userId) => {
     const known = teams.get(userId)
     if (known !== undefined) return known
     const team = pickTeam('cricket', pool, rand)
     if (!team) return null
-    const row = await tx
-      .insertInto('user_teams')
-      .values({
-        user_id: userId,
-        match_id: matchId,
-        team_no: 1,
-        player_ids: [...team.player_ids].sort((a, b) => a - b).join(','),
-        captain_id: team.captain_id,
-        vice_captain_id: team.vice_captain_id,
-        budget_used_tenths: team.player_ids.reduce(
-          (sum, id) => sum + (pool.find((p) => p.id === id)?.value_tenths ?? 0),
-          0,
-        ),
-        created_at_ms: nowMs,
-        updated_at_ms: nowMs,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow()
-    teams.set(userId, row.id)
+    const teamId = await insertPickedTeam(tx, { userId, matchId, team, pool, nowMs })
+    teams.set(userId, teamId)
     result.teams++
-    return row.id
+    return teamId
   }
 }
 
