@@ -2,8 +2,7 @@ import type { AddressInfo } from 'node:net'
 import { serve } from '@hono/node-server'
 import { isSeeded, type SeedSummary, seedDemoLeague } from '../seeds/demo-league'
 import { type App, createApp } from './app'
-import { resumeAuctions } from './areas/auctions/outage'
-import { roomsAbandoned } from './areas/auctions/takeover'
+import { resumeAuctions, roomsAbandoned } from './areas/auctions'
 import {
   type NetworkPasswords,
   secureNetworkAccounts,
@@ -11,12 +10,12 @@ import {
   settleNetworkPasswords,
 } from './areas/auth/network-passwords'
 import { hashPassword } from './areas/auth/passwords'
-import { resumeChampionshipContests } from './areas/championship-contests/jobs'
+import { resumeChampionshipContests } from './areas/championship-contests'
 import { claimOutage, startHeartbeat } from './areas/clock/heartbeat'
 import { saveClockAnchor } from './areas/clock/service'
 import { othersAlive, startNodeBeat } from './areas/cluster/presence'
-import { resumeEsportsReveals } from './areas/esports/rooms.service'
-import { resumeMatches } from './areas/matches/jobs'
+import { resumeEsportsReveals } from './areas/esports'
+import { resumeMatches } from './areas/match-day'
 import { releaseAttachments } from './areas/wallet'
 import { type BootOptions, bootDeps, takeDatabaseLock } from './boot'
 import { CHANNELS } from './cable/channels'

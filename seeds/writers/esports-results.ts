@@ -1,5 +1,4 @@
-import { chargeEsportsEntry } from '../../server/areas/esports/money'
-import { recordResults } from '../../server/areas/esports/results.service'
+import { chargeEsportsEntry, recordResults } from '../../server/areas/esports'
 import { userBalances } from '../../server/areas/ledger/service'
 import type { AfterCommit, Tx } from '../../server/db/tx'
 import { inviteCode } from '../../server/domain/contest-templates'

@@ -1,4 +1,4 @@
-import { afterLobbyResults, seedRound } from '../../server/areas/esports/tournament-progress'
+import { afterLobbyResults, seedRound } from '../../server/areas/esports'
 import type { AfterCommit, Tx } from '../../server/db/tx'
 import { squadPoints } from '../../server/domain/esports/rules'
 import { hashString, randomStream } from '../../server/domain/rng'

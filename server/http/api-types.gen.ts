@@ -290,7 +290,13 @@ export type paths = {
                     content: {
                         "application/json": {
                             classrooms: {
-                                [key: string]: unknown;
+                                auction_id: number | null;
+                                contest_id: number | null;
+                                created_at_in_millis: number;
+                                group_id: number | null;
+                                id: number;
+                                name: string;
+                                students_count: number;
                             }[];
                         };
                     };
@@ -357,14 +363,34 @@ export type paths = {
                     content: {
                         "application/json": {
                             auction: {
-                                [key: string]: unknown;
+                                balanced: boolean;
+                                bots: number;
+                                code: string;
+                                id: number;
+                                name: string;
+                                players_per_franchise: number;
+                                pool: {
+                                    /** @enum {string} */
+                                    kind: "league";
+                                    players: number;
+                                    series_id: number;
+                                    series_name: string;
+                                };
+                                seats: number;
+                                squad_max: number;
+                                squad_min: number;
+                                students: number;
                             };
                             classroom: {
                                 id: number;
                                 name: string;
                             };
                             contest: {
-                                [key: string]: unknown;
+                                id: number;
+                                invite_code: string | null;
+                                match_id: number;
+                                match_name: string;
+                                name: string;
                             } | null;
                             /** @description Why there is no contest */
                             contest_skipped: string | null;
@@ -3669,9 +3695,7 @@ export type paths = {
                     };
                     content: {
                         "application/json": {
-                            manager: {
-                                [key: string]: unknown;
-                            };
+                            manager: components["schemas"]["AuctionManagerPage"];
                         };
                     };
                 };
@@ -3732,7 +3756,10 @@ export type paths = {
                         "application/json": {
                             balanced: boolean;
                             player_scores: {
-                                [key: string]: unknown;
+                                played: boolean;
+                                player: components["schemas"]["AuctionPlayerCard"];
+                                player_id: number;
+                                total_score: number;
                             }[];
                             points: number;
                         };
@@ -3790,9 +3817,7 @@ export type paths = {
                     };
                     content: {
                         "application/json": {
-                            tournaments: {
-                                [key: string]: unknown;
-                            }[];
+                            tournaments: components["schemas"]["AuctionTournament"][];
                         };
                     };
                 };
@@ -3841,9 +3866,7 @@ export type paths = {
                     };
                     content: {
                         "application/json": {
-                            tournament: {
-                                [key: string]: unknown;
-                            };
+                            tournament: components["schemas"]["AuctionTournament"];
                         };
                     };
                 };
@@ -3908,7 +3931,20 @@ export type paths = {
                     };
                     content: {
                         "application/json": {
-                            [key: string]: unknown;
+                            active_bids: {
+                                at_in_millis: number;
+                                bid_amount: number;
+                                player: components["schemas"]["AuctionPlayerCard"];
+                                player_id: number;
+                            }[];
+                            manager: components["schemas"]["AuctionTournamentManager"] & (Record<string, never> | null);
+                            success_bids: {
+                                bid_amount: number;
+                                bid_id: number | null;
+                                player: components["schemas"]["AuctionPlayerCard"];
+                                player_id: number;
+                            }[];
+                            tournament: components["schemas"]["AuctionTournament"];
                         };
                     };
                 };
@@ -3967,7 +4003,10 @@ export type paths = {
                     content: {
                         "application/json": {
                             activities: {
-                                [key: string]: unknown;
+                                at_in_millis: number;
+                                seq: number;
+                                text: string;
+                                type: string;
                             }[];
                         };
                     };
@@ -4038,9 +4077,7 @@ export type paths = {
                     };
                     content: {
                         "application/json": {
-                            manager: {
-                                [key: string]: unknown;
-                            };
+                            manager: components["schemas"]["AuctionTournamentManager"] | Record<string, never>;
                         };
                     };
                 };
@@ -4114,7 +4151,19 @@ export type paths = {
                     };
                     content: {
                         "application/json": {
-                            [key: string]: unknown;
+                            manager: components["schemas"]["AuctionTournamentManager"] & (Record<string, never> | null);
+                            unsold_players: {
+                                base_price: number;
+                                display_name?: string;
+                                id?: number;
+                                is_star?: boolean;
+                                locked_until_in_millis: number | null;
+                                name?: string;
+                                style?: number;
+                                style_label?: string;
+                                team_color?: string | null;
+                                team_name_attr?: string;
+                            }[];
                         };
                     };
                 };
@@ -4181,9 +4230,7 @@ export type paths = {
                     };
                     content: {
                         "application/json": {
-                            manager: {
-                                [key: string]: unknown;
-                            };
+                            manager: components["schemas"]["AuctionTournamentManager"] | Record<string, never>;
                         };
                     };
                 };
@@ -4266,9 +4313,7 @@ export type paths = {
                     };
                     content: {
                         "application/json": {
-                            players: {
-                                [key: string]: unknown;
-                            }[];
+                            players: components["schemas"]["AuctionPlayer"][];
                         };
                     };
                 };
@@ -4334,9 +4379,7 @@ export type paths = {
                     };
                     content: {
                         "application/json": {
-                            manager: {
-                                [key: string]: unknown;
-                            };
+                            manager: components["schemas"]["AuctionTournamentManager"] | Record<string, never>;
                         };
                     };
                 };
@@ -4416,9 +4459,7 @@ export type paths = {
                     content: {
                         "application/json": {
                             meta?: components["schemas"]["PageMeta"];
-                            new_auctions: {
-                                [key: string]: unknown;
-                            }[];
+                            new_auctions: components["schemas"]["Auction"][];
                         };
                     };
                 };
@@ -4534,9 +4575,7 @@ export type paths = {
                     };
                     content: {
                         "application/json": {
-                            new_auction: {
-                                [key: string]: unknown;
-                            };
+                            new_auction: components["schemas"]["Auction"];
                         };
                     };
                 };
@@ -4601,9 +4640,7 @@ export type paths = {
                     };
                     content: {
                         "application/json": {
-                            new_auction: {
-                                [key: string]: unknown;
-                            };
+                            new_auction: components["schemas"]["Auction"];
                         };
                     };
                 };
@@ -4655,9 +4692,7 @@ export type paths = {
                     };
                     content: {
                         "application/json": {
-                            new_auction: {
-                                [key: string]: unknown;
-                            };
+                            new_auction: components["schemas"]["Auction"];
                         };
                     };
                 };
@@ -4752,9 +4787,7 @@ export type paths = {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            [key: string]: unknown;
-                        };
+                        "application/json": components["schemas"]["AuctionBiddingPlayer"];
                     };
                 };
                 /** @description Not signed in, or the token is invalid or expired */
@@ -4829,9 +4862,7 @@ export type paths = {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            [key: string]: unknown;
-                        };
+                        "application/json": components["schemas"]["AuctionBiddingPlayer"];
                     };
                 };
                 /** @description Not signed in, or the token is invalid or expired */
@@ -4889,7 +4920,12 @@ export type paths = {
                     content: {
                         "application/json": {
                             assigned_bids: {
-                                [key: string]: unknown;
+                                amount: number | null;
+                                at_in_millis: number;
+                                franchise_name: string | null;
+                                manager_id: number | null;
+                                player: components["schemas"]["AuctionPlayerCard"];
+                                seq: number;
                             }[];
                         };
                     };
@@ -4966,7 +5002,9 @@ export type paths = {
                     content: {
                         "application/json": {
                             bots: {
-                                [key: string]: unknown;
+                                franchise_name: string;
+                                id: number;
+                                strategy: string;
                             }[];
                         };
                     };
@@ -5058,9 +5096,7 @@ export type paths = {
                     };
                     content: {
                         "application/json": {
-                            new_auction: {
-                                [key: string]: unknown;
-                            };
+                            new_auction: components["schemas"]["Auction"];
                         };
                     };
                 };
@@ -5143,9 +5179,7 @@ export type paths = {
                     };
                     content: {
                         "application/json": {
-                            franchises: {
-                                [key: string]: unknown;
-                            }[];
+                            franchises: components["schemas"]["AuctionFranchise"][];
                         };
                     };
                 };
@@ -5197,9 +5231,7 @@ export type paths = {
                     };
                     content: {
                         "application/json": {
-                            franchise: {
-                                [key: string]: unknown;
-                            };
+                            franchise: components["schemas"]["AuctionManager"];
                         };
                     };
                 };
@@ -5290,12 +5322,8 @@ export type paths = {
                     };
                     content: {
                         "application/json": {
-                            manager: {
-                                [key: string]: unknown;
-                            };
-                            new_auction: {
-                                [key: string]: unknown;
-                            };
+                            manager: components["schemas"]["AuctionManager"];
+                            new_auction: components["schemas"]["Auction"];
                         };
                     };
                 };
@@ -5379,7 +5407,10 @@ export type paths = {
                     content: {
                         "application/json": {
                             leaderboard: {
-                                [key: string]: unknown;
+                                manager_id: number;
+                                matches: number;
+                                points: number;
+                                rank: number;
                             }[];
                         };
                     };
@@ -5440,9 +5471,7 @@ export type paths = {
                     };
                     content: {
                         "application/json": {
-                            managers: {
-                                [key: string]: unknown;
-                            }[];
+                            managers: components["schemas"]["AuctionManager"][];
                         };
                     };
                 };
@@ -5506,9 +5535,7 @@ export type paths = {
                     };
                     content: {
                         "application/json": {
-                            manager: {
-                                [key: string]: unknown;
-                            };
+                            manager: components["schemas"]["AuctionManager"];
                         };
                     };
                 };
@@ -5588,9 +5615,7 @@ export type paths = {
                     };
                     content: {
                         "application/json": {
-                            manager: {
-                                [key: string]: unknown;
-                            };
+                            manager: components["schemas"]["AuctionManager"];
                         };
                     };
                 };
@@ -5669,9 +5694,7 @@ export type paths = {
                     };
                     content: {
                         "application/json": {
-                            approved: {
-                                [key: string]: unknown;
-                            }[];
+                            approved: components["schemas"]["AuctionManager"][];
                         };
                     };
                 };
@@ -5753,9 +5776,7 @@ export type paths = {
                     };
                     content: {
                         "application/json": {
-                            new_auction: {
-                                [key: string]: unknown;
-                            };
+                            new_auction: components["schemas"]["Auction"];
                         };
                     };
                 };
@@ -5840,9 +5861,7 @@ export type paths = {
                     };
                     content: {
                         "application/json": {
-                            players: {
-                                [key: string]: unknown;
-                            }[];
+                            players: components["schemas"]["AuctionPlayer"][];
                         };
                     };
                 };
@@ -5908,7 +5927,10 @@ export type paths = {
                     };
                     content: {
                         "application/json": {
-                            [key: string]: unknown;
+                            released: {
+                                locked_until_in_millis: number;
+                                player_id: number;
+                            } | null;
                         };
                     };
                 };
@@ -5990,9 +6012,7 @@ export type paths = {
                     };
                     content: {
                         "application/json": {
-                            new_auction: {
-                                [key: string]: unknown;
-                            };
+                            new_auction: components["schemas"]["Auction"];
                         };
                     };
                 };
@@ -6077,7 +6097,10 @@ export type paths = {
                         "application/json": {
                             closes_at_in_millis: number | null;
                             secondary_bids: {
-                                [key: string]: unknown;
+                                at_in_millis: number;
+                                bid_amount: number;
+                                player: components["schemas"]["AuctionPlayerCard"];
+                                player_id: number;
                             }[];
                         };
                     };
@@ -6133,7 +6156,9 @@ export type paths = {
                     content: {
                         "application/json": {
                             secondary_bid: {
-                                [key: string]: unknown;
+                                bid_amount: number;
+                                manager_id: number;
+                                player_id: number;
                             };
                         };
                     };
@@ -6216,9 +6241,7 @@ export type paths = {
                     };
                     content: {
                         "application/json": {
-                            new_auction: {
-                                [key: string]: unknown;
-                            };
+                            new_auction: components["schemas"]["Auction"];
                         };
                     };
                 };
@@ -6309,9 +6332,7 @@ export type paths = {
                     };
                     content: {
                         "application/json": {
-                            new_auction: {
-                                [key: string]: unknown;
-                            };
+                            new_auction: components["schemas"]["Auction"];
                         };
                     };
                 };
@@ -6402,9 +6423,7 @@ export type paths = {
                     };
                     content: {
                         "application/json": {
-                            new_auction: {
-                                [key: string]: unknown;
-                            };
+                            new_auction: components["schemas"]["Auction"];
                         };
                     };
                 };
@@ -6488,9 +6507,7 @@ export type paths = {
                     };
                     content: {
                         "application/json": {
-                            bidding_intervals: {
-                                [key: string]: unknown;
-                            }[];
+                            bidding_intervals: components["schemas"]["AuctionBiddingInterval"][];
                         };
                     };
                 };
@@ -6534,11 +6551,12 @@ export type paths = {
                     content: {
                         "application/json": {
                             groups: {
-                                [key: string]: unknown;
+                                completed: components["schemas"]["Auction"][];
+                                live: components["schemas"]["Auction"][];
+                                open_to_join: components["schemas"]["Auction"][];
+                                waiting: components["schemas"]["Auction"][];
                             };
-                            new_auctions?: {
-                                [key: string]: unknown;
-                            }[];
+                            new_auctions?: components["schemas"]["Auction"][];
                         };
                     };
                 };
@@ -6641,9 +6659,7 @@ export type paths = {
                     };
                     content: {
                         "application/json": {
-                            colors: {
-                                [key: string]: unknown;
-                            }[];
+                            colors: components["schemas"]["AuctionColor"][];
                         };
                     };
                 };
@@ -24436,6 +24452,233 @@ export type components = {
             size: number;
             url: string;
         } | null;
+        Auction: {
+            balanced: boolean;
+            bidding_interval: string;
+            bidding_intervals: {
+                from: number;
+                step: number;
+            }[];
+            bot_takeover_seconds: number | null;
+            capacity?: {
+                colors: number;
+                max_managers: number;
+                owner_cap: number | null;
+                pool_managers: number;
+                pool_players: number;
+                squad_size: number;
+            };
+            charges: number;
+            code: string | null;
+            completed_at_in_millis: number | null;
+            current_manager: {
+                color: string;
+                franchise_name: string;
+                id: number;
+                players_count: number;
+                purse_remaining: number;
+                /** @enum {string} */
+                status: "pending" | "approved" | "rejected";
+            } | null;
+            group_uuid_id: string | null;
+            id: number;
+            is_owner: boolean;
+            /** @enum {string} */
+            kind: "live" | "tournament";
+            lot_seconds: number;
+            managers_count: number;
+            match_id: number | null;
+            max_managers: number | null;
+            max_stars: number | null;
+            name: string;
+            owner_id: number;
+            paused: boolean;
+            pending_managers_count: number;
+            /** @enum {string} */
+            phase: "waiting" | "open" | "between" | "sealed" | "completed";
+            players_count: number;
+            private: boolean;
+            purse: number;
+            reset_seconds: number;
+            round: number;
+            sealed_closes_at_in_millis: number | null;
+            seats_left?: number;
+            seq: number;
+            series_id: number | null;
+            sold_count: number;
+            sport_slug: string;
+            squad_max: number;
+            squad_min: number;
+            started_at_in_millis: number | null;
+            starts_at_in_millis: number | null;
+            status: string;
+            taken_colors: string[];
+            unsold_count: number;
+        };
+        AuctionBiddingInterval: {
+            bands: {
+                from: number;
+                step: number;
+            }[];
+            id: string;
+            name: string;
+        };
+        AuctionBiddingPlayer: {
+            bidding_player: {
+                base_price: number;
+                display_name?: string;
+                id?: number;
+                is_star?: boolean;
+                name?: string;
+                style?: number;
+                style_label?: string;
+                team_color?: string | null;
+                team_name_attr?: string;
+            } | null;
+            current_user_last_bid: {
+                amount: number;
+                at_in_millis: number;
+                color: string | null;
+                franchise_name: string | null;
+                manager_id: number;
+            } | null;
+            ends_at_in_millis: number | null;
+            max_bid_amount: number | null;
+            next_bid_amount: number | null;
+            paused: boolean;
+            /** @enum {string} */
+            phase: "waiting" | "open" | "between" | "sealed" | "completed";
+            player_bids: {
+                amount: number;
+                at_in_millis: number;
+                color: string | null;
+                franchise_name: string | null;
+                manager_id: number;
+            }[];
+            remaining_millis: number | null;
+            seq: number;
+            server_time_in_millis: number;
+        };
+        AuctionColor: {
+            hex: string;
+            id: string;
+            name: string;
+        };
+        AuctionFranchise: components["schemas"]["AuctionManager"] & {
+            players: {
+                display_name?: string;
+                id?: number;
+                is_star?: boolean;
+                name?: string;
+                price: number;
+                style?: number;
+                style_label?: string;
+                team_color?: string | null;
+                team_name_attr?: string;
+            }[];
+        };
+        AuctionManager: {
+            auction_id: number;
+            /** @description A bot is playing for this manager while they are away */
+            autopilot: boolean;
+            color: string;
+            color_hex: string | null;
+            franchise_name: string;
+            id: number;
+            is_bot: boolean;
+            players_count: number;
+            purse_remaining: number;
+            spent: number;
+            /** @enum {string} */
+            status: "pending" | "approved" | "rejected";
+            user: {
+                id: number;
+                image: string | null;
+                slug: string;
+                username: string;
+            };
+        };
+        AuctionManagerPage: components["schemas"]["AuctionManager"] & {
+            auction: {
+                id: number;
+                name: string;
+            };
+            matches: {
+                balanced: boolean;
+                match_id: number;
+                points: number;
+                squad_size: number;
+                started_at_in_millis: number;
+            }[];
+            players: {
+                display_name?: string;
+                id?: number;
+                is_star?: boolean;
+                name?: string;
+                price: number;
+                style?: number;
+                style_label?: string;
+                team_color?: string | null;
+                team_name_attr?: string;
+            }[];
+            rank: number | null;
+            total_points: number;
+        };
+        AuctionPlayer: {
+            base_price: number;
+            display_name?: string;
+            id?: number;
+            is_star?: boolean;
+            lot_position: number | null;
+            manager_id: number | null;
+            name?: string;
+            price: number | null;
+            /** @enum {string} */
+            status: "sold" | "bidding" | "upcoming" | "unsold";
+            style?: number;
+            style_label?: string;
+            team_color?: string | null;
+            team_name_attr?: string;
+        };
+        AuctionPlayerCard: {
+            display_name: string;
+            id: number;
+            is_star: boolean;
+            name: string;
+            style: number;
+            style_label: string;
+            team_color: string | null;
+            team_name_attr: string;
+        } | null;
+        AuctionTournament: components["schemas"]["Auction"] & {
+            window_hours: number | null;
+        };
+        AuctionTournamentManager: {
+            active_bids_info: {
+                at_in_millis: number;
+                bid_amount: number;
+                player: components["schemas"]["AuctionPlayerCard"];
+                player_id: number;
+            }[];
+            bid_block: {
+                max_bid: number;
+                purse_remaining: number;
+                slots_left: number;
+                stars_left: number;
+                window_closes_at_in_millis: number | null;
+            };
+            color: string;
+            franchise_name: string;
+            id: number;
+            players_count: number;
+            purse_remaining: number;
+            success_bids: {
+                bid_amount: number;
+                bid_id: number | null;
+                player: components["schemas"]["AuctionPlayerCard"];
+                player_id: number;
+            }[];
+        };
         Avatar: {
             id: number;
             name: string;
@@ -26383,10 +26626,7 @@ export type components = {
             failure_reason: string | null;
             id: number;
             order_id: string;
-            /** @description While pending: `url` of the gateway page and the order */
-            payment_data: {
-                [key: string]: unknown;
-            } | null;
+            payment_data: components["schemas"]["UserCreditPaymentData"];
             productinfo: string;
             /** @enum {string} */
             service_provider: "paytm" | "payumoney";
@@ -26395,6 +26635,21 @@ export type components = {
             txn_id: string | null;
             updated_at_in_millis: number;
         };
+        /** @description While pending: `url` of the gateway page and the order */
+        UserCreditPaymentData: {
+            amount: string;
+            callback_urls: {
+                failure: string;
+                success: string;
+            };
+            /** @enum {string} */
+            gateway: "paytm" | "payumoney";
+            merchant: string;
+            method: string;
+            order_id: string;
+            productinfo: string;
+            url: string;
+        } | null;
         UserRating: {
             created_at_in_millis: number;
             id: number;

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { createAuction, startAuction } from '../../server/areas/auctions/service'
+import { createAuction, startAuction } from '../../server/areas/auctions/lifecycle'
 import { hashPassword } from '../../server/areas/auth/passwords'
 import { issueTokenPair } from '../../server/areas/auth/tokens'
 import { insertUser } from '../../server/areas/users/service'
@@ -126,7 +126,7 @@ const serverConfig = (dbFile: string) =>
   loadConfig({ port: 0, dbFile, logLevel: 'silent', autoSimulate: false }, {})
 
 /**
- * Issue 4 item 11, two loads, each against the real server and then against the bare
+ * Two loads, each against the real server and then against the bare
  * baseline with the same rooms, the loader in its own process:
  * classroom — one auction, 250 subscribers, 50 bids/s, bid sent → received by every subscriber;
  * league night — 20 auctions × 12 managers outbidding each other as fast as they can.

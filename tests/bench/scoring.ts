@@ -7,9 +7,9 @@ import type BetterSqlite3 from 'better-sqlite3'
 import { seedDemoLeague } from '../../seeds/demo-league'
 import { hashPassword } from '../../server/areas/auth/passwords'
 import { verifyLedger } from '../../server/areas/ledger/verify'
-import { lockMatch } from '../../server/areas/matches/lifecycle'
-import { completeMatch } from '../../server/areas/scoring/complete'
-import { ingestEvents } from '../../server/areas/scoring/ingest'
+import { completeMatch } from '../../server/areas/match-day/complete'
+import { ingestMatchEvents as ingestEvents } from '../../server/areas/match-day/ingest'
+import { lockMatch } from '../../server/areas/match-day/lifecycle'
 import { loadLive } from '../../server/areas/scoring/live'
 import { hashString, randomStream } from '../../server/domain/rng'
 import { simulateMatch } from '../../server/sim'
@@ -26,7 +26,7 @@ const pct = (sorted: number[], p: number) =>
 const sortNum = (xs: number[]) => [...xs].sort((a, b) => a - b)
 
 /**
- * Issue 3 item 8: one T20 match with `--teams` (default 1,000,000) teams in a realistic lobby,
+ * One T20 match with `--teams` (default 1,000,000) teams in a realistic lobby,
  * every ball ingested through the real path (validation, event + player scores + summary in
  * one fsync'd SQLite transaction on a WAL file, every team's total, every contest's ranks,
  * the standings pushes), then completion and settlement. A bare typed-array kernel repeats

@@ -6,19 +6,14 @@ import { BOT_STRATEGIES, type BotStrategy, botDecision } from '../../domain/auct
 import { AppError } from '../../http/errors'
 import { hashPassword } from '../auth/passwords'
 import { insertUser } from '../users/service'
+import { AUCTION_BOT_JOB, botOrder, rngFor } from './bot-schedule'
 import { AUCTION_COLORS } from './catalog'
+import { runCommand } from './commands'
 import { requireSeats } from './pools'
-import {
-  AUCTION_BOT_JOB,
-  approvedBots,
-  botOrder,
-  findAuction,
-  requireOwnedAuction,
-  rngFor,
-  roomStream,
-  runCommand,
-  stateOf,
-} from './service'
+import { approvedBots, findAuction } from './queries'
+import { stateOf } from './state'
+import { roomStream } from './streams'
+import { requireOwnedAuction } from './visibility'
 
 /**
  * Bots in a live auction: seeded managers (DESIGN §5 strategies) that bid through the same

@@ -4,14 +4,14 @@ import { notFound } from '../../http/errors'
 import { idParam, idParams } from '../../http/ids'
 import { errors, json } from '../../http/responses'
 import { bearerSecurity, createRouter, currentUser } from '../../http/router'
+import { LeaderboardRowSchema, ManagerPageSchema, ManagerSchema, PlayerScoreSchema } from './schemas'
 import { auctionLeaderboard, auctionScores } from './scoring'
 import { approveAllManagers } from './seat'
 import { managerJson, managersOf, playerCards } from './serialize'
-import { stateOf } from './service'
+import { stateOf } from './state'
 import { visibleAuction, visibleManager } from './visibility'
 
-const Any = z.record(z.string(), z.unknown())
-
+// A route factory: one short registration per route, so its length is the number of its routes.
 /** The auction's leaderboard and the manager pages (spec §7, v1 paths with `.json`). */
 export function auctionManagerRoutes(deps: Deps) {
   const app = createRouter()
@@ -24,7 +24,10 @@ export function auctionManagerRoutes(deps: Deps) {
       summary: 'Managers ranked by the points their squads scored in completed matches',
       security: bearerSecurity,
       request: { params: idParam },
-      responses: { 200: json(z.object({ leaderboard: z.array(Any) }), 'Leaderboard'), ...errors(401, 404) },
+      responses: {
+        200: json(z.object({ leaderboard: z.array(LeaderboardRowSchema) }), 'Leaderboard'),
+        ...errors(401, 404),
+      },
     }),
     async (c) => {
       const me = currentUser(c)
@@ -61,7 +64,7 @@ export function auctionManagerRoutes(deps: Deps) {
         'A manager: franchise, squad with prices, points per completed match (also `…/{id}.json`: API paths ignore a trailing `.json`)',
       security: bearerSecurity,
       request: { params: idParam },
-      responses: { 200: json(z.object({ manager: Any }), 'The manager'), ...errors(401, 404) },
+      responses: { 200: json(z.object({ manager: ManagerPageSchema }), 'The manager'), ...errors(401, 404) },
     }),
     async (c) => {
       const me = currentUser(c)
@@ -103,7 +106,7 @@ export function auctionManagerRoutes(deps: Deps) {
       },
       responses: {
         200: json(
-          z.object({ player_scores: z.array(Any), points: z.number(), balanced: z.boolean() }),
+          z.object({ player_scores: z.array(PlayerScoreSchema), points: z.number(), balanced: z.boolean() }),
           'Scores',
         ),
         ...errors(401, 404),
@@ -143,7 +146,7 @@ export function auctionManagerRoutes(deps: Deps) {
       security: bearerSecurity,
       request: { params: idParam },
       responses: {
-        200: json(z.object({ approved: z.array(Any) }), 'The managers approved'),
+        200: json(z.object({ approved: z.array(ManagerSchema) }), 'The managers approved'),
         ...errors(401, 403, 404, 409),
       },
     }),

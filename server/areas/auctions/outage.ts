@@ -2,8 +2,11 @@ import type { Deps } from '../../deps'
 import type { AuctionState } from '../../domain/auction/engine'
 import { AppError } from '../../http/errors'
 import type { Outage } from '../clock/heartbeat'
-import { findAuction, openNextWindow, runCommand, stateOf } from './service'
+import { runCommand } from './commands'
+import { findAuction } from './queries'
+import { stateOf } from './state'
 import { scheduleTakeovers } from './takeover'
+import { openNextWindow } from './timer'
 
 /** The deadline a running auction is waiting for: the lot's end or the sealed round's close. */
 function deadlineOf(state: AuctionState): number | null {

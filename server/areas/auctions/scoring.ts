@@ -2,8 +2,8 @@ import type { Deps } from '../../deps'
 import type { AuctionEvent } from '../../domain/auction/engine'
 import { type AuctionPlayer, balanceDeficit } from '../../domain/auction/rules'
 import { BALANCED_SQUAD_SIZE, SQUAD_BALANCE } from '../../domain/auction/settings'
-import type { AuctionRow } from './service'
-import { stateOf } from './service'
+import type { AuctionRow } from './queries'
+import { stateOf } from './state'
 
 /**
  * Auction scoring (DESIGN §5): for every completed match of the auction's series (or its one

@@ -4,7 +4,9 @@ import type { Deps } from '../../deps'
 import { AppError, invalid } from '../../http/errors'
 import { notify } from '../notifications/service'
 import { AUCTION_COLORS } from './catalog'
-import { decideManager, requireOwnedAuction, roomStream } from './service'
+import { decideManager } from './managers'
+import { roomStream } from './streams'
+import { requireOwnedAuction } from './visibility'
 
 /**
  * Managers seated by the owner rather than joining by code (docs/classroom.md): a class's

@@ -7,7 +7,8 @@ import { STYLE_LABEL } from '../../domain/styles'
 import { idField } from '../../http/ids'
 import { AUCTION_COLORS } from './catalog'
 import { auctionCapacity } from './pools'
-import { type AuctionRow, managerOf, stateOf } from './service'
+import { type AuctionRow, managerOf } from './queries'
+import { stateOf } from './state'
 import { canSeeAuction } from './visibility'
 
 export type ManagerRow = Awaited<ReturnType<typeof managersOf>>[number]
@@ -258,7 +259,7 @@ export async function playersJson(deps: Deps, state: AuctionState) {
   const order = new Map(state.queue.map((id, i) => [id, i]))
   return state.players.map((p) => {
     const sold = owner.get(p.id)
-    const status = sold
+    const status: 'sold' | 'bidding' | 'upcoming' | 'unsold' = sold
       ? 'sold'
       : state.lot?.playerId === p.id
         ? 'bidding'

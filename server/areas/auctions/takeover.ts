@@ -1,7 +1,9 @@
 import { withTx } from '../../db/tx'
 import type { Deps } from '../../deps'
 import { presenceOf } from '../cluster/presence'
-import { forgetAuctionJobs, nudgeBots, roomStream } from './service'
+import { nudgeBots } from './bot-schedule'
+import { forgetAuctionJobs } from './state'
+import { roomStream } from './streams'
 
 /**
  * Bots take over managers who are away (issue 4 item 6). A manager is "here" while at least one

@@ -5,8 +5,18 @@ import { AppError, notFound } from '../../http/errors'
 import { idField, idParam } from '../../http/ids'
 import { errors, json, jsonBody } from '../../http/responses'
 import { bearerSecurity, createRouter, currentUser } from '../../http/router'
+import { type AuctionRow, findAuction, managerOf, tournamentsFor } from './queries'
+import {
+  ActivitySchema,
+  AuctionPlayerSchema,
+  TournamentBiddingSchema,
+  TournamentManagerOrEmpty,
+  TournamentPageSchema,
+  TournamentSchema,
+} from './schemas'
+import { placeSealedBid, releasePlayer } from './sealed'
 import { BidBody, playerCards, playersJson } from './serialize'
-import { type AuctionRow, findAuction, managerOf, runCommand, stateOf } from './service'
+import { stateOf } from './state'
 import {
   activities,
   createTournament,
@@ -17,8 +27,7 @@ import {
 } from './tournaments'
 import { visibleAuction } from './visibility'
 
-const Any = z.record(z.string(), z.unknown())
-
+// A route factory: one short registration per route, so its length is the number of its routes.
 /**
  * Auction tournaments, the v1 calls of spec §7 (`…/tournaments/{id}.json` and the rest: API
  * paths ignore a trailing `.json`).
@@ -39,21 +48,14 @@ export function tournamentRoutes(deps: Deps) {
       tags: ['Auction tournaments'],
       summary: 'My tournaments and public ones open to join',
       security: bearerSecurity,
-      responses: { 200: json(z.object({ tournaments: z.array(Any) }), 'Tournaments'), ...errors(401) },
+      responses: {
+        200: json(z.object({ tournaments: z.array(TournamentSchema) }), 'Tournaments'),
+        ...errors(401),
+      },
     }),
     async (c) => {
       const me = currentUser(c)
-      const mine = deps.db.selectFrom('auction_managers').select('auction_id').where('user_id', '=', me.id)
-      const rows = await deps.db
-        .selectFrom('auctions')
-        .selectAll()
-        .where('kind', '=', 'tournament')
-        .where((eb) =>
-          eb.or([eb('id', 'in', mine), eb.and([eb('is_private', '=', 0), eb('status', '!=', 'completed')])]),
-        )
-        .orderBy('id', 'desc')
-        .limit(100)
-        .execute()
+      const rows = await tournamentsFor(deps.db, me.id)
       return c.json({ tournaments: await Promise.all(rows.map((r) => tournamentJson(deps, r, me.id))) }, 200)
     },
   )
@@ -87,7 +89,10 @@ export function tournamentRoutes(deps: Deps) {
           }),
         ),
       },
-      responses: { 201: json(z.object({ tournament: Any }), 'The tournament'), ...errors(401, 409, 422) },
+      responses: {
+        201: json(z.object({ tournament: TournamentSchema }), 'The tournament'),
+        ...errors(401, 409, 422),
+      },
     }),
     async (c) => {
       const me = currentUser(c)
@@ -113,7 +118,10 @@ export function tournamentRoutes(deps: Deps) {
           }),
         ),
       },
-      responses: { 201: json(z.object({ manager: Any }), 'Joined'), ...errors(401, 404, 409, 422, 429) },
+      responses: {
+        201: json(z.object({ manager: TournamentManagerOrEmpty }), 'Joined'),
+        ...errors(401, 404, 409, 422, 429),
+      },
     }),
     async (c) => {
       const me = currentUser(c)
@@ -134,7 +142,7 @@ export function tournamentRoutes(deps: Deps) {
       summary: 'The tournament with my manager, my squad (success_bids) and my active bids',
       security: bearerSecurity,
       request: { params: idParam },
-      responses: { 200: json(Any, 'The tournament'), ...errors(401, 404) },
+      responses: { 200: json(TournamentPageSchema, 'The tournament'), ...errors(401, 404) },
     }),
     async (c) => {
       const me = currentUser(c)
@@ -160,7 +168,7 @@ export function tournamentRoutes(deps: Deps) {
       summary: 'The bidding view: my bid block and active bids, and the unsold players',
       security: bearerSecurity,
       request: { params: idParam },
-      responses: { 200: json(Any, 'Bidding'), ...errors(401, 404) },
+      responses: { 200: json(TournamentBiddingSchema, 'Bidding'), ...errors(401, 404) },
     }),
     async (c) => {
       const me = currentUser(c)
@@ -215,20 +223,17 @@ export function tournamentRoutes(deps: Deps) {
         params: idParam,
         body: jsonBody(BidBody),
       },
-      responses: { 200: json(z.object({ manager: Any }), 'My bids'), ...errors(401, 404, 409, 422) },
+      responses: {
+        200: json(z.object({ manager: TournamentManagerOrEmpty }), 'My bids'),
+        ...errors(401, 404, 409, 422),
+      },
     }),
     async (c) => {
       const me = currentUser(c)
       const { id } = c.req.valid('param')
       const { mine } = await acting(id, me.id)
       const body = c.req.valid('json')
-      await runCommand(deps, id, () => ({
-        type: 'sealed_bid',
-        managerId: mine.id,
-        playerId: body.player_id,
-        amount: body.bid_amount,
-        atMs: deps.clock.now(),
-      }))
+      await placeSealedBid(deps, id, mine.id, body)
       return c.json({ manager: await myManager(id, me.id) }, 200)
     },
   )
@@ -242,7 +247,10 @@ export function tournamentRoutes(deps: Deps) {
         'Release a player I bought (`bid_id` from success_bids): the price returns; no buying him back for 2 days',
       security: bearerSecurity,
       request: { params: idParam, body: jsonBody(z.strictObject({ bid_id: idField() })) },
-      responses: { 200: json(z.object({ manager: Any }), 'My manager'), ...errors(401, 404, 409, 422) },
+      responses: {
+        200: json(z.object({ manager: TournamentManagerOrEmpty }), 'My manager'),
+        ...errors(401, 404, 409, 422),
+      },
     }),
     async (c) => {
       const me = currentUser(c)
@@ -251,12 +259,7 @@ export function tournamentRoutes(deps: Deps) {
       const view = await managerView(deps, row, me.id)
       const bid = view?.success_bids.find((b) => b.bid_id === c.req.valid('json').bid_id)
       if (!bid) throw notFound('Bid')
-      await runCommand(deps, id, () => ({
-        type: 'release',
-        managerId: mine.id,
-        playerId: bid.player_id,
-        atMs: deps.clock.now(),
-      }))
+      await releasePlayer(deps, id, mine.id, bid.player_id)
       return c.json({ manager: await myManager(id, me.id) }, 200)
     },
   )
@@ -269,7 +272,10 @@ export function tournamentRoutes(deps: Deps) {
       summary: 'Every player of the tournament: owner and price, or unsold',
       security: bearerSecurity,
       request: { params: idParam },
-      responses: { 200: json(z.object({ players: z.array(Any) }), 'Players'), ...errors(401, 404) },
+      responses: {
+        200: json(z.object({ players: z.array(AuctionPlayerSchema) }), 'Players'),
+        ...errors(401, 404),
+      },
     }),
     async (c) => {
       const me = currentUser(c)
@@ -287,7 +293,10 @@ export function tournamentRoutes(deps: Deps) {
       summary: 'What happened: joins, purchases, releases, windows (newest first)',
       security: bearerSecurity,
       request: { params: idParam },
-      responses: { 200: json(z.object({ activities: z.array(Any) }), 'Activities'), ...errors(401, 404) },
+      responses: {
+        200: json(z.object({ activities: z.array(ActivitySchema) }), 'Activities'),
+        ...errors(401, 404),
+      },
     }),
     async (c) => {
       const me = currentUser(c)

@@ -6,16 +6,12 @@ import { maxBid } from '../../domain/auction/rules'
 import { AppError, notFound } from '../../http/errors'
 import { notify } from '../notifications/service'
 import { AUCTION_COLORS } from './catalog'
+import { runCommand } from './commands'
+import { createAuction } from './lifecycle'
+import { type AuctionRow, findAuction, managerOf } from './queries'
 import { auctionJson, playerCards } from './serialize'
-import {
-  type AuctionRow,
-  createAuction,
-  findAuction,
-  managerOf,
-  roomStream,
-  runCommand,
-  stateOf,
-} from './service'
+import { stateOf } from './state'
+import { roomStream } from './streams'
 
 /**
  * Auction tournaments (the first generation, spec §7 v1 calls; DESIGN §5): a series-long

@@ -1,8 +1,8 @@
 import type { Selectable } from 'kysely'
 import type { AuctionsTable } from '../../db/schema'
 import type { Executor } from '../../db/tx'
-import { notFound } from '../../http/errors'
-import { isGroupMember } from '../groups/visibility'
+import { forbidden, notFound } from '../../http/errors'
+import { isGroupMember } from '../groups'
 
 /**
  * Who sees an auction or an auction tournament (docs/visibility.md, docs/auctions.md): a public
@@ -51,4 +51,10 @@ export async function visibleManager(db: Executor, managerId: number, userId: nu
   const auction = row ? await visibleAuction(db, row.auction_id, userId).catch(() => undefined) : undefined
   if (!row || !auction) throw notFound('Manager')
   return { auction, managerId: Number(row.id) }
+}
+
+export async function requireOwnedAuction(db: Executor, id: number, userId: number): Promise<AuctionRow> {
+  const row = await visibleAuction(db, id, userId)
+  if (row.owner_id !== userId) throw forbidden('Only the auction’s owner can do that')
+  return row
 }

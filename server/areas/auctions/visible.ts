@@ -1,5 +1,5 @@
 import type { Executor } from '../../db/tx'
-import type { AuctionRow } from './service'
+import type { AuctionRow } from './queries'
 
 /**
  * The auctions a player sees in lists, newest first: those they own, those they manage (or

@@ -1,6 +1,6 @@
 import type { Executor } from '../../db/tx'
 import type { AuctionPlayer } from '../../domain/auction/rules'
-import { poolOf } from '../auctions/pools'
+import { poolOf } from '../auctions'
 
 /**
  * The player pool of a class auction — the one place it is chosen (docs/classroom.md, "The

@@ -4,11 +4,10 @@ import type { Deps } from '../../deps'
 import { paiseToRupees } from '../../domain/money'
 import { hashString } from '../../domain/rng'
 import { AppError } from '../../http/errors'
-import { joinChampionshipInTx } from '../championship-contests/service'
-import { contestAccess } from '../contest-access/service'
-import { joinInTx } from '../contests/service'
+import { joinChampionshipInTx } from '../championship-contests'
+import { contestAccess } from '../contest-access'
+import { joinInTx, recordActivity, usernameOf } from '../contests'
 import { userBalances } from '../ledger/service'
-import { recordActivity, usernameOf } from './activities'
 import { prizeRows, type ResolvedDraft, resolveDraft } from './draft'
 import type { DraftBody } from './schemas'
 
@@ -68,6 +67,7 @@ export interface Created {
   member_id: number
 }
 
+// Longer than 70 lines: access, the contest row, its activity and the creator's join in one transaction.
 export async function createContest(deps: Deps, userId: number, body: DraftBody): Promise<Created> {
   return withTx(deps, async (tx, after) => {
     await lockRows(tx, 'users', userId)

@@ -6,8 +6,6 @@ import {
   contestBill,
   ENTRY_FEE_MAX_PAISE,
   FREE_CONTEST_MEMBERS_MAX,
-  type GameKind,
-  gameKind,
   MAX_ENTRIES_PER_USER_MAX,
   type PercentRange,
   percentRangeErrors,
@@ -17,13 +15,14 @@ import {
   prizeOptions,
   winnersOf,
 } from '../../domain/contest-creation'
+import { type GameKind, gameKind } from '../../domain/game-kinds'
 import { paiseToRupees, rupeesToPaise } from '../../domain/money'
 import { type PrizeRange, rankText } from '../../domain/prizes'
 import { AppError, type FieldErrors, invalid } from '../../http/errors'
-import { type PhaseWindow, phaseLocked, phaseWindow } from '../championship-contests/service'
-import { findMatch, type MatchRow } from '../matches/queries'
-import { requireOwnPrizeStructure } from '../prize-structures/service'
-import { findTeam } from '../teams/queries'
+import { type PhaseWindow, phaseLocked, phaseWindow } from '../championship-contests'
+import { findMatch, type MatchRow } from '../matches'
+import { requireOwnPrizeStructure } from '../prize-structures'
+import { findTeam } from '../teams'
 import type { DraftBody, RangeInput } from './schemas'
 
 /**

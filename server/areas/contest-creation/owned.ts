@@ -2,12 +2,8 @@ import { lockRows } from '../../db/lock'
 import type { Tx } from '../../db/tx'
 import type { PercentRange } from '../../domain/contest-creation'
 import { AppError, notFound } from '../../http/errors'
-import { championshipLabel } from '../championship-contests/ledger'
-import { phaseLocked, phaseWindow } from '../championship-contests/service'
-import { contestLabel } from '../contests/ledger'
-import { findContest } from '../contests/queries'
-import { isLocked } from '../contests/service'
-import type { ContestType } from './activities'
+import { championshipLabel, phaseLocked, phaseWindow } from '../championship-contests'
+import { type ContestType, contestLabel, findContest, isLocked } from '../contests'
 import type { DraftBody } from './schemas'
 
 /**
@@ -37,6 +33,7 @@ export interface Owned {
   draft: DraftBody
 }
 
+// Longer than 70 lines: reads a daily or a championship contest into one shape, each kind its own query.
 export async function loadOwned(
   tx: Tx,
   type: ContestType,

@@ -4,9 +4,9 @@ import { type Tx, withTx } from '../../db/tx'
 import type { Deps } from '../../deps'
 import { rupeesToPaise } from '../../domain/money'
 import { AppError, invalid } from '../../http/errors'
-import { contestAccess } from '../contest-access/service'
+import { contestAccess } from '../contest-access'
+import { recordActivity, usernameOf } from '../contests'
 import { userBalances } from '../ledger/service'
-import { recordActivity, usernameOf } from './activities'
 import { draftAnswer } from './create'
 import { type ResolvedDraft, resolveDraft } from './draft'
 import { adjustEntryFee } from './money'
@@ -89,6 +89,7 @@ const contestPool = (o: Owned) => {
   return table.reduce((sum, r) => sum + r.amount_paise * (r.to - r.from + 1), 0)
 }
 
+// Longer than 70 lines: one transaction that checks, re-prices and saves the edit under the contest lock.
 export async function editContest(
   deps: Deps,
   type: Owned['type'],

@@ -2,7 +2,6 @@ import { FREE_TRANSFERS_PER_MATCH, PAID_TRANSFER_FEES_PAISE } from '../../domain
 import {
   ENTRY_FEE_MAX_PAISE,
   FREE_CONTEST_MEMBERS_MAX,
-  type GameKind,
   MAX_ENTRIES_PER_USER_MAX,
   MEMBERS_LIMIT_MAX,
   MEMBERS_LIMIT_MIN,
@@ -10,6 +9,7 @@ import {
   prizeOptions,
   winnersOf,
 } from '../../domain/contest-creation'
+import type { GameKind } from '../../domain/game-kinds'
 import { paiseToRupees } from '../../domain/money'
 import { DEFAULT_RAKE_BPS, rankText } from '../../domain/prizes'
 import { POINT_SYSTEMS, pointSystemKeyFor } from '../../domain/scoring/point-systems'

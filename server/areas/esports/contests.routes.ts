@@ -8,19 +8,16 @@ import { idField } from '../../http/ids'
 import { PageMetaSchema, pageMeta, pagingQuery, toPage } from '../../http/paging'
 import { errors, json, jsonBody } from '../../http/responses'
 import { type AppContext, bearerSecurity, createRouter, currentUser } from '../../http/router'
-import { boolField } from '../contest-creation/schemas'
-import { normalizeCode, visibleContest } from '../contest-creation/visibility'
+import { boolField } from '../contest-creation'
+import { normalizeCode, visibleContest } from '../contests'
 import { esportsAccess, requestHostAccess } from './contests.access'
+import type { EsportsContestInput } from './contests.input'
+import { listEsportsContests } from './contests.list'
 import { CreateBody, EditBody, EsportsAccessSchema, EsportsContestSchema } from './contests.schemas'
-import {
-  cancelEsportsContestByHost,
-  createEsportsContest,
-  type EsportsContestInput,
-  editEsportsContest,
-  listEsportsContests,
-} from './contests.service'
+import { cancelEsportsContestByHost, createEsportsContest, editEsportsContest } from './contests.service'
 import { contestJson } from './contests.views'
 import type { Caller } from './core'
+import { contestByCode } from './queries'
 
 /**
  * Esports contests of each kind and who may host them (docs/esports.md, "Creating a contest,
@@ -46,6 +43,7 @@ const ALIASES = [
   { path: '/api/call_of_duties/{id}', game: 'call-of-duty', name: 'Call of Duty' },
 ] as const
 
+// A route factory: one short registration per route, so its length is the number of its routes.
 export function esportsContestRoutes(deps: Deps) {
   const app = createRouter()
 
@@ -123,11 +121,7 @@ export function esportsContestRoutes(deps: Deps) {
     }),
     async (c) => {
       const code = normalizeCode(c.req.valid('param').invite_code)
-      const row = await deps.db
-        .selectFrom('esports_contests')
-        .selectAll()
-        .where('invite_code', '=', code)
-        .executeTakeFirst()
+      const row = await contestByCode(deps.db, code)
       if (!row) throw notFound('Contest')
       return c.json({ esports_contest: await contestJson(deps.db, row, meOf(c)) }, 200)
     },

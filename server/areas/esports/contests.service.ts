@@ -1,37 +1,27 @@
-import type { ExpressionBuilder, Updateable } from 'kysely'
+import type { Updateable } from 'kysely'
 import { lockRows } from '../../db/lock'
-import type { Database, EsportsContestsTable } from '../../db/schema'
+import type { EsportsContestsTable } from '../../db/schema'
 import { type AfterCommit, type Executor, type Tx, withTx } from '../../db/tx'
 import type { Deps } from '../../deps'
-import {
-  ENTRY_FEE_MAX_PAISE,
-  FULL_BPS,
-  type PercentRange,
-  percentRangeErrors,
-  percentToBps,
-  prizeOption,
-} from '../../domain/contest-creation'
-import {
-  DEFAULT_REVEAL_MINUTES,
-  ESPORTS_GAMES,
-  ESPORTS_KINDS,
-  type EsportsKind,
-  type EsportsMode,
-  GAME_LEVEL_MAX,
-  maxSlots,
-  REVEAL_MINUTES_MAX,
-  REVEAL_MINUTES_MIN,
-  START_MARGIN_MINUTES,
-  STARTS_AT_MAX_DAYS,
-  TEAM_SIZES,
-} from '../../domain/esports/rules'
+import type { PercentRange } from '../../domain/contest-creation'
+import { ESPORTS_KINDS, TEAM_SIZES } from '../../domain/esports/rules'
 import { paiseToRupees, rupeesToPaise } from '../../domain/money'
-import { DEFAULT_RAKE_BPS } from '../../domain/prizes'
 import { hashString } from '../../domain/rng'
-import { AppError, type FieldErrors, invalid } from '../../http/errors'
+import { AppError, invalid } from '../../http/errors'
 import { notify } from '../notifications/service'
 import { type EsportsAccess, esportsAccess } from './contests.access'
-import { contestsJson, revealAt } from './contests.views'
+import {
+  checkLevel,
+  checkMap,
+  checkName,
+  type EsportsContestEdit,
+  type EsportsContestInput,
+  MINUTE_MS,
+  Problems,
+  resolveMoney,
+  resolveSchedule,
+} from './contests.input'
+import { revealAt } from './contests.views'
 import {
   assertOpen,
   type Caller,
@@ -50,10 +40,6 @@ import { scheduleReveal } from './rooms.service'
  * `contests.access.ts`; the EsportsContest JSON `contests.views.ts`.
  */
 
-const MINUTE_MS = 60_000
-const HOUR_MS = 60 * MINUTE_MS
-const DAY_MS = 24 * HOUR_MS
-
 /**
  * The contest's reveal job (rooms.service.ts), scheduled after creation and moved after an edit
  * of the start or the reveal. In a transaction of its own after the contest's: a crash in between
@@ -65,196 +51,6 @@ function scheduleRevealJob(deps: Deps, contest: EsportsContestRow): Promise<void
 
 // ---------------------------------------------------------------------------------------------
 // Input
-
-export interface PrizeRangeInput {
-  from: number
-  to: number
-  percent: number | string
-}
-
-export interface EsportsContestInput {
-  kind: EsportsKind
-  mode: EsportsMode
-  name: string
-  description?: string | null
-  map?: string | null
-  entry_fee: number | string
-  per_kill?: number | string
-  prize_ranges?: PrizeRangeInput[]
-  prize_option?: string
-  slots: number
-  min_level?: number
-  starts_at?: number | string
-  /** Instead of starts_at: minutes from now on the league clock (the CLI's --starts-in). */
-  starts_in_minutes?: number
-  reveal_minutes?: number
-  is_private?: boolean
-}
-
-export type EsportsContestEdit = Partial<Omit<EsportsContestInput, 'kind' | 'mode' | 'starts_in_minutes'>>
-
-class Problems {
-  fields: FieldErrors = {}
-  add(field: string, message: string) {
-    const list = this.fields[field]
-    if (list) list.push(message)
-    else this.fields[field] = [message]
-  }
-  get any() {
-    return Object.keys(this.fields).length > 0
-  }
-  merge(errors: FieldErrors | null) {
-    for (const [k, v] of Object.entries(errors ?? {})) for (const m of v) this.add(k, m)
-  }
-}
-
-/** `starts_at` as epoch ms or an ISO time; null when it is neither. */
-export function parseStartsAt(value: number | string): number | null {
-  if (typeof value === 'number') return Number.isSafeInteger(value) && value > 0 ? value : null
-  const text = value.trim()
-  if (/^\d{1,15}$/.test(text)) return Number(text)
-  if (!/^\d{4}-\d{2}-\d{2}T/.test(text)) return null
-  const ms = Date.parse(text)
-  return Number.isFinite(ms) ? ms : null
-}
-
-function wholeRupees(p: Problems, field: string, value: number | string, maxPaise: number, what: string) {
-  const paise = rupeesToPaise(value)
-  if (paise === null || paise < 0 || paise % 100 !== 0 || paise > maxPaise) {
-    p.add(field, `must be whole rupees from 0 to ${maxPaise / 100}${what}`)
-    return null
-  }
-  return paise
-}
-
-function percentsOf(
-  p: Problems,
-  input: { prize_ranges?: PrizeRangeInput[]; prize_option?: string },
-  slots: number,
-) {
-  if (input.prize_ranges && input.prize_option)
-    p.add('prize_option', 'give prize_option or prize_ranges, not both')
-  if (input.prize_option) {
-    const option = prizeOption(input.prize_option, slots)
-    if (!option) {
-      p.add('prize_option', `is not offered for ${slots} slots`)
-      return []
-    }
-    return option.ranges
-  }
-  if (!input.prize_ranges) return prizeOption('winner_takes_all', slots)?.ranges ?? []
-  const ranges: PercentRange[] = []
-  input.prize_ranges.forEach((r, i) => {
-    const n = typeof r.percent === 'number' ? r.percent : Number(r.percent)
-    const bps = percentToBps(n)
-    if (bps === null) p.add(`prize_ranges.${i}.percent`, 'must be a percent with at most 2 decimals')
-    ranges.push({ from: r.from, to: r.to, percent_bps: bps ?? 0 })
-  })
-  return ranges
-}
-
-interface Money {
-  entry_fee_paise: number
-  rake_bps: number
-  per_kill_paise: number
-  prize_percents: PercentRange[]
-  slots: number
-  is_private: boolean
-}
-
-/** The money side of a draft (fee, rake, per kill, prize table, slots, privacy): checks into `p`. */
-function resolveMoney(
-  p: Problems,
-  game: (typeof ESPORTS_GAMES)[keyof typeof ESPORTS_GAMES]['slug'],
-  mode: EsportsMode,
-  input: {
-    entry_fee: number | string
-    per_kill?: number | string
-    prize_ranges?: PrizeRangeInput[]
-    prize_option?: string
-    slots: number
-    is_private?: boolean
-  },
-  defaults: { is_private: boolean | undefined },
-): Money {
-  const max = maxSlots(game, mode)
-  if (!Number.isInteger(input.slots) || input.slots < 2 || input.slots > max)
-    p.add('slots', `must be from 2 to ${max} (${ESPORTS_GAMES[game].name} ${mode})`)
-  const fee = wholeRupees(p, 'entry_fee', input.entry_fee, ENTRY_FEE_MAX_PAISE, ' per player') ?? 0
-  const rake = fee > 0 ? DEFAULT_RAKE_BPS : 0
-  const isPrivate = input.is_private ?? defaults.is_private ?? fee === 0
-  const killMax = Math.floor((fee * (FULL_BPS - rake)) / FULL_BPS / 100) * 100
-  let perKill = 0
-  let percents: PercentRange[] = []
-  if (fee === 0) {
-    if (!isPrivate) p.add('is_private', 'a free contest must be private')
-    const kill = input.per_kill === undefined ? 0 : rupeesToPaise(input.per_kill)
-    if (kill !== 0) p.add('per_kill', 'a free contest has no kill prizes')
-    if (input.prize_ranges?.length || input.prize_option)
-      p.add('prize_ranges', 'a free contest has no prizes')
-  } else {
-    perKill =
-      input.per_kill === undefined
-        ? 0
-        : (wholeRupees(p, 'per_kill', input.per_kill, killMax, ' (at most the entry fee less the rake)') ?? 0)
-    percents = percentsOf(p, input, input.slots)
-    if (Number.isInteger(input.slots) && input.slots >= 2) p.merge(percentRangeErrors(percents, input.slots))
-  }
-  return {
-    entry_fee_paise: fee,
-    rake_bps: rake,
-    per_kill_paise: perKill,
-    prize_percents: percents,
-    slots: input.slots,
-    is_private: isPrivate,
-  }
-}
-
-function resolveSchedule(
-  p: Problems,
-  nowMs: number,
-  input: { starts_at: number | string; reveal_minutes?: number },
-): { starts_at_ms: number; reveal_minutes: number } {
-  const reveal = input.reveal_minutes ?? DEFAULT_REVEAL_MINUTES
-  if (!Number.isInteger(reveal) || reveal < REVEAL_MINUTES_MIN || reveal > REVEAL_MINUTES_MAX)
-    p.add('reveal_minutes', `must be from ${REVEAL_MINUTES_MIN} to ${REVEAL_MINUTES_MAX}`)
-  const starts = parseStartsAt(input.starts_at)
-  if (starts === null) p.add('starts_at', 'must be a time (epoch milliseconds or ISO 8601)')
-  else {
-    const earliest = nowMs + (reveal + START_MARGIN_MINUTES) * MINUTE_MS
-    if (starts < earliest)
-      p.add(
-        'starts_at',
-        `must be at least ${reveal + START_MARGIN_MINUTES} minutes from now (the reveal time plus ${START_MARGIN_MINUTES})`,
-      )
-    else if (starts > nowMs + STARTS_AT_MAX_DAYS * DAY_MS)
-      p.add('starts_at', `must be at most ${STARTS_AT_MAX_DAYS} days ahead`)
-  }
-  return { starts_at_ms: starts ?? 0, reveal_minutes: reveal }
-}
-
-function checkMap(p: Problems, game: keyof typeof ESPORTS_GAMES, map: string | null | undefined) {
-  if (map === undefined || map === null || map === '') return null
-  const found = ESPORTS_GAMES[game].maps.find((m) => m.toLowerCase() === map.trim().toLowerCase())
-  if (!found) p.add('map', `must be one of ${ESPORTS_GAMES[game].maps.join(', ')}`)
-  return found ?? null
-}
-
-function checkLevel(p: Problems, level: number | undefined) {
-  const v = level ?? 0
-  if (!Number.isInteger(v) || v < 0 || v > GAME_LEVEL_MAX)
-    p.add('min_level', `must be from 0 to ${GAME_LEVEL_MAX}`)
-  return v
-}
-
-function checkName(p: Problems, name: string) {
-  const n = name.trim()
-  if (n.length < 3 || n.length > 60) p.add('name', 'must be 3 to 60 characters')
-  return n
-}
-
-// ---------------------------------------------------------------------------------------------
-// Creating, editing, cancelling
 
 const CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789'
 const CODE_LENGTH = 10
@@ -550,54 +346,3 @@ async function notifyCancelled(
 
 // ---------------------------------------------------------------------------------------------
 // Reading
-
-export type ListStatus = 'open' | 'locked' | 'completed' | 'cancelled' | 'active' | 'all'
-
-export interface ListQuery {
-  game?: string
-  kind?: string
-  status?: ListStatus
-  mine?: boolean
-  offset: number
-  per_page: number
-}
-
-/** Public contests plus the private ones the caller hosts or joined (admins: every one). */
-export async function listEsportsContests(db: Executor, caller: Caller | null, q: ListQuery) {
-  const me = caller?.id ?? 0
-  const base = () => {
-    let query = db.selectFrom('esports_contests as c')
-    if (q.game) query = query.where('c.game', '=', q.game as EsportsContestRow['game'])
-    if (q.kind) query = query.where('c.kind', '=', q.kind as EsportsKind)
-    const status = q.status ?? 'active'
-    if (status === 'active') query = query.where('c.status', 'in', ['open', 'locked'])
-    else if (status !== 'all') query = query.where('c.status', '=', status)
-    const joined = (eb: ExpressionBuilder<Database & { c: EsportsContestsTable }, 'c'>) =>
-      eb(
-        'c.id',
-        'in',
-        eb
-          .selectFrom('esports_members as m')
-          .select('m.contest_id')
-          .where('m.user_id', '=', me)
-          .where('m.refunded', '=', 0),
-      )
-    if (q.mine) query = query.where((eb) => eb.or([eb('c.host_id', '=', me), joined(eb)]))
-    else if (!(caller && isAdmin(caller)))
-      query = query.where((eb) => eb.or([eb('c.is_private', '=', 0), eb('c.host_id', '=', me), joined(eb)]))
-    return query
-  }
-  const [rows, total] = await Promise.all([
-    base()
-      .selectAll('c')
-      .orderBy('c.starts_at_ms', 'asc')
-      .orderBy('c.id', 'asc')
-      .limit(q.per_page)
-      .offset(q.offset)
-      .execute(),
-    base()
-      .select((eb) => eb.fn.countAll<number | string>().as('n'))
-      .executeTakeFirstOrThrow(),
-  ])
-  return { contests: await contestsJson(db, rows, caller), total: Number(total.n) }
-}

@@ -7,23 +7,26 @@ import { moneyRoute, requestDeps } from '../../http/idempotency'
 import { idField, idParam, MAX_ID } from '../../http/ids'
 import { errors, json, jsonBody } from '../../http/responses'
 import { bearerSecurity, createRouter, currentUser } from '../../http/router'
-import { visibleContest } from '../contest-creation/visibility'
+import { visibleContest } from '../contests'
 import {
-  handOverCaptaincy,
   IN_GAME_NAME_MAX,
-  inviteToSquad,
   joinEsportsContest,
   leaveEsportsContest,
   type MembersType,
   membersTypeOf,
+  SQUAD_NAME_MAX,
+  SQUAD_NAME_MIN,
+} from './members.service'
+import { EsportsMemberSchema, EsportsSquadSchema, squadJson, squadsJson } from './members.views'
+import { squadContestId } from './queries'
+import {
+  handOverCaptaincy,
+  inviteToSquad,
   removeFromSquad,
   renameSquad,
   reorderMembers,
-  SQUAD_NAME_MAX,
-  SQUAD_NAME_MIN,
   updateMember,
-} from './members.service'
-import { EsportsMemberSchema, EsportsSquadSchema, squadJson, squadsJson } from './members.views'
+} from './squads.service'
 
 const tags = ['Esports']
 const blank = 'can’t be blank'
@@ -59,6 +62,7 @@ const SquadAnswer = z.object({ squad: EsportsSquadSchema })
 const MEMBERS_TYPES = ['pubg', 'free_fire', 'call_of_duty'] as const satisfies readonly MembersType[]
 const userIdBody = z.strictObject({ user_id: idField() })
 
+// A route factory: one short registration per route, so its length is the number of its routes.
 /** Joining, leaving, squads and their captains' edits (docs/esports.md, "Members and squads"). */
 export function esportsMemberRoutes(deps: Deps) {
   const app = createRouter()
@@ -69,11 +73,7 @@ export function esportsMemberRoutes(deps: Deps) {
   }
 
   async function oneSquad(squadId: number, caller: { id: number; role: string }, db: Deps['db'] = deps.db) {
-    const squad = await db
-      .selectFrom('esports_squads')
-      .select('contest_id')
-      .where('id', '=', squadId)
-      .executeTakeFirst()
+    const squad = await squadContestId(db, squadId)
     const contest =
       squad &&
       (await visibleContest(db, 'esports_contest', Number(squad.contest_id), caller).catch(() => undefined))

@@ -5,9 +5,10 @@ import { idField, idParam } from '../../http/ids'
 import { errors, json, jsonBody } from '../../http/responses'
 import { bearerSecurity, createRouter, currentUser } from '../../http/router'
 import { multilineText } from '../../http/text'
-import { ReportSchema } from '../reports/routes'
-import { oneReport } from '../reports/service'
-import { disputeResults, enterResults, resultsJson, resultsSheet } from './results.service'
+import { oneReport, ReportSchema } from '../reports'
+import { disputeResults } from './results.disputes'
+import { enterResults } from './results.service'
+import { resultsJson, resultsSheet } from './results.views'
 
 const PersonSchema = z.object({ id: z.number().int(), slug: z.string(), username: z.string() })
 
@@ -100,6 +101,7 @@ const ResultsBody = z
 const resultsAnswer = (description: string) =>
   json(z.object({ esports_results: EsportsResultsSchema }), description)
 
+// A route factory: one short registration per route, so its length is the number of its routes.
 /** docs/esports.md "Results, payouts and corrections". */
 export function esportsResultRoutes(deps: Deps) {
   const app = createRouter()

@@ -1,6 +1,5 @@
-import { isUniqueViolation } from '../../db/errors'
 import { lockRows } from '../../db/lock'
-import type { AfterCommit, Executor, Tx } from '../../db/tx'
+import type { AfterCommit, Tx } from '../../db/tx'
 import { withTx } from '../../db/tx'
 import type { Deps } from '../../deps'
 import type { PercentRange } from '../../domain/contest-creation'
@@ -8,9 +7,8 @@ import { ordinal, payouts, type ResultRow, standings, validateResults } from '..
 import { DISPUTE_WINDOW_HOURS } from '../../domain/esports/rules'
 import { paiseToRupees } from '../../domain/money'
 import type { Rng } from '../../domain/rng'
-import { AppError, invalid, notFound } from '../../http/errors'
+import { AppError, invalid } from '../../http/errors'
 import { simulateResults } from '../../sim/esports-results'
-import { visibleContest } from '../contest-creation/visibility'
 import { post, SYSTEM_ACCOUNTS, systemAccountId, userAccountId, userBalances } from '../ledger/service'
 import { notify } from '../notifications/service'
 import {
@@ -18,10 +16,7 @@ import {
   type EsportsContestRow,
   esportsContestStream,
   esportsPoolCode,
-  findContest,
   hostedContest,
-  isAdmin,
-  memberRow,
 } from './core'
 import { esportsMemo, esportsPoolAccount } from './money'
 import { afterLobbyResults } from './tournament-progress'
@@ -332,238 +327,4 @@ async function correct(
     },
     after,
   )
-}
-
-const rupees = (paise: number | string) => paiseToRupees(Number(paise))
-
-/** The results as anyone who may see the contest sees them; 404 before any. */
-export async function resultsJson(db: Executor, caller: Caller, contestId: number, nowMs: number) {
-  const contest = await visibleContest(db, 'esports_contest', contestId, caller)
-  if (Number(contest.results_version) === 0) throw notFound('Results')
-  const versions = await db
-    .selectFrom('esports_results as r')
-    .innerJoin('users as u', 'u.id', 'r.entered_by_id')
-    .select(['r.version', 'r.source', 'r.note', 'r.created_at_ms', 'u.id as user_id', 'u.slug', 'u.username'])
-    .where('r.contest_id', '=', contest.id)
-    .orderBy('r.version', 'desc')
-    .execute()
-  const latest = versions[0]
-  if (!latest) throw notFound('Results')
-  const squads = await db
-    .selectFrom('esports_squads')
-    .select(['id', 'name', 'placement', 'kills', 'points', 'rank', 'prize_paise'])
-    .where('contest_id', '=', contest.id)
-    .orderBy('rank')
-    .orderBy('placement')
-    .execute()
-  const members = await db
-    .selectFrom('esports_members as m')
-    .innerJoin('users as u', 'u.id', 'm.user_id')
-    .select([
-      'm.id',
-      'm.squad_id',
-      'm.user_id',
-      'm.position',
-      'm.prize_paise',
-      'm.in_game_name',
-      'u.slug',
-      'u.username',
-    ])
-    .where('m.contest_id', '=', contest.id)
-    .where('m.refunded', '=', 0)
-    .orderBy('m.position')
-    .orderBy('m.id')
-    .execute()
-  const mine = members.find((m) => m.user_id === caller.id)
-  const isHost = contest.host_id === caller.id || isAdmin(caller)
-  return {
-    contest_id: contest.id,
-    version: Number(latest.version),
-    source: latest.source,
-    note: latest.note,
-    my_squad_id: mine ? mine.squad_id : null,
-    can_correct: isHost,
-    can_dispute: !!mine && nowMs <= Number(latest.created_at_ms) + DISPUTE_WINDOW_MS,
-    disputes_close_at_in_millis: Number(latest.created_at_ms) + DISPUTE_WINDOW_MS,
-    standings: squads.map((s) => ({
-      rank: s.rank ?? 0,
-      squad: { id: s.id, name: s.name },
-      placement: s.placement ?? 0,
-      kills: s.kills ?? 0,
-      points: s.points ?? 0,
-      prize: rupees(s.prize_paise),
-      members: members
-        .filter((m) => m.squad_id === s.id)
-        .map((m) => ({
-          id: m.id,
-          user: { id: m.user_id, slug: m.slug, username: m.username },
-          in_game_name: m.in_game_name,
-          prize: rupees(m.prize_paise),
-        })),
-    })),
-    versions: versions.map((v) => ({
-      version: Number(v.version),
-      source: v.source,
-      note: v.note,
-      entered_by: { id: v.user_id, slug: v.slug, username: v.username },
-      created_at_in_millis: Number(v.created_at_ms),
-    })),
-  }
-}
-
-export interface DisputeInput {
-  text: string
-  squad_id?: number
-}
-
-/**
- * A member disputes the results: a report of the contest in the admins' queue (subject type
- * `esports_contest`, reason `wrong_results`), within 24 hours of the latest version. The host
- * and the admins are notified. One open dispute per member and contest.
- */
-export async function disputeResults(
-  deps: Deps,
-  caller: Caller,
-  contestId: number,
-  input: DisputeInput,
-): Promise<number> {
-  try {
-    return await withTx(deps, async (tx, after) => {
-      await lockRows(tx, 'users', caller.id)
-      const contest = await findContest(tx, contestId)
-      if (!contest || !(await memberRow(tx, contestId, caller.id))) throw notFound('Contest')
-      const now = deps.clock.now()
-      const latest = await tx
-        .selectFrom('esports_results')
-        .select(['version', 'created_at_ms'])
-        .where('contest_id', '=', contest.id)
-        .orderBy('version', 'desc')
-        .executeTakeFirst()
-      if (!latest) throw new AppError('CONFLICT', 'There are no results to dispute yet')
-      if (now > Number(latest.created_at_ms) + DISPUTE_WINDOW_MS)
-        throw new AppError('CONFLICT', 'Disputes close 24 hours after the results were entered')
-      let about = ''
-      if (input.squad_id !== undefined) {
-        const squad = await tx
-          .selectFrom('esports_squads')
-          .select('name')
-          .where('id', '=', input.squad_id)
-          .where('contest_id', '=', contest.id)
-          .executeTakeFirst()
-        if (!squad) throw invalid({ squad_id: ['is not a squad of this contest'] })
-        about = `About ${squad.name}: `
-      }
-      const open = await tx
-        .selectFrom('reports')
-        .select('id')
-        .where('reporter_id', '=', caller.id)
-        .where('contest_type', '=', 'esports_contest')
-        .where('contest_id', '=', contest.id)
-        .where('status', '=', 'open')
-        .executeTakeFirst()
-      if (open) throw alreadyDisputed()
-      const row = await tx
-        .insertInto('reports')
-        .values({
-          reporter_id: caller.id,
-          contest_type: 'esports_contest',
-          contest_id: contest.id,
-          reason: 'wrong_results',
-          text: `${about}${input.text}`,
-          created_at_ms: now,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow()
-      const admins = await tx
-        .selectFrom('users')
-        .select('id')
-        .where('role', '=', 'admin')
-        .orderBy('id')
-        .execute()
-      const told = new Set([contest.host_id, ...admins.map((a) => a.id)])
-      told.delete(caller.id)
-      const who = await tx
-        .selectFrom('users')
-        .select('username')
-        .where('id', '=', caller.id)
-        .executeTakeFirstOrThrow()
-      for (const userId of told)
-        await notify(
-          tx,
-          after,
-          userId,
-          {
-            kind: 'esports_dispute',
-            body: `${who.username} disputed the results of ${contest.name} (version ${latest.version})`,
-            data: {
-              esports_contest_id: contest.id,
-              report_id: Number(row.id),
-              version: Number(latest.version),
-            },
-          },
-          now,
-        )
-      return Number(row.id)
-    })
-  } catch (error) {
-    if (isUniqueViolation(error)) throw alreadyDisputed()
-    throw error
-  }
-}
-
-const alreadyDisputed = () =>
-  new AppError('CONFLICT', 'You already disputed these results; an admin will look at it soon')
-
-/**
- * What the results page needs before (and besides) the results: the contest as the caller
- * sees it and its squads with their players — the host's form has one row per squad. Anyone
- * who may see the contest (404 otherwise).
- */
-export async function resultsSheet(db: Executor, caller: Caller, contestId: number, nowMs: number) {
-  const contest = await visibleContest(db, 'esports_contest', contestId, caller)
-  const squads = await db
-    .selectFrom('esports_squads')
-    .select(['id', 'name', 'slot_no'])
-    .where('contest_id', '=', contest.id)
-    .orderBy('slot_no')
-    .orderBy('id')
-    .execute()
-  const members = await db
-    .selectFrom('esports_members as m')
-    .innerJoin('users as u', 'u.id', 'm.user_id')
-    .select(['m.squad_id', 'm.user_id', 'm.in_game_name', 'u.slug', 'u.username'])
-    .where('m.contest_id', '=', contest.id)
-    .where('m.refunded', '=', 0)
-    .orderBy('m.position')
-    .orderBy('m.id')
-    .execute()
-  const mine = members.find((m) => m.user_id === caller.id)
-  const canEnter =
-    (contest.host_id === caller.id || isAdmin(caller)) &&
-    (contest.status === 'locked' || contest.status === 'completed') &&
-    nowMs >= contest.starts_at_ms
-  return {
-    contest: {
-      id: contest.id,
-      name: contest.name,
-      game: contest.game,
-      mode: contest.mode,
-      status: contest.status,
-      starts_at_in_millis: Number(contest.starts_at_ms),
-      results_version: Number(contest.results_version),
-      is_host: contest.host_id === caller.id,
-    },
-    can_enter: canEnter,
-    my_squad_id: mine ? mine.squad_id : null,
-    squads: squads.map((s) => ({
-      id: s.id,
-      name: s.name,
-      players: members
-        .filter((m) => m.squad_id === s.id)
-        .map((m) => ({
-          user: { id: m.user_id, slug: m.slug, username: m.username },
-          in_game_name: m.in_game_name,
-        })),
-    })),
-  }
 }

@@ -9,6 +9,7 @@ import { GroupMessageSchema, MessageBody, olderMessages, uuidParam } from './sch
 const tags = ['Groups']
 const MessageAnswer = z.object({ message: GroupMessageSchema })
 
+// A route factory: one short registration per route, so its length is the number of its routes.
 /** A group's messages: read back by cursor, send (idempotent by identifier_key), mark read. */
 export function groupMessageRoutes(deps: Deps) {
   const app = createRouter()

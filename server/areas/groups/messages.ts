@@ -4,9 +4,9 @@ import type { Executor, Tx } from '../../db/tx'
 import { withTx } from '../../db/tx'
 import type { Deps } from '../../deps'
 import { AppError, invalid } from '../../http/errors'
-import { visibleAuction } from '../auctions/visibility'
-import { visibleContest } from '../contest-creation/visibility'
+import { visibleContest } from '../contests'
 import { visibleGang } from '../gangs/visibility'
+import { checkRegisteredCard } from './cards'
 import { notifyManyGrouped } from './notify'
 import {
   caughtUpMembers,
@@ -95,7 +95,8 @@ async function checkCard(db: Executor, senderId: number, input: NewMessage) {
     .executeTakeFirstOrThrow()
   if (input.message_type === 'contest_card')
     await visibleContest(db, 'contest', input.card_id, { id: senderId, role: sender.role })
-  else if (input.message_type === 'auction_invite') await visibleAuction(db, input.card_id, senderId)
+  else if (input.message_type === 'auction_invite')
+    await checkRegisteredCard(db, 'auction_invite', input.card_id, senderId, 'Auction')
   else await visibleGang(db, input.card_id, senderId)
 }
 

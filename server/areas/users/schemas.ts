@@ -7,7 +7,7 @@ import {
 } from '../../domain/user-rules'
 import { idField } from '../../http/ids'
 import { multilineText } from '../../http/text'
-import { GameAccountSchema } from '../esports/accounts.schemas'
+import { GameAccountSchema } from '../esports'
 import { TrafficSourceFields } from '../social/other'
 
 export const username = z

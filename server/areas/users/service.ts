@@ -10,7 +10,7 @@ import { dobProblem, normaliseEmail, usernameKey } from '../../domain/user-rules
 import { type FieldErrors, invalid, notFound } from '../../http/errors'
 import { hashPassword, verifyPassword } from '../auth/passwords'
 import { issueUserToken } from '../auth/user-tokens'
-import { gameAccountsOf } from '../esports/accounts.service'
+import { gameAccountsOf } from '../esports'
 import { createUserAccounts, userBalances, walletJson } from '../ledger/service'
 import { sendMail } from '../mail/service'
 import { invitationMail, verificationMail } from '../mail/templates'

@@ -1,17 +1,22 @@
-import { auctionJson, biddingPlayerJson, managerJson, managersOf } from '../../areas/auctions/serialize'
 import {
+  auctionJson,
   auctionStream,
+  biddingPlayerJson,
+  managerArrived,
+  managerJson,
+  managerLeft,
   managerOf,
   managerStream,
+  managersOf,
+  managerView,
   refusedBid,
   roomStream,
   runCommand,
   stateOf,
+  tournamentJson,
   violationCode,
-} from '../../areas/auctions/service'
-import { managerArrived, managerLeft } from '../../areas/auctions/takeover'
-import { managerView, tournamentJson } from '../../areas/auctions/tournaments'
-import { visibleAuction } from '../../areas/auctions/visibility'
+  visibleAuction,
+} from '../../areas/auctions'
 import { AppError } from '../../http/errors'
 import type { ChannelContext, ChannelDefinition } from '../types'
 

@@ -1,7 +1,11 @@
-import { visibleContest } from '../../areas/contest-creation/visibility'
-import { type Caller, esportsContestStream, esportsTournamentStream } from '../../areas/esports/core'
-import { esportsContestUserStream } from '../../areas/esports/live'
-import { visibleRoom } from '../../areas/esports/visibility'
+import { visibleContest } from '../../areas/contests'
+import {
+  type Caller,
+  esportsContestStream,
+  esportsContestUserStream,
+  esportsTournamentStream,
+  visibleRoom,
+} from '../../areas/esports'
 import type { ChannelContext, ChannelDefinition } from '../types'
 
 const idParam = (ctx: ChannelContext, key: string) => {

@@ -1,7 +1,4 @@
-import { sendMessage } from '../../areas/groups/messages'
-import { MessageBody } from '../../areas/groups/schemas'
-import { groupStream } from '../../areas/groups/service'
-import { visibleGroup } from '../../areas/groups/visibility'
+import { groupStream, MessageBody, sendMessage, visibleGroup } from '../../areas/groups'
 import { AppError } from '../../http/errors'
 import { validationError } from '../../http/validation'
 import type { ChannelContext, ChannelDefinition } from '../types'

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest'
-import { stateOf } from '../../../server/areas/auctions/service'
+import { stateOf } from '../../../server/areas/auctions/state'
 import { TOURNAMENT } from '../../../server/areas/auctions/tournaments'
 import { userBalances } from '../../../server/areas/ledger/service'
 import { codes, expectLedgerBalanced, race, statuses } from '../../helpers/concurrency'

@@ -108,9 +108,8 @@ describe('usage errors before any request (exit 2)', () => {
 describe('the command line’s lists agree with the server’s rules', () => {
   it('offers exactly the creatable game kinds and the prize options', async () => {
     const rules = await import('../../../server/domain/contest-creation')
-    const creatable = rules.GAME_KINDS.filter(
-      (k) => k.available && (k.target === 'match' || k.target === 'phase'),
-    )
+    const { GAME_KINDS } = await import('../../../server/domain/game-kinds')
+    const creatable = GAME_KINDS.filter((k) => k.available && (k.target === 'match' || k.target === 'phase'))
     expect([...CREATABLE_GAMES]).toEqual(creatable.map((k) => k.slug))
     expect([...PRIZE_OPTION_KEYS]).toEqual([...rules.PRIZE_OPTION_KEYS])
   })

@@ -3,8 +3,6 @@ import {
   amountRangeErrors,
   amountsFromPercents,
   contestBill,
-  GAME_KINDS,
-  gameKind,
   percentRangeErrors,
   percentsFromAmounts,
   percentToBps,
@@ -12,6 +10,7 @@ import {
   prizeOptions,
   shrinkToMembers,
 } from '../../../server/domain/contest-creation'
+import { GAME_KINDS, gameKind } from '../../../server/domain/game-kinds'
 
 describe('game kinds', () => {
   it('lists every creation slug once, the esports kinds open (created through their own endpoint)', () => {

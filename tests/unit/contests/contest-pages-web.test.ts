@@ -1,7 +1,7 @@
 import { QueryClient } from '@tanstack/react-query'
 import { describe, expect, it } from 'vitest'
 import { SPORTS } from '../../../seeds/reference-data'
-import { GAME_KINDS } from '../../../server/domain/contest-creation'
+import { GAME_KINDS } from '../../../server/domain/game-kinds'
 import { gameSlugOf, kindsOfGame } from '../../../web/src/features/contest-rules/api'
 import { type Activity, activitiesQuery, prependActivity } from '../../../web/src/features/contests/owner-api'
 

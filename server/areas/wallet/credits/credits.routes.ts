@@ -16,7 +16,18 @@ import {
   verifyCallback,
 } from './credits'
 
-const Any = z.record(z.string(), z.unknown())
+const PaymentDataSchema = z
+  .object({
+    url: z.string(),
+    method: z.string(),
+    gateway: z.enum(GATEWAYS),
+    merchant: z.string(),
+    order_id: z.string(),
+    amount: z.string(),
+    productinfo: z.string(),
+    callback_urls: z.object({ success: z.string(), failure: z.string() }),
+  })
+  .openapi('UserCreditPaymentData')
 const amountError = (issue: { input?: unknown }) =>
   issue.input === undefined || issue.input === null ? 'is required' : 'must be rupees with at most 2 decimals'
 const CreditSchema = z
@@ -30,7 +41,7 @@ const CreditSchema = z
     txn_id: z.string().nullable(),
     failure_reason: z.string().nullable(),
     productinfo: z.string(),
-    payment_data: Any.nullable().openapi({
+    payment_data: PaymentDataSchema.nullable().openapi({
       description: 'While pending: `url` of the gateway page and the order',
     }),
     created_at_str_small: z.string(),
@@ -71,6 +82,7 @@ const PayuCallback = z
   })
   .openapi('PayuCallback')
 
+// A route factory: one short registration per route, so its length is the number of its routes.
 export function creditRoutes(deps: Deps) {
   const app = createRouter()
 

@@ -29,6 +29,7 @@ const wantsJson = (c: AppContext) => {
   return accept.includes('application/json') && !accept.includes('text/html')
 }
 
+// A route factory: one short registration per route, so its length is the number of its routes.
 /**
  * The simulated Paytm and PayUMoney: a payment page per order with **Pay** and **Fail**,
  * and the button's POST, which records the outcome on the gateway's side (once per order)

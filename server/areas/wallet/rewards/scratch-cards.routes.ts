@@ -32,6 +32,7 @@ const ScratchCardSchema = z
 
 const ClaimRequest = z.strictObject({ id: idField() }).openapi('ScratchCardClaim')
 
+// A route factory: one short registration per route, so its length is the number of its routes.
 /** Scratch cards: the list with reward totals, one card, and the claim that pays it. */
 export function scratchCardRoutes(deps: Deps) {
   const app = createRouter()

@@ -4,7 +4,7 @@ import type {
   biddingPlayerJson,
   managerJson,
   PlayerCard,
-} from '../../../../server/areas/auctions/serialize'
+} from '../../../../server/areas/auctions'
 import { get } from '../../lib/api'
 
 /** The auction's shapes flow from the server's serializers; the few built inline in routes are spelled out here. */

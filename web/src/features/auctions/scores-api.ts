@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query'
-import type { auctionLeaderboard, ManagerMatchScore } from '../../../../server/areas/auctions/scoring'
+import type { auctionLeaderboard, ManagerMatchScore } from '../../../../server/areas/auctions'
 import type { MatchJson } from '../../../../server/areas/matches/serialize'
 import { get } from '../../lib/api'
 import type { Manager, PlayerCard } from './api'

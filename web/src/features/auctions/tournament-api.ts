@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query'
-import type { activities, managerView } from '../../../../server/areas/auctions/tournaments'
+import type { activities, managerView } from '../../../../server/areas/auctions'
 import { get, post } from '../../lib/api'
 import type { Auction, PlayerCard } from './api'
 

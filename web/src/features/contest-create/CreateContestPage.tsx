@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { type FormEvent, useCallback, useState } from 'react'
 import { Link, useSearchParams } from 'react-router'
-import type { GameKind } from '../../../../server/domain/contest-creation'
+import type { GameKind } from '../../../../server/domain/game-kinds'
 import { Button } from '../../components/Button'
 import { PageHead } from '../../components/Common'
 import { Alert } from '../../components/Field'

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { Link } from 'react-router'
-import { GAME_KINDS } from '../../../../server/domain/contest-creation'
+import { GAME_KINDS } from '../../../../server/domain/game-kinds'
 import { ButtonLink } from '../../components/Button'
 import { Card, Loading, PageHead } from '../../components/Common'
 import { Alert } from '../../components/Field'

@@ -1,5 +1,5 @@
 import { useParams } from 'react-router'
-import { gameKind } from '../../../../server/domain/contest-creation'
+import { gameKind } from '../../../../server/domain/game-kinds'
 import { NotFoundPage } from '../../components/NotFoundPage'
 import { EsportsCreatePage, EsportsGetAccessPage, EsportsRequirementPage } from '../esports'
 import { CreateContestPage } from './CreateContestPage'

@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query'
-import type { GameKindSlug, PrizeOptionKey } from '../../../../server/domain/contest-creation'
+import type { PrizeOptionKey } from '../../../../server/domain/contest-creation'
+import type { GameKindSlug } from '../../../../server/domain/game-kinds'
 import { del, get, post, put } from '../../lib/api'
 import type { Contest, Invited } from '../contests'
 

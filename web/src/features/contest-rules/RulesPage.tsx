@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { Link, useParams } from 'react-router'
-import { GAME_KINDS } from '../../../../server/domain/contest-creation'
 import { isEsportsKind } from '../../../../server/domain/esports/rules'
+import { GAME_KINDS } from '../../../../server/domain/game-kinds'
 import { ButtonLink } from '../../components/Button'
 import { Card, EmptyState, Loading, PageHead } from '../../components/Common'
 import { Alert } from '../../components/Field'

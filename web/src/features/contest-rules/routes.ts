@@ -5,7 +5,7 @@ const contestRules = () => import('./pages')
 
 /** A `/contests/rules/:slug` that names no game kind is the 404 page (the list is the server's own). */
 const knownGameKind = async ({ params }: LoaderFunctionArgs) => {
-  const { gameKind } = await import('../../../../server/domain/contest-creation')
+  const { gameKind } = await import('../../../../server/domain/game-kinds')
   if (!gameKind(params.slug ?? '')) throw data('Page not found', { status: 404 })
   return null
 }

@@ -1,7 +1,7 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { Link, useNavigate, useParams } from 'react-router'
-import { GAME_KINDS } from '../../../../server/domain/contest-creation'
+import { GAME_KINDS } from '../../../../server/domain/game-kinds'
 import { Button } from '../../components/Button'
 import { EmptyState, Loading } from '../../components/Common'
 import { Alert } from '../../components/Field'

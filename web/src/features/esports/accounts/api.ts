@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
-import type { GameAccountJson } from '../../../../../server/areas/esports/accounts.service'
+import type { GameAccountJson } from '../../../../../server/areas/esports'
 import { ESPORTS_GAMES, type EsportsGame } from '../../../../../server/domain/esports/rules'
 import { get, post, put } from '../../../lib/api'
 import { meQuery } from '../../../lib/me'

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { Link } from 'react-router'
-import type { GameKind } from '../../../../../server/domain/contest-creation'
 import { ESPORTS_KINDS, type EsportsKind } from '../../../../../server/domain/esports/rules'
+import type { GameKind } from '../../../../../server/domain/game-kinds'
 import { Button } from '../../../components/Button'
 import { Card, PageHead } from '../../../components/Common'
 import { Alert, FieldErrors } from '../../../components/Field'

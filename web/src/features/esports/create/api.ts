@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query'
-import type { EsportsAccess, HostRequirement } from '../../../../../server/areas/esports/contests.access'
+import type { EsportsAccess, HostRequirement } from '../../../../../server/areas/esports'
 import type { EsportsGame, EsportsKind } from '../../../../../server/domain/esports/rules'
 import { get, post } from '../../../lib/api'
 

@@ -1,0 +1,218 @@
+import { isUniqueViolation } from '../../db/errors'
+import { forUpdate } from '../../db/lock'
+import { type AfterCommit, type Tx, withTx } from '../../db/tx'
+import type { Deps } from '../../deps'
+import {
+  type AuctionCommand,
+  type AuctionEvent,
+  type AuctionState,
+  apply,
+  type Violation,
+} from '../../domain/auction/engine'
+import { AppError, notFound } from '../../http/errors'
+import { scheduleBots } from './bot-schedule'
+import type { AuctionRow } from './queries'
+import { cached, forgetAuctionJobs, loadForCommand, memo, shared, withAuctionLock } from './state'
+import { auctionStream, managerStream } from './streams'
+
+export const AUCTION_TIMER_JOB = 'auction.timer'
+const timerKey = (id: number) => `auction:${id}:timer`
+
+const STATE_CODES = new Set(['PHASE', 'PAUSED', 'NOT_ENOUGH_MANAGERS'])
+
+/** A refused command as the API answers it: 422 for a sealed bid below base, 409 otherwise. */
+export function violationError(v: Violation): AppError {
+  if (v.code === 'BELOW_BASE')
+    return new AppError('VALIDATION_FAILED', v.message, { bid_amount: [v.message] })
+  return new AppError(violationCode(v), v.message)
+}
+
+/** The API error code of a refused command. */
+export function violationCode(v: Violation): 'VALIDATION_FAILED' | 'AUCTION_STATE' | 'BID_REFUSED' {
+  if (v.code === 'BELOW_BASE') return 'VALIDATION_FAILED'
+  return STATE_CODES.has(v.code) ? 'AUCTION_STATE' : 'BID_REFUSED'
+}
+
+export interface CommandResult {
+  state: AuctionState
+  events: AuctionEvent[]
+}
+
+/**
+ * Runs one engine command against an auction's stored state: the new state, its events and
+ * the lot timer are written in one transaction, the events are broadcast after the commit.
+ * `build` sees the current state (e.g. to fill in the next bid amount) and may refuse.
+ */
+export function runCommand(
+  deps: Deps,
+  auctionId: number,
+  build: (state: AuctionState, row: AuctionRow) => AuctionCommand | AuctionCommand[],
+  extra?: (tx: Tx, after: AfterCommit, result: CommandResult, row: AuctionRow) => Promise<void>,
+): Promise<CommandResult> {
+  return withAuctionLock(deps, auctionId, async () => {
+    // Another server process on the same database may have moved the auction on since the
+    // state in memory (or the one just read) was taken: then read it again and start over.
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await commandOnce(deps, auctionId, build, extra)
+      } catch (error) {
+        if (!(error instanceof StaleAuction) && !isUniqueViolation(error)) throw error
+        // Whatever this process remembers of the auction is behind the database.
+        cached(deps).delete(auctionId)
+        forgetAuctionJobs(deps, auctionId)
+        if (attempt >= 5) throw new AppError('AUCTION_STATE', 'The auction is busy; try again')
+      }
+    }
+  })
+}
+
+/** The auction's stored seq moved on between reading its state and locking its row. */
+class StaleAuction extends Error {}
+
+async function commandOnce(
+  deps: Deps,
+  auctionId: number,
+  build: (state: AuctionState, row: AuctionRow) => AuctionCommand | AuctionCommand[],
+  extra?: (tx: Tx, after: AfterCommit, result: CommandResult, row: AuctionRow) => Promise<void>,
+): Promise<CommandResult> {
+  const loaded = await loadForCommand(deps, auctionId)
+  if (!loaded) throw notFound('Auction')
+  const { row } = loaded
+  const built = build(loaded.state, row)
+  const commands = Array.isArray(built) ? built : [built]
+  // Several commands go together or not at all (the engine never changes the state it is given).
+  const out: CommandResult = { state: loaded.state, events: [] }
+  for (const command of commands) {
+    const result = apply(out.state, command)
+    if (!result.ok) throw violationError(result.violation)
+    out.state = result.state
+    out.events.push(...result.events)
+  }
+  const atMs = commands.at(-1)?.atMs ?? deps.clock.now()
+  await withTx(deps, async (tx, after) => {
+    // The auction's row, locked for the rest of the command: joins, decisions and commands of
+    // every process take turns on it, and the state built on must still be the stored one.
+    const current = await tx
+      .selectFrom('auctions')
+      .select('seq')
+      .where('id', '=', auctionId)
+      .$call(forUpdate(tx))
+      .executeTakeFirst()
+    if (!current) throw notFound('Auction')
+    if (current.seq !== row.seq) throw new StaleAuction(`auction ${auctionId} moved on`)
+    await store(deps, tx, after, row, out, atMs)
+    if (extra) await extra(tx, after, out, row)
+  })
+  cached(deps).set(auctionId, out.state)
+  memo(deps).wrote.set(auctionId, out.state.seq)
+  return out
+}
+
+async function store(
+  deps: Deps,
+  tx: Tx,
+  after: AfterCommit,
+  row: AuctionRow,
+  r: CommandResult,
+  atMs: number,
+) {
+  const s = r.state
+  await tx
+    .updateTable('auctions')
+    .set({
+      state: JSON.stringify(s),
+      seq: s.seq,
+      status: s.phase,
+      updated_at_ms: atMs,
+      ...(row.started_at_ms === null && s.phase !== 'waiting' ? { started_at_ms: atMs } : {}),
+      ...(s.phase === 'completed' && row.completed_at_ms === null ? { completed_at_ms: atMs } : {}),
+    })
+    .where('id', '=', row.id)
+    .execute()
+  if (r.events.length > 0)
+    await tx
+      .insertInto('auction_events')
+      .values(
+        r.events.map((e) => ({
+          auction_id: row.id,
+          seq: e.seq,
+          type: e.type,
+          payload: JSON.stringify(e),
+          at_ms: e.atMs,
+        })),
+      )
+      .execute()
+  // One pending timer per auction, at the lot's end or the sealed round's close.
+  const due = s.paused
+    ? null
+    : s.phase === 'open'
+      ? (s.lot?.endsAtMs ?? null)
+      : s.phase === 'sealed'
+        ? (s.sealed?.closesAtMs ?? null)
+        : null
+  // Most bids move neither the timer (the anti-snipe reset only moves a late lot's end) nor,
+  // without bots, the bot job: the job rows are written only when they change. What this
+  // process remembers of them holds only while the stored seq is one it wrote itself: another
+  // process's command (or its timer job) may have moved them since.
+  const m = memo(deps)
+  if (shared(deps)) {
+    // Managers go on autopilot and bots join through other processes without a command:
+    // the bot job is worked out from the database each time there.
+    m.bots.delete(row.id)
+    m.botsIdle.delete(row.id)
+    if (m.wrote.get(row.id) !== row.seq) m.due.delete(row.id)
+  }
+  let moved = false
+  if (!m.due.has(row.id) || m.due.get(row.id) !== due) {
+    if (due === null) await deps.scheduler.cancel(tx, timerKey(row.id))
+    else
+      await deps.scheduler.schedule(tx, {
+        kind: AUCTION_TIMER_JOB,
+        runAtMs: due,
+        payload: { auction_id: row.id },
+        uniqueKey: timerKey(row.id),
+      })
+    after.run(() => m.due.set(row.id, due))
+    moved = true
+  }
+  if (r.events.some((e) => e.type === 'manager_added' || e.type === 'manager_removed')) m.bots.delete(row.id)
+  if (await scheduleBots(deps, tx, row.id, s, atMs, after)) moved = true
+  if (moved) after.run(() => deps.scheduler.kick())
+  const now = deps.clock.now()
+  for (const e of r.events) {
+    if (e.type === 'sealed_bid') {
+      // The amount goes to its bidder only; everyone else learns that a bid was placed.
+      after.publish(managerStream(row.id, e.managerId), {
+        ...wireEvent(e),
+        seq: undefined,
+        auction_seq: e.seq,
+      })
+      after.publish(auctionStream(row.id), {
+        type: 'sealed_bid',
+        seq: e.seq,
+        manager_id: e.managerId,
+        server_time_in_millis: now,
+      })
+      continue
+    }
+    after.publish(auctionStream(row.id), { ...wireEvent(e), server_time_in_millis: now })
+  }
+}
+
+/** An engine event as clients get it: snake_case keys, times as `…_in_millis`. */
+export function wireEvent(e: AuctionEvent): { type: string; [key: string]: unknown } {
+  const out: { type: string; [key: string]: unknown } = { type: e.type }
+  for (const [key, value] of Object.entries(e)) {
+    if (key === 'type' || key === 'private') continue
+    // Instants are `…_in_millis` as everywhere in the API; the one duration is `remaining_millis`.
+    if (key === 'remainingMs') {
+      out.remaining_millis = value
+      continue
+    }
+    const snake = key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)
+    out[snake.endsWith('_ms') ? `${snake.slice(0, -3)}_in_millis` : snake] = value
+  }
+  return out
+}
+
+// --- bots: the one job that lets the auction's bots act (see bots.ts)

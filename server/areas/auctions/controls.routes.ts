@@ -1,0 +1,84 @@
+import { createRoute, z } from '@hono/zod-openapi'
+import type { Deps } from '../../deps'
+import type { AuctionCommand } from '../../domain/auction/engine'
+import { idParam } from '../../http/ids'
+import { instantField, requireFuture } from '../../http/instants'
+import { errors, jsonBody } from '../../http/responses'
+import { bearerSecurity, createRouter, currentUser } from '../../http/router'
+import { runCommand } from './commands'
+import { startAuction } from './lifecycle'
+import { type AuctionRow, findAuction } from './queries'
+import { AuctionAnswer } from './schemas'
+import { auctionJson } from './serialize'
+import { scheduleTakeovers } from './takeover'
+import { requireOwnedAuction } from './visibility'
+
+/** The owner’s controls: start, pause, resume, complete, and the sealed round. */
+export function auctionControlRoutes(deps: Deps) {
+  const app = createRouter()
+  const now = () => deps.clock.now()
+
+  // Owner controls.
+  const control = (
+    path: string,
+    summary: string,
+    build: (body: Record<string, unknown>) => AuctionCommand | null,
+  ) =>
+    app.openapi(
+      createRoute({
+        method: 'post',
+        path: `/api/auctions/{id}/${path}`,
+        tags: ['Auctions'],
+        summary,
+        security: bearerSecurity,
+        request: {
+          params: idParam,
+          // Optional: only a sealed round takes a closing time.
+          body: {
+            ...jsonBody(z.strictObject({ closes_at_in_millis: instantField().nullable().optional() })),
+            required: false,
+          },
+        },
+        responses: { 200: AuctionAnswer, ...errors(401, 403, 404, 409, 422) },
+      }),
+      async (c) => {
+        const me = currentUser(c)
+        const { id } = c.req.valid('param')
+        await requireOwnedAuction(deps.db, id, me.id)
+        const body = (c.req.valid('json') as { closes_at_in_millis?: number | null } | undefined) ?? {}
+        requireFuture(now(), { closes_at_in_millis: body.closes_at_in_millis })
+        const command = build(body)
+        if (command) await runCommand(deps, id, () => command)
+        else {
+          await startAuction(deps, me.id, id)
+          // Whoever is not in the room as it starts is away from the start.
+          await scheduleTakeovers(deps, id)
+        }
+        return c.json(
+          { new_auction: await auctionJson(deps, (await findAuction(deps.db, id)) as AuctionRow, me.id) },
+          200,
+        )
+      },
+    )
+  control('start', 'Start the open round with the approved managers (owner)', () => null)
+  control('pause', 'Pause: the lot’s timer freezes (owner)', () => ({ type: 'pause', atMs: now() }))
+  control('resume', 'Resume: the lot ends after the time it had left (owner)', () => ({
+    type: 'resume',
+    atMs: now(),
+  }))
+  control('complete', 'End the auction (owner): a running lot or sealed round closes first', () => ({
+    type: 'complete',
+    atMs: now(),
+  }))
+  control('secondary_round', 'Start a sealed round of the unsold and released players (owner)', (body) => ({
+    type: 'start_sealed',
+    atMs: now(),
+    closesAtMs: (body.closes_at_in_millis as number | null | undefined) ?? null,
+  }))
+  control('secondary_round/close', 'Close the sealed round now and assign its players (owner)', () => ({
+    type: 'close_sealed',
+    atMs: now(),
+  }))
+
+  return app
+}

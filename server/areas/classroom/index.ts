@@ -1,0 +1,2 @@
+// The classroom's front door: its routes (a class builds on groups and auctions, never the other way).
+export { classroomRoutes } from './routes'

@@ -1,0 +1,12 @@
+// The esports front door: what the app, the cable channels, seeds and other areas may use.
+export { GameAccountSchema } from './accounts.schemas'
+export { type GameAccountJson, gameAccountsOf } from './accounts.service'
+export type { EsportsAccess, HostRequirement } from './contests.access'
+export { type Caller, esportsContestStream, esportsTournamentStream } from './core'
+export { esportsContestUserStream } from './live'
+export { chargeEsportsEntry } from './money'
+export { recordResults } from './results.service'
+export { registerEsportsJobs, resumeEsportsReveals } from './rooms.service'
+export { esportsRoutes } from './routes'
+export { afterLobbyResults, registerTournamentJobs, seedRound } from './tournament-progress'
+export { visibleRoom } from './visibility'
