@@ -9,39 +9,32 @@ import { adminRoutes } from './areas/admin/routes'
 import { auctionManagerRoutes, auctionRoutes, tournamentRoutes } from './areas/auctions'
 import { authRoutes } from './areas/auth/routes'
 import { catalogRoutes } from './areas/catalog/routes'
-import { championshipPhaseRoutes } from './areas/championship/phases.routes'
-import { championshipTeamRoutes } from './areas/championship/teams.routes'
-import { championshipContestRoutes } from './areas/championship-contests/routes'
+import { championshipPhaseRoutes, championshipTeamRoutes, phasePlayerRoutes } from './areas/championship'
+import {
+  ChampionshipContestSchema,
+  championshipContestRoutes,
+  seriesChampionshipContests,
+} from './areas/championship-contests'
 import { classroomRoutes } from './areas/classroom'
 import { clockRoutes } from './areas/clock/routes'
-import { contestAccessRoutes } from './areas/contest-access/routes'
-import { contestBotRoutes } from './areas/contest-creation/bots.routes'
-import { contestOwnerRoutes } from './areas/contest-creation/owner.routes'
-import { contestCreationRoutes } from './areas/contest-creation/routes'
-import { homeRoutes } from './areas/contests/home.routes'
-import { contestRoutes } from './areas/contests/routes'
+import { contestAccessRoutes } from './areas/contest-access'
+import { contestBotRoutes, contestCreationRoutes, contestOwnerRoutes } from './areas/contest-creation'
+import { contestRoutes, homeRoutes } from './areas/contests'
 import { esportsRoutes } from './areas/esports'
 import { gangRoutes } from './areas/gangs/routes'
 import { seriesLeaderboardRoutes } from './areas/gangs/series-leaderboard.routes'
 import { groupMessageRoutes, groupRoutes } from './areas/groups'
 import { ledgerRoutes } from './areas/ledger/routes'
-import { adminMatchRoutes } from './areas/matches/admin.routes'
-import { crestRoutes } from './areas/matches/crest'
-import { matchFixtureRoutes } from './areas/matches/fixture.routes'
-import { matchRoutes } from './areas/matches/routes'
-import { seriesRoutes } from './areas/matches/series.routes'
+import { adminMatchRoutes, replayRoutes } from './areas/match-day'
+import { crestRoutes, matchFixtureRoutes, matchRoutes, seriesRoutes } from './areas/matches'
 import { notificationRoutes } from './areas/notifications/routes'
-import { commentRoutes } from './areas/posts/comments.routes'
-import { feedRoutes } from './areas/posts/feed.routes'
-import { postRoutes } from './areas/posts/routes'
-import { prizeStructureRoutes } from './areas/prize-structures/routes'
-import { reportRoutes } from './areas/reports/routes'
-import { socialReportRoutes } from './areas/reports/social.routes'
-import { replayRoutes } from './areas/scoring/replay.routes'
+import { commentRoutes, feedRoutes, postRoutes } from './areas/posts'
+import { prizeStructureRoutes } from './areas/prize-structures'
+import { reportRoutes, socialReportRoutes } from './areas/reports'
 import { snapshotRoutes } from './areas/snapshots/routes'
 import { leaderboardRoutes } from './areas/social/leaderboards.routes'
 import { otherRoutes } from './areas/social/other.routes'
-import { teamRoutes } from './areas/teams/routes'
+import { matchSquadRoutes, teamRoutes } from './areas/teams'
 import { meRoutes } from './areas/users/me.routes'
 import { mediaRoutes } from './areas/users/media'
 import { peopleRoutes } from './areas/users/people.routes'
@@ -144,10 +137,12 @@ export function createApp(deps: Deps, options: { cable?: CableServer } = {}) {
   app.route('/', postRoutes(deps))
   app.route('/', commentRoutes(deps))
   app.route('/', feedRoutes(deps))
-  app.route('/', contestRoutes(deps))
+  app.route('/', contestRoutes(deps, { schema: ChampionshipContestSchema, list: seriesChampionshipContests }))
   app.route('/', championshipContestRoutes(deps))
   app.route('/', matchRoutes(deps))
+  app.route('/', matchSquadRoutes(deps))
   app.route('/', seriesRoutes(deps))
+  app.route('/', phasePlayerRoutes(deps))
   app.route('/', seriesLeaderboardRoutes(deps))
   app.route('/', gangRoutes(deps))
   app.route('/', teamRoutes(deps))

@@ -1,7 +1,7 @@
 import { sql } from 'kysely'
-import { recordActivity, usernameOf } from '../../server/areas/contest-creation/activities'
 import { resolveDraft } from '../../server/areas/contest-creation/draft'
 import type { DraftBody } from '../../server/areas/contest-creation/schemas'
+import { recordActivity, usernameOf } from '../../server/areas/contests/activities'
 import { chargeEntry, contestLabel } from '../../server/areas/contests/ledger'
 import { userBalances } from '../../server/areas/ledger/service'
 import { matchSquad } from '../../server/areas/matches/queries'

@@ -14,16 +14,12 @@ import {
   selectionShares,
 } from '../../sim/fantasy-bots'
 import { hashPassword } from '../auth/passwords'
-import { findPhase, phaseMatches, phasePlayers } from '../championship/queries'
-import { createClassicTeam } from '../championship/service'
-import { joinChampionshipContest, phaseLocked, phaseWindow } from '../championship-contests/service'
-import { botPrefix } from '../contest-creation/bot-stakes'
-import { visibleContest } from '../contest-creation/visibility'
-import { findContest } from '../contests/queries'
-import { isLocked, joinContest } from '../contests/service'
+import { createClassicTeam, findPhase, phaseMatches, phasePlayers } from '../championship'
+import { joinChampionshipContest, phaseLocked, phaseWindow } from '../championship-contests'
+import { botPrefix, findContest, isLocked, joinContest, visibleContest } from '../contests'
 import { post, SYSTEM_ACCOUNTS, systemAccountId, userAccountId, userBalances } from '../ledger/service'
-import { matchSquad } from '../matches/queries'
-import { createTeam } from '../teams/service'
+import { matchSquad } from '../matches'
+import { createTeam } from '../teams'
 import { insertUser } from '../users/service'
 
 /**

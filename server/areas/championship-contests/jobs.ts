@@ -1,6 +1,6 @@
 import { withTx } from '../../db/tx'
 import type { Deps } from '../../deps'
-import { endPhase } from '../championship/phase-end'
+import { endPhase } from '../championship'
 import { settlePhaseContests } from './service'
 
 export const PHASE_END_JOB = 'championship.phase_end'

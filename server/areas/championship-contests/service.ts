@@ -13,10 +13,16 @@ import {
   winnerCount,
 } from '../../domain/prizes'
 import { AppError, invalid, notFound } from '../../http/errors'
-import { prizeActivities, recordActivity, usernameOf, wasRemoved } from '../contest-creation/activities'
-import { redirectBotRefunds } from '../contest-creation/bot-stakes'
-import { decideAtLock, lockedActivity } from '../contest-creation/lock'
-import { visibleContest } from '../contest-creation/visibility'
+import {
+  cancelAndRefund,
+  decideAtLock,
+  lockedActivity,
+  prizeActivities,
+  recordActivity,
+  usernameOf,
+  visibleContest,
+  wasRemoved,
+} from '../contests'
 import { notify } from '../notifications/service'
 import { championshipLabel, chargeChampionshipEntry, payChampionshipPool } from './ledger'
 
@@ -269,7 +275,7 @@ export async function lockPhaseContests(tx: Tx, after: AfterCommit, phaseId: num
   }
 }
 
-/** As cancelContest (matches/lifecycle.ts) for a championship contest: the entries not refunded yet. */
+/** Cancels a championship contest and refunds it (cancelAndRefund in contests), from its pool. */
 export async function cancelChampionshipContest(
   tx: Tx,
   after: AfterCommit,
@@ -279,60 +285,21 @@ export async function cancelChampionshipContest(
   nowMs: number,
   notifyKind: 'contest_cancelled' | 'contest_deleted' = 'contest_cancelled',
 ) {
-  const members = await tx
-    .selectFrom('championship_contest_members')
-    .select(['user_id', 'entry_fee_paise'])
-    .where('contest_id', '=', contest.id)
-    .where('refunded', '=', 0)
-    .execute()
-  const paid = new Map<number, number>()
-  for (const m of members) paid.set(m.user_id, (paid.get(m.user_id) ?? 0) + Number(m.entry_fee_paise))
-  // A bot's entry goes back to the owner who staked it (docs/bots.md).
-  const byUser = await redirectBotRefunds(tx, 'championship_contest', contest.id, paid)
-  await payChampionshipPool(tx, after, {
-    contestId: contest.id,
-    label: championshipLabel({ name: contest.name, phase_label: phaseLabel }),
-    kind: 'refund',
-    byUser,
+  await cancelAndRefund(tx, after, {
+    type: 'championship_contest',
+    contest,
+    reason,
     nowMs,
+    notifyKind,
+    refund: (byUser) =>
+      payChampionshipPool(tx, after, {
+        contestId: contest.id,
+        label: championshipLabel({ name: contest.name, phase_label: phaseLabel }),
+        kind: 'refund',
+        byUser,
+        nowMs,
+      }),
   })
-  await tx
-    .updateTable('championship_contest_members')
-    .set({ refunded: 1 })
-    .where('contest_id', '=', contest.id)
-    .execute()
-  await tx
-    .updateTable('championship_contests')
-    .set({ status: 'cancelled', status_reason: reason, settled_at_ms: nowMs })
-    .where('id', '=', contest.id)
-    .execute()
-  for (const [userId, amount] of byUser) {
-    const refund = amount > 0 ? ` ₹${paiseToRupees(amount)} is back in your unused balance.` : ''
-    await notify(
-      tx,
-      after,
-      userId,
-      {
-        kind: notifyKind,
-        body: `${contest.name} was cancelled: ${reason.toLowerCase()}.${refund}`,
-        data: { championship_contest_id: contest.id },
-      },
-      nowMs,
-    )
-  }
-  await recordActivity(
-    tx,
-    after,
-    {
-      type: 'championship_contest',
-      contestId: contest.id,
-      kind: notifyKind === 'contest_deleted' ? 'deleted' : 'cancelled',
-      userId: null,
-      body: `Cancelled: ${reason}. Every entry fee went back to unused balance.`,
-      data: { reason },
-    },
-    nowMs,
-  )
 }
 
 export interface PhaseSettlement {

@@ -4,7 +4,7 @@ import { paiseToRupees } from '../../domain/money'
 import { competitionRanks, type PrizeRange, rankText } from '../../domain/prizes'
 import { notFound } from '../../http/errors'
 import type { Page } from '../../http/paging'
-import { ownerFields } from '../contests/serialize'
+import { ownerFields } from '../contests'
 
 /**
  * What the API shows of championship contests: the list of a series (GET

@@ -3,46 +3,12 @@ import { withTx } from '../../db/tx'
 import type { Deps } from '../../deps'
 import { paiseToRupees } from '../../domain/money'
 import { distributePrizes } from '../../domain/prizes'
-import { settlePhaseContests } from '../championship-contests/service'
 import { post, SYSTEM_ACCOUNTS, systemAccountId, userAccountId } from '../ledger/service'
 import { notify } from '../notifications/service'
 import { asStructure, phasePrizesOf } from './prizes'
-import { rankPhase, storeMatchScores } from './scoring'
+import { rankPhase } from './scoring'
 
 export const phasePrizesKey = (phaseId: number) => `series_phase:${phaseId}:prizes`
-
-/**
- * After a phase match ended (completed and settled, or abandoned): its championship rows are
- * scored and stored, and when it was the phase's last match to end the phase ends. Called from
- * settleMatch and abandonMatch; safe to call again (same scores, prizes paid once).
- */
-export async function championshipAfterMatch(deps: Deps, matchId: number): Promise<void> {
-  const match = await deps.db
-    .selectFrom('matches')
-    .select(['phase_id', 'status'])
-    .where('id', '=', matchId)
-    .executeTakeFirst()
-  if (!match || match.phase_id === null) return
-  if (match.status !== 'completed' && match.status !== 'abandoned') return
-  await withTx(deps, (tx) => storeMatchScores(tx, matchId))
-  const open = await deps.db
-    .selectFrom('matches')
-    .select('id')
-    .where('phase_id', '=', match.phase_id)
-    .where('status', 'not in', ['completed', 'abandoned'])
-    .executeTakeFirst()
-  if (open) return
-  // A phase whose every match was abandoned played nothing: no ranks to pay.
-  const played = await deps.db
-    .selectFrom('matches')
-    .select('id')
-    .where('phase_id', '=', match.phase_id)
-    .where('status', '=', 'completed')
-    .executeTakeFirst()
-  await endPhase(deps, match.phase_id, { pay: played !== undefined })
-  // Its championship contests rank on the totals endPhase just made final (each pays once).
-  await settlePhaseContests(deps, match.phase_id)
-}
 
 /**
  * The phase's end: final ranks, then its prizes to winnings from the house (ties share the

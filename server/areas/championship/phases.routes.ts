@@ -4,8 +4,9 @@ import { idField, idParams } from '../../http/ids'
 import { pagingQuery, toPage } from '../../http/paging'
 import { errors, json } from '../../http/responses'
 import { bearerSecurity, createRouter, currentUser } from '../../http/router'
+import { phaseFilters } from '../matches'
 import { myPhaseResults, phaseLeaderboard, requirePhase as requirePhaseOf } from './leaderboard'
-import { phaseFilters, selectedIdsFor } from './players'
+import { selectedIdsFor } from './players'
 import { phasePlayers, phasesOf } from './queries'
 import {
   ClassicTeamScoreRowSchema,

@@ -1,6 +1,6 @@
 import type { Executor } from '../../db/tx'
 import { competitionRanks } from '../../domain/prizes'
-import { Scoreboard } from '../scoring/board'
+import { Scoreboard } from '../scoring'
 import { idsOf } from './queries'
 
 /**

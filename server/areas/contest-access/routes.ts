@@ -4,7 +4,7 @@ import { idParam } from '../../http/ids'
 import { errors, json } from '../../http/responses'
 import { bearerSecurity, createRouter, currentUser } from '../../http/router'
 import { multilineText } from '../../http/text'
-import { entryFeeField } from '../prize-structures/tables'
+import { entryFeeField } from '../prize-structures'
 import { contestAccess, grantAccess, revokeAccess } from './service'
 
 const RequirementSchema = z

@@ -1,10 +1,9 @@
 import type { AfterCommit, Tx } from '../../db/tx'
 import { splitDebit } from '../../domain/ledger'
 import { AppError } from '../../http/errors'
-import { championshipPoolCode } from '../championship-contests/ledger'
-import { contestMemo, poolCode } from '../contests/ledger'
+import { championshipPoolCode } from '../championship-contests'
+import { type ContestType, contestMemo, poolCode } from '../contests'
 import { post, systemAccountId, userAccountId, userBalances } from '../ledger/service'
-import type { ContestType } from './activities'
 
 /**
  * The owner's money moves that are not a whole contest's (docs/contest-creation.md "Money"):

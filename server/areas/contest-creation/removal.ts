@@ -3,15 +3,21 @@ import { withTx } from '../../db/tx'
 import type { Deps } from '../../deps'
 import { paiseToRupees } from '../../domain/money'
 import { invalid, notFound } from '../../http/errors'
-import { cancelChampionshipContest } from '../championship-contests/service'
-import { contestStream } from '../contests/service'
-import { cancelContest } from '../matches/lifecycle'
+import { cancelChampionshipContest } from '../championship-contests'
+import {
+  type ContestType,
+  cancelContest,
+  contestStream,
+  contestStreamOf,
+  recordActivity,
+  refundPayees,
+  usernameOf,
+  type Viewer,
+  visibleContest,
+} from '../contests'
 import { notify } from '../notifications/service'
-import { type ContestType, contestStreamOf, recordActivity, usernameOf } from './activities'
-import { refundPayees } from './bot-stakes'
 import { refundEntry } from './money'
 import { assertChangeable, entriesOf, loadOwned } from './owned'
-import { type Viewer, visibleContest } from './visibility'
 
 /**
  * The owner takes money back out of a contest (docs/contest-creation.md "Owner controls"):

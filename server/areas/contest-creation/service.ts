@@ -2,9 +2,8 @@ import type { Deps } from '../../deps'
 import { paiseToRupees } from '../../domain/money'
 import { notFound } from '../../http/errors'
 import type { Page } from '../../http/paging'
-import { activitiesPage, type ContestType } from './activities'
+import { activitiesPage, type ContestType, normalizeCode, type Viewer, visibleContest } from '../contests'
 import { championshipContestByCode, dailyContestByCode } from './queries'
-import { normalizeCode, type Viewer, visibleContest } from './visibility'
 
 /** A page of a contest's activities, if the viewer may see the contest (a private one: 404 otherwise). */
 export async function visibleActivities(

@@ -3,7 +3,7 @@ import type { Deps } from '../../deps'
 import { answerFromCache, cachedJson, readKey } from '../../http/answer-cache'
 import { json } from '../../http/responses'
 import { createRouter } from '../../http/router'
-import { MatchSchema } from '../matches/schemas'
+import { MatchSchema } from '../matches'
 import { games, homeScreen } from './home'
 import { ContestSchema } from './schemas'
 

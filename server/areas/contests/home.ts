@@ -1,6 +1,5 @@
 import type { Deps } from '../../deps'
-import { listMatches, nextMatchStartMs } from '../matches/queries'
-import { matchesJson } from '../matches/service'
+import { listMatches, matchesJson, nextMatchStartMs } from '../matches'
 import type { ContestViewer } from './list-pages'
 import { queryContests } from './listing'
 import { gamesInOrder, interestsOf, joinedContestsCount } from './queries'

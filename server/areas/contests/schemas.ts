@@ -1,7 +1,7 @@
 import { z } from '@hono/zod-openapi'
 import { MAX_ID } from '../../http/ids'
 import { MAX_PAGE } from '../../http/paging'
-import { PlayerSchema } from '../matches/schemas'
+import { PlayerSchema } from '../matches'
 
 /** Privacy and owner fields on every contest, daily or championship (docs/contest-creation.md). */
 export const OwnerFieldsShape = {

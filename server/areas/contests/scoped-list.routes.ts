@@ -3,12 +3,10 @@ import type { Deps } from '../../deps'
 import { answerFromCache, cachedJson, readKey } from '../../http/answer-cache'
 import { invalid } from '../../http/errors'
 import { idField } from '../../http/ids'
-import { PageMetaSchema, pageMeta, toPage } from '../../http/paging'
+import { type Page, PageMetaSchema, pageMeta, toPage } from '../../http/paging'
 import { errors, json } from '../../http/responses'
 import { createRouter } from '../../http/router'
-import { ChampionshipContestSchema } from '../championship-contests/routes'
-import { seriesChampionshipContests } from '../championship-contests/views'
-import { requireMatch } from '../matches/service'
+import { requireMatch } from '../matches'
 import { contestListPage, matchEntryCountsOf } from './list-pages'
 import type { ContestQuery } from './listing'
 import { cachedList, untilNextMatchStart, viewerOf } from './route-helpers'
@@ -37,7 +35,7 @@ const matchContestsRoute = (deps: Deps) =>
     },
   })
 
-const seriesContestsRoute = (deps: Deps) =>
+const seriesContestsRoute = (deps: Deps, championship: SeriesChampionshipPort) =>
   createRoute({
     method: 'get',
     path: '/api/series/{id}/contests',
@@ -56,7 +54,7 @@ const seriesContestsRoute = (deps: Deps) =>
     responses: {
       200: json(
         z.object({
-          contests: z.union([z.array(ContestSchema), z.array(ChampionshipContestSchema)]),
+          contests: z.union([z.array(ContestSchema), z.array(championship.schema)]),
           meta: PageMetaSchema,
         }),
         'Contests',
@@ -65,8 +63,23 @@ const seriesContestsRoute = (deps: Deps) =>
     },
   })
 
+/**
+ * The championship contests of a series (`type=championship`): they live in championship-contests,
+ * an area above this one, which the app hands in when it mounts these routes.
+ */
+export interface SeriesChampionshipPort {
+  schema: z.ZodTypeAny
+  list(
+    deps: Deps,
+    seriesId: number,
+    q: { sort: number; direction: number; phase_id?: number },
+    page: Page,
+    viewerId: number | null,
+  ): Promise<{ contests: z.infer<z.ZodTypeAny>[]; total: number }>
+}
+
 /** The contests of one match, and of one series (daily contests or its championship contests). */
-export function contestScopedListRoutes(deps: Deps) {
+export function contestScopedListRoutes(deps: Deps, championship: SeriesChampionshipPort) {
   const app = createRouter()
 
   app.openapi(matchContestsRoute(deps), async (c) => {
@@ -92,7 +105,7 @@ export function contestScopedListRoutes(deps: Deps) {
     })
   })
 
-  app.openapi(seriesContestsRoute(deps), async (c) => {
+  app.openapi(seriesContestsRoute(deps, championship), async (c) => {
     const { id } = c.req.valid('param')
     const { phase_id, ...q } = c.req.valid('query')
     if (q.type === 'championship' && q.filter_ids?.length)
@@ -101,7 +114,7 @@ export function contestScopedListRoutes(deps: Deps) {
       return cachedJson(c, deps, readKey(c), async () => {
         const page = toPage(q)
         const viewerId = viewerOf(c)?.id ?? null
-        const found = await seriesChampionshipContests(deps, id, { ...q, phase_id }, page, viewerId)
+        const found = await championship.list(deps, id, { ...q, phase_id }, page, viewerId)
         return {
           body: { contests: found.contests, meta: pageMeta(page, found.total) },
           // Joinable flips when a phase's first match starts.

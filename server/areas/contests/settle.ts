@@ -6,12 +6,10 @@ import type { Deps } from '../../deps'
 import { paiseToRupees } from '../../domain/money'
 import { distributePrizes } from '../../domain/prizes'
 import { crashPoint } from '../../lib/crash-point'
-import { championshipAfterMatch } from '../championship/phase-end'
-import { prizeActivities } from '../contest-creation/activities'
 import { notificationStream, serializeNotification } from '../notifications/service'
-import type { LiveMatch } from '../scoring/live'
-import { currentLive } from '../scoring/live'
+import { currentLive, type LiveMatch } from '../scoring'
 import { awardXp } from '../users/xp'
+import { prizeActivities } from './activities'
 import { contestLabel, payFromPools } from './ledger'
 import { prizeStructureOf } from './serialize'
 import { contestStream } from './service'
@@ -34,14 +32,14 @@ type ContestRow = { id: number; name: string; prize_structure: string; created_b
 type Settled = { contest: ContestRow; entries: number; byUser: Map<number, number> }
 
 /**
- * Pays a completed match: final ranks from its events, prizes per structure (ties share the
+ * Pays a completed match's contests: final ranks from its events, prizes per structure (ties share the
  * summed prizes of the positions they occupy) to winnings through the ledger, notifications to
  * winners. A contest settles only from `locked`, in the same transaction as its payment and
  * notifications, so running it twice pays once and a restart half-way settles the rest.
  * Contests go in batches (each contest still checked and paid on its own, with its own ledger
  * transaction): the batch's member rows, postings and notifications are written in key order.
  */
-export async function settleMatch(deps: Deps, matchId: number): Promise<SettlementReport> {
+export async function settleMatchContests(deps: Deps, matchId: number): Promise<SettlementReport> {
   const live = await currentLive(deps, matchId)
   live.board.rankAll()
   const contests = await deps.db
@@ -116,17 +114,6 @@ export async function settleMatch(deps: Deps, matchId: number): Promise<Settleme
     }
   }
   crashPoint(deps.config, 'settlement.paid')
-  // Championship: the match's classic team rows scored and stored; the phase ends after its last.
-  await championshipAfterMatch(deps, matchId)
-  // Stamped last: a match completed (`completed_at_ms`) but not stamped has settlement work
-  // left, and the next start runs all of it again (resumeMatches; each step pays once).
-  await deps.db
-    .updateTable('matches')
-    .set({ settled_at_ms: deps.clock.now() })
-    .where('id', '=', matchId)
-    .where('settled_at_ms', 'is', null)
-    .execute()
-  deps.log.info('settled', { match_id: matchId, contests: report.contests, entries: report.entries })
   return report
 }
 

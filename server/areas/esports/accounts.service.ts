@@ -8,7 +8,7 @@ import type { Deps } from '../../deps'
 import { ESPORTS_GAMES, gameOfKind } from '../../domain/esports/rules'
 import { AppError, conflict, invalid, notFound } from '../../http/errors'
 import type { Page } from '../../http/paging'
-import { visibleContest } from '../contest-creation/visibility'
+import { visibleContest } from '../contests'
 import { notify } from '../notifications/service'
 import type { Caller } from './core'
 

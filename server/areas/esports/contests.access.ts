@@ -10,7 +10,7 @@ import {
   HOSTED_OPEN_MAX,
 } from '../../domain/esports/rules'
 import { AppError } from '../../http/errors'
-import { type AccessRequirement, contestAccess } from '../contest-access/service'
+import { type AccessRequirement, contestAccess } from '../contest-access'
 import { notify } from '../notifications/service'
 import type { Caller } from './core'
 

@@ -2,7 +2,7 @@ import type { Selectable } from 'kysely'
 import type { EsportsContestsTable, EsportsGame, GameAccountsTable } from '../../db/schema'
 import type { Executor } from '../../db/tx'
 import { AppError, forbidden } from '../../http/errors'
-import { visibleContest } from '../contest-creation/visibility'
+import { visibleContest } from '../contests'
 
 /**
  * What every part of the esports area needs (docs/esports.md): loading a contest and deciding

@@ -7,7 +7,7 @@ import { moneyRoute, requestDeps } from '../../http/idempotency'
 import { idField, idParam, MAX_ID } from '../../http/ids'
 import { errors, json, jsonBody } from '../../http/responses'
 import { bearerSecurity, createRouter, currentUser } from '../../http/router'
-import { visibleContest } from '../contest-creation/visibility'
+import { visibleContest } from '../contests'
 import {
   IN_GAME_NAME_MAX,
   joinEsportsContest,

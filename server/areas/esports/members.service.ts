@@ -6,7 +6,7 @@ import type { Deps } from '../../deps'
 import { ESPORTS_GAMES, ESPORTS_KINDS } from '../../domain/esports/rules'
 import { hashString } from '../../domain/rng'
 import { AppError, conflict, forbidden, invalid, notFound } from '../../http/errors'
-import { visibleContest } from '../contest-creation/visibility'
+import { visibleContest } from '../contests'
 import {
   type Caller,
   type EsportsContestRow,

@@ -5,7 +5,7 @@ import { type Caller, type EsportsContestRow, isAdmin, memberRow } from './core'
  * Who sees an esports room — its id and password (docs/visibility.md, docs/esports.md "Room
  * details"): the contest's host and admins always; a member still in (not refunded) once the
  * room is revealed, unless the contest was cancelled; nobody else, ever. The contest itself
- * follows the contests' rule (`visibleContest` in server/areas/contest-creation/visibility.ts):
+ * follows the contests' rule (`visibleContest` in server/areas/contests/visibility.ts):
  * a stranger to a private contest gets `Contest not found` before the room is considered.
  */
 type RoomContest = Pick<EsportsContestRow, 'status' | 'revealed_at_ms'>

@@ -1,6 +1,6 @@
 import type { Executor } from '../../db/tx'
 import { competitionRanks } from '../../domain/prizes'
-import { parsePlayerIds } from '../teams/queries'
+import { parsePlayerIds } from '../teams'
 
 /**
  * Scores that gangs and the series leaderboard rank by, ×2 (integers, as contests keep them:

@@ -3,8 +3,7 @@ import { withTx } from '../../db/tx'
 import type { Deps } from '../../deps'
 import { contestRow, contestSpecs, inviteCode } from '../../domain/contest-templates'
 import { AppError } from '../../http/errors'
-import { LOCK_JOB } from './jobs'
-import { lockJobKey } from './lifecycle'
+import { LOCK_JOB, lockJobKey } from './keys'
 
 export interface FixtureRequest {
   sport_slug: string

@@ -1,10 +1,9 @@
 import { createRoute, z } from '@hono/zod-openapi'
 import type { Deps } from '../../deps'
-import { idField } from '../../http/ids'
 import { PageMetaSchema, pagingQuery, toPage } from '../../http/paging'
 import { errors, json } from '../../http/responses'
 import { createRouter } from '../../http/router'
-import { phasePlayers, playerDetail, searchPlayers, seriesPlayers } from './players'
+import { playerDetail, searchPlayers, seriesPlayers } from './players'
 import { idParam, PlayerSchema } from './schemas'
 
 const playersPage = json(z.object({ players: z.array(PlayerSchema), meta: PageMetaSchema }), 'Players')
@@ -16,28 +15,6 @@ const seriesPlayersRoute = createRoute({
   summary: 'Every player of the sides in a series (per_page up to 200)',
   request: { params: idParam, query: pagingQuery(200, 200) },
   responses: { 200: playersPage, ...errors(404) },
-})
-
-const phasePlayersRoute = createRoute({
-  method: 'get',
-  path: '/api/series_phases/{id}/players',
-  tags: ['Matches'],
-  summary: 'The players of a series phase, with per-fixture team filters',
-  description:
-    '`filters` lists the phase’s fixtures; each names the two sides whose players it shows. With `classic_team_id` (spec §7), `selected` marks that championship team’s players: yours as saved, another user’s as it stood at its last lock (404 before its first lock, or for a team of another phase).',
-  request: { params: idParam, query: z.object({ classic_team_id: idField().optional() }) },
-  responses: {
-    200: json(
-      z.object({
-        players: z.array(PlayerSchema.extend({ selected: z.boolean() })),
-        filters: z.array(
-          z.object({ id: z.number().int(), text: z.string(), team_ids: z.array(z.number().int()) }),
-        ),
-      }),
-      'Players and filters',
-    ),
-    ...errors(404),
-  },
 })
 
 const searchRoute = createRoute({
@@ -81,19 +58,13 @@ const playerRoute = createRoute({
   },
 })
 
-/** Players outside a match: of a series, of a phase (with its fixtures), by name, one. */
+/** Players outside a match: of a series, by name, one (a phase's: championship/phase-players.routes.ts). */
 export function playerRoutes(deps: Deps) {
   const app = createRouter()
 
   app.openapi(seriesPlayersRoute, async (c) =>
     c.json(await seriesPlayers(deps, c.req.valid('param').id, toPage(c.req.valid('query'))), 200),
   )
-
-  app.openapi(phasePlayersRoute, async (c) => {
-    const viewerId = c.get('user')?.id ?? null
-    const teamId = c.req.valid('query').classic_team_id
-    return c.json(await phasePlayers(deps, viewerId, c.req.valid('param').id, teamId), 200)
-  })
 
   app.openapi(searchRoute, async (c) => {
     const q = c.req.valid('query')

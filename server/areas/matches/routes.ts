@@ -7,8 +7,8 @@ import { PageMetaSchema, pageMeta, pagingQuery, toPage } from '../../http/paging
 import { errors, json } from '../../http/responses'
 import { createRouter } from '../../http/router'
 import { listMatches } from './queries'
-import { idParam, MatchSchema, PlayerSchema, PlayerScoreSchema, ScoreSummarySchema } from './schemas'
-import { matchesJson, matchPlayers, matchStatistics, playerScores, requireMatch } from './service'
+import { idParam, MatchSchema, PlayerScoreSchema, ScoreSummarySchema } from './schemas'
+import { matchesJson, matchStatistics, playerScores, requireMatch } from './service'
 
 const STATUSES = ['upcoming', 'live', 'completed', 'abandoned'] as const
 
@@ -85,43 +85,6 @@ export function matchRoutes(deps: Deps) {
         const untilMs = match.status === 'upcoming' && startMs > deps.clock.now() ? startMs : undefined
         return { body: { match: json as z.infer<typeof MatchSchema> }, untilMs }
       })
-    },
-  )
-
-  app.openapi(
-    createRoute({
-      method: 'get',
-      path: '/api/matches/{id}/players',
-      tags: ['Matches'],
-      summary: 'The match squad',
-      description:
-        'Every player of the match with this match’s credit value, side, lineup flag and points so far. With `user_team_id` (one of your teams, or anyone’s after the start) the answer also names its players, captain and vice-captain.',
-      request: {
-        params: idParam,
-        query: z.object({ user_team_id: idField().optional() }),
-      },
-      responses: {
-        200: json(
-          z.object({
-            players: z.array(PlayerSchema),
-            user_team: z
-              .object({
-                id: z.number().int(),
-                player_ids: z.array(z.number().int()),
-                captain: z.number().int(),
-                vice_captain: z.number().int(),
-              })
-              .nullable(),
-          }),
-          'Players',
-        ),
-        ...errors(404),
-      },
-    }),
-    async (c) => {
-      const match = await requireMatch(deps.db, c.req.valid('param').id)
-      const viewerId = c.get('user')?.id ?? null
-      return c.json(await matchPlayers(deps, match, viewerId, c.req.valid('query').user_team_id), 200)
     },
   )
 

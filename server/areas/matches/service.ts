@@ -3,10 +3,8 @@ import type { Executor } from '../../db/tx'
 import type { Deps } from '../../deps'
 import type { StatValue } from '../../domain/scoring/types'
 import { notFound } from '../../http/errors'
-import { peekLive } from '../scoring/live'
-import { visibleTeam } from '../teams/visibility'
 import { findMatch, type MatchRow, matchEventCount, matchSquad, sidesOf } from './queries'
-import { matchJson, parseScoreSummary, playerJson } from './serialize'
+import { matchJson, parseScoreSummary } from './serialize'
 
 export async function requireMatch(db: Executor, id: number): Promise<MatchRow> {
   const match = await findMatch(db, id)
@@ -127,35 +125,6 @@ export async function pointsOf(deps: Deps, matchId: number): Promise<Map<number,
     .where('match_id', '=', matchId)
     .execute()
   return new Map(rows.map((r) => [r.player_id, r.total_score]))
-}
-
-/**
- * The squad of a match with points so far and, while it is live, the share of teams that picked
- * each player; with `teamId` (the viewer's team, or anyone's after the start) that team's picks.
- */
-export async function matchPlayers(deps: Deps, match: MatchRow, viewerId: number | null, teamId?: number) {
-  const squad = await matchSquad(deps.db, match.id)
-  const points = await pointsOf(deps, match.id)
-  const live = await peekLive(deps, match.id)
-  const teams = live?.board.teamCount ?? 0
-  let userTeam = null
-  if (teamId) {
-    if (viewerId === null) throw notFound('Team')
-    const { team } = await visibleTeam(deps, viewerId, match.id, teamId)
-    userTeam = {
-      id: team.id,
-      player_ids: team.player_ids.split(',').map(Number),
-      captain: team.captain_id,
-      vice_captain: team.vice_captain_id,
-    }
-  }
-  const players = squad.map((p) =>
-    playerJson(p, {
-      points: points.get(p.id) ?? null,
-      selected_by: live && teams > 0 ? Math.round((live.board.selections(p.id) / teams) * 1000) / 10 : null,
-    }),
-  )
-  return { players, user_team: userTeam }
 }
 
 /** The live score and every squad player's points and stats (zero for a player without a score yet). */

@@ -1,6 +1,6 @@
 import { sql } from 'kysely'
 import type { Executor } from '../../db/tx'
-import { contestBase } from '../contests/queries'
+import { contestBase } from '../contests'
 
 /**
  * Discover (docs/social.md, "Feeds and discover"): public contests that are still open to join,

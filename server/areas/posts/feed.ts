@@ -1,7 +1,6 @@
 import type { z } from '@hono/zod-openapi'
 import type { Deps } from '../../deps'
-import type { ContestSchema } from '../contests/schemas'
-import { contestsJson } from '../contests/service'
+import { type ContestSchema, contestsJson } from '../contests'
 import { type DiscoverType, discoverContests } from './discover'
 import { feedResults } from './feed-results'
 import { feedPostIds, type OlderPage, popularPostIds, postInstant } from './queries'

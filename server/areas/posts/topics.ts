@@ -1,5 +1,5 @@
 import type { Executor } from '../../db/tx'
-import { visibleContest } from '../contest-creation/visibility'
+import { topicStream, visibleContest } from '../contests'
 
 /**
  * Topics (docs/social.md, "Topics"): every contest has one and so has every user's wall. A
@@ -8,7 +8,7 @@ import { visibleContest } from '../contest-creation/visibility'
  * seeds, admin tools — have one without each of them knowing about posts. Reads never write:
  * before the first post a topic answers with a null id.
  */
-export const topicStream = (topicId: number) => `topic:${topicId}`
+export { topicStream }
 
 export interface Viewer {
   id: number
@@ -86,14 +86,4 @@ export async function contestTopic(
 /** The user's wall (walls are public). */
 export async function wallTopic(db: Executor, userId: number, nowMs: number): Promise<TopicRow> {
   return topicWhere(db, 'owner_id', userId, nowMs)
-}
-
-/** The topic id of a contest, if its topic exists yet (for broadcasting contest likes). */
-export async function contestTopicId(db: Executor, contestId: number): Promise<number | null> {
-  const row = await db
-    .selectFrom('topics')
-    .select('id')
-    .where('contest_id', '=', contestId)
-    .executeTakeFirst()
-  return row ? Number(row.id) : null
 }

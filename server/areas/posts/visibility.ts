@@ -1,6 +1,6 @@
 import type { Executor } from '../../db/tx'
 import { notFound } from '../../http/errors'
-import { visibleContest } from '../contest-creation/visibility'
+import { visibleContest } from '../contests'
 import type { TopicRow, Viewer } from './topics'
 
 /**

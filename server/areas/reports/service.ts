@@ -4,7 +4,7 @@ import type { ReportStatus, ReportSubjectType } from '../../db/schema'
 import { type Executor, withTx } from '../../db/tx'
 import type { Deps } from '../../deps'
 import { AppError, invalid, notFound } from '../../http/errors'
-import { visibleContest } from '../contest-creation/visibility'
+import { visibleContest } from '../contests'
 import { notify } from '../notifications/service'
 import {
   checkSocialSubject,

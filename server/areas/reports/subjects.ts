@@ -1,6 +1,6 @@
 import type { ReportSubjectType } from '../../db/schema'
 import type { Executor } from '../../db/tx'
-import { visibleComment, visiblePost } from '../posts/visibility'
+import { visibleComment, visiblePost } from '../posts'
 import { visibleUser } from '../users/visibility'
 
 /**

@@ -4,11 +4,12 @@ import { EVENT_SCHEMA, type MatchEvent } from '../../domain/events/schema'
 import { validateEvents } from '../../domain/events/validate'
 import { AppError } from '../../http/errors'
 import { fieldErrors } from '../../http/validation'
-import { storeMatchScores } from '../championship/scoring'
-import { matchStream } from '../matches/lifecycle'
-import { requireMatch } from '../matches/service'
+import { matchStream, requireMatch } from '../matches'
 import { currentLiveLocked, evictLive, type LiveMatch, newScorer, sharedScoring, withMatchLock } from './live'
 import { publishStandings } from './publish'
+
+/** Runs in a correction's scoring transaction (match-day passes the championship's re-scoring). */
+export type CorrectionHook = (tx: Tx, matchId: number) => Promise<void>
 
 export interface IngestResult {
   ingested: number
@@ -25,13 +26,15 @@ export interface IngestResult {
  *
  * An event with the `seq` of a stored one replaces it (a correction): the whole match is
  * re-scored from its events. Anything invalid answers 422 naming the index of the bad event,
- * and nothing is stored.
+ * and nothing is stored. `onCorrection` runs in the scoring transaction of a correction, for
+ * what areas above scoring keep from a match's points (the championship's rows).
  */
 export function ingestEvents(
   deps: Deps,
   matchId: number,
   raw: unknown[],
   atMs?: number | number[],
+  onCorrection?: CorrectionHook,
 ): Promise<IngestResult> {
   return withMatchLock(deps, matchId, async () => {
     // Another server process may store a batch between our catching up and our write (the
@@ -39,7 +42,7 @@ export function ingestEvents(
     // got in, which only a steady stream of them from elsewhere could repeat.
     for (let attempt = 1; ; attempt++) {
       try {
-        return await ingestLocked(deps, matchId, raw, atMs)
+        return await ingestLocked(deps, matchId, raw, atMs, onCorrection)
       } catch (error) {
         if (!(error instanceof StaleLive)) throw error
         if (attempt >= 5) throw new AppError('MATCH_STATE', 'The match moved on meanwhile; try again')
@@ -78,7 +81,8 @@ async function ingestLocked(
   deps: Deps,
   matchId: number,
   raw: unknown[],
-  atMs?: number | number[],
+  atMs: number | number[] | undefined,
+  onCorrection: CorrectionHook | undefined,
 ): Promise<IngestResult> {
   const match = await requireMatch(deps.db, matchId)
   if (match.status !== 'live')
@@ -154,7 +158,7 @@ async function ingestLocked(
         deps.clock.now(),
       )
       // A correction re-scores the match's championship rows (and the phase totals) with it.
-      if (correction) await storeMatchScores(tx, matchId)
+      if (correction && onCorrection) await onCorrection(tx, matchId)
       after.run(() => {
         const changes = [...touched].map((id) => [id, live.scorer.points(id)] as const)
         if (correction)

@@ -3,7 +3,7 @@ import type { Deps } from '../../deps'
 import { type MatchEvent, type ScoringFamily, scoringFamily } from '../../domain/events/schema'
 import { createScorer } from '../../domain/scoring'
 import type { Scorer } from '../../domain/scoring/types'
-import { findMatch, matchSquad, type SquadPlayer } from '../matches/queries'
+import { findMatch, matchSquad, type SquadPlayer } from '../matches'
 import type { Scoreboard } from './board'
 import { loadBoard } from './load'
 

@@ -1,5 +1,5 @@
 import type { Deps } from '../../deps'
-import type { SquadPlayer } from '../matches/queries'
+import type { SquadPlayer } from '../matches'
 import { Scoreboard } from './board'
 
 /**

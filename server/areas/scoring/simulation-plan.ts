@@ -2,8 +2,7 @@ import type { Executor } from '../../db/tx'
 import type { Deps } from '../../deps'
 import { hashString, randomStream } from '../../domain/rng'
 import { type SimFormat, type SimTeam, simulateMatch, type TimedEvent } from '../../sim'
-import { matchSquad } from '../matches/queries'
-import { requireMatch } from '../matches/service'
+import { matchSquad, requireMatch } from '../matches'
 
 export type Plan = TimedEvent[]
 

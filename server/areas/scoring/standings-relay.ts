@@ -1,5 +1,5 @@
 import type { Deps } from '../../deps'
-import { matchStream } from '../matches/lifecycle'
+import { matchStream } from '../matches'
 import { currentLive } from './live'
 import { publishStandings } from './publish'
 

@@ -5,8 +5,7 @@ import type { Deps } from '../../deps'
 import { tenthsToCredits } from '../../domain/money'
 import { type TeamPlayer, validateTeam, violationSummary, violationsByField } from '../../domain/team-rules'
 import { AppError, invalid, notFound } from '../../http/errors'
-import { findMatch, type MatchRow, matchSquad, type SquadPlayer } from '../matches/queries'
-import { playerJson } from '../matches/serialize'
+import { findMatch, type MatchRow, matchSquad, playerJson, type SquadPlayer } from '../matches'
 import { findTeam, parsePlayerIds, teamIdsInContest, teamsOf, type UserTeamRow } from './queries'
 
 /** Up to 4 teams per user per match (DESIGN §5). */

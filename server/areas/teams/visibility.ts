@@ -1,6 +1,6 @@
 import type { Deps } from '../../deps'
 import { notFound } from '../../http/errors'
-import { findMatch } from '../matches/queries'
+import { findMatch } from '../matches'
 import { findTeam } from './queries'
 import { isMatchLocked } from './service'
 

@@ -1,11 +1,11 @@
 import {
   championshipStream,
   championshipUserStream,
+  findPhase,
   followPhase,
   leaderboardMessage,
   myTeamMessage,
-} from '../../areas/championship/publish'
-import { findPhase } from '../../areas/championship/queries'
+} from '../../areas/championship'
 import type { ChannelContext, ChannelDefinition } from '../types'
 
 /** This subscription's hold on its phase's standings relay. */

@@ -1,10 +1,12 @@
-import { contestStreamOf } from '../../areas/contest-creation/activities'
-import { canSeeContest } from '../../areas/contest-creation/visibility'
-import { findContest } from '../../areas/contests/queries'
-import { contestStream } from '../../areas/contests/service'
-import { currentLive, sharedScoring } from '../../areas/scoring/live'
-import { contestUserStream, leaderboardMessage, myRanksMessage } from '../../areas/scoring/publish'
-import { followMatchStandings } from '../../areas/scoring/standings-relay'
+import { canSeeContest, contestStream, contestStreamOf, findContest } from '../../areas/contests'
+import {
+  contestUserStream,
+  currentLive,
+  followMatchStandings,
+  leaderboardMessage,
+  myRanksMessage,
+  sharedScoring,
+} from '../../areas/scoring'
 import type { ChannelContext, ChannelDefinition } from '../types'
 
 /**

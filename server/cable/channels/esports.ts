@@ -1,4 +1,4 @@
-import { visibleContest } from '../../areas/contest-creation/visibility'
+import { visibleContest } from '../../areas/contests'
 import {
   type Caller,
   esportsContestStream,

@@ -1,6 +1,4 @@
-import { matchStream } from '../../areas/matches/lifecycle'
-import { findMatch } from '../../areas/matches/queries'
-import { pointsOf } from '../../areas/matches/service'
+import { findMatch, matchStream, pointsOf } from '../../areas/matches'
 import type { ChannelDefinition } from '../types'
 
 /**

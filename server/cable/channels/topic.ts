@@ -1,5 +1,4 @@
-import { topicStream } from '../../areas/posts/topics'
-import { visibleTopic } from '../../areas/posts/visibility'
+import { topicStream, visibleTopic } from '../../areas/posts'
 import type { ChannelDefinition } from '../types'
 
 /**

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest'
-import { championshipAfterMatch } from '../../../server/areas/championship/phase-end'
 import { idsOf } from '../../../server/areas/championship/queries'
 import {
   post,
@@ -9,6 +8,7 @@ import {
   userBalances,
 } from '../../../server/areas/ledger/service'
 import { verifyLedger } from '../../../server/areas/ledger/verify'
+import { championshipAfterMatch } from '../../../server/areas/match-day/championship'
 import { withTx } from '../../../server/db/tx'
 import { distributePrizes } from '../../../server/domain/prizes'
 import { classicBody, squadOf, threeMatchPhase, withTransfers } from '../../helpers/championship'

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest'
 import { phasePlayers } from '../../../server/areas/championship/queries'
 import { verifyLedger } from '../../../server/areas/ledger/verify'
-import { lockMatch } from '../../../server/areas/matches/lifecycle'
+import { lockMatch } from '../../../server/areas/match-day/lifecycle'
 import { matchSquad } from '../../../server/areas/matches/queries'
 import type { Deps } from '../../../server/deps'
 import { validateTeam } from '../../../server/domain/team-rules'

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest'
 import { verifyLedger } from '../../../server/areas/ledger/verify'
-import { lockMatch } from '../../../server/areas/matches/lifecycle'
+import { lockMatch } from '../../../server/areas/match-day/lifecycle'
 import { creationKit } from '../../helpers/contest-creation'
 import { apiWorld } from '../../helpers/world'
 

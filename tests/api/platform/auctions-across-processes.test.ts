@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { startSimulation } from '../../../server/areas/scoring/simulation'
+import { startSimulation } from '../../../server/areas/match-day/simulation'
 import type { Deps } from '../../../server/deps'
 import { TEST_DIALECT } from '../../helpers/db'
 import type { TestWorld } from '../../helpers/deps'

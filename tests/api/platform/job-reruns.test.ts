@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { AUTOPILOT_STRATEGY } from '../../../server/areas/auctions/takeover'
-import { lockMatch } from '../../../server/areas/matches/lifecycle'
+import { lockMatch } from '../../../server/areas/match-day/lifecycle'
 import { upcomingMatch } from '../../helpers/league'
 import { apiWorld } from '../../helpers/world'
 

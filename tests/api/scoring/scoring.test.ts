@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { verifyLedger } from '../../../server/areas/ledger/verify'
-import { resumeMatches } from '../../../server/areas/matches/jobs'
+import { resumeMatches } from '../../../server/areas/match-day/jobs'
 import { squadOf, upcomingMatch, validTeamBody } from '../../helpers/league'
 import { apiWorld } from '../../helpers/world'
 

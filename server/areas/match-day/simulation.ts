@@ -1,11 +1,11 @@
 import { withTx } from '../../db/tx'
 import type { Deps } from '../../deps'
 import { AppError } from '../../http/errors'
-import { lockMatch } from '../matches/lifecycle'
-import { requireMatch } from '../matches/service'
+import { requireMatch } from '../matches'
+import { forgetPlan, type Plan, planFor, simulationInput, storedProgress } from '../scoring'
 import { completeMatch, simJobKey } from './complete'
-import { ingestEvents } from './ingest'
-import { forgetPlan, type Plan, planFor, simulationInput, storedProgress } from './simulation-plan'
+import { ingestMatchEvents } from './ingest'
+import { lockMatch } from './lifecycle'
 
 export const SIM_JOB = 'match.sim'
 
@@ -75,7 +75,7 @@ async function ingestFrom(deps: Deps, matchId: number, plan: Plan, end: number, 
   // Every event that is due, each at its own instant, in one batch: live pages still get one
   // message per ball, while a clock jump that passes a whole match writes it in one
   // transaction rather than one per ball.
-  await ingestEvents(deps, matchId, events, atMs ?? steps.map((i) => (plan[i] as Plan[number]).atMs))
+  await ingestMatchEvents(deps, matchId, events, atMs ?? steps.map((i) => (plan[i] as Plan[number]).atMs))
 }
 
 /**

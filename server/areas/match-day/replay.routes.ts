@@ -2,7 +2,7 @@ import { createRoute, z } from '@hono/zod-openapi'
 import type { Deps } from '../../deps'
 import { errors, json } from '../../http/responses'
 import { bearerSecurity, createRouter } from '../../http/router'
-import { idParam } from '../matches/schemas'
+import { idParam } from '../matches'
 import { MAX_REPLAY_SPEED, startReplay } from './replay'
 
 /** Admin: play a completed match again, live, as a new match (docs/snapshots.md, "Replay"). */

@@ -4,12 +4,11 @@ import { AppError } from '../../http/errors'
 import { errors, json, jsonBody } from '../../http/responses'
 import { bearerSecurity, createRouter } from '../../http/router'
 import { multilineText } from '../../http/text'
-import { completeMatch } from '../scoring/complete'
-import { ingestEvents } from '../scoring/ingest'
-import { startSimulation } from '../scoring/simulation'
+import { idParam, MatchSchema, matchesJson, requireMatch } from '../matches'
+import { completeMatch } from './complete'
+import { ingestMatchEvents } from './ingest'
 import { abandonMatch, lockMatch } from './lifecycle'
-import { idParam, MatchSchema } from './schemas'
-import { matchesJson, requireMatch } from './service'
+import { startSimulation } from './simulation'
 
 const MatchAnswer = z.object({ match: MatchSchema })
 
@@ -48,7 +47,7 @@ export function adminMatchRoutes(deps: Deps) {
     }),
     async (c) => {
       const { id } = c.req.valid('param')
-      const result = await ingestEvents(deps, id, c.req.valid('json').events)
+      const result = await ingestMatchEvents(deps, id, c.req.valid('json').events)
       return c.json({ ...result, match: await answer(id) }, 200)
     },
   )

@@ -2,11 +2,9 @@ import { lockRows } from '../../db/lock'
 import { withTx } from '../../db/tx'
 import type { Deps } from '../../deps'
 import { AppError } from '../../http/errors'
-import { settleMatch } from '../contests/settle'
-import { matchStream } from '../matches/lifecycle'
-import { requireMatch } from '../matches/service'
-import { currentLiveLocked, withMatchLock } from './live'
-import { resultText } from './result'
+import { matchStream, requireMatch } from '../matches'
+import { currentLiveLocked, resultText, withMatchLock } from '../scoring'
+import { settleMatch } from './settle'
 
 export const simJobKey = (matchId: number) => `match:${matchId}:sim`
 

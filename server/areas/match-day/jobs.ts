@@ -1,12 +1,12 @@
 import { withTx } from '../../db/tx'
 import type { Deps } from '../../deps'
 import { AppError } from '../../http/errors'
-import { settleMatch } from '../contests/settle'
-import { simJobKey } from '../scoring/complete'
-import { runSimulationStep, SIM_JOB, startSimulation } from '../scoring/simulation'
-import { lockJobKey, lockMatch } from './lifecycle'
+import { LOCK_JOB, lockJobKey } from '../matches'
+import { simJobKey } from './complete'
+import { lockMatch } from './lifecycle'
+import { settleMatch } from './settle'
+import { runSimulationStep, SIM_JOB, startSimulation } from './simulation'
 
-export const LOCK_JOB = 'match.lock'
 export const SETTLE_JOB = 'match.settle'
 const settleJobKey = (matchId: number) => `match:${matchId}:settle`
 

@@ -2,10 +2,9 @@ import { withTx } from '../../db/tx'
 import type { Deps } from '../../deps'
 import { AppError } from '../../http/errors'
 import type { Job } from '../clock/scheduler'
-import { matchStream } from '../matches/lifecycle'
-import { requireMatch } from '../matches/service'
+import { matchStream, requireMatch } from '../matches'
 import { completeMatch } from './complete'
-import { ingestEvents } from './ingest'
+import { ingestMatchEvents } from './ingest'
 
 export const REPLAY_JOB = 'match.replay'
 export const MAX_REPLAY_SPEED = 1000
@@ -150,7 +149,7 @@ async function runReplayStep(deps: Deps, job: Job): Promise<void> {
   const now = deps.clock.now()
   const due = rows.filter((r) => dueAt(plan, Number(r.at_ms)) <= now)
   if (due.length > 0)
-    await ingestEvents(
+    await ingestMatchEvents(
       deps,
       matchId,
       due.map((r) => ({ ...(JSON.parse(r.payload) as object), seq: Number(r.seq) })),

@@ -1,0 +1,2 @@
+export { contestAccessRoutes } from './routes'
+export { type AccessRequirement, contestAccess } from './service'

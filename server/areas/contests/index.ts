@@ -1,0 +1,23 @@
+export {
+  activitiesPage,
+  type ContestType,
+  contestStreamOf,
+  prizeActivities,
+  recordActivity,
+  usernameOf,
+  wasRemoved,
+} from './activities'
+export { botPrefix, redirectBotRefunds, refundPayees } from './bot-stakes'
+export { cancelAndRefund, cancelContest } from './cancel'
+export { homeRoutes } from './home.routes'
+export { contestLabel, contestMemo, poolCode } from './ledger'
+export { decideAtLock, lockedActivity } from './lock-decision'
+export { cancelMatchContests, lockMatchContests } from './match-contests'
+export { contestBase, findContest } from './queries'
+export { contestRoutes } from './routes'
+export { ContestSchema, OwnerFieldsShape } from './schemas'
+export { ownerFields } from './serialize'
+export { contestStream, contestsJson, isLocked, joinContest, joinInTx, requireContest } from './service'
+export { type SettlementReport, settleMatchContests } from './settle'
+export { topicStream } from './topic-stream'
+export { canSeeContest, normalizeCode, type Viewer, visibleContest } from './visibility'

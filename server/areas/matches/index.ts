@@ -1,0 +1,20 @@
+export { crestRoutes } from './crest'
+export { matchFixtureRoutes } from './fixture.routes'
+export { LOCK_JOB, lockJobKey, matchStream } from './keys'
+export { phaseFilters } from './phase-filters'
+export { asSquad } from './players'
+export { playersOfTeams } from './players.queries'
+export {
+  findMatch,
+  listMatches,
+  type MatchRow,
+  matchSquad,
+  nextMatchStartMs,
+  phaseExists,
+  type SquadPlayer,
+} from './queries'
+export { matchRoutes } from './routes'
+export { idParam, MatchSchema, PlayerSchema } from './schemas'
+export { playerJson } from './serialize'
+export { seriesRoutes } from './series.routes'
+export { matchesJson, pointsOf, requireMatch } from './service'

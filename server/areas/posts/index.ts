@@ -1,0 +1,5 @@
+export { commentRoutes } from './comments.routes'
+export { feedRoutes } from './feed.routes'
+export { postRoutes } from './routes'
+export { topicStream } from './topics'
+export { visibleComment, visiblePost, visibleTopic } from './visibility'

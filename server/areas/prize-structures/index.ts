@@ -1,0 +1,3 @@
+export { prizeStructureRoutes } from './routes'
+export { requireOwnPrizeStructure } from './service'
+export { entryFeeField } from './tables'

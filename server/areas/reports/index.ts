@@ -1,0 +1,3 @@
+export { ReportSchema, reportRoutes } from './routes'
+export { oneReport } from './service'
+export { socialReportRoutes } from './social.routes'

@@ -1,0 +1,22 @@
+export { Scoreboard } from './board'
+export { type IngestResult, ingestEvents } from './ingest'
+export {
+  currentLive,
+  currentLiveLocked,
+  forgetLiveMatches,
+  type LiveMatch,
+  peekLive,
+  sharedScoring,
+  withMatchLock,
+} from './live'
+export { contestUserStream, leaderboardMessage, myRanksMessage } from './publish'
+export { resultText } from './result'
+export {
+  forgetPlan,
+  forgetPlans,
+  type Plan,
+  planFor,
+  simulationInput,
+  storedProgress,
+} from './simulation-plan'
+export { followMatchStandings } from './standings-relay'
