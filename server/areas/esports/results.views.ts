@@ -1,7 +1,7 @@
 import type { Executor } from '../../db/tx'
 import { paiseToRupees } from '../../domain/money'
 import { notFound } from '../../http/errors'
-import { visibleContest } from '../contest-creation/visibility'
+import { visibleContest } from '../contests'
 import { type Caller, isAdmin } from './core'
 import { DISPUTE_WINDOW_MS } from './results.service'
 
