@@ -90,3 +90,19 @@ export function seededLeague(options: Partial<SeedOptions> = {}, timeoutMs?: num
   afterAll(() => kit.world.close())
   return kit
 }
+
+/** A new signed-in player with ₹`rupees` credited by the world's admin into `compartment`. */
+export async function fundedPlayer(
+  ctx: ApiWorld,
+  rupees: number,
+  compartment: 'unused' | 'winnings' = 'unused',
+): Promise<SignedIn> {
+  const p = await ctx.api.player()
+  if (rupees > 0)
+    await ctx.api.post(
+      '/api/admin/wallet/credits',
+      { user_id: p.id, amount: rupees, compartment },
+      ctx.admin.token,
+    )
+  return p
+}

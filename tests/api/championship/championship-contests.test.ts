@@ -4,7 +4,7 @@ import { settlePhaseContests } from '../../../server/areas/championship-contests
 import { verifyLedger } from '../../../server/areas/ledger/verify'
 import { classicBody, threeMatchPhase } from '../../helpers/championship'
 import { codes, race, statuses } from '../../helpers/concurrency'
-import { apiWorld } from '../../helpers/world'
+import { apiWorld, fundedPlayer } from '../../helpers/world'
 
 /** Championship contests (docs/championship.md "Championship contests"): join, lock, settle, money. */
 const ctx = apiWorld({ league: true, admin: true })
@@ -40,16 +40,8 @@ async function upcomingPhase() {
   throw new Error('no upcoming cricket phase in the seeded league')
 }
 
-async function playerWith(rupees: number, compartment: 'unused' | 'winnings' = 'unused') {
-  const p = await ctx.api.player()
-  if (rupees > 0)
-    await ctx.api.post(
-      '/api/admin/wallet/credits',
-      { user_id: p.id, amount: rupees, compartment },
-      ctx.admin.token,
-    )
-  return p
-}
+const playerWith = (rupees: number, compartment?: 'unused' | 'winnings') =>
+  fundedPlayer(ctx, rupees, compartment)
 
 /** A classic team row for the player in the phase (its players do not matter to contests). */
 async function classicTeam(p: { id: number }, phaseId: number): Promise<number> {
