@@ -1,6 +1,6 @@
+import type { Deps } from '../../core/deps'
 import type { Role, UserRow } from '../../db/schema'
 import { withTx } from '../../db/tx'
-import type { Deps } from '../../deps'
 import { invalid } from '../../http/errors'
 import { hashPassword, issueUserToken } from '../auth'
 import { invitationMail, sendMail, verificationMail } from '../mail'

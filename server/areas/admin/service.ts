@@ -1,5 +1,5 @@
+import type { Deps } from '../../core/deps'
 import { withTx } from '../../db/tx'
-import type { Deps } from '../../deps'
 import { invalid, notFound } from '../../http/errors'
 import { type Page, pageMeta } from '../../http/paging'
 import { userBalances, walletJson } from '../ledger'

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
+import type { Deps } from '../../core/deps'
 import { lockRows } from '../../db/lock'
 import { withTx } from '../../db/tx'
-import type { Deps } from '../../deps'
 import { BOT_STRATEGIES, type BotStrategy, botDecision } from '../../domain/auction/bots'
 import { AppError } from '../../http/errors'
 import { hashPassword } from '../auth'

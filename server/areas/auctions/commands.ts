@@ -1,7 +1,7 @@
+import type { Deps } from '../../core/deps'
 import { isUniqueViolation } from '../../db/errors'
 import { forUpdate } from '../../db/lock'
 import { type AfterCommit, type Tx, withTx } from '../../db/tx'
-import type { Deps } from '../../deps'
 import {
   type AuctionCommand,
   type AuctionEvent,

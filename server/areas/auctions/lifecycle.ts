@@ -1,5 +1,5 @@
+import type { Deps } from '../../core/deps'
 import { type AfterCommit, type Executor, type Tx, withTx } from '../../db/tx'
-import type { Deps } from '../../deps'
 import { capacityOf } from '../../domain/auction/capacity'
 import {
   type AuctionCommand,

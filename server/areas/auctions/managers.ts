@@ -1,6 +1,6 @@
+import type { Deps } from '../../core/deps'
 import { lockRows } from '../../db/lock'
 import { type Executor, withTx } from '../../db/tx'
-import type { Deps } from '../../deps'
 import { AppError, notFound } from '../../http/errors'
 import { post, SYSTEM_ACCOUNTS, systemAccountId, userAccountId } from '../ledger'
 import { notify } from '../notifications'

@@ -1,4 +1,4 @@
-import type { Deps } from '../../deps'
+import type { Deps } from '../../core/deps'
 import type { AuctionState } from '../../domain/auction/engine'
 import { AppError } from '../../http/errors'
 import type { Outage } from '../clock'

@@ -1,6 +1,6 @@
+import type { Deps } from '../../core/deps'
 import { lockRows } from '../../db/lock'
 import { withTx } from '../../db/tx'
-import type { Deps } from '../../deps'
 import { AppError, invalid } from '../../http/errors'
 import { notify } from '../notifications'
 import { AUCTION_COLORS } from './catalog'

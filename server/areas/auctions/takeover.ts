@@ -1,5 +1,5 @@
+import type { Deps } from '../../core/deps'
 import { withTx } from '../../db/tx'
-import type { Deps } from '../../deps'
 import { presenceOf } from '../cluster'
 import { nudgeBots } from './bot-schedule'
 import { forgetAuctionJobs } from './state'

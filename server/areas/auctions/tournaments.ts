@@ -1,6 +1,6 @@
+import type { Deps } from '../../core/deps'
 import { lockRows } from '../../db/lock'
 import { type Executor, withTx } from '../../db/tx'
-import type { Deps } from '../../deps'
 import type { AuctionCommand, AuctionEvent } from '../../domain/auction/engine'
 import { maxBid } from '../../domain/auction/rules'
 import { AppError, notFound } from '../../http/errors'

@@ -1,6 +1,7 @@
 /** Sign-in, tokens, passwords, act-as and network passwords (docs/users-and-auth.md). The front door. */
 export { issueActAsToken } from './act-as'
 export {
+  configuredPasswordsHold,
   type NetworkPasswords,
   noPasswords,
   secureNetworkAccounts,

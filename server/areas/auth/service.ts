@@ -1,5 +1,5 @@
+import type { Deps } from '../../core/deps'
 import { withTx } from '../../db/tx'
-import type { Deps } from '../../deps'
 import { AppError, invalid } from '../../http/errors'
 import { resetPasswordMail, sendMail } from '../mail'
 import { findUserByEmail, findUserById, findUserByLogin } from '../users'

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
+import type { Deps } from '../../core/deps'
 import { lockRows, shareRows } from '../../db/lock'
 import { type Tx, withTxScope } from '../../db/tx'
-import type { Deps } from '../../deps'
 import { splitDebit } from '../../domain/ledger'
 import { paiseToRupees } from '../../domain/money'
 import { AppError, invalid, notFound } from '../../http/errors'

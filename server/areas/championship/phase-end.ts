@@ -1,6 +1,6 @@
+import type { Deps } from '../../core/deps'
 import { forUpdate, lockRows } from '../../db/lock'
 import { withTx } from '../../db/tx'
-import type { Deps } from '../../deps'
 import { paiseToRupees } from '../../domain/money'
 import { distributePrizes } from '../../domain/prizes'
 import { post, SYSTEM_ACCOUNTS, systemAccountId, userAccountId } from '../ledger'

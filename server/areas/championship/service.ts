@@ -1,7 +1,7 @@
+import type { Deps } from '../../core/deps'
 import { isUniqueViolation } from '../../db/errors'
 import { lockRows, shareRows } from '../../db/lock'
 import { type Executor, withTx } from '../../db/tx'
-import type { Deps } from '../../deps'
 import { checkTransfers, planTransfers } from '../../domain/championship/transfers'
 import { splitDebit } from '../../domain/ledger'
 import { paiseToRupees } from '../../domain/money'

@@ -1,6 +1,6 @@
+import type { Deps } from '../../core/deps'
 import { isUniqueViolation } from '../../db/errors'
 import { type Tx, withTxScope } from '../../db/tx'
-import type { Deps } from '../../deps'
 import { CLASS_PURSE, classSeats, classSquad } from '../../domain/classroom'
 import { AppError, invalid } from '../../http/errors'
 import { botStream, botTeam } from '../../sim/fantasy-bots'

@@ -1,6 +1,6 @@
+import type { Deps } from '../../core/deps'
 import { lockRows } from '../../db/lock'
 import { type Executor, withTx } from '../../db/tx'
-import type { Deps } from '../../deps'
 import { paiseToRupees } from '../../domain/money'
 import { hashString } from '../../domain/rng'
 import { AppError } from '../../http/errors'

@@ -1,7 +1,7 @@
 import { sql } from 'kysely'
+import type { Deps } from '../../core/deps'
 import { lockRows } from '../../db/lock'
 import { type Tx, withTx } from '../../db/tx'
-import type { Deps } from '../../deps'
 import { rupeesToPaise } from '../../domain/money'
 import { AppError, invalid } from '../../http/errors'
 import { contestAccess } from '../contest-access'

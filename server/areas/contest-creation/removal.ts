@@ -1,6 +1,6 @@
 import { sql } from 'kysely'
+import type { Deps } from '../../core/deps'
 import { withTx } from '../../db/tx'
-import type { Deps } from '../../deps'
 import { paiseToRupees } from '../../domain/money'
 import { invalid, notFound } from '../../http/errors'
 import { cancelChampionshipContest } from '../championship-contests'

@@ -1,5 +1,5 @@
 import { createRoute, z } from '@hono/zod-openapi'
-import type { Deps } from '../../deps'
+import type { Deps } from '../../core/deps'
 import { ESPORTS_GAME_SLUGS, ESPORTS_KIND_SLUGS, type EsportsKind } from '../../domain/esports/rules'
 import { codeLookupLimit } from '../../http/code-lookup'
 import { notFound } from '../../http/errors'

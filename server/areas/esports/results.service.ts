@@ -1,7 +1,7 @@
+import type { Deps } from '../../core/deps'
 import { lockRows } from '../../db/lock'
 import type { AfterCommit, Tx } from '../../db/tx'
 import { withTx } from '../../db/tx'
-import type { Deps } from '../../deps'
 import type { PercentRange } from '../../domain/contest-creation'
 import { ordinal, payouts, type ResultRow, standings, validateResults } from '../../domain/esports/results'
 import { DISPUTE_WINDOW_HOURS } from '../../domain/esports/rules'

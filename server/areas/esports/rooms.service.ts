@@ -1,6 +1,6 @@
+import type { Deps } from '../../core/deps'
 import { lockRows } from '../../db/lock'
 import { type AfterCommit, type Executor, withTx } from '../../db/tx'
-import type { Deps } from '../../deps'
 import { MIN_SQUADS_TO_PLAY } from '../../domain/esports/rules'
 import { AppError, notFound } from '../../http/errors'
 import { visibleContest } from '../contests'

@@ -1,6 +1,6 @@
+import type { Deps } from '../../core/deps'
 import { lockRows } from '../../db/lock'
 import { type Executor, type Tx, withTx } from '../../db/tx'
-import type { Deps } from '../../deps'
 import { AppError, conflict, forbidden, invalid, notFound } from '../../http/errors'
 import { notify } from '../notifications'
 import { visibleUser } from '../users'

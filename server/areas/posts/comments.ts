@@ -1,5 +1,5 @@
+import type { Deps } from '../../core/deps'
 import { type AfterCommit, type Tx, withTx } from '../../db/tx'
-import type { Deps } from '../../deps'
 import { invalid, notFound } from '../../http/errors'
 import { notify, notifyGrouped } from '../notifications'
 import { linkTo, saveMentions } from './mentions'

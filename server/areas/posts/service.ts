@@ -1,6 +1,6 @@
+import type { Deps } from '../../core/deps'
 import type { AfterCommit, Executor, Tx } from '../../db/tx'
 import { withTx } from '../../db/tx'
-import type { Deps } from '../../deps'
 import { notFound } from '../../http/errors'
 import { notificationStream, notifyGrouped } from '../notifications'
 import { linkTo, saveMentions } from './mentions'

@@ -1,6 +1,6 @@
+import type { Deps } from '../../core/deps'
 import { DatabaseInUseError, describeHolders } from '../../db/database-lock'
 import { migrateToLatest } from '../../db/migrate'
-import type { Deps } from '../../deps'
 import { AppError } from '../../http/errors'
 import { underMaintenance } from '../../http/maintenance'
 import type { ClockAnchor, ClockState } from '../../lib/clock'

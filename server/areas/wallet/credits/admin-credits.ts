@@ -1,5 +1,5 @@
+import type { Deps } from '../../../core/deps'
 import { withTx } from '../../../db/tx'
-import type { Deps } from '../../../deps'
 import { post, SYSTEM_ACCOUNTS, systemAccountId, userAccountId } from '../../ledger'
 import { notify } from '../../notifications'
 

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto'
+import type { Deps } from '../../../core/deps'
 import { lockRows } from '../../../db/lock'
 import { type Executor, withTx } from '../../../db/tx'
-import type { Deps } from '../../../deps'
 import {
   OTP_MAX_ATTEMPTS,
   OTP_PATTERN,

@@ -1,8 +1,8 @@
 import type { Selectable } from 'kysely'
+import type { Deps } from '../../../core/deps'
 import { forUpdate, lockRows } from '../../../db/lock'
 import type { RedemptionsTable, RedemptionTypesTable } from '../../../db/schema'
 import { type Executor, type Tx, withTx } from '../../../db/tx'
-import type { Deps } from '../../../deps'
 import { isAllowedToRedeem, maskAccountNumber, missingForRedeem } from '../../../domain/kyc-rules'
 import { paiseToRupees } from '../../../domain/money'
 import {

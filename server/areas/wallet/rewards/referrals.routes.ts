@@ -1,6 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi'
 import type { MiddlewareHandler } from 'hono'
-import type { Deps } from '../../../deps'
+import type { Deps } from '../../../core/deps'
 import { codeLookupLimit } from '../../../http/code-lookup'
 import { moneyRoute, requestDeps } from '../../../http/idempotency'
 import { errors, json, jsonBody } from '../../../http/responses'

@@ -1,8 +1,8 @@
+import type { Deps } from '../../../core/deps'
 import { forUpdate } from '../../../db/lock'
 import type { ScratchCardsTable } from '../../../db/schema'
 import type { Executor, Tx } from '../../../db/tx'
 import { withTx } from '../../../db/tx'
-import type { Deps } from '../../../deps'
 import { paiseToRupees } from '../../../domain/money'
 import {
   drawReward,
