@@ -10,11 +10,7 @@ import { auctionManagerRoutes, auctionRoutes, tournamentRoutes } from './areas/a
 import { authRoutes } from './areas/auth'
 import { catalogRoutes } from './areas/catalog'
 import { championshipPhaseRoutes, championshipTeamRoutes, phasePlayerRoutes } from './areas/championship'
-import {
-  ChampionshipContestSchema,
-  championshipContestRoutes,
-  seriesChampionshipContests,
-} from './areas/championship-contests'
+import { championshipContestRoutes, seriesContestRoutes } from './areas/championship-contests'
 import { classroomRoutes } from './areas/classroom'
 import { clockRoutes } from './areas/clock'
 import { contestAccessRoutes } from './areas/contest-access'
@@ -133,7 +129,8 @@ export function createApp(deps: Deps, options: { cable?: CableServer } = {}) {
   app.route('/', postRoutes(deps))
   app.route('/', commentRoutes(deps))
   app.route('/', feedRoutes(deps))
-  app.route('/', contestRoutes(deps, { schema: ChampionshipContestSchema, list: seriesChampionshipContests }))
+  app.route('/', contestRoutes(deps))
+  app.route('/', seriesContestRoutes(deps))
   app.route('/', championshipContestRoutes(deps))
   app.route('/', matchRoutes(deps))
   app.route('/', matchSquadRoutes(deps))

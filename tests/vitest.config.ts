@@ -20,7 +20,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
  * a template migrated once per run (tests/postgres-setup.ts; the CLI's own database commands
  * get an empty one).
  * Without it they run on SQLite only. `.ci/run` starts a cluster and sets it. The same variable
- * adds `cluster-pg` (tests/cluster: two server processes on one database, issue 11).
+ * adds `cluster-pg` (tests/cluster: two server processes on one database).
  *
  * A JSON report is always written so CI can print its one-line summary.
  */
@@ -69,7 +69,7 @@ const projects: TestProjectInlineConfiguration[] = [
     test: {
       name: 'fuzz',
       include: ['tests/fuzz/**/*.test.ts'],
-      // The walk is bounded by the operations (issue 17 added some fifty); the timeout only
+      // The walk is bounded by the operations (the esports ones added some fifty); the timeout only
       // catches a hang, and a busy machine took the SQLite walk past two minutes.
       testTimeout: 300_000,
       hookTimeout: 60_000,
@@ -141,7 +141,7 @@ const postgresLeg: TestProjectInlineConfiguration[] = postgres
   : []
 
 /**
- * Issue 11: two real server processes on one PostgreSQL database (tests/cluster). PostgreSQL
+ * Two real server processes on one PostgreSQL database (tests/cluster). PostgreSQL
  * only (SQLite is one process by design), so the project exists only on the Postgres leg.
  * Files one at a time: each starts two nodes, and two files at once on a 2-core machine would
  * measure the machine, not the cluster.

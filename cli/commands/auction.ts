@@ -1,5 +1,6 @@
 import { Command } from 'commander'
 import { Api, callServer, passwordLogin } from '../lib/api'
+import { serverJson } from '../lib/command'
 import { ApiError, CliError } from '../lib/errors'
 import { type Io, printJson } from '../lib/io'
 import {
@@ -11,11 +12,12 @@ import {
   withJson,
   withServer,
 } from '../lib/options'
-import { createProgress } from '../lib/progress'
 import { style } from '../lib/style'
 import type { Target } from '../scenario/target'
+import { createProgress } from '../ui/progress'
 import { auctionPlayCommands } from './auction-play'
 
+// TODO(schema): the auction routes answer z.record(unknown); these are the fields read here.
 interface Auction {
   id: number
   name: string
@@ -62,8 +64,7 @@ const runOptions = ((z) =>
       .default(60),
     sealed: z.boolean().default(true),
     ephemeral: z.boolean().default(false),
-    server: z.string().optional(),
-    json: z.boolean().default(false),
+    ...serverJson(z),
   })) satisfies OptionSchema
 
 type RunOptions = OptionsOf<typeof runOptions>

@@ -12,17 +12,10 @@ import {
   transfersText,
   viceCaptainId,
 } from '../lib/championship'
+import { runs, serverJson } from '../lib/command'
 import { UsageError } from '../lib/errors'
 import { type Io, printJson } from '../lib/io'
-import {
-  intFlag,
-  type OptionSchema,
-  type OptionsOf,
-  parseOptions,
-  resolveServer,
-  withJson,
-  withServer,
-} from '../lib/options'
+import { intFlag, type OptionSchema, type OptionsOf, resolveServer } from '../lib/options'
 import { style } from '../lib/style'
 import { formatFields, formatTable, rupees } from '../lib/table'
 import { formatInstant } from '../lib/time'
@@ -44,8 +37,7 @@ const showOptions = ((z) =>
   z.object({
     phase: intFlag(z, 'a phase id', 1, ID).optional(),
     team: intFlag(z, 'a classic team id', 1, ID).optional(),
-    server: z.string().optional(),
-    json: z.boolean().default(false),
+    ...serverJson(z),
   })) satisfies OptionSchema
 
 const createOptions = ((z) =>
@@ -54,8 +46,7 @@ const createOptions = ((z) =>
     players: idsFlag(z, '--players'),
     captain: intFlag(z, 'a player id', 1, ID),
     viceCaptain: intFlag(z, 'a player id', 1, ID),
-    server: z.string().optional(),
-    json: z.boolean().default(false),
+    ...serverJson(z),
   })) satisfies OptionSchema
 
 const editOptions = ((z) =>
@@ -66,8 +57,7 @@ const editOptions = ((z) =>
     in: idsFlag(z, '--in').optional(),
     captain: intFlag(z, 'a player id', 1, ID).optional(),
     viceCaptain: intFlag(z, 'a player id', 1, ID).optional(),
-    server: z.string().optional(),
-    json: z.boolean().default(false),
+    ...serverJson(z),
   })) satisfies OptionSchema
 
 export function teamCommand(io: Io): Command {
@@ -77,7 +67,7 @@ export function teamCommand(io: Io): Command {
     .description('Show a championship team: its players, captain, score, rank and transfers left.')
     .option('--phase <id>', 'your team in this phase')
     .option('--team <id>', 'a team by its id (public after its first match starts)')
-  withJson(withServer(show)).action(async (raw) => runShow(io, await parseOptions(showOptions, raw)))
+  runs(io, show, showOptions, runShow)
 
   const create = new Command('create')
     .description(
@@ -90,7 +80,7 @@ export function teamCommand(io: Io): Command {
     )
     .requiredOption('--captain <id>', 'captain (scores ×2)')
     .requiredOption('--vice-captain <id>', 'vice-captain (scores ×1.5)')
-  withJson(withServer(create)).action(async (raw) => runCreate(io, await parseOptions(createOptions, raw)))
+  runs(io, create, createOptions, runCreate)
 
   const edit = new Command('edit')
     .description(
@@ -102,7 +92,7 @@ export function teamCommand(io: Io): Command {
     .option('--in <ids>', 'players to bring in')
     .option('--captain <id>', 'new captain')
     .option('--vice-captain <id>', 'new vice-captain')
-  withJson(withServer(edit)).action(async (raw) => runEdit(io, await parseOptions(editOptions, raw)))
+  runs(io, edit, editOptions, runEdit)
 
   return team.addCommand(show).addCommand(create).addCommand(edit)
 }

@@ -12,17 +12,9 @@ import {
   phasePath,
   teamPath,
 } from '../lib/championship'
-
+import { runs, serverJson } from '../lib/command'
 import { type Io, printJson } from '../lib/io'
-import {
-  intFlag,
-  type OptionSchema,
-  type OptionsOf,
-  parseOptions,
-  resolveServer,
-  withJson,
-  withServer,
-} from '../lib/options'
+import { intFlag, type OptionSchema, type OptionsOf, resolveServer } from '../lib/options'
 import { style } from '../lib/style'
 import { formatFields, rupees } from '../lib/table'
 
@@ -39,8 +31,7 @@ const transfersOptions = ((z) =>
       })
       .transform(idList)
       .optional(),
-    server: z.string().optional(),
-    json: z.boolean().default(false),
+    ...serverJson(z),
   })) satisfies OptionSchema
 
 export function transfersCommand(io: Io): Command {
@@ -50,9 +41,7 @@ export function transfersCommand(io: Io): Command {
     )
     .requiredOption('--phase <id>', 'the series phase')
     .option('--players <ids>', 'price this side instead of the saved one (comma-joined player ids)')
-  withJson(withServer(transfers)).action(async (raw) =>
-    runTransfers(io, await parseOptions(transfersOptions, raw)),
-  )
+  runs(io, transfers, transfersOptions, runTransfers)
   return transfers
 }
 

@@ -11,17 +11,10 @@ import {
   teamPath,
   transfersText,
 } from '../lib/championship'
+import { pageFlags, runs, serverJson } from '../lib/command'
 import { UsageError } from '../lib/errors'
 import { type Io, printJson } from '../lib/io'
-import {
-  intFlag,
-  type OptionSchema,
-  type OptionsOf,
-  parseOptions,
-  resolveServer,
-  withJson,
-  withServer,
-} from '../lib/options'
+import { intFlag, type OptionSchema, type OptionsOf, resolveServer } from '../lib/options'
 import { type Style, style } from '../lib/style'
 import { formatTable, rupees } from '../lib/table'
 import { formatInstant } from '../lib/time'
@@ -34,26 +27,22 @@ const ID = 2 ** 31 - 1
 const phasesOptions = ((z) =>
   z.object({
     series: intFlag(z, 'a series id', 1, ID).optional(),
-    server: z.string().optional(),
-    json: z.boolean().default(false),
+    ...serverJson(z),
   })) satisfies OptionSchema
 
 const boardOptions = ((z) =>
   z.object({
     phase: intFlag(z, 'a phase id', 1, ID),
-    page: intFlag(z, 'a page number', 1, 1_000_000).default(1),
-    perPage: intFlag(z, 'a page size', 1, 200).default(20),
+    ...pageFlags(z, 200),
     watch: z.boolean().default(false),
-    server: z.string().optional(),
-    json: z.boolean().default(false),
+    ...serverJson(z),
   })) satisfies OptionSchema
 
 const historyOptions = ((z) =>
   z.object({
     team: intFlag(z, 'a classic team id', 1, ID).optional(),
     phase: intFlag(z, 'a phase id', 1, ID).optional(),
-    server: z.string().optional(),
-    json: z.boolean().default(false),
+    ...serverJson(z),
   })) satisfies OptionSchema
 
 export function championshipCommand(io: Io): Command {
@@ -66,7 +55,7 @@ export function championshipCommand(io: Io): Command {
       'Series phases with your team in each: score, rank, transfers left and the next deadline (the start of the next match, when the team locks).',
     )
     .option('--series <id>', 'only the phases of this series')
-  withJson(withServer(phases)).action(async (raw) => runPhases(io, await parseOptions(phasesOptions, raw)))
+  runs(io, phases, phasesOptions, runPhases)
 
   const leaderboard = new Command('leaderboard')
     .description('The phase leaderboard: every team by its phase total, with the transfers it used.')
@@ -77,9 +66,7 @@ export function championshipCommand(io: Io): Command {
       '--watch',
       'follow it live as matches are scored (q to quit); without a terminal, a line per update',
     )
-  withJson(withServer(leaderboard)).action(async (raw) =>
-    runLeaderboard(io, await parseOptions(boardOptions, raw)),
-  )
+  runs(io, leaderboard, boardOptions, runLeaderboard)
 
   const history = new Command('history')
     .description(
@@ -87,7 +74,7 @@ export function championshipCommand(io: Io): Command {
     )
     .option('--phase <id>', 'your team in this phase')
     .option('--team <id>', 'a classic team (public after its first match starts)')
-  withJson(withServer(history)).action(async (raw) => runHistory(io, await parseOptions(historyOptions, raw)))
+  runs(io, history, historyOptions, runHistory)
 
   championship.addHelpText(
     'after',
@@ -174,7 +161,7 @@ async function runLeaderboard(io: Io, opts: OptionsOf<typeof boardOptions>): Pro
     api.get<PhaseBoard>(`${phasePath(opts.phase)}/leaderboard?${query}`),
   ])
   if (opts.watch) {
-    const { watchPhase } = await import('../lib/championship-watch')
+    const { watchPhase } = await import('../ui/championship-watch')
     return watchPhase(io, server, api, phase, board)
   }
   if (opts.json) return printJson(io, board)

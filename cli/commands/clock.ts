@@ -1,5 +1,6 @@
 import { Command } from 'commander'
-import { Api } from '../lib/api'
+import type { Schema } from '../lib/api-types'
+import { apiOf, serverJson } from '../lib/command'
 import { UsageError } from '../lib/errors'
 import { type Io, printJson } from '../lib/io'
 import {
@@ -7,7 +8,6 @@ import {
   type OptionSchema,
   type OptionsOf,
   parseOptions,
-  resolveServer,
   withJson,
   withServer,
 } from '../lib/options'
@@ -15,12 +15,7 @@ import { style } from '../lib/style'
 import { formatFields } from '../lib/table'
 import { DURATION_EXAMPLES, formatInstant, parseDuration } from '../lib/time'
 
-interface ClockState {
-  now_in_millis: number
-  now: string
-  speed: number
-  paused: boolean
-}
+type ClockState = Schema<'ClockState'>
 
 const clockOptions = ((z) =>
   z.object({
@@ -48,8 +43,7 @@ const clockOptions = ((z) =>
       })
       .optional(),
     jump: instantFlag(z).optional(),
-    server: z.string().optional(),
-    json: z.boolean().default(false),
+    ...serverJson(z),
   })) satisfies OptionSchema
 
 export function clockCommand(io: Io): Command {
@@ -83,7 +77,7 @@ async function runClock(io: Io, opts: OptionsOf<typeof clockOptions>): Promise<v
   if (opts.resume) change.paused = false
   if (opts.advance !== undefined) change.advance_ms = opts.advance
   if (opts.jump !== undefined) change.now_in_millis = opts.jump
-  const api = new Api(io, resolveServer(io, opts.server), 'admin')
+  const api = apiOf(io, opts, 'admin')
   const state =
     Object.keys(change).length === 0
       ? await api.get<ClockState>('/api/admin/clock')

@@ -1,16 +1,11 @@
 import { Command } from 'commander'
-import { Api } from '../lib/api'
+import type { Api } from '../lib/api'
+import type { Answer } from '../lib/api-types'
 import { idArgument } from '../lib/arguments'
+import { apiOf, serverJson } from '../lib/command'
 import { UsageError } from '../lib/errors'
 import { type Io, printJson } from '../lib/io'
-import {
-  type OptionSchema,
-  type OptionsOf,
-  parseOptions,
-  resolveServer,
-  withJson,
-  withServer,
-} from '../lib/options'
+import { type OptionSchema, type OptionsOf, parseOptions, withJson, withServer } from '../lib/options'
 import { style } from '../lib/style'
 import { formatTable } from '../lib/table'
 
@@ -18,11 +13,7 @@ import { formatTable } from '../lib/table'
 export const CONTEST_BOT_STRATEGIES = ['mixed', 'favourite', 'differential', 'captain_by_form'] as const
 export const MAX_CONTEST_BOTS = 100
 
-export interface SeatedBots {
-  bots: Array<{ user_id: number; username: string; team_name: string; strategy: string; member_id: number }>
-  members_count: number
-  members_limit: number
-}
+export type SeatedBots = Answer<'/api/contests/{id}/bots', 'post'>
 
 /** `--bots` as a number of bots, 1 to 100, or a usage error naming the flag. */
 export function botCount(flag: string, text: string): number {
@@ -41,8 +32,7 @@ const botsOptions = ((z) =>
   z.object({
     strategy: strategySchema(z).default('mixed'),
     championship: z.boolean().default(false),
-    server: z.string().optional(),
-    json: z.boolean().default(false),
+    ...serverJson(z),
   })) satisfies OptionSchema
 
 /** Seats bots in a contest the caller owns; both `contest bots` and `contest create --bots` use it. */
@@ -88,7 +78,7 @@ export function botsCommand(io: Io): Command {
     const opts: OptionsOf<typeof botsOptions> = await parseOptions(botsOptions, raw)
     const contestId = idArgument('contest id', id)
     const answer = await seatBots(
-      new Api(io, resolveServer(io, opts.server), 'user'),
+      apiOf(io, opts, 'user'),
       contestId,
       botCount('count', count),
       opts.strategy,

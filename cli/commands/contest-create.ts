@@ -1,6 +1,6 @@
 import { Command } from 'commander'
 import { Api } from '../lib/api'
-import { idArgument } from '../lib/arguments'
+import { runsOnId, serverJson } from '../lib/command'
 import {
   type Bill,
   CREATABLE_GAMES,
@@ -68,8 +68,7 @@ const draftFlags = (z: Parameters<OptionSchema>[0]) => ({
   savedPrize: intFlag(z, 'a saved prize id', 1, ID).optional(),
   prizes: z.string().optional(),
   dryRun: z.boolean().default(false),
-  server: z.string().optional(),
-  json: z.boolean().default(false),
+  ...serverJson(z),
 })
 
 const createOptions = ((z) =>
@@ -158,9 +157,7 @@ export function editCommand(io: Io): Command {
     .option('--no-guaranteed', 'cancel and refund it when not full at the start')
     .option('--private', 'only members and people with the code see it')
     .option('--championship', 'the id is a championship contest')
-  withJson(withServer(edit)).action(async (id: string, raw) =>
-    runEdit(io, idArgument('contest id', id), await parseOptions(editOptions, raw)),
-  )
+  runsOnId(io, edit, 'contest id', editOptions, runEdit)
   edit.addHelpText(
     'after',
     '\nExamples:\n  fanspole contest edit 41 --name "Hostel XI finals" --size 6\n  fanspole contest edit 41 --fee 25 --prize top_3 --dry-run\n',
@@ -339,7 +336,7 @@ function billFields(bill: Bill, s: Style): string {
       ['members', bill.members_limit],
       ['prize pool', `${rupees(bill.prize_pool)} (rake ${bill.rake_percent}%, ${rupees(bill.rake)})`],
       ['you pay', rupees(bill.you_pay)],
-      ['balance after', rupees(bill.balance_after)],
+      ['balance after', rupees(bill.balance_after ?? 0)],
     ],
     s,
   )

@@ -1,7 +1,7 @@
 import { Command } from 'commander'
 import type { Api } from '../lib/api'
 import { idArgument } from '../lib/arguments'
-import { confirmOrStop } from '../lib/confirm'
+import { runsOnId, serverJson } from '../lib/command'
 import { entrant } from '../lib/contests'
 import { CliError, UsageError } from '../lib/errors'
 import { type Io, printJson } from '../lib/io'
@@ -18,6 +18,7 @@ import { readerApi } from '../lib/session'
 import { style } from '../lib/style'
 import { formatTable, rupees } from '../lib/table'
 import { formatInstant } from '../lib/time'
+import { confirmOrStop } from '../ui/confirm'
 import { firstTeam, type OwnedContest, player } from './contest-create'
 
 const ID = 2 ** 31 - 1
@@ -30,16 +31,14 @@ const joinOptions = ((z) =>
       .regex(/^[A-Za-z0-9]{4,32}$/, { error: 'expected the contest’s invite code (letters and digits)' })
       .optional(),
     team: intFlag(z, 'a team id', 1, ID).optional(),
-    server: z.string().optional(),
-    json: z.boolean().default(false),
+    ...serverJson(z),
   })) satisfies OptionSchema
 
 const deleteOptions = ((z) =>
   z.object({
     yes: z.boolean().default(false),
     championship: z.boolean().default(false),
-    server: z.string().optional(),
-    json: z.boolean().default(false),
+    ...serverJson(z),
   })) satisfies OptionSchema
 
 const membersOptions = ((z) =>
@@ -51,8 +50,7 @@ const membersOptions = ((z) =>
       })
       .optional(),
     championship: z.boolean().default(false),
-    server: z.string().optional(),
-    json: z.boolean().default(false),
+    ...serverJson(z),
   })) satisfies OptionSchema
 
 /** What `GET /api/contests/invite_code/{code}` tells about the contest behind a code. */
@@ -107,9 +105,7 @@ export function deleteCommand(io: Io): Command {
     .argument('<id>', 'contest id')
     .option('-y, --yes', 'do not ask for confirmation')
     .option('--championship', 'the id is a championship contest')
-  withJson(withServer(del)).action(async (id: string, raw) =>
-    runDelete(io, idArgument('contest id', id), await parseOptions(deleteOptions, raw)),
-  )
+  runsOnId(io, del, 'contest id', deleteOptions, runDelete)
   return del
 }
 
@@ -121,9 +117,7 @@ export function membersCommand(io: Io): Command {
     .argument('<id>', 'contest id')
     .option('--remove <member ids>', 'comma-joined member ids to remove')
     .option('--championship', 'the id is a championship contest')
-  withJson(withServer(members)).action(async (id: string, raw) =>
-    runMembers(io, idArgument('contest id', id), await parseOptions(membersOptions, raw)),
-  )
+  runsOnId(io, members, 'contest id', membersOptions, runMembers)
   members.addHelpText(
     'after',
     '\nExamples:\n  fanspole contest members 41\n  fanspole contest members 41 --remove 310,312\n',
@@ -136,8 +130,7 @@ const activitiesOptions = ((z) =>
     code: z.string().trim().min(1).optional(),
     championship: z.boolean().default(false),
     perPage: intFlag(z, 'a page size', 1, 100).default(30),
-    server: z.string().optional(),
-    json: z.boolean().default(false),
+    ...serverJson(z),
   })) satisfies OptionSchema
 
 export function activitiesCommand(io: Io): Command {
@@ -149,9 +142,7 @@ export function activitiesCommand(io: Io): Command {
     .option('--code <code>', 'the invite code of a private contest you are not in')
     .option('--championship', 'the id is a championship contest')
     .option('--per-page <n>', 'how many (at most 100)', '30')
-  withJson(withServer(activities)).action(async (id: string, raw) =>
-    runActivities(io, idArgument('contest id', id), await parseOptions(activitiesOptions, raw)),
-  )
+  runsOnId(io, activities, 'contest id', activitiesOptions, runActivities)
   return activities
 }
 

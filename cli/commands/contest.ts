@@ -1,17 +1,9 @@
 import { Command } from 'commander'
-import { idArgument } from '../lib/arguments'
+import { pageFlags, runs, runsOnId, serverJson } from '../lib/command'
 import { type Contest, entrant, type MembersPage, type Prize, SORT_KEYS } from '../lib/contests'
 import { UsageError } from '../lib/errors'
 import { type Io, printJson } from '../lib/io'
-import {
-  intFlag,
-  type OptionSchema,
-  type OptionsOf,
-  parseOptions,
-  resolveServer,
-  withJson,
-  withServer,
-} from '../lib/options'
+import { intFlag, type OptionSchema, type OptionsOf, resolveServer } from '../lib/options'
 import { readerApi } from '../lib/session'
 import { type Style, style } from '../lib/style'
 import { formatFields, formatTable, rupees } from '../lib/table'
@@ -38,26 +30,21 @@ const listOptions = ((z) =>
         error: (i) => `expected comma-joined filter ids such as 1,5, got ${JSON.stringify(i.input)}`,
       })
       .optional(),
-    page: intFlag(z, 'a page number', 1, 1_000_000).default(1),
-    perPage: intFlag(z, 'a page size', 1, 100).default(20),
-    server: z.string().optional(),
-    json: z.boolean().default(false),
+    ...pageFlags(z, 100),
+    ...serverJson(z),
   })) satisfies OptionSchema
 
 const showOptions = ((z) =>
   z.object({
     code: z.string().trim().min(1).optional(),
-    server: z.string().optional(),
-    json: z.boolean().default(false),
+    ...serverJson(z),
   })) satisfies OptionSchema
 
 const boardOptions = ((z) =>
   z.object({
-    page: intFlag(z, 'a page number', 1, 1_000_000).default(1),
-    perPage: intFlag(z, 'a page size', 1, 200).default(20),
+    ...pageFlags(z, 200),
     watch: z.boolean().default(false),
-    server: z.string().optional(),
-    json: z.boolean().default(false),
+    ...serverJson(z),
   })) satisfies OptionSchema
 
 export function contestCommand(io: Io): Command {
@@ -80,15 +67,13 @@ export function contestCommand(io: Io): Command {
     )
     .option('--page <n>', 'page number', '1')
     .option('--per-page <n>', 'contests per page (at most 100)', '20')
-  withJson(withServer(list)).action(async (raw) => runList(io, await parseOptions(listOptions, raw)))
+  runs(io, list, listOptions, runList)
 
   const show = new Command('show')
     .description('Show one contest: entry, prize pool, spots, the prize structure and the rules.')
     .argument('<id>', 'contest id')
     .option('--code <code>', 'the invite code of a private contest you are not in yet')
-  withJson(withServer(show)).action(async (id: string, raw) =>
-    runShow(io, idArgument('contest id', id), await parseOptions(showOptions, raw)),
-  )
+  runsOnId(io, show, 'contest id', showOptions, runShow)
 
   const leaderboard = new Command('leaderboard')
     .description('The leaderboard: best rank first once the match has started (joining order before).')
@@ -96,9 +81,7 @@ export function contestCommand(io: Io): Command {
     .option('--page <n>', 'page number', '1')
     .option('--per-page <n>', 'entries per page (at most 200)', '20')
     .option('--watch', 'follow it live (q to quit); without a terminal, print each update')
-  withJson(withServer(leaderboard)).action(async (id: string, raw) =>
-    runLeaderboard(io, idArgument('contest id', id), await parseOptions(boardOptions, raw)),
-  )
+  runsOnId(io, leaderboard, 'contest id', boardOptions, runLeaderboard)
 
   contest.addHelpText(
     'after',
@@ -259,7 +242,7 @@ async function runLeaderboard(io: Io, id: number, opts: OptionsOf<typeof boardOp
       api.get<{ contest: Contest }>(`/api/contests/${id}`),
       api.get<MembersPage>(`/api/contests/${id}/members?page=1&per_page=10`),
     ])
-    const { watchContest } = await import('../lib/contest-watch')
+    const { watchContest } = await import('../ui/contest-watch')
     return watchContest(io, server, api, contest, page)
   }
   const [{ contest }, page] = await Promise.all([

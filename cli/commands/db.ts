@@ -1,6 +1,5 @@
 import { Command } from 'commander'
 import { describeLocation, localConfig } from '../lib/config'
-import { confirmOrStop } from '../lib/confirm'
 import { UsageError } from '../lib/errors'
 import { type Io, printJson } from '../lib/io'
 import {
@@ -14,6 +13,7 @@ import {
   withJson,
 } from '../lib/options'
 import { style } from '../lib/style'
+import { confirmOrStop } from '../ui/confirm'
 
 const migrateOptions = ((z) =>
   z.object({ db: z.string().min(1).optional(), json: z.boolean().default(false) })) satisfies OptionSchema
@@ -71,7 +71,7 @@ async function runMigrate(io: Io, opts: OptionsOf<typeof migrateOptions>): Promi
 }
 
 async function runReset(io: Io, opts: OptionsOf<typeof resetOptions>): Promise<void> {
-  const local = await import('../lib/league')
+  const local = await import('./local-league')
   const config = localConfig(io, { db: opts.db, seed: typeof opts.seed === 'number' ? opts.seed : undefined })
   const where = describeLocation(config)
   if (opts.users !== undefined && opts.seed === undefined)

@@ -1,8 +1,7 @@
 import { Command } from 'commander'
-import { MAX_CLOCK_SPEED } from '../../server/lib/clock'
+import { MAX_CLOCK_SPEED } from '../../server/index'
 import { rememberAdmin } from '../lib/accounts'
 import { localConfig } from '../lib/config'
-import { confirmOrStop } from '../lib/confirm'
 import { DemoDriver } from '../lib/demo/driver'
 import { bannerLines, summaryLines } from '../lib/demo/summary'
 import { type DemoTarget, defaultDemoDir, resetRemote, startLocal } from '../lib/demo/target'
@@ -19,8 +18,9 @@ import {
   parseOptions,
   resolveServer,
 } from '../lib/options'
-import { createProgress } from '../lib/progress'
 import { type Style, style } from '../lib/style'
+import { confirmOrStop } from '../ui/confirm'
+import { createProgress } from '../ui/progress'
 
 /** A T20 takes a little over three hours of game time (cricket-pace.ts): 20× plays it in about ten minutes. */
 export const DEFAULT_DEMO_SPEED = 20

@@ -1,6 +1,7 @@
 import { Command } from 'commander'
-import { Api } from '../lib/api'
+import type { Schema } from '../lib/api-types'
 import { idArgument } from '../lib/arguments'
+import { apiOf, plainOptions, runs, runsOnId, serverJson } from '../lib/command'
 import { UsageError } from '../lib/errors'
 import { type Io, printJson } from '../lib/io'
 import {
@@ -8,7 +9,6 @@ import {
   type OptionSchema,
   type OptionsOf,
   parseOptions,
-  resolveServer,
   withJson,
   withServer,
 } from '../lib/options'
@@ -17,19 +17,7 @@ import { formatTable } from '../lib/table'
 import { formatInstant } from '../lib/time'
 
 /** GameAccount of the API (docs/esports.md, "Game accounts"); the admin list adds the owner. */
-interface GameAccount {
-  id: number
-  slug: 'pubg' | 'free-fire' | 'call-of-duty'
-  game_name: string
-  in_game_name: string
-  character_id: string
-  game_level: number
-  status: 'pending' | 'verified' | 'rejected'
-  reject_reason: string | null
-  created_at_in_millis: number
-  updated_at_in_millis: number
-  user?: { id: number; slug: string; username: string }
-}
+type GameAccount = Schema<'GameAccount'> & { user?: Schema<'AdminGameAccount'>['user'] }
 
 const GAMES = ['pubg', 'free-fire', 'call-of-duty'] as const
 const STATUSES = ['pending', 'verified', 'rejected', 'all'] as const
@@ -38,8 +26,7 @@ const listOptions = ((z) =>
   z.object({
     status: z.enum(STATUSES, { error: 'expected pending, verified, rejected or all' }).default('pending'),
     limit: intFlag(z, 'a number of rows', 1, 200).default(100),
-    server: z.string().optional(),
-    json: z.boolean().default(false),
+    ...serverJson(z),
   })) satisfies OptionSchema
 
 const rejectOptions = ((z) =>
@@ -49,12 +36,8 @@ const rejectOptions = ((z) =>
       .trim()
       .min(3, 'give a reason of 3 to 300 characters')
       .max(300, 'at most 300 characters'),
-    server: z.string().optional(),
-    json: z.boolean().default(false),
+    ...serverJson(z),
   })) satisfies OptionSchema
-
-const plainOptions = ((z) =>
-  z.object({ server: z.string().optional(), json: z.boolean().default(false) })) satisfies OptionSchema
 
 const level = (z: Parameters<OptionSchema>[0]) => intFlag(z, 'a level', 1, 100)
 
@@ -64,8 +47,7 @@ const addOptions = ((z) =>
     name: z.string(),
     id: z.string(),
     level: level(z),
-    server: z.string().optional(),
-    json: z.boolean().default(false),
+    ...serverJson(z),
   })) satisfies OptionSchema
 
 const editOptions = ((z) =>
@@ -73,8 +55,7 @@ const editOptions = ((z) =>
     name: z.string().optional(),
     id: z.string().optional(),
     level: level(z).optional(),
-    server: z.string().optional(),
-    json: z.boolean().default(false),
+    ...serverJson(z),
   })) satisfies OptionSchema
 
 export function gameAccountsCommand(io: Io): Command {
@@ -83,7 +64,7 @@ export function gameAccountsCommand(io: Io): Command {
   )
 
   const mine = new Command('mine').description('List my game accounts and their review status.')
-  withJson(withServer(mine)).action(async (raw) => runMine(io, await parseOptions(plainOptions, raw)))
+  runs(io, mine, plainOptions, runMine)
 
   const add = new Command('add')
     .description('Add my account for a game (one per game); it waits for an admin to verify it.')
@@ -91,7 +72,7 @@ export function gameAccountsCommand(io: Io): Command {
     .requiredOption('--name <in-game name>', 'the name shown in the game, 2–24 characters')
     .requiredOption('--id <character id>', 'the game’s numeric player id, 5–20 digits')
     .requiredOption('--level <n>', 'the account’s level in the game, 1–100')
-  withJson(withServer(add)).action(async (raw) => runAdd(io, await parseOptions(addOptions, raw)))
+  runs(io, add, addOptions, runAdd)
 
   const edit = new Command('edit')
     .description(
@@ -101,15 +82,13 @@ export function gameAccountsCommand(io: Io): Command {
     .option('--name <in-game name>', 'a new in-game name')
     .option('--id <character id>', 'a new character id')
     .option('--level <n>', 'a new level')
-  withJson(withServer(edit)).action(async (id: string, raw) =>
-    runEdit(io, idArgument('<id>', id), await parseOptions(editOptions, raw)),
-  )
+  runsOnId(io, edit, '<id>', editOptions, runEdit)
 
   const list = new Command('list')
     .description('List game accounts for review (admin): pending oldest first, the others newest first.')
     .option('--status <status>', 'pending, verified, rejected or all (default: pending)')
     .option('--limit <n>', 'how many (at most 200)', '100')
-  withJson(withServer(list)).action(async (raw) => runList(io, await parseOptions(listOptions, raw)))
+  runs(io, list, listOptions, runList)
 
   const verify = new Command('verify')
     .description('Verify a pending game account (admin); the owner is notified.')
@@ -169,7 +148,7 @@ function table(io: Io, rows: GameAccount[], withOwner: boolean): void {
 }
 
 async function runMine(io: Io, opts: OptionsOf<typeof plainOptions>): Promise<void> {
-  const api = new Api(io, resolveServer(io, opts.server), 'user')
+  const api = apiOf(io, opts, 'user')
   const answer = await api.get<{ game_accounts: GameAccount[] }>('/api/game_accounts')
   if (opts.json) return printJson(io, answer)
   if (answer.game_accounts.length === 0) {
@@ -188,7 +167,7 @@ function describeOne(io: Io, verb: string, a: GameAccount): void {
 }
 
 async function runAdd(io: Io, opts: OptionsOf<typeof addOptions>): Promise<void> {
-  const api = new Api(io, resolveServer(io, opts.server), 'user')
+  const api = apiOf(io, opts, 'user')
   const answer = await api.post<{ game_account: GameAccount }>('/api/game_accounts', {
     slug: opts.game,
     in_game_name: opts.name,
@@ -207,14 +186,14 @@ async function runEdit(io: Io, id: number, opts: OptionsOf<typeof editOptions>):
     ...(opts.level !== undefined ? { game_level: opts.level } : {}),
   }
   if (Object.keys(body).length === 0) throw new UsageError('give at least one of --name, --id, --level')
-  const api = new Api(io, resolveServer(io, opts.server), 'user')
+  const api = apiOf(io, opts, 'user')
   const answer = await api.put<{ game_account: GameAccount }>(`/api/game_accounts/${id}`, body)
   if (opts.json) return printJson(io, answer)
   describeOne(io, 'Updated', answer.game_account)
 }
 
 async function runList(io: Io, opts: OptionsOf<typeof listOptions>): Promise<void> {
-  const api = new Api(io, resolveServer(io, opts.server), 'admin')
+  const api = apiOf(io, opts, 'admin')
   const query = new URLSearchParams({ status: opts.status, per_page: String(opts.limit) })
   const answer = await api.get<{ game_accounts: GameAccount[] }>(`/api/admin/game_accounts?${query}`)
   if (opts.json) return printJson(io, answer)
@@ -231,7 +210,7 @@ async function runReview(
   opts: { server?: string; json: boolean },
   reason: string | null,
 ): Promise<void> {
-  const api = new Api(io, resolveServer(io, opts.server), 'admin')
+  const api = apiOf(io, opts, 'admin')
   const answer = await api.post<{ game_account: GameAccount }>(
     `/api/admin/game_accounts/${id}/${reason === null ? 'verify' : 'reject'}`,
     reason === null ? {} : { reason },

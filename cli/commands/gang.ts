@@ -1,6 +1,8 @@
 import { Command } from 'commander'
 import { Api } from '../lib/api'
+import type { Schema } from '../lib/api-types'
 import { idArgument } from '../lib/arguments'
+import { serverJson } from '../lib/command'
 import { UsageError } from '../lib/errors'
 import { type Io, printJson } from '../lib/io'
 import {
@@ -16,38 +18,14 @@ import { type Style, style } from '../lib/style'
 import { formatFields, formatTable } from '../lib/table'
 
 /** A gang as the API answers it (docs/gangs.md). */
-export interface Gang {
-  id: number
-  name: string
-  league_motto: string
-  is_public: boolean
-  mode: 'daily' | 'championship'
-  league_code: string | null
-  league_members_count: number
-  score: number
-  series: { id: number; name: string; short_name: string }
-  series_phase: { id: number; name: string } | null
-  user: { id: number; display_name: string; team_name: string | null }
-  current_user_data: {
-    status: 'member' | 'pending' | null
-    is_manager: boolean
-    rank: number | null
-    score: number | null
-  } | null
-}
+export type Gang = Schema<'Gang'>
 
-interface Member {
-  user: { id: number; team_name: string | null; display_name: string }
-  score: number
-  rank: number
-  is_manager: boolean
-}
+type Member = Schema<'GangMember'>
 
 const scopeFlags = (z: Parameters<OptionSchema>[0]) => ({
   series: intFlag(z, 'a series id', 1, 2 ** 31 - 1).optional(),
   phase: intFlag(z, 'a series phase id', 1, 2 ** 31 - 1).optional(),
-  server: z.string().optional(),
-  json: z.boolean().default(false),
+  ...serverJson(z),
 })
 
 const createOptions = ((z) =>
@@ -60,8 +38,7 @@ const createOptions = ((z) =>
 const joinOptions = ((z) =>
   z.object({
     request: z.boolean().default(false),
-    server: z.string().optional(),
-    json: z.boolean().default(false),
+    ...serverJson(z),
   })) satisfies OptionSchema
 
 const showOptions = ((z) => z.object(scopeFlags(z))) satisfies OptionSchema

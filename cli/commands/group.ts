@@ -1,5 +1,5 @@
 import { Command } from 'commander'
-import { runChat } from '../lib/group-chat'
+import { pageFlags, plainOptions, serverJson } from '../lib/command'
 import {
   type Group,
   type GroupMember,
@@ -22,19 +22,15 @@ import {
 } from '../lib/options'
 import { player, slugArgument } from '../lib/social'
 import { style } from '../lib/style'
+import { runChat } from '../ui/group-chat-session'
 
 // `fanspole group …` (docs/groups.md, "CLI"): conversations, invites, members, mute, and the
 // live `group chat`.
 
-const plain = ((z) =>
-  z.object({ server: z.string().optional(), json: z.boolean().default(false) })) satisfies OptionSchema
-
 const listOptions = ((z) =>
   z.object({
-    page: intFlag(z, 'a page number', 1, 1_000_000).default(1),
-    perPage: intFlag(z, 'a page size', 1, 50).default(20),
-    server: z.string().optional(),
-    json: z.boolean().default(false),
+    ...pageFlags(z, 50),
+    ...serverJson(z),
   })) satisfies OptionSchema
 
 const createOptions = ((z) =>
@@ -42,29 +38,25 @@ const createOptions = ((z) =>
     description: z.string().max(500, 'at most 500 characters').optional(),
     public: z.boolean().default(false),
     member: z.array(z.string()).max(200, 'at most 200 people').default([]),
-    server: z.string().optional(),
-    json: z.boolean().default(false),
+    ...serverJson(z),
   })) satisfies OptionSchema
 
 const inviteOptions = ((z) =>
   z.object({
     reset: z.boolean().default(false),
-    server: z.string().optional(),
-    json: z.boolean().default(false),
+    ...serverJson(z),
   })) satisfies OptionSchema
 
 const showOptions = ((z) =>
   z.object({
     limit: intFlag(z, 'a number of messages', 1, 100).default(20),
-    server: z.string().optional(),
-    json: z.boolean().default(false),
+    ...serverJson(z),
   })) satisfies OptionSchema
 
 const chatOptions = ((z) =>
   z.object({
     history: intFlag(z, 'a number of messages', 0, 100).default(20),
-    server: z.string().optional(),
-    json: z.boolean().default(false),
+    ...serverJson(z),
   })) satisfies OptionSchema
 
 const EXAMPLES = `
@@ -113,7 +105,7 @@ export function groupCommand(io: Io): Command {
         'Open the one-to-one conversation with a player: the same two people always get the same one.',
       )
       .argument('<user>', 'username or slug'),
-  ).action(async (user: string, raw) => runDm(io, slugArgument(user), await parseOptions(plain, raw)))
+  ).action(async (user: string, raw) => runDm(io, slugArgument(user), await parseOptions(plainOptions, raw)))
 
   add(
     new Command('show')
@@ -135,11 +127,11 @@ export function groupCommand(io: Io): Command {
     new Command('join')
       .description('Join a group with its invite code (any case). A wrong code is 404.')
       .argument('<code>', 'the invite code, or the invite link'),
-  ).action(async (code: string, raw) => runJoin(io, code, await parseOptions(plain, raw)))
+  ).action(async (code: string, raw) => runJoin(io, code, await parseOptions(plainOptions, raw)))
 
   add(
     new Command('members').description('Who is in a group, admins first.').argument('<group>', 'group id'),
-  ).action(async (id: string, raw) => runMembers(io, id, await parseOptions(plain, raw)))
+  ).action(async (id: string, raw) => runMembers(io, id, await parseOptions(plainOptions, raw)))
 
   add(
     new Command('remove')
@@ -149,11 +141,11 @@ export function groupCommand(io: Io): Command {
       .argument('<group>', 'group id')
       .argument('<user>', 'username or slug'),
   ).action(async (id: string, user: string, raw) =>
-    runRemove(io, id, slugArgument(user), await parseOptions(plain, raw)),
+    runRemove(io, id, slugArgument(user), await parseOptions(plainOptions, raw)),
   )
 
   add(new Command('leave').description('Leave a group.').argument('<group>', 'group id')).action(
-    async (id: string, raw) => runRemove(io, id, undefined, await parseOptions(plain, raw)),
+    async (id: string, raw) => runRemove(io, id, undefined, await parseOptions(plainOptions, raw)),
   )
 
   for (const action of ['mute', 'unmute'] as const)
@@ -165,7 +157,7 @@ export function groupCommand(io: Io): Command {
             : 'Notifications from this group again.',
         )
         .argument('<group>', 'group id'),
-    ).action(async (id: string, raw) => runMute(io, id, action, await parseOptions(plain, raw)))
+    ).action(async (id: string, raw) => runMute(io, id, action, await parseOptions(plainOptions, raw)))
 
   add(
     new Command('chat')
@@ -236,7 +228,7 @@ async function runCreate(io: Io, name: string, opts: OptionsOf<typeof createOpti
   io.out(`Chat: fanspole group chat ${shortId(g.group_uuid_id)}\n`)
 }
 
-async function runDm(io: Io, slug: string, opts: OptionsOf<typeof plain>): Promise<void> {
+async function runDm(io: Io, slug: string, opts: OptionsOf<typeof plainOptions>): Promise<void> {
   const answer = await player(io, opts.server).post<{ group: Group }>('/api/groups/create_one_to_one', {
     user_slug: slug,
   })
@@ -300,7 +292,7 @@ async function runInvite(io: Io, id: string, opts: OptionsOf<typeof inviteOption
   io.out(`Join from the CLI: fanspole group join ${answer.invite_code}\n`)
 }
 
-async function runJoin(io: Io, code: string, opts: OptionsOf<typeof plain>): Promise<void> {
+async function runJoin(io: Io, code: string, opts: OptionsOf<typeof plainOptions>): Promise<void> {
   // A pasted link works too: the code is its last path segment.
   const inviteCode = code.trim().replace(/^.*\/groups\/invite\//, '')
   const answer = await player(io, opts.server).post<{ group: Group }>('/api/groups/join', {
@@ -312,7 +304,7 @@ async function runJoin(io: Io, code: string, opts: OptionsOf<typeof plain>): Pro
   io.out(`Chat: fanspole group chat ${shortId(g.group_uuid_id)}\n`)
 }
 
-async function runMembers(io: Io, id: string, opts: OptionsOf<typeof plain>): Promise<void> {
+async function runMembers(io: Io, id: string, opts: OptionsOf<typeof plainOptions>): Promise<void> {
   const api = player(io, opts.server)
   const uuid = await resolveGroup(api, id)
   const answer = await api.get<{ group_members: GroupMember[] }>(`/api/groups/${uuid}/members`)
@@ -324,7 +316,7 @@ async function runRemove(
   io: Io,
   id: string,
   slug: string | undefined,
-  opts: OptionsOf<typeof plain>,
+  opts: OptionsOf<typeof plainOptions>,
 ): Promise<void> {
   const api = player(io, opts.server)
   const uuid = await resolveGroup(api, id)
@@ -342,7 +334,7 @@ async function runMute(
   io: Io,
   id: string,
   action: 'mute' | 'unmute',
-  opts: OptionsOf<typeof plain>,
+  opts: OptionsOf<typeof plainOptions>,
 ): Promise<void> {
   const api = player(io, opts.server)
   const uuid = await resolveGroup(api, id)

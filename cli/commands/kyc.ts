@@ -1,4 +1,5 @@
 import type { Command } from 'commander'
+import type { Schema } from '../lib/api-types'
 import type { Io } from '../lib/io'
 import type { OptionsOf } from '../lib/options'
 import {
@@ -14,18 +15,7 @@ import { style } from '../lib/style'
 import { formatInstant } from '../lib/time'
 
 /** A row of GET /api/admin/kyc. */
-interface PanCard {
-  id: number
-  name: string
-  pan_number: string
-  dob: string
-  status: 'pending' | 'approved' | 'rejected'
-  reason: string | null
-  mobile_approved: boolean
-  attachment: { url: string } | null
-  user: { id: number; username: string; email: string }
-  created_at_in_millis: number
-}
+type PanCard = Schema<'AdminPanCard'>
 
 const listOptions = reviewListOptions(['pending', 'approved', 'rejected'])
 

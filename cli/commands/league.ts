@@ -1,7 +1,7 @@
 import { Command } from 'commander'
-import { type NewPasswordsAnswer, newPasswordLines } from '../lib/accounts'
+import { newPasswordLines } from '../lib/accounts'
 import { Api } from '../lib/api'
-import { confirmOrStop } from '../lib/confirm'
+import type { Answer } from '../lib/api-types'
 import { type Io, printJson } from '../lib/io'
 import {
   intFlag,
@@ -15,12 +15,11 @@ import {
 import { style } from '../lib/style'
 import { formatFields } from '../lib/table'
 import { formatInstant } from '../lib/time'
+import { confirmOrStop } from '../ui/confirm'
 
-interface ResetAnswer {
-  seed: number
-  clock: { now_in_millis: number; speed: number; paused: boolean }
+// TODO(schema): the reset answers `league` as z.record(unknown); these are the counts it holds.
+type ResetAnswer = Omit<Answer<'/api/admin/league/reset', 'post'>, 'league'> & {
   league: { users?: number; matches?: number; upcoming_matches?: number }
-  new_passwords?: NewPasswordsAnswer
 }
 
 const resetOptions = ((z) =>

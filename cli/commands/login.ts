@@ -1,5 +1,6 @@
 import { Command } from 'commander'
 import { configuredAdmin, passwordLogin } from '../lib/api'
+import { serverJson } from '../lib/command'
 import { credentialsPath, saveSession } from '../lib/credentials'
 import { UsageError } from '../lib/errors'
 import { type Io, printJson } from '../lib/io'
@@ -18,8 +19,7 @@ const loginOptions = ((z) =>
     email: z.string().trim().min(1, 'must not be empty').optional(),
     password: z.string().min(1, 'must not be empty').optional(),
     admin: z.boolean().default(false),
-    server: z.string().optional(),
-    json: z.boolean().default(false),
+    ...serverJson(z),
   })) satisfies OptionSchema
 
 export function loginCommand(io: Io): Command {

@@ -1,19 +1,10 @@
 import { Command } from 'commander'
 import { callServer } from '../lib/api'
+import { plainOptions } from '../lib/command'
 import { forgetSession, readSession } from '../lib/credentials'
 import { CliError } from '../lib/errors'
 import { type Io, printJson } from '../lib/io'
-import {
-  type OptionSchema,
-  type OptionsOf,
-  parseOptions,
-  resolveServer,
-  withJson,
-  withServer,
-} from '../lib/options'
-
-const logoutOptions = ((z) =>
-  z.object({ server: z.string().optional(), json: z.boolean().default(false) })) satisfies OptionSchema
+import { type OptionsOf, parseOptions, resolveServer, withJson, withServer } from '../lib/options'
 
 export function logoutCommand(io: Io): Command {
   const cmd = new Command('logout')
@@ -23,10 +14,10 @@ export function logoutCommand(io: Io): Command {
     )
   withServer(cmd)
   withJson(cmd)
-  return cmd.action(async (raw) => runLogout(io, await parseOptions(logoutOptions, raw)))
+  return cmd.action(async (raw) => runLogout(io, await parseOptions(plainOptions, raw)))
 }
 
-async function runLogout(io: Io, opts: OptionsOf<typeof logoutOptions>): Promise<void> {
+async function runLogout(io: Io, opts: OptionsOf<typeof plainOptions>): Promise<void> {
   const server = resolveServer(io, opts.server)
   const session = readSession(io.env, server)
   if (!session) {

@@ -1,25 +1,12 @@
 import { Command } from 'commander'
-import { Api } from '../lib/api'
-import { idArgument } from '../lib/arguments'
+import type { Answer } from '../lib/api-types'
+import { apiOf, runsOnId, serverJson } from '../lib/command'
 import { type Io, printJson } from '../lib/io'
-import {
-  type OptionSchema,
-  type OptionsOf,
-  parseOptions,
-  resolveServer,
-  withJson,
-  withServer,
-} from '../lib/options'
+import type { OptionSchema, OptionsOf } from '../lib/options'
 import { style } from '../lib/style'
 import { formatInstant } from '../lib/time'
 
-interface Replay {
-  match_id: number
-  source_id: number
-  events: number
-  speed: number
-  ends_at_in_millis: number
-}
+type Replay = Answer<'/api/admin/matches/{id}/replay', 'post'>['replay']
 
 const replayOptions = ((z) =>
   z.object({
@@ -35,8 +22,7 @@ const replayOptions = ((z) =>
         return n
       })
       .optional(),
-    server: z.string().optional(),
-    json: z.boolean().default(false),
+    ...serverJson(z),
   })) satisfies OptionSchema
 
 /** `fanspole match replay <id>`: a completed match played again, live, as a new match (admin). */
@@ -51,14 +37,12 @@ export function matchReplayCommand(io: Io): Command {
       'after',
       '\nExamples:\n  fanspole match replay 14\n  fanspole match replay 14 --speed 20 --json\n',
     )
-  withJson(withServer(replay)).action(async (id: string, raw) =>
-    runReplay(io, idArgument('match id', id), await parseOptions(replayOptions, raw)),
-  )
+  runsOnId(io, replay, 'match id', replayOptions, runReplay)
   return replay
 }
 
 async function runReplay(io: Io, id: number, opts: OptionsOf<typeof replayOptions>): Promise<void> {
-  const api = new Api(io, resolveServer(io, opts.server), 'admin')
+  const api = apiOf(io, opts, 'admin')
   const { replay } = await api.post<{ replay: Replay }>(`/api/admin/matches/${id}/replay`, {
     speed: opts.speed ?? 1,
   })

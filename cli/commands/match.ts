@@ -1,5 +1,6 @@
 import { Command } from 'commander'
 import { idArgument } from '../lib/arguments'
+import { pageFlags, runs, runsOnId, serverJson } from '../lib/command'
 import { UsageError } from '../lib/errors'
 import { type Io, printJson } from '../lib/io'
 import { type Match, namesOf, type Player, scoreLines, sidesText } from '../lib/matches'
@@ -16,6 +17,7 @@ import { readerApi } from '../lib/session'
 import { style } from '../lib/style'
 import { formatFields, formatTable } from '../lib/table'
 import { formatInstant } from '../lib/time'
+import { abandonOptions, adminOptions, scoreOptions, simulateOptions } from './match-options'
 import { matchReplayCommand } from './match-replay'
 
 const STATUSES = ['upcoming', 'live', 'completed', 'abandoned'] as const
@@ -38,17 +40,14 @@ const listOptions = ((z) =>
         return parts.join(',')
       }),
     series: intFlag(z, 'a series id', 1, 2 ** 31 - 1).optional(),
-    page: intFlag(z, 'a page number', 1, 1_000_000).default(1),
-    perPage: intFlag(z, 'a page size', 1, 100).default(20),
-    server: z.string().optional(),
-    json: z.boolean().default(false),
+    ...pageFlags(z, 100),
+    ...serverJson(z),
   })) satisfies OptionSchema
 
 const showOptions = ((z) =>
   z.object({
     watch: z.boolean().default(false),
-    server: z.string().optional(),
-    json: z.boolean().default(false),
+    ...serverJson(z),
   })) satisfies OptionSchema
 
 export function matchCommand(io: Io): Command {
@@ -63,15 +62,13 @@ export function matchCommand(io: Io): Command {
     .option('--series <id>', 'only this series')
     .option('--page <n>', 'page number', '1')
     .option('--per-page <n>', 'matches per page (at most 100)', '20')
-  withJson(withServer(list)).action(async (raw) => runList(io, await parseOptions(listOptions, raw)))
+  runs(io, list, listOptions, runList)
 
   const show = new Command('show')
     .description('Show one match: sides, start, status, score and contests. --watch follows it live.')
     .argument('<id>', 'match id')
     .option('--watch', 'open the live scoreboard (q to quit); without a terminal, print each event')
-  withJson(withServer(show)).action(async (id: string, raw) =>
-    runShow(io, idArgument('match id', id), await parseOptions(showOptions, raw)),
-  )
+  runsOnId(io, show, 'match id', showOptions, runShow)
 
   const simulate = new Command('simulate')
     .description(
@@ -123,36 +120,7 @@ export function matchCommand(io: Io): Command {
 }
 
 /** The admin actions live in their own module, loaded when one runs. */
-const admin = () => import('../lib/match-admin')
-
-const simulateOptions = ((z) =>
-  z.object({
-    mode: z.enum(['live', 'instant'], { error: 'expected live or instant' }),
-    server: z.string().optional(),
-    json: z.boolean().default(false),
-  })) satisfies OptionSchema
-
-const scoreOptions = ((z) =>
-  z.object({
-    events: z.string().min(1),
-    server: z.string().optional(),
-    json: z.boolean().default(false),
-  })) satisfies OptionSchema
-
-const adminOptions = ((z) =>
-  z.object({ server: z.string().optional(), json: z.boolean().default(false) })) satisfies OptionSchema
-
-const abandonOptions = ((z) =>
-  z.object({
-    reason: z.string().trim().min(3, 'must be at least 3 characters').max(200).optional(),
-    server: z.string().optional(),
-    json: z.boolean().default(false),
-  })) satisfies OptionSchema
-
-export type SimulateOptions = OptionsOf<typeof simulateOptions>
-export type ScoreOptions = OptionsOf<typeof scoreOptions>
-export type AdminOptions = OptionsOf<typeof adminOptions>
-export type AbandonOptions = OptionsOf<typeof abandonOptions>
+const admin = () => import('./match-admin')
 
 /** The score in one line, for tables. */
 const scoreText = (m: Match) => scoreLines(m, m.score_summary, new Map()).join(' · ')
@@ -213,7 +181,7 @@ async function runShow(io: Io, id: number, opts: OptionsOf<typeof showOptions>):
   const { match } = await api.get<{ match: Match }>(`/api/matches/${id}`)
   if (opts.watch) {
     const { players } = await api.get<{ players: Player[] }>(`/api/matches/${id}/players`)
-    const { watchMatch } = await import('../lib/match-watch')
+    const { watchMatch } = await import('../ui/match-watch')
     return watchMatch(io, server, match, players)
   }
   if (opts.json) return printJson(io, { match })

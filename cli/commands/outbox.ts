@@ -1,33 +1,25 @@
 import { Command } from 'commander'
-import { Api } from '../lib/api'
+import type { Schema } from '../lib/api-types'
+import { apiOf, serverJson } from '../lib/command'
 import { type Io, printJson } from '../lib/io'
 import {
   intFlag,
   type OptionSchema,
   type OptionsOf,
   parseOptions,
-  resolveServer,
   withJson,
   withServer,
 } from '../lib/options'
 import { style } from '../lib/style'
 import { formatInstant } from '../lib/time'
 
-interface OutboxMessage {
-  id: number
-  to: string
-  channel: string
-  subject: string
-  body: string
-  created_at_in_millis: number
-}
+type OutboxMessage = Schema<'OutboxMessage'>
 
 const outboxOptions = ((z) =>
   z.object({
     to: z.string().trim().min(1).optional(),
     limit: intFlag(z, 'a number of messages', 1, 500).default(10),
-    server: z.string().optional(),
-    json: z.boolean().default(false),
+    ...serverJson(z),
   })) satisfies OptionSchema
 
 export function outboxCommand(io: Io): Command {
@@ -44,7 +36,7 @@ export function outboxCommand(io: Io): Command {
 }
 
 async function runOutbox(io: Io, opts: OptionsOf<typeof outboxOptions>): Promise<void> {
-  const api = new Api(io, resolveServer(io, opts.server), 'admin')
+  const api = apiOf(io, opts, 'admin')
   const query = new URLSearchParams({ limit: String(opts.limit) })
   if (opts.to) query.set('to', opts.to)
   const answer = await api.get<{ messages: OutboxMessage[] }>(`/api/admin/outbox?${query}`)

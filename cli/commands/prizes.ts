@@ -1,17 +1,16 @@
 import { Command } from 'commander'
-import { idArgument } from '../lib/arguments'
-import { confirmOrStop } from '../lib/confirm'
+import { runs, runsOnId, serverJson } from '../lib/command'
 import { formatPercentRanges, type PrizeStructure, parsePercentRanges } from '../lib/contest-draft'
 import { UsageError } from '../lib/errors'
 import { type Io, printJson } from '../lib/io'
 import { type OptionSchema, type OptionsOf, parseOptions, withJson, withServer } from '../lib/options'
 import { type Style, style } from '../lib/style'
 import { formatFields, formatTable } from '../lib/table'
+import { confirmOrStop } from '../ui/confirm'
 import { player } from './contest-create'
 
 const common = (z: Parameters<OptionSchema>[0]) => ({
-  server: z.string().optional(),
-  json: z.boolean().default(false),
+  ...serverJson(z),
 })
 const listOptions = ((z) => z.object(common(z))) satisfies OptionSchema
 const createOptions = ((z) => z.object({ ...common(z), ranges: z.string() })) satisfies OptionSchema
@@ -31,14 +30,12 @@ export function prizesCommand(io: Io): Command {
   const prizes = new Command('prizes').summary('your saved prize tables, to use when creating contests')
 
   const list = new Command('list').description('Your saved prize tables.')
-  withJson(withServer(list)).action(async (raw) => runList(io, await parseOptions(listOptions, raw)))
+  runs(io, list, listOptions, runList)
 
   const show = new Command('show')
     .description('One saved prize table, rank by rank.')
     .argument('<id>', 'saved prize id')
-  withJson(withServer(show)).action(async (id: string, raw) =>
-    runShow(io, idArgument('saved prize id', id), await parseOptions(listOptions, raw)),
-  )
+  runsOnId(io, show, 'saved prize id', listOptions, runShow)
 
   const create = new Command('create')
     .description('Save a prize table under a name. Use it with `fanspole contest create --saved-prize <id>`.')
@@ -53,17 +50,13 @@ export function prizesCommand(io: Io): Command {
     .argument('<id>', 'saved prize id')
     .option('--name <name>', 'a new name')
     .option('--ranges <ranges>', RANGES_HELP)
-  withJson(withServer(edit)).action(async (id: string, raw) =>
-    runEdit(io, idArgument('saved prize id', id), await parseOptions(editOptions, raw)),
-  )
+  runsOnId(io, edit, 'saved prize id', editOptions, runEdit)
 
   const del = new Command('delete')
     .description('Delete a saved prize table (contests made with it keep their prizes).')
     .argument('<id>', 'saved prize id')
     .option('-y, --yes', 'do not ask for confirmation')
-  withJson(withServer(del)).action(async (id: string, raw) =>
-    runDelete(io, idArgument('saved prize id', id), await parseOptions(deleteOptions, raw)),
-  )
+  runsOnId(io, del, 'saved prize id', deleteOptions, runDelete)
 
   prizes.addHelpText(
     'after',

@@ -1,4 +1,5 @@
 import type { Command } from 'commander'
+import type { Schema } from '../lib/api-types'
 import type { Io } from '../lib/io'
 import type { OptionsOf } from '../lib/options'
 import {
@@ -15,18 +16,7 @@ import { rupees } from '../lib/table'
 import { formatInstant } from '../lib/time'
 
 /** A row of GET /api/admin/redemptions. */
-interface Redemption {
-  id: number
-  status: 'pending' | 'approved' | 'rejected'
-  amount: number
-  fee: number
-  total_debited: number
-  destination: string
-  reason: string | null
-  redemption_type: { name: string }
-  user: { id: number; username: string; email: string }
-  created_at_in_millis: number
-}
+type Redemption = Schema<'AdminRedemption'>
 
 const listOptions = reviewListOptions(['pending', 'approved', 'rejected'])
 

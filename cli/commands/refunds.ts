@@ -1,4 +1,6 @@
 import type { Command } from 'commander'
+import type { Schema } from '../lib/api-types'
+import { serverJson } from '../lib/command'
 import type { Io } from '../lib/io'
 import type { OptionSchema, OptionsOf } from '../lib/options'
 import {
@@ -14,18 +16,7 @@ import { rupees } from '../lib/table'
 import { formatInstant } from '../lib/time'
 
 /** A row of GET /api/admin/claim_refunds. */
-interface ClaimRefund {
-  id: number
-  status: 'pending' | 'refunded' | 'rejected'
-  reason: string
-  resolution: string | null
-  amount: number | null
-  max_refund: number | null
-  user: { id: number; username: string; email: string }
-  user_credit: { id: number; amount: number; status: string; gateway: string } | null
-  contest: { id: number; name: string } | null
-  created_at_in_millis: number
-}
+type ClaimRefund = Schema<'AdminClaimRefund'>
 
 interface Wallet {
   current_balance: number
@@ -48,8 +39,7 @@ const approveOptions = ((z) =>
       .transform(Number)
       .pipe(z.number().gt(0, 'must be above 0').max(10_000, 'must be at most 10000 (₹10,000)')),
     note: z.string().trim().min(3, 'give a note of at least 3 characters').max(500).optional(),
-    server: z.string().optional(),
-    json: z.boolean().default(false),
+    ...serverJson(z),
   })) satisfies OptionSchema
 
 export function refundsCommand(io: Io): Command {

@@ -1,38 +1,21 @@
 import { Command } from 'commander'
-import { Api } from '../lib/api'
+import type { Schema } from '../lib/api-types'
 import { idArgument } from '../lib/arguments'
+import { apiOf, printTable, runs, serverJson } from '../lib/command'
 import { type Io, printJson } from '../lib/io'
 import {
   intFlag,
   type OptionSchema,
   type OptionsOf,
   parseOptions,
-  resolveServer,
   withJson,
   withServer,
 } from '../lib/options'
 import { style } from '../lib/style'
-import { formatTable } from '../lib/table'
 import { formatInstant } from '../lib/time'
 
 /** A row of GET /api/admin/reports: contests, championship contests, users, posts and comments in one queue. */
-interface Report {
-  id: number
-  subject_type: 'contest' | 'championship_contest' | 'user' | 'post' | 'comment' | 'esports_contest'
-  subject_id: number
-  /** Contest name, username, or the start of the post's or comment's text. */
-  subject_label: string | null
-  hid_subject: boolean
-  reason: string
-  reason_label: string
-  text: string
-  status: 'open' | 'resolved'
-  resolution: string | null
-  reporter: { id: number; slug: string; username: string }
-  resolved_by: { id: number; slug: string; username: string } | null
-  created_at_in_millis: number
-  resolved_at_in_millis: number | null
-}
+type Report = Schema<'Report'>
 
 const STATUSES = ['open', 'resolved', 'all'] as const
 
@@ -40,16 +23,14 @@ const listOptions = ((z) =>
   z.object({
     status: z.enum(STATUSES, { error: 'expected open, resolved or all' }).default('open'),
     limit: intFlag(z, 'a number of rows', 1, 500).default(100),
-    server: z.string().optional(),
-    json: z.boolean().default(false),
+    ...serverJson(z),
   })) satisfies OptionSchema
 
 const resolveOptions = ((z) =>
   z.object({
     resolution: z.string().trim().min(3, 'give a resolution of at least 3 characters').max(1000),
     hide: z.boolean().default(false),
-    server: z.string().optional(),
-    json: z.boolean().default(false),
+    ...serverJson(z),
   })) satisfies OptionSchema
 
 export function reportsCommand(io: Io): Command {
@@ -63,7 +44,7 @@ export function reportsCommand(io: Io): Command {
     )
     .option('--status <status>', 'open, resolved or all (default: open)')
     .option('--limit <n>', 'how many (at most 500)', '100')
-  withJson(withServer(list)).action(async (raw) => runList(io, await parseOptions(listOptions, raw)))
+  runs(io, list, listOptions, runList)
 
   const resolve = new Command('resolve')
     .description(
@@ -106,39 +87,35 @@ const subjectOf = (r: Report) => {
 }
 
 async function runList(io: Io, opts: OptionsOf<typeof listOptions>): Promise<void> {
-  const api = new Api(io, resolveServer(io, opts.server), 'admin')
+  const api = apiOf(io, opts, 'admin')
   const query = new URLSearchParams({ status: opts.status, per_page: String(opts.limit) })
   const answer = await api.get<{ reports: Report[] }>(`/api/admin/reports?${query}`)
   if (opts.json) return printJson(io, answer)
-  if (answer.reports.length === 0) {
-    io.out(`No reports${opts.status === 'all' ? '' : ` ${opts.status}`}\n`)
-    return
-  }
   const s = style(io.color)
-  io.out(
-    formatTable(
-      answer.reports,
-      [
-        { header: 'ID', value: (r) => r.id },
-        { header: 'SUBJECT', value: (r) => subjectOf(r) },
-        { header: 'REASON', value: (r) => r.reason },
-        { header: 'BY', value: (r) => r.reporter.username },
-        {
-          header: 'STATUS',
-          value: (r) => (r.hid_subject ? `${r.status}, hidden` : r.status),
-          paint: (t, r) => (r.status === 'open' ? s.yellow(t) : s.green(t)),
-        },
-        { header: 'REPORTED', value: (r) => formatInstant(r.created_at_in_millis) },
-        { header: 'TEXT', value: (r) => clip(r.text.replace(/\s+/g, ' '), 40) },
-        { header: 'RESOLUTION', value: (r) => (r.resolution === null ? null : clip(r.resolution, 32)) },
-      ],
-      s,
-    ),
+  printTable(
+    io,
+    answer.reports,
+    `No reports${opts.status === 'all' ? '' : ` ${opts.status}`}\n`,
+    [
+      { header: 'ID', value: (r) => r.id },
+      { header: 'SUBJECT', value: (r) => subjectOf(r) },
+      { header: 'REASON', value: (r) => r.reason },
+      { header: 'BY', value: (r) => r.reporter.username },
+      {
+        header: 'STATUS',
+        value: (r) => (r.hid_subject ? `${r.status}, hidden` : r.status),
+        paint: (t, r) => (r.status === 'open' ? s.yellow(t) : s.green(t)),
+      },
+      { header: 'REPORTED', value: (r) => formatInstant(r.created_at_in_millis) },
+      { header: 'TEXT', value: (r) => clip(r.text.replace(/\s+/g, ' '), 40) },
+      { header: 'RESOLUTION', value: (r) => (r.resolution === null ? null : clip(r.resolution, 32)) },
+    ],
+    s,
   )
 }
 
 async function runResolve(io: Io, id: number, opts: OptionsOf<typeof resolveOptions>): Promise<void> {
-  const api = new Api(io, resolveServer(io, opts.server), 'admin')
+  const api = apiOf(io, opts, 'admin')
   const answer = await api.post<{ report: Report }>(`/api/admin/reports/${id}/resolve`, {
     resolution: opts.resolution,
     ...(opts.hide ? { hide: true } : {}),

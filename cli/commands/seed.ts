@@ -1,6 +1,5 @@
 import { Command } from 'commander'
 import { describeLocation, localConfig } from '../lib/config'
-import { confirmOrStop } from '../lib/confirm'
 import { CliError } from '../lib/errors'
 import { type Io, printJson } from '../lib/io'
 import {
@@ -14,6 +13,7 @@ import {
   withJson,
 } from '../lib/options'
 import { style } from '../lib/style'
+import { confirmOrStop } from '../ui/confirm'
 
 export const seedOptions = ((z) =>
   z.object({
@@ -50,7 +50,7 @@ export function seedCommand(io: Io): Command {
 }
 
 async function runSeed(io: Io, opts: OptionsOf<typeof seedOptions>): Promise<void> {
-  const local = await import('../lib/league')
+  const local = await import('./local-league')
   const config = localConfig(io, { db: opts.db, seed: opts.seed })
   const where = describeLocation(config)
   if (opts.reset)

@@ -1,7 +1,6 @@
 import { Command } from 'commander'
 import type { SeedSummary } from '../../seeds/demo-league'
-import type { Config } from '../../server/config'
-import type { RunningServer } from '../../server/main'
+import { type Config, loadHost, type RunningServer } from '../../server/index'
 import { type AccountsView, accountsJson, accountsLines, accountsView, rememberAdmin } from '../lib/accounts'
 import { localConfig } from '../lib/config'
 import { CliError } from '../lib/errors'
@@ -17,8 +16,8 @@ import {
   withDb,
   withJson,
 } from '../lib/options'
-import { createProgress } from '../lib/progress'
 import { type Style, style } from '../lib/style'
+import { createProgress } from '../ui/progress'
 
 const serveOptions = ((z) =>
   z.object({
@@ -72,8 +71,8 @@ async function runServe(io: Io, opts: OptionsOf<typeof serveOptions>): Promise<v
   const s = style(io.color && !opts.json)
   if (opts.web) await buildWeb((line) => say(`${s.dim(line)}\n`))
 
-  const [{ startServer }, { isSeeded }] = await Promise.all([
-    import('../../server/main'),
+  const [{ startServer, configuredPasswordsHold }, { isSeeded }] = await Promise.all([
+    loadHost(),
     import('../../seeds/demo-league'),
   ])
   const progress = createProgress(io, `Seeding the demo league (seed ${config.seed})`, { json: opts.json })
@@ -103,7 +102,6 @@ async function runServe(io: Io, opts: OptionsOf<typeof serveOptions>): Promise<v
   const lan = isExposed(config.host) ? lanUrls(config.host, running.port) : null
   // On stderr, so that it shows with --json too and is never mistaken for the document.
   if (lan) io.err(`${s.yellow(lanWarning(config.host, lan))}\n`)
-  const { configuredPasswordsHold } = await import('../../server/areas/auth/network-passwords')
   const accounts = accountsView(
     running.deps.config,
     running.network,

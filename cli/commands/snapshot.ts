@@ -1,7 +1,8 @@
 import { Command } from 'commander'
 import { type NewPasswordsAnswer, newPasswordLines } from '../lib/accounts'
 import { Api } from '../lib/api'
-import { confirmOrStop } from '../lib/confirm'
+import type { Schema } from '../lib/api-types'
+import { apiOf, plainOptions, printTable, serverJson } from '../lib/command'
 import { type Io, printJson } from '../lib/io'
 import {
   type OptionSchema,
@@ -12,38 +13,24 @@ import {
   withServer,
 } from '../lib/options'
 import { style } from '../lib/style'
-import { formatTable } from '../lib/table'
 import { formatInstant } from '../lib/time'
+import { confirmOrStop } from '../ui/confirm'
 
-interface ClockState {
-  now_in_millis: number
-  speed: number
-  paused: boolean
-}
+type ClockState = Schema<'ClockState'>
 
 /** A row of GET /api/admin/snapshots. */
-interface Snapshot {
-  name: string
-  size_bytes: number
-  created_at_in_millis: number
-  clock: ClockState | null
-}
-
-const plainOptions = ((z) =>
-  z.object({ server: z.string().optional(), json: z.boolean().default(false) })) satisfies OptionSchema
+type Snapshot = Schema<'Snapshot'>
 
 const restoreOptions = ((z) =>
   z.object({
     yes: z.boolean().default(false),
-    server: z.string().optional(),
-    json: z.boolean().default(false),
+    ...serverJson(z),
   })) satisfies OptionSchema
 
 const saveOptions = ((z) =>
   z.object({
     replace: z.boolean().default(false),
-    server: z.string().optional(),
-    json: z.boolean().default(false),
+    ...serverJson(z),
   })) satisfies OptionSchema
 
 const EXAMPLES = `
@@ -88,7 +75,7 @@ export function snapshotCommand(io: Io): Command {
 }
 
 async function runSave(io: Io, name: string, opts: OptionsOf<typeof saveOptions>): Promise<void> {
-  const api = new Api(io, resolveServer(io, opts.server), 'admin')
+  const api = apiOf(io, opts, 'admin')
   const answer = await api.post<{ snapshot: Snapshot }>('/api/admin/snapshots', {
     name,
     replace: opts.replace,
@@ -121,24 +108,20 @@ async function runRestore(io: Io, name: string, opts: OptionsOf<typeof restoreOp
 }
 
 async function runList(io: Io, opts: OptionsOf<typeof plainOptions>): Promise<void> {
-  const api = new Api(io, resolveServer(io, opts.server), 'admin')
+  const api = apiOf(io, opts, 'admin')
   const answer = await api.get<{ snapshots: Snapshot[] }>('/api/admin/snapshots')
   if (opts.json) return printJson(io, answer)
-  if (answer.snapshots.length === 0) {
-    io.out('No snapshots yet. Save one: fanspole snapshot save NAME\n')
-    return
-  }
-  io.out(
-    formatTable(
-      answer.snapshots,
-      [
-        { header: 'NAME', value: (r) => r.name },
-        { header: 'SIZE', value: (r) => formatSize(r.size_bytes), align: 'right' },
-        { header: 'SAVED', value: (r) => formatInstant(r.created_at_in_millis) },
-        { header: 'GAME CLOCK', value: (r) => (r.clock ? formatInstant(r.clock.now_in_millis) : null) },
-      ],
-      style(io.color),
-    ),
+  printTable(
+    io,
+    answer.snapshots,
+    'No snapshots yet. Save one: fanspole snapshot save NAME\n',
+    [
+      { header: 'NAME', value: (r) => r.name },
+      { header: 'SIZE', value: (r) => formatSize(r.size_bytes), align: 'right' },
+      { header: 'SAVED', value: (r) => formatInstant(r.created_at_in_millis) },
+      { header: 'GAME CLOCK', value: (r) => (r.clock ? formatInstant(r.clock.now_in_millis) : null) },
+    ],
+    style(io.color),
   )
 }
 
@@ -148,5 +131,5 @@ function formatSize(bytes: number): string {
   return `${(bytes / 1024 / 1024).toFixed(1)} MB`
 }
 
-const clockNote = (clock: ClockState | null) =>
+const clockNote = (clock: Snapshot['clock']) =>
   clock ? `; game clock ${formatInstant(clock.now_in_millis)}${clock.paused ? ' (paused)' : ''}` : ''

@@ -1,5 +1,6 @@
 import { Command } from 'commander'
 import { idArgument } from '../lib/arguments'
+import { plainOptions, runs, runsOnId, serverJson } from '../lib/command'
 import { UsageError } from '../lib/errors'
 import { type Io, printJson } from '../lib/io'
 import {
@@ -24,29 +25,23 @@ import { style } from '../lib/style'
 
 // `fanspole social feed|post|comment|comments|like|unlike` (docs/social.md "Posts, comments and likes").
 
-const plain = ((z) =>
-  z.object({ server: z.string().optional(), json: z.boolean().default(false) })) satisfies OptionSchema
-
 const feedOptions = ((z) =>
   z.object({
     before: intFlag(z, 'a post id', 1, 2 ** 31 - 1).optional(),
     limit: intFlag(z, 'a number of posts', 1, 50).default(20),
-    server: z.string().optional(),
-    json: z.boolean().default(false),
+    ...serverJson(z),
   })) satisfies OptionSchema
 
 const postOptions = ((z) =>
   z.object({
     contest: intFlag(z, 'a contest id', 1, 2 ** 31 - 1).optional(),
-    server: z.string().optional(),
-    json: z.boolean().default(false),
+    ...serverJson(z),
   })) satisfies OptionSchema
 
 const commentOptions = ((z) =>
   z.object({
     replyTo: intFlag(z, 'a comment id', 1, 2 ** 31 - 1).optional(),
-    server: z.string().optional(),
-    json: z.boolean().default(false),
+    ...serverJson(z),
   })) satisfies OptionSchema
 
 const LIKEABLE = ['post', 'comment', 'contest'] as const
@@ -57,7 +52,7 @@ export function socialPostCommands(io: Io): Command[] {
     .description('Posts and contest shares of the people you follow and your own, newest first.')
     .option('--before <post-id>', 'older posts: the id the previous page ends with')
     .option('--limit <n>', 'how many (at most 50)', '20')
-  withJson(withServer(feed)).action(async (raw) => runFeed(io, await parseOptions(feedOptions, raw)))
+  runs(io, feed, feedOptions, runFeed)
 
   const post = new Command('post')
     .description(
@@ -86,9 +81,7 @@ export function socialPostCommands(io: Io): Command[] {
   const comments = new Command('comments')
     .description('A post with all its comments, oldest first, replies under their comment.')
     .argument('<post-id>', 'the post')
-  withJson(withServer(comments)).action(async (id: string, raw) =>
-    runComments(io, idArgument('<post-id>', id), await parseOptions(plain, raw)),
-  )
+  runsOnId(io, comments, '<post-id>', plainOptions, runComments)
 
   const likes = (['like', 'unlike'] as const).map((action) => {
     const cmd = new Command(action)
@@ -100,7 +93,7 @@ export function socialPostCommands(io: Io): Command[] {
       .argument('<kind>', 'post, comment or contest')
       .argument('<id>', 'its id')
     withJson(withServer(cmd)).action(async (kind: string, id: string, raw) =>
-      runLike(io, action, kindArgument(kind), idArgument('<id>', id), await parseOptions(plain, raw)),
+      runLike(io, action, kindArgument(kind), idArgument('<id>', id), await parseOptions(plainOptions, raw)),
     )
     return cmd
   })
@@ -169,7 +162,7 @@ async function runComment(
   io.out(`${s.green('Commented')} #${c.id} ${what}\n`)
 }
 
-async function runComments(io: Io, postId: number, opts: OptionsOf<typeof plain>): Promise<void> {
+async function runComments(io: Io, postId: number, opts: OptionsOf<typeof plainOptions>): Promise<void> {
   const api = reader(io, opts.server)
   const { post } = await api.get<{ post: Post }>(`/api/posts/${postId}`)
   const all: Comment[] = []
@@ -191,7 +184,7 @@ async function runLike(
   action: 'like' | 'unlike',
   kind: Likeable,
   id: number,
-  opts: OptionsOf<typeof plain>,
+  opts: OptionsOf<typeof plainOptions>,
 ): Promise<void> {
   const api = player(io, opts.server)
   const path = `/api/${kind}s/${id}/${action}`

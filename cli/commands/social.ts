@@ -1,4 +1,6 @@
 import { Command } from 'commander'
+import type { Answer } from '../lib/api-types'
+import { pageFlags, plainOptions, runs, serverJson } from '../lib/command'
 import { UsageError } from '../lib/errors'
 import { type Io, printJson } from '../lib/io'
 import {
@@ -22,46 +24,35 @@ import { style } from '../lib/style'
 import { formatTable } from '../lib/table'
 import { socialPostCommands } from './social-posts'
 
-const plain = ((z) =>
-  z.object({ server: z.string().optional(), json: z.boolean().default(false) })) satisfies OptionSchema
-
 const pageOptions = ((z) =>
   z.object({
-    page: intFlag(z, 'a page number', 1, 1_000_000).default(1),
-    perPage: intFlag(z, 'a page size', 1, 100).default(20),
-    server: z.string().optional(),
-    json: z.boolean().default(false),
+    ...pageFlags(z, 100),
+    ...serverJson(z),
   })) satisfies OptionSchema
 
 const limitOptions = ((z) =>
   z.object({
     limit: intFlag(z, 'a number of users', 1, 50).default(10),
-    server: z.string().optional(),
-    json: z.boolean().default(false),
+    ...serverJson(z),
   })) satisfies OptionSchema
 
 const searchOptions = ((z) =>
   z.object({
     all: z.boolean().default(false),
-    page: intFlag(z, 'a page number', 1, 1_000_000).default(1),
-    perPage: intFlag(z, 'a page size', 1, 50).default(20),
-    server: z.string().optional(),
-    json: z.boolean().default(false),
+    ...pageFlags(z, 50),
+    ...serverJson(z),
   })) satisfies OptionSchema
 
 const rateOptions = ((z) =>
   z.object({
     review: z.string().max(1000, 'at most 1000 characters').optional(),
-    server: z.string().optional(),
-    json: z.boolean().default(false),
+    ...serverJson(z),
   })) satisfies OptionSchema
 
 const boardOptions = ((z) =>
   z.object({
-    page: intFlag(z, 'a page number', 1, 1_000_000).default(1),
-    perPage: intFlag(z, 'a page size', 1, 200).default(20),
-    server: z.string().optional(),
-    json: z.boolean().default(false),
+    ...pageFlags(z, 200),
+    ...serverJson(z),
   })) satisfies OptionSchema
 
 const EXAMPLES = `
@@ -93,7 +84,7 @@ export function socialCommand(io: Io): Command {
       )
       .argument('<user>', 'username or slug (from suggestions or search)')
     withJson(withServer(cmd)).action(async (user: string, raw) =>
-      runFollow(io, action, slugArgument(user), await parseOptions(plain, raw)),
+      runFollow(io, action, slugArgument(user), await parseOptions(plainOptions, raw)),
     )
     social.addCommand(cmd)
   }
@@ -120,9 +111,7 @@ export function socialCommand(io: Io): Command {
   const suggestions = new Command('suggestions')
     .description('People to follow: the most followed players you do not follow yet.')
     .option('--limit <n>', 'how many (at most 50)', '10')
-  withJson(withServer(suggestions)).action(async (raw) =>
-    runSuggestions(io, await parseOptions(limitOptions, raw)),
-  )
+  runs(io, suggestions, limitOptions, runSuggestions)
   const search = new Command('search')
     .description(
       'Find players by username or name (any case; exact matches first). --all also finds open contests and series.',
@@ -171,7 +160,7 @@ async function runFollow(
   io: Io,
   action: 'follow' | 'unfollow',
   slug: string,
-  opts: OptionsOf<typeof plain>,
+  opts: OptionsOf<typeof plainOptions>,
 ): Promise<void> {
   const answer = await player(io, opts.server).post<{ user: PublicUser }>(
     `/api/users/${encodeURIComponent(slug)}/${action}`,
@@ -228,18 +217,12 @@ async function runSuggestions(io: Io, opts: OptionsOf<typeof limitOptions>): Pro
   io.out(s.dim('Follow one: fanspole social follow <user>\n'))
 }
 
-interface Everything {
-  users: Array<{ id: number; slug: string; username: string; full_name: string | null }>
-  contests: Array<{ id: number; name: string; status: string; prize_amount: number; members_count: number }>
-  series: Array<{ id: number; name: string; short_name: string; status: string }>
-}
-
 async function runSearch(io: Io, q: string, opts: OptionsOf<typeof searchOptions>): Promise<void> {
   const api = reader(io, opts.server)
   const s = style(io.color)
   if (opts.all) {
     const query = new URLSearchParams({ q, per_page: String(opts.perPage) })
-    const answer = await api.get<Everything>(`/api/discover/search?${query}`)
+    const answer = await api.get<Answer<'/api/discover/search'>>(`/api/discover/search?${query}`)
     if (opts.json) return printJson(io, answer)
     const sections: string[] = []
     if (answer.users.length > 0)
@@ -313,22 +296,11 @@ async function runRate(
   )
 }
 
-interface Board {
-  id: string
-  kind: string
-  name: string
-}
-interface BoardRow {
-  rank: number
-  score: number
-  user: { id: number; slug: string; username: string; team_name: string | null }
-}
-
 async function runBoard(io: Io, id: string | undefined, opts: OptionsOf<typeof boardOptions>): Promise<void> {
   const api = reader(io, opts.server)
   const s = style(io.color)
   if (id === undefined) {
-    const answer = await api.get<{ leaderboards: Board[] }>('/api/leaderboards')
+    const answer = await api.get<Answer<'/api/leaderboards'>>('/api/leaderboards')
     if (opts.json) return printJson(io, answer)
     io.out(
       formatTable(
@@ -344,12 +316,9 @@ async function runBoard(io: Io, id: string | undefined, opts: OptionsOf<typeof b
     return
   }
   const query = new URLSearchParams({ page: String(opts.page), per_page: String(opts.perPage) })
-  const answer = await api.get<{
-    leaderboard: Board
-    rows: BoardRow[]
-    current_user_row: BoardRow | null
-    meta: PageMeta
-  }>(`/api/leaderboards/${encodeURIComponent(id)}?${query}`)
+  const answer = await api.get<Answer<'/api/leaderboards/{id}'>>(
+    `/api/leaderboards/${encodeURIComponent(id)}?${query}`,
+  )
   if (opts.json) return printJson(io, answer)
   const mine = answer.current_user_row
   const onPage = mine !== null && answer.rows.some((r) => r.user.id === mine.user.id)

@@ -1,53 +1,26 @@
 import { Command } from 'commander'
-import { Api } from '../lib/api'
+import type { Api } from '../lib/api'
+import type { Answer, Schema } from '../lib/api-types'
+import { apiOf, pageFlags, plainOptions, serverJson } from '../lib/command'
 import { CliError } from '../lib/errors'
 import { type Io, printJson } from '../lib/io'
-import {
-  intFlag,
-  type OptionSchema,
-  type OptionsOf,
-  parseOptions,
-  resolveServer,
-  withJson,
-  withServer,
-} from '../lib/options'
+import { type OptionSchema, type OptionsOf, parseOptions, withJson, withServer } from '../lib/options'
 import { style } from '../lib/style'
 import { formatFields, formatTable, rupees } from '../lib/table'
 import { formatInstant } from '../lib/time'
 
 /** A row of GET /api/admin/users. */
-export interface AdminUser {
-  id: number
-  slug: string
-  username: string
-  email: string
-  full_name: string | null
-  role: 'player' | 'admin'
-  status: 'active' | 'invited' | 'disabled'
-  email_verified: boolean
-  unused_balance: number
-  winning_balance: number
-  coin_balance: number
-  created_at_in_millis: number
-}
+export type AdminUser = Schema<'AdminUser'>
 
-interface Created {
-  user: Pick<AdminUser, 'id' | 'slug' | 'username' | 'email' | 'role' | 'status'>
-  invited: boolean
-}
+type Created = Answer<'/api/admin/users', 'post'>
 
 const listOptions = ((z) =>
   z.object({
     role: z.enum(['player', 'admin'], { error: 'expected player or admin' }).optional(),
     q: z.string().min(1).optional(),
-    page: intFlag(z, 'a page number', 1, 1_000_000).default(1),
-    perPage: intFlag(z, 'a page size', 1, 500).default(50),
-    server: z.string().optional(),
-    json: z.boolean().default(false),
+    ...pageFlags(z, 500, 50),
+    ...serverJson(z),
   })) satisfies OptionSchema
-
-const showOptions = ((z) =>
-  z.object({ server: z.string().optional(), json: z.boolean().default(false) })) satisfies OptionSchema
 
 const createOptions = ((z) =>
   z.object({
@@ -56,8 +29,7 @@ const createOptions = ((z) =>
     password: z.string().optional(),
     fullName: z.string().trim().min(1).optional(),
     role: z.enum(['player', 'admin'], { error: 'expected player or admin' }).default('player'),
-    server: z.string().optional(),
-    json: z.boolean().default(false),
+    ...serverJson(z),
   })) satisfies OptionSchema
 
 const grantOptions = ((z) =>
@@ -68,15 +40,11 @@ const grantOptions = ((z) =>
       .min(1, 'the note is empty')
       .max(500, 'the note is at most 500 characters')
       .optional(),
-    server: z.string().optional(),
-    json: z.boolean().default(false),
+    ...serverJson(z),
   })) satisfies OptionSchema
 
 /** POST/DELETE /api/admin/users/{id}/contest_access answer the grant. */
-interface Grant {
-  user_id: number
-  note: string | null
-}
+type Grant = Schema<'ContestAccessGrant'>
 
 function withApi(cmd: Command): Command {
   withServer(cmd)
@@ -97,7 +65,7 @@ export function usersCommand(io: Io): Command {
   const show = new Command('show')
     .description('Show one account.')
     .argument('<email|slug>', 'e-mail address or slug')
-  withApi(show).action(async (who: string, raw) => runShow(io, who, await parseOptions(showOptions, raw)))
+  withApi(show).action(async (who: string, raw) => runShow(io, who, await parseOptions(plainOptions, raw)))
 
   const create = new Command('create')
     .description(
@@ -129,7 +97,9 @@ export function usersCommand(io: Io): Command {
   const revoke = new Command('revoke-access')
     .description('Take back a player’s grant: contests they already made stay.')
     .argument('<email|slug>', 'e-mail address or slug')
-  withApi(revoke).action(async (who: string, raw) => runRevoke(io, who, await parseOptions(showOptions, raw)))
+  withApi(revoke).action(async (who: string, raw) =>
+    runRevoke(io, who, await parseOptions(plainOptions, raw)),
+  )
 
   users.addHelpText(
     'after',
@@ -145,7 +115,7 @@ export function usersCommand(io: Io): Command {
 }
 
 async function runList(io: Io, opts: OptionsOf<typeof listOptions>): Promise<void> {
-  const api = new Api(io, resolveServer(io, opts.server), 'admin')
+  const api = apiOf(io, opts, 'admin')
   const query = new URLSearchParams({ page: String(opts.page), per_page: String(opts.perPage) })
   if (opts.role) query.set('role', opts.role)
   if (opts.q) query.set('q', opts.q)
@@ -196,8 +166,8 @@ async function findUser(api: Api, who: string): Promise<AdminUser> {
   return user
 }
 
-async function runShow(io: Io, who: string, opts: OptionsOf<typeof showOptions>): Promise<void> {
-  const user = await findUser(new Api(io, resolveServer(io, opts.server), 'admin'), who)
+async function runShow(io: Io, who: string, opts: OptionsOf<typeof plainOptions>): Promise<void> {
+  const user = await findUser(apiOf(io, opts, 'admin'), who)
   if (opts.json) return printJson(io, { user })
   const s = style(io.color)
   io.out(
@@ -221,7 +191,7 @@ async function runShow(io: Io, who: string, opts: OptionsOf<typeof showOptions>)
 }
 
 async function runCreate(io: Io, opts: OptionsOf<typeof createOptions>): Promise<void> {
-  const api = new Api(io, resolveServer(io, opts.server), 'admin')
+  const api = apiOf(io, opts, 'admin')
   const body = {
     email: opts.email,
     username: opts.username,
@@ -245,7 +215,7 @@ async function runCreate(io: Io, opts: OptionsOf<typeof createOptions>): Promise
 }
 
 async function runGrant(io: Io, who: string, opts: OptionsOf<typeof grantOptions>): Promise<void> {
-  const api = new Api(io, resolveServer(io, opts.server), 'admin')
+  const api = apiOf(io, opts, 'admin')
   const user = await findUser(api, who)
   const answer = await api.post<{ contest_access_grant: Grant }>(
     `/api/admin/users/${user.id}/contest_access`,
@@ -258,8 +228,8 @@ async function runGrant(io: Io, who: string, opts: OptionsOf<typeof grantOptions
   )
 }
 
-async function runRevoke(io: Io, who: string, opts: OptionsOf<typeof showOptions>): Promise<void> {
-  const api = new Api(io, resolveServer(io, opts.server), 'admin')
+async function runRevoke(io: Io, who: string, opts: OptionsOf<typeof plainOptions>): Promise<void> {
+  const api = apiOf(io, opts, 'admin')
   const user = await findUser(api, who)
   const answer = await api.delete<{ contest_access_grant: Grant }>(
     `/api/admin/users/${user.id}/contest_access`,

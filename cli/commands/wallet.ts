@@ -1,29 +1,15 @@
 import { Command } from 'commander'
-import { Api } from '../lib/api'
+import type { Api } from '../lib/api'
+import type { Answer } from '../lib/api-types'
+import { apiOf, pageFlags, plainOptions, serverJson } from '../lib/command'
 import { ApiError, CliError } from '../lib/errors'
 import { type Io, printJson } from '../lib/io'
-import {
-  intFlag,
-  type OptionSchema,
-  type OptionsOf,
-  parseOptions,
-  resolveServer,
-  withJson,
-  withServer,
-} from '../lib/options'
+import { type OptionSchema, type OptionsOf, parseOptions, withJson, withServer } from '../lib/options'
 import { style } from '../lib/style'
 import { formatFields, formatTable, rupees } from '../lib/table'
 import type { AdminUser } from './users'
 
-interface Wallet {
-  current_balance: number
-  unused_balance: number
-  winning_balance: number
-  coin_balance: number
-}
-
-const showOptions = ((z) =>
-  z.object({ server: z.string().optional(), json: z.boolean().default(false) })) satisfies OptionSchema
+type Wallet = Pick<AdminUser, 'current_balance' | 'unused_balance' | 'winning_balance' | 'coin_balance'>
 
 const creditOptions = ((z) =>
   z
@@ -41,8 +27,7 @@ const creditOptions = ((z) =>
         .enum(['unused', 'winnings', 'coins'], { error: 'expected unused, winnings or coins' })
         .default('unused'),
       note: z.string().trim().min(1).max(200).optional(),
-      server: z.string().optional(),
-      json: z.boolean().default(false),
+      ...serverJson(z),
     })
     .refine((o) => o.compartment !== 'coins' || Number.isInteger(o.amount), {
       message: 'coins are whole numbers',
@@ -54,10 +39,8 @@ const passbookOptions = ((z) =>
     compartment: z
       .enum(['unused', 'winnings', 'coins'], { error: 'expected unused, winnings or coins' })
       .default('unused'),
-    page: intFlag(z, 'a page number', 1, 1_000_000).default(1),
-    perPage: intFlag(z, 'a page size', 1, 100).default(20),
-    server: z.string().optional(),
-    json: z.boolean().default(false),
+    ...pageFlags(z, 100),
+    ...serverJson(z),
   })) satisfies OptionSchema
 
 export function walletCommand(io: Io): Command {
@@ -69,7 +52,7 @@ export function walletCommand(io: Io): Command {
     .description('Show a player’s balances: unused, winnings (withdrawable) and coins.')
     .argument('<user>', 'e-mail address, slug, username or id')
   withJson(withServer(show)).action(async (who: string, raw) =>
-    runShow(io, who, await parseOptions(showOptions, raw)),
+    runShow(io, who, await parseOptions(plainOptions, raw)),
   )
 
   const credit = new Command('credit')
@@ -102,10 +85,9 @@ export function walletCommand(io: Io): Command {
 }
 
 /** One account by e-mail, slug, username or id (GET /api/admin/users/{ref}). */
-async function findUser(api: Api, who: string): Promise<AdminUser & Wallet> {
+async function findUser(api: Api, who: string): Promise<AdminUser> {
   try {
-    return (await api.get<{ user: AdminUser & Wallet }>(`/api/admin/users/${encodeURIComponent(who.trim())}`))
-      .user
+    return (await api.get<{ user: AdminUser }>(`/api/admin/users/${encodeURIComponent(who.trim())}`)).user
   } catch (error) {
     if (error instanceof ApiError && error.status === 404)
       throw new CliError(`No user with the e-mail address, slug, username or id ${JSON.stringify(who)}`, {
@@ -137,8 +119,8 @@ function balanceLines(wallet: Wallet, s: ReturnType<typeof style>): string {
   )
 }
 
-async function runShow(io: Io, who: string, opts: OptionsOf<typeof showOptions>): Promise<void> {
-  const user = await findUser(new Api(io, resolveServer(io, opts.server), 'admin'), who)
+async function runShow(io: Io, who: string, opts: OptionsOf<typeof plainOptions>): Promise<void> {
+  const user = await findUser(apiOf(io, opts, 'admin'), who)
   if (opts.json) return printJson(io, { user: identity(user), wallet: walletOf(user) })
   const s = style(io.color)
   io.out(`${s.bold(user.username)} <${user.email}> (id ${user.id}, ${user.role})\n`)
@@ -146,7 +128,7 @@ async function runShow(io: Io, who: string, opts: OptionsOf<typeof showOptions>)
 }
 
 async function runCredit(io: Io, who: string, opts: OptionsOf<typeof creditOptions>): Promise<void> {
-  const api = new Api(io, resolveServer(io, opts.server), 'admin')
+  const api = apiOf(io, opts, 'admin')
   const user = await findUser(api, who)
   const body = {
     user_id: user.id,
@@ -168,27 +150,11 @@ async function runCredit(io: Io, who: string, opts: OptionsOf<typeof creditOptio
   io.out(balanceLines(answer.wallet, s))
 }
 
-interface PassbookAnswer {
-  user_id: number
-  compartment: 'unused' | 'winnings' | 'coins'
-  balance: number
-  passbook_entries: Array<{
-    id: number
-    transaction_id: number
-    amount: number
-    balance: number
-    kind: string
-    memo: string | null
-    created_at_in_millis: number
-  }>
-  meta: { page: number; per_page: number; total: number; total_pages: number }
-}
-
 /** `2026-11-22 11:30` UTC, sortable and unambiguous in a terminal. */
 const when = (ms: number) => new Date(ms).toISOString().slice(0, 16).replace('T', ' ')
 
 async function runPassbook(io: Io, who: string, opts: OptionsOf<typeof passbookOptions>): Promise<void> {
-  const api = new Api(io, resolveServer(io, opts.server), 'admin')
+  const api = apiOf(io, opts, 'admin')
   const user = await findUser(api, who)
   const query = new URLSearchParams({
     user_id: String(user.id),
@@ -196,7 +162,7 @@ async function runPassbook(io: Io, who: string, opts: OptionsOf<typeof passbookO
     page: String(opts.page),
     per_page: String(opts.perPage),
   })
-  const answer = await api.get<PassbookAnswer>(`/api/admin/wallet/passbook?${query}`)
+  const answer = await api.get<Answer<'/api/admin/wallet/passbook'>>(`/api/admin/wallet/passbook?${query}`)
   if (opts.json) return printJson(io, { user: identity(user), ...answer })
   const s = style(io.color)
   const coins = opts.compartment === 'coins'

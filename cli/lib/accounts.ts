@@ -1,6 +1,7 @@
 import type { NetworkPasswords } from '../../server/areas/auth/network-passwords'
-import { type Config, isReadmePassword } from '../../server/config'
+import { type Config, isReadmePassword } from '../../server/index'
 import { passwordLogin } from './api'
+import type { Schema } from './api-types'
 import { readSession, saveSession } from './credentials'
 import type { Io } from './io'
 import { resolveServer } from './options'
@@ -92,12 +93,7 @@ export function accountsJson(view: AccountsView) {
 }
 
 /** The `new_passwords` of a restore or league reset answer (docs/snapshots.md). */
-export interface NewPasswordsAnswer {
-  admin: string | null
-  demo: string | null
-  demo_users: string | null
-  other_admins: Array<{ email: string; username: string; password: string }>
-}
+export type NewPasswordsAnswer = Schema<'NewPasswords'>
 
 /**
  * What a restore or league reset on a server on a network had to make up (the data brought

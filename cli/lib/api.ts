@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { loadConfig } from '../../server/config'
+import { loadConfig } from '../../server/index'
 import { forgetSession, readSession, type Session, saveSession } from './credentials'
 import { ApiError, CliError } from './errors'
 import type { Io } from './io'

@@ -3,40 +3,13 @@
  * (SeriesPhase, ClassicTeam, ClassicTeamScore) and docs/championship.md.
  */
 import { Api } from './api'
+import type { Schema } from './api-types'
 import { CliError } from './errors'
 import type { Io } from './io'
 
-export type PhaseStatus = 'upcoming' | 'live' | 'completed'
-
-export interface PhaseTeamSummary {
-  id: number
-  score: number
-  rank: number | null
-  budget: number
-  free_transfers: number | string
-  paid_transfers: number | string
-}
-
-export interface SeriesPhase {
-  id: number
-  name: string
-  phase_no: number
-  series: { id: number; name: string; short_name: string }
-  status: PhaseStatus
-  starts_at: number
-  ends_at: number
-  matches_count: number
-  matches_completed: number
-  next_deadline: number | null
-  current_user_classic_team: PhaseTeamSummary | null
-  transfer_windows: Array<{
-    id: number
-    window_type: string
-    description: string
-    window_time_in_millis: number
-  }>
-  prizes: Array<{ rank: string | number; prize: number }>
-}
+export type SeriesPhase = Schema<'SeriesPhase'>
+export type PhaseStatus = SeriesPhase['status']
+export type PhaseTeamSummary = NonNullable<SeriesPhase['current_user_classic_team']>
 
 export interface TeamPlayer {
   id: number

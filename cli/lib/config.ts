@@ -1,5 +1,5 @@
 import path from 'node:path'
-import { type Config, loadConfig } from '../../server/config'
+import { type Config, loadConfig } from '../../server/index'
 import { CliError } from './errors'
 import type { Io } from './io'
 

@@ -1,47 +1,15 @@
+import type { Answer, Schema } from './api-types'
 import { UsageError } from './errors'
 
 /** Player-made contests as the API answers them (docs/contest-creation.md). */
 
-/** One rank range of a prize table in percent of the pool: `1:50` or `2-3:25`. */
-export interface PercentRange {
-  from: number
-  to: number
-  percent: number
-}
-
-export interface Bill {
-  entry_fee: number
-  members_limit: number
-  rake_percent: number
-  prize_pool: number
-  rake: number
-  you_pay: number
-  balance_after: number
-}
-
-export interface DraftPrize {
-  rank_text: string
-  from: number
-  to: number
-  amount: number
-  percent: number
-}
-
-export interface Verified {
-  bill: Bill
-  prizes: DraftPrize[]
-  winners: number
-  access: { allowed: boolean; missing: Array<{ key: string; message: string }> }
-}
-
 /** A saved prize table (`GET /api/prize_structures`). */
-export interface PrizeStructure {
-  id: number
-  name: string
-  winners: number
-  ranges: PercentRange[]
-  created_at_in_millis: number
-}
+export type PrizeStructure = Schema<'SavedPrize'>
+/** One rank range of a prize table in percent of the pool: `1:50` or `2-3:25`. */
+export type PercentRange = PrizeStructure['ranges'][number]
+export type DraftPrize = Schema<'PrizeRow'>
+export type Verified = Answer<'/api/contests/verify', 'post'>
+export type Bill = Verified['bill']
 
 /** The generated prize options (`--prize`). */
 export const PRIZE_OPTION_KEYS = [

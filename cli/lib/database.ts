@@ -1,18 +1,16 @@
-import type { Config } from '../../server/config'
-import { lockDatabase } from '../../server/db/database-lock'
-import { type DbHandle, openDatabase } from '../../server/db/dialect'
-import { migrateToLatest } from '../../server/db/migrate'
-import { migrations } from '../../server/db/migrations'
+import { type Config, type DbHandle, loadDatabaseTools } from '../../server/index'
 
 /**
  * `fanspole db migrate`: the migrations alone, without booting the server's modules (the
  * seeder, faker and the HTTP layer are not loaded for it).
  */
-export function open(config: Config): DbHandle {
+export async function open(config: Config): Promise<DbHandle> {
+  const { openDatabase } = await loadDatabaseTools()
   return openDatabase({ file: config.dbFile, databaseUrl: config.databaseUrl })
 }
 
 export async function migrate(config: Config): Promise<{ applied: string[]; total: number }> {
+  const { lockDatabase, migrateToLatest, migrations } = await loadDatabaseTools()
   // Migrating is additive: beside running servers on PostgreSQL, alone on a SQLite file.
   const lock = await lockDatabase(config, {
     command: 'fanspole db migrate',
@@ -20,7 +18,7 @@ export async function migrate(config: Config): Promise<{ applied: string[]; tota
     nowMs: Date.now(),
   })
   try {
-    const handle = open(config)
+    const handle = await open(config)
     try {
       const applied = await migrateToLatest(handle.db)
       return { applied, total: Object.keys(migrations).length }

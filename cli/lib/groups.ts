@@ -1,47 +1,18 @@
 import type { Api } from './api'
+import type { Answer, Schema } from './api-types'
 import { ApiError, UsageError } from './errors'
 import type { Style } from './style'
 import { formatTable } from './table'
 
 // Shapes of the groups API as `fanspole group` reads them (docs/groups.md, "Shapes").
 
-export interface GroupMember {
-  slug: string
-  username: string
-  image_url: string | null
-  role: 'admin' | 'member'
-  is_creator: boolean
-}
-
-export interface GroupMessage {
-  id: number
-  group_uuid_id: string
-  message: string
-  message_type: 'text_message' | 'contest_card' | 'auction_invite' | 'gang_card'
-  identifier_key: string
-  card_id: number | null
-  display_time: string
-  created_at_in_millis: number
-  user: { slug: string; username: string; image_url: string | null }
-}
-
-export interface Group {
-  group_uuid_id: string
-  name: string
-  description: string
-  image: string | null
-  kind: 'group' | 'one_to_one'
-  is_public: boolean
-  is_muted: boolean
-  unread_message_count: number
-  members_count: number
-  group_members: GroupMember[]
-  last_message: GroupMessage | null
-}
-
-export interface MessagePage {
+export type GroupMember = Schema<'GroupMember'>
+export type GroupMessage = NonNullable<Schema<'GroupMessage'>>
+export type Group = Schema<'Group'>
+// TODO(schema): the server's GroupMessage schema is nullable (for a group's last_message), so
+// the generated message list types every message as nullable; a page never holds null.
+export type MessagePage = Omit<Answer<'/api/groups/{uuid}/messages'>, 'messages'> & {
   messages: GroupMessage[]
-  next_before_id: number | null
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i

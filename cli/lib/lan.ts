@@ -1,5 +1,5 @@
 import os from 'node:os'
-import { isLoopbackHost } from '../../server/lib/hosts'
+import { isLoopbackHost } from '../../server/index'
 
 /**
  * Serving a classroom on a LAN (docs/classroom.md, "On a LAN"). The server listens on

@@ -2,48 +2,12 @@
  * Matches as the API shows them, and their text: score lines for every sport family and a
  * one-line account of each match event. Used by `match` and by the live scoreboard.
  */
+import type { Schema } from './api-types'
 
-export interface Side {
-  id: number
-  name: string
-  name_attr: string
-  team_color: string
-}
-
-export type MatchStatus = 'upcoming' | 'live' | 'completed' | 'abandoned'
-
-export interface Match {
-  id: number
-  sport_slug: string
-  sport_name: string
-  match_status: MatchStatus
-  locked: boolean
-  title: string
-  match_no: number
-  format: string | null
-  event_time_in_millis: number
-  series: { id: number; name: string; short_name: string }
-  team1: Side | null
-  team2: Side | null
-  teams: Side[]
-  ground: { name: string | null; location: string | null }
-  result_text: string | null
-  score_summary: Record<string, unknown>
-  contests_count?: number
-  my_teams_count?: number
-  joined_contests_count?: number
-}
-
-export interface Player {
-  id: number
-  name: string
-  display_name: string
-  style_label: string
-  value: number
-  in_lineup: boolean | null
-  team: { id: number; name: string; name_attr: string }
-  points: number | null
-}
+export type Match = Schema<'Match'>
+export type Side = Match['teams'][number]
+export type MatchStatus = Match['match_status']
+export type Player = Schema<'Player'>
 
 /** Who a player id is, for text: display name and side. */
 export type Names = ReadonlyMap<number, { name: string; side: string }>

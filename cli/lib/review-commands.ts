@@ -1,9 +1,9 @@
 import { Command } from 'commander'
 import type { z as Zod } from 'zod'
-import { Api } from './api'
 import { idArgument } from './arguments'
+import { apiOf } from './command'
 import { type Io, printJson } from './io'
-import { intFlag, type OptionSchema, parseOptions, resolveServer, withJson, withServer } from './options'
+import { intFlag, type OptionSchema, parseOptions, withJson, withServer } from './options'
 import { type Style, style } from './style'
 import { type Column, formatTable } from './table'
 
@@ -116,7 +116,7 @@ export async function listForReview<K extends string, T>(
   opts: { status?: string; limit: number; server?: string; json: boolean },
   { path, key, none, columns }: { path: string; key: K; none: string; columns: (s: Style) => Column<T>[] },
 ): Promise<void> {
-  const api = new Api(io, resolveServer(io, opts.server), 'admin')
+  const api = apiOf(io, opts, 'admin')
   const query = new URLSearchParams({ limit: String(opts.limit) })
   if (opts.status) query.set('status', opts.status)
   const answer = await api.get<Record<K, T[]>>(`${path}?${query}`)
@@ -137,7 +137,7 @@ export async function postDecision<T>(
   path: string,
   body?: unknown,
 ): Promise<T | null> {
-  const api = new Api(io, resolveServer(io, opts.server), 'admin')
+  const api = apiOf(io, opts, 'admin')
   const answer = await api.post<T>(path, body)
   if (!opts.json) return answer
   printJson(io, answer)

@@ -1,4 +1,5 @@
 import { Api } from './api'
+import type { Schema } from './api-types'
 import { readSession } from './credentials'
 import { UsageError } from './errors'
 import type { Io } from './io'
@@ -7,74 +8,15 @@ import type { Style } from './style'
 import { type Column, formatTable, rupees } from './table'
 import { formatInstant } from './time'
 
-// Shapes of the social API as `fanspole social` reads them (docs/social.md, OpenAPI `User`,
-// `Post`, `Comment`); only the fields the commands print are named.
+// Shapes of the social API as `fanspole social` reads them (docs/social.md).
 
-export interface PublicUser {
-  id: number
-  slug: string
-  username: string
-  display_name: string
-  full_name: string | null
-  team_name: string | null
-  cricket_level: { level: number; level_name: string; xp_points: number }
-  follower_count: number
-  following_count: number
-  average_rating: number | null
-  ratings_count: number
-  is_current_user_following: boolean
-}
-
-export interface PageMeta {
-  page: number
-  per_page: number
-  total: number
-  total_pages: number
-}
-
-interface Person {
-  id: number
-  slug: string
-  username: string
-}
-
-export interface Comment {
-  id: number
-  post_id: number
-  parent_id: number | null
-  content: string
-  likes_count: number
-  is_liked_by_current_user: boolean
-  user: Person
-  created_at_in_millis: number
-}
-
-export interface Post {
-  id: number
-  content: string
-  likes_count: number
-  comments_count: number
-  is_liked_by_current_user: boolean
-  user: Person
-  contest: { id: number; name: string } | null
-  wall: { slug: string } | null
-  comments: Comment[]
-  created_at_in_millis: number
-}
-
+export type PublicUser = Schema<'User'>
+export type PageMeta = Schema<'PageMeta'>
+export type Comment = Schema<'Comment'>
+export type Post = Schema<'Post'>
 /** A prize won, in the feed (`kind: contest_result`). */
-export interface FeedResult {
-  user: Person
-  contest: { id: number; name: string; match_title: string }
-  rank: number
-  members_count: number
-  winnings: number
-  settled_at_in_millis: number
-}
-
-export type FeedItem =
-  | { kind: 'post' | 'contest_share'; post: Post }
-  | { kind: 'contest_result'; result: FeedResult }
+export type FeedResult = Schema<'FeedResult'>
+export type FeedItem = Schema<'FeedItem'>
 
 /** Acting as the signed-in player (`fanspole login`). */
 export const player = (io: Io, server: string | undefined) => new Api(io, resolveServer(io, server), 'user')

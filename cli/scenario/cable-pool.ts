@@ -1,7 +1,7 @@
 import { isDeepStrictEqual } from 'node:util'
 import { CableClient, type Frame } from './cable-client'
 import { show } from './show'
-import { StepFailure } from './types'
+import { StepFailure } from './step-failure'
 
 /**
  * The /cable connections of one scenario run: one per user, opened on first use and reused

@@ -4,14 +4,9 @@ import { type HttpRequest, sendHttp } from './http'
 import { interpolate, type Vars } from './interpolate'
 import { type LoadedScenario, loadScenarioFile } from './loader'
 import { headlineFor } from './match'
+import { StepFailure } from './step-failure'
 import { ephemeralTarget, remoteTarget, type Target } from './target'
-import {
-  type ScenarioResult,
-  type ScenarioUser,
-  type StepContext,
-  StepFailure,
-  type StepResult,
-} from './types'
+import type { ScenarioResult, ScenarioUser, StepContext, StepResult } from './types'
 import { planUsers, setUpAdmin, setUpUser } from './users'
 
 export interface RunOptions {

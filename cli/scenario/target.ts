@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { type Config, ephemeralDatabase, loadConfig } from '../../server/config'
+import { type Config, ephemeralDatabase, loadConfig, loadHost } from '../../server/index'
 
 /**
  * The server a scenario runs against: a fresh in-process one (the default) or a running one
@@ -41,18 +41,13 @@ export interface EphemeralOptions {
  */
 export async function ephemeralTarget(options: EphemeralOptions = {}): Promise<Target> {
   // Loaded here so that runs against --server never load the server code.
-  const [{ startServer }, { hashPassword }, { insertUser }, { withTx }, dialect] = await Promise.all([
-    import('../../server/main'),
-    import('../../server/areas/auth/passwords'),
-    import('../../server/areas/users/service'),
-    import('../../server/db/tx'),
-    import('../../server/db/dialect'),
-  ])
+  const { startServer, hashPassword, insertUser, withTx, createScratchDatabase, dropDatabase } =
+    await loadHost()
   const database = ephemeralDatabase(process.env)
   let dir: string | null = null
   let durableUrl: string | null = null
   if (options.restartable && database.databaseUrl) {
-    durableUrl = await dialect.createScratchDatabase(database.databaseUrl, {
+    durableUrl = await createScratchDatabase(database.databaseUrl, {
       template: database.scratchTemplate,
       prefix: database.scratchPrefix,
     })
@@ -100,7 +95,7 @@ export async function ephemeralTarget(options: EphemeralOptions = {}): Promise<T
     async close() {
       await server.close()
       if (dir) rmSync(dir, { recursive: true, force: true })
-      if (durableUrl) await dialect.dropDatabase(durableUrl)
+      if (durableUrl) await dropDatabase(durableUrl)
     },
   }
 }

@@ -59,17 +59,6 @@ export interface StepKind<S = any> {
   run(step: S, ctx: StepContext): Promise<StepOutcome>
 }
 
-/** Thrown by a step for a failure that is not a field-by-field mismatch. */
-export class StepFailure extends Error {
-  constructor(
-    message: string,
-    readonly mismatches: Mismatch[] = [],
-  ) {
-    super(message)
-    this.name = 'StepFailure'
-  }
-}
-
 export interface StepResult {
   index: number
   name: string

@@ -1,6 +1,6 @@
 import { Box, Text, useApp, useInput } from 'ink'
 import { useEffect, useState, useSyncExternalStore } from 'react'
-import type { AuctionBoardState } from '../lib/auction-watch'
+import type { AuctionBoardState } from '../lib/auction-board-state'
 import { connectionText, type Store } from '../lib/live-store'
 
 /** Seconds left on the lot, from its end on the server clock; ticks locally between events. */

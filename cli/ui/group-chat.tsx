@@ -1,7 +1,7 @@
 import { TextInput } from '@inkjs/ui'
 import { Box, Text, useApp, useInput, useStdout } from 'ink'
 import { useState, useSyncExternalStore } from 'react'
-import type { ChatRow, ChatState } from '../lib/group-chat'
+import type { ChatRow, ChatState } from '../lib/group-chat-state'
 import { messageText } from '../lib/groups'
 import { connectionText, type Store } from '../lib/live-store'
 
@@ -36,7 +36,7 @@ function Row({ row, mySlug }: { row: ChatRow; mySlug: string }) {
 /**
  * `fanspole group chat` on a terminal: the latest messages that fit, a line to type in
  * (Enter sends), Esc or Ctrl-C to leave. The store is fed by the chat runner
- * (cli/lib/group-chat.ts).
+ * (cli/ui/group-chat-session.ts).
  */
 export function GroupChat({ store, onSend }: { store: Store<ChatState>; onSend: (text: string) => void }) {
   const state = useSyncExternalStore(store.subscribe, store.get)

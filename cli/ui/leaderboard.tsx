@@ -1,9 +1,9 @@
-import { Box, Text, useApp, useInput } from 'ink'
-import { useSyncExternalStore } from 'react'
+import { Box, Text } from 'ink'
 import { entrant } from '../lib/contests'
 import type { BoardRow, LeaderboardState } from '../lib/leaderboard-state'
-import { connectionText, type Store } from '../lib/live-store'
+import type { Store } from '../lib/live-store'
 import { rupees } from '../lib/table'
+import { QuitLine, useQuittableStore } from './live-view'
 
 const STATUS_COLOR = { open: 'yellow', locked: 'green', completed: 'cyan', cancelled: 'red' } as const
 
@@ -69,22 +69,12 @@ export function Leaderboard({ state }: { state: LeaderboardState }) {
       {state.status === 'cancelled' ? (
         <Text color="red">{`Cancelled${state.reason ? `: ${state.reason}` : ''}. Every entry fee was refunded.`}</Text>
       ) : null}
-      <Box marginTop={1}>
-        <Text dimColor wrap="truncate-end">{`q to quit · ${connectionText(state.connection)}`}</Text>
-      </Box>
+      <QuitLine connection={state.connection} />
     </Box>
   )
 }
 
 /** The leaderboard bound to a live store; q (or Esc) quits. */
 export function LeaderboardWatch({ store, onQuit }: { store: Store<LeaderboardState>; onQuit?: () => void }) {
-  const state = useSyncExternalStore(store.subscribe, store.get)
-  const { exit } = useApp()
-  useInput((input, key) => {
-    if (input === 'q' || key.escape) {
-      onQuit?.()
-      exit()
-    }
-  })
-  return <Leaderboard state={state} />
+  return <Leaderboard state={useQuittableStore(store, onQuit)} />
 }

@@ -1,7 +1,7 @@
-import { Box, Text, useApp, useInput } from 'ink'
-import { useSyncExternalStore } from 'react'
-import { connectionText, type Store } from '../lib/live-store'
+import { Box, Text } from 'ink'
+import type { Store } from '../lib/live-store'
 import type { PhaseBoardState, PhaseRow } from '../lib/phase-board-state'
+import { QuitLine, useQuittableStore } from './live-view'
 
 const STATUS_COLOR = { upcoming: 'yellow', live: 'green', completed: 'cyan' } as const
 
@@ -50,22 +50,12 @@ export function PhaseBoard({ state }: { state: PhaseBoardState }) {
           </Text>
         </Box>
       ) : null}
-      <Box marginTop={1}>
-        <Text dimColor wrap="truncate-end">{`q to quit · ${connectionText(state.connection)}`}</Text>
-      </Box>
+      <QuitLine connection={state.connection} />
     </Box>
   )
 }
 
 /** The phase board bound to a live store; q (or Esc) quits. */
 export function PhaseBoardWatch({ store, onQuit }: { store: Store<PhaseBoardState>; onQuit?: () => void }) {
-  const state = useSyncExternalStore(store.subscribe, store.get)
-  const { exit } = useApp()
-  useInput((input, key) => {
-    if (input === 'q' || key.escape) {
-      onQuit?.()
-      exit()
-    }
-  })
-  return <PhaseBoard state={state} />
+  return <PhaseBoard state={useQuittableStore(store, onQuit)} />
 }

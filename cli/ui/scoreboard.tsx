@@ -1,8 +1,8 @@
-import { Box, Text, useApp, useInput } from 'ink'
-import { useSyncExternalStore } from 'react'
-import { connectionText, type Store } from '../lib/live-store'
+import { Box, Text } from 'ink'
+import type { Store } from '../lib/live-store'
 import { crease, scoreLines, sidesText } from '../lib/matches'
 import { type ScoreboardState, topPlayers } from '../lib/scoreboard-state'
+import { QuitLine, useQuittableStore } from './live-view'
 
 const STATUS_COLOR = { upcoming: 'yellow', live: 'green', completed: 'cyan', abandoned: 'red' } as const
 
@@ -57,22 +57,12 @@ export function Scoreboard({ state }: { state: ScoreboardState }) {
           ))}
         </Box>
       </Box>
-      <Box marginTop={1}>
-        <Text dimColor wrap="truncate-end">{`q to quit · ${connectionText(state.connection)}`}</Text>
-      </Box>
+      <QuitLine connection={state.connection} />
     </Box>
   )
 }
 
 /** The scoreboard bound to a live store; q (or Esc) quits. */
 export function ScoreboardWatch({ store, onQuit }: { store: Store<ScoreboardState>; onQuit?: () => void }) {
-  const state = useSyncExternalStore(store.subscribe, store.get)
-  const { exit } = useApp()
-  useInput((input, key) => {
-    if (input === 'q' || key.escape) {
-      onQuit?.()
-      exit()
-    }
-  })
-  return <Scoreboard state={state} />
+  return <Scoreboard state={useQuittableStore(store, onQuit)} />
 }

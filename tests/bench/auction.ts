@@ -126,7 +126,7 @@ const serverConfig = (dbFile: string) =>
   loadConfig({ port: 0, dbFile, logLevel: 'silent', autoSimulate: false }, {})
 
 /**
- * Issue 4 item 11, two loads, each against the real server and then against the bare
+ * Two loads, each against the real server and then against the bare
  * baseline with the same rooms, the loader in its own process:
  * classroom — one auction, 250 subscribers, 50 bids/s, bid sent → received by every subscriber;
  * league night — 20 auctions × 12 managers outbidding each other as fast as they can.

@@ -5,7 +5,7 @@ import { type WebSocket, WebSocketServer } from 'ws'
 import { displayTime } from '../../server/areas/groups/views'
 
 /**
- * The chat benchmark's baseline (issue 15 item 7, second load): a bare `ws` server speaking the
+ * The chat benchmark's baseline (second load): a bare `ws` server speaking the
  * same Action Cable JSON frames for GroupChannel only — subscribe (a member check) and `speak`.
  * A send runs the same SQL as the real message service (docs/groups.md, "Performance"): the
  * group and membership reads, the retry and sending-rate reads, the insert, `last_message_id`,

@@ -124,7 +124,7 @@ const median = (xs: number[]) => {
 }
 
 /**
- * Issue 15 item 7 (docs/groups.md, "Performance"). The real server on SQLite in this process,
+ * The chat load (docs/groups.md, "Performance"). The real server on SQLite in this process,
  * the loader in a process of its own.
  *
  * First load: one group of `--members` (500) all subscribed to GroupChannel, messages sent over

@@ -142,7 +142,7 @@ async function cluster(server: string, prepared: Prepared, count: number) {
 }
 
 /**
- * Issue 11 item 8: the same two loads on one, two and three server processes sharing one
+ * The same two loads on one, two and three server processes sharing one
  * PostgreSQL database, each node count on a fresh copy of one prepared database, the loaders
  * in processes of their own and their connections spread round-robin over the nodes:
  * league night — the auction bench's 20 rooms × 12 managers outbidding each other over

@@ -169,7 +169,7 @@ interface Read {
 }
 
 /**
- * Issue 10 item 4: the busiest reads through the real server against a bare `node:http`
+ * The busiest reads through the real server against a bare `node:http`
  * server sending the same bytes, in one run, the loader in its own process on the other CPU,
  * candidate and baseline alternating over rounds; the contest list on 500 and 50,000
  * contests; and a plain GET while 500 subscribers follow a live match on `/cable`.

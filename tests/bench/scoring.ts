@@ -26,7 +26,7 @@ const pct = (sorted: number[], p: number) =>
 const sortNum = (xs: number[]) => [...xs].sort((a, b) => a - b)
 
 /**
- * Issue 3 item 8: one T20 match with `--teams` (default 1,000,000) teams in a realistic lobby,
+ * One T20 match with `--teams` (default 1,000,000) teams in a realistic lobby,
  * every ball ingested through the real path (validation, event + player scores + summary in
  * one fsync'd SQLite transaction on a WAL file, every team's total, every contest's ranks,
  * the standings pushes), then completion and settlement. A bare typed-array kernel repeats

@@ -1,9 +1,10 @@
+import { afterAll, beforeAll, expect } from 'vitest'
 import { loadConfig } from '../../server/config'
 import { type RunningServer, startServer } from '../../server/main'
 import { durableDatabase } from '../helpers/db'
 import { client } from '../helpers/http'
 import { squadOf, validTeamBody } from '../helpers/league'
-import { tempDir } from './helpers'
+import { type CliResult, runCli, tempDir } from './helpers'
 
 /**
  * A real server on a free port over a temporary database (a SQLite file, or a scratch
@@ -43,6 +44,32 @@ export async function leagueCliWorld(): Promise<LeagueCliWorld> {
       await data.drop()
     },
   }
+}
+
+export interface LeagueCli {
+  /** Set before the file's first test. */
+  world: LeagueCliWorld
+  /** `fanspole …` against the world's server, with its FANSPOLE_HOME. */
+  cli(...args: string[]): Promise<CliResult>
+  /** Signs the CLI in as this account (after signing whoever was in out). */
+  signIn(p: { email: string; password: string }): Promise<void>
+}
+
+/** One league world for the whole file, and the CLI pointed at it: the CLI tests' usual set-up. */
+export function leagueCli(): LeagueCli {
+  const kit = {} as LeagueCli
+  // Starting a server and seeding a league on a file database takes more than Vitest's 10 s
+  // default hook timeout on a loaded 2-core machine.
+  beforeAll(async () => {
+    kit.world = await leagueCliWorld()
+  }, 60_000)
+  afterAll(() => kit.world.close())
+  kit.cli = (...args) => runCli(args, kit.world.env)
+  kit.signIn = async (p) => {
+    await kit.cli('logout')
+    expect((await kit.cli('login', '--email', p.email, '--password', p.password)).code).toBe(0)
+  }
+  return kit
 }
 
 /** The world's upcoming T20 matches, listed once: tests that complete a match must not shift the others' numbers. */
@@ -120,4 +147,29 @@ export async function oneBall(
     boundary: ball.runs === 4 || ball.runs === 6,
   }
   return { lineups, event, events: withLineups ? [...lineups, event] : [event] }
+}
+
+/** A player with ₹`rupees` and a team for the match; `access` grants paid-contest creation. */
+export async function teamedPlayer(
+  world: LeagueCliWorld,
+  matchId: number,
+  name: string,
+  rupees: number,
+  access = false,
+) {
+  const p = await world.api.player(name)
+  if (rupees > 0)
+    await world.api.post('/api/admin/wallet/credits', { user_id: p.id, amount: rupees }, world.adminToken)
+  if (access) {
+    const granted = await world.api.post(
+      `/api/admin/users/${p.id}/contest_access`,
+      { note: 'test' },
+      world.adminToken,
+    )
+    expect(granted.status).toBeLessThan(300)
+  }
+  const body = await validTeamBody(world.server.deps, matchId, 'cricket', name)
+  const made = await world.api.post(`/api/matches/${matchId}/user_teams`, body, p.token)
+  expect(made.status).toBe(201)
+  return { ...p, team: made.body.user_team as { id: number } }
 }

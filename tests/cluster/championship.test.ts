@@ -4,7 +4,7 @@ import { classicBody, squadOf } from '../helpers/championship'
 import { type ClusterWorld, clusterWorld, type Player, subscribed } from './helpers'
 
 /**
- * Issue 12 item 6 across processes: a ChampionshipChannel subscriber on node b sees the phase
+ * The championship channel across processes: a ChampionshipChannel subscriber on node b sees the phase
  * board and its own team move as balls are scored through node a.
  */
 let w: ClusterWorld

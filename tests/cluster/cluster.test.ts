@@ -13,7 +13,7 @@ import {
 } from './helpers'
 
 /**
- * Issue 11 item 7: two real server processes (`a`, `b`) on one PostgreSQL database behave as
+ * Two real server processes (`a`, `b`) on one PostgreSQL database behave as
  * one product. The tests share one world and run in order: an auction (fan-out, timers, racing
  * bids), then the clock, a notification, and a live simulation at 1000×.
  */

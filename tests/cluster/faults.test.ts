@@ -15,7 +15,7 @@ import {
 } from './helpers'
 
 /**
- * Issue 11, faults under a running two-node cluster: a node's PostgreSQL sessions killed (as a
+ * Faults under a running two-node cluster: a node's PostgreSQL sessions killed (as a
  * database restart or a network cut does to one node), and a node killed with SIGKILL in the
  * middle of an auction.
  */

@@ -10,7 +10,7 @@ import { ADMIN, waitFor } from '../restarts/helpers'
 export { waitFor }
 
 /**
- * The cluster tests' kit (issue 11): one scratch PostgreSQL database and two real server
+ * The cluster tests' kit: one scratch PostgreSQL database and two real server
  * processes on it, `a` and `b`, each on its own port — what `fanspole serve --port N` twice on
  * one DATABASE_URL gives. HTTP and /cable go to whichever node a test names; `sql` is a
  * connection of the test's own for what the API does not show (stored events, job rows).

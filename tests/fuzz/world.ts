@@ -208,7 +208,7 @@ export async function fuzzWorld(seed: number): Promise<FuzzWorld> {
     api.post(`/api/championship/series_phases/${phase.id}/leagues`, { name: 'Fuzz Pals' }, player.token),
   )
 
-  // A saved prize of the player's and an open report of theirs (issue 13).
+  // A saved prize of the player's and an open report of theirs.
   const saved = await expectOk(
     'saved prize',
     api.post(
@@ -222,7 +222,7 @@ export async function fuzzWorld(seed: number): Promise<FuzzWorld> {
     api.post('/api/reports', { contest_id: paid.id, reason: 'spam', text: 'Fuzz report' }, player.token),
   )
 
-  // A post on the paid contest's topic and a comment on it (issue 14), by the rival so that the
+  // A post on the paid contest's topic and a comment on it, by the rival so that the
   // player's edits and deletes reach the "not yours" 404 and the post survives the run.
   const socialPost = await expectOk(
     'post',

@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module'
 import { sql } from 'kysely'
+import { afterAll, beforeAll } from 'vitest'
 import WebSocket from 'ws'
 import { type Config, ephemeralDatabase, loadConfig } from '../../server/config'
 import { type RunningServer, startServer } from '../../server/main'
@@ -32,6 +33,70 @@ export async function startCableServer(options: CableServerOptions = {}): Promis
 }
 
 export const cableUrl = (server: RunningServer, query = '') => `ws://127.0.0.1:${server.port}/cable${query}`
+
+/**
+ * A server with the demo league seeded (no demo users), its simulations left to the test: for
+ * channels that stream a match, a contest or a phase. `database` is the per-leg scratch one by default.
+ */
+export function startLeagueServer(database: Partial<Config> = ephemeralDatabase()): Promise<RunningServer> {
+  return startServer(loadConfig({ ...database, port: 0, logLevel: 'silent', autoSimulate: false }, {}), {
+    seedIfEmpty: true,
+    seedUsers: 0,
+  })
+}
+
+export interface CableKit {
+  server: RunningServer
+  /** Signed in when asked for (`admin: true`). */
+  admin: Awaited<ReturnType<typeof signedInUser>>
+}
+
+/** One server for the whole file (a league one with `league`), closed after it; an admin if asked. */
+export function cableServer(
+  options: CableServerOptions & { league?: boolean | Partial<Config>; admin?: boolean } = {},
+): CableKit {
+  const kit = {} as CableKit
+  beforeAll(async () => {
+    const { league, admin, ...server } = options
+    kit.server = league
+      ? await startLeagueServer(league === true ? undefined : league)
+      : await startCableServer(server)
+    if (admin) kit.admin = await signedInUser(kit.server, 'admin')
+  })
+  afterAll(() => kit.server.close())
+  return kit
+}
+
+/**
+ * JSON calls to a listening server as a signed-in caller; `web` sends the web client's header
+ * as the browser app does.
+ */
+export function jsonCaller(server: () => RunningServer, options: { web?: boolean } = {}) {
+  return async (method: string, path: string, token: string, body?: unknown) => {
+    const headers: Record<string, string> = {
+      'content-type': 'application/json',
+      authorization: `Bearer ${token}`,
+    }
+    if (options.web) headers['x-fanspole-client'] = 'web'
+    const res = await fetch(`${server().url}${path}`, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+    })
+    return { status: res.status, body: (await res.json()) as any }
+  }
+}
+
+/** A raw socket signed in with `token`, past its welcome, subscribed to each identifier (confirmed). */
+export async function subscribedCable(server: RunningServer, token: string, ...identifiers: string[]) {
+  const cable = await rawCable(cableUrl(server, `?access_token=${token}`))
+  await cable.take((f) => f.type === 'welcome')
+  for (const identifier of identifiers) {
+    cable.subscribe(identifier)
+    await cable.take((f) => f.type === 'confirm_subscription' && f.identifier === identifier)
+  }
+  return cable
+}
 
 /** A new account on the server and a real access token from POST /oauth/token. */
 export async function signedInUser(server: RunningServer, role: 'player' | 'admin' = 'player') {

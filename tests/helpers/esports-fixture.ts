@@ -6,7 +6,7 @@ import type { Deps } from '../../server/deps'
 import { DEFAULT_REVEAL_MINUTES, gameOfKind, TEAM_SIZES } from '../../server/domain/esports/rules'
 
 /**
- * Esports rows straight into the database (issue 17), for the parts' tests that need a contest
+ * Esports rows straight into the database, for the parts' tests that need a contest
  * or a verified game account before the routes that make them exist on their branch.
  */
 let seq = 0

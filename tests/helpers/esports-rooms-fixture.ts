@@ -3,7 +3,7 @@ import { withTx } from '../../server/db/tx'
 import type { Deps } from '../../server/deps'
 
 /**
- * Esports contests, squads and members written straight into the database (issue 17's rooms
+ * Esports contests, squads and members written straight into the database (the esports rooms'
  * part is built beside the contest/join routes, which its tests must not wait for). Entry fees
  * go through the area's real money code, so refunds and `verifyLedger` see a true ledger.
  */

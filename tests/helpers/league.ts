@@ -10,15 +10,20 @@ import { type TestWorld, testWorld } from './deps'
 /** A test world with the demo league seeded (no demo users: tests make their own). */
 export async function leagueWorld(seed = 42, overrides: Partial<Config> = {}): Promise<TestWorld> {
   const world = await testWorld({ seed, ...overrides })
-  await seedDemoLeague(world.deps.db, {
+  await seedLeague(world.deps, seed)
+  return world
+}
+
+/** The demo league seeded into a database as `fanspole seed` would, at its clock's now, with no demo users. */
+export async function seedLeague(deps: Deps, seed = 42) {
+  return seedDemoLeague(deps.db, {
     seed,
-    nowMs: world.deps.clock.now(),
+    nowMs: deps.clock.now(),
     users: 0,
-    admin: world.deps.config.admin,
-    demo: world.deps.config.demo,
+    admin: deps.config.admin,
+    demo: deps.config.demo,
     hashPassword,
   })
-  return world
 }
 
 /** The first upcoming match of a sport (soonest first) that has contests. */

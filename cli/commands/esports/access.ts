@@ -1,43 +1,28 @@
 import { Command } from 'commander'
-import { Api } from '../../lib/api'
+import type { Schema } from '../../lib/api-types'
+import { apiOf, runs, serverJson } from '../../lib/command'
 import { type Io, printJson } from '../../lib/io'
-import {
-  type OptionSchema,
-  type OptionsOf,
-  parseOptions,
-  resolveServer,
-  withJson,
-  withServer,
-} from '../../lib/options'
+import type { OptionSchema, OptionsOf } from '../../lib/options'
 import { style } from '../../lib/style'
 
 /** `fanspole esports access show|request` (docs/esports.md, "Who may host"). */
 
 /** GET /api/esports/access and POST /api/pubgs/access answer this. */
-interface EsportsAccess {
-  kind: string
-  allowed: boolean
-  free_allowed: boolean
-  paid_allowed: boolean
-  requirements: Array<{ key: string; met: boolean; message: string }>
-  missing: string[]
-}
+type EsportsAccess = Schema<'EsportsAccess'>
 
 const KINDS = ['pubg', 'pubg-lite', 'pubg-single-match', 'free-fire', 'call-of-duty'] as const
 
 const showOptions = ((z) =>
   z.object({
     kind: z.enum(KINDS, { error: `expected one of ${KINDS.join(', ')}` }).default('pubg'),
-    server: z.string().optional(),
-    json: z.boolean().default(false),
+    ...serverJson(z),
   })) satisfies OptionSchema
 
 const requestOptions = ((z) =>
   z.object({
     kind: z.enum(KINDS, { error: `expected one of ${KINDS.join(', ')}` }).default('pubg'),
     message: z.string().trim().min(1, 'the message is empty').optional(),
-    server: z.string().optional(),
-    json: z.boolean().default(false),
+    ...serverJson(z),
   })) satisfies OptionSchema
 
 export function esportsAccessCommand(io: Io): Command {
@@ -50,7 +35,7 @@ export function esportsAccessCommand(io: Io): Command {
       'What hosting an esports room of this kind needs, and which of it you have: free private rooms, then paid or public ones.',
     )
     .option('--kind <kind>', `${KINDS.join(', ')} (default: pubg)`)
-  withJson(withServer(show)).action(async (raw) => runShow(io, await parseOptions(showOptions, raw)))
+  runs(io, show, showOptions, runShow)
 
   const request = new Command('request')
     .description(
@@ -58,7 +43,7 @@ export function esportsAccessCommand(io: Io): Command {
     )
     .option('--kind <kind>', `${KINDS.join(', ')} (default: pubg)`)
     .option('--message <text>', 'a few words for the admins (up to 500 characters)')
-  withJson(withServer(request)).action(async (raw) => runRequest(io, await parseOptions(requestOptions, raw)))
+  runs(io, request, requestOptions, runRequest)
 
   command.addHelpText(
     'after',
@@ -68,7 +53,7 @@ export function esportsAccessCommand(io: Io): Command {
 }
 
 async function runShow(io: Io, opts: OptionsOf<typeof showOptions>): Promise<void> {
-  const api = new Api(io, resolveServer(io, opts.server), 'user')
+  const api = apiOf(io, opts, 'user')
   const answer = await api.get<{ esports_access: EsportsAccess }>(
     `/api/esports/access?${new URLSearchParams({ kind: opts.kind })}`,
   )
@@ -77,7 +62,7 @@ async function runShow(io: Io, opts: OptionsOf<typeof showOptions>): Promise<voi
 }
 
 async function runRequest(io: Io, opts: OptionsOf<typeof requestOptions>): Promise<void> {
-  const api = new Api(io, resolveServer(io, opts.server), 'user')
+  const api = apiOf(io, opts, 'user')
   const answer = await api.post<{ esports_access: EsportsAccess }>('/api/pubgs/access', {
     kind: opts.kind,
     ...(opts.message === undefined ? {} : { message: opts.message }),

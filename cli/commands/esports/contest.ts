@@ -1,57 +1,16 @@
 import { Command } from 'commander'
-import { Api } from '../../lib/api'
-import { idArgument } from '../../lib/arguments'
+import type { Schema } from '../../lib/api-types'
+import { apiOf, plainOptions, printTable, runs, runsOnId, serverJson } from '../../lib/command'
 import { parsePercentRanges } from '../../lib/contest-draft'
 import { UsageError } from '../../lib/errors'
 import { type Io, printJson } from '../../lib/io'
-import {
-  instantFlag,
-  intFlag,
-  type OptionSchema,
-  type OptionsOf,
-  parseOptions,
-  resolveServer,
-  withJson,
-  withServer,
-} from '../../lib/options'
+import { instantFlag, intFlag, type OptionSchema, type OptionsOf } from '../../lib/options'
 import { style } from '../../lib/style'
-import { formatTable } from '../../lib/table'
 import { formatInstant } from '../../lib/time'
 
 /** `fanspole esports contest` (docs/esports.md, "Creating a contest, and who may host"). */
 
-interface EsportsContest {
-  id: number
-  kind: string
-  kind_name: string
-  game: string
-  game_name: string
-  mode: string
-  team_size: number
-  name: string
-  description: string | null
-  map: string | null
-  host: { id: number; slug: string; username: string } | null
-  entry_fee: number
-  rake_percent: number
-  per_kill: number
-  prize_pool: number
-  placement_pool: number
-  prizes: Array<{ from: number; to: number; rank_text: string; percent: number; amount: number }>
-  slots: number
-  squads_count: number
-  members_count: number
-  min_level: number
-  is_private: boolean
-  invite_code: string | null
-  status: string
-  status_reason: string | null
-  starts_at_in_millis: number
-  reveal_at_in_millis: number
-  room_details: { room_id: string | null; room_password: string | null } | null
-  is_host: boolean
-  joined: boolean
-}
+type EsportsContest = Schema<'EsportsContest'>
 
 const KINDS = ['pubg', 'pubg-lite', 'pubg-single-match', 'free-fire', 'call-of-duty'] as const
 const GAMES = ['pubg', 'free-fire', 'call-of-duty'] as const
@@ -84,8 +43,7 @@ const createOptions = ((z) =>
       reveal: intFlag(z, 'a number of minutes', 1, 1000).optional(),
       minLevel: intFlag(z, 'a game level', 0, 1000).optional(),
       private: z.boolean().default(false),
-      server: z.string().optional(),
-      json: z.boolean().default(false),
+      ...serverJson(z),
     })
     .refine((o) => (o.startsIn === undefined) !== (o.startsAt === undefined), {
       message: 'give exactly one of --starts-in <minutes> or --starts-at <time>',
@@ -99,12 +57,8 @@ const listOptions = ((z) =>
     status: z.enum(STATUSES, { error: `expected one of ${STATUSES.join(', ')}` }).default('active'),
     mine: z.boolean().default(false),
     limit: intFlag(z, 'a number of rows', 1, 100).default(50),
-    server: z.string().optional(),
-    json: z.boolean().default(false),
+    ...serverJson(z),
   })) satisfies OptionSchema
-
-const plainOptions = ((z) =>
-  z.object({ server: z.string().optional(), json: z.boolean().default(false) })) satisfies OptionSchema
 
 export function esportsContestCommand(io: Io): Command {
   const command = new Command('contest').summary('host esports contests: create, list, show, cancel')
@@ -130,7 +84,7 @@ export function esportsContestCommand(io: Io): Command {
     .option('--reveal <minutes>', 'room details go out this long before the start (default: 15)')
     .option('--min-level <n>', 'lowest game level that may join (default: 0)')
     .option('--private', 'only people with the invite code find it (free contests always are)')
-  withJson(withServer(create)).action(async (raw) => runCreate(io, await parseOptions(createOptions, raw)))
+  runs(io, create, createOptions, runCreate)
 
   const list = new Command('list')
     .description('Esports contests: public ones and the private ones you host or joined, soonest first.')
@@ -139,21 +93,17 @@ export function esportsContestCommand(io: Io): Command {
     .option('--status <status>', `${STATUSES.join(', ')} (default: active)`)
     .option('--mine', 'only the ones you host or joined')
     .option('--limit <n>', 'how many (at most 100)', '50')
-  withJson(withServer(list)).action(async (raw) => runList(io, await parseOptions(listOptions, raw)))
+  runs(io, list, listOptions, runList)
 
   const show = new Command('show')
     .description('One esports contest: money, prizes, times, and for its host the invite code and room.')
     .argument('<id>', 'the contest id (from `fanspole esports contest list`)')
-  withJson(withServer(show)).action(async (id: string, raw) =>
-    runShow(io, idArgument('<id>', id), await parseOptions(plainOptions, raw)),
-  )
+  runsOnId(io, show, '<id>', plainOptions, runShow)
 
   const cancel = new Command('cancel')
     .description('Cancel a contest you host before the lock: every entry is refunded and members are told.')
     .argument('<id>', 'the contest id')
-  withJson(withServer(cancel)).action(async (id: string, raw) =>
-    runCancel(io, idArgument('<id>', id), await parseOptions(plainOptions, raw)),
-  )
+  runsOnId(io, cancel, '<id>', plainOptions, runCancel)
 
   command.addHelpText(
     'after',
@@ -180,7 +130,7 @@ export function prizesFlag(text: string | undefined): Record<string, unknown> {
 }
 
 async function runCreate(io: Io, opts: OptionsOf<typeof createOptions>): Promise<void> {
-  const api = new Api(io, resolveServer(io, opts.server), 'user')
+  const api = apiOf(io, opts, 'user')
   const body = {
     kind: opts.kind,
     mode: opts.mode,
@@ -204,7 +154,7 @@ async function runCreate(io: Io, opts: OptionsOf<typeof createOptions>): Promise
 }
 
 async function runList(io: Io, opts: OptionsOf<typeof listOptions>): Promise<void> {
-  const api = new Api(io, resolveServer(io, opts.server), 'user')
+  const api = apiOf(io, opts, 'user')
   const q = new URLSearchParams({ status: opts.status, per_page: String(opts.limit) })
   if (opts.game) q.set('game', opts.game)
   if (opts.kind) q.set('kind', opts.kind)
@@ -213,37 +163,33 @@ async function runList(io: Io, opts: OptionsOf<typeof listOptions>): Promise<voi
     `/api/esports/contests?${q}`,
   )
   if (opts.json) return printJson(io, answer)
-  if (answer.esports_contests.length === 0) {
-    io.out('No esports contests\n')
-    return
-  }
-  io.out(
-    formatTable(
-      answer.esports_contests,
-      [
-        { header: 'ID', value: (c) => String(c.id), align: 'right' },
-        { header: 'KIND', value: (c) => c.kind },
-        { header: 'MODE', value: (c) => c.mode },
-        { header: 'NAME', value: (c) => c.name + (c.is_private ? ' (private)' : '') },
-        { header: 'FEE', value: (c) => rupees(c.entry_fee), align: 'right' },
-        { header: 'SQUADS', value: (c) => `${c.squads_count}/${c.slots}`, align: 'right' },
-        { header: 'STATUS', value: (c) => c.status },
-        { header: 'STARTS', value: (c) => formatInstant(c.starts_at_in_millis) },
-      ],
-      style(io.color),
-    ),
+  printTable(
+    io,
+    answer.esports_contests,
+    'No esports contests\n',
+    [
+      { header: 'ID', value: (c) => String(c.id), align: 'right' },
+      { header: 'KIND', value: (c) => c.kind },
+      { header: 'MODE', value: (c) => c.mode },
+      { header: 'NAME', value: (c) => c.name + (c.is_private ? ' (private)' : '') },
+      { header: 'FEE', value: (c) => rupees(c.entry_fee), align: 'right' },
+      { header: 'SQUADS', value: (c) => `${c.squads_count}/${c.slots}`, align: 'right' },
+      { header: 'STATUS', value: (c) => c.status },
+      { header: 'STARTS', value: (c) => formatInstant(c.starts_at_in_millis) },
+    ],
+    style(io.color),
   )
 }
 
 async function runShow(io: Io, id: number, opts: OptionsOf<typeof plainOptions>): Promise<void> {
-  const api = new Api(io, resolveServer(io, opts.server), 'user')
+  const api = apiOf(io, opts, 'user')
   const answer = await api.get<{ esports_contest: EsportsContest }>(`/api/esports/contests/${id}`)
   if (opts.json) return printJson(io, answer)
   io.out(details(io, answer.esports_contest))
 }
 
 async function runCancel(io: Io, id: number, opts: OptionsOf<typeof plainOptions>): Promise<void> {
-  const api = new Api(io, resolveServer(io, opts.server), 'user')
+  const api = apiOf(io, opts, 'user')
   const answer = await api.request<{ esports_contest: EsportsContest }>(
     'DELETE',
     `/api/esports/contests/${id}`,

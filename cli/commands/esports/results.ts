@@ -1,7 +1,9 @@
 import fs from 'node:fs'
 import { Command } from 'commander'
 import { Api } from '../../lib/api'
+import type { Schema } from '../../lib/api-types'
 import { idArgument } from '../../lib/arguments'
+import { plainOptions, serverJson } from '../../lib/command'
 import { CliError, UsageError } from '../../lib/errors'
 import { type Io, printJson } from '../../lib/io'
 import {
@@ -17,29 +19,7 @@ import { formatTable, rupees } from '../../lib/table'
 import { formatInstant } from '../../lib/time'
 
 /** GET/POST /api/esports/contests/{id}/results (docs/esports.md "Results, payouts and corrections"). */
-interface EsportsResults {
-  contest_id: number
-  version: number
-  source: 'host' | 'admin' | 'simulator'
-  note: string | null
-  my_squad_id: number | null
-  standings: Array<{
-    rank: number
-    squad: { id: number; name: string }
-    placement: number
-    kills: number
-    points: number
-    prize: number
-    members: Array<{ user: { username: string }; prize: number }>
-  }>
-  versions: Array<{
-    version: number
-    source: string
-    note: string | null
-    entered_by: { username: string }
-    created_at_in_millis: number
-  }>
-}
+type EsportsResults = Schema<'EsportsResults'>
 
 interface Row {
   squad_id: number
@@ -54,26 +34,20 @@ const enterOptions = ((z) =>
     file: z.string().optional(),
     row: z.array(z.string()).default([]),
     note: z.string().trim().max(500, 'keep the note to 500 characters').optional(),
-    server: z.string().optional(),
-    json: z.boolean().default(false),
+    ...serverJson(z),
   })) satisfies OptionSchema
 
 const simulateOptions = ((z) =>
   z.object({
     note: z.string().trim().max(500, 'keep the note to 500 characters').optional(),
-    server: z.string().optional(),
-    json: z.boolean().default(false),
+    ...serverJson(z),
   })) satisfies OptionSchema
-
-const showOptions = ((z) =>
-  z.object({ server: z.string().optional(), json: z.boolean().default(false) })) satisfies OptionSchema
 
 const disputeOptions = ((z) =>
   z.object({
     text: z.string().trim().min(10, 'give --text of at least 10 characters').max(1000),
     squad: z.string().optional(),
-    server: z.string().optional(),
-    json: z.boolean().default(false),
+    ...serverJson(z),
   })) satisfies OptionSchema
 
 /** `fanspole esports results …`: enter, draw, show and dispute an esports room's results. */
@@ -108,7 +82,7 @@ export function esportsResultsCommand(io: Io): Command {
     .description('Show the standings and prizes of a contest’s latest results, and its versions.')
     .argument('<contest>', 'the esports contest id')
   withJson(withServer(show)).action(async (contest: string, raw) =>
-    runShow(io, idArgument('<contest>', contest), await parseOptions(showOptions, raw)),
+    runShow(io, idArgument('<contest>', contest), await parseOptions(plainOptions, raw)),
   )
 
   const dispute = new Command('dispute')
@@ -184,7 +158,7 @@ async function runSimulate(
   printResults(io, answer.esports_results, true)
 }
 
-async function runShow(io: Io, contestId: number, opts: OptionsOf<typeof showOptions>): Promise<void> {
+async function runShow(io: Io, contestId: number, opts: OptionsOf<typeof plainOptions>): Promise<void> {
   const answer = await api(io, opts.server).get<{ esports_results: EsportsResults }>(
     `/api/esports/contests/${contestId}/results`,
   )

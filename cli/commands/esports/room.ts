@@ -1,26 +1,14 @@
 import { Command } from 'commander'
-import { Api } from '../../lib/api'
+import type { Schema } from '../../lib/api-types'
 import { idArgument } from '../../lib/arguments'
+import { apiOf, serverJson } from '../../lib/command'
 import { type Io, printJson } from '../../lib/io'
-import {
-  type OptionSchema,
-  type OptionsOf,
-  parseOptions,
-  resolveServer,
-  withJson,
-  withServer,
-} from '../../lib/options'
+import { type OptionSchema, type OptionsOf, parseOptions, withJson, withServer } from '../../lib/options'
 import { style } from '../../lib/style'
 import { formatInstant } from '../../lib/time'
 
 /** GET/PUT /api/esports/contests/{id}/room_details (docs/esports.md "Room details"). */
-interface RoomDetails {
-  room_id: string | null
-  room_password: string | null
-  reveal_at_in_millis: number
-  starts_at_in_millis: number
-  set_at_in_millis: number | null
-}
+type RoomDetails = Schema<'EsportsRoomDetails'>
 
 const setOptions = ((z) =>
   z.object({
@@ -32,14 +20,12 @@ const setOptions = ((z) =>
       .string()
       .trim()
       .regex(/^[\x21-\x7E]{1,20}$/, 'the room password is 1 to 20 characters, without spaces'),
-    server: z.string().optional(),
-    json: z.boolean().default(false),
+    ...serverJson(z),
   })) satisfies OptionSchema
 
 const showOptions = ((z) =>
   z.object({
-    server: z.string().optional(),
-    json: z.boolean().default(false),
+    ...serverJson(z),
   })) satisfies OptionSchema
 
 /** `fanspole esports room set|show` — the custom room's id and password of an esports contest. */
@@ -78,7 +64,7 @@ export function esportsRoomCommand(io: Io): Command {
 const path = (id: number) => `/api/esports/contests/${id}/room_details`
 
 async function runSet(io: Io, id: number, opts: OptionsOf<typeof setOptions>): Promise<void> {
-  const api = new Api(io, resolveServer(io, opts.server), 'user')
+  const api = apiOf(io, opts, 'user')
   const answer = await api.put<{ room_details: RoomDetails }>(path(id), {
     room_id: opts.id,
     room_password: opts.password,
@@ -90,7 +76,7 @@ async function runSet(io: Io, id: number, opts: OptionsOf<typeof setOptions>): P
 }
 
 async function runShow(io: Io, id: number, opts: OptionsOf<typeof showOptions>): Promise<void> {
-  const api = new Api(io, resolveServer(io, opts.server), 'user')
+  const api = apiOf(io, opts, 'user')
   const answer = await api.get<{ room_details: RoomDetails }>(path(id))
   if (opts.json) return printJson(io, answer)
   print(io, answer.room_details)

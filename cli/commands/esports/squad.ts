@@ -1,53 +1,23 @@
 import { Command } from 'commander'
-import { Api } from '../../lib/api'
+import type { Schema } from '../../lib/api-types'
 import { idArgument } from '../../lib/arguments'
+import { apiOf, plainOptions, printTable, serverJson } from '../../lib/command'
 import { UsageError } from '../../lib/errors'
 import { type Io, printJson } from '../../lib/io'
-import {
-  type OptionSchema,
-  type OptionsOf,
-  parseOptions,
-  resolveServer,
-  withJson,
-  withServer,
-} from '../../lib/options'
+import { type OptionSchema, type OptionsOf, parseOptions, withJson, withServer } from '../../lib/options'
 import { style } from '../../lib/style'
-import { formatTable } from '../../lib/table'
 
 /** Squad and Member JSON of docs/esports.md ("Members and squads"). */
-interface Person {
-  id: number
-  slug: string
-  username: string
-}
-interface Member {
-  id: number
-  squad_id: number
-  user: Person
-  in_game_name: string
-  character_id: string | null
-  position: number
-}
-interface Squad {
-  id: number
-  name: string
-  slot_no: number
-  captain: Person
-  members: Member[]
-  members_count: number
-  invite_code: string | null
-}
-
-const plain = ((z) =>
-  z.object({ server: z.string().optional(), json: z.boolean().default(false) })) satisfies OptionSchema
+type Person = Schema<'Person'>
+type Member = Schema<'EsportsMember'>
+type Squad = Schema<'EsportsSquad'>
 
 const joinOptions = ((z) =>
   z.object({
     squadName: z.string().trim().min(2, 'give a squad name of 2 to 24 characters').max(24).optional(),
     code: z.string().trim().min(1).max(40).optional(),
     inviteCode: z.string().trim().min(1).max(40).optional(),
-    server: z.string().optional(),
-    json: z.boolean().default(false),
+    ...serverJson(z),
   })) satisfies OptionSchema
 
 /** `fanspole esports squad …`: join, leave and run squads of esports contests as the signed-in player. */
@@ -75,14 +45,14 @@ export function esportsSquadCommand(io: Io): Command {
     .description('Leave an esports contest before the lock; the entry fee comes back to your unused balance.')
     .argument('<contest>', 'the esports contest id')
   withJson(withServer(leave)).action(async (contest: string, raw) =>
-    runLeave(io, idArgument('<contest>', contest), await parseOptions(plain, raw)),
+    runLeave(io, idArgument('<contest>', contest), await parseOptions(plainOptions, raw)),
   )
 
   const list = new Command('list')
     .description('List the squads of an esports contest and their members, by slot.')
     .argument('<contest>', 'the esports contest id')
   withJson(withServer(list)).action(async (contest: string, raw) =>
-    runList(io, idArgument('<contest>', contest), await parseOptions(plain, raw)),
+    runList(io, idArgument('<contest>', contest), await parseOptions(plainOptions, raw)),
   )
 
   const invite = new Command('invite')
@@ -92,7 +62,7 @@ export function esportsSquadCommand(io: Io): Command {
     .argument('<squad>', 'the squad id (from `fanspole esports squad list`)')
     .argument('<username>', 'the player’s username')
   withJson(withServer(invite)).action(async (squad: string, username: string, raw) =>
-    runInvite(io, idArgument('<squad>', squad), username, await parseOptions(plain, raw)),
+    runInvite(io, idArgument('<squad>', squad), username, await parseOptions(plainOptions, raw)),
   )
 
   const remove = new Command('remove')
@@ -104,7 +74,7 @@ export function esportsSquadCommand(io: Io): Command {
       io,
       idArgument('<squad>', squad),
       idArgument('<user-id>', user),
-      await parseOptions(plain, raw),
+      await parseOptions(plainOptions, raw),
     ),
   )
 
@@ -128,7 +98,7 @@ function printSquad(io: Io, squad: Squad, mine: boolean): void {
 }
 
 async function runJoin(io: Io, contestId: number, opts: OptionsOf<typeof joinOptions>): Promise<void> {
-  const api = new Api(io, resolveServer(io, opts.server), 'user')
+  const api = apiOf(io, opts, 'user')
   const answer = await api.post<{ esports_member: Member; squad: Squad }>(
     `/api/esports/contests/${contestId}/join`,
     {
@@ -145,8 +115,8 @@ async function runJoin(io: Io, contestId: number, opts: OptionsOf<typeof joinOpt
   printSquad(io, answer.squad, true)
 }
 
-async function runLeave(io: Io, contestId: number, opts: OptionsOf<typeof plain>): Promise<void> {
-  const api = new Api(io, resolveServer(io, opts.server), 'user')
+async function runLeave(io: Io, contestId: number, opts: OptionsOf<typeof plainOptions>): Promise<void> {
+  const api = apiOf(io, opts, 'user')
   const answer = await api.request<{ membership: { contest_id: number } }>(
     'DELETE',
     `/api/esports/contests/${contestId}/membership`,
@@ -155,30 +125,26 @@ async function runLeave(io: Io, contestId: number, opts: OptionsOf<typeof plain>
   io.out(`Left contest ${contestId}; the entry fee is back in your unused balance\n`)
 }
 
-async function runList(io: Io, contestId: number, opts: OptionsOf<typeof plain>): Promise<void> {
-  const api = new Api(io, resolveServer(io, opts.server), 'user')
+async function runList(io: Io, contestId: number, opts: OptionsOf<typeof plainOptions>): Promise<void> {
+  const api = apiOf(io, opts, 'user')
   const answer = await api.get<{ squads: Squad[]; my_squad_id: number | null }>(
     `/api/esports/contests/${contestId}/squads`,
   )
   if (opts.json) return printJson(io, answer)
-  if (answer.squads.length === 0) {
-    io.out('No squads yet\n')
-    return
-  }
   const s = style(io.color)
-  io.out(
-    formatTable(
-      answer.squads,
-      [
-        { header: 'SLOT', value: (q) => q.slot_no },
-        { header: 'SQUAD', value: (q) => q.id },
-        { header: 'NAME', value: (q) => q.name },
-        { header: 'CAPTAIN', value: (q) => q.captain.username },
-        { header: 'MEMBERS', value: (q) => q.members.map((m) => m.in_game_name).join(', ') },
-        { header: 'CODE', value: (q) => q.invite_code },
-      ],
-      s,
-    ),
+  printTable(
+    io,
+    answer.squads,
+    'No squads yet\n',
+    [
+      { header: 'SLOT', value: (q) => q.slot_no },
+      { header: 'SQUAD', value: (q) => q.id },
+      { header: 'NAME', value: (q) => q.name },
+      { header: 'CAPTAIN', value: (q) => q.captain.username },
+      { header: 'MEMBERS', value: (q) => q.members.map((m) => m.in_game_name).join(', ') },
+      { header: 'CODE', value: (q) => q.invite_code },
+    ],
+    s,
   )
 }
 
@@ -186,9 +152,9 @@ async function runInvite(
   io: Io,
   squadId: number,
   username: string,
-  opts: OptionsOf<typeof plain>,
+  opts: OptionsOf<typeof plainOptions>,
 ): Promise<void> {
-  const api = new Api(io, resolveServer(io, opts.server), 'user')
+  const api = apiOf(io, opts, 'user')
   const answer = await api.post<{ invitation: { user: Person; url: string } }>(
     `/api/squad_teams/${squadId}/invite`,
     {
@@ -203,9 +169,9 @@ async function runRemove(
   io: Io,
   squadId: number,
   userId: number,
-  opts: OptionsOf<typeof plain>,
+  opts: OptionsOf<typeof plainOptions>,
 ): Promise<void> {
-  const api = new Api(io, resolveServer(io, opts.server), 'user')
+  const api = apiOf(io, opts, 'user')
   const answer = await api.post<{ squad: Squad }>(`/api/squad_teams/${squadId}/remove`, { user_id: userId })
   if (opts.json) return printJson(io, answer)
   io.out(`Removed user ${userId} from ${answer.squad.name}; their entry fee is refunded\n`)

@@ -1,7 +1,6 @@
 import fs from 'node:fs'
 import path from 'node:path'
-import { type Config, projectRoot } from '../../../server/config'
-import type { RunningServer } from '../../../server/main'
+import { assertPortFree, type Config, loadHost, projectRoot, type RunningServer } from '../../../server/index'
 import { type AccountsView, accountsView, type NewPasswordsAnswer } from '../accounts'
 import { adminSignInRefused } from '../api'
 import { localConfig } from '../config'
@@ -67,11 +66,7 @@ export async function startLocal(
   config.autoSimulate = true
   config.generateAdminPassword = options.generateAdminPassword
   config.snapshotDir ??= path.join(options.dir, 'snapshots')
-  const [{ startServer }, { DatabaseInUseError, lockDatabase }, { assertPortFree }] = await Promise.all([
-    import('../../../server/main'),
-    import('../../../server/db/database-lock'),
-    import('../../../server/lib/port'),
-  ])
+  const { startServer, DatabaseInUseError, lockDatabase } = await loadHost()
   const lock = await lockDatabase(config, {
     command: 'fanspole demo',
     mode: 'shared',

@@ -2,7 +2,8 @@ import { z } from 'zod'
 import type { CableClient } from '../cable-client'
 import { matchPartial } from '../match'
 import { show } from '../show'
-import { type StepContext, StepFailure, type StepKind } from '../types'
+import { StepFailure } from '../step-failure'
+import type { StepContext, StepKind } from '../types'
 import { asNone, stepName, userRef } from './common'
 
 const EXPECTS = ['welcome', 'confirm', 'reject', 'none', 'unauthorized'] as const

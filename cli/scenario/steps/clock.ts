@@ -1,7 +1,8 @@
 import { z } from 'zod'
 import { DURATION_HINT, parseDuration } from '../../lib/time'
 import { applySave, checkHttp, HttpExpect, saveSchema } from '../expectations'
-import { StepFailure, type StepKind } from '../types'
+import { StepFailure } from '../step-failure'
+import type { StepKind } from '../types'
 import { placeholder, stepName, userRef } from './common'
 
 const ClockSpec = z

@@ -2,10 +2,10 @@ import { z } from 'zod'
 import { DURATION_HINT, formatInstant, parseDuration } from '../../lib/time'
 import { applySave, checkHttp, HttpExpect, saveSchema } from '../expectations'
 import { matchPartial } from '../match'
-import { matcherProblems } from '../matcher-syntax'
 import { show } from '../show'
-import { StepFailure, type StepKind } from '../types'
-import { placeholder, stepName, userRef } from './common'
+import { StepFailure } from '../step-failure'
+import type { StepKind } from '../types'
+import { namedContests, placeholder, stepName, userRef } from './common'
 
 const CreateMatchSpec = z.strictObject({
   sport: z.string().min(1).default('cricket'),
@@ -22,13 +22,7 @@ const CreateMatchSpec = z.strictObject({
   /** `false`: a match with no contests at all. */
   with_contests: z.boolean().default(true),
   /** Named contests of the new match to save: each a partial match against GET /api/matches/{id}/contests. */
-  contests: z
-    .record(z.string().regex(/^[A-Za-z_]\w*$/, 'a name such as h2h'), z.unknown())
-    .default({})
-    .superRefine((specs, ctx) => {
-      for (const [name, spec] of Object.entries(specs))
-        for (const problem of matcherProblems(spec, name)) ctx.addIssue({ code: 'custom', message: problem })
-    }),
+  contests: namedContests,
   as: userRef,
 })
 

@@ -4,7 +4,8 @@ import { applySave, saveSchema } from '../expectations'
 import { type Mismatch, matchPartial } from '../match'
 import { matcherProblems } from '../matcher-syntax'
 import { show } from '../show'
-import { StepFailure, type StepKind } from '../types'
+import { StepFailure } from '../step-failure'
+import type { StepContext, StepKind } from '../types'
 import { stepName } from './common'
 
 export const MessageSpec = z
@@ -29,6 +30,19 @@ type ExpectMessageStep = z.infer<typeof ExpectMessageStep>
 export const channelName = (channel: string | { channel: string }) =>
   typeof channel === 'string' ? channel : channel.channel
 
+/** The first unconsumed message on the user's subscription matching `match`, within `within` ms. */
+export async function waitForMessage(spec: z.infer<typeof MessageSpec>, within: number, ctx: StepContext) {
+  const subscription = ctx.cable.find(spec.as, spec.channel)
+  const matches = (message: unknown) =>
+    spec.match === undefined || matchPartial(spec.match, message, ['message']).length === 0
+  const frame = await subscription.connection.waitUntil(
+    () => dataFrames(subscription).find((f) => !f.consumed && matches(f.data.message)),
+    within,
+    ctx.signal,
+  )
+  return { subscription, frame }
+}
+
 /**
  * `expect_message:` — waits up to `within_ms` (default 2000) for a broadcast on one of the
  * user's confirmed subscriptions whose `message` partially matches `match`. Messages are
@@ -45,15 +59,8 @@ export const expectMessageStep: StepKind<ExpectMessageStep> = {
   async run(step, ctx) {
     const spec = ctx.resolve(step.expect_message)
     const within = spec.within_ms ?? 2000
-    const subscription = ctx.cable.find(spec.as, spec.channel)
     const started = performance.now()
-    const matches = (message: unknown) =>
-      spec.match === undefined || matchPartial(spec.match, message, ['message']).length === 0
-    const frame = await subscription.connection.waitUntil(
-      () => dataFrames(subscription).find((f) => !f.consumed && matches(f.data.message)),
-      within,
-      ctx.signal,
-    )
+    const { subscription, frame } = await waitForMessage(spec, within, ctx)
     if (!frame) {
       const others = dataFrames(subscription).filter((f) => !f.consumed)
       // The closest message: fewest differences, a missing key counting as two (a wrong value

@@ -1,10 +1,9 @@
 import { z } from 'zod'
-import { dataFrames } from '../cable-pool'
-import { matchPartial } from '../match'
 import { show } from '../show'
-import { StepFailure, type StepKind } from '../types'
+import { StepFailure } from '../step-failure'
+import type { StepKind } from '../types'
 import { stepName } from './common'
-import { channelName, MessageSpec } from './expect-message'
+import { channelName, MessageSpec, waitForMessage } from './expect-message'
 
 const ExpectNoMessageStep = z.strictObject({ name: stepName, expect_no_message: MessageSpec })
 type ExpectNoMessageStep = z.infer<typeof ExpectNoMessageStep>
@@ -23,14 +22,7 @@ export const expectNoMessageStep: StepKind<ExpectNoMessageStep> = {
   async run(step, ctx) {
     const spec = ctx.resolve(step.expect_no_message)
     const within = spec.within_ms ?? 500
-    const subscription = ctx.cable.find(spec.as, spec.channel)
-    const matches = (message: unknown) =>
-      spec.match === undefined || matchPartial(spec.match, message, ['message']).length === 0
-    const frame = await subscription.connection.waitUntil(
-      () => dataFrames(subscription).find((f) => !f.consumed && matches(f.data.message)),
-      within,
-      ctx.signal,
-    )
+    const { subscription, frame } = await waitForMessage(spec, within, ctx)
     if (frame) {
       frame.consumed = true
       throw new StepFailure(

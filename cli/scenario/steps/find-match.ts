@@ -4,8 +4,9 @@ import { applySave, saveSchema } from '../expectations'
 import { matchPartial } from '../match'
 import { matcherProblems } from '../matcher-syntax'
 import { show } from '../show'
-import { type StepContext, StepFailure, type StepKind } from '../types'
-import { stepName, userRef } from './common'
+import { StepFailure } from '../step-failure'
+import type { StepContext, StepKind } from '../types'
+import { namedContests, stepName, userRef } from './common'
 
 const FindMatchSpec = z.strictObject({
   sport: z.string().min(1).default('cricket'),
@@ -23,13 +24,7 @@ const FindMatchSpec = z.strictObject({
       for (const problem of matcherProblems(spec, 'match')) ctx.addIssue({ code: 'custom', message: problem })
     }),
   /** Named contests the match must offer: each a partial match against a contest of GET /api/matches/{id}/contests. */
-  contests: z
-    .record(z.string().regex(/^[A-Za-z_]\w*$/, 'a name such as h2h'), z.unknown())
-    .default({})
-    .superRefine((specs, ctx) => {
-      for (const [name, spec] of Object.entries(specs))
-        for (const problem of matcherProblems(spec, name)) ctx.addIssue({ code: 'custom', message: problem })
-    }),
+  contests: namedContests,
   as: userRef,
 })
 

@@ -2,7 +2,8 @@ import { z } from 'zod'
 import { DURATION_HINT, formatInstant, parseDuration } from '../../lib/time'
 import { applySave, saveSchema } from '../expectations'
 import { show } from '../show'
-import { type StepContext, StepFailure, type StepKind } from '../types'
+import { StepFailure } from '../step-failure'
+import type { StepContext, StepKind } from '../types'
 import { stepName } from './common'
 
 const FindPhaseSpec = z.strictObject({

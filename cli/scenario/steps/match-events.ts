@@ -1,7 +1,8 @@
 import { z } from 'zod'
 import { applySave, checkHttp, HttpExpect, saveSchema } from '../expectations'
 import { show } from '../show'
-import { type StepContext, StepFailure, type StepKind } from '../types'
+import { StepFailure } from '../step-failure'
+import type { StepContext, StepKind } from '../types'
 import { placeholder, stepName, userRef } from './common'
 
 const MatchEventsSpec = z.strictObject({

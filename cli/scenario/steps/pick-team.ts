@@ -4,7 +4,8 @@ import { pickTeam } from '../../../server/domain/team-picker'
 import { canComplete, sportRules, type TeamPlayer } from '../../../server/domain/team-rules'
 import { applySave, checkHttp, HttpExpect, saveSchema } from '../expectations'
 import { show } from '../show'
-import { type StepContext, StepFailure, type StepKind } from '../types'
+import { StepFailure } from '../step-failure'
+import type { StepContext, StepKind } from '../types'
 import { placeholder, stepName } from './common'
 
 const id = z.union([z.number().int().positive(), placeholder])

@@ -3,7 +3,8 @@ import { matchPartial } from '../match'
 import { matcherProblems } from '../matcher-syntax'
 import { assign } from '../paths'
 import { show } from '../show'
-import { StepFailure, type StepKind } from '../types'
+import { StepFailure } from '../step-failure'
+import type { StepKind } from '../types'
 import { placeholder, stepName, userRef } from './common'
 
 const PlayersSpec = z.strictObject({

@@ -1,7 +1,8 @@
 import { z } from 'zod'
 import { applySave, checkHttp, HttpExpect, type SaveSpec, saveSchema } from '../expectations'
 import type { HttpRequest } from '../http'
-import { type StepContext, StepFailure, type StepKind, type StepOutcome } from '../types'
+import { StepFailure } from '../step-failure'
+import type { StepContext, StepKind, StepOutcome } from '../types'
 import { placeholder, stepName, userRef } from './common'
 
 /**

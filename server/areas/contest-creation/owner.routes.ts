@@ -47,163 +47,200 @@ const RemoveBody = z.strictObject({
   fields: z.string().max(2000).optional(),
 })
 
-/** Owner controls, refunds and activities of daily (`/api/contests/{id}`) and championship contests. */
-export function contestOwnerRoutes(deps: Deps) {
+const getContestsByIdRefundStatusRoute = createRoute({
+  method: 'get',
+  path: '/api/contests/{id}/refund_status',
+  tags: ['Contest creation'],
+  summary: 'My refunds in a contest',
+  description:
+    'The caller’s entries: refunded because the contest was cancelled or deleted, or removed by the owner. 404 when the caller never had an entry.',
+  security: bearerSecurity,
+  request: { params: idParam },
+  responses: {
+    200: json(
+      z.object({
+        refund_status: z.object({
+          refunded: z.boolean(),
+          amount: z.number(),
+          reason: z.string().nullable(),
+          refunded_at_in_millis: z.number().int().nullable(),
+          entries: z.array(
+            z.object({ member_id: z.number().int(), refunded: z.boolean(), amount: z.number() }),
+          ),
+        }),
+      }),
+      'Refund status',
+    ),
+    ...errors(401, 404),
+  },
+})
+
+interface OwnedKind {
+  type: ContestType
+  base: string
+  tag: string
+  Answer: z.ZodType
+}
+
+const KINDS: OwnedKind[] = [
+  {
+    type: 'contest',
+    base: '/api/contests/{id}',
+    tag: 'Contest creation',
+    Answer: z.object({ contest: ContestSchema }),
+  },
+  {
+    type: 'championship_contest',
+    base: '/api/championship/contests/{id}',
+    tag: 'Championship',
+    Answer: z.object({ championship_contest: ChampionshipContestSchema }),
+  },
+]
+
+const answer = (deps: Deps, c: AppContext, type: ContestType, id: number) =>
+  anyContestJson(requestDeps(c, deps), c, type, id)
+
+/** The owner edits a contest of one kind, or asks what an edit would cost. */
+function editRoutes(deps: Deps, kind: OwnedKind) {
+  const { type, base, tag, Answer } = kind
   const app = createRouter()
-  const kinds: Array<[ContestType, string, string, z.ZodType]> = [
-    ['contest', '/api/contests/{id}', 'Contest creation', z.object({ contest: ContestSchema })],
-    [
-      'championship_contest',
-      '/api/championship/contests/{id}',
-      'Championship',
-      z.object({ championship_contest: ChampionshipContestSchema }),
-    ],
-  ]
-  const answer = async (c: AppContext, type: ContestType, id: number) =>
-    anyContestJson(requestDeps(c, deps), c, type, id)
-
-  for (const [type, base, tag, Answer] of kinds) {
-    app.openapi(
-      moneyRoute(deps, {
-        method: 'put',
-        path: base,
-        tags: [tag],
-        summary: 'Edit my contest',
-        description:
-          'Owner only (others: 404). Before anyone else joined: anything but the game and the match/phase (a fee change charges or refunds the owner’s entries the difference). After: only name, description or a larger members_limit (the prize amounts are worked out again from the percent table) — anything else is 409. After the start: 409.',
-        security: bearerSecurity,
-        request: { params: idParam, body: jsonBody(EditBody) },
-        responses: { 200: json(Answer, 'The contest'), ...errors(401, 403, 404, 409, 422) },
-      }),
-      async (c) => {
-        const { id } = c.req.valid('param')
-        await editContest(requestDeps(c, deps), type, id, currentUser(c).id, c.req.valid('json'))
-        return c.json(await answer(c, type, id), 200)
-      },
-    )
-
-    app.openapi(
-      moneyRoute(deps, {
-        method: 'delete',
-        path: base,
-        tags: [tag],
-        summary: 'Delete my contest before the start: every member refunded',
-        description:
-          'Owner only (others: 404). Cancels the contest and refunds every entry to unused balance in one transaction; members are notified (`contest_deleted`). After the start: 409.',
-        security: bearerSecurity,
-        request: { params: idParam },
-        responses: { 200: json(Answer, 'The cancelled contest'), ...errors(401, 404, 409) },
-      }),
-      async (c) => {
-        const { id } = c.req.valid('param')
-        await deleteOwnedContest(requestDeps(c, deps), type, id, currentUser(c).id)
-        return c.json(await answer(c, type, id), 200)
-      },
-    )
-
-    app.openapi(
-      createRoute({
-        method: 'post',
-        path: `${base}/verify`,
-        tags: [tag],
-        summary: 'The bill and prize table an edit of my contest would give',
-        security: bearerSecurity,
-        request: { params: idParam, body: jsonBody(EditBody) },
-        responses: { 200: json(VerifyAnswer, 'The bill'), ...errors(401, 404, 409, 422) },
-      }),
-      async (c) =>
-        c.json(
-          await verifyEdit(deps, type, c.req.valid('param').id, currentUser(c).id, c.req.valid('json')),
-          200,
-        ),
-    )
-
-    app.openapi(
-      moneyRoute(deps, {
-        method: 'post',
-        path: `${base}/update_members`,
-        tags: [tag],
-        summary: 'Remove members from my contest before the start (refunded)',
-        description:
-          'Owner only (others: 404). Each removed entry’s fee goes back to its player’s unused balance; they are notified (`contest_member_removed`) and may not join again. Not the owner’s own entries (422). After the start: 409.',
-        security: bearerSecurity,
-        request: { params: idParam, body: jsonBody(RemoveBody) },
-        responses: { 200: json(Answer, 'The contest'), ...errors(401, 404, 409, 422) },
-      }),
-      async (c) => {
-        const { id } = c.req.valid('param')
-        const d = requestDeps(c, deps)
-        await removeMembers(d, type, id, currentUser(c).id, c.req.valid('json').remove_member_ids)
-        return c.json(await answer(c, type, id), 200)
-      },
-    )
-
-    app.openapi(
-      createRoute({
-        method: 'get',
-        path: `${base}/activities`,
-        tags: [tag],
-        summary: 'What happened to the contest, newest first',
-        description:
-          'Created, joined, edited, member removed, locked, cancelled, deleted, prizes. Live: each is published on the ContestChannel as `{type: "activity", activity}` (docs/channels.md). Private contests: as GET of the contest (`invite_code`).',
-        middleware: [codeLookupLimit(deps, { query: 'invite_code' })],
-        request: {
-          params: idParam,
-          query: pagingQuery(30, 100).extend({ invite_code: z.string().max(40).optional() }),
-        },
-        responses: {
-          200: json(z.object({ activities: z.array(ActivitySchema), meta: PageMetaSchema }), 'Activities'),
-          ...errors(404, 422, 429),
-        },
-      }),
-      async (c) => {
-        const { id } = c.req.valid('param')
-        const q = c.req.valid('query')
-        const u = c.get('user')
-        const viewer = u ? { id: u.id, role: u.role } : null
-        const page = toPage(q)
-        const found = await visibleActivities(deps, type, id, viewer, q.invite_code, page)
-        return c.json(
-          {
-            activities: found.activities as z.infer<typeof ActivitySchema>[],
-            meta: pageMeta(page, found.total),
-          },
-          200,
-        )
-      },
-    )
-  }
+  app.openapi(
+    moneyRoute(deps, {
+      method: 'put',
+      path: base,
+      tags: [tag],
+      summary: 'Edit my contest',
+      description:
+        'Owner only (others: 404). Before anyone else joined: anything but the game and the match/phase (a fee change charges or refunds the owner’s entries the difference). After: only name, description or a larger members_limit (the prize amounts are worked out again from the percent table) — anything else is 409. After the start: 409.',
+      security: bearerSecurity,
+      request: { params: idParam, body: jsonBody(EditBody) },
+      responses: { 200: json(Answer, 'The contest'), ...errors(401, 403, 404, 409, 422) },
+    }),
+    async (c) => {
+      const { id } = c.req.valid('param')
+      await editContest(requestDeps(c, deps), type, id, currentUser(c).id, c.req.valid('json'))
+      return c.json(await answer(deps, c, type, id), 200)
+    },
+  )
 
   app.openapi(
     createRoute({
-      method: 'get',
-      path: '/api/contests/{id}/refund_status',
-      tags: ['Contest creation'],
-      summary: 'My refunds in a contest',
-      description:
-        'The caller’s entries: refunded because the contest was cancelled or deleted, or removed by the owner. 404 when the caller never had an entry.',
+      method: 'post',
+      path: `${base}/verify`,
+      tags: [tag],
+      summary: 'The bill and prize table an edit of my contest would give',
       security: bearerSecurity,
-      request: { params: idParam },
-      responses: {
-        200: json(
-          z.object({
-            refund_status: z.object({
-              refunded: z.boolean(),
-              amount: z.number(),
-              reason: z.string().nullable(),
-              refunded_at_in_millis: z.number().int().nullable(),
-              entries: z.array(
-                z.object({ member_id: z.number().int(), refunded: z.boolean(), amount: z.number() }),
-              ),
-            }),
-          }),
-          'Refund status',
-        ),
-        ...errors(401, 404),
-      },
+      request: { params: idParam, body: jsonBody(EditBody) },
+      responses: { 200: json(VerifyAnswer, 'The bill'), ...errors(401, 404, 409, 422) },
     }),
     async (c) =>
-      c.json({ refund_status: await refundStatus(deps, c.req.valid('param').id, currentUser(c)) }, 200),
+      c.json(
+        await verifyEdit(deps, type, c.req.valid('param').id, currentUser(c).id, c.req.valid('json')),
+        200,
+      ),
+  )
+
+  return app
+}
+
+/** The owner deletes a contest of one kind, or removes members from it: refunded. */
+function removalRoutes(deps: Deps, kind: OwnedKind) {
+  const { type, base, tag, Answer } = kind
+  const app = createRouter()
+  app.openapi(
+    moneyRoute(deps, {
+      method: 'delete',
+      path: base,
+      tags: [tag],
+      summary: 'Delete my contest before the start: every member refunded',
+      description:
+        'Owner only (others: 404). Cancels the contest and refunds every entry to unused balance in one transaction; members are notified (`contest_deleted`). After the start: 409.',
+      security: bearerSecurity,
+      request: { params: idParam },
+      responses: { 200: json(Answer, 'The cancelled contest'), ...errors(401, 404, 409) },
+    }),
+    async (c) => {
+      const { id } = c.req.valid('param')
+      await deleteOwnedContest(requestDeps(c, deps), type, id, currentUser(c).id)
+      return c.json(await answer(deps, c, type, id), 200)
+    },
+  )
+
+  app.openapi(
+    moneyRoute(deps, {
+      method: 'post',
+      path: `${base}/update_members`,
+      tags: [tag],
+      summary: 'Remove members from my contest before the start (refunded)',
+      description:
+        'Owner only (others: 404). Each removed entry’s fee goes back to its player’s unused balance; they are notified (`contest_member_removed`) and may not join again. Not the owner’s own entries (422). After the start: 409.',
+      security: bearerSecurity,
+      request: { params: idParam, body: jsonBody(RemoveBody) },
+      responses: { 200: json(Answer, 'The contest'), ...errors(401, 404, 409, 422) },
+    }),
+    async (c) => {
+      const { id } = c.req.valid('param')
+      const d = requestDeps(c, deps)
+      await removeMembers(d, type, id, currentUser(c).id, c.req.valid('json').remove_member_ids)
+      return c.json(await answer(deps, c, type, id), 200)
+    },
+  )
+
+  return app
+}
+
+/** What happened to a contest of one kind, newest first. */
+function activityRoutes(deps: Deps, kind: OwnedKind) {
+  const { type, base, tag } = kind
+  const app = createRouter()
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: `${base}/activities`,
+      tags: [tag],
+      summary: 'What happened to the contest, newest first',
+      description:
+        'Created, joined, edited, member removed, locked, cancelled, deleted, prizes. Live: each is published on the ContestChannel as `{type: "activity", activity}` (docs/channels.md). Private contests: as GET of the contest (`invite_code`).',
+      middleware: [codeLookupLimit(deps, { query: 'invite_code' })],
+      request: {
+        params: idParam,
+        query: pagingQuery(30, 100).extend({ invite_code: z.string().max(40).optional() }),
+      },
+      responses: {
+        200: json(z.object({ activities: z.array(ActivitySchema), meta: PageMetaSchema }), 'Activities'),
+        ...errors(404, 422, 429),
+      },
+    }),
+    async (c) => {
+      const { id } = c.req.valid('param')
+      const q = c.req.valid('query')
+      const u = c.get('user')
+      const viewer = u ? { id: u.id, role: u.role } : null
+      const page = toPage(q)
+      const found = await visibleActivities(deps, type, id, viewer, q.invite_code, page)
+      return c.json(
+        {
+          activities: found.activities as z.infer<typeof ActivitySchema>[],
+          meta: pageMeta(page, found.total),
+        },
+        200,
+      )
+    },
+  )
+  return app
+}
+
+/** Owner controls, refunds and activities of daily (`/api/contests/{id}`) and championship contests. */
+export function contestOwnerRoutes(deps: Deps) {
+  const app = createRouter()
+  for (const kind of KINDS)
+    app
+      .route('/', editRoutes(deps, kind))
+      .route('/', removalRoutes(deps, kind))
+      .route('/', activityRoutes(deps, kind))
+
+  app.openapi(getContestsByIdRefundStatusRoute, async (c) =>
+    c.json({ refund_status: await refundStatus(deps, c.req.valid('param').id, currentUser(c)) }, 200),
   )
 
   return app

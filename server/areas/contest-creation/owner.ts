@@ -89,6 +89,7 @@ const contestPool = (o: Owned) => {
   return table.reduce((sum, r) => sum + r.amount_paise * (r.to - r.from + 1), 0)
 }
 
+// Longer than 70 lines: one transaction that checks, re-prices and saves the edit under the contest lock.
 export async function editContest(
   deps: Deps,
   type: Owned['type'],

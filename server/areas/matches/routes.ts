@@ -7,7 +7,7 @@ import { PageMetaSchema, pageMeta, pagingQuery, toPage } from '../../http/paging
 import { errors, json } from '../../http/responses'
 import { createRouter } from '../../http/router'
 import { listMatches } from './queries'
-import { idParam, MatchSchema, PlayerScoreSchema, ScoreSummarySchema } from './schemas'
+import { idParam, MatchSchema, MatchStatusSchema, PlayerScoreSchema, ScoreSummarySchema } from './schemas'
 import { matchesJson, matchStatistics, playerScores, requireMatch } from './service'
 
 const STATUSES = ['upcoming', 'live', 'completed', 'abandoned'] as const
@@ -31,114 +31,111 @@ const statusList = z
     example: 'upcoming,live',
   })
 
+const getMatchesRoute = createRoute({
+  method: 'get',
+  path: '/api/matches',
+  tags: ['Matches'],
+  summary: 'Matches by sport and status',
+  description: 'Upcoming and live soonest first; completed and abandoned newest first.',
+  request: {
+    query: pagingQuery(20, 100).extend({
+      sport_slug: z.string().optional(),
+      status: statusList,
+      series_id: idField().optional(),
+      phase_id: idField().optional(),
+    }),
+  },
+  responses: {
+    200: json(z.object({ matches: z.array(MatchSchema), meta: PageMetaSchema }), 'Matches'),
+    ...errors(422),
+  },
+})
+
+const getMatchesByIdRoute = (deps: Deps) =>
+  createRoute({
+    method: 'get',
+    path: '/api/matches/{id}',
+    tags: ['Matches'],
+    middleware: [answerFromCache(deps)],
+    summary: 'One match',
+    request: { params: idParam },
+    responses: { 200: json(z.object({ match: MatchSchema }), 'The match'), ...errors(404) },
+  })
+
+const getMatchesByIdPlayerScoresRoute = createRoute({
+  method: 'get',
+  path: '/api/matches/{id}/player_scores',
+  tags: ['Matches'],
+  summary: 'Points of every player in this match, with the breakdown by rule',
+  request: { params: idParam },
+  responses: {
+    200: json(z.object({ player_scores: z.array(PlayerScoreSchema) }), 'Player scores'),
+    ...errors(404),
+  },
+})
+
+const getMatchesByIdStatisticsRoute = createRoute({
+  method: 'get',
+  path: '/api/matches/{id}/statistics',
+  tags: ['Matches'],
+  summary: 'The live score and every player’s points and stats',
+  request: { params: idParam },
+  responses: {
+    200: json(
+      z.object({
+        statistics: z.object({
+          match_status: MatchStatusSchema,
+          summary: ScoreSummarySchema,
+          events_count: z.number().int(),
+          player_scores: z.array(
+            PlayerScoreSchema.extend({
+              name: z.string(),
+              team_id: z.number().int(),
+              style: z.number().int(),
+            }),
+          ),
+        }),
+      }),
+      'Statistics',
+    ),
+    ...errors(404),
+  },
+})
+
 export function matchRoutes(deps: Deps) {
   const app = createRouter()
 
-  app.openapi(
-    createRoute({
-      method: 'get',
-      path: '/api/matches',
-      tags: ['Matches'],
-      summary: 'Matches by sport and status',
-      description: 'Upcoming and live soonest first; completed and abandoned newest first.',
-      request: {
-        query: pagingQuery(20, 100).extend({
-          sport_slug: z.string().optional(),
-          status: statusList,
-          series_id: idField().optional(),
-          phase_id: idField().optional(),
-        }),
-      },
-      responses: {
-        200: json(z.object({ matches: z.array(MatchSchema), meta: PageMetaSchema }), 'Matches'),
-        ...errors(422),
-      },
-    }),
-    async (c) => {
-      const q = c.req.valid('query')
-      const page = toPage(q)
-      const { rows, total } = await listMatches(deps.db, { ...q, status: q.status }, page)
-      return c.json(
-        { matches: await matchesJson(deps, rows, c.get('user')?.id ?? null), meta: pageMeta(page, total) },
-        200,
-      )
-    },
-  )
+  app.openapi(getMatchesRoute, async (c) => {
+    const q = c.req.valid('query')
+    const page = toPage(q)
+    const { rows, total } = await listMatches(deps.db, { ...q, status: q.status }, page)
+    return c.json(
+      { matches: await matchesJson(deps, rows, c.get('user')?.id ?? null), meta: pageMeta(page, total) },
+      200,
+    )
+  })
 
-  app.openapi(
-    createRoute({
-      method: 'get',
-      path: '/api/matches/{id}',
-      tags: ['Matches'],
-      middleware: [answerFromCache(deps)],
-      summary: 'One match',
-      request: { params: idParam },
-      responses: { 200: json(z.object({ match: MatchSchema }), 'The match'), ...errors(404) },
-    }),
-    async (c) => {
-      const id = c.req.valid('param').id
-      return cachedJson(c, deps, readKey(c), async () => {
-        const match = await requireMatch(deps.db, id)
-        const [json] = await matchesJson(deps, [match], c.get('user')?.id ?? null)
-        // An upcoming match locks at its start: the answer holds until then, or for good.
-        const startMs = Number(match.event_time_ms)
-        const untilMs = match.status === 'upcoming' && startMs > deps.clock.now() ? startMs : undefined
-        return { body: { match: json as z.infer<typeof MatchSchema> }, untilMs }
-      })
-    },
-  )
+  app.openapi(getMatchesByIdRoute(deps), async (c) => {
+    const id = c.req.valid('param').id
+    return cachedJson(c, deps, readKey(c), async () => {
+      const match = await requireMatch(deps.db, id)
+      const [json] = await matchesJson(deps, [match], c.get('user')?.id ?? null)
+      // An upcoming match locks at its start: the answer holds until then, or for good.
+      const startMs = Number(match.event_time_ms)
+      const untilMs = match.status === 'upcoming' && startMs > deps.clock.now() ? startMs : undefined
+      return { body: { match: json as z.infer<typeof MatchSchema> }, untilMs }
+    })
+  })
 
-  app.openapi(
-    createRoute({
-      method: 'get',
-      path: '/api/matches/{id}/player_scores',
-      tags: ['Matches'],
-      summary: 'Points of every player in this match, with the breakdown by rule',
-      request: { params: idParam },
-      responses: {
-        200: json(z.object({ player_scores: z.array(PlayerScoreSchema) }), 'Player scores'),
-        ...errors(404),
-      },
-    }),
-    async (c) => {
-      const match = await requireMatch(deps.db, c.req.valid('param').id)
-      return c.json({ player_scores: await playerScores(deps, match.id) }, 200)
-    },
-  )
+  app.openapi(getMatchesByIdPlayerScoresRoute, async (c) => {
+    const match = await requireMatch(deps.db, c.req.valid('param').id)
+    return c.json({ player_scores: await playerScores(deps, match.id) }, 200)
+  })
 
-  app.openapi(
-    createRoute({
-      method: 'get',
-      path: '/api/matches/{id}/statistics',
-      tags: ['Matches'],
-      summary: 'The live score and every player’s points and stats',
-      request: { params: idParam },
-      responses: {
-        200: json(
-          z.object({
-            statistics: z.object({
-              match_status: z.string(),
-              summary: ScoreSummarySchema,
-              events_count: z.number().int(),
-              player_scores: z.array(
-                PlayerScoreSchema.extend({
-                  name: z.string(),
-                  team_id: z.number().int(),
-                  style: z.number().int(),
-                }),
-              ),
-            }),
-          }),
-          'Statistics',
-        ),
-        ...errors(404),
-      },
-    }),
-    async (c) => {
-      const match = await requireMatch(deps.db, c.req.valid('param').id)
-      return c.json({ statistics: await matchStatistics(deps, match) }, 200)
-    },
-  )
+  app.openapi(getMatchesByIdStatisticsRoute, async (c) => {
+    const match = await requireMatch(deps.db, c.req.valid('param').id)
+    return c.json({ statistics: await matchStatistics(deps, match) }, 200)
+  })
 
   return app
 }

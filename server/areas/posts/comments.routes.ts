@@ -15,6 +15,66 @@ const viewerOf = (c: AppContext): Viewer | null => {
   return u ? { id: u.id, role: u.role } : null
 }
 
+const getPostsByIdCommentsRoute = createRoute({
+  method: 'get',
+  path: '/api/posts/{id}/comments',
+  tags: ['Posts'],
+  summary: 'A post’s comments, oldest first',
+  description:
+    'Replies carry `parent_id` (one level). Page on with `after_id` = the previous `next_after_id`.',
+  request: {
+    params: idParam,
+    query: z.object({
+      after_id: idField().optional(),
+      per_page: z.coerce.number().int().min(1).max(200).default(50),
+    }),
+  },
+  responses: {
+    200: json(
+      z.object({ comments: z.array(CommentSchema), next_after_id: z.number().int().nullable() }),
+      'Comments',
+    ),
+    ...errors(404, 422),
+  },
+})
+
+const postPostsByIdCommentsRoute = createRoute({
+  method: 'post',
+  path: '/api/posts/{id}/comments',
+  tags: ['Posts'],
+  summary: 'Comment on a post, or reply to a comment',
+  description:
+    '`parent_id` makes it a reply: it must be a comment on this post (422 otherwise; 404 when hidden or missing). A hidden post is 404.',
+  security: bearerSecurity,
+  request: { params: idParam, body: jsonBody(CommentBody) },
+  responses: {
+    201: json(z.object({ comment: CommentSchema }), 'Commented'),
+    ...errors(401, 404, 422, 429),
+  },
+})
+
+const patchCommentsByIdRoute = createRoute({
+  method: 'patch',
+  path: '/api/comments/{id}',
+  tags: ['Posts'],
+  summary: 'Edit my comment',
+  description: 'Only its author; anyone else gets 404.',
+  security: bearerSecurity,
+  request: { params: idParam, body: jsonBody(EditCommentBody) },
+  responses: { 200: json(z.object({ comment: CommentSchema }), 'Edited'), ...errors(401, 404, 422) },
+})
+
+const deleteCommentsByIdRoute = createRoute({
+  method: 'delete',
+  path: '/api/comments/{id}',
+  tags: ['Posts'],
+  summary: 'Delete my comment (and its replies)',
+  description: 'Only its author; anyone else gets 404.',
+  security: bearerSecurity,
+  request: { params: idParam },
+  responses: { 200: json(z.object({ deleted: z.literal(true) }), 'Deleted'), ...errors(401, 404, 422) },
+})
+
 export function commentRoutes(deps: Deps) {
   const app = createRouter()
 
@@ -24,102 +84,38 @@ export function commentRoutes(deps: Deps) {
     return json as z.infer<typeof CommentSchema>
   }
 
-  app.openapi(
-    createRoute({
-      method: 'get',
-      path: '/api/posts/{id}/comments',
-      tags: ['Posts'],
-      summary: 'A post’s comments, oldest first',
-      description:
-        'Replies carry `parent_id` (one level). Page on with `after_id` = the previous `next_after_id`.',
-      request: {
-        params: idParam,
-        query: z.object({
-          after_id: idField().optional(),
-          per_page: z.coerce.number().int().min(1).max(200).default(50),
-        }),
-      },
-      responses: {
-        200: json(
-          z.object({ comments: z.array(CommentSchema), next_after_id: z.number().int().nullable() }),
-          'Comments',
-        ),
-        ...errors(404, 422),
-      },
-    }),
-    async (c) => {
-      const { id } = c.req.valid('param')
-      const q = c.req.valid('query')
-      const viewer = viewerOf(c)
-      await visiblePost(deps.db, id, viewer)
-      const rows = await postComments(deps.db, id, q.after_id ?? 0, q.per_page)
-      const comments = await commentsJson(deps.db, rows, viewer?.id ?? null)
-      const next = rows.length === q.per_page ? (comments.at(-1)?.id ?? null) : null
-      return c.json({ comments, next_after_id: next }, 200)
-    },
-  )
+  app.openapi(getPostsByIdCommentsRoute, async (c) => {
+    const { id } = c.req.valid('param')
+    const q = c.req.valid('query')
+    const viewer = viewerOf(c)
+    await visiblePost(deps.db, id, viewer)
+    const rows = await postComments(deps.db, id, q.after_id ?? 0, q.per_page)
+    const comments = await commentsJson(deps.db, rows, viewer?.id ?? null)
+    const next = rows.length === q.per_page ? (comments.at(-1)?.id ?? null) : null
+    return c.json({ comments, next_after_id: next }, 200)
+  })
 
-  app.openapi(
-    createRoute({
-      method: 'post',
-      path: '/api/posts/{id}/comments',
-      tags: ['Posts'],
-      summary: 'Comment on a post, or reply to a comment',
-      description:
-        '`parent_id` makes it a reply: it must be a comment on this post (422 otherwise; 404 when hidden or missing). A hidden post is 404.',
-      security: bearerSecurity,
-      request: { params: idParam, body: jsonBody(CommentBody) },
-      responses: {
-        201: json(z.object({ comment: CommentSchema }), 'Commented'),
-        ...errors(401, 404, 422, 429),
-      },
-    }),
-    async (c) => {
-      const me = currentUser(c)
-      const { fields, ...body } = c.req.valid('json')
-      // Parsed first: a bad selection is a 422 and writes nothing.
-      const tree = fields ? parseFields(fields) : null
-      const id = await createComment(deps, me, c.req.valid('param').id, body)
-      const answer = { comment: await oneComment(id, me.id) }
-      return c.json(tree ? (selectEnvelope(answer, tree) as typeof answer) : answer, 201)
-    },
-  )
+  app.openapi(postPostsByIdCommentsRoute, async (c) => {
+    const me = currentUser(c)
+    const { fields, ...body } = c.req.valid('json')
+    // Parsed first: a bad selection is a 422 and writes nothing.
+    const tree = fields ? parseFields(fields) : null
+    const id = await createComment(deps, me, c.req.valid('param').id, body)
+    const answer = { comment: await oneComment(id, me.id) }
+    return c.json(tree ? (selectEnvelope(answer, tree) as typeof answer) : answer, 201)
+  })
 
-  app.openapi(
-    createRoute({
-      method: 'patch',
-      path: '/api/comments/{id}',
-      tags: ['Posts'],
-      summary: 'Edit my comment',
-      description: 'Only its author; anyone else gets 404.',
-      security: bearerSecurity,
-      request: { params: idParam, body: jsonBody(EditCommentBody) },
-      responses: { 200: json(z.object({ comment: CommentSchema }), 'Edited'), ...errors(401, 404, 422) },
-    }),
-    async (c) => {
-      const me = currentUser(c)
-      const { id } = c.req.valid('param')
-      await editComment(deps, me, id, c.req.valid('json').content)
-      return c.json({ comment: await oneComment(id, me.id) }, 200)
-    },
-  )
+  app.openapi(patchCommentsByIdRoute, async (c) => {
+    const me = currentUser(c)
+    const { id } = c.req.valid('param')
+    await editComment(deps, me, id, c.req.valid('json').content)
+    return c.json({ comment: await oneComment(id, me.id) }, 200)
+  })
 
-  app.openapi(
-    createRoute({
-      method: 'delete',
-      path: '/api/comments/{id}',
-      tags: ['Posts'],
-      summary: 'Delete my comment (and its replies)',
-      description: 'Only its author; anyone else gets 404.',
-      security: bearerSecurity,
-      request: { params: idParam },
-      responses: { 200: json(z.object({ deleted: z.literal(true) }), 'Deleted'), ...errors(401, 404, 422) },
-    }),
-    async (c) => {
-      await deleteComment(deps, currentUser(c), c.req.valid('param').id)
-      return c.json({ deleted: true as const }, 200)
-    },
-  )
+  app.openapi(deleteCommentsByIdRoute, async (c) => {
+    await deleteComment(deps, currentUser(c), c.req.valid('param').id)
+    return c.json({ deleted: true as const }, 200)
+  })
 
   for (const action of ['like', 'unlike'] as const)
     app.openapi(

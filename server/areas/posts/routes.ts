@@ -29,6 +29,83 @@ const PostsPage = z.object({
   next_before_id: z.number().int().nullable().openapi({ description: 'Pass as `before_id` for older posts' }),
 })
 
+const getContestsByIdPostsRoute = (deps: Deps) =>
+  createRoute({
+    method: 'get',
+    path: '/api/contests/{id}/posts',
+    tags: ['Posts'],
+    summary: 'A contest’s posts, newest first',
+    description:
+      'The contest’s topic and its posts. `topic.id` is null until the first post (the topic is made then). A private contest: as the contest (404).',
+    middleware: [codeLookupLimit(deps, { query: 'invite_code' })],
+    request: { params: idParam, query: olderQuery.extend({ invite_code: z.string().max(64).optional() }) },
+    responses: { 200: json(PostsPage, 'Posts'), ...errors(404, 422, 429) },
+  })
+
+const postContestsByIdPostsRoute = createRoute({
+  method: 'post',
+  path: '/api/contests/{id}/posts',
+  tags: ['Posts'],
+  summary: 'Post on a contest',
+  security: bearerSecurity,
+  request: { params: idParam, body: jsonBody(PostBody) },
+  responses: { 201: json(z.object({ post: PostSchema }), 'Posted'), ...errors(401, 404, 422, 429) },
+})
+
+const getUsersBySlugPostsRoute = createRoute({
+  method: 'get',
+  path: '/api/users/{slug}/posts',
+  tags: ['Posts'],
+  summary: 'A user’s wall, newest first',
+  request: { params: slugParam, query: olderQuery },
+  responses: { 200: json(PostsPage, 'Posts'), ...errors(404, 422) },
+})
+
+const postPostsRoute = createRoute({
+  method: 'post',
+  path: '/api/posts',
+  tags: ['Posts'],
+  summary: 'Post on my own wall',
+  description:
+    'What `/contests/create/create-a-post` sends. Mentions (`@username`) notify the users they name.',
+  security: bearerSecurity,
+  request: { body: jsonBody(PostBody) },
+  responses: { 201: json(z.object({ post: PostSchema }), 'Posted'), ...errors(401, 422, 429) },
+})
+
+const getPostsByIdRoute = createRoute({
+  method: 'get',
+  path: '/api/posts/{id}',
+  tags: ['Posts'],
+  summary: 'One post',
+  description: 'Hidden posts, and posts on contests I may not see, are 404.',
+  request: { params: idParam },
+  responses: { 200: json(z.object({ post: PostSchema }), 'The post'), ...errors(404, 422) },
+})
+
+const patchPostsByIdRoute = createRoute({
+  method: 'patch',
+  path: '/api/posts/{id}',
+  tags: ['Posts'],
+  summary: 'Edit my post',
+  description: 'Only its author; anyone else gets 404.',
+  security: bearerSecurity,
+  request: { params: idParam, body: jsonBody(PostBody) },
+  responses: { 200: json(z.object({ post: PostSchema }), 'Edited'), ...errors(401, 404, 422) },
+})
+
+const deletePostsByIdRoute = createRoute({
+  method: 'delete',
+  path: '/api/posts/{id}',
+  tags: ['Posts'],
+  summary: 'Delete my post',
+  description: 'With its comments and likes. Only its author; anyone else gets 404.',
+  security: bearerSecurity,
+  request: { params: idParam },
+  responses: { 200: json(z.object({ deleted: z.literal(true) }), 'Deleted'), ...errors(401, 404, 422) },
+})
+
+// Longer than 70 lines: nine short handlers of posts; their definitions are above.
 export function postRoutes(deps: Deps) {
   const app = createRouter()
 
@@ -40,129 +117,48 @@ export function postRoutes(deps: Deps) {
     return readWallTopic(deps.db, user.id)
   }
 
-  app.openapi(
-    createRoute({
-      method: 'get',
-      path: '/api/contests/{id}/posts',
-      tags: ['Posts'],
-      summary: 'A contest’s posts, newest first',
-      description:
-        'The contest’s topic and its posts. `topic.id` is null until the first post (the topic is made then). A private contest: as the contest (404).',
-      middleware: [codeLookupLimit(deps, { query: 'invite_code' })],
-      request: { params: idParam, query: olderQuery.extend({ invite_code: z.string().max(64).optional() }) },
-      responses: { 200: json(PostsPage, 'Posts'), ...errors(404, 422, 429) },
-    }),
-    async (c) => {
-      const q = c.req.valid('query')
-      const topic = await readContestTopic(deps.db, c.req.valid('param').id, viewerOf(c), q.invite_code)
-      return c.json(await topicPage(c, topic, q), 200)
-    },
+  app.openapi(getContestsByIdPostsRoute(deps), async (c) => {
+    const q = c.req.valid('query')
+    const topic = await readContestTopic(deps.db, c.req.valid('param').id, viewerOf(c), q.invite_code)
+    return c.json(await topicPage(c, topic, q), 200)
+  })
+
+  app.openapi(postContestsByIdPostsRoute, async (c) => {
+    const me = currentUser(c)
+    const topic = await contestTopic(deps.db, c.req.valid('param').id, viewerOf(c), deps.clock.now())
+    const id = await createPost(deps, me, topic.id, c.req.valid('json').content)
+    return c.json({ post: await onePost(deps.db, id, me.id) }, 201)
+  })
+
+  app.openapi(getUsersBySlugPostsRoute, async (c) =>
+    c.json(await topicPage(c, await wallOf(c.req.valid('param').slug), c.req.valid('query')), 200),
   )
 
-  app.openapi(
-    createRoute({
-      method: 'post',
-      path: '/api/contests/{id}/posts',
-      tags: ['Posts'],
-      summary: 'Post on a contest',
-      security: bearerSecurity,
-      request: { params: idParam, body: jsonBody(PostBody) },
-      responses: { 201: json(z.object({ post: PostSchema }), 'Posted'), ...errors(401, 404, 422, 429) },
-    }),
-    async (c) => {
-      const me = currentUser(c)
-      const topic = await contestTopic(deps.db, c.req.valid('param').id, viewerOf(c), deps.clock.now())
-      const id = await createPost(deps, me, topic.id, c.req.valid('json').content)
-      return c.json({ post: await onePost(deps.db, id, me.id) }, 201)
-    },
-  )
+  app.openapi(postPostsRoute, async (c) => {
+    const me = currentUser(c)
+    const topic = await wallTopic(deps.db, me.id, deps.clock.now())
+    const id = await createPost(deps, me, topic.id, c.req.valid('json').content)
+    return c.json({ post: await onePost(deps.db, id, me.id) }, 201)
+  })
 
-  app.openapi(
-    createRoute({
-      method: 'get',
-      path: '/api/users/{slug}/posts',
-      tags: ['Posts'],
-      summary: 'A user’s wall, newest first',
-      request: { params: slugParam, query: olderQuery },
-      responses: { 200: json(PostsPage, 'Posts'), ...errors(404, 422) },
-    }),
-    async (c) =>
-      c.json(await topicPage(c, await wallOf(c.req.valid('param').slug), c.req.valid('query')), 200),
-  )
+  app.openapi(getPostsByIdRoute, async (c) => {
+    const { id } = c.req.valid('param')
+    const viewer = viewerOf(c)
+    await visiblePost(deps.db, id, viewer)
+    return c.json({ post: await onePost(deps.db, id, viewer?.id ?? null) }, 200)
+  })
 
-  app.openapi(
-    createRoute({
-      method: 'post',
-      path: '/api/posts',
-      tags: ['Posts'],
-      summary: 'Post on my own wall',
-      description:
-        'What `/contests/create/create-a-post` sends. Mentions (`@username`) notify the users they name.',
-      security: bearerSecurity,
-      request: { body: jsonBody(PostBody) },
-      responses: { 201: json(z.object({ post: PostSchema }), 'Posted'), ...errors(401, 422, 429) },
-    }),
-    async (c) => {
-      const me = currentUser(c)
-      const topic = await wallTopic(deps.db, me.id, deps.clock.now())
-      const id = await createPost(deps, me, topic.id, c.req.valid('json').content)
-      return c.json({ post: await onePost(deps.db, id, me.id) }, 201)
-    },
-  )
+  app.openapi(patchPostsByIdRoute, async (c) => {
+    const me = currentUser(c)
+    const { id } = c.req.valid('param')
+    await editPost(deps, me, id, c.req.valid('json').content)
+    return c.json({ post: await onePost(deps.db, id, me.id) }, 200)
+  })
 
-  app.openapi(
-    createRoute({
-      method: 'get',
-      path: '/api/posts/{id}',
-      tags: ['Posts'],
-      summary: 'One post',
-      description: 'Hidden posts, and posts on contests I may not see, are 404.',
-      request: { params: idParam },
-      responses: { 200: json(z.object({ post: PostSchema }), 'The post'), ...errors(404, 422) },
-    }),
-    async (c) => {
-      const { id } = c.req.valid('param')
-      const viewer = viewerOf(c)
-      await visiblePost(deps.db, id, viewer)
-      return c.json({ post: await onePost(deps.db, id, viewer?.id ?? null) }, 200)
-    },
-  )
-
-  app.openapi(
-    createRoute({
-      method: 'patch',
-      path: '/api/posts/{id}',
-      tags: ['Posts'],
-      summary: 'Edit my post',
-      description: 'Only its author; anyone else gets 404.',
-      security: bearerSecurity,
-      request: { params: idParam, body: jsonBody(PostBody) },
-      responses: { 200: json(z.object({ post: PostSchema }), 'Edited'), ...errors(401, 404, 422) },
-    }),
-    async (c) => {
-      const me = currentUser(c)
-      const { id } = c.req.valid('param')
-      await editPost(deps, me, id, c.req.valid('json').content)
-      return c.json({ post: await onePost(deps.db, id, me.id) }, 200)
-    },
-  )
-
-  app.openapi(
-    createRoute({
-      method: 'delete',
-      path: '/api/posts/{id}',
-      tags: ['Posts'],
-      summary: 'Delete my post',
-      description: 'With its comments and likes. Only its author; anyone else gets 404.',
-      security: bearerSecurity,
-      request: { params: idParam },
-      responses: { 200: json(z.object({ deleted: z.literal(true) }), 'Deleted'), ...errors(401, 404, 422) },
-    }),
-    async (c) => {
-      await deletePost(deps, currentUser(c), c.req.valid('param').id)
-      return c.json({ deleted: true as const }, 200)
-    },
-  )
+  app.openapi(deletePostsByIdRoute, async (c) => {
+    await deletePost(deps, currentUser(c), c.req.valid('param').id)
+    return c.json({ deleted: true as const }, 200)
+  })
 
   for (const action of ['like', 'unlike'] as const)
     app.openapi(

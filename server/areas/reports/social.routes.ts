@@ -14,24 +14,22 @@ const ReportBody = z.strictObject({
   text: multilineText().trim().min(1, 'can’t be blank').max(1000),
 })
 
+const getReportsSocialReasonsRoute = createRoute({
+  method: 'get',
+  path: '/api/reports/social_reasons',
+  tags: ['Reports'],
+  summary: 'The reasons a user, post or comment can be reported for',
+  responses: {
+    200: json(z.object({ reasons: z.array(z.object({ key: z.string(), label: z.string() })) }), 'Reasons'),
+  },
+})
+
 /** Reports of users, posts and comments: into the one admin queue (`/api/admin/reports`). */
 export function socialReportRoutes(deps: Deps) {
   const app = createRouter()
 
-  app.openapi(
-    createRoute({
-      method: 'get',
-      path: '/api/reports/social_reasons',
-      tags: ['Reports'],
-      summary: 'The reasons a user, post or comment can be reported for',
-      responses: {
-        200: json(
-          z.object({ reasons: z.array(z.object({ key: z.string(), label: z.string() })) }),
-          'Reasons',
-        ),
-      },
-    }),
-    (c) => c.json({ reasons: SOCIAL_REPORT_REASONS.map((r) => ({ key: r.key, label: r.label })) }, 200),
+  app.openapi(getReportsSocialReasonsRoute, (c) =>
+    c.json({ reasons: SOCIAL_REPORT_REASONS.map((r) => ({ key: r.key, label: r.label })) }, 200),
   )
 
   const route = (subject: SocialSubject, path: string, params: z.ZodObject) =>

@@ -3,7 +3,7 @@ import type { Deps } from '../../deps'
 import { idField, idParams } from '../../http/ids'
 import { errors, json, jsonBody } from '../../http/responses'
 import { bearerSecurity, createRouter, currentUser } from '../../http/router'
-import { matchSquad, PlayerSchema, pointsOf, requireMatch } from '../matches'
+import { MatchStatusSchema, matchSquad, PlayerSchema, pointsOf, requireMatch } from '../matches'
 import { peekLive } from '../scoring'
 import { teamsOf } from './queries'
 import { createTeam, joinedTeamIds, teamJson, updateTeam } from './service'
@@ -20,7 +20,7 @@ export const UserTeamSchema = z
     id: z.number().int(),
     team_no: z.number().int(),
     match_id: z.number().int(),
-    match: z.object({ id: z.number().int(), sport_slug: z.string(), match_status: z.string() }),
+    match: z.object({ id: z.number().int(), sport_slug: z.string(), match_status: MatchStatusSchema }),
     user: z.object({ slug: z.string(), username: z.string(), team_name: z.string().nullable() }),
     captain: z.number().int(),
     vice_captain: z.number().int(),
@@ -51,6 +51,59 @@ const TeamRequest = z
 const params = idParams('match_id')
 const teamParams = idParams('match_id', 'id')
 
+const getMatchesByMatchIdUserTeamsRoute = createRoute({
+  method: 'get',
+  path: '/api/matches/{match_id}/user_teams',
+  tags: ['Teams'],
+  summary: 'My teams for a match',
+  description: 'With `contest_id`, each team says whether it has joined that contest.',
+  security: bearerSecurity,
+  request: { params, query: z.object({ contest_id: idField().optional() }) },
+  responses: {
+    200: json(z.object({ user_teams: z.array(UserTeamSchema) }), 'Teams'),
+    ...errors(401, 404),
+  },
+})
+
+const getMatchesByMatchIdUserTeamsByIdRoute = createRoute({
+  method: 'get',
+  path: '/api/matches/{match_id}/user_teams/{id}',
+  tags: ['Teams'],
+  summary: 'One team',
+  description: 'Your own teams always; anyone else’s only after the match has started (404 before).',
+  security: bearerSecurity,
+  request: { params: teamParams },
+  responses: { 200: json(z.object({ user_team: UserTeamSchema }), 'The team'), ...errors(401, 404) },
+})
+
+const postMatchesByMatchIdUserTeamsRoute = createRoute({
+  method: 'post',
+  path: '/api/matches/{match_id}/user_teams',
+  tags: ['Teams'],
+  summary: 'Create a team',
+  description:
+    'Up to 4 teams per match, until it starts. 422 lists every rule the team breaks (messages per field, stable rule ids under `errors.rules`).',
+  security: bearerSecurity,
+  request: { params, body: jsonBody(TeamRequest) },
+  responses: {
+    201: json(z.object({ user_team: UserTeamSchema }), 'Created'),
+    ...errors(401, 404, 409, 422),
+  },
+})
+
+const putMatchesByMatchIdUserTeamsByIdRoute = createRoute({
+  method: 'put',
+  path: '/api/matches/{match_id}/user_teams/{id}',
+  tags: ['Teams'],
+  summary: 'Change a team',
+  security: bearerSecurity,
+  request: { params: teamParams, body: jsonBody(TeamRequest) },
+  responses: {
+    200: json(z.object({ user_team: UserTeamSchema }), 'Updated'),
+    ...errors(401, 404, 409, 422),
+  },
+})
+
 export function teamRoutes(deps: Deps) {
   const app = createRouter()
 
@@ -65,103 +118,46 @@ export function teamRoutes(deps: Deps) {
     }
   }
 
-  app.openapi(
-    createRoute({
-      method: 'get',
-      path: '/api/matches/{match_id}/user_teams',
-      tags: ['Teams'],
-      summary: 'My teams for a match',
-      description: 'With `contest_id`, each team says whether it has joined that contest.',
-      security: bearerSecurity,
-      request: { params, query: z.object({ contest_id: idField().optional() }) },
-      responses: {
-        200: json(z.object({ user_teams: z.array(UserTeamSchema) }), 'Teams'),
-        ...errors(401, 404),
-      },
-    }),
-    async (c) => {
-      const me = currentUser(c)
-      const match = await requireMatch(deps.db, c.req.valid('param').match_id)
-      const contestId = c.req.valid('query').contest_id
-      const joined = contestId ? await joinedTeamIds(deps, contestId, me.id) : null
-      const squad = await matchSquad(deps.db, match.id)
-      const teams = await teamsOf(deps.db, me.id, match.id)
-      const out = []
-      for (const t of teams) {
-        const json = await teamJson(deps, t, match, me.id, squad, await points(match.id, t.id))
-        out.push(joined ? { ...json, joined: joined.has(t.id) } : json)
-      }
-      return c.json({ user_teams: out }, 200)
-    },
-  )
+  app.openapi(getMatchesByMatchIdUserTeamsRoute, async (c) => {
+    const me = currentUser(c)
+    const match = await requireMatch(deps.db, c.req.valid('param').match_id)
+    const contestId = c.req.valid('query').contest_id
+    const joined = contestId ? await joinedTeamIds(deps, contestId, me.id) : null
+    const squad = await matchSquad(deps.db, match.id)
+    const teams = await teamsOf(deps.db, me.id, match.id)
+    const out = []
+    for (const t of teams) {
+      const json = await teamJson(deps, t, match, me.id, squad, await points(match.id, t.id))
+      out.push(joined ? { ...json, joined: joined.has(t.id) } : json)
+    }
+    return c.json({ user_teams: out }, 200)
+  })
 
-  app.openapi(
-    createRoute({
-      method: 'get',
-      path: '/api/matches/{match_id}/user_teams/{id}',
-      tags: ['Teams'],
-      summary: 'One team',
-      description: 'Your own teams always; anyone else’s only after the match has started (404 before).',
-      security: bearerSecurity,
-      request: { params: teamParams },
-      responses: { 200: json(z.object({ user_team: UserTeamSchema }), 'The team'), ...errors(401, 404) },
-    }),
-    async (c) => {
-      const me = currentUser(c)
-      const { match_id, id } = c.req.valid('param')
-      const { team, match } = await visibleTeam(deps, me.id, match_id, id)
-      return c.json(
-        { user_team: await teamJson(deps, team, match, me.id, undefined, await points(match.id, team.id)) },
-        200,
-      )
-    },
-  )
+  app.openapi(getMatchesByMatchIdUserTeamsByIdRoute, async (c) => {
+    const me = currentUser(c)
+    const { match_id, id } = c.req.valid('param')
+    const { team, match } = await visibleTeam(deps, me.id, match_id, id)
+    return c.json(
+      { user_team: await teamJson(deps, team, match, me.id, undefined, await points(match.id, team.id)) },
+      200,
+    )
+  })
 
-  app.openapi(
-    createRoute({
-      method: 'post',
-      path: '/api/matches/{match_id}/user_teams',
-      tags: ['Teams'],
-      summary: 'Create a team',
-      description:
-        'Up to 4 teams per match, until it starts. 422 lists every rule the team breaks (messages per field, stable rule ids under `errors.rules`).',
-      security: bearerSecurity,
-      request: { params, body: jsonBody(TeamRequest) },
-      responses: {
-        201: json(z.object({ user_team: UserTeamSchema }), 'Created'),
-        ...errors(401, 404, 409, 422),
-      },
-    }),
-    async (c) => {
-      const me = currentUser(c)
-      const { match_id } = c.req.valid('param')
-      const team = await createTeam(deps, me.id, match_id, c.req.valid('json'))
-      const match = await requireMatch(deps.db, match_id)
-      return c.json({ user_team: await teamJson(deps, team, match, me.id) }, 201)
-    },
-  )
+  app.openapi(postMatchesByMatchIdUserTeamsRoute, async (c) => {
+    const me = currentUser(c)
+    const { match_id } = c.req.valid('param')
+    const team = await createTeam(deps, me.id, match_id, c.req.valid('json'))
+    const match = await requireMatch(deps.db, match_id)
+    return c.json({ user_team: await teamJson(deps, team, match, me.id) }, 201)
+  })
 
-  app.openapi(
-    createRoute({
-      method: 'put',
-      path: '/api/matches/{match_id}/user_teams/{id}',
-      tags: ['Teams'],
-      summary: 'Change a team',
-      security: bearerSecurity,
-      request: { params: teamParams, body: jsonBody(TeamRequest) },
-      responses: {
-        200: json(z.object({ user_team: UserTeamSchema }), 'Updated'),
-        ...errors(401, 404, 409, 422),
-      },
-    }),
-    async (c) => {
-      const me = currentUser(c)
-      const { match_id, id } = c.req.valid('param')
-      const team = await updateTeam(deps, me.id, match_id, id, c.req.valid('json'))
-      const match = await requireMatch(deps.db, match_id)
-      return c.json({ user_team: await teamJson(deps, team, match, me.id) }, 200)
-    },
-  )
+  app.openapi(putMatchesByMatchIdUserTeamsByIdRoute, async (c) => {
+    const me = currentUser(c)
+    const { match_id, id } = c.req.valid('param')
+    const team = await updateTeam(deps, me.id, match_id, id, c.req.valid('json'))
+    const match = await requireMatch(deps.db, match_id)
+    return c.json({ user_team: await teamJson(deps, team, match, me.id) }, 200)
+  })
 
   return app
 }

@@ -8,7 +8,7 @@ import { client } from '../../helpers/http'
 import { leagueWorld, upcomingMatch } from '../../helpers/league'
 
 /**
- * Issue 16, item 4: an auction's pool is big enough for the managers it takes. Creating one
+ * An auction's pool is big enough for the managers it takes. Creating one
  * says how many it can take (`max_managers`, `capacity`); asking for more is a 422 that says
  * so; joining, approving or seating bots beyond it is a 409; and the seeded league's `league`
  * pool gives a class of 30 a balanced squad of 11 each.

@@ -12,6 +12,7 @@ import { championshipAfterMatch } from '../../../server/areas/match-day/champion
 import { withTx } from '../../../server/db/tx'
 import { distributePrizes } from '../../../server/domain/prizes'
 import { classicBody, squadOf, threeMatchPhase, withTransfers } from '../../helpers/championship'
+import { ball, lineups } from '../../helpers/cricket-events'
 import { apiWorld } from '../../helpers/world'
 
 const ctx = apiWorld({ league: true, admin: true })
@@ -20,31 +21,12 @@ const TEAMS = '/api/championship/classic_teams'
 type Body = { player_ids: number[]; captain: number; vice_captain: number }
 
 /** Lineups of both sides (11 each, `first` included) for a cricket match. */
-async function lineups(matchId: number, first: number[]) {
-  const squad = await squadOf(ctx.world.deps, matchId)
-  const sides = [...new Set(squad.map((p) => p.real_team_id))]
-  return sides.map((teamId) => {
-    const must = first.filter((id) => squad.find((p) => p.id === id)?.real_team_id === teamId)
-    const rest = squad.filter((p) => p.real_team_id === teamId && !must.includes(p.id)).map((p) => p.id)
-    return { type: 'lineup', team_id: teamId, player_ids: [...must, ...rest].slice(0, 11) }
-  })
-}
-
-const ball = (batter: number, other: number, bowler: number, runs: number, n = 1) => ({
-  type: 'ball',
-  innings: 1,
-  over: 0,
-  ball: n,
-  batter_id: batter,
-  non_striker_id: other,
-  bowler_id: bowler,
-  runs,
-  boundary: runs === 4 || runs === 6,
-})
+const lineupsOf = async (matchId: number, first: number[]) =>
+  lineups(await squadOf(ctx.world.deps, matchId), first)
 
 /** Starts a match, plays a ball hit by `batter` (one of its players) for `runs`; returns the ball's seq. */
 async function playBall(matchId: number, batter: number, runs: number) {
-  const [l1, l2] = await lineups(matchId, [batter])
+  const [l1, l2] = await lineupsOf(matchId, [batter])
   const batting = l1!.player_ids.includes(batter) ? l1! : l2!
   const bowling = batting === l1 ? l2! : l1!
   const other = batting.player_ids.find((id) => id !== batter)!

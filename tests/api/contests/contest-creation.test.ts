@@ -4,7 +4,7 @@ import { creationKit } from '../../helpers/contest-creation'
 import { upcomingMatch } from '../../helpers/league'
 import { apiWorld } from '../../helpers/world'
 
-/** Players create contests (issue 13; docs/contest-creation.md): create, verify, codes, private joins. */
+/** Players create contests (docs/contest-creation.md): create, verify, codes, private joins. */
 const ctx = apiWorld({ league: true, admin: true })
 let kit: ReturnType<typeof creationKit>
 beforeEach(async () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { verifyLedger } from '../../../server/areas/ledger/verify'
 import { upcomingMatch, validTeamBody } from '../../helpers/league'
-import { apiWorld } from '../../helpers/world'
+import { apiWorld, fundedPlayer, postTeam } from '../../helpers/world'
 
 const ctx = apiWorld({ league: true, admin: true })
 
@@ -14,30 +14,14 @@ type Contest = {
   winner_count: number
 }
 
-async function playerWith(rupees: number, compartment: 'unused' | 'winnings' = 'unused') {
-  const p = await ctx.api.player()
-  if (rupees > 0)
-    await ctx.api.post(
-      '/api/admin/wallet/credits',
-      { user_id: p.id, amount: rupees, compartment },
-      ctx.admin.token,
-    )
-  return p
-}
+const playerWith = (rupees: number, compartment?: 'unused' | 'winnings') =>
+  fundedPlayer(ctx, rupees, compartment)
 
 async function contestsOf(matchId: number): Promise<Contest[]> {
   return (await ctx.api.get(`/api/matches/${matchId}/contests?per_page=50`)).body.contests
 }
 
-async function teamFor(p: { token: string }, matchId: number, salt = 'x') {
-  const res = await ctx.api.post(
-    `/api/matches/${matchId}/user_teams`,
-    await validTeamBody(ctx.world.deps, matchId, 'cricket', salt),
-    p.token,
-  )
-  expect(res.status).toBe(201)
-  return res.body.user_team.id as number
-}
+const teamFor = (p: { token: string }, matchId: number, salt = 'x') => postTeam(ctx, p, matchId, salt)
 
 describe('contest lists', () => {
   it('sorts by the spec’s keys in both directions and filters by filter_ids and game_id', async () => {

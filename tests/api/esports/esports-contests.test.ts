@@ -7,7 +7,7 @@ import type { EsportsGame } from '../../../server/domain/esports/rules'
 import type { client } from '../../helpers/http'
 import { apiWorld } from '../../helpers/world'
 
-/** Esports contests of each kind and who may host them (issue 17; docs/esports.md). */
+/** Esports contests of each kind and who may host them (docs/esports.md). */
 const ctx = apiWorld({ admin: true })
 
 type Player = Awaited<ReturnType<ReturnType<typeof client>['player']>>

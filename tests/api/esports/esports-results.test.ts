@@ -6,7 +6,7 @@ import { withTx } from '../../../server/db/tx'
 import { accountBalance, esportsRoom, paise, type Room } from '../../helpers/esports-results-fixture'
 import { apiWorld } from '../../helpers/world'
 
-/** Results, payouts, corrections and disputes of esports rooms (issue 17; docs/esports.md). */
+/** Results, payouts, corrections and disputes of esports rooms (docs/esports.md). */
 const ctx = apiWorld({ admin: true })
 
 const resultsPath = (room: Room) => `/api/esports/contests/${room.contest.id}/results`

@@ -5,7 +5,7 @@ import { expectLedgerBalanced, race, statuses } from '../../helpers/concurrency'
 import { creditUnused, insertEsportsContest, insertVerifiedAccount } from '../../helpers/esports-fixture'
 import { apiWorld } from '../../helpers/world'
 
-// Members and squads of esports contests (issue 17, docs/esports.md "Members and squads"):
+// Members and squads of esports contests (docs/esports.md "Members and squads"):
 // joining (new squad, squad code, private code, solo), the 403s naming a missing account or
 // level, the 409s (full room, full squad, already in, after the lock), leaving and removals
 // with refunds, the captain's edits, the reads and their visibility, and a race for the last

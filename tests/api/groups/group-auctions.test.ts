@@ -3,7 +3,7 @@ import { contestRow, memberRow } from '../../helpers/contest-rows'
 import { upcomingMatch } from '../../helpers/league'
 import { apiWorld } from '../../helpers/world'
 
-// Auctions created from a group (issue 15, docs/groups.md "Group auctions"): the members are
+// Auctions created from a group (docs/groups.md "Group auctions"): the members are
 // invited with an `auction_invite` message, see the private auction and its code, and
 // GET /api/auctions/by_group?group_uuid_id= lists the group's auctions (members only).
 

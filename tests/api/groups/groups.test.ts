@@ -4,8 +4,8 @@ import { race, statuses } from '../../helpers/concurrency'
 import { apiWorld } from '../../helpers/world'
 
 // Groups and chat (docs/groups.md): groups, members, mute, one-to-ones, invites, search,
-// messages with identifier_key idempotency, read markers and unread counts, and every "Bad
-// input" line of issue 15. Runs on SQLite and (api-pg) PostgreSQL.
+// messages with identifier_key idempotency, read markers and unread counts, and the refusals
+// of bad input. Runs on SQLite and (api-pg) PostgreSQL.
 
 const ctx = apiWorld({ per: 'file' })
 

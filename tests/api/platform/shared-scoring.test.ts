@@ -1,14 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { seedDemoLeague } from '../../../seeds/demo-league'
-import { hashPassword } from '../../../server/areas/auth/passwords'
 import { followMatchStandings } from '../../../server/areas/scoring/standings-relay'
 import type { BusMessage } from '../../../server/lib/bus'
+import { ball } from '../../helpers/cricket-events'
 import { TEST_DIALECT } from '../../helpers/db'
 import { client } from '../../helpers/http'
-import { squadOf, upcomingMatch, validTeamBody } from '../../helpers/league'
+import { seedLeague, squadOf, upcomingMatch, validTeamBody } from '../../helpers/league'
 import { twoNodes } from '../../helpers/two-nodes'
 
-// Issue 11 item 5: live scoreboards are kept per process; on PostgreSQL a ball stored through
+// Live scoreboards are kept per process; on PostgreSQL a ball stored through
 // one process moves the standings every other process serves (HTTP and /cable).
 
 let nodes: Awaited<ReturnType<typeof twoNodes>>
@@ -18,31 +17,12 @@ let matchId: number
 let contestId: number
 let lineup: number[][]
 
-const ball = (batter: number, other: number, bowler: number, runs: number, n: number) => ({
-  type: 'ball',
-  innings: 1,
-  over: 0,
-  ball: n,
-  batter_id: batter,
-  non_striker_id: other,
-  bowler_id: bowler,
-  runs,
-  boundary: runs === 4 || runs === 6,
-})
-
 describe.skipIf(TEST_DIALECT !== 'postgres')('two server processes scoring one match', () => {
   let admin: { token: string }
   beforeAll(async () => {
     nodes = await twoNodes()
     const deps = nodes.a.deps
-    await seedDemoLeague(deps.db, {
-      seed: 42,
-      nowMs: deps.clock.now(),
-      users: 0,
-      admin: deps.config.admin,
-      demo: deps.config.demo,
-      hashPassword,
-    })
+    await seedLeague(deps)
     a = client(nodes.a.deps)
     b = client(nodes.b.deps)
     admin = await a.admin()

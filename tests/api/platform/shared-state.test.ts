@@ -12,7 +12,7 @@ import { client } from '../../helpers/http'
 import { PNG_1X1, upload } from '../../helpers/kyc'
 import { twoNodes } from '../../helpers/two-nodes'
 
-// Issue 11 item 5: what one server process writes or counts, another on the same database
+// What one server process writes or counts, another on the same database
 // sees. Two sets of deps in this process stand for two `fanspole serve` (tests/cluster runs
 // real separate processes).
 

@@ -1,34 +1,11 @@
 import { describe, expect, it } from 'vitest'
 import { verifyLedger } from '../../../server/areas/ledger/verify'
 import { resumeMatches } from '../../../server/areas/match-day/jobs'
+import { ball, lineups } from '../../helpers/cricket-events'
 import { squadOf, upcomingMatch, validTeamBody } from '../../helpers/league'
 import { apiWorld } from '../../helpers/world'
 
 const ctx = apiWorld({ league: true, admin: true })
-
-type Squad = Awaited<ReturnType<typeof squadOf>>
-
-/** Lineups of both sides (11 each, starting with the given players) for a cricket match. */
-function lineups(squad: Squad, first: number[] = []) {
-  const sides = [...new Set(squad.map((p) => p.real_team_id))]
-  return sides.map((teamId) => {
-    const must = first.filter((id) => squad.find((p) => p.id === id)?.real_team_id === teamId)
-    const rest = squad.filter((p) => p.real_team_id === teamId && !must.includes(p.id)).map((p) => p.id)
-    return { type: 'lineup', team_id: teamId, player_ids: [...must, ...rest].slice(0, 11) }
-  })
-}
-
-const ball = (batter: number, other: number, bowler: number, runs: number, n = 1) => ({
-  type: 'ball',
-  innings: 1,
-  over: 0,
-  ball: n,
-  batter_id: batter,
-  non_striker_id: other,
-  bowler_id: bowler,
-  runs,
-  boundary: runs === 4 || runs === 6,
-})
 
 async function joined(matchId: number, kind: string, fee: number, salt: string) {
   const p = await ctx.api.player()

@@ -12,7 +12,7 @@ import { verifiedPlayer } from '../../helpers/kyc'
 import { leagueWorld, upcomingMatch, validTeamBody } from '../../helpers/league'
 
 /**
- * Issue 5 item 8: random sequences of deposits (paid, failed, replayed), contest joins,
+ * Random sequences of deposits (paid, failed, replayed), contest joins,
  * prizes, contest refunds, withdrawals (approved or rejected) and scratch-card claims, run
  * through the real API by two verified players. After every step the answer is the one a small
  * model predicts; at the end each player's cash (unused + winnings) and coins are exactly the

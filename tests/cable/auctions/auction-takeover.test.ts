@@ -1,9 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { seedDemoLeague } from '../../../seeds/demo-league'
-import { hashPassword } from '../../../server/areas/auth/passwords'
 import type { RunningServer } from '../../../server/main'
 import { actionCable, cableUrl, signedInUser, startCableServer, watch } from '../../helpers/cable'
-import { upcomingMatch } from '../../helpers/league'
+import { seedLeague, upcomingMatch } from '../../helpers/league'
 
 const ActionCable = actionCable()
 let server: RunningServer
@@ -11,14 +9,7 @@ let admin: { token: string }
 
 beforeAll(async () => {
   server = await startCableServer()
-  await seedDemoLeague(server.deps.db, {
-    seed: 7,
-    nowMs: server.deps.clock.now(),
-    users: 0,
-    admin: server.deps.config.admin,
-    demo: server.deps.config.demo,
-    hashPassword,
-  })
+  await seedLeague(server.deps, 7)
   admin = await signedInUser(server, 'admin')
 })
 afterAll(async () => {

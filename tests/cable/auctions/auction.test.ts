@@ -1,10 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { seedDemoLeague } from '../../../seeds/demo-league'
-import { hashPassword } from '../../../server/areas/auth/passwords'
 import type { RunningServer } from '../../../server/main'
 import { actionCable, cableUrl, signedInUser, startCableServer, watch } from '../../helpers/cable'
 import { durableDatabase } from '../../helpers/db'
-import { upcomingMatch } from '../../helpers/league'
+import { seedLeague, upcomingMatch } from '../../helpers/league'
 
 const ActionCable = actionCable()
 let database: Awaited<ReturnType<typeof durableDatabase>>
@@ -39,14 +37,7 @@ describe('AuctionChannel with @rails/actioncable', () => {
   it('snapshots, broadcasts bids in seq order, refuses to the bidder only, and resumes the lot after a restart', async () => {
     const first = await startCableServer({ database: database.config })
     running.push(first)
-    await seedDemoLeague(first.deps.db, {
-      seed: 42,
-      nowMs: first.deps.clock.now(),
-      users: 0,
-      admin: first.deps.config.admin,
-      demo: first.deps.config.demo,
-      hashPassword,
-    })
+    await seedLeague(first.deps)
     const owner = await signedInUser(first)
     const bob = await signedInUser(first)
     const match = await upcomingMatch(first.deps)

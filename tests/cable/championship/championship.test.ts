@@ -1,43 +1,20 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { ephemeralDatabase, loadConfig } from '../../../server/config'
-import { type RunningServer, startServer } from '../../../server/main'
-import { cableUrl, type RawCable, rawCable, signedInUser } from '../../helpers/cable'
+import { describe, expect, it } from 'vitest'
+import { cableServer, cableUrl, jsonCaller, type RawCable, rawCable, signedInUser } from '../../helpers/cable'
 import { classicBody, squadOf, threeMatchPhase } from '../../helpers/championship'
 
-let server: RunningServer
-let admin: Awaited<ReturnType<typeof signedInUser>>
+const ctx = cableServer({ league: true, admin: true })
 
-beforeAll(async () => {
-  server = await startServer(
-    loadConfig({ ...ephemeralDatabase(), port: 0, logLevel: 'silent', autoSimulate: false }, {}),
-    { seedIfEmpty: true, seedUsers: 0 },
-  )
-  admin = await signedInUser(server, 'admin')
-})
-afterAll(() => server.close())
-
-const call = async (method: string, path: string, token: string, body?: unknown) => {
-  const res = await fetch(`${server.url}${path}`, {
-    method,
-    headers: {
-      'content-type': 'application/json',
-      authorization: `Bearer ${token}`,
-      'x-fanspole-client': 'web',
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  })
-  return { status: res.status, body: (await res.json()) as any }
-}
+const call = jsonCaller(() => ctx.server, { web: true })
 
 async function connect(token: string): Promise<RawCable> {
-  const cable = await rawCable(cableUrl(server, `?access_token=${token}`))
+  const cable = await rawCable(cableUrl(ctx.server, `?access_token=${token}`))
   await cable.take((f) => f.type === 'welcome')
   return cable
 }
 
 describe('ChampionshipChannel', () => {
   it('rejects an unknown phase', async () => {
-    const me = await signedInUser(server)
+    const me = await signedInUser(ctx.server)
     const cable = await connect(me.token)
     const id = JSON.stringify({ channel: 'ChampionshipChannel', phase_id: 999_999 })
     cable.subscribe(id)
@@ -46,11 +23,11 @@ describe('ChampionshipChannel', () => {
   })
 
   it('streams the phase leaderboard and my team’s score ball by ball', async () => {
-    const { deps } = server
+    const { deps } = ctx.server
     const phase = await threeMatchPhase(deps)
     const [m1] = phase.matchIds as [number]
-    const a = await signedInUser(server)
-    const b = await signedInUser(server)
+    const a = await signedInUser(ctx.server)
+    const b = await signedInUser(ctx.server)
     const bodyA = await classicBody(deps, phase.id, 'a')
     const bodyB = await classicBody(deps, phase.id, 'b')
     const teamA = (
@@ -71,7 +48,7 @@ describe('ChampionshipChannel', () => {
       live_match_id: null,
     })
 
-    await call('POST', `/api/admin/matches/${m1}/start`, admin.token)
+    await call('POST', `/api/admin/matches/${m1}/start`, ctx.admin.token)
     const squad = await squadOf(deps, m1)
     const hitter = bodyA.player_ids.find(
       (pid) => squad.some((p) => p.id === pid) && !bodyB.player_ids.includes(pid),
@@ -81,7 +58,7 @@ describe('ChampionshipChannel', () => {
       const rest = squad.filter((p) => p.real_team_id === t && p.id !== hitter).map((p) => p.id)
       return t === side ? [hitter, ...rest].slice(0, 11) : rest.slice(0, 11)
     })
-    const posted = await call('POST', `/api/admin/matches/${m1}/events`, admin.token, {
+    const posted = await call('POST', `/api/admin/matches/${m1}/events`, ctx.admin.token, {
       events: [
         { type: 'lineup', team_id: side, player_ids: xi[0] },
         {

@@ -1,41 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { ephemeralDatabase, loadConfig } from '../../../server/config'
-import { type RunningServer, startServer } from '../../../server/main'
-import { cableUrl, rawCable, signedInUser } from '../../helpers/cable'
+import { describe, expect, it } from 'vitest'
+import { cableServer, cableUrl, jsonCaller, rawCable, signedInUser } from '../../helpers/cable'
 import { upcomingMatch, validTeamBody } from '../../helpers/league'
 
 /** Players' contests on the ContestChannel (docs/channels.md): activities live, privacy enforced. */
-let server: RunningServer
-let admin: Awaited<ReturnType<typeof signedInUser>>
+const ctx = cableServer({ league: true, admin: true })
 
-beforeAll(async () => {
-  server = await startServer(
-    loadConfig({ ...ephemeralDatabase(), port: 0, logLevel: 'silent', autoSimulate: false }, {}),
-    { seedIfEmpty: true, seedUsers: 0 },
-  )
-  admin = await signedInUser(server, 'admin')
-})
-afterAll(() => server.close())
-
-const call = async (method: string, path: string, token: string, body?: unknown) => {
-  const res = await fetch(`${server.url}${path}`, {
-    method,
-    headers: {
-      'content-type': 'application/json',
-      authorization: `Bearer ${token}`,
-      'x-fanspole-client': 'web',
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  })
-  return { status: res.status, body: (await res.json()) as any }
-}
+const call = jsonCaller(() => ctx.server, { web: true })
 
 async function teamOf(p: { token: string }, matchId: number, salt: string) {
   const res = await call(
     'POST',
     `/api/matches/${matchId}/user_teams`,
     p.token,
-    await validTeamBody(server.deps, matchId, 'cricket', salt),
+    await validTeamBody(ctx.server.deps, matchId, 'cricket', salt),
   )
   expect(res.status).toBe(201)
   return res.body.user_team.id as number
@@ -43,8 +20,8 @@ async function teamOf(p: { token: string }, matchId: number, salt: string) {
 
 describe('ContestChannel and players’ contests', () => {
   it('rejects outsiders of a private contest, takes the code, and streams activities live', async () => {
-    const match = await upcomingMatch(server.deps)
-    const owner = await signedInUser(server)
+    const match = await upcomingMatch(ctx.server.deps)
+    const owner = await signedInUser(ctx.server)
     const made = await call('POST', '/api/contests', owner.token, {
       game: 'single-match',
       match_id: match.id,
@@ -55,9 +32,9 @@ describe('ContestChannel and players’ contests', () => {
     })
     expect(made.status).toBe(201)
     const contest = made.body.contest
-    const friend = await signedInUser(server)
+    const friend = await signedInUser(ctx.server)
     const plain = JSON.stringify({ channel: 'ContestChannel', contest_id: contest.id })
-    const outsider = await rawCable(cableUrl(server, `?access_token=${friend.token}`))
+    const outsider = await rawCable(cableUrl(ctx.server, `?access_token=${friend.token}`))
     await outsider.take((f) => f.type === 'welcome')
     outsider.subscribe(plain)
     await outsider.take((f) => f.type === 'reject_subscription' && f.identifier === plain)
@@ -76,12 +53,12 @@ describe('ContestChannel and players’ contests', () => {
     const frame = await outsider.take((f) => f.identifier === withCode && f.message?.type === 'activity')
     expect(frame.message.activity).toMatchObject({ kind: 'joined', user: { username: friend.username } })
     await outsider.close()
-    expect(admin.id).toBeGreaterThan(0)
+    expect(ctx.admin.id).toBeGreaterThan(0)
   })
 
   it('sends a contest’s like count to whoever has it open, though nobody ever posted on it', async () => {
-    const match = await upcomingMatch(server.deps)
-    const owner = await signedInUser(server)
+    const match = await upcomingMatch(ctx.server.deps)
+    const owner = await signedInUser(ctx.server)
     const made = await call('POST', '/api/contests', owner.token, {
       game: 'single-match',
       match_id: match.id,
@@ -92,16 +69,16 @@ describe('ContestChannel and players’ contests', () => {
     })
     const contest = made.body.contest
     const id = JSON.stringify({ channel: 'ContestChannel', contest_id: contest.id })
-    const watcher = await rawCable(cableUrl(server, `?access_token=${owner.token}`))
+    const watcher = await rawCable(cableUrl(ctx.server, `?access_token=${owner.token}`))
     await watcher.take((f) => f.type === 'welcome')
     watcher.subscribe(id)
     await watcher.take((f) => f.type === 'confirm_subscription' && f.identifier === id)
-    expect((await call('POST', `/api/contests/${contest.id}/like`, admin.token)).status).toBe(200)
+    expect((await call('POST', `/api/contests/${contest.id}/like`, ctx.admin.token)).status).toBe(200)
     const liked = await watcher.take((f) => f.identifier === id && f.message?.type === 'likes')
     expect(liked.message).toMatchObject({ type: 'likes', likes_count: 1 })
     // A second like changes nothing and sends nothing; the unlike sends the new count.
-    await call('POST', `/api/contests/${contest.id}/like`, admin.token)
-    await call('POST', `/api/contests/${contest.id}/unlike`, admin.token)
+    await call('POST', `/api/contests/${contest.id}/like`, ctx.admin.token)
+    await call('POST', `/api/contests/${contest.id}/unlike`, ctx.admin.token)
     const next = await watcher.take((f) => f.identifier === id && f.message?.type === 'likes')
     expect(next.message).toMatchObject({ likes_count: 0, seq: liked.message.seq + 1 })
     await watcher.close()

@@ -1,33 +1,21 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { scheduleReveal } from '../../../server/areas/esports/rooms.service'
-import type { RunningServer } from '../../../server/main'
-import { cableUrl, type RawCable, rawCable, signedInUser, startCableServer } from '../../helpers/cable'
+import { cableServer, cableUrl, jsonCaller, type RawCable, rawCable, signedInUser } from '../../helpers/cable'
 import { insertEsportsContest, insertSquadMember } from '../../helpers/esports-rooms-fixture'
 
 // EsportsContestChannel and EsportsTournamentChannel (docs/channels.md, docs/esports.md "Live"):
 // who may subscribe, `status` to everyone watching, `room` only to members and the host.
 
-let server: RunningServer
-beforeAll(async () => {
-  server = await startCableServer()
-})
-afterAll(() => server.close())
+const ctx = cableServer()
 
-const call = async (method: string, path: string, token: string, body?: unknown) => {
-  const res = await fetch(`${server.url}${path}`, {
-    method,
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  })
-  return { status: res.status, body: (await res.json()) as any }
-}
+const call = jsonCaller(() => ctx.server)
 
 const contestChannel = (id: unknown) => JSON.stringify({ channel: 'EsportsContestChannel', contest_id: id })
 const tournamentChannel = (id: unknown) =>
   JSON.stringify({ channel: 'EsportsTournamentChannel', tournament_id: id })
 
 async function connect(token: string): Promise<RawCable> {
-  const cable = await rawCable(cableUrl(server, `?access_token=${token}`))
+  const cable = await rawCable(cableUrl(ctx.server, `?access_token=${token}`))
   await cable.take()
   return cable
 }
@@ -42,16 +30,16 @@ async function follow(cable: RawCable, identifier: string) {
 }
 
 async function world(o: { isPrivate?: boolean } = {}) {
-  const host = await signedInUser(server)
-  const admin = await signedInUser(server, 'admin')
-  const members = [await signedInUser(server), await signedInUser(server)]
-  const c = await insertEsportsContest(server.deps, { hostId: host.id, isPrivate: o.isPrivate ?? false })
-  for (const m of members) await insertSquadMember(server.deps, c.id, m.id)
-  await scheduleReveal(server.deps, { ...c, status: 'open' })
+  const host = await signedInUser(ctx.server)
+  const admin = await signedInUser(ctx.server, 'admin')
+  const members = [await signedInUser(ctx.server), await signedInUser(ctx.server)]
+  const c = await insertEsportsContest(ctx.server.deps, { hostId: host.id, isPrivate: o.isPrivate ?? false })
+  for (const m of members) await insertSquadMember(ctx.server.deps, c.id, m.id)
+  await scheduleReveal(ctx.server.deps, { ...c, status: 'open' })
   const reveal = async () => {
     const to = c.starts_at_ms - c.reveal_minutes * 60_000
     const res = await call('POST', '/api/admin/clock', admin.token, {
-      advance_ms: Math.max(0, to - server.deps.clock.now()),
+      advance_ms: Math.max(0, to - ctx.server.deps.clock.now()),
     })
     expect(res.status).toBe(200)
   }
@@ -61,7 +49,7 @@ async function world(o: { isPrivate?: boolean } = {}) {
 describe('EsportsContestChannel', () => {
   it('rejects a stranger to a private contest, unknown contests and bad identifiers', async () => {
     const { c, members, host } = await world({ isPrivate: true })
-    const stranger = await signedInUser(server)
+    const stranger = await signedInUser(ctx.server)
     const cable = await connect(stranger.token)
     for (const id of [c.id, 999_999_999, 'abc', -1, null]) {
       cable.subscribe(contestChannel(id))
@@ -92,7 +80,7 @@ describe('EsportsContestChannel', () => {
         })
       ).status,
     ).toBe(200)
-    const stranger = await signedInUser(server)
+    const stranger = await signedInUser(ctx.server)
     const member = await connect(members[0]!.token)
     const watcher = await connect(stranger.token)
     const id = contestChannel(c.id)
@@ -142,9 +130,9 @@ describe('EsportsContestChannel', () => {
 
 describe('EsportsTournamentChannel', () => {
   it('snapshots a tournament and rejects unknown ones', async () => {
-    const user = await signedInUser(server)
-    const now = server.deps.clock.now()
-    const t = await server.deps.db
+    const user = await signedInUser(ctx.server)
+    const now = ctx.server.deps.clock.now()
+    const t = await ctx.server.deps.db
       .insertInto('esports_tournaments')
       .values({
         name: 'Cup',

@@ -1,12 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { RunningServer } from '../../../server/main'
+import { describe, expect, it } from 'vitest'
 import {
+  cableServer,
   cableUrl,
+  jsonCaller,
   NOTIFICATIONS,
   type RawCable,
   rawCable,
   signedInUser,
-  startCableServer,
 } from '../../helpers/cable'
 
 // GroupChannel (docs/channels.md, docs/groups.md): members only; every message, sent over HTTP
@@ -14,26 +14,15 @@ import {
 // member's subscription ends at once; a read marker moving forward is broadcast as `read`;
 // muted members get no NotificationsChannel notification.
 
-let server: RunningServer
-beforeAll(async () => {
-  server = await startCableServer()
-})
-afterAll(() => server.close())
+const ctx = cableServer()
 
-const call = async (method: string, path: string, token: string, body?: unknown) => {
-  const res = await fetch(`${server.url}${path}`, {
-    method,
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  })
-  return { status: res.status, body: (await res.json()) as any }
-}
+const call = jsonCaller(() => ctx.server)
 const post = (path: string, token: string, body?: unknown) => call('POST', path, token, body)
 
 const channel = (uuid: unknown) => JSON.stringify({ channel: 'GroupChannel', group_uuid_id: uuid })
 
 async function connect(token: string): Promise<RawCable> {
-  const cable = await rawCable(cableUrl(server, `?access_token=${token}`))
+  const cable = await rawCable(cableUrl(ctx.server, `?access_token=${token}`))
   await cable.take()
   return cable
 }
@@ -60,8 +49,8 @@ const send = (uuid: string, token: string, message: string) =>
 
 describe('GroupChannel', () => {
   it('rejects strangers, unknown groups and bad identifiers', async () => {
-    const owner = await signedInUser(server)
-    const stranger = await signedInUser(server)
+    const owner = await signedInUser(ctx.server)
+    const stranger = await signedInUser(ctx.server)
     const uuid = await groupOf(owner, [])
     const cable = await connect(stranger.token)
     for (const id of [uuid, '00000000-0000-4000-8000-000000000000', 7, '']) {
@@ -72,8 +61,8 @@ describe('GroupChannel', () => {
   })
 
   it('messages sent over HTTP and `speak` reach every member in order, with seq', async () => {
-    const a = await signedInUser(server)
-    const b = await signedInUser(server)
+    const a = await signedInUser(ctx.server)
+    const b = await signedInUser(ctx.server)
     const uuid = await groupOf(a, [b.slug])
     const ca = await connect(a.token)
     const cb = await connect(b.token)
@@ -121,8 +110,8 @@ describe('GroupChannel', () => {
   })
 
   it('a removed member gets the `removed` frame and then nothing, and cannot subscribe or speak again', async () => {
-    const a = await signedInUser(server)
-    const b = await signedInUser(server)
+    const a = await signedInUser(ctx.server)
+    const b = await signedInUser(ctx.server)
     const uuid = await groupOf(a, [b.slug])
     const ca = await connect(a.token)
     const cb = await connect(b.token)
@@ -152,9 +141,9 @@ describe('GroupChannel', () => {
   })
 
   it('a read marker moving forward broadcasts `read` to every member, once; other reads broadcast nothing', async () => {
-    const a = await signedInUser(server)
-    const b = await signedInUser(server)
-    const c = await signedInUser(server)
+    const a = await signedInUser(ctx.server)
+    const b = await signedInUser(ctx.server)
+    const c = await signedInUser(ctx.server)
     const uuid = await groupOf(a, [b.slug])
     const other = await groupOf(c, [])
     const ca = await connect(a.token)
@@ -193,9 +182,9 @@ describe('GroupChannel', () => {
   })
 
   it('muted members get no notification but still stream; unmuted get a grouped one', async () => {
-    const a = await signedInUser(server)
-    const b = await signedInUser(server)
-    const c = await signedInUser(server)
+    const a = await signedInUser(ctx.server)
+    const b = await signedInUser(ctx.server)
+    const c = await signedInUser(ctx.server)
     const uuid = await groupOf(a, [b.slug, c.slug])
     expect((await post(`/api/groups/${uuid}/mute`, c.token)).body.group.is_muted).toBe(true)
     const cb = await connect(b.token)

@@ -1,27 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { post, SYSTEM_ACCOUNTS, systemAccountId, userAccountId } from '../../../server/areas/ledger/service'
 import { withTx } from '../../../server/db/tx'
-import type { RunningServer } from '../../../server/main'
 import {
+  cableServer,
   cableUrl,
   NOTIFICATIONS,
   type RawCable,
   rawCable,
   signedInUser,
-  startCableServer,
 } from '../../helpers/cable'
 
-let server: RunningServer
-let admin: Awaited<ReturnType<typeof signedInUser>>
-
-beforeAll(async () => {
-  server = await startCableServer()
-  admin = await signedInUser(server, 'admin')
-})
-afterAll(() => server.close())
+const ctx = cableServer({ admin: true })
 
 const api = (path: string, token: string, body?: unknown) =>
-  fetch(`${server.url}${path}`, {
+  fetch(`${ctx.server.url}${path}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
     body: body === undefined ? undefined : JSON.stringify(body),
@@ -29,7 +21,7 @@ const api = (path: string, token: string, body?: unknown) =>
 
 /** A signed-in socket subscribed to NotificationsChannel, past its unread snapshot. */
 async function subscribed(token: string): Promise<{ cable: RawCable; unread: number }> {
-  const cable = await rawCable(cableUrl(server, `?access_token=${token}`))
+  const cable = await rawCable(cableUrl(ctx.server, `?access_token=${token}`))
   await cable.take()
   cable.subscribe(NOTIFICATIONS)
   const snapshot = await cable.take()
@@ -41,13 +33,16 @@ async function subscribed(token: string): Promise<{ cable: RawCable; unread: num
 
 describe('NotificationsChannel', () => {
   it("delivers a notification to its user's subscribers only", async () => {
-    const a = await signedInUser(server)
-    const b = await signedInUser(server)
+    const a = await signedInUser(ctx.server)
+    const b = await signedInUser(ctx.server)
     const a1 = await subscribed(a.token)
     const a2 = await subscribed(a.token)
     const bb = await subscribed(b.token)
 
-    const res = await api('/api/admin/notifications', admin.token, { user_id: a.id, body: 'Toss at 7 pm' })
+    const res = await api('/api/admin/notifications', ctx.admin.token, {
+      user_id: a.id,
+      body: 'Toss at 7 pm',
+    })
     expect(res.status).toBe(201)
     const { notification } = await res.json()
 
@@ -68,8 +63,8 @@ describe('NotificationsChannel', () => {
   })
 
   it('delivers the follow notification to the person followed', async () => {
-    const follower = await signedInUser(server)
-    const followee = await signedInUser(server)
+    const follower = await signedInUser(ctx.server)
+    const followee = await signedInUser(ctx.server)
     const watcher = await subscribed(followee.token)
     const bystander = await subscribed(follower.token)
     expect((await api(`/api/users/${followee.slug}/follow`, follower.token)).status).toBe(200)
@@ -82,9 +77,11 @@ describe('NotificationsChannel', () => {
   })
 
   it('sends the unread count on subscribe, and mark_all_read marks them read and sends the new count', async () => {
-    const me = await signedInUser(server)
+    const me = await signedInUser(ctx.server)
     for (const body of ['one', 'two', 'three'])
-      expect((await api('/api/admin/notifications', admin.token, { user_id: me.id, body })).status).toBe(201)
+      expect((await api('/api/admin/notifications', ctx.admin.token, { user_id: me.id, body })).status).toBe(
+        201,
+      )
     const { cable, unread } = await subscribed(me.token)
     expect(unread).toBe(3)
 
@@ -98,7 +95,7 @@ describe('NotificationsChannel', () => {
       message: { type: 'unread', unread_count: 0 },
     })
 
-    const list = await fetch(`${server.url}/api/notifications`, {
+    const list = await fetch(`${ctx.server.url}/api/notifications`, {
       headers: { authorization: `Bearer ${me.token}` },
     })
     const body = await list.json()
@@ -108,11 +105,11 @@ describe('NotificationsChannel', () => {
   })
 
   it('pushes the new balances when a ledger posting moves the user’s wallet, after the commit', async () => {
-    const me = await signedInUser(server)
-    const other = await signedInUser(server)
+    const me = await signedInUser(ctx.server)
+    const other = await signedInUser(ctx.server)
     const mine = await subscribed(me.token)
     const theirs = await subscribed(other.token)
-    const { deps } = server
+    const { deps } = ctx.server
     const now = deps.clock.now()
     const house = await systemAccountId(deps.db, SYSTEM_ACCOUNTS.house.code, 'INR', now)
     const unused = await userAccountId(deps.db, me.id, 'unused')
@@ -150,23 +147,23 @@ describe('NotificationsChannel', () => {
   })
 
   it("rejects an identifier with params (nobody follows someone else's notifications)", async () => {
-    const me = await signedInUser(server)
-    const cable = await rawCable(cableUrl(server, `?access_token=${me.token}`))
+    const me = await signedInUser(ctx.server)
+    const cable = await rawCable(cableUrl(ctx.server, `?access_token=${me.token}`))
     await cable.take()
-    const identifier = JSON.stringify({ channel: 'NotificationsChannel', user_id: admin.id })
+    const identifier = JSON.stringify({ channel: 'NotificationsChannel', user_id: ctx.admin.id })
     cable.subscribe(identifier)
     expect(await cable.take()).toEqual({ identifier, type: 'reject_subscription' })
-    expect(server.deps.bus.subscriberCount(`notifications:user:${admin.id}`)).toBe(0)
+    expect(ctx.server.deps.bus.subscriberCount(`notifications:user:${ctx.admin.id}`)).toBe(0)
     await cable.close()
   })
 
   it('releases the bus subscription when the socket closes', async () => {
-    const me = await signedInUser(server)
+    const me = await signedInUser(ctx.server)
     const { cable } = await subscribed(me.token)
-    expect(server.deps.bus.subscriberCount(`notifications:user:${me.id}`)).toBe(1)
+    expect(ctx.server.deps.bus.subscriberCount(`notifications:user:${me.id}`)).toBe(1)
     await cable.close()
     await expect
-      .poll(() => server.deps.bus.subscriberCount(`notifications:user:${me.id}`), { timeout: 2000 })
+      .poll(() => ctx.server.deps.bus.subscriberCount(`notifications:user:${me.id}`), { timeout: 2000 })
       .toBe(0)
   })
 })

@@ -1,25 +1,20 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { RunningServer } from '../../../server/main'
+import { describe, expect, it } from 'vitest'
 import {
+  cableServer,
   cableUrl,
   NOTIFICATIONS,
   type RawCable,
   rawCable,
   signedInUser,
-  startCableServer,
 } from '../../helpers/cable'
 
 // TopicChannel (docs/channels.md): new comments and like counts of a topic, live; and the
 // feed's `feed_item` on NotificationsChannel.
 
-let server: RunningServer
-beforeAll(async () => {
-  server = await startCableServer()
-})
-afterAll(() => server.close())
+const ctx = cableServer()
 
 const call = async (path: string, token: string, body?: unknown) => {
-  const res = await fetch(`${server.url}${path}`, {
+  const res = await fetch(`${ctx.server.url}${path}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
     body: body === undefined ? undefined : JSON.stringify(body),
@@ -30,15 +25,15 @@ const call = async (path: string, token: string, body?: unknown) => {
 const topic = (id: unknown) => JSON.stringify({ channel: 'TopicChannel', topic_id: id })
 
 async function connect(token: string): Promise<RawCable> {
-  const cable = await rawCable(cableUrl(server, `?access_token=${token}`))
+  const cable = await rawCable(cableUrl(ctx.server, `?access_token=${token}`))
   await cable.take()
   return cable
 }
 
 describe('TopicChannel', () => {
   it('streams new comments and like counts to every viewer of the topic', async () => {
-    const author = await signedInUser(server)
-    const viewer = await signedInUser(server)
+    const author = await signedInUser(ctx.server)
+    const viewer = await signedInUser(ctx.server)
     const post = (await call('/api/posts', author.token, { content: 'Live?' })).body.post
     const cable = await connect(viewer.token)
     cable.subscribe(topic(post.topic_id))
@@ -80,7 +75,7 @@ describe('TopicChannel', () => {
   })
 
   it('rejects unknown and malformed topic ids', async () => {
-    const viewer = await signedInUser(server)
+    const viewer = await signedInUser(ctx.server)
     const cable = await connect(viewer.token)
     for (const id of [2147483647, 'abc', -1, null]) {
       cable.subscribe(topic(id))
@@ -92,12 +87,16 @@ describe('TopicChannel', () => {
 
 describe('feed_item on NotificationsChannel', () => {
   it('tells followers (and the author) of a new post, not strangers', async () => {
-    const author = await signedInUser(server)
-    const follower = await signedInUser(server)
-    const stranger = await signedInUser(server)
-    await server.deps.db
+    const author = await signedInUser(ctx.server)
+    const follower = await signedInUser(ctx.server)
+    const stranger = await signedInUser(ctx.server)
+    await ctx.server.deps.db
       .insertInto('follows')
-      .values({ follower_id: follower.id, followee_id: author.id, created_at_ms: server.deps.clock.now() })
+      .values({
+        follower_id: follower.id,
+        followee_id: author.id,
+        created_at_ms: ctx.server.deps.clock.now(),
+      })
       .execute()
     const watch = async (token: string) => {
       const cable = await connect(token)

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { RunningServer } from '../../../server/main'
+import { describe, expect, it } from 'vitest'
 import {
+  cableServer,
   cableUrl,
   eventually,
   NOTIFICATIONS,
@@ -9,17 +9,12 @@ import {
   startCableServer,
 } from '../../helpers/cable'
 
-let server: RunningServer
-
-beforeAll(async () => {
-  server = await startCableServer({ cable: { pingIntervalMs: 100, slowClientBytes: 256 * 1024 } })
-})
-afterAll(() => server.close())
+const ctx = cableServer({ cable: { pingIntervalMs: 100, slowClientBytes: 256 * 1024 } })
 
 describe('/cable pings', () => {
   it('pings welcomed connections on the interval with integer unix seconds', async () => {
-    const me = await signedInUser(server)
-    const cable = await rawCable(cableUrl(server, `?access_token=${me.token}`))
+    const me = await signedInUser(ctx.server)
+    const cable = await rawCable(cableUrl(ctx.server, `?access_token=${me.token}`))
     const arrivals: number[] = []
     cable.ws.on('message', (data) => {
       if (JSON.parse(data.toString()).type === 'ping') arrivals.push(performance.now())
@@ -38,7 +33,7 @@ describe('/cable pings', () => {
   })
 
   it('never pings a refused connection', async () => {
-    const cable = await rawCable(cableUrl(server, '?access_token=nope'))
+    const cable = await rawCable(cableUrl(ctx.server, '?access_token=nope'))
     await cable.closed
     await new Promise((r) => setTimeout(r, 150))
     expect(cable.frames.map((f) => f.type)).toEqual(['disconnect'])
@@ -47,13 +42,13 @@ describe('/cable pings', () => {
 
 describe('/cable slow clients', () => {
   it('cuts off a client that stops reading once its buffer passes the limit', async () => {
-    const me = await signedInUser(server)
-    const cable = await rawCable(cableUrl(server, `?access_token=${me.token}`))
+    const me = await signedInUser(ctx.server)
+    const cable = await rawCable(cableUrl(ctx.server, `?access_token=${me.token}`))
     await cable.take()
     cable.subscribe(NOTIFICATIONS)
     await cable.take((f) => f.type === 'confirm_subscription')
-    await eventually(() => server.cable.connectionCount() >= 1)
-    const before = server.cable.connectionCount()
+    await eventually(() => ctx.server.cable.connectionCount() >= 1)
+    const before = ctx.server.cable.connectionCount()
 
     // The client stops reading: kernel buffers fill, then ws starts buffering on our side.
     const socket = (cable.ws as unknown as { _socket: { pause(): void; resume(): void } })._socket
@@ -63,18 +58,18 @@ describe('/cable slow clients', () => {
     // In batches, so the socket's close event (after terminate) can stop the loop. Each batch
     // is waited for: the shared bus (PostgreSQL) delivers after its own commit, not at once.
     let heard = 0
-    const stop = server.deps.bus.subscribe(stream, () => heard++)
-    for (let batch = 0; batch < 100 && server.cable.connectionCount() === before; batch++) {
-      for (let i = 0; i < 32; i++) server.deps.bus.publish(stream, { type: 'notification', padding })
+    const stop = ctx.server.deps.bus.subscribe(stream, () => heard++)
+    for (let batch = 0; batch < 100 && ctx.server.cable.connectionCount() === before; batch++) {
+      for (let i = 0; i < 32; i++) ctx.server.deps.bus.publish(stream, { type: 'notification', padding })
       await eventually(() => heard === (batch + 1) * 32, 5000, 'the batch delivered')
       await new Promise((r) => setImmediate(r))
     }
     stop()
-    await eventually(() => server.cable.connectionCount() === before - 1, 3000, 'the cut-off')
+    await eventually(() => ctx.server.cable.connectionCount() === before - 1, 3000, 'the cut-off')
     socket.resume()
     // Terminated, not closed politely: the client sees an abnormal closure.
     expect((await cable.closed).code).toBe(1006)
-    await eventually(() => server.deps.bus.subscriberCount(stream) === 0, 2000, 'streams released')
+    await eventually(() => ctx.server.deps.bus.subscriberCount(stream) === 0, 2000, 'streams released')
   })
 })
 

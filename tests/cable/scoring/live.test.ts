@@ -1,56 +1,32 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { ephemeralDatabase, loadConfig } from '../../../server/config'
-import { type RunningServer, startServer } from '../../../server/main'
-import { cableUrl, type RawCable, rawCable, signedInUser } from '../../helpers/cable'
+import { describe, expect, it } from 'vitest'
+import {
+  cableServer,
+  cableUrl,
+  jsonCaller,
+  type RawCable,
+  rawCable,
+  signedInUser,
+  subscribedCable,
+} from '../../helpers/cable'
 import { squadOf, upcomingMatch, validTeamBody } from '../../helpers/league'
 
-let server: RunningServer
-let admin: Awaited<ReturnType<typeof signedInUser>>
+const ctx = cableServer({ league: true, admin: true })
 
-beforeAll(async () => {
-  server = await startServer(
-    loadConfig({ ...ephemeralDatabase(), port: 0, logLevel: 'silent', autoSimulate: false }, {}),
-    {
-      seedIfEmpty: true,
-      seedUsers: 0,
-    },
-  )
-  admin = await signedInUser(server, 'admin')
-})
-afterAll(() => server.close())
+const call = jsonCaller(() => ctx.server, { web: true })
 
-const call = async (method: string, path: string, token: string, body?: unknown) => {
-  const res = await fetch(`${server.url}${path}`, {
-    method,
-    headers: {
-      'content-type': 'application/json',
-      authorization: `Bearer ${token}`,
-      'x-fanspole-client': 'web',
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  })
-  return { status: res.status, body: (await res.json()) as any }
-}
-
-async function subscribed(token: string, identifier: string): Promise<RawCable> {
-  const cable = await rawCable(cableUrl(server, `?access_token=${token}`))
-  await cable.take((f) => f.type === 'welcome')
-  cable.subscribe(identifier)
-  await cable.take((f) => f.type === 'confirm_subscription' && f.identifier === identifier)
-  return cable
-}
+const subscribed = (token: string, identifier: string) => subscribedCable(ctx.server, token, identifier)
 
 const messages = (cable: RawCable, identifier: string, type: string) =>
   cable.frames.filter((f) => f.identifier === identifier && f.message?.type === type).map((f) => f.message)
 
 describe('MatchChannel and ContestChannel', () => {
   it('stream the score, player points, the leaderboard and the subscriber’s own ranks, in seq order', async () => {
-    const { deps } = server
+    const { deps } = ctx.server
     const match = await upcomingMatch(deps)
-    const players = [await signedInUser(server), await signedInUser(server)]
+    const players = [await signedInUser(ctx.server), await signedInUser(ctx.server)]
     const teams: number[] = []
     for (const [i, p] of players.entries()) {
-      await call('POST', '/api/admin/wallet/credits', admin.token, { user_id: p.id, amount: 100 })
+      await call('POST', '/api/admin/wallet/credits', ctx.admin.token, { user_id: p.id, amount: 100 })
       const team = await call(
         'POST',
         `/api/matches/${match.id}/user_teams`,
@@ -59,7 +35,7 @@ describe('MatchChannel and ContestChannel', () => {
       )
       teams.push(team.body.user_team.id)
     }
-    const contests = (await call('GET', `/api/matches/${match.id}/contests`, admin.token)).body.contests
+    const contests = (await call('GET', `/api/matches/${match.id}/contests`, ctx.admin.token)).body.contests
     const h2h = contests.find(
       (c: { kind: string; entry_fee: number }) => c.kind === 'head_to_head' && c.entry_fee === 25,
     )
@@ -77,7 +53,7 @@ describe('MatchChannel and ContestChannel', () => {
     })
     expect(messages(watcher, matchId, 'snapshot')[0]).toMatchObject({ match_status: 'upcoming' })
 
-    await call('POST', `/api/admin/matches/${match.id}/start`, admin.token)
+    await call('POST', `/api/admin/matches/${match.id}/start`, ctx.admin.token)
     await watcher.take((f) => f.identifier === matchId && f.message?.type === 'status')
     await watcher.take((f) => f.identifier === contestId && f.message?.type === 'status')
 
@@ -100,7 +76,7 @@ describe('MatchChannel and ContestChannel', () => {
       runs: n === 2 ? 4 : 1,
       boundary: n === 2,
     }))
-    const posted = await call('POST', `/api/admin/matches/${match.id}/events`, admin.token, {
+    const posted = await call('POST', `/api/admin/matches/${match.id}/events`, ctx.admin.token, {
       events: [
         { type: 'lineup', team_id: sides[0], player_ids: xi[0] },
         { type: 'lineup', team_id: sides[1], player_ids: xi[1] },
@@ -129,14 +105,14 @@ describe('MatchChannel and ContestChannel', () => {
     const mine = messages(watcher, contestId, 'my_ranks').at(-1)
     expect(mine.entries).toHaveLength(1)
     expect(mine.entries[0]).toMatchObject({ user_team_id: teams[0] })
-    const apiRank = (await call('GET', `/api/contests/${h2h.id}/members`, admin.token)).body.members.find(
+    const apiRank = (await call('GET', `/api/contests/${h2h.id}/members`, ctx.admin.token)).body.members.find(
       (m: { user_team: { id: number } }) => m.user_team.id === teams[0],
     )
     expect(mine.entries[0]).toMatchObject({ rank: apiRank.rank, points: apiRank.points })
 
     // The same ranks and points again send no new my_ranks (only changes go out).
     const before = messages(watcher, contestId, 'my_ranks').length
-    await call('POST', `/api/admin/matches/${match.id}/events`, admin.token, {
+    await call('POST', `/api/admin/matches/${match.id}/events`, ctx.admin.token, {
       events: [
         {
           ...balls[2],
@@ -164,8 +140,8 @@ describe('MatchChannel and ContestChannel', () => {
   })
 
   it('rejects unknown matches and contests', async () => {
-    const p = await signedInUser(server)
-    const cable = await rawCable(cableUrl(server, `?access_token=${p.token}`))
+    const p = await signedInUser(ctx.server)
+    const cable = await rawCable(cableUrl(ctx.server, `?access_token=${p.token}`))
     await cable.take((f) => f.type === 'welcome')
     for (const identifier of [
       JSON.stringify({ channel: 'MatchChannel', match_id: 999_999 }),

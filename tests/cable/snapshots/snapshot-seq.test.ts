@@ -1,7 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { loadConfig } from '../../../server/config'
-import { type RunningServer, startServer } from '../../../server/main'
-import { cableUrl, type RawCable, rawCable, signedInUser } from '../../helpers/cable'
+import { describe, expect, it } from 'vitest'
+import { cableServer, jsonCaller, type RawCable, signedInUser, subscribedCable } from '../../helpers/cable'
 import { squadOf, upcomingMatch, validTeamBody } from '../../helpers/league'
 
 /**
@@ -9,40 +7,11 @@ import { squadOf, upcomingMatch, validTeamBody } from '../../helpers/league'
  * the stream before it was read, so the next broadcast a new subscriber sees is seq + 1 and a
  * client can drop anything at or below it (MatchChannel, ContestChannel, ClockChannel).
  */
-let server: RunningServer
-let admin: Awaited<ReturnType<typeof signedInUser>>
+const ctx = cableServer({ league: { dbFile: ':memory:' }, admin: true })
 
-beforeAll(async () => {
-  server = await startServer(
-    loadConfig({ port: 0, dbFile: ':memory:', logLevel: 'silent', autoSimulate: false }, {}),
-    { seedIfEmpty: true, seedUsers: 0 },
-  )
-  admin = await signedInUser(server, 'admin')
-})
-afterAll(() => server.close())
+const call = jsonCaller(() => ctx.server, { web: true })
 
-const call = async (method: string, path: string, token: string, body?: unknown) => {
-  const res = await fetch(`${server.url}${path}`, {
-    method,
-    headers: {
-      'content-type': 'application/json',
-      authorization: `Bearer ${token}`,
-      'x-fanspole-client': 'web',
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  })
-  return { status: res.status, body: (await res.json()) as any }
-}
-
-async function follow(token: string, identifiers: string[]): Promise<RawCable> {
-  const cable = await rawCable(cableUrl(server, `?access_token=${token}`))
-  await cable.take((f) => f.type === 'welcome')
-  for (const identifier of identifiers) {
-    cable.subscribe(identifier)
-    await cable.take((f) => f.type === 'confirm_subscription' && f.identifier === identifier)
-  }
-  return cable
-}
+const follow = (token: string, identifiers: string[]) => subscribedCable(ctx.server, token, ...identifiers)
 
 const seqsOf = (cable: RawCable, identifier: string, types?: string[]) =>
   cable.frames
@@ -59,17 +28,17 @@ const snapshotOf = (cable: RawCable, identifier: string) =>
 
 describe('snapshot seq', () => {
   it('MatchChannel and ContestChannel snapshots carry the seq of the last broadcast they include', async () => {
-    const { deps } = server
+    const { deps } = ctx.server
     const match = await upcomingMatch(deps)
-    const player = await signedInUser(server)
-    await call('POST', '/api/admin/wallet/credits', admin.token, { user_id: player.id, amount: 100 })
+    const player = await signedInUser(ctx.server)
+    await call('POST', '/api/admin/wallet/credits', ctx.admin.token, { user_id: player.id, amount: 100 })
     const team = await call(
       'POST',
       `/api/matches/${match.id}/user_teams`,
       player.token,
       await validTeamBody(deps, match.id, 'cricket', 'seq'),
     )
-    const contests = (await call('GET', `/api/matches/${match.id}/contests`, admin.token)).body.contests
+    const contests = (await call('GET', `/api/matches/${match.id}/contests`, ctx.admin.token)).body.contests
     const contest = contests.find((c: { entry_fee: number; kind: string }) => c.kind === 'mega')
     expect(
       (
@@ -92,7 +61,7 @@ describe('snapshot seq', () => {
       members_count: 1,
     })
 
-    await call('POST', `/api/admin/matches/${match.id}/start`, admin.token)
+    await call('POST', `/api/admin/matches/${match.id}/start`, ctx.admin.token)
     const squad = await squadOf(deps, match.id)
     const sides = [...new Set(squad.map((p) => p.real_team_id))]
     const xi = sides.map((t) =>
@@ -111,7 +80,7 @@ describe('snapshot seq', () => {
       bowler_id: xi[1]![0],
       runs: 1,
     })
-    await call('POST', `/api/admin/matches/${match.id}/events`, admin.token, {
+    await call('POST', `/api/admin/matches/${match.id}/events`, ctx.admin.token, {
       events: [
         { type: 'lineup', team_id: sides[0], player_ids: xi[0] },
         { type: 'lineup', team_id: sides[1], player_ids: xi[1] },
@@ -141,7 +110,7 @@ describe('snapshot seq', () => {
     })
 
     // …and the next broadcast follows it without a gap.
-    await call('POST', `/api/admin/matches/${match.id}/events`, admin.token, { events: [ball(3)] })
+    await call('POST', `/api/admin/matches/${match.id}/events`, ctx.admin.token, { events: [ball(3)] })
     const next = await late.take((f) => f.identifier === matchId && f.message?.type === 'event')
     expect(next.message.seq).toBe(matchSnapshot.seq + 1)
     await early.close()
@@ -149,21 +118,21 @@ describe('snapshot seq', () => {
   })
 
   it('ClockChannel sends the clock on subscribe and every change an admin makes', async () => {
-    const player = await signedInUser(server)
+    const player = await signedInUser(ctx.server)
     const clockId = JSON.stringify({ channel: 'ClockChannel' })
     const cable = await follow(player.token, [clockId])
     const snapshot = snapshotOf(cable, clockId)
     expect(snapshot).toMatchObject({ speed: 1, paused: false })
     expect(typeof snapshot.now_in_millis).toBe('number')
-    expect((await call('POST', '/api/admin/clock', admin.token, { speed: 60 })).status).toBe(200)
+    expect((await call('POST', '/api/admin/clock', ctx.admin.token, { speed: 60 })).status).toBe(200)
     const fast = await cable.take((f) => f.identifier === clockId && f.message?.type === 'clock')
     expect(fast.message).toMatchObject({ seq: snapshot.seq + 1, speed: 60, paused: false })
-    await call('POST', '/api/admin/clock', admin.token, { paused: true })
+    await call('POST', '/api/admin/clock', ctx.admin.token, { paused: true })
     const paused = await cable.take(
       (f) => f.identifier === clockId && f.message?.type === 'clock' && f.message.paused === true,
     )
     expect(paused.message.seq).toBe(snapshot.seq + 2)
-    await call('POST', '/api/admin/clock', admin.token, { paused: false, speed: 1 })
+    await call('POST', '/api/admin/clock', ctx.admin.token, { paused: false, speed: 1 })
 
     const rejected = JSON.stringify({ channel: 'ClockChannel', user_id: 1 })
     cable.subscribe(rejected)
@@ -172,7 +141,7 @@ describe('snapshot seq', () => {
   })
 
   it('AuctionTournamentChannel sends the tournament in the shape GET gives (window length, seats)', async () => {
-    const owner = await signedInUser(server)
+    const owner = await signedInUser(ctx.server)
     const series = (await call('GET', '/api/series', owner.token)).body.series.find(
       (x: { sport_slug: string }) => x.sport_slug === 'cricket',
     )

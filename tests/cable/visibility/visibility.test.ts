@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { seedDemoLeague } from '../../../seeds/demo-league'
-import { hashPassword } from '../../../server/areas/auth/passwords'
 import { CHANNELS } from '../../../server/cable/channels'
 import type { RunningServer } from '../../../server/main'
 import { cableUrl, type Frame, type RawCable, rawCable, startCableServer } from '../../helpers/cable'
 import { type HiddenKind, type HiddenWorld, hiddenWorld, type Kind } from '../../helpers/hidden-world'
+import { seedLeague } from '../../helpers/league'
 
 /**
  * The visibility walk over /cable (docs/visibility.md): every channel's id parameter is mapped
@@ -34,14 +33,7 @@ let w: HiddenWorld
 beforeAll(async () => {
   server = await startCableServer()
   const { deps } = server
-  await seedDemoLeague(deps.db, {
-    seed: 42,
-    nowMs: deps.clock.now(),
-    users: 0,
-    admin: deps.config.admin,
-    demo: deps.config.demo,
-    hashPassword,
-  })
+  await seedLeague(deps)
   w = await hiddenWorld(deps)
 }, 120_000)
 afterAll(() => server.close())

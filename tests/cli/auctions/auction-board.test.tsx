@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest'
-import type { AuctionBoardState } from '../../../cli/lib/auction-watch'
+import type { AuctionBoardState } from '../../../cli/lib/auction-board-state'
 
 process.env.CI = 'false'
 let ink: typeof import('ink-testing-library')

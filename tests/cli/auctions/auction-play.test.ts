@@ -1,23 +1,14 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { seedDemoLeague } from '../../../seeds/demo-league'
-import { hashPassword } from '../../../server/areas/auth/passwords'
 import { eventually } from '../../helpers/cable'
 import { makeUser } from '../../helpers/deps'
-import { upcomingMatch } from '../../helpers/league'
+import { seedLeague, upcomingMatch } from '../../helpers/league'
 import { type CliWorld, cliWorld, runCli, tempDir } from '../helpers'
 
 let world: CliWorld
 beforeEach(async () => {
   world = await cliWorld()
   const deps = world.server.deps
-  await seedDemoLeague(deps.db, {
-    seed: 42,
-    nowMs: deps.clock.now(),
-    users: 0,
-    admin: deps.config.admin,
-    demo: deps.config.demo,
-    hashPassword,
-  })
+  await seedLeague(deps)
 })
 afterEach(() => world.close())
 

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { seedDemoLeague } from '../../../seeds/demo-league'
-import { hashPassword } from '../../../server/areas/auth/passwords'
 import { makeUser } from '../../helpers/deps'
+import { seedLeague } from '../../helpers/league'
 import { type CliWorld, cliWorld, runCli, tempDir } from '../helpers'
 
 /** `fanspole auction create --series|--match --pool --max-managers` (docs/auctions.md, Pools and capacity). */
@@ -13,14 +12,7 @@ let seriesId: number
 beforeAll(async () => {
   world = await cliWorld()
   const deps = world.server.deps
-  await seedDemoLeague(deps.db, {
-    seed: 42,
-    nowMs: deps.clock.now(),
-    users: 0,
-    admin: deps.config.admin,
-    demo: deps.config.demo,
-    hashPassword,
-  })
+  await seedLeague(deps)
   const u = await makeUser(deps)
   env = { ...world.env, FANSPOLE_HOME: tempDir('fanspole-home-').dir }
   expect((await runCli(['login', '--email', u.email, '--password', u.password], env)).code).toBe(0)

@@ -1,13 +1,12 @@
 import { type ChildProcess, spawn } from 'node:child_process'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { seedDemoLeague } from '../../../seeds/demo-league'
-import { hashPassword } from '../../../server/areas/auth/passwords'
 import { client } from '../../helpers/http'
+import { seedLeague } from '../../helpers/league'
 import { type CliWorld, cliWorld } from '../helpers'
 
 /**
- * Issue 16, item 7: Ctrl-C during `fanspole auction run --server` puts the server's clock back
+ * Ctrl-C during `fanspole auction run --server` puts the server's clock back
  * and pauses the auction it started, instead of leaving the clock fast and the auction running.
  * The real executable in a child process, a real SIGINT, the result read through the API.
  */
@@ -20,14 +19,7 @@ let child: ChildProcess | undefined
 beforeAll(async () => {
   world = await cliWorld()
   const deps = world.server.deps
-  await seedDemoLeague(deps.db, {
-    seed: 42,
-    nowMs: deps.clock.now(),
-    users: 0,
-    admin: deps.config.admin,
-    demo: deps.config.demo,
-    hashPassword,
-  })
+  await seedLeague(deps)
 })
 afterAll(async () => {
   child?.kill('SIGKILL')

@@ -15,7 +15,7 @@ describe('fanspole auction run', () => {
       f.players.map((p) => p.name),
     )
     expect(owned.length).toBe(summary.sold)
-    // The unsold players by name, not only their number (issue 16).
+    // The unsold players by name, not only their number.
     expect(summary.unsold_players).toHaveLength(summary.unsold)
     for (const p of summary.unsold_players)
       expect(p).toEqual({

@@ -58,6 +58,8 @@ const phase: SeriesPhase = {
   ends_at: 1,
   matches_count: 5,
   matches_completed: 2,
+  prizes_paid: false,
+  sport_slug: 'cricket',
   next_deadline: null,
   current_user_classic_team: null,
   transfer_windows: [],

@@ -1,10 +1,9 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { seedDemoLeague } from '../../../seeds/demo-league'
-import { hashPassword } from '../../../server/areas/auth/passwords'
 import { makeUser } from '../../helpers/deps'
 import { client } from '../../helpers/http'
+import { seedLeague } from '../../helpers/league'
 import { type CliWorld, cliWorld, runCli, tempDir } from '../helpers'
 
 /** `fanspole class create`, `auction approve --all` and `--as` (docs/classroom.md). */
@@ -14,14 +13,7 @@ beforeEach(async () => {
   world = await cliWorld()
   tmp = tempDir()
   const deps = world.server.deps
-  await seedDemoLeague(deps.db, {
-    seed: 42,
-    nowMs: deps.clock.now(),
-    users: 0,
-    admin: deps.config.admin,
-    demo: deps.config.demo,
-    hashPassword,
-  })
+  await seedLeague(deps)
 })
 afterEach(async () => {
   tmp.remove()

@@ -1,41 +1,25 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { verifyLedger } from '../../../server/areas/ledger/verify'
-import { validTeamBody } from '../../helpers/league'
-import { runCli } from '../helpers'
-import { cricketMatch, type LeagueCliWorld, leagueCliWorld } from '../match-world'
+import { cricketMatch, leagueCli, teamedPlayer } from '../match-world'
 
 /** `fanspole contest create --bots`, `contest bots`, `auction create --bots` (docs/bots.md). */
-let world: LeagueCliWorld
-beforeAll(async () => {
-  world = await leagueCliWorld()
-})
-afterAll(() => world.close())
-
-const cli = (...args: string[]) => runCli(args, world.env)
+const ctx = leagueCli()
+const { cli } = ctx
 
 async function owner(matchId: number, name: string, rupees: number) {
-  const p = await world.api.player(name)
-  if (rupees > 0)
-    await world.api.post('/api/admin/wallet/credits', { user_id: p.id, amount: rupees }, world.adminToken)
-  expect(
-    (await world.api.post(`/api/admin/users/${p.id}/contest_access`, { note: 'test' }, world.adminToken))
-      .status,
-  ).toBeLessThan(300)
-  const body = await validTeamBody(world.server.deps, matchId, 'cricket', name)
-  expect((await world.api.post(`/api/matches/${matchId}/user_teams`, body, p.token)).status).toBe(201)
-  await cli('logout')
-  expect((await cli('login', '--email', p.email, '--password', p.password)).code).toBe(0)
+  const p = await teamedPlayer(ctx.world, matchId, name, rupees, true)
+  await ctx.signIn(p)
   return p
 }
 
 const balance = async (token: string) => {
-  const u = (await world.api.get('/api/me', token)).body.user
+  const u = (await ctx.world.api.get('/api/me', token)).body.user
   return u.unused_balance + u.winning_balance
 }
 
 describe('fanspole contest … --bots', () => {
   it('creates a paid contest and fills it with bots the owner pays for; a full one refuses more', async () => {
-    const { match } = await cricketMatch(world, 1)
+    const { match } = await cricketMatch(ctx.world, 1)
     const p = await owner(match.id, 'botowner', 200)
     const created = await cli(
       'contest',
@@ -72,7 +56,7 @@ describe('fanspole contest … --bots', () => {
     const full = await cli('contest', 'bots', String(id), '1')
     expect(full.code).toBe(1)
     expect(full.stderr).toContain('This contest is full')
-    expect((await verifyLedger(world.server.deps.db)).problems).toEqual([])
+    expect((await verifyLedger(ctx.world.server.deps.db)).problems).toEqual([])
   })
 
   it('bad input: exit 2 and nothing sent', async () => {
@@ -121,7 +105,7 @@ describe('fanspole contest … --bots', () => {
 
 describe('fanspole auction create --bots', () => {
   it('creates the auction and seats the bots in its waiting room', async () => {
-    const { match } = await cricketMatch(world, 3)
+    const { match } = await cricketMatch(ctx.world, 3)
     await owner(match.id, 'auctionowner', 0)
     const created = await cli(
       'auction',

@@ -1,46 +1,26 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { classicBody } from '../../helpers/championship'
-import { validTeamBody } from '../../helpers/league'
-import { runCli } from '../helpers'
-import { cricketMatch, type LeagueCliWorld, leagueCliWorld } from '../match-world'
+import { cricketMatch, leagueCli, teamedPlayer } from '../match-world'
 
-let world: LeagueCliWorld
-beforeAll(async () => {
-  world = await leagueCliWorld()
-})
-afterAll(() => world.close())
+const ctx = leagueCli()
+const { cli, signIn } = ctx
 
-const cli = (...args: string[]) => runCli(args, world.env)
+const friend = (matchId: number, name: string, rupees: number, access = false) =>
+  teamedPlayer(ctx.world, matchId, name, rupees, access)
 
-async function signIn(p: { email: string; password: string }) {
-  await cli('logout')
-  expect((await cli('login', '--email', p.email, '--password', p.password)).code).toBe(0)
-}
-
-/** A player with ₹`rupees` and a team for the match; `access` grants paid-contest creation. */
-async function friend(matchId: number, name: string, rupees: number, access = false) {
-  const p = await world.api.player(name)
-  if (rupees > 0)
-    await world.api.post('/api/admin/wallet/credits', { user_id: p.id, amount: rupees }, world.adminToken)
-  if (access)
-    expect(
-      (await world.api.post(`/api/admin/users/${p.id}/contest_access`, { note: 'test' }, world.adminToken))
-        .status,
-    ).toBeLessThan(300)
-  const body = await validTeamBody(world.server.deps, matchId, 'cricket', name)
-  const team = (await world.api.post(`/api/matches/${matchId}/user_teams`, body, p.token)).body.user_team
-  return { ...p, team: team as { id: number } }
-}
-
-const unused = async (token: string) => (await world.api.get('/api/me', token)).body.user.unused_balance
+const unused = async (token: string) => (await ctx.world.api.get('/api/me', token)).body.user.unused_balance
 
 describe('fanspole contest create / join / members / edit / delete', () => {
   it('makes a private paid contest and friends join it with the code', async () => {
-    const { match } = await cricketMatch(world, 2)
+    const { match } = await cricketMatch(ctx.world, 2)
     const owner = await friend(match.id, 'cliowner', 100, true)
     const mate = await friend(match.id, 'climate', 100)
-    const late = await world.api.player('clilate')
-    await world.api.post('/api/admin/wallet/credits', { user_id: late.id, amount: 100 }, world.adminToken)
+    const late = await ctx.world.api.player('clilate')
+    await ctx.world.api.post(
+      '/api/admin/wallet/credits',
+      { user_id: late.id, amount: 100 },
+      ctx.world.adminToken,
+    )
     await signIn(owner)
 
     const draft = [
@@ -77,7 +57,7 @@ describe('fanspole contest create / join / members / edit / delete', () => {
     const code = /^invite code +(\S+)$/m.exec(created.stdout)?.[1] as string
     expect(code).toMatch(/^[A-Za-z0-9]{8,}$/)
     expect(created.stdout).toMatch(
-      new RegExp(`^link +${world.server.url}/contests/\\d+/join\\?code=${code}$`, 'm'),
+      new RegExp(`^link +${ctx.world.server.url}/contests/\\d+/join\\?code=${code}$`, 'm'),
     )
     expect(created.stdout).toContain(`fanspole contest join --code ${code}`)
     const id = Number(/^id +(\d+)$/m.exec(created.stdout)?.[1])
@@ -114,7 +94,7 @@ describe('fanspole contest create / join / members / edit / delete', () => {
   })
 
   it('answers the server’s 422 and 403 with the field messages', async () => {
-    const { match } = await cricketMatch(world, 3)
+    const { match } = await cricketMatch(ctx.world, 3)
     const newbie = await friend(match.id, 'clinewbie', 100)
     await signIn(newbie)
     const base = ['contest', 'create', '--match', String(match.id), '--name', 'Mates', '--size', '4']
@@ -136,7 +116,7 @@ describe('fanspole contest create / join / members / edit / delete', () => {
   })
 
   it('makes a private championship contest for a phase; a friend joins it with the code', async () => {
-    const { deps } = world.server
+    const { deps } = ctx.world.server
     const phase = await deps.db
       .selectFrom('series_phases as ph')
       .innerJoin('series as se', 'se.id', 'ph.series_id')
@@ -144,9 +124,9 @@ describe('fanspole contest create / join / members / edit / delete', () => {
       .where('se.format', '=', 'ODI')
       .executeTakeFirstOrThrow()
     const classic = async (name: string) => {
-      const p = await world.api.player(name)
+      const p = await ctx.world.api.player(name)
       const body = await classicBody(deps, phase.id, name)
-      const made = await world.api.post(
+      const made = await ctx.world.api.post(
         '/api/championship/classic_teams',
         { phase_id: phase.id, ...body },
         p.token,
@@ -172,7 +152,7 @@ describe('fanspole contest create / join / members / edit / delete', () => {
     expect(contest.invite_link).toMatch(/type=championship/)
 
     await signIn(mate)
-    const code = new URL(contest.invite_link, world.server.url).searchParams.get('code') as string
+    const code = new URL(contest.invite_link, ctx.world.server.url).searchParams.get('code') as string
     expect(code).toMatch(/^[A-Z0-9]{8,}$/)
     const joined = await cli('contest', 'join', '--code', code.toLowerCase())
     expect(joined.code, joined.stderr).toBe(0)

@@ -1,36 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { validTeamBody } from '../../helpers/league'
-import { runCli } from '../helpers'
-import { cricketMatch, type LeagueCliWorld, leagueCliWorld } from '../match-world'
+import { describe, expect, it } from 'vitest'
+import { cricketMatch, leagueCli, teamedPlayer } from '../match-world'
 
-let world: LeagueCliWorld
-beforeAll(async () => {
-  world = await leagueCliWorld()
-})
-afterAll(() => world.close())
+const ctx = leagueCli()
+const { cli, signIn } = ctx
 
-const cli = (...args: string[]) => runCli(args, world.env)
+const friend = (matchId: number, name: string, rupees: number, access = false) =>
+  teamedPlayer(ctx.world, matchId, name, rupees, access)
 
-async function signIn(p: { email: string; password: string }) {
-  await cli('logout')
-  expect((await cli('login', '--email', p.email, '--password', p.password)).code).toBe(0)
-}
-
-async function friend(matchId: number, name: string, rupees: number, access = false) {
-  const p = await world.api.player(name)
-  await world.api.post('/api/admin/wallet/credits', { user_id: p.id, amount: rupees }, world.adminToken)
-  if (access)
-    await world.api.post(`/api/admin/users/${p.id}/contest_access`, { note: 'test' }, world.adminToken)
-  const body = await validTeamBody(world.server.deps, matchId, 'cricket', name)
-  const team = (await world.api.post(`/api/matches/${matchId}/user_teams`, body, p.token)).body.user_team
-  return { ...p, team: team as { id: number } }
-}
-
-const unused = async (token: string) => (await world.api.get('/api/me', token)).body.user.unused_balance
+const unused = async (token: string) => (await ctx.world.api.get('/api/me', token)).body.user.unused_balance
 
 describe('fanspole contest edit / members --remove / delete', () => {
   it('lets the owner rename and enlarge, remove a member (refunded) and delete (everyone refunded); others get 404', async () => {
-    const { match } = await cricketMatch(world, 4)
+    const { match } = await cricketMatch(ctx.world, 4)
     const owner = await friend(match.id, 'ownerx', 100, true)
     const mate = await friend(match.id, 'matex', 100)
     await signIn(owner)

@@ -1,19 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { squadOf } from '../../helpers/league'
-import { runCli } from '../helpers'
-import { cricketMatch, entrant, type LeagueCliWorld, leagueCliWorld, oneBall } from '../match-world'
+import { cricketMatch, entrant, leagueCli, oneBall } from '../match-world'
 
-let world: LeagueCliWorld
-beforeAll(async () => {
-  world = await leagueCliWorld()
-})
-afterAll(() => world.close())
-
-const cli = (...args: string[]) => runCli(args, world.env)
+const ctx = leagueCli()
+const { cli } = ctx
 
 describe('fanspole contest list', () => {
   it('lists every contest of a match', async () => {
-    const { match } = await cricketMatch(world, 0)
+    const { match } = await cricketMatch(ctx.world, 0)
     const r = await cli('contest', 'list', '--match', String(match.id), '--json')
     expect(r.code).toBe(0)
     const { contests, meta } = r.json()
@@ -88,7 +82,7 @@ describe('fanspole contest list', () => {
 
 describe('fanspole contest show', () => {
   it('shows the contest, its prizes and its rules', async () => {
-    const { contests } = await cricketMatch(world, 0)
+    const { contests } = await cricketMatch(ctx.world, 0)
     const small = contests.find((c) => c.name === 'Small League')!
     const r = await cli('contest', 'show', String(small.id))
     expect(r.code).toBe(0)
@@ -122,14 +116,15 @@ describe('fanspole contest show', () => {
 
 describe('fanspole contest leaderboard', () => {
   it('shows entries in joining order, then live ranks, then prizes once settled', async () => {
-    const { match, contests } = await cricketMatch(world, 1)
+    const { match, contests } = await cricketMatch(ctx.world, 1)
     const h2h = contests.find((c) => c.kind === 'head_to_head' && c.entry_fee === 25)!
-    const a = await entrant(world, match.id, h2h.id, 'alice')
-    let b = await entrant(world, match.id, undefined, 'bob')
+    const a = await entrant(ctx.world, match.id, h2h.id, 'alice')
+    let b = await entrant(ctx.world, match.id, undefined, 'bob')
     for (let salt = 0; b.ids.join() === a.ids.join(); salt++)
-      b = await entrant(world, match.id, undefined, `bob${salt}`)
+      b = await entrant(ctx.world, match.id, undefined, `bob${salt}`)
     expect(
-      (await world.api.post(`/api/contests/${h2h.id}/join`, { team_id: b.team.id }, b.player.token)).status,
+      (await ctx.world.api.post(`/api/contests/${h2h.id}/join`, { team_id: b.team.id }, b.player.token))
+        .status,
     ).toBe(200)
 
     const before = await cli('contest', 'leaderboard', String(h2h.id))
@@ -138,19 +133,20 @@ describe('fanspole contest leaderboard', () => {
     expect(before.stdout).toMatch(new RegExp(`^ +- +${a.player.username} +0$`, 'm'))
 
     // A six by a batter only alice has, off a bowler she does not have.
-    await world.api.post(`/api/admin/matches/${match.id}/start`, undefined, world.adminToken)
-    const squad = await squadOf(world.server.deps, match.id)
+    await ctx.world.api.post(`/api/admin/matches/${match.id}/start`, undefined, ctx.world.adminToken)
+    const squad = await squadOf(ctx.world.server.deps, match.id)
     const batter = squad.find((p) => a.ids.includes(p.id) && !b.ids.includes(p.id))!
     const partner = squad.find((p) => p.real_team_id === batter.real_team_id && p.id !== batter.id)!
     const bowler = squad.find((p) => p.real_team_id !== batter.real_team_id && !a.ids.includes(p.id))!
-    const { events } = await oneBall(world, match.id, {
+    const { events } = await oneBall(ctx.world, match.id, {
       batter: batter.id,
       nonStriker: partner.id,
       bowler: bowler.id,
       runs: 6,
     })
     expect(
-      (await world.api.post(`/api/admin/matches/${match.id}/events`, { events }, world.adminToken)).status,
+      (await ctx.world.api.post(`/api/admin/matches/${match.id}/events`, { events }, ctx.world.adminToken))
+        .status,
     ).toBe(200)
     const live = await cli('contest', 'leaderboard', String(h2h.id), '--json')
     expect(live.json()).toMatchObject({
@@ -166,7 +162,7 @@ describe('fanspole contest leaderboard', () => {
     expect(table.stdout).toMatch(/^ *RANK +ENTRY +POINTS$/m)
     expect(table.stdout).toMatch(new RegExp(`^ +1 +${a.player.username} +\\d+(\\.5)?$`, 'm'))
 
-    await world.api.post(`/api/admin/matches/${match.id}/complete`, undefined, world.adminToken)
+    await ctx.world.api.post(`/api/admin/matches/${match.id}/complete`, undefined, ctx.world.adminToken)
     const settled = await cli('contest', 'leaderboard', String(h2h.id))
     expect(settled.stdout).toMatch(/^ *RANK +ENTRY +POINTS +PRIZE$/m)
     expect(settled.stdout).toMatch(new RegExp(`^ +1 +${a.player.username} +[\\d.]+ +₹42\\.00$`, 'm'))

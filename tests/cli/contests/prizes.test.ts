@@ -1,23 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { runCli } from '../helpers'
-import { type LeagueCliWorld, leagueCliWorld } from '../match-world'
+import { describe, expect, it } from 'vitest'
+import { leagueCli } from '../match-world'
 
-let world: LeagueCliWorld
-beforeAll(async () => {
-  world = await leagueCliWorld()
-})
-afterAll(() => world.close())
-
-const cli = (...args: string[]) => runCli(args, world.env)
-
-async function signIn(p: { email: string; password: string }) {
-  await cli('logout')
-  expect((await cli('login', '--email', p.email, '--password', p.password)).code).toBe(0)
-}
+const ctx = leagueCli()
+const { cli, signIn } = ctx
 
 describe('fanspole prizes', () => {
   it('saves, lists, shows, edits and deletes prize tables; the server’s checks come back as field messages', async () => {
-    const p = await world.api.player('cliprizes')
+    const p = await ctx.world.api.player('cliprizes')
     await signIn(p)
     expect((await cli('prizes', 'list')).stdout).toContain('No saved prize tables yet')
     const bad = await cli('prizes', 'create', 'Broken', '--ranges', '1:60,2:30')
@@ -38,7 +27,7 @@ describe('fanspole prizes', () => {
     const shown = await cli('prizes', 'show', String(table.id))
     expect(shown.stdout).toMatch(/^ *#2 - #3 +25%$/m)
 
-    const other = await world.api.player('cliprizes2')
+    const other = await ctx.world.api.player('cliprizes2')
     await signIn(other)
     expect((await cli('prizes', 'show', String(table.id))).stderr).toMatch(/^error: 404 /m)
     await signIn(p)

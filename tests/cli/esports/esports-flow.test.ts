@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { makeUser } from '../../helpers/deps'
 import { type CliResult, type CliWorld, cliWorld, runCli, tempDir } from '../helpers'
 
-// Issue 17 "the same from the CLI": a squad contest from the game accounts to the winnings,
+// Esports from the CLI: a squad contest from the game accounts to the winnings,
 // and a two-round tournament, driven only through `fanspole` commands against a real server
 // (docs/esports.md). Each player signs in from a home of their own; the configured admin
 // verifies accounts, credits wallets, moves the clock and runs the tournament.

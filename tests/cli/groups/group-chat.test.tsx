@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest'
-import { type ChatState, withFailure, withMessage, withPending } from '../../../cli/lib/group-chat'
+import { type ChatState, withFailure, withMessage, withPending } from '../../../cli/lib/group-chat-state'
 import type { GroupMessage } from '../../../cli/lib/groups'
 import { createStore } from '../../../cli/lib/live-store'
 

@@ -332,7 +332,7 @@ describe('the leaderboard view', () => {
       points,
       prize,
       refunded: false,
-      user: { slug: username, username, team_name: null, display_name: username },
+      user: { slug: username, username, team_name: null, display_name: username, image: null },
       user_team: { id: 100 + i, team_no: i === 1 ? 2 : 1 },
       is_current_user: username === 'me',
     })),

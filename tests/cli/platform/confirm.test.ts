@@ -3,7 +3,7 @@ import { makeUser } from '../../helpers/deps'
 import { type CliWorld, cliWorld, commandDatabase, runCli } from '../helpers'
 
 // Every command that replaces a league asks on a terminal and needs --yes
-// anywhere else (cli/lib/confirm.ts, the same gate as `db reset`). Off a terminal — these
+// anywhere else (cli/ui/confirm.ts, the same gate as `db reset`). Off a terminal — these
 // tests, a script, a pipe — it is a usage error (exit 2) and nothing changes.
 
 let world: CliWorld

@@ -6,7 +6,7 @@ import { DEFAULT_SERVER } from '../../../cli/lib/options'
 import { buildProgram } from '../../../cli/main'
 
 /**
- * One wording across every command (issue 16): `--server` says the same thing wherever it talks
+ * One wording across every command: `--server` says the same thing wherever it talks
  * to a server, and a default reads `(default: X)` — commander's own form — said once.
  */
 

@@ -1,7 +1,7 @@
 import { PassThrough } from 'node:stream'
 import { beforeAll, describe, expect, it, vi } from 'vitest'
 import { createIo } from '../../../cli/lib/io'
-import { createProgress } from '../../../cli/lib/progress'
+import { createProgress } from '../../../cli/ui/progress'
 
 // Ink draws only the final frame when CI is set; these tests look at live frames.
 process.env.CI = 'false'

@@ -24,7 +24,7 @@ describe('fanspole --help', () => {
       expect(r.stdout).toMatch(new RegExp(`^  ${sub}\\b`, 'm'))
   })
 
-  it('shows examples in the help of users, db, seed and scenario run (issue 16)', async () => {
+  it('shows examples in the help of users, db, seed and scenario run', async () => {
     for (const args of [['users'], ['db'], ['seed'], ['scenario', 'run']]) {
       const r = await runCli([...args, '--help'])
       expect(r.code, args.join(' ')).toBe(0)

@@ -1,17 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { contestRow } from '../../helpers/contest-rows'
-import { runCli } from '../helpers'
-import { type LeagueCliWorld, leagueCliWorld } from '../match-world'
+import { leagueCli } from '../match-world'
 
 // `fanspole reports list|resolve` against a real server (docs/contest-creation.md, "Reports").
 
-let world: LeagueCliWorld
-beforeAll(async () => {
-  world = await leagueCliWorld()
-})
-afterAll(() => world.close())
-
-const cli = (...args: string[]) => runCli(args, world.env)
+const ctx = leagueCli()
+const { cli } = ctx
 
 describe('fanspole reports', () => {
   it('lists the open queue, resolves a report and lists it as resolved', async () => {
@@ -19,9 +13,9 @@ describe('fanspole reports', () => {
     expect(none.code).toBe(0)
     expect(none.stdout).toBe('No reports open\n')
 
-    const p = await world.api.player()
-    const contestId = await contestRow(world.server.deps, { name: 'Loud name' })
-    const made = await world.api.post(
+    const p = await ctx.world.api.player()
+    const contestId = await contestRow(ctx.world.server.deps, { name: 'Loud name' })
+    const made = await ctx.world.api.post(
       '/api/reports',
       { contest_id: contestId, reason: 'spam', text: 'Advertises a betting site.' },
       p.token,
@@ -57,22 +51,22 @@ describe('fanspole reports', () => {
   })
 
   it('labels reports of users, posts and comments, and hides a comment when resolving with --hide', async () => {
-    const author = await world.api.player('rep_author')
-    const reporter = await world.api.player('rep_reporter')
-    const posted = await world.api.post(
+    const author = await ctx.world.api.player('rep_author')
+    const reporter = await ctx.world.api.player('rep_reporter')
+    const posted = await ctx.world.api.post(
       '/api/posts',
       { content: 'Buy followers at example.test' },
       author.token,
     )
     const postId = posted.body.post.id as number
-    const commented = await world.api.post(
+    const commented = await ctx.world.api.post(
       `/api/posts/${postId}/comments`,
       { content: 'You are all losers' },
       author.token,
     )
     const commentId = commented.body.comment.id as number
     const report = async (path: string) => {
-      const made = await world.api.post(path, { reason: 'spam', text: 'Look at this' }, reporter.token)
+      const made = await ctx.world.api.post(path, { reason: 'spam', text: 'Look at this' }, reporter.token)
       expect(made.status).toBe(201)
       return made.body.report.id as number
     }
@@ -97,12 +91,12 @@ describe('fanspole reports', () => {
     expect(hidden.code).toBe(0)
     expect(hidden.stdout).toContain(`on comment #${commentId} "You are all losers" by rep_reporter`)
     expect(hidden.stdout).toContain('Hidden: the comment now answers 404 everywhere')
-    expect((await world.api.post(`/api/comments/${commentId}/like`, {}, reporter.token)).status).toBe(404)
+    expect((await ctx.world.api.post(`/api/comments/${commentId}/like`, {}, reporter.token)).status).toBe(404)
     const resolved = (await cli('reports', 'list', '--status', 'resolved')).stdout
     expect(resolved).toMatch(new RegExp(`^ *${onComment} +comment #${commentId} .* resolved, hidden `, 'm'))
     // Without --hide the post stays visible.
     expect((await cli('reports', 'resolve', String(onPost), '--resolution', 'Fine')).code).toBe(0)
-    expect((await world.api.get(`/api/posts/${postId}`)).status).toBe(200)
+    expect((await ctx.world.api.get(`/api/posts/${postId}`)).status).toBe(200)
   })
 
   it('refuses bad usage with exit 2', async () => {

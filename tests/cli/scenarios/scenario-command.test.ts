@@ -175,7 +175,7 @@ describe('fanspole scenario run (ephemeral server)', () => {
       expected: true,
       actual: false,
       message: 'expected true, actual false',
-      // What the answer held around the path (issue 16).
+      // What the answer held around the path.
       around: { path: 'body.user', value: expect.stringMatching(/^\{ "id": \d+, "slug": /) },
     })
     expect(second.steps[1].mismatches).toContainEqual(

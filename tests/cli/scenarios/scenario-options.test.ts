@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type CliWorld, cliWorld, runCli, tempDir } from '../helpers'
 
 /**
- * `scenario run` for testers (issue 16): the object around a failed path, --grep, --skip,
+ * `scenario run` for testers: the object around a failed path, --grep, --skip,
  * --bail, --reporter junit, and a restarting scenario skipped under --server.
  */
 let tmp: ReturnType<typeof tempDir>

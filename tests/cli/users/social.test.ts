@@ -1,28 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { contestRow, memberRow } from '../../helpers/contest-rows'
-import { runCli } from '../helpers'
-import { type LeagueCliWorld, leagueCliWorld } from '../match-world'
+import { leagueCli } from '../match-world'
 
 // `fanspole social …` against a real server with the demo league (docs/social.md, "CLI, seeds
-// and scenarios"): the "done means" path of issue 14 through the command line.
+// and scenarios"): the social flow end to end through the command line.
 
-let world: LeagueCliWorld
-beforeAll(async () => {
-  world = await leagueCliWorld()
-})
-afterAll(() => world.close())
-
-const cli = (...args: string[]) => runCli(args, world.env)
-
-async function signIn(p: { email: string; password: string }) {
-  await cli('logout')
-  expect((await cli('login', '--email', p.email, '--password', p.password)).code).toBe(0)
-}
+const ctx = leagueCli()
+const { cli, signIn } = ctx
 
 describe('fanspole social', () => {
   it('follows from suggestions, reads the feed, likes, comments and sees a reply', async () => {
-    const star = await world.api.player('cli_star')
-    const fan = await world.api.player('cli_fan')
+    const star = await ctx.world.api.player('cli_star')
+    const fan = await ctx.world.api.player('cli_fan')
     await signIn(fan)
 
     // Suggestions come from the seeded follow graph: the most followed first, never me.
@@ -48,7 +37,7 @@ describe('fanspole social', () => {
     expect(theirs.json().users.map((u: { slug: string }) => u.slug)).toEqual([fan.slug])
 
     // The star posts (API); it is in the fan's feed.
-    const posted = await world.api.post('/api/posts', { content: 'Big day\nfor @cli_fan' }, star.token)
+    const posted = await ctx.world.api.post('/api/posts', { content: 'Big day\nfor @cli_fan' }, star.token)
     expect(posted.status).toBe(201)
     const postId = posted.body.post.id as number
     const feed = await cli('social', 'feed')
@@ -65,7 +54,7 @@ describe('fanspole social', () => {
     expect(commented.code).toBe(0)
     const commentId = commented.json().comment.id as number
     // The star replies (API); the fan reads the thread with the reply under the comment.
-    const reply = await world.api.post(
+    const reply = await ctx.world.api.post(
       `/api/posts/${postId}/comments`,
       { content: 'Thanks!', parent_id: commentId },
       star.token,
@@ -90,13 +79,13 @@ describe('fanspole social', () => {
   })
 
   it('posts on a wall and on a contest, from an argument or stdin', async () => {
-    const p = await world.api.player('cli_poster')
+    const p = await ctx.world.api.player('cli_poster')
     await signIn(p)
     const wall = await cli('social', 'post', 'Hello @nobody_here', '--json')
     expect(wall.code).toBe(0)
     expect(wall.json().post).toMatchObject({ contest: null, wall: { slug: p.slug }, mentions: [] })
 
-    const contest = await world.server.deps.db
+    const contest = await ctx.world.server.deps.db
       .selectFrom('contests')
       .select(['id', 'name'])
       .where('is_private', '=', 0)
@@ -118,8 +107,8 @@ describe('fanspole social', () => {
   it('shows prizes won in the feed beside posts', async () => {
     // A player won a prize in a settled public contest (rows, as tests/api/posts/feeds.test.ts makes
     // them); a new player follows them and finds the prize in their feed.
-    const { deps } = world.server
-    const winner = await world.api.player('cli_winner')
+    const { deps } = ctx.world.server
+    const winner = await ctx.world.api.player('cli_winner')
     const contestId = await contestRow(deps, { status: 'completed', name: 'Sunday Showdown' })
     await memberRow(deps, contestId, winner.id)
     await deps.db
@@ -132,7 +121,7 @@ describe('fanspole social', () => {
       .set({ rank: 2, prize_paise: 125_000 })
       .where('contest_id', '=', contestId)
       .execute()
-    const p = await world.api.player('cli_watcher')
+    const p = await ctx.world.api.player('cli_watcher')
     await signIn(p)
     expect((await cli('social', 'follow', winner.slug)).code).toBe(0)
     const json = await cli('social', 'feed', '--limit', '50', '--json')
@@ -151,7 +140,7 @@ describe('fanspole social', () => {
   })
 
   it('finds users, and shows my row on a leaderboard even when I have no score', async () => {
-    const p = await world.api.player('cli_lonely')
+    const p = await ctx.world.api.player('cli_lonely')
     await signIn(p)
     const found = await cli('social', 'search', 'CLI_LON')
     expect(found.stdout).toMatch(/^cli_lonely /m)
@@ -172,7 +161,7 @@ describe('fanspole social', () => {
   })
 
   it('answers bad input with the error shape and exit codes', async () => {
-    const p = await world.api.player('cli_grumpy')
+    const p = await ctx.world.api.player('cli_grumpy')
     await signIn(p)
     const self = await cli('social', 'follow', 'cli_grumpy', '--json')
     expect(self.code).toBe(1)

@@ -1,20 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { verifyLedger } from '../../../server/areas/ledger/verify'
-import { runCli } from '../helpers'
-import { type LeagueCliWorld, leagueCliWorld } from '../match-world'
+import { leagueCli } from '../match-world'
 
-let world: LeagueCliWorld
-beforeAll(async () => {
-  world = await leagueCliWorld()
-})
-afterAll(() => world.close())
-
-const cli = (...args: string[]) => runCli(args, world.env)
-const balances = async (token: string) => (await world.api.get('/api/me', token)).body.user
+const ctx = leagueCli()
+const { cli } = ctx
+const balances = async (token: string) => (await ctx.world.api.get('/api/me', token)).body.user
 
 describe('fanspole wallet show', () => {
   it('shows the seeded demo player’s balances, found by e-mail, slug, username or id', async () => {
-    const demo = await world.api.login('demo@fanspole.local', 'demo-pass-2026')
+    const demo = await ctx.world.api.login('demo@fanspole.local', 'demo-pass-2026')
     const me = await balances(demo.access_token)
     const r = await cli('wallet', 'show', 'demo@fanspole.local', '--json')
     expect(r.code).toBe(0)
@@ -51,7 +45,7 @@ describe('fanspole wallet show', () => {
 
 describe('fanspole wallet credit', () => {
   it('credits unused balance through the ledger and prints the new balances', async () => {
-    const p = await world.api.player()
+    const p = await ctx.world.api.player()
     const r = await cli('wallet', 'credit', p.email, '--amount', '500')
     expect(r.code).toBe(0)
     expect(r.stdout).toMatch(
@@ -85,7 +79,7 @@ describe('fanspole wallet credit', () => {
       credit: { user_id: p.id, amount: 49.5, compartment: 'winnings', transaction_id: expect.any(Number) },
       wallet: { unused_balance: 500, winning_balance: 49.5, current_balance: 549.5, coin_balance: 0 },
     })
-    const memo = await world.server.deps.db
+    const memo = await ctx.world.server.deps.db
       .selectFrom('ledger_transactions')
       .select('memo')
       .where('id', '=', json.json().credit.transaction_id)
@@ -96,11 +90,11 @@ describe('fanspole wallet credit', () => {
     expect(coins.code).toBe(0)
     expect(coins.stdout).toContain(`Credited 25 coins to ${p.username}’s coins`)
     expect((await balances(p.token)).coin_balance).toBe(25)
-    expect((await verifyLedger(world.server.deps.db)).problems).toEqual([])
+    expect((await verifyLedger(ctx.world.server.deps.db)).problems).toEqual([])
   })
 
   it('refuses amounts that are not positive or not whole coins (usage) and the server’s limits (422)', async () => {
-    const p = await world.api.player()
+    const p = await ctx.world.api.player()
     const negative = await cli('wallet', 'credit', p.email, '--amount', '-3')
     expect(negative.code).toBe(2)
     expect(negative.stderr).toContain(
@@ -123,7 +117,7 @@ describe('fanspole wallet credit', () => {
   })
 
   it('answers a player with the 403 and changes nothing', async () => {
-    const p = await world.api.player()
+    const p = await ctx.world.api.player()
     const login = await cli('login', '--email', p.email, '--password', p.password)
     expect(login.code).toBe(0)
     const r = await cli('wallet', 'credit', p.email, '--amount', '1000')

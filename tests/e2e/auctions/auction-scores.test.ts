@@ -5,7 +5,7 @@ import { type E2eWorld, SHOTS_DIR, startE2eWorld } from '../browser'
 import { apiClient } from '../league'
 
 /**
- * Issue 4's scores and tournaments in Chromium against a real server with the demo league.
+ * Auction scores and tournaments in Chromium against a real server with the demo league.
  * (a) A match auction with two managers run through the API: the browser's user buys the
  * first lot, the auction ends, the admin plays the match instantly; the leaderboard tab shows
  * the points and the manager page the squad and that match's player scores. (b) A tournament

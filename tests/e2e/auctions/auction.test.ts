@@ -5,7 +5,7 @@ import { CHROMIUM, type E2eWorld, SHOTS_DIR, startE2eWorld } from '../browser'
 import { apiClient, watchReloads } from '../league'
 
 /**
- * Issue 4's live auction in two Chromium windows against a real server with the demo league:
+ * The live auction in two Chromium windows against a real server with the demo league:
  * the owner creates a match auction, a friend joins with the invite code in a second
  * browser, the owner approves them, seats six bots and starts. Both see the same lot and
  * countdown; the friend's bid shows on the owner's page without a reload; the game clock
@@ -114,7 +114,7 @@ describe('a live auction in two browsers', () => {
     await ownerPage.waitForURL('**/auctions/create')
     await ownerPage.fill('input[name=name]', 'Friday Night Auction')
     // The whole league's players, balanced squads of 11: asking for more franchises than the
-    // pool can give a squad is refused, saying how many fit (issue 16, pools and capacity).
+    // pool can give a squad is refused, saying how many fit (pools and capacity).
     await ownerPage.getByTestId('source-league').click()
     expect(await ownerPage.inputValue('input[name=squad_min]')).toBe('11')
     await ownerPage.fill('input[name=max_managers]', '40')

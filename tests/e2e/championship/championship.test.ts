@@ -4,7 +4,7 @@ import { apiUser, type E2eWorld, startE2eWorld } from '../browser'
 import { type ApiPlayer, apiClient, pickInBuilder, validPick, watchReloads } from '../league'
 
 /**
- * Issue 12's "Done means", in Chromium against a real server with the demo league: a new
+ * The championship end to end, in Chromium against a real server with the demo league: a new
  * player signs up, follows the landing page's Championship link, builds a team for a phase
  * (fixture filters and SEL in the builder, "∞" transfers before the first lock), makes
  * transfers across three simulated matches (the builder counting free and paid transfers

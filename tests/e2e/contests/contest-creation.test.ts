@@ -5,7 +5,7 @@ import { type E2eWorld, SHOTS_DIR, secondBrowser, startE2eWorld } from '../brows
 import { type ApiPlayer, apiClient, pickInBuilder, validPick, watchReloads } from '../league'
 
 /**
- * Issue 13's "Done means", first part, in two Chromium browsers against a real server with
+ * Contest creation end to end, first part, in two Chromium browsers against a real server with
  * the demo league: a player (given access by the admin) creates a private paid contest for
  * four on the web, watching the bill and the prize table follow the typing; three friends
  * at the other laptop get in with the code — one by "Enter contest code" and a team built
@@ -163,7 +163,7 @@ describe('a private paid contest among four friends', () => {
     await page.getByTestId('create-contest').click()
     await page.waitForURL('**/contests/create')
     await page.getByTestId('access-summary').waitFor()
-    // Every kind is open (esports too, issue 17): each is a link to its form, and no empty "Opening later".
+    // Every kind is open (esports too): each is a link to its form, and no empty "Opening later".
     for (const kind of [
       'single-match',
       'championship',

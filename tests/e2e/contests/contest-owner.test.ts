@@ -16,7 +16,7 @@ import { type E2eWorld, startE2eWorld } from '../browser'
 import { apiClient, watchReloads } from '../league'
 
 /**
- * Issue 13's "Done means", second part, in Chromium: the rules pages show the numbers the
+ * Contest creation end to end, second part, in Chromium: the rules pages show the numbers the
  * server enforces; the owner of a private paid contest removes a member (refunded) and
  * watches the activity list fill live; then deletes the contest, and a member finds the
  * refund on the contest page and in the passbook; a member reports a contest once (a

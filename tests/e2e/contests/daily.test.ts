@@ -6,7 +6,7 @@ import { type E2eWorld, startE2eWorld } from '../browser'
 import { type ApiPlayer, apiClient, fanspole, pickInBuilder, validPick, watchReloads } from '../league'
 
 /**
- * Issue 3's "Done means", in Chromium against a real server with the demo league: a new
+ * The daily loop end to end, in Chromium against a real server with the demo league: a new
  * player signs up, builds a cricket team (the builder refuses an invalid one and says why),
  * is told the balance is short, gets credit from the admin CLI, joins a paid contest through
  * the dialog, watches the match simulate live (leaderboard and statistics moving without a
@@ -225,7 +225,7 @@ describe('daily fantasy in the browser', () => {
       '100',
       '--json',
     ])
-    // No stored session: the admin command signs in as the default admin and says so (issue 16).
+    // No stored session: the admin command signs in as the default admin and says so.
     expect(result.stderr).toMatch(/^note: signed in to \S+ as the default admin \S+ \(FANSPOLE_ADMIN_EMAIL\)/)
     expect(result.stderr.split('\n').filter(Boolean)).toHaveLength(1)
     expect(result.code).toBe(0)

@@ -5,7 +5,7 @@ import { type E2eWorld, SHOTS_DIR, startE2eWorld } from '../browser'
 import { apiClient } from '../league'
 
 /**
- * Issue 17, game accounts, in Chromium: on Settings a player adds a PUBG account (a bad
+ * Game accounts, in Chromium: on Settings a player adds a PUBG account (a bad
  * character id first: the 422 shows under the field; another player's id: the same), sees it
  * pending, an admin rejects it with a reason that the card shows, the player fixes it and it
  * is pending again; the admin verifies it and the badge says so. At 390 and 1280 px.

@@ -3,7 +3,7 @@ import { type E2eWorld, startE2eWorld } from '../browser'
 import { apiClient } from '../league'
 
 /**
- * Issue 17, esports contests (docs/esports.md, "Creating a contest, and who may host"): a
+ * Esports contests (docs/esports.md, "Creating a contest, and who may host"): a
  * player with a verified PUBG account hosts a free squad room on the web and lands on its
  * page; a player without an account is sent to the requirement page, which says what is
  * missing; the room shows up in the custom rooms of /pubg/contests.

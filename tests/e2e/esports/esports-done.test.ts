@@ -7,7 +7,7 @@ import { type E2eWorld, SHOTS_DIR, secondBrowser, startE2eWorld } from '../brows
 import { apiClient } from '../league'
 
 /**
- * Issue 17, "Done means" in Chromium (docs/esports.md): a host with a verified PUBG account
+ * Esports end to end in Chromium (docs/esports.md): a host with a verified PUBG account
  * (level ≥ 20, the admin's grant for paid rooms) creates a paid squad contest on the web form;
  * Asha and Ravi, each in their own browser, add their PUBG accounts in Settings and the admin
  * verifies them; Asha creates a squad and Ravi joins it by her invite link (Chetan's squad joins

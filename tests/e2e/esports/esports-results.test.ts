@@ -5,7 +5,7 @@ import { client } from '../../helpers/http'
 import { type E2eWorld, startE2eWorld } from '../browser'
 
 /**
- * Issue 17's results page in Chromium (docs/esports.md "Results, payouts and corrections"):
+ * The esports results page in Chromium (docs/esports.md "Results, payouts and corrections"):
  * the host of a finished Free Fire room enters the results (a 422 shows under the rows),
  * sees the standings, a member sees theirs highlighted and disputes, and the host corrects.
  * The room is made of server-side rows (tests/helpers/esports-results-fixture.ts).

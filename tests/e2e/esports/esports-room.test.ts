@@ -10,7 +10,7 @@ import {
 import { type E2eWorld, startE2eWorld } from '../browser'
 
 /**
- * Issue 17, room details (docs/esports.md "Room details", "Live"), in Chromium: the host sets
+ * Esports room details (docs/esports.md "Room details", "Live"), in Chromium: the host sets
  * the room on `/contests/:id/room` (a bad id shows its message under the field); a member
  * sees when the details appear, counting down; an admin moves the clock to the reveal and the
  * member's open page shows the room id and password at once, over /cable, without a reload.

@@ -5,7 +5,7 @@ import { creditUnused, insertEsportsContest, insertVerifiedAccount } from '../..
 import { type E2eWorld, SHOTS_DIR, secondBrowser, startE2eWorld } from '../browser'
 
 /**
- * Issue 17, members and squads, in two Chromium browsers: Asha opens an esports contest at
+ * Esports members and squads, in two Chromium browsers: Asha opens an esports contest at
  * /contests/{id}, creates a squad (the fee charged), copies her invite link; Ravi, without a
  * game account, is told what is missing; with one he opens the link and joins; Asha renames
  * the squad and removes Ravi on /contests/{id}/squad-update.

@@ -7,7 +7,7 @@ import { type E2eWorld, startE2eWorld } from '../browser'
 import { apiClient } from '../league'
 
 /**
- * PUBG tournaments in Chromium (issue 17, docs/esports.md): the empty slots page; a player
+ * PUBG tournaments in Chromium (docs/esports.md): the empty slots page; a player
  * without a game account is told which one to add; with one, registers a squad (a taken name
  * answered under the field); the round is seeded and played, and the slots page shows the
  * lobbies with points, ranks and who qualified — at 390 and 1280 px.

@@ -4,7 +4,7 @@ import { type E2eWorld, startE2eWorld } from '../browser'
 import { apiClient } from '../league'
 
 /**
- * Gangs in Chromium (issue 12 item 4): a player finds the gangs of a series from /gangs,
+ * Gangs in Chromium: a player finds the gangs of a series from /gangs,
  * creates a private gang, approves a friend's request and sees them ranked; creates a public
  * championship gang a friend joins by code; and joins a friend's gang by its code.
  */

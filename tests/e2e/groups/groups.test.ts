@@ -4,7 +4,7 @@ import { type E2eWorld, secondBrowser, startE2eWorld } from '../browser'
 import { apiClient } from '../league'
 
 /**
- * Issue 15, "Done means", in two Chromium browsers: Asha creates a group and shares its
+ * Groups end to end, in two Chromium browsers: Asha creates a group and shares its
  * invite, Ravi joins by the link; they chat live, Asha's own message first showing
  * "Sending..." (her POST is held on its way) and then its sent time; Ravi mutes it; Asha
  * removes Ravi, whose open chat says at once that he lost access and who can no longer read

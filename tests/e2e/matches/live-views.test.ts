@@ -4,7 +4,7 @@ import { type E2eWorld, SHOTS_DIR, startE2eWorld } from '../browser'
 import { apiClient, watchReloads } from '../league'
 
 /**
- * Issue 10, item 7: with the clock running fast, every view of a match, a contest and my
+ * With the clock running fast, every view of a match, a contest and my
  * contests follows it without a reload — countdowns at the clock's speed, the contest cards
  * locking at the start, My Contests moving the contest out of Upcoming, the home page's live
  * score moving, and the statistics of a finished match showing its points.

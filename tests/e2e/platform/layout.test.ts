@@ -175,7 +175,7 @@ beforeAll(async () => {
     { content: 'A comment that is long enough. '.repeat(8) },
     token,
   )
-  // A group with a long message and its invite, for the chat pages (issue 15).
+  // A group with a long message and its invite, for the chat pages.
   const group = (
     await api.post<{ group: { group_uuid_id: string } }>(
       '/api/groups',
@@ -215,9 +215,9 @@ beforeAll(async () => {
     ':gang_id': String(gang.id),
     ':player_id': String(picked.player_ids[0]),
     ':token?': 'no-such-token',
-    // Issue 17: a round of the seeded PUBG tournament (its slots page).
+    // Esports: a round of the seeded PUBG tournament (its slots page).
     ':id?': '1',
-    // People (issue 14): the player's own profile pages, the all-time board, a game kind's rules.
+    // People: the player's own profile pages, the all-time board, a game kind's rules.
     'users/:slug': player.username,
     'leaderboards/:id': 'all-time',
     'rules/:slug': GAME_KINDS[0]?.slug ?? 'none',

@@ -5,7 +5,7 @@ import { type E2eWorld, startE2eWorld } from '../browser'
 import { apiClient, watchReloads } from '../league'
 
 /**
- * Issue 14, posts side in Chromium: a post written in the browser (mention linked, line breaks
+ * The posts side of the social features in Chromium: a post written in the browser (mention linked, line breaks
  * kept); one like changes three visible copies of it at once — the feed, "Popular this week"
  * and "Your latest post", three different queries on one laptop-width page — before the
  * server has even answered; a like the server refuses is rolled back in all three; a post on

@@ -3,7 +3,7 @@ import { apiUser, type E2eWorld, startE2eWorld } from '../browser'
 import { watchReloads } from '../league'
 
 /**
- * The people side of issue 14 in Chromium: a new player signs up, follows someone from the
+ * The people side of the social features in Chromium: a new player signs up, follows someone from the
  * suggestions (the count changes on their profile, live when someone else follows too),
  * sees a refused follow rolled back, opens the followers list, rates the player and finds
  * themselves pinned on a leaderboard. Independent of other e2e files (its own server).

@@ -7,7 +7,7 @@ import { type E2eWorld, startE2eWorld } from '../browser'
 import { apiClient, fanspole } from '../league'
 
 /**
- * Issue 5's "Done means" in Chromium: a player adds ₹500 through the simulated Paytm page
+ * The wallet end to end in Chromium: a player adds ₹500 through the simulated Paytm page
  * and sees it in the unused passbook; verifies the mobile number (the OTP read with
  * `fanspole outbox`), the PAN (approved with `fanspole kyc approve`) and a UPI id; withdraws
  * winnings by UPI with the fee shown; and scratches the card a referral earned. The ledger

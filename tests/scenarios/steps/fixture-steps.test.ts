@@ -7,7 +7,7 @@ import { ephemeralDatabase, loadConfig } from '../../../server/config'
 import { type RunningServer, startServer } from '../../../server/main'
 
 /**
- * The step kinds of issue 16 (create_match, credit, join_contest, simulate_match,
+ * The fixture step kinds (create_match, credit, join_contest, simulate_match,
  * complete_match) through the real runner against one seeded server: what they call, what
  * they save, and that a fixture leaves the league's own upcoming matches alone.
  */

@@ -9,7 +9,7 @@ import { type TestWorld, testWorld } from '../../helpers/deps'
 import { openApiDoc, operations } from '../../helpers/openapi'
 
 /**
- * docs/scenarios.md cannot drift from the product (issue 16): every step kind, every channel
+ * docs/scenarios.md cannot drift from the product: every step kind, every channel
  * with its actions, every message type the server sends on /cable and every notification kind
  * it makes must be in it, and every API path it names must exist. The message types and
  * notification kinds are read from the server's source (what it publishes and notifies), so

@@ -111,7 +111,7 @@ describe('an edit sends only what changed', () => {
 })
 
 describe('every game kind has a creation page', () => {
-  it('gives each fantasy kind the form and each esports kind its host form (issue 17); never the auction', () => {
+  it('gives each fantasy kind the form and each esports kind its host form; never the auction', () => {
     const open = GAME_KINDS.filter(
       (k) => k.available && k.target !== 'auction' && k.target !== 'esports',
     ).map((k) => k.slug)

@@ -1,6 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { seedDemoLeague } from '../../../seeds/demo-league'
-import { hashPassword } from '../../../server/areas/auth/passwords'
 import { matchSquad } from '../../../server/areas/matches/queries'
 import { sportRules, validateTeam } from '../../../server/domain/team-rules'
 import {
@@ -12,6 +10,7 @@ import {
   selectionShares,
 } from '../../../server/sim/fantasy-bots'
 import { type TestWorld, testWorld } from '../../helpers/deps'
+import { seedLeague } from '../../helpers/league'
 
 /** The team-building bots' strategies (docs/bots.md), on every upcoming match of the demo league. */
 let world: TestWorld
@@ -20,14 +19,7 @@ let pools: Array<{ id: number; slug: string; pool: BotCandidate[] }>
 beforeAll(async () => {
   world = await testWorld()
   const { deps } = world
-  await seedDemoLeague(deps.db, {
-    seed: 7,
-    nowMs: deps.clock.now(),
-    users: 0,
-    admin: deps.config.admin,
-    demo: deps.config.demo,
-    hashPassword,
-  })
+  await seedLeague(deps, 7)
   const matches = await deps.db
     .selectFrom('matches as m')
     .innerJoin('sports as s', 's.id', 'm.sport_id')

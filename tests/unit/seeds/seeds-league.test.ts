@@ -213,7 +213,7 @@ describe('seeded accounts', () => {
     expect(me.status).toBe(200)
     expect(me.body.user).toMatchObject({
       role: 'player',
-      // ₹25 went into the finished Free Fire room (issue 17), which paid winnings back.
+      // ₹25 went into the finished Free Fire room, which paid winnings back.
       unused_balance: 975,
       coin_balance: 100,
     })

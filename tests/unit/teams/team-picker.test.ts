@@ -1,24 +1,16 @@
 import { describe, expect, it } from 'vitest'
-import { seedDemoLeague } from '../../../seeds/demo-league'
-import { hashPassword } from '../../../server/areas/auth/passwords'
 import { matchSquad } from '../../../server/areas/matches/queries'
 import { createRng } from '../../../server/domain/rng'
 import { pickTeam } from '../../../server/domain/team-picker'
 import { validateTeam } from '../../../server/domain/team-rules'
 import { testWorld } from '../../helpers/deps'
+import { seedLeague } from '../../helpers/league'
 
 describe('pickTeam', () => {
   it('picks a valid team for every upcoming match of the demo league, the same way for the same seed', async () => {
     const world = await testWorld()
     const { deps } = world
-    await seedDemoLeague(deps.db, {
-      seed: 7,
-      nowMs: deps.clock.now(),
-      users: 0,
-      admin: deps.config.admin,
-      demo: deps.config.demo,
-      hashPassword,
-    })
+    await seedLeague(deps, 7)
     const matches = await deps.db
       .selectFrom('matches as m')
       .innerJoin('sports as s', 's.id', 'm.sport_id')

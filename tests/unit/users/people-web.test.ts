@@ -92,7 +92,7 @@ describe('notificationLink', () => {
     expect(notificationLink({ kind: 'welcome', data: {} })).toBeNull()
   })
 
-  it('follows an esports notification to its `link`, or else to its contest (issue 17)', () => {
+  it('follows an esports notification to its `link`, or else to its contest', () => {
     expect(
       notificationLink({ kind: 'esports_results', data: { link: '/contests/1000001/pubg-update' } }),
     ).toBe('/contests/1000001/pubg-update')

@@ -55,22 +55,13 @@ export function ReportForm({
       }}
     >
       {general ? <Alert>{general}</Alert> : null}
-      <fieldset className={compact ? styles.compactReasons : styles.reasons}>
-        <legend>What is wrong?</legend>
-        {reasons.data.map((r) => (
-          <label key={r.key} className={compact ? styles.compactReason : styles.reason}>
-            <input
-              type="radio"
-              name="reason"
-              value={r.key}
-              checked={reason === r.key}
-              onChange={() => setReason(r.key)}
-            />
-            {r.label}
-          </label>
-        ))}
-        <FieldErrors errors={fields.reason} />
-      </fieldset>
+      <ReasonChoices
+        reasons={reasons.data}
+        value={reason}
+        onChange={setReason}
+        errors={fields.reason}
+        compact={compact}
+      />
       <TextAreaField
         label="Tell us more"
         name="text"
@@ -91,5 +82,39 @@ export function ReportForm({
         Send report
       </Button>
     </form>
+  )
+}
+
+/** The server's reasons as radio buttons, boxed (a page) or compact (a dialog). */
+function ReasonChoices({
+  reasons,
+  value,
+  onChange,
+  errors,
+  compact,
+}: {
+  reasons: ReportReason[]
+  value: string
+  onChange: (reason: string) => void
+  errors?: string[]
+  compact: boolean
+}) {
+  return (
+    <fieldset className={compact ? styles.compactReasons : styles.reasons}>
+      <legend>What is wrong?</legend>
+      {reasons.map((r) => (
+        <label key={r.key} className={compact ? styles.compactReason : styles.reason}>
+          <input
+            type="radio"
+            name="reason"
+            value={r.key}
+            checked={value === r.key}
+            onChange={() => onChange(r.key)}
+          />
+          {r.label}
+        </label>
+      ))}
+      <FieldErrors errors={errors} />
+    </fieldset>
   )
 }

@@ -6,9 +6,9 @@ import { buildUrl, sessionFetch } from './api'
  * The typed API client: paths, parameters, request and response bodies come from the server's
  * schemas (server/http/api-types.gen.ts, `npm run gen:api`), so a renamed field fails the web's
  * typecheck. It sends through lib/api.ts (session, refresh, retries, idempotency keys) and throws
- * the one ApiError on a failed answer, so `data(client.GET(…))` is the body or a throw.
+ * the one ApiError on a failed answer, so `data(http.GET(…))` is the body or a throw.
  */
-export const client = createClient<paths>({
+export const http = createClient<paths>({
   fetch: sessionFetch,
   // The query as lib/api.ts has always sent it: empty, null and undefined values left out.
   querySerializer: (query) => buildUrl('', query as Parameters<typeof buildUrl>[1]).slice(1),

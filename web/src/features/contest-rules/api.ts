@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query'
 import { GAME_KINDS, type GameKind } from '../../../../server/domain/game-kinds'
 import type { PointSystem } from '../../../../server/domain/scoring/point-systems'
-import { get } from '../../lib/api'
+import { data, http } from '../../lib/client'
 
 export type { GameKind }
 
@@ -84,6 +84,7 @@ export const roleName = (key: string) => ROLE_NAMES[key] ?? key
 export const rulesQuery = (slug: string) =>
   queryOptions({
     queryKey: ['contest-rules', slug],
-    queryFn: async () => (await get<{ rules: KindRules }>(`/api/contests/rules/${slug}`)).rules,
+    queryFn: async () =>
+      (await data(http.GET('/api/contests/rules/{slug}', { params: { path: { slug } } }))).rules,
     staleTime: 5 * 60_000,
   })

@@ -1,25 +1,13 @@
 import { queryOptions } from '@tanstack/react-query'
-import { get } from '../../lib/api'
+import { type Body, data, http } from '../../lib/client'
 
 /** What an invite code names. */
-export interface Invited {
-  id: number
-  contest_type: 'contest' | 'championship_contest'
-  match_id: number | null
-  phase_id: number | null
-  name: string
-  entry_fee: number
-  members_limit: number
-  members_count: number
-  is_private: boolean
-  /** `open` until it locks; then locked, settled or cancelled. */
-  contest_status?: string
-}
+export type Invited = Body<'/api/contests/invite_code/{code}'>['contest']
 export const inviteQuery = (code: string) =>
   queryOptions({
     queryKey: ['invite-code', code],
     queryFn: async () =>
-      (await get<{ contest: Invited }>(`/api/contests/invite_code/${encodeURIComponent(code)}`)).contest,
+      (await data(http.GET('/api/contests/invite_code/{code}', { params: { path: { code } } }))).contest,
     staleTime: 30_000,
     retry: false,
   })

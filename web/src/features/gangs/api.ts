@@ -1,25 +1,18 @@
 import { queryOptions } from '@tanstack/react-query'
-import type { GangJson } from '../../../../server/areas/gangs/views'
 import { del, get, post } from '../../lib/api'
+import { data, http, type Schema } from '../../lib/client'
 
-export type Gang = GangJson
-export interface GangMember {
-  user: { id: number; team_name: string | null; display_name: string; image: string | null }
-  score: number
-  rank: number
-  is_manager: boolean
-  is_current_user: boolean
-}
-export interface JoinRequest {
-  id: number
-  user: GangMember['user']
-  requested_at_in_millis: number
-}
+export type Gang = Schema<'Gang'>
+export type GangMember = Schema<'GangMember'>
+export type JoinRequest = Schema<'GangJoinRequest'>
 
 /** Where gangs live: a series (daily mode) or a championship phase. */
 export type GangScope = { kind: 'series' | 'phase'; id: number }
 
-/** The API's base path of a scope's gangs. */
+/**
+ * The API's base path of a scope's gangs. Calls under it go through lib/api with types from the
+ * generated schemas: one literal path per scope would double every call for no type it adds.
+ */
 export const apiBase = (s: GangScope) =>
   s.kind === 'series' ? `/api/series/${s.id}/leagues` : `/api/championship/series_phases/${s.id}/leagues`
 
@@ -53,29 +46,19 @@ export const requestsQuery = (s: GangScope, id: number) =>
 export const byCodeQuery = (code: string) =>
   queryOptions({
     queryKey: ['gangs', 'code', code],
-    queryFn: async () => (await get<{ gang: Gang }>(`/api/leagues/code/${encodeURIComponent(code)}`)).gang,
+    queryFn: async () =>
+      (await data(http.GET('/api/leagues/code/{code}', { params: { path: { code } } }))).gang,
     retry: false,
   })
 
-export interface SeriesItem {
-  id: number
-  name: string
-  short_name: string
-  sport_slug: string
-  series_status: 'upcoming' | 'live' | 'completed'
-  phases: Array<{ id: number; name: string; phase_no: number }>
-}
+export type SeriesItem = Schema<'Series'>
 export const seriesListQuery = queryOptions({
   queryKey: ['series', 'all'],
-  queryFn: async () => (await get<{ series: SeriesItem[] }>('/api/series')).series,
+  queryFn: async () => (await data(http.GET('/api/series'))).series,
   staleTime: 60_000,
 })
 
-export interface NewGangBody {
-  name: string
-  league_motto: string
-  is_public: boolean
-}
+export type NewGangBody = Schema<'NewGang'>
 
 const gangOf = (r: { gang: Gang }) => r.gang
 export const createGang = (s: GangScope, body: NewGangBody) =>

@@ -1,19 +1,17 @@
-import type { z } from '@hono/zod-openapi'
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query'
-import type { GroupMemberSchema, GroupMessageSchema, GroupSchema } from '../../../../server/areas/groups'
-import { del, get, post, put } from '../../lib/api'
+import { type Body, data, http, type RequestBody, type Schema } from '../../lib/client'
 
 /**
- * Groups and one-to-one chats (docs/groups.md). The shapes are the server's own zod schemas,
- * so a renamed field breaks the build. Every query key starts with GROUPS_KEY.
+ * Groups and one-to-one chats (docs/groups.md). The shapes are the server's own schemas (through
+ * the generated API types), so a renamed field breaks the build. Every query key starts with GROUPS_KEY.
  */
-export type Group = z.infer<typeof GroupSchema>
-export type GroupMember = z.infer<typeof GroupMemberSchema>
-export type GroupMessage = z.infer<typeof GroupMessageSchema>
-export type PublicGroup = Group & { invite_code: string }
-export interface MessagesPage {
+export type Group = Schema<'Group'>
+export type GroupMember = Schema<'GroupMember'>
+// TODO(schema): the document's GroupMessage component is nullable (a last_message registers it so).
+export type GroupMessage = NonNullable<Schema<'GroupMessage'>>
+export type PublicGroup = Body<'/api/groups/search'>['groups'][number]
+export type MessagesPage = Omit<Body<'/api/groups/{uuid}/messages'>, 'messages'> & {
   messages: GroupMessage[]
-  next_before_id: number | null
 }
 
 /** The server's limit (server/areas/groups/messages.ts, MESSAGE_MAX_CHARS): that module needs the database. */
@@ -22,18 +20,18 @@ export const MESSAGES_PER_PAGE = 30
 export const GROUPS_KEY = ['groups'] as const
 
 export const groupPath = (uuid: string) => `/groups/${encodeURIComponent(uuid)}`
-const apiPath = (uuid: string) => `/api/groups/${encodeURIComponent(uuid)}`
+const at = (uuid: string) => ({ params: { path: { uuid } } })
 
 export const myGroupsQuery = queryOptions({
   queryKey: [...GROUPS_KEY, 'mine'],
-  queryFn: async () => (await get<{ groups: Group[] }>('/api/groups', { query: { per_page: 50 } })).groups,
+  queryFn: async () => (await data(http.GET('/api/groups', { params: { query: { per_page: 50 } } }))).groups,
   staleTime: 10_000,
 })
 
 export const groupQuery = (uuid: string) =>
   queryOptions({
     queryKey: [...GROUPS_KEY, 'one', uuid],
-    queryFn: async () => (await get<{ group: Group }>(apiPath(uuid))).group,
+    queryFn: async () => (await data(http.GET('/api/groups/{uuid}', at(uuid)))).group,
     retry: false,
     // The pages say themselves what a 404 means here (not, or no longer, a member).
     meta: { silent: true },
@@ -42,8 +40,7 @@ export const groupQuery = (uuid: string) =>
 export const membersQuery = (uuid: string) =>
   queryOptions({
     queryKey: [...GROUPS_KEY, 'one', uuid, 'members'],
-    queryFn: async () =>
-      (await get<{ group_members: GroupMember[] }>(`${apiPath(uuid)}/members`)).group_members,
+    queryFn: async () => (await data(http.GET('/api/groups/{uuid}/members', at(uuid)))).group_members,
     retry: false,
     meta: { silent: true },
   })
@@ -53,9 +50,11 @@ export const messagesQuery = (uuid: string) =>
   infiniteQueryOptions({
     queryKey: [...GROUPS_KEY, 'one', uuid, 'messages'],
     queryFn: ({ pageParam }) =>
-      get<MessagesPage>(`${apiPath(uuid)}/messages`, {
-        query: { before_id: pageParam, per_page: MESSAGES_PER_PAGE },
-      }),
+      data(
+        http.GET('/api/groups/{uuid}/messages', {
+          params: { path: { uuid }, query: { before_id: pageParam, per_page: MESSAGES_PER_PAGE } },
+        }),
+      ) as Promise<MessagesPage>,
     initialPageParam: undefined as number | undefined,
     getNextPageParam: (last) => last.next_before_id ?? undefined,
     retry: false,
@@ -67,38 +66,31 @@ export const searchGroupsQuery = (q: string) =>
   queryOptions({
     queryKey: [...GROUPS_KEY, 'search', q],
     queryFn: async () =>
-      (await get<{ groups: PublicGroup[] }>('/api/groups/search', { query: { q, per_page: 30 } })).groups,
+      (await data(http.GET('/api/groups/search', { params: { query: { q, per_page: 30 } } }))).groups,
     staleTime: 15_000,
   })
 
-export interface NewGroup {
-  name: string
-  description?: string
-  image?: string | null
-  is_public?: boolean
-  member_slugs?: string[]
-}
-export const createGroup = (body: NewGroup) => post<{ group: Group }>('/api/groups', body)
-export const editGroup = (uuid: string, body: Partial<NewGroup>) => put<{ group: Group }>(apiPath(uuid), body)
+export type NewGroup = RequestBody<'/api/groups'>
+export const createGroup = (body: NewGroup) => data(http.POST('/api/groups', { body }))
+export const editGroup = (uuid: string, body: RequestBody<'/api/groups/{uuid}', 'put'>) =>
+  data(http.PUT('/api/groups/{uuid}', { ...at(uuid), body }))
 export const joinGroup = (inviteCode: string) =>
-  post<{ group: Group }>('/api/groups/join', { invite_code: inviteCode })
+  data(http.POST('/api/groups/join', { body: { invite_code: inviteCode } }))
 export const oneToOne = (userSlug: string) =>
-  post<{ group: Group }>('/api/groups/create_one_to_one', { user_slug: userSlug })
+  data(http.POST('/api/groups/create_one_to_one', { body: { user_slug: userSlug } }))
 /** The invite; `reset` (admins) draws a new code and the old link stops working. */
 export const shareGroup = (uuid: string, reset = false) =>
-  post<{ invite_code: string; invite_url: string }>(`${apiPath(uuid)}/${reset ? 'reset_invite' : 'share'}`)
+  data(http.POST(reset ? '/api/groups/{uuid}/reset_invite' : '/api/groups/{uuid}/share', at(uuid)))
 export const setMuted = (uuid: string, muted: boolean) =>
-  post<{ group: Group }>(`${apiPath(uuid)}/${muted ? 'mute' : 'unmute'}`)
+  data(http.POST(muted ? '/api/groups/{uuid}/mute' : '/api/groups/{uuid}/unmute', at(uuid)))
 export const addMembers = (uuid: string, slugs: string[]) =>
-  post<{ group_members: GroupMember[] }>(`${apiPath(uuid)}/members`, { user_slugs: slugs })
+  data(http.POST('/api/groups/{uuid}/members', { ...at(uuid), body: { user_slugs: slugs } }))
 export const removeMember = (uuid: string, slug: string) =>
-  del<{ removed: true }>(`${apiPath(uuid)}/members/${encodeURIComponent(slug)}`)
-export const sendMessage = (
-  uuid: string,
-  body: { identifier_key: string; message: string; message_type?: GroupMessage['message_type'] },
-) => post<{ message: GroupMessage }>(`${apiPath(uuid)}/messages`, body)
+  data(http.DELETE('/api/groups/{uuid}/members/{user_slug}', { params: { path: { uuid, user_slug: slug } } }))
+export const sendMessage = (uuid: string, body: RequestBody<'/api/groups/{uuid}/messages'>) =>
+  data(http.POST('/api/groups/{uuid}/messages', { ...at(uuid), body })) as Promise<{ message: GroupMessage }>
 export const markRead = (uuid: string, messageId: number) =>
-  post<{ read: true }>(`${apiPath(uuid)}/read`, { message_id: messageId })
+  data(http.POST('/api/groups/{uuid}/read', { ...at(uuid), body: { message_id: messageId } }))
 
 export const membersLabel = (count: number) => `${count} ${count === 1 ? 'member' : 'members'}`
 

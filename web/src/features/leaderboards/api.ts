@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query'
-import { type Body, client, data, type Schema } from '../../lib/client'
+import { type Body, data, http, type Schema } from '../../lib/client'
 
 /** Leaderboards (docs/social.md): weekly and all-time XP boards and one per series. */
 export type Leaderboard = Schema<'Leaderboard'>
@@ -11,7 +11,7 @@ export const BOARD_PER_PAGE = 50
 
 export const boardsQuery = queryOptions({
   queryKey: ['leaderboards'],
-  queryFn: async () => (await data(client.GET('/api/leaderboards'))).leaderboards,
+  queryFn: async () => (await data(http.GET('/api/leaderboards'))).leaderboards,
   staleTime: 60_000,
 })
 
@@ -20,7 +20,7 @@ export const boardQuery = (id: string, page: number) =>
     queryKey: ['leaderboards', id, page],
     queryFn: () =>
       data(
-        client.GET('/api/leaderboards/{id}', {
+        http.GET('/api/leaderboards/{id}', {
           params: { path: { id }, query: { page, per_page: BOARD_PER_PAGE } },
         }),
       ),

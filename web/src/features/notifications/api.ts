@@ -1,14 +1,8 @@
 import { type InfiniteData, infiniteQueryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
-import type { NotificationJson } from '../../../../server/areas/notifications/service'
-import { get, post } from '../../lib/api'
+import { type Body, data, http, type Schema } from '../../lib/client'
 
-export type Notification = NotificationJson
-
-export interface NotificationsPage {
-  notifications: Notification[]
-  unread_count: number
-  meta: { page: number; per_page: number; total: number; total_pages: number }
-}
+export type Notification = Schema<'Notification'>
+export type NotificationsPage = Body<'/api/notifications'>
 
 export const PER_PAGE = 20
 
@@ -16,7 +10,7 @@ export const PER_PAGE = 20
 export const notificationsQuery = infiniteQueryOptions({
   queryKey: ['notifications'],
   queryFn: ({ pageParam }) =>
-    get<NotificationsPage>('/api/notifications', { query: { page: pageParam, per_page: PER_PAGE } }),
+    data(http.GET('/api/notifications', { params: { query: { page: pageParam, per_page: PER_PAGE } } })),
   initialPageParam: 1,
   getNextPageParam: (last) => (last.meta.page < last.meta.total_pages ? last.meta.page + 1 : undefined),
   staleTime: 60_000,
@@ -76,7 +70,7 @@ export function markAllReadIn(data: NotificationsData | undefined) {
 export function useMarkAllRead() {
   const client = useQueryClient()
   return useMutation({
-    mutationFn: () => post<{ marked: number }>('/api/notifications/read_all'),
+    mutationFn: () => data(http.POST('/api/notifications/read_all')),
     onSuccess: () => client.setQueryData<NotificationsData>(notificationsQuery.queryKey, markAllReadIn),
   })
 }

@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query'
-import type { serializePublicUser } from '../../../../server/areas/users/service'
 import { get } from '../../lib/api'
+import { type Body, data, http, type Schema } from '../../lib/client'
 import type { Contest, Meta } from '../contests'
 
 /**
@@ -8,27 +8,12 @@ import type { Contest, Meta } from '../contests'
  * suggestions and ratings. Every query that can hold a user keeps its key under
  * `PEOPLE_KEY`, so `useFollow` (follow.ts) can update that user by slug in every copy at once.
  */
-export type PublicUser = Awaited<ReturnType<typeof serializePublicUser>>
+export type PublicUser = Schema<'User'>
 export type FollowSide = 'followers' | 'followings'
 
-export interface UserRating {
-  id: number
-  rating: number
-  review: string | null
-  created_at_in_millis: number
-  updated_at_in_millis: number
-  rater: { id: number; slug: string; username: string; display_name: string; image: string | null }
-}
-export interface RatingsPage {
-  ratings: UserRating[]
-  average_rating: number | null
-  ratings_count: number
-  meta: Meta
-}
-export interface UsersPage {
-  users: PublicUser[]
-  meta: Meta
-}
+export type UserRating = Schema<'UserRating'>
+export type RatingsPage = Body<'/api/users/{slug}/ratings'>
+export type UsersPage = Body<'/api/users/{slug}/followers'>
 
 export const PEOPLE_KEY = ['people'] as const
 export const FOLLOW_PER_PAGE = 20
@@ -38,7 +23,7 @@ const slugPath = (slug: string) => `/api/users/${encodeURIComponent(slug)}`
 export const profileQuery = (slug: string) =>
   queryOptions({
     queryKey: [...PEOPLE_KEY, 'profile', slug],
-    queryFn: async () => (await get<{ user: PublicUser }>(slugPath(slug))).user,
+    queryFn: async () => (await data(http.GET('/api/users/{slug}', { params: { path: { slug } } }))).user,
     staleTime: 15_000,
   })
 
@@ -46,7 +31,11 @@ export const followListQuery = (slug: string, side: FollowSide, page: number) =>
   queryOptions({
     queryKey: [...PEOPLE_KEY, side, slug, page],
     queryFn: () =>
-      get<UsersPage>(`${slugPath(slug)}/${side}`, { query: { page, per_page: FOLLOW_PER_PAGE } }),
+      data(
+        http.GET(side === 'followers' ? '/api/users/{slug}/followers' : '/api/users/{slug}/followings', {
+          params: { path: { slug }, query: { page, per_page: FOLLOW_PER_PAGE } },
+        }),
+      ),
     placeholderData: keepPreviousData,
     staleTime: 15_000,
   })
@@ -57,9 +46,11 @@ export const suggestionsQuery = (perPage = SUGGESTIONS_PER_PAGE) =>
     queryKey: [...PEOPLE_KEY, 'suggestions', perPage],
     queryFn: async () =>
       (
-        await get<{ users: PublicUser[] }>('/api/users/suggestions', {
-          query: { order: 'followers', per_page: perPage },
-        })
+        await data(
+          http.GET('/api/users/suggestions', {
+            params: { query: { order: 'followers', per_page: perPage } },
+          }),
+        )
       ).users,
     staleTime: Number.POSITIVE_INFINITY,
   })
@@ -67,12 +58,18 @@ export const suggestionsQuery = (perPage = SUGGESTIONS_PER_PAGE) =>
 export const ratingsQuery = (slug: string, page: number) =>
   queryOptions({
     queryKey: ['ratings', slug, page],
-    queryFn: () => get<RatingsPage>(`${slugPath(slug)}/ratings`, { query: { page, per_page: 20 } }),
+    queryFn: () =>
+      data(
+        http.GET('/api/users/{slug}/ratings', {
+          params: { path: { slug }, query: { page, per_page: 20 } },
+        }),
+      ),
     placeholderData: keepPreviousData,
     staleTime: 15_000,
   })
 
 export type UserContestsType = 'finished' | 'live' | 'upcoming'
+// TODO(schema): typed by the contests feature's Contest (the server serializer's type) until contests uses Schema<'Contest'>.
 export const userContestsQuery = (slug: string, type: UserContestsType) =>
   queryOptions({
     queryKey: ['contests', 'user', slug, type],

@@ -1,28 +1,18 @@
 import { queryOptions } from '@tanstack/react-query'
-import { get } from '../../lib/api'
+import { data, http, type Schema } from '../../lib/client'
 
 /** Spec §7 "Other" on the people side: the partner programme and the waitlist (docs/social.md). */
-export interface PartnerProgram {
-  name: string
-  commission_percent: number
-  benefits: string[]
-  steps: string[]
-  contact_email: string
-  /** Signed in only. */
-  referral_code: string | null
-  referred_users: number | null
-}
+export type PartnerProgram = Schema<'PartnerProgram'>
 
 export const partnerProgramQuery = (signedIn: boolean) =>
   queryOptions({
     queryKey: ['partner-program', signedIn],
-    queryFn: async () =>
-      (await get<{ partner_program: PartnerProgram }>('/api/partner_program')).partner_program,
+    queryFn: async () => (await data(http.GET('/api/partner_program'))).partner_program,
     staleTime: 60_000,
   })
 
 export const waitlistQuery = queryOptions({
   queryKey: ['waitlist'],
-  queryFn: async () => (await get<{ waitlist: { count: number } }>('/api/waitlist')).waitlist,
+  queryFn: async () => (await data(http.GET('/api/waitlist'))).waitlist,
   staleTime: 60_000,
 })

@@ -1,19 +1,17 @@
-import type { z } from '@hono/zod-openapi'
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query'
 import type { ContestJson as Contest } from '../../../../server/areas/contests/serialize'
-import type { FeedResultSchema } from '../../../../server/areas/posts/feed-results'
-import type { CommentSchema, PostSchema, TopicSchema } from '../../../../server/areas/posts/schemas'
-import { api, del, get, post } from '../../lib/api'
+import { api, get, post } from '../../lib/api'
+import { type Body, data, http, type Schema } from '../../lib/client'
 
 /**
- * Posts, comments, feeds and discover (docs/social.md). The shapes are the server's own zod
- * schemas, so a renamed field breaks the build, not the page. Query keys start with one of
+ * Posts, comments, feeds and discover (docs/social.md). The shapes are the server's own schemas
+ * (through the generated API types), so a renamed field breaks the build, not the page. Query keys start with one of
  * POST_HOLDERS, so likes.ts can find every cached copy of a post, a comment or a contest.
  */
-export type Post = z.infer<typeof PostSchema>
-export type Comment = z.infer<typeof CommentSchema>
-export type Topic = z.infer<typeof TopicSchema>
-export type FeedResult = z.infer<typeof FeedResultSchema>
+export type Post = Schema<'Post'>
+export type Comment = Schema<'Comment'>
+export type Topic = Schema<'Topic'>
+export type FeedResult = Schema<'FeedResult'>
 /** A post (or a post on a contest), or a prize won by someone I follow or me. */
 export type FeedItem =
   | { kind: 'post' | 'contest_share'; post: Post }
@@ -34,17 +32,7 @@ export interface Discover {
   big_prizes: Contest[]
   posts: Post[]
 }
-export interface SearchResults {
-  users: Array<{
-    id: number
-    slug: string
-    username: string
-    full_name: string | null
-    image_url: string | null
-  }>
-  contests: Array<{ id: number; name: string; status: string; prize_amount: number; members_count: number }>
-  series: Array<{ id: number; name: string; short_name: string; status: string }>
-}
+export type SearchResults = Body<'/api/discover/search'>
 
 /** Every query key that can hold a post, a comment or a contest (likes.ts walks them all). */
 export const POST_HOLDERS = [['feeds'], ['discover'], ['post'], ['posts'], ['contests'], ['contest']] as const
@@ -55,7 +43,7 @@ const older = (last: { next_before_id: number | null }) => last.next_before_id ?
 export const feedQuery = infiniteQueryOptions({
   queryKey: ['feeds', 'items'],
   queryFn: ({ pageParam }) =>
-    get<FeedPage>('/api/feeds', { query: { before_id: pageParam, per_page: PER_PAGE } }),
+    data(http.GET('/api/feeds', { params: { query: { before_id: pageParam, per_page: PER_PAGE } } })),
   initialPageParam: undefined as number | undefined,
   getNextPageParam: older,
   staleTime: 30_000,
@@ -73,9 +61,11 @@ export const contestPostsQuery = (contestId: number) =>
   infiniteQueryOptions({
     queryKey: ['posts', 'contest', contestId],
     queryFn: ({ pageParam }) =>
-      get<PostsPage>(`/api/contests/${contestId}/posts`, {
-        query: { before_id: pageParam, per_page: PER_PAGE },
-      }),
+      data(
+        http.GET('/api/contests/{id}/posts', {
+          params: { path: { id: contestId }, query: { before_id: pageParam, per_page: PER_PAGE } },
+        }),
+      ),
     initialPageParam: undefined as number | undefined,
     getNextPageParam: older,
     staleTime: 15_000,
@@ -85,9 +75,11 @@ export const wallPostsQuery = (slug: string) =>
   infiniteQueryOptions({
     queryKey: ['posts', 'wall', slug.toLowerCase()],
     queryFn: ({ pageParam }) =>
-      get<PostsPage>(`/api/users/${encodeURIComponent(slug)}/posts`, {
-        query: { before_id: pageParam, per_page: PER_PAGE },
-      }),
+      data(
+        http.GET('/api/users/{slug}/posts', {
+          params: { path: { slug }, query: { before_id: pageParam, per_page: PER_PAGE } },
+        }),
+      ),
     initialPageParam: undefined as number | undefined,
     getNextPageParam: older,
     staleTime: 15_000,
@@ -96,7 +88,7 @@ export const wallPostsQuery = (slug: string) =>
 export const postQuery = (id: number) =>
   queryOptions({
     queryKey: ['post', id],
-    queryFn: async () => (await get<{ post: Post }>(`/api/posts/${id}`)).post,
+    queryFn: async () => (await data(http.GET('/api/posts/{id}', { params: { path: { id } } }))).post,
     staleTime: 15_000,
   })
 
@@ -108,9 +100,10 @@ export const commentsQuery = (postId: number) =>
       const all: Comment[] = []
       let after: number | null = 0
       while (after !== null) {
-        const page: { comments: Comment[]; next_after_id: number | null } = await get(
-          `/api/posts/${postId}/comments`,
-          { query: { after_id: after || undefined, per_page: 200 } },
+        const page: { comments: Comment[]; next_after_id: number | null } = await data(
+          http.GET('/api/posts/{id}/comments', {
+            params: { path: { id: postId }, query: { after_id: after || undefined, per_page: 200 } },
+          }),
         )
         all.push(...page.comments)
         after = page.next_after_id
@@ -122,6 +115,7 @@ export const commentsQuery = (postId: number) =>
 
 export const discoverQuery = queryOptions({
   queryKey: ['discover', 'home'],
+  // TODO(schema): discover's contests are typed by the contests feature's Contest (the server serializer's type).
   queryFn: () => get<Discover>('/api/discover'),
   staleTime: 30_000,
 })
@@ -141,28 +135,33 @@ export const discoverContestsQuery = (type: DiscoverType) =>
 export const searchQuery = (q: string) =>
   queryOptions({
     queryKey: ['discover', 'search', q],
-    queryFn: () => get<SearchResults>('/api/discover/search', { query: { q, per_page: 10 } }),
+    queryFn: () => data(http.GET('/api/discover/search', { params: { query: { q, per_page: 10 } } })),
     staleTime: 30_000,
   })
 
 export const socialReasonsQuery = queryOptions({
   queryKey: ['social-report-reasons'],
-  queryFn: async () =>
-    (await get<{ reasons: Array<{ key: string; label: string }> }>('/api/reports/social_reasons')).reasons,
+  queryFn: async () => (await data(http.GET('/api/reports/social_reasons'))).reasons,
   staleTime: Number.POSITIVE_INFINITY,
 })
 
-export const createWallPost = (content: string) => post<{ post: Post }>('/api/posts', { content })
+export const createWallPost = (content: string) => data(http.POST('/api/posts', { body: { content } }))
 export const createContestPost = (contestId: number, content: string) =>
-  post<{ post: Post }>(`/api/contests/${contestId}/posts`, { content })
+  data(http.POST('/api/contests/{id}/posts', { params: { path: { id: contestId } }, body: { content } }))
 export const editPost = (id: number, content: string) =>
   api<{ post: Post }>('PATCH', `/api/posts/${id}`, { body: { content } })
-export const deletePost = (id: number) => del<{ deleted: true }>(`/api/posts/${id}`)
+export const deletePost = (id: number) => data(http.DELETE('/api/posts/{id}', { params: { path: { id } } }))
 export const addComment = (postId: number, content: string, parentId?: number) =>
-  post<{ comment: Comment }>(`/api/posts/${postId}/comments`, { content, parent_id: parentId })
+  data(
+    http.POST('/api/posts/{id}/comments', {
+      params: { path: { id: postId } },
+      body: { content, parent_id: parentId },
+    }),
+  )
 export const editComment = (id: number, content: string) =>
   api<{ comment: Comment }>('PATCH', `/api/comments/${id}`, { body: { content } })
-export const deleteComment = (id: number) => del<{ deleted: true }>(`/api/comments/${id}`)
+export const deleteComment = (id: number) =>
+  data(http.DELETE('/api/comments/{id}', { params: { path: { id } } }))
 export const reportItem = (subject: 'posts' | 'comments', id: number, reason: string, text: string) =>
   post<unknown>(`/api/${subject}/${id}/report`, { reason, text })
 export const setLike = <T>(subject: 'posts' | 'comments' | 'contests', id: number, like: boolean) =>

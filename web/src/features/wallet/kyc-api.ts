@@ -1,50 +1,49 @@
 import { type QueryClient, queryOptions } from '@tanstack/react-query'
-import type { attachmentJson, bankDetailsJson, upiJson } from '../../../../server/areas/wallet'
-import { CLIENT_ID, get, post, put } from '../../lib/api'
+import { CLIENT_ID, post } from '../../lib/api'
+import { data, http, type Schema } from '../../lib/client'
 import { meQuery } from '../../lib/me'
 import { accessToken } from '../../lib/session'
 
 /** Verification (KYC): mobile OTP, PAN with a photo, bank account, UPI ids. */
-export type Attachment = ReturnType<typeof attachmentJson>
-export type BankDetails = ReturnType<typeof bankDetailsJson>
-export type Upi = ReturnType<typeof upiJson>
+export type Attachment = Schema<'Attachment'>
+export type BankDetails = Schema<'BankDetails'>
+export type Upi = Schema<'BhimUpi'>
 
-export interface PanCard {
-  id: number
-  name: string
-  pan_number: string
-  dob: string
-  status: 'pending' | 'approved' | 'rejected'
-  reason: string | null
-  attachment: Attachment | null
-  created_at_in_millis: number
-  decided_at_in_millis: number | null
-}
+export type PanCard = Schema<'PanCard'>
 
 export const sendOtp = (mobile: string) =>
-  post<{ mobile_number: string; otp_sent: boolean; expires_in: number }>('/api/mobile_numbers', {
-    mobile_number: mobile,
-  })
+  data(
+    http.POST('/api/mobile_numbers', {
+      body: {
+        mobile_number: mobile,
+      },
+    }),
+  )
 
 export const verifyOtp = (mobile: string, otp: string) =>
-  post<{ mobile_no: string; mobile_approved: boolean }>('/api/mobile_numbers/verify_otp', {
-    mobile_number: mobile,
-    otp,
-  })
+  data(
+    http.POST('/api/mobile_numbers/verify_otp', {
+      body: {
+        mobile_number: mobile,
+        otp,
+      },
+    }),
+  )
 
 export const panCardQuery = queryOptions({
   queryKey: ['wallet', 'kyc', 'pan'],
-  queryFn: async () => (await get<{ pan_card: PanCard | null }>('/api/me/pan_card')).pan_card,
+  queryFn: async () => (await data(http.GET('/api/me/pan_card'))).pan_card,
   staleTime: 0,
 })
 
 export const savePan = (body: { name: string; pan_number: string; dob: string; attachment_id: number }) =>
-  put<{ pan_card: PanCard; pancard_status: string }>('/api/me/save_pan', body)
+  data(http.PUT('/api/me/save_pan', { body }))
 
 /** POST /api/attachments as form data (`file`); the server checks size and that it is an image. */
 export async function uploadAttachment(file: File): Promise<Attachment> {
   const form = new FormData()
   form.append('file', file)
+  // Multipart: the generated body type describes the form's fields, not the FormData that carries them.
   const answer = await post<{ attachment: Attachment }>('/api/attachments', form)
   return answer.attachment
 }
@@ -64,8 +63,7 @@ export async function attachmentObjectUrl(url: string): Promise<string | null> {
 
 export const bankDetailsQuery = queryOptions({
   queryKey: ['wallet', 'kyc', 'bank'],
-  queryFn: async () =>
-    (await get<{ bank_details: BankDetails | null }>('/api/me/user_bank_details')).bank_details,
+  queryFn: async () => (await data(http.GET('/api/me/user_bank_details'))).bank_details,
   staleTime: 0,
 })
 
@@ -74,16 +72,17 @@ export const saveBankDetails = (body: {
   account_number: string
   ifsc: string
   bank_name?: string
-}) => post<{ bank_details: BankDetails }>('/api/me/verify_bank_details', body)
+}) => data(http.POST('/api/me/verify_bank_details', { body }))
 
 export const upisQuery = queryOptions({
   queryKey: ['wallet', 'kyc', 'upis'],
-  queryFn: async () => (await get<{ bhim_upis: Upi[] }>('/api/bhim_upis')).bhim_upis,
+  queryFn: async () => (await data(http.GET('/api/bhim_upis'))).bhim_upis,
   staleTime: 0,
 })
 
-export const addUpi = (upi: string) => post<{ bhim_upi: Upi }>('/api/bhim_upis', { upi_str: upi })
-export const activateUpi = (id: number) => post<{ bhim_upi: Upi }>(`/api/bhim_upis/${id}/activate`)
+export const addUpi = (upi: string) => data(http.POST('/api/bhim_upis', { body: { upi_str: upi } }))
+export const activateUpi = (id: number) =>
+  data(http.POST('/api/bhim_upis/{id}/activate', { params: { path: { id } } }))
 
 /** A verification step changed what the me answer says (statuses, redeem permission). */
 export async function refreshKyc(client: QueryClient): Promise<void> {

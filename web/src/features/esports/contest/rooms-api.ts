@@ -1,16 +1,9 @@
 import { type QueryClient, queryOptions } from '@tanstack/react-query'
-import { get, put } from '../../../lib/api'
+import { data, http, type Schema } from '../../../lib/client'
 
 /** GET/PUT /api/esports/contests/{id}/room_details (docs/esports.md "Room details"). */
-export interface RoomDetails {
-  room_id: string | null
-  room_password: string | null
-  reveal_at_in_millis: number
-  starts_at_in_millis: number
-  set_at_in_millis: number | null
-  /** The caller is the host or an admin. */
-  is_host: boolean
-}
+/** The caller is the host or an admin when `is_host`. */
+export type RoomDetails = Schema<'EsportsRoomDetails'>
 
 /**
  * Every query about one esports contest lives under this key (the contest, its squads, its
@@ -23,7 +16,7 @@ export const roomDetailsQuery = (contestId: number) =>
   queryOptions({
     queryKey: roomDetailsKey(contestId),
     queryFn: () =>
-      get<{ room_details: RoomDetails }>(`/api/esports/contests/${contestId}/room_details`).then(
+      data(http.GET('/api/esports/contests/{id}/room_details', { params: { path: { id: contestId } } })).then(
         (r) => r.room_details,
       ),
     // A 404 is an answer here ("not yet"), not a failure to retry.
@@ -32,9 +25,9 @@ export const roomDetailsQuery = (contestId: number) =>
   })
 
 export function saveRoomDetails(contestId: number, body: { room_id: string; room_password: string }) {
-  return put<{ room_details: RoomDetails }>(`/api/esports/contests/${contestId}/room_details`, body).then(
-    (r) => r.room_details,
-  )
+  return data(
+    http.PUT('/api/esports/contests/{id}/room_details', { params: { path: { id: contestId } }, body }),
+  ).then((r) => r.room_details)
 }
 
 /** A live `room` message: the values go straight into the cached answer. */

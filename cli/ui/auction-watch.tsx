@@ -1,53 +1,10 @@
-import type { AuctionJson, LotJson } from '../commands/auction-play'
-import type { Api } from './api'
-import type { FeedState } from './cable'
-import type { Io } from './io'
-import { runWatch } from './watch'
-
-export interface ManagerRow {
-  id: number
-  franchise_name: string
-  color: string
-  status: string
-  purse_remaining: number
-  players_count: number
-  is_bot: boolean
-}
-
-export interface AuctionBoardState {
-  auction: AuctionJson
-  lot: LotJson
-  managers: ManagerRow[]
-  /** Server time minus local time when the lot was read: countdowns follow the server clock. */
-  offsetMs: number
-  log: string[]
-  connection: FeedState
-}
+import type { Api } from '../lib/api'
+import { type AuctionBoardState, describe, type ManagerRow } from '../lib/auction-board-state'
+import type { AuctionJson, LotJson } from '../lib/auctions'
+import type { Io } from '../lib/io'
+import { runWatch } from '../lib/watch'
 
 const LOG_LINES = 8
-
-/** One line per engine event worth telling (null for the rest). */
-export function describe(message: Record<string, unknown>, managers: ManagerRow[]): string | null {
-  const who = (id: unknown) => managers.find((m) => m.id === id)?.franchise_name ?? `manager ${String(id)}`
-  switch (message.type) {
-    case 'bid':
-      return `${who(message.manager_id)} bids ${message.amount}`
-    case 'lot_closed':
-      return message.result === 'sold' ? `SOLD to ${who(message.manager_id)} for ${message.price}` : 'unsold'
-    case 'round_changed':
-      return `round: ${message.phase}${message.phase === 'sealed' ? ` ${message.round}` : ''}`
-    case 'paused':
-      return 'paused'
-    case 'resumed':
-      return 'resumed'
-    case 'sealed_assigned':
-      return `${who(message.manager_id)} gets player ${message.player_id} for ${message.price}${message.tie ? ' (tie)' : ''}`
-    case 'completed':
-      return 'the auction is over'
-    default:
-      return null
-  }
-}
 
 /**
  * `auction watch`: AuctionChannel into a live board. Every event refetches the lot, the
@@ -101,7 +58,7 @@ export async function watchAuction(io: Io, server: string, api: Api, id: number)
       }
     },
     async view(store) {
-      const { AuctionBoard } = await import('../ui/auction-board')
+      const { AuctionBoard } = await import('./auction-board')
       return <AuctionBoard store={store} />
     },
   })

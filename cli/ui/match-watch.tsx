@@ -1,7 +1,12 @@
-import type { Io } from './io'
-import { describeEvent, type Match, type Player, scoreLines } from './matches'
-import { initialScoreboard, matchFinished, type ScoreboardState, scoreboardReduce } from './scoreboard-state'
-import { runWatch } from './watch'
+import type { Io } from '../lib/io'
+import { describeEvent, type Match, type Player, scoreLines } from '../lib/matches'
+import {
+  initialScoreboard,
+  matchFinished,
+  type ScoreboardState,
+  scoreboardReduce,
+} from '../lib/scoreboard-state'
+import { runWatch } from '../lib/watch'
 
 /**
  * `match show --watch`: the live scoreboard from MatchChannel. On a terminal an Ink view
@@ -35,7 +40,7 @@ export function watchMatch(io: Io, server: string, match: Match, players: Player
       }
     },
     async view(store) {
-      const { ScoreboardWatch } = await import('../ui/scoreboard')
+      const { ScoreboardWatch } = await import('./scoreboard')
       return <ScoreboardWatch store={store} />
     },
   })

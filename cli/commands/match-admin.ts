@@ -1,12 +1,13 @@
 import fs from 'node:fs'
-import type { AbandonOptions, AdminOptions, ScoreOptions, SimulateOptions } from '../commands/match'
-import { Api } from './api'
-import { ApiError, CliError, UsageError } from './errors'
-import { type Io, printJson } from './io'
-import { type Match, scoreLines, sidesText } from './matches'
-import { resolveServer } from './options'
-import { style } from './style'
-import { rupees } from './table'
+import { Api } from '../lib/api'
+import type { Answer } from '../lib/api-types'
+import { ApiError, CliError, UsageError } from '../lib/errors'
+import { type Io, printJson } from '../lib/io'
+import { type Match, scoreLines, sidesText } from '../lib/matches'
+import { resolveServer } from '../lib/options'
+import { style } from '../lib/style'
+import { rupees } from '../lib/table'
+import type { AbandonOptions, AdminOptions, ScoreOptions, SimulateOptions } from './match-options'
 
 // The admin side of `fanspole match`: simulate, score, complete, abandon.
 
@@ -111,12 +112,7 @@ export async function runScore(io: Io, id: number, opts: ScoreOptions): Promise<
   io.out(scoreOf(answer.match))
 }
 
-interface Settlement {
-  contests: number
-  entries: number
-  winners: number
-  paid: number
-}
+type Settlement = Answer<'/api/admin/matches/{id}/complete', 'post'>['settlement']
 
 export async function runComplete(io: Io, id: number, opts: AdminOptions): Promise<void> {
   const answer = await adminApi(io, opts.server).post<{ settlement: Settlement; match: Match }>(

@@ -1,14 +1,14 @@
-import type { Api } from './api'
-import { type PhaseBoard, phasePath, type SeriesPhase } from './championship'
-import type { Io } from './io'
+import type { Api } from '../lib/api'
+import { type PhaseBoard, phasePath, type SeriesPhase } from '../lib/championship'
+import type { Io } from '../lib/io'
 import {
   initialPhaseBoard,
   type PhaseBoardState,
   phaseBoardReduce,
   withBoard,
   withStatus,
-} from './phase-board-state'
-import { runWatch } from './watch'
+} from '../lib/phase-board-state'
+import { runWatch } from '../lib/watch'
 
 const TOP_LINE = 5
 
@@ -52,7 +52,7 @@ export function watchPhase(io: Io, server: string, api: Api, phase: SeriesPhase,
       }
     },
     async view(store) {
-      const { PhaseBoardWatch } = await import('../ui/phase-board')
+      const { PhaseBoardWatch } = await import('./phase-board')
       return <PhaseBoardWatch store={store} />
     },
   })

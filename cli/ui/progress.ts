@@ -1,5 +1,5 @@
-import type { ProgressState, ProgressView } from '../ui/seed-progress'
-import type { Io } from './io'
+import type { Io } from '../lib/io'
+import type { ProgressState, ProgressView } from './seed-progress'
 
 export interface Progress {
   /** The `onProgress(step, done, total)` callback of the seeder and of startServer. */
@@ -41,7 +41,7 @@ function inkProgress(io: Io, title: string): Progress {
     update(step, done, total) {
       state = { title, step, done, total }
       const current = state
-      view ??= import('../ui/seed-progress').then((ui) => ui.mountSeedProgress(io, current))
+      view ??= import('./seed-progress').then((ui) => ui.mountSeedProgress(io, current))
       // A failed import surfaces in finish(), which awaits the same promise.
       view.then((v) => state && v.update(state)).catch(() => {})
     },

@@ -1,5 +1,5 @@
-import { CliError, UsageError } from './errors'
-import type { Io } from './io'
+import { CliError, UsageError } from '../lib/errors'
+import type { Io } from '../lib/io'
 
 export interface Confirmation {
   /** `--yes`: the caller confirmed on the command line. */
@@ -23,6 +23,6 @@ export async function confirmOrStop(io: Io, c: Confirmation): Promise<void> {
   const canAsk = !c.json && io.interactive && io.stdin.isTTY === true
   if (!canAsk) throw new UsageError(`${c.refusal}; pass --yes to confirm`, 'Run it again with --yes')
   const question = typeof c.question === 'string' ? c.question : await c.question()
-  const { confirm } = await import('../ui/prompts')
+  const { confirm } = await import('./prompts')
   if (!(await confirm(io, question))) throw new CliError('Cancelled; nothing was changed')
 }

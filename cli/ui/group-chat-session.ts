@@ -1,36 +1,18 @@
 import { randomUUID } from 'node:crypto'
 import readline from 'node:readline'
-import type { Api } from './api'
-import { type FeedState, openFeed } from './cable'
-import { ApiError, CliError } from './errors'
-import { type Group, type GroupMessage, groupTitle, type MessagePage, messageLine } from './groups'
-import type { Io } from './io'
-import { createStore, type Store } from './live-store'
+import type { Api } from '../lib/api'
+import { openFeed } from '../lib/cable'
+import { ApiError, CliError } from '../lib/errors'
+import { type ChatState, withFailure, withMessage, withPending } from '../lib/group-chat-state'
+import { type Group, type GroupMessage, groupTitle, type MessagePage, messageLine } from '../lib/groups'
+import type { Io } from '../lib/io'
+import { createStore, type Store } from '../lib/live-store'
 
 /**
  * `fanspole group chat`: GroupChannel into a conversation (docs/groups.md, "CLI"). Sends go
  * over POST /api/groups/{uuid}/messages with a fresh identifier_key; the sender's row shows
  * "Sending..." until the `message` broadcast with that key comes back (spec §4).
  */
-
-export interface ChatRow {
-  /** The stored message, once it is known (its echo arrived). */
-  message?: GroupMessage
-  /** My send still waiting for its echo, or refused. */
-  pending?: { identifier_key: string; text: string; error?: string }
-}
-
-export interface ChatState {
-  title: string
-  mySlug: string
-  /** Stored messages by id, then my sends not yet echoed, in the order typed. */
-  rows: ChatRow[]
-  /** Others leaving or being removed, shown in the view's footer. */
-  notice: string | null
-  connection: FeedState
-  /** Why the chat is over (removed, no longer a member), when it is. */
-  ended: string | null
-}
 
 export interface ChatOptions {
   history: number
@@ -183,37 +165,6 @@ export async function runChat(io: Io, api: Api, uuid: string, opts: ChatOptions)
   }
 }
 
-/** My send, shown as "Sending..." after everything stored. */
-export function withPending(s: ChatState, key: string, text: string): ChatState {
-  return { ...s, rows: [...s.rows, { pending: { identifier_key: key, text } }] }
-}
-
-/**
- * A stored message (history, a broadcast, a POST's answer) in id order; my own replaces its
- * "Sending..." row, matched by identifier_key.
- */
-export function withMessage(s: ChatState, m: GroupMessage): ChatState {
-  if (s.rows.some((r) => r.message?.id === m.id)) return s
-  const rows = s.rows.filter(
-    (r) => !(r.pending && m.user.slug === s.mySlug && r.pending.identifier_key === m.identifier_key),
-  )
-  const stored = rows.filter((r) => r.message)
-  const waiting = rows.filter((r) => !r.message)
-  stored.push({ message: m })
-  stored.sort((a, b) => (a.message?.id ?? 0) - (b.message?.id ?? 0))
-  return { ...s, rows: [...stored, ...waiting] }
-}
-
-/** My send was refused: its row says why. */
-export function withFailure(s: ChatState, key: string, why: string): ChatState {
-  return {
-    ...s,
-    rows: s.rows.map((r) =>
-      r.pending?.identifier_key === key ? { pending: { ...r.pending, error: why } } : r,
-    ),
-  }
-}
-
 async function latest(api: Api, uuid: string, perPage: number): Promise<MessagePage> {
   return api.get<MessagePage>(`/api/groups/${uuid}/messages?per_page=${perPage}`)
 }
@@ -267,7 +218,7 @@ async function inkChat(
 ): Promise<string | null> {
   const [{ render }, { GroupChat }, React] = await Promise.all([
     import('ink'),
-    import('../ui/group-chat'),
+    import('./group-chat'),
     import('react'),
   ])
   const app = render(React.createElement(GroupChat, { store, onSend: (text: string) => void send(text) }), {

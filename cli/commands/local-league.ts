@@ -1,21 +1,20 @@
 import { isSeeded, type SeedSummary, seedDemoLeague } from '../../seeds/demo-league'
 import { ensureReferenceData } from '../../seeds/reference-data'
-import { hashPassword } from '../../server/areas/auth/passwords'
-import { saveClockAnchor } from '../../server/areas/clock/service'
-import { bootDeps } from '../../server/boot'
-import type { Config } from '../../server/config'
-import type { LockMode } from '../../server/db/database-lock'
-import { migrateDownAll, migrateToLatest } from '../../server/db/migrate'
-import type { Db } from '../../server/db/tx'
-import type { Deps } from '../../server/deps'
-import { createClock } from '../../server/lib/clock'
-import { createLogger } from '../../server/lib/log'
-import { accountsLines, accountsView } from './accounts'
-import type { Io } from './io'
-import { createProgress } from './progress'
-import type { Style } from './style'
-import { formatFields } from './table'
-import { formatInstant } from './time'
+import {
+  type Config,
+  createClock,
+  createLogger,
+  type Db,
+  type Deps,
+  type LockMode,
+  loadHost,
+} from '../../server/index'
+import { accountsLines, accountsView } from '../lib/accounts'
+import type { Io } from '../lib/io'
+import type { Style } from '../lib/style'
+import { formatFields } from '../lib/table'
+import { formatInstant } from '../lib/time'
+import { createProgress } from '../ui/progress'
 
 // `seed` and `db reset`: the same modules the server boots with, on the --db file.
 
@@ -24,6 +23,7 @@ import { formatInstant } from './time'
  * reference data. The game clock starts afresh at `nowMs`, as on a brand-new database.
  */
 export async function reset(db: Db, nowMs: number): Promise<{ rolledBack: string[]; applied: string[] }> {
+  const { migrateDownAll, migrateToLatest, saveClockAnchor } = await loadHost()
   const rolledBack = await migrateDownAll(db)
   const applied = await migrateToLatest(db)
   await ensureReferenceData(db, nowMs)
@@ -36,11 +36,12 @@ export async function reset(db: Db, nowMs: number): Promise<{ rolledBack: string
  * as `command`: alone when it replaces the data (refused while a server runs, on PostgreSQL
  * too), shared otherwise (on PostgreSQL beside running servers; SQLite has one process a file).
  */
-export function boot(
+export async function boot(
   config: Config,
   lock: { command: string; mode: LockMode },
   startAtMs?: number,
 ): Promise<Deps> {
+  const { bootDeps } = await loadHost()
   return bootDeps(config, { log: createLogger('warn'), startAtMs, lock })
 }
 
@@ -52,6 +53,7 @@ export async function seed(
   deps: Deps,
   options: { nowMs: number; users?: number; json: boolean; title: string },
 ): Promise<SeedSummary> {
+  const { hashPassword } = await loadHost()
   const progress = createProgress(io, options.title, { quiet: options.json })
   const started = performance.now()
   let outcome = 'failed'

@@ -1,15 +1,15 @@
-import type { Api } from './api'
-import { type Contest, entrant, type MembersPage } from './contests'
-import type { Io } from './io'
+import type { Api } from '../lib/api'
+import { type Contest, entrant, type MembersPage } from '../lib/contests'
+import type { Io } from '../lib/io'
 import {
   contestFinished,
   initialLeaderboard,
   type LeaderboardState,
   leaderboardReduce,
   withMembers,
-} from './leaderboard-state'
-import { rupees } from './table'
-import { runWatch } from './watch'
+} from '../lib/leaderboard-state'
+import { rupees } from '../lib/table'
+import { runWatch } from '../lib/watch'
 
 const TOP_LINE = 5
 
@@ -55,7 +55,7 @@ export function watchContest(io: Io, server: string, api: Api, contest: Contest,
       }
     },
     async view(store) {
-      const { LeaderboardWatch } = await import('../ui/leaderboard')
+      const { LeaderboardWatch } = await import('./leaderboard')
       return <LeaderboardWatch store={store} />
     },
   })

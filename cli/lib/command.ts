@@ -1,0 +1,64 @@
+import type { Command } from 'commander'
+import type { z as Zod } from 'zod'
+import { Api, type AuthMode } from './api'
+import { idArgument } from './arguments'
+import type { Io } from './io'
+import { intFlag, type OptionSchema, parseOptions, resolveServer, withJson, withServer } from './options'
+import type { Style } from './style'
+import { type Column, formatTable } from './table'
+
+// What nearly every command that talks to a server repeats: `--server` and `--json`, its
+// options parsed before it runs, an Api for the server it names.
+
+/** The two options every server command takes, to spread into its schema. */
+export const serverJson = (z: typeof Zod) => ({
+  server: z.string().optional(),
+  json: z.boolean().default(false),
+})
+
+/** A command with no options of its own but `--server` and `--json`. */
+export const plainOptions = ((z) => z.object(serverJson(z))) satisfies OptionSchema
+
+/** The Api of a command, on the server its `--server` names (else $FANSPOLE_SERVER, the default). */
+export const apiOf = (io: Io, opts: { server?: string }, auth: AuthMode): Api =>
+  new Api(io, resolveServer(io, opts.server), auth)
+
+/** `cmd` with `--server` and `--json`, running `run` with its options parsed. */
+export function runs<S extends Zod.ZodType>(
+  io: Io,
+  cmd: Command,
+  schema: OptionSchema<S>,
+  run: (io: Io, opts: Zod.output<S>) => Promise<void>,
+): Command {
+  return withJson(withServer(cmd)).action(async (raw) => run(io, await parseOptions(schema, raw)))
+}
+
+/** `cmd <id>` with `--server` and `--json`: the id checked (named `label` in errors), then `run`. */
+export function runsOnId<S extends Zod.ZodType>(
+  io: Io,
+  cmd: Command,
+  label: string,
+  schema: OptionSchema<S>,
+  run: (io: Io, id: number, opts: Zod.output<S>) => Promise<void>,
+): Command {
+  return withJson(withServer(cmd)).action(async (id: string, raw) =>
+    run(io, idArgument(label, id), await parseOptions(schema, raw)),
+  )
+}
+
+/** `--page` and `--per-page` (at most `maxPerPage`, `perPage` by default), to spread into a schema. */
+export const pageFlags = (z: typeof Zod, maxPerPage: number, perPage = 20) => ({
+  page: intFlag(z, 'a page number', 1, 1_000_000).default(1),
+  perPage: intFlag(z, 'a page size', 1, maxPerPage).default(perPage),
+})
+
+/** `rows` as a table on stdout, or the line `none` when there are none. */
+export function printTable<T>(
+  io: Io,
+  rows: readonly T[],
+  none: string,
+  columns: Column<T>[],
+  s: Style,
+): void {
+  io.out(rows.length === 0 ? none : formatTable(rows, columns, s))
+}

@@ -1,0 +1,68 @@
+/**
+ * The server's one entry point for whoever hosts it from outside: the CLI's `serve`, `demo`,
+ * `seed`, `db` and scenario runs. Nothing in server/ imports this file.
+ *
+ * Light on purpose: every CLI start loads it, so it re-exports only small leaf modules (config,
+ * clock, hosts, logs). The app, the database and the password hashing sit behind the
+ * loaders below and are loaded on first use, as separate bundle chunks: `db migrate` never
+ * loads the app, a command that talks to a server never loads either.
+ */
+
+export type { NetworkPasswords } from './areas/auth/network-passwords'
+export { type Config, ephemeralDatabase, isReadmePassword, loadConfig, projectRoot } from './config'
+export type { DatabaseLock, LockMode } from './db/database-lock'
+export type { DbHandle } from './db/dialect'
+export type { Db } from './db/tx'
+export type { Deps } from './deps'
+export { createClock, MAX_CLOCK_SPEED } from './lib/clock'
+export { isLoopbackHost } from './lib/hosts'
+export { createLogger } from './lib/log'
+export { assertPortFree } from './lib/port'
+export type { RunningServer, StartOptions } from './main'
+
+/** The database alone (`db migrate`): its lock, its connection and the migrations, no app. */
+export async function loadDatabaseTools() {
+  const [lock, dialect, migrate, { migrations }] = await Promise.all([
+    import('./db/database-lock'),
+    import('./db/dialect'),
+    import('./db/migrate'),
+    import('./db/migrations'),
+  ])
+  return {
+    lockDatabase: lock.lockDatabase,
+    DatabaseInUseError: lock.DatabaseInUseError,
+    openDatabase: dialect.openDatabase,
+    createScratchDatabase: dialect.createScratchDatabase,
+    dropDatabase: dialect.dropDatabase,
+    migrateToLatest: migrate.migrateToLatest,
+    migrateDownAll: migrate.migrateDownAll,
+    migrations,
+  }
+}
+
+/**
+ * The whole server (`serve`, `demo`, `seed`, `db reset`, scenario runs): starting the app or
+ * booting its modules on a database, and what those commands do to it beside the HTTP API.
+ */
+export async function loadHost() {
+  const [database, main, boot, passwords, network, users, clock, tx] = await Promise.all([
+    loadDatabaseTools(),
+    import('./main'),
+    import('./boot'),
+    import('./areas/auth/passwords'),
+    import('./areas/auth/network-passwords'),
+    import('./areas/users/service'),
+    import('./areas/clock/service'),
+    import('./db/tx'),
+  ])
+  return {
+    ...database,
+    startServer: main.startServer,
+    bootDeps: boot.bootDeps,
+    hashPassword: passwords.hashPassword,
+    configuredPasswordsHold: network.configuredPasswordsHold,
+    insertUser: users.insertUser,
+    saveClockAnchor: clock.saveClockAnchor,
+    withTx: tx.withTx,
+  }
+}
