@@ -67,21 +67,7 @@ export function useCreateAuction() {
 
   const create = useMutation({
     mutationFn: async () => {
-      const body: CreateAuctionBody = {
-        name: form.name.trim(),
-        ...(source === 'match' ? { match_id: Number(matchId) } : { series_id: Number(seriesId) }),
-        ...(source === 'league' ? { pool: 'league' as const } : {}),
-        max_managers: form.max_managers.trim() ? Number(form.max_managers) : null,
-        purse: Number(form.purse),
-        squad_min: Number(form.squad_min),
-        squad_max: Number(form.squad_max),
-        balanced: form.balanced,
-        lot_seconds: Number(form.lot_seconds),
-        bidding_interval: form.bidding_interval,
-        charges: Number(form.charges),
-        bot_takeover_seconds: form.bot_takeover_seconds.trim() ? Number(form.bot_takeover_seconds) : null,
-        private: form.private,
-      }
+      const body = auctionBody(form, source, matchId, seriesId)
       const auction = await createAuction(body)
       if (play && auction.code) {
         // The auction exists either way; a refused seat is taken again in the waiting room.
@@ -119,3 +105,27 @@ export function useCreateAuction() {
 }
 
 export type CreateAuctionState = ReturnType<typeof useCreateAuction>
+
+/** The request as POST /api/auctions takes it: the pool from the source, empty limits as null. */
+function auctionBody(
+  form: AuctionForm,
+  source: Source,
+  matchId: string,
+  seriesId: string,
+): CreateAuctionBody {
+  return {
+    name: form.name.trim(),
+    ...(source === 'match' ? { match_id: Number(matchId) } : { series_id: Number(seriesId) }),
+    ...(source === 'league' ? { pool: 'league' as const } : {}),
+    max_managers: form.max_managers.trim() ? Number(form.max_managers) : null,
+    purse: Number(form.purse),
+    squad_min: Number(form.squad_min),
+    squad_max: Number(form.squad_max),
+    balanced: form.balanced,
+    lot_seconds: Number(form.lot_seconds),
+    bidding_interval: form.bidding_interval,
+    charges: Number(form.charges),
+    bot_takeover_seconds: form.bot_takeover_seconds.trim() ? Number(form.bot_takeover_seconds) : null,
+    private: form.private,
+  }
+}

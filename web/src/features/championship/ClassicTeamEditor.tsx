@@ -58,8 +58,6 @@ export function ClassicTeamEditor({
   edit: ClassicTeamEdit | null
   sport: string
 }) {
-  const navigate = useNavigate()
-  const client = useQueryClient()
   const pool = useMemo(() => players.map(toRulesPlayer), [players])
   const byId = useMemo(() => new Map(players.map((p) => [p.id, p])), [players])
   const names = useMemo(() => new Map(players.map((p) => [p.id, p.display_name])), [players])
@@ -69,20 +67,7 @@ export function ClassicTeamEditor({
   const teamId = edit?.id ?? null
   const plan = team.transfers
   const refused = team.violations.find((v) => v.rule === 'too_many_transfers')?.message ?? null
-  const save = useMutation({
-    mutationFn: () =>
-      saveClassicTeam(phase.id, teamId, {
-        player_ids: team.selected_players.join(','),
-        captain: team.captain_id ?? 0,
-        vice_captain: team.vice_captain_id ?? 0,
-      }),
-    meta: { silent: true },
-    onSuccess: (saved) => {
-      afterClassicSave(client, saved)
-      showSnackbar(`Your ${phase.name} team is saved.`, 'info')
-      navigate(takeReturnAddress(teamId ? AFTER_CLASSIC_UPDATE : AFTER_CLASSIC_CREATE), { replace: true })
-    },
-  })
+  const save = useSaveClassicTeam(phase, teamId, team)
   const rules = sportRules(sport)
   const tabs = roleTabs(sport)
   const change = (step: (w: WorkingTeam) => WorkingTeam) => {
@@ -174,4 +159,24 @@ function lockedState(edit: ClassicTeamEdit | null): LockedState | null {
     Number(free),
     Number(paid),
   )
+}
+
+/** Saves the team for the phase; on success, back to the return address. */
+function useSaveClassicTeam(phase: Phase, teamId: number | null, team: ClassicWorkingTeam) {
+  const navigate = useNavigate()
+  const client = useQueryClient()
+  return useMutation({
+    mutationFn: () =>
+      saveClassicTeam(phase.id, teamId, {
+        player_ids: team.selected_players.join(','),
+        captain: team.captain_id ?? 0,
+        vice_captain: team.vice_captain_id ?? 0,
+      }),
+    meta: { silent: true },
+    onSuccess: (saved) => {
+      afterClassicSave(client, saved)
+      showSnackbar(`Your ${phase.name} team is saved.`, 'info')
+      navigate(takeReturnAddress(teamId ? AFTER_CLASSIC_UPDATE : AFTER_CLASSIC_CREATE), { replace: true })
+    },
+  })
 }

@@ -56,11 +56,7 @@ export function PickStep({
   const shown = players
     // SEL shows the whole team across every role; other filters keep the role tab.
     .filter((p) => (filter?.id === SELECTED_FILTER.id || !tab || tab.styles.includes(p.style)) && passes(p))
-    .sort((a, b) =>
-      sort === 'credits'
-        ? b.value_tenths - a.value_tenths || b.last_series_score - a.last_series_score
-        : b.last_series_score - a.last_series_score || b.value_tenths - a.value_tenths,
-    )
+    .sort(bySort(sort))
   return (
     <>
       <RoleTabs tabs={tabs} tab={tab} team={team} onPick={setTabKey} />
@@ -93,3 +89,9 @@ export function PickStep({
     </>
   )
 }
+
+/** Credits first (then points), or points first (then credits); highest first. */
+const bySort = (sort: Sort) => (a: Player, b: Player) =>
+  sort === 'credits'
+    ? b.value_tenths - a.value_tenths || b.last_series_score - a.last_series_score
+    : b.last_series_score - a.last_series_score || b.value_tenths - a.value_tenths

@@ -72,6 +72,7 @@ export function VerifyMobilePage() {
   )
 }
 
+// The two steps (number, then OTP) share the number, the OTP and both mutations' errors.
 function OtpFlow({ initial, onVerified }: { initial: string; onVerified: (mobile: string) => void }) {
   const {
     mobile,
