@@ -1,6 +1,6 @@
 /**
  * The house's import rules (docs/architecture.md "Imports"). `npm run arch` checks them and
- * `npm run lint` runs it; tests/unit/architecture.test.ts keeps them in `npm test`. Zero
+ * `npm run lint` runs it; tests/unit/platform/architecture.test.ts keeps them in `npm test`. Zero
  * violations, no allowlist: a new cycle or a reach past a front door fails the build.
  */
 const AREA = '^server/areas/([^/]+)/'
