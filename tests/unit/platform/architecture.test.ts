@@ -28,4 +28,12 @@ describe('the house rules (.dependency-cruiser.cjs)', () => {
   it('are drawn as they are in docs/architecture.md (npm run arch:graph)', () => {
     execFileSync(bin('tsx'), ['scripts/arch-graph.ts', '--check'], { cwd: root, encoding: 'utf8' })
   }, 120_000)
+
+  it('repeat themselves no more than the jscpd ceiling allows (.jscpd.json threshold)', () => {
+    // jscpd exits non-zero when the duplicated share of lines passes the threshold.
+    execFileSync(bin('jscpd'), ['server', 'web/src', 'cli', 'seeds', 'tests', 'scenarios', 'scripts'], {
+      cwd: root,
+      encoding: 'utf8',
+    })
+  }, 120_000)
 })
