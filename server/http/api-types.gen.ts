@@ -1104,9 +1104,7 @@ export type paths = {
                                 paused: boolean;
                                 speed: number;
                             };
-                            league: {
-                                [key: string]: unknown;
-                            };
+                            league: components["schemas"]["SeedSummary"];
                             new_passwords: components["schemas"]["NewPasswords"];
                             seed: number;
                         };
@@ -25774,13 +25772,48 @@ export type components = {
                 username: string;
             };
         };
+        LedgerProblem: {
+            currency: string;
+            /** @enum {string} */
+            kind: "unbalanced_transaction";
+            sum: number;
+            transaction_id: number;
+        } | {
+            entries: number;
+            /** @enum {string} */
+            kind: "single_entry_transaction";
+            transaction_id: number;
+        } | {
+            account_id: number;
+            cached: number;
+            code: string;
+            entries_sum: number;
+            /** @enum {string} */
+            kind: "balance_mismatch";
+        } | {
+            account_id: number;
+            balance: number;
+            code: string;
+            /** @enum {string} */
+            kind: "negative_balance";
+        } | {
+            account_id: number;
+            entry_id: number;
+            expected: number;
+            /** @enum {string} */
+            kind: "running_balance_break";
+            recorded: number;
+        } | {
+            count: number;
+            idempotency_key: string;
+            /** @enum {string} */
+            kind: "duplicate_idempotency_key";
+        };
         LedgerReport: {
             accounts: number;
             entries: number;
             ok: boolean;
-            problems: {
-                [key: string]: unknown;
-            }[];
+            problems: components["schemas"]["LedgerProblem"][];
             transactions: number;
         };
         Match: {
@@ -26414,6 +26447,42 @@ export type components = {
             team_name: string;
             user_id: number;
             username: string;
+        };
+        SeedSummary: {
+            classic_team_scores: number;
+            classic_teams: number;
+            comments: number;
+            completed_matches: number;
+            contest_entries: number;
+            contests: number;
+            demo_users: number;
+            esports_contests: number;
+            follows: number;
+            game_accounts: number;
+            gangs: number;
+            group_messages: number;
+            groups: number;
+            ledger_transactions: number;
+            likes: number;
+            match_players: number;
+            matches: number;
+            now_in_millis: number;
+            phases: number;
+            player_contests: number;
+            players: number;
+            posts: number;
+            private_contest_code: string | null;
+            ratings: number;
+            saved_prizes: number;
+            seed: number;
+            series: number;
+            sports: number;
+            starting_soon: number;
+            teams: number;
+            upcoming_matches: number;
+            user_teams: number;
+            users: number;
+            xp_awards: number;
         };
         SendOtpRequest: {
             /** @example 9876543210 */

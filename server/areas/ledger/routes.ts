@@ -4,13 +4,43 @@ import { errors, json } from '../../http/responses'
 import { bearerSecurity, createRouter } from '../../http/router'
 import { verifyLedger } from './verify'
 
+const int = z.number().int()
+/** One broken invariant, by kind (verify.ts). */
+const LedgerProblemSchema = z
+  .discriminatedUnion('kind', [
+    z.object({
+      kind: z.literal('unbalanced_transaction'),
+      transaction_id: int,
+      currency: z.string(),
+      sum: int,
+    }),
+    z.object({ kind: z.literal('single_entry_transaction'), transaction_id: int, entries: int }),
+    z.object({
+      kind: z.literal('balance_mismatch'),
+      account_id: int,
+      code: z.string(),
+      cached: int,
+      entries_sum: int,
+    }),
+    z.object({ kind: z.literal('negative_balance'), account_id: int, code: z.string(), balance: int }),
+    z.object({
+      kind: z.literal('running_balance_break'),
+      account_id: int,
+      entry_id: int,
+      expected: int,
+      recorded: int,
+    }),
+    z.object({ kind: z.literal('duplicate_idempotency_key'), idempotency_key: z.string(), count: int }),
+  ])
+  .openapi('LedgerProblem')
+
 const LedgerReportSchema = z
   .object({
     ok: z.boolean(),
     transactions: z.number().int(),
     accounts: z.number().int(),
     entries: z.number().int(),
-    problems: z.array(z.record(z.string(), z.unknown())),
+    problems: z.array(LedgerProblemSchema),
   })
   .openapi('LedgerReport')
 

@@ -45,6 +45,46 @@ const newPasswords = (p: NetworkPasswords) => ({
 const NameParam = z.object({ name: z.string().max(200) })
 
 /** Admin: save, list and restore whole-database snapshots of the running server (docs/snapshots.md). */
+/** What a fresh demo league holds (seeds/demo-league.ts SeedSummary). */
+const SeedSummarySchema = z
+  .object({
+    seed: z.number().int(),
+    now_in_millis: z.number().int(),
+    users: z.number().int(),
+    demo_users: z.number().int(),
+    sports: z.number().int(),
+    teams: z.number().int(),
+    players: z.number().int(),
+    series: z.number().int(),
+    phases: z.number().int(),
+    matches: z.number().int(),
+    completed_matches: z.number().int(),
+    upcoming_matches: z.number().int(),
+    starting_soon: z.number().int(),
+    match_players: z.number().int(),
+    follows: z.number().int(),
+    ledger_transactions: z.number().int(),
+    contests: z.number().int(),
+    user_teams: z.number().int(),
+    contest_entries: z.number().int(),
+    player_contests: z.number().int(),
+    saved_prizes: z.number().int(),
+    gangs: z.number().int(),
+    classic_teams: z.number().int(),
+    classic_team_scores: z.number().int(),
+    posts: z.number().int(),
+    comments: z.number().int(),
+    likes: z.number().int(),
+    ratings: z.number().int(),
+    xp_awards: z.number().int(),
+    groups: z.number().int(),
+    group_messages: z.number().int(),
+    game_accounts: z.number().int(),
+    esports_contests: z.number().int(),
+    private_contest_code: z.string().nullable(),
+  })
+  .openapi('SeedSummary')
+
 export function snapshotRoutes(deps: Deps, cable?: LiveConnections) {
   const app = createRouter()
 
@@ -153,7 +193,7 @@ export function snapshotRoutes(deps: Deps, cable?: LiveConnections) {
           z.object({
             seed: z.number().int(),
             clock: ClockStateSchema,
-            league: z.record(z.string(), z.unknown()),
+            league: SeedSummarySchema,
             new_passwords: NewPasswordsSchema,
           }),
           'The new league',
