@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url'
 import openapiTS, { astToString } from 'openapi-typescript'
 import { createApp } from '../server/app'
 import { bootDeps } from '../server/boot'
-import { ephemeralDatabase, loadConfig } from '../server/config'
+import { ephemeralDatabase, loadConfig } from '../server/core/config'
 import { createLogger } from '../server/lib/log'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')

@@ -1,8 +1,8 @@
-import { createHash } from 'node:crypto'
 import type { Kysely } from 'kysely'
-import { DEFAULT_DEMO_PASSWORD, README_PASSWORDS } from '../server/config'
+import { DEFAULT_DEMO_PASSWORD, README_PASSWORDS } from '../server/core/config'
 import type { Database } from '../server/db/schema'
 import type { Tx } from '../server/db/tx'
+import { DEMO_LEAGUE_KEY, publishedSalt } from '../server/domain/demo-league'
 import { around, HOUR } from './generators/calendar'
 import { buildSeries } from './generators/fixtures'
 import { buildPeople } from './generators/people'
@@ -25,7 +25,6 @@ import { writeSocial } from './writers/social'
 export { STYLE_BATTLE_ROYALE, STYLE_DRIVER, VALUE_RANGE } from './generators/rosters'
 
 /** The app_settings key recording the league: its presence means "seeded". */
-export const DEMO_LEAGUE_KEY = 'demo_league'
 export const DEFAULT_DEMO_USERS = 24
 export const MAX_DEMO_USERS = 1000
 /**
@@ -314,11 +313,6 @@ async function hashOnce(
 }
 
 const PUBLISHED_PASSWORDS = new Set([DEMO_USER_PASSWORD, ...README_PASSWORDS])
-
-/** 16 bytes, a function of the seed and the (published) password. */
-export function publishedSalt(seed: number, password: string): Uint8Array {
-  return createHash('sha256').update(`fanspole demo salt\0${seed}\0${password}`).digest().subarray(0, 16)
-}
 
 /** Seeding on top of accounts that someone already registered would fail half-way; say which ones instead. */
 async function assertAccountsFree(tx: Tx, accounts: Array<{ email: string; username: string }>) {

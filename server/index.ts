@@ -8,12 +8,12 @@
  * loads the app, a command that talks to a server never loads either.
  */
 
-export type { NetworkPasswords } from './areas/auth/network-passwords'
-export { type Config, ephemeralDatabase, isReadmePassword, loadConfig, projectRoot } from './config'
+export type { NetworkPasswords } from './areas/auth'
+export { type Config, ephemeralDatabase, isReadmePassword, loadConfig, projectRoot } from './core/config'
+export type { Deps } from './core/deps'
 export type { DatabaseLock, LockMode } from './db/database-lock'
 export type { DbHandle } from './db/dialect'
 export type { Db } from './db/tx'
-export type { Deps } from './deps'
 export { createClock, MAX_CLOCK_SPEED } from './lib/clock'
 export { isLoopbackHost } from './lib/hosts'
 export { createLogger } from './lib/log'
@@ -45,22 +45,21 @@ export async function loadDatabaseTools() {
  * booting its modules on a database, and what those commands do to it beside the HTTP API.
  */
 export async function loadHost() {
-  const [database, main, boot, passwords, network, users, clock, tx] = await Promise.all([
+  const [database, main, boot, auth, users, clock, tx] = await Promise.all([
     loadDatabaseTools(),
     import('./main'),
     import('./boot'),
-    import('./areas/auth/passwords'),
-    import('./areas/auth/network-passwords'),
-    import('./areas/users/service'),
-    import('./areas/clock/service'),
+    import('./areas/auth'),
+    import('./areas/users'),
+    import('./areas/clock'),
     import('./db/tx'),
   ])
   return {
     ...database,
     startServer: main.startServer,
     bootDeps: boot.bootDeps,
-    hashPassword: passwords.hashPassword,
-    configuredPasswordsHold: network.configuredPasswordsHold,
+    hashPassword: auth.hashPassword,
+    configuredPasswordsHold: auth.configuredPasswordsHold,
     insertUser: users.insertUser,
     saveClockAnchor: clock.saveClockAnchor,
     withTx: tx.withTx,

@@ -2,13 +2,9 @@
  * The demo league as plain data, built before anything is written. Rows refer to each
  * other by stable keys ("cricket:MUM", "cricket:MUM:3"); the writer turns keys into ids.
  */
-export type SportSlug = 'cricket' | 'football' | 'f1' | 'pubg' | 'free-fire' | 'call-of-duty'
+import type { SportSlug, Venue } from '../lists/types'
 
-export interface Venue {
-  name: string
-  location: string | null
-  country: string | null
-}
+export type { SportSlug, Venue }
 
 export interface TeamPlan {
   key: string

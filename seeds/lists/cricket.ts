@@ -1,5 +1,5 @@
-import type { CountryCode } from '../generators/random'
-import type { Venue } from '../generators/types'
+import type { CountryCode } from './countries'
+import type { Venue } from './types'
 
 export interface SideData {
   name: string

@@ -1,6 +1,6 @@
-import type { CountryCode } from '../generators/random'
-import type { SportSlug, Venue } from '../generators/types'
+import type { CountryCode } from './countries'
 import type { SideData } from './cricket'
+import type { SportSlug, Venue } from './types'
 
 /** Esports organisations; each title's league draws its sixteen squads from these. */
 export const ORGS: SideData[] = [

@@ -1,6 +1,6 @@
-import type { CountryCode } from '../generators/random'
-import type { Venue } from '../generators/types'
+import type { CountryCode } from './countries'
 import type { SideData } from './cricket'
+import type { Venue } from './types'
 
 const india = (name: string, location: string): Venue => ({ name, location, country: 'India' })
 

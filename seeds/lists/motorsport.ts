@@ -1,4 +1,4 @@
-import type { CountryCode } from '../generators/random'
+import type { CountryCode } from './countries'
 import type { SideData } from './cricket'
 
 /** Constructors, strongest first (the seeded strength adds some noise to this order). */

@@ -1,5 +1,5 @@
 import type { WebSocket } from 'ws'
-import type { Deps } from '../deps'
+import type { Deps } from '../core/deps'
 import { type AccessCheck, resolveAccessToken } from '../http/access-tokens'
 import type { AuthUser } from '../http/router'
 import { type DisconnectReason, frames, parseActionData, parseCommand, parseIdentifier } from './protocol'

@@ -1,7 +1,7 @@
 import { upgradeWebSocket } from '@hono/node-server'
 import type { MiddlewareHandler } from 'hono'
 import { type WebSocket, WebSocketServer } from 'ws'
-import type { Deps } from '../deps'
+import type { Deps } from '../core/deps'
 import { AppError } from '../http/errors'
 import { maintenanceReason } from '../http/maintenance'
 import type { AppEnv } from '../http/router'

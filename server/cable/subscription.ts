@@ -1,4 +1,4 @@
-import type { Deps } from '../deps'
+import type { Deps } from '../core/deps'
 import type { AuthUser } from '../http/router'
 import { frames } from './protocol'
 import type { Frame, Outlet, StreamHub, StreamListener } from './streams'

@@ -1,6 +1,6 @@
 import type { MiddlewareHandler } from 'hono'
 import type { WebSocketServer } from 'ws'
-import type { Deps } from '../deps'
+import type { Deps } from '../core/deps'
 import type { AppEnv, AuthUser } from '../http/router'
 import type { BusMessage } from '../lib/bus'
 

@@ -1,5 +1,5 @@
 import type { MiddlewareHandler } from 'hono'
-import type { Deps } from '../deps'
+import type { Deps } from '../core/deps'
 import { jsonAnswer } from './edge'
 import type { AppContext, AppEnv } from './router'
 

@@ -1,5 +1,5 @@
 import type { Context, MiddlewareHandler } from 'hono'
-import type { Deps } from '../deps'
+import type { Deps } from '../core/deps'
 import { AppError } from './errors'
 import { bodyText, clientAddress } from './rate-limit'
 import type { AppEnv } from './router'

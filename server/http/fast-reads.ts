@@ -6,7 +6,7 @@ import {
   type ServerOptions,
   type ServerResponse,
 } from 'node:http'
-import type { Deps } from '../deps'
+import type { Deps } from '../core/deps'
 import type { AccessCheck } from './access-tokens'
 import { keepsAny, keptAnswer } from './answer-cache'
 import { CALLER_ID, jsonHeaders } from './edge'

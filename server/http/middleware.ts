@@ -1,5 +1,5 @@
 import type { MiddlewareHandler } from 'hono'
-import type { Deps } from '../deps'
+import type { Deps } from '../core/deps'
 import { resolveAccessToken } from './access-tokens'
 import { requestMark } from './answer-cache'
 import { AppError } from './errors'

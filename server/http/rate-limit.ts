@@ -1,7 +1,7 @@
 import { getConnInfo } from '@hono/node-server/conninfo'
 import type { Context, MiddlewareHandler } from 'hono'
-import type { RateLimit } from '../config'
-import type { Deps } from '../deps'
+import type { RateLimit } from '../core/config'
+import type { Deps } from '../core/deps'
 import { AppError } from './errors'
 import type { AppEnv } from './router'
 

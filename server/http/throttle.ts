@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto'
-import type { RateLimit } from '../config'
-import type { Deps } from '../deps'
+import type { RateLimit } from '../core/config'
+import type { Deps } from '../core/deps'
 import { AppError } from './errors'
 
 /**

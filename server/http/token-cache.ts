@@ -1,4 +1,4 @@
-import type { Deps } from '../deps'
+import type { Deps } from '../core/deps'
 import { hashSecret } from '../lib/secrets'
 import { type AccessCheck, type AccessRow, checkAccess, lookUpAccess } from './access-tokens'
 

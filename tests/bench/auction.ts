@@ -7,7 +7,7 @@ import { createAuction, startAuction } from '../../server/areas/auctions/lifecyc
 import { hashPassword } from '../../server/areas/auth/passwords'
 import { issueTokenPair } from '../../server/areas/auth/tokens'
 import { insertUser } from '../../server/areas/users/service'
-import { loadConfig } from '../../server/config'
+import { loadConfig } from '../../server/core/config'
 import { type RunningServer, startServer } from '../../server/main'
 import { startBaseline } from './auction-baseline'
 import type { LoadPlan } from './auction-loader'

@@ -1,4 +1,4 @@
-import { ephemeralDatabase, loadConfig } from '../../server/config'
+import { ephemeralDatabase, loadConfig } from '../../server/core/config'
 import { startServer } from '../../server/main'
 import type { BenchOptions } from './run'
 

@@ -4,7 +4,7 @@
  * Prints `{"url": …}` once listening; answers `cpu` lines (child-cpu.ts); stops on SIGTERM or
  * when stdin closes.
  */
-import { loadConfig } from '../../server/config'
+import { loadConfig } from '../../server/core/config'
 import { startServer } from '../../server/main'
 import { answerCpuQueries } from './child-cpu'
 

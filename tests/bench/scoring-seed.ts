@@ -1,7 +1,7 @@
 import type BetterSqlite3 from 'better-sqlite3'
 import { SYSTEM_ACCOUNTS, systemAccountId, userAccountCode } from '../../server/areas/ledger/service'
+import type { Deps } from '../../server/core/deps'
 import type { ContestKind } from '../../server/db/schema'
-import type { Deps } from '../../server/deps'
 import { prizePool, tieredStructure } from '../../server/domain/prizes'
 import type { RandomStream } from '../../server/domain/rng'
 import { pickTeam } from '../../server/domain/team-picker'

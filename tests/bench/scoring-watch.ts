@@ -1,6 +1,6 @@
 import type BetterSqlite3 from 'better-sqlite3'
 import { contestUserStream } from '../../server/areas/scoring/publish'
-import type { Deps } from '../../server/deps'
+import type { Deps } from '../../server/core/deps'
 import type { RandomStream } from '../../server/domain/rng'
 
 /**

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect } from 'vitest'
-import { loadConfig } from '../../server/config'
+import { loadConfig } from '../../server/core/config'
 import { type RunningServer, startServer } from '../../server/main'
 import { durableDatabase } from '../helpers/db'
 import { client } from '../helpers/http'

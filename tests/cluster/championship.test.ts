@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Deps } from '../../server/deps'
+import type { Deps } from '../../server/core/deps'
 import { classicBody, squadOf } from '../helpers/championship'
 import { type ClusterWorld, clusterWorld, type Player, subscribed } from './helpers'
 

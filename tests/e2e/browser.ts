@@ -2,7 +2,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { type BrowserContext, chromium, type Page } from 'playwright-core'
-import { loadConfig } from '../../server/config'
+import { loadConfig } from '../../server/core/config'
 import { type RunningServer, startServer } from '../../server/main'
 import { ensureWebBuilt } from '../../web/build'
 

@@ -2,7 +2,7 @@ import { createRequire } from 'node:module'
 import { sql } from 'kysely'
 import { afterAll, beforeAll } from 'vitest'
 import WebSocket from 'ws'
-import { type Config, ephemeralDatabase, loadConfig } from '../../server/config'
+import { type Config, ephemeralDatabase, loadConfig } from '../../server/core/config'
 import { type RunningServer, startServer } from '../../server/main'
 import { makeUser } from './deps'
 

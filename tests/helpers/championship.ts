@@ -1,5 +1,5 @@
 import { asPool, phasePlayers } from '../../server/areas/championship/queries'
-import type { Deps } from '../../server/deps'
+import type { Deps } from '../../server/core/deps'
 import { createRng } from '../../server/domain/rng'
 import { pickTeam } from '../../server/domain/team-picker'
 import type { TeamPlayer } from '../../server/domain/team-rules'

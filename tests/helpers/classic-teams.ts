@@ -1,4 +1,4 @@
-import type { Deps } from '../../server/deps'
+import type { Deps } from '../../server/core/deps'
 
 /** A classic team of `userId` in `phaseId` with a phase total of `scoreX2` / 2 (no players: only its score matters). */
 export async function classicTeamWithScore(deps: Deps, userId: number, phaseId: number, scoreX2: number) {

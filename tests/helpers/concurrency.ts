@@ -1,6 +1,6 @@
 import { expect } from 'vitest'
 import { verifyLedger } from '../../server/areas/ledger/verify'
-import type { Deps } from '../../server/deps'
+import type { Deps } from '../../server/core/deps'
 import type { Answer } from './http'
 
 /**

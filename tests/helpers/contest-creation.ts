@@ -1,4 +1,4 @@
-import type { Deps } from '../../server/deps'
+import type { Deps } from '../../server/core/deps'
 import type { client } from './http'
 import { upcomingMatch, validTeamBody } from './league'
 

@@ -1,5 +1,5 @@
+import type { Deps } from '../../server/core/deps'
 import type { ContestStatus } from '../../server/db/schema'
-import type { Deps } from '../../server/deps'
 
 let codes = 0
 

@@ -1,8 +1,8 @@
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import type { Config } from '../../server/config'
-import { ephemeralDatabase } from '../../server/config'
+import type { Config } from '../../server/core/config'
+import { ephemeralDatabase } from '../../server/core/config'
 import { createScratchDatabase, dropDatabase } from '../../server/db/dialect'
 
 /**

@@ -1,8 +1,8 @@
 import { hashPassword } from '../../server/areas/auth/passwords'
 import { insertUser } from '../../server/areas/users/service'
 import { bootDeps } from '../../server/boot'
-import { type Config, ephemeralDatabase, loadConfig } from '../../server/config'
-import type { Deps } from '../../server/deps'
+import { type Config, ephemeralDatabase, loadConfig } from '../../server/core/config'
+import type { Deps } from '../../server/core/deps'
 import { manualWallClock } from '../../server/lib/clock'
 import { createLogger } from '../../server/lib/log'
 

@@ -1,8 +1,8 @@
 import { post, SYSTEM_ACCOUNTS, systemAccountId, userAccountId } from '../../server/areas/ledger/service'
+import type { Deps } from '../../server/core/deps'
 import type { EsportsGame, EsportsKind, EsportsMode, GameAccountStatus } from '../../server/db/schema'
 import type { Db } from '../../server/db/tx'
 import { withTx } from '../../server/db/tx'
-import type { Deps } from '../../server/deps'
 import { DEFAULT_REVEAL_MINUTES, gameOfKind, TEAM_SIZES } from '../../server/domain/esports/rules'
 
 /**

@@ -1,6 +1,6 @@
 import { chargeEsportsEntry } from '../../server/areas/esports/money'
+import type { Deps } from '../../server/core/deps'
 import { withTx } from '../../server/db/tx'
-import type { Deps } from '../../server/deps'
 
 /**
  * Esports contests, squads and members written straight into the database (the esports rooms'

@@ -1,4 +1,4 @@
-import type { Deps } from '../../server/deps'
+import type { Deps } from '../../server/core/deps'
 import { classicBody, threeMatchPhase } from './championship'
 import { creationKit } from './contest-creation'
 import { makeUser } from './deps'

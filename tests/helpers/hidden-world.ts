@@ -1,4 +1,4 @@
-import type { Deps } from '../../server/deps'
+import type { Deps } from '../../server/core/deps'
 import { ESPORTS_CONTEST_ID_BASE } from '../../server/domain/esports/rules'
 import {
   callersOwn,

@@ -1,5 +1,5 @@
 import { createApp } from '../../server/app'
-import type { Deps } from '../../server/deps'
+import type { Deps } from '../../server/core/deps'
 import { makeUser } from './deps'
 
 export interface Answer<T = any> {

@@ -1,5 +1,5 @@
 import { type CompiledQuery, sql } from 'kysely'
-import type { Deps } from '../../server/deps'
+import type { Deps } from '../../server/core/deps'
 
 /**
  * The planner's plan for a compiled query, as text: SQLite's EXPLAIN QUERY PLAN details, or

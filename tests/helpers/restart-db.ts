@@ -1,6 +1,6 @@
 import fs from 'node:fs'
 import path from 'node:path'
-import { ephemeralDatabase } from '../../server/config'
+import { ephemeralDatabase } from '../../server/core/config'
 import { createScratchDatabase, dropDatabase } from '../../server/db/dialect'
 import { durableDatabase } from './db'
 

@@ -1,6 +1,6 @@
 import { bootDeps } from '../../server/boot'
-import type { Config } from '../../server/config'
-import type { Deps } from '../../server/deps'
+import type { Config } from '../../server/core/config'
+import type { Deps } from '../../server/core/deps'
 import { createLogger } from '../../server/lib/log'
 import { TEST_START_MS, type TestWorld } from './deps'
 

@@ -7,7 +7,7 @@
  */
 import { hashPassword } from '../../server/areas/auth/passwords'
 import { insertUser } from '../../server/areas/users/service'
-import { type Config, loadConfig } from '../../server/config'
+import { type Config, loadConfig } from '../../server/core/config'
 import { createLogger, type LogLevel } from '../../server/lib/log'
 import { startServer } from '../../server/main'
 

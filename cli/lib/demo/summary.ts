@@ -1,4 +1,4 @@
-import type { Config } from '../../../server/config'
+import type { Config } from '../../../server/core/config'
 import { type AccountsView, accountsLines, accountsView } from '../accounts'
 import type { Style } from '../style'
 import type { DemoState } from './types'

@@ -1,10 +1,10 @@
 import { createRoute, z } from '@hono/zod-openapi'
-import type { Deps } from '../../deps'
+import type { Deps } from '../../core/deps'
 import { notFound } from '../../http/errors'
 import { errors, json } from '../../http/responses'
 import { bearerSecurity, createRouter, currentAdmin } from '../../http/router'
-import { issueActAsToken } from '../auth/act-as'
-import { findUserByEmail, findUserById, findUserBySlug, findUserByUsername } from '../users/queries'
+import { issueActAsToken } from '../auth'
+import { findUserByEmail, findUserById, findUserBySlug, findUserByUsername } from '../users'
 
 const postAdminUsersByRefActAsRoute = createRoute({
   method: 'post',

@@ -1,5 +1,5 @@
+import type { Deps } from '../../core/deps'
 import { type AfterCommit, type Tx, withTx } from '../../db/tx'
-import type { Deps } from '../../deps'
 import { type BotStrategy, botDelayMs } from '../../domain/auction/bots'
 import type { AuctionState } from '../../domain/auction/engine'
 import { hashString, randomStream } from '../../domain/rng'

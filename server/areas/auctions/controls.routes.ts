@@ -1,5 +1,5 @@
 import { createRoute, z } from '@hono/zod-openapi'
-import type { Deps } from '../../deps'
+import type { Deps } from '../../core/deps'
 import type { AuctionCommand } from '../../domain/auction/engine'
 import { idParam } from '../../http/ids'
 import { instantField, requireFuture } from '../../http/instants'

@@ -1,7 +1,7 @@
 import type { Selectable } from 'kysely'
+import type { Deps } from '../../core/deps'
 import type { AuctionsTable } from '../../db/schema'
 import type { Executor, Tx } from '../../db/tx'
-import type { Deps } from '../../deps'
 
 export type AuctionRow = Selectable<AuctionsTable>
 

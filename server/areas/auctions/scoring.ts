@@ -1,4 +1,4 @@
-import type { Deps } from '../../deps'
+import type { Deps } from '../../core/deps'
 import type { AuctionEvent } from '../../domain/auction/engine'
 import { type AuctionPlayer, balanceDeficit } from '../../domain/auction/rules'
 import { BALANCED_SQUAD_SIZE, SQUAD_BALANCE } from '../../domain/auction/settings'

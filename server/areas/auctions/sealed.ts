@@ -1,4 +1,4 @@
-import type { Deps } from '../../deps'
+import type { Deps } from '../../core/deps'
 import { type CommandResult, runCommand } from './commands'
 
 // The two moves of a sealed round that live auctions and tournaments share.

@@ -1,6 +1,6 @@
 import { z } from '@hono/zod-openapi'
+import type { Deps } from '../../core/deps'
 import type { Executor } from '../../db/tx'
-import type { Deps } from '../../deps'
 import { type AuctionState, currentNextBid } from '../../domain/auction/engine'
 import { BIDDING_INTERVALS, maxBid } from '../../domain/auction/rules'
 import { STYLE_LABEL } from '../../domain/styles'

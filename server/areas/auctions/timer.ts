@@ -1,4 +1,4 @@
-import type { Deps } from '../../deps'
+import type { Deps } from '../../core/deps'
 import { AppError } from '../../http/errors'
 import { AUCTION_TIMER_JOB, runCommand } from './commands'
 import { findAuction } from './queries'

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
+import type { Deps } from '../../core/deps'
 import type { UserRow } from '../../db/schema'
 import { withTx } from '../../db/tx'
-import type { Deps } from '../../deps'
 import { AppError, forbidden } from '../../http/errors'
 import { hashSecret, newSecret } from '../../lib/secrets'
 

@@ -1,4 +1,4 @@
-import type { Deps } from '../../deps'
+import type { Deps } from '../../core/deps'
 import { normaliseEmail, usernameKey } from '../../domain/user-rules'
 import { type Attempt, beginAttempt, keyPart, type ThrottleBuckets } from '../../http/throttle'
 

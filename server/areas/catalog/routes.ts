@@ -1,5 +1,5 @@
 import { createRoute, z } from '@hono/zod-openapi'
-import type { Deps } from '../../deps'
+import type { Deps } from '../../core/deps'
 import { errors, json } from '../../http/responses'
 import { createRouter } from '../../http/router'
 import { PointSystemSchema, SportSchema } from './schemas'

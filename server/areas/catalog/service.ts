@@ -1,4 +1,4 @@
-import type { Deps } from '../../deps'
+import type { Deps } from '../../core/deps'
 import { POINT_SYSTEMS, type PointSystem, pointSystemKeyFor } from '../../domain/scoring/point-systems'
 import { notFound } from '../../http/errors'
 import { sportsInOrder } from './queries'

@@ -1,5 +1,5 @@
 import { createRoute, z } from '@hono/zod-openapi'
-import type { Deps } from '../../deps'
+import type { Deps } from '../../core/deps'
 import { rupeesToPaise } from '../../domain/money'
 import { codeLookupLimit } from '../../http/code-lookup'
 import { invalid } from '../../http/errors'

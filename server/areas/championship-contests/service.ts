@@ -1,7 +1,7 @@
 import { sql } from 'kysely'
+import type { Deps } from '../../core/deps'
 import { lockRows } from '../../db/lock'
 import { type AfterCommit, type Tx, withTx } from '../../db/tx'
-import type { Deps } from '../../deps'
 import {
   DEFAULT_RAKE_BPS,
   type PrizeRange,

@@ -1,5 +1,5 @@
+import type { Deps } from '../../core/deps'
 import type { Executor } from '../../db/tx'
-import type { Deps } from '../../deps'
 import { paiseToRupees } from '../../domain/money'
 import { competitionRanks, type PrizeRange, rankText } from '../../domain/prizes'
 import { notFound } from '../../http/errors'

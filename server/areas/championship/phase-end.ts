@@ -1,10 +1,10 @@
+import type { Deps } from '../../core/deps'
 import { forUpdate, lockRows } from '../../db/lock'
 import { withTx } from '../../db/tx'
-import type { Deps } from '../../deps'
 import { paiseToRupees } from '../../domain/money'
 import { distributePrizes } from '../../domain/prizes'
-import { post, SYSTEM_ACCOUNTS, systemAccountId, userAccountId } from '../ledger/service'
-import { notify } from '../notifications/service'
+import { post, SYSTEM_ACCOUNTS, systemAccountId, userAccountId } from '../ledger'
+import { notify } from '../notifications'
 import { asStructure, phasePrizesOf } from './prizes'
 import { rankPhase } from './scoring'
 

@@ -1,4 +1,4 @@
-import type { Deps } from '../../deps'
+import type { Deps } from '../../core/deps'
 import { notFound } from '../../http/errors'
 import { asSquad, phaseExists, phaseFilters, playerJson, playersOfTeams } from '../matches'
 import { selectedIdsFor } from './players'

@@ -1,4 +1,4 @@
-import type { Deps } from '../../deps'
+import type { Deps } from '../../core/deps'
 import { matchStream } from '../matches'
 import { phaseStandings, type TeamStanding } from './scoring'
 import { userCard } from './serialize'

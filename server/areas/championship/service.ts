@@ -1,13 +1,13 @@
+import type { Deps } from '../../core/deps'
 import { isUniqueViolation } from '../../db/errors'
 import { lockRows, shareRows } from '../../db/lock'
 import { type Executor, withTx } from '../../db/tx'
-import type { Deps } from '../../deps'
 import { checkTransfers, planTransfers } from '../../domain/championship/transfers'
 import { splitDebit } from '../../domain/ledger'
 import { paiseToRupees } from '../../domain/money'
 import { type Violation, validateTeam, violationSummary, violationsByField } from '../../domain/team-rules'
 import { AppError, invalid, notFound } from '../../http/errors'
-import { userBalances } from '../ledger/service'
+import { userBalances } from '../ledger'
 import {
   asPool,
   type ClassicTeamRow,

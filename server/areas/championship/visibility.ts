@@ -1,4 +1,4 @@
-import type { Deps } from '../../deps'
+import type { Deps } from '../../core/deps'
 import { notFound } from '../../http/errors'
 import { findClassicTeam } from './queries'
 

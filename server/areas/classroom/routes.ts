@@ -1,9 +1,9 @@
 import { createRoute, z } from '@hono/zod-openapi'
-import type { Deps } from '../../deps'
+import type { Deps } from '../../core/deps'
 import { CLASS_STUDENTS_MAX, CLASS_STUDENTS_MIN } from '../../domain/classroom'
 import { errors, json, jsonBody } from '../../http/responses'
 import { bearerSecurity, createRouter, currentAdmin } from '../../http/router'
-import { email, username } from '../users/schemas'
+import { email, username } from '../users'
 import { latestClassrooms } from './queries'
 import { createClassroom } from './service'
 

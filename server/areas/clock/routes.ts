@@ -1,5 +1,5 @@
 import { createRoute, z } from '@hono/zod-openapi'
-import type { Deps } from '../../deps'
+import type { Deps } from '../../core/deps'
 import { invalid } from '../../http/errors'
 import { instantField, MAX_INSTANT_MS } from '../../http/instants'
 import { errors, json, jsonBody } from '../../http/responses'

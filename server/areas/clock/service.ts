@@ -1,7 +1,7 @@
+import type { Deps } from '../../core/deps'
 import { forUpdate } from '../../db/lock'
 import type { Db, Executor } from '../../db/tx'
 import { withTx } from '../../db/tx'
-import type { Deps } from '../../deps'
 import { AppError, invalid } from '../../http/errors'
 import { MAX_INSTANT_MS } from '../../http/instants'
 import { type ClockAnchor, type ClockPatch, type ClockState, createClock } from '../../lib/clock'

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import type { Deps } from '../../deps'
+import type { Deps } from '../../core/deps'
 
 /**
  * Who is in a room (an auction manager with a socket on the auction's channel), counted across

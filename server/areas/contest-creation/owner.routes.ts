@@ -1,5 +1,5 @@
 import { createRoute, z } from '@hono/zod-openapi'
-import type { Deps } from '../../deps'
+import type { Deps } from '../../core/deps'
 import { codeLookupLimit } from '../../http/code-lookup'
 import { moneyRoute, requestDeps } from '../../http/idempotency'
 import { idField, idParam } from '../../http/ids'

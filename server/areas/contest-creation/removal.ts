@@ -1,6 +1,6 @@
 import { sql } from 'kysely'
+import type { Deps } from '../../core/deps'
 import { withTx } from '../../db/tx'
-import type { Deps } from '../../deps'
 import { paiseToRupees } from '../../domain/money'
 import { invalid, notFound } from '../../http/errors'
 import { cancelChampionshipContest } from '../championship-contests'
@@ -15,7 +15,7 @@ import {
   type Viewer,
   visibleContest,
 } from '../contests'
-import { notify } from '../notifications/service'
+import { notify } from '../notifications'
 import { refundEntry } from './money'
 import { assertChangeable, entriesOf, loadOwned } from './owned'
 

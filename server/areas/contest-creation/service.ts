@@ -1,4 +1,4 @@
-import type { Deps } from '../../deps'
+import type { Deps } from '../../core/deps'
 import { paiseToRupees } from '../../domain/money'
 import { notFound } from '../../http/errors'
 import type { Page } from '../../http/paging'

@@ -1,5 +1,5 @@
 import { createRoute, z } from '@hono/zod-openapi'
-import type { Deps } from '../../deps'
+import type { Deps } from '../../core/deps'
 import { answerFromCache, cachedJson, readKey } from '../../http/answer-cache'
 import { json } from '../../http/responses'
 import { createRouter } from '../../http/router'

@@ -1,4 +1,4 @@
-import type { Deps } from '../../deps'
+import type { Deps } from '../../core/deps'
 import { listMatches, matchesJson, nextMatchStartMs } from '../matches'
 import type { ContestViewer } from './list-pages'
 import { queryContests } from './listing'

@@ -1,4 +1,4 @@
-import type { Deps } from '../../deps'
+import type { Deps } from '../../core/deps'
 import { invalid } from '../../http/errors'
 import { pageMeta, toPage } from '../../http/paging'
 import { unknownFilterIds } from './filters'

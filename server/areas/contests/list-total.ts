@@ -1,5 +1,5 @@
+import type { Deps } from '../../core/deps'
 import type { Db } from '../../db/tx'
-import type { Deps } from '../../deps'
 
 interface CachedTotal {
   version: number

@@ -1,5 +1,5 @@
 import type { Expression, SqlBool } from 'kysely'
-import type { Deps } from '../../deps'
+import type { Deps } from '../../core/deps'
 import { filterCondition } from './filters'
 import { listTotal } from './list-total'
 import { type ContestConditions, type ContestRow, contestBase, contestScope } from './queries'

@@ -1,5 +1,5 @@
 import { z } from '@hono/zod-openapi'
-import type { Deps } from '../../deps'
+import type { Deps } from '../../core/deps'
 import { cachedJson, readKey } from '../../http/answer-cache'
 import { PageMetaSchema } from '../../http/paging'
 import { json } from '../../http/responses'

@@ -1,6 +1,6 @@
+import type { Deps } from '../../core/deps'
 import { type Param, prepared } from '../../db/prepared'
 import type { Executor } from '../../db/tx'
-import type { Deps } from '../../deps'
 import { paiseToRupees } from '../../domain/money'
 import { AppError, forbidden, notFound } from '../../http/errors'
 import { findMatch, matchSquad, playerJson, pointsOf } from '../matches'

@@ -1,5 +1,5 @@
 import { createRoute, z } from '@hono/zod-openapi'
-import type { Deps } from '../../deps'
+import type { Deps } from '../../core/deps'
 import { idParam } from '../../http/ids'
 import { PageMetaSchema, pageMeta, toPage } from '../../http/paging'
 import { errors, json, jsonBody } from '../../http/responses'

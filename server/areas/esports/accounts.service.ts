@@ -1,15 +1,15 @@
 import type { Selectable } from 'kysely'
+import type { Deps } from '../../core/deps'
 import { isUniqueViolation } from '../../db/errors'
 import { lockRows } from '../../db/lock'
 import { containsText, countRows } from '../../db/query'
 import type { EsportsGame, GameAccountStatus, GameAccountsTable } from '../../db/schema'
 import { type Executor, withTx } from '../../db/tx'
-import type { Deps } from '../../deps'
 import { ESPORTS_GAMES, gameOfKind } from '../../domain/esports/rules'
 import { AppError, conflict, invalid, notFound } from '../../http/errors'
 import type { Page } from '../../http/paging'
 import { visibleContest } from '../contests'
-import { notify } from '../notifications/service'
+import { notify } from '../notifications'
 import type { Caller } from './core'
 
 /**

@@ -1,6 +1,6 @@
+import type { Deps } from '../../core/deps'
 import { lockRows } from '../../db/lock'
 import { type Executor, withTx } from '../../db/tx'
-import type { Deps } from '../../deps'
 import {
   ACCESS_REQUEST_COOLDOWN_HOURS,
   ESPORTS_GAMES,
@@ -11,7 +11,7 @@ import {
 } from '../../domain/esports/rules'
 import { AppError } from '../../http/errors'
 import { type AccessRequirement, contestAccess } from '../contest-access'
-import { notify } from '../notifications/service'
+import { notify } from '../notifications'
 import type { Caller } from './core'
 
 /**

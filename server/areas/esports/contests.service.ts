@@ -1,14 +1,14 @@
 import type { Updateable } from 'kysely'
+import type { Deps } from '../../core/deps'
 import { lockRows } from '../../db/lock'
 import type { EsportsContestsTable } from '../../db/schema'
 import { type AfterCommit, type Executor, type Tx, withTx } from '../../db/tx'
-import type { Deps } from '../../deps'
 import type { PercentRange } from '../../domain/contest-creation'
 import { ESPORTS_KINDS, TEAM_SIZES } from '../../domain/esports/rules'
 import { paiseToRupees, rupeesToPaise } from '../../domain/money'
 import { hashString } from '../../domain/rng'
 import { AppError, invalid } from '../../http/errors'
-import { notify } from '../notifications/service'
+import { notify } from '../notifications'
 import { type EsportsAccess, esportsAccess } from './contests.access'
 import {
   checkLevel,

@@ -1,5 +1,5 @@
 import { createRoute, z } from '@hono/zod-openapi'
-import type { Deps } from '../../deps'
+import type { Deps } from '../../core/deps'
 import { isEsportsContestId } from '../../domain/esports/rules'
 import { codeLookupLimit } from '../../http/code-lookup'
 import { invalid, notFound } from '../../http/errors'

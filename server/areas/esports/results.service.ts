@@ -1,7 +1,7 @@
+import type { Deps } from '../../core/deps'
 import { lockRows } from '../../db/lock'
 import type { AfterCommit, Tx } from '../../db/tx'
 import { withTx } from '../../db/tx'
-import type { Deps } from '../../deps'
 import type { PercentRange } from '../../domain/contest-creation'
 import { ordinal, payouts, type ResultRow, standings, validateResults } from '../../domain/esports/results'
 import { DISPUTE_WINDOW_HOURS } from '../../domain/esports/rules'
@@ -9,8 +9,8 @@ import { paiseToRupees } from '../../domain/money'
 import type { Rng } from '../../domain/rng'
 import { AppError, invalid } from '../../http/errors'
 import { simulateResults } from '../../sim/esports-results'
-import { post, SYSTEM_ACCOUNTS, systemAccountId, userAccountId, userBalances } from '../ledger/service'
-import { notify } from '../notifications/service'
+import { post, SYSTEM_ACCOUNTS, systemAccountId, userAccountId, userBalances } from '../ledger'
+import { notify } from '../notifications'
 import {
   type Caller,
   type EsportsContestRow,

@@ -1,4 +1,4 @@
-import type { Deps } from '../../deps'
+import type { Deps } from '../../core/deps'
 import { createRouter } from '../../http/router'
 import { gameAccountRoutes } from './accounts.routes'
 import { esportsContestRoutes } from './contests.routes'

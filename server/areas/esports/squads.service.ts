@@ -1,9 +1,9 @@
+import type { Deps } from '../../core/deps'
 import { lockRows } from '../../db/lock'
 import { type Executor, type Tx, withTx } from '../../db/tx'
-import type { Deps } from '../../deps'
 import { AppError, conflict, forbidden, invalid, notFound } from '../../http/errors'
-import { notify } from '../notifications/service'
-import { visibleUser } from '../users/visibility'
+import { notify } from '../notifications'
+import { visibleUser } from '../users'
 import { type Caller, esportsContestStream, findContest, memberRow } from './core'
 import { assertSquadsOpen, type MembersType, membersTypeOf, nameTaken, takeOut } from './members.service'
 

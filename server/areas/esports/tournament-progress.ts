@@ -1,8 +1,8 @@
 import type { Selectable } from 'kysely'
+import type { Deps } from '../../core/deps'
 import { lockRows } from '../../db/lock'
 import type { EsportsRoundsTable, EsportsTournamentsTable } from '../../db/schema'
 import { type AfterCommit, type Tx, withTx } from '../../db/tx'
-import type { Deps } from '../../deps'
 import { DEFAULT_REVEAL_MINUTES, gameOfKind } from '../../domain/esports/rules'
 import {
   firstRoundSeeding,

@@ -1,5 +1,5 @@
 import { createRoute, z } from '@hono/zod-openapi'
-import type { Deps } from '../../deps'
+import type { Deps } from '../../core/deps'
 import { TOURNAMENT_SQUAD_NAME_MAX } from '../../domain/esports/tournaments'
 import { codeLookupLimit } from '../../http/code-lookup'
 import { type FieldErrors, invalid } from '../../http/errors'

@@ -1,7 +1,7 @@
+import type { Deps } from '../../core/deps'
 import { lockRows } from '../../db/lock'
 import type { EsportsKind, EsportsMode, EsportsTournamentStatus } from '../../db/schema'
 import { type AfterCommit, type Executor, type Tx, withTx } from '../../db/tx'
-import type { Deps } from '../../deps'
 import { ESPORTS_GAMES, gameOfKind, TEAM_SIZES } from '../../domain/esports/rules'
 import { checkDefinition, type QualifyRule } from '../../domain/esports/tournaments'
 import { hashString } from '../../domain/rng'

@@ -1,5 +1,5 @@
 import { createRoute, z } from '@hono/zod-openapi'
-import type { Deps } from '../../deps'
+import type { Deps } from '../../core/deps'
 import { codeLookupLimit } from '../../http/code-lookup'
 import { forbidden, notFound } from '../../http/errors'
 import { idParams } from '../../http/ids'

@@ -1,5 +1,5 @@
+import type { Deps } from '../../core/deps'
 import type { Executor } from '../../db/tx'
-import type { Deps } from '../../deps'
 import { type GangRow, type GangScope, type MemberRow, membersOf } from './queries'
 import { gangScoreX2, phaseScoresX2, type Ranked, rankUsers, seriesScoresX2 } from './scores'
 import { canSeeGang, type ViewerStatus, viewerStatus, visibleGang } from './visibility'

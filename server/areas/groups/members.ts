@@ -1,5 +1,5 @@
+import type { Deps } from '../../core/deps'
 import { withTx } from '../../db/tx'
-import type { Deps } from '../../deps'
 import { AppError, forbidden, notFound } from '../../http/errors'
 import { groupStream } from './service'
 import { visibleGroup } from './visibility'

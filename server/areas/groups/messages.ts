@@ -1,11 +1,11 @@
+import type { Deps } from '../../core/deps'
 import { lockRows } from '../../db/lock'
 import type { GroupMessageType } from '../../db/schema'
 import type { Executor, Tx } from '../../db/tx'
 import { withTx } from '../../db/tx'
-import type { Deps } from '../../deps'
 import { AppError, invalid } from '../../http/errors'
 import { visibleContest } from '../contests'
-import { visibleGang } from '../gangs/visibility'
+import { visibleGang } from '../gangs'
 import { checkRegisteredCard } from './cards'
 import { notifyManyGrouped } from './notify'
 import {

@@ -1,10 +1,10 @@
+import type { Deps } from '../../core/deps'
 import { lockRows } from '../../db/lock'
 import type { Executor, Tx } from '../../db/tx'
 import { withTx } from '../../db/tx'
-import type { Deps } from '../../deps'
 import { hashString } from '../../domain/rng'
 import { AppError, forbidden, invalid } from '../../http/errors'
-import { visibleUsersBySlugs } from '../users/visibility'
+import { visibleUsersBySlugs } from '../users'
 import { visibleGroup } from './visibility'
 
 /**

@@ -1,5 +1,5 @@
+import type { Deps } from '../../core/deps'
 import { withTx } from '../../db/tx'
-import type { Deps } from '../../deps'
 import { endPhase, storeMatchScores } from '../championship'
 import { settlePhaseContests } from '../championship-contests'
 

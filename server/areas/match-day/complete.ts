@@ -1,6 +1,6 @@
+import type { Deps } from '../../core/deps'
 import { lockRows } from '../../db/lock'
 import { withTx } from '../../db/tx'
-import type { Deps } from '../../deps'
 import { AppError } from '../../http/errors'
 import { matchStream, requireMatch } from '../matches'
 import { currentLiveLocked, resultText, withMatchLock } from '../scoring'

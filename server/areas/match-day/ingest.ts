@@ -1,4 +1,4 @@
-import type { Deps } from '../../deps'
+import type { Deps } from '../../core/deps'
 import { storeMatchScores } from '../championship'
 import { type IngestResult, ingestEvents } from '../scoring'
 

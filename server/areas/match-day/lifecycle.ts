@@ -1,6 +1,6 @@
+import type { Deps } from '../../core/deps'
 import { lockRows } from '../../db/lock'
 import { withTx } from '../../db/tx'
-import type { Deps } from '../../deps'
 import { AppError, notFound } from '../../http/errors'
 import { snapshotPhaseTeams } from '../championship'
 import { lockPhaseContests } from '../championship-contests'

@@ -1,5 +1,5 @@
+import type { Deps } from '../../core/deps'
 import { withTx } from '../../db/tx'
-import type { Deps } from '../../deps'
 import { AppError } from '../../http/errors'
 import { requireMatch } from '../matches'
 import { forgetPlan, type Plan, planFor, simulationInput, storedProgress } from '../scoring'

@@ -1,5 +1,5 @@
 import { z } from '@hono/zod-openapi'
-import type { Deps } from '../../deps'
+import type { Deps } from '../../core/deps'
 import { moneyRoute, requestDeps } from '../../http/idempotency'
 import { errors, json, jsonBody } from '../../http/responses'
 import { bearerSecurity, createRouter } from '../../http/router'

@@ -1,6 +1,6 @@
 import { sql } from 'kysely'
+import type { Deps } from '../../core/deps'
 import { withTx } from '../../db/tx'
-import type { Deps } from '../../deps'
 import { contestRow, contestSpecs, inviteCode } from '../../domain/contest-templates'
 import { AppError } from '../../http/errors'
 import { LOCK_JOB, lockJobKey } from './keys'

@@ -1,4 +1,4 @@
-import type { Deps } from '../../deps'
+import type { Deps } from '../../core/deps'
 
 /** Per-fixture filters of a phase (both phase player lists): each names the two sides whose players it shows. */
 export async function phaseFilters(deps: Deps, phaseId: number) {

@@ -1,6 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi'
+import type { Deps } from '../../core/deps'
 import type { MatchStatus } from '../../db/schema'
-import type { Deps } from '../../deps'
 import { answerFromCache, cachedJson, readKey } from '../../http/answer-cache'
 import { idField } from '../../http/ids'
 import { PageMetaSchema, pageMeta, pagingQuery, toPage } from '../../http/paging'

@@ -1,6 +1,6 @@
 import { sql } from 'kysely'
+import type { Deps } from '../../core/deps'
 import type { Executor } from '../../db/tx'
-import type { Deps } from '../../deps'
 import type { StatValue } from '../../domain/scoring/types'
 import { notFound } from '../../http/errors'
 import { findMatch, type MatchRow, matchEventCount, matchSquad, sidesOf } from './queries'

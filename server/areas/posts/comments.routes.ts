@@ -1,5 +1,5 @@
 import { createRoute, z } from '@hono/zod-openapi'
-import type { Deps } from '../../deps'
+import type { Deps } from '../../core/deps'
 import { parseFields, selectEnvelope } from '../../http/fields'
 import { idField, idParam } from '../../http/ids'
 import { errors, json, jsonBody } from '../../http/responses'

@@ -1,5 +1,5 @@
 import type { z } from '@hono/zod-openapi'
-import type { Deps } from '../../deps'
+import type { Deps } from '../../core/deps'
 import { type ContestSchema, contestsJson } from '../contests'
 import { type DiscoverType, discoverContests } from './discover'
 import { feedResults } from './feed-results'

@@ -1,6 +1,6 @@
+import type { Deps } from '../../core/deps'
 import { lockRows } from '../../db/lock'
 import type { Tx } from '../../db/tx'
-import type { Deps } from '../../deps'
 import { AppError } from '../../http/errors'
 
 /**

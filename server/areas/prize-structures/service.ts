@@ -1,7 +1,7 @@
 import { z } from '@hono/zod-openapi'
+import type { Deps } from '../../core/deps'
 import { lockRows } from '../../db/lock'
 import { type Executor, withTx } from '../../db/tx'
-import type { Deps } from '../../deps'
 import { bpsToPercent, MEMBERS_LIMIT_MAX, type PercentRange, winnersOf } from '../../domain/contest-creation'
 import { AppError, invalid, notFound } from '../../http/errors'
 import { percentTable } from './tables'

@@ -1,6 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi'
+import type { Deps } from '../../core/deps'
 import { countRows } from '../../db/query'
-import type { Deps } from '../../deps'
 import { idField, idParam } from '../../http/ids'
 import { PageMetaSchema, pageMeta, pagingQuery, toPage } from '../../http/paging'
 import { errors, json, jsonBody, orNull } from '../../http/responses'

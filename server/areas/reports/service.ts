@@ -1,11 +1,11 @@
+import type { Deps } from '../../core/deps'
 import { isUniqueViolation } from '../../db/errors'
 import { forUpdate, lockRows } from '../../db/lock'
 import type { ReportStatus, ReportSubjectType } from '../../db/schema'
 import { type Executor, withTx } from '../../db/tx'
-import type { Deps } from '../../deps'
 import { AppError, invalid, notFound } from '../../http/errors'
 import { visibleContest } from '../contests'
-import { notify } from '../notifications/service'
+import { notify } from '../notifications'
 import {
   checkSocialSubject,
   hideSubject,

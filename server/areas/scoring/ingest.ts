@@ -1,5 +1,5 @@
+import type { Deps } from '../../core/deps'
 import { type Tx, withTx } from '../../db/tx'
-import type { Deps } from '../../deps'
 import { EVENT_SCHEMA, type MatchEvent } from '../../domain/events/schema'
 import { validateEvents } from '../../domain/events/validate'
 import { AppError } from '../../http/errors'

@@ -1,5 +1,5 @@
+import type { Deps } from '../../core/deps'
 import type { Executor } from '../../db/tx'
-import type { Deps } from '../../deps'
 import { type MatchEvent, type ScoringFamily, scoringFamily } from '../../domain/events/schema'
 import { createScorer } from '../../domain/scoring'
 import type { Scorer } from '../../domain/scoring/types'

@@ -1,4 +1,4 @@
-import type { Deps } from '../../deps'
+import type { Deps } from '../../core/deps'
 import type { SquadPlayer } from '../matches'
 import { Scoreboard } from './board'
 

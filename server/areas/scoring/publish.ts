@@ -1,4 +1,4 @@
-import type { Deps } from '../../deps'
+import type { Deps } from '../../core/deps'
 import { type LiveMatch, sharedScoring } from './live'
 
 export const LEADERBOARD_TOP = 10

@@ -1,5 +1,5 @@
+import type { Deps } from '../../core/deps'
 import type { Executor } from '../../db/tx'
-import type { Deps } from '../../deps'
 import { hashString, randomStream } from '../../domain/rng'
 import { type SimFormat, type SimTeam, simulateMatch, type TimedEvent } from '../../sim'
 import { matchSquad, requireMatch } from '../matches'

@@ -1,4 +1,4 @@
-import type { Deps } from '../../deps'
+import type { Deps } from '../../core/deps'
 import { matchStream } from '../matches'
 import { currentLive } from './live'
 import { publishStandings } from './publish'

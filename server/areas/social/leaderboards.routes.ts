@@ -1,5 +1,5 @@
 import { createRoute, z } from '@hono/zod-openapi'
-import type { Deps } from '../../deps'
+import type { Deps } from '../../core/deps'
 import { notFound } from '../../http/errors'
 import { PageMetaSchema, pageMeta, pagingQuery, toPage } from '../../http/paging'
 import { errors, json, orNull } from '../../http/responses'

@@ -1,6 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi'
 import type { Context } from 'hono'
-import type { Deps } from '../../deps'
+import type { Deps } from '../../core/deps'
 import { invalid } from '../../http/errors'
 import { clientAddress, limit } from '../../http/rate-limit'
 import { errors, json, jsonBody } from '../../http/responses'

@@ -1,6 +1,6 @@
 import { z } from '@hono/zod-openapi'
+import type { Deps } from '../../core/deps'
 import type { Executor } from '../../db/tx'
-import type { Deps } from '../../deps'
 
 const utm = z.string().trim().max(200).optional()
 

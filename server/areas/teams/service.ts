@@ -1,7 +1,7 @@
+import type { Deps } from '../../core/deps'
 import { isUniqueViolation } from '../../db/errors'
 import { lockRows, shareRows } from '../../db/lock'
 import { type Executor, withTx } from '../../db/tx'
-import type { Deps } from '../../deps'
 import { tenthsToCredits } from '../../domain/money'
 import { type TeamPlayer, validateTeam, violationSummary, violationsByField } from '../../domain/team-rules'
 import { AppError, invalid, notFound } from '../../http/errors'

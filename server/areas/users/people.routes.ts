@@ -1,6 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi'
+import type { Deps } from '../../core/deps'
 import type { UserRow } from '../../db/schema'
-import type { Deps } from '../../deps'
 import { PageMetaSchema, pageMeta, pagingQuery, toPage } from '../../http/paging'
 import { errors, json, jsonBody } from '../../http/responses'
 import { bearerSecurity, createRouter, currentUser } from '../../http/router'

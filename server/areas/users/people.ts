@@ -1,8 +1,8 @@
 import { sql } from 'kysely'
+import type { Deps } from '../../core/deps'
 import type { UserRow } from '../../db/schema'
 import type { Executor } from '../../db/tx'
 import { withTx } from '../../db/tx'
-import type { Deps } from '../../deps'
 import { invalid } from '../../http/errors'
 import type { Page } from '../../http/paging'
 

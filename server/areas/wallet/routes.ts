@@ -1,4 +1,4 @@
-import type { Deps } from '../../deps'
+import type { Deps } from '../../core/deps'
 import { createRouter } from '../../http/router'
 import { adminWalletRoutes } from './credits/admin-credits.routes'
 import { creditRoutes } from './credits/credits.routes'

@@ -1,10 +1,4 @@
-import {
-  mergeEvents,
-  normalizePosted,
-  normalizeStored,
-  type PostedLike,
-  type StoredLike,
-} from '../scoring/merge'
+import { mergeEvents, normalizePosted, normalizeStored, type PostedLike, type StoredLike } from './merge'
 import type { ScoringFamily } from './schema'
 import { battleRoyaleWalker } from './validate-battle-royale'
 import { cricketWalker } from './validate-cricket'

@@ -1,13 +1,19 @@
+import { normalizeStored, type StoredLike } from '../events/merge'
 import type { ScoringFamily } from '../events/schema'
 import { BattleRoyaleScorer } from './battle-royale'
 import { CricketScorer } from './cricket'
 import { FootballScorer } from './football'
-import { normalizeStored, type StoredLike } from './merge'
 import { POINT_SYSTEMS } from './point-systems'
 import { RaceScorer } from './race'
 import type { Scorer, ScorerOptions } from './types'
 
-export { type MergeResult, mergeEvents, type PostedLike, type StoredEvent, type StoredLike } from './merge'
+export {
+  type MergeResult,
+  mergeEvents,
+  type PostedLike,
+  type StoredEvent,
+  type StoredLike,
+} from '../events/merge'
 export type * from './types'
 
 /** The point system each family reads (`point-systems/<key>.json`). */

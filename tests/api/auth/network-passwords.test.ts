@@ -7,7 +7,7 @@ import {
   DEFAULT_ADMIN_PASSWORD,
   DEFAULT_DEMO_PASSWORD,
   loadConfig,
-} from '../../../server/config'
+} from '../../../server/core/config'
 import { type RunningServer, type StartOptions, startServer } from '../../../server/main'
 import { durableDatabase } from '../../helpers/db'
 

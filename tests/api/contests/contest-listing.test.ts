@@ -4,7 +4,7 @@ import { seedDemoLeague } from '../../../seeds/demo-league'
 import { hashPassword } from '../../../server/areas/auth/passwords'
 import { type ContestQuery, queryContests, SORT_COLUMNS } from '../../../server/areas/contests/listing'
 import { type ContestRow, contestBase } from '../../../server/areas/contests/queries'
-import type { Deps } from '../../../server/deps'
+import type { Deps } from '../../../server/core/deps'
 import { createRng } from '../../../server/domain/rng'
 import { type TestWorld, testWorld } from '../../helpers/deps'
 

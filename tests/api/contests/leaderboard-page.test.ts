@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { Deps } from '../../../server/deps'
+import type { Deps } from '../../../server/core/deps'
 import { TEST_DIALECT } from '../../helpers/db'
 import { makeUser } from '../../helpers/deps'
 import { upcomingMatch } from '../../helpers/league'

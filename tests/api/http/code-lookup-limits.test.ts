@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { loadConfig } from '../../../server/config'
+import { loadConfig } from '../../../server/core/config'
 import { type TestWorld, testWorld } from '../../helpers/deps'
 import { client } from '../../helpers/http'
 import { codeInputs, fillPath, label, type Operation, openApiDoc, operations } from '../../helpers/openapi'

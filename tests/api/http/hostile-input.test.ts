@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { loadConfig } from '../../../server/config'
+import { loadConfig } from '../../../server/core/config'
 import { FIELDS_MAX_DEPTH } from '../../../server/http/fields'
 import { NOT_AN_OBJECT } from '../../../server/http/validation'
 import { type TestWorld, testWorld } from '../../helpers/deps'

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { startSimulation } from '../../../server/areas/match-day/simulation'
-import type { Deps } from '../../../server/deps'
+import type { Deps } from '../../../server/core/deps'
 import { TEST_DIALECT } from '../../helpers/db'
 import type { TestWorld } from '../../helpers/deps'
 import { client } from '../../helpers/http'

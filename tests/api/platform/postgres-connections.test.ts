@@ -1,6 +1,6 @@
 import { sql } from 'kysely'
 import { describe, expect, it } from 'vitest'
-import { ephemeralDatabase } from '../../../server/config'
+import { ephemeralDatabase } from '../../../server/core/config'
 import { createScratchDatabase, dropDatabase, listDatabases, openDatabase } from '../../../server/db/dialect'
 import { TEST_DIALECT } from '../../helpers/db'
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { loadConfig } from '../../../server/config'
+import { loadConfig } from '../../../server/core/config'
 import { testWorld } from '../../helpers/deps'
 import { client } from '../../helpers/http'
 import { apiWorld } from '../../helpers/world'

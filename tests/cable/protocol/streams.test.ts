@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { type Frame, StreamHub, WRITES_PER_TURN } from '../../../server/cable/streams'
 import { Subscription, type SubscriptionHost } from '../../../server/cable/subscription'
 import type { ChannelDefinition } from '../../../server/cable/types'
-import type { Deps } from '../../../server/deps'
+import type { Deps } from '../../../server/core/deps'
 import type { AuthUser } from '../../../server/http/router'
 import { createBus } from '../../../server/lib/bus'
 

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { bootDeps } from '../../../server/boot'
-import { loadConfig } from '../../../server/config'
+import { loadConfig } from '../../../server/core/config'
 import { migrations } from '../../../server/db/migrations'
 import type { Database } from '../../../server/db/schema'
 import { createLogger } from '../../../server/lib/log'

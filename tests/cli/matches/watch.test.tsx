@@ -9,7 +9,7 @@ import {
 import { createStore } from '../../../cli/lib/live-store'
 import type { Match, Player } from '../../../cli/lib/matches'
 import { initialScoreboard, scoreboardReduce } from '../../../cli/lib/scoreboard-state'
-import { loadConfig } from '../../../server/config'
+import { loadConfig } from '../../../server/core/config'
 import { startServer } from '../../../server/main'
 import { durableDatabase } from '../../helpers/db'
 import { client } from '../../helpers/http'

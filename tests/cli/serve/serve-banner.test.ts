@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { banner } from '../../../cli/commands/serve'
 import { style } from '../../../cli/lib/style'
 import type { SeedSummary } from '../../../seeds/demo-league'
-import { loadConfig } from '../../../server/config'
+import { loadConfig } from '../../../server/core/config'
 
 const urls = {
   url: 'http://127.0.0.1:3000/',

@@ -3,7 +3,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { chooseHost, lanUrls, lanWarning } from '../../../cli/lib/lan'
-import { loadConfig } from '../../../server/config'
+import { loadConfig } from '../../../server/core/config'
 import { runCli, tempDir } from '../helpers'
 
 /** `serve --host 0.0.0.0` for a classroom LAN, and 127.0.0.1 as the only default (docs/classroom.md). */

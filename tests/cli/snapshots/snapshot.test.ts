@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { ephemeralDatabase, loadConfig } from '../../../server/config'
+import { ephemeralDatabase, loadConfig } from '../../../server/core/config'
 import { type RunningServer, startServer } from '../../../server/main'
 import { expectLedgerBalanced } from '../../helpers/concurrency'
 import { makeUser } from '../../helpers/deps'

@@ -1,4 +1,4 @@
-import type { Deps } from '../../../server/deps'
+import type { Deps } from '../../../server/core/deps'
 import { type FuzzWorld, fuzzWorld } from '../../fuzz/world'
 import { classicBody, threeMatchPhase } from '../championship'
 import { insertVerifiedAccount } from '../esports-fixture'

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { REVEAL_JOB, revealJobKey } from '../../../server/areas/esports/rooms.service'
-import type { Deps } from '../../../server/deps'
+import type { Deps } from '../../../server/core/deps'
 import { createBus } from '../../../server/lib/bus'
 import { insertEsportsContest, insertSquadMember } from '../../helpers/esports-rooms-fixture'
 import { player, type RestartWorld, restartWorld, waitFor } from '../helpers'

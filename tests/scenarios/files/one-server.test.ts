@@ -1,7 +1,7 @@
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { ephemeralDatabase, loadConfig } from '../../../server/config'
+import { ephemeralDatabase, loadConfig } from '../../../server/core/config'
 import { type RunningServer, startServer } from '../../../server/main'
 import { runCli } from '../../cli/helpers'
 

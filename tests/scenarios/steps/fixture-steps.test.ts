@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { parseScenario, ScenarioFormatError } from '../../../cli/scenario/loader'
 import { runScenario } from '../../../cli/scenario/runner'
 import type { ScenarioResult } from '../../../cli/scenario/types'
-import { ephemeralDatabase, loadConfig } from '../../../server/config'
+import { ephemeralDatabase, loadConfig } from '../../../server/core/config'
 import { type RunningServer, startServer } from '../../../server/main'
 
 /**

@@ -49,10 +49,10 @@ function messageTypes(): Map<string, string> {
       for (const m of text.matchAll(built)) found.set((m[1] ?? m[2]) as string, file)
   }
   // The auction engine's events are broadcast as they are (wireEvent): every type of its union.
-  const engine = sources.find((s) => s.file === 'server/domain/auction/engine.ts')?.text ?? ''
+  const engine = sources.find((s) => s.file === 'server/domain/auction/engine-state.ts')?.text ?? ''
   const events = engine.slice(engine.indexOf('type EventBody'), engine.indexOf('export type AuctionEvent'))
   for (const m of events.matchAll(/type: '([a-z_]+)'/g))
-    found.set(m[1] as string, 'server/domain/auction/engine.ts')
+    found.set(m[1] as string, 'server/domain/auction/engine-state.ts')
   // The scheduler's wake-up between processes rides the bus but is no channel's message.
   found.delete('kick')
   return found

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DEMO_USER_PASSWORD, type SeedSummary, seedDemoLeague } from '../../../seeds/demo-league'
 import { hashPassword } from '../../../server/areas/auth/passwords'
-import type { Deps } from '../../../server/deps'
+import type { Deps } from '../../../server/core/deps'
 import { TEST_START_MS, type TestWorld, testWorld } from '../../helpers/deps'
 import { client } from '../../helpers/http'
 

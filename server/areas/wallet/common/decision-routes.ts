@@ -1,5 +1,5 @@
 import { createRoute, type RouteConfig, type z } from '@hono/zod-openapi'
-import type { Deps } from '../../../deps'
+import type { Deps } from '../../../core/deps'
 import { moneyRoute, requestDeps } from '../../../http/idempotency'
 import { idParam } from '../../../http/ids'
 import { errors, json, jsonBody } from '../../../http/responses'

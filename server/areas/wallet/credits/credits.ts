@@ -1,13 +1,13 @@
 import type { Selectable } from 'kysely'
+import type { Deps } from '../../../core/deps'
 import { forUpdate } from '../../../db/lock'
 import type { UserCreditsTable } from '../../../db/schema'
 import { type Executor, withTx } from '../../../db/tx'
-import type { Deps } from '../../../deps'
 import { paiseToRupees, rupeesToPaise } from '../../../domain/money'
 import { AppError, invalid, notFound } from '../../../http/errors'
 import type { Page } from '../../../http/paging'
-import { post, SYSTEM_ACCOUNTS, systemAccountId, userAccountId } from '../../ledger/service'
-import { notify } from '../../notifications/service'
+import { post, SYSTEM_ACCOUNTS, systemAccountId, userAccountId } from '../../ledger'
+import { notify } from '../../notifications'
 import {
   GATEWAY_NAMES,
   type Gateway,

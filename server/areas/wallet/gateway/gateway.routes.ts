@@ -1,7 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi'
 import { bodyLimit } from 'hono/body-limit'
+import type { Deps } from '../../../core/deps'
 import { withTx } from '../../../db/tx'
-import type { Deps } from '../../../deps'
 import { AppError } from '../../../http/errors'
 import { errors, json } from '../../../http/responses'
 import { type AppContext, createRouter } from '../../../http/router'

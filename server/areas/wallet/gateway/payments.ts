@@ -1,6 +1,6 @@
+import type { Deps } from '../../../core/deps'
 import { forUpdate } from '../../../db/lock'
 import type { Executor, Tx } from '../../../db/tx'
-import type { Deps } from '../../../deps'
 import { AppError, notFound } from '../../../http/errors'
 import { GATEWAY_NAMES, type Gateway, type GatewayResult, type Outcome } from './gateway'
 

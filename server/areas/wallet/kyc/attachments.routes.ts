@@ -1,7 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi'
 import type { HonoRequest, MiddlewareHandler } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
-import type { Deps } from '../../../deps'
+import type { Deps } from '../../../core/deps'
 import { MAX_ATTACHMENT_BYTES } from '../../../domain/kyc-rules'
 import { invalid } from '../../../http/errors'
 import { readForm } from '../../../http/middleware'

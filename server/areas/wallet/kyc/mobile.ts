@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto'
+import type { Deps } from '../../../core/deps'
 import { lockRows } from '../../../db/lock'
 import { type Executor, withTx } from '../../../db/tx'
-import type { Deps } from '../../../deps'
 import {
   OTP_MAX_ATTEMPTS,
   OTP_PATTERN,
@@ -10,7 +10,7 @@ import {
   OTP_TTL_MS,
 } from '../../../domain/kyc-rules'
 import { AppError, invalid } from '../../../http/errors'
-import { sendMail } from '../../mail/service'
+import { sendMail } from '../../mail'
 
 /**
  * Mobile verification by one-time password. The code goes to the local outbox (channel

@@ -1,5 +1,5 @@
 import { createRoute, z } from '@hono/zod-openapi'
-import type { Deps } from '../../../deps'
+import type { Deps } from '../../../core/deps'
 import { errors, json, jsonBody, orNull } from '../../../http/responses'
 import { bearerSecurity, createRouter, currentUser } from '../../../http/router'
 import { BankDetailsSchema, BankRequest, idParam, UpiRequest, UpiSchema } from './kyc.schemas'

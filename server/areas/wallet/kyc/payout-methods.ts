@@ -1,8 +1,8 @@
 import type { Selectable } from 'kysely'
+import type { Deps } from '../../../core/deps'
 import { lockRows } from '../../../db/lock'
 import type { BankDetailsTable, BhimUpisTable } from '../../../db/schema'
 import { type Executor, withTx } from '../../../db/tx'
-import type { Deps } from '../../../deps'
 import { maskAccountNumber } from '../../../domain/kyc-rules'
 import { notFound } from '../../../http/errors'
 

@@ -1,5 +1,5 @@
 import { createRoute, z } from '@hono/zod-openapi'
-import type { Deps } from '../../../deps'
+import type { Deps } from '../../../core/deps'
 import { rupeesToPaise } from '../../../domain/money'
 import { invalid } from '../../../http/errors'
 import { moneyRoute, requestDeps } from '../../../http/idempotency'

@@ -1,8 +1,8 @@
 import type { Selectable } from 'kysely'
+import type { Deps } from '../../../core/deps'
 import { forUpdate, lockRows } from '../../../db/lock'
 import type { RedemptionsTable, RedemptionTypesTable } from '../../../db/schema'
 import { type Executor, type Tx, withTx } from '../../../db/tx'
-import type { Deps } from '../../../deps'
 import { isAllowedToRedeem, maskAccountNumber, missingForRedeem } from '../../../domain/kyc-rules'
 import { paiseToRupees } from '../../../domain/money'
 import {
@@ -13,8 +13,8 @@ import {
   strSmall,
 } from '../../../domain/redemption-rules'
 import { AppError, conflict, notFound } from '../../../http/errors'
-import { post, SYSTEM_ACCOUNTS, systemAccountId, userAccountId, userBalances } from '../../ledger/service'
-import { notify } from '../../notifications/service'
+import { post, SYSTEM_ACCOUNTS, systemAccountId, userAccountId, userBalances } from '../../ledger'
+import { notify } from '../../notifications'
 import { findPlayer } from '../common/queries'
 import { redeemFacts } from '../kyc/kyc'
 import { findActiveUpi, findBankDetails } from '../kyc/payout-methods'

@@ -1,13 +1,13 @@
 import type { Selectable } from 'kysely'
+import type { Deps } from '../../../core/deps'
 import { lockRows } from '../../../db/lock'
 import type { ClaimRefundsTable } from '../../../db/schema'
 import { type Executor, withTx } from '../../../db/tx'
-import type { Deps } from '../../../deps'
 import { paiseToRupees } from '../../../domain/money'
 import { strSmall } from '../../../domain/redemption-rules'
 import { conflict, invalid, notFound } from '../../../http/errors'
-import { post, SYSTEM_ACCOUNTS, systemAccountId, userAccountId } from '../../ledger/service'
-import { notify } from '../../notifications/service'
+import { post, SYSTEM_ACCOUNTS, systemAccountId, userAccountId } from '../../ledger'
+import { notify } from '../../notifications'
 
 /**
  * Refund claims from the help pages (`/help/claim-refund`, `/help/refund-status`). A claim

@@ -1,11 +1,11 @@
 import { createRoute, z } from '@hono/zod-openapi'
 import type { MiddlewareHandler } from 'hono'
-import type { Deps } from '../../../deps'
+import type { Deps } from '../../../core/deps'
 import { codeLookupLimit } from '../../../http/code-lookup'
 import { moneyRoute, requestDeps } from '../../../http/idempotency'
 import { errors, json, jsonBody } from '../../../http/responses'
 import { type AppEnv, bearerSecurity, createRouter, currentUser } from '../../../http/router'
-import { userBalances, walletJson } from '../../ledger/service'
+import { userBalances, walletJson } from '../../ledger'
 import { requirePlayer } from '../common/queries'
 import { applyReferralCode, referralDetails } from './referrals'
 

@@ -1,8 +1,8 @@
+import type { Deps } from '../../../core/deps'
 import { forUpdate } from '../../../db/lock'
 import type { ScratchCardsTable } from '../../../db/schema'
 import type { Executor, Tx } from '../../../db/tx'
 import { withTx } from '../../../db/tx'
-import type { Deps } from '../../../deps'
 import { paiseToRupees } from '../../../domain/money'
 import {
   drawReward,
@@ -13,7 +13,7 @@ import {
 } from '../../../domain/rewards'
 import { AppError, notFound } from '../../../http/errors'
 import type { Page } from '../../../http/paging'
-import { post, SYSTEM_ACCOUNTS, systemAccountId, userAccountId } from '../../ledger/service'
+import { post, SYSTEM_ACCOUNTS, systemAccountId, userAccountId } from '../../ledger'
 
 type CardRow = Omit<ScratchCardsTable, 'id' | 'reward_amount'> & { id: number; reward_amount: number }
 

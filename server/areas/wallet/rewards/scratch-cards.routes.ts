@@ -1,11 +1,11 @@
 import { createRoute, z } from '@hono/zod-openapi'
-import type { Deps } from '../../../deps'
+import type { Deps } from '../../../core/deps'
 import { moneyRoute, requestDeps } from '../../../http/idempotency'
 import { idField, idParam } from '../../../http/ids'
 import { PageMetaSchema, pageMeta, pagingQuery, toPage } from '../../../http/paging'
 import { errors, json, jsonBody } from '../../../http/responses'
 import { bearerSecurity, createRouter, currentUser } from '../../../http/router'
-import { userBalances, walletJson } from '../../ledger/service'
+import { userBalances, walletJson } from '../../ledger'
 import { WalletSchema } from '../common/schemas'
 import { claimScratchCard, getScratchCard, listScratchCards, rewardTotals } from './rewards'
 

@@ -57,41 +57,7 @@ export function RunControls({ auction }: { auction: Auction }) {
       <Button small variant="danger" onClick={() => setConfirming(true)} data-testid="complete">
         End auction
       </Button>
-      <Dialog
-        open={confirming}
-        title="End the auction?"
-        onClose={() => setConfirming(false)}
-        footer={
-          <>
-            <Button variant="ghost" onClick={() => setConfirming(false)}>
-              Keep going
-            </Button>
-            <Button
-              variant="danger"
-              busy={busy('complete')}
-              onClick={() =>
-                control.mutate(
-                  { control: 'complete' },
-                  {
-                    onSuccess: () => {
-                      setConfirming(false)
-                      showSnackbar('The auction is over', 'info')
-                    },
-                  },
-                )
-              }
-              data-testid="confirm-complete"
-            >
-              End it
-            </Button>
-          </>
-        }
-      >
-        <p>
-          A running lot or sealed round closes first; players nobody bought stay unsold. This cannot be
-          undone.
-        </p>
-      </Dialog>
+      <EndDialog confirming={confirming} setConfirming={setConfirming} busy={busy} control={control} />
     </div>
   )
 }
@@ -158,5 +124,55 @@ export function CloseSealedRound({ auction }: { auction: Auction }) {
     >
       Close the round now
     </Button>
+  )
+}
+
+/** Ending the auction, confirmed first: it cannot be undone. */
+function EndDialog({
+  confirming,
+  setConfirming,
+  busy,
+  control,
+}: {
+  confirming: boolean
+  setConfirming: (open: boolean) => void
+  busy: (c: OwnerControl) => boolean
+  control: ReturnType<typeof useControl>
+}) {
+  return (
+    <Dialog
+      open={confirming}
+      title="End the auction?"
+      onClose={() => setConfirming(false)}
+      footer={
+        <>
+          <Button variant="ghost" onClick={() => setConfirming(false)}>
+            Keep going
+          </Button>
+          <Button
+            variant="danger"
+            busy={busy('complete')}
+            onClick={() =>
+              control.mutate(
+                { control: 'complete' },
+                {
+                  onSuccess: () => {
+                    setConfirming(false)
+                    showSnackbar('The auction is over', 'info')
+                  },
+                },
+              )
+            }
+            data-testid="confirm-complete"
+          >
+            End it
+          </Button>
+        </>
+      }
+    >
+      <p>
+        A running lot or sealed round closes first; players nobody bought stay unsold. This cannot be undone.
+      </p>
+    </Dialog>
   )
 }

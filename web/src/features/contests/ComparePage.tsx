@@ -7,6 +7,7 @@ import { ChevronLeftIcon } from '../../components/Icons'
 import { formatNumber } from '../../lib/format'
 import { matchQuery } from '../matches'
 import { contestQuery, membersQuery } from './api'
+import type { MembersPage } from './contest-api'
 import page from './pages.module.css'
 
 /**
@@ -59,31 +60,48 @@ export function ComparePage() {
               ))}
             </fieldset>
           ) : null}
-          {others.length === 0 ? (
-            <EmptyState title="Nobody else yet">No other teams are in this contest.</EmptyState>
-          ) : (
-            <ul className={page.board}>
-              {others.map((m) => (
-                <li key={m.id} className={page.boardRow}>
-                  <Link
-                    to={`/contests/${id}/compare/member?member_id=${m.id}${chosen ? `&mine=${chosen}` : ''}`}
-                    className={page.boardLink}
-                    data-testid="compare-member"
-                  >
-                    <Avatar src={m.user.image} name={m.user.display_name} size={34} />
-                    <span className={page.boardName}>
-                      <strong>{m.user.team_name ?? m.user.username}</strong>
-                      <span>T{m.user_team.team_no}</span>
-                    </span>
-                    <span className={page.boardPoints}>{formatNumber(m.points)}</span>
-                    <span className={page.boardRank}>{m.rank ? `#${m.rank}` : '—'}</span>
-                  </Link>
-                </li>
-              ))}
-            </ul>
-          )}
+          <OthersList others={others} id={id} chosen={chosen} />
         </>
       )}
     </div>
+  )
+}
+
+/** The other teams, each opening the comparison with mine. */
+function OthersList({
+  others,
+  id,
+  chosen,
+}: {
+  others: MembersPage['members']
+  id: number
+  chosen: number | null
+}) {
+  return (
+    <>
+      {others.length === 0 ? (
+        <EmptyState title="Nobody else yet">No other teams are in this contest.</EmptyState>
+      ) : (
+        <ul className={page.board}>
+          {others.map((m) => (
+            <li key={m.id} className={page.boardRow}>
+              <Link
+                to={`/contests/${id}/compare/member?member_id=${m.id}${chosen ? `&mine=${chosen}` : ''}`}
+                className={page.boardLink}
+                data-testid="compare-member"
+              >
+                <Avatar src={m.user.image} name={m.user.display_name} size={34} />
+                <span className={page.boardName}>
+                  <strong>{m.user.team_name ?? m.user.username}</strong>
+                  <span>T{m.user_team.team_no}</span>
+                </span>
+                <span className={page.boardPoints}>{formatNumber(m.points)}</span>
+                <span className={page.boardRank}>{m.rank ? `#${m.rank}` : '—'}</span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+    </>
   )
 }

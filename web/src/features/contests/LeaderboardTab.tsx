@@ -116,25 +116,7 @@ function BoardRow({
   select?: RemoveSelection
 }) {
   const canView = started || row.mine
-  const body = (
-    <>
-      <Avatar src={row.image} name={row.name} size={34} />
-      <span className={page.boardName}>
-        <strong>{row.name}</strong>
-        <span>
-          {row.team_no ? `T${row.team_no}` : ''}
-          {row.prize > 0 ? <em className={page.won}> Won {formatMoney(row.prize)}</em> : null}
-          {row.refunded ? <em className={page.refunded}> Refunded</em> : null}
-        </span>
-      </span>
-      <span className={page.boardPoints} data-testid="row-points">
-        {started ? formatNumber(row.points) : ''}
-      </span>
-      <span className={page.boardRank} data-testid="row-rank">
-        {started && row.rank !== null ? `#${formatNumber(row.rank)}` : '—'}
-      </span>
-    </>
-  )
+  const body = <RowBody row={row} started={started} />
   return (
     <li
       className={row.mine ? `${page.boardRow} ${page.boardMine}` : page.boardRow}
@@ -171,6 +153,29 @@ function BoardRow({
         </Link>
       ) : null}
     </li>
+  )
+}
+
+/** Who, their team and prize, their points and rank (once the match has started). */
+function RowBody({ row, started }: { row: Row; started: boolean }) {
+  return (
+    <>
+      <Avatar src={row.image} name={row.name} size={34} />
+      <span className={page.boardName}>
+        <strong>{row.name}</strong>
+        <span>
+          {row.team_no ? `T${row.team_no}` : ''}
+          {row.prize > 0 ? <em className={page.won}> Won {formatMoney(row.prize)}</em> : null}
+          {row.refunded ? <em className={page.refunded}> Refunded</em> : null}
+        </span>
+      </span>
+      <span className={page.boardPoints} data-testid="row-points">
+        {started ? formatNumber(row.points) : ''}
+      </span>
+      <span className={page.boardRank} data-testid="row-rank">
+        {started && row.rank !== null ? `#${formatNumber(row.rank)}` : '—'}
+      </span>
+    </>
   )
 }
 

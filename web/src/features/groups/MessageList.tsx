@@ -1,5 +1,5 @@
 import { type InfiniteData, useQueryClient } from '@tanstack/react-query'
-import { useEffect, useLayoutEffect, useMemo, useRef } from 'react'
+import { type RefObject, useEffect, useLayoutEffect, useMemo, useRef } from 'react'
 import { Link } from 'react-router'
 import { Loading } from '../../components/Common'
 import { GROUPS_KEY, type Group, type GroupMessage, type MessagesPage, markRead } from './api'
@@ -36,28 +36,15 @@ export function MessageList({
   loadOlder: () => void
   onRetry: (send: PendingSend) => void
 }) {
-  const client = useQueryClient()
   const box = useRef<HTMLDivElement>(null)
   const top = useRef<HTMLDivElement>(null)
   const stick = useRef(true)
   const before = useRef<{ oldest: number | null; height: number }>({ oldest: null, height: 0 })
-  const marked = useRef(0)
   const rows = useMemo(() => chatRows(data, pending, mySlug), [data, pending, mySlug])
   const oldest = data.pages[data.pages.length - 1]?.messages[0]?.id ?? null
   const newest = newestId(data)
 
-  const markSeen = () => {
-    const el = box.current
-    if (!el || newest === null || newest <= marked.current || document.visibilityState !== 'visible') return
-    if (el.scrollHeight - el.scrollTop - el.clientHeight > STICK_PX) return
-    marked.current = newest
-    void markRead(uuid, newest).then(
-      () => client.invalidateQueries({ queryKey: [...GROUPS_KEY, 'mine'] }),
-      () => {
-        marked.current = 0
-      },
-    )
-  }
+  const markSeen = useMarkSeen(uuid, box, newest)
 
   useLayoutEffect(() => {
     const el = box.current
@@ -72,26 +59,7 @@ export function MessageList({
     before.current = { oldest, height: el.scrollHeight }
   })
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: markSeen reads the latest render
-  useEffect(() => {
-    markSeen()
-    const onVisible = () => markSeen()
-    document.addEventListener('visibilitychange', onVisible)
-    return () => document.removeEventListener('visibilitychange', onVisible)
-  }, [newest])
-
-  useEffect(() => {
-    const el = top.current
-    if (!el || !hasOlder) return
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (entries.some((e) => e.isIntersecting) && !loadingOlder) loadOlder()
-      },
-      { root: box.current, rootMargin: '200px 0px 0px 0px' },
-    )
-    observer.observe(el)
-    return () => observer.disconnect()
-  }, [hasOlder, loadingOlder, loadOlder])
+  useLoadOlderOnTop(top, box, { hasOlder, loadingOlder, loadOlder })
 
   return (
     <div
@@ -120,6 +88,58 @@ export function MessageList({
   )
 }
 
+/**
+ * Moves the read marker to the newest message while the bottom is in view and the tab is
+ * visible; returns the check, for scrolling.
+ */
+function useMarkSeen(uuid: string, box: RefObject<HTMLDivElement | null>, newest: number | null) {
+  const client = useQueryClient()
+  const marked = useRef(0)
+  const markSeen = () => {
+    const el = box.current
+    if (!el || newest === null || newest <= marked.current || document.visibilityState !== 'visible') return
+    if (el.scrollHeight - el.scrollTop - el.clientHeight > STICK_PX) return
+    marked.current = newest
+    void markRead(uuid, newest).then(
+      () => client.invalidateQueries({ queryKey: [...GROUPS_KEY, 'mine'] }),
+      () => {
+        marked.current = 0
+      },
+    )
+  }
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: markSeen reads the latest render
+  useEffect(() => {
+    markSeen()
+    const onVisible = () => markSeen()
+    document.addEventListener('visibilitychange', onVisible)
+    return () => document.removeEventListener('visibilitychange', onVisible)
+  }, [newest])
+
+  return markSeen
+}
+
+/** Loads older pages when the top of the list comes near the view. */
+function useLoadOlderOnTop(
+  top: RefObject<HTMLDivElement | null>,
+  box: RefObject<HTMLDivElement | null>,
+  { hasOlder, loadingOlder, loadOlder }: { hasOlder: boolean; loadingOlder: boolean; loadOlder: () => void },
+) {
+  // biome-ignore lint/correctness/useExhaustiveDependencies: top and box are the list's own refs, the same every render
+  useEffect(() => {
+    const el = top.current
+    if (!el || !hasOlder) return
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((e) => e.isIntersecting) && !loadingOlder) loadOlder()
+      },
+      { root: box.current, rootMargin: '200px 0px 0px 0px' },
+    )
+    observer.observe(el)
+    return () => observer.disconnect()
+  }, [hasOlder, loadingOlder, loadOlder])
+}
+
 function Row({
   row,
   showSender,
@@ -129,40 +149,7 @@ function Row({
   showSender: boolean
   onRetry: (send: PendingSend) => void
 }) {
-  if (row.kind === 'pending') {
-    const { send } = row
-    return (
-      <div
-        className={`${styles.row} ${styles.mine}`}
-        data-testid="chat-message"
-        data-key={send.identifier_key}
-        data-state={send.status}
-      >
-        <div className={`${styles.bubble} ${send.status === 'failed' ? styles.failed : styles.sending}`}>
-          <p className={styles.text} data-testid="message-text">
-            {send.message}
-          </p>
-          {send.status === 'sending' ? (
-            <span className={styles.time} data-testid="message-time">
-              Sending...
-            </span>
-          ) : (
-            <span className={styles.failedLine}>
-              <span data-testid="message-time">Not sent{send.error ? `: ${send.error}` : ''}</span>
-              <button
-                type="button"
-                className={styles.retry}
-                onClick={() => onRetry(send)}
-                data-testid="message-retry"
-              >
-                Retry
-              </button>
-            </span>
-          )}
-        </div>
-      </div>
-    )
-  }
+  if (row.kind === 'pending') return <PendingRow send={row.send} onRetry={onRetry} />
   const { message, mine } = row
   return (
     <div
@@ -188,6 +175,41 @@ function Row({
         <span className={styles.time} data-testid="message-time">
           {message.display_time}
         </span>
+      </div>
+    </div>
+  )
+}
+
+/** A message of mine on its way, or refused with Retry. */
+function PendingRow({ send, onRetry }: { send: PendingSend; onRetry: (send: PendingSend) => void }) {
+  return (
+    <div
+      className={`${styles.row} ${styles.mine}`}
+      data-testid="chat-message"
+      data-key={send.identifier_key}
+      data-state={send.status}
+    >
+      <div className={`${styles.bubble} ${send.status === 'failed' ? styles.failed : styles.sending}`}>
+        <p className={styles.text} data-testid="message-text">
+          {send.message}
+        </p>
+        {send.status === 'sending' ? (
+          <span className={styles.time} data-testid="message-time">
+            Sending...
+          </span>
+        ) : (
+          <span className={styles.failedLine}>
+            <span data-testid="message-time">Not sent{send.error ? `: ${send.error}` : ''}</span>
+            <button
+              type="button"
+              className={styles.retry}
+              onClick={() => onRetry(send)}
+              data-testid="message-retry"
+            >
+              Retry
+            </button>
+          </span>
+        )}
       </div>
     </div>
   )

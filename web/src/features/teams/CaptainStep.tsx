@@ -31,51 +31,76 @@ export function CaptainStep({
         <span>C gets 2× points · VC gets 1.5× points</span>
       </div>
       <ul className={styles.players} data-testid="captain-list">
-        {ordered.map(({ id, role, player }) => {
-          if (!player) return null
-          const isC = team.captain_id === id
-          const isVC = team.vice_captain_id === id
-          return (
-            <li key={id} className={styles.player} data-testid="captain-row" data-player-id={id}>
-              <div className={styles.playerButton}>
-                <span
-                  className={styles.kit}
-                  style={{ background: player.team.team_color }}
-                  aria-hidden="true"
-                >
-                  {player.team.name_attr}
-                </span>
-                <span className={styles.playerName}>
-                  <strong>{player.name}</strong>
-                  <span>
-                    {player.team.name_attr} · {role} · {formatNumber(player.value)} Cr
-                  </span>
-                </span>
-                <button
-                  type="button"
-                  className={styles.cap}
-                  aria-pressed={isC}
-                  onClick={() => onCaptain(id)}
-                  aria-label={`Captain ${player.name}`}
-                  data-testid="pick-captain"
-                >
-                  {isC ? '2×' : 'C'}
-                </button>
-                <button
-                  type="button"
-                  className={`${styles.cap} ${styles.vcap}`}
-                  aria-pressed={isVC}
-                  onClick={() => onVice(id)}
-                  aria-label={`Vice-captain ${player.name}`}
-                  data-testid="pick-vice"
-                >
-                  {isVC ? '1.5×' : 'VC'}
-                </button>
-              </div>
-            </li>
-          )
-        })}
+        {ordered.map(({ id, role, player }) =>
+          player ? (
+            <CaptainRow
+              key={id}
+              id={id}
+              role={role}
+              player={player}
+              isC={team.captain_id === id}
+              isVC={team.vice_captain_id === id}
+              onCaptain={onCaptain}
+              onVice={onVice}
+            />
+          ) : null,
+        )}
       </ul>
     </>
+  )
+}
+
+/** One picked player with its C and VC buttons. */
+function CaptainRow({
+  id,
+  role,
+  player,
+  isC,
+  isVC,
+  onCaptain,
+  onVice,
+}: {
+  id: number
+  role: string
+  player: Player
+  isC: boolean
+  isVC: boolean
+  onCaptain: (id: number) => void
+  onVice: (id: number) => void
+}) {
+  return (
+    <li className={styles.player} data-testid="captain-row" data-player-id={id}>
+      <div className={styles.playerButton}>
+        <span className={styles.kit} style={{ background: player.team.team_color }} aria-hidden="true">
+          {player.team.name_attr}
+        </span>
+        <span className={styles.playerName}>
+          <strong>{player.name}</strong>
+          <span>
+            {player.team.name_attr} · {role} · {formatNumber(player.value)} Cr
+          </span>
+        </span>
+        <button
+          type="button"
+          className={styles.cap}
+          aria-pressed={isC}
+          onClick={() => onCaptain(id)}
+          aria-label={`Captain ${player.name}`}
+          data-testid="pick-captain"
+        >
+          {isC ? '2×' : 'C'}
+        </button>
+        <button
+          type="button"
+          className={`${styles.cap} ${styles.vcap}`}
+          aria-pressed={isVC}
+          onClick={() => onVice(id)}
+          aria-label={`Vice-captain ${player.name}`}
+          data-testid="pick-vice"
+        >
+          {isVC ? '1.5×' : 'VC'}
+        </button>
+      </div>
+    </li>
   )
 }

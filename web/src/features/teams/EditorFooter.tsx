@@ -43,25 +43,28 @@ export function EditorFooter({
       : []
   return (
     <>
-      <Dialog
-        open={Boolean(problems?.length)}
-        title="Team rules"
-        onClose={onCloseProblems}
-        footer={
-          <Button variant="secondary" onClick={onCloseProblems}>
-            OK
-          </Button>
-        }
-      >
-        <div className={styles.problems} role="alert" data-testid="team-problems">
-          <strong>Your team is not ready yet:</strong>
-          <ul>
-            {problems?.map((p) => (
-              <li key={p}>{p}</li>
-            ))}
-          </ul>
-        </div>
-      </Dialog>
+      <ProblemsDialog problems={problems} onCloseProblems={onCloseProblems} />
+      <SaveErrors saveError={saveError} serverMessages={serverMessages} />
+
+      <FooterActions
+        step={step}
+        onBack={onBack}
+        onPreview={onPreview}
+        playersValid={playersValid}
+        onNext={onNext}
+        teamValid={teamValid}
+        onSave={onSave}
+        saving={saving}
+        saveLabel={saveLabel}
+      />
+    </>
+  )
+}
+
+/** The server's refusal of a save, with its field messages. */
+function SaveErrors({ saveError, serverMessages }: { saveError: Error | null; serverMessages: string[] }) {
+  return (
+    <>
       {saveError ? (
         <div className={styles.problems} role="alert" data-testid="save-errors">
           <strong>{saveError.message}</strong>
@@ -74,38 +77,94 @@ export function EditorFooter({
           ) : null}
         </div>
       ) : null}
-
-      <div className={styles.actions}>
-        {step === 'captain' ? (
-          <button type="button" className={styles.secondary} onClick={onBack}>
-            Back
-          </button>
-        ) : null}
-        <button type="button" className={styles.secondary} onClick={onPreview} data-testid="preview">
-          {step === 'pick' ? 'Team preview' : 'Preview'}
-        </button>
-        {step === 'pick' ? (
-          <button
-            type="button"
-            className={playersValid ? styles.primary : styles.primaryDim}
-            onClick={onNext}
-            data-testid="next"
-          >
-            Next
-          </button>
-        ) : (
-          <button
-            type="button"
-            className={teamValid ? styles.primary : styles.primaryDim}
-            onClick={onSave}
-            disabled={saving}
-            aria-busy={saving || undefined}
-            data-testid="save-team"
-          >
-            {saveLabel}
-          </button>
-        )}
-      </div>
     </>
+  )
+}
+
+/** The rules still unmet, when Next or Save was refused. */
+function ProblemsDialog({
+  problems,
+  onCloseProblems,
+}: {
+  problems: string[] | null
+  onCloseProblems: () => void
+}) {
+  return (
+    <Dialog
+      open={Boolean(problems?.length)}
+      title="Team rules"
+      onClose={onCloseProblems}
+      footer={
+        <Button variant="secondary" onClick={onCloseProblems}>
+          OK
+        </Button>
+      }
+    >
+      <div className={styles.problems} role="alert" data-testid="team-problems">
+        <strong>Your team is not ready yet:</strong>
+        <ul>
+          {problems?.map((p) => (
+            <li key={p}>{p}</li>
+          ))}
+        </ul>
+      </div>
+    </Dialog>
+  )
+}
+
+/** Back (on the captain step), Preview, and Next or Save. */
+function FooterActions({
+  step,
+  onBack,
+  onPreview,
+  playersValid,
+  onNext,
+  teamValid,
+  onSave,
+  saving,
+  saveLabel,
+}: {
+  step: 'pick' | 'captain'
+  onBack: () => void
+  onPreview: () => void
+  playersValid: boolean
+  onNext: () => void
+  teamValid: boolean
+  onSave: () => void
+  saving: boolean
+  saveLabel: string
+}) {
+  return (
+    <div className={styles.actions}>
+      {step === 'captain' ? (
+        <button type="button" className={styles.secondary} onClick={onBack}>
+          Back
+        </button>
+      ) : null}
+      <button type="button" className={styles.secondary} onClick={onPreview} data-testid="preview">
+        {step === 'pick' ? 'Team preview' : 'Preview'}
+      </button>
+      {step === 'pick' ? (
+        <button
+          type="button"
+          className={playersValid ? styles.primary : styles.primaryDim}
+          onClick={onNext}
+          data-testid="next"
+        >
+          Next
+        </button>
+      ) : (
+        <button
+          type="button"
+          className={teamValid ? styles.primary : styles.primaryDim}
+          onClick={onSave}
+          disabled={saving}
+          aria-busy={saving || undefined}
+          data-testid="save-team"
+        >
+          {saveLabel}
+        </button>
+      )}
+    </div>
   )
 }

@@ -1,4 +1,4 @@
-import type { MatchEvent } from '../events/schema'
+import type { MatchEvent } from './schema'
 
 /** An event of a match's log with its position. */
 export interface StoredEvent {

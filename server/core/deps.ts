@@ -1,11 +1,11 @@
-import type { Scheduler } from './areas/clock/scheduler'
+import type { DbHandle } from '../db/dialect'
+import type { Db, TxScope } from '../db/tx'
+import type { Rng } from '../domain/rng'
+import type { Bus } from '../lib/bus'
+import type { Clock } from '../lib/clock'
+import type { Logger } from '../lib/log'
+import type { Scheduler } from '../lib/scheduler'
 import type { Config } from './config'
-import type { DbHandle } from './db/dialect'
-import type { Db, TxScope } from './db/tx'
-import type { Rng } from './domain/rng'
-import type { Bus } from './lib/bus'
-import type { Clock } from './lib/clock'
-import type { Logger } from './lib/log'
 
 /**
  * Everything a service needs, passed explicitly. No module reaches for a global clock,

@@ -1,7 +1,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import type { LogLevel } from './lib/log'
+import type { LogLevel } from '../lib/log'
 
 export interface Config {
   port: number
