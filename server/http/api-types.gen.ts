@@ -20212,7 +20212,8 @@ export type paths = {
                     content: {
                         "application/json": {
                             reasons: {
-                                key: string;
+                                /** @enum {string} */
+                                key: "spam" | "offensive_name" | "cheating" | "wrong_prizes" | "other";
                                 label: string;
                             }[];
                         };

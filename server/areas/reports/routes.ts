@@ -56,7 +56,10 @@ const getReportsReasonsRoute = createRoute({
   tags: ['Reports'],
   summary: 'The reasons a contest can be reported for',
   responses: {
-    200: json(z.object({ reasons: z.array(z.object({ key: z.string(), label: z.string() })) }), 'Reasons'),
+    200: json(
+      z.object({ reasons: z.array(z.object({ key: z.enum(REPORT_REASON_KEYS), label: z.string() })) }),
+      'Reasons',
+    ),
   },
 })
 

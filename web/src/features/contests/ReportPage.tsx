@@ -3,7 +3,7 @@ import { ButtonLink } from '../../components/Button'
 import { Card } from '../../components/Common'
 import { Alert } from '../../components/Field'
 import { ReportForm, type ReportInput } from '../../components/ReportForm'
-import { reportReasonsQuery, sendReport } from './owner-api'
+import { type ReportDraft, reportReasonsQuery, sendReport } from './owner-api'
 import { contestHome, SubpageHead, useContestTarget } from './SubpageHead'
 
 /**
@@ -16,7 +16,8 @@ export function ReportPage() {
   const reasons = useQuery(reportReasonsQuery)
   const send = useMutation({
     mutationFn: ({ reason, text }: ReportInput) =>
-      sendReport({ contest_id: id, contest_type: kind, reason, text }),
+      // The form offers only the keys of the server's reasons list.
+      sendReport({ contest_id: id, contest_type: kind, reason: reason as ReportDraft['reason'], text }),
     meta: { silent: true },
   })
   return (

@@ -1,29 +1,17 @@
 import type { QueryClient } from '@tanstack/react-query'
-import { post } from '../../lib/api'
+import { data, http, type Schema } from '../../lib/client'
 import { contestQuery } from './contest-api'
 import type { Contest } from './types'
 
 /** Joining (the pre-flight and the join) and keeping every cached copy of a contest fresh. */
-export type Popup = 'join_league' | 'event_locked' | 'add_funds' | 'already_joined' | 'create_team'
-export interface Confirmation {
-  popup: Popup
-  error: string | null
-  contest_id: number
-  entry_fee: number
-  to_pay: number
-  current_balance: number
-  unused_balance: number
-  winning_balance: number
-  shortfall: number
-  max_entries: number
-  user_teams: Array<{ id: number; team_no: number; joined: boolean }>
-}
+export type Confirmation = Schema<'JoiningConfirmation'>
+export type Popup = Confirmation['popup']
 
 export const joiningConfirmation = (id: number) =>
-  post<Confirmation>(`/api/contests/${id}/joining_confirmation`)
+  data(http.POST('/api/contests/{id}/joining_confirmation', { params: { path: { id } } }))
 
 export const joinContest = (id: number, teamId: number) =>
-  post<{ contest: Contest; member_id: number }>(`/api/contests/${id}/join`, { team_id: teamId })
+  data(http.POST('/api/contests/{id}/join', { params: { path: { id } }, body: { team_id: teamId } }))
 
 /** Puts a fresher copy of a contest into every cached list and the detail (spec §4: likes flip everywhere). */
 export function replaceContest(client: QueryClient, contest: Contest): void {

@@ -1,5 +1,5 @@
 import { infiniteQueryOptions, type QueryClient, queryOptions } from '@tanstack/react-query'
-import { del, get, post } from '../../lib/api'
+import { type Body, data, http, type RequestBody, type Schema } from '../../lib/client'
 import type { Contest, Meta } from './api'
 
 /**
@@ -22,27 +22,22 @@ export type OwnedContest = Contest & OwnerExtras
 export const withExtras = (contest: Contest): OwnedContest => contest as OwnedContest
 
 /** One line of a contest's activity (joins, edits, removals, lock, cancel, prizes), newest first. */
-export interface Activity {
-  id: number
-  kind: 'created' | 'joined' | 'edited' | 'member_removed' | 'locked' | 'cancelled' | 'deleted' | 'prizes'
-  body: string
-  user: { slug: string; username: string } | null
-  created_at_in_millis: number
-}
+export type Activity = Schema<'ContestActivity'>
 
 export type ContestKind = 'contest' | 'championship_contest'
-const base = (kind: ContestKind, id: number) =>
-  kind === 'contest' ? `/api/contests/${id}` : `/api/championship/contests/${id}`
+const byId = (id: number) => ({ params: { path: { id } } })
 
 export const ACTIVITIES_PER_PAGE = 30
 export const activitiesKey = (kind: ContestKind, id: number) => ['contest-activities', kind, id] as const
 export const activitiesQuery = (kind: ContestKind, id: number) =>
   infiniteQueryOptions({
     queryKey: activitiesKey(kind, id),
-    queryFn: ({ pageParam }) =>
-      get<{ activities: Activity[]; meta: Meta }>(`${base(kind, id)}/activities`, {
-        query: { page: pageParam, per_page: ACTIVITIES_PER_PAGE },
-      }),
+    queryFn: ({ pageParam }) => {
+      const params = { path: { id }, query: { page: pageParam, per_page: ACTIVITIES_PER_PAGE } }
+      return kind === 'contest'
+        ? data(http.GET('/api/contests/{id}/activities', { params }))
+        : data(http.GET('/api/championship/contests/{id}/activities', { params }))
+    },
     initialPageParam: 1,
     getNextPageParam: (last: { meta: Meta }) =>
       last.meta.page < last.meta.total_pages ? last.meta.page + 1 : undefined,
@@ -63,27 +58,25 @@ export function prependActivity(client: QueryClient, kind: ContestKind, id: numb
   })
 }
 
-export interface RefundStatus {
-  refunded: boolean
-  amount: number
-  reason: string | null
-  refunded_at_in_millis: number | null
-  entries: Array<{ member_id: number; refunded: boolean; amount: number }>
-}
+export type RefundStatus = Body<'/api/contests/{id}/refund_status'>['refund_status']
 export const refundStatusQuery = (id: number) =>
   queryOptions({
     queryKey: ['contest', id, 'refund-status'],
-    queryFn: async () =>
-      (await get<{ refund_status: RefundStatus }>(`/api/contests/${id}/refund_status`)).refund_status,
+    queryFn: async () => (await data(http.GET('/api/contests/{id}/refund_status', byId(id)))).refund_status,
     staleTime: 30_000,
   })
 
 /** The owner cancels the contest before lock: every member is refunded (DELETE /api/contests/{id}, or the championship one). */
-export const deleteContest = (kind: ContestKind, id: number) => del<unknown>(base(kind, id))
+export const deleteContest = (kind: ContestKind, id: number): Promise<unknown> =>
+  kind === 'contest'
+    ? data(http.DELETE('/api/contests/{id}', byId(id)))
+    : data(http.DELETE('/api/championship/contests/{id}', byId(id)))
 
 /** The owner removes entries before lock; each is refunded (POST …/update_members). */
 export const removeMembers = (id: number, memberIds: number[]) =>
-  post<unknown>(`/api/contests/${id}/update_members`, { remove_member_ids: memberIds })
+  data(
+    http.POST('/api/contests/{id}/update_members', { ...byId(id), body: { remove_member_ids: memberIds } }),
+  )
 
 /** After a delete or a removal the contest, its members, its lists and my wallet all moved. */
 export function afterOwnerChange(client: QueryClient, id: number, kind: ContestKind = 'contest') {
@@ -95,21 +88,12 @@ export function afterOwnerChange(client: QueryClient, id: number, kind: ContestK
   void client.invalidateQueries({ queryKey: ['me'] })
 }
 
-export interface ReportReason {
-  key: string
-  label: string
-}
+export type ReportReason = Body<'/api/reports/reasons'>['reasons'][number]
 export const reportReasonsQuery = queryOptions({
   queryKey: ['report-reasons'],
-  queryFn: async () => (await get<{ reasons: ReportReason[] }>('/api/reports/reasons')).reasons,
+  queryFn: async () => (await data(http.GET('/api/reports/reasons'))).reasons,
   staleTime: Number.POSITIVE_INFINITY,
 })
 
-export interface ReportDraft {
-  contest_id: number
-  contest_type: ContestKind
-  reason: string
-  text: string
-}
-export const sendReport = (draft: ReportDraft) =>
-  post<{ report: { id: number; status: string } }>('/api/reports', draft)
+export type ReportDraft = RequestBody<'/api/reports'>
+export const sendReport = (draft: ReportDraft) => data(http.POST('/api/reports', { body: draft }))

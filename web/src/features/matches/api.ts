@@ -1,40 +1,21 @@
 import { queryOptions } from '@tanstack/react-query'
-import type { MatchJson, PlayerJson } from '../../../../server/areas/matches/serialize'
 import type { MatchSummary, PlayerScore } from '../../../../server/domain/scoring/types'
-import { get } from '../../lib/api'
+import { type Body, data, http, type Schema } from '../../lib/client'
 
 export type { MatchSummary, PlayerScore }
-export type Match = MatchJson & {
-  contests_count?: number
-  my_teams_count?: number
-  joined_contests_count?: number
-}
-export type Side = MatchJson['teams'][number]
-export type Player = PlayerJson
+export type Match = Schema<'Match'>
+export type Side = Match['teams'][number]
+export type Player = Schema<'Player'>
+export type Statistics = Body<'/api/matches/{id}/statistics'>['statistics']
+export type StatisticsPlayer = Statistics['player_scores'][number]
+export type PlayerDetail = Body<'/api/players/{id}'>['player']
 
-export interface StatisticsPlayer extends PlayerScore {
-  name: string
-  team_id: number
-  style: number
-}
-
-export interface Statistics {
-  match_status: Match['match_status']
-  /** `{}` before the first event. */
-  summary: MatchSummary | Record<string, never>
-  events_count: number
-  player_scores: StatisticsPlayer[]
-}
-
-export interface PlayerDetail extends Player {
-  sport_slug: string
-  recent_scores: Array<{ match_id: number; title: string; event_time_in_millis: number; total_score: number }>
-}
+const byId = (id: number) => ({ params: { path: { id } } })
 
 export const matchQuery = (id: number) =>
   queryOptions({
     queryKey: ['match', id],
-    queryFn: async () => (await get<{ match: Match }>(`/api/matches/${id}`)).match,
+    queryFn: async () => (await data(http.GET('/api/matches/{id}', byId(id)))).match,
     staleTime: 15_000,
   })
 
@@ -42,15 +23,14 @@ export const matchQuery = (id: number) =>
 export const playersQuery = (matchId: number) =>
   queryOptions({
     queryKey: ['match', matchId, 'players'],
-    queryFn: async () => (await get<{ players: Player[] }>(`/api/matches/${matchId}/players`)).players,
+    queryFn: async () => (await data(http.GET('/api/matches/{id}/players', byId(matchId)))).players,
     staleTime: 60_000,
   })
 
 export const statisticsQuery = (matchId: number) =>
   queryOptions({
     queryKey: ['match', matchId, 'statistics'],
-    queryFn: async () =>
-      (await get<{ statistics: Statistics }>(`/api/matches/${matchId}/statistics`)).statistics,
+    queryFn: async () => (await data(http.GET('/api/matches/{id}/statistics', byId(matchId)))).statistics,
     staleTime: 5_000,
   })
 
@@ -58,14 +38,14 @@ export const playerScoresQuery = (matchId: number) =>
   queryOptions({
     queryKey: ['match', matchId, 'player_scores'],
     queryFn: async () =>
-      (await get<{ player_scores: PlayerScore[] }>(`/api/matches/${matchId}/player_scores`)).player_scores,
+      (await data(http.GET('/api/matches/{id}/player_scores', byId(matchId)))).player_scores,
     staleTime: 5_000,
   })
 
 export const playerQuery = (id: number) =>
   queryOptions({
     queryKey: ['player', id],
-    queryFn: async () => (await get<{ player: PlayerDetail }>(`/api/players/${id}`)).player,
+    queryFn: async () => (await data(http.GET('/api/players/{id}', byId(id)))).player,
     staleTime: 60_000,
   })
 

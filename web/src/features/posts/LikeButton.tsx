@@ -1,11 +1,13 @@
 import type { UseMutationResult } from '@tanstack/react-query'
-import type { ContestJson as Contest } from '../../../../server/areas/contests/serialize'
 import { HeartIcon } from '../../components/Icons'
+import type { Schema } from '../../lib/client'
 import { formatNumber } from '../../lib/format'
 import { useSignedIn } from '../../lib/use-session'
 import type { Comment, Post } from './api'
 import { likeTarget, useLikeComment, useLikeContest, useLikePost } from './likes'
 import styles from './posts.module.css'
+
+type Contest = Schema<'Contest'>
 
 /** A heart and a count; pressed when I like it. Signed out it shows the count and does nothing. */
 export function LikeButton({

@@ -1,6 +1,5 @@
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query'
-import type { ContestJson as Contest } from '../../../../server/areas/contests/serialize'
-import { api, get, post } from '../../lib/api'
+import { api, post } from '../../lib/api'
 import { type Body, data, http, type Schema } from '../../lib/client'
 
 /**
@@ -26,12 +25,7 @@ export interface FeedPage {
   next_before_id: number | null
 }
 export type DiscoverType = 'trending' | 'new' | 'big_prizes' | 'friends'
-export interface Discover {
-  trending: Contest[]
-  new: Contest[]
-  big_prizes: Contest[]
-  posts: Post[]
-}
+export type Discover = Body<'/api/discover'>
 export type SearchResults = Body<'/api/discover/search'>
 
 /** Every query key that can hold a post, a comment or a contest (likes.ts walks them all). */
@@ -115,8 +109,7 @@ export const commentsQuery = (postId: number) =>
 
 export const discoverQuery = queryOptions({
   queryKey: ['discover', 'home'],
-  // TODO(schema): discover's contests are typed by the contests feature's Contest (the server serializer's type).
-  queryFn: () => get<Discover>('/api/discover'),
+  queryFn: () => data(http.GET('/api/discover')),
   staleTime: 30_000,
 })
 
@@ -124,9 +117,11 @@ export const discoverContestsQuery = (type: DiscoverType) =>
   infiniteQueryOptions({
     queryKey: ['discover', 'contests', type],
     queryFn: ({ pageParam }) =>
-      get<{ type: DiscoverType; contests: Contest[] }>('/api/discover/contests', {
-        query: { type, page: pageParam, per_page: PER_PAGE },
-      }),
+      data(
+        http.GET('/api/discover/contests', {
+          params: { query: { type, page: pageParam, per_page: PER_PAGE } },
+        }),
+      ),
     initialPageParam: 1,
     getNextPageParam: (last, _all, page) => (last.contests.length === PER_PAGE ? page + 1 : undefined),
     staleTime: 30_000,

@@ -1,6 +1,8 @@
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query'
-import type { ContestJson as Contest } from '../../../../server/areas/contests/serialize'
+import type { Schema } from '../../lib/client'
 import { type Comment, POST_HOLDERS, type Post, setLike } from './api'
+
+type Contest = Schema<'Contest'>
 
 /**
  * Likes in every cached copy (spec §4: "Likes … change likes_count by 1 in every cached

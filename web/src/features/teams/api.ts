@@ -1,6 +1,6 @@
 import { type QueryClient, queryOptions } from '@tanstack/react-query'
 import type { TeamPlayer } from '../../../../server/domain/team-rules'
-import { get, post, put } from '../../lib/api'
+import { data, http, type Schema } from '../../lib/client'
 import type { UserTeam } from '../contests'
 import type { Player } from '../matches'
 
@@ -8,23 +8,27 @@ export const userTeamQuery = (matchId: number, teamId: number) =>
   queryOptions({
     queryKey: ['user-team', matchId, teamId],
     queryFn: async () =>
-      (await get<{ user_team: UserTeam }>(`/api/matches/${matchId}/user_teams/${teamId}`)).user_team,
+      (
+        await data(
+          http.GET('/api/matches/{match_id}/user_teams/{id}', {
+            params: { path: { match_id: matchId, id: teamId } },
+          }),
+        )
+      ).user_team,
     staleTime: 10_000,
   })
 
-export interface TeamBody {
-  player_ids: string
-  captain: number
-  vice_captain: number
-}
+export type TeamBody = Schema<'UserTeamRequest'> & { player_ids: string }
 
 /** Spec §5: a submission carries captain, vice_captain and player_ids as a comma-joined list. */
 export function saveTeam(matchId: number, teamId: number | null, body: TeamBody): Promise<UserTeam> {
-  return teamId
-    ? put<{ user_team: UserTeam }>(`/api/matches/${matchId}/user_teams/${teamId}`, body).then(
-        (r) => r.user_team,
-      )
-    : post<{ user_team: UserTeam }>(`/api/matches/${matchId}/user_teams`, body).then((r) => r.user_team)
+  const saved = teamId
+    ? http.PUT('/api/matches/{match_id}/user_teams/{id}', {
+        params: { path: { match_id: matchId, id: teamId } },
+        body,
+      })
+    : http.POST('/api/matches/{match_id}/user_teams', { params: { path: { match_id: matchId } }, body })
+  return data(saved).then((r) => r.user_team)
 }
 
 export function afterSave(client: QueryClient, matchId: number, team: UserTeam): void {
