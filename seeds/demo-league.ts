@@ -216,15 +216,15 @@ export async function seedDemoLeague(db: Kysely<Database>, options: SeedOptions)
       writeSocial(tx, random, a, people, follows, userIds),
     )
     const chats = await progress.step('Group chats', () => writeGroups(tx, random, a, people, userIds))
-    // Issue 17: last, so every row seeded before keeps its id (docs/esports.md, "Game accounts").
+    // Last, so every row seeded before keeps its id (docs/esports.md, "Game accounts").
     const gameAccounts = await progress.step('Game accounts', () =>
       writeGameAccounts(tx, random, options.nowMs, adminId, people, userIds),
     )
-    // Issue 17: last of all, so every row before it stays as it was.
+    // Last of all, so every row before it stays as it was.
     const esports = await progress.step('A finished Free Fire room', () =>
       writeEsportsResults(tx, options.seed, options.nowMs, userIds.get(people[0]?.username ?? ''), rivals),
     )
-    // Issue 17: a PUBG tournament in progress, after everything else (seeds/writers/esports-tournament.ts).
+    // A PUBG tournament in progress, after everything else (seeds/writers/esports-tournament.ts).
     await writeEsportsTournament(tx, options.seed, options.nowMs, rivals)
     // One posting per lock that charged paid transfers.
     const transferCharges = Number(

@@ -4,7 +4,7 @@ import { cricketSide } from './rosters'
 import type { RosterPlan } from './types'
 
 /**
- * Cricket sides without fixtures (issue 16): more players for the `league` auction pool. Built
+ * Cricket sides without fixtures: more players for the `league` auction pool. Built
  * after every other roster from a stream of their own, and written after them, so the players,
  * names and ids the rest of the league draws stay exactly as before.
  */

@@ -3,7 +3,7 @@ import type { PickedTeam } from '../domain/team-picker'
 import { canComplete, sportRules, type TeamPlayer, validateTeam } from '../domain/team-rules'
 
 /**
- * Team-building bots for daily fantasy and championship (issue 16 item 2, docs/bots.md).
+ * Team-building bots for daily fantasy and championship (docs/bots.md).
  * Pure: a strategy, a pool and a random stream give one team, always the same for the same
  * stream. Every team is checked with the players' own rules (`validateTeam`), so a bot can
  * never hold a team a person could not save.

@@ -14,7 +14,7 @@ export const AUCTION_COLORS = [
   { id: 'maroon', name: 'Maroon', hex: '#7f1d1d' },
   { id: 'silver', name: 'Silver', hex: '#94a3b8' },
   { id: 'black', name: 'Black', hex: '#111827' },
-  // A classroom auction seats 30 and more (issue 16): one colour per manager, so 40 in all.
+  // A classroom auction seats 30 and more: one colour per manager, so 40 in all.
   { id: 'gold', name: 'Gold', hex: '#ca8a04' },
   { id: 'lime', name: 'Lime', hex: '#65a30d' },
   { id: 'olive', name: 'Olive', hex: '#4d7c0f' },

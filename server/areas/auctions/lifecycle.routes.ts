@@ -46,8 +46,7 @@ const settings = z.strictObject({
       'At most this many managers (owner and bots included); null: as many as the pool gives a full squad each. 422 when the pool cannot give this many a squad of `squad_min` (at least 11 when balanced); the message says how many it can.',
   }),
   group_uuid_id: z.string().min(1).max(64).optional().openapi({
-    description:
-      'Create it from a group (issue 15): its members are invited with an `auction_invite` message',
+    description: 'Create it from a group: its members are invited with an `auction_invite` message',
   }),
 })
 

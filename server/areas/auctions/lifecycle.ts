@@ -48,7 +48,7 @@ export interface CreateAuctionInput {
   takeover_seconds?: number | null
   /** A check that runs in the creating transaction, before the insert (a per-user limit). */
   before?: (tx: Tx) => Promise<void>
-  /** Issue 15: the group it is created from (its members are invited, docs/groups.md). */
+  /** The group it is created from (its members are invited, docs/groups.md). */
   group_id?: number | null
 }
 

@@ -7,8 +7,8 @@ import { AppError } from '../../http/errors'
 import { AUCTION_COLORS, basePriceOf } from './catalog'
 
 /**
- * Which players an auction offers, and how many managers that lets it take (issue 16,
- * docs/auctions.md "Pools and capacity"):
+ * Which players an auction offers, and how many managers that lets it take
+ * (docs/auctions.md "Pools and capacity"):
  * - `match`: both sides' squads of its match (about 36 players);
  * - `series`: every side's squad in its series (the T20 league: 10 sides, about 175);
  * - `league`: every cricket player of the league, whatever the match or series it scores.

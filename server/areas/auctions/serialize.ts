@@ -81,7 +81,7 @@ export async function auctionJson(deps: Deps, row: AuctionRow, viewerId: number)
     name: row.name,
     kind: row.kind,
     // A public auction's code is no secret; a private one's only its owner, its managers and
-    // (issue 15) the members of the group it was created from see.
+    // the members of the group it was created from see.
     code: (await canSeeAuction(deps.db, row, viewerId)) ? row.code : null,
     group_uuid_id: row.group_id === null ? null : await groupUuidOf(deps.db, row.group_id),
     status: state.paused ? 'paused' : row.status,

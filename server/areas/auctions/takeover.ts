@@ -6,7 +6,7 @@ import { forgetAuctionJobs } from './state'
 import { roomStream } from './streams'
 
 /**
- * Bots take over managers who are away (issue 4 item 6). A manager is "here" while at least one
+ * Bots take over managers who are away. A manager is "here" while at least one
  * of their sockets is subscribed to the auction's channel (live or tournament), on any server
  * process of the database (server/areas/cluster/presence.ts counts them across processes).
  * When the count drops to zero in a running auction whose owner set `bot_takeover_seconds`, a job is scheduled that many seconds ahead on the game clock; if the

@@ -4,7 +4,7 @@ import { Scoreboard } from '../scoring'
 import { idsOf } from './queries'
 
 /**
- * Championship scoring (issue 12 item 2; docs/championship.md "API, scoring and money").
+ * Championship scoring (docs/championship.md "API, scoring and money").
  *
  * Each `classic_team_scores` row is a team as it stood when one match locked; it scores that
  * match like a contest entry: a player's points ×2 in C, ×1.5 in VC, on the match's own point

@@ -115,7 +115,7 @@ async function beatMoves(deps: Deps, seen: string, waitMs: number): Promise<bool
  * Beats every `heartbeatIntervalMs` until stopped; `stop()` writes the clean-stop beat. A plain
  * wall-time interval, not a scheduler job: jobs run on the game clock, which an admin may pause
  * or speed up, and being alive is a matter of real time. It holds no state but its own timer.
- * `stop(othersAlive)`: while other server processes still serve the database (issue 11) the
+ * `stop(othersAlive)`: while other server processes still serve the database the
  * last beat is an ordinary one, not a clean stop, so a process starting meanwhile does not
  * take the moment as an outage.
  */

@@ -7,7 +7,7 @@ import { esportsResultRoutes } from './results.routes'
 import { esportsRoomRoutes } from './rooms.routes'
 import { esportsTournamentRoutes } from './tournaments.routes'
 
-/** Esports contests players play themselves (issue 17, docs/esports.md): every route of the area. */
+/** Esports contests players play themselves (docs/esports.md): every route of the area. */
 export function esportsRoutes(deps: Deps) {
   const app = createRouter()
   app.route('/', gameAccountRoutes(deps))

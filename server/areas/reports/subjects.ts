@@ -4,7 +4,7 @@ import { visibleComment, visiblePost } from '../posts'
 import { visibleUser } from '../users'
 
 /**
- * Reports of users, posts and comments (issue 14, docs/social.md "Reports") share the contests'
+ * Reports of users, posts and comments (docs/social.md "Reports") share the contests'
  * queue and table: `contest_type`/`contest_id` hold the subject's kind and id. Social reports
  * take their own reasons; labels of both lists resolve through `reasonLabel`.
  */

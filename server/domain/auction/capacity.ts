@@ -3,7 +3,7 @@ import type { AuctionPlayer, SquadRules } from './rules'
 import { BALANCED_SQUAD_SIZE } from './settings'
 
 /**
- * How many managers an auction can take (issue 16, docs/auctions.md "Pools and capacity"):
+ * How many managers an auction can take (docs/auctions.md "Pools and capacity"):
  * as many as the pool can give a full squad each, no more than there are franchise colours,
  * and no more than the owner's own cap.
  */

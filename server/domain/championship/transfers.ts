@@ -1,7 +1,7 @@
 import { type Violation, violation } from '../team/violations'
 
 /**
- * Championship transfer accounting (issue 12 item 1; reference §4.2; docs/championship.md
+ * Championship transfer accounting (reference §4.2; docs/championship.md
  * "Rules"), pure and shared by the server (the authority at save and at lock), the web builder
  * and the CLI.
  *

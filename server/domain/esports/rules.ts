@@ -1,5 +1,5 @@
 /**
- * Esports contests players play themselves (issue 17; docs/esports.md), pure: the kinds, their
+ * Esports contests players play themselves (docs/esports.md), pure: the kinds, their
  * game and room, modes and squad sizes, limits, and each game's point table. The server, the
  * web's create/rules pages and the CLI read these constants.
  */

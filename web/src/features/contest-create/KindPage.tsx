@@ -7,7 +7,7 @@ import { FORM_KINDS } from './kinds'
 
 /**
  * `/contests/create/{kind}`: the form for a fantasy kind, the esports host form for an
- * esports kind (issue 17), and the PUBG access pages.
+ * esports kind, and the PUBG access pages.
  */
 export function CreateKindPage() {
   const slug = useParams().kind ?? ''

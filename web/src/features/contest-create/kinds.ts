@@ -9,7 +9,7 @@ export const FORM_KINDS: readonly string[] = [
   'f1-single-match',
   'championship',
 ]
-/** The esports kinds' host forms and the PUBG access pages (issue 17, features/esports/create). */
+/** The esports kinds' host forms and the PUBG access pages (features/esports/create). */
 export const ESPORTS_PAGES: readonly string[] = [
   'pubg',
   'pubg-lite',

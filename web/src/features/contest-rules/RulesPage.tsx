@@ -21,7 +21,7 @@ import { TeamRulesCard } from './TeamRulesCard'
 export function RulesPage() {
   const slug = useParams().slug ?? ''
   const rules = useQuery({ ...rulesQuery(slug), enabled: !isEsportsKind(slug) })
-  // Issue 17: an esports kind's rules are the custom room's (features/esports/create).
+  // An esports kind's rules are the custom room's (features/esports/create).
   if (isEsportsKind(slug))
     return (
       <div data-testid="contest-rules" data-slug={slug}>

@@ -50,7 +50,7 @@ export function MatchContestsPage() {
   const joined = first?.joined_contests_count ?? m.joined_contests_count ?? 0
   const open = !m.locked && !started && m.match_status === 'upcoming'
   const locked = m.locked || started
-  // Players create contests for a match of a sport that has a match kind (issue 13).
+  // Players create contests for a match of a sport that has a match kind.
   const createKind = GAME_KINDS.find(
     (k) => k.target === 'match' && k.available && k.sport_slug === m.sport_slug,
   )

@@ -3,7 +3,7 @@ import { type Body, data, http, type RequestBody, type Schema } from '../../lib/
 import type { Contest, Meta } from './api'
 
 /**
- * What issue 13 added to a contest (docs/contest-creation.md): who made it, whether it is
+ * What players' own contests add to a contest (docs/contest-creation.md): who made it, whether it is
  * private, and what the viewer may do with it. Optional so a contest from an older answer
  * (or a list that leaves them out with `?fields=`) still type-checks.
  */

@@ -1,4 +1,4 @@
-/** The lazy route modules of groups and chat (issue 15, docs/groups.md "Web"). */
+/** The lazy route modules of groups and chat (docs/groups.md "Web"). */
 export { AddMembersPage } from './AddMembersPage'
 export { ChatPage } from './ChatPage'
 export { DetailsPage } from './DetailsPage'

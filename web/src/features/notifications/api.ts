@@ -84,7 +84,7 @@ export function useMarkAllRead() {
 export function notificationLink(n: Pick<Notification, 'kind' | 'data'>): string | null {
   const { path, user_slug: slug } = n.data
   if (typeof path === 'string' && path.startsWith('/') && !path.startsWith('//')) return path
-  // Issue 17: some esports notifications name their page `data.link`, or only the contest.
+  // Some esports notifications name their page `data.link`, or only the contest.
   const { link, esports_contest_id: esports } = n.data
   if (typeof link === 'string' && link.startsWith('/') && !link.startsWith('//')) return link
   if (typeof esports === 'number') return `/contests/${esports}`

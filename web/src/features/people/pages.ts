@@ -1,4 +1,4 @@
-/** The people pages (issue 14, docs/social.md), one lazy chunk for the router. */
+/** The people pages (docs/social.md), one lazy chunk for the router. */
 export { FollowersPage, FollowingsPage } from './FollowListPage'
 export { MyFollowersPage, MyFollowingsPage, MyReviewsPage } from './MinePage'
 export { PartnerProgramPage } from './PartnerProgramPage'

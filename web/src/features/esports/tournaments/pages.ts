@@ -1,4 +1,4 @@
-/** The tournament pages (issue 17), one lazy chunk for the router. */
+/** The tournament pages, one lazy chunk for the router. */
 export { RoundSlotsPage } from './RoundSlotsPage'
 export { TournamentPage } from './TournamentPage'
 export { TournamentsPage } from './TournamentsPage'
