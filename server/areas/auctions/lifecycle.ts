@@ -16,7 +16,7 @@ import {
 import { inviteCode } from '../../domain/contest-templates'
 import { AppError, invalid } from '../../http/errors'
 import { requireFuture } from '../../http/instants'
-import { post, SYSTEM_ACCOUNTS, systemAccountId, userAccountId } from '../ledger/service'
+import { post, SYSTEM_ACCOUNTS, systemAccountId, userAccountId } from '../ledger'
 import { AUCTION_COLORS } from './catalog'
 import { runCommand } from './commands'
 import { type AuctionPool, defaultPool, poolOf, poolProblem } from './pools'
