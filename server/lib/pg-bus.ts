@@ -29,7 +29,7 @@ import {
  * gap. The publishing process delivers its own message right after the commit when it is the
  * next one in line, so a single process is as quick as before.
  */
-// One closure over the LISTEN connection and the per-stream delivery state, which every part shares.
+// Long: one closure over the LISTEN connection and the per-stream delivery state that every part shares.
 export function createPostgresBus(options: PostgresBusOptions): PostgresBus {
   const { db, log } = options
   const onHandlerError = options.onHandlerError ?? (() => {})

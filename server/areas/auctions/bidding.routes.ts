@@ -12,8 +12,8 @@ import { BidBody, biddingPlayerJson, managersOf, playerCards, playersJson } from
 import { refusedBid, stateOf } from './state'
 import { visibleAuction } from './visibility'
 
-// A route factory: one short registration per route, so its length is the number of its routes.
 /** The open round: players, sales, the current lot, bids and releases. */
+// Long: a route factory, one short registration per route.
 export function auctionBiddingRoutes(deps: Deps) {
   const app = createRouter()
   const now = () => deps.clock.now()

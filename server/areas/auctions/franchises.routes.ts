@@ -17,8 +17,8 @@ import { visibleAuction } from './visibility'
 
 const managerParam = idParams('id', 'manager_id')
 
-// A route factory: one short registration per route, so its length is the number of its routes.
 /** Franchises: joining with the code, bots, the owner’s decisions, names and colours. */
+// Long: a route factory, one short registration per route.
 export function auctionFranchiseRoutes(deps: Deps) {
   const app = createRouter()
 

@@ -50,8 +50,8 @@ const settings = z.strictObject({
   }),
 })
 
-// A route factory: one short registration per route, so its length is the number of its routes.
 /** Creating an auction, reading it, and changing its settings before the start. */
+// Long: a route factory, one short registration per route.
 export function auctionLifecycleRoutes(deps: Deps) {
   const app = createRouter()
   const now = () => deps.clock.now()

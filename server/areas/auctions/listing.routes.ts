@@ -11,8 +11,8 @@ import { AuctionSchema } from './schemas'
 import { auctionJson } from './serialize'
 import { countVisibleAuctions, visibleAuctions } from './visible'
 
-// A route factory: one short registration per route, so its length is the number of its routes.
 /** Finding auctions: mine and open public ones, by invite code, by group. */
+// Long: a route factory, one short registration per route.
 export function auctionListRoutes(deps: Deps) {
   const app = createRouter()
 

@@ -11,8 +11,8 @@ import { managerJson, managersOf, playerCards } from './serialize'
 import { stateOf } from './state'
 import { visibleAuction, visibleManager } from './visibility'
 
-// A route factory: one short registration per route, so its length is the number of its routes.
 /** The auction's leaderboard and the manager pages (spec §7, v1 paths with `.json`). */
+// Long: a route factory, one short registration per route.
 export function auctionManagerRoutes(deps: Deps) {
   const app = createRouter()
 

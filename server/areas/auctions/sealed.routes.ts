@@ -11,8 +11,8 @@ import { BidBody, playerCards } from './serialize'
 import { stateOf } from './state'
 import { visibleAuction } from './visibility'
 
-// A route factory: one short registration per route, so its length is the number of its routes.
 /** Sealed rounds: my sealed bids and placing one. */
+// Long: a route factory, one short registration per route.
 export function auctionSealedRoutes(deps: Deps) {
   const app = createRouter()
   const _now = () => deps.clock.now()

@@ -27,11 +27,11 @@ import {
 } from './tournaments'
 import { visibleAuction } from './visibility'
 
-// A route factory: one short registration per route, so its length is the number of its routes.
 /**
  * Auction tournaments, the v1 calls of spec §7 (`…/tournaments/{id}.json` and the rest: API
  * paths ignore a trailing `.json`).
  */
+// Long: a route factory, one short registration per route.
 export function tournamentRoutes(deps: Deps) {
   const app = createRouter()
 

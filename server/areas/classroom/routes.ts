@@ -57,8 +57,8 @@ const ClassBody = z.strictObject({
   }),
 })
 
-// A route factory: one short registration per route, so its length is the number of its routes.
 /** The classroom (docs/classroom.md): admin only, as every `/api/admin/*` route. */
+// Long: a route factory, one short registration per route.
 export function classroomRoutes(deps: Deps) {
   const app = createRouter()
 

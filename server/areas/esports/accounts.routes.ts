@@ -28,8 +28,8 @@ import {
 const oneAccount = (description: string) => json(z.object({ game_account: GameAccountSchema }), description)
 const oneAdminAccount = json(z.object({ game_account: AdminGameAccountSchema }), 'Reviewed')
 
-// A route factory: one short registration per route, so its length is the number of its routes.
 /** Game accounts (docs/esports.md, "Game accounts"): mine, search, and the admins' review queue. */
+// Long: a route factory, one short registration per route.
 export function gameAccountRoutes(deps: Deps) {
   const app = createRouter()
 

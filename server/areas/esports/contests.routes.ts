@@ -42,7 +42,7 @@ const ALIASES = [
   { path: '/api/call_of_duties/{id}', game: 'call-of-duty', name: 'Call of Duty' },
 ] as const
 
-// A route factory: one short registration per route, so its length is the number of its routes.
+// Long: a route factory, one short registration per route.
 export function esportsContestRoutes(deps: Deps) {
   const app = createRouter()
 

@@ -62,8 +62,8 @@ const SquadAnswer = z.object({ squad: EsportsSquadSchema })
 const MEMBERS_TYPES = ['pubg', 'free_fire', 'call_of_duty'] as const satisfies readonly MembersType[]
 const userIdBody = z.strictObject({ user_id: idField() })
 
-// A route factory: one short registration per route, so its length is the number of its routes.
 /** Joining, leaving, squads and their captains' edits (docs/esports.md, "Members and squads"). */
+// Long: a route factory, one short registration per route.
 export function esportsMemberRoutes(deps: Deps) {
   const app = createRouter()
 

@@ -101,8 +101,8 @@ const ResultsBody = z
 const resultsAnswer = (description: string) =>
   json(z.object({ esports_results: EsportsResultsSchema }), description)
 
-// A route factory: one short registration per route, so its length is the number of its routes.
 /** docs/esports.md "Results, payouts and corrections". */
+// Long: a route factory, one short registration per route.
 export function esportsResultRoutes(deps: Deps) {
   const app = createRouter()
 

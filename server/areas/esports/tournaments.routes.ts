@@ -34,7 +34,7 @@ import {
 
 const viewer = (c: AppContext) => c.get('user')?.id ?? null
 
-// A route factory: one short registration per route, so its length is the number of its routes.
+// Long: a route factory, one short registration per route.
 export function esportsTournamentRoutes(deps: Deps) {
   const app = createRouter()
 

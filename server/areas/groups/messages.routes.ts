@@ -9,8 +9,8 @@ import { GroupMessageSchema, MessageBody, olderMessages, uuidParam } from './sch
 const tags = ['Groups']
 const MessageAnswer = z.object({ message: GroupMessageSchema })
 
-// A route factory: one short registration per route, so its length is the number of its routes.
 /** A group's messages: read back by cursor, send (idempotent by identifier_key), mark read. */
+// Long: a route factory, one short registration per route.
 export function groupMessageRoutes(deps: Deps) {
   const app = createRouter()
 

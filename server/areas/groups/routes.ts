@@ -15,8 +15,8 @@ const GroupAnswer = z.object({ group: GroupSchema })
 const InviteAnswer = z.object({ invite_code: z.string(), invite_url: z.string() })
 const tags = ['Groups']
 
-// A route factory: one short registration per route, so its length is the number of its routes.
 /** Groups, members, mute, one-to-ones, invites and search (docs/groups.md). */
+// Long: a route factory, one short registration per route.
 export function groupRoutes(deps: Deps) {
   const app = createRouter()
 

@@ -75,7 +75,7 @@ export function apply(state: AuctionState, command: AuctionCommand): ApplyResult
   return { ok: true, state: s, events }
 }
 
-// One switch over the engine's commands, a short case each: the whole command set on one page.
+// Long: one switch over the engine's commands, a short case each (the whole command set on one page).
 function run(s: AuctionState, c: AuctionCommand, emit: Emit): Violation | null {
   const v = (code: ViolationCode, message: string) =>
     (fail(code, message) as { violation: Violation }).violation

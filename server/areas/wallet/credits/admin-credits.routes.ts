@@ -23,8 +23,8 @@ const CreditRequest = z
   })
   .openapi('AdminCredit')
 
-// A route factory: one short registration per route, so its length is the number of its routes.
 /** Admin credits: a ledger posting from the house account to a player's wallet. */
+// Long: a route factory, one short registration per route.
 export function adminWalletRoutes(deps: Deps) {
   const app = createRouter()
   app.openapi(

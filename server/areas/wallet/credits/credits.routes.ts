@@ -82,7 +82,7 @@ const PayuCallback = z
   })
   .openapi('PayuCallback')
 
-// A route factory: one short registration per route, so its length is the number of its routes.
+// Long: a route factory, one short registration per route.
 export function creditRoutes(deps: Deps) {
   const app = createRouter()
 

@@ -29,13 +29,13 @@ const wantsJson = (c: AppContext) => {
   return accept.includes('application/json') && !accept.includes('text/html')
 }
 
-// A route factory: one short registration per route, so its length is the number of its routes.
 /**
  * The simulated Paytm and PayUMoney: a payment page per order with **Pay** and **Fail**,
  * and the button's POST, which records the outcome on the gateway's side (once per order)
  * and sends the browser back to the web client with the signed result (HTTP 303).
  * The credit itself stays pending until the web client's verify call checks the signature.
  */
+// Long: a route factory, one short registration per route.
 export function gatewayRoutes(deps: Deps) {
   const app = createRouter()
   // Outside /api, so the API's body limit does not apply; a button press is a few bytes.

@@ -48,8 +48,8 @@ export function uploadBodyLimit(): MiddlewareHandler<AppEnv> {
 const AttachmentAnswer = (description: string) =>
   json(z.object({ attachment: AttachmentSchema }), description)
 
-// A route factory: one short registration per route, so its length is the number of its routes.
 /** Image uploads (PAN photos): multipart form data with one `file`, stored on local disk. */
+// Long: a route factory, one short registration per route.
 export function attachmentRoutes(deps: Deps) {
   const app = createRouter()
 

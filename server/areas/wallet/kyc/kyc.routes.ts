@@ -6,8 +6,8 @@ import { latestPan, panCardJson, savePan } from './kyc'
 import { PanCardSchema, SavePanRequest, SendOtpRequest, VerifyOtpRequest } from './kyc.schemas'
 import { sendOtp, verifyOtp } from './mobile'
 
-// A route factory: one short registration per route, so its length is the number of its routes.
 /** Mobile verification by OTP and PAN submission (spec §7 "Me and wallet"). */
+// Long: a route factory, one short registration per route.
 export function kycRoutes(deps: Deps) {
   const app = createRouter()
 

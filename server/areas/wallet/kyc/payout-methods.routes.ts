@@ -13,8 +13,8 @@ import {
   upiJson,
 } from './payout-methods'
 
-// A route factory: one short registration per route, so its length is the number of its routes.
 /** Bank details and UPI ids: where withdrawals are paid to. */
+// Long: a route factory, one short registration per route.
 export function payoutMethodRoutes(deps: Deps) {
   const app = createRouter()
 

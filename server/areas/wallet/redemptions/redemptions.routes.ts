@@ -16,8 +16,8 @@ import {
 } from './redemptions'
 import { RedeemRequest, RedemptionSchema, RedemptionTypeSchema } from './redemptions.schemas'
 
-// A route factory: one short registration per route, so its length is the number of its routes.
 /** Withdrawals of winnings (spec §7 "Me and wallet": redemptions, redemption_types). */
+// Long: a route factory, one short registration per route.
 export function redemptionRoutes(deps: Deps) {
   const app = createRouter()
 

@@ -68,8 +68,8 @@ const AdminClaimRefund = ClaimRefundSchema.extend({
 }).openapi('AdminClaimRefund')
 type AdminClaimRefundJson = z.infer<typeof AdminClaimRefund>
 
-// A route factory: one short registration per route, so its length is the number of its routes.
 /** Admin decisions on refund claims (`fanspole refunds`): refund to unused, or reject. */
+// Long: a route factory, one short registration per route.
 export function refundAdminRoutes(deps: Deps) {
   const app = createRouter()
   const db = deps.db

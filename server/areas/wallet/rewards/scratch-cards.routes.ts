@@ -32,8 +32,8 @@ const ScratchCardSchema = z
 
 const ClaimRequest = z.strictObject({ id: idField() }).openapi('ScratchCardClaim')
 
-// A route factory: one short registration per route, so its length is the number of its routes.
 /** Scratch cards: the list with reward totals, one card, and the claim that pays it. */
+// Long: a route factory, one short registration per route.
 export function scratchCardRoutes(deps: Deps) {
   const app = createRouter()
   // Signed in before anything else, so a stranger's bad body is a 401, not a 422.
