@@ -4,41 +4,32 @@ import { serveStatic } from '@hono/node-server/serve-static'
 import { OpenAPIHono } from '@hono/zod-openapi'
 import type { MiddlewareHandler } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
-import { actAsRoutes } from './areas/admin/act-as.routes'
-import { adminRoutes } from './areas/admin/routes'
+import { meRoutes, signUpRoutes } from './areas/account'
+import { actAsRoutes, adminRoutes } from './areas/admin'
 import { auctionManagerRoutes, auctionRoutes, tournamentRoutes } from './areas/auctions'
-import { authRoutes } from './areas/auth/routes'
-import { catalogRoutes } from './areas/catalog/routes'
+import { authRoutes } from './areas/auth'
+import { catalogRoutes } from './areas/catalog'
 import { championshipPhaseRoutes, championshipTeamRoutes, phasePlayerRoutes } from './areas/championship'
-import {
-  ChampionshipContestSchema,
-  championshipContestRoutes,
-  seriesChampionshipContests,
-} from './areas/championship-contests'
+import { championshipContestRoutes, seriesContestRoutes } from './areas/championship-contests'
 import { classroomRoutes } from './areas/classroom'
-import { clockRoutes } from './areas/clock/routes'
+import { clockRoutes } from './areas/clock'
 import { contestAccessRoutes } from './areas/contest-access'
 import { contestBotRoutes, contestCreationRoutes, contestOwnerRoutes } from './areas/contest-creation'
 import { contestRoutes, homeRoutes } from './areas/contests'
 import { esportsRoutes } from './areas/esports'
-import { gangRoutes } from './areas/gangs/routes'
-import { seriesLeaderboardRoutes } from './areas/gangs/series-leaderboard.routes'
+import { gangRoutes, seriesLeaderboardRoutes } from './areas/gangs'
 import { groupMessageRoutes, groupRoutes } from './areas/groups'
-import { ledgerRoutes } from './areas/ledger/routes'
+import { ledgerRoutes } from './areas/ledger'
 import { adminMatchRoutes, replayRoutes } from './areas/match-day'
 import { crestRoutes, matchFixtureRoutes, matchRoutes, seriesRoutes } from './areas/matches'
-import { notificationRoutes } from './areas/notifications/routes'
+import { notificationRoutes } from './areas/notifications'
 import { commentRoutes, feedRoutes, postRoutes } from './areas/posts'
 import { prizeStructureRoutes } from './areas/prize-structures'
 import { reportRoutes, socialReportRoutes } from './areas/reports'
-import { snapshotRoutes } from './areas/snapshots/routes'
-import { leaderboardRoutes } from './areas/social/leaderboards.routes'
-import { otherRoutes } from './areas/social/other.routes'
+import { snapshotRoutes } from './areas/snapshots'
+import { leaderboardRoutes, otherRoutes } from './areas/social'
 import { matchSquadRoutes, teamRoutes } from './areas/teams'
-import { meRoutes } from './areas/users/me.routes'
-import { mediaRoutes } from './areas/users/media'
-import { peopleRoutes } from './areas/users/people.routes'
-import { userRoutes } from './areas/users/routes'
+import { mediaRoutes, peopleRoutes, userRoutes } from './areas/users'
 import { UPLOAD_PATH, uploadBodyLimit, walletRoutes } from './areas/wallet'
 import type { CableServer } from './cable/types'
 import type { Deps } from './deps'
@@ -107,6 +98,7 @@ export function createApp(deps: Deps, options: { cable?: CableServer } = {}) {
   })
 
   app.route('/', authRoutes(deps))
+  app.route('/', signUpRoutes(deps))
   app.route('/', userRoutes(deps))
   app.route('/', peopleRoutes(deps))
   app.route('/', otherRoutes(deps))
@@ -137,7 +129,8 @@ export function createApp(deps: Deps, options: { cable?: CableServer } = {}) {
   app.route('/', postRoutes(deps))
   app.route('/', commentRoutes(deps))
   app.route('/', feedRoutes(deps))
-  app.route('/', contestRoutes(deps, { schema: ChampionshipContestSchema, list: seriesChampionshipContests }))
+  app.route('/', contestRoutes(deps))
+  app.route('/', seriesContestRoutes(deps))
   app.route('/', championshipContestRoutes(deps))
   app.route('/', matchRoutes(deps))
   app.route('/', matchSquadRoutes(deps))

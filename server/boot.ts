@@ -1,8 +1,7 @@
 import { ensureReferenceData } from '../seeds/reference-data'
 import { registerAuctionBotJobs, registerAuctionJobs, registerAuctionTakeoverJobs } from './areas/auctions'
 import { registerChampionshipContestJobs } from './areas/championship-contests'
-import { createScheduler } from './areas/clock/scheduler'
-import { ensureClockAnchor, followClock, loadClockAnchor } from './areas/clock/service'
+import { ensureClockAnchor, followClock, loadClockAnchor } from './areas/clock'
 import { registerEsportsJobs, registerTournamentJobs } from './areas/esports'
 import { registerMatchJobs, registerReplayJobs } from './areas/match-day'
 import type { Config } from './config'
@@ -16,6 +15,7 @@ import { createBus } from './lib/bus'
 import { createClock } from './lib/clock'
 import { createLogger, type Logger } from './lib/log'
 import { createPostgresBus } from './lib/pg-bus'
+import { createScheduler } from './lib/scheduler'
 
 export interface BootOptions {
   /** Real time source (tests pass a manual one). */

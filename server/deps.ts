@@ -1,4 +1,3 @@
-import type { Scheduler } from './areas/clock/scheduler'
 import type { Config } from './config'
 import type { DbHandle } from './db/dialect'
 import type { Db, TxScope } from './db/tx'
@@ -6,6 +5,7 @@ import type { Rng } from './domain/rng'
 import type { Bus } from './lib/bus'
 import type { Clock } from './lib/clock'
 import type { Logger } from './lib/log'
+import type { Scheduler } from './lib/scheduler'
 
 /**
  * Everything a service needs, passed explicitly. No module reaches for a global clock,

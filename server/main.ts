@@ -4,16 +4,15 @@ import { isSeeded, type SeedSummary, seedDemoLeague } from '../seeds/demo-league
 import { type App, createApp } from './app'
 import { resumeAuctions, roomsAbandoned } from './areas/auctions'
 import {
+  hashPassword,
   type NetworkPasswords,
   secureNetworkAccounts,
   servesNetwork,
   settleNetworkPasswords,
-} from './areas/auth/network-passwords'
-import { hashPassword } from './areas/auth/passwords'
+} from './areas/auth'
 import { resumeChampionshipContests } from './areas/championship-contests'
-import { claimOutage, startHeartbeat } from './areas/clock/heartbeat'
-import { saveClockAnchor } from './areas/clock/service'
-import { othersAlive, startNodeBeat } from './areas/cluster/presence'
+import { claimOutage, saveClockAnchor, startHeartbeat } from './areas/clock'
+import { othersAlive, startNodeBeat } from './areas/cluster'
 import { resumeEsportsReveals } from './areas/esports'
 import { resumeMatches } from './areas/match-day'
 import { releaseAttachments } from './areas/wallet'

@@ -1,7 +1,7 @@
 import { Command } from 'commander'
 import type { Schema } from '../lib/api-types'
 import { idArgument } from '../lib/arguments'
-import { apiOf, runs, serverJson } from '../lib/command'
+import { apiOf, printTable, runs, serverJson } from '../lib/command'
 import { type Io, printJson } from '../lib/io'
 import {
   intFlag,
@@ -12,7 +12,6 @@ import {
   withServer,
 } from '../lib/options'
 import { style } from '../lib/style'
-import { formatTable } from '../lib/table'
 import { formatInstant } from '../lib/time'
 
 /** A row of GET /api/admin/reports: contests, championship contests, users, posts and comments in one queue. */
@@ -92,30 +91,26 @@ async function runList(io: Io, opts: OptionsOf<typeof listOptions>): Promise<voi
   const query = new URLSearchParams({ status: opts.status, per_page: String(opts.limit) })
   const answer = await api.get<{ reports: Report[] }>(`/api/admin/reports?${query}`)
   if (opts.json) return printJson(io, answer)
-  if (answer.reports.length === 0) {
-    io.out(`No reports${opts.status === 'all' ? '' : ` ${opts.status}`}\n`)
-    return
-  }
   const s = style(io.color)
-  io.out(
-    formatTable(
-      answer.reports,
-      [
-        { header: 'ID', value: (r) => r.id },
-        { header: 'SUBJECT', value: (r) => subjectOf(r) },
-        { header: 'REASON', value: (r) => r.reason },
-        { header: 'BY', value: (r) => r.reporter.username },
-        {
-          header: 'STATUS',
-          value: (r) => (r.hid_subject ? `${r.status}, hidden` : r.status),
-          paint: (t, r) => (r.status === 'open' ? s.yellow(t) : s.green(t)),
-        },
-        { header: 'REPORTED', value: (r) => formatInstant(r.created_at_in_millis) },
-        { header: 'TEXT', value: (r) => clip(r.text.replace(/\s+/g, ' '), 40) },
-        { header: 'RESOLUTION', value: (r) => (r.resolution === null ? null : clip(r.resolution, 32)) },
-      ],
-      s,
-    ),
+  printTable(
+    io,
+    answer.reports,
+    `No reports${opts.status === 'all' ? '' : ` ${opts.status}`}\n`,
+    [
+      { header: 'ID', value: (r) => r.id },
+      { header: 'SUBJECT', value: (r) => subjectOf(r) },
+      { header: 'REASON', value: (r) => r.reason },
+      { header: 'BY', value: (r) => r.reporter.username },
+      {
+        header: 'STATUS',
+        value: (r) => (r.hid_subject ? `${r.status}, hidden` : r.status),
+        paint: (t, r) => (r.status === 'open' ? s.yellow(t) : s.green(t)),
+      },
+      { header: 'REPORTED', value: (r) => formatInstant(r.created_at_in_millis) },
+      { header: 'TEXT', value: (r) => clip(r.text.replace(/\s+/g, ' '), 40) },
+      { header: 'RESOLUTION', value: (r) => (r.resolution === null ? null : clip(r.resolution, 32)) },
+    ],
+    s,
   )
 }
 

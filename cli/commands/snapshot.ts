@@ -2,7 +2,7 @@ import { Command } from 'commander'
 import { type NewPasswordsAnswer, newPasswordLines } from '../lib/accounts'
 import { Api } from '../lib/api'
 import type { Schema } from '../lib/api-types'
-import { apiOf, plainOptions, serverJson } from '../lib/command'
+import { apiOf, plainOptions, printTable, serverJson } from '../lib/command'
 import { type Io, printJson } from '../lib/io'
 import {
   type OptionSchema,
@@ -13,7 +13,6 @@ import {
   withServer,
 } from '../lib/options'
 import { style } from '../lib/style'
-import { formatTable } from '../lib/table'
 import { formatInstant } from '../lib/time'
 import { confirmOrStop } from '../ui/confirm'
 
@@ -112,21 +111,17 @@ async function runList(io: Io, opts: OptionsOf<typeof plainOptions>): Promise<vo
   const api = apiOf(io, opts, 'admin')
   const answer = await api.get<{ snapshots: Snapshot[] }>('/api/admin/snapshots')
   if (opts.json) return printJson(io, answer)
-  if (answer.snapshots.length === 0) {
-    io.out('No snapshots yet. Save one: fanspole snapshot save NAME\n')
-    return
-  }
-  io.out(
-    formatTable(
-      answer.snapshots,
-      [
-        { header: 'NAME', value: (r) => r.name },
-        { header: 'SIZE', value: (r) => formatSize(r.size_bytes), align: 'right' },
-        { header: 'SAVED', value: (r) => formatInstant(r.created_at_in_millis) },
-        { header: 'GAME CLOCK', value: (r) => (r.clock ? formatInstant(r.clock.now_in_millis) : null) },
-      ],
-      style(io.color),
-    ),
+  printTable(
+    io,
+    answer.snapshots,
+    'No snapshots yet. Save one: fanspole snapshot save NAME\n',
+    [
+      { header: 'NAME', value: (r) => r.name },
+      { header: 'SIZE', value: (r) => formatSize(r.size_bytes), align: 'right' },
+      { header: 'SAVED', value: (r) => formatInstant(r.created_at_in_millis) },
+      { header: 'GAME CLOCK', value: (r) => (r.clock ? formatInstant(r.clock.now_in_millis) : null) },
+    ],
+    style(io.color),
   )
 }
 

@@ -4,6 +4,8 @@ import { Api, type AuthMode } from './api'
 import { idArgument } from './arguments'
 import type { Io } from './io'
 import { intFlag, type OptionSchema, parseOptions, resolveServer, withJson, withServer } from './options'
+import type { Style } from './style'
+import { type Column, formatTable } from './table'
 
 // What nearly every command that talks to a server repeats: `--server` and `--json`, its
 // options parsed before it runs, an Api for the server it names.
@@ -49,3 +51,14 @@ export const pageFlags = (z: typeof Zod, maxPerPage: number, perPage = 20) => ({
   page: intFlag(z, 'a page number', 1, 1_000_000).default(1),
   perPage: intFlag(z, 'a page size', 1, maxPerPage).default(perPage),
 })
+
+/** `rows` as a table on stdout, or the line `none` when there are none. */
+export function printTable<T>(
+  io: Io,
+  rows: readonly T[],
+  none: string,
+  columns: Column<T>[],
+  s: Style,
+): void {
+  io.out(rows.length === 0 ? none : formatTable(rows, columns, s))
+}

@@ -109,36 +109,56 @@ export function buildGroups(random: SeedRandom, a: Around, people: Array<{ usern
   const end = a.now - 5 * MINUTE
   const plans: GroupPlan[] = []
 
+  const ctx: Ctx = { rand, demo, others, codes, end }
   GROUPS.forEach((g, i) => {
-    // The demo player is in the first three; the fourth is one they can find and join.
-    const size = Math.min(others.length, rand.int(4, 9))
-    const crowd = rand.shuffle(others).slice(0, size)
-    const members =
-      i < 3 ? (i === 1 ? [crowd[0] as string, demo, ...crowd.slice(1)] : [demo, ...crowd]) : crowd
-    const createdAt = end - rand.int(6, 12) * DAY
-    const times = timeline(rand, createdAt + 10 * MINUTE, end, rand.int(10, 24))
-    const messages = times.map((at) => ({ author: rand.pick(members), text: rand.pick(LINES), at }))
-    const unreadTail = new Map<string, number>()
-    for (const m of members) unreadTail.set(m, rand.bool(0.5) ? 0 : rand.int(1, 5))
-    // The demo player: all read in the first, a few unread in the second and the muted third.
-    if (i === 0) unreadTail.set(demo, 0)
-    if (i === 1 || i === 2) unreadTail.set(demo, 3)
-    plans.push({
-      kind: 'group',
-      name: g.name,
-      description: g.description,
-      isPublic: i === 3 || i === 1,
-      uuid: uuidFrom(rand),
-      inviteCode: codeFrom(rand, codes),
-      creator: members[0] as string,
-      members,
-      createdAt,
-      messages,
-      unreadTail,
-      muted: new Set(i === 2 ? [demo] : []),
-    })
+    plans.push(groupPlan(ctx, g, i))
   })
+  plans.push(...oneToOnePlans(ctx))
+  return plans
+}
 
+interface Ctx {
+  rand: Rand
+  demo: string
+  others: string[]
+  codes: Set<string>
+  /** Nothing after this: no seeded player starts inside the sending limit's window. */
+  end: number
+}
+
+/** A group of four to nine, the demo player in the first three; its chat and read markers. */
+function groupPlan(ctx: Ctx, g: (typeof GROUPS)[number], i: number): GroupPlan {
+  const { rand, demo, others, codes, end } = ctx
+  // The demo player is in the first three; the fourth is one they can find and join.
+  const size = Math.min(others.length, rand.int(4, 9))
+  const crowd = rand.shuffle(others).slice(0, size)
+  const members = i < 3 ? (i === 1 ? [crowd[0] as string, demo, ...crowd.slice(1)] : [demo, ...crowd]) : crowd
+  const createdAt = end - rand.int(6, 12) * DAY
+  const times = timeline(rand, createdAt + 10 * MINUTE, end, rand.int(10, 24))
+  const messages = times.map((at) => ({ author: rand.pick(members), text: rand.pick(LINES), at }))
+  const unreadTail = new Map<string, number>()
+  for (const m of members) unreadTail.set(m, rand.bool(0.5) ? 0 : rand.int(1, 5))
+  // The demo player: all read in the first, a few unread in the second and the muted third.
+  if (i === 0) unreadTail.set(demo, 0)
+  if (i === 1 || i === 2) unreadTail.set(demo, 3)
+  return {
+    kind: 'group',
+    name: g.name,
+    description: g.description,
+    isPublic: i === 3 || i === 1,
+    uuid: uuidFrom(rand),
+    inviteCode: codeFrom(rand, codes),
+    creator: members[0] as string,
+    members,
+    createdAt,
+    messages,
+    unreadTail,
+    muted: new Set(i === 2 ? [demo] : []),
+  }
+}
+
+function oneToOnePlans(ctx: Ctx): GroupPlan[] {
+  const { rand, demo, others, codes, end } = ctx
   // One-to-ones: the demo player with two people (one of them waiting on a reply), and two
   // between other players.
   const pairs: Array<[string, string]> = [
@@ -147,6 +167,7 @@ export function buildGroups(random: SeedRandom, a: Around, people: Array<{ usern
     [others[0] as string, others[1] as string],
     [others[2] as string, others[others.length - 1] as string],
   ]
+  const plans: GroupPlan[] = []
   const seen = new Set<string>()
   for (const [x, y] of pairs) {
     const key = [x, y].sort().join(':')

@@ -166,6 +166,14 @@ export function buildSocial(
   }
   posts.sort((x, y) => x.at - y.at || x.author.localeCompare(y.author))
 
+  const contestLikes = contestLikesOf(rand, a, people, contests)
+  const ratings = ratingsOf(rand, a, people, followees)
+
+  return { posts, contestLikes, ratings, xp: xpHistory(rand, a, people) }
+}
+
+/** Each player likes up to three contests, after both the contest and the player existed. */
+function contestLikesOf(rand: Rand, a: Around, people: SocialPerson[], contests: SocialContest[]) {
   const contestLikes: SocialPlan['contestLikes'] = []
   for (const person of people) {
     const pool = rand.shuffle(contests).slice(0, rand.int(0, 3))
@@ -176,7 +184,11 @@ export function buildSocial(
         at: between(rand, Math.max(c.createdAt, person.createdAt), a.now),
       })
   }
+  return contestLikes
+}
 
+/** Each player rates up to two of the people they follow. */
+function ratingsOf(rand: Rand, a: Around, people: SocialPerson[], followees: Map<string, string[]>) {
   const ratings: RatingPlan[] = []
   for (const person of people) {
     const rated = rand.shuffle(followees.get(person.username) ?? []).slice(0, rand.int(0, 2))
@@ -189,8 +201,7 @@ export function buildSocial(
         at: between(rand, person.createdAt, a.now),
       })
   }
-
-  return { posts, contestLikes, ratings, xp: xpHistory(rand, a, people) }
+  return ratings
 }
 
 /** Up to `count` distinct likers (not the author), after `from`. */

@@ -109,14 +109,25 @@ export async function writeSeries(tx: Tx, plan: SeriesPlan, ids: KeyIds, nowMs: 
       .returning('id')
       .execute(),
   )
-  const matchIds = inOrder(
+  const matchIds = await insertMatches(tx, plan, ids, { sportId, seriesId: series.id, phaseIds, nowMs })
+  return insertLineups(tx, plan, ids, matchIds)
+}
+
+/** The series' fixtures; returns their ids in plan order. */
+async function insertMatches(
+  tx: Tx,
+  plan: SeriesPlan,
+  ids: KeyIds,
+  o: { sportId: number; seriesId: number; phaseIds: number[]; nowMs: number },
+): Promise<number[]> {
+  return inOrder(
     await tx
       .insertInto('matches')
       .values(
         plan.matches.map((m) => ({
-          sport_id: sportId,
-          series_id: series.id,
-          phase_id: phaseIds[m.phase] ?? null,
+          sport_id: o.sportId,
+          series_id: o.seriesId,
+          phase_id: o.phaseIds[m.phase] ?? null,
           match_no: m.matchNo,
           match_stage: m.stage,
           title: m.title,
@@ -131,12 +142,16 @@ export async function writeSeries(tx: Tx, plan: SeriesPlan, ids: KeyIds, nowMs: 
           status: m.status,
           result_text: m.resultText,
           // Fixtures are announced a week ahead (or were there before the league was built).
-          created_at_ms: Math.min(nowMs, m.eventTime - 7 * 24 * 3_600_000),
+          created_at_ms: Math.min(o.nowMs, m.eventTime - 7 * 24 * 3_600_000),
         })),
       )
       .returning('id')
       .execute(),
   )
+}
+
+/** Each fixture's sides and players (with their values and lineups); returns the players written. */
+async function insertLineups(tx: Tx, plan: SeriesPlan, ids: KeyIds, matchIds: number[]): Promise<number> {
   const matchTeams = plan.matches.flatMap((m, i) =>
     m.teamKeys.map((key, slot) => ({
       match_id: matchIds[i] as number,

@@ -69,76 +69,118 @@ export async function writeChampionship(
     .select(['ph.id', 's.slug'])
     .orderBy('ph.id')
     .execute()
-  for (const phase of phases) {
-    const matches = await tx
-      .selectFrom('matches')
-      .select(['id', 'title', 'status', 'event_time_ms', 'phase_id'])
-      .where('phase_id', '=', phase.id)
-      .orderBy('event_time_ms')
-      .orderBy('id')
-      .execute()
-    const done = matches.filter((m) => m.status === 'completed')
-    // Under way: history to show and matches still to play.
-    if (done.length === 0 || done.length === matches.length) continue
-    // The teams joined before the last few played matches (late joiners where more were
-    // played): a few rows of history each, and seeding stays quick on PostgreSQL.
-    const played = done.slice(-HISTORY_MATCHES)
-    const pool = asPool(await phasePlayers(tx, phase.id))
-    const teams: Array<{ id: number; userId: number }> = []
-    for (const player of rand.shuffle(players).slice(0, TEAMS_PER_PHASE)) {
-      const pick = pickTeam(phase.slug, pool, rand)
-      if (!pick) continue
-      const check = validateTeam(phase.slug, pool, pick)
-      if (!check.valid_team) continue
-      const createdAt = Number((played[0] as (typeof played)[number]).event_time_ms) - 86_400_000
-      const row = await tx
-        .insertInto('classic_teams')
-        .values({
-          user_id: player.userId,
-          phase_id: phase.id,
-          player_ids: JSON.stringify([...pick.player_ids].sort((a, b) => a - b)),
-          captain_id: pick.captain_id,
-          vice_captain_id: pick.vice_captain_id,
-          budget_used_tenths: check.budget_used_tenths,
-          created_at_ms: createdAt,
-          updated_at_ms: createdAt,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow()
-      teams.push({ id: row.id, userId: player.userId })
-      result.classic_teams++
-    }
-    if (teams.length === 0) continue
-    // The played matches are replayed in order: each locks while the later ones are still to
-    // come, as they were then (a lock counts the phase matches already started).
-    await tx
-      .updateTable('matches')
-      .set({ status: 'upcoming' })
-      .where(
-        'id',
-        'in',
-        played.map((m) => m.id),
-      )
-      .execute()
-    for (const [i, match] of played.entries()) {
-      const at = Number(match.event_time_ms)
-      if (i > 0)
-        for (const team of teams) {
-          const made = await transferBeforeLock(tx, rand, phase.slug, pool, team, at)
-          result.transfers += made.transfers
-          result.paid_transfers += made.paid
-        }
-      result.classic_team_scores += await snapshotPhaseTeams(
-        tx,
-        NO_AFTER,
-        { ...match, phase_id: phase.id, event_time_ms: at },
-        at,
-      )
-      await tx.updateTable('matches').set({ status: 'completed' }).where('id', '=', match.id).execute()
-      await storeMatchScores(tx, match.id)
-    }
-  }
+  for (const phase of phases) await writePhase(tx, rand, players, phase, result)
   return result
+}
+
+type SeedPhase = { id: number; slug: string }
+type PlayedMatch = Awaited<ReturnType<typeof phaseMatches>>[number]
+
+function phaseMatches(tx: Tx, phaseId: number) {
+  return tx
+    .selectFrom('matches')
+    .select(['id', 'title', 'status', 'event_time_ms', 'phase_id'])
+    .where('phase_id', '=', phaseId)
+    .orderBy('event_time_ms')
+    .orderBy('id')
+    .execute()
+}
+
+/** A phase under way: the demo users' teams, then the played matches replayed with transfers. */
+async function writePhase(
+  tx: Tx,
+  rand: RandomStream,
+  players: Array<{ userId: number; username: string }>,
+  phase: SeedPhase,
+  result: ChampionshipSeedResult,
+): Promise<void> {
+  const matches = await phaseMatches(tx, phase.id)
+  const done = matches.filter((m) => m.status === 'completed')
+  // Under way: history to show and matches still to play.
+  if (done.length === 0 || done.length === matches.length) return
+  // The teams joined before the last few played matches (late joiners where more were
+  // played): a few rows of history each, and seeding stays quick on PostgreSQL.
+  const played = done.slice(-HISTORY_MATCHES)
+  const pool = asPool(await phasePlayers(tx, phase.id))
+  const teams = await insertTeams(tx, rand, players, phase, pool, played, result)
+  if (teams.length === 0) return
+  await replayPlayed(tx, rand, phase, pool, played, teams, result)
+}
+
+/** Most demo users' teams for the phase, made a day before the first replayed match. */
+async function insertTeams(
+  tx: Tx,
+  rand: RandomStream,
+  players: Array<{ userId: number; username: string }>,
+  phase: SeedPhase,
+  pool: TeamPlayer[],
+  played: PlayedMatch[],
+  result: ChampionshipSeedResult,
+): Promise<Array<{ id: number; userId: number }>> {
+  const teams: Array<{ id: number; userId: number }> = []
+  for (const player of rand.shuffle(players).slice(0, TEAMS_PER_PHASE)) {
+    const pick = pickTeam(phase.slug, pool, rand)
+    if (!pick) continue
+    const check = validateTeam(phase.slug, pool, pick)
+    if (!check.valid_team) continue
+    const createdAt = Number((played[0] as (typeof played)[number]).event_time_ms) - 86_400_000
+    const row = await tx
+      .insertInto('classic_teams')
+      .values({
+        user_id: player.userId,
+        phase_id: phase.id,
+        player_ids: JSON.stringify([...pick.player_ids].sort((a, b) => a - b)),
+        captain_id: pick.captain_id,
+        vice_captain_id: pick.vice_captain_id,
+        budget_used_tenths: check.budget_used_tenths,
+        created_at_ms: createdAt,
+        updated_at_ms: createdAt,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+    teams.push({ id: row.id, userId: player.userId })
+    result.classic_teams++
+  }
+  return teams
+}
+
+async function replayPlayed(
+  tx: Tx,
+  rand: RandomStream,
+  phase: SeedPhase,
+  pool: TeamPlayer[],
+  played: PlayedMatch[],
+  teams: Array<{ id: number; userId: number }>,
+  result: ChampionshipSeedResult,
+): Promise<void> {
+  // The played matches are replayed in order: each locks while the later ones are still to
+  // come, as they were then (a lock counts the phase matches already started).
+  await tx
+    .updateTable('matches')
+    .set({ status: 'upcoming' })
+    .where(
+      'id',
+      'in',
+      played.map((m) => m.id),
+    )
+    .execute()
+  for (const [i, match] of played.entries()) {
+    const at = Number(match.event_time_ms)
+    if (i > 0)
+      for (const team of teams) {
+        const made = await transferBeforeLock(tx, rand, phase.slug, pool, team, at)
+        result.transfers += made.transfers
+        result.paid_transfers += made.paid
+      }
+    result.classic_team_scores += await snapshotPhaseTeams(
+      tx,
+      NO_AFTER,
+      { ...match, phase_id: phase.id, event_time_ms: at },
+      at,
+    )
+    await tx.updateTable('matches').set({ status: 'completed' }).where('id', '=', match.id).execute()
+    await storeMatchScores(tx, match.id)
+  }
 }
 
 /**

@@ -1,10 +1,10 @@
 import { sql } from 'kysely'
 import { chargeEntry, contestLabel } from '../../server/areas/contests/ledger'
-import { matchSquad } from '../../server/areas/matches/queries'
 import type { AfterCommit, Tx } from '../../server/db/tx'
 import { contestRow, contestSpecs, inviteCode } from '../../server/domain/contest-templates'
 import { pickTeam } from '../../server/domain/team-picker'
 import type { SeedRandom } from '../generators/random'
+import { insertPickedTeam, seedPool } from './picked-team'
 
 /** Seeding has no live subscribers: broadcasts queued by the ledger are simply dropped. */
 const NO_AFTER: AfterCommit = { publish: () => {}, run: () => {} }
@@ -52,83 +52,82 @@ export async function writeContests(
       .returning(['id', 'sort'])
       .execute()
     const idBySort = new Map(rows.map((r) => [r.sort, r.id]))
-    const contestIds = specs.map((spec) => idBySort.get(spec.sort) as number)
+    const contests = specs.map((spec) => ({ spec, id: idBySort.get(spec.sort) as number }))
     result.contests += specs.length
     const startsSoon = Number(match.event_time_ms) - nowMs <= 60 * 60 * 1000
     if (!startsSoon || players.length === 0) continue
-    const pool = (await matchSquad(tx, match.id)).map((p) => ({
-      id: p.id,
-      style: p.style,
-      value_tenths: p.value_tenths,
-      real_team_id: p.real_team_id,
-    }))
+    const pool = await seedPool(tx, match.id)
     for (const player of players) {
       if (!rand.bool(0.75)) continue
       const team = pickTeam(match.slug, pool, rand)
       if (!team) continue
-      const inserted = await tx
-        .insertInto('user_teams')
-        .values({
-          user_id: player.userId,
-          match_id: match.id,
-          team_no: 1,
-          player_ids: [...team.player_ids].sort((a, b) => a - b).join(','),
-          captain_id: team.captain_id,
-          vice_captain_id: team.vice_captain_id,
-          budget_used_tenths: team.player_ids.reduce(
-            (sum, id) => sum + (pool.find((p) => p.id === id)?.value_tenths ?? 0),
-            0,
-          ),
-          created_at_ms: nowMs,
-          updated_at_ms: nowMs,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow()
+      const teamId = await insertPickedTeam(tx, {
+        userId: player.userId,
+        matchId: match.id,
+        team,
+        pool,
+        nowMs,
+      })
       result.teams++
       // Mega always, the guaranteed league often, a small league sometimes (if seats are left).
       const wanted = [0, ...(rand.bool(0.6) ? [1] : []), ...(rand.bool(0.35) ? [4] : [])]
       for (const index of wanted) {
-        const contestId = contestIds[index] as number
-        const spec = specs[index]
-        if (!spec) continue
-        const seat = await tx
-          .updateTable('contests')
-          .set({ members_count: sql<number>`members_count + 1` })
-          .where('id', '=', contestId)
-          .where('members_count', '<', sql<number>`members_limit`)
-          .executeTakeFirst()
-        if (Number(seat.numUpdatedRows) === 0) continue
-        try {
-          await chargeEntry(tx, NO_AFTER, {
-            contestId,
-            label: contestLabel({ name: spec.name, match_title: match.title }),
-            teamId: inserted.id,
-            userId: player.userId,
-            feePaise: spec.entry_fee_paise,
-            nowMs,
-          })
-        } catch {
-          // Not enough starting money for this one: give the seat back and move on.
-          await tx
-            .updateTable('contests')
-            .set({ members_count: sql<number>`members_count - 1` })
-            .where('id', '=', contestId)
-            .execute()
-          continue
-        }
-        await tx
-          .insertInto('contest_members')
-          .values({
-            contest_id: contestId,
-            user_id: player.userId,
-            user_team_id: inserted.id,
-            entry_fee_paise: spec.entry_fee_paise,
-            joined_at_ms: nowMs,
-          })
-          .execute()
-        result.entries++
+        const contest = contests[index]
+        if (!contest) continue
+        if (await joinSeeded(tx, contest, { matchTitle: match.title, userId: player.userId, teamId, nowMs }))
+          result.entries++
       }
     }
   }
   return result
+}
+
+type Spec = ReturnType<typeof contestSpecs>[number]
+
+/**
+ * One entry if a seat is left and the player can pay: the seat, the fee through the ledger,
+ * the member row. Returns whether they got in.
+ */
+async function joinSeeded(
+  tx: Tx,
+  contest: { spec: Spec; id: number },
+  o: { matchTitle: string; userId: number; teamId: number; nowMs: number },
+): Promise<boolean> {
+  const { spec, id: contestId } = contest
+  const seat = await tx
+    .updateTable('contests')
+    .set({ members_count: sql<number>`members_count + 1` })
+    .where('id', '=', contestId)
+    .where('members_count', '<', sql<number>`members_limit`)
+    .executeTakeFirst()
+  if (Number(seat.numUpdatedRows) === 0) return false
+  try {
+    await chargeEntry(tx, NO_AFTER, {
+      contestId,
+      label: contestLabel({ name: spec.name, match_title: o.matchTitle }),
+      teamId: o.teamId,
+      userId: o.userId,
+      feePaise: spec.entry_fee_paise,
+      nowMs: o.nowMs,
+    })
+  } catch {
+    // Not enough starting money for this one: give the seat back and move on.
+    await tx
+      .updateTable('contests')
+      .set({ members_count: sql<number>`members_count - 1` })
+      .where('id', '=', contestId)
+      .execute()
+    return false
+  }
+  await tx
+    .insertInto('contest_members')
+    .values({
+      contest_id: contestId,
+      user_id: o.userId,
+      user_team_id: o.teamId,
+      entry_fee_paise: spec.entry_fee_paise,
+      joined_at_ms: o.nowMs,
+    })
+    .execute()
+  return true
 }

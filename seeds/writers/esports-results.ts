@@ -35,111 +35,23 @@ export async function writeEsportsResults(
   const none = { esports_contests: 0, esports_transactions: 0 }
   const host = rivals[0]
   if (demoUserId === undefined || !host) return none
-  const players: Array<{ userId: number; username: string }> = []
-  const demo = await tx.selectFrom('users').select('username').where('id', '=', demoUserId).executeTakeFirst()
-  if (!demo) return none
-  // Players who already have a verified Free Fire account (the game-accounts seed) come first.
-  const withAccount = new Set(
-    (
-      await tx
-        .selectFrom('game_accounts')
-        .select('user_id')
-        .where('game', '=', 'free-fire')
-        .where('status', '=', 'verified')
-        .execute()
-    ).map((r) => Number(r.user_id)),
-  )
-  const others = rivals.slice(1)
-  const ordered = [
-    ...others.filter((r) => withAccount.has(r.userId)),
-    ...others.filter((r) => !withAccount.has(r.userId)),
-  ]
-  for (const candidate of [{ userId: demoUserId, username: demo.username }, ...ordered]) {
-    if (players.length === SQUADS * TEAM_SIZES.duo) break
-    if ((await userBalances(tx, candidate.userId)).unused >= ENTRY_FEE_PAISE) players.push(candidate)
-  }
+  const players = await payingPlayers(tx, demoUserId, rivals.slice(1))
+  if (!players) return none
   const squadsCount = Math.floor(players.length / TEAM_SIZES.duo)
   if (squadsCount < 2 || players[0]?.userId !== demoUserId) return none
   const transactionsBefore = await countTransactions(tx)
 
   const startsAt = nowMs - 3 * 60 * MINUTE
   const createdAt = startsAt - 26 * 60 * MINUTE
-  const contest = await tx
-    .insertInto('esports_contests')
-    .values({
-      kind: 'free-fire',
-      game: 'free-fire',
-      mode: 'duo',
-      team_size: TEAM_SIZES.duo,
-      name: 'Bermuda Friday Duos',
-      description: 'Duo room on Bermuda: ₹2 a kill, the top four squads paid.',
-      map: 'Bermuda',
-      host_id: host.userId,
-      entry_fee_paise: ENTRY_FEE_PAISE,
-      rake_bps: 1500,
-      per_kill_paise: 200,
-      prize_percents: JSON.stringify([
-        { from: 1, to: 1, percent_bps: 4000 },
-        { from: 2, to: 2, percent_bps: 3000 },
-        { from: 3, to: 3, percent_bps: 2000 },
-        { from: 4, to: 4, percent_bps: 1000 },
-      ]),
-      slots: 12,
-      is_private: 0,
-      invite_code: inviteCode(`seed:${seed}:esports:free-fire-room`),
-      starts_at_ms: startsAt,
-      reveal_minutes: 15,
-      status: 'open',
-      room_id: '7345120',
-      room_password: 'booyah',
-      room_set_at_ms: startsAt - 40 * MINUTE,
-      created_at_ms: createdAt,
-    })
-    .returningAll()
-    .executeTakeFirstOrThrow()
+  const contest = await insertRoom(tx, seed, host.userId, startsAt, createdAt)
 
-  for (let s = 0; s < squadsCount; s++) {
-    const duo = players.slice(s * 2, s * 2 + 2)
-    const joinedAt = createdAt + (s + 1) * 37 * MINUTE
-    const captain = duo[0] as { userId: number }
-    const squad = await tx
-      .insertInto('esports_squads')
-      .values({
-        contest_id: contest.id,
-        name: SQUAD_NAMES[s] as string,
-        captain_id: captain.userId,
-        invite_code: inviteCode(`seed:${seed}:esports:free-fire-room:squad:${s}`),
-        slot_no: s + 1,
-        members_count: duo.length,
-        created_at_ms: joinedAt,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow()
-    for (const [k, p] of duo.entries()) {
-      const account = await freeFireAccount(tx, p, joinedAt)
-      const member = await tx
-        .insertInto('esports_members')
-        .values({
-          contest_id: contest.id,
-          squad_id: squad.id,
-          user_id: p.userId,
-          game_account_id: account.id,
-          in_game_name: account.in_game_name,
-          character_id: account.character_id,
-          position: k + 1,
-          entry_fee_paise: ENTRY_FEE_PAISE,
-          joined_at_ms: joinedAt + k * 5 * MINUTE,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow()
-      await chargeEsportsEntry(tx, NO_AFTER, {
-        contest,
-        memberId: member.id,
-        userId: p.userId,
-        nowMs: joinedAt + k * 5 * MINUTE,
-      })
-    }
-  }
+  for (let s = 0; s < squadsCount; s++)
+    await writeSquad(tx, contest, {
+      seed,
+      s,
+      duo: players.slice(s * 2, s * 2 + 2),
+      joinedAt: createdAt + (s + 1) * 37 * MINUTE,
+    })
   const lockedAt = startsAt - 15 * MINUTE
   const locked = await tx
     .updateTable('esports_contests')
@@ -162,6 +74,126 @@ export async function writeEsportsResults(
     { nowMs: startsAt + 40 * MINUTE, rng: createRng(seed) },
   )
   return { esports_contests: 1, esports_transactions: (await countTransactions(tx)) - transactionsBefore }
+}
+
+type Player = { userId: number; username: string }
+
+/**
+ * The demo player first, then demo users with a verified Free Fire account, then the rest, while
+ * they can pay the fee; null when the demo player is missing.
+ */
+async function payingPlayers(
+  tx: Tx,
+  demoUserId: number,
+  others: ReadonlyArray<Player>,
+): Promise<Player[] | null> {
+  const players: Player[] = []
+  const demo = await tx.selectFrom('users').select('username').where('id', '=', demoUserId).executeTakeFirst()
+  if (!demo) return null
+  // Players who already have a verified Free Fire account (the game-accounts seed) come first.
+  const withAccount = new Set(
+    (
+      await tx
+        .selectFrom('game_accounts')
+        .select('user_id')
+        .where('game', '=', 'free-fire')
+        .where('status', '=', 'verified')
+        .execute()
+    ).map((r) => Number(r.user_id)),
+  )
+  const ordered = [
+    ...others.filter((r) => withAccount.has(r.userId)),
+    ...others.filter((r) => !withAccount.has(r.userId)),
+  ]
+  for (const candidate of [{ userId: demoUserId, username: demo.username }, ...ordered]) {
+    if (players.length === SQUADS * TEAM_SIZES.duo) break
+    if ((await userBalances(tx, candidate.userId)).unused >= ENTRY_FEE_PAISE) players.push(candidate)
+  }
+  return players
+}
+
+/** The Free Fire duo room, open as it was before it locked. */
+async function insertRoom(tx: Tx, seed: number, hostId: number, startsAt: number, createdAt: number) {
+  return tx
+    .insertInto('esports_contests')
+    .values({
+      kind: 'free-fire',
+      game: 'free-fire',
+      mode: 'duo',
+      team_size: TEAM_SIZES.duo,
+      name: 'Bermuda Friday Duos',
+      description: 'Duo room on Bermuda: ₹2 a kill, the top four squads paid.',
+      map: 'Bermuda',
+      host_id: hostId,
+      entry_fee_paise: ENTRY_FEE_PAISE,
+      rake_bps: 1500,
+      per_kill_paise: 200,
+      prize_percents: JSON.stringify([
+        { from: 1, to: 1, percent_bps: 4000 },
+        { from: 2, to: 2, percent_bps: 3000 },
+        { from: 3, to: 3, percent_bps: 2000 },
+        { from: 4, to: 4, percent_bps: 1000 },
+      ]),
+      slots: 12,
+      is_private: 0,
+      invite_code: inviteCode(`seed:${seed}:esports:free-fire-room`),
+      starts_at_ms: startsAt,
+      reveal_minutes: 15,
+      status: 'open',
+      room_id: '7345120',
+      room_password: 'booyah',
+      room_set_at_ms: startsAt - 40 * MINUTE,
+      created_at_ms: createdAt,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow()
+}
+
+/** One duo squad: the squad row, each member with their account, and their paid entries. */
+async function writeSquad(
+  tx: Tx,
+  contest: Awaited<ReturnType<typeof insertRoom>>,
+  o: { seed: number; s: number; duo: Player[]; joinedAt: number },
+): Promise<void> {
+  const { seed, s, duo, joinedAt } = o
+  const captain = duo[0] as { userId: number }
+  const squad = await tx
+    .insertInto('esports_squads')
+    .values({
+      contest_id: contest.id,
+      name: SQUAD_NAMES[s] as string,
+      captain_id: captain.userId,
+      invite_code: inviteCode(`seed:${seed}:esports:free-fire-room:squad:${s}`),
+      slot_no: s + 1,
+      members_count: duo.length,
+      created_at_ms: joinedAt,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow()
+  for (const [k, p] of duo.entries()) {
+    const account = await freeFireAccount(tx, p, joinedAt)
+    const member = await tx
+      .insertInto('esports_members')
+      .values({
+        contest_id: contest.id,
+        squad_id: squad.id,
+        user_id: p.userId,
+        game_account_id: account.id,
+        in_game_name: account.in_game_name,
+        character_id: account.character_id,
+        position: k + 1,
+        entry_fee_paise: ENTRY_FEE_PAISE,
+        joined_at_ms: joinedAt + k * 5 * MINUTE,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+    await chargeEsportsEntry(tx, NO_AFTER, {
+      contest,
+      memberId: member.id,
+      userId: p.userId,
+      nowMs: joinedAt + k * 5 * MINUTE,
+    })
+  }
 }
 
 async function countTransactions(tx: Tx): Promise<number> {

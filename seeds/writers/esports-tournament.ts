@@ -34,6 +34,41 @@ export async function writeEsportsTournament(
   const deps = { clock: { now: () => nowMs } } as Parameters<typeof seedRound>[2]
   const after: AfterCommit = { publish() {}, run() {} }
   const closes = nowMs - 3 * HOUR
+  const tournamentId = await insertTournament(tx, seed, nowMs, admin.id, closes)
+  const [round1, final] = await insertRounds(tx, tournamentId, nowMs)
+  if (round1 === undefined || final === undefined) return 0
+  for (const [i, p] of rivals.slice(0, SQUADS).entries())
+    await registerSquad(tx, {
+      tournamentId,
+      adminId: admin.id,
+      player: p,
+      i,
+      joined: closes - (SQUADS - i) * HOUR,
+    })
+  await seedRound(tx, after, deps, round1)
+  // Round 1's results, as the host entered them an hour after the start.
+  const draw = randomStream(hashString(`${seed}:esports-tournament-results`))
+  const lobbies = await tx
+    .selectFrom('esports_contests')
+    .select('id')
+    .where('round_id', '=', round1)
+    .orderBy('lobby_no')
+    .execute()
+  for (const lobby of lobbies) {
+    await writeLobbyResults(tx, draw, lobby.id, admin.id, nowMs)
+    // The final is seeded by this call once both lobbies are in (at the seed's now).
+    await afterLobbyResults(tx, after, deps, lobby.id)
+  }
+  return tournamentId
+}
+
+async function insertTournament(
+  tx: Tx,
+  seed: number,
+  nowMs: number,
+  adminId: number,
+  closes: number,
+): Promise<number> {
   const t = await tx
     .insertInto('esports_tournaments')
     .values({
@@ -47,12 +82,17 @@ export async function writeEsportsTournament(
       squads_count: SQUADS,
       rounds_count: 2,
       seed: hashString(`${seed}:esports-tournament`) >>> 1,
-      created_by_id: admin.id,
+      created_by_id: adminId,
       registration_closes_at_ms: closes,
       created_at_ms: nowMs - 48 * HOUR,
     })
     .returning('id')
     .executeTakeFirstOrThrow()
+  return t.id
+}
+
+/** The qualifiers two hours ago and the final in two hours; returns their ids in order. */
+async function insertRounds(tx: Tx, tournamentId: number, nowMs: number): Promise<number[]> {
   const rounds = [
     { number: 1, name: 'Qualifiers', lobby_size: 8, qualify_count: 4, starts_at_ms: nowMs - 2 * HOUR },
     { number: 2, name: 'Final', lobby_size: 8, qualify_count: 0, starts_at_ms: nowMs + 2 * HOUR },
@@ -63,133 +103,139 @@ export async function writeEsportsTournament(
       (
         await tx
           .insertInto('esports_rounds')
-          .values({ tournament_id: t.id, qualify_rule: 'top_per_lobby', ...r })
+          .values({ tournament_id: tournamentId, qualify_rule: 'top_per_lobby', ...r })
           .returning('id')
           .executeTakeFirstOrThrow()
       ).id,
     )
-  const [round1, final] = ids
-  if (round1 === undefined || final === undefined) return 0
-  for (const [i, p] of rivals.slice(0, SQUADS).entries()) {
-    const joined = closes - (SQUADS - i) * HOUR
-    let account = await tx
-      .selectFrom('game_accounts')
-      .select('id')
-      .where('user_id', '=', p.userId)
-      .where('game', '=', 'pubg')
-      .where('status', '=', 'verified')
-      .executeTakeFirst()
-    account ??= await tx
-      .insertInto('game_accounts')
-      .values({
-        user_id: p.userId,
-        game: 'pubg',
-        in_game_name: `${p.username}_pubg`.slice(0, 24),
-        character_id: characterId(p.userId),
-        game_level: 20 + ((p.userId * 7) % 60),
-        status: 'verified',
-        reviewed_by_id: admin.id,
-        reviewed_at_ms: joined,
-        created_at_ms: joined - HOUR,
-        updated_at_ms: joined,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow()
-    const squad = await tx
-      .insertInto('esports_tournament_squads')
-      .values({
-        tournament_id: t.id,
-        name: `Team ${p.username}`.slice(0, 40),
-        captain_id: p.userId,
-        invite_code: `TSEED${String(i + 1).padStart(4, '0')}`,
-        members_count: 1,
-        created_at_ms: joined,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow()
-    await tx
-      .insertInto('esports_tournament_members')
-      .values({
-        tournament_id: t.id,
-        tournament_squad_id: squad.id,
-        user_id: p.userId,
-        game_account_id: account.id,
-        joined_at_ms: joined,
-      })
-      .execute()
-  }
-  await seedRound(tx, after, deps, round1)
-  // Round 1's results, as the host entered them an hour after the start.
-  const draw = randomStream(hashString(`${seed}:esports-tournament-results`))
-  const lobbies = await tx
-    .selectFrom('esports_contests')
+  return ids
+}
+
+/** One solo squad: the player's verified PUBG account (added when missing), the squad, the member. */
+async function registerSquad(
+  tx: Tx,
+  o: {
+    tournamentId: number
+    adminId: number
+    player: { userId: number; username: string }
+    i: number
+    joined: number
+  },
+): Promise<void> {
+  const { player: p, joined } = o
+  let account = await tx
+    .selectFrom('game_accounts')
     .select('id')
-    .where('round_id', '=', round1)
-    .orderBy('lobby_no')
+    .where('user_id', '=', p.userId)
+    .where('game', '=', 'pubg')
+    .where('status', '=', 'verified')
+    .executeTakeFirst()
+  account ??= await tx
+    .insertInto('game_accounts')
+    .values({
+      user_id: p.userId,
+      game: 'pubg',
+      in_game_name: `${p.username}_pubg`.slice(0, 24),
+      character_id: characterId(p.userId),
+      game_level: 20 + ((p.userId * 7) % 60),
+      status: 'verified',
+      reviewed_by_id: o.adminId,
+      reviewed_at_ms: joined,
+      created_at_ms: joined - HOUR,
+      updated_at_ms: joined,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow()
+  const squad = await tx
+    .insertInto('esports_tournament_squads')
+    .values({
+      tournament_id: o.tournamentId,
+      name: `Team ${p.username}`.slice(0, 40),
+      captain_id: p.userId,
+      invite_code: `TSEED${String(o.i + 1).padStart(4, '0')}`,
+      members_count: 1,
+      created_at_ms: joined,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow()
+  await tx
+    .insertInto('esports_tournament_members')
+    .values({
+      tournament_id: o.tournamentId,
+      tournament_squad_id: squad.id,
+      user_id: p.userId,
+      game_account_id: account.id,
+      joined_at_ms: joined,
+    })
     .execute()
-  for (const lobby of lobbies) {
-    const squads = await tx
-      .selectFrom('esports_squads')
-      .select('id')
-      .where('contest_id', '=', lobby.id)
-      .orderBy('slot_no')
-      .execute()
-    const finish = draw.shuffle(squads.map((s) => s.id))
-    const rows = finish.map((id, i) => ({
-      squad_id: id,
-      placement: i + 1,
-      kills: draw.int(0, i < 3 ? 7 : 3),
-    }))
-    const ranked = [...rows].sort(
-      (a, b) =>
-        squadPoints('pubg', b.placement, b.kills) - squadPoints('pubg', a.placement, a.kills) ||
-        a.placement - b.placement,
-    )
-    for (const r of rows) {
-      await tx
-        .updateTable('esports_squads')
-        .set({
-          placement: r.placement,
-          kills: r.kills,
-          points: squadPoints('pubg', r.placement, r.kills),
-          rank: ranked.indexOf(r) + 1,
-        })
-        .where('id', '=', r.squad_id)
-        .execute()
-      await tx
-        .updateTable('esports_members')
-        .set({ kills: r.kills })
-        .where('squad_id', '=', r.squad_id)
-        .execute()
-    }
-    const at = nowMs - HOUR
+}
+
+/** A lobby's drawn finish: squads' placement, kills, points and rank, the results row, the lobby completed. */
+async function writeLobbyResults(
+  tx: Tx,
+  draw: ReturnType<typeof randomStream>,
+  lobbyId: number,
+  adminId: number,
+  nowMs: number,
+): Promise<void> {
+  const squads = await tx
+    .selectFrom('esports_squads')
+    .select('id')
+    .where('contest_id', '=', lobbyId)
+    .orderBy('slot_no')
+    .execute()
+  const finish = draw.shuffle(squads.map((s) => s.id))
+  const rows = finish.map((id, i) => ({
+    squad_id: id,
+    placement: i + 1,
+    kills: draw.int(0, i < 3 ? 7 : 3),
+  }))
+  const ranked = [...rows].sort(
+    (a, b) =>
+      squadPoints('pubg', b.placement, b.kills) - squadPoints('pubg', a.placement, a.kills) ||
+      a.placement - b.placement,
+  )
+  for (const r of rows) {
     await tx
-      .insertInto('esports_results')
-      .values({
-        contest_id: lobby.id,
-        version: 1,
-        source: 'host',
-        entered_by_id: admin.id,
-        results: JSON.stringify(rows),
-        note: null,
-        created_at_ms: at,
-      })
-      .execute()
-    await tx
-      .updateTable('esports_contests')
+      .updateTable('esports_squads')
       .set({
-        status: 'completed',
-        results_version: 1,
-        settled_at_ms: at,
-        room_id: `${7_300_000 + lobby.id - 1_000_000}`,
-        room_password: 'erangel',
-        room_set_at_ms: nowMs - 3 * HOUR,
-        revealed_at_ms: nowMs - 2 * HOUR - 15 * 60_000,
+        placement: r.placement,
+        kills: r.kills,
+        points: squadPoints('pubg', r.placement, r.kills),
+        rank: ranked.indexOf(r) + 1,
       })
-      .where('id', '=', lobby.id)
+      .where('id', '=', r.squad_id)
       .execute()
-    // The final is seeded by this call once both lobbies are in (at the seed's now).
-    await afterLobbyResults(tx, after, deps, lobby.id)
+    await tx
+      .updateTable('esports_members')
+      .set({ kills: r.kills })
+      .where('squad_id', '=', r.squad_id)
+      .execute()
   }
-  return t.id
+  const at = nowMs - HOUR
+  await tx
+    .insertInto('esports_results')
+    .values({
+      contest_id: lobbyId,
+      version: 1,
+      source: 'host',
+      entered_by_id: adminId,
+      results: JSON.stringify(rows),
+      note: null,
+      created_at_ms: at,
+    })
+    .execute()
+  await tx
+    .updateTable('esports_contests')
+    .set({
+      status: 'completed',
+      results_version: 1,
+      settled_at_ms: at,
+      room_id: `${7_300_000 + lobbyId - 1_000_000}`,
+      room_password: 'erangel',
+      room_set_at_ms: nowMs - 3 * HOUR,
+      revealed_at_ms: nowMs - 2 * HOUR - 15 * 60_000,
+    })
+    .where('id', '=', lobbyId)
+    .execute()
 }

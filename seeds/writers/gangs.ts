@@ -26,7 +26,7 @@ export async function writeGangs(
     .executeTakeFirst()
   if (!next || demoPlayerId === undefined) return 0
   const others = rivals.map((r) => r.userId)
-  const plans = [
+  const plans: GangPlan[] = [
     {
       phase_id: null,
       name: 'Hostel 4 Legends',
@@ -46,43 +46,61 @@ export async function writeGangs(
       pending: others.slice(10, 11),
     },
   ]
-  for (const [i, plan] of plans.entries()) {
-    const members = [plan.manager, ...plan.members.filter((id) => id !== plan.manager)]
-    const gang = await tx
-      .insertInto('gangs')
-      .values({
-        series_id: next.series_id,
-        phase_id: plan.phase_id,
-        name: plan.name,
-        league_motto: plan.league_motto,
-        is_public: plan.is_public,
-        league_code: inviteCode(`${seed}:gang:${i}`),
-        created_by_id: plan.manager,
-        members_count: members.length,
-        created_at_ms: nowMs,
-        updated_at_ms: nowMs,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow()
-    await tx
-      .insertInto('gang_members')
-      .values([
-        ...members.map((user_id) => ({
-          gang_id: gang.id,
-          user_id,
-          status: 'member' as const,
-          requested_at_ms: nowMs,
-          joined_at_ms: nowMs,
-        })),
-        ...plan.pending.map((user_id) => ({
-          gang_id: gang.id,
-          user_id,
-          status: 'pending' as const,
-          requested_at_ms: nowMs,
-          joined_at_ms: null,
-        })),
-      ])
-      .execute()
-  }
+  for (const [i, plan] of plans.entries())
+    await insertGang(tx, plan, { seriesId: next.series_id, code: inviteCode(`${seed}:gang:${i}`), nowMs })
   return plans.length
+}
+
+interface GangPlan {
+  phase_id: number | null
+  name: string
+  league_motto: string
+  is_public: number
+  manager: number
+  members: number[]
+  pending: number[]
+}
+
+/** One gang: the row, its manager and members in, and any requests waiting. */
+async function insertGang(
+  tx: Tx,
+  plan: GangPlan,
+  o: { seriesId: number; code: string; nowMs: number },
+): Promise<void> {
+  const members = [plan.manager, ...plan.members.filter((id) => id !== plan.manager)]
+  const gang = await tx
+    .insertInto('gangs')
+    .values({
+      series_id: o.seriesId,
+      phase_id: plan.phase_id,
+      name: plan.name,
+      league_motto: plan.league_motto,
+      is_public: plan.is_public,
+      league_code: o.code,
+      created_by_id: plan.manager,
+      members_count: members.length,
+      created_at_ms: o.nowMs,
+      updated_at_ms: o.nowMs,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow()
+  await tx
+    .insertInto('gang_members')
+    .values([
+      ...members.map((user_id) => ({
+        gang_id: gang.id,
+        user_id,
+        status: 'member' as const,
+        requested_at_ms: o.nowMs,
+        joined_at_ms: o.nowMs,
+      })),
+      ...plan.pending.map((user_id) => ({
+        gang_id: gang.id,
+        user_id,
+        status: 'pending' as const,
+        requested_at_ms: o.nowMs,
+        joined_at_ms: null,
+      })),
+    ])
+    .execute()
 }

@@ -25,6 +25,19 @@ export async function writeGroups(
 ): Promise<GroupsSummary> {
   const plans = buildGroups(random, a, people)
   const id = (username: string) => userIds.get(username) as number
+  const groupIds = await insertGroups(tx, plans, id)
+  const { stored, count } = await insertMessages(tx, plans, groupIds, id)
+  for (const [g, plan] of plans.entries())
+    await writeMembers(tx, plan, groupIds[g] as number, stored[g] ?? [], id)
+  return { groups: plans.length, group_messages: count }
+}
+
+type GroupPlan = ReturnType<typeof buildGroups>[number]
+type IdOf = (username: string) => number
+type Stored = { id: number; author: string; text: string; at: number }
+
+/** The groups and one-to-ones, without their last message yet; returns their ids in plan order. */
+async function insertGroups(tx: Tx, plans: GroupPlan[], id: IdOf): Promise<number[]> {
   const avatars = await tx.selectFrom('avatars').select('url').orderBy('sort').orderBy('id').execute()
   const groupIds: number[] = []
   for (const [n, plan] of plans.entries()) {
@@ -48,13 +61,24 @@ export async function writeGroups(
       .executeTakeFirstOrThrow()
     groupIds.push(Number(row.id))
   }
+  return groupIds
+}
 
-  // Messages of all conversations in time order, so ids follow time across groups too and
-  // "latest conversation first" (ordered by last_message_id) is what it says.
+/**
+ * Messages of all conversations in time order, so ids follow time across groups too and
+ * "latest conversation first" (ordered by last_message_id) is what it says. Returns each
+ * group's stored history.
+ */
+async function insertMessages(
+  tx: Tx,
+  plans: GroupPlan[],
+  groupIds: number[],
+  id: IdOf,
+): Promise<{ stored: Stored[][]; count: number }> {
   const all = plans
     .flatMap((plan, g) => plan.messages.map((m, i) => ({ ...m, g, key: `seed-${groupIds[g]}-${i + 1}` })))
     .sort((x, y) => x.at - y.at || x.g - y.g)
-  const stored: Array<Array<{ id: number; author: string; text: string; at: number }>> = plans.map(() => [])
+  const stored: Stored[][] = plans.map(() => [])
   for (const m of all) {
     const inserted = await tx
       .insertInto('group_messages')
@@ -71,48 +95,47 @@ export async function writeGroups(
       .executeTakeFirstOrThrow()
     stored[m.g]?.push({ id: Number(inserted.id), author: m.author, text: m.text, at: m.at })
   }
+  return { stored, count: all.length }
+}
 
-  for (const [g, plan] of plans.entries()) {
-    const groupId = groupIds[g] as number
-    const history = stored[g] ?? []
-    const last = history.at(-1)
-    if (last)
-      await tx.updateTable('groups').set({ last_message_id: last.id }).where('id', '=', groupId).execute()
-    const notifications = []
-    for (const username of plan.members) {
-      const marker = readMarker(history, username, plan.unreadTail.get(username) ?? 0)
-      const muted = plan.muted.has(username)
-      await tx
-        .insertInto('group_members')
-        .values({
-          group_id: groupId,
-          user_id: id(username),
-          role: plan.kind === 'group' && username === plan.creator ? 'admin' : 'member',
-          is_muted: muted ? 1 : 0,
-          last_read_message_id: marker,
-          removed_at_ms: null,
-          joined_at_ms: plan.createdAt,
-        })
-        .execute()
-      const firstUnread = history.find((m) => m.id > marker && m.author !== username)
-      if (firstUnread && !muted)
-        notifications.push({
-          user_id: id(username),
-          kind: 'group_message',
-          body: `${firstUnread.author}${plan.kind === 'group' ? ` in ${plan.name}` : ''}: ${firstUnread.text}`,
-          data: JSON.stringify({
-            group_uuid_id: plan.uuid,
-            message_id: firstUnread.id,
-            path: `/groups/${plan.uuid}`,
-          }),
-          read_at_ms: null,
-          created_at_ms: firstUnread.at,
-          group_key: `group:${plan.uuid}`,
-        })
-    }
-    if (notifications.length > 0) await tx.insertInto('notifications').values(notifications).execute()
+/** A group's last message, its members with their read markers, and their unread notifications. */
+async function writeMembers(tx: Tx, plan: GroupPlan, groupId: number, history: Stored[], id: IdOf) {
+  const last = history.at(-1)
+  if (last)
+    await tx.updateTable('groups').set({ last_message_id: last.id }).where('id', '=', groupId).execute()
+  const notifications = []
+  for (const username of plan.members) {
+    const marker = readMarker(history, username, plan.unreadTail.get(username) ?? 0)
+    const muted = plan.muted.has(username)
+    await tx
+      .insertInto('group_members')
+      .values({
+        group_id: groupId,
+        user_id: id(username),
+        role: plan.kind === 'group' && username === plan.creator ? 'admin' : 'member',
+        is_muted: muted ? 1 : 0,
+        last_read_message_id: marker,
+        removed_at_ms: null,
+        joined_at_ms: plan.createdAt,
+      })
+      .execute()
+    const firstUnread = history.find((m) => m.id > marker && m.author !== username)
+    if (firstUnread && !muted)
+      notifications.push({
+        user_id: id(username),
+        kind: 'group_message',
+        body: `${firstUnread.author}${plan.kind === 'group' ? ` in ${plan.name}` : ''}: ${firstUnread.text}`,
+        data: JSON.stringify({
+          group_uuid_id: plan.uuid,
+          message_id: firstUnread.id,
+          path: `/groups/${plan.uuid}`,
+        }),
+        read_at_ms: null,
+        created_at_ms: firstUnread.at,
+        group_key: `group:${plan.uuid}`,
+      })
   }
-  return { groups: plans.length, group_messages: all.length }
+  if (notifications.length > 0) await tx.insertInto('notifications').values(notifications).execute()
 }
 
 /**

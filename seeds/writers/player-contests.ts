@@ -4,13 +4,12 @@ import type { DraftBody } from '../../server/areas/contest-creation/schemas'
 import { recordActivity, usernameOf } from '../../server/areas/contests/activities'
 import { chargeEntry, contestLabel } from '../../server/areas/contests/ledger'
 import { userBalances } from '../../server/areas/ledger/service'
-import { matchSquad } from '../../server/areas/matches/queries'
-import { percentTable } from '../../server/areas/prize-structures/tables'
 import type { AfterCommit, Tx } from '../../server/db/tx'
-import { MEMBERS_LIMIT_MAX, winnersOf } from '../../server/domain/contest-creation'
 import { inviteCode } from '../../server/domain/contest-templates'
 import { pickTeam } from '../../server/domain/team-picker'
 import type { SeedRandom } from '../generators/random'
+import { insertPickedTeam, seedPool } from './picked-team'
+import { savedPlans, writeSavedPrizes } from './player-contest-prizes'
 
 /** Seeding has no live subscribers: broadcasts queued by the ledger and activities are dropped. */
 const NO_AFTER: AfterCommit = { publish: () => {}, run: () => {} }
@@ -24,12 +23,6 @@ export interface PlayerContestSeedResult {
   saved_prizes: number
   /** The free private contest any visitor may join with its code (printed at first start). */
   code: string | null
-}
-
-interface SavedPlan {
-  owner: number
-  name: string
-  ranges: Array<{ from: number; to: number; percent: number }>
 }
 
 interface ContestPlan {
@@ -64,65 +57,35 @@ export async function writePlayerContests(
     code: null,
   }
   const r = rivals.map((x) => x.userId)
-  const saved: SavedPlan[] = [
-    ...(demoPlayerId === undefined
-      ? []
-      : [
-          {
-            owner: demoPlayerId,
-            name: 'Top heavy',
-            ranges: [
-              { from: 1, to: 1, percent: 60 },
-              { from: 2, to: 2, percent: 25 },
-              { from: 3, to: 3, percent: 15 },
-            ],
-          },
-          {
-            owner: demoPlayerId,
-            name: 'Half the room',
-            ranges: [
-              { from: 1, to: 1, percent: 30 },
-              { from: 2, to: 2, percent: 20 },
-              { from: 3, to: 3, percent: 15 },
-              { from: 4, to: 5, percent: 10 },
-              { from: 6, to: 10, percent: 3 },
-            ],
-          },
-        ]),
-    ...(r[0] === undefined
-      ? []
-      : [
-          {
-            owner: r[0],
-            name: '70/30',
-            ranges: [
-              { from: 1, to: 1, percent: 70 },
-              { from: 2, to: 2, percent: 30 },
-            ],
-          },
-        ]),
-  ]
-  const savedIds = new Map<string, number>()
-  for (const plan of saved) {
-    // The same checks and stored shape as POST /api/prize_structures.
-    const ranges = percentTable(plan.ranges, MEMBERS_LIMIT_MAX, 'ranges')
-    const row = await tx
-      .insertInto('prize_structures')
-      .values({
-        user_id: plan.owner,
-        name: plan.name,
-        ranges: JSON.stringify(ranges),
-        winners: winnersOf(ranges),
-        created_at_ms: nowMs,
-        updated_at_ms: nowMs,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow()
-    savedIds.set(`${plan.owner}:${plan.name}`, row.id)
-    result.saved_prizes++
-  }
+  const saved = savedPlans(demoPlayerId, r)
+  const savedIds = await writeSavedPrizes(tx, saved, nowMs)
+  result.saved_prizes = saved.length
+  const match = await soonestCricketMatch(tx, nowMs)
+  const plans = contestPlans(r)
+  if (!match || plans.length === 0) return result
 
-  const match = await tx
+  const teamOf = await teamMaker(tx, random.stream('player-contests'), match.id, nowMs, result)
+  for (const [i, plan] of plans.entries()) {
+    await writeContest(tx, {
+      plan,
+      code: inviteCode(`${seed}:player-contest:${i}`),
+      match,
+      savedIds,
+      teamOf,
+      nowMs,
+      result,
+    })
+  }
+  return result
+}
+
+interface SeedMatch {
+  id: number
+  title: string
+}
+
+function soonestCricketMatch(tx: Tx, nowMs: number): Promise<SeedMatch | undefined> {
+  return tx
     .selectFrom('matches as m')
     .innerJoin('sports as s', 's.id', 'm.sport_id')
     .select(['m.id', 'm.title'])
@@ -132,8 +95,12 @@ export async function writePlayerContests(
     .orderBy('m.event_time_ms')
     .orderBy('m.id')
     .executeTakeFirst()
+}
+
+/** The three private contests, each owned by a demo user with friends from the users after them. */
+function contestPlans(r: number[]): ContestPlan[] {
   const at = (i: number) => r.slice(i).filter((id) => id !== undefined)
-  const plans: ContestPlan[] = [
+  return [
     {
       owner: r[0] as number,
       members: at(1).slice(0, 2),
@@ -173,118 +140,125 @@ export async function writePlayerContests(
       },
     },
   ].filter((p) => p.owner !== undefined)
-  if (!match || plans.length === 0) return result
+}
 
-  const rand = random.stream('player-contests')
-  const pool = (await matchSquad(tx, match.id)).map((p) => ({
-    id: p.id,
-    style: p.style,
-    value_tenths: p.value_tenths,
-    real_team_id: p.real_team_id,
-  }))
+type TeamOf = (userId: number) => Promise<number | null>
+
+/** One picked team per user on the match, written the first time that user needs it. */
+async function teamMaker(
+  tx: Tx,
+  rand: ReturnType<SeedRandom['stream']>,
+  matchId: number,
+  nowMs: number,
+  result: PlayerContestSeedResult,
+): Promise<TeamOf> {
+  const pool = await seedPool(tx, matchId)
   const teams = new Map<number, number>()
-  const teamOf = async (userId: number): Promise<number | null> => {
+  return async (userId) => {
     const known = teams.get(userId)
     if (known !== undefined) return known
     const team = pickTeam('cricket', pool, rand)
     if (!team) return null
-    const row = await tx
-      .insertInto('user_teams')
-      .values({
-        user_id: userId,
-        match_id: match.id,
-        team_no: 1,
-        player_ids: [...team.player_ids].sort((a, b) => a - b).join(','),
-        captain_id: team.captain_id,
-        vice_captain_id: team.vice_captain_id,
-        budget_used_tenths: team.player_ids.reduce(
-          (sum, id) => sum + (pool.find((p) => p.id === id)?.value_tenths ?? 0),
-          0,
-        ),
-        created_at_ms: nowMs,
-        updated_at_ms: nowMs,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow()
-    teams.set(userId, row.id)
+    const teamId = await insertPickedTeam(tx, { userId, matchId, team, pool, nowMs })
+    teams.set(userId, teamId)
     result.teams++
-    return row.id
+    return teamId
   }
+}
 
-  for (const [i, plan] of plans.entries()) {
-    const ownerTeam = await teamOf(plan.owner)
-    if (ownerTeam === null) continue
-    const { saved: savedName, ...rest } = plan.draft
-    const savedId = savedName === undefined ? undefined : savedIds.get(`${plan.owner}:${savedName}`)
-    const draft = await resolveDraft(
-      tx,
-      plan.owner,
-      {
-        ...rest,
-        game: 'single-match',
-        match_id: match.id,
-        team_id: ownerTeam,
-        ...(savedId === undefined ? {} : { prize_structure_id: savedId }),
-      },
-      { requireTeam: true, nowMs },
-    )
-    // An owner who spent their starting money on the house's contests makes none.
-    const { unused, winnings } = await userBalances(tx, plan.owner)
-    if (unused + winnings < draft.entry_fee_paise) continue
-    const code = inviteCode(`${seed}:player-contest:${i}`)
-    const row = await tx
-      .insertInto('contests')
-      .values({
-        match_id: match.id,
-        name: draft.name,
-        description: draft.description,
-        kind: draft.entry_fee_paise === 0 ? 'free' : draft.guaranteed ? 'guaranteed' : 'small',
-        entry_fee_paise: draft.entry_fee_paise,
-        members_limit: draft.members_limit,
-        max_entries: draft.max_entries,
-        guaranteed: draft.guaranteed ? 1 : 0,
-        rake_bps: draft.bill.rake_bps,
-        prize_pool_paise: draft.bill.pool_paise,
-        prize_structure: JSON.stringify(draft.prizes),
-        prize_percents: JSON.stringify(draft.percents),
-        winner_count: draft.winners,
-        invite_code: code,
-        created_by_id: plan.owner,
-        is_private: draft.is_private ? 1 : 0,
-        game_kind: draft.kind.slug,
-        sort: 1000,
-        created_at_ms: nowMs,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow()
-    result.contests++
-    if (draft.entry_fee_paise === 0 && result.code === null) result.code = code
-    const owner = await usernameOf(tx, plan.owner)
-    const fee = draft.entry_fee_paise > 0 ? `₹${draft.entry_fee_paise / 100} entry` : 'free'
-    await recordActivity(
-      tx,
-      NO_AFTER,
-      {
-        type: 'contest',
-        contestId: row.id,
-        kind: 'created',
-        userId: plan.owner,
-        body: `${owner} created the contest (${draft.members_limit} spots, ${fee})`,
-      },
+/** One planned contest: the draft resolved as the API does, the row, the activity, the entries. */
+async function writeContest(
+  tx: Tx,
+  o: {
+    plan: ContestPlan
+    code: string
+    match: SeedMatch
+    savedIds: Map<string, number>
+    teamOf: TeamOf
+    nowMs: number
+    result: PlayerContestSeedResult
+  },
+): Promise<void> {
+  const { plan, code, match, teamOf, nowMs, result } = o
+  const ownerTeam = await teamOf(plan.owner)
+  if (ownerTeam === null) return
+  const { saved: savedName, ...rest } = plan.draft
+  const savedId = savedName === undefined ? undefined : o.savedIds.get(`${plan.owner}:${savedName}`)
+  const draft = await resolveDraft(
+    tx,
+    plan.owner,
+    {
+      ...rest,
+      game: 'single-match',
+      match_id: match.id,
+      team_id: ownerTeam,
+      ...(savedId === undefined ? {} : { prize_structure_id: savedId }),
+    },
+    { requireTeam: true, nowMs },
+  )
+  // An owner who spent their starting money on the house's contests makes none.
+  const { unused, winnings } = await userBalances(tx, plan.owner)
+  if (unused + winnings < draft.entry_fee_paise) return
+  const contestId = await insertContest(tx, draft, { code, matchId: match.id, owner: plan.owner, nowMs })
+  result.contests++
+  if (draft.entry_fee_paise === 0 && result.code === null) result.code = code
+  const owner = await usernameOf(tx, plan.owner)
+  const fee = draft.entry_fee_paise > 0 ? `₹${draft.entry_fee_paise / 100} entry` : 'free'
+  await recordActivity(
+    tx,
+    NO_AFTER,
+    {
+      type: 'contest',
+      contestId,
+      kind: 'created',
+      userId: plan.owner,
+      body: `${owner} created the contest (${draft.members_limit} spots, ${fee})`,
+    },
+    nowMs,
+  )
+  for (const userId of [plan.owner, ...plan.members]) {
+    const teamId = await teamOf(userId)
+    if (teamId === null) continue
+    await enter(tx, { id: contestId, name: draft.name, match_title: match.title }, userId, teamId, {
+      feePaise: draft.entry_fee_paise,
       nowMs,
-    )
-    for (const userId of [plan.owner, ...plan.members]) {
-      const teamId = await teamOf(userId)
-      if (teamId === null) continue
-      await enter(tx, { id: row.id, name: draft.name, match_title: match.title }, userId, teamId, {
-        feePaise: draft.entry_fee_paise,
-        nowMs,
-        owner: userId === plan.owner,
-        result,
-      })
-    }
+      owner: userId === plan.owner,
+      result,
+    })
   }
-  return result
+}
+
+async function insertContest(
+  tx: Tx,
+  draft: Awaited<ReturnType<typeof resolveDraft>>,
+  o: { code: string; matchId: number; owner: number; nowMs: number },
+): Promise<number> {
+  const row = await tx
+    .insertInto('contests')
+    .values({
+      match_id: o.matchId,
+      name: draft.name,
+      description: draft.description,
+      kind: draft.entry_fee_paise === 0 ? 'free' : draft.guaranteed ? 'guaranteed' : 'small',
+      entry_fee_paise: draft.entry_fee_paise,
+      members_limit: draft.members_limit,
+      max_entries: draft.max_entries,
+      guaranteed: draft.guaranteed ? 1 : 0,
+      rake_bps: draft.bill.rake_bps,
+      prize_pool_paise: draft.bill.pool_paise,
+      prize_structure: JSON.stringify(draft.prizes),
+      prize_percents: JSON.stringify(draft.percents),
+      winner_count: draft.winners,
+      invite_code: o.code,
+      created_by_id: o.owner,
+      is_private: draft.is_private ? 1 : 0,
+      game_kind: draft.kind.slug,
+      sort: 1000,
+      created_at_ms: o.nowMs,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow()
+  return row.id
 }
 
 /** One entry as a join makes it: the seat, the fee through the ledger, the member row, the activity. */

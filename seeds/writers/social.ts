@@ -49,76 +49,114 @@ export async function writeSocial(
     return topic
   }
 
-  const postLikes: Array<{ post_id: number; user_id: number; created_at_ms: number }> = []
-  const commentLikes: Array<{ comment_id: number; user_id: number; created_at_ms: number }> = []
-  const mentions: Array<{
-    user_id: number
-    post_id: number
-    comment_id: number | null
-    created_at_ms: number
-  }> = []
+  const later: LaterRows = { postLikes: [], commentLikes: [], mentions: [] }
   let comments = 0
   for (const post of plan.posts) {
     const topic =
       post.contestId === null
         ? await topicOf(`wall:${post.author}`, { owner_id: id(post.author) }, post.at)
         : await topicOf(`contest:${post.contestId}`, { contest_id: post.contestId }, post.at)
-    const row = await tx
-      .insertInto('posts')
-      .values({
-        topic_id: topic,
-        user_id: id(post.author),
-        content: post.content,
-        likes_count: post.likes.length,
-        comments_count: post.comments.length,
-        created_at_ms: post.at,
-        updated_at_ms: post.at,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow()
-    const postId = Number(row.id)
-    for (const like of post.likes)
-      postLikes.push({ post_id: postId, user_id: id(like.user), created_at_ms: like.at })
-    for (const user of post.mentions)
-      mentions.push({ user_id: id(user), post_id: postId, comment_id: null, created_at_ms: post.at })
-    const commentIds: number[] = []
-    for (const comment of post.comments) {
-      const written = await tx
-        .insertInto('comments')
-        .values({
-          post_id: postId,
-          parent_id: comment.replyTo === null ? null : (commentIds[comment.replyTo] as number),
-          user_id: id(comment.author),
-          content: comment.content,
-          likes_count: comment.likes.length,
-          created_at_ms: comment.at,
-          updated_at_ms: comment.at,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow()
-      const commentId = Number(written.id)
-      commentIds.push(commentId)
-      comments++
-      for (const like of comment.likes)
-        commentLikes.push({ comment_id: commentId, user_id: id(like.user), created_at_ms: like.at })
-      for (const user of comment.mentions)
-        mentions.push({
-          user_id: id(user),
-          post_id: postId,
-          comment_id: commentId,
-          created_at_ms: comment.at,
-        })
-    }
+    comments += await writePost(tx, post, topic, id, later)
   }
   const contestLikes = plan.contestLikes.map((l) => ({
     contest_id: l.contestId,
     user_id: id(l.user),
     created_at_ms: l.at,
   }))
-  await inChunks(postLikes, (rows) => tx.insertInto('post_likes').values(rows).execute())
-  await inChunks(commentLikes, (rows) => tx.insertInto('comment_likes').values(rows).execute())
+  await writeLater(tx, plan, id, later, contestLikes)
+  return {
+    posts: plan.posts.length,
+    comments,
+    likes: later.postLikes.length + later.commentLikes.length + contestLikes.length,
+    ratings: plan.ratings.length,
+    xp_awards: plan.xp.length,
+  }
+}
+
+type SocialPlan = ReturnType<typeof buildSocial>
+type PlannedPost = SocialPlan['posts'][number]
+type IdOf = (username: string) => number
+
+/** Rows gathered while posts and comments are written, then inserted in chunks. */
+interface LaterRows {
+  postLikes: Array<{ post_id: number; user_id: number; created_at_ms: number }>
+  commentLikes: Array<{ comment_id: number; user_id: number; created_at_ms: number }>
+  mentions: Array<{
+    user_id: number
+    post_id: number
+    comment_id: number | null
+    created_at_ms: number
+  }>
+}
+
+/** One post and its comments; its likes and mentions go to `later`. Returns the comments written. */
+async function writePost(
+  tx: Tx,
+  post: PlannedPost,
+  topic: number,
+  id: IdOf,
+  later: LaterRows,
+): Promise<number> {
+  const row = await tx
+    .insertInto('posts')
+    .values({
+      topic_id: topic,
+      user_id: id(post.author),
+      content: post.content,
+      likes_count: post.likes.length,
+      comments_count: post.comments.length,
+      created_at_ms: post.at,
+      updated_at_ms: post.at,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow()
+  const postId = Number(row.id)
+  for (const like of post.likes)
+    later.postLikes.push({ post_id: postId, user_id: id(like.user), created_at_ms: like.at })
+  for (const user of post.mentions)
+    later.mentions.push({ user_id: id(user), post_id: postId, comment_id: null, created_at_ms: post.at })
+  const commentIds: number[] = []
+  for (const comment of post.comments) {
+    const written = await tx
+      .insertInto('comments')
+      .values({
+        post_id: postId,
+        parent_id: comment.replyTo === null ? null : (commentIds[comment.replyTo] as number),
+        user_id: id(comment.author),
+        content: comment.content,
+        likes_count: comment.likes.length,
+        created_at_ms: comment.at,
+        updated_at_ms: comment.at,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+    const commentId = Number(written.id)
+    commentIds.push(commentId)
+    for (const like of comment.likes)
+      later.commentLikes.push({ comment_id: commentId, user_id: id(like.user), created_at_ms: like.at })
+    for (const user of comment.mentions)
+      later.mentions.push({
+        user_id: id(user),
+        post_id: postId,
+        comment_id: commentId,
+        created_at_ms: comment.at,
+      })
+  }
+  return commentIds.length
+}
+
+/** Likes, mentions, ratings and XP awards, in chunks. */
+async function writeLater(
+  tx: Tx,
+  plan: SocialPlan,
+  id: IdOf,
+  later: LaterRows,
+  contestLikes: Array<{ contest_id: number; user_id: number; created_at_ms: number }>,
+): Promise<void> {
+  await inChunks(later.postLikes, (rows) => tx.insertInto('post_likes').values(rows).execute())
+  await inChunks(later.commentLikes, (rows) => tx.insertInto('comment_likes').values(rows).execute())
   await inChunks(contestLikes, (rows) => tx.insertInto('contest_likes').values(rows).execute())
-  await inChunks(mentions, (rows) => tx.insertInto('mentions').values(rows).execute())
+  await inChunks(later.mentions, (rows) => tx.insertInto('mentions').values(rows).execute())
   await inChunks(
     plan.ratings.map((r) => ({
       rater_id: id(r.rater),
@@ -140,13 +178,6 @@ export async function writeSocial(
     })),
     (rows) => tx.insertInto('xp_awards').values(rows).execute(),
   )
-  return {
-    posts: plan.posts.length,
-    comments,
-    likes: postLikes.length + commentLikes.length + contestLikes.length,
-    ratings: plan.ratings.length,
-    xp_awards: plan.xp.length,
-  }
 }
 
 async function inChunks<T>(rows: T[], write: (chunk: T[]) => Promise<unknown>): Promise<void> {

@@ -3757,7 +3757,7 @@ export type paths = {
                             balanced: boolean;
                             player_scores: {
                                 played: boolean;
-                                player: components["schemas"]["AuctionPlayerCard"];
+                                player: components["schemas"]["AuctionPlayerCard"] | null;
                                 player_id: number;
                                 total_score: number;
                             }[];
@@ -3934,14 +3934,14 @@ export type paths = {
                             active_bids: {
                                 at_in_millis: number;
                                 bid_amount: number;
-                                player: components["schemas"]["AuctionPlayerCard"];
+                                player: components["schemas"]["AuctionPlayerCard"] | null;
                                 player_id: number;
                             }[];
-                            manager: components["schemas"]["AuctionTournamentManager"] & (Record<string, never> | null);
+                            manager: components["schemas"]["AuctionTournamentManager"] | null;
                             success_bids: {
                                 bid_amount: number;
                                 bid_id: number | null;
-                                player: components["schemas"]["AuctionPlayerCard"];
+                                player: components["schemas"]["AuctionPlayerCard"] | null;
                                 player_id: number;
                             }[];
                             tournament: components["schemas"]["AuctionTournament"];
@@ -4151,7 +4151,7 @@ export type paths = {
                     };
                     content: {
                         "application/json": {
-                            manager: components["schemas"]["AuctionTournamentManager"] & (Record<string, never> | null);
+                            manager: components["schemas"]["AuctionTournamentManager"] | null;
                             unsold_players: {
                                 base_price: number;
                                 display_name?: string;
@@ -4924,7 +4924,7 @@ export type paths = {
                                 at_in_millis: number;
                                 franchise_name: string | null;
                                 manager_id: number | null;
-                                player: components["schemas"]["AuctionPlayerCard"];
+                                player: components["schemas"]["AuctionPlayerCard"] | null;
                                 seq: number;
                             }[];
                         };
@@ -6099,7 +6099,7 @@ export type paths = {
                             secondary_bids: {
                                 at_in_millis: number;
                                 bid_amount: number;
-                                player: components["schemas"]["AuctionPlayerCard"];
+                                player: components["schemas"]["AuctionPlayerCard"] | null;
                                 player_id: number;
                             }[];
                         };
@@ -7754,7 +7754,7 @@ export type paths = {
                     content: {
                         "application/json": {
                             contest: components["schemas"]["ChampionshipContest"];
-                            current_user_member: components["schemas"]["ChampionshipContestMember"] & (Record<string, never> | null);
+                            current_user_member: components["schemas"]["ChampionshipContestMember"] | null;
                             members: components["schemas"]["ChampionshipContestMember"][];
                             meta: components["schemas"]["PageMeta"];
                         };
@@ -8619,7 +8619,7 @@ export type paths = {
                     content: {
                         "application/json": {
                             classic_teams: components["schemas"]["PhaseLeaderboardRow"][];
-                            current_user_classic_team: components["schemas"]["PhaseLeaderboardRow"] & (Record<string, never> | null);
+                            current_user_classic_team: components["schemas"]["PhaseLeaderboardRow"] | null;
                             meta: components["schemas"]["PageMeta"];
                         };
                     };
@@ -12100,7 +12100,7 @@ export type paths = {
                                 };
                                 description: string;
                                 name: string;
-                                point_system: components["schemas"]["PointSystem"] & (Record<string, never> | null);
+                                point_system: components["schemas"]["PointSystem"] | null;
                                 refunds: string[];
                                 slug: string;
                                 team_rules: {
@@ -13832,7 +13832,7 @@ export type paths = {
                     };
                     content: {
                         "application/json": {
-                            round: components["schemas"]["EsportsRound"] & (Record<string, never> | null);
+                            round: components["schemas"]["EsportsRound"] | null;
                             slots: components["schemas"]["EsportsSlot"][];
                         };
                     };
@@ -16471,7 +16471,7 @@ export type paths = {
                     };
                     content: {
                         "application/json": {
-                            current_user_row: components["schemas"]["LeaderboardRow"] & (Record<string, never> | null);
+                            current_user_row: components["schemas"]["LeaderboardRow"] | null;
                             leaderboard: components["schemas"]["Leaderboard"];
                             meta: components["schemas"]["PageMeta"];
                             rows: components["schemas"]["LeaderboardRow"][];
@@ -17101,7 +17101,8 @@ export type paths = {
                         "application/json": {
                             statistics: {
                                 events_count: number;
-                                match_status: string;
+                                /** @enum {string} */
+                                match_status: "upcoming" | "live" | "completed" | "abandoned";
                                 player_scores: (components["schemas"]["PlayerScore"] & {
                                     name: string;
                                     style: number;
@@ -17578,7 +17579,7 @@ export type paths = {
                     };
                     content: {
                         "application/json": {
-                            pan_card: components["schemas"]["PanCard"] & (Record<string, never> | null);
+                            pan_card: components["schemas"]["PanCard"] | null;
                         };
                     };
                 };
@@ -17913,7 +17914,7 @@ export type paths = {
                     };
                     content: {
                         "application/json": {
-                            bank_details: components["schemas"]["BankDetails"] & (Record<string, never> | null);
+                            bank_details: components["schemas"]["BankDetails"] | null;
                         };
                     };
                 };
@@ -20818,7 +20819,7 @@ export type paths = {
                     };
                     content: {
                         "application/json": {
-                            current_user_point: components["schemas"]["SeriesUserPoint"] & (Record<string, never> | null);
+                            current_user_point: components["schemas"]["SeriesUserPoint"] | null;
                             meta: components["schemas"]["PageMeta"];
                             users_points: components["schemas"]["SeriesUserPoint"][];
                         };
@@ -24451,7 +24452,7 @@ export type components = {
             id: number;
             size: number;
             url: string;
-        } | null;
+        };
         Auction: {
             balanced: boolean;
             bidding_interval: string;
@@ -24649,7 +24650,7 @@ export type components = {
             style_label: string;
             team_color: string | null;
             team_name_attr: string;
-        } | null;
+        };
         AuctionTournament: components["schemas"]["Auction"] & {
             window_hours: number | null;
         };
@@ -24657,7 +24658,7 @@ export type components = {
             active_bids_info: {
                 at_in_millis: number;
                 bid_amount: number;
-                player: components["schemas"]["AuctionPlayerCard"];
+                player: components["schemas"]["AuctionPlayerCard"] | null;
                 player_id: number;
             }[];
             bid_block: {
@@ -24675,7 +24676,7 @@ export type components = {
             success_bids: {
                 bid_amount: number;
                 bid_id: number | null;
-                player: components["schemas"]["AuctionPlayerCard"];
+                player: components["schemas"]["AuctionPlayerCard"] | null;
                 player_id: number;
             }[];
         };
@@ -25089,7 +25090,8 @@ export type components = {
             joined_team_ids: number[];
             kind: string;
             match_id: number;
-            match_status: string;
+            /** @enum {string} */
+            match_status: "upcoming" | "live" | "completed" | "abandoned";
             match_title: string;
             max_entries: number;
             members_count: number;
@@ -25529,7 +25531,7 @@ export type components = {
             kind_name: string;
             /** @enum {string} */
             mode: "solo" | "duo" | "squad";
-            my_squad: components["schemas"]["EsportsTournamentSquad"];
+            my_squad: components["schemas"]["EsportsTournamentSquad"] | null;
             name: string;
             registration_closes_at_in_millis: number;
             registration_open: boolean;
@@ -25563,7 +25565,7 @@ export type components = {
             }[];
             members_count: number;
             name: string;
-        } | null;
+        };
         FeedbackRequest: {
             /** Format: email */
             email?: string;
@@ -25695,7 +25697,7 @@ export type components = {
             is_public: boolean;
             /** @enum {string} */
             kind: "group" | "one_to_one";
-            last_message: components["schemas"]["GroupMessage"];
+            last_message: components["schemas"]["GroupMessage"] | null;
             members_count: number;
             /** @description Empty for a one-to-one (show the other person) */
             name: string;
@@ -25729,7 +25731,7 @@ export type components = {
                 slug: string;
                 username: string;
             };
-        } | null;
+        };
         JoiningConfirmation: {
             contest_id: number;
             current_balance: number;
@@ -25956,7 +25958,7 @@ export type components = {
             total_pages: number;
         };
         PanCard: {
-            attachment: components["schemas"]["Attachment"];
+            attachment: components["schemas"]["Attachment"] | null;
             created_at_in_millis: number;
             decided_at_in_millis: number | null;
             dob: string;
@@ -26626,7 +26628,8 @@ export type components = {
             failure_reason: string | null;
             id: number;
             order_id: string;
-            payment_data: components["schemas"]["UserCreditPaymentData"];
+            /** @description While pending: `url` of the gateway page and the order */
+            payment_data: components["schemas"]["UserCreditPaymentData"] | null;
             productinfo: string;
             /** @enum {string} */
             service_provider: "paytm" | "payumoney";
@@ -26635,7 +26638,6 @@ export type components = {
             txn_id: string | null;
             updated_at_in_millis: number;
         };
-        /** @description While pending: `url` of the gateway page and the order */
         UserCreditPaymentData: {
             amount: string;
             callback_urls: {
@@ -26649,7 +26651,7 @@ export type components = {
             order_id: string;
             productinfo: string;
             url: string;
-        } | null;
+        };
         UserRating: {
             created_at_in_millis: number;
             id: number;
@@ -26676,7 +26678,8 @@ export type components = {
             last_updated_at_in_millis: number;
             match: {
                 id: number;
-                match_status: string;
+                /** @enum {string} */
+                match_status: "upcoming" | "live" | "completed" | "abandoned";
                 sport_slug: string;
             };
             match_id: number;

@@ -46,3 +46,8 @@ export function json<T extends z.ZodType>(schema: T, description: string) {
 export function jsonBody<T extends z.ZodType>(schema: T) {
   return { required: true, content: { 'application/json': { schema } } }
 }
+
+/** `schema | null` for a named schema: `.nullable()` would make the shared component itself nullable in the OpenAPI document (the first use registers it). */
+export function orNull<T extends z.ZodType>(schema: T) {
+  return z.union([schema, z.null()])
+}

@@ -1,5 +1,5 @@
 import fs from 'node:fs'
-import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest'
+import { afterAll, afterEach, beforeAll, beforeEach, expect } from 'vitest'
 import { type SeedOptions, type SeedSummary, seedDemoLeague } from '../../seeds/demo-league'
 import { hashPassword } from '../../server/areas/auth/passwords'
 import { attachmentsDir } from '../../server/areas/wallet/kyc/attachments'
@@ -8,7 +8,7 @@ import type { Deps } from '../../server/deps'
 import { expectLedgerBalanced } from './concurrency'
 import { TEST_START_MS, type TestWorld, testWorld } from './deps'
 import { client } from './http'
-import { leagueWorld } from './league'
+import { leagueWorld, validTeamBody } from './league'
 
 export type Api = ReturnType<typeof client>
 export type SignedIn = Awaited<ReturnType<Api['player']>>
@@ -30,7 +30,7 @@ export interface ApiWorldOptions {
 /** What a test reads: set by the hooks before each test, so read it inside tests, not at load. */
 export interface ApiWorld {
   world: TestWorld
-  deps: Deps
+  readonly deps: Deps
   api: Api
   admin: SignedIn
 }
@@ -41,7 +41,9 @@ export interface ApiWorld {
  * Registers its own hooks, so one line replaces them in a test file.
  */
 export function apiWorld(options: ApiWorldOptions = {}): ApiWorld {
+  // `deps` follows `world`, for files that swap in another world for some of their tests.
   const kit = {} as ApiWorld
+  Object.defineProperty(kit, 'deps', { get: () => kit.world.deps })
   const [before, after] = options.per === 'file' ? [beforeAll, afterAll] : [beforeEach, afterEach]
   before(async () => {
     const seed = options.league === true ? 42 : options.league
@@ -49,7 +51,6 @@ export function apiWorld(options: ApiWorldOptions = {}): ApiWorld {
       seed === undefined || seed === false
         ? await testWorld(options.config)
         : await leagueWorld(seed, options.config)
-    kit.deps = kit.world.deps
     kit.api = client(kit.deps)
     if (options.admin) kit.admin = await kit.api.admin()
   })
@@ -105,4 +106,20 @@ export async function fundedPlayer(
       ctx.admin.token,
     )
   return p
+}
+
+/** A valid cricket team of `p` for the match, made through the API (201 checked); its id. */
+export async function postTeam(
+  ctx: { api: Api; deps: Deps },
+  p: { token: string },
+  matchId: number,
+  salt = 'x',
+): Promise<number> {
+  const res = await ctx.api.post(
+    `/api/matches/${matchId}/user_teams`,
+    await validTeamBody(ctx.deps, matchId, 'cricket', salt),
+    p.token,
+  )
+  expect(res.status).toBe(201)
+  return res.body.user_team.id as number
 }

@@ -1,12 +1,11 @@
 import { Command } from 'commander'
 import type { Schema } from '../../lib/api-types'
-import { apiOf, plainOptions, runs, runsOnId, serverJson } from '../../lib/command'
+import { apiOf, plainOptions, printTable, runs, runsOnId, serverJson } from '../../lib/command'
 import { parsePercentRanges } from '../../lib/contest-draft'
 import { UsageError } from '../../lib/errors'
 import { type Io, printJson } from '../../lib/io'
 import { instantFlag, intFlag, type OptionSchema, type OptionsOf } from '../../lib/options'
 import { style } from '../../lib/style'
-import { formatTable } from '../../lib/table'
 import { formatInstant } from '../../lib/time'
 
 /** `fanspole esports contest` (docs/esports.md, "Creating a contest, and who may host"). */
@@ -164,25 +163,21 @@ async function runList(io: Io, opts: OptionsOf<typeof listOptions>): Promise<voi
     `/api/esports/contests?${q}`,
   )
   if (opts.json) return printJson(io, answer)
-  if (answer.esports_contests.length === 0) {
-    io.out('No esports contests\n')
-    return
-  }
-  io.out(
-    formatTable(
-      answer.esports_contests,
-      [
-        { header: 'ID', value: (c) => String(c.id), align: 'right' },
-        { header: 'KIND', value: (c) => c.kind },
-        { header: 'MODE', value: (c) => c.mode },
-        { header: 'NAME', value: (c) => c.name + (c.is_private ? ' (private)' : '') },
-        { header: 'FEE', value: (c) => rupees(c.entry_fee), align: 'right' },
-        { header: 'SQUADS', value: (c) => `${c.squads_count}/${c.slots}`, align: 'right' },
-        { header: 'STATUS', value: (c) => c.status },
-        { header: 'STARTS', value: (c) => formatInstant(c.starts_at_in_millis) },
-      ],
-      style(io.color),
-    ),
+  printTable(
+    io,
+    answer.esports_contests,
+    'No esports contests\n',
+    [
+      { header: 'ID', value: (c) => String(c.id), align: 'right' },
+      { header: 'KIND', value: (c) => c.kind },
+      { header: 'MODE', value: (c) => c.mode },
+      { header: 'NAME', value: (c) => c.name + (c.is_private ? ' (private)' : '') },
+      { header: 'FEE', value: (c) => rupees(c.entry_fee), align: 'right' },
+      { header: 'SQUADS', value: (c) => `${c.squads_count}/${c.slots}`, align: 'right' },
+      { header: 'STATUS', value: (c) => c.status },
+      { header: 'STARTS', value: (c) => formatInstant(c.starts_at_in_millis) },
+    ],
+    style(io.color),
   )
 }
 

@@ -1,12 +1,11 @@
 import { Command } from 'commander'
 import type { Schema } from '../../lib/api-types'
 import { idArgument } from '../../lib/arguments'
-import { apiOf, plainOptions, serverJson } from '../../lib/command'
+import { apiOf, plainOptions, printTable, serverJson } from '../../lib/command'
 import { UsageError } from '../../lib/errors'
 import { type Io, printJson } from '../../lib/io'
 import { type OptionSchema, type OptionsOf, parseOptions, withJson, withServer } from '../../lib/options'
 import { style } from '../../lib/style'
-import { formatTable } from '../../lib/table'
 
 /** Squad and Member JSON of docs/esports.md ("Members and squads"). */
 type Person = Schema<'Person'>
@@ -132,24 +131,20 @@ async function runList(io: Io, contestId: number, opts: OptionsOf<typeof plainOp
     `/api/esports/contests/${contestId}/squads`,
   )
   if (opts.json) return printJson(io, answer)
-  if (answer.squads.length === 0) {
-    io.out('No squads yet\n')
-    return
-  }
   const s = style(io.color)
-  io.out(
-    formatTable(
-      answer.squads,
-      [
-        { header: 'SLOT', value: (q) => q.slot_no },
-        { header: 'SQUAD', value: (q) => q.id },
-        { header: 'NAME', value: (q) => q.name },
-        { header: 'CAPTAIN', value: (q) => q.captain.username },
-        { header: 'MEMBERS', value: (q) => q.members.map((m) => m.in_game_name).join(', ') },
-        { header: 'CODE', value: (q) => q.invite_code },
-      ],
-      s,
-    ),
+  printTable(
+    io,
+    answer.squads,
+    'No squads yet\n',
+    [
+      { header: 'SLOT', value: (q) => q.slot_no },
+      { header: 'SQUAD', value: (q) => q.id },
+      { header: 'NAME', value: (q) => q.name },
+      { header: 'CAPTAIN', value: (q) => q.captain.username },
+      { header: 'MEMBERS', value: (q) => q.members.map((m) => m.in_game_name).join(', ') },
+      { header: 'CODE', value: (q) => q.invite_code },
+    ],
+    s,
   )
 }
 

@@ -1,7 +1,7 @@
 import { Command } from 'commander'
 import type { Answer } from '../../lib/api-types'
 import { idArgument } from '../../lib/arguments'
-import { apiOf, plainOptions, runs, runsOnId, serverJson } from '../../lib/command'
+import { apiOf, plainOptions, printTable, runs, runsOnId, serverJson } from '../../lib/command'
 import { type Io, printJson } from '../../lib/io'
 import { type OptionSchema, type OptionsOf, parseOptions, withJson, withServer } from '../../lib/options'
 import { style } from '../../lib/style'
@@ -98,25 +98,21 @@ async function runList(io: Io, opts: OptionsOf<typeof listOptions>): Promise<voi
   if (opts.status) query.set('status', opts.status)
   const answer = await api.get<Answer<'/api/esports/tournaments'>>(`/api/esports/tournaments?${query}`)
   if (opts.json) return printJson(io, answer)
-  if (answer.esports_tournaments.length === 0) {
-    io.out('No tournaments\n')
-    return
-  }
   const s = style(io.color)
-  io.out(
-    formatTable(
-      answer.esports_tournaments,
-      [
-        { header: 'ID', value: (t) => t.id },
-        { header: 'NAME', value: (t) => t.name },
-        { header: 'KIND', value: (t) => `${t.kind} ${t.mode}` },
-        { header: 'STATUS', value: (t) => t.status },
-        { header: 'SQUADS', value: (t) => `${t.squads_count}/${t.squads_limit}` },
-        { header: 'ROUND', value: (t) => `${t.current_round}/${t.rounds_count}` },
-        { header: 'REGISTRATION CLOSES', value: (t) => formatInstant(t.registration_closes_at_in_millis) },
-      ],
-      s,
-    ),
+  printTable(
+    io,
+    answer.esports_tournaments,
+    'No tournaments\n',
+    [
+      { header: 'ID', value: (t) => t.id },
+      { header: 'NAME', value: (t) => t.name },
+      { header: 'KIND', value: (t) => `${t.kind} ${t.mode}` },
+      { header: 'STATUS', value: (t) => t.status },
+      { header: 'SQUADS', value: (t) => `${t.squads_count}/${t.squads_limit}` },
+      { header: 'ROUND', value: (t) => `${t.current_round}/${t.rounds_count}` },
+      { header: 'REGISTRATION CLOSES', value: (t) => formatInstant(t.registration_closes_at_in_millis) },
+    ],
+    s,
   )
 }
 
@@ -142,27 +138,23 @@ async function runSlots(
   if (opts.json) return printJson(io, answer)
   const s = style(io.color)
   if (seed) io.out(`${s.green('Seeded')} ${answer.round.name}: ${answer.round.lobbies.length} lobbies\n`)
-  if (answer.slots.length === 0) {
-    io.out(`${answer.round.name} is not seeded yet\n`)
-    return
-  }
-  io.out(
-    formatTable(
-      answer.slots,
-      [
-        { header: 'LOBBY', value: (x) => x.lobby_no },
-        { header: 'SLOT', value: (x) => x.slot_no },
-        { header: 'SEED', value: (x) => x.seed_no },
-        { header: 'SQUAD', value: (x) => x.squad.name },
-        { header: 'CONTEST', value: (x) => x.contest_id },
-        { header: 'PLACE', value: (x) => x.placement },
-        { header: 'KILLS', value: (x) => x.kills },
-        { header: 'POINTS', value: (x) => x.points },
-        { header: 'RANK', value: (x) => x.rank },
-        { header: 'QUALIFIED', value: (x) => (x.qualified ? 'yes' : null), paint: (t) => s.green(t) },
-      ],
-      s,
-    ),
+  printTable(
+    io,
+    answer.slots,
+    `${answer.round.name} is not seeded yet\n`,
+    [
+      { header: 'LOBBY', value: (x) => x.lobby_no },
+      { header: 'SLOT', value: (x) => x.slot_no },
+      { header: 'SEED', value: (x) => x.seed_no },
+      { header: 'SQUAD', value: (x) => x.squad.name },
+      { header: 'CONTEST', value: (x) => x.contest_id },
+      { header: 'PLACE', value: (x) => x.placement },
+      { header: 'KILLS', value: (x) => x.kills },
+      { header: 'POINTS', value: (x) => x.points },
+      { header: 'RANK', value: (x) => x.rank },
+      { header: 'QUALIFIED', value: (x) => (x.qualified ? 'yes' : null), paint: (t) => s.green(t) },
+    ],
+    s,
   )
 }
 

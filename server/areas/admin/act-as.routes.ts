@@ -3,8 +3,8 @@ import type { Deps } from '../../deps'
 import { notFound } from '../../http/errors'
 import { errors, json } from '../../http/responses'
 import { bearerSecurity, createRouter, currentAdmin } from '../../http/router'
-import { issueActAsToken } from '../auth/act-as'
-import { findUserByEmail, findUserById, findUserBySlug, findUserByUsername } from '../users/queries'
+import { issueActAsToken } from '../auth'
+import { findUserByEmail, findUserById, findUserBySlug, findUserByUsername } from '../users'
 
 const postAdminUsersByRefActAsRoute = createRoute({
   method: 'post',

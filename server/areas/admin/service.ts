@@ -2,9 +2,9 @@ import { withTx } from '../../db/tx'
 import type { Deps } from '../../deps'
 import { invalid, notFound } from '../../http/errors'
 import { type Page, pageMeta } from '../../http/paging'
-import { userBalances, walletJson } from '../ledger/service'
-import { notify } from '../notifications/service'
-import { findUserByEmail, findUserById, findUserBySlug, findUserByUsername } from '../users/queries'
+import { userBalances, walletJson } from '../ledger'
+import { notify } from '../notifications'
+import { findUserByEmail, findUserById, findUserBySlug, findUserByUsername } from '../users'
 import { usersPage } from './queries'
 
 type UserRow = NonNullable<Awaited<ReturnType<typeof findUserById>>>

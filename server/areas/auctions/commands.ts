@@ -143,13 +143,7 @@ async function store(
       )
       .execute()
   // One pending timer per auction, at the lot's end or the sealed round's close.
-  const due = s.paused
-    ? null
-    : s.phase === 'open'
-      ? (s.lot?.endsAtMs ?? null)
-      : s.phase === 'sealed'
-        ? (s.sealed?.closesAtMs ?? null)
-        : null
+  const due = timerDue(s)
   // Most bids move neither the timer (the anti-snipe reset only moves a late lot's end) nor,
   // without bots, the bot job: the job rows are written only when they change. What this
   // process remembers of them holds only while the stored seq is one it wrote itself: another
@@ -178,16 +172,28 @@ async function store(
   if (r.events.some((e) => e.type === 'manager_added' || e.type === 'manager_removed')) m.bots.delete(row.id)
   if (await scheduleBots(deps, tx, row.id, s, atMs, after)) moved = true
   if (moved) after.run(() => deps.scheduler.kick())
-  const now = deps.clock.now()
-  for (const e of r.events) {
+  publishEvents(after, row.id, r.events, deps.clock.now())
+}
+
+/** When the auction's one timer fires: the lot's end or the sealed round's close (none while paused). */
+function timerDue(s: AuctionState): number | null {
+  if (s.paused) return null
+  if (s.phase === 'open') return s.lot?.endsAtMs ?? null
+  if (s.phase === 'sealed') return s.sealed?.closesAtMs ?? null
+  return null
+}
+
+/** The command's events, sent after the commit: a sealed bid's amount to its bidder only. */
+function publishEvents(after: AfterCommit, auctionId: number, events: AuctionEvent[], now: number): void {
+  for (const e of events) {
     if (e.type === 'sealed_bid') {
       // The amount goes to its bidder only; everyone else learns that a bid was placed.
-      after.publish(managerStream(row.id, e.managerId), {
+      after.publish(managerStream(auctionId, e.managerId), {
         ...wireEvent(e),
         seq: undefined,
         auction_seq: e.seq,
       })
-      after.publish(auctionStream(row.id), {
+      after.publish(auctionStream(auctionId), {
         type: 'sealed_bid',
         seq: e.seq,
         manager_id: e.managerId,
@@ -195,7 +201,7 @@ async function store(
       })
       continue
     }
-    after.publish(auctionStream(row.id), { ...wireEvent(e), server_time_in_millis: now })
+    after.publish(auctionStream(auctionId), { ...wireEvent(e), server_time_in_millis: now })
   }
 }
 

@@ -1,4 +1,4 @@
-import { type Tx, withTx } from '../../db/tx'
+import { type AfterCommit, type Executor, type Tx, withTx } from '../../db/tx'
 import type { Deps } from '../../deps'
 import { capacityOf } from '../../domain/auction/capacity'
 import {
@@ -16,7 +16,7 @@ import {
 import { inviteCode } from '../../domain/contest-templates'
 import { AppError, invalid } from '../../http/errors'
 import { requireFuture } from '../../http/instants'
-import { post, SYSTEM_ACCOUNTS, systemAccountId, userAccountId } from '../ledger/service'
+import { post, SYSTEM_ACCOUNTS, systemAccountId, userAccountId } from '../ledger'
 import { AUCTION_COLORS } from './catalog'
 import { runCommand } from './commands'
 import { type AuctionPool, defaultPool, poolOf, poolProblem } from './pools'
@@ -91,12 +91,12 @@ function refuseOverCapacity(
     })
 }
 
-export async function createAuction(
-  deps: Deps,
-  ownerId: number,
-  input: CreateAuctionInput,
-): Promise<AuctionRow> {
-  const sport = await deps.db
+/** The sport of a new auction, with its series or match: 422 unless all of them are cricket. */
+async function cricketSportFor(
+  db: Executor,
+  input: Pick<CreateAuctionInput, 'sport_slug' | 'series_id' | 'match_id'>,
+): Promise<{ id: number; slug: string }> {
+  const sport = await db
     .selectFrom('sports')
     .select(['id', 'slug'])
     .where('slug', '=', input.sport_slug)
@@ -105,7 +105,7 @@ export async function createAuction(
   if (sport.slug !== 'cricket')
     throw new AppError('VALIDATION_FAILED', 'Auctions are for cricket', { sport: ['must be cricket'] })
   if (input.series_id !== undefined) {
-    const series = await deps.db
+    const series = await db
       .selectFrom('series')
       .select(['id', 'sport_id'])
       .where('id', '=', input.series_id)
@@ -114,7 +114,7 @@ export async function createAuction(
       throw new AppError('VALIDATION_FAILED', 'Unknown series', { series_id: ['is not a cricket series'] })
   }
   if (input.match_id !== undefined) {
-    const match = await deps.db
+    const match = await db
       .selectFrom('matches')
       .select(['id', 'sport_id', 'status'])
       .where('id', '=', input.match_id)
@@ -122,18 +122,32 @@ export async function createAuction(
     if (!match || match.sport_id !== sport.id)
       throw new AppError('VALIDATION_FAILED', 'Unknown match', { match_id: ['is not a cricket match'] })
   }
-  const now = deps.clock.now()
-  requireFuture(now, { starts_at_in_millis: input.starts_at_ms })
-  const wrongPool = poolProblem(input)
-  if (wrongPool) throw invalid({ pool: [wrongPool] })
-  const players = await poolOf(deps.db, sport.id, input)
-  const rules: SquadRules = {
+  return sport
+}
+
+/** The squad rules an owner's settings ask for. */
+function squadRulesOf(input: CreateAuctionInput): SquadRules {
+  return {
     purse: input.purse,
     squadMin: input.squad_min,
     squadMax: input.squad_max,
     maxStars: input.max_stars,
     balance: input.balanced ? { ...SQUAD_BALANCE } : null,
   }
+}
+
+export async function createAuction(
+  deps: Deps,
+  ownerId: number,
+  input: CreateAuctionInput,
+): Promise<AuctionRow> {
+  const sport = await cricketSportFor(deps.db, input)
+  const now = deps.clock.now()
+  requireFuture(now, { starts_at_in_millis: input.starts_at_ms })
+  const wrongPool = poolProblem(input)
+  if (wrongPool) throw invalid({ pool: [wrongPool] })
+  const players = await poolOf(deps.db, sport.id, input)
+  const rules = squadRulesOf(input)
   const poolField =
     input.pool !== undefined ? 'pool' : input.match_id !== undefined ? 'match_id' : 'series_id'
   refuseImpossible(settingsProblems(rules, players), poolField)
@@ -211,52 +225,57 @@ export async function startAuction(deps: Deps, ownerId: number, auctionId: numbe
       const approvedNow = await approvedManagers(tx, auctionId)
       if (approvedNow.some((m) => !r.state.managers.some((x) => x.id === m.id)))
         throw new AppError('AUCTION_STATE', 'A manager was approved meanwhile; start the auction again')
-      const pending = await tx
-        .selectFrom('auction_managers')
-        .select('id')
-        .where('auction_id', '=', auctionId)
-        .where('status', '=', 'pending')
-        .execute()
-      // Whoever is still pending at the start is declined and refunded.
-      for (const p of pending) {
-        const manager = await tx
-          .selectFrom('auction_managers')
-          .selectAll()
-          .where('id', '=', p.id)
-          .executeTakeFirstOrThrow()
-        await tx
-          .updateTable('auction_managers')
-          .set({ status: 'rejected', decided_at_ms: deps.clock.now() })
-          .where('id', '=', p.id)
-          .execute()
-        if (manager.charge_coins > 0)
-          await post(
-            tx,
-            {
-              kind: 'auction_charge_refund',
-              idempotencyKey: `auction:${auctionId}:manager:${p.id}:refund`,
-              memo: `Joining charge refunded, auction ${row.name}`,
-              meta: { auction_id: auctionId, manager_id: p.id },
-              lines: [
-                {
-                  accountId: await systemAccountId(
-                    tx,
-                    SYSTEM_ACCOUNTS.houseCoins.code,
-                    'COIN',
-                    deps.clock.now(),
-                  ),
-                  amount: -manager.charge_coins,
-                },
-                {
-                  accountId: await userAccountId(tx, manager.user_id, 'coins'),
-                  amount: manager.charge_coins,
-                },
-              ],
-              nowMs: deps.clock.now(),
-            },
-            after,
-          )
-      }
+      await declinePending(deps, tx, after, auctionId, row.name)
     },
   )
+}
+
+/** Whoever is still pending at the start is declined and their joining charge refunded. */
+async function declinePending(
+  deps: Deps,
+  tx: Tx,
+  after: AfterCommit,
+  auctionId: number,
+  auctionName: string,
+) {
+  const pending = await tx
+    .selectFrom('auction_managers')
+    .select('id')
+    .where('auction_id', '=', auctionId)
+    .where('status', '=', 'pending')
+    .execute()
+  for (const p of pending) {
+    const manager = await tx
+      .selectFrom('auction_managers')
+      .selectAll()
+      .where('id', '=', p.id)
+      .executeTakeFirstOrThrow()
+    await tx
+      .updateTable('auction_managers')
+      .set({ status: 'rejected', decided_at_ms: deps.clock.now() })
+      .where('id', '=', p.id)
+      .execute()
+    if (manager.charge_coins > 0)
+      await post(
+        tx,
+        {
+          kind: 'auction_charge_refund',
+          idempotencyKey: `auction:${auctionId}:manager:${p.id}:refund`,
+          memo: `Joining charge refunded, auction ${auctionName}`,
+          meta: { auction_id: auctionId, manager_id: p.id },
+          lines: [
+            {
+              accountId: await systemAccountId(tx, SYSTEM_ACCOUNTS.houseCoins.code, 'COIN', deps.clock.now()),
+              amount: -manager.charge_coins,
+            },
+            {
+              accountId: await userAccountId(tx, manager.user_id, 'coins'),
+              amount: manager.charge_coins,
+            },
+          ],
+          nowMs: deps.clock.now(),
+        },
+        after,
+      )
+  }
 }

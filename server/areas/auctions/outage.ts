@@ -1,7 +1,7 @@
 import type { Deps } from '../../deps'
 import type { AuctionState } from '../../domain/auction/engine'
 import { AppError } from '../../http/errors'
-import type { Outage } from '../clock/heartbeat'
+import type { Outage } from '../clock'
 import { runCommand } from './commands'
 import { findAuction } from './queries'
 import { stateOf } from './state'

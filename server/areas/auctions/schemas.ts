@@ -1,5 +1,5 @@
 import { z } from '@hono/zod-openapi'
-import { json } from '../../http/responses'
+import { json, orNull } from '../../http/responses'
 
 // What the auction routes answer: the shapes of ./serialize.ts, declared once for every route
 // (and the OpenAPI document) that answers with them.
@@ -153,7 +153,7 @@ export const FranchiseSchema = ManagerSchema.extend({
 
 export const SaleSchema = z.object({
   seq: int(),
-  player: PlayerCardSchema.nullable(),
+  player: orNull(PlayerCardSchema),
   manager_id: int().nullable(),
   franchise_name: z.string().nullable(),
   amount: z.number().nullable(),
@@ -161,7 +161,7 @@ export const SaleSchema = z.object({
 })
 
 export const SealedBidSchema = z.object({
-  player: PlayerCardSchema.nullable(),
+  player: orNull(PlayerCardSchema),
   player_id: int(),
   bid_amount: z.number(),
   at_in_millis: int(),
@@ -196,7 +196,7 @@ export const PlayerScoreSchema = z.object({
   player_id: int(),
   total_score: z.number(),
   played: z.boolean(),
-  player: PlayerCardSchema.nullable(),
+  player: orNull(PlayerCardSchema),
 })
 
 export const TournamentSchema = AuctionSchema.extend({
@@ -206,7 +206,7 @@ export const TournamentSchema = AuctionSchema.extend({
 
 const OwnBidSchema = z.object({
   player_id: int(),
-  player: PlayerCardSchema.nullable(),
+  player: orNull(PlayerCardSchema),
   bid_amount: z.number(),
   at_in_millis: int(),
 })
@@ -214,7 +214,7 @@ const OwnBidSchema = z.object({
 const BoughtSchema = z.object({
   bid_id: int().nullable(),
   player_id: int(),
-  player: PlayerCardSchema.nullable(),
+  player: orNull(PlayerCardSchema),
   bid_amount: z.number(),
 })
 
@@ -242,13 +242,13 @@ export const TournamentManagerOrEmpty = z.union([TournamentManagerSchema, z.obje
 
 export const TournamentPageSchema = z.object({
   tournament: TournamentSchema,
-  manager: TournamentManagerSchema.nullable(),
+  manager: orNull(TournamentManagerSchema),
   success_bids: z.array(BoughtSchema),
   active_bids: z.array(OwnBidSchema),
 })
 
 export const TournamentBiddingSchema = z.object({
-  manager: TournamentManagerSchema.nullable(),
+  manager: orNull(TournamentManagerSchema),
   unsold_players: z.array(
     PartialCard.extend({ base_price: z.number(), locked_until_in_millis: int().nullable() }),
   ),

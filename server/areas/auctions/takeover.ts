@@ -1,6 +1,6 @@
 import { withTx } from '../../db/tx'
 import type { Deps } from '../../deps'
-import { presenceOf } from '../cluster/presence'
+import { presenceOf } from '../cluster'
 import { nudgeBots } from './bot-schedule'
 import { forgetAuctionJobs } from './state'
 import { roomStream } from './streams'

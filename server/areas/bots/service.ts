@@ -13,14 +13,14 @@ import {
   mixedStrategy,
   selectionShares,
 } from '../../sim/fantasy-bots'
-import { hashPassword } from '../auth/passwords'
+import { hashPassword } from '../auth'
 import { createClassicTeam, findPhase, phaseMatches, phasePlayers } from '../championship'
 import { joinChampionshipContest, phaseLocked, phaseWindow } from '../championship-contests'
 import { botPrefix, findContest, isLocked, joinContest, visibleContest } from '../contests'
-import { post, SYSTEM_ACCOUNTS, systemAccountId, userAccountId, userBalances } from '../ledger/service'
+import { post, SYSTEM_ACCOUNTS, systemAccountId, userAccountId, userBalances } from '../ledger'
 import { matchSquad } from '../matches'
 import { createTeam } from '../teams'
-import { insertUser } from '../users/service'
+import { insertUser } from '../users'
 
 /**
  * Seating team-building bots in a daily or championship contest (docs/bots.md). A bot is a

@@ -1,6 +1,7 @@
 export { registerChampionshipContestJobs, resumeChampionshipContests } from './jobs'
 export { championshipLabel, championshipPoolCode } from './ledger'
 export { ChampionshipContestSchema, championshipContestRoutes } from './routes'
+export { seriesContestRoutes } from './series-contests.routes'
 export {
   cancelChampionshipContest,
   joinChampionshipContest,
@@ -11,4 +12,4 @@ export {
   phaseWindow,
   settlePhaseContests,
 } from './service'
-export { championshipContestView, seriesChampionshipContests } from './views'
+export { championshipContestView } from './views'

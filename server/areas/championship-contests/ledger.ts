@@ -1,7 +1,7 @@
 import type { AfterCommit, Tx } from '../../db/tx'
 import { splitDebit } from '../../domain/ledger'
 import { AppError } from '../../http/errors'
-import { post, SYSTEM_ACCOUNTS, systemAccountId, userAccountId, userBalances } from '../ledger/service'
+import { post, SYSTEM_ACCOUNTS, systemAccountId, userAccountId, userBalances } from '../ledger'
 
 /**
  * Money of championship contests, as daily contests move theirs (contests/ledger.ts): the

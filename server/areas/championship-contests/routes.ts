@@ -6,7 +6,7 @@ import { invalid } from '../../http/errors'
 import { moneyRoute, requestDeps } from '../../http/idempotency'
 import { idField, idParam } from '../../http/ids'
 import { PageMetaSchema, pageMeta, pagingQuery, toPage } from '../../http/paging'
-import { errors, json, jsonBody } from '../../http/responses'
+import { errors, json, jsonBody, orNull } from '../../http/responses'
 import { bearerSecurity, createRouter, currentAdmin, currentUser } from '../../http/router'
 import { OwnerFieldsShape, visibleContest } from '../contests'
 import { createChampionshipContest, joinChampionshipContest } from './service'
@@ -103,7 +103,7 @@ const getChampionshipContestsByIdRoute = (deps: Deps) =>
         z.object({
           contest: ChampionshipContestSchema,
           members: z.array(MemberSchema),
-          current_user_member: MemberSchema.nullable(),
+          current_user_member: orNull(MemberSchema),
           meta: PageMetaSchema,
         }),
         'The contest',

@@ -3,8 +3,8 @@ import type { AfterCommit, Tx } from '../../db/tx'
 import { type LockedState, lockTransfers } from '../../domain/championship/transfers'
 import { splitDebit } from '../../domain/ledger'
 import { paiseToRupees } from '../../domain/money'
-import { post, SYSTEM_ACCOUNTS, systemAccountId, userAccountId, userBalances } from '../ledger/service'
-import { notify } from '../notifications/service'
+import { post, SYSTEM_ACCOUNTS, systemAccountId, userAccountId, userBalances } from '../ledger'
+import { notify } from '../notifications'
 import { idsOf, lockedStateOf } from './queries'
 
 export const transfersKey = (teamId: number, matchId: number) =>

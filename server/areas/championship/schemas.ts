@@ -1,6 +1,7 @@
 import { z } from '@hono/zod-openapi'
 import { idField } from '../../http/ids'
 import { PageMetaSchema } from '../../http/paging'
+import { orNull } from '../../http/responses'
 
 const int = () => z.number().int()
 const countOrInfinity = () =>
@@ -203,6 +204,6 @@ export const LeaderboardRowSchema = z
 
 export const LeaderboardSchema = z.object({
   classic_teams: z.array(LeaderboardRowSchema),
-  current_user_classic_team: LeaderboardRowSchema.nullable(),
+  current_user_classic_team: orNull(LeaderboardRowSchema),
   meta: PageMetaSchema,
 })

@@ -7,7 +7,7 @@ import { splitDebit } from '../../domain/ledger'
 import { paiseToRupees } from '../../domain/money'
 import { type Violation, validateTeam, violationSummary, violationsByField } from '../../domain/team-rules'
 import { AppError, invalid, notFound } from '../../http/errors'
-import { userBalances } from '../ledger/service'
+import { userBalances } from '../ledger'
 import {
   asPool,
   type ClassicTeamRow,

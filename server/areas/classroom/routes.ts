@@ -3,7 +3,7 @@ import type { Deps } from '../../deps'
 import { CLASS_STUDENTS_MAX, CLASS_STUDENTS_MIN } from '../../domain/classroom'
 import { errors, json, jsonBody } from '../../http/responses'
 import { bearerSecurity, createRouter, currentAdmin } from '../../http/router'
-import { email, username } from '../users/schemas'
+import { email, username } from '../users'
 import { latestClassrooms } from './queries'
 import { createClassroom } from './service'
 

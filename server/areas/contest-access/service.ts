@@ -2,7 +2,7 @@ import { type Executor, withTx } from '../../db/tx'
 import type { Deps } from '../../deps'
 import { OPEN_OWNED_CONTESTS_MAX } from '../../domain/contest-creation'
 import { notFound } from '../../http/errors'
-import { notify } from '../notifications/service'
+import { notify } from '../notifications'
 import {
   deleteGrant,
   findGrant,

@@ -7,7 +7,7 @@ import { AppError } from '../../http/errors'
 import { joinChampionshipInTx } from '../championship-contests'
 import { contestAccess } from '../contest-access'
 import { joinInTx, recordActivity, usernameOf } from '../contests'
-import { userBalances } from '../ledger/service'
+import { userBalances } from '../ledger'
 import { prizeRows, type ResolvedDraft, resolveDraft } from './draft'
 import type { DraftBody } from './schemas'
 

@@ -3,7 +3,7 @@ import { splitDebit } from '../../domain/ledger'
 import { AppError } from '../../http/errors'
 import { championshipPoolCode } from '../championship-contests'
 import { type ContestType, contestMemo, poolCode } from '../contests'
-import { post, systemAccountId, userAccountId, userBalances } from '../ledger/service'
+import { post, systemAccountId, userAccountId, userBalances } from '../ledger'
 
 /**
  * The owner's money moves that are not a whole contest's (docs/contest-creation.md "Money"):

@@ -15,7 +15,7 @@ import {
   type Viewer,
   visibleContest,
 } from '../contests'
-import { notify } from '../notifications/service'
+import { notify } from '../notifications'
 import { refundEntry } from './money'
 import { assertChangeable, entriesOf, loadOwned } from './owned'
 

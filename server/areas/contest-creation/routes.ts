@@ -5,9 +5,9 @@ import { codeLookupLimit } from '../../http/code-lookup'
 import { notFound } from '../../http/errors'
 import { moneyRoute, requestDeps } from '../../http/idempotency'
 import { toPage } from '../../http/paging'
-import { errors, json, jsonBody } from '../../http/responses'
+import { errors, json, jsonBody, orNull } from '../../http/responses'
 import { type AppContext, bearerSecurity, createRouter, currentUser } from '../../http/router'
-import { PointSystemSchema } from '../catalog/schemas'
+import { PointSystemSchema } from '../catalog'
 import { ChampionshipContestSchema, championshipContestView } from '../championship-contests'
 import { ContestSchema, contestsJson, requireContest } from '../contests'
 import { createContest, verifyDraft } from './create'
@@ -124,7 +124,7 @@ const getContestsRulesBySlugRoute = createRoute({
               vice_captain_multiplier: z.number(),
             })
             .nullable(),
-          point_system: PointSystemSchema.nullable(),
+          point_system: orNull(PointSystemSchema),
           championship: z
             .object({
               free_transfers_per_match: z.number().int(),

@@ -1,31 +1,12 @@
 import { z } from '@hono/zod-openapi'
 import { MEMBERS_LIMIT_MAX, MEMBERS_LIMIT_MIN, PRIZE_OPTION_KEYS } from '../../domain/contest-creation'
 import { idField } from '../../http/ids'
+import { boolField, intField } from '../contests'
 
 /**
  * The contest draft of create, verify and edit, as JSON or as a form (forms arrive as JSON
  * strings: "500", "true", and `prize_ranges` as a JSON text), so each field takes both.
  */
-const TRUE = new Set(['true', '1', 'on', 'yes'])
-const FALSE = new Set(['false', '0', 'off', 'no', ''])
-
-export const boolField = () =>
-  z
-    .preprocess((v) => {
-      if (typeof v !== 'string') return v
-      const s = v.trim().toLowerCase()
-      return TRUE.has(s) ? true : FALSE.has(s) ? false : v
-    }, z.boolean())
-    .openapi({ type: 'boolean' })
-
-export const intField = (min: number, max: number) =>
-  z
-    .preprocess(
-      (v) => (typeof v === 'string' && /^\s*-?\d{1,9}\s*$/.test(v) ? Number(v) : v),
-      z.number().int().min(min).max(max),
-    )
-    .openapi({ type: 'integer', minimum: min, maximum: max })
-
 const rupees = z
   .union([z.number(), z.string().max(20)], {
     error: (issue) => (issue.input === undefined ? 'is required' : 'must be a number of rupees'),

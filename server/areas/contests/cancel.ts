@@ -1,6 +1,6 @@
 import type { AfterCommit, Tx } from '../../db/tx'
 import { paiseToRupees } from '../../domain/money'
-import { notify } from '../notifications/service'
+import { notify } from '../notifications'
 import { type ContestType, recordActivity } from './activities'
 import { redirectBotRefunds } from './bot-stakes'
 import { contestLabel, payFromPool } from './ledger'

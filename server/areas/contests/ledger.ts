@@ -1,15 +1,18 @@
 import type { AfterCommit, Tx } from '../../db/tx'
 import { splitDebit } from '../../domain/ledger'
 import { AppError } from '../../http/errors'
-import { type AccountRow, postMany, type RawHandles, readAccounts } from '../ledger/bulk'
 import {
+  type AccountRow,
   type PostingRequest,
   post,
+  postMany,
+  type RawHandles,
+  readAccounts,
   SYSTEM_ACCOUNTS,
   systemAccountId,
   userAccountId,
   userBalances,
-} from '../ledger/service'
+} from '../ledger'
 
 /**
  * What a passbook line says about a contest: its name and its match, as the player saw them

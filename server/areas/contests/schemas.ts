@@ -1,7 +1,7 @@
 import { z } from '@hono/zod-openapi'
 import { MAX_ID } from '../../http/ids'
 import { MAX_PAGE } from '../../http/paging'
-import { PlayerSchema } from '../matches'
+import { MatchStatusSchema, PlayerSchema } from '../matches'
 
 /** Privacy and owner fields on every contest, daily or championship (docs/contest-creation.md). */
 export const OwnerFieldsShape = {
@@ -45,7 +45,7 @@ export const ContestSchema = z
     invite_code: z.string(),
     first_prize: z.number(),
     event_time_in_millis: z.number().int(),
-    match_status: z.string(),
+    match_status: MatchStatusSchema,
     status_reason: z.string().nullable(),
     topic: z.object({ likes_count: z.number().int() }),
     is_liked_by_current_user: z.boolean(),

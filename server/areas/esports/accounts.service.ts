@@ -9,7 +9,7 @@ import { ESPORTS_GAMES, gameOfKind } from '../../domain/esports/rules'
 import { AppError, conflict, invalid, notFound } from '../../http/errors'
 import type { Page } from '../../http/paging'
 import { visibleContest } from '../contests'
-import { notify } from '../notifications/service'
+import { notify } from '../notifications'
 import type { Caller } from './core'
 
 /**

@@ -11,7 +11,7 @@ import {
 } from '../../domain/esports/rules'
 import { AppError } from '../../http/errors'
 import { type AccessRequirement, contestAccess } from '../contest-access'
-import { notify } from '../notifications/service'
+import { notify } from '../notifications'
 import type { Caller } from './core'
 
 /**

@@ -1,6 +1,6 @@
 import { z } from '@hono/zod-openapi'
 import { ESPORTS_KIND_SLUGS, ESPORTS_MODES } from '../../domain/esports/rules'
-import { boolField, intField } from '../contest-creation'
+import { boolField, intField } from '../contests'
 
 /** Request and answer shapes of the esports contests routes (docs/esports.md). */
 

@@ -8,7 +8,7 @@ import { ESPORTS_KINDS, TEAM_SIZES } from '../../domain/esports/rules'
 import { paiseToRupees, rupeesToPaise } from '../../domain/money'
 import { hashString } from '../../domain/rng'
 import { AppError, invalid } from '../../http/errors'
-import { notify } from '../notifications/service'
+import { notify } from '../notifications'
 import { type EsportsAccess, esportsAccess } from './contests.access'
 import {
   checkLevel,

@@ -1,7 +1,7 @@
 import type { AfterCommit, Tx } from '../../db/tx'
 import { splitDebit } from '../../domain/ledger'
 import { AppError } from '../../http/errors'
-import { post, systemAccountId, userAccountId, userBalances } from '../ledger/service'
+import { post, systemAccountId, userAccountId, userBalances } from '../ledger'
 import { type EsportsContestRow, esportsPoolCode } from './core'
 
 /**

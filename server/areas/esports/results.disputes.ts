@@ -3,7 +3,7 @@ import { lockRows } from '../../db/lock'
 import { withTx } from '../../db/tx'
 import type { Deps } from '../../deps'
 import { AppError, invalid, notFound } from '../../http/errors'
-import { notify } from '../notifications/service'
+import { notify } from '../notifications'
 import { type Caller, findContest, memberRow } from './core'
 import { DISPUTE_WINDOW_MS } from './results.service'
 

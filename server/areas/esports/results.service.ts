@@ -9,8 +9,8 @@ import { paiseToRupees } from '../../domain/money'
 import type { Rng } from '../../domain/rng'
 import { AppError, invalid } from '../../http/errors'
 import { simulateResults } from '../../sim/esports-results'
-import { post, SYSTEM_ACCOUNTS, systemAccountId, userAccountId, userBalances } from '../ledger/service'
-import { notify } from '../notifications/service'
+import { post, SYSTEM_ACCOUNTS, systemAccountId, userAccountId, userBalances } from '../ledger'
+import { notify } from '../notifications'
 import {
   type Caller,
   type EsportsContestRow,

@@ -4,7 +4,7 @@ import { TOURNAMENT_SQUAD_NAME_MAX } from '../../domain/esports/tournaments'
 import { codeLookupLimit } from '../../http/code-lookup'
 import { type FieldErrors, invalid } from '../../http/errors'
 import { idParam } from '../../http/ids'
-import { errors, json, jsonBody } from '../../http/responses'
+import { errors, json, jsonBody, orNull } from '../../http/responses'
 import { type AppContext, bearerSecurity, createRouter, currentAdmin, currentUser } from '../../http/router'
 import {
   CreateBody,
@@ -155,7 +155,7 @@ export function esportsTournamentRoutes(deps: Deps) {
       summary: 'The slots of the newest running tournament’s current round',
       description: '`{slots: [], round: null}` when no tournament is running.',
       responses: {
-        200: json(z.object({ slots: z.array(SlotSchema), round: RoundSchema.nullable() }), 'Slots'),
+        200: json(z.object({ slots: z.array(SlotSchema), round: orNull(RoundSchema) }), 'Slots'),
       },
     }),
     async (c) => {

@@ -4,6 +4,7 @@ import { ESPORTS_KIND_SLUGS, ESPORTS_MODES } from '../../domain/esports/rules'
 import { TOURNAMENT_NAME_MAX, TOURNAMENT_ROUNDS_MAX } from '../../domain/esports/tournaments'
 import type { FieldErrors } from '../../http/errors'
 import { MAX_INSTANT_MS } from '../../http/instants'
+import { orNull } from '../../http/responses'
 
 /**
  * Tournaments, rounds and slots (docs/esports.md). `/api/esports/…` and the spec's own words
@@ -74,7 +75,7 @@ export const TournamentSchema = z
     created_by: userSchema,
     created_at_in_millis: millis,
     completed_at_in_millis: millis.nullable(),
-    my_squad: TournamentSquadSchema.nullable(),
+    my_squad: orNull(TournamentSquadSchema),
     rounds: z.array(RoundSchema).openapi({ description: 'Empty in lists' }),
   })
   .openapi('EsportsTournament')

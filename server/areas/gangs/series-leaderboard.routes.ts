@@ -4,7 +4,7 @@ import { answerFromCache, cachedJson, readKey } from '../../http/answer-cache'
 import { notFound } from '../../http/errors'
 import { idParam } from '../../http/ids'
 import { PageMetaSchema, pageMeta, pagingQuery, toPage } from '../../http/paging'
-import { errors, json } from '../../http/responses'
+import { errors, json, orNull } from '../../http/responses'
 import { createRouter } from '../../http/router'
 import { rankUsers, seriesScoresX2 } from './scores'
 
@@ -38,7 +38,7 @@ export function seriesLeaderboardRoutes(deps: Deps) {
         200: json(
           z.object({
             users_points: z.array(UserPointSchema),
-            current_user_point: UserPointSchema.nullable(),
+            current_user_point: orNull(UserPointSchema),
             meta: PageMetaSchema,
           }),
           'The leaderboard',

@@ -5,7 +5,7 @@ import { withTx } from '../../db/tx'
 import type { Deps } from '../../deps'
 import { AppError, invalid } from '../../http/errors'
 import { visibleContest } from '../contests'
-import { visibleGang } from '../gangs/visibility'
+import { visibleGang } from '../gangs'
 import { checkRegisteredCard } from './cards'
 import { notifyManyGrouped } from './notify'
 import {

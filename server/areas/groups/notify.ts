@@ -1,5 +1,5 @@
 import type { AfterCommit, Executor } from '../../db/tx'
-import { type NewNotification, notificationStream, serializeNotification } from '../notifications/service'
+import { type NewNotification, notificationStream, serializeNotification } from '../notifications'
 
 /** Rows per statement: far under either database's limit on bound parameters. */
 const CHUNK = 500

@@ -1,5 +1,6 @@
 import { z } from '@hono/zod-openapi'
 import { idField } from '../../http/ids'
+import { orNull } from '../../http/responses'
 import { multilineText } from '../../http/text'
 import { IDENTIFIER_KEY_MAX, MESSAGE_MAX_CHARS } from './messages'
 
@@ -44,7 +45,7 @@ export const GroupSchema = z
     unread_message_count: z.number().int(),
     members_count: z.number().int(),
     group_members: z.array(GroupMemberSchema),
-    last_message: GroupMessageSchema.nullable(),
+    last_message: orNull(GroupMessageSchema),
   })
   .openapi('Group')
 

@@ -4,7 +4,7 @@ import { withTx } from '../../db/tx'
 import type { Deps } from '../../deps'
 import { hashString } from '../../domain/rng'
 import { AppError, forbidden, invalid } from '../../http/errors'
-import { visibleUsersBySlugs } from '../users/visibility'
+import { visibleUsersBySlugs } from '../users'
 import { visibleGroup } from './visibility'
 
 /**

@@ -5,7 +5,7 @@ import type { AfterCommit, Tx } from '../../db/tx'
 import { checkPosting, type PostingLine } from '../../domain/ledger'
 import { AppError } from '../../http/errors'
 import type { Bus } from '../../lib/bus'
-import { notificationStream } from '../notifications/service'
+import { notificationStream } from '../notifications'
 import { fingerprint, type PostingRequest, type PostingResult, post, walletJson } from './service'
 
 /** The raw SQLite handle (the caller's transaction is open on it) and the bus for after the commit. */

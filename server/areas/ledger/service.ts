@@ -5,7 +5,7 @@ import type { AfterCommit, Executor, Tx } from '../../db/tx'
 import { checkPosting, type PostingLine } from '../../domain/ledger'
 import { paiseToRupees } from '../../domain/money'
 import { AppError } from '../../http/errors'
-import { notificationStream } from '../notifications/service'
+import { notificationStream } from '../notifications'
 
 /** The three compartments every user has. unused and winnings are paise; coins are whole coins. */
 export type UserCompartment = 'unused' | 'winnings' | 'coins'

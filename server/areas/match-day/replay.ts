@@ -1,7 +1,7 @@
 import { withTx } from '../../db/tx'
 import type { Deps } from '../../deps'
 import { AppError } from '../../http/errors'
-import type { Job } from '../clock/scheduler'
+import type { Job } from '../../lib/scheduler'
 import { matchStream, requireMatch } from '../matches'
 import { completeMatch } from './complete'
 import { ingestMatchEvents } from './ingest'

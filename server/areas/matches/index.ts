@@ -14,7 +14,7 @@ export {
   type SquadPlayer,
 } from './queries'
 export { matchRoutes } from './routes'
-export { idParam, MatchSchema, PlayerSchema } from './schemas'
+export { idParam, MatchSchema, MatchStatusSchema, PlayerSchema } from './schemas'
 export { playerJson } from './serialize'
 export { seriesRoutes } from './series.routes'
 export { matchesJson, pointsOf, requireMatch } from './service'

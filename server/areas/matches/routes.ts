@@ -7,7 +7,7 @@ import { PageMetaSchema, pageMeta, pagingQuery, toPage } from '../../http/paging
 import { errors, json } from '../../http/responses'
 import { createRouter } from '../../http/router'
 import { listMatches } from './queries'
-import { idParam, MatchSchema, PlayerScoreSchema, ScoreSummarySchema } from './schemas'
+import { idParam, MatchSchema, MatchStatusSchema, PlayerScoreSchema, ScoreSummarySchema } from './schemas'
 import { matchesJson, matchStatistics, playerScores, requireMatch } from './service'
 
 const STATUSES = ['upcoming', 'live', 'completed', 'abandoned'] as const
@@ -84,7 +84,7 @@ const getMatchesByIdStatisticsRoute = createRoute({
     200: json(
       z.object({
         statistics: z.object({
-          match_status: z.string(),
+          match_status: MatchStatusSchema,
           summary: ScoreSummarySchema,
           events_count: z.number().int(),
           player_scores: z.array(

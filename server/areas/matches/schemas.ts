@@ -79,12 +79,15 @@ const Side = z.object({
   flag_photo: z.string(),
 })
 
+/** The four states a match moves through (db MatchStatus). */
+export const MatchStatusSchema = z.enum(['upcoming', 'live', 'completed', 'abandoned'])
+
 export const MatchSchema = z
   .object({
     id: z.number().int(),
     sport_slug: z.string(),
     sport_name: z.string(),
-    match_status: z.enum(['upcoming', 'live', 'completed', 'abandoned']),
+    match_status: MatchStatusSchema,
     locked: z
       .boolean()
       .openapi({ description: 'True from the start time on: teams frozen, other teams visible' }),

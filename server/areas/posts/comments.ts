@@ -1,7 +1,7 @@
 import { type AfterCommit, type Tx, withTx } from '../../db/tx'
 import type { Deps } from '../../deps'
 import { invalid, notFound } from '../../http/errors'
-import { notify, notifyGrouped } from '../notifications/service'
+import { notify, notifyGrouped } from '../notifications'
 import { linkTo, saveMentions } from './mentions'
 import { assertPostingRate } from './posting-rate'
 import { groupedName } from './service'

@@ -1,7 +1,7 @@
 import type { AfterCommit, Executor } from '../../db/tx'
 import { mentionedUsernames } from '../../domain/social-text'
-import { notify } from '../notifications/service'
-import { visibleUsersByUsernameKeys } from '../users/visibility'
+import { notify } from '../notifications'
+import { visibleUsersByUsernameKeys } from '../users'
 import { visiblePost } from './visibility'
 
 /**

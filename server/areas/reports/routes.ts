@@ -3,7 +3,7 @@ import { countRows } from '../../db/query'
 import type { Deps } from '../../deps'
 import { idField, idParam } from '../../http/ids'
 import { PageMetaSchema, pageMeta, pagingQuery, toPage } from '../../http/paging'
-import { errors, json, jsonBody } from '../../http/responses'
+import { errors, json, jsonBody, orNull } from '../../http/responses'
 import { bearerSecurity, createRouter, currentUser } from '../../http/router'
 import { multilineText } from '../../http/text'
 import {
@@ -42,7 +42,7 @@ export const ReportSchema = z
     status: z.enum(['open', 'resolved']),
     resolution: z.string().nullable(),
     reporter: PersonSchema,
-    resolved_by: PersonSchema.nullable(),
+    resolved_by: orNull(PersonSchema),
     created_at_in_millis: z.number().int(),
     resolved_at_in_millis: z.number().int().nullable(),
   })

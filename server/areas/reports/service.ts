@@ -5,7 +5,7 @@ import { type Executor, withTx } from '../../db/tx'
 import type { Deps } from '../../deps'
 import { AppError, invalid, notFound } from '../../http/errors'
 import { visibleContest } from '../contests'
-import { notify } from '../notifications/service'
+import { notify } from '../notifications'
 import {
   checkSocialSubject,
   hideSubject,

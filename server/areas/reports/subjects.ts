@@ -1,7 +1,7 @@
 import type { ReportSubjectType } from '../../db/schema'
 import type { Executor } from '../../db/tx'
 import { visibleComment, visiblePost } from '../posts'
-import { visibleUser } from '../users/visibility'
+import { visibleUser } from '../users'
 
 /**
  * Reports of users, posts and comments (issue 14, docs/social.md "Reports") share the contests'

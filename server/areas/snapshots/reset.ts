@@ -7,7 +7,7 @@ import { createScratchDatabase, dropDatabase, openDatabase } from '../../db/dial
 import { migrateToLatest } from '../../db/migrate'
 import type { Deps } from '../../deps'
 import type { ClockState } from '../../lib/clock'
-import { hashPassword } from '../auth/passwords'
+import { hashPassword } from '../auth'
 import { removeSqliteFile, swapInSqlite } from './restore-sqlite'
 import { alone, type Replaced, type RestoreOptions, replaceDatabase, restorePostgres } from './service'
 import { pgDump } from './store'

@@ -1,8 +1,8 @@
 import { createRoute, z } from '@hono/zod-openapi'
 import type { Deps } from '../../deps'
-import { errors, json, jsonBody } from '../../http/responses'
+import { errors, json, jsonBody, orNull } from '../../http/responses'
 import { bearerSecurity, createRouter } from '../../http/router'
-import type { NetworkPasswords } from '../auth/network-passwords'
+import type { NetworkPasswords } from '../auth'
 import { resetLeague } from './reset'
 import { type LiveConnections, restoreSnapshot } from './service'
 import { checkName, listSnapshots, saveSnapshot } from './store'
@@ -18,7 +18,7 @@ const SnapshotSchema = z
     name: z.string(),
     size_bytes: z.number().int(),
     created_at_in_millis: z.number().int(),
-    clock: ClockStateSchema.nullable().openapi({ description: 'The game clock when it was saved' }),
+    clock: orNull(ClockStateSchema).openapi({ description: 'The game clock when it was saved' }),
   })
   .openapi('Snapshot')
 

@@ -2,7 +2,7 @@ import { createRoute, z } from '@hono/zod-openapi'
 import type { Deps } from '../../deps'
 import { notFound } from '../../http/errors'
 import { PageMetaSchema, pageMeta, pagingQuery, toPage } from '../../http/paging'
-import { errors, json } from '../../http/responses'
+import { errors, json, orNull } from '../../http/responses'
 import { createRouter } from '../../http/router'
 import { boardPage, findBoard, listBoards } from './leaderboards'
 
@@ -63,7 +63,7 @@ export function leaderboardRoutes(deps: Deps) {
           z.object({
             leaderboard: BoardSchema,
             rows: z.array(RowSchema),
-            current_user_row: RowSchema.nullable(),
+            current_user_row: orNull(RowSchema),
             meta: PageMetaSchema,
           }),
           'The board',

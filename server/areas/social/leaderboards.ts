@@ -2,7 +2,7 @@ import type { Executor } from '../../db/tx'
 import type { Deps } from '../../deps'
 import { XP_DAY_MS } from '../../domain/levels'
 import type { Page } from '../../http/paging'
-import { type Ranked, rankUsers, seriesScoresX2 } from '../gangs/scores'
+import { type Ranked, rankUsers, seriesScoresX2 } from '../gangs'
 
 /**
  * Leaderboards (docs/social.md): `all-time` ranks players by XP, `weekly` by XP earned since

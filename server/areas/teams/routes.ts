@@ -3,7 +3,7 @@ import type { Deps } from '../../deps'
 import { idField, idParams } from '../../http/ids'
 import { errors, json, jsonBody } from '../../http/responses'
 import { bearerSecurity, createRouter, currentUser } from '../../http/router'
-import { matchSquad, PlayerSchema, pointsOf, requireMatch } from '../matches'
+import { MatchStatusSchema, matchSquad, PlayerSchema, pointsOf, requireMatch } from '../matches'
 import { peekLive } from '../scoring'
 import { teamsOf } from './queries'
 import { createTeam, joinedTeamIds, teamJson, updateTeam } from './service'
@@ -20,7 +20,7 @@ export const UserTeamSchema = z
     id: z.number().int(),
     team_no: z.number().int(),
     match_id: z.number().int(),
-    match: z.object({ id: z.number().int(), sport_slug: z.string(), match_status: z.string() }),
+    match: z.object({ id: z.number().int(), sport_slug: z.string(), match_status: MatchStatusSchema }),
     user: z.object({ slug: z.string(), username: z.string(), team_name: z.string().nullable() }),
     captain: z.number().int(),
     vice_captain: z.number().int(),

@@ -4,7 +4,7 @@ import { withTx } from '../../db/tx'
 import type { Deps } from '../../deps'
 import { invalid } from '../../http/errors'
 import type { Page } from '../../http/paging'
-import { notify } from '../notifications/service'
+import { notify } from '../notifications'
 
 /**
  * Follow and unfollow. The counts on `users` change in the same transaction as the follow row

@@ -1,36 +1,17 @@
 import { createRoute, z } from '@hono/zod-openapi'
 import type { Deps } from '../../deps'
 import { USERNAME_PATTERN } from '../../domain/user-rules'
-import { codeLookupLimit } from '../../http/code-lookup'
 import { PageMetaSchema, pageMeta, pagingQuery, toPage } from '../../http/paging'
 import { errors, json, jsonBody } from '../../http/responses'
 import { bearerSecurity, createRouter, currentUser } from '../../http/router'
 import { searchUsers } from './people'
 import { findUserByEmail, findUserByUsername } from './queries'
-import { MeSchema, PublicUserSchema, RegisterRequest } from './schemas'
-import { registerUser, serializeMe, serializePublicUser, suggestedUsers } from './service'
+import { PublicUserSchema } from './schemas'
+import { serializePublicUser, suggestedUsers } from './service'
 import { visibleUser } from './visibility'
 
 export function userRoutes(deps: Deps) {
   const app = createRouter()
-
-  app.openapi(
-    createRoute({
-      method: 'post',
-      path: '/api/users',
-      tags: ['Users'],
-      summary: 'Sign up',
-      description:
-        'Creates an active account that can sign in at once. A verification mail (with an activation link) goes to the local outbox.',
-      middleware: [codeLookupLimit(deps, { body: 'ref_code' })],
-      request: { body: jsonBody(RegisterRequest) },
-      responses: { 201: json(z.object({ user: MeSchema }), 'Created'), ...errors(400, 413, 422, 429) },
-    }),
-    async (c) => {
-      const user = await registerUser(deps, c.req.valid('json'))
-      return c.json({ user: await serializeMe(deps.db, user) }, 201)
-    },
-  )
 
   app.openapi(
     createRoute({

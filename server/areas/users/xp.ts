@@ -1,6 +1,6 @@
 import type { AfterCommit, Executor } from '../../db/tx'
 import { levelForXp, levelName, XP_DAY_MS, XP_RULES, type XpReason } from '../../domain/levels'
-import { notify } from '../notifications/service'
+import { notify } from '../notifications'
 
 export interface XpAward {
   userId: number

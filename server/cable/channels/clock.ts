@@ -1,4 +1,4 @@
-import { CLOCK_STREAM } from '../../areas/clock/service'
+import { CLOCK_STREAM } from '../../areas/clock'
 import type { ChannelDefinition } from '../types'
 
 /**

@@ -1,4 +1,4 @@
-import { markAllRead, notificationStream, unreadCount } from '../../areas/notifications/service'
+import { markAllRead, notificationStream, unreadCount } from '../../areas/notifications'
 import type { ChannelDefinition } from '../types'
 
 /**

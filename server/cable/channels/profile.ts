@@ -1,6 +1,4 @@
-import { profileStream } from '../../areas/users/follows'
-import { findUserBySlug } from '../../areas/users/queries'
-import { visibleUser } from '../../areas/users/visibility'
+import { findUserBySlug, profileStream, visibleUser } from '../../areas/users'
 import type { ChannelDefinition } from '../types'
 
 /**

@@ -4,6 +4,7 @@ import { settlePhaseContests } from '../../../server/areas/championship-contests
 import { verifyLedger } from '../../../server/areas/ledger/verify'
 import { classicBody, threeMatchPhase } from '../../helpers/championship'
 import { codes, race, statuses } from '../../helpers/concurrency'
+import { creationKit } from '../../helpers/contest-creation'
 import { apiWorld, fundedPlayer } from '../../helpers/world'
 
 /** Championship contests (docs/championship.md "Championship contests"): join, lock, settle, money. */
@@ -44,24 +45,8 @@ const playerWith = (rupees: number, compartment?: 'unused' | 'winnings') =>
   fundedPlayer(ctx, rupees, compartment)
 
 /** A classic team row for the player in the phase (its players do not matter to contests). */
-async function classicTeam(p: { id: number }, phaseId: number): Promise<number> {
-  const now = ctx.world.deps.clock.now()
-  const row = await ctx.world.deps.db
-    .insertInto('classic_teams')
-    .values({
-      user_id: p.id,
-      phase_id: phaseId,
-      player_ids: '[]',
-      captain_id: 0,
-      vice_captain_id: 0,
-      budget_used_tenths: 0,
-      created_at_ms: now,
-      updated_at_ms: now,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow()
-  return row.id
-}
+const classicTeam = (p: { id: number }, phaseId: number) =>
+  creationKit(ctx.deps, ctx.api, ctx.admin).classicTeam(p, phaseId)
 
 async function createContest(phaseId: number, body: Record<string, unknown>) {
   return ctx.api.post(`/api/admin/series_phases/${phaseId}/contests`, body, ctx.admin.token)

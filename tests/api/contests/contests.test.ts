@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { verifyLedger } from '../../../server/areas/ledger/verify'
 import { upcomingMatch, validTeamBody } from '../../helpers/league'
-import { apiWorld, fundedPlayer } from '../../helpers/world'
+import { apiWorld, fundedPlayer, postTeam } from '../../helpers/world'
 
 const ctx = apiWorld({ league: true, admin: true })
 
@@ -21,15 +21,7 @@ async function contestsOf(matchId: number): Promise<Contest[]> {
   return (await ctx.api.get(`/api/matches/${matchId}/contests?per_page=50`)).body.contests
 }
 
-async function teamFor(p: { token: string }, matchId: number, salt = 'x') {
-  const res = await ctx.api.post(
-    `/api/matches/${matchId}/user_teams`,
-    await validTeamBody(ctx.world.deps, matchId, 'cricket', salt),
-    p.token,
-  )
-  expect(res.status).toBe(201)
-  return res.body.user_team.id as number
-}
+const teamFor = (p: { token: string }, matchId: number, salt = 'x') => postTeam(ctx, p, matchId, salt)
 
 describe('contest lists', () => {
   it('sorts by the spec’s keys in both directions and filters by filter_ids and game_id', async () => {

@@ -1,6 +1,6 @@
 import { sql } from 'kysely'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import type { Job } from '../../../server/areas/clock/scheduler'
+import type { Job } from '../../../server/lib/scheduler'
 import type { Deps } from '../../../server/deps'
 import { TEST_DIALECT } from '../../helpers/db'
 import { type TestWorld, testWorld } from '../../helpers/deps'

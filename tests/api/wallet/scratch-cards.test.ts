@@ -5,8 +5,8 @@ import { earnScratchCard } from '../../../server/areas/wallet/rewards/rewards'
 import { withTx } from '../../../server/db/tx'
 import { drawReward, type RewardKind } from '../../../server/domain/rewards'
 import { client } from '../../helpers/http'
-import { leagueWorld, upcomingMatch, validTeamBody } from '../../helpers/league'
-import { apiWorld } from '../../helpers/world'
+import { leagueWorld, upcomingMatch } from '../../helpers/league'
+import { apiWorld, postTeam } from '../../helpers/world'
 
 const ctx = apiWorld()
 
@@ -271,15 +271,7 @@ describe('earning cards and spending their coins (demo league)', () => {
     return p
   }
 
-  async function teamFor(p: { token: string }, matchId: number, salt: string) {
-    const res = await ctx.api.post(
-      `/api/matches/${matchId}/user_teams`,
-      await validTeamBody(ctx.world.deps, matchId, 'cricket', salt),
-      p.token,
-    )
-    expect(res.status).toBe(201)
-    return res.body.user_team.id as number
-  }
+  const teamFor = (p: { token: string }, matchId: number, salt: string) => postTeam(ctx, p, matchId, salt)
 
   const cardsOf = async (token: string) => (await ctx.api.get('/api/scratch_cards', token)).body.scratch_cards
 

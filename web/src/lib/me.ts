@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import type { MeJson } from '../../../server/areas/users/service'
+import type { MeJson } from '../../../server/areas/account/me'
 import { data, http, type RequestBody, type Schema } from './client'
 import { cacheMe, isSignedIn } from './session'
 

@@ -1,7 +1,7 @@
 import { withTx } from '../../../db/tx'
 import type { Deps } from '../../../deps'
-import { post, SYSTEM_ACCOUNTS, systemAccountId, userAccountId } from '../../ledger/service'
-import { notify } from '../../notifications/service'
+import { post, SYSTEM_ACCOUNTS, systemAccountId, userAccountId } from '../../ledger'
+import { notify } from '../../notifications'
 
 export interface AdminCreditInput {
   userId: number

@@ -3,7 +3,7 @@ import type { Deps } from '../../../deps'
 import { moneyRoute, requestDeps } from '../../../http/idempotency'
 import { idParam } from '../../../http/ids'
 import { PageMetaSchema, pageMeta, pagingQuery, toPage } from '../../../http/paging'
-import { errors, json, jsonBody } from '../../../http/responses'
+import { errors, json, jsonBody, orNull } from '../../../http/responses'
 import { bearerSecurity, createRouter, currentUser } from '../../../http/router'
 import { GATEWAYS } from '../gateway/gateway'
 import {
@@ -41,7 +41,7 @@ const CreditSchema = z
     txn_id: z.string().nullable(),
     failure_reason: z.string().nullable(),
     productinfo: z.string(),
-    payment_data: PaymentDataSchema.nullable().openapi({
+    payment_data: orNull(PaymentDataSchema).openapi({
       description: 'While pending: `url` of the gateway page and the order',
     }),
     created_at_str_small: z.string(),

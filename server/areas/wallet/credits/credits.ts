@@ -6,8 +6,8 @@ import type { Deps } from '../../../deps'
 import { paiseToRupees, rupeesToPaise } from '../../../domain/money'
 import { AppError, invalid, notFound } from '../../../http/errors'
 import type { Page } from '../../../http/paging'
-import { post, SYSTEM_ACCOUNTS, systemAccountId, userAccountId } from '../../ledger/service'
-import { notify } from '../../notifications/service'
+import { post, SYSTEM_ACCOUNTS, systemAccountId, userAccountId } from '../../ledger'
+import { notify } from '../../notifications'
 import {
   GATEWAY_NAMES,
   type Gateway,

@@ -1,6 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi'
 import type { Deps } from '../../../deps'
-import { errors, json, jsonBody } from '../../../http/responses'
+import { errors, json, jsonBody, orNull } from '../../../http/responses'
 import { bearerSecurity, createRouter, currentUser } from '../../../http/router'
 import { latestPan, panCardJson, savePan } from './kyc'
 import { PanCardSchema, SavePanRequest, SendOtpRequest, VerifyOtpRequest } from './kyc.schemas'
@@ -86,7 +86,7 @@ export function kycRoutes(deps: Deps) {
       tags: ['Verification'],
       summary: 'Your latest PAN submission and its status',
       security: bearerSecurity,
-      responses: { 200: json(z.object({ pan_card: PanCardSchema.nullable() }), 'The PAN'), ...errors(401) },
+      responses: { 200: json(z.object({ pan_card: orNull(PanCardSchema) }), 'The PAN'), ...errors(401) },
     }),
     async (c) => {
       const row = await latestPan(deps.db, currentUser(c).id)

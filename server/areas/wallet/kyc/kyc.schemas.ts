@@ -12,6 +12,7 @@ import {
   UPI_RULE,
 } from '../../../domain/kyc-rules'
 import { idField } from '../../../http/ids'
+import { orNull } from '../../../http/responses'
 
 /** Request and answer shapes of verification, attachments and payout methods. */
 
@@ -113,7 +114,7 @@ export const PanCardSchema = z
     dob: z.string(),
     status: z.enum(['pending', 'approved', 'rejected']),
     reason: z.string().nullable(),
-    attachment: AttachmentSchema.nullable(),
+    attachment: orNull(AttachmentSchema),
     created_at_in_millis: z.number().int(),
     decided_at_in_millis: z.number().int().nullable(),
   })

@@ -6,7 +6,7 @@ import type { Deps } from '../../../deps'
 import { isAllowedToRedeem, type RedeemFacts } from '../../../domain/kyc-rules'
 import { dobProblem } from '../../../domain/user-rules'
 import { conflict, invalid, notFound } from '../../../http/errors'
-import { notify } from '../../notifications/service'
+import { notify } from '../../notifications'
 import { attachmentJson, findOwnAttachment } from './attachments'
 import { bankDetailsJson, findActiveUpi, findBankDetails, upiJson } from './payout-methods'
 

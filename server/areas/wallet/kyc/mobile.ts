@@ -10,7 +10,7 @@ import {
   OTP_TTL_MS,
 } from '../../../domain/kyc-rules'
 import { AppError, invalid } from '../../../http/errors'
-import { sendMail } from '../../mail/service'
+import { sendMail } from '../../mail'
 
 /**
  * Mobile verification by one-time password. The code goes to the local outbox (channel

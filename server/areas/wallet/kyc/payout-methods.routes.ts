@@ -1,6 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi'
 import type { Deps } from '../../../deps'
-import { errors, json, jsonBody } from '../../../http/responses'
+import { errors, json, jsonBody, orNull } from '../../../http/responses'
 import { bearerSecurity, createRouter, currentUser } from '../../../http/router'
 import { BankDetailsSchema, BankRequest, idParam, UpiRequest, UpiSchema } from './kyc.schemas'
 import {
@@ -46,7 +46,7 @@ export function payoutMethodRoutes(deps: Deps) {
       summary: 'Your bank account on file (null when none)',
       security: bearerSecurity,
       responses: {
-        200: json(z.object({ bank_details: BankDetailsSchema.nullable() }), 'Bank details'),
+        200: json(z.object({ bank_details: orNull(BankDetailsSchema) }), 'Bank details'),
         ...errors(401),
       },
     }),

@@ -1,7 +1,7 @@
 import type { Executor } from '../../../db/tx'
 import { paiseToRupees } from '../../../domain/money'
 import type { Page } from '../../../http/paging'
-import { type UserCompartment, userAccountCode } from '../../ledger/service'
+import { type UserCompartment, userAccountCode } from '../../ledger'
 import { strSmall } from '../credits/credits'
 
 export const COMPARTMENTS = ['unused', 'winnings', 'coins'] as const satisfies readonly UserCompartment[]

@@ -13,8 +13,8 @@ import {
   strSmall,
 } from '../../../domain/redemption-rules'
 import { AppError, conflict, notFound } from '../../../http/errors'
-import { post, SYSTEM_ACCOUNTS, systemAccountId, userAccountId, userBalances } from '../../ledger/service'
-import { notify } from '../../notifications/service'
+import { post, SYSTEM_ACCOUNTS, systemAccountId, userAccountId, userBalances } from '../../ledger'
+import { notify } from '../../notifications'
 import { findPlayer } from '../common/queries'
 import { redeemFacts } from '../kyc/kyc'
 import { findActiveUpi, findBankDetails } from '../kyc/payout-methods'

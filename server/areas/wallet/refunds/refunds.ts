@@ -6,8 +6,8 @@ import type { Deps } from '../../../deps'
 import { paiseToRupees } from '../../../domain/money'
 import { strSmall } from '../../../domain/redemption-rules'
 import { conflict, invalid, notFound } from '../../../http/errors'
-import { post, SYSTEM_ACCOUNTS, systemAccountId, userAccountId } from '../../ledger/service'
-import { notify } from '../../notifications/service'
+import { post, SYSTEM_ACCOUNTS, systemAccountId, userAccountId } from '../../ledger'
+import { notify } from '../../notifications'
 
 /**
  * Refund claims from the help pages (`/help/claim-refund`, `/help/refund-status`). A claim

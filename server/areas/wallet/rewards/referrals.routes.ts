@@ -5,7 +5,7 @@ import { codeLookupLimit } from '../../../http/code-lookup'
 import { moneyRoute, requestDeps } from '../../../http/idempotency'
 import { errors, json, jsonBody } from '../../../http/responses'
 import { type AppEnv, bearerSecurity, createRouter, currentUser } from '../../../http/router'
-import { userBalances, walletJson } from '../../ledger/service'
+import { userBalances, walletJson } from '../../ledger'
 import { requirePlayer } from '../common/queries'
 import { applyReferralCode, referralDetails } from './referrals'
 

@@ -13,7 +13,7 @@ import {
 } from '../../../domain/rewards'
 import { AppError, notFound } from '../../../http/errors'
 import type { Page } from '../../../http/paging'
-import { post, SYSTEM_ACCOUNTS, systemAccountId, userAccountId } from '../../ledger/service'
+import { post, SYSTEM_ACCOUNTS, systemAccountId, userAccountId } from '../../ledger'
 
 type CardRow = Omit<ScratchCardsTable, 'id' | 'reward_amount'> & { id: number; reward_amount: number }
 

@@ -5,7 +5,7 @@ import { idField, idParam } from '../../../http/ids'
 import { PageMetaSchema, pageMeta, pagingQuery, toPage } from '../../../http/paging'
 import { errors, json, jsonBody } from '../../../http/responses'
 import { bearerSecurity, createRouter, currentUser } from '../../../http/router'
-import { userBalances, walletJson } from '../../ledger/service'
+import { userBalances, walletJson } from '../../ledger'
 import { WalletSchema } from '../common/schemas'
 import { claimScratchCard, getScratchCard, listScratchCards, rewardTotals } from './rewards'
 

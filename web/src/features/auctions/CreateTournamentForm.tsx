@@ -7,6 +7,7 @@ import { Alert, TextField } from '../../components/Field'
 import { fieldErrorsOf, unplacedError } from '../../components/form-errors'
 import forms from '../../components/forms.module.css'
 import { CheckField, SelectField } from '../../components/SelectField'
+import type { FieldErrors } from '../../lib/api'
 import { formatNumber } from '../../lib/format'
 import { seriesOptionsQuery } from './api'
 import styles from './auctions.module.css'
@@ -15,30 +16,22 @@ import { createTournament, TOURNAMENT_RULES, WINDOW_HOURS } from './tournament-a
 const SHOWN = ['name', 'series_id', 'window_hours', 'max_managers']
 const MANAGERS = [4, 5, 6, 7, 8, 9, 10, 11, 12]
 
+type TournamentForm = { name: string; series_id: string; window_hours: string; max_managers: string }
+
 /** Creates a tournament for a cricket series; the creator joins it and lands on its bidding page. */
 export function CreateTournamentForm() {
-  const navigate = useNavigate()
-  const client = useQueryClient()
   const series = useQuery(seriesOptionsQuery)
-  const [form, setForm] = useState({ name: '', series_id: '', window_hours: '24', max_managers: '8' })
+  const [form, setForm] = useState<TournamentForm>({
+    name: '',
+    series_id: '',
+    window_hours: '24',
+    max_managers: '8',
+  })
   const [isPrivate, setPrivate] = useState(false)
-  const set = (key: keyof typeof form) => (e: { target: { value: string } }) =>
+  const set = (key: keyof TournamentForm) => (e: { target: { value: string } }) =>
     setForm((f) => ({ ...f, [key]: e.target.value }))
   const seriesId = form.series_id || String(series.data?.[0]?.id ?? '')
-  const create = useMutation({
-    mutationFn: () =>
-      createTournament({
-        name: form.name.trim(),
-        series_id: Number(seriesId),
-        window_hours: Number(form.window_hours) as (typeof WINDOW_HOURS)[number],
-        max_managers: Number(form.max_managers),
-        private: isPrivate,
-      }),
-    onSuccess: (t) => {
-      void client.invalidateQueries({ queryKey: ['tournaments'] })
-      navigate(`/auction/tournaments/${t.id}/bidding`)
-    },
-  })
+  const create = useCreateTournament(form, seriesId, isPrivate)
   const submit = (event: FormEvent) => {
     event.preventDefault()
     create.mutate()
@@ -78,34 +71,7 @@ export function CreateTournamentForm() {
             </option>
           ))}
         </SelectField>
-        <div className={forms.grid}>
-          <SelectField
-            label="Bidding windows"
-            name="window_hours"
-            value={form.window_hours}
-            onChange={set('window_hours')}
-            errors={errors.window_hours}
-          >
-            {WINDOW_HOURS.map((h) => (
-              <option key={h} value={h}>
-                {h} hours
-              </option>
-            ))}
-          </SelectField>
-          <SelectField
-            label="Managers"
-            name="max_managers"
-            value={form.max_managers}
-            onChange={set('max_managers')}
-            errors={errors.max_managers}
-          >
-            {MANAGERS.map((n) => (
-              <option key={n} value={n}>
-                up to {n}
-              </option>
-            ))}
-          </SelectField>
-        </div>
+        <PaceFields form={form} set={set} errors={errors} />
         <CheckField
           label="Private"
           hint="Only people with the code can join"
@@ -118,5 +84,67 @@ export function CreateTournamentForm() {
         </Button>
       </form>
     </Card>
+  )
+}
+
+/** Creates the tournament, then opens its bidding page. */
+function useCreateTournament(form: TournamentForm, seriesId: string, isPrivate: boolean) {
+  const navigate = useNavigate()
+  const client = useQueryClient()
+  return useMutation({
+    mutationFn: () =>
+      createTournament({
+        name: form.name.trim(),
+        series_id: Number(seriesId),
+        window_hours: Number(form.window_hours) as (typeof WINDOW_HOURS)[number],
+        max_managers: Number(form.max_managers),
+        private: isPrivate,
+      }),
+    onSuccess: (t) => {
+      void client.invalidateQueries({ queryKey: ['tournaments'] })
+      navigate(`/auction/tournaments/${t.id}/bidding`)
+    },
+  })
+}
+
+/** How long each bidding window is and how many managers it takes. */
+function PaceFields({
+  form,
+  set,
+  errors,
+}: {
+  form: TournamentForm
+  set: (key: keyof TournamentForm) => (e: { target: { value: string } }) => void
+  errors: FieldErrors
+}) {
+  return (
+    <div className={forms.grid}>
+      <SelectField
+        label="Bidding windows"
+        name="window_hours"
+        value={form.window_hours}
+        onChange={set('window_hours')}
+        errors={errors.window_hours}
+      >
+        {WINDOW_HOURS.map((h) => (
+          <option key={h} value={h}>
+            {h} hours
+          </option>
+        ))}
+      </SelectField>
+      <SelectField
+        label="Managers"
+        name="max_managers"
+        value={form.max_managers}
+        onChange={set('max_managers')}
+        errors={errors.max_managers}
+      >
+        {MANAGERS.map((n) => (
+          <option key={n} value={n}>
+            up to {n}
+          </option>
+        ))}
+      </SelectField>
+    </div>
   )
 }

@@ -31,36 +31,10 @@ export function SignupPage() {
     ref_code: search.get('ref') ?? '',
   })
   const [localErrors, setLocalErrors] = useState<Record<string, string[]>>({})
-  const navigate = useNavigate()
-  const client = useQueryClient()
   const set = (key: keyof typeof form) => (e: { target: { value: string } }) =>
     setForm((f) => ({ ...f, [key]: e.target.value }))
 
-  const signup = useMutation({
-    mutationFn: async () => {
-      await post('/api/users', {
-        email: form.email.trim(),
-        username: form.username.trim(),
-        password: form.password,
-        ...(form.full_name.trim() ? { full_name: form.full_name.trim() } : {}),
-        ...(form.ref_code.trim() ? { ref_code: form.ref_code.trim() } : {}),
-        // The session's landing UTM fields, recorded with the new account (docs/social.md).
-        ...sessionUtm(),
-      })
-      // The account exists now; if signing in fails (say, rate limited) the login page takes over.
-      return signIn(form.email.trim(), form.password).catch(() => null)
-    },
-    onSuccess: (tokens) => {
-      if (!tokens) {
-        showSnackbar('Your account is ready. Log in to continue.', 'info')
-        navigate('/login', { replace: true })
-        return
-      }
-      client.clear()
-      storeTokens(tokens)
-      navigate('/signup/my-interests', { replace: true })
-    },
-  })
+  const signup = useSignup(form)
 
   const submit = (event: FormEvent) => {
     event.preventDefault()
@@ -177,4 +151,37 @@ function UsernameStatus({ username }: { username: string }) {
       </span>
     )
   return null
+}
+
+type SignupForm = { email: string; username: string; password: string; full_name: string; ref_code: string }
+
+/** Creates the account, then signs in and opens onboarding (or the login page when signing in fails). */
+function useSignup(form: SignupForm) {
+  const navigate = useNavigate()
+  const client = useQueryClient()
+  return useMutation({
+    mutationFn: async () => {
+      await post('/api/users', {
+        email: form.email.trim(),
+        username: form.username.trim(),
+        password: form.password,
+        ...(form.full_name.trim() ? { full_name: form.full_name.trim() } : {}),
+        ...(form.ref_code.trim() ? { ref_code: form.ref_code.trim() } : {}),
+        // The session's landing UTM fields, recorded with the new account (docs/social.md).
+        ...sessionUtm(),
+      })
+      // The account exists now; if signing in fails (say, rate limited) the login page takes over.
+      return signIn(form.email.trim(), form.password).catch(() => null)
+    },
+    onSuccess: (tokens) => {
+      if (!tokens) {
+        showSnackbar('Your account is ready. Log in to continue.', 'info')
+        navigate('/login', { replace: true })
+        return
+      }
+      client.clear()
+      storeTokens(tokens)
+      navigate('/signup/my-interests', { replace: true })
+    },
+  })
 }

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useMemo, useState } from 'react'
-import { Link, useNavigate } from 'react-router'
+import { useNavigate } from 'react-router'
 import {
   type ClassicWorkingTeam,
   classicApply,
@@ -17,19 +17,17 @@ import {
   setViceCaptain,
   type WorkingTeam,
 } from '../../../../server/domain/working-team'
-import { ChevronLeftIcon, ResetIcon } from '../../components/Icons'
 import { AFTER_CLASSIC_CREATE, AFTER_CLASSIC_UPDATE, takeReturnAddress } from '../../lib/return-to'
 import { showSnackbar } from '../../lib/snackbar'
 import type { Player } from '../matches'
 import {
-  CaptainStep,
-  EditorFooter,
-  PickStep,
-  PreviewDialog,
+  EditorHead,
+  EditorSteps,
   type TeamFilter,
   TeamSummary,
   teamsStyles as teamStyles,
   toRulesPlayer,
+  useEditorSteps,
 } from '../teams'
 import {
   afterClassicSave,
@@ -66,9 +64,8 @@ export function ClassicTeamEditor({
   const byId = useMemo(() => new Map(players.map((p) => [p.id, p])), [players])
   const names = useMemo(() => new Map(players.map((p) => [p.id, p.display_name])), [players])
   const [team, setTeam] = useState<ClassicWorkingTeam>(() => loadedTeam(sport, edit, byId))
-  const [step, setStep] = useState<'pick' | 'captain'>('pick')
-  const [preview, setPreview] = useState(false)
-  const [problems, setProblems] = useState<string[] | null>(null)
+  const steps = useEditorSteps(team)
+  const { setStep, setProblems } = steps
   const teamId = edit?.id ?? null
   const plan = team.transfers
   const refused = team.violations.find((v) => v.rule === 'too_many_transfers')?.message ?? null
@@ -97,85 +94,44 @@ export function ClassicTeamEditor({
     if (team.selected_players.includes(player.id)) change((w) => removePlayer(w, player.id))
     else change((w) => addPlayer(w, toRulesPlayer(player), pool))
   }
-  const next = () => {
-    if (team.players_valid) {
-      setStep('captain')
-      window.scrollTo({ top: 0 })
-    } else setProblems(team.violations.filter((v) => v.field === 'player_ids').map((v) => v.message))
-  }
-  const submit = () => {
-    if (!team.valid_team) {
-      setProblems(team.violations.map((v) => v.message))
-      return
-    }
-    save.mutate()
-  }
 
   return (
     <div className={teamStyles.builder} data-testid="classic-builder">
-      <header className={teamStyles.head}>
-        <Link to="/championship" className={teamStyles.backLink} aria-label="Back to the championship">
-          <ChevronLeftIcon />
-        </Link>
-        <div className={teamStyles.headText}>
-          <h1>{teamId ? 'Edit championship team' : 'Create championship team'}</h1>
-          <span>
+      <EditorHead
+        back="/championship"
+        backLabel="Back to the championship"
+        title={teamId ? 'Edit championship team' : 'Create championship team'}
+        subtitle={
+          <>
             {phase.series.short_name || phase.series.name} · {phase.name}
-          </span>
-        </div>
-        <button
-          type="button"
-          className={teamStyles.reset}
-          onClick={() => {
-            setTeam(classicReset(team))
-            setProblems(null)
-            save.reset()
-            setStep('pick')
-          }}
-          data-testid="reset-team"
-          title={edit ? 'Back to the team as it was loaded' : 'Clear the team'}
-        >
-          <ResetIcon width={16} height={16} /> Reset
-        </button>
-      </header>
+          </>
+        }
+        onReset={() => {
+          setTeam(classicReset(team))
+          setProblems(null)
+          save.reset()
+          setStep('pick')
+        }}
+        resetTitle={edit ? 'Back to the team as it was loaded' : 'Clear the team'}
+      />
       <TeamSummary team={team} match={{ teams: [] }} teamSize={rules.team_size} />
       <TransferBar plan={plan} names={names} refused={refused} />
 
-      {step === 'pick' ? (
-        <PickStep
-          team={team}
-          players={players}
-          pool={pool}
-          tabs={tabs}
-          sport={sport}
-          onToggle={toggle}
-          filters={filters}
-        />
-      ) : (
-        <CaptainStep
-          team={team}
-          byId={byId}
-          sport={sport}
-          onCaptain={(id) => change((w) => setCaptain(w, id))}
-          onVice={(id) => change((w) => setViceCaptain(w, id))}
-        />
-      )}
-
-      <EditorFooter
-        step={step}
-        problems={problems}
-        onCloseProblems={() => setProblems(null)}
-        saveError={save.error}
-        saving={save.isPending}
-        playersValid={team.players_valid}
-        teamValid={team.valid_team}
+      <EditorSteps
+        steps={steps}
+        team={team}
+        players={players}
+        pool={pool}
+        byId={byId}
+        tabs={tabs}
+        sport={sport}
+        filters={filters}
+        save={save}
         saveLabel={plan.cost_paise > 0 ? `Save · ₹${plan.cost_paise / 100} at lock` : 'Save team'}
-        onBack={() => setStep('pick')}
-        onPreview={() => setPreview(true)}
-        onNext={next}
-        onSave={submit}
+        onToggle={toggle}
+        onCaptain={(id) => change((w) => setCaptain(w, id))}
+        onVice={(id) => change((w) => setViceCaptain(w, id))}
       />
-      <PreviewDialog open={preview} onClose={() => setPreview(false)} team={team} byId={byId} sport={sport} />
     </div>
   )
 }

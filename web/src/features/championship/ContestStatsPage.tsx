@@ -56,7 +56,6 @@ export function ContestChampionshipStatsPage() {
   const id = Number(useParams().id)
   const view = useQuery(contestQuery(id))
   const phaseId = view.data?.contest.phase_id ?? null
-  const results = useQuery({ ...resultsQuery(phaseId ?? 0), enabled: phaseId !== null })
   if (view.isPending) return <Loading />
   if (view.isError)
     return (
@@ -89,49 +88,20 @@ export function ContestChampionshipStatsPage() {
         }
       />
       <OwnerControls contest={c} kind="championship_contest" />
-      <dl className={styles.stats}>
-        <div>
-          <dt>Prize pool</dt>
-          <dd>{formatMoney(c.prize_amount)}</dd>
-        </div>
-        <div>
-          <dt>Entry</dt>
-          <dd>{formatMoney(c.entry_fee)}</dd>
-        </div>
-        <div>
-          <dt>Teams</dt>
-          <dd>
-            {formatNumber(c.members_count)}/{formatNumber(c.members_limit)}
-          </dd>
-        </div>
-        <div>
-          <dt>Winners</dt>
-          <dd>{formatNumber(c.winner_count)}</dd>
-        </div>
-      </dl>
+      <ContestFacts c={c} />
       <h2 className={styles.sectionTitle}>Standings on the phase total</h2>
-      {members.length === 0 ? (
-        <EmptyState title="No one has joined yet" />
-      ) : (
-        <ul className={styles.board} data-testid="board">
-          {[...(mine && !members.some((m) => m.id === mine.id) ? [mine] : []), ...members].map((m) => (
-            <li
-              key={m.id}
-              className={m.is_current_user ? `${styles.boardRow} ${styles.boardMine}` : styles.boardRow}
-              data-testid="board-row"
-            >
-              <Link to={`/championship/teams/${m.classic_team.id}`} className={styles.boardLink}>
-                <Avatar src={m.user.image} name={m.user.team_name ?? m.user.display_name} size={32} />
-                <strong className={styles.boardName}>{m.user.team_name ?? m.user.display_name}</strong>
-                <span className={styles.free}>{m.prize > 0 ? formatMoney(m.prize) : ''}</span>
-                <span className={styles.points}>{formatNumber(m.score)}</span>
-                <span className={styles.rank}>{m.rank ? `#${formatNumber(m.rank)}` : '—'}</span>
-              </Link>
-            </li>
-          ))}
-        </ul>
-      )}
+      <Standings members={members} mine={mine} />
       <h2 className={styles.sectionTitle}>My team, match by match</h2>
+      <MyResults phaseId={phaseId} />
+    </div>
+  )
+}
+
+/** My team's score in each scored match of the phase. */
+function MyResults({ phaseId }: { phaseId: number | null }) {
+  const results = useQuery({ ...resultsQuery(phaseId ?? 0), enabled: phaseId !== null })
+  return (
+    <>
       {results.isPending ? (
         <Loading />
       ) : results.isError ? (
@@ -160,6 +130,60 @@ export function ContestChampionshipStatsPage() {
           ))}
         </ol>
       )}
-    </div>
+    </>
+  )
+}
+
+/** The members ranked on the phase total, mine first when it is not on this page. */
+function Standings({ members, mine }: { members: Member[]; mine: Member | null }) {
+  return (
+    <>
+      {members.length === 0 ? (
+        <EmptyState title="No one has joined yet" />
+      ) : (
+        <ul className={styles.board} data-testid="board">
+          {[...(mine && !members.some((m) => m.id === mine.id) ? [mine] : []), ...members].map((m) => (
+            <li
+              key={m.id}
+              className={m.is_current_user ? `${styles.boardRow} ${styles.boardMine}` : styles.boardRow}
+              data-testid="board-row"
+            >
+              <Link to={`/championship/teams/${m.classic_team.id}`} className={styles.boardLink}>
+                <Avatar src={m.user.image} name={m.user.team_name ?? m.user.display_name} size={32} />
+                <strong className={styles.boardName}>{m.user.team_name ?? m.user.display_name}</strong>
+                <span className={styles.free}>{m.prize > 0 ? formatMoney(m.prize) : ''}</span>
+                <span className={styles.points}>{formatNumber(m.score)}</span>
+                <span className={styles.rank}>{m.rank ? `#${formatNumber(m.rank)}` : '—'}</span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+    </>
+  )
+}
+
+function ContestFacts({ c }: { c: ChampionshipContest }) {
+  return (
+    <dl className={styles.stats}>
+      <div>
+        <dt>Prize pool</dt>
+        <dd>{formatMoney(c.prize_amount)}</dd>
+      </div>
+      <div>
+        <dt>Entry</dt>
+        <dd>{formatMoney(c.entry_fee)}</dd>
+      </div>
+      <div>
+        <dt>Teams</dt>
+        <dd>
+          {formatNumber(c.members_count)}/{formatNumber(c.members_limit)}
+        </dd>
+      </div>
+      <div>
+        <dt>Winners</dt>
+        <dd>{formatNumber(c.winner_count)}</dd>
+      </div>
+    </dl>
   )
 }

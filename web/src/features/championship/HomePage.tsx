@@ -94,33 +94,7 @@ function PhaseCard({ phase }: { phase: Phase }) {
           </span>
         </div>
         <Deadline phase={phase} />
-        {mine ? (
-          <dl className={styles.stats} data-testid="my-phase-team">
-            <div>
-              <dt>Score</dt>
-              <dd data-testid="my-score">{formatNumber(mine.score)}</dd>
-            </div>
-            <div>
-              <dt>Rank</dt>
-              <dd data-testid="my-rank">{mine.rank ? `#${formatNumber(mine.rank)}` : '—'}</dd>
-            </div>
-            <div>
-              <dt>Credits used</dt>
-              <dd>{formatNumber(mine.budget)}</dd>
-            </div>
-            <div>
-              <dt>Subs</dt>
-              <dd data-testid="my-transfers" title="Paid / free transfers left">
-                <b className={styles.paid}>{transfersText(mine.paid_transfers)}</b>/
-                <b className={styles.free}>{transfersText(mine.free_transfers)}</b>
-              </dd>
-            </div>
-          </dl>
-        ) : (
-          <p className={styles.muted}>
-            {open ? 'You have no team in this phase yet.' : 'You did not play this phase.'}
-          </p>
-        )}
+        <MyPhaseTeam mine={mine} open={open} />
         <div className={styles.phaseActions}>
           {open ? (
             <Button small onClick={build} data-testid={mine ? 'manage-team' : 'create-classic-team'}>
@@ -146,19 +120,7 @@ function PhaseCard({ phase }: { phase: Phase }) {
             Leaderboard
           </ButtonLink>
         </div>
-        {phase.prizes.length > 0 ? (
-          <details className={styles.prizes}>
-            <summary>Prizes</summary>
-            <ul>
-              {phase.prizes.map((prize) => (
-                <li key={String(prize.rank)}>
-                  <span>Rank {prize.rank}</span>
-                  <strong>{formatMoney(prize.prize)}</strong>
-                </li>
-              ))}
-            </ul>
-          </details>
-        ) : null}
+        <PhasePrizes phase={phase} />
       </div>
     </Card>
   )
@@ -177,5 +139,61 @@ function Deadline({ phase }: { phase: Phase }) {
         · {new Date(phase.next_deadline).toLocaleString('en-IN', { dateStyle: 'medium', timeStyle: 'short' })}
       </span>
     </p>
+  )
+}
+
+/** The phase's prizes by rank, folded. */
+function PhasePrizes({ phase }: { phase: Phase }) {
+  return (
+    <>
+      {phase.prizes.length > 0 ? (
+        <details className={styles.prizes}>
+          <summary>Prizes</summary>
+          <ul>
+            {phase.prizes.map((prize) => (
+              <li key={String(prize.rank)}>
+                <span>Rank {prize.rank}</span>
+                <strong>{formatMoney(prize.prize)}</strong>
+              </li>
+            ))}
+          </ul>
+        </details>
+      ) : null}
+    </>
+  )
+}
+
+/** My team's score, rank, credits and transfers in the phase, or why there is none. */
+function MyPhaseTeam({ mine, open }: { mine: Phase['current_user_classic_team']; open: boolean }) {
+  return (
+    <>
+      {mine ? (
+        <dl className={styles.stats} data-testid="my-phase-team">
+          <div>
+            <dt>Score</dt>
+            <dd data-testid="my-score">{formatNumber(mine.score)}</dd>
+          </div>
+          <div>
+            <dt>Rank</dt>
+            <dd data-testid="my-rank">{mine.rank ? `#${formatNumber(mine.rank)}` : '—'}</dd>
+          </div>
+          <div>
+            <dt>Credits used</dt>
+            <dd>{formatNumber(mine.budget)}</dd>
+          </div>
+          <div>
+            <dt>Subs</dt>
+            <dd data-testid="my-transfers" title="Paid / free transfers left">
+              <b className={styles.paid}>{transfersText(mine.paid_transfers)}</b>/
+              <b className={styles.free}>{transfersText(mine.free_transfers)}</b>
+            </dd>
+          </div>
+        </dl>
+      ) : (
+        <p className={styles.muted}>
+          {open ? 'You have no team in this phase yet.' : 'You did not play this phase.'}
+        </p>
+      )}
+    </>
   )
 }

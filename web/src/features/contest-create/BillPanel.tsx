@@ -39,36 +39,7 @@ export function BillPanel({
       {!verified && pending ? <Loading label="Working out the prizes…" /> : null}
       {verified && !invalid ? (
         <>
-          <dl className={styles.billRows} data-testid="bill">
-            <div>
-              <dt>Entry fee × spots</dt>
-              <dd>
-                {formatMoney(verified.bill.entry_fee)} × {verified.bill.members_limit}
-              </dd>
-            </div>
-            <div>
-              <dt>Fanspole’s share ({verified.bill.rake_percent}%)</dt>
-              <dd>{formatMoney(verified.bill.rake)}</dd>
-            </div>
-            <div className={styles.billTotal}>
-              <dt>Prize pool</dt>
-              <dd data-testid="bill-pool">{formatMoney(verified.bill.prize_pool)}</dd>
-            </div>
-            {payment ? (
-              <>
-                <div>
-                  <dt>You pay now</dt>
-                  <dd data-testid="bill-you-pay">{formatMoney(verified.bill.you_pay)}</dd>
-                </div>
-                <div>
-                  <dt>Balance after</dt>
-                  <dd className={(verified.bill.balance_after ?? 0) < 0 ? styles.negative : undefined}>
-                    {verified.bill.balance_after === null ? '—' : formatMoney(verified.bill.balance_after)}
-                  </dd>
-                </div>
-              </>
-            ) : null}
-          </dl>
+          <BillRows verified={verified} payment={payment} />
           {short > 0 ? (
             <Alert tone="notice">
               Your balance is {formatMoney(short)} short.{' '}
@@ -83,29 +54,72 @@ export function BillPanel({
               <Link to="/contests/create/contest-requirement">What is needed</Link>
             </Alert>
           ) : null}
-          <table className={styles.prizeTable} data-testid="prize-table">
-            <thead>
-              <tr>
-                <th scope="col">Rank</th>
-                <th scope="col">Share</th>
-                <th scope="col">Prize</th>
-              </tr>
-            </thead>
-            <tbody>
-              {verified.prizes.map((p) => (
-                <tr key={p.from}>
-                  <td>{p.rank_text}</td>
-                  <td>{p.percent}%</td>
-                  <td>{formatMoney(p.amount)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <PrizeTable verified={verified} />
           <p className={styles.muted}>
             {verified.winners} {verified.winners === 1 ? 'winner' : 'winners'}; tied ranks share their prizes.
           </p>
         </>
       ) : null}
     </Card>
+  )
+}
+
+/** Each rank's share and prize. */
+function PrizeTable({ verified }: { verified: Verified }) {
+  return (
+    <table className={styles.prizeTable} data-testid="prize-table">
+      <thead>
+        <tr>
+          <th scope="col">Rank</th>
+          <th scope="col">Share</th>
+          <th scope="col">Prize</th>
+        </tr>
+      </thead>
+      <tbody>
+        {verified.prizes.map((p) => (
+          <tr key={p.from}>
+            <td>{p.rank_text}</td>
+            <td>{p.percent}%</td>
+            <td>{formatMoney(p.amount)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  )
+}
+
+/** Fee times spots, the house's share, the pool, and (creating) what is paid now. */
+function BillRows({ verified, payment }: { verified: Verified; payment: boolean }) {
+  return (
+    <dl className={styles.billRows} data-testid="bill">
+      <div>
+        <dt>Entry fee × spots</dt>
+        <dd>
+          {formatMoney(verified.bill.entry_fee)} × {verified.bill.members_limit}
+        </dd>
+      </div>
+      <div>
+        <dt>Fanspole’s share ({verified.bill.rake_percent}%)</dt>
+        <dd>{formatMoney(verified.bill.rake)}</dd>
+      </div>
+      <div className={styles.billTotal}>
+        <dt>Prize pool</dt>
+        <dd data-testid="bill-pool">{formatMoney(verified.bill.prize_pool)}</dd>
+      </div>
+      {payment ? (
+        <>
+          <div>
+            <dt>You pay now</dt>
+            <dd data-testid="bill-you-pay">{formatMoney(verified.bill.you_pay)}</dd>
+          </div>
+          <div>
+            <dt>Balance after</dt>
+            <dd className={(verified.bill.balance_after ?? 0) < 0 ? styles.negative : undefined}>
+              {verified.bill.balance_after === null ? '—' : formatMoney(verified.bill.balance_after)}
+            </dd>
+          </div>
+        </>
+      ) : null}
+    </dl>
   )
 }

@@ -90,34 +90,7 @@ export function TermsFields({
           Others have joined: only the name, the description and more spots can change now.
         </p>
       ) : (
-        <>
-          {oneEntry ? null : (
-            <CheckField
-              name="multiple_entries"
-              label="Multiple entries"
-              hint="A player may join with more than one team"
-              checked={state.multiple_entries}
-              onChange={(v) => set('multiple_entries', v)}
-            />
-          )}
-          <FieldErrors errors={errors.multiple_entries} />
-          <CheckField
-            name="guaranteed"
-            label="Guaranteed"
-            hint="Runs even if not full (with 2 or more players); prizes shrink to the players who joined"
-            checked={state.guaranteed}
-            onChange={(v) => set('guaranteed', v)}
-          />
-          <FieldErrors errors={errors.guaranteed} />
-          <CheckField
-            name="is_private"
-            label="Private"
-            hint="Only people with the invite code can see and join it"
-            checked={state.is_private}
-            onChange={(v) => set('is_private', v)}
-          />
-          <FieldErrors errors={errors.is_private} />
-        </>
+        <EntryChecks state={state} set={set} errors={errors} oneEntry={oneEntry} />
       )}
     </Card>
   )
@@ -131,15 +104,6 @@ const SOURCES: Array<{ value: PrizeSource; label: string }> = [
 
 /** The prize structure: a generated option for the size, one of my saved tables, or custom ranges. */
 export function PrizeFields({ state, set, errors }: { state: DraftState; set: SetDraft; errors: Errors }) {
-  const size = Number(state.members_limit)
-  const fee = Number(state.entry_fee)
-  const sizeOk = Number.isInteger(size) && size >= 2 && size <= 500
-  const options = useQuery({
-    ...prizeOptionsQuery(size, Number.isFinite(fee) ? fee : 0),
-    enabled: sizeOk && state.prize_source === 'option',
-    meta: { silent: true },
-  })
-  const saved = useQuery({ ...savedPrizesQuery, enabled: state.prize_source === 'saved' })
   return (
     <Card className={forms.formCard}>
       <h2 className={styles.cardTitle}>Prizes</h2>
@@ -156,57 +120,8 @@ export function PrizeFields({ state, set, errors }: { state: DraftState; set: Se
           </button>
         ))}
       </fieldset>
-      {state.prize_source === 'option' ? (
-        <fieldset className={forms.fieldset}>
-          <legend className={forms.label}>Winners</legend>
-          {!sizeOk ? <p className={styles.muted}>Set the spots (2 to 500) to see the options.</p> : null}
-          {options.isError ? <p className={styles.muted}>{options.error.message}</p> : null}
-          <div className={styles.options}>
-            {(options.data ?? []).map((o) => (
-              <label key={o.key} className={styles.option} data-testid={`prize-option-${o.key}`}>
-                <input
-                  type="radio"
-                  name="prize_option"
-                  value={o.key}
-                  checked={state.prize_option === o.key}
-                  onChange={() => set('prize_option', o.key)}
-                />
-                <span>
-                  <strong>{o.label}</strong>
-                  <em>
-                    {o.winners} {o.winners === 1 ? 'winner' : 'winners'} · 1st{' '}
-                    {formatMoney(o.prizes[0]?.amount ?? 0)}
-                  </em>
-                </span>
-              </label>
-            ))}
-          </div>
-          <FieldErrors errors={errors.prize_option} />
-        </fieldset>
-      ) : null}
-      {state.prize_source === 'saved' ? (
-        saved.data?.length === 0 ? (
-          <p className={styles.muted} data-testid="no-saved-prizes">
-            You have no saved prizes yet. <Link to="/saved-prizes/new">Make one</Link>
-          </p>
-        ) : (
-          <SelectField
-            label="Saved prize"
-            name="prize_structure_id"
-            value={state.prize_structure_id}
-            onChange={(e) => set('prize_structure_id', e.target.value)}
-            errors={errors.prize_structure_id}
-            hint={<Link to="/saved-prizes">Manage saved prizes</Link>}
-          >
-            <option value="">{saved.isPending ? 'Loading…' : 'Choose one'}</option>
-            {(saved.data ?? []).map((p) => (
-              <option key={p.id} value={p.id}>
-                {p.name} · {p.winners} {p.winners === 1 ? 'winner' : 'winners'}
-              </option>
-            ))}
-          </SelectField>
-        )
-      ) : null}
+      {state.prize_source === 'option' ? <OptionChoices state={state} set={set} errors={errors} /> : null}
+      {state.prize_source === 'saved' ? <SavedChoice state={state} set={set} errors={errors} /> : null}
       {state.prize_source === 'custom' ? (
         <>
           <fieldset className={`${forms.segmented} ${styles.plainSet}`} aria-label="Custom prizes in">
@@ -231,5 +146,117 @@ export function PrizeFields({ state, set, errors }: { state: DraftState; set: Se
         </>
       ) : null}
     </Card>
+  )
+}
+
+type FieldsProps = { state: DraftState; set: SetDraft; errors: Errors }
+
+/** The generated prize options for the size and fee. */
+function OptionChoices({ state, set, errors }: FieldsProps) {
+  const size = Number(state.members_limit)
+  const fee = Number(state.entry_fee)
+  const sizeOk = Number.isInteger(size) && size >= 2 && size <= 500
+  const options = useQuery({
+    ...prizeOptionsQuery(size, Number.isFinite(fee) ? fee : 0),
+    enabled: sizeOk && state.prize_source === 'option',
+    meta: { silent: true },
+  })
+  return (
+    <fieldset className={forms.fieldset}>
+      <legend className={forms.label}>Winners</legend>
+      {!sizeOk ? <p className={styles.muted}>Set the spots (2 to 500) to see the options.</p> : null}
+      {options.isError ? <p className={styles.muted}>{options.error.message}</p> : null}
+      <div className={styles.options}>
+        {(options.data ?? []).map((o) => (
+          <label key={o.key} className={styles.option} data-testid={`prize-option-${o.key}`}>
+            <input
+              type="radio"
+              name="prize_option"
+              value={o.key}
+              checked={state.prize_option === o.key}
+              onChange={() => set('prize_option', o.key)}
+            />
+            <span>
+              <strong>{o.label}</strong>
+              <em>
+                {o.winners} {o.winners === 1 ? 'winner' : 'winners'} · 1st{' '}
+                {formatMoney(o.prizes[0]?.amount ?? 0)}
+              </em>
+            </span>
+          </label>
+        ))}
+      </div>
+      <FieldErrors errors={errors.prize_option} />
+    </fieldset>
+  )
+}
+
+/** One of my saved prize tables, or a link to make one. */
+function SavedChoice({ state, set, errors }: FieldsProps) {
+  const saved = useQuery({ ...savedPrizesQuery, enabled: state.prize_source === 'saved' })
+  return saved.data?.length === 0 ? (
+    <p className={styles.muted} data-testid="no-saved-prizes">
+      You have no saved prizes yet. <Link to="/saved-prizes/new">Make one</Link>
+    </p>
+  ) : (
+    <SelectField
+      label="Saved prize"
+      name="prize_structure_id"
+      value={state.prize_structure_id}
+      onChange={(e) => set('prize_structure_id', e.target.value)}
+      errors={errors.prize_structure_id}
+      hint={<Link to="/saved-prizes">Manage saved prizes</Link>}
+    >
+      <option value="">{saved.isPending ? 'Loading…' : 'Choose one'}</option>
+      {(saved.data ?? []).map((p) => (
+        <option key={p.id} value={p.id}>
+          {p.name} · {p.winners} {p.winners === 1 ? 'winner' : 'winners'}
+        </option>
+      ))}
+    </SelectField>
+  )
+}
+
+/** Multiple entries (unless one entry is the rule), guaranteed and private. */
+function EntryChecks({
+  state,
+  set,
+  errors,
+  oneEntry,
+}: {
+  state: DraftState
+  set: SetDraft
+  errors: Errors
+  oneEntry: boolean
+}) {
+  return (
+    <>
+      {oneEntry ? null : (
+        <CheckField
+          name="multiple_entries"
+          label="Multiple entries"
+          hint="A player may join with more than one team"
+          checked={state.multiple_entries}
+          onChange={(v) => set('multiple_entries', v)}
+        />
+      )}
+      <FieldErrors errors={errors.multiple_entries} />
+      <CheckField
+        name="guaranteed"
+        label="Guaranteed"
+        hint="Runs even if not full (with 2 or more players); prizes shrink to the players who joined"
+        checked={state.guaranteed}
+        onChange={(v) => set('guaranteed', v)}
+      />
+      <FieldErrors errors={errors.guaranteed} />
+      <CheckField
+        name="is_private"
+        label="Private"
+        hint="Only people with the invite code can see and join it"
+        checked={state.is_private}
+        onChange={(v) => set('is_private', v)}
+      />
+      <FieldErrors errors={errors.is_private} />
+    </>
   )
 }

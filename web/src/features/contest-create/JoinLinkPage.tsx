@@ -70,7 +70,6 @@ function JoinPanel({ invited, code }: { invited: Invited; code: string }) {
   const championship = invited.contest_type === 'championship_contest'
   const location = useLocation()
   const navigate = useNavigate()
-  const client = useQueryClient()
   const teams = useQuery({
     ...userTeamsQuery(invited.match_id ?? 0, invited.id),
     enabled: !championship && Boolean(invited.match_id),
@@ -84,16 +83,7 @@ function JoinPanel({ invited, code }: { invited: Invited; code: string }) {
   const teamId = championship
     ? (phase.data?.current_user_classic_team?.id ?? null)
     : (picked ?? free[0]?.id ?? null)
-  const join = useMutation({
-    mutationFn: () => joinWithCode(invited, code, teamId),
-    meta: { silent: true },
-    onSuccess: () => {
-      showSnackbar(`You joined ${invited.name}.`, 'info')
-      for (const key of ['contests', 'contest', 'me', 'user-teams', 'championship'])
-        void client.invalidateQueries({ queryKey: [key] })
-      navigate(contestPath(invited.contest_type, invited.id))
-    },
-  })
+  const join = useJoinWithCode(invited, code, teamId)
   const detour = () => {
     setReturnAddress(
       championship ? AFTER_CLASSIC_CREATE : AFTER_TEAM_CREATE,
@@ -121,40 +111,11 @@ function JoinPanel({ invited, code }: { invited: Invited; code: string }) {
         {invited.is_private ? ' · private' : ''}
       </p>
       {loading ? <Loading /> : null}
-      {!championship && teams.data && teams.data.length > 0 ? (
-        <fieldset className={styles.teamPick}>
-          <legend>Join with</legend>
-          {teams.data.map((t) => (
-            <label key={t.id} data-testid="join-team">
-              <input
-                type="radio"
-                name="team"
-                value={t.id}
-                disabled={t.joined}
-                checked={teamId === t.id}
-                onChange={() => setPicked(t.id)}
-              />
-              Team {t.team_no}
-              {t.joined ? ' (joined)' : ''}
-            </label>
-          ))}
-        </fieldset>
-      ) : null}
+      <TeamPick championship={championship} teams={teams} teamId={teamId} setPicked={setPicked} />
       {championship && phase.data?.current_user_classic_team ? (
         <p>You join with your classic team for {phase.data.name}.</p>
       ) : null}
-      {noTeam ? (
-        <div className={styles.needTeam} data-testid="need-team">
-          <p>
-            {!championship && (teams.data?.length ?? 0) > 0
-              ? 'Every team of yours is in already: create another to join again.'
-              : 'You need a team to join: create one and you come back here.'}
-          </p>
-          <Button variant="secondary" small onClick={detour} data-testid="create-team-first">
-            Create a team
-          </Button>
-        </div>
-      ) : null}
+      <NeedTeam noTeam={noTeam} championship={championship} teams={teams} detour={detour} />
       {error ? (
         <Alert>
           <span data-testid="join-refused">{error.message}</span>{' '}
@@ -176,4 +137,87 @@ function JoinPanel({ invited, code }: { invited: Invited; code: string }) {
       </Button>
     </Card>
   )
+}
+
+/** No team to join with: why, and the way to make one (coming back here). */
+function NeedTeam({
+  noTeam,
+  championship,
+  teams,
+  detour,
+}: {
+  noTeam: boolean
+  championship: boolean
+  teams: { data?: Array<{ id: number; team_no: number; joined?: boolean }> }
+  detour: () => void
+}) {
+  return (
+    <>
+      {noTeam ? (
+        <div className={styles.needTeam} data-testid="need-team">
+          <p>
+            {!championship && (teams.data?.length ?? 0) > 0
+              ? 'Every team of yours is in already: create another to join again.'
+              : 'You need a team to join: create one and you come back here.'}
+          </p>
+          <Button variant="secondary" small onClick={detour} data-testid="create-team-first">
+            Create a team
+          </Button>
+        </div>
+      ) : null}
+    </>
+  )
+}
+
+/** Which of my teams joins. */
+function TeamPick({
+  championship,
+  teams,
+  teamId,
+  setPicked,
+}: {
+  championship: boolean
+  teams: { data?: Array<{ id: number; team_no: number; joined?: boolean }> }
+  teamId: number | null
+  setPicked: (id: number) => void
+}) {
+  return (
+    <>
+      {!championship && teams.data && teams.data.length > 0 ? (
+        <fieldset className={styles.teamPick}>
+          <legend>Join with</legend>
+          {teams.data.map((t) => (
+            <label key={t.id} data-testid="join-team">
+              <input
+                type="radio"
+                name="team"
+                value={t.id}
+                disabled={t.joined}
+                checked={teamId === t.id}
+                onChange={() => setPicked(t.id)}
+              />
+              Team {t.team_no}
+              {t.joined ? ' (joined)' : ''}
+            </label>
+          ))}
+        </fieldset>
+      ) : null}
+    </>
+  )
+}
+
+/** Joins with the code and the picked team, then opens the contest. */
+function useJoinWithCode(invited: Invited, code: string, teamId: number | null) {
+  const navigate = useNavigate()
+  const client = useQueryClient()
+  return useMutation({
+    mutationFn: () => joinWithCode(invited, code, teamId),
+    meta: { silent: true },
+    onSuccess: () => {
+      showSnackbar(`You joined ${invited.name}.`, 'info')
+      for (const key of ['contests', 'contest', 'me', 'user-teams', 'championship'])
+        void client.invalidateQueries({ queryKey: [key] })
+      navigate(contestPath(invited.contest_type, invited.id))
+    },
+  })
 }

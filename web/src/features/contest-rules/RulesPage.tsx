@@ -85,88 +85,10 @@ function RulesBody({ rules: r }: { rules: KindRules }) {
           )
         }
       />
-      <Card className={styles.section}>
-        <h2 className={styles.heading}>Making a contest</h2>
-        <dl className={styles.facts} data-testid="creation-rules">
-          <Fact
-            label="Members"
-            value={`${formatNumber(c.members_min)}–${formatNumber(c.members_max)}`}
-            testId="members-range"
-          />
-          <Fact label="Entry fee" value={`₹0–${formatMoney(c.entry_fee_max)}`} testId="entry-fee-max" />
-          <Fact
-            label="Free contests"
-            value={`private, up to ${formatNumber(c.free_members_max)} members`}
-            testId="free-members-max"
-          />
-          <Fact
-            label="Teams per player"
-            value={`up to ${formatNumber(c.max_entries_per_user)}`}
-            testId="max-entries"
-          />
-          <Fact
-            label="Open contests you own"
-            value={`up to ${formatNumber(c.open_contests_max)} at once`}
-            testId="open-contests-max"
-          />
-          <Fact label="Platform fee" value={`${c.rake_percent}% of the entries`} testId="rake-percent" />
-        </dl>
-        <p className={styles.note}>
-          Prize pool = entry fee × members × (1 − {c.rake_percent}%). Prizes are a share of that pool, so they
-          grow and shrink with it.
-        </p>
-      </Card>
-      {c.prize_options.length > 0 ? (
-        <Card className={styles.section}>
-          <h2 className={styles.heading}>
-            Prize options
-            <span className={styles.headingNote}> for {formatNumber(c.sample_members)} members</span>
-          </h2>
-          <div className={styles.options} data-testid="prize-options">
-            {c.prize_options.map((o) => (
-              <section key={o.key} className={styles.option} data-key={o.key}>
-                <h3>
-                  {o.label}{' '}
-                  <span className={styles.optionWinners}>
-                    {formatNumber(o.winners)} {o.winners === 1 ? 'winner' : 'winners'}
-                  </span>
-                </h3>
-                <table className={styles.table}>
-                  <tbody>
-                    {o.prizes.map((p) => (
-                      <tr key={p.from}>
-                        <th scope="row"># {p.rank_text}</th>
-                        <td>{p.percent}% of the pool</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </section>
-            ))}
-          </div>
-          <p className={styles.note}>
-            Or use one of your saved prizes, or your own rank ranges. Tied ranks share.
-          </p>
-        </Card>
-      ) : null}
+      <CreationCard c={c} />
+      <PrizeOptions c={c} />
       {r.team_rules ? <TeamRulesCard rules={r.team_rules} /> : null}
-      {r.championship ? (
-        <Card className={styles.section}>
-          <h2 className={styles.heading}>Transfers</h2>
-          <dl className={styles.facts} data-testid="championship-rules">
-            <Fact
-              label="Free per match"
-              value={formatNumber(r.championship.free_transfers_per_match)}
-              testId="free-transfers"
-            />
-            <Fact
-              label="Further ones cost"
-              value={r.championship.paid_transfer_fees.map((fee) => formatMoney(fee)).join(', then ')}
-              testId="paid-transfers"
-            />
-          </dl>
-        </Card>
-      ) : null}
+      <ChampionshipRules r={r} />
       {r.point_system ? (
         <section className={styles.section} data-testid="rules-points">
           <h2 className={styles.heading}>Points</h2>
@@ -202,5 +124,105 @@ function Fact({ label, value, testId }: { label: string; value: string; testId: 
       <dt>{label}</dt>
       <dd data-testid={testId}>{value}</dd>
     </div>
+  )
+}
+
+function ChampionshipRules({ r }: { r: KindRules }) {
+  return (
+    <>
+      {r.championship ? (
+        <Card className={styles.section}>
+          <h2 className={styles.heading}>Transfers</h2>
+          <dl className={styles.facts} data-testid="championship-rules">
+            <Fact
+              label="Free per match"
+              value={formatNumber(r.championship.free_transfers_per_match)}
+              testId="free-transfers"
+            />
+            <Fact
+              label="Further ones cost"
+              value={r.championship.paid_transfer_fees.map((fee) => formatMoney(fee)).join(', then ')}
+              testId="paid-transfers"
+            />
+          </dl>
+        </Card>
+      ) : null}
+    </>
+  )
+}
+
+function PrizeOptions({ c }: { c: KindRules['creation'] }) {
+  return (
+    <>
+      {c.prize_options.length > 0 ? (
+        <Card className={styles.section}>
+          <h2 className={styles.heading}>
+            Prize options
+            <span className={styles.headingNote}> for {formatNumber(c.sample_members)} members</span>
+          </h2>
+          <div className={styles.options} data-testid="prize-options">
+            {c.prize_options.map((o) => (
+              <section key={o.key} className={styles.option} data-key={o.key}>
+                <h3>
+                  {o.label}{' '}
+                  <span className={styles.optionWinners}>
+                    {formatNumber(o.winners)} {o.winners === 1 ? 'winner' : 'winners'}
+                  </span>
+                </h3>
+                <table className={styles.table}>
+                  <tbody>
+                    {o.prizes.map((p) => (
+                      <tr key={p.from}>
+                        <th scope="row"># {p.rank_text}</th>
+                        <td>{p.percent}% of the pool</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </section>
+            ))}
+          </div>
+          <p className={styles.note}>
+            Or use one of your saved prizes, or your own rank ranges. Tied ranks share.
+          </p>
+        </Card>
+      ) : null}
+    </>
+  )
+}
+
+function CreationCard({ c }: { c: KindRules['creation'] }) {
+  return (
+    <Card className={styles.section}>
+      <h2 className={styles.heading}>Making a contest</h2>
+      <dl className={styles.facts} data-testid="creation-rules">
+        <Fact
+          label="Members"
+          value={`${formatNumber(c.members_min)}–${formatNumber(c.members_max)}`}
+          testId="members-range"
+        />
+        <Fact label="Entry fee" value={`₹0–${formatMoney(c.entry_fee_max)}`} testId="entry-fee-max" />
+        <Fact
+          label="Free contests"
+          value={`private, up to ${formatNumber(c.free_members_max)} members`}
+          testId="free-members-max"
+        />
+        <Fact
+          label="Teams per player"
+          value={`up to ${formatNumber(c.max_entries_per_user)}`}
+          testId="max-entries"
+        />
+        <Fact
+          label="Open contests you own"
+          value={`up to ${formatNumber(c.open_contests_max)} at once`}
+          testId="open-contests-max"
+        />
+        <Fact label="Platform fee" value={`${c.rake_percent}% of the entries`} testId="rake-percent" />
+      </dl>
+      <p className={styles.note}>
+        Prize pool = entry fee × members × (1 − {c.rake_percent}%). Prizes are a share of that pool, so they
+        grow and shrink with it.
+      </p>
+    </Card>
   )
 }

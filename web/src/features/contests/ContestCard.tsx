@@ -65,40 +65,7 @@ export function ContestCard({
         </span>
         <span data-testid="spots">{formatNumber(contest.members_limit)} spots</span>
       </div>
-      <div className={styles.cardFoot}>
-        {contest.winner_count > 0 ? (
-          <>
-            <span className={styles.first} title="First prize">
-              <TrophyIcon width={15} height={15} /> {formatMoney(contest.first_prize)}
-            </span>
-            <button
-              type="button"
-              className={styles.winners}
-              onClick={() => setBreakup(true)}
-              data-testid="winners"
-            >
-              {formatNumber(contest.winner_count)} Winner{contest.winner_count === 1 ? '' : 's'}
-              <ChevronDownIcon width={14} height={14} />
-            </button>
-          </>
-        ) : (
-          <span className={styles.first}>No prizes</span>
-        )}
-        {contest.guaranteed ? (
-          <span className={styles.tag} title="Guaranteed: runs even if not full">
-            G
-          </span>
-        ) : null}
-        <span className={styles.tag} title={contest.multiple_entries ? 'Teams per player' : 'Single entry'}>
-          {contest.multiple_entries ? `M ×${contest.max_entries}` : 'S'}
-        </span>
-        <span className={styles.likes}>
-          <Link to={`/contests/${contest.id}/comments`} className={styles.talk} data-testid="contest-talk">
-            Talk
-          </Link>
-          <ContestLike contest={contest} small />
-        </span>
-      </div>
+      <CardFoot contest={contest} setBreakup={setBreakup} />
       {contest.joined_count > 0 ? (
         <div className={styles.joinedLine} data-testid="joined-line">
           Joined with {contest.joined_count} team{contest.joined_count === 1 ? '' : 's'}
@@ -166,5 +133,45 @@ function EntryButton({
     >
       {label}
     </button>
+  )
+}
+
+/** First prize and winners (opening the breakup), the G and S/M tags, talk and likes. */
+function CardFoot({ contest, setBreakup }: { contest: Contest; setBreakup: (open: boolean) => void }) {
+  return (
+    <div className={styles.cardFoot}>
+      {contest.winner_count > 0 ? (
+        <>
+          <span className={styles.first} title="First prize">
+            <TrophyIcon width={15} height={15} /> {formatMoney(contest.first_prize)}
+          </span>
+          <button
+            type="button"
+            className={styles.winners}
+            onClick={() => setBreakup(true)}
+            data-testid="winners"
+          >
+            {formatNumber(contest.winner_count)} Winner{contest.winner_count === 1 ? '' : 's'}
+            <ChevronDownIcon width={14} height={14} />
+          </button>
+        </>
+      ) : (
+        <span className={styles.first}>No prizes</span>
+      )}
+      {contest.guaranteed ? (
+        <span className={styles.tag} title="Guaranteed: runs even if not full">
+          G
+        </span>
+      ) : null}
+      <span className={styles.tag} title={contest.multiple_entries ? 'Teams per player' : 'Single entry'}>
+        {contest.multiple_entries ? `M ×${contest.max_entries}` : 'S'}
+      </span>
+      <span className={styles.likes}>
+        <Link to={`/contests/${contest.id}/comments`} className={styles.talk} data-testid="contest-talk">
+          Talk
+        </Link>
+        <ContestLike contest={contest} small />
+      </span>
+    </div>
   )
 }

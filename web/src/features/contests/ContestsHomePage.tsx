@@ -11,6 +11,7 @@ import { CreateAndCodeBar } from './EnterCode'
 import styles from './home.module.css'
 import { useJoinFlow, useJoinFromAddress } from './JoinFlow'
 import { MatchCard } from './MatchCard'
+import type { Home } from './types'
 
 /** Signed out there is no /cable: the page is read again this often instead. */
 const POLL_SIGNED_OUT_MS = 15_000
@@ -49,72 +50,10 @@ export function ContestsHomePage() {
       {home.isError ? <Alert>{home.error.message}</Alert> : null}
       {home.data ? (
         <>
-          {home.data.new_banners.length > 0 ? (
-            <nav className={styles.banners} aria-label="Highlights">
-              {home.data.new_banners.map((b, i) => (
-                <Link key={b.id} to={b.link} className={`${styles.banner} ${styles[`banner${i % 3}`] ?? ''}`}>
-                  <strong>{b.title}</strong>
-                  <span>{b.text}</span>
-                </Link>
-              ))}
-            </nav>
-          ) : null}
-          <nav className={styles.quick} aria-label="Contest lists">
-            <Link to="/popular/contests">Popular</Link>
-            <Link to="/cricket/contests">Cricket</Link>
-            <Link to="/pubg/contests">PUBG</Link>
-            <Link to="/my-contests">
-              My Contests{home.data.my_contests_count ? ` (${home.data.my_contests_count})` : ''}
-            </Link>
-          </nav>
+          <HomeNav data={home.data} />
           <CreateAndCodeBar />
-          {home.data.live_matches.length > 0 ? (
-            <section>
-              <h2 className={styles.sectionTitle}>
-                <span className={styles.liveDot} aria-hidden="true" /> Live now
-              </h2>
-              <div className={styles.matchGrid}>
-                {home.data.live_matches.map((m) => (
-                  <MatchCard key={m.id} match={m} />
-                ))}
-              </div>
-            </section>
-          ) : null}
-          <section>
-            <h2 className={styles.sectionTitle}>Upcoming matches</h2>
-            {home.data.matches.length === 0 ? (
-              <EmptyState title="No upcoming matches">
-                New fixtures appear here as they are scheduled.
-              </EmptyState>
-            ) : (
-              <div className={styles.matchGrid} data-testid="upcoming-matches">
-                {home.data.matches.map((m) => (
-                  <MatchCard key={m.id} match={m} />
-                ))}
-              </div>
-            )}
-          </section>
-          {home.data.contests.length > 0 ? (
-            <section>
-              <h2 className={styles.sectionTitle}>
-                Featured contests
-                <Link to="/popular/contests" className={styles.more}>
-                  See all <ArrowRightIcon width={14} height={14} />
-                </Link>
-              </h2>
-              <div className={styles.contestGrid}>
-                {home.data.contests.map((c) => (
-                  <ContestCard
-                    key={c.id}
-                    contest={c}
-                    showMatch
-                    onJoin={join.start}
-                    busy={join.busyId === c.id}
-                  />
-                ))}
-              </div>
-            </section>
-          ) : null}
+          <MatchLists data={home.data} />
+          <FeaturedContests data={home.data} join={join} />
         </>
       ) : null}
       {[...new Set(followed)].map((matchId) => (
@@ -122,5 +61,86 @@ export function ContestsHomePage() {
       ))}
       {join.dialogs}
     </div>
+  )
+}
+
+/** The featured contests, each joinable here. */
+function FeaturedContests({ data, join }: { data: Home; join: ReturnType<typeof useJoinFlow> }) {
+  return (
+    <>
+      {data.contests.length > 0 ? (
+        <section>
+          <h2 className={styles.sectionTitle}>
+            Featured contests
+            <Link to="/popular/contests" className={styles.more}>
+              See all <ArrowRightIcon width={14} height={14} />
+            </Link>
+          </h2>
+          <div className={styles.contestGrid}>
+            {data.contests.map((c) => (
+              <ContestCard key={c.id} contest={c} showMatch onJoin={join.start} busy={join.busyId === c.id} />
+            ))}
+          </div>
+        </section>
+      ) : null}
+    </>
+  )
+}
+
+/** Live matches (when any) and the upcoming ones. */
+function MatchLists({ data }: { data: Home }) {
+  return (
+    <>
+      {data.live_matches.length > 0 ? (
+        <section>
+          <h2 className={styles.sectionTitle}>
+            <span className={styles.liveDot} aria-hidden="true" /> Live now
+          </h2>
+          <div className={styles.matchGrid}>
+            {data.live_matches.map((m) => (
+              <MatchCard key={m.id} match={m} />
+            ))}
+          </div>
+        </section>
+      ) : null}
+      <section>
+        <h2 className={styles.sectionTitle}>Upcoming matches</h2>
+        {data.matches.length === 0 ? (
+          <EmptyState title="No upcoming matches">New fixtures appear here as they are scheduled.</EmptyState>
+        ) : (
+          <div className={styles.matchGrid} data-testid="upcoming-matches">
+            {data.matches.map((m) => (
+              <MatchCard key={m.id} match={m} />
+            ))}
+          </div>
+        )}
+      </section>
+    </>
+  )
+}
+
+/** The highlights and the contest lists one tap away. */
+function HomeNav({ data }: { data: Home }) {
+  return (
+    <>
+      {data.new_banners.length > 0 ? (
+        <nav className={styles.banners} aria-label="Highlights">
+          {data.new_banners.map((b, i) => (
+            <Link key={b.id} to={b.link} className={`${styles.banner} ${styles[`banner${i % 3}`] ?? ''}`}>
+              <strong>{b.title}</strong>
+              <span>{b.text}</span>
+            </Link>
+          ))}
+        </nav>
+      ) : null}
+      <nav className={styles.quick} aria-label="Contest lists">
+        <Link to="/popular/contests">Popular</Link>
+        <Link to="/cricket/contests">Cricket</Link>
+        <Link to="/pubg/contests">PUBG</Link>
+        <Link to="/my-contests">
+          My Contests{data.my_contests_count ? ` (${data.my_contests_count})` : ''}
+        </Link>
+      </nav>
+    </>
   )
 }

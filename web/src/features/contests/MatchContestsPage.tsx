@@ -62,23 +62,7 @@ export function MatchContestsPage() {
   return (
     <div data-testid="match-contests">
       <MatchStrip match={m} link={false} />
-      <div className={page.toolbar}>
-        <h1 className={page.title}>Contests</h1>
-        {open && createKind ? (
-          <Link
-            to={`/contests/create/${createKind.slug}?match=${id}`}
-            className={page.toolLink}
-            data-testid="create-contest-for-match"
-          >
-            <PlusIcon width={16} height={16} /> Create contest
-          </Link>
-        ) : null}
-        {locked ? (
-          <Link to={`/matches/${id}/statistics`} className={page.toolLink}>
-            <ChartIcon width={16} height={16} /> Statistics
-          </Link>
-        ) : null}
-      </div>
+      <Toolbar open={open} createKind={createKind} id={id} locked={locked} />
       <SortFilterBar params={params} onChange={setParams} />
       {list.isPending ? <Loading /> : null}
       {list.isError ? <Alert>{list.error.message}</Alert> : null}
@@ -100,26 +84,87 @@ export function MatchContestsPage() {
         </div>
       ) : null}
 
-      <div className={page.footer}>
-        {open && teams < MAX_TEAMS ? (
-          <button type="button" className={page.create} onClick={createTeam} data-testid="create-team">
-            <PlusIcon width={18} height={18} /> Create team {teams > 0 ? teams + 1 : ''}
-          </button>
-        ) : null}
-        <div className={page.footerBar}>
-          <button type="button" onClick={() => setTeamsOpen(true)} data-testid="my-teams">
-            MY TEAMS ({formatNumber(teams)})
-          </button>
-          <Link
-            to={`/my-contests?type=${open ? 'upcoming' : finished ? 'finished' : 'live'}`}
-            data-testid="joined-contests"
-          >
-            JOINED CONTESTS ({formatNumber(joined)})
-          </Link>
-        </div>
-      </div>
+      <MatchFooter
+        open={open}
+        teams={teams}
+        createTeam={createTeam}
+        setTeamsOpen={setTeamsOpen}
+        finished={finished}
+        joined={joined}
+      />
       <MyTeamsDialog match={m} open={teamsOpen} onClose={() => setTeamsOpen(false)} />
       {join.dialogs}
+    </div>
+  )
+}
+
+/** Create team (while teams may be made), MY TEAMS and JOINED CONTESTS. */
+function MatchFooter({
+  open,
+  teams,
+  createTeam,
+  setTeamsOpen,
+  finished,
+  joined,
+}: {
+  open: boolean
+  teams: number
+  createTeam: () => void
+  setTeamsOpen: (open: boolean) => void
+  finished: boolean
+  joined: number
+}) {
+  return (
+    <div className={page.footer}>
+      {open && teams < MAX_TEAMS ? (
+        <button type="button" className={page.create} onClick={createTeam} data-testid="create-team">
+          <PlusIcon width={18} height={18} /> Create team {teams > 0 ? teams + 1 : ''}
+        </button>
+      ) : null}
+      <div className={page.footerBar}>
+        <button type="button" onClick={() => setTeamsOpen(true)} data-testid="my-teams">
+          MY TEAMS ({formatNumber(teams)})
+        </button>
+        <Link
+          to={`/my-contests?type=${open ? 'upcoming' : finished ? 'finished' : 'live'}`}
+          data-testid="joined-contests"
+        >
+          JOINED CONTESTS ({formatNumber(joined)})
+        </Link>
+      </div>
+    </div>
+  )
+}
+
+/** Create a contest for the match (while open) and its statistics (once locked). */
+function Toolbar({
+  open,
+  createKind,
+  id,
+  locked,
+}: {
+  open: boolean
+  createKind: (typeof GAME_KINDS)[number] | undefined
+  id: number
+  locked: boolean
+}) {
+  return (
+    <div className={page.toolbar}>
+      <h1 className={page.title}>Contests</h1>
+      {open && createKind ? (
+        <Link
+          to={`/contests/create/${createKind.slug}?match=${id}`}
+          className={page.toolLink}
+          data-testid="create-contest-for-match"
+        >
+          <PlusIcon width={16} height={16} /> Create contest
+        </Link>
+      ) : null}
+      {locked ? (
+        <Link to={`/matches/${id}/statistics`} className={page.toolLink}>
+          <ChartIcon width={16} height={16} /> Statistics
+        </Link>
+      ) : null}
     </div>
   )
 }

@@ -40,39 +40,7 @@ export function SortFilterBar({
   return (
     <div className={styles.bar}>
       <div className={styles.sortRow}>
-        {sortable ? (
-          <fieldset className={styles.sorts} aria-label="Sort by">
-            {SORTS.map((s) => {
-              const active = params.sort === s.key
-              return (
-                <button
-                  key={s.key}
-                  type="button"
-                  className={styles.sort}
-                  aria-pressed={active}
-                  data-testid={`sort-${s.key}`}
-                  data-direction={active ? params.direction : undefined}
-                  onClick={() =>
-                    onChange(
-                      active
-                        ? { direction: params.direction === -1 ? 1 : -1 }
-                        : { sort: s.key, direction: -1 },
-                    )
-                  }
-                >
-                  {s.label}
-                  {active ? (
-                    params.direction === -1 ? (
-                      <ArrowDownIcon width={14} height={14} aria-label="highest first" />
-                    ) : (
-                      <ArrowUpIcon width={14} height={14} aria-label="lowest first" />
-                    )
-                  ) : null}
-                </button>
-              )
-            })}
-          </fieldset>
-        ) : null}
+        <SortTabs params={params} onChange={onChange} sortable={sortable} />
         <button
           type="button"
           className={sortable ? styles.filterButton : styles.filterPill}
@@ -87,37 +55,14 @@ export function SortFilterBar({
           ) : null}
         </button>
       </div>
-      {params.filterIds.length > 0 || recent.length > 0 ? (
-        <div className={styles.chipRow}>
-          {params.filterIds.map((id) => (
-            <button
-              key={id}
-              type="button"
-              className={styles.activeChip}
-              onClick={() => onChange({ filterIds: params.filterIds.filter((f) => f !== id) })}
-              aria-label={`Remove filter ${byId.get(id)?.name ?? id}`}
-            >
-              {byId.get(id)?.name ?? `#${id}`} <CloseIcon width={12} height={12} />
-            </button>
-          ))}
-          {recent.length > 0 ? (
-            <span className={styles.recent} data-testid="recent-filters">
-              <span className={styles.recentLabel}>Recent</span>
-              {recent.map((set) => (
-                <button
-                  key={set.join(',')}
-                  type="button"
-                  className={styles.recentChip}
-                  data-testid="recent-filter"
-                  onClick={() => apply(set)}
-                >
-                  {names(set)}
-                </button>
-              ))}
-            </span>
-          ) : null}
-        </div>
-      ) : null}
+      <FilterChips
+        params={params}
+        onChange={onChange}
+        recent={recent}
+        byId={byId}
+        apply={apply}
+        names={names}
+      />
       <FilterSheet
         open={open}
         filters={filters.data ?? []}
@@ -194,5 +139,105 @@ function FilterSheet({
       ))}
       <p className={styles.note}>Filters of one kind are alternatives; different kinds must all match.</p>
     </Dialog>
+  )
+}
+
+/** The active filters as removable chips, and the recent selections one tap away. */
+function FilterChips({
+  params,
+  onChange,
+  recent,
+  byId,
+  apply,
+  names,
+}: {
+  params: ListParams
+  onChange: (next: Partial<ListParams>) => void
+  recent: number[][]
+  byId: Map<number, { name: string }>
+  apply: (ids: number[]) => void
+  names: (ids: number[]) => string
+}) {
+  return (
+    <>
+      {params.filterIds.length > 0 || recent.length > 0 ? (
+        <div className={styles.chipRow}>
+          {params.filterIds.map((id) => (
+            <button
+              key={id}
+              type="button"
+              className={styles.activeChip}
+              onClick={() => onChange({ filterIds: params.filterIds.filter((f) => f !== id) })}
+              aria-label={`Remove filter ${byId.get(id)?.name ?? id}`}
+            >
+              {byId.get(id)?.name ?? `#${id}`} <CloseIcon width={12} height={12} />
+            </button>
+          ))}
+          {recent.length > 0 ? (
+            <span className={styles.recent} data-testid="recent-filters">
+              <span className={styles.recentLabel}>Recent</span>
+              {recent.map((set) => (
+                <button
+                  key={set.join(',')}
+                  type="button"
+                  className={styles.recentChip}
+                  data-testid="recent-filter"
+                  onClick={() => apply(set)}
+                >
+                  {names(set)}
+                </button>
+              ))}
+            </span>
+          ) : null}
+        </div>
+      ) : null}
+    </>
+  )
+}
+
+/** The sort tabs; tapping the active one flips the direction. */
+function SortTabs({
+  params,
+  onChange,
+  sortable,
+}: {
+  params: ListParams
+  onChange: (next: Partial<ListParams>) => void
+  sortable: boolean
+}) {
+  return (
+    <>
+      {sortable ? (
+        <fieldset className={styles.sorts} aria-label="Sort by">
+          {SORTS.map((s) => {
+            const active = params.sort === s.key
+            return (
+              <button
+                key={s.key}
+                type="button"
+                className={styles.sort}
+                aria-pressed={active}
+                data-testid={`sort-${s.key}`}
+                data-direction={active ? params.direction : undefined}
+                onClick={() =>
+                  onChange(
+                    active ? { direction: params.direction === -1 ? 1 : -1 } : { sort: s.key, direction: -1 },
+                  )
+                }
+              >
+                {s.label}
+                {active ? (
+                  params.direction === -1 ? (
+                    <ArrowDownIcon width={14} height={14} aria-label="highest first" />
+                  ) : (
+                    <ArrowUpIcon width={14} height={14} aria-label="lowest first" />
+                  )
+                ) : null}
+              </button>
+            )
+          })}
+        </fieldset>
+      ) : null}
+    </>
   )
 }

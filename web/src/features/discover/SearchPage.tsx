@@ -45,71 +45,78 @@ export function SearchPage() {
       ) : none ? (
         <EmptyState title={`Nothing matches “${q}”`} />
       ) : r ? (
-        <div data-testid="search-results">
-          {r.users.length > 0 ? (
-            <section>
-              <h2 className={styles.section}>Players</h2>
-              <ul className={styles.results}>
-                {r.users.map((u) => (
-                  <li key={u.id}>
-                    <Link to={`/users/${u.slug}`} className={styles.result} data-testid="search-user">
-                      <Avatar src={u.image_url} name={u.username} size={32} />
-                      <span>
-                        <strong>{u.username}</strong>
-                        {u.full_name ? <span className={styles.muted}> · {u.full_name}</span> : null}
-                      </span>
-                    </Link>
-                  </li>
-                ))}
-              </ul>
-            </section>
-          ) : null}
-          {r.contests.length > 0 ? (
-            <section>
-              <h2 className={styles.section}>Contests</h2>
-              <ul className={styles.results}>
-                {r.contests.map((c) => (
-                  <li key={c.id}>
-                    <Link to={`/contests/${c.id}`} className={styles.result} data-testid="search-contest">
-                      <span>
-                        <strong>{c.name}</strong>
-                        <span className={styles.muted}>
-                          {' '}
-                          · {c.prize_amount > 0 ? formatMoney(c.prize_amount) : 'Practice'} ·{' '}
-                          {formatNumber(c.members_count)} joined · {c.status}
-                        </span>
-                      </span>
-                    </Link>
-                  </li>
-                ))}
-              </ul>
-            </section>
-          ) : null}
-          {r.series.length > 0 ? (
-            <section>
-              <h2 className={styles.section}>Series</h2>
-              <ul className={styles.results}>
-                {r.series.map((s) => (
-                  <li key={s.id}>
-                    <Link
-                      to={`/series/${s.id}/contests`}
-                      className={styles.result}
-                      data-testid="search-series"
-                    >
-                      <span>
-                        <strong>{s.name}</strong>
-                        <span className={styles.muted}>
-                          {' '}
-                          · {s.short_name} · {s.status}
-                        </span>
-                      </span>
-                    </Link>
-                  </li>
-                ))}
-              </ul>
-            </section>
-          ) : null}
-        </div>
+        <SearchResults r={r} />
+      ) : null}
+    </div>
+  )
+}
+
+type SearchAnswer = Awaited<
+  ReturnType<Extract<ReturnType<typeof searchQuery>['queryFn'], (...args: never[]) => unknown>>
+>
+
+/** Players, contests and series found, each list only when it has any. */
+function SearchResults({ r }: { r: SearchAnswer }) {
+  return (
+    <div data-testid="search-results">
+      {r.users.length > 0 ? (
+        <section>
+          <h2 className={styles.section}>Players</h2>
+          <ul className={styles.results}>
+            {r.users.map((u) => (
+              <li key={u.id}>
+                <Link to={`/users/${u.slug}`} className={styles.result} data-testid="search-user">
+                  <Avatar src={u.image_url} name={u.username} size={32} />
+                  <span>
+                    <strong>{u.username}</strong>
+                    {u.full_name ? <span className={styles.muted}> · {u.full_name}</span> : null}
+                  </span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+      {r.contests.length > 0 ? (
+        <section>
+          <h2 className={styles.section}>Contests</h2>
+          <ul className={styles.results}>
+            {r.contests.map((c) => (
+              <li key={c.id}>
+                <Link to={`/contests/${c.id}`} className={styles.result} data-testid="search-contest">
+                  <span>
+                    <strong>{c.name}</strong>
+                    <span className={styles.muted}>
+                      {' '}
+                      · {c.prize_amount > 0 ? formatMoney(c.prize_amount) : 'Practice'} ·{' '}
+                      {formatNumber(c.members_count)} joined · {c.status}
+                    </span>
+                  </span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+      {r.series.length > 0 ? (
+        <section>
+          <h2 className={styles.section}>Series</h2>
+          <ul className={styles.results}>
+            {r.series.map((s) => (
+              <li key={s.id}>
+                <Link to={`/series/${s.id}/contests`} className={styles.result} data-testid="search-series">
+                  <span>
+                    <strong>{s.name}</strong>
+                    <span className={styles.muted}>
+                      {' '}
+                      · {s.short_name} · {s.status}
+                    </span>
+                  </span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </section>
       ) : null}
     </div>
   )

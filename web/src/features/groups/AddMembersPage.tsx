@@ -17,25 +17,12 @@ type Person = { slug: string; username: string; image_url: string | null }
  */
 export function AddMembersPage() {
   const uuid = useParams().id ?? ''
-  const navigate = useNavigate()
-  const client = useQueryClient()
   const group = useQuery(groupQuery(uuid))
   const [q, setQ] = useState('')
   const settled = useDebounced(q.trim(), 250)
   const people = useQuery({ ...searchQuery(settled), enabled: settled.length >= 2 })
   const [picked, setPicked] = useState<Person[]>([])
-  const add = useMutation({
-    mutationFn: () =>
-      addMembers(
-        uuid,
-        picked.map((p) => p.slug),
-      ),
-    meta: { silent: true },
-    onSuccess: () => {
-      void client.invalidateQueries({ queryKey: [...GROUPS_KEY, 'one', uuid] })
-      navigate(`${groupPath(uuid)}/details`)
-    },
-  })
+  const add = useAddMembers(uuid, picked)
   if (group.isPending) return <Loading />
   if (group.isError) return <Alert>{group.error.message}</Alert>
   const inGroup = new Set(group.data.group_members.map((m) => m.slug))
@@ -78,33 +65,15 @@ export function AddMembersPage() {
         <EmptyState title={`Nobody matches “${settled}”`} />
       ) : (
         <ul className={styles.list}>
-          {people.data.users.map((user) => {
-            const member = inGroup.has(user.slug)
-            const chosen = picked.some((p) => p.slug === user.slug)
-            return (
-              <li key={user.slug} className={styles.groupRow} data-testid="person-result">
-                <Avatar src={user.image_url} name={user.username} size={40} />
-                <span className={styles.rowText}>
-                  <strong className={styles.rowName}>{user.username}</strong>
-                  {user.full_name ? <span className={styles.preview}>{user.full_name}</span> : null}
-                </span>
-                {member ? (
-                  <span className={styles.hint}>In the group</span>
-                ) : (
-                  <Button
-                    small
-                    variant={chosen ? 'primary' : 'secondary'}
-                    aria-pressed={chosen}
-                    onClick={() =>
-                      toggle({ slug: user.slug, username: user.username, image_url: user.image_url })
-                    }
-                  >
-                    {chosen ? 'Picked' : 'Pick'}
-                  </Button>
-                )}
-              </li>
-            )
-          })}
+          {people.data.users.map((user) => (
+            <PersonResult
+              key={user.slug}
+              user={user}
+              member={inGroup.has(user.slug)}
+              chosen={picked.some((p) => p.slug === user.slug)}
+              toggle={toggle}
+            />
+          ))}
         </ul>
       )}
       <div className={styles.footerBar}>
@@ -119,5 +88,58 @@ export function AddMembersPage() {
         </Button>
       </div>
     </div>
+  )
+}
+
+/** Adds the people picked, then opens the group's details. */
+function useAddMembers(uuid: string, picked: Person[]) {
+  const navigate = useNavigate()
+  const client = useQueryClient()
+  return useMutation({
+    mutationFn: () =>
+      addMembers(
+        uuid,
+        picked.map((p) => p.slug),
+      ),
+    meta: { silent: true },
+    onSuccess: () => {
+      void client.invalidateQueries({ queryKey: [...GROUPS_KEY, 'one', uuid] })
+      navigate(`${groupPath(uuid)}/details`)
+    },
+  })
+}
+
+/** A person found: already in the group, or picked, or to pick. */
+function PersonResult({
+  user,
+  member,
+  chosen,
+  toggle,
+}: {
+  user: Person & { full_name?: string | null }
+  member: boolean
+  chosen: boolean
+  toggle: (person: Person) => void
+}) {
+  return (
+    <li className={styles.groupRow} data-testid="person-result">
+      <Avatar src={user.image_url} name={user.username} size={40} />
+      <span className={styles.rowText}>
+        <strong className={styles.rowName}>{user.username}</strong>
+        {user.full_name ? <span className={styles.preview}>{user.full_name}</span> : null}
+      </span>
+      {member ? (
+        <span className={styles.hint}>In the group</span>
+      ) : (
+        <Button
+          small
+          variant={chosen ? 'primary' : 'secondary'}
+          aria-pressed={chosen}
+          onClick={() => toggle({ slug: user.slug, username: user.username, image_url: user.image_url })}
+        >
+          {chosen ? 'Picked' : 'Pick'}
+        </Button>
+      )}
+    </li>
   )
 }

@@ -76,85 +76,11 @@ export function LandingPage() {
         )}
       </header>
 
-      <section className={styles.hero}>
-        <p className={styles.kicker}>Fantasy sports · Championships · Player auctions</p>
-        <h1 className={styles.headline}>
-          PLAY FANTASY SPORTS.
-          <br />
-          <span>WIN CASH DAILY!</span>
-        </h1>
-        <p className={styles.lead}>
-          Pick real players, make the big captaincy call and beat your friends on the leaderboard, match after
-          match.
-        </p>
-        <div className={styles.cta}>
-          {signedIn ? (
-            <ButtonLink to={HOME_PATH} variant="gold">
-              Continue playing
-            </ButtonLink>
-          ) : (
-            <ButtonLink to="/signup" variant="gold" data-testid="lets-play">
-              Let's play
-            </ButtonLink>
-          )}
-        </div>
-        {signedIn ? null : <ReferralPrompt />}
-        {signedIn ? null : (
-          <p className={styles.login}>
-            Already have an account? <Link to="/login">Log In</Link>
-          </p>
-        )}
-        <ul className={styles.sports} aria-label="Sports">
-          {SPORTS.map((sport) => (
-            <li key={sport}>{sport}</li>
-          ))}
-        </ul>
-      </section>
+      <Hero signedIn={signedIn} />
 
-      <section className={styles.modes} aria-label="Ways to play">
-        {MODES.map((mode, index) => (
-          <article key={mode.id} className={styles.mode} data-mode={mode.id}>
-            <div className={styles.modeHead}>
-              <span className={styles.modeIndex}>0{index + 1}</span>
-              <div>
-                <h2 className={styles.modeName}>{mode.name}</h2>
-                <p className={styles.modeTag}>{mode.tag}</p>
-              </div>
-            </div>
-            <ol className={styles.steps}>
-              {mode.steps.map(([title, text], step) => (
-                <li key={title}>
-                  <span className={styles.stepNo}>{step + 1}</span>
-                  <span>
-                    <strong>{title}</strong>
-                    <span>{text}</span>
-                  </span>
-                </li>
-              ))}
-            </ol>
-            <Link to={mode.to} className={styles.modeLink} data-testid={`mode-link-${mode.id}`}>
-              {mode.cta} →
-            </Link>
-          </article>
-        ))}
-      </section>
+      <Modes />
 
-      <section className={styles.trust}>
-        <div>
-          <strong>Skill, not luck</strong>
-          <span>Fantasy sports reward knowledge of the game, and scoring rules are public.</span>
-        </div>
-        <div>
-          <strong>Your money, double-entry</strong>
-          <span>
-            Every rupee moves through a ledger that always balances. Winnings are yours to withdraw.
-          </span>
-        </div>
-        <div>
-          <strong>18+ and fair play</strong>
-          <span>Paid contests are for adults outside Assam, Odisha, Telangana, Nagaland and Sikkim.</span>
-        </div>
-      </section>
+      <Trust />
 
       <section className={styles.waitlist} aria-label="Waitlist">
         <div>
@@ -167,22 +93,7 @@ export function LandingPage() {
         <WaitlistForm />
       </section>
 
-      <footer className={styles.footer}>
-        <nav>
-          <Link to="/point-system">Point System</Link>
-          <Link to="/help">Help</Link>
-          <Link to="/leaderboards">Leaderboards</Link>
-          <Link to="/fanspole-partner-program">Partners</Link>
-          <Link to="/about-us">About Us</Link>
-          <Link to="/terms-and-conditions">Terms</Link>
-          <Link to="/privacy-policy">Privacy</Link>
-          <Link to="/android-app">Get the app</Link>
-        </nav>
-        <p>
-          Fanspole Local runs entirely on this computer: payments go through a simulated gateway and no real
-          money moves.
-        </p>
-      </footer>
+      <LandingFooter />
     </div>
   )
 }
@@ -225,5 +136,116 @@ function ReferralPrompt() {
         Apply
       </Button>
     </form>
+  )
+}
+
+function LandingFooter() {
+  return (
+    <footer className={styles.footer}>
+      <nav>
+        <Link to="/point-system">Point System</Link>
+        <Link to="/help">Help</Link>
+        <Link to="/leaderboards">Leaderboards</Link>
+        <Link to="/fanspole-partner-program">Partners</Link>
+        <Link to="/about-us">About Us</Link>
+        <Link to="/terms-and-conditions">Terms</Link>
+        <Link to="/privacy-policy">Privacy</Link>
+        <Link to="/android-app">Get the app</Link>
+      </nav>
+      <p>
+        Fanspole Local runs entirely on this computer: payments go through a simulated gateway and no real
+        money moves.
+      </p>
+    </footer>
+  )
+}
+
+function Trust() {
+  return (
+    <section className={styles.trust}>
+      <div>
+        <strong>Skill, not luck</strong>
+        <span>Fantasy sports reward knowledge of the game, and scoring rules are public.</span>
+      </div>
+      <div>
+        <strong>Your money, double-entry</strong>
+        <span>Every rupee moves through a ledger that always balances. Winnings are yours to withdraw.</span>
+      </div>
+      <div>
+        <strong>18+ and fair play</strong>
+        <span>Paid contests are for adults outside Assam, Odisha, Telangana, Nagaland and Sikkim.</span>
+      </div>
+    </section>
+  )
+}
+
+function Modes() {
+  return (
+    <section className={styles.modes} aria-label="Ways to play">
+      {MODES.map((mode, index) => (
+        <article key={mode.id} className={styles.mode} data-mode={mode.id}>
+          <div className={styles.modeHead}>
+            <span className={styles.modeIndex}>0{index + 1}</span>
+            <div>
+              <h2 className={styles.modeName}>{mode.name}</h2>
+              <p className={styles.modeTag}>{mode.tag}</p>
+            </div>
+          </div>
+          <ol className={styles.steps}>
+            {mode.steps.map(([title, text], step) => (
+              <li key={title}>
+                <span className={styles.stepNo}>{step + 1}</span>
+                <span>
+                  <strong>{title}</strong>
+                  <span>{text}</span>
+                </span>
+              </li>
+            ))}
+          </ol>
+          <Link to={mode.to} className={styles.modeLink} data-testid={`mode-link-${mode.id}`}>
+            {mode.cta} →
+          </Link>
+        </article>
+      ))}
+    </section>
+  )
+}
+
+function Hero({ signedIn }: { signedIn: boolean }) {
+  return (
+    <section className={styles.hero}>
+      <p className={styles.kicker}>Fantasy sports · Championships · Player auctions</p>
+      <h1 className={styles.headline}>
+        PLAY FANTASY SPORTS.
+        <br />
+        <span>WIN CASH DAILY!</span>
+      </h1>
+      <p className={styles.lead}>
+        Pick real players, make the big captaincy call and beat your friends on the leaderboard, match after
+        match.
+      </p>
+      <div className={styles.cta}>
+        {signedIn ? (
+          <ButtonLink to={HOME_PATH} variant="gold">
+            Continue playing
+          </ButtonLink>
+        ) : (
+          <ButtonLink to="/signup" variant="gold" data-testid="lets-play">
+            Let's play
+          </ButtonLink>
+        )}
+      </div>
+      {signedIn ? null : <ReferralPrompt />}
+      {signedIn ? null : (
+        <p className={styles.login}>
+          Already have an account? <Link to="/login">Log In</Link>
+        </p>
+      )}
+      <ul className={styles.sports} aria-label="Sports">
+        {SPORTS.map((sport) => (
+          <li key={sport}>{sport}</li>
+        ))}
+      </ul>
+    </section>
   )
 }

@@ -16,37 +16,7 @@ export function ProfilePage() {
   const user = me.data
   return (
     <div data-testid="profile">
-      <section className={styles.hero}>
-        <Avatar src={user.image} name={user.display_name} size={88} />
-        <h1 className={styles.name}>{user.display_name}</h1>
-        <div className={styles.username} data-testid="profile-username">
-          @{user.username}
-        </div>
-        {user.team_name ? <div className={styles.team}>{user.team_name}</div> : null}
-        {user.about_me ? <p className={styles.about}>{user.about_me}</p> : null}
-        <div className={styles.follows}>
-          <Link to={`/users/${encodeURIComponent(user.slug)}/followers`} data-testid="my-followers-link">
-            <strong>{formatNumber(user.follower_count)}</strong>
-            <span>Followers</span>
-          </Link>
-          <Link to={`/users/${encodeURIComponent(user.slug)}/followings`} data-testid="my-followings-link">
-            <strong>{formatNumber(user.following_count)}</strong>
-            <span>Following</span>
-          </Link>
-          <div>
-            <strong>{formatNumber(user.contests_count)}</strong>
-            <span>Contests</span>
-          </div>
-        </div>
-        <div className={styles.heroActions}>
-          <ButtonLink to="/profile/settings" variant="secondary" small>
-            Edit profile
-          </ButtonLink>
-          <ButtonLink to={`/users/${encodeURIComponent(user.slug)}`} variant="ghost" small>
-            Public profile
-          </ButtonLink>
-        </div>
-      </section>
+      <Hero user={user} />
 
       {!user.email_verified ? (
         <div className={styles.section}>
@@ -61,73 +31,11 @@ export function ProfilePage() {
         <LevelProgress user={user} />
       </Card>
 
-      <div className={styles.section}>
-        <h2 className={styles.sectionTitle}>Balance</h2>
-        <div className={styles.balances}>
-          <div className={`${styles.balance} ${styles.balanceMain}`}>
-            <span>Current</span>
-            <strong data-testid="current-balance">{formatMoney(user.current_balance)}</strong>
-          </div>
-          <div className={styles.balance}>
-            <span>Unused</span>
-            <strong>{formatMoney(user.unused_balance)}</strong>
-          </div>
-          <div className={styles.balance}>
-            <span>Winnings</span>
-            <strong data-testid="winning-balance">{formatMoney(user.winning_balance)}</strong>
-          </div>
-          <div className={styles.balance}>
-            <span>Coins</span>
-            <strong>{formatNumber(user.coin_balance)}</strong>
-          </div>
-        </div>
-      </div>
+      <Balances user={user} />
 
-      <div className={styles.section}>
-        <h2 className={styles.sectionTitle}>Stats</h2>
-        <div className={styles.stats}>
-          <div className={styles.stat}>
-            <strong>{formatNumber(user.stats.total_teams)}</strong>
-            <span>Teams created</span>
-          </div>
-          <div className={styles.stat}>
-            <strong>{formatNumber(user.stats.total_leagues)}</strong>
-            <span>Contests joined</span>
-          </div>
-          <div className={styles.stat}>
-            <strong>{formatMoney(user.stats.total_winnings)}</strong>
-            <span>Total winnings</span>
-          </div>
-          <div className={styles.stat}>
-            <strong>{user.stats.most_selected_captain ?? '—'}</strong>
-            <span>Favourite captain</span>
-          </div>
-        </div>
-      </div>
+      <Stats user={user} />
 
-      {user.user_points.length > 0 ? (
-        <Card className={styles.section}>
-          <h2 className={styles.sectionTitle}>Series ranks</h2>
-          <table className={styles.series}>
-            <thead>
-              <tr>
-                <th>Series</th>
-                <th className={styles.num}>Points</th>
-                <th className={styles.num}>Rank</th>
-              </tr>
-            </thead>
-            <tbody>
-              {user.user_points.map((row) => (
-                <tr key={row.series}>
-                  <td>{row.series}</td>
-                  <td className={styles.num}>{formatNumber(row.total_score)}</td>
-                  <td className={styles.num}>#{formatNumber(row.rank)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </Card>
-      ) : null}
+      <SeriesRanks user={user} />
 
       <Card className={styles.section}>
         <h2 className={styles.sectionTitle}>Refer and earn</h2>
@@ -191,5 +99,124 @@ function ReferralCode({ code }: { code: string }) {
         {copied ? 'Copied' : 'Copy code'}
       </Button>
     </div>
+  )
+}
+
+/** The player's points and rank in each series they played. */
+function SeriesRanks({ user }: { user: Me }) {
+  return (
+    <>
+      {user.user_points.length > 0 ? (
+        <Card className={styles.section}>
+          <h2 className={styles.sectionTitle}>Series ranks</h2>
+          <table className={styles.series}>
+            <thead>
+              <tr>
+                <th>Series</th>
+                <th className={styles.num}>Points</th>
+                <th className={styles.num}>Rank</th>
+              </tr>
+            </thead>
+            <tbody>
+              {user.user_points.map((row) => (
+                <tr key={row.series}>
+                  <td>{row.series}</td>
+                  <td className={styles.num}>{formatNumber(row.total_score)}</td>
+                  <td className={styles.num}>#{formatNumber(row.rank)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </Card>
+      ) : null}
+    </>
+  )
+}
+
+function Stats({ user }: { user: Me }) {
+  return (
+    <div className={styles.section}>
+      <h2 className={styles.sectionTitle}>Stats</h2>
+      <div className={styles.stats}>
+        <div className={styles.stat}>
+          <strong>{formatNumber(user.stats.total_teams)}</strong>
+          <span>Teams created</span>
+        </div>
+        <div className={styles.stat}>
+          <strong>{formatNumber(user.stats.total_leagues)}</strong>
+          <span>Contests joined</span>
+        </div>
+        <div className={styles.stat}>
+          <strong>{formatMoney(user.stats.total_winnings)}</strong>
+          <span>Total winnings</span>
+        </div>
+        <div className={styles.stat}>
+          <strong>{user.stats.most_selected_captain ?? '—'}</strong>
+          <span>Favourite captain</span>
+        </div>
+      </div>
+    </div>
+  )
+}
+
+function Balances({ user }: { user: Me }) {
+  return (
+    <div className={styles.section}>
+      <h2 className={styles.sectionTitle}>Balance</h2>
+      <div className={styles.balances}>
+        <div className={`${styles.balance} ${styles.balanceMain}`}>
+          <span>Current</span>
+          <strong data-testid="current-balance">{formatMoney(user.current_balance)}</strong>
+        </div>
+        <div className={styles.balance}>
+          <span>Unused</span>
+          <strong>{formatMoney(user.unused_balance)}</strong>
+        </div>
+        <div className={styles.balance}>
+          <span>Winnings</span>
+          <strong data-testid="winning-balance">{formatMoney(user.winning_balance)}</strong>
+        </div>
+        <div className={styles.balance}>
+          <span>Coins</span>
+          <strong>{formatNumber(user.coin_balance)}</strong>
+        </div>
+      </div>
+    </div>
+  )
+}
+
+function Hero({ user }: { user: Me }) {
+  return (
+    <section className={styles.hero}>
+      <Avatar src={user.image} name={user.display_name} size={88} />
+      <h1 className={styles.name}>{user.display_name}</h1>
+      <div className={styles.username} data-testid="profile-username">
+        @{user.username}
+      </div>
+      {user.team_name ? <div className={styles.team}>{user.team_name}</div> : null}
+      {user.about_me ? <p className={styles.about}>{user.about_me}</p> : null}
+      <div className={styles.follows}>
+        <Link to={`/users/${encodeURIComponent(user.slug)}/followers`} data-testid="my-followers-link">
+          <strong>{formatNumber(user.follower_count)}</strong>
+          <span>Followers</span>
+        </Link>
+        <Link to={`/users/${encodeURIComponent(user.slug)}/followings`} data-testid="my-followings-link">
+          <strong>{formatNumber(user.following_count)}</strong>
+          <span>Following</span>
+        </Link>
+        <div>
+          <strong>{formatNumber(user.contests_count)}</strong>
+          <span>Contests</span>
+        </div>
+      </div>
+      <div className={styles.heroActions}>
+        <ButtonLink to="/profile/settings" variant="secondary" small>
+          Edit profile
+        </ButtonLink>
+        <ButtonLink to={`/users/${encodeURIComponent(user.slug)}`} variant="ghost" small>
+          Public profile
+        </ButtonLink>
+      </div>
+    </section>
   )
 }

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useMemo, useState } from 'react'
-import { Link, useNavigate } from 'react-router'
+import { useNavigate } from 'react-router'
 import { roleTabs, sportRules } from '../../../../server/domain/team-rules'
 import {
   addPlayer,
@@ -12,16 +12,13 @@ import {
   setViceCaptain,
   type WorkingTeam,
 } from '../../../../server/domain/working-team'
-import { ChevronLeftIcon, ResetIcon } from '../../components/Icons'
 import { AFTER_TEAM_CREATE, AFTER_TEAM_UPDATE, takeReturnAddress } from '../../lib/return-to'
 import { showSnackbar } from '../../lib/snackbar'
 import type { Match, Player } from '../matches'
 import { MatchState } from '../matches'
 import { afterSave, saveTeam, toRulesPlayer } from './api'
-import { CaptainStep } from './CaptainStep'
-import { EditorFooter } from './EditorFooter'
-import { PickStep } from './PickStep'
-import { PreviewDialog } from './PreviewDialog'
+import { EditorHead } from './EditorHead'
+import { EditorSteps, useEditorSteps } from './EditorSteps'
 import { TeamSummary } from './TeamSummary'
 import styles from './teams.module.css'
 
@@ -38,42 +35,16 @@ export function TeamEditor({
 }: {
   match: Match
   players: Player[]
-  saved: { team_players: Player[]; captain: number; vice_captain: number; team_no: number } | null
+  saved: SavedTeam | null
   teamId: number | null
 }) {
-  const navigate = useNavigate()
-  const client = useQueryClient()
   const sport = match.sport_slug
   const pool = useMemo(() => players.map(toRulesPlayer), [players])
   const byId = useMemo(() => new Map(players.map((p) => [p.id, p])), [players])
-  // Spec §4: loading an existing team makes it valid with every flag true.
-  const [team, setTeam] = useState<WorkingTeam>(() =>
-    saved
-      ? loadTeam({
-          sport,
-          players: saved.team_players.map(toRulesPlayer),
-          captain_id: saved.captain,
-          vice_captain_id: saved.vice_captain,
-        })
-      : emptyTeam(sport),
-  )
-  const [step, setStep] = useState<'pick' | 'captain'>('pick')
-  const [preview, setPreview] = useState(false)
-  const [problems, setProblems] = useState<string[] | null>(null)
-  const save = useMutation({
-    mutationFn: () =>
-      saveTeam(match.id, teamId, {
-        player_ids: team.selected_players.join(','),
-        captain: team.captain_id ?? 0,
-        vice_captain: team.vice_captain_id ?? 0,
-      }),
-    meta: { silent: true },
-    onSuccess: (answer) => {
-      afterSave(client, match.id, answer)
-      showSnackbar(`Team ${answer.team_no} saved.`, 'info')
-      navigate(takeReturnAddress(teamId ? AFTER_TEAM_UPDATE : AFTER_TEAM_CREATE), { replace: true })
-    },
-  })
+  const [team, setTeam] = useState<WorkingTeam>(() => loadedTeam(sport, saved))
+  const steps = useEditorSteps(team)
+  const { setStep, setProblems } = steps
+  const save = useSaveTeam(match.id, teamId, team)
   const rules = sportRules(sport)
   const tabs = roleTabs(sport)
   const change = (next: WorkingTeam) => {
@@ -90,77 +61,73 @@ export function TeamEditor({
         showSnackbar(`${rules.team_size} players selected, tap NEXT to pick your captain.`, 'info')
     }
   }
-  const next = () => {
-    if (team.players_valid) {
-      setStep('captain')
-      window.scrollTo({ top: 0 })
-    } else setProblems(team.violations.filter((v) => v.field === 'player_ids').map((v) => v.message))
-  }
-  const submit = () => {
-    if (!team.valid_team) {
-      setProblems(team.violations.map((v) => v.message))
-      return
-    }
-    save.mutate()
-  }
 
   return (
     <div className={styles.builder} data-testid="team-builder">
-      <header className={styles.head}>
-        <Link
-          to={`/matches/${match.id}/contests`}
-          className={styles.backLink}
-          aria-label="Back to the contests"
-        >
-          <ChevronLeftIcon />
-        </Link>
-        <div className={styles.headText}>
-          <h1>{teamId ? `Edit Team ${saved?.team_no ?? ''}` : 'Create Team'}</h1>
-          <span>
+      <EditorHead
+        back={`/matches/${match.id}/contests`}
+        backLabel="Back to the contests"
+        title={teamId ? `Edit Team ${saved?.team_no ?? ''}` : 'Create Team'}
+        subtitle={
+          <>
             {match.title} · <MatchState match={match} />
-          </span>
-        </div>
-        <button
-          type="button"
-          className={styles.reset}
-          onClick={() => {
-            change(resetTeam(team))
-            setStep('pick')
-          }}
-          disabled={team.selected_players_count === 0}
-          data-testid="reset-team"
-        >
-          <ResetIcon width={16} height={16} /> Reset
-        </button>
-      </header>
+          </>
+        }
+        onReset={() => {
+          change(resetTeam(team))
+          setStep('pick')
+        }}
+        resetDisabled={team.selected_players_count === 0}
+      />
       <TeamSummary team={team} match={match} teamSize={rules.team_size} />
 
-      {step === 'pick' ? (
-        <PickStep team={team} players={players} pool={pool} tabs={tabs} sport={sport} onToggle={toggle} />
-      ) : (
-        <CaptainStep
-          team={team}
-          byId={byId}
-          sport={sport}
-          onCaptain={(id) => change(setCaptain(team, id))}
-          onVice={(id) => change(setViceCaptain(team, id))}
-        />
-      )}
-
-      <EditorFooter
-        step={step}
-        problems={problems}
-        onCloseProblems={() => setProblems(null)}
-        saveError={save.error}
-        saving={save.isPending}
-        playersValid={team.players_valid}
-        teamValid={team.valid_team}
-        onBack={() => setStep('pick')}
-        onPreview={() => setPreview(true)}
-        onNext={next}
-        onSave={submit}
+      <EditorSteps
+        steps={steps}
+        team={team}
+        players={players}
+        pool={pool}
+        byId={byId}
+        tabs={tabs}
+        sport={sport}
+        save={save}
+        onToggle={toggle}
+        onCaptain={(id) => change(setCaptain(team, id))}
+        onVice={(id) => change(setViceCaptain(team, id))}
       />
-      <PreviewDialog open={preview} onClose={() => setPreview(false)} team={team} byId={byId} sport={sport} />
     </div>
   )
+}
+
+type SavedTeam = { team_players: Player[]; captain: number; vice_captain: number; team_no: number }
+
+/** Spec §4: loading an existing team makes it valid with every flag true; a new one starts empty. */
+function loadedTeam(sport: string, saved: SavedTeam | null): WorkingTeam {
+  return saved
+    ? loadTeam({
+        sport,
+        players: saved.team_players.map(toRulesPlayer),
+        captain_id: saved.captain,
+        vice_captain_id: saved.vice_captain,
+      })
+    : emptyTeam(sport)
+}
+
+/** Posts or puts the team; on success, back to the return address. */
+function useSaveTeam(matchId: number, teamId: number | null, team: WorkingTeam) {
+  const navigate = useNavigate()
+  const client = useQueryClient()
+  return useMutation({
+    mutationFn: () =>
+      saveTeam(matchId, teamId, {
+        player_ids: team.selected_players.join(','),
+        captain: team.captain_id ?? 0,
+        vice_captain: team.vice_captain_id ?? 0,
+      }),
+    meta: { silent: true },
+    onSuccess: (answer) => {
+      afterSave(client, matchId, answer)
+      showSnackbar(`Team ${answer.team_no} saved.`, 'info')
+      navigate(takeReturnAddress(teamId ? AFTER_TEAM_UPDATE : AFTER_TEAM_CREATE), { replace: true })
+    },
+  })
 }

@@ -3,6 +3,8 @@
 export { toRulesPlayer } from './api'
 export { CaptainStep } from './CaptainStep'
 export { EditorFooter } from './EditorFooter'
+export { EditorHead } from './EditorHead'
+export { EditorSteps, useEditorSteps } from './EditorSteps'
 export { PickStep, type TeamFilter } from './PickStep'
 export { Pitch } from './Pitch'
 export { PreviewDialog } from './PreviewDialog'

@@ -70,54 +70,8 @@ function PaymentResultPage({ gateway }: { gateway: Gateway }) {
               This payment was already confirmed; nothing was added twice.
             </p>
           ) : null}
-          <dl className={pay.facts}>
-            {Number.isFinite(amount) ? (
-              <>
-                <dt>Amount</dt>
-                <dd>{formatMoney(amount)}</dd>
-              </>
-            ) : null}
-            {order ? (
-              <>
-                <dt>Order</dt>
-                <dd data-testid="payment-order">{order}</dd>
-              </>
-            ) : null}
-            <dt>Paid with</dt>
-            <dd>{gateway === 'paytm' ? 'Paytm' : 'PayUMoney'}</dd>
-            {paid && me.data ? (
-              <>
-                <dt>Unused balance</dt>
-                <dd data-testid="new-unused-balance">{formatMoney(me.data.unused_balance)}</dd>
-                <dt>Current balance</dt>
-                <dd data-testid="new-balance">{formatMoney(me.data.current_balance)}</dd>
-              </>
-            ) : null}
-          </dl>
-          <div className={pay.actions}>
-            {paid ? (
-              <>
-                <ButtonLink to="/contests" data-testid="play-now">
-                  Play now
-                </ButtonLink>
-                <ButtonLink to="/wallet/unused-passbook" variant="secondary" data-testid="to-passbook">
-                  Passbook
-                </ButtonLink>
-              </>
-            ) : (
-              <>
-                <ButtonLink
-                  to={Number.isFinite(amount) ? `/add-cash?amount=${amount}` : '/add-cash'}
-                  data-testid="try-again"
-                >
-                  Try again
-                </ButtonLink>
-                <ButtonLink to="/wallet" variant="secondary">
-                  Wallet
-                </ButtonLink>
-              </>
-            )}
-          </div>
+          <PaymentFacts amount={amount} order={order} gateway={gateway} paid={paid} me={me} />
+          <ResultActions paid={paid} amount={amount} />
         </div>
       </Card>
     </div>
@@ -136,3 +90,75 @@ function failureText(
 }
 
 const sentence = (text: string) => (/[.!?]$/.test(text.trim()) ? text.trim() : `${text.trim()}.`)
+
+/** Play or see the passbook after a payment; try again or back to the wallet after a failure. */
+function ResultActions({ paid, amount }: { paid: boolean; amount: number }) {
+  return (
+    <div className={pay.actions}>
+      {paid ? (
+        <>
+          <ButtonLink to="/contests" data-testid="play-now">
+            Play now
+          </ButtonLink>
+          <ButtonLink to="/wallet/unused-passbook" variant="secondary" data-testid="to-passbook">
+            Passbook
+          </ButtonLink>
+        </>
+      ) : (
+        <>
+          <ButtonLink
+            to={Number.isFinite(amount) ? `/add-cash?amount=${amount}` : '/add-cash'}
+            data-testid="try-again"
+          >
+            Try again
+          </ButtonLink>
+          <ButtonLink to="/wallet" variant="secondary">
+            Wallet
+          </ButtonLink>
+        </>
+      )}
+    </div>
+  )
+}
+
+/** The amount, the order, the gateway and (once paid) the new balances. */
+function PaymentFacts({
+  amount,
+  order,
+  gateway,
+  paid,
+  me,
+}: {
+  amount: number
+  order: string | undefined
+  gateway: Gateway
+  paid: boolean
+  me: { data?: { unused_balance: number; current_balance: number } }
+}) {
+  return (
+    <dl className={pay.facts}>
+      {Number.isFinite(amount) ? (
+        <>
+          <dt>Amount</dt>
+          <dd>{formatMoney(amount)}</dd>
+        </>
+      ) : null}
+      {order ? (
+        <>
+          <dt>Order</dt>
+          <dd data-testid="payment-order">{order}</dd>
+        </>
+      ) : null}
+      <dt>Paid with</dt>
+      <dd>{gateway === 'paytm' ? 'Paytm' : 'PayUMoney'}</dd>
+      {paid && me.data ? (
+        <>
+          <dt>Unused balance</dt>
+          <dd data-testid="new-unused-balance">{formatMoney(me.data.unused_balance)}</dd>
+          <dt>Current balance</dt>
+          <dd data-testid="new-balance">{formatMoney(me.data.current_balance)}</dd>
+        </>
+      ) : null}
+    </dl>
+  )
+}

@@ -5,7 +5,7 @@ import { Button, ButtonLink } from '../../components/Button'
 import { Card, Loading, PageHead } from '../../components/Common'
 import { Alert, TextField } from '../../components/Field'
 import { fieldErrorsOf } from '../../components/form-errors'
-import { ApiError } from '../../lib/api'
+import { ApiError, type FieldErrors as FieldErrorMap } from '../../lib/api'
 import { meQuery } from '../../lib/me'
 import { DigitsField, OnFileSummary } from './bits'
 import kyc from './kyc.module.css'
@@ -73,47 +73,19 @@ export function VerifyMobilePage() {
 }
 
 function OtpFlow({ initial, onVerified }: { initial: string; onVerified: (mobile: string) => void }) {
-  const client = useQueryClient()
-  const [mobile, setMobile] = useState(initial)
-  const [sentTo, setSentTo] = useState<string | null>(null)
-  const [otp, setOtp] = useState('')
-  const [localError, setLocalError] = useState<string | null>(null)
-  const send = useMutation({
-    mutationFn: (number: string) => sendOtp(number),
-    meta: { silent: true },
-    onSuccess: (answer) => {
-      setSentTo(answer.mobile_number)
-      setOtp('')
-    },
-  })
-  const verify = useMutation({
-    mutationFn: () => verifyOtp(sentTo ?? mobile, otp.trim()),
-    meta: { silent: true },
-    onSuccess: (answer) => {
-      onVerified(answer.mobile_no)
-      return refreshKyc(client)
-    },
-  })
-
-  const submitNumber = (event: FormEvent) => {
-    event.preventDefault()
-    const normal = normaliseMobile(mobile)
-    if (!normal) {
-      setLocalError(`The number ${MOBILE_RULE}`)
-      return
-    }
-    setLocalError(null)
-    send.mutate(normal)
-  }
-  const submitOtp = (event: FormEvent) => {
-    event.preventDefault()
-    if (!OTP_PATTERN.test(otp.trim())) {
-      setLocalError('Enter the 6 digits we sent')
-      return
-    }
-    setLocalError(null)
-    verify.mutate()
-  }
+  const {
+    mobile,
+    setMobile,
+    sentTo,
+    setSentTo,
+    otp,
+    setOtp,
+    localError,
+    send,
+    verify,
+    submitNumber,
+    submitOtp,
+  } = useOtp(initial, onVerified)
 
   const sendFields = fieldErrorsOf(send.error)
   const sendProblem =
@@ -124,26 +96,15 @@ function OtpFlow({ initial, onVerified }: { initial: string; onVerified: (mobile
       : null
   if (!sentTo)
     return (
-      <Card>
-        <form onSubmit={submitNumber} noValidate>
-          {sendProblem ? <Alert>{sendProblem}</Alert> : null}
-          <TextField
-            label="Mobile number"
-            name="mobile_number"
-            type="tel"
-            inputMode="tel"
-            autoComplete="tel-national"
-            placeholder="98765 43210"
-            value={mobile}
-            onChange={(e) => setMobile(e.target.value)}
-            errors={localError ? [localError] : sendFields.mobile_number}
-            hint="10 digits; +91 is optional"
-          />
-          <Button type="submit" block busy={send.isPending} data-testid="send-otp">
-            Send OTP
-          </Button>
-        </form>
-      </Card>
+      <NumberForm
+        submitNumber={submitNumber}
+        sendProblem={sendProblem}
+        mobile={mobile}
+        setMobile={setMobile}
+        localError={localError}
+        sendFields={sendFields}
+        send={send}
+      />
     )
 
   const otpErrors = localError ? [localError] : fieldErrorsOf(verify.error).otp
@@ -192,6 +153,106 @@ function OtpFlow({ initial, onVerified }: { initial: string; onVerified: (mobile
             Change number
           </Button>
         </div>
+      </form>
+    </Card>
+  )
+}
+
+/** The number, the OTP sent to it and the two steps' mutations, with their local checks. */
+function useOtp(initial: string, onVerified: (mobile: string) => void) {
+  const client = useQueryClient()
+  const [mobile, setMobile] = useState(initial)
+  const [sentTo, setSentTo] = useState<string | null>(null)
+  const [otp, setOtp] = useState('')
+  const [localError, setLocalError] = useState<string | null>(null)
+  const send = useMutation({
+    mutationFn: (number: string) => sendOtp(number),
+    meta: { silent: true },
+    onSuccess: (answer) => {
+      setSentTo(answer.mobile_number)
+      setOtp('')
+    },
+  })
+  const verify = useMutation({
+    mutationFn: () => verifyOtp(sentTo ?? mobile, otp.trim()),
+    meta: { silent: true },
+    onSuccess: (answer) => {
+      onVerified(answer.mobile_no)
+      return refreshKyc(client)
+    },
+  })
+
+  const submitNumber = (event: FormEvent) => {
+    event.preventDefault()
+    const normal = normaliseMobile(mobile)
+    if (!normal) {
+      setLocalError(`The number ${MOBILE_RULE}`)
+      return
+    }
+    setLocalError(null)
+    send.mutate(normal)
+  }
+  const submitOtp = (event: FormEvent) => {
+    event.preventDefault()
+    if (!OTP_PATTERN.test(otp.trim())) {
+      setLocalError('Enter the 6 digits we sent')
+      return
+    }
+    setLocalError(null)
+    verify.mutate()
+  }
+  return {
+    mobile,
+    setMobile,
+    sentTo,
+    setSentTo,
+    otp,
+    setOtp,
+    localError,
+    send,
+    verify,
+    submitNumber,
+    submitOtp,
+  }
+}
+
+/** The first step: the number to send the OTP to. */
+function NumberForm({
+  submitNumber,
+  sendProblem,
+  mobile,
+  setMobile,
+  localError,
+  sendFields,
+  send,
+}: {
+  submitNumber: (event: FormEvent) => void
+  sendProblem: string | null
+  mobile: string
+  setMobile: (mobile: string) => void
+  localError: string | null
+  sendFields: FieldErrorMap
+  send: { isPending: boolean }
+}) {
+  return (
+    <Card>
+      <form onSubmit={submitNumber} noValidate>
+        {sendProblem ? <Alert>{sendProblem}</Alert> : null}
+        <TextField
+          label="Mobile number"
+          name="mobile_number"
+          type="tel"
+          inputMode="tel"
+          autoComplete="tel-national"
+          placeholder="98765 43210"
+          value={mobile}
+          onChange={(e) => setMobile(e.target.value)}
+          errors={localError ? [localError] : sendFields.mobile_number}
+          hint="10 digits; +91 is optional"
+        />
+        <Button type="submit" block busy={send.isPending} data-testid="send-otp">
+          Send OTP
+        </Button>
       </form>
     </Card>
   )

@@ -83,27 +83,7 @@ function PanForm({ card, onSaved }: { card: PanCard | null; onSaved: () => void 
   const [name, setName] = useState(card?.name ?? '')
   const [number, setNumber] = useState(card?.pan_number ?? '')
   const [dob, setDob] = useState(card?.dob ?? '')
-  const [photo, setPhoto] = useState<Attachment | null>(card?.status === 'pending' ? card.attachment : null)
-  const [preview, setPreview] = useState<string | null>(null)
-
-  // A photo already on file is shown through a blob URL (its route needs the bearer token).
-  useEffect(() => {
-    if (!photo || preview) return
-    let url: string | null = null
-    void attachmentObjectUrl(photo.url).then((u) => {
-      url = u
-      setPreview(u)
-    })
-    return () => {
-      if (url) URL.revokeObjectURL(url)
-    }
-  }, [photo, preview])
-
-  const upload = useMutation({
-    mutationFn: uploadAttachment,
-    meta: { silent: true },
-    onSuccess: (attachment) => setPhoto(attachment),
-  })
+  const { photo, preview, setPreview, upload } = usePanPhoto(card)
   const save = useMutation({
     meta: { silent: true },
     mutationFn: () =>
@@ -178,28 +158,70 @@ function PanForm({ card, onSaved }: { card: PanCard | null; onSaved: () => void 
         onChange={(e) => setDob(e.target.value)}
         errors={errorsOf('dob')}
       />
-      <div className={kyc.upload}>
-        <span className={kyc.thumb}>{preview ? <img src={preview} alt="Your PAN card" /> : 'No photo'}</span>
-        <span>
-          <label className={`${ui.button} ${ui.secondary} ${ui.small} ${kyc.fileButton}`}>
-            {upload.isPending ? 'Uploading..' : photo ? 'Change photo' : 'Upload photo'}
-            <input
-              type="file"
-              name="file"
-              accept="image/png,image/jpeg,image/webp"
-              onChange={pick}
-              disabled={upload.isPending}
-              data-testid="pan-photo"
-            />
-          </label>
-          <span className={kyc.fileName}>{photo ? photo.file_name : 'PNG, JPEG or WebP, up to 2 MB'}</span>
-        </span>
-      </div>
+      <PhotoField photo={photo} preview={preview} upload={upload} onPick={pick} />
       <FieldErrors errors={local.file ?? uploadErrors ?? errorsOf('attachment_id')} />
       {upload.error && !uploadErrors ? <Alert>{upload.error.message}</Alert> : null}
       <Button type="submit" block busy={save.isPending} disabled={upload.isPending} data-testid="save-pan">
         Submit for review
       </Button>
     </DetailsForm>
+  )
+}
+
+/** The card's photo: the one on file for a pending review, then each upload; its preview as a blob URL. */
+function usePanPhoto(card: PanCard | null) {
+  const [photo, setPhoto] = useState<Attachment | null>(card?.status === 'pending' ? card.attachment : null)
+  const [preview, setPreview] = useState<string | null>(null)
+
+  // A photo already on file is shown through a blob URL (its route needs the bearer token).
+  useEffect(() => {
+    if (!photo || preview) return
+    let url: string | null = null
+    void attachmentObjectUrl(photo.url).then((u) => {
+      url = u
+      setPreview(u)
+    })
+    return () => {
+      if (url) URL.revokeObjectURL(url)
+    }
+  }, [photo, preview])
+
+  const upload = useMutation({
+    mutationFn: uploadAttachment,
+    meta: { silent: true },
+    onSuccess: (attachment) => setPhoto(attachment),
+  })
+  return { photo, preview, setPreview, upload }
+}
+
+function PhotoField({
+  photo,
+  preview,
+  upload,
+  onPick,
+}: {
+  photo: Attachment | null
+  preview: string | null
+  upload: { isPending: boolean }
+  onPick: (event: ChangeEvent<HTMLInputElement>) => void
+}) {
+  return (
+    <div className={kyc.upload}>
+      <span className={kyc.thumb}>{preview ? <img src={preview} alt="Your PAN card" /> : 'No photo'}</span>
+      <span>
+        <label className={`${ui.button} ${ui.secondary} ${ui.small} ${kyc.fileButton}`}>
+          {upload.isPending ? 'Uploading..' : photo ? 'Change photo' : 'Upload photo'}
+          <input
+            type="file"
+            name="file"
+            accept="image/png,image/jpeg,image/webp"
+            onChange={onPick}
+            disabled={upload.isPending}
+            data-testid="pan-photo"
+          />
+        </label>
+        <span className={kyc.fileName}>{photo ? photo.file_name : 'PNG, JPEG or WebP, up to 2 MB'}</span>
+      </span>
+    </div>
   )
 }

@@ -146,14 +146,7 @@ function WithdrawForm({ me, types }: { me: Me; types: RedemptionType[] }) {
     redeem.mutate()
   }
   const total = rupees !== null && type ? (Math.round(rupees * 100) + Math.round(type.fee * 100)) / 100 : null
-  const hint =
-    type && rupees !== null && rupees > 0
-      ? rupees < type.min_amount
-        ? `The minimum ${type.name} withdrawal is ${formatMoney(type.min_amount)}`
-        : total !== null && total > me.winning_balance
-          ? `That needs ${formatMoney(total)} of winnings; you have ${formatMoney(me.winning_balance)}`
-          : null
-      : null
+  const hint = amountHint(type, rupees, total, me.winning_balance)
   const serverError =
     redeem.error instanceof ApiError && !redeem.error.isValidation ? redeem.error.message : null
   return (
@@ -190,18 +183,7 @@ function WithdrawForm({ me, types }: { me: Me; types: RedemptionType[] }) {
             hint={hint ?? undefined}
           />
         </div>
-        {type ? (
-          <dl className={styles.breakdown} data-testid="withdraw-breakdown">
-            <dt>You receive</dt>
-            <dd className={styles.arrives} data-testid="withdraw-receive">
-              {rupees ? formatMoney(rupees) : '—'}
-            </dd>
-            <dt>Fee</dt>
-            <dd data-testid="withdraw-fee">{type.fee > 0 ? formatMoney(type.fee) : 'Free'}</dd>
-            <dt>Taken from winnings</dt>
-            <dd data-testid="withdraw-total">{rupees && total !== null ? formatMoney(total) : '—'}</dd>
-          </dl>
-        ) : null}
+        <Breakdown type={type} rupees={rupees} total={total} />
         <Button type="submit" variant="gold" block busy={redeem.isPending} data-testid="withdraw-submit">
           Withdraw
         </Button>
@@ -250,4 +232,48 @@ function RedemptionRow({ redemption: r }: { redemption: Redemption }) {
       </span>
     </li>
   )
+}
+
+/** What arrives, the fee and what leaves the winnings. */
+function Breakdown({
+  type,
+  rupees,
+  total,
+}: {
+  type: RedemptionType | null
+  rupees: number | null
+  total: number | null
+}) {
+  return (
+    <>
+      {type ? (
+        <dl className={styles.breakdown} data-testid="withdraw-breakdown">
+          <dt>You receive</dt>
+          <dd className={styles.arrives} data-testid="withdraw-receive">
+            {rupees ? formatMoney(rupees) : '—'}
+          </dd>
+          <dt>Fee</dt>
+          <dd data-testid="withdraw-fee">{type.fee > 0 ? formatMoney(type.fee) : 'Free'}</dd>
+          <dt>Taken from winnings</dt>
+          <dd data-testid="withdraw-total">{rupees && total !== null ? formatMoney(total) : '—'}</dd>
+        </dl>
+      ) : null}
+    </>
+  )
+}
+
+/** Why the amount cannot go (under the minimum, or more than the winnings), or null. */
+function amountHint(
+  type: RedemptionType | null,
+  rupees: number | null,
+  total: number | null,
+  winnings: number,
+): string | null {
+  return type && rupees !== null && rupees > 0
+    ? rupees < type.min_amount
+      ? `The minimum ${type.name} withdrawal is ${formatMoney(type.min_amount)}`
+      : total !== null && total > winnings
+        ? `That needs ${formatMoney(total)} of winnings; you have ${formatMoney(winnings)}`
+        : null
+    : null
 }

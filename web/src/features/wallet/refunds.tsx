@@ -9,7 +9,7 @@ import { ApiError } from '../../lib/api'
 import { formatMoney } from '../../lib/format'
 import { LOGIN_PATH } from '../../lib/paths'
 import { useSignedIn } from '../../lib/use-session'
-import { claimRefund, creditsQuery, type RefundClaim, refundClaimsQuery } from './api'
+import { claimRefund, creditsQuery, type RefundClaim, refundClaimsQuery, type UserCredit } from './api'
 import { formatDateTime, StatusChip, toneOf } from './bits'
 import styles from './wallet.module.css'
 
@@ -52,26 +52,10 @@ function ClaimForm() {
     setLocal(problems)
     if (Object.keys(problems).length === 0) claim.mutate()
   }
-  if (claim.isSuccess)
-    return (
-      <Card>
-        <Alert tone="notice">
-          <span data-testid="refund-claimed">
-            Claim #{claim.data.claim_refund.id} received. We answer within 2 working days.
-          </span>
-        </Alert>
-        <div className={styles.formActions}>
-          <ButtonLink to="/help/refund-status">See its status</ButtonLink>
-          <Button variant="ghost" onClick={() => claim.reset()}>
-            Claim another
-          </Button>
-        </div>
-      </Card>
-    )
+  if (claim.isSuccess) return <ClaimSent id={claim.data.claim_refund.id} onAnother={() => claim.reset()} />
   const server = fieldErrorsOf(claim.error)
   const errorsOf = (field: string) => local[field] ?? server[field]
   const other = unplacedError(claim.error, ['reason', 'user_credit_id', 'contest_id'])
-  const deposits = credits.data ?? []
   return (
     <Card>
       <form onSubmit={submit} noValidate data-testid="claim-refund-form">
@@ -79,54 +63,14 @@ function ClaimForm() {
         {claim.error instanceof ApiError && !claim.error.isValidation ? (
           <Alert>{claim.error.message}</Alert>
         ) : null}
-        <fieldset className={styles.fieldset}>
-          <legend className={styles.legend}>What is it about?</legend>
-          <div className={styles.quick}>
-            {(
-              [
-                ['deposit', 'A payment'],
-                ['contest', 'A contest'],
-                ['other', 'Something else'],
-              ] as const
-            ).map(([value, label]) => (
-              <button
-                key={value}
-                type="button"
-                aria-pressed={about === value}
-                onClick={() => setAbout(value)}
-              >
-                {label}
-              </button>
-            ))}
-          </div>
-        </fieldset>
+        <AboutPicker about={about} onPick={setAbout} />
         {about === 'deposit' ? (
-          <div className={styles.field}>
-            <label className={styles.legend} htmlFor="refund-credit">
-              Payment
-            </label>
-            <select
-              id="refund-credit"
-              name="user_credit_id"
-              className={styles.select}
-              value={creditId}
-              onChange={(e) => setCreditId(e.target.value)}
-              aria-invalid={Boolean(errorsOf('user_credit_id')) || undefined}
-            >
-              <option value="">{credits.isPending ? 'Loading your payments..' : 'Pick a payment'}</option>
-              {deposits.map((c) => (
-                <option key={c.id} value={c.id}>
-                  {formatMoney(c.amount)} · {c.order_id} · {c.status} · {c.created_at_str_small}
-                </option>
-              ))}
-            </select>
-            {errorsOf('user_credit_id') ? (
-              <p className={styles.fieldError}>{errorsOf('user_credit_id')?.join(', ')}</p>
-            ) : null}
-            {!credits.isPending && deposits.length === 0 ? (
-              <span className={styles.small}>You have not added cash yet.</span>
-            ) : null}
-          </div>
+          <PaymentSelect
+            credits={credits}
+            value={creditId}
+            onChange={setCreditId}
+            errors={errorsOf('user_credit_id')}
+          />
         ) : null}
         {about === 'contest' ? (
           <TextField
@@ -156,6 +100,85 @@ function ClaimForm() {
         </Button>
       </form>
     </Card>
+  )
+}
+
+/** The answer once a claim is in: its number, where to follow it, or another claim. */
+function ClaimSent({ id, onAnother }: { id: number; onAnother: () => void }) {
+  return (
+    <Card>
+      <Alert tone="notice">
+        <span data-testid="refund-claimed">Claim #{id} received. We answer within 2 working days.</span>
+      </Alert>
+      <div className={styles.formActions}>
+        <ButtonLink to="/help/refund-status">See its status</ButtonLink>
+        <Button variant="ghost" onClick={onAnother}>
+          Claim another
+        </Button>
+      </div>
+    </Card>
+  )
+}
+
+function AboutPicker({ about, onPick }: { about: About; onPick: (about: About) => void }) {
+  return (
+    <fieldset className={styles.fieldset}>
+      <legend className={styles.legend}>What is it about?</legend>
+      <div className={styles.quick}>
+        {(
+          [
+            ['deposit', 'A payment'],
+            ['contest', 'A contest'],
+            ['other', 'Something else'],
+          ] as const
+        ).map(([value, label]) => (
+          <button key={value} type="button" aria-pressed={about === value} onClick={() => onPick(value)}>
+            {label}
+          </button>
+        ))}
+      </div>
+    </fieldset>
+  )
+}
+
+/** The payment a deposit claim is about, from the player's own deposits. */
+function PaymentSelect({
+  credits,
+  value,
+  onChange,
+  errors,
+}: {
+  credits: { isPending: boolean; data?: UserCredit[] }
+  value: string
+  onChange: (id: string) => void
+  errors: string[] | undefined
+}) {
+  const deposits = credits.data ?? []
+  return (
+    <div className={styles.field}>
+      <label className={styles.legend} htmlFor="refund-credit">
+        Payment
+      </label>
+      <select
+        id="refund-credit"
+        name="user_credit_id"
+        className={styles.select}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        aria-invalid={Boolean(errors) || undefined}
+      >
+        <option value="">{credits.isPending ? 'Loading your payments..' : 'Pick a payment'}</option>
+        {deposits.map((c) => (
+          <option key={c.id} value={c.id}>
+            {formatMoney(c.amount)} · {c.order_id} · {c.status} · {c.created_at_str_small}
+          </option>
+        ))}
+      </select>
+      {errors ? <p className={styles.fieldError}>{errors?.join(', ')}</p> : null}
+      {!credits.isPending && deposits.length === 0 ? (
+        <span className={styles.small}>You have not added cash yet.</span>
+      ) : null}
+    </div>
   )
 }
 

@@ -5,7 +5,7 @@ import { Button } from '../../../components/Button'
 import { Card, Loading } from '../../../components/Common'
 import { Alert, TextField } from '../../../components/Field'
 import { fieldErrorsOf, unplacedError } from '../../../components/form-errors'
-import { ApiError } from '../../../lib/api'
+import { ApiError, type FieldErrors as FieldErrorMap } from '../../../lib/api'
 import { showSnackbar } from '../../../lib/snackbar'
 import styles from './accounts.module.css'
 import { type EsportsGame, GAMES, type GameAccount, myGameAccountsQuery, useSaveGameAccount } from './api'
@@ -123,7 +123,6 @@ function AccountForm({
   const save = useSaveGameAccount()
   const set = (key: keyof typeof form) => (e: { target: { value: string } }) =>
     setForm((f) => ({ ...f, [key]: e.target.value }))
-  const level = (text: string): number | string => (/^\d+$/.test(text.trim()) ? Number(text.trim()) : text)
 
   const submit = (event: FormEvent) => {
     event.preventDefault()
@@ -135,11 +134,7 @@ function AccountForm({
       onDone()
     }
     if (account) {
-      // Only what changed is sent: an untouched field never fails, and never sends it back to review.
-      const fields: Record<string, string | number> = {}
-      if (form.in_game_name !== initial.in_game_name) fields.in_game_name = form.in_game_name
-      if (form.character_id !== initial.character_id) fields.character_id = form.character_id.trim()
-      if (form.game_level !== initial.game_level) fields.game_level = level(form.game_level)
+      const fields = changedFields(form, initial)
       if (Object.keys(fields).length === 0) {
         showSnackbar('Nothing to save: no field has changed.', 'info')
         return
@@ -166,37 +161,7 @@ function AccountForm({
   return (
     <form className={styles.form} onSubmit={submit} noValidate aria-label={`${name} account`}>
       {unplaced || stateProblem ? <Alert>{unplaced ?? stateProblem}</Alert> : null}
-      <div className={styles.threeCols}>
-        <TextField
-          label="In-game name"
-          name="in_game_name"
-          value={form.in_game_name}
-          onChange={set('in_game_name')}
-          errors={fields.in_game_name}
-          hint="2–24 characters, as shown in the game"
-          spellCheck={false}
-          autoComplete="off"
-        />
-        <TextField
-          label="Character id"
-          name="character_id"
-          inputMode="numeric"
-          value={form.character_id}
-          onChange={set('character_id')}
-          errors={fields.character_id}
-          hint="5–20 digits, from your in-game profile"
-          autoComplete="off"
-        />
-        <TextField
-          label="Level"
-          name="game_level"
-          inputMode="numeric"
-          value={form.game_level}
-          onChange={set('game_level')}
-          errors={fields.game_level}
-          hint={`1–${GAME_LEVEL_MAX}`}
-        />
-      </div>
+      <AccountFields form={form} set={set} fields={fields} />
       <div className={styles.actions}>
         <Button type="submit" small busy={save.isPending}>
           {account ? 'Save' : 'Add account'}
@@ -206,5 +171,62 @@ function AccountForm({
         </Button>
       </div>
     </form>
+  )
+}
+
+type AccountFormValues = { in_game_name: string; character_id: string; game_level: string }
+
+const level = (text: string): number | string => (/^\d+$/.test(text.trim()) ? Number(text.trim()) : text)
+
+/** Only what changed is sent: an untouched field never fails, and never sends it back to review. */
+function changedFields(form: AccountFormValues, initial: AccountFormValues): Record<string, string | number> {
+  const fields: Record<string, string | number> = {}
+  if (form.in_game_name !== initial.in_game_name) fields.in_game_name = form.in_game_name
+  if (form.character_id !== initial.character_id) fields.character_id = form.character_id.trim()
+  if (form.game_level !== initial.game_level) fields.game_level = level(form.game_level)
+  return fields
+}
+
+function AccountFields({
+  form,
+  set,
+  fields,
+}: {
+  form: AccountFormValues
+  set: (key: keyof AccountFormValues) => (e: { target: { value: string } }) => void
+  fields: FieldErrorMap
+}) {
+  return (
+    <div className={styles.threeCols}>
+      <TextField
+        label="In-game name"
+        name="in_game_name"
+        value={form.in_game_name}
+        onChange={set('in_game_name')}
+        errors={fields.in_game_name}
+        hint="2–24 characters, as shown in the game"
+        spellCheck={false}
+        autoComplete="off"
+      />
+      <TextField
+        label="Character id"
+        name="character_id"
+        inputMode="numeric"
+        value={form.character_id}
+        onChange={set('character_id')}
+        errors={fields.character_id}
+        hint="5–20 digits, from your in-game profile"
+        autoComplete="off"
+      />
+      <TextField
+        label="Level"
+        name="game_level"
+        inputMode="numeric"
+        value={form.game_level}
+        onChange={set('game_level')}
+        errors={fields.game_level}
+        hint={`1–${GAME_LEVEL_MAX}`}
+      />
+    </div>
   )
 }

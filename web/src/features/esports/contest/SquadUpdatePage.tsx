@@ -177,49 +177,24 @@ function MembersCard({
                 {m.user.id === squad.captain.id ? <span className={css.badge}> Captain</span> : null}
               </span>
               <span className={css.row}>
-                {captain ? (
-                  <div className={css.positionInput}>
-                    <TextField
-                      label="Position"
-                      type="number"
-                      min={1}
-                      max={squad.members_count}
-                      disabled={disabled}
-                      value={positions[m.id] ?? String(m.position)}
-                      onChange={(e) => setPositions({ ...positions, [m.id]: e.target.value })}
-                      errors={fields[`members.${i}.position`]}
-                    />
-                  </div>
-                ) : (
-                  <span className={css.muted}>Position {m.position}</span>
-                )}
-                {captain && m.user.id !== meId ? (
-                  <>
-                    <Button
-                      small
-                      variant="ghost"
-                      disabled={disabled}
-                      busy={handOver.isPending}
-                      onClick={() => {
-                        if (window.confirm(`Make ${m.user.username} the captain?`)) handOver.mutate(m.user.id)
-                      }}
-                    >
-                      Make captain
-                    </Button>
-                    <Button
-                      small
-                      variant="danger"
-                      disabled={disabled}
-                      busy={remove.isPending}
-                      onClick={() => {
-                        if (window.confirm(`Remove ${m.user.username}? Their entry fee is refunded.`))
-                          remove.mutate(m.user.id)
-                      }}
-                    >
-                      Remove
-                    </Button>
-                  </>
-                ) : null}
+                <PositionField
+                  captain={captain}
+                  m={m}
+                  i={i}
+                  squad={squad}
+                  disabled={disabled}
+                  positions={positions}
+                  setPositions={setPositions}
+                  fields={fields}
+                />
+                <CaptainActions
+                  m={m}
+                  disabled={disabled}
+                  handOver={handOver}
+                  remove={remove}
+                  meId={meId}
+                  captain={captain}
+                />
               </span>
             </li>
           ))}
@@ -271,5 +246,96 @@ function MyNameCard({
         </Button>
       </form>
     </Card>
+  )
+}
+
+/** The captain's hand-over and removal of another member, each confirmed first. */
+function CaptainActions({
+  m,
+  disabled,
+  handOver,
+  remove,
+  meId,
+  captain,
+}: {
+  m: EsportsSquad['members'][number]
+  disabled: boolean
+  handOver: { isPending: boolean; mutate: (userId: number) => void }
+  remove: { isPending: boolean; mutate: (userId: number) => void }
+  meId: number
+  captain: boolean
+}) {
+  return (
+    <>
+      {captain && m.user.id !== meId ? (
+        <>
+          <Button
+            small
+            variant="ghost"
+            disabled={disabled}
+            busy={handOver.isPending}
+            onClick={() => {
+              if (window.confirm(`Make ${m.user.username} the captain?`)) handOver.mutate(m.user.id)
+            }}
+          >
+            Make captain
+          </Button>
+          <Button
+            small
+            variant="danger"
+            disabled={disabled}
+            busy={remove.isPending}
+            onClick={() => {
+              if (window.confirm(`Remove ${m.user.username}? Their entry fee is refunded.`))
+                remove.mutate(m.user.id)
+            }}
+          >
+            Remove
+          </Button>
+        </>
+      ) : null}
+    </>
+  )
+}
+
+/** The member's position: editable by the captain, shown to the others. */
+function PositionField({
+  captain,
+  m,
+  i,
+  squad,
+  disabled,
+  positions,
+  setPositions,
+  fields,
+}: {
+  captain: boolean
+  m: EsportsSquad['members'][number]
+  i: number
+  squad: EsportsSquad
+  disabled: boolean
+  positions: Record<number, string>
+  setPositions: (next: Record<number, string>) => void
+  fields: Record<string, string[] | undefined>
+}) {
+  return (
+    <>
+      {captain ? (
+        <div className={css.positionInput}>
+          <TextField
+            label="Position"
+            type="number"
+            min={1}
+            max={squad.members_count}
+            disabled={disabled}
+            value={positions[m.id] ?? String(m.position)}
+            onChange={(e) => setPositions({ ...positions, [m.id]: e.target.value })}
+            errors={fields[`members.${i}.position`]}
+          />
+        </div>
+      ) : (
+        <span className={css.muted}>Position {m.position}</span>
+      )}
+    </>
   )
 }

@@ -4,7 +4,7 @@ import { Button } from '../../../components/Button'
 import { Card } from '../../../components/Common'
 import { Alert, FieldErrors, TextAreaField } from '../../../components/Field'
 import { fieldErrorsOf } from '../../../components/form-errors'
-import { ApiError } from '../../../lib/api'
+import { ApiError, type FieldErrors as FieldErrorMap } from '../../../lib/api'
 import {
   disputeResults,
   type EsportsResults,
@@ -18,20 +18,10 @@ import styles from './results.module.css'
 
 import { ordinal } from './Standings'
 
-export function ResultsForm({
-  sheet,
-  current,
-  onCancel,
-  onSaved,
-}: {
-  sheet: ResultsSheet
-  current?: EsportsResults
-  onCancel?: () => void
-  onSaved: () => void
-}) {
+/** The rows (pre-filled from the current version), the note, and saving them or the simulator's draw. */
+function useResultsForm(sheet: ResultsSheet, current: EsportsResults | undefined, onSaved: () => void) {
   const client = useQueryClient()
   const id = sheet.contest.id
-  const n = sheet.squads.length
   const start = (squadId: number) => current?.standings.find((s) => s.squad.id === squadId)
   const [rows, setRows] = useState<Array<{ placement: string; kills: string }>>(() =>
     sheet.squads.map((s) => ({
@@ -66,6 +56,22 @@ export function ResultsForm({
     })
   const set = (i: number, key: 'placement' | 'kills', value: string) =>
     setRows((old) => old.map((r, k) => (k === i ? { ...r, [key]: value } : r)))
+  return { rows, set, note, setNote, save, fields, general, submit }
+}
+
+export function ResultsForm({
+  sheet,
+  current,
+  onCancel,
+  onSaved,
+}: {
+  sheet: ResultsSheet
+  current?: EsportsResults
+  onCancel?: () => void
+  onSaved: () => void
+}) {
+  const n = sheet.squads.length
+  const { rows, set, note, setNote, save, fields, general, submit } = useResultsForm(sheet, current, onSaved)
 
   return (
     <Card>
@@ -86,57 +92,17 @@ export function ResultsForm({
       >
         {general ? <Alert>{general}</Alert> : null}
         <ol className={styles.rows}>
-          {sheet.squads.map((squad, i) => {
-            const placementErrors = [
-              ...(fields[`results.${i}.placement`] ?? []),
-              ...(fields[`results.${i}.squad_id`] ?? []),
-            ]
-            const killErrors = fields[`results.${i}.kills`]
-            return (
-              <li key={squad.id} className={styles.row} data-testid="result-row">
-                <div className={styles.rowName}>
-                  <div className={styles.squad}>{squad.name}</div>
-                  <div className={styles.players}>
-                    {squad.players.map((p) => p.in_game_name).join(', ') || 'no players'}
-                  </div>
-                </div>
-                <label className={styles.cell}>
-                  <span className={styles.cellLabel}>Placement</span>
-                  <select
-                    className={styles.input}
-                    value={rows[i]?.placement ?? ''}
-                    onChange={(e) => set(i, 'placement', e.target.value)}
-                    aria-invalid={placementErrors.length > 0 || undefined}
-                    data-testid="placement"
-                  >
-                    <option value="">—</option>
-                    {Array.from({ length: n }, (_, k) => k + 1).map((place) => (
-                      <option key={place} value={place}>
-                        {ordinal(place)}
-                      </option>
-                    ))}
-                  </select>
-                </label>
-                <label className={styles.cell}>
-                  <span className={styles.cellLabel}>Kills</span>
-                  <input
-                    className={styles.input}
-                    type="number"
-                    min={0}
-                    inputMode="numeric"
-                    value={rows[i]?.kills ?? ''}
-                    onChange={(e) => set(i, 'kills', e.target.value)}
-                    aria-invalid={(killErrors?.length ?? 0) > 0 || undefined}
-                    data-testid="kills"
-                  />
-                </label>
-                <div className={styles.rowErrors}>
-                  <FieldErrors errors={placementErrors.length > 0 ? placementErrors : undefined} />
-                  <FieldErrors errors={killErrors} />
-                </div>
-              </li>
-            )
-          })}
+          {sheet.squads.map((squad, i) => (
+            <SquadResultRow
+              key={squad.id}
+              squad={squad}
+              row={rows[i]}
+              places={n}
+              fields={fields}
+              i={i}
+              onChange={(key, value) => set(i, key, value)}
+            />
+          ))}
         </ol>
         <TextAreaField
           label={current ? 'Why the correction (shown with the version)' : 'Note (optional)'}
@@ -170,6 +136,73 @@ export function ResultsForm({
         </div>
       </form>
     </Card>
+  )
+}
+
+/** One squad's placement and kills, with the errors of its row. */
+function SquadResultRow({
+  squad,
+  row,
+  places,
+  fields,
+  i,
+  onChange,
+}: {
+  squad: ResultsSheet['squads'][number]
+  row: { placement: string; kills: string } | undefined
+  places: number
+  fields: FieldErrorMap
+  i: number
+  onChange: (key: 'placement' | 'kills', value: string) => void
+}) {
+  const placementErrors = [
+    ...(fields[`results.${i}.placement`] ?? []),
+    ...(fields[`results.${i}.squad_id`] ?? []),
+  ]
+  const killErrors = fields[`results.${i}.kills`]
+  return (
+    <li className={styles.row} data-testid="result-row">
+      <div className={styles.rowName}>
+        <div className={styles.squad}>{squad.name}</div>
+        <div className={styles.players}>
+          {squad.players.map((p) => p.in_game_name).join(', ') || 'no players'}
+        </div>
+      </div>
+      <label className={styles.cell}>
+        <span className={styles.cellLabel}>Placement</span>
+        <select
+          className={styles.input}
+          value={row?.placement ?? ''}
+          onChange={(e) => onChange('placement', e.target.value)}
+          aria-invalid={placementErrors.length > 0 || undefined}
+          data-testid="placement"
+        >
+          <option value="">—</option>
+          {Array.from({ length: places }, (_, k) => k + 1).map((place) => (
+            <option key={place} value={place}>
+              {ordinal(place)}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className={styles.cell}>
+        <span className={styles.cellLabel}>Kills</span>
+        <input
+          className={styles.input}
+          type="number"
+          min={0}
+          inputMode="numeric"
+          value={row?.kills ?? ''}
+          onChange={(e) => onChange('kills', e.target.value)}
+          aria-invalid={(killErrors?.length ?? 0) > 0 || undefined}
+          data-testid="kills"
+        />
+      </label>
+      <div className={styles.rowErrors}>
+        <FieldErrors errors={placementErrors.length > 0 ? placementErrors : undefined} />
+        <FieldErrors errors={killErrors} />
+      </div>
+    </li>
   )
 }
 

@@ -5,7 +5,7 @@ import { Button, ButtonLink } from '../../../components/Button'
 import { Card, EmptyState, Loading, PageHead } from '../../../components/Common'
 import { Alert, TextField } from '../../../components/Field'
 import { fieldErrorsOf, unplacedError } from '../../../components/form-errors'
-import { ApiError } from '../../../lib/api'
+import { ApiError, type FieldErrors as FieldErrorMap } from '../../../lib/api'
 import { useSignedIn } from '../../../lib/use-session'
 import {
   joinSquad,
@@ -90,9 +90,56 @@ export function TournamentPage() {
 
 function Registration({ t }: { t: Tournament }) {
   const signedIn = useSignedIn()
-  const client = useQueryClient()
   const [name, setName] = useState('')
   const [code, setCode] = useState('')
+  const { register, join, leave } = useSquadMutations(t, name, code)
+  const mine = t.my_squad
+
+  if (mine) return <MySquad t={t} mine={mine} leave={leave} />
+  if (!t.registration_open)
+    return t.status === 'registration' ? null : (
+      <p className={styles.muted}>Registration closed {when(t.registration_closes_at_in_millis)}.</p>
+    )
+  if (!signedIn)
+    return (
+      <Alert tone="info">
+        Registration is open until {when(t.registration_closes_at_in_millis)}.{' '}
+        <Link to="/login">Sign in</Link> to register a squad.
+      </Alert>
+    )
+  const registerErrors = fieldErrorsOf(register.error)
+  const joinErrors = fieldErrorsOf(join.error)
+  const submitRegister = (e: FormEvent) => {
+    e.preventDefault()
+    register.mutate()
+  }
+  const registerProblem = problemOf(register.error, ['name'])
+  return (
+    <Card>
+      <p className={styles.muted}>Registration is open until {when(t.registration_closes_at_in_millis)}.</p>
+      <form onSubmit={submitRegister} className={styles.row} noValidate data-testid="register-form">
+        <TextField
+          label="Register a new squad"
+          name="name"
+          value={name}
+          placeholder="Squad name"
+          maxLength={40}
+          onChange={(e) => setName(e.target.value)}
+          errors={registerErrors.name}
+        />
+        <Button type="submit" busy={register.isPending} data-testid="register-squad">
+          Register
+        </Button>
+      </form>
+      {registerProblem ? <Alert>{withSettingsLink(registerProblem)}</Alert> : null}
+      {t.team_size > 1 ? <JoinByCode code={code} setCode={setCode} join={join} errors={joinErrors} /> : null}
+    </Card>
+  )
+}
+
+/** Registering a squad, joining one by its code, leaving: each answers with the tournament. */
+function useSquadMutations(t: Tournament, name: string, code: string) {
+  const client = useQueryClient()
   const update = (next: { esports_tournament: Tournament }) => {
     client.setQueryData(tournamentQuery(t.id).queryKey, next.esports_tournament)
     void client.invalidateQueries({ queryKey: ['esports-tournaments'] })
@@ -113,99 +160,85 @@ function Registration({ t }: { t: Tournament }) {
     mutationFn: () => leaveTournament(t.id),
     onSuccess: update,
   })
-  const mine = t.my_squad
+  return { register, join, leave }
+}
 
-  if (mine)
-    return (
-      <Card>
-        <div data-testid="my-squad">
-          <div className={styles.sectionTitle}>Your squad: {mine.name}</div>
-          <p className={styles.muted}>
-            {mine.members.map((m) => `${m.user.username} (${m.in_game_name})`).join(', ')} ·{' '}
-            {mine.members_count}/{t.team_size} players
-            {mine.eliminated_in_round ? ` · out in round ${mine.eliminated_in_round}` : ''}
+type SquadMutations = ReturnType<typeof useSquadMutations>
+
+function MySquad({
+  t,
+  mine,
+  leave,
+}: {
+  t: Tournament
+  mine: NonNullable<Tournament['my_squad']>
+  leave: SquadMutations['leave']
+}) {
+  return (
+    <Card>
+      <div data-testid="my-squad">
+        <div className={styles.sectionTitle}>Your squad: {mine.name}</div>
+        <p className={styles.muted}>
+          {mine.members.map((m) => `${m.user.username} (${m.in_game_name})`).join(', ')} ·{' '}
+          {mine.members_count}/{t.team_size} players
+          {mine.eliminated_in_round ? ` · out in round ${mine.eliminated_in_round}` : ''}
+        </p>
+        {mine.invite_code && t.registration_open && mine.members_count < t.team_size ? (
+          <p>
+            Invite code: <span className={styles.code}>{mine.invite_code}</span> — your squad mates join with
+            it.
           </p>
-          {mine.invite_code && t.registration_open && mine.members_count < t.team_size ? (
-            <p>
-              Invite code: <span className={styles.code}>{mine.invite_code}</span> — your squad mates join
-              with it.
-            </p>
-          ) : null}
-          {t.registration_open ? (
-            <Button variant="secondary" small busy={leave.isPending} onClick={() => leave.mutate()}>
-              Leave the squad
-            </Button>
-          ) : null}
-          {leave.isError ? <Alert>{leave.error.message}</Alert> : null}
-        </div>
-      </Card>
-    )
-  if (!t.registration_open)
-    return t.status === 'registration' ? null : (
-      <p className={styles.muted}>Registration closed {when(t.registration_closes_at_in_millis)}.</p>
-    )
-  if (!signedIn)
-    return (
-      <Alert tone="info">
-        Registration is open until {when(t.registration_closes_at_in_millis)}.{' '}
-        <Link to="/login">Sign in</Link> to register a squad.
-      </Alert>
-    )
-  const registerErrors = fieldErrorsOf(register.error)
-  const joinErrors = fieldErrorsOf(join.error)
-  const submitRegister = (e: FormEvent) => {
-    e.preventDefault()
-    register.mutate()
-  }
+        ) : null}
+        {t.registration_open ? (
+          <Button variant="secondary" small busy={leave.isPending} onClick={() => leave.mutate()}>
+            Leave the squad
+          </Button>
+        ) : null}
+        {leave.isError ? <Alert>{leave.error.message}</Alert> : null}
+      </div>
+    </Card>
+  )
+}
+
+function JoinByCode({
+  code,
+  setCode,
+  join,
+  errors,
+}: {
+  code: string
+  setCode: (code: string) => void
+  join: SquadMutations['join']
+  errors: FieldErrorMap
+}) {
   const submitJoin = (e: FormEvent) => {
     e.preventDefault()
     join.mutate()
   }
-  const registerProblem = problemOf(register.error, ['name'])
   const joinProblem = problemOf(join.error, ['invite_code'])
   return (
-    <Card>
-      <p className={styles.muted}>Registration is open until {when(t.registration_closes_at_in_millis)}.</p>
-      <form onSubmit={submitRegister} className={styles.row} noValidate data-testid="register-form">
+    <>
+      <form onSubmit={submitJoin} className={styles.row} noValidate data-testid="join-form">
         <TextField
-          label="Register a new squad"
-          name="name"
-          value={name}
-          placeholder="Squad name"
-          maxLength={40}
-          onChange={(e) => setName(e.target.value)}
-          errors={registerErrors.name}
+          label="…or join a squad by its invite code"
+          name="invite_code"
+          value={code}
+          placeholder="e.g. TABCD2345"
+          onChange={(e) => setCode(e.target.value.toUpperCase())}
+          errors={errors.invite_code}
         />
-        <Button type="submit" busy={register.isPending} data-testid="register-squad">
-          Register
+        <Button type="submit" variant="secondary" busy={join.isPending} data-testid="join-squad">
+          Join
         </Button>
       </form>
-      {registerProblem ? <Alert>{withSettingsLink(registerProblem)}</Alert> : null}
-      {t.team_size > 1 ? (
-        <>
-          <form onSubmit={submitJoin} className={styles.row} noValidate data-testid="join-form">
-            <TextField
-              label="…or join a squad by its invite code"
-              name="invite_code"
-              value={code}
-              placeholder="e.g. TABCD2345"
-              onChange={(e) => setCode(e.target.value.toUpperCase())}
-              errors={joinErrors.invite_code}
-            />
-            <Button type="submit" variant="secondary" busy={join.isPending} data-testid="join-squad">
-              Join
-            </Button>
-          </form>
-          {joinProblem ? (
-            <Alert>
-              {join.error instanceof ApiError && join.error.status === 404
-                ? 'No squad of this tournament has that code.'
-                : withSettingsLink(joinProblem)}
-            </Alert>
-          ) : null}
-        </>
+      {joinProblem ? (
+        <Alert>
+          {join.error instanceof ApiError && join.error.status === 404
+            ? 'No squad of this tournament has that code.'
+            : withSettingsLink(joinProblem)}
+        </Alert>
       ) : null}
-    </Card>
+    </>
   )
 }
 

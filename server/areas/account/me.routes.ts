@@ -3,8 +3,9 @@ import type { Deps } from '../../deps'
 import { answerFromCache, cachedJson, readKey } from '../../http/answer-cache'
 import { errors, json, jsonBody } from '../../http/responses'
 import { bearerSecurity, createRouter, currentUser } from '../../http/router'
+import { requireUser } from '../users'
+import { serializeMe, updateMe } from './me'
 import { AvatarSchema, MeSchema, UpdateMeRequest } from './schemas'
-import { requireUser, serializeMe, updateMe } from './service'
 
 export function meRoutes(deps: Deps) {
   const app = createRouter()

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto'
-import type { Db, Executor } from '../../db/tx'
-import type { Bus } from '../../lib/bus'
-import type { Clock } from '../../lib/clock'
-import type { Logger } from '../../lib/log'
+import type { Db, Executor } from '../db/tx'
+import type { Bus } from './bus'
+import type { Clock } from './clock'
+import type { Logger } from './log'
 
 export interface Job {
   id: number

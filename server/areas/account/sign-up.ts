@@ -1,0 +1,131 @@
+import type { Role, UserRow } from '../../db/schema'
+import { withTx } from '../../db/tx'
+import type { Deps } from '../../deps'
+import { invalid } from '../../http/errors'
+import { hashPassword, issueUserToken } from '../auth'
+import { invitationMail, sendMail, verificationMail } from '../mail'
+import { notify } from '../notifications'
+import { hasTrafficSource, recordTrafficSource, type TrafficSourceInput } from '../social'
+import { insertUser, takenError, uniquenessErrors } from '../users'
+import { referrerByCode, rewardReferral } from '../wallet'
+
+/**
+ * Sign-up: a player's own (with a referral code and where they came from) and an admin's
+ * account for someone else. Above users, auth and wallet: it composes them.
+ */
+export interface RegisterInput extends TrafficSourceInput {
+  email: string
+  username: string
+  password: string
+  full_name?: string
+  ref_code?: string
+}
+
+/** Self sign-up: the account is active at once; a verification mail goes to the outbox. */
+export async function registerUser(deps: Deps, input: RegisterInput): Promise<UserRow> {
+  const errors = await uniquenessErrors(deps.db, input.email, input.username)
+  let referredById: number | null = null
+  if (input.ref_code?.trim()) {
+    const referrer = await referrerByCode(deps.db, input.ref_code)
+    if (!referrer) errors.ref_code = ['is not a valid referral code']
+    else referredById = referrer.id
+  }
+  if (Object.keys(errors).length > 0) throw invalid(errors)
+  // Hash before the transaction: ~60 ms of work must not hold the database write lock.
+  const passwordHash = await hashPassword(input.password)
+  try {
+    return await withTx(deps, async (tx, after) => {
+      const now = deps.clock.now()
+      const user = await insertUser(tx, {
+        email: input.email,
+        username: input.username,
+        passwordHash,
+        fullName: input.full_name,
+        referredById,
+        nowMs: now,
+      })
+      // A referral code rewards both sides (coins and a scratch card each) in this transaction.
+      if (referredById !== null)
+        await rewardReferral(tx, after, deps.rng.seed, {
+          referrer: { id: referredById },
+          newUser: user,
+          nowMs: now,
+        })
+      const { email: _e, username: _u, password: _p, full_name: _f, ref_code: _r, ...source } = input
+      if (hasTrafficSource(source)) await recordTrafficSource(tx, user.id, source, now)
+      const token = await issueUserToken(
+        tx,
+        user.id,
+        'activation',
+        deps.config.activationTokenTtlMs,
+        deps.clock.wallNow(),
+      )
+      await sendMail(
+        tx,
+        { to: user.email, ...verificationMail(deps.config.publicUrl, user.username, token) },
+        now,
+      )
+      await notify(
+        tx,
+        after,
+        user.id,
+        { kind: 'welcome', body: `Welcome to Fanspole, ${user.username}!` },
+        now,
+      )
+      return user
+    })
+  } catch (error) {
+    throw takenError(error)
+  }
+}
+
+export interface AdminCreateInput {
+  email: string
+  username: string
+  full_name?: string
+  role?: Role
+  password?: string
+}
+
+/** An account made by an admin: with a password it is active; without one it is invited. */
+export async function adminCreateUser(
+  deps: Deps,
+  input: AdminCreateInput,
+): Promise<{ user: UserRow; invited: boolean }> {
+  const errors = await uniquenessErrors(deps.db, input.email, input.username)
+  if (Object.keys(errors).length > 0) throw invalid(errors)
+  const passwordHash = input.password ? await hashPassword(input.password) : null
+  try {
+    return await createInvitedOrActive(deps, input, passwordHash)
+  } catch (error) {
+    throw takenError(error)
+  }
+}
+
+function createInvitedOrActive(deps: Deps, input: AdminCreateInput, passwordHash: string | null) {
+  return withTx(deps, async (tx) => {
+    const now = deps.clock.now()
+    const user = await insertUser(tx, {
+      email: input.email,
+      username: input.username,
+      passwordHash,
+      fullName: input.full_name,
+      role: input.role ?? 'player',
+      status: passwordHash ? 'active' : 'invited',
+      emailVerified: false,
+      nowMs: now,
+    })
+    const token = await issueUserToken(
+      tx,
+      user.id,
+      'activation',
+      deps.config.activationTokenTtlMs,
+      deps.clock.wallNow(),
+    )
+    const mail = passwordHash
+      ? verificationMail(deps.config.publicUrl, user.username, token)
+      : invitationMail(deps.config.publicUrl, user.username, token)
+    await sendMail(tx, { to: user.email, ...mail }, now)
+    return { user, invited: !passwordHash }
+  })
+}

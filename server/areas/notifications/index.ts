@@ -1,0 +1,12 @@
+/** In-app notifications and their live stream (docs/notifications.md). The front door. */
+export { NotificationSchema, notificationRoutes } from './routes'
+export {
+  markAllRead,
+  type NewNotification,
+  type NotificationJson,
+  notificationStream,
+  notify,
+  notifyGrouped,
+  serializeNotification,
+  unreadCount,
+} from './service'

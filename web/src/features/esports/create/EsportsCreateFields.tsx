@@ -1,0 +1,219 @@
+import type { UseQueryResult } from '@tanstack/react-query'
+import { Link } from 'react-router'
+import {
+  ESPORTS_GAMES,
+  ESPORTS_KINDS,
+  ESPORTS_MODES,
+  type EsportsKind,
+  type EsportsMode,
+  HOST_LEVEL_MIN,
+  maxSlots,
+  TEAM_SIZES,
+} from '../../../../../server/domain/esports/rules'
+import { Loading } from '../../../components/Common'
+import { Alert, FieldErrors, TextAreaField, TextField } from '../../../components/Field'
+import type { FieldErrors as Errors } from '../../../lib/api'
+import type { EsportsAccess } from './api'
+import styles from './esports.module.css'
+import type { EsportsCreateState } from './use-esports-create'
+
+/** Short enough for the phone's half-width select; the slots hint says how many squads fit. */
+const MODE_LABELS: Record<EsportsMode, string> = {
+  solo: 'Solo',
+  duo: `Duos of ${TEAM_SIZES.duo}`,
+  squad: `Squads of ${TEAM_SIZES.squad}`,
+}
+
+const PRIZE_OPTIONS = [
+  { key: 'winner_takes_all', label: 'Winner takes all' },
+  { key: 'top_3', label: 'Top 3 squads (50/30/20)' },
+  { key: 'top_10_percent', label: 'Top 10% of squads' },
+  { key: 'top_25_percent', label: 'Top 25% of squads' },
+  { key: 'top_50_percent', label: 'Top 50% of squads' },
+]
+
+interface FieldsProps {
+  slug: EsportsKind
+  state: EsportsCreateState
+  errors: Errors
+}
+
+/** Whether the access check is still running, failed, or says what is missing to host. */
+export function AccessNotice({ slug, access }: { slug: EsportsKind; access: UseQueryResult<EsportsAccess> }) {
+  const game = ESPORTS_GAMES[ESPORTS_KINDS[slug].game]
+  const a = access.data
+  return (
+    <>
+      {access.isPending ? (
+        <Loading label="Checking what you may host.." />
+      ) : access.isError ? (
+        <Alert>{access.error.message}</Alert>
+      ) : a && !a.free_allowed ? (
+        <Alert tone="notice">
+          <span data-testid="esports-access-missing">
+            To host {game.name} rooms you need a verified {game.name} account of level {HOST_LEVEL_MIN} or
+            more
+            {a.missing[0] ? ` — ${a.missing[0].message}` : ''}.
+          </span>{' '}
+          <Link to={`/contests/create/pubg-contest-requirement?kind=${slug}`}>What is needed</Link>
+        </Alert>
+      ) : null}
+    </>
+  )
+}
+
+/** Mode, map, name and description. */
+export function RoomFields({ slug, state, errors }: FieldsProps) {
+  const { form, set } = state
+  const game = ESPORTS_GAMES[ESPORTS_KINDS[slug].game]
+  return (
+    <>
+      <div className={styles.grid}>
+        <label className={styles.field}>
+          <span className={styles.label}>Mode</span>
+          <select
+            className={styles.select}
+            value={form.mode}
+            onChange={set('mode')}
+            data-testid="esports-mode"
+          >
+            {ESPORTS_MODES.map((m) => (
+              <option key={m} value={m}>
+                {MODE_LABELS[m]}
+              </option>
+            ))}
+          </select>
+          <FieldErrors errors={errors.mode} />
+        </label>
+        <label className={styles.field}>
+          <span className={styles.label}>Map</span>
+          <select className={styles.select} value={form.map} onChange={set('map')}>
+            <option value="">Any / host decides</option>
+            {game.maps.map((m) => (
+              <option key={m} value={m}>
+                {m}
+              </option>
+            ))}
+          </select>
+          <FieldErrors errors={errors.map} />
+        </label>
+      </div>
+      <TextField
+        label="Contest name"
+        value={form.name}
+        onChange={set('name')}
+        errors={errors.name}
+        data-testid="esports-name"
+        maxLength={60}
+      />
+      <TextAreaField
+        label="Description (optional)"
+        value={form.description}
+        onChange={set('description')}
+        errors={errors.description}
+        rows={2}
+      />
+    </>
+  )
+}
+
+/** Slots, fee, prize per kill and placement prizes (the prizes only for a paid room). */
+export function MoneyFields({ slug, state, errors }: FieldsProps) {
+  const { form, set, paid } = state
+  const info = ESPORTS_KINDS[slug]
+  const mode = form.mode
+  return (
+    <>
+      <div className={styles.grid}>
+        <TextField
+          label="Squads (slots)"
+          inputMode="numeric"
+          value={form.slots}
+          onChange={set('slots')}
+          errors={errors.slots}
+          hint={`2–${maxSlots(info.game, mode)}`}
+          data-testid="esports-slots"
+        />
+        <TextField
+          label="Entry fee per player (₹)"
+          inputMode="numeric"
+          value={form.fee}
+          onChange={set('fee')}
+          errors={errors.entry_fee}
+          hint="0 = a free private room"
+          data-testid="esports-fee"
+        />
+        {paid ? (
+          <TextField
+            label="Prize per kill (₹)"
+            inputMode="numeric"
+            value={form.perKill}
+            onChange={set('perKill')}
+            errors={errors.per_kill}
+            hint={`at most ₹${Math.floor(Number(form.fee) * 0.85) || 0}`}
+            data-testid="esports-per-kill"
+          />
+        ) : null}
+      </div>
+      {paid ? (
+        <label className={styles.field}>
+          <span className={styles.label}>Placement prizes</span>
+          <select
+            className={styles.select}
+            value={form.prize}
+            onChange={set('prize')}
+            data-testid="esports-prizes"
+          >
+            {PRIZE_OPTIONS.map((o) => (
+              <option key={o.key} value={o.key}>
+                {o.label}
+              </option>
+            ))}
+          </select>
+          <FieldErrors errors={[...(errors.prize_option ?? []), ...(errors.prize_ranges ?? [])]} />
+        </label>
+      ) : null}
+    </>
+  )
+}
+
+/** Start, reveal, lowest level and (for a paid room) privacy. */
+export function TimingFields({ state, errors }: Omit<FieldsProps, 'slug'>) {
+  const { form, set, setPrivate, paid } = state
+  return (
+    <>
+      <div className={styles.grid}>
+        <TextField
+          label="Starts in (minutes)"
+          inputMode="numeric"
+          value={form.startsIn}
+          onChange={set('startsIn')}
+          errors={[...(errors.starts_at ?? []), ...(errors.starts_in_minutes ?? [])]}
+          data-testid="esports-starts-in"
+        />
+        <TextField
+          label="Room details out (minutes before)"
+          inputMode="numeric"
+          value={form.reveal}
+          onChange={set('reveal')}
+          errors={errors.reveal_minutes}
+        />
+        <TextField
+          label="Lowest game level"
+          inputMode="numeric"
+          value={form.minLevel}
+          onChange={set('minLevel')}
+          errors={errors.min_level}
+        />
+      </div>
+      {paid ? (
+        <label className={styles.check}>
+          <input type="checkbox" checked={form.isPrivate} onChange={(e) => setPrivate(e.target.checked)} />
+          <span>Private: only people with the invite code find it</span>
+        </label>
+      ) : (
+        <p className={styles.muted}>A free room is private: share its invite code with your squads.</p>
+      )}
+    </>
+  )
+}
