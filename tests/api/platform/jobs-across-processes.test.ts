@@ -1,7 +1,7 @@
 import { sql } from 'kysely'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import type { Job } from '../../../server/lib/scheduler'
 import type { Deps } from '../../../server/deps'
+import type { Job } from '../../../server/lib/scheduler'
 import { TEST_DIALECT } from '../../helpers/db'
 import { type TestWorld, testWorld } from '../../helpers/deps'
 import { secondProcess } from '../../helpers/second-process'
