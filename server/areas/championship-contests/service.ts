@@ -98,7 +98,7 @@ export async function joinChampionshipContest(
 }
 
 /** The join inside the caller's transaction (contest creation joins its creator in its own). */
-// Longer than 70 lines: as joinInTx, the checks, seat and fee of a join in their order in one transaction.
+// Long: as joinInTx, the checks, seat and fee of a join in their order in one transaction.
 export async function joinChampionshipInTx(
   deps: Deps,
   tx: Tx,

@@ -23,7 +23,7 @@ export interface PhaseSettlement {
  * `locked`, under its row lock, in the transaction that pays it. Contests still open (no lock
  * ran) are locked first; a phase none of whose matches completed refunds instead.
  */
-// Longer than 70 lines: each contest checked, ranked and paid in the transaction that settles it.
+// Long: each contest checked, ranked and paid in the transaction that settles it.
 export async function settlePhaseContests(deps: Deps, phaseId: number): Promise<PhaseSettlement> {
   const report: PhaseSettlement = { contests: 0, cancelled: 0, winners: 0, paid_paise: 0 }
   const matches = await deps.db

@@ -8,7 +8,7 @@ type RowFilter = { classicTeamId: number } | { rowId: number }
  * Match rows (snapshots) as the history, results and score-row calls show them. A row of a
  * live match is scored from the current points; others show what was stored.
  */
-// Longer than 70 lines: one query and the mapping of its rows, a live row scored from the current points.
+// Long: one query and the mapping of its rows, a live row scored from the current points.
 export async function scoreRowsJson(db: Executor, filter: RowFilter) {
   let q = db
     .selectFrom('classic_team_scores as cs')

@@ -23,7 +23,7 @@ export const transfersKey = (teamId: number, matchId: number) =>
  * balance — keeping the chosen captain and vice-captain when they are among those players.
  * The owner is told. (docs/championship.md "API, scoring and money".)
  */
-// Longer than 70 lines: every classic team of the phase frozen in one pass, transfers counted as it goes.
+// Long: every classic team of the phase frozen in one pass, transfers counted as it goes.
 export async function snapshotPhaseTeams(
   tx: Tx,
   after: AfterCommit,

@@ -128,7 +128,7 @@ const putChampionshipClassicTeamsByIdRoute = (deps: Deps) =>
     responses: { 200: json(one, 'Updated'), ...errors(401, 404, 409, 422) },
   })
 
-// Longer than 70 lines: seven short handlers of classic teams; their definitions are above.
+// Long: seven short handlers of classic teams; their definitions are above.
 export function championshipTeamRoutes(deps: Deps) {
   const app = createRouter()
 

@@ -67,7 +67,7 @@ export interface Created {
   member_id: number
 }
 
-// Longer than 70 lines: access, the contest row, its activity and the creator's join in one transaction.
+// Long: access, the contest row, its activity and the creator's join in one transaction.
 export async function createContest(deps: Deps, userId: number, body: DraftBody): Promise<Created> {
   return withTx(deps, async (tx, after) => {
     await lockRows(tx, 'users', userId)

@@ -33,7 +33,7 @@ export interface Owned {
   draft: DraftBody
 }
 
-// Longer than 70 lines: reads a daily or a championship contest into one shape, each kind its own query.
+// Long: reads a daily or a championship contest into one shape, each kind its own query.
 export async function loadOwned(
   tx: Tx,
   type: ContestType,

@@ -89,7 +89,7 @@ const contestPool = (o: Owned) => {
   return table.reduce((sum, r) => sum + r.amount_paise * (r.to - r.from + 1), 0)
 }
 
-// Longer than 70 lines: one transaction that checks, re-prices and saves the edit under the contest lock.
+// Long: one transaction that checks, re-prices and saves the edit under the contest lock.
 export async function editContest(
   deps: Deps,
   type: Owned['type'],
@@ -97,6 +97,7 @@ export async function editContest(
   userId: number,
   body: EditBody,
 ): Promise<void> {
+  // Long: the edit's checks, re-pricing and save under one contest lock.
   await withTx(deps, async (tx, after) => {
     const now = deps.clock.now()
     // The owner's row first (a fee change pays from their balance), then the contest's.

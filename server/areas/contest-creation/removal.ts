@@ -51,6 +51,7 @@ export async function deleteOwnedContest(deps: Deps, type: ContestType, id: numb
 }
 
 /** Removes other players' entries before the start, each refunded to its player's unused balance. */
+// Long: the checks, refunds, notices and activity of a removal in one transaction.
 export async function removeMembers(
   deps: Deps,
   type: ContestType,
@@ -58,6 +59,7 @@ export async function removeMembers(
   userId: number,
   memberIds: number[],
 ): Promise<number> {
+  // Long: as removeMembers, one transaction.
   return withTx(deps, async (tx, after) => {
     const now = deps.clock.now()
     const o = await loadOwned(tx, type, id, userId, now)

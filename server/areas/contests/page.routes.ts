@@ -82,7 +82,7 @@ const overviewAnswer = z.object({
 })
 
 /** One contest's pages: the contest, its prizes, rules, overview, leaderboard and team comparison. */
-// Longer than 70 lines: six short handlers of one contest's pages; their definitions are above.
+// Long: six short handlers of one contest's pages; their definitions are above.
 export function contestPageRoutes(deps: Deps) {
   const app = createRouter()
 

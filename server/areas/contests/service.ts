@@ -143,7 +143,7 @@ export async function joinContest(
 }
 
 /** The join inside the caller's transaction (contest creation joins its creator in its own). */
-// Longer than 70 lines: the checks, the seat, the fee and the rewards of a join must stay in this order in one transaction.
+// Long: the checks, the seat, the fee and the rewards of a join must stay in this order in one transaction.
 export async function joinInTx(
   deps: Deps,
   tx: Tx,

@@ -39,6 +39,7 @@ type Settled = { contest: ContestRow; entries: number; byUser: Map<number, numbe
  * Contests go in batches (each contest still checked and paid on its own, with its own ledger
  * transaction): the batch's member rows, postings and notifications are written in key order.
  */
+// Long: batches of contests, each checked and paid in the transaction that settles it.
 export async function settleMatchContests(deps: Deps, matchId: number): Promise<SettlementReport> {
   const live = await currentLive(deps, matchId)
   live.board.rankAll()

@@ -28,7 +28,7 @@ interface ReplayPlan {
  * the scoreboard, the match channel and the points move as they did. The copy completes after
  * its last event. The source is not touched.
  */
-// Longer than 70 lines: the copy of the match (row, sides, squad) and its replay plan made in one transaction.
+// Long: the copy of the match (row, sides, squad) and its replay plan made in one transaction.
 export async function startReplay(deps: Deps, sourceId: number, speed: number) {
   const source = await deps.db.selectFrom('matches').selectAll().where('id', '=', sourceId).executeTakeFirst()
   if (!source) throw new AppError('NOT_FOUND', 'Match not found')

@@ -27,10 +27,11 @@ export interface FixtureResult {
  * It is outside every championship phase (phase_id null): a phase's fixtures are its own.
  * Its lock job is scheduled like any upcoming match's, so it starts on the clock as they do.
  */
-// Longer than 70 lines: one transaction copying the match, its sides, squad and contests, in that order.
+// Long: one transaction copying the match, its sides, squad and contests, in that order.
 export async function createFixture(deps: Deps, request: FixtureRequest): Promise<FixtureResult> {
   const nowMs = deps.clock.now()
   const eventTime = nowMs + request.starts_in_minutes * 60_000
+  // Long: the whole fixture is one transaction, written in the order its rows refer to each other.
   const result = await withTx(deps, async (tx) => {
     let q = tx
       .selectFrom('matches as m')

@@ -105,7 +105,7 @@ const deletePostsByIdRoute = createRoute({
   responses: { 200: json(z.object({ deleted: z.literal(true) }), 'Deleted'), ...errors(401, 404, 422) },
 })
 
-// Longer than 70 lines: nine short handlers of posts; their definitions are above.
+// Long: nine short handlers of posts; their definitions are above.
 export function postRoutes(deps: Deps) {
   const app = createRouter()
 

@@ -77,7 +77,7 @@ async function claimRevision(tx: Tx, live: LiveMatch, correction: boolean): Prom
   live.revision = Number(row.revision)
 }
 
-// Longer than 70 lines: one batch of events under the match lock, its steps in the order the commit needs them.
+// Long: one batch of events under the match lock, its steps in the order the commit needs them.
 async function ingestLocked(
   deps: Deps,
   matchId: number,
