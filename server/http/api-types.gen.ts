@@ -4528,7 +4528,7 @@ export type paths = {
                         bot_takeover_seconds?: number | null;
                         /** @default 0 */
                         charges?: number;
-                        /** @description Create it from a group (issue 15): its members are invited with an `auction_invite` message */
+                        /** @description Create it from a group: its members are invited with an `auction_invite` message */
                         group_uuid_id?: string;
                         /** @default 15 */
                         lot_seconds?: number;
