@@ -82,7 +82,14 @@ const projects: TestProjectInlineConfiguration[] = [
   },
   {
     extends: true,
-    test: { name: 'cli', include: ['tests/cli/**/*.test.{ts,tsx}'], testTimeout: 60_000, ...SERVERS },
+    test: {
+      name: 'cli',
+      include: ['tests/cli/**/*.test.{ts,tsx}'],
+      testTimeout: 60_000,
+      // A league server started in beforeAll took over 10 s on a loaded 2-core machine.
+      hookTimeout: 60_000,
+      ...SERVERS,
+    },
   },
   {
     extends: true,
