@@ -59,7 +59,6 @@ const ClassBody = z.strictObject({
 })
 
 /** The classroom (docs/classroom.md): admin only, as every `/api/admin/*` route. */
-// Long: a route factory, one short registration per route.
 export function classroomRoutes(deps: Deps) {
   const app = createRouter()
   const route = routesOn(app, ['Admin'])

@@ -18,7 +18,6 @@ import {
 import { RedeemRequest, RedemptionSchema, RedemptionTypeSchema } from './redemptions.schemas'
 
 /** Withdrawals of winnings (spec §7 "Me and wallet": redemptions, redemption_types). */
-// Long: a route factory, one short registration per route.
 export function redemptionRoutes(deps: Deps) {
   const app = createRouter()
   const route = routesOn(app, ['Withdrawals'])
