@@ -2,11 +2,10 @@ import type { Deps } from '../../core/deps'
 import { lockRows } from '../../db/lock'
 import { type Executor, withTx } from '../../db/tx'
 import { paiseToRupees } from '../../domain/money'
-import { hashString } from '../../domain/rng'
 import { AppError } from '../../http/errors'
 import { joinChampionshipInTx } from '../championship-contests'
 import { contestAccess } from '../contest-access'
-import { joinInTx, recordActivity, usernameOf } from '../contests'
+import { drawInviteCode, joinInTx, recordActivity, usernameOf } from '../contests'
 import { userBalances } from '../ledger'
 import { prizeRows, type ResolvedDraft, resolveDraft } from './draft'
 import type { DraftBody } from './schemas'
@@ -20,7 +19,6 @@ import type { DraftBody } from './schemas'
  */
 
 /** Unambiguous letters and digits (no 0/O, 1/I/L): codes are read aloud and typed. */
-const CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789'
 export const INVITE_CODE_LENGTH = 10
 
 /**
@@ -28,29 +26,22 @@ export const INVITE_CODE_LENGTH = 10
  * a seed still draw different codes; checked against both contest tables under the creator's
  * lock and drawn again on a clash.
  */
-async function freshInviteCode(deps: Deps, db: Executor, userId: number, nowMs: number): Promise<string> {
-  const stream = deps.rng.stream('contest-invite-codes')
-  for (let attempt = 0; attempt < 20; attempt++) {
-    let code = ''
-    let h = hashString(`${stream.uint32()}:${userId}:${nowMs}:${attempt}`)
-    for (let i = 0; i < INVITE_CODE_LENGTH; i++) {
-      if (i === 5) h = hashString(`${h}:${stream.uint32()}`)
-      code += CODE_ALPHABET[h % CODE_ALPHABET.length]
-      h = Math.floor(h / CODE_ALPHABET.length)
-    }
-    const daily = await db
-      .selectFrom('contests')
-      .select('id')
-      .where('invite_code', '=', code)
-      .executeTakeFirst()
-    const phase = await db
-      .selectFrom('championship_contests')
-      .select('id')
-      .where('invite_code', '=', code)
-      .executeTakeFirst()
-    if (!daily && !phase) return code
-  }
-  throw new Error('no free invite code after 20 draws')
+function freshInviteCode(deps: Deps, db: Executor, userId: number, nowMs: number): Promise<string> {
+  const inUse = (table: 'contests' | 'championship_contests', code: string) =>
+    db.selectFrom(table).select('id').where('invite_code', '=', code).executeTakeFirst()
+  return drawInviteCode(
+    deps,
+    {
+      stream: 'contest-invite-codes',
+      seedText: `${userId}:${nowMs}`,
+      length: INVITE_CODE_LENGTH,
+      reseedAt: 5,
+    },
+    async (code) =>
+      (await inUse('contests', code)) !== undefined ||
+      (await inUse('championship_contests', code)) !== undefined,
+    () => new Error('no free invite code after 20 draws'),
+  )
 }
 
 /** The house's kind names describe a player's contest too (lists filter on them). */

@@ -6,8 +6,8 @@ import { type AfterCommit, type Executor, type Tx, withTx } from '../../db/tx'
 import type { PercentRange } from '../../domain/contest-creation'
 import { ESPORTS_KINDS, TEAM_SIZES } from '../../domain/esports/rules'
 import { paiseToRupees, rupeesToPaise } from '../../domain/money'
-import { hashString } from '../../domain/rng'
 import { AppError, invalid } from '../../http/errors'
+import { drawInviteCode } from '../contests'
 import { type EsportsAccess, esportsAccess } from './contests.access'
 import {
   checkLevel,
@@ -52,27 +52,20 @@ function scheduleRevealJob(deps: Deps, contest: EsportsContestRow): Promise<void
 // ---------------------------------------------------------------------------------------------
 // Input
 
-const CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789'
 const CODE_LENGTH = 10
 
-async function freshCode(deps: Deps, db: Executor, userId: number, nowMs: number): Promise<string> {
-  const stream = deps.rng.stream('esports-invite-codes')
-  for (let attempt = 0; attempt < 20; attempt++) {
-    let code = ''
-    let h = hashString(`${stream.uint32()}:${userId}:${nowMs}:${attempt}`)
-    for (let i = 0; i < CODE_LENGTH; i++) {
-      if (i === 5) h = hashString(`${h}:${stream.uint32()}`)
-      code += CODE_ALPHABET[h % CODE_ALPHABET.length]
-      h = Math.floor(h / CODE_ALPHABET.length)
-    }
-    const clash = await db
-      .selectFrom('esports_contests')
-      .select('id')
-      .where('invite_code', '=', code)
-      .executeTakeFirst()
-    if (!clash) return code
-  }
-  throw new Error('no free invite code after 20 draws')
+function freshCode(deps: Deps, db: Executor, userId: number, nowMs: number): Promise<string> {
+  return drawInviteCode(
+    deps,
+    { stream: 'esports-invite-codes', seedText: `${userId}:${nowMs}`, length: CODE_LENGTH, reseedAt: 5 },
+    async (code) =>
+      (await db
+        .selectFrom('esports_contests')
+        .select('id')
+        .where('invite_code', '=', code)
+        .executeTakeFirst()) !== undefined,
+    () => new Error('no free invite code after 20 draws'),
+  )
 }
 
 function refusal(access: EsportsAccess): AppError {

@@ -4,9 +4,8 @@ import { lockRows } from '../../db/lock'
 import type { EsportsSquadsTable } from '../../db/schema'
 import { type AfterCommit, type Executor, type Tx, withTx } from '../../db/tx'
 import { ESPORTS_GAMES, ESPORTS_KINDS } from '../../domain/esports/rules'
-import { hashString } from '../../domain/rng'
 import { AppError, conflict, forbidden, invalid, notFound } from '../../http/errors'
-import { visibleContest } from '../contests'
+import { drawInviteCode, visibleContest } from '../contests'
 import {
   type Caller,
   type EsportsContestRow,
@@ -39,28 +38,26 @@ export interface JoinInput {
   invite_code?: string | undefined
 }
 
-const CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789'
 const SQUAD_CODE_LENGTH = 8
 
 /** An 8-character squad invite code from `deps.rng`, mixed with who asks and when; drawn again on a clash. */
-async function freshSquadCode(deps: Deps, tx: Executor, userId: number, nowMs: number): Promise<string> {
-  const stream = deps.rng.stream('esports-squad-invite-codes')
-  for (let attempt = 0; attempt < 20; attempt++) {
-    let code = ''
-    let h = hashString(`${stream.uint32()}:${userId}:${nowMs}:${attempt}`)
-    for (let i = 0; i < SQUAD_CODE_LENGTH; i++) {
-      if (i === 4) h = hashString(`${h}:${stream.uint32()}`)
-      code += CODE_ALPHABET[h % CODE_ALPHABET.length]
-      h = Math.floor(h / CODE_ALPHABET.length)
-    }
-    const clash = await tx
-      .selectFrom('esports_squads')
-      .select('id')
-      .where('invite_code', '=', code)
-      .executeTakeFirst()
-    if (!clash) return code
-  }
-  throw new AppError('CONFLICT', 'Could not draw a free squad invite code; try again')
+function freshSquadCode(deps: Deps, tx: Executor, userId: number, nowMs: number): Promise<string> {
+  return drawInviteCode(
+    deps,
+    {
+      stream: 'esports-squad-invite-codes',
+      seedText: `${userId}:${nowMs}`,
+      length: SQUAD_CODE_LENGTH,
+      reseedAt: 4,
+    },
+    async (code) =>
+      (await tx
+        .selectFrom('esports_squads')
+        .select('id')
+        .where('invite_code', '=', code)
+        .executeTakeFirst()) !== undefined,
+    () => new AppError('CONFLICT', 'Could not draw a free squad invite code; try again'),
+  )
 }
 
 const gameName = (contest: EsportsContestRow) => ESPORTS_GAMES[contest.game].name

@@ -4,8 +4,8 @@ import type { EsportsKind, EsportsMode, EsportsTournamentStatus } from '../../db
 import { type AfterCommit, type Executor, type Tx, withTx } from '../../db/tx'
 import { ESPORTS_GAMES, gameOfKind, TEAM_SIZES } from '../../domain/esports/rules'
 import { checkDefinition, type QualifyRule } from '../../domain/esports/tournaments'
-import { hashString } from '../../domain/rng'
 import { AppError, forbidden, invalid, notFound } from '../../http/errors'
+import { drawInviteCode } from '../contests'
 import { type Caller, esportsTournamentStream, verifiedAccount } from './core'
 import {
   REGISTRATION_CLOSE_JOB,
@@ -35,26 +35,26 @@ export interface TournamentInput {
   }>
 }
 
-const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789'
-
-async function freshSquadCode(deps: Deps, db: Executor, seedText: string): Promise<string> {
-  const stream = deps.rng.stream('esports-tournament-invite-codes')
-  for (let attempt = 0; attempt < 20; attempt++) {
-    let h = hashString(`${stream.uint32()}:${seedText}:${attempt}`)
-    let code = 'T'
-    for (let i = 0; i < 8; i++) {
-      if (i === 5) h = hashString(`${h}:${stream.uint32()}`)
-      code += CODE_ALPHABET[h % CODE_ALPHABET.length]
-      h = Math.floor(h / CODE_ALPHABET.length)
-    }
-    const taken = await db
-      .selectFrom('esports_tournament_squads')
-      .select('id')
-      .where('invite_code', '=', code)
-      .executeTakeFirst()
-    if (!taken) return code
-  }
-  throw new Error('no free tournament squad invite code after 20 draws')
+function freshSquadCode(deps: Deps, db: Executor, seedText: string): Promise<string> {
+  return drawInviteCode(
+    deps,
+    {
+      stream: 'esports-tournament-invite-codes',
+      seedText,
+      length: 8,
+      reseedAt: 5,
+      prefix: 'T',
+      // Tournament squad codes keep the L they were first drawn with.
+      alphabet: 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789',
+    },
+    async (code) =>
+      (await db
+        .selectFrom('esports_tournament_squads')
+        .select('id')
+        .where('invite_code', '=', code)
+        .executeTakeFirst()) !== undefined,
+    () => new Error('no free tournament squad invite code after 20 draws'),
+  )
 }
 
 export async function createTournament(deps: Deps, admin: Caller, input: TournamentInput): Promise<number> {

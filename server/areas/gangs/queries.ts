@@ -59,22 +59,19 @@ export function findGangByCode(db: Executor, code: string) {
   return gangBase(db).where('g.league_code', '=', code).executeTakeFirst()
 }
 
-/** Members (status 'member') of gangs, with what the member lists show. */
-export function membersOf(db: Executor, gangIds: number[]) {
+/** Gang membership rows with who they are, as the member and request lists show people. */
+function withPeople(db: Executor) {
   return db
     .selectFrom('gang_members as gm')
     .innerJoin('users as u', 'u.id', 'gm.user_id')
     .leftJoin('avatars as a', 'a.id', 'u.avatar_id')
-    .select([
-      'gm.gang_id',
-      'gm.user_id',
-      'gm.joined_at_ms',
-      'u.username',
-      'u.full_name',
-      'u.team_name',
-      'u.image_url',
-      'a.url as avatar_url',
-    ])
+    .select(['gm.user_id', 'u.username', 'u.full_name', 'u.team_name', 'u.image_url', 'a.url as avatar_url'])
+}
+
+/** Members (status 'member') of gangs, with what the member lists show. */
+export function membersOf(db: Executor, gangIds: number[]) {
+  return withPeople(db)
+    .select(['gm.gang_id', 'gm.joined_at_ms'])
     .where('gm.gang_id', 'in', gangIds)
     .where('gm.status', '=', 'member')
     .execute()
@@ -84,20 +81,8 @@ export type MemberRow = Awaited<ReturnType<typeof membersOf>>[number]
 
 /** Pending join requests of a gang, oldest first. */
 export function requestsOf(db: Executor, gangId: number) {
-  return db
-    .selectFrom('gang_members as gm')
-    .innerJoin('users as u', 'u.id', 'gm.user_id')
-    .leftJoin('avatars as a', 'a.id', 'u.avatar_id')
-    .select([
-      'gm.id',
-      'gm.user_id',
-      'gm.requested_at_ms',
-      'u.username',
-      'u.full_name',
-      'u.team_name',
-      'u.image_url',
-      'a.url as avatar_url',
-    ])
+  return withPeople(db)
+    .select(['gm.id', 'gm.requested_at_ms'])
     .where('gm.gang_id', '=', gangId)
     .where('gm.status', '=', 'pending')
     .orderBy('gm.requested_at_ms')

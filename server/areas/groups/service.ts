@@ -4,6 +4,7 @@ import type { Executor, Tx } from '../../db/tx'
 import { withTx } from '../../db/tx'
 import { hashString } from '../../domain/rng'
 import { AppError, forbidden, invalid } from '../../http/errors'
+import { drawInviteCode } from '../contests'
 import { visibleUsersBySlugs } from '../users'
 import { visibleGroup } from './visibility'
 
@@ -18,7 +19,6 @@ export const groupStream = (uuid: string) => `group:${uuid}`
 /** Length of a group's invite code (as contest codes, the same alphabet). */
 export const GROUP_CODE_LENGTH = 10
 /** Contest creation's invite-code alphabet (no 0/O, 1/I/L). */
-const CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789'
 
 /** A v4-shaped UUID from `deps.rng` mixed with who asks and when (two processes share a seed). */
 function freshUuid(deps: Deps, userId: number, nowMs: number): string {
@@ -31,24 +31,15 @@ function freshUuid(deps: Deps, userId: number, nowMs: number): string {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`
 }
 
-async function freshInviteCode(deps: Deps, db: Executor, userId: number, nowMs: number): Promise<string> {
-  const stream = deps.rng.stream('group-invite-codes')
-  for (let attempt = 0; attempt < 20; attempt++) {
-    let code = ''
-    let h = hashString(`${stream.uint32()}:${userId}:${nowMs}:${attempt}`)
-    for (let i = 0; i < GROUP_CODE_LENGTH; i++) {
-      if (i === 5) h = hashString(`${h}:${stream.uint32()}`)
-      code += CODE_ALPHABET[h % CODE_ALPHABET.length]
-      h = Math.floor(h / CODE_ALPHABET.length)
-    }
-    const taken = await db
-      .selectFrom('groups')
-      .select('id')
-      .where('invite_code', '=', code)
-      .executeTakeFirst()
-    if (!taken) return code
-  }
-  throw new Error('no free group invite code after 20 draws')
+function freshInviteCode(deps: Deps, db: Executor, userId: number, nowMs: number): Promise<string> {
+  return drawInviteCode(
+    deps,
+    { stream: 'group-invite-codes', seedText: `${userId}:${nowMs}`, length: GROUP_CODE_LENGTH, reseedAt: 5 },
+    async (code) =>
+      (await db.selectFrom('groups').select('id').where('invite_code', '=', code).executeTakeFirst()) !==
+      undefined,
+    () => new Error('no free group invite code after 20 draws'),
+  )
 }
 
 async function insertGroup(
