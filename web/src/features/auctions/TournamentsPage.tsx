@@ -5,9 +5,8 @@ import { Button, ButtonLink } from '../../components/Button'
 import { Card, EmptyState, Loading, PageHead } from '../../components/Common'
 import { Alert, CodeField, TextField } from '../../components/Field'
 import forms from '../../components/forms.module.css'
-import { get } from '../../lib/api'
 import { formatNumber } from '../../lib/format'
-import type { Auction } from './api'
+import { findByCode } from './api'
 import styles from './auctions.module.css'
 import { StatusChip } from './bits'
 import { CreateTournamentForm } from './CreateTournamentForm'
@@ -112,8 +111,7 @@ function JoinByCode() {
   const join = useMutation({
     mutationFn: async () => {
       const wanted = code.trim().toUpperCase()
-      const found = (await get<{ new_auctions: Auction[] }>('/api/auctions', { query: { code: wanted } }))
-        .new_auctions[0]
+      const found = await findByCode(wanted)
       if (found?.kind !== 'tournament') throw new Error(`No tournament has the code ${wanted}`)
       await joinTournament(found.id, {
         code: wanted,

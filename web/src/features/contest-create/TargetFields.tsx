@@ -6,7 +6,8 @@ import { Card } from '../../components/Common'
 import { FieldErrors } from '../../components/Field'
 import forms from '../../components/forms.module.css'
 import { SelectField } from '../../components/SelectField'
-import { type FieldErrors as Errors, get } from '../../lib/api'
+import type { FieldErrors as Errors } from '../../lib/api'
+import { data, http } from '../../lib/client'
 import { AFTER_CLASSIC_CREATE, AFTER_TEAM_CREATE, setReturnAddress } from '../../lib/return-to'
 import { phasesQuery } from '../championship'
 import { userTeamsQuery } from '../contests'
@@ -15,19 +16,16 @@ import styles from './create.module.css'
 import { draftBinder, type SetDraft } from './DraftFields'
 import { type DraftState, saveDraft } from './draft'
 
-interface MatchOption {
-  id: number
-  title: string
-  event_time_in_millis: number
-}
 const upcomingMatchesQuery = (sport: string) =>
   queryOptions({
     queryKey: ['matches', 'upcoming-options', sport],
     queryFn: async () =>
       (
-        await get<{ matches: MatchOption[] }>('/api/matches', {
-          query: { sport_slug: sport, status: 'upcoming', per_page: 50 },
-        })
+        await data(
+          http.GET('/api/matches', {
+            params: { query: { sport_slug: sport, status: 'upcoming', per_page: 50 } },
+          }),
+        )
       ).matches,
     staleTime: 60_000,
   })
