@@ -44,7 +44,7 @@ export function ClassicTeamPage() {
     <div data-testid="classic-team">
       <div className={teamStyles.viewHead}>
         <div className={teamStyles.viewTitle}>
-          <h1>{t.user.team_name ?? t.user.display_name ?? 'Championship team'}</h1>
+          <h1>{t.user?.team_name ?? t.user?.display_name ?? 'Championship team'}</h1>
           <p>
             {phase.data
               ? `${phase.data.series.short_name || phase.data.series.name} · ${phase.data.name} · `
