@@ -127,7 +127,6 @@ async function adminCaller(target: Target, runId: string) {
 }
 
 async function runAuction(io: Io, o: RunOptions): Promise<void> {
-  const s = style(io.color && !o.json)
   const { ephemeralTarget, remoteTarget } = await import('../scenario/target')
   const target =
     o.server && !o.ephemeral
@@ -136,98 +135,121 @@ async function runAuction(io: Io, o: RunOptions): Promise<void> {
   const started = performance.now()
   try {
     const call = await adminCaller(target, `auction${Date.now().toString(36)}`)
-    const { matches } = await call<{ matches: Array<{ id: number; short_name?: string; name?: string }> }>(
-      'GET',
-      '/api/matches?sport_slug=cricket&status=upcoming&per_page=1',
-    )
-    const match = matches[0]
-    if (!match)
-      throw new CliError(`${target.label} has no upcoming cricket match to auction`, {
-        hint: 'Seed a league: fanspole seed',
-      })
-    const { new_auction: created } = await call<{ new_auction: Auction }>('POST', '/api/auctions', {
-      name: `Bot auction ${new Date().toISOString().slice(0, 16).replace('T', ' ')}`,
-      match_id: match.id,
-      squad_min: 3,
-      squad_max: 5,
-      balanced: false,
-      purse: 2000,
-      lot_seconds: 10,
-    })
-    await call('POST', `/api/auctions/${created.id}/bots`, { count: o.bots, strategy: o.strategy })
-    const clock = await call<{ speed: number }>('GET', '/api/admin/clock')
-    // From here the server's clock is ours: Ctrl-C puts it back and stops the auction first.
-    const interrupt = onInterrupt()
-    try {
-      await call('POST', `/api/admin/clock`, { speed: o.speed })
-      await call('POST', `/api/auctions/${created.id}/start`)
-      await playOut(io, o, call, created.id, target.label, started, interrupt)
-    } catch (error) {
-      if (!(error instanceof Interrupted)) {
-        // A failed run leaves the server's clock as it found it, too.
-        await call('POST', `/api/admin/clock`, { speed: clock.speed }).catch(() => undefined)
-        throw error
-      }
-      await stopInterrupted(io, call, created.id, clock.speed, target.label)
-      throw new CliError('Interrupted', { exitCode: 130, code: 'INTERRUPTED' })
-    } finally {
-      interrupt.dispose()
-    }
-    await call('POST', `/api/admin/clock`, { speed: clock.speed })
-    const a = await call<{ new_auction: Auction }>('GET', `/api/auctions/${created.id}`).then(
-      (r) => r.new_auction,
-    )
-    const { franchises } = await call<{ franchises: Franchise[] }>(
-      'GET',
-      `/api/auctions/${created.id}/franchises`,
-    )
-    const { players: unsold } = await call<{ players: UnsoldPlayer[] }>(
-      'GET',
-      `/api/auctions/${created.id}/players?status=unsold`,
-    )
-    const seconds = (performance.now() - started) / 1000
-    if (o.json)
-      return printJson(io, {
-        auction_id: a.id,
-        server: target.label,
-        players: a.players_count,
-        sold: a.sold_count,
-        unsold: a.unsold_count,
-        seconds: Math.round(seconds * 10) / 10,
-        unsold_players: unsold.map((p) => ({
-          name: p.display_name,
-          role: p.style_label,
-          base_price: p.base_price,
-        })),
-        franchises: franchises.map((f) => ({
-          name: f.franchise_name,
-          bot: f.is_bot,
-          players: f.players.map((p) => ({ name: p.display_name, role: p.style_label, price: p.price })),
-          spent: f.spent,
-          purse_left: f.purse_remaining,
-        })),
-      })
-    io.out(
-      `\n${s.bold(`Auction ${a.id} completed`)} in ${seconds.toFixed(1)} s: ${a.sold_count} of ${a.players_count} players sold, ${a.unsold_count} unsold\n\n`,
-    )
-    for (const f of franchises) {
-      io.out(
-        `${s.bold(f.franchise_name)}  spent ${f.spent}, ${f.purse_remaining} left, ${f.players_count} players\n`,
-      )
-      for (const p of f.players)
-        io.out(
-          `    ${p.is_star ? '★ ' : '  '}${p.display_name.padEnd(24)} ${p.style_label.padEnd(8)} ${p.price}\n`,
-        )
-    }
-    if (unsold.length > 0) {
-      io.out(`${s.bold('Unsold')}  ${unsold.length} players\n`)
-      for (const p of unsold)
-        io.out(
-          `    ${p.is_star ? '★ ' : '  '}${p.display_name.padEnd(24)} ${p.style_label.padEnd(8)} base ${p.base_price}\n`,
-        )
-    }
+    const id = await createBotAuction(call, target.label, o)
+    await playOnFastClock({ io, o, call, id, label: target.label, started })
+    const summary = await auctionSummary(call, id)
+    printSummary(io, o, target.label, summary, (performance.now() - started) / 1000)
   } finally {
     await target.close()
+  }
+}
+
+/** An auction on the next upcoming cricket match, its bots seated: its id. */
+async function createBotAuction(call: Call, label: string, o: RunOptions): Promise<number> {
+  const { matches } = await call<{ matches: Array<{ id: number; short_name?: string; name?: string }> }>(
+    'GET',
+    '/api/matches?sport_slug=cricket&status=upcoming&per_page=1',
+  )
+  const match = matches[0]
+  if (!match)
+    throw new CliError(`${label} has no upcoming cricket match to auction`, {
+      hint: 'Seed a league: fanspole seed',
+    })
+  const { new_auction: created } = await call<{ new_auction: Auction }>('POST', '/api/auctions', {
+    name: `Bot auction ${new Date().toISOString().slice(0, 16).replace('T', ' ')}`,
+    match_id: match.id,
+    squad_min: 3,
+    squad_max: 5,
+    balanced: false,
+    purse: 2000,
+    lot_seconds: 10,
+  })
+  await call('POST', `/api/auctions/${created.id}/bots`, { count: o.bots, strategy: o.strategy })
+  return created.id
+}
+
+/** Starts the auction with the server's clock at `o.speed` and plays it out; the clock is put back after. */
+async function playOnFastClock(run: AuctionRun): Promise<void> {
+  const { io, o, call, id, label } = run
+  const clock = await call<{ speed: number }>('GET', '/api/admin/clock')
+  // From here the server's clock is ours: Ctrl-C puts it back and stops the auction first.
+  const interrupt = onInterrupt()
+  try {
+    await call('POST', `/api/admin/clock`, { speed: o.speed })
+    await call('POST', `/api/auctions/${id}/start`)
+    await playOut(run, interrupt)
+  } catch (error) {
+    if (!(error instanceof Interrupted)) {
+      // A failed run leaves the server's clock as it found it, too.
+      await call('POST', `/api/admin/clock`, { speed: clock.speed }).catch(() => undefined)
+      throw error
+    }
+    await stopInterrupted(io, call, id, clock.speed, label)
+    throw new CliError('Interrupted', { exitCode: 130, code: 'INTERRUPTED' })
+  } finally {
+    interrupt.dispose()
+  }
+  await call('POST', `/api/admin/clock`, { speed: clock.speed })
+}
+
+/** The finished auction, its franchises and the players nobody bought. */
+async function auctionSummary(call: Call, id: number) {
+  const a = await call<{ new_auction: Auction }>('GET', `/api/auctions/${id}`).then((r) => r.new_auction)
+  const { franchises } = await call<{ franchises: Franchise[] }>('GET', `/api/auctions/${id}/franchises`)
+  const { players: unsold } = await call<{ players: UnsoldPlayer[] }>(
+    'GET',
+    `/api/auctions/${id}/players?status=unsold`,
+  )
+  return { a, franchises, unsold }
+}
+
+function printSummary(
+  io: Io,
+  o: RunOptions,
+  label: string,
+  { a, franchises, unsold }: Awaited<ReturnType<typeof auctionSummary>>,
+  seconds: number,
+) {
+  const s = style(io.color && !o.json)
+  if (o.json)
+    return printJson(io, {
+      auction_id: a.id,
+      server: label,
+      players: a.players_count,
+      sold: a.sold_count,
+      unsold: a.unsold_count,
+      seconds: Math.round(seconds * 10) / 10,
+      unsold_players: unsold.map((p) => ({
+        name: p.display_name,
+        role: p.style_label,
+        base_price: p.base_price,
+      })),
+      franchises: franchises.map((f) => ({
+        name: f.franchise_name,
+        bot: f.is_bot,
+        players: f.players.map((p) => ({ name: p.display_name, role: p.style_label, price: p.price })),
+        spent: f.spent,
+        purse_left: f.purse_remaining,
+      })),
+    })
+  io.out(
+    `\n${s.bold(`Auction ${a.id} completed`)} in ${seconds.toFixed(1)} s: ${a.sold_count} of ${a.players_count} players sold, ${a.unsold_count} unsold\n\n`,
+  )
+  for (const f of franchises) {
+    io.out(
+      `${s.bold(f.franchise_name)}  spent ${f.spent}, ${f.purse_remaining} left, ${f.players_count} players\n`,
+    )
+    for (const p of f.players)
+      io.out(
+        `    ${p.is_star ? '★ ' : '  '}${p.display_name.padEnd(24)} ${p.style_label.padEnd(8)} ${p.price}\n`,
+      )
+  }
+  if (unsold.length > 0) {
+    io.out(`${s.bold('Unsold')}  ${unsold.length} players\n`)
+    for (const p of unsold)
+      io.out(
+        `    ${p.is_star ? '★ ' : '  '}${p.display_name.padEnd(24)} ${p.style_label.padEnd(8)} base ${p.base_price}\n`,
+      )
   }
 }
 
@@ -239,6 +261,16 @@ interface UnsoldPlayer {
 }
 
 type Call = Awaited<ReturnType<typeof adminCaller>>
+
+/** One `auction run`: where it prints, its options, the admin's caller, the auction, the server and when it began. */
+interface AuctionRun {
+  io: Io
+  o: RunOptions
+  call: Call
+  id: number
+  label: string
+  started: number
+}
 
 /** Thrown out of the run's loop when Ctrl-C (SIGINT) or SIGTERM arrives. */
 class Interrupted extends Error {}
@@ -276,12 +308,7 @@ function onInterrupt() {
 
 /** The open round, then a sealed round of the unsold players, then the end of the auction. */
 async function playOut(
-  io: Io,
-  o: RunOptions,
-  call: Call,
-  id: number,
-  label: string,
-  started: number,
+  { io, o, call, id, label, started }: AuctionRun,
   interrupt: ReturnType<typeof onInterrupt>,
 ) {
   // With --json nothing but the summary: no progress lines, not even on stderr.

@@ -1,5 +1,6 @@
 import { Command } from 'commander'
 import type { Api } from '../lib/api'
+import type { Answer } from '../lib/api-types'
 import { idArgument } from '../lib/arguments'
 import { runsOnId, serverOptions } from '../lib/command'
 import { entrant } from '../lib/contests'
@@ -40,17 +41,7 @@ const membersOptions = serverOptions((z) => ({
 }))
 
 /** What `GET /api/contests/invite_code/{code}` tells about the contest behind a code. */
-interface CodeLookup {
-  id: number
-  contest_type: string
-  match_id: number | null
-  phase_id: number | null
-  name: string
-  entry_fee: number
-  members_limit: number
-  members_count: number
-  is_private: boolean
-}
+type CodeLookup = Answer<'/api/contests/invite_code/{code}'>['contest']
 
 interface MemberRow {
   id: number

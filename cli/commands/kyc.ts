@@ -5,14 +5,15 @@ import type { OptionsOf } from '../lib/options'
 import {
   decisionOptions,
   listForReview,
-  paintStatus,
-  postDecision,
+  madeAtColumn,
+  postReview,
   rejectOptions,
   reviewCommands,
   reviewListOptions,
+  statusColumn,
+  userColumn,
 } from '../lib/review-commands'
 import { style } from '../lib/style'
-import { formatInstant } from '../lib/time'
 
 /** A row of GET /api/admin/kyc. */
 type PanCard = Schema<'AdminPanCard'>
@@ -56,13 +57,13 @@ function runList(io: Io, opts: OptionsOf<typeof listOptions>): Promise<void> {
     none: 'No PAN submissions',
     columns: (s) => [
       { header: 'ID', value: (p) => p.id },
-      { header: 'USER', value: (p) => `${p.user.username} <${p.user.email}>` },
+      userColumn(),
       { header: 'NAME', value: (p) => p.name },
       { header: 'PAN', value: (p) => p.pan_number },
       { header: 'DOB', value: (p) => p.dob },
       { header: 'MOBILE', value: (p) => (p.mobile_approved ? 'verified' : 'no') },
-      { header: 'STATUS', value: (p) => p.status, paint: (t, p) => paintStatus(s, t, p.status) },
-      { header: 'SUBMITTED', value: (p) => formatInstant(p.created_at_in_millis) },
+      statusColumn(s),
+      madeAtColumn('SUBMITTED'),
     ],
   })
 }
@@ -73,10 +74,7 @@ async function runDecide(
   reason: string | null,
   opts: { server?: string; json: boolean },
 ): Promise<void> {
-  const answer =
-    reason === null
-      ? await postDecision<{ pan_card: PanCard }>(io, opts, `/api/admin/kyc/${id}/approve`)
-      : await postDecision<{ pan_card: PanCard }>(io, opts, `/api/admin/kyc/${id}/reject`, { reason })
+  const answer = await postReview<{ pan_card: PanCard }>(io, opts, `/api/admin/kyc/${id}`, reason)
   if (!answer) return
   const s = style(io.color)
   const p = answer.pan_card

@@ -5,15 +5,16 @@ import type { OptionsOf } from '../lib/options'
 import {
   decisionOptions,
   listForReview,
-  paintStatus,
-  postDecision,
+  madeAtColumn,
+  postReview,
   rejectOptions,
   reviewCommands,
   reviewListOptions,
+  statusColumn,
+  userColumn,
 } from '../lib/review-commands'
 import { style } from '../lib/style'
 import { rupees } from '../lib/table'
-import { formatInstant } from '../lib/time'
 
 /** A row of GET /api/admin/redemptions. */
 type Redemption = Schema<'AdminRedemption'>
@@ -58,13 +59,13 @@ function runList(io: Io, opts: OptionsOf<typeof listOptions>): Promise<void> {
     none: 'No withdrawals',
     columns: (s) => [
       { header: 'ID', value: (r) => r.id },
-      { header: 'USER', value: (r) => `${r.user.username} <${r.user.email}>` },
+      userColumn(),
       { header: 'TYPE', value: (r) => r.redemption_type.name },
       { header: 'AMOUNT', value: (r) => rupees(r.amount), align: 'right' },
       { header: 'FEE', value: (r) => rupees(r.fee), align: 'right' },
       { header: 'TO', value: (r) => r.destination },
-      { header: 'STATUS', value: (r) => r.status, paint: (t, r) => paintStatus(s, t, r.status) },
-      { header: 'REQUESTED', value: (r) => formatInstant(r.created_at_in_millis) },
+      statusColumn(s),
+      madeAtColumn('REQUESTED'),
     ],
   })
 }
@@ -75,12 +76,12 @@ async function runDecide(
   reason: string | null,
   opts: { server?: string; json: boolean },
 ): Promise<void> {
-  const answer =
-    reason === null
-      ? await postDecision<{ redemption: Redemption }>(io, opts, `/api/admin/redemptions/${id}/approve`)
-      : await postDecision<{ redemption: Redemption }>(io, opts, `/api/admin/redemptions/${id}/reject`, {
-          reason,
-        })
+  const answer = await postReview<{ redemption: Redemption }>(
+    io,
+    opts,
+    `/api/admin/redemptions/${id}`,
+    reason,
+  )
   if (!answer) return
   const s = style(io.color)
   const r = answer.redemption

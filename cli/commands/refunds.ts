@@ -1,29 +1,23 @@
 import type { Command } from 'commander'
-import type { Schema } from '../lib/api-types'
+import type { Answer, Schema } from '../lib/api-types'
 import { serverOptions } from '../lib/command'
 import type { Io } from '../lib/io'
 import type { OptionsOf } from '../lib/options'
 import {
   listForReview,
-  paintStatus,
+  madeAtColumn,
   postDecision,
   rejectOptions,
   reviewCommands,
   reviewListOptions,
+  statusColumn,
+  userColumn,
 } from '../lib/review-commands'
 import { style } from '../lib/style'
 import { rupees } from '../lib/table'
-import { formatInstant } from '../lib/time'
 
 /** A row of GET /api/admin/claim_refunds. */
 type ClaimRefund = Schema<'AdminClaimRefund'>
-
-interface Wallet {
-  current_balance: number
-  unused_balance: number
-  winning_balance: number
-  coin_balance: number
-}
 
 const listOptions = reviewListOptions(['pending', 'refunded', 'rejected'])
 
@@ -97,11 +91,11 @@ function runList(io: Io, opts: OptionsOf<typeof listOptions>): Promise<void> {
     none: 'No refund claims',
     columns: (s) => [
       { header: 'ID', value: (r) => r.id },
-      { header: 'USER', value: (r) => `${r.user.username} <${r.user.email}>` },
+      userColumn(),
       { header: 'ABOUT', value: (r) => about(r) },
       { header: 'AMOUNT', value: (r) => (r.amount === null ? null : rupees(r.amount)), align: 'right' },
-      { header: 'STATUS', value: (r) => r.status, paint: (t, r) => paintStatus(s, t, r.status) },
-      { header: 'CLAIMED', value: (r) => formatInstant(r.created_at_in_millis) },
+      statusColumn(s),
+      madeAtColumn('CLAIMED'),
       { header: 'REASON', value: (r) => clip(r.reason, 32) },
       { header: 'ANSWER', value: (r) => (r.resolution === null ? null : clip(r.resolution, 32)) },
     ],
@@ -109,7 +103,7 @@ function runList(io: Io, opts: OptionsOf<typeof listOptions>): Promise<void> {
 }
 
 async function runApprove(io: Io, id: number, opts: OptionsOf<typeof approveOptions>): Promise<void> {
-  const answer = await postDecision<{ claim_refund: ClaimRefund; wallet: Wallet }>(
+  const answer = await postDecision<Answer<'/api/admin/claim_refunds/{id}/refund', 'post'>>(
     io,
     opts,
     `/api/admin/claim_refunds/${id}/refund`,

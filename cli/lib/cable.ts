@@ -34,6 +34,8 @@ const PROTOCOLS = ['actioncable-v1-json', 'actioncable-unsupported']
  * subscribes again, and the channel's snapshot then brings the view up to date. A rejected
  * subscription or a refused token ends it.
  */
+// Long: a connection state machine (connect, subscribe, drop, back off, reconnect, end) over one socket
+// and its retry counter, kept in one closure so every transition sees the same state.
 export function openFeed(options: FeedOptions): LiveFeed {
   const identifier = JSON.stringify(options.identifier)
   const retry = options.retryMs ?? [500, 1000, 2000, 4000]

@@ -6,6 +6,7 @@ import { type Io, printJson } from './io'
 import { intFlag, type OptionSchema, parseOptions, withJson, withServer } from './options'
 import { type Style, style } from './style'
 import { type Column, formatTable } from './table'
+import { formatInstant } from './time'
 
 /**
  * Admin review commands: `fanspole <name> list`, `approve <id>` and `reject <id> --reason …`
@@ -143,6 +144,40 @@ export async function postDecision<T>(
   printJson(io, answer)
   return null
 }
+
+/**
+ * POST `<path>/approve`, or `<path>/reject` with the reason, as the admin (see postDecision).
+ * `reason` null approves.
+ */
+export function postReview<T>(
+  io: Io,
+  opts: { server?: string; json: boolean },
+  path: string,
+  reason: string | null,
+): Promise<T | null> {
+  return reason === null
+    ? postDecision<T>(io, opts, `${path}/approve`)
+    : postDecision<T>(io, opts, `${path}/reject`, { reason })
+}
+
+/** The USER column of a review list: `username <email>`. */
+export const userColumn = <T extends { user: { username: string; email: string } }>(): Column<T> => ({
+  header: 'USER',
+  value: (r) => `${r.user.username} <${r.user.email}>`,
+})
+
+/** The STATUS column of a review list, in its colour. */
+export const statusColumn = <T extends { status: string }>(s: Style): Column<T> => ({
+  header: 'STATUS',
+  value: (r) => r.status,
+  paint: (t, r) => paintStatus(s, t, r.status),
+})
+
+/** When the request was made, under `header`. */
+export const madeAtColumn = <T extends { created_at_in_millis: number }>(header: string): Column<T> => ({
+  header,
+  value: (r) => formatInstant(r.created_at_in_millis),
+})
 
 /** A review status in its colour: approved (or refunded) green, rejected red, pending yellow. */
 export function paintStatus(s: Style, text: string, status: string): string {

@@ -41,29 +41,7 @@ export async function sendHttp(
   request: HttpRequest,
   signal?: AbortSignal,
 ): Promise<HttpAnswer> {
-  const headers: Record<string, string> = {
-    'x-fanspole-client': DEFAULT_CLIENT_ID,
-    accept: 'application/json',
-  }
-  if (request.token) headers.authorization = `Bearer ${request.token}`
-  let body: string | undefined
-  if (request.raw !== undefined) {
-    body = request.raw
-    headers['content-type'] = 'application/json'
-  } else if (request.form !== undefined) {
-    const form = new URLSearchParams()
-    for (const [key, value] of Object.entries(request.form))
-      form.append(key, typeof value === 'string' ? value : JSON.stringify(value))
-    body = form.toString()
-    headers['content-type'] = 'application/x-www-form-urlencoded'
-  } else if (request.body !== undefined) {
-    body = JSON.stringify(request.body)
-    headers['content-type'] = 'application/json'
-  }
-  for (const [name, value] of Object.entries(request.headers ?? {})) {
-    if (value === null) delete headers[name.toLowerCase()]
-    else headers[name.toLowerCase()] = String(value)
-  }
+  const { headers, body } = headersAndBody(request)
   const timeout = AbortSignal.timeout(request.timeoutMs ?? 30_000)
   const started = performance.now()
   let response: Response
@@ -90,6 +68,39 @@ export async function sendHttp(
       : (cause?.code ?? cause?.message ?? (error as Error).message)
     throw new Error(`${request.method} ${request.path}: cannot reach ${serverUrl} (${why})`)
   }
+  return readAnswer(response, started)
+}
+
+/** The request's headers (ours, then the step's: null removes one) and its body: raw, form or JSON. */
+function headersAndBody(request: HttpRequest): { headers: Record<string, string>; body: string | undefined } {
+  const headers: Record<string, string> = {
+    'x-fanspole-client': DEFAULT_CLIENT_ID,
+    accept: 'application/json',
+  }
+  if (request.token) headers.authorization = `Bearer ${request.token}`
+  let body: string | undefined
+  if (request.raw !== undefined) {
+    body = request.raw
+    headers['content-type'] = 'application/json'
+  } else if (request.form !== undefined) {
+    const form = new URLSearchParams()
+    for (const [key, value] of Object.entries(request.form))
+      form.append(key, typeof value === 'string' ? value : JSON.stringify(value))
+    body = form.toString()
+    headers['content-type'] = 'application/x-www-form-urlencoded'
+  } else if (request.body !== undefined) {
+    body = JSON.stringify(request.body)
+    headers['content-type'] = 'application/json'
+  }
+  for (const [name, value] of Object.entries(request.headers ?? {})) {
+    if (value === null) delete headers[name.toLowerCase()]
+    else headers[name.toLowerCase()] = String(value)
+  }
+  return { headers, body }
+}
+
+/** The answer as a step sees it: status, headers by lower-case name, the body parsed when it is JSON. */
+async function readAnswer(response: Response, started: number): Promise<HttpAnswer> {
   const text = await response.text()
   let parsed: unknown = text
   if (text !== '' && (response.headers.get('content-type') ?? '').includes('json')) {

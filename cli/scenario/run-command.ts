@@ -2,7 +2,7 @@ import { writeFileSync } from 'node:fs'
 import { CliError, UsageError } from '../lib/errors'
 import { type Io, printJson } from '../lib/io'
 import { resolveServer } from '../lib/options'
-import { style } from '../lib/style'
+import { type Style, style } from '../lib/style'
 import { sendHttp } from './http'
 import { junitXml } from './junit'
 import { collectScenarioFiles, type LoadedScenario, loadScenarioFile, ScenarioFormatError } from './loader'
@@ -68,15 +68,7 @@ async function checkReachable(server: string): Promise<string | undefined> {
  * UsageError (exit 2) for main() to report, after the results are printed.
  */
 export async function runScenarioCommand(paths: string[], flags: ScenarioRunFlags, io: Io): Promise<void> {
-  const reporter = flags.reporter ?? (flags.json ? 'json' : 'text')
-  if (!(REPORTERS as readonly string[]).includes(reporter))
-    throw new UsageError(
-      `--reporter must be one of ${REPORTERS.join(', ')} (not ${JSON.stringify(reporter)})`,
-    )
-  if (flags.json && reporter !== 'json')
-    throw new UsageError(`--json is --reporter json; it cannot be combined with --reporter ${reporter}`)
-  if (flags.output !== undefined && reporter === 'text')
-    throw new UsageError('--output writes a json or junit report: give --reporter json or --reporter junit')
+  const reporter = reporterOf(flags)
   const grep = pattern('--grep', flags.grep)
   const skip = pattern('--skip', flags.skip)
   // The text progress goes to stdout unless a machine-readable report takes its place.
@@ -84,25 +76,7 @@ export async function runScenarioCommand(paths: string[], flags: ScenarioRunFlag
   const jsonOut = reporter === 'json' && flags.output === undefined
   const s = style(io.color && text)
   const server = flags.server === undefined ? undefined : resolveServer(io, flags.server)
-  const { files, problems } = collectScenarioFiles(paths)
-  if (problems.length > 0)
-    throw new UsageError(problems.join('\n'), 'Name scenario files or directories holding *.yaml files')
-
-  const loaded: LoadedScenario[] = []
-  const invalid: Array<{ file: string; problems: string[] }> = []
-  for (const file of files) {
-    try {
-      loaded.push(loadScenarioFile(file))
-    } catch (error) {
-      if (!(error instanceof ScenarioFormatError)) throw error
-      invalid.push({ file: error.file, problems: error.problems })
-    }
-  }
-  if (invalid.length > 0) {
-    if (jsonOut) printJson(io, { ok: false, error: 'invalid scenario files', invalid })
-    throw invalidFiles(invalid)
-  }
-
+  const loaded = loadAll(paths, io, jsonOut)
   const chosen = loaded.filter((x) => (!grep || matches(grep, x)) && !(skip && matches(skip, x)))
   if (chosen.length === 0 && loaded.length > 0)
     throw new UsageError(
@@ -122,24 +96,7 @@ export async function runScenarioCommand(paths: string[], flags: ScenarioRunFlag
   }
 
   const started = performance.now()
-  const results: ScenarioResult[] = []
-  const target = server ? remoteTarget(server, io.env) : undefined
-  for (const scenario of chosen) {
-    if (flags.bail && results.some((r) => !r.ok)) {
-      results.push(
-        notRun(scenario, server ?? 'ephemeral', 'not run: --bail stopped the run at the first failure'),
-      )
-      continue
-    }
-    if (text) io.out(scenarioHeader(scenario.file, scenario.name, server ?? 'ephemeral', s))
-    const result = await runScenario(scenario, {
-      target,
-      env: io.env,
-      onStep: text ? (step) => io.out(stepLine(step, s)) : undefined,
-    })
-    results.push(result)
-    if (text) io.out(scenarioFooter(result, s))
-  }
+  const results = await runAll(chosen, io, { server, bail: flags.bail === true, text, s })
   const summary = summarise(results, Math.round(performance.now() - started))
   const ok = results.every((r) => r.ok)
   const filtered = filteredOut > 0 ? { filtered_out: filteredOut } : {}
@@ -162,6 +119,69 @@ export async function runScenarioCommand(paths: string[], flags: ScenarioRunFlag
   } else if (jsonOut) printJson(io, { ok, summary: { ...summary, ...filtered }, scenarios: results })
   else if (report !== undefined) io.out(report)
   if (!ok) throw new CliError(`${summary.failed} of ${summary.scenarios} scenario(s) failed`)
+}
+
+/** `--reporter` (text by default, json with --json), checked against `--json` and `--output`. */
+function reporterOf(flags: ScenarioRunFlags): string {
+  const reporter = flags.reporter ?? (flags.json ? 'json' : 'text')
+  if (!(REPORTERS as readonly string[]).includes(reporter))
+    throw new UsageError(
+      `--reporter must be one of ${REPORTERS.join(', ')} (not ${JSON.stringify(reporter)})`,
+    )
+  if (flags.json && reporter !== 'json')
+    throw new UsageError(`--json is --reporter json; it cannot be combined with --reporter ${reporter}`)
+  if (flags.output !== undefined && reporter === 'text')
+    throw new UsageError('--output writes a json or junit report: give --reporter json or --reporter junit')
+  return reporter
+}
+
+/** Every file named, loaded and validated; any invalid one stops the run before anything runs. */
+function loadAll(paths: string[], io: Io, jsonOut: boolean): LoadedScenario[] {
+  const { files, problems } = collectScenarioFiles(paths)
+  if (problems.length > 0)
+    throw new UsageError(problems.join('\n'), 'Name scenario files or directories holding *.yaml files')
+  const loaded: LoadedScenario[] = []
+  const invalid: Array<{ file: string; problems: string[] }> = []
+  for (const file of files) {
+    try {
+      loaded.push(loadScenarioFile(file))
+    } catch (error) {
+      if (!(error instanceof ScenarioFormatError)) throw error
+      invalid.push({ file: error.file, problems: error.problems })
+    }
+  }
+  if (invalid.length > 0) {
+    if (jsonOut) printJson(io, { ok: false, error: 'invalid scenario files', invalid })
+    throw invalidFiles(invalid)
+  }
+  return loaded
+}
+
+/** The scenarios one after another, with live lines when `text`; after a failure, --bail skips the rest. */
+async function runAll(
+  chosen: LoadedScenario[],
+  io: Io,
+  { server, bail, text, s }: { server: string | undefined; bail: boolean; text: boolean; s: Style },
+): Promise<ScenarioResult[]> {
+  const results: ScenarioResult[] = []
+  const target = server ? remoteTarget(server, io.env) : undefined
+  for (const scenario of chosen) {
+    if (bail && results.some((r) => !r.ok)) {
+      results.push(
+        notRun(scenario, server ?? 'ephemeral', 'not run: --bail stopped the run at the first failure'),
+      )
+      continue
+    }
+    if (text) io.out(scenarioHeader(scenario.file, scenario.name, server ?? 'ephemeral', s))
+    const result = await runScenario(scenario, {
+      target,
+      env: io.env,
+      onStep: text ? (step) => io.out(stepLine(step, s)) : undefined,
+    })
+    results.push(result)
+    if (text) io.out(scenarioFooter(result, s))
+  }
+  return results
 }
 
 /** A scenario --bail did not run: every step skipped, counted as skipped. */

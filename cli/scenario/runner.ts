@@ -42,25 +42,8 @@ export async function runScenario(
   const scenario = typeof source === 'string' ? loadScenarioFile(source) : source
   const started = performance.now()
   const signal = options.signal ?? new AbortController().signal
-  const result: ScenarioResult = {
-    file: scenario.file,
-    name: scenario.name,
-    ...(scenario.description ? { description: scenario.description } : {}),
-    ok: false,
-    server: options.target?.label ?? options.serverUrl ?? 'ephemeral',
-    duration_ms: 0,
-    steps: [],
-  }
-  const skipAll = (from: number) => {
-    for (const step of scenario.steps.slice(from))
-      result.steps.push({
-        index: step.index,
-        name: step.name,
-        kind: step.kind.kind,
-        status: 'skipped',
-        duration_ms: 0,
-      })
-  }
+  const result = emptyResult(scenario, options)
+  const skipAll = (from: number) => skipSteps(scenario, result, from)
 
   // A server this runner did not start cannot be restarted by it: say so instead of failing.
   const restarts = scenario.steps.some((s) => s.kind.kind === 'restart')
@@ -93,6 +76,85 @@ export async function runScenario(
 
   const runId = newRunId()
   const users = planUsers(scenario.users, runId)
+  const ctx = stepContext(target, users, runId, signal)
+  const { http, cable } = ctx
+
+  try {
+    try {
+      for (const [name, spec] of Object.entries(scenario.users))
+        await setUpUser(http, users[name] as ScenarioUser, spec, target, runId)
+    } catch (error) {
+      result.error = `setting up users: ${(error as Error).message}`
+      skipAll(0)
+      return result
+    }
+    await runSteps(scenario, ctx, result, options.onStep)
+  } finally {
+    const closing = await Promise.allSettled([cable.closeAll(), target.close()])
+    const problem = closing.find((c) => c.status === 'rejected')
+    if (problem && !result.error) result.error = `closing down: ${(problem as PromiseRejectedResult).reason}`
+    result.ok = !result.error && result.steps.every((s) => s.status === 'passed')
+    result.duration_ms = elapsed(started)
+  }
+  return result
+}
+
+/** The result before anything has run: not ok, no steps. */
+function emptyResult(scenario: LoadedScenario, options: RunOptions): ScenarioResult {
+  return {
+    file: scenario.file,
+    name: scenario.name,
+    ...(scenario.description ? { description: scenario.description } : {}),
+    ok: false,
+    server: options.target?.label ?? options.serverUrl ?? 'ephemeral',
+    duration_ms: 0,
+    steps: [],
+  }
+}
+
+/** Every step from `from` on, reported as skipped. */
+function skipSteps(scenario: LoadedScenario, result: ScenarioResult, from: number): void {
+  for (const step of scenario.steps.slice(from))
+    result.steps.push({
+      index: step.index,
+      name: step.name,
+      kind: step.kind.kind,
+      status: 'skipped',
+      duration_ms: 0,
+    })
+}
+
+/** The steps in order into `result`, until one fails or the run is cancelled (the rest skipped). */
+async function runSteps(
+  scenario: LoadedScenario,
+  ctx: StepContext,
+  result: ScenarioResult,
+  onStep: RunOptions['onStep'],
+): Promise<void> {
+  for (let i = 0; i < scenario.steps.length; i++) {
+    const step = scenario.steps[i] as LoadedScenario['steps'][number]
+    if (ctx.signal.aborted) {
+      result.error = 'cancelled'
+      skipSteps(scenario, result, i)
+      break
+    }
+    const stepResult = await runStep(step, ctx)
+    result.steps.push(stepResult)
+    onStep?.(stepResult, scenario)
+    if (stepResult.status === 'failed') {
+      skipSteps(scenario, result, i + 1)
+      break
+    }
+  }
+}
+
+/** What the steps of one run share: its server, variables, users (an admin made when first asked for), HTTP and /cable. */
+function stepContext(
+  target: Target,
+  users: Record<string, ScenarioUser>,
+  runId: string,
+  signal: AbortSignal,
+): StepContext {
   const vars: Vars = { run_id: runId, server_url: target.url, ...users }
   const cable = new CablePool(target.url)
   const http = (request: HttpRequest) => sendHttp(target.url, request, signal)
@@ -103,7 +165,7 @@ export async function runScenario(
       throw new StepFailure(`unknown user ${name} (users: ${Object.keys(users).join(', ') || 'none'})`)
     return users[name] as ScenarioUser
   }
-  const ctx: StepContext = {
+  return {
     serverUrl: target.url,
     vars,
     resolve: (value) => interpolate(value, vars),
@@ -130,39 +192,6 @@ export async function runScenario(
     },
     signal,
   }
-
-  try {
-    try {
-      for (const [name, spec] of Object.entries(scenario.users))
-        await setUpUser(http, users[name] as ScenarioUser, spec, target, runId)
-    } catch (error) {
-      result.error = `setting up users: ${(error as Error).message}`
-      skipAll(0)
-      return result
-    }
-    for (let i = 0; i < scenario.steps.length; i++) {
-      const step = scenario.steps[i] as LoadedScenario['steps'][number]
-      if (signal.aborted) {
-        result.error = 'cancelled'
-        skipAll(i)
-        break
-      }
-      const stepResult = await runStep(step, ctx)
-      result.steps.push(stepResult)
-      options.onStep?.(stepResult, scenario)
-      if (stepResult.status === 'failed') {
-        skipAll(i + 1)
-        break
-      }
-    }
-  } finally {
-    const closing = await Promise.allSettled([cable.closeAll(), target.close()])
-    const problem = closing.find((c) => c.status === 'rejected')
-    if (problem && !result.error) result.error = `closing down: ${(problem as PromiseRejectedResult).reason}`
-    result.ok = !result.error && result.steps.every((s) => s.status === 'passed')
-    result.duration_ms = elapsed(started)
-  }
-  return result
 }
 
 /** Step names may use variables too; one that cannot be resolved yet is shown as written. */

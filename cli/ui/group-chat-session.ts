@@ -23,6 +23,8 @@ export interface ChatOptions {
 /** How long a confirmed POST waits for its echo before the answer itself stands in (a lost frame). */
 const ECHO_GRACE_MS = 3000
 
+// Long: one chat's lifetime; messages in and out share the store, the end promise, the read marker and
+// the echo timers, and the finally closes them all: apart, each half would take all of them as arguments.
 export async function runChat(io: Io, api: Api, uuid: string, opts: ChatOptions): Promise<void> {
   const { user } = await api.get<{ user: { slug: string } }>('/api/me')
   const { group } = await api.get<{ group: Group }>(`/api/groups/${uuid}`)
