@@ -4,7 +4,7 @@ import { invalid, notFound } from '../../http/errors'
 import { notify, notifyGrouped } from '../notifications'
 import { linkTo, saveMentions } from './mentions'
 import { assertPostingRate } from './posting-rate'
-import { groupedName } from './service'
+import { groupedName, usernameOf } from './service'
 import { topicStream, type Viewer } from './topics'
 import { commentRowById, commentsJson } from './views'
 import { visibleComment, visiblePost } from './visibility'
@@ -54,9 +54,7 @@ export async function createComment(
       .set((eb) => ({ comments_count: eb('comments_count', '+', 1) }))
       .where('id', '=', postId)
       .execute()
-    const name = (
-      await tx.selectFrom('users').select('username').where('id', '=', viewer.id).executeTakeFirstOrThrow()
-    ).username
+    const name = await usernameOf(tx, viewer.id)
     await saveMentions(
       tx,
       after,
@@ -136,9 +134,7 @@ export async function editComment(deps: Deps, viewer: Viewer, id: number, conten
   await withTx(deps, async (tx, after) => {
     const c = await ownComment(tx, id, viewer)
     await tx.updateTable('comments').set({ content, updated_at_ms: now }).where('id', '=', id).execute()
-    const name = (
-      await tx.selectFrom('users').select('username').where('id', '=', viewer.id).executeTakeFirstOrThrow()
-    ).username
+    const name = await usernameOf(tx, viewer.id)
     await saveMentions(
       tx,
       after,

@@ -30,7 +30,8 @@ export async function onePost(db: Executor, postId: number, viewerId: number | n
   return row
 }
 
-const usernameOf = async (db: Executor, id: number) =>
+/** The username that mentions and notices name a writer by. */
+export const usernameOf = async (db: Executor, id: number) =>
   (await db.selectFrom('users').select('username').where('id', '=', id).executeTakeFirstOrThrow()).username
 
 export async function createPost(
