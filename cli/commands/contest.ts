@@ -1,9 +1,9 @@
 import { Command } from 'commander'
-import { pageFlags, runs, runsOnId, serverJson } from '../lib/command'
+import { pageFlags, runs, runsOnId, serverOptions, withPages } from '../lib/command'
 import { type Contest, entrant, type MembersPage, type Prize, SORT_KEYS } from '../lib/contests'
 import { UsageError } from '../lib/errors'
 import { type Io, printJson } from '../lib/io'
-import { intFlag, type OptionSchema, type OptionsOf, resolveServer } from '../lib/options'
+import { intFlag, type OptionsOf, resolveServer } from '../lib/options'
 import { readerApi } from '../lib/session'
 import { type Style, style } from '../lib/style'
 import { formatFields, formatTable, rupees } from '../lib/table'
@@ -13,60 +13,56 @@ import { createCommand, editCommand } from './contest-create'
 import { activitiesCommand, deleteCommand, joinCommand, membersCommand } from './contest-owner'
 import { paintStatus } from './match'
 
-const listOptions = ((z) =>
-  z.object({
-    match: intFlag(z, 'a match id', 1, 2 ** 31 - 1).optional(),
-    type: z
-      .enum(['upcoming', 'live', 'finished', 'feed'], { error: 'expected upcoming, live, finished or feed' })
-      .optional(),
-    sport: z.string().trim().min(1).optional(),
-    sort: z
-      .enum(['prize', 'spots', 'winners', 'fee'], { error: 'expected prize, spots, winners or fee' })
-      .default('prize'),
-    asc: z.boolean().default(false),
-    filter: z
-      .string()
-      .regex(/^\d+(,\d+)*$/, {
-        error: (i) => `expected comma-joined filter ids such as 1,5, got ${JSON.stringify(i.input)}`,
-      })
-      .optional(),
-    ...pageFlags(z, 100),
-    ...serverJson(z),
-  })) satisfies OptionSchema
+const listOptions = serverOptions((z) => ({
+  match: intFlag(z, 'a match id', 1, 2 ** 31 - 1).optional(),
+  type: z
+    .enum(['upcoming', 'live', 'finished', 'feed'], { error: 'expected upcoming, live, finished or feed' })
+    .optional(),
+  sport: z.string().trim().min(1).optional(),
+  sort: z
+    .enum(['prize', 'spots', 'winners', 'fee'], { error: 'expected prize, spots, winners or fee' })
+    .default('prize'),
+  asc: z.boolean().default(false),
+  filter: z
+    .string()
+    .regex(/^\d+(,\d+)*$/, {
+      error: (i) => `expected comma-joined filter ids such as 1,5, got ${JSON.stringify(i.input)}`,
+    })
+    .optional(),
+  ...pageFlags(z, 100),
+}))
 
-const showOptions = ((z) =>
-  z.object({
-    code: z.string().trim().min(1).optional(),
-    ...serverJson(z),
-  })) satisfies OptionSchema
+const showOptions = serverOptions((z) => ({
+  code: z.string().trim().min(1).optional(),
+}))
 
-const boardOptions = ((z) =>
-  z.object({
-    ...pageFlags(z, 200),
-    watch: z.boolean().default(false),
-    ...serverJson(z),
-  })) satisfies OptionSchema
+const boardOptions = serverOptions((z) => ({
+  ...pageFlags(z, 200),
+  watch: z.boolean().default(false),
+}))
 
 export function contestCommand(io: Io): Command {
   const contest = new Command('contest').summary(
     'list contests, show one, follow its leaderboard; create your own, join with a code, run the ones you own',
   )
 
-  const list = new Command('list')
-    .description(
-      'List contests. Without --match: open contests of upcoming matches (--type picks live, finished or the newest-first feed). With --match: every contest of that match.',
-    )
-    .option('--match <id>', 'the contests of one match')
-    .option('--type <type>', 'upcoming, live, finished or feed (default: upcoming)')
-    .option('--sport <slug>', 'only this sport')
-    .option('--sort <key>', 'prize, spots, winners or fee (default: prize)')
-    .option('--asc', 'ascending (default: descending)')
-    .option(
-      '--filter <ids>',
-      'comma-joined filter ids (1 free … 5 head to head … 9 guaranteed; see /api/contest_filters)',
-    )
-    .option('--page <n>', 'page number', '1')
-    .option('--per-page <n>', 'contests per page (at most 100)', '20')
+  const list = withPages(
+    new Command('list')
+      .description(
+        'List contests. Without --match: open contests of upcoming matches (--type picks live, finished or the newest-first feed). With --match: every contest of that match.',
+      )
+      .option('--match <id>', 'the contests of one match')
+      .option('--type <type>', 'upcoming, live, finished or feed (default: upcoming)')
+      .option('--sport <slug>', 'only this sport')
+      .option('--sort <key>', 'prize, spots, winners or fee (default: prize)')
+      .option('--asc', 'ascending (default: descending)')
+      .option(
+        '--filter <ids>',
+        'comma-joined filter ids (1 free … 5 head to head … 9 guaranteed; see /api/contest_filters)',
+      ),
+    'contests',
+    100,
+  )
   runs(io, list, listOptions, runList)
 
   const show = new Command('show')
@@ -75,12 +71,13 @@ export function contestCommand(io: Io): Command {
     .option('--code <code>', 'the invite code of a private contest you are not in yet')
   runsOnId(io, show, 'contest id', showOptions, runShow)
 
-  const leaderboard = new Command('leaderboard')
-    .description('The leaderboard: best rank first once the match has started (joining order before).')
-    .argument('<id>', 'contest id')
-    .option('--page <n>', 'page number', '1')
-    .option('--per-page <n>', 'entries per page (at most 200)', '20')
-    .option('--watch', 'follow it live (q to quit); without a terminal, print each update')
+  const leaderboard = withPages(
+    new Command('leaderboard')
+      .description('The leaderboard: best rank first once the match has started (joining order before).')
+      .argument('<id>', 'contest id'),
+    'entries',
+    200,
+  ).option('--watch', 'follow it live (q to quit); without a terminal, print each update')
   runsOnId(io, leaderboard, 'contest id', boardOptions, runLeaderboard)
 
   contest.addHelpText(

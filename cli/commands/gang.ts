@@ -2,7 +2,7 @@ import { Command } from 'commander'
 import { Api } from '../lib/api'
 import type { Schema } from '../lib/api-types'
 import { idArgument } from '../lib/arguments'
-import { serverJson } from '../lib/command'
+import { runs, serverJson, serverOptions } from '../lib/command'
 import { UsageError } from '../lib/errors'
 import { type Io, printJson } from '../lib/io'
 import {
@@ -35,11 +35,9 @@ const createOptions = ((z) =>
     private: z.boolean().default(false),
   })) satisfies OptionSchema
 
-const joinOptions = ((z) =>
-  z.object({
-    request: z.boolean().default(false),
-    ...serverJson(z),
-  })) satisfies OptionSchema
+const joinOptions = serverOptions((z) => ({
+  request: z.boolean().default(false),
+}))
 
 const showOptions = ((z) => z.object(scopeFlags(z))) satisfies OptionSchema
 
@@ -68,9 +66,7 @@ export function gangCommand(io: Io): Command {
     .option('--phase <id>', 'a championship gang of this series phase')
     .option('--motto <text>', 'the gang’s motto')
     .option('--private', 'members need your approval')
-  withJson(withServer(create)).action(async (name: string, raw) =>
-    runCreate(io, name, await parseOptions(createOptions, raw)),
-  )
+  runs(io, create, createOptions, (io, opts, name: string) => runCreate(io, name, opts))
 
   const join = new Command('join')
     .description(
@@ -78,9 +74,7 @@ export function gangCommand(io: Io): Command {
     )
     .argument('<code>', 'the gang code')
     .option('--request', 'ask to join (private gangs); a public gang takes you at once')
-  withJson(withServer(join)).action(async (code: string, raw) =>
-    runJoin(io, code, await parseOptions(joinOptions, raw)),
-  )
+  runs(io, join, joinOptions, (io, opts, code: string) => runJoin(io, code, opts))
 
   const show = new Command('show')
     .description(

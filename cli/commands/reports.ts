@@ -1,16 +1,9 @@
 import { Command } from 'commander'
 import type { Schema } from '../lib/api-types'
 import { idArgument } from '../lib/arguments'
-import { apiOf, printTable, runs, serverJson } from '../lib/command'
+import { apiOf, printTable, runs, serverOptions } from '../lib/command'
 import { type Io, printJson } from '../lib/io'
-import {
-  intFlag,
-  type OptionSchema,
-  type OptionsOf,
-  parseOptions,
-  withJson,
-  withServer,
-} from '../lib/options'
+import { intFlag, type OptionsOf } from '../lib/options'
 import { style } from '../lib/style'
 import { formatInstant } from '../lib/time'
 
@@ -19,19 +12,15 @@ type Report = Schema<'Report'>
 
 const STATUSES = ['open', 'resolved', 'all'] as const
 
-const listOptions = ((z) =>
-  z.object({
-    status: z.enum(STATUSES, { error: 'expected open, resolved or all' }).default('open'),
-    limit: intFlag(z, 'a number of rows', 1, 500).default(100),
-    ...serverJson(z),
-  })) satisfies OptionSchema
+const listOptions = serverOptions((z) => ({
+  status: z.enum(STATUSES, { error: 'expected open, resolved or all' }).default('open'),
+  limit: intFlag(z, 'a number of rows', 1, 500).default(100),
+}))
 
-const resolveOptions = ((z) =>
-  z.object({
-    resolution: z.string().trim().min(3, 'give a resolution of at least 3 characters').max(1000),
-    hide: z.boolean().default(false),
-    ...serverJson(z),
-  })) satisfies OptionSchema
+const resolveOptions = serverOptions((z) => ({
+  resolution: z.string().trim().min(3, 'give a resolution of at least 3 characters').max(1000),
+  hide: z.boolean().default(false),
+}))
 
 export function reportsCommand(io: Io): Command {
   const command = new Command('reports').summary(
@@ -53,10 +42,7 @@ export function reportsCommand(io: Io): Command {
     .argument('<id>', 'the report id (from `fanspole reports list`)')
     .requiredOption('--resolution <text>', 'what was done, in words the reporter understands')
     .option('--hide', 'hide the reported post or comment (posts and comments only)')
-  withJson(withServer(resolve)).action(async (id: string, raw) => {
-    const opts = await parseOptions(resolveOptions, raw)
-    return runResolve(io, idArgument('<id>', id), opts)
-  })
+  runs(io, resolve, resolveOptions, (io, opts, id: string) => runResolve(io, idArgument('<id>', id), opts))
 
   command.addHelpText(
     'after',

@@ -1,10 +1,10 @@
 import { Command } from 'commander'
 import type { Schema } from '../../lib/api-types'
 import { idArgument } from '../../lib/arguments'
-import { apiOf, plainOptions, printTable, serverJson } from '../../lib/command'
+import { apiOf, plainOptions, printTable, runsOnId, serverOptions } from '../../lib/command'
 import { UsageError } from '../../lib/errors'
 import { type Io, printJson } from '../../lib/io'
-import { type OptionSchema, type OptionsOf, parseOptions, withJson, withServer } from '../../lib/options'
+import { type OptionsOf, parseOptions, withJson, withServer } from '../../lib/options'
 import { style } from '../../lib/style'
 
 /** Squad and Member JSON of docs/esports.md ("Members and squads"). */
@@ -12,13 +12,11 @@ type Person = Schema<'Person'>
 type Member = Schema<'EsportsMember'>
 type Squad = Schema<'EsportsSquad'>
 
-const joinOptions = ((z) =>
-  z.object({
-    squadName: z.string().trim().min(2, 'give a squad name of 2 to 24 characters').max(24).optional(),
-    code: z.string().trim().min(1).max(40).optional(),
-    inviteCode: z.string().trim().min(1).max(40).optional(),
-    ...serverJson(z),
-  })) satisfies OptionSchema
+const joinOptions = serverOptions((z) => ({
+  squadName: z.string().trim().min(2, 'give a squad name of 2 to 24 characters').max(24).optional(),
+  code: z.string().trim().min(1).max(40).optional(),
+  inviteCode: z.string().trim().min(1).max(40).optional(),
+}))
 
 /** `fanspole esports squad …`: join, leave and run squads of esports contests as the signed-in player. */
 export function esportsSquadCommand(io: Io): Command {
@@ -44,16 +42,12 @@ export function esportsSquadCommand(io: Io): Command {
   const leave = new Command('leave')
     .description('Leave an esports contest before the lock; the entry fee comes back to your unused balance.')
     .argument('<contest>', 'the esports contest id')
-  withJson(withServer(leave)).action(async (contest: string, raw) =>
-    runLeave(io, idArgument('<contest>', contest), await parseOptions(plainOptions, raw)),
-  )
+  runsOnId(io, leave, '<contest>', plainOptions, (io, id, opts) => runLeave(io, id, opts))
 
   const list = new Command('list')
     .description('List the squads of an esports contest and their members, by slot.')
     .argument('<contest>', 'the esports contest id')
-  withJson(withServer(list)).action(async (contest: string, raw) =>
-    runList(io, idArgument('<contest>', contest), await parseOptions(plainOptions, raw)),
-  )
+  runsOnId(io, list, '<contest>', plainOptions, (io, id, opts) => runList(io, id, opts))
 
   const invite = new Command('invite')
     .description(

@@ -4,6 +4,7 @@ import { PageMetaSchema, pageMeta, pagingQuery, toPage } from '../../http/paging
 import { json } from '../../http/responses'
 import { routesOn } from '../../http/route'
 import { createRouter, currentUser } from '../../http/router'
+import { NotificationDataSchema } from './schemas'
 import { listNotifications, markAllRead } from './service'
 
 export const NotificationSchema = z
@@ -11,7 +12,7 @@ export const NotificationSchema = z
     id: z.number().int(),
     kind: z.string(),
     body: z.string(),
-    data: z.record(z.string(), z.unknown()),
+    data: NotificationDataSchema,
     read: z.boolean(),
     created_at_in_millis: z.number().int(),
     created_at: z.string(),

@@ -83,7 +83,7 @@ function Outcome({
 }) {
   const sale = sales?.find((s) => s.player?.id === bid.player_id)
   const won = sale?.manager_id === mineId
-  const buyer = sale ? managerName(sale.manager_id) : undefined
+  const buyer = sale?.manager_id ? managerName(sale.manager_id) : undefined
   return (
     <li data-testid="sealed-outcome" data-player-id={bid.player_id} data-won={sales ? won : undefined}>
       <span>
@@ -98,7 +98,7 @@ function Outcome({
         ) : sale ? (
           <>
             <Swatch hex={buyer?.color_hex} size={10} /> {buyer?.franchise_name ?? sale.franchise_name} at{' '}
-            {formatNumber(sale.amount)}
+            {formatNumber(sale.amount ?? 0)}
           </>
         ) : (
           'Not assigned'

@@ -3,11 +3,10 @@ import { type FormEvent, useState } from 'react'
 import { Link, useNavigate } from 'react-router'
 import { Button, ButtonLink } from '../../components/Button'
 import { Card, EmptyState, Loading, PageHead } from '../../components/Common'
-import { Alert, TextField } from '../../components/Field'
+import { Alert, CodeField, TextField } from '../../components/Field'
 import forms from '../../components/forms.module.css'
-import { get } from '../../lib/api'
 import { formatNumber } from '../../lib/format'
-import type { Auction } from './api'
+import { findByCode } from './api'
 import styles from './auctions.module.css'
 import { StatusChip } from './bits'
 import { CreateTournamentForm } from './CreateTournamentForm'
@@ -112,8 +111,7 @@ function JoinByCode() {
   const join = useMutation({
     mutationFn: async () => {
       const wanted = code.trim().toUpperCase()
-      const found = (await get<{ new_auctions: Auction[] }>('/api/auctions', { query: { code: wanted } }))
-        .new_auctions[0]
+      const found = await findByCode(wanted)
       if (found?.kind !== 'tournament') throw new Error(`No tournament has the code ${wanted}`)
       await joinTournament(found.id, {
         code: wanted,
@@ -134,13 +132,11 @@ function JoinByCode() {
     <Card className={forms.formCard}>
       <form onSubmit={submit} noValidate data-testid="join-tournament-form">
         <h2 className={styles.cardTitle}>Join with a code</h2>
-        <TextField
+        <CodeField
           label="Code"
           name="tournament_code"
+          onCode={setCode}
           value={code}
-          onChange={(e) => setCode(e.target.value.toUpperCase())}
-          autoComplete="off"
-          spellCheck={false}
           placeholder="e.g. K7Q2MZ"
         />
         <TextField

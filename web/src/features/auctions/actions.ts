@@ -1,60 +1,62 @@
-import { post } from '../../lib/api'
-import type { Auction, Lot, Manager } from './api'
+import { data, http, type RequestBody } from '../../lib/client'
+import { asLot } from './api'
 
 /** Every write the auction screens make, one function per endpoint. */
-export interface CreateAuctionBody {
-  name: string
-  series_id?: number
-  match_id?: number
-  purse: number
-  squad_min: number
-  squad_max: number
-  balanced: boolean
-  lot_seconds: number
-  bidding_interval: string
-  charges: number
-  private: boolean
-  /** Seconds away before a bot plays for a manager; null: never. */
-  bot_takeover_seconds: number | null
-  /** Whose players: the match's or series' (the default) or every cricket player of the league. */
-  pool?: 'match' | 'series' | 'league'
-  /** At most this many franchises; null: as many as the pool gives a full squad. */
-  max_managers: number | null
-}
+type CreateBody = RequestBody<'/api/auctions'>
+type JoinRequest = RequestBody<'/api/auctions/{id}/join'>
+/**
+ * The forms pick a bidding interval and a colour from /api/auctions/bidding_intervals and
+ * /api/auctions/colors, whose schemas type the ids as strings; the writes take them as their enums.
+ */
+export type CreateAuctionBody = Omit<CreateBody, 'bidding_interval'> & { bidding_interval: string }
+export type JoinBody = Omit<JoinRequest, 'color'> & { color: string }
 
-export const createAuction = (body: CreateAuctionBody) =>
-  post<{ new_auction: Auction }>('/api/auctions', body).then((r) => r.new_auction)
+export const createAuction = async (body: CreateAuctionBody) =>
+  (await data(http.POST('/api/auctions', { body: body as CreateBody }))).new_auction
 
-export interface JoinBody {
-  code: string
-  franchise_name: string
-  color: string
-}
 export const joinAuction = (id: number, body: JoinBody) =>
-  post<{ manager: Manager; new_auction: Auction }>(`/api/auctions/${id}/join`, body)
+  data(http.POST('/api/auctions/{id}/join', { params: { path: { id } }, body: body as JoinRequest }))
 
-export const decideManager = (id: number, managerId: number, decision: 'approve' | 'reject') =>
-  post<{ manager: Manager }>(`/api/auctions/${id}/managers/${managerId}/${decision}`)
+const DECISIONS = {
+  approve: '/api/auctions/{id}/managers/{manager_id}/approve',
+  reject: '/api/auctions/{id}/managers/{manager_id}/reject',
+} as const
+export const decideManager = (id: number, managerId: number, decision: keyof typeof DECISIONS) =>
+  data(http.POST(DECISIONS[decision], { params: { path: { id, manager_id: managerId } } }))
 
-export type BotStrategy = 'mixed' | 'value' | 'star' | 'hoarder' | 'random'
+export type BotStrategy = NonNullable<RequestBody<'/api/auctions/{id}/bots'>['strategy']>
 export const addBots = (id: number, count: number, strategy: BotStrategy) =>
-  post<{ bots: unknown[] }>(`/api/auctions/${id}/bots`, { count, strategy })
+  data(http.POST('/api/auctions/{id}/bots', { params: { path: { id } }, body: { count, strategy } }))
 
-export type OwnerControl =
-  | 'start'
-  | 'pause'
-  | 'resume'
-  | 'complete'
-  | 'secondary_round'
-  | 'secondary_round/close'
-export const ownerControl = (id: number, control: OwnerControl, body?: { closes_at_in_millis: number }) =>
-  post<{ new_auction: Auction }>(`/api/auctions/${id}/${control}`, body).then((r) => r.new_auction)
+const CONTROLS = {
+  start: '/api/auctions/{id}/start',
+  pause: '/api/auctions/{id}/pause',
+  resume: '/api/auctions/{id}/resume',
+  complete: '/api/auctions/{id}/complete',
+  secondary_round: '/api/auctions/{id}/secondary_round',
+  'secondary_round/close': '/api/auctions/{id}/secondary_round/close',
+} as const
+export type OwnerControl = keyof typeof CONTROLS
+export const ownerControl = async (
+  id: number,
+  control: OwnerControl,
+  body?: { closes_at_in_millis: number },
+) => (await data(http.POST(CONTROLS[control], { params: { path: { id } }, body }))).new_auction
 
-export const bidPlayer = (id: number, playerId: number, amount: number) =>
-  post<Lot>(`/api/auctions/${id}/bid_player`, { player_id: playerId, bid_amount: amount })
+export const bidPlayer = async (id: number, playerId: number, amount: number) =>
+  asLot(
+    await data(
+      http.POST('/api/auctions/{id}/bid_player', {
+        params: { path: { id } },
+        body: { player_id: playerId, bid_amount: amount },
+      }),
+    ),
+  )
 
 export const placeSealedBid = (id: number, playerId: number, amount: number) =>
-  post<{ secondary_bid: { player_id: number; bid_amount: number; manager_id: number } }>(
-    `/api/auctions/${id}/secondary_bids`,
-    { player_id: playerId, bid_amount: amount },
+  data(
+    http.POST('/api/auctions/{id}/secondary_bids', {
+      params: { path: { id } },
+      body: { player_id: playerId, bid_amount: amount },
+    }),
   )

@@ -1,9 +1,9 @@
 import { type QueryClient, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useMemo } from 'react'
-import { get } from '../../lib/api'
+import { data, http } from '../../lib/client'
 import { serverNow, serverTimeQuery } from '../../lib/server-time'
 import { useChannel } from '../../lib/use-channel'
-import { type Auction, auctionQuery, type Lot, type Manager, managersQuery } from './api'
+import { type Auction, asLot, auctionQuery, type Lot, type Manager, managersQuery } from './api'
 import { applyLotEvent, applyManagerUpdate, type EngineEvent, needsCard, replay } from './lot-state'
 
 /**
@@ -18,7 +18,9 @@ export const lotQuery = (id: number) =>
   queryOptions({
     queryKey: ['auction', id, 'lot'],
     queryFn: async ({ client }) => {
-      const lot = await get<Lot>(`/api/auctions/${id}/bidding_player`)
+      const lot = asLot(
+        await data(http.GET('/api/auctions/{id}/bidding_player', { params: { path: { id } } })),
+      )
       syncClock(client, lot.server_time_in_millis)
       return replay(lot, recent.get(id) ?? [])
     },

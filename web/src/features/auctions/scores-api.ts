@@ -1,31 +1,25 @@
 import { queryOptions } from '@tanstack/react-query'
-import type { auctionLeaderboard, ManagerMatchScore } from '../../../../server/areas/auctions'
-import type { MatchJson } from '../../../../server/areas/matches/serialize'
 import { get } from '../../lib/api'
+import { type Body, data, http } from '../../lib/client'
 import type { Manager, PlayerCard } from './api'
 
 /** Scores of an auction's squads: the leaderboard, a manager's page, one match of theirs. */
-type BoardEntry = Awaited<ReturnType<typeof auctionLeaderboard>>[number]
-export type LeaderboardRow = BoardEntry & { manager: Manager | null }
-export type ManagerMatch = Omit<ManagerMatchScore, 'player_scores'>
-export interface ManagerDetail extends Manager {
-  auction: { id: number; name: string }
-  rank: number | null
-  total_points: number
-  players: Array<PlayerCard & { price: number }>
-  matches: ManagerMatch[]
+type ManagerPage = Body<'/api/auction/managers/{id}'>['manager']
+/** A row of the leaderboard; the server adds its manager, which the OpenAPI document leaves out. */
+export type LeaderboardRow = Body<'/api/auctions/{id}/leaderboard'>['leaderboard'][number] & {
+  manager: Manager | null
 }
-export interface ManagerMatchScores {
-  player_scores: Array<ManagerMatchScore['player_scores'][number] & { player: PlayerCard | null }>
-  points: number
-  balanced: boolean
-}
+export type ManagerMatch = ManagerPage['matches'][number]
+/** The OpenAPI document marks the squad's card fields optional; every player carries the whole card. */
+export type ManagerDetail = Omit<ManagerPage, 'players'> & { players: Array<PlayerCard & { price: number }> }
+export type ManagerMatchScores = Body<'/api/auction/managers/{id}/matches/{match_id}'>
 
 export const leaderboardQuery = (auctionId: number) =>
   queryOptions({
     queryKey: ['auction', auctionId, 'leaderboard'],
     queryFn: async () =>
-      (await get<{ leaderboard: LeaderboardRow[] }>(`/api/auctions/${auctionId}/leaderboard`)).leaderboard,
+      (await data(http.GET('/api/auctions/{id}/leaderboard', { params: { path: { id: auctionId } } })))
+        .leaderboard as LeaderboardRow[],
     staleTime: 30_000,
   })
 
@@ -33,7 +27,9 @@ export const managerDetailQuery = (managerId: number) =>
   queryOptions({
     queryKey: ['auction-manager', managerId],
     queryFn: async () =>
-      (await get<{ manager: ManagerDetail }>(`/api/auction/managers/${managerId}.json`)).manager,
+      // The v1 paths end in `.json` (the API ignores it): typed as the path without it.
+      (await get<{ manager: ManagerPage }>(`/api/auction/managers/${managerId}.json`))
+        .manager as ManagerDetail,
     staleTime: 30_000,
   })
 
@@ -48,7 +44,8 @@ export const managerMatchQuery = (managerId: number, matchId: number) =>
 export const matchTitleQuery = (matchId: number) =>
   queryOptions({
     queryKey: ['match', matchId],
-    queryFn: async () => (await get<{ match: MatchJson }>(`/api/matches/${matchId}`)).match,
+    queryFn: async () =>
+      (await data(http.GET('/api/matches/{id}', { params: { path: { id: matchId } } }))).match,
     staleTime: 60_000,
     meta: { silent: true },
   })

@@ -3,46 +3,24 @@ import { Link, useParams } from 'react-router'
 import { ButtonLink } from '../../components/Button'
 import { Avatar, EmptyState, Loading, PageHead } from '../../components/Common'
 import { Alert } from '../../components/Field'
-import { ApiError, get } from '../../lib/api'
+import { ApiError } from '../../lib/api'
+import { data, http, type Schema } from '../../lib/client'
 import { formatMoney, formatNumber } from '../../lib/format'
 import { OwnerControls } from '../contests'
 import { matchLabel, resultsQuery } from './api'
 import styles from './championship.module.css'
 
-interface Member {
-  id: number
-  rank: number | null
-  score: number
-  prize: number
-  refunded: boolean
-  classic_team: { id: number }
-  user: { id: number; team_name: string | null; display_name: string; image: string | null }
-  is_current_user: boolean
-}
-interface ChampionshipContest {
-  id: number
-  name: string
-  phase_id: number
-  phase_name: string
-  series_name: string
-  contest_status: string
-  entry_fee: number
-  prize_amount: number
-  members_limit: number
-  members_count: number
-  winner_count: number
-  is_owner?: boolean
-  can_edit?: boolean
-  can_delete?: boolean
-}
+type Member = Schema<'ChampionshipContestMember'>
+type ChampionshipContest = Schema<'ChampionshipContest'>
 
 const contestQuery = (id: number) =>
   queryOptions({
     queryKey: ['championship', 'contest', id],
     queryFn: () =>
-      get<{ contest: ChampionshipContest; members: Member[]; current_user_member: Member | null }>(
-        `/api/championship/contests/${id}`,
-        { query: { per_page: 50 } },
+      data(
+        http.GET('/api/championship/contests/{id}', {
+          params: { path: { id }, query: { per_page: 50 } },
+        }),
       ),
     staleTime: 10_000,
   })

@@ -56,7 +56,7 @@ function History({ teamId }: { teamId: number }) {
     <div data-testid="classic-history">
       <PageHead
         title="Team history"
-        subtitle={`${team.data.user.team_name ?? 'Championship team'} · ${formatNumber(team.data.score)} points`}
+        subtitle={`${team.data.user?.team_name ?? 'Championship team'} · ${formatNumber(team.data.score)} points`}
         actions={
           <ButtonLink to={`/championship/teams/${teamId}`} variant="ghost" small>
             View team

@@ -1,6 +1,6 @@
 import { type QueryClient, queryOptions } from '@tanstack/react-query'
 import { STYLE_LABEL } from '../../../../server/domain/styles'
-import { get, post, put } from '../../lib/api'
+import { type Body, data, http, type RequestBody, type Schema } from '../../lib/client'
 import type { Player } from '../matches'
 
 /**
@@ -8,149 +8,28 @@ import type { Player } from '../matches'
  * players with per-fixture filters, classic teams (one per user per phase), their per-match
  * score rows and the phase leaderboard. Money comes in rupees, as everywhere in the API.
  */
-export interface PhaseTeamSummary {
-  id: number
-  score: number
-  rank: number | null
-  budget: number
-  /** A number, or "∞" while transfers are unlimited (before the team's first lock). */
-  free_transfers: number | string
-  paid_transfers: number | string
-}
-export interface Phase {
-  id: number
-  name: string
-  phase_no: number
-  series: { id: number; name: string; short_name: string }
-  sport_slug?: string
-  status: 'upcoming' | 'live' | 'completed'
-  starts_at: number | string | null
-  ends_at: number | string | null
-  matches_count: number
-  matches_completed: number
-  next_deadline: number | null
-  current_user_classic_team: PhaseTeamSummary | null
-  transfer_windows: Array<{
-    id: number
-    window_type: string
-    description: string
-    window_time_in_millis: number
-  }>
-  prizes: Array<{ rank: string | number; prize: number }>
-}
-
-export interface PhasePlayer {
-  id: number
-  name: string
-  display_name: string
-  display_info?: string
-  value: number
-  style: number
-  last_series_score: number
-  team: { id: number; name_attr: string; jersey_photo?: string; team_color: string; name?: string }
-  selected?: boolean
-}
-export interface PhaseFilter {
-  id: number
-  text: string
-  team_ids: number[]
-}
-
-export interface ClassicTeam {
-  id: number
-  phase_id: number
-  user: { id: number; team_name: string | null; display_name: string | null; image: string | null }
-  team_players: PhasePlayer[]
-  team_players_ids: number[]
-  captain: { id: number } | null
-  vice_captain: { id: number } | null
-  budget: number
-  score: number
-  rank: number | null
-  /** The owner's only (null for others). */
-  free_transfers_left: number | string | null
-  paid_transfers_left: number | string | null
-  transfers: {
-    unlimited: boolean
-    free_left: number | null
-    paid_left: number | null
-    next_paid_fee: number | null
-  }
-  upcoming_matches: Array<{ id: number; title: string; event_time: number | string }>
-  last_team_player_ids: number[] | null
-  is_current_user_allowed_to_edit: boolean
-}
-
-export interface ClassicTeamEdit {
-  id: number
-  budget: number
-  captain: { id: number } | number | null
-  vice_captain: { id: number } | number | null
-  team_players: PhasePlayer[]
-  free_transfers: number | string
-  paid_transfers: number | string
-  /** The free transfers banked at the last lock (what this match's changes draw on). */
-  free_at_lock?: number | string
-  last_lock_player_ids: number[] | null
-  free_per_match: number
-  paid_fees: number[]
-}
-
-export interface NamedPlayer {
-  id: number
-  name: string
-}
-export interface ScoreRow {
-  id: number
-  score: number
-  series_phase_id: number
-  captain: { id: number } | null
-  vice_captain: { id: number } | null
-  free_sub_used: number
-  paid_sub_used: number
-  paid_charged: number
-  player_in: NamedPlayer[]
-  player_out: NamedPlayer[]
-  match: {
-    id: number
-    match_no: number | null
-    match_stage: string | null
-    title: string
-    team1: { name_attr: string } | string | null
-    team2: { name_attr: string } | string | null
-    status: string
-  }
-}
-export interface ScoreRowDetail extends Partial<ScoreRow> {
-  id: number
-  captain: { id: number } | null
-  vice_captain: { id: number } | null
-  players_scores: Array<{ id: number; name: string; score: number }>
-}
-
-export interface BoardTeam {
-  id: number
-  score: number
-  rank: number | null
-  sum_free_sub_used: number
-  sum_paid_sub_used: number
-  series_phase_id: number
-  user: { id: number; team_name: string | null; image: string | null }
-}
-export interface Leaderboard {
-  classic_teams: BoardTeam[]
-  current_user_classic_team: BoardTeam | null
-  meta: { page: number; per_page: number; total: number; total_pages: number }
-}
+export type Phase = Schema<'SeriesPhase'>
+export type PhaseTeamSummary = NonNullable<Phase['current_user_classic_team']>
+export type PhasePlayer = Schema<'PhasePlayer'>
+type PlayersJson = Body<'/api/championship/series_phases/{id}/players'>
+export type PhaseFilter = PlayersJson['filters'][number]
+export type ClassicTeam = Schema<'ClassicTeam'>
+export type ClassicTeamEdit = Schema<'ClassicTeamEdit'>
+export type ScoreRow = Schema<'ClassicTeamScoreRow'>
+export type ScoreRowDetail = ScoreRow
+export type NamedPlayer = ScoreRow['player_in'][number]
+export type Leaderboard = Body<'/api/championship/series_phases/{id}/leaderboard'>
+/** A leaderboard row; the rows the live channel pushes may not be ranked yet. */
+export type BoardTeam = Omit<Schema<'PhaseLeaderboardRow'>, 'rank'> & { rank: number | null }
 
 export const phasesQuery = (seriesId?: number) =>
   queryOptions({
     queryKey: ['championship', 'phases', seriesId ?? null],
     queryFn: async () =>
       (
-        await get<{ series_phases: Phase[] }>('/api/championship/series_phases', {
-          query: { series_id: seriesId },
-        })
+        await data(
+          http.GET('/api/championship/series_phases', { params: { query: { series_id: seriesId } } }),
+        )
       ).series_phases,
     staleTime: 15_000,
   })
@@ -159,7 +38,8 @@ export const phaseQuery = (id: number) =>
   queryOptions({
     queryKey: ['championship', 'phase', id],
     queryFn: async () =>
-      (await get<{ series_phase: Phase }>(`/api/championship/series_phases/${id}`)).series_phase,
+      (await data(http.GET('/api/championship/series_phases/{id}', { params: { path: { id } } })))
+        .series_phase,
     staleTime: 15_000,
   })
 
@@ -167,9 +47,10 @@ export const phasePlayersQuery = (phaseId: number, teamId: number | null) =>
   queryOptions({
     queryKey: ['championship', 'phase', phaseId, 'players', teamId],
     queryFn: () =>
-      get<{ players: PhasePlayer[]; filters: PhaseFilter[] }>(
-        `/api/championship/series_phases/${phaseId}/players`,
-        { query: { classic_team_id: teamId ?? undefined } },
+      data(
+        http.GET('/api/championship/series_phases/{id}/players', {
+          params: { path: { id: phaseId }, query: { classic_team_id: teamId ?? undefined } },
+        }),
       ),
     staleTime: 60_000,
   })
@@ -178,7 +59,8 @@ export const classicTeamQuery = (id: number) =>
   queryOptions({
     queryKey: ['championship', 'team', id],
     queryFn: async () =>
-      (await get<{ classic_team: ClassicTeam }>(`/api/championship/classic_teams/${id}`)).classic_team,
+      (await data(http.GET('/api/championship/classic_teams/{id}', { params: { path: { id } } })))
+        .classic_team,
     staleTime: 10_000,
   })
 
@@ -186,7 +68,7 @@ export const classicTeamEditQuery = (id: number) =>
   queryOptions({
     queryKey: ['championship', 'team', id, 'edit'],
     queryFn: async () =>
-      (await get<{ classic_team: ClassicTeamEdit }>(`/api/championship/classic_teams/${id}/edit`))
+      (await data(http.GET('/api/championship/classic_teams/{id}/edit', { params: { path: { id } } })))
         .classic_team,
     staleTime: 0,
   })
@@ -195,8 +77,11 @@ export const historyQuery = (teamId: number) =>
   queryOptions({
     queryKey: ['championship', 'team', teamId, 'history'],
     queryFn: async () =>
-      (await get<{ classic_team_scores: ScoreRow[] }>(`/api/championship/classic_teams/${teamId}/history`))
-        .classic_team_scores,
+      (
+        await data(
+          http.GET('/api/championship/classic_teams/{id}/history', { params: { path: { id: teamId } } }),
+        )
+      ).classic_team_scores,
     staleTime: 10_000,
   })
 
@@ -204,8 +89,11 @@ export const resultsQuery = (phaseId: number) =>
   queryOptions({
     queryKey: ['championship', 'phase', phaseId, 'results'],
     queryFn: async () =>
-      (await get<{ classic_team_scores: ScoreRow[] }>(`/api/championship/series_phases/${phaseId}/results`))
-        .classic_team_scores,
+      (
+        await data(
+          http.GET('/api/championship/series_phases/{id}/results', { params: { path: { id: phaseId } } }),
+        )
+      ).classic_team_scores,
     staleTime: 10_000,
   })
 
@@ -213,7 +101,7 @@ export const scoreRowQuery = (id: number) =>
   queryOptions({
     queryKey: ['championship', 'score', id],
     queryFn: async () =>
-      (await get<{ classic_team_score: ScoreRowDetail }>(`/api/championship/classic_team_scores/${id}`))
+      (await data(http.GET('/api/championship/classic_team_scores/{id}', { params: { path: { id } } })))
         .classic_team_score,
     staleTime: 30_000,
   })
@@ -222,28 +110,25 @@ export const leaderboardQuery = (phaseId: number, page: number) =>
   queryOptions({
     queryKey: ['championship', 'phase', phaseId, 'leaderboard', page],
     queryFn: () =>
-      get<Leaderboard>(`/api/championship/series_phases/${phaseId}/leaderboard`, {
-        query: { page, per_page: 50 },
-      }),
+      data(
+        http.GET('/api/championship/series_phases/{id}/leaderboard', {
+          params: { path: { id: phaseId }, query: { page, per_page: 50 } },
+        }),
+      ),
     staleTime: 5_000,
   })
 
-export interface ClassicBody {
-  player_ids: string
-  captain: number
-  vice_captain: number
-}
+export type ClassicBody = RequestBody<'/api/championship/classic_teams/{id}', 'put'>
 
 /** Spec §7: POST with phase_id, PUT to the team's id; the body's player_ids is comma-joined. */
 export function saveClassicTeam(phaseId: number, teamId: number | null, body: ClassicBody) {
   return teamId
-    ? put<{ classic_team: ClassicTeam }>(`/api/championship/classic_teams/${teamId}`, body).then(
+    ? data(http.PUT('/api/championship/classic_teams/{id}', { params: { path: { id: teamId } }, body })).then(
         (r) => r.classic_team,
       )
-    : post<{ classic_team: ClassicTeam }>('/api/championship/classic_teams', {
-        phase_id: phaseId,
-        ...body,
-      }).then((r) => r.classic_team)
+    : data(http.POST('/api/championship/classic_teams', { body: { phase_id: phaseId, ...body } })).then(
+        (r) => r.classic_team,
+      )
 }
 
 export function afterClassicSave(client: QueryClient, team: ClassicTeam): void {
@@ -301,7 +186,12 @@ export function sideName(side: { name_attr: string } | string | null): string {
 }
 
 /** Score rows' match label: "M3 · DEL vs JAI" or the title. */
-export function matchLabel(m: ScoreRow['match']): string {
+export function matchLabel(m: {
+  match_no: number | null
+  title: string
+  team1: Parameters<typeof sideName>[0]
+  team2: Parameters<typeof sideName>[0]
+}): string {
   const sides = m.team1 && m.team2 ? `${sideName(m.team1)} vs ${sideName(m.team2)}` : m.title
   return m.match_no ? `M${m.match_no} · ${sides}` : sides
 }

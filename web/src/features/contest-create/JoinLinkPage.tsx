@@ -3,7 +3,7 @@ import { type FormEvent, useState } from 'react'
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router'
 import { Button } from '../../components/Button'
 import { Card, Loading, PageHead } from '../../components/Common'
-import { Alert, TextField } from '../../components/Field'
+import { Alert, CodeField } from '../../components/Field'
 import { ApiError } from '../../lib/api'
 import { formatMoney } from '../../lib/format'
 import { AFTER_CLASSIC_CREATE, AFTER_TEAM_CREATE, setReturnAddress } from '../../lib/return-to'
@@ -39,14 +39,7 @@ export function JoinLinkPage() {
       <PageHead title="Join a contest" subtitle="With the invite code a friend sent you." />
       <Card className={styles.accessCard}>
         <form className={styles.codeForm} onSubmit={submit} noValidate>
-          <TextField
-            label="Invite code"
-            name="code"
-            value={typed}
-            onChange={(e) => setTyped(e.target.value.toUpperCase())}
-            autoComplete="off"
-            spellCheck={false}
-          />
+          <CodeField label="Invite code" name="code" onCode={setTyped} value={typed} />
           <Button type="submit" variant="secondary">
             Find
           </Button>
@@ -99,7 +92,6 @@ function JoinPanel({ invited, code }: { invited: Invited; code: string }) {
   const closed = invited.contest_status !== undefined && invited.contest_status !== 'open'
   const loading = championship ? phase.isPending : teams.isPending
   const noTeam = !loading && teamId === null
-  const error = join.error instanceof ApiError ? join.error : null
   return (
     <Card data-testid="invited-contest">
       <h2 className={styles.cardTitle} data-testid="invited-name">
@@ -116,14 +108,7 @@ function JoinPanel({ invited, code }: { invited: Invited; code: string }) {
         <p>You join with your classic team for {phase.data.name}.</p>
       ) : null}
       <NeedTeam noTeam={noTeam} championship={championship} teams={teams} detour={detour} />
-      {error ? (
-        <Alert>
-          <span data-testid="join-refused">{error.message}</span>{' '}
-          {error.code === 'INSUFFICIENT_BALANCE' ? (
-            <Link to={`/add-cash?amount=${Math.ceil(invited.entry_fee)}`}>Add cash</Link>
-          ) : null}
-        </Alert>
-      ) : null}
+      <JoinRefused error={join.error} fee={invited.entry_fee} />
       <Button
         block
         busy={join.isPending}
@@ -136,6 +121,19 @@ function JoinPanel({ invited, code }: { invited: Invited; code: string }) {
           : `Join${invited.entry_fee > 0 ? ` for ${formatMoney(invited.entry_fee)}` : ''}`}
       </Button>
     </Card>
+  )
+}
+
+/** Why joining was refused; too little balance links to adding the fee. */
+function JoinRefused({ error, fee }: { error: Error | null; fee: number }) {
+  if (!(error instanceof ApiError)) return null
+  return (
+    <Alert>
+      <span data-testid="join-refused">{error.message}</span>{' '}
+      {error.code === 'INSUFFICIENT_BALANCE' ? (
+        <Link to={`/add-cash?amount=${Math.ceil(fee)}`}>Add cash</Link>
+      ) : null}
+    </Alert>
   )
 }
 

@@ -6,28 +6,26 @@ import { Card } from '../../components/Common'
 import { FieldErrors } from '../../components/Field'
 import forms from '../../components/forms.module.css'
 import { SelectField } from '../../components/SelectField'
-import { type FieldErrors as Errors, get } from '../../lib/api'
+import type { FieldErrors as Errors } from '../../lib/api'
+import { data, http } from '../../lib/client'
 import { AFTER_CLASSIC_CREATE, AFTER_TEAM_CREATE, setReturnAddress } from '../../lib/return-to'
 import { phasesQuery } from '../championship'
 import { userTeamsQuery } from '../contests'
 import type { GameKindSlug } from './api'
 import styles from './create.module.css'
-import type { SetDraft } from './DraftFields'
+import { draftBinder, type SetDraft } from './DraftFields'
 import { type DraftState, saveDraft } from './draft'
 
-interface MatchOption {
-  id: number
-  title: string
-  event_time_in_millis: number
-}
 const upcomingMatchesQuery = (sport: string) =>
   queryOptions({
     queryKey: ['matches', 'upcoming-options', sport],
     queryFn: async () =>
       (
-        await get<{ matches: MatchOption[] }>('/api/matches', {
-          query: { sport_slug: sport, status: 'upcoming', per_page: 50 },
-        })
+        await data(
+          http.GET('/api/matches', {
+            params: { query: { sport_slug: sport, status: 'upcoming', per_page: 50 } },
+          }),
+        )
       ).matches,
     staleTime: 60_000,
   })
@@ -73,6 +71,18 @@ function useDetour(kind: GameKindSlug, state: DraftState) {
   }
 }
 
+/** No team to join with yet: why, and a detour to make one (the draft is kept for the way back). */
+function NeedTeam({ why, label, onCreate }: { why: string; label: string; onCreate: () => void }) {
+  return (
+    <div className={styles.needTeam} data-testid="need-team">
+      <p>{why}</p>
+      <Button variant="secondary" small onClick={onCreate} data-testid="create-team-first">
+        {label}
+      </Button>
+    </div>
+  )
+}
+
 function MatchFields({
   kind,
   sport,
@@ -90,6 +100,7 @@ function MatchFields({
   const matchId = Number(state.match_id) || 0
   const teams = useQuery({ ...userTeamsQuery(matchId), enabled: matchId > 0 })
   const detour = useDetour(kind, state)
+  const field = draftBinder(state, set, errors)
   // The first match and the first team are picked for the player; they can change either.
   const firstMatch = matches.data?.[0]?.id
   const listed = matches.data?.some((m) => String(m.id) === state.match_id) ?? true
@@ -104,13 +115,7 @@ function MatchFields({
   }, [teams.data, state.team_id, firstTeam, set])
   return (
     <Card className={forms.formCard}>
-      <SelectField
-        label="Match"
-        name="match_id"
-        value={state.match_id}
-        onChange={(e) => set('match_id', e.target.value)}
-        errors={errors.match_id}
-      >
+      <SelectField label="Match" {...field('match_id')}>
         {matches.isPending ? <option value="">Loading matches…</option> : null}
         {matches.data?.length === 0 ? <option value="">No upcoming matches</option> : null}
         {(matches.data ?? []).map((m) => (
@@ -121,25 +126,16 @@ function MatchFields({
       </SelectField>
       {matches.isError ? <FieldErrors errors={[matches.error.message]} /> : null}
       {matchId > 0 && teams.data?.length === 0 ? (
-        <div className={styles.needTeam} data-testid="need-team">
-          <p>You join your own contest with a team: create one for this match first.</p>
-          <Button
-            variant="secondary"
-            small
-            onClick={() => detour(AFTER_TEAM_CREATE, `/matches/${matchId}/create-team`)}
-            data-testid="create-team-first"
-          >
-            Create a team
-          </Button>
-        </div>
+        <NeedTeam
+          why="You join your own contest with a team: create one for this match first."
+          label="Create a team"
+          onCreate={() => detour(AFTER_TEAM_CREATE, `/matches/${matchId}/create-team`)}
+        />
       ) : null}
       {teams.data && teams.data.length > 0 ? (
         <SelectField
           label="Your team"
-          name="team_id"
-          value={state.team_id}
-          onChange={(e) => set('team_id', e.target.value)}
-          errors={errors.team_id}
+          {...field('team_id')}
           hint="You join with it when the contest is created"
         >
           {teams.data.map((t) => (
@@ -170,6 +166,7 @@ function PhaseFields({
   const open = (phases.data ?? []).filter((p) => p.status !== 'completed')
   const phase = open.find((p) => String(p.id) === state.phase_id)
   const detour = useDetour(kind, state)
+  const field = draftBinder(state, set, errors)
   const first = open[0]?.id
   const listed = phases.data ? open.some((p) => String(p.id) === state.phase_id) : true
   useEffect(() => {
@@ -177,13 +174,7 @@ function PhaseFields({
   }, [state.phase_id, listed, first, set])
   return (
     <Card className={forms.formCard}>
-      <SelectField
-        label="Championship phase"
-        name="phase_id"
-        value={state.phase_id}
-        onChange={(e) => set('phase_id', e.target.value)}
-        errors={errors.phase_id}
-      >
+      <SelectField label="Championship phase" {...field('phase_id')}>
         {phases.isPending ? <option value="">Loading phases…</option> : null}
         {phases.data && open.length === 0 ? <option value="">No open phases</option> : null}
         {open.map((p) => (
@@ -193,17 +184,11 @@ function PhaseFields({
         ))}
       </SelectField>
       {phase && !phase.current_user_classic_team ? (
-        <div className={styles.needTeam} data-testid="need-team">
-          <p>You join with your classic team for this phase: create it first.</p>
-          <Button
-            variant="secondary"
-            small
-            onClick={() => detour(AFTER_CLASSIC_CREATE, `/championship/phases/${phase.id}/create-team`)}
-            data-testid="create-team-first"
-          >
-            Create a classic team
-          </Button>
-        </div>
+        <NeedTeam
+          why="You join with your classic team for this phase: create it first."
+          label="Create a classic team"
+          onCreate={() => detour(AFTER_CLASSIC_CREATE, `/championship/phases/${phase.id}/create-team`)}
+        />
       ) : null}
       {phase?.current_user_classic_team ? (
         <p className={styles.muted}>

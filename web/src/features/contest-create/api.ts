@@ -1,7 +1,8 @@
 import { queryOptions } from '@tanstack/react-query'
 import type { PrizeOptionKey } from '../../../../server/domain/contest-creation'
 import type { GameKindSlug } from '../../../../server/domain/game-kinds'
-import { del, get, post, put } from '../../lib/api'
+import { post, put } from '../../lib/api'
+import { type Body, data, http, type RequestBody, type Schema } from '../../lib/client'
 import type { Contest, Invited } from '../contests'
 
 /**
@@ -11,93 +12,61 @@ import type { Contest, Invited } from '../contests'
  */
 export type { GameKindSlug, PrizeOptionKey }
 
-export interface Requirement {
-  key: 'mobile_verified' | 'paid_contest_completed' | 'admin_grant' | 'open_contests_cap'
-  met: boolean
-  message: string
-}
-export interface ContestAccess {
-  allowed: boolean
-  free_allowed: boolean
-  paid_allowed: boolean
-  requirements: Requirement[]
-  missing: Requirement[]
-  open_owned: number
-  max_open_owned: number
-}
+export type Requirement = Schema<'ContestAccessRequirement'>
+export type ContestAccess = Schema<'ContestAccess'>
 export const accessQuery = (entryFee: number, isPrivate: boolean) =>
   queryOptions({
     queryKey: ['contest-access', entryFee, isPrivate],
     queryFn: async () =>
       (
-        await get<{ contest_access: ContestAccess }>('/api/contests/access', {
-          query: { entry_fee: entryFee, is_private: isPrivate },
-        })
+        await data(
+          http.GET('/api/contests/access', {
+            params: { query: { entry_fee: entryFee, is_private: isPrivate } },
+          }),
+        )
       ).contest_access,
     staleTime: 10_000,
   })
 
 /** A prize row as the server computes it for a draft or an option. */
-export interface PrizeRow {
-  rank_text: string
-  from: number
-  to: number
-  percent: number
-  amount: number
-}
-export interface PrizeOption {
-  key: PrizeOptionKey
-  label: string
-  winners: number
-  prizes: PrizeRow[]
-}
+export type PrizeRow = Schema<'PrizeRow'>
+export type PrizeOption = Schema<'PrizeOption'>
 export const prizeOptionsQuery = (membersLimit: number, entryFee: number) =>
   queryOptions({
     queryKey: ['prize-options', membersLimit, entryFee],
     queryFn: async () =>
       (
-        await get<{ prize_options: PrizeOption[] }>('/api/contests/prize_structure', {
-          query: { members_limit: membersLimit, entry_fee: entryFee },
-        })
+        await data(
+          http.GET('/api/contests/prize_structure', {
+            params: { query: { members_limit: membersLimit, entry_fee: entryFee } },
+          }),
+        )
       ).prize_options,
     staleTime: 5 * 60_000,
   })
 
 /** Saved prizes: a player's own prize tables, in percent of the pool. */
-export interface PercentRow {
-  from: number
-  to: number
-  percent: number
-}
-export interface SavedPrize {
-  id: number
-  name: string
-  winners: number
-  ranges: PercentRow[]
-  created_at_in_millis: number
-}
+export type SavedPrize = Schema<'SavedPrize'>
+export type PercentRow = SavedPrize['ranges'][number]
 export const savedPrizesQuery = queryOptions({
   queryKey: ['saved-prizes'],
-  queryFn: async () =>
-    (await get<{ prize_structures: SavedPrize[] }>('/api/prize_structures')).prize_structures,
+  queryFn: async () => (await data(http.GET('/api/prize_structures'))).prize_structures,
   staleTime: 30_000,
 })
 export const savedPrizeQuery = (id: number) =>
   queryOptions({
     queryKey: ['saved-prizes', id],
     queryFn: async () =>
-      (await get<{ prize_structure: SavedPrize }>(`/api/prize_structures/${id}`)).prize_structure,
+      (await data(http.GET('/api/prize_structures/{id}', { params: { path: { id } } }))).prize_structure,
     staleTime: 30_000,
   })
-export interface SavedPrizeBody {
-  name: string
-  ranges: PercentRow[]
-}
+export type SavedPrizeBody = RequestBody<'/api/prize_structures'>
 export const createSavedPrize = async (body: SavedPrizeBody) =>
-  (await post<{ prize_structure: SavedPrize }>('/api/prize_structures', body)).prize_structure
+  (await data(http.POST('/api/prize_structures', { body }))).prize_structure
 export const updateSavedPrize = async (id: number, body: SavedPrizeBody) =>
-  (await put<{ prize_structure: SavedPrize }>(`/api/prize_structures/${id}`, body)).prize_structure
-export const deleteSavedPrize = (id: number) => del<unknown>(`/api/prize_structures/${id}`)
+  (await data(http.PUT('/api/prize_structures/{id}', { params: { path: { id } }, body }))).prize_structure
+export const deleteSavedPrize = (id: number) =>
+  data(http.DELETE('/api/prize_structures/{id}', { params: { path: { id } } }))
 
 /** A custom range as typed: a percent of the pool, or a rupee amount per rank. */
 export type CustomRange =
@@ -123,35 +92,24 @@ export interface ContestDraft {
   team_id?: number
 }
 
-export interface Bill {
-  entry_fee: number
-  members_limit: number
-  rake_percent: number
-  prize_pool: number
-  rake: number
-  you_pay: number
-  /** Null when the server does not know the balance (e.g. no wallet yet). */
-  balance_after: number | null
-}
-export interface Verified {
-  bill: Bill
-  prizes: PrizeRow[]
-  winners: number
-  access: { allowed: boolean; missing: Requirement[] }
-}
+export type Verified = Body<'/api/contests/verify', 'post'>
+export type Bill = Verified['bill']
 /** An existing contest an edit is verified against (daily or championship). */
 export interface EditTarget {
   id: number
   championship: boolean
 }
 /** The bill and prize table for a draft; never writes. With `editing`, for an edit of that contest. */
-export const verifyDraft = (draft: Partial<ContestDraft>, editing?: EditTarget) =>
-  post<Verified>(
-    editing
-      ? `${editing.championship ? '/api/championship/contests' : '/api/contests'}/${editing.id}/verify`
-      : '/api/contests/verify',
-    draft,
+export const verifyDraft = (draft: Partial<ContestDraft>, editing?: EditTarget) => {
+  // A half-typed draft on purpose: the 422 names the fields still missing, under each field.
+  if (!editing) return data(http.POST('/api/contests/verify', { body: draft as ContestDraft }))
+  const params = { path: { id: editing.id } }
+  return data(
+    editing.championship
+      ? http.POST('/api/championship/contests/{id}/verify', { params, body: draft })
+      : http.POST('/api/contests/{id}/verify', { params, body: draft }),
   )
+}
 
 /** What create and edit add to a contest's JSON. */
 export interface OwnerExtras {

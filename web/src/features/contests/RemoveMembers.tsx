@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { Button } from '../../components/Button'
-import { Dialog } from '../../components/Dialog'
+import { ConfirmDialog } from '../../components/ConfirmDialog'
 import { Alert } from '../../components/Field'
 import { formatMoney } from '../../lib/format'
 import { showSnackbar } from '../../lib/snackbar'
@@ -41,6 +41,23 @@ export function useRemoveSelection(): RemoveSelection & { setOn(on: boolean): vo
   }
 }
 
+/** Removes the picked entries (each refunded), says so, then `onDone`. */
+function useRemove(contestId: number, ids: number[], onDone: () => void) {
+  const client = useQueryClient()
+  return useMutation({
+    mutationFn: () => removeMembers(contestId, ids),
+    meta: { silent: true },
+    onSuccess: () => {
+      afterOwnerChange(client, contestId)
+      showSnackbar(
+        `${ids.length === 1 ? 'The entry was' : `${ids.length} entries were`} removed and refunded.`,
+        'info',
+      )
+      onDone()
+    },
+  })
+}
+
 /**
  * The bar above the leaderboard: "Remove members" switches the rows to checkboxes, then
  * "Remove N" asks once and calls update_members; each removed entry is refunded.
@@ -52,21 +69,11 @@ export function RemoveMembersBar({
   contest: Contest
   selection: ReturnType<typeof useRemoveSelection>
 }) {
-  const client = useQueryClient()
   const [confirming, setConfirming] = useState(false)
   const ids = [...selection.picked]
-  const remove = useMutation({
-    mutationFn: () => removeMembers(contest.id, ids),
-    meta: { silent: true },
-    onSuccess: () => {
-      afterOwnerChange(client, contest.id)
-      showSnackbar(
-        `${ids.length === 1 ? 'The entry was' : `${ids.length} entries were`} removed and refunded.`,
-        'info',
-      )
-      setConfirming(false)
-      selection.setOn(false)
-    },
+  const remove = useRemove(contest.id, ids, () => {
+    setConfirming(false)
+    selection.setOn(false)
   })
   if (!selection.on)
     return (
@@ -97,26 +104,16 @@ export function RemoveMembersBar({
           Remove {ids.length > 0 ? ids.length : ''}
         </Button>
       </span>
-      <Dialog
+      <ConfirmDialog
         open={confirming}
         title="Remove these entries?"
         onClose={close}
         testId="remove-dialog"
-        footer={
-          <>
-            <Button variant="ghost" onClick={close}>
-              Keep them
-            </Button>
-            <Button
-              variant="danger"
-              busy={remove.isPending}
-              onClick={() => remove.mutate()}
-              data-testid="confirm-remove"
-            >
-              Remove and refund
-            </Button>
-          </>
-        }
+        keepLabel="Keep them"
+        confirmLabel="Remove and refund"
+        busy={remove.isPending}
+        onConfirm={() => remove.mutate()}
+        confirmTestId="confirm-remove"
       >
         {remove.error ? <Alert>{remove.error.message}</Alert> : null}
         <p>
@@ -124,7 +121,7 @@ export function RemoveMembersBar({
           {contest.entry_fee > 0 ? ` and each gets its ${formatMoney(contest.entry_fee)} entry fee back` : ''}
           . The players are told.
         </p>
-      </Dialog>
+      </ConfirmDialog>
     </div>
   )
 }

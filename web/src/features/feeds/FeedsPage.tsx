@@ -1,11 +1,13 @@
 import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query'
 import { Link } from 'react-router'
-import { Button, ButtonLink } from '../../components/Button'
+import { ButtonLink } from '../../components/Button'
 import { EmptyState, Loading, PageHead } from '../../components/Common'
 import { Alert } from '../../components/Field'
+import { LoadMoreButton } from '../../components/LoadMore'
 import { useMe } from '../../lib/me'
 import {
   discoverQuery,
+  type FeedItem,
   feedArrivalsKey,
   feedQuery,
   notificationsLiveKey,
@@ -72,35 +74,7 @@ export function FeedsPage() {
               <Link to="/discover">discover</Link>, or write the first post.
             </EmptyState>
           ) : (
-            <div className={styles.list} data-testid="feed-list">
-              {items.map((item) =>
-                'post' in item ? (
-                  <PostCard
-                    key={item.post.id}
-                    post={item.post}
-                    label={item.kind === 'contest_share' ? 'Contest share' : undefined}
-                  />
-                ) : (
-                  <ResultCard
-                    key={`r${item.result.contest.id}:${item.result.user.id}`}
-                    result={item.result}
-                  />
-                ),
-              )}
-              {feed.hasNextPage ? (
-                <Button
-                  variant="secondary"
-                  block
-                  busy={feed.isFetchingNextPage}
-                  onClick={() => void feed.fetchNextPage()}
-                  data-testid="load-more"
-                >
-                  Load more
-                </Button>
-              ) : (
-                <p className={styles.hint}>That’s everything.</p>
-              )}
-            </div>
+            <FeedList items={items} feed={feed} />
           )}
         </main>
         <aside className={styles.sideColumn}>
@@ -108,6 +82,32 @@ export function FeedsPage() {
           <MyLatest />
         </aside>
       </div>
+    </div>
+  )
+}
+
+/** The feed's items, newest first: posts (contest shares labelled) and prizes won; then more, or the end. */
+function FeedList({
+  items,
+  feed,
+}: {
+  items: FeedItem[]
+  feed: Parameters<typeof LoadMoreButton>[0]['pages']
+}) {
+  return (
+    <div className={styles.list} data-testid="feed-list">
+      {items.map((item) =>
+        'post' in item ? (
+          <PostCard
+            key={item.post.id}
+            post={item.post}
+            label={item.kind === 'contest_share' ? 'Contest share' : undefined}
+          />
+        ) : (
+          <ResultCard key={`r${item.result.contest.id}:${item.result.user.id}`} result={item.result} />
+        ),
+      )}
+      {feed.hasNextPage ? <LoadMoreButton pages={feed} /> : <p className={styles.hint}>That’s everything.</p>}
     </div>
   )
 }

@@ -4,10 +4,10 @@ import { useLocation, useNavigate, useParams } from 'react-router'
 import { COMMENT_MAX_CHARS, POST_MAX_CHARS } from '../../../../server/domain/social-text'
 import { EmptyState, Loading } from '../../components/Common'
 import { Alert } from '../../components/Field'
-import { useMe } from '../../lib/me'
 import { useSignedIn } from '../../lib/use-session'
 import { commentsQuery, deletePost, editPost, type Post, postQuery, addComment as sendComment } from './api'
 import { Composer, EditBox } from './Composer'
+import { ItemActions } from './ItemActions'
 import { addComment, useTopicLive } from './live'
 import { PostCard } from './PostCard'
 import styles from './posts.module.css'
@@ -73,12 +73,10 @@ function CommentBox({ post }: { post: Post }) {
 
 /** The post, and for its author the edit and delete controls; for others, report. */
 function OwnPost({ post }: { post: Post }) {
-  const me = useMe()
   const client = useQueryClient()
   const navigate = useNavigate()
   const [editing, setEditing] = useState(false)
   const [reporting, setReporting] = useState(false)
-  const mine = me.data?.id === post.user.id
   const remove = useMutation({
     mutationFn: () => deletePost(post.id),
     onSuccess: () => {
@@ -103,38 +101,15 @@ function OwnPost({ post }: { post: Post }) {
         }}
       />
     )
-  const actions = mine ? (
-    <span className={styles.actions}>
-      <button
-        type="button"
-        className={styles.linkButton}
-        onClick={() => setEditing(true)}
-        data-testid="edit-post"
-      >
-        Edit
-      </button>
-      <button
-        type="button"
-        className={styles.linkButton}
-        disabled={remove.isPending}
-        onClick={() => {
-          if (window.confirm('Delete this post and its comments?')) remove.mutate()
-        }}
-        data-testid="delete-post"
-      >
-        Delete
-      </button>
-    </span>
-  ) : me.data ? (
-    <button
-      type="button"
-      className={styles.linkButton}
-      onClick={() => setReporting(true)}
-      data-testid="report-post"
-    >
-      Report
-    </button>
-  ) : null
+  const actions = (
+    <ItemActions
+      kind="post"
+      authorId={post.user.id}
+      remove={remove}
+      onChoose={(action) => (action === 'edit' ? setEditing(true) : setReporting(true))}
+      className={styles.actions}
+    />
+  )
   return (
     <>
       <PostCard post={{ ...post, comments: [] }} actions={actions} />
