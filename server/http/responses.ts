@@ -51,3 +51,8 @@ export function jsonBody<T extends z.ZodType>(schema: T) {
 export function orNull<T extends z.ZodType>(schema: T) {
   return z.union([schema, z.null()])
 }
+
+/** An OpenAPI JSON request body that may be left out (then the schema's defaults apply). */
+export function optionalJsonBody<T extends z.ZodType>(schema: T) {
+  return { required: false, content: { 'application/json': { schema } } }
+}

@@ -1,7 +1,14 @@
 import type { RouteConfig, RouteHandler, z } from '@hono/zod-openapi'
 import type { MiddlewareHandler } from 'hono'
 import { errors, jsonBody } from './responses'
-import { type AppEnv, bearerSecurity, type createRouter } from './router'
+import {
+  type AppContext,
+  type AppEnv,
+  type AuthUser,
+  bearerSecurity,
+  type createRouter,
+  currentUser,
+} from './router'
 
 type Router = ReturnType<typeof createRouter>
 type Method = 'get' | 'post' | 'put' | 'patch' | 'delete'
@@ -49,10 +56,14 @@ type RouteOf<M extends Method, P extends string, S> = {
     (S extends { responses: infer R } ? R : Nothing)
 }
 
+type Handler<R> = RouteHandler<Extract<R, RouteConfig>, AppEnv>
+/** The handler of a signed-in route, given the caller (the sign-in check has already run). */
+type SignedInHandler<R> = (c: Parameters<Handler<R>>[0], me: AuthUser) => ReturnType<Handler<R>>
+
 type Declare<M extends Method> = <P extends string, S extends RouteSpec>(
   path: P,
   spec: S,
-  handler: RouteHandler<Extract<RouteOf<M, P, S>, RouteConfig>, AppEnv>,
+  handler: S extends { auth: true } ? SignedInHandler<RouteOf<M, P, S>> : Handler<RouteOf<M, P, S>>,
 ) => void
 
 /** The OpenAPI route config of a declaration: keys in the order the document lists them. */
@@ -85,12 +96,15 @@ function routeConfig(method: Method, path: string, spec: RouteSpec, tags: string
  * Route declarations on `app`, one method each: `route.get(path, spec, handler)`. The handler is
  * typed as `app.openapi` would type it (validated params, query and body; the declared answers),
  * and the router of `createRouter` still gives every route its edge (sign-in, text rules, 422).
+ * A signed-in route's handler is also given the caller: `(c, me) => …`.
  */
 export function routesOn(app: Router, tags: string[]) {
   const declare =
     <M extends Method>(method: M): Declare<M> =>
     (path, spec, handler) => {
-      app.openapi(routeConfig(method, path, spec, tags), handler as never)
+      const signedIn = handler as unknown as (c: AppContext, me: AuthUser) => unknown
+      const answer = spec.auth ? (c: AppContext) => signedIn(c, currentUser(c)) : handler
+      app.openapi(routeConfig(method, path, spec, tags), answer as never)
     }
   return {
     get: declare('get'),

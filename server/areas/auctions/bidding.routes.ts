@@ -3,7 +3,7 @@ import type { Deps } from '../../core/deps'
 import { idField, idParam } from '../../http/ids'
 import { json } from '../../http/responses'
 import { routesOn } from '../../http/route'
-import { createRouter, currentUser } from '../../http/router'
+import { createRouter } from '../../http/router'
 import { runCommand, violationError } from './commands'
 import { actingManager } from './managers'
 import { type AuctionRow, findAuction, saleEvents } from './queries'
@@ -30,8 +30,7 @@ export function auctionBiddingRoutes(deps: Deps) {
       ok: json(z.object({ players: z.array(AuctionPlayerSchema) }), 'Players'),
       errors: [404],
     },
-    async (c) => {
-      const me = currentUser(c)
+    async (c, me) => {
       const row = await visibleAuction(deps.db, c.req.valid('param').id, me.id)
       const { status } = c.req.valid('query')
       const players = (await playersJson(deps, stateOf(deps, row))).filter(
@@ -50,8 +49,7 @@ export function auctionBiddingRoutes(deps: Deps) {
       ok: json(z.object({ assigned_bids: z.array(SaleSchema) }), 'Sales'),
       errors: [404],
     },
-    async (c) => {
-      const me = currentUser(c)
+    async (c, me) => {
       const row = await visibleAuction(deps.db, c.req.valid('param').id, me.id)
       const events = await saleEvents(deps.db, row.id)
       const sales = events
@@ -98,8 +96,7 @@ export function auctionBiddingRoutes(deps: Deps) {
       ok: json(BiddingPlayerSchema, 'The lot'),
       errors: [404],
     },
-    async (c) => {
-      const me = currentUser(c)
+    async (c, me) => {
       const row = await visibleAuction(deps.db, c.req.valid('param').id, me.id)
       return c.json(await biddingPlayerJson(deps, row, me.id), 200)
     },
@@ -117,8 +114,7 @@ export function auctionBiddingRoutes(deps: Deps) {
       ok: json(BiddingPlayerSchema, 'The lot after the bid'),
       errors: [404, 409, 422],
     },
-    async (c) => {
-      const me = currentUser(c)
+    async (c, me) => {
       const { id } = c.req.valid('param')
       const mine = await actingManager(deps.db, id, me.id)
       const body = c.req.valid('json')
@@ -152,8 +148,7 @@ export function auctionBiddingRoutes(deps: Deps) {
       ),
       errors: [404, 409, 422],
     },
-    async (c) => {
-      const me = currentUser(c)
+    async (c, me) => {
       const { id } = c.req.valid('param')
       const mine = await actingManager(deps.db, id, me.id)
       const { player_id } = c.req.valid('json')

@@ -5,7 +5,7 @@ import { idParam } from '../../http/ids'
 import { instantField, requireFuture } from '../../http/instants'
 import { jsonBody } from '../../http/responses'
 import { routesOn } from '../../http/route'
-import { createRouter, currentUser } from '../../http/router'
+import { createRouter } from '../../http/router'
 import { runCommand } from './commands'
 import { startAuction } from './lifecycle'
 import { type AuctionRow, findAuction } from './queries'
@@ -39,8 +39,7 @@ export function auctionControlRoutes(deps: Deps) {
         ok: AuctionAnswer,
         errors: [403, 404, 409, 422],
       },
-      async (c) => {
-        const me = currentUser(c)
+      async (c, me) => {
         const { id } = c.req.valid('param')
         await requireOwnedAuction(deps.db, id, me.id)
         const body = (c.req.valid('json') as { closes_at_in_millis?: number | null } | undefined) ?? {}

@@ -84,8 +84,7 @@ export function auctionFranchiseRoutes(deps: Deps) {
       responses: { 201: json(z.object({ bots: z.array(BotSchema) }), 'The bots') },
       errors: [403, 404, 409, 422],
     },
-    async (c) => {
-      const me = currentUser(c)
+    async (c, me) => {
       const body = c.req.valid('json')
       const bots = await addBots(deps, me.id, c.req.valid('param').id, body.count, body.strategy)
       return c.json({ bots }, 201)
@@ -102,8 +101,7 @@ export function auctionFranchiseRoutes(deps: Deps) {
       ok: json(z.object({ managers: z.array(ManagerSchema) }), 'Managers'),
       errors: [404],
     },
-    async (c) => {
-      const me = currentUser(c)
+    async (c, me) => {
       const row = await visibleAuction(deps.db, c.req.valid('param').id, me.id)
       const { status } = c.req.valid('query')
       const state = stateOf(deps, row)
@@ -150,8 +148,7 @@ export function auctionFranchiseRoutes(deps: Deps) {
       ok: json(z.object({ franchises: z.array(FranchiseSchema) }), 'Franchises'),
       errors: [404],
     },
-    async (c) => {
-      const me = currentUser(c)
+    async (c, me) => {
       const row = await visibleAuction(deps.db, c.req.valid('param').id, me.id)
       const state = stateOf(deps, row)
       const managers = (await managersOf(deps.db, row.id)).filter((m) => m.status === 'approved')
@@ -187,8 +184,7 @@ export function auctionFranchiseRoutes(deps: Deps) {
       ok: json(z.object({ franchise: ManagerSchema }), 'My franchise'),
       errors: [404, 409, 422],
     },
-    async (c) => {
-      const me = currentUser(c)
+    async (c, me) => {
       const { id } = c.req.valid('param')
       const row = await visibleAuction(deps.db, id, me.id)
       const mine = await managerOf(deps.db, id, me.id)

@@ -119,8 +119,7 @@ export function auctionLifecycleRoutes(deps: Deps) {
       ok: AuctionAnswer,
       errors: [404],
     },
-    async (c) => {
-      const me = currentUser(c)
+    async (c, me) => {
       const row = await visibleAuction(deps.db, c.req.valid('param').id, me.id)
       return c.json({ new_auction: await auctionJson(deps, row, me.id) }, 200)
     },
@@ -141,8 +140,7 @@ export function auctionLifecycleRoutes(deps: Deps) {
       ok: AuctionAnswer,
       errors: [403, 404, 409, 422],
     },
-    async (c) => {
-      const me = currentUser(c)
+    async (c, me) => {
       const { id } = c.req.valid('param')
       const row = await requireOwnedAuction(deps.db, id, me.id)
       if (row.status !== 'waiting') throw new AppError('AUCTION_STATE', 'The auction has already started')

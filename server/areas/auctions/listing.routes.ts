@@ -5,7 +5,7 @@ import { notFound } from '../../http/errors'
 import { PageMetaSchema, pageMeta, pagingQuery, toPage } from '../../http/paging'
 import { json } from '../../http/responses'
 import { routesOn } from '../../http/route'
-import { createRouter, currentUser } from '../../http/router'
+import { createRouter } from '../../http/router'
 import { visibleGroup } from '../groups'
 import { findAuctionByCode, groupAuctions } from './queries'
 import { AuctionSchema } from './schemas'
@@ -33,8 +33,7 @@ export function auctionListRoutes(deps: Deps) {
       ),
       errors: [404, 422, 429],
     },
-    async (c) => {
-      const me = currentUser(c)
+    async (c, me) => {
       const { code, ...paging } = c.req.valid('query')
       if (code) {
         const row = await findAuctionByCode(deps.db, code)
@@ -77,8 +76,7 @@ export function auctionListRoutes(deps: Deps) {
       ),
       errors: [404, 422],
     },
-    async (c) => {
-      const me = currentUser(c)
+    async (c, me) => {
       const { group_uuid_id } = c.req.valid('query')
       // With a group: the auctions created from it (members only, as the group itself).
       const group =

@@ -4,7 +4,7 @@ import { notFound } from '../../http/errors'
 import { idParam, idParams } from '../../http/ids'
 import { json } from '../../http/responses'
 import { routesOn } from '../../http/route'
-import { createRouter, currentUser } from '../../http/router'
+import { createRouter } from '../../http/router'
 import { LeaderboardRowSchema, ManagerPageSchema, ManagerSchema, PlayerScoreSchema } from './schemas'
 import { auctionLeaderboard, auctionScores } from './scoring'
 import { approveAllManagers } from './seat'
@@ -27,8 +27,7 @@ export function auctionManagerRoutes(deps: Deps) {
       ok: json(z.object({ leaderboard: z.array(LeaderboardRowSchema) }), 'Leaderboard'),
       errors: [404],
     },
-    async (c) => {
-      const me = currentUser(c)
+    async (c, me) => {
       const row = await visibleAuction(deps.db, c.req.valid('param').id, me.id)
       const managers = await managersOf(deps.db, row.id)
       const state = stateOf(deps, row)
@@ -63,8 +62,7 @@ export function auctionManagerRoutes(deps: Deps) {
       ok: json(z.object({ manager: ManagerPageSchema }), 'The manager'),
       errors: [404],
     },
-    async (c) => {
-      const me = currentUser(c)
+    async (c, me) => {
       const { auction, manager } = await managerOfVisible(c.req.valid('param').id, me.id)
       const state = stateOf(deps, auction)
       const squad = state.managers.find((m) => m.id === manager.id)?.squad ?? []
@@ -103,8 +101,7 @@ export function auctionManagerRoutes(deps: Deps) {
       ),
       errors: [404],
     },
-    async (c) => {
-      const me = currentUser(c)
+    async (c, me) => {
       const { id, match_id } = c.req.valid('param')
       const { auction, manager } = await managerOfVisible(id, me.id)
       const match = ((await auctionScores(deps, auction)).get(manager.id) ?? []).find(
@@ -137,8 +134,7 @@ export function auctionManagerRoutes(deps: Deps) {
       ok: json(z.object({ approved: z.array(ManagerSchema) }), 'The managers approved'),
       errors: [403, 404, 409],
     },
-    async (c) => {
-      const me = currentUser(c)
+    async (c, me) => {
       const { id } = c.req.valid('param')
       const ids = new Set(await approveAllManagers(deps, me.id, id))
       const row = await visibleAuction(deps.db, id, me.id)

@@ -3,7 +3,7 @@ import type { Deps } from '../../core/deps'
 import { idParam } from '../../http/ids'
 import { json } from '../../http/responses'
 import { routesOn } from '../../http/route'
-import { createRouter, currentUser } from '../../http/router'
+import { createRouter } from '../../http/router'
 import { actingManager } from './managers'
 import { managerOf } from './queries'
 import { SealedBidSchema } from './schemas'
@@ -31,8 +31,7 @@ export function auctionSealedRoutes(deps: Deps) {
       ),
       errors: [404],
     },
-    async (c) => {
-      const me = currentUser(c)
+    async (c, me) => {
       const row = await visibleAuction(deps.db, c.req.valid('param').id, me.id)
       const mine = await managerOf(deps.db, row.id, me.id)
       const state = stateOf(deps, row)
@@ -79,8 +78,7 @@ export function auctionSealedRoutes(deps: Deps) {
       },
       errors: [404, 409, 422],
     },
-    async (c) => {
-      const me = currentUser(c)
+    async (c, me) => {
       const { id } = c.req.valid('param')
       const mine = await actingManager(deps.db, id, me.id)
       const body = c.req.valid('json')

@@ -5,7 +5,7 @@ import { AppError, notFound } from '../../http/errors'
 import { idField, idParam } from '../../http/ids'
 import { json } from '../../http/responses'
 import { routesOn } from '../../http/route'
-import { createRouter, currentUser } from '../../http/router'
+import { createRouter } from '../../http/router'
 import { type AuctionRow, findAuction, managerOf, tournamentsFor } from './queries'
 import {
   ActivitySchema,
@@ -50,8 +50,7 @@ export function tournamentRoutes(deps: Deps) {
       auth: true,
       ok: json(z.object({ tournaments: z.array(TournamentSchema) }), 'Tournaments'),
     },
-    async (c) => {
-      const me = currentUser(c)
+    async (c, me) => {
       const rows = await tournamentsFor(deps.db, me.id)
       return c.json({ tournaments: await Promise.all(rows.map((r) => tournamentJson(deps, r, me.id))) }, 200)
     },
@@ -83,8 +82,7 @@ export function tournamentRoutes(deps: Deps) {
       responses: { 201: json(z.object({ tournament: TournamentSchema }), 'The tournament') },
       errors: [409, 422],
     },
-    async (c) => {
-      const me = currentUser(c)
+    async (c, me) => {
       const row = await createTournament(deps, me.id, c.req.valid('json'))
       return c.json({ tournament: await tournamentJson(deps, row, me.id) }, 201)
     },
@@ -104,8 +102,7 @@ export function tournamentRoutes(deps: Deps) {
       responses: { 201: json(z.object({ manager: TournamentManagerOrEmpty }), 'Joined') },
       errors: [404, 409, 422, 429],
     },
-    async (c) => {
-      const me = currentUser(c)
+    async (c, me) => {
       const { id } = c.req.valid('param')
       await joinTournament(deps, me.id, id, c.req.valid('json'))
       return c.json(
@@ -124,8 +121,7 @@ export function tournamentRoutes(deps: Deps) {
       ok: json(TournamentPageSchema, 'The tournament'),
       errors: [404],
     },
-    async (c) => {
-      const me = currentUser(c)
+    async (c, me) => {
       const row = await tournament(c.req.valid('param').id, me.id)
       const manager = await managerView(deps, row, me.id)
       return c.json(
@@ -149,8 +145,7 @@ export function tournamentRoutes(deps: Deps) {
       ok: json(TournamentBiddingSchema, 'Bidding'),
       errors: [404],
     },
-    async (c) => {
-      const me = currentUser(c)
+    async (c, me) => {
       const row = await tournament(c.req.valid('param').id, me.id)
       const state = stateOf(deps, row)
       // Before the first window every player of the pool is still to be bought.
@@ -201,8 +196,7 @@ export function tournamentRoutes(deps: Deps) {
       ok: json(z.object({ manager: TournamentManagerOrEmpty }), 'My bids'),
       errors: [404, 409, 422],
     },
-    async (c) => {
-      const me = currentUser(c)
+    async (c, me) => {
       const { id } = c.req.valid('param')
       const { mine } = await acting(id, me.id)
       const body = c.req.valid('json')
@@ -222,8 +216,7 @@ export function tournamentRoutes(deps: Deps) {
       ok: json(z.object({ manager: TournamentManagerOrEmpty }), 'My manager'),
       errors: [404, 409, 422],
     },
-    async (c) => {
-      const me = currentUser(c)
+    async (c, me) => {
       const { id } = c.req.valid('param')
       const { row, mine } = await acting(id, me.id)
       const view = await managerView(deps, row, me.id)
@@ -243,8 +236,7 @@ export function tournamentRoutes(deps: Deps) {
       ok: json(z.object({ players: z.array(AuctionPlayerSchema) }), 'Players'),
       errors: [404],
     },
-    async (c) => {
-      const me = currentUser(c)
+    async (c, me) => {
       const row = await tournament(c.req.valid('param').id, me.id)
       const players = await playersJson(deps, stateOf(deps, row))
       return c.json({ players }, 200)
@@ -260,8 +252,7 @@ export function tournamentRoutes(deps: Deps) {
       ok: json(z.object({ activities: z.array(ActivitySchema) }), 'Activities'),
       errors: [404],
     },
-    async (c) => {
-      const me = currentUser(c)
+    async (c, me) => {
       const row = await tournament(c.req.valid('param').id, me.id)
       return c.json({ activities: await activities(deps, row) }, 200)
     },

@@ -3,7 +3,7 @@ import type { Context, MiddlewareHandler } from 'hono'
 import type { Deps } from '../../core/deps'
 import { AppError, invalid } from '../../http/errors'
 import { bodyField, bodyText, clientAddress, limit } from '../../http/rate-limit'
-import { errors, json, jsonBody } from '../../http/responses'
+import { errors, json, jsonBody, optionalJsonBody } from '../../http/responses'
 import { routesOn } from '../../http/route'
 import { type AppEnv, createRouter } from '../../http/router'
 import { keyPart } from '../../http/throttle'
@@ -100,7 +100,7 @@ export function authRoutes(deps: Deps) {
       summary: 'Sign out',
       description:
         'Revokes the given token, or the bearer token of the request, together with every token from the same sign-in. Answers 200 even for unknown tokens (RFC 7009).',
-      requestBody: { required: false, content: { 'application/json': { schema: RevokeRequest } } },
+      requestBody: optionalJsonBody(RevokeRequest),
       ok: json(z.object({}), 'Revoked'),
     },
     async (c) => {

@@ -6,7 +6,7 @@ import { invalid } from '../../http/errors'
 import { moneyRoute, requestDeps } from '../../http/idempotency'
 import { idField, idParam } from '../../http/ids'
 import { PageMetaSchema, pageMeta, pagingQuery, toPage } from '../../http/paging'
-import { errors, json, jsonBody, orNull } from '../../http/responses'
+import { errors, json, jsonBody, optionalJsonBody, orNull } from '../../http/responses'
 import { bearerSecurity, createRouter, currentAdmin, currentUser } from '../../http/router'
 import { OwnerFieldsShape, visibleContest } from '../contests'
 import { createChampionshipContest, joinChampionshipContest } from './service'
@@ -124,21 +124,16 @@ const postChampionshipContestsByIdJoinRoute = (deps: Deps) =>
     middleware: [codeLookupLimit(deps, { body: 'invite_code' })],
     request: {
       params: idParam,
-      body: {
-        required: false,
-        content: {
-          'application/json': {
-            schema: z.strictObject({
-              classic_team_id: idField().optional(),
-              invite_code: z
-                .string()
-                .max(40)
-                .optional()
-                .openapi({ description: 'Required for a private contest' }),
-            }),
-          },
-        },
-      },
+      body: optionalJsonBody(
+        z.strictObject({
+          classic_team_id: idField().optional(),
+          invite_code: z
+            .string()
+            .max(40)
+            .optional()
+            .openapi({ description: 'Required for a private contest' }),
+        }),
+      ),
     },
     responses: {
       200: json(ContestAnswer.extend({ member_id: z.number().int() }), 'Joined'),

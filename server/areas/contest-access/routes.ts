@@ -1,7 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi'
 import type { Deps } from '../../core/deps'
 import { idParam } from '../../http/ids'
-import { errors, json } from '../../http/responses'
+import { errors, json, optionalJsonBody } from '../../http/responses'
 import { bearerSecurity, createRouter, currentUser } from '../../http/router'
 import { multilineText } from '../../http/text'
 import { entryFeeField } from '../prize-structures'
@@ -67,14 +67,7 @@ const postAdminUsersByIdContestAccessRoute = createRoute({
   security: bearerSecurity,
   request: {
     params: idParam,
-    body: {
-      required: false,
-      content: {
-        'application/json': {
-          schema: z.strictObject({ note: multilineText().trim().max(500).optional() }),
-        },
-      },
-    },
+    body: optionalJsonBody(z.strictObject({ note: multilineText().trim().max(500).optional() })),
   },
   responses: {
     200: json(z.object({ contest_access_grant: GrantSchema }), 'The grant'),

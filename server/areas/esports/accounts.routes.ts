@@ -46,8 +46,7 @@ export function gameAccountRoutes(deps: Deps) {
       ok: json(z.object({ game_accounts: z.array(GameAccountSchema) }), 'My accounts'),
       errors: [404, 422],
     },
-    async (c) => {
-      const me = currentUser(c)
+    async (c, me) => {
       const { contest_id } = c.req.valid('query')
       return c.json({ game_accounts: await myGameAccounts(deps, me, contest_id) }, 200)
     },
@@ -64,8 +63,7 @@ export function gameAccountRoutes(deps: Deps) {
       responses: { 201: oneAccount('Added, pending review') },
       errors: [409, 422],
     },
-    async (c) => {
-      const me = currentUser(c)
+    async (c, me) => {
       const row = await createGameAccount(deps, me.id, c.req.valid('json'))
       return c.json({ game_account: gameAccountJson(row) }, 201)
     },
@@ -106,8 +104,7 @@ export function gameAccountRoutes(deps: Deps) {
       ok: oneAccount('Updated'),
       errors: [404, 422],
     },
-    async (c) => {
-      const me = currentUser(c)
+    async (c, me) => {
       const row = await updateGameAccount(deps, me.id, c.req.valid('param').id, c.req.valid('json'))
       return c.json({ game_account: gameAccountJson(row) }, 200)
     },

@@ -6,7 +6,7 @@ import { notFound } from '../../http/errors'
 import { moneyRoute, requestDeps } from '../../http/idempotency'
 import { idField } from '../../http/ids'
 import { PageMetaSchema, pageMeta, pagingQuery, toPage } from '../../http/paging'
-import { errors, json, jsonBody } from '../../http/responses'
+import { errors, json, jsonBody, optionalJsonBody } from '../../http/responses'
 import { routesOn } from '../../http/route'
 import { type AppContext, bearerSecurity, createRouter, currentUser } from '../../http/router'
 import { boolField, normalizeCode, visibleContest } from '../contests'
@@ -222,17 +222,12 @@ export function esportsContestRoutes(deps: Deps) {
       description:
         'Every admin is notified with a link to the player. 409 if the player may host paid contests already; 429 if they asked within the last 24 hours.',
       auth: true,
-      requestBody: {
-        required: false,
-        content: {
-          'application/json': {
-            schema: z.strictObject({
-              kind: z.enum(ESPORTS_KIND_SLUGS as [string, ...string[]]).optional(),
-              message: z.string().max(500).nullable().optional(),
-            }),
-          },
-        },
-      },
+      requestBody: optionalJsonBody(
+        z.strictObject({
+          kind: z.enum(ESPORTS_KIND_SLUGS as [string, ...string[]]).optional(),
+          message: z.string().max(500).nullable().optional(),
+        }),
+      ),
       responses: { 202: json(AccessAnswer, 'Asked') },
       errors: [409, 422, 429],
     },

@@ -194,8 +194,7 @@ export function esportsMemberRoutes(deps: Deps) {
       ok: json(SquadAnswer, 'Renamed'),
       errors: [403, 404, 409, 422],
     },
-    async (c) => {
-      const me = currentUser(c)
+    async (c, me) => {
       const { id } = c.req.valid('param')
       await renameSquad(deps, me, id, c.req.valid('json').name)
       return c.json(await oneSquad(id, me), 200)
@@ -213,8 +212,7 @@ export function esportsMemberRoutes(deps: Deps) {
       ok: json(SquadAnswer, 'Handed over'),
       errors: [403, 404, 409, 422],
     },
-    async (c) => {
-      const me = currentUser(c)
+    async (c, me) => {
       const { id } = c.req.valid('param')
       await handOverCaptaincy(deps, me, id, c.req.valid('json').user_id)
       return c.json(await oneSquad(id, me), 200)
@@ -240,8 +238,7 @@ export function esportsMemberRoutes(deps: Deps) {
       ),
       errors: [403, 404, 409, 422],
     },
-    async (c) => {
-      const me = currentUser(c)
+    async (c, me) => {
       const { id } = c.req.valid('param')
       const invitation = await inviteToSquad(deps, me, id, c.req.valid('json').username)
       return c.json({ invitation }, 200)
@@ -289,8 +286,7 @@ export function esportsMemberRoutes(deps: Deps) {
         ok: json(z.object({ esports_member: EsportsMemberSchema }), 'Changed'),
         errors: [403, 404, 409, 422],
       },
-      async (c) => {
-        const me = currentUser(c)
+      async (c, me) => {
         const { id } = c.req.valid('param')
         const { squadId } = await updateMember(deps, me, type, id, c.req.valid('json'))
         const { squad } = await oneSquad(squadId, me)
@@ -317,8 +313,7 @@ export function esportsMemberRoutes(deps: Deps) {
         ok: json(SquadAnswer, 'Reordered'),
         errors: [403, 404, 409, 422],
       },
-      async (c) => {
-        const me = currentUser(c)
+      async (c, me) => {
         const body = c.req.valid('json')
         await reorderMembers(deps, me, type, body.squad_id, body.members)
         return c.json(await oneSquad(body.squad_id, me), 200)

@@ -139,8 +139,7 @@ export function esportsResultRoutes(deps: Deps) {
       ok: resultsAnswer('Results'),
       errors: [404, 422],
     },
-    async (c) => {
-      const me = currentUser(c)
+    async (c, me) => {
       const { id } = c.req.valid('param')
       return c.json({ esports_results: await resultsJson(deps.db, me, id, deps.clock.now()) }, 200)
     },
@@ -158,8 +157,7 @@ export function esportsResultRoutes(deps: Deps) {
       ok: json(z.object({ results_sheet: ResultsSheetSchema }), 'The sheet'),
       errors: [404, 422],
     },
-    async (c) => {
-      const me = currentUser(c)
+    async (c, me) => {
       const { id } = c.req.valid('param')
       return c.json({ results_sheet: await resultsSheet(deps.db, me, id, deps.clock.now()) }, 200)
     },
@@ -180,8 +178,7 @@ export function esportsResultRoutes(deps: Deps) {
       responses: { 201: json(z.object({ report: ReportSchema }), 'Disputed') },
       errors: [404, 409, 422],
     },
-    async (c) => {
-      const me = currentUser(c)
+    async (c, me) => {
       const { id } = c.req.valid('param')
       const reportId = await disputeResults(deps, me, id, c.req.valid('json'))
       return c.json({ report: await oneReport(deps.db, reportId) }, 201)

@@ -5,7 +5,7 @@ import { forbidden, notFound } from '../../http/errors'
 import { idParams } from '../../http/ids'
 import { json } from '../../http/responses'
 import { routesOn } from '../../http/route'
-import { type AppContext, createRouter, currentUser } from '../../http/router'
+import { type AppContext, createRouter } from '../../http/router'
 import { answerRequest, createGang, joinByCode, leaveGang, normaliseCode, removeMember } from './membership'
 import { findGang, findGangByCode, type GangScope, gangsOfUser, requestsOf } from './queries'
 import { CodeRequest, GangMemberSchema, GangSchema, JoinRequestSchema, NewGangRequest } from './schemas'
@@ -62,8 +62,7 @@ export function gangRoutes(deps: Deps) {
         ok: json(z.object({ gangs: z.array(GangSchema) }), 'My gangs'),
         errors: [422],
       },
-      async (c) => {
-        const me = currentUser(c)
+      async (c, me) => {
         const rows = await gangsOfUser(deps.db, scopeOf(c.req.valid('param')), me.id)
         return c.json({ gangs: await gangsJson(deps.db, rows, me.id) }, 200)
       },
@@ -81,8 +80,7 @@ export function gangRoutes(deps: Deps) {
         responses: { 201: gangAnswer },
         errors: [404, 422],
       },
-      async (c) => {
-        const me = currentUser(c)
+      async (c, me) => {
         const id = await createGang(deps, me.id, scopeOf(c.req.valid('param')), c.req.valid('json'))
         return c.json(await oneGang(id, me.id), 201)
       },
@@ -113,9 +111,8 @@ export function gangRoutes(deps: Deps) {
         ok: json(z.object({ join_requests: z.array(JoinRequestSchema) }), 'Requests, oldest first'),
         errors: [403, 404, 422],
       },
-      async (c) => {
+      async (c, me) => {
         const p = c.req.valid('param')
-        const me = currentUser(c)
         const { gang } = await visibleGang(deps.db, p.id, me.id, scopeOf(p))
         if (gang.created_by_id !== me.id) throw forbidden('Only the gang’s manager sees its join requests')
         const rows = await requestsOf(deps.db, gang.id)
@@ -151,9 +148,8 @@ export function gangRoutes(deps: Deps) {
           ok: gangAnswer,
           errors: [403, 404, 409, 422],
         },
-        async (c) => {
+        async (c, me) => {
           const p = c.req.valid('param')
-          const me = currentUser(c)
           await answerRequest(deps, scopeOf(p), p.id, me.id, p.user_id, action === 'approve')
           return c.json(await oneGang(p.id, me.id), 200)
         },
@@ -169,9 +165,8 @@ export function gangRoutes(deps: Deps) {
         ok: gangAnswer,
         errors: [404, 409, 422],
       },
-      async (c) => {
+      async (c, me) => {
         const p = c.req.valid('param')
-        const me = currentUser(c)
         await leaveGang(deps, scopeOf(p), p.id, me.id)
         return c.json(await oneGang(p.id, me.id), 200)
       },
@@ -186,9 +181,8 @@ export function gangRoutes(deps: Deps) {
         ok: gangAnswer,
         errors: [403, 404, 409, 422],
       },
-      async (c) => {
+      async (c, me) => {
         const p = c.req.valid('param')
-        const me = currentUser(c)
         await removeMember(deps, scopeOf(p), p.id, me.id, p.user_id)
         return c.json(await oneGang(p.id, me.id), 200)
       },
@@ -207,10 +201,9 @@ export function gangRoutes(deps: Deps) {
       ok: gangAnswer,
       errors: [404, 422, 429],
     },
-    async (c) => {
+    async (c, me) => {
       const row = await findGangByCode(deps.db, normaliseCode(c.req.valid('param').code))
       if (!row) throw notFound('Gang')
-      const me = currentUser(c)
       const [gang] = await gangsJson(deps.db, [row], me.id)
       return c.json({ gang: gang as z.infer<typeof GangSchema> }, 200)
     },
@@ -233,8 +226,7 @@ export function gangRoutes(deps: Deps) {
         ok: gangAnswer,
         errors: [403, 404, 409, 422, 429],
       },
-      async (c) => {
-        const me = currentUser(c)
+      async (c, me) => {
         const id = await joinByCode(deps, me.id, c.req.valid('json').code, ask)
         return c.json(await oneGang(id, me.id), 200)
       },

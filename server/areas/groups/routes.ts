@@ -42,8 +42,7 @@ export function groupRoutes(deps: Deps) {
       ok: json(z.object({ groups: z.array(GroupSchema) }), 'Groups'),
       errors: [422],
     },
-    async (c) => {
-      const me = currentUser(c)
+    async (c, me) => {
       const page = toPage(c.req.valid('query'))
       const rows = await deps.db
         .selectFrom('groups as g')
@@ -71,8 +70,7 @@ export function groupRoutes(deps: Deps) {
       responses: { 201: json(GroupAnswer, 'Created') },
       errors: [422],
     },
-    async (c) => {
-      const me = currentUser(c)
+    async (c, me) => {
       const uuid = await createGroup(deps, me.id, c.req.valid('json'))
       return c.json(await oneGroup(uuid, me.id), 201)
     },
@@ -91,8 +89,7 @@ export function groupRoutes(deps: Deps) {
       ),
       errors: [422],
     },
-    async (c) => {
-      const me = currentUser(c)
+    async (c, me) => {
       const q = c.req.valid('query')
       const page = toPage(q)
       const escaped = q.q.toLowerCase().replace(/[\\%_]/g, (ch) => `\\${ch}`)
@@ -125,8 +122,7 @@ export function groupRoutes(deps: Deps) {
       ok: json(GroupAnswer, 'The conversation'),
       errors: [422],
     },
-    async (c) => {
-      const me = currentUser(c)
+    async (c, me) => {
       const uuid = await oneToOne(deps, me.id, c.req.valid('json').user_slug)
       return c.json(await oneGroup(uuid, me.id), 200)
     },
@@ -144,8 +140,7 @@ export function groupRoutes(deps: Deps) {
       ok: json(GroupAnswer, 'Joined'),
       errors: [403, 404, 422, 429],
     },
-    async (c) => {
-      const me = currentUser(c)
+    async (c, me) => {
       const uuid = await joinByCode(deps, me.id, c.req.valid('json').invite_code)
       return c.json(await oneGroup(uuid, me.id), 200)
     },
@@ -161,8 +156,7 @@ export function groupRoutes(deps: Deps) {
       ok: json(GroupAnswer, 'The group'),
       errors: [404],
     },
-    async (c) => {
-      const me = currentUser(c)
+    async (c, me) => {
       const { uuid } = c.req.valid('param')
       await visibleGroup(deps.db, uuid, me.id)
       return c.json(await oneGroup(uuid, me.id), 200)
@@ -180,8 +174,7 @@ export function groupRoutes(deps: Deps) {
       ok: json(GroupAnswer, 'Changed'),
       errors: [403, 404, 409, 422],
     },
-    async (c) => {
-      const me = currentUser(c)
+    async (c, me) => {
       const { uuid } = c.req.valid('param')
       await updateGroup(deps, me.id, uuid, c.req.valid('json'))
       return c.json(await oneGroup(uuid, me.id), 200)
@@ -215,8 +208,7 @@ export function groupRoutes(deps: Deps) {
       ok: json(z.object({ group_members: z.array(GroupMemberSchema) }), 'Members'),
       errors: [403, 404, 409, 422],
     },
-    async (c) => {
-      const me = currentUser(c)
+    async (c, me) => {
       const { uuid } = c.req.valid('param')
       const ids = await usersBySlugs(deps.db, c.req.valid('json').user_slugs, 'user_slugs')
       await addMembers(deps, me.id, uuid, ids)
@@ -253,8 +245,7 @@ export function groupRoutes(deps: Deps) {
         ok: json(GroupAnswer, 'The group'),
         errors: [404],
       },
-      async (c) => {
-        const me = currentUser(c)
+      async (c, me) => {
         const { uuid } = c.req.valid('param')
         await setMuted(deps, me.id, uuid, action === 'mute')
         return c.json(await oneGroup(uuid, me.id), 200)

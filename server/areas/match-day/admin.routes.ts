@@ -1,7 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi'
 import type { Deps } from '../../core/deps'
 import { AppError } from '../../http/errors'
-import { errors, json, jsonBody } from '../../http/responses'
+import { errors, json, jsonBody, optionalJsonBody } from '../../http/responses'
 import { bearerSecurity, createRouter } from '../../http/router'
 import { multilineText } from '../../http/text'
 import { idParam, MatchSchema, matchesJson, requireMatch } from '../matches'
@@ -104,14 +104,7 @@ const postAdminMatchesByIdAbandonRoute = createRoute({
   security: bearerSecurity,
   request: {
     params: idParam,
-    body: {
-      required: false,
-      content: {
-        'application/json': {
-          schema: z.strictObject({ reason: multilineText().trim().min(3).max(200).optional() }),
-        },
-      },
-    },
+    body: optionalJsonBody(z.strictObject({ reason: multilineText().trim().min(3).max(200).optional() })),
   },
   responses: { 200: json(MatchAnswer, 'Abandoned'), ...errors(401, 403, 404, 409, 422) },
 })

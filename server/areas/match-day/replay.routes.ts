@@ -1,6 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi'
 import type { Deps } from '../../core/deps'
-import { errors, json } from '../../http/responses'
+import { errors, json, optionalJsonBody } from '../../http/responses'
 import { bearerSecurity, createRouter } from '../../http/router'
 import { idParam } from '../matches'
 import { MAX_REPLAY_SPEED, startReplay } from './replay'
@@ -15,14 +15,7 @@ const postAdminMatchesByIdReplayRoute = createRoute({
   security: bearerSecurity,
   request: {
     params: idParam,
-    body: {
-      required: false,
-      content: {
-        'application/json': {
-          schema: z.strictObject({ speed: z.number().positive().max(MAX_REPLAY_SPEED).default(1) }),
-        },
-      },
-    },
+    body: optionalJsonBody(z.strictObject({ speed: z.number().positive().max(MAX_REPLAY_SPEED).default(1) })),
   },
   responses: {
     201: json(

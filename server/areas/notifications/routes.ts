@@ -40,8 +40,7 @@ export function notificationRoutes(deps: Deps) {
       ),
       errors: [422],
     },
-    async (c) => {
-      const me = currentUser(c)
+    async (c, me) => {
       const page = toPage(c.req.valid('query'))
       const result = await listNotifications(deps.db, me.id, page)
       return c.json(

@@ -131,8 +131,7 @@ export function commentRoutes(deps: Deps) {
         ok: json(z.object({ comment: CommentSchema }), 'The comment'),
         errors: [404, 422],
       },
-      async (c) => {
-        const me = currentUser(c)
+      async (c, me) => {
         const { id } = c.req.valid('param')
         await setCommentLike(deps, me, id, action === 'like')
         return c.json({ comment: await oneComment(id, me.id) }, 200)

@@ -174,8 +174,7 @@ export function postRoutes(deps: Deps) {
         ok: json(z.object({ post: PostSchema }), 'The post'),
         errors: [404, 422],
       },
-      async (c) => {
-        const me = currentUser(c)
+      async (c, me) => {
         const { id } = c.req.valid('param')
         await setPostLike(deps, me, id, action === 'like')
         return c.json({ post: await onePost(deps.db, id, me.id) }, 200)

@@ -1,6 +1,6 @@
 import { z } from '@hono/zod-openapi'
 import type { Deps } from '../../core/deps'
-import { json, orNull } from '../../http/responses'
+import { json, optionalJsonBody, orNull } from '../../http/responses'
 import { routesOn } from '../../http/route'
 import { createRouter } from '../../http/router'
 import type { NetworkPasswords } from '../auth'
@@ -149,24 +149,19 @@ export function snapshotRoutes(deps: Deps, cable?: LiveConnections) {
       description:
         'Built first while the server keeps serving, then swapped in as a snapshot restore is: everyone on /cable is disconnected (reason `maintenance`, reconnect true), requests during the swap answer 503, the clock restarts at real speed. Every account and token goes; the configured admin and demo accounts are created anew. 409 `DATABASE_IN_USE` (naming them) while other server processes share the PostgreSQL database.',
       auth: true,
-      requestBody: {
-        required: false,
-        content: {
-          'application/json': {
-            schema: z
-              .object({
-                seed: z
-                  .number()
-                  .int()
-                  .min(0)
-                  .max(2 ** 31 - 1)
-                  .optional(),
-                users: z.number().int().min(0).max(500).optional(),
-              })
-              .strict(),
-          },
-        },
-      },
+      requestBody: optionalJsonBody(
+        z
+          .object({
+            seed: z
+              .number()
+              .int()
+              .min(0)
+              .max(2 ** 31 - 1)
+              .optional(),
+            users: z.number().int().min(0).max(500).optional(),
+          })
+          .strict(),
+      ),
       ok: json(
         z.object({
           seed: z.number().int(),

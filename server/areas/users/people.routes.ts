@@ -4,7 +4,7 @@ import type { UserRow } from '../../db/schema'
 import { PageMetaSchema, pageMeta, pagingQuery, toPage } from '../../http/paging'
 import { json } from '../../http/responses'
 import { routesOn } from '../../http/route'
-import { createRouter, currentUser } from '../../http/router'
+import { createRouter } from '../../http/router'
 import { multilineText } from '../../http/text'
 import { follow, followList, unfollow } from './follows'
 import { rateUser, ratingSummary, ratingsOf } from './people'
@@ -72,8 +72,7 @@ export function peopleRoutes(deps: Deps) {
         ok: json(z.object({ user: PublicUserSchema }), 'The user, as the caller now sees them'),
         errors: [404, 422],
       },
-      async (c) => {
-        const me = currentUser(c)
+      async (c, me) => {
         const user = await visibleUser(deps.db, { slug: c.req.valid('param').slug })
         if (action === 'follow') await follow(deps, me.id, user)
         else await unfollow(deps, me.id, user)
@@ -137,8 +136,7 @@ export function peopleRoutes(deps: Deps) {
       ),
       errors: [404, 413, 422],
     },
-    async (c) => {
-      const me = currentUser(c)
+    async (c, me) => {
       const user = await visibleUser(deps.db, { slug: c.req.valid('param').slug })
       const row = await rateUser(deps, me.id, user, c.req.valid('json'))
       return c.json(

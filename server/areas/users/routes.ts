@@ -4,7 +4,7 @@ import { USERNAME_PATTERN } from '../../domain/user-rules'
 import { PageMetaSchema, pageMeta, pagingQuery, toPage } from '../../http/paging'
 import { json } from '../../http/responses'
 import { routesOn } from '../../http/route'
-import { createRouter, currentUser } from '../../http/router'
+import { createRouter } from '../../http/router'
 import { searchUsers } from './people'
 import { findUserByEmail, findUserByUsername } from './queries'
 import { PublicUserSchema } from './schemas'
@@ -61,8 +61,7 @@ export function userRoutes(deps: Deps) {
       }),
       ok: json(z.object({ users: z.array(PublicUserSchema) }), 'Suggestions'),
     },
-    async (c) => {
-      const me = currentUser(c)
+    async (c, me) => {
       const rows = await suggestedUsers(deps.db, me.id, c.req.valid('query').per_page)
       return c.json(
         { users: await Promise.all(rows.map((u) => serializePublicUser(deps.db, u, me.id))) },

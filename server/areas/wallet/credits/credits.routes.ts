@@ -120,8 +120,7 @@ export function creditRoutes(deps: Deps) {
       ok: json(z.object({ user_credits: z.array(CreditSchema), meta: PageMetaSchema }), 'Deposits'),
       errors: [422],
     },
-    async (c) => {
-      const me = currentUser(c)
+    async (c, me) => {
       const page = toPage(c.req.valid('query'))
       const { rows, total } = await listCredits(deps.db, me.id, page)
       return c.json({ user_credits: rows.map(creditJson), meta: pageMeta(page, total) }, 200)

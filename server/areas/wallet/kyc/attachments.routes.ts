@@ -65,8 +65,7 @@ export function attachmentRoutes(deps: Deps) {
       responses: { 201: AttachmentAnswer('Stored') },
       errors: [400, 413, 422],
     },
-    async (c) => {
-      const me = currentUser(c)
+    async (c, me) => {
       const file = await uploadedFile(c.req)
       return c.json({ attachment: attachmentJson(await saveAttachment(deps, me.id, file)) }, 201)
     },

@@ -27,8 +27,7 @@ export function kycRoutes(deps: Deps) {
       ),
       errors: [422, 429],
     },
-    async (c) => {
-      const me = currentUser(c)
+    async (c, me) => {
       return c.json(await sendOtp(deps, me.id, c.req.valid('json').mobile_number), 200)
     },
   )
@@ -44,8 +43,7 @@ export function kycRoutes(deps: Deps) {
       ok: json(z.object({ mobile_no: z.string(), mobile_approved: z.boolean() }), 'Verified'),
       errors: [422],
     },
-    async (c) => {
-      const me = currentUser(c)
+    async (c, me) => {
       const body = c.req.valid('json')
       return c.json(await verifyOtp(deps, me.id, body.mobile_number, body.otp), 200)
     },
@@ -62,8 +60,7 @@ export function kycRoutes(deps: Deps) {
       ok: json(z.object({ pan_card: PanCardSchema, pancard_status: z.string() }), 'Submitted'),
       errors: [404, 409, 422],
     },
-    async (c) => {
-      const me = currentUser(c)
+    async (c, me) => {
       const row = await savePan(deps, me.id, c.req.valid('json'))
       return c.json({ pan_card: await panCardJson(deps.db, row), pancard_status: 'pending' }, 200)
     },

@@ -41,8 +41,7 @@ export function redemptionRoutes(deps: Deps) {
       ok: json(z.object({ redemptions: z.array(RedemptionSchema), meta: PageMetaSchema }), 'Withdrawals'),
       errors: [422],
     },
-    async (c) => {
-      const me = currentUser(c)
+    async (c, me) => {
       const page = toPage(c.req.valid('query'))
       const { rows, total } = await pageOfRedemptions(deps.db, me.id, page)
       return c.json({ redemptions: await redemptionsJson(deps.db, rows), meta: pageMeta(page, total) }, 200)

@@ -64,8 +64,7 @@ export function scratchCardRoutes(deps: Deps) {
       ),
       errors: [422],
     },
-    async (c) => {
-      const me = currentUser(c)
+    async (c, me) => {
       const page = toPage(c.req.valid('query'))
       const list = await listScratchCards(deps.db, me.id, page)
       return c.json(
