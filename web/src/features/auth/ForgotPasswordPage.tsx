@@ -4,13 +4,13 @@ import { Link } from 'react-router'
 import { Button } from '../../components/Button'
 import { Alert, TextField } from '../../components/Field'
 import { fieldErrorsOf } from '../../components/form-errors'
-import { post } from '../../lib/api'
+import { data, http } from '../../lib/client'
 import styles from './auth.module.css'
 
 export function ForgotPasswordPage() {
   const [email, setEmail] = useState('')
   const request = useMutation({
-    mutationFn: () => post<{ message: string }>('/api/users/forget_password', { email: email.trim() }),
+    mutationFn: () => data(http.POST('/api/users/forget_password', { body: { email: email.trim() } })),
   })
   const fields = fieldErrorsOf(request.error)
 

@@ -6,19 +6,15 @@ import { Loading } from '../../components/Common'
 import { Alert } from '../../components/Field'
 import { fieldErrorsOf, unplacedError } from '../../components/form-errors'
 import { NewPasswordFields, newPasswordProblems } from '../../components/NewPasswordFields'
-import { get, put } from '../../lib/api'
+import { data, http } from '../../lib/client'
 import { clearSession } from '../../lib/session'
 import styles from './auth.module.css'
-
-interface ResetCheck {
-  reset_password: { valid: boolean; email: string; username: string }
-}
 
 /** GET /api/users/reset_password/{token}, then PUT /api/users/reset_password. */
 export function ResetWithToken({ token }: { token: string }) {
   const check = useQuery({
     queryKey: ['reset-password', token],
-    queryFn: () => get<ResetCheck>(`/api/users/reset_password/${encodeURIComponent(token)}`),
+    queryFn: () => data(http.GET('/api/users/reset_password/{token}', { params: { path: { token } } })),
     meta: { silent: true },
     staleTime: Number.POSITIVE_INFINITY,
   })
@@ -27,11 +23,11 @@ export function ResetWithToken({ token }: { token: string }) {
   const [localErrors, setLocalErrors] = useState<Record<string, string[]>>({})
   const reset = useMutation({
     mutationFn: () =>
-      put<{ message: string }>('/api/users/reset_password', {
-        token,
-        password,
-        password_confirmation: confirmation,
-      }),
+      data(
+        http.PUT('/api/users/reset_password', {
+          body: { token, password, password_confirmation: confirmation },
+        }),
+      ),
     // The server signed every session of this account out; this browser's too.
     onSuccess: () => clearSession(),
   })

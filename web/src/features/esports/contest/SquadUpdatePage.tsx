@@ -12,6 +12,7 @@ import {
   type EsportsSquad,
   esportsContestQuery,
   MEMBERS_TYPE,
+  type MembersType,
   squadCalls,
   squadsQuery,
   useSquadWrite,
@@ -143,7 +144,7 @@ function MembersCard({
   meId: number
   captain: boolean
   disabled: boolean
-  type: string
+  type: MembersType
 }) {
   const [positions, setPositions] = useState<Record<number, string>>({})
   useEffect(() => {
@@ -220,7 +221,7 @@ function MyNameCard({
   memberId: number
   current: string
   disabled: boolean
-  type: string
+  type: MembersType
 }) {
   const [name, setName] = useState(current)
   const edit = useSquadWrite(c.id, (n: string) => squadCalls.editMember(type, memberId, { in_game_name: n }))
