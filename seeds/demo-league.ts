@@ -10,6 +10,7 @@ import { SeedRandom } from './generators/random'
 import { buildReserves } from './generators/reserves'
 import { buildRosters } from './generators/rosters'
 import { SPORTS } from './reference-data'
+import { catalogCounts, type SeedSummary } from './summary'
 import { type KeyIds, writeRoster, writeSeries } from './writers/catalog'
 import { writeChampionship } from './writers/championship'
 import { writeContests } from './writers/contests'
@@ -23,6 +24,7 @@ import { writePlayerContests } from './writers/player-contests'
 import { writeSocial } from './writers/social'
 
 export { STYLE_BATTLE_ROYALE, STYLE_DRIVER, VALUE_RANGE } from './generators/rosters'
+export type { SeedSummary } from './summary'
 
 /** The app_settings key recording the league: its presence means "seeded". */
 export const DEFAULT_DEMO_USERS = 24
@@ -49,56 +51,6 @@ export interface SeedOptions {
   onProgress?: (step: string, done: number, total: number) => void
 }
 
-export interface SeedSummary {
-  seed: number
-  now_in_millis: number
-  /** Accounts created: the admin, the demo player and the demo users. */
-  users: number
-  demo_users: number
-  sports: number
-  teams: number
-  players: number
-  series: number
-  phases: number
-  matches: number
-  completed_matches: number
-  upcoming_matches: number
-  /** Upcoming matches that start within the hour after now. */
-  starting_soon: number
-  match_players: number
-  follows: number
-  ledger_transactions: number
-  contests: number
-  user_teams: number
-  contest_entries: number
-  /** Private contests made by demo users (docs/contest-creation.md), counted in `contests` too. */
-  player_contests: number
-  /** Saved prize tables of the demo player and a demo user. */
-  saved_prizes: number
-  /** The code of a free private contest anyone may join (printed when the league is made). */
-  private_contest_code: string | null
-  /** Gangs (docs/gangs.md): a daily one and a championship one. */
-  gangs: number
-  /** Championship teams of demo users, in the phases under way, and their per-match rows. */
-  classic_teams: number
-  classic_team_scores: number
-  /** The social side (docs/social.md): posts on walls and contests, their comments and replies. */
-  posts: number
-  comments: number
-  /** Likes of posts, comments and contests. */
-  likes: number
-  ratings: number
-  /** XP award rows; each player's add up to their xp_points. */
-  xp_awards: number
-  /** Group chats and one-to-ones (docs/groups.md, "Seeds"), and their messages. */
-  groups: number
-  group_messages: number
-  /** Seeded game accounts (docs/esports.md, "Game accounts"): verified ones and two pending. */
-  game_accounts: number
-  /** Esports rooms players played themselves (docs/esports.md): the finished Free Fire room. */
-  esports_contests: number
-}
-
 export async function isSeeded(db: Kysely<Database>): Promise<boolean> {
   const row = await db
     .selectFrom('app_settings')
@@ -118,141 +70,43 @@ export async function isSeeded(db: Kysely<Database>): Promise<boolean> {
  */
 export async function seedDemoLeague(db: Kysely<Database>, options: SeedOptions): Promise<SeedSummary> {
   const count = options.users ?? DEFAULT_DEMO_USERS
-  const usersPassword = options.usersPassword ?? DEMO_USER_PASSWORD
   checkOptions(options, count)
   if (await isSeeded(db))
     throw new Error('This database already holds a demo league; reset it (fanspole db reset) to seed again')
 
-  const a = around(options.nowMs)
-  const random = new SeedRandom(options.seed)
-  const rosters = buildRosters(random)
-  const series = buildSeries(a, random, rosters)
-  const reserves = buildReserves(random, rosters)
-  const avatars = await db.selectFrom('avatars').select('id').orderBy('sort').orderBy('id').execute()
-  const avatarIds = avatars.map((row) => row.id)
-  const { people, follows } = buildPeople(random, a, {
-    count,
-    avatarCount: avatarIds.length,
-    demo: options.demo,
-    reserved: [options.admin.username],
-  })
-
+  const plan = await planLeague(db, options, count)
+  const { rosters, series, people, follows } = plan
   const progress = stepper(
     1 + rosters.length + 1 + series.length + 1 + people.length + 10,
     options.onProgress,
   )
-  const hashes = await progress.step('Hashing passwords', () =>
-    hashOnce(
-      [options.admin.password, options.demo.password, usersPassword],
-      options.seed,
-      options.hashPassword,
-    ),
-  )
-  const hashOf = (password: string) => hashes.get(password) as string
+  const usersPassword = options.usersPassword ?? DEMO_USER_PASSWORD
+  const hashOf = await passwordHashes(progress, options, usersPassword)
+  const { seed, nowMs } = options
 
   const summary = await db.transaction().execute(async (tx) => {
     await assertAccountsFree(tx, [options.admin, ...people])
-    const sports = await tx.selectFrom('sports').select(['id', 'slug']).execute()
-    const ids: KeyIds = {
-      sports: new Map(sports.map((s) => [s.slug, s.id])),
-      teams: new Map(),
-      players: new Map(),
-    }
-    for (const roster of rosters) {
-      const name = SPORTS.find((s) => s.slug === roster.sport)?.name ?? roster.sport
-      await progress.step(`Players: ${name}`, () => writeRoster(tx, roster, ids))
-    }
-    // After every other side and player: their ids stay what they were before reserves existed.
-    await progress.step('Players: cricket reserves', () => writeRoster(tx, reserves, ids))
-    let matchPlayers = 0
-    for (const plan of series)
-      matchPlayers += await progress.step(`Fixtures: ${plan.name}`, () =>
-        writeSeries(tx, plan, ids, options.nowMs),
-      )
-
-    const userIds = new Map<string, number>()
-    const adminSince = a.day0 - 365 * 24 * HOUR
-    const adminId = await progress.step(`Users: ${options.admin.username}`, () =>
-      writeAdmin(tx, { ...options.admin, passwordHash: hashOf(options.admin.password) }, adminSince),
-    )
-    for (const [i, person] of people.entries()) {
-      const hash = hashOf(i === 0 ? options.demo.password : usersPassword)
-      await progress.step(`Users: ${person.username}`, () =>
-        writePerson(tx, person, hash, avatarIds, userIds),
-      )
-    }
-    await progress.step('Follows', () => writeFollows(tx, follows, userIds))
-    const postings = await progress.step('Starting balances', () =>
-      writeStartingMoney(tx, people, userIds, options.seed),
-    )
-
-    // The demo player plays for themself; every other demo user may already have joined.
-    const rivals = people.slice(1).flatMap((p) => {
-      const id = userIds.get(p.username)
-      return id === undefined ? [] : [{ userId: id, username: p.username }]
+    const matchPlayers = await writeCatalog(tx, progress, plan, nowMs)
+    const { adminId, userIds, postings } = await writeUsers(tx, progress, plan, {
+      admin: { ...options.admin, passwordHash: hashOf(options.admin.password) },
+      personHash: (i) => hashOf(i === 0 ? options.demo.password : usersPassword),
     })
-    const seeded = await progress.step('Contests and entries', () =>
-      writeContests(tx, random, options.seed, options.nowMs, rivals),
-    )
-    const gangs = await progress.step('Gangs', () =>
-      writeGangs(tx, options.seed, options.nowMs, userIds.get(people[0]?.username ?? ''), rivals),
-    )
 
-    const player = await progress.step('Private contests and saved prizes', () =>
-      writePlayerContests(
-        tx,
-        random,
-        options.seed,
-        options.nowMs,
-        userIds.get(people[0]?.username ?? ''),
-        rivals,
-      ),
+    const { seeded, gangs, player, championship, social, chats, gameAccounts, esports } = await writeActivity(
+      tx,
+      progress,
+      plan,
+      { adminId, userIds, seed, nowMs },
     )
-
-    const championship = await progress.step('Championship teams and history', () =>
-      writeChampionship(tx, random, rivals),
-    )
-    const social = await progress.step('Posts, comments, likes, ratings and XP', () =>
-      writeSocial(tx, random, a, people, follows, userIds),
-    )
-    const chats = await progress.step('Group chats', () => writeGroups(tx, random, a, people, userIds))
-    // Last, so every row seeded before keeps its id (docs/esports.md, "Game accounts").
-    const gameAccounts = await progress.step('Game accounts', () =>
-      writeGameAccounts(tx, random, options.nowMs, adminId, people, userIds),
-    )
-    // Last of all, so every row before it stays as it was.
-    const esports = await progress.step('A finished Free Fire room', () =>
-      writeEsportsResults(tx, options.seed, options.nowMs, userIds.get(people[0]?.username ?? ''), rivals),
-    )
-    // A PUBG tournament in progress, after everything else (seeds/writers/esports-tournament.ts).
-    await writeEsportsTournament(tx, options.seed, options.nowMs, rivals)
     // One posting per lock that charged paid transfers.
-    const transferCharges = Number(
-      (
-        await tx
-          .selectFrom('classic_team_scores')
-          .select((eb) => eb.fn.countAll<number>().as('n'))
-          .where('paid_charged_paise', '>', 0)
-          .executeTakeFirstOrThrow()
-      ).n,
-    )
+    const transferCharges = await countTransferCharges(tx)
 
-    const matches = series.flatMap((s) => s.matches)
-    const upcoming = matches.filter((m) => m.status === 'upcoming')
     const result: SeedSummary = {
-      seed: options.seed,
-      now_in_millis: options.nowMs,
+      seed,
+      now_in_millis: nowMs,
       users: people.length + 1,
       demo_users: count,
-      sports: rosters.length,
-      teams: [...rosters, reserves].reduce((n, r) => n + r.teams.length, 0),
-      players: [...rosters, reserves].reduce((n, r) => n + r.players.length, 0),
-      series: series.length,
-      phases: series.reduce((n, s) => n + s.phases.length, 0),
-      matches: matches.length,
-      completed_matches: matches.length - upcoming.length,
-      upcoming_matches: upcoming.length,
-      starting_soon: upcoming.filter((m) => m.eventTime - options.nowMs <= HOUR).length,
+      ...catalogCounts(plan, nowMs),
       match_players: matchPlayers,
       follows: follows.length,
       ledger_transactions:
@@ -274,13 +128,149 @@ export async function seedDemoLeague(db: Kysely<Database>, options: SeedOptions)
     await progress.step('Recording the league', () =>
       tx
         .insertInto('app_settings')
-        .values({ key: DEMO_LEAGUE_KEY, value: JSON.stringify(result), updated_at_ms: options.nowMs })
+        .values({ key: DEMO_LEAGUE_KEY, value: JSON.stringify(result), updated_at_ms: nowMs })
         .execute(),
     )
     return result
   })
   progress.finish('Demo league ready')
   return summary
+}
+
+/** The league planned in memory from the seed: sports' sides and players, fixtures, people, follows. */
+async function planLeague(db: Kysely<Database>, options: SeedOptions, count: number) {
+  const a = around(options.nowMs)
+  const random = new SeedRandom(options.seed)
+  const rosters = buildRosters(random)
+  const series = buildSeries(a, random, rosters)
+  const reserves = buildReserves(random, rosters)
+  const avatars = await db.selectFrom('avatars').select('id').orderBy('sort').orderBy('id').execute()
+  const avatarIds = avatars.map((row) => row.id)
+  const { people, follows } = buildPeople(random, a, {
+    count,
+    avatarCount: avatarIds.length,
+    demo: options.demo,
+    reserved: [options.admin.username],
+  })
+  return { a, random, rosters, series, reserves, avatarIds, people, follows }
+}
+
+type LeaguePlan = Awaited<ReturnType<typeof planLeague>>
+type Progress = ReturnType<typeof stepper>
+
+/** Every sport's sides and players, the cricket reserves, then the fixtures; answers the match players written. */
+async function writeCatalog(tx: Tx, progress: Progress, plan: LeaguePlan, nowMs: number): Promise<number> {
+  const sports = await tx.selectFrom('sports').select(['id', 'slug']).execute()
+  const ids: KeyIds = {
+    sports: new Map(sports.map((s) => [s.slug, s.id])),
+    teams: new Map(),
+    players: new Map(),
+  }
+  for (const roster of plan.rosters) {
+    const name = SPORTS.find((s) => s.slug === roster.sport)?.name ?? roster.sport
+    await progress.step(`Players: ${name}`, () => writeRoster(tx, roster, ids))
+  }
+  // After every other side and player: their ids stay what they were before reserves existed.
+  await progress.step('Players: cricket reserves', () => writeRoster(tx, plan.reserves, ids))
+  let matchPlayers = 0
+  for (const series of plan.series)
+    matchPlayers += await progress.step(`Fixtures: ${series.name}`, () => writeSeries(tx, series, ids, nowMs))
+  return matchPlayers
+}
+
+/** The admin, the demo player and the demo users, their follows and starting money. */
+async function writeUsers(
+  tx: Tx,
+  progress: Progress,
+  plan: LeaguePlan,
+  accounts: {
+    admin: SeedOptions['admin'] & { passwordHash: string }
+    /** The password hash of `plan.people[i]`. */
+    personHash: (i: number) => string
+  },
+) {
+  const userIds = new Map<string, number>()
+  const adminSince = plan.a.day0 - 365 * 24 * HOUR
+  const adminId = await progress.step(`Users: ${accounts.admin.username}`, () =>
+    writeAdmin(tx, accounts.admin, adminSince),
+  )
+  for (const [i, person] of plan.people.entries()) {
+    const hash = accounts.personHash(i)
+    await progress.step(`Users: ${person.username}`, () =>
+      writePerson(tx, person, hash, plan.avatarIds, userIds),
+    )
+  }
+  await progress.step('Follows', () => writeFollows(tx, plan.follows, userIds))
+  const postings = await progress.step('Starting balances', () =>
+    writeStartingMoney(tx, plan.people, userIds, plan.random.seed),
+  )
+  return { adminId, userIds, postings }
+}
+
+/**
+ * What the demo users have done: contests and entries, gangs, private contests, championship
+ * teams, the social side, group chats, game accounts and esports, in this order (ids stay put).
+ */
+async function writeActivity(
+  tx: Tx,
+  progress: Progress,
+  plan: LeaguePlan,
+  written: { adminId: number; userIds: Map<string, number>; seed: number; nowMs: number },
+) {
+  const { a, random, people, follows } = plan
+  const { adminId, userIds, seed, nowMs } = written
+  // The demo player plays for themself; every other demo user may already have joined.
+  const demoId = userIds.get(people[0]?.username ?? '')
+  const rivals = people.slice(1).flatMap((p) => {
+    const id = userIds.get(p.username)
+    return id === undefined ? [] : [{ userId: id, username: p.username }]
+  })
+  const seeded = await progress.step('Contests and entries', () =>
+    writeContests(tx, random, seed, nowMs, rivals),
+  )
+  const gangs = await progress.step('Gangs', () => writeGangs(tx, seed, nowMs, demoId, rivals))
+  const player = await progress.step('Private contests and saved prizes', () =>
+    writePlayerContests(tx, random, seed, nowMs, demoId, rivals),
+  )
+  const championship = await progress.step('Championship teams and history', () =>
+    writeChampionship(tx, random, rivals),
+  )
+  const social = await progress.step('Posts, comments, likes, ratings and XP', () =>
+    writeSocial(tx, random, a, people, follows, userIds),
+  )
+  const chats = await progress.step('Group chats', () => writeGroups(tx, random, a, people, userIds))
+  // Last, so every row seeded before keeps its id (docs/esports.md, "Game accounts").
+  const gameAccounts = await progress.step('Game accounts', () =>
+    writeGameAccounts(tx, random, nowMs, adminId, people, userIds),
+  )
+  // Last of all, so every row before it stays as it was.
+  const esports = await progress.step('A finished Free Fire room', () =>
+    writeEsportsResults(tx, seed, nowMs, demoId, rivals),
+  )
+  // A PUBG tournament in progress, after everything else (seeds/writers/esports-tournament.ts).
+  await writeEsportsTournament(tx, seed, nowMs, rivals)
+  return { seeded, gangs, player, championship, social, chats, gameAccounts, esports }
+}
+
+async function countTransferCharges(tx: Tx): Promise<number> {
+  const row = await tx
+    .selectFrom('classic_team_scores')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('paid_charged_paise', '>', 0)
+    .executeTakeFirstOrThrow()
+  return Number(row.n)
+}
+
+/** The first step: every password hashed once (hashOnce); answers a password's hash. */
+async function passwordHashes(progress: Progress, options: SeedOptions, usersPassword: string) {
+  const hashes = await progress.step('Hashing passwords', () =>
+    hashOnce(
+      [options.admin.password, options.demo.password, usersPassword],
+      options.seed,
+      options.hashPassword,
+    ),
+  )
+  return (password: string) => hashes.get(password) as string
 }
 
 function checkOptions(options: SeedOptions, count: number): void {

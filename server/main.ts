@@ -106,13 +106,14 @@ async function seedAndSecure(
   })
 }
 
-async function serveBooted(deps: Deps, config: Config, options: StartOptions): Promise<RunningServer> {
-  const { seeded, network } = await seedAndSecure(deps, options)
-  // Cheap catching-up before anyone can connect: auctions get back the time the server was
-  // down, jobs are re-armed. Slow work (settlement) is left to the scheduler, after listen.
-  // Under the boot lock: of servers starting at once, one claims the outage and the others
-  // re-arm jobs after it, not interleaved with it (they write the same job keys).
-  await withBootLock(deps.dbHandle, async () => {
+/**
+ * Cheap catching-up before anyone can connect: auctions get back the time the server was
+ * down, jobs are re-armed. Slow work (settlement) is left to the scheduler, after listen.
+ * Under the boot lock: of servers starting at once, one claims the outage and the others
+ * re-arm jobs after it, not interleaved with it (they write the same job keys).
+ */
+function catchUpAfterOutage(deps: Deps): Promise<void> {
+  return withBootLock(deps.dbHandle, async () => {
     const outage = await claimOutage(deps)
     // Nobody else is alive (SQLite has one process; on PostgreSQL the last beat is old): jobs
     // left running were claimed by a server that died in them, so they are due again now rather
@@ -123,6 +124,11 @@ async function serveBooted(deps: Deps, config: Config, options: StartOptions): P
     await resumeChampionshipContests(deps)
     await resumeEsportsReveals(deps)
   })
+}
+
+async function serveBooted(deps: Deps, config: Config, options: StartOptions): Promise<RunningServer> {
+  const { seeded, network } = await seedAndSecure(deps, options)
+  await catchUpAfterOutage(deps)
   const cable = createCableServer(deps, CHANNELS)
   const app = createApp(deps, { cable })
   const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {

@@ -1,17 +1,9 @@
 import { Command } from 'commander'
 import { Api, callServer, passwordLogin } from '../lib/api'
-import { serverJson } from '../lib/command'
+import { serverOptions } from '../lib/command'
 import { ApiError, CliError } from '../lib/errors'
 import { type Io, printJson } from '../lib/io'
-import {
-  intFlag,
-  type OptionSchema,
-  type OptionsOf,
-  parseOptions,
-  resolveServer,
-  withJson,
-  withServer,
-} from '../lib/options'
+import { intFlag, type OptionsOf, parseOptions, resolveServer, withJson, withServer } from '../lib/options'
 import { style } from '../lib/style'
 import type { Target } from '../scenario/target'
 import { createProgress } from '../ui/progress'
@@ -42,30 +34,28 @@ interface Franchise {
   players: Array<{ display_name: string; style_label: string; price: number; is_star: boolean }>
 }
 
-const runOptions = ((z) =>
-  z.object({
-    bots: intFlag(z, '--bots', 2, 11).default(6),
-    strategy: z
-      .enum(['mixed', 'value', 'star', 'hoarder', 'random'], {
-        error: 'expected mixed, value, star, hoarder or random',
-      })
-      .default('mixed'),
-    speed: z
-      .string()
-      .transform((text, ctx) => {
-        const n = Number(text)
-        if (!Number.isFinite(n) || n < 1 || n > 1000)
-          ctx.addIssue({
-            code: 'custom',
-            message: `expected a speed from 1 to 1000, got ${JSON.stringify(text)}`,
-          })
-        return n
-      })
-      .default(60),
-    sealed: z.boolean().default(true),
-    ephemeral: z.boolean().default(false),
-    ...serverJson(z),
-  })) satisfies OptionSchema
+const runOptions = serverOptions((z) => ({
+  bots: intFlag(z, '--bots', 2, 11).default(6),
+  strategy: z
+    .enum(['mixed', 'value', 'star', 'hoarder', 'random'], {
+      error: 'expected mixed, value, star, hoarder or random',
+    })
+    .default('mixed'),
+  speed: z
+    .string()
+    .transform((text, ctx) => {
+      const n = Number(text)
+      if (!Number.isFinite(n) || n < 1 || n > 1000)
+        ctx.addIssue({
+          code: 'custom',
+          message: `expected a speed from 1 to 1000, got ${JSON.stringify(text)}`,
+        })
+      return n
+    })
+    .default(60),
+  sealed: z.boolean().default(true),
+  ephemeral: z.boolean().default(false),
+}))
 
 type RunOptions = OptionsOf<typeof runOptions>
 

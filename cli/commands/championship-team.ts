@@ -12,10 +12,10 @@ import {
   transfersText,
   viceCaptainId,
 } from '../lib/championship'
-import { runs, serverJson } from '../lib/command'
+import { runs, serverOptions } from '../lib/command'
 import { UsageError } from '../lib/errors'
 import { type Io, printJson } from '../lib/io'
-import { intFlag, type OptionSchema, type OptionsOf, resolveServer } from '../lib/options'
+import { intFlag, type OptionsOf, resolveServer } from '../lib/options'
 import { style } from '../lib/style'
 import { formatFields, formatTable, rupees } from '../lib/table'
 import { formatInstant } from '../lib/time'
@@ -33,32 +33,26 @@ const idsFlag = (z: typeof import('zod').z, flag: string) =>
     .transform(idList)
     .refine((ids) => new Set(ids).size === ids.length, `${flag} names a player twice`)
 
-const showOptions = ((z) =>
-  z.object({
-    phase: intFlag(z, 'a phase id', 1, ID).optional(),
-    team: intFlag(z, 'a classic team id', 1, ID).optional(),
-    ...serverJson(z),
-  })) satisfies OptionSchema
+const showOptions = serverOptions((z) => ({
+  phase: intFlag(z, 'a phase id', 1, ID).optional(),
+  team: intFlag(z, 'a classic team id', 1, ID).optional(),
+}))
 
-const createOptions = ((z) =>
-  z.object({
-    phase: intFlag(z, 'a phase id', 1, ID),
-    players: idsFlag(z, '--players'),
-    captain: intFlag(z, 'a player id', 1, ID),
-    viceCaptain: intFlag(z, 'a player id', 1, ID),
-    ...serverJson(z),
-  })) satisfies OptionSchema
+const createOptions = serverOptions((z) => ({
+  phase: intFlag(z, 'a phase id', 1, ID),
+  players: idsFlag(z, '--players'),
+  captain: intFlag(z, 'a player id', 1, ID),
+  viceCaptain: intFlag(z, 'a player id', 1, ID),
+}))
 
-const editOptions = ((z) =>
-  z.object({
-    phase: intFlag(z, 'a phase id', 1, ID),
-    players: idsFlag(z, '--players').optional(),
-    out: idsFlag(z, '--out').optional(),
-    in: idsFlag(z, '--in').optional(),
-    captain: intFlag(z, 'a player id', 1, ID).optional(),
-    viceCaptain: intFlag(z, 'a player id', 1, ID).optional(),
-    ...serverJson(z),
-  })) satisfies OptionSchema
+const editOptions = serverOptions((z) => ({
+  phase: intFlag(z, 'a phase id', 1, ID),
+  players: idsFlag(z, '--players').optional(),
+  out: idsFlag(z, '--out').optional(),
+  in: idsFlag(z, '--in').optional(),
+  captain: intFlag(z, 'a player id', 1, ID).optional(),
+  viceCaptain: intFlag(z, 'a player id', 1, ID).optional(),
+}))
 
 export function teamCommand(io: Io): Command {
   const team = new Command('team').summary('show, create or edit your championship team in a phase')

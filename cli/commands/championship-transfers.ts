@@ -12,27 +12,25 @@ import {
   phasePath,
   teamPath,
 } from '../lib/championship'
-import { runs, serverJson } from '../lib/command'
+import { runs, serverOptions } from '../lib/command'
 import { type Io, printJson } from '../lib/io'
-import { intFlag, type OptionSchema, type OptionsOf, resolveServer } from '../lib/options'
+import { intFlag, type OptionsOf, resolveServer } from '../lib/options'
 import { style } from '../lib/style'
 import { formatFields, rupees } from '../lib/table'
 
 const ID = 2 ** 31 - 1
 
-const transfersOptions = ((z) =>
-  z.object({
-    phase: intFlag(z, 'a phase id', 1, ID),
-    players: z
-      .string()
-      .trim()
-      .regex(/^\d+(\s*,\s*\d+)*$/, {
-        error: (i) => `expected comma-joined player ids such as 11,12,13, got ${JSON.stringify(i.input)}`,
-      })
-      .transform(idList)
-      .optional(),
-    ...serverJson(z),
-  })) satisfies OptionSchema
+const transfersOptions = serverOptions((z) => ({
+  phase: intFlag(z, 'a phase id', 1, ID),
+  players: z
+    .string()
+    .trim()
+    .regex(/^\d+(\s*,\s*\d+)*$/, {
+      error: (i) => `expected comma-joined player ids such as 11,12,13, got ${JSON.stringify(i.input)}`,
+    })
+    .transform(idList)
+    .optional(),
+}))
 
 export function transfersCommand(io: Io): Command {
   const transfers = new Command('transfers')

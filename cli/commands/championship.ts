@@ -11,10 +11,10 @@ import {
   teamPath,
   transfersText,
 } from '../lib/championship'
-import { pageFlags, runs, serverJson } from '../lib/command'
+import { pageFlags, runs, serverOptions } from '../lib/command'
 import { UsageError } from '../lib/errors'
 import { type Io, printJson } from '../lib/io'
-import { intFlag, type OptionSchema, type OptionsOf, resolveServer } from '../lib/options'
+import { intFlag, type OptionsOf, resolveServer } from '../lib/options'
 import { type Style, style } from '../lib/style'
 import { formatTable, rupees } from '../lib/table'
 import { formatInstant } from '../lib/time'
@@ -24,26 +24,20 @@ import { paintStatus } from './match'
 
 const ID = 2 ** 31 - 1
 
-const phasesOptions = ((z) =>
-  z.object({
-    series: intFlag(z, 'a series id', 1, ID).optional(),
-    ...serverJson(z),
-  })) satisfies OptionSchema
+const phasesOptions = serverOptions((z) => ({
+  series: intFlag(z, 'a series id', 1, ID).optional(),
+}))
 
-const boardOptions = ((z) =>
-  z.object({
-    phase: intFlag(z, 'a phase id', 1, ID),
-    ...pageFlags(z, 200),
-    watch: z.boolean().default(false),
-    ...serverJson(z),
-  })) satisfies OptionSchema
+const boardOptions = serverOptions((z) => ({
+  phase: intFlag(z, 'a phase id', 1, ID),
+  ...pageFlags(z, 200),
+  watch: z.boolean().default(false),
+}))
 
-const historyOptions = ((z) =>
-  z.object({
-    team: intFlag(z, 'a classic team id', 1, ID).optional(),
-    phase: intFlag(z, 'a phase id', 1, ID).optional(),
-    ...serverJson(z),
-  })) satisfies OptionSchema
+const historyOptions = serverOptions((z) => ({
+  team: intFlag(z, 'a classic team id', 1, ID).optional(),
+  phase: intFlag(z, 'a phase id', 1, ID).optional(),
+}))
 
 export function championshipCommand(io: Io): Command {
   const championship = new Command('championship').summary(

@@ -5,7 +5,7 @@ import { CLASS_STUDENTS_MAX, CLASS_STUDENTS_MIN } from '../../server/domain/clas
 import { Api } from '../lib/api'
 import type { Answer } from '../lib/api-types'
 import { classSheetHtml } from '../lib/class-sheet'
-import { runs, serverJson } from '../lib/command'
+import { runs, serverOptions } from '../lib/command'
 import { ApiError, CliError, UsageError } from '../lib/errors'
 import { type Io, printJson } from '../lib/io'
 import { type OptionSchema, type OptionsOf, resolveServer, withJson, withServer } from '../lib/options'
@@ -55,15 +55,13 @@ const count = (z: Parameters<OptionSchema>[0], what: string) =>
         .max(CLASS_STUDENTS_MAX, `must be from ${RANGE}`),
     )
 
-const createOptions = ((z) =>
-  z.object({
-    students: count(z, 'a number of students').optional(),
-    csv: z.string().min(1).optional(),
-    name: z.string().trim().min(3, 'must be 3–40 characters').max(40, 'must be 3–40 characters').optional(),
-    seats: count(z, 'a number of franchises').optional(),
-    html: z.string().min(1).optional(),
-    ...serverJson(z),
-  })) satisfies OptionSchema
+const createOptions = serverOptions((z) => ({
+  students: count(z, 'a number of students').optional(),
+  csv: z.string().min(1).optional(),
+  name: z.string().trim().min(3, 'must be 3–40 characters').max(40, 'must be 3–40 characters').optional(),
+  seats: count(z, 'a number of franchises').optional(),
+  html: z.string().min(1).optional(),
+}))
 
 export function classCommand(io: Io): Command {
   const cls = new Command('class').summary(

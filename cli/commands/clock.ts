@@ -1,50 +1,41 @@
 import { Command } from 'commander'
 import type { Schema } from '../lib/api-types'
-import { apiOf, serverJson } from '../lib/command'
+import { apiOf, serverOptions } from '../lib/command'
 import { UsageError } from '../lib/errors'
 import { type Io, printJson } from '../lib/io'
-import {
-  instantFlag,
-  type OptionSchema,
-  type OptionsOf,
-  parseOptions,
-  withJson,
-  withServer,
-} from '../lib/options'
+import { instantFlag, type OptionsOf, parseOptions, withJson, withServer } from '../lib/options'
 import { style } from '../lib/style'
 import { formatFields } from '../lib/table'
 import { DURATION_EXAMPLES, formatInstant, parseDuration } from '../lib/time'
 
 type ClockState = Schema<'ClockState'>
 
-const clockOptions = ((z) =>
-  z.object({
-    speed: z
-      .string()
-      .transform((text, ctx) => {
-        const n = Number(text)
-        if (text.trim() === '' || !Number.isFinite(n) || n <= 0)
-          ctx.addIssue({ code: 'custom', message: `expected a positive number, got ${JSON.stringify(text)}` })
-        return n
-      })
-      .optional(),
-    pause: z.boolean().default(false),
-    resume: z.boolean().default(false),
-    advance: z
-      .string()
-      .transform((text, ctx) => {
-        const ms = parseDuration(text)
-        if (ms === undefined)
-          ctx.addIssue({
-            code: 'custom',
-            message: `expected a duration such as ${DURATION_EXAMPLES}, got ${JSON.stringify(text)}`,
-          })
-        return ms as number
-      })
-      .optional(),
-    jump: instantFlag(z).optional(),
-    ...serverJson(z),
-  })) satisfies OptionSchema
+const clockOptions = serverOptions((z) => ({
+  speed: z
+    .string()
+    .transform((text, ctx) => {
+      const n = Number(text)
+      if (text.trim() === '' || !Number.isFinite(n) || n <= 0)
+        ctx.addIssue({ code: 'custom', message: `expected a positive number, got ${JSON.stringify(text)}` })
+      return n
+    })
+    .optional(),
+  pause: z.boolean().default(false),
+  resume: z.boolean().default(false),
+  advance: z
+    .string()
+    .transform((text, ctx) => {
+      const ms = parseDuration(text)
+      if (ms === undefined)
+        ctx.addIssue({
+          code: 'custom',
+          message: `expected a duration such as ${DURATION_EXAMPLES}, got ${JSON.stringify(text)}`,
+        })
+      return ms as number
+    })
+    .optional(),
+  jump: instantFlag(z).optional(),
+}))
 
 export function clockCommand(io: Io): Command {
   const cmd = new Command('clock')

@@ -2,7 +2,7 @@ import { Command } from 'commander'
 import type { Api } from '../lib/api'
 import type { Answer } from '../lib/api-types'
 import { idArgument } from '../lib/arguments'
-import { apiOf, serverJson } from '../lib/command'
+import { apiOf, serverOptions } from '../lib/command'
 import { UsageError } from '../lib/errors'
 import { type Io, printJson } from '../lib/io'
 import { type OptionSchema, type OptionsOf, parseOptions, withJson, withServer } from '../lib/options'
@@ -28,12 +28,10 @@ export function botCount(flag: string, text: string): number {
 export const strategySchema = (z: Parameters<OptionSchema>[0]) =>
   z.enum(CONTEST_BOT_STRATEGIES, { error: `expected one of ${CONTEST_BOT_STRATEGIES.join(', ')}` })
 
-const botsOptions = ((z) =>
-  z.object({
-    strategy: strategySchema(z).default('mixed'),
-    championship: z.boolean().default(false),
-    ...serverJson(z),
-  })) satisfies OptionSchema
+const botsOptions = serverOptions((z) => ({
+  strategy: strategySchema(z).default('mixed'),
+  championship: z.boolean().default(false),
+}))
 
 /** Seats bots in a contest the caller owns; both `contest bots` and `contest create --bots` use it. */
 export async function seatBots(

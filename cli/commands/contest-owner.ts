@@ -1,19 +1,11 @@
 import { Command } from 'commander'
 import type { Api } from '../lib/api'
 import { idArgument } from '../lib/arguments'
-import { runsOnId, serverJson } from '../lib/command'
+import { runsOnId, serverOptions } from '../lib/command'
 import { entrant } from '../lib/contests'
 import { CliError, UsageError } from '../lib/errors'
 import { type Io, printJson } from '../lib/io'
-import {
-  intFlag,
-  type OptionSchema,
-  type OptionsOf,
-  parseOptions,
-  resolveServer,
-  withJson,
-  withServer,
-} from '../lib/options'
+import { intFlag, type OptionsOf, parseOptions, resolveServer, withJson, withServer } from '../lib/options'
 import { readerApi } from '../lib/session'
 import { style } from '../lib/style'
 import { formatTable, rupees } from '../lib/table'
@@ -23,35 +15,29 @@ import { firstTeam, type OwnedContest, player } from './contest-create'
 
 const ID = 2 ** 31 - 1
 
-const joinOptions = ((z) =>
-  z.object({
-    code: z
-      .string()
-      .trim()
-      .regex(/^[A-Za-z0-9]{4,32}$/, { error: 'expected the contest’s invite code (letters and digits)' })
-      .optional(),
-    team: intFlag(z, 'a team id', 1, ID).optional(),
-    ...serverJson(z),
-  })) satisfies OptionSchema
+const joinOptions = serverOptions((z) => ({
+  code: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9]{4,32}$/, { error: 'expected the contest’s invite code (letters and digits)' })
+    .optional(),
+  team: intFlag(z, 'a team id', 1, ID).optional(),
+}))
 
-const deleteOptions = ((z) =>
-  z.object({
-    yes: z.boolean().default(false),
-    championship: z.boolean().default(false),
-    ...serverJson(z),
-  })) satisfies OptionSchema
+const deleteOptions = serverOptions((z) => ({
+  yes: z.boolean().default(false),
+  championship: z.boolean().default(false),
+}))
 
-const membersOptions = ((z) =>
-  z.object({
-    remove: z
-      .string()
-      .regex(/^\d+(,\d+)*$/, {
-        error: (i) => `expected comma-joined member ids such as 12,15, got ${JSON.stringify(i.input)}`,
-      })
-      .optional(),
-    championship: z.boolean().default(false),
-    ...serverJson(z),
-  })) satisfies OptionSchema
+const membersOptions = serverOptions((z) => ({
+  remove: z
+    .string()
+    .regex(/^\d+(,\d+)*$/, {
+      error: (i) => `expected comma-joined member ids such as 12,15, got ${JSON.stringify(i.input)}`,
+    })
+    .optional(),
+  championship: z.boolean().default(false),
+}))
 
 /** What `GET /api/contests/invite_code/{code}` tells about the contest behind a code. */
 interface CodeLookup {
@@ -125,13 +111,11 @@ export function membersCommand(io: Io): Command {
   return members
 }
 
-const activitiesOptions = ((z) =>
-  z.object({
-    code: z.string().trim().min(1).optional(),
-    championship: z.boolean().default(false),
-    perPage: intFlag(z, 'a page size', 1, 100).default(30),
-    ...serverJson(z),
-  })) satisfies OptionSchema
+const activitiesOptions = serverOptions((z) => ({
+  code: z.string().trim().min(1).optional(),
+  championship: z.boolean().default(false),
+  perPage: intFlag(z, 'a page size', 1, 100).default(30),
+}))
 
 export function activitiesCommand(io: Io): Command {
   const activities = new Command('activities')

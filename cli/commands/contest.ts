@@ -1,9 +1,9 @@
 import { Command } from 'commander'
-import { pageFlags, runs, runsOnId, serverJson } from '../lib/command'
+import { pageFlags, runs, runsOnId, serverOptions } from '../lib/command'
 import { type Contest, entrant, type MembersPage, type Prize, SORT_KEYS } from '../lib/contests'
 import { UsageError } from '../lib/errors'
 import { type Io, printJson } from '../lib/io'
-import { intFlag, type OptionSchema, type OptionsOf, resolveServer } from '../lib/options'
+import { intFlag, type OptionsOf, resolveServer } from '../lib/options'
 import { readerApi } from '../lib/session'
 import { type Style, style } from '../lib/style'
 import { formatFields, formatTable, rupees } from '../lib/table'
@@ -13,39 +13,33 @@ import { createCommand, editCommand } from './contest-create'
 import { activitiesCommand, deleteCommand, joinCommand, membersCommand } from './contest-owner'
 import { paintStatus } from './match'
 
-const listOptions = ((z) =>
-  z.object({
-    match: intFlag(z, 'a match id', 1, 2 ** 31 - 1).optional(),
-    type: z
-      .enum(['upcoming', 'live', 'finished', 'feed'], { error: 'expected upcoming, live, finished or feed' })
-      .optional(),
-    sport: z.string().trim().min(1).optional(),
-    sort: z
-      .enum(['prize', 'spots', 'winners', 'fee'], { error: 'expected prize, spots, winners or fee' })
-      .default('prize'),
-    asc: z.boolean().default(false),
-    filter: z
-      .string()
-      .regex(/^\d+(,\d+)*$/, {
-        error: (i) => `expected comma-joined filter ids such as 1,5, got ${JSON.stringify(i.input)}`,
-      })
-      .optional(),
-    ...pageFlags(z, 100),
-    ...serverJson(z),
-  })) satisfies OptionSchema
+const listOptions = serverOptions((z) => ({
+  match: intFlag(z, 'a match id', 1, 2 ** 31 - 1).optional(),
+  type: z
+    .enum(['upcoming', 'live', 'finished', 'feed'], { error: 'expected upcoming, live, finished or feed' })
+    .optional(),
+  sport: z.string().trim().min(1).optional(),
+  sort: z
+    .enum(['prize', 'spots', 'winners', 'fee'], { error: 'expected prize, spots, winners or fee' })
+    .default('prize'),
+  asc: z.boolean().default(false),
+  filter: z
+    .string()
+    .regex(/^\d+(,\d+)*$/, {
+      error: (i) => `expected comma-joined filter ids such as 1,5, got ${JSON.stringify(i.input)}`,
+    })
+    .optional(),
+  ...pageFlags(z, 100),
+}))
 
-const showOptions = ((z) =>
-  z.object({
-    code: z.string().trim().min(1).optional(),
-    ...serverJson(z),
-  })) satisfies OptionSchema
+const showOptions = serverOptions((z) => ({
+  code: z.string().trim().min(1).optional(),
+}))
 
-const boardOptions = ((z) =>
-  z.object({
-    ...pageFlags(z, 200),
-    watch: z.boolean().default(false),
-    ...serverJson(z),
-  })) satisfies OptionSchema
+const boardOptions = serverOptions((z) => ({
+  ...pageFlags(z, 200),
+  watch: z.boolean().default(false),
+}))
 
 export function contestCommand(io: Io): Command {
   const contest = new Command('contest').summary(

@@ -1,7 +1,7 @@
 import { Command } from 'commander'
 import type { Schema } from '../lib/api-types'
 import { idArgument } from '../lib/arguments'
-import { apiOf, plainOptions, runs, runsOnId, serverJson } from '../lib/command'
+import { apiOf, plainOptions, runs, runsOnId, serverOptions } from '../lib/command'
 import { UsageError } from '../lib/errors'
 import { type Io, printJson } from '../lib/io'
 import {
@@ -22,41 +22,29 @@ type GameAccount = Schema<'GameAccount'> & { user?: Schema<'AdminGameAccount'>['
 const GAMES = ['pubg', 'free-fire', 'call-of-duty'] as const
 const STATUSES = ['pending', 'verified', 'rejected', 'all'] as const
 
-const listOptions = ((z) =>
-  z.object({
-    status: z.enum(STATUSES, { error: 'expected pending, verified, rejected or all' }).default('pending'),
-    limit: intFlag(z, 'a number of rows', 1, 200).default(100),
-    ...serverJson(z),
-  })) satisfies OptionSchema
+const listOptions = serverOptions((z) => ({
+  status: z.enum(STATUSES, { error: 'expected pending, verified, rejected or all' }).default('pending'),
+  limit: intFlag(z, 'a number of rows', 1, 200).default(100),
+}))
 
-const rejectOptions = ((z) =>
-  z.object({
-    reason: z
-      .string()
-      .trim()
-      .min(3, 'give a reason of 3 to 300 characters')
-      .max(300, 'at most 300 characters'),
-    ...serverJson(z),
-  })) satisfies OptionSchema
+const rejectOptions = serverOptions((z) => ({
+  reason: z.string().trim().min(3, 'give a reason of 3 to 300 characters').max(300, 'at most 300 characters'),
+}))
 
 const level = (z: Parameters<OptionSchema>[0]) => intFlag(z, 'a level', 1, 100)
 
-const addOptions = ((z) =>
-  z.object({
-    game: z.enum(GAMES, { error: 'expected pubg, free-fire or call-of-duty' }),
-    name: z.string(),
-    id: z.string(),
-    level: level(z),
-    ...serverJson(z),
-  })) satisfies OptionSchema
+const addOptions = serverOptions((z) => ({
+  game: z.enum(GAMES, { error: 'expected pubg, free-fire or call-of-duty' }),
+  name: z.string(),
+  id: z.string(),
+  level: level(z),
+}))
 
-const editOptions = ((z) =>
-  z.object({
-    name: z.string().optional(),
-    id: z.string().optional(),
-    level: level(z).optional(),
-    ...serverJson(z),
-  })) satisfies OptionSchema
+const editOptions = serverOptions((z) => ({
+  name: z.string().optional(),
+  id: z.string().optional(),
+  level: level(z).optional(),
+}))
 
 export function gameAccountsCommand(io: Io): Command {
   const command = new Command('game-accounts').summary(

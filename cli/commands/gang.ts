@@ -2,7 +2,7 @@ import { Command } from 'commander'
 import { Api } from '../lib/api'
 import type { Schema } from '../lib/api-types'
 import { idArgument } from '../lib/arguments'
-import { serverJson } from '../lib/command'
+import { serverJson, serverOptions } from '../lib/command'
 import { UsageError } from '../lib/errors'
 import { type Io, printJson } from '../lib/io'
 import {
@@ -35,11 +35,9 @@ const createOptions = ((z) =>
     private: z.boolean().default(false),
   })) satisfies OptionSchema
 
-const joinOptions = ((z) =>
-  z.object({
-    request: z.boolean().default(false),
-    ...serverJson(z),
-  })) satisfies OptionSchema
+const joinOptions = serverOptions((z) => ({
+  request: z.boolean().default(false),
+}))
 
 const showOptions = ((z) => z.object(scopeFlags(z))) satisfies OptionSchema
 

@@ -1,5 +1,5 @@
 import { Command } from 'commander'
-import { pageFlags, plainOptions, serverJson } from '../lib/command'
+import { pagedOptions, plainOptions, runs, serverOptions } from '../lib/command'
 import {
   type Group,
   type GroupMember,
@@ -12,14 +12,7 @@ import {
   shortId,
 } from '../lib/groups'
 import { type Io, printJson } from '../lib/io'
-import {
-  intFlag,
-  type OptionSchema,
-  type OptionsOf,
-  parseOptions,
-  withJson,
-  withServer,
-} from '../lib/options'
+import { intFlag, type OptionsOf } from '../lib/options'
 import { player, slugArgument } from '../lib/social'
 import { style } from '../lib/style'
 import { runChat } from '../ui/group-chat-session'
@@ -27,37 +20,23 @@ import { runChat } from '../ui/group-chat-session'
 // `fanspole group …` (docs/groups.md, "CLI"): conversations, invites, members, mute, and the
 // live `group chat`.
 
-const listOptions = ((z) =>
-  z.object({
-    ...pageFlags(z, 50),
-    ...serverJson(z),
-  })) satisfies OptionSchema
+const listOptions = pagedOptions(50)
 
-const createOptions = ((z) =>
-  z.object({
-    description: z.string().max(500, 'at most 500 characters').optional(),
-    public: z.boolean().default(false),
-    member: z.array(z.string()).max(200, 'at most 200 people').default([]),
-    ...serverJson(z),
-  })) satisfies OptionSchema
+const createOptions = serverOptions((z) => ({
+  description: z.string().max(500, 'at most 500 characters').optional(),
+  public: z.boolean().default(false),
+  member: z.array(z.string()).max(200, 'at most 200 people').default([]),
+}))
 
-const inviteOptions = ((z) =>
-  z.object({
-    reset: z.boolean().default(false),
-    ...serverJson(z),
-  })) satisfies OptionSchema
+const inviteOptions = serverOptions((z) => ({ reset: z.boolean().default(false) }))
 
-const showOptions = ((z) =>
-  z.object({
-    limit: intFlag(z, 'a number of messages', 1, 100).default(20),
-    ...serverJson(z),
-  })) satisfies OptionSchema
+const showOptions = serverOptions((z) => ({
+  limit: intFlag(z, 'a number of messages', 1, 100).default(20),
+}))
 
-const chatOptions = ((z) =>
-  z.object({
-    history: intFlag(z, 'a number of messages', 0, 100).default(20),
-    ...serverJson(z),
-  })) satisfies OptionSchema
+const chatOptions = serverOptions((z) => ({
+  history: intFlag(z, 'a number of messages', 0, 100).default(20),
+}))
 
 const EXAMPLES = `
 Examples:
@@ -78,78 +57,65 @@ Examples:
 
 export function groupCommand(io: Io): Command {
   const group = new Command('group').summary('group chats and one-to-ones: invite, join, mute, chat live')
-  const add = (cmd: Command) => {
-    group.addCommand(withJson(withServer(cmd)))
-    return cmd
-  }
+  for (const cmd of [...conversationCommands(io), ...membershipCommands(io), chatCommand(io)])
+    group.addCommand(cmd)
+  group.addHelpText('after', EXAMPLES)
+  return group
+}
 
-  add(
-    new Command('list')
-      .description('My groups and one-to-ones, latest conversation first, with unread counts.')
-      .option('--page <n>', 'page number', '1')
-      .option('--per-page <n>', 'groups per page (at most 50)', '20'),
-  ).action(async (raw) => runList(io, await parseOptions(listOptions, raw)))
+/** `list`, `create`, `dm` and `show`: my conversations, a new one, one read. */
+function conversationCommands(io: Io): Command[] {
+  const list = new Command('list')
+    .description('My groups and one-to-ones, latest conversation first, with unread counts.')
+    .option('--page <n>', 'page number', '1')
+    .option('--per-page <n>', 'groups per page (at most 50)', '20')
+  const create = new Command('create')
+    .description('Create a group (you are its admin), adding people by username or slug.')
+    .argument('<name>', '1–60 characters')
+    .option('--description <text>', 'up to 500 characters')
+    .option('--public', 'listed by the web’s group search: anyone may join with its code')
+    .option('--member <user>', 'add this player (repeat for more)', collect, [])
+  const dm = new Command('dm')
+    .description(
+      'Open the one-to-one conversation with a player: the same two people always get the same one.',
+    )
+    .argument('<user>', 'username or slug')
+  const show = new Command('show')
+    .description('A group: its members and its latest messages (oldest first). Does not mark them read.')
+    .argument('<group>', 'group id (see below)')
+    .option('--limit <n>', 'how many messages (at most 100)', '20')
+  return [
+    runs(io, list, listOptions, runList),
+    runs(io, create, createOptions, (io, opts, name: string) => runCreate(io, name, opts)),
+    runs(io, dm, plainOptions, (io, opts, user: string) => runDm(io, slugArgument(user), opts)),
+    runs(io, show, showOptions, (io, opts, id: string) => runShow(io, id, opts)),
+  ]
+}
 
-  add(
-    new Command('create')
-      .description('Create a group (you are its admin), adding people by username or slug.')
-      .argument('<name>', '1–60 characters')
-      .option('--description <text>', 'up to 500 characters')
-      .option('--public', 'listed by the web’s group search: anyone may join with its code')
-      .option('--member <user>', 'add this player (repeat for more)', collect, []),
-  ).action(async (name: string, raw) => runCreate(io, name, await parseOptions(createOptions, raw)))
-
-  add(
-    new Command('dm')
-      .description(
-        'Open the one-to-one conversation with a player: the same two people always get the same one.',
-      )
-      .argument('<user>', 'username or slug'),
-  ).action(async (user: string, raw) => runDm(io, slugArgument(user), await parseOptions(plainOptions, raw)))
-
-  add(
-    new Command('show')
-      .description('A group: its members and its latest messages (oldest first). Does not mark them read.')
-      .argument('<group>', 'group id (see below)')
-      .option('--limit <n>', 'how many messages (at most 100)', '20'),
-  ).action(async (id: string, raw) => runShow(io, id, await parseOptions(showOptions, raw)))
-
-  add(
-    new Command('invite')
-      .description(
-        'The group’s invite code and link, to share: anyone with it joins (except someone an admin removed).',
-      )
-      .argument('<group>', 'group id')
-      .option('--reset', 'admins: make a new code; the old code and link stop working'),
-  ).action(async (id: string, raw) => runInvite(io, id, await parseOptions(inviteOptions, raw)))
-
-  add(
-    new Command('join')
-      .description('Join a group with its invite code (any case). A wrong code is 404.')
-      .argument('<code>', 'the invite code, or the invite link'),
-  ).action(async (code: string, raw) => runJoin(io, code, await parseOptions(plainOptions, raw)))
-
-  add(
-    new Command('members').description('Who is in a group, admins first.').argument('<group>', 'group id'),
-  ).action(async (id: string, raw) => runMembers(io, id, await parseOptions(plainOptions, raw)))
-
-  add(
-    new Command('remove')
-      .description(
-        'Remove a member (the creator and admins only); your own username leaves the group. They lose access at once.',
-      )
-      .argument('<group>', 'group id')
-      .argument('<user>', 'username or slug'),
-  ).action(async (id: string, user: string, raw) =>
-    runRemove(io, id, slugArgument(user), await parseOptions(plainOptions, raw)),
-  )
-
-  add(new Command('leave').description('Leave a group.').argument('<group>', 'group id')).action(
-    async (id: string, raw) => runRemove(io, id, undefined, await parseOptions(plainOptions, raw)),
-  )
-
-  for (const action of ['mute', 'unmute'] as const)
-    add(
+/** `invite`, `join`, `members`, `remove`, `leave`, `mute` and `unmute`: who is in, and how loud. */
+function membershipCommands(io: Io): Command[] {
+  const invite = new Command('invite')
+    .description(
+      'The group’s invite code and link, to share: anyone with it joins (except someone an admin removed).',
+    )
+    .argument('<group>', 'group id')
+    .option('--reset', 'admins: make a new code; the old code and link stop working')
+  const join = new Command('join')
+    .description('Join a group with its invite code (any case). A wrong code is 404.')
+    .argument('<code>', 'the invite code, or the invite link')
+  const members = new Command('members')
+    .description('Who is in a group, admins first.')
+    .argument('<group>', 'group id')
+  const remove = new Command('remove')
+    .description(
+      'Remove a member (the creator and admins only); your own username leaves the group. They lose access at once.',
+    )
+    .argument('<group>', 'group id')
+    .argument('<user>', 'username or slug')
+  const leave = new Command('leave').description('Leave a group.').argument('<group>', 'group id')
+  const mutes = (['mute', 'unmute'] as const).map((action) =>
+    runs(
+      io,
       new Command(action)
         .description(
           action === 'mute'
@@ -157,23 +123,34 @@ export function groupCommand(io: Io): Command {
             : 'Notifications from this group again.',
         )
         .argument('<group>', 'group id'),
-    ).action(async (id: string, raw) => runMute(io, id, action, await parseOptions(plainOptions, raw)))
+      plainOptions,
+      (io, opts, id: string) => runMute(io, id, action, opts),
+    ),
+  )
+  return [
+    runs(io, invite, inviteOptions, (io, opts, id: string) => runInvite(io, id, opts)),
+    runs(io, join, plainOptions, (io, opts, code: string) => runJoin(io, code, opts)),
+    runs(io, members, plainOptions, (io, opts, id: string) => runMembers(io, id, opts)),
+    runs(io, remove, plainOptions, (io, opts, id: string, user: string) =>
+      runRemove(io, id, slugArgument(user), opts),
+    ),
+    runs(io, leave, plainOptions, (io, opts, id: string) => runRemove(io, id, undefined, opts)),
+    ...mutes,
+  ]
+}
 
-  add(
-    new Command('chat')
-      .description(
-        'The conversation, live over /cable: recent history, others’ messages as they come, and a line to type in (Enter sends; Esc or Ctrl-C leaves). Not on a terminal: one line per message on stdout, and each line of stdin is sent; it ends when stdin does (after the last send is confirmed). --json prints each message as a JSON line. If you are removed while chatting, it says so and exits 1.',
-      )
-      .argument('<group>', 'group id')
-      .option('--history <n>', 'how many earlier messages to show first (at most 100)', '20'),
-  ).action(async (id: string, raw) => {
-    const opts = await parseOptions(chatOptions, raw)
+/** `chat`: the conversation live. */
+function chatCommand(io: Io): Command {
+  const chat = new Command('chat')
+    .description(
+      'The conversation, live over /cable: recent history, others’ messages as they come, and a line to type in (Enter sends; Esc or Ctrl-C leaves). Not on a terminal: one line per message on stdout, and each line of stdin is sent; it ends when stdin does (after the last send is confirmed). --json prints each message as a JSON line. If you are removed while chatting, it says so and exits 1.',
+    )
+    .argument('<group>', 'group id')
+    .option('--history <n>', 'how many earlier messages to show first (at most 100)', '20')
+  return runs(io, chat, chatOptions, async (io, opts, id: string) => {
     const api = player(io, opts.server)
     await runChat(io, api, await resolveGroup(api, id), opts)
   })
-
-  group.addHelpText('after', EXAMPLES)
-  return group
 }
 
 function collect(value: string, previous: string[]): string[] {

@@ -1,26 +1,17 @@
 import { Command } from 'commander'
 import { configuredAdmin, passwordLogin } from '../lib/api'
-import { serverJson } from '../lib/command'
+import { serverOptions } from '../lib/command'
 import { credentialsPath, saveSession } from '../lib/credentials'
 import { UsageError } from '../lib/errors'
 import { type Io, printJson } from '../lib/io'
-import {
-  type OptionSchema,
-  type OptionsOf,
-  parseOptions,
-  resolveServer,
-  withJson,
-  withServer,
-} from '../lib/options'
+import { type OptionsOf, parseOptions, resolveServer, withJson, withServer } from '../lib/options'
 import { style } from '../lib/style'
 
-const loginOptions = ((z) =>
-  z.object({
-    email: z.string().trim().min(1, 'must not be empty').optional(),
-    password: z.string().min(1, 'must not be empty').optional(),
-    admin: z.boolean().default(false),
-    ...serverJson(z),
-  })) satisfies OptionSchema
+const loginOptions = serverOptions((z) => ({
+  email: z.string().trim().min(1, 'must not be empty').optional(),
+  password: z.string().min(1, 'must not be empty').optional(),
+  admin: z.boolean().default(false),
+}))
 
 export function loginCommand(io: Io): Command {
   const cmd = new Command('login')

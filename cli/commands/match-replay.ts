@@ -1,29 +1,27 @@
 import { Command } from 'commander'
 import type { Answer } from '../lib/api-types'
-import { apiOf, runsOnId, serverJson } from '../lib/command'
+import { apiOf, runsOnId, serverOptions } from '../lib/command'
 import { type Io, printJson } from '../lib/io'
-import type { OptionSchema, OptionsOf } from '../lib/options'
+import type { OptionsOf } from '../lib/options'
 import { style } from '../lib/style'
 import { formatInstant } from '../lib/time'
 
 type Replay = Answer<'/api/admin/matches/{id}/replay', 'post'>['replay']
 
-const replayOptions = ((z) =>
-  z.object({
-    speed: z
-      .string()
-      .transform((text, ctx) => {
-        const n = Number(text)
-        if (text.trim() === '' || !Number.isFinite(n) || n <= 0 || n > 1000)
-          ctx.addIssue({
-            code: 'custom',
-            message: `expected a number above 0 and at most 1000, got ${JSON.stringify(text)}`,
-          })
-        return n
-      })
-      .optional(),
-    ...serverJson(z),
-  })) satisfies OptionSchema
+const replayOptions = serverOptions((z) => ({
+  speed: z
+    .string()
+    .transform((text, ctx) => {
+      const n = Number(text)
+      if (text.trim() === '' || !Number.isFinite(n) || n <= 0 || n > 1000)
+        ctx.addIssue({
+          code: 'custom',
+          message: `expected a number above 0 and at most 1000, got ${JSON.stringify(text)}`,
+        })
+      return n
+    })
+    .optional(),
+}))
 
 /** `fanspole match replay <id>`: a completed match played again, live, as a new match (admin). */
 export function matchReplayCommand(io: Io): Command {

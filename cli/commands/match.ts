@@ -1,18 +1,10 @@
 import { Command } from 'commander'
 import { idArgument } from '../lib/arguments'
-import { pageFlags, runs, runsOnId, serverJson } from '../lib/command'
+import { pageFlags, runs, runsOnId, serverOptions } from '../lib/command'
 import { UsageError } from '../lib/errors'
 import { type Io, printJson } from '../lib/io'
 import { type Match, namesOf, type Player, scoreLines, sidesText } from '../lib/matches'
-import {
-  intFlag,
-  type OptionSchema,
-  type OptionsOf,
-  parseOptions,
-  resolveServer,
-  withJson,
-  withServer,
-} from '../lib/options'
+import { intFlag, type OptionsOf, parseOptions, resolveServer, withJson, withServer } from '../lib/options'
 import { readerApi } from '../lib/session'
 import { style } from '../lib/style'
 import { formatFields, formatTable } from '../lib/table'
@@ -22,33 +14,29 @@ import { matchReplayCommand } from './match-replay'
 
 const STATUSES = ['upcoming', 'live', 'completed', 'abandoned'] as const
 
-const listOptions = ((z) =>
-  z.object({
-    sport: z.string().trim().min(1).optional(),
-    status: z
-      .string()
-      .optional()
-      .transform((text, ctx) => {
-        if (text === undefined) return undefined
-        const parts = text.split(',').map((s) => s.trim())
-        const bad = parts.filter((p) => !(STATUSES as readonly string[]).includes(p))
-        if (bad.length > 0)
-          ctx.addIssue({
-            code: 'custom',
-            message: `expected some of ${STATUSES.join(', ')}, got ${bad.join(', ')}`,
-          })
-        return parts.join(',')
-      }),
-    series: intFlag(z, 'a series id', 1, 2 ** 31 - 1).optional(),
-    ...pageFlags(z, 100),
-    ...serverJson(z),
-  })) satisfies OptionSchema
+const listOptions = serverOptions((z) => ({
+  sport: z.string().trim().min(1).optional(),
+  status: z
+    .string()
+    .optional()
+    .transform((text, ctx) => {
+      if (text === undefined) return undefined
+      const parts = text.split(',').map((s) => s.trim())
+      const bad = parts.filter((p) => !(STATUSES as readonly string[]).includes(p))
+      if (bad.length > 0)
+        ctx.addIssue({
+          code: 'custom',
+          message: `expected some of ${STATUSES.join(', ')}, got ${bad.join(', ')}`,
+        })
+      return parts.join(',')
+    }),
+  series: intFlag(z, 'a series id', 1, 2 ** 31 - 1).optional(),
+  ...pageFlags(z, 100),
+}))
 
-const showOptions = ((z) =>
-  z.object({
-    watch: z.boolean().default(false),
-    ...serverJson(z),
-  })) satisfies OptionSchema
+const showOptions = serverOptions((z) => ({
+  watch: z.boolean().default(false),
+}))
 
 export function matchCommand(io: Io): Command {
   const match = new Command('match').summary(

@@ -1,26 +1,17 @@
 import { Command } from 'commander'
 import type { Schema } from '../lib/api-types'
-import { apiOf, serverJson } from '../lib/command'
+import { apiOf, serverOptions } from '../lib/command'
 import { type Io, printJson } from '../lib/io'
-import {
-  intFlag,
-  type OptionSchema,
-  type OptionsOf,
-  parseOptions,
-  withJson,
-  withServer,
-} from '../lib/options'
+import { intFlag, type OptionsOf, parseOptions, withJson, withServer } from '../lib/options'
 import { style } from '../lib/style'
 import { formatInstant } from '../lib/time'
 
 type OutboxMessage = Schema<'OutboxMessage'>
 
-const outboxOptions = ((z) =>
-  z.object({
-    to: z.string().trim().min(1).optional(),
-    limit: intFlag(z, 'a number of messages', 1, 500).default(10),
-    ...serverJson(z),
-  })) satisfies OptionSchema
+const outboxOptions = serverOptions((z) => ({
+  to: z.string().trim().min(1).optional(),
+  limit: intFlag(z, 'a number of messages', 1, 500).default(10),
+}))
 
 export function outboxCommand(io: Io): Command {
   const cmd = new Command('outbox')

@@ -1,8 +1,8 @@
 import type { Command } from 'commander'
 import type { Schema } from '../lib/api-types'
-import { serverJson } from '../lib/command'
+import { serverOptions } from '../lib/command'
 import type { Io } from '../lib/io'
-import type { OptionSchema, OptionsOf } from '../lib/options'
+import type { OptionsOf } from '../lib/options'
 import {
   listForReview,
   paintStatus,
@@ -27,20 +27,18 @@ interface Wallet {
 
 const listOptions = reviewListOptions(['pending', 'refunded', 'rejected'])
 
-const approveOptions = ((z) =>
-  z.object({
-    amount: z
-      .string()
-      .trim()
-      .regex(/^\d+(\.\d{1,2})?$/, {
-        error: (issue) =>
-          `expected rupees above 0 with at most 2 decimals, such as 250 or 49.50, got ${JSON.stringify(issue.input)}`,
-      })
-      .transform(Number)
-      .pipe(z.number().gt(0, 'must be above 0').max(10_000, 'must be at most 10000 (₹10,000)')),
-    note: z.string().trim().min(3, 'give a note of at least 3 characters').max(500).optional(),
-    ...serverJson(z),
-  })) satisfies OptionSchema
+const approveOptions = serverOptions((z) => ({
+  amount: z
+    .string()
+    .trim()
+    .regex(/^\d+(\.\d{1,2})?$/, {
+      error: (issue) =>
+        `expected rupees above 0 with at most 2 decimals, such as 250 or 49.50, got ${JSON.stringify(issue.input)}`,
+    })
+    .transform(Number)
+    .pipe(z.number().gt(0, 'must be above 0').max(10_000, 'must be at most 10000 (₹10,000)')),
+  note: z.string().trim().min(3, 'give a note of at least 3 characters').max(500).optional(),
+}))
 
 export function refundsCommand(io: Io): Command {
   return reviewCommands(io, {

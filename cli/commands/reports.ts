@@ -1,16 +1,9 @@
 import { Command } from 'commander'
 import type { Schema } from '../lib/api-types'
 import { idArgument } from '../lib/arguments'
-import { apiOf, printTable, runs, serverJson } from '../lib/command'
+import { apiOf, printTable, runs, serverOptions } from '../lib/command'
 import { type Io, printJson } from '../lib/io'
-import {
-  intFlag,
-  type OptionSchema,
-  type OptionsOf,
-  parseOptions,
-  withJson,
-  withServer,
-} from '../lib/options'
+import { intFlag, type OptionsOf, parseOptions, withJson, withServer } from '../lib/options'
 import { style } from '../lib/style'
 import { formatInstant } from '../lib/time'
 
@@ -19,19 +12,15 @@ type Report = Schema<'Report'>
 
 const STATUSES = ['open', 'resolved', 'all'] as const
 
-const listOptions = ((z) =>
-  z.object({
-    status: z.enum(STATUSES, { error: 'expected open, resolved or all' }).default('open'),
-    limit: intFlag(z, 'a number of rows', 1, 500).default(100),
-    ...serverJson(z),
-  })) satisfies OptionSchema
+const listOptions = serverOptions((z) => ({
+  status: z.enum(STATUSES, { error: 'expected open, resolved or all' }).default('open'),
+  limit: intFlag(z, 'a number of rows', 1, 500).default(100),
+}))
 
-const resolveOptions = ((z) =>
-  z.object({
-    resolution: z.string().trim().min(3, 'give a resolution of at least 3 characters').max(1000),
-    hide: z.boolean().default(false),
-    ...serverJson(z),
-  })) satisfies OptionSchema
+const resolveOptions = serverOptions((z) => ({
+  resolution: z.string().trim().min(3, 'give a resolution of at least 3 characters').max(1000),
+  hide: z.boolean().default(false),
+}))
 
 export function reportsCommand(io: Io): Command {
   const command = new Command('reports').summary(

@@ -2,16 +2,9 @@ import { Command } from 'commander'
 import { type NewPasswordsAnswer, newPasswordLines } from '../lib/accounts'
 import { Api } from '../lib/api'
 import type { Schema } from '../lib/api-types'
-import { apiOf, plainOptions, printTable, serverJson } from '../lib/command'
+import { apiOf, plainOptions, printTable, serverOptions } from '../lib/command'
 import { type Io, printJson } from '../lib/io'
-import {
-  type OptionSchema,
-  type OptionsOf,
-  parseOptions,
-  resolveServer,
-  withJson,
-  withServer,
-} from '../lib/options'
+import { type OptionsOf, parseOptions, resolveServer, withJson, withServer } from '../lib/options'
 import { style } from '../lib/style'
 import { formatInstant } from '../lib/time'
 import { confirmOrStop } from '../ui/confirm'
@@ -21,17 +14,13 @@ type ClockState = Schema<'ClockState'>
 /** A row of GET /api/admin/snapshots. */
 type Snapshot = Schema<'Snapshot'>
 
-const restoreOptions = ((z) =>
-  z.object({
-    yes: z.boolean().default(false),
-    ...serverJson(z),
-  })) satisfies OptionSchema
+const restoreOptions = serverOptions((z) => ({
+  yes: z.boolean().default(false),
+}))
 
-const saveOptions = ((z) =>
-  z.object({
-    replace: z.boolean().default(false),
-    ...serverJson(z),
-  })) satisfies OptionSchema
+const saveOptions = serverOptions((z) => ({
+  replace: z.boolean().default(false),
+}))
 
 const EXAMPLES = `
 Examples:

@@ -1,16 +1,9 @@
 import { Command } from 'commander'
 import { idArgument } from '../lib/arguments'
-import { plainOptions, runs, runsOnId, serverJson } from '../lib/command'
+import { plainOptions, runs, runsOnId, serverOptions } from '../lib/command'
 import { UsageError } from '../lib/errors'
 import { type Io, printJson } from '../lib/io'
-import {
-  intFlag,
-  type OptionSchema,
-  type OptionsOf,
-  parseOptions,
-  withJson,
-  withServer,
-} from '../lib/options'
+import { intFlag, type OptionsOf, parseOptions, withJson, withServer } from '../lib/options'
 import {
   type Comment,
   type FeedItem,
@@ -25,24 +18,18 @@ import { style } from '../lib/style'
 
 // `fanspole social feed|post|comment|comments|like|unlike` (docs/social.md "Posts, comments and likes").
 
-const feedOptions = ((z) =>
-  z.object({
-    before: intFlag(z, 'a post id', 1, 2 ** 31 - 1).optional(),
-    limit: intFlag(z, 'a number of posts', 1, 50).default(20),
-    ...serverJson(z),
-  })) satisfies OptionSchema
+const feedOptions = serverOptions((z) => ({
+  before: intFlag(z, 'a post id', 1, 2 ** 31 - 1).optional(),
+  limit: intFlag(z, 'a number of posts', 1, 50).default(20),
+}))
 
-const postOptions = ((z) =>
-  z.object({
-    contest: intFlag(z, 'a contest id', 1, 2 ** 31 - 1).optional(),
-    ...serverJson(z),
-  })) satisfies OptionSchema
+const postOptions = serverOptions((z) => ({
+  contest: intFlag(z, 'a contest id', 1, 2 ** 31 - 1).optional(),
+}))
 
-const commentOptions = ((z) =>
-  z.object({
-    replyTo: intFlag(z, 'a comment id', 1, 2 ** 31 - 1).optional(),
-    ...serverJson(z),
-  })) satisfies OptionSchema
+const commentOptions = serverOptions((z) => ({
+  replyTo: intFlag(z, 'a comment id', 1, 2 ** 31 - 1).optional(),
+}))
 
 const LIKEABLE = ['post', 'comment', 'contest'] as const
 type Likeable = (typeof LIKEABLE)[number]

@@ -1,16 +1,9 @@
 import { Command } from 'commander'
 import type { Answer } from '../lib/api-types'
-import { pageFlags, plainOptions, runs, serverJson } from '../lib/command'
+import { pagedOptions, pageFlags, plainOptions, runs, serverOptions } from '../lib/command'
 import { UsageError } from '../lib/errors'
 import { type Io, printJson } from '../lib/io'
-import {
-  intFlag,
-  type OptionSchema,
-  type OptionsOf,
-  parseOptions,
-  withJson,
-  withServer,
-} from '../lib/options'
+import { intFlag, type OptionsOf } from '../lib/options'
 import {
   type PageMeta,
   type PublicUser,
@@ -24,36 +17,19 @@ import { style } from '../lib/style'
 import { formatTable } from '../lib/table'
 import { socialPostCommands } from './social-posts'
 
-const pageOptions = ((z) =>
-  z.object({
-    ...pageFlags(z, 100),
-    ...serverJson(z),
-  })) satisfies OptionSchema
+const pageOptions = pagedOptions(100)
 
-const limitOptions = ((z) =>
-  z.object({
-    limit: intFlag(z, 'a number of users', 1, 50).default(10),
-    ...serverJson(z),
-  })) satisfies OptionSchema
+const limitOptions = serverOptions((z) => ({
+  limit: intFlag(z, 'a number of users', 1, 50).default(10),
+}))
 
-const searchOptions = ((z) =>
-  z.object({
-    all: z.boolean().default(false),
-    ...pageFlags(z, 50),
-    ...serverJson(z),
-  })) satisfies OptionSchema
+const searchOptions = serverOptions((z) => ({ all: z.boolean().default(false), ...pageFlags(z, 50) }))
 
-const rateOptions = ((z) =>
-  z.object({
-    review: z.string().max(1000, 'at most 1000 characters').optional(),
-    ...serverJson(z),
-  })) satisfies OptionSchema
+const rateOptions = serverOptions((z) => ({
+  review: z.string().max(1000, 'at most 1000 characters').optional(),
+}))
 
-const boardOptions = ((z) =>
-  z.object({
-    ...pageFlags(z, 200),
-    ...serverJson(z),
-  })) satisfies OptionSchema
+const boardOptions = pagedOptions(200)
 
 const EXAMPLES = `
 Examples:
@@ -75,43 +51,48 @@ export function socialCommand(io: Io): Command {
   const social = new Command('social').summary(
     'follow people, read your feed, post, comment, like, rate, leaderboards',
   )
-  for (const action of ['follow', 'unfollow'] as const) {
-    const cmd = new Command(action)
-      .description(
-        action === 'follow'
-          ? 'Follow a player: their posts join your feed. Following someone already followed changes nothing.'
-          : 'Stop following a player. Unfollowing someone not followed changes nothing.',
-      )
-      .argument('<user>', 'username or slug (from suggestions or search)')
-    withJson(withServer(cmd)).action(async (user: string, raw) =>
-      runFollow(io, action, slugArgument(user), await parseOptions(plainOptions, raw)),
-    )
+  for (const cmd of [...followCommands(io), ...socialPostCommands(io), ...ratingCommands(io)])
     social.addCommand(cmd)
-  }
-  for (const side of ['followers', 'followings'] as const) {
-    const cmd = new Command(side)
-      .description(
-        side === 'followers'
-          ? 'Who follows a player (you, without <user>), newest first.'
-          : 'Whom a player (you, without <user>) follows, newest first.',
-      )
-      .argument('[user]', 'username or slug (default: you)')
-      .option('--page <n>', 'page number', '1')
-      .option('--per-page <n>', 'users per page (at most 100)', '20')
-    withJson(withServer(cmd)).action(async (user: string | undefined, raw) =>
-      runList(
-        io,
-        side,
-        user === undefined ? undefined : slugArgument(user),
-        await parseOptions(pageOptions, raw),
-      ),
-    )
-    social.addCommand(cmd)
-  }
+  social.addHelpText('after', EXAMPLES)
+  return social
+}
+
+/** `follow`, `unfollow`, `followers`, `followings`, `suggestions` and `search`: whom to read. */
+function followCommands(io: Io): Command[] {
+  const follows = (['follow', 'unfollow'] as const).map((action) =>
+    runs(
+      io,
+      new Command(action)
+        .description(
+          action === 'follow'
+            ? 'Follow a player: their posts join your feed. Following someone already followed changes nothing.'
+            : 'Stop following a player. Unfollowing someone not followed changes nothing.',
+        )
+        .argument('<user>', 'username or slug (from suggestions or search)'),
+      plainOptions,
+      (io, opts, user: string) => runFollow(io, action, slugArgument(user), opts),
+    ),
+  )
+  const lists = (['followers', 'followings'] as const).map((side) =>
+    runs(
+      io,
+      new Command(side)
+        .description(
+          side === 'followers'
+            ? 'Who follows a player (you, without <user>), newest first.'
+            : 'Whom a player (you, without <user>) follows, newest first.',
+        )
+        .argument('[user]', 'username or slug (default: you)')
+        .option('--page <n>', 'page number', '1')
+        .option('--per-page <n>', 'users per page (at most 100)', '20'),
+      pageOptions,
+      (io, opts, user: string | undefined) =>
+        runList(io, side, user === undefined ? undefined : slugArgument(user), opts),
+    ),
+  )
   const suggestions = new Command('suggestions')
     .description('People to follow: the most followed players you do not follow yet.')
     .option('--limit <n>', 'how many (at most 50)', '10')
-  runs(io, suggestions, limitOptions, runSuggestions)
   const search = new Command('search')
     .description(
       'Find players by username or name (any case; exact matches first). --all also finds open contests and series.',
@@ -120,17 +101,21 @@ export function socialCommand(io: Io): Command {
     .option('--all', 'players, contests and series (the web’s /discover/search)')
     .option('--page <n>', 'page number (players only)', '1')
     .option('--per-page <n>', 'results per page (at most 50)', '20')
-  withJson(withServer(search)).action(async (q: string, raw) =>
-    runSearch(io, q, await parseOptions(searchOptions, raw)),
-  )
+  return [
+    ...follows,
+    ...lists,
+    runs(io, suggestions, limitOptions, runSuggestions),
+    runs(io, search, searchOptions, (io, opts, q: string) => runSearch(io, q, opts)),
+  ]
+}
+
+/** `rate` and `leaderboard`: stars for a player, and the boards. */
+function ratingCommands(io: Io): Command[] {
   const rate = new Command('rate')
     .description('Rate a player 1–5, with an optional review. Rating them again replaces your rating.')
     .argument('<user>', 'username or slug')
     .argument('<stars>', '1 to 5')
     .option('--review <text>', 'a few words (up to 1000 characters)')
-  withJson(withServer(rate)).action(async (user: string, stars: string, raw) =>
-    runRate(io, slugArgument(user), starsArgument(stars), await parseOptions(rateOptions, raw)),
-  )
   const board = new Command('leaderboard')
     .description(
       'Without an id: the boards (weekly, all-time, one per series). With an id: its rows, your own row always shown.',
@@ -138,14 +123,12 @@ export function socialCommand(io: Io): Command {
     .argument('[id]', 'weekly, all-time or series-<id>')
     .option('--page <n>', 'page number', '1')
     .option('--per-page <n>', 'rows per page (at most 200)', '20')
-  withJson(withServer(board)).action(async (id: string | undefined, raw) =>
-    runBoard(io, id, await parseOptions(boardOptions, raw)),
-  )
-  social.addCommand(suggestions).addCommand(search)
-  for (const cmd of socialPostCommands(io)) social.addCommand(cmd)
-  social.addCommand(rate).addCommand(board)
-  social.addHelpText('after', EXAMPLES)
-  return social
+  return [
+    runs(io, rate, rateOptions, (io, opts, user: string, stars: string) =>
+      runRate(io, slugArgument(user), starsArgument(stars), opts),
+    ),
+    runs(io, board, boardOptions, (io, opts, id: string | undefined) => runBoard(io, id, opts)),
+  ]
 }
 
 function starsArgument(text: string): number {

@@ -1,10 +1,10 @@
 import { Command } from 'commander'
 import type { Api } from '../lib/api'
 import type { Answer, Schema } from '../lib/api-types'
-import { apiOf, pageFlags, plainOptions, serverJson } from '../lib/command'
+import { apiOf, pageFlags, plainOptions, serverOptions } from '../lib/command'
 import { CliError } from '../lib/errors'
 import { type Io, printJson } from '../lib/io'
-import { type OptionSchema, type OptionsOf, parseOptions, withJson, withServer } from '../lib/options'
+import { type OptionsOf, parseOptions, withJson, withServer } from '../lib/options'
 import { style } from '../lib/style'
 import { formatFields, formatTable, rupees } from '../lib/table'
 import { formatInstant } from '../lib/time'
@@ -14,34 +14,28 @@ export type AdminUser = Schema<'AdminUser'>
 
 type Created = Answer<'/api/admin/users', 'post'>
 
-const listOptions = ((z) =>
-  z.object({
-    role: z.enum(['player', 'admin'], { error: 'expected player or admin' }).optional(),
-    q: z.string().min(1).optional(),
-    ...pageFlags(z, 500, 50),
-    ...serverJson(z),
-  })) satisfies OptionSchema
+const listOptions = serverOptions((z) => ({
+  role: z.enum(['player', 'admin'], { error: 'expected player or admin' }).optional(),
+  q: z.string().min(1).optional(),
+  ...pageFlags(z, 500, 50),
+}))
 
-const createOptions = ((z) =>
-  z.object({
-    email: z.string().trim().min(1),
-    username: z.string().trim().min(1),
-    password: z.string().optional(),
-    fullName: z.string().trim().min(1).optional(),
-    role: z.enum(['player', 'admin'], { error: 'expected player or admin' }).default('player'),
-    ...serverJson(z),
-  })) satisfies OptionSchema
+const createOptions = serverOptions((z) => ({
+  email: z.string().trim().min(1),
+  username: z.string().trim().min(1),
+  password: z.string().optional(),
+  fullName: z.string().trim().min(1).optional(),
+  role: z.enum(['player', 'admin'], { error: 'expected player or admin' }).default('player'),
+}))
 
-const grantOptions = ((z) =>
-  z.object({
-    note: z
-      .string()
-      .trim()
-      .min(1, 'the note is empty')
-      .max(500, 'the note is at most 500 characters')
-      .optional(),
-    ...serverJson(z),
-  })) satisfies OptionSchema
+const grantOptions = serverOptions((z) => ({
+  note: z
+    .string()
+    .trim()
+    .min(1, 'the note is empty')
+    .max(500, 'the note is at most 500 characters')
+    .optional(),
+}))
 
 /** POST/DELETE /api/admin/users/{id}/contest_access answer the grant. */
 type Grant = Schema<'ContestAccessGrant'>

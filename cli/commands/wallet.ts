@@ -1,7 +1,7 @@
 import { Command } from 'commander'
 import type { Api } from '../lib/api'
 import type { Answer } from '../lib/api-types'
-import { apiOf, pageFlags, plainOptions, serverJson } from '../lib/command'
+import { apiOf, pageFlags, plainOptions, serverJson, serverOptions } from '../lib/command'
 import { ApiError, CliError } from '../lib/errors'
 import { type Io, printJson } from '../lib/io'
 import { type OptionSchema, type OptionsOf, parseOptions, withJson, withServer } from '../lib/options'
@@ -34,14 +34,12 @@ const creditOptions = ((z) =>
       path: ['amount'],
     })) satisfies OptionSchema
 
-const passbookOptions = ((z) =>
-  z.object({
-    compartment: z
-      .enum(['unused', 'winnings', 'coins'], { error: 'expected unused, winnings or coins' })
-      .default('unused'),
-    ...pageFlags(z, 100),
-    ...serverJson(z),
-  })) satisfies OptionSchema
+const passbookOptions = serverOptions((z) => ({
+  compartment: z
+    .enum(['unused', 'winnings', 'coins'], { error: 'expected unused, winnings or coins' })
+    .default('unused'),
+  ...pageFlags(z, 100),
+}))
 
 export function walletCommand(io: Io): Command {
   const wallet = new Command('wallet').summary(

@@ -16,6 +16,16 @@ export const serverJson = (z: typeof Zod) => ({
   json: z.boolean().default(false),
 })
 
+/** The options of a server command: its own `fields` and `--server` and `--json`. */
+export const serverOptions =
+  <F extends Zod.ZodRawShape>(fields: (z: typeof Zod) => F) =>
+  (z: typeof Zod) =>
+    z.object({ ...fields(z), ...serverJson(z) })
+
+/** The options of a server command that lists pages: `--page`, `--per-page` (see pageFlags). */
+export const pagedOptions = (maxPerPage: number, perPage = 20) =>
+  serverOptions((z) => pageFlags(z, maxPerPage, perPage))
+
 /** A command with no options of its own but `--server` and `--json`. */
 export const plainOptions = ((z) => z.object(serverJson(z))) satisfies OptionSchema
 
@@ -23,14 +33,21 @@ export const plainOptions = ((z) => z.object(serverJson(z))) satisfies OptionSch
 export const apiOf = (io: Io, opts: { server?: string }, auth: AuthMode): Api =>
   new Api(io, resolveServer(io, opts.server), auth)
 
-/** `cmd` with `--server` and `--json`, running `run` with its options parsed. */
-export function runs<S extends Zod.ZodType>(
+/**
+ * `cmd` with `--server` and `--json`, running `run` with its options parsed and then its
+ * positional arguments as commander gives them (a missing optional one is undefined).
+ */
+export function runs<S extends Zod.ZodType, A extends (string | undefined)[] = []>(
   io: Io,
   cmd: Command,
   schema: OptionSchema<S>,
-  run: (io: Io, opts: Zod.output<S>) => Promise<void>,
+  run: (io: Io, opts: Zod.output<S>, ...args: A) => Promise<void>,
 ): Command {
-  return withJson(withServer(cmd)).action(async (raw) => run(io, await parseOptions(schema, raw)))
+  return withJson(withServer(cmd)).action(async (...params: unknown[]) => {
+    // commander calls an action with the arguments, then the options, then the command.
+    const args = params.slice(0, -2) as A
+    return run(io, await parseOptions(schema, params.at(-2) as Record<string, unknown>), ...args)
+  })
 }
 
 /** `cmd <id>` with `--server` and `--json`: the id checked (named `label` in errors), then `run`. */

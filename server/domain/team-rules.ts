@@ -82,22 +82,7 @@ export function validateTeam(
   selection: TeamSelection,
 ): TeamCheck {
   const rules = sportRules(sport)
-  const byId = new Map(pool.map((p) => [p.id, p]))
-  const seen = new Set<number>()
-  const unknown: number[] = []
-  const duplicates: number[] = []
-  const selected: TeamPlayer[] = []
-  for (const id of selection.player_ids) {
-    if (seen.has(id)) {
-      if (!duplicates.includes(id)) duplicates.push(id)
-      continue
-    }
-    seen.add(id)
-    const player = byId.get(id)
-    if (player) selected.push(player)
-    else unknown.push(id)
-  }
-
+  const { seen, unknown, duplicates, selected } = pickPlayers(pool, selection.player_ids)
   const usedTenths = selected.reduce((sum, p) => sum + p.value_tenths, 0)
   const lineup = positionRules(rules.family).check(countStyles(selected))
   const violations: Violation[] = []
@@ -152,6 +137,26 @@ export function validateTeam(
     players_needed: Math.max(0, free),
     role_counts: lineup.role_counts,
   }
+}
+
+/** The picked ids sorted out: the pool's players in pick order, ids not in it, ids picked twice. */
+function pickPlayers(pool: ReadonlyArray<TeamPlayer>, ids: ReadonlyArray<number>) {
+  const byId = new Map(pool.map((p) => [p.id, p]))
+  const seen = new Set<number>()
+  const unknown: number[] = []
+  const duplicates: number[] = []
+  const selected: TeamPlayer[] = []
+  for (const id of ids) {
+    if (seen.has(id)) {
+      if (!duplicates.includes(id)) duplicates.push(id)
+      continue
+    }
+    seen.add(id)
+    const player = byId.get(id)
+    if (player) selected.push(player)
+    else unknown.push(id)
+  }
+  return { seen, unknown, duplicates, selected }
 }
 
 function captaincy(selection: TeamSelection, inTeam: ReadonlySet<number>): Violation[] {

@@ -25879,8 +25879,8 @@ export type components = {
             about_me: string | null;
             account_approved: boolean;
             avatar_id: number | null;
-            bank_details?: unknown;
-            bhim_upi?: unknown;
+            bank_details: components["schemas"]["BankDetails"] | null;
+            bhim_upi: components["schemas"]["BhimUpi"] | null;
             coin_balance: number;
             contests_count: number;
             created_at_in_millis: number;
@@ -25970,12 +25970,82 @@ export type components = {
             body: string;
             created_at: string;
             created_at_in_millis: number;
-            data: {
-                [key: string]: unknown;
-            };
+            data: components["schemas"]["NotificationData"];
             id: number;
             kind: string;
             read: boolean;
+        };
+        NotificationData: {
+            /** @description Who did it, for grouped likes and comments */
+            actor?: string;
+            /** @description Rupees won */
+            amount?: number;
+            /** @description Auction */
+            auction_id?: number;
+            /** @description Championship contest won, cancelled or removed from */
+            championship_contest_id?: number;
+            /** @description Refund claim decided */
+            claim_refund_id?: number;
+            /** @description Championship team */
+            classic_team_id?: number;
+            /** @description Comment replied to or mentioned in (null: the post itself) */
+            comment_id?: number | null;
+            /** @description Contest won, cancelled or removed from */
+            contest_id?: number;
+            /** @description Esports contest */
+            esports_contest_id?: number;
+            /** @description Game of the game account */
+            game?: string;
+            /** @description Game account verified or rejected */
+            game_account_id?: number;
+            /** @description Group a chat message came in */
+            group_uuid_id?: string;
+            /** @description Squad invite code */
+            invite_code?: string;
+            /** @description Esports game of a host-access request */
+            kind?: string;
+            /** @description Level reached */
+            level?: number;
+            /** @description Name of the level reached */
+            level_name?: string;
+            /** @description Same-site page (esports notifications, access requests) */
+            link?: string;
+            /** @description Auction manager approved, rejected or asking to join */
+            manager_id?: number;
+            /** @description Match whose lock reverted the transfers */
+            match_id?: number;
+            /** @description Contest membership removed */
+            member_id?: number;
+            /** @description Chat message */
+            message_id?: number;
+            /** @description Host-access requirements not yet met */
+            missing?: string[];
+            /** @description How many others did the same */
+            others_count?: number;
+            /** @description Same-site page the notification leads to */
+            path?: string;
+            /** @description Championship phase won */
+            phase_id?: number;
+            /** @description Post liked, commented or mentioned in */
+            post_id?: number;
+            /** @description Rupees won in the esports results */
+            prize?: number;
+            /** @description Squad rank in the results */
+            rank?: number | null;
+            /** @description Dispute report */
+            report_id?: number;
+            /** @description Esports squad invited to */
+            squad_id?: number;
+            /** @description Same-site page of a squad invite */
+            url?: string;
+            /** @description Wallet credit */
+            user_credit_id?: number;
+            /** @description The user it is about (a referral, an access request) */
+            user_id?: number;
+            /** @description Profile of the user it is about (a follow, an access request) */
+            user_slug?: string;
+            /** @description Esports results version */
+            version?: number;
         };
         OutboxMessage: {
             body: string;

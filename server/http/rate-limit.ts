@@ -4,6 +4,7 @@ import type { RateLimit } from '../core/config'
 import type { Deps } from '../core/deps'
 import { AppError } from './errors'
 import type { AppEnv } from './router'
+import { countHit } from './throttle'
 
 /**
  * The caller's address; in-process requests (tests) have none and share one bucket. Behind a
@@ -43,17 +44,7 @@ export function limit(
     if (!(await applies(c))) return next()
     const nowMs = deps.clock.wallNow()
     const windowStartMs = Math.floor(nowMs / rule.windowMs) * rule.windowMs
-    const row = await deps.db
-      .insertInto('rate_limit_counters')
-      .values({ bucket: `${name}:${await key(c)}`, window_start_ms: windowStartMs, hits: 1 })
-      .onConflict((oc) =>
-        oc
-          .columns(['bucket', 'window_start_ms'])
-          .doUpdateSet((eb) => ({ hits: eb('rate_limit_counters.hits', '+', 1) })),
-      )
-      .returning('hits')
-      .executeTakeFirstOrThrow()
-    const hits = Number(row.hits)
+    const hits = await countHit(deps.db, `${name}:${await key(c)}`, windowStartMs)
     // The first hit of a window clears this limiter's ended windows: the table stays small
     // without a job, and other limiters' buckets (other window lengths) are left alone.
     if (hits === 1)

@@ -100,11 +100,11 @@ function rateLimited(full: Counted[], nowMs: number, message: string): AppError 
   })
 }
 
-async function count(deps: Pick<Deps, 'db'>, bucket: Bucket, nowMs: number): Promise<Counted> {
-  const windowStartMs = windowStart(bucket.rule, nowMs)
-  const row = await deps.db
+/** One more hit in a bucket's window (the row made by the first); answers the window's hits so far. */
+export async function countHit(db: Deps['db'], bucket: string, windowStartMs: number): Promise<number> {
+  const row = await db
     .insertInto('rate_limit_counters')
-    .values({ bucket: bucket.key, window_start_ms: windowStartMs, hits: 1 })
+    .values({ bucket, window_start_ms: windowStartMs, hits: 1 })
     .onConflict((oc) =>
       oc
         .columns(['bucket', 'window_start_ms'])
@@ -112,7 +112,12 @@ async function count(deps: Pick<Deps, 'db'>, bucket: Bucket, nowMs: number): Pro
     )
     .returning('hits')
     .executeTakeFirstOrThrow()
-  const hits = Number(row.hits)
+  return Number(row.hits)
+}
+
+async function count(deps: Pick<Deps, 'db'>, bucket: Bucket, nowMs: number): Promise<Counted> {
+  const windowStartMs = windowStart(bucket.rule, nowMs)
+  const hits = await countHit(deps.db, bucket.key, windowStartMs)
   // The first hit of a window sweeps the ended windows of its limiter and kind (those of keys
   // never seen again too): the table stays small without a job, and buckets of other rules
   // (other window lengths) are left alone.

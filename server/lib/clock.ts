@@ -84,22 +84,10 @@ export function createClock(options: { wallNow?: () => number; anchor?: Partial<
     anchor: () => ({ ...anchor }),
     set(patch) {
       const previous = state()
-      let gameMs = previous.now_in_millis
-      if (patch.now_in_millis !== undefined) {
-        if (patch.now_in_millis < gameMs) throw new RangeError('the clock cannot jump backwards')
-        gameMs = patch.now_in_millis
-      }
-      if (patch.advance_ms !== undefined) {
-        if (patch.advance_ms < 0) throw new RangeError('advance_ms cannot be negative')
-        gameMs += patch.advance_ms
-      }
-      const speed = patch.speed ?? anchor.speed
-      if (!(speed > 0 && speed <= MAX_CLOCK_SPEED))
-        throw new RangeError(`speed must be above 0 and at most ${MAX_CLOCK_SPEED}`)
       anchor = {
         anchorRealMs: wallNow(),
-        anchorGameMs: gameMs,
-        speed,
+        anchorGameMs: patchedGameMs(previous.now_in_millis, patch),
+        speed: patchedSpeed(anchor.speed, patch),
         paused: patch.paused ?? anchor.paused,
         version: anchor.version,
       }
@@ -124,6 +112,27 @@ export function createClock(options: { wallNow?: () => number; anchor?: Partial<
       return Math.max(0, Math.ceil((gameMs - now()) / anchor.speed))
     },
   }
+}
+
+/** The game instant a patch moves to from `gameMs`; a backwards jump or advance is refused. */
+function patchedGameMs(gameMs: number, patch: ClockPatch): number {
+  let next = gameMs
+  if (patch.now_in_millis !== undefined) {
+    if (patch.now_in_millis < next) throw new RangeError('the clock cannot jump backwards')
+    next = patch.now_in_millis
+  }
+  if (patch.advance_ms !== undefined) {
+    if (patch.advance_ms < 0) throw new RangeError('advance_ms cannot be negative')
+    next += patch.advance_ms
+  }
+  return next
+}
+
+function patchedSpeed(speed: number, patch: ClockPatch): number {
+  const next = patch.speed ?? speed
+  if (!(next > 0 && next <= MAX_CLOCK_SPEED))
+    throw new RangeError(`speed must be above 0 and at most ${MAX_CLOCK_SPEED}`)
+  return next
 }
 
 /** A wall clock that only moves when told to: for tests. */

@@ -73,6 +73,7 @@ const MAX_ATTEMPTS = 5
  * job `running` with a lease that runs out; the next look by any process claims it again.
  * (docs/architecture.md, "Jobs across processes".)
  */
+// Long: one closure over the handlers, the timer and the claims in flight that every part shares.
 export function createScheduler(options: SchedulerOptions): Scheduler {
   const { db, clock, log, bus } = options
   const postgres = options.postgres ?? false

@@ -1,8 +1,8 @@
 import { Command } from 'commander'
 import type { Schema } from '../../lib/api-types'
-import { apiOf, runs, serverJson } from '../../lib/command'
+import { apiOf, runs, serverOptions } from '../../lib/command'
 import { type Io, printJson } from '../../lib/io'
-import type { OptionSchema, OptionsOf } from '../../lib/options'
+import type { OptionsOf } from '../../lib/options'
 import { style } from '../../lib/style'
 
 /** `fanspole esports access show|request` (docs/esports.md, "Who may host"). */
@@ -12,18 +12,14 @@ type EsportsAccess = Schema<'EsportsAccess'>
 
 const KINDS = ['pubg', 'pubg-lite', 'pubg-single-match', 'free-fire', 'call-of-duty'] as const
 
-const showOptions = ((z) =>
-  z.object({
-    kind: z.enum(KINDS, { error: `expected one of ${KINDS.join(', ')}` }).default('pubg'),
-    ...serverJson(z),
-  })) satisfies OptionSchema
+const showOptions = serverOptions((z) => ({
+  kind: z.enum(KINDS, { error: `expected one of ${KINDS.join(', ')}` }).default('pubg'),
+}))
 
-const requestOptions = ((z) =>
-  z.object({
-    kind: z.enum(KINDS, { error: `expected one of ${KINDS.join(', ')}` }).default('pubg'),
-    message: z.string().trim().min(1, 'the message is empty').optional(),
-    ...serverJson(z),
-  })) satisfies OptionSchema
+const requestOptions = serverOptions((z) => ({
+  kind: z.enum(KINDS, { error: `expected one of ${KINDS.join(', ')}` }).default('pubg'),
+  message: z.string().trim().min(1, 'the message is empty').optional(),
+}))
 
 export function esportsAccessCommand(io: Io): Command {
   const command = new Command('access').summary(

@@ -1,6 +1,6 @@
 import { Command } from 'commander'
 import type { Schema } from '../../lib/api-types'
-import { apiOf, plainOptions, printTable, runs, runsOnId, serverJson } from '../../lib/command'
+import { apiOf, plainOptions, printTable, runs, runsOnId, serverJson, serverOptions } from '../../lib/command'
 import { parsePercentRanges } from '../../lib/contest-draft'
 import { UsageError } from '../../lib/errors'
 import { type Io, printJson } from '../../lib/io'
@@ -50,15 +50,13 @@ const createOptions = ((z) =>
       path: ['startsIn'],
     })) satisfies OptionSchema
 
-const listOptions = ((z) =>
-  z.object({
-    game: z.enum(GAMES, { error: `expected one of ${GAMES.join(', ')}` }).optional(),
-    kind: z.enum(KINDS, { error: `expected one of ${KINDS.join(', ')}` }).optional(),
-    status: z.enum(STATUSES, { error: `expected one of ${STATUSES.join(', ')}` }).default('active'),
-    mine: z.boolean().default(false),
-    limit: intFlag(z, 'a number of rows', 1, 100).default(50),
-    ...serverJson(z),
-  })) satisfies OptionSchema
+const listOptions = serverOptions((z) => ({
+  game: z.enum(GAMES, { error: `expected one of ${GAMES.join(', ')}` }).optional(),
+  kind: z.enum(KINDS, { error: `expected one of ${KINDS.join(', ')}` }).optional(),
+  status: z.enum(STATUSES, { error: `expected one of ${STATUSES.join(', ')}` }).default('active'),
+  mine: z.boolean().default(false),
+  limit: intFlag(z, 'a number of rows', 1, 100).default(50),
+}))
 
 export function esportsContestCommand(io: Io): Command {
   const command = new Command('contest').summary('host esports contests: create, list, show, cancel')

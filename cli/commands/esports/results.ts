@@ -3,17 +3,10 @@ import { Command } from 'commander'
 import { Api } from '../../lib/api'
 import type { Schema } from '../../lib/api-types'
 import { idArgument } from '../../lib/arguments'
-import { plainOptions, serverJson } from '../../lib/command'
+import { plainOptions, serverOptions } from '../../lib/command'
 import { CliError, UsageError } from '../../lib/errors'
 import { type Io, printJson } from '../../lib/io'
-import {
-  type OptionSchema,
-  type OptionsOf,
-  parseOptions,
-  resolveServer,
-  withJson,
-  withServer,
-} from '../../lib/options'
+import { type OptionsOf, parseOptions, resolveServer, withJson, withServer } from '../../lib/options'
 import { style } from '../../lib/style'
 import { formatTable, rupees } from '../../lib/table'
 import { formatInstant } from '../../lib/time'
@@ -29,26 +22,20 @@ interface Row {
 
 const collect = (value: string, previous: string[] = []) => [...previous, value]
 
-const enterOptions = ((z) =>
-  z.object({
-    file: z.string().optional(),
-    row: z.array(z.string()).default([]),
-    note: z.string().trim().max(500, 'keep the note to 500 characters').optional(),
-    ...serverJson(z),
-  })) satisfies OptionSchema
+const enterOptions = serverOptions((z) => ({
+  file: z.string().optional(),
+  row: z.array(z.string()).default([]),
+  note: z.string().trim().max(500, 'keep the note to 500 characters').optional(),
+}))
 
-const simulateOptions = ((z) =>
-  z.object({
-    note: z.string().trim().max(500, 'keep the note to 500 characters').optional(),
-    ...serverJson(z),
-  })) satisfies OptionSchema
+const simulateOptions = serverOptions((z) => ({
+  note: z.string().trim().max(500, 'keep the note to 500 characters').optional(),
+}))
 
-const disputeOptions = ((z) =>
-  z.object({
-    text: z.string().trim().min(10, 'give --text of at least 10 characters').max(1000),
-    squad: z.string().optional(),
-    ...serverJson(z),
-  })) satisfies OptionSchema
+const disputeOptions = serverOptions((z) => ({
+  text: z.string().trim().min(10, 'give --text of at least 10 characters').max(1000),
+  squad: z.string().optional(),
+}))
 
 /** `fanspole esports results …`: enter, draw, show and dispute an esports room's results. */
 export function esportsResultsCommand(io: Io): Command {

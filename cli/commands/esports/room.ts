@@ -1,32 +1,27 @@
 import { Command } from 'commander'
 import type { Schema } from '../../lib/api-types'
 import { idArgument } from '../../lib/arguments'
-import { apiOf, serverJson } from '../../lib/command'
+import { apiOf, plainOptions, serverOptions } from '../../lib/command'
 import { type Io, printJson } from '../../lib/io'
-import { type OptionSchema, type OptionsOf, parseOptions, withJson, withServer } from '../../lib/options'
+import { type OptionsOf, parseOptions, withJson, withServer } from '../../lib/options'
 import { style } from '../../lib/style'
 import { formatInstant } from '../../lib/time'
 
 /** GET/PUT /api/esports/contests/{id}/room_details (docs/esports.md "Room details"). */
 type RoomDetails = Schema<'EsportsRoomDetails'>
 
-const setOptions = ((z) =>
-  z.object({
-    id: z
-      .string()
-      .trim()
-      .regex(/^[A-Za-z0-9]{3,20}$/, 'the room id is 3 to 20 letters or digits'),
-    password: z
-      .string()
-      .trim()
-      .regex(/^[\x21-\x7E]{1,20}$/, 'the room password is 1 to 20 characters, without spaces'),
-    ...serverJson(z),
-  })) satisfies OptionSchema
+const setOptions = serverOptions((z) => ({
+  id: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9]{3,20}$/, 'the room id is 3 to 20 letters or digits'),
+  password: z
+    .string()
+    .trim()
+    .regex(/^[\x21-\x7E]{1,20}$/, 'the room password is 1 to 20 characters, without spaces'),
+}))
 
-const showOptions = ((z) =>
-  z.object({
-    ...serverJson(z),
-  })) satisfies OptionSchema
+const showOptions = plainOptions
 
 /** `fanspole esports room set|show` — the custom room's id and password of an esports contest. */
 export function esportsRoomCommand(io: Io): Command {

@@ -1,10 +1,10 @@
 import { Command } from 'commander'
 import type { Schema } from '../../lib/api-types'
 import { idArgument } from '../../lib/arguments'
-import { apiOf, plainOptions, printTable, serverJson } from '../../lib/command'
+import { apiOf, plainOptions, printTable, serverOptions } from '../../lib/command'
 import { UsageError } from '../../lib/errors'
 import { type Io, printJson } from '../../lib/io'
-import { type OptionSchema, type OptionsOf, parseOptions, withJson, withServer } from '../../lib/options'
+import { type OptionsOf, parseOptions, withJson, withServer } from '../../lib/options'
 import { style } from '../../lib/style'
 
 /** Squad and Member JSON of docs/esports.md ("Members and squads"). */
@@ -12,13 +12,11 @@ type Person = Schema<'Person'>
 type Member = Schema<'EsportsMember'>
 type Squad = Schema<'EsportsSquad'>
 
-const joinOptions = ((z) =>
-  z.object({
-    squadName: z.string().trim().min(2, 'give a squad name of 2 to 24 characters').max(24).optional(),
-    code: z.string().trim().min(1).max(40).optional(),
-    inviteCode: z.string().trim().min(1).max(40).optional(),
-    ...serverJson(z),
-  })) satisfies OptionSchema
+const joinOptions = serverOptions((z) => ({
+  squadName: z.string().trim().min(2, 'give a squad name of 2 to 24 characters').max(24).optional(),
+  code: z.string().trim().min(1).max(40).optional(),
+  inviteCode: z.string().trim().min(1).max(40).optional(),
+}))
 
 /** `fanspole esports squad …`: join, leave and run squads of esports contests as the signed-in player. */
 export function esportsSquadCommand(io: Io): Command {

@@ -1,40 +1,38 @@
 import fs from 'node:fs'
 import { Command } from 'commander'
 import type { Answer } from '../../lib/api-types'
-import { apiOf, runs, serverJson } from '../../lib/command'
+import { apiOf, runs, serverOptions } from '../../lib/command'
 import { UsageError } from '../../lib/errors'
 import { type Io, printJson } from '../../lib/io'
-import { instantFlag, intFlag, type OptionSchema, type OptionsOf } from '../../lib/options'
+import { instantFlag, intFlag, type OptionsOf } from '../../lib/options'
 import { style } from '../../lib/style'
 import { printTournament } from './tournament-view'
 
 // `fanspole esports tournament create`: from a JSON definition or from flags.
 
-const createOptions = ((z) =>
-  z.object({
-    file: z.string().optional(),
-    name: z.string().optional(),
-    kind: z.string().optional(),
-    mode: z.enum(['solo', 'duo', 'squad'], { error: 'expected solo, duo or squad' }).optional(),
-    squads: intFlag(z, 'a number of squads', 2, 10_000).optional(),
-    closes: instantFlag(z).optional(),
-    closesIn: intFlag(z, 'a number of minutes', 0, 60 * 24 * 365).optional(),
-    lobbySize: intFlag(z, 'a lobby size', 2, 100).optional(),
-    qualify: intFlag(z, 'a number of squads', 1, 10_000).optional(),
-    qualifyRule: z
-      .enum(['top_per_lobby', 'top_overall'], { error: 'expected top_per_lobby or top_overall' })
-      .default('top_per_lobby'),
-    starts: z.array(z.string()).optional(),
-    startsIn: z
-      .array(
-        z
-          .string()
-          .regex(/^\d{1,6}$/, { error: 'expected a number of minutes, e.g. 90' })
-          .transform(Number),
-      )
-      .optional(),
-    ...serverJson(z),
-  })) satisfies OptionSchema
+const createOptions = serverOptions((z) => ({
+  file: z.string().optional(),
+  name: z.string().optional(),
+  kind: z.string().optional(),
+  mode: z.enum(['solo', 'duo', 'squad'], { error: 'expected solo, duo or squad' }).optional(),
+  squads: intFlag(z, 'a number of squads', 2, 10_000).optional(),
+  closes: instantFlag(z).optional(),
+  closesIn: intFlag(z, 'a number of minutes', 0, 60 * 24 * 365).optional(),
+  lobbySize: intFlag(z, 'a lobby size', 2, 100).optional(),
+  qualify: intFlag(z, 'a number of squads', 1, 10_000).optional(),
+  qualifyRule: z
+    .enum(['top_per_lobby', 'top_overall'], { error: 'expected top_per_lobby or top_overall' })
+    .default('top_per_lobby'),
+  starts: z.array(z.string()).optional(),
+  startsIn: z
+    .array(
+      z
+        .string()
+        .regex(/^\d{1,6}$/, { error: 'expected a number of minutes, e.g. 90' })
+        .transform(Number),
+    )
+    .optional(),
+}))
 
 const collect = (value: string, previous: string[] = []) => [...previous, value]
 

@@ -1,9 +1,9 @@
 import { Command } from 'commander'
 import type { Answer } from '../../lib/api-types'
 import { idArgument } from '../../lib/arguments'
-import { apiOf, plainOptions, printTable, runs, runsOnId, serverJson } from '../../lib/command'
+import { apiOf, plainOptions, printTable, runs, runsOnId, serverOptions } from '../../lib/command'
 import { type Io, printJson } from '../../lib/io'
-import { type OptionSchema, type OptionsOf, parseOptions, withJson, withServer } from '../../lib/options'
+import { type OptionsOf, parseOptions, withJson, withServer } from '../../lib/options'
 import { style } from '../../lib/style'
 import { formatTable } from '../../lib/table'
 import { formatInstant } from '../../lib/time'
@@ -12,28 +12,22 @@ import { printTournament } from './tournament-view'
 
 /** `fanspole esports tournament …` (docs/esports.md, "Tournaments, rounds and slots"). */
 
-const listOptions = ((z) =>
-  z.object({
-    kind: z.string().max(40).optional(),
-    status: z
-      .enum(['registration', 'running', 'completed', 'cancelled'], {
-        error: 'expected registration, running, completed or cancelled',
-      })
-      .optional(),
-    ...serverJson(z),
-  })) satisfies OptionSchema
+const listOptions = serverOptions((z) => ({
+  kind: z.string().max(40).optional(),
+  status: z
+    .enum(['registration', 'running', 'completed', 'cancelled'], {
+      error: 'expected registration, running, completed or cancelled',
+    })
+    .optional(),
+}))
 
-const registerOptions = ((z) =>
-  z.object({
-    name: z.string().trim().min(2, 'give a squad name of at least 2 characters').max(40),
-    ...serverJson(z),
-  })) satisfies OptionSchema
+const registerOptions = serverOptions((z) => ({
+  name: z.string().trim().min(2, 'give a squad name of at least 2 characters').max(40),
+}))
 
-const joinOptions = ((z) =>
-  z.object({
-    code: z.string().trim().min(1, 'give the squad’s invite code'),
-    ...serverJson(z),
-  })) satisfies OptionSchema
+const joinOptions = serverOptions((z) => ({
+  code: z.string().trim().min(1, 'give the squad’s invite code'),
+}))
 
 export function esportsTournamentCommand(io: Io): Command {
   const command = new Command('tournament').summary(

@@ -1,26 +1,26 @@
-import { createRoute, z } from '@hono/zod-openapi'
+import { z } from '@hono/zod-openapi'
 import type { Deps } from '../../core/deps'
 import { answerFromCache, cachedJson, readKey } from '../../http/answer-cache'
-import { errors, json, jsonBody } from '../../http/responses'
-import { bearerSecurity, createRouter, currentUser } from '../../http/router'
+import { json } from '../../http/responses'
+import { routesOn } from '../../http/route'
+import { createRouter, currentUser } from '../../http/router'
 import { requireUser } from '../users'
 import { serializeMe, updateMe } from './me'
 import { AvatarSchema, MeSchema, UpdateMeRequest } from './schemas'
 
 export function meRoutes(deps: Deps) {
   const app = createRouter()
+  const route = routesOn(app, ['Me'])
 
-  app.openapi(
-    createRoute({
-      method: 'get',
-      path: '/api/me',
-      tags: ['Me'],
+  route.get(
+    '/api/me',
+    {
       summary: 'The signed-in user',
       description: 'Balances come from the ledger: `current_balance` = unused + winnings (rupees).',
-      security: bearerSecurity,
+      auth: true,
       middleware: [answerFromCache(deps)],
-      responses: { 200: json(z.object({ user: MeSchema }), 'The current user'), ...errors(401) },
-    }),
+      ok: json(z.object({ user: MeSchema }), 'The current user'),
+    },
     async (c) => {
       const id = currentUser(c).id
       // Nothing in it depends on the clock: it holds until the next commit (answer-cache.ts).
@@ -31,32 +31,29 @@ export function meRoutes(deps: Deps) {
     },
   )
 
-  app.openapi(
-    createRoute({
-      method: 'put',
-      path: '/api/me',
-      tags: ['Me'],
+  route.put(
+    '/api/me',
+    {
       summary: 'Update profile and settings',
       description:
         'Any of the fields. Changing the password needs `current_password`. `interests` are sport slugs; `avatar_id` comes from GET /api/avatars.',
-      security: bearerSecurity,
-      request: { body: jsonBody(UpdateMeRequest) },
-      responses: { 200: json(z.object({ user: MeSchema }), 'The updated user'), ...errors(400, 401, 422) },
-    }),
+      auth: true,
+      body: UpdateMeRequest,
+      ok: json(z.object({ user: MeSchema }), 'The updated user'),
+      errors: [400, 422],
+    },
     async (c) => {
       const user = await updateMe(deps, currentUser(c).id, c.req.valid('json'))
       return c.json({ user: await serializeMe(deps.db, user) }, 200)
     },
   )
 
-  app.openapi(
-    createRoute({
-      method: 'get',
-      path: '/api/avatars',
-      tags: ['Me'],
+  route.get(
+    '/api/avatars',
+    {
       summary: 'Avatars to choose from',
-      responses: { 200: json(z.object({ avatars: z.array(AvatarSchema) }), 'Avatars') },
-    }),
+      ok: json(z.object({ avatars: z.array(AvatarSchema) }), 'Avatars'),
+    },
     async (c) => {
       const avatars = await deps.db
         .selectFrom('avatars')

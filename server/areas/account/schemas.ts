@@ -1,9 +1,11 @@
 import { z } from '@hono/zod-openapi'
 import { idField } from '../../http/ids'
+import { orNull } from '../../http/responses'
 import { multilineText } from '../../http/text'
 import { GameAccountSchema } from '../esports'
 import { TrafficSourceFields } from '../social'
 import { email, Level, NextLevel, password, username } from '../users'
+import { BankDetailsSchema, UpiSchema } from '../wallet'
 
 export const RegisterRequest = z
   .strictObject({
@@ -60,8 +62,8 @@ export const MeSchema = z
     is_current_user_allowed_to_redeem: z.boolean(),
     dob: z.string().nullable(),
     interests: z.array(z.string()),
-    bhim_upi: z.unknown().nullable(),
-    bank_details: z.unknown().nullable(),
+    bhim_upi: orNull(UpiSchema),
+    bank_details: orNull(BankDetailsSchema),
     game_accounts: z.array(GameAccountSchema).openapi({ description: 'My game accounts (docs/esports.md)' }),
     created_at_in_millis: z.number().int(),
   })

@@ -1,8 +1,9 @@
-import { createRoute, z } from '@hono/zod-openapi'
+import { z } from '@hono/zod-openapi'
 import type { Deps } from '../../core/deps'
 import { idField, idParam } from '../../http/ids'
-import { errors, json, jsonBody } from '../../http/responses'
-import { bearerSecurity, createRouter, currentUser } from '../../http/router'
+import { json } from '../../http/responses'
+import { routesOn } from '../../http/route'
+import { createRouter, currentUser } from '../../http/router'
 import { runCommand, violationError } from './commands'
 import { actingManager } from './managers'
 import { type AuctionRow, findAuction, saleEvents } from './queries'
@@ -16,24 +17,19 @@ import { visibleAuction } from './visibility'
 // Long: a route factory, one short registration per route.
 export function auctionBiddingRoutes(deps: Deps) {
   const app = createRouter()
+  const route = routesOn(app, ['Auctions'])
   const now = () => deps.clock.now()
 
-  app.openapi(
-    createRoute({
-      method: 'get',
-      path: '/api/auctions/{id}/players',
-      tags: ['Auctions'],
+  route.get(
+    '/api/auctions/{id}/players',
+    {
       summary: 'The auction’s players: upcoming, on the block, sold (to whom, for how much) or unsold',
-      security: bearerSecurity,
-      request: {
-        params: idParam,
-        query: z.object({ status: z.enum(['upcoming', 'bidding', 'sold', 'unsold']).optional() }),
-      },
-      responses: {
-        200: json(z.object({ players: z.array(AuctionPlayerSchema) }), 'Players'),
-        ...errors(401, 404),
-      },
-    }),
+      auth: true,
+      params: idParam,
+      query: z.object({ status: z.enum(['upcoming', 'bidding', 'sold', 'unsold']).optional() }),
+      ok: json(z.object({ players: z.array(AuctionPlayerSchema) }), 'Players'),
+      errors: [404],
+    },
     async (c) => {
       const me = currentUser(c)
       const row = await visibleAuction(deps.db, c.req.valid('param').id, me.id)
@@ -45,19 +41,15 @@ export function auctionBiddingRoutes(deps: Deps) {
     },
   )
 
-  app.openapi(
-    createRoute({
-      method: 'get',
-      path: '/api/auctions/{id}/bids',
-      tags: ['Auctions'],
+  route.get(
+    '/api/auctions/{id}/bids',
+    {
       summary: 'Assigned bids: every sale so far, in order',
-      security: bearerSecurity,
-      request: { params: idParam },
-      responses: {
-        200: json(z.object({ assigned_bids: z.array(SaleSchema) }), 'Sales'),
-        ...errors(401, 404),
-      },
-    }),
+      auth: true,
+      params: idParam,
+      ok: json(z.object({ assigned_bids: z.array(SaleSchema) }), 'Sales'),
+      errors: [404],
+    },
     async (c) => {
       const me = currentUser(c)
       const row = await visibleAuction(deps.db, c.req.valid('param').id, me.id)
@@ -95,18 +87,17 @@ export function auctionBiddingRoutes(deps: Deps) {
     },
   )
 
-  app.openapi(
-    createRoute({
-      method: 'get',
-      path: '/api/auctions/{id}/bidding_player',
-      tags: ['Auctions'],
+  route.get(
+    '/api/auctions/{id}/bidding_player',
+    {
       summary: 'The current lot',
       description:
         '`bidding_player`, `player_bids` (newest first), `current_user_last_bid`, `next_bid_amount`, `ends_at_in_millis` and `server_time_in_millis` (draw countdowns from these, not a local timer).',
-      security: bearerSecurity,
-      request: { params: idParam },
-      responses: { 200: json(BiddingPlayerSchema, 'The lot'), ...errors(401, 404) },
-    }),
+      auth: true,
+      params: idParam,
+      ok: json(BiddingPlayerSchema, 'The lot'),
+      errors: [404],
+    },
     async (c) => {
       const me = currentUser(c)
       const row = await visibleAuction(deps.db, c.req.valid('param').id, me.id)
@@ -114,21 +105,18 @@ export function auctionBiddingRoutes(deps: Deps) {
     },
   )
 
-  app.openapi(
-    createRoute({
-      method: 'post',
-      path: '/api/auctions/{id}/bid_player',
-      tags: ['Auctions'],
+  route.post(
+    '/api/auctions/{id}/bid_player',
+    {
       summary: 'Bid on the current lot',
       description:
         '`bid_amount` must equal `next_bid_amount`. 409 `BID_REFUSED` names the rule (wrong amount, lot closed, beyond your reservation, squad full, star or balance cap, not approved); `AUCTION_STATE` when paused or no open round.',
-      security: bearerSecurity,
-      request: {
-        params: idParam,
-        body: jsonBody(BidBody),
-      },
-      responses: { 200: json(BiddingPlayerSchema, 'The lot after the bid'), ...errors(401, 404, 409, 422) },
-    }),
+      auth: true,
+      params: idParam,
+      body: BidBody,
+      ok: json(BiddingPlayerSchema, 'The lot after the bid'),
+      errors: [404, 409, 422],
+    },
     async (c) => {
       const me = currentUser(c)
       const { id } = c.req.valid('param')
@@ -147,26 +135,23 @@ export function auctionBiddingRoutes(deps: Deps) {
     },
   )
 
-  app.openapi(
-    createRoute({
-      method: 'post',
-      path: '/api/auctions/{id}/release',
-      tags: ['Auctions'],
+  route.post(
+    '/api/auctions/{id}/release',
+    {
       summary: 'Release one of my players (between rounds): back to the pool, price back to my purse',
-      security: bearerSecurity,
-      request: { params: idParam, body: jsonBody(z.strictObject({ player_id: idField() })) },
-      responses: {
-        200: json(
-          z.object({
-            released: z
-              .object({ player_id: z.number().int(), locked_until_in_millis: z.number().int() })
-              .nullable(),
-          }),
-          'Released',
-        ),
-        ...errors(401, 404, 409, 422),
-      },
-    }),
+      auth: true,
+      params: idParam,
+      body: z.strictObject({ player_id: idField() }),
+      ok: json(
+        z.object({
+          released: z
+            .object({ player_id: z.number().int(), locked_until_in_millis: z.number().int() })
+            .nullable(),
+        }),
+        'Released',
+      ),
+      errors: [404, 409, 422],
+    },
     async (c) => {
       const me = currentUser(c)
       const { id } = c.req.valid('param')

@@ -1,7 +1,8 @@
-import { createRoute, z } from '@hono/zod-openapi'
+import { z } from '@hono/zod-openapi'
 import type { Deps } from '../../core/deps'
 import { BIDDING_INTERVALS } from '../../domain/auction/rules'
 import { json } from '../../http/responses'
+import { routesOn } from '../../http/route'
 import { createRouter } from '../../http/router'
 import { AUCTION_CHARGES, AUCTION_COLORS } from './catalog'
 import { BiddingIntervalSchema, ColorSchema } from './schemas'
@@ -9,28 +10,25 @@ import { BiddingIntervalSchema, ColorSchema } from './schemas'
 /** What an owner chooses from: franchise colours, bid increments, joining charges. */
 export function auctionCatalogRoutes(_deps: Deps) {
   const app = createRouter()
+  const route = routesOn(app, ['Auctions'])
 
-  app.openapi(
-    createRoute({
-      method: 'get',
-      path: '/api/auctions/colors',
-      tags: ['Auctions'],
+  route.get(
+    '/api/auctions/colors',
+    {
       summary: 'Franchise colours',
-      responses: { 200: json(z.object({ colors: z.array(ColorSchema) }), 'Colours') },
-    }),
+      ok: json(z.object({ colors: z.array(ColorSchema) }), 'Colours'),
+    },
     (c) => c.json({ colors: AUCTION_COLORS.map((x) => ({ ...x })) }, 200),
   )
 
-  app.openapi(
-    createRoute({
-      method: 'get',
-      path: '/api/auctions/bidding_intervals',
-      tags: ['Auctions'],
+  route.get(
+    '/api/auctions/bidding_intervals',
+    {
       summary: 'Bid increment presets',
       description:
         'Each preset: bands `{ from, step }` — from a high bid of `from` upwards, the next bid adds `step`.',
-      responses: { 200: json(z.object({ bidding_intervals: z.array(BiddingIntervalSchema) }), 'Presets') },
-    }),
+      ok: json(z.object({ bidding_intervals: z.array(BiddingIntervalSchema) }), 'Presets'),
+    },
     (c) =>
       c.json(
         {
@@ -44,14 +42,12 @@ export function auctionCatalogRoutes(_deps: Deps) {
       ),
   )
 
-  app.openapi(
-    createRoute({
-      method: 'get',
-      path: '/api/auctions/charges',
-      tags: ['Auctions'],
+  route.get(
+    '/api/auctions/charges',
+    {
       summary: 'Joining charges an owner may set (coins)',
-      responses: { 200: json(z.object({ charges: z.array(z.number()) }), 'Charges') },
-    }),
+      ok: json(z.object({ charges: z.array(z.number()) }), 'Charges'),
+    },
     (c) => c.json({ charges: [...AUCTION_CHARGES] }, 200),
   )
 

@@ -1,10 +1,11 @@
-import { createRoute, z } from '@hono/zod-openapi'
+import { z } from '@hono/zod-openapi'
 import type { Deps } from '../../core/deps'
 import type { AuctionCommand } from '../../domain/auction/engine'
 import { idParam } from '../../http/ids'
 import { instantField, requireFuture } from '../../http/instants'
-import { errors, jsonBody } from '../../http/responses'
-import { bearerSecurity, createRouter, currentUser } from '../../http/router'
+import { jsonBody } from '../../http/responses'
+import { routesOn } from '../../http/route'
+import { createRouter, currentUser } from '../../http/router'
 import { runCommand } from './commands'
 import { startAuction } from './lifecycle'
 import { type AuctionRow, findAuction } from './queries'
@@ -16,6 +17,7 @@ import { requireOwnedAuction } from './visibility'
 /** The owner’s controls: start, pause, resume, complete, and the sealed round. */
 export function auctionControlRoutes(deps: Deps) {
   const app = createRouter()
+  const route = routesOn(app, ['Auctions'])
   const now = () => deps.clock.now()
 
   // Owner controls.
@@ -24,23 +26,19 @@ export function auctionControlRoutes(deps: Deps) {
     summary: string,
     build: (body: Record<string, unknown>) => AuctionCommand | null,
   ) =>
-    app.openapi(
-      createRoute({
-        method: 'post',
-        path: `/api/auctions/{id}/${path}`,
-        tags: ['Auctions'],
+    route.post(
+      `/api/auctions/{id}/${path}`,
+      {
         summary,
-        security: bearerSecurity,
-        request: {
-          params: idParam,
-          // Optional: only a sealed round takes a closing time.
-          body: {
-            ...jsonBody(z.strictObject({ closes_at_in_millis: instantField().nullable().optional() })),
-            required: false,
-          },
+        auth: true,
+        params: idParam,
+        requestBody: {
+          ...jsonBody(z.strictObject({ closes_at_in_millis: instantField().nullable().optional() })),
+          required: false,
         },
-        responses: { 200: AuctionAnswer, ...errors(401, 403, 404, 409, 422) },
-      }),
+        ok: AuctionAnswer,
+        errors: [403, 404, 409, 422],
+      },
       async (c) => {
         const me = currentUser(c)
         const { id } = c.req.valid('param')

@@ -1,10 +1,11 @@
-import { createRoute, z } from '@hono/zod-openapi'
+import { z } from '@hono/zod-openapi'
 import type { Deps } from '../../core/deps'
 import { codeLookupLimit } from '../../http/code-lookup'
 import { AppError, notFound } from '../../http/errors'
 import { moneyRoute, requestDeps } from '../../http/idempotency'
 import { idParam, idParams } from '../../http/ids'
 import { errors, json, jsonBody } from '../../http/responses'
+import { routesOn } from '../../http/route'
 import { bearerSecurity, createRouter, currentUser } from '../../http/router'
 import { addBots } from './bots'
 import { AUCTION_COLORS, COLOR_IDS } from './catalog'
@@ -21,6 +22,7 @@ const managerParam = idParams('id', 'manager_id')
 // Long: a route factory, one short registration per route.
 export function auctionFranchiseRoutes(deps: Deps) {
   const app = createRouter()
+  const route = routesOn(app, ['Auctions'])
 
   app.openapi(
     moneyRoute(deps, {
@@ -67,29 +69,21 @@ export function auctionFranchiseRoutes(deps: Deps) {
     },
   )
 
-  app.openapi(
-    createRoute({
-      method: 'post',
-      path: '/api/auctions/{id}/bots',
-      tags: ['Auctions'],
+  route.post(
+    '/api/auctions/{id}/bots',
+    {
       summary: 'Seat bots in the waiting room (owner)',
       description:
         'Bots are approved managers that bid through the same rules as people, on the server clock. `strategy`: value, star, hoarder, random, or mixed (the default: each next bot the next strategy). 409 `CONTEST_FULL` when the auction has fewer seats left than `count` (its `seats_left`).',
-      security: bearerSecurity,
-      request: {
-        params: idParam,
-        body: jsonBody(
-          z.strictObject({
-            count: z.number().int().min(1).max(AUCTION_COLORS.length).default(1),
-            strategy: z.enum(['value', 'star', 'hoarder', 'random', 'mixed']).default('mixed'),
-          }),
-        ),
-      },
-      responses: {
-        201: json(z.object({ bots: z.array(BotSchema) }), 'The bots'),
-        ...errors(401, 403, 404, 409, 422),
-      },
-    }),
+      auth: true,
+      params: idParam,
+      body: z.strictObject({
+        count: z.number().int().min(1).max(AUCTION_COLORS.length).default(1),
+        strategy: z.enum(['value', 'star', 'hoarder', 'random', 'mixed']).default('mixed'),
+      }),
+      responses: { 201: json(z.object({ bots: z.array(BotSchema) }), 'The bots') },
+      errors: [403, 404, 409, 422],
+    },
     async (c) => {
       const me = currentUser(c)
       const body = c.req.valid('json')
@@ -98,22 +92,16 @@ export function auctionFranchiseRoutes(deps: Deps) {
     },
   )
 
-  app.openapi(
-    createRoute({
-      method: 'get',
-      path: '/api/auctions/{id}/managers',
-      tags: ['Auctions'],
+  route.get(
+    '/api/auctions/{id}/managers',
+    {
       summary: 'Managers, by status',
-      security: bearerSecurity,
-      request: {
-        params: idParam,
-        query: z.object({ status: z.enum(['pending', 'approved', 'rejected']).optional() }),
-      },
-      responses: {
-        200: json(z.object({ managers: z.array(ManagerSchema) }), 'Managers'),
-        ...errors(401, 404),
-      },
-    }),
+      auth: true,
+      params: idParam,
+      query: z.object({ status: z.enum(['pending', 'approved', 'rejected']).optional() }),
+      ok: json(z.object({ managers: z.array(ManagerSchema) }), 'Managers'),
+      errors: [404],
+    },
     async (c) => {
       const me = currentUser(c)
       const row = await visibleAuction(deps.db, c.req.valid('param').id, me.id)
@@ -153,19 +141,15 @@ export function auctionFranchiseRoutes(deps: Deps) {
       },
     )
 
-  app.openapi(
-    createRoute({
-      method: 'get',
-      path: '/api/auctions/{id}/franchises',
-      tags: ['Auctions'],
+  route.get(
+    '/api/auctions/{id}/franchises',
+    {
       summary: 'The approved franchises with their squads',
-      security: bearerSecurity,
-      request: { params: idParam },
-      responses: {
-        200: json(z.object({ franchises: z.array(FranchiseSchema) }), 'Franchises'),
-        ...errors(401, 404),
-      },
-    }),
+      auth: true,
+      params: idParam,
+      ok: json(z.object({ franchises: z.array(FranchiseSchema) }), 'Franchises'),
+      errors: [404],
+    },
     async (c) => {
       const me = currentUser(c)
       const row = await visibleAuction(deps.db, c.req.valid('param').id, me.id)
@@ -190,27 +174,19 @@ export function auctionFranchiseRoutes(deps: Deps) {
     },
   )
 
-  app.openapi(
-    createRoute({
-      method: 'post',
-      path: '/api/auctions/{id}/franchises',
-      tags: ['Auctions'],
+  route.post(
+    '/api/auctions/{id}/franchises',
+    {
       summary: 'Rename my franchise or change its colour (before the start)',
-      security: bearerSecurity,
-      request: {
-        params: idParam,
-        body: jsonBody(
-          z.strictObject({
-            franchise_name: z.string().trim().min(2).max(40).optional(),
-            color: z.enum(COLOR_IDS).optional(),
-          }),
-        ),
-      },
-      responses: {
-        200: json(z.object({ franchise: ManagerSchema }), 'My franchise'),
-        ...errors(401, 404, 409, 422),
-      },
-    }),
+      auth: true,
+      params: idParam,
+      body: z.strictObject({
+        franchise_name: z.string().trim().min(2).max(40).optional(),
+        color: z.enum(COLOR_IDS).optional(),
+      }),
+      ok: json(z.object({ franchise: ManagerSchema }), 'My franchise'),
+      errors: [404, 409, 422],
+    },
     async (c) => {
       const me = currentUser(c)
       const { id } = c.req.valid('param')

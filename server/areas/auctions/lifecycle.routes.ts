@@ -1,10 +1,11 @@
-import { createRoute, z } from '@hono/zod-openapi'
+import { z } from '@hono/zod-openapi'
 import type { Deps } from '../../core/deps'
 import { AppError } from '../../http/errors'
 import { moneyRoute, requestDeps } from '../../http/idempotency'
 import { idField, idParam } from '../../http/ids'
 import { instantField, requireFuture } from '../../http/instants'
 import { errors, jsonBody } from '../../http/responses'
+import { routesOn } from '../../http/route'
 import { bearerSecurity, createRouter, currentUser } from '../../http/router'
 import { sendMessage, visibleGroup } from '../groups'
 import { AUCTION_CHARGES, AUCTION_COLORS, INTERVAL_IDS } from './catalog'
@@ -54,6 +55,7 @@ const settings = z.strictObject({
 // Long: a route factory, one short registration per route.
 export function auctionLifecycleRoutes(deps: Deps) {
   const app = createRouter()
+  const route = routesOn(app, ['Auctions'])
   const now = () => deps.clock.now()
 
   app.openapi(
@@ -108,16 +110,15 @@ export function auctionLifecycleRoutes(deps: Deps) {
     },
   )
 
-  app.openapi(
-    createRoute({
-      method: 'get',
-      path: '/api/auctions/{id}',
-      tags: ['Auctions'],
+  route.get(
+    '/api/auctions/{id}',
+    {
       summary: 'One auction',
-      security: bearerSecurity,
-      request: { params: idParam },
-      responses: { 200: AuctionAnswer, ...errors(401, 404) },
-    }),
+      auth: true,
+      params: idParam,
+      ok: AuctionAnswer,
+      errors: [404],
+    },
     async (c) => {
       const me = currentUser(c)
       const row = await visibleAuction(deps.db, c.req.valid('param').id, me.id)
@@ -125,26 +126,21 @@ export function auctionLifecycleRoutes(deps: Deps) {
     },
   )
 
-  app.openapi(
-    createRoute({
-      method: 'put',
-      path: '/api/auctions/{id}',
-      tags: ['Auctions'],
+  route.put(
+    '/api/auctions/{id}',
+    {
       summary: 'Rename, reschedule or make private (owner, before the start)',
-      security: bearerSecurity,
-      request: {
-        params: idParam,
-        body: jsonBody(
-          z.strictObject({
-            name: z.string().trim().min(3).max(60).optional(),
-            starts_at_in_millis: instantField().nullable().optional(),
-            private: z.boolean().optional(),
-            bot_takeover_seconds: z.number().int().min(10).max(3600).nullable().optional(),
-          }),
-        ),
-      },
-      responses: { 200: AuctionAnswer, ...errors(401, 403, 404, 409, 422) },
-    }),
+      auth: true,
+      params: idParam,
+      body: z.strictObject({
+        name: z.string().trim().min(3).max(60).optional(),
+        starts_at_in_millis: instantField().nullable().optional(),
+        private: z.boolean().optional(),
+        bot_takeover_seconds: z.number().int().min(10).max(3600).nullable().optional(),
+      }),
+      ok: AuctionAnswer,
+      errors: [403, 404, 409, 422],
+    },
     async (c) => {
       const me = currentUser(c)
       const { id } = c.req.valid('param')

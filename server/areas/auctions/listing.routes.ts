@@ -1,10 +1,11 @@
-import { createRoute, z } from '@hono/zod-openapi'
+import { z } from '@hono/zod-openapi'
 import type { Deps } from '../../core/deps'
 import { codeLookupLimit } from '../../http/code-lookup'
 import { notFound } from '../../http/errors'
 import { PageMetaSchema, pageMeta, pagingQuery, toPage } from '../../http/paging'
-import { errors, json } from '../../http/responses'
-import { bearerSecurity, createRouter, currentUser } from '../../http/router'
+import { json } from '../../http/responses'
+import { routesOn } from '../../http/route'
+import { createRouter, currentUser } from '../../http/router'
 import { visibleGroup } from '../groups'
 import { findAuctionByCode, groupAuctions } from './queries'
 import { AuctionSchema } from './schemas'
@@ -15,28 +16,23 @@ import { countVisibleAuctions, visibleAuctions } from './visible'
 // Long: a route factory, one short registration per route.
 export function auctionListRoutes(deps: Deps) {
   const app = createRouter()
+  const route = routesOn(app, ['Auctions'])
 
-  app.openapi(
-    createRoute({
-      method: 'get',
-      path: '/api/auctions',
-      tags: ['Auctions'],
+  route.get(
+    '/api/auctions',
+    {
       summary: 'My auctions and open public ones, or one found by invite code',
       description:
         'Newest first, 30 a page (`page`, `per_page` up to 100; `meta` has the total). With `code`: the auction with that invite code (404 if none), as `new_auctions: [it]`.',
-      security: bearerSecurity,
+      auth: true,
       middleware: [codeLookupLimit(deps, { query: 'code' })],
-      request: {
-        query: pagingQuery(30, 100).extend({ code: z.string().trim().min(1).optional() }),
-      },
-      responses: {
-        200: json(
-          z.object({ new_auctions: z.array(AuctionSchema), meta: PageMetaSchema.optional() }),
-          'Auctions',
-        ),
-        ...errors(401, 404, 422, 429),
-      },
-    }),
+      query: pagingQuery(30, 100).extend({ code: z.string().trim().min(1).optional() }),
+      ok: json(
+        z.object({ new_auctions: z.array(AuctionSchema), meta: PageMetaSchema.optional() }),
+        'Auctions',
+      ),
+      errors: [404, 422, 429],
+    },
     async (c) => {
       const me = currentUser(c)
       const { code, ...paging } = c.req.valid('query')
@@ -59,32 +55,28 @@ export function auctionListRoutes(deps: Deps) {
     },
   )
 
-  app.openapi(
-    createRoute({
-      method: 'get',
-      path: '/api/auctions/by_group',
-      tags: ['Auctions'],
+  route.get(
+    '/api/auctions/by_group',
+    {
       summary: 'My auctions grouped: waiting, live, completed',
       description:
         'With `group_uuid_id`: the auctions created from that group (members only, else 404), in the same buckets, plus all of them newest first in `new_auctions`.',
-      security: bearerSecurity,
-      request: { query: z.object({ group_uuid_id: z.string().min(1).max(64).optional() }) },
-      responses: {
-        200: json(
-          z.object({
-            groups: z.object({
-              waiting: z.array(AuctionSchema),
-              live: z.array(AuctionSchema),
-              completed: z.array(AuctionSchema),
-              open_to_join: z.array(AuctionSchema),
-            }),
-            new_auctions: z.array(AuctionSchema).optional(),
+      auth: true,
+      query: z.object({ group_uuid_id: z.string().min(1).max(64).optional() }),
+      ok: json(
+        z.object({
+          groups: z.object({
+            waiting: z.array(AuctionSchema),
+            live: z.array(AuctionSchema),
+            completed: z.array(AuctionSchema),
+            open_to_join: z.array(AuctionSchema),
           }),
-          'Groups',
-        ),
-        ...errors(401, 404, 422),
-      },
-    }),
+          new_auctions: z.array(AuctionSchema).optional(),
+        }),
+        'Groups',
+      ),
+      errors: [404, 422],
+    },
     async (c) => {
       const me = currentUser(c)
       const { group_uuid_id } = c.req.valid('query')

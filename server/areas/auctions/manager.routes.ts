@@ -1,9 +1,10 @@
-import { createRoute, z } from '@hono/zod-openapi'
+import { z } from '@hono/zod-openapi'
 import type { Deps } from '../../core/deps'
 import { notFound } from '../../http/errors'
 import { idParam, idParams } from '../../http/ids'
-import { errors, json } from '../../http/responses'
-import { bearerSecurity, createRouter, currentUser } from '../../http/router'
+import { json } from '../../http/responses'
+import { routesOn } from '../../http/route'
+import { createRouter, currentUser } from '../../http/router'
 import { LeaderboardRowSchema, ManagerPageSchema, ManagerSchema, PlayerScoreSchema } from './schemas'
 import { auctionLeaderboard, auctionScores } from './scoring'
 import { approveAllManagers } from './seat'
@@ -15,20 +16,17 @@ import { visibleAuction, visibleManager } from './visibility'
 // Long: a route factory, one short registration per route.
 export function auctionManagerRoutes(deps: Deps) {
   const app = createRouter()
+  const route = routesOn(app, ['Auctions'])
 
-  app.openapi(
-    createRoute({
-      method: 'get',
-      path: '/api/auctions/{id}/leaderboard',
-      tags: ['Auctions'],
+  route.get(
+    '/api/auctions/{id}/leaderboard',
+    {
       summary: 'Managers ranked by the points their squads scored in completed matches',
-      security: bearerSecurity,
-      request: { params: idParam },
-      responses: {
-        200: json(z.object({ leaderboard: z.array(LeaderboardRowSchema) }), 'Leaderboard'),
-        ...errors(401, 404),
-      },
-    }),
+      auth: true,
+      params: idParam,
+      ok: json(z.object({ leaderboard: z.array(LeaderboardRowSchema) }), 'Leaderboard'),
+      errors: [404],
+    },
     async (c) => {
       const me = currentUser(c)
       const row = await visibleAuction(deps.db, c.req.valid('param').id, me.id)
@@ -55,17 +53,16 @@ export function auctionManagerRoutes(deps: Deps) {
     return { auction, manager }
   }
 
-  app.openapi(
-    createRoute({
-      method: 'get',
-      path: '/api/auction/managers/{id}',
-      tags: ['Auctions'],
+  route.get(
+    '/api/auction/managers/{id}',
+    {
       summary:
         'A manager: franchise, squad with prices, points per completed match (also `…/{id}.json`: API paths ignore a trailing `.json`)',
-      security: bearerSecurity,
-      request: { params: idParam },
-      responses: { 200: json(z.object({ manager: ManagerPageSchema }), 'The manager'), ...errors(401, 404) },
-    }),
+      auth: true,
+      params: idParam,
+      ok: json(z.object({ manager: ManagerPageSchema }), 'The manager'),
+      errors: [404],
+    },
     async (c) => {
       const me = currentUser(c)
       const { auction, manager } = await managerOfVisible(c.req.valid('param').id, me.id)
@@ -93,25 +90,19 @@ export function auctionManagerRoutes(deps: Deps) {
     },
   )
 
-  app.openapi(
-    createRoute({
-      method: 'get',
-      path: '/api/auction/managers/{id}/matches/{match_id}',
-      tags: ['Auctions'],
+  route.get(
+    '/api/auction/managers/{id}/matches/{match_id}',
+    {
       summary:
         'A manager’s points in one match: the squad as it stood at the start, each player’s score (also with `.json`)',
-      security: bearerSecurity,
-      request: {
-        params: idParams('id', 'match_id'),
-      },
-      responses: {
-        200: json(
-          z.object({ player_scores: z.array(PlayerScoreSchema), points: z.number(), balanced: z.boolean() }),
-          'Scores',
-        ),
-        ...errors(401, 404),
-      },
-    }),
+      auth: true,
+      params: idParams('id', 'match_id'),
+      ok: json(
+        z.object({ player_scores: z.array(PlayerScoreSchema), points: z.number(), balanced: z.boolean() }),
+        'Scores',
+      ),
+      errors: [404],
+    },
     async (c) => {
       const me = currentUser(c)
       const { id, match_id } = c.req.valid('param')
@@ -135,21 +126,17 @@ export function auctionManagerRoutes(deps: Deps) {
     },
   )
 
-  app.openapi(
-    createRoute({
-      method: 'post',
-      path: '/api/auctions/{id}/managers/approve_all',
-      tags: ['Auctions'],
+  route.post(
+    '/api/auctions/{id}/managers/approve_all',
+    {
       summary: 'Approve every pending manager (owner)',
       description:
         'Each pending manager is approved as by `…/managers/{manager_id}/approve`, oldest first. The answer lists the managers approved (none when nobody was waiting).',
-      security: bearerSecurity,
-      request: { params: idParam },
-      responses: {
-        200: json(z.object({ approved: z.array(ManagerSchema) }), 'The managers approved'),
-        ...errors(401, 403, 404, 409),
-      },
-    }),
+      auth: true,
+      params: idParam,
+      ok: json(z.object({ approved: z.array(ManagerSchema) }), 'The managers approved'),
+      errors: [403, 404, 409],
+    },
     async (c) => {
       const me = currentUser(c)
       const { id } = c.req.valid('param')

@@ -1,8 +1,9 @@
-import { createRoute, z } from '@hono/zod-openapi'
+import { z } from '@hono/zod-openapi'
 import type { Deps } from '../../core/deps'
 import { idParam } from '../../http/ids'
-import { errors, json, jsonBody } from '../../http/responses'
-import { bearerSecurity, createRouter, currentUser } from '../../http/router'
+import { json } from '../../http/responses'
+import { routesOn } from '../../http/route'
+import { createRouter, currentUser } from '../../http/router'
 import { actingManager } from './managers'
 import { managerOf } from './queries'
 import { SealedBidSchema } from './schemas'
@@ -15,24 +16,21 @@ import { visibleAuction } from './visibility'
 // Long: a route factory, one short registration per route.
 export function auctionSealedRoutes(deps: Deps) {
   const app = createRouter()
+  const route = routesOn(app, ['Auctions'])
   const _now = () => deps.clock.now()
 
-  app.openapi(
-    createRoute({
-      method: 'get',
-      path: '/api/auctions/{id}/secondary_bids',
-      tags: ['Auctions'],
+  route.get(
+    '/api/auctions/{id}/secondary_bids',
+    {
       summary: 'Sealed bids: my own while the round runs',
-      security: bearerSecurity,
-      request: { params: idParam },
-      responses: {
-        200: json(
-          z.object({ secondary_bids: z.array(SealedBidSchema), closes_at_in_millis: z.number().nullable() }),
-          'Bids',
-        ),
-        ...errors(401, 404),
-      },
-    }),
+      auth: true,
+      params: idParam,
+      ok: json(
+        z.object({ secondary_bids: z.array(SealedBidSchema), closes_at_in_millis: z.number().nullable() }),
+        'Bids',
+      ),
+      errors: [404],
+    },
     async (c) => {
       const me = currentUser(c)
       const row = await visibleAuction(deps.db, c.req.valid('param').id, me.id)
@@ -58,19 +56,15 @@ export function auctionSealedRoutes(deps: Deps) {
     },
   )
 
-  app.openapi(
-    createRoute({
-      method: 'post',
-      path: '/api/auctions/{id}/secondary_bids',
-      tags: ['Auctions'],
+  route.post(
+    '/api/auctions/{id}/secondary_bids',
+    {
       summary: 'Place or change a sealed bid',
       description:
         '≥ the base price (else 422); a new bid on the same player replaces your previous one. Amounts stay hidden until the round closes.',
-      security: bearerSecurity,
-      request: {
-        params: idParam,
-        body: jsonBody(BidBody),
-      },
+      auth: true,
+      params: idParam,
+      body: BidBody,
       responses: {
         201: json(
           z.object({
@@ -82,9 +76,9 @@ export function auctionSealedRoutes(deps: Deps) {
           }),
           'The bid',
         ),
-        ...errors(401, 404, 409, 422),
       },
-    }),
+      errors: [404, 409, 422],
+    },
     async (c) => {
       const me = currentUser(c)
       const { id } = c.req.valid('param')

@@ -1,10 +1,11 @@
-import { createRoute, z } from '@hono/zod-openapi'
+import { z } from '@hono/zod-openapi'
 import type { Deps } from '../../core/deps'
 import { codeLookupLimit } from '../../http/code-lookup'
 import { AppError, notFound } from '../../http/errors'
 import { idField, idParam } from '../../http/ids'
-import { errors, json, jsonBody } from '../../http/responses'
-import { bearerSecurity, createRouter, currentUser } from '../../http/router'
+import { json } from '../../http/responses'
+import { routesOn } from '../../http/route'
+import { createRouter, currentUser } from '../../http/router'
 import { type AuctionRow, findAuction, managerOf, tournamentsFor } from './queries'
 import {
   ActivitySchema,
@@ -34,6 +35,7 @@ import { visibleAuction } from './visibility'
 // Long: a route factory, one short registration per route.
 export function tournamentRoutes(deps: Deps) {
   const app = createRouter()
+  const route = routesOn(app, ['Auction tournaments'])
 
   async function tournament(id: number, userId: number): Promise<AuctionRow> {
     const row = await visibleAuction(deps.db, id, userId)
@@ -41,18 +43,13 @@ export function tournamentRoutes(deps: Deps) {
     return row
   }
 
-  app.openapi(
-    createRoute({
-      method: 'get',
-      path: '/api/auction/tournaments',
-      tags: ['Auction tournaments'],
+  route.get(
+    '/api/auction/tournaments',
+    {
       summary: 'My tournaments and public ones open to join',
-      security: bearerSecurity,
-      responses: {
-        200: json(z.object({ tournaments: z.array(TournamentSchema) }), 'Tournaments'),
-        ...errors(401),
-      },
-    }),
+      auth: true,
+      ok: json(z.object({ tournaments: z.array(TournamentSchema) }), 'Tournaments'),
+    },
     async (c) => {
       const me = currentUser(c)
       const rows = await tournamentsFor(deps.db, me.id)
@@ -60,40 +57,32 @@ export function tournamentRoutes(deps: Deps) {
     },
   )
 
-  app.openapi(
-    createRoute({
-      method: 'post',
-      path: '/api/auction/tournaments',
-      tags: ['Auction tournaments'],
+  route.post(
+    '/api/auction/tournaments',
+    {
       summary: 'Create a tournament for a series (you join it)',
       description:
         '170,000 credits, ≤15 players, ≤4 stars; windows of 6, 8, 12 or 24 hours; starts when the 4th manager joins. At most 5 tournaments per series per user (409).',
-      security: bearerSecurity,
-      request: {
-        body: jsonBody(
-          z.strictObject({
-            name: z.string().trim().min(3).max(60),
-            series_id: idField(),
-            window_hours: z
-              .union(
-                WINDOW_HOURS.map((h) => z.literal(h)) as [
-                  z.ZodLiteral<6>,
-                  z.ZodLiteral<8>,
-                  z.ZodLiteral<12>,
-                  z.ZodLiteral<24>,
-                ],
-              )
-              .default(24),
-            max_managers: z.number().int().min(4).max(12).default(8),
-            private: z.boolean().default(false),
-          }),
-        ),
-      },
-      responses: {
-        201: json(z.object({ tournament: TournamentSchema }), 'The tournament'),
-        ...errors(401, 409, 422),
-      },
-    }),
+      auth: true,
+      body: z.strictObject({
+        name: z.string().trim().min(3).max(60),
+        series_id: idField(),
+        window_hours: z
+          .union(
+            WINDOW_HOURS.map((h) => z.literal(h)) as [
+              z.ZodLiteral<6>,
+              z.ZodLiteral<8>,
+              z.ZodLiteral<12>,
+              z.ZodLiteral<24>,
+            ],
+          )
+          .default(24),
+        max_managers: z.number().int().min(4).max(12).default(8),
+        private: z.boolean().default(false),
+      }),
+      responses: { 201: json(z.object({ tournament: TournamentSchema }), 'The tournament') },
+      errors: [409, 422],
+    },
     async (c) => {
       const me = currentUser(c)
       const row = await createTournament(deps, me.id, c.req.valid('json'))
@@ -101,28 +90,20 @@ export function tournamentRoutes(deps: Deps) {
     },
   )
 
-  app.openapi(
-    createRoute({
-      method: 'post',
-      path: '/api/auction/tournaments/{id}/join',
-      tags: ['Auction tournaments'],
+  route.post(
+    '/api/auction/tournaments/{id}/join',
+    {
       summary: 'Join a tournament (a private one needs its code)',
-      security: bearerSecurity,
+      auth: true,
       middleware: [codeLookupLimit(deps, { body: 'code' })],
-      request: {
-        params: idParam,
-        body: jsonBody(
-          z.strictObject({
-            code: z.string().trim().optional(),
-            franchise_name: z.string().trim().min(2).max(40).optional(),
-          }),
-        ),
-      },
-      responses: {
-        201: json(z.object({ manager: TournamentManagerOrEmpty }), 'Joined'),
-        ...errors(401, 404, 409, 422, 429),
-      },
-    }),
+      params: idParam,
+      body: z.strictObject({
+        code: z.string().trim().optional(),
+        franchise_name: z.string().trim().min(2).max(40).optional(),
+      }),
+      responses: { 201: json(z.object({ manager: TournamentManagerOrEmpty }), 'Joined') },
+      errors: [404, 409, 422, 429],
+    },
     async (c) => {
       const me = currentUser(c)
       const { id } = c.req.valid('param')
@@ -134,16 +115,15 @@ export function tournamentRoutes(deps: Deps) {
     },
   )
 
-  app.openapi(
-    createRoute({
-      method: 'get',
-      path: '/api/auction/tournaments/{id}',
-      tags: ['Auction tournaments'],
+  route.get(
+    '/api/auction/tournaments/{id}',
+    {
       summary: 'The tournament with my manager, my squad (success_bids) and my active bids',
-      security: bearerSecurity,
-      request: { params: idParam },
-      responses: { 200: json(TournamentPageSchema, 'The tournament'), ...errors(401, 404) },
-    }),
+      auth: true,
+      params: idParam,
+      ok: json(TournamentPageSchema, 'The tournament'),
+      errors: [404],
+    },
     async (c) => {
       const me = currentUser(c)
       const row = await tournament(c.req.valid('param').id, me.id)
@@ -160,16 +140,15 @@ export function tournamentRoutes(deps: Deps) {
     },
   )
 
-  app.openapi(
-    createRoute({
-      method: 'get',
-      path: '/api/auction/tournaments/{id}/bidding',
-      tags: ['Auction tournaments'],
+  route.get(
+    '/api/auction/tournaments/{id}/bidding',
+    {
       summary: 'The bidding view: my bid block and active bids, and the unsold players',
-      security: bearerSecurity,
-      request: { params: idParam },
-      responses: { 200: json(TournamentBiddingSchema, 'Bidding'), ...errors(401, 404) },
-    }),
+      auth: true,
+      params: idParam,
+      ok: json(TournamentBiddingSchema, 'Bidding'),
+      errors: [404],
+    },
     async (c) => {
       const me = currentUser(c)
       const row = await tournament(c.req.valid('param').id, me.id)
@@ -210,24 +189,18 @@ export function tournamentRoutes(deps: Deps) {
     return { row, mine }
   }
 
-  app.openapi(
-    createRoute({
-      method: 'post',
-      path: '/api/auction/tournaments/{id}/bid_player',
-      tags: ['Auction tournaments'],
+  route.post(
+    '/api/auction/tournaments/{id}/bid_player',
+    {
       summary: 'Bid (or change my bid) on an unsold player in the current window',
       description:
         '≥ the base value (422 otherwise); hidden until the window closes; the highest bid that fits wins.',
-      security: bearerSecurity,
-      request: {
-        params: idParam,
-        body: jsonBody(BidBody),
-      },
-      responses: {
-        200: json(z.object({ manager: TournamentManagerOrEmpty }), 'My bids'),
-        ...errors(401, 404, 409, 422),
-      },
-    }),
+      auth: true,
+      params: idParam,
+      body: BidBody,
+      ok: json(z.object({ manager: TournamentManagerOrEmpty }), 'My bids'),
+      errors: [404, 409, 422],
+    },
     async (c) => {
       const me = currentUser(c)
       const { id } = c.req.valid('param')
@@ -238,20 +211,17 @@ export function tournamentRoutes(deps: Deps) {
     },
   )
 
-  app.openapi(
-    createRoute({
-      method: 'post',
-      path: '/api/auction/tournaments/{id}/release',
-      tags: ['Auction tournaments'],
+  route.post(
+    '/api/auction/tournaments/{id}/release',
+    {
       summary:
         'Release a player I bought (`bid_id` from success_bids): the price returns; no buying him back for 2 days',
-      security: bearerSecurity,
-      request: { params: idParam, body: jsonBody(z.strictObject({ bid_id: idField() })) },
-      responses: {
-        200: json(z.object({ manager: TournamentManagerOrEmpty }), 'My manager'),
-        ...errors(401, 404, 409, 422),
-      },
-    }),
+      auth: true,
+      params: idParam,
+      body: z.strictObject({ bid_id: idField() }),
+      ok: json(z.object({ manager: TournamentManagerOrEmpty }), 'My manager'),
+      errors: [404, 409, 422],
+    },
     async (c) => {
       const me = currentUser(c)
       const { id } = c.req.valid('param')
@@ -264,19 +234,15 @@ export function tournamentRoutes(deps: Deps) {
     },
   )
 
-  app.openapi(
-    createRoute({
-      method: 'get',
-      path: '/api/auction/tournaments/{id}/players',
-      tags: ['Auction tournaments'],
+  route.get(
+    '/api/auction/tournaments/{id}/players',
+    {
       summary: 'Every player of the tournament: owner and price, or unsold',
-      security: bearerSecurity,
-      request: { params: idParam },
-      responses: {
-        200: json(z.object({ players: z.array(AuctionPlayerSchema) }), 'Players'),
-        ...errors(401, 404),
-      },
-    }),
+      auth: true,
+      params: idParam,
+      ok: json(z.object({ players: z.array(AuctionPlayerSchema) }), 'Players'),
+      errors: [404],
+    },
     async (c) => {
       const me = currentUser(c)
       const row = await tournament(c.req.valid('param').id, me.id)
@@ -285,19 +251,15 @@ export function tournamentRoutes(deps: Deps) {
     },
   )
 
-  app.openapi(
-    createRoute({
-      method: 'get',
-      path: '/api/auction/tournaments/{id}/activities',
-      tags: ['Auction tournaments'],
+  route.get(
+    '/api/auction/tournaments/{id}/activities',
+    {
       summary: 'What happened: joins, purchases, releases, windows (newest first)',
-      security: bearerSecurity,
-      request: { params: idParam },
-      responses: {
-        200: json(z.object({ activities: z.array(ActivitySchema) }), 'Activities'),
-        ...errors(401, 404),
-      },
-    }),
+      auth: true,
+      params: idParam,
+      ok: json(z.object({ activities: z.array(ActivitySchema) }), 'Activities'),
+      errors: [404],
+    },
     async (c) => {
       const me = currentUser(c)
       const row = await tournament(c.req.valid('param').id, me.id)

@@ -4,6 +4,7 @@ import type { Deps } from '../../core/deps'
 import { AppError, invalid } from '../../http/errors'
 import { bodyField, bodyText, clientAddress, limit } from '../../http/rate-limit'
 import { errors, json, jsonBody } from '../../http/responses'
+import { routesOn } from '../../http/route'
 import { type AppEnv, createRouter } from '../../http/router'
 import { keyPart } from '../../http/throttle'
 import {
@@ -30,6 +31,7 @@ import { familyOfToken } from './tokens'
 
 export function authRoutes(deps: Deps) {
   const app = createRouter()
+  const route = routesOn(app, ['Auth'])
   const { rateLimits } = deps.config
 
   const grantIs = (type: string) => async (c: Context<AppEnv>) => (await bodyField(c, 'grant_type')) === type
@@ -92,17 +94,15 @@ export function authRoutes(deps: Deps) {
     })
   }
 
-  app.openapi(
-    createRoute({
-      method: 'post',
-      path: '/oauth/revoke',
-      tags: ['Auth'],
+  route.post(
+    '/oauth/revoke',
+    {
       summary: 'Sign out',
       description:
         'Revokes the given token, or the bearer token of the request, together with every token from the same sign-in. Answers 200 even for unknown tokens (RFC 7009).',
-      request: { body: { required: false, content: { 'application/json': { schema: RevokeRequest } } } },
-      responses: { 200: json(z.object({}), 'Revoked') },
-    }),
+      requestBody: { required: false, content: { 'application/json': { schema: RevokeRequest } } },
+      ok: json(z.object({}), 'Revoked'),
+    },
     async (c) => {
       const body = c.req.valid('json') ?? {}
       await revokeToken(deps, body.token, c.get('user')?.familyId)
@@ -110,11 +110,9 @@ export function authRoutes(deps: Deps) {
     },
   )
 
-  app.openapi(
-    createRoute({
-      method: 'post',
-      path: '/api/users/forget_password',
-      tags: ['Auth'],
+  route.post(
+    '/api/users/forget_password',
+    {
       summary: 'Mail a password-reset link',
       description: 'Always answers 200, whether or not the address has an account.',
       middleware: [
@@ -123,45 +121,41 @@ export function authRoutes(deps: Deps) {
         limit(deps, 'forgot', rateLimits.forgotPassword, async (c) => keyPart(await bodyField(c, 'email'))),
         limit(deps, 'forgot-address', rateLimits.forgotPasswordPerAddress, address),
       ] as const,
-      request: { body: jsonBody(EmailRequest) },
-      responses: { 200: json(MessageResponse, 'Mail sent if the account exists'), ...errors(422, 429) },
-    }),
+      body: EmailRequest,
+      ok: json(MessageResponse, 'Mail sent if the account exists'),
+      errors: [422, 429],
+    },
     async (c) => {
       await forgotPassword(deps, c.req.valid('json').email)
       return c.json({ message: 'If that e-mail has an account, a reset link is on its way.' }, 200)
     },
   )
 
-  app.openapi(
-    createRoute({
-      method: 'get',
-      path: '/api/users/reset_password/{token}',
-      tags: ['Auth'],
+  route.get(
+    '/api/users/reset_password/{token}',
+    {
       summary: 'Check a password-reset token',
-      request: { params: z.object({ token: z.string() }) },
-      responses: {
-        200: json(
-          z.object({
-            reset_password: z.object({ valid: z.boolean(), email: z.string(), username: z.string() }),
-          }),
-          'Valid',
-        ),
-        ...errors(422),
-      },
-    }),
+      params: z.object({ token: z.string() }),
+      ok: json(
+        z.object({
+          reset_password: z.object({ valid: z.boolean(), email: z.string(), username: z.string() }),
+        }),
+        'Valid',
+      ),
+      errors: [422],
+    },
     async (c) => c.json({ reset_password: await checkResetToken(deps, c.req.valid('param').token) }, 200),
   )
 
-  app.openapi(
-    createRoute({
-      method: 'put',
-      path: '/api/users/reset_password',
-      tags: ['Auth'],
+  route.put(
+    '/api/users/reset_password',
+    {
       summary: 'Set a new password with a reset token',
       description: 'Signs the account out everywhere.',
-      request: { body: jsonBody(ResetRequest) },
-      responses: { 200: json(MessageResponse, 'Password changed'), ...errors(422) },
-    }),
+      body: ResetRequest,
+      ok: json(MessageResponse, 'Password changed'),
+      errors: [422],
+    },
     async (c) => {
       const body = c.req.valid('json')
       confirmPassword(body.password, body.password_confirmation)
@@ -170,45 +164,37 @@ export function authRoutes(deps: Deps) {
     },
   )
 
-  app.openapi(
-    createRoute({
-      method: 'get',
-      path: '/api/users/activation/{token}',
-      tags: ['Auth'],
+  route.get(
+    '/api/users/activation/{token}',
+    {
       summary: 'Check an activation token',
       description:
         '`needs_password` is true for accounts an admin invited, which choose a password to activate.',
-      request: { params: z.object({ token: z.string() }) },
-      responses: {
-        200: json(
-          z.object({
-            activation: z.object({ email: z.string(), username: z.string(), needs_password: z.boolean() }),
-          }),
-          'Valid',
-        ),
-        ...errors(422),
-      },
-    }),
+      params: z.object({ token: z.string() }),
+      ok: json(
+        z.object({
+          activation: z.object({ email: z.string(), username: z.string(), needs_password: z.boolean() }),
+        }),
+        'Valid',
+      ),
+      errors: [422],
+    },
     async (c) => c.json({ activation: await checkActivationToken(deps, c.req.valid('param').token) }, 200),
   )
 
-  app.openapi(
-    createRoute({
-      method: 'post',
-      path: '/api/users/activation',
-      tags: ['Auth'],
+  route.post(
+    '/api/users/activation',
+    {
       summary: 'Verify the e-mail address and, for invited accounts, set the password',
-      request: { body: jsonBody(ActivationRequest) },
-      responses: {
-        200: json(
-          z.object({
-            activation: z.object({ email: z.string(), username: z.string(), activated: z.boolean() }),
-          }),
-          'Activated',
-        ),
-        ...errors(422),
-      },
-    }),
+      body: ActivationRequest,
+      ok: json(
+        z.object({
+          activation: z.object({ email: z.string(), username: z.string(), activated: z.boolean() }),
+        }),
+        'Activated',
+      ),
+      errors: [422],
+    },
     async (c) => {
       const body = c.req.valid('json')
       if (body.password) confirmPassword(body.password, body.password_confirmation)

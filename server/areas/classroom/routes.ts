@@ -1,8 +1,9 @@
-import { createRoute, z } from '@hono/zod-openapi'
+import { z } from '@hono/zod-openapi'
 import type { Deps } from '../../core/deps'
 import { CLASS_STUDENTS_MAX, CLASS_STUDENTS_MIN } from '../../domain/classroom'
-import { errors, json, jsonBody } from '../../http/responses'
-import { bearerSecurity, createRouter, currentAdmin } from '../../http/router'
+import { json } from '../../http/responses'
+import { routesOn } from '../../http/route'
+import { createRouter, currentAdmin } from '../../http/router'
 import { email, username } from '../users'
 import { latestClassrooms } from './queries'
 import { createClassroom } from './service'
@@ -58,20 +59,18 @@ const ClassBody = z.strictObject({
 })
 
 /** The classroom (docs/classroom.md): admin only, as every `/api/admin/*` route. */
-// Long: a route factory, one short registration per route.
 export function classroomRoutes(deps: Deps) {
   const app = createRouter()
+  const route = routesOn(app, ['Admin'])
 
-  app.openapi(
-    createRoute({
-      method: 'post',
-      path: '/api/admin/classrooms',
-      tags: ['Admin'],
+  route.post(
+    '/api/admin/classrooms',
+    {
       summary: 'Create a class: students, their group, an auction and a private contest, in one go',
       description:
         'In one transaction: the student accounts (active, e-mail verified, printable passwords in the answer — the only time they are shown), a group of them all, a private auction on the league pool (every cricket player) with every student an approved manager and bots in the seats left, and a free private contest on the next upcoming cricket match (null when there is none). A refusal creates nothing; a roster problem names its row (`roster.3.username`).',
-      security: bearerSecurity,
-      request: { body: jsonBody(ClassBody) },
+      auth: true,
+      body: ClassBody,
       responses: {
         201: json(
           z.object({
@@ -92,27 +91,23 @@ export function classroomRoutes(deps: Deps) {
           }),
           'The class',
         ),
-        ...errors(401, 403, 409, 422),
       },
-    }),
+      errors: [403, 409, 422],
+    },
     async (c) => {
       const admin = currentAdmin(c)
       return c.json(await createClassroom(deps, admin, c.req.valid('json')), 201)
     },
   )
 
-  app.openapi(
-    createRoute({
-      method: 'get',
-      path: '/api/admin/classrooms',
-      tags: ['Admin'],
+  route.get(
+    '/api/admin/classrooms',
+    {
       summary: 'The classes created so far, newest first',
-      security: bearerSecurity,
-      responses: {
-        200: json(z.object({ classrooms: z.array(ClassroomSchema) }), 'Classes'),
-        ...errors(401, 403),
-      },
-    }),
+      auth: true,
+      ok: json(z.object({ classrooms: z.array(ClassroomSchema) }), 'Classes'),
+      errors: [403],
+    },
     async (c) => {
       currentAdmin(c)
       const rows = await latestClassrooms(deps.db)

@@ -1,9 +1,10 @@
-import { createRoute, z } from '@hono/zod-openapi'
+import { z } from '@hono/zod-openapi'
 import type { Deps } from '../../core/deps'
 import { invalid } from '../../http/errors'
 import { instantField, MAX_INSTANT_MS } from '../../http/instants'
-import { errors, json, jsonBody } from '../../http/responses'
-import { bearerSecurity, createRouter } from '../../http/router'
+import { json } from '../../http/responses'
+import { routesOn } from '../../http/route'
+import { createRouter } from '../../http/router'
 import { MAX_CLOCK_SPEED } from '../../lib/clock'
 import { changeClock } from './service'
 
@@ -40,35 +41,34 @@ const ClockChangeRequest = z
 
 export function clockRoutes(deps: Deps) {
   const app = createRouter()
+  const route = routesOn(app, ['Admin'])
   const state = () => {
     const s = deps.clock.state()
     return { ...s, now: new Date(s.now_in_millis).toISOString() }
   }
 
-  app.openapi(
-    createRoute({
-      method: 'get',
-      path: '/api/admin/clock',
-      tags: ['Admin'],
+  route.get(
+    '/api/admin/clock',
+    {
       summary: 'The game clock',
-      security: bearerSecurity,
-      responses: { 200: json(ClockStateSchema, 'Clock state'), ...errors(401, 403) },
-    }),
+      auth: true,
+      ok: json(ClockStateSchema, 'Clock state'),
+      errors: [403],
+    },
     (c) => c.json(state(), 200),
   )
 
-  app.openapi(
-    createRoute({
-      method: 'post',
-      path: '/api/admin/clock',
-      tags: ['Admin'],
+  route.post(
+    '/api/admin/clock',
+    {
       summary: 'Change the game clock',
       description:
         'Any of `speed`, `paused`, `advance_ms`, `now_in_millis` (a forward jump). Every scheduled job that falls due fires, in time order, before the answer.',
-      security: bearerSecurity,
-      request: { body: jsonBody(ClockChangeRequest) },
-      responses: { 200: json(ClockStateSchema, 'The new clock state'), ...errors(401, 403, 409, 422) },
-    }),
+      auth: true,
+      body: ClockChangeRequest,
+      ok: json(ClockStateSchema, 'The new clock state'),
+      errors: [403, 409, 422],
+    },
     async (c) => {
       const body = c.req.valid('json')
       if (Object.keys(body).length === 0)

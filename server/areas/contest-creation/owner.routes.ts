@@ -5,6 +5,7 @@ import { moneyRoute, requestDeps } from '../../http/idempotency'
 import { idField, idParam } from '../../http/ids'
 import { PageMetaSchema, pageMeta, pagingQuery, toPage } from '../../http/paging'
 import { errors, json, jsonBody } from '../../http/responses'
+import { routesOn } from '../../http/route'
 import { type AppContext, bearerSecurity, createRouter, currentUser } from '../../http/router'
 import { ChampionshipContestSchema } from '../championship-contests'
 import { ContestSchema, type ContestType } from '../contests'
@@ -104,6 +105,7 @@ const answer = (deps: Deps, c: AppContext, type: ContestType, id: number) =>
 function editRoutes(deps: Deps, kind: OwnedKind) {
   const { type, base, tag, Answer } = kind
   const app = createRouter()
+  const route = routesOn(app, [tag])
   app.openapi(
     moneyRoute(deps, {
       method: 'put',
@@ -123,16 +125,16 @@ function editRoutes(deps: Deps, kind: OwnedKind) {
     },
   )
 
-  app.openapi(
-    createRoute({
-      method: 'post',
-      path: `${base}/verify`,
-      tags: [tag],
+  route.post(
+    `${base}/verify`,
+    {
       summary: 'The bill and prize table an edit of my contest would give',
-      security: bearerSecurity,
-      request: { params: idParam, body: jsonBody(EditBody) },
-      responses: { 200: json(VerifyAnswer, 'The bill'), ...errors(401, 404, 409, 422) },
-    }),
+      auth: true,
+      params: idParam,
+      body: EditBody,
+      ok: json(VerifyAnswer, 'The bill'),
+      errors: [404, 409, 422],
+    },
     async (c) =>
       c.json(
         await verifyEdit(deps, type, c.req.valid('param').id, currentUser(c).id, c.req.valid('json')),
@@ -193,24 +195,19 @@ function removalRoutes(deps: Deps, kind: OwnedKind) {
 function activityRoutes(deps: Deps, kind: OwnedKind) {
   const { type, base, tag } = kind
   const app = createRouter()
-  app.openapi(
-    createRoute({
-      method: 'get',
-      path: `${base}/activities`,
-      tags: [tag],
+  const route = routesOn(app, [tag])
+  route.get(
+    `${base}/activities`,
+    {
       summary: 'What happened to the contest, newest first',
       description:
         'Created, joined, edited, member removed, locked, cancelled, deleted, prizes. Live: each is published on the ContestChannel as `{type: "activity", activity}` (docs/channels.md). Private contests: as GET of the contest (`invite_code`).',
       middleware: [codeLookupLimit(deps, { query: 'invite_code' })],
-      request: {
-        params: idParam,
-        query: pagingQuery(30, 100).extend({ invite_code: z.string().max(40).optional() }),
-      },
-      responses: {
-        200: json(z.object({ activities: z.array(ActivitySchema), meta: PageMetaSchema }), 'Activities'),
-        ...errors(404, 422, 429),
-      },
-    }),
+      params: idParam,
+      query: pagingQuery(30, 100).extend({ invite_code: z.string().max(40).optional() }),
+      ok: json(z.object({ activities: z.array(ActivitySchema), meta: PageMetaSchema }), 'Activities'),
+      errors: [404, 422, 429],
+    },
     async (c) => {
       const { id } = c.req.valid('param')
       const q = c.req.valid('query')

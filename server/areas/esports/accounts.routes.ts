@@ -1,9 +1,10 @@
-import { createRoute, z } from '@hono/zod-openapi'
+import { z } from '@hono/zod-openapi'
 import type { Deps } from '../../core/deps'
 import { idParam } from '../../http/ids'
 import { PageMetaSchema, pageMeta, toPage } from '../../http/paging'
-import { errors, json, jsonBody } from '../../http/responses'
-import { bearerSecurity, createRouter, currentAdmin, currentUser } from '../../http/router'
+import { json } from '../../http/responses'
+import { routesOn } from '../../http/route'
+import { createRouter, currentAdmin, currentUser } from '../../http/router'
 import {
   AdminGameAccountSchema,
   AdminListQuery,
@@ -32,22 +33,19 @@ const oneAdminAccount = json(z.object({ game_account: AdminGameAccountSchema }),
 // Long: a route factory, one short registration per route.
 export function gameAccountRoutes(deps: Deps) {
   const app = createRouter()
+  const route = routesOn(app, ['Esports'])
 
-  app.openapi(
-    createRoute({
-      method: 'get',
-      path: '/api/game_accounts',
-      tags: ['Esports'],
+  route.get(
+    '/api/game_accounts',
+    {
       summary: 'My game accounts',
       description:
         'All of mine (PUBG, Free Fire, Call of Duty order). With `contest_id`: only the one for that esports contest’s game (PUBG Lite and PUBG single match use the PUBG account); a contest I cannot see → 404.',
-      security: bearerSecurity,
-      request: { query: MineQuery },
-      responses: {
-        200: json(z.object({ game_accounts: z.array(GameAccountSchema) }), 'My accounts'),
-        ...errors(401, 404, 422),
-      },
-    }),
+      auth: true,
+      query: MineQuery,
+      ok: json(z.object({ game_accounts: z.array(GameAccountSchema) }), 'My accounts'),
+      errors: [404, 422],
+    },
     async (c) => {
       const me = currentUser(c)
       const { contest_id } = c.req.valid('query')
@@ -55,18 +53,17 @@ export function gameAccountRoutes(deps: Deps) {
     },
   )
 
-  app.openapi(
-    createRoute({
-      method: 'post',
-      path: '/api/game_accounts',
-      tags: ['Esports'],
+  route.post(
+    '/api/game_accounts',
+    {
       summary: 'Add my account for a game',
       description:
         'One per game (a second → 409). `character_id` is unique per game (422 on `character_id`). The account starts `pending` until an admin verifies it.',
-      security: bearerSecurity,
-      request: { body: jsonBody(CreateGameAccountRequest) },
-      responses: { 201: oneAccount('Added, pending review'), ...errors(401, 409, 422) },
-    }),
+      auth: true,
+      body: CreateGameAccountRequest,
+      responses: { 201: oneAccount('Added, pending review') },
+      errors: [409, 422],
+    },
     async (c) => {
       const me = currentUser(c)
       const row = await createGameAccount(deps, me.id, c.req.valid('json'))
@@ -74,24 +71,20 @@ export function gameAccountRoutes(deps: Deps) {
     },
   )
 
-  app.openapi(
-    createRoute({
-      method: 'get',
-      path: '/api/game_accounts/search',
-      tags: ['Esports'],
+  route.get(
+    '/api/game_accounts/search',
+    {
       summary: 'Find players by their verified game accounts',
       description:
         'Verified accounts only, by part of the in-game name or the username (any case), name order. Shows the game, in-game name, level and the player — never the character id.',
-      security: bearerSecurity,
-      request: { query: SearchQuery },
-      responses: {
-        200: json(
-          z.object({ game_accounts: z.array(PublicGameAccountSchema), meta: PageMetaSchema }),
-          'Matching accounts',
-        ),
-        ...errors(401, 422),
-      },
-    }),
+      auth: true,
+      query: SearchQuery,
+      ok: json(
+        z.object({ game_accounts: z.array(PublicGameAccountSchema), meta: PageMetaSchema }),
+        'Matching accounts',
+      ),
+      errors: [422],
+    },
     async (c) => {
       currentUser(c)
       const q = c.req.valid('query')
@@ -101,18 +94,18 @@ export function gameAccountRoutes(deps: Deps) {
     },
   )
 
-  app.openapi(
-    createRoute({
-      method: 'put',
-      path: '/api/game_accounts/{id}',
-      tags: ['Esports'],
+  route.put(
+    '/api/game_accounts/{id}',
+    {
       summary: 'Edit my game account',
       description:
         'Any of `in_game_name`, `character_id`, `game_level`. A rejected account goes back to pending on any change; a verified one when its character id or level changes (a new in-game name alone keeps it verified). Someone else’s account → 404.',
-      security: bearerSecurity,
-      request: { params: idParam, body: jsonBody(UpdateGameAccountRequest) },
-      responses: { 200: oneAccount('Updated'), ...errors(401, 404, 422) },
-    }),
+      auth: true,
+      params: idParam,
+      body: UpdateGameAccountRequest,
+      ok: oneAccount('Updated'),
+      errors: [404, 422],
+    },
     async (c) => {
       const me = currentUser(c)
       const row = await updateGameAccount(deps, me.id, c.req.valid('param').id, c.req.valid('json'))
@@ -120,24 +113,21 @@ export function gameAccountRoutes(deps: Deps) {
     },
   )
 
-  app.openapi(
-    createRoute({
-      method: 'get',
-      path: '/api/admin/game_accounts',
+  route.get(
+    '/api/admin/game_accounts',
+    {
       tags: ['Admin'],
       summary: 'Game accounts to review',
       description:
         '`status=pending` (the default) oldest first; `verified`, `rejected` and `all` newest first.',
-      security: bearerSecurity,
-      request: { query: AdminListQuery },
-      responses: {
-        200: json(
-          z.object({ game_accounts: z.array(AdminGameAccountSchema), meta: PageMetaSchema }),
-          'Game accounts',
-        ),
-        ...errors(401, 403, 422),
-      },
-    }),
+      auth: true,
+      query: AdminListQuery,
+      ok: json(
+        z.object({ game_accounts: z.array(AdminGameAccountSchema), meta: PageMetaSchema }),
+        'Game accounts',
+      ),
+      errors: [403, 422],
+    },
     async (c) => {
       currentAdmin(c)
       const q = c.req.valid('query')
@@ -147,17 +137,17 @@ export function gameAccountRoutes(deps: Deps) {
     },
   )
 
-  app.openapi(
-    createRoute({
-      method: 'post',
-      path: '/api/admin/game_accounts/{id}/verify',
+  route.post(
+    '/api/admin/game_accounts/{id}/verify',
+    {
       tags: ['Admin'],
       summary: 'Verify a pending game account',
       description: 'The owner is notified (a link to their settings). Not pending → 409.',
-      security: bearerSecurity,
-      request: { params: idParam },
-      responses: { 200: oneAdminAccount, ...errors(401, 403, 404, 409, 422) },
-    }),
+      auth: true,
+      params: idParam,
+      ok: oneAdminAccount,
+      errors: [403, 404, 409, 422],
+    },
     async (c) => {
       const admin = currentAdmin(c)
       const game_account = await reviewGameAccount(deps, admin.id, c.req.valid('param').id, { verify: true })
@@ -165,17 +155,18 @@ export function gameAccountRoutes(deps: Deps) {
     },
   )
 
-  app.openapi(
-    createRoute({
-      method: 'post',
-      path: '/api/admin/game_accounts/{id}/reject',
+  route.post(
+    '/api/admin/game_accounts/{id}/reject',
+    {
       tags: ['Admin'],
       summary: 'Reject a pending game account, with a reason',
       description: 'The reason (3–300 characters) is shown to the owner, who is notified. Not pending → 409.',
-      security: bearerSecurity,
-      request: { params: idParam, body: jsonBody(RejectGameAccountRequest) },
-      responses: { 200: oneAdminAccount, ...errors(401, 403, 404, 409, 422) },
-    }),
+      auth: true,
+      params: idParam,
+      body: RejectGameAccountRequest,
+      ok: oneAdminAccount,
+      errors: [403, 404, 409, 422],
+    },
     async (c) => {
       const admin = currentAdmin(c)
       const { reason } = c.req.valid('json')

@@ -1,4 +1,4 @@
-import { createRoute, z } from '@hono/zod-openapi'
+import { z } from '@hono/zod-openapi'
 import type { Deps } from '../../core/deps'
 import { ESPORTS_GAME_SLUGS, ESPORTS_KIND_SLUGS, type EsportsKind } from '../../domain/esports/rules'
 import { codeLookupLimit } from '../../http/code-lookup'
@@ -7,6 +7,7 @@ import { moneyRoute, requestDeps } from '../../http/idempotency'
 import { idField } from '../../http/ids'
 import { PageMetaSchema, pageMeta, pagingQuery, toPage } from '../../http/paging'
 import { errors, json, jsonBody } from '../../http/responses'
+import { routesOn } from '../../http/route'
 import { type AppContext, bearerSecurity, createRouter, currentUser } from '../../http/router'
 import { boolField, normalizeCode, visibleContest } from '../contests'
 import { esportsAccess, requestHostAccess } from './contests.access'
@@ -45,6 +46,7 @@ const ALIASES = [
 // Long: a route factory, one short registration per route.
 export function esportsContestRoutes(deps: Deps) {
   const app = createRouter()
+  const route = routesOn(app, ['Esports'])
 
   app.openapi(
     moneyRoute(deps, {
@@ -66,30 +68,24 @@ export function esportsContestRoutes(deps: Deps) {
     },
   )
 
-  app.openapi(
-    createRoute({
-      method: 'get',
-      path: '/api/esports/contests',
-      tags: ['Esports'],
+  route.get(
+    '/api/esports/contests',
+    {
       summary: 'Esports contests: the public ones and the private ones I host or joined',
       description:
         '`status`: open, locked, completed, cancelled, active (open + locked, the default) or all. `mine=true`: only the ones I host or joined. Sorted by start time.',
-      request: {
-        query: pagingQuery(20, 100).extend({
-          game: z.enum(ESPORTS_GAME_SLUGS as [string, ...string[]]).optional(),
-          kind: z.enum(ESPORTS_KIND_SLUGS as [string, ...string[]]).optional(),
-          status: z.enum(['open', 'locked', 'completed', 'cancelled', 'active', 'all']).optional(),
-          mine: boolField().optional(),
-        }),
-      },
-      responses: {
-        200: json(
-          z.object({ esports_contests: z.array(EsportsContestSchema), meta: PageMetaSchema }),
-          'Contests',
-        ),
-        ...errors(422),
-      },
-    }),
+      query: pagingQuery(20, 100).extend({
+        game: z.enum(ESPORTS_GAME_SLUGS as [string, ...string[]]).optional(),
+        kind: z.enum(ESPORTS_KIND_SLUGS as [string, ...string[]]).optional(),
+        status: z.enum(['open', 'locked', 'completed', 'cancelled', 'active', 'all']).optional(),
+        mine: boolField().optional(),
+      }),
+      ok: json(
+        z.object({ esports_contests: z.array(EsportsContestSchema), meta: PageMetaSchema }),
+        'Contests',
+      ),
+      errors: [422],
+    },
     async (c) => {
       const q = c.req.valid('query')
       const page = toPage(q)
@@ -105,19 +101,18 @@ export function esportsContestRoutes(deps: Deps) {
     },
   )
 
-  app.openapi(
-    createRoute({
-      method: 'get',
-      path: '/api/esports/contests/by_code/{invite_code}',
-      tags: ['Esports'],
+  route.get(
+    '/api/esports/contests/by_code/{invite_code}',
+    {
       summary: 'The esports contest an invite code opens (private contests are found this way)',
       description:
         'Case does not matter. A wrong code is 404; lookups are rate limited per player and address (429).',
-      security: bearerSecurity,
+      auth: true,
       middleware: [codeLookupLimit(deps, { param: 'invite_code' })],
-      request: { params: z.object({ invite_code: z.string().max(40) }) },
-      responses: { 200: json(Answer, 'The contest'), ...errors(401, 404, 429) },
-    }),
+      params: z.object({ invite_code: z.string().max(40) }),
+      ok: json(Answer, 'The contest'),
+      errors: [404, 429],
+    },
     async (c) => {
       const code = normalizeCode(c.req.valid('param').invite_code)
       const row = await contestByCode(deps.db, code)
@@ -126,17 +121,16 @@ export function esportsContestRoutes(deps: Deps) {
     },
   )
 
-  app.openapi(
-    createRoute({
-      method: 'get',
-      path: '/api/esports/contests/{id}',
-      tags: ['Esports'],
+  route.get(
+    '/api/esports/contests/{id}',
+    {
       summary: 'One esports contest',
       description:
         'Private contests: only their host, admins and members (404 for everyone else). Room details only to the host and admins, and to members once revealed.',
-      request: { params: IdParam },
-      responses: { 200: json(Answer, 'The contest'), ...errors(404, 422) },
-    }),
+      params: IdParam,
+      ok: json(Answer, 'The contest'),
+      errors: [404, 422],
+    },
     async (c) => {
       const caller = callerOf(c)
       const row = await visibleContest(
@@ -204,50 +198,44 @@ export function esportsContestRoutes(deps: Deps) {
     },
   )
 
-  app.openapi(
-    createRoute({
-      method: 'get',
-      path: '/api/esports/access',
-      tags: ['Esports'],
+  route.get(
+    '/api/esports/access',
+    {
       summary: 'May I host contests of this kind, and what is missing',
       description:
         '`allowed`/`free_allowed`: a free private contest may be hosted; `paid_allowed`: a paid or public one too. `missing`: what stands between the caller and a paid or public contest, the first one first.',
-      security: bearerSecurity,
-      request: {
-        query: z.object({ kind: z.enum(ESPORTS_KIND_SLUGS as [string, ...string[]]).default('pubg') }),
-      },
-      responses: { 200: json(AccessAnswer, 'Access'), ...errors(401, 422) },
-    }),
+      auth: true,
+      query: z.object({ kind: z.enum(ESPORTS_KIND_SLUGS as [string, ...string[]]).default('pubg') }),
+      ok: json(AccessAnswer, 'Access'),
+      errors: [422],
+    },
     async (c) => {
       const access = await esportsAccess(deps.db, currentUser(c).id, c.req.valid('query').kind as EsportsKind)
       return c.json({ esports_access: access }, 200)
     },
   )
 
-  app.openapi(
-    createRoute({
-      method: 'post',
-      path: '/api/pubgs/access',
-      tags: ['Esports'],
+  route.post(
+    '/api/pubgs/access',
+    {
       summary: 'Ask the admins for esports host access (spec "PUBG access POST")',
       description:
         'Every admin is notified with a link to the player. 409 if the player may host paid contests already; 429 if they asked within the last 24 hours.',
-      security: bearerSecurity,
-      request: {
-        body: {
-          required: false,
-          content: {
-            'application/json': {
-              schema: z.strictObject({
-                kind: z.enum(ESPORTS_KIND_SLUGS as [string, ...string[]]).optional(),
-                message: z.string().max(500).nullable().optional(),
-              }),
-            },
+      auth: true,
+      requestBody: {
+        required: false,
+        content: {
+          'application/json': {
+            schema: z.strictObject({
+              kind: z.enum(ESPORTS_KIND_SLUGS as [string, ...string[]]).optional(),
+              message: z.string().max(500).nullable().optional(),
+            }),
           },
         },
       },
-      responses: { 202: json(AccessAnswer, 'Asked'), ...errors(401, 409, 422, 429) },
-    }),
+      responses: { 202: json(AccessAnswer, 'Asked') },
+      errors: [409, 422, 429],
+    },
     async (c) => {
       const body = (c.req.valid('json') ?? {}) as { kind?: EsportsKind; message?: string | null }
       const access = await requestHostAccess(deps, meOf(c), body)

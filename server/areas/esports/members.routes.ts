@@ -1,4 +1,4 @@
-import { createRoute, z } from '@hono/zod-openapi'
+import { z } from '@hono/zod-openapi'
 import type { Deps } from '../../core/deps'
 import { isEsportsContestId } from '../../domain/esports/rules'
 import { codeLookupLimit } from '../../http/code-lookup'
@@ -6,6 +6,7 @@ import { invalid, notFound } from '../../http/errors'
 import { moneyRoute, requestDeps } from '../../http/idempotency'
 import { idField, idParam, MAX_ID } from '../../http/ids'
 import { errors, json, jsonBody } from '../../http/responses'
+import { routesOn } from '../../http/route'
 import { bearerSecurity, createRouter, currentUser } from '../../http/router'
 import { visibleContest } from '../contests'
 import {
@@ -66,6 +67,7 @@ const userIdBody = z.strictObject({ user_id: idField() })
 // Long: a route factory, one short registration per route.
 export function esportsMemberRoutes(deps: Deps) {
   const app = createRouter()
+  const route = routesOn(app, tags)
 
   async function squadsOf(contestId: number, caller: { id: number; role: string }) {
     const contest = await visibleContest(deps.db, 'esports_contest', contestId, caller)
@@ -152,48 +154,46 @@ export function esportsMemberRoutes(deps: Deps) {
     },
   )
 
-  app.openapi(
-    createRoute({
-      method: 'get',
-      path: '/api/esports/contests/{id}/squads',
-      tags,
+  route.get(
+    '/api/esports/contests/{id}/squads',
+    {
       summary: 'Every squad of an esports contest with its members',
       description:
         'By slot; members by position. `invite_code` only on your own squad; another squad’s members’ `character_id` is null until the lock (the host and admins see all).',
-      security: bearerSecurity,
-      request: { params: idParam },
-      responses: { 200: json(SquadsAnswer, 'Squads'), ...errors(401, 404, 422) },
-    }),
+      auth: true,
+      params: idParam,
+      ok: json(SquadsAnswer, 'Squads'),
+      errors: [404, 422],
+    },
     async (c) => c.json(await squadsOf(c.req.valid('param').id, currentUser(c)), 200),
   )
 
-  app.openapi(
-    createRoute({
-      method: 'get',
-      path: '/api/squad_teams',
-      tags,
+  route.get(
+    '/api/squad_teams',
+    {
       summary: 'Every squad of an esports contest (as GET /api/esports/contests/{id}/squads)',
-      security: bearerSecurity,
-      request: { query: z.object({ contest_id: idField() }) },
-      responses: { 200: json(SquadsAnswer, 'Squads'), ...errors(401, 404, 422) },
-    }),
+      auth: true,
+      query: z.object({ contest_id: idField() }),
+      ok: json(SquadsAnswer, 'Squads'),
+      errors: [404, 422],
+    },
     async (c) => c.json(await squadsOf(c.req.valid('query').contest_id, currentUser(c)), 200),
   )
 
   const captainOnly =
     'Only the squad’s captain (other members: 403; not in the squad: 404); after the lock: 409.'
 
-  app.openapi(
-    createRoute({
-      method: 'put',
-      path: '/api/squad_teams/{id}',
-      tags,
+  route.put(
+    '/api/squad_teams/{id}',
+    {
       summary: 'Rename a squad (its captain)',
       description: `${SQUAD_NAME_MIN}–${SQUAD_NAME_MAX} characters, unique in the contest ignoring case (422). ${captainOnly}`,
-      security: bearerSecurity,
-      request: { params: idParam, body: jsonBody(z.strictObject({ name: squadName })) },
-      responses: { 200: json(SquadAnswer, 'Renamed'), ...errors(401, 403, 404, 409, 422) },
-    }),
+      auth: true,
+      params: idParam,
+      body: z.strictObject({ name: squadName }),
+      ok: json(SquadAnswer, 'Renamed'),
+      errors: [403, 404, 409, 422],
+    },
     async (c) => {
       const me = currentUser(c)
       const { id } = c.req.valid('param')
@@ -202,17 +202,17 @@ export function esportsMemberRoutes(deps: Deps) {
     },
   )
 
-  app.openapi(
-    createRoute({
-      method: 'put',
-      path: '/api/squad_teams/{id}/captain',
-      tags,
+  route.put(
+    '/api/squad_teams/{id}/captain',
+    {
       summary: 'Hand the captaincy to another member of the squad',
       description: `The new captain must be in the squad (404). ${captainOnly}`,
-      security: bearerSecurity,
-      request: { params: idParam, body: jsonBody(userIdBody) },
-      responses: { 200: json(SquadAnswer, 'Handed over'), ...errors(401, 403, 404, 409, 422) },
-    }),
+      auth: true,
+      params: idParam,
+      body: userIdBody,
+      ok: json(SquadAnswer, 'Handed over'),
+      errors: [403, 404, 409, 422],
+    },
     async (c) => {
       const me = currentUser(c)
       const { id } = c.req.valid('param')
@@ -221,31 +221,25 @@ export function esportsMemberRoutes(deps: Deps) {
     },
   )
 
-  app.openapi(
-    createRoute({
-      method: 'post',
-      path: '/api/squad_teams/{id}/invite',
-      tags,
+  route.post(
+    '/api/squad_teams/{id}/invite',
+    {
       summary: 'Invite a player to the squad by username (a notification with the invite link)',
       description: `Unknown username: 404; already in the contest or the squad full: 409. ${captainOnly}`,
-      security: bearerSecurity,
-      request: {
-        params: idParam,
-        body: jsonBody(z.strictObject({ username: z.string().trim().min(1, blank).max(60) })),
-      },
-      responses: {
-        200: json(
-          z.object({
-            invitation: z.object({
-              user: z.object({ id: z.number().int(), slug: z.string(), username: z.string() }),
-              url: z.string().openapi({ description: '/contests/{id}/squads?invite=CODE' }),
-            }),
+      auth: true,
+      params: idParam,
+      body: z.strictObject({ username: z.string().trim().min(1, blank).max(60) }),
+      ok: json(
+        z.object({
+          invitation: z.object({
+            user: z.object({ id: z.number().int(), slug: z.string(), username: z.string() }),
+            url: z.string().openapi({ description: '/contests/{id}/squads?invite=CODE' }),
           }),
-          'Invited',
-        ),
-        ...errors(401, 403, 404, 409, 422),
-      },
-    }),
+        }),
+        'Invited',
+      ),
+      errors: [403, 404, 409, 422],
+    },
     async (c) => {
       const me = currentUser(c)
       const { id } = c.req.valid('param')
@@ -275,34 +269,26 @@ export function esportsMemberRoutes(deps: Deps) {
   )
 
   for (const type of MEMBERS_TYPES) {
-    app.openapi(
-      createRoute({
-        method: 'put',
-        path: `/api/${type}_members/{id}`,
-        tags,
+    route.put(
+      `/api/${type}_members/{id}`,
+      {
         summary: `Edit a member of a ${type.replace(/_/g, ' ')} squad`,
         description:
           '`in_game_name`: only the member themself; `position`: only the captain (the member at that position swaps). The path’s game must be the contest’s (404). After the lock: 409.',
-        security: bearerSecurity,
-        request: {
-          params: idParam,
-          body: jsonBody(
-            z
-              .strictObject({
-                in_game_name: z.string().trim().min(1, blank).max(IN_GAME_NAME_MAX).optional(),
-                position: z.number().int().min(1).max(4).optional(),
-              })
-              .refine((v) => v.in_game_name !== undefined || v.position !== undefined, {
-                message: 'give in_game_name or position',
-                path: ['in_game_name'],
-              }),
-          ),
-        },
-        responses: {
-          200: json(z.object({ esports_member: EsportsMemberSchema }), 'Changed'),
-          ...errors(401, 403, 404, 409, 422),
-        },
-      }),
+        auth: true,
+        params: idParam,
+        body: z
+          .strictObject({
+            in_game_name: z.string().trim().min(1, blank).max(IN_GAME_NAME_MAX).optional(),
+            position: z.number().int().min(1).max(4).optional(),
+          })
+          .refine((v) => v.in_game_name !== undefined || v.position !== undefined, {
+            message: 'give in_game_name or position',
+            path: ['in_game_name'],
+          }),
+        ok: json(z.object({ esports_member: EsportsMemberSchema }), 'Changed'),
+        errors: [403, 404, 409, 422],
+      },
       async (c) => {
         const me = currentUser(c)
         const { id } = c.req.valid('param')
@@ -314,28 +300,23 @@ export function esportsMemberRoutes(deps: Deps) {
       },
     )
 
-    app.openapi(
-      createRoute({
-        method: 'post',
-        path: `/api/${type}_members/update_members`,
-        tags,
+    route.post(
+      `/api/${type}_members/update_members`,
+      {
         summary: `Set every position of a ${type.replace(/_/g, ' ')} squad at once (its captain)`,
         description:
           '`members` lists each member of the squad once (422 `members`), positions 1..members_count each once (422 `members.i.position`). The squad’s game must be the path’s (404). After the lock: 409.',
-        security: bearerSecurity,
-        request: {
-          body: jsonBody(
-            z.strictObject({
-              squad_id: idField(),
-              members: z
-                .array(z.strictObject({ id: idField(), position: z.number().int().min(1).max(4) }))
-                .min(1)
-                .max(4),
-            }),
-          ),
-        },
-        responses: { 200: json(SquadAnswer, 'Reordered'), ...errors(401, 403, 404, 409, 422) },
-      }),
+        auth: true,
+        body: z.strictObject({
+          squad_id: idField(),
+          members: z
+            .array(z.strictObject({ id: idField(), position: z.number().int().min(1).max(4) }))
+            .min(1)
+            .max(4),
+        }),
+        ok: json(SquadAnswer, 'Reordered'),
+        errors: [403, 404, 409, 422],
+      },
       async (c) => {
         const me = currentUser(c)
         const body = c.req.valid('json')

@@ -1,8 +1,9 @@
-import { createRoute, z } from '@hono/zod-openapi'
+import { z } from '@hono/zod-openapi'
 import type { Deps } from '../../core/deps'
 import { moneyRoute, requestDeps } from '../../http/idempotency'
 import { idField, idParam } from '../../http/ids'
 import { errors, json, jsonBody } from '../../http/responses'
+import { routesOn } from '../../http/route'
 import { bearerSecurity, createRouter, currentUser } from '../../http/router'
 import { multilineText } from '../../http/text'
 import { oneReport, ReportSchema } from '../reports'
@@ -105,6 +106,7 @@ const resultsAnswer = (description: string) =>
 // Long: a route factory, one short registration per route.
 export function esportsResultRoutes(deps: Deps) {
   const app = createRouter()
+  const route = routesOn(app, ['Esports'])
 
   app.openapi(
     moneyRoute(deps, {
@@ -127,17 +129,16 @@ export function esportsResultRoutes(deps: Deps) {
     },
   )
 
-  app.openapi(
-    createRoute({
-      method: 'get',
-      path: '/api/esports/contests/{id}/results',
-      tags: ['Esports'],
+  route.get(
+    '/api/esports/contests/{id}/results',
+    {
       summary: 'An esports contest’s results and standings',
       description: 'Anyone who may see the contest; 404 before any results.',
-      security: bearerSecurity,
-      request: { params: idParam },
-      responses: { 200: resultsAnswer('Results'), ...errors(401, 404, 422) },
-    }),
+      auth: true,
+      params: idParam,
+      ok: resultsAnswer('Results'),
+      errors: [404, 422],
+    },
     async (c) => {
       const me = currentUser(c)
       const { id } = c.req.valid('param')
@@ -145,22 +146,18 @@ export function esportsResultRoutes(deps: Deps) {
     },
   )
 
-  app.openapi(
-    createRoute({
-      method: 'get',
-      path: '/api/esports/contests/{id}/results_sheet',
-      tags: ['Esports'],
+  route.get(
+    '/api/esports/contests/{id}/results_sheet',
+    {
       summary:
         'The results page’s sheet: the contest, its squads and players, and whether I may enter results',
       description:
         'Anyone who may see the contest (404 otherwise). `can_enter`: I am the host or an admin, the contest is locked or completed and has started.',
-      security: bearerSecurity,
-      request: { params: idParam },
-      responses: {
-        200: json(z.object({ results_sheet: ResultsSheetSchema }), 'The sheet'),
-        ...errors(401, 404, 422),
-      },
-    }),
+      auth: true,
+      params: idParam,
+      ok: json(z.object({ results_sheet: ResultsSheetSchema }), 'The sheet'),
+      errors: [404, 422],
+    },
     async (c) => {
       const me = currentUser(c)
       const { id } = c.req.valid('param')
@@ -168,29 +165,21 @@ export function esportsResultRoutes(deps: Deps) {
     },
   )
 
-  app.openapi(
-    createRoute({
-      method: 'post',
-      path: '/api/esports/contests/{id}/disputes',
-      tags: ['Esports'],
+  route.post(
+    '/api/esports/contests/{id}/disputes',
+    {
       summary: 'Dispute an esports contest’s results',
       description:
         'Members only (404 others). After the results and within 24 hours of the latest version (409 otherwise); one open dispute per member. Lands in the reports queue (subject `esports_contest`); the host and admins are notified.',
-      security: bearerSecurity,
-      request: {
-        params: idParam,
-        body: jsonBody(
-          z.strictObject({
-            text: multilineText().trim().min(10, 'must be at least 10 characters').max(1000),
-            squad_id: idField().optional(),
-          }),
-        ),
-      },
-      responses: {
-        201: json(z.object({ report: ReportSchema }), 'Disputed'),
-        ...errors(401, 404, 409, 422),
-      },
-    }),
+      auth: true,
+      params: idParam,
+      body: z.strictObject({
+        text: multilineText().trim().min(10, 'must be at least 10 characters').max(1000),
+        squad_id: idField().optional(),
+      }),
+      responses: { 201: json(z.object({ report: ReportSchema }), 'Disputed') },
+      errors: [404, 409, 422],
+    },
     async (c) => {
       const me = currentUser(c)
       const { id } = c.req.valid('param')

@@ -1,8 +1,9 @@
-import { createRoute, z } from '@hono/zod-openapi'
+import { z } from '@hono/zod-openapi'
 import type { Deps } from '../../core/deps'
 import { idParam } from '../../http/ids'
-import { errors, json, jsonBody } from '../../http/responses'
-import { bearerSecurity, createRouter, currentUser } from '../../http/router'
+import { json } from '../../http/responses'
+import { routesOn } from '../../http/route'
+import { createRouter, currentUser } from '../../http/router'
 import { readRoomDetails, setRoomDetails } from './rooms.service'
 
 /** Room details of an esports contest (docs/esports.md "Room details"). */
@@ -38,43 +39,37 @@ const RoomDetailsBody = z
 
 export function esportsRoomRoutes(deps: Deps) {
   const app = createRouter()
+  const route = routesOn(app, ['Esports'])
 
-  app.openapi(
-    createRoute({
-      method: 'get',
-      path: '/api/esports/contests/{id}/room_details',
-      tags: ['Esports'],
+  route.get(
+    '/api/esports/contests/{id}/room_details',
+    {
       summary: 'The custom room’s id and password',
       description:
         'The host and admins: always (null values until set). A member (not refunded): from the reveal time (`starts_at − reveal_minutes`) once the host has set them; before that a 404 whose message says when they appear. Anyone else: 404, as for a private contest they cannot see.',
-      security: bearerSecurity,
-      request: { params: idParam },
-      responses: {
-        200: json(z.object({ room_details: RoomDetailsSchema }), 'The room details'),
-        ...errors(401, 404, 422),
-      },
-    }),
+      auth: true,
+      params: idParam,
+      ok: json(z.object({ room_details: RoomDetailsSchema }), 'The room details'),
+      errors: [404, 422],
+    },
     async (c) => {
       const details = await readRoomDetails(deps, currentUser(c), c.req.valid('param').id)
       return c.json({ room_details: details }, 200)
     },
   )
 
-  app.openapi(
-    createRoute({
-      method: 'put',
-      path: '/api/esports/contests/{id}/room_details',
-      tags: ['Esports'],
+  route.put(
+    '/api/esports/contests/{id}/room_details',
+    {
       summary: 'Set or change the custom room’s id and password',
       description:
         'Host or admin (a member: 403; a stranger to a private contest: 404). Not on a cancelled or completed contest (409). Before the reveal they are kept for it; after it every member is notified and gets them live at once (`room` on EsportsContestChannel).',
-      security: bearerSecurity,
-      request: { params: idParam, body: jsonBody(RoomDetailsBody) },
-      responses: {
-        200: json(z.object({ room_details: RoomDetailsSchema }), 'The room details as stored'),
-        ...errors(401, 403, 404, 409, 422),
-      },
-    }),
+      auth: true,
+      params: idParam,
+      body: RoomDetailsBody,
+      ok: json(z.object({ room_details: RoomDetailsSchema }), 'The room details as stored'),
+      errors: [403, 404, 409, 422],
+    },
     async (c) => {
       const details = await setRoomDetails(deps, currentUser(c), c.req.valid('param').id, c.req.valid('json'))
       return c.json({ room_details: details }, 200)

@@ -1,10 +1,11 @@
-import { createRoute, z } from '@hono/zod-openapi'
+import { z } from '@hono/zod-openapi'
 import type { Deps } from '../../core/deps'
 import { codeLookupLimit } from '../../http/code-lookup'
 import { forbidden, notFound } from '../../http/errors'
 import { idParams } from '../../http/ids'
-import { errors, json, jsonBody } from '../../http/responses'
-import { type AppContext, bearerSecurity, createRouter, currentUser } from '../../http/router'
+import { json } from '../../http/responses'
+import { routesOn } from '../../http/route'
+import { type AppContext, createRouter, currentUser } from '../../http/router'
 import { answerRequest, createGang, joinByCode, leaveGang, normaliseCode, removeMember } from './membership'
 import { findGang, findGangByCode, type GangScope, gangsOfUser, requestsOf } from './queries'
 import { CodeRequest, GangMemberSchema, GangSchema, JoinRequestSchema, NewGangRequest } from './schemas'
@@ -35,6 +36,7 @@ const viewerId = (c: AppContext) => c.get('user')?.id ?? null
 
 export function gangRoutes(deps: Deps) {
   const app = createRouter()
+  const route = routesOn(app, ['Gangs'])
 
   async function oneGang(id: number, viewer: number | null) {
     const row = await findGang(deps.db, id)
@@ -48,20 +50,18 @@ export function gangRoutes(deps: Deps) {
     const gangParams = idParams(s.param, 'id')
     const userParams = idParams(s.param, 'id', 'user_id')
     const scopeOf = (p: Record<string, number>) => s.scope(p[s.param] as number)
-    const tags = ['Gangs']
 
-    app.openapi(
-      createRoute({
-        method: 'get',
-        path: `${s.prefix}/my_leagues`,
-        tags,
+    route.get(
+      `${s.prefix}/my_leagues`,
+      {
         summary: `My gangs in ${s.where}`,
         description:
           'Gangs I am in or asked to join, newest first, each with my rank (`current_user_data.rank`) and its manager (`user`).',
-        security: bearerSecurity,
-        request: { params: scopeParams },
-        responses: { 200: json(z.object({ gangs: z.array(GangSchema) }), 'My gangs'), ...errors(401, 422) },
-      }),
+        auth: true,
+        params: scopeParams,
+        ok: json(z.object({ gangs: z.array(GangSchema) }), 'My gangs'),
+        errors: [422],
+      },
       async (c) => {
         const me = currentUser(c)
         const rows = await gangsOfUser(deps.db, scopeOf(c.req.valid('param')), me.id)
@@ -69,18 +69,18 @@ export function gangRoutes(deps: Deps) {
       },
     )
 
-    app.openapi(
-      createRoute({
-        method: 'post',
-        path: s.prefix,
-        tags,
+    route.post(
+      s.prefix,
+      {
         summary: `Create a gang in ${s.where}`,
         description:
           'The creator is its manager and first member. A public gang takes anyone with its code; a private one takes join requests that the manager approves.',
-        security: bearerSecurity,
-        request: { params: scopeParams, body: jsonBody(NewGangRequest) },
-        responses: { 201: gangAnswer, ...errors(401, 404, 422) },
-      }),
+        auth: true,
+        params: scopeParams,
+        body: NewGangRequest,
+        responses: { 201: gangAnswer },
+        errors: [404, 422],
+      },
       async (c) => {
         const me = currentUser(c)
         const id = await createGang(deps, me.id, scopeOf(c.req.valid('param')), c.req.valid('json'))
@@ -88,39 +88,31 @@ export function gangRoutes(deps: Deps) {
       },
     )
 
-    app.openapi(
-      createRoute({
-        method: 'get',
-        path: `${s.prefix}/{id}`,
-        tags,
+    route.get(
+      `${s.prefix}/{id}`,
+      {
         summary: 'One gang with its members, ranked',
         description:
           'Members with their score and rank (1, 2, 2, 4). A private gang is visible to its members only (404 to anyone else).',
-        request: { params: gangParams },
-        responses: {
-          200: json(z.object({ gang: GangSchema, members: z.array(GangMemberSchema) }), 'The gang'),
-          ...errors(404, 422),
-        },
-      }),
+        params: gangParams,
+        ok: json(z.object({ gang: GangSchema, members: z.array(GangMemberSchema) }), 'The gang'),
+        errors: [404, 422],
+      },
       async (c) => {
         const p = c.req.valid('param')
         return c.json(await gangPage(deps, scopeOf(p), p.id, viewerId(c)), 200)
       },
     )
 
-    app.openapi(
-      createRoute({
-        method: 'get',
-        path: `${s.prefix}/{id}/requests`,
-        tags,
+    route.get(
+      `${s.prefix}/{id}/requests`,
+      {
         summary: 'Pending join requests (the manager only)',
-        security: bearerSecurity,
-        request: { params: gangParams },
-        responses: {
-          200: json(z.object({ join_requests: z.array(JoinRequestSchema) }), 'Requests, oldest first'),
-          ...errors(401, 403, 404, 422),
-        },
-      }),
+        auth: true,
+        params: gangParams,
+        ok: json(z.object({ join_requests: z.array(JoinRequestSchema) }), 'Requests, oldest first'),
+        errors: [403, 404, 422],
+      },
       async (c) => {
         const p = c.req.valid('param')
         const me = currentUser(c)
@@ -146,20 +138,19 @@ export function gangRoutes(deps: Deps) {
     )
 
     for (const action of ['approve', 'decline'] as const)
-      app.openapi(
-        createRoute({
-          method: 'post',
-          path: `${s.prefix}/{id}/requests/{user_id}/${action}`,
-          tags,
+      route.post(
+        `${s.prefix}/{id}/requests/{user_id}/${action}`,
+        {
           summary: action === 'approve' ? 'Approve a join request' : 'Decline a join request',
           description:
             action === 'approve'
               ? 'The manager only. 409 when the gang is full.'
               : 'The manager only. The request is forgotten: the player may ask again.',
-          security: bearerSecurity,
-          request: { params: userParams },
-          responses: { 200: gangAnswer, ...errors(401, 403, 404, 409, 422) },
-        }),
+          auth: true,
+          params: userParams,
+          ok: gangAnswer,
+          errors: [403, 404, 409, 422],
+        },
         async (c) => {
           const p = c.req.valid('param')
           const me = currentUser(c)
@@ -168,17 +159,16 @@ export function gangRoutes(deps: Deps) {
         },
       )
 
-    app.openapi(
-      createRoute({
-        method: 'post',
-        path: `${s.prefix}/{id}/leave`,
-        tags,
+    route.post(
+      `${s.prefix}/{id}/leave`,
+      {
         summary: 'Leave a gang, or withdraw my join request',
         description: 'The manager cannot leave (409).',
-        security: bearerSecurity,
-        request: { params: gangParams },
-        responses: { 200: gangAnswer, ...errors(401, 404, 409, 422) },
-      }),
+        auth: true,
+        params: gangParams,
+        ok: gangAnswer,
+        errors: [404, 409, 422],
+      },
       async (c) => {
         const p = c.req.valid('param')
         const me = currentUser(c)
@@ -187,16 +177,15 @@ export function gangRoutes(deps: Deps) {
       },
     )
 
-    app.openapi(
-      createRoute({
-        method: 'delete',
-        path: `${s.prefix}/{id}/members/{user_id}`,
-        tags,
+    route.delete(
+      `${s.prefix}/{id}/members/{user_id}`,
+      {
         summary: 'Remove a member (the manager only)',
-        security: bearerSecurity,
-        request: { params: userParams },
-        responses: { 200: gangAnswer, ...errors(401, 403, 404, 409, 422) },
-      }),
+        auth: true,
+        params: userParams,
+        ok: gangAnswer,
+        errors: [403, 404, 409, 422],
+      },
       async (c) => {
         const p = c.req.valid('param')
         const me = currentUser(c)
@@ -206,19 +195,18 @@ export function gangRoutes(deps: Deps) {
     )
   }
 
-  app.openapi(
-    createRoute({
-      method: 'get',
-      path: '/api/leagues/code/{code}',
-      tags: ['Gangs'],
+  route.get(
+    '/api/leagues/code/{code}',
+    {
       summary: 'The gang a code names',
       description:
         'Its card (no members), so a player can see what they join or ask to join. 404 for an unknown code.',
-      security: bearerSecurity,
+      auth: true,
       middleware: [codeLookupLimit(deps, { param: 'code' })],
-      request: { params: z.object({ code: z.string().max(32) }) },
-      responses: { 200: gangAnswer, ...errors(401, 404, 422, 429) },
-    }),
+      params: z.object({ code: z.string().max(32) }),
+      ok: gangAnswer,
+      errors: [404, 422, 429],
+    },
     async (c) => {
       const row = await findGangByCode(deps.db, normaliseCode(c.req.valid('param').code))
       if (!row) throw notFound('Gang')
@@ -232,20 +220,19 @@ export function gangRoutes(deps: Deps) {
     ['/api/leagues/join', false],
     ['/api/leagues/join_request', true],
   ] as const)
-    app.openapi(
-      createRoute({
-        method: 'post',
-        path,
-        tags: ['Gangs'],
+    route.post(
+      path,
+      {
         summary: ask ? 'Ask to join a gang by its code' : 'Join a public gang by its code',
         description: ask
           ? 'A private gang records the request for its manager; a public gang takes the caller at once. 404 for an unknown code, 409 ALREADY_JOINED when already in it or already asked.'
           : 'Codes are case-insensitive. 404 for an unknown code; 403 for a private gang (ask instead, and the manager approves); 409 ALREADY_JOINED when already a member; 409 when the gang is full.',
-        security: bearerSecurity,
+        auth: true,
         middleware: [codeLookupLimit(deps, { body: 'code' })],
-        request: { body: jsonBody(CodeRequest) },
-        responses: { 200: gangAnswer, ...errors(401, 403, 404, 409, 422, 429) },
-      }),
+        body: CodeRequest,
+        ok: gangAnswer,
+        errors: [403, 404, 409, 422, 429],
+      },
       async (c) => {
         const me = currentUser(c)
         const id = await joinByCode(deps, me.id, c.req.valid('json').code, ask)

@@ -1,10 +1,11 @@
-import { createRoute, z } from '@hono/zod-openapi'
+import { z } from '@hono/zod-openapi'
 import type { Deps } from '../../core/deps'
 import { answerFromCache, cachedJson, readKey } from '../../http/answer-cache'
 import { notFound } from '../../http/errors'
 import { idParam } from '../../http/ids'
 import { PageMetaSchema, pageMeta, pagingQuery, toPage } from '../../http/paging'
-import { errors, json, orNull } from '../../http/responses'
+import { json, orNull } from '../../http/responses'
+import { routesOn } from '../../http/route'
 import { createRouter } from '../../http/router'
 import { rankUsers, seriesScoresX2 } from './scores'
 
@@ -23,29 +24,27 @@ const UserPointSchema = z
  */
 export function seriesLeaderboardRoutes(deps: Deps) {
   const app = createRouter()
+  const route = routesOn(app, ['Gangs'])
 
-  app.openapi(
-    createRoute({
-      method: 'get',
-      path: '/api/series/{id}/leaderboard',
-      tags: ['Gangs'],
-      middleware: [answerFromCache(deps)],
+  route.get(
+    '/api/series/{id}/leaderboard',
+    {
       summary: 'The series leaderboard (daily mode)',
       description:
         'Users with a Team 1 in a completed match of the series, best first (ranks 1, 2, 2, 4); `total_score` sums each completed match’s Team 1 score (captain ×2, vice-captain ×1.5). `current_user_point` is the caller’s row (null when signed out or not on the board).',
-      request: { params: idParam, query: pagingQuery(50, 200) },
-      responses: {
-        200: json(
-          z.object({
-            users_points: z.array(UserPointSchema),
-            current_user_point: orNull(UserPointSchema),
-            meta: PageMetaSchema,
-          }),
-          'The leaderboard',
-        ),
-        ...errors(404, 422),
-      },
-    }),
+      middleware: [answerFromCache(deps)],
+      params: idParam,
+      query: pagingQuery(50, 200),
+      ok: json(
+        z.object({
+          users_points: z.array(UserPointSchema),
+          current_user_point: orNull(UserPointSchema),
+          meta: PageMetaSchema,
+        }),
+        'The leaderboard',
+      ),
+      errors: [404, 422],
+    },
     async (c) => {
       const { id } = c.req.valid('param')
       const page = toPage(c.req.valid('query'))

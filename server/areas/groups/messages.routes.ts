@@ -1,8 +1,9 @@
-import { createRoute, z } from '@hono/zod-openapi'
+import { z } from '@hono/zod-openapi'
 import type { Deps } from '../../core/deps'
 import { idField } from '../../http/ids'
-import { errors, json, jsonBody } from '../../http/responses'
-import { bearerSecurity, createRouter, currentUser } from '../../http/router'
+import { json } from '../../http/responses'
+import { routesOn } from '../../http/route'
+import { createRouter, currentUser } from '../../http/router'
 import { listMessages, markRead, sendMessage } from './messages'
 import { GroupMessageSchema, MessageBody, olderMessages, uuidParam } from './schemas'
 
@@ -13,28 +14,26 @@ const MessageAnswer = z.object({ message: GroupMessageSchema })
 // Long: a route factory, one short registration per route.
 export function groupMessageRoutes(deps: Deps) {
   const app = createRouter()
+  const route = routesOn(app, tags)
 
-  app.openapi(
-    createRoute({
-      method: 'get',
-      path: '/api/groups/{uuid}/messages',
-      tags,
+  route.get(
+    '/api/groups/{uuid}/messages',
+    {
       summary: 'A group’s messages, newest last',
       description:
         'The latest `per_page`; pass `next_before_id` as `before_id` for older ones. Non-members: 404.',
-      security: bearerSecurity,
-      request: { params: uuidParam, query: olderMessages },
-      responses: {
-        200: json(
-          z.object({
-            messages: z.array(GroupMessageSchema),
-            next_before_id: z.number().int().nullable().openapi({ description: 'Null on the oldest page' }),
-          }),
-          'Messages',
-        ),
-        ...errors(401, 404, 422),
-      },
-    }),
+      auth: true,
+      params: uuidParam,
+      query: olderMessages,
+      ok: json(
+        z.object({
+          messages: z.array(GroupMessageSchema),
+          next_before_id: z.number().int().nullable().openapi({ description: 'Null on the oldest page' }),
+        }),
+        'Messages',
+      ),
+      errors: [404, 422],
+    },
     async (c) =>
       c.json(
         await listMessages(deps, currentUser(c).id, c.req.valid('param').uuid, c.req.valid('query')),
@@ -42,22 +41,18 @@ export function groupMessageRoutes(deps: Deps) {
       ),
   )
 
-  app.openapi(
-    createRoute({
-      method: 'post',
-      path: '/api/groups/{uuid}/messages',
-      tags,
+  route.post(
+    '/api/groups/{uuid}/messages',
+    {
       summary: 'Send a message',
       description:
         'Broadcast on GroupChannel as `message`. A retry with the same `identifier_key` answers the stored message with 200 and stores nothing. Cards (`contest_card`, `auction_invite`, `gang_card`) name their contest, auction or gang in `card_id`: one the sender may not see is 404, exactly as one that does not exist. Too many messages in a short time: 429.',
-      security: bearerSecurity,
-      request: { params: uuidParam, body: jsonBody(MessageBody) },
-      responses: {
-        200: json(MessageAnswer, 'Already stored (a retry)'),
-        201: json(MessageAnswer, 'Sent'),
-        ...errors(401, 404, 422, 429),
-      },
-    }),
+      auth: true,
+      params: uuidParam,
+      body: MessageBody,
+      responses: { 200: json(MessageAnswer, 'Already stored (a retry)'), 201: json(MessageAnswer, 'Sent') },
+      errors: [404, 422, 429],
+    },
     async (c) => {
       const result = await sendMessage(
         deps,
@@ -71,18 +66,18 @@ export function groupMessageRoutes(deps: Deps) {
     },
   )
 
-  app.openapi(
-    createRoute({
-      method: 'post',
-      path: '/api/groups/{uuid}/read',
-      tags,
+  route.post(
+    '/api/groups/{uuid}/read',
+    {
       summary: 'Mark messages read up to one',
       description:
         'Moves my read marker forward (never back); `unread_message_count` counts past it. A `message_id` that is not a message of this group is 404.',
-      security: bearerSecurity,
-      request: { params: uuidParam, body: jsonBody(z.strictObject({ message_id: idField() })) },
-      responses: { 200: json(z.object({ read: z.literal(true) }), 'Marked'), ...errors(401, 404, 422) },
-    }),
+      auth: true,
+      params: uuidParam,
+      body: z.strictObject({ message_id: idField() }),
+      ok: json(z.object({ read: z.literal(true) }), 'Marked'),
+      errors: [404, 422],
+    },
     async (c) => {
       await markRead(deps, currentUser(c).id, c.req.valid('param').uuid, c.req.valid('json').message_id)
       return c.json({ read: true as const }, 200)

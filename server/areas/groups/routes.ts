@@ -1,10 +1,11 @@
-import { createRoute, z } from '@hono/zod-openapi'
+import { z } from '@hono/zod-openapi'
 import type { Deps } from '../../core/deps'
 import { codeLookupLimit } from '../../http/code-lookup'
 import { conflict } from '../../http/errors'
 import { pagingQuery, toPage } from '../../http/paging'
-import { errors, json, jsonBody } from '../../http/responses'
-import { bearerSecurity, createRouter, currentUser } from '../../http/router'
+import { json } from '../../http/responses'
+import { routesOn } from '../../http/route'
+import { createRouter, currentUser } from '../../http/router'
 import { addMembers, joinByCode, removeMember, setMuted } from './members'
 import { EditGroupBody, GroupMemberSchema, GroupSchema, NewGroupBody, uuidParam } from './schemas'
 import { createGroup, oneToOne, resetInviteCode, updateGroup, usersBySlugs } from './service'
@@ -19,6 +20,7 @@ const tags = ['Groups']
 // Long: a route factory, one short registration per route.
 export function groupRoutes(deps: Deps) {
   const app = createRouter()
+  const route = routesOn(app, tags)
 
   const invite = (code: string) => ({
     invite_code: code,
@@ -31,16 +33,15 @@ export function groupRoutes(deps: Deps) {
     return { group: json as z.infer<typeof GroupSchema> }
   }
 
-  app.openapi(
-    createRoute({
-      method: 'get',
-      path: '/api/groups',
-      tags,
+  route.get(
+    '/api/groups',
+    {
       summary: 'My groups and one-to-ones, latest conversation first',
-      security: bearerSecurity,
-      request: { query: pagingQuery(20, 50) },
-      responses: { 200: json(z.object({ groups: z.array(GroupSchema) }), 'Groups'), ...errors(401, 422) },
-    }),
+      auth: true,
+      query: pagingQuery(20, 50),
+      ok: json(z.object({ groups: z.array(GroupSchema) }), 'Groups'),
+      errors: [422],
+    },
     async (c) => {
       const me = currentUser(c)
       const page = toPage(c.req.valid('query'))
@@ -60,17 +61,16 @@ export function groupRoutes(deps: Deps) {
     },
   )
 
-  app.openapi(
-    createRoute({
-      method: 'post',
-      path: '/api/groups',
-      tags,
+  route.post(
+    '/api/groups',
+    {
       summary: 'Create a group',
       description: 'The creator is its admin; `member_slugs` are added as members.',
-      security: bearerSecurity,
-      request: { body: jsonBody(NewGroupBody) },
-      responses: { 201: json(GroupAnswer, 'Created'), ...errors(401, 422) },
-    }),
+      auth: true,
+      body: NewGroupBody,
+      responses: { 201: json(GroupAnswer, 'Created') },
+      errors: [422],
+    },
     async (c) => {
       const me = currentUser(c)
       const uuid = await createGroup(deps, me.id, c.req.valid('json'))
@@ -78,23 +78,19 @@ export function groupRoutes(deps: Deps) {
     },
   )
 
-  app.openapi(
-    createRoute({
-      method: 'get',
-      path: '/api/groups/search',
-      tags,
+  route.get(
+    '/api/groups/search',
+    {
       summary: 'Public groups by name',
       description: 'Each comes with its `invite_code`: join with POST /api/groups/join.',
-      security: bearerSecurity,
-      request: { query: pagingQuery(20, 50).extend({ q: z.string().trim().max(60).default('') }) },
-      responses: {
-        200: json(
-          z.object({ groups: z.array(GroupSchema.extend({ invite_code: z.string() })) }),
-          'Public groups',
-        ),
-        ...errors(401, 422),
-      },
-    }),
+      auth: true,
+      query: pagingQuery(20, 50).extend({ q: z.string().trim().max(60).default('') }),
+      ok: json(
+        z.object({ groups: z.array(GroupSchema.extend({ invite_code: z.string() })) }),
+        'Public groups',
+      ),
+      errors: [422],
+    },
     async (c) => {
       const me = currentUser(c)
       const q = c.req.valid('query')
@@ -119,17 +115,16 @@ export function groupRoutes(deps: Deps) {
     },
   )
 
-  app.openapi(
-    createRoute({
-      method: 'post',
-      path: '/api/groups/create_one_to_one',
-      tags,
+  route.post(
+    '/api/groups/create_one_to_one',
+    {
       summary: 'Open my conversation with someone',
       description: 'The same two people always get the same conversation (found or made).',
-      security: bearerSecurity,
-      request: { body: jsonBody(z.strictObject({ user_slug: z.string().min(1).max(100) })) },
-      responses: { 200: json(GroupAnswer, 'The conversation'), ...errors(401, 422) },
-    }),
+      auth: true,
+      body: z.strictObject({ user_slug: z.string().min(1).max(100) }),
+      ok: json(GroupAnswer, 'The conversation'),
+      errors: [422],
+    },
     async (c) => {
       const me = currentUser(c)
       const uuid = await oneToOne(deps, me.id, c.req.valid('json').user_slug)
@@ -137,19 +132,18 @@ export function groupRoutes(deps: Deps) {
     },
   )
 
-  app.openapi(
-    createRoute({
-      method: 'post',
-      path: '/api/groups/join',
-      tags,
+  route.post(
+    '/api/groups/join',
+    {
       summary: 'Join a group by its invite code',
       description:
         'A wrong or reset code is 404. Joining again changes nothing; someone who left is back in; someone an admin removed is not (403: only an admin adds them back).',
-      security: bearerSecurity,
+      auth: true,
       middleware: [codeLookupLimit(deps, { body: 'invite_code' })],
-      request: { body: jsonBody(z.strictObject({ invite_code: z.string().trim().min(1).max(40) })) },
-      responses: { 200: json(GroupAnswer, 'Joined'), ...errors(401, 403, 404, 422, 429) },
-    }),
+      body: z.strictObject({ invite_code: z.string().trim().min(1).max(40) }),
+      ok: json(GroupAnswer, 'Joined'),
+      errors: [403, 404, 422, 429],
+    },
     async (c) => {
       const me = currentUser(c)
       const uuid = await joinByCode(deps, me.id, c.req.valid('json').invite_code)
@@ -157,17 +151,16 @@ export function groupRoutes(deps: Deps) {
     },
   )
 
-  app.openapi(
-    createRoute({
-      method: 'get',
-      path: '/api/groups/{uuid}',
-      tags,
+  route.get(
+    '/api/groups/{uuid}',
+    {
       summary: 'One of my groups',
       description: 'Anyone not (or no longer) a member gets 404.',
-      security: bearerSecurity,
-      request: { params: uuidParam },
-      responses: { 200: json(GroupAnswer, 'The group'), ...errors(401, 404) },
-    }),
+      auth: true,
+      params: uuidParam,
+      ok: json(GroupAnswer, 'The group'),
+      errors: [404],
+    },
     async (c) => {
       const me = currentUser(c)
       const { uuid } = c.req.valid('param')
@@ -176,17 +169,17 @@ export function groupRoutes(deps: Deps) {
     },
   )
 
-  app.openapi(
-    createRoute({
-      method: 'put',
-      path: '/api/groups/{uuid}',
-      tags,
+  route.put(
+    '/api/groups/{uuid}',
+    {
       summary: 'Change a group (its admins)',
       description: 'Other members: 403. A one-to-one has no settings: 409.',
-      security: bearerSecurity,
-      request: { params: uuidParam, body: jsonBody(EditGroupBody) },
-      responses: { 200: json(GroupAnswer, 'Changed'), ...errors(401, 403, 404, 409, 422) },
-    }),
+      auth: true,
+      params: uuidParam,
+      body: EditGroupBody,
+      ok: json(GroupAnswer, 'Changed'),
+      errors: [403, 404, 409, 422],
+    },
     async (c) => {
       const me = currentUser(c)
       const { uuid } = c.req.valid('param')
@@ -195,43 +188,33 @@ export function groupRoutes(deps: Deps) {
     },
   )
 
-  app.openapi(
-    createRoute({
-      method: 'get',
-      path: '/api/groups/{uuid}/members',
-      tags,
+  route.get(
+    '/api/groups/{uuid}/members',
+    {
       summary: 'A group’s members',
-      security: bearerSecurity,
-      request: { params: uuidParam },
-      responses: {
-        200: json(z.object({ group_members: z.array(GroupMemberSchema) }), 'Members'),
-        ...errors(401, 404),
-      },
-    }),
+      auth: true,
+      params: uuidParam,
+      ok: json(z.object({ group_members: z.array(GroupMemberSchema) }), 'Members'),
+      errors: [404],
+    },
     async (c) => {
       const m = await visibleGroup(deps.db, c.req.valid('param').uuid, currentUser(c).id)
       return c.json({ group_members: await membersJson(deps.db, m.group) }, 200)
     },
   )
 
-  app.openapi(
-    createRoute({
-      method: 'post',
-      path: '/api/groups/{uuid}/members',
-      tags,
+  route.post(
+    '/api/groups/{uuid}/members',
+    {
       summary: 'Add people to a group',
       description:
         'Any member adds people (`/groups/{id}/add-members`); not to a one-to-one (409). Adding back someone an admin removed takes an admin (403).',
-      security: bearerSecurity,
-      request: {
-        params: uuidParam,
-        body: jsonBody(z.strictObject({ user_slugs: z.array(z.string().min(1).max(100)).min(1).max(200) })),
-      },
-      responses: {
-        200: json(z.object({ group_members: z.array(GroupMemberSchema) }), 'Members'),
-        ...errors(401, 403, 404, 409, 422),
-      },
-    }),
+      auth: true,
+      params: uuidParam,
+      body: z.strictObject({ user_slugs: z.array(z.string().min(1).max(100)).min(1).max(200) }),
+      ok: json(z.object({ group_members: z.array(GroupMemberSchema) }), 'Members'),
+      errors: [403, 404, 409, 422],
+    },
     async (c) => {
       const me = currentUser(c)
       const { uuid } = c.req.valid('param')
@@ -242,18 +225,17 @@ export function groupRoutes(deps: Deps) {
     },
   )
 
-  app.openapi(
-    createRoute({
-      method: 'delete',
-      path: '/api/groups/{uuid}/members/{user_slug}',
-      tags,
+  route.delete(
+    '/api/groups/{uuid}/members/{user_slug}',
+    {
       summary: 'Remove a member, or leave',
       description:
         'The creator and admins remove members (others: 403); anyone removes themselves (leaves). The removed member loses access at once, their GroupChannel subscription included.',
-      security: bearerSecurity,
-      request: { params: uuidParam.extend({ user_slug: z.string().min(1).max(100) }) },
-      responses: { 200: json(z.object({ removed: z.literal(true) }), 'Removed'), ...errors(401, 403, 404) },
-    }),
+      auth: true,
+      params: uuidParam.extend({ user_slug: z.string().min(1).max(100) }),
+      ok: json(z.object({ removed: z.literal(true) }), 'Removed'),
+      errors: [403, 404],
+    },
     async (c) => {
       const { uuid, user_slug } = c.req.valid('param')
       await removeMember(deps, currentUser(c).id, uuid, user_slug)
@@ -262,16 +244,15 @@ export function groupRoutes(deps: Deps) {
   )
 
   for (const action of ['mute', 'unmute'] as const)
-    app.openapi(
-      createRoute({
-        method: 'post',
-        path: `/api/groups/{uuid}/${action}`,
-        tags,
+    route.post(
+      `/api/groups/{uuid}/${action}`,
+      {
         summary: action === 'mute' ? 'Mute a group (no notifications)' : 'Unmute a group',
-        security: bearerSecurity,
-        request: { params: uuidParam },
-        responses: { 200: json(GroupAnswer, 'The group'), ...errors(401, 404) },
-      }),
+        auth: true,
+        params: uuidParam,
+        ok: json(GroupAnswer, 'The group'),
+        errors: [404],
+      },
       async (c) => {
         const me = currentUser(c)
         const { uuid } = c.req.valid('param')
@@ -280,17 +261,16 @@ export function groupRoutes(deps: Deps) {
       },
     )
 
-  app.openapi(
-    createRoute({
-      method: 'post',
-      path: '/api/groups/{uuid}/share',
-      tags,
+  route.post(
+    '/api/groups/{uuid}/share',
+    {
       summary: 'The group’s invite code and link',
       description: 'Any member shares a group; a one-to-one has no invite (409).',
-      security: bearerSecurity,
-      request: { params: uuidParam },
-      responses: { 200: json(InviteAnswer, 'Invite'), ...errors(401, 404, 409) },
-    }),
+      auth: true,
+      params: uuidParam,
+      ok: json(InviteAnswer, 'Invite'),
+      errors: [404, 409],
+    },
     async (c) => {
       const m = await visibleGroup(deps.db, c.req.valid('param').uuid, currentUser(c).id)
       if (m.group.kind === 'one_to_one') throw conflict('A one-to-one conversation has no invite')
@@ -298,18 +278,17 @@ export function groupRoutes(deps: Deps) {
     },
   )
 
-  app.openapi(
-    createRoute({
-      method: 'post',
-      path: '/api/groups/{uuid}/reset_invite',
-      tags,
+  route.post(
+    '/api/groups/{uuid}/reset_invite',
+    {
       summary: 'A new invite code for the group',
       description:
         'Admins only (403 otherwise; a one-to-one has no invite, 409): draws a new code and answers the new invite; the old code no longer joins (404).',
-      security: bearerSecurity,
-      request: { params: uuidParam },
-      responses: { 200: json(InviteAnswer, 'The new invite'), ...errors(401, 403, 404, 409) },
-    }),
+      auth: true,
+      params: uuidParam,
+      ok: json(InviteAnswer, 'The new invite'),
+      errors: [403, 404, 409],
+    },
     async (c) => {
       const code = await resetInviteCode(deps, currentUser(c).id, c.req.valid('param').uuid)
       return c.json(invite(code), 200)

@@ -76,53 +76,14 @@ export async function postMany(
   raw?: RawHandles,
   known?: KnownAccounts,
 ): Promise<PostingResult[]> {
-  if (!raw) {
-    // Every account of the batch locked first, in id order (PostgreSQL): one posting after the
-    // other would lock them in posting order, which two batches could cross.
-    await lockRows(
-      tx,
-      'ledger_accounts',
-      requests.flatMap((r) => r.lines.map((l) => l.accountId)),
-    )
-    const out: PostingResult[] = []
-    for (const request of requests) out.push(await post(tx, request, after))
-    return out
-  }
+  if (!raw) return postOneByOne(tx, requests, after)
   const st = statementsFor(raw.sqlite)
   const results: PostingResult[] = new Array(requests.length)
   const fresh = replays(raw.sqlite, requests, results)
 
-  // Every line of every new posting, by account and then posting order: keys of account id
-  // × 2²¹ + line number sort natively, without a comparator.
-  const lineAccount: number[] = []
-  const lineAmount: number[] = []
-  const linePosting: number[] = []
-  for (const r of fresh)
-    for (const l of (requests[r] as PostingRequest).lines) {
-      lineAccount.push(l.accountId)
-      lineAmount.push(l.amount)
-      linePosting.push(r)
-    }
-  if (lineAccount.length >= 2 ** 21) throw new Error('too many lines for one batch of postings')
-  const order = Float64Array.from(lineAccount, (id, i) => id * 2 ** 21 + i).sort()
-  const accounts = new Map<number, AccountRow>()
-  for (const key of order) {
-    const id = lineAccount[key % 2 ** 21] as number
-    if (accounts.has(id)) continue
-    const account = known?.byId.get(id) ?? (st.account.get(id) as AccountRow | undefined)
-    if (!account) throw new Error(`ledger account ${id} does not exist`)
-    accounts.set(id, account)
-  }
-  for (const r of fresh) {
-    const request = requests[r] as PostingRequest
-    const lines: PostingLine[] = request.lines.map((l) => ({
-      accountId: l.accountId,
-      amount: l.amount,
-      currency: (accounts.get(l.accountId) as AccountRow).currency,
-    }))
-    const problems = checkPosting(lines)
-    if (problems.length > 0) throw new Error(`invalid posting ${request.kind}: ${JSON.stringify(problems)}`)
-  }
+  const { lineAccount, lineAmount, linePosting, order } = linesByAccount(requests, fresh)
+  const accounts = accountsOfLines(st, lineAccount, order, known)
+  for (const r of fresh) checkRequest(requests[r] as PostingRequest, accounts)
   // Each account's running balance through the postings in order; a shortfall stops us here,
   // before a single row is written.
   const balanceAfter = new Float64Array(order.length)
@@ -164,6 +125,73 @@ export async function postMany(
   for (const [id, balance] of final) st.setBalance.run(balance, id)
   queueWalletPushes(st, raw.bus, after, accounts, final, known)
   return results
+}
+
+/**
+ * Without the SQLite handles (PostgreSQL): every account of the batch locked first, in id
+ * order, then `post` one posting after the other, which alone would lock them in posting
+ * order, and two batches could cross.
+ */
+async function postOneByOne(
+  tx: Tx,
+  requests: PostingRequest[],
+  after: AfterCommit,
+): Promise<PostingResult[]> {
+  await lockRows(
+    tx,
+    'ledger_accounts',
+    requests.flatMap((r) => r.lines.map((l) => l.accountId)),
+  )
+  const out: PostingResult[] = []
+  for (const request of requests) out.push(await post(tx, request, after))
+  return out
+}
+
+/**
+ * Every line of every new posting, by account and then posting order: keys of account id
+ * × 2²¹ + line number sort natively, without a comparator.
+ */
+function linesByAccount(requests: PostingRequest[], fresh: number[]) {
+  const lineAccount: number[] = []
+  const lineAmount: number[] = []
+  const linePosting: number[] = []
+  for (const r of fresh)
+    for (const l of (requests[r] as PostingRequest).lines) {
+      lineAccount.push(l.accountId)
+      lineAmount.push(l.amount)
+      linePosting.push(r)
+    }
+  if (lineAccount.length >= 2 ** 21) throw new Error('too many lines for one batch of postings')
+  const order = Float64Array.from(lineAccount, (id, i) => id * 2 ** 21 + i).sort()
+  return { lineAccount, lineAmount, linePosting, order }
+}
+
+/** Each account of the lines read once, in id order (or taken from `known`). */
+function accountsOfLines(
+  st: ReturnType<typeof statementsFor>,
+  lineAccount: number[],
+  order: Float64Array,
+  known: KnownAccounts | undefined,
+): Map<number, AccountRow> {
+  const accounts = new Map<number, AccountRow>()
+  for (const key of order) {
+    const id = lineAccount[key % 2 ** 21] as number
+    if (accounts.has(id)) continue
+    const account = known?.byId.get(id) ?? (st.account.get(id) as AccountRow | undefined)
+    if (!account) throw new Error(`ledger account ${id} does not exist`)
+    accounts.set(id, account)
+  }
+  return accounts
+}
+
+function checkRequest(request: PostingRequest, accounts: Map<number, AccountRow>): void {
+  const lines: PostingLine[] = request.lines.map((l) => ({
+    accountId: l.accountId,
+    amount: l.amount,
+    currency: (accounts.get(l.accountId) as AccountRow).currency,
+  }))
+  const problems = checkPosting(lines)
+  if (problems.length > 0) throw new Error(`invalid posting ${request.kind}: ${JSON.stringify(problems)}`)
 }
 
 /** Fills `results` for keys already posted (or throws on a conflict); returns the postings still to make. */

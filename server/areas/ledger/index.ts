@@ -4,6 +4,7 @@ export { ledgerRoutes } from './routes'
 export {
   createUserAccounts,
   type PostingRequest,
+  paidToUser,
   post,
   SYSTEM_ACCOUNTS,
   systemAccountId,

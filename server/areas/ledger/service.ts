@@ -62,6 +62,24 @@ export async function userAccountId(tx: Executor, userId: number, kind: UserComp
   return row.id
 }
 
+/**
+ * The two lines of money paid from a system account into one of a user's compartments (a
+ * deposit, a refund, an admin's credit): the system account gives `amount`, the user's gets it.
+ */
+export async function paidToUser(
+  tx: Executor,
+  from: keyof typeof SYSTEM_ACCOUNTS,
+  to: { userId: number; compartment: UserCompartment },
+  amount: number,
+  nowMs: number,
+): Promise<PostingRequest['lines']> {
+  const system = SYSTEM_ACCOUNTS[from]
+  return [
+    { accountId: await systemAccountId(tx, system.code, system.currency, nowMs), amount: -amount },
+    { accountId: await userAccountId(tx, to.userId, to.compartment), amount },
+  ]
+}
+
 /** Gets or creates a system (or pool) account that may carry a negative balance. */
 export async function systemAccountId(
   tx: Executor,
@@ -129,24 +147,7 @@ export async function post(tx: Tx, request: PostingRequest, after?: AfterCommit)
   const replay = await replayOf(tx, request)
   if (replay) return replay
 
-  const currencyOf = new Map<number, Currency>()
-  // In chunks: a prize posting can have more lines than a statement may have parameters.
-  for (const ids of chunks(request.lines.map((l) => l.accountId))) {
-    const accounts = await tx
-      .selectFrom('ledger_accounts')
-      .select(['id', 'currency'])
-      .where('id', 'in', ids)
-      .execute()
-    for (const a of accounts) currencyOf.set(a.id, a.currency)
-  }
-  const lines: PostingLine[] = request.lines.map((l) => {
-    const currency = currencyOf.get(l.accountId)
-    if (!currency) throw new Error(`ledger account ${l.accountId} does not exist`)
-    return { accountId: l.accountId, amount: l.amount, currency }
-  })
-  const problems = checkPosting(lines)
-  if (problems.length > 0) throw new Error(`invalid posting ${request.kind}: ${JSON.stringify(problems)}`)
-
+  const lines = await checkedLines(tx, request)
   const transaction = await tx
     .insertInto('ledger_transactions')
     .values({
@@ -206,6 +207,28 @@ export async function post(tx: Tx, request: PostingRequest, after?: AfterCommit)
       lines.map((l) => l.accountId),
     )
   return { transactionId: transaction.id, replayed: false }
+}
+
+/** The request's lines with their accounts' currencies, refused unless they make a valid posting. */
+async function checkedLines(tx: Tx, request: PostingRequest): Promise<PostingLine[]> {
+  const currencyOf = new Map<number, Currency>()
+  // In chunks: a prize posting can have more lines than a statement may have parameters.
+  for (const ids of chunks(request.lines.map((l) => l.accountId))) {
+    const accounts = await tx
+      .selectFrom('ledger_accounts')
+      .select(['id', 'currency'])
+      .where('id', 'in', ids)
+      .execute()
+    for (const a of accounts) currencyOf.set(a.id, a.currency)
+  }
+  const lines: PostingLine[] = request.lines.map((l) => {
+    const currency = currencyOf.get(l.accountId)
+    if (!currency) throw new Error(`ledger account ${l.accountId} does not exist`)
+    return { accountId: l.accountId, amount: l.amount, currency }
+  })
+  const problems = checkPosting(lines)
+  if (problems.length > 0) throw new Error(`invalid posting ${request.kind}: ${JSON.stringify(problems)}`)
+  return lines
 }
 
 /** The first posting under this request's key (null if none), or 409 if it was a different one. */

@@ -30,8 +30,30 @@ export interface LedgerReport {
  * continues its account's running balance; idempotency keys are unique.
  */
 export async function verifyLedger(db: Executor): Promise<LedgerReport> {
-  const problems: LedgerProblem[] = []
+  const problems: LedgerProblem[] = [...(await unbalancedTransactions(db)), ...(await thinTransactions(db))]
+  const accounts = await accountsWithSums(db)
+  problems.push(...accounts.flatMap(accountProblems))
+  const entries = await db
+    .selectFrom('ledger_entries')
+    .select(['id', 'account_id', 'amount', 'balance_after'])
+    .orderBy('account_id')
+    .orderBy('id')
+    .execute()
+  problems.push(...runningBalanceBreaks(entries), ...(await duplicateKeys(db)))
+  const [{ n: transactions } = { n: 0 }] = await db
+    .selectFrom('ledger_transactions')
+    .select(sql<number>`count(*)`.as('n'))
+    .execute()
+  return {
+    ok: problems.length === 0,
+    transactions: Number(transactions),
+    accounts: accounts.length,
+    entries: entries.length,
+    problems,
+  }
+}
 
+async function unbalancedTransactions(db: Executor): Promise<LedgerProblem[]> {
   const unbalanced = await db
     .selectFrom('ledger_entries as e')
     .innerJoin('ledger_accounts as a', 'a.id', 'e.account_id')
@@ -39,14 +61,15 @@ export async function verifyLedger(db: Executor): Promise<LedgerReport> {
     .groupBy(['e.transaction_id', 'a.currency'])
     .having(sql`sum(e.amount)`, '!=', 0)
     .execute()
-  for (const row of unbalanced)
-    problems.push({
-      kind: 'unbalanced_transaction',
-      transaction_id: row.transaction_id,
-      currency: row.currency,
-      sum: Number(row.total),
-    })
+  return unbalanced.map((row) => ({
+    kind: 'unbalanced_transaction',
+    transaction_id: row.transaction_id,
+    currency: row.currency,
+    sum: Number(row.total),
+  }))
+}
 
+async function thinTransactions(db: Executor): Promise<LedgerProblem[]> {
   const thin = await db
     .selectFrom('ledger_transactions as t')
     .leftJoin('ledger_entries as e', 'e.transaction_id', 't.id')
@@ -54,10 +77,15 @@ export async function verifyLedger(db: Executor): Promise<LedgerReport> {
     .groupBy('t.id')
     .having(sql`count(e.id)`, '<', 2)
     .execute()
-  for (const row of thin)
-    problems.push({ kind: 'single_entry_transaction', transaction_id: row.id, entries: Number(row.n) })
+  return thin.map((row) => ({
+    kind: 'single_entry_transaction',
+    transaction_id: row.id,
+    entries: Number(row.n),
+  }))
+}
 
-  const accounts = await db
+function accountsWithSums(db: Executor) {
+  return db
     .selectFrom('ledger_accounts as a')
     .leftJoin('ledger_entries as e', 'e.account_id', 'a.id')
     .select([
@@ -69,22 +97,24 @@ export async function verifyLedger(db: Executor): Promise<LedgerReport> {
     ])
     .groupBy(['a.id', 'a.code', 'a.balance', 'a.allow_negative'])
     .execute()
-  for (const a of accounts) {
-    const cached = Number(a.balance)
-    const sum = Number(a.entries_sum)
-    if (cached !== sum)
-      problems.push({ kind: 'balance_mismatch', account_id: a.id, code: a.code, cached, entries_sum: sum })
-    if (!a.allow_negative && cached < 0)
-      problems.push({ kind: 'negative_balance', account_id: a.id, code: a.code, balance: cached })
-  }
+}
 
-  // Walk each account's entries in order; balance_after must be the running sum.
-  const entries = await db
-    .selectFrom('ledger_entries')
-    .select(['id', 'account_id', 'amount', 'balance_after'])
-    .orderBy('account_id')
-    .orderBy('id')
-    .execute()
+function accountProblems(a: Awaited<ReturnType<typeof accountsWithSums>>[number]): LedgerProblem[] {
+  const problems: LedgerProblem[] = []
+  const cached = Number(a.balance)
+  const sum = Number(a.entries_sum)
+  if (cached !== sum)
+    problems.push({ kind: 'balance_mismatch', account_id: a.id, code: a.code, cached, entries_sum: sum })
+  if (!a.allow_negative && cached < 0)
+    problems.push({ kind: 'negative_balance', account_id: a.id, code: a.code, balance: cached })
+  return problems
+}
+
+/** Walks each account's entries in order (by account, then id); balance_after must be the running sum. */
+function runningBalanceBreaks(
+  entries: ReadonlyArray<{ id: number; account_id: number; amount: number; balance_after: number }>,
+): LedgerProblem[] {
+  const problems: LedgerProblem[] = []
   let account = -1
   let running = 0
   for (const e of entries) {
@@ -104,29 +134,19 @@ export async function verifyLedger(db: Executor): Promise<LedgerReport> {
       running = Number(e.balance_after)
     }
   }
+  return problems
+}
 
+async function duplicateKeys(db: Executor): Promise<LedgerProblem[]> {
   const dupes = await db
     .selectFrom('ledger_transactions')
     .select(['idempotency_key', sql<number>`count(*)`.as('n')])
     .groupBy('idempotency_key')
     .having(sql`count(*)`, '>', 1)
     .execute()
-  for (const d of dupes)
-    problems.push({
-      kind: 'duplicate_idempotency_key',
-      idempotency_key: d.idempotency_key,
-      count: Number(d.n),
-    })
-
-  const [{ n: transactions } = { n: 0 }] = await db
-    .selectFrom('ledger_transactions')
-    .select(sql<number>`count(*)`.as('n'))
-    .execute()
-  return {
-    ok: problems.length === 0,
-    transactions: Number(transactions),
-    accounts: accounts.length,
-    entries: entries.length,
-    problems,
-  }
+  return dupes.map((d) => ({
+    kind: 'duplicate_idempotency_key',
+    idempotency_key: d.idempotency_key,
+    count: Number(d.n),
+  }))
 }

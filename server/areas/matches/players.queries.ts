@@ -3,6 +3,17 @@ import { containsText, countRows } from '../../db/query'
 import type { Executor } from '../../db/tx'
 import type { Page } from '../../http/paging'
 
+/** A player's own fields, in every list of players (`p` is the players table). */
+export const PLAYER_FIELDS = [
+  'p.id',
+  'p.name',
+  'p.display_name',
+  'p.style',
+  'p.is_star',
+  'p.last_series_score',
+  'p.country',
+] as const
+
 /** Players with their latest credit value and side, for series, phase, search and detail views. */
 function playerBase(db: Executor) {
   return db
@@ -10,13 +21,7 @@ function playerBase(db: Executor) {
     .innerJoin('real_teams as t', 't.id', 'p.real_team_id')
     .innerJoin('sports as s', 's.id', 'p.sport_id')
     .select([
-      'p.id',
-      'p.name',
-      'p.display_name',
-      'p.style',
-      'p.is_star',
-      'p.last_series_score',
-      'p.country',
+      ...PLAYER_FIELDS,
       'p.value_tenths',
       'p.real_team_id',
       't.name as team_name',

@@ -3,6 +3,7 @@ import { type Param, preparedFirst } from '../../db/prepared'
 import { countRows } from '../../db/query'
 import type { MatchStatus } from '../../db/schema'
 import type { Executor } from '../../db/tx'
+import { PLAYER_FIELDS } from './players.queries'
 
 /** A match row with what every view of it needs: its sport and series. */
 export function matchBase(db: Executor) {
@@ -101,13 +102,7 @@ export function matchSquad(db: Executor, matchId: number) {
     .innerJoin('players as p', 'p.id', 'mp.player_id')
     .innerJoin('real_teams as t', 't.id', 'mp.real_team_id')
     .select([
-      'p.id',
-      'p.name',
-      'p.display_name',
-      'p.style',
-      'p.is_star',
-      'p.last_series_score',
-      'p.country',
+      ...PLAYER_FIELDS,
       'mp.value_tenths',
       'mp.in_lineup',
       'mp.real_team_id',

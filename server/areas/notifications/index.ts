@@ -1,5 +1,6 @@
 /** In-app notifications and their live stream (docs/notifications.md). The front door. */
 export { NotificationSchema, notificationRoutes } from './routes'
+export { type NotificationData, NotificationDataSchema } from './schemas'
 export {
   markAllRead,
   type NewNotification,

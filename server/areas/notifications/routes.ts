@@ -1,8 +1,10 @@
-import { createRoute, z } from '@hono/zod-openapi'
+import { z } from '@hono/zod-openapi'
 import type { Deps } from '../../core/deps'
 import { PageMetaSchema, pageMeta, pagingQuery, toPage } from '../../http/paging'
-import { errors, json } from '../../http/responses'
-import { bearerSecurity, createRouter, currentUser } from '../../http/router'
+import { json } from '../../http/responses'
+import { routesOn } from '../../http/route'
+import { createRouter, currentUser } from '../../http/router'
+import { NotificationDataSchema } from './schemas'
 import { listNotifications, markAllRead } from './service'
 
 export const NotificationSchema = z
@@ -10,7 +12,7 @@ export const NotificationSchema = z
     id: z.number().int(),
     kind: z.string(),
     body: z.string(),
-    data: z.record(z.string(), z.unknown()),
+    data: NotificationDataSchema,
     read: z.boolean(),
     created_at_in_millis: z.number().int(),
     created_at: z.string(),
@@ -19,28 +21,25 @@ export const NotificationSchema = z
 
 export function notificationRoutes(deps: Deps) {
   const app = createRouter()
+  const route = routesOn(app, ['Notifications'])
 
-  app.openapi(
-    createRoute({
-      method: 'get',
-      path: '/api/notifications',
-      tags: ['Notifications'],
+  route.get(
+    '/api/notifications',
+    {
       summary: 'My notifications, newest first',
       description: 'New ones also arrive live on the NotificationsChannel of /cable.',
-      security: bearerSecurity,
-      request: { query: pagingQuery(20, 100) },
-      responses: {
-        200: json(
-          z.object({
-            notifications: z.array(NotificationSchema),
-            unread_count: z.number().int(),
-            meta: PageMetaSchema,
-          }),
-          'Notifications',
-        ),
-        ...errors(401, 422),
-      },
-    }),
+      auth: true,
+      query: pagingQuery(20, 100),
+      ok: json(
+        z.object({
+          notifications: z.array(NotificationSchema),
+          unread_count: z.number().int(),
+          meta: PageMetaSchema,
+        }),
+        'Notifications',
+      ),
+      errors: [422],
+    },
     async (c) => {
       const me = currentUser(c)
       const page = toPage(c.req.valid('query'))
@@ -56,18 +55,13 @@ export function notificationRoutes(deps: Deps) {
     },
   )
 
-  app.openapi(
-    createRoute({
-      method: 'post',
-      path: '/api/notifications/read_all',
-      tags: ['Notifications'],
+  route.post(
+    '/api/notifications/read_all',
+    {
       summary: 'Mark every notification read',
-      security: bearerSecurity,
-      responses: {
-        200: json(z.object({ marked: z.number().int() }), 'How many were marked'),
-        ...errors(401),
-      },
-    }),
+      auth: true,
+      ok: json(z.object({ marked: z.number().int() }), 'How many were marked'),
+    },
     async (c) => c.json({ marked: await markAllRead(deps.db, currentUser(c).id, deps.clock.now()) }, 200),
   )
 

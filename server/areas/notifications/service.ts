@@ -1,11 +1,12 @@
 import type { Selectable } from 'kysely'
 import type { NotificationsTable } from '../../db/schema'
 import type { AfterCommit, Executor } from '../../db/tx'
+import type { NotificationData } from './schemas'
 
 export interface NewNotification {
   kind: string
   body: string
-  data?: Record<string, unknown>
+  data?: NotificationData
 }
 
 /** The stream a user's NotificationsChannel subscriptions follow. */
@@ -16,7 +17,7 @@ export function serializeNotification(row: Omit<Selectable<NotificationsTable>, 
     id: row.id,
     kind: row.kind,
     body: row.body,
-    data: JSON.parse(row.data) as Record<string, unknown>,
+    data: JSON.parse(row.data) as NotificationData,
     read: row.read_at_ms !== null,
     created_at_in_millis: Number(row.created_at_ms),
     created_at: new Date(Number(row.created_at_ms)).toISOString(),

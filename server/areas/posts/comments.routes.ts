@@ -3,6 +3,7 @@ import type { Deps } from '../../core/deps'
 import { parseFields, selectEnvelope } from '../../http/fields'
 import { idField, idParam } from '../../http/ids'
 import { errors, json, jsonBody } from '../../http/responses'
+import { routesOn } from '../../http/route'
 import { type AppContext, bearerSecurity, createRouter, currentUser } from '../../http/router'
 import { createComment, deleteComment, editComment, setCommentLike } from './comments'
 import { CommentBody, CommentSchema, EditCommentBody } from './schemas'
@@ -77,6 +78,7 @@ const deleteCommentsByIdRoute = createRoute({
 
 export function commentRoutes(deps: Deps) {
   const app = createRouter()
+  const route = routesOn(app, ['Posts'])
 
   async function oneComment(id: number, viewerId: number) {
     const row = await commentRowById(deps.db, id)
@@ -118,21 +120,17 @@ export function commentRoutes(deps: Deps) {
   })
 
   for (const action of ['like', 'unlike'] as const)
-    app.openapi(
-      createRoute({
-        method: 'post',
-        path: `/api/comments/{id}/${action}`,
-        tags: ['Posts'],
+    route.post(
+      `/api/comments/{id}/${action}`,
+      {
         summary: action === 'like' ? 'Like a comment' : 'Take back my like of a comment',
         description:
           'Idempotent: a second like (or an unlike without a like) changes nothing and answers 200.',
-        security: bearerSecurity,
-        request: { params: idParam },
-        responses: {
-          200: json(z.object({ comment: CommentSchema }), 'The comment'),
-          ...errors(401, 404, 422),
-        },
-      }),
+        auth: true,
+        params: idParam,
+        ok: json(z.object({ comment: CommentSchema }), 'The comment'),
+        errors: [404, 422],
+      },
       async (c) => {
         const me = currentUser(c)
         const { id } = c.req.valid('param')

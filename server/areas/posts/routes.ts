@@ -3,6 +3,7 @@ import type { Deps } from '../../core/deps'
 import { codeLookupLimit } from '../../http/code-lookup'
 import { idParam } from '../../http/ids'
 import { errors, json, jsonBody } from '../../http/responses'
+import { routesOn } from '../../http/route'
 import { type AppContext, bearerSecurity, createRouter, currentUser } from '../../http/router'
 import { visibleUser } from '../users'
 import type { OlderPage } from './queries'
@@ -108,6 +109,7 @@ const deletePostsByIdRoute = createRoute({
 // Long: nine short handlers of posts; their definitions are above.
 export function postRoutes(deps: Deps) {
   const app = createRouter()
+  const route = routesOn(app, ['Posts'])
 
   const topicPage = (c: AppContext, topic: MaybeTopic, q: OlderPage) =>
     topicPostsPage(deps, topic, viewerOf(c)?.id ?? null, q)
@@ -161,18 +163,17 @@ export function postRoutes(deps: Deps) {
   })
 
   for (const action of ['like', 'unlike'] as const)
-    app.openapi(
-      createRoute({
-        method: 'post',
-        path: `/api/posts/{id}/${action}`,
-        tags: ['Posts'],
+    route.post(
+      `/api/posts/{id}/${action}`,
+      {
         summary: action === 'like' ? 'Like a post' : 'Take back my like of a post',
         description:
           'Idempotent: a second like (or an unlike without a like) changes nothing and answers 200.',
-        security: bearerSecurity,
-        request: { params: idParam },
-        responses: { 200: json(z.object({ post: PostSchema }), 'The post'), ...errors(401, 404, 422) },
-      }),
+        auth: true,
+        params: idParam,
+        ok: json(z.object({ post: PostSchema }), 'The post'),
+        errors: [404, 422],
+      },
       async (c) => {
         const me = currentUser(c)
         const { id } = c.req.valid('param')

@@ -91,37 +91,12 @@ function copyAll(sqlite: BetterSqlite3.Database, work: string): void {
           )
           .pluck()
           .all() as string[]
-        for (const table of tables) {
-          const columns = (sqlite.pragma(`main.table_info(${quote(table)})`) as Array<{ name: string }>).map(
-            (c) => quote(c.name),
-          )
-          const theirs = new Set(
-            (sqlite.pragma(`snap.table_info(${quote(table)})`) as Array<{ name: string }>).map((c) =>
-              quote(c.name),
-            ),
-          )
-          if (columns.some((c) => !theirs.has(c)))
-            throw new AppError('CONFLICT', `The snapshot's table ${table} does not match this version`)
-          const list = columns.join(', ')
-          sqlite.exec(`delete from main.${quote(table)}`)
-          sqlite.exec(`insert into main.${quote(table)} (${list}) select ${list} from snap.${quote(table)}`)
-        }
+        for (const table of tables) copyTable(sqlite, table)
         const keep = sqlite.prepare(
           'insert or replace into main.app_settings (key, value, updated_at_ms) values (@key, @value, @updated_at_ms)',
         )
         for (const row of kept) keep.run(row)
-        // AUTOINCREMENT counters go back too, so ids are handed out as they were then.
-        const hasSequence = (schema: string) =>
-          sqlite
-            .prepare(
-              `select 1 from ${schema}.sqlite_master where type = 'table' and name = 'sqlite_sequence'`,
-            )
-            .get() !== undefined
-        if (hasSequence('main')) {
-          sqlite.exec('delete from main.sqlite_sequence')
-          if (hasSequence('snap'))
-            sqlite.exec('insert into main.sqlite_sequence select name, seq from snap.sqlite_sequence')
-        }
+        copySequences(sqlite)
         for (const t of triggers) sqlite.exec(t.sql)
         moveVersionsPast(sqlite, versions)
         const broken = sqlite.pragma('main.foreign_key_check') as unknown[]
@@ -132,6 +107,34 @@ function copyAll(sqlite: BetterSqlite3.Database, work: string): void {
   } finally {
     sqlite.pragma('foreign_keys = ON')
     sqlite.exec('detach database snap')
+  }
+}
+
+/** One table's rows replaced by the snapshot's; refused when the snapshot lacks a column of ours. */
+function copyTable(sqlite: BetterSqlite3.Database, table: string): void {
+  const columns = (sqlite.pragma(`main.table_info(${quote(table)})`) as Array<{ name: string }>).map((c) =>
+    quote(c.name),
+  )
+  const theirs = new Set(
+    (sqlite.pragma(`snap.table_info(${quote(table)})`) as Array<{ name: string }>).map((c) => quote(c.name)),
+  )
+  if (columns.some((c) => !theirs.has(c)))
+    throw new AppError('CONFLICT', `The snapshot's table ${table} does not match this version`)
+  const list = columns.join(', ')
+  sqlite.exec(`delete from main.${quote(table)}`)
+  sqlite.exec(`insert into main.${quote(table)} (${list}) select ${list} from snap.${quote(table)}`)
+}
+
+/** AUTOINCREMENT counters go back too, so ids are handed out as they were then. */
+function copySequences(sqlite: BetterSqlite3.Database): void {
+  const hasSequence = (schema: string) =>
+    sqlite
+      .prepare(`select 1 from ${schema}.sqlite_master where type = 'table' and name = 'sqlite_sequence'`)
+      .get() !== undefined
+  if (hasSequence('main')) {
+    sqlite.exec('delete from main.sqlite_sequence')
+    if (hasSequence('snap'))
+      sqlite.exec('insert into main.sqlite_sequence select name, seq from snap.sqlite_sequence')
   }
 }
 

@@ -1,7 +1,8 @@
-import { createRoute, z } from '@hono/zod-openapi'
+import { z } from '@hono/zod-openapi'
 import type { Deps } from '../../core/deps'
-import { errors, json, jsonBody, orNull } from '../../http/responses'
-import { bearerSecurity, createRouter } from '../../http/router'
+import { json, orNull } from '../../http/responses'
+import { routesOn } from '../../http/route'
+import { createRouter } from '../../http/router'
 import type { NetworkPasswords } from '../auth'
 import { resetLeague } from './reset'
 import { type LiveConnections, restoreSnapshot } from './service'
@@ -87,71 +88,53 @@ const SeedSummarySchema = z
 
 export function snapshotRoutes(deps: Deps, cable?: LiveConnections) {
   const app = createRouter()
+  const route = routesOn(app, ['Admin'])
 
-  app.openapi(
-    createRoute({
-      method: 'get',
-      path: '/api/admin/snapshots',
-      tags: ['Admin'],
+  route.get(
+    '/api/admin/snapshots',
+    {
       summary: 'Saved snapshots of the database, oldest first',
-      security: bearerSecurity,
-      responses: {
-        200: json(z.object({ snapshots: z.array(SnapshotSchema) }), 'Snapshots'),
-        ...errors(401, 403),
-      },
-    }),
+      auth: true,
+      ok: json(z.object({ snapshots: z.array(SnapshotSchema) }), 'Snapshots'),
+      errors: [403],
+    },
     (c) => c.json({ snapshots: listSnapshots(deps) }, 200),
   )
 
-  app.openapi(
-    createRoute({
-      method: 'post',
-      path: '/api/admin/snapshots',
-      tags: ['Admin'],
+  route.post(
+    '/api/admin/snapshots',
+    {
       summary: 'Save the running database as a snapshot (online: nothing stops)',
-      security: bearerSecurity,
-      request: {
-        body: jsonBody(
-          z
-            .object({
-              name: z.string().max(200),
-              replace: z
-                .boolean()
-                .default(false)
-                .openapi({ description: 'Overwrite a snapshot of that name' }),
-            })
-            .strict(),
-        ),
-      },
-      responses: {
-        201: json(z.object({ snapshot: SnapshotSchema }), 'Saved'),
-        ...errors(401, 403, 409, 422),
-      },
-    }),
+      auth: true,
+      body: z
+        .object({
+          name: z.string().max(200),
+          replace: z.boolean().default(false).openapi({ description: 'Overwrite a snapshot of that name' }),
+        })
+        .strict(),
+      responses: { 201: json(z.object({ snapshot: SnapshotSchema }), 'Saved') },
+      errors: [403, 409, 422],
+    },
     async (c) => {
       const body = c.req.valid('json')
       return c.json({ snapshot: await saveSnapshot(deps, checkName(body.name), body.replace) }, 201)
     },
   )
 
-  app.openapi(
-    createRoute({
-      method: 'post',
-      path: '/api/admin/snapshots/{name}/restore',
-      tags: ['Admin'],
+  route.post(
+    '/api/admin/snapshots/{name}/restore',
+    {
       summary: 'Put the running server back to a snapshot',
       description:
         'Everyone on /cable is disconnected (reason `maintenance`, reconnect true); requests during the swap answer 503 with Retry-After; the game clock goes back to where it was when the snapshot was saved. 409 `DATABASE_IN_USE` (naming them) while other server processes share the PostgreSQL database.',
-      security: bearerSecurity,
-      request: { params: NameParam },
-      responses: {
-        200: json(
-          z.object({ snapshot: z.string(), clock: ClockStateSchema, new_passwords: NewPasswordsSchema }),
-          'Restored',
-        ),
-        ...errors(401, 403, 404, 409, 422, 503),
-      },
-    }),
+      auth: true,
+      params: NameParam,
+      ok: json(
+        z.object({ snapshot: z.string(), clock: ClockStateSchema, new_passwords: NewPasswordsSchema }),
+        'Restored',
+      ),
+      errors: [403, 404, 409, 422, 503],
+    },
     async (c) => {
       const name = checkName(c.req.valid('param').name)
       const { clock, passwords } = await restoreSnapshot(deps, name, { cable, ownRequests: 1 })
@@ -159,48 +142,42 @@ export function snapshotRoutes(deps: Deps, cable?: LiveConnections) {
     },
   )
 
-  app.openapi(
-    createRoute({
-      method: 'post',
-      path: '/api/admin/league/reset',
-      tags: ['Admin'],
+  route.post(
+    '/api/admin/league/reset',
+    {
       summary: 'Replace the running league by a freshly seeded demo league',
       description:
         'Built first while the server keeps serving, then swapped in as a snapshot restore is: everyone on /cable is disconnected (reason `maintenance`, reconnect true), requests during the swap answer 503, the clock restarts at real speed. Every account and token goes; the configured admin and demo accounts are created anew. 409 `DATABASE_IN_USE` (naming them) while other server processes share the PostgreSQL database.',
-      security: bearerSecurity,
-      request: {
-        body: {
-          required: false,
-          content: {
-            'application/json': {
-              schema: z
-                .object({
-                  seed: z
-                    .number()
-                    .int()
-                    .min(0)
-                    .max(2 ** 31 - 1)
-                    .optional(),
-                  users: z.number().int().min(0).max(500).optional(),
-                })
-                .strict(),
-            },
+      auth: true,
+      requestBody: {
+        required: false,
+        content: {
+          'application/json': {
+            schema: z
+              .object({
+                seed: z
+                  .number()
+                  .int()
+                  .min(0)
+                  .max(2 ** 31 - 1)
+                  .optional(),
+                users: z.number().int().min(0).max(500).optional(),
+              })
+              .strict(),
           },
         },
       },
-      responses: {
-        200: json(
-          z.object({
-            seed: z.number().int(),
-            clock: ClockStateSchema,
-            league: SeedSummarySchema,
-            new_passwords: NewPasswordsSchema,
-          }),
-          'The new league',
-        ),
-        ...errors(401, 403, 409, 422, 503),
-      },
-    }),
+      ok: json(
+        z.object({
+          seed: z.number().int(),
+          clock: ClockStateSchema,
+          league: SeedSummarySchema,
+          new_passwords: NewPasswordsSchema,
+        }),
+        'The new league',
+      ),
+      errors: [403, 409, 422, 503],
+    },
     async (c) => {
       const body = c.req.valid('json') ?? {}
       const result = await resetLeague(deps, { ...body, cable, ownRequests: 1 })

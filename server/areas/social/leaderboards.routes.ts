@@ -1,8 +1,9 @@
-import { createRoute, z } from '@hono/zod-openapi'
+import { z } from '@hono/zod-openapi'
 import type { Deps } from '../../core/deps'
 import { notFound } from '../../http/errors'
 import { PageMetaSchema, pageMeta, pagingQuery, toPage } from '../../http/paging'
-import { errors, json, orNull } from '../../http/responses'
+import { json, orNull } from '../../http/responses'
+import { routesOn } from '../../http/route'
 import { createRouter } from '../../http/router'
 import { boardPage, findBoard, listBoards } from './leaderboards'
 
@@ -33,44 +34,37 @@ const RowSchema = z
 
 export function leaderboardRoutes(deps: Deps) {
   const app = createRouter()
+  const route = routesOn(app, ['Leaderboards'])
 
-  app.openapi(
-    createRoute({
-      method: 'get',
-      path: '/api/leaderboards',
-      tags: ['Leaderboards'],
+  route.get(
+    '/api/leaderboards',
+    {
       summary: 'Every leaderboard',
       description: 'This week’s and the all-time XP boards, then a board per series with a completed match.',
-      responses: { 200: json(z.object({ leaderboards: z.array(BoardSchema) }), 'The boards') },
-    }),
+      ok: json(z.object({ leaderboards: z.array(BoardSchema) }), 'The boards'),
+    },
     async (c) => c.json({ leaderboards: await listBoards(deps) }, 200),
   )
 
-  app.openapi(
-    createRoute({
-      method: 'get',
-      path: '/api/leaderboards/{id}',
-      tags: ['Leaderboards'],
+  route.get(
+    '/api/leaderboards/{id}',
+    {
       summary: 'One leaderboard, paged',
       description:
         'Best first, competition ranks (1, 2, 2, 4). Signed in, `current_user_row` is always the caller’s row, however far down (score 0 and ranked after every scorer when not on the board).',
-      request: {
-        params: z.object({ id: z.string().min(1).max(40) }),
-        query: pagingQuery(50, 200),
-      },
-      responses: {
-        200: json(
-          z.object({
-            leaderboard: BoardSchema,
-            rows: z.array(RowSchema),
-            current_user_row: orNull(RowSchema),
-            meta: PageMetaSchema,
-          }),
-          'The board',
-        ),
-        ...errors(404, 422),
-      },
-    }),
+      params: z.object({ id: z.string().min(1).max(40) }),
+      query: pagingQuery(50, 200),
+      ok: json(
+        z.object({
+          leaderboard: BoardSchema,
+          rows: z.array(RowSchema),
+          current_user_row: orNull(RowSchema),
+          meta: PageMetaSchema,
+        }),
+        'The board',
+      ),
+      errors: [404, 422],
+    },
     async (c) => {
       const board = await findBoard(deps, c.req.valid('param').id)
       if (!board) throw notFound('Leaderboard')

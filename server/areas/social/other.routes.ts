@@ -1,9 +1,10 @@
-import { createRoute, z } from '@hono/zod-openapi'
+import { z } from '@hono/zod-openapi'
 import type { Context } from 'hono'
 import type { Deps } from '../../core/deps'
 import { invalid } from '../../http/errors'
 import { clientAddress, limit } from '../../http/rate-limit'
-import { errors, json, jsonBody } from '../../http/responses'
+import { json } from '../../http/responses'
+import { routesOn } from '../../http/route'
 import { type AppEnv, createRouter } from '../../http/router'
 import { multilineText } from '../../http/text'
 import { partnerProgram, recordTrafficSource, TrafficSourceFields } from './other'
@@ -14,38 +15,35 @@ import { partnerProgram, recordTrafficSource, TrafficSourceFields } from './othe
  */
 export function otherRoutes(deps: Deps) {
   const app = createRouter()
+  const route = routesOn(app, ['Other'])
   const perAddress = (c: Context<AppEnv>) => clientAddress(c, deps.config.trustProxy)
   const formLimit = limit(deps, 'public-form', deps.config.rateLimits.publicForm, perAddress)
 
   const WaitlistSchema = z.object({ count: z.number().int() }).openapi('Waitlist')
 
-  app.openapi(
-    createRoute({
-      method: 'get',
-      path: '/api/waitlist',
-      tags: ['Other'],
+  route.get(
+    '/api/waitlist',
+    {
       summary: 'How many people are on the waitlist',
-      responses: { 200: json(z.object({ waitlist: WaitlistSchema }), 'The count') },
-    }),
+      ok: json(z.object({ waitlist: WaitlistSchema }), 'The count'),
+    },
     async (c) => c.json({ waitlist: { count: await waitlistCount(deps) } }, 200),
   )
 
-  app.openapi(
-    createRoute({
-      method: 'post',
-      path: '/api/waitlist',
-      tags: ['Other'],
+  route.post(
+    '/api/waitlist',
+    {
       summary: 'Join the waitlist',
       description:
         'Idempotent by address (case-insensitive): joining twice answers 200 with `joined: false` and the count unchanged.',
       middleware: [formLimit],
-      request: { body: jsonBody(z.strictObject({ email: z.email().max(254) }).openapi('WaitlistRequest')) },
+      body: z.strictObject({ email: z.email().max(254) }).openapi('WaitlistRequest'),
       responses: {
         200: json(z.object({ waitlist: WaitlistSchema, joined: z.boolean() }), 'Already on it'),
         201: json(z.object({ waitlist: WaitlistSchema, joined: z.boolean() }), 'Added'),
-        ...errors(413, 422, 429),
       },
-    }),
+      errors: [413, 422, 429],
+    },
     async (c) => {
       const email = c.req.valid('json').email.trim().toLowerCase()
       const inserted = await deps.db
@@ -59,42 +57,32 @@ export function otherRoutes(deps: Deps) {
     },
   )
 
-  app.openapi(
-    createRoute({
-      method: 'get',
-      path: '/api/partner_program',
-      tags: ['Other'],
+  route.get(
+    '/api/partner_program',
+    {
       summary: 'The Fanspole partner programme',
       description:
         'What partners earn and how to join. Signed in, `partner` also carries the caller’s referral code and how many people signed up with it.',
-      responses: { 200: json(z.object({ partner_program: PartnerSchema }), 'The programme') },
-    }),
+      ok: json(z.object({ partner_program: PartnerSchema }), 'The programme'),
+    },
     async (c) => c.json({ partner_program: await partnerProgram(deps, c.get('user')?.id ?? null) }, 200),
   )
 
-  app.openapi(
-    createRoute({
-      method: 'post',
-      path: '/api/feedbacks',
-      tags: ['Other'],
+  route.post(
+    '/api/feedbacks',
+    {
       summary: 'Send feedback',
       description: 'Signed in, the feedback is the user’s; otherwise `email` is required so we can answer.',
       middleware: [formLimit],
-      request: {
-        body: jsonBody(
-          z
-            .strictObject({
-              message: multilineText().trim().min(1).max(2000),
-              email: z.email().max(254).optional(),
-            })
-            .openapi('FeedbackRequest'),
-        ),
-      },
-      responses: {
-        201: json(z.object({ feedback: z.object({ id: z.number().int() }) }), 'Received'),
-        ...errors(413, 422, 429),
-      },
-    }),
+      body: z
+        .strictObject({
+          message: multilineText().trim().min(1).max(2000),
+          email: z.email().max(254).optional(),
+        })
+        .openapi('FeedbackRequest'),
+      responses: { 201: json(z.object({ feedback: z.object({ id: z.number().int() }) }), 'Received') },
+      errors: [413, 422, 429],
+    },
     async (c) => {
       const input = c.req.valid('json')
       const userId = c.get('user')?.id ?? null
@@ -113,21 +101,17 @@ export function otherRoutes(deps: Deps) {
     },
   )
 
-  app.openapi(
-    createRoute({
-      method: 'post',
-      path: '/api/traffic_sources',
-      tags: ['Other'],
+  route.post(
+    '/api/traffic_sources',
+    {
       summary: 'Record where a visitor came from',
       description:
         'UTM fields, referrer and landing path of a visit; tied to the caller when signed in. Sign-up (`POST /api/users`) takes the same UTM fields and records them with the new account.',
       middleware: [formLimit],
-      request: { body: jsonBody(TrafficSourceFields.openapi('TrafficSourceRequest')) },
-      responses: {
-        201: json(z.object({ traffic_source: z.object({ id: z.number().int() }) }), 'Recorded'),
-        ...errors(413, 422, 429),
-      },
-    }),
+      body: TrafficSourceFields.openapi('TrafficSourceRequest'),
+      responses: { 201: json(z.object({ traffic_source: z.object({ id: z.number().int() }) }), 'Recorded') },
+      errors: [413, 422, 429],
+    },
     async (c) => {
       const id = await recordTrafficSource(
         deps.db,

@@ -1,9 +1,10 @@
-import { createRoute, z } from '@hono/zod-openapi'
+import { z } from '@hono/zod-openapi'
 import type { Deps } from '../../core/deps'
 import type { UserRow } from '../../db/schema'
 import { PageMetaSchema, pageMeta, pagingQuery, toPage } from '../../http/paging'
-import { errors, json, jsonBody } from '../../http/responses'
-import { bearerSecurity, createRouter, currentUser } from '../../http/router'
+import { json } from '../../http/responses'
+import { routesOn } from '../../http/route'
+import { createRouter, currentUser } from '../../http/router'
 import { multilineText } from '../../http/text'
 import { follow, followList, unfollow } from './follows'
 import { rateUser, ratingSummary, ratingsOf } from './people'
@@ -33,24 +34,22 @@ const RatingSchema = z
 /** Followers, followings, follow/unfollow and ratings of a user by slug (docs/social.md). */
 export function peopleRoutes(deps: Deps) {
   const app = createRouter()
+  const route = routesOn(app, ['Users'])
   const serializeAll = (rows: UserRow[], viewerId: number | null) =>
     Promise.all(rows.map((u) => serializePublicUser(deps.db, u, viewerId)))
 
   for (const side of ['followers', 'followings'] as const) {
-    app.openapi(
-      createRoute({
-        method: 'get',
-        path: `/api/users/{slug}/${side}`,
-        tags: ['Users'],
+    route.get(
+      `/api/users/{slug}/${side}`,
+      {
         summary: side === 'followers' ? 'Who follows a user' : 'Whom a user follows',
         description:
           'Newest follow first. `is_current_user_following` is the caller’s own view of each user.',
-        request: { params: slugParam, query: pagingQuery(20, 100) },
-        responses: {
-          200: json(z.object({ users: z.array(PublicUserSchema), meta: PageMetaSchema }), 'One page'),
-          ...errors(404, 422),
-        },
-      }),
+        params: slugParam,
+        query: pagingQuery(20, 100),
+        ok: json(z.object({ users: z.array(PublicUserSchema), meta: PageMetaSchema }), 'One page'),
+        errors: [404, 422],
+      },
       async (c) => {
         const user = await visibleUser(deps.db, { slug: c.req.valid('param').slug })
         const page = toPage(c.req.valid('query'))
@@ -62,21 +61,17 @@ export function peopleRoutes(deps: Deps) {
   }
 
   for (const action of ['follow', 'unfollow'] as const) {
-    app.openapi(
-      createRoute({
-        method: 'post',
-        path: `/api/users/{slug}/${action}`,
-        tags: ['Users'],
+    route.post(
+      `/api/users/{slug}/${action}`,
+      {
         summary: action === 'follow' ? 'Follow a user' : 'Stop following a user',
         description:
           'Idempotent: following someone already followed (or unfollowing someone not followed) answers 200 and changes no count. Following yourself is a 422.',
-        security: bearerSecurity,
-        request: { params: slugParam },
-        responses: {
-          200: json(z.object({ user: PublicUserSchema }), 'The user, as the caller now sees them'),
-          ...errors(401, 404, 422),
-        },
-      }),
+        auth: true,
+        params: slugParam,
+        ok: json(z.object({ user: PublicUserSchema }), 'The user, as the caller now sees them'),
+        errors: [404, 422],
+      },
       async (c) => {
         const me = currentUser(c)
         const user = await visibleUser(deps.db, { slug: c.req.valid('param').slug })
@@ -89,26 +84,23 @@ export function peopleRoutes(deps: Deps) {
     )
   }
 
-  app.openapi(
-    createRoute({
-      method: 'get',
-      path: '/api/users/{slug}/ratings',
-      tags: ['Users'],
+  route.get(
+    '/api/users/{slug}/ratings',
+    {
       summary: 'Ratings and reviews of a user',
-      request: { params: slugParam, query: pagingQuery(20, 100) },
-      responses: {
-        200: json(
-          z.object({
-            ratings: z.array(RatingSchema),
-            average_rating: z.number().nullable(),
-            ratings_count: z.number().int(),
-            meta: PageMetaSchema,
-          }),
-          'One page, latest first',
-        ),
-        ...errors(404, 422),
-      },
-    }),
+      params: slugParam,
+      query: pagingQuery(20, 100),
+      ok: json(
+        z.object({
+          ratings: z.array(RatingSchema),
+          average_rating: z.number().nullable(),
+          ratings_count: z.number().int(),
+          meta: PageMetaSchema,
+        }),
+        'One page, latest first',
+      ),
+      errors: [404, 422],
+    },
     async (c) => {
       const user = await visibleUser(deps.db, { slug: c.req.valid('param').slug })
       const page = toPage(c.req.valid('query'))
@@ -118,41 +110,33 @@ export function peopleRoutes(deps: Deps) {
     },
   )
 
-  app.openapi(
-    createRoute({
-      method: 'post',
-      path: '/api/users/{slug}/ratings',
-      tags: ['Users'],
+  route.post(
+    '/api/users/{slug}/ratings',
+    {
       summary: 'Rate a user (1–5, optional review)',
       description:
         'One rating per rater: posting again edits it. Rating yourself, or a rating outside 1–5, is a 422.',
-      security: bearerSecurity,
-      request: {
-        params: slugParam,
-        body: jsonBody(
-          z
-            .strictObject({
-              rating: z.number().int().min(1).max(5),
-              review: multilineText().trim().max(1000).nullable().optional(),
-            })
-            .openapi('RateUserRequest'),
-        ),
-      },
-      responses: {
-        200: json(
-          z.object({
-            rating: z.object({
-              id: z.number().int(),
-              rating: z.number().int(),
-              review: z.string().nullable(),
-            }),
-            user: PublicUserSchema,
+      auth: true,
+      params: slugParam,
+      body: z
+        .strictObject({
+          rating: z.number().int().min(1).max(5),
+          review: multilineText().trim().max(1000).nullable().optional(),
+        })
+        .openapi('RateUserRequest'),
+      ok: json(
+        z.object({
+          rating: z.object({
+            id: z.number().int(),
+            rating: z.number().int(),
+            review: z.string().nullable(),
           }),
-          'The rating and the user’s new average',
-        ),
-        ...errors(401, 404, 413, 422),
-      },
-    }),
+          user: PublicUserSchema,
+        }),
+        'The rating and the user’s new average',
+      ),
+      errors: [404, 413, 422],
+    },
     async (c) => {
       const me = currentUser(c)
       const user = await visibleUser(deps.db, { slug: c.req.valid('param').slug })

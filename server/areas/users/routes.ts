@@ -1,9 +1,10 @@
-import { createRoute, z } from '@hono/zod-openapi'
+import { z } from '@hono/zod-openapi'
 import type { Deps } from '../../core/deps'
 import { USERNAME_PATTERN } from '../../domain/user-rules'
 import { PageMetaSchema, pageMeta, pagingQuery, toPage } from '../../http/paging'
-import { errors, json, jsonBody } from '../../http/responses'
-import { bearerSecurity, createRouter, currentUser } from '../../http/router'
+import { json } from '../../http/responses'
+import { routesOn } from '../../http/route'
+import { createRouter, currentUser } from '../../http/router'
 import { searchUsers } from './people'
 import { findUserByEmail, findUserByUsername } from './queries'
 import { PublicUserSchema } from './schemas'
@@ -12,22 +13,19 @@ import { visibleUser } from './visibility'
 
 export function userRoutes(deps: Deps) {
   const app = createRouter()
+  const route = routesOn(app, ['Users'])
 
-  app.openapi(
-    createRoute({
-      method: 'get',
-      path: '/api/users/username_availability',
-      tags: ['Users'],
+  route.get(
+    '/api/users/username_availability',
+    {
       summary: 'Is a username free?',
-      request: { query: z.object({ username: z.string().min(1) }) },
-      responses: {
-        200: json(
-          z.object({ username: z.string(), available: z.boolean(), valid: z.boolean() }),
-          'Availability',
-        ),
-        ...errors(422),
-      },
-    }),
+      query: z.object({ username: z.string().min(1) }),
+      ok: json(
+        z.object({ username: z.string(), available: z.boolean(), valid: z.boolean() }),
+        'Availability',
+      ),
+      errors: [422],
+    },
     async (c) => {
       const { username } = c.req.valid('query')
       const valid = USERNAME_PATTERN.test(username.trim())
@@ -36,19 +34,15 @@ export function userRoutes(deps: Deps) {
     },
   )
 
-  app.openapi(
-    createRoute({
-      method: 'post',
-      path: '/api/users/new_user',
-      tags: ['Users'],
+  route.post(
+    '/api/users/new_user',
+    {
       summary: 'Is this e-mail new?',
       description: 'Lets the sign-in screen choose between "log in" and "sign up" for an address.',
-      request: { body: jsonBody(z.strictObject({ email: z.email() })) },
-      responses: {
-        200: json(z.object({ email: z.string(), new_user: z.boolean() }), 'Lookup'),
-        ...errors(422),
-      },
-    }),
+      body: z.strictObject({ email: z.email() }),
+      ok: json(z.object({ email: z.string(), new_user: z.boolean() }), 'Lookup'),
+      errors: [422],
+    },
     async (c) => {
       const { email } = c.req.valid('json')
       const user = await findUserByEmail(deps.db, email)
@@ -56,21 +50,17 @@ export function userRoutes(deps: Deps) {
     },
   )
 
-  app.openapi(
-    createRoute({
-      method: 'get',
-      path: '/api/users/suggestions',
-      tags: ['Users'],
+  route.get(
+    '/api/users/suggestions',
+    {
       summary: 'People to follow',
-      security: bearerSecurity,
-      request: {
-        query: z.object({
-          order: z.enum(['followers']).default('followers'),
-          per_page: z.coerce.number().int().min(1).max(50).default(10),
-        }),
-      },
-      responses: { 200: json(z.object({ users: z.array(PublicUserSchema) }), 'Suggestions'), ...errors(401) },
-    }),
+      auth: true,
+      query: z.object({
+        order: z.enum(['followers']).default('followers'),
+        per_page: z.coerce.number().int().min(1).max(50).default(10),
+      }),
+      ok: json(z.object({ users: z.array(PublicUserSchema) }), 'Suggestions'),
+    },
     async (c) => {
       const me = currentUser(c)
       const rows = await suggestedUsers(deps.db, me.id, c.req.valid('query').per_page)
@@ -81,22 +71,16 @@ export function userRoutes(deps: Deps) {
     },
   )
 
-  app.openapi(
-    createRoute({
-      method: 'get',
-      path: '/api/users/search',
-      tags: ['Users'],
+  route.get(
+    '/api/users/search',
+    {
       summary: 'Find users by username or name',
       description:
         'Case-insensitive; exact matches first, then names starting with `q`, then names containing it (ties: most followed). `q` is 1–100 characters; longer is a 422.',
-      request: {
-        query: pagingQuery(20, 50).extend({ q: z.string().trim().min(1).max(100) }),
-      },
-      responses: {
-        200: json(z.object({ users: z.array(PublicUserSchema), meta: PageMetaSchema }), 'Matches'),
-        ...errors(422),
-      },
-    }),
+      query: pagingQuery(20, 50).extend({ q: z.string().trim().min(1).max(100) }),
+      ok: json(z.object({ users: z.array(PublicUserSchema), meta: PageMetaSchema }), 'Matches'),
+      errors: [422],
+    },
     async (c) => {
       const query = c.req.valid('query')
       const page = toPage(query)
@@ -114,15 +98,14 @@ export function userRoutes(deps: Deps) {
 
   const slugParam = z.object({ slug: z.string().min(1).max(100) })
 
-  app.openapi(
-    createRoute({
-      method: 'get',
-      path: '/api/users/{slug}',
-      tags: ['Users'],
+  route.get(
+    '/api/users/{slug}',
+    {
       summary: 'Another user’s public profile',
-      request: { params: slugParam },
-      responses: { 200: json(z.object({ user: PublicUserSchema }), 'The user'), ...errors(404) },
-    }),
+      params: slugParam,
+      ok: json(z.object({ user: PublicUserSchema }), 'The user'),
+      errors: [404],
+    },
     async (c) => {
       const user = await visibleUser(deps.db, { slug: c.req.valid('param').slug })
       return c.json({ user: await serializePublicUser(deps.db, user, c.get('user')?.id ?? null) }, 200)

@@ -1,6 +1,5 @@
-import { cricketCapabilities } from '../styles'
 import type { AuctionPlayer, SquadRules } from './rules'
-import { BALANCED_SQUAD_SIZE } from './settings'
+import { BALANCED_SQUAD_SIZE, roleCounts } from './settings'
 
 /**
  * How many managers an auction can take (docs/auctions.md "Pools and capacity"):
@@ -25,15 +24,7 @@ export function poolCapacity(
 ) {
   const bySize = Math.floor(pool.length / squadSizeOf(rules))
   if (!rules.balance) return bySize
-  let keepers = 0
-  let batters = 0
-  let bowlers = 0
-  for (const p of pool) {
-    const c = cricketCapabilities(p.style)
-    if (c.keeper) keepers++
-    if (c.bat) batters++
-    if (c.bowl) bowlers++
-  }
+  const { keepers, batters, bowlers } = roleCounts(pool)
   const { balance } = rules
   return Math.min(
     bySize,

@@ -82,7 +82,8 @@ export function settingsProblems(
   return problems
 }
 
-function roleCounts(pool: readonly AuctionPlayer[]) {
+/** How many of the pool can keep wicket, bat and bowl (an all-rounder counts for both). */
+export function roleCounts(pool: readonly AuctionPlayer[]) {
   let keepers = 0
   let batters = 0
   let bowlers = 0

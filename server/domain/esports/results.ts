@@ -35,6 +35,28 @@ const listNames = (names: readonly string[]): string =>
     ? (names[0] ?? '')
     : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1] as string}`
 
+/** "1 kill", "3 kills": error messages read as sentences. */
+function count(n: number, noun: string): string {
+  return `${n} ${noun}${n === 1 ? '' : 's'}`
+}
+
+/** Every row after the first at one placement, named with the squads that share it. */
+function sharedPlacements(
+  atPlacement: Map<number, number[]>,
+  rows: readonly ResultRow[],
+  byId: Map<number, ResultSquad>,
+  add: (key: string, message: string) => void,
+): void {
+  for (const [placement, indices] of atPlacement) {
+    if (indices.length < 2) continue
+    const names = indices.map(
+      (i) => byId.get((rows[i] as ResultRow).squad_id)?.name ?? `Squad ${rows[i]?.squad_id}`,
+    )
+    const message = `${listNames(names)} ${names.length === 2 ? 'both' : 'all'} placed ${ordinal(placement)}`
+    for (const i of indices.slice(1)) add(`results.${i}.placement`, message)
+  }
+}
+
 /**
  * What is wrong with `rows` as the outcome of a room with these squads, field by field
  * (`results.<i>.squad_id|placement|kills`, and `results` for the whole), or null when they are
@@ -43,11 +65,6 @@ const listNames = (names: readonly string[]): string =>
  * (the last one standing was not killed), and in solo a player placed p killed at most the
  * n − p players out before them. Messages name the squads.
  */
-/** "1 kill", "3 kills": error messages read as sentences. */
-function count(n: number, noun: string): string {
-  return `${n} ${noun}${n === 1 ? '' : 's'}`
-}
-
 export function validateResults(
   squads: readonly ResultSquad[],
   rows: readonly ResultRow[],
@@ -92,14 +109,7 @@ export function validateResults(
         `${squad.name} placed ${ordinal(row.placement)} has ${count(row.kills, 'kill')}; only ${count(n - row.placement, 'player')} ${n - row.placement === 1 ? 'was' : 'were'} out before them`,
       )
   })
-  for (const [placement, indices] of atPlacement) {
-    if (indices.length < 2) continue
-    const names = indices.map(
-      (i) => byId.get((rows[i] as ResultRow).squad_id)?.name ?? `Squad ${rows[i]?.squad_id}`,
-    )
-    const message = `${listNames(names)} ${names.length === 2 ? 'both' : 'all'} placed ${ordinal(placement)}`
-    for (const i of indices.slice(1)) add(`results.${i}.placement`, message)
-  }
+  sharedPlacements(atPlacement, rows, byId, add)
   const missing = squads.filter((s) => !seenSquad.has(s.id))
   if (missing.length > 0)
     add(

@@ -7,6 +7,7 @@ import { checkLineup, type EventContext, type Lineup, Problems, Roster, type Wal
  * the placement of an elimination is the number of squads alive; the winner is the last squad
  * standing, and nothing follows it.
  */
+// Long: a state machine; one closure over lineups, zones and eliminations that each event is checked against and moves.
 export function battleRoyaleWalker(ctx: EventContext): Walker {
   const roster = new Roster(ctx, 5)
   const lineups = new Map<number, Lineup>()

@@ -26,6 +26,7 @@ function overLimit(format: string | null | undefined, innings: number): number |
   return f === 't20' ? 20 : 50
 }
 
+// Long: a state machine; one closure over the innings, lineups and award that each event is checked against and moves.
 export function cricketWalker(ctx: EventContext): Walker {
   const roster = new Roster(ctx, 11)
   const lineups = new Map<number, Lineup>()
@@ -84,60 +85,13 @@ export function cricketWalker(ctx: EventContext): Walker {
     }
     if (inn.out.has(e.batter_id)) p.add('batter_id', `was dismissed earlier in innings ${n}`)
     if (inn.out.has(e.non_striker_id)) p.add('non_striker_id', `was dismissed earlier in innings ${n}`)
-    extras(p, e)
-    if (e.wicket) wicket(p, e, bw)
+    checkExtras(p, e)
+    if (e.wicket) checkWicket(p, roster, e, bw)
 
     current = Math.max(current, n)
     if (inn.batting === null && bt !== undefined) inn.batting = bt
     inn.last = { over: e.over, ball: e.ball }
     if (e.wicket && e.wicket.kind !== 'retired hurt') inn.out.add(e.wicket.player_out_id)
-  }
-
-  function extras(p: Problems, e: Ball): void {
-    const { wides, noballs, byes, legbyes } = e.extras
-    if (e.boundary && e.runs !== 4 && e.runs !== 6) p.add('boundary', 'needs runs of 4 or 6')
-    if (wides > 0) {
-      if (e.runs > 0) p.add('runs', 'must be 0 on a wide (runs taken off a wide count as wides)')
-      if (noballs > 0) p.add('extras.noballs', 'must be 0 on a wide')
-      if (byes > 0) p.add('extras.byes', 'must be 0 on a wide (runs taken off a wide count as wides)')
-      if (legbyes > 0) p.add('extras.legbyes', 'must be 0 on a wide (runs taken off a wide count as wides)')
-      return
-    }
-    if (byes > 0 && legbyes > 0) p.add('extras.legbyes', 'must be 0 when byes are given')
-    if ((byes > 0 || legbyes > 0) && e.runs > 0) p.add('runs', 'must be 0 when byes or leg byes are given')
-  }
-
-  function wicket(p: Problems, e: Ball, bowlerTeam: number | undefined): void {
-    const w = e.wicket!
-    if (w.player_out_id !== e.batter_id && w.player_out_id !== e.non_striker_id)
-      p.add('wicket.player_out_id', 'must be batter_id or non_striker_id')
-    else if (STRIKER_ONLY.has(w.kind) && w.player_out_id !== e.batter_id)
-      p.add('wicket.player_out_id', `must be batter_id when ${w.kind}`)
-    if (e.extras.wides > 0 && NOT_OFF_A_WIDE.has(w.kind))
-      p.add('wicket.kind', `cannot be ${w.kind} off a wide`)
-    if (e.extras.noballs > 0 && BOWLER_WICKETS.has(w.kind))
-      p.add('wicket.kind', `cannot be ${w.kind} off a no-ball`)
-
-    const fielders = w.fielder_ids
-    if ((w.kind === 'caught' || w.kind === 'stumped') && fielders.length !== 1)
-      p.add('wicket.fielder_ids', `must name exactly one fielder when ${w.kind}`)
-    else if (
-      w.kind === 'caught and bowled' &&
-      (fielders.length > 1 || (fielders[0] ?? e.bowler_id) !== e.bowler_id)
-    )
-      p.add('wicket.fielder_ids', 'must be empty or the bowler when caught and bowled')
-    else if (!['caught', 'stumped', 'caught and bowled', 'run out'].includes(w.kind) && fielders.length > 0)
-      p.add('wicket.fielder_ids', `must be empty when ${w.kind}`)
-    // Fielders may be substitutes (not in the lineup): allowed, but they score nothing.
-    const seen = new Set<number>()
-    fielders.forEach((id, k) => {
-      const field = `wicket.fielder_ids.${k}`
-      if (seen.has(id)) p.add(field, 'is listed twice')
-      seen.add(id)
-      const team = roster.player(p, field, id)
-      if (team !== undefined && bowlerTeam !== undefined && team !== bowlerTeam)
-        p.add(field, 'must be on the fielding side')
-    })
   }
 
   return (event, seq) => {
@@ -149,12 +103,7 @@ export function cricketWalker(ctx: EventContext): Walker {
       const team = roster.player(p, 'player_id', e.player_id)
       if (team !== undefined && !lineups.get(team)?.players.has(e.player_id))
         p.add('player_id', 'is not in a lineup')
-      if (potmSeq !== null)
-        p.add(
-          'type',
-          `player of the match was already given (seq ${potmSeq}): post with that seq to correct it`,
-        )
-      else potmSeq = seq
+      potmSeq = p.once('player of the match', potmSeq, seq)
     } else if (e.type === 'innings_end') {
       inningsOrder(p, e.innings)
       const inn = state(e.innings)
@@ -164,4 +113,52 @@ export function cricketWalker(ctx: EventContext): Walker {
     }
     return p.list
   }
+}
+
+/** Runs and extras that go together on one ball. */
+function checkExtras(p: Problems, e: Ball): void {
+  const { wides, noballs, byes, legbyes } = e.extras
+  if (e.boundary && e.runs !== 4 && e.runs !== 6) p.add('boundary', 'needs runs of 4 or 6')
+  if (wides > 0) {
+    if (e.runs > 0) p.add('runs', 'must be 0 on a wide (runs taken off a wide count as wides)')
+    if (noballs > 0) p.add('extras.noballs', 'must be 0 on a wide')
+    if (byes > 0) p.add('extras.byes', 'must be 0 on a wide (runs taken off a wide count as wides)')
+    if (legbyes > 0) p.add('extras.legbyes', 'must be 0 on a wide (runs taken off a wide count as wides)')
+    return
+  }
+  if (byes > 0 && legbyes > 0) p.add('extras.legbyes', 'must be 0 when byes are given')
+  if ((byes > 0 || legbyes > 0) && e.runs > 0) p.add('runs', 'must be 0 when byes or leg byes are given')
+}
+
+/** The dismissal: who can be out how, off what kind of ball, and who may have fielded. */
+function checkWicket(p: Problems, roster: Roster, e: Ball, bowlerTeam: number | undefined): void {
+  const w = e.wicket!
+  if (w.player_out_id !== e.batter_id && w.player_out_id !== e.non_striker_id)
+    p.add('wicket.player_out_id', 'must be batter_id or non_striker_id')
+  else if (STRIKER_ONLY.has(w.kind) && w.player_out_id !== e.batter_id)
+    p.add('wicket.player_out_id', `must be batter_id when ${w.kind}`)
+  if (e.extras.wides > 0 && NOT_OFF_A_WIDE.has(w.kind)) p.add('wicket.kind', `cannot be ${w.kind} off a wide`)
+  if (e.extras.noballs > 0 && BOWLER_WICKETS.has(w.kind))
+    p.add('wicket.kind', `cannot be ${w.kind} off a no-ball`)
+
+  const fielders = w.fielder_ids
+  if ((w.kind === 'caught' || w.kind === 'stumped') && fielders.length !== 1)
+    p.add('wicket.fielder_ids', `must name exactly one fielder when ${w.kind}`)
+  else if (
+    w.kind === 'caught and bowled' &&
+    (fielders.length > 1 || (fielders[0] ?? e.bowler_id) !== e.bowler_id)
+  )
+    p.add('wicket.fielder_ids', 'must be empty or the bowler when caught and bowled')
+  else if (!['caught', 'stumped', 'caught and bowled', 'run out'].includes(w.kind) && fielders.length > 0)
+    p.add('wicket.fielder_ids', `must be empty when ${w.kind}`)
+  // Fielders may be substitutes (not in the lineup): allowed, but they score nothing.
+  const seen = new Set<number>()
+  fielders.forEach((id, k) => {
+    const field = `wicket.fielder_ids.${k}`
+    if (seen.has(id)) p.add(field, 'is listed twice')
+    seen.add(id)
+    const team = roster.player(p, field, id)
+    if (team !== undefined && bowlerTeam !== undefined && team !== bowlerTeam)
+      p.add(field, 'must be on the fielding side')
+  })
 }

@@ -14,6 +14,7 @@ import {
  * kick-off, a substitute once brought on, until substituted or sent off by a red card or a
  * second yellow); nothing but player_of_the_match comes after full_time.
  */
+// Long: a state machine; one closure over who is on the pitch, cards and minutes, checked and moved by each event.
 export function footballWalker(ctx: EventContext): Walker {
   const roster = new Roster(ctx, 11)
   const lineups = new Map<number, Lineup>()
@@ -106,12 +107,7 @@ export function footballWalker(ctx: EventContext): Walker {
       case 'player_of_the_match':
         if (roster.player(p, 'player_id', e.player_id) !== undefined && !played.has(e.player_id))
           p.add('player_id', 'did not take the field')
-        if (potmSeq !== null)
-          p.add(
-            'type',
-            `player of the match was already given (seq ${potmSeq}): post with that seq to correct it`,
-          )
-        else potmSeq = seq
+        potmSeq = p.once('player of the match', potmSeq, seq)
         return
       case 'minute':
         return

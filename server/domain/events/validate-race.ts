@@ -6,6 +6,7 @@ import { type EventContext, Problems, Roster, type Walker } from './validate-sha
  * driver retires once; the finish classifies every driver still running; only a fastest lap
  * may follow the finish.
  */
+// Long: a state machine; one closure over the grid, laps and retirements that each event is checked against and moves.
 export function raceWalker(ctx: EventContext): Walker {
   const roster = new Roster(ctx, 30)
   let grid: Set<number> | null = null

@@ -16,6 +16,15 @@ export class Problems {
   add(field: string, message: string): void {
     this.list.push([field, message])
   }
+  /**
+   * What a match has once (player of the match): a second one is refused, naming the seq of
+   * the first (a correction posts with that seq). Returns the seq of the one that stands.
+   */
+  once(what: string, givenSeq: number | null, seq: number): number {
+    if (givenSeq === null) return seq
+    this.add('type', `${what} was already given (seq ${givenSeq}): post with that seq to correct it`)
+    return givenSeq
+  }
 }
 
 /** A family's semantic checker: fed the merged log in seq order, it checks each event against the state so far. */

@@ -18,6 +18,35 @@ export function FieldErrors({ id, errors }: { id?: string; errors?: string[] }) 
   )
 }
 
+/** A field's label above its control, then a hint (while it is valid) or the server's messages. */
+function FieldFrame({
+  id,
+  label,
+  hint,
+  errors,
+  errorId,
+  children,
+}: {
+  id: string
+  label: string
+  hint?: ReactNode
+  errors?: string[]
+  /** The messages' id, where the control points at them (`aria-describedby`). */
+  errorId?: string
+  children: ReactNode
+}) {
+  return (
+    <div className={styles.field}>
+      <label className={styles.label} htmlFor={id}>
+        {label}
+      </label>
+      {children}
+      {hint && !errors?.length ? <span className={styles.hint}>{hint}</span> : null}
+      <FieldErrors id={errorId} errors={errors} />
+    </div>
+  )
+}
+
 export function TextField({
   label,
   errors,
@@ -28,10 +57,7 @@ export function TextField({
   const id = useId()
   const invalid = Boolean(errors?.length)
   return (
-    <div className={styles.field}>
-      <label className={styles.label} htmlFor={id}>
-        {label}
-      </label>
+    <FieldFrame id={id} label={label} hint={hint} errors={errors} errorId={`${id}-error`}>
       <div className={styles.inputWrap}>
         <input
           id={id}
@@ -42,9 +68,7 @@ export function TextField({
         />
         {adornment ? <span className={styles.adornment}>{adornment}</span> : null}
       </div>
-      {hint && !invalid ? <span className={styles.hint}>{hint}</span> : null}
-      <FieldErrors id={`${id}-error`} errors={errors} />
-    </div>
+    </FieldFrame>
   )
 }
 
@@ -55,16 +79,15 @@ export function TextAreaField({
   ...input
 }: FieldProps & TextareaHTMLAttributes<HTMLTextAreaElement>) {
   const id = useId()
-  const invalid = Boolean(errors?.length)
   return (
-    <div className={styles.field}>
-      <label className={styles.label} htmlFor={id}>
-        {label}
-      </label>
-      <textarea id={id} className={styles.input} aria-invalid={invalid || undefined} {...input} />
-      {hint && !invalid ? <span className={styles.hint}>{hint}</span> : null}
-      <FieldErrors errors={errors} />
-    </div>
+    <FieldFrame id={id} label={label} hint={hint} errors={errors}>
+      <textarea
+        id={id}
+        className={styles.input}
+        aria-invalid={errors?.length ? true : undefined}
+        {...input}
+      />
+    </FieldFrame>
   )
 }
 
@@ -80,5 +103,20 @@ export function Alert({
     <div className={`${styles.alert} ${toneClass}`} role={tone === 'error' ? 'alert' : 'status'}>
       {children}
     </div>
+  )
+}
+
+/** A typed code (invite, referral, gang): upper-cased as it is typed, never autocompleted or spell-checked. */
+export function CodeField({
+  onCode,
+  ...field
+}: Omit<Parameters<typeof TextField>[0], 'onChange'> & { onCode: (code: string) => void }) {
+  return (
+    <TextField
+      autoComplete="off"
+      spellCheck={false}
+      {...field}
+      onChange={(e) => onCode(e.target.value.toUpperCase())}
+    />
   )
 }

@@ -1,7 +1,7 @@
 import type { ReactNode, SVGProps } from 'react'
 
 /** A handful of line icons (24px grid), inline so the app needs no icon font or network. */
-function Icon({ children, ...props }: SVGProps<SVGSVGElement> & { children: ReactNode }) {
+export function Icon({ children, ...props }: SVGProps<SVGSVGElement> & { children: ReactNode }) {
   return (
     <svg
       width="22"

@@ -1,11 +1,9 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import type { MeJson } from '../../../server/areas/account/me'
 import { data, http, type RequestBody, type Schema } from './client'
 import { cacheMe, isSignedIn } from './session'
 
 /** The signed-in user, shared by every feature (the header, guards, pages that show "you"). */
-// TODO(schema): the server's Me schema says bank_details and bhim_upi are unknown; the serializer's types name them.
-export type Me = Omit<Schema<'Me'>, 'bank_details' | 'bhim_upi'> & Pick<MeJson, 'bank_details' | 'bhim_upi'>
+export type Me = Schema<'Me'>
 
 /** GET /api/me; every load refreshes the header values cached in localStorage. */
 export const meQuery = queryOptions({

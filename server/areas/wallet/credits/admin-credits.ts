@@ -1,6 +1,6 @@
 import type { Deps } from '../../../core/deps'
 import { withTx } from '../../../db/tx'
-import { post, SYSTEM_ACCOUNTS, systemAccountId, userAccountId } from '../../ledger'
+import { paidToUser, post } from '../../ledger'
 import { notify } from '../../notifications'
 
 export interface AdminCreditInput {
@@ -18,9 +18,6 @@ export function adminCredit(deps: Deps, input: AdminCreditInput): Promise<number
   const { amount } = input
   const coins = input.compartment === 'coins'
   return withTx(deps, async (tx, after) => {
-    const house = coins
-      ? await systemAccountId(tx, SYSTEM_ACCOUNTS.houseCoins.code, 'COIN', now)
-      : await systemAccountId(tx, SYSTEM_ACCOUNTS.house.code, 'INR', now)
     const result = await post(
       tx,
       {
@@ -28,10 +25,13 @@ export function adminCredit(deps: Deps, input: AdminCreditInput): Promise<number
         idempotencyKey: `admin_credit:${crypto.randomUUID()}`,
         memo: input.note ?? 'Credit from an admin',
         meta: { by: input.byId },
-        lines: [
-          { accountId: house, amount: -amount },
-          { accountId: await userAccountId(tx, input.userId, input.compartment), amount },
-        ],
+        lines: await paidToUser(
+          tx,
+          coins ? 'houseCoins' : 'house',
+          { userId: input.userId, compartment: input.compartment },
+          amount,
+          now,
+        ),
         nowMs: now,
       },
       after,

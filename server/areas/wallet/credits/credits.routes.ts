@@ -1,9 +1,10 @@
-import { createRoute, z } from '@hono/zod-openapi'
+import { z } from '@hono/zod-openapi'
 import type { Deps } from '../../../core/deps'
 import { moneyRoute, requestDeps } from '../../../http/idempotency'
 import { idParam } from '../../../http/ids'
 import { PageMetaSchema, pageMeta, pagingQuery, toPage } from '../../../http/paging'
 import { errors, json, jsonBody, orNull } from '../../../http/responses'
+import { routesOn } from '../../../http/route'
 import { bearerSecurity, createRouter, currentUser } from '../../../http/router'
 import { GATEWAYS } from '../gateway/gateway'
 import {
@@ -85,6 +86,7 @@ const PayuCallback = z
 // Long: a route factory, one short registration per route.
 export function creditRoutes(deps: Deps) {
   const app = createRouter()
+  const route = routesOn(app, ['Wallet'])
 
   app.openapi(
     moneyRoute(deps, {
@@ -109,19 +111,15 @@ export function creditRoutes(deps: Deps) {
     },
   )
 
-  app.openapi(
-    createRoute({
-      method: 'get',
-      path: '/api/user_credits',
-      tags: ['Wallet'],
+  route.get(
+    '/api/user_credits',
+    {
       summary: 'My deposits, newest first',
-      security: bearerSecurity,
-      request: { query: pagingQuery(100, 100) },
-      responses: {
-        200: json(z.object({ user_credits: z.array(CreditSchema), meta: PageMetaSchema }), 'Deposits'),
-        ...errors(401, 422),
-      },
-    }),
+      auth: true,
+      query: pagingQuery(100, 100),
+      ok: json(z.object({ user_credits: z.array(CreditSchema), meta: PageMetaSchema }), 'Deposits'),
+      errors: [422],
+    },
     async (c) => {
       const me = currentUser(c)
       const page = toPage(c.req.valid('query'))
@@ -130,16 +128,15 @@ export function creditRoutes(deps: Deps) {
     },
   )
 
-  app.openapi(
-    createRoute({
-      method: 'get',
-      path: '/api/user_credits/{id}',
-      tags: ['Wallet'],
+  route.get(
+    '/api/user_credits/{id}',
+    {
       summary: 'One of my deposits',
-      security: bearerSecurity,
-      request: { params: idParam },
-      responses: { 200: json(CreditAnswer, 'The deposit'), ...errors(401, 404) },
-    }),
+      auth: true,
+      params: idParam,
+      ok: json(CreditAnswer, 'The deposit'),
+      errors: [404],
+    },
     async (c) => {
       const row = await ownCredit(deps.db, currentUser(c).id, { id: c.req.valid('param').id })
       return c.json({ user_credit: creditJson(row) }, 200)

@@ -6,7 +6,7 @@ import { type Executor, withTx } from '../../../db/tx'
 import { paiseToRupees, rupeesToPaise } from '../../../domain/money'
 import { AppError, invalid, notFound } from '../../../http/errors'
 import type { Page } from '../../../http/paging'
-import { post, SYSTEM_ACCOUNTS, systemAccountId, userAccountId } from '../../ledger'
+import { paidToUser, post } from '../../ledger'
 import { notify } from '../../notifications'
 import {
   GATEWAY_NAMES,
@@ -132,21 +132,7 @@ export async function verifyCallback(deps: Deps, userId: number, cb: Callback): 
   return withTx(deps, async (tx, after) => {
     // Locked: of verifies racing with one callback, the rest wait and then find it settled.
     const credit = await ownCredit(tx, userId, { orderId: cb.orderId }, true)
-    if (credit.gateway !== cb.gateway)
-      throw invalid({ [cb.names.order]: [`is not a ${GATEWAY_NAMES[cb.gateway]} order`] })
-    const paise = rupeesToPaise(cb.amount)
-    if (paise === null) throw invalid({ [cb.names.amount]: ['must be rupees with at most 2 decimals'] })
-    if (paise !== Number(credit.amount))
-      throw new AppError('AMOUNT_MISMATCH', 'The amount does not match the order', {
-        [cb.names.amount]: [`does not match the order amount (${gatewayAmount(Number(credit.amount))})`],
-      })
-    const expected = sign(secret, cb.gateway, { ...cb.signed, [cb.names.amount]: gatewayAmount(paise) })
-    if (!signatureMatches(expected, cb.signature))
-      throw new AppError('INVALID_SIGNATURE', 'The payment signature is not valid', {
-        [cb.names.signature]: ['does not match the payment details'],
-      })
-    if (credit.status !== 'pending')
-      throw new AppError('PAYMENT_REPLAYED', `This payment was already verified (${credit.status})`)
+    const paise = checkCallback(credit, cb, secret)
     const used = await tx
       .selectFrom('user_credits')
       .select('id')
@@ -163,13 +149,7 @@ export async function verifyCallback(deps: Deps, userId: number, cb: Callback): 
           idempotencyKey: `user_credit:${credit.id}`,
           memo: `Added cash via ${GATEWAY_NAMES[cb.gateway]} (order ${credit.order_id})`,
           meta: { user_credit_id: credit.id, gateway: cb.gateway, txn_id: cb.txnId },
-          lines: [
-            {
-              accountId: await systemAccountId(tx, SYSTEM_ACCOUNTS.gateway.code, 'INR', now),
-              amount: -paise,
-            },
-            { accountId: await userAccountId(tx, userId, 'unused'), amount: paise },
-          ],
+          lines: await paidToUser(tx, 'gateway', { userId, compartment: 'unused' }, paise, now),
           nowMs: now,
         },
         after,
@@ -204,6 +184,26 @@ export async function verifyCallback(deps: Deps, userId: number, cb: Callback): 
     if (!settled) throw new AppError('PAYMENT_REPLAYED', 'This payment was already verified')
     return settled
   })
+}
+
+/** The callback checked against its order: gateway, amount, signature, still pending. Returns the paise. */
+function checkCallback(credit: CreditRow, cb: Callback, secret: string): number {
+  if (credit.gateway !== cb.gateway)
+    throw invalid({ [cb.names.order]: [`is not a ${GATEWAY_NAMES[cb.gateway]} order`] })
+  const paise = rupeesToPaise(cb.amount)
+  if (paise === null) throw invalid({ [cb.names.amount]: ['must be rupees with at most 2 decimals'] })
+  if (paise !== Number(credit.amount))
+    throw new AppError('AMOUNT_MISMATCH', 'The amount does not match the order', {
+      [cb.names.amount]: [`does not match the order amount (${gatewayAmount(Number(credit.amount))})`],
+    })
+  const expected = sign(secret, cb.gateway, { ...cb.signed, [cb.names.amount]: gatewayAmount(paise) })
+  if (!signatureMatches(expected, cb.signature))
+    throw new AppError('INVALID_SIGNATURE', 'The payment signature is not valid', {
+      [cb.names.signature]: ['does not match the payment details'],
+    })
+  if (credit.status !== 'pending')
+    throw new AppError('PAYMENT_REPLAYED', `This payment was already verified (${credit.status})`)
+  return paise
 }
 
 const SMALL_DATE = new Intl.DateTimeFormat('en-GB', {

@@ -1,9 +1,10 @@
-import { createRoute, z } from '@hono/zod-openapi'
+import { z } from '@hono/zod-openapi'
 import { bodyLimit } from 'hono/body-limit'
 import type { Deps } from '../../../core/deps'
 import { withTx } from '../../../db/tx'
 import { AppError } from '../../../http/errors'
-import { errors, json } from '../../../http/responses'
+import { json } from '../../../http/responses'
+import { routesOn } from '../../../http/route'
 import { type AppContext, createRouter } from '../../../http/router'
 import {
   callbackFor,
@@ -38,6 +39,7 @@ const wantsJson = (c: AppContext) => {
 // Long: a route factory, one short registration per route.
 export function gatewayRoutes(deps: Deps) {
   const app = createRouter()
+  const route = routesOn(app, ['Gateway (simulated)'])
   // Outside /api, so the API's body limit does not apply; a button press is a few bytes.
   app.use(
     '/gateway/*',
@@ -49,17 +51,15 @@ export function gatewayRoutes(deps: Deps) {
     }),
   )
 
-  app.openapi(
-    createRoute({
-      method: 'get',
-      path: '/gateway/{gateway}/{order_id}',
-      tags: ['Gateway (simulated)'],
+  route.get(
+    '/gateway/{gateway}/{order_id}',
+    {
       summary: 'The payment page of an order',
       description:
         'HTML. For an order already paid or failed: the result and a link back with the signed query.',
-      request: { params },
+      params,
       responses: { 200: html('The payment page'), 404: html('No such order') },
-    }),
+    },
     async (c) => {
       const { gateway, order_id } = c.req.valid('param')
       const order = await findOrder(deps, gateway, order_id)
@@ -74,18 +74,14 @@ export function gatewayRoutes(deps: Deps) {
     },
   )
 
-  app.openapi(
-    createRoute({
-      method: 'post',
-      path: '/gateway/{gateway}/{order_id}',
-      tags: ['Gateway (simulated)'],
+  route.post(
+    '/gateway/{gateway}/{order_id}',
+    {
       summary: 'Press Pay or Fail',
       description:
         'Form-encoded `outcome=pay|fail`. Answers 303 to the web client (`/paytm/payment`, `/payumoney/success|failure`) with the signed query; with `Accept: application/json` (scripts) 200 `{ redirect_url, params }` instead. An order is paid or failed once (then 409 `ORDER_CLOSED`).',
-      request: {
-        params,
-        body: { required: true, content: { 'application/x-www-form-urlencoded': { schema: Form } } },
-      },
+      params,
+      requestBody: { required: true, content: { 'application/x-www-form-urlencoded': { schema: Form } } },
       responses: {
         200: json(
           z.object({
@@ -98,9 +94,9 @@ export function gatewayRoutes(deps: Deps) {
           'The signed result (JSON clients)',
         ),
         303: { description: 'Back to the web client with the signed query' },
-        ...errors(404, 409, 415, 422),
       },
-    }),
+      errors: [404, 409, 415, 422],
+    },
     async (c) => {
       const { gateway, order_id } = c.req.valid('param')
       const outcome: Outcome = c.req.valid('form').outcome === 'pay' ? 'success' : 'failure'

@@ -1,12 +1,13 @@
-import { createRoute, z } from '@hono/zod-openapi'
+import { z } from '@hono/zod-openapi'
 import type { HonoRequest, MiddlewareHandler } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import type { Deps } from '../../../core/deps'
 import { MAX_ATTACHMENT_BYTES } from '../../../domain/kyc-rules'
 import { invalid } from '../../../http/errors'
 import { readForm } from '../../../http/middleware'
-import { errors, json } from '../../../http/responses'
-import { type AppEnv, bearerSecurity, createRouter, currentUser } from '../../../http/router'
+import { json } from '../../../http/responses'
+import { routesOn } from '../../../http/route'
+import { type AppEnv, createRouter, currentUser } from '../../../http/router'
 import {
   attachmentJson,
   attachmentTooLarge,
@@ -52,18 +53,18 @@ const AttachmentAnswer = (description: string) =>
 // Long: a route factory, one short registration per route.
 export function attachmentRoutes(deps: Deps) {
   const app = createRouter()
+  const route = routesOn(app, ['Attachments'])
 
-  app.openapi(
-    createRoute({
-      method: 'post',
-      path: UPLOAD_PATH,
-      tags: ['Attachments'],
+  route.post(
+    UPLOAD_PATH,
+    {
       summary: 'Upload an image',
       description: `Multipart form data with one field, \`file\`: a PNG, JPEG or WebP image (recognised by its bytes, not its name or header) of at most ${MAX_ATTACHMENT_BYTES / 1024 / 1024} MB (a larger file is 413); anything else is 422.`,
-      security: bearerSecurity,
-      request: { body: { content: { 'multipart/form-data': { schema: UploadForm } } } },
-      responses: { 201: AttachmentAnswer('Stored'), ...errors(400, 401, 413, 422) },
-    }),
+      auth: true,
+      requestBody: { content: { 'multipart/form-data': { schema: UploadForm } } },
+      responses: { 201: AttachmentAnswer('Stored') },
+      errors: [400, 413, 422],
+    },
     async (c) => {
       const me = currentUser(c)
       const file = await uploadedFile(c.req)
@@ -71,54 +72,48 @@ export function attachmentRoutes(deps: Deps) {
     },
   )
 
-  app.openapi(
-    createRoute({
-      method: 'delete',
-      path: '/api/attachments/{id}',
-      tags: ['Attachments'],
+  route.delete(
+    '/api/attachments/{id}',
+    {
       summary: 'Delete one of your uploads (it can be restored)',
-      security: bearerSecurity,
-      request: { params: idParam },
-      responses: { 200: AttachmentAnswer('Deleted'), ...errors(401, 404) },
-    }),
+      auth: true,
+      params: idParam,
+      ok: AttachmentAnswer('Deleted'),
+      errors: [404],
+    },
     async (c) => {
       const row = await setAttachmentDeleted(deps, currentUser(c).id, c.req.valid('param').id, true)
       return c.json({ attachment: attachmentJson(row) }, 200)
     },
   )
 
-  app.openapi(
-    createRoute({
-      method: 'post',
-      path: '/api/attachments/{id}/restore',
-      tags: ['Attachments'],
+  route.post(
+    '/api/attachments/{id}/restore',
+    {
       summary: 'Restore one of your deleted uploads',
-      security: bearerSecurity,
-      request: { params: idParam },
-      responses: { 200: AttachmentAnswer('Restored'), ...errors(401, 404) },
-    }),
+      auth: true,
+      params: idParam,
+      ok: AttachmentAnswer('Restored'),
+      errors: [404],
+    },
     async (c) => {
       const row = await setAttachmentDeleted(deps, currentUser(c).id, c.req.valid('param').id, false)
       return c.json({ attachment: attachmentJson(row) }, 200)
     },
   )
 
-  app.openapi(
-    createRoute({
-      method: 'get',
-      path: '/api/attachments/{id}/file',
-      tags: ['Attachments'],
+  route.get(
+    '/api/attachments/{id}/file',
+    {
       summary: 'The image itself (yours, or any for an admin reviewing a PAN)',
-      security: bearerSecurity,
-      request: { params: idParam },
-      responses: {
-        200: {
-          description: 'The image',
-          content: { 'image/*': { schema: z.string().openapi({ format: 'binary' }) } },
-        },
-        ...errors(401, 404),
+      auth: true,
+      params: idParam,
+      ok: {
+        description: 'The image',
+        content: { 'image/*': { schema: z.string().openapi({ format: 'binary' }) } },
       },
-    }),
+      errors: [404],
+    },
     async (c) => {
       const { row, bytes } = await readAttachment(deps, currentUser(c), c.req.valid('param').id)
       c.header('Content-Type', row.content_type)

@@ -1,7 +1,8 @@
-import { createRoute, z } from '@hono/zod-openapi'
+import { z } from '@hono/zod-openapi'
 import type { Deps } from '../../../core/deps'
-import { errors, json } from '../../../http/responses'
-import { bearerSecurity, createRouter } from '../../../http/router'
+import { json } from '../../../http/responses'
+import { routesOn } from '../../../http/route'
+import { createRouter } from '../../../http/router'
 import { decisionRoutes } from '../common/decision-routes'
 import { userRef, userRefsById } from '../common/queries'
 import { ReviewListQuery, UserRef } from '../common/schemas'
@@ -30,20 +31,17 @@ async function adminPanJson(db: Deps['db'], rows: Awaited<ReturnType<typeof list
 /** Admin review of PAN submissions (the CLI's `kyc`). */
 export function kycAdminRoutes(deps: Deps) {
   const app = createRouter()
+  const route = routesOn(app, ['Admin'])
 
-  app.openapi(
-    createRoute({
-      method: 'get',
-      path: '/api/admin/kyc',
-      tags: ['Admin'],
+  route.get(
+    '/api/admin/kyc',
+    {
       summary: 'PAN submissions (newest first)',
-      security: bearerSecurity,
-      request: { query: ReviewListQuery },
-      responses: {
-        200: json(z.object({ pan_cards: z.array(AdminPanCard) }), 'Submissions'),
-        ...errors(401, 403, 422),
-      },
-    }),
+      auth: true,
+      query: ReviewListQuery,
+      ok: json(z.object({ pan_cards: z.array(AdminPanCard) }), 'Submissions'),
+      errors: [403, 422],
+    },
     async (c) => {
       const q = c.req.valid('query')
       return c.json({ pan_cards: await adminPanJson(deps.db, await listPanCards(deps.db, q)) }, 200)

@@ -1,10 +1,11 @@
-import { createRoute, z } from '@hono/zod-openapi'
+import { z } from '@hono/zod-openapi'
 import type { Deps } from '../../../core/deps'
 import { notFound } from '../../../http/errors'
 import { idField } from '../../../http/ids'
 import { PageMetaSchema, pageMeta, pagingQuery, toPage } from '../../../http/paging'
-import { errors, json } from '../../../http/responses'
-import { bearerSecurity, createRouter, currentUser } from '../../../http/router'
+import { json } from '../../../http/responses'
+import { routesOn } from '../../../http/route'
+import { createRouter, currentUser } from '../../../http/router'
 import { findPlayer } from '../common/queries'
 import { COMPARTMENTS, passbook } from './passbook'
 
@@ -34,19 +35,19 @@ const MAX_PER_PAGE = 100
 
 export function passbookRoutes(deps: Deps) {
   const app = createRouter()
+  const route = routesOn(app, ['Wallet'])
 
   for (const compartment of COMPARTMENTS) {
-    app.openapi(
-      createRoute({
-        method: 'get',
-        path: `/api/me/${compartment}_passbook`,
-        tags: ['Wallet'],
+    route.get(
+      `/api/me/${compartment}_passbook`,
+      {
         summary: `My ${compartment} passbook`,
         description: `Ledger entries of the ${compartment} compartment, newest first, each with the running balance after it${compartment === 'coins' ? ' (whole coins)' : ' (rupees)'}.`,
-        security: bearerSecurity,
-        request: { query: pagingQuery(PER_PAGE, MAX_PER_PAGE) },
-        responses: { 200: json(PassbookSchema, 'The passbook'), ...errors(401, 422) },
-      }),
+        auth: true,
+        query: pagingQuery(PER_PAGE, MAX_PER_PAGE),
+        ok: json(PassbookSchema, 'The passbook'),
+        errors: [422],
+      },
       async (c) => {
         const page = toPage(c.req.valid('query'))
         const book = await passbook(deps.db, currentUser(c).id, compartment, page)
@@ -63,24 +64,19 @@ export function passbookRoutes(deps: Deps) {
     )
   }
 
-  app.openapi(
-    createRoute({
-      method: 'get',
-      path: '/api/admin/wallet/passbook',
+  route.get(
+    '/api/admin/wallet/passbook',
+    {
       tags: ['Admin'],
       summary: 'A player’s passbook',
-      security: bearerSecurity,
-      request: {
-        query: pagingQuery(PER_PAGE, MAX_PER_PAGE).extend({
-          user_id: idField(),
-          compartment: z.enum(COMPARTMENTS).default('unused'),
-        }),
-      },
-      responses: {
-        200: json(PassbookSchema.extend({ user_id: z.number().int() }), 'The passbook'),
-        ...errors(401, 403, 404, 422),
-      },
-    }),
+      auth: true,
+      query: pagingQuery(PER_PAGE, MAX_PER_PAGE).extend({
+        user_id: idField(),
+        compartment: z.enum(COMPARTMENTS).default('unused'),
+      }),
+      ok: json(PassbookSchema.extend({ user_id: z.number().int() }), 'The passbook'),
+      errors: [403, 404, 422],
+    },
     async (c) => {
       const q = c.req.valid('query')
       if (!(await findPlayer(deps.db, q.user_id))) throw notFound('User')

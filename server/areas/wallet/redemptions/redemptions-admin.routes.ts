@@ -1,7 +1,8 @@
-import { createRoute, z } from '@hono/zod-openapi'
+import { z } from '@hono/zod-openapi'
 import type { Deps } from '../../../core/deps'
-import { errors, json } from '../../../http/responses'
-import { bearerSecurity, createRouter } from '../../../http/router'
+import { json } from '../../../http/responses'
+import { routesOn } from '../../../http/route'
+import { createRouter } from '../../../http/router'
 import { decisionRoutes } from '../common/decision-routes'
 import { userRef, userRefsById } from '../common/queries'
 import { ReviewListQuery, UserRef } from '../common/schemas'
@@ -23,20 +24,17 @@ async function adminRedemptionJson(db: Deps['db'], rows: Parameters<typeof redem
 /** Admin review of withdrawal requests (the CLI's `redemptions`). */
 export function redemptionAdminRoutes(deps: Deps) {
   const app = createRouter()
+  const route = routesOn(app, ['Admin'])
 
-  app.openapi(
-    createRoute({
-      method: 'get',
-      path: '/api/admin/redemptions',
-      tags: ['Admin'],
+  route.get(
+    '/api/admin/redemptions',
+    {
       summary: 'Withdrawal requests (newest first)',
-      security: bearerSecurity,
-      request: { query: ReviewListQuery },
-      responses: {
-        200: json(z.object({ redemptions: z.array(AdminRedemption) }), 'Withdrawals'),
-        ...errors(401, 403, 422),
-      },
-    }),
+      auth: true,
+      query: ReviewListQuery,
+      ok: json(z.object({ redemptions: z.array(AdminRedemption) }), 'Withdrawals'),
+      errors: [403, 422],
+    },
     async (c) => {
       const q = c.req.valid('query')
       return c.json(

@@ -1,10 +1,11 @@
-import { createRoute, z } from '@hono/zod-openapi'
+import { z } from '@hono/zod-openapi'
 import type { Deps } from '../../../core/deps'
 import { rupeesToPaise } from '../../../domain/money'
 import { invalid } from '../../../http/errors'
 import { moneyRoute, requestDeps } from '../../../http/idempotency'
 import { PageMetaSchema, pageMeta, pagingQuery, toPage } from '../../../http/paging'
 import { errors, json, jsonBody } from '../../../http/responses'
+import { routesOn } from '../../../http/route'
 import { bearerSecurity, createRouter, currentUser } from '../../../http/router'
 import { pageOfRedemptions } from './queries'
 import {
@@ -17,37 +18,29 @@ import {
 import { RedeemRequest, RedemptionSchema, RedemptionTypeSchema } from './redemptions.schemas'
 
 /** Withdrawals of winnings (spec §7 "Me and wallet": redemptions, redemption_types). */
-// Long: a route factory, one short registration per route.
 export function redemptionRoutes(deps: Deps) {
   const app = createRouter()
+  const route = routesOn(app, ['Withdrawals'])
 
-  app.openapi(
-    createRoute({
-      method: 'get',
-      path: '/api/redemption_types',
-      tags: ['Withdrawals'],
+  route.get(
+    '/api/redemption_types',
+    {
       summary: 'Ways to withdraw, with their minimum, fee and daily limit (rupees)',
-      responses: {
-        200: json(z.object({ redemption_types: z.array(RedemptionTypeSchema) }), 'Redemption types'),
-      },
-    }),
+      ok: json(z.object({ redemption_types: z.array(RedemptionTypeSchema) }), 'Redemption types'),
+    },
     async (c) =>
       c.json({ redemption_types: (await listRedemptionTypes(deps.db)).map(redemptionTypeJson) }, 200),
   )
 
-  app.openapi(
-    createRoute({
-      method: 'get',
-      path: '/api/redemptions',
-      tags: ['Withdrawals'],
+  route.get(
+    '/api/redemptions',
+    {
       summary: 'Your withdrawals, newest first',
-      security: bearerSecurity,
-      request: { query: pagingQuery(100, 100) },
-      responses: {
-        200: json(z.object({ redemptions: z.array(RedemptionSchema), meta: PageMetaSchema }), 'Withdrawals'),
-        ...errors(401, 422),
-      },
-    }),
+      auth: true,
+      query: pagingQuery(100, 100),
+      ok: json(z.object({ redemptions: z.array(RedemptionSchema), meta: PageMetaSchema }), 'Withdrawals'),
+      errors: [422],
+    },
     async (c) => {
       const me = currentUser(c)
       const page = toPage(c.req.valid('query'))

@@ -191,6 +191,44 @@ async function usedToday(tx: Tx, userId: number, typeId: number, nowMs: number):
 
 const holdsAccount = (tx: Tx, nowMs: number) => systemAccountId(tx, REDEMPTION_HOLDS_ACCOUNT, 'INR', nowMs)
 
+/**
+ * The request, once its user is locked (the order every writer locks in): of two decisions
+ * at once, the second waits and then finds it decided. 404, or 409 when already decided.
+ */
+async function lockPendingRedemption(tx: Tx, id: number): Promise<RedemptionRow> {
+  const owner = await tx.selectFrom('redemptions').select('user_id').where('id', '=', id).executeTakeFirst()
+  if (!owner) throw notFound('Redemption')
+  await lockRows(tx, 'users', owner.user_id)
+  const row = await tx
+    .selectFrom('redemptions')
+    .selectAll()
+    .where('id', '=', id)
+    .$call(forUpdate(tx))
+    .executeTakeFirst()
+  if (!row) throw notFound('Redemption')
+  if (row.status !== 'pending') throw conflict(`This withdrawal is already ${row.status}`)
+  return row
+}
+
+/** The hold (amount + fee) out to payouts and the house's fee, or back to the user's winnings. */
+async function settlementLines(tx: Tx, row: RedemptionRow, approve: boolean, now: number) {
+  const amount = Number(row.amount)
+  const fee = Number(row.fee)
+  const holds = await holdsAccount(tx, now)
+  return approve
+    ? [
+        { accountId: holds, amount: -(amount + fee) },
+        { accountId: await systemAccountId(tx, SYSTEM_ACCOUNTS.payouts.code, 'INR', now), amount },
+        ...(fee > 0
+          ? [{ accountId: await systemAccountId(tx, SYSTEM_ACCOUNTS.house.code, 'INR', now), amount: fee }]
+          : []),
+      ]
+    : [
+        { accountId: holds, amount: -(amount + fee) },
+        { accountId: await userAccountId(tx, row.user_id, 'winnings'), amount: amount + fee },
+      ]
+}
+
 /** Admin decision on a pending request: approve pays it out, reject returns the hold to winnings. */
 export async function decideRedemption(
   deps: Deps,
@@ -200,34 +238,10 @@ export async function decideRedemption(
 ): Promise<RedemptionRow> {
   return withTx(deps, async (tx, after) => {
     const now = deps.clock.now()
-    // Its user first (the order every writer locks in), then the request: of two decisions at
-    // once, the second waits and then finds it decided.
-    const owner = await tx.selectFrom('redemptions').select('user_id').where('id', '=', id).executeTakeFirst()
-    if (!owner) throw notFound('Redemption')
-    await lockRows(tx, 'users', owner.user_id)
-    const row = await tx
-      .selectFrom('redemptions')
-      .selectAll()
-      .where('id', '=', id)
-      .$call(forUpdate(tx))
-      .executeTakeFirst()
-    if (!row) throw notFound('Redemption')
-    if (row.status !== 'pending') throw conflict(`This withdrawal is already ${row.status}`)
+    const row = await lockPendingRedemption(tx, id)
     const amount = Number(row.amount)
     const fee = Number(row.fee)
-    const holds = await holdsAccount(tx, now)
-    const lines = decision.approve
-      ? [
-          { accountId: holds, amount: -(amount + fee) },
-          { accountId: await systemAccountId(tx, SYSTEM_ACCOUNTS.payouts.code, 'INR', now), amount },
-          ...(fee > 0
-            ? [{ accountId: await systemAccountId(tx, SYSTEM_ACCOUNTS.house.code, 'INR', now), amount: fee }]
-            : []),
-        ]
-      : [
-          { accountId: holds, amount: -(amount + fee) },
-          { accountId: await userAccountId(tx, row.user_id, 'winnings'), amount: amount + fee },
-        ]
+    const lines = await settlementLines(tx, row, decision.approve, now)
     const settled = await post(
       tx,
       {

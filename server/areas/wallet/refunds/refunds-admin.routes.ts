@@ -1,10 +1,11 @@
-import { createRoute, z } from '@hono/zod-openapi'
+import { z } from '@hono/zod-openapi'
 import type { Deps } from '../../../core/deps'
 import { paiseToRupees, rupeesToPaise } from '../../../domain/money'
 import { invalid } from '../../../http/errors'
 import { moneyRoute, requestDeps } from '../../../http/idempotency'
 import { idParam } from '../../../http/ids'
 import { errors, json, jsonBody } from '../../../http/responses'
+import { routesOn } from '../../../http/route'
 import { bearerSecurity, createRouter, currentAdmin } from '../../../http/router'
 import { multilineText } from '../../../http/text'
 import { userBalances, walletJson } from '../../ledger'
@@ -72,6 +73,7 @@ type AdminClaimRefundJson = z.infer<typeof AdminClaimRefund>
 // Long: a route factory, one short registration per route.
 export function refundAdminRoutes(deps: Deps) {
   const app = createRouter()
+  const route = routesOn(app, ['Admin'])
   const db = deps.db
 
   async function adminJson(
@@ -129,19 +131,15 @@ export function refundAdminRoutes(deps: Deps) {
     )
   }
 
-  app.openapi(
-    createRoute({
-      method: 'get',
-      path: '/api/admin/claim_refunds',
-      tags: ['Admin'],
+  route.get(
+    '/api/admin/claim_refunds',
+    {
       summary: 'Refund claims (newest first), with the user and the deposit or contest',
-      security: bearerSecurity,
-      request: { query: ListQuery },
-      responses: {
-        200: json(z.object({ claim_refunds: z.array(AdminClaimRefund) }), 'Claims'),
-        ...errors(401, 403, 422),
-      },
-    }),
+      auth: true,
+      query: ListQuery,
+      ok: json(z.object({ claim_refunds: z.array(AdminClaimRefund) }), 'Claims'),
+      errors: [403, 422],
+    },
     async (c) => {
       const q = c.req.valid('query')
       return c.json({ claim_refunds: await adminJson(await listAllClaims(db, q)) }, 200)
@@ -190,21 +188,18 @@ export function refundAdminRoutes(deps: Deps) {
     },
   )
 
-  app.openapi(
-    createRoute({
-      method: 'post',
-      path: '/api/admin/claim_refunds/{id}/reject',
-      tags: ['Admin'],
+  route.post(
+    '/api/admin/claim_refunds/{id}/reject',
+    {
       summary: 'Reject a pending claim, with a reason the player reads',
       description:
         'No money moves; the claim becomes `rejected` with `resolution` = `reason`, and the player is notified. A claim already decided → 409.',
-      security: bearerSecurity,
-      request: { params: idParam, body: jsonBody(ReasonRequest) },
-      responses: {
-        200: json(z.object({ claim_refund: AdminClaimRefund }), 'Rejected'),
-        ...errors(401, 403, 404, 409, 422),
-      },
-    }),
+      auth: true,
+      params: idParam,
+      body: ReasonRequest,
+      ok: json(z.object({ claim_refund: AdminClaimRefund }), 'Rejected'),
+      errors: [403, 404, 409, 422],
+    },
     async (c) => {
       const admin = currentAdmin(c)
       const { claim } = await decideClaim(deps, admin.id, c.req.valid('param').id, {

@@ -1,8 +1,9 @@
-import { createRoute, z } from '@hono/zod-openapi'
+import { z } from '@hono/zod-openapi'
 import type { Deps } from '../../../core/deps'
 import { moneyRoute, requestDeps } from '../../../http/idempotency'
 import { idParam } from '../../../http/ids'
 import { errors, json, jsonBody } from '../../../http/responses'
+import { routesOn } from '../../../http/route'
 import { bearerSecurity, createRouter, currentUser } from '../../../http/router'
 import { claimRefundJson, createClaim, findClaim, listClaims } from './refunds'
 import { ClaimRefundRequest, ClaimRefundSchema } from './refunds.schemas'
@@ -10,6 +11,7 @@ import { ClaimRefundRequest, ClaimRefundSchema } from './refunds.schemas'
 /** Refund claims and their status: the help pages /help/claim-refund and /help/refund-status. */
 export function refundRoutes(deps: Deps) {
   const app = createRouter()
+  const route = routesOn(app, ['Withdrawals'])
 
   // A claim names the amount it asks back: declared money-moving, so a retry files it once.
   app.openapi(
@@ -33,35 +35,26 @@ export function refundRoutes(deps: Deps) {
     },
   )
 
-  app.openapi(
-    createRoute({
-      method: 'get',
-      path: '/api/claim_refunds',
-      tags: ['Withdrawals'],
+  route.get(
+    '/api/claim_refunds',
+    {
       summary: 'Your refund claims and their status (newest first, 100 at most)',
-      security: bearerSecurity,
-      responses: {
-        200: json(z.object({ claim_refunds: z.array(ClaimRefundSchema) }), 'Claims'),
-        ...errors(401),
-      },
-    }),
+      auth: true,
+      ok: json(z.object({ claim_refunds: z.array(ClaimRefundSchema) }), 'Claims'),
+    },
     async (c) =>
       c.json({ claim_refunds: (await listClaims(deps.db, currentUser(c).id)).map(claimRefundJson) }, 200),
   )
 
-  app.openapi(
-    createRoute({
-      method: 'get',
-      path: '/api/claim_refunds/{id}',
-      tags: ['Withdrawals'],
+  route.get(
+    '/api/claim_refunds/{id}',
+    {
       summary: 'One of your refund claims',
-      security: bearerSecurity,
-      request: { params: idParam },
-      responses: {
-        200: json(z.object({ claim_refund: ClaimRefundSchema }), 'The claim'),
-        ...errors(401, 404),
-      },
-    }),
+      auth: true,
+      params: idParam,
+      ok: json(z.object({ claim_refund: ClaimRefundSchema }), 'The claim'),
+      errors: [404],
+    },
     async (c) => {
       const row = await findClaim(deps.db, currentUser(c).id, c.req.valid('param').id)
       return c.json({ claim_refund: claimRefundJson(row) }, 200)

@@ -2,11 +2,11 @@ import type { Selectable } from 'kysely'
 import type { Deps } from '../../../core/deps'
 import { lockRows } from '../../../db/lock'
 import type { ClaimRefundsTable } from '../../../db/schema'
-import { type Executor, withTx } from '../../../db/tx'
+import { type AfterCommit, type Executor, type Tx, withTx } from '../../../db/tx'
 import { paiseToRupees } from '../../../domain/money'
 import { strSmall } from '../../../domain/redemption-rules'
 import { conflict, invalid, notFound } from '../../../http/errors'
-import { post, SYSTEM_ACCOUNTS, systemAccountId, userAccountId } from '../../ledger'
+import { paidToUser, post } from '../../ledger'
 import { notify } from '../../notifications'
 
 /**
@@ -169,28 +169,8 @@ export async function decideClaim(
 ): Promise<{ claim: ClaimRow; transactionId: number | null }> {
   return withTx(deps, async (tx, after) => {
     const now = deps.clock.now()
-    // The claimant first: decisions on their claims take turns, so what is left of a deposit
-    // (the ceiling) counts every refund decided before.
-    const owner = await tx
-      .selectFrom('claim_refunds')
-      .select('user_id')
-      .where('id', '=', id)
-      .executeTakeFirst()
-    if (!owner) throw notFound('Refund claim')
-    await lockRows(tx, 'users', owner.user_id)
-    const row = await tx.selectFrom('claim_refunds').selectAll().where('id', '=', id).executeTakeFirst()
-    if (!row) throw notFound('Refund claim')
-    if (row.status !== 'pending') throw conflict(`This refund claim is already ${row.status}`)
-    if (decision.refund) {
-      const ceiling = await refundCeiling(tx, row)
-      if (decision.amountPaise > ceiling)
-        throw invalid({
-          amount:
-            row.user_credit_id === null
-              ? [`must be at most ${rupeesShown(ceiling)}`]
-              : [`must be at most ${rupeesShown(ceiling)}, what is left of deposit #${row.user_credit_id}`],
-        })
-    }
+    const row = await lockPendingClaim(tx, id)
+    if (decision.refund) await checkCeiling(tx, row, decision.amountPaise)
     const resolution = decision.refund
       ? (decision.note ?? `Refunded ${rupeesShown(decision.amountPaise)} to your unused balance.`)
       : decision.reason
@@ -208,34 +188,9 @@ export async function decideClaim(
       .returningAll()
       .executeTakeFirst()
     if (!claim) throw conflict('This refund claim was decided meanwhile')
-    let transactionId: number | null = null
-    if (decision.refund) {
-      const posted = await post(
-        tx,
-        {
-          kind: 'claim_refund',
-          idempotencyKey: claimRefundKey(id),
-          memo: `Refund for claim #${id}`,
-          meta: {
-            claim_refund_id: id,
-            user_credit_id: row.user_credit_id,
-            contest_id: row.contest_id,
-            by: adminId,
-          },
-          lines: [
-            {
-              accountId: await systemAccountId(tx, SYSTEM_ACCOUNTS.house.code, 'INR', now),
-              amount: -decision.amountPaise,
-            },
-            { accountId: await userAccountId(tx, row.user_id, 'unused'), amount: decision.amountPaise },
-          ],
-          nowMs: now,
-        },
-        after,
-      )
-      if (posted.replayed) throw conflict('This refund claim was already paid')
-      transactionId = posted.transactionId
-    }
+    const transactionId = decision.refund
+      ? await payRefund(tx, after, row, { adminId, amountPaise: decision.amountPaise, now })
+      : null
     await notify(
       tx,
       after,
@@ -255,4 +210,58 @@ export async function decideClaim(
     )
     return { claim, transactionId }
   })
+}
+
+/**
+ * The claim, once its claimant is locked: decisions on their claims take turns, so what is
+ * left of a deposit (the ceiling) counts every refund decided before. 404, or 409 when decided.
+ */
+async function lockPendingClaim(tx: Executor, id: number): Promise<ClaimRow> {
+  const owner = await tx.selectFrom('claim_refunds').select('user_id').where('id', '=', id).executeTakeFirst()
+  if (!owner) throw notFound('Refund claim')
+  await lockRows(tx, 'users', owner.user_id)
+  const row = await tx.selectFrom('claim_refunds').selectAll().where('id', '=', id).executeTakeFirst()
+  if (!row) throw notFound('Refund claim')
+  if (row.status !== 'pending') throw conflict(`This refund claim is already ${row.status}`)
+  return row
+}
+
+async function checkCeiling(tx: Executor, row: ClaimRow, amountPaise: number): Promise<void> {
+  const ceiling = await refundCeiling(tx, row)
+  if (amountPaise > ceiling)
+    throw invalid({
+      amount:
+        row.user_credit_id === null
+          ? [`must be at most ${rupeesShown(ceiling)}`]
+          : [`must be at most ${rupeesShown(ceiling)}, what is left of deposit #${row.user_credit_id}`],
+    })
+}
+
+/** The refund from the house into the claimant's unused balance; 409 if it was already paid. */
+async function payRefund(
+  tx: Tx,
+  after: AfterCommit,
+  row: ClaimRow,
+  refund: { adminId: number; amountPaise: number; now: number },
+): Promise<number> {
+  const { adminId, amountPaise, now } = refund
+  const posted = await post(
+    tx,
+    {
+      kind: 'claim_refund',
+      idempotencyKey: claimRefundKey(row.id),
+      memo: `Refund for claim #${row.id}`,
+      meta: {
+        claim_refund_id: row.id,
+        user_credit_id: row.user_credit_id,
+        contest_id: row.contest_id,
+        by: adminId,
+      },
+      lines: await paidToUser(tx, 'house', { userId: row.user_id, compartment: 'unused' }, amountPaise, now),
+      nowMs: now,
+    },
+    after,
+  )
+  if (posted.replayed) throw conflict('This refund claim was already paid')
+  return posted.transactionId
 }

@@ -1,9 +1,10 @@
-import { createRoute, z } from '@hono/zod-openapi'
+import { z } from '@hono/zod-openapi'
 import type { MiddlewareHandler } from 'hono'
 import type { Deps } from '../../../core/deps'
 import { codeLookupLimit } from '../../../http/code-lookup'
 import { moneyRoute, requestDeps } from '../../../http/idempotency'
 import { errors, json, jsonBody } from '../../../http/responses'
+import { routesOn } from '../../../http/route'
 import { type AppEnv, bearerSecurity, createRouter, currentUser } from '../../../http/router'
 import { userBalances, walletJson } from '../../ledger'
 import { requirePlayer } from '../common/queries'
@@ -36,20 +37,16 @@ const ReferCodeRequest = z
 /** Referral programme: my code and what it earned, and applying a friend's code after sign-up. */
 export function referralRoutes(deps: Deps) {
   const app = createRouter()
+  const route = routesOn(app, ['Rewards'])
 
-  app.openapi(
-    createRoute({
-      method: 'get',
-      path: '/api/me/referral_details',
-      tags: ['Rewards'],
+  route.get(
+    '/api/me/referral_details',
+    {
       summary: 'My referral code and what it earned',
-      security: bearerSecurity,
+      auth: true,
       middleware: [signedIn] as const,
-      responses: {
-        200: json(z.object({ referral_details: ReferralDetailsSchema }), 'Referral details'),
-        ...errors(401),
-      },
-    }),
+      ok: json(z.object({ referral_details: ReferralDetailsSchema }), 'Referral details'),
+    },
     async (c) => {
       const user = await requirePlayer(deps.db, currentUser(c).id)
       return c.json({ referral_details: await referralDetails(deps, user) }, 200)

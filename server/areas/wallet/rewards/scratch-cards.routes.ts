@@ -1,9 +1,10 @@
-import { createRoute, z } from '@hono/zod-openapi'
+import { z } from '@hono/zod-openapi'
 import type { Deps } from '../../../core/deps'
 import { moneyRoute, requestDeps } from '../../../http/idempotency'
 import { idField, idParam } from '../../../http/ids'
 import { PageMetaSchema, pageMeta, pagingQuery, toPage } from '../../../http/paging'
 import { errors, json, jsonBody } from '../../../http/responses'
+import { routesOn } from '../../../http/route'
 import { bearerSecurity, createRouter, currentUser } from '../../../http/router'
 import { userBalances, walletJson } from '../../ledger'
 import { WalletSchema } from '../common/schemas'
@@ -36,36 +37,33 @@ const ClaimRequest = z.strictObject({ id: idField() }).openapi('ScratchCardClaim
 // Long: a route factory, one short registration per route.
 export function scratchCardRoutes(deps: Deps) {
   const app = createRouter()
+  const route = routesOn(app, ['Rewards'])
   // Signed in before anything else, so a stranger's bad body is a 401, not a 422.
   app.use('/api/scratch_cards/*', async (c, next) => {
     currentUser(c)
     await next()
   })
 
-  app.openapi(
-    createRoute({
-      method: 'get',
-      path: '/api/scratch_cards',
-      tags: ['Rewards'],
+  route.get(
+    '/api/scratch_cards',
+    {
       summary: 'My scratch cards',
       description:
         'Newest first. `total_reward_balance` (rupees) and `total_reward_coins` are what the claimed cards have paid. A card’s `reward` stays null until it is claimed.',
-      security: bearerSecurity,
-      request: { query: pagingQuery(100, 200) },
-      responses: {
-        200: json(
-          z.object({
-            total_reward_balance: z.number(),
-            total_reward_coins: z.number().int(),
-            unclaimed_count: z.number().int(),
-            scratch_cards: z.array(ScratchCardSchema),
-            meta: PageMetaSchema,
-          }),
-          'Scratch cards',
-        ),
-        ...errors(401, 422),
-      },
-    }),
+      auth: true,
+      query: pagingQuery(100, 200),
+      ok: json(
+        z.object({
+          total_reward_balance: z.number(),
+          total_reward_coins: z.number().int(),
+          unclaimed_count: z.number().int(),
+          scratch_cards: z.array(ScratchCardSchema),
+          meta: PageMetaSchema,
+        }),
+        'Scratch cards',
+      ),
+      errors: [422],
+    },
     async (c) => {
       const me = currentUser(c)
       const page = toPage(c.req.valid('query'))
@@ -82,19 +80,15 @@ export function scratchCardRoutes(deps: Deps) {
     },
   )
 
-  app.openapi(
-    createRoute({
-      method: 'get',
-      path: '/api/scratch_cards/{id}',
-      tags: ['Rewards'],
+  route.get(
+    '/api/scratch_cards/{id}',
+    {
       summary: 'One of my scratch cards',
-      security: bearerSecurity,
-      request: { params: idParam },
-      responses: {
-        200: json(z.object({ scratch_card: ScratchCardSchema }), 'The card'),
-        ...errors(401, 404, 422),
-      },
-    }),
+      auth: true,
+      params: idParam,
+      ok: json(z.object({ scratch_card: ScratchCardSchema }), 'The card'),
+      errors: [404, 422],
+    },
     async (c) => {
       const card = await getScratchCard(deps.db, currentUser(c).id, c.req.valid('param').id)
       return c.json({ scratch_card: card }, 200)

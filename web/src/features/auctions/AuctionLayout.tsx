@@ -1,20 +1,12 @@
 import { type UseQueryResult, useQuery } from '@tanstack/react-query'
 import { useEffect, useRef } from 'react'
-import {
-  Navigate,
-  NavLink,
-  Outlet,
-  useLocation,
-  useNavigate,
-  useOutletContext,
-  useParams,
-} from 'react-router'
+import { Navigate, Outlet, useLocation, useNavigate, useOutletContext, useParams } from 'react-router'
 import { Loading } from '../../components/Common'
 import { Alert } from '../../components/Field'
-import { ChevronLeftIcon } from '../../components/Icons'
 import { type Auction, auctionQuery, type Lot, type Manager, managersQuery, type Phase } from './api'
 import styles from './auctions.module.css'
-import { PHASE_PAGE, StatusChip } from './bits'
+import { PHASE_PAGE } from './bits'
+import { LiveHead, tabsUnder } from './LiveHead'
 import { useAuctionLive } from './live'
 
 export interface AuctionContext {
@@ -56,29 +48,10 @@ export function AuctionLayout() {
     connected: live.connected,
     managerById: (managerId) => list.find((m) => m.id === managerId),
   }
-  const tab = (to: string, label: string) => (
-    <NavLink
-      to={`/auctions/${id}/${to}`}
-      className={({ isActive }) => (isActive ? styles.tabActive : styles.tab)}
-    >
-      {label}
-    </NavLink>
-  )
+  const tab = tabsUnder(`/auctions/${id}`)
   return (
     <div data-testid="auction-page" data-auction-id={id} data-phase={a.phase}>
-      <NavLink to="/auctions" className={styles.back}>
-        <ChevronLeftIcon width={16} height={16} /> Auctions
-      </NavLink>
-      <header className={styles.auctionHead}>
-        <h1 className={styles.title}>{a.name}</h1>
-        <StatusChip auction={a} />
-        <span
-          className={styles.liveDot}
-          data-testid="live-indicator"
-          data-connected={live.connected}
-          title={live.connected ? 'Live' : 'Connecting..'}
-        />
-      </header>
+      <LiveHead back="/auctions" backLabel="Auctions" name={a.name} status={a} connected={live.connected} />
       <p className={styles.subline}>
         {a.sold_count} sold · {a.unsold_count} unsold · {a.players_count} players · {a.managers_count}{' '}
         franchises

@@ -3,7 +3,7 @@ import { type FormEvent, useState } from 'react'
 import { useNavigate, useSearchParams } from 'react-router'
 import { Button, ButtonLink } from '../../components/Button'
 import { Card, Loading, PageHead } from '../../components/Common'
-import { Alert, TextField } from '../../components/Field'
+import { Alert, CodeField } from '../../components/Field'
 import forms from '../../components/forms.module.css'
 import { ApiError } from '../../lib/api'
 import { formatNumber } from '../../lib/format'
@@ -32,13 +32,11 @@ export function JoinAuctionPage() {
       <PageHead title="Join an auction" subtitle="Enter the invite code the owner shared with you." />
       <Card className={forms.formCard}>
         <form onSubmit={submit} className={forms.codeForm} noValidate>
-          <TextField
+          <CodeField
             label="Invite code"
             name="code"
+            onCode={setTyped}
             value={typed}
-            onChange={(e) => setTyped(e.target.value.toUpperCase())}
-            autoComplete="off"
-            spellCheck={false}
             placeholder="e.g. K7Q2MZ"
           />
           <Button type="submit" variant="secondary" data-testid="find-auction">

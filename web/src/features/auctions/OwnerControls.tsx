@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { Button } from '../../components/Button'
-import { Dialog } from '../../components/Dialog'
+import { ConfirmDialog } from '../../components/ConfirmDialog'
 import { SelectField } from '../../components/SelectField'
 import { serverNow } from '../../lib/server-time'
 import { showSnackbar } from '../../lib/snackbar'
@@ -140,39 +140,29 @@ function EndDialog({
   control: ReturnType<typeof useControl>
 }) {
   return (
-    <Dialog
+    <ConfirmDialog
       open={confirming}
       title="End the auction?"
       onClose={() => setConfirming(false)}
-      footer={
-        <>
-          <Button variant="ghost" onClick={() => setConfirming(false)}>
-            Keep going
-          </Button>
-          <Button
-            variant="danger"
-            busy={busy('complete')}
-            onClick={() =>
-              control.mutate(
-                { control: 'complete' },
-                {
-                  onSuccess: () => {
-                    setConfirming(false)
-                    showSnackbar('The auction is over', 'info')
-                  },
-                },
-              )
-            }
-            data-testid="confirm-complete"
-          >
-            End it
-          </Button>
-        </>
+      keepLabel="Keep going"
+      confirmLabel="End it"
+      busy={busy('complete')}
+      onConfirm={() =>
+        control.mutate(
+          { control: 'complete' },
+          {
+            onSuccess: () => {
+              setConfirming(false)
+              showSnackbar('The auction is over', 'info')
+            },
+          },
+        )
       }
+      confirmTestId="confirm-complete"
     >
       <p>
         A running lot or sealed round closes first; players nobody bought stay unsold. This cannot be undone.
       </p>
-    </Dialog>
+    </ConfirmDialog>
   )
 }

@@ -7,6 +7,7 @@ import { useAuction } from './AuctionLayout'
 import { type AuctionPlayer, playersQuery } from './api'
 import styles from './auctions.module.css'
 import { Swatch } from './bits'
+import { PlayerLine } from './PlayerLine'
 
 type Filter = 'upcoming' | 'sold' | 'unsold'
 const FILTERS: Array<{ value: Filter; label: string }> = [
@@ -74,18 +75,7 @@ export function PlayersPage() {
               data-player-id={p.id}
               data-status={p.status}
             >
-              <span className={styles.teamTag} style={{ background: p.team_color ?? 'var(--surface-3)' }}>
-                {p.team_name_attr}
-              </span>
-              <span className={styles.playerName}>
-                <strong>
-                  {p.display_name}
-                  {p.is_star ? <span className={styles.star}>★</span> : null}
-                </strong>
-                <em>
-                  {p.style_label} · base {formatNumber(p.base_price)}
-                </em>
-              </span>
+              <PlayerLine player={p} detail={<>base {formatNumber(p.base_price)}</>} />
               {p.status === 'sold' ? (
                 <span className={styles.sale} data-testid="sale">
                   <strong>{formatNumber(p.price ?? 0)}</strong>

@@ -11,6 +11,7 @@ import { type AuctionPlayer, playersQuery, type SecondaryBid, secondaryBidsQuery
 import styles from './auctions.module.css'
 import { ClosingCountdown } from './bits'
 import { CloseSealedRound, RunControls, StartSealedRound } from './OwnerControls'
+import { PlayerLine } from './PlayerLine'
 import { SealedBidForm } from './SealedBidForm'
 import { rememberBids } from './sealed-memory'
 
@@ -112,18 +113,7 @@ function SealedRow({
   return (
     <li className={styles.sealedRow} data-testid="sealed-row" data-player-id={p.id}>
       <div className={styles.playerRow}>
-        <span className={styles.teamTag} style={{ background: p.team_color ?? 'var(--surface-3)' }}>
-          {p.team_name_attr}
-        </span>
-        <span className={styles.playerName}>
-          <strong>
-            {p.display_name}
-            {p.is_star ? <span className={styles.star}>★</span> : null}
-          </strong>
-          <em>
-            {p.style_label} · base {formatNumber(p.base_price)}
-          </em>
-        </span>
+        <PlayerLine player={p} detail={<>base {formatNumber(p.base_price)}</>} />
         {mine ? (
           <span className={styles.myBid} data-testid="my-sealed-bid">
             Your bid <strong>{formatNumber(mine.bid_amount)}</strong>

@@ -1,13 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { Navigate, NavLink, Outlet, useOutletContext, useParams } from 'react-router'
+import { Navigate, Outlet, useOutletContext, useParams } from 'react-router'
 import { Button } from '../../components/Button'
 import { Loading } from '../../components/Common'
 import { Alert } from '../../components/Field'
-import { ChevronLeftIcon } from '../../components/Icons'
 import { formatNumber } from '../../lib/format'
 import { showSnackbar } from '../../lib/snackbar'
 import styles from './auctions.module.css'
-import { StatusChip } from './bits'
+import { LiveHead, tabsUnder } from './LiveHead'
 import { joinTournament, TOURNAMENT_RULES, type TournamentDetail, tournamentQuery } from './tournament-api'
 import { useTournamentLive } from './tournament-live'
 
@@ -22,29 +21,16 @@ export function TournamentLayout() {
   if (detail.isPending) return <Loading />
   if (detail.isError) return <Alert>{detail.error.message}</Alert>
   const { tournament: t, manager } = detail.data
-  const tab = (to: string, label: string) => (
-    <NavLink
-      to={`/auction/tournaments/${id}/${to}`}
-      className={({ isActive }) => (isActive ? styles.tabActive : styles.tab)}
-    >
-      {label}
-    </NavLink>
-  )
+  const tab = tabsUnder(`/auction/tournaments/${id}`)
   return (
     <div data-testid="tournament-page" data-tournament-id={id} data-phase={t.phase}>
-      <NavLink to="/auction/tournaments" className={styles.back}>
-        <ChevronLeftIcon width={16} height={16} /> Tournaments
-      </NavLink>
-      <header className={styles.auctionHead}>
-        <h1 className={styles.title}>{t.name}</h1>
-        <StatusChip auction={t} />
-        <span
-          className={styles.liveDot}
-          data-testid="live-indicator"
-          data-connected={connected}
-          title={connected ? 'Live' : 'Connecting..'}
-        />
-      </header>
+      <LiveHead
+        back="/auction/tournaments"
+        backLabel="Tournaments"
+        name={t.name}
+        status={t}
+        connected={connected}
+      />
       <p className={styles.subline}>
         {t.managers_count}/{t.max_managers ?? TOURNAMENT_RULES.startsAt} managers · {t.window_hours ?? 24} h
         windows

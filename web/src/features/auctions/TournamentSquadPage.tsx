@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { Button } from '../../components/Button'
 import { EmptyState, Loading } from '../../components/Common'
-import { Dialog } from '../../components/Dialog'
+import { ConfirmDialog } from '../../components/ConfirmDialog'
 import { Alert } from '../../components/Field'
 import { formatNumber, relativeTime } from '../../lib/format'
 import { showSnackbar } from '../../lib/snackbar'
@@ -101,31 +101,21 @@ function ReleaseDialog({
   })
   const name = bid?.player?.display_name ?? 'this player'
   return (
-    <Dialog
+    <ConfirmDialog
       open={bid !== null}
       title={`Release ${name}?`}
       onClose={onClose}
       testId="release-dialog"
-      footer={
-        <>
-          <Button variant="ghost" onClick={onClose}>
-            Keep him
-          </Button>
-          <Button
-            variant="danger"
-            busy={release.isPending}
-            onClick={() => bid && release.mutate(bid)}
-            data-testid="confirm-release"
-          >
-            Release
-          </Button>
-        </>
-      }
+      keepLabel="Keep him"
+      confirmLabel="Release"
+      busy={release.isPending}
+      onConfirm={() => bid && release.mutate(bid)}
+      confirmTestId="confirm-release"
     >
       <p>
         {formatNumber(bid?.bid_amount ?? 0)} credits come back to your purse, but you cannot bid for {name}{' '}
         again for two days.
       </p>
-    </Dialog>
+    </ConfirmDialog>
   )
 }

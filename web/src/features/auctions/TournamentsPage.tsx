@@ -3,7 +3,7 @@ import { type FormEvent, useState } from 'react'
 import { Link, useNavigate } from 'react-router'
 import { Button, ButtonLink } from '../../components/Button'
 import { Card, EmptyState, Loading, PageHead } from '../../components/Common'
-import { Alert, TextField } from '../../components/Field'
+import { Alert, CodeField, TextField } from '../../components/Field'
 import forms from '../../components/forms.module.css'
 import { formatNumber } from '../../lib/format'
 import { findByCode } from './api'
@@ -132,13 +132,11 @@ function JoinByCode() {
     <Card className={forms.formCard}>
       <form onSubmit={submit} noValidate data-testid="join-tournament-form">
         <h2 className={styles.cardTitle}>Join with a code</h2>
-        <TextField
+        <CodeField
           label="Code"
           name="tournament_code"
+          onCode={setCode}
           value={code}
-          onChange={(e) => setCode(e.target.value.toUpperCase())}
-          autoComplete="off"
-          spellCheck={false}
           placeholder="e.g. K7Q2MZ"
         />
         <TextField

@@ -1,14 +1,13 @@
 import { useMutation, useQuery } from '@tanstack/react-query'
-import { type FormEvent, useEffect, useRef, useState } from 'react'
-import { Button, ButtonLink } from '../../components/Button'
+import { useEffect, useRef } from 'react'
+import { ButtonLink } from '../../components/Button'
 import { Loading } from '../../components/Common'
 import { Alert } from '../../components/Field'
-import { fieldErrorsOf, unplacedError } from '../../components/form-errors'
-import { NewPasswordFields, newPasswordProblems } from '../../components/NewPasswordFields'
 import { data, http } from '../../lib/client'
 import { HOME_PATH } from '../../lib/paths'
 import { isSignedIn } from '../../lib/session'
-import styles from './auth.module.css'
+import { AuthCard } from './AuthCard'
+import { type NewPassword, NewPasswordForm } from './NewPasswordForm'
 import { BadLink } from './ResetWithToken'
 
 /**
@@ -51,54 +50,27 @@ function SetPassword({
   activate,
 }: {
   username: string
-  activate: {
-    mutate: (body: { password: string; password_confirmation: string }) => void
-    isPending: boolean
-    error: Error | null
-  }
+  activate: { mutate: (body: NewPassword) => void; isPending: boolean; error: Error | null }
 }) {
-  const [password, setPassword] = useState('')
-  const [confirmation, setConfirmation] = useState('')
-  const [localErrors, setLocalErrors] = useState<Record<string, string[]>>({})
-  const fields = { ...fieldErrorsOf(activate.error), ...localErrors }
-  const unplaced = unplacedError(activate.error, ['password', 'password_confirmation'])
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault()
-    const problems = newPasswordProblems(password, confirmation)
-    setLocalErrors(problems)
-    if (Object.keys(problems).length === 0) activate.mutate({ password, password_confirmation: confirmation })
-  }
-
   return (
-    <div className={styles.card}>
-      <h1 className={styles.title}>Activate your account</h1>
-      <p className={styles.subtitle}>
-        Hi <strong>{username}</strong>, an admin created a Fanspole account for you. Choose a password to
-        start playing.
-      </p>
-      {unplaced ? <Alert>{unplaced}</Alert> : null}
-      <form onSubmit={submit} noValidate>
-        <NewPasswordFields
-          password={password}
-          confirmation={confirmation}
-          onPassword={setPassword}
-          onConfirmation={setConfirmation}
-          errors={{ password: fields.password, confirmation: fields.password_confirmation }}
-        />
-        <Button type="submit" block busy={activate.isPending}>
-          Activate account
-        </Button>
-      </form>
-    </div>
+    <NewPasswordForm
+      title="Activate your account"
+      subtitle={
+        <>
+          Hi <strong>{username}</strong>, an admin created a Fanspole account for you. Choose a password to
+          start playing.
+        </>
+      }
+      submitLabel="Activate account"
+      save={activate}
+    />
   )
 }
 
 function Activated({ email, invited }: { email: string; invited: boolean }) {
   const signedIn = isSignedIn()
   return (
-    <div className={styles.card}>
-      <h1 className={styles.title}>{invited ? 'Account activated' : 'E-mail verified'}</h1>
+    <AuthCard title={invited ? 'Account activated' : 'E-mail verified'}>
       <Alert tone="notice">
         {invited
           ? `Your account for ${email} is ready. Log in with your new password.`
@@ -107,6 +79,6 @@ function Activated({ email, invited }: { email: string; invited: boolean }) {
       <ButtonLink to={signedIn && !invited ? HOME_PATH : '/login'} block>
         {signedIn && !invited ? 'Continue' : 'Log in'}
       </ButtonLink>
-    </div>
+    </AuthCard>
   )
 }

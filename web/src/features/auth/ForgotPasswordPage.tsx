@@ -5,6 +5,7 @@ import { Button } from '../../components/Button'
 import { Alert, TextField } from '../../components/Field'
 import { fieldErrorsOf } from '../../components/form-errors'
 import { data, http } from '../../lib/client'
+import { AuthCard } from './AuthCard'
 import styles from './auth.module.css'
 
 export function ForgotPasswordPage() {
@@ -20,11 +21,10 @@ export function ForgotPasswordPage() {
   }
 
   return (
-    <div className={styles.card}>
-      <h1 className={styles.title}>Forgot password</h1>
-      <p className={styles.subtitle}>
-        Enter the e-mail address of your account and we will send you a link to choose a new password.
-      </p>
+    <AuthCard
+      title="Forgot password"
+      subtitle="Enter the e-mail address of your account and we will send you a link to choose a new password."
+    >
       {request.isSuccess ? (
         <>
           <Alert tone="notice">{request.data.message}</Alert>
@@ -54,6 +54,6 @@ export function ForgotPasswordPage() {
       <p className={styles.below}>
         Remembered it? <Link to="/login">Back to log in</Link>
       </p>
-    </div>
+    </AuthCard>
   )
 }

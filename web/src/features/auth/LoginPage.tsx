@@ -1,20 +1,21 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { type FormEvent, useState } from 'react'
+import type { FormEvent } from 'react'
 import { Link, useNavigate } from 'react-router'
 import { Button } from '../../components/Button'
 import { Alert, TextField } from '../../components/Field'
 import { fieldErrorsOf } from '../../components/form-errors'
+import { useTextForm } from '../../components/text-form'
 import { ApiError, signIn } from '../../lib/api'
 import { returnPath, storeTokens } from '../../lib/session'
+import { AuthCard } from './AuthCard'
 import styles from './auth.module.css'
 
 export function LoginPage() {
-  const [email, setEmail] = useState('')
-  const [password, setPassword] = useState('')
+  const { form, binder } = useTextForm({ email: '', password: '' })
   const navigate = useNavigate()
   const client = useQueryClient()
   const login = useMutation({
-    mutationFn: () => signIn(email.trim(), password),
+    mutationFn: () => signIn(form.email.trim(), form.password),
     // Every outcome is shown on this page (401 is "wrong password", not "session expired").
     meta: { silent: true },
     onSuccess: (tokens) => {
@@ -24,6 +25,8 @@ export function LoginPage() {
     },
   })
   const fields = fieldErrorsOf(login.error)
+  // The server names the sign-in field `username` when it was one.
+  const field = binder((key) => (key === 'email' ? (fields.email ?? fields.username) : fields[key]))
 
   const submit = (event: FormEvent) => {
     event.preventDefault()
@@ -31,29 +34,15 @@ export function LoginPage() {
   }
 
   return (
-    <div className={styles.card}>
-      <h1 className={styles.title}>Log in</h1>
-      <p className={styles.subtitle}>Welcome back. Your teams are waiting.</p>
+    <AuthCard title="Log in" subtitle="Welcome back. Your teams are waiting.">
       {login.error ? <LoginError error={login.error} /> : null}
       <form onSubmit={submit} noValidate>
-        <TextField
-          label="Email or username"
-          name="email"
-          autoComplete="username"
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-          errors={fields.email ?? fields.username}
-          required
-          autoFocus
-        />
+        <TextField label="Email or username" {...field('email')} autoComplete="username" required autoFocus />
         <TextField
           label="Password"
-          name="password"
+          {...field('password')}
           type="password"
           autoComplete="current-password"
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-          errors={fields.password}
           required
         />
         <div className={styles.row}>
@@ -67,7 +56,7 @@ export function LoginPage() {
       <p className={styles.below}>
         New to Fanspole? <Link to="/signup">Create an account</Link>
       </p>
-    </div>
+    </AuthCard>
   )
 }
 

@@ -3,6 +3,7 @@ import { Link, useNavigate, useParams, useSearchParams } from 'react-router'
 import { Button } from '../../components/Button'
 import { TextField } from '../../components/Field'
 import { ActivateAccount } from './ActivateAccount'
+import { AuthCard } from './AuthCard'
 import styles from './auth.module.css'
 import { ResetWithToken } from './ResetWithToken'
 
@@ -32,13 +33,10 @@ function PasteToken({ activation }: { activation: boolean }) {
   }
 
   return (
-    <div className={styles.card}>
-      <h1 className={styles.title}>
-        {mode === 'activation' ? 'Activate your account' : 'Reset your password'}
-      </h1>
-      <p className={styles.subtitle}>
-        Open the link in the mail we sent you, or paste the token printed at the bottom of the mail.
-      </p>
+    <AuthCard
+      title={mode === 'activation' ? 'Activate your account' : 'Reset your password'}
+      subtitle="Open the link in the mail we sent you, or paste the token printed at the bottom of the mail."
+    >
       <form onSubmit={submit} noValidate>
         <TextField
           label={mode === 'activation' ? 'Activation token' : 'Reset token'}
@@ -65,6 +63,6 @@ function PasteToken({ activation }: { activation: boolean }) {
       <p className={styles.below}>
         No mail? <Link to="/login/forgot-password">Send a new reset link</Link>
       </p>
-    </div>
+    </AuthCard>
   )
 }

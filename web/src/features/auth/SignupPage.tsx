@@ -5,12 +5,14 @@ import { MIN_PASSWORD_LENGTH, USERNAME_PATTERN, USERNAME_RULE } from '../../../.
 import { Button } from '../../components/Button'
 import { Alert, TextField } from '../../components/Field'
 import { fieldErrorsOf, unplacedError } from '../../components/form-errors'
+import { useTextForm } from '../../components/text-form'
 import { signIn } from '../../lib/api'
 import { data, http } from '../../lib/client'
 import { storeTokens } from '../../lib/session'
 import { showSnackbar } from '../../lib/snackbar'
 import { sessionUtm } from '../../lib/traffic-source'
 import { useDebounced } from '../../lib/use-debounced'
+import { AuthCard } from './AuthCard'
 import styles from './auth.module.css'
 
 const FORM_FIELDS = ['email', 'username', 'password', 'full_name', 'ref_code']
@@ -19,7 +21,7 @@ const FORM_FIELDS = ['email', 'username', 'password', 'full_name', 'ref_code']
 // One form whose fields share the form state and its local and server errors: the JSX is the form.
 export function SignupPage() {
   const [search] = useSearchParams()
-  const [form, setForm] = useState({
+  const { form, binder } = useTextForm({
     email: '',
     username: '',
     password: '',
@@ -27,8 +29,6 @@ export function SignupPage() {
     ref_code: search.get('ref') ?? '',
   })
   const [localErrors, setLocalErrors] = useState<Record<string, string[]>>({})
-  const set = (key: keyof typeof form) => (e: { target: { value: string } }) =>
-    setForm((f) => ({ ...f, [key]: e.target.value }))
 
   const signup = useSignup(form)
 
@@ -44,62 +44,35 @@ export function SignupPage() {
   }
 
   const serverErrors = fieldErrorsOf(signup.error)
-  const errorsFor = (field: string) => localErrors[field] ?? serverErrors[field]
+  const field = binder((key) => localErrors[key] ?? serverErrors[key])
   const unplaced = unplacedError(signup.error, FORM_FIELDS)
 
   return (
-    <div className={styles.card}>
-      <h1 className={styles.title}>Create your account</h1>
-      <p className={styles.subtitle}>Pick a username, build your first team in minutes.</p>
+    <AuthCard title="Create your account" subtitle="Pick a username, build your first team in minutes.">
       {unplaced ? <Alert>{unplaced}</Alert> : null}
       <form onSubmit={submit} noValidate>
-        <TextField
-          label="Email"
-          name="email"
-          type="email"
-          autoComplete="email"
-          value={form.email}
-          onChange={set('email')}
-          errors={errorsFor('email')}
-          autoFocus
-        />
+        <TextField label="Email" {...field('email')} type="email" autoComplete="email" autoFocus />
         <TextField
           label="Username"
-          name="username"
+          {...field('username')}
           autoComplete="username"
-          value={form.username}
-          onChange={set('username')}
-          errors={errorsFor('username')}
           hint="3–20 letters, digits or underscores, starting with a letter"
           adornment={<UsernameStatus username={form.username} />}
           spellCheck={false}
         />
         <TextField
           label="Password"
-          name="password"
+          {...field('password')}
           type="password"
           autoComplete="new-password"
-          value={form.password}
-          onChange={set('password')}
-          errors={errorsFor('password')}
           hint={`At least ${MIN_PASSWORD_LENGTH} characters`}
         />
         <div className={styles.optional}>
           <span className={styles.optionalLabel}>Optional</span>
-          <TextField
-            label="Full name"
-            name="full_name"
-            autoComplete="name"
-            value={form.full_name}
-            onChange={set('full_name')}
-            errors={errorsFor('full_name')}
-          />
+          <TextField label="Full name" {...field('full_name')} autoComplete="name" />
           <TextField
             label="Referral code"
-            name="ref_code"
-            value={form.ref_code}
-            onChange={set('ref_code')}
-            errors={errorsFor('ref_code')}
+            {...field('ref_code')}
             hint="Got a code from a friend? You both get a reward."
             spellCheck={false}
           />
@@ -115,7 +88,7 @@ export function SignupPage() {
       <p className={styles.below}>
         Already have an account? <Link to="/login">Log in</Link>
       </p>
-    </div>
+    </AuthCard>
   )
 }
 

@@ -1,9 +1,11 @@
 import { useQuery } from '@tanstack/react-query'
+import { Fragment } from 'react'
 import { Link } from 'react-router'
 import { Card } from '../../components/Common'
 import { FieldErrors, TextAreaField, TextField } from '../../components/Field'
 import forms from '../../components/forms.module.css'
 import { CheckField, SelectField } from '../../components/SelectField'
+import { textFieldBinder } from '../../components/text-form'
 import type { FieldErrors as Errors } from '../../lib/api'
 import { formatMoney } from '../../lib/format'
 import { prizeOptionsQuery, savedPrizesQuery } from './api'
@@ -12,6 +14,10 @@ import type { DraftState, PrizeSource } from './draft'
 import { RangeRows } from './RangeRows'
 
 export type SetDraft = <K extends keyof DraftState>(key: K, value: DraftState[K]) => void
+
+/** The props of the draft's text fields (`{...field('name')}`): the draft keeps typed text. */
+export const draftBinder = (state: DraftState, set: SetDraft, errors: Errors) =>
+  textFieldBinder(state, (key, value) => set(key, value as never), errors)
 
 /** Name, description, fee, size, entries, guaranteed and private: the contest's terms. */
 export function TermsFields({
@@ -29,57 +35,36 @@ export function TermsFields({
   /** Championship contests take one classic team per player: no multiple entries. */
   oneEntry?: boolean
 }) {
-  const text = (key: keyof DraftState) => (e: { target: { value: string } }) =>
-    set(key, e.target.value as never)
+  const field = draftBinder(state, set, errors)
   const off = (key: keyof DraftState) => locked?.has(key) ?? false
   return (
     <Card className={forms.formCard}>
-      <TextField
-        label="Contest name"
-        name="name"
-        value={state.name}
-        onChange={text('name')}
-        errors={errors.name}
-        maxLength={60}
-        placeholder="Hostel 4 showdown"
-      />
+      <TextField label="Contest name" {...field('name')} maxLength={60} placeholder="Hostel 4 showdown" />
       <TextAreaField
         label="Description"
-        name="description"
-        value={state.description}
-        onChange={text('description')}
-        errors={errors.description}
+        {...field('description')}
         maxLength={500}
         hint="Optional: house rules, who it is for"
       />
       <div className={forms.grid}>
         <TextField
           label="Entry fee (₹)"
-          name="entry_fee"
+          {...field('entry_fee')}
           inputMode="numeric"
-          value={state.entry_fee}
-          onChange={text('entry_fee')}
-          errors={errors.entry_fee}
           disabled={off('entry_fee')}
           hint="0 for a free contest"
         />
         <TextField
           label="Spots"
-          name="members_limit"
+          {...field('members_limit')}
           inputMode="numeric"
-          value={state.members_limit}
-          onChange={text('members_limit')}
-          errors={errors.members_limit}
           hint={off('entry_fee') ? 'Only more spots now' : '2 to 500'}
         />
         {state.multiple_entries ? (
           <TextField
             label="Entries each"
-            name="max_entries_per_user"
+            {...field('max_entries_per_user')}
             inputMode="numeric"
-            value={state.max_entries_per_user}
-            onChange={text('max_entries_per_user')}
-            errors={errors.max_entries_per_user}
             disabled={off('max_entries_per_user')}
             hint="2 to 11"
           />
@@ -201,10 +186,7 @@ function SavedChoice({ state, set, errors }: FieldsProps) {
   ) : (
     <SelectField
       label="Saved prize"
-      name="prize_structure_id"
-      value={state.prize_structure_id}
-      onChange={(e) => set('prize_structure_id', e.target.value)}
-      errors={errors.prize_structure_id}
+      {...draftBinder(state, set, errors)('prize_structure_id')}
       hint={<Link to="/saved-prizes">Manage saved prizes</Link>}
     >
       <option value="">{saved.isPending ? 'Loading…' : 'Choose one'}</option>
@@ -216,6 +198,16 @@ function SavedChoice({ state, set, errors }: FieldsProps) {
     </SelectField>
   )
 }
+
+const ENTRY_CHECKS = [
+  { key: 'multiple_entries', label: 'Multiple entries', hint: 'A player may join with more than one team' },
+  {
+    key: 'guaranteed',
+    label: 'Guaranteed',
+    hint: 'Runs even if not full (with 2 or more players); prizes shrink to the players who joined',
+  },
+  { key: 'is_private', label: 'Private', hint: 'Only people with the invite code can see and join it' },
+] as const
 
 /** Multiple entries (unless one entry is the rule), guaranteed and private. */
 function EntryChecks({
@@ -229,34 +221,18 @@ function EntryChecks({
   errors: Errors
   oneEntry: boolean
 }) {
-  return (
-    <>
-      {oneEntry ? null : (
+  return ENTRY_CHECKS.map((check) => (
+    <Fragment key={check.key}>
+      {oneEntry && check.key === 'multiple_entries' ? null : (
         <CheckField
-          name="multiple_entries"
-          label="Multiple entries"
-          hint="A player may join with more than one team"
-          checked={state.multiple_entries}
-          onChange={(v) => set('multiple_entries', v)}
+          name={check.key}
+          label={check.label}
+          hint={check.hint}
+          checked={state[check.key]}
+          onChange={(v) => set(check.key, v)}
         />
       )}
-      <FieldErrors errors={errors.multiple_entries} />
-      <CheckField
-        name="guaranteed"
-        label="Guaranteed"
-        hint="Runs even if not full (with 2 or more players); prizes shrink to the players who joined"
-        checked={state.guaranteed}
-        onChange={(v) => set('guaranteed', v)}
-      />
-      <FieldErrors errors={errors.guaranteed} />
-      <CheckField
-        name="is_private"
-        label="Private"
-        hint="Only people with the invite code can see and join it"
-        checked={state.is_private}
-        onChange={(v) => set('is_private', v)}
-      />
-      <FieldErrors errors={errors.is_private} />
-    </>
-  )
+      <FieldErrors errors={errors[check.key]} />
+    </Fragment>
+  ))
 }

@@ -3,7 +3,7 @@ import { type FormEvent, useState } from 'react'
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router'
 import { Button } from '../../components/Button'
 import { Card, Loading, PageHead } from '../../components/Common'
-import { Alert, TextField } from '../../components/Field'
+import { Alert, CodeField } from '../../components/Field'
 import { ApiError } from '../../lib/api'
 import { formatMoney } from '../../lib/format'
 import { AFTER_CLASSIC_CREATE, AFTER_TEAM_CREATE, setReturnAddress } from '../../lib/return-to'
@@ -39,14 +39,7 @@ export function JoinLinkPage() {
       <PageHead title="Join a contest" subtitle="With the invite code a friend sent you." />
       <Card className={styles.accessCard}>
         <form className={styles.codeForm} onSubmit={submit} noValidate>
-          <TextField
-            label="Invite code"
-            name="code"
-            value={typed}
-            onChange={(e) => setTyped(e.target.value.toUpperCase())}
-            autoComplete="off"
-            spellCheck={false}
-          />
+          <CodeField label="Invite code" name="code" onCode={setTyped} value={typed} />
           <Button type="submit" variant="secondary">
             Find
           </Button>

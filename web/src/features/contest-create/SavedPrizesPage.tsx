@@ -3,7 +3,7 @@ import { type FormEvent, useState } from 'react'
 import { useNavigate, useParams } from 'react-router'
 import { Button, ButtonLink } from '../../components/Button'
 import { Card, EmptyState, Loading, PageHead } from '../../components/Common'
-import { Dialog } from '../../components/Dialog'
+import { ConfirmDialog } from '../../components/ConfirmDialog'
 import { Alert, TextField } from '../../components/Field'
 import { fieldErrorsOf, unplacedError } from '../../components/form-errors'
 import forms from '../../components/forms.module.css'
@@ -100,28 +100,18 @@ function DeleteDialog({ prize, onClose }: { prize: SavedPrize | null; onClose: (
     },
   })
   return (
-    <Dialog
+    <ConfirmDialog
       open={prize !== null}
       title="Delete this saved prize?"
       onClose={onClose}
-      footer={
-        <>
-          <Button variant="ghost" onClick={onClose}>
-            Keep it
-          </Button>
-          <Button
-            variant="danger"
-            busy={remove.isPending}
-            onClick={() => prize && remove.mutate(prize.id)}
-            data-testid="confirm-delete"
-          >
-            Delete
-          </Button>
-        </>
-      }
+      keepLabel="Keep it"
+      confirmLabel="Delete"
+      busy={remove.isPending}
+      onConfirm={() => prize && remove.mutate(prize.id)}
+      confirmTestId="confirm-delete"
     >
       <p>{prize?.name} goes from your saved prizes. Contests already made with it keep their prizes.</p>
-    </Dialog>
+    </ConfirmDialog>
   )
 }
 

@@ -13,7 +13,7 @@ import { phasesQuery } from '../championship'
 import { userTeamsQuery } from '../contests'
 import type { GameKindSlug } from './api'
 import styles from './create.module.css'
-import type { SetDraft } from './DraftFields'
+import { draftBinder, type SetDraft } from './DraftFields'
 import { type DraftState, saveDraft } from './draft'
 
 const upcomingMatchesQuery = (sport: string) =>
@@ -88,6 +88,7 @@ function MatchFields({
   const matchId = Number(state.match_id) || 0
   const teams = useQuery({ ...userTeamsQuery(matchId), enabled: matchId > 0 })
   const detour = useDetour(kind, state)
+  const field = draftBinder(state, set, errors)
   // The first match and the first team are picked for the player; they can change either.
   const firstMatch = matches.data?.[0]?.id
   const listed = matches.data?.some((m) => String(m.id) === state.match_id) ?? true
@@ -102,13 +103,7 @@ function MatchFields({
   }, [teams.data, state.team_id, firstTeam, set])
   return (
     <Card className={forms.formCard}>
-      <SelectField
-        label="Match"
-        name="match_id"
-        value={state.match_id}
-        onChange={(e) => set('match_id', e.target.value)}
-        errors={errors.match_id}
-      >
+      <SelectField label="Match" {...field('match_id')}>
         {matches.isPending ? <option value="">Loading matches…</option> : null}
         {matches.data?.length === 0 ? <option value="">No upcoming matches</option> : null}
         {(matches.data ?? []).map((m) => (
@@ -134,10 +129,7 @@ function MatchFields({
       {teams.data && teams.data.length > 0 ? (
         <SelectField
           label="Your team"
-          name="team_id"
-          value={state.team_id}
-          onChange={(e) => set('team_id', e.target.value)}
-          errors={errors.team_id}
+          {...field('team_id')}
           hint="You join with it when the contest is created"
         >
           {teams.data.map((t) => (
@@ -168,6 +160,7 @@ function PhaseFields({
   const open = (phases.data ?? []).filter((p) => p.status !== 'completed')
   const phase = open.find((p) => String(p.id) === state.phase_id)
   const detour = useDetour(kind, state)
+  const field = draftBinder(state, set, errors)
   const first = open[0]?.id
   const listed = phases.data ? open.some((p) => String(p.id) === state.phase_id) : true
   useEffect(() => {
@@ -175,13 +168,7 @@ function PhaseFields({
   }, [state.phase_id, listed, first, set])
   return (
     <Card className={forms.formCard}>
-      <SelectField
-        label="Championship phase"
-        name="phase_id"
-        value={state.phase_id}
-        onChange={(e) => set('phase_id', e.target.value)}
-        errors={errors.phase_id}
-      >
+      <SelectField label="Championship phase" {...field('phase_id')}>
         {phases.isPending ? <option value="">Loading phases…</option> : null}
         {phases.data && open.length === 0 ? <option value="">No open phases</option> : null}
         {open.map((p) => (

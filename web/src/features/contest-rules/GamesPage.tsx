@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query'
 import { Link } from 'react-router'
-import { Card, EmptyState, Loading, PageHead } from '../../components/Common'
-import { Alert } from '../../components/Field'
+import { Card, PageHead } from '../../components/Common'
 import { ArrowRightIcon } from '../../components/Icons'
+import { Loaded } from '../../components/Loaded'
 import { formatNumber } from '../../lib/format'
 import { gamesQuery } from '../contests'
 import { kindsOfGame } from './api'
@@ -18,38 +18,34 @@ export function GamesPage() {
         title="Games"
         subtitle="Pick a game to see its contests, its rules, or make your own contest."
       />
-      {games.isPending ? (
-        <Loading />
-      ) : games.isError ? (
-        <Alert>{games.error.message}</Alert>
-      ) : games.data.length === 0 ? (
-        <EmptyState title="No games yet">The server has no sports set up.</EmptyState>
-      ) : (
-        <div className={styles.games}>
-          {games.data.map((g) => {
-            const kinds = kindsOfGame(g.slug)
-            return (
-              <Card key={g.id} className={styles.game}>
-                <Link to={`/contests/games/${g.id}`} className={styles.gameHead} data-testid="game-link">
-                  <span>
-                    <strong>{g.name}</strong>
+      <Loaded query={games} empty={{ title: 'No games yet', text: 'The server has no sports set up.' }}>
+        {(list) => (
+          <div className={styles.games}>
+            {list.map((g) => {
+              const kinds = kindsOfGame(g.slug)
+              return (
+                <Card key={g.id} className={styles.game}>
+                  <Link to={`/contests/games/${g.id}`} className={styles.gameHead} data-testid="game-link">
                     <span>
-                      {formatNumber(g.team_size)} a side · {kinds.length}{' '}
-                      {kinds.length === 1 ? 'kind' : 'kinds'}
+                      <strong>{g.name}</strong>
+                      <span>
+                        {formatNumber(g.team_size)} a side · {kinds.length}{' '}
+                        {kinds.length === 1 ? 'kind' : 'kinds'}
+                      </span>
                     </span>
-                  </span>
-                  <ArrowRightIcon width={18} height={18} />
-                </Link>
-                <ul className={styles.kinds}>
-                  {kinds.map((k) => (
-                    <KindRow key={k.slug} kind={k} compact />
-                  ))}
-                </ul>
-              </Card>
-            )
-          })}
-        </div>
-      )}
+                    <ArrowRightIcon width={18} height={18} />
+                  </Link>
+                  <ul className={styles.kinds}>
+                    {kinds.map((k) => (
+                      <KindRow key={k.slug} kind={k} compact />
+                    ))}
+                  </ul>
+                </Card>
+              )
+            })}
+          </div>
+        )}
+      </Loaded>
     </div>
   )
 }

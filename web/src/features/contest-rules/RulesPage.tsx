@@ -5,6 +5,7 @@ import { GAME_KINDS } from '../../../../server/domain/game-kinds'
 import { ButtonLink } from '../../components/Button'
 import { Card, EmptyState, Loading, PageHead } from '../../components/Common'
 import { Alert } from '../../components/Field'
+import tiles from '../../components/fact-tiles.module.css'
 import { ApiError } from '../../lib/api'
 import { formatMoney, formatNumber } from '../../lib/format'
 import { EsportsRules } from '../esports'
@@ -133,7 +134,7 @@ function ChampionshipRules({ r }: { r: KindRules }) {
       {r.championship ? (
         <Card className={styles.section}>
           <h2 className={styles.heading}>Transfers</h2>
-          <dl className={styles.facts} data-testid="championship-rules">
+          <dl className={`${styles.facts} ${tiles.tiles}`} data-testid="championship-rules">
             <Fact
               label="Free per match"
               value={formatNumber(r.championship.free_transfers_per_match)}
@@ -195,7 +196,7 @@ function CreationCard({ c }: { c: KindRules['creation'] }) {
   return (
     <Card className={styles.section}>
       <h2 className={styles.heading}>Making a contest</h2>
-      <dl className={styles.facts} data-testid="creation-rules">
+      <dl className={`${styles.facts} ${tiles.tiles}`} data-testid="creation-rules">
         <Fact
           label="Members"
           value={`${formatNumber(c.members_min)}–${formatNumber(c.members_max)}`}

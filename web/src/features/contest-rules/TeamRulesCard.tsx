@@ -1,4 +1,5 @@
 import { Card } from '../../components/Common'
+import tiles from '../../components/fact-tiles.module.css'
 import { formatNumber } from '../../lib/format'
 import { roleName, type TeamRules } from './api'
 import styles from './rules.module.css'
@@ -8,7 +9,7 @@ export function TeamRulesCard({ rules }: { rules: TeamRules }) {
   return (
     <Card className={styles.section}>
       <h2 className={styles.heading}>Your team</h2>
-      <dl className={styles.facts} data-testid="team-rules">
+      <dl className={`${styles.facts} ${tiles.tiles}`} data-testid="team-rules">
         <div>
           <dt>Players</dt>
           <dd data-testid="team-size">{formatNumber(rules.team_size)}</dd>

@@ -1,9 +1,9 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query'
 import type { ReactNode } from 'react'
 import { useParams } from 'react-router'
-import { Button } from '../../components/Button'
 import { EmptyState, Loading, PageHead } from '../../components/Common'
 import { Alert } from '../../components/Field'
+import { LoadMoreRow } from '../../components/LoadMore'
 import { data, http } from '../../lib/client'
 import { formatNumber } from '../../lib/format'
 import { type Contest, contestListQuery, type ListSource } from './api'
@@ -93,13 +93,7 @@ export function ContestList({
           <ContestCard key={c.id} contest={c} showMatch onJoin={join.start} busy={join.busyId === c.id} />
         ))}
       </div>
-      {list.hasNextPage ? (
-        <div className={styles.loadMore}>
-          <Button variant="ghost" onClick={() => list.fetchNextPage()} busy={list.isFetchingNextPage}>
-            Load more
-          </Button>
-        </div>
-      ) : null}
+      <LoadMoreRow pages={list} className={styles.loadMore} />
       {join.dialogs}
     </div>
   )

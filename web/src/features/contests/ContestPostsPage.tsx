@@ -1,9 +1,9 @@
 import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query'
 import { Link, useParams } from 'react-router'
 import { POST_MAX_CHARS } from '../../../../server/domain/social-text'
-import { Button } from '../../components/Button'
 import { EmptyState, Loading, PageHead } from '../../components/Common'
 import { Alert } from '../../components/Field'
+import { LoadMoreButton } from '../../components/LoadMore'
 import { useSignedIn } from '../../lib/use-session'
 import {
   Composer,
@@ -48,17 +48,7 @@ export function ContestPostsPage() {
           {list.map((p) => (
             <PostCard key={p.id} post={p} />
           ))}
-          {posts.hasNextPage ? (
-            <Button
-              variant="secondary"
-              block
-              busy={posts.isFetchingNextPage}
-              onClick={() => void posts.fetchNextPage()}
-              data-testid="load-more"
-            >
-              Load older posts
-            </Button>
-          ) : null}
+          <LoadMoreButton pages={posts} label="Load older posts" />
         </div>
       )}
     </div>

@@ -3,7 +3,7 @@ import { type FormEvent, useState } from 'react'
 import { useNavigate } from 'react-router'
 import { Button, ButtonLink } from '../../components/Button'
 import { Dialog } from '../../components/Dialog'
-import { TextField } from '../../components/Field'
+import { CodeField } from '../../components/Field'
 import { ApiError } from '../../lib/api'
 import { LOGIN_PATH } from '../../lib/paths'
 import { isSignedIn, rememberPath } from '../../lib/session'
@@ -65,14 +65,12 @@ function EnterCodeDialog({ open, onClose }: { open: boolean; onClose: () => void
   return (
     <Dialog open={open} title="Enter contest code" onClose={onClose} testId="enter-code-dialog">
       <form onSubmit={submit} noValidate>
-        <TextField
+        <CodeField
           label="Contest code"
           name="code"
+          onCode={setCode}
           value={code}
-          onChange={(e) => setCode(e.target.value.toUpperCase())}
           errors={error ? [error] : undefined}
-          autoComplete="off"
-          spellCheck={false}
           autoFocus
         />
         <Button type="submit" block busy={busy} data-testid="find-code">

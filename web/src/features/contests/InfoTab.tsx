@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query'
 import { Link } from 'react-router'
 import { Card, Loading } from '../../components/Common'
 import { Alert } from '../../components/Field'
+import tiles from '../../components/fact-tiles.module.css'
 import { formatMoney, formatNumber } from '../../lib/format'
 import { useSignedIn } from '../../lib/use-session'
 import { infoQuery } from './api'
@@ -31,7 +32,7 @@ export function InfoTab() {
           {c.description}
         </p>
       ) : null}
-      <dl className={page.facts} data-testid="contest-info">
+      <dl className={`${page.facts} ${tiles.tiles}`} data-testid="contest-info">
         <div>
           <dt>Made by</dt>
           <dd data-testid="contest-owner">

@@ -2,10 +2,10 @@ import { useInfiniteQuery, useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { Link, useNavigate, useParams } from 'react-router'
 import { GAME_KINDS } from '../../../../server/domain/game-kinds'
-import { Button } from '../../components/Button'
 import { EmptyState, Loading } from '../../components/Common'
 import { Alert } from '../../components/Field'
 import { ChartIcon, PlusIcon } from '../../components/Icons'
+import { LoadMoreRow } from '../../components/LoadMore'
 import { formatNumber } from '../../lib/format'
 import { AFTER_TEAM_CREATE, setReturnAddress } from '../../lib/return-to'
 import { useServerTimeReached } from '../../lib/use-now'
@@ -76,13 +76,7 @@ export function MatchContestsPage() {
           <ContestCard key={c.id} contest={c} onJoin={join.start} busy={join.busyId === c.id} />
         ))}
       </div>
-      {list.hasNextPage ? (
-        <div className={styles.loadMore}>
-          <Button variant="ghost" onClick={() => list.fetchNextPage()} busy={list.isFetchingNextPage}>
-            Load more
-          </Button>
-        </div>
-      ) : null}
+      <LoadMoreRow pages={list} className={styles.loadMore} />
 
       <MatchFooter
         open={open}

@@ -1,9 +1,10 @@
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect } from 'react'
 import { Link, useSearchParams } from 'react-router'
-import { Button, ButtonLink } from '../../components/Button'
+import { ButtonLink } from '../../components/Button'
 import { EmptyState, Loading, PageHead, Tabs } from '../../components/Common'
 import { Alert } from '../../components/Field'
+import { LoadMoreRow } from '../../components/LoadMore'
 import { formatMoney, formatNumber } from '../../lib/format'
 import { useServerTimeReached } from '../../lib/use-now'
 import { FollowMatch } from '../matches'
@@ -66,13 +67,7 @@ export function MyContestsPage() {
         ))}
       </div>
       <ContestsMoveOn type={type} />
-      {list.hasNextPage ? (
-        <div className={page.centered}>
-          <Button variant="ghost" onClick={() => list.fetchNextPage()} busy={list.isFetchingNextPage}>
-            Load more
-          </Button>
-        </div>
-      ) : null}
+      <LoadMoreRow pages={list} className={page.centered} />
     </div>
   )
 }

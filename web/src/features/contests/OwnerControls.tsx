@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { Button, ButtonLink } from '../../components/Button'
-import { Dialog } from '../../components/Dialog'
+import { ConfirmDialog } from '../../components/ConfirmDialog'
 import { Alert } from '../../components/Field'
 import { EditIcon } from '../../components/Icons'
 import { formatMoney, formatNumber, relativeTime } from '../../lib/format'
@@ -80,26 +80,16 @@ function DeleteDialog({
     onClose()
   }
   return (
-    <Dialog
+    <ConfirmDialog
       open={open}
       title="Delete this contest?"
       onClose={close}
       testId="delete-dialog"
-      footer={
-        <>
-          <Button variant="ghost" onClick={close}>
-            Keep it
-          </Button>
-          <Button
-            variant="danger"
-            busy={remove.isPending}
-            onClick={() => remove.mutate()}
-            data-testid="confirm-delete"
-          >
-            Delete and refund
-          </Button>
-        </>
-      }
+      keepLabel="Keep it"
+      confirmLabel="Delete and refund"
+      busy={remove.isPending}
+      onConfirm={() => remove.mutate()}
+      confirmTestId="confirm-delete"
     >
       {remove.error ? <Alert>{remove.error.message}</Alert> : null}
       <p>
@@ -109,7 +99,7 @@ function DeleteDialog({
           : 'It is free, so there is nothing to refund; every member is told.'}
       </p>
       <p>This cannot be undone.</p>
-    </Dialog>
+    </ConfirmDialog>
   )
 }
 

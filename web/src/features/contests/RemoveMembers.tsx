@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { Button } from '../../components/Button'
-import { Dialog } from '../../components/Dialog'
+import { ConfirmDialog } from '../../components/ConfirmDialog'
 import { Alert } from '../../components/Field'
 import { formatMoney } from '../../lib/format'
 import { showSnackbar } from '../../lib/snackbar'
@@ -97,26 +97,16 @@ export function RemoveMembersBar({
           Remove {ids.length > 0 ? ids.length : ''}
         </Button>
       </span>
-      <Dialog
+      <ConfirmDialog
         open={confirming}
         title="Remove these entries?"
         onClose={close}
         testId="remove-dialog"
-        footer={
-          <>
-            <Button variant="ghost" onClick={close}>
-              Keep them
-            </Button>
-            <Button
-              variant="danger"
-              busy={remove.isPending}
-              onClick={() => remove.mutate()}
-              data-testid="confirm-remove"
-            >
-              Remove and refund
-            </Button>
-          </>
-        }
+        keepLabel="Keep them"
+        confirmLabel="Remove and refund"
+        busy={remove.isPending}
+        onConfirm={() => remove.mutate()}
+        confirmTestId="confirm-remove"
       >
         {remove.error ? <Alert>{remove.error.message}</Alert> : null}
         <p>
@@ -124,7 +114,7 @@ export function RemoveMembersBar({
           {contest.entry_fee > 0 ? ` and each gets its ${formatMoney(contest.entry_fee)} entry fee back` : ''}
           . The players are told.
         </p>
-      </Dialog>
+      </ConfirmDialog>
     </div>
   )
 }

@@ -1,8 +1,8 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query'
 import { Link, useSearchParams } from 'react-router'
-import { Button } from '../../components/Button'
 import { EmptyState, Loading, PageHead, Tabs } from '../../components/Common'
 import { Alert } from '../../components/Field'
+import { LoadMoreButton } from '../../components/LoadMore'
 import { useSignedIn } from '../../lib/use-session'
 import type { Contest } from '../contests'
 import { ContestCard, useJoinFlow } from '../contests'
@@ -140,17 +140,7 @@ export function DiscoverContestsPage() {
           ))}
         </div>
       )}
-      {list.hasNextPage ? (
-        <Button
-          variant="secondary"
-          block
-          busy={list.isFetchingNextPage}
-          onClick={() => void list.fetchNextPage()}
-          data-testid="load-more"
-        >
-          Load more
-        </Button>
-      ) : null}
+      <LoadMoreButton pages={list} />
       {join.dialogs}
     </div>
   )

@@ -1,4 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
+import type { ReactNode } from 'react'
 import { Link, useSearchParams } from 'react-router'
 import { Avatar, EmptyState, Loading, PageHead } from '../../components/Common'
 import { Alert } from '../../components/Field'
@@ -59,65 +60,81 @@ type SearchAnswer = Awaited<
 function SearchResults({ r }: { r: SearchAnswer }) {
   return (
     <div data-testid="search-results">
-      {r.users.length > 0 ? (
-        <section>
-          <h2 className={styles.section}>Players</h2>
-          <ul className={styles.results}>
-            {r.users.map((u) => (
-              <li key={u.id}>
-                <Link to={`/users/${u.slug}`} className={styles.result} data-testid="search-user">
-                  <Avatar src={u.image_url} name={u.username} size={32} />
-                  <span>
-                    <strong>{u.username}</strong>
-                    {u.full_name ? <span className={styles.muted}> · {u.full_name}</span> : null}
-                  </span>
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </section>
-      ) : null}
-      {r.contests.length > 0 ? (
-        <section>
-          <h2 className={styles.section}>Contests</h2>
-          <ul className={styles.results}>
-            {r.contests.map((c) => (
-              <li key={c.id}>
-                <Link to={`/contests/${c.id}`} className={styles.result} data-testid="search-contest">
-                  <span>
-                    <strong>{c.name}</strong>
-                    <span className={styles.muted}>
-                      {' '}
-                      · {c.prize_amount > 0 ? formatMoney(c.prize_amount) : 'Practice'} ·{' '}
-                      {formatNumber(c.members_count)} joined · {c.status}
-                    </span>
-                  </span>
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </section>
-      ) : null}
-      {r.series.length > 0 ? (
-        <section>
-          <h2 className={styles.section}>Series</h2>
-          <ul className={styles.results}>
-            {r.series.map((s) => (
-              <li key={s.id}>
-                <Link to={`/series/${s.id}/contests`} className={styles.result} data-testid="search-series">
-                  <span>
-                    <strong>{s.name}</strong>
-                    <span className={styles.muted}>
-                      {' '}
-                      · {s.short_name} · {s.status}
-                    </span>
-                  </span>
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </section>
-      ) : null}
+      <ResultSection title="Players" items={r.users} to={(u) => `/users/${u.slug}`} testId="search-user">
+        {(u) => (
+          <>
+            <Avatar src={u.image_url} name={u.username} size={32} />
+            <span>
+              <strong>{u.username}</strong>
+              {u.full_name ? <span className={styles.muted}> · {u.full_name}</span> : null}
+            </span>
+          </>
+        )}
+      </ResultSection>
+      <ResultSection
+        title="Contests"
+        items={r.contests}
+        to={(c) => `/contests/${c.id}`}
+        testId="search-contest"
+      >
+        {(c) => (
+          <span>
+            <strong>{c.name}</strong>
+            <span className={styles.muted}>
+              {' '}
+              · {c.prize_amount > 0 ? formatMoney(c.prize_amount) : 'Practice'} ·{' '}
+              {formatNumber(c.members_count)} joined · {c.status}
+            </span>
+          </span>
+        )}
+      </ResultSection>
+      <ResultSection
+        title="Series"
+        items={r.series}
+        to={(s) => `/series/${s.id}/contests`}
+        testId="search-series"
+      >
+        {(s) => (
+          <span>
+            <strong>{s.name}</strong>
+            <span className={styles.muted}>
+              {' '}
+              · {s.short_name} · {s.status}
+            </span>
+          </span>
+        )}
+      </ResultSection>
     </div>
+  )
+}
+
+/** One kind of result under its heading, each a link; nothing at all when none was found. */
+function ResultSection<T extends { id: number | string }>({
+  title,
+  items,
+  to,
+  testId,
+  children,
+}: {
+  title: string
+  items: T[]
+  to: (item: T) => string
+  testId: string
+  children: (item: T) => ReactNode
+}) {
+  if (items.length === 0) return null
+  return (
+    <section>
+      <h2 className={styles.section}>{title}</h2>
+      <ul className={styles.results}>
+        {items.map((item) => (
+          <li key={item.id}>
+            <Link to={to(item)} className={styles.result} data-testid={testId}>
+              {children(item)}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </section>
   )
 }

@@ -1,8 +1,9 @@
 import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query'
 import { Link } from 'react-router'
-import { Button, ButtonLink } from '../../components/Button'
+import { ButtonLink } from '../../components/Button'
 import { EmptyState, Loading, PageHead } from '../../components/Common'
 import { Alert } from '../../components/Field'
+import { LoadMoreButton } from '../../components/LoadMore'
 import { useMe } from '../../lib/me'
 import {
   discoverQuery,
@@ -88,15 +89,7 @@ export function FeedsPage() {
                 ),
               )}
               {feed.hasNextPage ? (
-                <Button
-                  variant="secondary"
-                  block
-                  busy={feed.isFetchingNextPage}
-                  onClick={() => void feed.fetchNextPage()}
-                  data-testid="load-more"
-                >
-                  Load more
-                </Button>
+                <LoadMoreButton pages={feed} />
               ) : (
                 <p className={styles.hint}>That’s everything.</p>
               )}

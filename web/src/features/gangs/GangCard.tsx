@@ -1,4 +1,5 @@
 import { Link } from 'react-router'
+import cards from '../../components/link-cards.module.css'
 import { formatNumber } from '../../lib/format'
 import { type Gang, scopeOf, webBase } from './api'
 import styles from './gangs.module.css'
@@ -7,8 +8,8 @@ import styles from './gangs.module.css'
 export function GangCard({ gang }: { gang: Gang }) {
   const me = gang.current_user_data
   return (
-    <Link to={`${webBase(scopeOf(gang))}/${gang.id}`} className={styles.gangCard} data-testid="gang-card">
-      <div className={styles.gangName}>
+    <Link to={`${webBase(scopeOf(gang))}/${gang.id}`} className={cards.card} data-testid="gang-card">
+      <div className={cards.name}>
         {gang.name}
         {gang.is_public ? '' : ' 🔒'}
       </div>

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { useParams } from 'react-router'
 import { Loading, PageHead } from '../../components/Common'
+import cards from '../../components/link-cards.module.css'
 import { type GangScope, myGangsQuery } from './api'
 import { CreateGangForm } from './CreateGangForm'
 import { GangCard } from './GangCard'
@@ -25,7 +26,7 @@ export function GangsPage({ scope }: { scope: GangScope }) {
           No gangs yet: create one for your friends, or join one with its code.
         </p>
       ) : null}
-      <ul className={styles.list}>
+      <ul className={cards.list}>
         {(mine.data ?? []).map((g) => (
           <li key={g.id}>
             <GangCard gang={g} />

@@ -3,7 +3,8 @@ import { type FormEvent, useState } from 'react'
 import { useNavigate } from 'react-router'
 import { Button } from '../../components/Button'
 import { Card } from '../../components/Common'
-import { Alert, TextField } from '../../components/Field'
+import { Alert, CodeField } from '../../components/Field'
+import cards from '../../components/link-cards.module.css'
 import { ApiError } from '../../lib/api'
 import { byCodeQuery, type Gang, joinByCode, scopeOf, webBase } from './api'
 import styles from './gangs.module.css'
@@ -24,13 +25,11 @@ export function JoinByCode({ initialCode = '' }: { initialCode?: string }) {
   return (
     <Card>
       <form onSubmit={submit} className={styles.row} noValidate data-testid="join-gang-form">
-        <TextField
+        <CodeField
           label="Gang code"
           name="code"
+          onCode={setTyped}
           value={typed}
-          onChange={(e) => setTyped(e.target.value.toUpperCase())}
-          autoComplete="off"
-          spellCheck={false}
           placeholder="e.g. K7QX2M9A"
         />
         <Button type="submit" variant="secondary" data-testid="find-gang">
@@ -59,7 +58,7 @@ function FoundGang({ gang, code }: { gang: Gang; code: string }) {
   const where = gang.series_phase ? `${gang.series.name} · ${gang.series_phase.name}` : gang.series.name
   return (
     <div data-testid="found-gang">
-      <p className={styles.gangName}>
+      <p className={cards.name}>
         {gang.name}
         {gang.is_public ? '' : ' (private)'}
       </p>

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { Button } from '../../components/Button'
 import { Card } from '../../components/Common'
+import cards from '../../components/link-cards.module.css'
 import { relativeTime } from '../../lib/format'
 import { answerRequest, type GangScope, requestsQuery } from './api'
 import styles from './gangs.module.css'
@@ -24,7 +25,7 @@ export function JoinRequests({ scope, gangId }: { scope: GangScope; gangId: numb
             No requests waiting. Share the code: players ask with it and you approve them here.
           </p>
         ) : (
-          <ul className={styles.list} data-testid="join-requests">
+          <ul className={cards.list} data-testid="join-requests">
             {list.map((r) => (
               <li key={r.id} className={styles.seriesRow} data-testid="join-request">
                 <span>

@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query'
 import { Link } from 'react-router'
-import { EmptyState, Loading, PageHead } from '../../components/Common'
-import { Alert } from '../../components/Field'
+import { PageHead } from '../../components/Common'
 import { MedalIcon, TrophyIcon } from '../../components/Icons'
+import { Loaded } from '../../components/Loaded'
 import { boardsQuery, type Leaderboard } from './api'
 import styles from './leaderboards.module.css'
 
@@ -21,33 +21,29 @@ export function LeaderboardsPage() {
         title="Leaderboards"
         subtitle="Earn XP by joining contests, winning prizes and playing daily"
       />
-      {boards.isPending ? (
-        <Loading />
-      ) : boards.isError ? (
-        <Alert>{boards.error.message}</Alert>
-      ) : boards.data.length === 0 ? (
-        <EmptyState title="No leaderboards yet" />
-      ) : (
-        <div className={styles.boards}>
-          {boards.data.map((board) => (
-            <Link
-              key={board.id}
-              to={`/leaderboards/${encodeURIComponent(board.id)}`}
-              className={styles.board}
-              data-testid="board-link"
-              data-board-id={board.id}
-            >
-              <span className={styles.boardIcon} aria-hidden="true">
-                {board.kind === 'series' ? <MedalIcon /> : <TrophyIcon />}
-              </span>
-              <span>
-                <span className={styles.boardName}>{board.name}</span>
-                <span className={styles.boardMeta}>{DESCRIPTIONS[board.kind]}</span>
-              </span>
-            </Link>
-          ))}
-        </div>
-      )}
+      <Loaded query={boards} empty={{ title: 'No leaderboards yet' }}>
+        {(list) => (
+          <div className={styles.boards}>
+            {list.map((board) => (
+              <Link
+                key={board.id}
+                to={`/leaderboards/${encodeURIComponent(board.id)}`}
+                className={styles.board}
+                data-testid="board-link"
+                data-board-id={board.id}
+              >
+                <span className={styles.boardIcon} aria-hidden="true">
+                  {board.kind === 'series' ? <MedalIcon /> : <TrophyIcon />}
+                </span>
+                <span>
+                  <span className={styles.boardName}>{board.name}</span>
+                  <span className={styles.boardMeta}>{DESCRIPTIONS[board.kind]}</span>
+                </span>
+              </Link>
+            ))}
+          </div>
+        )}
+      </Loaded>
     </div>
   )
 }

@@ -1,8 +1,10 @@
 import { useState } from 'react'
 import { Link } from 'react-router'
 import { Button, ButtonLink } from '../../components/Button'
-import { Avatar, Card, Loading } from '../../components/Common'
+import { Card, Loading } from '../../components/Common'
 import { Alert } from '../../components/Field'
+import { ProfileIdentity } from '../../components/ProfileIdentity'
+import hero from '../../components/profile-hero.module.css'
 import { formatMoney, formatNumber } from '../../lib/format'
 import { type Me, useMe } from '../../lib/me'
 import { showSnackbar } from '../../lib/snackbar'
@@ -188,13 +190,8 @@ function Balances({ user }: { user: Me }) {
 function Hero({ user }: { user: Me }) {
   return (
     <section className={styles.hero}>
-      <Avatar src={user.image} name={user.display_name} size={88} />
-      <h1 className={styles.name}>{user.display_name}</h1>
-      <div className={styles.username} data-testid="profile-username">
-        @{user.username}
-      </div>
-      {user.team_name ? <div className={styles.team}>{user.team_name}</div> : null}
-      {user.about_me ? <p className={styles.about}>{user.about_me}</p> : null}
+      <ProfileIdentity user={user} />
+      {user.about_me ? <p className={hero.about}>{user.about_me}</p> : null}
       <div className={styles.follows}>
         <Link to={`/users/${encodeURIComponent(user.slug)}/followers`} data-testid="my-followers-link">
           <strong>{formatNumber(user.follower_count)}</strong>

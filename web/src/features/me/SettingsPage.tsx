@@ -4,6 +4,7 @@ import { Button } from '../../components/Button'
 import { Card, Loading, PageHead } from '../../components/Common'
 import { Alert, TextAreaField, TextField } from '../../components/Field'
 import { fieldErrorsOf, unplacedError } from '../../components/form-errors'
+import { useTextForm } from '../../components/text-form'
 import { type Me, type UpdateMeBody, useMe, useUpdateMe } from '../../lib/me'
 import { showSnackbar } from '../../lib/snackbar'
 import { GameAccountsCard } from '../esports'
@@ -49,10 +50,8 @@ function ProfileForm({ user }: { user: Me }) {
     dob: user.dob ?? '',
     about_me: user.about_me ?? '',
   }
-  const [form, setForm] = useState(initial)
+  const { form, binder } = useTextForm(initial)
   const save = useUpdateMe()
-  const set = (key: keyof typeof form) => (e: { target: { value: string } }) =>
-    setForm((f) => ({ ...f, [key]: e.target.value }))
 
   const submit = (event: FormEvent) => {
     event.preventDefault()
@@ -69,7 +68,7 @@ function ProfileForm({ user }: { user: Me }) {
     }
     save.mutate(body, { onSuccess: () => showSnackbar('Profile saved', 'info') })
   }
-  const fields = fieldErrorsOf(save.error)
+  const field = binder(fieldErrorsOf(save.error))
   const unplaced = unplacedError(save.error, [...PROFILE_FIELDS])
 
   return (
@@ -79,47 +78,24 @@ function ProfileForm({ user }: { user: Me }) {
       <form onSubmit={submit} noValidate>
         <TextField label="Email" name="email" value={user.email} readOnly hint="Your sign-in address" />
         <div className={styles.twoCols}>
-          <TextField
-            label="Username"
-            name="username"
-            value={form.username}
-            onChange={set('username')}
-            errors={fields.username}
-            spellCheck={false}
-          />
-          <TextField
-            label="Full name"
-            name="full_name"
-            autoComplete="name"
-            value={form.full_name}
-            onChange={set('full_name')}
-            errors={fields.full_name}
-          />
+          <TextField label="Username" {...field('username')} spellCheck={false} />
+          <TextField label="Full name" {...field('full_name')} autoComplete="name" />
           <TextField
             label="Team name"
-            name="team_name"
-            value={form.team_name}
-            onChange={set('team_name')}
-            errors={fields.team_name}
+            {...field('team_name')}
             hint="3–20 characters, shown on leaderboards"
           />
           <TextField
             label="Date of birth"
-            name="dob"
+            {...field('dob')}
             type="date"
             max={latestAdultDob()}
-            value={form.dob}
-            onChange={set('dob')}
-            errors={fields.dob}
             hint="You must be 18 or older to play paid contests"
           />
         </div>
         <TextAreaField
           label="About me"
-          name="about_me"
-          value={form.about_me}
-          onChange={set('about_me')}
-          errors={fields.about_me}
+          {...field('about_me')}
           maxLength={500}
           hint={`${form.about_me.length}/500`}
         />

@@ -5,6 +5,7 @@ import { Button } from '../../components/Button'
 import { EmptyState, Loading, PageHead } from '../../components/Common'
 import { Alert } from '../../components/Field'
 import { BellIcon } from '../../components/Icons'
+import { LoadMoreRow } from '../../components/LoadMore'
 import { formatNumber, relativeTime } from '../../lib/format'
 import { serverTimeQuery } from '../../lib/server-time'
 import { notificationLink, notificationsQuery, useMarkAllRead } from './api'
@@ -63,13 +64,7 @@ export function NotificationsPage() {
           ))}
         </ul>
       )}
-      {list.hasNextPage ? (
-        <div className={styles.more}>
-          <Button variant="ghost" onClick={() => list.fetchNextPage()} busy={list.isFetchingNextPage}>
-            Load more
-          </Button>
-        </div>
-      ) : null}
+      <LoadMoreRow pages={list} className={styles.more} />
     </div>
   )
 }

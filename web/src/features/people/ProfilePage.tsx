@@ -2,8 +2,10 @@ import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { Link, useParams } from 'react-router'
 import { ButtonLink } from '../../components/Button'
-import { Avatar, Card, EmptyState, Loading, Tabs } from '../../components/Common'
+import { Card, EmptyState, Loading, Tabs } from '../../components/Common'
 import { Alert } from '../../components/Field'
+import { ProfileIdentity } from '../../components/ProfileIdentity'
+import hero from '../../components/profile-hero.module.css'
 import { ApiError } from '../../lib/api'
 import { formatNumber } from '../../lib/format'
 import { useMe } from '../../lib/me'
@@ -42,17 +44,12 @@ export function UserProfilePage() {
   return (
     <div className={styles.layout} data-testid="user-profile" data-live={live}>
       <section className={styles.hero}>
-        <Avatar src={user.image} name={user.display_name} size={88} />
-        <h1 className={styles.name}>{user.display_name}</h1>
-        <div className={styles.handle} data-testid="profile-username">
-          @{user.username}
-        </div>
-        {user.team_name ? <div className={styles.team}>{user.team_name}</div> : null}
+        <ProfileIdentity user={user} nameClassName={styles.name} />
         <div className={styles.level}>
           <span className={styles.levelBadge}>Level {user.cricket_level.level}</span>
           <span>{user.cricket_level.level_name}</span>
         </div>
-        {user.about_me ? <p className={styles.about}>{user.about_me}</p> : null}
+        {user.about_me ? <p className={`${hero.about} ${styles.about}`}>{user.about_me}</p> : null}
         <Counts user={user} />
         <div className={styles.actions}>
           {isMe ? (

@@ -8,6 +8,7 @@ import { useMe } from '../../lib/me'
 import { useSignedIn } from '../../lib/use-session'
 import { commentsQuery, deletePost, editPost, type Post, postQuery, addComment as sendComment } from './api'
 import { Composer, EditBox } from './Composer'
+import { ItemActions } from './ItemActions'
 import { addComment, useTopicLive } from './live'
 import { PostCard } from './PostCard'
 import styles from './posts.module.css'
@@ -103,38 +104,19 @@ function OwnPost({ post }: { post: Post }) {
         }}
       />
     )
-  const actions = mine ? (
-    <span className={styles.actions}>
-      <button
-        type="button"
-        className={styles.linkButton}
-        onClick={() => setEditing(true)}
-        data-testid="edit-post"
-      >
-        Edit
-      </button>
-      <button
-        type="button"
-        className={styles.linkButton}
-        disabled={remove.isPending}
-        onClick={() => {
-          if (window.confirm('Delete this post and its comments?')) remove.mutate()
-        }}
-        data-testid="delete-post"
-      >
-        Delete
-      </button>
-    </span>
-  ) : me.data ? (
-    <button
-      type="button"
-      className={styles.linkButton}
-      onClick={() => setReporting(true)}
-      data-testid="report-post"
-    >
-      Report
-    </button>
-  ) : null
+  const actions = (
+    <ItemActions
+      kind="post"
+      mine={mine}
+      signedIn={Boolean(me.data)}
+      deleting={remove.isPending}
+      deleteQuestion="Delete this post and its comments?"
+      onEdit={() => setEditing(true)}
+      onDelete={() => remove.mutate()}
+      onReport={() => setReporting(true)}
+      className={styles.actions}
+    />
+  )
   return (
     <>
       <PostCard post={{ ...post, comments: [] }} actions={actions} />

@@ -4,6 +4,7 @@ import { COMMENT_MAX_CHARS } from '../../../../server/domain/social-text'
 import { useMe } from '../../lib/me'
 import { type Comment, deleteComment, editComment, type Post, addComment as sendComment } from './api'
 import { Composer, EditBox } from './Composer'
+import { ItemActions, LinkButton } from './ItemActions'
 import { CommentLike } from './LikeButton'
 import { addComment } from './live'
 import { Byline } from './PostCard'
@@ -67,47 +68,20 @@ function CommentView({ post, comment }: { post: Post; comment: Comment }) {
       <div className={styles.commentFoot}>
         <CommentLike comment={comment} />
         {me.data ? (
-          <button
-            type="button"
-            className={styles.linkButton}
-            onClick={() => setMode(mode === 'reply' ? 'view' : 'reply')}
-            data-testid="reply"
-          >
+          <LinkButton onClick={() => setMode(mode === 'reply' ? 'view' : 'reply')} data-testid="reply">
             Reply
-          </button>
+          </LinkButton>
         ) : null}
-        {mine ? (
-          <>
-            <button
-              type="button"
-              className={styles.linkButton}
-              onClick={() => setMode('edit')}
-              data-testid="edit-comment"
-            >
-              Edit
-            </button>
-            <button
-              type="button"
-              className={styles.linkButton}
-              disabled={remove.isPending}
-              onClick={() => {
-                if (window.confirm('Delete this comment and its replies?')) remove.mutate()
-              }}
-              data-testid="delete-comment"
-            >
-              Delete
-            </button>
-          </>
-        ) : me.data ? (
-          <button
-            type="button"
-            className={styles.linkButton}
-            onClick={() => setMode('report')}
-            data-testid="report-comment"
-          >
-            Report
-          </button>
-        ) : null}
+        <ItemActions
+          kind="comment"
+          mine={mine}
+          signedIn={Boolean(me.data)}
+          deleting={remove.isPending}
+          deleteQuestion="Delete this comment and its replies?"
+          onEdit={() => setMode('edit')}
+          onDelete={() => remove.mutate()}
+          onReport={() => setMode('report')}
+        />
       </div>
       {mode === 'reply' ? (
         <Composer

@@ -1,7 +1,7 @@
 import { useInfiniteQuery } from '@tanstack/react-query'
-import { Button } from '../../components/Button'
 import { EmptyState, Loading } from '../../components/Common'
 import { Alert } from '../../components/Field'
+import { LoadMoreButton } from '../../components/LoadMore'
 import { wallPostsQuery } from './api'
 import { useTopicLive } from './live'
 import { PostCard } from './PostCard'
@@ -29,17 +29,7 @@ export function UserPosts({ slug }: { slug: string }) {
           {posts.map((p) => (
             <PostCard key={p.id} post={p} />
           ))}
-          {wall.hasNextPage ? (
-            <Button
-              variant="secondary"
-              block
-              busy={wall.isFetchingNextPage}
-              onClick={() => void wall.fetchNextPage()}
-              data-testid="load-more"
-            >
-              Load older posts
-            </Button>
-          ) : null}
+          <LoadMoreButton pages={wall} label="Load older posts" />
         </div>
       )}
     </section>

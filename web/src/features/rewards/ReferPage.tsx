@@ -3,7 +3,7 @@ import { type FormEvent, useState } from 'react'
 import { Link } from 'react-router'
 import { Button } from '../../components/Button'
 import { Card, EmptyState, Loading, PageHead } from '../../components/Common'
-import { Alert, TextField } from '../../components/Field'
+import { Alert, CodeField } from '../../components/Field'
 import { fieldErrorsOf } from '../../components/form-errors'
 import { formatNumber, relativeTime } from '../../lib/format'
 import { showSnackbar } from '../../lib/snackbar'
@@ -135,15 +135,7 @@ function ApplyCode() {
     <Card>
       <h2 className={styles.sectionTitle}>Have a friend&apos;s code?</h2>
       <form onSubmit={submit} noValidate>
-        <TextField
-          label="Referral code"
-          name="ref_code"
-          value={code}
-          onChange={(e) => setCode(e.target.value.toUpperCase())}
-          autoComplete="off"
-          spellCheck={false}
-          errors={errors}
-        />
+        <CodeField label="Referral code" name="ref_code" onCode={setCode} value={code} errors={errors} />
         <Button type="submit" variant="secondary" busy={apply.isPending} disabled={!code.trim()}>
           Apply code
         </Button>

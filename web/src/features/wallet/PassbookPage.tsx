@@ -1,8 +1,8 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query'
 import { NavLink } from 'react-router'
-import { Button } from '../../components/Button'
 import { EmptyState, Loading, PageHead } from '../../components/Common'
 import { Alert } from '../../components/Field'
+import { LoadMoreRow } from '../../components/LoadMore'
 import { formatMoney, formatNumber } from '../../lib/format'
 import { meQuery } from '../../lib/me'
 import { type PassbookEntry, type PassbookKind, passbookQuery } from './api'
@@ -77,13 +77,7 @@ function PassbookPage({ kind }: { kind: PassbookKind }) {
       ) : (
         <Entries entries={list.data.pages.flatMap((p) => p.passbook_entries)} kind={kind} show={show} />
       )}
-      {list.hasNextPage ? (
-        <div className={styles.more}>
-          <Button variant="ghost" onClick={() => list.fetchNextPage()} busy={list.isFetchingNextPage}>
-            Load more
-          </Button>
-        </div>
-      ) : null}
+      <LoadMoreRow pages={list} className={styles.more} />
     </div>
   )
 }

@@ -9,6 +9,7 @@ import {
 import { Button, ButtonLink } from '../../components/Button'
 import { Card, Loading, PageHead } from '../../components/Common'
 import { Alert, TextField } from '../../components/Field'
+import { useTextForm } from '../../components/text-form'
 import { DetailsForm, DigitsField, OnFileSummary, useFieldErrors } from './bits'
 import { type BankDetails, bankDetailsQuery, refreshKyc, saveBankDetails } from './kyc-api'
 import styles from './wallet.module.css'
@@ -62,19 +63,21 @@ function OnFile({ bank }: { bank: BankDetails }) {
 
 function BankForm({ onSaved }: { onSaved: () => void }) {
   const client = useQueryClient()
-  const [holder, setHolder] = useState('')
-  const [account, setAccount] = useState('')
-  const [confirm, setConfirm] = useState('')
-  const [ifsc, setIfsc] = useState('')
-  const [bankName, setBankName] = useState('')
+  const { form, setValue, binder } = useTextForm({
+    account_holder: '',
+    account_number: '',
+    confirm: '',
+    ifsc: '',
+    bank_name: '',
+  })
   const save = useMutation({
     meta: { silent: true },
     mutationFn: () =>
       saveBankDetails({
-        account_holder: holder.trim(),
-        account_number: account.trim(),
-        ifsc: ifsc.trim().toUpperCase(),
-        ...(bankName.trim() ? { bank_name: bankName.trim() } : {}),
+        account_holder: form.account_holder.trim(),
+        account_number: form.account_number.trim(),
+        ifsc: form.ifsc.trim().toUpperCase(),
+        ...(form.bank_name.trim() ? { bank_name: form.bank_name.trim() } : {}),
       }),
     onSuccess: async (answer) => {
       client.setQueryData(bankDetailsQuery.queryKey, answer.bank_details)
@@ -83,13 +86,15 @@ function BankForm({ onSaved }: { onSaved: () => void }) {
     },
   })
   const { errorsOf, check } = useFieldErrors(save.error)
+  const field = binder(errorsOf)
   const submit = (event: FormEvent) => {
     event.preventDefault()
     const problems: Record<string, string[]> = {}
-    if (holder.trim().length < 2) problems.account_holder = ['enter the name on the account']
-    if (!ACCOUNT_NUMBER_PATTERN.test(account.trim())) problems.account_number = [ACCOUNT_NUMBER_RULE]
-    else if (account.trim() !== confirm.trim()) problems.confirm = ['does not match the account number']
-    if (!IFSC_PATTERN.test(ifsc.trim().toUpperCase())) problems.ifsc = [IFSC_RULE]
+    const account = form.account_number.trim()
+    if (form.account_holder.trim().length < 2) problems.account_holder = ['enter the name on the account']
+    if (!ACCOUNT_NUMBER_PATTERN.test(account)) problems.account_number = [ACCOUNT_NUMBER_RULE]
+    else if (account !== form.confirm.trim()) problems.confirm = ['does not match the account number']
+    if (!IFSC_PATTERN.test(form.ifsc.trim().toUpperCase())) problems.ifsc = [IFSC_RULE]
     if (check(problems)) save.mutate()
   }
   return (
@@ -98,46 +103,31 @@ function BankForm({ onSaved }: { onSaved: () => void }) {
       error={save.error}
       shownFields={['account_holder', 'account_number', 'ifsc', 'bank_name']}
     >
-      <TextField
-        label="Account holder"
-        name="account_holder"
-        autoComplete="name"
-        value={holder}
-        onChange={(e) => setHolder(e.target.value)}
-        errors={errorsOf('account_holder')}
-      />
+      <TextField label="Account holder" {...field('account_holder')} autoComplete="name" />
       <DigitsField
         label="Account number"
         name="account_number"
-        value={account}
-        onDigits={setAccount}
+        value={form.account_number}
+        onDigits={(digits) => setValue('account_number', digits)}
         errors={errorsOf('account_number')}
       />
       <DigitsField
         label="Confirm account number"
         name="confirm_account_number"
-        value={confirm}
-        onDigits={setConfirm}
+        value={form.confirm}
+        onDigits={(digits) => setValue('confirm', digits)}
         errors={errorsOf('confirm')}
       />
       <TextField
         label="IFSC"
-        name="ifsc"
+        {...field('ifsc')}
+        onChange={(e) => setValue('ifsc', e.target.value.toUpperCase())}
         autoComplete="off"
         spellCheck={false}
         maxLength={11}
         placeholder="HDFC0001234"
-        value={ifsc}
-        onChange={(e) => setIfsc(e.target.value.toUpperCase())}
-        errors={errorsOf('ifsc')}
       />
-      <TextField
-        label="Bank name (optional)"
-        name="bank_name"
-        value={bankName}
-        onChange={(e) => setBankName(e.target.value)}
-        errors={errorsOf('bank_name')}
-      />
+      <TextField label="Bank name (optional)" {...field('bank_name')} />
       <Button type="submit" block busy={save.isPending} data-testid="save-bank">
         Save bank account
       </Button>

@@ -5,6 +5,7 @@ import { Button, ButtonLink } from '../../components/Button'
 import { Card, Loading, PageHead } from '../../components/Common'
 import { Alert, FieldErrors, TextField } from '../../components/Field'
 import { fieldErrorsOf } from '../../components/form-errors'
+import { useTextForm } from '../../components/text-form'
 import ui from '../../components/ui.module.css'
 import { DetailsForm, OnFileSummary, type Tone, useFieldErrors } from './bits'
 import kyc from './kyc.module.css'
@@ -81,17 +82,19 @@ function PanStatus({ card }: { card: PanCard }) {
 // One form: name, number, birth date and photo share the local checks and the server's errors.
 function PanForm({ card, onSaved }: { card: PanCard | null; onSaved: () => void }) {
   const client = useQueryClient()
-  const [name, setName] = useState(card?.name ?? '')
-  const [number, setNumber] = useState(card?.pan_number ?? '')
-  const [dob, setDob] = useState(card?.dob ?? '')
+  const { form, setValue, binder } = useTextForm({
+    name: card?.name ?? '',
+    pan_number: card?.pan_number ?? '',
+    dob: card?.dob ?? '',
+  })
   const { photo, preview, setPreview, upload } = usePanPhoto(card)
   const save = useMutation({
     meta: { silent: true },
     mutationFn: () =>
       savePan({
-        name: name.trim(),
-        pan_number: number.trim().toUpperCase(),
-        dob,
+        name: form.name.trim(),
+        pan_number: form.pan_number.trim().toUpperCase(),
+        dob: form.dob,
         attachment_id: photo?.id ?? 0,
       }),
     onSuccess: async (answer) => {
@@ -101,6 +104,7 @@ function PanForm({ card, onSaved }: { card: PanCard | null; onSaved: () => void 
     },
   })
   const { local, setLocal, errorsOf, check } = useFieldErrors(save.error)
+  const field = binder(errorsOf)
 
   const pick = (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0]
@@ -117,9 +121,9 @@ function PanForm({ card, onSaved }: { card: PanCard | null; onSaved: () => void 
   const submit = (event: FormEvent) => {
     event.preventDefault()
     const problems: Record<string, string[]> = {}
-    if (!PAN_PATTERN.test(number.trim().toUpperCase())) problems.pan_number = [PAN_RULE]
-    if (name.trim().length < 2) problems.name = ['enter the name as printed on the card']
-    if (!dob) problems.dob = ['enter your date of birth']
+    if (!PAN_PATTERN.test(form.pan_number.trim().toUpperCase())) problems.pan_number = [PAN_RULE]
+    if (form.name.trim().length < 2) problems.name = ['enter the name as printed on the card']
+    if (!form.dob) problems.dob = ['enter your date of birth']
     if (!photo) problems.attachment_id = ['upload a photo of the card']
     if (check(problems)) save.mutate()
   }
@@ -131,34 +135,18 @@ function PanForm({ card, onSaved }: { card: PanCard | null; onSaved: () => void 
       error={save.error}
       shownFields={['name', 'pan_number', 'dob', 'attachment_id']}
     >
-      <TextField
-        label="Name on the card"
-        name="name"
-        autoComplete="name"
-        value={name}
-        onChange={(e) => setName(e.target.value)}
-        errors={errorsOf('name')}
-      />
+      <TextField label="Name on the card" {...field('name')} autoComplete="name" />
       <TextField
         label="PAN"
-        name="pan_number"
+        {...field('pan_number')}
+        onChange={(e) => setValue('pan_number', e.target.value.toUpperCase())}
         autoComplete="off"
         spellCheck={false}
         maxLength={10}
         placeholder="ABCDE1234F"
-        value={number}
-        onChange={(e) => setNumber(e.target.value.toUpperCase())}
-        errors={errorsOf('pan_number')}
         hint="5 letters, 4 digits, 1 letter"
       />
-      <TextField
-        label="Date of birth"
-        name="dob"
-        type="date"
-        value={dob}
-        onChange={(e) => setDob(e.target.value)}
-        errors={errorsOf('dob')}
-      />
+      <TextField label="Date of birth" {...field('dob')} type="date" />
       <PhotoField photo={photo} preview={preview} upload={upload} onPick={pick} />
       <FieldErrors errors={local.file ?? uploadErrors ?? errorsOf('attachment_id')} />
       {upload.error && !uploadErrors ? <Alert>{upload.error.message}</Alert> : null}

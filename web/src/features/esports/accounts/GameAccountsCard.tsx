@@ -5,7 +5,8 @@ import { Button } from '../../../components/Button'
 import { Card, Loading } from '../../../components/Common'
 import { Alert, TextField } from '../../../components/Field'
 import { fieldErrorsOf, unplacedError } from '../../../components/form-errors'
-import { ApiError, type FieldErrors as FieldErrorMap } from '../../../lib/api'
+import { type BoundField, useTextForm } from '../../../components/text-form'
+import { ApiError } from '../../../lib/api'
 import { showSnackbar } from '../../../lib/snackbar'
 import styles from './accounts.module.css'
 import { type EsportsGame, GAMES, type GameAccount, myGameAccountsQuery, useSaveGameAccount } from './api'
@@ -119,10 +120,8 @@ function AccountForm({
     character_id: account?.character_id ?? '',
     game_level: account ? String(account.game_level) : '',
   }
-  const [form, setForm] = useState(initial)
+  const { form, binder } = useTextForm(initial)
   const save = useSaveGameAccount()
-  const set = (key: keyof typeof form) => (e: { target: { value: string } }) =>
-    setForm((f) => ({ ...f, [key]: e.target.value }))
 
   const submit = (event: FormEvent) => {
     event.preventDefault()
@@ -154,14 +153,14 @@ function AccountForm({
       )
     }
   }
-  const fields = fieldErrorsOf(save.error)
+  const field = binder(fieldErrorsOf(save.error))
   const unplaced = unplacedError(save.error, [...FIELDS])
   const stateProblem = save.error instanceof ApiError && !save.error.isValidation ? save.error.message : null
 
   return (
     <form className={styles.form} onSubmit={submit} noValidate aria-label={`${name} account`}>
       {unplaced || stateProblem ? <Alert>{unplaced ?? stateProblem}</Alert> : null}
-      <AccountFields form={form} set={set} fields={fields} />
+      <AccountFields field={field} />
       <div className={styles.actions}>
         <Button type="submit" small busy={save.isPending}>
           {account ? 'Save' : 'Add account'}
@@ -187,46 +186,24 @@ function changedFields(form: AccountFormValues, initial: AccountFormValues): Rec
   return fields
 }
 
-function AccountFields({
-  form,
-  set,
-  fields,
-}: {
-  form: AccountFormValues
-  set: (key: keyof AccountFormValues) => (e: { target: { value: string } }) => void
-  fields: FieldErrorMap
-}) {
+function AccountFields({ field }: { field: (key: keyof AccountFormValues) => BoundField }) {
   return (
     <div className={styles.threeCols}>
       <TextField
         label="In-game name"
-        name="in_game_name"
-        value={form.in_game_name}
-        onChange={set('in_game_name')}
-        errors={fields.in_game_name}
+        {...field('in_game_name')}
         hint="2–24 characters, as shown in the game"
         spellCheck={false}
         autoComplete="off"
       />
       <TextField
         label="Character id"
-        name="character_id"
+        {...field('character_id')}
         inputMode="numeric"
-        value={form.character_id}
-        onChange={set('character_id')}
-        errors={fields.character_id}
         hint="5–20 digits, from your in-game profile"
         autoComplete="off"
       />
-      <TextField
-        label="Level"
-        name="game_level"
-        inputMode="numeric"
-        value={form.game_level}
-        onChange={set('game_level')}
-        errors={fields.game_level}
-        hint={`1–${GAME_LEVEL_MAX}`}
-      />
+      <TextField label="Level" {...field('game_level')} inputMode="numeric" hint={`1–${GAME_LEVEL_MAX}`} />
     </div>
   )
 }

@@ -5,6 +5,7 @@ import { Button, ButtonLink } from '../../../components/Button'
 import { Card, EmptyState, Loading, PageHead } from '../../../components/Common'
 import { Alert, TextField } from '../../../components/Field'
 import { fieldErrorsOf, unplacedError } from '../../../components/form-errors'
+import cards from '../../../components/link-cards.module.css'
 import { ApiError, type FieldErrors as FieldErrorMap } from '../../../lib/api'
 import { useSignedIn } from '../../../lib/use-session'
 import {
@@ -56,10 +57,10 @@ export function TournamentPage() {
       <Registration t={t} />
       <section className={styles.section} data-testid="rounds">
         <h2 className={styles.sectionTitle}>Rounds</h2>
-        <ul className={styles.list}>
+        <ul className={cards.list}>
           {t.rounds.map((r) => (
-            <li key={r.id} className={styles.card} data-testid="round">
-              <div className={styles.name}>{roundTitle(r)}</div>
+            <li key={r.id} className={cards.card} data-testid="round">
+              <div className={cards.name}>{roundTitle(r)}</div>
               <div className={styles.facts}>
                 <span className={styles.badge}>{ROUND_STATUS[r.status]}</span>
                 <span>Starts {when(r.starts_at_in_millis)}</span>

@@ -3,6 +3,7 @@ import { Link } from 'react-router'
 import { ButtonLink } from '../../../components/Button'
 import { EmptyState, Loading, PageHead } from '../../../components/Common'
 import { Alert } from '../../../components/Field'
+import cards from '../../../components/link-cards.module.css'
 import { tournamentsQuery } from './api'
 import { StatusBadge, when } from './bits'
 import styles from './tournaments.module.css'
@@ -29,11 +30,11 @@ export function TournamentsPage() {
         </EmptyState>
       ) : null}
       {list.data && list.data.esports_tournaments.length > 0 ? (
-        <ul className={styles.list} data-testid="tournament-list">
+        <ul className={cards.list} data-testid="tournament-list">
           {list.data.esports_tournaments.map((t) => (
             <li key={t.id}>
-              <Link to={`/pubg/tournaments/${t.id}`} className={styles.card} data-testid="tournament-card">
-                <div className={styles.name}>{t.name}</div>
+              <Link to={`/pubg/tournaments/${t.id}`} className={cards.card} data-testid="tournament-card">
+                <div className={cards.name}>{t.name}</div>
                 <div className={styles.muted}>
                   {t.kind_name} · {t.mode} · squads of {t.team_size}
                 </div>
