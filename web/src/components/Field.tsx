@@ -120,3 +120,11 @@ export function CodeField({
     />
   )
 }
+
+/** An e-mail address (the browser's e-mail keyboard and autofill); `onValue` gets what is typed. */
+export function EmailField({
+  onValue,
+  ...field
+}: Omit<Parameters<typeof TextField>[0], 'onChange' | 'type'> & { onValue: (email: string) => void }) {
+  return <TextField type="email" autoComplete="email" {...field} onChange={(e) => onValue(e.target.value)} />
+}

@@ -1,6 +1,7 @@
 import { Button } from './Button'
+import styles from './pager.module.css'
 
-/** Previous / "Page n of m" / Next, shown only when there is more than one page; `className` lays it out. */
+/** Previous / "Page n of m" / Next, shown only when there is more than one page; `className` adds the page's spacing. */
 export function Pager({
   page,
   totalPages,
@@ -14,7 +15,7 @@ export function Pager({
 }) {
   if (totalPages <= 1) return null
   return (
-    <div className={className}>
+    <div className={className ? `${styles.row} ${className}` : styles.row}>
       <Button variant="ghost" small disabled={page <= 1} onClick={() => onPage(page - 1)}>
         Previous
       </Button>

@@ -1,6 +1,7 @@
 import { type ReactNode, type SelectHTMLAttributes, useId } from 'react'
 import { FieldErrors } from './Field'
 import forms from './forms.module.css'
+import ui from './ui.module.css'
 
 /** A labelled native select with the server's field messages under it (the shared TextField's twin). */
 export function SelectField({
@@ -18,14 +19,14 @@ export function SelectField({
   const id = useId()
   const invalid = Boolean(errors?.length)
   return (
-    <div className={forms.field}>
-      <label className={forms.label} htmlFor={id}>
+    <div className={ui.field}>
+      <label className={ui.label} htmlFor={id}>
         {label}
       </label>
       <select id={id} className={forms.select} aria-invalid={invalid || undefined} {...select}>
         {children}
       </select>
-      {hint && !invalid ? <span className={forms.hint}>{hint}</span> : null}
+      {hint && !invalid ? <span className={ui.hint}>{hint}</span> : null}
       <FieldErrors errors={errors} />
     </div>
   )

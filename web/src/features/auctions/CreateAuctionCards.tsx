@@ -3,6 +3,7 @@ import { Card } from '../../components/Common'
 import { TextField } from '../../components/Field'
 import forms from '../../components/forms.module.css'
 import { CheckField, SelectField } from '../../components/SelectField'
+import ui from '../../components/ui.module.css'
 import type { FieldErrors } from '../../lib/api'
 import { chargesQuery, intervalsQuery } from './api'
 import styles from './auctions.module.css'
@@ -54,20 +55,13 @@ const when = new Intl.DateTimeFormat('en-IN', {
 
 /** The auction's name and where its players come from (a match, a series or the league). */
 export function PoolCard({ state, errors }: { state: CreateAuctionState; errors: FieldErrors }) {
-  const { form, set, source, pickSource, matches, series, matchId, seriesId } = state
+  const { binder, source, pickSource, matches, series, matchId, seriesId } = state
+  const field = binder(errors)
   return (
     <Card className={forms.formCard}>
-      <TextField
-        label="Auction name"
-        name="name"
-        value={form.name}
-        onChange={set('name')}
-        errors={errors.name}
-        maxLength={60}
-        placeholder="Friday night auction"
-      />
+      <TextField label="Auction name" {...field('name')} maxLength={60} placeholder="Friday night auction" />
       <fieldset className={forms.fieldset}>
-        <legend className={forms.label}>Players from</legend>
+        <legend className={ui.label}>Players from</legend>
         <div className={forms.segmented}>
           {SOURCES.map(([s, label]) => (
             <button
@@ -85,10 +79,8 @@ export function PoolCard({ state, errors }: { state: CreateAuctionState; errors:
       {source === 'match' ? (
         <SelectField
           label="Match"
-          name="match_id"
+          {...field('match_id')}
           value={matchId}
-          onChange={set('match_id')}
-          errors={errors.match_id}
           hint="The players of both sides go under the hammer"
         >
           {matches.data?.length === 0 ? <option value="">No upcoming cricket matches</option> : null}
@@ -101,9 +93,8 @@ export function PoolCard({ state, errors }: { state: CreateAuctionState; errors:
       ) : (
         <SelectField
           label="Series"
-          name="series_id"
+          {...field('series_id')}
           value={seriesId}
-          onChange={set('series_id')}
           errors={[...(errors.series_id ?? []), ...(errors.pool ?? [])]}
           hint={
             source === 'league'
@@ -125,7 +116,8 @@ export function PoolCard({ state, errors }: { state: CreateAuctionState; errors:
 
 /** Purse, squad sizes, pace, bid steps, charge, balance and privacy. */
 export function RulesCard({ state, errors }: { state: CreateAuctionState; errors: FieldErrors }) {
-  const { form, set, setForm } = state
+  const { form, setForm, binder } = state
+  const field = binder(errors)
   const intervals = useQuery(intervalsQuery)
   const charges = useQuery(chargesQuery)
   return (
@@ -133,38 +125,16 @@ export function RulesCard({ state, errors }: { state: CreateAuctionState; errors
       <h2 className={styles.cardTitle}>Rules</h2>
       <div className={forms.grid}>
         {NUMBER_FIELDS.map(({ key, label, ...bounds }) => (
-          <TextField
-            key={key}
-            label={label}
-            name={key}
-            type="number"
-            inputMode="numeric"
-            {...bounds}
-            value={form[key]}
-            onChange={set(key)}
-            errors={errors[key]}
-          />
+          <TextField key={key} label={label} {...field(key)} type="number" inputMode="numeric" {...bounds} />
         ))}
-        <SelectField
-          label="Bid steps"
-          name="bidding_interval"
-          value={form.bidding_interval}
-          onChange={set('bidding_interval')}
-          errors={errors.bidding_interval}
-        >
+        <SelectField label="Bid steps" {...field('bidding_interval')}>
           {(intervals.data ?? [{ id: 'standard', name: 'Standard', bands: [] }]).map((i) => (
             <option key={i.id} value={i.id}>
               {i.name}
             </option>
           ))}
         </SelectField>
-        <SelectField
-          label="Joining charge"
-          name="charges"
-          value={form.charges}
-          onChange={set('charges')}
-          errors={errors.charges}
-        >
+        <SelectField label="Joining charge" {...field('charges')}>
           {(charges.data ?? [0]).map((c) => (
             <option key={c} value={c}>
               {c === 0 ? 'Free' : `${c} coins`}

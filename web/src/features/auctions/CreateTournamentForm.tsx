@@ -7,7 +7,7 @@ import { Alert, TextField } from '../../components/Field'
 import { fieldErrorsOf, unplacedError } from '../../components/form-errors'
 import forms from '../../components/forms.module.css'
 import { CheckField, SelectField } from '../../components/SelectField'
-import type { FieldErrors } from '../../lib/api'
+import { type BoundField, useTextForm } from '../../components/text-form'
 import { formatNumber } from '../../lib/format'
 import { seriesOptionsQuery } from './api'
 import styles from './auctions.module.css'
@@ -21,22 +21,20 @@ type TournamentForm = { name: string; series_id: string; window_hours: string; m
 /** Creates a tournament for a cricket series; the creator joins it and lands on its bidding page. */
 export function CreateTournamentForm() {
   const series = useQuery(seriesOptionsQuery)
-  const [form, setForm] = useState<TournamentForm>({
+  const { form, binder } = useTextForm<TournamentForm>({
     name: '',
     series_id: '',
     window_hours: '24',
     max_managers: '8',
   })
   const [isPrivate, setPrivate] = useState(false)
-  const set = (key: keyof TournamentForm) => (e: { target: { value: string } }) =>
-    setForm((f) => ({ ...f, [key]: e.target.value }))
   const seriesId = form.series_id || String(series.data?.[0]?.id ?? '')
   const create = useCreateTournament(form, seriesId, isPrivate)
   const submit = (event: FormEvent) => {
     event.preventDefault()
     create.mutate()
   }
-  const errors = fieldErrorsOf(create.error)
+  const field = binder(fieldErrorsOf(create.error))
   const unplaced = unplacedError(create.error, SHOWN)
   return (
     <Card className={forms.formCard}>
@@ -49,20 +47,12 @@ export function CreateTournamentForm() {
         {unplaced ? <Alert>{unplaced}</Alert> : null}
         <TextField
           label="Tournament name"
+          {...field('name')}
           name="tournament_name"
-          value={form.name}
-          onChange={set('name')}
-          errors={errors.name}
           maxLength={60}
           placeholder="Season-long auction"
         />
-        <SelectField
-          label="Series"
-          name="series_id"
-          value={seriesId}
-          onChange={set('series_id')}
-          errors={errors.series_id}
-        >
+        <SelectField label="Series" {...field('series_id')} value={seriesId}>
           {series.isPending ? <option value="">Loading..</option> : null}
           {series.data?.length === 0 ? <option value="">No cricket series</option> : null}
           {(series.data ?? []).map((s) => (
@@ -71,7 +61,7 @@ export function CreateTournamentForm() {
             </option>
           ))}
         </SelectField>
-        <PaceFields form={form} set={set} errors={errors} />
+        <PaceFields field={field} />
         <CheckField
           label="Private"
           hint="Only people with the code can join"
@@ -108,37 +98,17 @@ function useCreateTournament(form: TournamentForm, seriesId: string, isPrivate: 
 }
 
 /** How long each bidding window is and how many managers it takes. */
-function PaceFields({
-  form,
-  set,
-  errors,
-}: {
-  form: TournamentForm
-  set: (key: keyof TournamentForm) => (e: { target: { value: string } }) => void
-  errors: FieldErrors
-}) {
+function PaceFields({ field }: { field: (key: keyof TournamentForm) => BoundField }) {
   return (
     <div className={forms.grid}>
-      <SelectField
-        label="Bidding windows"
-        name="window_hours"
-        value={form.window_hours}
-        onChange={set('window_hours')}
-        errors={errors.window_hours}
-      >
+      <SelectField label="Bidding windows" {...field('window_hours')}>
         {WINDOW_HOURS.map((h) => (
           <option key={h} value={h}>
             {h} hours
           </option>
         ))}
       </SelectField>
-      <SelectField
-        label="Managers"
-        name="max_managers"
-        value={form.max_managers}
-        onChange={set('max_managers')}
-        errors={errors.max_managers}
-      >
+      <SelectField label="Managers" {...field('max_managers')}>
         {MANAGERS.map((n) => (
           <option key={n} value={n}>
             up to {n}

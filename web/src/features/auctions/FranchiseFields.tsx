@@ -5,6 +5,7 @@ import { Loading } from '../../components/Common'
 import { Alert, FieldErrors, TextField } from '../../components/Field'
 import { fieldErrorsOf, unplacedError } from '../../components/form-errors'
 import forms from '../../components/forms.module.css'
+import ui from '../../components/ui.module.css'
 import { ApiError } from '../../lib/api'
 import { joinAuction } from './actions'
 import { type AuctionColor, colorsQuery } from './api'
@@ -39,7 +40,7 @@ export function FranchiseFields({
         hint="2–40 characters, shown to everyone in the auction"
       />
       <fieldset className={forms.fieldset}>
-        <legend className={forms.label}>Colour</legend>
+        <legend className={ui.label}>Colour</legend>
         {colors.isPending ? <Loading /> : null}
         <div className={forms.colors}>
           {(colors.data ?? []).map((c) => (

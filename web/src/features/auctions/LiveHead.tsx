@@ -1,4 +1,5 @@
 import { NavLink } from 'react-router'
+import head from '../../components/detail-head.module.css'
 import { ChevronLeftIcon } from '../../components/Icons'
 import type { Auction } from './api'
 import styles from './auctions.module.css'
@@ -20,11 +21,11 @@ export function LiveHead({
 }) {
   return (
     <>
-      <NavLink to={back} className={styles.back}>
+      <NavLink to={back} className={head.back}>
         <ChevronLeftIcon width={16} height={16} /> {backLabel}
       </NavLink>
       <header className={styles.auctionHead}>
-        <h1 className={styles.title}>{name}</h1>
+        <h1 className={head.title}>{name}</h1>
         <StatusChip auction={status} />
         <span
           className={styles.liveDot}

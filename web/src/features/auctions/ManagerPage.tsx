@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { Link, useParams } from 'react-router'
 import { EmptyState, Loading } from '../../components/Common'
+import head from '../../components/detail-head.module.css'
 import { Alert } from '../../components/Field'
 import { ChevronDownIcon, ChevronLeftIcon } from '../../components/Icons'
 import { formatNumber } from '../../lib/format'
@@ -24,7 +25,7 @@ export function ManagerPage() {
   const squad = [...m.players].sort((a, b) => b.price - a.price)
   return (
     <div className={styles.stack} data-testid="manager-page" data-manager-id={m.id}>
-      <Link to={`/auctions/${m.auction.id}/leaderboard`} className={styles.back}>
+      <Link to={`/auctions/${m.auction.id}/leaderboard`} className={head.back}>
         <ChevronLeftIcon width={16} height={16} /> {m.auction.name}
       </Link>
       <header className={scores.managerHead}>

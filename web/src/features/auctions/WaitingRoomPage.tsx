@@ -43,12 +43,7 @@ export function WaitingRoomPage() {
           />
         </Card>
       ) : null}
-      {me?.status === 'pending' ? (
-        <Alert tone="info">
-          You are in as {me.franchise_name}. The owner has to approve you before the start.
-        </Alert>
-      ) : null}
-      {me?.status === 'rejected' ? <Alert>The owner declined your request to join.</Alert> : null}
+      <MyRequest me={me} />
       <Card>
         <h2 className={styles.cardTitle}>
           Franchises <span className={styles.count}>{approved.length}</span>
@@ -85,6 +80,18 @@ export function WaitingRoomPage() {
       )}
     </div>
   )
+}
+
+/** Where my request to join stands, while the owner has not approved it. */
+function MyRequest({ me }: { me: Manager | null }) {
+  if (me?.status === 'pending')
+    return (
+      <Alert tone="info">
+        You are in as {me.franchise_name}. The owner has to approve you before the start.
+      </Alert>
+    )
+  if (me?.status === 'rejected') return <Alert>The owner declined your request to join.</Alert>
+  return null
 }
 
 function InviteCard({ code, created }: { code: string; created: boolean }) {
@@ -187,55 +194,13 @@ function OwnerPanel({
   pending: number
 }) {
   const client = useQueryClient()
-  const [count, setCount] = useState(2)
-  const [strategy, setStrategy] = useState<BotStrategy>('mixed')
   const refresh = () => void client.invalidateQueries({ queryKey: ['auction', auctionId] })
-  const bots = useMutation({
-    mutationFn: () => addBots(auctionId, count, strategy),
-    onSuccess: ({ bots: added }) => {
-      showSnackbar(`${added.length} bot${added.length === 1 ? '' : 's'} took a seat`, 'info')
-      refresh()
-    },
-  })
   const start = useMutation({ mutationFn: () => ownerControl(auctionId, 'start'), onSuccess: refresh })
   const blocked = approved < 2 ? 'An auction needs at least two approved franchises.' : null
   return (
     <Card>
       <h2 className={styles.cardTitle}>Owner</h2>
-      <div className={styles.botRow}>
-        <SelectField
-          label="Bots"
-          name="bot_count"
-          value={count}
-          onChange={(e) => setCount(Number(e.target.value))}
-        >
-          {Array.from({ length: 11 }, (_, i) => i + 1).map((n) => (
-            <option key={n} value={n}>
-              {n}
-            </option>
-          ))}
-        </SelectField>
-        <SelectField
-          label="Strategy"
-          name="bot_strategy"
-          value={strategy}
-          onChange={(e) => setStrategy(e.target.value as BotStrategy)}
-        >
-          {STRATEGIES.map((s) => (
-            <option key={s.value} value={s.value}>
-              {s.label}
-            </option>
-          ))}
-        </SelectField>
-        <Button
-          variant="secondary"
-          busy={bots.isPending}
-          onClick={() => bots.mutate()}
-          data-testid="add-bots"
-        >
-          Add bots
-        </Button>
-      </div>
+      <BotsRow auctionId={auctionId} onAdded={refresh} />
       {pending > 0 ? (
         <p className={styles.muted}>
           Anyone still waiting for approval at the start is declined (and refunded).
@@ -256,5 +221,49 @@ function OwnerPanel({
         </p>
       ) : null}
     </Card>
+  )
+}
+
+/** Seats bots (how many, which strategy) in the waiting room. */
+function BotsRow({ auctionId, onAdded }: { auctionId: number; onAdded: () => void }) {
+  const [count, setCount] = useState(2)
+  const [strategy, setStrategy] = useState<BotStrategy>('mixed')
+  const bots = useMutation({
+    mutationFn: () => addBots(auctionId, count, strategy),
+    onSuccess: ({ bots: added }) => {
+      showSnackbar(`${added.length} bot${added.length === 1 ? '' : 's'} took a seat`, 'info')
+      onAdded()
+    },
+  })
+  return (
+    <div className={styles.botRow}>
+      <SelectField
+        label="Bots"
+        name="bot_count"
+        value={count}
+        onChange={(e) => setCount(Number(e.target.value))}
+      >
+        {Array.from({ length: 11 }, (_, i) => i + 1).map((n) => (
+          <option key={n} value={n}>
+            {n}
+          </option>
+        ))}
+      </SelectField>
+      <SelectField
+        label="Strategy"
+        name="bot_strategy"
+        value={strategy}
+        onChange={(e) => setStrategy(e.target.value as BotStrategy)}
+      >
+        {STRATEGIES.map((s) => (
+          <option key={s.value} value={s.value}>
+            {s.label}
+          </option>
+        ))}
+      </SelectField>
+      <Button variant="secondary" busy={bots.isPending} onClick={() => bots.mutate()} data-testid="add-bots">
+        Add bots
+      </Button>
+    </div>
   )
 }

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useNavigate } from 'react-router'
+import { type ErrorsOf, textFieldBinder } from '../../components/text-form'
 import { showSnackbar } from '../../lib/snackbar'
 import { type CreateAuctionBody, createAuction, joinAuction } from './actions'
 import { colorsQuery, matchOptionsQuery, seriesOptionsQuery } from './api'
@@ -47,8 +48,9 @@ export function useCreateAuction() {
   const [form, setForm] = useState(EMPTY_FORM)
   const [play, setPlay] = useState(true)
   const [franchise, setFranchise] = useState<FranchiseValue>({ franchise_name: '', color: '' })
-  const set = (key: keyof AuctionForm) => (e: { target: { value: string } }) =>
-    setForm((f) => ({ ...f, [key]: e.target.value }))
+  const setValue = (key: keyof AuctionForm, value: string) => setForm((f) => ({ ...f, [key]: value }))
+  /** The props of a text field or select of the form (`{...field('name')}`), once its messages are known. */
+  const binder = (errors: ErrorsOf) => textFieldBinder(form, setValue, errors)
   const pickSource = (next: Source) => {
     setSource(next)
     // A refusal about the other pool no longer applies.
@@ -93,7 +95,7 @@ export function useCreateAuction() {
     pickSource,
     form,
     setForm,
-    set,
+    binder,
     matchId,
     seriesId,
     play,

@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query'
 import { type FormEvent, useState } from 'react'
 import { Link } from 'react-router'
 import { Button } from '../../components/Button'
-import { Alert, TextField } from '../../components/Field'
+import { Alert, EmailField } from '../../components/Field'
 import { fieldErrorsOf } from '../../components/form-errors'
 import { data, http } from '../../lib/client'
 import { AuthCard } from './AuthCard'
@@ -35,13 +35,11 @@ export function ForgotPasswordPage() {
         </>
       ) : (
         <form onSubmit={submit} noValidate>
-          <TextField
+          <EmailField
             label="Email"
             name="email"
-            type="email"
-            autoComplete="email"
             value={email}
-            onChange={(e) => setEmail(e.target.value)}
+            onValue={setEmail}
             errors={fields.email}
             required
             autoFocus

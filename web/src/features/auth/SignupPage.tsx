@@ -18,7 +18,7 @@ import styles from './auth.module.css'
 const FORM_FIELDS = ['email', 'username', 'password', 'full_name', 'ref_code']
 
 /** POST /api/users, then the password grant, then the onboarding steps. */
-// One form whose fields share the form state and its local and server errors: the JSX is the form.
+// Long: one form whose fields share the form state and its local and server errors: the JSX is the form.
 export function SignupPage() {
   const [search] = useSearchParams()
   const { form, binder } = useTextForm({

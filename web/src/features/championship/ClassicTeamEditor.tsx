@@ -82,22 +82,16 @@ export function ClassicTeamEditor({
 
   return (
     <div className={teamStyles.builder} data-testid="classic-builder">
-      <EditorHead
-        back="/championship"
-        backLabel="Back to the championship"
-        title={teamId ? 'Edit championship team' : 'Create championship team'}
-        subtitle={
-          <>
-            {phase.series.short_name || phase.series.name} · {phase.name}
-          </>
-        }
+      <ClassicHead
+        phase={phase}
+        editing={teamId !== null}
+        loaded={edit !== null}
         onReset={() => {
           setTeam(classicReset(team))
           setProblems(null)
           save.reset()
           setStep('pick')
         }}
-        resetTitle={edit ? 'Back to the team as it was loaded' : 'Clear the team'}
       />
       <TeamSummary team={team} match={{ teams: [] }} teamSize={rules.team_size} />
       <TransferBar plan={plan} names={names} refused={refused} />
@@ -118,6 +112,34 @@ export function ClassicTeamEditor({
         onVice={(id) => change((w) => setViceCaptain(w, id))}
       />
     </div>
+  )
+}
+
+/** The builder's head: back to the championship, which team, and Reset (to the team as loaded, or empty). */
+function ClassicHead({
+  phase,
+  editing,
+  loaded,
+  onReset,
+}: {
+  phase: Phase
+  editing: boolean
+  loaded: boolean
+  onReset: () => void
+}) {
+  return (
+    <EditorHead
+      back="/championship"
+      backLabel="Back to the championship"
+      title={editing ? 'Edit championship team' : 'Create championship team'}
+      subtitle={
+        <>
+          {phase.series.short_name || phase.series.name} · {phase.name}
+        </>
+      }
+      onReset={onReset}
+      resetTitle={loaded ? 'Back to the team as it was loaded' : 'Clear the team'}
+    />
   )
 }
 

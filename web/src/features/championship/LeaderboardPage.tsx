@@ -6,9 +6,9 @@ import { Avatar, EmptyState, Loading, PageHead } from '../../components/Common'
 import { Alert } from '../../components/Field'
 import { Pager } from '../../components/Pager'
 import { formatNumber } from '../../lib/format'
-import { type BoardTeam, leaderboardQuery, phaseQuery } from './api'
+import { type BoardTeam, type Leaderboard, leaderboardQuery, phaseQuery } from './api'
 import styles from './championship.module.css'
-import { usePhaseLive } from './live'
+import { type PhaseLive, usePhaseLive } from './live'
 
 /**
  * `/championship/phases/:phase_id/leaderboard`: every team of the phase by score, with the
@@ -25,28 +25,7 @@ export function PhaseLeaderboardPage() {
   if (phase.isError) return <Alert>{phase.error.message}</Alert>
   if (board.isError) return <Alert>{board.error.message}</Alert>
   const data = board.data
-  // The pushed top carries score and rank; the transfers used come from the fetched rows.
-  const fetched = new Map(data.classic_teams.map((t) => [t.id, t]))
-  const pushed: BoardTeam[] =
-    pageNo === 1 && live.top
-      ? live.top.map((t) => ({
-          sum_free_sub_used: 0,
-          sum_paid_sub_used: 0,
-          series_phase_id: phaseId,
-          ...fetched.get(t.classic_team_id),
-          id: t.classic_team_id,
-          score: t.score,
-          rank: t.rank,
-          user: t.user,
-        }))
-      : []
-  const pushedIds = new Set(pushed.map((t) => t.id))
-  const rows = [...pushed, ...data.classic_teams.filter((t) => !pushedIds.has(t.id))]
-  const fetchedMine = data.current_user_classic_team
-  const mine =
-    fetchedMine && live.mine?.classic_team_id === fetchedMine.id
-      ? { ...fetchedMine, score: live.mine.score, rank: live.mine.rank }
-      : fetchedMine
+  const { rows, mine } = withLive(data, live, pageNo === 1, phaseId)
   const p = phase.data
   return (
     <div data-testid="phase-leaderboard">
@@ -95,9 +74,36 @@ export function PhaseLeaderboardPage() {
           </ul>
         </>
       )}
-      <Pager page={pageNo} totalPages={data.meta.total_pages} onPage={setPageNo} className={styles.pager} />
+      <Pager page={pageNo} totalPages={data.meta.total_pages} onPage={setPageNo} />
     </div>
   )
+}
+
+/** The fetched page with what /cable pushed: the live top (on page 1) and my team's live score and rank. */
+function withLive(data: Leaderboard, live: PhaseLive, firstPage: boolean, phaseId: number) {
+  // The pushed top carries score and rank; the transfers used come from the fetched rows.
+  const fetched = new Map(data.classic_teams.map((t) => [t.id, t]))
+  const pushed: BoardTeam[] =
+    firstPage && live.top
+      ? live.top.map((t) => ({
+          sum_free_sub_used: 0,
+          sum_paid_sub_used: 0,
+          series_phase_id: phaseId,
+          ...fetched.get(t.classic_team_id),
+          id: t.classic_team_id,
+          score: t.score,
+          rank: t.rank,
+          user: t.user,
+        }))
+      : []
+  const pushedIds = new Set(pushed.map((t) => t.id))
+  const rows = [...pushed, ...data.classic_teams.filter((t) => !pushedIds.has(t.id))]
+  const fetchedMine = data.current_user_classic_team
+  const mine =
+    fetchedMine && live.mine?.classic_team_id === fetchedMine.id
+      ? { ...fetchedMine, score: live.mine.score, rank: live.mine.rank }
+      : fetchedMine
+  return { rows, mine }
 }
 
 function BoardRow({ team, mine }: { team: BoardTeam; mine: boolean }) {

@@ -6,7 +6,7 @@ import { Alert } from '../../components/Field'
 import { formatNumber } from '../../lib/format'
 import { AFTER_CLASSIC_UPDATE, setReturnAddress } from '../../lib/return-to'
 import { Pitch, teamsStyles as teamStyles } from '../teams'
-import { classicTeamQuery, phaseQuery, transfersText } from './api'
+import { type ClassicTeam, classicTeamQuery, phaseQuery, transfersText } from './api'
 import styles from './championship.module.css'
 import { usePhaseLive } from './live'
 
@@ -17,8 +17,6 @@ import { usePhaseLive } from './live'
  */
 export function ClassicTeamPage() {
   const teamId = Number(useParams().team_id)
-  const navigate = useNavigate()
-  const location = useLocation()
   const team = useQuery(classicTeamQuery(teamId))
   const phase = useQuery({ ...phaseQuery(team.data?.phase_id ?? 0), enabled: Boolean(team.data) })
   const live = usePhaseLive(team.data?.phase_id ?? 0, Boolean(team.data?.is_current_user_allowed_to_edit))
@@ -39,7 +37,6 @@ export function ClassicTeamPage() {
     vice: p.id === vice,
     value: p.value,
   }))
-  const next = t.upcoming_matches[0]
   return (
     <div data-testid="classic-team">
       <div className={teamStyles.viewHead}>
@@ -58,51 +55,68 @@ export function ClassicTeamPage() {
         </div>
       </div>
       <Pitch sport={phase.data?.sport_slug ?? 'cricket'} players={players} />
-      <dl className={styles.stats}>
-        {t.free_transfers_left !== null ? (
-          <>
-            <div>
-              <dt>Free transfers left</dt>
-              <dd className={styles.free} data-testid="team-free-left">
-                {transfersText(t.free_transfers_left)}
-              </dd>
-            </div>
-            <div>
-              <dt>Paid transfers left</dt>
-              <dd className={styles.paid}>{transfersText(t.paid_transfers_left)}</dd>
-            </div>
-          </>
-        ) : null}
-        <div>
-          <dt>Next match</dt>
-          <dd>{next ? next.title : 'None left'}</dd>
-        </div>
-      </dl>
-      <div className={teamStyles.viewActions}>
-        <ButtonLink
-          to={`/championship/teams/${t.id}/history`}
-          variant="secondary"
-          small
-          data-testid="view-history"
-        >
-          View history
-        </ButtonLink>
-        {t.is_current_user_allowed_to_edit ? (
-          <Button
-            small
-            onClick={() => {
-              setReturnAddress(AFTER_CLASSIC_UPDATE, location.pathname)
-              navigate(`/championship/phases/${t.phase_id}/edit-team/${t.id}`)
-            }}
-            data-testid="manage-team"
-          >
-            Manage team
-          </Button>
-        ) : null}
-        <ButtonLink to={`/championship/phases/${t.phase_id}/leaderboard`} variant="ghost" small>
-          Leaderboard
-        </ButtonLink>
+      <TeamStats team={t} />
+      <TeamActions team={t} />
+    </div>
+  )
+}
+
+/** Transfers left (when the phase counts them) and the next match. */
+function TeamStats({ team: t }: { team: ClassicTeam }) {
+  const next = t.upcoming_matches[0]
+  return (
+    <dl className={styles.stats}>
+      {t.free_transfers_left !== null ? (
+        <>
+          <div>
+            <dt>Free transfers left</dt>
+            <dd className={styles.free} data-testid="team-free-left">
+              {transfersText(t.free_transfers_left)}
+            </dd>
+          </div>
+          <div>
+            <dt>Paid transfers left</dt>
+            <dd className={styles.paid}>{transfersText(t.paid_transfers_left)}</dd>
+          </div>
+        </>
+      ) : null}
+      <div>
+        <dt>Next match</dt>
+        <dd>{next ? next.title : 'None left'}</dd>
       </div>
+    </dl>
+  )
+}
+
+/** View history, Manage team (the owner's; it comes back here after saving) and the leaderboard. */
+function TeamActions({ team: t }: { team: ClassicTeam }) {
+  const navigate = useNavigate()
+  const location = useLocation()
+  return (
+    <div className={teamStyles.viewActions}>
+      <ButtonLink
+        to={`/championship/teams/${t.id}/history`}
+        variant="secondary"
+        small
+        data-testid="view-history"
+      >
+        View history
+      </ButtonLink>
+      {t.is_current_user_allowed_to_edit ? (
+        <Button
+          small
+          onClick={() => {
+            setReturnAddress(AFTER_CLASSIC_UPDATE, location.pathname)
+            navigate(`/championship/phases/${t.phase_id}/edit-team/${t.id}`)
+          }}
+          data-testid="manage-team"
+        >
+          Manage team
+        </Button>
+      ) : null}
+      <ButtonLink to={`/championship/phases/${t.phase_id}/leaderboard`} variant="ghost" small>
+        Leaderboard
+      </ButtonLink>
     </div>
   )
 }

@@ -24,7 +24,6 @@ import { useDraft } from './use-draft'
  * shows the invite code to share.
  */
 export function CreateContestPage({ kind }: { kind: GameKind }) {
-  const client = useQueryClient()
   const toBody = useCallback((s: DraftState) => toDraft(kind.slug, s), [kind.slug])
   const [search] = useSearchParams()
   // `?match=` / `?phase=` (from a match's contests page) choose what the contest is on.
@@ -37,18 +36,7 @@ export function CreateContestPage({ kind }: { kind: GameKind }) {
       },
     toBody,
   )
-  const [created, setCreated] = useState<CreateAnswer | null>(null)
-  const create = useMutation({
-    mutationFn: (body: ContestDraft) => createContest(body),
-    meta: { silent: true },
-    onSuccess: (answer) => {
-      clearDraft(kind.slug)
-      setCreated(answer)
-      window.scrollTo({ top: 0 })
-      for (const key of ['contests', 'me', 'contest-access', 'user-teams', 'championship'])
-        void client.invalidateQueries({ queryKey: [key] })
-    },
-  })
+  const { create, created } = useCreateContest(kind.slug)
   const submit = (event: FormEvent) => {
     event.preventDefault()
     draft.attempt()
@@ -60,21 +48,7 @@ export function CreateContestPage({ kind }: { kind: GameKind }) {
   const errors = { ...draft.errors, ...(sent ? fieldErrorsOf(create.error) : {}) }
   const unplaced = unplacedError(create.error, [...SHOWN_FIELDS, ...Object.keys(errors)])
 
-  if (created) {
-    const c = created.contest ?? created.championship_contest
-    const type = created.contest ? 'contest' : 'championship_contest'
-    return (
-      <div className={forms.narrow} data-testid="create-contest-page">
-        <PageHead title="Contest created" />
-        <CreatedPanel
-          name={c.name}
-          code={c.invite_code ?? codeOfLink(c.invite_link)}
-          link={c.invite_link}
-          to={contestPath(type, c.id)}
-        />
-      </div>
-    )
-  }
+  if (created) return <ContestCreated created={created} />
 
   return (
     <div className={styles.layout} data-testid="create-contest-page" data-kind={kind.slug}>
@@ -115,6 +89,41 @@ export function CreateContestPage({ kind }: { kind: GameKind }) {
           Create contest and join
         </Button>
       </form>
+    </div>
+  )
+}
+
+/** Creates the contest; then the draft is forgotten and the answer kept, to show the invite. */
+function useCreateContest(kindSlug: GameKind['slug']) {
+  const client = useQueryClient()
+  const [created, setCreated] = useState<CreateAnswer | null>(null)
+  const create = useMutation({
+    mutationFn: (body: ContestDraft) => createContest(body),
+    meta: { silent: true },
+    onSuccess: (answer) => {
+      clearDraft(kindSlug)
+      setCreated(answer)
+      window.scrollTo({ top: 0 })
+      for (const key of ['contests', 'me', 'contest-access', 'user-teams', 'championship'])
+        void client.invalidateQueries({ queryKey: [key] })
+    },
+  })
+  return { create, created }
+}
+
+/** After creating: the contest's name, its invite code and link, and the way to it. */
+function ContestCreated({ created }: { created: CreateAnswer }) {
+  const c = created.contest ?? created.championship_contest
+  const type = created.contest ? 'contest' : 'championship_contest'
+  return (
+    <div className={forms.narrow} data-testid="create-contest-page">
+      <PageHead title="Contest created" />
+      <CreatedPanel
+        name={c.name}
+        code={c.invite_code ?? codeOfLink(c.invite_link)}
+        link={c.invite_link}
+        to={contestPath(type, c.id)}
+      />
     </div>
   )
 }

@@ -9,8 +9,6 @@ import styles from './create.module.css'
 
 /** `/contests/create`: which kind of contest, and what the player may create today. */
 export function CreateHomePage() {
-  // A paid public draft asks for everything the rule can ask for, so `missing` lists it all.
-  const access = useQuery(accessQuery(1, false))
   const available = GAME_KINDS.filter((k) => k.available)
   const later = GAME_KINDS.filter((k) => !k.available)
   return (
@@ -24,28 +22,7 @@ export function CreateHomePage() {
           </ButtonLink>
         }
       />
-      <Card className={styles.accessCard}>
-        <h2 className={styles.cardTitle}>What you can create</h2>
-        {access.isPending ? <Loading /> : null}
-        {access.isError ? <Alert>{access.error.message}</Alert> : null}
-        {access.data ? (
-          <div data-testid="access-summary">
-            <p>
-              {access.data.free_allowed ? '✓ Free private contests' : '✗ Free private contests'}
-              <br />
-              {access.data.paid_allowed ? '✓ Paid and public contests' : '✗ Paid and public contests'}
-            </p>
-            <p className={styles.muted}>
-              You own {access.data.open_owned} of at most {access.data.max_open_owned} open contests.
-            </p>
-            {access.data.paid_allowed && access.data.free_allowed ? null : (
-              <Link to="/contests/create/contest-requirement" data-testid="access-link">
-                {access.data.free_allowed ? 'How to create paid contests' : 'Why can’t I create contests?'}
-              </Link>
-            )}
-          </div>
-        ) : null}
-      </Card>
+      <AccessCard />
       <h2 className={styles.sectionTitle}>Choose a game</h2>
       <div className={styles.kinds}>
         {available.map((k) => (
@@ -79,5 +56,35 @@ export function CreateHomePage() {
         </>
       ) : null}
     </div>
+  )
+}
+
+/** What the player may create today (free private, paid and public) and how many open contests they own. */
+function AccessCard() {
+  // A paid public draft asks for everything the rule can ask for, so `missing` lists it all.
+  const access = useQuery(accessQuery(1, false))
+  return (
+    <Card className={styles.accessCard}>
+      <h2 className={styles.cardTitle}>What you can create</h2>
+      {access.isPending ? <Loading /> : null}
+      {access.isError ? <Alert>{access.error.message}</Alert> : null}
+      {access.data ? (
+        <div data-testid="access-summary">
+          <p>
+            {access.data.free_allowed ? '✓ Free private contests' : '✗ Free private contests'}
+            <br />
+            {access.data.paid_allowed ? '✓ Paid and public contests' : '✗ Paid and public contests'}
+          </p>
+          <p className={styles.muted}>
+            You own {access.data.open_owned} of at most {access.data.max_open_owned} open contests.
+          </p>
+          {access.data.paid_allowed && access.data.free_allowed ? null : (
+            <Link to="/contests/create/contest-requirement" data-testid="access-link">
+              {access.data.free_allowed ? 'How to create paid contests' : 'Why can’t I create contests?'}
+            </Link>
+          )}
+        </div>
+      ) : null}
+    </Card>
   )
 }

@@ -6,6 +6,7 @@ import { FieldErrors, TextAreaField, TextField } from '../../components/Field'
 import forms from '../../components/forms.module.css'
 import { CheckField, SelectField } from '../../components/SelectField'
 import { textFieldBinder } from '../../components/text-form'
+import ui from '../../components/ui.module.css'
 import type { FieldErrors as Errors } from '../../lib/api'
 import { formatMoney } from '../../lib/format'
 import { prizeOptionsQuery, savedPrizesQuery } from './api'
@@ -148,7 +149,7 @@ function OptionChoices({ state, set, errors }: FieldsProps) {
   })
   return (
     <fieldset className={forms.fieldset}>
-      <legend className={forms.label}>Winners</legend>
+      <legend className={ui.label}>Winners</legend>
       {!sizeOk ? <p className={styles.muted}>Set the spots (2 to 500) to see the options.</p> : null}
       {options.isError ? <p className={styles.muted}>{options.error.message}</p> : null}
       <div className={styles.options}>

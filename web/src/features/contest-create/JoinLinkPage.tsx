@@ -92,7 +92,6 @@ function JoinPanel({ invited, code }: { invited: Invited; code: string }) {
   const closed = invited.contest_status !== undefined && invited.contest_status !== 'open'
   const loading = championship ? phase.isPending : teams.isPending
   const noTeam = !loading && teamId === null
-  const error = join.error instanceof ApiError ? join.error : null
   return (
     <Card data-testid="invited-contest">
       <h2 className={styles.cardTitle} data-testid="invited-name">
@@ -109,14 +108,7 @@ function JoinPanel({ invited, code }: { invited: Invited; code: string }) {
         <p>You join with your classic team for {phase.data.name}.</p>
       ) : null}
       <NeedTeam noTeam={noTeam} championship={championship} teams={teams} detour={detour} />
-      {error ? (
-        <Alert>
-          <span data-testid="join-refused">{error.message}</span>{' '}
-          {error.code === 'INSUFFICIENT_BALANCE' ? (
-            <Link to={`/add-cash?amount=${Math.ceil(invited.entry_fee)}`}>Add cash</Link>
-          ) : null}
-        </Alert>
-      ) : null}
+      <JoinRefused error={join.error} fee={invited.entry_fee} />
       <Button
         block
         busy={join.isPending}
@@ -129,6 +121,19 @@ function JoinPanel({ invited, code }: { invited: Invited; code: string }) {
           : `Join${invited.entry_fee > 0 ? ` for ${formatMoney(invited.entry_fee)}` : ''}`}
       </Button>
     </Card>
+  )
+}
+
+/** Why joining was refused; too little balance links to adding the fee. */
+function JoinRefused({ error, fee }: { error: Error | null; fee: number }) {
+  if (!(error instanceof ApiError)) return null
+  return (
+    <Alert>
+      <span data-testid="join-refused">{error.message}</span>{' '}
+      {error.code === 'INSUFFICIENT_BALANCE' ? (
+        <Link to={`/add-cash?amount=${Math.ceil(fee)}`}>Add cash</Link>
+      ) : null}
+    </Alert>
   )
 }
 

@@ -40,55 +40,18 @@ export function RangeRows({
         <span>{unit === '%' ? '% each' : '₹ each'}</span>
         <span />
       </div>
-      {rows.map((row, i) => {
-        const rowErrors = ['from', 'to', unit === '%' ? 'percent' : 'amount'].flatMap(
-          (k) => errors[`${field}.${i}.${k}`] ?? [],
-        )
-        return (
-          // Rows have no identity beyond their place; the index is the key.
-          // biome-ignore lint/suspicious/noArrayIndexKey: see above
-          <div key={i} className={styles.rangeRow} data-testid="range-row">
-            <input
-              aria-label={`Row ${i + 1} from rank`}
-              className={styles.rangeInput}
-              inputMode="numeric"
-              value={row.from}
-              onChange={(e) => set(i, 'from', e.target.value)}
-              aria-invalid={Boolean(errors[`${field}.${i}.from`]) || undefined}
-            />
-            <input
-              aria-label={`Row ${i + 1} to rank`}
-              className={styles.rangeInput}
-              inputMode="numeric"
-              value={row.to}
-              onChange={(e) => set(i, 'to', e.target.value)}
-              aria-invalid={Boolean(errors[`${field}.${i}.to`]) || undefined}
-            />
-            <input
-              aria-label={`Row ${i + 1} ${unit === '%' ? 'percent' : 'rupees'} per rank`}
-              className={styles.rangeInput}
-              inputMode="decimal"
-              value={row.value}
-              onChange={(e) => set(i, 'value', e.target.value)}
-              aria-invalid={rowErrors.length > 0 || undefined}
-            />
-            <button
-              type="button"
-              className={styles.removeRow}
-              aria-label={`Remove row ${i + 1}`}
-              disabled={rows.length === 1}
-              onClick={() => onChange(rows.filter((_, j) => j !== i))}
-            >
-              ×
-            </button>
-            {rowErrors.length > 0 ? (
-              <div className={styles.rowError}>
-                <FieldErrors errors={rowErrors} />
-              </div>
-            ) : null}
-          </div>
-        )
-      })}
+      {rows.map((row, i) => (
+        <RangeRow
+          // biome-ignore lint/suspicious/noArrayIndexKey: rows have no identity beyond their place
+          key={i}
+          row={row}
+          index={i}
+          unit={unit}
+          errorsOf={(k) => errors[`${field}.${i}.${k}`]}
+          onSet={(key, value) => set(i, key, value)}
+          onRemove={rows.length === 1 ? null : () => onChange(rows.filter((_, j) => j !== i))}
+        />
+      ))}
       <div className={styles.rangeFoot}>
         <Button small variant="secondary" onClick={add} data-testid="add-range">
           Add ranks
@@ -99,5 +62,87 @@ export function RangeRows({
       </div>
       <FieldErrors errors={errors[field]} />
     </div>
+  )
+}
+
+/** One range: from, to and the value per rank, a remove button (none for the last row) and its messages. */
+function RangeRow({
+  row,
+  index: i,
+  unit,
+  errorsOf,
+  onSet,
+  onRemove,
+}: {
+  row: RangeText
+  index: number
+  unit: '%' | '₹'
+  errorsOf: (key: string) => string[] | undefined
+  onSet: (key: keyof RangeText, value: string) => void
+  onRemove: (() => void) | null
+}) {
+  const rowErrors = ['from', 'to', unit === '%' ? 'percent' : 'amount'].flatMap((k) => errorsOf(k) ?? [])
+  return (
+    <div className={styles.rangeRow} data-testid="range-row">
+      <Cell
+        label={`Row ${i + 1} from rank`}
+        value={row.from}
+        onValue={(v) => onSet('from', v)}
+        invalid={Boolean(errorsOf('from'))}
+      />
+      <Cell
+        label={`Row ${i + 1} to rank`}
+        value={row.to}
+        onValue={(v) => onSet('to', v)}
+        invalid={Boolean(errorsOf('to'))}
+      />
+      <Cell
+        label={`Row ${i + 1} ${unit === '%' ? 'percent' : 'rupees'} per rank`}
+        decimal
+        value={row.value}
+        onValue={(v) => onSet('value', v)}
+        invalid={rowErrors.length > 0}
+      />
+      <button
+        type="button"
+        className={styles.removeRow}
+        aria-label={`Remove row ${i + 1}`}
+        disabled={onRemove === null}
+        onClick={() => onRemove?.()}
+      >
+        ×
+      </button>
+      {rowErrors.length > 0 ? (
+        <div className={styles.rowError}>
+          <FieldErrors errors={rowErrors} />
+        </div>
+      ) : null}
+    </div>
+  )
+}
+
+/** One cell of a range row: ranks are whole numbers, the value may have decimals. */
+function Cell({
+  label,
+  decimal = false,
+  value,
+  onValue,
+  invalid,
+}: {
+  label: string
+  decimal?: boolean
+  value: string
+  onValue: (value: string) => void
+  invalid: boolean
+}) {
+  return (
+    <input
+      aria-label={label}
+      className={styles.rangeInput}
+      inputMode={decimal ? 'decimal' : 'numeric'}
+      value={value}
+      onChange={(e) => onValue(e.target.value)}
+      aria-invalid={invalid || undefined}
+    />
   )
 }

@@ -71,6 +71,18 @@ function useDetour(kind: GameKindSlug, state: DraftState) {
   }
 }
 
+/** No team to join with yet: why, and a detour to make one (the draft is kept for the way back). */
+function NeedTeam({ why, label, onCreate }: { why: string; label: string; onCreate: () => void }) {
+  return (
+    <div className={styles.needTeam} data-testid="need-team">
+      <p>{why}</p>
+      <Button variant="secondary" small onClick={onCreate} data-testid="create-team-first">
+        {label}
+      </Button>
+    </div>
+  )
+}
+
 function MatchFields({
   kind,
   sport,
@@ -114,17 +126,11 @@ function MatchFields({
       </SelectField>
       {matches.isError ? <FieldErrors errors={[matches.error.message]} /> : null}
       {matchId > 0 && teams.data?.length === 0 ? (
-        <div className={styles.needTeam} data-testid="need-team">
-          <p>You join your own contest with a team: create one for this match first.</p>
-          <Button
-            variant="secondary"
-            small
-            onClick={() => detour(AFTER_TEAM_CREATE, `/matches/${matchId}/create-team`)}
-            data-testid="create-team-first"
-          >
-            Create a team
-          </Button>
-        </div>
+        <NeedTeam
+          why="You join your own contest with a team: create one for this match first."
+          label="Create a team"
+          onCreate={() => detour(AFTER_TEAM_CREATE, `/matches/${matchId}/create-team`)}
+        />
       ) : null}
       {teams.data && teams.data.length > 0 ? (
         <SelectField
@@ -178,17 +184,11 @@ function PhaseFields({
         ))}
       </SelectField>
       {phase && !phase.current_user_classic_team ? (
-        <div className={styles.needTeam} data-testid="need-team">
-          <p>You join with your classic team for this phase: create it first.</p>
-          <Button
-            variant="secondary"
-            small
-            onClick={() => detour(AFTER_CLASSIC_CREATE, `/championship/phases/${phase.id}/create-team`)}
-            data-testid="create-team-first"
-          >
-            Create a classic team
-          </Button>
-        </div>
+        <NeedTeam
+          why="You join with your classic team for this phase: create it first."
+          label="Create a classic team"
+          onCreate={() => detour(AFTER_CLASSIC_CREATE, `/championship/phases/${phase.id}/create-team`)}
+        />
       ) : null}
       {phase?.current_user_classic_team ? (
         <p className={styles.muted}>

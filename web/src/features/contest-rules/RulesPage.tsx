@@ -4,6 +4,7 @@ import { isEsportsKind } from '../../../../server/domain/esports/rules'
 import { GAME_KINDS } from '../../../../server/domain/game-kinds'
 import { ButtonLink } from '../../components/Button'
 import { Card, EmptyState, Loading, PageHead } from '../../components/Common'
+import { Fact } from '../../components/Fact'
 import { Alert } from '../../components/Field'
 import tiles from '../../components/fact-tiles.module.css'
 import { ApiError } from '../../lib/api'
@@ -119,15 +120,6 @@ function RulesBody({ rules: r }: { rules: KindRules }) {
   )
 }
 
-function Fact({ label, value, testId }: { label: string; value: string; testId: string }) {
-  return (
-    <div>
-      <dt>{label}</dt>
-      <dd data-testid={testId}>{value}</dd>
-    </div>
-  )
-}
-
 function ChampionshipRules({ r }: { r: KindRules }) {
   return (
     <>
@@ -135,16 +127,12 @@ function ChampionshipRules({ r }: { r: KindRules }) {
         <Card className={styles.section}>
           <h2 className={styles.heading}>Transfers</h2>
           <dl className={`${styles.facts} ${tiles.tiles}`} data-testid="championship-rules">
-            <Fact
-              label="Free per match"
-              value={formatNumber(r.championship.free_transfers_per_match)}
-              testId="free-transfers"
-            />
-            <Fact
-              label="Further ones cost"
-              value={r.championship.paid_transfer_fees.map((fee) => formatMoney(fee)).join(', then ')}
-              testId="paid-transfers"
-            />
+            <Fact label="Free per match" testId="free-transfers">
+              {formatNumber(r.championship.free_transfers_per_match)}
+            </Fact>
+            <Fact label="Further ones cost" testId="paid-transfers">
+              {r.championship.paid_transfer_fees.map((fee) => formatMoney(fee)).join(', then ')}
+            </Fact>
           </dl>
         </Card>
       ) : null}
@@ -197,28 +185,24 @@ function CreationCard({ c }: { c: KindRules['creation'] }) {
     <Card className={styles.section}>
       <h2 className={styles.heading}>Making a contest</h2>
       <dl className={`${styles.facts} ${tiles.tiles}`} data-testid="creation-rules">
-        <Fact
-          label="Members"
-          value={`${formatNumber(c.members_min)}–${formatNumber(c.members_max)}`}
-          testId="members-range"
-        />
-        <Fact label="Entry fee" value={`₹0–${formatMoney(c.entry_fee_max)}`} testId="entry-fee-max" />
-        <Fact
-          label="Free contests"
-          value={`private, up to ${formatNumber(c.free_members_max)} members`}
-          testId="free-members-max"
-        />
-        <Fact
-          label="Teams per player"
-          value={`up to ${formatNumber(c.max_entries_per_user)}`}
-          testId="max-entries"
-        />
-        <Fact
-          label="Open contests you own"
-          value={`up to ${formatNumber(c.open_contests_max)} at once`}
-          testId="open-contests-max"
-        />
-        <Fact label="Platform fee" value={`${c.rake_percent}% of the entries`} testId="rake-percent" />
+        <Fact label="Members" testId="members-range">
+          {`${formatNumber(c.members_min)}–${formatNumber(c.members_max)}`}
+        </Fact>
+        <Fact label="Entry fee" testId="entry-fee-max">
+          {`₹0–${formatMoney(c.entry_fee_max)}`}
+        </Fact>
+        <Fact label="Free contests" testId="free-members-max">
+          {`private, up to ${formatNumber(c.free_members_max)} members`}
+        </Fact>
+        <Fact label="Teams per player" testId="max-entries">
+          {`up to ${formatNumber(c.max_entries_per_user)}`}
+        </Fact>
+        <Fact label="Open contests you own" testId="open-contests-max">
+          {`up to ${formatNumber(c.open_contests_max)} at once`}
+        </Fact>
+        <Fact label="Platform fee" testId="rake-percent">
+          {`${c.rake_percent}% of the entries`}
+        </Fact>
       </dl>
       <p className={styles.note}>
         Prize pool = entry fee × members × (1 − {c.rake_percent}%). Prizes are a share of that pool, so they

@@ -1,4 +1,5 @@
 import { Card } from '../../components/Common'
+import { Fact } from '../../components/Fact'
 import tiles from '../../components/fact-tiles.module.css'
 import { formatNumber } from '../../lib/format'
 import { roleName, type TeamRules } from './api'
@@ -10,28 +11,17 @@ export function TeamRulesCard({ rules }: { rules: TeamRules }) {
     <Card className={styles.section}>
       <h2 className={styles.heading}>Your team</h2>
       <dl className={`${styles.facts} ${tiles.tiles}`} data-testid="team-rules">
-        <div>
-          <dt>Players</dt>
-          <dd data-testid="team-size">{formatNumber(rules.team_size)}</dd>
-        </div>
-        <div>
-          <dt>Budget</dt>
-          <dd data-testid="team-budget">{formatNumber(rules.budget_credits)} credits</dd>
-        </div>
-        <div>
-          <dt>From one real team</dt>
-          <dd data-testid="team-per-team">
-            {rules.per_team_cap === null ? 'no limit' : `up to ${formatNumber(rules.per_team_cap)}`}
-          </dd>
-        </div>
-        <div>
-          <dt>Captain</dt>
-          <dd>{rules.captain_multiplier}× points</dd>
-        </div>
-        <div>
-          <dt>Vice-captain</dt>
-          <dd>{rules.vice_captain_multiplier}× points</dd>
-        </div>
+        <Fact label="Players" testId="team-size">
+          {formatNumber(rules.team_size)}
+        </Fact>
+        <Fact label="Budget" testId="team-budget">
+          {formatNumber(rules.budget_credits)} credits
+        </Fact>
+        <Fact label="From one real team" testId="team-per-team">
+          {rules.per_team_cap === null ? 'no limit' : `up to ${formatNumber(rules.per_team_cap)}`}
+        </Fact>
+        <Fact label="Captain">{rules.captain_multiplier}× points</Fact>
+        <Fact label="Vice-captain">{rules.vice_captain_multiplier}× points</Fact>
       </dl>
       {rules.roles.length > 0 ? (
         <table className={styles.table} data-testid="role-limits">

@@ -1,11 +1,12 @@
 import { useQuery } from '@tanstack/react-query'
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router'
 import { Loading, PageHead } from '../../components/Common'
+import head from '../../components/detail-head.module.css'
 import { Alert } from '../../components/Field'
 import { ChevronLeftIcon } from '../../components/Icons'
 import { ApiError } from '../../lib/api'
 import { formatNumber } from '../../lib/format'
-import { type ComparePlayer, type CompareSide, compareQuery } from './api'
+import { type CompareData, type ComparePlayer, type CompareSide, compareQuery } from './api'
 import page from './pages.module.css'
 
 /**
@@ -15,7 +16,6 @@ import page from './pages.module.css'
 export function CompareMemberPage() {
   const id = Number(useParams().id)
   const [search] = useSearchParams()
-  const navigate = useNavigate()
   const memberId = Number(search.get('member_id'))
   const mine = search.get('mine') ? Number(search.get('mine')) : null
   const data = useQuery({
@@ -24,7 +24,7 @@ export function CompareMemberPage() {
     meta: { silent: true },
   })
   const back = (
-    <Link to={`/contests/${id}/compare`} className={page.back}>
+    <Link to={`/contests/${id}/compare`} className={head.back}>
       <ChevronLeftIcon width={16} height={16} /> Pick another
     </Link>
   )
@@ -62,26 +62,7 @@ export function CompareMemberPage() {
               : `You trail by ${formatNumber(-diff)} points`}
         </p>
       ) : null}
-      {d.compare_members.length > 1 ? (
-        <label className={page.switcher}>
-          Compare with
-          <select
-            value={b.member_id}
-            onChange={(e) =>
-              navigate(
-                `/contests/${id}/compare/member?member_id=${e.target.value}${mine ? `&mine=${mine}` : ''}`,
-                { replace: true },
-              )
-            }
-          >
-            {d.compare_members.map((m) => (
-              <option key={m.member_id} value={m.member_id}>
-                {m.member_name}
-              </option>
-            ))}
-          </select>
-        </label>
-      ) : null}
+      <MemberSwitcher contestId={id} members={d.compare_members} current={b.member_id} mine={mine} />
 
       <h2 className={page.subhead}>Different players</h2>
       <div className={page.diffCols} data-testid="diff-players">
@@ -90,21 +71,64 @@ export function CompareMemberPage() {
       </div>
 
       <h2 className={page.subhead}>Common players ({d.common_players.length})</h2>
-      <ul className={page.common} data-testid="common-players">
-        {d.common_players.map(({ player, current_user_multiplier, compare_multiplier }) => (
-          <li key={player.id}>
-            <Mult value={current_user_multiplier} />
-            <span className={page.commonName}>
-              <strong>{player.display_name}</strong>
-              <span>
-                {player.team.name_attr} · {player.style_label} · {formatNumber(player.points ?? 0)} pts
-              </span>
-            </span>
-            <Mult value={compare_multiplier} />
-          </li>
-        ))}
-      </ul>
+      <CommonPlayers players={d.common_players} />
     </div>
+  )
+}
+
+/** Another member to compare with, when the contest has more than one. */
+function MemberSwitcher({
+  contestId,
+  members,
+  current,
+  mine,
+}: {
+  contestId: number
+  members: CompareData['compare_members']
+  current: number
+  mine: number | null
+}) {
+  const navigate = useNavigate()
+  if (members.length <= 1) return null
+  return (
+    <label className={page.switcher}>
+      Compare with
+      <select
+        value={current}
+        onChange={(e) =>
+          navigate(
+            `/contests/${contestId}/compare/member?member_id=${e.target.value}${mine ? `&mine=${mine}` : ''}`,
+            { replace: true },
+          )
+        }
+      >
+        {members.map((m) => (
+          <option key={m.member_id} value={m.member_id}>
+            {m.member_name}
+          </option>
+        ))}
+      </select>
+    </label>
+  )
+}
+
+/** The players both teams have, with each side's multiplier either side of the name. */
+function CommonPlayers({ players }: { players: CompareData['common_players'] }) {
+  return (
+    <ul className={page.common} data-testid="common-players">
+      {players.map(({ player, current_user_multiplier, compare_multiplier }) => (
+        <li key={player.id}>
+          <Mult value={current_user_multiplier} />
+          <span className={page.commonName}>
+            <strong>{player.display_name}</strong>
+            <span>
+              {player.team.name_attr} · {player.style_label} · {formatNumber(player.points ?? 0)} pts
+            </span>
+          </span>
+          <Mult value={compare_multiplier} />
+        </li>
+      ))}
+    </ul>
   )
 }
 

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { Link, useParams } from 'react-router'
 import { Avatar, EmptyState, Loading, PageHead } from '../../components/Common'
+import head from '../../components/detail-head.module.css'
 import { Alert } from '../../components/Field'
 import { ChevronLeftIcon } from '../../components/Icons'
 import { formatNumber } from '../../lib/format'
@@ -24,7 +25,7 @@ export function ComparePage() {
   if (contest.isError) return <Alert>{contest.error.message}</Alert>
   if (match.isError) return <Alert>{match.error.message}</Alert>
   const back = (
-    <Link to={`/contests/${id}`} className={page.back}>
+    <Link to={`/contests/${id}`} className={head.back}>
       <ChevronLeftIcon width={16} height={16} /> {contest.data.name}
     </Link>
   )

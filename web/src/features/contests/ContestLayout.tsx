@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { NavLink, Outlet, useLocation, useParams } from 'react-router'
 import { Loading } from '../../components/Common'
+import head from '../../components/detail-head.module.css'
 import { Alert } from '../../components/Field'
 import { SwapIcon } from '../../components/Icons'
 import { useSignedIn } from '../../lib/use-session'
@@ -51,7 +52,7 @@ export function ContestLayout() {
     <div data-testid="contest-page">
       <MatchStrip match={m} />
       <div className={page.toolbar}>
-        <h1 className={page.title}>{c.name}</h1>
+        <h1 className={head.title}>{c.name}</h1>
         <LiveBadge
           status={matchLive.status ?? m.match_status}
           connected={live.connected}

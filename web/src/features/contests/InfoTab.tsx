@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { Link } from 'react-router'
 import { Card, Loading } from '../../components/Common'
+import { Fact } from '../../components/Fact'
 import { Alert } from '../../components/Field'
 import tiles from '../../components/fact-tiles.module.css'
 import { formatMoney, formatNumber } from '../../lib/format'
@@ -33,57 +34,27 @@ export function InfoTab() {
         </p>
       ) : null}
       <dl className={`${page.facts} ${tiles.tiles}`} data-testid="contest-info">
-        <div>
-          <dt>Made by</dt>
-          <dd data-testid="contest-owner">
-            {c.created_by ? (
-              <Link to={`/users/${encodeURIComponent(c.created_by.slug)}`}>{c.created_by.username}</Link>
-            ) : (
-              'Fanspole'
-            )}
-          </dd>
-        </div>
-        <div>
-          <dt>Visibility</dt>
-          <dd data-testid="contest-visibility">
-            {c.is_private ? <span className={styles.privateTag}>Private</span> : 'Public'}
-          </dd>
-        </div>
-        <div>
-          <dt>Entry</dt>
-          <dd>{i.entry_fee === 0 ? 'Free' : formatMoney(i.entry_fee)}</dd>
-        </div>
-        <div>
-          <dt>Prize pool</dt>
-          <dd>{formatMoney(i.prize_amount)}</dd>
-        </div>
-        <div>
-          <dt>Spots</dt>
-          <dd>{formatNumber(i.members_limit)}</dd>
-        </div>
-        <div>
-          <dt>Winners</dt>
-          <dd>{formatNumber(i.winner_count)}</dd>
-        </div>
-        <div>
-          <dt>Teams per player</dt>
-          <dd>{i.max_entries}</dd>
-        </div>
-        <div>
-          <dt>Platform fee</dt>
-          <dd>{i.rake_percent}%</dd>
-        </div>
-        <div>
-          <dt>Guaranteed</dt>
-          <dd>{i.guaranteed ? 'Yes' : 'No'}</dd>
-        </div>
+        <Fact label="Made by" testId="contest-owner">
+          {c.created_by ? (
+            <Link to={`/users/${encodeURIComponent(c.created_by.slug)}`}>{c.created_by.username}</Link>
+          ) : (
+            'Fanspole'
+          )}
+        </Fact>
+        <Fact label="Visibility" testId="contest-visibility">
+          {c.is_private ? <span className={styles.privateTag}>Private</span> : 'Public'}
+        </Fact>
+        <Fact label="Entry">{i.entry_fee === 0 ? 'Free' : formatMoney(i.entry_fee)}</Fact>
+        <Fact label="Prize pool">{formatMoney(i.prize_amount)}</Fact>
+        <Fact label="Spots">{formatNumber(i.members_limit)}</Fact>
+        <Fact label="Winners">{formatNumber(i.winner_count)}</Fact>
+        <Fact label="Teams per player">{i.max_entries}</Fact>
+        <Fact label="Platform fee">{i.rake_percent}%</Fact>
+        <Fact label="Guaranteed">{i.guaranteed ? 'Yes' : 'No'}</Fact>
         {i.invite_code ? (
-          <div>
-            <dt>Invite code</dt>
-            <dd>
-              <code data-testid="info-invite-code">{i.invite_code}</code>
-            </dd>
-          </div>
+          <Fact label="Invite code">
+            <code data-testid="info-invite-code">{i.invite_code}</code>
+          </Fact>
         ) : null}
       </dl>
       {c.invite_link ? (

@@ -68,40 +68,8 @@ export function JoinDialog({
     >
       {pre ? (
         <>
-          <p className={styles.balanceLine} data-testid="join-balance">
-            Unused + Winning Balance = <strong>{formatMoney(pre.current_balance)}</strong>
-          </p>
-          <dl className={styles.payRows}>
-            <div>
-              <dt>Entry</dt>
-              <dd>{pre.entry_fee === 0 ? 'Free' : formatMoney(pre.entry_fee)}</dd>
-            </div>
-            <div className={styles.toPay}>
-              <dt>To Pay</dt>
-              <dd data-testid="to-pay">{formatMoney(pre.to_pay)}</dd>
-            </div>
-          </dl>
-          {teams.length > 1 ? (
-            <fieldset className={styles.teamRadios}>
-              <legend>Join with</legend>
-              {teams.map((t) => (
-                <label key={t.id} className={t.joined ? styles.teamJoined : undefined}>
-                  <input
-                    type="radio"
-                    name="team"
-                    value={t.id}
-                    checked={teamId === t.id}
-                    disabled={t.joined}
-                    onChange={() => setTeamId(t.id)}
-                  />
-                  Team {t.team_no}
-                  {t.joined ? <em>Joined</em> : null}
-                </label>
-              ))}
-            </fieldset>
-          ) : (
-            <p className={styles.muted}>With Team {teams[0]?.team_no ?? 1}.</p>
-          )}
+          <PayRows pre={pre} />
+          <TeamChoice teams={teams} teamId={teamId} onPick={setTeamId} />
           {join.error ? <Alert>{join.error.message}</Alert> : null}
           <p className={styles.legal}>
             By joining you accept the <Link to="/terms-and-conditions">Terms</Link> and confirm you are 18 or
@@ -110,6 +78,61 @@ export function JoinDialog({
         </>
       ) : null}
     </Dialog>
+  )
+}
+
+/** My balance, the entry fee and what joining takes from the balance. */
+function PayRows({ pre }: { pre: Confirmation }) {
+  return (
+    <>
+      <p className={styles.balanceLine} data-testid="join-balance">
+        Unused + Winning Balance = <strong>{formatMoney(pre.current_balance)}</strong>
+      </p>
+      <dl className={styles.payRows}>
+        <div>
+          <dt>Entry</dt>
+          <dd>{pre.entry_fee === 0 ? 'Free' : formatMoney(pre.entry_fee)}</dd>
+        </div>
+        <div className={styles.toPay}>
+          <dt>To Pay</dt>
+          <dd data-testid="to-pay">{formatMoney(pre.to_pay)}</dd>
+        </div>
+      </dl>
+    </>
+  )
+}
+
+type JoinTeam = Confirmation['user_teams'][number]
+
+/** The team to join with: radios when there are several (the ones already in are disabled). */
+function TeamChoice({
+  teams,
+  teamId,
+  onPick,
+}: {
+  teams: JoinTeam[]
+  teamId: number | null
+  onPick: (id: number) => void
+}) {
+  if (teams.length <= 1) return <p className={styles.muted}>With Team {teams[0]?.team_no ?? 1}.</p>
+  return (
+    <fieldset className={styles.teamRadios}>
+      <legend>Join with</legend>
+      {teams.map((t) => (
+        <label key={t.id} className={t.joined ? styles.teamJoined : undefined}>
+          <input
+            type="radio"
+            name="team"
+            value={t.id}
+            checked={teamId === t.id}
+            disabled={t.joined}
+            onChange={() => onPick(t.id)}
+          />
+          Team {t.team_no}
+          {t.joined ? <em>Joined</em> : null}
+        </label>
+      ))}
+    </fieldset>
   )
 }
 

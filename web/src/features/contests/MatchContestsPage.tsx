@@ -3,6 +3,7 @@ import { useState } from 'react'
 import { Link, useNavigate, useParams } from 'react-router'
 import { GAME_KINDS } from '../../../../server/domain/game-kinds'
 import { EmptyState, Loading } from '../../components/Common'
+import head from '../../components/detail-head.module.css'
 import { Alert } from '../../components/Field'
 import { ChartIcon, PlusIcon } from '../../components/Icons'
 import { LoadMoreRow } from '../../components/LoadMore'
@@ -144,7 +145,7 @@ function Toolbar({
 }) {
   return (
     <div className={page.toolbar}>
-      <h1 className={page.title}>Contests</h1>
+      <h1 className={head.title}>Contests</h1>
       {open && createKind ? (
         <Link
           to={`/contests/create/${createKind.slug}?match=${id}`}

@@ -41,6 +41,23 @@ export function useRemoveSelection(): RemoveSelection & { setOn(on: boolean): vo
   }
 }
 
+/** Removes the picked entries (each refunded), says so, then `onDone`. */
+function useRemove(contestId: number, ids: number[], onDone: () => void) {
+  const client = useQueryClient()
+  return useMutation({
+    mutationFn: () => removeMembers(contestId, ids),
+    meta: { silent: true },
+    onSuccess: () => {
+      afterOwnerChange(client, contestId)
+      showSnackbar(
+        `${ids.length === 1 ? 'The entry was' : `${ids.length} entries were`} removed and refunded.`,
+        'info',
+      )
+      onDone()
+    },
+  })
+}
+
 /**
  * The bar above the leaderboard: "Remove members" switches the rows to checkboxes, then
  * "Remove N" asks once and calls update_members; each removed entry is refunded.
@@ -52,21 +69,11 @@ export function RemoveMembersBar({
   contest: Contest
   selection: ReturnType<typeof useRemoveSelection>
 }) {
-  const client = useQueryClient()
   const [confirming, setConfirming] = useState(false)
   const ids = [...selection.picked]
-  const remove = useMutation({
-    mutationFn: () => removeMembers(contest.id, ids),
-    meta: { silent: true },
-    onSuccess: () => {
-      afterOwnerChange(client, contest.id)
-      showSnackbar(
-        `${ids.length === 1 ? 'The entry was' : `${ids.length} entries were`} removed and refunded.`,
-        'info',
-      )
-      setConfirming(false)
-      selection.setOn(false)
-    },
+  const remove = useRemove(contest.id, ids, () => {
+    setConfirming(false)
+    selection.setOn(false)
   })
   if (!selection.on)
     return (

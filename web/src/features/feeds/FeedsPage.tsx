@@ -7,6 +7,7 @@ import { LoadMoreButton } from '../../components/LoadMore'
 import { useMe } from '../../lib/me'
 import {
   discoverQuery,
+  type FeedItem,
   feedArrivalsKey,
   feedQuery,
   notificationsLiveKey,
@@ -73,27 +74,7 @@ export function FeedsPage() {
               <Link to="/discover">discover</Link>, or write the first post.
             </EmptyState>
           ) : (
-            <div className={styles.list} data-testid="feed-list">
-              {items.map((item) =>
-                'post' in item ? (
-                  <PostCard
-                    key={item.post.id}
-                    post={item.post}
-                    label={item.kind === 'contest_share' ? 'Contest share' : undefined}
-                  />
-                ) : (
-                  <ResultCard
-                    key={`r${item.result.contest.id}:${item.result.user.id}`}
-                    result={item.result}
-                  />
-                ),
-              )}
-              {feed.hasNextPage ? (
-                <LoadMoreButton pages={feed} />
-              ) : (
-                <p className={styles.hint}>That’s everything.</p>
-              )}
-            </div>
+            <FeedList items={items} feed={feed} />
           )}
         </main>
         <aside className={styles.sideColumn}>
@@ -101,6 +82,32 @@ export function FeedsPage() {
           <MyLatest />
         </aside>
       </div>
+    </div>
+  )
+}
+
+/** The feed's items, newest first: posts (contest shares labelled) and prizes won; then more, or the end. */
+function FeedList({
+  items,
+  feed,
+}: {
+  items: FeedItem[]
+  feed: Parameters<typeof LoadMoreButton>[0]['pages']
+}) {
+  return (
+    <div className={styles.list} data-testid="feed-list">
+      {items.map((item) =>
+        'post' in item ? (
+          <PostCard
+            key={item.post.id}
+            post={item.post}
+            label={item.kind === 'contest_share' ? 'Contest share' : undefined}
+          />
+        ) : (
+          <ResultCard key={`r${item.result.contest.id}:${item.result.user.id}`} result={item.result} />
+        ),
+      )}
+      {feed.hasNextPage ? <LoadMoreButton pages={feed} /> : <p className={styles.hint}>That’s everything.</p>}
     </div>
   )
 }

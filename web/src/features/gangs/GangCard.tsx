@@ -2,6 +2,7 @@ import { Link } from 'react-router'
 import cards from '../../components/link-cards.module.css'
 import { formatNumber } from '../../lib/format'
 import { type Gang, scopeOf, webBase } from './api'
+import { Fact } from './Fact'
 import styles from './gangs.module.css'
 
 /** A gang in a list: name, motto, manager, members, score, my rank and the code (reference §4.4). */
@@ -15,27 +16,16 @@ export function GangCard({ gang }: { gang: Gang }) {
       </div>
       {gang.league_motto ? <div className={styles.motto}>{gang.league_motto}</div> : null}
       <div className={styles.facts}>
-        <span>
-          <em>Manager</em>
-          {gang.user.team_name ?? gang.user.display_name}
-        </span>
-        <span>
-          <em>Members</em>
-          {gang.league_members_count}
-        </span>
-        <span>
-          <em>Score</em>
-          {formatNumber(gang.score)}
-        </span>
-        <span data-testid="gang-my-rank">
-          <em>My rank</em>
+        <Fact label="Manager">{gang.user.team_name ?? gang.user.display_name}</Fact>
+        <Fact label="Members">{gang.league_members_count}</Fact>
+        <Fact label="Score">{formatNumber(gang.score)}</Fact>
+        <Fact label="My rank" testId="gang-my-rank">
           {me?.status === 'pending' ? 'request sent' : (me?.rank ?? '-')}
-        </span>
+        </Fact>
         {gang.league_code ? (
-          <span>
-            <em>Code</em>
+          <Fact label="Code">
             <span className={styles.code}>{gang.league_code}</span>
-          </span>
+          </Fact>
         ) : null}
       </div>
     </Link>

@@ -14,6 +14,7 @@ import {
   removeMember,
   webBase,
 } from './api'
+import { Fact } from './Fact'
 import styles from './gangs.module.css'
 import { JoinRequests } from './JoinRequests'
 
@@ -57,34 +58,24 @@ function GangFacts({ gang }: { gang: Gang }) {
   return (
     <Card>
       <div className={styles.facts}>
-        <span>
-          <em>In</em>
+        <Fact label="In">
           {gang.series_phase
             ? `${gang.series.name} · ${gang.series_phase.name}`
             : `${gang.series.name} (daily)`}
-        </span>
-        <span>
-          <em>Manager</em>
-          {gang.user.team_name ?? gang.user.display_name}
-        </span>
-        <span>
-          <em>Members</em>
-          {gang.league_members_count}
-        </span>
-        <span data-testid="gang-score">
-          <em>Gang score</em>
+        </Fact>
+        <Fact label="Manager">{gang.user.team_name ?? gang.user.display_name}</Fact>
+        <Fact label="Members">{gang.league_members_count}</Fact>
+        <Fact label="Gang score" testId="gang-score">
           {formatNumber(gang.score)}
-        </span>
-        <span data-testid="gang-my-rank">
-          <em>My rank</em>
+        </Fact>
+        <Fact label="My rank" testId="gang-my-rank">
           {me?.rank ?? '-'}
-        </span>
-        <span>
-          <em>{gang.is_public ? 'Code (anyone with it joins)' : 'Code (players ask with it)'}</em>
+        </Fact>
+        <Fact label={gang.is_public ? 'Code (anyone with it joins)' : 'Code (players ask with it)'}>
           <span className={styles.code} data-testid="gang-code">
             {gang.league_code ?? '-'}
           </span>
-        </span>
+        </Fact>
       </div>
     </Card>
   )

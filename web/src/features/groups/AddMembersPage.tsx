@@ -46,15 +46,7 @@ export function AddMembersPage() {
         onChange={(event) => setQ(event.target.value)}
         data-testid="people-search"
       />
-      {picked.length > 0 ? (
-        <div className={styles.chips} data-testid="picked">
-          {picked.map((p) => (
-            <button key={p.slug} type="button" className={styles.chip} onClick={() => toggle(p)}>
-              {p.username} ✕
-            </button>
-          ))}
-        </div>
-      ) : null}
+      <Picked people={picked} onDrop={toggle} />
       {settled.length < 2 ? (
         <p className={styles.hint}>Type at least two letters of a name.</p>
       ) : people.isPending ? (
@@ -87,6 +79,20 @@ export function AddMembersPage() {
           {picked.length === 0 ? 'Pick people to add' : `Add ${picked.length}`}
         </Button>
       </div>
+    </div>
+  )
+}
+
+/** The people picked so far, each a chip that drops them. */
+function Picked({ people, onDrop }: { people: Person[]; onDrop: (person: Person) => void }) {
+  if (people.length === 0) return null
+  return (
+    <div className={styles.chips} data-testid="picked">
+      {people.map((p) => (
+        <button key={p.slug} type="button" className={styles.chip} onClick={() => onDrop(p)}>
+          {p.username} ✕
+        </button>
+      ))}
     </div>
   )
 }

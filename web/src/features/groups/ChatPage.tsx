@@ -1,5 +1,5 @@
 import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query'
-import { useCallback, useEffect, useState } from 'react'
+import { type Dispatch, type SetStateAction, useCallback, useEffect, useState } from 'react'
 import { Link, useParams } from 'react-router'
 import { Avatar, EmptyState, Loading } from '../../components/Common'
 import { Alert } from '../../components/Field'
@@ -8,6 +8,7 @@ import { ApiError } from '../../lib/api'
 import { useMe } from '../../lib/me'
 import {
   GROUPS_KEY,
+  type Group,
   groupImage,
   groupPath,
   groupQuery,
@@ -49,44 +50,16 @@ export function ChatPage() {
   }, [lostAccess, client, uuid])
   const live = useGroupLive(group.isSuccess && !lostAccess ? uuid : null, mySlug, loseAccess)
 
-  const send = async (send: PendingSend) => {
-    const key = send.identifier_key
-    setPending((all) => [...all.filter((p) => p.identifier_key !== key), { ...send, status: 'sending' }])
-    try {
-      const answer = await sendMessage(uuid, { identifier_key: key, message: send.message })
-      insertInto(client, uuid, answer.message)
-      setPending((all) => all.filter((p) => p.identifier_key !== key))
-      void client.invalidateQueries({ queryKey: [...GROUPS_KEY, 'mine'] })
-    } catch (error) {
-      if (error instanceof ApiError && error.status === 404) return loseAccess()
-      const reason = error instanceof Error ? error.message : 'Not sent'
-      setPending((all) =>
-        all.map((p) => (p.identifier_key === key ? { ...p, status: 'failed', error: reason } : p)),
-      )
-    }
-  }
+  const send = useSend(uuid, setPending, loseAccess)
 
   if (group.isPending || me.isPending) return <Loading />
   if (lostAccess || (group.isError && group.error instanceof ApiError && group.error.status === 404))
     return <LostAccess removed={lostAccess} />
   if (group.isError) return <Alert>{group.error.message}</Alert>
   const g = group.data
-  const title = groupTitle(g, mySlug)
   return (
     <div className={styles.chat} data-testid="chat-page" data-live={live || undefined}>
-      <header className={styles.chatHead}>
-        <Link to="/groups" className={styles.back} aria-label="All chats">
-          <ChevronLeftIcon />
-        </Link>
-        <Avatar src={groupImage(g, mySlug)} name={title} size={38} />
-        <Link to={`${groupPath(uuid)}/details`} className={styles.chatTitle} data-testid="chat-details-link">
-          <strong data-testid="chat-title">{title}</strong>
-          <span>
-            {g.kind === 'group' ? membersLabel(g.members_count) : 'One-to-one'}
-            {g.is_muted ? ' · Muted' : ''}
-          </span>
-        </Link>
-      </header>
+      <ChatHead group={g} uuid={uuid} mySlug={mySlug} />
       {messages.isPending ? (
         <div className={styles.messages}>
           <Loading />
@@ -111,6 +84,50 @@ export function ChatPage() {
         onSend={(text) => void send({ identifier_key: newIdentifierKey(), message: text, status: 'sending' })}
       />
     </div>
+  )
+}
+
+/**
+ * Sends a message (or sends it again): shown as "Sending..." until the answer stores it in the
+ * conversation, marked failed with the reason otherwise; a 404 means I am no longer in the group.
+ */
+function useSend(uuid: string, setPending: Dispatch<SetStateAction<PendingSend[]>>, loseAccess: () => void) {
+  const client = useQueryClient()
+  return async (send: PendingSend) => {
+    const key = send.identifier_key
+    setPending((all) => [...all.filter((p) => p.identifier_key !== key), { ...send, status: 'sending' }])
+    try {
+      const answer = await sendMessage(uuid, { identifier_key: key, message: send.message })
+      insertInto(client, uuid, answer.message)
+      setPending((all) => all.filter((p) => p.identifier_key !== key))
+      void client.invalidateQueries({ queryKey: [...GROUPS_KEY, 'mine'] })
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 404) return loseAccess()
+      const reason = error instanceof Error ? error.message : 'Not sent'
+      setPending((all) =>
+        all.map((p) => (p.identifier_key === key ? { ...p, status: 'failed', error: reason } : p)),
+      )
+    }
+  }
+}
+
+/** Back to the chats, the group's picture and title, and a link to its details. */
+function ChatHead({ group: g, uuid, mySlug }: { group: Group; uuid: string; mySlug: string | undefined }) {
+  const title = groupTitle(g, mySlug)
+  return (
+    <header className={styles.chatHead}>
+      <Link to="/groups" className={styles.back} aria-label="All chats">
+        <ChevronLeftIcon />
+      </Link>
+      <Avatar src={groupImage(g, mySlug)} name={title} size={38} />
+      <Link to={`${groupPath(uuid)}/details`} className={styles.chatTitle} data-testid="chat-details-link">
+        <strong data-testid="chat-title">{title}</strong>
+        <span>
+          {g.kind === 'group' ? membersLabel(g.members_count) : 'One-to-one'}
+          {g.is_muted ? ' · Muted' : ''}
+        </span>
+      </Link>
+    </header>
   )
 }
 

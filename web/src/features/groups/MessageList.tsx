@@ -39,25 +39,13 @@ export function MessageList({
   const box = useRef<HTMLDivElement>(null)
   const top = useRef<HTMLDivElement>(null)
   const stick = useRef(true)
-  const before = useRef<{ oldest: number | null; height: number }>({ oldest: null, height: 0 })
   const rows = useMemo(() => chatRows(data, pending, mySlug), [data, pending, mySlug])
   const oldest = data.pages[data.pages.length - 1]?.messages[0]?.id ?? null
   const newest = newestId(data)
 
   const markSeen = useMarkSeen(uuid, box, newest)
 
-  useLayoutEffect(() => {
-    const el = box.current
-    if (!el) return
-    const last = before.current
-    if (last.oldest !== null && oldest !== null && oldest < last.oldest) {
-      // Older messages went in above: keep what the reader was looking at where it was.
-      el.scrollTop += el.scrollHeight - last.height
-    } else if (stick.current) {
-      el.scrollTop = el.scrollHeight
-    }
-    before.current = { oldest, height: el.scrollHeight }
-  })
+  useKeepScroll(box, stick, oldest)
 
   useLoadOlderOnTop(top, box, { hasOlder, loadingOlder, loadOlder })
 
@@ -86,6 +74,30 @@ export function MessageList({
       ))}
     </div>
   )
+}
+
+/**
+ * After each render: older messages loaded above keep what the reader was looking at in place;
+ * otherwise a list stuck to the bottom stays there.
+ */
+function useKeepScroll(
+  box: RefObject<HTMLDivElement | null>,
+  stick: RefObject<boolean>,
+  oldest: number | null,
+) {
+  const before = useRef<{ oldest: number | null; height: number }>({ oldest: null, height: 0 })
+  useLayoutEffect(() => {
+    const el = box.current
+    if (!el) return
+    const last = before.current
+    if (last.oldest !== null && oldest !== null && oldest < last.oldest) {
+      // Older messages went in above: keep what the reader was looking at where it was.
+      el.scrollTop += el.scrollHeight - last.height
+    } else if (stick.current) {
+      el.scrollTop = el.scrollHeight
+    }
+    before.current = { oldest, height: el.scrollHeight }
+  })
 }
 
 /**

@@ -62,31 +62,55 @@ export function NewGroupPage() {
             errors={fields.description}
             data-testid="group-description"
           />
-          <div>
-            <span className={styles.label}>Picture</span>
-            {avatars.isPending ? (
-              <Loading />
-            ) : (
-              <AvatarPicker avatars={avatars.data ?? []} selected={avatarId} onSelect={setAvatarId} />
-            )}
-            <FieldErrors errors={fields.image} />
-          </div>
-          <label className={styles.toggle}>
-            <input
-              type="checkbox"
-              checked={isPublic}
-              onChange={(event) => setPublic(event.target.checked)}
-              data-testid="group-public"
-            />
-            <span>
-              <strong>Public</strong> — anyone can find it in group search and join
-            </span>
-          </label>
+          <PictureField avatars={avatars} selected={avatarId} onSelect={setAvatarId} errors={fields.image} />
+          <PublicToggle checked={isPublic} onChange={setPublic} />
           <Button type="submit" block busy={create.isPending} data-testid="create-group">
             Create group
           </Button>
         </form>
       </Card>
     </div>
+  )
+}
+
+/** The group's picture, one of the avatar set. */
+function PictureField({
+  avatars,
+  selected,
+  onSelect,
+  errors,
+}: {
+  avatars: { isPending: boolean; data?: Parameters<typeof AvatarPicker>[0]['avatars'] }
+  selected: number | null
+  onSelect: (id: number) => void
+  errors: string[] | undefined
+}) {
+  return (
+    <div>
+      <span className={styles.label}>Picture</span>
+      {avatars.isPending ? (
+        <Loading />
+      ) : (
+        <AvatarPicker avatars={avatars.data ?? []} selected={selected} onSelect={onSelect} />
+      )}
+      <FieldErrors errors={errors} />
+    </div>
+  )
+}
+
+/** Whether anyone may find the group in search and join it. */
+function PublicToggle({ checked, onChange }: { checked: boolean; onChange: (checked: boolean) => void }) {
+  return (
+    <label className={styles.toggle}>
+      <input
+        type="checkbox"
+        checked={checked}
+        onChange={(event) => onChange(event.target.checked)}
+        data-testid="group-public"
+      />
+      <span>
+        <strong>Public</strong> — anyone can find it in group search and join
+      </span>
+    </label>
   )
 }

@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react'
 import { Link, useMatches } from 'react-router'
+import boxed from '../../components/boxed-list.module.css'
 import proseStyles from '../../components/prose.module.css'
 import styles from './help.module.css'
 import { HELP_ENTRIES, type HelpEntry, loadedBodies } from './registry'
@@ -32,7 +33,7 @@ export function HelpArticlePage({ entry, Body }: { entry: HelpEntry; Body: Compo
       {related.length > 0 ? (
         <section className={styles.related}>
           <h2 className={styles.groupTitle}>Related</h2>
-          <ul className={styles.list}>
+          <ul className={`${styles.list} ${boxed.list}`}>
             {related.map((e) => (
               <li key={e.slug}>
                 <Link to={`/help/${e.slug}`} className={styles.entry}>

@@ -1,4 +1,5 @@
 import { Link } from 'react-router'
+import boxed from '../../components/boxed-list.module.css'
 import { Card, PageHead } from '../../components/Common'
 import { FeedbackForm } from '../people'
 import styles from './help.module.css'
@@ -24,7 +25,7 @@ export function HelpIndexPage() {
       {(Object.keys(HELP_GROUPS) as HelpGroup[]).map((group) => (
         <section key={group} className={styles.group}>
           <h2 className={styles.groupTitle}>{GROUP_TITLES[group]}</h2>
-          <ul className={styles.list}>
+          <ul className={`${styles.list} ${boxed.list}`}>
             {HELP_ENTRIES.filter((entry) => entry.group === group).map((entry) => (
               <li key={entry.slug}>
                 <Link to={`/help/${entry.slug}`} className={styles.entry}>
@@ -38,7 +39,7 @@ export function HelpIndexPage() {
       ))}
       <section className={styles.group}>
         <h2 className={styles.groupTitle}>About Fanspole</h2>
-        <ul className={styles.list}>
+        <ul className={`${styles.list} ${boxed.list}`}>
           {ABOUT_LINKS.map(([to, title, summary]) => (
             <li key={to}>
               <Link to={to} className={styles.entry}>

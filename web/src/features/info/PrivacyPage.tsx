@@ -1,7 +1,7 @@
 import { Link } from 'react-router'
 import { Prose } from '../../components/Prose'
 
-// One static document: its sections are prose read top to bottom, with nothing shared to factor out.
+// Long: one static document: its sections are prose read top to bottom, with nothing shared to factor out.
 export function PrivacyPage() {
   return (
     <Prose

@@ -55,17 +55,7 @@ export function StatisticsPage() {
       {m.result_text ? <p className={styles.result}>{m.result_text}</p> : null}
 
       <h2 className={styles.sectionTitle}>Player points</h2>
-      {m.teams.length <= 4 ? (
-        <Tabs
-          label="Side"
-          value={team}
-          onChange={setTeam}
-          items={[
-            { value: 'all', label: 'All' },
-            ...m.teams.map((t) => ({ value: String(t.id), label: t.name_attr })),
-          ]}
-        />
-      ) : null}
+      <SideTabs teams={m.teams} value={team} onChange={setTeam} />
       {players.length === 0 ? (
         <EmptyState title="No players yet">The squads are announced before the start.</EmptyState>
       ) : status === 'completed' && !summary ? (
@@ -88,6 +78,30 @@ export function StatisticsPage() {
         </Card>
       )}
     </div>
+  )
+}
+
+/** All players, or one side's (for matches of up to four sides). */
+function SideTabs({
+  teams,
+  value,
+  onChange,
+}: {
+  teams: Array<{ id: number; name_attr: string }>
+  value: string
+  onChange: (value: string) => void
+}) {
+  if (teams.length > 4) return null
+  return (
+    <Tabs
+      label="Side"
+      value={value}
+      onChange={onChange}
+      items={[
+        { value: 'all', label: 'All' },
+        ...teams.map((t) => ({ value: String(t.id), label: t.name_attr })),
+      ]}
+    />
   )
 }
 

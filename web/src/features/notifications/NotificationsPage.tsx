@@ -2,6 +2,7 @@ import { useInfiniteQuery, useQuery } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
 import { Link } from 'react-router'
 import { Button } from '../../components/Button'
+import boxed from '../../components/boxed-list.module.css'
 import { EmptyState, Loading, PageHead } from '../../components/Common'
 import { Alert } from '../../components/Field'
 import { BellIcon } from '../../components/Icons'
@@ -43,7 +44,7 @@ export function NotificationsPage() {
           Contest results, follows and wallet updates will show up here.
         </EmptyState>
       ) : (
-        <ul className={styles.list} data-testid="notifications">
+        <ul className={boxed.list} data-testid="notifications">
           {items.map((n) => (
             <li key={n.id} className={`${styles.item} ${n.read ? '' : styles.unread}`}>
               <span className={styles.icon} aria-hidden="true">

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { type FormEvent, useState } from 'react'
 import { Button } from '../../components/Button'
-import { Alert, TextAreaField, TextField } from '../../components/Field'
+import { Alert, EmailField, TextAreaField } from '../../components/Field'
 import { fieldErrorsOf, unplacedError } from '../../components/form-errors'
 import { data, http } from '../../lib/client'
 import { formatNumber } from '../../lib/format'
@@ -42,15 +42,7 @@ export function WaitlistForm() {
           </span>
         </Alert>
       ) : null}
-      <TextField
-        label="E-mail"
-        type="email"
-        autoComplete="email"
-        value={email}
-        onChange={(e) => setEmail(e.target.value)}
-        errors={fields.email}
-        required
-      />
+      <EmailField label="E-mail" value={email} onValue={setEmail} errors={fields.email} required />
       <Button type="submit" busy={join.isPending} data-testid="waitlist-submit">
         Join the waitlist
       </Button>
@@ -100,12 +92,10 @@ export function FeedbackForm() {
         required
       />
       {signedIn ? null : (
-        <TextField
+        <EmailField
           label="E-mail (so we can answer)"
-          type="email"
-          autoComplete="email"
           value={email}
-          onChange={(e) => setEmail(e.target.value)}
+          onValue={setEmail}
           errors={fields.email}
           required
         />

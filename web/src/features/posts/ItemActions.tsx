@@ -1,4 +1,5 @@
 import type { ButtonHTMLAttributes } from 'react'
+import { useMe } from '../../lib/me'
 import styles from './posts.module.css'
 
 /** A button that reads as a link (Edit, Delete, Report, Reply under a post or a comment). */
@@ -6,41 +7,40 @@ export function LinkButton(props: ButtonHTMLAttributes<HTMLButtonElement>) {
   return <button type="button" className={styles.linkButton} {...props} />
 }
 
+const DELETE_QUESTION = {
+  post: 'Delete this post and its comments?',
+  comment: 'Delete this comment and its replies?',
+}
+
 /**
  * What a reader may do with a post or a comment: its author edits or deletes it (after a
- * confirm), anyone else signed in reports it, a visitor nothing. `className` groups the author's two.
+ * confirm), anyone else signed in reports it, a visitor nothing. Editing and reporting are the
+ * caller's (`onChoose`); `className` groups the author's two buttons.
  */
 export function ItemActions({
   kind,
-  mine,
-  signedIn,
-  deleting,
-  deleteQuestion,
-  onEdit,
-  onDelete,
-  onReport,
+  authorId,
+  remove,
+  onChoose,
   className,
 }: {
   kind: 'post' | 'comment'
-  mine: boolean
-  signedIn: boolean
-  deleting: boolean
-  deleteQuestion: string
-  onEdit: () => void
-  onDelete: () => void
-  onReport: () => void
+  authorId: number
+  remove: { isPending: boolean; mutate: () => void }
+  onChoose: (action: 'edit' | 'report') => void
   className?: string
 }) {
-  if (mine) {
+  const me = useMe()
+  if (me.data?.id === authorId) {
     const buttons = (
       <>
-        <LinkButton onClick={onEdit} data-testid={`edit-${kind}`}>
+        <LinkButton onClick={() => onChoose('edit')} data-testid={`edit-${kind}`}>
           Edit
         </LinkButton>
         <LinkButton
-          disabled={deleting}
+          disabled={remove.isPending}
           onClick={() => {
-            if (window.confirm(deleteQuestion)) onDelete()
+            if (window.confirm(DELETE_QUESTION[kind])) remove.mutate()
           }}
           data-testid={`delete-${kind}`}
         >
@@ -50,9 +50,9 @@ export function ItemActions({
     )
     return className ? <span className={className}>{buttons}</span> : buttons
   }
-  if (!signedIn) return null
+  if (!me.data) return null
   return (
-    <LinkButton onClick={onReport} data-testid={`report-${kind}`}>
+    <LinkButton onClick={() => onChoose('report')} data-testid={`report-${kind}`}>
       Report
     </LinkButton>
   )

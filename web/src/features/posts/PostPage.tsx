@@ -4,7 +4,6 @@ import { useLocation, useNavigate, useParams } from 'react-router'
 import { COMMENT_MAX_CHARS, POST_MAX_CHARS } from '../../../../server/domain/social-text'
 import { EmptyState, Loading } from '../../components/Common'
 import { Alert } from '../../components/Field'
-import { useMe } from '../../lib/me'
 import { useSignedIn } from '../../lib/use-session'
 import { commentsQuery, deletePost, editPost, type Post, postQuery, addComment as sendComment } from './api'
 import { Composer, EditBox } from './Composer'
@@ -74,12 +73,10 @@ function CommentBox({ post }: { post: Post }) {
 
 /** The post, and for its author the edit and delete controls; for others, report. */
 function OwnPost({ post }: { post: Post }) {
-  const me = useMe()
   const client = useQueryClient()
   const navigate = useNavigate()
   const [editing, setEditing] = useState(false)
   const [reporting, setReporting] = useState(false)
-  const mine = me.data?.id === post.user.id
   const remove = useMutation({
     mutationFn: () => deletePost(post.id),
     onSuccess: () => {
@@ -107,13 +104,9 @@ function OwnPost({ post }: { post: Post }) {
   const actions = (
     <ItemActions
       kind="post"
-      mine={mine}
-      signedIn={Boolean(me.data)}
-      deleting={remove.isPending}
-      deleteQuestion="Delete this post and its comments?"
-      onEdit={() => setEditing(true)}
-      onDelete={() => remove.mutate()}
-      onReport={() => setReporting(true)}
+      authorId={post.user.id}
+      remove={remove}
+      onChoose={(action) => (action === 'edit' ? setEditing(true) : setReporting(true))}
       className={styles.actions}
     />
   )

@@ -40,7 +40,6 @@ function CommentView({ post, comment }: { post: Post; comment: Comment }) {
   const me = useMe()
   const client = useQueryClient()
   const [mode, setMode] = useState<'view' | 'reply' | 'edit' | 'report'>('view')
-  const mine = me.data?.id === comment.user.id
   const refetch = () => void client.invalidateQueries({ queryKey: ['post', post.id] })
   const remove = useMutation({ mutationFn: () => deleteComment(comment.id), onSuccess: refetch })
   return (
@@ -72,16 +71,7 @@ function CommentView({ post, comment }: { post: Post; comment: Comment }) {
             Reply
           </LinkButton>
         ) : null}
-        <ItemActions
-          kind="comment"
-          mine={mine}
-          signedIn={Boolean(me.data)}
-          deleting={remove.isPending}
-          deleteQuestion="Delete this comment and its replies?"
-          onEdit={() => setMode('edit')}
-          onDelete={() => remove.mutate()}
-          onReport={() => setMode('report')}
-        />
+        <ItemActions kind="comment" authorId={comment.user.id} remove={remove} onChoose={setMode} />
       </div>
       {mode === 'reply' ? (
         <Composer

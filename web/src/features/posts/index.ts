@@ -7,6 +7,7 @@ export {
   type DiscoverType,
   discoverContestsQuery,
   discoverQuery,
+  type FeedItem,
   type FeedResult,
   feedArrivalsKey,
   feedQuery,

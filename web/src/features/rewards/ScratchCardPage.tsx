@@ -54,26 +54,7 @@ function CardView({ card }: { card: ScratchCard }) {
           disabled={shown.claimed || claim.isPending}
           onReveal={() => claim.mutate()}
         >
-          <div className={styles.prize} data-testid="scratch-reward" data-kind={reward?.kind ?? ''}>
-            {reward ? (
-              <>
-                <span className={styles.prizeKind}>
-                  {reward.kind === 'cash' ? 'You won' : reward.kind === 'coins' ? 'You won' : 'Oh no'}
-                </span>
-                <strong className={reward.kind === 'none' ? styles.nothing : undefined}>
-                  {reward.kind === 'cash'
-                    ? formatMoney(reward.amount)
-                    : reward.kind === 'coins'
-                      ? `${formatNumber(reward.amount)} coins`
-                      : reward.label}
-                </strong>
-              </>
-            ) : claim.isPending ? (
-              <span className={styles.prizeKind}>Revealing..</span>
-            ) : (
-              <span className={styles.prizeKind}>A reward is waiting</span>
-            )}
-          </div>
+          <Prize reward={reward} revealing={claim.isPending} />
         </ScratchSurface>
       </div>
       {claim.isError && !(claim.error instanceof ApiError && claim.error.status === 409) ? (
@@ -113,6 +94,32 @@ function CardView({ card }: { card: ScratchCard }) {
           </ButtonLink>
         ) : null}
       </div>
+    </div>
+  )
+}
+
+/** Under the silver: the reward once claimed, until then what is happening. */
+function Prize({ reward, revealing }: { reward: ScratchCard['reward'] | null; revealing: boolean }) {
+  return (
+    <div className={styles.prize} data-testid="scratch-reward" data-kind={reward?.kind ?? ''}>
+      {reward ? (
+        <>
+          <span className={styles.prizeKind}>
+            {reward.kind === 'cash' ? 'You won' : reward.kind === 'coins' ? 'You won' : 'Oh no'}
+          </span>
+          <strong className={reward.kind === 'none' ? styles.nothing : undefined}>
+            {reward.kind === 'cash'
+              ? formatMoney(reward.amount)
+              : reward.kind === 'coins'
+                ? `${formatNumber(reward.amount)} coins`
+                : reward.label}
+          </strong>
+        </>
+      ) : revealing ? (
+        <span className={styles.prizeKind}>Revealing..</span>
+      ) : (
+        <span className={styles.prizeKind}>A reward is waiting</span>
+      )}
     </div>
   )
 }

@@ -1,10 +1,40 @@
-import { type PointerEvent, type ReactNode, useCallback, useEffect, useRef } from 'react'
+import { type PointerEvent, type ReactNode, type RefObject, useCallback, useEffect, useRef } from 'react'
 import styles from './rewards.module.css'
 
 const GRID = 16
 const BRUSH = 22
 /** Scratched share of the card (in grid cells) that counts as revealed. */
 export const REVEAL_SHARE = 0.45
+
+/** Rubs the cover off along a stroke, a brush wide. */
+function eraseStroke(
+  ctx: CanvasRenderingContext2D,
+  from: { x: number; y: number },
+  to: { x: number; y: number },
+) {
+  ctx.globalCompositeOperation = 'destination-out'
+  ctx.lineCap = 'round'
+  ctx.lineWidth = BRUSH * 2
+  ctx.beginPath()
+  ctx.moveTo(from.x, from.y)
+  ctx.lineTo(to.x, to.y)
+  ctx.stroke()
+}
+
+/** Sizes the canvas to its box at the screen's pixel ratio and paints the cover over it, once. */
+function useCover(canvas: RefObject<HTMLCanvasElement | null>) {
+  useEffect(() => {
+    const el = canvas.current
+    const ctx = el?.getContext('2d')
+    if (!el || !ctx) return
+    const ratio = window.devicePixelRatio || 1
+    const { width, height } = el.getBoundingClientRect()
+    el.width = Math.round(width * ratio)
+    el.height = Math.round(height * ratio)
+    ctx.scale(ratio, ratio)
+    paintCover(ctx, width, height)
+  }, [canvas])
+}
 
 /**
  * A silver layer over the card: drag a finger or the mouse across it to rub it off. Past
@@ -29,17 +59,7 @@ export function ScratchSurface({
   const last = useRef<{ x: number; y: number } | null>(null)
   const revealed = useRef(false)
 
-  useEffect(() => {
-    const el = canvas.current
-    const ctx = el?.getContext('2d')
-    if (!el || !ctx) return
-    const ratio = window.devicePixelRatio || 1
-    const { width, height } = el.getBoundingClientRect()
-    el.width = Math.round(width * ratio)
-    el.height = Math.round(height * ratio)
-    ctx.scale(ratio, ratio)
-    paintCover(ctx, width, height)
-  }, [])
+  useCover(canvas)
 
   const reveal = useCallback(() => {
     if (revealed.current) return
@@ -53,14 +73,8 @@ export function ScratchSurface({
     if (!el || !ctx || disabled) return
     const box = el.getBoundingClientRect()
     const point = { x: event.clientX - box.left, y: event.clientY - box.top }
-    ctx.globalCompositeOperation = 'destination-out'
-    ctx.lineCap = 'round'
-    ctx.lineWidth = BRUSH * 2
-    ctx.beginPath()
     const from = last.current ?? point
-    ctx.moveTo(from.x, from.y)
-    ctx.lineTo(point.x, point.y)
-    ctx.stroke()
+    eraseStroke(ctx, from, point)
     last.current = point
     markCells(cells.current, from, point, box.width, box.height)
     const share = cells.current.size / (GRID * GRID)

@@ -1,5 +1,6 @@
 import { teamRows } from '../../../../server/domain/team-rules'
 import type { WorkingTeam } from '../../../../server/domain/working-team'
+import boxed from '../../components/boxed-list.module.css'
 import { formatNumber } from '../../lib/format'
 import type { Player } from '../matches'
 import styles from './teams.module.css'
@@ -30,7 +31,7 @@ export function CaptainStep({
         <strong>Choose your captain and vice-captain</strong>
         <span>C gets 2× points · VC gets 1.5× points</span>
       </div>
-      <ul className={styles.players} data-testid="captain-list">
+      <ul className={boxed.list} data-testid="captain-list">
         {ordered.map(({ id, role, player }) =>
           player ? (
             <CaptainRow

@@ -1,6 +1,7 @@
 import { useState } from 'react'
 import type { RoleTab, TeamPlayer } from '../../../../server/domain/team-rules'
 import type { WorkingTeam } from '../../../../server/domain/working-team'
+import boxed from '../../components/boxed-list.module.css'
 import type { Player } from '../matches'
 import { FilterChips, Needs, PlayerRow, RoleTabs, useVerdicts } from './PickStepParts'
 import { tabHeadline } from './rules'
@@ -81,7 +82,7 @@ export function PickStep({
         <span>Credits</span>
         <span />
       </div>
-      <ul className={styles.players} data-testid="player-list" data-sport={sport}>
+      <ul className={boxed.list} data-testid="player-list" data-sport={sport}>
         {shown.map((p) => (
           <PlayerRow key={p.id} p={p} team={team} verdicts={verdicts} onToggle={onToggle} />
         ))}

@@ -3,11 +3,14 @@ import { Link, useParams, useSearchParams } from 'react-router'
 import { Card, Loading } from '../../components/Common'
 import { Alert } from '../../components/Field'
 import { ChevronLeftIcon } from '../../components/Icons'
+import type { Body } from '../../lib/client'
 import { formatNumber } from '../../lib/format'
 import { useSignedIn } from '../../lib/use-session'
 import { Breakdown, matchQuery, playerQuery, playerScoresQuery, useMatchLive } from '../matches'
 import { userTeamQuery } from './api'
 import styles from './teams.module.css'
+
+type PlayerDetail = Body<'/api/players/{id}'>['player']
 
 const day = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short' })
 
@@ -83,6 +86,15 @@ export function TeamPlayerPage() {
           )}
         </Card>
       ) : null}
+      <RecentScores player={p} />
+    </div>
+  )
+}
+
+/** The player's recent scored matches, each a link to its statistics. */
+function RecentScores({ player: p }: { player: PlayerDetail }) {
+  return (
+    <>
       <h2 className={styles.sectionTitle}>Recent matches</h2>
       <Card>
         {p.recent_scores.length === 0 ? (
@@ -102,6 +114,6 @@ export function TeamPlayerPage() {
           </ul>
         )}
       </Card>
-    </div>
+    </>
   )
 }

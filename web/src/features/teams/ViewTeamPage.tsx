@@ -19,8 +19,6 @@ export function ViewTeamPage() {
   const params = useParams()
   const matchId = Number(params.id)
   const teamId = Number(params.team_id)
-  const navigate = useNavigate()
-  const location = useLocation()
   const match = useQuery(matchQuery(matchId))
   const team = useQuery(userTeamQuery(matchId, teamId))
   const signedIn = useSignedIn()
@@ -75,28 +73,52 @@ export function ViewTeamPage() {
         players={players}
         link={(p) => `/teams/${t.id}/players/${p.id}?match=${matchId}`}
       />
-      <div className={styles.viewActions}>
-        {t.is_current_user_allowed_to_edit ? (
-          <Button
-            variant="secondary"
-            small
-            onClick={() => {
-              setReturnAddress(AFTER_TEAM_UPDATE, location.pathname)
-              navigate(`/matches/${matchId}/edit-team/${t.id}`)
-            }}
-          >
-            Edit team
-          </Button>
-        ) : null}
-        {started ? (
-          <ButtonLink to={`/matches/${matchId}/statistics`} variant="ghost" small>
-            Match statistics
-          </ButtonLink>
-        ) : null}
-        <ButtonLink to={`/matches/${matchId}/contests`} variant="ghost" small>
-          Contests
+      <TeamActions
+        matchId={matchId}
+        teamId={t.id}
+        canEdit={t.is_current_user_allowed_to_edit}
+        started={started}
+      />
+    </div>
+  )
+}
+
+/** Edit team (the owner's, coming back here after saving), the match's statistics once started, its contests. */
+function TeamActions({
+  matchId,
+  teamId,
+  canEdit,
+  started,
+}: {
+  matchId: number
+  teamId: number
+  canEdit: boolean
+  started: boolean
+}) {
+  const navigate = useNavigate()
+  const location = useLocation()
+  return (
+    <div className={styles.viewActions}>
+      {canEdit ? (
+        <Button
+          variant="secondary"
+          small
+          onClick={() => {
+            setReturnAddress(AFTER_TEAM_UPDATE, location.pathname)
+            navigate(`/matches/${matchId}/edit-team/${teamId}`)
+          }}
+        >
+          Edit team
+        </Button>
+      ) : null}
+      {started ? (
+        <ButtonLink to={`/matches/${matchId}/statistics`} variant="ghost" small>
+          Match statistics
         </ButtonLink>
-      </div>
+      ) : null}
+      <ButtonLink to={`/matches/${matchId}/contests`} variant="ghost" small>
+        Contests
+      </ButtonLink>
     </div>
   )
 }

@@ -62,7 +62,6 @@ function OnFile({ bank }: { bank: BankDetails }) {
 }
 
 function BankForm({ onSaved }: { onSaved: () => void }) {
-  const client = useQueryClient()
   const { form, setValue, binder } = useTextForm({
     account_holder: '',
     account_number: '',
@@ -70,21 +69,7 @@ function BankForm({ onSaved }: { onSaved: () => void }) {
     ifsc: '',
     bank_name: '',
   })
-  const save = useMutation({
-    meta: { silent: true },
-    mutationFn: () =>
-      saveBankDetails({
-        account_holder: form.account_holder.trim(),
-        account_number: form.account_number.trim(),
-        ifsc: form.ifsc.trim().toUpperCase(),
-        ...(form.bank_name.trim() ? { bank_name: form.bank_name.trim() } : {}),
-      }),
-    onSuccess: async (answer) => {
-      client.setQueryData(bankDetailsQuery.queryKey, answer.bank_details)
-      await refreshKyc(client)
-      onSaved()
-    },
-  })
+  const save = useSaveBank(form, onSaved)
   const { errorsOf, check } = useFieldErrors(save.error)
   const field = binder(errorsOf)
   const submit = (event: FormEvent) => {
@@ -133,4 +118,26 @@ function BankForm({ onSaved }: { onSaved: () => void }) {
       </Button>
     </DetailsForm>
   )
+}
+
+type BankFormValues = { account_holder: string; account_number: string; ifsc: string; bank_name: string }
+
+/** Saves the account (it replaces the one on file), then refreshes what the wallet shows. */
+function useSaveBank(form: BankFormValues, onSaved: () => void) {
+  const client = useQueryClient()
+  return useMutation({
+    meta: { silent: true },
+    mutationFn: () =>
+      saveBankDetails({
+        account_holder: form.account_holder.trim(),
+        account_number: form.account_number.trim(),
+        ifsc: form.ifsc.trim().toUpperCase(),
+        ...(form.bank_name.trim() ? { bank_name: form.bank_name.trim() } : {}),
+      }),
+    onSuccess: async (answer) => {
+      client.setQueryData(bankDetailsQuery.queryKey, answer.bank_details)
+      await refreshKyc(client)
+      onSaved()
+    },
+  })
 }

@@ -72,21 +72,9 @@ export function VerifyMobilePage() {
   )
 }
 
-// The two steps (number, then OTP) share the number, the OTP and both mutations' errors.
 function OtpFlow({ initial, onVerified }: { initial: string; onVerified: (mobile: string) => void }) {
-  const {
-    mobile,
-    setMobile,
-    sentTo,
-    setSentTo,
-    otp,
-    setOtp,
-    localError,
-    send,
-    verify,
-    submitNumber,
-    submitOtp,
-  } = useOtp(initial, onVerified)
+  const flow = useOtp(initial, onVerified)
+  const { send, verify, sentTo } = flow
 
   const sendFields = fieldErrorsOf(send.error)
   const sendProblem =
@@ -95,24 +83,13 @@ function OtpFlow({ initial, onVerified }: { initial: string; onVerified: (mobile
         ? `${send.error.message}.`
         : send.error.message
       : null
-  if (!sentTo)
-    return (
-      <NumberForm
-        submitNumber={submitNumber}
-        sendProblem={sendProblem}
-        mobile={mobile}
-        setMobile={setMobile}
-        localError={localError}
-        sendFields={sendFields}
-        send={send}
-      />
-    )
+  if (!sentTo) return <NumberForm flow={flow} sendProblem={sendProblem} sendFields={sendFields} />
 
-  const otpErrors = localError ? [localError] : fieldErrorsOf(verify.error).otp
+  const otpErrors = flow.localError ? [flow.localError] : fieldErrorsOf(verify.error).otp
   const verifyProblem = verify.error && !fieldErrorsOf(verify.error).otp ? verify.error.message : null
   return (
     <Card>
-      <form onSubmit={submitOtp} noValidate>
+      <form onSubmit={flow.submitOtp} noValidate>
         <Alert tone="info">
           <span data-testid="otp-sent">
             We sent an OTP to {sentTo}. It is valid for 10 minutes. (In Fanspole Local it lands in the outbox
@@ -127,8 +104,8 @@ function OtpFlow({ initial, onVerified }: { initial: string; onVerified: (mobile
             name="otp"
             autoComplete="one-time-code"
             maxLength={6}
-            value={otp}
-            onDigits={setOtp}
+            value={flow.otp}
+            onDigits={flow.setOtp}
             errors={otpErrors}
           />
         </div>
@@ -147,7 +124,7 @@ function OtpFlow({ initial, onVerified }: { initial: string; onVerified: (mobile
           <Button
             variant="ghost"
             onClick={() => {
-              setSentTo(null)
+              flow.setSentTo(null)
               verify.reset()
             }}
           >
@@ -219,22 +196,15 @@ function useOtp(initial: string, onVerified: (mobile: string) => void) {
 
 /** The first step: the number to send the OTP to. */
 function NumberForm({
-  submitNumber,
+  flow,
   sendProblem,
-  mobile,
-  setMobile,
-  localError,
   sendFields,
-  send,
 }: {
-  submitNumber: (event: FormEvent) => void
+  flow: ReturnType<typeof useOtp>
   sendProblem: string | null
-  mobile: string
-  setMobile: (mobile: string) => void
-  localError: string | null
   sendFields: FieldErrorMap
-  send: { isPending: boolean }
 }) {
+  const { submitNumber, mobile, setMobile, localError, send } = flow
   return (
     <Card>
       <form onSubmit={submitNumber} noValidate>

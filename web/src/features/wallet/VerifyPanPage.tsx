@@ -79,7 +79,7 @@ function PanStatus({ card }: { card: PanCard }) {
   )
 }
 
-// One form: name, number, birth date and photo share the local checks and the server's errors.
+// Long: one form: name, number, birth date and photo share the local checks and the server's errors.
 function PanForm({ card, onSaved }: { card: PanCard | null; onSaved: () => void }) {
   const client = useQueryClient()
   const { form, setValue, binder } = useTextForm({

@@ -4,7 +4,7 @@ import { ButtonLink } from '../../components/Button'
 import { Loading, PageHead } from '../../components/Common'
 import { Alert } from '../../components/Field'
 import { formatMoney, formatNumber } from '../../lib/format'
-import { meQuery } from '../../lib/me'
+import { type Me, meQuery } from '../../lib/me'
 import { LinkRow, StatusChip } from './bits'
 import { STATE_LABEL, verificationSteps } from './verification'
 import styles from './wallet.module.css'
@@ -21,7 +21,6 @@ export function WalletPage() {
   if (me.isPending) return <Loading />
   if (me.isError) return <Alert>{me.error.message}</Alert>
   const user = me.data
-  const steps = verificationSteps(user)
   return (
     <div className={styles.page} data-testid="wallet">
       <PageHead title="My Wallet" />
@@ -61,30 +60,7 @@ export function WalletPage() {
         Unused balance pays entry fees first, then winnings. Only winnings can be withdrawn.
       </p>
 
-      <section className={styles.section}>
-        <h2 className={styles.sectionTitle}>Verification</h2>
-        {user.is_current_user_allowed_to_redeem ? null : (
-          <p className={styles.muted}>
-            Verify your mobile number and PAN card and add a bank account or UPI id to withdraw winnings.
-          </p>
-        )}
-        <ul className={styles.links} data-testid="verification">
-          {steps.map((step) => (
-            <LinkRow
-              key={step.key}
-              to={step.to}
-              title={step.label}
-              detail={step.detail}
-              testId={`verify-${step.key}`}
-              aside={
-                <StatusChip tone={STEP_TONE[step.state]} testId={`verify-${step.key}-state`}>
-                  {step.optional ? 'Optional' : STATE_LABEL[step.state]}
-                </StatusChip>
-              }
-            />
-          ))}
-        </ul>
-      </section>
+      <Verification user={user} />
 
       <section className={styles.section}>
         <h2 className={styles.sectionTitle}>More</h2>
@@ -105,5 +81,36 @@ export function WalletPage() {
         </ul>
       </section>
     </div>
+  )
+}
+
+/** Where each identity check stands (mobile, PAN, bank or UPI), each a link to its page. */
+function Verification({ user }: { user: Me }) {
+  const steps = verificationSteps(user)
+  return (
+    <section className={styles.section}>
+      <h2 className={styles.sectionTitle}>Verification</h2>
+      {user.is_current_user_allowed_to_redeem ? null : (
+        <p className={styles.muted}>
+          Verify your mobile number and PAN card and add a bank account or UPI id to withdraw winnings.
+        </p>
+      )}
+      <ul className={styles.links} data-testid="verification">
+        {steps.map((step) => (
+          <LinkRow
+            key={step.key}
+            to={step.to}
+            title={step.label}
+            detail={step.detail}
+            testId={`verify-${step.key}`}
+            aside={
+              <StatusChip tone={STEP_TONE[step.state]} testId={`verify-${step.key}-state`}>
+                {step.optional ? 'Optional' : STATE_LABEL[step.state]}
+              </StatusChip>
+            }
+          />
+        ))}
+      </ul>
+    </section>
   )
 }

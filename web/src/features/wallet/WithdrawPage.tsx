@@ -116,20 +116,16 @@ function TypeCards({
   )
 }
 
-function WithdrawForm({ me, types }: { me: Me; types: RedemptionType[] }) {
+/** Asks for a withdrawal of `rupees` by the type picked; `onRequested` clears the form. */
+function useRedeem(rupees: number | null, typeId: number | null, onRequested: () => void) {
   const client = useQueryClient()
-  const [typeId, setTypeId] = useState<number | null>(types[0]?.id ?? null)
-  const [amount, setAmount] = useState('')
-  const [local, setLocal] = useState<string | null>(null)
   // One key per request: a double submit, or a retry after a lost answer, withdraws once.
   const [key, setKey] = useState(newIdempotencyKey)
-  const type = types.find((t) => t.id === typeId) ?? null
-  const rupees = parseRupees(amount)
-  const redeem = useMutation({
+  return useMutation({
     meta: { silent: true },
     mutationFn: () => requestRedemption({ amount: rupees ?? 0, redemption_type_id: typeId ?? 0 }, key),
     onSuccess: async () => {
-      setAmount('')
+      onRequested()
       setKey(newIdempotencyKey())
       await refreshBalances(client)
     },
@@ -138,6 +134,15 @@ function WithdrawForm({ me, types }: { me: Me; types: RedemptionType[] }) {
       if (!(error instanceof ApiError && error.status === 0)) setKey(newIdempotencyKey())
     },
   })
+}
+
+function WithdrawForm({ me, types }: { me: Me; types: RedemptionType[] }) {
+  const [typeId, setTypeId] = useState<number | null>(types[0]?.id ?? null)
+  const [amount, setAmount] = useState('')
+  const [local, setLocal] = useState<string | null>(null)
+  const type = types.find((t) => t.id === typeId) ?? null
+  const rupees = parseRupees(amount)
+  const redeem = useRedeem(rupees, typeId, () => setAmount(''))
   const submit = (event: FormEvent) => {
     event.preventDefault()
     if (!type) return setLocal('Pick bank or UPI')

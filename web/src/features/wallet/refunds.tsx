@@ -23,7 +23,7 @@ export function ClaimRefundForm() {
   )
 }
 
-// One form whose fields share its state and its local and server errors; its sections are already apart.
+// Long: one form whose fields share its state and its local and server errors; its sections are already apart.
 function ClaimForm() {
   const client = useQueryClient()
   const [search] = useSearchParams()

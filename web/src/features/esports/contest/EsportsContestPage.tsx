@@ -66,7 +66,6 @@ function ContestView({
   squads: EsportsSquad[]
   mySquadId: number | null
 }) {
-  const now = useServerNow(30_000)
   const mine = squads.find((s) => s.id === mySquadId) ?? null
   const slotsLeft = Math.max(0, c.slots - c.squads_count)
   return (
@@ -84,56 +83,71 @@ function ContestView({
       </p>
       <EsportsContestNav info={navInfo(c, c.joined || mine !== null)} />
       {c.status_reason ? <Alert>{c.status_reason}</Alert> : null}
-      <Card>
-        <dl className={css.facts}>
-          <dt>Entry fee</dt>
-          <dd>{c.entry_fee > 0 ? formatMoney(c.entry_fee) : 'Free'}</dd>
-          <dt>Prize pool (room full)</dt>
-          <dd>{formatMoney(c.prize_pool)}</dd>
-          <dt>Per kill</dt>
-          <dd>{c.per_kill > 0 ? formatMoney(c.per_kill) : '—'}</dd>
-          <dt>Slots left</dt>
-          <dd data-testid="slots-left">
-            {slotsLeft} of {c.slots}
-          </dd>
-          <dt>Starts</dt>
-          <dd title={new Date(c.starts_at_in_millis).toLocaleString('en-IN')}>
-            {relativeTime(c.starts_at_in_millis, now)}
-          </dd>
-          <dt>Squads lock</dt>
-          <dd>{relativeTime(c.reveal_at_in_millis, now)}</dd>
-          <dt>Min level</dt>
-          <dd>{c.min_level > 0 ? c.min_level : 'Any'}</dd>
-          <dt>Players</dt>
-          <dd>{c.members_count}</dd>
-        </dl>
-      </Card>
+      <ContestFacts contest={c} slotsLeft={slotsLeft} />
       <div className={css.columns}>
         {c.status === 'cancelled' ? null : (
           <RoomDetailsCard contestId={c.id} revealAtMs={c.reveal_at_in_millis} status={c.status} />
         )}
-        <Card>
-          <h2 className={css.cardTitle}>Prizes</h2>
-          <p className={css.muted}>
-            For a full room; paid from the fees actually collected
-            {c.per_kill > 0 ? `, kill prizes (${formatMoney(c.per_kill)} a kill) first` : ''}.
-          </p>
-          {c.prizes.length === 0 ? (
-            <p className={css.muted}>No placement prizes{c.per_kill > 0 ? ': kills only' : ''}</p>
-          ) : (
-            <ul className={css.members}>
-              {c.prizes.map((p) => (
-                <li key={`${p.from}-${p.to}`} className={css.member}>
-                  <span>{p.from === p.to ? `#${p.from}` : `#${p.from}–${p.to}`}</span>
-                  <strong>{formatMoney(p.amount)}</strong>
-                </li>
-              ))}
-            </ul>
-          )}
-        </Card>
+        <PrizesCard contest={c} />
       </div>
       {mine ? <MySquadCard contest={c} squad={mine} /> : <JoinCard contest={c} slotsLeft={slotsLeft} />}
     </div>
+  )
+}
+
+/** Fee, prize pool, kills, slots, times, level and players, at a glance. */
+function ContestFacts({ contest: c, slotsLeft }: { contest: EsportsContest; slotsLeft: number }) {
+  const now = useServerNow(30_000)
+  return (
+    <Card>
+      <dl className={css.facts}>
+        <dt>Entry fee</dt>
+        <dd>{c.entry_fee > 0 ? formatMoney(c.entry_fee) : 'Free'}</dd>
+        <dt>Prize pool (room full)</dt>
+        <dd>{formatMoney(c.prize_pool)}</dd>
+        <dt>Per kill</dt>
+        <dd>{c.per_kill > 0 ? formatMoney(c.per_kill) : '—'}</dd>
+        <dt>Slots left</dt>
+        <dd data-testid="slots-left">
+          {slotsLeft} of {c.slots}
+        </dd>
+        <dt>Starts</dt>
+        <dd title={new Date(c.starts_at_in_millis).toLocaleString('en-IN')}>
+          {relativeTime(c.starts_at_in_millis, now)}
+        </dd>
+        <dt>Squads lock</dt>
+        <dd>{relativeTime(c.reveal_at_in_millis, now)}</dd>
+        <dt>Min level</dt>
+        <dd>{c.min_level > 0 ? c.min_level : 'Any'}</dd>
+        <dt>Players</dt>
+        <dd>{c.members_count}</dd>
+      </dl>
+    </Card>
+  )
+}
+
+/** The placement prizes for a full room (and how kills are paid first). */
+function PrizesCard({ contest: c }: { contest: EsportsContest }) {
+  return (
+    <Card>
+      <h2 className={css.cardTitle}>Prizes</h2>
+      <p className={css.muted}>
+        For a full room; paid from the fees actually collected
+        {c.per_kill > 0 ? `, kill prizes (${formatMoney(c.per_kill)} a kill) first` : ''}.
+      </p>
+      {c.prizes.length === 0 ? (
+        <p className={css.muted}>No placement prizes{c.per_kill > 0 ? ': kills only' : ''}</p>
+      ) : (
+        <ul className={css.members}>
+          {c.prizes.map((p) => (
+            <li key={`${p.from}-${p.to}`} className={css.member}>
+              <span>{p.from === p.to ? `#${p.from}` : `#${p.from}–${p.to}`}</span>
+              <strong>{formatMoney(p.amount)}</strong>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Card>
   )
 }
 
@@ -194,12 +208,7 @@ function JoinCard({ contest: c, slotsLeft }: { contest: EsportsContest; slotsLef
   const [contestCode, setContestCode] = useState(params.get('code') ?? '')
   const join = useJoin(c.id)
   const { message, fields } = errorParts(join.error)
-  if (c.status !== 'open')
-    return (
-      <Card>
-        <p className={css.muted}>Joining has closed: the contest is {c.status}.</p>
-      </Card>
-    )
+  if (c.status !== 'open') return <JoinClosed status={c.status} />
   const privateCode = c.is_private && !c.is_host ? { invite_code: contestCode.trim() || undefined } : {}
   const create = (e: FormEvent) => {
     e.preventDefault()
@@ -216,17 +225,7 @@ function JoinCard({ contest: c, slotsLeft }: { contest: EsportsContest; slotsLef
   return (
     <Card>
       <h2 className={css.cardTitle}>Join</h2>
-      {message ? (
-        <Alert>
-          {message}
-          {/game account/.test(message) ? (
-            <>
-              {' '}
-              <Link to="/profile/settings">Open settings</Link>
-            </>
-          ) : null}
-        </Alert>
-      ) : null}
+      <JoinProblem message={message} />
       <div className={css.columns}>
         <form onSubmit={create} data-testid="join-new-squad">
           {c.is_private && !c.is_host ? (
@@ -255,20 +254,72 @@ function JoinCard({ contest: c, slotsLeft }: { contest: EsportsContest; slotsLef
           </Button>
         </form>
         {c.team_size > 1 ? (
-          <form onSubmit={byCode} data-testid="join-by-code">
-            <TextField
-              label="Squad invite code"
-              placeholder="K7PX2QMA"
-              value={code}
-              onChange={(e) => setCode(e.target.value)}
-              errors={fields.squad_invite_code}
-            />
-            <Button type="submit" variant="secondary" busy={join.isPending} disabled={!code.trim()}>
-              Join the squad{fee}
-            </Button>
-          </form>
+          <SquadCodeForm
+            code={code}
+            onCode={setCode}
+            errors={fields.squad_invite_code}
+            busy={join.isPending}
+            fee={fee}
+            onSubmit={byCode}
+          />
         ) : null}
       </div>
     </Card>
+  )
+}
+
+function JoinClosed({ status }: { status: string }) {
+  return (
+    <Card>
+      <p className={css.muted}>Joining has closed: the contest is {status}.</p>
+    </Card>
+  )
+}
+
+/** Why joining failed; a missing game account links to the settings where it is added. */
+function JoinProblem({ message }: { message: string | null }) {
+  if (!message) return null
+  return (
+    <Alert>
+      {message}
+      {/game account/.test(message) ? (
+        <>
+          {' '}
+          <Link to="/profile/settings">Open settings</Link>
+        </>
+      ) : null}
+    </Alert>
+  )
+}
+
+/** Joining a friend's squad with its invite code. */
+function SquadCodeForm({
+  code,
+  onCode,
+  errors,
+  busy,
+  fee,
+  onSubmit,
+}: {
+  code: string
+  onCode: (code: string) => void
+  errors: string[] | undefined
+  busy: boolean
+  fee: string
+  onSubmit: (e: FormEvent) => void
+}) {
+  return (
+    <form onSubmit={onSubmit} data-testid="join-by-code">
+      <TextField
+        label="Squad invite code"
+        placeholder="K7PX2QMA"
+        value={code}
+        onChange={(e) => onCode(e.target.value)}
+        errors={errors}
+      />
+      <Button type="submit" variant="secondary" busy={busy} disabled={!code.trim()}>
+        Join the squad{fee}
+      </Button>
+    </form>
   )
 }

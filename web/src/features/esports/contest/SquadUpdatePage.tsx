@@ -131,6 +131,25 @@ function RenameCard({
   )
 }
 
+/** The members' positions as typed (reset whenever the squad changes) and saving them in one call. */
+function usePositions(contestId: number, squad: EsportsSquad, type: string) {
+  const [positions, setPositions] = useState<Record<number, string>>({})
+  useEffect(() => {
+    setPositions(Object.fromEntries(squad.members.map((m) => [m.id, String(m.position)])))
+  }, [squad.members])
+  const reorder = useSquadWrite(contestId, (members: Array<{ id: number; position: number }>) =>
+    squadCalls.reorder(type, squad.id, members),
+  )
+  const save = (e: FormEvent) => {
+    e.preventDefault()
+    reorder.mutate(
+      squad.members.map((m) => ({ id: m.id, position: Number(positions[m.id] ?? m.position) })),
+      { onSuccess: () => showSnackbar('Positions saved', 'info') },
+    )
+  }
+  return { positions, setPositions, reorder, save }
+}
+
 function MembersCard({
   contest: c,
   squad,
@@ -146,24 +165,11 @@ function MembersCard({
   disabled: boolean
   type: MembersType
 }) {
-  const [positions, setPositions] = useState<Record<number, string>>({})
-  useEffect(() => {
-    setPositions(Object.fromEntries(squad.members.map((m) => [m.id, String(m.position)])))
-  }, [squad.members])
-  const reorder = useSquadWrite(c.id, (members: Array<{ id: number; position: number }>) =>
-    squadCalls.reorder(type, squad.id, members),
-  )
+  const { positions, setPositions, reorder, save } = usePositions(c.id, squad, type)
   const remove = useSquadWrite(c.id, (userId: number) => squadCalls.remove(squad.id, userId))
   const handOver = useSquadWrite(c.id, (userId: number) => squadCalls.captain(squad.id, userId))
   const fields = fieldsOf(reorder.error)
   const error = messageOf(reorder.error) ?? messageOf(remove.error) ?? messageOf(handOver.error)
-  const save = (e: FormEvent) => {
-    e.preventDefault()
-    reorder.mutate(
-      squad.members.map((m) => ({ id: m.id, position: Number(positions[m.id] ?? m.position) })),
-      { onSuccess: () => showSnackbar('Positions saved', 'info') },
-    )
-  }
   return (
     <Card>
       <h2 className={css.cardTitle}>Members</h2>

@@ -59,7 +59,7 @@ function useResultsForm(sheet: ResultsSheet, current: EsportsResults | undefined
   return { rows, set, note, setNote, save, fields, general, submit }
 }
 
-// One form: the squads' rows, the note and the save/simulate buttons all read the same rows and mutation.
+// Long: one form: the squads' rows, the note and the save/simulate buttons all read the same rows and mutation.
 export function ResultsForm({
   sheet,
   current,

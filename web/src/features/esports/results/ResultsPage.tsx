@@ -31,11 +31,7 @@ export function ResultsPage({ game }: { game: EsportsGame }) {
   if (sheet.isPending) return <Loading />
   if (sheet.isError) {
     if (sheet.error instanceof ApiError && sheet.error.status === 404) return <NotFoundPage />
-    return (
-      <Card>
-        <Alert>{sheet.error.message}</Alert>
-      </Card>
-    )
+    return <Problem error={sheet.error} />
   }
   const s = sheet.data
   if (s.contest.game !== game) return <NotFoundPage />
@@ -56,11 +52,7 @@ export function ResultsPage({ game }: { game: EsportsGame }) {
         }}
       />
       {hasResults && results.isPending ? <Loading /> : null}
-      {hasResults && results.isError ? (
-        <Card>
-          <Alert>{results.error.message}</Alert>
-        </Card>
-      ) : null}
+      {hasResults && results.isError ? <Problem error={results.error} /> : null}
       {results.data && !editing ? (
         <Standings
           results={results.data}
@@ -79,18 +71,32 @@ export function ResultsPage({ game }: { game: EsportsGame }) {
           onSaved={() => setEditing(false)}
         />
       ) : null}
-      {!hasResults && !s.can_enter ? (
-        <Card>
-          <EmptyState title="No results yet">
-            <p>
-              {s.contest.status === 'cancelled'
-                ? 'This contest was cancelled and every entry refunded.'
-                : 'The host enters the results after the match. You will be notified.'}
-            </p>
-          </EmptyState>
-        </Card>
-      ) : null}
+      {!hasResults && !s.can_enter ? <NoResultsYet cancelled={s.contest.status === 'cancelled'} /> : null}
     </div>
+  )
+}
+
+/** A failed read, in a card. */
+function Problem({ error }: { error: Error }) {
+  return (
+    <Card>
+      <Alert>{error.message}</Alert>
+    </Card>
+  )
+}
+
+/** Who enters the results, or why there will be none. */
+function NoResultsYet({ cancelled }: { cancelled: boolean }) {
+  return (
+    <Card>
+      <EmptyState title="No results yet">
+        <p>
+          {cancelled
+            ? 'This contest was cancelled and every entry refunded.'
+            : 'The host enters the results after the match. You will be notified.'}
+        </p>
+      </EmptyState>
+    </Card>
   )
 }
 

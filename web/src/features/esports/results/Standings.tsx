@@ -21,23 +21,9 @@ export function Standings({
   onDispute: () => void
 }) {
   const latest = results.versions[0]
-  const me = useMe()
-  const myRow = results.standings.find((row) => row.squad.id === results.my_squad_id)
-  const myShare = myRow?.members.find((m) => m.user.id === me.data?.id)
   return (
     <Card>
-      {myRow ? (
-        <p className={styles.myResult} data-testid="my-result">
-          Your squad {myRow.squad.name} ranked <strong>{ordinal(myRow.rank)}</strong>
-          {myShare ? (
-            <>
-              {' '}
-              · your winnings <strong data-testid="my-winnings">{formatMoney(myShare.prize)}</strong>
-              {myShare.prize > 0 ? ' (in your winnings balance)' : ''}
-            </>
-          ) : null}
-        </p>
-      ) : null}
+      <MyResult results={results} />
       <div className={styles.head}>
         <h2 className={styles.h2}>Standings</h2>
         <span className={styles.meta} data-testid="results-version">
@@ -48,43 +34,7 @@ export function Standings({
         </span>
       </div>
       {results.note ? <p className={styles.note}>{results.note}</p> : null}
-      <div className={styles.scroll}>
-        <table className={styles.table} data-testid="standings">
-          <thead>
-            <tr>
-              <th>Rank</th>
-              <th>Squad</th>
-              <th>Place</th>
-              <th>Kills</th>
-              <th>Pts</th>
-              <th>Prize</th>
-            </tr>
-          </thead>
-          <tbody>
-            {results.standings.map((row) => {
-              const mine = row.squad.id === results.my_squad_id
-              return (
-                <tr
-                  key={row.squad.id}
-                  className={mine ? styles.mine : undefined}
-                  data-testid="standing"
-                  data-mine={mine || undefined}
-                >
-                  <td>{row.rank}</td>
-                  <td>
-                    <div className={styles.squad}>{row.squad.name}</div>
-                    <div className={styles.players}>{row.members.map((m) => m.user.username).join(', ')}</div>
-                  </td>
-                  <td>{ordinal(row.placement)}</td>
-                  <td>{row.kills}</td>
-                  <td>{row.points}</td>
-                  <td>{formatMoney(row.prize)}</td>
-                </tr>
-              )
-            })}
-          </tbody>
-        </table>
-      </div>
+      <StandingsTable results={results} />
       <div className={styles.actions}>
         {results.can_correct ? (
           <Button variant="secondary" onClick={onCorrect} data-testid="correct-results">
@@ -98,5 +48,68 @@ export function Standings({
         ) : null}
       </div>
     </Card>
+  )
+}
+
+/** My squad's rank and (when I played) my share of its prize. */
+function MyResult({ results }: { results: EsportsResults }) {
+  const me = useMe()
+  const myRow = results.standings.find((row) => row.squad.id === results.my_squad_id)
+  const myShare = myRow?.members.find((m) => m.user.id === me.data?.id)
+  if (!myRow) return null
+  return (
+    <p className={styles.myResult} data-testid="my-result">
+      Your squad {myRow.squad.name} ranked <strong>{ordinal(myRow.rank)}</strong>
+      {myShare ? (
+        <>
+          {' '}
+          · your winnings <strong data-testid="my-winnings">{formatMoney(myShare.prize)}</strong>
+          {myShare.prize > 0 ? ' (in your winnings balance)' : ''}
+        </>
+      ) : null}
+    </p>
+  )
+}
+
+/** Every squad's rank, placement, kills, points and prize; mine marked. */
+function StandingsTable({ results }: { results: EsportsResults }) {
+  return (
+    <div className={styles.scroll}>
+      <table className={styles.table} data-testid="standings">
+        <thead>
+          <tr>
+            <th>Rank</th>
+            <th>Squad</th>
+            <th>Place</th>
+            <th>Kills</th>
+            <th>Pts</th>
+            <th>Prize</th>
+          </tr>
+        </thead>
+        <tbody>
+          {results.standings.map((row) => {
+            const mine = row.squad.id === results.my_squad_id
+            return (
+              <tr
+                key={row.squad.id}
+                className={mine ? styles.mine : undefined}
+                data-testid="standing"
+                data-mine={mine || undefined}
+              >
+                <td>{row.rank}</td>
+                <td>
+                  <div className={styles.squad}>{row.squad.name}</div>
+                  <div className={styles.players}>{row.members.map((m) => m.user.username).join(', ')}</div>
+                </td>
+                <td>{ordinal(row.placement)}</td>
+                <td>{row.kills}</td>
+                <td>{row.points}</td>
+                <td>{formatMoney(row.prize)}</td>
+              </tr>
+            )
+          })}
+        </tbody>
+      </table>
+    </div>
   )
 }
