@@ -132,7 +132,7 @@ function RenameCard({
 }
 
 /** The members' positions as typed (reset whenever the squad changes) and saving them in one call. */
-function usePositions(contestId: number, squad: EsportsSquad, type: string) {
+function usePositions(contestId: number, squad: EsportsSquad, type: MembersType) {
   const [positions, setPositions] = useState<Record<number, string>>({})
   useEffect(() => {
     setPositions(Object.fromEntries(squad.members.map((m) => [m.id, String(m.position)])))
