@@ -39,3 +39,10 @@ export type RequestBody<P extends keyof paths, M extends Method = 'post'> = path
 }
   ? J
   : never
+
+/** The query parameters of a path's operation. */
+export type Query<P extends keyof paths, M extends Method = 'get'> = paths[P][M] extends {
+  parameters: { query?: infer Q }
+}
+  ? Q
+  : never

@@ -3,16 +3,12 @@ import { useEffect, useRef } from 'react'
 import { ButtonLink } from '../../components/Button'
 import { Loading } from '../../components/Common'
 import { Alert } from '../../components/Field'
-import { get, post } from '../../lib/api'
+import { data, http } from '../../lib/client'
 import { HOME_PATH } from '../../lib/paths'
 import { isSignedIn } from '../../lib/session'
 import { AuthCard } from './AuthCard'
 import { type NewPassword, NewPasswordForm } from './NewPasswordForm'
 import { BadLink } from './ResetWithToken'
-
-interface ActivationCheck {
-  activation: { email: string; username: string; needs_password: boolean }
-}
 
 /**
  * GET /api/users/activation/{token}, then POST /api/users/activation: at once for an
@@ -21,16 +17,13 @@ interface ActivationCheck {
 export function ActivateAccount({ token }: { token: string }) {
   const check = useQuery({
     queryKey: ['activation', token],
-    queryFn: () => get<ActivationCheck>(`/api/users/activation/${encodeURIComponent(token)}`),
+    queryFn: () => data(http.GET('/api/users/activation/{token}', { params: { path: { token } } })),
     meta: { silent: true },
     staleTime: Number.POSITIVE_INFINITY,
   })
   const activate = useMutation({
     mutationFn: (body: { password?: string; password_confirmation?: string }) =>
-      post<{ activation: { email: string; username: string; activated: boolean } }>('/api/users/activation', {
-        token,
-        ...body,
-      }),
+      data(http.POST('/api/users/activation', { body: { token, ...body } })),
   })
   const needsPassword = check.data?.activation.needs_password
   // A verification link activates on arrival; the ref keeps StrictMode's double effect from posting twice.

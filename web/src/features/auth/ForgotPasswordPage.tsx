@@ -4,14 +4,14 @@ import { Link } from 'react-router'
 import { Button } from '../../components/Button'
 import { Alert, EmailField } from '../../components/Field'
 import { fieldErrorsOf } from '../../components/form-errors'
-import { post } from '../../lib/api'
+import { data, http } from '../../lib/client'
 import { AuthCard } from './AuthCard'
 import styles from './auth.module.css'
 
 export function ForgotPasswordPage() {
   const [email, setEmail] = useState('')
   const request = useMutation({
-    mutationFn: () => post<{ message: string }>('/api/users/forget_password', { email: email.trim() }),
+    mutationFn: () => data(http.POST('/api/users/forget_password', { body: { email: email.trim() } })),
   })
   const fields = fieldErrorsOf(request.error)
 

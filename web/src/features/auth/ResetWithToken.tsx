@@ -3,27 +3,23 @@ import { Link } from 'react-router'
 import { ButtonLink } from '../../components/Button'
 import { Loading } from '../../components/Common'
 import { Alert } from '../../components/Field'
-import { get, put } from '../../lib/api'
+import { data, http } from '../../lib/client'
 import { clearSession } from '../../lib/session'
 import { AuthCard } from './AuthCard'
 import styles from './auth.module.css'
 import { type NewPassword, NewPasswordForm } from './NewPasswordForm'
 
-interface ResetCheck {
-  reset_password: { valid: boolean; email: string; username: string }
-}
-
 /** GET /api/users/reset_password/{token}, then PUT /api/users/reset_password. */
 export function ResetWithToken({ token }: { token: string }) {
   const check = useQuery({
     queryKey: ['reset-password', token],
-    queryFn: () => get<ResetCheck>(`/api/users/reset_password/${encodeURIComponent(token)}`),
+    queryFn: () => data(http.GET('/api/users/reset_password/{token}', { params: { path: { token } } })),
     meta: { silent: true },
     staleTime: Number.POSITIVE_INFINITY,
   })
   const reset = useMutation({
     mutationFn: (body: NewPassword) =>
-      put<{ message: string }>('/api/users/reset_password', { token, ...body }),
+      data(http.PUT('/api/users/reset_password', { body: { token, ...body } })),
     // The server signed every session of this account out; this browser's too.
     onSuccess: () => clearSession(),
   })

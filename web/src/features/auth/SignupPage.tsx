@@ -6,19 +6,14 @@ import { Button } from '../../components/Button'
 import { Alert, TextField } from '../../components/Field'
 import { fieldErrorsOf, unplacedError } from '../../components/form-errors'
 import { useTextForm } from '../../components/text-form'
-import { get, post, signIn } from '../../lib/api'
+import { signIn } from '../../lib/api'
+import { data, http } from '../../lib/client'
 import { storeTokens } from '../../lib/session'
 import { showSnackbar } from '../../lib/snackbar'
 import { sessionUtm } from '../../lib/traffic-source'
 import { useDebounced } from '../../lib/use-debounced'
 import { AuthCard } from './AuthCard'
 import styles from './auth.module.css'
-
-interface Availability {
-  username: string
-  available: boolean
-  valid: boolean
-}
 
 const FORM_FIELDS = ['email', 'username', 'password', 'full_name', 'ref_code']
 
@@ -103,7 +98,8 @@ function UsernameStatus({ username }: { username: string }) {
   const valid = USERNAME_PATTERN.test(settled)
   const check = useQuery({
     queryKey: ['username-availability', settled.toLowerCase()],
-    queryFn: () => get<Availability>('/api/users/username_availability', { query: { username: settled } }),
+    queryFn: () =>
+      data(http.GET('/api/users/username_availability', { params: { query: { username: settled } } })),
     enabled: valid,
     staleTime: 10_000,
     meta: { silent: true },
@@ -135,15 +131,19 @@ function useSignup(form: SignupForm) {
   const client = useQueryClient()
   return useMutation({
     mutationFn: async () => {
-      await post('/api/users', {
-        email: form.email.trim(),
-        username: form.username.trim(),
-        password: form.password,
-        ...(form.full_name.trim() ? { full_name: form.full_name.trim() } : {}),
-        ...(form.ref_code.trim() ? { ref_code: form.ref_code.trim() } : {}),
-        // The session's landing UTM fields, recorded with the new account (docs/social.md).
-        ...sessionUtm(),
-      })
+      await data(
+        http.POST('/api/users', {
+          body: {
+            email: form.email.trim(),
+            username: form.username.trim(),
+            password: form.password,
+            ...(form.full_name.trim() ? { full_name: form.full_name.trim() } : {}),
+            ...(form.ref_code.trim() ? { ref_code: form.ref_code.trim() } : {}),
+            // The session's landing UTM fields, recorded with the new account (docs/social.md).
+            ...sessionUtm(),
+          },
+        }),
+      )
       // The account exists now; if signing in fails (say, rate limited) the login page takes over.
       return signIn(form.email.trim(), form.password).catch(() => null)
     },

@@ -4,7 +4,7 @@ import { useParams } from 'react-router'
 import { EmptyState, Loading, PageHead } from '../../components/Common'
 import { Alert } from '../../components/Field'
 import { LoadMoreRow } from '../../components/LoadMore'
-import { get } from '../../lib/api'
+import { data, http } from '../../lib/client'
 import { formatNumber } from '../../lib/format'
 import { type Contest, contestListQuery, type ListSource } from './api'
 import { ContestCard } from './ContestCard'
@@ -41,8 +41,7 @@ export function SeriesContestsPage() {
   const id = Number(useParams().id)
   const series = useQuery({
     queryKey: ['series', id],
-    queryFn: async () =>
-      (await get<{ series: { name: string; sport_slug: string } }>(`/api/series/${id}`)).series,
+    queryFn: async () => (await data(http.GET('/api/series/{id}', { params: { path: { id } } }))).series,
   })
   if (series.isError) return <Alert>{series.error.message}</Alert>
   return (

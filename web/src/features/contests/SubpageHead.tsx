@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { Link, useParams, useSearchParams } from 'react-router'
 import { PageHead } from '../../components/Common'
-import { get } from '../../lib/api'
+import { data, http } from '../../lib/client'
 import { contestQuery } from './api'
 import type { ContestKind } from './owner-api'
 
@@ -16,7 +16,7 @@ const championshipNameQuery = (id: number) =>
   queryOptions({
     queryKey: ['championship', 'contest', id, 'name'],
     queryFn: async () =>
-      (await get<{ contest: { id: number; name: string } }>(`/api/championship/contests/${id}`)).contest,
+      (await data(http.GET('/api/championship/contests/{id}', { params: { path: { id } } }))).contest,
     staleTime: 60_000,
   })
 

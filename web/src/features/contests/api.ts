@@ -1,7 +1,7 @@
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query'
-import { get } from '../../lib/api'
+import { data, http } from '../../lib/client'
 
-import type { Contest, ContestFilter, Game, Home, ListParams, Meta } from './types'
+import type { Contest, ListParams, Meta } from './types'
 
 export * from './types'
 
@@ -19,20 +19,20 @@ const nextPage = (last: { meta: Meta }) =>
 export const homeQuery = (sport: string | null) =>
   queryOptions({
     queryKey: ['contests', 'home', sport],
-    queryFn: () => get<Home>('/api/contests/home', { query: { sport_slug: sport } }),
+    queryFn: () =>
+      data(http.GET('/api/contests/home', { params: { query: { sport_slug: sport ?? undefined } } })),
     staleTime: 15_000,
   })
 
 export const gamesQuery = queryOptions({
   queryKey: ['games'],
-  queryFn: async () => (await get<{ games: Game[] }>('/api/games')).games,
+  queryFn: async () => (await data(http.GET('/api/games'))).games,
   staleTime: Number.POSITIVE_INFINITY,
 })
 
 export const filtersQuery = queryOptions({
   queryKey: ['contest-filters'],
-  queryFn: async () =>
-    (await get<{ contest_filters: ContestFilter[] }>('/api/contest_filters')).contest_filters,
+  queryFn: async () => (await data(http.GET('/api/contest_filters'))).contest_filters,
   staleTime: Number.POSITIVE_INFINITY,
 })
 
@@ -43,45 +43,42 @@ export type ListSource =
   | { kind: 'game'; gameId: number }
   | { kind: 'series'; seriesId: number }
 
-function sourcePath(source: ListSource): { path: string; extra: Record<string, number> } {
+type ListQuery = ReturnType<typeof listQuery>
+
+/** One page of a list. A series' contests are its daily ones here (the schema also allows championship ones). */
+async function listPage(source: ListSource, query: ListQuery): Promise<{ contests: Contest[]; meta: Meta }> {
   switch (source.kind) {
     case 'popular':
-      return { path: '/api/contests/popular', extra: {} }
+      return data(http.GET('/api/contests/popular', { params: { query } }))
     case 'cricket':
-      return { path: '/api/contests/cricket', extra: {} }
+      return data(http.GET('/api/contests/cricket', { params: { query } }))
     case 'game':
-      return { path: '/api/contests', extra: { game_id: source.gameId } }
+      return data(http.GET('/api/contests', { params: { query: { ...query, game_id: source.gameId } } }))
     case 'series':
-      return { path: `/api/series/${source.seriesId}/contests`, extra: {} }
+      return (await data(
+        http.GET('/api/series/{id}/contests', { params: { path: { id: source.seriesId }, query } }),
+      )) as { contests: Contest[]; meta: Meta }
   }
 }
 
 export const contestListQuery = (source: ListSource, params: ListParams) =>
   infiniteQueryOptions({
     queryKey: ['contests', 'list', source, params],
-    queryFn: ({ pageParam }) => {
-      const { path, extra } = sourcePath(source)
-      return get<{ contests: Contest[]; meta: Meta }>(path, {
-        query: { ...listQuery(params, pageParam), ...extra },
-      })
-    },
+    queryFn: ({ pageParam }) => listPage(source, listQuery(params, pageParam)),
     initialPageParam: 1,
     getNextPageParam: nextPage,
     staleTime: 15_000,
   })
 
-export interface MatchContests {
-  contests: Contest[]
-  meta: Meta
-  teams_count: number
-  joined_contests_count: number
-}
-
 export const matchContestsQuery = (matchId: number, params: ListParams) =>
   infiniteQueryOptions({
     queryKey: ['contests', 'match', matchId, params],
     queryFn: ({ pageParam }) =>
-      get<MatchContests>(`/api/matches/${matchId}/contests`, { query: listQuery(params, pageParam) }),
+      data(
+        http.GET('/api/matches/{id}/contests', {
+          params: { path: { id: matchId }, query: listQuery(params, pageParam) },
+        }),
+      ),
     initialPageParam: 1,
     getNextPageParam: nextPage,
     staleTime: 10_000,
@@ -92,9 +89,7 @@ export const myContestsQuery = (type: MyContestsType) =>
   infiniteQueryOptions({
     queryKey: ['contests', 'mine', type],
     queryFn: ({ pageParam }) =>
-      get<{ my_contests: Contest[]; meta: Meta }>('/api/my_contests', {
-        query: { type, page: pageParam, per_page: 30 },
-      }),
+      data(http.GET('/api/my_contests', { params: { query: { type, page: pageParam, per_page: 30 } } })),
     initialPageParam: 1,
     getNextPageParam: nextPage,
     staleTime: 10_000,

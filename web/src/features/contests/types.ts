@@ -1,11 +1,10 @@
-import type { ContestFilter } from '../../../../server/areas/contests/filters'
 import type { Body, Schema } from '../../lib/client'
 
 /** The contests feature's types (the server's schemas), in their own module so that its api modules import them one way. */
 export type Contest = Schema<'Contest'>
 export type Member = Schema<'ContestMember'>
 export type UserTeam = Schema<'UserTeam'> & { joined?: boolean }
-export type { ContestFilter }
+export type ContestFilter = Body<'/api/contest_filters'>['contest_filters'][number]
 
 export type Prize = Schema<'Prize'>
 export type Game = Schema<'Game'>

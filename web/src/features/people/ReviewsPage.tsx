@@ -6,7 +6,8 @@ import { Avatar, Card, EmptyState, Loading, PageHead } from '../../components/Co
 import { Alert, FieldErrors, TextAreaField } from '../../components/Field'
 import { fieldErrorsOf, unplacedError } from '../../components/form-errors'
 import { Pager } from '../../components/Pager'
-import { ApiError, post } from '../../lib/api'
+import { ApiError } from '../../lib/api'
+import { data, http } from '../../lib/client'
 import { formatNumber, relativeTime } from '../../lib/format'
 import { useMe } from '../../lib/me'
 import { showSnackbar } from '../../lib/snackbar'
@@ -132,10 +133,12 @@ function RateForm({ user, mine }: { user: PublicUser; mine: UserRating | undefin
   const [review, setReview] = useState(mine?.review ?? '')
   const rate = useMutation({
     mutationFn: () =>
-      post<{ user: PublicUser }>(`/api/users/${encodeURIComponent(user.slug)}/ratings`, {
-        rating: stars,
-        ...(review.trim() ? { review: review.trim() } : {}),
-      }),
+      data(
+        http.POST('/api/users/{slug}/ratings', {
+          params: { path: { slug: user.slug } },
+          body: { rating: stars, ...(review.trim() ? { review: review.trim() } : {}) },
+        }),
+      ),
     onSuccess: ({ user: fresh }) => {
       patchUserEverywhere(client, fresh.slug, (u) => ({
         ...u,

@@ -1,7 +1,5 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query'
-import { get } from '../../lib/api'
 import { type Body, data, http, type Schema } from '../../lib/client'
-import type { Contest, Meta } from '../contests'
 
 /**
  * The people calls (docs/social.md): profiles by slug, follower and following lists,
@@ -18,7 +16,6 @@ export type UsersPage = Body<'/api/users/{slug}/followers'>
 export const PEOPLE_KEY = ['people'] as const
 export const FOLLOW_PER_PAGE = 20
 export const SUGGESTIONS_PER_PAGE = 12
-const slugPath = (slug: string) => `/api/users/${encodeURIComponent(slug)}`
 
 export const profileQuery = (slug: string) =>
   queryOptions({
@@ -69,14 +66,15 @@ export const ratingsQuery = (slug: string, page: number) =>
   })
 
 export type UserContestsType = 'finished' | 'live' | 'upcoming'
-// TODO(schema): typed by the contests feature's Contest (the server serializer's type) until contests uses Schema<'Contest'>.
 export const userContestsQuery = (slug: string, type: UserContestsType) =>
   queryOptions({
     queryKey: ['contests', 'user', slug, type],
     queryFn: () =>
-      get<{ contests: Contest[]; meta: Meta }>(`${slugPath(slug)}/contests`, {
-        query: { type, per_page: 30 },
-      }),
+      data(
+        http.GET('/api/users/{slug}/contests', {
+          params: { path: { slug }, query: { type, per_page: 30 } },
+        }),
+      ),
     staleTime: 30_000,
   })
 

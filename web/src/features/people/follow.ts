@@ -1,5 +1,6 @@
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query'
-import { type ApiError, post } from '../../lib/api'
+import type { ApiError } from '../../lib/api'
+import { data, http } from '../../lib/client'
 import type { Me } from '../../lib/me'
 import { PEOPLE_KEY, type PublicUser } from './api'
 
@@ -89,7 +90,11 @@ export function useFollow() {
   const client = useQueryClient()
   return useMutation<{ user: PublicUser }, ApiError, FollowVars, FollowContext>({
     mutationFn: ({ slug, follow }) =>
-      post<{ user: PublicUser }>(`/api/users/${encodeURIComponent(slug)}/${follow ? 'follow' : 'unfollow'}`),
+      data(
+        http.POST(follow ? '/api/users/{slug}/follow' : '/api/users/{slug}/unfollow', {
+          params: { path: { slug } },
+        }),
+      ),
     onMutate: async ({ slug, follow }) => {
       // A refetch landing after the guess would overwrite it with the old state. Only
       // queries that already hold data: cancelling a first load would leave it empty.

@@ -3,7 +3,7 @@ import { type FormEvent, useState } from 'react'
 import { Button } from '../../components/Button'
 import { Alert, EmailField, TextAreaField } from '../../components/Field'
 import { fieldErrorsOf, unplacedError } from '../../components/form-errors'
-import { post } from '../../lib/api'
+import { data, http } from '../../lib/client'
 import { formatNumber } from '../../lib/format'
 import { useSignedIn } from '../../lib/use-session'
 import { waitlistQuery } from './other-api'
@@ -18,8 +18,7 @@ export function WaitlistForm() {
   const count = useQuery(waitlistQuery)
   const [email, setEmail] = useState('')
   const join = useMutation({
-    mutationFn: () =>
-      post<{ waitlist: { count: number }; joined: boolean }>('/api/waitlist', { email: email.trim() }),
+    mutationFn: () => data(http.POST('/api/waitlist', { body: { email: email.trim() } })),
     onSuccess: ({ waitlist }) => client.setQueryData(waitlistQuery.queryKey, waitlist),
   })
   const fields = fieldErrorsOf(join.error)
@@ -58,10 +57,11 @@ export function FeedbackForm() {
   const [email, setEmail] = useState('')
   const send = useMutation({
     mutationFn: () =>
-      post('/api/feedbacks', {
-        message: message.trim(),
-        ...(!signedIn || email.trim() ? { email: email.trim() } : {}),
-      }),
+      data(
+        http.POST('/api/feedbacks', {
+          body: { message: message.trim(), ...(!signedIn || email.trim() ? { email: email.trim() } : {}) },
+        }),
+      ),
     onSuccess: () => {
       setMessage('')
       setEmail('')

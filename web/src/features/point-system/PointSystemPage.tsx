@@ -3,13 +3,13 @@ import { useSearchParams } from 'react-router'
 import type { PointSystem, PointValue } from '../../../../server/domain/scoring/point-systems'
 import { Card, Loading, PageHead, Tabs } from '../../components/Common'
 import { Alert } from '../../components/Field'
-import { get } from '../../lib/api'
+import { data, http } from '../../lib/client'
 import { formatNumber } from '../../lib/format'
 import styles from './point-system.module.css'
 
 const pointSystemsQuery = {
   queryKey: ['point-systems'],
-  queryFn: async () => (await get<{ point_systems: PointSystem[] }>('/api/point_systems')).point_systems,
+  queryFn: async () => (await data(http.GET('/api/point_systems'))).point_systems,
   staleTime: Number.POSITIVE_INFINITY,
 }
 

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { NavLink } from 'react-router'
-import { get } from '../../../lib/api'
+import { data, http } from '../../../lib/client'
 import type { EsportsContest } from './api'
 import css from './esports.module.css'
 
@@ -65,8 +65,7 @@ export function EsportsContestNav({ info }: { info: ContestNavInfo }) {
 function TournamentLink({ roundId, lobbyNo }: { roundId: number; lobbyNo: number | null }) {
   const round = useQuery({
     queryKey: ['esports-round-of-lobby', roundId],
-    queryFn: () =>
-      get<{ round: { tournament_id: number; name: string } | null }>(`/api/esports/rounds/${roundId}/slots`),
+    queryFn: () => data(http.GET('/api/esports/rounds/{id}/slots', { params: { path: { id: roundId } } })),
     staleTime: 60_000,
   })
   const r = round.data?.round

@@ -79,7 +79,7 @@ function ContestView({
       </div>
       <p className={css.muted}>
         {c.game_name} · {c.mode} ({c.team_size} per squad){c.map ? ` · ${c.map}` : ''} · hosted by{' '}
-        <Link to={`/users/${c.host.slug}`}>{c.host.username}</Link>
+        <Link to={`/users/${c.host?.slug}`}>{c.host?.username}</Link>
       </p>
       <EsportsContestNav info={navInfo(c, c.joined || mine !== null)} />
       {c.status_reason ? <Alert>{c.status_reason}</Alert> : null}

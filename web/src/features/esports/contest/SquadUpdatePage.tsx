@@ -12,6 +12,7 @@ import {
   type EsportsSquad,
   esportsContestQuery,
   MEMBERS_TYPE,
+  type MembersType,
   squadCalls,
   squadsQuery,
   useSquadWrite,
@@ -131,7 +132,7 @@ function RenameCard({
 }
 
 /** The members' positions as typed (reset whenever the squad changes) and saving them in one call. */
-function usePositions(contestId: number, squad: EsportsSquad, type: string) {
+function usePositions(contestId: number, squad: EsportsSquad, type: MembersType) {
   const [positions, setPositions] = useState<Record<number, string>>({})
   useEffect(() => {
     setPositions(Object.fromEntries(squad.members.map((m) => [m.id, String(m.position)])))
@@ -162,7 +163,7 @@ function MembersCard({
   meId: number
   captain: boolean
   disabled: boolean
-  type: string
+  type: MembersType
 }) {
   const { positions, setPositions, reorder, save } = usePositions(c.id, squad, type)
   const remove = useSquadWrite(c.id, (userId: number) => squadCalls.remove(squad.id, userId))
@@ -226,7 +227,7 @@ function MyNameCard({
   memberId: number
   current: string
   disabled: boolean
-  type: string
+  type: MembersType
 }) {
   const [name, setName] = useState(current)
   const edit = useSquadWrite(c.id, (n: string) => squadCalls.editMember(type, memberId, { in_game_name: n }))

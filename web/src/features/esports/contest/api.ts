@@ -1,84 +1,29 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
-import { ApiError, del, get, post, put } from '../../../lib/api'
+import { ApiError } from '../../../lib/api'
+import { type Body, data, http, type Query, type Schema } from '../../../lib/client'
 
 /**
  * The esports contest page's calls (docs/esports.md): the contest (helper 2's
  * GET /api/esports/contests/{id}), its squads, joining, leaving and the captain's edits.
  */
-export interface Person {
-  id: number
-  slug: string
-  username: string
-}
+export type EsportsContest = Schema<'EsportsContest'>
+export type EsportsMember = Schema<'EsportsMember'>
+export type EsportsSquad = Schema<'EsportsSquad'>
+export type Person = EsportsSquad['captain']
+export type SquadsAnswer = Body<'/api/esports/contests/{id}/squads'>
 
-export interface EsportsContest {
-  id: number
-  kind: string
-  game: string
-  game_name: string
-  mode: 'solo' | 'duo' | 'squad'
-  team_size: number
-  name: string
-  description: string | null
-  map: string | null
-  host: Person
-  entry_fee: number
-  per_kill: number
-  prize_pool: number
-  prizes: Array<{ from: number; to: number; percent: number; amount: number }>
-  slots: number
-  squads_count: number
-  members_count: number
-  min_level: number
-  is_private: boolean
-  invite_code?: string | null
-  status: 'open' | 'locked' | 'completed' | 'cancelled'
-  status_reason: string | null
-  starts_at_in_millis: number
-  reveal_at_in_millis: number
-  room_details: { room_id: string | null; room_password: string | null } | null
-  results_version: number
-  my_squad_id: number | null
-  is_host: boolean
-  joined: boolean
-  /** A tournament lobby's round and lobby number (null for a hosted room). */
-  round_id: number | null
-  lobby_no: number | null
-}
+/** The `…_members` endpoints of each game. */
+const MEMBER_PATHS = {
+  pubg: { member: '/api/pubg_members/{id}', order: '/api/pubg_members/update_members' },
+  free_fire: { member: '/api/free_fire_members/{id}', order: '/api/free_fire_members/update_members' },
+  call_of_duty: {
+    member: '/api/call_of_duty_members/{id}',
+    order: '/api/call_of_duty_members/update_members',
+  },
+} as const
+export type MembersType = keyof typeof MEMBER_PATHS
 
-export interface EsportsMember {
-  id: number
-  squad_id: number
-  user: Person
-  in_game_name: string
-  character_id: string | null
-  position: number
-  kills: number | null
-  prize: number
-}
-
-export interface EsportsSquad {
-  id: number
-  contest_id: number
-  name: string
-  slot_no: number
-  captain: Person
-  members: EsportsMember[]
-  members_count: number
-  invite_code: string | null
-  placement: number | null
-  kills: number | null
-  points: number | null
-  rank: number | null
-  prize: number
-}
-
-export interface SquadsAnswer {
-  squads: EsportsSquad[]
-  my_squad_id: number | null
-}
-
-export const MEMBERS_TYPE: Record<string, 'pubg' | 'free_fire' | 'call_of_duty'> = {
+export const MEMBERS_TYPE: Record<string, MembersType> = {
   pubg: 'pubg',
   'free-fire': 'free_fire',
   'call-of-duty': 'call_of_duty',
@@ -88,27 +33,25 @@ export const esportsContestQuery = (id: number) =>
   queryOptions({
     queryKey: ['esports-contest', id],
     queryFn: async () =>
-      (await get<{ esports_contest: EsportsContest }>(`/api/esports/contests/${id}`)).esports_contest,
+      (await data(http.GET('/api/esports/contests/{id}', { params: { path: { id } } }))).esports_contest,
   })
 
 export const squadsQuery = (id: number) =>
   queryOptions({
     queryKey: ['esports-contest', id, 'squads'],
-    queryFn: () => get<SquadsAnswer>(`/api/esports/contests/${id}/squads`),
+    queryFn: () => data(http.GET('/api/esports/contests/{id}/squads', { params: { path: { id } } })),
   })
 
-export interface AccountHit {
-  id: number
-  in_game_name: string
-  user: Person
-}
+export type AccountHit = Schema<'PublicGameAccount'>
+/** A contest's `game` is one of these slugs; its schema types it as a plain string. */
+type GameSlug = NonNullable<NonNullable<Query<'/api/game_accounts/search'>>['slug']>
 
 /** Verified accounts by in-game name or username (helper 1's search); none while it is missing (404). */
 export async function searchAccounts(game: string, search: string): Promise<AccountHit[]> {
   try {
-    const answer = await get<{ game_accounts: AccountHit[] }>('/api/game_accounts/search', {
-      query: { slug: game, search },
-    })
+    const answer = await data(
+      http.GET('/api/game_accounts/search', { params: { query: { slug: game as GameSlug, search } } }),
+    )
     return answer.game_accounts ?? []
   } catch (error) {
     if (error instanceof ApiError && error.status === 404) return []
@@ -126,10 +69,7 @@ export function useJoin(contestId: number) {
   const refresh = useRefresh(contestId)
   return useMutation({
     mutationFn: (body: { squad_name?: string; squad_invite_code?: string; invite_code?: string }) =>
-      post<{ esports_member: EsportsMember; squad: EsportsSquad }>(
-        `/api/esports/contests/${contestId}/join`,
-        body,
-      ),
+      data(http.POST('/api/esports/contests/{id}/join', { params: { path: { id: contestId } }, body })),
     onSuccess: refresh,
     meta: { silent: true },
   })
@@ -138,7 +78,8 @@ export function useJoin(contestId: number) {
 export function useLeave(contestId: number) {
   const refresh = useRefresh(contestId)
   return useMutation({
-    mutationFn: () => del(`/api/esports/contests/${contestId}/membership`),
+    mutationFn: () =>
+      data(http.DELETE('/api/esports/contests/{id}/membership', { params: { path: { id: contestId } } })),
     onSuccess: refresh,
     meta: { silent: true },
   })
@@ -150,16 +91,18 @@ export function useSquadWrite<B>(contestId: number, call: (body: B) => Promise<u
   return useMutation({ mutationFn: call, onSuccess: refresh, meta: { silent: true } })
 }
 
+const squad = (id: number) => ({ params: { path: { id } } })
 export const squadCalls = {
-  rename: (squadId: number, name: string) => put(`/api/squad_teams/${squadId}`, { name }),
+  rename: (squadId: number, name: string) =>
+    data(http.PUT('/api/squad_teams/{id}', { ...squad(squadId), body: { name } })),
   captain: (squadId: number, userId: number) =>
-    put(`/api/squad_teams/${squadId}/captain`, { user_id: userId }),
+    data(http.PUT('/api/squad_teams/{id}/captain', { ...squad(squadId), body: { user_id: userId } })),
   invite: (squadId: number, username: string) =>
-    post<{ invitation: { user: Person; url: string } }>(`/api/squad_teams/${squadId}/invite`, { username }),
+    data(http.POST('/api/squad_teams/{id}/invite', { ...squad(squadId), body: { username } })),
   remove: (squadId: number, userId: number) =>
-    post(`/api/squad_teams/${squadId}/remove`, { user_id: userId }),
-  editMember: (type: string, memberId: number, body: { in_game_name?: string; position?: number }) =>
-    put(`/api/${type}_members/${memberId}`, body),
-  reorder: (type: string, squadId: number, members: Array<{ id: number; position: number }>) =>
-    post(`/api/${type}_members/update_members`, { squad_id: squadId, members }),
+    data(http.POST('/api/squad_teams/{id}/remove', { ...squad(squadId), body: { user_id: userId } })),
+  editMember: (type: MembersType, memberId: number, body: { in_game_name?: string; position?: number }) =>
+    data(http.PUT(MEMBER_PATHS[type].member, { params: { path: { id: memberId } }, body })),
+  reorder: (type: MembersType, squadId: number, members: Array<{ id: number; position: number }>) =>
+    data(http.POST(MEMBER_PATHS[type].order, { body: { squad_id: squadId, members } })),
 }

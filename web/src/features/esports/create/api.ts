@@ -1,10 +1,10 @@
 import { queryOptions } from '@tanstack/react-query'
-import type { EsportsAccess, HostRequirement } from '../../../../../server/areas/esports'
 import type { EsportsGame, EsportsKind } from '../../../../../server/domain/esports/rules'
-import { get, post } from '../../../lib/api'
+import { post } from '../../../lib/api'
+import { type Body, data, http, type Schema } from '../../../lib/client'
 
-/** The access answer, typed by the server that makes it (type imports: no server code in the bundle). */
-export type { EsportsAccess, HostRequirement }
+export type EsportsAccess = Schema<'EsportsAccess'>
+export type HostRequirement = EsportsAccess['requirements'][number]
 
 /**
  * The esports contests calls of this part (docs/esports.md, "Creating a contest, and who may
@@ -14,45 +14,17 @@ export const esportsAccessQuery = (kind: EsportsKind) =>
   queryOptions({
     queryKey: ['esports-access', kind],
     queryFn: async () =>
-      (await get<{ esports_access: EsportsAccess }>('/api/esports/access', { query: { kind } }))
-        .esports_access,
+      (await data(http.GET('/api/esports/access', { params: { query: { kind } } }))).esports_access,
     staleTime: 5_000,
   })
 
-export interface EsportsContestSummary {
-  id: number
-  kind: EsportsKind
-  kind_name: string
-  game: EsportsGame
-  game_name: string
-  mode: string
-  team_size: number
-  name: string
-  map: string | null
-  host: { id: number; slug: string; username: string } | null
-  entry_fee: number
-  per_kill: number
-  prize_pool: number
-  slots: number
-  squads_count: number
-  is_private: boolean
-  status: string
-  starts_at_in_millis: number
-  joined: boolean
-  is_host: boolean
-}
+export type EsportsContestSummary = Schema<'EsportsContest'>
 export const esportsContestsQuery = (game: EsportsGame) =>
   queryOptions({
     queryKey: ['esports-contests', game],
     queryFn: async () =>
-      (
-        await get<{ esports_contests: EsportsContestSummary[]; meta: { total: number } }>(
-          '/api/esports/contests',
-          {
-            query: { game, per_page: 50 },
-          },
-        )
-      ).esports_contests,
+      (await data(http.GET('/api/esports/contests', { params: { query: { game, per_page: 50 } } })))
+        .esports_contests,
   })
 
 export interface EsportsDraft {
@@ -70,8 +42,12 @@ export interface EsportsDraft {
   reveal_minutes?: number | string
   is_private: boolean
 }
+/**
+ * Sent as the form holds it (numbers as typed, in strings: the server coerces them), so through
+ * lib/api with the typed answer; the OpenAPI document's body says numbers.
+ */
 export const createEsportsContest = (body: EsportsDraft) =>
-  post<{ esports_contest: EsportsContestSummary }>('/api/esports/contests', body)
+  post<Body<'/api/esports/contests', 'post'>>('/api/esports/contests', body)
 
 export const requestHostAccess = (kind: EsportsKind, message: string) =>
-  post<{ esports_access: EsportsAccess }>('/api/pubgs/access', { kind, ...(message ? { message } : {}) })
+  data(http.POST('/api/pubgs/access', { body: { kind, ...(message ? { message } : {}) } }))
