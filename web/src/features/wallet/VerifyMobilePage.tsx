@@ -92,8 +92,8 @@ function OtpFlow({ initial, onVerified }: { initial: string; onVerified: (mobile
       <form onSubmit={flow.submitOtp} noValidate>
         <Alert tone="info">
           <span data-testid="otp-sent">
-            We sent an OTP to {sentTo}. It is valid for 10 minutes. (In Fanspole Local it lands in the
-            outbox an admin reads with <code>fanspole outbox</code>.)
+            We sent an OTP to {sentTo}. It is valid for 10 minutes. (In Fanspole Local it lands in the outbox
+            an admin reads with <code>fanspole outbox</code>.)
           </span>
         </Alert>
         {verifyProblem ? <Alert>{verifyProblem}</Alert> : null}
