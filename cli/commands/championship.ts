@@ -11,7 +11,7 @@ import {
   teamPath,
   transfersText,
 } from '../lib/championship'
-import { pageFlags, runs, serverOptions } from '../lib/command'
+import { pageFlags, runs, serverOptions, withPages } from '../lib/command'
 import { UsageError } from '../lib/errors'
 import { type Io, printJson } from '../lib/io'
 import { intFlag, type OptionsOf, resolveServer } from '../lib/options'
@@ -51,15 +51,16 @@ export function championshipCommand(io: Io): Command {
     .option('--series <id>', 'only the phases of this series')
   runs(io, phases, phasesOptions, runPhases)
 
-  const leaderboard = new Command('leaderboard')
-    .description('The phase leaderboard: every team by its phase total, with the transfers it used.')
-    .requiredOption('--phase <id>', 'the series phase')
-    .option('--page <n>', 'page number', '1')
-    .option('--per-page <n>', 'teams per page (at most 200)', '20')
-    .option(
-      '--watch',
-      'follow it live as matches are scored (q to quit); without a terminal, a line per update',
-    )
+  const leaderboard = withPages(
+    new Command('leaderboard')
+      .description('The phase leaderboard: every team by its phase total, with the transfers it used.')
+      .requiredOption('--phase <id>', 'the series phase'),
+    'teams',
+    200,
+  ).option(
+    '--watch',
+    'follow it live as matches are scored (q to quit); without a terminal, a line per update',
+  )
   runs(io, leaderboard, boardOptions, runLeaderboard)
 
   const history = new Command('history')

@@ -1,5 +1,5 @@
 import { Command } from 'commander'
-import { pageFlags, runs, runsOnId, serverOptions } from '../lib/command'
+import { pageFlags, runs, runsOnId, serverOptions, withPages } from '../lib/command'
 import { type Contest, entrant, type MembersPage, type Prize, SORT_KEYS } from '../lib/contests'
 import { UsageError } from '../lib/errors'
 import { type Io, printJson } from '../lib/io'
@@ -46,21 +46,23 @@ export function contestCommand(io: Io): Command {
     'list contests, show one, follow its leaderboard; create your own, join with a code, run the ones you own',
   )
 
-  const list = new Command('list')
-    .description(
-      'List contests. Without --match: open contests of upcoming matches (--type picks live, finished or the newest-first feed). With --match: every contest of that match.',
-    )
-    .option('--match <id>', 'the contests of one match')
-    .option('--type <type>', 'upcoming, live, finished or feed (default: upcoming)')
-    .option('--sport <slug>', 'only this sport')
-    .option('--sort <key>', 'prize, spots, winners or fee (default: prize)')
-    .option('--asc', 'ascending (default: descending)')
-    .option(
-      '--filter <ids>',
-      'comma-joined filter ids (1 free … 5 head to head … 9 guaranteed; see /api/contest_filters)',
-    )
-    .option('--page <n>', 'page number', '1')
-    .option('--per-page <n>', 'contests per page (at most 100)', '20')
+  const list = withPages(
+    new Command('list')
+      .description(
+        'List contests. Without --match: open contests of upcoming matches (--type picks live, finished or the newest-first feed). With --match: every contest of that match.',
+      )
+      .option('--match <id>', 'the contests of one match')
+      .option('--type <type>', 'upcoming, live, finished or feed (default: upcoming)')
+      .option('--sport <slug>', 'only this sport')
+      .option('--sort <key>', 'prize, spots, winners or fee (default: prize)')
+      .option('--asc', 'ascending (default: descending)')
+      .option(
+        '--filter <ids>',
+        'comma-joined filter ids (1 free … 5 head to head … 9 guaranteed; see /api/contest_filters)',
+      ),
+    'contests',
+    100,
+  )
   runs(io, list, listOptions, runList)
 
   const show = new Command('show')
@@ -69,12 +71,13 @@ export function contestCommand(io: Io): Command {
     .option('--code <code>', 'the invite code of a private contest you are not in yet')
   runsOnId(io, show, 'contest id', showOptions, runShow)
 
-  const leaderboard = new Command('leaderboard')
-    .description('The leaderboard: best rank first once the match has started (joining order before).')
-    .argument('<id>', 'contest id')
-    .option('--page <n>', 'page number', '1')
-    .option('--per-page <n>', 'entries per page (at most 200)', '20')
-    .option('--watch', 'follow it live (q to quit); without a terminal, print each update')
+  const leaderboard = withPages(
+    new Command('leaderboard')
+      .description('The leaderboard: best rank first once the match has started (joining order before).')
+      .argument('<id>', 'contest id'),
+    'entries',
+    200,
+  ).option('--watch', 'follow it live (q to quit); without a terminal, print each update')
   runsOnId(io, leaderboard, 'contest id', boardOptions, runLeaderboard)
 
   contest.addHelpText(

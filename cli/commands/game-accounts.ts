@@ -4,14 +4,7 @@ import { idArgument } from '../lib/arguments'
 import { apiOf, plainOptions, runs, runsOnId, serverOptions } from '../lib/command'
 import { UsageError } from '../lib/errors'
 import { type Io, printJson } from '../lib/io'
-import {
-  intFlag,
-  type OptionSchema,
-  type OptionsOf,
-  parseOptions,
-  withJson,
-  withServer,
-} from '../lib/options'
+import { intFlag, type OptionSchema, type OptionsOf } from '../lib/options'
 import { style } from '../lib/style'
 import { formatTable } from '../lib/table'
 import { formatInstant } from '../lib/time'
@@ -81,9 +74,7 @@ export function gameAccountsCommand(io: Io): Command {
   const verify = new Command('verify')
     .description('Verify a pending game account (admin); the owner is notified.')
     .argument('<id>', 'the account id (from `fanspole game-accounts list`)')
-  withJson(withServer(verify)).action(async (id: string, raw) =>
-    runReview(io, idArgument('<id>', id), await parseOptions(plainOptions, raw), null),
-  )
+  runsOnId(io, verify, '<id>', plainOptions, (io, id, opts) => runReview(io, id, opts, null))
 
   const reject = new Command('reject')
     .description(
@@ -91,10 +82,9 @@ export function gameAccountsCommand(io: Io): Command {
     )
     .argument('<id>', 'the account id (from `fanspole game-accounts list`)')
     .requiredOption('--reason <text>', 'why, 3–300 characters, in words the owner understands')
-  withJson(withServer(reject)).action(async (id: string, raw) => {
-    const opts = await parseOptions(rejectOptions, raw)
-    return runReview(io, idArgument('<id>', id), opts, opts.reason)
-  })
+  runs(io, reject, rejectOptions, (io, opts, id: string) =>
+    runReview(io, idArgument('<id>', id), opts, opts.reason),
+  )
 
   command.addHelpText(
     'after',

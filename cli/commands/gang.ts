@@ -2,7 +2,7 @@ import { Command } from 'commander'
 import { Api } from '../lib/api'
 import type { Schema } from '../lib/api-types'
 import { idArgument } from '../lib/arguments'
-import { serverJson, serverOptions } from '../lib/command'
+import { runs, serverJson, serverOptions } from '../lib/command'
 import { UsageError } from '../lib/errors'
 import { type Io, printJson } from '../lib/io'
 import {
@@ -66,9 +66,7 @@ export function gangCommand(io: Io): Command {
     .option('--phase <id>', 'a championship gang of this series phase')
     .option('--motto <text>', 'the gang’s motto')
     .option('--private', 'members need your approval')
-  withJson(withServer(create)).action(async (name: string, raw) =>
-    runCreate(io, name, await parseOptions(createOptions, raw)),
-  )
+  runs(io, create, createOptions, (io, opts, name: string) => runCreate(io, name, opts))
 
   const join = new Command('join')
     .description(
@@ -76,9 +74,7 @@ export function gangCommand(io: Io): Command {
     )
     .argument('<code>', 'the gang code')
     .option('--request', 'ask to join (private gangs); a public gang takes you at once')
-  withJson(withServer(join)).action(async (code: string, raw) =>
-    runJoin(io, code, await parseOptions(joinOptions, raw)),
-  )
+  runs(io, join, joinOptions, (io, opts, code: string) => runJoin(io, code, opts))
 
   const show = new Command('show')
     .description(

@@ -1,5 +1,5 @@
 import { Command } from 'commander'
-import { pagedOptions, plainOptions, runs, serverOptions } from '../lib/command'
+import { pagedOptions, plainOptions, runs, serverOptions, withPages } from '../lib/command'
 import {
   type Group,
   type GroupMember,
@@ -65,10 +65,13 @@ export function groupCommand(io: Io): Command {
 
 /** `list`, `create`, `dm` and `show`: my conversations, a new one, one read. */
 function conversationCommands(io: Io): Command[] {
-  const list = new Command('list')
-    .description('My groups and one-to-ones, latest conversation first, with unread counts.')
-    .option('--page <n>', 'page number', '1')
-    .option('--per-page <n>', 'groups per page (at most 50)', '20')
+  const list = withPages(
+    new Command('list').description(
+      'My groups and one-to-ones, latest conversation first, with unread counts.',
+    ),
+    'groups',
+    50,
+  )
   const create = new Command('create')
     .description('Create a group (you are its admin), adding people by username or slug.')
     .argument('<name>', '1–60 characters')

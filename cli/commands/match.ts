@@ -1,10 +1,9 @@
 import { Command } from 'commander'
-import { idArgument } from '../lib/arguments'
-import { pageFlags, runs, runsOnId, serverOptions } from '../lib/command'
+import { pageFlags, runs, runsOnId, serverOptions, withPages } from '../lib/command'
 import { UsageError } from '../lib/errors'
 import { type Io, printJson } from '../lib/io'
 import { type Match, namesOf, type Player, scoreLines, sidesText } from '../lib/matches'
-import { intFlag, type OptionsOf, parseOptions, resolveServer, withJson, withServer } from '../lib/options'
+import { intFlag, type OptionsOf, resolveServer } from '../lib/options'
 import { readerApi } from '../lib/session'
 import { style } from '../lib/style'
 import { formatFields, formatTable } from '../lib/table'
@@ -43,13 +42,15 @@ export function matchCommand(io: Io): Command {
     'list and show matches; simulate, score, complete or abandon them (admin)',
   )
 
-  const list = new Command('list')
-    .description('List matches: upcoming and live soonest first, finished newest first.')
-    .option('--sport <slug>', 'cricket, football, f1, pubg, free-fire or call-of-duty')
-    .option('--status <list>', 'comma-joined: upcoming, live, completed, abandoned')
-    .option('--series <id>', 'only this series')
-    .option('--page <n>', 'page number', '1')
-    .option('--per-page <n>', 'matches per page (at most 100)', '20')
+  const list = withPages(
+    new Command('list')
+      .description('List matches: upcoming and live soonest first, finished newest first.')
+      .option('--sport <slug>', 'cricket, football, f1, pubg, free-fire or call-of-duty')
+      .option('--status <list>', 'comma-joined: upcoming, live, completed, abandoned')
+      .option('--series <id>', 'only this series'),
+    'matches',
+    100,
+  )
   runs(io, list, listOptions, runList)
 
   const show = new Command('show')
@@ -64,8 +65,8 @@ export function matchCommand(io: Io): Command {
     )
     .argument('<id>', 'match id')
     .option('--mode <mode>', 'live or instant', 'live')
-  withJson(withServer(simulate)).action(async (id: string, raw) =>
-    (await admin()).runSimulate(io, idArgument('match id', id), await parseOptions(simulateOptions, raw)),
+  runsOnId(io, simulate, 'match id', simulateOptions, async (io, id, opts) =>
+    (await admin()).runSimulate(io, id, opts),
   )
 
   const score = new Command('score')
@@ -74,23 +75,23 @@ export function matchCommand(io: Io): Command {
     )
     .argument('<id>', 'match id')
     .requiredOption('--events <file>', 'the events file (JSON)')
-  withJson(withServer(score)).action(async (id: string, raw) =>
-    (await admin()).runScore(io, idArgument('match id', id), await parseOptions(scoreOptions, raw)),
+  runsOnId(io, score, 'match id', scoreOptions, async (io, id, opts) =>
+    (await admin()).runScore(io, id, opts),
   )
 
   const complete = new Command('complete')
     .description('Complete a live match and settle its contests: final ranks, prizes to winnings (admin).')
     .argument('<id>', 'match id')
-  withJson(withServer(complete)).action(async (id: string, raw) =>
-    (await admin()).runComplete(io, idArgument('match id', id), await parseOptions(adminOptions, raw)),
+  runsOnId(io, complete, 'match id', adminOptions, async (io, id, opts) =>
+    (await admin()).runComplete(io, id, opts),
   )
 
   const abandon = new Command('abandon')
     .description('Abandon a match: no points count and every contest is cancelled and refunded (admin).')
     .argument('<id>', 'match id')
     .option('--reason <text>', 'why (shown to players; at least 3 characters)')
-  withJson(withServer(abandon)).action(async (id: string, raw) =>
-    (await admin()).runAbandon(io, idArgument('match id', id), await parseOptions(abandonOptions, raw)),
+  runsOnId(io, abandon, 'match id', abandonOptions, async (io, id, opts) =>
+    (await admin()).runAbandon(io, id, opts),
   )
 
   match.addHelpText(

@@ -3,7 +3,7 @@ import { runs, runsOnId, serverJson } from '../lib/command'
 import { formatPercentRanges, type PrizeStructure, parsePercentRanges } from '../lib/contest-draft'
 import { UsageError } from '../lib/errors'
 import { type Io, printJson } from '../lib/io'
-import { type OptionSchema, type OptionsOf, parseOptions, withJson, withServer } from '../lib/options'
+import type { OptionSchema, OptionsOf } from '../lib/options'
 import { type Style, style } from '../lib/style'
 import { formatFields, formatTable } from '../lib/table'
 import { confirmOrStop } from '../ui/confirm'
@@ -41,9 +41,7 @@ export function prizesCommand(io: Io): Command {
     .description('Save a prize table under a name. Use it with `fanspole contest create --saved-prize <id>`.')
     .argument('<name>', 'a name you will recognise (unique among yours)')
     .requiredOption('--ranges <ranges>', RANGES_HELP)
-  withJson(withServer(create)).action(async (name: string, raw) =>
-    runCreate(io, name, await parseOptions(createOptions, raw)),
-  )
+  runs(io, create, createOptions, (io, opts, name: string) => runCreate(io, name, opts))
 
   const edit = new Command('edit')
     .description('Rename a saved prize table or change its ranges (contests made with it keep theirs).')

@@ -3,7 +3,7 @@ import type { Schema } from '../lib/api-types'
 import { idArgument } from '../lib/arguments'
 import { apiOf, printTable, runs, serverOptions } from '../lib/command'
 import { type Io, printJson } from '../lib/io'
-import { intFlag, type OptionsOf, parseOptions, withJson, withServer } from '../lib/options'
+import { intFlag, type OptionsOf } from '../lib/options'
 import { style } from '../lib/style'
 import { formatInstant } from '../lib/time'
 
@@ -42,10 +42,7 @@ export function reportsCommand(io: Io): Command {
     .argument('<id>', 'the report id (from `fanspole reports list`)')
     .requiredOption('--resolution <text>', 'what was done, in words the reporter understands')
     .option('--hide', 'hide the reported post or comment (posts and comments only)')
-  withJson(withServer(resolve)).action(async (id: string, raw) => {
-    const opts = await parseOptions(resolveOptions, raw)
-    return runResolve(io, idArgument('<id>', id), opts)
-  })
+  runs(io, resolve, resolveOptions, (io, opts, id: string) => runResolve(io, idArgument('<id>', id), opts))
 
   command.addHelpText(
     'after',

@@ -79,10 +79,9 @@ export function socialPostCommands(io: Io): Command[] {
       )
       .argument('<kind>', 'post, comment or contest')
       .argument('<id>', 'its id')
-    withJson(withServer(cmd)).action(async (kind: string, id: string, raw) =>
-      runLike(io, action, kindArgument(kind), idArgument('<id>', id), await parseOptions(plainOptions, raw)),
+    return runs(io, cmd, plainOptions, (io, opts, kind: string, id: string) =>
+      runLike(io, action, kindArgument(kind), idArgument('<id>', id), opts),
     )
-    return cmd
   })
   return [feed, post, comment, comments, ...likes]
 }

@@ -1,6 +1,6 @@
 import { Command } from 'commander'
 import type { Answer } from '../lib/api-types'
-import { pagedOptions, pageFlags, plainOptions, runs, serverOptions } from '../lib/command'
+import { pagedOptions, pageFlags, plainOptions, runs, serverOptions, withPages } from '../lib/command'
 import { UsageError } from '../lib/errors'
 import { type Io, printJson } from '../lib/io'
 import { intFlag, type OptionsOf } from '../lib/options'
@@ -76,15 +76,17 @@ function followCommands(io: Io): Command[] {
   const lists = (['followers', 'followings'] as const).map((side) =>
     runs(
       io,
-      new Command(side)
-        .description(
-          side === 'followers'
-            ? 'Who follows a player (you, without <user>), newest first.'
-            : 'Whom a player (you, without <user>) follows, newest first.',
-        )
-        .argument('[user]', 'username or slug (default: you)')
-        .option('--page <n>', 'page number', '1')
-        .option('--per-page <n>', 'users per page (at most 100)', '20'),
+      withPages(
+        new Command(side)
+          .description(
+            side === 'followers'
+              ? 'Who follows a player (you, without <user>), newest first.'
+              : 'Whom a player (you, without <user>) follows, newest first.',
+          )
+          .argument('[user]', 'username or slug (default: you)'),
+        'users',
+        100,
+      ),
       pageOptions,
       (io, opts, user: string | undefined) =>
         runList(io, side, user === undefined ? undefined : slugArgument(user), opts),
@@ -116,13 +118,15 @@ function ratingCommands(io: Io): Command[] {
     .argument('<user>', 'username or slug')
     .argument('<stars>', '1 to 5')
     .option('--review <text>', 'a few words (up to 1000 characters)')
-  const board = new Command('leaderboard')
-    .description(
-      'Without an id: the boards (weekly, all-time, one per series). With an id: its rows, your own row always shown.',
-    )
-    .argument('[id]', 'weekly, all-time or series-<id>')
-    .option('--page <n>', 'page number', '1')
-    .option('--per-page <n>', 'rows per page (at most 200)', '20')
+  const board = withPages(
+    new Command('leaderboard')
+      .description(
+        'Without an id: the boards (weekly, all-time, one per series). With an id: its rows, your own row always shown.',
+      )
+      .argument('[id]', 'weekly, all-time or series-<id>'),
+    'rows',
+    200,
+  )
   return [
     runs(io, rate, rateOptions, (io, opts, user: string, stars: string) =>
       runRate(io, slugArgument(user), starsArgument(stars), opts),

@@ -1,7 +1,7 @@
 import { Command } from 'commander'
 import type { Api } from '../lib/api'
 import type { Answer, Schema } from '../lib/api-types'
-import { apiOf, pageFlags, plainOptions, serverOptions } from '../lib/command'
+import { apiOf, pageFlags, plainOptions, serverOptions, withPages } from '../lib/command'
 import { CliError } from '../lib/errors'
 import { type Io, printJson } from '../lib/io'
 import { type OptionsOf, parseOptions, withJson, withServer } from '../lib/options'
@@ -48,12 +48,15 @@ function withApi(cmd: Command): Command {
 export function usersCommand(io: Io): Command {
   const users = new Command('users').summary('list, show, create and invite accounts (admin)')
 
-  const list = new Command('list')
-    .description('List accounts, oldest first.')
-    .option('--role <role>', 'only players or only admins (player|admin)')
-    .option('--q <text>', 'search usernames and e-mail addresses')
-    .option('--page <n>', 'page number', '1')
-    .option('--per-page <n>', 'accounts per page (at most 500)', '50')
+  const list = withPages(
+    new Command('list')
+      .description('List accounts, oldest first.')
+      .option('--role <role>', 'only players or only admins (player|admin)')
+      .option('--q <text>', 'search usernames and e-mail addresses'),
+    'accounts',
+    500,
+    50,
+  )
   withApi(list).action(async (raw) => runList(io, await parseOptions(listOptions, raw)))
 
   const show = new Command('show')

@@ -1,10 +1,10 @@
 import { Command } from 'commander'
 import type { Api } from '../lib/api'
 import type { Answer } from '../lib/api-types'
-import { apiOf, pageFlags, plainOptions, serverJson, serverOptions } from '../lib/command'
+import { apiOf, pageFlags, plainOptions, runs, serverJson, serverOptions } from '../lib/command'
 import { ApiError, CliError } from '../lib/errors'
 import { type Io, printJson } from '../lib/io'
-import { type OptionSchema, type OptionsOf, parseOptions, withJson, withServer } from '../lib/options'
+import type { OptionSchema, OptionsOf } from '../lib/options'
 import { style } from '../lib/style'
 import { formatFields, formatTable, rupees } from '../lib/table'
 import type { AdminUser } from './users'
@@ -49,9 +49,7 @@ export function walletCommand(io: Io): Command {
   const show = new Command('show')
     .description('Show a player’s balances: unused, winnings (withdrawable) and coins.')
     .argument('<user>', 'e-mail address, slug, username or id')
-  withJson(withServer(show)).action(async (who: string, raw) =>
-    runShow(io, who, await parseOptions(plainOptions, raw)),
-  )
+  runs(io, show, plainOptions, (io, opts, who: string) => runShow(io, who, opts))
 
   const credit = new Command('credit')
     .description('Credit a player’s wallet: a ledger posting from the house account, with a notification.')
@@ -59,9 +57,7 @@ export function walletCommand(io: Io): Command {
     .requiredOption('--amount <amount>', 'rupees (49.50 allowed), or whole coins with --compartment coins')
     .option('--compartment <name>', 'unused, winnings or coins', 'unused')
     .option('--note <text>', 'the ledger memo (default: "Credit from an admin")')
-  withJson(withServer(credit)).action(async (who: string, raw) =>
-    runCredit(io, who, await parseOptions(creditOptions, raw)),
-  )
+  runs(io, credit, creditOptions, (io, opts, who: string) => runCredit(io, who, opts))
 
   const passbook = new Command('passbook')
     .description(
@@ -71,9 +67,7 @@ export function walletCommand(io: Io): Command {
     .option('--compartment <name>', 'unused, winnings or coins', 'unused')
     .option('--page <n>', 'page number (default: 1)')
     .option('--per-page <n>', 'entries per page, at most 100 (default: 20)')
-  withJson(withServer(passbook)).action(async (who: string, raw) =>
-    runPassbook(io, who, await parseOptions(passbookOptions, raw)),
-  )
+  runs(io, passbook, passbookOptions, (io, opts, who: string) => runPassbook(io, who, opts))
 
   wallet.addHelpText(
     'after',

@@ -79,3 +79,9 @@ export function printTable<T>(
 ): void {
   io.out(rows.length === 0 ? none : formatTable(rows, columns, s))
 }
+
+/** `--page` and `--per-page` on `cmd`, the flags of pageFlags: `what` per page, at most `maxPerPage`. */
+export const withPages = (cmd: Command, what: string, maxPerPage: number, perPage = 20) =>
+  cmd
+    .option('--page <n>', 'page number', '1')
+    .option('--per-page <n>', `${what} per page (at most ${maxPerPage})`, String(perPage))

@@ -1,7 +1,7 @@
 import type { RandomStream } from '../../server/domain/rng'
 import type { Slot } from './calendar'
 import { VALUE_RANGE } from './squads'
-import type { MatchPlan, MatchPlayerPlan, PlayerPlan, RosterPlan, SportSlug, Venue } from './types'
+import type { MatchPlan, MatchPlayerPlan, PlayerPlan, RosterPlan, SportSlug } from './types'
 
 /** How many of each style group take the field: cricket 1-4-2-4, football 4-4-2, battle royale four. */
 const LINEUPS: Partial<Record<SportSlug, Array<{ styles: number[]; count: number }>>> = {
@@ -62,16 +62,13 @@ export function matchPlayers(
   })
 }
 
-export interface MatchInput {
-  matchNo: number
-  stage: string
-  title: string
-  format: string | null
-  venue: Venue
-  teamKeys: string[]
-  twoSided: boolean
+/** A fixture as its generator plans it: the match's own fields, its slot and how its result reads. */
+export interface MatchInput
+  extends Pick<
+    MatchPlan,
+    'matchNo' | 'stage' | 'title' | 'format' | 'venue' | 'teamKeys' | 'twoSided' | 'phase'
+  > {
   slot: Slot
-  phase: number
   /** The result text, drawn only for completed fixtures. */
   result: () => string
 }

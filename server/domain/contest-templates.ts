@@ -1,5 +1,6 @@
 /** The kinds of contest (the `contests.kind` column). */
-export type ContestKind = 'mega' | 'head_to_head' | 'small' | 'free' | 'guaranteed' | 'practice'
+export const CONTEST_KINDS = ['mega', 'head_to_head', 'small', 'free', 'guaranteed', 'practice'] as const
+export type ContestKind = (typeof CONTEST_KINDS)[number]
 
 import { DEFAULT_RAKE_BPS, type PrizeRange, prizePool, tieredStructure, winnerCount } from './prizes'
 import { hashString } from './rng'

@@ -1,6 +1,6 @@
 import type { RandomStream } from './rng'
 import { canComplete } from './team/completion'
-import { sportRules, type TeamPlayer, validateTeam } from './team-rules'
+import { type SportRules, sportRules, type TeamPlayer, validateTeam } from './team-rules'
 
 export interface PickedTeam {
   player_ids: number[]
@@ -23,13 +23,8 @@ export function pickTeam(
   const rules = sportRules(sport)
   for (let attempt = 0; attempt < attempts; attempt++) {
     const order = weightedOrder(pool, rng)
-    const chosen: number[] = []
-    for (const player of order) {
-      if (chosen.length === rules.team_size) break
-      // Taken only if a valid team within budget can still be completed from the pool.
-      if (canComplete(rules, pool, [...chosen, player.id])) chosen.push(player.id)
-    }
-    if (chosen.length !== rules.team_size) continue
+    const chosen = takeInOrder(rules, pool, order)
+    if (!chosen) continue
     const picked = pool.filter((p) => chosen.includes(p.id))
     const byValue = [...picked].sort((a, b) => b.value_tenths - a.value_tenths || a.id - b.id)
     const top = byValue.slice(0, Math.min(4, byValue.length))
@@ -47,4 +42,21 @@ function weightedOrder(pool: readonly TeamPlayer[], rng: RandomStream): TeamPlay
     .map((p) => ({ p, key: rng.next() ** (1 / Math.max(1, p.value_tenths)) }))
     .sort((a, b) => b.key - a.key || a.p.id - b.p.id)
     .map((x) => x.p)
+}
+
+/**
+ * Greedy with look-ahead: players of `order` are taken one by one, each only if a valid team
+ * within budget can still be completed from the pool with it. Null unless the team fills.
+ */
+export function takeInOrder(
+  rules: SportRules,
+  pool: readonly TeamPlayer[],
+  order: readonly TeamPlayer[],
+): number[] | null {
+  const chosen: number[] = []
+  for (const player of order) {
+    if (chosen.length === rules.team_size) break
+    if (canComplete(rules, pool, [...chosen, player.id])) chosen.push(player.id)
+  }
+  return chosen.length === rules.team_size ? chosen : null
 }

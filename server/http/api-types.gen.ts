@@ -25087,7 +25087,8 @@ export type components = {
             joinable: boolean;
             joined_count: number;
             joined_team_ids: number[];
-            kind: string;
+            /** @enum {string} */
+            kind: "mega" | "head_to_head" | "small" | "free" | "guaranteed" | "practice";
             match_id: number;
             /** @enum {string} */
             match_status: "upcoming" | "live" | "completed" | "abandoned";
@@ -25174,7 +25175,8 @@ export type components = {
             guaranteed: boolean;
             invite_code: string;
             is_private: boolean;
-            kind: string;
+            /** @enum {string} */
+            kind: "mega" | "head_to_head" | "small" | "free" | "guaranteed" | "practice";
             max_entries: number;
             members_limit: number;
             name: string;
@@ -25270,7 +25272,8 @@ export type components = {
         EsportsAccess: {
             allowed: boolean;
             free_allowed: boolean;
-            kind: string;
+            /** @enum {string} */
+            kind: "pubg" | "pubg-lite" | "pubg-single-match" | "free-fire" | "call-of-duty";
             missing: {
                 key: string;
                 message: string;
@@ -25300,7 +25303,8 @@ export type components = {
             is_host: boolean;
             is_private: boolean;
             joined: boolean;
-            kind: string;
+            /** @enum {string} */
+            kind: "pubg" | "pubg-lite" | "pubg-single-match" | "free-fire" | "call-of-duty";
             kind_name: string;
             lobby_no: number | null;
             map: string | null;

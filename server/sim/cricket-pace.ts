@@ -23,25 +23,56 @@ export const FIRST_BALL_AFTER_MS = 30 * SECOND
 const TEST_DAYS = 5
 const OVERS_A_DAY = 90
 
-export function limitedOversPace(rng: RandomStream, startMs: number, format: 'T20' | 'ODI'): CricketPace {
-  let t = startMs + FIRST_BALL_AFTER_MS
-  return {
-    now: () => t,
-    delivery: () => {
-      t += rng.int(34, 42) * SECOND
-    },
-    wicket: () => {
-      t += rng.int(40, 70) * SECOND
-    },
-    overEnd: () => {
-      t += rng.int(15, 30) * SECOND
-    },
-    inningsBreak: () => {
-      t += (format === 'T20' ? rng.int(15, 20) : rng.int(35, 45)) * MINUTE
-    },
-    oversLeft: () => null,
-    stumpsDrawn: () => false,
+/** What every format shares: the time now, and the gaps after a delivery, a wicket and an over. */
+abstract class Pace implements CricketPace {
+  protected t: number
+
+  constructor(
+    protected readonly rng: RandomStream,
+    startMs: number,
+  ) {
+    this.t = startMs + FIRST_BALL_AFTER_MS
   }
+
+  now(): number {
+    return this.t
+  }
+  delivery(): void {
+    this.t += this.rng.int(34, 42) * SECOND
+  }
+  wicket(): void {
+    this.t += this.rng.int(40, 70) * SECOND
+  }
+  overEnd(): void {
+    this.t += this.rng.int(15, 30) * SECOND
+  }
+  abstract inningsBreak(): void
+  abstract oversLeft(): number | null
+  abstract stumpsDrawn(): boolean
+}
+
+class LimitedOversPace extends Pace {
+  constructor(
+    rng: RandomStream,
+    startMs: number,
+    private readonly format: 'T20' | 'ODI',
+  ) {
+    super(rng, startMs)
+  }
+
+  inningsBreak(): void {
+    this.t += (this.format === 'T20' ? this.rng.int(15, 20) : this.rng.int(35, 45)) * MINUTE
+  }
+  oversLeft(): null {
+    return null
+  }
+  stumpsDrawn(): boolean {
+    return false
+  }
+}
+
+export function limitedOversPace(rng: RandomStream, startMs: number, format: 'T20' | 'ODI'): CricketPace {
+  return new LimitedOversPace(rng, startMs, format)
 }
 
 /** Overs possible on each day: rain or bad light takes some on about one day in three. */
@@ -51,34 +82,41 @@ function daysOfPlay(rng: RandomStream): number[] {
   )
 }
 
-export function testPace(rng: RandomStream, startMs: number): CricketPace {
-  const days = daysOfPlay(rng)
-  let t = startMs + FIRST_BALL_AFTER_MS
-  let day = 0
-  let dayOvers = 0
-  return {
-    now: () => t,
-    delivery: () => {
-      t += rng.int(34, 42) * SECOND
-    },
-    wicket: () => {
-      t += rng.int(40, 70) * SECOND
-    },
-    overEnd: () => {
-      t += rng.int(15, 30) * SECOND
-      dayOvers++
-      if (dayOvers >= (days[day] ?? 0)) {
-        // Stumps: play resumes on the next day of the match, unless that was the last day.
-        day++
-        dayOvers = 0
-        if (day < TEST_DAYS) t = startMs + day * DAY + FIRST_BALL_AFTER_MS
-      } else if (dayOvers === 30) t += 40 * MINUTE
-      else if (dayOvers === 60) t += 20 * MINUTE
-    },
-    inningsBreak: () => {
-      t += 10 * MINUTE
-    },
-    oversLeft: () => days.slice(day).reduce((sum, overs) => sum + overs, 0) - dayOvers,
-    stumpsDrawn: () => day >= TEST_DAYS,
+class TestPace extends Pace {
+  private day = 0
+  private dayOvers = 0
+
+  constructor(
+    rng: RandomStream,
+    private readonly startMs: number,
+    private readonly days: number[],
+  ) {
+    super(rng, startMs)
   }
+
+  override overEnd(): void {
+    super.overEnd()
+    this.dayOvers++
+    if (this.dayOvers >= (this.days[this.day] ?? 0)) {
+      // Stumps: play resumes on the next day of the match, unless that was the last day.
+      this.day++
+      this.dayOvers = 0
+      if (this.day < TEST_DAYS) this.t = this.startMs + this.day * DAY + FIRST_BALL_AFTER_MS
+    } else if (this.dayOvers === 30) this.t += 40 * MINUTE
+    else if (this.dayOvers === 60) this.t += 20 * MINUTE
+  }
+  inningsBreak(): void {
+    this.t += 10 * MINUTE
+  }
+  oversLeft(): number {
+    return this.days.slice(this.day).reduce((sum, overs) => sum + overs, 0) - this.dayOvers
+  }
+  stumpsDrawn(): boolean {
+    return this.day >= TEST_DAYS
+  }
+}
+
+export function testPace(rng: RandomStream, startMs: number): CricketPace {
+  // The days are drawn first, before any delivery.
+  return new TestPace(rng, startMs, daysOfPlay(rng))
 }

@@ -1,6 +1,6 @@
 import { hashString, type RandomStream, randomStream } from '../domain/rng'
-import type { PickedTeam } from '../domain/team-picker'
-import { canComplete, sportRules, type TeamPlayer, validateTeam } from '../domain/team-rules'
+import { type PickedTeam, takeInOrder } from '../domain/team-picker'
+import { sportRules, type TeamPlayer, validateTeam } from '../domain/team-rules'
 
 /**
  * Team-building bots for daily fantasy and championship (docs/bots.md).
@@ -86,12 +86,8 @@ export function botTeam(
       .map((p) => ({ p, key: rng.next() ** (1 / Math.max(1e-6, weight(strategy, p, maxValue))) }))
       .sort((a, b) => b.key - a.key || a.p.id - b.p.id)
       .map((x) => x.p)
-    const chosen: number[] = []
-    for (const player of order) {
-      if (chosen.length === rules.team_size) break
-      if (canComplete(rules, pool, [...chosen, player.id])) chosen.push(player.id)
-    }
-    if (chosen.length !== rules.team_size) continue
+    const chosen = takeInOrder(rules, pool, order)
+    if (!chosen) continue
     const picked = pool.filter((p) => chosen.includes(p.id))
     const [captain, vice] = captains(strategy, picked, rng)
     const team = { player_ids: [...chosen].sort((a, b) => a - b), captain_id: captain, vice_captain_id: vice }

@@ -1,12 +1,6 @@
-/**
- * The auction benchmark's loader, run in a process of its own (`tsx auction-loader.ts plan.json`)
- * so that its sockets and timers do not share a CPU queue with the server it measures. It
- * speaks Action Cable's JSON wire protocol to `/cable` (the real server or the bare baseline),
- * subscribes every connection to its room, drives bids and prints one JSON line of figures.
- */
-import { readFileSync } from 'node:fs'
 import { performance } from 'node:perf_hooks'
 import WebSocket from 'ws'
+import { runPlanFile } from './child-figures'
 
 export interface LoadPlan {
   load: 'classroom' | 'league_night'
@@ -229,15 +223,4 @@ export async function runLoad(plan: LoadPlan) {
   }
 }
 
-if (process.argv[2]) {
-  const plan = JSON.parse(readFileSync(process.argv[2], 'utf8')) as LoadPlan
-  runLoad(plan)
-    .then((figures) => {
-      process.stdout.write(`${JSON.stringify(figures)}\n`)
-      process.exit(0)
-    })
-    .catch((error) => {
-      process.stderr.write(`${(error as Error).stack}\n`)
-      process.exit(1)
-    })
-}
+runPlanFile(runLoad)

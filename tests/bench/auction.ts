@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -11,6 +10,7 @@ import { loadConfig } from '../../server/core/config'
 import { type RunningServer, startServer } from '../../server/main'
 import { startBaseline } from './auction-baseline'
 import type { LoadPlan } from './auction-loader'
+import { childFigures } from './child-figures'
 import type { BenchOptions } from './run'
 
 const LOADER = fileURLToPath(new URL('./auction-loader.ts', import.meta.url))
@@ -106,20 +106,7 @@ export async function setup(
 function runLoader(plan: LoadPlan, dir: string): Promise<Record<string, number | string>> {
   const file = join(dir, `plan-${plan.load}-${Date.now()}.json`)
   writeFileSync(file, JSON.stringify(plan))
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', LOADER, file], {
-      stdio: ['ignore', 'pipe', 'inherit'],
-    })
-    let out = ''
-    child.stdout.on('data', (d) => {
-      out += String(d)
-    })
-    child.on('exit', (code) =>
-      code === 0
-        ? resolve(JSON.parse(out.trim().split('\n').at(-1) as string))
-        : reject(new Error(`loader exited with ${code}`)),
-    )
-  })
+  return childFigures(process.execPath, ['--import', 'tsx', LOADER, file], 'loader')
 }
 
 const serverConfig = (dbFile: string) =>

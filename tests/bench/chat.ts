@@ -1,4 +1,4 @@
-import { execFileSync, spawn } from 'node:child_process'
+import { execFileSync } from 'node:child_process'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { availableParallelism, tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -13,6 +13,7 @@ import type { Deps } from '../../server/core/deps'
 import { startServer } from '../../server/main'
 import { startChatBaseline } from './chat-baseline'
 import type { ChatPlan } from './chat-loader'
+import { childFigures } from './child-figures'
 import type { BenchOptions } from './run'
 
 const LOADER = fileURLToPath(new URL('./chat-loader.ts', import.meta.url))
@@ -36,24 +37,11 @@ function runLoader(plan: ChatPlan, dir: string, pinned: boolean): Promise<Record
   const file = join(dir, `plan-${Date.now()}.json`)
   writeFileSync(file, JSON.stringify(plan))
   const node = [process.execPath, '--import', 'tsx', LOADER, file]
-  return new Promise((resolve, reject) => {
-    const child = spawn(
-      pinned ? 'taskset' : (node[0] as string),
-      pinned ? ['-c', '1', ...node] : node.slice(1),
-      {
-        stdio: ['ignore', 'pipe', 'inherit'],
-      },
-    )
-    let out = ''
-    child.stdout.on('data', (d) => {
-      out += String(d)
-    })
-    child.on('exit', (code) =>
-      code === 0
-        ? resolve(JSON.parse(out.trim().split('\n').at(-1) as string))
-        : reject(new Error(`chat loader exited with ${code}`)),
-    )
-  })
+  return childFigures(
+    pinned ? 'taskset' : (node[0] as string),
+    pinned ? ['-c', '1', ...node] : node.slice(1),
+    'chat loader',
+  )
 }
 
 /**

@@ -1,14 +1,6 @@
-/**
- * The cluster benchmark's match fan-out load, in a process of its own (`tsx cluster-fanout.ts
- * plan.json`): `subscribers` Action Cable connections following one match (`MatchChannel`),
- * spread round-robin over the cluster's nodes, and ball events posted one at a time to the
- * admin API at a fixed rate, also round-robin over the nodes (as a proxy without sticky
- * sessions would). Latency is from a ball's POST leaving the loader to each subscriber's
- * receipt of its `event` message. Prints one JSON line of figures.
- */
-import { readFileSync } from 'node:fs'
 import { performance } from 'node:perf_hooks'
 import WebSocket from 'ws'
+import { runPlanFile } from './child-figures'
 
 export interface FanoutPlan {
   urls: string[]
@@ -166,15 +158,4 @@ export async function runFanout(plan: FanoutPlan) {
   }
 }
 
-if (process.argv[2]) {
-  const plan = JSON.parse(readFileSync(process.argv[2], 'utf8')) as FanoutPlan
-  runFanout(plan)
-    .then((figures) => {
-      process.stdout.write(`${JSON.stringify(figures)}\n`)
-      process.exit(0)
-    })
-    .catch((error) => {
-      process.stderr.write(`${(error as Error).stack}\n`)
-      process.exit(1)
-    })
-}
+runPlanFile(runFanout)

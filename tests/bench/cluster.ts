@@ -1,20 +1,17 @@
-import { spawn } from 'node:child_process'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { issueTokenPair } from '../../server/areas/auth/tokens'
-import { matchSquad } from '../../server/areas/matches/queries'
 import { loadConfig } from '../../server/core/config'
 import { createScratchDatabase, databaseUrlFor, dropDatabase } from '../../server/db/dialect'
-import { hashString, randomStream } from '../../server/domain/rng'
 import { startServer } from '../../server/main'
-import { simulateMatch } from '../../server/sim'
-import type { SimFormat } from '../../server/sim/types'
 import { type ChildServer, spawnServer } from '../helpers/child-server'
 import { setup } from './auction'
 import type { LoadPlan } from './auction-loader'
+import { childFigures } from './child-figures'
 import type { FanoutPlan } from './cluster-fanout'
+import { simulatedEvents } from './match-events'
 import type { BenchOptions } from './run'
 
 const here = (file: string) => fileURLToPath(new URL(file, import.meta.url))
@@ -63,23 +60,7 @@ async function prepare(server: string, options: BenchOptions): Promise<Prepared>
       .where('m.format', '=', 'T20')
       .orderBy('m.event_time_ms', 'desc')
       .executeTakeFirstOrThrow()
-    const squad = await matchSquad(deps.db, match.id)
-    const sides = new Map<
-      number,
-      Array<{ id: number; style: number; value_tenths: number; in_lineup: null }>
-    >()
-    for (const p of squad)
-      sides.set(p.real_team_id, [
-        ...(sides.get(p.real_team_id) ?? []),
-        { id: p.id, style: p.style, value_tenths: p.value_tenths, in_lineup: null },
-      ])
-    const events = simulateMatch({
-      sportSlug: 'cricket',
-      format: match.format as SimFormat,
-      startMs: now,
-      teams: [...sides].sort((a, b) => a[0] - b[0]).map(([team_id, players]) => ({ team_id, players })),
-      rng: randomStream(hashString(`bench:cluster:${match.id}`)),
-    }).map((e) => e.event)
+    const events = await simulatedEvents(deps.db, match, now, `bench:cluster:${match.id}`)
     const call = async (path: string, body: unknown) => {
       const res = await fetch(`${running.url}${path}`, {
         method: 'POST',
@@ -111,20 +92,7 @@ async function prepare(server: string, options: BenchOptions): Promise<Prepared>
 function runChild(script: string, plan: unknown, dir: string): Promise<Record<string, number | string>> {
   const file = join(dir, `plan-${Date.now()}-${Math.random().toString(36).slice(2)}.json`)
   writeFileSync(file, JSON.stringify(plan))
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', here(script), file], {
-      stdio: ['ignore', 'pipe', 'inherit'],
-    })
-    let out = ''
-    child.stdout.on('data', (d) => {
-      out += String(d)
-    })
-    child.on('exit', (code) =>
-      code === 0
-        ? resolve(JSON.parse(out.trim().split('\n').at(-1) as string))
-        : reject(new Error(`${script} exited with ${code}`)),
-    )
-  })
+  return childFigures(process.execPath, ['--import', 'tsx', here(script), file], script)
 }
 
 /** `count` server processes on a fresh copy of the template; the caller stops them. */

@@ -7,13 +7,10 @@
  */
 import { copyFileSync, existsSync } from 'node:fs'
 import { issueTokenPair } from '../../server/areas/auth/tokens'
-import { matchSquad } from '../../server/areas/matches/queries'
 import { bootDeps } from '../../server/boot'
 import { loadConfig } from '../../server/core/config'
-import { hashString, randomStream } from '../../server/domain/rng'
 import { startServer } from '../../server/main'
-import { simulateMatch } from '../../server/sim'
-import type { SimFormat } from '../../server/sim/types'
+import { simulatedEvents } from './match-events'
 
 export interface BenchLeague {
   token: string
@@ -78,20 +75,7 @@ export async function seedLeague(dbFile: string): Promise<BenchLeague> {
     .where('m.id', '!=', match.id)
     .orderBy('m.event_time_ms')
     .executeTakeFirstOrThrow()
-  const squad = await matchSquad(db, cable.id)
-  const sides = new Map<number, Array<{ id: number; style: number; value_tenths: number; in_lineup: null }>>()
-  for (const p of squad)
-    sides.set(p.real_team_id, [
-      ...(sides.get(p.real_team_id) ?? []),
-      { id: p.id, style: p.style, value_tenths: p.value_tenths, in_lineup: null },
-    ])
-  const events = simulateMatch({
-    sportSlug: 'cricket',
-    format: cable.format as SimFormat,
-    startMs: now,
-    teams: [...sides].sort((a, b) => a[0] - b[0]).map(([team_id, players]) => ({ team_id, players })),
-    rng: randomStream(hashString(`bench:http:${cable.id}`)),
-  }).map((e) => e.event)
+  const events = await simulatedEvents(db, cable, now, `bench:http:${cable.id}`)
   await server.close()
   return {
     token,

@@ -2,6 +2,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { Readable, Writable } from 'node:stream'
+import { afterAll, expect } from 'vitest'
 import { createIo } from '../../cli/lib/io'
 import { main } from '../../cli/main'
 import { type Config, ephemeralDatabase, loadConfig } from '../../server/core/config'
@@ -43,6 +44,41 @@ export async function runCli(args: string[], env: NodeJS.ProcessEnv = {}): Promi
 export function tempDir(prefix = 'fanspole-cli-'): { dir: string; remove(): void } {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix))
   return { dir, remove: () => fs.rmSync(dir, { recursive: true, force: true }) }
+}
+
+export type Cli = (...args: string[]) => Promise<CliResult>
+
+/** The CLI's exit 0, with what it printed as the message when it is not. */
+export function ok(r: CliResult): CliResult {
+  expect(r.code, `stdout: ${r.stdout}\nstderr: ${r.stderr}`).toBe(0)
+  return r
+}
+
+/** A player signed in with `fanspole login` from a FANSPOLE_HOME of their own, and the CLI run from there. */
+export interface HomePlayer {
+  env: NodeJS.ProcessEnv
+  cli: Cli
+}
+
+/**
+ * Homes of their own for the players of a file, each signed in beside the world's admin; the
+ * homes are removed after the file. Call at the top of the file.
+ */
+export function playerHomes(): (
+  worldEnv: NodeJS.ProcessEnv,
+  p: { email: string; password: string },
+) => Promise<HomePlayer> {
+  const homes: Array<{ remove(): void }> = []
+  afterAll(() => {
+    for (const h of homes) h.remove()
+  })
+  return async (worldEnv, p) => {
+    const home = tempDir('fanspole-home-')
+    homes.push(home)
+    const env = { ...worldEnv, FANSPOLE_HOME: home.dir }
+    ok(await runCli(['login', '--email', p.email, '--password', p.password], env))
+    return { env, cli: (...args) => runCli(args, env) }
+  }
 }
 
 export interface CommandDatabase {

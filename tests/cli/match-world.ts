@@ -53,6 +53,10 @@ export interface LeagueCli {
   cli(...args: string[]): Promise<CliResult>
   /** Signs the CLI in as this account (after signing whoever was in out). */
   signIn(p: { email: string; password: string }): Promise<void>
+  /** A player with ₹`rupees` and a team for the match (`teamedPlayer` in this world). */
+  friend(matchId: number, name: string, rupees: number, access?: boolean): ReturnType<typeof teamedPlayer>
+  /** The player's unused balance in rupees, as /api/me tells it. */
+  unused(token: string): Promise<number>
 }
 
 /** One league world for the whole file, and the CLI pointed at it: the CLI tests' usual set-up. */
@@ -69,6 +73,9 @@ export function leagueCli(): LeagueCli {
     await kit.cli('logout')
     expect((await kit.cli('login', '--email', p.email, '--password', p.password)).code).toBe(0)
   }
+  kit.friend = (matchId, name, rupees, access = false) =>
+    teamedPlayer(kit.world, matchId, name, rupees, access)
+  kit.unused = async (token) => (await kit.world.api.get('/api/me', token)).body.user.unused_balance
   return kit
 }
 

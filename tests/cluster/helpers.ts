@@ -5,7 +5,7 @@ import { type Frame, type RawCable, rawCable } from '../helpers/cable'
 import { type ChildServer, spawnServer } from '../helpers/child-server'
 import { freshDatabase, type RestartDb } from '../helpers/restart-db'
 import type { ServerProcessOptions } from '../helpers/server-process'
-import { ADMIN, waitFor } from '../restarts/helpers'
+import { ADMIN, cliRequest, upcomingCricketMatches, waitFor } from '../restarts/helpers'
 
 export { waitFor }
 
@@ -56,22 +56,14 @@ function node(name: 'a' | 'b', server: ChildServer): Node {
     name,
     server,
     async api(method, path, body, bearer) {
-      const headers: Record<string, string> = { 'x-fanspole-client': 'cli' }
-      if (bearer) headers.authorization = `Bearer ${bearer}`
-      if (body !== undefined) headers['content-type'] = 'application/json'
-      const res = await fetch(`${server.url}${path}`, {
-        method,
-        headers,
-        body: body === undefined ? undefined : JSON.stringify(body),
-      })
-      const text = await res.text()
+      const { status, text } = await cliRequest(server.url, method, path, body, bearer)
       let parsed: unknown = text
       try {
         parsed = text ? JSON.parse(text) : null
       } catch {
         // A 5xx from a proxy-less node can be plain text; the status is what tests look at.
       }
-      return { status: res.status, body: parsed as any }
+      return { status, body: parsed as any }
     },
     cable: (token) =>
       rawCable(`ws://127.0.0.1:${server.port}/cable`, { headers: { authorization: `Bearer ${token}` } }),
@@ -135,12 +127,7 @@ export async function clusterWorld(prefix: string): Promise<ClusterWorld> {
 
 /** The demo league's next upcoming cricket match (the one auctions and simulations use). */
 export async function upcomingCricket(sql: Db, offset = 0) {
-  return sql
-    .selectFrom('matches as m')
-    .innerJoin('sports as s', 's.id', 'm.sport_id')
-    .select(['m.id', 'm.series_id'])
-    .where('s.slug', '=', 'cricket')
-    .where('m.status', '=', 'upcoming')
+  return upcomingCricketMatches(sql)
     .where('m.format', '=', 'T20')
     .orderBy('m.event_time_ms')
     .orderBy('m.id')

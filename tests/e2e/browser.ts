@@ -10,8 +10,7 @@ export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 export const SHOTS_DIR = '/tmp/fanspole-shots'
 
 // Without the background-networking flags Chromium keeps dialling out on a closed network.
-const CHROMIUM_ARGS = [
-  '--headless',
+export const CLOSED_NETWORK_ARGS = [
   '--no-sandbox',
   '--disable-gpu',
   '--disable-quic',
@@ -20,6 +19,7 @@ const CHROMIUM_ARGS = [
   '--disable-component-update',
   '--disable-sync',
 ]
+const CHROMIUM_ARGS = ['--headless', ...CLOSED_NETWORK_ARGS]
 
 export interface E2eWorld {
   server: RunningServer

@@ -1,11 +1,44 @@
 import { Readable, Writable } from 'node:stream'
-import type { Page } from 'playwright-core'
+import type { BrowserContext, Page } from 'playwright-core'
 import { createIo } from '../../cli/lib/io'
 import { main } from '../../cli/main'
 import { createRng } from '../../server/domain/rng'
 import { pickTeam } from '../../server/domain/team-picker'
 import { roleTabs } from '../../server/domain/team-rules'
 import type { E2eWorld } from './browser'
+
+/** Both tokens of a sign-in, as the web client keeps them. */
+export interface Tokens {
+  access_token: string
+  refresh_token: string
+}
+
+/** Signs a browser in the way the web client does: the `at` and `rt` cookies. */
+export async function signInBrowser(browser: BrowserContext, serverUrl: string, tokens: Tokens) {
+  await browser.addCookies([
+    { name: 'at', value: tokens.access_token, url: serverUrl },
+    { name: 'rt', value: tokens.refresh_token, url: serverUrl },
+  ])
+}
+
+/** On the builder's captain step: the pick's captain and vice-captain, then save. */
+export async function captainsAndSave(page: Page, pick: { captain_id: number; vice_captain_id: number }) {
+  const row = (playerId: number) => page.locator(`[data-testid="captain-row"][data-player-id="${playerId}"]`)
+  await row(pick.captain_id).getByTestId('pick-captain').click()
+  await row(pick.vice_captain_id).getByTestId('pick-vice').click()
+  await page.getByTestId('save-team').click()
+}
+
+/** Signs a new player up through the sign-up form, as far as the interests step. */
+export async function signUpInForm(page: Page, user: { email: string; username: string; password: string }) {
+  await page.goto('/signup')
+  await page.fill('input[name=email]', user.email)
+  await page.fill('input[name=username]', user.username)
+  await page.fill('input[name=password]', user.password)
+  await page.getByTestId('username-available').waitFor()
+  await page.getByRole('button', { name: 'Sign up' }).click()
+  await page.waitForURL('**/signup/my-interests')
+}
 
 /** JSON calls against the e2e server, as a browser-less client would make them. */
 export function apiClient(world: E2eWorld) {
@@ -21,17 +54,32 @@ export function apiClient(world: E2eWorld) {
     })
     return { status: res.status, body: (await res.json()) as T }
   }
+  const signIn = async (email: string, password: string): Promise<Tokens> => {
+    const res = await call<Tokens>('POST', '/oauth/token', undefined, {
+      grant_type: 'password',
+      email,
+      password,
+    })
+    if (res.status !== 200) throw new Error(`sign-in of ${email} failed: ${res.status}`)
+    return res.body
+  }
   return {
     get: <T>(path: string, token?: string) => call<T>('GET', path, token),
     post: <T>(path: string, body?: unknown, token?: string) => call<T>('POST', path, token, body),
+    signIn,
     async token(email: string, password: string): Promise<string> {
-      const res = await call<{ access_token: string }>('POST', '/oauth/token', undefined, {
-        grant_type: 'password',
-        email,
-        password,
-      })
-      if (res.status !== 200) throw new Error(`sign-in of ${email} failed: ${res.status}`)
-      return res.body.access_token
+      return (await signIn(email, password)).access_token
+    },
+    /** The configured admin's access token. */
+    async adminToken(): Promise<string> {
+      const admin = world.server.deps.config.admin
+      return (await signIn(admin.email, admin.password)).access_token
+    },
+    /** Signs a user up (full name: the username unless given) and in. */
+    async signUp(user: { email: string; username: string; password: string }, fullName = user.username) {
+      const created = await call('POST', '/api/users', undefined, { ...user, full_name: fullName })
+      if (created.status !== 201) throw new Error(`sign-up of ${user.username} failed: ${created.status}`)
+      return signIn(user.email, user.password)
     },
   }
 }

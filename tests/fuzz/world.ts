@@ -3,6 +3,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { loadConfig } from '../../server/core/config'
 import type { Deps } from '../../server/core/deps'
+import { smallAuction } from '../helpers/auctions'
 import { classicBody, threeMatchPhase } from '../helpers/championship'
 import type { TestWorld } from '../helpers/deps'
 import { client } from '../helpers/http'
@@ -105,14 +106,7 @@ export async function fuzzWorld(seed: number): Promise<FuzzWorld> {
   )
 
   const auction = (
-    await expectOk(
-      'auction',
-      api.post(
-        '/api/auctions',
-        { name: 'Fuzz night', match_id: match.id, squad_min: 2, squad_max: 4, balanced: false, purse: 1000 },
-        player.token,
-      ),
-    )
+    await expectOk('auction', api.post('/api/auctions', smallAuction('Fuzz night', match.id), player.token))
   ).new_auction
   for (const [who, color] of [
     [player, 'blue'],

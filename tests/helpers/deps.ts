@@ -63,3 +63,8 @@ export async function makeUser(
   })
   return { id: user.id, slug: user.slug, username, email, password }
 }
+
+/** Disables an account straight in the database, as an admin's ban leaves it. */
+export async function disableUser(deps: Deps, userId: number) {
+  await deps.db.updateTable('users').set({ status: 'disabled' }).where('id', '=', userId).execute()
+}

@@ -1,9 +1,8 @@
-import { post, SYSTEM_ACCOUNTS, systemAccountId, userAccountId } from '../../server/areas/ledger/service'
 import type { Deps } from '../../server/core/deps'
 import type { EsportsGame, EsportsKind, EsportsMode, GameAccountStatus } from '../../server/db/schema'
 import type { Db } from '../../server/db/tx'
-import { withTx } from '../../server/db/tx'
 import { DEFAULT_REVEAL_MINUTES, gameOfKind, TEAM_SIZES } from '../../server/domain/esports/rules'
+import { houseTransfer } from './ledger'
 
 /**
  * Esports rows straight into the database, for the parts' tests that need a contest
@@ -63,13 +62,22 @@ export async function insertEsportsContest(db: Db, f: EsportsContestFixture) {
   return { ...row, id: Number(row.id) }
 }
 
-/** A game account for the player (verified unless told otherwise), with a unique character id. */
+/**
+ * A game account for the player (verified unless told otherwise), with a unique character id
+ * unless one is given, made at `at_ms` (0 unless given).
+ */
 export async function insertVerifiedAccount(
   db: Db,
   userId: number,
   game: EsportsGame,
   level = 50,
-  options: { status?: GameAccountStatus; in_game_name?: string; reject_reason?: string } = {},
+  options: {
+    status?: GameAccountStatus
+    in_game_name?: string
+    character_id?: string
+    reject_reason?: string
+    at_ms?: number
+  } = {},
 ) {
   seq++
   const row = await db
@@ -78,14 +86,15 @@ export async function insertVerifiedAccount(
       user_id: userId,
       game,
       in_game_name: options.in_game_name ?? `Gamer${userId}`,
-      character_id: `5${String(userId).padStart(6, '0')}${String(seq).padStart(4, '0')}`,
+      character_id:
+        options.character_id ?? `5${String(userId).padStart(6, '0')}${String(seq).padStart(4, '0')}`,
       game_level: level,
       status: options.status ?? 'verified',
       reject_reason: options.reject_reason ?? null,
       reviewed_by_id: null,
       reviewed_at_ms: null,
-      created_at_ms: 0,
-      updated_at_ms: 0,
+      created_at_ms: options.at_ms ?? 0,
+      updated_at_ms: options.at_ms ?? 0,
     })
     .returningAll()
     .executeTakeFirstOrThrow()
@@ -94,18 +103,9 @@ export async function insertVerifiedAccount(
 
 /** Rupees (in paise) into a player's unused balance from the house, through the ledger. */
 export async function creditUnused(deps: Deps, userId: number, paise: number) {
-  const now = deps.clock.now()
-  const house = await systemAccountId(deps.db, SYSTEM_ACCOUNTS.house.code, 'INR', now)
   seq++
-  await withTx(deps, async (tx) =>
-    post(tx, {
-      kind: 'test_credit',
-      idempotencyKey: `esports-fixture:${userId}:${paise}:${seq}`,
-      lines: [
-        { accountId: house, amount: -paise },
-        { accountId: await userAccountId(tx, userId, 'unused'), amount: paise },
-      ],
-      nowMs: now,
-    }),
-  )
+  await houseTransfer(deps, userId, paise, {
+    kind: 'test_credit',
+    key: `esports-fixture:${userId}:${paise}:${seq}`,
+  })
 }

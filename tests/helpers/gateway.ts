@@ -1,3 +1,4 @@
+import type { Deps } from '../../server/core/deps'
 import type { client } from './http'
 
 type Api = ReturnType<typeof client>
@@ -39,4 +40,28 @@ export async function deposit(
     options.outcome ?? 'pay',
   )
   return api.put(verifyPath(gateway), callback.params, token)
+}
+
+/** A Paytm deposit row straight into the table, as the add-cash flow leaves it (nothing credited); its id. */
+export async function depositRow(
+  deps: Deps,
+  userId: number,
+  paise: number,
+  o: { orderId: string; status?: 'success' | 'failed' },
+) {
+  const now = deps.clock.now()
+  const row = await deps.db
+    .insertInto('user_credits')
+    .values({
+      user_id: userId,
+      amount: paise,
+      gateway: 'paytm',
+      status: o.status ?? 'failed',
+      order_id: o.orderId,
+      created_at_ms: now,
+      updated_at_ms: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow()
+  return row.id
 }

@@ -1,7 +1,8 @@
 import type { Deps } from '../../server/core/deps'
+import { smallAuction } from './auctions'
 import { classicBody, threeMatchPhase } from './championship'
 import { creationKit } from './contest-creation'
-import { makeUser } from './deps'
+import { disableUser, makeUser } from './deps'
 import { creditUnused, insertEsportsContest, insertVerifiedAccount } from './esports-fixture'
 import { client } from './http'
 import { PNG_1X1, upload } from './kyc'
@@ -212,7 +213,7 @@ export async function ownedByHider(s: Start) {
 /** Accounts nobody may see: a disabled one and an invited one. */
 export async function hiddenAccounts(s: Start) {
   const disabled = await makeUser(s.deps, { username: `${SECRET}off` })
-  await s.deps.db.updateTable('users').set({ status: 'disabled' }).where('id', '=', disabled.id).execute()
+  await disableUser(s.deps, disabled.id)
   const invite = { email: 'zqxinvited@example.test', username: `${SECRET}inv` }
   const invited = (await s.ok('invited', s.api.post('/api/admin/users', invite, s.admin.token))).user
   return { disabled, invited: invited as { id: number; slug: string } }
@@ -231,14 +232,7 @@ export async function callersOwn(s: Start) {
     )
   ).championship_contest
   const group = (await ok('own group', api.post('/api/groups', { name: 'Mine' }, caller.token))).group
-  const settings = {
-    name: 'Mine',
-    match_id: s.match.id,
-    squad_min: 2,
-    squad_max: 4,
-    balanced: false,
-    purse: 1000,
-  }
+  const settings = smallAuction('Mine', s.match.id)
   const auction = (await ok('own auction', api.post('/api/auctions', settings, caller.token))).new_auction
   const gang = (
     await ok('own gang', api.post(`/api/series/${s.series}/leagues`, { name: 'Mine gang' }, caller.token))

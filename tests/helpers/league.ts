@@ -26,6 +26,29 @@ export async function seedLeague(deps: Deps, seed = 42) {
   })
 }
 
+/** The first cricket series (lowest id) of the league. */
+export async function cricketSeriesId(deps: Deps): Promise<number> {
+  const row = await deps.db
+    .selectFrom('series as s')
+    .innerJoin('sports as sp', 'sp.id', 's.sport_id')
+    .select('s.id')
+    .where('sp.slug', '=', 'cricket')
+    .orderBy('s.id')
+    .executeTakeFirstOrThrow()
+  return row.id
+}
+
+/** Every upcoming match with its sport's slug, in id order. */
+export function upcomingMatches(deps: Deps) {
+  return deps.db
+    .selectFrom('matches as m')
+    .innerJoin('sports as s', 's.id', 'm.sport_id')
+    .where('m.status', '=', 'upcoming')
+    .select(['m.id', 's.slug'])
+    .orderBy('m.id')
+    .execute()
+}
+
 /** The first upcoming match of a sport (soonest first) that has contests. */
 export async function upcomingMatch(deps: Deps, sport = 'cricket') {
   const row = await deps.db

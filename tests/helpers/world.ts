@@ -8,7 +8,7 @@ import type { Deps } from '../../server/core/deps'
 import { expectLedgerBalanced } from './concurrency'
 import { TEST_START_MS, type TestWorld, testWorld } from './deps'
 import { client } from './http'
-import { leagueWorld, validTeamBody } from './league'
+import { leagueWorld, upcomingMatch, validTeamBody } from './league'
 
 export type Api = ReturnType<typeof client>
 export type SignedIn = Awaited<ReturnType<Api['player']>>
@@ -122,4 +122,14 @@ export async function postTeam(
   )
   expect(res.status).toBe(201)
   return res.body.user_team.id as number
+}
+
+/** `p`'s team (made through the API) in a free contest of the soonest upcoming cricket match, joined (200 checked); the contest. */
+export async function inFreeContest(ctx: { api: Api; deps: Deps }, p: { token: string }) {
+  const match = await upcomingMatch(ctx.deps)
+  const contests = (await ctx.api.get(`/api/matches/${match.id}/contests?per_page=50`)).body.contests
+  const free = contests.find((c: { entry_fee: number }) => c.entry_fee === 0)
+  const teamId = await postTeam(ctx, p, match.id, 'a')
+  expect((await ctx.api.post(`/api/contests/${free.id}/join`, { team_id: teamId }, p.token)).status).toBe(200)
+  return free as { id: number; name: string }
 }

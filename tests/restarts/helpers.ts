@@ -29,6 +29,26 @@ export interface RestartWorld {
 
 export const ADMIN = { email: 'admin@fanspole.local', password: 'admin-pass-2026' }
 
+/** One request to a server process as the CLI makes it (JSON body, bearer when given); the answer unread but for its text. */
+export async function cliRequest(
+  baseUrl: string,
+  method: string,
+  path: string,
+  body?: unknown,
+  bearer?: string,
+  extra: Record<string, string> = {},
+) {
+  const headers: Record<string, string> = { 'x-fanspole-client': 'cli', ...extra }
+  if (bearer) headers.authorization = `Bearer ${bearer}`
+  if (body !== undefined) headers['content-type'] = 'application/json'
+  const res = await fetch(`${baseUrl}${path}`, {
+    method,
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+  })
+  return { status: res.status, text: await res.text(), headers: res.headers }
+}
+
 /** A server on `db` (a fresh database named after `prefix`, or one given), and the kit around it. */
 export async function restartWorld(
   from: string | RestartDb,
@@ -53,16 +73,8 @@ export async function restartWorld(
       return server
     },
     async api(method, path, body, bearer, extra = {}) {
-      const headers: Record<string, string> = { 'x-fanspole-client': 'cli', ...extra }
-      if (bearer) headers.authorization = `Bearer ${bearer}`
-      if (body !== undefined) headers['content-type'] = 'application/json'
-      const res = await fetch(`${server.url}${path}`, {
-        method,
-        headers,
-        body: body === undefined ? undefined : JSON.stringify(body),
-      })
-      const text = await res.text()
-      return { status: res.status, body: text ? JSON.parse(text) : null, headers: res.headers }
+      const { status, text, headers } = await cliRequest(server.url, method, path, body, bearer, extra)
+      return { status, body: text ? JSON.parse(text) : null, headers }
     },
     async adminToken() {
       if (token) return token
@@ -109,4 +121,21 @@ export async function waitFor<T>(
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`)
     await new Promise((r) => setTimeout(r, 100))
   }
+}
+
+/** The upcoming cricket matches (id, series), a query to narrow and order. */
+export function upcomingCricketMatches(sql: Db) {
+  return sql
+    .selectFrom('matches as m')
+    .innerJoin('sports as s', 's.id', 'm.sport_id')
+    .select(['m.id', 'm.series_id'])
+    .where('s.slug', '=', 'cricket')
+    .where('m.status', '=', 'upcoming')
+}
+
+/** The soonest upcoming cricket match in the database (`latest`: the last one instead). */
+export function upcomingCricket(sql: Db, which: 'soonest' | 'latest' = 'soonest') {
+  return upcomingCricketMatches(sql)
+    .orderBy('m.event_time_ms', which === 'soonest' ? 'asc' : 'desc')
+    .executeTakeFirstOrThrow()
 }

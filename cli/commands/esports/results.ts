@@ -3,10 +3,10 @@ import { Command } from 'commander'
 import { Api } from '../../lib/api'
 import type { Schema } from '../../lib/api-types'
 import { idArgument } from '../../lib/arguments'
-import { plainOptions, serverOptions } from '../../lib/command'
+import { plainOptions, runsOnId, serverOptions } from '../../lib/command'
 import { CliError, UsageError } from '../../lib/errors'
 import { type Io, printJson } from '../../lib/io'
-import { type OptionsOf, parseOptions, resolveServer, withJson, withServer } from '../../lib/options'
+import { type OptionsOf, resolveServer } from '../../lib/options'
 import { style } from '../../lib/style'
 import { formatTable, rupees } from '../../lib/table'
 import { formatInstant } from '../../lib/time'
@@ -51,9 +51,7 @@ export function esportsResultsCommand(io: Io): Command {
     .option('--file <path>', 'a JSON file of the rows')
     .option('--row <squad:placement:kills>', 'one squad’s row (repeat for each squad)', collect)
     .option('--note <text>', 'why, shown with the version (a correction’s reason)')
-  withJson(withServer(enter)).action(async (contest: string, raw) =>
-    runEnter(io, idArgument('<contest>', contest), await parseOptions(enterOptions, raw)),
-  )
+  runsOnId(io, enter, '<contest>', enterOptions, (io, id, opts) => runEnter(io, id, opts))
 
   const simulate = new Command('simulate')
     .description(
@@ -61,16 +59,12 @@ export function esportsResultsCommand(io: Io): Command {
     )
     .argument('<contest>', 'the esports contest id')
     .option('--note <text>', 'shown with the version')
-  withJson(withServer(simulate)).action(async (contest: string, raw) =>
-    runSimulate(io, idArgument('<contest>', contest), await parseOptions(simulateOptions, raw)),
-  )
+  runsOnId(io, simulate, '<contest>', simulateOptions, (io, id, opts) => runSimulate(io, id, opts))
 
   const show = new Command('show')
     .description('Show the standings and prizes of a contest’s latest results, and its versions.')
     .argument('<contest>', 'the esports contest id')
-  withJson(withServer(show)).action(async (contest: string, raw) =>
-    runShow(io, idArgument('<contest>', contest), await parseOptions(plainOptions, raw)),
-  )
+  runsOnId(io, show, '<contest>', plainOptions, (io, id, opts) => runShow(io, id, opts))
 
   const dispute = new Command('dispute')
     .description(
@@ -79,9 +73,7 @@ export function esportsResultsCommand(io: Io): Command {
     .argument('<contest>', 'the esports contest id')
     .requiredOption('--text <text>', 'what is wrong (10 to 1000 characters)')
     .option('--squad <id>', 'the squad the dispute is about')
-  withJson(withServer(dispute)).action(async (contest: string, raw) =>
-    runDispute(io, idArgument('<contest>', contest), await parseOptions(disputeOptions, raw)),
-  )
+  runsOnId(io, dispute, '<contest>', disputeOptions, (io, id, opts) => runDispute(io, id, opts))
 
   command.addHelpText(
     'after',

@@ -1,9 +1,8 @@
 import { Command } from 'commander'
 import type { Schema } from '../../lib/api-types'
-import { idArgument } from '../../lib/arguments'
-import { apiOf, plainOptions, serverOptions } from '../../lib/command'
+import { apiOf, plainOptions, runsOnId, serverOptions } from '../../lib/command'
 import { type Io, printJson } from '../../lib/io'
-import { type OptionsOf, parseOptions, withJson, withServer } from '../../lib/options'
+import type { OptionsOf } from '../../lib/options'
 import { style } from '../../lib/style'
 import { formatInstant } from '../../lib/time'
 
@@ -36,18 +35,14 @@ export function esportsRoomCommand(io: Io): Command {
     .argument('<contest>', 'the esports contest id')
     .requiredOption('--id <room id>', 'the custom room’s id: 3 to 20 letters or digits')
     .requiredOption('--password <password>', 'the room’s password: 1 to 20 characters, no spaces')
-  withJson(withServer(set)).action(async (contest: string, raw) =>
-    runSet(io, idArgument('<contest>', contest), await parseOptions(setOptions, raw)),
-  )
+  runsOnId(io, set, '<contest>', setOptions, (io, id, opts) => runSet(io, id, opts))
 
   const show = new Command('show')
     .description(
       'Show the room id and password: always to the host and admins, to members once revealed and set; otherwise says when they appear.',
     )
     .argument('<contest>', 'the esports contest id')
-  withJson(withServer(show)).action(async (contest: string, raw) =>
-    runShow(io, idArgument('<contest>', contest), await parseOptions(showOptions, raw)),
-  )
+  runsOnId(io, show, '<contest>', showOptions, (io, id, opts) => runShow(io, id, opts))
 
   command.addHelpText(
     'after',

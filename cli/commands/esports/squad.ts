@@ -1,7 +1,7 @@
 import { Command } from 'commander'
 import type { Schema } from '../../lib/api-types'
 import { idArgument } from '../../lib/arguments'
-import { apiOf, plainOptions, printTable, serverOptions } from '../../lib/command'
+import { apiOf, plainOptions, printTable, runsOnId, serverOptions } from '../../lib/command'
 import { UsageError } from '../../lib/errors'
 import { type Io, printJson } from '../../lib/io'
 import { type OptionsOf, parseOptions, withJson, withServer } from '../../lib/options'
@@ -42,16 +42,12 @@ export function esportsSquadCommand(io: Io): Command {
   const leave = new Command('leave')
     .description('Leave an esports contest before the lock; the entry fee comes back to your unused balance.')
     .argument('<contest>', 'the esports contest id')
-  withJson(withServer(leave)).action(async (contest: string, raw) =>
-    runLeave(io, idArgument('<contest>', contest), await parseOptions(plainOptions, raw)),
-  )
+  runsOnId(io, leave, '<contest>', plainOptions, (io, id, opts) => runLeave(io, id, opts))
 
   const list = new Command('list')
     .description('List the squads of an esports contest and their members, by slot.')
     .argument('<contest>', 'the esports contest id')
-  withJson(withServer(list)).action(async (contest: string, raw) =>
-    runList(io, idArgument('<contest>', contest), await parseOptions(plainOptions, raw)),
-  )
+  runsOnId(io, list, '<contest>', plainOptions, (io, id, opts) => runList(io, id, opts))
 
   const invite = new Command('invite')
     .description(

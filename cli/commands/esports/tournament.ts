@@ -1,9 +1,8 @@
 import { Command } from 'commander'
 import type { Answer } from '../../lib/api-types'
-import { idArgument } from '../../lib/arguments'
 import { apiOf, plainOptions, printTable, runs, runsOnId, serverOptions } from '../../lib/command'
 import { type Io, printJson } from '../../lib/io'
-import { type OptionsOf, parseOptions, withJson, withServer } from '../../lib/options'
+import type { OptionsOf } from '../../lib/options'
 import { style } from '../../lib/style'
 import { formatTable } from '../../lib/table'
 import { formatInstant } from '../../lib/time'
@@ -48,16 +47,12 @@ export function esportsTournamentCommand(io: Io): Command {
   const seed = new Command('seed')
     .description('Seed a round into lobbies now (admin): round 1 closes registration.')
     .argument('<round-id>', 'the round id (from `show`)')
-  withJson(withServer(seed)).action(async (id: string, raw) =>
-    runSlots(io, idArgument('<round-id>', id), await parseOptions(plainOptions, raw), true),
-  )
+  runsOnId(io, seed, '<round-id>', plainOptions, (io, id, opts) => runSlots(io, id, opts, true))
 
   const slots = new Command('slots')
     .description('A round’s slots by lobby: slot, seed, squad, points, rank, qualified.')
     .argument('<round-id>', 'the round id')
-  withJson(withServer(slots)).action(async (id: string, raw) =>
-    runSlots(io, idArgument('<round-id>', id), await parseOptions(plainOptions, raw), false),
-  )
+  runsOnId(io, slots, '<round-id>', plainOptions, (io, id, opts) => runSlots(io, id, opts, false))
 
   const standings = new Command('standings')
     .description('Squads by the furthest round reached, then their rank in it.')

@@ -1,10 +1,9 @@
 import { createRoute, z } from '@hono/zod-openapi'
 import type { Deps } from '../../core/deps'
-import { notFound } from '../../http/errors'
 import { errors, json } from '../../http/responses'
 import { bearerSecurity, createRouter, currentAdmin } from '../../http/router'
 import { issueActAsToken } from '../auth'
-import { findUserByEmail, findUserById, findUserBySlug, findUserByUsername } from '../users'
+import { userByRef } from './service'
 
 const postAdminUsersByRefActAsRoute = createRoute({
   method: 'post',
@@ -42,13 +41,7 @@ export function actAsRoutes(deps: Deps) {
   const app = createRouter()
   app.openapi(postAdminUsersByRefActAsRoute, async (c) => {
     const admin = currentAdmin(c)
-    const ref = c.req.valid('param').ref.trim()
-    const user = /^\d+$/.test(ref)
-      ? await findUserById(deps.db, Number(ref))
-      : ref.includes('@')
-        ? await findUserByEmail(deps.db, ref)
-        : ((await findUserBySlug(deps.db, ref)) ?? (await findUserByUsername(deps.db, ref)))
-    if (!user) throw notFound('User')
+    const user = await userByRef(deps.db, c.req.valid('param').ref)
     const client = c.req.header('x-fanspole-client') === 'web' ? 'web' : 'cli'
     const token = await issueActAsToken(deps, admin, user, client)
     return c.json(

@@ -1,5 +1,5 @@
 import type { Deps } from '../../core/deps'
-import { withTx } from '../../db/tx'
+import { type Executor, withTx } from '../../db/tx'
 import { invalid, notFound } from '../../http/errors'
 import { type Page, pageMeta } from '../../http/paging'
 import { userBalances, walletJson } from '../ledger'
@@ -31,16 +31,20 @@ export async function adminUsers(deps: Deps, filter: { q?: string; role?: 'playe
   return { users, meta: pageMeta(page, total) }
 }
 
-/** One account by id (digits), e-mail address (contains @), slug or username, in that order of checks. */
-export async function adminUser(deps: Deps, typed: string) {
+/** One account by id (digits), e-mail address (contains @), slug or username, in that order of checks; 404 if none. */
+export async function userByRef(db: Executor, typed: string) {
   const ref = typed.trim()
   const user = /^\d+$/.test(ref)
-    ? await findUserById(deps.db, Number(ref))
+    ? await findUserById(db, Number(ref))
     : ref.includes('@')
-      ? await findUserByEmail(deps.db, ref)
-      : ((await findUserBySlug(deps.db, ref)) ?? (await findUserByUsername(deps.db, ref)))
+      ? await findUserByEmail(db, ref)
+      : ((await findUserBySlug(db, ref)) ?? (await findUserByUsername(db, ref)))
   if (!user) throw notFound('User')
-  return adminUserJson(deps, user)
+  return user
+}
+
+export async function adminUser(deps: Deps, typed: string) {
+  return adminUserJson(deps, await userByRef(deps.db, typed))
 }
 
 /** Notifies one user, named by exactly one of id, e-mail or slug. */

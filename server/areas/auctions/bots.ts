@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import type { Deps } from '../../core/deps'
 import { lockRows } from '../../db/lock'
-import { withTx } from '../../db/tx'
+import { type Tx, withTx } from '../../db/tx'
 import { BOT_STRATEGIES, type BotStrategy, botDecision } from '../../domain/auction/bots'
 import { AppError } from '../../http/errors'
 import { hashPassword } from '../auth'
@@ -10,7 +10,7 @@ import { AUCTION_BOT_JOB, botOrder, rngFor } from './bot-schedule'
 import { AUCTION_COLORS } from './catalog'
 import { runCommand } from './commands'
 import { requireSeats } from './pools'
-import { approvedBots, findAuction } from './queries'
+import { approvedBots, findAuction, heldColors } from './queries'
 import { stateOf } from './state'
 import { roomStream } from './streams'
 import { requireOwnedAuction } from './visibility'
@@ -73,31 +73,8 @@ export async function addBots(
     const row = await requireOwnedAuction(tx, auctionId, ownerId)
     if (row.status !== 'waiting') throw new AppError('AUCTION_STATE', 'Bots join before the auction starts')
     await requireSeats(tx, row, stateOf(deps, row), count)
-    const taken = new Set(
-      (
-        await tx
-          .selectFrom('auction_managers')
-          .select('color')
-          .where('auction_id', '=', auctionId)
-          .where('status', '!=', 'rejected')
-          .execute()
-      ).map((m) => m.color),
-    )
-    const free = AUCTION_COLORS.filter((c) => !taken.has(c.id))
-    if (free.length < count)
-      throw new AppError('VALIDATION_FAILED', `Only ${free.length} franchise colours are left`, {
-        count: [`must be at most ${free.length}`],
-      })
-    const existing = Number(
-      (
-        await tx
-          .selectFrom('auction_managers')
-          .select((eb) => eb.fn.countAll<number>().as('n'))
-          .where('auction_id', '=', auctionId)
-          .where('bot_strategy', 'is not', null)
-          .executeTakeFirstOrThrow()
-      ).n,
-    )
+    const free = await freeColors(tx, auctionId, count)
+    const existing = await botsSeated(tx, auctionId)
     const now = deps.clock.now()
     const added: Array<{ id: number; franchise_name: string; strategy: BotStrategy }> = []
     for (let i = 0; i < count; i++) {
@@ -133,6 +110,28 @@ export async function addBots(
     after.publish(roomStream(auctionId), { type: 'managers_changed', manager_id: added[0]?.id ?? null })
     return added
   })
+}
+
+/** The franchise colours nobody (but a rejected manager) holds; 422 when fewer than `count`. */
+async function freeColors(tx: Tx, auctionId: number, count: number) {
+  const taken = new Set(await heldColors(tx, auctionId))
+  const free = AUCTION_COLORS.filter((c) => !taken.has(c.id))
+  if (free.length < count)
+    throw new AppError('VALIDATION_FAILED', `Only ${free.length} franchise colours are left`, {
+      count: [`must be at most ${free.length}`],
+    })
+  return free
+}
+
+/** How many bots the auction has had seated (they number on from it). */
+async function botsSeated(tx: Tx, auctionId: number): Promise<number> {
+  const row = await tx
+    .selectFrom('auction_managers')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('auction_id', '=', auctionId)
+    .where('bot_strategy', 'is not', null)
+    .executeTakeFirstOrThrow()
+  return Number(row.n)
 }
 
 const BOT_NAMES = [

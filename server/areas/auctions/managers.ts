@@ -1,11 +1,11 @@
 import type { Deps } from '../../core/deps'
 import { lockRows } from '../../db/lock'
-import { type Executor, withTx } from '../../db/tx'
+import { type AfterCommit, type Executor, type Tx, withTx } from '../../db/tx'
 import { AppError, notFound } from '../../http/errors'
 import { post, SYSTEM_ACCOUNTS, systemAccountId, userAccountId } from '../ledger'
 import { notify } from '../notifications'
 import { requireSeats } from './pools'
-import { findAuction, managerOf } from './queries'
+import { type AuctionRow, findAuction, heldColors, managerOf } from './queries'
 import { stateOf } from './state'
 import { roomStream } from './streams'
 import { requireOwnedAuction, visibleAuction } from './visibility'
@@ -31,14 +31,8 @@ export async function joinAuction(
     const existing = await managerOf(tx, auctionId, userId)
     if (existing) throw new AppError('ALREADY_JOINED', 'You have already joined this auction')
     await requireSeats(tx, row, stateOf(deps, row), 1)
-    const taken = await tx
-      .selectFrom('auction_managers')
-      .select('id')
-      .where('auction_id', '=', auctionId)
-      .where('color', '=', input.color)
-      .where('status', '!=', 'rejected')
-      .executeTakeFirst()
-    if (taken) throw new AppError('COLOR_TAKEN', 'Another franchise has that colour')
+    if ((await heldColors(tx, auctionId)).includes(input.color))
+      throw new AppError('COLOR_TAKEN', 'Another franchise has that colour')
     const now = deps.clock.now()
     const owner = row.owner_id === userId
     const manager = await tx
@@ -56,25 +50,7 @@ export async function joinAuction(
       })
       .returningAll()
       .executeTakeFirstOrThrow()
-    if (row.charges > 0)
-      await post(
-        tx,
-        {
-          kind: 'auction_charge',
-          idempotencyKey: `auction:${auctionId}:manager:${manager.id}:charge`,
-          memo: `Joining charge, auction ${row.name}`,
-          meta: { auction_id: auctionId, manager_id: manager.id },
-          lines: [
-            { accountId: await userAccountId(tx, userId, 'coins'), amount: -row.charges },
-            {
-              accountId: await systemAccountId(tx, SYSTEM_ACCOUNTS.houseCoins.code, 'COIN', now),
-              amount: row.charges,
-            },
-          ],
-          nowMs: now,
-        },
-        after,
-      )
+    if (row.charges > 0) await chargeToJoin(tx, after, row, manager.id, userId, now)
     if (!owner)
       await notify(
         tx,
@@ -90,6 +66,35 @@ export async function joinAuction(
     after.publish(roomStream(auctionId), { type: 'managers_changed', manager_id: manager.id })
     return manager
   })
+}
+
+/** The auction's coin charge, from the joiner's coins to the house's (refunded on a rejection). */
+async function chargeToJoin(
+  tx: Tx,
+  after: AfterCommit,
+  row: AuctionRow,
+  managerId: number,
+  userId: number,
+  now: number,
+): Promise<void> {
+  await post(
+    tx,
+    {
+      kind: 'auction_charge',
+      idempotencyKey: `auction:${row.id}:manager:${managerId}:charge`,
+      memo: `Joining charge, auction ${row.name}`,
+      meta: { auction_id: row.id, manager_id: managerId },
+      lines: [
+        { accountId: await userAccountId(tx, userId, 'coins'), amount: -row.charges },
+        {
+          accountId: await systemAccountId(tx, SYSTEM_ACCOUNTS.houseCoins.code, 'COIN', now),
+          amount: row.charges,
+        },
+      ],
+      nowMs: now,
+    },
+    after,
+  )
 }
 
 /** The owner approves a pending manager (who enters the engine) or rejects them (refunded). */

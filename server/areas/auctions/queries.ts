@@ -18,6 +18,17 @@ export function managerOf(db: Executor, auctionId: number, userId: number) {
     .executeTakeFirst()
 }
 
+/** The franchise colours the auction's managers hold (a rejected manager gives theirs up). */
+export async function heldColors(db: Executor, auctionId: number): Promise<string[]> {
+  const rows = await db
+    .selectFrom('auction_managers')
+    .select('color')
+    .where('auction_id', '=', auctionId)
+    .where('status', '!=', 'rejected')
+    .execute()
+  return rows.map((m) => m.color)
+}
+
 // --- engine state: parsed once, kept per auction while its seq matches the stored one
 
 /** The auction's bots, and the managers a bot plays for while they are away (with that strategy). */

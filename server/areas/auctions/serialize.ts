@@ -7,7 +7,7 @@ import { STYLE_LABEL } from '../../domain/styles'
 import { idField } from '../../http/ids'
 import { AUCTION_COLORS } from './catalog'
 import { auctionCapacity } from './pools'
-import { type AuctionRow, managerOf } from './queries'
+import { type AuctionRow, heldColors, managerOf } from './queries'
 import { stateOf } from './state'
 import { canSeeAuction } from './visibility'
 
@@ -58,23 +58,22 @@ export function managerJson(m: ManagerRow, state: AuctionState) {
   }
 }
 
+/** How many of the auction's managers have a status: `count('approved')`. */
+async function managerCounts(db: Executor, auctionId: number) {
+  const counts = await db
+    .selectFrom('auction_managers')
+    .select(['status', db.fn.countAll<number>().as('n')])
+    .where('auction_id', '=', auctionId)
+    .groupBy('status')
+    .execute()
+  return (status: string) => Number(counts.find((c) => c.status === status)?.n ?? 0)
+}
+
 /** The auction (spec entity "Auction"), with the caller's own manager when they have one. */
 export async function auctionJson(deps: Deps, row: AuctionRow, viewerId: number) {
   const state = stateOf(deps, row)
   const me = await managerOf(deps.db, row.id, viewerId)
-  const counts = await deps.db
-    .selectFrom('auction_managers')
-    .select(['status', deps.db.fn.countAll<number>().as('n')])
-    .where('auction_id', '=', row.id)
-    .groupBy('status')
-    .execute()
-  const takenColors = await deps.db
-    .selectFrom('auction_managers')
-    .select('color')
-    .where('auction_id', '=', row.id)
-    .where('status', '!=', 'rejected')
-    .execute()
-  const count = (status: string) => Number(counts.find((c) => c.status === status)?.n ?? 0)
+  const count = await managerCounts(deps.db, row.id)
   const mine = me ? state.managers.find((m) => m.id === me.id) : undefined
   return {
     id: row.id,
@@ -118,7 +117,7 @@ export async function auctionJson(deps: Deps, row: AuctionRow, viewerId: number)
     reset_seconds: state.config.resetMs / 1000,
     bot_takeover_seconds: row.takeover_seconds,
     sealed_closes_at_in_millis: state.sealed?.closesAtMs ?? null,
-    taken_colors: takenColors.map((m) => m.color),
+    taken_colors: await heldColors(deps.db, row.id),
     current_manager: me
       ? {
           id: me.id,

@@ -70,17 +70,24 @@ export async function roomsAbandoned(deps: Deps, rooms: string[]): Promise<void>
   }
 }
 
-/**
- * Schedules the takeover of each given manager who is away, human, approved and not on autopilot
- * already, when the auction is running and its owner turned takeovers on.
- */
-export async function scheduleTakeovers(deps: Deps, auctionId: number, managerIds?: number[]) {
+/** The auction's takeover delay while it runs with takeovers on; null otherwise. */
+async function takeoverAuction(deps: Deps, auctionId: number): Promise<{ takeover_seconds: number } | null> {
   const auction = await deps.db
     .selectFrom('auctions')
     .select(['status', 'takeover_seconds'])
     .where('id', '=', auctionId)
     .executeTakeFirst()
-  if (!auction || auction.takeover_seconds === null || !RUNNING.has(auction.status)) return
+  if (!auction || auction.takeover_seconds === null || !RUNNING.has(auction.status)) return null
+  return { takeover_seconds: auction.takeover_seconds }
+}
+
+/**
+ * Schedules the takeover of each given manager who is away, human, approved and not on autopilot
+ * already, when the auction is running and its owner turned takeovers on.
+ */
+export async function scheduleTakeovers(deps: Deps, auctionId: number, managerIds?: number[]) {
+  const auction = await takeoverAuction(deps, auctionId)
+  if (!auction) return
   let query = deps.db
     .selectFrom('auction_managers')
     .select('id')
@@ -108,12 +115,8 @@ export async function scheduleTakeovers(deps: Deps, auctionId: number, managerId
 /** The takeover job: the manager is still away, so a bot plays for them from now on. */
 async function takeOver(deps: Deps, auctionId: number, managerId: number): Promise<void> {
   if (await isHere(deps, auctionId, managerId)) return
-  const auction = await deps.db
-    .selectFrom('auctions')
-    .select(['status', 'takeover_seconds'])
-    .where('id', '=', auctionId)
-    .executeTakeFirst()
-  if (!auction || auction.takeover_seconds === null || !RUNNING.has(auction.status)) return
+  const auction = await takeoverAuction(deps, auctionId)
+  if (!auction) return
   const taken = await withTx(deps, async (tx, after) => {
     const done = await tx
       .updateTable('auction_managers')

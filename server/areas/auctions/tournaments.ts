@@ -1,6 +1,6 @@
 import type { Deps } from '../../core/deps'
 import { lockRows } from '../../db/lock'
-import { type Executor, withTx } from '../../db/tx'
+import { type AfterCommit, type Executor, type Tx, withTx } from '../../db/tx'
 import type { AuctionCommand, AuctionEvent } from '../../domain/auction/engine'
 import { maxBid } from '../../domain/auction/rules'
 import { AppError, notFound } from '../../http/errors'
@@ -79,61 +79,80 @@ export async function createTournament(
 }
 
 /** Joins as a manager (public: no code needed), approved at once; the 4th manager starts the first window. */
-export async function joinTournament(
-  deps: Deps,
+export async function joinTournament(deps: Deps, userId: number, id: number, input: JoinTournamentInput) {
+  const now = deps.clock.now()
+  const { row, manager } = await withTx(deps, (tx, after) =>
+    seatInTournament(tx, after, userId, id, input, now),
+  )
+  await enterTournament(deps, row, now)
+  return manager
+}
+
+type JoinTournamentInput = { code?: string | undefined; franchise_name?: string | undefined }
+
+/** The manager's row, approved at once, in the first colour free (404, 409 and full refused). */
+async function seatInTournament(
+  tx: Tx,
+  after: AfterCommit,
   userId: number,
   id: number,
-  input: { code?: string | undefined; franchise_name?: string | undefined },
+  input: JoinTournamentInput,
+  now: number,
 ) {
-  const now = deps.clock.now()
-  const { row, manager } = await withTx(deps, async (tx, after) => {
-    // The player (their tournaments per series), then the tournament (its seats and colours):
-    // joins at once take turns, so neither limit is passed and no colour is given twice.
-    await lockRows(tx, 'users', userId)
-    await lockRows(tx, 'auctions', id)
-    const row = await findAuction(tx, id)
-    if (row?.kind !== 'tournament') throw notFound('Tournament')
-    if (row.is_private && row.owner_id !== userId && row.code !== input.code?.trim().toUpperCase())
-      throw notFound('Tournament')
-    if (row.status === 'completed') throw new AppError('AUCTION_STATE', 'The tournament is over')
-    if (await managerOf(tx, id, userId))
-      throw new AppError('ALREADY_JOINED', 'You are already in this tournament')
-    if (
-      row.owner_id !== userId &&
-      (await tournamentsInSeries(tx, userId, row.series_id ?? 0)) >= TOURNAMENT.perSeries
-    )
-      throw new AppError('CONFLICT', `You are already in ${TOURNAMENT.perSeries} tournaments of this series`)
-    const managers = await tx
-      .selectFrom('auction_managers')
-      .select(['id', 'color', 'user_id'])
-      .where('auction_id', '=', id)
-      .where('status', '=', 'approved')
-      .orderBy('id')
-      .execute()
-    if (row.max_managers !== null && managers.length >= row.max_managers)
-      throw new AppError('CONTEST_FULL', 'The tournament is full')
-    const user = await tx
-      .selectFrom('users')
-      .select(['team_name', 'username'])
-      .where('id', '=', userId)
-      .executeTakeFirstOrThrow()
-    const color = AUCTION_COLORS.find((c) => !managers.some((m) => m.color === c.id))?.id ?? 'black'
-    const inserted = await tx
-      .insertInto('auction_managers')
-      .values({
-        auction_id: id,
-        user_id: userId,
-        franchise_name: input.franchise_name?.trim() || user.team_name || user.username,
-        color,
-        status: 'approved',
-        joined_at_ms: now,
-        decided_at_ms: now,
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow()
-    after.publish(roomStream(id), { type: 'managers_changed', manager_id: inserted.id })
-    return { row, manager: inserted }
-  })
+  // The player (their tournaments per series), then the tournament (its seats and colours):
+  // joins at once take turns, so neither limit is passed and no colour is given twice.
+  await lockRows(tx, 'users', userId)
+  await lockRows(tx, 'auctions', id)
+  const row = await findAuction(tx, id)
+  if (row?.kind !== 'tournament') throw notFound('Tournament')
+  if (row.is_private && row.owner_id !== userId && row.code !== input.code?.trim().toUpperCase())
+    throw notFound('Tournament')
+  if (row.status === 'completed') throw new AppError('AUCTION_STATE', 'The tournament is over')
+  if (await managerOf(tx, id, userId))
+    throw new AppError('ALREADY_JOINED', 'You are already in this tournament')
+  if (
+    row.owner_id !== userId &&
+    (await tournamentsInSeries(tx, userId, row.series_id ?? 0)) >= TOURNAMENT.perSeries
+  )
+    throw new AppError('CONFLICT', `You are already in ${TOURNAMENT.perSeries} tournaments of this series`)
+  const managers = await tx
+    .selectFrom('auction_managers')
+    .select(['id', 'color', 'user_id'])
+    .where('auction_id', '=', id)
+    .where('status', '=', 'approved')
+    .orderBy('id')
+    .execute()
+  if (row.max_managers !== null && managers.length >= row.max_managers)
+    throw new AppError('CONTEST_FULL', 'The tournament is full')
+  const user = await tx
+    .selectFrom('users')
+    .select(['team_name', 'username'])
+    .where('id', '=', userId)
+    .executeTakeFirstOrThrow()
+  const color = AUCTION_COLORS.find((c) => !managers.some((m) => m.color === c.id))?.id ?? 'black'
+  const inserted = await tx
+    .insertInto('auction_managers')
+    .values({
+      auction_id: id,
+      user_id: userId,
+      franchise_name: input.franchise_name?.trim() || user.team_name || user.username,
+      color,
+      status: 'approved',
+      joined_at_ms: now,
+      decided_at_ms: now,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow()
+  after.publish(roomStream(id), { type: 'managers_changed', manager_id: inserted.id })
+  return { row, manager: inserted }
+}
+
+/**
+ * Every approved manager the engine does not have yet is added; the 4th starts the tournament:
+ * the first sealed window opens and the managers are told.
+ */
+async function enterTournament(deps: Deps, row: AuctionRow, now: number): Promise<void> {
+  const id = row.id
   // Read after this join committed: joins at once each bring into the engine whoever it does
   // not have yet, so whichever command runs last, everyone is in.
   const managers = await deps.db
@@ -173,7 +192,6 @@ export async function joinTournament(
           now,
         )
     })
-  return manager
 }
 
 /** The events that assigned each player the manager still owns: `bid_id` is that event's seq. */

@@ -4,6 +4,7 @@
  */
 export {
   BOT_EMAIL_DOMAIN,
+  botCandidates,
   type ContestKind,
   type SeatBotsInput,
   type SeatedBot,

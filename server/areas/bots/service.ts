@@ -4,6 +4,7 @@ import { lockRows, shareRows } from '../../db/lock'
 import { type Tx, withTxScope } from '../../db/tx'
 import { splitDebit } from '../../domain/ledger'
 import { paiseToRupees } from '../../domain/money'
+import type { TeamPlayer } from '../../domain/team-rules'
 import { AppError, invalid, notFound } from '../../http/errors'
 import {
   type BotCandidate,
@@ -16,7 +17,7 @@ import {
 import { hashPassword } from '../auth'
 import { createClassicTeam, findPhase, phaseMatches, phasePlayers } from '../championship'
 import { joinChampionshipContest, phaseLocked, phaseWindow } from '../championship-contests'
-import { botPrefix, findContest, isLocked, joinContest, visibleContest } from '../contests'
+import { botPrefix, entryFeeLines, findContest, isLocked, joinContest, visibleContest } from '../contests'
 import { post, SYSTEM_ACCOUNTS, systemAccountId, userAccountId, userBalances } from '../ledger'
 import { matchSquad } from '../matches'
 import { createTeam } from '../teams'
@@ -68,20 +69,36 @@ interface Target {
   phase_id: number | null
 }
 
+/** What a daily and a championship contest row tell alike: who owns it, its seats and its fee. */
+function seatsOf(c: {
+  id: number
+  created_by_id: number | null
+  is_private: number
+  invite_code: string | null
+  status: string
+  members_count: number
+  members_limit: number
+  entry_fee_paise: number | string
+}) {
+  return {
+    id: c.id,
+    owner_id: c.created_by_id,
+    is_private: c.is_private,
+    invite_code: c.invite_code,
+    status: c.status,
+    members_count: c.members_count,
+    members_limit: c.members_limit,
+    entry_fee_paise: Number(c.entry_fee_paise),
+  }
+}
+
 async function readTarget(deps: Deps, tx: Tx, type: ContestKind, id: number): Promise<Target | null> {
   const now = deps.clock.now()
   if (type === 'contest') {
     const c = await findContest(tx, id)
     if (!c) return null
     return {
-      id,
-      owner_id: c.created_by_id,
-      is_private: c.is_private,
-      invite_code: c.invite_code,
-      status: c.status,
-      members_count: c.members_count,
-      members_limit: c.members_limit,
-      entry_fee_paise: Number(c.entry_fee_paise),
+      ...seatsOf(c),
       locked: isLocked(c, now),
       sport: c.sport_slug,
       match_ids: [c.match_id],
@@ -95,14 +112,7 @@ async function readTarget(deps: Deps, tx: Tx, type: ContestKind, id: number): Pr
   const phase = await findPhase(tx, c.phase_id)
   if (!phase) return null
   return {
-    id,
-    owner_id: c.created_by_id,
-    is_private: c.is_private,
-    invite_code: c.invite_code,
-    status: c.status,
-    members_count: c.members_count,
-    members_limit: c.members_limit,
-    entry_fee_paise: Number(c.entry_fee_paise),
+    ...seatsOf(c),
     locked: window === null || phaseLocked(window, now),
     sport: phase.sport_slug,
     match_ids: (await phaseMatches(tx, c.phase_id)).map((m) => m.id),
@@ -129,6 +139,25 @@ async function authorize(tx: Tx, type: ContestKind, t: Target, actor: { id: numb
   throw new AppError('FORBIDDEN', 'Only the contest’s owner can seat bots in it')
 }
 
+/**
+ * Players as a bot weighs them: form (the last series score), star, and the share of the
+ * existing teams that hold them (none given: nobody's).
+ */
+export function botCandidates(
+  players: Array<TeamPlayer & { is_star: number | boolean; last_series_score: number | string | null }>,
+  shares: Map<number, number> = new Map(),
+): BotCandidate[] {
+  return players.map((p) => ({
+    id: p.id,
+    style: p.style,
+    value_tenths: p.value_tenths,
+    real_team_id: p.real_team_id,
+    is_star: Boolean(p.is_star),
+    form: Number(p.last_series_score),
+    selected_share: shares.get(p.id) ?? 0,
+  }))
+}
+
 /** The pool the bots pick from, with what their strategies weigh (form, stars, who others picked). */
 async function candidates(tx: Tx, t: Target): Promise<BotCandidate[]> {
   if (t.match_id !== null) {
@@ -139,15 +168,7 @@ async function candidates(tx: Tx, t: Target): Promise<BotCandidate[]> {
       .where('match_id', '=', t.match_id)
       .execute()
     const shares = selectionShares(teams.map((r) => r.player_ids.split(',').map(Number)))
-    return squad.map((p) => ({
-      id: p.id,
-      style: p.style,
-      value_tenths: p.value_tenths,
-      real_team_id: p.real_team_id,
-      is_star: Boolean(p.is_star),
-      form: Number(p.last_series_score),
-      selected_share: shares.get(p.id) ?? 0,
-    }))
+    return botCandidates(squad, shares)
   }
   const players = await phasePlayers(tx, t.phase_id as number)
   const teams = await tx
@@ -156,15 +177,7 @@ async function candidates(tx: Tx, t: Target): Promise<BotCandidate[]> {
     .where('phase_id', '=', t.phase_id as number)
     .execute()
   const shares = selectionShares(teams.map((r) => JSON.parse(r.player_ids) as number[]))
-  return players.map((p) => ({
-    id: p.id,
-    style: p.style,
-    value_tenths: p.value_tenths,
-    real_team_id: p.real_team_id,
-    is_star: Boolean(p.is_star),
-    form: Number(p.last_series_score),
-    selected_share: shares.get(p.id) ?? 0,
-  }))
+  return botCandidates(players, shares)
 }
 
 /**
@@ -198,19 +211,15 @@ async function stake(
 ) {
   const fee = t.entry_fee_paise
   if (fee === 0) return
-  const lines = [{ accountId: await userAccountId(tx, bot.id, 'unused'), amount: fee }]
-  if (t.owner_id === null)
-    lines.push({
-      accountId: await systemAccountId(tx, SYSTEM_ACCOUNTS.house.code, 'INR', nowMs),
-      amount: -fee,
-    })
-  else {
-    const split = splitDebit(fee, await userBalances(tx, t.owner_id))
-    if (split.fromUnused > 0)
-      lines.push({ accountId: await userAccountId(tx, t.owner_id, 'unused'), amount: -split.fromUnused })
-    if (split.fromWinnings > 0)
-      lines.push({ accountId: await userAccountId(tx, t.owner_id, 'winnings'), amount: -split.fromWinnings })
-  }
+  const toBot = () => userAccountId(tx, bot.id, 'unused')
+  // The owner's balance covered every bot's stake before the first was seated (assertSeatsFor).
+  const lines =
+    t.owner_id === null
+      ? [
+          { accountId: await toBot(), amount: fee },
+          { accountId: await systemAccountId(tx, SYSTEM_ACCOUNTS.house.code, 'INR', nowMs), amount: -fee },
+        ]
+      : await entryFeeLines(tx, t.owner_id, fee, toBot)
   await post(
     tx,
     {
@@ -223,6 +232,46 @@ async function stake(
     },
     after,
   )
+}
+
+/** Refused: a started match, a closed or full contest, more bots than seats, an owner who cannot pay the stakes. */
+async function assertSeatsFor(tx: Tx, t: Target, count: number): Promise<void> {
+  if (t.locked) throw new AppError('EVENT_LOCKED', 'The match has started; bots can no longer join')
+  if (t.status !== 'open') throw new AppError('CONTEST_CLOSED', `This contest is ${t.status}`)
+  const free = t.members_limit - t.members_count
+  if (free === 0) throw new AppError('CONTEST_FULL', 'This contest is full: no seat is left for a bot')
+  if (count > free)
+    throw invalid({
+      count: [`must be at most ${free}: only ${free} seat${free === 1 ? ' is' : 's are'} free`],
+    })
+  const cost = t.entry_fee_paise * count
+  if (t.owner_id !== null && cost > 0) {
+    const b = await userBalances(tx, t.owner_id)
+    if (!splitDebit(cost, b).sufficient)
+      throw new AppError(
+        'INSUFFICIENT_BALANCE',
+        `Seating ${count} bot${count === 1 ? '' : 's'} costs their entry fees, ₹${paiseToRupees(cost)}; your balance is ₹${paiseToRupees(b.unused + b.winnings)}`,
+      )
+  }
+}
+
+/** The bot's team saved and its entry made through the players' own services. */
+async function buildAndJoin(
+  inner: Deps,
+  t: Target,
+  type: ContestKind,
+  userId: number,
+  pick: { player_ids: number[]; captain_id: number; vice_captain_id: number },
+): Promise<{ teamId: number; memberId: number }> {
+  const team = { player_ids: pick.player_ids, captain: pick.captain_id, vice_captain: pick.vice_captain_id }
+  if (type === 'contest') {
+    const teamId = (await createTeam(inner, userId, t.match_id as number, team)).id
+    const joined = await joinContest(inner, userId, t.id, teamId, t.invite_code ?? undefined)
+    return { teamId, memberId: joined.member_id }
+  }
+  const teamId = (await createClassicTeam(inner, userId, t.phase_id as number, team)).id
+  const memberId = await joinChampionshipContest(inner, userId, t.id, teamId, t.invite_code ?? undefined)
+  return { teamId, memberId }
 }
 
 export async function seatContestBots(
@@ -244,23 +293,7 @@ export async function seatContestBots(
     await shareRows(tx, 'matches', first.match_ids)
     await lockRows(tx, type === 'contest' ? 'contests' : 'championship_contests', contestId)
     const t = (await readTarget(deps, tx, type, contestId)) as Target
-    if (t.locked) throw new AppError('EVENT_LOCKED', 'The match has started; bots can no longer join')
-    if (t.status !== 'open') throw new AppError('CONTEST_CLOSED', `This contest is ${t.status}`)
-    const free = t.members_limit - t.members_count
-    if (free === 0) throw new AppError('CONTEST_FULL', 'This contest is full: no seat is left for a bot')
-    if (count > free)
-      throw invalid({
-        count: [`must be at most ${free}: only ${free} seat${free === 1 ? ' is' : 's are'} free`],
-      })
-    const cost = t.entry_fee_paise * count
-    if (t.owner_id !== null && cost > 0) {
-      const b = await userBalances(tx, t.owner_id)
-      if (!splitDebit(cost, b).sufficient)
-        throw new AppError(
-          'INSUFFICIENT_BALANCE',
-          `Seating ${count} bot${count === 1 ? '' : 's'} costs their entry fees, ₹${paiseToRupees(cost)}; your balance is ₹${paiseToRupees(b.unused + b.winnings)}`,
-        )
-    }
+    await assertSeatsFor(tx, t, count)
     const pool = await candidates(tx, t)
     const before = await botsSoFar(tx, type, contestId)
     const prefix = prefixOf(type, contestId)
@@ -281,27 +314,7 @@ export async function seatContestBots(
         nowMs: now,
       })
       await stake(tx, t, type, { id: user.id, n }, now, scope.after)
-      const team = {
-        player_ids: pick.player_ids,
-        captain: pick.captain_id,
-        vice_captain: pick.vice_captain_id,
-      }
-      let teamId: number
-      let memberId: number
-      if (type === 'contest') {
-        teamId = (await createTeam(inner, user.id, t.match_id as number, team)).id
-        memberId = (await joinContest(inner, user.id, contestId, teamId, t.invite_code ?? undefined))
-          .member_id
-      } else {
-        teamId = (await createClassicTeam(inner, user.id, t.phase_id as number, team)).id
-        memberId = await joinChampionshipContest(
-          inner,
-          user.id,
-          contestId,
-          teamId,
-          t.invite_code ?? undefined,
-        )
-      }
+      const { teamId, memberId } = await buildAndJoin(inner, t, type, user.id, pick)
       seated.push({
         user_id: user.id,
         username: user.username,

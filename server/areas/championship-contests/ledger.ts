@@ -1,7 +1,6 @@
 import type { AfterCommit, Tx } from '../../db/tx'
-import { splitDebit } from '../../domain/ledger'
-import { AppError } from '../../http/errors'
-import { post, SYSTEM_ACCOUNTS, systemAccountId, userAccountId, userBalances } from '../ledger'
+import { entryFeeLines } from '../contests'
+import { post, SYSTEM_ACCOUNTS, systemAccountId, userAccountId } from '../ledger'
 
 /**
  * Money of championship contests, as daily contests move theirs (contests/ledger.ts): the
@@ -32,19 +31,9 @@ export async function chargeChampionshipEntry(
   },
 ): Promise<void> {
   if (e.feePaise === 0) return
-  const split = splitDebit(e.feePaise, await userBalances(tx, e.userId))
-  if (!split.sufficient)
-    throw new AppError('INSUFFICIENT_BALANCE', 'Not enough balance to pay the entry fee; add cash first')
-  const lines = [
-    {
-      accountId: await systemAccountId(tx, championshipPoolCode(e.contestId), 'INR', e.nowMs),
-      amount: e.feePaise,
-    },
-  ]
-  if (split.fromUnused > 0)
-    lines.push({ accountId: await userAccountId(tx, e.userId, 'unused'), amount: -split.fromUnused })
-  if (split.fromWinnings > 0)
-    lines.push({ accountId: await userAccountId(tx, e.userId, 'winnings'), amount: -split.fromWinnings })
+  const lines = await entryFeeLines(tx, e.userId, e.feePaise, () =>
+    systemAccountId(tx, championshipPoolCode(e.contestId), 'INR', e.nowMs),
+  )
   await post(
     tx,
     {

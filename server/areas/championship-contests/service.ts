@@ -10,7 +10,7 @@ import {
   winnerCount,
 } from '../../domain/prizes'
 import { AppError, invalid, notFound } from '../../http/errors'
-import { recordActivity, usernameOf, visibleContest, wasRemoved } from '../contests'
+import { recordJoined, visibleContest, wasRemoved } from '../contests'
 import { championshipLabel, chargeChampionshipEntry } from './ledger'
 import { type PhaseWindow, phaseLocked, phaseWindow } from './phase-window'
 
@@ -172,17 +172,10 @@ export async function joinChampionshipInTx(
       .returning('id')
       .executeTakeFirstOrThrow()
     if (!j.creating)
-      await recordActivity(
+      await recordJoined(
         tx,
         after,
-        {
-          type: 'championship_contest',
-          contestId,
-          kind: 'joined',
-          userId,
-          body: `${await usernameOf(tx, userId)} joined`,
-          data: { member_id: member.id },
-        },
+        { type: 'championship_contest', contestId, userId, memberId: member.id },
         now,
       )
     return member.id

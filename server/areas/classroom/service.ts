@@ -6,6 +6,7 @@ import { AppError, invalid } from '../../http/errors'
 import { botStream, botTeam } from '../../sim/fantasy-bots'
 import { addBots, createAuction, seatManagers } from '../auctions'
 import { hashPassword } from '../auth'
+import { botCandidates } from '../bots'
 import { createContest } from '../contest-creation'
 import { createGroup } from '../groups'
 import { matchSquad } from '../matches'
@@ -31,20 +32,7 @@ export interface ClassInput {
 
 export async function createClassroom(deps: Deps, admin: { id: number }, input: ClassInput) {
   const roster = input.roster ?? []
-  if (roster.length > input.students)
-    throw invalid({ roster: [`has ${roster.length} rows; students is ${input.students}`] })
-  const seats = classSeats(input.students, input.seats)
-  if (seats < input.students) throw invalid({ seats: [`must be at least students (${input.students})`] })
-  const pool = await classAuctionPool(deps.db)
-  if (!pool)
-    throw new AppError('CONFLICT', 'No cricket series has players for an auction (seed the league first)')
-  const squad = classSquad(pool.players, seats)
-  if (!squad)
-    throw invalid({
-      seats: [
-        `must be at most ${pool.players.length}: the pool (${pool.series_name}) has ${pool.players.length} players`,
-      ],
-    })
+  const { seats, pool, squad } = await classPlan(deps, input, roster)
   const now = deps.clock.now()
   const match = await nextMatch(deps, now)
 
@@ -73,44 +61,14 @@ export async function createClassroom(deps: Deps, admin: { id: number }, input: 
       }))
       const users = await insertStudents(tx, students, hashes, now)
 
-      const groupUuid = await createGroup(inner, admin.id, {
-        name,
-        description: `${input.students} students`,
-        member_slugs: users.map((u) => u.slug),
-      })
-      const group = await tx
-        .selectFrom('groups')
-        .select(['id', 'invite_code'])
-        .where('uuid', '=', groupUuid)
-        .executeTakeFirstOrThrow()
-
-      const auction = await createAuction(inner, admin.id, {
-        name: `${name} auction`.slice(0, 60),
-        sport_slug: 'cricket',
-        series_id: pool.series_id,
-        pool: pool.pool,
-        purse: CLASS_PURSE,
-        squad_min: squad.squad_min,
-        squad_max: squad.squad_max,
-        max_stars: null,
-        balanced: squad.balanced,
-        lot_seconds: 15,
-        bidding_interval: 'standard',
-        charges: 0,
-        starts_at_ms: null,
-        private: true,
-        group_id: group.id,
-      })
-      await seatManagers(
+      const group = await classGroup(inner, admin.id, name, input.students, users)
+      const { auction, bots } = await classAuction(
         inner,
         admin.id,
-        auction.id,
-        users.map((u) => ({ userId: u.id, franchiseName: `${u.username} XI` })),
+        { name, groupId: group.id, users, seats },
+        input.students,
+        { pool, squad },
       )
-      const bots =
-        seats > input.students
-          ? await addBots(inner, admin.id, auction.id, seats - input.students, 'mixed')
-          : []
 
       const made = match
         ? await classContest(inner, tx, admin.id, row.id, name, match.id, input.students)
@@ -124,22 +82,8 @@ export async function createClassroom(deps: Deps, admin: { id: number }, input: 
       return {
         classroom: { id: row.id, name },
         students: students.map((s, i) => ({ ...s, id: (users[i] as { id: number }).id })),
-        group: { uuid: groupUuid, name, invite_code: group.invite_code },
-        auction: {
-          id: auction.id,
-          name: auction.name,
-          code: auction.code,
-          seats,
-          students: input.students,
-          bots: bots.length,
-          ...squad,
-          pool: {
-            kind: pool.pool,
-            series_id: pool.series_id,
-            series_name: pool.series_name,
-            players: pool.players.length,
-          },
-        },
+        group: { uuid: group.uuid, name, invite_code: group.invite_code },
+        auction: auctionJson(auction, bots.length, input.students, { seats, pool, squad }),
         contest: contest && match ? { ...contest, match_id: match.id, match_name: match.name } : null,
         contest_skipped: 'skipped' in made ? (made.skipped ?? null) : null,
       }
@@ -153,6 +97,108 @@ export async function createClassroom(deps: Deps, admin: { id: number }, input: 
       )
     throw error
   }
+}
+
+/** The seats, the auction pool and the squad sizes a class gets, refused (422, 409) before anything is written. */
+async function classPlan(deps: Deps, input: ClassInput, roster: RosterRow[]) {
+  if (roster.length > input.students)
+    throw invalid({ roster: [`has ${roster.length} rows; students is ${input.students}`] })
+  const seats = classSeats(input.students, input.seats)
+  if (seats < input.students) throw invalid({ seats: [`must be at least students (${input.students})`] })
+  const pool = await classAuctionPool(deps.db)
+  if (!pool)
+    throw new AppError('CONFLICT', 'No cricket series has players for an auction (seed the league first)')
+  const squad = classSquad(pool.players, seats)
+  if (!squad)
+    throw invalid({
+      seats: [
+        `must be at most ${pool.players.length}: the pool (${pool.series_name}) has ${pool.players.length} players`,
+      ],
+    })
+  return { seats, pool, squad }
+}
+
+type ClassPlan = Awaited<ReturnType<typeof classPlan>>
+
+/** The class's auction in the answer: its seats, students and bots, the squad sizes and the pool. */
+function auctionJson(
+  auction: { id: number; name: string; code: string },
+  bots: number,
+  students: number,
+  { seats, pool, squad }: ClassPlan,
+) {
+  return {
+    id: auction.id,
+    name: auction.name,
+    code: auction.code,
+    seats,
+    students,
+    bots,
+    ...squad,
+    pool: {
+      kind: pool.pool,
+      series_id: pool.series_id,
+      series_name: pool.series_name,
+      players: pool.players.length,
+    },
+  }
+}
+
+/** The class's group: every student a member, the instructor its admin. */
+async function classGroup(
+  inner: Deps,
+  adminId: number,
+  name: string,
+  students: number,
+  users: Array<{ slug: string }>,
+) {
+  const uuid = await createGroup(inner, adminId, {
+    name,
+    description: `${students} students`,
+    member_slugs: users.map((u) => u.slug),
+  })
+  const group = await inner.db
+    .selectFrom('groups')
+    .select(['id', 'invite_code'])
+    .where('uuid', '=', uuid)
+    .executeTakeFirstOrThrow()
+  return { uuid, ...group }
+}
+
+/** The class's private auction on the pool: every student an approved manager, bots in the seats left. */
+async function classAuction(
+  inner: Deps,
+  adminId: number,
+  cls: { name: string; groupId: number; users: Array<{ id: number; username: string }>; seats: number },
+  students: number,
+  { pool, squad }: Pick<ClassPlan, 'pool' | 'squad'>,
+) {
+  const auction = await createAuction(inner, adminId, {
+    name: `${cls.name} auction`.slice(0, 60),
+    sport_slug: 'cricket',
+    series_id: pool.series_id,
+    pool: pool.pool,
+    purse: CLASS_PURSE,
+    squad_min: squad.squad_min,
+    squad_max: squad.squad_max,
+    max_stars: null,
+    balanced: squad.balanced,
+    lot_seconds: 15,
+    bidding_interval: 'standard',
+    charges: 0,
+    starts_at_ms: null,
+    private: true,
+    group_id: cls.groupId,
+  })
+  await seatManagers(
+    inner,
+    adminId,
+    auction.id,
+    cls.users.map((u) => ({ userId: u.id, franchiseName: `${u.username} XI` })),
+  )
+  const bots =
+    cls.seats > students ? await addBots(inner, adminId, auction.id, cls.seats - students, 'mixed') : []
+  return { auction, bots }
 }
 
 async function insertStudents(tx: Tx, students: Student[], hashes: string[], now: number) {
@@ -232,15 +278,7 @@ async function classContest(
 
 async function instructorTeam(inner: Deps, tx: Tx, adminId: number, classId: number, matchId: number) {
   const squad = await matchSquad(tx, matchId)
-  const pool = squad.map((p) => ({
-    id: p.id,
-    style: p.style,
-    value_tenths: p.value_tenths,
-    real_team_id: p.real_team_id,
-    is_star: Boolean(p.is_star),
-    form: Number(p.last_series_score),
-    selected_share: 0,
-  }))
+  const pool = botCandidates(squad)
   const pick = botTeam('favourite', 'cricket', pool, botStream(inner.rng.seed, `class${classId}`, 1))
   if (!pick) return null
   const team = await createTeam(inner, adminId, matchId, {

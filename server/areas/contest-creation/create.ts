@@ -67,7 +67,6 @@ export interface Created {
   member_id: number
 }
 
-// Long: access, the contest row, its activity and the creator's join in one transaction.
 export async function createContest(deps: Deps, userId: number, body: DraftBody): Promise<Created> {
   return withTx(deps, async (tx, after) => {
     await lockRows(tx, 'users', userId)
@@ -80,72 +79,69 @@ export async function createContest(deps: Deps, userId: number, body: DraftBody)
     if (!access.allowed)
       throw new AppError('FORBIDDEN', access.missing[0]?.message ?? 'You cannot create this contest yet')
     const code = await freshInviteCode(deps, tx, userId, now)
-    const common = {
-      name: draft.name,
-      description: draft.description,
-      entry_fee_paise: draft.entry_fee_paise,
-      members_limit: draft.members_limit,
-      guaranteed: draft.guaranteed ? 1 : 0,
-      rake_bps: draft.bill.rake_bps,
-      prize_pool_paise: draft.bill.pool_paise,
-      prize_structure: JSON.stringify(draft.prizes),
-      prize_percents: JSON.stringify(draft.percents),
-      winner_count: draft.winners,
-      invite_code: code,
-      created_by_id: userId,
-      is_private: draft.is_private ? 1 : 0,
-      created_at_ms: now,
-    }
+    const type = draft.target.type === 'contest' ? 'contest' : 'championship_contest'
+    const id = await insertContest(tx, draft, { userId, code, now })
     const username = await usernameOf(tx, userId)
     const fee = draft.entry_fee_paise > 0 ? `₹${paiseToRupees(draft.entry_fee_paise)} entry` : 'free'
     const text = `${username} created the contest (${draft.members_limit} spots, ${fee})`
-    if (draft.target.type === 'contest') {
-      const row = await tx
-        .insertInto('contests')
-        .values({
-          ...common,
-          match_id: draft.target.match.id,
-          kind: contestKindOf(draft),
-          max_entries: draft.max_entries,
-          game_kind: draft.kind.slug,
-          // Player contests list after the house's on a match page.
-          sort: 1000,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow()
-      await recordActivity(
-        tx,
-        after,
-        { type: 'contest', contestId: row.id, kind: 'created', userId, body: text },
-        now,
-      )
-      const memberId = await joinInTx(deps, tx, after, {
-        userId,
-        contestId: row.id,
-        teamId: draft.team_id as number,
-        creating: true,
-      })
-      return { type: 'contest', id: row.id, member_id: memberId }
-    }
-    const row = await tx
-      .insertInto('championship_contests')
-      .values({ ...common, phase_id: draft.target.phase.phase_id })
-      .returning('id')
-      .executeTakeFirstOrThrow()
-    await recordActivity(
-      tx,
-      after,
-      { type: 'championship_contest', contestId: row.id, kind: 'created', userId, body: text },
-      now,
-    )
-    const memberId = await joinChampionshipInTx(deps, tx, after, {
-      userId,
-      contestId: row.id,
-      classicTeamId: draft.team_id as number,
-      creating: true,
-    })
-    return { type: 'championship_contest', id: row.id, member_id: memberId }
+    await recordActivity(tx, after, { type, contestId: id, kind: 'created', userId, body: text }, now)
+    const teamId = draft.team_id as number
+    const memberId =
+      type === 'contest'
+        ? await joinInTx(deps, tx, after, { userId, contestId: id, teamId, creating: true })
+        : await joinChampionshipInTx(deps, tx, after, {
+            userId,
+            contestId: id,
+            classicTeamId: teamId,
+            creating: true,
+          })
+    return { type, id, member_id: memberId }
   })
+}
+
+/** The contest row of a draft: a daily contest on its match, or a championship contest in its phase. */
+async function insertContest(
+  tx: Executor,
+  draft: ResolvedDraft,
+  by: { userId: number; code: string; now: number },
+): Promise<number> {
+  const common = {
+    name: draft.name,
+    description: draft.description,
+    entry_fee_paise: draft.entry_fee_paise,
+    members_limit: draft.members_limit,
+    guaranteed: draft.guaranteed ? 1 : 0,
+    rake_bps: draft.bill.rake_bps,
+    prize_pool_paise: draft.bill.pool_paise,
+    prize_structure: JSON.stringify(draft.prizes),
+    prize_percents: JSON.stringify(draft.percents),
+    winner_count: draft.winners,
+    invite_code: by.code,
+    created_by_id: by.userId,
+    is_private: draft.is_private ? 1 : 0,
+    created_at_ms: by.now,
+  }
+  const row =
+    draft.target.type === 'contest'
+      ? await tx
+          .insertInto('contests')
+          .values({
+            ...common,
+            match_id: draft.target.match.id,
+            kind: contestKindOf(draft),
+            max_entries: draft.max_entries,
+            game_kind: draft.kind.slug,
+            // Player contests list after the house's on a match page.
+            sort: 1000,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      : await tx
+          .insertInto('championship_contests')
+          .values({ ...common, phase_id: draft.target.phase.phase_id })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+  return row.id
 }
 
 /** What a draft would cost and pay, never writing anything (POST /api/contests/verify). */

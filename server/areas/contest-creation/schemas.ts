@@ -1,17 +1,13 @@
 import { z } from '@hono/zod-openapi'
 import { MEMBERS_LIMIT_MAX, MEMBERS_LIMIT_MIN, PRIZE_OPTION_KEYS } from '../../domain/contest-creation'
 import { idField } from '../../http/ids'
-import { boolField, intField } from '../contests'
+import { boolField, intField, jsonListField, rupeesField } from '../contests'
 
 /**
  * The contest draft of create, verify and edit, as JSON or as a form (forms arrive as JSON
  * strings: "500", "true", and `prize_ranges` as a JSON text), so each field takes both.
  */
-const rupees = z
-  .union([z.number(), z.string().max(20)], {
-    error: (issue) => (issue.input === undefined ? 'is required' : 'must be a number of rupees'),
-  })
-  .openapi({ description: 'Rupees' })
+const rupees = rupeesField()
 
 const RangeInput = z.strictObject({
   from: intField(1, 100_000),
@@ -25,16 +21,10 @@ const RangeInput = z.strictObject({
 
 export type RangeInput = z.infer<typeof RangeInput>
 
-const rangesField = z
-  .preprocess((v) => {
-    if (typeof v !== 'string') return v
-    try {
-      return JSON.parse(v) as unknown
-    } catch {
-      return v
-    }
-  }, z.array(RangeInput).min(1).max(100))
-  .openapi({ type: 'array', description: 'Custom rank ranges: all with `percent` or all with `amount`' })
+const rangesField = jsonListField(RangeInput).openapi({
+  type: 'array',
+  description: 'Custom rank ranges: all with `percent` or all with `amount`',
+})
 
 const draftShape = {
   game: z.string().max(40).openapi({ description: 'A game kind slug; not auction or esports' }),

@@ -87,6 +87,29 @@ export async function usernameOf(db: Executor, userId: number): Promise<string> 
   return row?.username ?? 'A player'
 }
 
+/** "kohli_fan joined": a member's join as the contest's activity (not the creator's own). */
+export async function recordJoined(
+  tx: Executor,
+  after: AfterCommit,
+  j: { type: ContestType; contestId: number; userId: number; memberId: number },
+  nowMs: number,
+): Promise<void> {
+  const body = `${await usernameOf(tx, j.userId)} joined`
+  await recordActivity(
+    tx,
+    after,
+    {
+      type: j.type,
+      contestId: j.contestId,
+      kind: 'joined',
+      userId: j.userId,
+      body,
+      data: { member_id: j.memberId },
+    },
+    nowMs,
+  )
+}
+
 /** A page of a contest's activities, newest first. */
 export async function activitiesPage(
   db: Executor,

@@ -23,3 +23,22 @@ export const intField = (min: number, max: number) =>
       z.number().int().min(min).max(max),
     )
     .openapi({ type: 'integer', minimum: min, maximum: max })
+
+/** Rupees as a number or a numeric string; the services turn them into paise and check them. */
+export const rupeesField = () =>
+  z
+    .union([z.number(), z.string().max(20)], {
+      error: (issue) => (issue.input === undefined ? 'is required' : 'must be a number of rupees'),
+    })
+    .openapi({ description: 'Rupees' })
+
+/** 1 to 100 items, as a JSON array or (from a form) as its JSON text. */
+export const jsonListField = <T extends z.ZodType>(item: T) =>
+  z.preprocess((v) => {
+    if (typeof v !== 'string') return v
+    try {
+      return JSON.parse(v) as unknown
+    } catch {
+      return v
+    }
+  }, z.array(item).min(1).max(100))

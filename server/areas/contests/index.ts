@@ -4,14 +4,15 @@ export {
   contestStreamOf,
   prizeActivities,
   recordActivity,
+  recordJoined,
   usernameOf,
   wasRemoved,
 } from './activities'
 export { botPrefix, redirectBotRefunds, refundPayees } from './bot-stakes'
 export { cancelAndRefund, cancelContest } from './cancel'
-export { boolField, intField } from './form-fields'
+export { boolField, intField, jsonListField, rupeesField } from './form-fields'
 export { homeRoutes } from './home.routes'
-export { contestLabel, contestMemo, poolCode } from './ledger'
+export { contestLabel, contestMemo, entryFeeLines, poolCode } from './ledger'
 export { decideAtLock, lockedActivity } from './lock-decision'
 export { cancelMatchContests, lockMatchContests } from './match-contests'
 export { contestBase, findContest } from './queries'

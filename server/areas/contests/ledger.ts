@@ -36,6 +36,28 @@ export function contestPoolAccount(tx: Tx, contestId: number, nowMs: number): Pr
   return systemAccountId(tx, poolCode(contestId), 'INR', nowMs)
 }
 
+/**
+ * The lines of an entry fee (a contest's, a bot's stake): `fee` into the account `to` gives,
+ * out of the payer's unused balance first, then winnings (409 INSUFFICIENT_BALANCE if short).
+ * `to` is asked after the balance check, before the payer's accounts, as every entry did.
+ */
+export async function entryFeeLines(
+  tx: Tx,
+  payerId: number,
+  fee: number,
+  to: () => Promise<number>,
+): Promise<Array<{ accountId: number; amount: number }>> {
+  const split = splitDebit(fee, await userBalances(tx, payerId))
+  if (!split.sufficient)
+    throw new AppError('INSUFFICIENT_BALANCE', 'Not enough balance to pay the entry fee; add cash first')
+  const lines = [{ accountId: await to(), amount: fee }]
+  if (split.fromUnused > 0)
+    lines.push({ accountId: await userAccountId(tx, payerId, 'unused'), amount: -split.fromUnused })
+  if (split.fromWinnings > 0)
+    lines.push({ accountId: await userAccountId(tx, payerId, 'winnings'), amount: -split.fromWinnings })
+  return lines
+}
+
 /** Entry fee: unused balance first, then winnings, into the contest pool. */
 export async function chargeEntry(
   tx: Tx,
@@ -51,17 +73,9 @@ export async function chargeEntry(
   },
 ): Promise<number | null> {
   if (entry.feePaise === 0) return null
-  const balances = await userBalances(tx, entry.userId)
-  const split = splitDebit(entry.feePaise, balances)
-  if (!split.sufficient)
-    throw new AppError('INSUFFICIENT_BALANCE', 'Not enough balance to pay the entry fee; add cash first')
-  const lines = [
-    { accountId: await contestPoolAccount(tx, entry.contestId, entry.nowMs), amount: entry.feePaise },
-  ]
-  if (split.fromUnused > 0)
-    lines.push({ accountId: await userAccountId(tx, entry.userId, 'unused'), amount: -split.fromUnused })
-  if (split.fromWinnings > 0)
-    lines.push({ accountId: await userAccountId(tx, entry.userId, 'winnings'), amount: -split.fromWinnings })
+  const lines = await entryFeeLines(tx, entry.userId, entry.feePaise, () =>
+    contestPoolAccount(tx, entry.contestId, entry.nowMs),
+  )
   const result = await post(
     tx,
     {

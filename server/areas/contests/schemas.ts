@@ -1,4 +1,5 @@
 import { z } from '@hono/zod-openapi'
+import { CONTEST_KINDS } from '../../domain/contest-templates'
 import { MAX_ID } from '../../http/ids'
 import { MAX_PAGE } from '../../http/paging'
 import { MatchStatusSchema, PlayerSchema } from '../matches'
@@ -30,7 +31,7 @@ export const ContestSchema = z
     game_id: z.number().int(),
     match_title: z.string(),
     name: z.string(),
-    kind: z.string(),
+    kind: z.enum(CONTEST_KINDS),
     contest_status: z.enum(['open', 'locked', 'completed', 'cancelled']),
     joinable: z.boolean(),
     entry_fee: z.number(),
@@ -141,7 +142,7 @@ export const ContestInfoSchema = z
   .object({
     contest_id: z.number().int(),
     name: z.string(),
-    kind: z.string(),
+    kind: z.enum(CONTEST_KINDS),
     entry_fee: z.number(),
     prize_amount: z.number(),
     rake_percent: z.number(),

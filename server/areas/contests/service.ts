@@ -10,7 +10,7 @@ import { peekLive } from '../scoring'
 import { findTeam, teamsOf } from '../teams'
 import { awardXp, joinAwards } from '../users'
 import { earnScratchCard, joinCardKey } from '../wallet'
-import { recordActivity, usernameOf, wasRemoved } from './activities'
+import { recordJoined, wasRemoved } from './activities'
 import { chargeEntry, contestLabel } from './ledger'
 import { type ContestRow, contestBase, findContest, likedBy, type MyEntryRow, myEntries } from './queries'
 import { type ContestJson, contestJson } from './serialize'
@@ -226,19 +226,7 @@ export async function joinInTx(
     })
   after.publish(contestStream(contestId), { type: 'members', members_count: contest.members_count + 1 })
   if (!j.creating)
-    await recordActivity(
-      tx,
-      after,
-      {
-        type: 'contest',
-        contestId,
-        kind: 'joined',
-        userId,
-        body: `${await usernameOf(tx, userId)} joined`,
-        data: { member_id: member.id },
-      },
-      now,
-    )
+    await recordJoined(tx, after, { type: 'contest', contestId, userId, memberId: member.id }, now)
   return member.id
 }
 

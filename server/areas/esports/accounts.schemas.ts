@@ -3,6 +3,7 @@ import { CHARACTER_ID_PATTERN, ESPORTS_GAME_SLUGS, GAME_LEVEL_MAX } from '../../
 import { idField } from '../../http/ids'
 import { pagingQuery } from '../../http/paging'
 import { multilineText } from '../../http/text'
+import { UserRef } from './common.schemas'
 
 /** Game accounts (docs/esports.md, "Game accounts"): the request and answer shapes. */
 
@@ -82,8 +83,6 @@ export const SearchQuery = pagingQuery(20, 50).extend({
 export const AdminListQuery = pagingQuery(50, 200).extend({
   status: z.enum(['pending', 'verified', 'rejected', 'all']).default('pending'),
 })
-
-const UserRef = z.object({ id: z.number().int(), slug: z.string(), username: z.string() })
 
 export const GameAccountSchema = z
   .object({

@@ -10,7 +10,7 @@ import { AppError, conflict, invalid, notFound } from '../../http/errors'
 import type { Page } from '../../http/paging'
 import { visibleContest } from '../contests'
 import { notify } from '../notifications'
-import type { Caller } from './core'
+import { type Caller, userRefOr, userRefsById } from './core'
 
 /**
  * Game accounts (docs/esports.md, "Game accounts"): one per player per game, `character_id`
@@ -243,12 +243,8 @@ async function adminJson(db: Executor, rows: GameAccountRow[]) {
   const ids = [
     ...new Set(rows.flatMap((r) => (r.reviewed_by_id ? [r.user_id, r.reviewed_by_id] : [r.user_id]))),
   ]
-  const users =
-    ids.length === 0
-      ? []
-      : await db.selectFrom('users').select(['id', 'slug', 'username']).where('id', 'in', ids).execute()
-  const byId = new Map(users.map((u) => [u.id, u]))
-  const ref = (id: number) => byId.get(id) ?? { id, slug: '', username: '' }
+  const refs = await userRefsById(db, ids)
+  const ref = (id: number) => userRefOr(refs, id)
   return rows.map((r) => ({
     ...gameAccountJson(r),
     user: ref(r.user_id),

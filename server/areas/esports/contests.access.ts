@@ -1,6 +1,6 @@
 import type { Deps } from '../../core/deps'
 import { lockRows } from '../../db/lock'
-import { type Executor, withTx } from '../../db/tx'
+import { type AfterCommit, type Executor, withTx } from '../../db/tx'
 import {
   ACCESS_REQUEST_COOLDOWN_HOURS,
   ESPORTS_GAMES,
@@ -12,7 +12,7 @@ import {
 import { AppError } from '../../http/errors'
 import { type AccessRequirement, contestAccess } from '../contest-access'
 import { notify } from '../notifications'
-import type { Caller } from './core'
+import { adminIds, type Caller, notifyEach } from './core'
 
 /**
  * Who may host an esports contest (docs/esports.md, "Who may host"): the access answer that
@@ -64,6 +64,36 @@ export async function esportsAccess(
     contestAccess(db, userId, { entry_fee_paise: 1, is_private: false }),
     hostedOpen(db, userId),
   ])
+  const requirements = hostRequirements(gameName, account, daily.requirements, hosted)
+  const byKey = (k: HostRequirementKey) => requirements.find((r) => r.key === k)?.met === true
+  const paidPath = byKey('admin_grant') || (byKey('mobile_verified') && byKey('paid_contest_completed'))
+  const base = byKey('game_account_verified') && byKey('game_level') && byKey('hosted_open_cap')
+  const freeAllowed = base
+  const paidAllowed = base && paidPath
+  const paid = draft ? draft.entry_fee_paise > 0 || !draft.is_private : true
+  const missing = requirements.filter((r) => {
+    if (r.met) return false
+    if (r.key === 'mobile_verified' || r.key === 'paid_contest_completed' || r.key === 'admin_grant')
+      return paid && !paidPath
+    return true
+  })
+  return {
+    kind,
+    allowed: draft ? (paid ? paidAllowed : freeAllowed) : freeAllowed,
+    free_allowed: freeAllowed,
+    paid_allowed: paidAllowed,
+    requirements,
+    missing,
+  }
+}
+
+/** The host requirements in the order the access page lists them: the game account's, then the daily contests' (docs/esports.md). */
+function hostRequirements(
+  gameName: string,
+  account: { status: string; game_level: number | string } | undefined,
+  daily: AccessRequirement[],
+  hosted: number,
+): HostRequirement[] {
   const verified = account?.status === 'verified'
   const levelOk = verified && Number(account?.game_level) >= HOST_LEVEL_MIN
   const capOk = hosted < HOSTED_OPEN_MAX
@@ -75,8 +105,8 @@ export async function esportsAccess(
         ? `Your ${gameName} game account was rejected; fix it in your settings`
         : `Add your ${gameName} game account in your settings and have it verified`
   const pick = (key: 'mobile_verified' | 'paid_contest_completed' | 'admin_grant') =>
-    daily.requirements.find((r: AccessRequirement) => r.key === key) as AccessRequirement
-  const requirements: HostRequirement[] = [
+    daily.find((r) => r.key === key) as AccessRequirement
+  return [
     { key: 'game_account_verified', met: verified, message: accountMessage },
     {
       key: 'game_level',
@@ -98,26 +128,6 @@ export async function esportsAccess(
         : `You already host ${hosted} open esports contests, the most at once; wait until one locks or cancel one`,
     },
   ]
-  const byKey = (k: HostRequirementKey) => requirements.find((r) => r.key === k)?.met === true
-  const paidPath = byKey('admin_grant') || (byKey('mobile_verified') && byKey('paid_contest_completed'))
-  const base = verified && levelOk && capOk
-  const freeAllowed = base
-  const paidAllowed = base && paidPath
-  const paid = draft ? draft.entry_fee_paise > 0 || !draft.is_private : true
-  const missing = requirements.filter((r) => {
-    if (r.met) return false
-    if (r.key === 'mobile_verified' || r.key === 'paid_contest_completed' || r.key === 'admin_grant')
-      return paid && !paidPath
-    return true
-  })
-  return {
-    kind,
-    allowed: draft ? (paid ? paidAllowed : freeAllowed) : freeAllowed,
-    free_allowed: freeAllowed,
-    paid_allowed: paidAllowed,
-    requirements,
-    missing,
-  }
 }
 
 async function hostedOpen(db: Executor, userId: number): Promise<number> {
@@ -150,55 +160,15 @@ export async function requestHostAccess(
     const now = deps.clock.now()
     const access = await esportsAccess(tx, caller.id, kind)
     if (access.paid_allowed) throw new AppError('CONFLICT', 'You may host esports contests already')
-    const last = await tx
-      .selectFrom('notifications')
-      .select('created_at_ms')
-      .where('user_id', '=', caller.id)
-      .where('kind', '=', ACCESS_REQUESTED_KIND)
-      .orderBy('created_at_ms', 'desc')
-      .executeTakeFirst()
-    const cooldown = ACCESS_REQUEST_COOLDOWN_HOURS * HOUR_MS
-    if (last && Number(last.created_at_ms) + cooldown > now) {
-      const wait = Math.ceil((Number(last.created_at_ms) + cooldown - now) / 1000)
-      throw new AppError(
-        'RATE_LIMITED',
-        `You asked within the last ${ACCESS_REQUEST_COOLDOWN_HOURS} hours; ask again later`,
-        undefined,
-        { 'Retry-After': String(wait) },
-      )
-    }
-    const user = await tx
-      .selectFrom('users')
-      .select(['id', 'slug', 'username'])
-      .where('id', '=', caller.id)
-      .executeTakeFirstOrThrow()
-    const admins = await tx
-      .selectFrom('users')
-      .select('id')
-      .where('role', '=', 'admin')
-      .orderBy('id')
-      .execute()
+    await assertNotAskedLately(tx, caller.id, now)
     const gameName = ESPORTS_KINDS[kind].name
-    const note = input.message?.trim() ? `: “${input.message.trim()}”` : ''
-    const lacking = access.missing.map((r) => r.key)
-    for (const a of admins)
-      await notify(
-        tx,
-        after,
-        Number(a.id),
-        {
-          kind: ACCESS_REQUEST_KIND,
-          body: `${user.username} asks for ${gameName} host access${note}`,
-          data: {
-            user_id: user.id,
-            user_slug: user.slug,
-            kind,
-            missing: lacking,
-            link: `/users/${user.slug}`,
-          },
-        },
-        now,
-      )
+    await tellAdmins(
+      tx,
+      after,
+      caller.id,
+      { kind, gameName, message: input.message, missing: access.missing },
+      now,
+    )
     await notify(
       tx,
       after,
@@ -212,4 +182,59 @@ export async function requestHostAccess(
     )
     return access
   })
+}
+
+/** Once a day: the requester's last copy of a request must be older than the cooldown (429 with Retry-After). */
+async function assertNotAskedLately(tx: Executor, userId: number, now: number): Promise<void> {
+  const last = await tx
+    .selectFrom('notifications')
+    .select('created_at_ms')
+    .where('user_id', '=', userId)
+    .where('kind', '=', ACCESS_REQUESTED_KIND)
+    .orderBy('created_at_ms', 'desc')
+    .executeTakeFirst()
+  const cooldown = ACCESS_REQUEST_COOLDOWN_HOURS * HOUR_MS
+  if (last && Number(last.created_at_ms) + cooldown > now) {
+    const wait = Math.ceil((Number(last.created_at_ms) + cooldown - now) / 1000)
+    throw new AppError(
+      'RATE_LIMITED',
+      `You asked within the last ${ACCESS_REQUEST_COOLDOWN_HOURS} hours; ask again later`,
+      undefined,
+      { 'Retry-After': String(wait) },
+    )
+  }
+}
+
+/** Every admin is told who asks, for which game, what they lack, with a link to them. */
+async function tellAdmins(
+  tx: Executor,
+  after: AfterCommit,
+  userId: number,
+  ask: { kind: EsportsKind; gameName: string; message?: string | null; missing: HostRequirement[] },
+  now: number,
+): Promise<void> {
+  const user = await tx
+    .selectFrom('users')
+    .select(['id', 'slug', 'username'])
+    .where('id', '=', userId)
+    .executeTakeFirstOrThrow()
+  const note = ask.message?.trim() ? `: “${ask.message.trim()}”` : ''
+  const lacking = ask.missing.map((r) => r.key)
+  await notifyEach(
+    tx,
+    after,
+    await adminIds(tx),
+    {
+      kind: ACCESS_REQUEST_KIND,
+      body: `${user.username} asks for ${ask.gameName} host access${note}`,
+      data: {
+        user_id: user.id,
+        user_slug: user.slug,
+        kind: ask.kind,
+        missing: lacking,
+        link: `/users/${user.slug}`,
+      },
+    },
+    now,
+  )
 }

@@ -1,15 +1,14 @@
 import { z } from '@hono/zod-openapi'
-import { ESPORTS_KIND_SLUGS, ESPORTS_MODES } from '../../domain/esports/rules'
-import { boolField, intField } from '../contests'
+import { ESPORTS_MODES } from '../../domain/esports/rules'
+import { boolField, intField, jsonListField, rupeesField } from '../contests'
+import { kindEnum, UserRef } from './common.schemas'
 
 /** Request and answer shapes of the esports contests routes (docs/esports.md). */
-
-const UserRef = z.object({ id: z.number().int(), slug: z.string(), username: z.string() })
 
 export const EsportsContestSchema = z
   .object({
     id: z.number().int(),
-    kind: z.string(),
+    kind: kindEnum,
     kind_name: z.string(),
     game: z.string(),
     game_name: z.string(),
@@ -63,11 +62,7 @@ export const EsportsContestSchema = z
   })
   .openapi('EsportsContest')
 
-const rupees = z
-  .union([z.number(), z.string().max(20)], {
-    error: (issue) => (issue.input === undefined ? 'is required' : 'must be a number of rupees'),
-  })
-  .openapi({ description: 'Rupees' })
+const rupees = rupeesField()
 
 const RangeInput = z.strictObject({
   from: intField(1, 1000),
@@ -77,16 +72,10 @@ const RangeInput = z.strictObject({
     .openapi({ description: 'Percent per rank (2 decimals)' }),
 })
 
-const rangesField = z
-  .preprocess((v) => {
-    if (typeof v !== 'string') return v
-    try {
-      return JSON.parse(v) as unknown
-    } catch {
-      return v
-    }
-  }, z.array(RangeInput).min(1).max(100))
-  .openapi({ type: 'array', description: 'Percent ranges of the placement prizes, by squad rank' })
+const rangesField = jsonListField(RangeInput).openapi({
+  type: 'array',
+  description: 'Percent ranges of the placement prizes, by squad rank',
+})
 
 const startsAt = z
   .union([z.number(), z.string().max(40)], {
@@ -116,7 +105,7 @@ const editable = {
 }
 
 export const CreateBody = z.strictObject({
-  kind: z.enum(ESPORTS_KIND_SLUGS as [string, ...string[]]),
+  kind: kindEnum,
   mode: z.enum(ESPORTS_MODES as [string, ...string[]]),
   ...editable,
   starts_at: startsAt.optional(),
@@ -142,7 +131,7 @@ export const EditBody = z.strictObject({
 
 export const EsportsAccessSchema = z
   .object({
-    kind: z.string(),
+    kind: kindEnum,
     allowed: z.boolean(),
     free_allowed: z.boolean(),
     paid_allowed: z.boolean(),

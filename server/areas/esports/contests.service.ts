@@ -8,7 +8,6 @@ import { ESPORTS_KINDS, TEAM_SIZES } from '../../domain/esports/rules'
 import { paiseToRupees, rupeesToPaise } from '../../domain/money'
 import { hashString } from '../../domain/rng'
 import { AppError, invalid } from '../../http/errors'
-import { notify } from '../notifications'
 import { type EsportsAccess, esportsAccess } from './contests.access'
 import {
   checkLevel,
@@ -30,6 +29,7 @@ import {
   findContest,
   hostedContest,
   isAdmin,
+  notifyEach,
 } from './core'
 import { cancelEsportsContest } from './money'
 import { scheduleReveal } from './rooms.service'
@@ -187,88 +187,10 @@ export async function editEsportsContest(
     await lockRows(tx, 'esports_contests', contestId)
     const current = (await findContest(tx, contestId)) as EsportsContestRow
     assertOpen(current)
-    const now = deps.clock.now()
     const p = new Problems()
     const set: Updateable<EsportsContestsTable> = {}
-    if (edit.name !== undefined) set.name = checkName(p, edit.name)
-    if (edit.description !== undefined)
-      set.description = edit.description?.trim() ? edit.description.trim() : null
-    if (edit.map !== undefined) set.map = checkMap(p, current.game, edit.map)
-    if (edit.min_level !== undefined) set.min_level = checkLevel(p, edit.min_level)
-    const scheduleTouched = edit.starts_at !== undefined || edit.reveal_minutes !== undefined
-    if (scheduleTouched) {
-      const s = resolveSchedule(p, now, {
-        starts_at: edit.starts_at ?? Number(current.starts_at_ms),
-        reveal_minutes: edit.reveal_minutes ?? current.reveal_minutes,
-      })
-      set.starts_at_ms = s.starts_at_ms
-      set.reveal_minutes = s.reveal_minutes
-    }
-    const moneyTouched =
-      edit.entry_fee !== undefined ||
-      edit.per_kill !== undefined ||
-      edit.prize_ranges !== undefined ||
-      edit.prize_option !== undefined ||
-      edit.slots !== undefined ||
-      edit.is_private !== undefined
-    if (moneyTouched) {
-      const currentFee = Number(current.entry_fee_paise)
-      const newFee = edit.entry_fee === undefined ? currentFee : rupeesToPaise(edit.entry_fee)
-      const becomesFree = newFee === 0
-      const currentRanges = (JSON.parse(current.prize_percents) as PercentRange[]).map((r) => ({
-        from: r.from,
-        to: r.to,
-        percent: r.percent_bps / 100,
-      }))
-      const money = resolveMoney(
-        p,
-        current.game,
-        current.mode,
-        {
-          entry_fee: edit.entry_fee ?? currentFee / 100,
-          per_kill: edit.per_kill ?? (becomesFree ? 0 : Number(current.per_kill_paise) / 100),
-          prize_ranges:
-            edit.prize_ranges ??
-            (edit.prize_option || becomesFree || currentRanges.length === 0 ? undefined : currentRanges),
-          prize_option: edit.prize_option,
-          slots: edit.slots ?? current.slots,
-          is_private: edit.is_private,
-        },
-        { is_private: becomesFree ? true : current.is_private === 1 },
-      )
-      if (p.any) throw invalid(p.fields)
-      const changes =
-        money.entry_fee_paise !== currentFee ||
-        money.per_kill_paise !== Number(current.per_kill_paise) ||
-        JSON.stringify(money.prize_percents) !== current.prize_percents ||
-        money.slots !== current.slots
-      if (changes && (await othersJoined(tx, current)) > 0)
-        throw new AppError('CONFLICT', 'Squads have joined: the prizes, fee and slots can no longer change')
-      if (money.entry_fee_paise !== currentFee && (await anyJoined(tx, current.id)) > 0)
-        throw new AppError('CONFLICT', 'Members paid the current entry fee: it can no longer change')
-      if (money.slots < current.squads_count)
-        throw invalid({ slots: [`must be at least the ${current.squads_count} squads already in`] })
-      if (money.is_private !== (current.is_private === 1)) {
-        const access = await esportsAccess(tx, current.host_id, current.kind, {
-          entry_fee_paise: money.entry_fee_paise,
-          is_private: money.is_private,
-        })
-        if (!access.allowed && !isAdmin(caller)) throw refusal(access)
-      }
-      if (money.entry_fee_paise > 0 && currentFee === 0 && !isAdmin(caller)) {
-        const access = await esportsAccess(tx, current.host_id, current.kind, {
-          entry_fee_paise: money.entry_fee_paise,
-          is_private: money.is_private,
-        })
-        if (!access.allowed) throw refusal(access)
-      }
-      set.entry_fee_paise = money.entry_fee_paise
-      set.rake_bps = money.rake_bps
-      set.per_kill_paise = money.per_kill_paise
-      set.prize_percents = JSON.stringify(money.prize_percents)
-      set.slots = money.slots
-      set.is_private = money.is_private ? 1 : 0
-    }
+    setPlainFields(p, deps.clock.now(), current, edit, set)
+    await setMoneyFields(tx, caller, p, current, edit, set)
     if (p.any) throw invalid(p.fields)
     if (Object.keys(set).length > 0)
       await tx.updateTable('esports_contests').set(set).where('id', '=', contestId).execute()
@@ -289,6 +211,124 @@ export async function editEsportsContest(
   })
   if (rescheduled) await scheduleRevealJob(deps, contest)
   return contest
+}
+
+/** The name, description, map, level and schedule of an edit: checked into `set`, problems into `p`. */
+function setPlainFields(
+  p: Problems,
+  now: number,
+  current: EsportsContestRow,
+  edit: EsportsContestEdit,
+  set: Updateable<EsportsContestsTable>,
+): void {
+  if (edit.name !== undefined) set.name = checkName(p, edit.name)
+  if (edit.description !== undefined)
+    set.description = edit.description?.trim() ? edit.description.trim() : null
+  if (edit.map !== undefined) set.map = checkMap(p, current.game, edit.map)
+  if (edit.min_level !== undefined) set.min_level = checkLevel(p, edit.min_level)
+  const scheduleTouched = edit.starts_at !== undefined || edit.reveal_minutes !== undefined
+  if (scheduleTouched) {
+    const s = resolveSchedule(p, now, {
+      starts_at: edit.starts_at ?? Number(current.starts_at_ms),
+      reveal_minutes: edit.reveal_minutes ?? current.reveal_minutes,
+    })
+    set.starts_at_ms = s.starts_at_ms
+    set.reveal_minutes = s.reveal_minutes
+  }
+}
+
+/**
+ * The fee, per-kill prize, prize table, slots and privacy of an edit: checked, refused once
+ * others have joined or paid (409), and the host's access asked again when they change.
+ */
+async function setMoneyFields(
+  tx: Tx,
+  caller: Caller,
+  p: Problems,
+  current: EsportsContestRow,
+  edit: EsportsContestEdit,
+  set: Updateable<EsportsContestsTable>,
+): Promise<void> {
+  const moneyTouched =
+    edit.entry_fee !== undefined ||
+    edit.per_kill !== undefined ||
+    edit.prize_ranges !== undefined ||
+    edit.prize_option !== undefined ||
+    edit.slots !== undefined ||
+    edit.is_private !== undefined
+  if (!moneyTouched) return
+  const money = editedMoney(p, current, edit)
+  if (p.any) throw invalid(p.fields)
+  await assertMoneyMayChange(tx, caller, current, money)
+  set.entry_fee_paise = money.entry_fee_paise
+  set.rake_bps = money.rake_bps
+  set.per_kill_paise = money.per_kill_paise
+  set.prize_percents = JSON.stringify(money.prize_percents)
+  set.slots = money.slots
+  set.is_private = money.is_private ? 1 : 0
+}
+
+/** The money of a contest after an edit: what the edit names, the rest kept (a free contest keeps no per-kill prize). */
+function editedMoney(p: Problems, current: EsportsContestRow, edit: EsportsContestEdit) {
+  const currentFee = Number(current.entry_fee_paise)
+  const newFee = edit.entry_fee === undefined ? currentFee : rupeesToPaise(edit.entry_fee)
+  const becomesFree = newFee === 0
+  const currentRanges = (JSON.parse(current.prize_percents) as PercentRange[]).map((r) => ({
+    from: r.from,
+    to: r.to,
+    percent: r.percent_bps / 100,
+  }))
+  return resolveMoney(
+    p,
+    current.game,
+    current.mode,
+    {
+      entry_fee: edit.entry_fee ?? currentFee / 100,
+      per_kill: edit.per_kill ?? (becomesFree ? 0 : Number(current.per_kill_paise) / 100),
+      prize_ranges:
+        edit.prize_ranges ??
+        (edit.prize_option || becomesFree || currentRanges.length === 0 ? undefined : currentRanges),
+      prize_option: edit.prize_option,
+      slots: edit.slots ?? current.slots,
+      is_private: edit.is_private,
+    },
+    { is_private: becomesFree ? true : current.is_private === 1 },
+  )
+}
+
+/** Refuses a money change others' entries forbid (409), or one the host's access does not allow. */
+async function assertMoneyMayChange(
+  tx: Tx,
+  caller: Caller,
+  current: EsportsContestRow,
+  money: ReturnType<typeof editedMoney>,
+): Promise<void> {
+  const currentFee = Number(current.entry_fee_paise)
+  const changes =
+    money.entry_fee_paise !== currentFee ||
+    money.per_kill_paise !== Number(current.per_kill_paise) ||
+    JSON.stringify(money.prize_percents) !== current.prize_percents ||
+    money.slots !== current.slots
+  if (changes && (await othersJoined(tx, current)) > 0)
+    throw new AppError('CONFLICT', 'Squads have joined: the prizes, fee and slots can no longer change')
+  if (money.entry_fee_paise !== currentFee && (await anyJoined(tx, current.id)) > 0)
+    throw new AppError('CONFLICT', 'Members paid the current entry fee: it can no longer change')
+  if (money.slots < current.squads_count)
+    throw invalid({ slots: [`must be at least the ${current.squads_count} squads already in`] })
+  if (money.is_private !== (current.is_private === 1)) {
+    const access = await esportsAccess(tx, current.host_id, current.kind, {
+      entry_fee_paise: money.entry_fee_paise,
+      is_private: money.is_private,
+    })
+    if (!access.allowed && !isAdmin(caller)) throw refusal(access)
+  }
+  if (money.entry_fee_paise > 0 && currentFee === 0 && !isAdmin(caller)) {
+    const access = await esportsAccess(tx, current.host_id, current.kind, {
+      entry_fee_paise: money.entry_fee_paise,
+      is_private: money.is_private,
+    })
+    if (!access.allowed) throw refusal(access)
+  }
 }
 
 /** The host (or an admin) calls a contest off before the lock: every entry refunded, members told. */
@@ -330,18 +370,17 @@ async function notifyCancelled(
   nowMs: number,
 ) {
   const fee = Number(contest.entry_fee_paise)
-  for (const userId of [...new Set(userIds)].sort((a, b) => a - b))
-    await notify(
-      tx,
-      after,
-      userId,
-      {
-        kind: 'esports_contest_cancelled',
-        body: `${contest.name} was cancelled (${why})${fee > 0 ? `; your ₹${paiseToRupees(fee)} entry is back in your unused balance` : ''}`,
-        data: { esports_contest_id: contest.id, link: `/contests/${contest.id}` },
-      },
-      nowMs,
-    )
+  await notifyEach(
+    tx,
+    after,
+    [...new Set(userIds)].sort((a, b) => a - b),
+    {
+      kind: 'esports_contest_cancelled',
+      body: `${contest.name} was cancelled (${why})${fee > 0 ? `; your ₹${paiseToRupees(fee)} entry is back in your unused balance` : ''}`,
+      data: { esports_contest_id: contest.id, link: `/contests/${contest.id}` },
+    },
+    nowMs,
+  )
 }
 
 // ---------------------------------------------------------------------------------------------

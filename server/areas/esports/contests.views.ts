@@ -3,7 +3,7 @@ import { amountsFromPercents, type PercentRange } from '../../domain/contest-cre
 import { ESPORTS_GAMES, ESPORTS_KINDS, POINT_TABLES } from '../../domain/esports/rules'
 import { paiseToRupees } from '../../domain/money'
 import { prizePool, rankText } from '../../domain/prizes'
-import { type Caller, type EsportsContestRow, isAdmin } from './core'
+import { type Caller, type EsportsContestRow, isAdmin, userRefsById } from './core'
 import { showsRoom } from './visibility'
 
 /** The one EsportsContest JSON every part of the area answers with (docs/esports.md, "Reading"). */
@@ -105,9 +105,9 @@ export async function contestsJson(
 ): Promise<EsportsContestJson[]> {
   if (rows.length === 0) return []
   const ids = rows.map((r) => r.id)
-  const hostIds = [...new Set(rows.map((r) => r.host_id))]
-  const [hosts, mine] = await Promise.all([
-    db.selectFrom('users').select(['id', 'slug', 'username']).where('id', 'in', hostIds).execute(),
+  const hostIds = rows.map((r) => r.host_id)
+  const [hostById, mine] = await Promise.all([
+    userRefsById(db, hostIds),
     caller
       ? db
           .selectFrom('esports_members')
@@ -118,9 +118,6 @@ export async function contestsJson(
           .execute()
       : Promise.resolve([] as { contest_id: number; squad_id: number }[]),
   ])
-  const hostById = new Map(
-    hosts.map((h) => [Number(h.id), { id: Number(h.id), slug: h.slug, username: h.username }]),
-  )
   const squadOf = new Map(mine.map((m) => [Number(m.contest_id), Number(m.squad_id)]))
   return rows.map((r) =>
     serializeEsportsContest(r, {

@@ -1,8 +1,9 @@
 import type { Selectable } from 'kysely'
 import type { EsportsContestsTable, EsportsGame, GameAccountsTable } from '../../db/schema'
-import type { Executor } from '../../db/tx'
+import type { AfterCommit, Executor } from '../../db/tx'
 import { AppError, forbidden } from '../../http/errors'
 import { visibleContest } from '../contests'
+import { type NewNotification, notify } from '../notifications'
 
 /**
  * What every part of the esports area needs (docs/esports.md): loading a contest and deciding
@@ -19,6 +20,80 @@ export interface Caller {
 }
 
 export const isAdmin = (caller: Caller) => caller.role === 'admin'
+
+/** A user as esports answers name them (host, captain, member, reviewer). */
+export interface UserRefJson {
+  id: number
+  slug: string
+  username: string
+}
+
+/** The users an answer names, by id, in one query (each id once). */
+export async function userRefsById(db: Executor, ids: number[]): Promise<Map<number, UserRefJson>> {
+  const wanted = [...new Set(ids.map(Number))]
+  if (wanted.length === 0) return new Map()
+  const rows = await db
+    .selectFrom('users')
+    .select(['id', 'slug', 'username'])
+    .where('id', 'in', wanted)
+    .execute()
+  return new Map(rows.map((u) => [Number(u.id), { id: Number(u.id), slug: u.slug, username: u.username }]))
+}
+
+/** The user of `id` from `refs`; blanks for one gone missing rather than failing the list. */
+export const userRefOr = (refs: Map<number, UserRefJson>, id: number): UserRefJson =>
+  refs.get(Number(id)) ?? { id: Number(id), slug: '', username: '' }
+
+/** The same notification to each of `userIds`, in their order. */
+export async function notifyEach(
+  tx: Executor,
+  after: AfterCommit,
+  userIds: Iterable<number>,
+  notification: NewNotification,
+  nowMs: number,
+): Promise<void> {
+  for (const userId of userIds) await notify(tx, after, userId, notification, nowMs)
+}
+
+/** Every admin's id, in id order (the ones an esports request or dispute is sent to). */
+export async function adminIds(db: Executor): Promise<number[]> {
+  const admins = await db.selectFrom('users').select('id').where('role', '=', 'admin').orderBy('id').execute()
+  return admins.map((a) => Number(a.id))
+}
+
+/** The contest's squads by slot: id, name and slot. */
+export function squadsBySlot(db: Executor, contestId: number) {
+  return db
+    .selectFrom('esports_squads')
+    .select(['id', 'name', 'slot_no'])
+    .where('contest_id', '=', contestId)
+    .orderBy('slot_no')
+    .orderBy('id')
+    .execute()
+}
+
+/** The contest's players (not refunded), by squad position, with who they are; or one squad's. */
+export function playersOf(db: Executor, contestId: number, onlySquadId?: number) {
+  let mq = db
+    .selectFrom('esports_members as m')
+    .innerJoin('users as u', 'u.id', 'm.user_id')
+    .select([
+      'm.id',
+      'm.squad_id',
+      'm.user_id',
+      'm.in_game_name',
+      'm.character_id',
+      'm.position',
+      'm.kills',
+      'm.prize_paise',
+      'u.slug',
+      'u.username',
+    ])
+    .where('m.contest_id', '=', contestId)
+    .where('m.refunded', '=', 0)
+  if (onlySquadId !== undefined) mq = mq.where('m.squad_id', '=', onlySquadId)
+  return mq.orderBy('m.position').orderBy('m.id').execute()
+}
 
 export async function findContest(db: Executor, id: number): Promise<EsportsContestRow | undefined> {
   return db.selectFrom('esports_contests').selectAll().where('id', '=', id).executeTakeFirst()

@@ -145,23 +145,7 @@ export async function joinEsportsContest(
     const contest = await findContest(tx, contestId)
     if (!contest) throw notFound('Contest')
     const squadCode = input.squad_invite_code?.trim().toUpperCase()
-    let squad: SquadRow | undefined
-    if (squadCode) {
-      const found = await tx
-        .selectFrom('esports_squads')
-        .select('id')
-        .where('contest_id', '=', contest.id)
-        .where('invite_code', '=', squadCode)
-        .executeTakeFirst()
-      if (found) {
-        await lockRows(tx, 'esports_squads', Number(found.id))
-        squad = await tx
-          .selectFrom('esports_squads')
-          .selectAll()
-          .where('id', '=', Number(found.id))
-          .executeTakeFirst()
-      }
-    }
+    let squad = squadCode ? await squadByInvite(tx, contest.id, squadCode) : undefined
     const hostOrAdmin = contest.host_id === caller.id || isAdmin(caller)
     if (contest.is_private && !hostOrAdmin && !squad) {
       const code = input.invite_code?.trim().toUpperCase()
@@ -178,78 +162,129 @@ export async function joinEsportsContest(
         'CONTEST_CLOSED',
       )
     const account = await accountToPlay(tx, contest, caller.id)
-
     if (squad) {
       if (Number(squad.members_count) >= contest.team_size)
         throw conflict(`The squad is full (${contest.team_size} of ${contest.team_size})`, 'CONTEST_FULL')
     } else {
       if (Number(contest.squads_count) >= contest.slots) throw conflict('The room is full', 'CONTEST_FULL')
-      const requested = contest.team_size === 1 ? undefined : input.squad_name?.trim()
-      let name: string
-      if (requested) {
-        if (await nameTaken(tx, contest.id, requested))
-          throw invalid({ squad_name: ['is taken in this contest'] })
-        name = requested
-      } else {
-        name = await freeName(
-          tx,
-          contest.id,
-          contest.team_size === 1 ? account.in_game_name : `${account.in_game_name}’s squad`,
-        )
-      }
-      const inserted = await tx
-        .insertInto('esports_squads')
-        .values({
-          contest_id: contest.id,
-          name,
-          captain_id: caller.id,
-          invite_code: await freshSquadCode(deps, tx, caller.id, now),
-          slot_no: await lowestFreeSlot(tx, contest.id),
-          members_count: 0,
-          created_at_ms: now,
-        })
-        .returningAll()
-        .executeTakeFirstOrThrow()
-      squad = inserted
-      await tx
-        .updateTable('esports_contests')
-        .set((eb) => ({ squads_count: eb('squads_count', '+', 1) }))
-        .where('id', '=', contest.id)
-        .execute()
+      squad = await openSquad(
+        deps,
+        tx,
+        contest,
+        caller.id,
+        await squadNameFor(tx, contest, account, input),
+        now,
+      )
     }
     const squadId = Number(squad.id)
-    // A player who left earlier has no row any more (leaving deletes it), so the unique
-    // (contest, user) index only ever meets a current member, refused above.
-    const member = await tx
-      .insertInto('esports_members')
-      .values({
-        contest_id: contest.id,
-        squad_id: squadId,
-        user_id: caller.id,
-        game_account_id: Number(account.id),
-        in_game_name: account.in_game_name,
-        character_id: account.character_id,
-        position: Number(squad.members_count) + 1,
-        entry_fee_paise: contest.entry_fee_paise,
-        joined_at_ms: now,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow()
-    const memberId = Number(member.id)
-    await chargeEsportsEntry(tx, after, { contest, memberId, userId: caller.id, nowMs: now })
-    await tx
-      .updateTable('esports_squads')
-      .set((eb) => ({ members_count: eb('members_count', '+', 1) }))
-      .where('id', '=', squadId)
-      .execute()
-    await tx
-      .updateTable('esports_contests')
-      .set((eb) => ({ members_count: eb('members_count', '+', 1) }))
-      .where('id', '=', contest.id)
-      .execute()
+    const memberId = await addMember(tx, after, contest, squad, caller.id, account, now)
     after.publish(esportsContestStream(contest.id), { type: 'squads' })
     return { memberId, squadId }
   })
+}
+
+/** The joiner's member row in the squad (their game account as it is now), the entry fee charged, the counts raised. */
+async function addMember(
+  tx: Tx,
+  after: AfterCommit,
+  contest: EsportsContestRow,
+  squad: SquadRow,
+  userId: number,
+  account: { id: number; in_game_name: string; character_id: string },
+  now: number,
+): Promise<number> {
+  const squadId = Number(squad.id)
+  // A player who left earlier has no row any more (leaving deletes it), so the unique
+  // (contest, user) index only ever meets a current member, refused before this is called.
+  const member = await tx
+    .insertInto('esports_members')
+    .values({
+      contest_id: contest.id,
+      squad_id: squadId,
+      user_id: userId,
+      game_account_id: Number(account.id),
+      in_game_name: account.in_game_name,
+      character_id: account.character_id,
+      position: Number(squad.members_count) + 1,
+      entry_fee_paise: contest.entry_fee_paise,
+      joined_at_ms: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow()
+  const memberId = Number(member.id)
+  await chargeEsportsEntry(tx, after, { contest, memberId, userId, nowMs: now })
+  await tx
+    .updateTable('esports_squads')
+    .set((eb) => ({ members_count: eb('members_count', '+', 1) }))
+    .where('id', '=', squadId)
+    .execute()
+  await tx
+    .updateTable('esports_contests')
+    .set((eb) => ({ members_count: eb('members_count', '+', 1) }))
+    .where('id', '=', contest.id)
+    .execute()
+  return memberId
+}
+
+/** The squad a squad invite code opens in the contest, locked; undefined for an unknown code. */
+async function squadByInvite(tx: Tx, contestId: number, code: string): Promise<SquadRow | undefined> {
+  const found = await tx
+    .selectFrom('esports_squads')
+    .select('id')
+    .where('contest_id', '=', contestId)
+    .where('invite_code', '=', code)
+    .executeTakeFirst()
+  if (!found) return undefined
+  await lockRows(tx, 'esports_squads', Number(found.id))
+  return tx.selectFrom('esports_squads').selectAll().where('id', '=', Number(found.id)).executeTakeFirst()
+}
+
+/** A new squad's name: the one asked for (refused when taken), else one made from the in-game name. */
+async function squadNameFor(
+  tx: Executor,
+  contest: EsportsContestRow,
+  account: { in_game_name: string },
+  input: JoinInput,
+): Promise<string> {
+  const requested = contest.team_size === 1 ? undefined : input.squad_name?.trim()
+  if (!requested)
+    return freeName(
+      tx,
+      contest.id,
+      contest.team_size === 1 ? account.in_game_name : `${account.in_game_name}’s squad`,
+    )
+  if (await nameTaken(tx, contest.id, requested)) throw invalid({ squad_name: ['is taken in this contest'] })
+  return requested
+}
+
+/** A new empty squad in the lowest free slot, the joiner its captain; the contest counts it. */
+async function openSquad(
+  deps: Deps,
+  tx: Tx,
+  contest: EsportsContestRow,
+  captainId: number,
+  name: string,
+  now: number,
+): Promise<SquadRow> {
+  const squad = await tx
+    .insertInto('esports_squads')
+    .values({
+      contest_id: contest.id,
+      name,
+      captain_id: captainId,
+      invite_code: await freshSquadCode(deps, tx, captainId, now),
+      slot_no: await lowestFreeSlot(tx, contest.id),
+      members_count: 0,
+      created_at_ms: now,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow()
+  await tx
+    .updateTable('esports_contests')
+    .set((eb) => ({ squads_count: eb('squads_count', '+', 1) }))
+    .where('id', '=', contest.id)
+    .execute()
+  return squad
 }
 
 /**

@@ -1,6 +1,7 @@
 import { z } from '@hono/zod-openapi'
 import type { Executor } from '../../db/tx'
-import { type Caller, type EsportsContestRow, isAdmin } from './core'
+import { UserRef } from './common.schemas'
+import { type Caller, type EsportsContestRow, isAdmin, playersOf, userRefOr, userRefsById } from './core'
 
 /**
  * Squad and Member JSON (docs/esports.md, "Members and squads"). What a caller sees of other
@@ -9,13 +10,12 @@ import { type Caller, type EsportsContestRow, isAdmin } from './core'
  * locked (the room is about to start and every player sees every id in it anyway). The host
  * and admins run the room: they see every character id, always.
  */
-const Person = z.object({ id: z.number().int(), slug: z.string(), username: z.string() })
 
 export const EsportsMemberSchema = z
   .object({
     id: z.number().int(),
     squad_id: z.number().int(),
-    user: Person,
+    user: UserRef,
     in_game_name: z.string(),
     character_id: z.string().nullable().openapi({
       description: 'Null for another squad’s member before the lock (host and admins: always shown)',
@@ -32,7 +32,7 @@ export const EsportsSquadSchema = z
     contest_id: z.number().int(),
     name: z.string(),
     slot_no: z.number().int(),
-    captain: Person,
+    captain: UserRef,
     members: z.array(EsportsMemberSchema),
     members_count: z.number().int(),
     invite_code: z.string().nullable().openapi({ description: 'Only to the squad’s own members' }),
@@ -49,6 +49,18 @@ export type EsportsSquadJson = z.infer<typeof EsportsSquadSchema>
 
 const rupees = (paise: number) => Number(paise) / 100
 
+/** The squad the user plays in (not refunded), or null. */
+async function squadOfUser(db: Executor, contestId: number, userId: number): Promise<number | null> {
+  const mine = await db
+    .selectFrom('esports_members')
+    .select('squad_id')
+    .where('contest_id', '=', contestId)
+    .where('user_id', '=', userId)
+    .where('refunded', '=', 0)
+    .executeTakeFirst()
+  return mine === undefined ? null : Number(mine.squad_id)
+}
+
 /** Every squad of the contest (by slot) with its members (by position), as `caller` may see them. */
 export async function squadsJson(
   db: Executor,
@@ -59,45 +71,11 @@ export async function squadsJson(
   let sq = db.selectFrom('esports_squads').selectAll().where('contest_id', '=', contest.id)
   if (onlySquadId !== undefined) sq = sq.where('id', '=', onlySquadId)
   const squads = await sq.orderBy('slot_no').execute()
-  let mq = db
-    .selectFrom('esports_members as m')
-    .innerJoin('users as u', 'u.id', 'm.user_id')
-    .select([
-      'm.id',
-      'm.squad_id',
-      'm.user_id',
-      'm.in_game_name',
-      'm.character_id',
-      'm.position',
-      'm.kills',
-      'm.prize_paise',
-      'u.slug',
-      'u.username',
-    ])
-    .where('m.contest_id', '=', contest.id)
-    .where('m.refunded', '=', 0)
-  if (onlySquadId !== undefined) mq = mq.where('m.squad_id', '=', onlySquadId)
-  const members = await mq.orderBy('m.position').orderBy('m.id').execute()
-  const mine = (
-    await db
-      .selectFrom('esports_members')
-      .select('squad_id')
-      .where('contest_id', '=', contest.id)
-      .where('user_id', '=', caller.id)
-      .where('refunded', '=', 0)
-      .executeTakeFirst()
-  )?.squad_id
-  const mySquadId = mine === undefined ? null : Number(mine)
-  const captainIds = [...new Set(squads.map((s) => Number(s.captain_id)))]
-  const captains = new Map(
-    (captainIds.length === 0
-      ? []
-      : await db
-          .selectFrom('users')
-          .select(['id', 'slug', 'username'])
-          .where('id', 'in', captainIds)
-          .execute()
-    ).map((u) => [Number(u.id), { id: Number(u.id), slug: u.slug, username: u.username }]),
+  const members = await playersOf(db, contest.id, onlySquadId)
+  const mySquadId = await squadOfUser(db, contest.id, caller.id)
+  const captains = await userRefsById(
+    db,
+    squads.map((s) => s.captain_id),
   )
   const seesAll = contest.host_id === caller.id || isAdmin(caller) || contest.status !== 'open'
   const bySquad = new Map<number, EsportsMemberJson[]>()
@@ -126,7 +104,7 @@ export async function squadsJson(
         contest_id: Number(s.contest_id),
         name: s.name,
         slot_no: Number(s.slot_no),
-        captain: captains.get(Number(s.captain_id)) ?? { id: Number(s.captain_id), slug: '', username: '' },
+        captain: userRefOr(captains, s.captain_id),
         members: list,
         members_count: list.length,
         invite_code: id === mySquadId ? s.invite_code : null,

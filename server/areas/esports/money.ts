@@ -1,7 +1,6 @@
 import type { AfterCommit, Tx } from '../../db/tx'
-import { splitDebit } from '../../domain/ledger'
-import { AppError } from '../../http/errors'
-import { post, systemAccountId, userAccountId, userBalances } from '../ledger'
+import { entryFeeLines } from '../contests'
+import { post, systemAccountId, userAccountId } from '../ledger'
 import { type EsportsContestRow, esportsPoolCode } from './core'
 
 /**
@@ -28,14 +27,7 @@ export async function chargeEsportsEntry(
 ): Promise<void> {
   const fee = e.contest.entry_fee_paise
   if (fee <= 0) return
-  const split = splitDebit(fee, await userBalances(tx, e.userId))
-  if (!split.sufficient)
-    throw new AppError('INSUFFICIENT_BALANCE', 'Not enough balance to pay the entry fee; add cash first')
-  const lines = [{ accountId: await esportsPoolAccount(tx, e.contest.id, e.nowMs), amount: fee }]
-  if (split.fromUnused > 0)
-    lines.push({ accountId: await userAccountId(tx, e.userId, 'unused'), amount: -split.fromUnused })
-  if (split.fromWinnings > 0)
-    lines.push({ accountId: await userAccountId(tx, e.userId, 'winnings'), amount: -split.fromWinnings })
+  const lines = await entryFeeLines(tx, e.userId, fee, () => esportsPoolAccount(tx, e.contest.id, e.nowMs))
   await post(
     tx,
     {

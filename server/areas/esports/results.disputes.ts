@@ -1,10 +1,10 @@
 import type { Deps } from '../../core/deps'
 import { isUniqueViolation } from '../../db/errors'
 import { lockRows } from '../../db/lock'
-import { withTx } from '../../db/tx'
+import { type AfterCommit, type Tx, withTx } from '../../db/tx'
 import { AppError, invalid, notFound } from '../../http/errors'
-import { notify } from '../notifications'
-import { type Caller, findContest, memberRow } from './core'
+import { usernameOf } from '../contests'
+import { adminIds, type Caller, type EsportsContestRow, findContest, memberRow, notifyEach } from './core'
 import { DISPUTE_WINDOW_MS } from './results.service'
 
 export interface DisputeInput {
@@ -29,26 +29,8 @@ export async function disputeResults(
       const contest = await findContest(tx, contestId)
       if (!contest || !(await memberRow(tx, contestId, caller.id))) throw notFound('Contest')
       const now = deps.clock.now()
-      const latest = await tx
-        .selectFrom('esports_results')
-        .select(['version', 'created_at_ms'])
-        .where('contest_id', '=', contest.id)
-        .orderBy('version', 'desc')
-        .executeTakeFirst()
-      if (!latest) throw new AppError('CONFLICT', 'There are no results to dispute yet')
-      if (now > Number(latest.created_at_ms) + DISPUTE_WINDOW_MS)
-        throw new AppError('CONFLICT', 'Disputes close 24 hours after the results were entered')
-      let about = ''
-      if (input.squad_id !== undefined) {
-        const squad = await tx
-          .selectFrom('esports_squads')
-          .select('name')
-          .where('id', '=', input.squad_id)
-          .where('contest_id', '=', contest.id)
-          .executeTakeFirst()
-        if (!squad) throw invalid({ squad_id: ['is not a squad of this contest'] })
-        about = `About ${squad.name}: `
-      }
+      const latest = await disputableVersion(tx, contest.id, now)
+      const about = input.squad_id === undefined ? '' : await aboutSquad(tx, contest.id, input.squad_id)
       const open = await tx
         .selectFrom('reports')
         .select('id')
@@ -70,41 +52,72 @@ export async function disputeResults(
         })
         .returning('id')
         .executeTakeFirstOrThrow()
-      const admins = await tx
-        .selectFrom('users')
-        .select('id')
-        .where('role', '=', 'admin')
-        .orderBy('id')
-        .execute()
-      const told = new Set([contest.host_id, ...admins.map((a) => a.id)])
-      told.delete(caller.id)
-      const who = await tx
-        .selectFrom('users')
-        .select('username')
-        .where('id', '=', caller.id)
-        .executeTakeFirstOrThrow()
-      for (const userId of told)
-        await notify(
-          tx,
-          after,
-          userId,
-          {
-            kind: 'esports_dispute',
-            body: `${who.username} disputed the results of ${contest.name} (version ${latest.version})`,
-            data: {
-              esports_contest_id: contest.id,
-              report_id: Number(row.id),
-              version: Number(latest.version),
-            },
-          },
-          now,
-        )
-      return Number(row.id)
+      const reportId = Number(row.id)
+      await tellOfDispute(
+        tx,
+        after,
+        { contest, reporterId: caller.id, version: latest.version, reportId },
+        now,
+      )
+      return reportId
     })
   } catch (error) {
     if (isUniqueViolation(error)) throw alreadyDisputed()
     throw error
   }
+}
+
+/** The latest results version, while it may still be disputed (409 without results or after the window). */
+async function disputableVersion(tx: Tx, contestId: number, now: number) {
+  const latest = await tx
+    .selectFrom('esports_results')
+    .select(['version', 'created_at_ms'])
+    .where('contest_id', '=', contestId)
+    .orderBy('version', 'desc')
+    .executeTakeFirst()
+  if (!latest) throw new AppError('CONFLICT', 'There are no results to dispute yet')
+  if (now > Number(latest.created_at_ms) + DISPUTE_WINDOW_MS)
+    throw new AppError('CONFLICT', 'Disputes close 24 hours after the results were entered')
+  return latest
+}
+
+/** The dispute's opening words for a squad of the contest (422 for another contest's squad). */
+async function aboutSquad(tx: Tx, contestId: number, squadId: number): Promise<string> {
+  const squad = await tx
+    .selectFrom('esports_squads')
+    .select('name')
+    .where('id', '=', squadId)
+    .where('contest_id', '=', contestId)
+    .executeTakeFirst()
+  if (!squad) throw invalid({ squad_id: ['is not a squad of this contest'] })
+  return `About ${squad.name}: `
+}
+
+/** The host and every admin (but the reporter) told who disputed which version. */
+async function tellOfDispute(
+  tx: Tx,
+  after: AfterCommit,
+  d: { contest: EsportsContestRow; reporterId: number; version: number; reportId: number },
+  now: number,
+): Promise<void> {
+  const told = new Set([d.contest.host_id, ...(await adminIds(tx))])
+  told.delete(d.reporterId)
+  const who = await usernameOf(tx, d.reporterId)
+  await notifyEach(
+    tx,
+    after,
+    told,
+    {
+      kind: 'esports_dispute',
+      body: `${who} disputed the results of ${d.contest.name} (version ${d.version})`,
+      data: {
+        esports_contest_id: d.contest.id,
+        report_id: d.reportId,
+        version: Number(d.version),
+      },
+    },
+    now,
+  )
 }
 
 const alreadyDisputed = () =>

@@ -17,6 +17,7 @@ import {
   esportsContestStream,
   esportsPoolCode,
   hostedContest,
+  squadsBySlot,
 } from './core'
 import { esportsMemo, esportsPoolAccount } from './money'
 import { afterLobbyResults } from './tournament-progress'
@@ -78,13 +79,7 @@ export async function recordResults(
   ctx: { nowMs: number; rng: Rng },
 ): Promise<number> {
   const now = ctx.nowMs
-  const squads = await tx
-    .selectFrom('esports_squads')
-    .select(['id', 'name', 'slot_no'])
-    .where('contest_id', '=', contest.id)
-    .orderBy('slot_no')
-    .orderBy('id')
-    .execute()
+  const squads = await squadsBySlot(tx, contest.id)
   const members = await tx
     .selectFrom('esports_members as m')
     .innerJoin('users as u', 'u.id', 'm.user_id')
@@ -94,18 +89,48 @@ export async function recordResults(
     .execute()
   const paying = members.filter((m) => !m.refunded)
   const version = Number(contest.results_version) + 1
-  let rows: ResultRow[]
-  if (input.simulate) {
-    const stream = ctx.rng.stream(`esports:results:${contest.id}:v${version}`)
-    rows = simulateResults(
-      stream,
-      squads.map((s) => ({
-        id: s.id,
-        member_ids: paying.filter((m) => m.squad_id === s.id).map((m) => m.id),
-      })),
-      contest.game,
-    )
-  } else rows = input.results ?? []
+  const rows = input.simulate
+    ? simulateResults(
+        ctx.rng.stream(`esports:results:${contest.id}:v${version}`),
+        squads.map((s) => ({
+          id: s.id,
+          member_ids: paying.filter((m) => m.squad_id === s.id).map((m) => m.id),
+        })),
+        contest.game,
+      )
+    : (input.results ?? [])
+  const { table, pay } = standingsAndPayouts(contest, rows, squads, members)
+  await tx
+    .insertInto('esports_results')
+    .values({
+      contest_id: contest.id,
+      version,
+      source: input.simulate ? 'simulator' : contest.host_id === caller.id ? 'host' : 'admin',
+      entered_by_id: caller.id,
+      results: JSON.stringify(
+        rows.map((r) => ({ squad_id: r.squad_id, placement: r.placement, kills: r.kills })),
+      ),
+      note: input.note ?? null,
+      created_at_ms: now,
+    })
+    .execute()
+  const outcome: Outcome = { contest, version, table, pay, paying, now }
+  await storeStandings(tx, outcome)
+  await postPrizes(tx, after, outcome)
+  await tellMembers(tx, after, outcome)
+  after.publish(esportsContestStream(contest.id), { type: 'results', version })
+  after.publish(esportsContestStream(contest.id), { type: 'standings' })
+  return version
+}
+
+/** The standings and payouts of a version's rows, once they are checked against the squads (422 otherwise). */
+function standingsAndPayouts(
+  contest: EsportsContestRow,
+  rows: ResultRow[],
+  squads: Array<{ id: number; name: string }>,
+  members: Array<{ id: number; squad_id: number; position: number; refunded: number }>,
+) {
+  const paying = members.filter((m) => !m.refunded)
   const problems = validateResults(
     squads.map((s) => ({
       id: s.id,
@@ -132,21 +157,21 @@ export async function recordResults(
       refunded: m.refunded === 1,
     })),
   )
+  return { table, pay }
+}
 
-  await tx
-    .insertInto('esports_results')
-    .values({
-      contest_id: contest.id,
-      version,
-      source: input.simulate ? 'simulator' : contest.host_id === caller.id ? 'host' : 'admin',
-      entered_by_id: caller.id,
-      results: JSON.stringify(
-        rows.map((r) => ({ squad_id: r.squad_id, placement: r.placement, kills: r.kills })),
-      ),
-      note: input.note ?? null,
-      created_at_ms: now,
-    })
-    .execute()
+/** A version of the results worked out: its standings and payouts, and who they pay. */
+interface Outcome {
+  contest: EsportsContestRow
+  version: number
+  table: ReturnType<typeof standings>
+  pay: ReturnType<typeof payouts>
+  paying: Array<MemberMoney & { squad_id: number; prize_paise: number | string }>
+  now: number
+}
+
+/** Each squad's placement, kills, points, rank and prize written on its row. */
+async function storeStandings(tx: Tx, { table, pay }: Outcome): Promise<void> {
   const bySquad = new Map(pay.squads.map((s) => [s.squad_id, s]))
   for (const s of table)
     await tx
@@ -160,9 +185,16 @@ export async function recordResults(
       })
       .where('id', '=', s.squad_id)
       .execute()
+}
 
+/**
+ * The money of a version: the first pays the prizes and the rake and completes the contest;
+ * a later one posts only each member's difference from what they were paid.
+ */
+async function postPrizes(tx: Tx, after: AfterCommit, o: Outcome): Promise<void> {
+  const { contest, version, pay, now } = o
   const settling = version === 1
-  for (const m of paying) {
+  for (const m of o.paying) {
     const prize = pay.members.get(m.id) ?? 0
     const diff = prize - Number(m.prize_paise)
     if (settling) {
@@ -184,7 +216,15 @@ export async function recordResults(
       .set({ results_version: version })
       .where('id', '=', contest.id)
       .execute()
+}
 
+/** Every paying member told their squad's rank and their prize (or that the results were corrected). */
+async function tellMembers(
+  tx: Tx,
+  after: AfterCommit,
+  { contest, version, table, pay, paying, now }: Outcome,
+) {
+  const settling = version === 1
   const standingOf = new Map(table.map((s) => [s.squad_id, s]))
   for (const m of paying) {
     const s = standingOf.get(m.squad_id)
@@ -208,9 +248,6 @@ export async function recordResults(
       now,
     )
   }
-  after.publish(esportsContestStream(contest.id), { type: 'results', version })
-  after.publish(esportsContestStream(contest.id), { type: 'standings' })
-  return version
 }
 
 type MemberMoney = { id: number; user_id: number; username: string }

@@ -2,7 +2,7 @@ import type { Executor } from '../../db/tx'
 import { paiseToRupees } from '../../domain/money'
 import { notFound } from '../../http/errors'
 import { visibleContest } from '../contests'
-import { type Caller, isAdmin } from './core'
+import { type Caller, isAdmin, playersOf, squadsBySlot } from './core'
 import { DISPUTE_WINDOW_MS } from './results.service'
 
 const rupees = (paise: number | string) => paiseToRupees(Number(paise))
@@ -27,24 +27,7 @@ export async function resultsJson(db: Executor, caller: Caller, contestId: numbe
     .orderBy('rank')
     .orderBy('placement')
     .execute()
-  const members = await db
-    .selectFrom('esports_members as m')
-    .innerJoin('users as u', 'u.id', 'm.user_id')
-    .select([
-      'm.id',
-      'm.squad_id',
-      'm.user_id',
-      'm.position',
-      'm.prize_paise',
-      'm.in_game_name',
-      'u.slug',
-      'u.username',
-    ])
-    .where('m.contest_id', '=', contest.id)
-    .where('m.refunded', '=', 0)
-    .orderBy('m.position')
-    .orderBy('m.id')
-    .execute()
+  const members = await playersOf(db, contest.id)
   const mine = members.find((m) => m.user_id === caller.id)
   const isHost = contest.host_id === caller.id || isAdmin(caller)
   return {
@@ -89,22 +72,8 @@ export async function resultsJson(db: Executor, caller: Caller, contestId: numbe
  */
 export async function resultsSheet(db: Executor, caller: Caller, contestId: number, nowMs: number) {
   const contest = await visibleContest(db, 'esports_contest', contestId, caller)
-  const squads = await db
-    .selectFrom('esports_squads')
-    .select(['id', 'name', 'slot_no'])
-    .where('contest_id', '=', contest.id)
-    .orderBy('slot_no')
-    .orderBy('id')
-    .execute()
-  const members = await db
-    .selectFrom('esports_members as m')
-    .innerJoin('users as u', 'u.id', 'm.user_id')
-    .select(['m.squad_id', 'm.user_id', 'm.in_game_name', 'u.slug', 'u.username'])
-    .where('m.contest_id', '=', contest.id)
-    .where('m.refunded', '=', 0)
-    .orderBy('m.position')
-    .orderBy('m.id')
-    .execute()
+  const squads = await squadsBySlot(db, contest.id)
+  const members = await playersOf(db, contest.id)
   const mine = members.find((m) => m.user_id === caller.id)
   const canEnter =
     (contest.host_id === caller.id || isAdmin(caller)) &&

@@ -5,7 +5,7 @@ import { MIN_SQUADS_TO_PLAY } from '../../domain/esports/rules'
 import { AppError, notFound } from '../../http/errors'
 import { visibleContest } from '../contests'
 import { notify } from '../notifications'
-import { type Caller, type EsportsContestRow, findContest, isAdmin } from './core'
+import { type Caller, type EsportsContestRow, findContest, isAdmin, notifyEach } from './core'
 import { publishContest, publishToMembers } from './live'
 import { cancelEsportsContest } from './money'
 import { roomAccess, roomAccessOf } from './visibility'
@@ -80,20 +80,19 @@ export async function revealContest(deps: Deps, contestId: number, atMs: number)
       const reason = `Fewer than ${MIN_SQUADS_TO_PLAY} squads joined by the lock`
       const refunded = await cancelEsportsContest(tx, after, { contest, reason, nowMs: at })
       const paid = contest.entry_fee_paise > 0
-      for (const userId of new Set(refunded))
-        await notify(
-          tx,
-          after,
-          userId,
-          {
-            kind: 'esports_contest_cancelled',
-            body: `${contest.name} was cancelled: fewer than ${MIN_SQUADS_TO_PLAY} squads joined.${
-              paid ? ' Your entry fee is refunded to your unused balance.' : ''
-            }`,
-            data: { path, esports_contest_id: contest.id },
-          },
-          at,
-        )
+      await notifyEach(
+        tx,
+        after,
+        new Set(refunded),
+        {
+          kind: 'esports_contest_cancelled',
+          body: `${contest.name} was cancelled: fewer than ${MIN_SQUADS_TO_PLAY} squads joined.${
+            paid ? ' Your entry fee is refunded to your unused balance.' : ''
+          }`,
+          data: { path, esports_contest_id: contest.id },
+        },
+        at,
+      )
       if (!refunded.includes(contest.host_id))
         await notify(
           tx,
@@ -116,20 +115,19 @@ export async function revealContest(deps: Deps, contestId: number, atMs: number)
       .execute()
     const set = contest.room_id !== null && contest.room_password !== null
     const members = await memberIds(tx, contest.id)
-    for (const userId of members)
-      await notify(
-        tx,
-        after,
-        userId,
-        {
-          kind: 'esports_room_details',
-          body: set
-            ? `Room details for ${contest.name} are out`
-            : `Squads are locked for ${contest.name}; room details will appear here as soon as the host sets them`,
-          data: { path, esports_contest_id: contest.id },
-        },
-        at,
-      )
+    await notifyEach(
+      tx,
+      after,
+      members,
+      {
+        kind: 'esports_room_details',
+        body: set
+          ? `Room details for ${contest.name} are out`
+          : `Squads are locked for ${contest.name}; room details will appear here as soon as the host sets them`,
+        data: { path, esports_contest_id: contest.id },
+      },
+      at,
+    )
     publishContest(after, contest.id, { type: 'status', status: 'locked', revealed_at_in_millis: at })
     if (set) await publishToMembers(tx, after, contest.id, roomMessage(contest))
     return 'locked'
@@ -281,20 +279,19 @@ export async function setRoomDetails(
     const changed = contest.room_id !== input.room_id || contest.room_password !== input.room_password
     if (contest.revealed_at_ms !== null && changed) {
       const first = contest.room_id === null
-      for (const userId of await memberIds(tx, contest.id))
-        await notify(
-          tx,
-          after,
-          userId,
-          {
-            kind: 'esports_room_details',
-            body: first
-              ? `Room details for ${contest.name} are out`
-              : `The room details for ${contest.name} changed`,
-            data: { path: `/contests/${contest.id}`, esports_contest_id: contest.id },
-          },
-          now,
-        )
+      await notifyEach(
+        tx,
+        after,
+        await memberIds(tx, contest.id),
+        {
+          kind: 'esports_room_details',
+          body: first
+            ? `Room details for ${contest.name} are out`
+            : `The room details for ${contest.name} changed`,
+          data: { path: `/contests/${contest.id}`, esports_contest_id: contest.id },
+        },
+        now,
+      )
       await publishToMembers(tx, after, contest.id, roomMessage(updated))
     }
     return roomDetailsJson(updated, true)

@@ -3,7 +3,7 @@ import type { Deps } from '../../core/deps'
 import { lockRows } from '../../db/lock'
 import type { EsportsRoundsTable, EsportsTournamentsTable } from '../../db/schema'
 import { type AfterCommit, type Tx, withTx } from '../../db/tx'
-import { DEFAULT_REVEAL_MINUTES, gameOfKind } from '../../domain/esports/rules'
+import { DEFAULT_REVEAL_MINUTES, type EsportsGame, gameOfKind } from '../../domain/esports/rules'
 import {
   firstRoundSeeding,
   qualifiers,
@@ -95,25 +95,10 @@ export async function seedRound(
   const first = await loadRound(tx, roundId)
   const tournament = await loadTournament(tx, first.tournament_id)
   const round = await loadRound(tx, roundId)
-  if (round.status !== 'pending')
-    throw new AppError('CONFLICT', `Round ${round.number} is already ${round.status}`)
-  if (tournament.status === 'completed' || tournament.status === 'cancelled')
-    throw new AppError('CONFLICT', `The tournament is ${tournament.status}`)
-  const previous =
-    round.number === 1
-      ? undefined
-      : await tx
-          .selectFrom('esports_rounds')
-          .select('status')
-          .where('tournament_id', '=', tournament.id)
-          .where('number', '=', round.number - 1)
-          .executeTakeFirst()
-  if (previous && previous.status !== 'completed')
-    throw new AppError('CONFLICT', `Round ${round.number - 1} has not been completed`)
+  await assertSeedable(tx, tournament, round)
   const now = deps.clock.now()
   const seeding = await seedingFor(tx, tournament, round)
   if (seeding.length < 2) throw new AppError('CONFLICT', 'A round needs at least 2 squads')
-
   const squadIds = seeding.map((s) => s.tournament_squad_id)
   const squads = await tx
     .selectFrom('esports_tournament_squads')
@@ -136,94 +121,18 @@ export async function seedRound(
     .orderBy('m.id')
     .execute()
   const squadById = new Map(squads.map((s) => [s.id, s]))
-  const game = gameOfKind(tournament.kind)
   const lobbies = [...new Set(seeding.map((s) => s.lobby_no))].sort((a, b) => a - b)
   for (const lobbyNo of lobbies) {
     const inLobby = seeding.filter((s) => s.lobby_no === lobbyNo)
     const lobbyMembers = members.filter((m) =>
       inLobby.some((s) => s.tournament_squad_id === m.tournament_squad_id),
     )
-    const contest = await tx
-      .insertInto('esports_contests')
-      .values({
-        kind: tournament.kind,
-        game,
-        mode: tournament.mode,
-        team_size: tournament.team_size,
-        name: `${tournament.name} · ${round.name} · Lobby ${lobbyNo}`,
-        description: `Lobby ${lobbyNo} of ${round.name} of the tournament ${tournament.name}`,
-        map: null,
-        host_id: tournament.created_by_id,
-        entry_fee_paise: 0,
-        per_kill_paise: 0,
-        prize_percents: '[]',
-        slots: inLobby.length,
-        squads_count: inLobby.length,
-        members_count: lobbyMembers.length,
-        invite_code: `tournament-${tournament.id}-round-${round.id}-lobby-${lobbyNo}`,
-        starts_at_ms: round.starts_at_ms,
-        reveal_minutes: DEFAULT_REVEAL_MINUTES,
-        status: 'locked',
-        locked_at_ms: now,
-        round_id: round.id,
-        lobby_no: lobbyNo,
-        created_at_ms: now,
-      })
-      .returning(['id', 'starts_at_ms', 'reveal_minutes', 'status', 'revealed_at_ms'])
-      .executeTakeFirstOrThrow()
-    // The room is shown to the lobby's players at its reveal time (rooms.service.ts).
-    if (deps.scheduler && deps.db && deps.bus)
-      await scheduleReveal({ scheduler: deps.scheduler, db: deps.db, bus: deps.bus }, contest, { tx, after })
+    const lobby: Lobby = { tournament, round, lobbyNo, now }
+    const contestId = await openLobby(tx, after, deps, lobby, inLobby.length, lobbyMembers.length)
     for (const slot of inLobby) {
       const ts = squadById.get(slot.tournament_squad_id)
       if (!ts) continue
-      const own = lobbyMembers.filter((m) => m.tournament_squad_id === ts.id)
-      const squad = await tx
-        .insertInto('esports_squads')
-        .values({
-          contest_id: contest.id,
-          name: ts.name,
-          captain_id: ts.captain_id,
-          invite_code: `tournament-${tournament.id}-round-${round.id}-squad-${ts.id}`,
-          slot_no: slot.slot_no,
-          members_count: own.length,
-          tournament_squad_id: ts.id,
-          created_at_ms: now,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow()
-      // The captain first, then the others in the order they joined.
-      const ordered = [
-        ...own.filter((m) => m.user_id === ts.captain_id),
-        ...own.filter((m) => m.user_id !== ts.captain_id),
-      ]
-      if (ordered.length > 0)
-        await tx
-          .insertInto('esports_members')
-          .values(
-            ordered.map((m, i) => ({
-              contest_id: contest.id,
-              squad_id: squad.id,
-              user_id: m.user_id,
-              game_account_id: m.game_account_id,
-              in_game_name: m.in_game_name,
-              character_id: m.character_id,
-              position: i + 1,
-              joined_at_ms: now,
-            })),
-          )
-          .execute()
-      await tx
-        .insertInto('esports_slots')
-        .values({
-          round_id: round.id,
-          tournament_squad_id: ts.id,
-          contest_id: contest.id,
-          lobby_no: lobbyNo,
-          slot_no: slot.slot_no,
-          seed_no: slot.seed_no,
-        })
-        .execute()
+      await seatSquad(tx, lobby, contestId, slot, ts, lobbyMembers)
     }
   }
   await tx
@@ -239,6 +148,140 @@ export async function seedRound(
   const stream = esportsTournamentStream(tournament.id)
   after.publish(stream, { type: 'slots', round_id: round.id })
   after.publish(stream, { type: 'round', round_id: round.id, number: round.number, status: 'seeded' })
+}
+
+/** 409 unless the round is pending, the tournament still on, and the round before it completed. */
+async function assertSeedable(tx: Tx, tournament: TournamentRow, round: RoundRow): Promise<void> {
+  if (round.status !== 'pending')
+    throw new AppError('CONFLICT', `Round ${round.number} is already ${round.status}`)
+  if (tournament.status === 'completed' || tournament.status === 'cancelled')
+    throw new AppError('CONFLICT', `The tournament is ${tournament.status}`)
+  const previous =
+    round.number === 1
+      ? undefined
+      : await tx
+          .selectFrom('esports_rounds')
+          .select('status')
+          .where('tournament_id', '=', tournament.id)
+          .where('number', '=', round.number - 1)
+          .executeTakeFirst()
+  if (previous && previous.status !== 'completed')
+    throw new AppError('CONFLICT', `Round ${round.number - 1} has not been completed`)
+}
+
+/** One lobby of a round being seeded: the esports contest its squads play in. */
+interface Lobby {
+  tournament: TournamentRow
+  round: RoundRow
+  lobbyNo: number
+  now: number
+}
+
+/** The lobby's contest, created locked and free, its room reveal scheduled; returns its id. */
+async function openLobby(
+  tx: Tx,
+  after: AfterCommit,
+  deps: ProgressDeps,
+  { tournament, round, lobbyNo, now }: Lobby,
+  squadsCount: number,
+  membersCount: number,
+): Promise<number> {
+  const contest = await tx
+    .insertInto('esports_contests')
+    .values({
+      kind: tournament.kind,
+      game: gameOfKind(tournament.kind),
+      mode: tournament.mode,
+      team_size: tournament.team_size,
+      name: `${tournament.name} · ${round.name} · Lobby ${lobbyNo}`,
+      description: `Lobby ${lobbyNo} of ${round.name} of the tournament ${tournament.name}`,
+      map: null,
+      host_id: tournament.created_by_id,
+      entry_fee_paise: 0,
+      per_kill_paise: 0,
+      prize_percents: '[]',
+      slots: squadsCount,
+      squads_count: squadsCount,
+      members_count: membersCount,
+      invite_code: `tournament-${tournament.id}-round-${round.id}-lobby-${lobbyNo}`,
+      starts_at_ms: round.starts_at_ms,
+      reveal_minutes: DEFAULT_REVEAL_MINUTES,
+      status: 'locked',
+      locked_at_ms: now,
+      round_id: round.id,
+      lobby_no: lobbyNo,
+      created_at_ms: now,
+    })
+    .returning(['id', 'starts_at_ms', 'reveal_minutes', 'status', 'revealed_at_ms'])
+    .executeTakeFirstOrThrow()
+  // The room is shown to the lobby's players at its reveal time (rooms.service.ts).
+  if (deps.scheduler && deps.db && deps.bus)
+    await scheduleReveal({ scheduler: deps.scheduler, db: deps.db, bus: deps.bus }, contest, { tx, after })
+  return contest.id
+}
+
+/** A tournament squad copied into its lobby: the squad, its members (captain first) and its slot. */
+async function seatSquad(
+  tx: Tx,
+  { tournament, round, lobbyNo, now }: Lobby,
+  contestId: number,
+  slot: Seeded,
+  ts: { id: number; name: string; captain_id: number },
+  lobbyMembers: Array<{
+    tournament_squad_id: number
+    user_id: number
+    game_account_id: number
+    in_game_name: string
+    character_id: string
+  }>,
+): Promise<void> {
+  const own = lobbyMembers.filter((m) => m.tournament_squad_id === ts.id)
+  const squad = await tx
+    .insertInto('esports_squads')
+    .values({
+      contest_id: contestId,
+      name: ts.name,
+      captain_id: ts.captain_id,
+      invite_code: `tournament-${tournament.id}-round-${round.id}-squad-${ts.id}`,
+      slot_no: slot.slot_no,
+      members_count: own.length,
+      tournament_squad_id: ts.id,
+      created_at_ms: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow()
+  // The captain first, then the others in the order they joined.
+  const ordered = [
+    ...own.filter((m) => m.user_id === ts.captain_id),
+    ...own.filter((m) => m.user_id !== ts.captain_id),
+  ]
+  if (ordered.length > 0)
+    await tx
+      .insertInto('esports_members')
+      .values(
+        ordered.map((m, i) => ({
+          contest_id: contestId,
+          squad_id: squad.id,
+          user_id: m.user_id,
+          game_account_id: m.game_account_id,
+          in_game_name: m.in_game_name,
+          character_id: m.character_id,
+          position: i + 1,
+          joined_at_ms: now,
+        })),
+      )
+      .execute()
+  await tx
+    .insertInto('esports_slots')
+    .values({
+      round_id: round.id,
+      tournament_squad_id: ts.id,
+      contest_id: contestId,
+      lobby_no: lobbyNo,
+      slot_no: slot.slot_no,
+      seed_no: slot.seed_no,
+    })
+    .execute()
 }
 
 /**
@@ -305,6 +348,19 @@ export async function afterLobbyResults(
   const roundRow = await loadRound(tx, contest.round_id)
   const tournament = await loadTournament(tx, roundRow.tournament_id)
   const round = await loadRound(tx, contest.round_id)
+  const { standings, allPlayed } = await rankRound(tx, contestId, contest.game, round.id)
+  const stream = esportsTournamentStream(tournament.id)
+  after.publish(stream, { type: 'slots', round_id: round.id })
+  after.publish(stream, { type: 'standings', round_id: round.id })
+  if (!allPlayed || round.status !== 'seeded') return
+  await completeRound(tx, after, deps, tournament, round, standings)
+}
+
+/**
+ * The lobby's placements and kills copied into the round's slots and the round re-ranked
+ * (points only where the slot's lobby has results); whether every lobby has played.
+ */
+async function rankRound(tx: Tx, contestId: number, game: EsportsGame, roundId: number) {
   const squads = await tx
     .selectFrom('esports_squads')
     .select(['tournament_squad_id', 'placement', 'kills'])
@@ -315,16 +371,16 @@ export async function afterLobbyResults(
     await tx
       .updateTable('esports_slots')
       .set({ placement: s.placement, kills: s.kills })
-      .where('round_id', '=', round.id)
+      .where('round_id', '=', roundId)
       .where('tournament_squad_id', '=', s.tournament_squad_id)
       .execute()
   }
-  const slots = await tx.selectFrom('esports_slots').selectAll().where('round_id', '=', round.id).execute()
-  const standings = roundStandings(contest.game, slots)
+  const slots = await tx.selectFrom('esports_slots').selectAll().where('round_id', '=', roundId).execute()
+  const standings = roundStandings(game, slots)
   const lobbies = await tx
     .selectFrom('esports_contests')
     .select(['id', 'results_version', 'status'])
-    .where('round_id', '=', round.id)
+    .where('round_id', '=', roundId)
     .execute()
   const played = new Set(lobbies.filter((l) => l.results_version > 0).map((l) => l.id))
   for (const s of standings) {
@@ -333,16 +389,27 @@ export async function afterLobbyResults(
     await tx
       .updateTable('esports_slots')
       .set({ points: hasResult ? s.points : null, rank: s.rank })
-      .where('round_id', '=', round.id)
+      .where('round_id', '=', roundId)
       .where('tournament_squad_id', '=', s.tournament_squad_id)
       .execute()
   }
-  const stream = esportsTournamentStream(tournament.id)
-  after.publish(stream, { type: 'slots', round_id: round.id })
-  after.publish(stream, { type: 'standings', round_id: round.id })
   const allPlayed = lobbies.every((l) => played.has(l.id) || l.status === 'cancelled')
-  if (!allPlayed || round.status !== 'seeded') return
+  return { standings, allPlayed }
+}
 
+/**
+ * A round whose lobbies have all played: who qualifies, who is out, the round completed, then
+ * the next round seeded, or (after the last, or with fewer than 2 going on) the tournament completed.
+ */
+async function completeRound(
+  tx: Tx,
+  after: AfterCommit,
+  deps: ProgressDeps,
+  tournament: TournamentRow,
+  round: RoundRow,
+  standings: ReturnType<typeof roundStandings>,
+): Promise<void> {
+  const stream = esportsTournamentStream(tournament.id)
   const now = deps.clock.now()
   const last = round.number >= tournament.rounds_count
   const going = last ? new Set<number>() : qualifiers(round.qualify_rule, round.qualify_count, standings)

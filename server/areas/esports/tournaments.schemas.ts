@@ -1,19 +1,18 @@
 import { z } from '@hono/zod-openapi'
-import type { EsportsKind } from '../../db/schema'
-import { ESPORTS_KIND_SLUGS, ESPORTS_MODES } from '../../domain/esports/rules'
+import { ESPORTS_MODES } from '../../domain/esports/rules'
 import { TOURNAMENT_NAME_MAX, TOURNAMENT_ROUNDS_MAX } from '../../domain/esports/tournaments'
 import type { FieldErrors } from '../../http/errors'
 import { MAX_INSTANT_MS } from '../../http/instants'
 import { orNull } from '../../http/responses'
+import { kindEnum, UserRef } from './common.schemas'
 
 /**
  * Tournaments, rounds and slots (docs/esports.md). `/api/esports/…` and the spec's own words
  * (`/api/tournaments…`, `/api/rounds/{id}/slots`: no other area uses them — auction
  * tournaments live under `/api/auction/tournaments`).
  */
-export const kindEnum = z.enum(ESPORTS_KIND_SLUGS as [EsportsKind, ...EsportsKind[]])
+export { kindEnum }
 export const statusEnum = z.enum(['registration', 'running', 'completed', 'cancelled'])
-const userSchema = z.object({ id: z.number().int(), slug: z.string(), username: z.string() })
 const millis = z.number().int()
 
 const LobbySchema = z.object({
@@ -46,8 +45,8 @@ const TournamentSquadSchema = z
   .object({
     id: z.number().int(),
     name: z.string(),
-    captain: userSchema.nullable(),
-    members: z.array(z.object({ id: z.number().int(), user: userSchema, in_game_name: z.string() })),
+    captain: UserRef.nullable(),
+    members: z.array(z.object({ id: z.number().int(), user: UserRef, in_game_name: z.string() })),
     members_count: z.number().int(),
     invite_code: z.string().nullable().openapi({ description: 'Only to its members' }),
     eliminated_in_round: z.number().int().nullable(),
@@ -72,7 +71,7 @@ export const TournamentSchema = z
     current_round: z.number().int(),
     registration_closes_at_in_millis: millis,
     registration_open: z.boolean(),
-    created_by: userSchema,
+    created_by: UserRef,
     created_at_in_millis: millis,
     completed_at_in_millis: millis.nullable(),
     my_squad: orNull(TournamentSquadSchema),

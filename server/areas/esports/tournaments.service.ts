@@ -7,7 +7,12 @@ import { checkDefinition, type QualifyRule } from '../../domain/esports/tourname
 import { hashString } from '../../domain/rng'
 import { AppError, forbidden, invalid, notFound } from '../../http/errors'
 import { type Caller, esportsTournamentStream, verifiedAccount } from './core'
-import { REGISTRATION_CLOSE_JOB, registrationCloseKey, seedRound } from './tournament-progress'
+import {
+  REGISTRATION_CLOSE_JOB,
+  registrationCloseKey,
+  seedRound,
+  type TournamentRow,
+} from './tournament-progress'
 
 /**
  * Tournaments, rounds and slots (docs/esports.md): an admin defines one; players register
@@ -137,23 +142,34 @@ async function assertNotRegistered(db: Executor, tournamentId: number, userId: n
   if (mine) throw new AppError('ALREADY_JOINED', 'You are already in a squad of this tournament')
 }
 
+/** The caller's game account, while registration is open and they are in no squad of it yet. */
+async function registrant(tx: Tx, t: TournamentRow, userId: number, now: number) {
+  assertRegistering(t, now)
+  const account = await accountFor(tx, userId, t.kind)
+  await assertNotRegistered(tx, t.id, userId)
+  return account
+}
+
 /** A player into a tournament squad (the caller keeps the counts), announced after the commit. */
 async function addMember(
   tx: Tx,
   after: AfterCommit,
-  m: { tournamentId: number; squadId: number; userId: number; accountId: number; now: number },
+  tournamentId: number,
+  squadId: number,
+  m: { userId: number; accountId: number },
+  now: number,
 ): Promise<void> {
   await tx
     .insertInto('esports_tournament_members')
     .values({
-      tournament_id: m.tournamentId,
-      tournament_squad_id: m.squadId,
+      tournament_id: tournamentId,
+      tournament_squad_id: squadId,
       user_id: m.userId,
       game_account_id: m.accountId,
-      joined_at_ms: m.now,
+      joined_at_ms: now,
     })
     .execute()
-  after.publish(esportsTournamentStream(m.tournamentId), { type: 'squads' })
+  after.publish(esportsTournamentStream(tournamentId), { type: 'squads' })
 }
 
 /** Registers a new squad with the caller as captain (and first member). */
@@ -166,9 +182,7 @@ export async function registerSquad(
   return withTx(deps, async (tx, after) => {
     const t = await lockedTournament(tx, tournamentId)
     const now = deps.clock.now()
-    assertRegistering(t, now)
-    const account = await accountFor(tx, caller.id, t.kind)
-    await assertNotRegistered(tx, t.id, caller.id)
+    const account = await registrant(tx, t, caller.id, now)
     if (t.squads_count >= t.squads_limit)
       throw new AppError('CONTEST_FULL', `The tournament is full (${t.squads_limit} squads)`)
     const clash = await tx
@@ -190,13 +204,7 @@ export async function registerSquad(
       })
       .returning('id')
       .executeTakeFirstOrThrow()
-    await addMember(tx, after, {
-      tournamentId: t.id,
-      squadId: squad.id,
-      userId: caller.id,
-      accountId: account.id,
-      now,
-    })
+    await addMember(tx, after, t.id, squad.id, { userId: caller.id, accountId: account.id }, now)
     await tx
       .updateTable('esports_tournaments')
       .set((eb) => ({ squads_count: eb('squads_count', '+', 1) }))
@@ -223,18 +231,10 @@ export async function joinSquad(
       .where('invite_code', '=', code.trim().toUpperCase())
       .executeTakeFirst()
     if (!squad) throw notFound('Squad')
-    assertRegistering(t, now)
-    const account = await accountFor(tx, caller.id, t.kind)
-    await assertNotRegistered(tx, t.id, caller.id)
+    const account = await registrant(tx, t, caller.id, now)
     if (squad.members_count >= t.team_size)
       throw new AppError('CONTEST_FULL', `The squad is full (${t.team_size} players)`)
-    await addMember(tx, after, {
-      tournamentId: t.id,
-      squadId: squad.id,
-      userId: caller.id,
-      accountId: account.id,
-      now,
-    })
+    await addMember(tx, after, t.id, squad.id, { userId: caller.id, accountId: account.id }, now)
     await tx
       .updateTable('esports_tournament_squads')
       .set((eb) => ({ members_count: eb('members_count', '+', 1) }))

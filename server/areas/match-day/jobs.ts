@@ -96,30 +96,14 @@ export async function resumeMatches(deps: Deps): Promise<void> {
     .execute()
   const now = deps.clock.now()
   await withTx(deps, async (tx) => {
-    for (const m of upcoming)
-      if (!pending.has(lockJobKey(m.id)))
-        await deps.scheduler.schedule(tx, {
-          kind: LOCK_JOB,
-          runAtMs: Number(m.event_time_ms),
-          payload: { match_id: m.id },
-          uniqueKey: lockJobKey(m.id),
-        })
-    for (const m of simulating)
-      if (!pending.has(simJobKey(m.id)))
-        await deps.scheduler.schedule(tx, {
-          kind: SIM_JOB,
-          runAtMs: now,
-          payload: { match_id: m.id },
-          uniqueKey: simJobKey(m.id),
-        })
-    for (const m of unsettled)
-      if (!pending.has(settleJobKey(m.id)))
-        await deps.scheduler.schedule(tx, {
-          kind: SETTLE_JOB,
-          runAtMs: now,
-          payload: { match_id: m.id },
-          uniqueKey: settleJobKey(m.id),
-        })
+    // A match's job, unless one is already pending under its key.
+    const arm = async (kind: string, uniqueKey: string, matchId: number, runAtMs: number) => {
+      if (!pending.has(uniqueKey))
+        await deps.scheduler.schedule(tx, { kind, runAtMs, payload: { match_id: matchId }, uniqueKey })
+    }
+    for (const m of upcoming) await arm(LOCK_JOB, lockJobKey(m.id), m.id, Number(m.event_time_ms))
+    for (const m of simulating) await arm(SIM_JOB, simJobKey(m.id), m.id, now)
+    for (const m of unsettled) await arm(SETTLE_JOB, settleJobKey(m.id), m.id, now)
   })
   deps.scheduler.kick()
 }

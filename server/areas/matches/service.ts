@@ -17,6 +17,11 @@ export async function matchesJson(deps: Deps, rows: MatchRow[], viewerId: number
   const ids = rows.map((m) => m.id)
   const sides = await sidesOf(deps.db, ids)
   const counts = new Map<number, { contests: number; teams: number; joined: number }>()
+  const countOf = (matchId: number) => {
+    const entry = counts.get(matchId) ?? { contests: 0, teams: 0, joined: 0 }
+    counts.set(matchId, entry)
+    return entry
+  }
   if (ids.length > 0) {
     const contests = await deps.db
       .selectFrom('contests')
@@ -24,7 +29,7 @@ export async function matchesJson(deps: Deps, rows: MatchRow[], viewerId: number
       .where('match_id', 'in', ids)
       .groupBy('match_id')
       .execute()
-    for (const c of contests) counts.set(c.match_id, { contests: Number(c.n), teams: 0, joined: 0 })
+    for (const c of contests) countOf(c.match_id).contests = Number(c.n)
     if (viewerId !== null) {
       const teams = await deps.db
         .selectFrom('user_teams')
@@ -33,11 +38,7 @@ export async function matchesJson(deps: Deps, rows: MatchRow[], viewerId: number
         .where('match_id', 'in', ids)
         .groupBy('match_id')
         .execute()
-      for (const t of teams) {
-        const entry = counts.get(t.match_id) ?? { contests: 0, teams: 0, joined: 0 }
-        entry.teams = Number(t.n)
-        counts.set(t.match_id, entry)
-      }
+      for (const t of teams) countOf(t.match_id).teams = Number(t.n)
       const joined = await deps.db
         .selectFrom('contest_members as cm')
         .innerJoin('contests as c', 'c.id', 'cm.contest_id')
@@ -46,11 +47,7 @@ export async function matchesJson(deps: Deps, rows: MatchRow[], viewerId: number
         .where('c.match_id', 'in', ids)
         .groupBy('c.match_id')
         .execute()
-      for (const j of joined) {
-        const entry = counts.get(j.match_id) ?? { contests: 0, teams: 0, joined: 0 }
-        entry.joined = Number(j.n)
-        counts.set(j.match_id, entry)
-      }
+      for (const j of joined) countOf(j.match_id).joined = Number(j.n)
     }
   }
   const now = deps.clock.now()

@@ -36,17 +36,24 @@ export async function notify(
 ): Promise<NotificationJson> {
   const row = await tx
     .insertInto('notifications')
-    .values({
-      user_id: userId,
-      kind: notification.kind,
-      body: notification.body,
-      data: JSON.stringify(notification.data ?? {}),
-      created_at_ms: nowMs,
-    })
+    .values({ ...notificationValues(notification, nowMs), user_id: userId })
     .returningAll()
     .executeTakeFirstOrThrow()
+  return published(after, row)
+}
+
+/** The columns a notification writes (new, or the rewrite of a grouped one). */
+export const notificationValues = (notification: NewNotification, nowMs: number) => ({
+  kind: notification.kind,
+  body: notification.body,
+  data: JSON.stringify(notification.data ?? {}),
+  created_at_ms: nowMs,
+})
+
+/** Pushed to the user's live subscribers once the transaction commits. */
+function published(after: AfterCommit, row: Selectable<NotificationsTable>): NotificationJson {
   const json = serializeNotification(row)
-  after.publish(notificationStream(userId), { type: 'notification', notification: json })
+  after.publish(notificationStream(row.user_id), { type: 'notification', notification: json })
   return json
 }
 
@@ -118,12 +125,7 @@ export async function notifyGrouped(
     .where('read_at_ms', 'is', null)
     .orderBy('id', 'desc')
     .executeTakeFirst()
-  const values = {
-    kind: notification.kind,
-    body: notification.body,
-    data: JSON.stringify(notification.data ?? {}),
-    created_at_ms: nowMs,
-  }
+  const values = notificationValues(notification, nowMs)
   const row = open
     ? await tx
         .updateTable('notifications')
@@ -136,7 +138,5 @@ export async function notifyGrouped(
         .values({ ...values, user_id: userId, group_key: groupKey })
         .returningAll()
         .executeTakeFirstOrThrow()
-  const json = serializeNotification(row)
-  after.publish(notificationStream(userId), { type: 'notification', notification: json })
-  return json
+  return published(after, row)
 }

@@ -1,6 +1,8 @@
 import { z } from '@hono/zod-openapi'
+import type { Selectable } from 'kysely'
 import type { Deps } from '../../core/deps'
 import { lockRows } from '../../db/lock'
+import type { PrizeStructuresTable } from '../../db/schema'
 import { type Executor, withTx } from '../../db/tx'
 import { bpsToPercent, MEMBERS_LIMIT_MAX, type PercentRange, winnersOf } from '../../domain/contest-creation'
 import { AppError, invalid, notFound } from '../../http/errors'
@@ -52,15 +54,7 @@ export function savedPrizeJson(p: SavedPrize): z.infer<typeof SavedPrizeSchema> 
   }
 }
 
-type Row = {
-  id: number
-  user_id: number
-  name: string
-  ranges: string
-  winners: number
-  created_at_ms: number
-  updated_at_ms: number
-}
+type Row = Selectable<PrizeStructuresTable>
 
 function fromRow(row: Row): SavedPrize {
   return {

@@ -43,23 +43,43 @@ async function left(ctx: ChannelContext, auctionId: unknown) {
   await managerLeft(ctx.deps, Number(auctionId), managerId)
 }
 
+/**
+ * Enters the room of the auction named by the `param` of the identifier, if the caller may see
+ * it and `accepts` it (else the subscription is rejected and null answered): its streams are
+ * followed before anything is read — nothing published in between is lost, the seq sorts it
+ * out — and a manager also follows their own and is marked present.
+ */
+async function enterRoom(
+  ctx: ChannelContext,
+  param: string,
+  accepts: (row: NonNullable<Awaited<ReturnType<typeof visibleAuction>>>) => boolean,
+): Promise<number | null> {
+  const id = Number(ctx.params[param])
+  const row =
+    Number.isInteger(id) && id > 0
+      ? await visibleAuction(ctx.deps.db, id, ctx.user.id).catch(() => null)
+      : null
+  if (!row || !accepts(row)) {
+    ctx.reject()
+    return null
+  }
+  ctx.streamFrom(auctionStream(id))
+  ctx.streamFrom(roomStream(id))
+  const mine = await managerOf(ctx.deps.db, id, ctx.user.id)
+  if (mine) {
+    ctx.streamFrom(managerStream(id, mine.id))
+    managerIds.set(ctx, mine.id)
+    present.set(ctx, mine.id)
+    await managerArrived(ctx.deps, id, mine.id)
+  }
+  return id
+}
+
 export const AuctionChannel: ChannelDefinition = {
   name: 'AuctionChannel',
   async subscribed(ctx) {
-    const id = Number(ctx.params.auction_id)
-    if (!Number.isInteger(id) || id <= 0) return ctx.reject()
-    const row = await visibleAuction(ctx.deps.db, id, ctx.user.id).catch(() => null)
-    if (!row) return ctx.reject()
-    // Follow first, then read: nothing published in between is lost (the seq sorts it out).
-    ctx.streamFrom(auctionStream(id))
-    ctx.streamFrom(roomStream(id))
-    const mine = await managerOf(ctx.deps.db, id, ctx.user.id)
-    if (mine) {
-      ctx.streamFrom(managerStream(id, mine.id))
-      managerIds.set(ctx, mine.id)
-      present.set(ctx, mine.id)
-      await managerArrived(ctx.deps, id, mine.id)
-    }
+    const id = await enterRoom(ctx, 'auction_id', () => true)
+    if (id === null) return
     const fresh = await visibleAuction(ctx.deps.db, id, ctx.user.id)
     const state = stateOf(ctx.deps, fresh)
     ctx.transmit({
@@ -111,18 +131,8 @@ export const AuctionChannel: ChannelDefinition = {
 export const AuctionTournamentChannel: ChannelDefinition = {
   name: 'AuctionTournamentChannel',
   async subscribed(ctx) {
-    const id = Number(ctx.params.tournament_id)
-    if (!Number.isInteger(id) || id <= 0) return ctx.reject()
-    const row = await visibleAuction(ctx.deps.db, id, ctx.user.id).catch(() => null)
-    if (row?.kind !== 'tournament') return ctx.reject()
-    ctx.streamFrom(auctionStream(id))
-    ctx.streamFrom(roomStream(id))
-    const mine = await managerOf(ctx.deps.db, id, ctx.user.id)
-    if (mine) {
-      ctx.streamFrom(managerStream(id, mine.id))
-      present.set(ctx, mine.id)
-      await managerArrived(ctx.deps, id, mine.id)
-    }
+    const id = await enterRoom(ctx, 'tournament_id', (row) => row.kind === 'tournament')
+    if (id === null) return
     const fresh = await visibleAuction(ctx.deps.db, id, ctx.user.id)
     ctx.transmit({
       type: 'snapshot',

@@ -62,14 +62,12 @@ export type ContestStatus = 'open' | 'locked' | 'completed' | 'cancelled'
 
 export type ContestKind = 'mega' | 'head_to_head' | 'small' | 'free' | 'guaranteed' | 'practice'
 
-export interface ContestsTable {
+/** What a daily contest and a championship contest both hold: entry, prize pool, members, owner. */
+interface ContestColumns {
   id: Generated<number>
-  match_id: number
   name: string
-  kind: ContestKind
   entry_fee_paise: number
   members_limit: number
-  max_entries: Generated<number>
   guaranteed: Generated<number>
   rake_bps: number
   prize_pool_paise: number
@@ -78,22 +76,28 @@ export interface ContestsTable {
   winner_count: number
   members_count: Generated<number>
   status: Generated<ContestStatus>
-  invite_code: string
-  created_by_id: number | null
-  sort: Generated<number>
   status_reason: string | null
   created_at_ms: number
   settled_at_ms: number | null
-  /** The match's event_time_ms, kept by triggers (lists sort on it from the contest's own indexes). */
-  starts_at_ms: Generated<number>
+  created_by_id: number | null
   is_private: Generated<number>
   description: string | null
   /** JSON PercentRange[] (player-made contests): the amounts are recomputed from it. */
   prize_percents: string | null
-  /** A GameKindSlug (server/domain/contest-creation.ts). */
-  game_kind: Generated<string>
   /** Set when the owner deleted it (status cancelled, every entry refunded). */
   deleted_at_ms: number | null
+}
+
+export interface ContestsTable extends ContestColumns {
+  match_id: number
+  kind: ContestKind
+  max_entries: Generated<number>
+  invite_code: string
+  sort: Generated<number>
+  /** The match's event_time_ms, kept by triggers (lists sort on it from the contest's own indexes). */
+  starts_at_ms: Generated<number>
+  /** A GameKindSlug (server/domain/contest-creation.ts). */
+  game_kind: Generated<string>
 }
 
 export interface ContestMembersTable {
@@ -145,30 +149,10 @@ export interface GangMembersTable {
 }
 
 /** A paid league on a series phase (migration 2026-11-26-003; docs/championship.md). */
-export interface ChampionshipContestsTable {
-  id: Generated<number>
+export interface ChampionshipContestsTable extends ContestColumns {
   phase_id: number
-  name: string
-  entry_fee_paise: number
-  members_limit: number
-  guaranteed: Generated<number>
-  rake_bps: number
-  prize_pool_paise: number
-  /** JSON: [{ from, to, amount_paise }] rank ranges, best first. */
-  prize_structure: string
-  winner_count: number
-  members_count: Generated<number>
-  status: Generated<ContestStatus>
-  status_reason: string | null
-  created_at_ms: number
   locked_at_ms: number | null
-  settled_at_ms: number | null
-  created_by_id: number | null
   invite_code: string | null
-  is_private: Generated<number>
-  description: string | null
-  prize_percents: string | null
-  deleted_at_ms: number | null
 }
 
 export type ContestActivityKind =

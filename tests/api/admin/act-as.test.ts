@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { disableUser } from '../../helpers/deps'
 import { upcomingMatch } from '../../helpers/league'
 import { apiWorld } from '../../helpers/world'
 
@@ -43,11 +44,7 @@ describe('POST /api/admin/users/{ref}/act_as', () => {
     const asAdmin = await ctx.api.post(`/api/admin/users/${other.id}/act_as`, {}, ctx.admin.token)
     expect(asAdmin.status).toBe(403)
     const off = await ctx.api.player()
-    await ctx.world.deps.db
-      .updateTable('users')
-      .set({ status: 'disabled' })
-      .where('id', '=', off.id)
-      .execute()
+    await disableUser(ctx.world.deps, off.id)
     expect((await ctx.api.post(`/api/admin/users/${off.id}/act_as`, {}, ctx.admin.token)).status).toBe(409)
     expect((await ctx.api.post('/api/admin/users/nobody_here/act_as', {}, ctx.admin.token)).status).toBe(404)
     expect(await auditRows()).toHaveLength(0)

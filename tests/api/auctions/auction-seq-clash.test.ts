@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { smallAuction } from '../../helpers/auctions'
 import { upcomingMatch } from '../../helpers/league'
 import { apiWorld } from '../../helpers/world'
 
@@ -13,11 +14,7 @@ describe('a clash on an auction event seq', () => {
     const owner = await ctx.api.player()
     const bob = await ctx.api.player()
     const match = await upcomingMatch(ctx.world.deps)
-    const created = await ctx.api.post(
-      '/api/auctions',
-      { name: 'Clash', match_id: match.id, squad_min: 2, squad_max: 4, balanced: false, purse: 1000 },
-      owner.token,
-    )
+    const created = await ctx.api.post('/api/auctions', smallAuction('Clash', match.id), owner.token)
     const auction = created.body.new_auction as { id: number; code: string }
     for (const [i, p] of [owner, bob].entries()) {
       const joined = await ctx.api.post(

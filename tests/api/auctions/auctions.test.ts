@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { userBalances } from '../../../server/areas/ledger/service'
 import { verifyLedger } from '../../../server/areas/ledger/verify'
+import { smallAuction } from '../../helpers/auctions'
 import type { client } from '../../helpers/http'
 import { upcomingMatch } from '../../helpers/league'
 import { apiWorld } from '../../helpers/world'
@@ -31,15 +32,7 @@ async function auctionWith(owner: Player, others: Player[], settings: Record<str
   const match = await upcomingMatch(ctx.world.deps)
   const created = await ctx.api.post(
     '/api/auctions',
-    {
-      name: 'Friday night',
-      match_id: match.id,
-      squad_min: 2,
-      squad_max: 4,
-      balanced: false,
-      purse: 1000,
-      ...settings,
-    },
+    smallAuction('Friday night', match.id, settings),
     owner.token,
   )
   expect(created.status).toBe(201)

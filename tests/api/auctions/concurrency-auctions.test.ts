@@ -2,8 +2,9 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { stateOf } from '../../../server/areas/auctions/state'
 import { TOURNAMENT } from '../../../server/areas/auctions/tournaments'
 import { userBalances } from '../../../server/areas/ledger/service'
+import { smallAuction } from '../../helpers/auctions'
 import { codes, expectLedgerBalanced, race, statuses } from '../../helpers/concurrency'
-import { upcomingMatch } from '../../helpers/league'
+import { cricketSeriesId, upcomingMatch } from '../../helpers/league'
 import { apiWorld } from '../../helpers/world'
 
 // Joins, decisions, bots and the start of auctions and tournaments, many at once
@@ -15,15 +16,7 @@ let matchId: number
 let seriesId: number
 beforeAll(async () => {
   matchId = (await upcomingMatch(ctx.world.deps)).id
-  seriesId = (
-    await ctx.world.deps.db
-      .selectFrom('series as s')
-      .innerJoin('sports as sp', 'sp.id', 's.sport_id')
-      .select('s.id')
-      .where('sp.slug', '=', 'cricket')
-      .orderBy('s.id')
-      .executeTakeFirstOrThrow()
-  ).id
+  seriesId = await cricketSeriesId(ctx.world.deps)
 })
 
 type Player = Awaited<ReturnType<typeof ctx.api.player>>
@@ -41,15 +34,7 @@ async function withCoins(coins: number): Promise<Player> {
 async function auctionOf(owner: Player, settings: Record<string, unknown> = {}) {
   const created = await ctx.api.post(
     '/api/auctions',
-    {
-      name: 'Race night',
-      match_id: matchId,
-      squad_min: 2,
-      squad_max: 4,
-      balanced: false,
-      purse: 1000,
-      ...settings,
-    },
+    smallAuction('Race night', matchId, settings),
     owner.token,
   )
   expect(created.status).toBe(201)

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { cricketSeriesId } from '../../helpers/league'
 import { apiWorld } from '../../helpers/world'
 
 const ctx = apiWorld({ league: true })
@@ -10,16 +11,7 @@ async function advance(ms: number) {
   await ctx.world.deps.scheduler.runDue()
 }
 
-async function cricketSeries(): Promise<number> {
-  const row = await ctx.world.deps.db
-    .selectFrom('series as s')
-    .innerJoin('sports as sp', 'sp.id', 's.sport_id')
-    .select('s.id')
-    .where('sp.slug', '=', 'cricket')
-    .orderBy('s.id')
-    .executeTakeFirstOrThrow()
-  return row.id
-}
+const cricketSeries = () => cricketSeriesId(ctx.world.deps)
 
 describe('auction tournaments (v1 calls)', () => {
   it('starts at the 4th manager, runs sealed windows on the clock, releases by bid_id with the re-buy lock', async () => {

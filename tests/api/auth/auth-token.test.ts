@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { makeUser } from '../../helpers/deps'
+import { disableUser, makeUser } from '../../helpers/deps'
 import { apiWorld } from '../../helpers/world'
 
 const ctx = apiWorld()
@@ -90,7 +90,7 @@ describe('POST /oauth/token (password grant)', () => {
 
   it('refuses accounts that are not active', async () => {
     const u = await makeUser(ctx.world.deps)
-    await ctx.world.deps.db.updateTable('users').set({ status: 'disabled' }).where('id', '=', u.id).execute()
+    await disableUser(ctx.world.deps, u.id)
     const res = await grant({ grant_type: 'password', email: u.email, password: u.password })
     expect(res.status).toBe(401)
     expect(res.body.code).toBe('invalid_grant')

@@ -5,6 +5,7 @@ import { verifyLedger } from '../../../server/areas/ledger/verify'
 import { classicBody, threeMatchPhase } from '../../helpers/championship'
 import { codes, race, statuses } from '../../helpers/concurrency'
 import { creationKit } from '../../helpers/contest-creation'
+import { notificationsOf } from '../../helpers/notifications'
 import { apiWorld, fundedPlayer } from '../../helpers/world'
 
 /** Championship contests (docs/championship.md "Championship contests"): join, lock, settle, money. */
@@ -47,6 +48,16 @@ const playerWith = (rupees: number, compartment?: 'unused' | 'winnings') =>
 /** A classic team row for the player in the phase (its players do not matter to contests). */
 const classicTeam = (p: { id: number }, phaseId: number) =>
   creationKit(ctx.deps, ctx.api, ctx.admin).classicTeam(p, phaseId)
+
+/** The phase's first match started, then every match of the phase abandoned (rain). */
+async function startThenAbandon(phase: { id: number; matches: number[] }) {
+  await ctx.api.post(`/api/admin/matches/${phase.matches[0]}/start`, undefined, ctx.admin.token)
+  await ctx.world.deps.db
+    .updateTable('matches')
+    .set({ status: 'abandoned' })
+    .where('phase_id', '=', phase.id)
+    .execute()
+}
 
 async function createContest(phaseId: number, body: Record<string, unknown>) {
   return ctx.api.post(`/api/admin/series_phases/${phaseId}/contests`, body, ctx.admin.token)
@@ -308,13 +319,8 @@ describe('championship contests', () => {
     // Again (a retry, a second process): pays nothing more.
     expect(await settlePhaseContests(ctx.world.deps, phase.id)).toMatchObject({ contests: 0, paid_paise: 0 })
     expect(await balances(players[0]!)).toEqual({ unused: 0, winnings: first })
-    const won = await ctx.world.deps.db
-      .selectFrom('notifications')
-      .select('body')
-      .where('user_id', '=', players[0]!.id)
-      .where('kind', '=', 'contest_won')
-      .execute()
-    expect(won).toEqual([{ body: `You won ₹${first} in Final! It is in your winnings.` }])
+    const won = await notificationsOf(ctx.world.deps.db, players[0]!.id, 'contest_won')
+    expect(won.map((n) => n.body)).toEqual([`You won ₹${first} in Final! It is in your winnings.`])
     expect((await verifyLedger(ctx.world.deps.db)).problems).toEqual([])
   })
 
@@ -326,12 +332,7 @@ describe('championship contests', () => {
     const p = await playerWith(25)
     await classicTeam(p, phase.id)
     await ctx.api.post(`/api/championship/contests/${contest.id}/join`, undefined, p.token)
-    await ctx.api.post(`/api/admin/matches/${phase.matches[0]}/start`, undefined, ctx.admin.token)
-    await ctx.world.deps.db
-      .updateTable('matches')
-      .set({ status: 'abandoned' })
-      .where('phase_id', '=', phase.id)
-      .execute()
+    await startThenAbandon(phase)
     expect(await settlePhaseContests(ctx.world.deps, phase.id)).toMatchObject({ contests: 0, cancelled: 1 })
     expect(await balances(p)).toEqual({ unused: 25, winnings: 0 })
     expect((await ctx.api.get(`/api/championship/contests/${contest.id}`)).body.contest.contest_status).toBe(
@@ -484,12 +485,7 @@ describe('championship contests', () => {
     const p = await playerWith(20)
     await classicTeam(p, phase.id)
     await ctx.api.post(`/api/championship/contests/${contest.id}/join`, {}, p.token)
-    await ctx.api.post(`/api/admin/matches/${phase.matches[0]}/start`, undefined, ctx.admin.token)
-    await ctx.world.deps.db
-      .updateTable('matches')
-      .set({ status: 'abandoned' })
-      .where('phase_id', '=', phase.id)
-      .execute()
+    await startThenAbandon(phase)
     expect(await resumeChampionshipContests(ctx.world.deps)).toBe(1)
     await ctx.world.deps.scheduler.runDue()
     expect(await balances(p)).toEqual({ unused: 20, winnings: 0 })

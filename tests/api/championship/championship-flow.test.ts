@@ -1,18 +1,13 @@
 import { describe, expect, it } from 'vitest'
 import { idsOf } from '../../../server/areas/championship/queries'
-import {
-  post,
-  SYSTEM_ACCOUNTS,
-  systemAccountId,
-  userAccountId,
-  userBalances,
-} from '../../../server/areas/ledger/service'
+import { userBalances } from '../../../server/areas/ledger/service'
 import { verifyLedger } from '../../../server/areas/ledger/verify'
 import { championshipAfterMatch } from '../../../server/areas/match-day/championship'
-import { withTx } from '../../../server/db/tx'
 import { distributePrizes } from '../../../server/domain/prizes'
 import { classicBody, squadOf, threeMatchPhase, withTransfers } from '../../helpers/championship'
 import { ball, lineups } from '../../helpers/cricket-events'
+import { houseTransfer, transactionsOfKind } from '../../helpers/ledger'
+import { notificationsOf } from '../../helpers/notifications'
 import { apiWorld } from '../../helpers/world'
 
 const ctx = apiWorld({ league: true, admin: true })
@@ -201,21 +196,10 @@ describe('a three-match phase: locks, transfers, charges, scores, a correction, 
     const bSave = await ctx.api.put(`${TEAMS}/${teamB.id}`, fiveB, b.token)
     expect(bSave.status).toBe(200)
     expect(bSave.body.classic_team.transfers).toMatchObject({ used: 5, cost: 15 })
-    await withTx(ctx.world.deps, async (tx, after) => {
-      const now = ctx.world.deps.clock.now()
-      await post(
-        tx,
-        {
-          kind: 'test_spend',
-          idempotencyKey: `test:spend:${b.id}`,
-          lines: [
-            { accountId: await userAccountId(tx, b.id, 'unused'), amount: -1000 },
-            { accountId: await systemAccountId(tx, SYSTEM_ACCOUNTS.house.code, 'INR', now), amount: 1000 },
-          ],
-          nowMs: now,
-        },
-        after,
-      )
+    await houseTransfer(ctx.world.deps, b.id, -1000, {
+      kind: 'test_spend',
+      key: `test:spend:${b.id}`,
+      push: true,
     })
     await ctx.api.post(`/api/admin/matches/${m3}/start`, undefined, ctx.admin.token)
     rows = await scoreRows(m3)
@@ -225,12 +209,7 @@ describe('a three-match phase: locks, transfers, charges, scores, a correction, 
     expect(Number(rowB3.paid_charged_paise)).toBe(0)
     expect(idsOf(rowB3.player_ids)).toEqual([...bodyB.player_ids].sort((x, y) => x - y))
     expect((await userBalances(ctx.world.deps.db, b.id)).unused).toBe(1000)
-    const note = await ctx.world.deps.db
-      .selectFrom('notifications')
-      .select('kind')
-      .where('user_id', '=', b.id)
-      .where('kind', '=', 'classic_transfers_reverted')
-      .execute()
+    const note = await notificationsOf(ctx.world.deps.db, b.id, 'classic_transfers_reverted')
     expect(note).toHaveLength(1)
 
     // The last match completes: final ranks and the prizes, paid once.
@@ -261,11 +240,7 @@ describe('a three-match phase: locks, transfers, charges, scores, a correction, 
     )
     expect(winnings).toEqual(expected)
     expect(winnings.reduce((sum, w) => sum + w, 0)).toBe(70_000)
-    const prizeTx = await ctx.world.deps.db
-      .selectFrom('ledger_transactions')
-      .select('id')
-      .where('kind', '=', 'phase_prizes')
-      .execute()
+    const prizeTx = await transactionsOfKind(ctx.world.deps.db, 'phase_prizes')
     expect(prizeTx).toHaveLength(1)
     const phaseJson = (await ctx.api.get(`/api/championship/series_phases/${phase.id}`, a.token)).body
       .series_phase
@@ -310,13 +285,7 @@ describe('a three-match phase: locks, transfers, charges, scores, a correction, 
       .where('id', '=', phase.id)
       .executeTakeFirstOrThrow()
     expect(row.prizes_paid_at_ms).not.toBeNull()
-    expect(
-      await ctx.world.deps.db
-        .selectFrom('ledger_transactions')
-        .select('id')
-        .where('kind', '=', 'phase_prizes')
-        .execute(),
-    ).toEqual([])
+    expect(await transactionsOfKind(ctx.world.deps.db, 'phase_prizes')).toEqual([])
     expect((await userBalances(ctx.world.deps.db, a.id)).winnings).toBe(0)
   })
 })

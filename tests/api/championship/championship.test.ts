@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest'
 import { userBalances } from '../../../server/areas/ledger/service'
 import { classicBody, threeMatchPhase, withTransfers } from '../../helpers/championship'
+import { transactionsOfKind } from '../../helpers/ledger'
 import { apiWorld } from '../../helpers/world'
 
 const ctx = apiWorld({ league: true, admin: true })
@@ -199,11 +200,7 @@ describe('PUT /api/championship/classic_teams/{id}', () => {
     expect((await ctx.api.put(`${TEAMS}/${team.id}`, two, me.token)).status).toBe(200)
     await start(phase.matchIds[1] as number)
     expect((await userBalances(ctx.world.deps.db, me.id)).unused).toBe(1400)
-    const charges = await ctx.world.deps.db
-      .selectFrom('ledger_transactions')
-      .select('id')
-      .where('kind', '=', 'classic_transfers')
-      .execute()
+    const charges = await transactionsOfKind(ctx.world.deps.db, 'classic_transfers')
     expect(charges).toEqual([])
   })
 

@@ -3,6 +3,7 @@ import { userBalances } from '../../../server/areas/ledger/service'
 import { MAX_TEAMS_PER_MATCH } from '../../../server/areas/teams/service'
 import { codes, expectLedgerBalanced, race, statuses } from '../../helpers/concurrency'
 import { upcomingMatch, validTeamBody } from '../../helpers/league'
+import { notificationsOf } from '../../helpers/notifications'
 import { apiWorld } from '../../helpers/world'
 
 // Simultaneous requests against one rule each (docs/architecture.md, "Writes that check, then
@@ -170,12 +171,7 @@ describe('likes and follows at once', () => {
     const answers = await race(5, () => ctx.api.post(`/api/users/${b.slug}/follow`, undefined, a.token))
     expect(statuses(answers)).toEqual({ 200: 5 })
     expect((await ctx.api.get(`/api/users/${b.slug}`, a.token)).body.user.follower_count).toBe(1)
-    const notes = await ctx.world.deps.db
-      .selectFrom('notifications')
-      .select('id')
-      .where('user_id', '=', b.id)
-      .where('kind', '=', 'follow')
-      .execute()
+    const notes = await notificationsOf(ctx.world.deps.db, b.id, 'follow')
     expect(notes).toHaveLength(1)
   })
 })

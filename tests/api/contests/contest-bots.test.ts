@@ -9,6 +9,7 @@ import { creationKit } from '../../helpers/contest-creation'
 import type { TestWorld } from '../../helpers/deps'
 import { client } from '../../helpers/http'
 import { leagueWorld } from '../../helpers/league'
+import { transactionsOfKind } from '../../helpers/ledger'
 import { apiWorld } from '../../helpers/world'
 
 /** Bots seated by a contest's owner (docs/bots.md): real accounts, the players' rules, the ledger. */
@@ -85,11 +86,7 @@ describe('daily contests', () => {
       expect(me.filter((a) => a.kind !== 'coins').every((a) => Number(a.balance) === 0)).toBe(true)
     }
     // The passbook names the stake.
-    const stakes = await ctx.world.deps.db
-      .selectFrom('ledger_transactions')
-      .select('kind')
-      .where('kind', '=', 'bot_stake')
-      .execute()
+    const stakes = await transactionsOfKind(ctx.world.deps.db, 'bot_stake')
     expect(stakes).toHaveLength(3)
   })
 

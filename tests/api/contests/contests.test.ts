@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { verifyLedger } from '../../../server/areas/ledger/verify'
 import { upcomingMatch, validTeamBody } from '../../helpers/league'
+import { transactionsOfKind } from '../../helpers/ledger'
 import { apiWorld, fundedPlayer, postTeam } from '../../helpers/world'
 
 const ctx = apiWorld({ league: true, admin: true })
@@ -235,11 +236,7 @@ describe('joining', () => {
       .where('contest_id', '=', league.id)
       .execute()
     expect(members).toHaveLength(10)
-    const debits = await ctx.world.deps.db
-      .selectFrom('ledger_transactions')
-      .select('id')
-      .where('kind', '=', 'contest_entry')
-      .execute()
+    const debits = await transactionsOfKind(ctx.world.deps.db, 'contest_entry')
     expect(debits).toHaveLength(10)
     expect((await ctx.api.get(`/api/contests/${league.id}`)).body.contest).toMatchObject({
       members_count: league.members_limit,

@@ -4,7 +4,9 @@ import { userBalances } from '../../../server/areas/ledger/service'
 import { verifyLedger } from '../../../server/areas/ledger/verify'
 import { withTx } from '../../../server/db/tx'
 import type { EsportsGame } from '../../../server/domain/esports/rules'
+import { insertVerifiedAccount } from '../../helpers/esports-fixture'
 import type { client } from '../../helpers/http'
+import { notificationsOf } from '../../helpers/notifications'
 import { apiWorld } from '../../helpers/world'
 
 /** Esports contests of each kind and who may host them (docs/esports.md). */
@@ -14,23 +16,12 @@ type Player = Awaited<ReturnType<ReturnType<typeof client>['player']>>
 let characters = 10_000
 
 async function account(p: { id: number }, game: EsportsGame = 'pubg', level = 40, status = 'verified') {
-  const now = ctx.world.deps.clock.now()
-  await ctx.world.deps.db
-    .insertInto('game_accounts')
-    .values({
-      user_id: p.id,
-      game,
-      in_game_name: `ign${p.id}`,
-      character_id: String(++characters * 1000 + p.id),
-      game_level: level,
-      status: status as 'verified',
-      reject_reason: null,
-      reviewed_by_id: null,
-      reviewed_at_ms: null,
-      created_at_ms: now,
-      updated_at_ms: now,
-    })
-    .execute()
+  await insertVerifiedAccount(ctx.world.deps.db, p.id, game, level, {
+    status: status as 'verified',
+    in_game_name: `ign${p.id}`,
+    character_id: String(++characters * 1000 + p.id),
+    at_ms: ctx.world.deps.clock.now(),
+  })
 }
 
 async function credit(p: { id: number }, rupees: number) {
@@ -368,12 +359,7 @@ describe('who may host', () => {
     expect(res.status).toBe(202)
     expect(res.body.esports_access.paid_allowed).toBe(false)
     for (const a of [ctx.admin, second]) {
-      const n = await ctx.world.deps.db
-        .selectFrom('notifications')
-        .selectAll()
-        .where('user_id', '=', a.id)
-        .where('kind', '=', 'esports_access_request')
-        .execute()
+      const n = await notificationsOf(ctx.world.deps.db, a.id, 'esports_access_request')
       expect(n).toHaveLength(1)
       expect(n[0]?.body).toContain(p.username)
       expect(n[0]?.body).toContain('I run scrims')
@@ -596,12 +582,7 @@ describe('editing and cancelling', () => {
     })
     for (const p of [a, b]) {
       expect((await userBalances(ctx.world.deps.db, p.id)).unused).toBe(30_000)
-      const notes = await ctx.world.deps.db
-        .selectFrom('notifications')
-        .select('body')
-        .where('user_id', '=', p.id)
-        .where('kind', '=', 'esports_contest_cancelled')
-        .execute()
+      const notes = await notificationsOf(ctx.world.deps.db, p.id, 'esports_contest_cancelled')
       expect(notes).toHaveLength(1)
       expect(notes[0]?.body).toContain('₹100 entry is back')
     }

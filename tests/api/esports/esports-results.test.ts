@@ -4,6 +4,7 @@ import { post, SYSTEM_ACCOUNTS, systemAccountId, userAccountId } from '../../../
 import { verifyLedger } from '../../../server/areas/ledger/verify'
 import { withTx } from '../../../server/db/tx'
 import { accountBalance, esportsRoom, paise, type Room } from '../../helpers/esports-results-fixture'
+import { notificationsOf } from '../../helpers/notifications'
 import { apiWorld } from '../../helpers/world'
 
 /** Results, payouts, corrections and disputes of esports rooms (docs/esports.md). */
@@ -75,12 +76,7 @@ describe('entering results', () => {
       .executeTakeFirstOrThrow()
     expect(contest).toMatchObject({ status: 'completed', results_version: 1 })
     expect(Number(contest.settled_at_ms)).toBe(ctx.world.deps.clock.now())
-    const notes = await ctx.world.deps.db
-      .selectFrom('notifications')
-      .select(['body', 'data'])
-      .where('user_id', '=', a1!.id)
-      .where('kind', '=', 'esports_results')
-      .execute()
+    const notes = await notificationsOf(ctx.world.deps.db, a1!.id, 'esports_results')
     expect(notes[0]?.body).toBe(`Results of ${room.contest.name}: your squad ranked 1st and you won ₹64.75`)
     expect(JSON.parse(notes[0]!.data)).toMatchObject({ rank: 1, prize: 64.75, version: 1 })
     expect((await verifyLedger(ctx.world.deps.db)).problems).toEqual([])
@@ -435,12 +431,7 @@ describe('corrections', () => {
     expect((await house()) - houseBefore).toBe(0)
     expect(await accountBalance(ctx.world.deps, esportsPoolCode(room.contest.id))).toBe(0)
     expect((await verifyLedger(ctx.world.deps.db)).problems).toEqual([])
-    const corrected = await ctx.world.deps.db
-      .selectFrom('notifications')
-      .select('body')
-      .where('user_id', '=', c1!.id)
-      .where('kind', '=', 'esports_results_corrected')
-      .executeTakeFirstOrThrow()
+    const corrected = (await notificationsOf(ctx.world.deps.db, c1!.id, 'esports_results_corrected'))[0]!
     expect(corrected.body).toBe(
       `Results of ${room.contest.name} were corrected: your squad ranked 1st and you won ₹61.75`,
     )
@@ -543,12 +534,7 @@ describe('disputes', () => {
     const queue = await ctx.api.get('/api/admin/reports', ctx.admin.token)
     expect(queue.body.reports.map((r: any) => r.id)).toContain(res.body.report.id)
     for (const userId of [room.host.id, ctx.admin.id]) {
-      const n = await ctx.world.deps.db
-        .selectFrom('notifications')
-        .select('body')
-        .where('user_id', '=', userId)
-        .where('kind', '=', 'esports_dispute')
-        .executeTakeFirstOrThrow()
+      const n = (await notificationsOf(ctx.world.deps.db, userId, 'esports_dispute'))[0]!
       expect(n.body).toBe(`${member.username} disputed the results of ${room.contest.name} (version 1)`)
     }
     // One open dispute per member.

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { afterLobbyResults } from '../../../server/areas/esports/tournament-progress'
 import { withTx } from '../../../server/db/tx'
 import { squadPoints } from '../../../server/domain/esports/rules'
+import { insertVerifiedAccount } from '../../helpers/esports-fixture'
 import { apiWorld } from '../../helpers/world'
 
 // Tournaments, rounds and slots (docs/esports.md): the definition's 422s, registration rules,
@@ -16,19 +17,11 @@ let characters = 10_000_000
 const now = () => ctx.world.deps.clock.now()
 
 async function withAccount(p: Player, game: 'pubg' | 'free-fire' = 'pubg') {
-  await ctx.world.deps.db
-    .insertInto('game_accounts')
-    .values({
-      user_id: p.id,
-      game,
-      in_game_name: `${p.username}-ign`,
-      character_id: String(++characters),
-      game_level: 40,
-      status: 'verified',
-      created_at_ms: now(),
-      updated_at_ms: now(),
-    })
-    .execute()
+  await insertVerifiedAccount(ctx.world.deps.db, p.id, game, 40, {
+    in_game_name: `${p.username}-ign`,
+    character_id: String(++characters),
+    at_ms: now(),
+  })
   return p
 }
 

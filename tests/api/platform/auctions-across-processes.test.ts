@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { startSimulation } from '../../../server/areas/match-day/simulation'
 import type { Deps } from '../../../server/core/deps'
+import { smallAuction } from '../../helpers/auctions'
 import { TEST_DIALECT } from '../../helpers/db'
 import type { TestWorld } from '../../helpers/deps'
 import { client } from '../../helpers/http'
@@ -37,11 +38,7 @@ type Player = Awaited<ReturnType<ReturnType<typeof client>['player']>>
 /** A started match auction through A: the owner and `others` approved, the first lot open. */
 async function runningAuction(owner: Player, others: Player[]) {
   const match = await upcomingMatch(a)
-  const created = await apiA.post(
-    '/api/auctions',
-    { name: 'Two nodes', match_id: match.id, squad_min: 2, squad_max: 4, balanced: false, purse: 1000 },
-    owner.token,
-  )
+  const created = await apiA.post('/api/auctions', smallAuction('Two nodes', match.id), owner.token)
   expect(created.status).toBe(201)
   const auction = created.body.new_auction as { id: number; code: string }
   const colors = ['blue', 'red', 'yellow', 'green', 'pink', 'navy']

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { AUTOPILOT_STRATEGY } from '../../../server/areas/auctions/takeover'
 import { lockMatch } from '../../../server/areas/match-day/lifecycle'
+import { smallAuction } from '../../helpers/auctions'
 import { upcomingMatch } from '../../helpers/league'
 import { apiWorld } from '../../helpers/world'
 
@@ -47,16 +48,7 @@ describe('a job run again after a crash midway', () => {
     const match = await upcomingMatch(ctx.world.deps)
     const created = await ctx.api.post(
       '/api/auctions',
-      {
-        name: 'Away',
-        match_id: match.id,
-        squad_min: 2,
-        squad_max: 4,
-        balanced: false,
-        purse: 1000,
-        lot_seconds: 120,
-        bot_takeover_seconds: 30,
-      },
+      smallAuction('Away', match.id, { lot_seconds: 120, bot_takeover_seconds: 30 }),
       owner.token,
     )
     expect(created.status).toBe(201)

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { contestRow, memberRow } from '../../helpers/contest-rows'
+import { notificationsOf } from '../../helpers/notifications'
 import { apiWorld } from '../../helpers/world'
 
 // Feeds, discover, and reports of users, posts and comments (docs/social.md).
@@ -289,12 +290,7 @@ describe('reports of users, posts and comments', () => {
         .status,
     ).toBe(404)
     expect((await ctx.api.get(`/api/users/${author.slug}/posts`)).body.posts).toEqual([])
-    const told = await ctx.world.deps.db
-      .selectFrom('notifications')
-      .select('body')
-      .where('user_id', '=', reporter.id)
-      .where('kind', '=', 'report_resolved')
-      .execute()
+    const told = await notificationsOf(ctx.world.deps.db, reporter.id, 'report_resolved')
     expect(told.map((n) => n.body)).toContain('Your report on rude words was resolved: Hidden')
   })
 

@@ -3,6 +3,7 @@ import { visibleTopic } from '../../../server/areas/posts/visibility'
 import { POST_MAX_CHARS } from '../../../server/domain/social-text'
 import { race, statuses } from '../../helpers/concurrency'
 import { contestRow, memberRow } from '../../helpers/contest-rows'
+import { disableUser } from '../../helpers/deps'
 import { apiWorld } from '../../helpers/world'
 
 // Posts, comments, likes and mentions (docs/social.md, "Posts, comments and likes").
@@ -492,11 +493,7 @@ describe('mentions and notifications', () => {
     const member = await ctx.api.player()
     const outsider = await ctx.api.player()
     const off = await ctx.api.player()
-    await ctx.world.deps.db
-      .updateTable('users')
-      .set({ status: 'disabled' })
-      .where('id', '=', off.id)
-      .execute()
+    await disableUser(ctx.world.deps, off.id)
     const contestId = await contestRow(ctx.world.deps, { isPrivate: true, createdById: owner.id })
     await memberRow(ctx.world.deps, contestId, member.id)
     const res = await ctx.api.post(

@@ -3,6 +3,7 @@ import { verifyLedger } from '../../../server/areas/ledger/verify'
 import { resumeMatches } from '../../../server/areas/match-day/jobs'
 import { ball, lineups } from '../../helpers/cricket-events'
 import { squadOf, upcomingMatch, validTeamBody } from '../../helpers/league'
+import { transactionsOfKind } from '../../helpers/ledger'
 import { apiWorld } from '../../helpers/world'
 
 const ctx = apiWorld({ league: true, admin: true })
@@ -254,20 +255,10 @@ describe('match lifecycle and settlement', () => {
     expect((await ctx.api.get(`/api/contests/${a.contestId}`)).body.contest.contest_status).toBe('locked')
     await ctx.world.deps.scheduler.runDue()
     expect((await ctx.api.get(`/api/contests/${a.contestId}`)).body.contest.contest_status).toBe('completed')
-    const paid = await ctx.world.deps.db
-      .selectFrom('ledger_transactions')
-      .select('id')
-      .where('kind', '=', 'contest_prizes')
-      .execute()
+    const paid = await transactionsOfKind(ctx.world.deps.db, 'contest_prizes')
     await resumeMatches(ctx.world.deps)
     await ctx.world.deps.scheduler.runDue()
-    expect(
-      await ctx.world.deps.db
-        .selectFrom('ledger_transactions')
-        .select('id')
-        .where('kind', '=', 'contest_prizes')
-        .execute(),
-    ).toEqual(paid)
+    expect(await transactionsOfKind(ctx.world.deps.db, 'contest_prizes')).toEqual(paid)
     expect((await verifyLedger(ctx.world.deps.db)).problems).toEqual([])
   })
 })

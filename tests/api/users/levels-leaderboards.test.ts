@@ -3,6 +3,7 @@ import { awardXp, type XpAward } from '../../../server/areas/users/xp'
 import { withTx } from '../../../server/db/tx'
 import { XP_DAY_MS, XP_RULES } from '../../../server/domain/levels'
 import { upcomingMatch, validTeamBody } from '../../helpers/league'
+import { notificationsOf } from '../../helpers/notifications'
 import { apiWorld } from '../../helpers/world'
 
 const ctx = apiWorld({ league: true })
@@ -68,12 +69,7 @@ describe('XP and levels', () => {
       level: 2,
       xp_points: 135,
     })
-    const notes = await ctx.world.deps.db
-      .selectFrom('notifications')
-      .select(['kind', 'data'])
-      .where('user_id', '=', me.id)
-      .where('kind', '=', 'level_up')
-      .execute()
+    const notes = await notificationsOf(ctx.world.deps.db, me.id, 'level_up')
     expect(notes).toHaveLength(1)
     expect(JSON.parse(String(notes[0]?.data))).toMatchObject({ level: 2 })
   })

@@ -1,29 +1,15 @@
 import { describe, expect, it } from 'vitest'
-import { post, SYSTEM_ACCOUNTS, systemAccountId, userAccountId } from '../../../server/areas/ledger/service'
-import { withTx } from '../../../server/db/tx'
+import { houseTransfer } from '../../helpers/ledger'
 import { apiWorld } from '../../helpers/world'
 
 const ctx = apiWorld()
 
-async function credit(userId: number, kind: 'unused' | 'winnings' | 'coins', amount: number) {
-  const { deps } = ctx.world
-  const now = deps.clock.now()
-  const house =
-    kind === 'coins'
-      ? await systemAccountId(deps.db, SYSTEM_ACCOUNTS.houseCoins.code, 'COIN', now)
-      : await systemAccountId(deps.db, SYSTEM_ACCOUNTS.house.code, 'INR', now)
-  await withTx(deps, async (tx) =>
-    post(tx, {
-      kind: 'test_credit',
-      idempotencyKey: `t:${userId}:${kind}:${amount}`,
-      lines: [
-        { accountId: house, amount: -amount },
-        { accountId: await userAccountId(tx, userId, kind), amount },
-      ],
-      nowMs: now,
-    }),
-  )
-}
+const credit = (userId: number, kind: 'unused' | 'winnings' | 'coins', amount: number) =>
+  houseTransfer(ctx.world.deps, userId, amount, {
+    kind: 'test_credit',
+    key: `t:${userId}:${kind}:${amount}`,
+    compartment: kind,
+  })
 
 describe('GET /api/me', () => {
   it('answers the spec’s Me fields with balances read from the ledger', async () => {

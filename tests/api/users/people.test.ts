@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { race, statuses } from '../../helpers/concurrency'
+import { notificationsOf } from '../../helpers/notifications'
 import { apiWorld } from '../../helpers/world'
 
 const ctx = apiWorld()
@@ -78,12 +79,7 @@ describe('follow and unfollow', () => {
   it('notifies the followed user with a link to the follower’s profile', async () => {
     const [a, b] = await Promise.all([ctx.api.player(), ctx.api.player()])
     await ctx.api.post(`/api/users/${b.slug}/follow`, undefined, a.token)
-    const note = await ctx.world.deps.db
-      .selectFrom('notifications')
-      .selectAll()
-      .where('user_id', '=', b.id)
-      .where('kind', '=', 'follow')
-      .executeTakeFirstOrThrow()
+    const note = (await notificationsOf(ctx.world.deps.db, b.id, 'follow'))[0]!
     expect(JSON.parse(String(note.data))).toMatchObject({ user_slug: a.slug })
   })
 

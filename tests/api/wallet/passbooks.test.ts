@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { post, SYSTEM_ACCOUNTS, systemAccountId, userAccountId } from '../../../server/areas/ledger/service'
-import { withTx } from '../../../server/db/tx'
 import { deposit } from '../../helpers/gateway'
 import type { client } from '../../helpers/http'
+import { houseTransfer } from '../../helpers/ledger'
 import { apiWorld } from '../../helpers/world'
 
 const ctx = apiWorld({ admin: true, ledger: true })
@@ -13,21 +12,12 @@ const adminCredit = (p: Player, amount: number, compartment = 'unused', note?: s
   ctx.api.post('/api/admin/wallet/credits', { user_id: p.id, amount, compartment, note }, ctx.admin.token)
 
 /** A debit such as a contest entry: unused → house, through the one posting function. */
-async function spend(p: Player, paise: number, memo: string) {
-  const now = ctx.world.deps.clock.now()
-  await withTx(ctx.world.deps, async (tx) =>
-    post(tx, {
-      kind: 'contest_entry',
-      idempotencyKey: `test-spend:${p.id}:${memo}`,
-      memo,
-      lines: [
-        { accountId: await userAccountId(tx, p.id, 'unused'), amount: -paise },
-        { accountId: await systemAccountId(tx, SYSTEM_ACCOUNTS.house.code, 'INR', now), amount: paise },
-      ],
-      nowMs: now,
-    }),
-  )
-}
+const spend = (p: Player, paise: number, memo: string) =>
+  houseTransfer(ctx.world.deps, p.id, -paise, {
+    kind: 'contest_entry',
+    key: `test-spend:${p.id}:${memo}`,
+    memo,
+  })
 
 describe('GET /api/me/unused_passbook, winnings_passbook, coins_passbook', () => {
   it('shows each compartment’s ledger entries newest first with the running balance after each', async () => {

@@ -2,6 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest'
 import { userBalances } from '../../../server/areas/ledger/service'
 import { verifyLedger } from '../../../server/areas/ledger/verify'
 import { REFERRAL_COINS } from '../../../server/domain/rewards'
+import { disableUser } from '../../helpers/deps'
 import type { client } from '../../helpers/http'
 import { apiWorld } from '../../helpers/world'
 
@@ -81,11 +82,7 @@ describe('POST /api/users with ref_code', () => {
     expect(unknown.res.body.errors.ref_code).toEqual(['is not a valid referral code'])
     const disabled = await ctx.api.player()
     const code = await referenceOf(disabled)
-    await ctx.world.deps.db
-      .updateTable('users')
-      .set({ status: 'disabled' })
-      .where('id', '=', disabled.id)
-      .execute()
+    await disableUser(ctx.world.deps, disabled.id)
     const refused = await signUp(code)
     expect(refused.res.status).toBe(422)
     expect(refused.res.body.code).toBe('VALIDATION_FAILED')

@@ -1,15 +1,10 @@
 import { describe, expect, it } from 'vitest'
-import {
-  post,
-  SYSTEM_ACCOUNTS,
-  systemAccountId,
-  userAccountId,
-  userBalances,
-} from '../../../server/areas/ledger/service'
-import { withTx } from '../../../server/db/tx'
+import { SYSTEM_ACCOUNTS, userBalances } from '../../../server/areas/ledger/service'
+import { depositRow } from '../../helpers/gateway'
 import { client } from '../../helpers/http'
-import { leagueWorld, upcomingMatch, validTeamBody } from '../../helpers/league'
-import { apiWorld } from '../../helpers/world'
+import { leagueWorld } from '../../helpers/league'
+import { houseTransfer } from '../../helpers/ledger'
+import { apiWorld, inFreeContest } from '../../helpers/world'
 
 const ctx = apiWorld({ admin: true, ledger: true })
 
@@ -17,23 +12,8 @@ const reason = 'Money left my bank but the wallet shows nothing'
 let orders = 0
 
 /** A deposit row as the add-cash flow leaves a failed payment (nothing credited). */
-async function failedDeposit(userId: number, paise: number) {
-  const now = ctx.world.deps.clock.now()
-  const row = await ctx.world.deps.db
-    .insertInto('user_credits')
-    .values({
-      user_id: userId,
-      amount: paise,
-      gateway: 'paytm',
-      status: 'failed',
-      order_id: `ORDER-${userId}-${++orders}`,
-      created_at_ms: now,
-      updated_at_ms: now,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow()
-  return row.id
-}
+const failedDeposit = (userId: number, paise: number) =>
+  depositRow(ctx.world.deps, userId, paise, { orderId: `ORDER-${userId}-${++orders}` })
 
 async function claim(token: string, body: Record<string, unknown> = { reason }) {
   const r = await ctx.api.post('/api/claim_refunds', body, token)
@@ -125,15 +105,7 @@ describe('GET /api/admin/claim_refunds', () => {
       const lapi = client(league.deps)
       const ladmin = await lapi.admin()
       const p = await lapi.player()
-      const match = await upcomingMatch(league.deps)
-      const contests = (await lapi.get(`/api/matches/${match.id}/contests?per_page=50`)).body.contests
-      const free = contests.find((c: { entry_fee: number }) => c.entry_fee === 0)
-      const team = await lapi.post(
-        `/api/matches/${match.id}/user_teams`,
-        await validTeamBody(league.deps, match.id),
-        p.token,
-      )
-      await lapi.post(`/api/contests/${free.id}/join`, { team_id: team.body.user_team.id }, p.token)
+      const free = await inFreeContest({ api: lapi, deps: league.deps }, p)
       const made = await lapi.post('/api/claim_refunds', { reason, contest_id: free.id }, p.token)
       expect(made.status).toBe(201)
       const list = await lapi.get('/api/admin/claim_refunds', ladmin.token)
@@ -288,18 +260,7 @@ describe('POST /api/admin/claim_refunds/{id}/refund', () => {
     const p = await ctx.api.player()
     const c = await claim(p.token)
     // A different posting already holds the claim's key: the refund's posting is refused.
-    await withTx(ctx.world.deps, async (tx) => {
-      const now = ctx.world.deps.clock.now()
-      await post(tx, {
-        kind: 'claim_refund',
-        idempotencyKey: `claim_refund:${c.id}`,
-        lines: [
-          { accountId: await systemAccountId(tx, SYSTEM_ACCOUNTS.house.code, 'INR', now), amount: -1 },
-          { accountId: await userAccountId(tx, p.id, 'unused'), amount: 1 },
-        ],
-        nowMs: now,
-      })
-    })
+    await houseTransfer(ctx.world.deps, p.id, 1, { kind: 'claim_refund', key: `claim_refund:${c.id}` })
     const r = await refund(c.id, { amount: 50 })
     expect(r.status).toBe(409)
     expect(r.body.code).toBe('IDEMPOTENCY_CONFLICT')

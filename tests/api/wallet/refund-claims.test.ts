@@ -1,28 +1,14 @@
 import { describe, expect, it } from 'vitest'
+import { depositRow } from '../../helpers/gateway'
 import { client } from '../../helpers/http'
-import { leagueWorld, upcomingMatch, validTeamBody } from '../../helpers/league'
-import { apiWorld } from '../../helpers/world'
+import { leagueWorld } from '../../helpers/league'
+import { apiWorld, inFreeContest } from '../../helpers/world'
 
 const ctx = apiWorld()
 
 /** A deposit row as the add-cash flow leaves it (the claim only needs it to exist and be yours). */
-async function depositOf(userId: number, paise: number, status: 'success' | 'failed' = 'failed') {
-  const now = ctx.world.deps.clock.now()
-  const row = await ctx.world.deps.db
-    .insertInto('user_credits')
-    .values({
-      user_id: userId,
-      amount: paise,
-      gateway: 'paytm',
-      status,
-      order_id: `ORDER-${userId}-${paise}-${status}`,
-      created_at_ms: now,
-      updated_at_ms: now,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow()
-  return row.id
-}
+const depositOf = (userId: number, paise: number, status: 'success' | 'failed' = 'failed') =>
+  depositRow(ctx.world.deps, userId, paise, { status, orderId: `ORDER-${userId}-${paise}-${status}` })
 
 const reason = 'Money left my bank but the wallet shows nothing'
 
@@ -119,18 +105,7 @@ describe('claims about a contest', () => {
     try {
       const lapi = client(league.deps)
       const p = await lapi.player()
-      const match = await upcomingMatch(league.deps)
-      const contests = (await lapi.get(`/api/matches/${match.id}/contests?per_page=50`)).body.contests
-      const free = contests.find((c: { entry_fee: number }) => c.entry_fee === 0)
-      const team = await lapi.post(
-        `/api/matches/${match.id}/user_teams`,
-        await validTeamBody(league.deps, match.id),
-        p.token,
-      )
-      expect(
-        (await lapi.post(`/api/contests/${free.id}/join`, { team_id: team.body.user_team.id }, p.token))
-          .status,
-      ).toBe(200)
+      const free = await inFreeContest({ api: lapi, deps: league.deps }, p)
       const r = await lapi.post('/api/claim_refunds', { reason, contest_id: free.id }, p.token)
       expect(r.status).toBe(201)
       expect(r.body.claim_refund.contest_id).toBe(free.id)

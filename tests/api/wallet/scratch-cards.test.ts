@@ -6,6 +6,7 @@ import { withTx } from '../../../server/db/tx'
 import { drawReward, type RewardKind } from '../../../server/domain/rewards'
 import { client } from '../../helpers/http'
 import { leagueWorld, upcomingMatch } from '../../helpers/league'
+import { transactionsOfKind } from '../../helpers/ledger'
 import { apiWorld, postTeam } from '../../helpers/world'
 
 const ctx = apiWorld()
@@ -177,11 +178,7 @@ describe('POST /api/scratch_cards/claim', () => {
       winnings: 0,
       coins: coins.reward.amount,
     })
-    const postings = await ctx.world.deps.db
-      .selectFrom('ledger_transactions')
-      .select('idempotency_key')
-      .where('kind', '=', 'scratch_card')
-      .execute()
+    const postings = await transactionsOfKind(ctx.world.deps.db, 'scratch_card')
     expect(postings.map((p) => p.idempotency_key)).toEqual([`scratch:${coins.id}`])
     expect((await claim(none.id, me.token)).body.code).toBe('ALREADY_CLAIMED')
     expect((await verifyLedger(ctx.world.deps.db)).ok).toBe(true)

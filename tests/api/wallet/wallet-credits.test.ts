@@ -6,6 +6,7 @@ import { testWorld } from '../../helpers/deps'
 
 import { pressGateway, verifyPath } from '../../helpers/gateway'
 import type { client } from '../../helpers/http'
+import { transactionsOfKind } from '../../helpers/ledger'
 import { apiWorld } from '../../helpers/world'
 
 // Every money path here ends with the ledger invariants.
@@ -369,13 +370,7 @@ describe('PUT /api/user_credits/verify_paytm and verify_payu_paisa', () => {
       expect(replay.body.code).toBe('PAYMENT_REPLAYED')
     }
     expect(await unused(p)).toBe(0)
-    expect(
-      await ctx.world.deps.db
-        .selectFrom('ledger_transactions')
-        .select('id')
-        .where('kind', '=', 'deposit')
-        .execute(),
-    ).toEqual([])
+    expect(await transactionsOfKind(ctx.world.deps.db, 'deposit')).toEqual([])
   })
 
   it('refuses a changed amount, a bad signature or a flipped status (422); the genuine callback still works', async () => {

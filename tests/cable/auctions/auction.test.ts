@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { RunningServer } from '../../../server/main'
+import { smallAuction } from '../../helpers/auctions'
 import { actionCable, cableUrl, signedInUser, startCableServer, watch } from '../../helpers/cable'
 import { durableDatabase } from '../../helpers/db'
 import { seedLeague, upcomingMatch } from '../../helpers/league'
@@ -41,14 +42,13 @@ describe('AuctionChannel with @rails/actioncable', () => {
     const owner = await signedInUser(first)
     const bob = await signedInUser(first)
     const match = await upcomingMatch(first.deps)
-    const created = await call(first, 'POST', '/api/auctions', owner.token, {
-      name: 'Cable night',
-      match_id: match.id,
-      squad_min: 2,
-      squad_max: 4,
-      balanced: false,
-      purse: 1000,
-    })
+    const created = await call(
+      first,
+      'POST',
+      '/api/auctions',
+      owner.token,
+      smallAuction('Cable night', match.id),
+    )
     const id = created.body.new_auction.id
     const code = created.body.new_auction.code
     await call(first, 'POST', `/api/auctions/${id}/join`, owner.token, {

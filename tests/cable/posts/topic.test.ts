@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import {
   cableServer,
   cableUrl,
+  jsonCaller,
   NOTIFICATIONS,
   type RawCable,
   rawCable,
@@ -13,14 +14,8 @@ import {
 
 const ctx = cableServer()
 
-const call = async (path: string, token: string, body?: unknown) => {
-  const res = await fetch(`${ctx.server.url}${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  })
-  return { status: res.status, body: (await res.json()) as any }
-}
+const json = jsonCaller(() => ctx.server)
+const call = (path: string, token: string, body?: unknown) => json('POST', path, token, body)
 
 const topic = (id: unknown) => JSON.stringify({ channel: 'TopicChannel', topic_id: id })
 

@@ -8,6 +8,7 @@ import {
   signedInUser,
   subscribedCable,
 } from '../../helpers/cable'
+import { ball, lineups } from '../../helpers/cricket-events'
 import { squadOf, upcomingMatch, validTeamBody } from '../../helpers/league'
 
 const ctx = cableServer({ league: true, admin: true })
@@ -58,30 +59,11 @@ describe('MatchChannel and ContestChannel', () => {
     await watcher.take((f) => f.identifier === contestId && f.message?.type === 'status')
 
     const squad = await squadOf(deps, match.id)
-    const sides = [...new Set(squad.map((p) => p.real_team_id))]
-    const xi = sides.map((t) =>
-      squad
-        .filter((p) => p.real_team_id === t)
-        .slice(0, 11)
-        .map((p) => p.id),
-    )
-    const balls = [1, 2, 3].map((n) => ({
-      type: 'ball',
-      innings: 1,
-      over: 0,
-      ball: n,
-      batter_id: xi[0]![0],
-      non_striker_id: xi[0]![1],
-      bowler_id: xi[1]![0],
-      runs: n === 2 ? 4 : 1,
-      boundary: n === 2,
-    }))
+    const xiOfSides = lineups(squad)
+    const xi = xiOfSides.map((l) => l.player_ids)
+    const balls = [1, 2, 3].map((n) => ball(xi[0]![0]!, xi[0]![1]!, xi[1]![0]!, n === 2 ? 4 : 1, n))
     const posted = await call('POST', `/api/admin/matches/${match.id}/events`, ctx.admin.token, {
-      events: [
-        { type: 'lineup', team_id: sides[0], player_ids: xi[0] },
-        { type: 'lineup', team_id: sides[1], player_ids: xi[1] },
-        ...balls,
-      ],
+      events: [...xiOfSides, ...balls],
     })
     expect(posted.status).toBe(200)
     await watcher.take((f) => f.identifier === contestId && f.message?.type === 'leaderboard')

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { cableServer, jsonCaller, type RawCable, signedInUser, subscribedCable } from '../../helpers/cable'
+import { ball, lineups } from '../../helpers/cricket-events'
 import { squadOf, upcomingMatch, validTeamBody } from '../../helpers/league'
 
 /**
@@ -63,30 +64,11 @@ describe('snapshot seq', () => {
 
     await call('POST', `/api/admin/matches/${match.id}/start`, ctx.admin.token)
     const squad = await squadOf(deps, match.id)
-    const sides = [...new Set(squad.map((p) => p.real_team_id))]
-    const xi = sides.map((t) =>
-      squad
-        .filter((p) => p.real_team_id === t)
-        .slice(0, 11)
-        .map((p) => p.id),
-    )
-    const ball = (n: number) => ({
-      type: 'ball',
-      innings: 1,
-      over: 0,
-      ball: n,
-      batter_id: xi[0]![0],
-      non_striker_id: xi[0]![1],
-      bowler_id: xi[1]![0],
-      runs: 1,
-    })
+    const xiOfSides = lineups(squad)
+    const xi = xiOfSides.map((l) => l.player_ids)
+    const single = (n: number) => ball(xi[0]![0]!, xi[0]![1]!, xi[1]![0]!, 1, n)
     await call('POST', `/api/admin/matches/${match.id}/events`, ctx.admin.token, {
-      events: [
-        { type: 'lineup', team_id: sides[0], player_ids: xi[0] },
-        { type: 'lineup', team_id: sides[1], player_ids: xi[1] },
-        ball(1),
-        ball(2),
-      ],
+      events: [...xiOfSides, single(1), single(2)],
     })
     await early.take((f) => f.identifier === contestId && f.message?.type === 'my_ranks')
     await early.take(
@@ -110,7 +92,7 @@ describe('snapshot seq', () => {
     })
 
     // …and the next broadcast follows it without a gap.
-    await call('POST', `/api/admin/matches/${match.id}/events`, ctx.admin.token, { events: [ball(3)] })
+    await call('POST', `/api/admin/matches/${match.id}/events`, ctx.admin.token, { events: [single(3)] })
     const next = await late.take((f) => f.identifier === matchId && f.message?.type === 'event')
     expect(next.message.seq).toBe(matchSnapshot.seq + 1)
     await early.close()

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { eventually } from '../../helpers/cable'
 import { makeUser } from '../../helpers/deps'
 import { seedLeague, upcomingMatch } from '../../helpers/league'
-import { type CliWorld, cliWorld, runCli, tempDir } from '../helpers'
+import { type CliWorld, cliWorld, playerHomes, runCli } from '../helpers'
 
 let world: CliWorld
 beforeEach(async () => {
@@ -13,12 +13,10 @@ beforeEach(async () => {
 afterEach(() => world.close())
 
 /** A signed-in player with a FANSPOLE_HOME of their own. */
+const signedInHome = playerHomes()
 async function player() {
   const u = await makeUser(world.server.deps)
-  const home = tempDir('fanspole-home-')
-  const env = { ...world.env, FANSPOLE_HOME: home.dir }
-  expect((await runCli(['login', '--email', u.email, '--password', u.password], env)).code).toBe(0)
-  return { ...u, env }
+  return { ...u, env: (await signedInHome(world.env, u)).env }
 }
 
 describe('fanspole auction create|join|approve|start|bid|show|watch|complete', () => {

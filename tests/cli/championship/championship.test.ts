@@ -3,7 +3,7 @@ import { asPool, phasePlayers } from '../../../server/areas/championship/queries
 import { createRng } from '../../../server/domain/rng'
 import { pickTeam } from '../../../server/domain/team-picker'
 import type { TeamPlayer } from '../../../server/domain/team-rules'
-import { runCli, tempDir } from '../helpers'
+import { playerHomes, runCli } from '../helpers'
 import { type LeagueCliWorld, leagueCliWorld } from '../match-world'
 
 let world: LeagueCliWorld
@@ -31,12 +31,10 @@ beforeAll(async () => {
 afterAll(() => world.close())
 
 /** A player signed in with `fanspole login` in a FANSPOLE_HOME of their own. */
+const signedInHome = playerHomes()
 async function signedIn() {
   const player = await world.api.player()
-  const home = tempDir('fanspole-home-')
-  const env = { ...world.env, FANSPOLE_HOME: home.dir }
-  const login = await runCli(['login', '--email', player.email, '--password', player.password], env)
-  expect(login.code).toBe(0)
+  const { env } = await signedInHome(world.env, player)
   return { player, env, cli: (...args: string[]) => runCli(['championship', ...args], env) }
 }
 
@@ -91,7 +89,7 @@ describe('fanspole championship', () => {
     const pick = pickTeam('cricket', pool, createRng(3).stream('cli-championship')) as NonNullable<
       ReturnType<typeof pickTeam>
     >
-    const create = await cli(
+    const createTeam = [
       'team',
       'create',
       '--phase',
@@ -102,23 +100,12 @@ describe('fanspole championship', () => {
       String(pick.captain_id),
       '--vice-captain',
       String(pick.vice_captain_id),
-    )
+    ]
+    const create = await cli(...createTeam)
     expect(create.code, create.stderr).toBe(0)
     expect(create.stdout).toMatch(/^Created championship team \d+ in phase \d+\.$/m)
     expect(create.stdout).toMatch(/^transfers +unlimited until the first match starts$/m)
-    const again = await cli(
-      'team',
-      'create',
-      '--phase',
-      String(phase.id),
-      '--players',
-      pick.player_ids.join(','),
-      '--captain',
-      String(pick.captain_id),
-      '--vice-captain',
-      String(pick.vice_captain_id),
-      '--json',
-    )
+    const again = await cli(...createTeam, '--json')
     expect(again.code).toBe(1)
     expect(again.json()).toMatchObject({ status: 409 })
 

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { makeUser } from '../../helpers/deps'
 import { client } from '../../helpers/http'
 import { seedLeague } from '../../helpers/league'
-import { type CliWorld, cliWorld, runCli, tempDir } from '../helpers'
+import { type CliWorld, cliWorld, playerHomes, runCli, tempDir } from '../helpers'
 
 /** `fanspole class create`, `auction approve --all` and `--as` (docs/classroom.md). */
 let world: CliWorld
@@ -21,6 +21,7 @@ afterEach(async () => {
 })
 
 const db = () => world.server.deps.db
+const signedInHome = playerHomes()
 const userCount = async () =>
   Number(
     (
@@ -202,11 +203,8 @@ describe('fanspole --as <username>', () => {
   it('refuses a player using --as with 403 (exit 1), and acts as nobody', async () => {
     const c = await aClass()
     const p = await makeUser(world.server.deps)
-    const home = tempDir('fanspole-home-')
-    const env = { ...world.env, FANSPOLE_HOME: home.dir }
-    expect((await runCli(['login', '--email', p.email, '--password', p.password], env)).code).toBe(0)
+    const { env } = await signedInHome(world.env, p)
     const r = await runCli(['--as', c.students[0].username, 'auction', 'show', String(c.auction.id)], env)
-    home.remove()
     expect(r.code).toBe(1)
     expect(r.stderr).toContain('403 FORBIDDEN: --as')
     expect(await db().selectFrom('admin_act_as').selectAll().execute()).toHaveLength(0)

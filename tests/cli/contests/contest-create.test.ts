@@ -1,14 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import { classicBody } from '../../helpers/championship'
-import { cricketMatch, leagueCli, teamedPlayer } from '../match-world'
+import { cricketMatch, leagueCli } from '../match-world'
 
 const ctx = leagueCli()
-const { cli, signIn } = ctx
-
-const friend = (matchId: number, name: string, rupees: number, access = false) =>
-  teamedPlayer(ctx.world, matchId, name, rupees, access)
-
-const unused = async (token: string) => (await ctx.world.api.get('/api/me', token)).body.user.unused_balance
+const { cli, signIn, friend, unused } = ctx
 
 describe('fanspole contest create / join / members / edit / delete', () => {
   it('makes a private paid contest and friends join it with the code', async () => {

@@ -1,13 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import { cricketMatch, leagueCli, teamedPlayer } from '../match-world'
+import { cricketMatch, leagueCli } from '../match-world'
 
 const ctx = leagueCli()
-const { cli, signIn } = ctx
-
-const friend = (matchId: number, name: string, rupees: number, access = false) =>
-  teamedPlayer(ctx.world, matchId, name, rupees, access)
-
-const unused = async (token: string) => (await ctx.world.api.get('/api/me', token)).body.user.unused_balance
+const { cli, signIn, friend, unused } = ctx
 
 describe('fanspole contest edit / members --remove / delete', () => {
   it('lets the owner rename and enlarge, remove a member (refunded) and delete (everyone refunded); others get 404', async () => {

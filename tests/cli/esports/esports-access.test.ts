@@ -1,36 +1,24 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { makeUser } from '../../helpers/deps'
 import { insertVerifiedAccount } from '../../helpers/esports-fixture'
-import { type CliResult, type CliWorld, cliWorld, runCli, tempDir } from '../helpers'
+import { type CliWorld, cliWorld, ok, playerHomes, runCli } from '../helpers'
 
 // Who may host esports rooms, from the terminal (docs/esports.md "Who may host"): the player
 // reads what is met and missing and asks the admins; the admin grants and revokes paid hosting
 // with `fanspole users grant-access|revoke-access` — the whole loop without the API.
 
 let world: CliWorld
-const homes: Array<{ remove(): void }> = []
 beforeAll(async () => {
   world = await cliWorld()
 })
-afterAll(async () => {
-  await world.close()
-  for (const h of homes) h.remove()
-})
+afterAll(() => world.close())
+const signedInHome = playerHomes()
 
 const admin = (...args: string[]) => runCli(args, world.env)
 
 async function player() {
   const user = await makeUser(world.server.deps)
-  const home = tempDir('fanspole-home-')
-  homes.push(home)
-  const env = { ...world.env, FANSPOLE_HOME: home.dir }
-  expect((await runCli(['login', '--email', user.email, '--password', user.password], env)).code).toBe(0)
-  return { user, cli: (...args: string[]) => runCli(args, env) }
-}
-
-function ok(r: CliResult): CliResult {
-  expect(r.code, `stdout: ${r.stdout}\nstderr: ${r.stderr}`).toBe(0)
-  return r
+  return { user, cli: (await signedInHome(world.env, user)).cli }
 }
 
 const paidRoom = ['esports', 'contest', 'create', '--kind', 'pubg', '--mode', 'duo', '--name', 'Paid duos']

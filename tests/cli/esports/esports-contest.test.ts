@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { insertVerifiedAccount } from '../../helpers/esports-fixture'
 import { client } from '../../helpers/http'
 import { type CliWorld, cliWorld, runCli } from '../helpers'
 
@@ -17,23 +18,11 @@ const cli = (...args: string[]) => runCli(args, world.env)
 
 async function hostPlayer(level = 40) {
   const p = await api.player()
-  const now = world.server.deps.clock.now()
-  await world.server.deps.db
-    .insertInto('game_accounts')
-    .values({
-      user_id: p.id,
-      game: 'pubg',
-      in_game_name: `ign${p.id}`,
-      character_id: `5550${p.id}`,
-      game_level: level,
-      status: 'verified',
-      reject_reason: null,
-      reviewed_by_id: null,
-      reviewed_at_ms: null,
-      created_at_ms: now,
-      updated_at_ms: now,
-    })
-    .execute()
+  await insertVerifiedAccount(world.server.deps.db, p.id, 'pubg', level, {
+    in_game_name: `ign${p.id}`,
+    character_id: `5550${p.id}`,
+    at_ms: world.server.deps.clock.now(),
+  })
   await cli('logout')
   expect((await cli('login', '--email', p.email, '--password', p.password)).code).toBe(0)
   return p

@@ -1,8 +1,8 @@
 import fs from 'node:fs'
 import path from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest'
 import { makeUser } from '../../helpers/deps'
-import { type CliResult, type CliWorld, cliWorld, runCli, tempDir } from '../helpers'
+import { type Cli, type CliWorld, cliWorld, ok, playerHomes, runCli, tempDir } from '../helpers'
 
 // Esports from the CLI: a squad contest from the game accounts to the winnings,
 // and a two-round tournament, driven only through `fanspole` commands against a real server
@@ -10,31 +10,18 @@ import { type CliResult, type CliWorld, cliWorld, runCli, tempDir } from '../hel
 // verifies accounts, credits wallets, moves the clock and runs the tournament.
 
 let world: CliWorld
-const homes: Array<{ remove(): void }> = []
 beforeAll(async () => {
   world = await cliWorld()
 })
-afterAll(async () => {
-  await world.close()
-  for (const h of homes) h.remove()
-})
+afterAll(() => world.close())
+const signedInHome = playerHomes()
 
-type Cli = (...args: string[]) => Promise<CliResult>
 const admin: Cli = (...args) => runCli(args, world.env)
-
-function ok(r: CliResult): CliResult {
-  expect(r.code, `stdout: ${r.stdout}\nstderr: ${r.stderr}`).toBe(0)
-  return r
-}
 
 let characters = 6_100_000_000
 async function player(name: string) {
   const user = await makeUser(world.server.deps, { username: name })
-  const home = tempDir('fanspole-home-')
-  homes.push(home)
-  const env = { ...world.env, FANSPOLE_HOME: home.dir }
-  ok(await runCli(['login', '--email', user.email, '--password', user.password], env))
-  const cli: Cli = (...args) => runCli(args, env)
+  const { cli } = await signedInHome(world.env, user)
   return { user, cli, ign: `${name}_ign`, characterId: String(++characters) }
 }
 type Player = Awaited<ReturnType<typeof player>>
@@ -222,7 +209,7 @@ describe('esports from the CLI', () => {
     const now = ok(await admin('clock', '--json')).json().now_in_millis as number
     const HOUR = 3_600_000
     const dir = tempDir('fanspole-flow-')
-    homes.push(dir)
+    onTestFinished(() => dir.remove())
     const file = path.join(dir.dir, 'cup.json')
     fs.writeFileSync(
       file,

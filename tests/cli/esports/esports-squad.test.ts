@@ -1,32 +1,24 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { makeUser } from '../../helpers/deps'
 import { creditUnused, insertEsportsContest, insertVerifiedAccount } from '../../helpers/esports-fixture'
-import { type CliWorld, cliWorld, runCli, tempDir } from '../helpers'
+import { type CliWorld, cliWorld, playerHomes } from '../helpers'
 
 // `fanspole esports squad join|leave|list|invite|remove` against a real server
 // (docs/esports.md, "Members and squads"), two players each signed in from their own home.
 
 let world: CliWorld
-const homes: Array<{ remove(): void }> = []
 beforeAll(async () => {
   world = await cliWorld()
 })
-afterAll(async () => {
-  await world.close()
-  for (const h of homes) h.remove()
-})
+afterAll(() => world.close())
+const signedInHome = playerHomes()
 
 async function signedInPlayer(name: string) {
   const deps = world.server.deps
   const user = await makeUser(deps, { username: name })
   await insertVerifiedAccount(deps.db, user.id, 'pubg', 40, { in_game_name: `IGN_${name}` })
   await creditUnused(deps, user.id, 10_000)
-  const home = tempDir('fanspole-home-')
-  homes.push(home)
-  const env = { ...world.env, FANSPOLE_HOME: home.dir }
-  const login = await runCli(['login', '--email', user.email, '--password', user.password], env)
-  expect(login.code).toBe(0)
-  return { user, cli: (...args: string[]) => runCli(args, env) }
+  return { user, cli: (await signedInHome(world.env, user)).cli }
 }
 
 describe('fanspole esports squad', () => {

@@ -1,6 +1,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { insertVerifiedAccount } from '../../helpers/esports-fixture'
 import { runCli, tempDir } from '../helpers'
 import { type LeagueCliWorld, leagueCliWorld } from '../match-world'
 
@@ -22,20 +23,11 @@ let characters = 90_000_000
 
 async function gamer() {
   const p = await world.api.player()
-  const now = world.server.deps.clock.now()
-  await world.server.deps.db
-    .insertInto('game_accounts')
-    .values({
-      user_id: p.id,
-      game: 'pubg',
-      in_game_name: `${p.username}-ign`,
-      character_id: String(++characters),
-      game_level: 30,
-      status: 'verified',
-      created_at_ms: now,
-      updated_at_ms: now,
-    })
-    .execute()
+  await insertVerifiedAccount(world.server.deps.db, p.id, 'pubg', 30, {
+    in_game_name: `${p.username}-ign`,
+    character_id: String(++characters),
+    at_ms: world.server.deps.clock.now(),
+  })
   return p
 }
 

@@ -3,32 +3,21 @@ import { PassThrough, Writable } from 'node:stream'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createIo } from '../../../cli/lib/io'
 import { main } from '../../../cli/main'
-import { runCli, tempDir } from '../helpers'
+import { playerHomes, runCli } from '../helpers'
 import { type LeagueCliWorld, leagueCliWorld } from '../match-world'
 
 // `fanspole group …` against a real server with the demo league (docs/groups.md, "CLI"):
 // the commands, and `group chat` off a terminal — lines in, lines out, live over /cable.
 
 let world: LeagueCliWorld
-const homes: Array<{ remove(): void }> = []
 beforeAll(async () => {
   world = await leagueCliWorld()
 })
-afterAll(async () => {
-  await world.close()
-  for (const h of homes) h.remove()
-})
+afterAll(() => world.close())
 
 /** A second FANSPOLE_HOME: another player signed in on the same server. */
-function otherHome(): NodeJS.ProcessEnv {
-  const home = tempDir('fanspole-home-')
-  homes.push(home)
-  return { ...world.env, FANSPOLE_HOME: home.dir }
-}
-
-async function signIn(env: NodeJS.ProcessEnv, p: { email: string; password: string }) {
-  expect((await runCli(['login', '--email', p.email, '--password', p.password], env)).code).toBe(0)
-}
+const signedInHome = playerHomes()
+const otherHome = async (p: { email: string; password: string }) => (await signedInHome(world.env, p)).env
 
 /** Captures output and tells whoever waits each time something was written. */
 class Sink extends Writable {
@@ -73,8 +62,7 @@ describe('fanspole group', () => {
     const asha = await world.api.player('cli_asha')
     const ravi = await world.api.player('cli_ravi')
     const kiran = await world.api.player('cli_kiran')
-    const env = otherHome()
-    await signIn(env, asha)
+    const env = await otherHome(asha)
     const cli = (...args: string[]) => runCli(args, env)
 
     const created = await cli(
@@ -105,8 +93,7 @@ describe('fanspole group', () => {
     })
 
     // Kiran joins from his own CLI with the link; a wrong code is a 404.
-    const kiranEnv = otherHome()
-    await signIn(kiranEnv, kiran)
+    const kiranEnv = await otherHome(kiran)
     const wrong = await runCli(['group', 'join', 'ZZZZZZZZZZ'], kiranEnv)
     expect(wrong.code).toBe(1)
     expect(wrong.stderr).toContain('404')
@@ -189,15 +176,13 @@ describe('fanspole group', () => {
     expect(gone.code).toBe(1)
     expect(gone.stderr).toContain('404')
     // Ravi leaves by himself.
-    const raviEnv = otherHome()
-    await signIn(raviEnv, ravi)
+    const raviEnv = await otherHome(ravi)
     expect((await runCli(['group', 'leave', uuid], raviEnv)).stdout).toBe(`You left ${uuid.slice(0, 8)}\n`)
     expect((await cli('group', 'members', uuid, '--json')).json().group_members).toHaveLength(1)
   })
 
   it('lists the seeded conversations of the demo player', async () => {
-    const env = otherHome()
-    await signIn(env, { email: 'demo@fanspole.local', password: 'demo-pass-2026' })
+    const env = await otherHome({ email: 'demo@fanspole.local', password: 'demo-pass-2026' })
     const list = await runCli(['group', 'list'], env)
     expect(list.code, list.stderr).toBe(0)
     expect(list.stdout).toMatch(/ Sunday league /)
@@ -208,8 +193,7 @@ describe('fanspole group', () => {
   it('chat off a terminal: history first, others’ messages live, stdin lines sent, ends with stdin', async () => {
     const asha = await world.api.player('chat_asha')
     const ravi = await world.api.player('chat_ravi')
-    const env = otherHome()
-    await signIn(env, asha)
+    const env = await otherHome(asha)
     const made = await world.api.post(
       '/api/groups',
       { name: 'Live nets', member_slugs: [ravi.slug] },
@@ -257,8 +241,7 @@ describe('fanspole group', () => {
 
   it('chat --json prints a JSON line per message, and a piped line is sent before it ends', async () => {
     const asha = await world.api.player('json_asha')
-    const env = otherHome()
-    await signIn(env, asha)
+    const env = await otherHome(asha)
     const made = await world.api.post('/api/groups', { name: 'Solo' }, asha.token)
     const uuid = made.body.group.group_uuid_id as string
     const c = chat([uuid, '--json'], env)
@@ -282,8 +265,7 @@ describe('fanspole group', () => {
       asha.token,
     )
     const uuid = made.body.group.group_uuid_id as string
-    const env = otherHome()
-    await signIn(env, ravi)
+    const env = await otherHome(ravi)
     const c = chat([uuid], env)
     await c.stderr.until(/^Chatting in Strict nets/m)
     const removed = await world.api.call('DELETE', `/api/groups/${uuid}/members/${ravi.slug}`, {

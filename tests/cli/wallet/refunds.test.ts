@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { userBalances } from '../../../server/areas/ledger/service'
 import { verifyLedger } from '../../../server/areas/ledger/verify'
+import { depositRow } from '../../helpers/gateway'
 import { client } from '../../helpers/http'
 import { type CliWorld, cliWorld, runCli } from '../helpers'
 
@@ -22,23 +23,12 @@ let orders = 0
 /** A player with a failed ₹250.50 Paytm deposit and a pending claim about it. */
 async function claimant() {
   const p = await api.player()
-  const now = world.server.deps.clock.now()
-  const credit = await world.server.deps.db
-    .insertInto('user_credits')
-    .values({
-      user_id: p.id,
-      amount: 25_050,
-      gateway: 'paytm',
-      status: 'failed',
-      order_id: `CLI-ORDER-${p.id}-${++orders}`,
-      created_at_ms: now,
-      updated_at_ms: now,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow()
-  const r = await api.post('/api/claim_refunds', { reason, user_credit_id: credit.id }, p.token)
+  const creditId = await depositRow(world.server.deps, p.id, 25_050, {
+    orderId: `CLI-ORDER-${p.id}-${++orders}`,
+  })
+  const r = await api.post('/api/claim_refunds', { reason, user_credit_id: creditId }, p.token)
   expect(r.status).toBe(201)
-  return { ...p, creditId: credit.id, claimId: r.body.claim_refund.id as number }
+  return { ...p, creditId, claimId: r.body.claim_refund.id as number }
 }
 const unused = async (userId: number) => (await userBalances(world.server.deps.db, userId)).unused
 

@@ -2,7 +2,7 @@ import path from 'node:path'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type E2eWorld, SHOTS_DIR, startE2eWorld } from '../browser'
-import { apiClient } from '../league'
+import { apiClient, signInBrowser } from '../league'
 
 /**
  * Auction scores and tournaments in Chromium against a real server with the demo league.
@@ -22,16 +22,8 @@ let api: ReturnType<typeof apiClient>
 let adminToken: string
 let myToken: string
 
-async function signUp(user: { email: string; username: string; password: string }) {
-  const created = await api.post('/api/users', { ...user, full_name: 'Auction Player' })
-  if (created.status !== 201) throw new Error(`sign-up of ${user.username} failed: ${created.status}`)
-  const res = await api.post<{ access_token: string; refresh_token: string }>('/oauth/token', {
-    grant_type: 'password',
-    email: user.email,
-    password: user.password,
-  })
-  return res.body
-}
+const signUp = (user: { email: string; username: string; password: string }) =>
+  api.signUp(user, 'Auction Player')
 
 const other = async (name: string) =>
   (
@@ -58,14 +50,10 @@ beforeAll(async () => {
   world = await startE2eWorld({ league: true })
   page = world.page
   api = apiClient(world)
-  const admin = world.server.deps.config.admin
-  adminToken = await api.token(admin.email, admin.password)
+  adminToken = await api.adminToken()
   const tokens = await signUp(me)
   myToken = tokens.access_token
-  await world.browser.addCookies([
-    { name: 'at', value: tokens.access_token, url: world.server.url },
-    { name: 'rt', value: tokens.refresh_token, url: world.server.url },
-  ])
+  await signInBrowser(world.browser, world.server.url, tokens)
 })
 afterAll(async () => {
   await world?.close()

@@ -1,8 +1,8 @@
 import path from 'node:path'
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { CHROMIUM, type E2eWorld, SHOTS_DIR, startE2eWorld } from '../browser'
-import { apiClient, watchReloads } from '../league'
+import { CHROMIUM, CLOSED_NETWORK_ARGS, type E2eWorld, SHOTS_DIR, startE2eWorld } from '../browser'
+import { apiClient, signInBrowser, type Tokens, watchReloads } from '../league'
 
 /**
  * The live auction in two Chromium windows against a real server with the demo league:
@@ -34,24 +34,8 @@ let auctionId = 0
 let inviteCode = ''
 let sealedPlayerId = 0
 
-async function signUp(user: typeof owner) {
-  const created = await api.post('/api/users', { ...user, full_name: 'Auction Player' })
-  if (created.status !== 201) throw new Error(`sign-up of ${user.username} failed: ${created.status}`)
-  const res = await api.post<{ access_token: string; refresh_token: string }>('/oauth/token', {
-    grant_type: 'password',
-    email: user.email,
-    password: user.password,
-  })
-  return res.body
-}
-
-/** Signs a browser in the way the web client does: the `at` and `rt` cookies. */
-async function signIn(context: BrowserContext, tokens: { access_token: string; refresh_token: string }) {
-  await context.addCookies([
-    { name: 'at', value: tokens.access_token, url: world.server.url },
-    { name: 'rt', value: tokens.refresh_token, url: world.server.url },
-  ])
-}
+const signUp = (user: typeof owner) => api.signUp(user, 'Auction Player')
+const signIn = (context: BrowserContext, tokens: Tokens) => signInBrowser(context, world.server.url, tokens)
 
 const clock = async (change: Record<string, unknown>) =>
   expect((await api.post('/api/admin/clock', change, adminToken)).status).toBe(200)
@@ -68,23 +52,14 @@ const text = async (page: Page, testId: string) =>
 beforeAll(async () => {
   world = await startE2eWorld({ league: true })
   api = apiClient(world)
-  const admin = world.server.deps.config.admin
-  adminToken = await api.token(admin.email, admin.password)
+  adminToken = await api.adminToken()
   ownerPage = world.page
   await signIn(world.browser, await signUp(owner))
   // A second browser, not a second context of the first: two people, two cookie jars.
   // The same flags as the world's (no dialling out on a closed network).
   guestBrowser = await chromium.launch({
     executablePath: CHROMIUM,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
+    args: CLOSED_NETWORK_ARGS,
   })
   guestContext = await guestBrowser.newContext({
     baseURL: world.server.url,

@@ -1,7 +1,15 @@
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { apiUser, type E2eWorld, startE2eWorld } from '../browser'
-import { type ApiPlayer, apiClient, pickInBuilder, validPick, watchReloads } from '../league'
+import {
+  type ApiPlayer,
+  apiClient,
+  captainsAndSave,
+  pickInBuilder,
+  signUpInForm,
+  validPick,
+  watchReloads,
+} from '../league'
 
 /**
  * The championship end to end, in Chromium against a real server with the demo league: a new
@@ -70,8 +78,7 @@ beforeAll(async () => {
   await world.page.emulateMedia({ reducedMotion: 'reduce' })
   await world.page.setViewportSize({ width: 412, height: 915 })
   api = apiClient(world)
-  const admin = world.server.deps.config.admin
-  adminToken = await api.token(admin.email, admin.password)
+  adminToken = await api.adminToken()
   // A cricket phase with at least three matches still to play, none of them started.
   const phases = (await api.get<{ series_phases: Phase[] }>('/api/championship/series_phases', adminToken))
     .body.series_phases
@@ -191,13 +198,7 @@ async function saveFromCaptainStep(page: Page) {
 describe('championship in the browser', () => {
   it('signs a new player up; the landing page leads to the championship', async () => {
     const { page } = world
-    await page.goto('/signup')
-    await page.fill('input[name=email]', player.email)
-    await page.fill('input[name=username]', player.username)
-    await page.fill('input[name=password]', player.password)
-    await page.getByTestId('username-available').waitFor()
-    await page.getByRole('button', { name: 'Sign up' }).click()
-    await page.waitForURL('**/signup/my-interests')
+    await signUpInForm(page, player)
     await page.goto('/landing')
     await page.getByTestId('mode-link-championship').click()
     await page.waitForURL('**/championship')
@@ -246,15 +247,7 @@ describe('championship in the browser', () => {
     await world.shot('championship-builder-sel')
     await page.getByTestId('filter--1').click()
     await page.getByTestId('next').click()
-    await page
-      .locator(`[data-testid="captain-row"][data-player-id="${pick.captain_id}"]`)
-      .getByTestId('pick-captain')
-      .click()
-    await page
-      .locator(`[data-testid="captain-row"][data-player-id="${pick.vice_captain_id}"]`)
-      .getByTestId('pick-vice')
-      .click()
-    await page.getByTestId('save-team').click()
+    await captainsAndSave(page, pick)
     await page.waitForURL('**/championship')
     const mine = card.getByTestId('my-phase-team')
     await mine.waitFor()

@@ -2,7 +2,7 @@ import path from 'node:path'
 import type { BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type E2eWorld, SHOTS_DIR, secondBrowser, startE2eWorld } from '../browser'
-import { type ApiPlayer, apiClient, pickInBuilder, validPick, watchReloads } from '../league'
+import { type ApiPlayer, apiClient, pickInBuilder, signInBrowser, validPick, watchReloads } from '../league'
 
 /**
  * Contest creation end to end, first part, in two Chromium browsers against a real server with
@@ -61,17 +61,9 @@ async function teamFor(player: Player, salt: string): Promise<number> {
   return res.body.user_team.id
 }
 
-async function signInBrowser(browser: BrowserContext, player: Player) {
+async function signInAs(browser: BrowserContext, player: Player) {
   await browser.clearCookies()
-  const pair = await api.post<{ access_token: string; refresh_token: string }>('/oauth/token', {
-    grant_type: 'password',
-    email: player.email,
-    password: player.password,
-  })
-  await browser.addCookies([
-    { name: 'at', value: pair.body.access_token, url: world.server.url },
-    { name: 'rt', value: pair.body.refresh_token, url: world.server.url },
-  ])
+  await signInBrowser(browser, world.server.url, await api.signIn(player.email, player.password))
 }
 
 beforeAll(async () => {
@@ -79,8 +71,7 @@ beforeAll(async () => {
   await world.page.emulateMedia({ reducedMotion: 'reduce' })
   await world.page.setViewportSize({ width: 412, height: 915 })
   api = apiClient(world)
-  const admin = world.server.deps.config.admin
-  adminToken = await api.token(admin.email, admin.password)
+  adminToken = await api.adminToken()
   cricket = (
     await api.get<{ matches: Match[] }>('/api/matches?sport_slug=cricket&status=upcoming&per_page=1')
   ).body.matches[0] as Match
@@ -114,7 +105,7 @@ const otherShot = (name: string) =>
 describe('a private paid contest among four friends', () => {
   it('tells the creator what paid contests need, until the admin grants access', async () => {
     const { page, browser } = world
-    await signInBrowser(browser, creator())
+    await signInAs(browser, creator())
     await page.goto('/contests/create/contest-requirement')
     const mobile = page.getByTestId('requirements').locator('[data-key="mobile_verified"]')
     await mobile.waitFor()
@@ -243,7 +234,7 @@ describe('a private paid contest among four friends', () => {
   it('a friend enters the code, builds a team on the way and joins', async () => {
     const { page, browser } = other
     const friend = players[1] as Player
-    await signInBrowser(browser, friend)
+    await signInAs(browser, friend)
     await page.goto('/contests')
     await page.getByTestId('enter-code').click()
     const dialog = page.getByTestId('enter-code-dialog')
@@ -280,7 +271,7 @@ describe('a private paid contest among four friends', () => {
   it('two more join by the link, one signing in on the way', async () => {
     const { page, browser } = other
     const third = players[2] as Player
-    await signInBrowser(browser, third)
+    await signInAs(browser, third)
     await page.goto(link)
     await page.getByTestId('join-team').first().waitFor()
     await page.getByTestId('join-with-code').click()

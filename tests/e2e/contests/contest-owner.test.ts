@@ -73,8 +73,7 @@ beforeAll(async () => {
   await page.setViewportSize({ width: 412, height: 860 })
   await page.emulateMedia({ reducedMotion: 'reduce' })
   api = apiClient(world)
-  const admin = world.server.deps.config.admin
-  adminToken = await api.token(admin.email, admin.password)
+  adminToken = await api.adminToken()
   const match = (
     await api.get<{ matches: Array<{ id: number }> }>(
       '/api/matches?sport_slug=cricket&status=upcoming&per_page=1',
@@ -83,13 +82,8 @@ beforeAll(async () => {
   if (!match) throw new Error('the demo league has no upcoming cricket match')
   matchId = match.id
   for (const [i, u] of [owner, mahi, yuvi, sachin].entries()) {
-    expect((await api.post('/api/users', { ...u, full_name: u.username })).status).toBe(201)
-    const tokens = await api.post<{ access_token: string; refresh_token: string }>('/oauth/token', {
-      grant_type: 'password',
-      email: u.email,
-      password: u.password,
-    })
-    const token = tokens.body.access_token
+    const tokens = await api.signUp(u)
+    const token = tokens.access_token
     const me = (await api.get<{ user: { id: number } }>('/api/me', token)).body.user
     expect(
       (await api.post('/api/admin/wallet/credits', { user_id: me.id, amount: 500 }, adminToken)).status,
@@ -105,7 +99,7 @@ beforeAll(async () => {
       ...u,
       id: me.id,
       token,
-      refresh: tokens.body.refresh_token,
+      refresh: tokens.refresh_token,
       teamId: team.body.user_team.id,
     }
   }

@@ -3,7 +3,16 @@ import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type E2eWorld, startE2eWorld } from '../browser'
-import { type ApiPlayer, apiClient, fanspole, pickInBuilder, validPick, watchReloads } from '../league'
+import {
+  type ApiPlayer,
+  apiClient,
+  captainsAndSave,
+  fanspole,
+  pickInBuilder,
+  signUpInForm,
+  validPick,
+  watchReloads,
+} from '../league'
 
 /**
  * The daily loop end to end, in Chromium against a real server with the demo league: a new
@@ -47,8 +56,7 @@ beforeAll(async () => {
   // Dialogs open without their slide-in, so screenshots catch them whole.
   await world.page.emulateMedia({ reducedMotion: 'reduce' })
   api = apiClient(world)
-  const admin = world.server.deps.config.admin
-  adminToken = await api.token(admin.email, admin.password)
+  adminToken = await api.adminToken()
   cliHome = fs.mkdtempSync(path.join(os.tmpdir(), 'fanspole-e2e-cli-'))
   const first = async (sport: string) =>
     (await api.get<{ matches: Match[] }>(`/api/matches?sport_slug=${sport}&status=upcoming&per_page=1`)).body
@@ -76,13 +84,7 @@ const chip = () => world.page.getByTestId('balance-chip')
 describe('daily fantasy in the browser', () => {
   it('signs a new player up and lands on the contests home', async () => {
     const { page } = world
-    await page.goto('/signup')
-    await page.fill('input[name=email]', player.email)
-    await page.fill('input[name=username]', player.username)
-    await page.fill('input[name=password]', player.password)
-    await page.getByTestId('username-available').waitFor()
-    await page.getByRole('button', { name: 'Sign up' }).click()
-    await page.waitForURL('**/signup/my-interests')
+    await signUpInForm(page, player)
     await page.getByTestId('sport-cricket').click()
     await page.getByRole('button', { name: 'Next' }).click()
     await page.waitForURL('**/signup/select-avatar')
@@ -349,15 +351,7 @@ describe('daily fantasy in the browser', () => {
     await world.shot('builder-football-preview')
     await page.getByTestId('team-preview').getByRole('button', { name: 'Close' }).click()
     await page.getByTestId('next').click()
-    await page
-      .locator(`[data-testid="captain-row"][data-player-id="${pick.captain_id}"]`)
-      .getByTestId('pick-captain')
-      .click()
-    await page
-      .locator(`[data-testid="captain-row"][data-player-id="${pick.vice_captain_id}"]`)
-      .getByTestId('pick-vice')
-      .click()
-    await page.getByTestId('save-team').click()
+    await captainsAndSave(page, pick)
 
     // Back on the contest, the join dialog opens by itself.
     await page.waitForURL(`**/contests/${practice.id}`)

@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { makeUser } from '../../helpers/deps'
 import { type E2eWorld, SHOTS_DIR, startE2eWorld } from '../browser'
-import { apiClient } from '../league'
+import { apiClient, signInBrowser } from '../league'
 
 /**
  * Game accounts, in Chromium: on Settings a player adds a PUBG account (a bad
@@ -38,15 +38,7 @@ beforeAll(async () => {
   adminToken = await api.token(admin.email, admin.password)
   const created = await api.post('/api/users', player)
   expect(created.status).toBe(201)
-  const tokens = await api.post<{ access_token: string; refresh_token: string }>('/oauth/token', {
-    grant_type: 'password',
-    email: player.email,
-    password: player.password,
-  })
-  await world.browser.addCookies([
-    { name: 'at', value: tokens.body.access_token, url: world.server.url },
-    { name: 'rt', value: tokens.body.refresh_token, url: world.server.url },
-  ])
+  await signInBrowser(world.browser, world.server.url, await api.signIn(player.email, player.password))
   // Someone else already holds this PUBG character id.
   const other = { email: 'pubg.other@example.test', username: 'pubg_other', password: 'chicken-dinner-2027' }
   await api.post('/api/users', other)

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { insertVerifiedAccount } from '../../helpers/esports-fixture'
 import { type E2eWorld, startE2eWorld } from '../browser'
-import { apiClient } from '../league'
+import { apiClient, signInBrowser } from '../league'
 
 /**
  * Esports contests (docs/esports.md, "Creating a contest, and who may host"): a
@@ -29,35 +30,15 @@ async function signUp(username: string): Promise<Player> {
 
 async function signIn(p: Player) {
   await world.browser.clearCookies()
-  const pair = await api.post<{ access_token: string; refresh_token: string }>('/oauth/token', {
-    grant_type: 'password',
-    email: p.email,
-    password: p.password,
-  })
-  await world.browser.addCookies([
-    { name: 'at', value: pair.body.access_token, url: world.server.url },
-    { name: 'rt', value: pair.body.refresh_token, url: world.server.url },
-  ])
+  await signInBrowser(world.browser, world.server.url, await api.signIn(p.email, p.password))
 }
 
 async function verifiedPubg(p: Player) {
-  const now = world.server.deps.clock.now()
-  await world.server.deps.db
-    .insertInto('game_accounts')
-    .values({
-      user_id: p.id,
-      game: 'pubg',
-      in_game_name: 'HostGuy',
-      character_id: `77700${p.id}`,
-      game_level: 42,
-      status: 'verified',
-      reject_reason: null,
-      reviewed_by_id: null,
-      reviewed_at_ms: null,
-      created_at_ms: now,
-      updated_at_ms: now,
-    })
-    .execute()
+  await insertVerifiedAccount(world.server.deps.db, p.id, 'pubg', 42, {
+    in_game_name: 'HostGuy',
+    character_id: `77700${p.id}`,
+    at_ms: world.server.deps.clock.now(),
+  })
 }
 
 beforeAll(async () => {

@@ -4,7 +4,7 @@ import { verifyLedger } from '../../../server/areas/ledger/verify'
 import { makeUser } from '../../helpers/deps'
 import { creditUnused, insertVerifiedAccount } from '../../helpers/esports-fixture'
 import { type E2eWorld, SHOTS_DIR, secondBrowser, startE2eWorld } from '../browser'
-import { apiClient } from '../league'
+import { apiClient, signInBrowser } from '../league'
 
 /**
  * Esports end to end in Chromium (docs/esports.md): a host with a verified PUBG account
@@ -30,16 +30,9 @@ let r: { browser: BrowserContext; page: Page }
 let contestId = 0
 
 async function signIn(browser: BrowserContext, u: User) {
-  const t = await api.post<{ access_token: string; refresh_token: string }>('/oauth/token', {
-    grant_type: 'password',
-    email: u.email,
-    password: u.password,
-  })
+  const t = await api.signIn(u.email, u.password)
   await browser.clearCookies()
-  await browser.addCookies([
-    { name: 'at', value: t.body.access_token, url: world.server.url },
-    { name: 'rt', value: t.body.refresh_token, url: world.server.url },
-  ])
+  await signInBrowser(browser, world.server.url, t)
 }
 
 async function shot(page: Page, name: string, width: number) {

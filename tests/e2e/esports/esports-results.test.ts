@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { esportsRoom, type Room } from '../../helpers/esports-results-fixture'
 import { client } from '../../helpers/http'
 import { type E2eWorld, startE2eWorld } from '../browser'
+import { signInBrowser } from '../league'
 
 /**
  * The esports results page in Chromium (docs/esports.md "Results, payouts and corrections"):
@@ -18,10 +19,7 @@ let room: Room
 async function signInAs(p: { email: string; password: string }) {
   const tokens = await api.login(p.email, p.password)
   await world.browser.clearCookies()
-  await world.browser.addCookies([
-    { name: 'at', value: tokens.access_token, url: world.server.url },
-    { name: 'rt', value: tokens.refresh_token, url: world.server.url },
-  ])
+  await signInBrowser(world.browser, world.server.url, tokens)
 }
 
 async function shotBoth(name: string) {

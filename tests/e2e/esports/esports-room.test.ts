@@ -8,6 +8,7 @@ import {
   insertSquadMember,
 } from '../../helpers/esports-rooms-fixture'
 import { type E2eWorld, startE2eWorld } from '../browser'
+import { signInBrowser } from '../league'
 
 /**
  * Esports room details (docs/esports.md "Room details", "Live"), in Chromium: the host sets
@@ -35,10 +36,7 @@ async function account(role: 'player' | 'admin' = 'player'): Promise<Account> {
 
 async function signIn(u: Account) {
   await world.browser.clearCookies()
-  await world.browser.addCookies([
-    { name: 'at', value: u.token, url: world.server.url },
-    { name: 'rt', value: u.refresh, url: world.server.url },
-  ])
+  await signInBrowser(world.browser, world.server.url, { access_token: u.token, refresh_token: u.refresh })
 }
 
 async function shots(page: Page, name: string) {

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { makeUser } from '../../helpers/deps'
 import { creditUnused, insertEsportsContest, insertVerifiedAccount } from '../../helpers/esports-fixture'
 import { type E2eWorld, SHOTS_DIR, secondBrowser, startE2eWorld } from '../browser'
+import { signInBrowser } from '../league'
 
 /**
  * Esports members and squads, in two Chromium browsers: Asha opens an esports contest at
@@ -30,10 +31,7 @@ async function tokens(u: User) {
 async function signIn(browser: BrowserContext, u: User) {
   const t = await tokens(u)
   await browser.clearCookies()
-  await browser.addCookies([
-    { name: 'at', value: t.access_token, url: world.server.url },
-    { name: 'rt', value: t.refresh_token, url: world.server.url },
-  ])
+  await signInBrowser(browser, world.server.url, t)
 }
 
 async function shots(page: Page, name: string) {

@@ -3,8 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { afterLobbyResults } from '../../../server/areas/esports/tournament-progress'
 import { withTx } from '../../../server/db/tx'
 import { squadPoints } from '../../../server/domain/esports/rules'
+import { insertVerifiedAccount } from '../../helpers/esports-fixture'
 import { type E2eWorld, startE2eWorld } from '../browser'
-import { apiClient } from '../league'
+import { apiClient, signInBrowser } from '../league'
 
 /**
  * PUBG tournaments in Chromium (docs/esports.md): the empty slots page; a player
@@ -23,20 +24,11 @@ let playerId: number
 let characters = 40_000_000
 
 async function account(userId: number) {
-  const now = world.server.deps.clock.now()
-  await world.server.deps.db
-    .insertInto('game_accounts')
-    .values({
-      user_id: userId,
-      game: 'pubg',
-      in_game_name: `ign_${userId}`,
-      character_id: String(++characters),
-      game_level: 30,
-      status: 'verified',
-      created_at_ms: now,
-      updated_at_ms: now,
-    })
-    .execute()
+  await insertVerifiedAccount(world.server.deps.db, userId, 'pubg', 30, {
+    in_game_name: `ign_${userId}`,
+    character_id: String(++characters),
+    at_ms: world.server.deps.clock.now(),
+  })
 }
 
 async function otherPlayer(n: number) {
@@ -86,8 +78,7 @@ beforeAll(async () => {
   world = await startE2eWorld({ league: true })
   page = world.page
   api = apiClient(world)
-  const admin = world.server.deps.config.admin
-  adminToken = await api.token(admin.email, admin.password)
+  adminToken = await api.adminToken()
   expect((await api.post('/api/users', { ...player, full_name: player.username })).status).toBe(201)
   playerId = (
     await world.server.deps.db
@@ -96,15 +87,7 @@ beforeAll(async () => {
       .where('username', '=', player.username)
       .executeTakeFirstOrThrow()
   ).id
-  const tokens = await api.post<{ access_token: string; refresh_token: string }>('/oauth/token', {
-    grant_type: 'password',
-    email: player.email,
-    password: player.password,
-  })
-  await world.browser.addCookies([
-    { name: 'at', value: tokens.body.access_token, url: world.server.url },
-    { name: 'rt', value: tokens.body.refresh_token, url: world.server.url },
-  ])
+  await signInBrowser(world.browser, world.server.url, await api.signIn(player.email, player.password))
 })
 afterAll(async () => {
   await world?.close()

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type E2eWorld, startE2eWorld } from '../browser'
-import { apiClient } from '../league'
+import { apiClient, signInBrowser } from '../league'
 
 /**
  * Gangs in Chromium: a player finds the gangs of a series from /gangs,
@@ -27,15 +27,7 @@ beforeAll(async () => {
   for (const u of [player, friend])
     expect((await api.post('/api/users', { ...u, full_name: u.username })).status).toBe(201)
   friendToken = await api.token(friend.email, friend.password)
-  const tokens = await api.post<{ access_token: string; refresh_token: string }>('/oauth/token', {
-    grant_type: 'password',
-    email: player.email,
-    password: player.password,
-  })
-  await world.browser.addCookies([
-    { name: 'at', value: tokens.body.access_token, url: world.server.url },
-    { name: 'rt', value: tokens.body.refresh_token, url: world.server.url },
-  ])
+  await signInBrowser(world.browser, world.server.url, await api.signIn(player.email, player.password))
   const series = await api.get<{ series: Array<{ id: number; phases: Array<{ id: number }> }> }>(
     '/api/series',
   )

@@ -1,7 +1,7 @@
 import type { BrowserContext, Page, Route } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type E2eWorld, secondBrowser, startE2eWorld } from '../browser'
-import { apiClient } from '../league'
+import { apiClient, signInBrowser } from '../league'
 
 /**
  * Groups end to end, in two Chromium browsers: Asha creates a group and shares its
@@ -28,10 +28,7 @@ let inviteCode = ''
 
 async function signIn(browser: BrowserContext, u: Player) {
   await browser.clearCookies()
-  await browser.addCookies([
-    { name: 'at', value: u.token, url: world.server.url },
-    { name: 'rt', value: u.refresh, url: world.server.url },
-  ])
+  await signInBrowser(browser, world.server.url, { access_token: u.token, refresh_token: u.refresh })
 }
 
 async function shotBoth(page: Page, name: string) {
@@ -91,19 +88,9 @@ beforeAll(async () => {
   world = await startE2eWorld()
   api = apiClient(world)
   for (const u of [asha, ravi]) {
-    expect((await api.post('/api/users', { ...u, full_name: u.username })).status).toBe(201)
-    const tokens = await api.post<{ access_token: string; refresh_token: string }>('/oauth/token', {
-      grant_type: 'password',
-      email: u.email,
-      password: u.password,
-    })
-    const me = (await api.get<{ user: { slug: string } }>('/api/me', tokens.body.access_token)).body.user
-    players[u.username] = {
-      ...u,
-      slug: me.slug,
-      token: tokens.body.access_token,
-      refresh: tokens.body.refresh_token,
-    }
+    const tokens = await api.signUp(u)
+    const me = (await api.get<{ user: { slug: string } }>('/api/me', tokens.access_token)).body.user
+    players[u.username] = { ...u, slug: me.slug, token: tokens.access_token, refresh: tokens.refresh_token }
   }
   a = world.page
   await a.setViewportSize({ width: 412, height: 860 })

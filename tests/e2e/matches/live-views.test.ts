@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type E2eWorld, SHOTS_DIR, startE2eWorld } from '../browser'
-import { apiClient, watchReloads } from '../league'
+import { apiClient, signInBrowser, watchReloads } from '../league'
 
 /**
  * With the clock running fast, every view of a match, a contest and my
@@ -31,15 +31,9 @@ const pages: Page[] = []
 beforeAll(async () => {
   world = await startE2eWorld({ league: true })
   api = apiClient(world)
-  const admin = world.server.deps.config.admin
-  adminToken = await api.token(admin.email, admin.password)
-  expect((await api.post('/api/users', { ...player, full_name: 'Live Fan' })).status).toBe(201)
-  const tokens = await api.post<{ access_token: string; refresh_token: string }>('/oauth/token', {
-    grant_type: 'password',
-    email: player.email,
-    password: player.password,
-  })
-  const token = tokens.body.access_token
+  adminToken = await api.adminToken()
+  const tokens = await api.signUp(player, 'Live Fan')
+  const token = tokens.access_token
   const me = (await api.get<{ user: { id: number } }>('/api/me', token)).body.user
   await api.post('/api/admin/wallet/credits', { user_id: me.id, amount: 500 }, adminToken)
   match = (await api.get<{ matches: Match[] }>('/api/matches?sport_slug=cricket&status=upcoming&per_page=1'))
@@ -72,10 +66,7 @@ beforeAll(async () => {
   expect(
     (await api.post(`/api/contests/${mega.id}/join`, { team_id: team.body.user_team.id }, token)).status,
   ).toBe(200)
-  await world.browser.addCookies([
-    { name: 'at', value: token, url: world.server.url },
-    { name: 'rt', value: tokens.body.refresh_token, url: world.server.url },
-  ])
+  await signInBrowser(world.browser, world.server.url, tokens)
 })
 afterAll(async () => {
   for (const p of pages) await p.close()

@@ -6,8 +6,9 @@ import { GAME_KINDS } from '../../../server/domain/game-kinds'
 import { createRng } from '../../../server/domain/rng'
 import { pickTeam } from '../../../server/domain/team-picker'
 import { routes } from '../../../web/src/routes'
+import { smallAuction } from '../../helpers/auctions'
 import { type E2eWorld, SHOTS_DIR, secondBrowser, startE2eWorld } from '../browser'
-import { apiClient } from '../league'
+import { apiClient, signInBrowser } from '../league'
 
 /**
  * No page is wider than the screen: every route of the router (web/src/routes.tsx) — each
@@ -43,8 +44,7 @@ let championshipExamples: Record<string, string>
 beforeAll(async () => {
   world = await startE2eWorld({ league: true })
   const api = apiClient(world)
-  const admin = world.server.deps.config.admin
-  const adminToken = await api.token(admin.email, admin.password)
+  const adminToken = await api.adminToken()
   expect((await api.post('/api/users', { ...player, full_name: 'Wide Fan' })).status).toBe(201)
   const token = await api.token(player.email, player.password)
   const me = (await api.get<{ user: { id: number } }>('/api/me', token)).body.user
@@ -91,7 +91,7 @@ beforeAll(async () => {
   const auction = (
     await api.post<{ new_auction: { id: number; code: string } }>(
       '/api/auctions',
-      { name: 'Layout Night', match_id: match.id, squad_min: 2, squad_max: 4, balanced: false, purse: 1000 },
+      smallAuction('Layout Night', match.id),
       token,
     )
   ).body.new_auction
@@ -293,15 +293,7 @@ describe('no page is wider than the screen', () => {
         }
         for (const pattern of SIGNED_OUT) await measure(pattern)
         const api = apiClient(world)
-        const tokens = await api.post<{ access_token: string; refresh_token: string }>('/oauth/token', {
-          grant_type: 'password',
-          email: player.email,
-          password: player.password,
-        })
-        await browser.addCookies([
-          { name: 'at', value: tokens.body.access_token, url: server.url },
-          { name: 'rt', value: tokens.body.refresh_token, url: server.url },
-        ])
+        await signInBrowser(browser, server.url, await api.signIn(player.email, player.password))
         for (const pattern of all.filter((p) => !SIGNED_OUT.includes(p) && !LAST.includes(p)))
           await measure(pattern)
         for (const pattern of LAST) await measure(pattern)

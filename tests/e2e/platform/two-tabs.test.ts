@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type E2eWorld, startE2eWorld } from '../browser'
+import { signInBrowser } from '../league'
 
 /**
  * Two tabs of one browser share the token cookies. When the access token stops working in
@@ -32,10 +33,7 @@ async function signedInPlayer(username: string) {
     body: JSON.stringify({ grant_type: 'password', email, password }),
   })
   const pair = (await res.json()) as { access_token: string; refresh_token: string }
-  await world.browser.addCookies([
-    { name: 'at', value: pair.access_token, url: world.server.url },
-    { name: 'rt', value: pair.refresh_token, url: world.server.url },
-  ])
+  await signInBrowser(world.browser, world.server.url, pair)
   return pair
 }
 

@@ -2,7 +2,7 @@ import type { Page, Route, WebSocket } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { contestRow, memberRow } from '../../helpers/contest-rows'
 import { type E2eWorld, startE2eWorld } from '../browser'
-import { apiClient, watchReloads } from '../league'
+import { apiClient, signInBrowser, watchReloads } from '../league'
 
 /**
  * The posts side of the social features in Chromium: a post written in the browser (mention linked, line breaks
@@ -23,10 +23,7 @@ const p = (u: { username: string }) => players[u.username] as Player
 
 async function signInAs(u: Player) {
   await world.browser.clearCookies()
-  await world.browser.addCookies([
-    { name: 'at', value: u.token, url: world.server.url },
-    { name: 'rt', value: u.refresh, url: world.server.url },
-  ])
+  await signInBrowser(world.browser, world.server.url, { access_token: u.token, refresh_token: u.refresh })
 }
 
 async function shotBoth(name: string) {
@@ -82,20 +79,15 @@ beforeAll(async () => {
   await page.emulateMedia({ reducedMotion: 'reduce' })
   api = apiClient(world)
   for (const u of [asha, ravi]) {
-    expect((await api.post('/api/users', { ...u, full_name: u.username })).status).toBe(201)
-    const tokens = await api.post<{ access_token: string; refresh_token: string }>('/oauth/token', {
-      grant_type: 'password',
-      email: u.email,
-      password: u.password,
-    })
-    const me = (await api.get<{ user: { id: number; slug: string } }>('/api/me', tokens.body.access_token))
-      .body.user
+    const tokens = await api.signUp(u)
+    const me = (await api.get<{ user: { id: number; slug: string } }>('/api/me', tokens.access_token)).body
+      .user
     players[u.username] = {
       ...u,
       id: me.id,
       slug: me.slug,
-      token: tokens.body.access_token,
-      refresh: tokens.body.refresh_token,
+      token: tokens.access_token,
+      refresh: tokens.refresh_token,
     }
   }
   await signInAs(p(asha))
@@ -215,8 +207,7 @@ describe('posts, likes and comments in the browser', () => {
     await dialog.getByRole('textbox').fill('Not about the match at all')
     await dialog.getByTestId('send-report').click()
     await dialog.getByTestId('report-sent').waitFor()
-    const admin = world.server.deps.config.admin
-    const adminToken = await api.token(admin.email, admin.password)
+    const adminToken = await api.adminToken()
     const queue = await api.get<{ reports: Array<{ subject_type: string; subject_id: number }> }>(
       '/api/admin/reports',
       adminToken,

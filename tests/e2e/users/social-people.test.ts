@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { apiUser, type E2eWorld, startE2eWorld } from '../browser'
-import { watchReloads } from '../league'
+import { signUpInForm, watchReloads } from '../league'
 
 /**
  * The people side of the social features in Chromium: a new player signs up, follows someone from the
@@ -39,13 +39,7 @@ describe('web: people, follows, ratings and leaderboards', () => {
   it('a new player signs up and follows the top suggestion', async () => {
     const { page } = world
     await page.setViewportSize({ width: 412, height: 915 })
-    await page.goto('/signup')
-    await page.fill('input[name=email]', player.email)
-    await page.fill('input[name=username]', player.username)
-    await page.fill('input[name=password]', player.password)
-    await page.getByTestId('username-available').waitFor()
-    await page.getByRole('button', { name: 'Sign up' }).click()
-    await page.waitForURL('**/signup/my-interests')
+    await signUpInForm(page, player)
     await page.goto('/signup/suggested-accounts')
     const first = page.getByTestId('suggestion').first()
     expect(await first.textContent()).toContain('@asha_star')

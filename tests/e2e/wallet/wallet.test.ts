@@ -4,7 +4,7 @@ import path from 'node:path'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type E2eWorld, startE2eWorld } from '../browser'
-import { apiClient, fanspole } from '../league'
+import { apiClient, fanspole, signInBrowser } from '../league'
 
 /**
  * The wallet end to end in Chromium: a player adds ₹500 through the simulated Paytm page
@@ -52,19 +52,10 @@ beforeAll(async () => {
   world = await startE2eWorld({ league: true })
   page = world.page
   api = apiClient(world)
-  const admin = world.server.deps.config.admin
-  adminToken = await api.token(admin.email, admin.password)
-  expect((await api.post('/api/users', { ...player, full_name: 'Wallet Player' })).status).toBe(201)
-  const tokens = await api.post<{ access_token: string; refresh_token: string }>('/oauth/token', {
-    grant_type: 'password',
-    email: player.email,
-    password: player.password,
-  })
-  playerToken = tokens.body.access_token
-  await world.browser.addCookies([
-    { name: 'at', value: tokens.body.access_token, url: world.server.url },
-    { name: 'rt', value: tokens.body.refresh_token, url: world.server.url },
-  ])
+  adminToken = await api.adminToken()
+  const tokens = await api.signUp(player, 'Wallet Player')
+  playerToken = tokens.access_token
+  await signInBrowser(world.browser, world.server.url, tokens)
 })
 afterAll(async () => {
   await world?.close()

@@ -1,5 +1,6 @@
 import type { Deps } from '../../../server/core/deps'
 import { type FuzzWorld, fuzzWorld } from '../../fuzz/world'
+import { smallAuction } from '../auctions'
 import { classicBody, threeMatchPhase } from '../championship'
 import { insertVerifiedAccount } from '../esports-fixture'
 import type { client } from '../http'
@@ -172,15 +173,7 @@ export async function walkKit(seed = 42): Promise<Kit> {
   }
   async function auction(charges = 0) {
     const owner = await player({ coins: 100 })
-    const body = {
-      name: 'Walk night',
-      match_id: matchId,
-      squad_min: 2,
-      squad_max: 4,
-      balanced: false,
-      purse: 1000,
-      charges,
-    }
+    const body = smallAuction('Walk night', matchId, { charges })
     const made = (await ok('auction', api.post('/api/auctions', body, owner.token))).new_auction
     const a = { owner, id: made.id as number, code: made.code as string }
     await joinAuction(a, owner)

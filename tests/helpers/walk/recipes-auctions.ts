@@ -1,3 +1,4 @@
+import { smallAuction } from '../auctions'
 import type { Kit, Recipe } from './kit'
 
 /** Valid requests for live auctions: creation, joins and decisions, and the owner's commands. */
@@ -35,15 +36,7 @@ export const auctionRecipes: Record<string, Recipe> = {
     return {
       token: p.token,
       path: '/api/auctions',
-      body: {
-        name: 'Walk night',
-        match_id: k.matchId,
-        squad_min: 2,
-        squad_max: 4,
-        balanced: false,
-        purse: 1000,
-        charges: 10,
-      },
+      body: smallAuction('Walk night', k.matchId, { charges: 10 }),
     }
   },
   'POST /api/auctions/{id}/join': async (k) => {

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import { player, type RestartWorld, restartWorld } from '../helpers'
+import { smallAuction } from '../../helpers/auctions'
+import { player, type RestartWorld, restartWorld, upcomingCricket } from '../helpers'
 
 let world: RestartWorld | undefined
 afterEach(async () => {
@@ -35,17 +36,6 @@ async function downFor(w: RestartWorld, gameMs: number) {
   await w.sql.updateTable('app_settings').set({ value }).where('key', '=', 'clock').execute()
   await w.start()
   return gameAtKill
-}
-
-async function upcomingCricket(w: RestartWorld) {
-  return w.sql
-    .selectFrom('matches as m')
-    .innerJoin('sports as s', 's.id', 'm.sport_id')
-    .select(['m.id', 'm.series_id'])
-    .where('s.slug', '=', 'cricket')
-    .where('m.status', '=', 'upcoming')
-    .orderBy('m.event_time_ms', 'desc')
-    .executeTakeFirstOrThrow()
 }
 
 async function setClock(w: RestartWorld, change: Record<string, unknown>) {
@@ -101,53 +91,12 @@ describe('an auction across kill -9', () => {
   it('gives the open lot back the time it had left and sells nothing while the server was down', async () => {
     world = await restartWorld('rst_auction', { seedLeague: true, heartbeatIntervalMs: 200 })
     const w = world
-    const alice = await player(w, 'alice_rst')
-    const bob = await player(w, 'bob_rst')
-    const match = await upcomingCricket(w)
-    const created = await w.api(
-      'POST',
-      '/api/auctions',
-      {
-        name: 'Outage cup',
-        match_id: match.id,
-        squad_min: 2,
-        squad_max: 4,
-        balanced: false,
-        purse: 1000,
-        lot_seconds: 10,
-        bot_takeover_seconds: 30,
-      },
-      alice.token,
-    )
-    expect(created.status).toBe(201)
-    const auction = created.body.new_auction
-    for (const [who, name] of [
-      [alice, 'Alice XI'],
-      [bob, 'Bob XI'],
-    ] as const) {
-      const joined = await w.api(
-        'POST',
-        `/api/auctions/${auction.id}/join`,
-        { code: auction.code, franchise_name: name, color: who === alice ? 'blue' : 'red' },
-        who.token,
-      )
-      expect(joined.status).toBe(201)
-      if (who === bob)
-        expect(
-          (
-            await w.api(
-              'POST',
-              `/api/auctions/${auction.id}/managers/${joined.body.manager.id}/approve`,
-              undefined,
-              alice.token,
-            )
-          ).status,
-        ).toBe(200)
-    }
-    await setClock(w, { speed: 1, paused: false })
-    expect((await w.api('POST', `/api/auctions/${auction.id}/start`, undefined, alice.token)).status).toBe(
-      200,
-    )
+    const { auction, alice, bob } = await openLot(w, {
+      names: ['alice_rst', 'bob_rst'],
+      franchises: ['Alice XI', 'Bob XI'],
+      name: 'Outage cup',
+      more: { bot_takeover_seconds: 30 },
+    })
     const lot = (await w.api('GET', `/api/auctions/${auction.id}/bidding_player`, undefined, bob.token)).body
     const bid = await w.api(
       'POST',
@@ -200,7 +149,7 @@ describe('an auction across kill -9', () => {
     const w = world
     const managers = await Promise.all(['ann', 'ben', 'cal', 'dev'].map((n) => player(w, `${n}_rst`)))
     const [ann, ben] = managers as [Awaited<ReturnType<typeof player>>, Awaited<ReturnType<typeof player>>]
-    const match = await upcomingCricket(w)
+    const match = await upcomingCricket(w.sql, 'latest')
     const made = await w.api(
       'POST',
       '/api/auction/tournaments',
@@ -242,35 +191,29 @@ describe('an auction across kill -9', () => {
   })
 })
 
-/** Alice's auction with Bob approved, a 10 s lot open and the clock running at 1×. */
-async function openLot(w: RestartWorld) {
-  const alice = await player(w, 'alice_quick')
-  const bob = await player(w, 'bob_quick')
-  const match = await upcomingCricket(w)
-  const created = await w.api(
-    'POST',
-    '/api/auctions',
-    {
-      name: 'Quick restart cup',
-      match_id: match.id,
-      squad_min: 2,
-      squad_max: 4,
-      balanced: false,
-      purse: 1000,
-      lot_seconds: 10,
-    },
-    alice.token,
-  )
+/**
+ * Alice's auction (10 s lots; `more` adds settings) with Bob approved, a lot
+ * open and the clock running at 1×; each joins under the franchise name given.
+ */
+async function openLot(
+  w: RestartWorld,
+  o: { names: [string, string]; franchises: [string, string]; name: string; more?: Record<string, unknown> },
+) {
+  const alice = await player(w, o.names[0])
+  const bob = await player(w, o.names[1])
+  const match = await upcomingCricket(w.sql, 'latest')
+  const body = smallAuction(o.name, match.id, { lot_seconds: 10, ...o.more })
+  const created = await w.api('POST', '/api/auctions', body, alice.token)
   expect(created.status).toBe(201)
   const auction = created.body.new_auction
-  for (const [who, color] of [
-    [alice, 'blue'],
-    [bob, 'red'],
+  for (const [who, color, franchise] of [
+    [alice, 'blue', o.franchises[0]],
+    [bob, 'red', o.franchises[1]],
   ] as const) {
     const joined = await w.api(
       'POST',
       `/api/auctions/${auction.id}/join`,
-      { code: auction.code, franchise_name: `${who.username} XI`, color },
+      { code: auction.code, franchise_name: franchise, color },
       who.token,
     )
     expect(joined.status).toBe(201)
@@ -281,7 +224,7 @@ async function openLot(w: RestartWorld) {
   }
   await setClock(w, { speed: 1, paused: false })
   expect((await w.api('POST', `/api/auctions/${auction.id}/start`, undefined, alice.token)).status).toBe(200)
-  return { auctionId: auction.id as number, alice }
+  return { auction, alice, bob }
 }
 
 describe('an auction across kill -9 and a restart inside two heartbeats', () => {
@@ -290,7 +233,12 @@ describe('an auction across kill -9 and a restart inside two heartbeats', () => 
     // where a start used to take the beat for another live server and leave the lot alone.
     world = await restartWorld('rst_quick', { seedLeague: true, heartbeatIntervalMs: 5000 })
     const w = world
-    const { auctionId, alice } = await openLot(w)
+    const { auction, alice } = await openLot(w, {
+      names: ['alice_quick', 'bob_quick'],
+      franchises: ['alice_quick XI', 'bob_quick XI'],
+      name: 'Quick restart cup',
+    })
+    const auctionId: number = auction.id
     const lotPlayer = (
       await w.api('GET', `/api/auctions/${auctionId}/bidding_player`, undefined, alice.token)
     ).body.bidding_player.id

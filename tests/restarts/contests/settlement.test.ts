@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { createRng } from '../../../server/domain/rng'
 import { pickTeam } from '../../../server/domain/team-picker'
-import { player, type RestartWorld, restartWorld, waitFor } from '../helpers'
+import { player, type RestartWorld, restartWorld, upcomingCricket, waitFor } from '../helpers'
 
 let world: RestartWorld | undefined
 afterEach(async () => {
@@ -15,14 +15,7 @@ afterEach(async () => {
  */
 async function startedMatchWithEntries(w: RestartWorld) {
   const admin = await w.adminToken()
-  const match = await w.sql
-    .selectFrom('matches as m')
-    .innerJoin('sports as s', 's.id', 'm.sport_id')
-    .select('m.id')
-    .where('s.slug', '=', 'cricket')
-    .where('m.status', '=', 'upcoming')
-    .orderBy('m.event_time_ms')
-    .executeTakeFirstOrThrow()
+  const match = await upcomingCricket(w.sql)
   const squad = (await w.api('GET', `/api/matches/${match.id}/players`)).body.players.map(
     (p: { id: number; style: number; value_tenths: number; team: { id: number } }) => ({
       id: p.id,

@@ -12,13 +12,13 @@ import {
   type AuctionCommand,
   type AuctionConfig,
   type AuctionState,
-  apply,
   createAuction,
   DEFAULT_TIMINGS,
 } from '../../../server/domain/auction/engine'
 import { type AuctionPlayer, BIDDING_INTERVALS } from '../../../server/domain/auction/rules'
 import { randomStream } from '../../../server/domain/rng'
 import { STYLE } from '../../../server/domain/styles'
+import { accepted as must } from './accepted'
 
 const T0 = 1_000_000
 const STYLES = [STYLE.BATTER, STYLE.BATTER_KEEPER, STYLE.ALLROUNDER, STYLE.BOWLER]
@@ -265,17 +265,6 @@ function fixedWorld() {
   }))
   const bots: BotSeat[] = BOT_STRATEGIES.map((strategy, i) => ({ managerId: 10 + i, strategy }))
   return { state: createAuction(config({ purse: 2000, squadMin: 4, squadMax: 7 }), players), players, bots }
-}
-
-/** Applies commands that must all be accepted. */
-function must(state: AuctionState, ...commands: AuctionCommand[]): AuctionState {
-  let s = state
-  for (const c of commands) {
-    const r = apply(s, c)
-    if (!r.ok) throw new Error(`${c.type} refused: ${r.violation.code} ${r.violation.message}`)
-    s = r.state
-  }
-  return s
 }
 
 /** What moves a random walk on when the asked bot passes: time, pauses, releases and the round lifecycle. */

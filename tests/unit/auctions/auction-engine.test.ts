@@ -1,8 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import {
-  type AuctionCommand,
   type AuctionConfig,
-  type AuctionState,
   apply,
   createAuction,
   currentNextBid,
@@ -17,6 +15,7 @@ import {
   nextBidAmount,
 } from '../../../server/domain/auction/rules'
 import { STYLE } from '../../../server/domain/styles'
+import { accepted as run } from './accepted'
 
 const T0 = 1_000_000
 
@@ -39,17 +38,6 @@ const PLAYERS: AuctionPlayer[] = [
   { id: 5, basePrice: 50, style: STYLE.BOWLER, star: false },
   { id: 6, basePrice: 20, style: STYLE.BATTER, star: false },
 ]
-
-/** Applies commands that must all be accepted. */
-function run(state: AuctionState, ...commands: AuctionCommand[]): AuctionState {
-  let s = state
-  for (const c of commands) {
-    const r = apply(s, c)
-    if (!r.ok) throw new Error(`${c.type} refused: ${r.violation.code} ${r.violation.message}`)
-    s = r.state
-  }
-  return s
-}
 
 function started(config: Partial<AuctionConfig> = {}, players = PLAYERS) {
   return run(

@@ -10,7 +10,7 @@ import {
   selectionShares,
 } from '../../../server/sim/fantasy-bots'
 import { type TestWorld, testWorld } from '../../helpers/deps'
-import { seedLeague } from '../../helpers/league'
+import { seedLeague, upcomingMatches } from '../../helpers/league'
 
 /** The team-building bots' strategies (docs/bots.md), on every upcoming match of the demo league. */
 let world: TestWorld
@@ -20,13 +20,7 @@ beforeAll(async () => {
   world = await testWorld()
   const { deps } = world
   await seedLeague(deps, 7)
-  const matches = await deps.db
-    .selectFrom('matches as m')
-    .innerJoin('sports as s', 's.id', 'm.sport_id')
-    .select(['m.id', 's.slug'])
-    .where('m.status', '=', 'upcoming')
-    .orderBy('m.id')
-    .execute()
+  const matches = await upcomingMatches(deps)
   pools = []
   for (const m of matches) {
     const squad = await matchSquad(deps.db, m.id)

@@ -4,19 +4,14 @@ import { createRng } from '../../../server/domain/rng'
 import { pickTeam } from '../../../server/domain/team-picker'
 import { validateTeam } from '../../../server/domain/team-rules'
 import { testWorld } from '../../helpers/deps'
-import { seedLeague } from '../../helpers/league'
+import { seedLeague, upcomingMatches } from '../../helpers/league'
 
 describe('pickTeam', () => {
   it('picks a valid team for every upcoming match of the demo league, the same way for the same seed', async () => {
     const world = await testWorld()
     const { deps } = world
     await seedLeague(deps, 7)
-    const matches = await deps.db
-      .selectFrom('matches as m')
-      .innerJoin('sports as s', 's.id', 'm.sport_id')
-      .select(['m.id', 's.slug'])
-      .where('m.status', '=', 'upcoming')
-      .execute()
+    const matches = await upcomingMatches(deps)
     expect(matches.length).toBeGreaterThan(20)
     for (const m of matches) {
       const pool = (await matchSquad(deps.db, m.id)).map((p) => ({

@@ -27,5 +27,15 @@ export function everyone(players: ReadonlyArray<{ id: number }>) {
   }
 }
 
+/** Every balance flag of a cricket team, met. */
+export const ALL_BALANCED = {
+  balanced_wk: true,
+  balanced_pure_wk: true,
+  balanced_bat: true,
+  balanced_ar: true,
+  balanced_bowl: true,
+  balanced_ar_and_bowl: true,
+} as const
+
 export const CRICKET_STYLES = [1, 3, 5, 7, 9, 11, 13] as const
 export const FOOTBALL_STYLES = [101, 102, 103, 104] as const

@@ -7,7 +7,7 @@ import {
   violationSummary,
   violationsByField,
 } from '../../../server/domain/team-rules'
-import { everyone, ids, pool, times } from './team-rules.fixtures'
+import { ALL_BALANCED, everyone, ids, pool, times } from './team-rules.fixtures'
 
 const rulesOf = (check: { violations: Array<{ rule: string }> }) => check.violations.map((v) => v.rule)
 
@@ -21,12 +21,7 @@ describe('validateTeam: cricket', () => {
     expect(check.can_still_be_valid).toBe(true)
     expect(check).toMatchObject({
       sport: 'cricket',
-      balanced_wk: true,
-      balanced_pure_wk: true,
-      balanced_bat: true,
-      balanced_ar: true,
-      balanced_bowl: true,
-      balanced_ar_and_bowl: true,
+      ...ALL_BALANCED,
       selected_players_count: 11,
       team_players_count: { 10: 6, 20: 5 },
       budget: 1,

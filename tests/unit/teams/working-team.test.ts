@@ -11,7 +11,7 @@ import {
   setViceCaptain,
   type WorkingTeam,
 } from '../../../server/domain/working-team'
-import { pool, times } from './team-rules.fixtures'
+import { ALL_BALANCED, pool, times } from './team-rules.fixtures'
 
 const addAll = (team: WorkingTeam, players: TeamPlayer[]) => players.reduce((t, p) => addPlayer(t, p), team)
 const balanced = pool([7, ...times(4, 1), 9, 9, ...times(4, 13)], 9)
@@ -106,12 +106,7 @@ describe('working team', () => {
     expect(team).toMatchObject({
       valid_team: true,
       violations: [],
-      balanced_wk: true,
-      balanced_pure_wk: true,
-      balanced_bat: true,
-      balanced_ar: true,
-      balanced_bowl: true,
-      balanced_ar_and_bowl: true,
+      ...ALL_BALANCED,
       selected_players_count: 11,
       budget: 12,
       captain_id: 1,
