@@ -1,6 +1,5 @@
 /** Where the league's people come from: each country's stored name and the source of its names. */
 import {
-  base,
   da,
   de,
   en_AU,

@@ -220,7 +220,7 @@ export async function fuzzWorld(seed: number): Promise<FuzzWorld> {
   // player's edits and deletes reach the "not yours" 404 and the post survives the run.
   const socialPost = await expectOk(
     'post',
-    api.post(`/api/contests/${paid.id}/posts`, { content: 'Fuzz post @' + player.username }, rival.token),
+    api.post(`/api/contests/${paid.id}/posts`, { content: `Fuzz post @${player.username}` }, rival.token),
   )
   const socialComment = await expectOk(
     'comment',
