@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query'
-import { get } from '../../lib/api'
+import { defaultPathSerializer } from 'openapi-fetch'
 import { type Body, data, http } from '../../lib/client'
 import type { Manager, PlayerCard } from './api'
 
@@ -23,20 +23,34 @@ export const leaderboardQuery = (auctionId: number) =>
     staleTime: 30_000,
   })
 
+/** The v1 paths end in `.json` (the API ignores it); the generated paths leave it out. */
+const dotJson = {
+  pathSerializer: (path: string, params: Record<string, unknown>) =>
+    `${defaultPathSerializer(path, params)}.json`,
+}
+
 export const managerDetailQuery = (managerId: number) =>
   queryOptions({
     queryKey: ['auction-manager', managerId],
     queryFn: async () =>
-      // The v1 paths end in `.json` (the API ignores it): typed as the path without it.
-      (await get<{ manager: ManagerPage }>(`/api/auction/managers/${managerId}.json`))
-        .manager as ManagerDetail,
+      (
+        await data(
+          http.GET('/api/auction/managers/{id}', { params: { path: { id: managerId } }, ...dotJson }),
+        )
+      ).manager as ManagerDetail,
     staleTime: 30_000,
   })
 
 export const managerMatchQuery = (managerId: number, matchId: number) =>
   queryOptions({
     queryKey: ['auction-manager', managerId, 'match', matchId],
-    queryFn: () => get<ManagerMatchScores>(`/api/auction/managers/${managerId}/matches/${matchId}.json`),
+    queryFn: () =>
+      data(
+        http.GET('/api/auction/managers/{id}/matches/{match_id}', {
+          params: { path: { id: managerId, match_id: matchId } },
+          ...dotJson,
+        }),
+      ),
     staleTime: 60_000,
   })
 

@@ -2,8 +2,8 @@ import { useQueryClient } from '@tanstack/react-query'
 import { useEffect, useRef } from 'react'
 import { useNavigate } from 'react-router'
 import { Loading } from '../../components/Common'
-import { post } from '../../lib/api'
 import { disconnectCable } from '../../lib/cable'
+import { data, http } from '../../lib/client'
 import { LANDING_PATH } from '../../lib/paths'
 import { clearSession, refreshToken } from '../../lib/session'
 
@@ -21,7 +21,9 @@ export function LogoutPage() {
     if (started.current) return
     started.current = true
     const token = refreshToken()
-    const revoke = token ? post('/oauth/revoke', { token }).catch(() => undefined) : Promise.resolve()
+    const revoke = token
+      ? data(http.POST('/oauth/revoke', { body: { token } })).catch(() => undefined)
+      : Promise.resolve()
     void revoke.finally(() => {
       disconnectCable()
       clearSession()

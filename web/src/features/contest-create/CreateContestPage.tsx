@@ -114,13 +114,15 @@ function useCreateContest(kindSlug: GameKind['slug']) {
 /** After creating: the contest's name, its invite code and link, and the way to it. */
 function ContestCreated({ created }: { created: CreateAnswer }) {
   const c = created.contest ?? created.championship_contest
+  // The server answers one of the two; its schema marks both optional.
+  if (!c) return null
   const type = created.contest ? 'contest' : 'championship_contest'
   return (
     <div className={forms.narrow} data-testid="create-contest-page">
       <PageHead title="Contest created" />
       <CreatedPanel
         name={c.name}
-        code={c.invite_code ?? codeOfLink(c.invite_link)}
+        code={'invite_code' in c ? c.invite_code : codeOfLink(c.invite_link)}
         link={c.invite_link}
         to={contestPath(type, c.id)}
       />

@@ -6,16 +6,9 @@ import { Loading, PageHead } from '../../components/Common'
 import { Alert } from '../../components/Field'
 import { fieldErrorsOf, unplacedError } from '../../components/form-errors'
 import forms from '../../components/forms.module.css'
-import { get } from '../../lib/api'
+import { data, http, type Schema } from '../../lib/client'
 import { showSnackbar } from '../../lib/snackbar'
-import {
-  type ContestDraft,
-  contestPath,
-  type GameKindSlug,
-  type OwnerExtras,
-  type PercentRow,
-  updateContest,
-} from './api'
+import { type ContestDraft, contestPath, type GameKindSlug, updateContest } from './api'
 import { BillPanel } from './BillPanel'
 import { RefusalAlert } from './CreateContestPage'
 import styles from './create.module.css'
@@ -24,28 +17,21 @@ import { type DraftState, draftChanges, emptyDraft, percentRowsText, SHOWN_FIELD
 import { useDraft } from './use-draft'
 
 /** The contest as its owner edits it: the daily or the championship answer, with the owner fields. */
-interface Editable extends OwnerExtras {
-  id: number
-  name: string
-  entry_fee: number
-  members_limit: number
-  members_count: number
-  max_entries?: number
-  guaranteed?: boolean
-  joined_count?: number
-  prize_percents?: PercentRow[] | null
-}
+type Editable = Schema<'Contest'> | Schema<'ChampionshipContest'>
 const editableQuery = (id: number, championship: boolean) =>
   queryOptions({
     queryKey: ['contest', id, 'edit', championship],
-    queryFn: async () =>
-      (
-        await get<{ contest: Editable }>(
-          championship ? `/api/championship/contests/${id}` : `/api/contests/${id}`,
-        )
-      ).contest,
+    queryFn: async (): Promise<Editable> => {
+      const params = { path: { id } }
+      return championship
+        ? (await data(http.GET('/api/championship/contests/{id}', { params }))).contest
+        : (await data(http.GET('/api/contests/{id}', { params }))).contest
+    },
     staleTime: 0,
   })
+/** A daily contest's entries per player and joined teams; a championship contest takes one each. */
+const maxEntries = (c: Editable) => ('max_entries' in c ? c.max_entries : 1)
+const joinedCount = (c: Editable) => ('joined_count' in c ? c.joined_count : 1)
 
 function stateOf(c: Editable): DraftState {
   const base = emptyDraft()
@@ -55,9 +41,9 @@ function stateOf(c: Editable): DraftState {
     description: c.description ?? '',
     entry_fee: String(c.entry_fee),
     members_limit: String(c.members_limit),
-    multiple_entries: (c.max_entries ?? 1) > 1,
-    max_entries_per_user: String(Math.max(2, c.max_entries ?? 2)),
-    guaranteed: c.guaranteed ?? false,
+    multiple_entries: maxEntries(c) > 1,
+    max_entries_per_user: String(Math.max(2, maxEntries(c))),
+    guaranteed: c.guaranteed,
     is_private: c.is_private,
     ...(c.prize_percents?.length
       ? {
@@ -94,10 +80,10 @@ export function EditContestPage() {
 }
 
 function EditForm({ contest, championship }: { contest: Editable; championship: boolean }) {
-  const kind = (championship ? 'championship' : (contest.game_kind ?? 'single-match')) as GameKindSlug
+  const kind = (championship ? 'championship' : contest.game_kind) as GameKindSlug
   const initial = useMemo(() => stateOf(contest), [contest])
   // Someone besides the owner is in: only the name, the description and more spots may change.
-  const othersIn = contest.members_count > (championship ? 1 : (contest.joined_count ?? 1))
+  const othersIn = contest.members_count > (championship ? 1 : joinedCount(contest))
   const locked = useMemo(
     () =>
       new Set<keyof DraftState>(

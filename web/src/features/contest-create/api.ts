@@ -1,9 +1,8 @@
 import { queryOptions } from '@tanstack/react-query'
 import type { PrizeOptionKey } from '../../../../server/domain/contest-creation'
 import type { GameKindSlug } from '../../../../server/domain/game-kinds'
-import { post, put } from '../../lib/api'
 import { type Body, data, http, type RequestBody, type Schema } from '../../lib/client'
-import type { Contest, Invited } from '../contests'
+import type { Invited } from '../contests'
 
 /**
  * The contest-creation calls (docs/contest-creation.md): who may create what, the generated
@@ -111,41 +110,28 @@ export const verifyDraft = (draft: Partial<ContestDraft>, editing?: EditTarget) 
   )
 }
 
-/** What create and edit add to a contest's JSON. */
-export interface OwnerExtras {
-  is_private: boolean
-  description: string | null
-  is_owner: boolean
-  can_edit: boolean
-  can_delete: boolean
-  invite_link: string | null
-  invite_code: string | null
-  game_kind?: string
+/** The created contest (daily or championship) and the creator's entry. */
+export type CreateAnswer = Body<'/api/contests', 'post'>
+export const createContest = (draft: ContestDraft) => data(http.POST('/api/contests', { body: draft }))
+
+export const updateContest = async (id: number, changes: Partial<ContestDraft>, championship = false) => {
+  const init = { params: { path: { id } }, body: changes }
+  return championship
+    ? data(http.PUT('/api/championship/contests/{id}', init))
+    : data(http.PUT('/api/contests/{id}', init))
 }
-export type CreatedContest = Contest & OwnerExtras
-export interface CreatedChampionshipContest extends OwnerExtras {
-  id: number
-  name: string
-  phase_id: number
-  entry_fee: number
-  members_limit: number
+
+export const joinWithCode = async (invited: Invited, code: string, teamId: number | null) => {
+  const params = { path: { id: invited.id } }
+  if (invited.contest_type === 'championship_contest') {
+    const body = { ...(teamId ? { classic_team_id: teamId } : {}), invite_code: code }
+    return data(http.POST('/api/championship/contests/{id}/join', { params, body }))
+  }
+  // The join button waits for a picked team.
+  return data(
+    http.POST('/api/contests/{id}/join', { params, body: { team_id: teamId as number, invite_code: code } }),
+  )
 }
-export type CreateAnswer =
-  | { contest: CreatedContest; championship_contest?: undefined }
-  | { championship_contest: CreatedChampionshipContest; contest?: undefined }
-
-export const createContest = (draft: ContestDraft) => post<CreateAnswer>('/api/contests', draft)
-
-export const updateContest = (id: number, changes: Partial<ContestDraft>, championship = false) =>
-  put<CreateAnswer>(championship ? `/api/championship/contests/${id}` : `/api/contests/${id}`, changes)
-
-export const joinWithCode = (invited: Invited, code: string, teamId: number | null) =>
-  invited.contest_type === 'championship_contest'
-    ? post<{ member_id: number }>(`/api/championship/contests/${invited.id}/join`, {
-        ...(teamId ? { classic_team_id: teamId } : {}),
-        invite_code: code,
-      })
-    : post<{ member_id: number }>(`/api/contests/${invited.id}/join`, { team_id: teamId, invite_code: code })
 
 /** Where a contest's own page is: daily ones at `/contests/{id}`, championship ones on their stats page. */
 export const contestPath = (type: Invited['contest_type'], id: number) =>

@@ -2,7 +2,7 @@ import { useMutation, useQuery } from '@tanstack/react-query'
 import { Dialog } from '../../components/Dialog'
 import { Alert } from '../../components/Field'
 import { ReportForm, type ReportInput } from '../../components/ReportForm'
-import { reportItem, socialReasonsQuery } from './api'
+import { reportItem, type SocialReason, socialReasonsQuery } from './api'
 
 /** Report a post or a comment to the admins: a reason from the server's list and a few words. */
 export function ReportDialog({
@@ -16,7 +16,8 @@ export function ReportDialog({
 }) {
   const reasons = useQuery(socialReasonsQuery)
   const send = useMutation({
-    mutationFn: ({ reason, text }: ReportInput) => reportItem(subject, id, reason, text),
+    // The form offers the reasons the server listed.
+    mutationFn: ({ reason, text }: ReportInput) => reportItem(subject, id, reason as SocialReason, text),
     meta: { silent: true },
   })
   const what = subject === 'posts' ? 'post' : 'comment'

@@ -1,6 +1,5 @@
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query'
-import { api, post } from '../../lib/api'
-import { type Body, data, http, type Schema } from '../../lib/client'
+import { type Body, data, http, type RequestBody, type Schema } from '../../lib/client'
 
 /**
  * Posts, comments, feeds and discover (docs/social.md). The shapes are the server's own schemas
@@ -12,18 +11,7 @@ export type Comment = Schema<'Comment'>
 export type Topic = Schema<'Topic'>
 export type FeedResult = Schema<'FeedResult'>
 /** A post (or a post on a contest), or a prize won by someone I follow or me. */
-export type FeedItem =
-  | { kind: 'post' | 'contest_share'; post: Post }
-  | { kind: 'contest_result'; result: FeedResult }
-export interface PostsPage {
-  topic: Topic
-  posts: Post[]
-  next_before_id: number | null
-}
-export interface FeedPage {
-  items: FeedItem[]
-  next_before_id: number | null
-}
+export type FeedItem = Schema<'FeedItem'>
 export type DiscoverType = 'trending' | 'new' | 'big_prizes' | 'friends'
 export type Discover = Body<'/api/discover'>
 export type SearchResults = Body<'/api/discover/search'>
@@ -144,7 +132,7 @@ export const createWallPost = (content: string) => data(http.POST('/api/posts', 
 export const createContestPost = (contestId: number, content: string) =>
   data(http.POST('/api/contests/{id}/posts', { params: { path: { id: contestId } }, body: { content } }))
 export const editPost = (id: number, content: string) =>
-  api<{ post: Post }>('PATCH', `/api/posts/${id}`, { body: { content } })
+  data(http.PATCH('/api/posts/{id}', { params: { path: { id } }, body: { content } }))
 export const deletePost = (id: number) => data(http.DELETE('/api/posts/{id}', { params: { path: { id } } }))
 export const addComment = (postId: number, content: string, parentId?: number) =>
   data(
@@ -154,10 +142,23 @@ export const addComment = (postId: number, content: string, parentId?: number) =
     }),
   )
 export const editComment = (id: number, content: string) =>
-  api<{ comment: Comment }>('PATCH', `/api/comments/${id}`, { body: { content } })
+  data(http.PATCH('/api/comments/{id}', { params: { path: { id } }, body: { content } }))
 export const deleteComment = (id: number) =>
   data(http.DELETE('/api/comments/{id}', { params: { path: { id } } }))
-export const reportItem = (subject: 'posts' | 'comments', id: number, reason: string, text: string) =>
-  post<unknown>(`/api/${subject}/${id}/report`, { reason, text })
-export const setLike = <T>(subject: 'posts' | 'comments' | 'contests', id: number, like: boolean) =>
-  post<T>(`/api/${subject}/${id}/${like ? 'like' : 'unlike'}`)
+/** One of the reasons GET /api/reports/social_reasons lists. */
+export type SocialReason = RequestBody<'/api/posts/{id}/report'>['reason']
+export const reportItem = (subject: 'posts' | 'comments', id: number, reason: SocialReason, text: string) => {
+  const init = { params: { path: { id } }, body: { reason, text } }
+  return data(
+    subject === 'posts'
+      ? http.POST('/api/posts/{id}/report', init)
+      : http.POST('/api/comments/{id}/report', init),
+  )
+}
+const byId = (id: number) => ({ params: { path: { id } } })
+export const likePost = (id: number, like: boolean) =>
+  data(http.POST(like ? '/api/posts/{id}/like' : '/api/posts/{id}/unlike', byId(id)))
+export const likeComment = (id: number, like: boolean) =>
+  data(http.POST(like ? '/api/comments/{id}/like' : '/api/comments/{id}/unlike', byId(id)))
+export const likeContest = (id: number, like: boolean) =>
+  data(http.POST(like ? '/api/contests/{id}/like' : '/api/contests/{id}/unlike', byId(id)))

@@ -1,6 +1,6 @@
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query'
 import type { Schema } from '../../lib/client'
-import { type Comment, POST_HOLDERS, type Post, setLike } from './api'
+import { type Comment, likeComment, likeContest, likePost, POST_HOLDERS, type Post } from './api'
 
 type Contest = Schema<'Contest'>
 
@@ -113,34 +113,22 @@ function useLike<T>(
 }
 
 export const useLikePost = () =>
-  useLike(
-    'post',
-    (id, like) => setLike<{ post: Post }>('posts', id, like),
-    ({ post }) => ({
-      likes_count: post.likes_count,
-      liked: post.is_liked_by_current_user,
-    }),
-  )
+  useLike('post', likePost, ({ post }) => ({
+    likes_count: post.likes_count,
+    liked: post.is_liked_by_current_user,
+  }))
 
 export const useLikeComment = () =>
-  useLike(
-    'comment',
-    (id, like) => setLike<{ comment: Comment }>('comments', id, like),
-    ({ comment }) => ({
-      likes_count: comment.likes_count,
-      liked: comment.is_liked_by_current_user,
-    }),
-  )
+  useLike('comment', likeComment, ({ comment }) => ({
+    likes_count: comment.likes_count,
+    liked: comment.is_liked_by_current_user,
+  }))
 
 export const useLikeContest = () =>
-  useLike(
-    'contest',
-    (id, like) => setLike<{ contest: Contest }>('contests', id, like),
-    ({ contest }) => ({
-      likes_count: contest.topic.likes_count,
-      liked: contest.is_liked_by_current_user,
-    }),
-  )
+  useLike('contest', likeContest, ({ contest }) => ({
+    likes_count: contest.topic.likes_count,
+    liked: contest.is_liked_by_current_user,
+  }))
 
 /** The arguments a like mutation takes, from any of the three. */
 export const likeTarget = {

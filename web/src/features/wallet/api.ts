@@ -1,6 +1,5 @@
 import { infiniteQueryOptions, type QueryClient, queryOptions } from '@tanstack/react-query'
-import { get, post, put } from '../../lib/api'
-import { data, http, type Schema } from '../../lib/client'
+import { data, http, type RequestBody, type Schema } from '../../lib/client'
 import { type Me, meQuery } from '../../lib/me'
 import { cacheMe } from '../../lib/session'
 
@@ -20,12 +19,11 @@ export type PassbookKind = (typeof PASSBOOKS)[number]
 
 export type PageMeta = Schema<'PageMeta'>
 
-export interface PassbookPage {
-  compartment: PassbookKind
-  balance: number
-  passbook_entries: PassbookEntry[]
-  meta: PageMeta
-}
+const PASSBOOK_PATHS = {
+  unused: '/api/me/unused_passbook',
+  winnings: '/api/me/winnings_passbook',
+  coins: '/api/me/coins_passbook',
+} as const satisfies Record<PassbookKind, string>
 
 export const PASSBOOK_PER_PAGE = 20
 
@@ -34,9 +32,11 @@ export const passbookQuery = (kind: PassbookKind) =>
   infiniteQueryOptions({
     queryKey: ['wallet', 'passbook', kind],
     queryFn: ({ pageParam }) =>
-      get<PassbookPage>(`/api/me/${kind}_passbook`, {
-        query: { page: pageParam, per_page: PASSBOOK_PER_PAGE },
-      }),
+      data(
+        http.GET(PASSBOOK_PATHS[kind], {
+          params: { query: { page: pageParam, per_page: PASSBOOK_PER_PAGE } },
+        }),
+      ),
     initialPageParam: 1,
     getNextPageParam: (last) => (last.meta.page < last.meta.total_pages ? last.meta.page + 1 : undefined),
     staleTime: 0,
@@ -54,17 +54,24 @@ export const creditsQuery = queryOptions({
 })
 
 /** A fresh Idempotency-Key goes with it (every write of lib/api.ts carries one). */
-// TODO(schema): the server answers payment_data as z.record; the web reads the gateway's url from it.
-type CreatedCredit = Omit<UserCredit, 'payment_data'> & { payment_data: { url?: string } | null }
-
 export function createCredit(body: { enter_amount: number; gateway: Gateway }) {
-  return post<{ user_credit: CreatedCredit }>('/api/user_credits', body)
+  return data(http.POST('/api/user_credits', { body }))
 }
 
-/** The gateway's callback fields, passed on unchanged. */
+/**
+ * The gateway's callback fields, passed on unchanged: the server checks them (a 422 names a
+ * missing one), so they go as the callback body the gateway's route declares.
+ */
 export function verifyCredit(gateway: Gateway, fields: Record<string, string>) {
-  const path = gateway === 'paytm' ? '/api/user_credits/verify_paytm' : '/api/user_credits/verify_payu_paisa'
-  return put<{ user_credit: UserCredit }>(path, fields)
+  return data(
+    gateway === 'paytm'
+      ? http.PUT('/api/user_credits/verify_paytm', {
+          body: fields as RequestBody<'/api/user_credits/verify_paytm', 'put'>,
+        })
+      : http.PUT('/api/user_credits/verify_payu_paisa', {
+          body: fields as RequestBody<'/api/user_credits/verify_payu_paisa', 'put'>,
+        }),
+  )
 }
 
 /** A credit whose payment went through (the money is in the unused balance). */

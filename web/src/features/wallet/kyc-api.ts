@@ -1,5 +1,5 @@
 import { type QueryClient, queryOptions } from '@tanstack/react-query'
-import { CLIENT_ID, post } from '../../lib/api'
+import { CLIENT_ID } from '../../lib/api'
 import { data, http, type Schema } from '../../lib/client'
 import { meQuery } from '../../lib/me'
 import { accessToken } from '../../lib/session'
@@ -41,10 +41,17 @@ export const savePan = (body: { name: string; pan_number: string; dob: string; a
 
 /** POST /api/attachments as form data (`file`); the server checks size and that it is an image. */
 export async function uploadAttachment(file: File): Promise<Attachment> {
-  const form = new FormData()
-  form.append('file', file)
-  // Multipart: the generated body type describes the form's fields, not the FormData that carries them.
-  const answer = await post<{ attachment: Attachment }>('/api/attachments', form)
+  const answer = await data(
+    http.POST('/api/attachments', {
+      // The generated type writes a binary field as a string; the form carries the File itself.
+      body: { file: file as unknown as string },
+      bodySerializer: () => {
+        const form = new FormData()
+        form.append('file', file)
+        return form
+      },
+    }),
+  )
   return answer.attachment
 }
 
