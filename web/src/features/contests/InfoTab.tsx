@@ -9,7 +9,6 @@ import { useSignedIn } from '../../lib/use-session'
 import { infoQuery } from './api'
 import { useContest } from './contest-context'
 import styles from './owner.module.css'
-import { withExtras } from './owner-api'
 import page from './pages.module.css'
 
 /**
@@ -18,10 +17,9 @@ import page from './pages.module.css'
  * list is the server's, refunds included; the game kind's full rules are one link away.
  */
 export function InfoTab() {
-  const { contest } = useContest()
-  const c = withExtras(contest)
+  const { contest: c } = useContest()
   const signedIn = useSignedIn()
-  const info = useQuery(infoQuery(contest.id))
+  const info = useQuery(infoQuery(c.id))
   if (info.isPending) return <Loading />
   if (info.isError) return <Alert>{info.error.message}</Alert>
   const i = info.data

@@ -4,6 +4,7 @@ import { Button, ButtonLink } from '../../components/Button'
 import { ConfirmDialog } from '../../components/ConfirmDialog'
 import { Alert } from '../../components/Field'
 import { EditIcon } from '../../components/Icons'
+import type { Schema } from '../../lib/client'
 import { formatMoney, formatNumber, relativeTime } from '../../lib/format'
 import { showSnackbar } from '../../lib/snackbar'
 import type { Contest } from './api'
@@ -16,15 +17,10 @@ import { afterOwnerChange, type ContestKind, deleteContest, refundStatusQuery } 
  * the contest and refunds every member. The server decides `can_edit` / `can_delete`.
  */
 /** What the owner controls need of a contest, daily or championship. */
-export interface OwnableContest {
-  id: number
-  name: string
-  entry_fee: number
-  members_count: number
-  is_owner?: boolean
-  can_edit?: boolean
-  can_delete?: boolean
-}
+export type OwnableContest = Pick<
+  Contest | Schema<'ChampionshipContest'>,
+  'id' | 'name' | 'entry_fee' | 'members_count' | 'is_owner' | 'can_edit' | 'can_delete'
+>
 
 export function OwnerControls({
   contest: c,

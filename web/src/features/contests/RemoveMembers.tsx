@@ -7,11 +7,11 @@ import { formatMoney } from '../../lib/format'
 import { showSnackbar } from '../../lib/snackbar'
 import type { Contest } from './api'
 import styles from './owner.module.css'
-import { afterOwnerChange, removeMembers, withExtras } from './owner-api'
+import { afterOwnerChange, removeMembers } from './owner-api'
 
 /** Owner, before the lock: the members tab lets them pick entries (not their own) to remove. */
 export function canRemoveMembers(contest: Contest, locked: boolean): boolean {
-  return Boolean(withExtras(contest).is_owner) && !locked && contest.contest_status === 'open'
+  return contest.is_owner && !locked && contest.contest_status === 'open'
 }
 
 export interface RemoveSelection {

@@ -1,25 +1,6 @@
 import { infiniteQueryOptions, type QueryClient, queryOptions } from '@tanstack/react-query'
 import { type Body, data, http, type RequestBody, type Schema } from '../../lib/client'
-import type { Contest, Meta } from './api'
-
-/**
- * What players' own contests add to a contest (docs/contest-creation.md): who made it, whether it is
- * private, and what the viewer may do with it. Optional so a contest from an older answer
- * (or a list that leaves them out with `?fields=`) still type-checks.
- */
-export interface OwnerExtras {
-  is_private?: boolean
-  description?: string | null
-  is_owner?: boolean
-  can_edit?: boolean
-  can_delete?: boolean
-  invite_link?: string | null
-  created_by?: { slug: string; username: string } | null
-  game_kind?: string
-}
-export type OwnedContest = Contest & OwnerExtras
-
-export const withExtras = (contest: Contest): OwnedContest => contest as OwnedContest
+import type { Meta } from './api'
 
 /** One line of a contest's activity (joins, edits, removals, lock, cancel, prizes), newest first. */
 export type Activity = Schema<'ContestActivity'>

@@ -1,5 +1,5 @@
 import { infiniteQueryOptions, type QueryClient, queryOptions } from '@tanstack/react-query'
-import { data, http, type RequestBody, type Schema } from '../../lib/client'
+import { type Body, data, http, type RequestBody, type Schema } from '../../lib/client'
 import { type Me, meQuery } from '../../lib/me'
 import { cacheMe } from '../../lib/session'
 
@@ -113,12 +113,8 @@ export function claimRefund(body: { reason: string; user_credit_id?: number; con
 
 export { newIdempotencyKey } from '../../lib/api'
 
-export interface Balances {
-  current_balance: number
-  unused_balance: number
-  winning_balance: number
-  coin_balance: number
-}
+/** The balances a write answers after it (`wallet`). */
+export type Balances = Body<'/api/me/refer_code', 'post'>['wallet']
 
 /**
  * Money moved: the balances (and with them the cached `me_current_balance` of spec §3, which

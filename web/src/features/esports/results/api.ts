@@ -1,24 +1,15 @@
 import { queryOptions } from '@tanstack/react-query'
-import { data, http, type Schema } from '../../../lib/client'
+import { data, http, type RequestBody, type Schema } from '../../../lib/client'
 
 /** The results page's calls (docs/esports.md "Results, payouts and corrections"). */
 export type EsportsGame = 'pubg' | 'free-fire' | 'call-of-duty'
-
-export interface Person {
-  id: number
-  slug: string
-  username: string
-}
 
 export type ResultsSheet = Schema<'EsportsResultsSheet'>
 
 export type EsportsResults = Schema<'EsportsResults'>
 
-export interface ResultRow {
-  squad_id: number
-  placement: number
-  kills: number
-}
+/** One squad's placement and kills, as the results route takes them. */
+export type ResultRow = NonNullable<RequestBody<'/api/esports/contests/{id}/results'>['results']>[number]
 
 export const sheetQuery = (id: number) =>
   queryOptions({
