@@ -1,5 +1,6 @@
 import { type QueryClient, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
+import type { Body } from '../../lib/client'
 import { snapshotGate, useChannel } from '../../lib/use-channel'
 import type { Match, MatchSummary, Statistics } from './api'
 
@@ -122,10 +123,7 @@ function next(s: Omit<MatchLive, 'connected'>, m: Broadcast): Omit<MatchLive, 'c
 }
 
 /** The part of the contests home page (GET /api/contests/home) that lists matches. */
-interface HomeMatches {
-  matches: Match[]
-  live_matches: Match[]
-}
+type HomeMatches = Pick<Body<'/api/contests/home'>, 'matches' | 'live_matches'>
 
 /** Writes a push's score and state into every cached copy of the match. */
 function patchMatch(client: QueryClient, id: number, m: Broadcast): void {
