@@ -1,5 +1,6 @@
 import { Command } from 'commander'
 import { Api, callServer, passwordLogin } from '../lib/api'
+import type { Answer, Schema } from '../lib/api-types'
 import { serverOptions } from '../lib/command'
 import { ApiError, CliError } from '../lib/errors'
 import { type Io, printJson } from '../lib/io'
@@ -9,30 +10,7 @@ import type { Target } from '../scenario/target'
 import { createProgress } from '../ui/progress'
 import { auctionPlayCommands } from './auction-play'
 
-// TODO(schema): the auction routes answer z.record(unknown); these are the fields read here.
-interface Auction {
-  id: number
-  name: string
-  code: string | null
-  phase: string
-  status: string
-  players_count: number
-  sold_count: number
-  unsold_count: number
-  managers_count: number
-  purse: number
-  round: number
-}
-
-interface Franchise {
-  id: number
-  franchise_name: string
-  is_bot: boolean
-  purse_remaining: number
-  spent: number
-  players_count: number
-  players: Array<{ display_name: string; style_label: string; price: number; is_star: boolean }>
-}
+type Auction = Schema<'Auction'>
 
 const runOptions = serverOptions((z) => ({
   bots: intFlag(z, '--bots', 2, 11).default(6),
@@ -195,8 +173,11 @@ async function playOnFastClock(run: AuctionRun): Promise<void> {
 /** The finished auction, its franchises and the players nobody bought. */
 async function auctionSummary(call: Call, id: number) {
   const a = await call<{ new_auction: Auction }>('GET', `/api/auctions/${id}`).then((r) => r.new_auction)
-  const { franchises } = await call<{ franchises: Franchise[] }>('GET', `/api/auctions/${id}/franchises`)
-  const { players: unsold } = await call<{ players: UnsoldPlayer[] }>(
+  const { franchises } = await call<Answer<'/api/auctions/{id}/franchises'>>(
+    'GET',
+    `/api/auctions/${id}/franchises`,
+  )
+  const { players: unsold } = await call<Answer<'/api/auctions/{id}/players'>>(
     'GET',
     `/api/auctions/${id}/players?status=unsold`,
   )
@@ -241,23 +222,16 @@ function printSummary(
     )
     for (const p of f.players)
       io.out(
-        `    ${p.is_star ? '★ ' : '  '}${p.display_name.padEnd(24)} ${p.style_label.padEnd(8)} ${p.price}\n`,
+        `    ${p.is_star ? '★ ' : '  '}${(p.display_name ?? '').padEnd(24)} ${(p.style_label ?? '').padEnd(8)} ${p.price}\n`,
       )
   }
   if (unsold.length > 0) {
     io.out(`${s.bold('Unsold')}  ${unsold.length} players\n`)
     for (const p of unsold)
       io.out(
-        `    ${p.is_star ? '★ ' : '  '}${p.display_name.padEnd(24)} ${p.style_label.padEnd(8)} base ${p.base_price}\n`,
+        `    ${p.is_star ? '★ ' : '  '}${(p.display_name ?? '').padEnd(24)} ${(p.style_label ?? '').padEnd(8)} base ${p.base_price}\n`,
       )
   }
-}
-
-interface UnsoldPlayer {
-  display_name: string
-  style_label: string
-  base_price: number
-  is_star: boolean
 }
 
 type Call = Awaited<ReturnType<typeof adminCaller>>

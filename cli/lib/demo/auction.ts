@@ -1,3 +1,4 @@
+import type { AuctionJson } from '../auctions'
 import type { DemoClient } from './client'
 import { isRefusal } from './client'
 import type { DemoAuction, DemoState } from './types'
@@ -5,16 +6,6 @@ import type { DemoAuction, DemoState } from './types'
 /** Game time the waiting room stays open: time for the instructor to join with the code. */
 export const WAITING_ROOM_MS = 20 * 60_000
 export const AUCTION_BOTS = 6
-
-interface AuctionJson {
-  id: number
-  name: string
-  code: string | null
-  status: string
-  phase: string
-  sold_count: number
-  players_count: number
-}
 
 /**
  * Lots are timed on the game clock, like everything else: at 20× a 15 s lot would be gone in
