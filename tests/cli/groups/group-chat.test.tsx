@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it, vi } from 'vitest'
 import { type ChatState, withFailure, withMessage, withPending } from '../../../cli/lib/group-chat-state'
 import type { GroupMessage } from '../../../cli/lib/groups'
 import { createStore } from '../../../cli/lib/live-store'
@@ -14,7 +14,9 @@ beforeAll(async () => {
   ui = await import('../../../cli/ui/group-chat')
 })
 
-const tick = () => new Promise((resolve) => setTimeout(resolve, 30))
+// Ink draws on its own schedule: wait for the frame to show what a step expects (a fixed pause
+// was too short on a loaded machine).
+const drawn = (check: () => void) => vi.waitFor(check, { timeout: 5000, interval: 20 })
 
 const initial: ChatState = {
   title: 'Sunday league',
@@ -70,42 +72,33 @@ describe('GroupChat', () => {
     const store = createStore(withMessage(initial, message(1, 'ravi', 'Who is in?')))
     const sent: string[] = []
     const view = ink.render(<ui.GroupChat store={store} onSend={(text) => sent.push(text)} />)
-    await tick()
-    let frame = view.lastFrame() ?? ''
-    expect(frame).toContain('Sunday league')
-    expect(frame).toContain('live')
-    expect(frame).toMatch(/9:05 PM ravi: Who is in\?/)
-    expect(frame).toContain('Esc or Ctrl-C to leave')
+    await drawn(() => expect(view.lastFrame()).toContain('Esc or Ctrl-C to leave'))
+    const frame = () => view.lastFrame() ?? ''
+    expect(frame()).toContain('Sunday league')
+    expect(frame()).toContain('live')
+    expect(frame()).toMatch(/9:05 PM ravi: Who is in\?/)
 
     view.stdin.write('Me!')
-    await tick()
+    await drawn(() => expect(frame()).toContain('Me!'))
     view.stdin.write('\r')
-    await tick()
-    expect(sent).toEqual(['Me!'])
+    await drawn(() => expect(sent).toEqual(['Me!']))
     // The input is empty again.
-    expect(view.lastFrame()).toContain('Type a message, Enter to send')
+    await drawn(() => expect(frame()).toContain('Type a message, Enter to send'))
 
     store.set((s) => withPending(s, 'cli-1', 'Me!'))
-    await tick()
-    frame = view.lastFrame() ?? ''
-    expect(frame).toContain('Sending... Me!')
+    await drawn(() => expect(frame()).toContain('Sending... Me!'))
 
     store.set((s) => withMessage(s, message(2, 'asha', 'Me!', 'cli-1')))
-    await tick()
-    frame = view.lastFrame() ?? ''
-    expect(frame).not.toContain('Sending...')
-    expect(frame).toMatch(/9:05 PM asha: Me!/)
+    await drawn(() => expect(frame()).toMatch(/9:05 PM asha: Me!/))
+    expect(frame()).not.toContain('Sending...')
 
     store.set((s) => withFailure(withPending(s, 'cli-2', 'spam'), 'cli-2', 'Too many messages'))
-    await tick()
-    expect(view.lastFrame()).toContain('not sent (Too many messages) spam')
+    await drawn(() => expect(frame()).toContain('not sent (Too many messages) spam'))
 
     // Removed: the reason replaces the input.
     store.set((s) => ({ ...s, ended: 'You were removed from Sunday league' }))
-    await tick()
-    frame = view.lastFrame() ?? ''
-    expect(frame).toContain('You were removed from Sunday league')
-    expect(frame).not.toContain('Type a message')
+    await drawn(() => expect(frame()).toContain('You were removed from Sunday league'))
+    expect(frame()).not.toContain('Type a message')
     view.unmount()
   })
 })
