@@ -124,7 +124,7 @@ async function runAuction(io: Io, o: RunOptions): Promise<void> {
 
 /** An auction on the next upcoming cricket match, its bots seated: its id. */
 async function createBotAuction(call: Call, label: string, o: RunOptions): Promise<number> {
-  const { matches } = await call<{ matches: Array<{ id: number; short_name?: string; name?: string }> }>(
+  const { matches } = await call<Answer<'/api/matches'>>(
     'GET',
     '/api/matches?sport_slug=cricket&status=upcoming&per_page=1',
   )
@@ -149,7 +149,7 @@ async function createBotAuction(call: Call, label: string, o: RunOptions): Promi
 /** Starts the auction with the server's clock at `o.speed` and plays it out; the clock is put back after. */
 async function playOnFastClock(run: AuctionRun): Promise<void> {
   const { io, o, call, id, label } = run
-  const clock = await call<{ speed: number }>('GET', '/api/admin/clock')
+  const clock = await call<Answer<'/api/admin/clock'>>('GET', '/api/admin/clock')
   // From here the server's clock is ours: Ctrl-C puts it back and stops the auction first.
   const interrupt = onInterrupt()
   try {
@@ -308,7 +308,7 @@ async function playOut(
   try {
     const a = await waitFor((x) => x.phase !== 'open', 'open round')
     if (o.sealed && a.unsold_count > 0 && a.phase === 'between') {
-      const now = (await call<{ now_in_millis: number }>('GET', '/api/admin/clock')).now_in_millis
+      const now = (await call<Answer<'/api/admin/clock'>>('GET', '/api/admin/clock')).now_in_millis
       await call('POST', `/api/auctions/${id}/secondary_round`, { closes_at_in_millis: now + 60_000 })
       await waitFor((x) => x.phase !== 'sealed', 'sealed round')
     }

@@ -157,7 +157,7 @@ async function runJoin(io: Io, id: number | undefined, opts: OptionsOf<typeof jo
       })
     target = { id: contest.id, championship: isChampionship(contest.contest_type), matchId: contest.match_id }
   } else {
-    const { contest } = await api.get<{ contest: { id: number; match_id: number } }>(`/api/contests/${id}`)
+    const { contest } = await api.get<Answer<'/api/contests/{id}'>>(`/api/contests/${id}`)
     target = { id: contest.id, championship: false, matchId: contest.match_id }
   }
   const code = opts.code === undefined ? {} : { invite_code: opts.code }
