@@ -122,9 +122,9 @@ async function runActivities(io: Io, id: number, opts: OptionsOf<typeof activiti
   const base = opts.championship ? `/api/championship/contests/${id}` : `/api/contests/${id}`
   const query = new URLSearchParams({ per_page: String(opts.perPage) })
   if (opts.code !== undefined) query.set('invite_code', opts.code)
-  const answer = await readerApi(io, resolveServer(io, opts.server)).get<{
-    activities: Array<{ id: number; kind: string; body: string; created_at_in_millis: number }>
-  }>(`${base}/activities?${query}`)
+  const answer = await readerApi(io, resolveServer(io, opts.server)).get<
+    Answer<'/api/contests/{id}/activities'> | Answer<'/api/championship/contests/{id}/activities'>
+  >(`${base}/activities?${query}`)
   if (opts.json) return printJson(io, answer)
   if (answer.activities.length === 0) return io.out('Nothing yet.\n')
   io.out(

@@ -118,10 +118,9 @@ async function runList(io: Io, opts: OptionsOf<typeof listOptions>): Promise<voi
   if (opts.sport) query.set('sport_slug', opts.sport)
   if (!opts.match) query.set('type', opts.type ?? 'upcoming')
   const path = opts.match ? `/api/matches/${opts.match}/contests` : '/api/contests'
-  const answer = await readerApi(io, server).get<{
-    contests: Contest[]
-    meta: { page: number; per_page: number; total: number }
-  }>(`${path}?${query}`)
+  const answer = await readerApi(io, server).get<
+    Answer<'/api/contests'> | Answer<'/api/matches/{id}/contests'>
+  >(`${path}?${query}`)
   if (opts.json) return printJson(io, answer)
   const s = style(io.color)
   if (answer.contests.length === 0) {
