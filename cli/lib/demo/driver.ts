@@ -1,4 +1,4 @@
-import type { Schema } from '../api-types'
+import type { Answer, Schema } from '../api-types'
 import { advanceAuction, openAuction, pauseAuction } from './auction'
 import { setUpChampionship } from './championship'
 import type { DemoClient } from './client'
@@ -140,13 +140,9 @@ export class DemoDriver {
       state.fixtures.findLast((f) => f.status === 'completed')
     const board = playing?.contests.find((c) => c.kind === 'guaranteed' && c.bots > 0)
     if (playing && board) {
-      const { members } = await admin.get<{
-        members: Array<{
-          rank: number | null
-          points: number
-          user: { team_name: string | null; username: string }
-        }>
-      }>(`/api/contests/${board.id}/members?per_page=3`)
+      const { members } = await admin.get<Answer<'/api/contests/{id}/members'>>(
+        `/api/contests/${board.id}/members?per_page=3`,
+      )
       state.leaders = {
         contest: `${board.name}, ${playing.title}`,
         rows: members.map((m) => ({
