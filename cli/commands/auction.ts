@@ -1,5 +1,6 @@
 import { Command } from 'commander'
 import { Api, callServer, passwordLogin } from '../lib/api'
+import type { Answer, Schema } from '../lib/api-types'
 import { serverOptions } from '../lib/command'
 import { ApiError, CliError } from '../lib/errors'
 import { type Io, printJson } from '../lib/io'
@@ -9,30 +10,7 @@ import type { Target } from '../scenario/target'
 import { createProgress } from '../ui/progress'
 import { auctionPlayCommands } from './auction-play'
 
-// TODO(schema): the auction routes answer z.record(unknown); these are the fields read here.
-interface Auction {
-  id: number
-  name: string
-  code: string | null
-  phase: string
-  status: string
-  players_count: number
-  sold_count: number
-  unsold_count: number
-  managers_count: number
-  purse: number
-  round: number
-}
-
-interface Franchise {
-  id: number
-  franchise_name: string
-  is_bot: boolean
-  purse_remaining: number
-  spent: number
-  players_count: number
-  players: Array<{ display_name: string; style_label: string; price: number; is_star: boolean }>
-}
+type Auction = Schema<'Auction'>
 
 const runOptions = serverOptions((z) => ({
   bots: intFlag(z, '--bots', 2, 11).default(6),
@@ -146,7 +124,7 @@ async function runAuction(io: Io, o: RunOptions): Promise<void> {
 
 /** An auction on the next upcoming cricket match, its bots seated: its id. */
 async function createBotAuction(call: Call, label: string, o: RunOptions): Promise<number> {
-  const { matches } = await call<{ matches: Array<{ id: number; short_name?: string; name?: string }> }>(
+  const { matches } = await call<Answer<'/api/matches'>>(
     'GET',
     '/api/matches?sport_slug=cricket&status=upcoming&per_page=1',
   )
@@ -171,7 +149,7 @@ async function createBotAuction(call: Call, label: string, o: RunOptions): Promi
 /** Starts the auction with the server's clock at `o.speed` and plays it out; the clock is put back after. */
 async function playOnFastClock(run: AuctionRun): Promise<void> {
   const { io, o, call, id, label } = run
-  const clock = await call<{ speed: number }>('GET', '/api/admin/clock')
+  const clock = await call<Answer<'/api/admin/clock'>>('GET', '/api/admin/clock')
   // From here the server's clock is ours: Ctrl-C puts it back and stops the auction first.
   const interrupt = onInterrupt()
   try {
@@ -195,8 +173,11 @@ async function playOnFastClock(run: AuctionRun): Promise<void> {
 /** The finished auction, its franchises and the players nobody bought. */
 async function auctionSummary(call: Call, id: number) {
   const a = await call<{ new_auction: Auction }>('GET', `/api/auctions/${id}`).then((r) => r.new_auction)
-  const { franchises } = await call<{ franchises: Franchise[] }>('GET', `/api/auctions/${id}/franchises`)
-  const { players: unsold } = await call<{ players: UnsoldPlayer[] }>(
+  const { franchises } = await call<Answer<'/api/auctions/{id}/franchises'>>(
+    'GET',
+    `/api/auctions/${id}/franchises`,
+  )
+  const { players: unsold } = await call<Answer<'/api/auctions/{id}/players'>>(
     'GET',
     `/api/auctions/${id}/players?status=unsold`,
   )
@@ -241,23 +222,16 @@ function printSummary(
     )
     for (const p of f.players)
       io.out(
-        `    ${p.is_star ? '★ ' : '  '}${p.display_name.padEnd(24)} ${p.style_label.padEnd(8)} ${p.price}\n`,
+        `    ${p.is_star ? '★ ' : '  '}${(p.display_name ?? '').padEnd(24)} ${(p.style_label ?? '').padEnd(8)} ${p.price}\n`,
       )
   }
   if (unsold.length > 0) {
     io.out(`${s.bold('Unsold')}  ${unsold.length} players\n`)
     for (const p of unsold)
       io.out(
-        `    ${p.is_star ? '★ ' : '  '}${p.display_name.padEnd(24)} ${p.style_label.padEnd(8)} base ${p.base_price}\n`,
+        `    ${p.is_star ? '★ ' : '  '}${(p.display_name ?? '').padEnd(24)} ${(p.style_label ?? '').padEnd(8)} base ${p.base_price}\n`,
       )
   }
-}
-
-interface UnsoldPlayer {
-  display_name: string
-  style_label: string
-  base_price: number
-  is_star: boolean
 }
 
 type Call = Awaited<ReturnType<typeof adminCaller>>
@@ -334,7 +308,7 @@ async function playOut(
   try {
     const a = await waitFor((x) => x.phase !== 'open', 'open round')
     if (o.sealed && a.unsold_count > 0 && a.phase === 'between') {
-      const now = (await call<{ now_in_millis: number }>('GET', '/api/admin/clock')).now_in_millis
+      const now = (await call<Answer<'/api/admin/clock'>>('GET', '/api/admin/clock')).now_in_millis
       await call('POST', `/api/auctions/${id}/secondary_round`, { closes_at_in_millis: now + 60_000 })
       await waitFor((x) => x.phase !== 'sealed', 'sealed round')
     }

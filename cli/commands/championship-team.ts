@@ -4,13 +4,11 @@ import type { Api } from '../lib/api'
 import {
   type ClassicTeam,
   type ClassicTeamEdit,
-  captainId,
   championshipApi,
   idList,
   myTeamIn,
   teamPath,
   transfersText,
-  viceCaptainId,
 } from '../lib/championship'
 import { runs, serverOptions } from '../lib/command'
 import { UsageError } from '../lib/errors'
@@ -126,8 +124,8 @@ async function runEdit(io: Io, opts: OptionsOf<typeof editOptions>): Promise<voi
   const { classic_team: now } = await api.get<{ classic_team: ClassicTeamEdit }>(`${teamPath(id)}/edit`)
   const current = now.team_players.map((p) => p.id)
   const players = opts.players ?? swapped(current, opts.out ?? [], opts.in ?? [])
-  const captain = opts.captain ?? keepOrFail(captainId(now), players, 'captain', '--captain')
-  const vice = opts.viceCaptain ?? keepOrFail(viceCaptainId(now), players, 'vice-captain', '--vice-captain')
+  const captain = opts.captain ?? keepOrFail(now.captain, players, 'captain', '--captain')
+  const vice = opts.viceCaptain ?? keepOrFail(now.vice_captain, players, 'vice-captain', '--vice-captain')
   const { classic_team } = await api.put<{ classic_team: ClassicTeam }>(teamPath(id), {
     player_ids: players,
     captain,
@@ -151,8 +149,8 @@ function swapped(current: number[], out: number[], into: number[]): number[] {
 }
 
 /** The captain (or vice) stays unless they were transferred out: then the flag is needed. */
-function keepOrFail(id: number | null, players: number[], role: string, flag: string): number {
-  if (id !== null && players.includes(id)) return id
+function keepOrFail(id: number, players: number[], role: string, flag: string): number {
+  if (players.includes(id)) return id
   throw new UsageError(`your ${role} is no longer in the side: name a new one with ${flag}`)
 }
 
@@ -168,7 +166,7 @@ function printTeam(io: Io, team: ClassicTeam): void {
   io.out(
     formatFields(
       [
-        ['team', `${team.id} · ${team.user.team_name || team.user.display_name}`],
+        ['team', `${team.id}${team.user ? ` · ${team.user.team_name || team.user.display_name}` : ''}`],
         ['phase', team.phase_id],
         ['score', team.score],
         ['rank', team.rank ?? '-'],
@@ -191,8 +189,8 @@ function printTeam(io: Io, team: ClassicTeam): void {
       s,
     ),
   )
-  const c = team.captain?.id
-  const vc = team.vice_captain?.id
+  const c = team.captain.id
+  const vc = team.vice_captain.id
   const last = team.last_team_player_ids ? new Set(team.last_team_player_ids) : null
   io.out('\n')
   io.out(
@@ -201,7 +199,7 @@ function printTeam(io: Io, team: ClassicTeam): void {
       [
         { header: 'ID', value: (p) => p.id },
         { header: 'PLAYER', value: (p) => p.display_name || p.name },
-        { header: 'ROLE', value: (p) => STYLE_LABEL[Number(p.style)] ?? p.style },
+        { header: 'ROLE', value: (p) => STYLE_LABEL[p.style] ?? p.style },
         { header: 'SIDE', value: (p) => p.team?.name_attr ?? p.team?.name ?? '' },
         { header: 'VALUE', value: (p) => p.value, align: 'right' },
         { header: '', value: (p) => (p.id === c ? 'C' : p.id === vc ? 'VC' : '') },

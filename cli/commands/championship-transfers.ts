@@ -4,6 +4,7 @@ import type { LockedState, TransferPlan } from '../../server/domain/championship
 /** The pure transfer rules (shared with the server and the web builder), loaded when needed. */
 type Rules = typeof import('../../server/domain/championship/transfers')
 
+import type { Answer } from '../lib/api-types'
 import {
   type ClassicTeamEdit,
   championshipApi,
@@ -87,7 +88,7 @@ async function runTransfers(io: Io, opts: OptionsOf<typeof transfersOptions>): P
   const view = transfersView(rules, id, state, plan, opts.players ? 'proposed' : 'saved')
   if (opts.json) return printJson(io, view)
   const s = style(io.color)
-  const { players } = await api.get<{ players: Array<{ id: number; name: string; display_name?: string }> }>(
+  const { players } = await api.get<Answer<'/api/championship/series_phases/{id}/players'>>(
     `${phasePath(opts.phase)}/players`,
   )
   const names = new Map(players.map((p) => [p.id, p.display_name || p.name]))

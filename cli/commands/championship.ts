@@ -1,7 +1,8 @@
 import { Command } from 'commander'
+import type { Answer } from '../lib/api-types'
 import {
   type BoardEntry,
-  type ClassicTeamScore,
+  type ClassicTeamScoreRow,
   championshipApi,
   entryName,
   myTeamIn,
@@ -182,8 +183,8 @@ async function runLeaderboard(io: Io, opts: OptionsOf<typeof boardOptions>): Pro
 }
 
 /** A player of a match row by name (its players_scores name them), else by id. */
-const playerName = (row: ClassicTeamScore, id: number | undefined) =>
-  id === undefined ? '' : (row.players_scores?.find((p) => p.id === id)?.name ?? String(id))
+const playerName = (row: ClassicTeamScoreRow, id: number) =>
+  row.players_scores.find((p) => p.id === id)?.name ?? String(id)
 
 function boardTable(board: PhaseBoard, s: Style): string {
   const mine = board.current_user_classic_team?.id
@@ -206,7 +207,9 @@ async function runHistory(io: Io, opts: OptionsOf<typeof historyOptions>): Promi
     throw new UsageError('give either --phase (your team in that phase) or --team (any team by its id)')
   const api = championshipApi(io, resolveServer(io, opts.server))
   const teamId = opts.team ?? (await myTeamIn(api, opts.phase as number)).id
-  const answer = await api.get<{ classic_team_scores: ClassicTeamScore[] }>(`${teamPath(teamId)}/history`)
+  const answer = await api.get<Answer<'/api/championship/classic_teams/{id}/history'>>(
+    `${teamPath(teamId)}/history`,
+  )
   if (opts.json) return printJson(io, answer)
   const s = style(io.color)
   const rows = answer.classic_team_scores
@@ -226,8 +229,8 @@ async function runHistory(io: Io, opts: OptionsOf<typeof historyOptions>): Promi
           paint: (t, r) => paintStatus(s, r.match.status, t),
         },
         { header: 'SCORE', value: (r) => r.score, align: 'right' },
-        { header: 'C', value: (r) => playerName(r, r.captain?.id) },
-        { header: 'VC', value: (r) => playerName(r, r.vice_captain?.id) },
+        { header: 'C', value: (r) => playerName(r, r.captain.id) },
+        { header: 'VC', value: (r) => playerName(r, r.vice_captain.id) },
         { header: 'IN', value: (r) => names(r.player_in) },
         { header: 'OUT', value: (r) => names(r.player_out) },
         { header: 'FREE', value: (r) => r.free_sub_used, align: 'right' },

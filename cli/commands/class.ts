@@ -14,29 +14,7 @@ import { style } from '../lib/style'
 import { formatTable } from '../lib/table'
 
 /** The answer of POST /api/admin/classrooms. */
-// TODO(schema): the classroom answer's `auction` and `contest` are z.record(unknown); these are their fields.
-export type ClassCreated = Omit<Answer<'/api/admin/classrooms', 'post'>, 'auction' | 'contest'> & {
-  contest: {
-    id: number
-    name: string
-    invite_code: string | null
-    match_id: number
-    match_name: string
-  } | null
-  auction: {
-    id: number
-    name: string
-    code: string | null
-    seats: number
-    students: number
-    bots: number
-    squad_min: number
-    squad_max: number
-    balanced: boolean
-    players_per_franchise: number
-    pool: { kind: string; series_id: number; series_name: string; players: number }
-  }
-}
+export type ClassCreated = Answer<'/api/admin/classrooms', 'post'>
 
 const RANGE = `${CLASS_STUDENTS_MIN}–${CLASS_STUDENTS_MAX}`
 

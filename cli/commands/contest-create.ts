@@ -1,5 +1,6 @@
 import { Command } from 'commander'
 import { Api } from '../lib/api'
+import type { Answer, Schema } from '../lib/api-types'
 import { runsOnId, serverJson } from '../lib/command'
 import {
   type Bill,
@@ -33,25 +34,11 @@ import {
 } from './contest-bots'
 
 /** A contest made by a player, daily or championship, as create/edit/delete answer it. */
-export interface OwnedContest {
-  id: number
-  name: string
-  contest_status: string
-  entry_fee: number
-  prize_amount: number
-  members_limit: number
-  members_count: number
-  winner_count: number
-  guaranteed: boolean
-  is_private: boolean
-  description: string | null
-  invite_code?: string | null
-  invite_link: string | null
-  match_id?: number
-  match_title?: string
-  phase_id?: number
-  phase_name?: string
-}
+export type OwnedContest = Schema<'Contest'> | Schema<'ChampionshipContest'>
+
+/** The contest of a create, edit or delete answer: `contest` for a daily one, `championship_contest` else. */
+export const ownedOf = (answer: { contest?: OwnedContest; championship_contest?: OwnedContest }) =>
+  (answer.contest ?? answer.championship_contest) as OwnedContest
 
 const ID = 2 ** 31 - 1
 
@@ -223,11 +210,8 @@ async function runCreate(io: Io, opts: OptionsOf<typeof createOptions>): Promise
     return io.out(verifiedText(verified, style(io.color)))
   }
   if (!championship) body.team_id = opts.team ?? (await firstTeam(api, opts.match as number))
-  const answer = await api.post<{ contest?: OwnedContest; championship_contest?: OwnedContest }>(
-    '/api/contests',
-    body,
-  )
-  const contest = (answer.contest ?? answer.championship_contest) as OwnedContest
+  const answer = await api.post<Answer<'/api/contests', 'post'>>('/api/contests', body)
+  const contest = ownedOf(answer)
   const bots = opts.bots === undefined ? null : await botsAfterCreate(api, contest, opts, championship)
   if (opts.json) return printJson(io, bots ? { ...answer, bots: bots.bots } : answer)
   io.out(createdText(contest, api.server, style(io.color)))
@@ -284,9 +268,11 @@ async function runEdit(io: Io, id: number, opts: OptionsOf<typeof editOptions>):
     if (opts.json) return printJson(io, verified)
     return io.out(verifiedText(verified, style(io.color)))
   }
-  const answer = await api.put<{ contest?: OwnedContest; championship_contest?: OwnedContest }>(path, body)
+  const answer = await api.put<
+    Answer<'/api/contests/{id}', 'put'> | Answer<'/api/championship/contests/{id}', 'put'>
+  >(path, body)
   if (opts.json) return printJson(io, answer)
-  const contest = (answer.contest ?? answer.championship_contest) as OwnedContest
+  const contest = ownedOf(answer)
   const s = style(io.color)
   io.out(
     `${s.green('Saved')} contest ${contest.id}, "${contest.name}"\n${contestFields(contest, api.server, s)}`,
@@ -295,7 +281,7 @@ async function runEdit(io: Io, id: number, opts: OptionsOf<typeof editOptions>):
 
 /** The code of a contest: daily ones carry it, championship ones only in their invite link. */
 export function inviteCodeOf(c: OwnedContest): string | null {
-  if (c.invite_code) return c.invite_code
+  if ('invite_code' in c && c.invite_code) return c.invite_code
   return c.invite_link ? new URLSearchParams(c.invite_link.split('?')[1] ?? '').get('code') : null
 }
 
@@ -304,9 +290,9 @@ export function contestFields(c: OwnedContest, server: string, s: Style): string
     [
       ['id', c.id],
       ['contest', `${c.name}${c.is_private ? ' (private)' : ''}`],
-      c.match_id !== undefined
-        ? ['match', `${c.match_id} ${c.match_title ?? ''}`.trim()]
-        : ['phase', `${c.phase_id} ${c.phase_name ?? ''}`.trim()],
+      'match_id' in c
+        ? ['match', `${c.match_id} ${c.match_title}`.trim()]
+        : ['phase', `${c.phase_id} ${c.phase_name}`.trim()],
       ['status', c.contest_status],
       ['entry', c.entry_fee === 0 ? 'free' : rupees(c.entry_fee)],
       ['prize pool', rupees(c.prize_amount)],

@@ -1,6 +1,6 @@
 import { Command } from 'commander'
 import type { Api } from '../lib/api'
-import type { Answer } from '../lib/api-types'
+import type { Answer, Schema } from '../lib/api-types'
 import { idArgument } from '../lib/arguments'
 import { runsOnId, serverOptions } from '../lib/command'
 import { entrant } from '../lib/contests'
@@ -12,7 +12,7 @@ import { style } from '../lib/style'
 import { formatTable, rupees } from '../lib/table'
 import { formatInstant } from '../lib/time'
 import { confirmOrStop } from '../ui/confirm'
-import { firstTeam, type OwnedContest, player } from './contest-create'
+import { firstTeam, type OwnedContest, ownedOf, player } from './contest-create'
 
 const ID = 2 ** 31 - 1
 
@@ -43,14 +43,11 @@ const membersOptions = serverOptions((z) => ({
 /** What `GET /api/contests/invite_code/{code}` tells about the contest behind a code. */
 type CodeLookup = Answer<'/api/contests/invite_code/{code}'>['contest']
 
-interface MemberRow {
-  id: number
-  rank: number | null
-  user: { username: string }
-  user_team?: { id: number; team_no: number }
-  classic_team?: { id: number }
-  refunded: boolean
-}
+/** GET /api/contests/{id} or /api/championship/contests/{id}. */
+type OneContest = Answer<'/api/contests/{id}'> | Answer<'/api/championship/contests/{id}'>
+
+/** An entry of a daily contest (its user team) or of a championship contest (its classic team). */
+type MemberRow = Schema<'ContestMember'> | Schema<'ChampionshipContestMember'>
 
 export function joinCommand(io: Io): Command {
   const join = new Command('join')
@@ -125,9 +122,9 @@ async function runActivities(io: Io, id: number, opts: OptionsOf<typeof activiti
   const base = opts.championship ? `/api/championship/contests/${id}` : `/api/contests/${id}`
   const query = new URLSearchParams({ per_page: String(opts.perPage) })
   if (opts.code !== undefined) query.set('invite_code', opts.code)
-  const answer = await readerApi(io, resolveServer(io, opts.server)).get<{
-    activities: Array<{ id: number; kind: string; body: string; created_at_in_millis: number }>
-  }>(`${base}/activities?${query}`)
+  const answer = await readerApi(io, resolveServer(io, opts.server)).get<
+    Answer<'/api/contests/{id}/activities'> | Answer<'/api/championship/contests/{id}/activities'>
+  >(`${base}/activities?${query}`)
   if (opts.json) return printJson(io, answer)
   if (answer.activities.length === 0) return io.out('Nothing yet.\n')
   io.out(
@@ -160,11 +157,13 @@ async function runJoin(io: Io, id: number | undefined, opts: OptionsOf<typeof jo
       })
     target = { id: contest.id, championship: isChampionship(contest.contest_type), matchId: contest.match_id }
   } else {
-    const { contest } = await api.get<{ contest: { id: number; match_id: number } }>(`/api/contests/${id}`)
+    const { contest } = await api.get<Answer<'/api/contests/{id}'>>(`/api/contests/${id}`)
     target = { id: contest.id, championship: false, matchId: contest.match_id }
   }
   const code = opts.code === undefined ? {} : { invite_code: opts.code }
-  let answer: { contest: OwnedContest; member_id: number }
+  let answer:
+    | Answer<'/api/contests/{id}/join', 'post'>
+    | Answer<'/api/championship/contests/{id}/join', 'post'>
   if (target.championship) {
     if (opts.team !== undefined)
       throw new UsageError(
@@ -191,16 +190,15 @@ async function runDelete(io: Io, id: number, opts: OptionsOf<typeof deleteOption
     json: opts.json,
     refusal: `contest delete cancels contest ${id} and refunds every member`,
     question: async () => {
-      const { contest } = await api.get<{ contest: OwnedContest }>(path)
+      const { contest } = await api.get<OneContest>(path)
       return `Delete "${contest.name}" and refund its ${contest.members_count} member${contest.members_count === 1 ? '' : 's'}?`
     },
   })
-  const answer = await api.request<{ contest?: OwnedContest; championship_contest?: OwnedContest }>(
-    'DELETE',
-    path,
-  )
+  const answer = await api.request<
+    Answer<'/api/contests/{id}', 'delete'> | Answer<'/api/championship/contests/{id}', 'delete'>
+  >('DELETE', path)
   if (opts.json) return printJson(io, answer)
-  const contest = (answer.contest ?? answer.championship_contest) as OwnedContest
+  const contest = ownedOf(answer)
   const s = style(io.color)
   io.out(
     `${s.green('Deleted')} contest ${contest.id}, "${contest.name}": ${contest.contest_status}; every entry fee was refunded.\n`,
@@ -229,8 +227,15 @@ async function runMembers(io: Io, id: number, opts: OptionsOf<typeof membersOpti
       page.members,
       [
         { header: 'MEMBER', value: (m) => m.id, align: 'right' },
-        { header: 'ENTRY', value: (m) => entrant(m.user.username, m.user_team?.team_no) },
-        { header: 'TEAM', value: (m) => m.user_team?.id ?? m.classic_team?.id ?? null, align: 'right' },
+        {
+          header: 'ENTRY',
+          value: (m) => entrant(m.user.username, 'user_team' in m ? m.user_team.team_no : undefined),
+        },
+        {
+          header: 'TEAM',
+          value: (m) => ('user_team' in m ? m.user_team : m.classic_team).id,
+          align: 'right',
+        },
         { header: 'RANK', value: (m) => m.rank ?? '-', align: 'right' },
         { header: 'REFUNDED', value: (m) => (m.refunded ? 'yes' : 'no') },
       ],
@@ -248,15 +253,13 @@ async function allMembers(api: Api, base: string, championship: boolean) {
   const members: MemberRow[] = []
   let contest: OwnedContest | undefined
   for (let page = 1; ; page++) {
-    const answer = await api.get<{
-      contest?: OwnedContest
-      members: MemberRow[]
-      meta: { total: number }
-    }>(`${list}?page=${page}&per_page=200`)
+    const answer = await api.get<
+      Answer<'/api/contests/{id}/members'> | Answer<'/api/championship/contests/{id}'>
+    >(`${list}?page=${page}&per_page=200`)
     members.push(...answer.members)
-    contest ??= answer.contest
+    if ('contest' in answer) contest ??= answer.contest
     if (answer.members.length === 0 || members.length >= answer.meta.total) break
   }
-  contest ??= (await api.get<{ contest: OwnedContest }>(base)).contest
+  contest ??= (await api.get<OneContest>(base)).contest
   return { contest, members }
 }

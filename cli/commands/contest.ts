@@ -1,4 +1,5 @@
 import { Command } from 'commander'
+import type { Answer } from '../lib/api-types'
 import { pageFlags, runs, runsOnId, serverOptions, withPages } from '../lib/command'
 import { type Contest, entrant, type MembersPage, type Prize, SORT_KEYS } from '../lib/contests'
 import { UsageError } from '../lib/errors'
@@ -117,10 +118,9 @@ async function runList(io: Io, opts: OptionsOf<typeof listOptions>): Promise<voi
   if (opts.sport) query.set('sport_slug', opts.sport)
   if (!opts.match) query.set('type', opts.type ?? 'upcoming')
   const path = opts.match ? `/api/matches/${opts.match}/contests` : '/api/contests'
-  const answer = await readerApi(io, server).get<{
-    contests: Contest[]
-    meta: { page: number; per_page: number; total: number }
-  }>(`${path}?${query}`)
+  const answer = await readerApi(io, server).get<
+    Answer<'/api/contests'> | Answer<'/api/matches/{id}/contests'>
+  >(`${path}?${query}`)
   if (opts.json) return printJson(io, answer)
   const s = style(io.color)
   if (answer.contests.length === 0) {
@@ -162,7 +162,7 @@ async function runShow(io: Io, id: number, opts: OptionsOf<typeof showOptions>):
   const [{ contest }, { prizes }, { info }] = await Promise.all([
     api.get<{ contest: Contest }>(`/api/contests/${id}${code}`),
     api.get<{ prizes: Prize[] }>(`/api/contests/${id}/prizes${code}`),
-    api.get<{ info: { rules: string[]; rake_percent: number } }>(`/api/contests/${id}/info${code}`),
+    api.get<Answer<'/api/contests/{id}/info'>>(`/api/contests/${id}/info${code}`),
   ])
   if (opts.json) return printJson(io, { contest, prizes, info })
   const s = style(io.color)

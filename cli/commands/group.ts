@@ -1,4 +1,5 @@
 import { Command } from 'commander'
+import type { Answer } from '../lib/api-types'
 import { pagedOptions, plainOptions, runs, serverOptions, withPages } from '../lib/command'
 import {
   type Group,
@@ -161,7 +162,7 @@ function collect(value: string, previous: string[]): string[] {
 }
 
 async function me(io: Io, server: string | undefined): Promise<string> {
-  const answer = await player(io, server).get<{ user: { slug: string } }>('/api/me')
+  const answer = await player(io, server).get<Answer<'/api/me'>>('/api/me')
   return answer.user.slug
 }
 
@@ -262,7 +263,7 @@ function istDay(ms: number): string {
 async function runInvite(io: Io, id: string, opts: OptionsOf<typeof inviteOptions>): Promise<void> {
   const api = player(io, opts.server)
   const uuid = await resolveGroup(api, id)
-  const answer = await api.post<{ invite_code: string; invite_url: string }>(
+  const answer = await api.post<Answer<'/api/groups/{uuid}/share', 'post'>>(
     `/api/groups/${uuid}/${opts.reset ? 'reset_invite' : 'share'}`,
   )
   if (opts.json) return printJson(io, answer)

@@ -17,11 +17,6 @@ import { formatFields } from '../lib/table'
 import { formatInstant } from '../lib/time'
 import { confirmOrStop } from '../ui/confirm'
 
-// TODO(schema): the reset answers `league` as z.record(unknown); these are the counts it holds.
-type ResetAnswer = Omit<Answer<'/api/admin/league/reset', 'post'>, 'league'> & {
-  league: { users?: number; matches?: number; upcoming_matches?: number }
-}
-
 const resetOptions = ((z) =>
   z.object({
     seed: intFlag(z, 'a seed', 0, 2 ** 31 - 1).optional(),
@@ -63,7 +58,7 @@ async function runReset(io: Io, opts: OptionsOf<typeof resetOptions>): Promise<v
   const body: Record<string, number> = {}
   if (opts.seed !== undefined) body.seed = opts.seed
   if (opts.users !== undefined) body.users = opts.users
-  const answer = await api.post<ResetAnswer>('/api/admin/league/reset', body)
+  const answer = await api.post<Answer<'/api/admin/league/reset', 'post'>>('/api/admin/league/reset', body)
   if (opts.json) return printJson(io, answer)
   const s = style(io.color)
   io.out(`${s.bold('A fresh league is running')}; everyone was disconnected and signs in again.\n`)
@@ -72,8 +67,8 @@ async function runReset(io: Io, opts: OptionsOf<typeof resetOptions>): Promise<v
       [
         ['seed', answer.seed],
         ['clock', `${formatInstant(answer.clock.now_in_millis)}  ${answer.clock.speed}×`],
-        ['users', answer.league.users ?? '-'],
-        ['matches', `${answer.league.matches ?? '-'} (${answer.league.upcoming_matches ?? '-'} upcoming)`],
+        ['users', answer.league.users],
+        ['matches', `${answer.league.matches} (${answer.league.upcoming_matches} upcoming)`],
       ],
       s,
     ),

@@ -116,10 +116,7 @@ async function runList(io: Io, opts: OptionsOf<typeof listOptions>): Promise<voi
   const query = new URLSearchParams({ page: String(opts.page), per_page: String(opts.perPage) })
   if (opts.role) query.set('role', opts.role)
   if (opts.q) query.set('q', opts.q)
-  const answer = await api.get<{
-    users: AdminUser[]
-    meta: { page: number; per_page: number; total: number }
-  }>(`/api/admin/users?${query}`)
+  const answer = await api.get<Answer<'/api/admin/users'>>(`/api/admin/users?${query}`)
   if (opts.json) return printJson(io, answer)
   const s = style(io.color)
   io.out(

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { loadConfig } from '../../server/index'
+import type { Answer as AnswerOf, Schema } from './api-types'
 import { forgetSession, readSession, type Session, saveSession } from './credentials'
 import { ApiError, CliError } from './errors'
 import type { Io } from './io'
@@ -16,11 +17,7 @@ interface Answer {
   body: unknown
 }
 
-interface TokenPair {
-  access_token: string
-  refresh_token: string
-  expires_in: number
-}
+type TokenPair = Schema<'TokenResponse'>
 
 /**
  * A fresh Idempotency-Key for one write. A caller that sends the write again (after
@@ -92,7 +89,7 @@ const sessionFrom = (pair: TokenPair, me: { email: string; username: string; rol
 export async function passwordLogin(server: string, login: string, password: string): Promise<Session> {
   const grant = { grant_type: 'password', email: login, password, client_id: CLI_CLIENT_ID }
   const pair = unwrap<TokenPair>(await callServer(server, 'POST', '/oauth/token', grant))
-  const me = unwrap<{ user: Session & { role: Session['role'] } }>(
+  const me = unwrap<AnswerOf<'/api/me'>>(
     await callServer(server, 'GET', '/api/me', undefined, pair.access_token),
   )
   return sessionFrom(pair, me.user)
@@ -188,11 +185,9 @@ export class Api {
   private async actAsSession(who: string): Promise<Session> {
     const admin = new Api({ ...this.io, actAs: undefined }, this.server, 'admin')
     try {
-      const answer = await admin.post<{
-        access_token: string
-        expires_in: number
-        user: { username: string; email: string; role: Session['role'] }
-      }>(`/api/admin/users/${encodeURIComponent(who)}/act_as`)
+      const answer = await admin.post<AnswerOf<'/api/admin/users/{ref}/act_as', 'post'>>(
+        `/api/admin/users/${encodeURIComponent(who)}/act_as`,
+      )
       return {
         email: answer.user.email,
         username: answer.user.username,

@@ -1,18 +1,11 @@
+import type { Schema } from './api-types'
 import type { AuctionJson, LotJson } from './auctions'
 import type { FeedState } from './cable'
 
 // The live auction board's state: what `auction watch` keeps and the board draws.
 
-// TODO(schema): GET /api/auctions/{id}/managers answers z.record(unknown) rows.
-export interface ManagerRow {
-  id: number
-  franchise_name: string
-  color: string
-  status: string
-  purse_remaining: number
-  players_count: number
-  is_bot: boolean
-}
+/** A franchise of the auction (GET …/managers). */
+export type ManagerRow = Schema<'AuctionManager'>
 
 export interface AuctionBoardState {
   auction: AuctionJson

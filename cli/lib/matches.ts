@@ -22,15 +22,8 @@ const who = (names: Names, id: unknown) =>
 const sideOf = (match: Pick<Match, 'teams'>, id: unknown) =>
   match.teams.find((t) => t.id === Number(id))?.name_attr ?? `team ${String(id)}`
 
-interface Innings {
-  innings: number
-  team_id: number | null
-  runs: number
-  wickets: number
-  overs: string
-  complete: boolean
-  super_over: boolean
-}
+/** A cricket innings of the score summary. */
+type Innings = Extract<Schema<'ScoreSummary'>, { innings: unknown }>['innings'][number]
 
 /**
  * The score in a few lines: `DEL 154/6 (20.0)` per cricket innings, `DEL 2 – 1 JAI · 67'`,

@@ -1,11 +1,5 @@
 import type { FeedState } from './cable'
-import {
-  type BoardEntry,
-  entryName,
-  type PhaseBoard,
-  type PhaseStatus,
-  type SeriesPhase,
-} from './championship'
+import { entryName, type PhaseBoard, type PhaseStatus, type SeriesPhase } from './championship'
 
 export interface PhaseRow {
   id: number
@@ -59,9 +53,8 @@ export function withBoard(state: PhaseBoardState, board: PhaseBoard): PhaseBoard
   const me = board.current_user_classic_team
   return {
     ...state,
-    version: board.version ?? state.version,
     total: board.meta.total,
-    rows: board.classic_teams.map((e: BoardEntry) => ({
+    rows: board.classic_teams.map((e) => ({
       id: e.id,
       rank: e.rank,
       score: e.score,
@@ -101,7 +94,7 @@ export function phaseBoardReduce(state: PhaseBoardState, message: Record<string,
           id,
           rank: e.rank,
           score: Number(e.score ?? e.points ?? 0),
-          name: e.user ? entryName({ id, user: { id: 0, team_name: null, ...e.user } }) : `team ${id}`,
+          name: e.user ? entryName({ user: { id: 0, team_name: null, ...e.user } }) : `team ${id}`,
           moved: moved(state.rows, id, e.rank),
           mine: state.mine?.id === id,
         }

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import readline from 'node:readline'
 import type { Api } from '../lib/api'
+import type { Answer } from '../lib/api-types'
 import { openFeed } from '../lib/cable'
 import { ApiError, CliError } from '../lib/errors'
 import { type ChatState, withFailure, withMessage, withPending } from '../lib/group-chat-state'
@@ -26,7 +27,7 @@ const ECHO_GRACE_MS = 3000
 // Long: one chat's lifetime; messages in and out share the store, the end promise, the read marker and
 // the echo timers, and the finally closes them all: apart, each half would take all of them as arguments.
 export async function runChat(io: Io, api: Api, uuid: string, opts: ChatOptions): Promise<void> {
-  const { user } = await api.get<{ user: { slug: string } }>('/api/me')
+  const { user } = await api.get<Answer<'/api/me'>>('/api/me')
   const { group } = await api.get<{ group: Group }>(`/api/groups/${uuid}`)
   const title = groupTitle(group, user.slug)
   const first = await latest(api, uuid, Math.max(1, opts.history))

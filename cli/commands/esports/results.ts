@@ -1,7 +1,7 @@
 import fs from 'node:fs'
 import { Command } from 'commander'
 import { Api } from '../../lib/api'
-import type { Schema } from '../../lib/api-types'
+import type { Answer, Schema } from '../../lib/api-types'
 import { idArgument } from '../../lib/arguments'
 import { plainOptions, runsOnId, serverOptions } from '../../lib/command'
 import { CliError, UsageError } from '../../lib/errors'
@@ -147,7 +147,7 @@ async function runShow(io: Io, contestId: number, opts: OptionsOf<typeof plainOp
 
 async function runDispute(io: Io, contestId: number, opts: OptionsOf<typeof disputeOptions>): Promise<void> {
   const squad = opts.squad === undefined ? undefined : idArgument('--squad', opts.squad)
-  const answer = await api(io, opts.server).post<{ report: { id: number; text: string } }>(
+  const answer = await api(io, opts.server).post<Answer<'/api/esports/contests/{id}/disputes', 'post'>>(
     `/api/esports/contests/${contestId}/disputes`,
     { text: opts.text, ...(squad !== undefined ? { squad_id: squad } : {}) },
   )

@@ -1,5 +1,5 @@
 import { Command } from 'commander'
-import type { Schema } from '../../lib/api-types'
+import type { Answer, Schema } from '../../lib/api-types'
 import { idArgument } from '../../lib/arguments'
 import { apiOf, plainOptions, printTable, runsOnId, serverOptions } from '../../lib/command'
 import { UsageError } from '../../lib/errors'
@@ -8,7 +8,6 @@ import { type OptionsOf, parseOptions, withJson, withServer } from '../../lib/op
 import { style } from '../../lib/style'
 
 /** Squad and Member JSON of docs/esports.md ("Members and squads"). */
-type Person = Schema<'Person'>
 type Member = Schema<'EsportsMember'>
 type Squad = Schema<'EsportsSquad'>
 
@@ -111,7 +110,7 @@ async function runJoin(io: Io, contestId: number, opts: OptionsOf<typeof joinOpt
 
 async function runLeave(io: Io, contestId: number, opts: OptionsOf<typeof plainOptions>): Promise<void> {
   const api = apiOf(io, opts, 'user')
-  const answer = await api.request<{ membership: { contest_id: number } }>(
+  const answer = await api.request<Answer<'/api/esports/contests/{id}/membership', 'delete'>>(
     'DELETE',
     `/api/esports/contests/${contestId}/membership`,
   )
@@ -149,7 +148,7 @@ async function runInvite(
   opts: OptionsOf<typeof plainOptions>,
 ): Promise<void> {
   const api = apiOf(io, opts, 'user')
-  const answer = await api.post<{ invitation: { user: Person; url: string } }>(
+  const answer = await api.post<Answer<'/api/squad_teams/{id}/invite', 'post'>>(
     `/api/squad_teams/${squadId}/invite`,
     {
       username,

@@ -1,3 +1,5 @@
+import type { Answer } from '../api-types'
+import type { AuctionJson, LotJson } from '../auctions'
 import type { DemoClient } from './client'
 import { isRefusal } from './client'
 import type { DemoAuction, DemoState } from './types'
@@ -5,16 +7,6 @@ import type { DemoAuction, DemoState } from './types'
 /** Game time the waiting room stays open: time for the instructor to join with the code. */
 export const WAITING_ROOM_MS = 20 * 60_000
 export const AUCTION_BOTS = 6
-
-interface AuctionJson {
-  id: number
-  name: string
-  code: string | null
-  status: string
-  phase: string
-  sold_count: number
-  players_count: number
-}
 
 /**
  * Lots are timed on the game clock, like everything else: at 20× a 15 s lot would be gone in
@@ -42,7 +34,7 @@ export async function openAuction(
     lot_seconds: lotSeconds(state.clock.speed),
     starts_at_in_millis: startsAtMs,
   })
-  const seated = await admin.post<{ bots: Array<{ franchise_name: string; strategy: string }> }>(
+  const seated = await admin.post<Answer<'/api/auctions/{id}/bots', 'post'>>(
     `/api/auctions/${made.id}/bots`,
     { count: AUCTION_BOTS, strategy: 'mixed' },
   )
@@ -96,16 +88,13 @@ export async function advanceAuction(
   if (a.phase !== 'open') {
     auction.onTheBlock = null
   } else {
-    const lot = await admin.get<{
-      bidding_player: { display_name: string } | null
-      player_bids: Array<{ franchise_name: string | null; amount: number }>
-    }>(`/api/auctions/${auction.id}/bidding_player`)
+    const lot = await admin.get<LotJson>(`/api/auctions/${auction.id}/bidding_player`)
     const top = lot.player_bids[0]
     auction.onTheBlock = lot.bidding_player
       ? `${lot.bidding_player.display_name}${top ? ` — ${top.amount} by ${top.franchise_name}` : ''}`
       : null
   }
-  const { managers } = await admin.get<{ managers: Array<{ spent: number }> }>(
+  const { managers } = await admin.get<Answer<'/api/auctions/{id}/managers'>>(
     `/api/auctions/${auction.id}/managers`,
   )
   auction.spent = managers.reduce((sum, m) => sum + m.spent, 0)

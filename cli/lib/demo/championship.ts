@@ -1,3 +1,4 @@
+import type { Answer } from '../api-types'
 import type { DemoClient } from './client'
 import { isRefusal } from './client'
 import type { DemoChampionship, DemoState } from './types'
@@ -23,7 +24,7 @@ export async function setUpChampionship(
   const phase = phases.find((p) => p.sport_slug === 'cricket' && p.status === 'upcoming')
   if (!phase) return null
   try {
-    const { contest } = await admin.post<{ contest: { id: number } }>(
+    const { contest } = await admin.post<Answer<'/api/admin/series_phases/{id}/contests', 'post'>>(
       `/api/admin/series_phases/${phase.id}/contests`,
       {
         name: 'Demo Championship',
@@ -32,7 +33,7 @@ export async function setUpChampionship(
         guaranteed: true,
       },
     )
-    const seated = await admin.post<{ bots: Array<{ username: string; strategy: string }> }>(
+    const seated = await admin.post<Answer<'/api/championship/contests/{id}/bots', 'post'>>(
       `/api/championship/contests/${contest.id}/bots`,
       { count: CHAMPIONSHIP_BOTS, strategy: 'mixed' },
     )

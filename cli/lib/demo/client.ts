@@ -1,4 +1,5 @@
 import { CLI_CLIENT_ID, callServer, idempotencyKey } from '../api'
+import type { Answer } from '../api-types'
 import { ApiError } from '../errors'
 
 /**
@@ -41,7 +42,7 @@ export class DemoClient {
     if (this.token) return this.token
     if (this.password === null) {
       if (!this.actingFor) throw new Error(`no password for ${this.login} and no admin to act for it`)
-      const answer = await this.actingFor.post<{ access_token: string }>(
+      const answer = await this.actingFor.post<Answer<'/api/admin/users/{ref}/act_as', 'post'>>(
         `/api/admin/users/${encodeURIComponent(this.login)}/act_as`,
       )
       this.token = answer.access_token

@@ -1,3 +1,4 @@
+import type { Answer, Schema } from '../api-types'
 import { advanceAuction, openAuction, pauseAuction } from './auction'
 import { setUpChampionship } from './championship'
 import type { DemoClient } from './client'
@@ -28,11 +29,7 @@ export interface DriverOptions {
   onChange(): void
 }
 
-interface ClockJson {
-  now_in_millis: number
-  speed: number
-  paused: boolean
-}
+type ClockJson = Schema<'ClockState'>
 
 /**
  * The demo's conductor. It owns nothing the server does not: every move is an API call an
@@ -134,13 +131,7 @@ export class DemoDriver {
     const auction = state.auctions.at(-1)
     if (auction) await advanceAuction(admin, state, auction)
     const { matches } = await admin.get<{
-      matches: Array<{
-        title: string
-        sport_slug: string
-        score_summary: Record<string, unknown>
-        team1: { id: number; name_attr: string } | null
-        team2: { id: number; name_attr: string } | null
-      }>
+      matches: Array<Pick<Schema<'Match'>, 'title' | 'sport_slug' | 'score_summary' | 'team1' | 'team2'>>
     }>('/api/matches?status=live&per_page=8&fields=title,sport_slug,score_summary,team1,team2')
     state.live = matches.map((m) => `${m.title} (${m.sport_slug})${scoreLine(m) ? `  ${scoreLine(m)}` : ''}`)
     // The leaders of the match playing now (the latest to start), else of the last one finished.
@@ -149,13 +140,9 @@ export class DemoDriver {
       state.fixtures.findLast((f) => f.status === 'completed')
     const board = playing?.contests.find((c) => c.kind === 'guaranteed' && c.bots > 0)
     if (playing && board) {
-      const { members } = await admin.get<{
-        members: Array<{
-          rank: number | null
-          points: number
-          user: { team_name: string | null; username: string }
-        }>
-      }>(`/api/contests/${board.id}/members?per_page=3`)
+      const { members } = await admin.get<Answer<'/api/contests/{id}/members'>>(
+        `/api/contests/${board.id}/members?per_page=3`,
+      )
       state.leaders = {
         contest: `${board.name}, ${playing.title}`,
         rows: members.map((m) => ({

@@ -1,4 +1,5 @@
 import { hashString, randomStream } from '../../../server/domain/rng'
+import type { Answer, Schema } from '../api-types'
 import type { DemoClient } from './client'
 import { isRefusal } from './client'
 import type { DemoContest, DemoFixture, DemoState } from './types'
@@ -6,24 +7,20 @@ import type { DemoContest, DemoFixture, DemoState } from './types'
 /** Game time between the starts of two demo matches: one plays while the next fills up. */
 export const FIXTURE_GAP_MS = 90 * 60_000
 
-interface MatchJson {
-  id: number
-  title: string
-  match_status: string
-  event_time_in_millis: number
-  result_text: string | null
-  score_summary: Record<string, unknown>
-  team1: { id: number; name_attr: string } | null
-  team2: { id: number; name_attr: string } | null
-}
-
-interface ContestJson {
-  id: number
-  name: string
-  members_limit: number
-  members_count: number
-  entry_fee: number
-}
+/** The match fields the demo asks for (`?fields=`): the answer holds only those. */
+type MatchJson = Pick<
+  Schema<'Match'>,
+  | 'id'
+  | 'title'
+  | 'match_status'
+  | 'event_time_in_millis'
+  | 'result_text'
+  | 'score_summary'
+  | 'team1'
+  | 'team2'
+>
+/** The contest fields the demo asks for. */
+type ContestJson = Pick<Schema<'Contest'>, 'id' | 'name' | 'members_limit' | 'members_count' | 'entry_fee'>
 
 /**
  * How many bots sit in a fixture's contest: small leagues and head-to-heads are filled (a
@@ -47,7 +44,7 @@ export async function addFixture(
   likeMatchId: number | undefined,
 ) {
   const minutes = Math.max(1, Math.ceil((startsAtMs - state.clock.now_in_millis) / 60_000))
-  type Made = { match: MatchJson; contests: Array<{ id: number; name: string; kind: string }> }
+  type Made = Answer<'/api/admin/matches', 'post'>
   const body = { sport_slug: 'cricket', format: 'T20', starts_in_minutes: minutes }
   let made: Made
   try {
@@ -83,10 +80,10 @@ export async function addFixture(
     }
     fixture.contests.push(entry)
     if (count === 0) continue
-    const seated = await admin.post<{ bots: Array<{ username: string; strategy: string; team_id: number }> }>(
-      `/api/contests/${c.id}/bots`,
-      { count, strategy: 'mixed' },
-    )
+    const seated = await admin.post<Answer<'/api/contests/{id}/bots', 'post'>>(`/api/contests/${c.id}/bots`, {
+      count,
+      strategy: 'mixed',
+    })
     entry.bots = seated.bots.length
     state.money.staked += entry.entryFee * entry.bots
     state.steps.push(`bots ${c.id} ${seated.bots.map((b) => `${b.username}:${b.strategy}`).join(',')}`)
@@ -118,12 +115,12 @@ export async function refreshFixture(
   if (match.match_status !== 'completed') return
   for (const contest of fixture.contests) {
     if (contest.paid !== null || contest.bots === 0) continue
-    const { contest: now } = await admin.get<{ contest: { contest_status: string } }>(
+    const { contest: now } = await admin.get<{ contest: Pick<Schema<'Contest'>, 'contest_status'> }>(
       `/api/contests/${contest.id}?fields=contest_status`,
     )
     // Settlement runs contest by contest after completion: counted once it is through.
     if (now.contest_status === 'locked') continue
-    const { members } = await admin.get<{ members: Array<{ prize: number }> }>(
+    const { members } = await admin.get<Answer<'/api/contests/{id}/members'>>(
       `/api/contests/${contest.id}/members?per_page=200`,
     )
     contest.paid = members.reduce((sum, m) => sum + m.prize, 0)
@@ -152,7 +149,7 @@ export function allSettled(state: DemoState): boolean {
 /** The league's T20s with both sides, oldest first: demo fixtures copy them in turn, for variety. */
 export async function t20Models(admin: DemoClient): Promise<number[]> {
   const { matches } = await admin.get<{
-    matches: Array<{ id: number; format: string | null; team1: unknown; team2: unknown }>
+    matches: Array<Pick<Schema<'Match'>, 'id' | 'format' | 'team1' | 'team2'>>
   }>('/api/matches?sport_slug=cricket&per_page=100&fields=id,format,team1,team2')
   return matches
     .filter((m) => m.format === 'T20' && m.team1 && m.team2)

@@ -1,4 +1,5 @@
 import { hashString, type RandomStream, randomStream } from '../../../server/domain/rng'
+import type { Answer, Schema } from '../api-types'
 import { DemoClient, isRefusal } from './client'
 import type { DemoState } from './types'
 
@@ -63,9 +64,7 @@ export class SocialBots {
 
   /** The first seeded players of the league (not the demo player, the admin or a bot). */
   static async pick(admin: DemoClient, demoUsername: string): Promise<string[]> {
-    const { users } = await admin.get<{ users: Array<{ id: number; username: string; email: string }> }>(
-      '/api/admin/users?role=player&per_page=100',
-    )
+    const { users } = await admin.get<Answer<'/api/admin/users'>>('/api/admin/users?role=player&per_page=100')
     return users
       .filter((u) => u.username !== demoUsername && !u.email.endsWith('@bots.fanspole.local'))
       .sort((a, b) => a.id - b.id)
@@ -97,10 +96,8 @@ export class SocialBots {
   }
 
   private async feed(player: Player) {
-    const { items } = await player.client.get<{
-      items: Array<{ kind: string; post?: { id: number; is_liked_by_current_user: boolean } }>
-    }>('/api/feeds?per_page=10')
-    return items.flatMap((i) => (i.post ? [i.post] : []))
+    const { items } = await player.client.get<Answer<'/api/feeds'>>('/api/feeds?per_page=10')
+    return items.flatMap((i) => ('post' in i ? [i.post] : []))
   }
 
   private async like(player: Player) {
@@ -121,7 +118,7 @@ export class SocialBots {
 
   private async chat(player: Player) {
     player.groups ??= (
-      await player.client.get<{ groups: Array<{ group_uuid_id: string }> }>(
+      await player.client.get<{ groups: Array<Pick<Schema<'Group'>, 'group_uuid_id'>> }>(
         '/api/groups?fields=group_uuid_id',
       )
     ).groups.map((g) => g.group_uuid_id)

@@ -3,6 +3,7 @@ import path from 'node:path'
 import { assertPortFree, type Config, loadHost, projectRoot, type RunningServer } from '../../../server/index'
 import { type AccountsView, accountsView, type NewPasswordsAnswer } from '../accounts'
 import { adminSignInRefused } from '../api'
+import type { Answer } from '../api-types'
 import { localConfig } from '../config'
 import { ApiError, CliError } from '../errors'
 import type { Io } from '../io'
@@ -122,7 +123,7 @@ export async function resetRemote(io: Io, server: string, seed: number): Promise
   const admin = new DemoClient(server, config.admin.email, config.admin.password)
   let before: { speed: number }
   try {
-    before = await admin.get<{ speed: number }>('/api/admin/clock')
+    before = await admin.get<Answer<'/api/admin/clock'>>('/api/admin/clock')
   } catch (error) {
     // The reset signs everyone out, this demo too: a stored session would not outlive it, so
     // the admin's password is what it needs (a server on a network has its own).

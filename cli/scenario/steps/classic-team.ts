@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { createRng } from '../../../server/domain/rng'
 import { sportRules, type TeamPlayer } from '../../../server/domain/team-rules'
+import type { Answer } from '../../lib/api-types'
 import { applySave, checkHttp, HttpExpect, saveSchema } from '../expectations'
 import { show } from '../show'
 import { StepFailure } from '../step-failure'
@@ -11,14 +12,6 @@ import { idList, pickAround } from './pick-team'
 const id = z.union([z.number().int().positive(), placeholder])
 const ids = z.union([z.array(id), z.string().min(1)])
 
-/** A phase player as GET /api/championship/series_phases/{id}/players lists it. */
-interface PhasePlayer {
-  id: number
-  style: number
-  value: number
-  team: { id: number }
-}
-
 async function get<T>(ctx: StepContext, path: string, token?: string): Promise<T> {
   const answer = await ctx.http({ method: 'GET', path, token })
   if (answer.status !== 200)
@@ -28,7 +21,11 @@ async function get<T>(ctx: StepContext, path: string, token?: string): Promise<T
 
 const poolOf = async (ctx: StepContext, phaseId: unknown, token?: string): Promise<TeamPlayer[]> =>
   (
-    await get<{ players: PhasePlayer[] }>(ctx, `/api/championship/series_phases/${phaseId}/players`, token)
+    await get<Answer<'/api/championship/series_phases/{id}/players'>>(
+      ctx,
+      `/api/championship/series_phases/${phaseId}/players`,
+      token,
+    )
   ).players.map((p) => ({
     id: p.id,
     style: p.style,
@@ -123,18 +120,6 @@ const TransferStep = z.strictObject({
 })
 type TransferStep = z.infer<typeof TransferStep>
 
-interface EditData {
-  classic_team: {
-    id: number
-    phase_id: number
-    team_players: Array<{ id: number }>
-    captain: { id: number } | number
-    vice_captain: { id: number } | number
-  }
-}
-
-const refId = (ref: { id: number } | number) => (typeof ref === 'number' ? ref : ref.id)
-
 /**
  * Like-for-like replacements keep the team valid: the same role and side (so the role and
  * side limits still hold), within the budget left. For each player going out (in order, or
@@ -196,7 +181,11 @@ export const classicTransferStep: StepKind<TransferStep> = {
     const spec = ctx.resolve(step.classic_transfer)
     const token = ctx.user(spec.as).token
     const teamPath = `/api/championship/classic_teams/${spec.team_id}`
-    const { classic_team: team } = await get<EditData>(ctx, teamPath, token)
+    const { classic_team: team } = await get<Answer<'/api/championship/classic_teams/{id}'>>(
+      ctx,
+      teamPath,
+      token,
+    )
     const current = team.team_players.map((p) => p.id)
     if (spec.out !== undefined && spec.out_count !== undefined)
       throw new StepFailure('give out or out_count, not both')
@@ -223,8 +212,7 @@ export const classicTransferStep: StepKind<TransferStep> = {
       const at = out.indexOf(p)
       return at === -1 ? p : (into[at] as number)
     })
-    const keep = (ref: { id: number } | number, fallback: number) =>
-      players.includes(refId(ref)) ? refId(ref) : fallback
+    const keep = (ref: { id: number }, fallback: number) => (players.includes(ref.id) ? ref.id : fallback)
     const captain =
       spec.captain === undefined ? keep(team.captain, players[0] as number) : Number(spec.captain)
     let vice =

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import type { Answer } from '../../lib/api-types'
 import { DURATION_HINT, formatInstant, parseDuration } from '../../lib/time'
 import { applySave, saveSchema } from '../expectations'
 import { matchPartial } from '../match'
@@ -35,13 +36,6 @@ const FindMatchStep = z.strictObject({
 })
 type FindMatchStep = z.infer<typeof FindMatchStep>
 
-interface MatchRow {
-  id: number
-  title: string
-  event_time_in_millis: number
-  contests_count?: number
-}
-
 /** GET as the step's user (or anonymously), failing the step on anything but 200. */
 async function read<T>(ctx: StepContext, path: string, token?: string): Promise<T> {
   const answer = await ctx.http({ method: 'GET', path, token })
@@ -69,7 +63,7 @@ export const findMatchStep: StepKind<FindMatchStep> = {
     const spec = ctx.resolve(step.find_match)
     const token = spec.as ? ctx.user(spec.as).token : undefined
     const admin = await ctx.admin()
-    const clock = await read<{ now_in_millis: number }>(ctx, '/api/admin/clock', admin.token)
+    const clock = await read<Answer<'/api/admin/clock'>>(ctx, '/api/admin/clock', admin.token)
     const lead = parseDuration(spec.starts_after)
     if (lead === undefined)
       throw new StepFailure(`starts_after: ${show(spec.starts_after)} is not ${DURATION_HINT}`)
@@ -82,11 +76,7 @@ export const findMatchStep: StepKind<FindMatchStep> = {
         per_page: '100',
         page: String(page),
       })
-      const { matches, meta } = await read<{ matches: MatchRow[]; meta: { total_pages: number } }>(
-        ctx,
-        `/api/matches?${query}`,
-        token,
-      )
+      const { matches, meta } = await read<Answer<'/api/matches'>>(ctx, `/api/matches?${query}`, token)
       for (const match of matches) {
         if (match.event_time_in_millis < earliest || match.contests_count === 0) continue
         if (spec.match !== undefined && matchPartial(spec.match, match, ['match']).length > 0) continue

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import type { Answer, Schema } from '../../lib/api-types'
 import { DURATION_HINT, formatInstant, parseDuration } from '../../lib/time'
 import { applySave, saveSchema } from '../expectations'
 import { show } from '../show'
@@ -25,17 +26,8 @@ const FindPhaseStep = z.strictObject({
 })
 type FindPhaseStep = z.infer<typeof FindPhaseStep>
 
-interface SeriesRow {
-  id: number
-  name: string
-  phases: Array<{ id: number; name: string }>
-}
-interface MatchRow {
-  id: number
-  phase_id: number | null
-  match_status: string
-  event_time_in_millis: number
-}
+type SeriesRow = Schema<'Series'>
+type MatchRow = Schema<'Match'>
 
 async function read<T>(ctx: StepContext, path: string): Promise<T> {
   const answer = await ctx.http({ method: 'GET', path })
@@ -60,17 +52,20 @@ export const findPhaseStep: StepKind<FindPhaseStep> = {
     const admin = await ctx.admin()
     const clockAnswer = await ctx.http({ method: 'GET', path: '/api/admin/clock', token: admin.token })
     if (clockAnswer.status !== 200) throw new StepFailure(`GET /api/admin/clock → ${clockAnswer.status}`)
-    const now = (clockAnswer.body as { now_in_millis: number }).now_in_millis
+    const now = (clockAnswer.body as Answer<'/api/admin/clock'>).now_in_millis
     const lead = parseDuration(spec.starts_after)
     if (lead === undefined)
       throw new StepFailure(`starts_after: ${show(spec.starts_after)} is not ${DURATION_HINT}`)
-    const { series } = await read<{ series: SeriesRow[] }>(
+    const { series } = await read<Answer<'/api/series'>>(
       ctx,
       `/api/series?sport_slug=${encodeURIComponent(spec.sport)}`,
     )
     let best: { series: SeriesRow; phase: SeriesRow['phases'][number]; matches: MatchRow[] } | undefined
     for (const s of series) {
-      const { matches } = await read<{ matches: MatchRow[] }>(ctx, `/api/series/${s.id}/matches?per_page=200`)
+      const { matches } = await read<Answer<'/api/series/{id}/matches'>>(
+        ctx,
+        `/api/series/${s.id}/matches?per_page=200`,
+      )
       for (const phase of s.phases) {
         const own = matches
           .filter((m) => m.phase_id === phase.id)

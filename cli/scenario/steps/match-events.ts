@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import type { Answer } from '../../lib/api-types'
 import { applySave, checkHttp, HttpExpect, saveSchema } from '../expectations'
 import { show } from '../show'
 import { StepFailure } from '../step-failure'
@@ -25,11 +26,6 @@ const MatchEventsStep = z
   })
 type MatchEventsStep = z.infer<typeof MatchEventsStep>
 
-interface Squad {
-  match: { sport_slug: string; team_size: number; teams: Array<{ id: number }> }
-  players: Array<{ id: number; team: { id: number } }>
-}
-
 /** Every player id an event names (`batter_id`, `fielder_ids`, `order` …), in order. */
 function namedIds(value: unknown, key = ''): number[] {
   if (Array.isArray(value))
@@ -48,10 +44,10 @@ async function lineupsFor(ctx: StepContext, matchId: unknown, events: unknown[])
       throw new StepFailure(`GET ${path} → ${answer.status}: ${show(answer.body, 300)}`)
     return answer.body as T
   }
-  const { match } = await read<{ match: Squad['match'] }>(`/api/matches/${matchId}`)
+  const { match } = await read<Answer<'/api/matches/{id}'>>(`/api/matches/${matchId}`)
   if (match.sport_slug === 'f1')
     throw new StepFailure('lineups: true is for sports with lineups (F1 starts from a grid event)')
-  const { players } = await read<{ players: Squad['players'] }>(`/api/matches/${matchId}/players`)
+  const { players } = await read<Answer<'/api/matches/{id}/players'>>(`/api/matches/${matchId}/players`)
   const size = match.team_size === 5 ? 5 : 11
   const named = events.flatMap((e) => namedIds(e))
   return match.teams.map((side) => {

@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { createRng, type RandomStream } from '../../../server/domain/rng'
 import { pickTeam } from '../../../server/domain/team-picker'
 import { canComplete, sportRules, type TeamPlayer } from '../../../server/domain/team-rules'
+import type { Answer } from '../../lib/api-types'
 import { applySave, checkHttp, HttpExpect, saveSchema } from '../expectations'
 import { show } from '../show'
 import { StepFailure } from '../step-failure'
@@ -103,14 +104,12 @@ export const pickTeamStep: StepKind<PickTeamStep> = {
       captain = Number(spec.captain)
       vice = Number(spec.vice_captain)
     } else {
-      const { match } = await get<{ match: { sport_slug: string } }>(
+      const { match } = await get<Answer<'/api/matches/{id}'>>(ctx, `/api/matches/${spec.match_id}`, token)
+      const squad = await get<Answer<'/api/matches/{id}/players'>>(
         ctx,
-        `/api/matches/${spec.match_id}`,
+        `/api/matches/${spec.match_id}/players`,
         token,
       )
-      const squad = await get<{
-        players: Array<{ id: number; style: number; value_tenths: number; team: { id: number } }>
-      }>(ctx, `/api/matches/${spec.match_id}/players`, token)
       const exclude = new Set(spec.exclude === undefined ? [] : idList(spec.exclude))
       const include = spec.include === undefined ? [] : idList(spec.include)
       const pool = squad.players

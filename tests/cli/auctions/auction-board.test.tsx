@@ -14,6 +14,7 @@ const tick = () => new Promise((resolve) => setTimeout(resolve, 30))
 function board(over: Partial<AuctionBoardState['lot']> = {}): AuctionBoardState {
   const now = Date.now()
   return {
+    // Only the fields the board draws.
     auction: {
       id: 3,
       name: 'Friday night',
@@ -32,7 +33,7 @@ function board(over: Partial<AuctionBoardState['lot']> = {}): AuctionBoardState 
       pending_managers_count: 0,
       is_owner: false,
       current_manager: null,
-    },
+    } as AuctionBoardState['auction'],
     lot: {
       bidding_player: {
         id: 9,
@@ -42,12 +43,16 @@ function board(over: Partial<AuctionBoardState['lot']> = {}): AuctionBoardState 
         team_name_attr: 'MUM',
         base_price: 200,
       },
-      player_bids: [{ manager_id: 2, franchise_name: 'Bob XI', amount: 240 }],
+      player_bids: [
+        { manager_id: 2, franchise_name: 'Bob XI', color: 'red', amount: 240, at_in_millis: now },
+      ],
       next_bid_amount: 260,
       ends_at_in_millis: now + 7_000,
       server_time_in_millis: now,
       remaining_millis: 7_000,
       max_bid_amount: 1800,
+      current_user_last_bid: null,
+      seq: 1,
       paused: false,
       phase: 'open',
       ...over,
@@ -71,7 +76,7 @@ function board(over: Partial<AuctionBoardState['lot']> = {}): AuctionBoardState 
         players_count: 2,
         is_bot: true,
       },
-    ],
+    ] as AuctionBoardState['managers'],
     offsetMs: 0,
     log: ['Robo Royals 1 bids 220', 'Bob XI bids 240'],
     connection: { kind: 'live' },

@@ -72,7 +72,7 @@ const entry = (id: number, rank: number, score: number, name: string) => ({
   sum_free_sub_used: 0,
   sum_paid_sub_used: 0,
   series_phase_id: 7,
-  user: { id: id * 10, team_name: name },
+  user: { id: id * 10, team_name: name, image: null },
 })
 const board: PhaseBoard = {
   classic_teams: [entry(1, 1, 50, 'Ann XI'), entry(2, 2, 40, 'Bo XI')],
