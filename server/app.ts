@@ -65,6 +65,28 @@ const isApiPath = (p: string) => API_PREFIXES.some((prefix) => p.startsWith(pref
 export function createApp(deps: Deps, options: { cable?: CableServer } = {}) {
   const app = new OpenAPIHono<AppEnv>({ getPath: routingPath, defaultHook: validationHook })
 
+  mountEdge(app, deps)
+  mountAreas(app, deps, options.cable)
+  mountApiDocs(app)
+
+  if (options.cable) app.get('/cable', options.cable.handler)
+  app.get('/api/health', (c) => c.json({ ok: true, ...deps.clock.state() }))
+
+  mountWebClient(app, deps.config.webDist)
+
+  app.notFound((c) => {
+    throw new AppError(
+      isApiPath(c.req.path) ? 'ROUTE_NOT_FOUND' : 'NOT_FOUND',
+      `No route for ${c.req.method} ${c.req.path}`,
+    )
+  })
+  return app
+}
+
+export type App = ReturnType<typeof createApp>
+
+/** What every request meets before a route: errors, headers, the maintenance gate, body limits, the API steps, admin-only paths. */
+function mountEdge(app: OpenAPIHono<AppEnv>, deps: Deps) {
   app.onError(errorHandler(deps.log))
   app.use('*', edgeHeaders())
   // Image uploads have their own, larger limit (over it: 422 on the file field).
@@ -96,7 +118,10 @@ export function createApp(deps: Deps, options: { cable?: CableServer } = {}) {
     currentAdmin(c)
     await next()
   })
+}
 
+/** Every area's routes, in the order that keeps literal paths ahead of `{id}` ones. */
+function mountAreas(app: OpenAPIHono<AppEnv>, deps: Deps, cable: CableServer | undefined) {
   app.route('/', authRoutes(deps))
   app.route('/', signUpRoutes(deps))
   app.route('/', userRoutes(deps))
@@ -113,7 +138,7 @@ export function createApp(deps: Deps, options: { cable?: CableServer } = {}) {
   app.route('/', adminRoutes(deps))
   app.route('/', actAsRoutes(deps))
   app.route('/', classroomRoutes(deps))
-  app.route('/', snapshotRoutes(deps, options.cable))
+  app.route('/', snapshotRoutes(deps, cable))
   // Home before the contest routes: /api/contests/home must not be read as a contest id.
   app.route('/', homeRoutes(deps))
   // Before the contest routes: `/api/contests/rules/members` is not `/api/contests/{id}/members`.
@@ -150,23 +175,7 @@ export function createApp(deps: Deps, options: { cable?: CableServer } = {}) {
   app.route('/', auctionRoutes(deps))
   app.route('/', auctionManagerRoutes(deps))
   app.route('/', tournamentRoutes(deps))
-  mountApiDocs(app)
-
-  if (options.cable) app.get('/cable', options.cable.handler)
-  app.get('/api/health', (c) => c.json({ ok: true, ...deps.clock.state() }))
-
-  mountWebClient(app, deps.config.webDist)
-
-  app.notFound((c) => {
-    throw new AppError(
-      isApiPath(c.req.path) ? 'ROUTE_NOT_FOUND' : 'NOT_FOUND',
-      `No route for ${c.req.method} ${c.req.path}`,
-    )
-  })
-  return app
 }
-
-export type App = ReturnType<typeof createApp>
 
 /**
  * The built web client: real files from web/dist (assets cached for a year, since their

@@ -5,7 +5,7 @@ import { json } from '../../http/responses'
 import { routesOn } from '../../http/route'
 import { createRouter, currentUser } from '../../http/router'
 import { requireUser } from '../users'
-import { serializeMe, updateMe } from './me'
+import { listAvatars, serializeMe, updateMe } from './me'
 import { AvatarSchema, MeSchema, UpdateMeRequest } from './schemas'
 
 export function meRoutes(deps: Deps) {
@@ -55,13 +55,7 @@ export function meRoutes(deps: Deps) {
       ok: json(z.object({ avatars: z.array(AvatarSchema) }), 'Avatars'),
     },
     async (c) => {
-      const avatars = await deps.db
-        .selectFrom('avatars')
-        .select(['id', 'name', 'url'])
-        .orderBy('sort')
-        .orderBy('id')
-        .execute()
-      return c.json({ avatars }, 200)
+      return c.json({ avatars: await listAvatars(deps.db) }, 200)
     },
   )
 

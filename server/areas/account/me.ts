@@ -172,3 +172,8 @@ export async function updateMe(deps: Deps, userId: number, input: UpdateMeInput)
     throw error
   }
 }
+
+/** The avatars a user may pick, in their display order. */
+export function listAvatars(db: Executor) {
+  return db.selectFrom('avatars').select(['id', 'name', 'url']).orderBy('sort').orderBy('id').execute()
+}

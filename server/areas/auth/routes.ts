@@ -29,6 +29,7 @@ import {
 } from './service'
 import { familyOfToken } from './tokens'
 
+// Long: a route factory, one short registration per route.
 export function authRoutes(deps: Deps) {
   const app = createRouter()
   const route = routesOn(app, ['Auth'])

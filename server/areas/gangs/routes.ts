@@ -34,6 +34,7 @@ const SCOPES = [
 const gangAnswer = json(z.object({ gang: GangSchema }), 'The gang')
 const viewerId = (c: AppContext) => c.get('user')?.id ?? null
 
+// Long: a route factory, one short registration per route.
 export function gangRoutes(deps: Deps) {
   const app = createRouter()
   const route = routesOn(app, ['Gangs'])

@@ -1,13 +1,12 @@
 import { z } from '@hono/zod-openapi'
 import type { Deps } from '../../core/deps'
 import { answerFromCache, cachedJson, readKey } from '../../http/answer-cache'
-import { notFound } from '../../http/errors'
 import { idParam } from '../../http/ids'
-import { PageMetaSchema, pageMeta, pagingQuery, toPage } from '../../http/paging'
+import { PageMetaSchema, pagingQuery, toPage } from '../../http/paging'
 import { json, orNull } from '../../http/responses'
 import { routesOn } from '../../http/route'
 import { createRouter } from '../../http/router'
-import { rankUsers, seriesScoresX2 } from './scores'
+import { seriesLeaderboard } from './series-leaderboard'
 
 const UserPointSchema = z
   .object({
@@ -50,44 +49,9 @@ export function seriesLeaderboardRoutes(deps: Deps) {
       const page = toPage(c.req.valid('query'))
       const me = c.get('user')?.id ?? null
       // Stored scores only (completed matches): the answer is a function of the data.
-      return cachedJson(c, deps, readKey(c), async () => {
-        const series = await deps.db.selectFrom('series').select('id').where('id', '=', id).executeTakeFirst()
-        if (!series) throw notFound('Series')
-        const scores = await seriesScoresX2(deps.db, id, null)
-        const ranked = rankUsers([...scores.keys()], scores)
-        const slice = ranked.slice(page.offset, page.offset + page.per_page)
-        const mine = me === null ? undefined : ranked.find((r) => r.userId === me)
-        const wanted = [...new Set([...slice.map((r) => r.userId), ...(mine ? [mine.userId] : [])])]
-        const users = wanted.length
-          ? await deps.db
-              .selectFrom('users as u')
-              .leftJoin('avatars as a', 'a.id', 'u.avatar_id')
-              .select(['u.id', 'u.team_name', 'u.image_url', 'a.url as avatar_url'])
-              .where('u.id', 'in', wanted)
-              .execute()
-          : []
-        const byId = new Map(users.map((u) => [u.id, u]))
-        const row = (r: (typeof ranked)[number]) => {
-          const u = byId.get(r.userId)
-          return {
-            id: r.userId,
-            total_score: r.scoreX2 / 2,
-            rank: r.rank,
-            user: {
-              id: r.userId,
-              team_name: u?.team_name ?? null,
-              image: u?.image_url ?? u?.avatar_url ?? null,
-            },
-          }
-        }
-        return {
-          body: {
-            users_points: slice.map(row),
-            current_user_point: mine ? row(mine) : null,
-            meta: pageMeta(page, ranked.length),
-          },
-        }
-      })
+      return cachedJson(c, deps, readKey(c), async () => ({
+        body: await seriesLeaderboard(deps.db, id, page, me),
+      }))
     },
   )
 

@@ -1,4 +1,6 @@
 import { type Param, prepared, preparedFirst } from '../../db/prepared'
+import type { Executor } from '../../db/tx'
+import type { Page } from '../../http/paging'
 import { groupColumns } from './views'
 
 /**
@@ -96,3 +98,35 @@ export const caughtUpMembers = prepared(
       .where('last_read_message_id', '>=', $('previous'))
       .orderBy('user_id'),
 )
+
+/** The groups and one-to-ones a user is in, latest conversation first. */
+export async function groupsOfMember(db: Executor, userId: number, page: Page) {
+  const rows = await db
+    .selectFrom('groups as g')
+    .innerJoin('group_members as gm', 'gm.group_id', 'g.id')
+    .select(groupColumns)
+    .where('gm.user_id', '=', userId)
+    .where('gm.removed_at_ms', 'is', null)
+    .orderBy((eb) => eb.fn.coalesce('g.last_message_id', eb.lit(0)), 'desc')
+    .orderBy('g.id', 'desc')
+    .limit(page.per_page)
+    .offset(page.offset)
+    .execute()
+  return rows.map((r) => ({ ...r, id: Number(r.id) }))
+}
+
+/** Public groups whose name contains `text` (any case; `%` and `_` are literal), newest first. */
+export async function publicGroupsNamed(db: Executor, text: string, page: Page) {
+  const escaped = text.toLowerCase().replace(/[\\%_]/g, (ch) => `\\${ch}`)
+  const rows = await db
+    .selectFrom('groups as g')
+    .select(groupColumns)
+    .where('g.kind', '=', 'group')
+    .where('g.is_public', '=', 1)
+    .where((eb) => eb(eb.fn('lower', ['g.name']), 'like', `%${escaped}%`))
+    .orderBy('g.id', 'desc')
+    .limit(page.per_page)
+    .offset(page.offset)
+    .execute()
+  return rows.map((r) => ({ ...r, id: Number(r.id) }))
+}

@@ -7,9 +7,10 @@ import { json } from '../../http/responses'
 import { routesOn } from '../../http/route'
 import { createRouter, currentUser } from '../../http/router'
 import { addMembers, joinByCode, removeMember, setMuted } from './members'
+import { groupsOfMember, publicGroupsNamed } from './queries'
 import { EditGroupBody, GroupMemberSchema, GroupSchema, NewGroupBody, uuidParam } from './schemas'
 import { createGroup, oneToOne, resetInviteCode, updateGroup, usersBySlugs } from './service'
-import { type GroupRow, groupColumns, groupsJson, membersJson } from './views'
+import { type GroupRow, groupsJson, membersJson } from './views'
 import { groupByUuid, visibleGroup } from './visibility'
 
 const GroupAnswer = z.object({ group: GroupSchema })
@@ -44,18 +45,7 @@ export function groupRoutes(deps: Deps) {
     },
     async (c, me) => {
       const page = toPage(c.req.valid('query'))
-      const rows = await deps.db
-        .selectFrom('groups as g')
-        .innerJoin('group_members as gm', 'gm.group_id', 'g.id')
-        .select(groupColumns)
-        .where('gm.user_id', '=', me.id)
-        .where('gm.removed_at_ms', 'is', null)
-        .orderBy((eb) => eb.fn.coalesce('g.last_message_id', eb.lit(0)), 'desc')
-        .orderBy('g.id', 'desc')
-        .limit(page.per_page)
-        .offset(page.offset)
-        .execute()
-      const groups = rows.map((r) => ({ ...r, id: Number(r.id) }))
+      const groups = await groupsOfMember(deps.db, me.id, page)
       return c.json({ groups: await groupsJson(deps.db, groups, me.id) }, 200)
     },
   )
@@ -92,18 +82,7 @@ export function groupRoutes(deps: Deps) {
     async (c, me) => {
       const q = c.req.valid('query')
       const page = toPage(q)
-      const escaped = q.q.toLowerCase().replace(/[\\%_]/g, (ch) => `\\${ch}`)
-      const rows = await deps.db
-        .selectFrom('groups as g')
-        .select(groupColumns)
-        .where('g.kind', '=', 'group')
-        .where('g.is_public', '=', 1)
-        .where((eb) => eb(eb.fn('lower', ['g.name']), 'like', `%${escaped}%`))
-        .orderBy('g.id', 'desc')
-        .limit(page.per_page)
-        .offset(page.offset)
-        .execute()
-      const groups = rows.map((r) => ({ ...r, id: Number(r.id) }))
+      const groups = await publicGroupsNamed(deps.db, q.q, page)
       const json = await groupsJson(deps.db, groups, me.id)
       return c.json(
         { groups: json.map((g, i) => ({ ...g, invite_code: groups[i]?.invite_code ?? '' })) },

@@ -86,6 +86,7 @@ const SeedSummarySchema = z
   })
   .openapi('SeedSummary')
 
+// Long: a route factory, one short registration per route.
 export function snapshotRoutes(deps: Deps, cable?: LiveConnections) {
   const app = createRouter()
   const route = routesOn(app, ['Admin'])

@@ -7,12 +7,20 @@ import { json } from '../../http/responses'
 import { routesOn } from '../../http/route'
 import { type AppEnv, createRouter } from '../../http/router'
 import { multilineText } from '../../http/text'
-import { partnerProgram, recordTrafficSource, TrafficSourceFields } from './other'
+import {
+  joinWaitlist,
+  partnerProgram,
+  recordFeedback,
+  recordTrafficSource,
+  TrafficSourceFields,
+  waitlistCount,
+} from './other'
 
 /**
  * Spec §7 "Other" (people side): the waitlist, the partner programme, feedback and traffic
  * sources. Anyone may call them, so the writes share one limiter per address (docs/social.md).
  */
+// Long: a route factory, one short registration per route.
 export function otherRoutes(deps: Deps) {
   const app = createRouter()
   const route = routesOn(app, ['Other'])
@@ -27,7 +35,7 @@ export function otherRoutes(deps: Deps) {
       summary: 'How many people are on the waitlist',
       ok: json(z.object({ waitlist: WaitlistSchema }), 'The count'),
     },
-    async (c) => c.json({ waitlist: { count: await waitlistCount(deps) } }, 200),
+    async (c) => c.json({ waitlist: { count: await waitlistCount(deps.db) } }, 200),
   )
 
   route.post(
@@ -46,13 +54,8 @@ export function otherRoutes(deps: Deps) {
     },
     async (c) => {
       const email = c.req.valid('json').email.trim().toLowerCase()
-      const inserted = await deps.db
-        .insertInto('waitlist_entries')
-        .values({ email, created_at_ms: deps.clock.now() })
-        .onConflict((oc) => oc.column('email').doNothing())
-        .executeTakeFirst()
-      const joined = Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0
-      const body = { waitlist: { count: await waitlistCount(deps) }, joined }
+      const joined = await joinWaitlist(deps.db, email, deps.clock.now())
+      const body = { waitlist: { count: await waitlistCount(deps.db) }, joined }
       return joined ? c.json(body, 201) : c.json(body, 200)
     },
   )
@@ -87,17 +90,8 @@ export function otherRoutes(deps: Deps) {
       const input = c.req.valid('json')
       const userId = c.get('user')?.id ?? null
       if (userId === null && !input.email) throw invalid({ email: ['is required when not signed in'] })
-      const row = await deps.db
-        .insertInto('feedbacks')
-        .values({
-          user_id: userId,
-          email: input.email?.toLowerCase() ?? null,
-          message: input.message,
-          created_at_ms: deps.clock.now(),
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow()
-      return c.json({ feedback: { id: Number(row.id) } }, 201)
+      const id = await recordFeedback(deps.db, userId, input, deps.clock.now())
+      return c.json({ feedback: { id } }, 201)
     },
   )
 
@@ -137,11 +131,3 @@ const PartnerSchema = z
     referred_users: z.number().int().nullable(),
   })
   .openapi('PartnerProgram')
-
-async function waitlistCount(deps: Deps): Promise<number> {
-  const row = await deps.db
-    .selectFrom('waitlist_entries')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .executeTakeFirstOrThrow()
-  return Number(row.n)
-}

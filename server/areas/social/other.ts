@@ -82,3 +82,41 @@ export async function partnerProgram(deps: Deps, userId: number | null) {
     referred_users: referred,
   }
 }
+
+/** Puts an address on the waitlist; false when it was already there. */
+export async function joinWaitlist(db: Executor, email: string, now: number): Promise<boolean> {
+  const inserted = await db
+    .insertInto('waitlist_entries')
+    .values({ email, created_at_ms: now })
+    .onConflict((oc) => oc.column('email').doNothing())
+    .executeTakeFirst()
+  return Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0
+}
+
+export async function waitlistCount(db: Executor): Promise<number> {
+  const row = await db
+    .selectFrom('waitlist_entries')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow()
+  return Number(row.n)
+}
+
+/** Stores a visitor's or user's feedback; answers its id. */
+export async function recordFeedback(
+  db: Executor,
+  userId: number | null,
+  input: { message: string; email?: string | undefined },
+  now: number,
+): Promise<number> {
+  const row = await db
+    .insertInto('feedbacks')
+    .values({
+      user_id: userId,
+      email: input.email?.toLowerCase() ?? null,
+      message: input.message,
+      created_at_ms: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow()
+  return Number(row.id)
+}

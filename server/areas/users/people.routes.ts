@@ -32,6 +32,7 @@ const RatingSchema = z
   .openapi('UserRating')
 
 /** Followers, followings, follow/unfollow and ratings of a user by slug (docs/social.md). */
+// Long: a route factory, one short registration per route.
 export function peopleRoutes(deps: Deps) {
   const app = createRouter()
   const route = routesOn(app, ['Users'])

@@ -11,6 +11,7 @@ import { PublicUserSchema } from './schemas'
 import { serializePublicUser, suggestedUsers } from './service'
 import { visibleUser } from './visibility'
 
+// Long: a route factory, one short registration per route.
 export function userRoutes(deps: Deps) {
   const app = createRouter()
   const route = routesOn(app, ['Users'])
