@@ -20,7 +20,7 @@ import {
   squadsBySlot,
 } from './core'
 import { esportsMemo, esportsPoolAccount } from './money'
-import { afterLobbyResults } from './tournament-progress'
+import { afterLobbyResults } from './tournament-results'
 
 /**
  * Results of an esports contest (docs/esports.md "Results, payouts and corrections"): the host

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { afterLobbyResults } from '../../../server/areas/esports/tournament-progress'
+import { afterLobbyResults } from '../../../server/areas/esports/tournament-results'
 import { withTx } from '../../../server/db/tx'
 import { squadPoints } from '../../../server/domain/esports/rules'
 import { insertVerifiedAccount } from '../../helpers/esports-fixture'

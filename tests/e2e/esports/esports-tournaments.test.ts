@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { afterLobbyResults } from '../../../server/areas/esports/tournament-progress'
+import { afterLobbyResults } from '../../../server/areas/esports/tournament-results'
 import { withTx } from '../../../server/db/tx'
 import { squadPoints } from '../../../server/domain/esports/rules'
 import { insertVerifiedAccount } from '../../helpers/esports-fixture'
