@@ -11,8 +11,8 @@ import { currentLive, type LiveMatch } from '../scoring'
 import { awardXp } from '../users'
 import { prizeActivities } from './activities'
 import { contestLabel, payFromPools } from './ledger'
+import { contestStream } from './messages'
 import { prizeStructureOf } from './serialize'
-import { contestStream } from './service'
 
 export interface SettlementReport {
   contests: number
