@@ -3,6 +3,7 @@ import {
   entryAndPayout,
   index,
   likesTable,
+  logEntry,
   notNull,
   pickedTeam,
   prizePool,
@@ -66,10 +67,7 @@ export async function up(db: Kysely<any>): Promise<void> {
 
   await withId(db, db.schema.createTable('match_events'))
     .addColumn('match_id', 'integer', (c) => c.notNull().references('matches.id'))
-    .addColumn('seq', 'integer', notNull)
-    .addColumn('type', 'text', notNull)
-    .addColumn('payload', 'text', notNull)
-    .addColumn('at_ms', 'bigint', notNull)
+    .$call(logEntry)
     .addColumn('created_at_ms', 'bigint', notNull)
     .addUniqueConstraint('match_events_seq', ['match_id', 'seq'])
     .execute()

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely'
-import { index, notNull, timestamps, withId, zero } from './helpers'
+import { index, logEntry, notNull, timestamps, withId, zero } from './helpers'
 
 // Frozen: auctions — the auction with its engine state (JSON, resumed exactly after a
 // restart), its managers (franchises), and the log of every accepted command's events.
@@ -49,10 +49,7 @@ export async function up(db: Kysely<any>): Promise<void> {
 
   await withId(db, db.schema.createTable('auction_events'))
     .addColumn('auction_id', 'integer', (c) => c.notNull().references('auctions.id'))
-    .addColumn('seq', 'integer', notNull)
-    .addColumn('type', 'text', notNull)
-    .addColumn('payload', 'text', notNull)
-    .addColumn('at_ms', 'bigint', notNull)
+    .$call(logEntry)
     .addUniqueConstraint('auction_events_seq', ['auction_id', 'seq'])
     .execute()
 }

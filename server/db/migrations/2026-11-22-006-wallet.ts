@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely'
-import { index, notNull, timestamps, uniqueIndex, withId, zero } from './helpers'
+import { decision, index, notNull, timestamps, uniqueIndex, withId, zero } from './helpers'
 
 // Frozen: the wallet beyond contests — deposits through the simulated gateways, identity
 // checks (mobile OTP, PAN, bank, UPI, attachments), withdrawals, refund claims, scratch cards,
@@ -49,9 +49,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('dob', 'text', notNull)
     .addColumn('attachment_id', 'integer', (c) => c.references('attachments.id'))
     .addColumn('status', 'text', (c) => c.notNull().defaultTo('pending'))
-    .addColumn('reason', 'text')
-    .addColumn('decided_by_id', 'integer', (c) => c.references('users.id'))
-    .addColumn('decided_at_ms', 'bigint')
+    .$call(decision)
     .addColumn('created_at_ms', 'bigint', notNull)
     .execute()
 
@@ -97,9 +95,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('destination', 'text', notNull)
     .addColumn('hold_transaction_id', 'integer', (c) => c.notNull().references('ledger_transactions.id'))
     .addColumn('settle_transaction_id', 'integer', (c) => c.references('ledger_transactions.id'))
-    .addColumn('reason', 'text')
-    .addColumn('decided_by_id', 'integer', (c) => c.references('users.id'))
-    .addColumn('decided_at_ms', 'bigint')
+    .$call(decision)
     .addColumn('created_at_ms', 'bigint', notNull)
     .execute()
   await index(db, 'redemptions_user', 'redemptions', ['user_id', 'id'])

@@ -15,11 +15,14 @@ export function withId<T extends string>(db: Kysely<any>, table: CreateTableBuil
     : table.addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
 }
 
+/** A table being created, for the column groups below (used as `.$call(group)`). */
+type Columns = CreateTableBuilder<any, any>
+
 export const notNull = (c: ColumnDefinitionBuilder) => c.notNull()
 export const zero = (c: ColumnDefinitionBuilder) => c.notNull().defaultTo(0)
 
 /** `created_at_ms` and `updated_at_ms`, both required: use with `.$call(timestamps)`. */
-export function timestamps<T extends string, C extends string>(table: CreateTableBuilder<T, C>) {
+export function timestamps(table: Columns) {
   return table.addColumn('created_at_ms', 'bigint', notNull).addColumn('updated_at_ms', 'bigint', notNull)
 }
 
@@ -52,7 +55,7 @@ export function likesTable(db: Kysely<any>, table: string, subjectColumn: string
 }
 
 /** A fantasy team's pick: `player_ids` (JSON), `captain_id`, `vice_captain_id`, all required. */
-export function pickedTeam<T extends string, C extends string>(table: CreateTableBuilder<T, C>) {
+export function pickedTeam(table: Columns) {
   return table
     .addColumn('player_ids', 'text', notNull)
     .addColumn('captain_id', 'integer', notNull)
@@ -63,7 +66,7 @@ export function pickedTeam<T extends string, C extends string>(table: CreateTabl
  * A paid league's pool after its fee and size: `guaranteed`, `rake_bps`, `prize_pool_paise`,
  * `prize_structure` (JSON), `winner_count`, `members_count`, `status` ('open' at first).
  */
-export function prizePool<T extends string, C extends string>(table: CreateTableBuilder<T, C>) {
+export function prizePool(table: Columns) {
   return table
     .addColumn('guaranteed', 'integer', zero)
     .addColumn('rake_bps', 'integer', notNull)
@@ -79,7 +82,7 @@ export function prizePool<T extends string, C extends string>(table: CreateTable
  * points), `rank`, `prize_paise`, `refunded`, `joined_at_ms`.
  */
 export function entryAndPayout(scoreColumn: string) {
-  return <T extends string, C extends string>(table: CreateTableBuilder<T, C>) =>
+  return (table: Columns) =>
     table
       .addColumn('entry_fee_paise', 'bigint', notNull)
       .addColumn(scoreColumn, 'integer', zero)
@@ -87,4 +90,21 @@ export function entryAndPayout(scoreColumn: string) {
       .addColumn('prize_paise', 'bigint', zero)
       .addColumn('refunded', 'integer', zero)
       .addColumn('joined_at_ms', 'bigint', notNull)
+}
+
+/** An append-only log's entry after its owner: `seq`, `type`, `payload` (JSON), `at_ms`. */
+export function logEntry(table: Columns) {
+  return table
+    .addColumn('seq', 'integer', notNull)
+    .addColumn('type', 'text', notNull)
+    .addColumn('payload', 'text', notNull)
+    .addColumn('at_ms', 'bigint', notNull)
+}
+
+/** An admin's decision on a request: `reason`, `decided_by_id` (a user), `decided_at_ms`. */
+export function decision(table: Columns) {
+  return table
+    .addColumn('reason', 'text')
+    .addColumn('decided_by_id', 'integer', (c) => c.references('users.id'))
+    .addColumn('decided_at_ms', 'bigint')
 }
