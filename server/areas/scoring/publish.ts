@@ -1,5 +1,6 @@
 import type { Deps } from '../../core/deps'
 import type { Stream } from '../../db/tx'
+import { USER_CARD_FIELDS } from '../users'
 import { type LiveMatch, sharedScoring } from './live'
 
 export const LEADERBOARD_TOP = 10
@@ -60,16 +61,7 @@ export async function memberCards(
       .innerJoin('users as u', 'u.id', 'cm.user_id')
       .innerJoin('user_teams as t', 't.id', 'cm.user_team_id')
       .leftJoin('avatars as a', 'a.id', 'u.avatar_id')
-      .select([
-        'cm.id',
-        'cm.user_id',
-        'u.slug',
-        'u.username',
-        'u.team_name',
-        'u.image_url',
-        'a.url as avatar_url',
-        't.team_no',
-      ])
+      .select(['cm.id', 'cm.user_id', ...USER_CARD_FIELDS, 't.team_no'])
       .where('cm.id', 'in', missing)
       .execute()
     for (const r of rows)
