@@ -1,14 +1,18 @@
 import { type FormEvent, useState } from 'react'
 import { Button } from './Button'
 import { CodeField } from './Field'
+import forms from './forms.module.css'
 
-/** A code to look up and a "Find" button beside it: `onFind` gets it trimmed and upper-cased. */
+/**
+ * A code to look up and a "Find" button beside it: `onFind` gets it trimmed and upper-cased.
+ * The button lines up with the input (forms.codeForm) unless `className` lays them out otherwise.
+ */
 export function FindCodeForm({
   label,
   placeholder,
   initialCode,
   onFind,
-  className,
+  className = forms.codeForm,
   testId,
   findTestId,
 }: {

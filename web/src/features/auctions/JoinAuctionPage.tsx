@@ -33,7 +33,6 @@ export function JoinAuctionPage() {
           placeholder="e.g. K7Q2MZ"
           initialCode={code}
           onFind={find}
-          className={forms.codeForm}
           findTestId="find-auction"
         />
         {listed.data && !code ? (

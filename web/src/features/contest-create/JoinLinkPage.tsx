@@ -5,7 +5,6 @@ import { Button } from '../../components/Button'
 import { Card, Loading, PageHead } from '../../components/Common'
 import { Alert } from '../../components/Field'
 import { FindCodeForm } from '../../components/FindCodeForm'
-import forms from '../../components/forms.module.css'
 import { ApiError } from '../../lib/api'
 import { formatMoney } from '../../lib/format'
 import { AFTER_CLASSIC_CREATE, AFTER_TEAM_CREATE, setReturnAddress } from '../../lib/return-to'
@@ -37,7 +36,7 @@ export function JoinLinkPage() {
     <div className={styles.page} data-testid="join-link-page">
       <PageHead title="Join a contest" subtitle="With the invite code a friend sent you." />
       <Card className={styles.accessCard}>
-        <FindCodeForm label="Invite code" initialCode={code} onFind={find} className={forms.codeForm} />
+        <FindCodeForm label="Invite code" initialCode={code} onFind={find} />
         {invited.isFetching && !invited.data ? <Loading /> : null}
         {notFound ? <Alert>No contest has the code {code}. Check it with whoever sent it.</Alert> : null}
         {invited.isError && !notFound ? <Alert>{invited.error.message}</Alert> : null}

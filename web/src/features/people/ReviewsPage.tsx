@@ -6,6 +6,7 @@ import { Avatar, Card, EmptyState, Loading } from '../../components/Common'
 import { Alert, FieldErrors, TextAreaField } from '../../components/Field'
 import { fieldErrorsOf, unplacedError } from '../../components/form-errors'
 import { Pager } from '../../components/Pager'
+import ui from '../../components/ui.module.css'
 import { ApiError } from '../../lib/api'
 import { data, http } from '../../lib/client'
 import { formatNumber, relativeTime } from '../../lib/format'
@@ -147,7 +148,7 @@ function RateForm({ user, mine }: { user: PublicUser; mine: UserRating | undefin
       <form onSubmit={submit} data-testid="rate-form">
         {general ? <Alert>{general}</Alert> : null}
         <fieldset className={styles.starPicker}>
-          <legend className={styles.srOnly}>Stars</legend>
+          <legend className={ui.visuallyHidden}>Stars</legend>
           {[1, 2, 3, 4, 5].map((n) => (
             <button
               key={n}
