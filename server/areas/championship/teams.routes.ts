@@ -36,7 +36,7 @@ const putChampionshipClassicTeamsByIdRoute = (deps: Deps) =>
     responses: { 200: json(one, 'Updated'), ...errors(401, 404, 409, 422) },
   })
 
-// Long: seven short handlers of classic teams; their definitions are above.
+// Long: a route factory, one short registration per route.
 export function championshipTeamRoutes(deps: Deps) {
   const app = createRouter()
   const route = routesOn(app, ['Championship'])
