@@ -16,7 +16,7 @@ import { listEsportsContests } from './contests.list'
 import { CreateBody, EditBody, EsportsAccessSchema, EsportsContestSchema } from './contests.schemas'
 import { cancelEsportsContestByHost, createEsportsContest, editEsportsContest } from './contests.service'
 import { contestJson } from './contests.views'
-import type { Caller } from './core'
+import type { Caller, EsportsContestRow } from './core'
 import { contestByCode } from './queries'
 
 /**
@@ -47,6 +47,12 @@ const ALIASES = [
 export function esportsContestRoutes(deps: Deps) {
   const app = createRouter()
   const route = routesOn(app, ['Esports'], deps)
+  /** A host's change, through the request's deps (money moves), answered with the contest as the host sees it. */
+  const hostChange = async (c: AppContext, change: (d: Deps, me: Caller) => Promise<EsportsContestRow>) => {
+    const me = meOf(c)
+    const d = requestDeps(c, deps)
+    return { esports_contest: await contestJson(d.db, await change(d, me), me) }
+  }
 
   route.money.post(
     '/api/esports/contests',
@@ -60,10 +66,8 @@ export function esportsContestRoutes(deps: Deps) {
       errors: [403, 422],
     },
     async (c) => {
-      const me = meOf(c)
-      const d = requestDeps(c, deps)
-      const row = await createEsportsContest(d, me, c.req.valid('json') as EsportsContestInput)
-      return c.json({ esports_contest: await contestJson(d.db, row, me) }, 201)
+      const input = c.req.valid('json') as EsportsContestInput
+      return c.json(await hostChange(c, (d, me) => createEsportsContest(d, me, input)), 201)
     },
   )
 
@@ -165,10 +169,9 @@ export function esportsContestRoutes(deps: Deps) {
         errors: [403, 404, 409, 422],
       },
       async (c) => {
-        const me = meOf(c)
-        const d = requestDeps(c, deps)
-        const row = await editEsportsContest(d, me, c.req.valid('param').id, c.req.valid('json'), edit.only)
-        return c.json({ esports_contest: await contestJson(d.db, row, me) }, 200)
+        const { id } = c.req.valid('param')
+        const changes = c.req.valid('json')
+        return c.json(await hostChange(c, (d, me) => editEsportsContest(d, me, id, changes, edit.only)), 200)
       },
     )
 
@@ -182,10 +185,8 @@ export function esportsContestRoutes(deps: Deps) {
       errors: [403, 404, 409, 422],
     },
     async (c) => {
-      const me = meOf(c)
-      const d = requestDeps(c, deps)
-      const row = await cancelEsportsContestByHost(d, me, c.req.valid('param').id)
-      return c.json({ esports_contest: await contestJson(d.db, row, me) }, 200)
+      const { id } = c.req.valid('param')
+      return c.json(await hostChange(c, (d, me) => cancelEsportsContestByHost(d, me, id)), 200)
     },
   )
 
