@@ -26,7 +26,7 @@ export {
 export { contestBase, findContest } from './queries'
 export { cachedList, untilNextMatchStart, viewerOf } from './route-helpers'
 export { contestRoutes } from './routes'
-export { ContestSchema, contestParam, listQuery, OwnerFieldsShape } from './schemas'
+export { ContestSchema, contestParam, listQuery, OwnerFieldsShape, SeatFieldsShape } from './schemas'
 export { ownerFields } from './serialize'
 export { contestsJson, isLocked, joinContest, joinInTx, requireContest } from './service'
 export { type SettlementReport, settleMatchContests } from './settle'
