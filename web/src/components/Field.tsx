@@ -1,4 +1,5 @@
 import { type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes, useId } from 'react'
+import { ApiError } from '../lib/api'
 import styles from './ui.module.css'
 
 interface FieldProps {
@@ -104,6 +105,11 @@ export function Alert({
       {children}
     </div>
   )
+}
+
+/** A failed load: the page's own words when the thing is not there (404), else the server's message. */
+export function LoadErrorAlert({ error, missing }: { error: Error; missing: string }) {
+  return <Alert>{error instanceof ApiError && error.status === 404 ? missing : error.message}</Alert>
 }
 
 /** A typed code (invite, referral, gang): upper-cased as it is typed, never autocompleted or spell-checked. */

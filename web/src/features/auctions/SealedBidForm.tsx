@@ -70,3 +70,12 @@ export function SealedBidForm({
     </>
   )
 }
+
+/** The manager's own hidden bid on a player, shown beside the player's line. */
+export function MyBid({ amount, testId }: { amount: number; testId: string }) {
+  return (
+    <span className={styles.myBid} data-testid={testId}>
+      Your bid <strong>{formatNumber(amount)}</strong>
+    </span>
+  )
+}

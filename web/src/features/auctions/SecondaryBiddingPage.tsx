@@ -12,7 +12,7 @@ import styles from './auctions.module.css'
 import { ClosingCountdown } from './bits'
 import { CloseSealedRound, RunControls, StartSealedRound } from './OwnerControls'
 import { PlayerLine } from './PlayerLine'
-import { SealedBidForm } from './SealedBidForm'
+import { MyBid, SealedBidForm } from './SealedBidForm'
 import { rememberBids } from './sealed-memory'
 
 /**
@@ -114,11 +114,7 @@ function SealedRow({
     <li className={styles.sealedRow} data-testid="sealed-row" data-player-id={p.id}>
       <div className={styles.playerRow}>
         <PlayerLine player={p} detail={<>base {formatNumber(p.base_price)}</>} />
-        {mine ? (
-          <span className={styles.myBid} data-testid="my-sealed-bid">
-            Your bid <strong>{formatNumber(mine.bid_amount)}</strong>
-          </span>
-        ) : null}
+        {mine ? <MyBid amount={mine.bid_amount} testId="my-sealed-bid" /> : null}
       </div>
       <SealedBidForm
         player={p}

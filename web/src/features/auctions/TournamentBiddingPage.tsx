@@ -9,7 +9,7 @@ import styles from './auctions.module.css'
 import bid from './bidding.module.css'
 import { ClosingCountdown } from './bits'
 import { PlayerLine } from './PlayerLine'
-import { SealedBidForm } from './SealedBidForm'
+import { MyBid, SealedBidForm } from './SealedBidForm'
 import scores from './scores.module.css'
 import { useTournament } from './TournamentLayout'
 import {
@@ -201,11 +201,7 @@ function UnsoldRow({
     >
       <div className={styles.playerRow}>
         <PlayerLine player={p} detail={`base ${formatNumber(p.base_price)}`} />
-        {mine ? (
-          <span className={styles.myBid} data-testid="my-tournament-bid">
-            Your bid <strong>{formatNumber(mine.bid_amount)}</strong>
-          </span>
-        ) : null}
+        {mine ? <MyBid amount={mine.bid_amount} testId="my-tournament-bid" /> : null}
         {locked !== null ? (
           <span className={scores.locked} data-testid="locked-until">
             Locked until {lockedDay.format(locked)}

@@ -3,7 +3,7 @@ import { useState } from 'react'
 import { Link, useParams } from 'react-router'
 import { Button, ButtonLink } from '../../components/Button'
 import { Loading, PageHead } from '../../components/Common'
-import { Alert } from '../../components/Field'
+import { Alert, LoadErrorAlert } from '../../components/Field'
 import { ApiError } from '../../lib/api'
 import { formatMoney, formatNumber } from '../../lib/format'
 import { claimScratchCard, type ScratchCard, scratchCardQuery } from './api'
@@ -20,11 +20,7 @@ export function ScratchCardPage() {
   if (card.isError)
     return (
       <div className={styles.page}>
-        <Alert>
-          {card.error instanceof ApiError && card.error.status === 404
-            ? 'This scratch card does not exist, or it is not yours.'
-            : card.error.message}
-        </Alert>
+        <LoadErrorAlert error={card.error} missing="This scratch card does not exist, or it is not yours." />
         <Link to="/scratch-cards">All scratch cards</Link>
       </div>
     )

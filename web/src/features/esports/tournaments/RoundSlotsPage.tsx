@@ -2,8 +2,7 @@ import { useQuery } from '@tanstack/react-query'
 import { Link, useParams } from 'react-router'
 import { ButtonLink } from '../../../components/Button'
 import { Card, EmptyState, Loading, PageHead } from '../../../components/Common'
-import { Alert } from '../../../components/Field'
-import { ApiError } from '../../../lib/api'
+import { LoadErrorAlert } from '../../../components/Field'
 import { type Slot, slotsQuery } from './api'
 import { qualifyText, ROUND_STATUS, roundTitle, when } from './bits'
 import { useEsportsTournamentLive } from './live'
@@ -22,11 +21,7 @@ export function RoundSlotsPage() {
   if (slots.isError)
     return (
       <div className={styles.wrap}>
-        <Alert>
-          {slots.error instanceof ApiError && slots.error.status === 404
-            ? 'There is no such round.'
-            : slots.error.message}
-        </Alert>
+        <LoadErrorAlert error={slots.error} missing="There is no such round." />
       </div>
     )
   const { round } = slots.data

@@ -3,7 +3,7 @@ import { type FormEvent, useState } from 'react'
 import { Link, useParams } from 'react-router'
 import { Button, ButtonLink } from '../../../components/Button'
 import { Card, EmptyState, Loading, PageHead } from '../../../components/Common'
-import { Alert, TextField } from '../../../components/Field'
+import { Alert, LoadErrorAlert, TextField } from '../../../components/Field'
 import { fieldErrorsOf, unplacedError } from '../../../components/form-errors'
 import cards from '../../../components/link-cards.module.css'
 import { ApiError, type FieldErrors as FieldErrorMap } from '../../../lib/api'
@@ -29,11 +29,7 @@ export function TournamentPage() {
   if (tournament.isError)
     return (
       <div className={styles.wrap}>
-        <Alert>
-          {tournament.error instanceof ApiError && tournament.error.status === 404
-            ? 'There is no such tournament.'
-            : tournament.error.message}
-        </Alert>
+        <LoadErrorAlert error={tournament.error} missing="There is no such tournament." />
       </div>
     )
   const t = tournament.data
