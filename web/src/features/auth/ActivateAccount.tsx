@@ -1,4 +1,4 @@
-import { useMutation, useQuery } from '@tanstack/react-query'
+import { useMutation } from '@tanstack/react-query'
 import { useEffect, useRef } from 'react'
 import { ButtonLink } from '../../components/Button'
 import { Loading } from '../../components/Common'
@@ -8,19 +8,16 @@ import { HOME_PATH } from '../../lib/paths'
 import { isSignedIn } from '../../lib/session'
 import { AuthCard } from './AuthCard'
 import { type NewPassword, NewPasswordForm } from './NewPasswordForm'
-import { BadLink } from './ResetWithToken'
+import { BadLink, useLinkCheck } from './ResetWithToken'
 
 /**
  * GET /api/users/activation/{token}, then POST /api/users/activation: at once for an
  * e-mail verification, after a password form for an account an admin invited.
  */
 export function ActivateAccount({ token }: { token: string }) {
-  const check = useQuery({
-    queryKey: ['activation', token],
-    queryFn: () => data(http.GET('/api/users/activation/{token}', { params: { path: { token } } })),
-    meta: { silent: true },
-    staleTime: Number.POSITIVE_INFINITY,
-  })
+  const check = useLinkCheck('activation', token, () =>
+    data(http.GET('/api/users/activation/{token}', { params: { path: { token } } })),
+  )
   const activate = useMutation({
     mutationFn: (body: { password?: string; password_confirmation?: string }) =>
       data(http.POST('/api/users/activation', { body: { token, ...body } })),

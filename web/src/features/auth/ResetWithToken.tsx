@@ -11,12 +11,9 @@ import { type NewPassword, NewPasswordForm } from './NewPasswordForm'
 
 /** GET /api/users/reset_password/{token}, then PUT /api/users/reset_password. */
 export function ResetWithToken({ token }: { token: string }) {
-  const check = useQuery({
-    queryKey: ['reset-password', token],
-    queryFn: () => data(http.GET('/api/users/reset_password/{token}', { params: { path: { token } } })),
-    meta: { silent: true },
-    staleTime: Number.POSITIVE_INFINITY,
-  })
+  const check = useLinkCheck('reset-password', token, () =>
+    data(http.GET('/api/users/reset_password/{token}', { params: { path: { token } } })),
+  )
   const reset = useMutation({
     mutationFn: (body: NewPassword) =>
       data(http.PUT('/api/users/reset_password', { body: { token, ...body } })),
@@ -49,6 +46,19 @@ export function ResetWithToken({ token }: { token: string }) {
       save={reset}
     />
   )
+}
+
+/**
+ * Checks a mailed link's token once: a link works once, so the answer is kept, and a bad link
+ * is the page's own message (BadLink), not a snackbar.
+ */
+export function useLinkCheck<T>(key: string, token: string, check: () => Promise<T>) {
+  return useQuery({
+    queryKey: [key, token],
+    queryFn: check,
+    meta: { silent: true },
+    staleTime: Number.POSITIVE_INFINITY,
+  })
 }
 
 export function BadLink({ message }: { message: string }) {

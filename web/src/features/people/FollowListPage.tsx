@@ -1,13 +1,12 @@
 import { useQuery } from '@tanstack/react-query'
 import { Card, EmptyState, Loading } from '../../components/Common'
 import { Alert } from '../../components/Field'
-import { Pager } from '../../components/Pager'
 import { formatNumber } from '../../lib/format'
 import { type FollowSide, followListQuery } from './api'
 import { useProfileLive } from './live'
 import styles from './people.module.css'
 import { UserRow } from './UserRow'
-import { UserSubpageHead, useUserSubpage } from './UserSubpage'
+import { UserSubpageHead, UserSubpagePager, useUserSubpage } from './UserSubpage'
 
 export const FollowersPage = () => <FollowList side="followers" />
 export const FollowingsPage = () => <FollowList side="followings" />
@@ -50,12 +49,7 @@ function FollowList({ side }: { side: FollowSide }) {
               <UserRow key={user.slug} user={user} mySlug={me.data?.slug} />
             ))}
           </ul>
-          <Pager
-            page={list.data.meta.page}
-            totalPages={list.data.meta.total_pages}
-            className={styles.pager}
-            onPage={setPage}
-          />
+          <UserSubpagePager meta={list.data.meta} onPage={setPage} />
         </Card>
       )}
     </div>

@@ -5,7 +5,6 @@ import { Button } from '../../components/Button'
 import { Avatar, Card, EmptyState, Loading } from '../../components/Common'
 import { Alert, FieldErrors, TextAreaField } from '../../components/Field'
 import { fieldErrorsOf, unplacedError } from '../../components/form-errors'
-import { Pager } from '../../components/Pager'
 import ui from '../../components/ui.module.css'
 import { ApiError } from '../../lib/api'
 import { data, http } from '../../lib/client'
@@ -15,7 +14,7 @@ import { type PublicUser, type RatingsPage, ratingsQuery, type UserRating, userP
 import { patchUserEverywhere } from './follow'
 import styles from './people.module.css'
 import { Stars } from './UserRow'
-import { UserSubpageHead, useUserSubpage } from './UserSubpage'
+import { UserSubpageHead, UserSubpagePager, useUserSubpage } from './UserSubpage'
 
 /**
  * `/users/:slug/reviews`: the average, every rating latest-edited first, and my own rating
@@ -63,12 +62,7 @@ export function ReviewsPage() {
                 ))}
               </ul>
             )}
-            <Pager
-              page={ratings.data.meta.page}
-              totalPages={ratings.data.meta.total_pages}
-              className={styles.pager}
-              onPage={setPage}
-            />
+            <UserSubpagePager meta={ratings.data.meta} onPage={setPage} />
           </Card>
         </>
       )}

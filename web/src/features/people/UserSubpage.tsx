@@ -2,9 +2,11 @@ import { useQuery } from '@tanstack/react-query'
 import { useParams, useSearchParams } from 'react-router'
 import { ButtonLink } from '../../components/Button'
 import { PageHead } from '../../components/Common'
+import { Pager } from '../../components/Pager'
 import { useMe } from '../../lib/me'
 import { useSignedIn } from '../../lib/use-session'
 import { profileQuery, userPath } from './api'
+import styles from './people.module.css'
 
 /**
  * What a page under `/users/:slug/…` reads: the slug, its page of the list (in the URL, so Back
@@ -42,4 +44,15 @@ export function UserSubpageHead({
       }
     />
   )
+}
+
+/** The pager under such a page's list: it moves the page in the URL. */
+export function UserSubpagePager({
+  meta,
+  onPage,
+}: {
+  meta: { page: number; total_pages: number }
+  onPage: (page: number) => void
+}) {
+  return <Pager page={meta.page} totalPages={meta.total_pages} className={styles.pager} onPage={onPage} />
 }
