@@ -4,6 +4,7 @@ import path from 'node:path'
 import type { Config } from '../../server/core/config'
 import { ephemeralDatabase } from '../../server/core/config'
 import { createScratchDatabase, dropDatabase } from '../../server/db/dialect'
+import type { Db } from '../../server/db/tx'
 
 /**
  * Which database this test process runs on. The Postgres leg of `npm test` (projects named
@@ -34,3 +35,7 @@ export async function durableDatabase(
     drop: async () => fs.rmSync(dir, { recursive: true, force: true }),
   }
 }
+
+/** The scheduled jobs that failed, with their errors: a healthy run has none. */
+export const failedJobs = (db: Db) =>
+  db.selectFrom('scheduled_jobs').select(['kind', 'last_error']).where('status', '=', 'failed').execute()

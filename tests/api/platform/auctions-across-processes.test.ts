@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { startSimulation } from '../../../server/areas/match-day/simulation'
 import type { Deps } from '../../../server/core/deps'
 import { smallAuction } from '../../helpers/auctions'
-import { TEST_DIALECT } from '../../helpers/db'
+import { failedJobs, TEST_DIALECT } from '../../helpers/db'
 import type { TestWorld } from '../../helpers/deps'
 import { client } from '../../helpers/http'
 import { leagueWorld, upcomingMatch } from '../../helpers/league'
@@ -204,12 +204,7 @@ describe.skipIf(TEST_DIALECT !== 'postgres')('a live simulation with two schedul
       .where('id', '=', match.id)
       .executeTakeFirstOrThrow()
     expect(row.status).toBe('completed')
-    const failed = await a.db
-      .selectFrom('scheduled_jobs')
-      .select(['kind', 'last_error'])
-      .where('status', '=', 'failed')
-      .execute()
-    expect(failed).toEqual([])
+    expect(await failedJobs(a.db)).toEqual([])
     const events = await a.db
       .selectFrom('match_events')
       .select('seq')
