@@ -70,7 +70,6 @@ export function createApp(deps: Deps, options: { cable?: CableServer } = {}) {
   mountApiDocs(app)
 
   if (options.cable) app.get('/cable', options.cable.handler)
-  app.get('/api/health', (c) => c.json({ ok: true, ...deps.clock.state() }))
 
   mountWebClient(app, deps.config.webDist)
 

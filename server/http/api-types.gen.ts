@@ -6903,9 +6903,9 @@ export type paths = {
                         /** @description Whole rupees per player, 0–10,000 */
                         entry_fee?: number | string;
                         /** @description Default: private when free, public when paid */
-                        is_private?: boolean;
+                        is_private?: boolean | string;
                         map?: string | null;
-                        min_level?: number;
+                        min_level?: number | string;
                         name?: string;
                         /** @description Whole rupees per kill; at most the fee less the rake */
                         per_kill?: number | string;
@@ -6913,8 +6913,8 @@ export type paths = {
                         prize_option?: string;
                         /** @description Percent ranges of the placement prizes, by squad rank */
                         prize_ranges?: unknown[];
-                        reveal_minutes?: number;
-                        slots?: number;
+                        reveal_minutes?: number | string;
+                        slots?: number | string;
                         /** @description Epoch milliseconds or ISO 8601 */
                         starts_at?: number | string;
                     };
@@ -7812,14 +7812,14 @@ export type paths = {
                         fields?: string;
                         /** @description A game kind slug; not auction or esports */
                         game?: string;
-                        guaranteed?: boolean;
+                        guaranteed?: boolean | string;
                         /** @description Default true */
-                        is_private?: boolean;
+                        is_private?: boolean | string;
                         /** @description Match kinds */
                         match_id?: number;
-                        max_entries_per_user?: number;
-                        members_limit?: number;
-                        multiple_entries?: boolean;
+                        max_entries_per_user?: number | string;
+                        members_limit?: number | string;
+                        multiple_entries?: boolean | string;
                         name?: string;
                         /** @description championship */
                         phase_id?: number;
@@ -8354,14 +8354,14 @@ export type paths = {
                         fields?: string;
                         /** @description A game kind slug; not auction or esports */
                         game?: string;
-                        guaranteed?: boolean;
+                        guaranteed?: boolean | string;
                         /** @description Default true */
-                        is_private?: boolean;
+                        is_private?: boolean | string;
                         /** @description Match kinds */
                         match_id?: number;
-                        max_entries_per_user?: number;
-                        members_limit?: number;
-                        multiple_entries?: boolean;
+                        max_entries_per_user?: number | string;
+                        members_limit?: number | string;
+                        multiple_entries?: boolean | string;
                         name?: string;
                         /** @description championship */
                         phase_id?: number;
@@ -10078,14 +10078,14 @@ export type paths = {
                         fields?: string;
                         /** @description A game kind slug; not auction or esports */
                         game: string;
-                        guaranteed?: boolean;
+                        guaranteed?: boolean | string;
                         /** @description Default true */
-                        is_private?: boolean;
+                        is_private?: boolean | string;
                         /** @description Match kinds */
                         match_id?: number;
-                        max_entries_per_user?: number;
-                        members_limit: number;
-                        multiple_entries?: boolean;
+                        max_entries_per_user?: number | string;
+                        members_limit: number | string;
+                        multiple_entries?: boolean | string;
                         name: string;
                         /** @description championship */
                         phase_id?: number;
@@ -10246,14 +10246,14 @@ export type paths = {
                         fields?: string;
                         /** @description A game kind slug; not auction or esports */
                         game?: string;
-                        guaranteed?: boolean;
+                        guaranteed?: boolean | string;
                         /** @description Default true */
-                        is_private?: boolean;
+                        is_private?: boolean | string;
                         /** @description Match kinds */
                         match_id?: number;
-                        max_entries_per_user?: number;
-                        members_limit?: number;
-                        multiple_entries?: boolean;
+                        max_entries_per_user?: number | string;
+                        members_limit?: number | string;
+                        multiple_entries?: boolean | string;
                         name?: string;
                         /** @description championship */
                         phase_id?: number;
@@ -11524,14 +11524,14 @@ export type paths = {
                         fields?: string;
                         /** @description A game kind slug; not auction or esports */
                         game?: string;
-                        guaranteed?: boolean;
+                        guaranteed?: boolean | string;
                         /** @description Default true */
-                        is_private?: boolean;
+                        is_private?: boolean | string;
                         /** @description Match kinds */
                         match_id?: number;
-                        max_entries_per_user?: number;
-                        members_limit?: number;
-                        multiple_entries?: boolean;
+                        max_entries_per_user?: number | string;
+                        members_limit?: number | string;
+                        multiple_entries?: boolean | string;
                         name?: string;
                         /** @description championship */
                         phase_id?: number;
@@ -12167,14 +12167,14 @@ export type paths = {
                         fields?: string;
                         /** @description A game kind slug; not auction or esports */
                         game: string;
-                        guaranteed?: boolean;
+                        guaranteed?: boolean | string;
                         /** @description Default true */
-                        is_private?: boolean;
+                        is_private?: boolean | string;
                         /** @description Match kinds */
                         match_id?: number;
-                        max_entries_per_user?: number;
-                        members_limit: number;
-                        multiple_entries?: boolean;
+                        max_entries_per_user?: number | string;
+                        members_limit: number | string;
+                        multiple_entries?: boolean | string;
                         name: string;
                         /** @description championship */
                         phase_id?: number;
@@ -12498,7 +12498,7 @@ export type paths = {
                 query?: {
                     game?: "pubg" | "free-fire" | "call-of-duty";
                     kind?: "pubg" | "pubg-lite" | "pubg-single-match" | "free-fire" | "call-of-duty";
-                    mine?: boolean;
+                    mine?: boolean | string;
                     page?: number;
                     per_page?: number;
                     status?: "open" | "locked" | "completed" | "cancelled" | "active" | "all";
@@ -12554,11 +12554,11 @@ export type paths = {
                         /** @description Whole rupees per player, 0–10,000 */
                         entry_fee: number | string;
                         /** @description Default: private when free, public when paid */
-                        is_private?: boolean;
+                        is_private?: boolean | string;
                         /** @enum {string} */
                         kind: "pubg" | "pubg-lite" | "pubg-single-match" | "free-fire" | "call-of-duty";
                         map?: string | null;
-                        min_level?: number;
+                        min_level?: number | string;
                         /** @enum {string} */
                         mode: "solo" | "duo" | "squad";
                         name: string;
@@ -12568,12 +12568,12 @@ export type paths = {
                         prize_option?: string;
                         /** @description Percent ranges of the placement prizes, by squad rank */
                         prize_ranges?: unknown[];
-                        reveal_minutes?: number;
-                        slots: number;
+                        reveal_minutes?: number | string;
+                        slots: number | string;
                         /** @description Epoch milliseconds or ISO 8601 */
                         starts_at?: number | string;
                         /** @description Instead of starts_at: this many minutes from now on the server’s clock */
-                        starts_in_minutes?: number;
+                        starts_in_minutes?: number | string;
                     };
                 };
             };
@@ -12700,9 +12700,9 @@ export type paths = {
                         /** @description Whole rupees per player, 0–10,000 */
                         entry_fee?: number | string;
                         /** @description Default: private when free, public when paid */
-                        is_private?: boolean;
+                        is_private?: boolean | string;
                         map?: string | null;
-                        min_level?: number;
+                        min_level?: number | string;
                         name?: string;
                         /** @description Whole rupees per kill; at most the fee less the rake */
                         per_kill?: number | string;
@@ -12710,8 +12710,8 @@ export type paths = {
                         prize_option?: string;
                         /** @description Percent ranges of the placement prizes, by squad rank */
                         prize_ranges?: unknown[];
-                        reveal_minutes?: number;
-                        slots?: number;
+                        reveal_minutes?: number | string;
+                        slots?: number | string;
                         /** @description Epoch milliseconds or ISO 8601 */
                         starts_at?: number | string;
                     };
@@ -14801,9 +14801,9 @@ export type paths = {
                         /** @description Whole rupees per player, 0–10,000 */
                         entry_fee?: number | string;
                         /** @description Default: private when free, public when paid */
-                        is_private?: boolean;
+                        is_private?: boolean | string;
                         map?: string | null;
-                        min_level?: number;
+                        min_level?: number | string;
                         name?: string;
                         /** @description Whole rupees per kill; at most the fee less the rake */
                         per_kill?: number | string;
@@ -14811,8 +14811,8 @@ export type paths = {
                         prize_option?: string;
                         /** @description Percent ranges of the placement prizes, by squad rank */
                         prize_ranges?: unknown[];
-                        reveal_minutes?: number;
-                        slots?: number;
+                        reveal_minutes?: number | string;
+                        slots?: number | string;
                         /** @description Epoch milliseconds or ISO 8601 */
                         starts_at?: number | string;
                     };
@@ -16384,6 +16384,42 @@ export type paths = {
                     };
                     content: {
                         "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/health": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The server is up, and its game clock */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Up, with the clock */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Health"];
                     };
                 };
             };
@@ -19747,9 +19783,9 @@ export type paths = {
                         /** @description Whole rupees per player, 0–10,000 */
                         entry_fee?: number | string;
                         /** @description Default: private when free, public when paid */
-                        is_private?: boolean;
+                        is_private?: boolean | string;
                         map?: string | null;
-                        min_level?: number;
+                        min_level?: number | string;
                         name?: string;
                         /** @description Whole rupees per kill; at most the fee less the rake */
                         per_kill?: number | string;
@@ -19757,8 +19793,8 @@ export type paths = {
                         prize_option?: string;
                         /** @description Percent ranges of the placement prizes, by squad rank */
                         prize_ranges?: unknown[];
-                        reveal_minutes?: number;
-                        slots?: number;
+                        reveal_minutes?: number | string;
+                        slots?: number | string;
                         /** @description Epoch milliseconds or ISO 8601 */
                         starts_at?: number | string;
                     };
@@ -25231,7 +25267,7 @@ export type components = {
              * @description The account’s level in the game, 1–100
              * @example 42
              */
-            game_level: number;
+            game_level: number | string;
             /**
              * @description The name shown in the game (trimmed)
              * @example AshaSniper
@@ -25734,6 +25770,15 @@ export type components = {
                 slug: string;
                 username: string;
             };
+        };
+        Health: {
+            /** @description The game clock, ms since the epoch */
+            now_in_millis: number;
+            /** @enum {boolean} */
+            ok: true;
+            paused: boolean;
+            /** @description Game ms per real ms */
+            speed: number;
         };
         JoiningConfirmation: {
             contest_id: number;
@@ -26709,7 +26754,7 @@ export type components = {
              * @description The account’s level in the game, 1–100
              * @example 42
              */
-            game_level?: number;
+            game_level?: number | string;
             /**
              * @description The name shown in the game (trimmed)
              * @example AshaSniper

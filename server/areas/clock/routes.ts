@@ -17,6 +17,15 @@ const ClockStateSchema = z
   })
   .openapi('ClockState')
 
+const HealthSchema = z
+  .object({
+    ok: z.literal(true),
+    now_in_millis: z.number().int().openapi({ description: 'The game clock, ms since the epoch' }),
+    speed: z.number().openapi({ description: 'Game ms per real ms' }),
+    paused: z.boolean(),
+  })
+  .openapi('Health')
+
 const ClockChangeRequest = z
   .strictObject({
     speed: z
@@ -46,6 +55,16 @@ export function clockRoutes(deps: Deps) {
     const s = deps.clock.state()
     return { ...s, now: new Date(s.now_in_millis).toISOString() }
   }
+
+  // Anyone may ask: the web client and the CLI set their clocks by it, and tests wait for it.
+  routesOn(app, ['Health']).get(
+    '/api/health',
+    {
+      summary: 'The server is up, and its game clock',
+      ok: json(HealthSchema, 'Up, with the clock'),
+    },
+    (c) => c.json({ ok: true as const, ...deps.clock.state() }, 200),
+  )
 
   route.get(
     '/api/admin/clock',

@@ -14,15 +14,25 @@ export const boolField = () =>
       const s = v.trim().toLowerCase()
       return TRUE.has(s) ? true : FALSE.has(s) ? false : v
     }, z.boolean())
-    .openapi({ type: 'boolean' })
+    .openapi({
+      anyOf: [
+        { type: 'boolean' },
+        { type: 'string', description: 'as a form sends it: true, 1, on, yes or false, 0, off, no, empty' },
+      ],
+    })
 
-export const intField = (min: number, max: number) =>
+const WHOLE = /^\s*-?\d{1,9}\s*$/
+
+/** A whole number, or its digits in a string (a form's field): the document says both. */
+export const intField = (min: number, max: number, number = z.number().int().min(min).max(max)) =>
   z
-    .preprocess(
-      (v) => (typeof v === 'string' && /^\s*-?\d{1,9}\s*$/.test(v) ? Number(v) : v),
-      z.number().int().min(min).max(max),
-    )
-    .openapi({ type: 'integer', minimum: min, maximum: max })
+    .preprocess((v) => (typeof v === 'string' && WHOLE.test(v) ? Number(v) : v), number)
+    .openapi({
+      anyOf: [
+        { type: 'integer', minimum: min, maximum: max },
+        { type: 'string', pattern: WHOLE.source, description: 'the same number, as a form sends it' },
+      ],
+    })
 
 /** Rupees as a number or a numeric string; the services turn them into paise and check them. */
 export const rupeesField = () =>

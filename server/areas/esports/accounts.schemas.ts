@@ -3,6 +3,7 @@ import { CHARACTER_ID_PATTERN, ESPORTS_GAME_SLUGS, GAME_LEVEL_MAX } from '../../
 import { idField } from '../../http/ids'
 import { pagingQuery } from '../../http/paging'
 import { multilineText } from '../../http/text'
+import { intField } from '../contests'
 import { UserRef } from './common.schemas'
 
 /** Game accounts (docs/esports.md, "Game accounts"): the request and answer shapes. */
@@ -31,12 +32,13 @@ const characterId = z
   .trim()
   .regex(CHARACTER_ID_PATTERN, 'must be 5 to 20 digits')
   .openapi({ description: 'The game’s numeric player id, 5–20 digits', example: '5123456789' })
-const gameLevel = z
-  .number({ error: `must be a whole number from 1 to ${GAME_LEVEL_MAX}` })
-  .int(`must be a whole number from 1 to ${GAME_LEVEL_MAX}`)
-  .min(1, `must be a whole number from 1 to ${GAME_LEVEL_MAX}`)
-  .max(GAME_LEVEL_MAX, `must be a whole number from 1 to ${GAME_LEVEL_MAX}`)
-  .openapi({ description: `The account’s level in the game, 1–${GAME_LEVEL_MAX}`, example: 42 })
+const levelMessage = `must be a whole number from 1 to ${GAME_LEVEL_MAX}`
+/** The level as typed in the web's form (its digits) or as a number. */
+const gameLevel = intField(
+  1,
+  GAME_LEVEL_MAX,
+  z.number({ error: levelMessage }).int(levelMessage).min(1, levelMessage).max(GAME_LEVEL_MAX, levelMessage),
+).openapi({ description: `The account’s level in the game, 1–${GAME_LEVEL_MAX}`, example: 42 })
 
 export const CreateGameAccountRequest = z
   .strictObject({

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { GAME_LEVEL_MAX } from '../../../server/domain/esports/rules'
 import { race, statuses } from '../../helpers/concurrency'
 import { apiWorld } from '../../helpers/world'
 
@@ -183,6 +184,11 @@ describe('PUT /api/game_accounts/{id}', () => {
       p.token,
     )
     expect(bad.status).toBe(422)
+    expect(bad.body.errors.game_level).toEqual([`must be a whole number from 1 to ${GAME_LEVEL_MAX}`])
+    // A form's digits are a level too (the document says both)
+    const typed = await ctx.api.put(`/api/game_accounts/${acc.id}`, { game_level: ' 56 ' }, p.token)
+    expect(typed.status).toBe(200)
+    expect(typed.body.game_account.game_level).toBe(56)
     const taken = await addAccount(other.token)
     const clash = await ctx.api.put(
       `/api/game_accounts/${acc.id}`,

@@ -115,6 +115,7 @@ describe('API documentation', () => {
       '/api/users/forget_password',
       '/api/users/reset_password',
       '/api/users/activation',
+      '/api/health',
       '/api/admin/clock',
       '/api/admin/outbox',
       '/api/admin/ledger/verify',

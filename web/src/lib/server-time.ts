@@ -1,4 +1,4 @@
-import { get } from './api'
+import { data, http } from './client'
 
 /**
  * The server's game clock, as this tab knows it. An admin can speed it up, pause it or jump
@@ -66,10 +66,10 @@ export const serverTimeQuery = {
   queryKey: ['server-time'],
   queryFn: async () => {
     const sentAt = Date.now()
-    const health = await get<{ now_in_millis: number; speed?: number; paused?: boolean }>('/api/health')
+    const health = await data(http.GET('/api/health'))
     // Half the round trip approximates when the server read its clock.
     setServerClock(
-      { now_in_millis: health.now_in_millis, speed: health.speed ?? 1, paused: health.paused ?? false },
+      { now_in_millis: health.now_in_millis, speed: health.speed, paused: health.paused },
       (sentAt + Date.now()) / 2,
     )
     return health.now_in_millis

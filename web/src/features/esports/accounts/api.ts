@@ -1,7 +1,6 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
 import { ESPORTS_GAMES, type EsportsGame } from '../../../../../server/domain/esports/rules'
-import { post, put } from '../../../lib/api'
-import { type Body, data, http, type Schema } from '../../../lib/client'
+import { data, http, type RequestBody, type Schema } from '../../../lib/client'
 import { meQuery } from '../../../lib/me'
 
 /** Game accounts (docs/esports.md, "Game accounts"): mine, added and edited from settings. */
@@ -16,15 +15,12 @@ export const myGameAccountsQuery = queryOptions({
   staleTime: 15_000,
 })
 
-export interface GameAccountFields {
-  in_game_name: string
-  character_id: string
-  game_level: number | string
-}
+/** A new account's fields, as the form sends them. */
+export type GameAccountFields = Omit<RequestBody<'/api/game_accounts'>, 'slug'>
 
 /**
  * POST a new account or PUT an edit; both refresh my accounts and Me. The level goes as typed
- * (the server coerces it), so through lib/api with the typed answers.
+ * (its digits, or the text the server answers 422 to).
  */
 export function useSaveGameAccount() {
   const client = useQueryClient()
@@ -35,14 +31,13 @@ export function useSaveGameAccount() {
         | { slug: EsportsGame; fields: GameAccountFields },
     ) =>
       'id' in input
-        ? (await put<Body<'/api/game_accounts/{id}', 'put'>>(`/api/game_accounts/${input.id}`, input.fields))
-            .game_account
-        : (
-            await post<Body<'/api/game_accounts', 'post'>>('/api/game_accounts', {
-              slug: input.slug,
-              ...input.fields,
-            })
-          ).game_account,
+        ? (
+            await data(
+              http.PUT('/api/game_accounts/{id}', { params: { path: { id: input.id } }, body: input.fields }),
+            )
+          ).game_account
+        : (await data(http.POST('/api/game_accounts', { body: { slug: input.slug, ...input.fields } })))
+            .game_account,
     onSuccess: () => {
       void client.invalidateQueries({ queryKey: myGameAccountsQuery.queryKey })
       void client.invalidateQueries({ queryKey: meQuery.queryKey })

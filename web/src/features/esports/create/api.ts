@@ -1,7 +1,6 @@
 import { queryOptions } from '@tanstack/react-query'
 import type { EsportsGame, EsportsKind } from '../../../../../server/domain/esports/rules'
-import { post } from '../../../lib/api'
-import { type Body, data, http, type Schema } from '../../../lib/client'
+import { data, http, type RequestBody, type Schema } from '../../../lib/client'
 
 export type EsportsAccess = Schema<'EsportsAccess'>
 export type HostRequirement = EsportsAccess['requirements'][number]
@@ -27,27 +26,10 @@ export const esportsContestsQuery = (game: EsportsGame) =>
         .esports_contests,
   })
 
-export interface EsportsDraft {
-  kind: EsportsKind
-  mode: string
-  name: string
-  description?: string
-  map?: string
-  entry_fee: number | string
-  per_kill?: number | string
-  prize_option?: string
-  slots: number | string
-  min_level?: number | string
-  starts_in_minutes: number | string
-  reveal_minutes?: number | string
-  is_private: boolean
-}
-/**
- * Sent as the form holds it (numbers as typed, in strings: the server coerces them), so through
- * lib/api with the typed answer; the OpenAPI document's body says numbers.
- */
-export const createEsportsContest = (body: EsportsDraft) =>
-  post<Body<'/api/esports/contests', 'post'>>('/api/esports/contests', body)
+/** What the host form sends: its numbers as typed (digits in strings) or as numbers. */
+export type EsportsDraft = RequestBody<'/api/esports/contests'>
+/** Sent as the form holds it: numbers as typed, in strings (the document says the server takes both). */
+export const createEsportsContest = (body: EsportsDraft) => data(http.POST('/api/esports/contests', { body }))
 
 export const requestHostAccess = (kind: EsportsKind, message: string) =>
   data(http.POST('/api/pubgs/access', { body: { kind, ...(message ? { message } : {}) } }))
