@@ -73,23 +73,7 @@ export type CustomRange =
   | { from: number; to: number; amount: number }
 
 /** The create/verify body of `POST /api/contests` (exactly one prize source). */
-export interface ContestDraft {
-  game: GameKindSlug
-  match_id?: number
-  phase_id?: number
-  name: string
-  description?: string | null
-  entry_fee: number
-  members_limit: number
-  multiple_entries: boolean
-  max_entries_per_user?: number
-  guaranteed: boolean
-  is_private: boolean
-  prize_option?: PrizeOptionKey
-  prize_structure_id?: number
-  prize_ranges?: CustomRange[]
-  team_id?: number
-}
+export type ContestDraft = RequestBody<'/api/contests/verify'>
 
 export type Verified = Body<'/api/contests/verify', 'post'>
 export type Bill = Verified['bill']

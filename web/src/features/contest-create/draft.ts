@@ -51,12 +51,15 @@ export const emptyDraft = (): DraftState => ({
 })
 
 /** A typed number: a number when it parses, the text itself when not (the server says why), none when blank. */
-export function typed(text: string): number | undefined {
+export function typed(text: string): number | string | undefined {
   const trimmed = text.trim()
   if (trimmed === '') return undefined
   const n = Number(trimmed)
-  return Number.isFinite(n) ? n : (trimmed as unknown as number)
+  return Number.isFinite(n) ? n : trimmed
 }
+
+/** An id picked from a list: none when nothing is picked. */
+const picked = (text: string): number | undefined => (text === '' ? undefined : Number(text))
 
 export function rangesOf(state: Pick<DraftState, 'custom_mode' | 'ranges'>): CustomRange[] {
   return state.ranges.map((r) => {
@@ -78,13 +81,13 @@ export function toDraft(kind: GameKindSlug, s: DraftState): ContestDraft {
     s.prize_source === 'option'
       ? { prize_option: s.prize_option }
       : s.prize_source === 'saved'
-        ? { prize_structure_id: typed(s.prize_structure_id) }
+        ? { prize_structure_id: picked(s.prize_structure_id) }
         : { prize_ranges: rangesOf(s) }
   return {
     game: kind,
     ...(isMatchKind(kind)
-      ? { match_id: typed(s.match_id), team_id: typed(s.team_id) }
-      : { phase_id: typed(s.phase_id) }),
+      ? { match_id: picked(s.match_id), team_id: picked(s.team_id) }
+      : { phase_id: picked(s.phase_id) }),
     name: s.name.trim(),
     ...(s.description.trim() ? { description: s.description.trim() } : {}),
     entry_fee: typed(s.entry_fee) as number,
