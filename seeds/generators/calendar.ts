@@ -1,4 +1,4 @@
-import type { PhasePlan, PlannedStatus } from './types'
+import type { PhasePlan, PlannedStatus, TeamPlan } from './types'
 
 export const MINUTE = 60_000
 export const HOUR = 60 * MINUTE
@@ -102,6 +102,21 @@ export function pairings(times: readonly number[], keys: readonly string[], rest
     lastPlayed.set(pair[1], time)
     return pair
   })
+}
+
+/** `pairings` of the teams themselves (home first), for times in order. */
+export function teamPairings(
+  times: readonly number[],
+  teams: readonly TeamPlan[],
+  restMs: number,
+): Array<[TeamPlan, TeamPlan]> {
+  const byKey = new Map(teams.map((t) => [t.key, t]))
+  const team = (key: string) => byKey.get(key) as TeamPlan
+  return pairings(
+    times,
+    teams.map((t) => t.key),
+    restMs,
+  ).map(([home, away]) => [team(home), team(away)])
 }
 
 /** Phases covering whole UTC days: [name, first day, last day] relative to day0. */

@@ -1,6 +1,6 @@
 import type { RandomStream } from '../../server/domain/rng'
 import { AUSTRALIA_GROUNDS, ENGLAND_GROUNDS, FRANCHISES, SOUTH_AFRICA_GROUNDS } from '../lists/cricket'
-import { type Around, DAY, HOUR, pairings, phaseOf, phasesByDays, type Slot, schedule } from './calendar'
+import { type Around, DAY, HOUR, phaseOf, phasesByDays, type Slot, schedule, teamPairings } from './calendar'
 import { makeMatch } from './matches'
 import type { SeedRandom } from './random'
 import { cricketResult, type Outcome } from './results'
@@ -86,7 +86,6 @@ function twoSided(
 }
 
 function t20League(a: Around, rand: RandomStream, roster: RosterPlan, franchises: TeamPlan[]): SeriesPlan {
-  const byKey = new Map(franchises.map((t) => [t.key, t]))
   // Evening games every day, an afternoon game too at weekends, and one about to start.
   const slots = schedule(a, {
     days: [-10, 9],
@@ -100,9 +99,9 @@ function t20League(a: Around, rand: RandomStream, roster: RosterPlan, franchises
     durationMs: 4 * HOUR,
     soon: [0],
   })
-  const pairs = pairings(
+  const pairs = teamPairings(
     slots.map((s) => s.time),
-    rand.shuffle(franchises.map((t) => t.key)),
+    rand.shuffle(franchises),
     20 * HOUR,
   )
   const phases = phasesByDays(a, [
@@ -111,10 +110,7 @@ function t20League(a: Around, rand: RandomStream, roster: RosterPlan, franchises
     ['Week 3', 4, 9],
   ])
   const matches = slots.map((slot, i) => {
-    const [home, away] = (pairs[i] as [string, string]).map((k) => byKey.get(k) as TeamPlan) as [
-      TeamPlan,
-      TeamPlan,
-    ]
+    const [home, away] = pairs[i] as [TeamPlan, TeamPlan]
     return twoSided(rand, roster, 'T20', slot, i + 1, 'League', [home, away], home.venue as Venue, phases)
   })
   return {
@@ -139,15 +135,14 @@ function triSeries(a: Around, rand: RandomStream, roster: RosterPlan, sides: Tea
     ['League', -11, -1],
     ['Final', 2, 2],
   ])
-  const byKey = new Map(sides.map((t) => [t.key, t]))
   const wins = new Map(sides.map((t) => [t.key, 0]))
-  const pairs = pairings(
+  const pairs = teamPairings(
     slots.map((s) => s.time),
-    sides.map((t) => t.key),
+    sides,
     DAY,
   )
   const matches = slots.map((slot, i) => {
-    const pair = (pairs[i] as [string, string]).map((k) => byKey.get(k) as TeamPlan) as [TeamPlan, TeamPlan]
+    const pair = pairs[i] as [TeamPlan, TeamPlan]
     const venue = SOUTH_AFRICA_GROUNDS[i % SOUTH_AFRICA_GROUNDS.length] as Venue
     return twoSided(rand, roster, 'T20', slot, i + 1, 'League', pair, venue, phases, (o) => {
       if (o.winnerKey) wins.set(o.winnerKey, (wins.get(o.winnerKey) ?? 0) + 1)

@@ -1,7 +1,7 @@
 import type { RandomStream } from '../../server/domain/rng'
 import { type BattleRoyaleSlug, TITLES } from '../lists/esports'
 import { GRANDS_PRIX } from '../lists/motorsport'
-import { type Around, DAY, HOUR, MINUTE, pairings, phaseOf, phasesByDays, schedule } from './calendar'
+import { type Around, DAY, HOUR, MINUTE, phaseOf, phasesByDays, schedule, teamPairings } from './calendar'
 import { cricketSeries } from './cricket-fixtures'
 import { makeMatch } from './matches'
 import type { SeedRandom } from './random'
@@ -22,7 +22,6 @@ export function buildSeries(a: Around, random: SeedRandom, rosters: RosterPlan[]
 }
 
 function footballLeague(a: Around, rand: RandomStream, roster: RosterPlan): SeriesPlan {
-  const byKey = new Map(roster.teams.map((t) => [t.key, t]))
   // One evening fixture a day (none on Tuesdays), double-headers at weekends.
   const slots = schedule(a, {
     days: [-10, 10],
@@ -38,9 +37,9 @@ function footballLeague(a: Around, rand: RandomStream, roster: RosterPlan): Seri
     durationMs: 2 * HOUR,
     soon: [15],
   })
-  const pairs = pairings(
+  const pairs = teamPairings(
     slots.map((s) => s.time),
-    rand.shuffle(roster.teams.map((t) => t.key)),
+    rand.shuffle(roster.teams),
     48 * HOUR,
   )
   const phases = phasesByDays(a, [
@@ -49,10 +48,7 @@ function footballLeague(a: Around, rand: RandomStream, roster: RosterPlan): Seri
     ['Week 3', 4, 10],
   ])
   const matches = slots.map((slot, i) => {
-    const [home, away] = (pairs[i] as [string, string]).map((k) => byKey.get(k) as TeamPlan) as [
-      TeamPlan,
-      TeamPlan,
-    ]
+    const [home, away] = pairs[i] as [TeamPlan, TeamPlan]
     return makeMatch(rand, roster, {
       matchNo: i + 1,
       stage: 'League',

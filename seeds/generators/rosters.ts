@@ -18,7 +18,7 @@ import {
 import { COUNTRIES, type CountryCode, type SeedRandom } from './random'
 import { battleRoyale, f1 } from './solo-rosters'
 import { average, bell, type Member, squad, team, valueFor } from './squads'
-import type { RosterPlan } from './types'
+import type { RosterPlan, TeamPlan } from './types'
 
 export { STYLE_BATTLE_ROYALE, STYLE_DRIVER, VALUE_RANGE } from './squads'
 
@@ -61,15 +61,7 @@ export function cricketSide(
     return { style, country, skill: Math.min(1, bell(rand) + (away ? 0.08 : 0)) }
   })
   const t = team('cricket', side, side.nation ? COUNTRIES[side.nation].name : 'India', 0)
-  roster.players.push(
-    ...squad(random, rand, taken, t.key, members, {
-      stars: 2,
-      score: 480,
-      value: (m) => valueFor(m.skill, 70, CRICKET_VALUE_CAP[m.style] ?? 100),
-    }),
-  )
-  t.strength = topAverage(members, 11)
-  roster.teams.push(t)
+  addSide(random, rand, taken, roster, t, members, { score: 480, valueCap: CRICKET_VALUE_CAP })
 }
 
 function football(random: SeedRandom, taken: Set<string>): RosterPlan {
@@ -88,17 +80,33 @@ function football(random: SeedRandom, taken: Set<string>): RosterPlan {
       }
     })
     const t = team('football', side, 'India', 0)
-    roster.players.push(
-      ...squad(random, rand, taken, t.key, members, {
-        stars: 2,
-        score: 300,
-        value: (m) => valueFor(m.skill, 70, FOOTBALL_VALUE_CAP[m.style] ?? 100),
-      }),
-    )
-    t.strength = topAverage(members, 11)
-    roster.teams.push(t)
+    addSide(random, rand, taken, roster, t, members, { score: 300, valueCap: FOOTBALL_VALUE_CAP })
   }
   return roster
+}
+
+/**
+ * A side of a team sport and its squad, added to `roster`: two stars, values from skill under
+ * the sport's caps (100 for a style without one), strength the average skill of its best eleven.
+ */
+function addSide(
+  random: SeedRandom,
+  rand: RandomStream,
+  taken: Set<string>,
+  roster: RosterPlan,
+  t: TeamPlan,
+  members: Member[],
+  sport: { score: number; valueCap: Record<number, number> },
+): void {
+  roster.players.push(
+    ...squad(random, rand, taken, t.key, members, {
+      stars: 2,
+      score: sport.score,
+      value: (m) => valueFor(m.skill, 70, sport.valueCap[m.style] ?? 100),
+    }),
+  )
+  t.strength = topAverage(members, 11)
+  roster.teams.push(t)
 }
 
 function topAverage(members: Member[], n: number): number {

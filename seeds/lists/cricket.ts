@@ -1,5 +1,5 @@
 import type { CountryCode } from './countries'
-import type { Venue } from './types'
+import { india, type Venue } from './types'
 
 export interface SideData {
   name: string
@@ -7,8 +7,6 @@ export interface SideData {
   color: string
   venue?: Venue
 }
-
-const india = (name: string, location: string): Venue => ({ name, location, country: 'India' })
 
 /** Franchise sides of the T20 league, each with its home ground. */
 export const FRANCHISES: SideData[] = [

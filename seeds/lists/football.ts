@@ -1,8 +1,6 @@
 import type { CountryCode } from './countries'
 import type { SideData } from './cricket'
-import type { Venue } from './types'
-
-const india = (name: string, location: string): Venue => ({ name, location, country: 'India' })
+import { india } from './types'
 
 /** Clubs of the football league, each with its home stadium. */
 export const CLUBS: SideData[] = [

@@ -6,3 +6,6 @@ export interface Venue {
   location: string | null
   country: string | null
 }
+
+/** A ground in India. */
+export const india = (name: string, location: string): Venue => ({ name, location, country: 'India' })

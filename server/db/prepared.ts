@@ -1,3 +1,4 @@
+import type BetterSqlite3 from 'better-sqlite3'
 import type { Compilable, CompiledQuery, Kysely } from 'kysely'
 import type { Database } from './schema'
 import type { Executor } from './tx'
@@ -32,6 +33,24 @@ export function prepared<P extends Record<string, unknown>, R>(
     )
     const query: CompiledQuery<R> = { ...template.compiled, parameters }
     return (await executor.executeQuery(query)).rows
+  }
+}
+
+/**
+ * Raw statements on a SQLite connection, prepared on the connection's first use and kept with it
+ * (a connection that goes away takes its statements along).
+ */
+export function perConnection<S>(
+  prepare: (sqlite: BetterSqlite3.Database) => S,
+): (sqlite: BetterSqlite3.Database) => S {
+  const cache = new WeakMap<BetterSqlite3.Database, S>()
+  return (sqlite) => {
+    let statements = cache.get(sqlite)
+    if (!statements) {
+      statements = prepare(sqlite)
+      cache.set(sqlite, statements)
+    }
+    return statements
   }
 }
 

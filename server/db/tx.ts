@@ -1,11 +1,12 @@
 import { sql } from 'kysely'
-import type { Db, Outgoing, Publisher, Tx } from './types'
+import type { BusPayload, Db, Outgoing, Publisher, Stream, Tx } from './types'
 
-export type { Db, Executor, Tx } from './types'
+export type { BusPayload, Db, Executor, Stream, Tx } from './types'
 
 /** Work queued inside a transaction that may only happen once it has committed. */
 export interface AfterCommit {
-  publish(stream: string, message: { type: string; [key: string]: unknown }): void
+  /** Queues `message` for `stream`; a typed stream (`Stream<M>`) takes only its own messages. */
+  publish<M extends BusPayload>(stream: Stream<M>, message: NoInfer<M>): void
   run(fn: () => void): void
 }
 

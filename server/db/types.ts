@@ -6,10 +6,20 @@ export type Tx = Transaction<Database>
 /** Query functions take either the database or an open transaction as their first argument. */
 export type Executor = Db | Tx
 
+/** What travels on a bus stream: an object with its `type` (docs/channels.md). */
+export type BusPayload = { type: string; [key: string]: unknown }
+
+/**
+ * A bus stream's name, typed by the messages it carries: at run time a plain string, at compile
+ * time `after.publish(contestStream(id), message)` checks the message against the stream's kind,
+ * and the web and CLI read the same message types (type-only imports).
+ */
+export type Stream<M extends BusPayload = BusPayload> = string & { readonly __messages?: M }
+
 /** A message on its way out, before the bus has given it a seq. */
 export interface Outgoing {
   stream: string
-  message: { type: string; [key: string]: unknown }
+  message: BusPayload
 }
 
 /**

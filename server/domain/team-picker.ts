@@ -20,26 +20,58 @@ export function pickTeam(
   rng: RandomStream,
   attempts = 40,
 ): PickedTeam | null {
+  return pickWithLookAhead(
+    sport,
+    pool,
+    attempts,
+    // Pricier (better) players tend to come first.
+    () => weightedOrder(pool, rng, (p) => Math.max(1, p.value_tenths)),
+    (chosen, picked) => {
+      const byValue = [...picked].sort((a, b) => b.value_tenths - a.value_tenths || a.id - b.id)
+      const top = byValue.slice(0, Math.min(4, byValue.length))
+      const captain = rng.pick(top)
+      const vice = rng.pick(top.filter((p) => p.id !== captain.id))
+      return { player_ids: chosen, captain_id: captain.id, vice_captain_id: vice.id }
+    },
+  )
+}
+
+/**
+ * Up to `attempts` tries of: the pool in the order `orderOf` gives, taken greedily with
+ * look-ahead (`takeInOrder`), then captained by `finish` (given the chosen ids in the order
+ * taken and the chosen players in pool order). The first valid team, or null.
+ */
+export function pickWithLookAhead<T extends TeamPlayer>(
+  sport: string,
+  pool: readonly T[],
+  attempts: number,
+  orderOf: () => readonly T[],
+  finish: (chosen: number[], picked: T[]) => PickedTeam,
+): PickedTeam | null {
   const rules = sportRules(sport)
   for (let attempt = 0; attempt < attempts; attempt++) {
-    const order = weightedOrder(pool, rng)
-    const chosen = takeInOrder(rules, pool, order)
+    const chosen = takeInOrder(rules, pool, orderOf())
     if (!chosen) continue
-    const picked = pool.filter((p) => chosen.includes(p.id))
-    const byValue = [...picked].sort((a, b) => b.value_tenths - a.value_tenths || a.id - b.id)
-    const top = byValue.slice(0, Math.min(4, byValue.length))
-    const captain = rng.pick(top)
-    const vice = rng.pick(top.filter((p) => p.id !== captain.id))
-    const pick = { player_ids: chosen, captain_id: captain.id, vice_captain_id: vice.id }
-    if (validateTeam(rules, pool, pick).valid_team) return pick
+    const team = finish(
+      chosen,
+      pool.filter((p) => chosen.includes(p.id)),
+    )
+    if (validateTeam(rules, pool, team).valid_team) return team
   }
   return null
 }
 
-/** Players in a random order where pricier (better) players tend to come first. */
-function weightedOrder(pool: readonly TeamPlayer[], rng: RandomStream): TeamPlayer[] {
+/**
+ * Players in a random order where heavier ones tend to come first: Efraimidis–Spirakis keys,
+ * u^(1/w), ties broken by id. `weightOf` must be positive.
+ */
+export function weightedOrder<T extends { id: number }>(
+  pool: readonly T[],
+  rng: RandomStream,
+  weightOf: (p: T) => number,
+): T[] {
   return pool
-    .map((p) => ({ p, key: rng.next() ** (1 / Math.max(1, p.value_tenths)) }))
+    .map((p) => ({ p, key: rng.next() ** (1 / weightOf(p)) }))
     .sort((a, b) => b.key - a.key || a.p.id - b.p.id)
     .map((x) => x.p)
 }

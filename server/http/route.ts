@@ -1,5 +1,6 @@
 import type { RouteConfig, RouteHandler, z } from '@hono/zod-openapi'
 import type { MiddlewareHandler } from 'hono'
+import { moneyRoute } from './idempotency'
 import { errors, jsonBody } from './responses'
 import {
   type AppContext,
@@ -36,6 +37,9 @@ export interface RouteSpec {
   errors?: ErrorStatus[]
 }
 
+/** A spec kept apart from its declaration (shared by routes alike), typed as a declaration would type it. */
+export const routeSpec = <S extends RouteSpec>(spec: S): S => spec
+
 /** An empty part: `unknown` would make the whole request unknown when a route takes no input. */
 type Nothing = Record<never, never>
 type Part<S, K extends string, As extends string = K> = S extends { [k in K]: infer T }
@@ -65,6 +69,16 @@ type Declare<M extends Method> = <P extends string, S extends RouteSpec>(
   spec: S,
   handler: S extends { auth: true } ? SignedInHandler<RouteOf<M, P, S>> : Handler<RouteOf<M, P, S>>,
 ) => void
+
+/** A money-moving declaration: always signed in (keys are per user). */
+type DeclareMoney<M extends Method> = <P extends string, S extends RouteSpec & { auth: true }>(
+  path: P,
+  spec: S,
+  handler: SignedInHandler<RouteOf<M, P, S>>,
+) => void
+
+/** What the `Idempotency-Key` middleware of a money-moving route needs. */
+type MoneyDeps = Parameters<typeof moneyRoute>[0]
 
 /** The OpenAPI route config of a declaration: keys in the order the document lists them. */
 function routeConfig(method: Method, path: string, spec: RouteSpec, tags: string[]): RouteConfig {
@@ -97,20 +111,33 @@ function routeConfig(method: Method, path: string, spec: RouteSpec, tags: string
  * typed as `app.openapi` would type it (validated params, query and body; the declared answers),
  * and the router of `createRouter` still gives every route its edge (sign-in, text rules, 422).
  * A signed-in route's handler is also given the caller: `(c, me) => …`.
+ *
+ * `route.money.post(…)` (and put, delete) declares a money-moving operation as `moneyRoute` does:
+ * it honours and documents `Idempotency-Key`, and its handler must work through
+ * `requestDeps(c, deps)`. Those need the `deps` given here.
  */
-export function routesOn(app: Router, tags: string[]) {
+export function routesOn(app: Router, tags: string[], deps?: MoneyDeps) {
   const declare =
-    <M extends Method>(method: M): Declare<M> =>
+    <M extends Method>(method: M, money = false): Declare<M> =>
     (path, spec, handler) => {
       const signedIn = handler as unknown as (c: AppContext, me: AuthUser) => unknown
       const answer = spec.auth ? (c: AppContext) => signedIn(c, currentUser(c)) : handler
-      app.openapi(routeConfig(method, path, spec, tags), answer as never)
+      const config = routeConfig(method, path, spec, tags)
+      app.openapi(money ? moneyRoute(moneyDeps(deps, config), config) : config, answer as never)
     }
+  const declareMoney = <M extends Method>(method: M): DeclareMoney<M> =>
+    declare(method, true) as DeclareMoney<M>
   return {
     get: declare('get'),
     post: declare('post'),
     put: declare('put'),
     patch: declare('patch'),
     delete: declare('delete'),
+    money: { post: declareMoney('post'), put: declareMoney('put'), delete: declareMoney('delete') },
   }
+}
+
+function moneyDeps(deps: MoneyDeps | undefined, config: RouteConfig): MoneyDeps {
+  if (deps) return deps
+  throw new Error(`route.money ${config.method} ${config.path}: routesOn(app, tags, deps) needs the deps`)
 }

@@ -81,32 +81,16 @@ function limitedOvers(game: Game, first: CricketSide, second: CricketSide): Cric
 function testMatch(game: Game, first: CricketSide, second: CricketSide): CricketSide | null {
   const { rng, pace } = game
   const big = (limit: number) => (s: InningsState) => s.runs >= limit || (s.balls >= 900 && s.runs >= 450)
-  const steady = () => 0
-  const a1 = play(
-    game,
-    {
-      number: 1,
-      batting: first,
-      fielding: second,
-      target: null,
-      intent: steady,
-      declare: big(rng.int(500, 650)),
-    },
-    false,
-  )
+  // Each side's first innings: no target, steady batting, a declaration at a big total.
+  const firstInnings = (number: 1 | 2, batting: CricketSide, fielding: CricketSide) =>
+    play(
+      game,
+      { number, batting, fielding, target: null, intent: () => 0, declare: big(rng.int(500, 650)) },
+      false,
+    )
+  const a1 = firstInnings(1, first, second)
   if (a1.end === 'time') return null
-  const b2 = play(
-    game,
-    {
-      number: 2,
-      batting: second,
-      fielding: first,
-      target: null,
-      intent: steady,
-      declare: big(rng.int(500, 650)),
-    },
-    false,
-  )
+  const b2 = firstInnings(2, second, first)
   if (b2.end === 'time') return null
   const lead = (s: InningsState) => a1.runs + s.runs - b2.runs
   // Set a target that leaves enough time to bowl the opponents out.

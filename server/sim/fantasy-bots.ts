@@ -1,6 +1,6 @@
 import { hashString, type RandomStream, randomStream } from '../domain/rng'
-import { type PickedTeam, takeInOrder } from '../domain/team-picker'
-import { sportRules, type TeamPlayer, validateTeam } from '../domain/team-rules'
+import { type PickedTeam, pickWithLookAhead, weightedOrder } from '../domain/team-picker'
+import type { TeamPlayer } from '../domain/team-rules'
 
 /**
  * Team-building bots for daily fantasy and championship (docs/bots.md).
@@ -79,21 +79,17 @@ export function botTeam(
   rng: RandomStream,
   attempts = 20,
 ): PickedTeam | null {
-  const rules = sportRules(sport)
   const maxValue = Math.max(0, ...pool.map((p) => p.value_tenths))
-  for (let attempt = 0; attempt < attempts; attempt++) {
-    const order = pool
-      .map((p) => ({ p, key: rng.next() ** (1 / Math.max(1e-6, weight(strategy, p, maxValue))) }))
-      .sort((a, b) => b.key - a.key || a.p.id - b.p.id)
-      .map((x) => x.p)
-    const chosen = takeInOrder(rules, pool, order)
-    if (!chosen) continue
-    const picked = pool.filter((p) => chosen.includes(p.id))
-    const [captain, vice] = captains(strategy, picked, rng)
-    const team = { player_ids: [...chosen].sort((a, b) => a - b), captain_id: captain, vice_captain_id: vice }
-    if (validateTeam(rules, pool, team).valid_team) return team
-  }
-  return null
+  return pickWithLookAhead(
+    sport,
+    pool,
+    attempts,
+    () => weightedOrder(pool, rng, (p) => Math.max(1e-6, weight(strategy, p, maxValue))),
+    (chosen, picked) => {
+      const [captain, vice] = captains(strategy, picked, rng)
+      return { player_ids: [...chosen].sort((a, b) => a - b), captain_id: captain, vice_captain_id: vice }
+    },
+  )
 }
 
 /** Each player's share of `teams` (lists of player ids): what "selected by" means. */

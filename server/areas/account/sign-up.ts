@@ -2,8 +2,8 @@ import type { Deps } from '../../core/deps'
 import type { Role, UserRow } from '../../db/schema'
 import { withTx } from '../../db/tx'
 import { invalid } from '../../http/errors'
-import { hashPassword, issueUserToken } from '../auth'
-import { invitationMail, sendMail, verificationMail } from '../mail'
+import { hashPassword, mailUserToken } from '../auth'
+import { invitationMail, verificationMail } from '../mail'
 import { notify } from '../notifications'
 import { hasTrafficSource, recordTrafficSource, type TrafficSourceInput } from '../social'
 import { insertUser, takenError, uniquenessErrors } from '../users'
@@ -53,18 +53,7 @@ export async function registerUser(deps: Deps, input: RegisterInput): Promise<Us
         })
       const { email: _e, username: _u, password: _p, full_name: _f, ref_code: _r, ...source } = input
       if (hasTrafficSource(source)) await recordTrafficSource(tx, user.id, source, now)
-      const token = await issueUserToken(
-        tx,
-        user.id,
-        'activation',
-        deps.config.activationTokenTtlMs,
-        deps.clock.wallNow(),
-      )
-      await sendMail(
-        tx,
-        { to: user.email, ...verificationMail(deps.config.publicUrl, user.username, token) },
-        now,
-      )
+      await mailUserToken(deps, tx, user, 'activation', verificationMail, now)
       await notify(
         tx,
         after,
@@ -115,17 +104,7 @@ function createInvitedOrActive(deps: Deps, input: AdminCreateInput, passwordHash
       emailVerified: false,
       nowMs: now,
     })
-    const token = await issueUserToken(
-      tx,
-      user.id,
-      'activation',
-      deps.config.activationTokenTtlMs,
-      deps.clock.wallNow(),
-    )
-    const mail = passwordHash
-      ? verificationMail(deps.config.publicUrl, user.username, token)
-      : invitationMail(deps.config.publicUrl, user.username, token)
-    await sendMail(tx, { to: user.email, ...mail }, now)
+    await mailUserToken(deps, tx, user, 'activation', passwordHash ? verificationMail : invitationMail, now)
     return { user, invited: !passwordHash }
   })
 }

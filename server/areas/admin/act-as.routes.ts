@@ -1,37 +1,10 @@
-import { createRoute, z } from '@hono/zod-openapi'
+import { z } from '@hono/zod-openapi'
 import type { Deps } from '../../core/deps'
-import { errors, json } from '../../http/responses'
-import { bearerSecurity, createRouter, currentAdmin } from '../../http/router'
+import { json } from '../../http/responses'
+import { routesOn } from '../../http/route'
+import { createRouter, currentAdmin } from '../../http/router'
 import { issueActAsToken } from '../auth'
 import { userByRef } from './service'
-
-const postAdminUsersByRefActAsRoute = createRoute({
-  method: 'post',
-  path: '/api/admin/users/{ref}/act_as',
-  tags: ['Admin'],
-  summary: 'Act as a player: a 30-minute access token of theirs (audited)',
-  description:
-    '`ref` is the account’s id, e-mail address, slug or username. The answer is an access token only (no refresh token); each one is recorded in the audit table `admin_act_as`. Acting as another admin is refused (403), and as a disabled account (409).',
-  security: bearerSecurity,
-  request: { params: z.object({ ref: z.string().min(1).max(200) }) },
-  responses: {
-    201: json(
-      z.object({
-        access_token: z.string(),
-        token_type: z.literal('Bearer'),
-        expires_in: z.number().int(),
-        user: z.object({
-          id: z.number().int(),
-          username: z.string(),
-          email: z.string(),
-          role: z.enum(['player', 'admin']),
-        }),
-      }),
-      'A token of the player',
-    ),
-    ...errors(401, 403, 404, 409),
-  },
-})
 
 /**
  * POST /api/admin/users/{ref}/act_as: an admin takes a short-lived access token of a player
@@ -39,15 +12,43 @@ const postAdminUsersByRefActAsRoute = createRoute({
  */
 export function actAsRoutes(deps: Deps) {
   const app = createRouter()
-  app.openapi(postAdminUsersByRefActAsRoute, async (c) => {
-    const admin = currentAdmin(c)
-    const user = await userByRef(deps.db, c.req.valid('param').ref)
-    const client = c.req.header('x-fanspole-client') === 'web' ? 'web' : 'cli'
-    const token = await issueActAsToken(deps, admin, user, client)
-    return c.json(
-      { ...token, user: { id: user.id, username: user.username, email: user.email, role: user.role } },
-      201,
-    )
-  })
+  const route = routesOn(app, ['Admin'])
+  route.post(
+    '/api/admin/users/{ref}/act_as',
+    {
+      summary: 'Act as a player: a 30-minute access token of theirs (audited)',
+      description:
+        '`ref` is the account’s id, e-mail address, slug or username. The answer is an access token only (no refresh token); each one is recorded in the audit table `admin_act_as`. Acting as another admin is refused (403), and as a disabled account (409).',
+      auth: true,
+      params: z.object({ ref: z.string().min(1).max(200) }),
+      responses: {
+        201: json(
+          z.object({
+            access_token: z.string(),
+            token_type: z.literal('Bearer'),
+            expires_in: z.number().int(),
+            user: z.object({
+              id: z.number().int(),
+              username: z.string(),
+              email: z.string(),
+              role: z.enum(['player', 'admin']),
+            }),
+          }),
+          'A token of the player',
+        ),
+      },
+      errors: [403, 404, 409],
+    },
+    async (c) => {
+      const admin = currentAdmin(c)
+      const user = await userByRef(deps.db, c.req.valid('param').ref)
+      const client = c.req.header('x-fanspole-client') === 'web' ? 'web' : 'cli'
+      const token = await issueActAsToken(deps, admin, user, client)
+      return c.json(
+        { ...token, user: { id: user.id, username: user.username, email: user.email, role: user.role } },
+        201,
+      )
+    },
+  )
   return app
 }

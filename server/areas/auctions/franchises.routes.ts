@@ -2,11 +2,11 @@ import { z } from '@hono/zod-openapi'
 import type { Deps } from '../../core/deps'
 import { codeLookupLimit } from '../../http/code-lookup'
 import { AppError, notFound } from '../../http/errors'
-import { moneyRoute, requestDeps } from '../../http/idempotency'
+import { requestDeps } from '../../http/idempotency'
 import { idParam, idParams } from '../../http/ids'
-import { errors, json, jsonBody } from '../../http/responses'
+import { json } from '../../http/responses'
 import { routesOn } from '../../http/route'
-import { bearerSecurity, createRouter, currentUser } from '../../http/router'
+import { createRouter } from '../../http/router'
 import { addBots } from './bots'
 import { AUCTION_COLORS, COLOR_IDS } from './catalog'
 import { decideManager, joinAuction } from './managers'
@@ -22,35 +22,26 @@ const managerParam = idParams('id', 'manager_id')
 // Long: a route factory, one short registration per route.
 export function auctionFranchiseRoutes(deps: Deps) {
   const app = createRouter()
-  const route = routesOn(app, ['Auctions'])
+  const route = routesOn(app, ['Auctions'], deps)
 
-  app.openapi(
-    moneyRoute(deps, {
-      method: 'post',
-      path: '/api/auctions/{id}/join',
-      tags: ['Auctions'],
+  route.money.post(
+    '/api/auctions/{id}/join',
+    {
       summary: 'Join with the invite code as a franchise',
       description:
         'Pays the auction’s `charges` in coins (refunded if the owner rejects you). 404 for a wrong code; 409 `COLOR_TAKEN`, `ALREADY_JOINED`, `INSUFFICIENT_BALANCE` (coins), `AUCTION_STATE` after the start, `CONTEST_FULL` when every seat (`max_managers`) is taken.',
-      security: bearerSecurity,
+      auth: true,
       middleware: [codeLookupLimit(deps, { body: 'code' })],
-      request: {
-        params: idParam,
-        body: jsonBody(
-          z.strictObject({
-            code: z.string().trim().min(1),
-            franchise_name: z.string().trim().min(2).max(40),
-            color: z.enum(COLOR_IDS),
-          }),
-        ),
-      },
-      responses: {
-        201: json(z.object({ manager: ManagerSchema, new_auction: AuctionSchema }), 'Joined'),
-        ...errors(401, 404, 409, 422, 429),
-      },
-    }),
-    async (c) => {
-      const me = currentUser(c)
+      params: idParam,
+      body: z.strictObject({
+        code: z.string().trim().min(1),
+        franchise_name: z.string().trim().min(2).max(40),
+        color: z.enum(COLOR_IDS),
+      }),
+      responses: { 201: json(z.object({ manager: ManagerSchema, new_auction: AuctionSchema }), 'Joined') },
+      errors: [404, 409, 422, 429],
+    },
+    async (c, me) => {
       const { id } = c.req.valid('param')
       const d = requestDeps(c, deps)
       const manager = await joinAuction(d, me.id, id, c.req.valid('json'))
@@ -112,24 +103,19 @@ export function auctionFranchiseRoutes(deps: Deps) {
 
   // A rejection refunds the joining charge: both decisions are one money-moving declaration.
   for (const decision of ['approve', 'reject'] as const)
-    app.openapi(
-      moneyRoute(deps, {
-        method: 'post',
-        path: `/api/auctions/{id}/managers/{manager_id}/${decision}`,
-        tags: ['Auctions'],
+    route.money.post(
+      `/api/auctions/{id}/managers/{manager_id}/${decision}`,
+      {
         summary:
           decision === 'approve'
             ? 'Approve a pending manager (owner)'
             : 'Reject a pending manager (owner; refunds the charge)',
-        security: bearerSecurity,
-        request: { params: managerParam },
-        responses: {
-          200: json(z.object({ manager: ManagerSchema }), 'The manager'),
-          ...errors(401, 403, 404, 409),
-        },
-      }),
-      async (c) => {
-        const me = currentUser(c)
+        auth: true,
+        params: managerParam,
+        ok: json(z.object({ manager: ManagerSchema }), 'The manager'),
+        errors: [403, 404, 409],
+      },
+      async (c, me) => {
         const { id, manager_id } = c.req.valid('param')
         const d = requestDeps(c, deps)
         await decideManager(d, me.id, id, manager_id, decision === 'approve' ? 'approved' : 'rejected')

@@ -1,12 +1,11 @@
 import { z } from '@hono/zod-openapi'
 import type { Deps } from '../../core/deps'
 import { AppError } from '../../http/errors'
-import { moneyRoute, requestDeps } from '../../http/idempotency'
+import { requestDeps } from '../../http/idempotency'
 import { idField, idParam } from '../../http/ids'
 import { instantField, requireFuture } from '../../http/instants'
-import { errors, jsonBody } from '../../http/responses'
 import { routesOn } from '../../http/route'
-import { bearerSecurity, createRouter, currentUser } from '../../http/router'
+import { createRouter } from '../../http/router'
 import { sendMessage, visibleGroup } from '../groups'
 import { AUCTION_CHARGES, AUCTION_COLORS, INTERVAL_IDS } from './catalog'
 import { createAuction } from './lifecycle'
@@ -55,23 +54,21 @@ const settings = z.strictObject({
 // Long: a route factory, one short registration per route.
 export function auctionLifecycleRoutes(deps: Deps) {
   const app = createRouter()
-  const route = routesOn(app, ['Auctions'])
+  const route = routesOn(app, ['Auctions'], deps)
   const now = () => deps.clock.now()
 
-  app.openapi(
-    moneyRoute(deps, {
-      method: 'post',
-      path: '/api/auctions',
-      tags: ['Auctions'],
+  route.money.post(
+    '/api/auctions',
+    {
       summary: 'Create an auction (you own it)',
       description:
         'Needs `name` and `series_id` or `match_id`; everything else has a default (purse 10,000, squads 11–15 balanced, 15 s lots, standard intervals, free, the match’s or series’ pool). 422 when the pool cannot give two managers — or `max_managers` — a full squad, with how many it can take. The answer carries the invite `code` and `capacity` (`max_managers`: how many managers may join).',
-      security: bearerSecurity,
-      request: { body: jsonBody(settings) },
-      responses: { 201: AuctionAnswer, ...errors(401, 404, 422) },
-    }),
-    async (c) => {
-      const me = currentUser(c)
+      auth: true,
+      body: settings,
+      responses: { 201: AuctionAnswer },
+      errors: [404, 422],
+    },
+    async (c, me) => {
       const body = c.req.valid('json')
       if ((body.series_id === undefined) === (body.match_id === undefined))
         throw new AppError('VALIDATION_FAILED', 'Choose a series or a match', {

@@ -20,7 +20,7 @@ import { post, SYSTEM_ACCOUNTS, systemAccountId, userAccountId } from '../ledger
 import { AUCTION_COLORS } from './catalog'
 import { runCommand } from './commands'
 import { type AuctionPool, defaultPool, poolOf, poolProblem } from './pools'
-import { type AuctionRow, approvedManagers } from './queries'
+import { type AuctionRow, managersIn } from './queries'
 import { requireOwnedAuction } from './visibility'
 
 export interface CreateAuctionInput {
@@ -205,7 +205,7 @@ export async function createAuction(
 /** Starts the open round with every approved manager. */
 export async function startAuction(deps: Deps, ownerId: number, auctionId: number) {
   await requireOwnedAuction(deps.db, auctionId, ownerId)
-  const approved = await approvedManagers(deps.db, auctionId)
+  const approved = await managersIn(deps.db, auctionId, 'approved')
   return runCommand(
     deps,
     auctionId,
@@ -222,7 +222,7 @@ export async function startAuction(deps: Deps, ownerId: number, auctionId: numbe
     async (tx, after, r, row) => {
       // Read again under the auction's lock: a decision that came in since is either in the
       // engine already or refused with the state conflict, never half applied.
-      const approvedNow = await approvedManagers(tx, auctionId)
+      const approvedNow = await managersIn(tx, auctionId, 'approved')
       if (approvedNow.some((m) => !r.state.managers.some((x) => x.id === m.id)))
         throw new AppError('AUCTION_STATE', 'A manager was approved meanwhile; start the auction again')
       await declinePending(deps, tx, after, auctionId, row.name)

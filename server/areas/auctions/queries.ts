@@ -1,6 +1,6 @@
 import type { Selectable } from 'kysely'
 import type { Deps } from '../../core/deps'
-import type { AuctionsTable } from '../../db/schema'
+import type { AuctionManagerStatus, AuctionsTable } from '../../db/schema'
 import type { Executor, Tx } from '../../db/tx'
 
 export type AuctionRow = Selectable<AuctionsTable>
@@ -43,12 +43,13 @@ export function approvedBots(db: Deps['db'] | Tx, auctionId: number) {
     .execute()
 }
 
-export function approvedManagers(db: Executor, auctionId: number) {
+/** The ids of the auction's managers in one status (`approved`: the seats that play), in order. */
+export function managersIn(db: Executor, auctionId: number, status: AuctionManagerStatus) {
   return db
     .selectFrom('auction_managers')
     .select('id')
     .where('auction_id', '=', auctionId)
-    .where('status', '=', 'approved')
+    .where('status', '=', status)
     .orderBy('id')
     .execute()
 }

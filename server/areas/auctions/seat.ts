@@ -5,6 +5,7 @@ import { AppError, invalid } from '../../http/errors'
 import { notify } from '../notifications'
 import { AUCTION_COLORS } from './catalog'
 import { decideManager } from './managers'
+import { managersIn } from './queries'
 import { roomStream } from './streams'
 import { requireOwnedAuction } from './visibility'
 
@@ -83,13 +84,7 @@ export async function seatManagers(
 export async function approveAllManagers(deps: Deps, ownerId: number, auctionId: number) {
   const row = await requireOwnedAuction(deps.db, auctionId, ownerId)
   if (row.status !== 'waiting') throw new AppError('AUCTION_STATE', 'The auction has already started')
-  const pending = await deps.db
-    .selectFrom('auction_managers')
-    .select('id')
-    .where('auction_id', '=', auctionId)
-    .where('status', '=', 'pending')
-    .orderBy('id')
-    .execute()
+  const pending = await managersIn(deps.db, auctionId, 'pending')
   const approved: number[] = []
   for (const { id } of pending) {
     try {

@@ -26,28 +26,22 @@ export async function visibleAuctions(
     .execute()
 }
 
+/** The three ways into a player's list (owned, managed or asked for, open), each on its own index. */
+function waysIn(db: Executor, userId: number) {
+  return {
+    owned: db.selectFrom('auctions').select('id').where('owner_id', '=', userId),
+    managed: db.selectFrom('auction_managers').select('auction_id as id').where('user_id', '=', userId),
+    open: db.selectFrom('auctions').select('id').where('status', '=', 'waiting').where('is_private', '=', 0),
+  }
+}
+
 /** The ids of one page of `visibleAuctions`. */
 export function visibleIdsQuery(db: Executor, userId: number, page: { offset: number; per_page: number }) {
   const reach = page.offset + page.per_page
-  const owned = db
-    .selectFrom('auctions')
-    .select('id')
-    .where('owner_id', '=', userId)
-    .orderBy('id', 'desc')
-    .limit(reach)
-  const managed = db
-    .selectFrom('auction_managers')
-    .select('auction_id as id')
-    .where('user_id', '=', userId)
-    .orderBy('auction_id', 'desc')
-    .limit(reach)
-  const open = db
-    .selectFrom('auctions')
-    .select('id')
-    .where('status', '=', 'waiting')
-    .where('is_private', '=', 0)
-    .orderBy('id', 'desc')
-    .limit(reach)
+  const ways = waysIn(db, userId)
+  const owned = ways.owned.orderBy('id', 'desc').limit(reach)
+  const managed = ways.managed.orderBy('auction_id', 'desc').limit(reach)
+  const open = ways.open.orderBy('id', 'desc').limit(reach)
   // Each part in a subquery of its own: SQLite allows no ORDER BY / LIMIT on a UNION's parts.
   return db
     .selectFrom(
@@ -66,18 +60,9 @@ export function visibleIdsQuery(db: Executor, userId: number, page: { offset: nu
 
 /** How many auctions `visibleAuctions` pages through: the player's own and the open public ones. */
 export async function countVisibleAuctions(db: Executor, userId: number): Promise<number> {
+  const { owned, managed, open } = waysIn(db, userId)
   const row = await db
-    .selectFrom(
-      db
-        .selectFrom('auctions')
-        .select('id')
-        .where('owner_id', '=', userId)
-        .union(db.selectFrom('auction_managers').select('auction_id as id').where('user_id', '=', userId))
-        .union(
-          db.selectFrom('auctions').select('id').where('status', '=', 'waiting').where('is_private', '=', 0),
-        )
-        .as('v'),
-    )
+    .selectFrom(owned.union(managed).union(open).as('v'))
     .select((eb) => eb.fn.countAll<number | string>().as('n'))
     .executeTakeFirstOrThrow()
   return Number(row.n)

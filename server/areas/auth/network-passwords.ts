@@ -179,13 +179,13 @@ async function store(deps: Deps, changes: Array<{ ids: number[]; password: strin
   })
 }
 
+/** Users with what settling their password needs. */
+function accounts(deps: Deps) {
+  return deps.db.selectFrom('users').select(['id', 'email', 'username', 'password_hash'])
+}
+
 async function accountByEmail(deps: Deps, email: string, role: 'admin' | 'player') {
-  return deps.db
-    .selectFrom('users')
-    .select(['id', 'email', 'username', 'password_hash'])
-    .where('email', '=', email)
-    .where('role', '=', role)
-    .executeTakeFirst()
+  return accounts(deps).where('email', '=', email).where('role', '=', role).executeTakeFirst()
 }
 
 /**
@@ -194,9 +194,7 @@ async function accountByEmail(deps: Deps, email: string, role: 'admin' | 'player
  * two passwords, tens of milliseconds each.
  */
 async function readmeAdmins(deps: Deps): Promise<Account[]> {
-  const admins = await deps.db
-    .selectFrom('users')
-    .select(['id', 'email', 'username', 'password_hash'])
+  const admins = await accounts(deps)
     .where('role', '=', 'admin')
     .where('password_hash', 'is not', null)
     .orderBy('id')
@@ -228,9 +226,7 @@ async function readmePlayers(deps: Deps): Promise<Account[]> {
   const hashes = await Promise.all(
     [...seeds].flatMap((seed) => README_PASSWORDS.map((p) => hashPassword(p, publishedSalt(seed, p)))),
   )
-  return deps.db
-    .selectFrom('users')
-    .select(['id', 'email', 'username', 'password_hash'])
+  return accounts(deps)
     .where('role', '=', 'player')
     .where('password_hash', 'in', hashes)
     .orderBy('id')

@@ -1,14 +1,14 @@
 import type { Deps } from '../../core/deps'
 import { withTx } from '../../db/tx'
 import { AppError, invalid } from '../../http/errors'
-import { resetPasswordMail, sendMail } from '../mail'
+import { resetPasswordMail } from '../mail'
 import { findUserByEmail, findUserById, findUserByLogin } from '../users'
 import { beginSignIn } from './login-throttle'
 import { hashPassword, verifyPassword } from './passwords'
 import { consumeRefreshToken } from './refresh-rotation'
 import { tokenKey } from './secrets'
 import { familyOfToken, issueTokenPair, revokeAllForUser, revokeFamily, type TokenPair } from './tokens'
-import { checkUserToken, consumeUserToken, issueUserToken, type TokenCheck } from './user-tokens'
+import { checkUserToken, consumeUserToken, mailUserToken, type TokenCheck } from './user-tokens'
 
 export async function requireClient(deps: Deps, clientId: string | undefined): Promise<string> {
   if (!clientId)
@@ -114,18 +114,7 @@ export async function forgotPassword(deps: Deps, email: string): Promise<void> {
   const user = await findUserByEmail(deps.db, email)
   if (!user || user.status === 'disabled') return
   await withTx(deps, async (tx) => {
-    const token = await issueUserToken(
-      tx,
-      user.id,
-      'reset_password',
-      deps.config.resetTokenTtlMs,
-      deps.clock.wallNow(),
-    )
-    await sendMail(
-      tx,
-      { to: user.email, ...resetPasswordMail(deps.config.publicUrl, user.username, token) },
-      deps.clock.now(),
-    )
+    await mailUserToken(deps, tx, user, 'reset_password', resetPasswordMail, deps.clock.now())
   })
 }
 

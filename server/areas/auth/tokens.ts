@@ -78,34 +78,27 @@ export function tokenPair(access: string, refresh: string, ttl: TokenTtls, creat
 }
 
 export async function revokeFamily(db: Executor, familyId: string, wallNowMs: number): Promise<void> {
-  await db
-    .updateTable('oauth_access_tokens')
-    .set({ revoked_at_ms: wallNowMs })
-    .where('family_id', '=', familyId)
-    .where('revoked_at_ms', 'is', null)
-    .execute()
-  await db
-    .updateTable('oauth_refresh_tokens')
-    .set({ revoked_at_ms: wallNowMs })
-    .where('family_id', '=', familyId)
-    .where('revoked_at_ms', 'is', null)
-    .execute()
+  await revokeTokens(db, { family_id: familyId }, wallNowMs)
 }
 
 /** Revokes every token of a user (password reset, account disabled). */
 export async function revokeAllForUser(db: Executor, userId: number, wallNowMs: number): Promise<void> {
-  await db
-    .updateTable('oauth_access_tokens')
-    .set({ revoked_at_ms: wallNowMs })
-    .where('user_id', '=', userId)
-    .where('revoked_at_ms', 'is', null)
-    .execute()
-  await db
-    .updateTable('oauth_refresh_tokens')
-    .set({ revoked_at_ms: wallNowMs })
-    .where('user_id', '=', userId)
-    .where('revoked_at_ms', 'is', null)
-    .execute()
+  await revokeTokens(db, { user_id: userId }, wallNowMs)
+}
+
+/** Access and refresh tokens alike, those not revoked yet: of one family, or of one user. */
+async function revokeTokens(
+  db: Executor,
+  of: { family_id: string } | { user_id: number },
+  wallNowMs: number,
+): Promise<void> {
+  for (const table of ['oauth_access_tokens', 'oauth_refresh_tokens'] as const) {
+    const live = db.updateTable(table).set({ revoked_at_ms: wallNowMs }).where('revoked_at_ms', 'is', null)
+    await ('family_id' in of
+      ? live.where('family_id', '=', of.family_id)
+      : live.where('user_id', '=', of.user_id)
+    ).execute()
+  }
 }
 
 /** Finds the family of an access or refresh token (for sign-out by token). */

@@ -1,6 +1,8 @@
+import type { Deps } from '../../core/deps'
 import type { TokenPurpose } from '../../db/schema'
 import type { Executor } from '../../db/tx'
 import { hashSecret, newSecret } from '../../lib/secrets'
+import { sendMail } from '../mail'
 
 /**
  * One-time tokens mailed to people: password resets and account activation (which also
@@ -34,6 +36,23 @@ export async function issueUserToken(
     })
     .execute()
   return token
+}
+
+/** A mail that carries a one-time token: `verificationMail`, `invitationMail`, `resetPasswordMail`. */
+type TokenMail = (baseUrl: string, username: string, token: string) => { subject: string; body: string }
+
+/** Issues the user a one-time token for `purpose` (its lifetime from the config) and mails it. */
+export async function mailUserToken(
+  deps: Deps,
+  tx: Executor,
+  user: { id: number; email: string; username: string },
+  purpose: TokenPurpose,
+  mail: TokenMail,
+  nowMs: number,
+): Promise<void> {
+  const ttlMs = purpose === 'activation' ? deps.config.activationTokenTtlMs : deps.config.resetTokenTtlMs
+  const token = await issueUserToken(tx, user.id, purpose, ttlMs, deps.clock.wallNow())
+  await sendMail(tx, { to: user.email, ...mail(deps.config.publicUrl, user.username, token) }, nowMs)
 }
 
 export type TokenCheck =

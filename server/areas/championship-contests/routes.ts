@@ -8,7 +8,7 @@ import { idField, idParam } from '../../http/ids'
 import { PageMetaSchema, pageMeta, pagingQuery, toPage } from '../../http/paging'
 import { errors, json, jsonBody, optionalJsonBody, orNull } from '../../http/responses'
 import { bearerSecurity, createRouter, currentAdmin, currentUser } from '../../http/router'
-import { OwnerFieldsShape, visibleContest } from '../contests'
+import { OwnerFieldsShape, SeatFieldsShape, visibleContest } from '../contests'
 import { createChampionshipContest, joinChampionshipContest } from './service'
 import { championshipContestView } from './views'
 
@@ -29,14 +29,7 @@ export const ChampionshipContestSchema = z
     phase_id: z.number().int(),
     phase_name: z.string(),
     name: z.string(),
-    contest_status: z.enum(['open', 'locked', 'completed', 'cancelled']),
-    joinable: z.boolean(),
-    entry_fee: z.number(),
-    prize_amount: z.number(),
-    members_limit: z.number().int(),
-    members_count: z.number().int(),
-    spots_left: z.number().int(),
-    winner_count: z.number().int(),
+    ...SeatFieldsShape,
     guaranteed: z.boolean(),
     first_prize: z.number(),
     prizes: z.array(PrizeSchema),

@@ -5,6 +5,7 @@ import { competitionRanks, type PrizeRange, rankText } from '../../domain/prizes
 import { notFound } from '../../http/errors'
 import type { Page } from '../../http/paging'
 import { ownerFields } from '../contests'
+import { USER_CARD_FIELDS } from '../users'
 
 /**
  * What the API shows of championship contests: the list of a series (GET
@@ -108,12 +109,7 @@ export async function championshipContestView(deps: Deps, id: number, page: Page
       'm.prize_paise',
       'm.refunded',
       't.score_x2 as team_score_x2',
-      'u.slug',
-      'u.username',
-      'u.team_name',
-      'u.full_name',
-      'u.image_url',
-      'a.url as avatar_url',
+      ...USER_CARD_FIELDS,
     ])
     .where('m.contest_id', '=', id)
     .orderBy('m.id')

@@ -5,7 +5,7 @@ import { splitDebit } from '../../domain/ledger'
 import { paiseToRupees } from '../../domain/money'
 import { post, SYSTEM_ACCOUNTS, systemAccountId, userAccountId, userBalances } from '../ledger'
 import { notify } from '../notifications'
-import { idsOf, lockedStateOf } from './queries'
+import { idsOf, lockedStateOf, scoresLatestFirst } from './queries'
 
 export const transfersKey = (teamId: number, matchId: number) =>
   `classic_team:${teamId}:match:${matchId}:transfers`
@@ -126,13 +126,8 @@ export async function snapshotPhaseTeams(
 }
 
 async function lastCaptains(tx: Tx, teamId: number) {
-  return tx
-    .selectFrom('classic_team_scores as cs')
-    .innerJoin('matches as m', 'm.id', 'cs.match_id')
+  return scoresLatestFirst(tx, teamId)
     .select(['cs.captain_id', 'cs.vice_captain_id'])
-    .where('cs.classic_team_id', '=', teamId)
-    .orderBy('m.event_time_ms', 'desc')
-    .orderBy('cs.id', 'desc')
     .executeTakeFirstOrThrow()
 }
 

@@ -1,6 +1,7 @@
 import type { Executor } from '../../db/tx'
 import type { LockedState } from '../../domain/championship/transfers'
 import type { TeamPlayer } from '../../domain/team-rules'
+import { PLAYER_FIELDS } from '../matches'
 
 /** Phases with their series' sport (the team rules) and names. */
 export function phaseBase(db: Executor) {
@@ -70,13 +71,7 @@ export function phasePlayers(db: Executor, phaseId: number) {
     .selectFrom('players as p')
     .innerJoin('real_teams as t', 't.id', 'p.real_team_id')
     .select([
-      'p.id',
-      'p.name',
-      'p.display_name',
-      'p.style',
-      'p.is_star',
-      'p.last_series_score',
-      'p.country',
+      ...PLAYER_FIELDS,
       'p.value_tenths',
       'p.real_team_id',
       't.name as team_name',
@@ -126,15 +121,20 @@ export function scoreRowsOf(db: Executor, teamId: number) {
 
 export type ScoreRow = Awaited<ReturnType<typeof scoreRowsOf>>[number]
 
-/** The team as it stood at its last lock (null before its first): what transfers count from. */
-export async function lockedStateOf(db: Executor, teamId: number): Promise<LockedState | null> {
-  const last = await db
+/** The team's score rows (one a locked match), its last lock first. */
+export function scoresLatestFirst(db: Executor, teamId: number) {
+  return db
     .selectFrom('classic_team_scores as cs')
     .innerJoin('matches as m', 'm.id', 'cs.match_id')
-    .select(['cs.player_ids', 'cs.free_left'])
     .where('cs.classic_team_id', '=', teamId)
     .orderBy('m.event_time_ms', 'desc')
     .orderBy('cs.id', 'desc')
+}
+
+/** The team as it stood at its last lock (null before its first): what transfers count from. */
+export async function lockedStateOf(db: Executor, teamId: number): Promise<LockedState | null> {
+  const last = await scoresLatestFirst(db, teamId)
+    .select(['cs.player_ids', 'cs.free_left'])
     .executeTakeFirst()
   return last ? { player_ids: idsOf(last.player_ids), free_left: last.free_left } : null
 }

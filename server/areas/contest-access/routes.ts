@@ -1,8 +1,9 @@
-import { createRoute, z } from '@hono/zod-openapi'
+import { z } from '@hono/zod-openapi'
 import type { Deps } from '../../core/deps'
 import { idParam } from '../../http/ids'
-import { errors, json, optionalJsonBody } from '../../http/responses'
-import { bearerSecurity, createRouter, currentUser } from '../../http/router'
+import { json, optionalJsonBody } from '../../http/responses'
+import { routesOn } from '../../http/route'
+import { createRouter, currentUser } from '../../http/router'
 import { multilineText } from '../../http/text'
 import { entryFeeField } from '../prize-structures'
 import { contestAccess, grantAccess, revokeAccess } from './service'
@@ -40,81 +41,69 @@ const bool = z
   .preprocess((v) => (v === 'true' || v === '1' ? true : v === 'false' || v === '0' ? false : v), z.boolean())
   .openapi({ type: 'boolean' })
 
-const getContestsAccessRoute = createRoute({
-  method: 'get',
-  path: '/api/contests/access',
-  tags: ['Contests'],
-  summary: 'May I create a contest, and what do I still lack?',
-  description:
-    'Free (₹0) private contests: anyone signed in. Paid or public ones: a verified mobile number and a paid contest played to its result, or an admin’s grant. Everyone: fewer than 10 open contests owned. `allowed` and `missing` answer for the draft named by `entry_fee` and `is_private` — without `entry_fee`, for a paid contest (the stricter rule).',
-  security: bearerSecurity,
-  request: {
-    query: z.object({ entry_fee: entryFeeField().optional(), is_private: bool.optional() }),
-  },
-  responses: {
-    200: json(z.object({ contest_access: ContestAccessSchema }), 'Access'),
-    ...errors(401, 422),
-  },
-})
-
-const postAdminUsersByIdContestAccessRoute = createRoute({
-  method: 'post',
-  path: '/api/admin/users/{id}/contest_access',
-  tags: ['Admin'],
-  summary: 'Let a player create paid and public contests',
-  description:
-    'Stands in for the verified mobile and the completed paid contest; the cap on open contests still applies. Granting again replaces the note. The player is notified.',
-  security: bearerSecurity,
-  request: {
-    params: idParam,
-    body: optionalJsonBody(z.strictObject({ note: multilineText().trim().max(500).optional() })),
-  },
-  responses: {
-    200: json(z.object({ contest_access_grant: GrantSchema }), 'The grant'),
-    ...errors(401, 403, 404, 422),
-  },
-})
-
-const deleteAdminUsersByIdContestAccessRoute = createRoute({
-  method: 'delete',
-  path: '/api/admin/users/{id}/contest_access',
-  tags: ['Admin'],
-  summary: 'Take back a player’s contest creation grant',
-  description: 'Contests they already made stay. 404 when the player has no grant.',
-  security: bearerSecurity,
-  request: { params: idParam },
-  responses: {
-    200: json(z.object({ contest_access_grant: GrantSchema }), 'The grant that was revoked'),
-    ...errors(401, 403, 404, 422),
-  },
-})
-
 export function contestAccessRoutes(deps: Deps) {
   const app = createRouter()
+  const route = routesOn(app, ['Admin'])
 
-  app.openapi(getContestsAccessRoute, async (c) => {
-    const me = currentUser(c)
-    const q = c.req.valid('query')
-    const access = await contestAccess(deps.db, me.id, {
-      entry_fee_paise: q.entry_fee === undefined ? 100 : q.entry_fee * 100,
-      is_private: q.is_private ?? true,
-    })
-    return c.json({ contest_access: access }, 200)
-  })
+  route.get(
+    '/api/contests/access',
+    {
+      tags: ['Contests'],
+      summary: 'May I create a contest, and what do I still lack?',
+      description:
+        'Free (₹0) private contests: anyone signed in. Paid or public ones: a verified mobile number and a paid contest played to its result, or an admin’s grant. Everyone: fewer than 10 open contests owned. `allowed` and `missing` answer for the draft named by `entry_fee` and `is_private` — without `entry_fee`, for a paid contest (the stricter rule).',
+      auth: true,
+      query: z.object({ entry_fee: entryFeeField().optional(), is_private: bool.optional() }),
+      ok: json(z.object({ contest_access: ContestAccessSchema }), 'Access'),
+      errors: [422],
+    },
+    async (c, me) => {
+      const q = c.req.valid('query')
+      const access = await contestAccess(deps.db, me.id, {
+        entry_fee_paise: q.entry_fee === undefined ? 100 : q.entry_fee * 100,
+        is_private: q.is_private ?? true,
+      })
+      return c.json({ contest_access: access }, 200)
+    },
+  )
 
-  app.openapi(postAdminUsersByIdContestAccessRoute, async (c) => {
-    const admin = currentUser(c)
-    const userId = c.req.valid('param').id
-    const body = (c.req.valid('json') ?? {}) as { note?: string }
-    const grant = await grantAccess(deps, admin.id, userId, body.note || null)
-    return c.json({ contest_access_grant: grantJson(grant) }, 200)
-  })
+  route.post(
+    '/api/admin/users/{id}/contest_access',
+    {
+      summary: 'Let a player create paid and public contests',
+      description:
+        'Stands in for the verified mobile and the completed paid contest; the cap on open contests still applies. Granting again replaces the note. The player is notified.',
+      auth: true,
+      params: idParam,
+      requestBody: optionalJsonBody(z.strictObject({ note: multilineText().trim().max(500).optional() })),
+      ok: json(z.object({ contest_access_grant: GrantSchema }), 'The grant'),
+      errors: [403, 404, 422],
+    },
+    async (c) => {
+      const admin = currentUser(c)
+      const userId = c.req.valid('param').id
+      const body = (c.req.valid('json') ?? {}) as { note?: string }
+      const grant = await grantAccess(deps, admin.id, userId, body.note || null)
+      return c.json({ contest_access_grant: grantJson(grant) }, 200)
+    },
+  )
 
-  app.openapi(deleteAdminUsersByIdContestAccessRoute, async (c) => {
-    const userId = c.req.valid('param').id
-    const grant = await revokeAccess(deps, userId)
-    return c.json({ contest_access_grant: grantJson(grant) }, 200)
-  })
+  route.delete(
+    '/api/admin/users/{id}/contest_access',
+    {
+      summary: 'Take back a player’s contest creation grant',
+      description: 'Contests they already made stay. 404 when the player has no grant.',
+      auth: true,
+      params: idParam,
+      ok: json(z.object({ contest_access_grant: GrantSchema }), 'The grant that was revoked'),
+      errors: [403, 404, 422],
+    },
+    async (c) => {
+      const userId = c.req.valid('param').id
+      const grant = await revokeAccess(deps, userId)
+      return c.json({ contest_access_grant: grantJson(grant) }, 200)
+    },
+  )
 
   return app
 }

@@ -33,7 +33,7 @@ export interface Owned {
   draft: DraftBody
 }
 
-// Long: reads a daily or a championship contest into one shape, each kind its own query.
+/** A contest the owner acts on, read under its row lock; someone else's is 404. */
 export async function loadOwned(
   tx: Tx,
   type: ContestType,
@@ -45,70 +45,80 @@ export async function loadOwned(
     await lockRows(tx, 'contests', id)
     const c = await findContest(tx, id)
     if (!c || c.created_by_id !== userId) throw notFound('Contest')
-    const percents = parsePercents(c.prize_percents)
-    return {
-      type,
-      id,
-      name: c.name,
+    return ownedOf(type, userId, c, {
       label: contestLabel(c),
-      status: c.status,
       locked: isLocked(c, nowMs),
-      owner_id: userId,
-      entry_fee_paise: Number(c.entry_fee_paise),
-      members_limit: c.members_limit,
-      members_count: c.members_count,
       max_entries: c.max_entries,
-      guaranteed: c.guaranteed === 1,
-      is_private: c.is_private === 1,
-      description: c.description,
-      prize_structure: c.prize_structure,
-      prize_percents: percents,
-      draft: {
-        game: c.game_kind,
-        match_id: c.match_id,
-        name: c.name,
-        description: c.description,
-        entry_fee: Number(c.entry_fee_paise) / 100,
-        members_limit: c.members_limit,
-        multiple_entries: c.max_entries > 1,
-        max_entries_per_user: c.max_entries > 1 ? c.max_entries : undefined,
-        guaranteed: c.guaranteed === 1,
-        is_private: c.is_private === 1,
-        prize_ranges: percentInput(percents),
-      },
-    }
+      kind: { game: c.game_kind, match_id: c.match_id },
+    })
   }
   await lockRows(tx, 'championship_contests', id)
   const c = await tx.selectFrom('championship_contests').selectAll().where('id', '=', id).executeTakeFirst()
   if (!c || c.created_by_id !== userId) throw notFound('Contest')
   const window = await phaseWindow(tx, c.phase_id)
   if (!window) throw notFound('Series phase')
+  return ownedOf(type, userId, c, {
+    label: championshipLabel({ name: c.name, phase_label: window.label }),
+    locked: phaseLocked(window, nowMs),
+    // A championship contest takes one entry a player.
+    max_entries: 1,
+    kind: { game: 'championship', phase_id: c.phase_id },
+  })
+}
+
+/** What a daily and a championship contest store alike. */
+interface OwnedRow {
+  id: number
+  name: string
+  status: string
+  entry_fee_paise: number
+  members_limit: number
+  members_count: number
+  guaranteed: number
+  is_private: number
+  description: string | null
+  prize_structure: string
+  prize_percents: string | null
+}
+
+/** One shape for both kinds: what differs (label, lock, entries, the draft's game) comes in `own`. */
+function ownedOf(
+  type: ContestType,
+  userId: number,
+  c: OwnedRow,
+  own: {
+    label: string
+    locked: boolean
+    max_entries: number
+    kind: Pick<DraftBody, 'game' | 'match_id' | 'phase_id'>
+  },
+): Owned {
   const percents = parsePercents(c.prize_percents)
   return {
     type,
-    id,
+    id: c.id,
     name: c.name,
-    label: championshipLabel({ name: c.name, phase_label: window.label }),
+    label: own.label,
     status: c.status,
-    locked: phaseLocked(window, nowMs),
+    locked: own.locked,
     owner_id: userId,
     entry_fee_paise: Number(c.entry_fee_paise),
     members_limit: c.members_limit,
     members_count: c.members_count,
-    max_entries: 1,
+    max_entries: own.max_entries,
     guaranteed: c.guaranteed === 1,
     is_private: c.is_private === 1,
     description: c.description,
     prize_structure: c.prize_structure,
     prize_percents: percents,
     draft: {
-      game: 'championship',
-      phase_id: c.phase_id,
+      ...own.kind,
       name: c.name,
       description: c.description,
       entry_fee: Number(c.entry_fee_paise) / 100,
       members_limit: c.members_limit,
-      multiple_entries: false,
+      multiple_entries: own.max_entries > 1,
+      max_entries_per_user: own.max_entries > 1 ? own.max_entries : undefined,
       guaranteed: c.guaranteed === 1,
       is_private: c.is_private === 1,
       prize_ranges: percentInput(percents),

@@ -1,12 +1,12 @@
-import { createRoute, z } from '@hono/zod-openapi'
+import { z } from '@hono/zod-openapi'
 import type { Deps } from '../../core/deps'
 import { codeLookupLimit } from '../../http/code-lookup'
-import { moneyRoute, requestDeps } from '../../http/idempotency'
+import { requestDeps } from '../../http/idempotency'
 import { idField, idParam } from '../../http/ids'
 import { PageMetaSchema, pageMeta, pagingQuery, toPage } from '../../http/paging'
-import { errors, json, jsonBody } from '../../http/responses'
+import { json } from '../../http/responses'
 import { routesOn } from '../../http/route'
-import { type AppContext, bearerSecurity, createRouter, currentUser } from '../../http/router'
+import { type AppContext, createRouter, currentUser } from '../../http/router'
 import { ChampionshipContestSchema } from '../championship-contests'
 import { ContestSchema, type ContestType } from '../contests'
 import { editContest, verifyEdit } from './owner'
@@ -48,34 +48,6 @@ const RemoveBody = z.strictObject({
   fields: z.string().max(2000).optional(),
 })
 
-const getContestsByIdRefundStatusRoute = createRoute({
-  method: 'get',
-  path: '/api/contests/{id}/refund_status',
-  tags: ['Contest creation'],
-  summary: 'My refunds in a contest',
-  description:
-    'The caller’s entries: refunded because the contest was cancelled or deleted, or removed by the owner. 404 when the caller never had an entry.',
-  security: bearerSecurity,
-  request: { params: idParam },
-  responses: {
-    200: json(
-      z.object({
-        refund_status: z.object({
-          refunded: z.boolean(),
-          amount: z.number(),
-          reason: z.string().nullable(),
-          refunded_at_in_millis: z.number().int().nullable(),
-          entries: z.array(
-            z.object({ member_id: z.number().int(), refunded: z.boolean(), amount: z.number() }),
-          ),
-        }),
-      }),
-      'Refund status',
-    ),
-    ...errors(401, 404),
-  },
-})
-
 interface OwnedKind {
   type: ContestType
   base: string
@@ -105,19 +77,19 @@ const answer = (deps: Deps, c: AppContext, type: ContestType, id: number) =>
 function editRoutes(deps: Deps, kind: OwnedKind) {
   const { type, base, tag, Answer } = kind
   const app = createRouter()
-  const route = routesOn(app, [tag])
-  app.openapi(
-    moneyRoute(deps, {
-      method: 'put',
-      path: base,
-      tags: [tag],
+  const route = routesOn(app, [tag], deps)
+  route.money.put(
+    base,
+    {
       summary: 'Edit my contest',
       description:
         'Owner only (others: 404). Before anyone else joined: anything but the game and the match/phase (a fee change charges or refunds the owner’s entries the difference). After: only name, description or a larger members_limit (the prize amounts are worked out again from the percent table) — anything else is 409. After the start: 409.',
-      security: bearerSecurity,
-      request: { params: idParam, body: jsonBody(EditBody) },
-      responses: { 200: json(Answer, 'The contest'), ...errors(401, 403, 404, 409, 422) },
-    }),
+      auth: true,
+      params: idParam,
+      body: EditBody,
+      ok: json(Answer, 'The contest'),
+      errors: [403, 404, 409, 422],
+    },
     async (c) => {
       const { id } = c.req.valid('param')
       await editContest(requestDeps(c, deps), type, id, currentUser(c).id, c.req.valid('json'))
@@ -149,18 +121,18 @@ function editRoutes(deps: Deps, kind: OwnedKind) {
 function removalRoutes(deps: Deps, kind: OwnedKind) {
   const { type, base, tag, Answer } = kind
   const app = createRouter()
-  app.openapi(
-    moneyRoute(deps, {
-      method: 'delete',
-      path: base,
-      tags: [tag],
+  const route = routesOn(app, [tag], deps)
+  route.money.delete(
+    base,
+    {
       summary: 'Delete my contest before the start: every member refunded',
       description:
         'Owner only (others: 404). Cancels the contest and refunds every entry to unused balance in one transaction; members are notified (`contest_deleted`). After the start: 409.',
-      security: bearerSecurity,
-      request: { params: idParam },
-      responses: { 200: json(Answer, 'The cancelled contest'), ...errors(401, 404, 409) },
-    }),
+      auth: true,
+      params: idParam,
+      ok: json(Answer, 'The cancelled contest'),
+      errors: [404, 409],
+    },
     async (c) => {
       const { id } = c.req.valid('param')
       await deleteOwnedContest(requestDeps(c, deps), type, id, currentUser(c).id)
@@ -168,18 +140,18 @@ function removalRoutes(deps: Deps, kind: OwnedKind) {
     },
   )
 
-  app.openapi(
-    moneyRoute(deps, {
-      method: 'post',
-      path: `${base}/update_members`,
-      tags: [tag],
+  route.money.post(
+    `${base}/update_members`,
+    {
       summary: 'Remove members from my contest before the start (refunded)',
       description:
         'Owner only (others: 404). Each removed entry’s fee goes back to its player’s unused balance; they are notified (`contest_member_removed`) and may not join again. Not the owner’s own entries (422). After the start: 409.',
-      security: bearerSecurity,
-      request: { params: idParam, body: jsonBody(RemoveBody) },
-      responses: { 200: json(Answer, 'The contest'), ...errors(401, 404, 409, 422) },
-    }),
+      auth: true,
+      params: idParam,
+      body: RemoveBody,
+      ok: json(Answer, 'The contest'),
+      errors: [404, 409, 422],
+    },
     async (c) => {
       const { id } = c.req.valid('param')
       const d = requestDeps(c, deps)
@@ -230,14 +202,39 @@ function activityRoutes(deps: Deps, kind: OwnedKind) {
 /** Owner controls, refunds and activities of daily (`/api/contests/{id}`) and championship contests. */
 export function contestOwnerRoutes(deps: Deps) {
   const app = createRouter()
+  const route = routesOn(app, ['Contest creation'])
   for (const kind of KINDS)
     app
       .route('/', editRoutes(deps, kind))
       .route('/', removalRoutes(deps, kind))
       .route('/', activityRoutes(deps, kind))
 
-  app.openapi(getContestsByIdRefundStatusRoute, async (c) =>
-    c.json({ refund_status: await refundStatus(deps, c.req.valid('param').id, currentUser(c)) }, 200),
+  route.get(
+    '/api/contests/{id}/refund_status',
+    {
+      summary: 'My refunds in a contest',
+      description:
+        'The caller’s entries: refunded because the contest was cancelled or deleted, or removed by the owner. 404 when the caller never had an entry.',
+      auth: true,
+      params: idParam,
+      ok: json(
+        z.object({
+          refund_status: z.object({
+            refunded: z.boolean(),
+            amount: z.number(),
+            reason: z.string().nullable(),
+            refunded_at_in_millis: z.number().int().nullable(),
+            entries: z.array(
+              z.object({ member_id: z.number().int(), refunded: z.boolean(), amount: z.number() }),
+            ),
+          }),
+        }),
+        'Refund status',
+      ),
+      errors: [404],
+    },
+    async (c) =>
+      c.json({ refund_status: await refundStatus(deps, c.req.valid('param').id, currentUser(c)) }, 200),
   )
 
   return app

@@ -6,6 +6,7 @@ import { notFound } from '../../http/errors'
 import { moneyRoute, requestDeps } from '../../http/idempotency'
 import { toPage } from '../../http/paging'
 import { errors, json, jsonBody, orNull } from '../../http/responses'
+import { routesOn } from '../../http/route'
 import { type AppContext, bearerSecurity, createRouter, currentUser } from '../../http/router'
 import { PointSystemSchema } from '../catalog'
 import { ChampionshipContestSchema, championshipContestView } from '../championship-contests'
@@ -46,18 +47,6 @@ const CreatedAnswer = z.object({
   member_id: z.number().int().openapi({ description: 'The creator’s entry' }),
 })
 
-const postContestsVerifyRoute = createRoute({
-  method: 'post',
-  path: '/api/contests/verify',
-  tags: ['Contest creation'],
-  summary: 'The bill and prize table of a draft, without creating anything',
-  description:
-    'Same body as creating (team_id optional). 422 with field messages for what is wrong; `access` says whether the caller may create it and what is missing.',
-  security: bearerSecurity,
-  request: { body: jsonBody(DraftBody) },
-  responses: { 200: json(VerifyAnswer, 'The bill'), ...errors(401, 422) },
-})
-
 const getContestsInviteCodeByCodeRoute = (deps: Deps) =>
   createRoute({
     method: 'get',
@@ -90,82 +79,6 @@ const getContestsInviteCodeByCodeRoute = (deps: Deps) =>
     },
   })
 
-const getContestsRulesBySlugRoute = createRoute({
-  method: 'get',
-  path: '/api/contests/rules/{slug}',
-  tags: ['Contest creation'],
-  summary: 'The rules page of a game kind',
-  description:
-    'Built from what the server enforces: the team validator’s size, budget and position limits, the scorer’s point system, the creation limits, rake and prize options (for a sample of 10 members), refunds and access. Unknown slug: 404.',
-  request: { params: z.object({ slug: z.string().max(40) }) },
-  responses: {
-    200: json(
-      z.object({
-        rules: z.object({
-          slug: z.string(),
-          name: z.string(),
-          available: z.boolean(),
-          description: z.string(),
-          team_rules: z
-            .object({
-              sport: z.string(),
-              team_size: z.number().int(),
-              budget_credits: z.number(),
-              roles: z.array(
-                z.object({
-                  key: z.string(),
-                  min: z.number().int(),
-                  max: z.number().int().nullable(),
-                  note: z.string().nullable(),
-                }),
-              ),
-              per_team_cap: z.number().int().nullable(),
-              captain_multiplier: z.number(),
-              vice_captain_multiplier: z.number(),
-            })
-            .nullable(),
-          point_system: orNull(PointSystemSchema),
-          championship: z
-            .object({
-              free_transfers_per_match: z.number().int(),
-              paid_transfer_fees: z.array(z.number()),
-            })
-            .nullable(),
-          creation: z.object({
-            members_min: z.number().int(),
-            members_max: z.number().int(),
-            entry_fee_max: z.number(),
-            free_members_max: z.number().int(),
-            max_entries_per_user: z.number().int(),
-            open_contests_max: z.number().int(),
-            rake_percent: z.number(),
-            sample_members: z.number().int(),
-            prize_options: z.array(
-              z.object({
-                key: z.string(),
-                label: z.string(),
-                winners: z.number().int(),
-                prizes: z.array(
-                  z.object({
-                    rank_text: z.string(),
-                    from: z.number().int(),
-                    to: z.number().int(),
-                    percent: z.number(),
-                  }),
-                ),
-              }),
-            ),
-          }),
-          refunds: z.array(z.string()),
-          access: z.array(z.string()),
-        }),
-      }),
-      'Rules',
-    ),
-    ...errors(404),
-  },
-})
-
 const postContestsRoute = (deps: Deps) =>
   moneyRoute(deps, {
     method: 'post',
@@ -179,8 +92,10 @@ const postContestsRoute = (deps: Deps) =>
     responses: { 201: json(CreatedAnswer, 'Created'), ...errors(401, 403, 404, 409, 422) },
   })
 
+// Long: a route factory, one short registration per route.
 export function contestCreationRoutes(deps: Deps) {
   const app = createRouter()
+  const route = routesOn(app, ['Contest creation'])
 
   app.openapi(postContestsRoute(deps), async (c) => {
     const me = currentUser(c)
@@ -189,19 +104,102 @@ export function contestCreationRoutes(deps: Deps) {
     return c.json({ ...(await anyContestJson(d, c, made.type, made.id)), member_id: made.member_id }, 201)
   })
 
-  app.openapi(postContestsVerifyRoute, async (c) =>
-    c.json(await verifyDraft(deps, currentUser(c).id, c.req.valid('json')), 200),
+  route.post(
+    '/api/contests/verify',
+    {
+      summary: 'The bill and prize table of a draft, without creating anything',
+      description:
+        'Same body as creating (team_id optional). 422 with field messages for what is wrong; `access` says whether the caller may create it and what is missing.',
+      auth: true,
+      body: DraftBody,
+      ok: json(VerifyAnswer, 'The bill'),
+      errors: [422],
+    },
+    async (c) => c.json(await verifyDraft(deps, currentUser(c).id, c.req.valid('json')), 200),
   )
 
   app.openapi(getContestsInviteCodeByCodeRoute(deps), async (c) =>
     c.json({ contest: await contestByInviteCode(deps, c.req.valid('param').code) }, 200),
   )
 
-  app.openapi(getContestsRulesBySlugRoute, (c) => {
-    const kind = gameKind(c.req.valid('param').slug)
-    if (!kind) throw notFound('Game kind')
-    return c.json({ rules: rulesOf(kind) }, 200)
-  })
+  route.get(
+    '/api/contests/rules/{slug}',
+    {
+      summary: 'The rules page of a game kind',
+      description:
+        'Built from what the server enforces: the team validator’s size, budget and position limits, the scorer’s point system, the creation limits, rake and prize options (for a sample of 10 members), refunds and access. Unknown slug: 404.',
+      params: z.object({ slug: z.string().max(40) }),
+      ok: json(
+        z.object({
+          rules: z.object({
+            slug: z.string(),
+            name: z.string(),
+            available: z.boolean(),
+            description: z.string(),
+            team_rules: z
+              .object({
+                sport: z.string(),
+                team_size: z.number().int(),
+                budget_credits: z.number(),
+                roles: z.array(
+                  z.object({
+                    key: z.string(),
+                    min: z.number().int(),
+                    max: z.number().int().nullable(),
+                    note: z.string().nullable(),
+                  }),
+                ),
+                per_team_cap: z.number().int().nullable(),
+                captain_multiplier: z.number(),
+                vice_captain_multiplier: z.number(),
+              })
+              .nullable(),
+            point_system: orNull(PointSystemSchema),
+            championship: z
+              .object({
+                free_transfers_per_match: z.number().int(),
+                paid_transfer_fees: z.array(z.number()),
+              })
+              .nullable(),
+            creation: z.object({
+              members_min: z.number().int(),
+              members_max: z.number().int(),
+              entry_fee_max: z.number(),
+              free_members_max: z.number().int(),
+              max_entries_per_user: z.number().int(),
+              open_contests_max: z.number().int(),
+              rake_percent: z.number(),
+              sample_members: z.number().int(),
+              prize_options: z.array(
+                z.object({
+                  key: z.string(),
+                  label: z.string(),
+                  winners: z.number().int(),
+                  prizes: z.array(
+                    z.object({
+                      rank_text: z.string(),
+                      from: z.number().int(),
+                      to: z.number().int(),
+                      percent: z.number(),
+                    }),
+                  ),
+                }),
+              ),
+            }),
+            refunds: z.array(z.string()),
+            access: z.array(z.string()),
+          }),
+        }),
+        'Rules',
+      ),
+      errors: [404],
+    },
+    (c) => {
+      const kind = gameKind(c.req.valid('param').slug)
+      if (!kind) throw notFound('Game kind')
+      return c.json({ rules: rulesOf(kind) }, 200)
+    },
+  )
 
   return app
 }

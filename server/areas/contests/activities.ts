@@ -1,5 +1,6 @@
 import type { ContestActivityKind } from '../../db/schema'
 import type { AfterCommit, Executor } from '../../db/tx'
+import { type ActivityJson, type ContestType, contestStreamOf } from './messages'
 
 /**
  * What happened to a contest (docs/contest-creation.md "Activities"): created, joined, edited,
@@ -7,11 +8,7 @@ import type { AfterCommit, Executor } from '../../db/tx'
  * the change and published on the contest's stream once it commits, so the activities page
  * and the ContestChannel never show a change that was rolled back.
  */
-export type ContestType = 'contest' | 'championship_contest'
-
-/** The bus stream a contest's ContestChannel subscribers follow. */
-export const contestStreamOf = (type: ContestType, id: number) =>
-  type === 'contest' ? `contest:${id}` : `championship_contest:${id}`
+export { type ContestType, contestStreamOf } from './messages'
 
 export interface NewActivity {
   type: ContestType
@@ -30,7 +27,7 @@ export function activityJson(row: {
   created_at_ms: number | string
   user_slug: string | null
   username: string | null
-}) {
+}): ActivityJson {
   return {
     id: Number(row.id),
     kind: row.kind,
@@ -39,8 +36,6 @@ export function activityJson(row: {
     created_at_in_millis: Number(row.created_at_ms),
   }
 }
-
-export type ActivityJson = ReturnType<typeof activityJson>
 
 export async function recordActivity(
   tx: Executor,

@@ -4,7 +4,7 @@ import { notify } from '../notifications'
 import { type ContestType, recordActivity } from './activities'
 import { redirectBotRefunds } from './bot-stakes'
 import { contestLabel, payFromPool } from './ledger'
-import { contestStream } from './service'
+import { contestStream } from './messages'
 
 type NotifyKind = 'contest_cancelled' | 'contest_deleted'
 

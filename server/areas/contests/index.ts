@@ -16,12 +16,19 @@ export { drawInviteCode } from './invite-codes'
 export { contestLabel, contestMemo, entryFeeLines, poolCode } from './ledger'
 export { decideAtLock, lockedActivity } from './lock-decision'
 export { cancelMatchContests, lockMatchContests } from './match-contests'
+export {
+  type ChampionshipContestSnapshot,
+  type ContestChannelMessage,
+  type ContestMessage,
+  type ContestSnapshot,
+  contestStream,
+} from './messages'
 export { contestBase, findContest } from './queries'
 export { cachedList, untilNextMatchStart, viewerOf } from './route-helpers'
 export { contestRoutes } from './routes'
-export { ContestSchema, contestParam, listQuery, OwnerFieldsShape } from './schemas'
+export { ContestSchema, contestParam, listQuery, OwnerFieldsShape, SeatFieldsShape } from './schemas'
 export { ownerFields } from './serialize'
-export { contestStream, contestsJson, isLocked, joinContest, joinInTx, requireContest } from './service'
+export { contestsJson, isLocked, joinContest, joinInTx, requireContest } from './service'
 export { type SettlementReport, settleMatchContests } from './settle'
 export { topicStream } from './topic-stream'
 export { canSeeContest, normalizeCode, type Viewer, visibleContest } from './visibility'

@@ -2,7 +2,7 @@ import { forUpdate } from '../../db/lock'
 import type { AfterCommit, Tx } from '../../db/tx'
 import { cancelContest } from './cancel'
 import { decideAtLock, lockedActivity } from './lock-decision'
-import { contestStream } from './service'
+import { contestStream } from './messages'
 
 /**
  * A match's contests at its start: those that did not fill (and are not guaranteed) are

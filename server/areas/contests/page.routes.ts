@@ -5,7 +5,8 @@ import { codeLookupLimit } from '../../http/code-lookup'
 import { idField } from '../../http/ids'
 import { PageMetaSchema, pageMeta, pagingQuery, toPage } from '../../http/paging'
 import { errors, json } from '../../http/responses'
-import { bearerSecurity, createRouter, currentUser } from '../../http/router'
+import { routesOn } from '../../http/route'
+import { createRouter, currentUser } from '../../http/router'
 import { inviteQuery, viewerOf, visibleContestFor } from './route-helpers'
 import {
   CompareSchema,
@@ -57,21 +58,6 @@ const membersRoute = (deps: Deps) =>
     },
   })
 
-const compareRoute = createRoute({
-  method: 'get',
-  path: '/api/contests/{id}/compare',
-  tags: ['Contests'],
-  summary: 'Compare my team with another member’s',
-  description:
-    '`member_id`: the member to compare with; `member_ids`: which of my entries to use. Teams are visible once the match starts.',
-  security: bearerSecurity,
-  request: {
-    params: contestParam,
-    query: z.object({ member_id: idField(), member_ids: idList }),
-  },
-  responses: { 200: json(CompareSchema, 'Compare data'), ...errors(401, 403, 404, 422) },
-})
-
 const prizesAnswer = z.object({
   prizes: z.array(PrizeSchema),
   prize_amount: z.number(),
@@ -85,6 +71,7 @@ const overviewAnswer = z.object({
 // Long: six short handlers of one contest's pages; their definitions are above.
 export function contestPageRoutes(deps: Deps) {
   const app = createRouter()
+  const route = routesOn(app, ['Contests'])
 
   app.openapi(
     contestRead(deps, '/api/contests/{id}', 'One contest', {
@@ -157,11 +144,24 @@ export function contestPageRoutes(deps: Deps) {
     })
   })
 
-  app.openapi(compareRoute, async (c) => {
-    const contest = await visibleContestFor(deps, c, c.req.valid('param').id)
-    const q = c.req.valid('query')
-    return c.json(await compare(deps, contest, currentUser(c).id, q.member_id, q.member_ids), 200)
-  })
+  route.get(
+    '/api/contests/{id}/compare',
+    {
+      summary: 'Compare my team with another member’s',
+      description:
+        '`member_id`: the member to compare with; `member_ids`: which of my entries to use. Teams are visible once the match starts.',
+      auth: true,
+      params: contestParam,
+      query: z.object({ member_id: idField(), member_ids: idList }),
+      ok: json(CompareSchema, 'Compare data'),
+      errors: [403, 404, 422],
+    },
+    async (c) => {
+      const contest = await visibleContestFor(deps, c, c.req.valid('param').id)
+      const q = c.req.valid('query')
+      return c.json(await compare(deps, contest, currentUser(c).id, q.member_id, q.member_ids), 200)
+    },
+  )
 
   return app
 }

@@ -1,5 +1,6 @@
 import type { ExpressionBuilder, SelectQueryBuilder } from 'kysely'
 import type { Executor } from '../../db/tx'
+import { USER_CARD_FIELDS } from '../users'
 
 /** Contests with their match and sport in scope (`c`, `m`, `s`), nothing selected yet: lists count over it. */
 export function contestScope(db: Executor) {
@@ -104,12 +105,7 @@ export function membersOf(db: Executor, contestId: number) {
       'cm.refunded',
       'cm.entry_fee_paise',
       'cm.joined_at_ms',
-      'u.slug',
-      'u.username',
-      'u.team_name',
-      'u.full_name',
-      'u.image_url',
-      'a.url as avatar_url',
+      ...USER_CARD_FIELDS,
       't.team_no',
     ])
     .where('cm.contest_id', '=', contestId)

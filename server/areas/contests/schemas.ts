@@ -4,6 +4,18 @@ import { MAX_ID } from '../../http/ids'
 import { MAX_PAGE } from '../../http/paging'
 import { MatchStatusSchema, PlayerSchema } from '../matches'
 
+/** A contest's state, fee, pool and seats, daily or championship, in the order both list them. */
+export const SeatFieldsShape = {
+  contest_status: z.enum(['open', 'locked', 'completed', 'cancelled']),
+  joinable: z.boolean(),
+  entry_fee: z.number(),
+  prize_amount: z.number(),
+  members_limit: z.number().int(),
+  members_count: z.number().int(),
+  spots_left: z.number().int(),
+  winner_count: z.number().int(),
+}
+
 /** Privacy and owner fields on every contest, daily or championship (docs/contest-creation.md). */
 export const OwnerFieldsShape = {
   is_private: z.boolean(),
@@ -32,14 +44,7 @@ export const ContestSchema = z
     match_title: z.string(),
     name: z.string(),
     kind: z.enum(CONTEST_KINDS),
-    contest_status: z.enum(['open', 'locked', 'completed', 'cancelled']),
-    joinable: z.boolean(),
-    entry_fee: z.number(),
-    prize_amount: z.number(),
-    members_limit: z.number().int(),
-    members_count: z.number().int(),
-    spots_left: z.number().int(),
-    winner_count: z.number().int(),
+    ...SeatFieldsShape,
     max_entries: z.number().int(),
     multiple_entries: z.boolean(),
     guaranteed: z.boolean(),

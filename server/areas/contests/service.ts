@@ -12,12 +12,11 @@ import { awardXp, joinAwards } from '../users'
 import { earnScratchCard, joinCardKey } from '../wallet'
 import { recordJoined, wasRemoved } from './activities'
 import { chargeEntry, contestLabel } from './ledger'
+import { contestStream } from './messages'
 import { type ContestRow, contestBase, findContest, likedBy, type MyEntryRow, myEntries } from './queries'
 import { type ContestJson, contestJson } from './serialize'
 import { contestTopicId, topicStream } from './topic-stream'
 import { visibleContest } from './visibility'
-
-export const contestStream = (contestId: number) => `contest:${contestId}`
 
 export function isLocked(c: { match_status: string; event_time_ms: number }, nowMs: number): boolean {
   return c.match_status !== 'upcoming' || Number(c.event_time_ms) <= nowMs

@@ -2,6 +2,7 @@ import type BetterSqlite3 from 'better-sqlite3'
 import { sql } from 'kysely'
 import type { Deps } from '../../core/deps'
 import { forUpdate, isPostgres } from '../../db/lock'
+import { perConnection } from '../../db/prepared'
 import { type AfterCommit, type Tx, withTx } from '../../db/tx'
 import { paiseToRupees } from '../../domain/money'
 import { distributePrizes } from '../../domain/prizes'
@@ -11,8 +12,8 @@ import { currentLive, type LiveMatch } from '../scoring'
 import { awardXp } from '../users'
 import { prizeActivities } from './activities'
 import { contestLabel, payFromPools } from './ledger'
+import { contestStream } from './messages'
 import { prizeStructureOf } from './serialize'
-import { contestStream } from './service'
 
 export interface SettlementReport {
   contests: number
@@ -304,16 +305,7 @@ async function notifyWinners(
 }
 
 type Statements = ReturnType<typeof prepare>
-const statements = new WeakMap<BetterSqlite3.Database, Statements>()
-
-function statementsFor(sqlite: BetterSqlite3.Database): Statements {
-  let st = statements.get(sqlite)
-  if (!st) {
-    st = prepare(sqlite)
-    statements.set(sqlite, st)
-  }
-  return st
-}
+const statementsFor = perConnection(prepare)
 
 // Raw statements on the one SQLite connection, inside the transaction Kysely opened on it.
 function prepare(sqlite: BetterSqlite3.Database) {

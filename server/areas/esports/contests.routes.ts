@@ -3,12 +3,12 @@ import type { Deps } from '../../core/deps'
 import { ESPORTS_GAME_SLUGS, ESPORTS_KIND_SLUGS, type EsportsKind } from '../../domain/esports/rules'
 import { codeLookupLimit } from '../../http/code-lookup'
 import { notFound } from '../../http/errors'
-import { moneyRoute, requestDeps } from '../../http/idempotency'
+import { requestDeps } from '../../http/idempotency'
 import { idField } from '../../http/ids'
 import { PageMetaSchema, pageMeta, pagingQuery, toPage } from '../../http/paging'
-import { errors, json, jsonBody, optionalJsonBody } from '../../http/responses'
+import { json, optionalJsonBody } from '../../http/responses'
 import { routesOn } from '../../http/route'
-import { type AppContext, bearerSecurity, createRouter, currentUser } from '../../http/router'
+import { type AppContext, createRouter, currentUser } from '../../http/router'
 import { boolField, normalizeCode, visibleContest } from '../contests'
 import { esportsAccess, requestHostAccess } from './contests.access'
 import type { EsportsContestInput } from './contests.input'
@@ -16,7 +16,7 @@ import { listEsportsContests } from './contests.list'
 import { CreateBody, EditBody, EsportsAccessSchema, EsportsContestSchema } from './contests.schemas'
 import { cancelEsportsContestByHost, createEsportsContest, editEsportsContest } from './contests.service'
 import { contestJson } from './contests.views'
-import type { Caller } from './core'
+import type { Caller, EsportsContestRow } from './core'
 import { contestByCode } from './queries'
 
 /**
@@ -46,25 +46,28 @@ const ALIASES = [
 // Long: a route factory, one short registration per route.
 export function esportsContestRoutes(deps: Deps) {
   const app = createRouter()
-  const route = routesOn(app, ['Esports'])
+  const route = routesOn(app, ['Esports'], deps)
+  /** A host's change, through the request's deps (money moves), answered with the contest as the host sees it. */
+  const hostChange = async (c: AppContext, change: (d: Deps, me: Caller) => Promise<EsportsContestRow>) => {
+    const me = meOf(c)
+    const d = requestDeps(c, deps)
+    return { esports_contest: await contestJson(d.db, await change(d, me), me) }
+  }
 
-  app.openapi(
-    moneyRoute(deps, {
-      method: 'post',
-      path: '/api/esports/contests',
-      tags: ['Esports'],
+  route.money.post(
+    '/api/esports/contests',
+    {
       summary: 'Host an esports contest (a custom room; docs/esports.md)',
       description:
         'Field rules give 422 with field names; a host lacking a requirement gets 403 naming the first missing one (GET /api/esports/access lists them). A new contest is open with no squads; the host joins like anyone else.',
-      security: bearerSecurity,
-      request: { body: jsonBody(CreateBody) },
-      responses: { 201: json(Answer, 'Created'), ...errors(401, 403, 422) },
-    }),
+      auth: true,
+      body: CreateBody,
+      responses: { 201: json(Answer, 'Created') },
+      errors: [403, 422],
+    },
     async (c) => {
-      const me = meOf(c)
-      const d = requestDeps(c, deps)
-      const row = await createEsportsContest(d, me, c.req.valid('json') as EsportsContestInput)
-      return c.json({ esports_contest: await contestJson(d.db, row, me) }, 201)
+      const input = c.req.valid('json') as EsportsContestInput
+      return c.json(await hostChange(c, (d, me) => createEsportsContest(d, me, input)), 201)
     },
   )
 
@@ -144,57 +147,46 @@ export function esportsContestRoutes(deps: Deps) {
   )
 
   // A fee edit changes what entering costs: declared money-moving like the daily contests' edit.
-  const editRoute = (path: string, summary: string) =>
-    moneyRoute(deps, {
-      method: 'put',
-      path,
-      tags: ['Esports'],
-      summary,
-      description:
-        'Host or admin, before the lock (409 after). Name, description, map, start, reveal and minimum level always; the prize table, per-kill prize and slots only while no squad but the host’s own has joined, the entry fee only while nobody has paid (409).',
-      security: bearerSecurity,
-      request: { params: IdParam, body: jsonBody(EditBody) },
-      responses: { 200: json(Answer, 'Edited'), ...errors(401, 403, 404, 409, 422) },
-    })
-
-  app.openapi(
-    editRoute('/api/esports/contests/{id}', 'Edit an esports contest before the lock'),
-    async (c) => {
-      const me = meOf(c)
-      const d = requestDeps(c, deps)
-      const row = await editEsportsContest(d, me, c.req.valid('param').id, c.req.valid('json'))
-      return c.json({ esports_contest: await contestJson(d.db, row, me) }, 200)
-    },
-  )
-
-  for (const alias of ALIASES)
-    app.openapi(
-      editRoute(alias.path, `Edit a ${alias.name} contest before the lock (spec alias; other games 404)`),
+  const edits: Array<{ path: string; summary: string; only?: { game: string } }> = [
+    { path: '/api/esports/contests/{id}', summary: 'Edit an esports contest before the lock' },
+    ...ALIASES.map((alias) => ({
+      path: alias.path,
+      summary: `Edit a ${alias.name} contest before the lock (spec alias; other games 404)`,
+      only: { game: alias.game },
+    })),
+  ]
+  for (const edit of edits)
+    route.money.put(
+      edit.path,
+      {
+        summary: edit.summary,
+        description:
+          'Host or admin, before the lock (409 after). Name, description, map, start, reveal and minimum level always; the prize table, per-kill prize and slots only while no squad but the host’s own has joined, the entry fee only while nobody has paid (409).',
+        auth: true,
+        params: IdParam,
+        body: EditBody,
+        ok: json(Answer, 'Edited'),
+        errors: [403, 404, 409, 422],
+      },
       async (c) => {
-        const me = meOf(c)
-        const d = requestDeps(c, deps)
-        const row = await editEsportsContest(d, me, c.req.valid('param').id, c.req.valid('json'), {
-          game: alias.game,
-        })
-        return c.json({ esports_contest: await contestJson(d.db, row, me) }, 200)
+        const { id } = c.req.valid('param')
+        const changes = c.req.valid('json')
+        return c.json(await hostChange(c, (d, me) => editEsportsContest(d, me, id, changes, edit.only)), 200)
       },
     )
 
-  app.openapi(
-    moneyRoute(deps, {
-      method: 'delete',
-      path: '/api/esports/contests/{id}',
-      tags: ['Esports'],
+  route.money.delete(
+    '/api/esports/contests/{id}',
+    {
       summary: 'Cancel an esports contest before the lock (host or admin): every entry refunded',
-      security: bearerSecurity,
-      request: { params: IdParam },
-      responses: { 200: json(Answer, 'Cancelled'), ...errors(401, 403, 404, 409, 422) },
-    }),
+      auth: true,
+      params: IdParam,
+      ok: json(Answer, 'Cancelled'),
+      errors: [403, 404, 409, 422],
+    },
     async (c) => {
-      const me = meOf(c)
-      const d = requestDeps(c, deps)
-      const row = await cancelEsportsContestByHost(d, me, c.req.valid('param').id)
-      return c.json({ esports_contest: await contestJson(d.db, row, me) }, 200)
+      const { id } = c.req.valid('param')
+      return c.json(await hostChange(c, (d, me) => cancelEsportsContestByHost(d, me, id)), 200)
     },
   )
 

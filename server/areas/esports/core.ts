@@ -1,4 +1,4 @@
-import type { Selectable } from 'kysely'
+import { type Selectable, sql } from 'kysely'
 import type { EsportsContestsTable, EsportsGame, GameAccountsTable } from '../../db/schema'
 import type { AfterCommit, Executor } from '../../db/tx'
 import { AppError, forbidden } from '../../http/errors'
@@ -149,3 +149,23 @@ export const esportsPoolCode = (contestId: number) => `esports_contest:${contest
 /** Streams of the live channels (docs/channels.md): everything a member may see, and one per user. */
 export const esportsContestStream = (contestId: number) => `esports:contest:${contestId}`
 export const esportsTournamentStream = (tournamentId: number) => `esports:tournament:${tournamentId}`
+
+/** The counters esports rows keep of their squads and members, by table. */
+interface Counters {
+  esports_contests: 'members_count' | 'squads_count'
+  esports_squads: 'members_count'
+  esports_tournaments: 'squads_count'
+  esports_tournament_squads: 'members_count'
+}
+
+/** One up or down on a row's counter, in the statement itself (two joins at once both count). */
+export async function moveCount<T extends keyof Counters>(
+  db: Executor,
+  table: T,
+  column: Counters[T],
+  id: number,
+  by: 1 | -1,
+): Promise<void> {
+  const counter = sql.ref(column)
+  await sql`update ${sql.table(table)} set ${counter} = ${counter} + ${by} where id = ${id}`.execute(db)
+}

@@ -35,21 +35,32 @@ export function publishTournament(
   after.publish(esportsTournamentStream(tournamentId), { ...message, tournament_id: tournamentId })
 }
 
-/** The users a members-only message goes to: every member not refunded, and the host. */
-export async function memberAndHostIds(db: Executor, contestId: number): Promise<number[]> {
-  const members = await db
+/** The distinct users (or squads) of a contest with a member still in (not refunded), in order. */
+export async function stillIn(
+  db: Executor,
+  contestId: number,
+  column: 'user_id' | 'squad_id',
+): Promise<number[]> {
+  const rows = await db
     .selectFrom('esports_members')
-    .select('user_id')
+    .select(column)
     .distinct()
     .where('contest_id', '=', contestId)
     .where('refunded', '=', 0)
+    .orderBy(column)
     .execute()
+  return rows.map((r) => Number(r[column]))
+}
+
+/** The users a members-only message goes to: every member not refunded, and the host. */
+export async function memberAndHostIds(db: Executor, contestId: number): Promise<number[]> {
+  const members = await stillIn(db, contestId, 'user_id')
   const host = await db
     .selectFrom('esports_contests')
     .select('host_id')
     .where('id', '=', contestId)
     .executeTakeFirst()
-  const ids = new Set(members.map((m) => Number(m.user_id)))
+  const ids = new Set(members)
   if (host) ids.add(Number(host.host_id))
   return [...ids].sort((a, b) => a - b)
 }

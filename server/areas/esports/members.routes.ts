@@ -3,11 +3,11 @@ import type { Deps } from '../../core/deps'
 import { isEsportsContestId } from '../../domain/esports/rules'
 import { codeLookupLimit } from '../../http/code-lookup'
 import { invalid, notFound } from '../../http/errors'
-import { moneyRoute, requestDeps } from '../../http/idempotency'
+import { requestDeps } from '../../http/idempotency'
 import { idField, idParam, MAX_ID } from '../../http/ids'
-import { errors, json, jsonBody } from '../../http/responses'
+import { json } from '../../http/responses'
 import { routesOn } from '../../http/route'
-import { bearerSecurity, createRouter, currentUser } from '../../http/router'
+import { createRouter, currentUser } from '../../http/router'
 import { visibleContest } from '../contests'
 import {
   IN_GAME_NAME_MAX,
@@ -67,7 +67,7 @@ const userIdBody = z.strictObject({ user_id: idField() })
 // Long: a route factory, one short registration per route.
 export function esportsMemberRoutes(deps: Deps) {
   const app = createRouter()
-  const route = routesOn(app, tags)
+  const route = routesOn(app, tags, deps)
 
   async function squadsOf(contestId: number, caller: { id: number; role: string }) {
     const contest = await visibleContest(deps.db, 'esports_contest', contestId, caller)
@@ -100,24 +100,23 @@ export function esportsMemberRoutes(deps: Deps) {
     return c.json({ members: squads.flatMap((s) => s.members) }, 200)
   })
 
-  app.openapi(
-    moneyRoute(deps, {
-      method: 'post',
-      path: '/api/esports/contests/{id}/join',
+  route.money.post(
+    '/api/esports/contests/{id}/join',
+    {
       tags,
       summary: 'Join an esports contest: a new squad, or a squad by its invite code',
       description:
         'Needs a verified game account for the contest’s game at `min_level` or above (403 naming what is missing). One membership per player (409 ALREADY_JOINED); the room full or the squad full: 409 CONTEST_FULL; after the lock: 409 CONTEST_CLOSED; a wrong squad code: 404. A private contest needs its `invite_code` unless you join by a squad’s code (404 otherwise). The entry fee is charged at once (409 INSUFFICIENT_BALANCE).',
-      security: bearerSecurity,
+      auth: true,
       middleware: [codeLookupLimit(deps, { body: 'invite_code' }, { body: 'squad_invite_code' })],
-      request: { params: idParam, body: jsonBody(JoinBody) },
+      params: idParam,
+      body: JoinBody,
       responses: {
         201: json(z.object({ esports_member: EsportsMemberSchema, squad: EsportsSquadSchema }), 'Joined'),
-        ...errors(401, 403, 404, 409, 422, 429),
       },
-    }),
-    async (c) => {
-      const me = currentUser(c)
+      errors: [403, 404, 409, 422, 429],
+    },
+    async (c, me) => {
       const { id } = c.req.valid('param')
       const d = requestDeps(c, deps)
       const { memberId, squadId } = await joinEsportsContest(d, me, id, c.req.valid('json'))
@@ -128,26 +127,22 @@ export function esportsMemberRoutes(deps: Deps) {
     },
   )
 
-  app.openapi(
-    moneyRoute(deps, {
-      method: 'delete',
-      path: '/api/esports/contests/{id}/membership',
+  route.money.delete(
+    '/api/esports/contests/{id}/membership',
+    {
       tags,
       summary: 'Leave an esports contest before the lock (entry fee refunded)',
       description:
         'The captaincy passes to the next member by position; a squad left empty is deleted and its slot frees. Not a member: 404; after the lock: 409.',
-      security: bearerSecurity,
-      request: { params: idParam },
-      responses: {
-        200: json(
-          z.object({ membership: z.object({ contest_id: z.number().int(), left: z.literal(true) }) }),
-          'Left',
-        ),
-        ...errors(401, 404, 409, 422),
-      },
-    }),
-    async (c) => {
-      const me = currentUser(c)
+      auth: true,
+      params: idParam,
+      ok: json(
+        z.object({ membership: z.object({ contest_id: z.number().int(), left: z.literal(true) }) }),
+        'Left',
+      ),
+      errors: [404, 409, 422],
+    },
+    async (c, me) => {
       const { id } = c.req.valid('param')
       await leaveEsportsContest(requestDeps(c, deps), me, id)
       return c.json({ membership: { contest_id: id, left: true as const } }, 200)
@@ -245,19 +240,19 @@ export function esportsMemberRoutes(deps: Deps) {
     },
   )
 
-  app.openapi(
-    moneyRoute(deps, {
-      method: 'post',
-      path: '/api/squad_teams/{id}/remove',
+  route.money.post(
+    '/api/squad_teams/{id}/remove',
+    {
       tags,
       summary: 'Remove a member from the squad (their entry fee refunded)',
       description: `Not yourself (422: leave the contest instead); not in the squad: 404. ${captainOnly}`,
-      security: bearerSecurity,
-      request: { params: idParam, body: jsonBody(userIdBody) },
-      responses: { 200: json(SquadAnswer, 'Removed'), ...errors(401, 403, 404, 409, 422) },
-    }),
-    async (c) => {
-      const me = currentUser(c)
+      auth: true,
+      params: idParam,
+      body: userIdBody,
+      ok: json(SquadAnswer, 'Removed'),
+      errors: [403, 404, 409, 422],
+    },
+    async (c, me) => {
       const { id } = c.req.valid('param')
       const d = requestDeps(c, deps)
       await removeFromSquad(d, me, id, c.req.valid('json').user_id)

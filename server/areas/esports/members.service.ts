@@ -13,6 +13,7 @@ import {
   findContest,
   isAdmin,
   memberRow,
+  moveCount,
   verifiedAccount,
 } from './core'
 import { cancelEsportsContest, chargeEsportsEntry, refundEsportsMember } from './money'
@@ -210,16 +211,8 @@ async function addMember(
     .executeTakeFirstOrThrow()
   const memberId = Number(member.id)
   await chargeEsportsEntry(tx, after, { contest, memberId, userId, nowMs: now })
-  await tx
-    .updateTable('esports_squads')
-    .set((eb) => ({ members_count: eb('members_count', '+', 1) }))
-    .where('id', '=', squadId)
-    .execute()
-  await tx
-    .updateTable('esports_contests')
-    .set((eb) => ({ members_count: eb('members_count', '+', 1) }))
-    .where('id', '=', contest.id)
-    .execute()
+  await moveCount(tx, 'esports_squads', 'members_count', squadId, 1)
+  await moveCount(tx, 'esports_contests', 'members_count', contest.id, 1)
   return memberId
 }
 
@@ -276,11 +269,7 @@ async function openSquad(
     })
     .returningAll()
     .executeTakeFirstOrThrow()
-  await tx
-    .updateTable('esports_contests')
-    .set((eb) => ({ squads_count: eb('squads_count', '+', 1) }))
-    .where('id', '=', contest.id)
-    .execute()
+  await moveCount(tx, 'esports_contests', 'squads_count', contest.id, 1)
   return squad
 }
 
@@ -310,11 +299,7 @@ export async function takeOut(
   if (rest.length === 0) {
     await tx.deleteFrom('esports_members').where('squad_id', '=', member.squad_id).execute()
     await tx.deleteFrom('esports_squads').where('id', '=', member.squad_id).execute()
-    await tx
-      .updateTable('esports_contests')
-      .set((eb) => ({ squads_count: eb('squads_count', '-', 1) }))
-      .where('id', '=', contest.id)
-      .execute()
+    await moveCount(tx, 'esports_contests', 'squads_count', contest.id, -1)
   } else {
     for (const [i, m] of rest.entries())
       if (Number(m.position) !== i + 1)
@@ -338,11 +323,7 @@ export async function takeOut(
       .where('id', '=', member.squad_id)
       .execute()
   }
-  await tx
-    .updateTable('esports_contests')
-    .set((eb) => ({ members_count: eb('members_count', '-', 1) }))
-    .where('id', '=', contest.id)
-    .execute()
+  await moveCount(tx, 'esports_contests', 'members_count', contest.id, -1)
   after.publish(esportsContestStream(contest.id), { type: 'squads' })
 }
 

@@ -1,10 +1,10 @@
 import { z } from '@hono/zod-openapi'
 import type { Deps } from '../../core/deps'
-import { moneyRoute, requestDeps } from '../../http/idempotency'
+import { requestDeps } from '../../http/idempotency'
 import { idField, idParam } from '../../http/ids'
-import { errors, json, jsonBody } from '../../http/responses'
+import { json } from '../../http/responses'
 import { routesOn } from '../../http/route'
-import { bearerSecurity, createRouter, currentUser } from '../../http/router'
+import { createRouter } from '../../http/router'
 import { multilineText } from '../../http/text'
 import { oneReport, ReportSchema } from '../reports'
 import { disputeResults } from './results.disputes'
@@ -106,22 +106,21 @@ const resultsAnswer = (description: string) =>
 // Long: a route factory, one short registration per route.
 export function esportsResultRoutes(deps: Deps) {
   const app = createRouter()
-  const route = routesOn(app, ['Esports'])
+  const route = routesOn(app, ['Esports'], deps)
 
-  app.openapi(
-    moneyRoute(deps, {
-      method: 'post',
-      path: '/api/esports/contests/{id}/results',
-      tags: ['Esports'],
+  route.money.post(
+    '/api/esports/contests/{id}/results',
+    {
       summary: 'Enter (or correct) an esports contest’s results',
       description:
         'Host or admin (403 others who can see the contest; 404 others). 409 before `starts_at` or unless the contest is `locked` or `completed`. `{results: [{squad_id, placement, kills}]}` (every squad exactly once, placements 1..n once each; 422 messages name the squads) or `{simulate: true}`. The first version settles the contest and pays the prizes; later versions are corrections (differences posted; 409 naming a player who cannot give winnings back).',
-      security: bearerSecurity,
-      request: { params: idParam, body: jsonBody(ResultsBody) },
-      responses: { 201: resultsAnswer('Results stored'), ...errors(401, 403, 404, 409, 422) },
-    }),
-    async (c) => {
-      const me = currentUser(c)
+      auth: true,
+      params: idParam,
+      body: ResultsBody,
+      responses: { 201: resultsAnswer('Results stored') },
+      errors: [403, 404, 409, 422],
+    },
+    async (c, me) => {
       const { id } = c.req.valid('param')
       const d = requestDeps(c, deps)
       await enterResults(d, me, id, c.req.valid('json'))

@@ -6,7 +6,7 @@ import { AppError, notFound } from '../../http/errors'
 import { visibleContest } from '../contests'
 import { notify } from '../notifications'
 import { type Caller, type EsportsContestRow, findContest, isAdmin, notifyEach } from './core'
-import { publishContest, publishToMembers } from './live'
+import { publishContest, publishToMembers, stillIn } from './live'
 import { cancelEsportsContest } from './money'
 import { roomAccess, roomAccessOf } from './visibility'
 
@@ -136,26 +136,12 @@ export async function revealContest(deps: Deps, contestId: number, atMs: number)
 
 /** Squads with at least one member still in (a squad whose members all left does not play). */
 async function playingSquads(db: Executor, contestId: number): Promise<number> {
-  const rows = await db
-    .selectFrom('esports_members')
-    .select('squad_id')
-    .distinct()
-    .where('contest_id', '=', contestId)
-    .where('refunded', '=', 0)
-    .execute()
-  return rows.length
+  return (await stillIn(db, contestId, 'squad_id')).length
 }
 
-async function memberIds(db: Executor, contestId: number): Promise<number[]> {
-  const rows = await db
-    .selectFrom('esports_members')
-    .select('user_id')
-    .distinct()
-    .where('contest_id', '=', contestId)
-    .where('refunded', '=', 0)
-    .orderBy('user_id')
-    .execute()
-  return rows.map((r) => Number(r.user_id))
+/** The users of the contest still in, each once. */
+function memberIds(db: Executor, contestId: number): Promise<number[]> {
+  return stillIn(db, contestId, 'user_id')
 }
 
 const roomMessage = (c: Pick<EsportsContestRow, 'room_id' | 'room_password'>) => ({

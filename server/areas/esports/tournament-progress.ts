@@ -42,20 +42,21 @@ export async function loadTournament(tx: Tx, id: number) {
   return t
 }
 
+/** The tournament's squads with at least one member (an empty squad does not play). */
+async function playingSquadIds(tx: Tx, tournamentId: number): Promise<number[]> {
+  const squads = await tx
+    .selectFrom('esports_tournament_squads')
+    .select('id')
+    .where('tournament_id', '=', tournamentId)
+    .where('members_count', '>', 0)
+    .execute()
+  return squads.map((s) => s.id)
+}
+
 /** Which squads play a round, in seed order, and where: round 1 by the seeded shuffle, later rounds by snake on the previous round's rank. */
 async function seedingFor(tx: Tx, tournament: TournamentRow, round: RoundRow): Promise<Seeded[]> {
   if (round.number === 1) {
-    const squads = await tx
-      .selectFrom('esports_tournament_squads')
-      .select('id')
-      .where('tournament_id', '=', tournament.id)
-      .where('members_count', '>', 0)
-      .execute()
-    return firstRoundSeeding(
-      squads.map((s) => s.id),
-      round.lobby_size,
-      tournament.seed,
-    )
+    return firstRoundSeeding(await playingSquadIds(tx, tournament.id), round.lobby_size, tournament.seed)
   }
   const previous = await tx
     .selectFrom('esports_slots as s')
@@ -286,12 +287,7 @@ export async function closeRegistration(deps: Deps, tournamentId: number): Promi
   await withTx(deps, async (tx, after) => {
     const t = await loadTournament(tx, tournamentId).catch(() => undefined)
     if (t?.status !== 'registration') return
-    const playing = await tx
-      .selectFrom('esports_tournament_squads')
-      .select('id')
-      .where('tournament_id', '=', t.id)
-      .where('members_count', '>', 0)
-      .execute()
+    const playing = await playingSquadIds(tx, t.id)
     if (playing.length < 2) {
       await tx
         .updateTable('esports_tournaments')

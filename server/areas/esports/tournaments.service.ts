@@ -6,7 +6,7 @@ import { ESPORTS_GAMES, gameOfKind, TEAM_SIZES } from '../../domain/esports/rule
 import { checkDefinition, type QualifyRule } from '../../domain/esports/tournaments'
 import { AppError, forbidden, invalid, notFound } from '../../http/errors'
 import { drawInviteCode } from '../contests'
-import { type Caller, esportsTournamentStream, verifiedAccount } from './core'
+import { type Caller, esportsTournamentStream, moveCount, verifiedAccount } from './core'
 import {
   REGISTRATION_CLOSE_JOB,
   registrationCloseKey,
@@ -205,11 +205,7 @@ export async function registerSquad(
       .returning('id')
       .executeTakeFirstOrThrow()
     await addMember(tx, after, t.id, squad.id, { userId: caller.id, accountId: account.id }, now)
-    await tx
-      .updateTable('esports_tournaments')
-      .set((eb) => ({ squads_count: eb('squads_count', '+', 1) }))
-      .where('id', '=', t.id)
-      .execute()
+    await moveCount(tx, 'esports_tournaments', 'squads_count', t.id, 1)
     return squad.id
   })
 }
@@ -235,11 +231,7 @@ export async function joinSquad(
     if (squad.members_count >= t.team_size)
       throw new AppError('CONTEST_FULL', `The squad is full (${t.team_size} players)`)
     await addMember(tx, after, t.id, squad.id, { userId: caller.id, accountId: account.id }, now)
-    await tx
-      .updateTable('esports_tournament_squads')
-      .set((eb) => ({ members_count: eb('members_count', '+', 1) }))
-      .where('id', '=', squad.id)
-      .execute()
+    await moveCount(tx, 'esports_tournament_squads', 'members_count', squad.id, 1)
     return squad.id
   })
 }
@@ -269,11 +261,7 @@ export async function leaveTournament(deps: Deps, caller: Caller, tournamentId: 
       .execute()
     if (rest.length === 0) {
       await tx.deleteFrom('esports_tournament_squads').where('id', '=', mine.tournament_squad_id).execute()
-      await tx
-        .updateTable('esports_tournaments')
-        .set((eb) => ({ squads_count: eb('squads_count', '-', 1) }))
-        .where('id', '=', t.id)
-        .execute()
+      await moveCount(tx, 'esports_tournaments', 'squads_count', t.id, -1)
     } else {
       const squad = await tx
         .selectFrom('esports_tournament_squads')

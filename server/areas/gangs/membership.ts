@@ -87,16 +87,7 @@ export async function createGang(
           })
           .returning('id')
           .executeTakeFirstOrThrow()
-        await tx
-          .insertInto('gang_members')
-          .values({
-            gang_id: gang.id,
-            user_id: userId,
-            status: 'member',
-            requested_at_ms: now,
-            joined_at_ms: now,
-          })
-          .execute()
+        await insertMember(tx, gang.id, userId, now)
         return gang.id
       })
     } catch (error) {
@@ -131,6 +122,20 @@ function membership(tx: Tx, gangId: number, userId: number) {
     .executeTakeFirst()
 }
 
+/** A member who joined at once (no request to approve). */
+async function insertMember(tx: Tx, gangId: number, userId: number, nowMs: number) {
+  await tx
+    .insertInto('gang_members')
+    .values({
+      gang_id: gangId,
+      user_id: userId,
+      status: 'member',
+      requested_at_ms: nowMs,
+      joined_at_ms: nowMs,
+    })
+    .execute()
+}
+
 async function addMember(tx: Tx, gang: LockedGang, userId: number, nowMs: number, pendingId?: number) {
   // Conditional as well as checked under the lock: the count never passes the limit.
   const seat = await tx
@@ -147,17 +152,7 @@ async function addMember(tx: Tx, gang: LockedGang, userId: number, nowMs: number
       .set({ status: 'member', joined_at_ms: nowMs })
       .where('id', '=', pendingId)
       .execute()
-  else
-    await tx
-      .insertInto('gang_members')
-      .values({
-        gang_id: gang.id,
-        user_id: userId,
-        status: 'member',
-        requested_at_ms: nowMs,
-        joined_at_ms: nowMs,
-      })
-      .execute()
+  else await insertMember(tx, gang.id, userId, nowMs)
 }
 
 function leftGang(tx: Tx, gangId: number, nowMs: number) {

@@ -1,5 +1,6 @@
 import type BetterSqlite3 from 'better-sqlite3'
 import { lockRows } from '../../db/lock'
+import { perConnection } from '../../db/prepared'
 import type { Currency } from '../../db/schema'
 import type { AfterCommit, Tx } from '../../db/tx'
 import { checkPosting, type PostingLine } from '../../domain/ledger'
@@ -293,16 +294,7 @@ function inList(sqlite: BetterSqlite3.Database, sql: string, n: number): BetterS
 }
 
 type Statements = ReturnType<typeof prepare>
-const cache = new WeakMap<BetterSqlite3.Database, Statements>()
-
-function statementsFor(sqlite: BetterSqlite3.Database): Statements {
-  let st = cache.get(sqlite)
-  if (!st) {
-    st = prepare(sqlite)
-    cache.set(sqlite, st)
-  }
-  return st
-}
+const statementsFor = perConnection(prepare)
 
 function prepare(sqlite: BetterSqlite3.Database) {
   return {

@@ -3,7 +3,7 @@ export { matchFixtureRoutes } from './fixture.routes'
 export { LOCK_JOB, lockJobKey, matchStream } from './keys'
 export { phaseFilters } from './phase-filters'
 export { asSquad } from './players'
-export { playersOfTeams } from './players.queries'
+export { PLAYER_FIELDS, playersOfTeams } from './players.queries'
 export {
   findMatch,
   listMatches,

@@ -4,7 +4,7 @@ import { invalid, notFound } from '../../http/errors'
 import { notify, notifyGrouped } from '../notifications'
 import { linkTo, saveMentions } from './mentions'
 import { assertPostingRate } from './posting-rate'
-import { groupedName, usernameOf } from './service'
+import { groupedName } from './service'
 import { topicStream, type Viewer } from './topics'
 import { commentRowById, commentsJson } from './views'
 import { visibleComment, visiblePost } from './visibility'
@@ -54,11 +54,10 @@ export async function createComment(
       .set((eb) => ({ comments_count: eb('comments_count', '+', 1) }))
       .where('id', '=', postId)
       .execute()
-    const name = await usernameOf(tx, viewer.id)
-    await saveMentions(
+    const name = await saveMentions(
       tx,
       after,
-      { postId, commentId: id, authorId: viewer.id, authorName: name, content: input.content },
+      { postId, commentId: id, authorId: viewer.id, content: input.content },
       now,
     )
     await tellCommented(
@@ -134,13 +133,7 @@ export async function editComment(deps: Deps, viewer: Viewer, id: number, conten
   await withTx(deps, async (tx, after) => {
     const c = await ownComment(tx, id, viewer)
     await tx.updateTable('comments').set({ content, updated_at_ms: now }).where('id', '=', id).execute()
-    const name = await usernameOf(tx, viewer.id)
-    await saveMentions(
-      tx,
-      after,
-      { postId: c.post_id, commentId: id, authorId: viewer.id, authorName: name, content },
-      now,
-    )
+    await saveMentions(tx, after, { postId: c.post_id, commentId: id, authorId: viewer.id, content }, now)
     after.publish(topicStream(c.topic_id), { type: 'comment_updated', post_id: c.post_id, comment_id: id })
   })
 }

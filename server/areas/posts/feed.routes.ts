@@ -1,8 +1,9 @@
-import { createRoute, z } from '@hono/zod-openapi'
+import { z } from '@hono/zod-openapi'
 import type { Deps } from '../../core/deps'
 import { pagingQuery, toPage } from '../../http/paging'
-import { errors, json } from '../../http/responses'
-import { type AppContext, bearerSecurity, createRouter, currentUser } from '../../http/router'
+import { json } from '../../http/responses'
+import { routesOn } from '../../http/route'
+import { type AppContext, createRouter } from '../../http/router'
 import { ContestSchema } from '../contests'
 import { searchAll } from './discover'
 import { discoverList, discoverPage, feedPage } from './feed'
@@ -16,127 +17,112 @@ const viewer = (c: AppContext) => {
   return u ? { id: u.id, slug: u.slug } : null
 }
 
-const getFeedsRoute = createRoute({
-  method: 'get',
-  path: '/api/feeds',
-  tags: ['Feeds'],
-  summary: 'My feed: posts, contest shares and contest results of people I follow and mine, newest first',
-  description:
-    'Cursor-paged by post id: pass `before_id` = the previous page’s `next_before_id`. Prizes won (`contest_result`) come with the page of posts whose time span holds their settlement (at most 50 a page). New posts arrive live as `feed_item` messages on NotificationsChannel. Posts and results of private contests show only to their author here.',
-  security: bearerSecurity,
-  request: { query: olderQuery },
-  responses: {
-    200: json(
-      z.object({ items: z.array(FeedItemSchema), next_before_id: z.number().int().nullable() }),
-      'The feed',
-    ),
-    ...errors(401, 422),
-  },
-})
-
-const getDiscoverContestsRoute = createRoute({
-  method: 'get',
-  path: '/api/discover/contests',
-  tags: ['Feeds'],
-  summary: 'Contests to discover',
-  description:
-    'Public contests open to join. `trending`: most liked, then fullest; `new`: newest; `big_prizes`: largest prize pool; `friends`: created or joined by people I follow (empty when signed out).',
-  request: { query: pagingQuery(20, 50).extend({ type: z.enum(TYPES).default('trending') }) },
-  responses: {
-    200: json(z.object({ type: z.enum(TYPES), contests: z.array(ContestSchema) }), 'Contests'),
-    ...errors(422),
-  },
-})
-
-const getDiscoverRoute = createRoute({
-  method: 'get',
-  path: '/api/discover',
-  tags: ['Feeds'],
-  summary: 'The discover page: trending and new contests, popular posts',
-  responses: {
-    200: json(
-      z.object({
-        trending: z.array(ContestSchema),
-        new: z.array(ContestSchema),
-        big_prizes: z.array(ContestSchema),
-        posts: z.array(PostSchema).openapi({ description: 'Most liked recent public posts' }),
-      }),
-      'Discover',
-    ),
-  },
-})
-
-const getDiscoverSearchRoute = createRoute({
-  method: 'get',
-  path: '/api/discover/search',
-  tags: ['Feeds'],
-  summary: 'Search users, contests and series',
-  description: `Case-insensitive "contains" over usernames and names, contest names and series names; exact, then prefix matches first. \`q\` is 1–${SEARCH_MAX} characters (422 otherwise).`,
-  request: {
-    query: z.object({
-      q: z.string().trim().min(1, 'can’t be blank').max(SEARCH_MAX),
-      per_page: z.coerce.number().int().min(1).max(50).default(10),
+const SearchHitsSchema = z.object({
+  users: z.array(
+    z.object({
+      id: z.number().int(),
+      slug: z.string(),
+      username: z.string(),
+      full_name: z.string().nullable(),
+      image_url: z.string().nullable(),
     }),
-  },
-  responses: {
-    200: json(
-      z.object({
-        users: z.array(
-          z.object({
-            id: z.number().int(),
-            slug: z.string(),
-            username: z.string(),
-            full_name: z.string().nullable(),
-            image_url: z.string().nullable(),
-          }),
-        ),
-        contests: z.array(
-          z.object({
-            id: z.number().int(),
-            name: z.string(),
-            status: z.string(),
-            prize_amount: z.number(),
-            members_count: z.number().int(),
-          }),
-        ),
-        series: z.array(
-          z.object({
-            id: z.number().int(),
-            name: z.string(),
-            short_name: z.string(),
-            status: z.string(),
-          }),
-        ),
-      }),
-      'Matches',
-    ),
-    ...errors(422),
-  },
+  ),
+  contests: z.array(
+    z.object({
+      id: z.number().int(),
+      name: z.string(),
+      status: z.string(),
+      prize_amount: z.number(),
+      members_count: z.number().int(),
+    }),
+  ),
+  series: z.array(
+    z.object({
+      id: z.number().int(),
+      name: z.string(),
+      short_name: z.string(),
+      status: z.string(),
+    }),
+  ),
 })
 
+// Long: a route factory, one short registration per route.
 export function feedRoutes(deps: Deps) {
   const app = createRouter()
+  const route = routesOn(app, ['Feeds'])
 
-  app.openapi(getFeedsRoute, async (c) => {
-    return c.json(await feedPage(deps, currentUser(c).id, c.req.valid('query')), 200)
-  })
+  route.get(
+    '/api/feeds',
+    {
+      summary: 'My feed: posts, contest shares and contest results of people I follow and mine, newest first',
+      description:
+        'Cursor-paged by post id: pass `before_id` = the previous page’s `next_before_id`. Prizes won (`contest_result`) come with the page of posts whose time span holds their settlement (at most 50 a page). New posts arrive live as `feed_item` messages on NotificationsChannel. Posts and results of private contests show only to their author here.',
+      auth: true,
+      query: olderQuery,
+      ok: json(
+        z.object({ items: z.array(FeedItemSchema), next_before_id: z.number().int().nullable() }),
+        'The feed',
+      ),
+      errors: [422],
+    },
+    async (c, me) => c.json(await feedPage(deps, me.id, c.req.valid('query')), 200),
+  )
 
-  app.openapi(getDiscoverContestsRoute, async (c) => {
-    const q = c.req.valid('query')
-    const page = toPage(q)
-    const contests = await discoverList(deps, q.type, viewer(c), {
-      limit: page.per_page,
-      offset: page.offset,
-    })
-    return c.json({ type: q.type, contests }, 200)
-  })
+  route.get(
+    '/api/discover/contests',
+    {
+      summary: 'Contests to discover',
+      description:
+        'Public contests open to join. `trending`: most liked, then fullest; `new`: newest; `big_prizes`: largest prize pool; `friends`: created or joined by people I follow (empty when signed out).',
+      query: pagingQuery(20, 50).extend({ type: z.enum(TYPES).default('trending') }),
+      ok: json(z.object({ type: z.enum(TYPES), contests: z.array(ContestSchema) }), 'Contests'),
+      errors: [422],
+    },
+    async (c) => {
+      const q = c.req.valid('query')
+      const page = toPage(q)
+      const contests = await discoverList(deps, q.type, viewer(c), {
+        limit: page.per_page,
+        offset: page.offset,
+      })
+      return c.json({ type: q.type, contests }, 200)
+    },
+  )
 
-  app.openapi(getDiscoverRoute, async (c) => c.json(await discoverPage(deps, viewer(c)), 200))
+  route.get(
+    '/api/discover',
+    {
+      summary: 'The discover page: trending and new contests, popular posts',
+      ok: json(
+        z.object({
+          trending: z.array(ContestSchema),
+          new: z.array(ContestSchema),
+          big_prizes: z.array(ContestSchema),
+          posts: z.array(PostSchema).openapi({ description: 'Most liked recent public posts' }),
+        }),
+        'Discover',
+      ),
+    },
+    async (c) => c.json(await discoverPage(deps, viewer(c)), 200),
+  )
 
-  app.openapi(getDiscoverSearchRoute, async (c) => {
-    const q = c.req.valid('query')
-    return c.json(await searchAll(deps.db, q.q, q.per_page), 200)
-  })
+  route.get(
+    '/api/discover/search',
+    {
+      summary: 'Search users, contests and series',
+      description: `Case-insensitive "contains" over usernames and names, contest names and series names; exact, then prefix matches first. \`q\` is 1–${SEARCH_MAX} characters (422 otherwise).`,
+      query: z.object({
+        q: z.string().trim().min(1, 'can’t be blank').max(SEARCH_MAX),
+        per_page: z.coerce.number().int().min(1).max(50).default(10),
+      }),
+      ok: json(SearchHitsSchema, 'Matches'),
+      errors: [422],
+    },
+    async (c) => {
+      const q = c.req.valid('query')
+      return c.json(await searchAll(deps.db, q.q, q.per_page), 200)
+    },
+  )
 
   return app
 }

@@ -4,17 +4,22 @@ import { notify } from '../notifications'
 import { visibleUsersByUsernameKeys } from '../users'
 import { visiblePost } from './visibility'
 
+/** The username that mentions and notices name a writer by. */
+export const usernameOf = async (db: Executor, id: number) =>
+  (await db.selectFrom('users').select('username').where('id', '=', id).executeTakeFirstOrThrow()).username
+
 /**
  * Stores the `@username` mentions of a post or comment (names of users anyone may see) and
  * tells each mentioned user who may see the post, linking to the comment (or the post). Editing replaces the stored
- * mentions; only users newly mentioned by the edit are told again.
+ * mentions; only users newly mentioned by the edit are told again. Answers the author's username.
  */
 export async function saveMentions(
   tx: Executor,
   after: AfterCommit,
-  at: { postId: number; commentId: number | null; authorId: number; authorName: string; content: string },
+  at: { postId: number; commentId: number | null; authorId: number; content: string },
   nowMs: number,
-): Promise<void> {
+): Promise<string> {
+  const authorName = await usernameOf(tx, at.authorId)
   // Only accounts anyone may see are mentioned (a disabled one's name stays plain text).
   const users = await visibleUsersByUsernameKeys(tx, mentionedUsernames(at.content))
   let old = tx.deleteFrom('mentions').where('post_id', '=', at.postId)
@@ -43,12 +48,13 @@ export async function saveMentions(
       user.id,
       {
         kind: 'mention',
-        body: `${at.authorName} mentioned you in a ${at.commentId === null ? 'post' : 'comment'}`,
+        body: `${authorName} mentioned you in a ${at.commentId === null ? 'post' : 'comment'}`,
         data: { post_id: at.postId, comment_id: at.commentId, path: linkTo(at.postId, at.commentId) },
       },
       nowMs,
     )
   }
+  return authorName
 }
 
 /** The web path of a post, or of one comment on it. */

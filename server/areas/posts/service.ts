@@ -3,7 +3,7 @@ import type { AfterCommit, Executor, Tx } from '../../db/tx'
 import { withTx } from '../../db/tx'
 import { notFound } from '../../http/errors'
 import { notificationStream, notifyGrouped } from '../notifications'
-import { linkTo, saveMentions } from './mentions'
+import { linkTo, saveMentions, usernameOf } from './mentions'
 import { assertPostingRate } from './posting-rate'
 import { contestLikesCount, type OlderPage, slugOf, topicPostIds } from './queries'
 import { type MaybeTopic, topicStream, type Viewer } from './topics'
@@ -30,10 +30,6 @@ export async function onePost(db: Executor, postId: number, viewerId: number | n
   return row
 }
 
-/** The username that mentions and notices name a writer by. */
-export const usernameOf = async (db: Executor, id: number) =>
-  (await db.selectFrom('users').select('username').where('id', '=', id).executeTakeFirstOrThrow()).username
-
 export async function createPost(
   deps: Deps,
   author: Viewer,
@@ -49,13 +45,7 @@ export async function createPost(
       .returning('id')
       .executeTakeFirstOrThrow()
     const postId = Number(row.id)
-    const name = await usernameOf(tx, author.id)
-    await saveMentions(
-      tx,
-      after,
-      { postId, commentId: null, authorId: author.id, authorName: name, content },
-      now,
-    )
+    const name = await saveMentions(tx, after, { postId, commentId: null, authorId: author.id, content }, now)
     after.publish(topicStream(topicId), { type: 'post', post_id: postId })
     await tellFollowers(tx, after, author.id, name, postId)
     return postId
@@ -80,13 +70,7 @@ export async function editPost(deps: Deps, viewer: Viewer, postId: number, conte
   await withTx(deps, async (tx, after) => {
     const post = await ownPost(tx, postId, viewer)
     await tx.updateTable('posts').set({ content, updated_at_ms: now }).where('id', '=', postId).execute()
-    const name = await usernameOf(tx, viewer.id)
-    await saveMentions(
-      tx,
-      after,
-      { postId, commentId: null, authorId: viewer.id, authorName: name, content },
-      now,
-    )
+    await saveMentions(tx, after, { postId, commentId: null, authorId: viewer.id, content }, now)
     after.publish(topicStream(post.topic_id), { type: 'post_updated', post_id: postId })
   })
 }

@@ -1,4 +1,4 @@
-import { createRoute, z } from '@hono/zod-openapi'
+import { z } from '@hono/zod-openapi'
 import type { Deps } from '../../core/deps'
 import {
   amountsFromPercents,
@@ -8,8 +8,9 @@ import {
 } from '../../domain/contest-creation'
 import { invalid } from '../../http/errors'
 import { idParam } from '../../http/ids'
-import { errors, json, jsonBody } from '../../http/responses'
-import { bearerSecurity, createRouter, currentUser } from '../../http/router'
+import { json } from '../../http/responses'
+import { routesOn } from '../../http/route'
+import { createRouter } from '../../http/router'
 import {
   createSavedPrize,
   deleteSavedPrize,
@@ -61,159 +62,143 @@ function checkedBill(q: { members_limit: number; entry_fee: number; rake?: numbe
 
 const tags = ['Prize structures']
 
-const getContestsPrizeStructureRoute = createRoute({
-  method: 'get',
-  path: '/api/contests/prize_structure',
-  tags,
-  summary: 'The generated prize options and the bill for a contest size and fee',
-  description:
-    'Only the options valid for `members_limit` (winner takes all, top 3, top 10/25/50 %, without repeating a winner count), each with its prize table in rupees for the pool of that fee and size. `rake` defaults to the house’s 15 %; a player’s contest always uses the house’s.',
-  request: { query: draftQuery },
-  responses: {
-    200: json(z.object({ prize_options: z.array(PrizeOptionSchema), bill: BillSchema }), 'Options'),
-    ...errors(422),
-  },
-})
+/** Saved prizes (the player's own tables) and the prize table of a contest draft. */
+// Long: a route factory, one short registration per route.
+export function prizeStructureRoutes(deps: Deps) {
+  const app = createRouter()
+  const route = routesOn(app, tags)
 
-const postContestsPrizeStructureRoute = createRoute({
-  method: 'post',
-  path: '/api/contests/prize_structure',
-  tags,
-  summary: 'Check a custom prize table for a draft and compute its prizes',
-  description:
-    'Ranges in percent (`{from,to,percent}`, summing to 100 %) or in rupees (`{from,to,amount}`, paying exactly the pool), contiguous from rank 1, no rank paid more than the one above, at most `members_limit` winners. 422 with field messages (`prize_ranges.1.from`, …) when not. Writes nothing.',
-  request: {
-    body: jsonBody(
-      z.strictObject({
+  route.get(
+    '/api/contests/prize_structure',
+    {
+      summary: 'The generated prize options and the bill for a contest size and fee',
+      description:
+        'Only the options valid for `members_limit` (winner takes all, top 3, top 10/25/50 %, without repeating a winner count), each with its prize table in rupees for the pool of that fee and size. `rake` defaults to the house’s 15 %; a player’s contest always uses the house’s.',
+      query: draftQuery,
+      ok: json(z.object({ prize_options: z.array(PrizeOptionSchema), bill: BillSchema }), 'Options'),
+      errors: [422],
+    },
+    async (c) => {
+      const q = c.req.valid('query')
+      const bill = checkedBill(q)
+      const prize_options = prizeOptions(q.members_limit).map((o) => ({
+        key: o.key,
+        label: o.label,
+        winners: winnersOf(o.ranges),
+        prizes: prizeRows({ percents: o.ranges, amounts: amountsFromPercents(bill.pool_paise, o.ranges) }),
+      }))
+      return c.json({ prize_options, bill: billJson(bill) }, 200)
+    },
+  )
+
+  route.post(
+    '/api/contests/prize_structure',
+    {
+      summary: 'Check a custom prize table for a draft and compute its prizes',
+      description:
+        'Ranges in percent (`{from,to,percent}`, summing to 100 %) or in rupees (`{from,to,amount}`, paying exactly the pool), contiguous from rank 1, no rank paid more than the one above, at most `members_limit` winners. 422 with field messages (`prize_ranges.1.from`, …) when not. Writes nothing.',
+      body: z.strictObject({
         members_limit: membersLimitField(),
         entry_fee: entryFeeField(),
         rake: rakeField(),
         prize_ranges: PrizeRangesInput,
       }),
-    ),
-  },
-  responses: {
-    200: json(
-      z.object({ prizes: z.array(PrizeRowSchema), winners: z.number().int(), bill: BillSchema }),
-      'The prize table',
-    ),
-    ...errors(422),
-  },
-})
+      ok: json(
+        z.object({ prizes: z.array(PrizeRowSchema), winners: z.number().int(), bill: BillSchema }),
+        'The prize table',
+      ),
+      errors: [422],
+    },
+    async (c) => {
+      const body = c.req.valid('json')
+      const bill = checkedBill(body)
+      const table = prizeTableFromInput(body.prize_ranges, body.members_limit, bill.pool_paise)
+      return c.json(
+        { prizes: prizeRows(table), winners: winnersOf(table.percents), bill: billJson(bill) },
+        200,
+      )
+    },
+  )
 
-const getPrizeStructuresRoute = createRoute({
-  method: 'get',
-  path: '/api/prize_structures',
-  tags,
-  summary: 'My saved prizes, newest first',
-  security: bearerSecurity,
-  responses: {
-    200: json(z.object({ prize_structures: z.array(SavedPrizeSchema) }), 'Saved prizes'),
-    ...errors(401),
-  },
-})
+  route.get(
+    '/api/prize_structures',
+    {
+      summary: 'My saved prizes, newest first',
+      auth: true,
+      ok: json(z.object({ prize_structures: z.array(SavedPrizeSchema) }), 'Saved prizes'),
+    },
+    async (c, me) => {
+      return c.json({ prize_structures: (await savedPrizesOf(deps.db, me.id)).map(savedPrizeJson) }, 200)
+    },
+  )
 
-const postPrizeStructuresRoute = createRoute({
-  method: 'post',
-  path: '/api/prize_structures',
-  tags,
-  summary: 'Save a prize table',
-  description: `A name (unique among mine, any case) and rank ranges in percent of the pool (2 decimals, summing to 100 %, contiguous from rank 1, non-increasing). At most ${SAVED_PRIZES_MAX} per player (409).`,
-  security: bearerSecurity,
-  request: { body: jsonBody(z.strictObject({ name, ranges: PercentRangesInput })) },
-  responses: { 201: savedAnswer, ...errors(401, 409, 422) },
-})
+  route.post(
+    '/api/prize_structures',
+    {
+      summary: 'Save a prize table',
+      description: `A name (unique among mine, any case) and rank ranges in percent of the pool (2 decimals, summing to 100 %, contiguous from rank 1, non-increasing). At most ${SAVED_PRIZES_MAX} per player (409).`,
+      auth: true,
+      body: z.strictObject({ name, ranges: PercentRangesInput }),
+      responses: { 201: savedAnswer },
+      errors: [409, 422],
+    },
+    async (c, me) => {
+      const saved = await createSavedPrize(deps, me.id, c.req.valid('json'))
+      return c.json({ prize_structure: savedPrizeJson(saved) }, 201)
+    },
+  )
 
-const getPrizeStructuresByIdRoute = createRoute({
-  method: 'get',
-  path: '/api/prize_structures/{id}',
-  tags,
-  summary: 'One of my saved prizes',
-  description: 'Another player’s is 404.',
-  security: bearerSecurity,
-  request: { params: idParam },
-  responses: { 200: savedAnswer, ...errors(401, 404, 422) },
-})
+  route.get(
+    '/api/prize_structures/{id}',
+    {
+      summary: 'One of my saved prizes',
+      description: 'Another player’s is 404.',
+      auth: true,
+      params: idParam,
+      ok: savedAnswer,
+      errors: [404, 422],
+    },
+    async (c, me) => {
+      const saved = await requireOwnPrizeStructure(deps.db, me.id, c.req.valid('param').id)
+      return c.json({ prize_structure: savedPrizeJson(saved) }, 200)
+    },
+  )
 
-const putPrizeStructuresByIdRoute = createRoute({
-  method: 'put',
-  path: '/api/prize_structures/{id}',
-  tags,
-  summary: 'Rename or change one of my saved prizes',
-  description: 'Contests already made with it keep the table they were made with.',
-  security: bearerSecurity,
-  request: {
-    params: idParam,
-    body: jsonBody(z.strictObject({ name: name.optional(), ranges: PercentRangesInput.optional() })),
-  },
-  responses: { 200: savedAnswer, ...errors(401, 404, 422) },
-})
+  route.put(
+    '/api/prize_structures/{id}',
+    {
+      summary: 'Rename or change one of my saved prizes',
+      description: 'Contests already made with it keep the table they were made with.',
+      auth: true,
+      params: idParam,
+      body: z.strictObject({ name: name.optional(), ranges: PercentRangesInput.optional() }),
+      ok: savedAnswer,
+      errors: [404, 422],
+    },
+    async (c, me) => {
+      const body = c.req.valid('json')
+      if (body.name === undefined && body.ranges === undefined)
+        throw invalid({ base: ['give a name or ranges'] })
+      const saved = await updateSavedPrize(deps, me.id, c.req.valid('param').id, body)
+      return c.json({ prize_structure: savedPrizeJson(saved) }, 200)
+    },
+  )
 
-const deletePrizeStructuresByIdRoute = createRoute({
-  method: 'delete',
-  path: '/api/prize_structures/{id}',
-  tags,
-  summary: 'Delete one of my saved prizes',
-  description: 'Answers the deleted table. Contests made with it keep their prizes.',
-  security: bearerSecurity,
-  request: { params: idParam },
-  responses: { 200: savedAnswer, ...errors(401, 404, 422) },
-})
-
-/** Saved prizes (the player's own tables) and the prize table of a contest draft. */
-export function prizeStructureRoutes(deps: Deps) {
-  const app = createRouter()
-
-  app.openapi(getContestsPrizeStructureRoute, async (c) => {
-    const q = c.req.valid('query')
-    const bill = checkedBill(q)
-    const prize_options = prizeOptions(q.members_limit).map((o) => ({
-      key: o.key,
-      label: o.label,
-      winners: winnersOf(o.ranges),
-      prizes: prizeRows({ percents: o.ranges, amounts: amountsFromPercents(bill.pool_paise, o.ranges) }),
-    }))
-    return c.json({ prize_options, bill: billJson(bill) }, 200)
-  })
-
-  app.openapi(postContestsPrizeStructureRoute, async (c) => {
-    const body = c.req.valid('json')
-    const bill = checkedBill(body)
-    const table = prizeTableFromInput(body.prize_ranges, body.members_limit, bill.pool_paise)
-    return c.json({ prizes: prizeRows(table), winners: winnersOf(table.percents), bill: billJson(bill) }, 200)
-  })
-
-  app.openapi(getPrizeStructuresRoute, async (c) => {
-    const me = currentUser(c)
-    return c.json({ prize_structures: (await savedPrizesOf(deps.db, me.id)).map(savedPrizeJson) }, 200)
-  })
-
-  app.openapi(postPrizeStructuresRoute, async (c) => {
-    const me = currentUser(c)
-    const saved = await createSavedPrize(deps, me.id, c.req.valid('json'))
-    return c.json({ prize_structure: savedPrizeJson(saved) }, 201)
-  })
-
-  app.openapi(getPrizeStructuresByIdRoute, async (c) => {
-    const me = currentUser(c)
-    const saved = await requireOwnPrizeStructure(deps.db, me.id, c.req.valid('param').id)
-    return c.json({ prize_structure: savedPrizeJson(saved) }, 200)
-  })
-
-  app.openapi(putPrizeStructuresByIdRoute, async (c) => {
-    const me = currentUser(c)
-    const body = c.req.valid('json')
-    if (body.name === undefined && body.ranges === undefined)
-      throw invalid({ base: ['give a name or ranges'] })
-    const saved = await updateSavedPrize(deps, me.id, c.req.valid('param').id, body)
-    return c.json({ prize_structure: savedPrizeJson(saved) }, 200)
-  })
-
-  app.openapi(deletePrizeStructuresByIdRoute, async (c) => {
-    const me = currentUser(c)
-    const saved = await deleteSavedPrize(deps, me.id, c.req.valid('param').id)
-    return c.json({ prize_structure: savedPrizeJson(saved) }, 200)
-  })
+  route.delete(
+    '/api/prize_structures/{id}',
+    {
+      summary: 'Delete one of my saved prizes',
+      description: 'Answers the deleted table. Contests made with it keep their prizes.',
+      auth: true,
+      params: idParam,
+      ok: savedAnswer,
+      errors: [404, 422],
+    },
+    async (c, me) => {
+      const saved = await deleteSavedPrize(deps, me.id, c.req.valid('param').id)
+      return c.json({ prize_structure: savedPrizeJson(saved) }, 200)
+    },
+  )
 
   return app
 }

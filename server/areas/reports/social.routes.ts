@@ -1,8 +1,9 @@
-import { createRoute, z } from '@hono/zod-openapi'
+import { z } from '@hono/zod-openapi'
 import type { Deps } from '../../core/deps'
 import { idParam } from '../../http/ids'
-import { errors, json, jsonBody } from '../../http/responses'
-import { bearerSecurity, createRouter, currentUser } from '../../http/router'
+import { json } from '../../http/responses'
+import { routeSpec, routesOn } from '../../http/route'
+import { type AuthUser, createRouter } from '../../http/router'
 import { multilineText } from '../../http/text'
 import { visibleUser } from '../users'
 import { ReportSchema } from './routes'
@@ -13,63 +14,54 @@ const ReportBody = z.strictObject({
   reason: z.enum(SOCIAL_REASON_KEYS),
   text: multilineText().trim().min(1, 'can’t be blank').max(1000),
 })
-
-const getReportsSocialReasonsRoute = createRoute({
-  method: 'get',
-  path: '/api/reports/social_reasons',
-  tags: ['Reports'],
-  summary: 'The reasons a user, post or comment can be reported for',
-  responses: {
-    200: json(z.object({ reasons: z.array(z.object({ key: z.string(), label: z.string() })) }), 'Reasons'),
-  },
-})
+type ReportInput = z.infer<typeof ReportBody>
 
 /** Reports of users, posts and comments: into the one admin queue (`/api/admin/reports`). */
 export function socialReportRoutes(deps: Deps) {
   const app = createRouter()
+  const route = routesOn(app, ['Reports'])
 
-  app.openapi(getReportsSocialReasonsRoute, (c) =>
-    c.json({ reasons: SOCIAL_REPORT_REASONS.map((r) => ({ key: r.key, label: r.label })) }, 200),
+  route.get(
+    '/api/reports/social_reasons',
+    {
+      summary: 'The reasons a user, post or comment can be reported for',
+      ok: json(z.object({ reasons: z.array(z.object({ key: z.string(), label: z.string() })) }), 'Reasons'),
+    },
+    (c) => c.json({ reasons: SOCIAL_REPORT_REASONS.map((r) => ({ key: r.key, label: r.label })) }, 200),
   )
 
-  const route = (subject: SocialSubject, path: string, params: z.ZodObject) =>
-    createRoute({
-      method: 'post',
-      path,
-      tags: ['Reports'],
+  const reportSpec = (subject: SocialSubject, params: z.ZodObject) =>
+    routeSpec({
       summary: `Report a ${subject} to the admins`,
       description: `One open report per player per ${subject} (409 for a second until it is resolved). ${
         subject === 'user' ? 'Reporting yourself is 422.' : 'A hidden one is 404.'
       }`,
-      security: bearerSecurity,
-      request: { params, body: jsonBody(ReportBody) },
-      responses: { 201: json(z.object({ report: ReportSchema }), 'Reported'), ...errors(401, 404, 409, 422) },
+      auth: true,
+      params,
+      body: ReportBody,
+      responses: { 201: json(z.object({ report: ReportSchema }), 'Reported') },
+      errors: [404, 409, 422],
     })
+  const reported = async (
+    me: AuthUser,
+    contest_type: SocialSubject,
+    contest_id: number,
+    body: ReportInput,
+  ) => {
+    const id = await createReport(deps, me, { contest_type, contest_id, ...body })
+    return { report: await oneReport(deps.db, id) }
+  }
 
-  app.openapi(
-    route('user', '/api/users/{slug}/report', z.object({ slug: z.string().min(1).max(100) })),
-    async (c) => {
-      const me = currentUser(c)
-      const user = await visibleUser(deps.db, { slug: (c.req.valid('param') as { slug: string }).slug })
-      const id = await createReport(deps, me, {
-        contest_type: 'user',
-        contest_id: user.id,
-        ...c.req.valid('json'),
-      })
-      return c.json({ report: await oneReport(deps.db, id) }, 201)
-    },
-  )
+  const slugParam = z.object({ slug: z.string().min(1).max(100) })
+  route.post('/api/users/{slug}/report', reportSpec('user', slugParam), async (c, me) => {
+    const user = await visibleUser(deps.db, { slug: (c.req.valid('param') as { slug: string }).slug })
+    return c.json(await reported(me, 'user', user.id, c.req.valid('json')), 201)
+  })
 
   for (const subject of ['post', 'comment'] as const)
-    app.openapi(route(subject, `/api/${subject}s/{id}/report`, idParam), async (c) => {
-      const me = currentUser(c)
-      const { id: subjectId } = c.req.valid('param') as { id: number }
-      const id = await createReport(deps, me, {
-        contest_type: subject,
-        contest_id: subjectId,
-        ...c.req.valid('json'),
-      })
-      return c.json({ report: await oneReport(deps.db, id) }, 201)
+    route.post(`/api/${subject}s/{id}/report`, reportSpec(subject, idParam), async (c, me) => {
+      const { id } = c.req.valid('param') as { id: number }
+      return c.json(await reported(me, subject, id, c.req.valid('json')), 201)
     })
 
   return app

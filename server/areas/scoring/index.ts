@@ -9,7 +9,15 @@ export {
   sharedScoring,
   withMatchLock,
 } from './live'
-export { contestUserStream, leaderboardMessage, myRanksMessage } from './publish'
+export {
+  contestUserStream,
+  type LeaderboardMessage,
+  type LiveEntry,
+  leaderboardMessage,
+  type MyRank,
+  type MyRanksMessage,
+  myRanksMessage,
+} from './publish'
 export { resultText } from './result'
 export {
   forgetPlan,

@@ -1,9 +1,34 @@
 import type { Deps } from '../../core/deps'
+import type { Stream } from '../../db/tx'
+import { USER_CARD_FIELDS } from '../users'
 import { type LiveMatch, sharedScoring } from './live'
 
 export const LEADERBOARD_TOP = 10
 
-export const contestUserStream = (contestId: number, userId: number) => `contest:${contestId}:user:${userId}`
+/** One entry of a contest's live top: who, rank, points and the team it is. */
+export type LiveEntry = {
+  member_id: number
+  rank: number
+  points: number
+  user: { slug: string; username: string; team_name: string | null; image: string | null } | null
+  team_no: number | null
+  user_team_id: number
+}
+/** One of the viewer's own entries in a live contest. */
+export type MyRank = { member_id: number; user_team_id: number; rank: number; points: number }
+
+/** ContestChannel's `leaderboard` (the top, ordered by `version`) and the viewer's `my_ranks`. */
+export type LeaderboardMessage = {
+  type: 'leaderboard'
+  contest_id: number
+  version: number
+  top: LiveEntry[]
+}
+export type MyRanksMessage = { type: 'my_ranks'; contest_id: number; version: number; entries: MyRank[] }
+
+/** The viewer's own stream of a contest: only `my_ranks`. */
+export const contestUserStream = (contestId: number, userId: number) =>
+  `contest:${contestId}:user:${userId}` as Stream<MyRanksMessage>
 
 export interface MemberCard {
   member_id: number
@@ -36,16 +61,7 @@ export async function memberCards(
       .innerJoin('users as u', 'u.id', 'cm.user_id')
       .innerJoin('user_teams as t', 't.id', 'cm.user_team_id')
       .leftJoin('avatars as a', 'a.id', 'u.avatar_id')
-      .select([
-        'cm.id',
-        'cm.user_id',
-        'u.slug',
-        'u.username',
-        'u.team_name',
-        'u.image_url',
-        'a.url as avatar_url',
-        't.team_no',
-      ])
+      .select(['cm.id', 'cm.user_id', ...USER_CARD_FIELDS, 't.team_no'])
       .where('cm.id', 'in', missing)
       .execute()
     for (const r of rows)
@@ -63,7 +79,11 @@ export async function memberCards(
 }
 
 /** The leaderboard message of a contest: the top entries, with a version to order updates. */
-export async function leaderboardMessage(deps: Deps, live: LiveMatch, contestId: number) {
+export async function leaderboardMessage(
+  deps: Deps,
+  live: LiveMatch,
+  contestId: number,
+): Promise<LeaderboardMessage> {
   const top = live.board.top(contestId, LEADERBOARD_TOP)
   const info = await memberCards(
     deps,
@@ -91,7 +111,12 @@ export async function leaderboardMessage(deps: Deps, live: LiveMatch, contestId:
 }
 
 /** A user's own entries in a contest, with points and ranks. */
-export async function myRanksMessage(deps: Deps, live: LiveMatch, contestId: number, userId: number) {
+export async function myRanksMessage(
+  deps: Deps,
+  live: LiveMatch,
+  contestId: number,
+  userId: number,
+): Promise<MyRanksMessage> {
   const mine = await deps.db
     .selectFrom('contest_members')
     .select('id')

@@ -3,6 +3,7 @@ import type { Executor } from '../../db/tx'
 import { XP_DAY_MS } from '../../domain/levels'
 import type { Page } from '../../http/paging'
 import { type Ranked, rankUsers, seriesScoresX2 } from '../gangs'
+import { USER_CARD_FIELDS } from '../users'
 
 /**
  * Leaderboards (docs/social.md): `all-time` ranks players by XP, `weekly` by XP earned since
@@ -126,15 +127,7 @@ export async function boardPage(deps: Deps, board: Board, page: Page, viewerId: 
     ? await deps.db
         .selectFrom('users as u')
         .leftJoin('avatars as a', 'a.id', 'u.avatar_id')
-        .select([
-          'u.id',
-          'u.slug',
-          'u.username',
-          'u.full_name',
-          'u.team_name',
-          'u.image_url',
-          'a.url as avatar_url',
-        ])
+        .select(['u.id', ...USER_CARD_FIELDS])
         .where('u.id', 'in', ids)
         .execute()
     : []

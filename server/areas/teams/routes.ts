@@ -1,8 +1,9 @@
-import { createRoute, z } from '@hono/zod-openapi'
+import { z } from '@hono/zod-openapi'
 import type { Deps } from '../../core/deps'
 import { idField, idParams } from '../../http/ids'
-import { errors, json, jsonBody } from '../../http/responses'
-import { bearerSecurity, createRouter, currentUser } from '../../http/router'
+import { json } from '../../http/responses'
+import { routesOn } from '../../http/route'
+import { createRouter } from '../../http/router'
 import { MatchStatusSchema, matchSquad, PlayerSchema, pointsOf, requireMatch } from '../matches'
 import { peekLive } from '../scoring'
 import { teamsOf } from './queries'
@@ -51,61 +52,10 @@ const TeamRequest = z
 const params = idParams('match_id')
 const teamParams = idParams('match_id', 'id')
 
-const getMatchesByMatchIdUserTeamsRoute = createRoute({
-  method: 'get',
-  path: '/api/matches/{match_id}/user_teams',
-  tags: ['Teams'],
-  summary: 'My teams for a match',
-  description: 'With `contest_id`, each team says whether it has joined that contest.',
-  security: bearerSecurity,
-  request: { params, query: z.object({ contest_id: idField().optional() }) },
-  responses: {
-    200: json(z.object({ user_teams: z.array(UserTeamSchema) }), 'Teams'),
-    ...errors(401, 404),
-  },
-})
-
-const getMatchesByMatchIdUserTeamsByIdRoute = createRoute({
-  method: 'get',
-  path: '/api/matches/{match_id}/user_teams/{id}',
-  tags: ['Teams'],
-  summary: 'One team',
-  description: 'Your own teams always; anyone else’s only after the match has started (404 before).',
-  security: bearerSecurity,
-  request: { params: teamParams },
-  responses: { 200: json(z.object({ user_team: UserTeamSchema }), 'The team'), ...errors(401, 404) },
-})
-
-const postMatchesByMatchIdUserTeamsRoute = createRoute({
-  method: 'post',
-  path: '/api/matches/{match_id}/user_teams',
-  tags: ['Teams'],
-  summary: 'Create a team',
-  description:
-    'Up to 4 teams per match, until it starts. 422 lists every rule the team breaks (messages per field, stable rule ids under `errors.rules`).',
-  security: bearerSecurity,
-  request: { params, body: jsonBody(TeamRequest) },
-  responses: {
-    201: json(z.object({ user_team: UserTeamSchema }), 'Created'),
-    ...errors(401, 404, 409, 422),
-  },
-})
-
-const putMatchesByMatchIdUserTeamsByIdRoute = createRoute({
-  method: 'put',
-  path: '/api/matches/{match_id}/user_teams/{id}',
-  tags: ['Teams'],
-  summary: 'Change a team',
-  security: bearerSecurity,
-  request: { params: teamParams, body: jsonBody(TeamRequest) },
-  responses: {
-    200: json(z.object({ user_team: UserTeamSchema }), 'Updated'),
-    ...errors(401, 404, 409, 422),
-  },
-})
-
+// Long: a route factory, one short registration per route.
 export function teamRoutes(deps: Deps) {
   const app = createRouter()
+  const route = routesOn(app, ['Teams'])
 
   async function points(matchId: number, teamId: number) {
     // An abandoned match awards no points.
@@ -118,46 +68,89 @@ export function teamRoutes(deps: Deps) {
     }
   }
 
-  app.openapi(getMatchesByMatchIdUserTeamsRoute, async (c) => {
-    const me = currentUser(c)
-    const match = await requireMatch(deps.db, c.req.valid('param').match_id)
-    const contestId = c.req.valid('query').contest_id
-    const joined = contestId ? await joinedTeamIds(deps, contestId, me.id) : null
-    const squad = await matchSquad(deps.db, match.id)
-    const teams = await teamsOf(deps.db, me.id, match.id)
-    const out = []
-    for (const t of teams) {
-      const json = await teamJson(deps, t, match, me.id, squad, await points(match.id, t.id))
-      out.push(joined ? { ...json, joined: joined.has(t.id) } : json)
-    }
-    return c.json({ user_teams: out }, 200)
-  })
+  route.get(
+    '/api/matches/{match_id}/user_teams',
+    {
+      summary: 'My teams for a match',
+      description: 'With `contest_id`, each team says whether it has joined that contest.',
+      auth: true,
+      params: params,
+      query: z.object({ contest_id: idField().optional() }),
+      ok: json(z.object({ user_teams: z.array(UserTeamSchema) }), 'Teams'),
+      errors: [404],
+    },
+    async (c, me) => {
+      const match = await requireMatch(deps.db, c.req.valid('param').match_id)
+      const contestId = c.req.valid('query').contest_id
+      const joined = contestId ? await joinedTeamIds(deps, contestId, me.id) : null
+      const squad = await matchSquad(deps.db, match.id)
+      const teams = await teamsOf(deps.db, me.id, match.id)
+      const out = []
+      for (const t of teams) {
+        const json = await teamJson(deps, t, match, me.id, squad, await points(match.id, t.id))
+        out.push(joined ? { ...json, joined: joined.has(t.id) } : json)
+      }
+      return c.json({ user_teams: out }, 200)
+    },
+  )
 
-  app.openapi(getMatchesByMatchIdUserTeamsByIdRoute, async (c) => {
-    const me = currentUser(c)
-    const { match_id, id } = c.req.valid('param')
-    const { team, match } = await visibleTeam(deps, me.id, match_id, id)
-    return c.json(
-      { user_team: await teamJson(deps, team, match, me.id, undefined, await points(match.id, team.id)) },
-      200,
-    )
-  })
+  route.get(
+    '/api/matches/{match_id}/user_teams/{id}',
+    {
+      summary: 'One team',
+      description: 'Your own teams always; anyone else’s only after the match has started (404 before).',
+      auth: true,
+      params: teamParams,
+      ok: json(z.object({ user_team: UserTeamSchema }), 'The team'),
+      errors: [404],
+    },
+    async (c, me) => {
+      const { match_id, id } = c.req.valid('param')
+      const { team, match } = await visibleTeam(deps, me.id, match_id, id)
+      return c.json(
+        { user_team: await teamJson(deps, team, match, me.id, undefined, await points(match.id, team.id)) },
+        200,
+      )
+    },
+  )
 
-  app.openapi(postMatchesByMatchIdUserTeamsRoute, async (c) => {
-    const me = currentUser(c)
-    const { match_id } = c.req.valid('param')
-    const team = await createTeam(deps, me.id, match_id, c.req.valid('json'))
-    const match = await requireMatch(deps.db, match_id)
-    return c.json({ user_team: await teamJson(deps, team, match, me.id) }, 201)
-  })
+  route.post(
+    '/api/matches/{match_id}/user_teams',
+    {
+      summary: 'Create a team',
+      description:
+        'Up to 4 teams per match, until it starts. 422 lists every rule the team breaks (messages per field, stable rule ids under `errors.rules`).',
+      auth: true,
+      params: params,
+      body: TeamRequest,
+      responses: { 201: json(z.object({ user_team: UserTeamSchema }), 'Created') },
+      errors: [404, 409, 422],
+    },
+    async (c, me) => {
+      const { match_id } = c.req.valid('param')
+      const team = await createTeam(deps, me.id, match_id, c.req.valid('json'))
+      const match = await requireMatch(deps.db, match_id)
+      return c.json({ user_team: await teamJson(deps, team, match, me.id) }, 201)
+    },
+  )
 
-  app.openapi(putMatchesByMatchIdUserTeamsByIdRoute, async (c) => {
-    const me = currentUser(c)
-    const { match_id, id } = c.req.valid('param')
-    const team = await updateTeam(deps, me.id, match_id, id, c.req.valid('json'))
-    const match = await requireMatch(deps.db, match_id)
-    return c.json({ user_team: await teamJson(deps, team, match, me.id) }, 200)
-  })
+  route.put(
+    '/api/matches/{match_id}/user_teams/{id}',
+    {
+      summary: 'Change a team',
+      auth: true,
+      params: teamParams,
+      body: TeamRequest,
+      ok: json(z.object({ user_team: UserTeamSchema }), 'Updated'),
+      errors: [404, 409, 422],
+    },
+    async (c, me) => {
+      const { match_id, id } = c.req.valid('param')
+      const team = await updateTeam(deps, me.id, match_id, id, c.req.valid('json'))
+      const match = await requireMatch(deps.db, match_id)
+      return c.json({ user_team: await teamJson(deps, team, match, me.id) }, 200)
+    },
+  )
 
   return app
 }

@@ -10,6 +10,7 @@ export {
   findUserByReference,
   findUserBySlug,
   findUserByUsername,
+  USER_CARD_FIELDS,
 } from './queries'
 export { userRoutes } from './routes'
 export { email, Level, NextLevel, password, username } from './schemas'

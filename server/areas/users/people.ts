@@ -5,6 +5,7 @@ import type { Executor } from '../../db/tx'
 import { withTx } from '../../db/tx'
 import { invalid } from '../../http/errors'
 import type { Page } from '../../http/paging'
+import { USER_CARD_FIELDS } from './queries'
 
 /**
  * Users whose username or full name contains `q`, case-insensitively: exact matches first,
@@ -108,11 +109,7 @@ export async function ratingsOf(db: Executor, userId: number, page: Page) {
       'r.created_at_ms',
       'r.updated_at_ms',
       'u.id as rater_id',
-      'u.slug',
-      'u.username',
-      'u.full_name',
-      'u.image_url',
-      'a.url as avatar_url',
+      ...USER_CARD_FIELDS,
     ])
     .where('r.user_id', '=', userId)
     .orderBy('r.updated_at_ms', 'desc')

@@ -2,6 +2,19 @@ import type { UserRow } from '../../db/schema'
 import type { Executor } from '../../db/tx'
 import { normaliseEmail, usernameKey } from '../../domain/user-rules'
 
+/**
+ * A user as lists show them beside their rows (`u` the users table, `a` their chosen avatar):
+ * the names, and both pictures for `imageFor` (an uploaded one first).
+ */
+export const USER_CARD_FIELDS = [
+  'u.slug',
+  'u.username',
+  'u.full_name',
+  'u.team_name',
+  'u.image_url',
+  'a.url as avatar_url',
+] as const
+
 export function findUserById(db: Executor, id: number): Promise<UserRow | undefined> {
   return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst()
 }

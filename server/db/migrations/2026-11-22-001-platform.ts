@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely'
-import { notNull, withId, zero } from './helpers'
+import { index, notNull, timestamps, withId, zero } from './helpers'
 
 // Frozen: the platform tables (settings, users, tokens, outbox, notifications, follows,
 // avatars, ledger, scheduler) and the sports catalogue the demo league is seeded into.
@@ -47,8 +47,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('referred_by_id', 'integer', (c) => c.references('users.id'))
     .addColumn('xp_points', 'integer', zero)
     .addColumn('interests', 'text', (c) => c.notNull().defaultTo('[]'))
-    .addColumn('created_at_ms', 'bigint', notNull)
-    .addColumn('updated_at_ms', 'bigint', notNull)
+    .$call(timestamps)
     .execute()
 
   await withId(db, db.schema.createTable('user_tokens'))
@@ -69,11 +68,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('revoked_at_ms', 'bigint')
     .addColumn('created_at_ms', 'bigint', notNull)
     .execute()
-  await db.schema
-    .createIndex('oauth_access_tokens_family')
-    .on('oauth_access_tokens')
-    .column('family_id')
-    .execute()
+  await index(db, 'oauth_access_tokens_family', 'oauth_access_tokens', ['family_id'])
 
   await withId(db, db.schema.createTable('oauth_refresh_tokens'))
     .addColumn('token_hash', 'text', (c) => c.notNull().unique())
@@ -86,11 +81,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('revoked_at_ms', 'bigint')
     .addColumn('created_at_ms', 'bigint', notNull)
     .execute()
-  await db.schema
-    .createIndex('oauth_refresh_tokens_family')
-    .on('oauth_refresh_tokens')
-    .column('family_id')
-    .execute()
+  await index(db, 'oauth_refresh_tokens_family', 'oauth_refresh_tokens', ['family_id'])
 
   await withId(db, db.schema.createTable('outbox_messages'))
     .addColumn('to_address', 'text', notNull)
@@ -99,7 +90,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('body', 'text', notNull)
     .addColumn('created_at_ms', 'bigint', notNull)
     .execute()
-  await db.schema.createIndex('outbox_messages_to').on('outbox_messages').column('to_address').execute()
+  await index(db, 'outbox_messages_to', 'outbox_messages', ['to_address'])
 
   await withId(db, db.schema.createTable('notifications'))
     .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
@@ -109,7 +100,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('read_at_ms', 'bigint')
     .addColumn('created_at_ms', 'bigint', notNull)
     .execute()
-  await db.schema.createIndex('notifications_user').on('notifications').columns(['user_id', 'id']).execute()
+  await index(db, 'notifications_user', 'notifications', ['user_id', 'id'])
 
   await db.schema
     .createTable('follows')
@@ -118,7 +109,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('created_at_ms', 'bigint', notNull)
     .addPrimaryKeyConstraint('follows_pk', ['follower_id', 'followee_id'])
     .execute()
-  await db.schema.createIndex('follows_followee').on('follows').column('followee_id').execute()
+  await index(db, 'follows_followee', 'follows', ['followee_id'])
 
   // Ledger: immutable double-entry postings. Amounts are integer paise (INR) or whole coins (COIN).
   await withId(db, db.schema.createTable('ledger_accounts'))
@@ -130,11 +121,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('allow_negative', 'integer', zero)
     .addColumn('created_at_ms', 'bigint', notNull)
     .execute()
-  await db.schema
-    .createIndex('ledger_accounts_user')
-    .on('ledger_accounts')
-    .columns(['user_id', 'kind'])
-    .execute()
+  await index(db, 'ledger_accounts_user', 'ledger_accounts', ['user_id', 'kind'])
 
   await withId(db, db.schema.createTable('ledger_transactions'))
     .addColumn('kind', 'text', notNull)
@@ -151,12 +138,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('balance_after', 'bigint', notNull)
     .addColumn('created_at_ms', 'bigint', notNull)
     .execute()
-  await db.schema
-    .createIndex('ledger_entries_account')
-    .on('ledger_entries')
-    .columns(['account_id', 'id'])
-    .execute()
-  await db.schema.createIndex('ledger_entries_tx').on('ledger_entries').column('transaction_id').execute()
+  await index(db, 'ledger_entries_account', 'ledger_entries', ['account_id', 'id'])
+  await index(db, 'ledger_entries_tx', 'ledger_entries', ['transaction_id'])
 
   await withId(db, db.schema.createTable('scheduled_jobs'))
     .addColumn('kind', 'text', notNull)
@@ -169,11 +152,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('created_at_ms', 'bigint', notNull)
     .addColumn('done_at_ms', 'bigint')
     .execute()
-  await db.schema
-    .createIndex('scheduled_jobs_due')
-    .on('scheduled_jobs')
-    .columns(['status', 'run_at_ms', 'id'])
-    .execute()
+  await index(db, 'scheduled_jobs_due', 'scheduled_jobs', ['status', 'run_at_ms', 'id'])
 
   // Sports catalogue: the sides, players, series, phases and matches of the demo league.
   await withId(db, db.schema.createTable('sports'))
@@ -203,8 +182,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('is_star', 'integer', zero)
     .addColumn('last_series_score', 'integer', zero)
     .execute()
-  await db.schema.createIndex('players_team').on('players').column('real_team_id').execute()
-  await db.schema.createIndex('players_sport_name').on('players').columns(['sport_id', 'name']).execute()
+  await index(db, 'players_team', 'players', ['real_team_id'])
+  await index(db, 'players_sport_name', 'players', ['sport_id', 'name'])
 
   await withId(db, db.schema.createTable('series'))
     .addColumn('sport_id', 'integer', (c) => c.notNull().references('sports.id'))
@@ -242,12 +221,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('result_text', 'text')
     .addColumn('created_at_ms', 'bigint', notNull)
     .execute()
-  await db.schema
-    .createIndex('matches_sport_time')
-    .on('matches')
-    .columns(['sport_id', 'event_time_ms'])
-    .execute()
-  await db.schema.createIndex('matches_series').on('matches').column('series_id').execute()
+  await index(db, 'matches_sport_time', 'matches', ['sport_id', 'event_time_ms'])
+  await index(db, 'matches_series', 'matches', ['series_id'])
 
   await db.schema
     .createTable('match_teams')

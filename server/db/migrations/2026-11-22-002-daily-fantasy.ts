@@ -1,5 +1,16 @@
 import type { Kysely } from 'kysely'
-import { notNull, withId, zero } from './helpers'
+import {
+  entryAndPayout,
+  index,
+  likesTable,
+  logEntry,
+  notNull,
+  pickedTeam,
+  prizePool,
+  timestamps,
+  withId,
+  zero,
+} from './helpers'
 
 // Frozen: daily fantasy — user teams, contests and their members, match events (the source
 // of truth for scoring), derived player scores, contest likes, and the match lifecycle columns.
@@ -19,15 +30,12 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id'))
     .addColumn('match_id', 'integer', (c) => c.notNull().references('matches.id'))
     .addColumn('team_no', 'integer', notNull)
-    .addColumn('player_ids', 'text', notNull)
-    .addColumn('captain_id', 'integer', notNull)
-    .addColumn('vice_captain_id', 'integer', notNull)
+    .$call(pickedTeam)
     .addColumn('budget_used_tenths', 'integer', notNull)
-    .addColumn('created_at_ms', 'bigint', notNull)
-    .addColumn('updated_at_ms', 'bigint', notNull)
+    .$call(timestamps)
     .addUniqueConstraint('user_teams_user_match_no', ['user_id', 'match_id', 'team_no'])
     .execute()
-  await db.schema.createIndex('user_teams_match').on('user_teams').columns(['match_id', 'id']).execute()
+  await index(db, 'user_teams_match', 'user_teams', ['match_id', 'id'])
 
   await withId(db, db.schema.createTable('contests'))
     .addColumn('match_id', 'integer', (c) => c.notNull().references('matches.id'))
@@ -36,13 +44,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('entry_fee_paise', 'bigint', notNull)
     .addColumn('members_limit', 'integer', notNull)
     .addColumn('max_entries', 'integer', (c) => c.notNull().defaultTo(1))
-    .addColumn('guaranteed', 'integer', zero)
-    .addColumn('rake_bps', 'integer', notNull)
-    .addColumn('prize_pool_paise', 'bigint', notNull)
-    .addColumn('prize_structure', 'text', notNull)
-    .addColumn('winner_count', 'integer', notNull)
-    .addColumn('members_count', 'integer', zero)
-    .addColumn('status', 'text', (c) => c.notNull().defaultTo('open'))
+    .$call(prizePool)
     .addColumn('invite_code', 'text', (c) => c.notNull().unique())
     .addColumn('created_by_id', 'integer', (c) => c.references('users.id'))
     .addColumn('sort', 'integer', zero)
@@ -50,38 +52,22 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('created_at_ms', 'bigint', notNull)
     .addColumn('settled_at_ms', 'bigint')
     .execute()
-  await db.schema.createIndex('contests_match').on('contests').columns(['match_id', 'sort']).execute()
-  await db.schema.createIndex('contests_status').on('contests').column('status').execute()
+  await index(db, 'contests_match', 'contests', ['match_id', 'sort'])
+  await index(db, 'contests_status', 'contests', ['status'])
 
   await withId(db, db.schema.createTable('contest_members'))
     .addColumn('contest_id', 'integer', (c) => c.notNull().references('contests.id'))
     .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id'))
     .addColumn('user_team_id', 'integer', (c) => c.notNull().references('user_teams.id'))
-    .addColumn('entry_fee_paise', 'bigint', notNull)
-    .addColumn('points_x2', 'integer', zero)
-    .addColumn('rank', 'integer')
-    .addColumn('prize_paise', 'bigint', zero)
-    .addColumn('refunded', 'integer', zero)
-    .addColumn('joined_at_ms', 'bigint', notNull)
+    .$call(entryAndPayout('points_x2'))
     .addUniqueConstraint('contest_members_team', ['contest_id', 'user_team_id'])
     .execute()
-  await db.schema
-    .createIndex('contest_members_user')
-    .on('contest_members')
-    .columns(['user_id', 'contest_id'])
-    .execute()
-  await db.schema
-    .createIndex('contest_members_rank')
-    .on('contest_members')
-    .columns(['contest_id', 'rank'])
-    .execute()
+  await index(db, 'contest_members_user', 'contest_members', ['user_id', 'contest_id'])
+  await index(db, 'contest_members_rank', 'contest_members', ['contest_id', 'rank'])
 
   await withId(db, db.schema.createTable('match_events'))
     .addColumn('match_id', 'integer', (c) => c.notNull().references('matches.id'))
-    .addColumn('seq', 'integer', notNull)
-    .addColumn('type', 'text', notNull)
-    .addColumn('payload', 'text', notNull)
-    .addColumn('at_ms', 'bigint', notNull)
+    .$call(logEntry)
     .addColumn('created_at_ms', 'bigint', notNull)
     .addUniqueConstraint('match_events_seq', ['match_id', 'seq'])
     .execute()
@@ -97,13 +83,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addPrimaryKeyConstraint('player_match_scores_pk', ['match_id', 'player_id'])
     .execute()
 
-  await db.schema
-    .createTable('contest_likes')
-    .addColumn('contest_id', 'integer', (c) => c.notNull().references('contests.id'))
-    .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id'))
-    .addColumn('created_at_ms', 'bigint', notNull)
-    .addPrimaryKeyConstraint('contest_likes_pk', ['contest_id', 'user_id'])
-    .execute()
+  await likesTable(db, 'contest_likes', 'contest_id', 'contests').execute()
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely'
-import { notNull, withId, zero } from './helpers'
+import { index, logEntry, notNull, timestamps, withId, zero } from './helpers'
 
 // Frozen: auctions — the auction with its engine state (JSON, resumed exactly after a
 // restart), its managers (franchises), and the log of every accepted command's events.
@@ -29,11 +29,10 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('state', 'text', notNull)
     .addColumn('started_at_ms', 'bigint')
     .addColumn('completed_at_ms', 'bigint')
-    .addColumn('created_at_ms', 'bigint', notNull)
-    .addColumn('updated_at_ms', 'bigint', notNull)
+    .$call(timestamps)
     .execute()
-  await db.schema.createIndex('auctions_owner').on('auctions').column('owner_id').execute()
-  await db.schema.createIndex('auctions_status').on('auctions').column('status').execute()
+  await index(db, 'auctions_owner', 'auctions', ['owner_id'])
+  await index(db, 'auctions_status', 'auctions', ['status'])
 
   await withId(db, db.schema.createTable('auction_managers'))
     .addColumn('auction_id', 'integer', (c) => c.notNull().references('auctions.id'))
@@ -50,10 +49,7 @@ export async function up(db: Kysely<any>): Promise<void> {
 
   await withId(db, db.schema.createTable('auction_events'))
     .addColumn('auction_id', 'integer', (c) => c.notNull().references('auctions.id'))
-    .addColumn('seq', 'integer', notNull)
-    .addColumn('type', 'text', notNull)
-    .addColumn('payload', 'text', notNull)
-    .addColumn('at_ms', 'bigint', notNull)
+    .$call(logEntry)
     .addUniqueConstraint('auction_events_seq', ['auction_id', 'seq'])
     .execute()
 }

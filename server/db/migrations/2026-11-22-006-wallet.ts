@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely'
-import { notNull, withId, zero } from './helpers'
+import { decision, index, notNull, timestamps, uniqueIndex, withId, zero } from './helpers'
 
 // Frozen: the wallet beyond contests — deposits through the simulated gateways, identity
 // checks (mobile OTP, PAN, bank, UPI, attachments), withdrawals, refund claims, scratch cards,
@@ -17,10 +17,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('gateway_txn_id', 'text', (c) => c.unique())
     .addColumn('ledger_transaction_id', 'integer', (c) => c.references('ledger_transactions.id'))
     .addColumn('failure_reason', 'text')
-    .addColumn('created_at_ms', 'bigint', notNull)
-    .addColumn('updated_at_ms', 'bigint', notNull)
+    .$call(timestamps)
     .execute()
-  await db.schema.createIndex('user_credits_user').on('user_credits').columns(['user_id', 'id']).execute()
+  await index(db, 'user_credits_user', 'user_credits', ['user_id', 'id'])
 
   await withId(db, db.schema.createTable('mobile_otps'))
     .addColumn('user_id', 'integer', user)
@@ -31,7 +30,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('verified_at_ms', 'bigint')
     .addColumn('created_at_ms', 'bigint', notNull)
     .execute()
-  await db.schema.createIndex('mobile_otps_user').on('mobile_otps').columns(['user_id', 'id']).execute()
+  await index(db, 'mobile_otps_user', 'mobile_otps', ['user_id', 'id'])
 
   await withId(db, db.schema.createTable('attachments'))
     .addColumn('user_id', 'integer', user)
@@ -50,9 +49,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('dob', 'text', notNull)
     .addColumn('attachment_id', 'integer', (c) => c.references('attachments.id'))
     .addColumn('status', 'text', (c) => c.notNull().defaultTo('pending'))
-    .addColumn('reason', 'text')
-    .addColumn('decided_by_id', 'integer', (c) => c.references('users.id'))
-    .addColumn('decided_at_ms', 'bigint')
+    .$call(decision)
     .addColumn('created_at_ms', 'bigint', notNull)
     .execute()
 
@@ -62,8 +59,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('account_number', 'text', notNull)
     .addColumn('ifsc', 'text', notNull)
     .addColumn('bank_name', 'text')
-    .addColumn('created_at_ms', 'bigint', notNull)
-    .addColumn('updated_at_ms', 'bigint', notNull)
+    .$call(timestamps)
     .execute()
 
   await withId(db, db.schema.createTable('bhim_upis'))
@@ -72,12 +68,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('active', 'integer', zero)
     .addColumn('created_at_ms', 'bigint', notNull)
     .execute()
-  await db.schema
-    .createIndex('bhim_upis_user_upi')
-    .on('bhim_upis')
-    .columns(['user_id', 'upi_str'])
-    .unique()
-    .execute()
+  await uniqueIndex(db, 'bhim_upis_user_upi', 'bhim_upis', ['user_id', 'upi_str'])
 
   await withId(db, db.schema.createTable('redemption_types'))
     .addColumn('code', 'text', (c) => c.notNull().unique())
@@ -104,12 +95,10 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('destination', 'text', notNull)
     .addColumn('hold_transaction_id', 'integer', (c) => c.notNull().references('ledger_transactions.id'))
     .addColumn('settle_transaction_id', 'integer', (c) => c.references('ledger_transactions.id'))
-    .addColumn('reason', 'text')
-    .addColumn('decided_by_id', 'integer', (c) => c.references('users.id'))
-    .addColumn('decided_at_ms', 'bigint')
+    .$call(decision)
     .addColumn('created_at_ms', 'bigint', notNull)
     .execute()
-  await db.schema.createIndex('redemptions_user').on('redemptions').columns(['user_id', 'id']).execute()
+  await index(db, 'redemptions_user', 'redemptions', ['user_id', 'id'])
 
   await withId(db, db.schema.createTable('claim_refunds'))
     .addColumn('user_id', 'integer', user)
@@ -119,8 +108,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('reason', 'text', notNull)
     .addColumn('status', 'text', (c) => c.notNull().defaultTo('pending'))
     .addColumn('resolution', 'text')
-    .addColumn('created_at_ms', 'bigint', notNull)
-    .addColumn('updated_at_ms', 'bigint', notNull)
+    .$call(timestamps)
     .execute()
 
   await withId(db, db.schema.createTable('scratch_cards'))
@@ -133,7 +121,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('ledger_transaction_id', 'integer', (c) => c.references('ledger_transactions.id'))
     .addColumn('created_at_ms', 'bigint', notNull)
     .execute()
-  await db.schema.createIndex('scratch_cards_user').on('scratch_cards').columns(['user_id', 'id']).execute()
+  await index(db, 'scratch_cards_user', 'scratch_cards', ['user_id', 'id'])
 
   await withId(db, db.schema.createTable('idempotency_keys'))
     .addColumn('user_id', 'integer', user)
@@ -145,12 +133,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('response_body', 'text', notNull)
     .addColumn('created_at_ms', 'bigint', notNull)
     .execute()
-  await db.schema
-    .createIndex('idempotency_keys_user_key')
-    .on('idempotency_keys')
-    .columns(['user_id', 'key'])
-    .unique()
-    .execute()
+  await uniqueIndex(db, 'idempotency_keys_user_key', 'idempotency_keys', ['user_id', 'key'])
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely'
-import { notNull } from './helpers'
+import { index, notNull } from './helpers'
 
 // Frozen. Two things the sign-in paths need:
 // - the successor of a rotated refresh token is looked up by its parent during the refresh
@@ -8,11 +8,7 @@ import { notNull } from './helpers'
 //   wall-time windows: every server process on one database sees the same counts.
 
 export async function up(db: Kysely<any>): Promise<void> {
-  await db.schema
-    .createIndex('oauth_refresh_tokens_parent')
-    .on('oauth_refresh_tokens')
-    .column('parent_id')
-    .execute()
+  await index(db, 'oauth_refresh_tokens_parent', 'oauth_refresh_tokens', ['parent_id'])
 
   await db.schema
     .createTable('rate_limit_counters')
@@ -21,11 +17,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('hits', 'integer', notNull)
     .addPrimaryKeyConstraint('rate_limit_counters_pk', ['bucket', 'window_start_ms'])
     .execute()
-  await db.schema
-    .createIndex('rate_limit_counters_window')
-    .on('rate_limit_counters')
-    .column('window_start_ms')
-    .execute()
+  await index(db, 'rate_limit_counters_window', 'rate_limit_counters', ['window_start_ms'])
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely'
-import { notNull, zero } from './helpers'
+import { index, notNull, zero } from './helpers'
 
 // Frozen. The bus shared by every server process on one PostgreSQL (server/lib/pg-bus.ts,
 // docs/architecture.md "Several processes"): one counter row per stream, whose `seq` the
@@ -24,7 +24,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('at_ms', 'bigint', notNull)
     .addPrimaryKeyConstraint('bus_messages_pk', ['stream', 'seq'])
     .execute()
-  await db.schema.createIndex('bus_messages_at').on('bus_messages').column('at_ms').execute()
+  await index(db, 'bus_messages_at', 'bus_messages', ['at_ms'])
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely'
+import { index } from './helpers'
 
 // Frozen: jobs claimed by one server process at a time (issue 11 item 2). A claimed job is
 // `running`, with the claim's token and a lease on wall time that its claimer renews while the
@@ -8,11 +9,7 @@ import type { Kysely } from 'kysely'
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.alterTable('scheduled_jobs').addColumn('claimed_by', 'text').execute()
   await db.schema.alterTable('scheduled_jobs').addColumn('lease_until_ms', 'bigint').execute()
-  await db.schema
-    .createIndex('scheduled_jobs_leases')
-    .on('scheduled_jobs')
-    .columns(['status', 'lease_until_ms'])
-    .execute()
+  await index(db, 'scheduled_jobs_leases', 'scheduled_jobs', ['status', 'lease_until_ms'])
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely'
-import { notNull, withId, zero } from './helpers'
+import { index, notNull, pickedTeam, timestamps, withId, zero } from './helpers'
 
 // Frozen. Championship (issue 12, docs/championship.md): one classic team per user per series
 // phase, a snapshot of it per phase match taken when the match locks (the row that match
@@ -9,30 +9,21 @@ export async function up(db: Kysely<any>): Promise<void> {
   await withId(db, db.schema.createTable('classic_teams'))
     .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id'))
     .addColumn('phase_id', 'integer', (c) => c.notNull().references('series_phases.id'))
-    .addColumn('player_ids', 'text', notNull)
-    .addColumn('captain_id', 'integer', notNull)
-    .addColumn('vice_captain_id', 'integer', notNull)
+    .$call(pickedTeam)
     .addColumn('budget_used_tenths', 'integer', notNull)
     .addColumn('score_x2', 'integer', zero)
     .addColumn('rank', 'integer')
     .addColumn('first_locked_match_id', 'integer', (c) => c.references('matches.id'))
-    .addColumn('created_at_ms', 'bigint', notNull)
-    .addColumn('updated_at_ms', 'bigint', notNull)
+    .$call(timestamps)
     .addUniqueConstraint('classic_teams_user_phase', ['user_id', 'phase_id'])
     .execute()
-  await db.schema
-    .createIndex('classic_teams_phase_score')
-    .on('classic_teams')
-    .columns(['phase_id', 'score_x2'])
-    .execute()
+  await index(db, 'classic_teams_phase_score', 'classic_teams', ['phase_id', 'score_x2'])
 
   await withId(db, db.schema.createTable('classic_team_scores'))
     .addColumn('classic_team_id', 'integer', (c) => c.notNull().references('classic_teams.id'))
     .addColumn('phase_id', 'integer', (c) => c.notNull().references('series_phases.id'))
     .addColumn('match_id', 'integer', (c) => c.notNull().references('matches.id'))
-    .addColumn('player_ids', 'text', notNull)
-    .addColumn('captain_id', 'integer', notNull)
-    .addColumn('vice_captain_id', 'integer', notNull)
+    .$call(pickedTeam)
     .addColumn('score_x2', 'integer', zero)
     .addColumn('players_scores', 'text', (c) => c.notNull().defaultTo('[]'))
     .addColumn('player_in', 'text', (c) => c.notNull().defaultTo('[]'))
@@ -44,11 +35,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('created_at_ms', 'bigint', notNull)
     .addUniqueConstraint('classic_team_scores_team_match', ['classic_team_id', 'match_id'])
     .execute()
-  await db.schema
-    .createIndex('classic_team_scores_match')
-    .on('classic_team_scores')
-    .column('match_id')
-    .execute()
+  await index(db, 'classic_team_scores_match', 'classic_team_scores', ['match_id'])
 
   await db.schema
     .alterTable('series_phases')

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely'
-import { notNull, withId, zero } from './helpers'
+import { index, notNull, timestamps, withId, zero } from './helpers'
 
 // Frozen: gangs (issue 12 item 4, docs/gangs.md) — private leaderboards inside a series
 // (daily mode, phase_id null) or a series phase (championship). A member row is 'pending'
@@ -16,11 +16,10 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('league_code', 'text', notNull)
     .addColumn('created_by_id', 'integer', (c) => c.notNull().references('users.id'))
     .addColumn('members_count', 'integer', zero)
-    .addColumn('created_at_ms', 'bigint', notNull)
-    .addColumn('updated_at_ms', 'bigint', notNull)
+    .$call(timestamps)
     .addUniqueConstraint('gangs_league_code', ['league_code'])
     .execute()
-  await db.schema.createIndex('gangs_scope').on('gangs').columns(['series_id', 'phase_id', 'id']).execute()
+  await index(db, 'gangs_scope', 'gangs', ['series_id', 'phase_id', 'id'])
 
   await withId(db, db.schema.createTable('gang_members'))
     .addColumn('gang_id', 'integer', (c) => c.notNull().references('gangs.id'))
@@ -30,11 +29,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('joined_at_ms', 'bigint')
     .addUniqueConstraint('gang_members_gang_user', ['gang_id', 'user_id'])
     .execute()
-  await db.schema
-    .createIndex('gang_members_user')
-    .on('gang_members')
-    .columns(['user_id', 'gang_id'])
-    .execute()
+  await index(db, 'gang_members_user', 'gang_members', ['user_id', 'gang_id'])
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely'
-import { notNull, withId, zero } from './helpers'
+import { index, notNull, uniqueIndex, withId, zero } from './helpers'
 
 // Frozen once merged. Contests made by players (issue 13, docs/contest-creation.md): daily and
 // championship contests gain privacy, a description, the percent prize table the creator chose
@@ -17,11 +17,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('game_kind', 'text', (c) => c.notNull().defaultTo('single-match'))
     .execute()
   await db.schema.alterTable('contests').addColumn('deleted_at_ms', 'bigint').execute()
-  await db.schema
-    .createIndex('contests_created_by')
-    .on('contests')
-    .columns(['created_by_id', 'status'])
-    .execute()
+  await index(db, 'contests_created_by', 'contests', ['created_by_id', 'status'])
 
   const cc = 'championship_contests'
   await db.schema
@@ -34,17 +30,8 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.alterTable(cc).addColumn('prize_percents', 'text').execute()
   await db.schema.alterTable(cc).addColumn('deleted_at_ms', 'bigint').execute()
   // Unique where set: NULLs never clash on either database.
-  await db.schema
-    .createIndex('championship_contests_invite_code')
-    .on(cc)
-    .column('invite_code')
-    .unique()
-    .execute()
-  await db.schema
-    .createIndex('championship_contests_created_by')
-    .on(cc)
-    .columns(['created_by_id', 'status'])
-    .execute()
+  await uniqueIndex(db, 'championship_contests_invite_code', cc, ['invite_code'])
+  await index(db, 'championship_contests_created_by', cc, ['created_by_id', 'status'])
 
   await withId(db, db.schema.createTable('contest_activities'))
     .addColumn('contest_type', 'text', notNull)
@@ -55,11 +42,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('data', 'text', (c) => c.notNull().defaultTo('{}'))
     .addColumn('created_at_ms', 'bigint', notNull)
     .execute()
-  await db.schema
-    .createIndex('contest_activities_contest')
-    .on('contest_activities')
-    .columns(['contest_type', 'contest_id', 'id'])
-    .execute()
+  await index(db, 'contest_activities_contest', 'contest_activities', ['contest_type', 'contest_id', 'id'])
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

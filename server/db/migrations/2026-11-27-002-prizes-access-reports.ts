@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely'
-import { notNull, withId } from './helpers'
+import { index, notNull, timestamps, withId } from './helpers'
 
 // Frozen once merged. Issue 13 (docs/contest-creation.md): a player's saved prize tables
 // (percent of the pool per rank, so one table fits any fee and size), admin grants of the right
@@ -11,8 +11,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('name', 'text', notNull)
     .addColumn('ranges', 'text', notNull)
     .addColumn('winners', 'integer', notNull)
-    .addColumn('created_at_ms', 'bigint', notNull)
-    .addColumn('updated_at_ms', 'bigint', notNull)
+    .$call(timestamps)
     .execute()
   // One name per player, whatever its case (the service checks first for a field message).
   await db.schema
@@ -42,7 +41,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('created_at_ms', 'bigint', notNull)
     .addColumn('resolved_at_ms', 'bigint')
     .execute()
-  await db.schema.createIndex('reports_status').on('reports').columns(['status', 'id']).execute()
+  await index(db, 'reports_status', 'reports', ['status', 'id'])
   // One open report per player per contest; resolved ones do not count.
   await db.schema
     .createIndex('reports_open_per_reporter')

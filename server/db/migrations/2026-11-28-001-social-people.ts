@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely'
-import { notNull, withId, zero } from './helpers'
+import { index, notNull, timestamps, uniqueIndex, withId, zero } from './helpers'
 
 // Frozen once merged. Issue 14, people side (docs/social.md): follower and following counts
 // kept on users (changed in the follow's own transaction, so they stay exact under races),
@@ -12,28 +12,18 @@ export async function up(db: Kysely<any>): Promise<void> {
   await sql`update users set
     follower_count = (select count(*) from follows where follows.followee_id = users.id),
     following_count = (select count(*) from follows where follows.follower_id = users.id)`.execute(db)
-  await db.schema
-    .createIndex('follows_follower')
-    .on('follows')
-    .columns(['follower_id', 'created_at_ms'])
-    .execute()
-  await db.schema.createIndex('users_follower_count').on('users').columns(['follower_count', 'id']).execute()
+  await index(db, 'follows_follower', 'follows', ['follower_id', 'created_at_ms'])
+  await index(db, 'users_follower_count', 'users', ['follower_count', 'id'])
 
   await withId(db, db.schema.createTable('user_ratings'))
     .addColumn('rater_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
     .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
     .addColumn('rating', 'integer', notNull)
     .addColumn('review', 'text')
-    .addColumn('created_at_ms', 'bigint', notNull)
-    .addColumn('updated_at_ms', 'bigint', notNull)
+    .$call(timestamps)
     .execute()
   // One rating per rater per user: a second POST edits the first.
-  await db.schema
-    .createIndex('user_ratings_rater_user')
-    .on('user_ratings')
-    .columns(['user_id', 'rater_id'])
-    .unique()
-    .execute()
+  await uniqueIndex(db, 'user_ratings_rater_user', 'user_ratings', ['user_id', 'rater_id'])
 
   await withId(db, db.schema.createTable('xp_awards'))
     .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
@@ -43,12 +33,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('points', 'integer', notNull)
     .addColumn('created_at_ms', 'bigint', notNull)
     .execute()
-  await db.schema
-    .createIndex('xp_awards_once')
-    .on('xp_awards')
-    .columns(['user_id', 'reason', 'source'])
-    .unique()
-    .execute()
+  await uniqueIndex(db, 'xp_awards_once', 'xp_awards', ['user_id', 'reason', 'source'])
 
   await withId(db, db.schema.createTable('waitlist_entries'))
     .addColumn('email', 'text', (c) => c.notNull().unique())

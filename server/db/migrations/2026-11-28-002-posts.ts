@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely'
-import { notNull, withId, zero } from './helpers'
+import { index, likesTable, notNull, timestamps, withId, zero } from './helpers'
 
 // Frozen once merged. Issue 14 (docs/social.md, "Posts, comments and likes"): a topic per contest
 // and per user's wall, posts on a topic, comments with one level of replies, likes of posts and
@@ -21,11 +21,10 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('likes_count', 'integer', zero)
     .addColumn('comments_count', 'integer', zero)
     .addColumn('hidden', 'integer', zero)
-    .addColumn('created_at_ms', 'bigint', notNull)
-    .addColumn('updated_at_ms', 'bigint', notNull)
+    .$call(timestamps)
     .execute()
-  await db.schema.createIndex('posts_topic').on('posts').columns(['topic_id', 'id']).execute()
-  await db.schema.createIndex('posts_user').on('posts').columns(['user_id', 'id']).execute()
+  await index(db, 'posts_topic', 'posts', ['topic_id', 'id'])
+  await index(db, 'posts_user', 'posts', ['user_id', 'id'])
 
   await withId(db, db.schema.createTable('comments'))
     .addColumn('post_id', 'integer', (c) => c.notNull().references('posts.id'))
@@ -34,25 +33,12 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('content', 'text', notNull)
     .addColumn('likes_count', 'integer', zero)
     .addColumn('hidden', 'integer', zero)
-    .addColumn('created_at_ms', 'bigint', notNull)
-    .addColumn('updated_at_ms', 'bigint', notNull)
+    .$call(timestamps)
     .execute()
-  await db.schema.createIndex('comments_post').on('comments').columns(['post_id', 'id']).execute()
+  await index(db, 'comments_post', 'comments', ['post_id', 'id'])
 
-  await db.schema
-    .createTable('post_likes')
-    .addColumn('post_id', 'integer', (c) => c.notNull().references('posts.id'))
-    .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id'))
-    .addColumn('created_at_ms', 'bigint', notNull)
-    .addPrimaryKeyConstraint('post_likes_pk', ['post_id', 'user_id'])
-    .execute()
-  await db.schema
-    .createTable('comment_likes')
-    .addColumn('comment_id', 'integer', (c) => c.notNull().references('comments.id'))
-    .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id'))
-    .addColumn('created_at_ms', 'bigint', notNull)
-    .addPrimaryKeyConstraint('comment_likes_pk', ['comment_id', 'user_id'])
-    .execute()
+  await likesTable(db, 'post_likes', 'post_id', 'posts').execute()
+  await likesTable(db, 'comment_likes', 'comment_id', 'comments').execute()
 
   await withId(db, db.schema.createTable('mentions'))
     .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id'))
@@ -60,15 +46,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('comment_id', 'integer', (c) => c.references('comments.id'))
     .addColumn('created_at_ms', 'bigint', notNull)
     .execute()
-  await db.schema.createIndex('mentions_user').on('mentions').columns(['user_id', 'id']).execute()
+  await index(db, 'mentions_user', 'mentions', ['user_id', 'id'])
 
   // Notifications of one kind about one object group into one unread row ("Asha and 4 others …").
   await db.schema.alterTable('notifications').addColumn('group_key', 'text').execute()
-  await db.schema
-    .createIndex('notifications_group')
-    .on('notifications')
-    .columns(['user_id', 'group_key'])
-    .execute()
+  await index(db, 'notifications_group', 'notifications', ['user_id', 'group_key'])
 
   // Reports now name their subject: `contest_type`/`contest_id` hold any subject's kind and id
   // (contest, championship_contest, user, post, comment); `hid_subject` records a resolution

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely'
-import { notNull, withId, zero } from './helpers'
+import { index, notNull, withId, zero } from './helpers'
 
 // Frozen once merged. Issue 15 (docs/groups.md): groups and one-to-one conversations, their
 // members (with a read marker each) and their messages (idempotent per sender by identifier_key).
@@ -33,7 +33,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('joined_at_ms', 'bigint', notNull)
     .addUniqueConstraint('group_members_group_user', ['group_id', 'user_id'])
     .execute()
-  await db.schema.createIndex('group_members_user').on('group_members').columns(['user_id']).execute()
+  await index(db, 'group_members_user', 'group_members', ['user_id'])
 
   await withId(db, db.schema.createTable('group_messages'))
     .addColumn('group_id', 'integer', (c) => c.notNull().references('groups.id'))
@@ -45,16 +45,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('created_at_ms', 'bigint', notNull)
     .addUniqueConstraint('group_messages_idempotency', ['group_id', 'user_id', 'identifier_key'])
     .execute()
-  await db.schema
-    .createIndex('group_messages_group')
-    .on('group_messages')
-    .columns(['group_id', 'id'])
-    .execute()
-  await db.schema
-    .createIndex('group_messages_user')
-    .on('group_messages')
-    .columns(['user_id', 'created_at_ms'])
-    .execute()
+  await index(db, 'group_messages_group', 'group_messages', ['group_id', 'id'])
+  await index(db, 'group_messages_user', 'group_messages', ['user_id', 'created_at_ms'])
 
   // An auction created from a group invites its members; GET /api/auctions/by_group lists them.
   await db.schema

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely'
-import { notNull, withId } from './helpers'
+import { index, notNull, withId } from './helpers'
 
 // Frozen once merged. Issue 16 item 3 (docs/classroom.md): a class (what `class create` made,
 // so it can be listed and its students found again) and the audit trail of admins acting as
@@ -26,7 +26,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('created_at_ms', 'bigint', notNull)
     .addColumn('expires_at_ms', 'bigint', notNull)
     .execute()
-  await db.schema.createIndex('admin_act_as_user').on('admin_act_as').columns(['user_id']).execute()
+  await index(db, 'admin_act_as_user', 'admin_act_as', ['user_id'])
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

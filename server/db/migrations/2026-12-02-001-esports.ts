@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely'
-import { isPostgres, notNull, withId, zero } from './helpers'
+import { index, isPostgres, notNull, timestamps, uniqueIndex, withId, zero } from './helpers'
 
 // Frozen once merged. Issue 17 (docs/esports.md): esports contests that players play themselves
 // in the game's custom rooms — game accounts, contests (one room each), squads and their
@@ -19,22 +19,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('reject_reason', 'text')
     .addColumn('reviewed_by_id', 'integer', (c) => c.references('users.id'))
     .addColumn('reviewed_at_ms', 'bigint')
-    .addColumn('created_at_ms', 'bigint', notNull)
-    .addColumn('updated_at_ms', 'bigint', notNull)
+    .$call(timestamps)
     .execute()
-  await db.schema
-    .createIndex('game_accounts_user_game')
-    .on('game_accounts')
-    .columns(['user_id', 'game'])
-    .unique()
-    .execute()
-  await db.schema
-    .createIndex('game_accounts_game_character')
-    .on('game_accounts')
-    .columns(['game', 'character_id'])
-    .unique()
-    .execute()
-  await db.schema.createIndex('game_accounts_status').on('game_accounts').columns(['status', 'id']).execute()
+  await uniqueIndex(db, 'game_accounts_user_game', 'game_accounts', ['user_id', 'game'])
+  await uniqueIndex(db, 'game_accounts_game_character', 'game_accounts', ['game', 'character_id'])
+  await index(db, 'game_accounts_status', 'game_accounts', ['status', 'id'])
 
   // Tournaments first: a round's lobbies are contests that point back at their round.
   await withId(db, db.schema.createTable('esports_tournaments'))
@@ -69,12 +58,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('seeded_at_ms', 'bigint')
     .addColumn('completed_at_ms', 'bigint')
     .execute()
-  await db.schema
-    .createIndex('esports_rounds_tournament_number')
-    .on('esports_rounds')
-    .columns(['tournament_id', 'number'])
-    .unique()
-    .execute()
+  await uniqueIndex(db, 'esports_rounds_tournament_number', 'esports_rounds', ['tournament_id', 'number'])
 
   // One custom room. kind: pubg | pubg-lite | pubg-single-match | free-fire | call-of-duty;
   // mode: solo | duo | squad. Money in paise; prize_percents is a PercentRange[] JSON (placement
@@ -117,22 +101,9 @@ export async function up(db: Kysely<any>): Promise<void> {
   // table it is in (daily contests count up from 1; a local league never reaches a million).
   if (isPostgres(db)) await sql`alter sequence esports_contests_id_seq restart with 1000001`.execute(db)
   else await sql`insert into sqlite_sequence (name, seq) values ('esports_contests', 1000000)`.execute(db)
-  await db.schema
-    .createIndex('esports_contests_invite')
-    .on('esports_contests')
-    .columns(['invite_code'])
-    .unique()
-    .execute()
-  await db.schema
-    .createIndex('esports_contests_list')
-    .on('esports_contests')
-    .columns(['game', 'status', 'starts_at_ms'])
-    .execute()
-  await db.schema
-    .createIndex('esports_contests_round')
-    .on('esports_contests')
-    .columns(['round_id', 'lobby_no'])
-    .execute()
+  await uniqueIndex(db, 'esports_contests_invite', 'esports_contests', ['invite_code'])
+  await index(db, 'esports_contests_list', 'esports_contests', ['game', 'status', 'starts_at_ms'])
+  await index(db, 'esports_contests_round', 'esports_contests', ['round_id', 'lobby_no'])
 
   // A squad in one contest (solo: a squad of one). Placement, kills and points are the current
   // results version's; prize_paise what the squad won under it.
@@ -151,18 +122,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('prize_paise', 'integer', zero)
     .addColumn('created_at_ms', 'bigint', notNull)
     .execute()
-  await db.schema
-    .createIndex('esports_squads_invite')
-    .on('esports_squads')
-    .columns(['invite_code'])
-    .unique()
-    .execute()
-  await db.schema
-    .createIndex('esports_squads_contest_slot')
-    .on('esports_squads')
-    .columns(['contest_id', 'slot_no'])
-    .unique()
-    .execute()
+  await uniqueIndex(db, 'esports_squads_invite', 'esports_squads', ['invite_code'])
+  await uniqueIndex(db, 'esports_squads_contest_slot', 'esports_squads', ['contest_id', 'slot_no'])
 
   await withId(db, db.schema.createTable('esports_members'))
     .addColumn('contest_id', 'integer', (c) => c.notNull().references('esports_contests.id'))
@@ -179,22 +140,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('refunded', 'integer', zero)
     .addColumn('joined_at_ms', 'bigint', notNull)
     .execute()
-  await db.schema
-    .createIndex('esports_members_contest_user')
-    .on('esports_members')
-    .columns(['contest_id', 'user_id'])
-    .unique()
-    .execute()
-  await db.schema
-    .createIndex('esports_members_squad')
-    .on('esports_members')
-    .columns(['squad_id', 'position'])
-    .execute()
-  await db.schema
-    .createIndex('esports_members_user')
-    .on('esports_members')
-    .columns(['user_id', 'contest_id'])
-    .execute()
+  await uniqueIndex(db, 'esports_members_contest_user', 'esports_members', ['contest_id', 'user_id'])
+  await index(db, 'esports_members_squad', 'esports_members', ['squad_id', 'position'])
+  await index(db, 'esports_members_user', 'esports_members', ['user_id', 'contest_id'])
 
   // Every results version of a contest as entered (host, admin or simulator): JSON rows
   // [{squad_id, placement, kills}]. The current one is esports_contests.results_version.
@@ -207,12 +155,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('note', 'text')
     .addColumn('created_at_ms', 'bigint', notNull)
     .execute()
-  await db.schema
-    .createIndex('esports_results_contest_version')
-    .on('esports_results')
-    .columns(['contest_id', 'version'])
-    .unique()
-    .execute()
+  await uniqueIndex(db, 'esports_results_contest_version', 'esports_results', ['contest_id', 'version'])
 
   // A squad registered for a tournament, and its players.
   await withId(db, db.schema.createTable('esports_tournament_squads'))
@@ -224,18 +167,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('eliminated_in_round', 'integer')
     .addColumn('created_at_ms', 'bigint', notNull)
     .execute()
-  await db.schema
-    .createIndex('esports_tournament_squads_invite')
-    .on('esports_tournament_squads')
-    .columns(['invite_code'])
-    .unique()
-    .execute()
-  await db.schema
-    .createIndex('esports_tournament_squads_tournament_name')
-    .on('esports_tournament_squads')
-    .columns(['tournament_id', 'name'])
-    .unique()
-    .execute()
+  await uniqueIndex(db, 'esports_tournament_squads_invite', 'esports_tournament_squads', ['invite_code'])
+  await uniqueIndex(db, 'esports_tournament_squads_tournament_name', 'esports_tournament_squads', [
+    'tournament_id',
+    'name',
+  ])
 
   await withId(db, db.schema.createTable('esports_tournament_members'))
     .addColumn('tournament_id', 'integer', (c) => c.notNull().references('esports_tournaments.id'))
@@ -246,12 +182,10 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('game_account_id', 'integer', (c) => c.notNull().references('game_accounts.id'))
     .addColumn('joined_at_ms', 'bigint', notNull)
     .execute()
-  await db.schema
-    .createIndex('esports_tournament_members_user')
-    .on('esports_tournament_members')
-    .columns(['tournament_id', 'user_id'])
-    .unique()
-    .execute()
+  await uniqueIndex(db, 'esports_tournament_members_user', 'esports_tournament_members', [
+    'tournament_id',
+    'user_id',
+  ])
 
   // A squad's slot in one round: which lobby (contest) and which slot number, and how it did.
   await withId(db, db.schema.createTable('esports_slots'))
@@ -269,18 +203,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('rank', 'integer')
     .addColumn('qualified', 'integer', zero)
     .execute()
-  await db.schema
-    .createIndex('esports_slots_round_squad')
-    .on('esports_slots')
-    .columns(['round_id', 'tournament_squad_id'])
-    .unique()
-    .execute()
-  await db.schema
-    .createIndex('esports_slots_round_lobby')
-    .on('esports_slots')
-    .columns(['round_id', 'lobby_no', 'slot_no'])
-    .unique()
-    .execute()
+  await uniqueIndex(db, 'esports_slots_round_squad', 'esports_slots', ['round_id', 'tournament_squad_id'])
+  await uniqueIndex(db, 'esports_slots_round_lobby', 'esports_slots', ['round_id', 'lobby_no', 'slot_no'])
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

@@ -57,13 +57,16 @@ export function botDecision(
   return null
 }
 
-function openBid(
+/** A bot's move in one kind of round: a command, or null to pass. */
+type RoundMove = (
   s: AuctionState,
   m: ManagerState,
   strategy: BotStrategy,
   rand: RandomStream,
   atMs: number,
-): AuctionCommand | null {
+) => AuctionCommand | null
+
+const openBid: RoundMove = (s, m, strategy, rand, atMs) => {
   const lot = s.lot
   const amount = currentNextBid(s)
   if (!lot || amount === null || atMs >= lot.endsAtMs) return null
@@ -74,13 +77,7 @@ function openBid(
   return { type: 'bid', managerId: m.id, playerId: p.id, amount, atMs }
 }
 
-function sealedBid(
-  s: AuctionState,
-  m: ManagerState,
-  strategy: BotStrategy,
-  rand: RandomStream,
-  atMs: number,
-): AuctionCommand | null {
+const sealedBid: RoundMove = (s, m, strategy, rand, atMs) => {
   const round = s.sealed
   if (!round || (round.closesAtMs !== null && atMs >= round.closesAtMs)) return null
   const mine = round.bids.filter((b) => b.managerId === m.id)

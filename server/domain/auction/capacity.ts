@@ -1,5 +1,5 @@
-import type { AuctionPlayer, SquadRules } from './rules'
-import { BALANCED_SQUAD_SIZE, roleCounts } from './settings'
+import { type AuctionPlayer, roleCounts, type SquadRules } from './rules'
+import { BALANCED_SQUAD_SIZE } from './settings'
 
 /**
  * How many managers an auction can take (docs/auctions.md "Pools and capacity"):

@@ -81,20 +81,26 @@ export function maxBid(rules: SquadRules, purse: number, squadSize: number, minB
 /** Keepers, batters and bowlers a squad still lacks, and the fewest players that would fix it. */
 export function balanceDeficit(rules: SquadRules, squad: readonly AuctionPlayer[]): number {
   if (!rules.balance) return 0
-  let keepers = 0
-  let batters = 0
-  let bowlers = 0
-  for (const p of squad) {
-    const c = cricketCapabilities(p.style)
-    if (c.keeper) keepers++
-    if (c.bat) batters++
-    if (c.bowl) bowlers++
-  }
+  const { keepers, batters, bowlers } = roleCounts(squad)
   const k = Math.max(0, rules.balance.keepers - keepers)
   const b = Math.max(0, rules.balance.batters - batters)
   const w = Math.max(0, rules.balance.bowlers - bowlers)
   // A keeper also bats and an all-rounder bats and bowls: k + w players cover k + w batters.
   return Math.max(k + w, b)
+}
+
+/** How many of the players can keep wicket, bat and bowl (an all-rounder counts for both). */
+export function roleCounts(players: readonly AuctionPlayer[]) {
+  let keepers = 0
+  let batters = 0
+  let bowlers = 0
+  for (const p of players) {
+    const c = cricketCapabilities(p.style)
+    if (c.keeper) keepers++
+    if (c.bat) batters++
+    if (c.bowl) bowlers++
+  }
+  return { keepers, batters, bowlers }
 }
 
 export type SquadProblem = 'SQUAD_FULL' | 'STAR_LIMIT' | 'SQUAD_BALANCE'

@@ -1,5 +1,4 @@
-import { cricketCapabilities } from '../styles'
-import { type AuctionPlayer, balanceDeficit, type SquadRules } from './rules'
+import { type AuctionPlayer, balanceDeficit, roleCounts, type SquadRules } from './rules'
 
 /**
  * Auction settings that can never work, found before the auction exists: every one of them
@@ -80,18 +79,4 @@ export function settingsProblems(
       message: `must pay for a minimum squad: the ${rules.squadMin} cheapest players cost ${cheapest}`,
     })
   return problems
-}
-
-/** How many of the pool can keep wicket, bat and bowl (an all-rounder counts for both). */
-export function roleCounts(pool: readonly AuctionPlayer[]) {
-  let keepers = 0
-  let batters = 0
-  let bowlers = 0
-  for (const p of pool) {
-    const c = cricketCapabilities(p.style)
-    if (c.keeper) keepers++
-    if (c.bat) batters++
-    if (c.bowl) bowlers++
-  }
-  return { keepers, batters, bowlers }
 }

@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react'
 import { Link, NavLink, Outlet, useLocation } from 'react-router'
 import { Avatar } from '../components/Common'
 import { BellIcon, CloseIcon, MenuIcon } from '../components/Icons'
+import { Logo } from '../components/Logo'
 import { notificationsQuery } from '../features/notifications/api'
 import { useLiveNotifications } from '../features/notifications/live'
 import { formatMoney, formatNumber, trimText } from '../lib/format'
@@ -67,9 +68,7 @@ function TopBar({ signedIn, onMenu }: { signedIn: boolean; onMenu: () => void })
       <button type="button" className={styles.iconButton} onClick={onMenu} aria-label="Open menu">
         <MenuIcon />
       </button>
-      <Link to="/" className={styles.logo} aria-label="Fanspole home">
-        FANSPOLE
-      </Link>
+      <Logo className={styles.logo} label="Fanspole home" />
       <div className={styles.topActions}>
         {signedIn ? (
           <>

@@ -1,4 +1,5 @@
 import { Link, Outlet } from 'react-router'
+import { Logo } from '../components/Logo'
 import styles from './AuthLayout.module.css'
 
 /** Sign-in, sign-up and password pages: a focused card, no menus. */
@@ -6,9 +7,7 @@ export function AuthLayout() {
   return (
     <div className={styles.page}>
       <header className={styles.head}>
-        <Link to="/" className={styles.logo}>
-          FANSPOLE
-        </Link>
+        <Logo className={styles.logo} />
       </header>
       <main className={styles.main}>
         <Outlet />

@@ -27,13 +27,14 @@ export function NewPasswordFields(props: {
 }) {
   const label = props.label ?? 'Password'
   const names = props.names ?? { password: 'password', confirmation: 'password_confirmation' }
+  // Both are new passwords: typed hidden, and the browser may offer one it generates.
+  const hidden = { type: 'password', autoComplete: 'new-password' } as const
   return (
     <>
       <TextField
         label={label}
         name={names.password}
-        type="password"
-        autoComplete="new-password"
+        {...hidden}
         value={props.password}
         onChange={(e) => props.onPassword(e.target.value)}
         errors={props.errors.password}
@@ -42,8 +43,7 @@ export function NewPasswordFields(props: {
       <TextField
         label={`Confirm ${label.toLowerCase()}`}
         name={names.confirmation}
-        type="password"
-        autoComplete="new-password"
+        {...hidden}
         value={props.confirmation}
         onChange={(e) => props.onConfirmation(e.target.value)}
         errors={props.errors.confirmation}

@@ -23,7 +23,7 @@ export function SelectField({
       <label className={ui.label} htmlFor={id}>
         {label}
       </label>
-      <select id={id} className={forms.select} aria-invalid={invalid || undefined} {...select}>
+      <select id={id} className={ui.input} aria-invalid={invalid || undefined} {...select}>
         {children}
       </select>
       {hint && !invalid ? <span className={ui.hint}>{hint}</span> : null}

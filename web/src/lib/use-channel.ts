@@ -104,3 +104,52 @@ export function snapshotGate<M extends { seq?: number }>() {
     },
   }
 }
+
+type Snapshot<M> = Extract<M, { type: 'snapshot' }>
+
+export interface GatedHandlers<M extends { type: string; seq?: number }> {
+  /** The last `seq` per stream that the snapshot holds. */
+  snapshotSeqs(snapshot: Snapshot<M>): Record<string, number | undefined>
+  /** The stream whose `seq` a broadcast counts in. */
+  streamOf(message: M): string
+  /** Applies one broadcast: those the snapshot held back, then each as it comes. */
+  take(message: M): void
+  /** Applies the snapshot itself, before the broadcasts it held back. */
+  takeSnapshot?(snapshot: Snapshot<M>): void
+  /** Something was missed (a reconnect, a gap in `seq`): read again what the broadcasts patch. */
+  refetch(): void
+  rejected?(): void
+}
+
+/**
+ * `useChannel` for a channel that opens with a `{type: 'snapshot'}` message and numbers its
+ * broadcasts: they pass through a `snapshotGate`, repeats are dropped, and a reconnect or a
+ * gap refetches.
+ */
+export function useGatedChannel<M extends { type: string; seq?: number }>(
+  params: { channel: string; [key: string]: string | number } | null,
+  handlers: GatedHandlers<M>,
+): boolean {
+  const [gate] = useState(snapshotGate<M>)
+  return useChannel(params, {
+    connected: (first) => {
+      if (!first) handlers.refetch()
+    },
+    disconnected: () => gate.close(),
+    rejected: handlers.rejected,
+    received: (data) => {
+      const m = data as M
+      if (m.type === 'snapshot') {
+        const snapshot = m as Snapshot<M>
+        const pending = gate.snapshot(handlers.snapshotSeqs(snapshot))
+        handlers.takeSnapshot?.(snapshot)
+        for (const held of pending) handlers.take(held)
+        return
+      }
+      const verdict = gate.receive(handlers.streamOf(m), m)
+      if (verdict === null || verdict === 'drop') return
+      handlers.take(m)
+      if (verdict === 'gap') handlers.refetch()
+    },
+  })
+}

@@ -2,6 +2,7 @@ import type { UserRow } from '../../../db/schema'
 import type { Executor } from '../../../db/tx'
 import { normaliseEmail } from '../../../domain/user-rules'
 import { notFound } from '../../../http/errors'
+import type { Decision } from './decision-routes'
 
 // The wallet reads the players it pays and credits itself, so that it never imports the users
 // area (which shows wallet facts on /me and rewards referrals at sign-up: users → wallet).
@@ -50,3 +51,13 @@ export async function userRefsById(db: Executor, ids: number[]): Promise<Map<num
 /** A player's reference in an admin answer; an unknown id gives blanks rather than failing the list. */
 export const userRef = (u: { id: number; username: string; email: string } | undefined, id = 0) =>
   u ? { id: u.id, username: u.username, email: u.email } : { id, username: '', email: '' }
+
+/** What an admin's decision writes on the submission it decides: the outcome, a refusal's reason, who and when. */
+export function decidedColumns(decision: Decision, adminId: number, nowMs: number) {
+  return {
+    status: decision.approve ? ('approved' as const) : ('rejected' as const),
+    reason: decision.approve ? null : decision.reason,
+    decided_by_id: adminId,
+    decided_at_ms: nowMs,
+  }
+}

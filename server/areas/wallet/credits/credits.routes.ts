@@ -1,11 +1,11 @@
 import { z } from '@hono/zod-openapi'
 import type { Deps } from '../../../core/deps'
-import { moneyRoute, requestDeps } from '../../../http/idempotency'
+import { requestDeps } from '../../../http/idempotency'
 import { idParam } from '../../../http/ids'
 import { PageMetaSchema, pageMeta, pagingQuery, toPage } from '../../../http/paging'
-import { errors, json, jsonBody, orNull } from '../../../http/responses'
+import { json, orNull } from '../../../http/responses'
 import { routesOn } from '../../../http/route'
-import { bearerSecurity, createRouter, currentUser } from '../../../http/router'
+import { createRouter, currentUser } from '../../../http/router'
 import { GATEWAYS } from '../gateway/gateway'
 import {
   type Callback,
@@ -83,25 +83,48 @@ const PayuCallback = z
   })
   .openapi('PayuCallback')
 
+/** A gateway's callback as the ledger checks it: which fields are the order, the amount and the signature. */
+const paytmCallback = (b: z.infer<typeof PaytmCallback>): Callback => ({
+  gateway: 'paytm',
+  orderId: b.ORDERID,
+  txnId: b.TXNID,
+  amount: b.TXNAMOUNT,
+  outcome: b.STATUS === 'TXN_SUCCESS' ? 'success' : 'failure',
+  message: b.RESPMSG || null,
+  signature: b.CHECKSUMHASH,
+  names: { order: 'ORDERID', amount: 'TXNAMOUNT', signature: 'CHECKSUMHASH' },
+  signed: { ORDERID: b.ORDERID, TXNID: b.TXNID, STATUS: b.STATUS, RESPMSG: b.RESPMSG },
+})
+
+const payuCallback = (b: z.infer<typeof PayuCallback>): Callback => ({
+  gateway: 'payumoney',
+  orderId: b.txnid,
+  txnId: b.mihpayid,
+  amount: b.amount,
+  outcome: b.status,
+  message: b.status === 'failure' ? 'Payment failed at PayUMoney' : null,
+  signature: b.hash,
+  names: { order: 'txnid', amount: 'amount', signature: 'hash' },
+  signed: { txnid: b.txnid, mihpayid: b.mihpayid, status: b.status },
+})
+
 // Long: a route factory, one short registration per route.
 export function creditRoutes(deps: Deps) {
   const app = createRouter()
-  const route = routesOn(app, ['Wallet'])
+  const route = routesOn(app, ['Wallet'], deps)
 
-  app.openapi(
-    moneyRoute(deps, {
-      method: 'post',
-      path: '/api/user_credits',
-      tags: ['Wallet'],
+  route.money.post(
+    '/api/user_credits',
+    {
       summary: 'Start adding cash (a pending credit and its gateway page)',
       description:
         '`enter_amount` rupees (₹10–₹10,000, at most 2 decimals) and `gateway`. Open `payment_data.url`; the gateway sends the browser back to the web client, which calls the matching verify. Honours `Idempotency-Key`.',
-      security: bearerSecurity,
-      request: { body: jsonBody(CreateCredit) },
-      responses: { 201: json(CreditAnswer, 'The pending credit'), ...errors(401, 409, 422) },
-    }),
-    async (c) => {
-      const me = currentUser(c)
+      auth: true,
+      body: CreateCredit,
+      responses: { 201: json(CreditAnswer, 'The pending credit') },
+      errors: [409, 422],
+    },
+    async (c, me) => {
       const body = c.req.valid('json')
       const row = await createCredit(requestDeps(c, deps), me.id, {
         amountPaise: depositPaise(body.enter_amount),
@@ -142,74 +165,33 @@ export function creditRoutes(deps: Deps) {
     },
   )
 
-  const verifyErrors = {
-    ...errors(401, 404, 409, 422),
-  }
-  app.openapi(
-    moneyRoute(deps, {
-      method: 'put',
-      path: '/api/user_credits/verify_paytm',
-      tags: ['Wallet'],
-      summary: 'Verify a Paytm callback (credits unused balance once)',
-      description:
-        'The query of `/paytm/payment`, unchanged. 422 `AMOUNT_MISMATCH` / `INVALID_SIGNATURE` for a changed amount or signature, 409 `PAYMENT_REPLAYED` for a callback already verified; nothing moves then.',
-      security: bearerSecurity,
-      request: { body: jsonBody(PaytmCallback) },
-      responses: { 200: json(CreditAnswer, 'The settled credit'), ...verifyErrors },
-    }),
-    async (c) => {
-      const me = currentUser(c)
-      const b = c.req.valid('json')
-      const callback: Callback = {
-        gateway: 'paytm',
-        orderId: b.ORDERID,
-        txnId: b.TXNID,
-        amount: b.TXNAMOUNT,
-        outcome: b.STATUS === 'TXN_SUCCESS' ? 'success' : 'failure',
-        message: b.RESPMSG || null,
-        signature: b.CHECKSUMHASH,
-        names: { order: 'ORDERID', amount: 'TXNAMOUNT', signature: 'CHECKSUMHASH' },
-        signed: { ORDERID: b.ORDERID, TXNID: b.TXNID, STATUS: b.STATUS, RESPMSG: b.RESPMSG },
-      }
-      return c.json(
-        { user_credit: creditJson(await verifyCallback(requestDeps(c, deps), me.id, callback)) },
-        200,
-      )
-    },
-  )
-
-  app.openapi(
-    moneyRoute(deps, {
-      method: 'put',
-      path: '/api/user_credits/verify_payu_paisa',
-      tags: ['Wallet'],
-      summary: 'Verify a PayUMoney callback (credits unused balance once)',
-      description:
-        'The query of `/payumoney/success` or `/payumoney/failure`, unchanged. Errors as for verify_paytm.',
-      security: bearerSecurity,
-      request: { body: jsonBody(PayuCallback) },
-      responses: { 200: json(CreditAnswer, 'The settled credit'), ...verifyErrors },
-    }),
-    async (c) => {
-      const me = currentUser(c)
-      const b = c.req.valid('json')
-      const callback: Callback = {
-        gateway: 'payumoney',
-        orderId: b.txnid,
-        txnId: b.mihpayid,
-        amount: b.amount,
-        outcome: b.status,
-        message: b.status === 'failure' ? 'Payment failed at PayUMoney' : null,
-        signature: b.hash,
-        names: { order: 'txnid', amount: 'amount', signature: 'hash' },
-        signed: { txnid: b.txnid, mihpayid: b.mihpayid, status: b.status },
-      }
-      return c.json(
-        { user_credit: creditJson(await verifyCallback(requestDeps(c, deps), me.id, callback)) },
-        200,
-      )
-    },
-  )
+  /** A gateway's callback (the query it sent the browser back with), read as the ledger checks it. */
+  const verifyRoute = <B extends z.ZodType>(
+    path: string,
+    body: B,
+    read: (callback: z.output<B>) => Callback,
+    text: { summary: string; description: string },
+  ) =>
+    route.money.put(
+      path,
+      { ...text, auth: true, body, ok: json(CreditAnswer, 'The settled credit'), errors: [404, 409, 422] },
+      async (c, me) => {
+        // The body's type follows the generic schema, which the route's input type cannot resolve.
+        const body = (c.req.valid as (target: 'json') => z.output<B>)('json')
+        const credit = await verifyCallback(requestDeps(c, deps), me.id, read(body))
+        return c.json({ user_credit: creditJson(credit) }, 200)
+      },
+    )
+  verifyRoute('/api/user_credits/verify_paytm', PaytmCallback, paytmCallback, {
+    summary: 'Verify a Paytm callback (credits unused balance once)',
+    description:
+      'The query of `/paytm/payment`, unchanged. 422 `AMOUNT_MISMATCH` / `INVALID_SIGNATURE` for a changed amount or signature, 409 `PAYMENT_REPLAYED` for a callback already verified; nothing moves then.',
+  })
+  verifyRoute('/api/user_credits/verify_payu_paisa', PayuCallback, payuCallback, {
+    summary: 'Verify a PayUMoney callback (credits unused balance once)',
+    description:
+      'The query of `/payumoney/success` or `/payumoney/failure`, unchanged. Errors as for verify_paytm.',
+  })
 
   return app
 }

@@ -7,6 +7,7 @@ import { isAllowedToRedeem, type RedeemFacts } from '../../../domain/kyc-rules'
 import { dobProblem } from '../../../domain/user-rules'
 import { conflict, invalid, notFound } from '../../../http/errors'
 import { notify } from '../../notifications'
+import { decidedColumns } from '../common/queries'
 import { attachmentJson, findOwnAttachment } from './attachments'
 import { bankDetailsJson, findActiveUpi, findBankDetails, upiJson } from './payout-methods'
 
@@ -113,21 +114,16 @@ export async function decidePan(
     const row = await tx.selectFrom('pan_cards').selectAll().where('id', '=', panId).executeTakeFirst()
     if (!row) throw notFound('PAN submission')
     if (row.status !== 'pending') throw conflict(`This PAN submission is already ${row.status}`)
-    const status = decision.approve ? 'approved' : 'rejected'
+    const decided = decidedColumns(decision, adminId, now)
     const updated = await tx
       .updateTable('pan_cards')
-      .set({
-        status,
-        reason: decision.approve ? null : decision.reason,
-        decided_by_id: adminId,
-        decided_at_ms: now,
-      })
+      .set(decided)
       .where('id', '=', panId)
       .returningAll()
       .executeTakeFirstOrThrow()
     await tx
       .updateTable('users')
-      .set({ pancard_status: status, updated_at_ms: now })
+      .set({ pancard_status: decided.status, updated_at_ms: now })
       .where('id', '=', row.user_id)
       .execute()
     await notify(

@@ -40,13 +40,13 @@ export function findBankDetails(db: Executor, userId: number) {
   return db.selectFrom('bank_details').selectAll().where('user_id', '=', userId).executeTakeFirst()
 }
 
+/** The user's UPI ids (every query of them starts here: nobody reads another user's). */
+function upisOf(db: Executor, userId: number) {
+  return db.selectFrom('bhim_upis').selectAll().where('user_id', '=', userId)
+}
+
 export function findActiveUpi(db: Executor, userId: number) {
-  return db
-    .selectFrom('bhim_upis')
-    .selectAll()
-    .where('user_id', '=', userId)
-    .where('active', '=', 1)
-    .executeTakeFirst()
+  return upisOf(db, userId).where('active', '=', 1).executeTakeFirst()
 }
 
 export interface BankInput {
@@ -76,7 +76,7 @@ export async function saveBankDetails(deps: Deps, userId: number, input: BankInp
 }
 
 export function listUpis(db: Executor, userId: number) {
-  return db.selectFrom('bhim_upis').selectAll().where('user_id', '=', userId).orderBy('id').execute()
+  return upisOf(db, userId).orderBy('id').execute()
 }
 
 /** Adds a UPI id; one the user already has is answered as it is (`created: false`). */
@@ -84,12 +84,7 @@ export async function addUpi(deps: Deps, userId: number, upi: string) {
   return withTx(deps, async (tx) => {
     // A user's UPI changes take turns: one active id, and the same id added once.
     await lockRows(tx, 'users', userId)
-    const existing = await tx
-      .selectFrom('bhim_upis')
-      .selectAll()
-      .where('user_id', '=', userId)
-      .where('upi_str', '=', upi)
-      .executeTakeFirst()
+    const existing = await upisOf(tx, userId).where('upi_str', '=', upi).executeTakeFirst()
     if (existing) return { row: existing, created: false }
     const active = (await findActiveUpi(tx, userId)) ? 0 : 1
     const row = await tx
@@ -105,12 +100,7 @@ export async function addUpi(deps: Deps, userId: number, upi: string) {
 export async function activateUpi(deps: Deps, userId: number, upiId: number): Promise<UpiRow> {
   return withTx(deps, async (tx) => {
     await lockRows(tx, 'users', userId)
-    const row = await tx
-      .selectFrom('bhim_upis')
-      .selectAll()
-      .where('id', '=', upiId)
-      .where('user_id', '=', userId)
-      .executeTakeFirst()
+    const row = await upisOf(tx, userId).where('id', '=', upiId).executeTakeFirst()
     if (!row) throw notFound('UPI id')
     await tx
       .updateTable('bhim_upis')

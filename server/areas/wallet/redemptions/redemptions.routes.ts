@@ -2,11 +2,11 @@ import { z } from '@hono/zod-openapi'
 import type { Deps } from '../../../core/deps'
 import { rupeesToPaise } from '../../../domain/money'
 import { invalid } from '../../../http/errors'
-import { moneyRoute, requestDeps } from '../../../http/idempotency'
+import { requestDeps } from '../../../http/idempotency'
 import { PageMetaSchema, pageMeta, pagingQuery, toPage } from '../../../http/paging'
-import { errors, json, jsonBody } from '../../../http/responses'
+import { json } from '../../../http/responses'
 import { routesOn } from '../../../http/route'
-import { bearerSecurity, createRouter, currentUser } from '../../../http/router'
+import { createRouter } from '../../../http/router'
 import { pageOfRedemptions } from './queries'
 import {
   listRedemptionTypes,
@@ -20,7 +20,7 @@ import { RedeemRequest, RedemptionSchema, RedemptionTypeSchema } from './redempt
 /** Withdrawals of winnings (spec §7 "Me and wallet": redemptions, redemption_types). */
 export function redemptionRoutes(deps: Deps) {
   const app = createRouter()
-  const route = routesOn(app, ['Withdrawals'])
+  const route = routesOn(app, ['Withdrawals'], deps)
 
   route.get(
     '/api/redemption_types',
@@ -48,11 +48,9 @@ export function redemptionRoutes(deps: Deps) {
     },
   )
 
-  app.openapi(
-    moneyRoute(deps, {
-      method: 'post',
-      path: '/api/redemptions',
-      tags: ['Withdrawals'],
+  route.money.post(
+    '/api/redemptions',
+    {
       summary: 'Withdraw winnings',
       description: [
         'Needs `is_current_user_allowed_to_redeem` (mobile and PAN approved, bank details or an active UPI id) — else 403 `NOT_VERIFIED`.',
@@ -60,15 +58,12 @@ export function redemptionRoutes(deps: Deps) {
         'Below the type’s minimum or over its daily limit (UPI ₹10,000 per India day, counting every request of the day not rejected) → 409 `REDEMPTION_LIMIT`; more than your winnings → 409 `INSUFFICIENT_BALANCE`.',
         'Send an `Idempotency-Key` header to make a retry safe: the same key and body get the first answer again.',
       ].join('\n\n'),
-      security: bearerSecurity,
-      request: { body: jsonBody(RedeemRequest) },
-      responses: {
-        201: json(z.object({ redemption: RedemptionSchema }), 'Requested'),
-        ...errors(401, 403, 404, 409, 422),
-      },
-    }),
-    async (c) => {
-      const me = currentUser(c)
+      auth: true,
+      body: RedeemRequest,
+      responses: { 201: json(z.object({ redemption: RedemptionSchema }), 'Requested') },
+      errors: [403, 404, 409, 422],
+    },
+    async (c, me) => {
       const body = c.req.valid('json')
       const amountPaise = rupeesToPaise(body.amount)
       if (amountPaise === null || amountPaise <= 0)

@@ -15,7 +15,7 @@ import {
 import { AppError, conflict, notFound } from '../../../http/errors'
 import { post, SYSTEM_ACCOUNTS, systemAccountId, userAccountId, userBalances } from '../../ledger'
 import { notify } from '../../notifications'
-import { findPlayer } from '../common/queries'
+import { decidedColumns, findPlayer } from '../common/queries'
 import { redeemFacts } from '../kyc/kyc'
 import { findActiveUpi, findBankDetails } from '../kyc/payout-methods'
 
@@ -271,13 +271,7 @@ export async function decideRedemption(
     )
     return tx
       .updateTable('redemptions')
-      .set({
-        status: decision.approve ? 'approved' : 'rejected',
-        settle_transaction_id: settled.transactionId,
-        reason: decision.approve ? null : decision.reason,
-        decided_by_id: adminId,
-        decided_at_ms: now,
-      })
+      .set({ ...decidedColumns(decision, adminId, now), settle_transaction_id: settled.transactionId })
       .where('id', '=', id)
       .returningAll()
       .executeTakeFirstOrThrow()

@@ -2,11 +2,11 @@ import { z } from '@hono/zod-openapi'
 import type { Deps } from '../../../core/deps'
 import { paiseToRupees, rupeesToPaise } from '../../../domain/money'
 import { invalid } from '../../../http/errors'
-import { moneyRoute, requestDeps } from '../../../http/idempotency'
+import { requestDeps } from '../../../http/idempotency'
 import { idParam } from '../../../http/ids'
-import { errors, json, jsonBody } from '../../../http/responses'
+import { json } from '../../../http/responses'
 import { routesOn } from '../../../http/route'
-import { bearerSecurity, createRouter, currentAdmin } from '../../../http/router'
+import { createRouter, currentAdmin } from '../../../http/router'
 import { multilineText } from '../../../http/text'
 import { userBalances, walletJson } from '../../ledger'
 import { userRef } from '../common/queries'
@@ -73,7 +73,7 @@ type AdminClaimRefundJson = z.infer<typeof AdminClaimRefund>
 // Long: a route factory, one short registration per route.
 export function refundAdminRoutes(deps: Deps) {
   const app = createRouter()
-  const route = routesOn(app, ['Admin'])
+  const route = routesOn(app, ['Admin'], deps)
   const db = deps.db
 
   async function adminJson(
@@ -146,24 +146,21 @@ export function refundAdminRoutes(deps: Deps) {
     },
   )
 
-  app.openapi(
-    moneyRoute(deps, {
-      method: 'post',
-      path: '/api/admin/claim_refunds/{id}/refund',
-      tags: ['Admin'],
+  route.money.post(
+    '/api/admin/claim_refunds/{id}/refund',
+    {
       summary: 'Refund a pending claim to the player’s unused balance',
       description:
         'One ledger posting from the house account to the player’s unused balance; the claim becomes `refunded` with `amount` and `resolution` (the `note`), and the player is notified. A claim already decided → 409; an amount over ₹10,000 or over what is left of the claimed deposit → 422.',
-      security: bearerSecurity,
-      request: { params: idParam, body: jsonBody(RefundRequest) },
-      responses: {
-        200: json(
-          z.object({ claim_refund: AdminClaimRefund, wallet: WalletSchema }),
-          'Refunded; `wallet` is the player’s balances after it',
-        ),
-        ...errors(401, 403, 404, 409, 422),
-      },
-    }),
+      auth: true,
+      params: idParam,
+      body: RefundRequest,
+      ok: json(
+        z.object({ claim_refund: AdminClaimRefund, wallet: WalletSchema }),
+        'Refunded; `wallet` is the player’s balances after it',
+      ),
+      errors: [403, 404, 409, 422],
+    },
     async (c) => {
       const admin = currentAdmin(c)
       const body = c.req.valid('json')

@@ -2,10 +2,10 @@ import { z } from '@hono/zod-openapi'
 import type { MiddlewareHandler } from 'hono'
 import type { Deps } from '../../../core/deps'
 import { codeLookupLimit } from '../../../http/code-lookup'
-import { moneyRoute, requestDeps } from '../../../http/idempotency'
-import { errors, json, jsonBody } from '../../../http/responses'
+import { requestDeps } from '../../../http/idempotency'
+import { json } from '../../../http/responses'
 import { routesOn } from '../../../http/route'
-import { type AppEnv, bearerSecurity, createRouter, currentUser } from '../../../http/router'
+import { type AppEnv, createRouter, currentUser } from '../../../http/router'
 import { userBalances, walletJson } from '../../ledger'
 import { requirePlayer } from '../common/queries'
 import { applyReferralCode, referralDetails } from './referrals'
@@ -37,7 +37,7 @@ const ReferCodeRequest = z
 /** Referral programme: my code and what it earned, and applying a friend's code after sign-up. */
 export function referralRoutes(deps: Deps) {
   const app = createRouter()
-  const route = routesOn(app, ['Rewards'])
+  const route = routesOn(app, ['Rewards'], deps)
 
   route.get(
     '/api/me/referral_details',
@@ -53,35 +53,30 @@ export function referralRoutes(deps: Deps) {
     },
   )
 
-  app.openapi(
-    moneyRoute(deps, {
-      method: 'post',
-      path: '/api/me/refer_code',
-      tags: ['Rewards'],
+  route.money.post(
+    '/api/me/refer_code',
+    {
       summary: 'Apply a friend’s referral code',
       description:
         'For a user who signed up without a code: once only (409 after that); an unknown code, your own code or the code of someone you referred is 422. Both sides get coins and a scratch card.',
-      security: bearerSecurity,
+      auth: true,
       middleware: [codeLookupLimit(deps, { body: 'ref_code' }), signedIn] as const,
-      request: { body: jsonBody(ReferCodeRequest) },
-      responses: {
-        200: json(
-          z.object({
-            referral_details: ReferralDetailsSchema,
-            wallet: z.object({
-              current_balance: z.number(),
-              unused_balance: z.number(),
-              winning_balance: z.number(),
-              coin_balance: z.number().int(),
-            }),
+      body: ReferCodeRequest,
+      ok: json(
+        z.object({
+          referral_details: ReferralDetailsSchema,
+          wallet: z.object({
+            current_balance: z.number(),
+            unused_balance: z.number(),
+            winning_balance: z.number(),
+            coin_balance: z.number().int(),
           }),
-          'Applied',
-        ),
-        ...errors(400, 401, 409, 422, 429),
-      },
-    }),
-    async (c) => {
-      const me = currentUser(c)
+        }),
+        'Applied',
+      ),
+      errors: [400, 409, 422, 429],
+    },
+    async (c, me) => {
       const d = requestDeps(c, deps)
       await applyReferralCode(d, me.id, c.req.valid('json').ref_code)
       const user = await requirePlayer(d.db, me.id)

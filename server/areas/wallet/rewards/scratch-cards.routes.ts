@@ -1,11 +1,11 @@
 import { z } from '@hono/zod-openapi'
 import type { Deps } from '../../../core/deps'
-import { moneyRoute, requestDeps } from '../../../http/idempotency'
+import { requestDeps } from '../../../http/idempotency'
 import { idField, idParam } from '../../../http/ids'
 import { PageMetaSchema, pageMeta, pagingQuery, toPage } from '../../../http/paging'
-import { errors, json, jsonBody } from '../../../http/responses'
+import { json } from '../../../http/responses'
 import { routesOn } from '../../../http/route'
-import { bearerSecurity, createRouter, currentUser } from '../../../http/router'
+import { createRouter, currentUser } from '../../../http/router'
 import { userBalances, walletJson } from '../../ledger'
 import { WalletSchema } from '../common/schemas'
 import { claimScratchCard, getScratchCard, listScratchCards, rewardTotals } from './rewards'
@@ -37,7 +37,7 @@ const ClaimRequest = z.strictObject({ id: idField() }).openapi('ScratchCardClaim
 // Long: a route factory, one short registration per route.
 export function scratchCardRoutes(deps: Deps) {
   const app = createRouter()
-  const route = routesOn(app, ['Rewards'])
+  const route = routesOn(app, ['Rewards'], deps)
   // Signed in before anything else, so a stranger's bad body is a 401, not a 422.
   app.use('/api/scratch_cards/*', async (c, next) => {
     currentUser(c)
@@ -94,23 +94,18 @@ export function scratchCardRoutes(deps: Deps) {
     },
   )
 
-  app.openapi(
-    moneyRoute(deps, {
-      method: 'post',
-      path: '/api/scratch_cards/claim',
-      tags: ['Rewards'],
+  route.money.post(
+    '/api/scratch_cards/claim',
+    {
       summary: 'Scratch (claim) a card',
       description:
         'Reveals the reward and pays it once: cash to the unused balance, coins to the coin balance, or nothing. Claiming a claimed card is 409; another user’s card is 404. Takes an `Idempotency-Key` header: a retry with the same key and body gets the first answer again.',
-      security: bearerSecurity,
-      request: { body: jsonBody(ClaimRequest) },
-      responses: {
-        200: json(z.object({ scratch_card: ScratchCardSchema, wallet: WalletSchema }), 'The claimed card'),
-        ...errors(400, 401, 404, 409, 422),
-      },
-    }),
-    async (c) => {
-      const me = currentUser(c)
+      auth: true,
+      body: ClaimRequest,
+      ok: json(z.object({ scratch_card: ScratchCardSchema, wallet: WalletSchema }), 'The claimed card'),
+      errors: [400, 404, 409, 422],
+    },
+    async (c, me) => {
       const d = requestDeps(c, deps)
       const card = await claimScratchCard(d, me.id, c.req.valid('json').id)
       return c.json({ scratch_card: card, wallet: walletJson(await userBalances(d.db, me.id)) }, 200)

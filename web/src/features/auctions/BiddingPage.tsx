@@ -101,7 +101,7 @@ function FranchiseTable({ franchises, mineId }: { franchises: Manager[]; mineId:
   const highId = lot.data?.player_bids[0]?.manager_id ?? null
   return (
     <section className={bid.franchises} data-testid="franchises">
-      <h2>Franchises</h2>
+      <h2 className={bid.franchisesTitle}>Franchises</h2>
       <div className={bid.franchiseHead} aria-hidden="true">
         <span>Franchise</span>
         <span>Purse</span>

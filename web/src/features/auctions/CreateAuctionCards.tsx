@@ -5,7 +5,7 @@ import forms from '../../components/forms.module.css'
 import { CheckField, SelectField } from '../../components/SelectField'
 import ui from '../../components/ui.module.css'
 import type { FieldErrors } from '../../lib/api'
-import { chargesQuery, intervalsQuery } from './api'
+import { chargesQuery, intervalsQuery, type SeriesOption } from './api'
 import styles from './auctions.module.css'
 import type { CreateAuctionState, Source } from './use-create-auction'
 
@@ -52,6 +52,20 @@ const when = new Intl.DateTimeFormat('en-IN', {
   hour: 'numeric',
   minute: '2-digit',
 })
+
+/** The cricket series an auction or a tournament can be held on, as a select's options. */
+export function SeriesOptions({ series }: { series: SeriesOption[] | undefined }) {
+  return (
+    <>
+      {series?.length === 0 ? <option value="">No cricket series</option> : null}
+      {(series ?? []).map((s) => (
+        <option key={s.id} value={s.id}>
+          {s.name}
+        </option>
+      ))}
+    </>
+  )
+}
 
 /** The auction's name and where its players come from (a match, a series or the league). */
 export function PoolCard({ state, errors }: { state: CreateAuctionState; errors: FieldErrors }) {
@@ -102,12 +116,7 @@ export function PoolCard({ state, errors }: { state: CreateAuctionState; errors:
               : undefined
           }
         >
-          {series.data?.length === 0 ? <option value="">No cricket series</option> : null}
-          {(series.data ?? []).map((s) => (
-            <option key={s.id} value={s.id}>
-              {s.name}
-            </option>
-          ))}
+          <SeriesOptions series={series.data} />
         </SelectField>
       )}
     </Card>

@@ -11,6 +11,7 @@ import { type BoundField, useTextForm } from '../../components/text-form'
 import { formatNumber } from '../../lib/format'
 import { seriesOptionsQuery } from './api'
 import styles from './auctions.module.css'
+import { SeriesOptions } from './CreateAuctionCards'
 import { createTournament, TOURNAMENT_RULES, WINDOW_HOURS } from './tournament-api'
 
 const SHOWN = ['name', 'series_id', 'window_hours', 'max_managers']
@@ -54,12 +55,7 @@ export function CreateTournamentForm() {
         />
         <SelectField label="Series" {...field('series_id')} value={seriesId}>
           {series.isPending ? <option value="">Loading..</option> : null}
-          {series.data?.length === 0 ? <option value="">No cricket series</option> : null}
-          {(series.data ?? []).map((s) => (
-            <option key={s.id} value={s.id}>
-              {s.name}
-            </option>
-          ))}
+          <SeriesOptions series={series.data} />
         </SelectField>
         <PaceFields field={field} />
         <CheckField

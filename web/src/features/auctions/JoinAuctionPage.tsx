@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query'
-import { type FormEvent, useState } from 'react'
 import { useNavigate, useSearchParams } from 'react-router'
-import { Button, ButtonLink } from '../../components/Button'
+import { ButtonLink } from '../../components/Button'
 import { Card, Loading, PageHead } from '../../components/Common'
-import { Alert, CodeField } from '../../components/Field'
+import { Alert } from '../../components/Field'
+import { FindCodeForm } from '../../components/FindCodeForm'
 import forms from '../../components/forms.module.css'
 import { ApiError } from '../../lib/api'
 import { formatNumber } from '../../lib/format'
@@ -16,14 +16,11 @@ import { JoinForm } from './FranchiseFields'
 export function JoinAuctionPage() {
   const [search, setSearch] = useSearchParams()
   const code = (search.get('code') ?? '').trim().toUpperCase()
-  const [typed, setTyped] = useState(code)
   const found = useQuery({ ...byCodeQuery(code), enabled: code.length > 0 })
   // From the public list (`?id=`): the auction is known, the code still has to come from its owner.
   const listedId = Number(search.get('id')) || 0
   const listed = useQuery({ ...auctionQuery(listedId), enabled: !code && listedId > 0 })
-  const submit = (event: FormEvent) => {
-    event.preventDefault()
-    const next = typed.trim().toUpperCase()
+  const find = (next: string) => {
     if (next) setSearch({ code: next }, { replace: true })
   }
   const notFound = found.error instanceof ApiError && found.error.status === 404
@@ -31,18 +28,13 @@ export function JoinAuctionPage() {
     <div className={forms.narrow} data-testid="join-auction-page">
       <PageHead title="Join an auction" subtitle="Enter the invite code the owner shared with you." />
       <Card className={forms.formCard}>
-        <form onSubmit={submit} className={forms.codeForm} noValidate>
-          <CodeField
-            label="Invite code"
-            name="code"
-            onCode={setTyped}
-            value={typed}
-            placeholder="e.g. K7Q2MZ"
-          />
-          <Button type="submit" variant="secondary" data-testid="find-auction">
-            Find
-          </Button>
-        </form>
+        <FindCodeForm
+          label="Invite code"
+          placeholder="e.g. K7Q2MZ"
+          initialCode={code}
+          onFind={find}
+          findTestId="find-auction"
+        />
         {listed.data && !code ? (
           <Alert tone="info">
             {listed.data.name} is open to join. Ask its owner for the invite code and enter it above.

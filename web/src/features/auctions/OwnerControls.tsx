@@ -29,31 +29,22 @@ export function RunControls({ auction }: { auction: Auction }) {
   const running = auction.phase === 'open' || auction.phase === 'sealed'
   if (auction.phase === 'completed' || auction.phase === 'waiting') return null
   const busy = (c: OwnerControl) => control.isPending && control.variables.control === c
+  const clockButton = (c: 'pause' | 'resume', variant: 'secondary' | 'gold', label: string) => (
+    <Button
+      small
+      variant={variant}
+      busy={busy(c)}
+      onClick={() => control.mutate({ control: c })}
+      data-testid={c}
+    >
+      {label}
+    </Button>
+  )
   return (
     <div className={bid.ownerBar} data-testid="owner-controls">
       <span className={bid.ownerLabel}>Owner</span>
-      {running && !auction.paused ? (
-        <Button
-          small
-          variant="secondary"
-          busy={busy('pause')}
-          onClick={() => control.mutate({ control: 'pause' })}
-          data-testid="pause"
-        >
-          Pause
-        </Button>
-      ) : null}
-      {auction.paused ? (
-        <Button
-          small
-          variant="gold"
-          busy={busy('resume')}
-          onClick={() => control.mutate({ control: 'resume' })}
-          data-testid="resume"
-        >
-          Resume
-        </Button>
-      ) : null}
+      {running && !auction.paused ? clockButton('pause', 'secondary', 'Pause') : null}
+      {auction.paused ? clockButton('resume', 'gold', 'Resume') : null}
       <Button small variant="danger" onClick={() => setConfirming(true)} data-testid="complete">
         End auction
       </Button>

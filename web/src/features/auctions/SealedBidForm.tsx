@@ -2,7 +2,7 @@ import type { UseMutationResult } from '@tanstack/react-query'
 import { type FormEvent, useState } from 'react'
 import { Button } from '../../components/Button'
 import { fieldErrorsOf } from '../../components/form-errors'
-import forms from '../../components/forms.module.css'
+import ui from '../../components/ui.module.css'
 import { formatNumber } from '../../lib/format'
 import styles from './auctions.module.css'
 
@@ -41,7 +41,7 @@ export function SealedBidForm({
       {open ? (
         <form className={styles.sealedForm} onSubmit={submit} noValidate>
           <input
-            className={forms.input}
+            className={ui.input}
             type="number"
             inputMode="numeric"
             min={player.base_price}

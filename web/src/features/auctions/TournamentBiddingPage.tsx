@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { EmptyState, Loading } from '../../components/Common'
 import { Alert } from '../../components/Field'
-import forms from '../../components/forms.module.css'
+import ui from '../../components/ui.module.css'
 import { formatNumber } from '../../lib/format'
 import { showSnackbar } from '../../lib/snackbar'
 import styles from './auctions.module.css'
@@ -59,7 +59,7 @@ export function TournamentBiddingPage() {
       </h2>
       <div className={scores.toolbar}>
         <input
-          className={forms.input}
+          className={ui.input}
           type="search"
           placeholder="Search players"
           aria-label="Search players"
@@ -68,7 +68,7 @@ export function TournamentBiddingPage() {
           data-testid="player-search"
         />
         <select
-          className={forms.select}
+          className={ui.input}
           aria-label="Role"
           value={role}
           onChange={(e) => setRole(e.target.value)}

@@ -9,7 +9,7 @@ import {
   newClassicTeam,
 } from '../../../../server/domain/championship/classic-team'
 import { type LockedState, lockedStateFromSave } from '../../../../server/domain/championship/transfers'
-import { roleTabs, sportRules } from '../../../../server/domain/team-rules'
+import { sportRules } from '../../../../server/domain/team-rules'
 import {
   addPlayer,
   removePlayer,
@@ -28,6 +28,7 @@ import {
   teamsStyles as teamStyles,
   toRulesPlayer,
   useEditorSteps,
+  useRoster,
 } from '../teams'
 import {
   afterClassicSave,
@@ -58,8 +59,8 @@ export function ClassicTeamEditor({
   edit: ClassicTeamEdit | null
   sport: string
 }) {
-  const pool = useMemo(() => players.map(toRulesPlayer), [players])
-  const byId = useMemo(() => new Map(players.map((p) => [p.id, p])), [players])
+  const roster = useRoster(players, sport)
+  const { pool, byId } = roster
   const names = useMemo(() => new Map(players.map((p) => [p.id, p.display_name])), [players])
   const [team, setTeam] = useState<ClassicWorkingTeam>(() => loadedTeam(sport, edit, byId))
   const steps = useEditorSteps(team)
@@ -69,7 +70,6 @@ export function ClassicTeamEditor({
   const refused = team.violations.find((v) => v.rule === 'too_many_transfers')?.message ?? null
   const save = useSaveClassicTeam(phase, teamId, team)
   const rules = sportRules(sport)
-  const tabs = roleTabs(sport)
   const change = (step: (w: WorkingTeam) => WorkingTeam) => {
     setTeam(classicApply(team, step))
     setProblems(null)
@@ -99,11 +99,7 @@ export function ClassicTeamEditor({
       <EditorSteps
         steps={steps}
         team={team}
-        players={players}
-        pool={pool}
-        byId={byId}
-        tabs={tabs}
-        sport={sport}
+        roster={roster}
         filters={filters}
         save={save}
         saveLabel={plan.cost_paise > 0 ? `Save · ₹${plan.cost_paise / 100} at lock` : 'Save team'}

@@ -5,7 +5,7 @@ import { Loading } from '../../components/Common'
 import { Alert } from '../../components/Field'
 import { formatNumber } from '../../lib/format'
 import { AFTER_CLASSIC_UPDATE, setReturnAddress } from '../../lib/return-to'
-import { Pitch, teamsStyles as teamStyles } from '../teams'
+import { onPitch, Pitch, teamsStyles as teamStyles } from '../teams'
 import { type ClassicTeam, classicTeamQuery, phaseQuery, transfersText } from './api'
 import styles from './championship.module.css'
 import { usePhaseLive } from './live'
@@ -29,10 +29,7 @@ export function ClassicTeamPage() {
   const captain = t.captain?.id
   const vice = t.vice_captain?.id
   const players = t.team_players.map((p) => ({
-    id: p.id,
-    style: p.style,
-    name: p.display_name,
-    side: p.team,
+    ...onPitch(p),
     captain: p.id === captain,
     vice: p.id === vice,
     value: p.value,

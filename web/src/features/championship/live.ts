@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
-import { snapshotGate, useChannel } from '../../lib/use-channel'
+import { useGatedChannel } from '../../lib/use-channel'
 import type { BoardTeam } from './api'
 
 /** One team at the top of the pushed board. */
@@ -42,7 +42,6 @@ const initial: Omit<PhaseLive, 'connected'> = { top: null, version: -1, mine: nu
 export function usePhaseLive(phaseId: number, enabled: boolean): PhaseLive {
   const client = useQueryClient()
   const [state, setState] = useState(initial)
-  const [gate] = useState(snapshotGate<Broadcast>)
   // The matches being played: when one starts or ends, the transfers used and the phase's
   // progress changed too, and those come with the pages' own reads.
   const [playing] = useState(() => ({ key: '' }))
@@ -56,22 +55,12 @@ export function usePhaseLive(phaseId: number, enabled: boolean): PhaseLive {
       playing.key = key
     }
   }
-  const connected = useChannel(enabled ? { channel: 'ChampionshipChannel', phase_id: phaseId } : null, {
-    connected: (first) => {
-      if (!first) refetch()
-    },
-    disconnected: () => gate.close(),
-    received: (data) => {
-      const m = data as Broadcast
-      if (m.type === 'snapshot') {
-        for (const held of gate.snapshot({ phase: m.seq, user: m.user_seq })) take(held)
-        return
-      }
-      const verdict = gate.receive(m.type === 'my_team' ? 'user' : 'phase', m)
-      if (verdict === null || verdict === 'drop') return
-      take(m)
-      if (verdict === 'gap') refetch()
-    },
+  const params = enabled ? { channel: 'ChampionshipChannel', phase_id: phaseId } : null
+  const connected = useGatedChannel<Broadcast>(params, {
+    snapshotSeqs: (m) => ({ phase: m.seq, user: m.user_seq }),
+    streamOf: (m) => (m.type === 'my_team' ? 'user' : 'phase'),
+    take,
+    refetch,
   })
   return { connected, ...state }
 }

@@ -38,6 +38,12 @@ export function TermsFields({
 }) {
   const field = draftBinder(state, set, errors)
   const off = (key: keyof DraftState) => locked?.has(key) ?? false
+  /** A count typed on the number pad, shut once others have joined (when the key is locked). */
+  const count = (key: keyof DraftState & string) => ({
+    ...field(key),
+    inputMode: 'numeric' as const,
+    disabled: off(key),
+  })
   return (
     <Card className={forms.formCard}>
       <TextField label="Contest name" {...field('name')} maxLength={60} placeholder="Hostel 4 showdown" />
@@ -48,13 +54,7 @@ export function TermsFields({
         hint="Optional: house rules, who it is for"
       />
       <div className={forms.grid}>
-        <TextField
-          label="Entry fee (₹)"
-          {...field('entry_fee')}
-          inputMode="numeric"
-          disabled={off('entry_fee')}
-          hint="0 for a free contest"
-        />
+        <TextField label="Entry fee (₹)" {...count('entry_fee')} hint="0 for a free contest" />
         <TextField
           label="Spots"
           {...field('members_limit')}
@@ -62,13 +62,7 @@ export function TermsFields({
           hint={off('entry_fee') ? 'Only more spots now' : '2 to 500'}
         />
         {state.multiple_entries ? (
-          <TextField
-            label="Entries each"
-            {...field('max_entries_per_user')}
-            inputMode="numeric"
-            disabled={off('max_entries_per_user')}
-            hint="2 to 11"
-          />
+          <TextField label="Entries each" {...count('max_entries_per_user')} hint="2 to 11" />
         ) : null}
       </div>
       {off('multiple_entries') ? (

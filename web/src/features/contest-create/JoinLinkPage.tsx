@@ -1,9 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { type FormEvent, useState } from 'react'
+import { useState } from 'react'
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router'
 import { Button } from '../../components/Button'
 import { Card, Loading, PageHead } from '../../components/Common'
-import { Alert, CodeField } from '../../components/Field'
+import { Alert } from '../../components/Field'
+import { FindCodeForm } from '../../components/FindCodeForm'
 import { ApiError } from '../../lib/api'
 import { formatMoney } from '../../lib/format'
 import { AFTER_CLASSIC_CREATE, AFTER_TEAM_CREATE, setReturnAddress } from '../../lib/return-to'
@@ -22,28 +23,20 @@ export function JoinLinkPage() {
   const { id } = useParams()
   const [search, setSearch] = useSearchParams()
   const code = (search.get('code') ?? '').trim().toUpperCase()
-  const [typed, setTyped] = useState(code)
   const invited = useQuery({ ...inviteQuery(code), enabled: code.length > 0, meta: { silent: true } })
-  const submit = (event: FormEvent) => {
-    event.preventDefault()
+  const find = (typed: string) =>
     setSearch((current) => {
       const next = new URLSearchParams(current)
-      next.set('code', typed.trim().toUpperCase())
+      next.set('code', typed)
       return next
     })
-  }
   const notFound = invited.error instanceof ApiError && invited.error.status === 404
   const other = invited.data && String(invited.data.id) !== id
   return (
     <div className={styles.page} data-testid="join-link-page">
       <PageHead title="Join a contest" subtitle="With the invite code a friend sent you." />
       <Card className={styles.accessCard}>
-        <form className={styles.codeForm} onSubmit={submit} noValidate>
-          <CodeField label="Invite code" name="code" onCode={setTyped} value={typed} />
-          <Button type="submit" variant="secondary">
-            Find
-          </Button>
-        </form>
+        <FindCodeForm label="Invite code" initialCode={code} onFind={find} />
         {invited.isFetching && !invited.data ? <Loading /> : null}
         {notFound ? <Alert>No contest has the code {code}. Check it with whoever sent it.</Alert> : null}
         {invited.isError && !notFound ? <Alert>{invited.error.message}</Alert> : null}

@@ -41,24 +41,20 @@ const when = new Intl.DateTimeFormat('en-IN', {
  * What the contest is on and the creator's own entry: a match and one of my teams for it
  * (or off to the builder, the draft kept), or a championship phase and my classic team there.
  */
-export function TargetFields({
-  kind,
-  sport,
-  state,
-  set,
-  errors,
-}: {
+export function TargetFields({ kind, sport, ...draft }: DraftProps & { sport: string | null }) {
+  return kind === 'championship' ? (
+    <PhaseFields {...draft} kind={kind} />
+  ) : (
+    <MatchFields {...draft} kind={kind} sport={sport ?? 'cricket'} />
+  )
+}
+
+/** The draft being edited, its setter and the server's messages, for the game kind being created. */
+interface DraftProps {
   kind: GameKindSlug
-  sport: string | null
   state: DraftState
   set: SetDraft
   errors: Errors
-}) {
-  return kind === 'championship' ? (
-    <PhaseFields state={state} set={set} errors={errors} kind={kind} />
-  ) : (
-    <MatchFields state={state} set={set} errors={errors} kind={kind} sport={sport ?? 'cricket'} />
-  )
 }
 
 function useDetour(kind: GameKindSlug, state: DraftState) {
@@ -83,19 +79,7 @@ function NeedTeam({ why, label, onCreate }: { why: string; label: string; onCrea
   )
 }
 
-function MatchFields({
-  kind,
-  sport,
-  state,
-  set,
-  errors,
-}: {
-  kind: GameKindSlug
-  sport: string
-  state: DraftState
-  set: SetDraft
-  errors: Errors
-}) {
+function MatchFields({ kind, sport, state, set, errors }: DraftProps & { sport: string }) {
   const matches = useQuery(upcomingMatchesQuery(sport))
   const matchId = Number(state.match_id) || 0
   const teams = useQuery({ ...userTeamsQuery(matchId), enabled: matchId > 0 })
@@ -151,17 +135,7 @@ function MatchFields({
   )
 }
 
-function PhaseFields({
-  kind,
-  state,
-  set,
-  errors,
-}: {
-  kind: GameKindSlug
-  state: DraftState
-  set: SetDraft
-  errors: Errors
-}) {
+function PhaseFields({ kind, state, set, errors }: DraftProps) {
   const phases = useQuery(phasesQuery())
   const open = (phases.data ?? []).filter((p) => p.status !== 'completed')
   const phase = open.find((p) => String(p.id) === state.phase_id)

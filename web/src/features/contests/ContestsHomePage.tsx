@@ -3,6 +3,7 @@ import { Link, useSearchParams } from 'react-router'
 import { EmptyState, Loading, Tabs } from '../../components/Common'
 import { Alert } from '../../components/Field'
 import { ArrowRightIcon } from '../../components/Icons'
+import ui from '../../components/ui.module.css'
 import { useSignedIn } from '../../lib/use-session'
 import { FollowMatch } from '../matches'
 import { gamesQuery, homeQuery } from './api'
@@ -35,7 +36,7 @@ export function ContestsHomePage() {
 
   return (
     <div data-testid="contests-home">
-      <h1 className={styles.visuallyHidden}>Contests</h1>
+      <h1 className={ui.visuallyHidden}>Contests</h1>
       <Tabs
         label="Sport"
         value={sport ?? 'all'}

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
-import { snapshotGate, useChannel } from '../../lib/use-channel'
+import { useGatedChannel } from '../../lib/use-channel'
 import { setLikesEverywhere } from '../posts'
 import type { Contest } from './api'
 import { type Activity, prependActivity } from './owner-api'
@@ -64,7 +64,6 @@ const initial: Omit<ContestLive, 'connected'> = {
 export function useContestLive(contestId: number, enabled: boolean): ContestLive {
   const client = useQueryClient()
   const [state, setState] = useState(initial)
-  const [gate] = useState(snapshotGate<Broadcast>)
   const refetch = () => void client.invalidateQueries({ queryKey: ['contest', contestId] })
   const take = (m: Broadcast) => {
     setState((s) => apply(s, m))
@@ -79,24 +78,13 @@ export function useContestLive(contestId: number, enabled: boolean): ContestLive
       void client.invalidateQueries({ queryKey: ['me'] })
     }
   }
-  const connected = useChannel(enabled ? { channel: 'ContestChannel', contest_id: contestId } : null, {
-    connected: (first) => {
-      if (!first) refetch()
-    },
-    disconnected: () => gate.close(),
-    received: (data) => {
-      const m = data as Broadcast
-      if (m.type === 'snapshot') {
-        const pending = gate.snapshot({ contest: m.seq, user: m.user_seq })
-        setState((s) => apply(s, m))
-        for (const held of pending) take(held)
-        return
-      }
-      const verdict = gate.receive(m.type === 'my_ranks' ? 'user' : 'contest', m)
-      if (verdict === null || verdict === 'drop') return
-      take(m)
-      if (verdict === 'gap') refetch()
-    },
+  const params = enabled ? { channel: 'ContestChannel', contest_id: contestId } : null
+  const connected = useGatedChannel<Broadcast>(params, {
+    snapshotSeqs: (m) => ({ contest: m.seq, user: m.user_seq }),
+    streamOf: (m) => (m.type === 'my_ranks' ? 'user' : 'contest'),
+    takeSnapshot: (m) => setState((s) => apply(s, m)),
+    take,
+    refetch,
   })
   return { connected, ...state }
 }

@@ -1,9 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { type FormEvent, useState } from 'react'
+import { useState } from 'react'
 import { useNavigate } from 'react-router'
 import { Button } from '../../components/Button'
 import { Card } from '../../components/Common'
-import { Alert, CodeField } from '../../components/Field'
+import { Alert } from '../../components/Field'
+import { FindCodeForm } from '../../components/FindCodeForm'
 import cards from '../../components/link-cards.module.css'
 import { ApiError } from '../../lib/api'
 import { byCodeQuery, type Gang, joinByCode, scopeOf, webBase } from './api'
@@ -14,28 +15,20 @@ import styles from './gangs.module.css'
  * gang I am already in links to its page.
  */
 export function JoinByCode({ initialCode = '' }: { initialCode?: string }) {
-  const [typed, setTyped] = useState(initialCode)
   const [code, setCode] = useState(initialCode.trim().toUpperCase())
   const found = useQuery({ ...byCodeQuery(code), enabled: code.length > 0, meta: { silent: true } })
-  const submit = (event: FormEvent) => {
-    event.preventDefault()
-    setCode(typed.trim().toUpperCase())
-  }
   const notFound = found.error instanceof ApiError && found.error.status === 404
   return (
     <Card>
-      <form onSubmit={submit} className={styles.row} noValidate data-testid="join-gang-form">
-        <CodeField
-          label="Gang code"
-          name="code"
-          onCode={setTyped}
-          value={typed}
-          placeholder="e.g. K7QX2M9A"
-        />
-        <Button type="submit" variant="secondary" data-testid="find-gang">
-          Find
-        </Button>
-      </form>
+      <FindCodeForm
+        label="Gang code"
+        placeholder="e.g. K7QX2M9A"
+        initialCode={initialCode}
+        onFind={setCode}
+        className={styles.row}
+        testId="join-gang-form"
+        findTestId="find-gang"
+      />
       {notFound ? <Alert>No gang has the code {code}. Check it with the gang’s manager.</Alert> : null}
       {found.isError && !notFound ? <Alert>{found.error.message}</Alert> : null}
       {found.data ? <FoundGang gang={found.data} code={code} /> : null}

@@ -1,6 +1,5 @@
 import { type QueryClient, useQueryClient } from '@tanstack/react-query'
-import { useState } from 'react'
-import { snapshotGate, useChannel } from '../../lib/use-channel'
+import { useGatedChannel } from '../../lib/use-channel'
 import { GROUPS_KEY, type GroupMessage, groupQuery, membersQuery, messagesQuery } from './api'
 import { insertMessage } from './chat-state'
 
@@ -19,7 +18,6 @@ type Broadcast =
  */
 export function useGroupLive(uuid: string | null, mySlug: string | undefined, onLostAccess: () => void) {
   const client = useQueryClient()
-  const [gate] = useState(snapshotGate<Broadcast>)
   const reload = () => {
     if (uuid) void client.resetQueries({ queryKey: messagesQuery(uuid).queryKey })
   }
@@ -36,24 +34,16 @@ export function useGroupLive(uuid: string | null, mySlug: string | undefined, on
       }
     }
   }
-  return useChannel(uuid && mySlug ? { channel: 'GroupChannel', group_uuid_id: uuid } : null, {
-    connected: (first) => {
-      if (!first) reload()
+  return useGatedChannel<Broadcast>(
+    uuid && mySlug ? { channel: 'GroupChannel', group_uuid_id: uuid } : null,
+    {
+      snapshotSeqs: (m) => ({ group: m.seq }),
+      streamOf: () => 'group',
+      take,
+      refetch: reload,
+      rejected: onLostAccess,
     },
-    disconnected: () => gate.close(),
-    rejected: onLostAccess,
-    received: (data) => {
-      const m = data as Broadcast
-      if (m.type === 'snapshot') {
-        for (const held of gate.snapshot({ group: m.seq })) take(held)
-        return
-      }
-      const verdict = gate.receive('group', m)
-      if (verdict === null || verdict === 'drop') return
-      take(m)
-      if (verdict === 'gap') reload()
-    },
-  })
+  )
 }
 
 /** Puts a message into a conversation's cached pages, once. */

@@ -1,4 +1,5 @@
 import { Link } from 'react-router'
+import { Logo } from '../../components/Logo'
 import styles from './shutdown.module.css'
 
 /** The original product's farewell notice, kept as the page the spec lists. */
@@ -6,9 +7,7 @@ export function ShutdownPage() {
   return (
     <div className={styles.page}>
       <header className={styles.head}>
-        <Link to="/" className={styles.logo}>
-          FANSPOLE
-        </Link>
+        <Logo className={styles.logo} />
       </header>
       <article className={styles.notice}>
         <p className={styles.kicker}>An important announcement</p>

@@ -1,6 +1,7 @@
 import { type FormEvent, useEffect, useRef, useState } from 'react'
 import { Link, useNavigate } from 'react-router'
 import { Button, ButtonLink } from '../../components/Button'
+import { Logo } from '../../components/Logo'
 import { HOME_PATH } from '../../lib/paths'
 import { useSignedIn } from '../../lib/use-session'
 import { WaitlistForm } from '../people'
@@ -62,9 +63,7 @@ export function LandingPage() {
   return (
     <div className={styles.page}>
       <header className={styles.top}>
-        <Link to="/" className={styles.logo}>
-          FANSPOLE
-        </Link>
+        <Logo className={styles.logo} />
         {signedIn ? (
           <Link to={HOME_PATH} className={styles.topLink}>
             MY PROFILE

@@ -1,7 +1,7 @@
 import { type QueryClient, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import type { Body } from '../../lib/client'
-import { snapshotGate, useChannel } from '../../lib/use-channel'
+import { useGatedChannel } from '../../lib/use-channel'
 import type { Match, MatchSummary, Statistics } from './api'
 
 export interface MatchEvent {
@@ -47,7 +47,6 @@ const RECENT = 12
 export function useMatchLive(matchId: number, enabled: boolean): MatchLive {
   const client = useQueryClient()
   const [state, setState] = useState<Omit<MatchLive, 'connected'>>(empty)
-  const [gate] = useState(snapshotGate<Broadcast>)
   const refetch = () => {
     setState(empty)
     void client.invalidateQueries({ queryKey: ['match', matchId] })
@@ -63,25 +62,16 @@ export function useMatchLive(matchId: number, enabled: boolean): MatchLive {
       if (message.match_status !== 'live') void client.invalidateQueries({ queryKey: ['me'] })
     }
   }
-  const connected = useChannel(enabled ? { channel: 'MatchChannel', match_id: matchId } : null, {
-    connected: (first) => {
-      if (!first) refetch()
+  const params = enabled ? { channel: 'MatchChannel', match_id: matchId } : null
+  const connected = useGatedChannel<Broadcast>(params, {
+    snapshotSeqs: (message) => ({ match: message.seq }),
+    streamOf: () => 'match',
+    takeSnapshot: (message) => {
+      setState((s) => next(s, message))
+      patchMatch(client, matchId, message)
     },
-    disconnected: () => gate.close(),
-    received: (data) => {
-      const message = data as Broadcast
-      if (message.type === 'snapshot') {
-        const pending = gate.snapshot({ match: message.seq })
-        setState((s) => next(s, message))
-        patchMatch(client, matchId, message)
-        for (const m of pending) apply(m)
-        return
-      }
-      const verdict = gate.receive('match', message)
-      if (verdict === null || verdict === 'drop') return
-      apply(message)
-      if (verdict === 'gap') refetch()
-    },
+    take: apply,
+    refetch,
   })
   return { connected, ...state }
 }

@@ -1,16 +1,13 @@
 import { useQuery } from '@tanstack/react-query'
-import { useParams, useSearchParams } from 'react-router'
-import { ButtonLink } from '../../components/Button'
-import { Card, EmptyState, Loading, PageHead } from '../../components/Common'
+import { Card, EmptyState, Loading } from '../../components/Common'
 import { Alert } from '../../components/Field'
 import { Pager } from '../../components/Pager'
 import { formatNumber } from '../../lib/format'
-import { useMe } from '../../lib/me'
-import { useSignedIn } from '../../lib/use-session'
-import { type FollowSide, followListQuery, profileQuery, userPath } from './api'
+import { type FollowSide, followListQuery } from './api'
 import { useProfileLive } from './live'
 import styles from './people.module.css'
 import { UserRow } from './UserRow'
+import { UserSubpageHead, useUserSubpage } from './UserSubpage'
 
 export const FollowersPage = () => <FollowList side="followers" />
 export const FollowingsPage = () => <FollowList side="followings" />
@@ -20,12 +17,7 @@ export const FollowingsPage = () => <FollowList side="followings" />
  * the URL, so Back returns to it), a follow button on every row.
  */
 function FollowList({ side }: { side: FollowSide }) {
-  const slug = useParams().slug ?? ''
-  const [search, setSearch] = useSearchParams()
-  const page = Math.max(1, Number(search.get('page')) || 1)
-  const signedIn = useSignedIn()
-  const me = useMe(signedIn)
-  const profile = useQuery(profileQuery(slug))
+  const { slug, page, setPage, me, profile } = useUserSubpage()
   const list = useQuery(followListQuery(slug, side, page))
   useProfileLive(slug, profile.isSuccess)
   const who = profile.data ? `@${profile.data.username}` : slug
@@ -36,17 +28,13 @@ function FollowList({ side }: { side: FollowSide }) {
     : null
   return (
     <div data-testid={`${side}-page`}>
-      <PageHead
+      <UserSubpageHead
+        slug={slug}
         title={side === 'followers' ? 'Followers' : 'Following'}
         subtitle={
           total === null
             ? who
             : `${who} · ${formatNumber(total)} ${side === 'followers' ? 'followers' : 'following'}`
-        }
-        actions={
-          <ButtonLink to={userPath(slug)} variant="ghost" small>
-            Profile
-          </ButtonLink>
         }
       />
       {list.isPending ? (
@@ -66,7 +54,7 @@ function FollowList({ side }: { side: FollowSide }) {
             page={list.data.meta.page}
             totalPages={list.data.meta.total_pages}
             className={styles.pager}
-            onPage={(p) => setSearch(p > 1 ? { page: String(p) } : {})}
+            onPage={setPage}
           />
         </Card>
       )}

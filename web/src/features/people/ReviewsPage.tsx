@@ -1,28 +1,21 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { type FormEvent, useState } from 'react'
-import { Link, useParams, useSearchParams } from 'react-router'
-import { Button, ButtonLink } from '../../components/Button'
-import { Avatar, Card, EmptyState, Loading, PageHead } from '../../components/Common'
+import { Link } from 'react-router'
+import { Button } from '../../components/Button'
+import { Avatar, Card, EmptyState, Loading } from '../../components/Common'
 import { Alert, FieldErrors, TextAreaField } from '../../components/Field'
 import { fieldErrorsOf, unplacedError } from '../../components/form-errors'
 import { Pager } from '../../components/Pager'
+import ui from '../../components/ui.module.css'
 import { ApiError } from '../../lib/api'
 import { data, http } from '../../lib/client'
 import { formatNumber, relativeTime } from '../../lib/format'
-import { useMe } from '../../lib/me'
 import { showSnackbar } from '../../lib/snackbar'
-import { useSignedIn } from '../../lib/use-session'
-import {
-  type PublicUser,
-  profileQuery,
-  type RatingsPage,
-  ratingsQuery,
-  type UserRating,
-  userPath,
-} from './api'
+import { type PublicUser, type RatingsPage, ratingsQuery, type UserRating, userPath } from './api'
 import { patchUserEverywhere } from './follow'
 import styles from './people.module.css'
 import { Stars } from './UserRow'
+import { UserSubpageHead, useUserSubpage } from './UserSubpage'
 
 /**
  * `/users/:slug/reviews`: the average, every rating latest-edited first, and my own rating
@@ -30,24 +23,15 @@ import { Stars } from './UserRow'
  * refuses self-ratings, so the form is not offered.
  */
 export function ReviewsPage() {
-  const slug = useParams().slug ?? ''
-  const [search, setSearch] = useSearchParams()
-  const page = Math.max(1, Number(search.get('page')) || 1)
-  const signedIn = useSignedIn()
-  const me = useMe(signedIn)
-  const profile = useQuery(profileQuery(slug))
+  const { slug, page, setPage, signedIn, me, profile } = useUserSubpage()
   const ratings = useQuery(ratingsQuery(slug, page))
   const isMe = Boolean(me.data && me.data.slug === slug)
   return (
     <div data-testid="reviews-page">
-      <PageHead
+      <UserSubpageHead
+        slug={slug}
         title="Ratings and reviews"
         subtitle={profile.data ? `@${profile.data.username}` : slug}
-        actions={
-          <ButtonLink to={userPath(slug)} variant="ghost" small>
-            Profile
-          </ButtonLink>
-        }
       />
       {ratings.isPending ? (
         <Loading />
@@ -83,7 +67,7 @@ export function ReviewsPage() {
               page={ratings.data.meta.page}
               totalPages={ratings.data.meta.total_pages}
               className={styles.pager}
-              onPage={(p) => setSearch(p > 1 ? { page: String(p) } : {})}
+              onPage={setPage}
             />
           </Card>
         </>
@@ -164,7 +148,7 @@ function RateForm({ user, mine }: { user: PublicUser; mine: UserRating | undefin
       <form onSubmit={submit} data-testid="rate-form">
         {general ? <Alert>{general}</Alert> : null}
         <fieldset className={styles.starPicker}>
-          <legend className={styles.srOnly}>Stars</legend>
+          <legend className={ui.visuallyHidden}>Stars</legend>
           {[1, 2, 3, 4, 5].map((n) => (
             <button
               key={n}

@@ -7,16 +7,16 @@ import { CommentLike, PostLike } from './LikeButton'
 import styles from './posts.module.css'
 import { RichText } from './RichText'
 
-/** Who wrote it, where (a contest or a wall), and when. */
+/** Who wrote it (or won it: the feed's contest results), where (a contest or a wall), and when. */
 export function Byline({
   user,
   at,
   edited,
   where,
 }: {
-  user: Post['user']
+  user: Pick<Post['user'], 'slug' | 'username' | 'image_url'>
   at: number
-  edited: boolean
+  edited?: boolean
   where?: ReactNode
 }) {
   return (

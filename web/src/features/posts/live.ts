@@ -1,6 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query'
-import { useState } from 'react'
-import { snapshotGate, useChannel } from '../../lib/use-channel'
+import { useGatedChannel } from '../../lib/use-channel'
 import type { Comment } from './api'
 import { type LikeSubject, setLikesEverywhere } from './likes'
 
@@ -19,7 +18,6 @@ type Broadcast =
  */
 export function useTopicLive(topicId: number | null | undefined): boolean {
   const client = useQueryClient()
-  const [gate] = useState(snapshotGate<Broadcast>)
   const refetchPost = (postId: number) => {
     void client.invalidateQueries({ queryKey: ['post', postId] })
     void client.invalidateQueries({ queryKey: ['posts'] })
@@ -43,22 +41,11 @@ export function useTopicLive(topicId: number | null | undefined): boolean {
         refetchPost(m.post_id)
     }
   }
-  return useChannel(topicId ? { channel: 'TopicChannel', topic_id: topicId } : null, {
-    connected: (first) => {
-      if (!first) refetchAll()
-    },
-    disconnected: () => gate.close(),
-    received: (data) => {
-      const m = data as Broadcast
-      if (m.type === 'snapshot') {
-        for (const held of gate.snapshot({ topic: m.seq })) take(held)
-        return
-      }
-      const verdict = gate.receive('topic', m)
-      if (verdict === null || verdict === 'drop') return
-      take(m)
-      if (verdict === 'gap') refetchAll()
-    },
+  return useGatedChannel<Broadcast>(topicId ? { channel: 'TopicChannel', topic_id: topicId } : null, {
+    snapshotSeqs: (m) => ({ topic: m.seq }),
+    streamOf: () => 'topic',
+    take,
+    refetch: refetchAll,
   })
 }
 

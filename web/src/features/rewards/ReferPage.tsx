@@ -9,6 +9,7 @@ import { formatNumber, relativeTime } from '../../lib/format'
 import { showSnackbar } from '../../lib/snackbar'
 import { useSignedIn } from '../../lib/use-session'
 import { applyReferralCode, type ReferralDetails, referralQuery } from './api'
+import { HowItWorksLink } from './HowItWorksLink'
 import styles from './rewards.module.css'
 
 /** `/refer-and-earn`: my code and link to share, what it earned, and a friend's code to apply. */
@@ -19,14 +20,7 @@ export function ReferPage() {
   const d = details.data
   return (
     <div className={styles.page} data-testid="refer-page">
-      <PageHead
-        title="Refer and earn"
-        actions={
-          <Link to="/refer-and-earn/learn" className={styles.helpLink}>
-            How it works
-          </Link>
-        }
-      />
+      <PageHead title="Refer and earn" actions={<HowItWorksLink to="/refer-and-earn/learn" />} />
       <section className={styles.referHero}>
         <p>
           Invite friends to Fanspole. When they sign up with your code you both get{' '}

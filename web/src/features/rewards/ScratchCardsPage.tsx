@@ -5,6 +5,7 @@ import { EmptyState, Loading, PageHead } from '../../components/Common'
 import { Alert } from '../../components/Field'
 import { formatMoney, formatNumber } from '../../lib/format'
 import { type ScratchCard, scratchCardsQuery } from './api'
+import { HowItWorksLink } from './HowItWorksLink'
 import styles from './rewards.module.css'
 
 /** `/scratch-cards`: what the cards have paid so far, and every card (unscratched first to the eye). */
@@ -20,11 +21,7 @@ export function ScratchCardsPage() {
         subtitle={
           unclaimed_count > 0 ? `${formatNumber(unclaimed_count)} waiting to be scratched` : 'All scratched'
         }
-        actions={
-          <Link to="/scratch-cards/help" className={styles.helpLink}>
-            How it works
-          </Link>
-        }
+        actions={<HowItWorksLink to="/scratch-cards/help" />}
       />
       <div className={styles.totals}>
         <div>

@@ -1,13 +1,29 @@
-import { useState } from 'react'
-import type { RoleTab, TeamPlayer } from '../../../../server/domain/team-rules'
+import { useMemo, useState } from 'react'
+import { type RoleTab, roleTabs, type TeamPlayer } from '../../../../server/domain/team-rules'
 import type { WorkingTeam } from '../../../../server/domain/working-team'
 import type { Player } from '../matches'
+import { toRulesPlayer } from './api'
 import { CaptainStep } from './CaptainStep'
 import { EditorFooter } from './EditorFooter'
 import { PickStep, type TeamFilter } from './PickStep'
 import { PreviewDialog } from './PreviewDialog'
 
 export type EditorStep = 'pick' | 'captain'
+
+/** The players a builder picks from, as the rules see them (`pool`), by id, and in role tabs. */
+export interface Roster {
+  players: Player[]
+  pool: TeamPlayer[]
+  byId: ReadonlyMap<number, Player>
+  tabs: RoleTab[]
+  sport: string
+}
+
+export function useRoster(players: Player[], sport: string): Roster {
+  const pool = useMemo(() => players.map(toRulesPlayer), [players])
+  const byId = useMemo(() => new Map(players.map((p) => [p.id, p])), [players])
+  return { players, pool, byId, tabs: roleTabs(sport), sport }
+}
 
 /** The team builders' step, preview and unmet rules, and the Next and Save checks on them. */
 export function useEditorSteps(team: WorkingTeam) {
@@ -35,11 +51,7 @@ export type EditorStepsState = ReturnType<typeof useEditorSteps>
 export function EditorSteps({
   steps,
   team,
-  players,
-  pool,
-  byId,
-  tabs,
-  sport,
+  roster,
   filters,
   save,
   saveLabel,
@@ -49,11 +61,7 @@ export function EditorSteps({
 }: {
   steps: EditorStepsState
   team: WorkingTeam
-  players: Player[]
-  pool: TeamPlayer[]
-  byId: ReadonlyMap<number, Player>
-  tabs: RoleTab[]
-  sport: string
+  roster: Roster
   filters?: TeamFilter[]
   save: { error: Error | null; isPending: boolean; mutate: () => void }
   saveLabel?: string
@@ -62,6 +70,7 @@ export function EditorSteps({
   onVice: (id: number) => void
 }) {
   const { step, setStep, preview, setPreview, problems, setProblems } = steps
+  const { players, pool, byId, tabs, sport } = roster
   return (
     <>
       {step === 'pick' ? (

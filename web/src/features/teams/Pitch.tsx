@@ -17,6 +17,19 @@ export interface PitchPlayer {
   styleLabel?: string
 }
 
+/** Who a player is on the pitch (the same for every team page); each page adds C, VC and its figures. */
+export const onPitch = (p: {
+  id: number
+  style: number
+  display_name: string
+  team: PitchPlayer['side']
+}) => ({
+  id: p.id,
+  style: p.style,
+  name: p.display_name,
+  side: p.team,
+})
+
 /**
  * A team on the pitch in the spec's rows (`teamRows`): cricket 4/3/4, football one row per
  * position 101–104, five-player sports 3/2. Captain and vice-captain carry C and VC.

@@ -1,7 +1,7 @@
 import type { WorkingTeam } from '../../../../server/domain/working-team'
 import { Dialog } from '../../components/Dialog'
 import type { Player } from '../matches'
-import { Pitch } from './Pitch'
+import { onPitch, Pitch } from './Pitch'
 import styles from './teams.module.css'
 
 /** TEAM PREVIEW: the team being built on the pitch, in the spec's rows. */
@@ -23,10 +23,7 @@ export function PreviewDialog({
     return p
       ? [
           {
-            id,
-            style: p.style,
-            name: p.display_name,
-            side: p.team,
+            ...onPitch(p),
             captain: team.captain_id === id,
             vice: team.vice_captain_id === id,
             value: p.value,

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { useMemo, useState } from 'react'
+import { useState } from 'react'
 import { useNavigate } from 'react-router'
-import { roleTabs, sportRules } from '../../../../server/domain/team-rules'
+import { sportRules } from '../../../../server/domain/team-rules'
 import {
   addPlayer,
   emptyTeam,
@@ -18,7 +18,7 @@ import type { Match, Player } from '../matches'
 import { MatchState } from '../matches'
 import { afterSave, saveTeam, toRulesPlayer } from './api'
 import { EditorHead } from './EditorHead'
-import { EditorSteps, useEditorSteps } from './EditorSteps'
+import { EditorSteps, useEditorSteps, useRoster } from './EditorSteps'
 import { TeamSummary } from './TeamSummary'
 import styles from './teams.module.css'
 
@@ -39,14 +39,13 @@ export function TeamEditor({
   teamId: number | null
 }) {
   const sport = match.sport_slug
-  const pool = useMemo(() => players.map(toRulesPlayer), [players])
-  const byId = useMemo(() => new Map(players.map((p) => [p.id, p])), [players])
+  const roster = useRoster(players, sport)
+  const { pool } = roster
   const [team, setTeam] = useState<WorkingTeam>(() => loadedTeam(sport, saved))
   const steps = useEditorSteps(team)
   const { setStep, setProblems } = steps
   const save = useSaveTeam(match.id, teamId, team)
   const rules = sportRules(sport)
-  const tabs = roleTabs(sport)
   const change = (next: WorkingTeam) => {
     setTeam(next)
     setProblems(null)
@@ -84,11 +83,7 @@ export function TeamEditor({
       <EditorSteps
         steps={steps}
         team={team}
-        players={players}
-        pool={pool}
-        byId={byId}
-        tabs={tabs}
-        sport={sport}
+        roster={roster}
         save={save}
         onToggle={toggle}
         onCaptain={(id) => change(setCaptain(team, id))}

@@ -8,7 +8,7 @@ import { AFTER_TEAM_UPDATE, setReturnAddress } from '../../lib/return-to'
 import { useSignedIn } from '../../lib/use-session'
 import { LiveBadge, MatchStrip, matchQuery, useMatchLive } from '../matches'
 import { userTeamQuery } from './api'
-import { Pitch } from './Pitch'
+import { onPitch, Pitch } from './Pitch'
 import styles from './teams.module.css'
 
 /**
@@ -31,10 +31,7 @@ export function ViewTeamPage() {
   const started = m.locked
   const pointsOf = (id: number, fetched: number | null) => live.points.get(id) ?? fetched
   const players = t.team_players.map((p) => ({
-    id: p.id,
-    style: p.style,
-    name: p.display_name,
-    side: p.team,
+    ...onPitch(p),
     captain: p.is_captain,
     vice: p.is_vice_captain,
     points: started ? (pointsOf(p.id, p.points) ?? 0) : null,

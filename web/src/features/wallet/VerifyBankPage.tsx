@@ -72,6 +72,12 @@ function BankForm({ onSaved }: { onSaved: () => void }) {
   const save = useSaveBank(form, onSaved)
   const { errorsOf, check } = useFieldErrors(save.error)
   const field = binder(errorsOf)
+  const digits = (key: 'account_number' | 'confirm', name: string) => ({
+    name,
+    value: form[key],
+    onDigits: (typed: string) => setValue(key, typed),
+    errors: errorsOf(key),
+  })
   const submit = (event: FormEvent) => {
     event.preventDefault()
     const problems: Record<string, string[]> = {}
@@ -89,20 +95,8 @@ function BankForm({ onSaved }: { onSaved: () => void }) {
       shownFields={['account_holder', 'account_number', 'ifsc', 'bank_name']}
     >
       <TextField label="Account holder" {...field('account_holder')} autoComplete="name" />
-      <DigitsField
-        label="Account number"
-        name="account_number"
-        value={form.account_number}
-        onDigits={(digits) => setValue('account_number', digits)}
-        errors={errorsOf('account_number')}
-      />
-      <DigitsField
-        label="Confirm account number"
-        name="confirm_account_number"
-        value={form.confirm}
-        onDigits={(digits) => setValue('confirm', digits)}
-        errors={errorsOf('confirm')}
-      />
+      <DigitsField label="Account number" {...digits('account_number', 'account_number')} />
+      <DigitsField label="Confirm account number" {...digits('confirm', 'confirm_account_number')} />
       <TextField
         label="IFSC"
         {...field('ifsc')}

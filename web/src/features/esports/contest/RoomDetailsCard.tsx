@@ -4,6 +4,7 @@ import { Button } from '../../../components/Button'
 import { Card, Loading } from '../../../components/Common'
 import { Alert, TextField } from '../../../components/Field'
 import { fieldErrorsOf, unplacedError } from '../../../components/form-errors'
+import { useTextForm } from '../../../components/text-form'
 import { ApiError } from '../../../lib/api'
 import { relativeTime } from '../../../lib/format'
 import { showSnackbar } from '../../../lib/snackbar'
@@ -139,17 +140,20 @@ function Hidden({ error, revealAt }: { error: unknown; revealAt: number | null }
 
 function RoomForm({ contestId, details }: { contestId: number; details: RoomDetails }) {
   const client = useQueryClient()
-  const [roomId, setRoomId] = useState(details.room_id ?? '')
-  const [password, setPassword] = useState(details.room_password ?? '')
+  const { form, binder } = useTextForm({
+    room_id: details.room_id ?? '',
+    room_password: details.room_password ?? '',
+  })
   const save = useMutation({
-    mutationFn: () => saveRoomDetails(contestId, { room_id: roomId.trim(), room_password: password.trim() }),
+    mutationFn: () =>
+      saveRoomDetails(contestId, { room_id: form.room_id.trim(), room_password: form.room_password.trim() }),
     meta: { silent: true },
     onSuccess: (saved) => {
       client.setQueryData(roomDetailsKey(contestId), saved)
       showSnackbar('Room details saved', 'info')
     },
   })
-  const fields = fieldErrorsOf(save.error)
+  const field = binder(fieldErrorsOf(save.error))
   const general =
     save.error instanceof ApiError && save.error.status !== 422
       ? save.error.message
@@ -158,30 +162,15 @@ function RoomForm({ contestId, details }: { contestId: number; details: RoomDeta
     event.preventDefault()
     save.mutate()
   }
+  const roomField = (key: 'room_id' | 'room_password', label: string, hint: string) => (
+    <TextField label={label} {...field(key)} hint={hint} maxLength={40} autoComplete="off" />
+  )
   return (
     <form className={styles.form} onSubmit={submit} noValidate data-testid="room-form">
       {general ? <Alert>{general}</Alert> : null}
       <div className={styles.formRow}>
-        <TextField
-          label="Room ID"
-          value={roomId}
-          onChange={(e) => setRoomId(e.target.value)}
-          errors={fields.room_id}
-          hint="3 to 20 letters or digits"
-          maxLength={40}
-          autoComplete="off"
-          name="room_id"
-        />
-        <TextField
-          label="Room password"
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-          errors={fields.room_password}
-          hint="1 to 20 characters, no spaces"
-          maxLength={40}
-          autoComplete="off"
-          name="room_password"
-        />
+        {roomField('room_id', 'Room ID', '3 to 20 letters or digits')}
+        {roomField('room_password', 'Room password', '1 to 20 characters, no spaces')}
       </div>
       <div>
         <Button type="submit" busy={save.isPending} data-testid="room-save">

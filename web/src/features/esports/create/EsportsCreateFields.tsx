@@ -1,4 +1,5 @@
 import type { UseQueryResult } from '@tanstack/react-query'
+import type { ReactNode, SelectHTMLAttributes } from 'react'
 import { Link } from 'react-router'
 import {
   ESPORTS_GAMES,
@@ -15,7 +16,7 @@ import { Alert, FieldErrors, TextAreaField, TextField } from '../../../component
 import type { FieldErrors as Errors } from '../../../lib/api'
 import type { EsportsAccess } from './api'
 import styles from './esports.module.css'
-import type { EsportsCreateState } from './use-esports-create'
+import type { EsportsCreateState, TextKey } from './use-esports-create'
 
 /** Short enough for the phone's half-width select; the slots hint says how many squads fit. */
 const MODE_LABELS: Record<EsportsMode, string> = {
@@ -25,18 +26,53 @@ const MODE_LABELS: Record<EsportsMode, string> = {
 }
 
 const PRIZE_OPTIONS = [
-  { key: 'winner_takes_all', label: 'Winner takes all' },
-  { key: 'top_3', label: 'Top 3 squads (50/30/20)' },
-  { key: 'top_10_percent', label: 'Top 10% of squads' },
-  { key: 'top_25_percent', label: 'Top 25% of squads' },
-  { key: 'top_50_percent', label: 'Top 50% of squads' },
+  { value: 'winner_takes_all', label: 'Winner takes all' },
+  { value: 'top_3', label: 'Top 3 squads (50/30/20)' },
+  { value: 'top_10_percent', label: 'Top 10% of squads' },
+  { value: 'top_25_percent', label: 'Top 25% of squads' },
+  { value: 'top_50_percent', label: 'Top 50% of squads' },
 ]
+
+const MODE_OPTIONS = ESPORTS_MODES.map((m) => ({ value: m, label: MODE_LABELS[m] }))
 
 interface FieldsProps {
   slug: EsportsKind
   state: EsportsCreateState
   errors: Errors
 }
+
+/** A labelled select in this form's own look, the server's messages under it. */
+function Choice({
+  label,
+  options,
+  errors,
+  children,
+  ...select
+}: {
+  label: string
+  options: { value: string; label: string }[]
+  errors?: string[]
+  children?: ReactNode
+} & SelectHTMLAttributes<HTMLSelectElement>) {
+  return (
+    <label className={styles.field}>
+      <span className={styles.label}>{label}</span>
+      <select className={styles.select} {...select}>
+        {children}
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+      <FieldErrors errors={errors} />
+    </label>
+  )
+}
+
+/** The value, change handler and keypad of a number typed into the form. */
+const numeric = ({ form, set }: EsportsCreateState, key: TextKey) =>
+  ({ inputMode: 'numeric', value: form[key], onChange: set(key) }) as const
 
 /** Whether the access check is still running, failed, or says what is missing to host. */
 export function AccessNotice({ slug, access }: { slug: EsportsKind; access: UseQueryResult<EsportsAccess> }) {
@@ -69,34 +105,23 @@ export function RoomFields({ slug, state, errors }: FieldsProps) {
   return (
     <>
       <div className={styles.grid}>
-        <label className={styles.field}>
-          <span className={styles.label}>Mode</span>
-          <select
-            className={styles.select}
-            value={form.mode}
-            onChange={set('mode')}
-            data-testid="esports-mode"
-          >
-            {ESPORTS_MODES.map((m) => (
-              <option key={m} value={m}>
-                {MODE_LABELS[m]}
-              </option>
-            ))}
-          </select>
-          <FieldErrors errors={errors.mode} />
-        </label>
-        <label className={styles.field}>
-          <span className={styles.label}>Map</span>
-          <select className={styles.select} value={form.map} onChange={set('map')}>
-            <option value="">Any / host decides</option>
-            {game.maps.map((m) => (
-              <option key={m} value={m}>
-                {m}
-              </option>
-            ))}
-          </select>
-          <FieldErrors errors={errors.map} />
-        </label>
+        <Choice
+          label="Mode"
+          options={MODE_OPTIONS}
+          value={form.mode}
+          onChange={set('mode')}
+          errors={errors.mode}
+          data-testid="esports-mode"
+        />
+        <Choice
+          label="Map"
+          options={game.maps.map((m) => ({ value: m, label: m }))}
+          value={form.map}
+          onChange={set('map')}
+          errors={errors.map}
+        >
+          <option value="">Any / host decides</option>
+        </Choice>
       </div>
       <TextField
         label="Contest name"
@@ -127,18 +152,14 @@ export function MoneyFields({ slug, state, errors }: FieldsProps) {
       <div className={styles.grid}>
         <TextField
           label="Squads (slots)"
-          inputMode="numeric"
-          value={form.slots}
-          onChange={set('slots')}
+          {...numeric(state, 'slots')}
           errors={errors.slots}
           hint={`2–${maxSlots(info.game, mode)}`}
           data-testid="esports-slots"
         />
         <TextField
           label="Entry fee per player (₹)"
-          inputMode="numeric"
-          value={form.fee}
-          onChange={set('fee')}
+          {...numeric(state, 'fee')}
           errors={errors.entry_fee}
           hint="0 = a free private room"
           data-testid="esports-fee"
@@ -146,9 +167,7 @@ export function MoneyFields({ slug, state, errors }: FieldsProps) {
         {paid ? (
           <TextField
             label="Prize per kill (₹)"
-            inputMode="numeric"
-            value={form.perKill}
-            onChange={set('perKill')}
+            {...numeric(state, 'perKill')}
             errors={errors.per_kill}
             hint={`at most ₹${Math.floor(Number(form.fee) * 0.85) || 0}`}
             data-testid="esports-per-kill"
@@ -156,22 +175,14 @@ export function MoneyFields({ slug, state, errors }: FieldsProps) {
         ) : null}
       </div>
       {paid ? (
-        <label className={styles.field}>
-          <span className={styles.label}>Placement prizes</span>
-          <select
-            className={styles.select}
-            value={form.prize}
-            onChange={set('prize')}
-            data-testid="esports-prizes"
-          >
-            {PRIZE_OPTIONS.map((o) => (
-              <option key={o.key} value={o.key}>
-                {o.label}
-              </option>
-            ))}
-          </select>
-          <FieldErrors errors={[...(errors.prize_option ?? []), ...(errors.prize_ranges ?? [])]} />
-        </label>
+        <Choice
+          label="Placement prizes"
+          options={PRIZE_OPTIONS}
+          value={form.prize}
+          onChange={set('prize')}
+          errors={[...(errors.prize_option ?? []), ...(errors.prize_ranges ?? [])]}
+          data-testid="esports-prizes"
+        />
       ) : null}
     </>
   )
@@ -179,32 +190,22 @@ export function MoneyFields({ slug, state, errors }: FieldsProps) {
 
 /** Start, reveal, lowest level and (for a paid room) privacy. */
 export function TimingFields({ state, errors }: Omit<FieldsProps, 'slug'>) {
-  const { form, set, setPrivate, paid } = state
+  const { form, setPrivate, paid } = state
   return (
     <>
       <div className={styles.grid}>
         <TextField
           label="Starts in (minutes)"
-          inputMode="numeric"
-          value={form.startsIn}
-          onChange={set('startsIn')}
+          {...numeric(state, 'startsIn')}
           errors={[...(errors.starts_at ?? []), ...(errors.starts_in_minutes ?? [])]}
           data-testid="esports-starts-in"
         />
         <TextField
           label="Room details out (minutes before)"
-          inputMode="numeric"
-          value={form.reveal}
-          onChange={set('reveal')}
+          {...numeric(state, 'reveal')}
           errors={errors.reveal_minutes}
         />
-        <TextField
-          label="Lowest game level"
-          inputMode="numeric"
-          value={form.minLevel}
-          onChange={set('minLevel')}
-          errors={errors.min_level}
-        />
+        <TextField label="Lowest game level" {...numeric(state, 'minLevel')} errors={errors.min_level} />
       </div>
       {paid ? (
         <label className={styles.check}>

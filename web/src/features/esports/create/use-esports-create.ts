@@ -26,7 +26,7 @@ const initialDraft = (slug: EsportsKind) => ({
 })
 
 export type EsportsForm = ReturnType<typeof initialDraft>
-type TextKey = Exclude<keyof EsportsForm, 'isPrivate'>
+export type TextKey = Exclude<keyof EsportsForm, 'isPrivate'>
 
 /** The host form's values, the create mutation and the submit that sends only what applies. */
 export function useEsportsCreate(slug: EsportsKind) {
