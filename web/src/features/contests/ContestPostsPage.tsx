@@ -1,9 +1,7 @@
 import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query'
 import { Link, useParams } from 'react-router'
 import { POST_MAX_CHARS } from '../../../../server/domain/social-text'
-import { EmptyState, Loading, PageHead } from '../../components/Common'
-import { Alert } from '../../components/Field'
-import { LoadMoreButton } from '../../components/LoadMore'
+import { EmptyState, PageHead } from '../../components/Common'
 import { useSignedIn } from '../../lib/use-session'
 import {
   Composer,
@@ -11,7 +9,7 @@ import {
   contestPostsQuery,
   createContestPost,
   type Post,
-  PostCard,
+  PostStream,
   postsStyles as styles,
   useTopicLive,
 } from '../posts'
@@ -28,7 +26,6 @@ export function ContestPostsPage() {
   const posts = useInfiniteQuery(contestPostsQuery(id))
   const topic = posts.data?.pages[0]?.topic
   const live = useTopicLive(topic?.id)
-  const list = posts.data?.pages.flatMap((p) => p.posts) ?? []
   return (
     <div className={styles.narrow} data-testid="contest-posts" data-live={live || undefined}>
       <PageHead
@@ -37,20 +34,10 @@ export function ContestPostsPage() {
         actions={contest.data ? <ContestLike contest={contest.data} /> : null}
       />
       <PostBox contestId={id} />
-      {posts.isPending ? (
-        <Loading />
-      ) : posts.isError ? (
-        <Alert>{posts.error.message}</Alert>
-      ) : list.length === 0 ? (
-        <EmptyState title="No posts yet">Start the conversation about this contest.</EmptyState>
-      ) : (
-        <div className={styles.list}>
-          {list.map((p) => (
-            <PostCard key={p.id} post={p} />
-          ))}
-          <LoadMoreButton pages={posts} label="Load older posts" />
-        </div>
-      )}
+      <PostStream
+        pages={posts}
+        empty={<EmptyState title="No posts yet">Start the conversation about this contest.</EmptyState>}
+      />
     </div>
   )
 }
