@@ -6,7 +6,7 @@ import { Alert } from '../../components/Field'
 import { formatNumber } from '../../lib/format'
 import { type Auction, groupsQuery } from './api'
 import styles from './auctions.module.css'
-import { PHASE_PAGE, StatusChip } from './bits'
+import { CardSection, PHASE_PAGE, StatusChip } from './bits'
 
 const SECTIONS = [
   { key: 'live', title: 'Live now' },
@@ -49,18 +49,13 @@ export function AuctionsPage() {
         </EmptyState>
       ) : null}
       {groups.data
-        ? SECTIONS.map(({ key, title }) =>
-            groups.data[key].length > 0 ? (
-              <section key={key} className={styles.section} data-testid={`auctions-${key}`}>
-                <h2 className={styles.sectionTitle}>{title}</h2>
-                <div className={styles.cardList}>
-                  {groups.data[key].map((a) => (
-                    <AuctionCard key={a.id} auction={a} toJoin={key === 'open_to_join'} />
-                  ))}
-                </div>
-              </section>
-            ) : null,
-          )
+        ? SECTIONS.map(({ key, title }) => (
+            <CardSection key={key} title={title} testId={`auctions-${key}`}>
+              {groups.data[key].map((a) => (
+                <AuctionCard key={a.id} auction={a} toJoin={key === 'open_to_join'} />
+              ))}
+            </CardSection>
+          ))
         : null}
     </div>
   )

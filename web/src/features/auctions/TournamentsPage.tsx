@@ -8,7 +8,7 @@ import forms from '../../components/forms.module.css'
 import { formatNumber } from '../../lib/format'
 import { findByCode } from './api'
 import styles from './auctions.module.css'
-import { StatusChip } from './bits'
+import { CardSection, StatusChip } from './bits'
 import { CreateTournamentForm } from './CreateTournamentForm'
 import { joinTournament, type Tournament, tournamentsQuery } from './tournament-api'
 
@@ -35,26 +35,16 @@ export function TournamentsPage() {
           <p>Create one below, or join a friend's with its code.</p>
         </EmptyState>
       ) : null}
-      {mine.length > 0 ? (
-        <section className={styles.section} data-testid="tournaments-mine">
-          <h2 className={styles.sectionTitle}>My tournaments</h2>
-          <div className={styles.cardList}>
-            {mine.map((t) => (
-              <TournamentCard key={t.id} tournament={t} />
-            ))}
-          </div>
-        </section>
-      ) : null}
-      {open.length > 0 ? (
-        <section className={styles.section} data-testid="tournaments-open">
-          <h2 className={styles.sectionTitle}>Open to join</h2>
-          <div className={styles.cardList}>
-            {open.map((t) => (
-              <TournamentCard key={t.id} tournament={t} />
-            ))}
-          </div>
-        </section>
-      ) : null}
+      <CardSection title="My tournaments" testId="tournaments-mine">
+        {mine.map((t) => (
+          <TournamentCard key={t.id} tournament={t} />
+        ))}
+      </CardSection>
+      <CardSection title="Open to join" testId="tournaments-open">
+        {open.map((t) => (
+          <TournamentCard key={t.id} tournament={t} />
+        ))}
+      </CardSection>
       <div className={forms.narrow}>
         <JoinByCode />
         <CreateTournamentForm />

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query'
-import { useEffect } from 'react'
+import { type ReactNode, useEffect } from 'react'
 import { DEFAULT_TIMINGS } from '../../../../server/domain/auction/engine'
 import { countdownText, useServerNow } from '../../lib/use-now'
 import type { Auction, Lot, Phase } from './api'
@@ -35,6 +35,25 @@ export function StatusChip({ auction }: { auction: Pick<Auction, 'phase' | 'paus
     >
       {label}
     </span>
+  )
+}
+
+/** A titled group of auction cards (mine, open to join, …); nothing at all when it has none. */
+export function CardSection({
+  title,
+  testId,
+  children,
+}: {
+  title: string
+  testId: string
+  children: ReactNode[]
+}) {
+  if (children.length === 0) return null
+  return (
+    <section className={styles.section} data-testid={testId}>
+      <h2 className={styles.sectionTitle}>{title}</h2>
+      <div className={styles.cardList}>{children}</div>
+    </section>
   )
 }
 
