@@ -8,6 +8,7 @@ import { useDebounced } from '../../lib/use-debounced'
 import { searchQuery } from '../posts'
 import { addMembers, GROUPS_KEY, groupPath, groupQuery } from './api'
 import styles from './groups.module.css'
+import { SearchBox } from './SearchGroupsPage'
 
 type Person = { slug: string; username: string; image_url: string | null }
 
@@ -37,14 +38,12 @@ export function AddMembersPage() {
         subtitle={<Link to={groupPath(uuid)}>{group.data.name || 'Conversation'}</Link>}
       />
       {add.error ? <Alert>{add.error.message}</Alert> : null}
-      <input
-        className={styles.search}
-        type="search"
-        aria-label="Search people"
+      <SearchBox
+        label="Search people"
         placeholder="Search people by name"
         value={q}
-        onChange={(event) => setQ(event.target.value)}
-        data-testid="people-search"
+        onChange={setQ}
+        testId="people-search"
       />
       <Picked people={picked} onDrop={toggle} />
       {settled.length < 2 ? (

@@ -18,15 +18,13 @@ export function SearchGroupsPage() {
   return (
     <div className={styles.narrow} data-testid="search-groups-page">
       <PageHead title="Find groups" subtitle="Public groups anyone can join" />
-      <input
-        className={styles.search}
-        type="search"
-        aria-label="Search groups"
+      <SearchBox
+        label="Search groups"
         placeholder="Search groups by name"
         value={q}
         maxLength={60}
-        onChange={(event) => setQ(event.target.value)}
-        data-testid="group-search"
+        onChange={setQ}
+        testId="group-search"
       />
       {results.isPending ? (
         <Loading />
@@ -76,5 +74,35 @@ function Result({ group, mySlug }: { group: PublicGroup; mySlug: string | undefi
         </Button>
       )}
     </li>
+  )
+}
+
+/** The search box of a groups page (a group by name, people to add), its purpose said to screen readers. */
+export function SearchBox({
+  label,
+  placeholder,
+  value,
+  maxLength,
+  onChange,
+  testId,
+}: {
+  label: string
+  placeholder: string
+  value: string
+  maxLength?: number
+  onChange: (value: string) => void
+  testId: string
+}) {
+  return (
+    <input
+      className={styles.search}
+      type="search"
+      aria-label={label}
+      placeholder={placeholder}
+      value={value}
+      maxLength={maxLength}
+      onChange={(event) => onChange(event.target.value)}
+      data-testid={testId}
+    />
   )
 }
