@@ -140,23 +140,20 @@ function Stats({ user }: { user: Me }) {
     <div className={styles.section}>
       <h2 className={styles.sectionTitle}>Stats</h2>
       <div className={styles.stats}>
-        <div className={styles.stat}>
-          <strong>{formatNumber(user.stats.total_teams)}</strong>
-          <span>Teams created</span>
-        </div>
-        <div className={styles.stat}>
-          <strong>{formatNumber(user.stats.total_leagues)}</strong>
-          <span>Contests joined</span>
-        </div>
-        <div className={styles.stat}>
-          <strong>{formatMoney(user.stats.total_winnings)}</strong>
-          <span>Total winnings</span>
-        </div>
-        <div className={styles.stat}>
-          <strong>{user.stats.most_selected_captain ?? '—'}</strong>
-          <span>Favourite captain</span>
-        </div>
+        <Stat label="Teams created" value={formatNumber(user.stats.total_teams)} />
+        <Stat label="Contests joined" value={formatNumber(user.stats.total_leagues)} />
+        <Stat label="Total winnings" value={formatMoney(user.stats.total_winnings)} />
+        <Stat label="Favourite captain" value={user.stats.most_selected_captain ?? '—'} />
       </div>
+    </div>
+  )
+}
+
+function Stat({ label, value }: { label: string; value: string }) {
+  return (
+    <div className={styles.stat}>
+      <strong>{value}</strong>
+      <span>{label}</span>
     </div>
   )
 }
@@ -166,23 +163,30 @@ function Balances({ user }: { user: Me }) {
     <div className={styles.section}>
       <h2 className={styles.sectionTitle}>Balance</h2>
       <div className={styles.balances}>
-        <div className={`${styles.balance} ${styles.balanceMain}`}>
-          <span>Current</span>
-          <strong data-testid="current-balance">{formatMoney(user.current_balance)}</strong>
-        </div>
-        <div className={styles.balance}>
-          <span>Unused</span>
-          <strong>{formatMoney(user.unused_balance)}</strong>
-        </div>
-        <div className={styles.balance}>
-          <span>Winnings</span>
-          <strong data-testid="winning-balance">{formatMoney(user.winning_balance)}</strong>
-        </div>
-        <div className={styles.balance}>
-          <span>Coins</span>
-          <strong>{formatNumber(user.coin_balance)}</strong>
-        </div>
+        <Balance label="Current" value={formatMoney(user.current_balance)} main testId="current-balance" />
+        <Balance label="Unused" value={formatMoney(user.unused_balance)} />
+        <Balance label="Winnings" value={formatMoney(user.winning_balance)} testId="winning-balance" />
+        <Balance label="Coins" value={formatNumber(user.coin_balance)} />
       </div>
+    </div>
+  )
+}
+
+function Balance({
+  label,
+  value,
+  main,
+  testId,
+}: {
+  label: string
+  value: string
+  main?: boolean
+  testId?: string
+}) {
+  return (
+    <div className={main ? `${styles.balance} ${styles.balanceMain}` : styles.balance}>
+      <span>{label}</span>
+      <strong data-testid={testId}>{value}</strong>
     </div>
   )
 }
