@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react'
 import type { TransferPlan } from '../../../../server/domain/championship/transfers'
 import { formatMoney } from '../../lib/format'
 import styles from './championship.module.css'
@@ -20,42 +21,17 @@ export function TransferBar({
   if (plan.unlimited)
     return (
       <div className={styles.transfers} data-testid="transfer-bar" data-unlimited="true">
-        <div>
-          <span className={styles.tLabel}>Free transfers</span>
-          <strong className={styles.tValue} data-testid="free-left">
-            ∞
-          </strong>
-        </div>
-        <div>
-          <span className={styles.tLabel}>Paid transfers</span>
-          <strong className={styles.tValue} data-testid="paid-left">
-            ∞
-          </strong>
-        </div>
+        <Figure label="Free transfers" value="∞" testId="free-left" />
+        <Figure label="Paid transfers" value="∞" testId="paid-left" />
         <p className={styles.transferNote}>Unlimited changes until your team's first match starts.</p>
       </div>
     )
   const cost = plan.cost_paise / 100
   return (
     <div className={styles.transfers} data-testid="transfer-bar" data-unlimited="false">
-      <div>
-        <span className={styles.tLabel}>Free left</span>
-        <strong data-testid="free-left" className={`${styles.tValue} ${styles.free}`}>
-          {plan.free_left}
-        </strong>
-      </div>
-      <div>
-        <span className={styles.tLabel}>Paid left</span>
-        <strong data-testid="paid-left" className={`${styles.tValue} ${styles.paid}`}>
-          {plan.paid_left}
-        </strong>
-      </div>
-      <div>
-        <span className={styles.tLabel}>This save costs</span>
-        <strong className={styles.tValue} data-testid="save-cost">
-          {cost > 0 ? formatMoney(cost) : 'Free'}
-        </strong>
-      </div>
+      <Figure label="Free left" value={plan.free_left} tone="free" testId="free-left" />
+      <Figure label="Paid left" value={plan.paid_left} tone="paid" testId="paid-left" />
+      <Figure label="This save costs" value={cost > 0 ? formatMoney(cost) : 'Free'} testId="save-cost" />
       {plan.used > 0 ? (
         <p className={styles.transferNote} data-testid="transfer-change">
           {plan.used} transfer{plan.used === 1 ? '' : 's'} ({plan.free_used} free
@@ -72,6 +48,28 @@ export function TransferBar({
           {refused}
         </p>
       ) : null}
+    </div>
+  )
+}
+
+/** One count of the bar: its label over its value (`tone` colours free and paid transfers). */
+function Figure({
+  label,
+  value,
+  tone,
+  testId,
+}: {
+  label: string
+  value: ReactNode
+  tone?: 'free' | 'paid'
+  testId: string
+}) {
+  return (
+    <div>
+      <span className={styles.tLabel}>{label}</span>
+      <strong className={tone ? `${styles.tValue} ${styles[tone]}` : styles.tValue} data-testid={testId}>
+        {value}
+      </strong>
     </div>
   )
 }
