@@ -6,7 +6,7 @@ import { Api } from '../lib/api'
 import type { Answer } from '../lib/api-types'
 import { classSheetHtml } from '../lib/class-sheet'
 import { runs, serverOptions } from '../lib/command'
-import { ApiError, CliError, UsageError } from '../lib/errors'
+import { ApiError, CliError, readTextFile, UsageError } from '../lib/errors'
 import { type Io, printJson } from '../lib/io'
 import { type OptionSchema, type OptionsOf, resolveServer, withJson, withServer } from '../lib/options'
 import { lineOfRosterField, parseRoster, type Roster } from '../lib/roster-csv'
@@ -109,14 +109,7 @@ async function runCreate(io: Io, opts: OptionsOf<typeof createOptions>): Promise
 }
 
 function readRoster(file: string): Roster {
-  let text: string
-  try {
-    text = fs.readFileSync(file, 'utf8')
-  } catch (error) {
-    throw new CliError(
-      `Cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
-    )
-  }
+  const text = readTextFile(file)
   return parseRoster(text, file)
 }
 

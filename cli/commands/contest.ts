@@ -1,6 +1,6 @@
 import { Command } from 'commander'
 import type { Answer } from '../lib/api-types'
-import { pageFlags, runs, runsOnId, serverOptions, withPages } from '../lib/command'
+import { pageFlags, pageRange, runs, runsOnId, serverOptions, withPages } from '../lib/command'
 import { type Contest, entrant, type MembersPage, type Prize, SORT_KEYS } from '../lib/contests'
 import { UsageError } from '../lib/errors'
 import { type Io, printJson } from '../lib/io'
@@ -148,11 +148,7 @@ async function runList(io: Io, opts: OptionsOf<typeof listOptions>): Promise<voi
       s,
     ),
   )
-  const { page, per_page, total } = answer.meta
-  const from = total === 0 ? 0 : (page - 1) * per_page + 1
-  io.out(
-    s.dim(`${from}–${Math.min(total, page * per_page)} of ${total} · G guaranteed, M multi-entry (max)\n`),
-  )
+  io.out(s.dim(`${pageRange(answer.meta)} · G guaranteed, M multi-entry (max)\n`))
 }
 
 async function runShow(io: Io, id: number, opts: OptionsOf<typeof showOptions>): Promise<void> {

@@ -1,5 +1,5 @@
 import { Command } from 'commander'
-import { pageFlags, runs, runsOnId, serverOptions, withPages } from '../lib/command'
+import { pageFlags, pageRange, runs, runsOnId, serverOptions, withPages } from '../lib/command'
 import { UsageError } from '../lib/errors'
 import { type Io, printJson } from '../lib/io'
 import { type Match, namesOf, type Player, scoreLines, sidesText } from '../lib/matches'
@@ -150,9 +150,7 @@ async function runList(io: Io, opts: OptionsOf<typeof listOptions>): Promise<voi
       s,
     ),
   )
-  const { page, per_page, total } = answer.meta
-  const from = total === 0 ? 0 : (page - 1) * per_page + 1
-  io.out(s.dim(`${from}–${Math.min(total, page * per_page)} of ${total}\n`))
+  io.out(s.dim(`${pageRange(answer.meta)}\n`))
 }
 
 export function paintStatus(s: ReturnType<typeof style>, status: string, text: string): string {

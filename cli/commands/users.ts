@@ -1,7 +1,7 @@
 import { Command } from 'commander'
 import type { Api } from '../lib/api'
 import type { Answer, Schema } from '../lib/api-types'
-import { apiOf, pageFlags, plainOptions, serverOptions, withPages } from '../lib/command'
+import { apiOf, pageFlags, pageRange, plainOptions, serverOptions, withPages } from '../lib/command'
 import { CliError } from '../lib/errors'
 import { type Io, printJson } from '../lib/io'
 import { type OptionsOf, parseOptions, withJson, withServer } from '../lib/options'
@@ -142,9 +142,7 @@ async function runList(io: Io, opts: OptionsOf<typeof listOptions>): Promise<voi
       s,
     ),
   )
-  const { page, per_page, total } = answer.meta
-  const from = total === 0 ? 0 : (page - 1) * per_page + 1
-  io.out(s.dim(`${from}–${Math.min(total, page * per_page)} of ${total}\n`))
+  io.out(s.dim(`${pageRange(answer.meta)}\n`))
 }
 
 /** Finds one account by e-mail or slug through the admin search (exact match only). */

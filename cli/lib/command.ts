@@ -69,6 +69,20 @@ export const pageFlags = (z: typeof Zod, maxPerPage: number, perPage = 20) => ({
   perPage: intFlag(z, 'a page size', 1, maxPerPage).default(perPage),
 })
 
+/** Which rows of `total` a page holds, as `21–40 of 57` (`0–0 of 0` when there are none). */
+export function pageRange({
+  page,
+  per_page,
+  total,
+}: {
+  page: number
+  per_page: number
+  total: number
+}): string {
+  const from = total === 0 ? 0 : (page - 1) * per_page + 1
+  return `${from}–${Math.min(total, page * per_page)} of ${total}`
+}
+
 /** `rows` as a table on stdout, or the line `none` when there are none. */
 export function printTable<T>(
   io: Io,

@@ -1,3 +1,4 @@
+import fs from 'node:fs'
 /** Exit codes of every command: ok, the work failed, the command line was wrong. */
 export const EXIT = { ok: 0, failed: 1, usage: 2 } as const
 
@@ -74,4 +75,15 @@ function apiMessage(
     .filter(([field]) => field !== 'base')
     .map(([field, messages]) => `  ${field}: ${messages.join(', ')}`)
   return [head, ...fields].join('\n')
+}
+
+/** The text of `file`; one that cannot be read is a CliError naming it and why (ENOENT, EACCES …). */
+export function readTextFile(file: string): string {
+  try {
+    return fs.readFileSync(file, 'utf8')
+  } catch (error) {
+    throw new CliError(
+      `Cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
+    )
+  }
 }

@@ -1,14 +1,12 @@
 import type { FeedState } from './cable'
 import type { Contest, ContestStatus, MembersPage } from './contests'
+import { lastMove, type MovingRow } from './rank-moves'
 
-export interface BoardRow {
+export interface BoardRow extends MovingRow {
   member_id: number
-  rank: number | null
   points: number
   username: string
   team_no: number | null
-  /** Places gained at its last change of rank (negative: lost), 0 for none, null when new to the rows. */
-  moved: number | null
   /** The prize paid, once the contest is settled. */
   prize: number | null
   mine: boolean
@@ -46,16 +44,9 @@ export function initialLeaderboard(contest: Contest, page: MembersPage | null): 
   return page ? withMembers(state, page) : state
 }
 
-/**
- * An entry's last move: places gained when its rank changed, else the move it showed
- * before (so an arrow stays until the next change rather than flashing for one ball);
- * null for an entry new to the rows.
- */
-const moved = (before: BoardRow[], id: number, rank: number | null) => {
+function moved(before: BoardRow[], id: number, rank: number | null) {
   const old = before.find((r) => r.member_id === id)
-  if (!old) return null
-  if (old.rank === null || rank === null || old.rank === rank) return old.moved ?? 0
-  return old.rank - rank
+  return lastMove(old, rank)
 }
 
 /** Rows from a members page (GET /api/contests/{id}/members): the start, and the settled result. */

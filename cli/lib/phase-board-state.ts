@@ -1,13 +1,11 @@
 import type { FeedState } from './cable'
 import { entryName, type PhaseBoard, type PhaseStatus, type SeriesPhase } from './championship'
+import { lastMove, type MovingRow } from './rank-moves'
 
-export interface PhaseRow {
+export interface PhaseRow extends MovingRow {
   id: number
-  rank: number | null
   score: number
   name: string
-  /** Places gained at its last change of rank (negative: lost), 0 for none, null when new to the rows. */
-  moved: number | null
   mine: boolean
 }
 
@@ -25,11 +23,9 @@ export interface PhaseBoardState {
   connection: FeedState
 }
 
-const moved = (before: PhaseRow[], id: number, rank: number | null) => {
+function moved(before: PhaseRow[], id: number, rank: number | null) {
   const old = before.find((r) => r.id === id)
-  if (!old) return null
-  if (old.rank === null || rank === null || old.rank === rank) return old.moved ?? 0
-  return old.rank - rank
+  return lastMove(old, rank)
 }
 
 export function initialPhaseBoard(phase: SeriesPhase, board: PhaseBoard): PhaseBoardState {

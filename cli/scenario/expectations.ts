@@ -55,6 +55,15 @@ export function saveSchema(roots: string[]) {
     ]),
   )
 }
+
+/**
+ * The `expect:` and `save:` of a step that makes an HTTP call; `save` reads from `roots` (the
+ * answer's body, headers and status unless told).
+ */
+export const httpChecks = (roots = ['body', 'headers', 'status']) => ({
+  expect: HttpExpect.optional(),
+  save: saveSchema(roots).optional(),
+})
 export type SaveSpec = Record<string, string | z.infer<typeof SaveFrom>>
 
 /** The error shape's readable part, or the body itself, for a status failure. */

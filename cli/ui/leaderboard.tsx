@@ -1,20 +1,11 @@
 import { Box, Text } from 'ink'
 import { entrant } from '../lib/contests'
-import type { BoardRow, LeaderboardState } from '../lib/leaderboard-state'
+import type { LeaderboardState } from '../lib/leaderboard-state'
 import type { Store } from '../lib/live-store'
 import { rupees } from '../lib/table'
-import { QuitLine, useQuittableStore } from './live-view'
+import { Movement, QuitLine, useQuittableStore } from './live-view'
 
 const STATUS_COLOR = { open: 'yellow', locked: 'green', completed: 'cyan', cancelled: 'red' } as const
-
-function Movement({ row }: { row: BoardRow }) {
-  // Before the start the rows are in joining order: nothing has moved yet.
-  if (row.rank === null) return null
-  if (row.moved === null) return <Text dimColor> new</Text>
-  if (row.moved > 0) return <Text color="green">{` ▲${row.moved}`}</Text>
-  if (row.moved < 0) return <Text color="red">{` ▼${-row.moved}`}</Text>
-  return <Text dimColor> ·</Text>
-}
 
 /** A contest's leaderboard: the top entries with their movement, and the viewer's own ranks. */
 export function Leaderboard({ state }: { state: LeaderboardState }) {

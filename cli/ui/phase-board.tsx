@@ -1,17 +1,9 @@
 import { Box, Text } from 'ink'
 import type { Store } from '../lib/live-store'
-import type { PhaseBoardState, PhaseRow } from '../lib/phase-board-state'
-import { QuitLine, useQuittableStore } from './live-view'
+import type { PhaseBoardState } from '../lib/phase-board-state'
+import { Movement, QuitLine, useQuittableStore } from './live-view'
 
 const STATUS_COLOR = { upcoming: 'yellow', live: 'green', completed: 'cyan' } as const
-
-function Movement({ row }: { row: PhaseRow }) {
-  if (row.rank === null) return null
-  if (row.moved === null) return <Text dimColor> new</Text>
-  if (row.moved > 0) return <Text color="green">{` ▲${row.moved}`}</Text>
-  if (row.moved < 0) return <Text color="red">{` ▼${-row.moved}`}</Text>
-  return <Text dimColor> ·</Text>
-}
 
 /** A phase's leaderboard: the top teams with their movement, and the viewer's own team. */
 export function PhaseBoard({ state }: { state: PhaseBoardState }) {

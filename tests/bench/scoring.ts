@@ -4,8 +4,6 @@ import { cpus, loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { performance } from 'node:perf_hooks'
 import type BetterSqlite3 from 'better-sqlite3'
-import { seedDemoLeague } from '../../seeds/demo-league'
-import { hashPassword } from '../../server/areas/auth/passwords'
 import { verifyLedger } from '../../server/areas/ledger/verify'
 import { completeMatch } from '../../server/areas/match-day/complete'
 import { ingestMatchEvents as ingestEvents } from '../../server/areas/match-day/ingest'
@@ -14,7 +12,7 @@ import { loadLive } from '../../server/areas/scoring/live'
 import { hashString, randomStream } from '../../server/domain/rng'
 import { simulateMatch } from '../../server/sim'
 import { testWorld } from '../helpers/deps'
-import { squadOf, upcomingMatch } from '../helpers/league'
+import { seedLeague, squadOf, upcomingMatch } from '../helpers/league'
 import type { BenchOptions } from './run'
 import { RankKernel } from './scoring-kernel'
 import { seedBigMatch, spread } from './scoring-seed'
@@ -42,14 +40,7 @@ export async function scoringBench(options: BenchOptions): Promise<Record<string
   const { deps } = world
   const sqlite = deps.dbHandle.sqlite as BetterSqlite3.Database
   const t0 = performance.now()
-  await seedDemoLeague(deps.db, {
-    seed,
-    nowMs: deps.clock.now(),
-    users: 0,
-    admin: deps.config.admin,
-    demo: deps.config.demo,
-    hashPassword,
-  })
+  await seedLeague(deps, seed)
   const match = await upcomingMatch(deps, 'cricket')
   if (match.format !== 'T20') throw new Error(`expected a T20 match, got ${match.format}`)
   const squad = await squadOf(deps, match.id)

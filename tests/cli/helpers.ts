@@ -48,6 +48,17 @@ export function tempDir(prefix = 'fanspole-cli-'): { dir: string; remove(): void
 
 export type Cli = (...args: string[]) => Promise<CliResult>
 
+/** The words of `fanspole contest create --match <match> --name <name>`, then `more`. */
+export const contestCreate = (match: number | string, name: string, ...more: string[]) => [
+  'contest',
+  'create',
+  '--match',
+  String(match),
+  '--name',
+  name,
+  ...more,
+]
+
 /** The CLI's exit 0, with what it printed as the message when it is not. */
 export function ok(r: CliResult): CliResult {
   expect(r.code, `stdout: ${r.stdout}\nstderr: ${r.stderr}`).toBe(0)

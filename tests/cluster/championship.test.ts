@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Deps } from '../../server/core/deps'
-import { classicBody, squadOf } from '../helpers/championship'
+import { classicBody, sixForTeamA } from '../helpers/championship'
 import { type ClusterWorld, clusterWorld, type Player, subscribed } from './helpers'
 
 /**
@@ -72,38 +72,8 @@ describe('ChampionshipChannel on two nodes', () => {
       const m1 = matches[0]!.id
       const admin = await w.adminToken()
       expect((await w.a.api('POST', `/api/admin/matches/${m1}/start`, undefined, admin)).status).toBe(200)
-      const squad = await squadOf(deps, m1)
-      const hitter = bodyA.player_ids.find(
-        (pid) => squad.some((p) => p.id === pid) && !bodyB.player_ids.includes(pid),
-      ) as number
-      const side = squad.find((p) => p.id === hitter)!.real_team_id
-      const otherSide = squad.find((p) => p.real_team_id !== side)!.real_team_id
-      const xi = [side, otherSide].map((t) => {
-        const rest = squad.filter((p) => p.real_team_id === t && p.id !== hitter).map((p) => p.id)
-        return t === side ? [hitter, ...rest].slice(0, 11) : rest.slice(0, 11)
-      })
-      const posted = await w.a.api(
-        'POST',
-        `/api/admin/matches/${m1}/events`,
-        {
-          events: [
-            { type: 'lineup', team_id: side, player_ids: xi[0] },
-            { type: 'lineup', team_id: otherSide, player_ids: xi[1] },
-            {
-              type: 'ball',
-              innings: 1,
-              over: 0,
-              ball: 1,
-              batter_id: hitter,
-              non_striker_id: xi[0]![1],
-              bowler_id: xi[1]![0],
-              runs: 6,
-              boundary: true,
-            },
-          ],
-        },
-        admin,
-      )
+      const events = await sixForTeamA(deps, m1, bodyA.player_ids, bodyB.player_ids)
+      const posted = await w.a.api('POST', `/api/admin/matches/${m1}/events`, { events }, admin)
       expect(posted.status).toBe(200)
       const score = (
         await w.b.api(

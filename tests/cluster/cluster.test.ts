@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { failedJobs } from '../helpers/db'
 import {
   auctionEvents,
   broadcasts,
@@ -128,12 +129,7 @@ describe('two nodes on one PostgreSQL', () => {
       const opened = events.filter((e) => e.type === 'lot_opened').map((e) => e.playerId)
       expect(opened.filter((id) => id === next.bidding_player.id)).toHaveLength(1)
       expect(events.map((e) => e.seq)).toEqual(events.map((_, i) => i + 1))
-      const failed = await w.sql
-        .selectFrom('scheduled_jobs')
-        .select(['kind', 'last_error'])
-        .where('status', '=', 'failed')
-        .execute()
-      expect(failed).toEqual([])
+      expect(await failedJobs(w.sql)).toEqual([])
       expect(w.errors()).toEqual([])
       await waitFor(
         async () => broadcasts(onB.cable, onB.identifier).some((m) => m.type === 'lot_opened'),
@@ -297,12 +293,7 @@ describe('two nodes on one PostgreSQL', () => {
       expect(seenSeqs.length).toBeGreaterThan(0)
       expect(new Set(seenSeqs).size).toBe(seenSeqs.length)
       expect(seenSeqs).toEqual([...seenSeqs].sort((x, y) => x - y))
-      const failed = await w.sql
-        .selectFrom('scheduled_jobs')
-        .select(['kind', 'last_error'])
-        .where('status', '=', 'failed')
-        .execute()
-      expect(failed).toEqual([])
+      expect(await failedJobs(w.sql)).toEqual([])
       expect(w.errors()).toEqual([])
     } finally {
       await setClock(w, w.a, { paused: true })

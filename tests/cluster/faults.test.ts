@@ -1,5 +1,6 @@
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { failedJobs } from '../helpers/db'
 import {
   auctionEvents,
   broadcasts,
@@ -193,12 +194,7 @@ describe('a two-node cluster under faults', () => {
       const seqs = broadcasts(onB.cable, onB.identifier).map((m) => m.seq as number)
       expect(new Set(seqs).size).toBe(seqs.length)
       expect(seqs).toEqual([...seqs].sort((x, y) => x - y))
-      const failed = await w.sql
-        .selectFrom('scheduled_jobs')
-        .select(['kind', 'last_error'])
-        .where('status', '=', 'failed')
-        .execute()
-      expect(failed).toEqual([])
+      expect(await failedJobs(w.sql)).toEqual([])
     } finally {
       await onB.cable.close()
     }

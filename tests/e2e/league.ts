@@ -1,5 +1,6 @@
 import { Readable, Writable } from 'node:stream'
 import type { BrowserContext, Page } from 'playwright-core'
+import { expect } from 'vitest'
 import { createIo } from '../../cli/lib/io'
 import { main } from '../../cli/main'
 import { createRng } from '../../server/domain/rng'
@@ -175,4 +176,23 @@ export function watchReloads(page: Page) {
     requests,
     stop: () => page.off('request', onRequest),
   }
+}
+
+/**
+ * Plays a match live at 120× (the admin's clock and simulator) while `page` shows one of its
+ * contests, until the page is connected and the viewer's entry has points.
+ */
+export async function playLiveUntilMineScores(
+  page: Page,
+  api: ReturnType<typeof apiClient>,
+  adminToken: string,
+  matchId: number,
+) {
+  expect((await api.post('/api/admin/clock', { speed: 120 }, adminToken)).status).toBe(200)
+  expect(
+    (await api.post(`/api/admin/matches/${matchId}/simulate`, { mode: 'live' }, adminToken)).status,
+  ).toBe(200)
+  await page.getByTestId('live-indicator').and(page.locator('[data-connected="true"]')).waitFor()
+  const mine = page.getByTestId('my-entries').getByTestId('row-points')
+  await expect.poll(async () => Number(await mine.textContent()), { timeout: 20_000 }).not.toBe(0)
 }

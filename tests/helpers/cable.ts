@@ -87,10 +87,16 @@ export function jsonCaller(server: () => RunningServer, options: { web?: boolean
   }
 }
 
-/** A raw socket signed in with `token`, past its welcome, subscribed to each identifier (confirmed). */
-export async function subscribedCable(server: RunningServer, token: string, ...identifiers: string[]) {
+/** A raw socket signed in with `token` (as the access_token query), past its welcome. */
+export async function signedInCable(server: RunningServer, token: string): Promise<RawCable> {
   const cable = await rawCable(cableUrl(server, `?access_token=${token}`))
   await cable.take((f) => f.type === 'welcome')
+  return cable
+}
+
+/** A raw socket signed in with `token`, past its welcome, subscribed to each identifier (confirmed). */
+export async function subscribedCable(server: RunningServer, token: string, ...identifiers: string[]) {
+  const cable = await signedInCable(server, token)
   for (const identifier of identifiers) {
     cable.subscribe(identifier)
     await cable.take((f) => f.type === 'confirm_subscription' && f.identifier === identifier)

@@ -97,4 +97,35 @@ export async function withTransfers(
   return { ...body, player_ids: ids }
 }
 
+/**
+ * A match's first events as the admin posts them: both line-ups, then a six off the first ball
+ * by a player of team A who is not in team B (so only team A scores it). Line-ups of at most 11,
+ * the hitter first on his side.
+ */
+export async function sixForTeamA(deps: Deps, matchId: number, teamA: number[], teamB: number[]) {
+  const squad = await squadOf(deps, matchId)
+  const hitter = teamA.find((pid) => squad.some((p) => p.id === pid) && !teamB.includes(pid)) as number
+  const side = squad.find((p) => p.id === hitter)!.real_team_id
+  const otherSide = squad.find((p) => p.real_team_id !== side)!.real_team_id
+  const xi = [side, otherSide].map((t) => {
+    const rest = squad.filter((p) => p.real_team_id === t && p.id !== hitter).map((p) => p.id)
+    return t === side ? [hitter, ...rest].slice(0, 11) : rest.slice(0, 11)
+  })
+  return [
+    { type: 'lineup', team_id: side, player_ids: xi[0] },
+    { type: 'lineup', team_id: otherSide, player_ids: xi[1] },
+    {
+      type: 'ball',
+      innings: 1,
+      over: 0,
+      ball: 1,
+      batter_id: hitter,
+      non_striker_id: xi[0]![1],
+      bowler_id: xi[1]![0],
+      runs: 6,
+      boundary: true,
+    },
+  ]
+}
+
 export { squadOf }

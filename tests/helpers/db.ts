@@ -4,6 +4,8 @@ import path from 'node:path'
 import type { Config } from '../../server/core/config'
 import { ephemeralDatabase } from '../../server/core/config'
 import { createScratchDatabase, dropDatabase } from '../../server/db/dialect'
+import type { Database } from '../../server/db/schema'
+import type { Db } from '../../server/db/tx'
 
 /**
  * Which database this test process runs on. The Postgres leg of `npm test` (projects named
@@ -33,4 +35,17 @@ export async function durableDatabase(
     config: { dbFile: path.join(dir, `${name}.sqlite`), databaseUrl: undefined },
     drop: async () => fs.rmSync(dir, { recursive: true, force: true }),
   }
+}
+
+/** The scheduled jobs that failed, with their errors: a healthy run has none. */
+export const failedJobs = (db: Db) =>
+  db.selectFrom('scheduled_jobs').select(['kind', 'last_error']).where('status', '=', 'failed').execute()
+
+/** How many rows `table` holds. */
+export async function rowCount(db: Db, table: keyof Database): Promise<number> {
+  const row = await db
+    .selectFrom(table)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow()
+  return Number(row.n)
 }

@@ -72,6 +72,17 @@ export async function squadOf(deps: Deps, matchId: number) {
   }))
 }
 
+/** A player in the squad of none of `matchIds`: one a team of those matches may not pick. */
+export async function playerOutside(deps: Deps, matchIds: number[]): Promise<number> {
+  const squads = deps.db.selectFrom('match_players').select('player_id').where('match_id', 'in', matchIds)
+  const row = await deps.db
+    .selectFrom('players')
+    .select('id')
+    .where('id', 'not in', squads)
+    .executeTakeFirstOrThrow()
+  return row.id
+}
+
 /** A valid team for a match, as the API wants it (`player_ids` comma-joined). */
 export async function validTeamBody(deps: Deps, matchId: number, sport = 'cricket', salt = 'a') {
   const team = pickTeam(sport, await squadOf(deps, matchId), createRng(9).stream(`test:${matchId}:${salt}`))

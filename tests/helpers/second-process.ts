@@ -19,3 +19,11 @@ export async function secondProcess(world: TestWorld, overrides: Partial<Config>
     lock: null,
   })
 }
+
+/** Ends the world (process A) and its second process `b`: both schedulers stopped, B's pool closed first. */
+export async function closeWithSecond(world: TestWorld, b: Deps): Promise<void> {
+  await world.deps.scheduler.stop()
+  await b.scheduler.stop()
+  await b.dbHandle.close()
+  await world.close()
+}

@@ -1,6 +1,7 @@
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+import { afterAll, beforeAll } from 'vitest'
 import { durableDatabase } from './db'
 import { type TestWorld, testWorld } from './deps'
 
@@ -26,6 +27,32 @@ export async function twoNodes(): Promise<{ a: TestWorld; b: TestWorld; close():
       await b.close()
       fs.rmSync(elsewhere, { recursive: true, force: true })
       await db.drop()
+    },
+  }
+}
+
+/**
+ * twoNodes for the tests of a describe (or file): started before them, closed after them.
+ * Read `a` and `b` inside the tests, once the describe's beforeAll has run.
+ */
+export function twoNodesForTests(): { readonly a: TestWorld; readonly b: TestWorld } {
+  let nodes: Awaited<ReturnType<typeof twoNodes>> | undefined
+  const started = () => {
+    if (!nodes) throw new Error('the two nodes are there only inside the tests')
+    return nodes
+  }
+  beforeAll(async () => {
+    nodes = await twoNodes()
+  })
+  afterAll(async () => {
+    await nodes?.close()
+  })
+  return {
+    get a() {
+      return started().a
+    },
+    get b() {
+      return started().b
     },
   }
 }

@@ -63,6 +63,12 @@ export function apiWorld(options: ApiWorldOptions = {}): ApiWorld {
   return kit
 }
 
+/** The demo league seeded into `deps` as `fanspole seed` would (seed 42, at the test start), with `options` on top. */
+export function seedAtTestStart(deps: Deps, options: Partial<SeedOptions> = {}): Promise<SeedSummary> {
+  const { admin, demo } = deps.config
+  return seedDemoLeague(deps.db, { seed: 42, nowMs: TEST_START_MS, admin, demo, hashPassword, ...options })
+}
+
 export interface SeededLeague {
   world: TestWorld
   deps: Deps
@@ -78,15 +84,7 @@ export function seededLeague(options: Partial<SeedOptions> = {}, timeoutMs?: num
   beforeAll(async () => {
     kit.world = await testWorld()
     kit.deps = kit.world.deps
-    const { admin, demo } = kit.deps.config
-    kit.summary = await seedDemoLeague(kit.deps.db, {
-      seed: 42,
-      nowMs: TEST_START_MS,
-      admin,
-      demo,
-      hashPassword,
-      ...options,
-    })
+    kit.summary = await seedAtTestStart(kit.deps, options)
   }, timeoutMs)
   afterAll(() => kit.world.close())
   return kit

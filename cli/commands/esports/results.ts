@@ -1,10 +1,9 @@
-import fs from 'node:fs'
 import { Command } from 'commander'
 import { Api } from '../../lib/api'
 import type { Answer, Schema } from '../../lib/api-types'
 import { idArgument } from '../../lib/arguments'
 import { plainOptions, runsOnId, serverOptions } from '../../lib/command'
-import { CliError, UsageError } from '../../lib/errors'
+import { readTextFile, UsageError } from '../../lib/errors'
 import { type Io, printJson } from '../../lib/io'
 import { type OptionsOf, resolveServer } from '../../lib/options'
 import { style } from '../../lib/style'
@@ -91,14 +90,7 @@ function parseRow(text: string): Row {
 }
 
 function readRows(file: string): Row[] {
-  let text: string
-  try {
-    text = fs.readFileSync(file, 'utf8')
-  } catch (error) {
-    throw new CliError(
-      `Cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
-    )
-  }
+  const text = readTextFile(file)
   let parsed: unknown
   try {
     parsed = JSON.parse(text)

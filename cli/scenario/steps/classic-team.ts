@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { createRng } from '../../../server/domain/rng'
 import { sportRules, type TeamPlayer } from '../../../server/domain/team-rules'
 import type { Answer } from '../../lib/api-types'
-import { applySave, checkHttp, HttpExpect, saveSchema } from '../expectations'
+import { applySave, checkHttp, httpChecks } from '../expectations'
 import { show } from '../show'
 import { StepFailure } from '../step-failure'
 import type { StepContext, StepKind } from '../types'
@@ -46,8 +46,7 @@ const PickClassicSpec = z.strictObject({
 const PickClassicStep = z.strictObject({
   name: stepName,
   pick_classic_team: PickClassicSpec,
-  expect: HttpExpect.optional(),
-  save: saveSchema(['body', 'headers', 'status']).optional(),
+  ...httpChecks(),
 })
 type PickClassicStep = z.infer<typeof PickClassicStep>
 
@@ -115,8 +114,7 @@ const TransferSpec = z.strictObject({
 const TransferStep = z.strictObject({
   name: stepName,
   classic_transfer: TransferSpec,
-  expect: HttpExpect.optional(),
-  save: saveSchema(['body', 'headers', 'status', 'in', 'out']).optional(),
+  ...httpChecks(['body', 'headers', 'status', 'in', 'out']),
 })
 type TransferStep = z.infer<typeof TransferStep>
 

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { DURATION_HINT, parseDuration } from '../../lib/time'
-import { applySave, checkHttp, HttpExpect, saveSchema } from '../expectations'
+import { applySave, checkHttp, httpChecks } from '../expectations'
 import { StepFailure } from '../step-failure'
 import type { StepKind } from '../types'
 import { placeholder, stepName, userRef } from './common'
@@ -34,8 +34,7 @@ const ClockSpec = z
 const ClockStep = z.strictObject({
   name: stepName,
   clock: ClockSpec,
-  expect: HttpExpect.optional(),
-  save: saveSchema(['body', 'headers', 'status']).optional(),
+  ...httpChecks(),
 })
 type ClockStep = z.infer<typeof ClockStep>
 

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { DURATION_HINT, formatInstant, parseDuration } from '../../lib/time'
-import { applySave, checkHttp, HttpExpect, saveSchema } from '../expectations'
+import { applySave, checkHttp, httpChecks } from '../expectations'
 import { matchPartial } from '../match'
 import { show } from '../show'
 import { StepFailure } from '../step-failure'
@@ -29,8 +29,7 @@ const CreateMatchSpec = z.strictObject({
 const CreateMatchStep = z.strictObject({
   name: stepName,
   create_match: CreateMatchSpec,
-  expect: HttpExpect.optional(),
-  save: saveSchema(['match', 'contests', 'now', 'body', 'status']).optional(),
+  ...httpChecks(['match', 'contests', 'now', 'body', 'status']),
 })
 type CreateMatchStep = z.infer<typeof CreateMatchStep>
 

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import type { Answer } from '../../lib/api-types'
-import { applySave, checkHttp, HttpExpect, saveSchema } from '../expectations'
+import { applySave, checkHttp, httpChecks } from '../expectations'
 import { show } from '../show'
 import { StepFailure } from '../step-failure'
 import type { StepContext, StepKind } from '../types'
@@ -18,8 +18,7 @@ const MatchEventsStep = z
   .strictObject({
     name: stepName,
     match_events: MatchEventsSpec,
-    expect: HttpExpect.optional(),
-    save: saveSchema(['body', 'headers', 'status']).optional(),
+    ...httpChecks(),
   })
   .refine((s) => s.match_events.lineups || s.match_events.events.length > 0, {
     message: 'give events, or lineups: true, or both',

@@ -3,7 +3,7 @@ import { createRng, type RandomStream } from '../../../server/domain/rng'
 import { pickTeam } from '../../../server/domain/team-picker'
 import { canComplete, sportRules, type TeamPlayer } from '../../../server/domain/team-rules'
 import type { Answer } from '../../lib/api-types'
-import { applySave, checkHttp, HttpExpect, saveSchema } from '../expectations'
+import { applySave, checkHttp, httpChecks } from '../expectations'
 import { show } from '../show'
 import { StepFailure } from '../step-failure'
 import type { StepContext, StepKind } from '../types'
@@ -33,8 +33,7 @@ const PickTeamSpec = z
 const PickTeamStep = z.strictObject({
   name: stepName,
   pick_team: PickTeamSpec,
-  expect: HttpExpect.optional(),
-  save: saveSchema(['body', 'headers', 'status']).optional(),
+  ...httpChecks(),
 })
 type PickTeamStep = z.infer<typeof PickTeamStep>
 

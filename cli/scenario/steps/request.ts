@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { applySave, checkHttp, HttpExpect, saveSchema } from '../expectations'
+import { applySave, checkHttp, httpChecks } from '../expectations'
 import type { StepKind } from '../types'
 import { asNone, stepName, userRef } from './common'
 
@@ -29,8 +29,7 @@ const RequestSpec = z
 const RequestStep = z.strictObject({
   name: stepName,
   request: RequestSpec,
-  expect: HttpExpect.optional(),
-  save: saveSchema(['body', 'headers', 'status']).optional(),
+  ...httpChecks(),
 })
 type RequestStep = z.infer<typeof RequestStep>
 

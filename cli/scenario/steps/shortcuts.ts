@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { applySave, checkHttp, HttpExpect, type SaveSpec, saveSchema } from '../expectations'
+import { applySave, checkHttp, type HttpExpect, httpChecks, type SaveSpec } from '../expectations'
 import type { HttpRequest } from '../http'
 import { StepFailure } from '../step-failure'
 import type { StepContext, StepKind, StepOutcome } from '../types'
@@ -15,8 +15,7 @@ import { placeholder, stepName, userRef } from './common'
 const id = z.union([z.number().int().positive(), placeholder])
 const rest = {
   name: stepName,
-  expect: HttpExpect.optional(),
-  save: saveSchema(['body', 'headers', 'status']).optional(),
+  ...httpChecks(),
 }
 
 async function call(

@@ -22,7 +22,7 @@ export interface NewActivity {
 
 export function activityJson(row: {
   id: number
-  kind: string
+  kind: ContestActivityKind
   body: string
   created_at_ms: number | string
   user_slug: string | null

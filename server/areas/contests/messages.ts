@@ -1,4 +1,4 @@
-import type { ContestStatus, MatchStatus } from '../../db/schema'
+import type { ContestActivityKind, ContestStatus, MatchStatus } from '../../db/schema'
 import type { Stream } from '../../db/tx'
 import type { LeaderboardMessage, MyRanksMessage } from '../scoring'
 
@@ -29,7 +29,7 @@ export type ContestType = 'contest' | 'championship_contest'
 /** One line of a contest's activity (its page, and the `activity` message). */
 export type ActivityJson = {
   id: number
-  kind: string
+  kind: ContestActivityKind
   body: string
   user: { slug: string; username: string } | null
   created_at_in_millis: number

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { smallAuction } from '../../helpers/auctions'
+import { seatAndStart, smallAuction } from '../../helpers/auctions'
 import { upcomingMatch } from '../../helpers/league'
 import { apiWorld } from '../../helpers/world'
 
@@ -16,20 +16,7 @@ describe('a clash on an auction event seq', () => {
     const match = await upcomingMatch(ctx.world.deps)
     const created = await ctx.api.post('/api/auctions', smallAuction('Clash', match.id), owner.token)
     const auction = created.body.new_auction as { id: number; code: string }
-    for (const [i, p] of [owner, bob].entries()) {
-      const joined = await ctx.api.post(
-        `/api/auctions/${auction.id}/join`,
-        { code: auction.code, franchise_name: `F${i}`, color: ['blue', 'red'][i] },
-        p.token,
-      )
-      if (p !== owner)
-        await ctx.api.post(
-          `/api/auctions/${auction.id}/managers/${joined.body.manager.id}/approve`,
-          {},
-          owner.token,
-        )
-    }
-    expect((await ctx.api.post(`/api/auctions/${auction.id}/start`, {}, owner.token)).status).toBe(200)
+    await seatAndStart(ctx.api, auction, owner, [bob])
     const lot = (await ctx.api.get(`/api/auctions/${auction.id}/bidding_player`, owner.token)).body
     const stored = await ctx.world.deps.db
       .selectFrom('auctions')

@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest'
 import { userBalances } from '../../../server/areas/ledger/service'
 import { classicBody, threeMatchPhase, withTransfers } from '../../helpers/championship'
+import { playerOutside } from '../../helpers/league'
 import { transactionsOfKind } from '../../helpers/ledger'
 import { apiWorld } from '../../helpers/world'
 
@@ -84,20 +85,9 @@ describe('POST /api/championship/classic_teams', () => {
   it('refuses a player outside the phase with 422 naming the rule, storing nothing', async () => {
     const me = await ctx.api.player()
     const body = await classicBody(ctx.world.deps, phase.id)
-    const outsider = await ctx.world.deps.db
-      .selectFrom('players')
-      .select('id')
-      .where(
-        'id',
-        'not in',
-        ctx.world.deps.db
-          .selectFrom('match_players')
-          .select('player_id')
-          .where('match_id', 'in', phase.matchIds),
-      )
-      .executeTakeFirstOrThrow()
+    const outsider = await playerOutside(ctx.world.deps, phase.matchIds)
     const ids = [...body.player_ids]
-    ids[ids.findIndex((id) => id !== body.captain && id !== body.vice_captain)] = outsider.id
+    ids[ids.findIndex((id) => id !== body.captain && id !== body.vice_captain)] = outsider
     const res = await ctx.api.post(TEAMS, { phase_id: phase.id, ...body, player_ids: ids }, me.token)
     expect(res.status).toBe(422)
     expect(res.body.errors.rules).toContain('player_not_in_match')

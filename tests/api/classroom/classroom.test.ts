@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { rowCount } from '../../helpers/db'
 import { apiWorld } from '../../helpers/world'
 
 /** The classroom (docs/classroom.md): students, group, auction and contest in one admin call. */
@@ -6,15 +7,8 @@ const ctx = apiWorld({ league: true, admin: true })
 
 /** Rows of the tables a class writes to, to show that a refusal wrote nothing. */
 async function counts() {
-  const n = async (table: 'users' | 'groups' | 'auctions' | 'contests' | 'classrooms' | 'auction_managers') =>
-    Number(
-      (
-        await ctx.world.deps.db
-          .selectFrom(table)
-          .select((eb) => eb.fn.countAll<number>().as('n'))
-          .executeTakeFirstOrThrow()
-      ).n,
-    )
+  const n = (table: 'users' | 'groups' | 'auctions' | 'contests' | 'classrooms' | 'auction_managers') =>
+    rowCount(ctx.world.deps.db, table)
   return {
     users: await n('users'),
     groups: await n('groups'),

@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest'
 import { verifyLedger } from '../../../server/areas/ledger/verify'
 import { creationKit } from '../../helpers/contest-creation'
+import { rowCount } from '../../helpers/db'
 import { upcomingMatch } from '../../helpers/league'
 import { apiWorld } from '../../helpers/world'
 
@@ -11,15 +12,7 @@ beforeEach(async () => {
   kit = creationKit(ctx.world.deps, ctx.api, ctx.admin)
 })
 
-const contestCount = async () =>
-  Number(
-    (
-      await ctx.world.deps.db
-        .selectFrom('contests')
-        .select((e) => e.fn.countAll<number>().as('n'))
-        .executeTakeFirstOrThrow()
-    ).n,
-  )
+const contestCount = () => rowCount(ctx.world.deps.db, 'contests')
 
 describe('creating a contest', () => {
   it('creates a private paid contest: the creator joins and pays, the code and link come back', async () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { Deps } from '../../../server/core/deps'
+import { teamRow } from '../../helpers/contest-rows'
 import { TEST_DIALECT } from '../../helpers/db'
 import { makeUser } from '../../helpers/deps'
 import { upcomingMatch } from '../../helpers/league'
@@ -14,21 +15,7 @@ async function fill(deps: Deps, contestId: number, matchId: number, count: numbe
   const ids: Array<{ id: number; rank: number | null }> = []
   for (let i = 0; i < count; i++) {
     const user = await makeUser(deps)
-    const team = await deps.db
-      .insertInto('user_teams')
-      .values({
-        user_id: user.id,
-        match_id: matchId,
-        team_no: 1,
-        player_ids: '1,2,3',
-        captain_id: 1,
-        vice_captain_id: 2,
-        budget_used_tenths: 0,
-        created_at_ms: now,
-        updated_at_ms: now,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow()
+    const team = await teamRow(deps, user.id, matchId, 1)
     const rank = i % 3 === 2 ? null : Math.floor((count - i) / 2) + 1
     const member = await deps.db
       .insertInto('contest_members')

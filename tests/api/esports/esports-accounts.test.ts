@@ -91,6 +91,8 @@ describe('POST /api/game_accounts', () => {
     ])
   })
 
+  // Every field of an account, as an answer names them all when each is wrong or missing.
+  const EVERY_FIELD = ['character_id', 'game_level', 'in_game_name', 'slug']
   it('refuses bad fields with 422 naming them', async () => {
     const p = await ctx.api.player()
     const res = await ctx.api.post(
@@ -99,12 +101,7 @@ describe('POST /api/game_accounts', () => {
       p.token,
     )
     expect(res.status).toBe(422)
-    expect(Object.keys(res.body.errors).sort()).toEqual([
-      'character_id',
-      'game_level',
-      'in_game_name',
-      'slug',
-    ])
+    expect(Object.keys(res.body.errors).sort()).toEqual(EVERY_FIELD)
     for (const bad of [
       { character_id: '1234' },
       { character_id: '123456789012345678901' },
@@ -120,12 +117,7 @@ describe('POST /api/game_accounts', () => {
     expect(unknown.status).toBe(422)
     const missing = await ctx.api.post('/api/game_accounts', {}, p.token)
     expect(missing.status).toBe(422)
-    expect(Object.keys(missing.body.errors).sort()).toEqual([
-      'character_id',
-      'game_level',
-      'in_game_name',
-      'slug',
-    ])
+    expect(Object.keys(missing.body.errors).sort()).toEqual(EVERY_FIELD)
     expect((await ctx.api.post('/api/game_accounts', account())).status).toBe(401)
   })
 

@@ -17,6 +17,16 @@ const rows = (room: Room, list: Array<[number, number]>) =>
     placement,
     kills,
   }))
+type Placings = Array<[number, number]>
+/** The example's squads 1st, 2nd and 3rd, in their order, with 3, 1 and 0 kills. */
+const inOrder: Placings = [
+  [1, 3],
+  [2, 1],
+  [3, 0],
+]
+/** POST the results as the holder of `token`: each squad's [placement, kills] in the room's order, and `more`. */
+const enter = (room: Room, list: Placings, token: string, more: Record<string, unknown> = {}) =>
+  ctx.api.post(resultsPath(room), { results: rows(room, list), ...more }, token)
 const house = () => accountBalance(ctx.world.deps, SYSTEM_ACCOUNTS.house.code)
 const entries = (kind: string) =>
   ctx.world.deps.db
@@ -34,18 +44,7 @@ describe('entering results', () => {
     const room = await example()
     const houseBefore = await house()
     expect(await accountBalance(ctx.world.deps, esportsPoolCode(room.contest.id))).toBe(30_000)
-    const res = await ctx.api.post(
-      resultsPath(room),
-      {
-        results: rows(room, [
-          [1, 3],
-          [2, 1],
-          [3, 0],
-        ]),
-        note: 'From the room screenshot',
-      },
-      room.host.token,
-    )
+    const res = await enter(room, inOrder, room.host.token, { note: 'From the room screenshot' })
     expect(res.status).toBe(201)
     const r = res.body.esports_results
     expect(r).toMatchObject({
@@ -96,15 +95,13 @@ describe('entering results', () => {
   it('shares tied ranks: tied squads split the prizes of the positions they hold', async () => {
     const room = await example({ perKill: 0 })
     // Alpha 1st no kills = 12; Bravo 2nd 3 kills = 12: both rank 1, sharing 50% + 30% of ₹255.
-    const res = await ctx.api.post(
-      resultsPath(room),
-      {
-        results: rows(room, [
-          [1, 0],
-          [2, 3],
-          [3, 0],
-        ]),
-      },
+    const res = await enter(
+      room,
+      [
+        [1, 0],
+        [2, 3],
+        [3, 0],
+      ],
       room.host.token,
     )
     expect(res.status).toBe(201)
@@ -128,14 +125,12 @@ describe('entering results', () => {
       ],
     })
     const houseBefore = await house()
-    const res = await ctx.api.post(
-      resultsPath(room),
-      {
-        results: rows(room, [
-          [2, 0],
-          [1, 2],
-        ]),
-      },
+    const res = await enter(
+      room,
+      [
+        [2, 0],
+        [1, 2],
+      ],
       room.host.token,
     )
     expect(res.status).toBe(201)
@@ -150,17 +145,7 @@ describe('entering results', () => {
 
   it('pays nothing in a free contest and completes it', async () => {
     const room = await example({ entryFee: 0, credit: 0 })
-    const res = await ctx.api.post(
-      resultsPath(room),
-      {
-        results: rows(room, [
-          [1, 3],
-          [2, 1],
-          [3, 0],
-        ]),
-      },
-      room.host.token,
-    )
+    const res = await enter(room, inOrder, room.host.token)
     expect(res.status).toBe(201)
     expect(res.body.esports_results.standings.map((s: any) => s.prize)).toEqual([0, 0, 0])
     expect(await entries('esports_prize')).toHaveLength(0)
@@ -273,15 +258,13 @@ describe('entering results', () => {
 
   it('checks solo kills against the players out before them', async () => {
     const room = await example({ mode: 'solo', squads: 3 })
-    const res = await ctx.api.post(
-      resultsPath(room),
-      {
-        results: rows(room, [
-          [3, 1],
-          [1, 1],
-          [2, 0],
-        ]),
-      },
+    const res = await enter(
+      room,
+      [
+        [3, 1],
+        [1, 1],
+        [2, 0],
+      ],
       room.host.token,
     )
     expect(res.status).toBe(422)
@@ -304,15 +287,13 @@ describe('entering results', () => {
     expect((await ctx.api.post(resultsPath(room), body, room.players[0]!.token)).status).toBe(403)
     expect((await ctx.api.post(resultsPath(room), body)).status).toBe(401)
     const hidden = await example({ isPrivate: true })
-    const res = await ctx.api.post(
-      resultsPath(hidden),
-      {
-        results: rows(hidden, [
-          [1, 0],
-          [2, 0],
-          [3, 0],
-        ]),
-      },
+    const res = await enter(
+      hidden,
+      [
+        [1, 0],
+        [2, 0],
+        [3, 0],
+      ],
       stranger.token,
     )
     expect(res.status).toBe(404)
@@ -376,29 +357,17 @@ describe('the results sheet', () => {
 describe('corrections', () => {
   it('re-ranks and posts each member’s difference both ways, never editing', async () => {
     const room = await example()
-    await ctx.api.post(
-      resultsPath(room),
-      {
-        results: rows(room, [
-          [1, 3],
-          [2, 1],
-          [3, 0],
-        ]),
-      },
-      room.host.token,
-    )
+    await enter(room, inOrder, room.host.token)
     const houseBefore = await house()
-    const res = await ctx.api.post(
-      resultsPath(room),
-      {
-        results: rows(room, [
-          [3, 3],
-          [2, 1],
-          [1, 0],
-        ]),
-        note: 'Alpha and Charlie were swapped',
-      },
+    const res = await enter(
+      room,
+      [
+        [3, 3],
+        [2, 1],
+        [1, 0],
+      ],
       ctx.admin.token,
+      { note: 'Alpha and Charlie were swapped' },
     )
     expect(res.status).toBe(201)
     const r = res.body.esports_results
@@ -439,17 +408,7 @@ describe('corrections', () => {
 
   it('is refused with 409 naming the player who spent the winnings, changing nothing', async () => {
     const room = await example()
-    await ctx.api.post(
-      resultsPath(room),
-      {
-        results: rows(room, [
-          [1, 3],
-          [2, 1],
-          [3, 0],
-        ]),
-      },
-      room.host.token,
-    )
+    await enter(room, inOrder, room.host.token)
     const spender = room.players[0]!
     // The player spends ₹60 of the ₹64.75 won (an entry elsewhere).
     await withTx(ctx.world.deps, async (tx, after) => {
@@ -469,15 +428,13 @@ describe('corrections', () => {
       )
     })
     const before = await paise(ctx.world.deps, spender.id)
-    const res = await ctx.api.post(
-      resultsPath(room),
-      {
-        results: rows(room, [
-          [3, 3],
-          [2, 1],
-          [1, 0],
-        ]),
-      },
+    const res = await enter(
+      room,
+      [
+        [3, 3],
+        [2, 1],
+        [1, 0],
+      ],
       room.host.token,
     )
     expect(res.status).toBe(409)
@@ -504,17 +461,7 @@ describe('disputes', () => {
     expect((await ctx.api.post(disputes(room), { text: 'We were 1st, not 2nd' }, member.token)).status).toBe(
       409,
     )
-    await ctx.api.post(
-      resultsPath(room),
-      {
-        results: rows(room, [
-          [1, 3],
-          [2, 1],
-          [3, 0],
-        ]),
-      },
-      room.host.token,
-    )
+    await enter(room, inOrder, room.host.token)
     const res = await ctx.api.post(
       disputes(room),
       { text: 'We were 1st, not 2nd: see the screenshot', squad_id: room.squads[1]!.id },
@@ -552,17 +499,7 @@ describe('disputes', () => {
 
   it('is for members only, with 10–1000 characters, within 24 hours', async () => {
     const room = await example()
-    await ctx.api.post(
-      resultsPath(room),
-      {
-        results: rows(room, [
-          [1, 3],
-          [2, 1],
-          [3, 0],
-        ]),
-      },
-      room.host.token,
-    )
+    await enter(room, inOrder, room.host.token)
     const stranger = await ctx.api.player()
     expect(
       (await ctx.api.post(disputes(room), { text: 'Looks wrong to me here' }, stranger.token)).status,

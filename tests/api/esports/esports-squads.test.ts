@@ -405,19 +405,17 @@ describe('the captain’s edits', () => {
     expect(four.status).toBe(422)
     expect(four.body.errors).toHaveProperty('position')
 
-    // Reorder in one go.
-    const bad = await ctx.api.post(
-      '/api/pubg_members/update_members',
-      {
-        squad_id: moved.body.esports_member.squad_id,
-        members: [
-          { id: capRow.id, position: 1 },
-          { id: m1Row.id, position: 1 },
-          { id: m2Row.id, position: 2 },
-        ],
-      },
-      cap.token,
-    )
+    // Reorder in one go: the captain's, the first and the second member's new positions.
+    const reorder = (positions: [number, number, number], token: string) =>
+      ctx.api.post(
+        '/api/pubg_members/update_members',
+        {
+          squad_id: moved.body.esports_member.squad_id,
+          members: [capRow, m1Row, m2Row].map((row, i) => ({ id: row.id, position: positions[i] })),
+        },
+        token,
+      )
+    const bad = await reorder([1, 1, 2], cap.token)
     expect(bad.status).toBe(422)
     expect(bad.body.errors).toHaveProperty('members.1.position')
     const missing = await ctx.api.post(
@@ -427,31 +425,9 @@ describe('the captain’s edits', () => {
     )
     expect(missing.status).toBe(422)
     expect(missing.body.errors).toHaveProperty('members')
-    const byMember = await ctx.api.post(
-      '/api/pubg_members/update_members',
-      {
-        squad_id: moved.body.esports_member.squad_id,
-        members: [
-          { id: capRow.id, position: 3 },
-          { id: m1Row.id, position: 1 },
-          { id: m2Row.id, position: 2 },
-        ],
-      },
-      m1.token,
-    )
+    const byMember = await reorder([3, 1, 2], m1.token)
     expect(byMember.status).toBe(403)
-    const ok = await ctx.api.post(
-      '/api/pubg_members/update_members',
-      {
-        squad_id: moved.body.esports_member.squad_id,
-        members: [
-          { id: capRow.id, position: 3 },
-          { id: m1Row.id, position: 1 },
-          { id: m2Row.id, position: 2 },
-        ],
-      },
-      cap.token,
-    )
+    const ok = await reorder([3, 1, 2], cap.token)
     expect(ok.status).toBe(200)
     expect(ok.body.squad.members.map((m: { id: number }) => m.id)).toEqual([m1Row.id, m2Row.id, capRow.id])
     expect(

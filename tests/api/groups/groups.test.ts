@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { MESSAGE_MAX_CHARS } from '../../../server/areas/groups/messages'
 import { race, statuses } from '../../helpers/concurrency'
+import { rowCount } from '../../helpers/db'
 import { apiWorld } from '../../helpers/world'
 
 // Groups and chat (docs/groups.md): groups, members, mute, one-to-ones, invites, search,
@@ -37,15 +38,7 @@ async function joinByInvite(owner: Player, joiner: Player, uuid: string) {
 }
 
 async function counts() {
-  const n = async (t: 'groups' | 'group_members' | 'group_messages') =>
-    Number(
-      (
-        await ctx.world.deps.db
-          .selectFrom(t)
-          .select((eb) => eb.fn.countAll<number>().as('n'))
-          .executeTakeFirstOrThrow()
-      ).n,
-    )
+  const n = (t: 'groups' | 'group_members' | 'group_messages') => rowCount(ctx.world.deps.db, t)
   return { groups: await n('groups'), members: await n('group_members'), messages: await n('group_messages') }
 }
 

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { MAX_INSTANT_MS } from '../../../server/http/instants'
+import { rowCount } from '../../helpers/db'
 import type { TestWorld } from '../../helpers/deps'
 import { client } from '../../helpers/http'
 import { leagueWorld, upcomingMatch } from '../../helpers/league'
@@ -23,15 +24,7 @@ beforeAll(async () => {
 })
 afterAll(() => world.close())
 
-const auctionCount = async () =>
-  Number(
-    (
-      await world.deps.db
-        .selectFrom('auctions')
-        .select((e) => e.fn.countAll<number>().as('n'))
-        .executeTakeFirstOrThrow()
-    ).n,
-  )
+const auctionCount = () => rowCount(world.deps.db, 'auctions')
 
 const create = (settings: Record<string, unknown>) =>
   api.post('/api/auctions', { name: 'Office league', match_id: matchId, ...settings }, owner.token)

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { rowCount } from '../../helpers/db'
 import { type TestWorld, testWorld } from '../../helpers/deps'
 import { client } from '../../helpers/http'
 import { upcomingMatch } from '../../helpers/league'
@@ -35,15 +36,7 @@ const NEVER: Array<[string, string]> = [
   ['\u2069', 'U+2069'],
 ]
 
-const count = async (table: 'auctions' | 'notifications') =>
-  Number(
-    (
-      await world.deps.db
-        .selectFrom(table)
-        .select((e) => e.fn.countAll<number>().as('n'))
-        .executeTakeFirstOrThrow()
-    ).n,
-  )
+const count = (table: 'auctions' | 'notifications') => rowCount(world.deps.db, table)
 
 describe('text fields', () => {
   it('refuses NUL and the right-to-left override in an auction name, storing nothing', async () => {

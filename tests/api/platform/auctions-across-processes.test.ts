@@ -1,12 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { startSimulation } from '../../../server/areas/match-day/simulation'
 import type { Deps } from '../../../server/core/deps'
-import { smallAuction } from '../../helpers/auctions'
-import { TEST_DIALECT } from '../../helpers/db'
+import { seatAndStart, smallAuction } from '../../helpers/auctions'
+import { failedJobs, TEST_DIALECT } from '../../helpers/db'
 import type { TestWorld } from '../../helpers/deps'
 import { client } from '../../helpers/http'
 import { leagueWorld, upcomingMatch } from '../../helpers/league'
-import { secondProcess } from '../../helpers/second-process'
+import { closeWithSecond, secondProcess } from '../../helpers/second-process'
 
 // Bids and simulations through two server processes on one PostgreSQL database: A is the
 // world's deps, B a second set on the same database with its own memory and scheduler
@@ -27,10 +27,7 @@ beforeEach(async () => {
 })
 afterEach(async () => {
   if (TEST_DIALECT !== 'postgres') return
-  await a.scheduler.stop()
-  await b.scheduler.stop()
-  await b.dbHandle.close()
-  await world.close()
+  await closeWithSecond(world, b)
 })
 
 type Player = Awaited<ReturnType<ReturnType<typeof client>['player']>>
@@ -41,28 +38,13 @@ async function runningAuction(owner: Player, others: Player[]) {
   const created = await apiA.post('/api/auctions', smallAuction('Two nodes', match.id), owner.token)
   expect(created.status).toBe(201)
   const auction = created.body.new_auction as { id: number; code: string }
-  const colors = ['blue', 'red', 'yellow', 'green', 'pink', 'navy']
-  for (const [i, p] of [owner, ...others].entries()) {
-    const joined = await apiA.post(
-      `/api/auctions/${auction.id}/join`,
-      { code: auction.code, franchise_name: `Franchise ${i}`, color: colors[i] },
-      p.token,
-    )
-    expect(joined.status).toBe(201)
-    if (p !== owner)
-      expect(
-        (
-          await apiA.post(
-            `/api/auctions/${auction.id}/managers/${joined.body.manager.id}/approve`,
-            {},
-            owner.token,
-          )
-        ).status,
-      ).toBe(200)
-  }
-  expect((await apiA.post(`/api/auctions/${auction.id}/start`, {}, owner.token)).status).toBe(200)
+  await seatAndStart(apiA, auction, owner, others)
   return auction.id
 }
+
+/** A bid of `amount` on `playerId` in auction `id`, through `api` (node A's or B's), as the holder of `token`. */
+const bid = (api: ReturnType<typeof client>, id: number, playerId: number, amount: number, token: string) =>
+  api.post(`/api/auctions/${id}/bid_player`, { player_id: playerId, bid_amount: amount }, token)
 
 const lotOf = async (id: number, token: string) =>
   (await apiA.get(`/api/auctions/${id}/bidding_player`, token)).body as {
@@ -105,26 +87,14 @@ describe.skipIf(TEST_DIALECT !== 'postgres')('one auction through two processes'
     const player = (await lotOf(id, owner.token)).bidding_player.id
     // B remembers the auction as its own bid left it…
     let lot = await lotOf(id, owner.token)
-    const first = await apiB.post(
-      `/api/auctions/${id}/bid_player`,
-      { player_id: player, bid_amount: lot.next_bid_amount },
-      owner.token,
-    )
+    const first = await bid(apiB, id, player, lot.next_bid_amount, owner.token)
     expect(first.status).toBe(200)
     // …then bob's bid through A moves it on, without B knowing.
     lot = await lotOf(id, bob.token)
-    const second = await apiA.post(
-      `/api/auctions/${id}/bid_player`,
-      { player_id: player, bid_amount: lot.next_bid_amount },
-      bob.token,
-    )
+    const second = await bid(apiA, id, player, lot.next_bid_amount, bob.token)
     expect(second.status).toBe(200)
     lot = await lotOf(id, owner.token)
-    const third = await apiB.post(
-      `/api/auctions/${id}/bid_player`,
-      { player_id: player, bid_amount: lot.next_bid_amount },
-      owner.token,
-    )
+    const third = await bid(apiB, id, player, lot.next_bid_amount, owner.token)
     expect(third.body).toMatchObject({ current_user_last_bid: { amount: lot.next_bid_amount } })
     expect(third.status).toBe(200)
   })
@@ -158,15 +128,7 @@ describe.skipIf(TEST_DIALECT !== 'postgres')('one auction through two processes'
     a.scheduler.start()
     b.scheduler.start()
     const lot = await lotOf(id, owner.token)
-    expect(
-      (
-        await apiB.post(
-          `/api/auctions/${id}/bid_player`,
-          { player_id: lot.bidding_player.id, bid_amount: lot.next_bid_amount },
-          bob.token,
-        )
-      ).status,
-    ).toBe(200)
+    expect((await bid(apiB, id, lot.bidding_player.id, lot.next_bid_amount, bob.token)).status).toBe(200)
     world.wall.advance(16_000)
     await Promise.all([a.scheduler.runDue(), b.scheduler.runDue()])
     const sold = await a.db
@@ -204,12 +166,7 @@ describe.skipIf(TEST_DIALECT !== 'postgres')('a live simulation with two schedul
       .where('id', '=', match.id)
       .executeTakeFirstOrThrow()
     expect(row.status).toBe('completed')
-    const failed = await a.db
-      .selectFrom('scheduled_jobs')
-      .select(['kind', 'last_error'])
-      .where('status', '=', 'failed')
-      .execute()
-    expect(failed).toEqual([])
+    expect(await failedJobs(a.db)).toEqual([])
     const events = await a.db
       .selectFrom('match_events')
       .select('seq')

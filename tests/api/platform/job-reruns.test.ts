@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { AUTOPILOT_STRATEGY } from '../../../server/areas/auctions/takeover'
 import { lockMatch } from '../../../server/areas/match-day/lifecycle'
-import { smallAuction } from '../../helpers/auctions'
+import { seatAndStart, smallAuction } from '../../helpers/auctions'
 import { upcomingMatch } from '../../helpers/league'
 import { apiWorld } from '../../helpers/world'
 
@@ -53,20 +53,7 @@ describe('a job run again after a crash midway', () => {
     )
     expect(created.status).toBe(201)
     const auction = created.body.new_auction as { id: number; code: string }
-    for (const [i, p] of [owner, bob].entries()) {
-      const joined = await ctx.api.post(
-        `/api/auctions/${auction.id}/join`,
-        { code: auction.code, franchise_name: `F${i}`, color: ['blue', 'red'][i] },
-        p.token,
-      )
-      if (p === bob)
-        await ctx.api.post(
-          `/api/auctions/${auction.id}/managers/${joined.body.manager.id}/approve`,
-          {},
-          owner.token,
-        )
-    }
-    expect((await ctx.api.post(`/api/auctions/${auction.id}/start`, {}, owner.token)).status).toBe(200)
+    await seatAndStart(ctx.api, auction, owner, [bob])
     expect(await pending('auction.bots')).toEqual([])
     // Nobody is in the room: both are due to be taken over. The first runs put them on
     // autopilot and died before moving the bots' job.

@@ -4,7 +4,7 @@ import type { Deps } from '../../../server/core/deps'
 import type { Job } from '../../../server/lib/scheduler'
 import { TEST_DIALECT } from '../../helpers/db'
 import { type TestWorld, testWorld } from '../../helpers/deps'
-import { secondProcess } from '../../helpers/second-process'
+import { closeWithSecond, secondProcess } from '../../helpers/second-process'
 
 // Two server processes on one PostgreSQL database (docs/architecture.md, "Jobs across
 // processes"): A is the world's deps, B a second set booted on the same database. SQLite is
@@ -21,10 +21,7 @@ beforeEach(async () => {
 })
 afterEach(async () => {
   if (TEST_DIALECT !== 'postgres') return
-  await a.scheduler.stop()
-  await b.scheduler.stop()
-  await b.dbHandle.close()
-  await world.close()
+  await closeWithSecond(world, b)
 })
 
 const until = async (check: () => Promise<boolean>, ms = 15_000) => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { squadOf, upcomingMatch, validTeamBody } from '../../helpers/league'
+import { playerOutside, squadOf, upcomingMatch, validTeamBody } from '../../helpers/league'
 import { apiWorld } from '../../helpers/world'
 
 const ctx = apiWorld({ league: true })
@@ -69,18 +69,10 @@ describe('POST /api/matches/{match_id}/user_teams', () => {
     const match = await upcomingMatch(ctx.world.deps)
     const body = await validTeamBody(ctx.world.deps, match.id)
     const ids = body.player_ids.split(',').map(Number)
-    const outsider = await ctx.world.deps.db
-      .selectFrom('players')
-      .select('id')
-      .where(
-        'id',
-        'not in',
-        (await squadOf(ctx.world.deps, match.id)).map((p) => p.id),
-      )
-      .executeTakeFirstOrThrow()
+    const outsider = await playerOutside(ctx.world.deps, [match.id])
     const foreign = await ctx.api.post(
       teamsPath(match.id),
-      { ...body, player_ids: [...ids.slice(0, 10), outsider.id].join(',') },
+      { ...body, player_ids: [...ids.slice(0, 10), outsider].join(',') },
       me.token,
     )
     expect(foreign.body.errors.rules).toContain('player_not_in_match')
@@ -90,7 +82,7 @@ describe('POST /api/matches/{match_id}/user_teams', () => {
       me.token,
     )
     expect(dup.body.errors.rules).toEqual(expect.arrayContaining(['duplicate_player', 'team_size']))
-    const notIn = await ctx.api.post(teamsPath(match.id), { ...body, captain: outsider.id }, me.token)
+    const notIn = await ctx.api.post(teamsPath(match.id), { ...body, captain: outsider }, me.token)
     expect(notIn.body.errors.rules).toEqual(['captain_not_in_team'])
     expect(notIn.body.errors.captain).toEqual(['The captain must be one of your selected players.'])
     const bad = await ctx.api.post(teamsPath(match.id), { ...body, player_ids: '1,2,x' }, me.token)

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { verifyLedger } from '../../../server/areas/ledger/verify'
+import { rowCount } from '../../helpers/db'
 import { apiWorld } from '../../helpers/world'
 
 const ctx = apiWorld()
@@ -13,22 +14,8 @@ const valid = {
 }
 
 const counts = async () => ({
-  users: Number(
-    (
-      await ctx.world.deps.db
-        .selectFrom('users')
-        .select((e) => e.fn.countAll<number>().as('n'))
-        .executeTakeFirstOrThrow()
-    ).n,
-  ),
-  mails: Number(
-    (
-      await ctx.world.deps.db
-        .selectFrom('outbox_messages')
-        .select((e) => e.fn.countAll<number>().as('n'))
-        .executeTakeFirstOrThrow()
-    ).n,
-  ),
+  users: await rowCount(ctx.world.deps.db, 'users'),
+  mails: await rowCount(ctx.world.deps.db, 'outbox_messages'),
 })
 
 describe('POST /api/users (sign up)', () => {

@@ -103,12 +103,25 @@ describe('POST /api/mobile_numbers', () => {
 })
 
 describe('POST /api/mobile_numbers/verify_otp', () => {
+  /** Sends an OTP to `mobile` for the holder of `token`, and answers it (read from the outbox). */
+  const sendOtp = async (mobile: string, token: string) => {
+    await ctx.api.post('/api/mobile_numbers', { mobile_number: mobile }, token)
+    return latestOtp(ctx.api, ctx.admin.token, mobile)
+  }
+  /** A new player with an OTP sent to a new number. */
+  const playerWithOtp = async () => {
+    const p = await ctx.api.player()
+    const mobile = nextMobile()
+    return { p, mobile, otp: await sendOtp(mobile, p.token) }
+  }
+  const verifyOtp = (mobile: string, otp: string, token?: string) =>
+    ctx.api.post('/api/mobile_numbers/verify_otp', { mobile_number: mobile, otp }, token)
+
   it('with the right code sets mobile_no and mobile_approved', async () => {
     const p = await ctx.api.player()
     expect(await me(p.token)).toMatchObject({ mobile_approved: false, mobile_no: null })
     const mobile = nextMobile()
-    await ctx.api.post('/api/mobile_numbers', { mobile_number: mobile }, p.token)
-    const otp = await latestOtp(ctx.api, ctx.admin.token, mobile)
+    const otp = await sendOtp(mobile, p.token)
     const ok = await ctx.api.post(
       '/api/mobile_numbers/verify_otp.json',
       { mobile_number: mobile, otp },
@@ -118,54 +131,34 @@ describe('POST /api/mobile_numbers/verify_otp', () => {
     expect(ok.body).toEqual({ mobile_no: mobile, mobile_approved: true })
     expect(await me(p.token)).toMatchObject({ mobile_approved: true, mobile_no: mobile })
     // An OTP works once.
-    const again = await ctx.api.post(
-      '/api/mobile_numbers/verify_otp',
-      { mobile_number: mobile, otp },
-      p.token,
-    )
+    const again = await verifyOtp(mobile, otp, p.token)
     expect(again.status).toBe(422)
   })
 
   it('counts wrong codes: 422 with the attempts left, and after 5 the OTP is dead', async () => {
-    const p = await ctx.api.player()
-    const mobile = nextMobile()
-    await ctx.api.post('/api/mobile_numbers', { mobile_number: mobile }, p.token)
-    const otp = await latestOtp(ctx.api, ctx.admin.token, mobile)
+    const { p, mobile, otp } = await playerWithOtp()
     const wrong = otp === '000000' ? '111111' : '000000'
-    const first = await ctx.api.post(
-      '/api/mobile_numbers/verify_otp',
-      { mobile_number: mobile, otp: wrong },
-      p.token,
-    )
+    const first = await verifyOtp(mobile, wrong, p.token)
     expect(first.status).toBe(422)
     expect(first.body.code).toBe('VALIDATION_FAILED')
     expect(first.body.errors.otp).toEqual(['is incorrect (4 attempts left)'])
     const row = await ctx.world.deps.db.selectFrom('mobile_otps').select('attempts').executeTakeFirstOrThrow()
     expect(row.attempts).toBe(1)
-    for (let i = 0; i < 4; i++)
-      await ctx.api.post('/api/mobile_numbers/verify_otp', { mobile_number: mobile, otp: wrong }, p.token)
-    const dead = await ctx.api.post('/api/mobile_numbers/verify_otp', { mobile_number: mobile, otp }, p.token)
+    for (let i = 0; i < 4; i++) await verifyOtp(mobile, wrong, p.token)
+    const dead = await verifyOtp(mobile, otp, p.token)
     expect(dead.status).toBe(422)
     expect(dead.body.errors.otp).toEqual(['was entered wrong too many times; ask for a new one'])
     expect((await me(p.token)).mobile_approved).toBe(false)
     // A new OTP starts afresh.
-    await ctx.api.post('/api/mobile_numbers', { mobile_number: mobile }, p.token)
-    const fresh = await latestOtp(ctx.api, ctx.admin.token, mobile)
-    const ok = await ctx.api.post(
-      '/api/mobile_numbers/verify_otp',
-      { mobile_number: mobile, otp: fresh },
-      p.token,
-    )
+    const fresh = await sendOtp(mobile, p.token)
+    const ok = await verifyOtp(mobile, fresh, p.token)
     expect(ok.status).toBe(200)
   })
 
   it('refuses an expired OTP with 422 and changes nothing', async () => {
-    const p = await ctx.api.player()
-    const mobile = nextMobile()
-    await ctx.api.post('/api/mobile_numbers', { mobile_number: mobile }, p.token)
-    const otp = await latestOtp(ctx.api, ctx.admin.token, mobile)
+    const { p, mobile, otp } = await playerWithOtp()
     ctx.world.wall.advance(10 * 60_000)
-    const late = await ctx.api.post('/api/mobile_numbers/verify_otp', { mobile_number: mobile, otp }, p.token)
+    const late = await verifyOtp(mobile, otp, p.token)
     expect(late.status).toBe(422)
     expect(late.body.errors.otp).toEqual(['has expired; ask for a new one'])
     expect(await me(p.token)).toMatchObject({ mobile_approved: false, mobile_no: null })
@@ -173,34 +166,20 @@ describe('POST /api/mobile_numbers/verify_otp', () => {
 
   it('refuses a code for a number no OTP was sent to, a malformed code, and strangers', async () => {
     const p = await ctx.api.player()
-    const none = await ctx.api.post(
-      '/api/mobile_numbers/verify_otp',
-      { mobile_number: nextMobile(), otp: '123456' },
-      p.token,
-    )
+    const none = await verifyOtp(nextMobile(), '123456', p.token)
     expect(none.status).toBe(422)
     expect(none.body.errors.otp).toEqual(['send an OTP to this number first'])
     const mobile = nextMobile()
     await ctx.api.post('/api/mobile_numbers', { mobile_number: mobile }, p.token)
-    const short = await ctx.api.post(
-      '/api/mobile_numbers/verify_otp',
-      { mobile_number: mobile, otp: '12a' },
-      p.token,
-    )
+    const short = await verifyOtp(mobile, '12a', p.token)
     expect(short.status).toBe(422)
     expect(short.body.errors.otp).toEqual(['must be the 6 digits we sent'])
     // Another user cannot use p's OTP.
     const q = await ctx.api.player()
     const otp = await latestOtp(ctx.api, ctx.admin.token, mobile)
-    const stolen = await ctx.api.post(
-      '/api/mobile_numbers/verify_otp',
-      { mobile_number: mobile, otp },
-      q.token,
-    )
+    const stolen = await verifyOtp(mobile, otp, q.token)
     expect(stolen.status).toBe(422)
-    expect(
-      (await ctx.api.post('/api/mobile_numbers/verify_otp', { mobile_number: mobile, otp })).status,
-    ).toBe(401)
+    expect((await verifyOtp(mobile, otp)).status).toBe(401)
   })
 })
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { SYSTEM_ACCOUNTS, userBalances } from '../../../server/areas/ledger/service'
+import { rowCount } from '../../helpers/db'
 import { depositRow } from '../../helpers/gateway'
 import { client } from '../../helpers/http'
 import { leagueWorld } from '../../helpers/league'
@@ -32,15 +33,7 @@ async function houseBalance(): Promise<number> {
 const unused = async (userId: number) => (await userBalances(ctx.world.deps.db, userId)).unused
 const claimRow = (id: number) =>
   ctx.world.deps.db.selectFrom('claim_refunds').selectAll().where('id', '=', id).executeTakeFirstOrThrow()
-const ledgerCount = async () =>
-  Number(
-    (
-      await ctx.world.deps.db
-        .selectFrom('ledger_transactions')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .executeTakeFirstOrThrow()
-    ).n,
-  )
+const ledgerCount = () => rowCount(ctx.world.deps.db, 'ledger_transactions')
 const notesOf = async (token: string) =>
   (await ctx.api.get('/api/notifications', token)).body.notifications as Array<{ kind: string; body: string }>
 const refund = (id: number | string, body: unknown, token = ctx.admin.token) =>

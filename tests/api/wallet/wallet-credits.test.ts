@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest'
 import { userBalances } from '../../../server/areas/ledger/service'
 
 import { gatewaySecret, sign } from '../../../server/areas/wallet/gateway/gateway'
+import { rowCount } from '../../helpers/db'
 import { testWorld } from '../../helpers/deps'
-
 import { pressGateway, verifyPath } from '../../helpers/gateway'
 import type { client } from '../../helpers/http'
 import { transactionsOfKind } from '../../helpers/ledger'
@@ -21,15 +21,7 @@ async function newCredit(p: Player, enter_amount: number | string = 500, gateway
 }
 
 const unused = async (p: Player) => (await userBalances(ctx.world.deps.db, p.id)).unused
-const creditCount = async () =>
-  Number(
-    (
-      await ctx.world.deps.db
-        .selectFrom('user_credits')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .executeTakeFirstOrThrow()
-    ).n,
-  )
+const creditCount = () => rowCount(ctx.world.deps.db, 'user_credits')
 
 describe('POST /api/user_credits', () => {
   it('creates a pending credit whose payment data points at the local gateway page', async () => {

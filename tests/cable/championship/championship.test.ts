@@ -1,16 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import { cableServer, cableUrl, jsonCaller, type RawCable, rawCable, signedInUser } from '../../helpers/cable'
-import { classicBody, squadOf, threeMatchPhase } from '../../helpers/championship'
+import { cableServer, jsonCaller, signedInCable, signedInUser } from '../../helpers/cable'
+import { classicBody, sixForTeamA, threeMatchPhase } from '../../helpers/championship'
 
 const ctx = cableServer({ league: true, admin: true })
 
 const call = jsonCaller(() => ctx.server, { web: true })
 
-async function connect(token: string): Promise<RawCable> {
-  const cable = await rawCable(cableUrl(ctx.server, `?access_token=${token}`))
-  await cable.take((f) => f.type === 'welcome')
-  return cable
-}
+const connect = (token: string) => signedInCable(ctx.server, token)
 
 describe('ChampionshipChannel', () => {
   it('rejects an unknown phase', async () => {
@@ -49,36 +45,8 @@ describe('ChampionshipChannel', () => {
     })
 
     await call('POST', `/api/admin/matches/${m1}/start`, ctx.admin.token)
-    const squad = await squadOf(deps, m1)
-    const hitter = bodyA.player_ids.find(
-      (pid) => squad.some((p) => p.id === pid) && !bodyB.player_ids.includes(pid),
-    ) as number
-    const side = squad.find((p) => p.id === hitter)!.real_team_id
-    const xi = [side, squad.find((p) => p.real_team_id !== side)!.real_team_id].map((t) => {
-      const rest = squad.filter((p) => p.real_team_id === t && p.id !== hitter).map((p) => p.id)
-      return t === side ? [hitter, ...rest].slice(0, 11) : rest.slice(0, 11)
-    })
-    const posted = await call('POST', `/api/admin/matches/${m1}/events`, ctx.admin.token, {
-      events: [
-        { type: 'lineup', team_id: side, player_ids: xi[0] },
-        {
-          type: 'lineup',
-          team_id: squad.find((p) => p.real_team_id !== side)!.real_team_id,
-          player_ids: xi[1],
-        },
-        {
-          type: 'ball',
-          innings: 1,
-          over: 0,
-          ball: 1,
-          batter_id: hitter,
-          non_striker_id: xi[0]![1],
-          bowler_id: xi[1]![0],
-          runs: 6,
-          boundary: true,
-        },
-      ],
-    })
+    const events = await sixForTeamA(deps, m1, bodyA.player_ids, bodyB.player_ids)
+    const posted = await call('POST', `/api/admin/matches/${m1}/events`, ctx.admin.token, { events })
     expect(posted.status).toBe(200)
     const score = (await call('GET', `/api/championship/classic_teams/${teamA.id}/score`, a.token)).body
       .classic_team_score

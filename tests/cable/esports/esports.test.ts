@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { scheduleReveal } from '../../../server/areas/esports/rooms.service'
-import { cableServer, cableUrl, jsonCaller, type RawCable, rawCable, signedInUser } from '../../helpers/cable'
+import { cableServer, jsonCaller, type RawCable, signedInCable, signedInUser } from '../../helpers/cable'
 import { insertEsportsContest, insertSquadMember } from '../../helpers/esports-rooms-fixture'
 
 // EsportsContestChannel and EsportsTournamentChannel (docs/channels.md, docs/esports.md "Live"):
@@ -14,11 +14,7 @@ const contestChannel = (id: unknown) => JSON.stringify({ channel: 'EsportsContes
 const tournamentChannel = (id: unknown) =>
   JSON.stringify({ channel: 'EsportsTournamentChannel', tournament_id: id })
 
-async function connect(token: string): Promise<RawCable> {
-  const cable = await rawCable(cableUrl(ctx.server, `?access_token=${token}`))
-  await cable.take()
-  return cable
-}
+const connect = (token: string) => signedInCable(ctx.server, token)
 
 async function follow(cable: RawCable, identifier: string) {
   cable.subscribe(identifier)

@@ -1,11 +1,10 @@
 import { describe, expect, it } from 'vitest'
 import {
   cableServer,
-  cableUrl,
   jsonCaller,
   NOTIFICATIONS,
   type RawCable,
-  rawCable,
+  signedInCable,
   signedInUser,
 } from '../../helpers/cable'
 
@@ -21,11 +20,7 @@ const post = (path: string, token: string, body?: unknown) => call('POST', path,
 
 const channel = (uuid: unknown) => JSON.stringify({ channel: 'GroupChannel', group_uuid_id: uuid })
 
-async function connect(token: string): Promise<RawCable> {
-  const cable = await rawCable(cableUrl(ctx.server, `?access_token=${token}`))
-  await cable.take()
-  return cable
-}
+const connect = (token: string) => signedInCable(ctx.server, token)
 
 /** Subscribes and takes the snapshot and the confirmation. */
 async function follow(cable: RawCable, uuid: string) {

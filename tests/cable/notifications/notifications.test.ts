@@ -7,6 +7,7 @@ import {
   NOTIFICATIONS,
   type RawCable,
   rawCable,
+  signedInCable,
   signedInUser,
 } from '../../helpers/cable'
 
@@ -21,8 +22,7 @@ const api = (path: string, token: string, body?: unknown) =>
 
 /** A signed-in socket subscribed to NotificationsChannel, past its unread snapshot. */
 async function subscribed(token: string): Promise<{ cable: RawCable; unread: number }> {
-  const cable = await rawCable(cableUrl(ctx.server, `?access_token=${token}`))
-  await cable.take()
+  const cable = await signedInCable(ctx.server, token)
   cable.subscribe(NOTIFICATIONS)
   const snapshot = await cable.take()
   expect(snapshot.identifier).toBe(NOTIFICATIONS)

@@ -2,14 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { post, SYSTEM_ACCOUNTS, systemAccountId, userAccountId } from '../../../server/areas/ledger/service'
 import { withTx } from '../../../server/db/tx'
 import type { RunningServer } from '../../../server/main'
-import {
-  cableUrl,
-  NOTIFICATIONS,
-  type RawCable,
-  rawCable,
-  signedInUser,
-  startCableServer,
-} from '../../helpers/cable'
+import { NOTIFICATIONS, signedInUser, startCableServer, subscribedCable } from '../../helpers/cable'
 import { durableDatabase, TEST_DIALECT } from '../../helpers/db'
 
 // Two listening servers on one PostgreSQL database, in one test process: a broadcast made
@@ -30,18 +23,10 @@ describe.skipIf(TEST_DIALECT !== 'postgres')('/cable across two nodes on one Pos
     await database?.drop()
   })
 
-  const subscribe = async (server: RunningServer, token: string, identifier: string): Promise<RawCable> => {
-    const cable = await rawCable(cableUrl(server, `?access_token=${token}`))
-    await cable.take()
-    cable.subscribe(identifier)
-    await cable.take((f) => f.type === 'confirm_subscription')
-    return cable
-  }
-
   it('a wallet credit and a notification made through A reach the user’s socket on B, in order', async () => {
     const me = await signedInUser(a)
     const admin = await signedInUser(a, 'admin')
-    const cable = await subscribe(b, me.token, NOTIFICATIONS)
+    const cable = await subscribedCable(b, me.token, NOTIFICATIONS)
     const { deps } = a
     const now = deps.clock.now()
     const house = await systemAccountId(deps.db, SYSTEM_ACCOUNTS.house.code, 'INR', now)
@@ -78,7 +63,7 @@ describe.skipIf(TEST_DIALECT !== 'postgres')('/cable across two nodes on one Pos
   it('a clock change through A reaches ClockChannel on B, and both nodes read the same clock', async () => {
     const admin = await signedInUser(a, 'admin')
     const identifier = JSON.stringify({ channel: 'ClockChannel' })
-    const cable = await subscribe(b, admin.token, identifier)
+    const cable = await subscribedCable(b, admin.token, identifier)
     const res = await fetch(`${a.url}/api/admin/clock`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${admin.token}` },

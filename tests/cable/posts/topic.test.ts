@@ -1,13 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import {
-  cableServer,
-  cableUrl,
-  jsonCaller,
-  NOTIFICATIONS,
-  type RawCable,
-  rawCable,
-  signedInUser,
-} from '../../helpers/cable'
+import { cableServer, jsonCaller, NOTIFICATIONS, signedInCable, signedInUser } from '../../helpers/cable'
 
 // TopicChannel (docs/channels.md): new comments and like counts of a topic, live; and the
 // feed's `feed_item` on NotificationsChannel.
@@ -19,11 +11,7 @@ const call = (path: string, token: string, body?: unknown) => json('POST', path,
 
 const topic = (id: unknown) => JSON.stringify({ channel: 'TopicChannel', topic_id: id })
 
-async function connect(token: string): Promise<RawCable> {
-  const cable = await rawCable(cableUrl(ctx.server, `?access_token=${token}`))
-  await cable.take()
-  return cable
-}
+const connect = (token: string) => signedInCable(ctx.server, token)
 
 describe('TopicChannel', () => {
   it('streams new comments and like counts to every viewer of the topic', async () => {

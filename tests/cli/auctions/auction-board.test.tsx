@@ -1,15 +1,8 @@
-import { beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { AuctionBoardState } from '../../../cli/lib/auction-board-state'
+import { inkViews, tick } from '../ink-views'
 
-process.env.CI = 'false'
-let ink: typeof import('ink-testing-library')
-let ui: typeof import('../../../cli/ui/auction-board')
-beforeAll(async () => {
-  ink = await import('ink-testing-library')
-  ui = await import('../../../cli/ui/auction-board')
-})
-
-const tick = () => new Promise((resolve) => setTimeout(resolve, 30))
+const views = inkViews(() => import('../../../cli/ui/auction-board'))
 
 function board(over: Partial<AuctionBoardState['lot']> = {}): AuctionBoardState {
   const now = Date.now()
@@ -85,7 +78,7 @@ function board(over: Partial<AuctionBoardState['lot']> = {}): AuctionBoardState 
 
 describe('the auction board', () => {
   it('shows the lot, the high bid, the server-clock countdown, purses and the event log', async () => {
-    const view = ink.render(<ui.AuctionView state={board()} />)
+    const view = views.ink.render(<views.ui.AuctionView state={board()} />)
     await tick()
     const frame = view.lastFrame() ?? ''
     expect(frame).toContain('Friday night')
@@ -100,8 +93,8 @@ describe('the auction board', () => {
   })
 
   it('freezes the countdown while paused and says so', async () => {
-    const view = ink.render(
-      <ui.AuctionView
+    const view = views.ink.render(
+      <views.ui.AuctionView
         state={board({ paused: true, remaining_millis: 4_000, ends_at_in_millis: Date.now() - 60_000 })}
       />,
     )

@@ -43,39 +43,25 @@ describe('fanspole auction create|join|approve|start|bid|show|watch|complete', (
     expect(auction.code).toMatch(/^[A-Z2-9]{8}$/)
     expect(auction.bot_takeover_seconds).toBe(45)
 
-    expect(
-      (
-        await runCli(
-          [
-            'auction',
-            'join',
-            String(auction.id),
-            '--code',
-            auction.code,
-            '--name',
-            'Owner XI',
-            '--color',
-            'blue',
-          ],
-          owner.env,
-        )
-      ).code,
-    ).toBe(0)
-    const joined = await runCli(
-      [
-        'auction',
-        'join',
-        String(auction.id),
-        '--code',
-        auction.code,
-        '--name',
-        'Bob XI',
-        '--color',
-        'red',
-        '--json',
-      ],
-      bob.env,
-    )
+    /** `fanspole auction join` with the auction's code, as the player of `env`. */
+    const join = (env: NodeJS.ProcessEnv, name: string, color: string, ...more: string[]) =>
+      runCli(
+        [
+          'auction',
+          'join',
+          String(auction.id),
+          '--code',
+          auction.code,
+          '--name',
+          name,
+          '--color',
+          color,
+          ...more,
+        ],
+        env,
+      )
+    expect((await join(owner.env, 'Owner XI', 'blue')).code).toBe(0)
+    const joined = await join(bob.env, 'Bob XI', 'red', '--json')
     expect(joined.json().manager.status).toBe('pending')
     const refused = await runCli(
       ['auction', 'approve', String(auction.id), String(joined.json().manager.id)],

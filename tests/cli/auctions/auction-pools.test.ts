@@ -27,32 +27,16 @@ beforeAll(async () => {
 afterAll(() => world.close())
 
 const create = (...args: string[]) => runCli(['auction', 'create', '--name', 'Class of 30', ...args], env)
+/** An auction on the series' players, balanced, squads of 11 to 15. */
+const balanced = (...args: string[]) =>
+  create('--series', String(seriesId), ...args, '--balanced', '--squad', '11-15')
 
 describe('fanspole auction create --pool', () => {
   it('creates a league-pool auction for a class of 30 and says how many managers it takes', async () => {
-    const text = await create(
-      '--series',
-      String(seriesId),
-      '--pool',
-      'league',
-      '--balanced',
-      '--squad',
-      '11-15',
-    )
+    const text = await balanced('--pool', 'league')
     expect(text.code, text.stderr).toBe(0)
     expect(text.stdout).toMatch(/Takes 3\d managers \(3\d\d players, squads of 11\): 3\d seats left/)
-    const json = await create(
-      '--series',
-      String(seriesId),
-      '--pool',
-      'league',
-      '--balanced',
-      '--squad',
-      '11-15',
-      '--max-managers',
-      '30',
-      '--json',
-    )
+    const json = await balanced('--pool', 'league', '--max-managers', '30', '--json')
     expect(json.code, json.stderr).toBe(0)
     expect(json.json().auction).toMatchObject({ max_managers: 30, seats_left: 30, series_id: seriesId })
     const shown = await runCli(['auction', 'show', String(json.json().auction.id)], env)
@@ -60,15 +44,7 @@ describe('fanspole auction create --pool', () => {
   })
 
   it('refuses more managers than the pool takes (1, with the server’s count) and bad flags (2)', async () => {
-    const over = await create(
-      '--series',
-      String(seriesId),
-      '--balanced',
-      '--squad',
-      '11-15',
-      '--max-managers',
-      '20',
-    )
+    const over = await balanced('--max-managers', '20')
     expect(over.code).toBe(1)
     expect(over.stderr).toMatch(
       /must be at most 1\d: the series pool of \d+ players takes at most 1\d managers/,

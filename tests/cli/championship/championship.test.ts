@@ -125,18 +125,21 @@ describe('fanspole championship', () => {
     )
 
     // Before the first lock: unlimited, free.
+    /** `team edit` of the phase swapping `swap.out` for `swap.in`, and `more` flags. */
+    const editSwaps = (swap: { out: number[]; in: number[] }, ...more: string[]) =>
+      cli(
+        'team',
+        'edit',
+        '--phase',
+        String(phase.id),
+        '--out',
+        swap.out.join(','),
+        '--in',
+        swap.in.join(','),
+        ...more,
+      )
     const before = swaps(pick.player_ids, 3)
-    const free = await cli(
-      'team',
-      'edit',
-      '--phase',
-      String(phase.id),
-      '--out',
-      before.out.join(','),
-      '--in',
-      before.in.join(','),
-      ...roleFlags(pick.captain_id, pick.vice_captain_id, before),
-    )
+    const free = await editSwaps(before, ...roleFlags(pick.captain_id, pick.vice_captain_id, before))
     expect(free.code, free.stderr).toBe(0)
     expect((await cli('transfers', '--phase', String(phase.id))).stdout).toContain('has not been locked yet')
 
@@ -166,18 +169,7 @@ describe('fanspole championship', () => {
     const keepVice = three.out.includes(shown.vice_captain.id)
       ? ['--vice-captain', String(three.in[three.out.indexOf(shown.vice_captain.id)])]
       : []
-    const saved = await cli(
-      'team',
-      'edit',
-      '--phase',
-      String(phase.id),
-      '--out',
-      three.out.join(','),
-      '--in',
-      three.in.join(','),
-      ...keepCaptain,
-      ...keepVice,
-    )
+    const saved = await editSwaps(three, ...keepCaptain, ...keepVice)
     expect(saved.code, saved.stderr).toBe(0)
     expect(saved.stdout).toMatch(/^transfers +0 free, 1 paid left \(next paid ₹25\.00\)$/m)
     const pending = await cli('transfers', '--phase', String(phase.id))

@@ -1,6 +1,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { rowCount } from '../../helpers/db'
 import { makeUser } from '../../helpers/deps'
 import { client } from '../../helpers/http'
 import { seedLeague } from '../../helpers/league'
@@ -22,24 +23,8 @@ afterEach(async () => {
 
 const db = () => world.server.deps.db
 const signedInHome = playerHomes()
-const userCount = async () =>
-  Number(
-    (
-      await db()
-        .selectFrom('users')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .executeTakeFirstOrThrow()
-    ).n,
-  )
-const classCount = async () =>
-  Number(
-    (
-      await db()
-        .selectFrom('classrooms')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .executeTakeFirstOrThrow()
-    ).n,
-  )
+const userCount = () => rowCount(db(), 'users')
+const classCount = () => rowCount(db(), 'classrooms')
 
 function csv(name: string, text: string): string {
   const file = path.join(tmp.dir, name)

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { verifyLedger } from '../../../server/areas/ledger/verify'
+import { contestCreate } from '../helpers'
 import { cricketMatch, leagueCli, teamedPlayer } from '../match-world'
 
 /** `fanspole contest create --bots`, `contest bots`, `auction create --bots` (docs/bots.md). */
@@ -22,18 +23,7 @@ describe('fanspole contest … --bots', () => {
     const { match } = await cricketMatch(ctx.world, 1)
     const p = await owner(match.id, 'botowner', 200)
     const created = await cli(
-      'contest',
-      'create',
-      '--match',
-      String(match.id),
-      '--name',
-      'Bot League',
-      '--fee',
-      '50',
-      '--size',
-      '4',
-      '--bots',
-      '2',
+      ...contestCreate(match.id, 'Bot League', '--fee', '50', '--size', '4', '--bots', '2'),
     )
     expect(created.code, created.stderr).toBe(0)
     expect(created.stdout).toMatch(/^Created contest \d+, "Bot League"; you are in\.$/m)
@@ -54,7 +44,9 @@ describe('fanspole contest … --bots', () => {
     expect(await balance(p.token)).toBe(0)
 
     const full = await cli('contest', 'bots', String(id), '1')
+
     expect(full.code).toBe(1)
+
     expect(full.stderr).toContain('This contest is full')
     expect((await verifyLedger(ctx.world.server.deps.db)).problems).toEqual([])
   })
@@ -68,33 +60,10 @@ describe('fanspole contest … --bots', () => {
     expect(strategy.stderr).toContain(
       '--strategy: expected one of mixed, favourite, differential, captain_by_form',
     )
-    const dry = await cli(
-      'contest',
-      'create',
-      '--match',
-      '1',
-      '--name',
-      'x',
-      '--size',
-      '3',
-      '--bots',
-      '2',
-      '--dry-run',
-    )
+    const dry = await cli(...contestCreate(1, 'x', '--size', '3', '--bots', '2', '--dry-run'))
     expect(dry.code).toBe(2)
     expect(dry.stderr).toContain('leave out --dry-run')
-    const lone = await cli(
-      'contest',
-      'create',
-      '--match',
-      '1',
-      '--name',
-      'x',
-      '--size',
-      '3',
-      '--bot-strategy',
-      'favourite',
-    )
+    const lone = await cli(...contestCreate(1, 'x', '--size', '3', '--bot-strategy', 'favourite'))
     expect(lone.code).toBe(2)
     expect(lone.stderr).toContain('--bot-strategy goes with --bots <n>')
     const auction = await cli('auction', 'create', '--match', '1', '--name', 'Nope', '--bots', '41')

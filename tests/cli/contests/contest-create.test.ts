@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { classicBody } from '../../helpers/championship'
+import { contestCreate } from '../helpers'
 import { cricketMatch, leagueCli } from '../match-world'
 
 const ctx = leagueCli()
@@ -18,20 +19,7 @@ describe('fanspole contest create / join / members / edit / delete', () => {
     )
     await signIn(owner)
 
-    const draft = [
-      'contest',
-      'create',
-      '--match',
-      String(match.id),
-      '--name',
-      'Hostel XI',
-      '--fee',
-      '50',
-      '--size',
-      '4',
-      '--prizes',
-      '1:70,2:30',
-    ]
+    const draft = contestCreate(match.id, 'Hostel XI', '--fee', '50', '--size', '4', '--prizes', '1:70,2:30')
     const dry = await cli(...draft, '--dry-run', '--json')
     expect(dry.code, dry.stderr).toBe(0)
     expect(dry.json().bill).toMatchObject({ entry_fee: 50, members_limit: 4, prize_pool: 170, you_pay: 50 })

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { contestCreate } from '../helpers'
 import { cricketMatch, leagueCli } from '../match-world'
 
 const ctx = leagueCli()
@@ -10,21 +11,7 @@ describe('fanspole contest edit / members --remove / delete', () => {
     const owner = await friend(match.id, 'ownerx', 100, true)
     const mate = await friend(match.id, 'matex', 100)
     await signIn(owner)
-    const created = await cli(
-      ...[
-        'contest',
-        'create',
-        '--match',
-        String(match.id),
-        '--name',
-        'Hostel XI',
-        '--fee',
-        '50',
-        '--size',
-        '4',
-      ],
-      '--json',
-    )
+    const created = await cli(...contestCreate(match.id, 'Hostel XI', '--fee', '50', '--size', '4'), '--json')
     expect(created.code, created.stderr).toBe(0)
     const { id, invite_code: code } = created.json().contest
     await signIn(mate)

@@ -1,21 +1,13 @@
-import { beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { lotSeconds } from '../../../cli/lib/demo/auction'
 import { botsFor } from '../../../cli/lib/demo/fixtures'
 import { summaryLines } from '../../../cli/lib/demo/summary'
 import { emptyState } from '../../../cli/lib/demo/types'
 import { createStore } from '../../../cli/lib/live-store'
 import { runCli } from '../helpers'
+import { inkViews, tick } from '../ink-views'
 
-// Ink draws only the final frame when CI is set; this test looks at live frames.
-process.env.CI = 'false'
-let ink: typeof import('ink-testing-library')
-let ui: typeof import('../../../cli/ui/demo-board')
-beforeAll(async () => {
-  ink = await import('ink-testing-library')
-  ui = await import('../../../cli/ui/demo-board')
-})
-
-const tick = () => new Promise((resolve) => setTimeout(resolve, 30))
+const views = inkViews(() => import('../../../cli/ui/demo-board'))
 
 function livingState() {
   const state = emptyState(Date.UTC(2026, 10, 25, 6, 0))
@@ -56,8 +48,8 @@ describe('the demo summary', () => {
 
   it('is drawn by Ink and follows the store', async () => {
     const store = createStore(livingState())
-    const view = ink.render(
-      <ui.DemoBoard banner={['Fanspole demo league (seed 42, clock 20×)']} store={store} />,
+    const view = views.ink.render(
+      <views.ui.DemoBoard banner={['Fanspole demo league (seed 42, clock 20×)']} store={store} />,
     )
     await tick()
     expect(view.lastFrame()).toContain('Fanspole demo league (seed 42, clock 20×)')

@@ -53,25 +53,30 @@ describe('fanspole esports tournament', () => {
     const t = made.json().esports_tournament
     expect(t).toMatchObject({ name: 'CLI Cup', mode: 'duo', rounds_count: 2 })
 
-    const flags = await cli(
-      'esports',
-      'tournament',
-      'create',
-      '--name',
+    // 16 solo players, registration closing in an hour, lobbies of 8: `qualify` of each go on.
+    const soloCup = (name: string, qualify: string, ...starts: string[]) =>
+      cli(
+        'esports',
+        'tournament',
+        'create',
+        '--name',
+        name,
+        '--mode',
+        'solo',
+        '--squads',
+        '16',
+        '--closes',
+        String(now + HOUR),
+        '--lobby-size',
+        '8',
+        '--qualify',
+        qualify,
+        ...starts.flatMap((at) => ['--starts', at]),
+      )
+    const flags = await soloCup(
       'Flag Cup',
-      '--mode',
-      'solo',
-      '--squads',
-      '16',
-      '--closes',
-      String(now + HOUR),
-      '--lobby-size',
-      '8',
-      '--qualify',
       '4',
-      '--starts',
       new Date(now + 2 * HOUR).toISOString(),
-      '--starts',
       new Date(now + 3 * HOUR).toISOString(),
     )
     expect(flags.code, flags.stderr).toBe(0)
@@ -108,29 +113,11 @@ describe('fanspole esports tournament', () => {
     expect(notMinutes.stderr).toContain('expected a number of minutes')
 
     const bad = await cli('esports', 'tournament', 'create', '--name', 'Half')
+
     expect(bad.code).toBe(2)
+
     expect(bad.stderr).toContain('--mode')
-    const unfit = await cli(
-      'esports',
-      'tournament',
-      'create',
-      '--name',
-      'Unfit Cup',
-      '--mode',
-      'solo',
-      '--squads',
-      '16',
-      '--closes',
-      String(now + HOUR),
-      '--lobby-size',
-      '8',
-      '--qualify',
-      '8',
-      '--starts',
-      String(now + 2 * HOUR),
-      '--starts',
-      String(now + 3 * HOUR),
-    )
+    const unfit = await soloCup('Unfit Cup', '8', String(now + 2 * HOUR), String(now + 3 * HOUR))
     expect(unfit.code).toBe(1)
     expect(unfit.stderr).toMatch(/eliminate/)
 
@@ -160,28 +147,12 @@ describe('fanspole esports tournament', () => {
       if (i === 0) code = /code (T[A-Z0-9]{8})/.exec(reg.stdout)?.[1] ?? ''
     }
     const mate = await gamer()
-    const join = await cli(
-      '--as',
-      mate.username,
-      'esports',
-      'tournament',
-      'join',
-      String(t.id),
-      '--code',
-      code,
-    )
+    const joinWithCode = () =>
+      cli('--as', mate.username, 'esports', 'tournament', 'join', String(t.id), '--code', code)
+    const join = await joinWithCode()
     expect(join.code, join.stderr).toBe(0)
     expect(join.stdout).toContain('Joined Duo 0 (2 players) in CLI Cup')
-    const again = await cli(
-      '--as',
-      mate.username,
-      'esports',
-      'tournament',
-      'join',
-      String(t.id),
-      '--code',
-      code,
-    )
+    const again = await joinWithCode()
     expect(again.code).toBe(1)
     expect(again.stderr).toMatch(/already in a squad/)
 

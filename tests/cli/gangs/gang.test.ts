@@ -25,23 +25,26 @@ async function signIn(p: { email: string; password: string }) {
   expect((await cli('login', '--email', p.email, '--password', p.password)).code).toBe(0)
 }
 
+/** `owner` signs in and creates the gang `name` with `flags`: the gang, as `--json` answers it. */
+async function createGang(owner: { email: string; password: string }, name: string, ...flags: string[]) {
+  await signIn(owner)
+  const created = await cli('gang', 'create', name, ...flags, '--json')
+  expect(created.code).toBe(0)
+  return created.json().gang
+}
+
 describe('fanspole gang', () => {
   it('creates a daily gang, another player joins it by code, and both see it ranked', async () => {
     const owner = await world.api.player('gangowner')
     const mate = await world.api.player('gangmate')
-    await signIn(owner)
-    const created = await cli(
-      'gang',
-      'create',
+    const gang = await createGang(
+      owner,
       'Hostel 4',
       '--series',
       String(seriesId),
       '--motto',
       'We never sleep',
-      '--json',
     )
-    expect(created.code).toBe(0)
-    const gang = created.json().gang
     expect(gang).toMatchObject({
       name: 'Hostel 4',
       league_motto: 'We never sleep',
@@ -78,18 +81,7 @@ describe('fanspole gang', () => {
   it('asks to join a private championship gang, and refuses a plain join with the 403', async () => {
     const owner = await world.api.player('phaseowner')
     const asker = await world.api.player('phaseasker')
-    await signIn(owner)
-    const created = await cli(
-      'gang',
-      'create',
-      'Phase pals',
-      '--phase',
-      String(phaseId),
-      '--private',
-      '--json',
-    )
-    expect(created.code).toBe(0)
-    const gang = created.json().gang
+    const gang = await createGang(owner, 'Phase pals', '--phase', String(phaseId), '--private')
     expect(gang).toMatchObject({ mode: 'championship', is_public: false, series_phase: { id: phaseId } })
 
     await signIn(asker)

@@ -1,18 +1,13 @@
-import { beforeAll, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { type ChatState, withFailure, withMessage, withPending } from '../../../cli/lib/group-chat-state'
 import type { GroupMessage } from '../../../cli/lib/groups'
 import { createStore } from '../../../cli/lib/live-store'
+import { inkViews } from '../ink-views'
 
 // The Ink view of `fanspole group chat` (cli/ui/group-chat.tsx) and the state it draws: a send
 // shows "Sending..." until the echo with its identifier_key replaces it (spec §4).
 
-process.env.CI = 'false'
-let ink: typeof import('ink-testing-library')
-let ui: typeof import('../../../cli/ui/group-chat')
-beforeAll(async () => {
-  ink = await import('ink-testing-library')
-  ui = await import('../../../cli/ui/group-chat')
-})
+const views = inkViews(() => import('../../../cli/ui/group-chat'))
 
 // Ink draws on its own schedule: wait for the frame to show what a step expects (a fixed pause
 // was too short on a loaded machine).
@@ -71,7 +66,7 @@ describe('GroupChat', () => {
   it('draws history, "Sending..." until the echo, a refused send, and sends what is typed', async () => {
     const store = createStore(withMessage(initial, message(1, 'ravi', 'Who is in?')))
     const sent: string[] = []
-    const view = ink.render(<ui.GroupChat store={store} onSend={(text) => sent.push(text)} />)
+    const view = views.ink.render(<views.ui.GroupChat store={store} onSend={(text) => sent.push(text)} />)
     await drawn(() => expect(view.lastFrame()).toContain('Esc or Ctrl-C to leave'))
     const frame = () => view.lastFrame() ?? ''
     expect(frame()).toContain('Sunday league')

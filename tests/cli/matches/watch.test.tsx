@@ -15,18 +15,15 @@ import { durableDatabase } from '../../helpers/db'
 import { client } from '../../helpers/http'
 import { squadOf } from '../../helpers/league'
 import { runCli } from '../helpers'
+import { inkViews } from '../ink-views'
 import { cricketMatch, entrant, type LeagueCliWorld, leagueCliWorld, oneBall } from '../match-world'
 
-// Ink draws only the final frame when CI is set; these tests look at live frames.
-process.env.CI = 'false'
-let ink: typeof import('ink-testing-library')
-let scoreboardUi: typeof import('../../../cli/ui/scoreboard')
-let leaderboardUi: typeof import('../../../cli/ui/leaderboard')
+const views = inkViews(async () => ({
+  scoreboard: await import('../../../cli/ui/scoreboard'),
+  leaderboard: await import('../../../cli/ui/leaderboard'),
+}))
 let world: LeagueCliWorld
 beforeAll(async () => {
-  ink = await import('ink-testing-library')
-  scoreboardUi = await import('../../../cli/ui/scoreboard')
-  leaderboardUi = await import('../../../cli/ui/leaderboard')
   world = await leagueCliWorld()
 })
 afterAll(() => world.close())
@@ -87,7 +84,7 @@ describe('the live scoreboard (match show --watch)', () => {
     const store = createStore(initialScoreboard(match as Match, players as Player[]))
     const feed = feedInto(store, { channel: 'MatchChannel', match_id: match.id }, scoreboardReduce)
     const onQuit = vi.fn()
-    const view = ink.render(<scoreboardUi.ScoreboardWatch store={store} onQuit={onQuit} />)
+    const view = views.ink.render(<views.ui.scoreboard.ScoreboardWatch store={store} onQuit={onQuit} />)
     try {
       await until(() => view.lastFrame()?.includes('q to quit · live'), 'the subscription')
       expect(view.lastFrame()).toContain('LIVE')
@@ -181,7 +178,7 @@ describe('the live leaderboard (contest leaderboard --watch)', () => {
       { channel: 'ContestChannel', contest_id: h2h.id },
       leaderboardReduce,
     )
-    const view = ink.render(<leaderboardUi.LeaderboardWatch store={store} />)
+    const view = views.ink.render(<views.ui.leaderboard.LeaderboardWatch store={store} />)
     try {
       await until(() => view.lastFrame()?.includes('q to quit · live'), 'the subscription')
       expect(view.lastFrame()).toContain(`Head to Head · ${match.title}`)
@@ -351,7 +348,9 @@ describe('the leaderboard view', () => {
         ['kiran', 3, 80, 8],
       ]),
     )
-    const view = ink.render(<leaderboardUi.Leaderboard state={{ ...state, connection: { kind: 'live' } }} />)
+    const view = views.ink.render(
+      <views.ui.leaderboard.Leaderboard state={{ ...state, connection: { kind: 'live' } }} />,
+    )
     const frame = view.lastFrame() ?? ''
     expect(frame).toContain('COMPLETED')
     expect(frame).toMatch(/RANK +ENTRY +POINTS +PRIZE/)
@@ -367,7 +366,7 @@ describe('the leaderboard view', () => {
       contest_status: 'cancelled',
       reason: 'The contest did not fill before the match started',
     })
-    const view = ink.render(<leaderboardUi.Leaderboard state={state} />)
+    const view = views.ink.render(<views.ui.leaderboard.Leaderboard state={state} />)
     expect(view.lastFrame()).toContain(
       'Cancelled: The contest did not fill before the match started. Every entry fee was refunded.',
     )

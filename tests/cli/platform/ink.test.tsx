@@ -1,25 +1,18 @@
 import { PassThrough } from 'node:stream'
-import { beforeAll, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { createIo } from '../../../cli/lib/io'
 import { createProgress } from '../../../cli/ui/progress'
+import { inkViews, tick } from '../ink-views'
 
-// Ink draws only the final frame when CI is set; these tests look at live frames.
-process.env.CI = 'false'
-let ink: typeof import('ink-testing-library')
-let ui: typeof import('../../../cli/ui/seed-progress')
-let prompts: typeof import('../../../cli/ui/prompts')
-beforeAll(async () => {
-  ink = await import('ink-testing-library')
-  ui = await import('../../../cli/ui/seed-progress')
-  prompts = await import('../../../cli/ui/prompts')
-})
-
-const tick = () => new Promise((resolve) => setTimeout(resolve, 30))
+const views = inkViews(async () => ({
+  seedProgress: await import('../../../cli/ui/seed-progress'),
+  prompts: await import('../../../cli/ui/prompts'),
+}))
 
 describe('SeedProgress', () => {
   it('shows the title, the step with its count and a proportional bar', async () => {
-    const { SeedProgress } = ui
-    const view = ink.render(
+    const { SeedProgress } = views.ui.seedProgress
+    const view = views.ink.render(
       <SeedProgress title="Seeding the demo league (seed 42)" step="users" done={3} total={10} />,
     )
     await tick()
@@ -46,7 +39,9 @@ describe('SeedProgress', () => {
 describe('LoginPrompt', () => {
   it('asks for the e-mail, then the password (masked), and hands both back', async () => {
     const onDone = vi.fn()
-    const view = ink.render(<prompts.LoginPrompt server="http://127.0.0.1:3000" onDone={onDone} />)
+    const view = views.ink.render(
+      <views.ui.prompts.LoginPrompt server="http://127.0.0.1:3000" onDone={onDone} />,
+    )
     await tick()
     expect(view.lastFrame()).toContain('Sign in to http://127.0.0.1:3000')
     expect(view.lastFrame()).toContain('E-mail or username:')
@@ -68,7 +63,7 @@ describe('LoginPrompt', () => {
 
   it('does not accept an empty e-mail', async () => {
     const onDone = vi.fn()
-    const view = ink.render(<prompts.LoginPrompt server="s" onDone={onDone} />)
+    const view = views.ink.render(<views.ui.prompts.LoginPrompt server="s" onDone={onDone} />)
     await tick()
     view.stdin.write('\r')
     await tick()
@@ -80,16 +75,16 @@ describe('LoginPrompt', () => {
 describe('Confirm', () => {
   it('defaults to no and takes y for yes', async () => {
     const answers: boolean[] = []
-    const first = ink.render(
-      <prompts.Confirm question="Delete every row?" onAnswer={(yes) => answers.push(yes)} />,
+    const first = views.ink.render(
+      <views.ui.prompts.Confirm question="Delete every row?" onAnswer={(yes) => answers.push(yes)} />,
     )
     await tick()
     expect(first.lastFrame()).toContain('Delete every row?')
     first.stdin.write('\r')
     await tick()
     first.unmount()
-    const second = ink.render(
-      <prompts.Confirm question="Delete every row?" onAnswer={(yes) => answers.push(yes)} />,
+    const second = views.ink.render(
+      <views.ui.prompts.Confirm question="Delete every row?" onAnswer={(yes) => answers.push(yes)} />,
     )
     await tick()
     second.stdin.write('y')

@@ -40,29 +40,46 @@ describe('the address serve listens on', () => {
   })
 })
 
-describe('fanspole serve --host (the real executable)', () => {
+/**
+ * `fanspole serve` as the real executable, from a FANSPOLE_HOME made for each test (`tmp`);
+ * the child still running after a test is killed.
+ */
+function realServe() {
   const root = path.resolve(import.meta.dirname, '..', '..', '..')
-  const bin = path.join(root, 'cli', 'bin', 'fanspole.mjs')
-  let tmp: ReturnType<typeof tempDir>
-  let child: ChildProcess | undefined
+  const run = {
+    tmp: undefined as unknown as ReturnType<typeof tempDir>,
+    child: undefined as ChildProcess | undefined,
+    /** Spawns `fanspole serve` with `args` and `env` (no more of this process's environment than given). */
+    spawn(args: string[], env: NodeJS.ProcessEnv) {
+      run.child = spawn(process.execPath, [path.join(root, 'cli', 'bin', 'fanspole.mjs'), 'serve', ...args], {
+        cwd: root,
+        env,
+      })
+      return run.child
+    },
+  }
   beforeEach(() => {
-    tmp = tempDir()
+    run.tmp = tempDir()
   })
   afterEach(() => {
-    if (child && child.exitCode === null) child.kill('SIGKILL')
-    tmp.remove()
+    if (run.child && run.child.exitCode === null) run.child.kill('SIGKILL')
+    run.tmp.remove()
   })
+  return run
+}
+
+describe('fanspole serve --host (the real executable)', () => {
+  const run = realServe()
 
   /** Starts serve, resolves with its JSON document and what it wrote on stderr so far. */
   function serve(args: string[], env: NodeJS.ProcessEnv) {
-    const db = path.join(tmp.dir, 'serve.sqlite')
+    const db = path.join(run.tmp.dir, 'serve.sqlite')
     const { HOST: _drop, ...base } = process.env
-    const proc = spawn(
-      process.execPath,
-      [bin, 'serve', '--port', '0', '--db', db, '--no-seed', '--no-web', '--json', ...args],
-      { cwd: root, env: { ...base, FANSPOLE_HOME: tmp.dir, ...env } },
-    )
-    child = proc
+    const proc = run.spawn(['--port', '0', '--db', db, '--no-seed', '--no-web', '--json', ...args], {
+      ...base,
+      FANSPOLE_HOME: run.tmp.dir,
+      ...env,
+    })
     let stdout = ''
     let stderr = ''
     proc.stderr?.on('data', (chunk) => {
@@ -112,39 +129,18 @@ describe('fanspole serve --host (the real executable)', () => {
 })
 
 describe('fanspole serve on a network: no README password (the real executable)', () => {
-  const root = path.resolve(import.meta.dirname, '..', '..', '..')
-  const bin = path.join(root, 'cli', 'bin', 'fanspole.mjs')
-  let tmp: ReturnType<typeof tempDir>
-  let child: ChildProcess | undefined
-  beforeEach(() => {
-    tmp = tempDir()
-  })
-  afterEach(() => {
-    if (child && child.exitCode === null) child.kill('SIGKILL')
-    tmp.remove()
-  })
+  const run = realServe()
 
   /** Runs serve on this test's database: its JSON document once it listens, or how it exited. */
   function serve(args: string[], env: NodeJS.ProcessEnv = {}) {
     const { HOST: _h, FANSPOLE_ADMIN_PASSWORD: _a, FANSPOLE_DEMO_PASSWORD: _d, ...base } = process.env
-    const proc = spawn(
-      process.execPath,
-      [
-        bin,
-        'serve',
-        '--port',
-        '0',
-        '--db',
-        path.join(tmp.dir, 'class.sqlite'),
-        '--users',
-        '1',
-        '--no-web',
-        '--json',
-        ...args,
-      ],
-      { cwd: root, env: { ...base, FANSPOLE_HOME: tmp.dir, DATABASE_URL: '', ...env } },
-    )
-    child = proc
+    const db = path.join(run.tmp.dir, 'class.sqlite')
+    const proc = run.spawn(['--port', '0', '--db', db, '--users', '1', '--no-web', '--json', ...args], {
+      ...base,
+      FANSPOLE_HOME: run.tmp.dir,
+      DATABASE_URL: '',
+      ...env,
+    })
     let stdout = ''
     let stderr = ''
     proc.stdout?.on('data', (chunk) => {
@@ -177,7 +173,7 @@ describe('fanspole serve on a network: no README password (the real executable)'
     ).status
 
   async function stop() {
-    const proc = child
+    const proc = run.child
     if (!proc || proc.exitCode !== null) return
     const exited = new Promise((resolve) => proc.on('exit', resolve))
     proc.kill('SIGINT')
@@ -236,7 +232,7 @@ describe('fanspole serve on a network: no README password (the real executable)'
     expect(stderr).toContain(
       `The command line on this machine is signed in to ${server} as admin@fanspole.local`,
     )
-    const clock = await runCli(['clock', '--json', '--server', server], { FANSPOLE_HOME: tmp.dir })
+    const clock = await runCli(['clock', '--json', '--server', server], { FANSPOLE_HOME: run.tmp.dir })
     expect(clock.code, clock.stderr).toBe(0)
     // Elsewhere (no session, no FANSPOLE_ADMIN_PASSWORD) the CLI says exactly what it needs.
     const other = tempDir('fanspole-home-')

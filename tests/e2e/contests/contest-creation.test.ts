@@ -2,7 +2,15 @@ import path from 'node:path'
 import type { BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type E2eWorld, SHOTS_DIR, secondBrowser, startE2eWorld } from '../browser'
-import { type ApiPlayer, apiClient, pickInBuilder, signInBrowser, validPick, watchReloads } from '../league'
+import {
+  type ApiPlayer,
+  apiClient,
+  pickInBuilder,
+  playLiveUntilMineScores,
+  signInBrowser,
+  validPick,
+  watchReloads,
+} from '../league'
 
 /**
  * Contest creation end to end, first part, in two Chromium browsers against a real server with
@@ -395,13 +403,7 @@ describe('a private paid contest among four friends', () => {
     await page.goto(`/contests/${contestId}/members`)
     await page.getByTestId('leaderboard').waitFor()
     const reloads = watchReloads(page)
-    expect((await api.post('/api/admin/clock', { speed: 120 }, adminToken)).status).toBe(200)
-    expect(
-      (await api.post(`/api/admin/matches/${cricket.id}/simulate`, { mode: 'live' }, adminToken)).status,
-    ).toBe(200)
-    await page.getByTestId('live-indicator').and(page.locator('[data-connected="true"]')).waitFor()
-    const mine = page.getByTestId('my-entries').getByTestId('row-points')
-    await expect.poll(async () => Number(await mine.textContent()), { timeout: 20_000 }).not.toBe(0)
+    await playLiveUntilMineScores(page, api, adminToken, cricket.id)
     await world.shot('created-contest-live')
     reloads.stop()
     expect(reloads.documents).toEqual([])

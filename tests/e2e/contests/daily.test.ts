@@ -9,6 +9,7 @@ import {
   captainsAndSave,
   fanspole,
   pickInBuilder,
+  playLiveUntilMineScores,
   signUpInForm,
   validPick,
   watchReloads,
@@ -399,13 +400,7 @@ describe('daily fantasy in the browser', () => {
     await world.shot('contest-members-before')
 
     const reloads = watchReloads(page)
-    expect((await api.post('/api/admin/clock', { speed: 120 }, adminToken)).status).toBe(200)
-    expect(
-      (await api.post(`/api/admin/matches/${cricket.id}/simulate`, { mode: 'live' }, adminToken)).status,
-    ).toBe(200)
-    await page.getByTestId('live-indicator').and(page.locator('[data-connected="true"]')).waitFor()
-    const mine = page.getByTestId('my-entries').getByTestId('row-points')
-    await expect.poll(async () => Number(await mine.textContent()), { timeout: 20_000 }).not.toBe(0)
+    await playLiveUntilMineScores(page, api, adminToken, cricket.id)
     // From here on the board moves by pushes alone: no reload, and no refetch of the members.
     const fetched = watchReloads(page)
     const first = await page.getByTestId('board').textContent()

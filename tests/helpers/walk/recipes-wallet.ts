@@ -9,17 +9,17 @@ async function pendingCredit(k: Kit, p: Actor, gateway: 'paytm' | 'payumoney' = 
   return (await k.ok('deposit', k.api.post('/api/user_credits', body, p.token))).user_credit
 }
 
+/** A verified player with ₹500 of winnings, enough to withdraw. */
+async function playerWithWinnings(k: Kit) {
+  const p = await verifiedPlayer(k.api, k.admin.token)
+  const credit = { user_id: p.id, amount: 500, compartment: 'winnings' }
+  await k.ok('winnings', k.api.post('/api/admin/wallet/credits', credit, k.admin.token))
+  return p
+}
+
 /** A player whose ₹100 withdrawal by UPI (fee on top) is pending. */
 async function pendingRedemption(k: Kit) {
-  const p = await verifiedPlayer(k.api, k.admin.token)
-  await k.ok(
-    'winnings',
-    k.api.post(
-      '/api/admin/wallet/credits',
-      { user_id: p.id, amount: 500, compartment: 'winnings' },
-      k.admin.token,
-    ),
-  )
+  const p = await playerWithWinnings(k)
   const made = await k.ok('redemption', k.api.post('/api/redemptions', await redeemBody(k), p.token))
   return made.redemption.id as number
 }
@@ -56,15 +56,7 @@ export const walletRecipes: Record<string, Recipe> = {
     return { token: k.admin.token, path: '/api/admin/wallet/credits', body: { user_id: p.id, amount: 100 } }
   },
   'POST /api/redemptions': async (k) => {
-    const p = await verifiedPlayer(k.api, k.admin.token)
-    await k.ok(
-      'winnings',
-      k.api.post(
-        '/api/admin/wallet/credits',
-        { user_id: p.id, amount: 500, compartment: 'winnings' },
-        k.admin.token,
-      ),
-    )
+    const p = await playerWithWinnings(k)
     return { token: p.token, path: '/api/redemptions', body: await redeemBody(k) }
   },
   'POST /api/admin/redemptions/{id}/approve': async (k) => ({

@@ -1,6 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest'
 import type { Db } from '../../../server/db/tx'
 import { spawnServer } from '../../helpers/child-server'
+import { failedJobs } from '../../helpers/db'
 import { cloneDatabase, freshDatabase } from '../../helpers/restart-db'
 import { type RestartWorld, restartWorld, waitFor } from '../helpers'
 
@@ -110,12 +111,7 @@ describe('a live simulation across kill -9', () => {
     }
     expect((await eventsOf(crashed.sql, cricket)).length).toBeGreaterThan(stoppedAt)
     for (const world of [crashed, steady]) {
-      const failed = await world.sql
-        .selectFrom('scheduled_jobs')
-        .select(['kind', 'last_error'])
-        .where('status', '=', 'failed')
-        .execute()
-      expect(failed).toEqual([])
+      expect(await failedJobs(world.sql)).toEqual([])
       // Every contest of the simulated matches is paid (or was cancelled at the start).
       const open = await world.sql
         .selectFrom('contests')

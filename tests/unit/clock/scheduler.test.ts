@@ -18,26 +18,12 @@ describe('scheduler on the game clock', () => {
       fired.push({ name: String(job.payload.name), at: job.run_at_ms, now: deps.clock.now() })
     })
     const t0 = deps.clock.now()
-    await deps.scheduler.schedule(deps.db, {
-      kind: 'test.record',
-      runAtMs: t0 + 3_000,
-      payload: { name: 'third' },
-    })
-    await deps.scheduler.schedule(deps.db, {
-      kind: 'test.record',
-      runAtMs: t0 + 1_000,
-      payload: { name: 'first' },
-    })
-    await deps.scheduler.schedule(deps.db, {
-      kind: 'test.record',
-      runAtMs: t0 + 2_000,
-      payload: { name: 'second' },
-    })
-    await deps.scheduler.schedule(deps.db, {
-      kind: 'test.record',
-      runAtMs: t0 + 60_000,
-      payload: { name: 'later' },
-    })
+    const record = (name: string, inMs: number) =>
+      deps.scheduler.schedule(deps.db, { kind: 'test.record', runAtMs: t0 + inMs, payload: { name } })
+    await record('third', 3_000)
+    await record('first', 1_000)
+    await record('second', 2_000)
+    await record('later', 60_000)
     deps.scheduler.start()
     expect(await deps.scheduler.runDue()).toBe(0)
 

@@ -31,30 +31,23 @@ describe('validateResults', () => {
     { id: 11, name: 'Squad Bravo', players: 2 },
     { id: 12, name: 'Squad Charlie', players: 2 },
   ]
+  const duo = (rows: Parameters<typeof validateResults>[1]) => validateResults(three, rows, { mode: 'duo' })
   it('accepts a possible outcome', () => {
     expect(
-      validateResults(
-        three,
-        [
-          { squad_id: 10, placement: 2, kills: 3 },
-          { squad_id: 11, placement: 1, kills: 2 },
-          { squad_id: 12, placement: 3, kills: 0 },
-        ],
-        { mode: 'duo' },
-      ),
+      duo([
+        { squad_id: 10, placement: 2, kills: 3 },
+        { squad_id: 11, placement: 1, kills: 2 },
+        { squad_id: 12, placement: 3, kills: 0 },
+      ]),
     ).toBeNull()
   })
   it('names the squads', () => {
     expect(
-      validateResults(
-        three,
-        [
-          { squad_id: 10, placement: 3, kills: 30 },
-          { squad_id: 11, placement: 3, kills: 0 },
-          { squad_id: 11, placement: 1, kills: 0 },
-        ],
-        { mode: 'duo' },
-      ),
+      duo([
+        { squad_id: 10, placement: 3, kills: 30 },
+        { squad_id: 11, placement: 3, kills: 0 },
+        { squad_id: 11, placement: 1, kills: 0 },
+      ]),
     ).toEqual({
       'results.0.kills': ['Squad Alpha has 30 kills; at most 4 players could be killed'],
       'results.1.placement': ['Squad Alpha and Squad Bravo both placed 3rd'],
@@ -119,6 +112,16 @@ describe('payouts', () => {
         refunded: false,
       })),
     )
+  /** Payouts of a PUBG contest whose squads 1 and 2 came 1st and 2nd with 3 and 1 kills. */
+  const twoSquads = (contest: Parameters<typeof payouts>[0], perSquad: number[]) =>
+    payouts(
+      contest,
+      standings('pubg', [
+        { squad_id: 1, placement: 1, kills: 3 },
+        { squad_id: 2, placement: 2, kills: 1 },
+      ]),
+      members(perSquad),
+    )
   it('is the worked example of docs/esports.md', () => {
     const table = standings('free-fire', [
       { squad_id: 1, placement: 1, kills: 3 },
@@ -165,27 +168,17 @@ describe('payouts', () => {
     expect(pay.house).toBe(99)
   })
   it('scales kill prizes down when they would exceed the pool', () => {
-    const table = standings('pubg', [
-      { squad_id: 1, placement: 1, kills: 3 },
-      { squad_id: 2, placement: 2, kills: 1 },
-    ])
-    const pay = payouts(
+    const pay = twoSquads(
       { entry_fee_paise: 1000, rake_bps: 0, per_kill_paise: 10_000, prize_percents: top3 },
-      table,
-      members([1, 1]),
+      [1, 1],
     )
     expect(pay.squads.map((s) => s.kill_prize)).toEqual([1500, 500])
     expect(pay.paid).toBe(2000)
   })
   it('pays nothing in a free contest', () => {
-    const table = standings('pubg', [
-      { squad_id: 1, placement: 1, kills: 3 },
-      { squad_id: 2, placement: 2, kills: 1 },
-    ])
-    const pay = payouts(
+    const pay = twoSquads(
       { entry_fee_paise: 0, rake_bps: 1500, per_kill_paise: 500, prize_percents: top3 },
-      table,
-      members([2, 2]),
+      [2, 2],
     )
     expect(pay.paid).toBe(0)
     expect(pay.house).toBe(0)

@@ -4,6 +4,7 @@ import { isSeeded, type SeedOptions, seedDemoLeague } from '../../../seeds/demo-
 import { hashPassword } from '../../../server/areas/auth/passwords'
 import type { Database } from '../../../server/db/schema'
 import { TEST_START_MS, type TestWorld, testWorld } from '../../helpers/deps'
+import { seedAtTestStart } from '../../helpers/world'
 
 const WEEK = 7 * 24 * 3_600_000
 const worlds: TestWorld[] = []
@@ -14,15 +15,7 @@ afterAll(async () => {
 async function seeded(options: Partial<SeedOptions> = {}) {
   const world = await testWorld()
   worlds.push(world)
-  const { admin, demo } = world.deps.config
-  const summary = await seedDemoLeague(world.deps.db, {
-    seed: 42,
-    nowMs: TEST_START_MS,
-    admin,
-    demo,
-    hashPassword,
-    ...options,
-  })
+  const summary = await seedAtTestStart(world.deps, options)
   return { db: world.deps.db, summary }
 }
 

@@ -107,6 +107,9 @@ export function snapshotGate<M extends { seq?: number }>() {
 
 type Snapshot<M> = Extract<M, { type: 'snapshot' }>
 
+/** A channel's message as it arrives: what the server published, numbered by the bus (`seq`) when it came through a stream. */
+export type Delivered<M> = M extends unknown ? M & { seq?: number } : never
+
 export interface GatedHandlers<M extends { type: string; seq?: number }> {
   /** The last `seq` per stream that the snapshot holds. */
   snapshotSeqs(snapshot: Snapshot<M>): Record<string, number | undefined>

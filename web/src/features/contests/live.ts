@@ -1,39 +1,16 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
-import { useGatedChannel } from '../../lib/use-channel'
+import type { ChampionshipContestSnapshot, ContestChannelMessage } from '../../../../server/areas/contests'
+import type { LiveEntry, MyRank } from '../../../../server/areas/scoring'
+import { type Delivered, useGatedChannel } from '../../lib/use-channel'
 import { setLikesEverywhere } from '../posts'
 import type { Contest } from './api'
 import { type Activity, prependActivity } from './owner-api'
 
-export interface LiveEntry {
-  member_id: number
-  rank: number
-  points: number
-  user: { slug: string; username: string; team_name: string | null; image: string | null } | null
-  team_no: number | null
-  user_team_id: number
-}
-export interface MyRank {
-  member_id: number
-  user_team_id: number
-  rank: number
-  points: number
-}
+export type { LiveEntry, MyRank }
 
-type Broadcast =
-  | {
-      type: 'snapshot'
-      seq: number
-      user_seq: number
-      contest_status: Contest['contest_status']
-      members_count: number
-    }
-  | { type: 'leaderboard'; seq?: number; version: number; top: LiveEntry[] }
-  | { type: 'my_ranks'; seq?: number; version: number; entries: MyRank[] }
-  | { type: 'members'; seq: number; members_count: number }
-  | { type: 'status'; seq: number; contest_status: Contest['contest_status'] }
-  | { type: 'activity'; seq?: number; activity: Activity }
-  | { type: 'likes'; seq: number; likes_count: number }
+/** ContestChannel's messages: the server's own types (server/areas/contests/messages.ts). */
+type Broadcast = Delivered<Exclude<ContestChannelMessage, ChampionshipContestSnapshot>>
 
 export interface ContestLive {
   connected: boolean
