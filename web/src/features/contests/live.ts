@@ -5,7 +5,7 @@ import type { LiveEntry, MyRank } from '../../../../server/areas/scoring'
 import { type Delivered, useGatedChannel } from '../../lib/use-channel'
 import { setLikesEverywhere } from '../posts'
 import type { Contest } from './api'
-import { type Activity, prependActivity } from './owner-api'
+import { prependActivity } from './owner-api'
 
 export type { LiveEntry, MyRank }
 
