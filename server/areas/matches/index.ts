@@ -1,6 +1,7 @@
 export { crestRoutes } from './crest'
 export { matchFixtureRoutes } from './fixture.routes'
 export { LOCK_JOB, lockJobKey, matchStream } from './keys'
+export type { MatchChannelMessage, MatchMessage, MatchSnapshot, PlayerPoints } from './messages'
 export { phaseFilters } from './phase-filters'
 export { asSquad } from './players'
 export { PLAYER_FIELDS, playersOfTeams } from './players.queries'

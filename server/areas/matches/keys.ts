@@ -1,5 +1,4 @@
-/** The bus stream a match's MatchChannel subscribers follow. */
-export const matchStream = (matchId: number) => `match:${matchId}`
+export { matchStream } from './messages'
 
 /** The scheduler job that locks a match at its start time, and its one key per match. */
 export const LOCK_JOB = 'match.lock'

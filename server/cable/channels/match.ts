@@ -1,4 +1,4 @@
-import { findMatch, matchStream, pointsOf } from '../../areas/matches'
+import { findMatch, type MatchSnapshot, matchStream, pointsOf } from '../../areas/matches'
 import type { ChannelDefinition } from '../types'
 
 /**
@@ -28,8 +28,8 @@ export const MatchChannel: ChannelDefinition = {
       seq,
       match_id: id,
       match_status: match.status,
-      summary: JSON.parse(match.score_summary) as unknown,
+      summary: JSON.parse(match.score_summary) as MatchSnapshot['summary'],
       player_points: [...points].map(([player_id, total_score]) => ({ player_id, total_score })),
-    })
+    } satisfies MatchSnapshot)
   },
 }

@@ -67,7 +67,7 @@ function Cricket({
   const current = s.innings.at(-1)
   // The deliveries of the over in progress, from the pushes seen on this page.
   const over = recent.filter(
-    (e) =>
+    (e): e is Ball =>
       e.type === 'ball' && e.innings === current?.innings && String(e.over) === current?.overs.split('.')[0],
   )
   return (
@@ -119,17 +119,20 @@ function Cricket({
   )
 }
 
-function ballText(e: MatchEvent): string {
+/** A delivery as the server pushes it (server/domain/events/schema.ts). */
+type Ball = Extract<MatchEvent, { type: 'ball' }>
+
+function ballText(e: Ball): string {
   if (e.wicket) return 'W'
-  const extras = (e.extras ?? {}) as Record<string, number>
+  const { extras } = e
   if (extras.wides) return `${extras.wides}wd`
-  if (extras.noballs) return `${Number(e.runs ?? 0) + extras.noballs}nb`
-  const byes = (extras.byes ?? 0) + (extras.legbyes ?? 0)
+  if (extras.noballs) return `${e.runs + extras.noballs}nb`
+  const byes = extras.byes + extras.legbyes
   if (byes) return `${byes}b`
-  return String(e.runs ?? 0)
+  return String(e.runs)
 }
 
-function ballClass(e: MatchEvent): string {
+function ballClass(e: Ball): string {
   if (e.wicket) return styles.ballWicket ?? ''
   if (e.boundary) return styles.ballBoundary ?? ''
   return styles.ball ?? ''

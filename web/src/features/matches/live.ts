@@ -1,26 +1,14 @@
 import { type QueryClient, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
+import type { MatchChannelMessage, MatchMessage } from '../../../../server/areas/matches'
 import type { Body } from '../../lib/client'
-import { useGatedChannel } from '../../lib/use-channel'
+import { type Delivered, useGatedChannel } from '../../lib/use-channel'
 import type { Match, MatchSummary, Statistics } from './api'
 
-export interface MatchEvent {
-  type: string
-  seq: number
-  [key: string]: unknown
-}
+export type MatchEvent = Extract<MatchMessage, { type: 'event' }>['event']
 
-type Broadcast =
-  | {
-      type: 'snapshot'
-      seq: number
-      match_status: Match['match_status']
-      summary: MatchSummary | Record<string, never>
-      player_points: Array<{ player_id: number; total_score: number }>
-    }
-  | { type: 'event'; seq: number; event: MatchEvent; correction: boolean; summary: MatchSummary }
-  | { type: 'player_points'; seq: number; players: Array<{ player_id: number; total_score: number }> }
-  | { type: 'status'; seq: number; match_status: Match['match_status'] }
+/** MatchChannel's messages: the server's own types (server/areas/matches/messages.ts). */
+type Broadcast = Delivered<MatchChannelMessage>
 
 export interface MatchLive {
   /** Subscribed to the MatchChannel. */
