@@ -43,13 +43,9 @@ export type Parsed<T> = { ok: true; value: T } | { ok: false; problem: string }
 
 /** One client frame → a command, or why it is ignored (the connection stays open either way). */
 export function parseCommand(text: string): Parsed<Command> {
-  let frame: unknown
-  try {
-    frame = JSON.parse(text)
-  } catch {
-    return { ok: false, problem: 'invalid JSON' }
-  }
-  if (!isPlainObject(frame)) return { ok: false, problem: 'not a JSON object' }
+  const parsed = parseObject(text, 'invalid JSON', 'not a JSON object')
+  if (!parsed.ok) return parsed
+  const frame = parsed.value
   const { command, identifier } = frame
   if (command !== 'subscribe' && command !== 'unsubscribe' && command !== 'message')
     return { ok: false, problem: `unrecognized command ${JSON.stringify(command)}` }
@@ -65,14 +61,9 @@ export function parseCommand(text: string): Parsed<Command> {
 export function parseIdentifier(
   identifier: string,
 ): Parsed<{ channel: string; params: Record<string, unknown> }> {
-  let value: unknown
-  try {
-    value = JSON.parse(identifier)
-  } catch {
-    return { ok: false, problem: 'identifier is not JSON' }
-  }
-  if (!isPlainObject(value)) return { ok: false, problem: 'identifier is not a JSON object' }
-  const { channel, ...params } = value
+  const parsed = parseObject(identifier, 'identifier is not JSON', 'identifier is not a JSON object')
+  if (!parsed.ok) return parsed
+  const { channel, ...params } = parsed.value
   if (typeof channel !== 'string' || channel === '')
     return { ok: false, problem: 'identifier has no channel name' }
   return { ok: true, value: { channel, params } }
@@ -84,15 +75,23 @@ export function parseIdentifier(
  */
 export function parseActionData(data: unknown): Parsed<{ action: string; data: Record<string, unknown> }> {
   if (typeof data !== 'string') return { ok: false, problem: 'data must be a string' }
-  let value: unknown
-  try {
-    value = JSON.parse(data)
-  } catch {
-    return { ok: false, problem: 'data is not JSON' }
-  }
-  if (!isPlainObject(value)) return { ok: false, problem: 'data is not a JSON object' }
+  const parsed = parseObject(data, 'data is not JSON', 'data is not a JSON object')
+  if (!parsed.ok) return parsed
+  const value = parsed.value
   const action = typeof value.action === 'string' && value.action !== '' ? value.action : 'receive'
   return { ok: true, value: { action, data: value } }
+}
+
+/** JSON text holding an object, or the problem to report when it is not JSON or not an object. */
+function parseObject(text: string, notJson: string, notObject: string): Parsed<Record<string, unknown>> {
+  let value: unknown
+  try {
+    value = JSON.parse(text)
+  } catch {
+    return { ok: false, problem: notJson }
+  }
+  if (!isPlainObject(value)) return { ok: false, problem: notObject }
+  return { ok: true, value }
 }
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {

@@ -1,5 +1,5 @@
 import type { AfterCommit, Tx } from '../../db/tx'
-import { entryFeeLines } from '../contests'
+import { postEntryFee } from '../contests'
 import { post, SYSTEM_ACCOUNTS, systemAccountId, userAccountId } from '../ledger'
 
 /**
@@ -31,20 +31,18 @@ export async function chargeChampionshipEntry(
   },
 ): Promise<void> {
   if (e.feePaise === 0) return
-  const lines = await entryFeeLines(tx, e.userId, e.feePaise, () =>
-    systemAccountId(tx, championshipPoolCode(e.contestId), 'INR', e.nowMs),
-  )
-  await post(
+  const to = () => systemAccountId(tx, championshipPoolCode(e.contestId), 'INR', e.nowMs)
+  await postEntryFee(
     tx,
+    after,
+    { payerId: e.userId, paise: e.feePaise, to },
     {
       kind: 'contest_entry',
       idempotencyKey: `championship_contest:${e.contestId}:entry:team:${e.classicTeamId}`,
       memo: memo('entry', e.label),
       meta: { championship_contest_id: e.contestId, classic_team_id: e.classicTeamId },
-      lines,
       nowMs: e.nowMs,
     },
-    after,
   )
 }
 

@@ -1,15 +1,48 @@
 import type { Deps } from '../../core/deps'
+import type { Stream } from '../../db/tx'
 import { matchStream } from '../matches'
 import { phaseStandings, type TeamStanding } from './scoring'
 import { userCard } from './serialize'
 
 export const LEADERBOARD_TOP = 10
-export const championshipStream = (phaseId: number) => `championship:${phaseId}`
+/**
+ * What ChampionshipChannel sends (docs/channels.md): a snapshot, then the phase's `leaderboard`
+ * and the viewer's own `my_team`. The web's live board reads the same types (type-only imports).
+ */
+export type PhaseSnapshot = { type: 'snapshot'; seq: number; user_seq: number; phase_id: number }
+export type LiveTeam = {
+  classic_team_id: number
+  rank: number
+  score: number
+  user: { id: number; team_name: string | null; image: string | null }
+}
+export type PhaseLeaderboardMessage = {
+  type: 'leaderboard'
+  phase_id: number
+  live_match_ids: number[]
+  top: LiveTeam[]
+}
+export type MyTeamMessage = {
+  type: 'my_team'
+  phase_id: number
+  classic_team_id: number | null
+  score: number
+  rank: number | null
+  live_match_id: number | null
+}
+export type ChampionshipChannelMessage = PhaseSnapshot | PhaseLeaderboardMessage | MyTeamMessage
+
+export const championshipStream = (phaseId: number) =>
+  `championship:${phaseId}` as Stream<PhaseLeaderboardMessage>
 export const championshipUserStream = (phaseId: number, userId: number) =>
-  `championship:${phaseId}:user:${userId}`
+  `championship:${phaseId}:user:${userId}` as Stream<MyTeamMessage>
 
 /** The top of the phase board (ties at the cut included), as the channel sends it. */
-export async function leaderboardMessage(deps: Deps, phaseId: number, board?: TeamStanding[]) {
+export async function leaderboardMessage(
+  deps: Deps,
+  phaseId: number,
+  board?: TeamStanding[],
+): Promise<PhaseLeaderboardMessage> {
   const standings = board ?? (await phaseStandings(deps.db, phaseId))
   const top = standings.filter((s) => s.rank <= LEADERBOARD_TOP)
   const users = await userCard(
@@ -33,7 +66,12 @@ export async function leaderboardMessage(deps: Deps, phaseId: number, board?: Te
 }
 
 /** A user's own team on the board (null fields before it has played). */
-export async function myTeamMessage(deps: Deps, phaseId: number, userId: number, board?: TeamStanding[]) {
+export async function myTeamMessage(
+  deps: Deps,
+  phaseId: number,
+  userId: number,
+  board?: TeamStanding[],
+): Promise<MyTeamMessage> {
   const standings = board ?? (await phaseStandings(deps.db, phaseId))
   const mine = standings.find((s) => s.userId === userId)
   const team = mine

@@ -5,9 +5,9 @@ import { type Executor, withTx } from '../../db/tx'
 import { checkTransfers, planTransfers } from '../../domain/championship/transfers'
 import { splitDebit } from '../../domain/ledger'
 import { paiseToRupees } from '../../domain/money'
-import { type Violation, validateTeam, violationSummary, violationsByField } from '../../domain/team-rules'
 import { AppError, invalid, notFound } from '../../http/errors'
 import { userBalances } from '../ledger'
+import { checkPick, refuseTeam } from '../teams'
 import {
   asPool,
   type ClassicTeamRow,
@@ -57,30 +57,12 @@ async function openPhase(deps: Deps, db: Executor, phaseId: number): Promise<Pha
   return phase
 }
 
-function refuse(violations: Violation[]): never {
-  const fields = violationsByField(violations) as Record<string, string[]>
-  // The stable rule ids too, as the daily-fantasy team save sends them.
-  fields.rules = violations.map((v) => v.rule)
-  throw new AppError('VALIDATION_FAILED', violationSummary(violations), fields)
-}
-
 /** The team rules of daily fantasy against the phase's players (a player outside it: 422). */
 async function checkTeam(db: Executor, phase: PhaseRow, input: ClassicTeamInput) {
   const ids = parseIds(input.player_ids)
-  const check = validateTeam(phase.sport_slug, asPool(await phasePlayers(db, phase.id)), {
-    player_ids: ids,
-    captain_id: input.captain,
-    vice_captain_id: input.vice_captain,
-  })
-  if (!check.valid_team)
-    refuse(
-      check.violations.map((v) =>
-        v.rule === 'player_not_in_match'
-          ? { ...v, message: v.message.replace('this match', 'this phase') }
-          : v,
-      ),
-    )
-  return { ids: [...ids].sort((a, b) => a - b), usedTenths: check.budget_used_tenths }
+  return checkPick(phase.sport_slug, asPool(await phasePlayers(db, phase.id)), ids, input, (v) =>
+    v.rule === 'player_not_in_match' ? { ...v, message: v.message.replace('this match', 'this phase') } : v,
+  )
 }
 
 /**
@@ -92,7 +74,7 @@ async function checkTeam(db: Executor, phase: PhaseRow, input: ClassicTeamInput)
 async function checkPlan(tx: Executor, teamId: number | null, userId: number, ids: number[]) {
   const state = teamId === null ? null : await lockedStateOf(tx, teamId)
   const violations = checkTransfers(state, ids)
-  if (violations.length > 0) refuse(violations)
+  if (violations.length > 0) refuseTeam(violations)
   const plan = planTransfers(state, ids)
   if (plan.cost_paise > 0) {
     const split = splitDebit(plan.cost_paise, await userBalances(tx, userId))
@@ -112,7 +94,7 @@ export async function createClassicTeam(
   input: ClassicTeamInput,
 ): Promise<ClassicTeamRow> {
   const phase = await openPhase(deps, deps.db, phaseId)
-  const { ids, usedTenths } = await checkTeam(deps.db, phase, input)
+  const { ids, saved } = await checkTeam(deps.db, phase, input)
   const matchIds = (await phaseMatches(deps.db, phaseId)).map((m) => m.id)
   try {
     return await withTx(deps, async (tx) => {
@@ -135,9 +117,7 @@ export async function createClassicTeam(
           user_id: userId,
           phase_id: phaseId,
           player_ids: JSON.stringify(ids),
-          captain_id: input.captain,
-          vice_captain_id: input.vice_captain,
-          budget_used_tenths: usedTenths,
+          ...saved,
           created_at_ms: now,
           updated_at_ms: now,
         })
@@ -167,7 +147,7 @@ export async function updateClassicTeam(
   const team = await findClassicTeam(deps.db, teamId)
   if (!team || team.user_id !== userId) throw notFound('Classic team')
   const phase = await openPhase(deps, deps.db, team.phase_id)
-  const { ids, usedTenths } = await checkTeam(deps.db, phase, input)
+  const { ids, saved } = await checkTeam(deps.db, phase, input)
   const matchIds = (await phaseMatches(deps.db, phase.id)).map((m) => m.id)
   return withTx(deps, async (tx) => {
     await lockRows(tx, 'users', userId)
@@ -178,9 +158,7 @@ export async function updateClassicTeam(
       .updateTable('classic_teams')
       .set({
         player_ids: JSON.stringify(ids),
-        captain_id: input.captain,
-        vice_captain_id: input.vice_captain,
-        budget_used_tenths: usedTenths,
+        ...saved,
         updated_at_ms: deps.clock.now(),
       })
       .where('id', '=', teamId)

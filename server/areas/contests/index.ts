@@ -13,7 +13,7 @@ export { cancelAndRefund, cancelContest } from './cancel'
 export { boolField, intField, jsonListField, rupeesField } from './form-fields'
 export { homeRoutes } from './home.routes'
 export { drawInviteCode } from './invite-codes'
-export { contestLabel, contestMemo, entryFeeLines, poolCode } from './ledger'
+export { contestLabel, contestMemo, entryFeeLines, poolCode, postEntryFee } from './ledger'
 export { decideAtLock, lockedActivity } from './lock-decision'
 export { cancelMatchContests, lockMatchContests } from './match-contests'
 export {

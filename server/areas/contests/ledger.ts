@@ -4,6 +4,7 @@ import { AppError } from '../../http/errors'
 import {
   type AccountRow,
   type PostingRequest,
+  type PostingResult,
   post,
   postMany,
   type RawHandles,
@@ -58,6 +59,20 @@ export async function entryFeeLines(
   return lines
 }
 
+/**
+ * Posts an entry fee (of a daily, championship or esports contest): the lines of
+ * `entryFeeLines`, under the posting's kind, key, memo and meta.
+ */
+export async function postEntryFee(
+  tx: Tx,
+  after: AfterCommit,
+  fee: { payerId: number; paise: number; to: () => Promise<number> },
+  posting: Omit<PostingRequest, 'lines'>,
+): Promise<PostingResult> {
+  const lines = await entryFeeLines(tx, fee.payerId, fee.paise, fee.to)
+  return post(tx, { ...posting, lines }, after)
+}
+
 /** Entry fee: unused balance first, then winnings, into the contest pool. */
 export async function chargeEntry(
   tx: Tx,
@@ -73,21 +88,19 @@ export async function chargeEntry(
   },
 ): Promise<number | null> {
   if (entry.feePaise === 0) return null
-  const lines = await entryFeeLines(tx, entry.userId, entry.feePaise, () =>
-    contestPoolAccount(tx, entry.contestId, entry.nowMs),
-  )
-  const result = await post(
+  const to = () => contestPoolAccount(tx, entry.contestId, entry.nowMs)
+  const result = await postEntryFee(
     tx,
+    after,
+    { payerId: entry.userId, paise: entry.feePaise, to },
     {
       kind: 'contest_entry',
       // One entry per team per contest: the key makes a retried join pay once.
       idempotencyKey: `contest:${entry.contestId}:entry:team:${entry.teamId}`,
       memo: contestMemo('contest_entry', entry.label),
       meta: { contest_id: entry.contestId, user_team_id: entry.teamId },
-      lines,
       nowMs: entry.nowMs,
     },
-    after,
   )
   return result.transactionId
 }

@@ -1,5 +1,5 @@
 import type { AfterCommit, Tx } from '../../db/tx'
-import { entryFeeLines } from '../contests'
+import { postEntryFee } from '../contests'
 import { post, systemAccountId, userAccountId } from '../ledger'
 import { type EsportsContestRow, esportsPoolCode } from './core'
 
@@ -27,18 +27,18 @@ export async function chargeEsportsEntry(
 ): Promise<void> {
   const fee = e.contest.entry_fee_paise
   if (fee <= 0) return
-  const lines = await entryFeeLines(tx, e.userId, fee, () => esportsPoolAccount(tx, e.contest.id, e.nowMs))
-  await post(
+  const to = () => esportsPoolAccount(tx, e.contest.id, e.nowMs)
+  await postEntryFee(
     tx,
+    after,
+    { payerId: e.userId, paise: fee, to },
     {
       kind: 'esports_entry',
       idempotencyKey: `esports_contest:${e.contest.id}:entry:member:${e.memberId}`,
       memo: esportsMemo('Entry fee', e.contest),
       meta: { esports_contest_id: e.contest.id, member_id: e.memberId },
-      lines,
       nowMs: e.nowMs,
     },
-    after,
   )
 }
 

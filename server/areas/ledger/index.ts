@@ -4,6 +4,7 @@ export { ledgerRoutes } from './routes'
 export {
   createUserAccounts,
   type PostingRequest,
+  type PostingResult,
   paidToUser,
   post,
   SYSTEM_ACCOUNTS,

@@ -4,7 +4,7 @@ import { invalid, notFound } from '../../http/errors'
 import { notify, notifyGrouped } from '../notifications'
 import { linkTo, saveMentions } from './mentions'
 import { assertPostingRate } from './posting-rate'
-import { groupedName } from './service'
+import { groupedName, toggleLike } from './service'
 import { topicStream, type Viewer } from './topics'
 import { commentRowById, commentsJson } from './views'
 import { visibleComment, visiblePost } from './visibility'
@@ -172,31 +172,6 @@ export async function setCommentLike(deps: Deps, viewer: Viewer, id: number, lik
   const now = deps.clock.now()
   await withTx(deps, async (tx, after) => {
     const comment = await visibleComment(tx, id, viewer)
-    const changed = liked
-      ? await tx
-          .insertInto('comment_likes')
-          .values({ comment_id: id, user_id: viewer.id, created_at_ms: now })
-          .onConflict((oc) => oc.columns(['comment_id', 'user_id']).doNothing())
-          .returning('comment_id')
-          .executeTakeFirst()
-      : await tx
-          .deleteFrom('comment_likes')
-          .where('comment_id', '=', id)
-          .where('user_id', '=', viewer.id)
-          .returning('comment_id')
-          .executeTakeFirst()
-    if (!changed) return
-    const row = await tx
-      .updateTable('comments')
-      .set((eb) => ({ likes_count: eb('likes_count', '+', liked ? 1 : -1) }))
-      .where('id', '=', id)
-      .returning('likes_count')
-      .executeTakeFirstOrThrow()
-    after.publish(topicStream(comment.topic_id), {
-      type: 'likes',
-      subject: 'comment',
-      id,
-      likes_count: row.likes_count,
-    })
+    await toggleLike(tx, after, { subject: 'comment', id, topicId: comment.topic_id }, viewer.id, liked, now)
   })
 }

@@ -91,42 +91,64 @@ export async function deletePost(deps: Deps, viewer: Viewer, postId: number): Pr
   })
 }
 
+/** Where each kind of like is kept and counted. */
+const LIKES = {
+  post: { likes: 'post_likes', key: 'post_id', liked: 'posts' },
+  comment: { likes: 'comment_likes', key: 'comment_id', liked: 'comments' },
+} as const
+
 /**
- * Likes or takes back a like of a post. Idempotent: the like row's primary key decides, and
- * the count moves only when a row was really added or removed, in the same transaction (the
- * UPDATE of the post row also orders concurrent likers, so the count stays exact).
+ * Likes or takes back a like of a post or comment, in the caller's transaction. Idempotent: the
+ * like row's primary key decides, and the count moves only when a row was really added or removed
+ * (the UPDATE of the liked row also orders concurrent likers, so the count stays exact). The new
+ * count is published on the topic; answers whether anything changed.
  */
+export async function toggleLike(
+  tx: Tx,
+  after: AfterCommit,
+  target: { subject: keyof typeof LIKES; id: number; topicId: number },
+  userId: number,
+  liked: boolean,
+  now: number,
+): Promise<boolean> {
+  const { likes, key, liked: table } = LIKES[target.subject]
+  const changed = liked
+    ? await tx
+        .insertInto(likes)
+        .values({ [key]: target.id, user_id: userId, created_at_ms: now })
+        .onConflict((oc) => oc.columns([key, 'user_id']).doNothing())
+        .returning(key)
+        .executeTakeFirst()
+    : await tx
+        .deleteFrom(likes)
+        .where(key, '=', target.id)
+        .where('user_id', '=', userId)
+        .returning(key)
+        .executeTakeFirst()
+  if (!changed) return false
+  const row = await tx
+    .updateTable(table)
+    .set((eb) => ({ likes_count: eb('likes_count', '+', liked ? 1 : -1) }))
+    .where('id', '=', target.id)
+    .returning('likes_count')
+    .executeTakeFirstOrThrow()
+  after.publish(topicStream(target.topicId), {
+    type: 'likes',
+    subject: target.subject,
+    id: target.id,
+    likes_count: row.likes_count,
+  })
+  return true
+}
+
+/** Likes or takes back a like of a post (see toggleLike); a new like tells the author. */
 export async function setPostLike(deps: Deps, viewer: Viewer, postId: number, liked: boolean): Promise<void> {
   const now = deps.clock.now()
   await withTx(deps, async (tx, after) => {
     const post = await visiblePost(tx, postId, viewer)
-    const changed = liked
-      ? await tx
-          .insertInto('post_likes')
-          .values({ post_id: postId, user_id: viewer.id, created_at_ms: now })
-          .onConflict((oc) => oc.columns(['post_id', 'user_id']).doNothing())
-          .returning('post_id')
-          .executeTakeFirst()
-      : await tx
-          .deleteFrom('post_likes')
-          .where('post_id', '=', postId)
-          .where('user_id', '=', viewer.id)
-          .returning('post_id')
-          .executeTakeFirst()
-    if (!changed) return
-    const row = await tx
-      .updateTable('posts')
-      .set((eb) => ({ likes_count: eb('likes_count', '+', liked ? 1 : -1) }))
-      .where('id', '=', postId)
-      .returning('likes_count')
-      .executeTakeFirstOrThrow()
-    after.publish(topicStream(post.topic_id), {
-      type: 'likes',
-      subject: 'post',
-      id: postId,
-      likes_count: row.likes_count,
-    })
-    if (liked && post.user_id !== viewer.id) await tellLiked(tx, after, post, viewer.id, now)
+    const target = { subject: 'post', id: postId, topicId: post.topic_id } as const
+    const changed = await toggleLike(tx, after, target, viewer.id, liked, now)
+    if (changed && liked && post.user_id !== viewer.id) await tellLiked(tx, after, post, viewer.id, now)
   })
 }
 

@@ -1,4 +1,4 @@
 export { findTeam, parsePlayerIds, teamsOf } from './queries'
 export { teamRoutes } from './routes'
-export { createTeam, isMatchLocked } from './service'
+export { checkPick, createTeam, isMatchLocked, refuseTeam } from './service'
 export { matchSquadRoutes } from './squad.routes'

@@ -3,7 +3,13 @@ import { isUniqueViolation } from '../../db/errors'
 import { lockRows, shareRows } from '../../db/lock'
 import { type Executor, withTx } from '../../db/tx'
 import { tenthsToCredits } from '../../domain/money'
-import { type TeamPlayer, validateTeam, violationSummary, violationsByField } from '../../domain/team-rules'
+import {
+  type TeamPlayer,
+  type Violation,
+  validateTeam,
+  violationSummary,
+  violationsByField,
+} from '../../domain/team-rules'
 import { AppError, invalid, notFound } from '../../http/errors'
 import { findMatch, type MatchRow, matchSquad, playerJson, type SquadPlayer } from '../matches'
 import { findTeam, parsePlayerIds, teamIdsInContest, teamsOf, type UserTeamRow } from './queries'
@@ -35,19 +41,40 @@ const toPool = (squad: SquadPlayer[]): TeamPlayer[] =>
 
 /** Validates a submission against the match's squad; 422 lists every rule it breaks. */
 function checkTeam(match: MatchRow, squad: SquadPlayer[], input: TeamInput) {
-  const ids = parseIds(input.player_ids)
-  const check = validateTeam(match.sport_slug, toPool(squad), {
+  return checkPick(match.sport_slug, toPool(squad), parseIds(input.player_ids), input)
+}
+
+/**
+ * A pick of players (daily or championship) against its pool under the sport's team rules:
+ * 422 lists every rule it breaks, each passed through `reword` first; else the ids sorted and
+ * the columns every team row keeps of it (captain, vice-captain, credits used).
+ */
+export function checkPick(
+  sportSlug: string,
+  pool: TeamPlayer[],
+  ids: number[],
+  leaders: { captain: number; vice_captain: number },
+  reword = (v: Violation) => v,
+) {
+  const check = validateTeam(sportSlug, pool, {
     player_ids: ids,
-    captain_id: input.captain,
-    vice_captain_id: input.vice_captain,
+    captain_id: leaders.captain,
+    vice_captain_id: leaders.vice_captain,
   })
-  if (!check.valid_team) {
-    const fields = violationsByField(check.violations) as Record<string, string[]>
-    // The stable rule ids too, so scripts can tell exactly which rules failed.
-    fields.rules = check.violations.map((v) => v.rule)
-    throw new AppError('VALIDATION_FAILED', violationSummary(check.violations), fields)
+  if (!check.valid_team) refuseTeam(check.violations.map(reword))
+  const saved = {
+    captain_id: leaders.captain,
+    vice_captain_id: leaders.vice_captain,
+    budget_used_tenths: check.budget_used_tenths,
   }
-  return { ids: [...ids].sort((a, b) => a - b), usedTenths: check.budget_used_tenths }
+  return { ids: [...ids].sort((a, b) => a - b), saved }
+}
+
+/** 422 VALIDATION_FAILED by field, with the stable rule ids too, so scripts can tell exactly which rules failed. */
+export function refuseTeam(violations: Violation[]): never {
+  const fields = violationsByField(violations) as Record<string, string[]>
+  fields.rules = violations.map((v) => v.rule)
+  throw new AppError('VALIDATION_FAILED', violationSummary(violations), fields)
 }
 
 async function openMatch(deps: Deps, db: Executor, matchId: number): Promise<MatchRow> {
@@ -65,7 +92,7 @@ export async function createTeam(
   input: TeamInput,
 ): Promise<UserTeamRow> {
   const match = await openMatch(deps, deps.db, matchId)
-  const { ids, usedTenths } = checkTeam(match, await matchSquad(deps.db, matchId), input)
+  const { ids, saved } = checkTeam(match, await matchSquad(deps.db, matchId), input)
   try {
     return await withTx(deps, async (tx) => {
       // The user's teams are counted under their lock; the match is held (shared with every
@@ -86,9 +113,7 @@ export async function createTeam(
           match_id: matchId,
           team_no: teamNo,
           player_ids: ids.join(','),
-          captain_id: input.captain,
-          vice_captain_id: input.vice_captain,
-          budget_used_tenths: usedTenths,
+          ...saved,
           created_at_ms: now,
           updated_at_ms: now,
         })
@@ -112,7 +137,7 @@ export async function updateTeam(
   const team = await findTeam(deps.db, teamId)
   if (!team || team.user_id !== userId || team.match_id !== matchId) throw notFound('Team')
   const match = await openMatch(deps, deps.db, matchId)
-  const { ids, usedTenths } = checkTeam(match, await matchSquad(deps.db, matchId), input)
+  const { ids, saved } = checkTeam(match, await matchSquad(deps.db, matchId), input)
   return withTx(deps, async (tx) => {
     await shareRows(tx, 'matches', matchId)
     await openMatch(deps, tx, matchId)
@@ -120,9 +145,7 @@ export async function updateTeam(
       .updateTable('user_teams')
       .set({
         player_ids: ids.join(','),
-        captain_id: input.captain,
-        vice_captain_id: input.vice_captain,
-        budget_used_tenths: usedTenths,
+        ...saved,
         updated_at_ms: deps.clock.now(),
       })
       .where('id', '=', teamId)

@@ -1,4 +1,5 @@
 import {
+  type ChampionshipChannelMessage,
   championshipStream,
   championshipUserStream,
   findPhase,
@@ -34,7 +35,7 @@ export const ChampionshipChannel: ChannelDefinition = {
       seq: await ctx.deps.bus.lastSeq(championshipStream(id)),
       user_seq: await ctx.deps.bus.lastSeq(championshipUserStream(id, ctx.user.id)),
       phase_id: id,
-    })
+    } satisfies Extract<ChampionshipChannelMessage, { type: 'snapshot' }>)
     ctx.transmit(await leaderboardMessage(ctx.deps, id))
     ctx.transmit(await myTeamMessage(ctx.deps, id, ctx.user.id))
   },

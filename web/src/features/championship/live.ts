@@ -1,28 +1,18 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
-import { useGatedChannel } from '../../lib/use-channel'
-import type { BoardTeam } from './api'
+import type {
+  ChampionshipChannelMessage,
+  LiveTeam,
+  MyTeamMessage,
+} from '../../../../server/areas/championship'
+import { type Delivered, useGatedChannel } from '../../lib/use-channel'
 
-/** One team at the top of the pushed board. */
-export interface LiveTeam {
-  classic_team_id: number
-  rank: number | null
-  score: number
-  user: BoardTeam['user']
-}
+export type { LiveTeam }
+/** The viewer's own team on the pushed board. */
+export type MyTeamLive = Omit<MyTeamMessage, 'type' | 'phase_id'>
 
-export interface MyTeamLive {
-  classic_team_id: number | null
-  score: number
-  rank: number | null
-  live_match_id: number | null
-}
-
-type Broadcast =
-  | { type: 'snapshot'; seq?: number; user_seq?: number }
-  | { type: 'leaderboard'; seq?: number; version?: number; top: LiveTeam[]; live_match_ids?: number[] }
-  | ({ type: 'my_team'; seq?: number } & MyTeamLive)
-  | { type: 'status'; seq?: number }
+/** ChampionshipChannel's messages: the server's own types (server/areas/championship/publish.ts). */
+type Broadcast = Delivered<ChampionshipChannelMessage>
 
 export interface PhaseLive {
   connected: boolean
@@ -36,8 +26,8 @@ const initial: Omit<PhaseLive, 'connected'> = { top: null, version: -1, mine: nu
 
 /**
  * Follows a phase over /cable (ChampionshipChannel, docs/channels.md): the top of the phase
- * leaderboard as each ball is scored, ordered by `version`, and the viewer's own team's
- * score and rank. A reconnect, a gap in `seq` or a status change refetches the pages' data.
+ * leaderboard as each ball is scored, and the viewer's own team's score and rank. A reconnect,
+ * a gap in `seq` or a change in the matches being played refetches the pages' data.
  */
 export function usePhaseLive(phaseId: number, enabled: boolean): PhaseLive {
   const client = useQueryClient()
@@ -48,8 +38,7 @@ export function usePhaseLive(phaseId: number, enabled: boolean): PhaseLive {
   const refetch = () => void client.invalidateQueries({ queryKey: ['championship'] })
   const take = (m: Broadcast) => {
     setState((s) => apply(s, m))
-    if (m.type === 'status') refetch()
-    if (m.type === 'leaderboard' && m.live_match_ids) {
+    if (m.type === 'leaderboard') {
       const key = [...m.live_match_ids].sort((a, b) => a - b).join(',') || 'none'
       if (playing.key !== '' && key !== playing.key) refetch()
       playing.key = key
@@ -67,10 +56,9 @@ export function usePhaseLive(phaseId: number, enabled: boolean): PhaseLive {
 
 function apply(s: typeof initial, m: Broadcast): typeof initial {
   switch (m.type) {
-    case 'leaderboard': {
-      const version = m.version ?? s.version + 1
-      return version < s.version ? s : { ...s, top: m.top, version, updates: s.updates + 1 }
-    }
+    // Pushed in the bus's order (the gate drops a repeat): each board is newer than the last.
+    case 'leaderboard':
+      return { ...s, top: m.top, version: s.version + 1, updates: s.updates + 1 }
     case 'my_team':
       return {
         ...s,
