@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely'
 import { isPostgres } from './helpers'
 
-// Frozen: indexes for lists that filter, sort and page in SQL (issue 10 item 4);
+// Frozen: indexes for lists that filter, sort and page in SQL;
 // `contests.starts_at_ms`, the match's start copied onto each contest by triggers, because
 // contest lists break ties on it and an index can only give an order made of one table's
 // columns; and `data_versions`, counters that triggers bump in the same transaction as any

@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely'
 
-// Frozen: indexes so that a page of these lists costs the page (issue 10 item 4).
+// Frozen: indexes so that a page of these lists costs the page.
 // - A contest's leaderboard is ordered by `coalesce(rank, 1000000000), id` (unranked members,
 //   before settlement, in joining order after the ranked ones): an index on that expression
 //   gives a page straight off the index, on SQLite and PostgreSQL alike (the query must spell

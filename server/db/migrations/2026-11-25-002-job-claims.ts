@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely'
 import { index } from './helpers'
 
-// Frozen: jobs claimed by one server process at a time (issue 11 item 2). A claimed job is
+// Frozen: jobs claimed by one server process at a time. A claimed job is
 // `running`, with the claim's token and a lease on wall time that its claimer renews while the
 // handler runs; a job whose lease ran out (its claimer died) is claimed again by another.
 // The index finds expired leases without reading the done jobs.

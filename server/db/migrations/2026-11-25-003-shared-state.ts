@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely'
 import { isPostgres, notNull, zero } from './helpers'
 
-// Frozen. State that several server processes on one database must share (issue 11 item 5,
-// docs/architecture.md "What several processes share"):
+// Frozen. State that several server processes on one database must share
+// (docs/architecture.md "What several processes share"):
 // - server_nodes: each running process beats here; a row older than a few beats is a dead
 //   process, whose presence rows no longer count;
 // - presence: sockets of a node in a room (auction managers), counted across live nodes;

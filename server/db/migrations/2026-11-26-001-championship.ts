@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely'
 import { index, notNull, pickedTeam, timestamps, withId, zero } from './helpers'
 
-// Frozen. Championship (issue 12, docs/championship.md): one classic team per user per series
+// Frozen. Championship (docs/championship.md): one classic team per user per series
 // phase, a snapshot of it per phase match taken when the match locks (the row that match
 // scores, with the transfers that lock counted and charged), and the phase's prizes.
 

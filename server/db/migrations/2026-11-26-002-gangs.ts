@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely'
 import { index, notNull, timestamps, withId, zero } from './helpers'
 
-// Frozen: gangs (issue 12 item 4, docs/gangs.md) — private leaderboards inside a series
+// Frozen: gangs (docs/gangs.md) — private leaderboards inside a series
 // (daily mode, phase_id null) or a series phase (championship). A member row is 'pending'
 // (a join request to a private gang) or 'member'; members_count counts members only and is
 // kept in the transaction that changes them, under the gang's row lock.

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely'
 import { entryAndPayout, index, notNull, prizePool, withId } from './helpers'
 
-// Frozen. Championship contests (issue 12 item 3, docs/championship.md "Championship
+// Frozen. Championship contests (docs/championship.md "Championship
 // contests"): paid leagues on a series phase, entered with the member's classic team, locked
 // at the phase's first match start, ranked on the phase total and settled at the phase's end.
 // Their own tables rather than `contests` (match_id and user_team_id are NOT NULL there, and

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely'
 import { index, notNull, uniqueIndex, withId, zero } from './helpers'
 
-// Frozen once merged. Contests made by players (issue 13, docs/contest-creation.md): daily and
+// Frozen once merged. Contests made by players (docs/contest-creation.md): daily and
 // championship contests gain privacy, a description, the percent prize table the creator chose
 // (`prize_percents`, kept so the amounts can be recomputed when the limit grows or an unfilled
 // guaranteed contest runs at lock) and a soft-delete mark; championship contests gain an owner

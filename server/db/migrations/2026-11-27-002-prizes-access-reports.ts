@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely'
 import { index, notNull, timestamps, withId } from './helpers'
 
-// Frozen once merged. Issue 13 (docs/contest-creation.md): a player's saved prize tables
+// Frozen once merged (docs/contest-creation.md): a player's saved prize tables
 // (percent of the pool per rank, so one table fits any fee and size), admin grants of the right
 // to create paid or public contests, and reports of contests into an admin queue.
 

@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely'
 import { index, notNull, timestamps, uniqueIndex, withId, zero } from './helpers'
 
-// Frozen once merged. Issue 14, people side (docs/social.md): follower and following counts
+// Frozen once merged. People (docs/social.md): follower and following counts
 // kept on users (changed in the follow's own transaction, so they stay exact under races),
 // ratings of one user by another, XP history, the waitlist, feedback and traffic sources.
 

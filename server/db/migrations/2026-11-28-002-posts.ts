@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely'
 import { index, likesTable, notNull, timestamps, withId, zero } from './helpers'
 
-// Frozen once merged. Issue 14 (docs/social.md, "Posts, comments and likes"): a topic per contest
+// Frozen once merged (docs/social.md, "Posts, comments and likes"): a topic per contest
 // and per user's wall, posts on a topic, comments with one level of replies, likes of posts and
 // comments with their counts kept on the liked row, stored mentions, grouped notifications, and
 // reports of users, posts and comments in the one reports queue.

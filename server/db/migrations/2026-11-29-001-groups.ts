@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely'
 import { index, notNull, withId, zero } from './helpers'
 
-// Frozen once merged. Issue 15 (docs/groups.md): groups and one-to-one conversations, their
+// Frozen once merged (docs/groups.md): groups and one-to-one conversations, their
 // members (with a read marker each) and their messages (idempotent per sender by identifier_key).
 
 export async function up(db: Kysely<any>): Promise<void> {

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely'
 import { index, notNull, withId } from './helpers'
 
-// Frozen once merged. Issue 16 item 3 (docs/classroom.md): a class (what `class create` made,
+// Frozen once merged (docs/classroom.md): a class (what `class create` made,
 // so it can be listed and its students found again) and the audit trail of admins acting as
 // a user (`--as`). The class row is written first (its id names the generated usernames), and its
 // group, contest and auction are filled in by the same transaction.

@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely'
 import { index, isPostgres, notNull, timestamps, uniqueIndex, withId, zero } from './helpers'
 
-// Frozen once merged. Issue 17 (docs/esports.md): esports contests that players play themselves
+// Frozen once merged (docs/esports.md): esports contests that players play themselves
 // in the game's custom rooms — game accounts, contests (one room each), squads and their
 // members, results (every version kept: corrections re-rank and adjust payouts), and PUBG
 // tournaments of rounds whose lobbies are contests of their own, squads seeded into slots.
