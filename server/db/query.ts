@@ -1,4 +1,13 @@
-import { type RawBuilder, type SelectQueryBuilder, type SqlBool, sql } from 'kysely'
+import {
+  type Kysely,
+  type RawBuilder,
+  type Selectable,
+  type SelectQueryBuilder,
+  type SqlBool,
+  sql,
+} from 'kysely'
+import type { Database } from './schema'
+import type { Executor } from './types'
 
 /**
  * Query pieces that must read the same on SQLite and PostgreSQL.
@@ -30,4 +39,38 @@ export async function countRows(query: SelectQueryBuilder<any, any, any>): Promi
 export function containsText(column: string, text: string): RawBuilder<SqlBool> {
   const pattern = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
   return sql<SqlBool>`lower(${sql.ref(column)}) like lower(${pattern}) escape '\\'`
+}
+
+type TableName = keyof Database & string
+type RowOf<T extends TableName> = Selectable<Database[T]>
+/** Equality tests on some of a table's columns (`column = value` each, joined by AND). */
+export type RowMatch<T extends TableName> = { [C in keyof RowOf<T>]?: NonNullable<RowOf<T>[C]> }
+
+// biome-ignore lint/suspicious/noExplicitAny: the columns are checked by RowMatch at the callers
+type AnySelect = SelectQueryBuilder<any, any, object>
+
+function matching(db: Executor, table: string, match: object): AnySelect {
+  // biome-ignore lint/suspicious/noExplicitAny: as AnySelect
+  let query: AnySelect = (db as Kysely<any>).selectFrom(table)
+  for (const [column, value] of Object.entries(match)) query = query.where(column, '=', value)
+  return query
+}
+
+/** The first row of `table` whose columns equal `match`, or undefined. */
+export function rowWhere<T extends TableName>(
+  db: Executor,
+  table: T,
+  match: RowMatch<T>,
+): Promise<RowOf<T> | undefined> {
+  return matching(db, table, match).selectAll().executeTakeFirst() as Promise<RowOf<T> | undefined>
+}
+
+/** Whether `table` has a row whose columns equal `match`. */
+export async function hasRow<T extends TableName>(
+  db: Executor,
+  table: T,
+  match: RowMatch<T>,
+): Promise<boolean> {
+  const row = await matching(db, table, match).select(sql<number>`1`.as('one')).executeTakeFirst()
+  return row !== undefined
 }

@@ -1,5 +1,6 @@
 import type { Deps } from '../../core/deps'
 import { lockRows } from '../../db/lock'
+import { rowWhere } from '../../db/query'
 import { type AfterCommit, type Executor, type Tx, withTx } from '../../db/tx'
 import { AppError, notFound } from '../../http/errors'
 import { post, SYSTEM_ACCOUNTS, systemAccountId, userAccountId } from '../ledger'
@@ -111,12 +112,7 @@ export async function decideManager(
     // nobody is decided once the auction has started (the start declines who is left).
     await lockRows(tx, 'auctions', auctionId)
     const row = await requireOwnedAuction(tx, auctionId, ownerId)
-    const manager = await tx
-      .selectFrom('auction_managers')
-      .selectAll()
-      .where('id', '=', managerId)
-      .where('auction_id', '=', auctionId)
-      .executeTakeFirst()
+    const manager = await rowWhere(tx, 'auction_managers', { id: managerId, auction_id: auctionId })
     if (!manager) throw notFound('Manager')
     if (manager.status !== 'pending')
       throw new AppError('AUCTION_STATE', `The manager is already ${manager.status}`)

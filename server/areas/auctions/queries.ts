@@ -1,5 +1,6 @@
 import type { Selectable } from 'kysely'
 import type { Deps } from '../../core/deps'
+import { rowWhere } from '../../db/query'
 import type { AuctionManagerStatus, AuctionsTable } from '../../db/schema'
 import type { Executor, Tx } from '../../db/tx'
 
@@ -10,12 +11,7 @@ export async function findAuction(db: Executor, id: number): Promise<AuctionRow 
 }
 
 export function managerOf(db: Executor, auctionId: number, userId: number) {
-  return db
-    .selectFrom('auction_managers')
-    .selectAll()
-    .where('auction_id', '=', auctionId)
-    .where('user_id', '=', userId)
-    .executeTakeFirst()
+  return rowWhere(db, 'auction_managers', { auction_id: auctionId, user_id: userId })
 }
 
 /** The franchise colours the auction's managers hold (a rejected manager gives theirs up). */

@@ -1,4 +1,5 @@
 import type { Selectable } from 'kysely'
+import { hasRow } from '../../db/query'
 import type { AuctionsTable } from '../../db/schema'
 import type { Executor } from '../../db/tx'
 import { forbidden, notFound } from '../../http/errors'
@@ -15,13 +16,7 @@ import { isGroupMember } from '../groups'
 type AuctionRow = Selectable<AuctionsTable>
 
 async function isManager(db: Executor, auctionId: number, userId: number) {
-  const row = await db
-    .selectFrom('auction_managers')
-    .select('id')
-    .where('auction_id', '=', auctionId)
-    .where('user_id', '=', userId)
-    .executeTakeFirst()
-  return row !== undefined
+  return hasRow(db, 'auction_managers', { auction_id: auctionId, user_id: userId })
 }
 
 /** The rule itself, for an auction already read. */

@@ -1,3 +1,4 @@
+import { rowWhere } from '../../db/query'
 import type { Tx } from '../../db/tx'
 import { deriveSecret, hashSecret } from '../../lib/secrets'
 import { revokeFamily, type TokenPair, type TokenTtls, tokenPair } from './tokens'
@@ -106,12 +107,10 @@ async function liveSuccessor(
   successor: { access: string; refresh: string },
   wallNowMs: number,
 ): Promise<number | undefined> {
-  const next = await tx
-    .selectFrom('oauth_refresh_tokens')
-    .select(['used_at_ms', 'revoked_at_ms', 'created_at_ms'])
-    .where('parent_id', '=', parentId)
-    .where('token_hash', '=', hashSecret(successor.refresh))
-    .executeTakeFirst()
+  const next = await rowWhere(tx, 'oauth_refresh_tokens', {
+    parent_id: parentId,
+    token_hash: hashSecret(successor.refresh),
+  })
   if (!next || next.used_at_ms !== null || next.revoked_at_ms !== null) return undefined
   const access = await tx
     .selectFrom('oauth_access_tokens')

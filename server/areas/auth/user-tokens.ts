@@ -1,4 +1,5 @@
 import type { Deps } from '../../core/deps'
+import { rowWhere } from '../../db/query'
 import type { TokenPurpose } from '../../db/schema'
 import type { Executor } from '../../db/tx'
 import { hashSecret, newSecret } from '../../lib/secrets'
@@ -65,12 +66,7 @@ export async function checkUserToken(
   purpose: TokenPurpose,
   wallNowMs: number,
 ): Promise<TokenCheck> {
-  const row = await db
-    .selectFrom('user_tokens')
-    .selectAll()
-    .where('token_hash', '=', hashSecret(token))
-    .where('purpose', '=', purpose)
-    .executeTakeFirst()
+  const row = await rowWhere(db, 'user_tokens', { token_hash: hashSecret(token), purpose })
   if (!row) return { ok: false, reason: 'unknown' }
   if (row.used_at_ms !== null) return { ok: false, reason: 'used' }
   if (Number(row.expires_at_ms) <= wallNowMs) return { ok: false, reason: 'expired' }

@@ -1,4 +1,5 @@
 import type { Deps } from '../../core/deps'
+import { hasRow } from '../../db/query'
 import { withTx } from '../../db/tx'
 import { endPhase } from '../championship'
 import { settlePhaseContests } from './service'
@@ -17,13 +18,8 @@ export function registerChampionshipContestJobs(deps: Deps): void {
   deps.scheduler.register(PHASE_END_JOB, async (job) => {
     const phaseId = Number(job.payload.phase_id)
     // As championshipAfterMatch: a phase whose every match was abandoned pays no prizes.
-    const played = await deps.db
-      .selectFrom('matches')
-      .select('id')
-      .where('phase_id', '=', phaseId)
-      .where('status', '=', 'completed')
-      .executeTakeFirst()
-    await endPhase(deps, phaseId, { pay: played !== undefined })
+    const played = await hasRow(deps.db, 'matches', { phase_id: phaseId, status: 'completed' })
+    await endPhase(deps, phaseId, { pay: played })
     await settlePhaseContests(deps, phaseId)
   })
 }

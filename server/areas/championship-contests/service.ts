@@ -1,6 +1,7 @@
 import { sql } from 'kysely'
 import type { Deps } from '../../core/deps'
 import { lockRows } from '../../db/lock'
+import { hasRow } from '../../db/query'
 import { type AfterCommit, type Tx, withTx } from '../../db/tx'
 import {
   DEFAULT_RAKE_BPS,
@@ -137,12 +138,10 @@ export async function joinChampionshipInTx(
     if (contest.status !== 'open') throw new AppError('CONTEST_CLOSED', `This contest is ${contest.status}`)
     if (await wasRemoved(tx, 'championship_contest', contestId, userId))
       throw new AppError('CONFLICT', 'The owner removed you from this contest; you cannot join it again')
-    const joined = await tx
-      .selectFrom('championship_contest_members')
-      .select('id')
-      .where('contest_id', '=', contestId)
-      .where('classic_team_id', '=', team.id)
-      .executeTakeFirst()
+    const joined = await hasRow(tx, 'championship_contest_members', {
+      contest_id: contestId,
+      classic_team_id: team.id,
+    })
     if (joined) throw new AppError('ALREADY_JOINED', 'Your team has already joined this contest')
     const seat = await tx
       .updateTable('championship_contests')

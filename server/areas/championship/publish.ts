@@ -1,4 +1,5 @@
 import type { Deps } from '../../core/deps'
+import { rowWhere } from '../../db/query'
 import type { Stream } from '../../db/tx'
 import { matchStream } from '../matches'
 import { phaseStandings, type TeamStanding } from './scoring'
@@ -74,14 +75,7 @@ export async function myTeamMessage(
 ): Promise<MyTeamMessage> {
   const standings = board ?? (await phaseStandings(deps.db, phaseId))
   const mine = standings.find((s) => s.userId === userId)
-  const team = mine
-    ? null
-    : await deps.db
-        .selectFrom('classic_teams')
-        .select('id')
-        .where('phase_id', '=', phaseId)
-        .where('user_id', '=', userId)
-        .executeTakeFirst()
+  const team = mine ? null : await rowWhere(deps.db, 'classic_teams', { phase_id: phaseId, user_id: userId })
   return {
     type: 'my_team',
     phase_id: phaseId,

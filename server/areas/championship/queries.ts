@@ -1,3 +1,4 @@
+import { rowWhere } from '../../db/query'
 import type { Executor } from '../../db/tx'
 import type { LockedState } from '../../domain/championship/transfers'
 import type { TeamPlayer } from '../../domain/team-rules'
@@ -159,12 +160,7 @@ export async function subsUsed(db: Executor, teamIds: number[]) {
 
 /** The player's classic team of a phase (one at most). */
 export async function classicTeamIdOf(db: Executor, userId: number, phaseId: number): Promise<number | null> {
-  const row = await db
-    .selectFrom('classic_teams')
-    .select('id')
-    .where('user_id', '=', userId)
-    .where('phase_id', '=', phaseId)
-    .executeTakeFirst()
+  const row = await rowWhere(db, 'classic_teams', { user_id: userId, phase_id: phaseId })
   return row?.id ?? null
 }
 

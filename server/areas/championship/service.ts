@@ -1,6 +1,7 @@
 import type { Deps } from '../../core/deps'
 import { isUniqueViolation } from '../../db/errors'
 import { lockRows, shareRows } from '../../db/lock'
+import { rowWhere } from '../../db/query'
 import { type Executor, withTx } from '../../db/tx'
 import { checkTransfers, planTransfers } from '../../domain/championship/transfers'
 import { splitDebit } from '../../domain/ledger'
@@ -102,12 +103,7 @@ export async function createClassicTeam(
       await lockRows(tx, 'users', userId)
       await shareRows(tx, 'matches', matchIds)
       await openPhase(deps, tx, phaseId)
-      const existing = await tx
-        .selectFrom('classic_teams')
-        .select('id')
-        .where('user_id', '=', userId)
-        .where('phase_id', '=', phaseId)
-        .executeTakeFirst()
+      const existing = await rowWhere(tx, 'classic_teams', { user_id: userId, phase_id: phaseId })
       if (existing) throw alreadyHave(existing.id)
       await checkPlan(tx, null, userId, ids)
       const now = deps.clock.now()

@@ -1,3 +1,4 @@
+import { rowWhere } from '../../db/query'
 import type { Executor } from '../../db/tx'
 import {
   amountRangeErrors,
@@ -182,12 +183,7 @@ async function resolveTeam(
   p: Problems,
 ): Promise<number | null> {
   if (target.type === 'championship_contest') {
-    const classic = await db
-      .selectFrom('classic_teams')
-      .select('id')
-      .where('user_id', '=', userId)
-      .where('phase_id', '=', target.phase.phase_id)
-      .executeTakeFirst()
+    const classic = await rowWhere(db, 'classic_teams', { user_id: userId, phase_id: target.phase.phase_id })
     if (teamId !== undefined && classic?.id !== teamId)
       p.add('team_id', 'is not your championship team for this phase')
     else if (!classic && required) p.add('team_id', 'create your championship team for this phase first')

@@ -1,3 +1,4 @@
+import { hasRow } from '../../db/query'
 import type { ContestActivityKind } from '../../db/schema'
 import type { AfterCommit, Executor } from '../../db/tx'
 import { type ActivityJson, type ContestType, contestStreamOf } from './messages'
@@ -133,15 +134,12 @@ export async function activitiesPage(
 
 /** Players removed from a contest by its owner may not join it again (their entry was refunded). */
 export async function wasRemoved(db: Executor, type: ContestType, contestId: number, userId: number) {
-  const row = await db
-    .selectFrom('contest_activities')
-    .select('id')
-    .where('contest_type', '=', type)
-    .where('contest_id', '=', contestId)
-    .where('kind', '=', 'member_removed')
-    .where('user_id', '=', userId)
-    .executeTakeFirst()
-  return row !== undefined
+  return hasRow(db, 'contest_activities', {
+    contest_type: type,
+    contest_id: contestId,
+    kind: 'member_removed',
+    user_id: userId,
+  })
 }
 
 /** At settlement: "kohli_fan won ₹450", biggest first, for the first ten winners. */

@@ -1,4 +1,5 @@
 import type { Selectable } from 'kysely'
+import { rowWhere } from '../../db/query'
 import type { Database } from '../../db/schema'
 import type { Executor } from '../../db/tx'
 import { notFound } from '../../http/errors'
@@ -40,13 +41,7 @@ async function isMember(db: Executor, kind: ContestKind, contestId: number, user
   // Refunded esports members (they left, or were removed) are members no more.
   const row =
     kind === 'esports_contest'
-      ? await db
-          .selectFrom('esports_members')
-          .select('id')
-          .where('contest_id', '=', contestId)
-          .where('user_id', '=', userId)
-          .where('refunded', '=', 0)
-          .executeTakeFirst()
+      ? await rowWhere(db, 'esports_members', { contest_id: contestId, user_id: userId, refunded: 0 })
       : await db
           .selectFrom(TABLES[kind].members)
           .select('id')

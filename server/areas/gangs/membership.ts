@@ -2,6 +2,7 @@ import { sql } from 'kysely'
 import type { Deps } from '../../core/deps'
 import { isUniqueViolation } from '../../db/errors'
 import { forUpdate } from '../../db/lock'
+import { rowWhere } from '../../db/query'
 import { type Tx, withTx } from '../../db/tx'
 import { AppError, forbidden, notFound } from '../../http/errors'
 import { type GangScope, inScope } from './queries'
@@ -114,12 +115,7 @@ async function lockGang(tx: Tx, where: { id: number } | { code: string }) {
 type LockedGang = Awaited<ReturnType<typeof lockGang>>
 
 function membership(tx: Tx, gangId: number, userId: number) {
-  return tx
-    .selectFrom('gang_members')
-    .select(['id', 'status'])
-    .where('gang_id', '=', gangId)
-    .where('user_id', '=', userId)
-    .executeTakeFirst()
+  return rowWhere(tx, 'gang_members', { gang_id: gangId, user_id: userId })
 }
 
 /** A member who joined at once (no request to approve). */

@@ -1,3 +1,4 @@
+import { rowWhere } from '../../db/query'
 import type { Executor } from '../../db/tx'
 
 /** Where a gang lives: a series (daily mode) or a series phase (championship). */
@@ -91,10 +92,5 @@ export function requestsOf(db: Executor, gangId: number) {
 }
 
 export function membershipOf(db: Executor, gangId: number, userId: number) {
-  return db
-    .selectFrom('gang_members')
-    .select(['id', 'status'])
-    .where('gang_id', '=', gangId)
-    .where('user_id', '=', userId)
-    .executeTakeFirst()
+  return rowWhere(db, 'gang_members', { gang_id: gangId, user_id: userId })
 }

@@ -1,3 +1,4 @@
+import { rowWhere } from '../../db/query'
 import type { Executor } from '../../db/tx'
 import { notFound } from '../../http/errors'
 import { findGang, type GangScope, inScope } from './queries'
@@ -22,12 +23,7 @@ export async function viewerStatus(
   viewerId: number | null,
 ): Promise<ViewerStatus> {
   if (viewerId === null) return null
-  const row = await db
-    .selectFrom('gang_members')
-    .select('status')
-    .where('gang_id', '=', gangId)
-    .where('user_id', '=', viewerId)
-    .executeTakeFirst()
+  const row = await rowWhere(db, 'gang_members', { gang_id: gangId, user_id: viewerId })
   return row?.status ?? null
 }
 

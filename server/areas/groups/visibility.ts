@@ -1,4 +1,5 @@
 import { forUpdate, isPostgres } from '../../db/lock'
+import { rowWhere } from '../../db/query'
 import type { Executor } from '../../db/tx'
 import { notFound } from '../../http/errors'
 import { currentMember, groupRow } from './queries'
@@ -49,12 +50,7 @@ export async function isGroupMember(db: Executor, groupId: number, userId: numbe
  * group — one the caller is in or not — is as missing as one that never was.
  */
 export async function visibleMessage(db: Executor, m: Membership, messageId: number) {
-  const row = await db
-    .selectFrom('group_messages')
-    .select('id')
-    .where('id', '=', messageId)
-    .where('group_id', '=', m.group.id)
-    .executeTakeFirst()
+  const row = await rowWhere(db, 'group_messages', { id: messageId, group_id: m.group.id })
   if (!row) throw notFound('Message')
   return row
 }

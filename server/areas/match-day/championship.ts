@@ -1,4 +1,5 @@
 import type { Deps } from '../../core/deps'
+import { hasRow } from '../../db/query'
 import { withTx } from '../../db/tx'
 import { endPhase, storeMatchScores } from '../championship'
 import { settlePhaseContests } from '../championship-contests'
@@ -25,13 +26,8 @@ export async function championshipAfterMatch(deps: Deps, matchId: number): Promi
     .executeTakeFirst()
   if (open) return
   // A phase whose every match was abandoned played nothing: no ranks to pay.
-  const played = await deps.db
-    .selectFrom('matches')
-    .select('id')
-    .where('phase_id', '=', match.phase_id)
-    .where('status', '=', 'completed')
-    .executeTakeFirst()
-  await endPhase(deps, match.phase_id, { pay: played !== undefined })
+  const played = await hasRow(deps.db, 'matches', { phase_id: match.phase_id, status: 'completed' })
+  await endPhase(deps, match.phase_id, { pay: played })
   // Its championship contests rank on the totals endPhase just made final (each pays once).
   await settlePhaseContests(deps, match.phase_id)
 }

@@ -1,4 +1,5 @@
 import type { Deps } from '../../core/deps'
+import { hasRow } from '../../db/query'
 import { withTx } from '../../db/tx'
 import { AppError } from '../../http/errors'
 import { requireMatch } from '../matches'
@@ -39,13 +40,7 @@ export async function startSimulation(deps: Deps, matchId: number, mode: 'instan
 }
 
 async function simJobPending(deps: Deps, matchId: number): Promise<boolean> {
-  const job = await deps.db
-    .selectFrom('scheduled_jobs')
-    .select('id')
-    .where('unique_key', '=', simJobKey(matchId))
-    .where('status', '=', 'pending')
-    .executeTakeFirst()
-  return job !== undefined
+  return hasRow(deps.db, 'scheduled_jobs', { unique_key: simJobKey(matchId), status: 'pending' })
 }
 
 /** Re-arms the job at the next planned event (or now, to complete the match when none is left). */

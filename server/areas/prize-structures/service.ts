@@ -2,6 +2,7 @@ import { z } from '@hono/zod-openapi'
 import type { Selectable } from 'kysely'
 import type { Deps } from '../../core/deps'
 import { lockRows } from '../../db/lock'
+import { rowWhere } from '../../db/query'
 import type { PrizeStructuresTable } from '../../db/schema'
 import { type Executor, withTx } from '../../db/tx'
 import { bpsToPercent, MEMBERS_LIMIT_MAX, type PercentRange, winnersOf } from '../../domain/contest-creation'
@@ -82,12 +83,7 @@ export async function requireOwnPrizeStructure(
   userId: number,
   id: number,
 ): Promise<SavedPrize> {
-  const row = await db
-    .selectFrom('prize_structures')
-    .selectAll()
-    .where('id', '=', id)
-    .where('user_id', '=', userId)
-    .executeTakeFirst()
+  const row = await rowWhere(db, 'prize_structures', { id, user_id: userId })
   if (!row) throw notFound('Saved prize')
   return fromRow(row)
 }

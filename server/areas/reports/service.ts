@@ -1,6 +1,7 @@
 import type { Deps } from '../../core/deps'
 import { isUniqueViolation } from '../../db/errors'
 import { forUpdate, lockRows } from '../../db/lock'
+import { hasRow } from '../../db/query'
 import type { ReportStatus, ReportSubjectType } from '../../db/schema'
 import { type Executor, withTx } from '../../db/tx'
 import { AppError, invalid, notFound } from '../../http/errors'
@@ -58,14 +59,12 @@ export async function createReport(
           throw invalid({ base: ['You can’t report yourself'] })
         await checkSocialSubject(tx, input.contest_type as SocialSubject, input.contest_id, reporter)
       }
-      const open = await tx
-        .selectFrom('reports')
-        .select('id')
-        .where('reporter_id', '=', reporter.id)
-        .where('contest_type', '=', input.contest_type)
-        .where('contest_id', '=', input.contest_id)
-        .where('status', '=', 'open')
-        .executeTakeFirst()
+      const open = await hasRow(tx, 'reports', {
+        reporter_id: reporter.id,
+        contest_type: input.contest_type,
+        contest_id: input.contest_id,
+        status: 'open',
+      })
       if (open) throw alreadyReported()
       const row = await tx
         .insertInto('reports')

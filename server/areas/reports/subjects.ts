@@ -1,3 +1,4 @@
+import { rowWhere } from '../../db/query'
 import type { ReportSubjectType } from '../../db/schema'
 import type { Executor } from '../../db/tx'
 import { visibleComment, visiblePost } from '../posts'
@@ -86,12 +87,7 @@ export async function hideSubject(db: Executor, type: ReportSubjectType, id: num
     return Number(r.numUpdatedRows) > 0
   }
   if (type !== 'comment') return false
-  const comment = await db
-    .selectFrom('comments')
-    .select(['post_id'])
-    .where('id', '=', id)
-    .where('hidden', '=', 0)
-    .executeTakeFirst()
+  const comment = await rowWhere(db, 'comments', { id, hidden: 0 })
   if (!comment) return false
   // The comment and its visible replies leave the post's count together.
   const r = await db

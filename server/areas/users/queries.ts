@@ -1,3 +1,4 @@
+import { hasRow } from '../../db/query'
 import type { UserRow } from '../../db/schema'
 import type { Executor } from '../../db/tx'
 import { normaliseEmail, usernameKey } from '../../domain/user-rules'
@@ -49,13 +50,7 @@ export function findUserByReference(db: Executor, reference: string): Promise<Us
 }
 
 export async function isFollowing(db: Executor, followerId: number, followeeId: number): Promise<boolean> {
-  const row = await db
-    .selectFrom('follows')
-    .select('follower_id')
-    .where('follower_id', '=', followerId)
-    .where('followee_id', '=', followeeId)
-    .executeTakeFirst()
-  return row !== undefined
+  return hasRow(db, 'follows', { follower_id: followerId, followee_id: followeeId })
 }
 
 export function avatarUrl(db: Executor, avatarId: number) {

@@ -1,5 +1,6 @@
 import type { Deps } from '../../../core/deps'
 import { forUpdate } from '../../../db/lock'
+import { rowWhere } from '../../../db/query'
 import type { Executor, Tx } from '../../../db/tx'
 import { AppError, notFound } from '../../../http/errors'
 import { GATEWAY_NAMES, type Gateway, type GatewayResult, type Outcome } from './gateway'
@@ -7,12 +8,7 @@ import { GATEWAY_NAMES, type Gateway, type GatewayResult, type Outcome } from '.
 // The simulated gateway's own records: the order it is asked to pay and the payment it makes.
 
 export function findOrder(deps: Deps, gateway: Gateway, orderId: string) {
-  return deps.db
-    .selectFrom('user_credits')
-    .select(['id', 'order_id', 'amount', 'status'])
-    .where('order_id', '=', orderId)
-    .where('gateway', '=', gateway)
-    .executeTakeFirst()
+  return rowWhere(deps.db, 'user_credits', { order_id: orderId, gateway })
 }
 
 export function paymentOf(db: Executor, creditId: number) {

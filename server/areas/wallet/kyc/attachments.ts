@@ -5,6 +5,7 @@ import path from 'node:path'
 import type { Selectable } from 'kysely'
 import type { Config } from '../../../core/config'
 import type { Deps } from '../../../core/deps'
+import { rowWhere } from '../../../db/query'
 import type { AttachmentsTable } from '../../../db/schema'
 import { type Executor, withTx } from '../../../db/tx'
 import { IMAGE_EXTENSIONS, MAX_ATTACHMENT_BYTES, sniffImageType } from '../../../domain/kyc-rules'
@@ -134,12 +135,7 @@ export async function setAttachmentDeleted(
   deleted: boolean,
 ): Promise<AttachmentRow> {
   return withTx(deps, async (tx) => {
-    const row = await tx
-      .selectFrom('attachments')
-      .selectAll()
-      .where('id', '=', id)
-      .where('user_id', '=', userId)
-      .executeTakeFirst()
+    const row = await rowWhere(tx, 'attachments', { id, user_id: userId })
     if (!row) throw notFound('Attachment')
     if ((row.deleted_at_ms !== null) === deleted) return row
     return tx

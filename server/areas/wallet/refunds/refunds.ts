@@ -1,6 +1,7 @@
 import type { Selectable } from 'kysely'
 import type { Deps } from '../../../core/deps'
 import { lockRows } from '../../../db/lock'
+import { rowWhere } from '../../../db/query'
 import type { ClaimRefundsTable } from '../../../db/schema'
 import { type AfterCommit, type Executor, type Tx, withTx } from '../../../db/tx'
 import { paiseToRupees } from '../../../domain/money'
@@ -50,22 +51,12 @@ export async function createClaim(deps: Deps, userId: number, input: ClaimInput)
     await lockRows(tx, 'users', userId)
     let amount: number | null = null
     if (input.user_credit_id !== undefined) {
-      const credit = await tx
-        .selectFrom('user_credits')
-        .select(['id', 'amount'])
-        .where('id', '=', input.user_credit_id)
-        .where('user_id', '=', userId)
-        .executeTakeFirst()
+      const credit = await rowWhere(tx, 'user_credits', { id: input.user_credit_id, user_id: userId })
       if (!credit) throw notFound('Deposit')
       amount = Number(credit.amount)
     }
     if (input.contest_id !== undefined) {
-      const member = await tx
-        .selectFrom('contest_members')
-        .select('id')
-        .where('contest_id', '=', input.contest_id)
-        .where('user_id', '=', userId)
-        .executeTakeFirst()
+      const member = await rowWhere(tx, 'contest_members', { contest_id: input.contest_id, user_id: userId })
       if (!member) throw notFound('Contest')
     }
     if (input.user_credit_id !== undefined || input.contest_id !== undefined) {
@@ -108,12 +99,7 @@ export function listClaims(db: Executor, userId: number) {
 }
 
 export async function findClaim(db: Executor, userId: number, id: number): Promise<ClaimRow> {
-  const row = await db
-    .selectFrom('claim_refunds')
-    .selectAll()
-    .where('id', '=', id)
-    .where('user_id', '=', userId)
-    .executeTakeFirst()
+  const row = await rowWhere(db, 'claim_refunds', { id, user_id: userId })
   if (!row) throw notFound('Refund claim')
   return row
 }
