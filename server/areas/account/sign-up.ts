@@ -23,18 +23,15 @@ export interface RegisterInput extends TrafficSourceInput {
 
 /** Self sign-up: the account is active at once; a verification mail goes to the outbox. */
 export async function registerUser(deps: Deps, input: RegisterInput): Promise<UserRow> {
-  const errors = await uniquenessErrors(deps.db, input.email, input.username)
+  const more: Record<string, string[]> = {}
   let referredById: number | null = null
   if (input.ref_code?.trim()) {
     const referrer = await referrerByCode(deps.db, input.ref_code)
-    if (!referrer) errors.ref_code = ['is not a valid referral code']
+    if (!referrer) more.ref_code = ['is not a valid referral code']
     else referredById = referrer.id
   }
-  if (Object.keys(errors).length > 0) throw invalid(errors)
-  // Hash before the transaction: ~60 ms of work must not hold the database write lock.
-  const passwordHash = await hashPassword(input.password)
-  try {
-    return await withTx(deps, async (tx, after) => {
+  return formAccount(deps, input, more, (passwordHash) =>
+    withTx(deps, async (tx, after) => {
       const now = deps.clock.now()
       const user = await insertUser(tx, {
         email: input.email,
@@ -62,7 +59,27 @@ export async function registerUser(deps: Deps, input: RegisterInput): Promise<Us
         now,
       )
       return user
-    })
+    }),
+  )
+}
+
+/**
+ * What both ways of making an account share: the email and username must be free (reported
+ * with the caller's `more` errors at once), the password is hashed before the transaction
+ * (~60 ms of work must not hold the database write lock), and a name taken by a request
+ * racing this one answers as the check would.
+ */
+async function formAccount<T>(
+  deps: Deps,
+  input: { email: string; username: string; password?: string },
+  more: Record<string, string[]>,
+  create: (passwordHash: string | null) => Promise<T>,
+): Promise<T> {
+  const errors = { ...(await uniquenessErrors(deps.db, input.email, input.username)), ...more }
+  if (Object.keys(errors).length > 0) throw invalid(errors)
+  const passwordHash = input.password ? await hashPassword(input.password) : null
+  try {
+    return await create(passwordHash)
   } catch (error) {
     throw takenError(error)
   }
@@ -81,14 +98,7 @@ export async function adminCreateUser(
   deps: Deps,
   input: AdminCreateInput,
 ): Promise<{ user: UserRow; invited: boolean }> {
-  const errors = await uniquenessErrors(deps.db, input.email, input.username)
-  if (Object.keys(errors).length > 0) throw invalid(errors)
-  const passwordHash = input.password ? await hashPassword(input.password) : null
-  try {
-    return await createInvitedOrActive(deps, input, passwordHash)
-  } catch (error) {
-    throw takenError(error)
-  }
+  return formAccount(deps, input, {}, (passwordHash) => createInvitedOrActive(deps, input, passwordHash))
 }
 
 function createInvitedOrActive(deps: Deps, input: AdminCreateInput, passwordHash: string | null) {
