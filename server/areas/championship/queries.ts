@@ -2,7 +2,7 @@ import { rowWhere } from '../../db/query'
 import type { Executor } from '../../db/tx'
 import type { LockedState } from '../../domain/championship/transfers'
 import type { TeamPlayer } from '../../domain/team-rules'
-import { PLAYER_FIELDS } from '../matches'
+import { VALUED_PLAYER_FIELDS } from '../matches'
 
 /** Phases with their series' sport (the team rules) and names. */
 export function phaseBase(db: Executor) {
@@ -71,14 +71,7 @@ export function phasePlayers(db: Executor, phaseId: number) {
   return db
     .selectFrom('players as p')
     .innerJoin('real_teams as t', 't.id', 'p.real_team_id')
-    .select([
-      ...PLAYER_FIELDS,
-      'p.value_tenths',
-      'p.real_team_id',
-      't.name as team_name',
-      't.name_attr as team_name_attr',
-      't.team_color',
-    ])
+    .select(VALUED_PLAYER_FIELDS)
     .where('p.id', 'in', squads)
     .orderBy('p.value_tenths', 'desc')
     .orderBy('p.id')

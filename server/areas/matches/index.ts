@@ -4,7 +4,7 @@ export { LOCK_JOB, lockJobKey, matchStream } from './keys'
 export type { MatchChannelMessage, MatchMessage, MatchSnapshot, PlayerPoints } from './messages'
 export { phaseFilters } from './phase-filters'
 export { asSquad } from './players'
-export { PLAYER_FIELDS, playersOfTeams } from './players.queries'
+export { PLAYER_FIELDS, playersOfTeams, VALUED_PLAYER_FIELDS } from './players.queries'
 export {
   findMatch,
   listMatches,

@@ -14,21 +14,24 @@ export const PLAYER_FIELDS = [
   'p.country',
 ] as const
 
+/** A player's side beside them (`t` is the real_teams table). */
+export const SIDE_FIELDS = ['t.name as team_name', 't.name_attr as team_name_attr', 't.team_color'] as const
+
+/** A player with their latest credit value and side. */
+export const VALUED_PLAYER_FIELDS = [
+  ...PLAYER_FIELDS,
+  'p.value_tenths',
+  'p.real_team_id',
+  ...SIDE_FIELDS,
+] as const
+
 /** Players with their latest credit value and side, for series, phase, search and detail views. */
 function playerBase(db: Executor) {
   return db
     .selectFrom('players as p')
     .innerJoin('real_teams as t', 't.id', 'p.real_team_id')
     .innerJoin('sports as s', 's.id', 'p.sport_id')
-    .select([
-      ...PLAYER_FIELDS,
-      'p.value_tenths',
-      'p.real_team_id',
-      't.name as team_name',
-      't.name_attr as team_name_attr',
-      't.team_color',
-      's.slug as sport_slug',
-    ])
+    .select([...VALUED_PLAYER_FIELDS, 's.slug as sport_slug'])
 }
 
 export type CatalogPlayerRow = Awaited<ReturnType<ReturnType<typeof playerBase>['execute']>>[number]

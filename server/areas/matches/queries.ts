@@ -3,7 +3,7 @@ import { type Param, preparedFirst } from '../../db/prepared'
 import { countRows } from '../../db/query'
 import type { MatchStatus } from '../../db/schema'
 import type { Executor } from '../../db/tx'
-import { PLAYER_FIELDS } from './players.queries'
+import { PLAYER_FIELDS, SIDE_FIELDS } from './players.queries'
 
 /** A match row with what every view of it needs: its sport and series. */
 export function matchBase(db: Executor) {
@@ -101,15 +101,7 @@ export function matchSquad(db: Executor, matchId: number) {
     .selectFrom('match_players as mp')
     .innerJoin('players as p', 'p.id', 'mp.player_id')
     .innerJoin('real_teams as t', 't.id', 'mp.real_team_id')
-    .select([
-      ...PLAYER_FIELDS,
-      'mp.value_tenths',
-      'mp.in_lineup',
-      'mp.real_team_id',
-      't.name as team_name',
-      't.name_attr as team_name_attr',
-      't.team_color',
-    ])
+    .select([...PLAYER_FIELDS, 'mp.value_tenths', 'mp.in_lineup', 'mp.real_team_id', ...SIDE_FIELDS])
     .where('mp.match_id', '=', matchId)
     .orderBy('mp.value_tenths', 'desc')
     .orderBy('p.id')

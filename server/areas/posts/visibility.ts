@@ -1,3 +1,4 @@
+import { rowWhere } from '../../db/query'
 import type { Executor } from '../../db/tx'
 import { notFound } from '../../http/errors'
 import { visibleContest } from '../contests'
@@ -11,6 +12,13 @@ import type { TopicRow, Viewer } from './topics'
  * edits, deletes, likes, comments, replies, reports, mentions and TopicChannel all ask here.
  */
 
+/** What a hidden parent hides: the child answers as missing too, with its own 404. */
+function hiddenAs<T>(parent: Promise<T>, what: string): Promise<T> {
+  return parent.catch(() => {
+    throw notFound(what)
+  })
+}
+
 /** A topic the viewer may see, or 404. */
 export async function visibleTopic(db: Executor, topicId: number, viewer: Viewer | null): Promise<TopicRow> {
   const row = await db
@@ -19,10 +27,7 @@ export async function visibleTopic(db: Executor, topicId: number, viewer: Viewer
     .where('id', '=', topicId)
     .executeTakeFirst()
   if (!row) throw notFound('Topic')
-  if (row.contest_id !== null)
-    await visibleContest(db, 'contest', row.contest_id, viewer).catch(() => {
-      throw notFound('Topic')
-    })
+  if (row.contest_id !== null) await hiddenAs(visibleContest(db, 'contest', row.contest_id, viewer), 'Topic')
   return { id: Number(row.id), contest_id: row.contest_id, owner_id: row.owner_id }
 }
 
@@ -35,15 +40,9 @@ export interface PostRef {
 
 /** A post the viewer may see: not hidden, on a topic they may see; otherwise 404. */
 export async function visiblePost(db: Executor, postId: number, viewer: Viewer | null): Promise<PostRef> {
-  const post = await db
-    .selectFrom('posts')
-    .select(['id', 'topic_id', 'user_id', 'hidden', 'likes_count'])
-    .where('id', '=', postId)
-    .executeTakeFirst()
-  if (post?.hidden !== 0) throw notFound('Post')
-  await visibleTopic(db, post.topic_id, viewer).catch(() => {
-    throw notFound('Post')
-  })
+  const post = await rowWhere(db, 'posts', { id: postId, hidden: 0 })
+  if (!post) throw notFound('Post')
+  await hiddenAs(visibleTopic(db, post.topic_id, viewer), 'Post')
   return {
     id: Number(post.id),
     topic_id: post.topic_id,
@@ -66,15 +65,9 @@ export async function visibleComment(
   commentId: number,
   viewer: Viewer | null,
 ): Promise<CommentRef> {
-  const comment = await db
-    .selectFrom('comments')
-    .select(['id', 'post_id', 'parent_id', 'user_id', 'hidden'])
-    .where('id', '=', commentId)
-    .executeTakeFirst()
-  if (comment?.hidden !== 0) throw notFound('Comment')
-  const post = await visiblePost(db, comment.post_id, viewer).catch(() => {
-    throw notFound('Comment')
-  })
+  const comment = await rowWhere(db, 'comments', { id: commentId, hidden: 0 })
+  if (!comment) throw notFound('Comment')
+  const post = await hiddenAs(visiblePost(db, comment.post_id, viewer), 'Comment')
   return {
     id: Number(comment.id),
     post_id: comment.post_id,
