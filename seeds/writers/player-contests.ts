@@ -1,5 +1,5 @@
 import { sql } from 'kysely'
-import { resolveDraft } from '../../server/areas/contest-creation/draft'
+import { draftColumns, prizeColumns, resolveDraft } from '../../server/areas/contest-creation/draft'
 import type { DraftBody } from '../../server/areas/contest-creation/schemas'
 import { recordActivity, usernameOf } from '../../server/areas/contests/activities'
 import { chargeEntry, contestLabel } from '../../server/areas/contests/ledger'
@@ -236,22 +236,14 @@ async function insertContest(
   const row = await tx
     .insertInto('contests')
     .values({
+      ...draftColumns(draft),
+      ...prizeColumns(draft),
       match_id: o.matchId,
-      name: draft.name,
-      description: draft.description,
       kind: draft.entry_fee_paise === 0 ? 'free' : draft.guaranteed ? 'guaranteed' : 'small',
-      entry_fee_paise: draft.entry_fee_paise,
-      members_limit: draft.members_limit,
       max_entries: draft.max_entries,
-      guaranteed: draft.guaranteed ? 1 : 0,
       rake_bps: draft.bill.rake_bps,
-      prize_pool_paise: draft.bill.pool_paise,
-      prize_structure: JSON.stringify(draft.prizes),
-      prize_percents: JSON.stringify(draft.percents),
-      winner_count: draft.winners,
       invite_code: o.code,
       created_by_id: o.owner,
-      is_private: draft.is_private ? 1 : 0,
       game_kind: draft.kind.slug,
       sort: 1000,
       created_at_ms: o.nowMs,

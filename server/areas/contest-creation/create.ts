@@ -7,7 +7,7 @@ import { joinChampionshipInTx } from '../championship-contests'
 import { contestAccess } from '../contest-access'
 import { drawInviteCode, joinInTx, recordActivity, usernameOf } from '../contests'
 import { userBalances } from '../ledger'
-import { prizeRows, type ResolvedDraft, resolveDraft } from './draft'
+import { draftColumns, prizeColumns, prizeRows, type ResolvedDraft, resolveDraft } from './draft'
 import type { DraftBody } from './schemas'
 
 /**
@@ -97,19 +97,11 @@ async function insertContest(
   by: { userId: number; code: string; now: number },
 ): Promise<number> {
   const common = {
-    name: draft.name,
-    description: draft.description,
-    entry_fee_paise: draft.entry_fee_paise,
-    members_limit: draft.members_limit,
-    guaranteed: draft.guaranteed ? 1 : 0,
+    ...draftColumns(draft),
+    ...prizeColumns(draft),
     rake_bps: draft.bill.rake_bps,
-    prize_pool_paise: draft.bill.pool_paise,
-    prize_structure: JSON.stringify(draft.prizes),
-    prize_percents: JSON.stringify(draft.percents),
-    winner_count: draft.winners,
     invite_code: by.code,
     created_by_id: by.userId,
-    is_private: draft.is_private ? 1 : 0,
     created_at_ms: by.now,
   }
   const row =

@@ -51,6 +51,28 @@ export interface ResolvedDraft {
   team_id: number | null
 }
 
+/** The columns a draft sets on its contest row, daily or championship, when made and when edited. */
+export function draftColumns(d: ResolvedDraft) {
+  return {
+    name: d.name,
+    description: d.description,
+    entry_fee_paise: d.entry_fee_paise,
+    members_limit: d.members_limit,
+    guaranteed: d.guaranteed ? 1 : 0,
+    is_private: d.is_private ? 1 : 0,
+    prize_pool_paise: d.bill.pool_paise,
+  }
+}
+
+/** The prize table columns of a draft: in percent (to rescale) and in paise, and its winners. */
+export function prizeColumns(d: ResolvedDraft) {
+  return {
+    prize_structure: JSON.stringify(d.prizes),
+    prize_percents: JSON.stringify(d.percents),
+    winner_count: d.winners,
+  }
+}
+
 class Problems {
   readonly fields: FieldErrors = {}
   add(key: string, message: string) {

@@ -8,7 +8,7 @@ import { contestAccess } from '../contest-access'
 import { recordActivity, usernameOf } from '../contests'
 import { userBalances } from '../ledger'
 import { draftAnswer } from './create'
-import { type ResolvedDraft, resolveDraft } from './draft'
+import { draftColumns, prizeColumns, type ResolvedDraft, resolveDraft } from './draft'
 import { adjustEntryFee } from './money'
 import { assertChangeable, entriesOf, loadOwned, type Owned } from './owned'
 import type { DraftBody, EditBody } from './schemas'
@@ -149,22 +149,7 @@ export async function editContest(
         .where('id', '=', entry.id)
         .execute()
     }
-    const values = {
-      name: d.name,
-      description: d.description,
-      entry_fee_paise: d.entry_fee_paise,
-      members_limit: d.members_limit,
-      guaranteed: d.guaranteed ? 1 : 0,
-      is_private: d.is_private ? 1 : 0,
-      prize_pool_paise: d.bill.pool_paise,
-      ...(plan.keepPrizes
-        ? {}
-        : {
-            prize_structure: JSON.stringify(d.prizes),
-            prize_percents: JSON.stringify(d.percents),
-            winner_count: d.winners,
-          }),
-    }
+    const values = { ...draftColumns(d), ...(plan.keepPrizes ? {} : prizeColumns(d)) }
     if (type === 'contest')
       await tx
         .updateTable('contests')
