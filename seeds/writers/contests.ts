@@ -1,5 +1,6 @@
 import { sql } from 'kysely'
 import { chargeEntry, contestLabel } from '../../server/areas/contests/ledger'
+import { takeSeat } from '../../server/areas/contests/queries'
 import type { AfterCommit, Tx } from '../../server/db/tx'
 import { contestRow, contestSpecs, inviteCode } from '../../server/domain/contest-templates'
 import { pickTeam } from '../../server/domain/team-picker'
@@ -94,13 +95,7 @@ async function joinSeeded(
   o: { matchTitle: string; userId: number; teamId: number; nowMs: number },
 ): Promise<boolean> {
   const { spec, id: contestId } = contest
-  const seat = await tx
-    .updateTable('contests')
-    .set({ members_count: sql<number>`members_count + 1` })
-    .where('id', '=', contestId)
-    .where('members_count', '<', sql<number>`members_limit`)
-    .executeTakeFirst()
-  if (Number(seat.numUpdatedRows) === 0) return false
+  if (!(await takeSeat(tx, 'contests', contestId))) return false
   try {
     await chargeEntry(tx, NO_AFTER, {
       contestId,

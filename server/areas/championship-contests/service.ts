@@ -1,4 +1,3 @@
-import { sql } from 'kysely'
 import type { Deps } from '../../core/deps'
 import { lockRows } from '../../db/lock'
 import { hasRow } from '../../db/query'
@@ -11,7 +10,7 @@ import {
   winnerCount,
 } from '../../domain/prizes'
 import { AppError, invalid, notFound } from '../../http/errors'
-import { recordJoined, visibleContest, wasRemoved } from '../contests'
+import { recordJoined, takeSeat, visibleContest, wasRemoved } from '../contests'
 import { championshipLabel, chargeChampionshipEntry } from './ledger'
 import { type PhaseWindow, phaseLocked, phaseWindow } from './phase-window'
 
@@ -143,13 +142,8 @@ export async function joinChampionshipInTx(
       classic_team_id: team.id,
     })
     if (joined) throw new AppError('ALREADY_JOINED', 'Your team has already joined this contest')
-    const seat = await tx
-      .updateTable('championship_contests')
-      .set({ members_count: sql<number>`members_count + 1` })
-      .where('id', '=', contestId)
-      .where('members_count', '<', sql<number>`members_limit`)
-      .executeTakeFirst()
-    if (Number(seat.numUpdatedRows) === 0) throw new AppError('CONTEST_FULL', 'This contest is full')
+    if (!(await takeSeat(tx, 'championship_contests', contestId)))
+      throw new AppError('CONTEST_FULL', 'This contest is full')
     const fee = Number(contest.entry_fee_paise)
     await chargeChampionshipEntry(tx, after, {
       contestId,

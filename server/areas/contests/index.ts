@@ -23,7 +23,7 @@ export {
   type ContestSnapshot,
   contestStream,
 } from './messages'
-export { contestBase, findContest } from './queries'
+export { contestBase, findContest, takeSeat } from './queries'
 export { cachedList, untilNextMatchStart, viewerOf } from './route-helpers'
 export { contestRoutes } from './routes'
 export { ContestSchema, contestParam, listQuery, OwnerFieldsShape, SeatFieldsShape } from './schemas'

@@ -1,4 +1,4 @@
-import type { ExpressionBuilder, SelectQueryBuilder } from 'kysely'
+import { type ExpressionBuilder, type SelectQueryBuilder, sql } from 'kysely'
 import type { Executor } from '../../db/tx'
 import { USER_CARD_FIELDS } from '../users'
 
@@ -151,4 +151,22 @@ export async function joinedContestsCount(db: Executor, userId: number): Promise
     .where('user_id', '=', userId)
     .executeTakeFirstOrThrow()
   return Number(row.n)
+}
+
+/**
+ * Takes a seat of a daily or championship contest when one is left; false when it is full.
+ * One conditional update, so two players joining at once never both get the last seat.
+ */
+export async function takeSeat(
+  tx: Executor,
+  table: 'contests' | 'championship_contests',
+  contestId: number,
+): Promise<boolean> {
+  const seat = await tx
+    .updateTable(table)
+    .set({ members_count: sql<number>`members_count + 1` })
+    .where('id', '=', contestId)
+    .where('members_count', '<', sql<number>`members_limit`)
+    .executeTakeFirst()
+  return Number(seat.numUpdatedRows) > 0
 }

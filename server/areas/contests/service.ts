@@ -1,4 +1,3 @@
-import { sql } from 'kysely'
 import type { Deps } from '../../core/deps'
 import { lockRows } from '../../db/lock'
 import type { Executor } from '../../db/tx'
@@ -13,7 +12,15 @@ import { earnScratchCard, joinCardKey } from '../wallet'
 import { recordJoined, wasRemoved } from './activities'
 import { chargeEntry, contestLabel } from './ledger'
 import { contestStream } from './messages'
-import { type ContestRow, contestBase, findContest, likedBy, type MyEntryRow, myEntries } from './queries'
+import {
+  type ContestRow,
+  contestBase,
+  findContest,
+  likedBy,
+  type MyEntryRow,
+  myEntries,
+  takeSeat,
+} from './queries'
 import { type ContestJson, contestJson } from './serialize'
 import { contestTopicId, topicStream } from './topic-stream'
 import { visibleContest } from './visibility'
@@ -181,13 +188,7 @@ export async function joinInTx(
       'ENTRY_LIMIT',
       `This contest allows ${contest.max_entries} entr${contest.max_entries === 1 ? 'y' : 'ies'} per player`,
     )
-  const seat = await tx
-    .updateTable('contests')
-    .set({ members_count: sql<number>`members_count + 1` })
-    .where('id', '=', contestId)
-    .where('members_count', '<', sql<number>`members_limit`)
-    .executeTakeFirst()
-  if (Number(seat.numUpdatedRows) === 0) throw new AppError('CONTEST_FULL', 'This contest is full')
+  if (!(await takeSeat(tx, 'contests', contestId))) throw new AppError('CONTEST_FULL', 'This contest is full')
   await chargeEntry(tx, after, {
     contestId,
     label: contestLabel(contest),
