@@ -74,3 +74,15 @@ export async function hasRow<T extends TableName>(
   const row = await matching(db, table, match).select(sql<number>`1`.as('one')).executeTakeFirst()
   return row !== undefined
 }
+
+/** The rows of `table` whose columns equal `match`, newest (highest id) first; at most `limit`. */
+export function newestRows<T extends TableName>(
+  db: Executor,
+  table: T,
+  match: RowMatch<T>,
+  limit?: number,
+): Promise<RowOf<T>[]> {
+  let query = matching(db, table, match).selectAll().orderBy('id', 'desc')
+  if (limit !== undefined) query = query.limit(limit)
+  return query.execute() as Promise<RowOf<T>[]>
+}

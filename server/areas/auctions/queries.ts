@@ -1,6 +1,6 @@
 import type { Selectable } from 'kysely'
 import type { Deps } from '../../core/deps'
-import { rowWhere } from '../../db/query'
+import { newestRows, rowWhere } from '../../db/query'
 import type { AuctionManagerStatus, AuctionsTable } from '../../db/schema'
 import type { Executor, Tx } from '../../db/tx'
 
@@ -57,13 +57,7 @@ export function findAuctionByCode(db: Executor, code: string): Promise<AuctionRo
 
 /** The newest hundred auctions created from a group. */
 export function groupAuctions(db: Executor, groupId: number): Promise<AuctionRow[]> {
-  return db
-    .selectFrom('auctions')
-    .selectAll()
-    .where('group_id', '=', groupId)
-    .orderBy('id', 'desc')
-    .limit(100)
-    .execute()
+  return newestRows(db, 'auctions', { group_id: groupId }, 100)
 }
 
 /** The events that sold (or left unsold) a player, in order. */

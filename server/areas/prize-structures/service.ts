@@ -2,7 +2,7 @@ import { z } from '@hono/zod-openapi'
 import type { Selectable } from 'kysely'
 import type { Deps } from '../../core/deps'
 import { lockRows } from '../../db/lock'
-import { rowWhere } from '../../db/query'
+import { newestRows, rowWhere } from '../../db/query'
 import type { PrizeStructuresTable } from '../../db/schema'
 import { type Executor, withTx } from '../../db/tx'
 import { bpsToPercent, MEMBERS_LIMIT_MAX, type PercentRange, winnersOf } from '../../domain/contest-creation'
@@ -68,12 +68,7 @@ function fromRow(row: Row): SavedPrize {
 }
 
 export async function savedPrizesOf(db: Executor, userId: number): Promise<SavedPrize[]> {
-  const rows = await db
-    .selectFrom('prize_structures')
-    .selectAll()
-    .where('user_id', '=', userId)
-    .orderBy('id', 'desc')
-    .execute()
+  const rows = await newestRows(db, 'prize_structures', { user_id: userId })
   return rows.map(fromRow)
 }
 

@@ -1,7 +1,7 @@
 import type { Selectable } from 'kysely'
 import type { Deps } from '../../../core/deps'
 import { lockRows } from '../../../db/lock'
-import { rowWhere } from '../../../db/query'
+import { newestRows, rowWhere } from '../../../db/query'
 import type { ClaimRefundsTable } from '../../../db/schema'
 import { type AfterCommit, type Executor, type Tx, withTx } from '../../../db/tx'
 import { paiseToRupees } from '../../../domain/money'
@@ -89,13 +89,7 @@ export async function createClaim(deps: Deps, userId: number, input: ClaimInput)
 }
 
 export function listClaims(db: Executor, userId: number) {
-  return db
-    .selectFrom('claim_refunds')
-    .selectAll()
-    .where('user_id', '=', userId)
-    .orderBy('id', 'desc')
-    .limit(100)
-    .execute()
+  return newestRows(db, 'claim_refunds', { user_id: userId }, 100)
 }
 
 export async function findClaim(db: Executor, userId: number, id: number): Promise<ClaimRow> {
