@@ -1,6 +1,6 @@
 import type { Deps } from '../../core/deps'
 import { lockRows } from '../../db/lock'
-import { hasRow } from '../../db/query'
+import { hasRow, rowWhere } from '../../db/query'
 import { type AfterCommit, type Tx, withTx } from '../../db/tx'
 import {
   DEFAULT_RAKE_BPS,
@@ -109,11 +109,7 @@ export async function joinChampionshipInTx(
   {
     await lockRows(tx, 'users', userId)
     await lockRows(tx, 'championship_contests', contestId)
-    const contest = await tx
-      .selectFrom('championship_contests')
-      .selectAll()
-      .where('id', '=', contestId)
-      .executeTakeFirst()
+    const contest = await rowWhere(tx, 'championship_contests', { id: contestId })
     if (!contest) throw notFound('Contest')
     await visibleContest(tx, 'championship_contest', contest, { id: userId }, j.inviteCode)
     let teamQuery = tx

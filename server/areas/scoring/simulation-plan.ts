@@ -1,4 +1,5 @@
 import type { Deps } from '../../core/deps'
+import { rowWhere } from '../../db/query'
 import type { Executor } from '../../db/tx'
 import { hashString, randomStream } from '../../domain/rng'
 import { type SimFormat, type SimTeam, simulateMatch, type TimedEvent } from '../../sim'
@@ -61,11 +62,7 @@ export async function simulationInput(deps: Deps, matchId: number): Promise<Simu
 }
 
 async function readInput(db: Executor, matchId: number): Promise<SimulationInput | undefined> {
-  const row = await db
-    .selectFrom('match_simulations')
-    .selectAll()
-    .where('match_id', '=', matchId)
-    .executeTakeFirst()
+  const row = await rowWhere(db, 'match_simulations', { match_id: matchId })
   if (!row) return undefined
   return {
     seed: Number(row.seed),

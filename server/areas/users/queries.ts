@@ -1,4 +1,4 @@
-import { hasRow } from '../../db/query'
+import { hasRow, rowWhere } from '../../db/query'
 import type { UserRow } from '../../db/schema'
 import type { Executor } from '../../db/tx'
 import { normaliseEmail, usernameKey } from '../../domain/user-rules'
@@ -29,11 +29,7 @@ export function findUserByEmail(db: Executor, email: string): Promise<UserRow | 
 }
 
 export function findUserByUsername(db: Executor, username: string): Promise<UserRow | undefined> {
-  return db
-    .selectFrom('users')
-    .selectAll()
-    .where('username_key', '=', usernameKey(username))
-    .executeTakeFirst()
+  return rowWhere(db, 'users', { username_key: usernameKey(username) })
 }
 
 /** A login is an e-mail address or a username. */
@@ -42,11 +38,7 @@ export function findUserByLogin(db: Executor, login: string): Promise<UserRow | 
 }
 
 export function findUserByReference(db: Executor, reference: string): Promise<UserRow | undefined> {
-  return db
-    .selectFrom('users')
-    .selectAll()
-    .where('reference', '=', reference.trim().toUpperCase())
-    .executeTakeFirst()
+  return rowWhere(db, 'users', { reference: reference.trim().toUpperCase() })
 }
 
 export async function isFollowing(db: Executor, followerId: number, followeeId: number): Promise<boolean> {

@@ -1,3 +1,4 @@
+import { rowWhere } from '../../../db/query'
 import type { UserRow } from '../../../db/schema'
 import type { Executor } from '../../../db/tx'
 import { normaliseEmail } from '../../../domain/user-rules'
@@ -23,11 +24,7 @@ export function findPlayerByEmail(db: Executor, email: string): Promise<UserRow 
 
 /** A referral code names its owner; codes are stored upper-case. */
 export function findPlayerByReference(db: Executor, code: string): Promise<UserRow | undefined> {
-  return db
-    .selectFrom('users')
-    .selectAll()
-    .where('reference', '=', code.trim().toUpperCase())
-    .executeTakeFirst()
+  return rowWhere(db, 'users', { reference: code.trim().toUpperCase() })
 }
 
 export interface UserRefRow {

@@ -1,6 +1,7 @@
 import type { Selectable } from 'kysely'
 import type { Deps } from '../../../core/deps'
 import { forUpdate, lockRows } from '../../../db/lock'
+import { rowWhere } from '../../../db/query'
 import type { RedemptionsTable, RedemptionTypesTable } from '../../../db/schema'
 import { type Executor, type Tx, withTx } from '../../../db/tx'
 import { isAllowedToRedeem, maskAccountNumber, missingForRedeem } from '../../../domain/kyc-rules'
@@ -117,11 +118,7 @@ export async function requestRedemption(
     const facts = await redeemFacts(tx, user)
     if (!isAllowedToRedeem(facts))
       throw new AppError('NOT_VERIFIED', `Before withdrawing you need ${missingForRedeem(facts).join(', ')}`)
-    const typeRow = await tx
-      .selectFrom('redemption_types')
-      .selectAll()
-      .where('id', '=', input.typeId)
-      .executeTakeFirst()
+    const typeRow = await rowWhere(tx, 'redemption_types', { id: input.typeId })
     if (!typeRow) throw notFound('Redemption type')
     const type = typeRule(typeRow)
     const destination = await destinationFor(tx, userId, type)
