@@ -108,3 +108,16 @@ export function currentAdmin(c: AppContext): AuthUser {
 }
 
 export const bearerSecurity = [{ Bearer: [] as string[] }]
+
+/**
+ * One router carrying an area's sub-routers at `/`, each built from the same deps. The order is
+ * the mount order: where two paths overlap (a fixed segment beside `{id}`), the earlier wins.
+ */
+export function mountedRoutes<D>(
+  deps: D,
+  parts: ReadonlyArray<(deps: D) => ReturnType<typeof createRouter>>,
+) {
+  const app = createRouter()
+  for (const part of parts) app.route('/', part(deps))
+  return app
+}

@@ -1,5 +1,5 @@
 import type { Deps } from '../../core/deps'
-import { createRouter } from '../../http/router'
+import { mountedRoutes } from '../../http/router'
 import { auctionBiddingRoutes } from './bidding.routes'
 import { auctionCatalogRoutes } from './catalog.routes'
 import { auctionControlRoutes } from './controls.routes'
@@ -10,13 +10,13 @@ import { auctionSealedRoutes } from './sealed.routes'
 
 /** Every `/api/auctions` route; the fixed paths (colours, charges, by_group) before `{id}`. */
 export function auctionRoutes(deps: Deps) {
-  const app = createRouter()
-  app.route('/', auctionCatalogRoutes(deps))
-  app.route('/', auctionListRoutes(deps))
-  app.route('/', auctionLifecycleRoutes(deps))
-  app.route('/', auctionFranchiseRoutes(deps))
-  app.route('/', auctionBiddingRoutes(deps))
-  app.route('/', auctionSealedRoutes(deps))
-  app.route('/', auctionControlRoutes(deps))
-  return app
+  return mountedRoutes(deps, [
+    auctionCatalogRoutes,
+    auctionListRoutes,
+    auctionLifecycleRoutes,
+    auctionFranchiseRoutes,
+    auctionBiddingRoutes,
+    auctionSealedRoutes,
+    auctionControlRoutes,
+  ])
 }

@@ -1,4 +1,5 @@
 import { z } from '@hono/zod-openapi'
+import type { Context } from 'hono'
 import type { Deps } from '../../core/deps'
 import { codeLookupLimit } from '../../http/code-lookup'
 import { requestDeps } from '../../http/idempotency'
@@ -6,7 +7,7 @@ import { idField, idParam } from '../../http/ids'
 import { PageMetaSchema, pageMeta, pagingQuery, toPage } from '../../http/paging'
 import { json } from '../../http/responses'
 import { routesOn } from '../../http/route'
-import { type AppContext, createRouter, currentUser } from '../../http/router'
+import { type AppContext, type AppEnv, createRouter, currentUser } from '../../http/router'
 import { ChampionshipContestSchema } from '../championship-contests'
 import { ContestSchema, type ContestType } from '../contests'
 import { editContest, verifyEdit } from './owner'
@@ -73,6 +74,21 @@ const KINDS: OwnedKind[] = [
 const answer = (deps: Deps, c: AppContext, type: ContestType, id: number) =>
   anyContestJson(requestDeps(c, deps), c, type, id)
 
+type OnContest = Context<AppEnv, string, { out: { param: { id: number } } }>
+
+/** The owner's change to contest `{id}`, in the request's transaction; the answer is the contest after it. */
+const ownerChange =
+  <C extends OnContest>(
+    deps: Deps,
+    type: ContestType,
+    change: (d: Deps, id: number, ownerId: number, c: C) => Promise<unknown>,
+  ) =>
+  async (c: C) => {
+    const { id } = c.req.valid('param')
+    await change(requestDeps(c, deps), id, currentUser(c).id, c)
+    return c.json(await answer(deps, c, type, id), 200)
+  }
+
 /** The owner edits a contest of one kind, or asks what an edit would cost. */
 function editRoutes(deps: Deps, kind: OwnedKind) {
   const { type, base, tag, Answer } = kind
@@ -90,11 +106,7 @@ function editRoutes(deps: Deps, kind: OwnedKind) {
       ok: json(Answer, 'The contest'),
       errors: [403, 404, 409, 422],
     },
-    async (c) => {
-      const { id } = c.req.valid('param')
-      await editContest(requestDeps(c, deps), type, id, currentUser(c).id, c.req.valid('json'))
-      return c.json(await answer(deps, c, type, id), 200)
-    },
+    ownerChange(deps, type, (d, id, ownerId, c) => editContest(d, type, id, ownerId, c.req.valid('json'))),
   )
 
   route.post(
@@ -133,11 +145,7 @@ function removalRoutes(deps: Deps, kind: OwnedKind) {
       ok: json(Answer, 'The cancelled contest'),
       errors: [404, 409],
     },
-    async (c) => {
-      const { id } = c.req.valid('param')
-      await deleteOwnedContest(requestDeps(c, deps), type, id, currentUser(c).id)
-      return c.json(await answer(deps, c, type, id), 200)
-    },
+    ownerChange(deps, type, (d, id, ownerId) => deleteOwnedContest(d, type, id, ownerId)),
   )
 
   route.money.post(
@@ -152,12 +160,9 @@ function removalRoutes(deps: Deps, kind: OwnedKind) {
       ok: json(Answer, 'The contest'),
       errors: [404, 409, 422],
     },
-    async (c) => {
-      const { id } = c.req.valid('param')
-      const d = requestDeps(c, deps)
-      await removeMembers(d, type, id, currentUser(c).id, c.req.valid('json').remove_member_ids)
-      return c.json(await answer(deps, c, type, id), 200)
-    },
+    ownerChange(deps, type, (d, id, ownerId, c) =>
+      removeMembers(d, type, id, ownerId, c.req.valid('json').remove_member_ids),
+    ),
   )
 
   return app

@@ -1,10 +1,11 @@
 import { z } from '@hono/zod-openapi'
+import type { Context } from 'hono'
 import type { Deps } from '../../core/deps'
 import { idParam } from '../../http/ids'
 import { PageMetaSchema, pageMeta, toPage } from '../../http/paging'
 import { json } from '../../http/responses'
 import { routesOn } from '../../http/route'
-import { createRouter, currentAdmin, currentUser } from '../../http/router'
+import { type AppEnv, createRouter, currentAdmin, currentUser } from '../../http/router'
 import {
   AdminGameAccountSchema,
   AdminListQuery,
@@ -34,6 +35,15 @@ const oneAdminAccount = json(z.object({ game_account: AdminGameAccountSchema }),
 export function gameAccountRoutes(deps: Deps) {
   const app = createRouter()
   const route = routesOn(app, ['Esports'])
+  /** An admin's verdict on game account `{id}`; the answer is the account as reviewed. */
+  const reviewed = async (
+    c: Context<AppEnv, string, { out: { param: { id: number } } }>,
+    verdict: Parameters<typeof reviewGameAccount>[3],
+  ) => {
+    const admin = currentAdmin(c)
+    const game_account = await reviewGameAccount(deps, admin.id, c.req.valid('param').id, verdict)
+    return c.json({ game_account }, 200)
+  }
 
   route.get(
     '/api/game_accounts',
@@ -145,11 +155,7 @@ export function gameAccountRoutes(deps: Deps) {
       ok: oneAdminAccount,
       errors: [403, 404, 409, 422],
     },
-    async (c) => {
-      const admin = currentAdmin(c)
-      const game_account = await reviewGameAccount(deps, admin.id, c.req.valid('param').id, { verify: true })
-      return c.json({ game_account }, 200)
-    },
+    async (c) => reviewed(c, { verify: true }),
   )
 
   route.post(
@@ -164,15 +170,7 @@ export function gameAccountRoutes(deps: Deps) {
       ok: oneAdminAccount,
       errors: [403, 404, 409, 422],
     },
-    async (c) => {
-      const admin = currentAdmin(c)
-      const { reason } = c.req.valid('json')
-      const game_account = await reviewGameAccount(deps, admin.id, c.req.valid('param').id, {
-        verify: false,
-        reason,
-      })
-      return c.json({ game_account }, 200)
-    },
+    async (c) => reviewed(c, { verify: false, reason: c.req.valid('json').reason }),
   )
 
   return app

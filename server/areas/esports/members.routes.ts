@@ -1,4 +1,5 @@
 import { z } from '@hono/zod-openapi'
+import type { Context } from 'hono'
 import type { Deps } from '../../core/deps'
 import { isEsportsContestId } from '../../domain/esports/rules'
 import { codeLookupLimit } from '../../http/code-lookup'
@@ -7,7 +8,7 @@ import { requestDeps } from '../../http/idempotency'
 import { idField, idParam, MAX_ID } from '../../http/ids'
 import { json } from '../../http/responses'
 import { routesOn } from '../../http/route'
-import { createRouter, currentUser } from '../../http/router'
+import { type AppEnv, type AuthUser, createRouter, currentUser } from '../../http/router'
 import { visibleContest } from '../contests'
 import {
   IN_GAME_NAME_MAX,
@@ -82,6 +83,16 @@ export function esportsMemberRoutes(deps: Deps) {
     if (!contest) throw notFound('Squad')
     return { squad: await squadJson(db, contest, caller, squadId) }
   }
+
+  /** A captain's change to squad `{id}`: the answer is the squad as it now is (in the request's transaction). */
+  const squadChange =
+    <B>(change: (d: Deps, me: AuthUser, id: number, body: B) => Promise<unknown>) =>
+    async (c: Context<AppEnv, string, { out: { param: { id: number }; json: B } }>, me: AuthUser) => {
+      const { id } = c.req.valid('param')
+      const d = requestDeps(c, deps)
+      await change(d, me, id, c.req.valid('json'))
+      return c.json(await oneSquad(id, me, d.db), 200)
+    }
 
   // GET /api/contests/{id}/members is the daily contests' leaderboard (contests/routes.ts,
   // mounted after this area): for an esports id this handler answers first, with or without
@@ -189,11 +200,7 @@ export function esportsMemberRoutes(deps: Deps) {
       ok: json(SquadAnswer, 'Renamed'),
       errors: [403, 404, 409, 422],
     },
-    async (c, me) => {
-      const { id } = c.req.valid('param')
-      await renameSquad(deps, me, id, c.req.valid('json').name)
-      return c.json(await oneSquad(id, me), 200)
-    },
+    squadChange((d, me, id, body) => renameSquad(d, me, id, body.name)),
   )
 
   route.put(
@@ -207,11 +214,7 @@ export function esportsMemberRoutes(deps: Deps) {
       ok: json(SquadAnswer, 'Handed over'),
       errors: [403, 404, 409, 422],
     },
-    async (c, me) => {
-      const { id } = c.req.valid('param')
-      await handOverCaptaincy(deps, me, id, c.req.valid('json').user_id)
-      return c.json(await oneSquad(id, me), 200)
-    },
+    squadChange((d, me, id, body) => handOverCaptaincy(d, me, id, body.user_id)),
   )
 
   route.post(
@@ -252,12 +255,7 @@ export function esportsMemberRoutes(deps: Deps) {
       ok: json(SquadAnswer, 'Removed'),
       errors: [403, 404, 409, 422],
     },
-    async (c, me) => {
-      const { id } = c.req.valid('param')
-      const d = requestDeps(c, deps)
-      await removeFromSquad(d, me, id, c.req.valid('json').user_id)
-      return c.json(await oneSquad(id, me, d.db), 200)
-    },
+    squadChange((d, me, id, body) => removeFromSquad(d, me, id, body.user_id)),
   )
 
   for (const type of MEMBERS_TYPES) {

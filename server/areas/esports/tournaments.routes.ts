@@ -1,4 +1,5 @@
 import { z } from '@hono/zod-openapi'
+import type { Context } from 'hono'
 import type { Deps } from '../../core/deps'
 import { TOURNAMENT_SQUAD_NAME_MAX } from '../../domain/esports/tournaments'
 import { codeLookupLimit } from '../../http/code-lookup'
@@ -6,7 +7,14 @@ import { type FieldErrors, invalid } from '../../http/errors'
 import { idParam } from '../../http/ids'
 import { json, orNull } from '../../http/responses'
 import { routesOn } from '../../http/route'
-import { type AppContext, createRouter, currentAdmin, currentUser } from '../../http/router'
+import {
+  type AppContext,
+  type AppEnv,
+  type AuthUser,
+  createRouter,
+  currentAdmin,
+  currentUser,
+} from '../../http/router'
 import {
   CreateBody,
   kindEnum,
@@ -180,6 +188,14 @@ export function esportsTournamentRoutes(deps: Deps) {
   const myTournament = async (c: AppContext, id: number) => ({
     esports_tournament: await tournamentJson(deps.db, id, currentUser(c).id),
   })
+  /** Registering or joining a squad of tournament `{id}`: 201 with the tournament as the caller now sees it. */
+  const squadEntry =
+    <B>(enter: (me: AuthUser, id: number, body: B) => Promise<unknown>) =>
+    async (c: Context<AppEnv, string, { out: { param: { id: number }; json: B } }>) => {
+      const { id } = c.req.valid('param')
+      await enter(currentUser(c), id, c.req.valid('json'))
+      return c.json(await myTournament(c, id), 201)
+    }
 
   route.post(
     '/api/esports/tournaments/{id}/squads',
@@ -193,11 +209,7 @@ export function esportsTournamentRoutes(deps: Deps) {
       responses: { 201: json(z.object({ esports_tournament: TournamentSchema }), 'Registered') },
       errors: [403, 404, 409, 422],
     },
-    async (c) => {
-      const { id } = c.req.valid('param')
-      await registerSquad(deps, currentUser(c), id, c.req.valid('json').name)
-      return c.json(await myTournament(c, id), 201)
-    },
+    squadEntry((me, id, body) => registerSquad(deps, me, id, body.name)),
   )
 
   route.post(
@@ -213,11 +225,7 @@ export function esportsTournamentRoutes(deps: Deps) {
       responses: { 201: json(z.object({ esports_tournament: TournamentSchema }), 'Joined') },
       errors: [403, 404, 409, 422, 429],
     },
-    async (c) => {
-      const { id } = c.req.valid('param')
-      await joinSquad(deps, currentUser(c), id, c.req.valid('json').invite_code)
-      return c.json(await myTournament(c, id), 201)
-    },
+    squadEntry((me, id, body) => joinSquad(deps, me, id, body.invite_code)),
   )
 
   route.delete(

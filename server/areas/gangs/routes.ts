@@ -1,11 +1,12 @@
 import { z } from '@hono/zod-openapi'
+import type { Context } from 'hono'
 import type { Deps } from '../../core/deps'
 import { codeLookupLimit } from '../../http/code-lookup'
 import { forbidden, notFound } from '../../http/errors'
 import { idParams } from '../../http/ids'
 import { json } from '../../http/responses'
 import { routesOn } from '../../http/route'
-import { type AppContext, createRouter } from '../../http/router'
+import { type AppContext, type AppEnv, type AuthUser, createRouter } from '../../http/router'
 import { answerRequest, createGang, joinByCode, leaveGang, normaliseCode, removeMember } from './membership'
 import { findGang, findGangByCode, type GangScope, gangsOfUser, requestsOf } from './queries'
 import { CodeRequest, GangMemberSchema, GangSchema, JoinRequestSchema, NewGangRequest } from './schemas'
@@ -51,6 +52,14 @@ export function gangRoutes(deps: Deps) {
     const gangParams = idParams(s.param, 'id')
     const userParams = idParams(s.param, 'id', 'user_id')
     const scopeOf = (p: Record<string, number>) => s.scope(p[s.param] as number)
+    /** A member's or the manager's action on a gang: the answer is the gang as it now is. */
+    const gangAct =
+      <P extends { id: number }>(act: (p: P, me: AuthUser) => Promise<unknown>) =>
+      async (c: Context<AppEnv, string, { out: { param: P } }>, me: AuthUser) => {
+        const p = c.req.valid('param')
+        await act(p, me)
+        return c.json(await oneGang(p.id, me.id), 200)
+      }
 
     route.get(
       `${s.prefix}/my_leagues`,
@@ -149,11 +158,7 @@ export function gangRoutes(deps: Deps) {
           ok: gangAnswer,
           errors: [403, 404, 409, 422],
         },
-        async (c, me) => {
-          const p = c.req.valid('param')
-          await answerRequest(deps, scopeOf(p), p.id, me.id, p.user_id, action === 'approve')
-          return c.json(await oneGang(p.id, me.id), 200)
-        },
+        gangAct((p, me) => answerRequest(deps, scopeOf(p), p.id, me.id, p.user_id, action === 'approve')),
       )
 
     route.post(
@@ -166,11 +171,7 @@ export function gangRoutes(deps: Deps) {
         ok: gangAnswer,
         errors: [404, 409, 422],
       },
-      async (c, me) => {
-        const p = c.req.valid('param')
-        await leaveGang(deps, scopeOf(p), p.id, me.id)
-        return c.json(await oneGang(p.id, me.id), 200)
-      },
+      gangAct((p, me) => leaveGang(deps, scopeOf(p), p.id, me.id)),
     )
 
     route.delete(
@@ -182,11 +183,7 @@ export function gangRoutes(deps: Deps) {
         ok: gangAnswer,
         errors: [403, 404, 409, 422],
       },
-      async (c, me) => {
-        const p = c.req.valid('param')
-        await removeMember(deps, scopeOf(p), p.id, me.id, p.user_id)
-        return c.json(await oneGang(p.id, me.id), 200)
-      },
+      gangAct((p, me) => removeMember(deps, scopeOf(p), p.id, me.id, p.user_id)),
     )
   }
 

@@ -3,8 +3,8 @@ import type { Deps } from '../../core/deps'
 import { parseFields, selectEnvelope } from '../../http/fields'
 import { idField, idParam } from '../../http/ids'
 import { errors, json, jsonBody } from '../../http/responses'
-import { routesOn } from '../../http/route'
 import { type AppContext, bearerSecurity, createRouter, currentUser } from '../../http/router'
+import { authoredRoutes } from './authored-routes'
 import { createComment, deleteComment, editComment, setCommentLike } from './comments'
 import { CommentBody, CommentSchema, EditCommentBody } from './schemas'
 import type { Viewer } from './topics'
@@ -54,31 +54,8 @@ const postPostsByIdCommentsRoute = createRoute({
   },
 })
 
-const patchCommentsByIdRoute = createRoute({
-  method: 'patch',
-  path: '/api/comments/{id}',
-  tags: ['Posts'],
-  summary: 'Edit my comment',
-  description: 'Only its author; anyone else gets 404.',
-  security: bearerSecurity,
-  request: { params: idParam, body: jsonBody(EditCommentBody) },
-  responses: { 200: json(z.object({ comment: CommentSchema }), 'Edited'), ...errors(401, 404, 422) },
-})
-
-const deleteCommentsByIdRoute = createRoute({
-  method: 'delete',
-  path: '/api/comments/{id}',
-  tags: ['Posts'],
-  summary: 'Delete my comment (and its replies)',
-  description: 'Only its author; anyone else gets 404.',
-  security: bearerSecurity,
-  request: { params: idParam },
-  responses: { 200: json(z.object({ deleted: z.literal(true) }), 'Deleted'), ...errors(401, 404, 422) },
-})
-
 export function commentRoutes(deps: Deps) {
   const app = createRouter()
-  const route = routesOn(app, ['Posts'])
 
   async function oneComment(id: number, viewerId: number) {
     const row = await commentRowById(deps.db, id)
@@ -107,36 +84,20 @@ export function commentRoutes(deps: Deps) {
     return c.json(tree ? (selectEnvelope(answer, tree) as typeof answer) : answer, 201)
   })
 
-  app.openapi(patchCommentsByIdRoute, async (c) => {
-    const me = currentUser(c)
-    const { id } = c.req.valid('param')
-    await editComment(deps, me, id, c.req.valid('json').content)
-    return c.json({ comment: await oneComment(id, me.id) }, 200)
+  authoredRoutes(app, deps, {
+    path: '/api/comments/{id}',
+    key: 'comment',
+    schema: CommentSchema,
+    editBody: EditCommentBody,
+    remove: {
+      summary: 'Delete my comment (and its replies)',
+      description: 'Only its author; anyone else gets 404.',
+    },
+    one: oneComment,
+    edit: editComment,
+    destroy: deleteComment,
+    like: setCommentLike,
   })
-
-  app.openapi(deleteCommentsByIdRoute, async (c) => {
-    await deleteComment(deps, currentUser(c), c.req.valid('param').id)
-    return c.json({ deleted: true as const }, 200)
-  })
-
-  for (const action of ['like', 'unlike'] as const)
-    route.post(
-      `/api/comments/{id}/${action}`,
-      {
-        summary: action === 'like' ? 'Like a comment' : 'Take back my like of a comment',
-        description:
-          'Idempotent: a second like (or an unlike without a like) changes nothing and answers 200.',
-        auth: true,
-        params: idParam,
-        ok: json(z.object({ comment: CommentSchema }), 'The comment'),
-        errors: [404, 422],
-      },
-      async (c, me) => {
-        const { id } = c.req.valid('param')
-        await setCommentLike(deps, me, id, action === 'like')
-        return c.json({ comment: await oneComment(id, me.id) }, 200)
-      },
-    )
 
   return app
 }

@@ -3,9 +3,9 @@ import type { Deps } from '../../core/deps'
 import { codeLookupLimit } from '../../http/code-lookup'
 import { idParam } from '../../http/ids'
 import { errors, json, jsonBody } from '../../http/responses'
-import { routesOn } from '../../http/route'
 import { type AppContext, bearerSecurity, createRouter, currentUser } from '../../http/router'
 import { visibleUser } from '../users'
+import { authoredRoutes } from './authored-routes'
 import type { OlderPage } from './queries'
 import { olderQuery, PostBody, PostSchema, slugParam, TopicSchema } from './schemas'
 import { createPost, deletePost, editPost, onePost, setPostLike, topicPostsPage } from './service'
@@ -84,32 +84,8 @@ const getPostsByIdRoute = createRoute({
   responses: { 200: json(z.object({ post: PostSchema }), 'The post'), ...errors(404, 422) },
 })
 
-const patchPostsByIdRoute = createRoute({
-  method: 'patch',
-  path: '/api/posts/{id}',
-  tags: ['Posts'],
-  summary: 'Edit my post',
-  description: 'Only its author; anyone else gets 404.',
-  security: bearerSecurity,
-  request: { params: idParam, body: jsonBody(PostBody) },
-  responses: { 200: json(z.object({ post: PostSchema }), 'Edited'), ...errors(401, 404, 422) },
-})
-
-const deletePostsByIdRoute = createRoute({
-  method: 'delete',
-  path: '/api/posts/{id}',
-  tags: ['Posts'],
-  summary: 'Delete my post',
-  description: 'With its comments and likes. Only its author; anyone else gets 404.',
-  security: bearerSecurity,
-  request: { params: idParam },
-  responses: { 200: json(z.object({ deleted: z.literal(true) }), 'Deleted'), ...errors(401, 404, 422) },
-})
-
-// Long: nine short handlers of posts; their definitions are above.
 export function postRoutes(deps: Deps) {
   const app = createRouter()
-  const route = routesOn(app, ['Posts'])
 
   const topicPage = (c: AppContext, topic: MaybeTopic, q: OlderPage) =>
     topicPostsPage(deps, topic, viewerOf(c)?.id ?? null, q)
@@ -150,36 +126,20 @@ export function postRoutes(deps: Deps) {
     return c.json({ post: await onePost(deps.db, id, viewer?.id ?? null) }, 200)
   })
 
-  app.openapi(patchPostsByIdRoute, async (c) => {
-    const me = currentUser(c)
-    const { id } = c.req.valid('param')
-    await editPost(deps, me, id, c.req.valid('json').content)
-    return c.json({ post: await onePost(deps.db, id, me.id) }, 200)
+  authoredRoutes(app, deps, {
+    path: '/api/posts/{id}',
+    key: 'post',
+    schema: PostSchema,
+    editBody: PostBody,
+    remove: {
+      summary: 'Delete my post',
+      description: 'With its comments and likes. Only its author; anyone else gets 404.',
+    },
+    one: (id, viewerId) => onePost(deps.db, id, viewerId),
+    edit: editPost,
+    destroy: deletePost,
+    like: setPostLike,
   })
-
-  app.openapi(deletePostsByIdRoute, async (c) => {
-    await deletePost(deps, currentUser(c), c.req.valid('param').id)
-    return c.json({ deleted: true as const }, 200)
-  })
-
-  for (const action of ['like', 'unlike'] as const)
-    route.post(
-      `/api/posts/{id}/${action}`,
-      {
-        summary: action === 'like' ? 'Like a post' : 'Take back my like of a post',
-        description:
-          'Idempotent: a second like (or an unlike without a like) changes nothing and answers 200.',
-        auth: true,
-        params: idParam,
-        ok: json(z.object({ post: PostSchema }), 'The post'),
-        errors: [404, 422],
-      },
-      async (c, me) => {
-        const { id } = c.req.valid('param')
-        await setPostLike(deps, me, id, action === 'like')
-        return c.json({ post: await onePost(deps.db, id, me.id) }, 200)
-      },
-    )
 
   return app
 }

@@ -1,5 +1,5 @@
 import type { Deps } from '../../core/deps'
-import { createRouter } from '../../http/router'
+import { mountedRoutes } from '../../http/router'
 import { adminWalletRoutes } from './credits/admin-credits.routes'
 import { creditRoutes } from './credits/credits.routes'
 import { gatewayRoutes } from './gateway/gateway.routes'
@@ -17,20 +17,20 @@ import { scratchCardRoutes } from './rewards/scratch-cards.routes'
 
 /** Every wallet route, in the order the app has always mounted them. */
 export function walletRoutes(deps: Deps) {
-  const app = createRouter()
-  app.route('/', adminWalletRoutes(deps))
-  app.route('/', kycRoutes(deps))
-  app.route('/', payoutMethodRoutes(deps))
-  app.route('/', attachmentRoutes(deps))
-  app.route('/', redemptionRoutes(deps))
-  app.route('/', refundRoutes(deps))
-  app.route('/', refundAdminRoutes(deps))
-  app.route('/', kycAdminRoutes(deps))
-  app.route('/', redemptionAdminRoutes(deps))
-  app.route('/', creditRoutes(deps))
-  app.route('/', passbookRoutes(deps))
-  app.route('/', gatewayRoutes(deps))
-  app.route('/', scratchCardRoutes(deps))
-  app.route('/', referralRoutes(deps))
-  return app
+  return mountedRoutes(deps, [
+    adminWalletRoutes,
+    kycRoutes,
+    payoutMethodRoutes,
+    attachmentRoutes,
+    redemptionRoutes,
+    refundRoutes,
+    refundAdminRoutes,
+    kycAdminRoutes,
+    redemptionAdminRoutes,
+    creditRoutes,
+    passbookRoutes,
+    gatewayRoutes,
+    scratchCardRoutes,
+    referralRoutes,
+  ])
 }

@@ -1,10 +1,11 @@
-import { createRoute, type RouteConfig, type z } from '@hono/zod-openapi'
+import { createRoute, type RouteConfig, z } from '@hono/zod-openapi'
 import type { Deps } from '../../../core/deps'
 import { moneyRoute, requestDeps } from '../../../http/idempotency'
 import { idParam } from '../../../http/ids'
 import { errors, json, jsonBody } from '../../../http/responses'
-import { bearerSecurity, type createRouter, currentAdmin } from '../../../http/router'
-import { ReasonRequest } from './schemas'
+import { routesOn } from '../../../http/route'
+import { bearerSecurity, createRouter, currentAdmin } from '../../../http/router'
+import { ReasonRequest, ReviewListQuery } from './schemas'
 
 export type Decision = { approve: true } | { approve: false; reason: string }
 
@@ -74,4 +75,54 @@ export function decisionRoutes<A extends z.ZodType>(
       )
     },
   )
+}
+
+/**
+ * An admin review queue: GET `{base}` lists the submissions (`{ [plural]: [...] }`, newest first,
+ * `ReviewListQuery`), and the decision routes of `decisionRoutes` answer `{ [singular]: ... }`.
+ * `toJson` writes rows as the queue shows them, for the list and for a decided row alike.
+ */
+export function reviewRoutes<Row, Item extends z.ZodType>(
+  deps: Deps,
+  spec: {
+    base: string
+    plural: string
+    singular: string
+    item: Item
+    list: {
+      summary: string
+      answer: string
+      rows: (db: Deps['db'], q: z.output<typeof ReviewListQuery>) => Promise<Row[]>
+    }
+    toJson: (db: Deps['db'], rows: Row[]) => Promise<z.output<Item>[]>
+    summaries: { approve: string; reject: string }
+    description: string
+    movesMoney: boolean
+    decide: (d: Deps, adminId: number, id: number, decision: Decision) => Promise<Row>
+  },
+) {
+  const { base, plural, singular, item, list, toJson } = spec
+  const app = createRouter()
+  routesOn(app, ['Admin']).get(
+    base,
+    {
+      summary: list.summary,
+      auth: true,
+      query: ReviewListQuery,
+      ok: json(z.object({ [plural]: z.array(item) }), list.answer),
+      errors: [403, 422],
+    },
+    async (c) =>
+      c.json({ [plural]: await toJson(deps.db, await list.rows(deps.db, c.req.valid('query'))) }, 200),
+  )
+  const answer = z.object({ [singular]: item })
+  decisionRoutes(app, deps, {
+    ...spec,
+    answer,
+    decide: async (d, adminId, id, decision) => {
+      const [decided] = await toJson(d.db, [await spec.decide(d, adminId, id, decision)])
+      return { [singular]: decided } as z.output<typeof answer>
+    },
+  })
+  return app
 }

@@ -71,35 +71,28 @@ export function attachmentRoutes(deps: Deps) {
     },
   )
 
-  route.delete(
-    '/api/attachments/{id}',
-    {
-      summary: 'Delete one of your uploads (it can be restored)',
-      auth: true,
-      params: idParam,
-      ok: AttachmentAnswer('Deleted'),
-      errors: [404],
-    },
-    async (c) => {
-      const row = await setAttachmentDeleted(deps, currentUser(c).id, c.req.valid('param').id, true)
-      return c.json({ attachment: attachmentJson(row) }, 200)
-    },
-  )
-
-  route.post(
-    '/api/attachments/{id}/restore',
-    {
-      summary: 'Restore one of your deleted uploads',
-      auth: true,
-      params: idParam,
-      ok: AttachmentAnswer('Restored'),
-      errors: [404],
-    },
-    async (c) => {
-      const row = await setAttachmentDeleted(deps, currentUser(c).id, c.req.valid('param').id, false)
-      return c.json({ attachment: attachmentJson(row) }, 200)
-    },
-  )
+  // Deleting and restoring flip one flag: the same route both ways.
+  const flips = [
+    { method: 'delete', path: '/api/attachments/{id}', deleted: true, answer: 'Deleted' },
+    { method: 'post', path: '/api/attachments/{id}/restore', deleted: false, answer: 'Restored' },
+  ] as const
+  for (const flip of flips)
+    route[flip.method](
+      flip.path,
+      {
+        summary: flip.deleted
+          ? 'Delete one of your uploads (it can be restored)'
+          : 'Restore one of your deleted uploads',
+        auth: true,
+        params: idParam,
+        ok: AttachmentAnswer(flip.answer),
+        errors: [404],
+      },
+      async (c, me) => {
+        const row = await setAttachmentDeleted(deps, me.id, c.req.valid('param').id, flip.deleted)
+        return c.json({ attachment: attachmentJson(row) }, 200)
+      },
+    )
 
   route.get(
     '/api/attachments/{id}/file',
