@@ -68,6 +68,10 @@ export const byCodeQuery = (code: string) =>
     meta: { silent: true },
   })
 
+/** One of an auction's lists (managers, players, bids…), cached under its own key for five seconds. */
+const auctionList = <T>(id: number, key: string, fetchList: () => Promise<T>) =>
+  queryOptions({ queryKey: ['auction', id, key], queryFn: fetchList, staleTime: 5_000 })
+
 export const auctionQuery = (id: number) =>
   queryOptions({
     queryKey: ['auction', id],
@@ -78,44 +82,40 @@ export const auctionQuery = (id: number) =>
 
 /** Every manager of the auction, any status (the pages filter): the live room keeps purses current. */
 export const managersQuery = (id: number) =>
-  queryOptions({
-    queryKey: ['auction', id, 'managers'],
-    queryFn: async () =>
-      (await data(http.GET('/api/auctions/{id}/managers', { params: { path: { id } } }))).managers,
-    staleTime: 5_000,
-  })
+  auctionList(
+    id,
+    'managers',
+    async () => (await data(http.GET('/api/auctions/{id}/managers', { params: { path: { id } } }))).managers,
+  )
 
 export const playersQuery = (id: number) =>
-  queryOptions({
-    queryKey: ['auction', id, 'players'],
-    queryFn: async () =>
+  auctionList(
+    id,
+    'players',
+    async () =>
       (await data(http.GET('/api/auctions/{id}/players', { params: { path: { id } } })))
         .players as AuctionPlayer[],
-    staleTime: 5_000,
-  })
+  )
 
 export const assignedBidsQuery = (id: number) =>
-  queryOptions({
-    queryKey: ['auction', id, 'bids'],
-    queryFn: async () =>
-      (await data(http.GET('/api/auctions/{id}/bids', { params: { path: { id } } }))).assigned_bids,
-    staleTime: 5_000,
-  })
+  auctionList(
+    id,
+    'bids',
+    async () => (await data(http.GET('/api/auctions/{id}/bids', { params: { path: { id } } }))).assigned_bids,
+  )
 
 export const franchisesQuery = (id: number) =>
-  queryOptions({
-    queryKey: ['auction', id, 'franchises'],
-    queryFn: async () =>
+  auctionList(
+    id,
+    'franchises',
+    async () =>
       (await data(http.GET('/api/auctions/{id}/franchises', { params: { path: { id } } }))).franchises,
-    staleTime: 5_000,
-  })
+  )
 
 export const secondaryBidsQuery = (id: number) =>
-  queryOptions({
-    queryKey: ['auction', id, 'secondary-bids'],
-    queryFn: () => data(http.GET('/api/auctions/{id}/secondary_bids', { params: { path: { id } } })),
-    staleTime: 5_000,
-  })
+  auctionList(id, 'secondary-bids', () =>
+    data(http.GET('/api/auctions/{id}/secondary_bids', { params: { path: { id } } })),
+  )
 
 /** What an auction can be made from: cricket series not yet over, and upcoming matches. */
 export type SeriesOption = Schema<'Series'>

@@ -2,6 +2,7 @@ import { useInfiniteQuery } from '@tanstack/react-query'
 import { Button } from '../../components/Button'
 import { Card, EmptyState, Loading } from '../../components/Common'
 import { Alert } from '../../components/Field'
+import { LiveNote } from '../../components/LiveNote'
 import { relativeTime } from '../../lib/format'
 import { useServerNow } from '../../lib/use-now'
 import { useSignedIn } from '../../lib/use-session'
@@ -47,9 +48,9 @@ export function ActivitiesPage() {
         </EmptyState>
       ) : (
         <Card>
-          <p className={styles.liveNote} data-testid="activities-live" data-connected={connected}>
+          <LiveNote connected={connected} testId="activities-live">
             {connected ? 'Live: new activity appears here as it happens.' : 'Newest first.'}
-          </p>
+          </LiveNote>
           <ol className={styles.feed} data-testid="activity-list">
             {activities.map((a) => (
               <li key={a.id} className={styles.feedItem} data-testid="activity" data-kind={a.kind}>

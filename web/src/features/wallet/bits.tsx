@@ -13,7 +13,7 @@ const TONE_CLASS: Record<Tone, string> = {
   ok: styles.ok ?? '',
   wait: styles.wait ?? '',
   bad: styles.bad ?? '',
-  none: '',
+  none: styles.quiet ?? '',
 }
 
 /** A small status pill: verified, pending, rejected, success, failed… */

@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query'
 import { useParams } from 'react-router'
 import { PageHead } from '../../../components/Common'
+import { LiveNote } from '../../../components/LiveNote'
 import { esportsContestQuery } from './api'
 import { EsportsContestNav, navInfo } from './ContestNav'
 import { useEsportsContestLive } from './live'
 import { RoomDetailsCard } from './RoomDetailsCard'
-import styles from './rooms.module.css'
 
 /**
  * `/contests/:id/room`: an esports contest's room details on a page of their own (the link a
@@ -21,9 +21,9 @@ export function EsportsRoomPage() {
     <div data-testid="esports-room-page">
       <PageHead title="Room details" subtitle={c ? c.name : `Contest #${id}`} />
       {c ? <EsportsContestNav info={navInfo(c)} /> : null}
-      <p className={styles.liveNote} data-connected={live.connected} data-testid="room-live">
+      <LiveNote connected={live.connected} testId="room-live">
         {live.connected ? 'Live: the details appear here the moment they are out' : 'Connecting..'}
-      </p>
+      </LiveNote>
       <RoomDetailsCard contestId={id} revealAtMs={c?.reveal_at_in_millis} status={c?.status} />
     </div>
   )
