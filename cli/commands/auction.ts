@@ -1,10 +1,11 @@
 import { Command } from 'commander'
-import { Api, callServer, passwordLogin } from '../lib/api'
+import { callServer, passwordLogin } from '../lib/api'
 import type { Answer, Schema } from '../lib/api-types'
 import { serverOptions } from '../lib/command'
 import { ApiError, CliError } from '../lib/errors'
 import { type Io, printJson } from '../lib/io'
 import { intFlag, type OptionsOf, parseOptions, resolveServer, withJson, withServer } from '../lib/options'
+import { player } from '../lib/session'
 import { style } from '../lib/style'
 import type { Target } from '../scenario/target'
 import { createProgress } from '../ui/progress'
@@ -63,7 +64,7 @@ export function auctionCommand(io: Io): Command {
   )
 
   withJson(withServer(list)).action(async (raw: { server?: string; json?: boolean }) => {
-    const api = new Api(io, resolveServer(io, raw.server), 'user')
+    const api = player(io, raw.server)
     // The newest hundred, as many as the list showed before the API paged it.
     const { new_auctions } = await api.get<{ new_auctions: Auction[] }>('/api/auctions?per_page=100')
     if (raw.json) return printJson(io, { auctions: new_auctions })

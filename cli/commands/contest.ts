@@ -1,6 +1,6 @@
 import { Command } from 'commander'
 import type { Answer } from '../lib/api-types'
-import { pageFlags, pageRange, runs, runsOnId, serverOptions, withPages } from '../lib/command'
+import { pageFlags, printPage, runs, runsOnId, serverOptions, withPages } from '../lib/command'
 import { type Contest, entrant, type MembersPage, type Prize, SORT_KEYS } from '../lib/contests'
 import { UsageError } from '../lib/errors'
 import { type Io, printJson } from '../lib/io'
@@ -123,32 +123,28 @@ async function runList(io: Io, opts: OptionsOf<typeof listOptions>): Promise<voi
   >(`${path}?${query}`)
   if (opts.json) return printJson(io, answer)
   const s = style(io.color)
-  if (answer.contests.length === 0) {
-    io.out('No contests.\n')
-    return
-  }
-  io.out(
-    formatTable(
-      answer.contests,
-      [
-        { header: 'ID', value: (c) => c.id },
-        { header: 'MATCH', value: (c) => `${c.match_id} ${c.match_title}` },
-        { header: 'CONTEST', value: (c) => c.name },
-        {
-          header: 'STATUS',
-          value: (c) => c.contest_status,
-          paint: (t, c) => paintStatus(s, c.contest_status, t),
-        },
-        { header: 'ENTRY', value: (c) => (c.entry_fee === 0 ? 'free' : rupees(c.entry_fee)), align: 'right' },
-        { header: 'PRIZE POOL', value: (c) => rupees(c.prize_amount), align: 'right' },
-        { header: 'SPOTS', value: spots, align: 'right' },
-        { header: 'WINNERS', value: (c) => c.winner_count },
-        { header: 'FLAGS', value: flags },
-      ],
-      s,
-    ),
+  printPage(
+    io,
+    answer,
+    answer.contests,
+    [
+      { header: 'ID', value: (c) => c.id },
+      { header: 'MATCH', value: (c) => `${c.match_id} ${c.match_title}` },
+      { header: 'CONTEST', value: (c) => c.name },
+      {
+        header: 'STATUS',
+        value: (c) => c.contest_status,
+        paint: (t, c) => paintStatus(s, c.contest_status, t),
+      },
+      { header: 'ENTRY', value: (c) => (c.entry_fee === 0 ? 'free' : rupees(c.entry_fee)), align: 'right' },
+      { header: 'PRIZE POOL', value: (c) => rupees(c.prize_amount), align: 'right' },
+      { header: 'SPOTS', value: spots, align: 'right' },
+      { header: 'WINNERS', value: (c) => c.winner_count },
+      { header: 'FLAGS', value: flags },
+    ],
+    s,
+    { none: 'No contests.\n', note: ' · G guaranteed, M multi-entry (max)' },
   )
-  io.out(s.dim(`${pageRange(answer.meta)} · G guaranteed, M multi-entry (max)\n`))
 }
 
 async function runShow(io: Io, id: number, opts: OptionsOf<typeof showOptions>): Promise<void> {

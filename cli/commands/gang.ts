@@ -1,19 +1,10 @@
 import { Command } from 'commander'
-import { Api } from '../lib/api'
 import type { Schema } from '../lib/api-types'
-import { idArgument } from '../lib/arguments'
-import { runs, serverJson, serverOptions } from '../lib/command'
+import { runs, runsOnOptionalId, serverJson, serverOptions } from '../lib/command'
 import { UsageError } from '../lib/errors'
 import { type Io, printJson } from '../lib/io'
-import {
-  intFlag,
-  type OptionSchema,
-  type OptionsOf,
-  parseOptions,
-  resolveServer,
-  withJson,
-  withServer,
-} from '../lib/options'
+import { intFlag, type OptionSchema, type OptionsOf } from '../lib/options'
+import { player } from '../lib/session'
 import { type Style, style } from '../lib/style'
 import { formatFields, formatTable } from '../lib/table'
 
@@ -52,8 +43,6 @@ function scopePath(opts: { series?: number; phase?: number }): string {
     : `/api/championship/series_phases/${opts.phase}/leagues`
 }
 
-const player = (io: Io, server: string | undefined) => new Api(io, resolveServer(io, server), 'user')
-
 export function gangCommand(io: Io): Command {
   const gang = new Command('gang').summary('gangs: private leaderboards in a series or a championship phase')
 
@@ -83,13 +72,7 @@ export function gangCommand(io: Io): Command {
     .argument('[id]', 'gang id')
     .option('--series <id>', 'daily gangs of this series')
     .option('--phase <id>', 'championship gangs of this series phase')
-  withJson(withServer(show)).action(async (id: string | undefined, raw) =>
-    runShow(
-      io,
-      id === undefined ? undefined : idArgument('gang id', id),
-      await parseOptions(showOptions, raw),
-    ),
-  )
+  runsOnOptionalId(io, show, 'gang id', showOptions, runShow)
 
   gang.addHelpText(
     'after',

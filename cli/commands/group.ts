@@ -14,7 +14,8 @@ import {
 } from '../lib/groups'
 import { type Io, printJson } from '../lib/io'
 import { intFlag, type OptionsOf } from '../lib/options'
-import { player, slugArgument } from '../lib/social'
+import { player } from '../lib/session'
+import { slugArgument } from '../lib/social'
 import { style } from '../lib/style'
 import { runChat } from '../ui/group-chat-session'
 

@@ -1,5 +1,5 @@
 import { Command } from 'commander'
-import { pageFlags, pageRange, runs, runsOnId, serverOptions, withPages } from '../lib/command'
+import { pageFlags, printPage, runs, runsOnId, serverOptions, withPages } from '../lib/command'
 import { UsageError } from '../lib/errors'
 import { type Io, printJson } from '../lib/io'
 import { type Match, namesOf, type Player, scoreLines, sidesText } from '../lib/matches'
@@ -126,31 +126,27 @@ async function runList(io: Io, opts: OptionsOf<typeof listOptions>): Promise<voi
   }>(`/api/matches?${query}`)
   if (opts.json) return printJson(io, answer)
   const s = style(io.color)
-  if (answer.matches.length === 0) {
-    io.out('No matches.\n')
-    return
-  }
-  io.out(
-    formatTable(
-      answer.matches,
-      [
-        { header: 'ID', value: (m) => m.id },
-        { header: 'SPORT', value: (m) => m.sport_slug },
-        { header: 'MATCH', value: (m) => m.title },
-        { header: 'SERIES', value: (m) => m.series.short_name },
-        { header: 'STARTS', value: (m) => formatInstant(m.event_time_in_millis) },
-        {
-          header: 'STATUS',
-          value: (m) => m.match_status,
-          paint: (t, m) => paintStatus(s, m.match_status, t),
-        },
-        { header: 'SCORE', value: (m) => scoreText(m) || m.result_text || '' },
-        { header: 'CONTESTS', value: (m) => m.contests_count ?? 0 },
-      ],
-      s,
-    ),
+  printPage(
+    io,
+    answer,
+    answer.matches,
+    [
+      { header: 'ID', value: (m) => m.id },
+      { header: 'SPORT', value: (m) => m.sport_slug },
+      { header: 'MATCH', value: (m) => m.title },
+      { header: 'SERIES', value: (m) => m.series.short_name },
+      { header: 'STARTS', value: (m) => formatInstant(m.event_time_in_millis) },
+      {
+        header: 'STATUS',
+        value: (m) => m.match_status,
+        paint: (t, m) => paintStatus(s, m.match_status, t),
+      },
+      { header: 'SCORE', value: (m) => scoreText(m) || m.result_text || '' },
+      { header: 'CONTESTS', value: (m) => m.contests_count ?? 0 },
+    ],
+    s,
+    { none: 'No matches.\n' },
   )
-  io.out(s.dim(`${pageRange(answer.meta)}\n`))
 }
 
 export function paintStatus(s: ReturnType<typeof style>, status: string, text: string): string {

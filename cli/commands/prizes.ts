@@ -4,10 +4,10 @@ import { formatPercentRanges, type PrizeStructure, parsePercentRanges } from '..
 import { UsageError } from '../lib/errors'
 import { type Io, printJson } from '../lib/io'
 import type { OptionSchema, OptionsOf } from '../lib/options'
+import { player } from '../lib/session'
 import { type Style, style } from '../lib/style'
 import { formatFields, formatTable } from '../lib/table'
 import { confirmOrStop } from '../ui/confirm'
-import { player } from './contest-create'
 
 const common = (z: Parameters<OptionSchema>[0]) => ({
   ...serverJson(z),

@@ -4,15 +4,8 @@ import { pagedOptions, pageFlags, plainOptions, runs, serverOptions, withPages }
 import { UsageError } from '../lib/errors'
 import { type Io, printJson } from '../lib/io'
 import { intFlag, type OptionsOf } from '../lib/options'
-import {
-  type PageMeta,
-  type PublicUser,
-  pageLine,
-  player,
-  reader,
-  slugArgument,
-  usersTable,
-} from '../lib/social'
+import { player } from '../lib/session'
+import { type PageMeta, type PublicUser, pageLine, reader, slugArgument, usersTable } from '../lib/social'
 import { style } from '../lib/style'
 import { formatTable } from '../lib/table'
 import { socialPostCommands } from './social-posts'

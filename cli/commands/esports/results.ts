@@ -1,11 +1,11 @@
 import { Command } from 'commander'
-import { Api } from '../../lib/api'
 import type { Answer, Schema } from '../../lib/api-types'
 import { idArgument } from '../../lib/arguments'
 import { plainOptions, runsOnId, serverOptions } from '../../lib/command'
 import { readTextFile, UsageError } from '../../lib/errors'
 import { type Io, printJson } from '../../lib/io'
-import { type OptionsOf, resolveServer } from '../../lib/options'
+import type { OptionsOf } from '../../lib/options'
+import { player } from '../../lib/session'
 import { style } from '../../lib/style'
 import { formatTable, rupees } from '../../lib/table'
 import { formatInstant } from '../../lib/time'
@@ -81,8 +81,6 @@ export function esportsResultsCommand(io: Io): Command {
   return command.addCommand(enter).addCommand(simulate).addCommand(show).addCommand(dispute)
 }
 
-const api = (io: Io, server: string | undefined) => new Api(io, resolveServer(io, server), 'user')
-
 function parseRow(text: string): Row {
   const m = /^\s*(\d+):(\d+):(\d+)\s*$/.exec(text)
   if (!m) throw new UsageError(`--row: expected <squad_id>:<placement>:<kills>, got ${JSON.stringify(text)}`)
@@ -108,7 +106,7 @@ async function runEnter(io: Io, contestId: number, opts: OptionsOf<typeof enterO
   if (opts.file === undefined && opts.row.length === 0)
     throw new UsageError('give the rows: --row <squad_id>:<placement>:<kills> for each squad, or --file')
   const results = opts.file !== undefined ? readRows(opts.file) : opts.row.map(parseRow)
-  const answer = await api(io, opts.server).post<{ esports_results: EsportsResults }>(
+  const answer = await player(io, opts.server).post<{ esports_results: EsportsResults }>(
     `/api/esports/contests/${contestId}/results`,
     { results, ...(opts.note ? { note: opts.note } : {}) },
   )
@@ -121,7 +119,7 @@ async function runSimulate(
   contestId: number,
   opts: OptionsOf<typeof simulateOptions>,
 ): Promise<void> {
-  const answer = await api(io, opts.server).post<{ esports_results: EsportsResults }>(
+  const answer = await player(io, opts.server).post<{ esports_results: EsportsResults }>(
     `/api/esports/contests/${contestId}/results`,
     { simulate: true, ...(opts.note ? { note: opts.note } : {}) },
   )
@@ -130,7 +128,7 @@ async function runSimulate(
 }
 
 async function runShow(io: Io, contestId: number, opts: OptionsOf<typeof plainOptions>): Promise<void> {
-  const answer = await api(io, opts.server).get<{ esports_results: EsportsResults }>(
+  const answer = await player(io, opts.server).get<{ esports_results: EsportsResults }>(
     `/api/esports/contests/${contestId}/results`,
   )
   if (opts.json) return printJson(io, answer)
@@ -139,7 +137,7 @@ async function runShow(io: Io, contestId: number, opts: OptionsOf<typeof plainOp
 
 async function runDispute(io: Io, contestId: number, opts: OptionsOf<typeof disputeOptions>): Promise<void> {
   const squad = opts.squad === undefined ? undefined : idArgument('--squad', opts.squad)
-  const answer = await api(io, opts.server).post<Answer<'/api/esports/contests/{id}/disputes', 'post'>>(
+  const answer = await player(io, opts.server).post<Answer<'/api/esports/contests/{id}/disputes', 'post'>>(
     `/api/esports/contests/${contestId}/disputes`,
     { text: opts.text, ...(squad !== undefined ? { squad_id: squad } : {}) },
   )

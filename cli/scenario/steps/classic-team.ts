@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { createRng } from '../../../server/domain/rng'
 import { sportRules, type TeamPlayer } from '../../../server/domain/team-rules'
 import type { Answer } from '../../lib/api-types'
-import { applySave, checkHttp, httpChecks } from '../expectations'
+import { checkAndSave, httpChecks } from '../expectations'
 import { show } from '../show'
 import { StepFailure } from '../step-failure'
 import type { StepContext, StepKind } from '../types'
@@ -87,8 +87,7 @@ export const pickClassicTeamStep: StepKind<PickClassicStep> = {
       vice_captain: vice,
     }
     const answer = await ctx.http({ method: 'POST', path, token, body })
-    const mismatches = checkHttp(ctx.resolve(step.expect) ?? { status: 201 }, answer)
-    if (mismatches.length === 0) mismatches.push(...applySave(step.save, answer, ctx.vars))
+    const mismatches = checkAndSave(step, answer, ctx, { status: 201 })
     return {
       detail: `POST ${path} → ${answer.status} (${picked.player_ids.length} players, C ${captain}, VC ${vice})`,
       mismatches,
@@ -224,9 +223,7 @@ export const classicTransferStep: StepKind<TransferStep> = {
       token,
       body: { player_ids: players, captain, vice_captain: vice },
     })
-    const mismatches = checkHttp(ctx.resolve(step.expect) ?? { status: 200 }, answer)
-    if (mismatches.length === 0)
-      mismatches.push(...applySave(step.save, { ...answer, in: into, out }, ctx.vars))
+    const mismatches = checkAndSave(step, answer, ctx, { status: 200 }, { ...answer, in: into, out })
     return {
       detail: `PUT ${teamPath} → ${answer.status} (out ${out.join(', ') || '-'}, in ${into.join(', ') || '-'}, C ${captain}, VC ${vice})`,
       mismatches,

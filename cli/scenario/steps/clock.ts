@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { DURATION_HINT, parseDuration } from '../../lib/time'
-import { applySave, checkHttp, httpChecks } from '../expectations'
+import { checkAndSave, httpChecks } from '../expectations'
 import { StepFailure } from '../step-failure'
 import type { StepKind } from '../types'
 import { placeholder, stepName, userRef } from './common'
@@ -88,8 +88,7 @@ export const clockStep: StepKind<ClockStep> = {
         ? { method: 'GET', path: '/api/admin/clock', token: admin.token }
         : { method: 'POST', path: '/api/admin/clock', token: admin.token, body },
     )
-    const mismatches = checkHttp(ctx.resolve(step.expect), answer)
-    if (mismatches.length === 0) mismatches.push(...applySave(step.save, answer, ctx.vars))
+    const mismatches = checkAndSave(step, answer, ctx)
     const state = answer.body as { now?: string; speed?: number; paused?: boolean } | null
     const shown =
       answer.status === 200 && state?.now

@@ -3,7 +3,7 @@ import { createRng, type RandomStream } from '../../../server/domain/rng'
 import { pickTeam } from '../../../server/domain/team-picker'
 import { canComplete, sportRules, type TeamPlayer } from '../../../server/domain/team-rules'
 import type { Answer } from '../../lib/api-types'
-import { applySave, checkHttp, httpChecks } from '../expectations'
+import { checkAndSave, httpChecks } from '../expectations'
 import { show } from '../show'
 import { StepFailure } from '../step-failure'
 import type { StepContext, StepKind } from '../types'
@@ -130,9 +130,7 @@ export const pickTeamStep: StepKind<PickTeamStep> = {
     const path = `/api/matches/${spec.match_id}/user_teams`
     const body = { player_ids: playerIds.join(','), captain, vice_captain: vice }
     const answer = await ctx.http({ method: 'POST', path, token, body })
-    const expect = ctx.resolve(step.expect) ?? { status: 201 }
-    const mismatches = checkHttp(expect, answer)
-    if (mismatches.length === 0) mismatches.push(...applySave(step.save, answer, ctx.vars))
+    const mismatches = checkAndSave(step, answer, ctx, { status: 201 })
     return {
       detail: `POST ${path} → ${answer.status} (${playerIds.length} players, C ${captain}, VC ${vice})`,
       mismatches,

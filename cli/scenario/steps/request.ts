@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { applySave, checkHttp, httpChecks } from '../expectations'
+import { checkAndSave, httpChecks } from '../expectations'
 import type { StepKind } from '../types'
 import { asNone, stepName, userRef } from './common'
 
@@ -52,8 +52,7 @@ export const requestStep: StepKind<RequestStep> = {
       Object.entries(request.headers ?? {}).map(([k, v]) => [k, v === null ? null : String(v)]),
     )
     const answer = await ctx.http({ ...request, token, headers, timeoutMs: request.timeout_ms })
-    const mismatches = checkHttp(ctx.resolve(step.expect), answer)
-    if (mismatches.length === 0) mismatches.push(...applySave(step.save, answer, ctx.vars))
+    const mismatches = checkAndSave(step, answer, ctx)
     return {
       detail: `${request.method} ${request.path} → ${answer.status}`,
       mismatches,
