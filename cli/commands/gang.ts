@@ -1,6 +1,6 @@
 import { Command } from 'commander'
 import type { Schema } from '../lib/api-types'
-import { runs, runsOnOptionalId, serverJson, serverOptions } from '../lib/command'
+import { commandGroup, runs, runsOnOptionalId, serverJson, serverOptions } from '../lib/command'
 import { UsageError } from '../lib/errors'
 import { type Io, printJson } from '../lib/io'
 import { intFlag, type OptionSchema, type OptionsOf } from '../lib/options'
@@ -44,8 +44,6 @@ function scopePath(opts: { series?: number; phase?: number }): string {
 }
 
 export function gangCommand(io: Io): Command {
-  const gang = new Command('gang').summary('gangs: private leaderboards in a series or a championship phase')
-
   const create = new Command('create')
     .description(
       'Create a gang and become its manager. Public (default): anyone with its code joins. --private: players ask with the code and you approve them.',
@@ -74,11 +72,12 @@ export function gangCommand(io: Io): Command {
     .option('--phase <id>', 'championship gangs of this series phase')
   runsOnOptionalId(io, show, 'gang id', showOptions, runShow)
 
-  gang.addHelpText(
-    'after',
+  return commandGroup(
+    'gang',
+    'gangs: private leaderboards in a series or a championship phase',
+    [create, join, show],
     '\nExamples:\n  fanspole gang create "Hostel 4" --series 1 --motto "We never sleep"\n  fanspole gang join K7QX2M9A\n  fanspole gang show --series 1\n  fanspole gang show 3 --phase 2 --json\n',
   )
-  return gang.addCommand(create).addCommand(join).addCommand(show)
 }
 
 function gangFields(g: Gang, s: Style): string {

@@ -1,5 +1,5 @@
 import { Command } from 'commander'
-import { pageFlags, printPage, runs, runsOnId, serverOptions, withPages } from '../lib/command'
+import { commandGroup, pageFlags, printPage, runs, runsOnId, serverOptions, withPages } from '../lib/command'
 import { UsageError } from '../lib/errors'
 import { type Io, printJson } from '../lib/io'
 import { type Match, namesOf, type Player, scoreLines, sidesText } from '../lib/matches'
@@ -38,10 +38,6 @@ const showOptions = serverOptions((z) => ({
 }))
 
 export function matchCommand(io: Io): Command {
-  const match = new Command('match').summary(
-    'list and show matches; simulate, score, complete or abandon them (admin)',
-  )
-
   const list = withPages(
     new Command('list')
       .description('List matches: upcoming and live soonest first, finished newest first.')
@@ -94,18 +90,12 @@ export function matchCommand(io: Io): Command {
     (await admin()).runAbandon(io, id, opts),
   )
 
-  match.addHelpText(
-    'after',
+  return commandGroup(
+    'match',
+    'list and show matches; simulate, score, complete or abandon them (admin)',
+    [list, show, simulate, score, complete, abandon, matchReplayCommand(io)],
     '\nExamples:\n  fanspole match list --sport cricket --status upcoming,live\n  fanspole match show 14 --watch\n  fanspole match simulate 14 --mode instant\n  fanspole match score 14 --events events.json\n',
   )
-  return match
-    .addCommand(list)
-    .addCommand(show)
-    .addCommand(simulate)
-    .addCommand(score)
-    .addCommand(complete)
-    .addCommand(abandon)
-    .addCommand(matchReplayCommand(io))
 }
 
 /** The admin actions live in their own module, loaded when one runs. */

@@ -1,7 +1,15 @@
 import { Command } from 'commander'
 import type { Api } from '../lib/api'
 import type { Answer, Schema } from '../lib/api-types'
-import { apiOf, pageFlags, pageRange, plainOptions, serverOptions, withPages } from '../lib/command'
+import {
+  apiOf,
+  commandGroup,
+  pageFlags,
+  pageRange,
+  plainOptions,
+  serverOptions,
+  withPages,
+} from '../lib/command'
 import { CliError } from '../lib/errors'
 import { type Io, printJson } from '../lib/io'
 import { type OptionsOf, parseOptions, withJson, withServer } from '../lib/options'
@@ -46,8 +54,6 @@ function withApi(cmd: Command): Command {
 }
 
 export function usersCommand(io: Io): Command {
-  const users = new Command('users').summary('list, show, create and invite accounts (admin)')
-
   const list = withPages(
     new Command('list')
       .description('List accounts, oldest first.')
@@ -98,17 +104,12 @@ export function usersCommand(io: Io): Command {
     runRevoke(io, who, await parseOptions(plainOptions, raw)),
   )
 
-  users.addHelpText(
-    'after',
+  return commandGroup(
+    'users',
+    'list, show, create and invite accounts (admin)',
+    [list, show, create, invite, grant, revoke],
     '\nExamples:\n  fanspole users list --role admin\n  fanspole users list --q priya --per-page 20 --json\n  fanspole users show priya@example.com\n  fanspole users create --email sam@example.com --username sam --password secret-pass-1\n  fanspole users invite --email ana@example.com --username ana\n  fanspole users grant-access sam --note "runs the hostel league"\n  fanspole users revoke-access sam\n\nAdmin commands: they use your stored session, else sign in as the default admin (FANSPOLE_ADMIN_EMAIL).\n',
   )
-  return users
-    .addCommand(list)
-    .addCommand(show)
-    .addCommand(create)
-    .addCommand(invite)
-    .addCommand(grant)
-    .addCommand(revoke)
 }
 
 async function runList(io: Io, opts: OptionsOf<typeof listOptions>): Promise<void> {

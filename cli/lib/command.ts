@@ -1,4 +1,4 @@
-import type { Command } from 'commander'
+import { Command } from 'commander'
 import type { z as Zod } from 'zod'
 import { Api, type AuthMode } from './api'
 import { idArgument } from './arguments'
@@ -15,6 +15,14 @@ export const serverJson = (z: typeof Zod) => ({
   server: z.string().optional(),
   json: z.boolean().default(false),
 })
+
+/** `fanspole <name> …`: a group of `commands`, with `help` (examples, notes) after its own help. */
+export function commandGroup(name: string, summary: string, commands: Command[], help?: string): Command {
+  const group = new Command(name).summary(summary)
+  if (help !== undefined) group.addHelpText('after', help)
+  for (const command of commands) group.addCommand(command)
+  return group
+}
 
 /** The options of a server command: its own `fields` and `--server` and `--json`. */
 export const serverOptions =

@@ -1,7 +1,7 @@
 import { Command } from 'commander'
 import type { Answer, Schema } from '../../lib/api-types'
 import { idArgument } from '../../lib/arguments'
-import { plainOptions, runsOnId, serverOptions } from '../../lib/command'
+import { commandGroup, plainOptions, runsOnId, serverOptions } from '../../lib/command'
 import { readTextFile, UsageError } from '../../lib/errors'
 import { type Io, printJson } from '../../lib/io'
 import type { OptionsOf } from '../../lib/options'
@@ -38,10 +38,6 @@ const disputeOptions = serverOptions((z) => ({
 
 /** `fanspole esports results …`: enter, draw, show and dispute an esports room's results. */
 export function esportsResultsCommand(io: Io): Command {
-  const command = new Command('results').summary(
-    'an esports room’s results: enter or correct (host/admin), draw with the simulator, show, dispute',
-  )
-
   const enter = new Command('enter')
     .description(
       'Enter the results of a contest (host or admin), or correct them: a later call is a new version, and each member’s difference is paid or taken back. One row per squad: --row <squad_id>:<placement>:<kills>, repeated, or --file with a JSON list of {squad_id, placement, kills} (or {results: [...]}).',
@@ -74,11 +70,12 @@ export function esportsResultsCommand(io: Io): Command {
     .option('--squad <id>', 'the squad the dispute is about')
   runsOnId(io, dispute, '<contest>', disputeOptions, (io, id, opts) => runDispute(io, id, opts))
 
-  command.addHelpText(
-    'after',
+  return commandGroup(
+    'results',
+    'an esports room’s results: enter or correct (host/admin), draw with the simulator, show, dispute',
+    [enter, simulate, show, dispute],
     '\nExamples:\n  fanspole esports results enter 1000001 --row 4:1:6 --row 5:2:3 --row 6:3:0\n  fanspole esports results enter 1000001 --file results.json --note "Alpha and Bravo were swapped"\n  fanspole esports results simulate 1000001\n  fanspole esports results show 1000001 --json\n  fanspole esports results dispute 1000001 --text "We finished 2nd, not 3rd"\n',
   )
-  return command.addCommand(enter).addCommand(simulate).addCommand(show).addCommand(dispute)
 }
 
 function parseRow(text: string): Row {
