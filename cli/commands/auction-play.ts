@@ -289,12 +289,10 @@ async function runBid(io: Io, id: string, flags: Flags & { amount?: string }): P
 }
 
 async function runRelease(io: Io, id: string, flags: Flags & { player: string }): Promise<void> {
-  const answer = await player(io, flags.server).post(
-    `/api/auctions/${idArgument('auction id', id)}/release`,
-    {
-      player_id: idArgument('--player', flags.player),
-    },
-  )
+  const caller = player(io, flags.server)
+  const answer = await caller.post(`/api/auctions/${idArgument('auction id', id)}/release`, {
+    player_id: idArgument('--player', flags.player),
+  })
   if (flags.json) return printJson(io, answer)
   io.out('Released: the price is back in your purse; you cannot buy him back for two days.\n')
 }
