@@ -28,10 +28,11 @@ export function stepKind<
     kind: string
     with?: X
     describe(spec: z.output<S>): string
-    usersOf(spec: z.output<S>): Array<string | null | undefined>
+    usersOf?(spec: z.output<S>): Array<string | null | undefined>
     run(spec: z.output<S>, ctx: StepContext, step: StepOf<K, S, X>): Promise<StepOutcome>
   },
 ): StepKind<StepOf<K, S, X>> {
+  const usersOf = kind.usersOf
   return {
     kind: kind.kind,
     key,
@@ -39,7 +40,7 @@ export function stepKind<
       StepOf<K, S, X>
     >,
     describe: (step) => kind.describe(step[key]),
-    usersOf: (step) => kind.usersOf(step[key]),
+    ...(usersOf && { usersOf: (step: StepOf<K, S, X>) => usersOf(step[key]) }),
     run: (step, ctx) => kind.run(ctx.resolve(step[key]), ctx, step),
   }
 }
