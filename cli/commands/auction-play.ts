@@ -6,6 +6,7 @@ import type { AuctionJson, LotJson } from '../lib/auctions'
 import { CliError, UsageError } from '../lib/errors'
 import { type Io, printJson } from '../lib/io'
 import { resolveServer, withJson, withServer } from '../lib/options'
+import { player } from '../lib/session'
 import { style } from '../lib/style'
 import { parseDuration } from '../lib/time'
 import { watchAuction } from '../ui/auction-watch'
@@ -14,8 +15,6 @@ interface Flags {
   server?: string
   json?: boolean
 }
-
-const api = (io: Io, flags: Flags) => new Api(io, resolveServer(io, flags.server), 'user')
 
 /** `fanspole auction show|create|join|approve|reject|start|pause|resume|complete|bid|release|round|watch`. */
 export function auctionPlayCommands(io: Io): Command[] {
@@ -97,7 +96,7 @@ function lifecycleCommands(io: Io): Command[] {
       .description(what)
       .argument('<id>', 'auction id')
       .action(async (id: string, flags: Flags) => {
-        const { new_auction } = await api(io, flags).post<{ new_auction: AuctionJson }>(
+        const { new_auction } = await player(io, flags.server).post<{ new_auction: AuctionJson }>(
           `/api/auctions/${idArgument('auction id', id)}/${name}`,
         )
         if (flags.json) return printJson(io, { auction: new_auction })
@@ -160,7 +159,7 @@ type CreateFlags = Flags & {
 type JoinFlags = Flags & { code: string; name: string; color: string }
 
 async function runShow(io: Io, id: string, flags: Flags): Promise<void> {
-  const a = api(io, flags)
+  const a = player(io, flags.server)
   const auctionId = idArgument('auction id', id)
   const { new_auction: auction } = await a.get<{ new_auction: AuctionJson }>(`/api/auctions/${auctionId}`)
   const lot = await a.get<LotJson>(`/api/auctions/${auctionId}/bidding_player`)
@@ -200,7 +199,7 @@ async function runCreate(io: Io, flags: CreateFlags): Promise<void> {
     throw new UsageError(`--squad: expected min-max such as 3-5, got ${JSON.stringify(flags.squad)}`)
   const bots = auctionBotsFlags(flags)
   const source = auctionSourceFlags(flags)
-  const caller = api(io, flags)
+  const caller = player(io, flags.server)
   const { new_auction } = await caller.post<{ new_auction: AuctionJson }>('/api/auctions', {
     name: flags.name,
     ...source,
@@ -224,7 +223,7 @@ async function runCreate(io: Io, flags: CreateFlags): Promise<void> {
 }
 
 async function runJoin(io: Io, id: string, flags: JoinFlags): Promise<void> {
-  const answer = await api(io, flags).post<{ manager: { id: number; status: string } }>(
+  const answer = await player(io, flags.server).post<{ manager: { id: number; status: string } }>(
     `/api/auctions/${idArgument('auction id', id)}/join`,
     {
       code: flags.code,
@@ -248,7 +247,7 @@ async function runApprove(
     if (manager === undefined) throw new UsageError('give a manager id, or --all for every pending manager')
     return decide(io, flags, auctionId, manager, 'approve')
   }
-  const { approved } = await api(io, flags).post<{
+  const { approved } = await player(io, flags.server).post<{
     approved: Array<{ id: number; franchise_name: string }>
   }>(`/api/auctions/${auctionId}/managers/approve_all`)
   if (flags.json) return printJson(io, { approved })
@@ -263,7 +262,7 @@ async function decide(
   manager: string,
   decision: 'approve' | 'reject',
 ): Promise<void> {
-  const answer = await api(io, flags).post<{
+  const answer = await player(io, flags.server).post<{
     manager: { id: number; status: string; franchise_name: string }
   }>(`/api/auctions/${auctionId}/managers/${idArgument('manager id', manager)}/${decision}`)
   if (flags.json) return printJson(io, answer)
@@ -271,7 +270,7 @@ async function decide(
 }
 
 async function runBid(io: Io, id: string, flags: Flags & { amount?: string }): Promise<void> {
-  const a = api(io, flags)
+  const a = player(io, flags.server)
   const auctionId = idArgument('auction id', id)
   const lot = await a.get<LotJson>(`/api/auctions/${auctionId}/bidding_player`)
   // The command line was fine; the auction is not open for bids: a failure, not a usage error.
@@ -290,7 +289,8 @@ async function runBid(io: Io, id: string, flags: Flags & { amount?: string }): P
 }
 
 async function runRelease(io: Io, id: string, flags: Flags & { player: string }): Promise<void> {
-  const answer = await api(io, flags).post(`/api/auctions/${idArgument('auction id', id)}/release`, {
+  const caller = player(io, flags.server)
+  const answer = await caller.post(`/api/auctions/${idArgument('auction id', id)}/release`, {
     player_id: idArgument('--player', flags.player),
   })
   if (flags.json) return printJson(io, answer)
@@ -302,7 +302,7 @@ async function runRound(
   id: string,
   flags: Flags & { closesIn?: string; close?: boolean },
 ): Promise<void> {
-  const a = api(io, flags)
+  const a = player(io, flags.server)
   const auctionId = idArgument('auction id', id)
   if (flags.close) {
     const { new_auction } = await a.post<{ new_auction: AuctionJson }>(

@@ -1,10 +1,11 @@
 import { Command } from 'commander'
-import { Api, callServer, passwordLogin } from '../lib/api'
+import { callServer, passwordLogin } from '../lib/api'
 import type { Answer, Schema } from '../lib/api-types'
-import { serverOptions } from '../lib/command'
+import { commandGroup, serverOptions } from '../lib/command'
 import { ApiError, CliError } from '../lib/errors'
 import { type Io, printJson } from '../lib/io'
 import { intFlag, type OptionsOf, parseOptions, resolveServer, withJson, withServer } from '../lib/options'
+import { player } from '../lib/session'
 import { style } from '../lib/style'
 import type { Target } from '../scenario/target'
 import { createProgress } from '../ui/progress'
@@ -38,10 +39,6 @@ const runOptions = serverOptions((z) => ({
 type RunOptions = OptionsOf<typeof runOptions>
 
 export function auctionCommand(io: Io): Command {
-  const auction = new Command('auction').summary(
-    'cricket auctions: create, join, bid, watch live, run whole ones with bots',
-  )
-
   const run = new Command('run')
     .description(
       'Run a whole auction with bots: a match auction on an upcoming cricket match, the bots seated, the open round on a fast clock, a sealed round for the unsold players, then a summary of squads, spend and unsold players. On a fresh in-process server (the default) or, with --server URL, on a running one as its configured admin.',
@@ -63,7 +60,7 @@ export function auctionCommand(io: Io): Command {
   )
 
   withJson(withServer(list)).action(async (raw: { server?: string; json?: boolean }) => {
-    const api = new Api(io, resolveServer(io, raw.server), 'user')
+    const api = player(io, raw.server)
     // The newest hundred, as many as the list showed before the API paged it.
     const { new_auctions } = await api.get<{ new_auctions: Auction[] }>('/api/auctions?per_page=100')
     if (raw.json) return printJson(io, { auctions: new_auctions })
@@ -77,13 +74,12 @@ export function auctionCommand(io: Io): Command {
       )
   })
 
-  auction.addHelpText(
-    'after',
+  return commandGroup(
+    'auction',
+    'cricket auctions: create, join, bid, watch live, run whole ones with bots',
+    [run, list, ...auctionPlayCommands(io)],
     '\nExamples:\n  fanspole auction run --bots 8\n  fanspole auction create --series 1 --pool league --balanced --squad 11-15 --max-managers 30 --name "Class of 30"\n  fanspole auction watch 3\n  fanspole auction bid 3\n  fanspole auction run --bots 4 --strategy star --speed 120 --json\n  fanspole auction list\n\nEnvironment:\n  FANSPOLE_SERVER  the server of every auction command but run (default: http://127.0.0.1:3000); run uses a fresh in-process server unless --server is given\n',
   )
-  auction.addCommand(run).addCommand(list)
-  for (const command of auctionPlayCommands(io)) auction.addCommand(command)
-  return auction
 }
 
 /** Signs the target's admin in and returns a caller with that token. */

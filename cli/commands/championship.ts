@@ -12,7 +12,7 @@ import {
   teamPath,
   transfersText,
 } from '../lib/championship'
-import { pageFlags, runs, serverOptions, withPages } from '../lib/command'
+import { commandGroup, pageFlags, runs, serverOptions, withPages } from '../lib/command'
 import { UsageError } from '../lib/errors'
 import { type Io, printJson } from '../lib/io'
 import { intFlag, type OptionsOf, resolveServer } from '../lib/options'
@@ -41,10 +41,6 @@ const historyOptions = serverOptions((z) => ({
 }))
 
 export function championshipCommand(io: Io): Command {
-  const championship = new Command('championship').summary(
-    'season-long teams per series phase: phases, my team, transfers, the phase leaderboard, history',
-  )
-
   const phases = new Command('phases')
     .description(
       'Series phases with your team in each: score, rank, transfers left and the next deadline (the start of the next match, when the team locks).',
@@ -72,8 +68,10 @@ export function championshipCommand(io: Io): Command {
     .option('--team <id>', 'a classic team (public after its first match starts)')
   runs(io, history, historyOptions, runHistory)
 
-  championship.addHelpText(
-    'after',
+  return commandGroup(
+    'championship',
+    'season-long teams per series phase: phases, my team, transfers, the phase leaderboard, history',
+    [phases, teamCommand(io), transfersCommand(io), leaderboard, history],
     `
 Examples:
   fanspole championship phases --series 2
@@ -89,12 +87,6 @@ then 2 free transfers per match (unused ones carry forward) and up to 2 paid one
 vice-captain changes are free.
 `,
   )
-  return championship
-    .addCommand(phases)
-    .addCommand(teamCommand(io))
-    .addCommand(transfersCommand(io))
-    .addCommand(leaderboard)
-    .addCommand(history)
 }
 
 async function runPhases(io: Io, opts: OptionsOf<typeof phasesOptions>): Promise<void> {

@@ -1,9 +1,9 @@
 import { Command } from 'commander'
 import type { Schema } from '../lib/api-types'
-import { apiOf, serverOptions } from '../lib/command'
+import { apiOf, runs, serverOptions } from '../lib/command'
 import { UsageError } from '../lib/errors'
 import { type Io, printJson } from '../lib/io'
-import { instantFlag, type OptionsOf, parseOptions, withJson, withServer } from '../lib/options'
+import { instantFlag, type OptionsOf } from '../lib/options'
 import { style } from '../lib/style'
 import { formatFields } from '../lib/table'
 import { DURATION_EXAMPLES, formatInstant, parseDuration } from '../lib/time'
@@ -51,13 +51,11 @@ export function clockCommand(io: Io): Command {
     .option('--resume', 'start the clock again')
     .option('--advance <duration>', `move the clock forward: ${DURATION_EXAMPLES}`)
     .option('--jump <instant>', 'jump forward to an instant: ISO date-time or epoch ms')
-  withServer(cmd)
-  withJson(cmd)
   cmd.addHelpText(
     'after',
     '\nExamples:\n  fanspole clock\n  fanspole clock --speed 60\n  fanspole clock --advance 2h\n  fanspole clock --jump 2026-12-01T14:00:00Z --json\n',
   )
-  return cmd.action(async (raw) => runClock(io, await parseOptions(clockOptions, raw)))
+  return runs(io, cmd, clockOptions, runClock)
 }
 
 async function runClock(io: Io, opts: OptionsOf<typeof clockOptions>): Promise<void> {

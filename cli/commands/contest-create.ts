@@ -1,5 +1,5 @@
 import { Command } from 'commander'
-import { Api } from '../lib/api'
+import type { Api } from '../lib/api'
 import type { Answer, Schema } from '../lib/api-types'
 import { runsOnId, serverJson } from '../lib/command'
 import {
@@ -18,10 +18,10 @@ import {
   type OptionSchema,
   type OptionsOf,
   parseOptions,
-  resolveServer,
   withJson,
   withServer,
 } from '../lib/options'
+import { player } from '../lib/session'
 import { type Style, style } from '../lib/style'
 import { formatFields, formatTable, rupees } from '../lib/table'
 import {
@@ -151,8 +151,6 @@ export function editCommand(io: Io): Command {
   )
   return edit
 }
-
-export const player = (io: Io, server: string | undefined) => new Api(io, resolveServer(io, server), 'user')
 
 type DraftOptions = OptionsOf<typeof createOptions> | OptionsOf<typeof editOptions>
 

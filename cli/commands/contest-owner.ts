@@ -1,18 +1,17 @@
 import { Command } from 'commander'
 import type { Api } from '../lib/api'
 import type { Answer, Schema } from '../lib/api-types'
-import { idArgument } from '../lib/arguments'
-import { runsOnId, serverOptions } from '../lib/command'
+import { runsOnId, runsOnOptionalId, serverOptions } from '../lib/command'
 import { entrant } from '../lib/contests'
 import { CliError, UsageError } from '../lib/errors'
 import { type Io, printJson } from '../lib/io'
-import { intFlag, type OptionsOf, parseOptions, resolveServer, withJson, withServer } from '../lib/options'
-import { readerApi } from '../lib/session'
+import { intFlag, type OptionsOf, resolveServer } from '../lib/options'
+import { player, readerApi } from '../lib/session'
 import { style } from '../lib/style'
 import { formatTable, rupees } from '../lib/table'
 import { formatInstant } from '../lib/time'
 import { confirmOrStop } from '../ui/confirm'
-import { firstTeam, type OwnedContest, ownedOf, player } from './contest-create'
+import { firstTeam, type OwnedContest, ownedOf } from './contest-create'
 
 const ID = 2 ** 31 - 1
 
@@ -57,13 +56,7 @@ export function joinCommand(io: Io): Command {
     .argument('[id]', 'contest id (not needed with --code)')
     .option('--code <code>', 'the invite code a friend shared')
     .option('--team <id>', 'your team (default: your first team for the match not yet in this contest)')
-  withJson(withServer(join)).action(async (id: string | undefined, raw) =>
-    runJoin(
-      io,
-      id === undefined ? undefined : idArgument('contest id', id),
-      await parseOptions(joinOptions, raw),
-    ),
-  )
+  runsOnOptionalId(io, join, 'contest id', joinOptions, runJoin)
   join.addHelpText(
     'after',
     '\nExamples:\n  fanspole contest join --code K7QX2M9AB3\n  fanspole contest join 41 --team 208\n',

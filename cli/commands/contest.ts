@@ -1,6 +1,6 @@
 import { Command } from 'commander'
 import type { Answer } from '../lib/api-types'
-import { pageFlags, pageRange, runs, runsOnId, serverOptions, withPages } from '../lib/command'
+import { commandGroup, pageFlags, printPage, runs, runsOnId, serverOptions, withPages } from '../lib/command'
 import { type Contest, entrant, type MembersPage, type Prize, SORT_KEYS } from '../lib/contests'
 import { UsageError } from '../lib/errors'
 import { type Io, printJson } from '../lib/io'
@@ -43,10 +43,6 @@ const boardOptions = serverOptions((z) => ({
 }))
 
 export function contestCommand(io: Io): Command {
-  const contest = new Command('contest').summary(
-    'list contests, show one, follow its leaderboard; create your own, join with a code, run the ones you own',
-  )
-
   const list = withPages(
     new Command('list')
       .description(
@@ -81,21 +77,23 @@ export function contestCommand(io: Io): Command {
   ).option('--watch', 'follow it live (q to quit); without a terminal, print each update')
   runsOnId(io, leaderboard, 'contest id', boardOptions, runLeaderboard)
 
-  contest.addHelpText(
-    'after',
+  return commandGroup(
+    'contest',
+    'list contests, show one, follow its leaderboard; create your own, join with a code, run the ones you own',
+    [
+      list,
+      show,
+      leaderboard,
+      createCommand(io),
+      joinCommand(io),
+      editCommand(io),
+      deleteCommand(io),
+      membersCommand(io),
+      activitiesCommand(io),
+      botsCommand(io),
+    ],
     '\nExamples:\n  fanspole contest list --match 14\n  fanspole contest list --sort fee --asc --filter 1,5\n  fanspole contest leaderboard 9 --watch\n  fanspole contest create --match 14 --name "Hostel XI" --fee 50 --size 4\n  fanspole contest join --code K7QX2M9AB3\n  fanspole contest bots 41 3 --strategy differential\n',
   )
-  return contest
-    .addCommand(list)
-    .addCommand(show)
-    .addCommand(leaderboard)
-    .addCommand(createCommand(io))
-    .addCommand(joinCommand(io))
-    .addCommand(editCommand(io))
-    .addCommand(deleteCommand(io))
-    .addCommand(membersCommand(io))
-    .addCommand(activitiesCommand(io))
-    .addCommand(botsCommand(io))
 }
 
 const spots = (c: Contest) => `${c.members_count}/${c.members_limit}`
@@ -123,32 +121,28 @@ async function runList(io: Io, opts: OptionsOf<typeof listOptions>): Promise<voi
   >(`${path}?${query}`)
   if (opts.json) return printJson(io, answer)
   const s = style(io.color)
-  if (answer.contests.length === 0) {
-    io.out('No contests.\n')
-    return
-  }
-  io.out(
-    formatTable(
-      answer.contests,
-      [
-        { header: 'ID', value: (c) => c.id },
-        { header: 'MATCH', value: (c) => `${c.match_id} ${c.match_title}` },
-        { header: 'CONTEST', value: (c) => c.name },
-        {
-          header: 'STATUS',
-          value: (c) => c.contest_status,
-          paint: (t, c) => paintStatus(s, c.contest_status, t),
-        },
-        { header: 'ENTRY', value: (c) => (c.entry_fee === 0 ? 'free' : rupees(c.entry_fee)), align: 'right' },
-        { header: 'PRIZE POOL', value: (c) => rupees(c.prize_amount), align: 'right' },
-        { header: 'SPOTS', value: spots, align: 'right' },
-        { header: 'WINNERS', value: (c) => c.winner_count },
-        { header: 'FLAGS', value: flags },
-      ],
-      s,
-    ),
+  printPage(
+    io,
+    answer,
+    answer.contests,
+    [
+      { header: 'ID', value: (c) => c.id },
+      { header: 'MATCH', value: (c) => `${c.match_id} ${c.match_title}` },
+      { header: 'CONTEST', value: (c) => c.name },
+      {
+        header: 'STATUS',
+        value: (c) => c.contest_status,
+        paint: (t, c) => paintStatus(s, c.contest_status, t),
+      },
+      { header: 'ENTRY', value: (c) => (c.entry_fee === 0 ? 'free' : rupees(c.entry_fee)), align: 'right' },
+      { header: 'PRIZE POOL', value: (c) => rupees(c.prize_amount), align: 'right' },
+      { header: 'SPOTS', value: spots, align: 'right' },
+      { header: 'WINNERS', value: (c) => c.winner_count },
+      { header: 'FLAGS', value: flags },
+    ],
+    s,
+    { none: 'No contests.\n', note: ' · G guaranteed, M multi-entry (max)' },
   )
-  io.out(s.dim(`${pageRange(answer.meta)} · G guaranteed, M multi-entry (max)\n`))
 }
 
 async function runShow(io: Io, id: number, opts: OptionsOf<typeof showOptions>): Promise<void> {

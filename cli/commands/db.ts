@@ -3,38 +3,33 @@ import { describeLocation, localConfig } from '../lib/config'
 import { UsageError } from '../lib/errors'
 import { type Io, printJson } from '../lib/io'
 import {
+  dbJson,
   instantFlag,
-  intFlag,
-  MAX_USERS,
   type OptionSchema,
   type OptionsOf,
-  parseOptions,
-  withDb,
-  withJson,
+  runsOnDb,
+  seedFlag,
+  usersFlag,
 } from '../lib/options'
 import { style } from '../lib/style'
 import { confirmOrStop } from '../ui/confirm'
 
-const migrateOptions = ((z) =>
-  z.object({ db: z.string().min(1).optional(), json: z.boolean().default(false) })) satisfies OptionSchema
+const migrateOptions = ((z) => z.object(dbJson(z))) satisfies OptionSchema
 
 const resetOptions = ((z) =>
   z.object({
-    db: z.string().min(1).optional(),
+    ...dbJson(z),
     yes: z.boolean().default(false),
     // `--seed` alone seeds with the configured seed; `--seed 7` picks one.
-    seed: z.union([z.literal(true), intFlag(z, 'a seed', 0, 2 ** 31 - 1)]).optional(),
-    users: intFlag(z, 'a number of users', 0, MAX_USERS).optional(),
+    seed: z.union([z.literal(true), seedFlag(z)]).optional(),
+    users: usersFlag(z).optional(),
     now: instantFlag(z).optional(),
-    json: z.boolean().default(false),
   })) satisfies OptionSchema
 
 export function dbCommand(io: Io): Command {
   const db = new Command('db').summary('migrate or reset the database').description('Database maintenance.')
   const migrate = new Command('migrate').description('Apply every pending migration to the database.')
-  withDb(migrate)
-  withJson(migrate)
-  migrate.action(async (raw) => runMigrate(io, await parseOptions(migrateOptions, raw)))
+  runsOnDb(io, migrate, migrateOptions, runMigrate)
 
   const reset = new Command('reset')
     .description(
@@ -44,9 +39,7 @@ export function dbCommand(io: Io): Command {
     .option('--seed [n]', 'seed the demo league afterwards (optionally with this random seed)')
     .option('--users <n>', 'with --seed: how many demo users to create')
     .option('--now <instant>', 'the new game clock (and the league’s "now"): ISO date-time or epoch ms')
-  withDb(reset)
-  withJson(reset)
-  reset.action(async (raw) => runReset(io, await parseOptions(resetOptions, raw)))
+  runsOnDb(io, reset, resetOptions, runReset)
 
   db.addHelpText(
     'after',

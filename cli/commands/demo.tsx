@@ -17,6 +17,7 @@ import {
   type OptionsOf,
   parseOptions,
   resolveServer,
+  seedFlag,
 } from '../lib/options'
 import { type Style, style } from '../lib/style'
 import { confirmOrStop } from '../ui/confirm'
@@ -37,7 +38,7 @@ const demoOptions = ((z) =>
       .transform(Number)
       .pipe(z.number().positive('must be above 0').max(MAX_CLOCK_SPEED, `must be at most ${MAX_CLOCK_SPEED}`))
       .default(DEFAULT_DEMO_SPEED),
-    seed: intFlag(z, 'a seed', 0, 2 ** 31 - 1).optional(),
+    seed: seedFlag(z).optional(),
     data: z.string().min(1).optional(),
     port: intFlag(z, 'a port', 0, 65_535).optional(),
     host: z.string().trim().min(1).optional(),

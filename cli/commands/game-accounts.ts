@@ -1,7 +1,7 @@
 import { Command } from 'commander'
 import type { Schema } from '../lib/api-types'
 import { idArgument } from '../lib/arguments'
-import { apiOf, plainOptions, runs, runsOnId, serverOptions } from '../lib/command'
+import { apiOf, commandGroup, plainOptions, runs, runsOnId, serverOptions } from '../lib/command'
 import { UsageError } from '../lib/errors'
 import { type Io, printJson } from '../lib/io'
 import { intFlag, type OptionSchema, type OptionsOf } from '../lib/options'
@@ -40,10 +40,6 @@ const editOptions = serverOptions((z) => ({
 }))
 
 export function gameAccountsCommand(io: Io): Command {
-  const command = new Command('game-accounts').summary(
-    'PUBG, Free Fire and Call of Duty accounts: add and edit mine; list, verify, reject (admin)',
-  )
-
   const mine = new Command('mine').description('List my game accounts and their review status.')
   runs(io, mine, plainOptions, runMine)
 
@@ -86,17 +82,12 @@ export function gameAccountsCommand(io: Io): Command {
     runReview(io, idArgument('<id>', id), opts, opts.reason),
   )
 
-  command.addHelpText(
-    'after',
+  return commandGroup(
+    'game-accounts',
+    'PUBG, Free Fire and Call of Duty accounts: add and edit mine; list, verify, reject (admin)',
+    [mine, add, edit, list, verify, reject],
     '\nExamples:\n  fanspole game-accounts add --game pubg --name AshaSniper --id 5123456789 --level 42\n  fanspole game-accounts mine\n  fanspole game-accounts edit 3 --level 45\n  fanspole game-accounts list --status all --json\n  fanspole game-accounts verify 3\n  fanspole game-accounts reject 4 --reason "That id belongs to someone else"\n',
   )
-  return command
-    .addCommand(mine)
-    .addCommand(add)
-    .addCommand(edit)
-    .addCommand(list)
-    .addCommand(verify)
-    .addCommand(reject)
 }
 
 function table(io: Io, rows: GameAccount[], withOwner: boolean): void {

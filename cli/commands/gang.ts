@@ -1,19 +1,10 @@
 import { Command } from 'commander'
-import { Api } from '../lib/api'
 import type { Schema } from '../lib/api-types'
-import { idArgument } from '../lib/arguments'
-import { runs, serverJson, serverOptions } from '../lib/command'
+import { commandGroup, runs, runsOnOptionalId, serverJson, serverOptions } from '../lib/command'
 import { UsageError } from '../lib/errors'
 import { type Io, printJson } from '../lib/io'
-import {
-  intFlag,
-  type OptionSchema,
-  type OptionsOf,
-  parseOptions,
-  resolveServer,
-  withJson,
-  withServer,
-} from '../lib/options'
+import { intFlag, type OptionSchema, type OptionsOf } from '../lib/options'
+import { player } from '../lib/session'
 import { type Style, style } from '../lib/style'
 import { formatFields, formatTable } from '../lib/table'
 
@@ -52,11 +43,7 @@ function scopePath(opts: { series?: number; phase?: number }): string {
     : `/api/championship/series_phases/${opts.phase}/leagues`
 }
 
-const player = (io: Io, server: string | undefined) => new Api(io, resolveServer(io, server), 'user')
-
 export function gangCommand(io: Io): Command {
-  const gang = new Command('gang').summary('gangs: private leaderboards in a series or a championship phase')
-
   const create = new Command('create')
     .description(
       'Create a gang and become its manager. Public (default): anyone with its code joins. --private: players ask with the code and you approve them.',
@@ -83,19 +70,14 @@ export function gangCommand(io: Io): Command {
     .argument('[id]', 'gang id')
     .option('--series <id>', 'daily gangs of this series')
     .option('--phase <id>', 'championship gangs of this series phase')
-  withJson(withServer(show)).action(async (id: string | undefined, raw) =>
-    runShow(
-      io,
-      id === undefined ? undefined : idArgument('gang id', id),
-      await parseOptions(showOptions, raw),
-    ),
-  )
+  runsOnOptionalId(io, show, 'gang id', showOptions, runShow)
 
-  gang.addHelpText(
-    'after',
+  return commandGroup(
+    'gang',
+    'gangs: private leaderboards in a series or a championship phase',
+    [create, join, show],
     '\nExamples:\n  fanspole gang create "Hostel 4" --series 1 --motto "We never sleep"\n  fanspole gang join K7QX2M9A\n  fanspole gang show --series 1\n  fanspole gang show 3 --phase 2 --json\n',
   )
-  return gang.addCommand(create).addCommand(join).addCommand(show)
 }
 
 function gangFields(g: Gang, s: Style): string {

@@ -1,6 +1,6 @@
 import { Command } from 'commander'
 import type { Answer } from '../lib/api-types'
-import { pagedOptions, plainOptions, runs, serverOptions, withPages } from '../lib/command'
+import { commandGroup, pagedOptions, plainOptions, runs, serverOptions, withPages } from '../lib/command'
 import {
   type Group,
   type GroupMember,
@@ -14,7 +14,8 @@ import {
 } from '../lib/groups'
 import { type Io, printJson } from '../lib/io'
 import { intFlag, type OptionsOf } from '../lib/options'
-import { player, slugArgument } from '../lib/social'
+import { player } from '../lib/session'
+import { slugArgument } from '../lib/social'
 import { style } from '../lib/style'
 import { runChat } from '../ui/group-chat-session'
 
@@ -57,11 +58,12 @@ Examples:
 `
 
 export function groupCommand(io: Io): Command {
-  const group = new Command('group').summary('group chats and one-to-ones: invite, join, mute, chat live')
-  for (const cmd of [...conversationCommands(io), ...membershipCommands(io), chatCommand(io)])
-    group.addCommand(cmd)
-  group.addHelpText('after', EXAMPLES)
-  return group
+  return commandGroup(
+    'group',
+    'group chats and one-to-ones: invite, join, mute, chat live',
+    [...conversationCommands(io), ...membershipCommands(io), chatCommand(io)],
+    EXAMPLES,
+  )
 }
 
 /** `list`, `create`, `dm` and `show`: my conversations, a new one, one read. */

@@ -2,16 +2,9 @@ import { Command } from 'commander'
 import { newPasswordLines } from '../lib/accounts'
 import { Api } from '../lib/api'
 import type { Answer } from '../lib/api-types'
+import { runs } from '../lib/command'
 import { type Io, printJson } from '../lib/io'
-import {
-  intFlag,
-  type OptionSchema,
-  type OptionsOf,
-  parseOptions,
-  resolveServer,
-  withJson,
-  withServer,
-} from '../lib/options'
+import { intFlag, type OptionSchema, type OptionsOf, resolveServer, seedFlag } from '../lib/options'
 import { style } from '../lib/style'
 import { formatFields } from '../lib/table'
 import { formatInstant } from '../lib/time'
@@ -19,7 +12,7 @@ import { confirmOrStop } from '../ui/confirm'
 
 const resetOptions = ((z) =>
   z.object({
-    seed: intFlag(z, 'a seed', 0, 2 ** 31 - 1).optional(),
+    seed: seedFlag(z).optional(),
     users: intFlag(z, 'a number of demo users', 0, 500).optional(),
     server: z.string().optional(),
     yes: z.boolean().default(false),
@@ -40,9 +33,7 @@ export function leagueCommand(io: Io): Command {
       'after',
       '\nExamples:\n  fanspole league reset\n  fanspole league reset --yes --seed 7 --json\n',
     )
-  withServer(reset)
-  withJson(reset)
-  reset.action(async (raw) => runReset(io, await parseOptions(resetOptions, raw)))
+  runs(io, reset, resetOptions, runReset)
   return league.addCommand(reset)
 }
 

@@ -1,5 +1,5 @@
 import { Command } from 'commander'
-import { pageFlags, pageRange, runs, runsOnId, serverOptions, withPages } from '../lib/command'
+import { commandGroup, pageFlags, printPage, runs, runsOnId, serverOptions, withPages } from '../lib/command'
 import { UsageError } from '../lib/errors'
 import { type Io, printJson } from '../lib/io'
 import { type Match, namesOf, type Player, scoreLines, sidesText } from '../lib/matches'
@@ -38,10 +38,6 @@ const showOptions = serverOptions((z) => ({
 }))
 
 export function matchCommand(io: Io): Command {
-  const match = new Command('match').summary(
-    'list and show matches; simulate, score, complete or abandon them (admin)',
-  )
-
   const list = withPages(
     new Command('list')
       .description('List matches: upcoming and live soonest first, finished newest first.')
@@ -94,18 +90,12 @@ export function matchCommand(io: Io): Command {
     (await admin()).runAbandon(io, id, opts),
   )
 
-  match.addHelpText(
-    'after',
+  return commandGroup(
+    'match',
+    'list and show matches; simulate, score, complete or abandon them (admin)',
+    [list, show, simulate, score, complete, abandon, matchReplayCommand(io)],
     '\nExamples:\n  fanspole match list --sport cricket --status upcoming,live\n  fanspole match show 14 --watch\n  fanspole match simulate 14 --mode instant\n  fanspole match score 14 --events events.json\n',
   )
-  return match
-    .addCommand(list)
-    .addCommand(show)
-    .addCommand(simulate)
-    .addCommand(score)
-    .addCommand(complete)
-    .addCommand(abandon)
-    .addCommand(matchReplayCommand(io))
 }
 
 /** The admin actions live in their own module, loaded when one runs. */
@@ -126,31 +116,27 @@ async function runList(io: Io, opts: OptionsOf<typeof listOptions>): Promise<voi
   }>(`/api/matches?${query}`)
   if (opts.json) return printJson(io, answer)
   const s = style(io.color)
-  if (answer.matches.length === 0) {
-    io.out('No matches.\n')
-    return
-  }
-  io.out(
-    formatTable(
-      answer.matches,
-      [
-        { header: 'ID', value: (m) => m.id },
-        { header: 'SPORT', value: (m) => m.sport_slug },
-        { header: 'MATCH', value: (m) => m.title },
-        { header: 'SERIES', value: (m) => m.series.short_name },
-        { header: 'STARTS', value: (m) => formatInstant(m.event_time_in_millis) },
-        {
-          header: 'STATUS',
-          value: (m) => m.match_status,
-          paint: (t, m) => paintStatus(s, m.match_status, t),
-        },
-        { header: 'SCORE', value: (m) => scoreText(m) || m.result_text || '' },
-        { header: 'CONTESTS', value: (m) => m.contests_count ?? 0 },
-      ],
-      s,
-    ),
+  printPage(
+    io,
+    answer,
+    answer.matches,
+    [
+      { header: 'ID', value: (m) => m.id },
+      { header: 'SPORT', value: (m) => m.sport_slug },
+      { header: 'MATCH', value: (m) => m.title },
+      { header: 'SERIES', value: (m) => m.series.short_name },
+      { header: 'STARTS', value: (m) => formatInstant(m.event_time_in_millis) },
+      {
+        header: 'STATUS',
+        value: (m) => m.match_status,
+        paint: (t, m) => paintStatus(s, m.match_status, t),
+      },
+      { header: 'SCORE', value: (m) => scoreText(m) || m.result_text || '' },
+      { header: 'CONTESTS', value: (m) => m.contests_count ?? 0 },
+    ],
+    s,
+    { none: 'No matches.\n' },
   )
-  io.out(s.dim(`${pageRange(answer.meta)}\n`))
 }
 
 export function paintStatus(s: ReturnType<typeof style>, status: string, text: string): string {

@@ -1,13 +1,13 @@
 import { Command } from 'commander'
-import { runs, runsOnId, serverJson } from '../lib/command'
+import { commandGroup, runs, runsOnId, serverJson } from '../lib/command'
 import { formatPercentRanges, type PrizeStructure, parsePercentRanges } from '../lib/contest-draft'
 import { UsageError } from '../lib/errors'
 import { type Io, printJson } from '../lib/io'
 import type { OptionSchema, OptionsOf } from '../lib/options'
+import { player } from '../lib/session'
 import { type Style, style } from '../lib/style'
 import { formatFields, formatTable } from '../lib/table'
 import { confirmOrStop } from '../ui/confirm'
-import { player } from './contest-create'
 
 const common = (z: Parameters<OptionSchema>[0]) => ({
   ...serverJson(z),
@@ -27,8 +27,6 @@ const RANGES_HELP = 'ranks and their percent of the pool, e.g. "1:50,2-3:20,4-5:
 
 /** `fanspole prizes list|show|create|edit|delete`: the player's saved prize tables (/saved-prizes). */
 export function prizesCommand(io: Io): Command {
-  const prizes = new Command('prizes').summary('your saved prize tables, to use when creating contests')
-
   const list = new Command('list').description('Your saved prize tables.')
   runs(io, list, listOptions, runList)
 
@@ -56,11 +54,12 @@ export function prizesCommand(io: Io): Command {
     .option('-y, --yes', 'do not ask for confirmation')
   runsOnId(io, del, 'saved prize id', deleteOptions, runDelete)
 
-  prizes.addHelpText(
-    'after',
+  return commandGroup(
+    'prizes',
+    'your saved prize tables, to use when creating contests',
+    [list, show, create, edit, del],
     '\nExamples:\n  fanspole prizes create "Top heavy" --ranges "1:60,2:25,3:15"\n  fanspole prizes edit 3 --ranges "1:50,2-3:25"\n  fanspole prizes list --json\n',
   )
-  return prizes.addCommand(list).addCommand(show).addCommand(create).addCommand(edit).addCommand(del)
 }
 
 function structureFields(p: PrizeStructure, s: Style): string {

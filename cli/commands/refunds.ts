@@ -3,23 +3,12 @@ import type { Answer, Schema } from '../lib/api-types'
 import { serverOptions } from '../lib/command'
 import type { Io } from '../lib/io'
 import type { OptionsOf } from '../lib/options'
-import {
-  listForReview,
-  madeAtColumn,
-  postDecision,
-  rejectOptions,
-  reviewCommands,
-  reviewListOptions,
-  statusColumn,
-  userColumn,
-} from '../lib/review-commands'
+import { madeAtColumn, postDecision, reviewCommands, statusColumn, userColumn } from '../lib/review-commands'
 import { style } from '../lib/style'
 import { rupees } from '../lib/table'
 
 /** A row of GET /api/admin/claim_refunds. */
 type ClaimRefund = Schema<'AdminClaimRefund'>
-
-const listOptions = reviewListOptions(['pending', 'refunded', 'rejected'])
 
 const approveOptions = serverOptions((z) => ({
   amount: z
@@ -35,16 +24,28 @@ const approveOptions = serverOptions((z) => ({
 }))
 
 export function refundsCommand(io: Io): Command {
-  return reviewCommands(io, {
+  return reviewCommands<ClaimRefund, { claim_refund: ClaimRefund }, ReturnType<typeof approveOptions>>(io, {
     name: 'refunds',
     summary: 'review refund claims: list, approve (refund), reject (admin)',
     id: 'the claim id',
+    path: '/api/admin/claim_refunds',
     list: {
       description:
         'List refund claims, newest first, with the user and the payment or contest they are about.',
       status: 'only pending, refunded or rejected',
-      options: listOptions,
-      run: runList,
+      statuses: ['pending', 'refunded', 'rejected'],
+      key: 'claim_refunds',
+      none: 'No refund claims',
+      columns: (s) => [
+        { header: 'ID', value: (r) => r.id },
+        userColumn(),
+        { header: 'ABOUT', value: (r) => about(r) },
+        { header: 'AMOUNT', value: (r) => (r.amount === null ? null : rupees(r.amount)), align: 'right' },
+        statusColumn(s),
+        madeAtColumn('CLAIMED'),
+        { header: 'REASON', value: (r) => clip(r.reason, 32) },
+        { header: 'ANSWER', value: (r) => (r.resolution === null ? null : clip(r.resolution, 32)) },
+      ],
     },
     approve: {
       description:
@@ -65,9 +66,8 @@ export function refundsCommand(io: Io): Command {
     reject: {
       description: 'Reject a pending claim with a reason the player reads; no money moves.',
       reason: 'why, in words the player understands',
-      options: rejectOptions,
-      run: runReject,
     },
+    told: toldRejection,
     examples: [
       'fanspole refunds list --status pending',
       'fanspole refunds approve 3 --amount 250 --note "The bank confirmed the debit"',
@@ -83,24 +83,6 @@ function about(r: ClaimRefund): string {
 }
 
 const clip = (text: string, max = 40) => (text.length > max ? `${text.slice(0, max - 1)}…` : text)
-
-function runList(io: Io, opts: OptionsOf<typeof listOptions>): Promise<void> {
-  return listForReview<'claim_refunds', ClaimRefund>(io, opts, {
-    path: '/api/admin/claim_refunds',
-    key: 'claim_refunds',
-    none: 'No refund claims',
-    columns: (s) => [
-      { header: 'ID', value: (r) => r.id },
-      userColumn(),
-      { header: 'ABOUT', value: (r) => about(r) },
-      { header: 'AMOUNT', value: (r) => (r.amount === null ? null : rupees(r.amount)), align: 'right' },
-      statusColumn(s),
-      madeAtColumn('CLAIMED'),
-      { header: 'REASON', value: (r) => clip(r.reason, 32) },
-      { header: 'ANSWER', value: (r) => (r.resolution === null ? null : clip(r.resolution, 32)) },
-    ],
-  })
-}
 
 async function runApprove(io: Io, id: number, opts: OptionsOf<typeof approveOptions>): Promise<void> {
   const answer = await postDecision<Answer<'/api/admin/claim_refunds/{id}/refund', 'post'>>(
@@ -118,16 +100,13 @@ async function runApprove(io: Io, id: number, opts: OptionsOf<typeof approveOpti
   io.out(`Unused balance now ${rupees(answer.wallet.unused_balance)}\n`)
 }
 
-async function runReject(io: Io, id: number, opts: OptionsOf<typeof rejectOptions>): Promise<void> {
-  const answer = await postDecision<{ claim_refund: ClaimRefund }>(
-    io,
-    opts,
-    `/api/admin/claim_refunds/${id}/reject`,
-    { reason: opts.reason },
-  )
-  if (!answer) return
+/** Approving runs runApprove: only rejections are told here. */
+function toldRejection(
+  io: Io,
+  { claim_refund: r }: { claim_refund: ClaimRefund },
+  reason: string | null,
+): void {
   const s = style(io.color)
-  const r = answer.claim_refund
   io.out(`${s.red('Rejected')} refund claim #${r.id} of ${s.bold(r.user.username)} <${r.user.email}>\n`)
-  io.out(`Reason: ${opts.reason}\n`)
+  io.out(`Reason: ${reason}\n`)
 }

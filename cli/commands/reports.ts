@@ -1,7 +1,7 @@
 import { Command } from 'commander'
 import type { Schema } from '../lib/api-types'
 import { idArgument } from '../lib/arguments'
-import { apiOf, printTable, runs, serverOptions } from '../lib/command'
+import { apiOf, commandGroup, printTable, runs, serverOptions } from '../lib/command'
 import { type Io, printJson } from '../lib/io'
 import { intFlag, type OptionsOf } from '../lib/options'
 import { style } from '../lib/style'
@@ -23,10 +23,6 @@ const resolveOptions = serverOptions((z) => ({
 }))
 
 export function reportsCommand(io: Io): Command {
-  const command = new Command('reports').summary(
-    'work the queue of reported contests, users, posts and comments: list, resolve (admin)',
-  )
-
   const list = new Command('list')
     .description(
       'List reports of contests, players, posts and comments: the open queue oldest first, resolved ones newest first.',
@@ -44,11 +40,12 @@ export function reportsCommand(io: Io): Command {
     .option('--hide', 'hide the reported post or comment (posts and comments only)')
   runs(io, resolve, resolveOptions, (io, opts, id: string) => runResolve(io, idArgument('<id>', id), opts))
 
-  command.addHelpText(
-    'after',
+  return commandGroup(
+    'reports',
+    'work the queue of reported contests, users, posts and comments: list, resolve (admin)',
+    [list, resolve],
     '\nExamples:\n  fanspole reports list\n  fanspole reports list --status all --json\n  fanspole reports resolve 3 --resolution "Renamed the contest"\n  fanspole reports resolve 4 --resolution "Removed: harassment" --hide\n',
   )
-  return command.addCommand(list).addCommand(resolve)
 }
 
 const clip = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1)}…` : text)

@@ -3,27 +3,25 @@ import { describeLocation, localConfig } from '../lib/config'
 import { CliError } from '../lib/errors'
 import { type Io, printJson } from '../lib/io'
 import {
+  dbJson,
   instantFlag,
-  intFlag,
-  MAX_USERS,
   type OptionSchema,
   type OptionsOf,
-  parseOptions,
-  withDb,
-  withJson,
+  runsOnDb,
+  seedFlag,
+  usersFlag,
 } from '../lib/options'
 import { style } from '../lib/style'
 import { confirmOrStop } from '../ui/confirm'
 
 export const seedOptions = ((z) =>
   z.object({
-    db: z.string().min(1).optional(),
-    seed: intFlag(z, 'a seed', 0, 2 ** 31 - 1).optional(),
+    ...dbJson(z),
+    seed: seedFlag(z).optional(),
     now: instantFlag(z).optional(),
-    users: intFlag(z, 'a number of users', 0, MAX_USERS).optional(),
+    users: usersFlag(z).optional(),
     reset: z.boolean().default(false),
     yes: z.boolean().default(false),
-    json: z.boolean().default(false),
   })) satisfies OptionSchema
 
 export function seedCommand(io: Io): Command {
@@ -40,13 +38,11 @@ export function seedCommand(io: Io): Command {
     .option('--users <n>', 'how many demo users to create')
     .option('--reset', 'wipe the database first (every table, every row), then seed')
     .option('-y, --yes', 'with --reset: do not ask for confirmation')
-  withDb(cmd)
-  withJson(cmd)
   cmd.addHelpText(
     'after',
     '\nExamples:\n  fanspole seed\n  fanspole seed --seed 7 --users 40\n  fanspole seed --reset --yes --now 2026-11-22T06:00:00Z\n  fanspole seed --db ./data/class.sqlite --json\n',
   )
-  return cmd.action(async (raw) => runSeed(io, await parseOptions(seedOptions, raw)))
+  return runsOnDb(io, cmd, seedOptions, runSeed)
 }
 
 async function runSeed(io: Io, opts: OptionsOf<typeof seedOptions>): Promise<void> {

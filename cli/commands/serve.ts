@@ -8,13 +8,13 @@ import { type Io, printJson } from '../lib/io'
 import { chooseHost, isExposed, lanUrls, lanWarning } from '../lib/lan'
 import {
   adminPasswordFlag,
+  dbJson,
   intFlag,
-  MAX_USERS,
   type OptionSchema,
   type OptionsOf,
-  parseOptions,
-  withDb,
-  withJson,
+  runsOnDb,
+  seedFlag,
+  usersFlag,
 } from '../lib/options'
 import { type Style, style } from '../lib/style'
 import { createProgress } from '../ui/progress'
@@ -23,13 +23,12 @@ const serveOptions = ((z) =>
   z.object({
     port: intFlag(z, 'a port', 0, 65_535).optional(),
     host: z.string().trim().min(1).optional(),
-    db: z.string().min(1).optional(),
+    ...dbJson(z),
     // `--no-seed` makes this false; `--seed 7` picks the random seed.
-    seed: z.union([z.literal(false), intFlag(z, 'a seed', 0, 2 ** 31 - 1)]).optional(),
-    users: intFlag(z, 'a number of users', 0, MAX_USERS).optional(),
+    seed: z.union([z.literal(false), seedFlag(z)]).optional(),
+    users: usersFlag(z).optional(),
     adminPassword: adminPasswordFlag(z).optional(),
     web: z.boolean().default(true),
-    json: z.boolean().default(false),
   })) satisfies OptionSchema
 
 export function serveCommand(io: Io): Command {
@@ -51,9 +50,7 @@ export function serveCommand(io: Io): Command {
     .option('--no-seed', 'do not seed the demo league into an empty database')
     .option('--users <n>', 'how many demo users to create when seeding')
     .option('--no-web', 'do not build the web client (`npm run dev` serves it with Vite)')
-  withDb(cmd)
-  withJson(cmd)
-  return cmd.action(async (raw) => runServe(io, await parseOptions(serveOptions, raw)))
+  return runsOnDb(io, cmd, serveOptions, runServe)
 }
 
 async function runServe(io: Io, opts: OptionsOf<typeof serveOptions>): Promise<void> {

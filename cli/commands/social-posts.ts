@@ -4,16 +4,8 @@ import { plainOptions, runs, runsOnId, serverOptions } from '../lib/command'
 import { UsageError } from '../lib/errors'
 import { type Io, printJson } from '../lib/io'
 import { intFlag, type OptionsOf, parseOptions, withJson, withServer } from '../lib/options'
-import {
-  type Comment,
-  type FeedItem,
-  feedTable,
-  type Post,
-  player,
-  postBlock,
-  reader,
-  threaded,
-} from '../lib/social'
+import { player } from '../lib/session'
+import { type Comment, type FeedItem, feedTable, type Post, postBlock, reader, threaded } from '../lib/social'
 import { style } from '../lib/style'
 
 // `fanspole social feed|post|comment|comments|like|unlike` (docs/social.md "Posts, comments and likes").

@@ -1,18 +1,19 @@
 import { Command } from 'commander'
 import type { Answer } from '../lib/api-types'
-import { pagedOptions, pageFlags, plainOptions, runs, serverOptions, withPages } from '../lib/command'
+import {
+  commandGroup,
+  pagedOptions,
+  pageFlags,
+  plainOptions,
+  runs,
+  serverOptions,
+  withPages,
+} from '../lib/command'
 import { UsageError } from '../lib/errors'
 import { type Io, printJson } from '../lib/io'
 import { intFlag, type OptionsOf } from '../lib/options'
-import {
-  type PageMeta,
-  type PublicUser,
-  pageLine,
-  player,
-  reader,
-  slugArgument,
-  usersTable,
-} from '../lib/social'
+import { player } from '../lib/session'
+import { type PageMeta, type PublicUser, pageLine, reader, slugArgument, usersTable } from '../lib/social'
 import { style } from '../lib/style'
 import { formatTable } from '../lib/table'
 import { socialPostCommands } from './social-posts'
@@ -48,13 +49,12 @@ Every command acts as the player signed in with \`fanspole login\`; --json print
 `
 
 export function socialCommand(io: Io): Command {
-  const social = new Command('social').summary(
+  return commandGroup(
+    'social',
     'follow people, read your feed, post, comment, like, rate, leaderboards',
+    [...followCommands(io), ...socialPostCommands(io), ...ratingCommands(io)],
+    EXAMPLES,
   )
-  for (const cmd of [...followCommands(io), ...socialPostCommands(io), ...ratingCommands(io)])
-    social.addCommand(cmd)
-  social.addHelpText('after', EXAMPLES)
-  return social
 }
 
 /** `follow`, `unfollow`, `followers`, `followings`, `suggestions` and `search`: whom to read. */

@@ -1,10 +1,19 @@
 import { Command } from 'commander'
 import type { Api } from '../lib/api'
 import type { Answer, Schema } from '../lib/api-types'
-import { apiOf, pageFlags, pageRange, plainOptions, serverOptions, withPages } from '../lib/command'
+import {
+  apiOf,
+  commandGroup,
+  pageFlags,
+  pageRange,
+  plainOptions,
+  runs,
+  serverOptions,
+  withPages,
+} from '../lib/command'
 import { CliError } from '../lib/errors'
 import { type Io, printJson } from '../lib/io'
-import { type OptionsOf, parseOptions, withJson, withServer } from '../lib/options'
+import type { OptionsOf } from '../lib/options'
 import { style } from '../lib/style'
 import { formatFields, formatTable, rupees } from '../lib/table'
 import { formatInstant } from '../lib/time'
@@ -40,14 +49,7 @@ const grantOptions = serverOptions((z) => ({
 /** POST/DELETE /api/admin/users/{id}/contest_access answer the grant. */
 type Grant = Schema<'ContestAccessGrant'>
 
-function withApi(cmd: Command): Command {
-  withServer(cmd)
-  return withJson(cmd)
-}
-
 export function usersCommand(io: Io): Command {
-  const users = new Command('users').summary('list, show, create and invite accounts (admin)')
-
   const list = withPages(
     new Command('list')
       .description('List accounts, oldest first.')
@@ -57,31 +59,25 @@ export function usersCommand(io: Io): Command {
     500,
     50,
   )
-  withApi(list).action(async (raw) => runList(io, await parseOptions(listOptions, raw)))
+  runs(io, list, listOptions, runList)
 
   const show = new Command('show')
     .description('Show one account.')
     .argument('<email|slug>', 'e-mail address or slug')
-  withApi(show).action(async (who: string, raw) => runShow(io, who, await parseOptions(plainOptions, raw)))
+  runs(io, show, plainOptions, (io, opts, who: string) => runShow(io, who, opts))
 
-  const create = new Command('create')
-    .description(
-      'Create an account. Without --password it is invited instead (an activation mail in the outbox).',
-    )
-    .requiredOption('--email <email>', 'e-mail address')
-    .requiredOption('--username <name>', 'username')
-    .option('--password <password>', 'password (8 characters or more)')
-    .option('--full-name <name>', 'full name')
-    .option('--role <role>', 'player or admin', 'player')
-  withApi(create).action(async (raw) => runCreate(io, await parseOptions(createOptions, raw)))
-
-  const invite = new Command('invite')
-    .description('Invite someone: the account waits for them to choose a password from the activation mail.')
-    .requiredOption('--email <email>', 'e-mail address')
-    .requiredOption('--username <name>', 'username')
-    .option('--full-name <name>', 'full name')
-    .option('--role <role>', 'player or admin', 'player')
-  withApi(invite).action(async (raw) => runCreate(io, await parseOptions(createOptions, raw)))
+  const create = accountCommand(
+    io,
+    'create',
+    'Create an account. Without --password it is invited instead (an activation mail in the outbox).',
+    true,
+  )
+  const invite = accountCommand(
+    io,
+    'invite',
+    'Invite someone: the account waits for them to choose a password from the activation mail.',
+    false,
+  )
 
   const grant = new Command('grant-access')
     .description(
@@ -89,26 +85,30 @@ export function usersCommand(io: Io): Command {
     )
     .argument('<email|slug>', 'e-mail address or slug')
     .option('--note <text>', 'why (kept with the grant; granting again replaces it)')
-  withApi(grant).action(async (who: string, raw) => runGrant(io, who, await parseOptions(grantOptions, raw)))
+  runs(io, grant, grantOptions, (io, opts, who: string) => runGrant(io, who, opts))
 
   const revoke = new Command('revoke-access')
     .description('Take back a player’s grant: contests they already made stay.')
     .argument('<email|slug>', 'e-mail address or slug')
-  withApi(revoke).action(async (who: string, raw) =>
-    runRevoke(io, who, await parseOptions(plainOptions, raw)),
-  )
+  runs(io, revoke, plainOptions, (io, opts, who: string) => runRevoke(io, who, opts))
 
-  users.addHelpText(
-    'after',
+  return commandGroup(
+    'users',
+    'list, show, create and invite accounts (admin)',
+    [list, show, create, invite, grant, revoke],
     '\nExamples:\n  fanspole users list --role admin\n  fanspole users list --q priya --per-page 20 --json\n  fanspole users show priya@example.com\n  fanspole users create --email sam@example.com --username sam --password secret-pass-1\n  fanspole users invite --email ana@example.com --username ana\n  fanspole users grant-access sam --note "runs the hostel league"\n  fanspole users revoke-access sam\n\nAdmin commands: they use your stored session, else sign in as the default admin (FANSPOLE_ADMIN_EMAIL).\n',
   )
-  return users
-    .addCommand(list)
-    .addCommand(show)
-    .addCommand(create)
-    .addCommand(invite)
-    .addCommand(grant)
-    .addCommand(revoke)
+}
+
+/** `create` and `invite`: an account from its flags, created with a password or invited without one. */
+function accountCommand(io: Io, name: string, description: string, password: boolean): Command {
+  const cmd = new Command(name)
+    .description(description)
+    .requiredOption('--email <email>', 'e-mail address')
+    .requiredOption('--username <name>', 'username')
+  if (password) cmd.option('--password <password>', 'password (8 characters or more)')
+  cmd.option('--full-name <name>', 'full name').option('--role <role>', 'player or admin', 'player')
+  return runs(io, cmd, createOptions, runCreate)
 }
 
 async function runList(io: Io, opts: OptionsOf<typeof listOptions>): Promise<void> {

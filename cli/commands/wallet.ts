@@ -1,7 +1,7 @@
 import { Command } from 'commander'
 import type { Api } from '../lib/api'
 import type { Answer } from '../lib/api-types'
-import { apiOf, pageFlags, plainOptions, runs, serverJson, serverOptions } from '../lib/command'
+import { apiOf, commandGroup, pageFlags, plainOptions, runs, serverJson, serverOptions } from '../lib/command'
 import { ApiError, CliError } from '../lib/errors'
 import { type Io, printJson } from '../lib/io'
 import type { OptionSchema, OptionsOf } from '../lib/options'
@@ -42,10 +42,6 @@ const passbookOptions = serverOptions((z) => ({
 }))
 
 export function walletCommand(io: Io): Command {
-  const wallet = new Command('wallet').summary(
-    'show a player’s balances and passbooks, credit a wallet (admin)',
-  )
-
   const show = new Command('show')
     .description('Show a player’s balances: unused, winnings (withdrawable) and coins.')
     .argument('<user>', 'e-mail address, slug, username or id')
@@ -69,11 +65,12 @@ export function walletCommand(io: Io): Command {
     .option('--per-page <n>', 'entries per page, at most 100 (default: 20)')
   runs(io, passbook, passbookOptions, (io, opts, who: string) => runPassbook(io, who, opts))
 
-  wallet.addHelpText(
-    'after',
+  return commandGroup(
+    'wallet',
+    'show a player’s balances and passbooks, credit a wallet (admin)',
+    [show, credit, passbook],
     '\nExamples:\n  fanspole wallet show demo@fanspole.local\n  fanspole wallet credit demo --amount 500\n  fanspole wallet credit 7 --amount 100 --compartment coins --note "Referral bonus"\n  fanspole wallet passbook demo --compartment winnings --json\n',
   )
-  return wallet.addCommand(show).addCommand(credit).addCommand(passbook)
 }
 
 /** One account by e-mail, slug, username or id (GET /api/admin/users/{ref}). */

@@ -1,4 +1,4 @@
-import type { Command } from 'commander'
+import { Command } from 'commander'
 import type { z as Zod } from 'zod'
 import { Api, type AuthMode } from './api'
 import { idArgument } from './arguments'
@@ -15,6 +15,14 @@ export const serverJson = (z: typeof Zod) => ({
   server: z.string().optional(),
   json: z.boolean().default(false),
 })
+
+/** `fanspole <name> …`: a group of `commands`, with `help` (examples, notes) after its own help. */
+export function commandGroup(name: string, summary: string, commands: Command[], help?: string): Command {
+  const group = new Command(name).summary(summary)
+  if (help !== undefined) group.addHelpText('after', help)
+  for (const command of commands) group.addCommand(command)
+  return group
+}
 
 /** The options of a server command: its own `fields` and `--server` and `--json`. */
 export const serverOptions =
@@ -63,6 +71,19 @@ export function runsOnId<S extends Zod.ZodType>(
   )
 }
 
+/** `cmd [id]` with `--server` and `--json`: like runsOnId, but the id may be left out (undefined). */
+export function runsOnOptionalId<S extends Zod.ZodType>(
+  io: Io,
+  cmd: Command,
+  label: string,
+  schema: OptionSchema<S>,
+  run: (io: Io, id: number | undefined, opts: Zod.output<S>) => Promise<void>,
+): Command {
+  return withJson(withServer(cmd)).action(async (id: string | undefined, raw) =>
+    run(io, id === undefined ? undefined : idArgument(label, id), await parseOptions(schema, raw)),
+  )
+}
+
 /** `--page` and `--per-page` (at most `maxPerPage`, `perPage` by default), to spread into a schema. */
 export const pageFlags = (z: typeof Zod, maxPerPage: number, perPage = 20) => ({
   page: intFlag(z, 'a page number', 1, 1_000_000).default(1),
@@ -92,6 +113,26 @@ export function printTable<T>(
   s: Style,
 ): void {
   io.out(rows.length === 0 ? none : formatTable(rows, columns, s))
+}
+
+/**
+ * A page of `rows` as a table with, dimmed under it, which rows these are (`21–40 of 57`,
+ * then `note`); or the line `none` when there are none (without `none`, the bare header).
+ */
+export function printPage<T>(
+  io: Io,
+  answer: { meta: { page: number; per_page: number; total: number } },
+  rows: readonly T[],
+  columns: Column<T>[],
+  s: Style,
+  { none, note = '' }: { none?: string; note?: string } = {},
+): void {
+  if (none !== undefined && rows.length === 0) {
+    io.out(none)
+    return
+  }
+  io.out(formatTable(rows, columns, s))
+  io.out(s.dim(`${pageRange(answer.meta)}${note}\n`))
 }
 
 /** `--page` and `--per-page` on `cmd`, the flags of pageFlags: `what` per page, at most `maxPerPage`. */

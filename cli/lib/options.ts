@@ -20,6 +20,14 @@ export const withDb = (cmd: Command) =>
     'SQLite database file or postgres:// URL (default: $DATABASE_URL, $FANSPOLE_DB or ./data/fanspole.sqlite)',
   )
 
+/** `cmd` with `--db` and `--json`, running `run` with its options parsed. */
+export const runsOnDb = <S extends Zod.ZodType>(
+  io: Io,
+  cmd: Command,
+  schema: OptionSchema<S>,
+  run: (io: Io, opts: Zod.output<S>) => Promise<void>,
+): Command => withJson(withDb(cmd)).action(async (raw) => run(io, await parseOptions(schema, raw)))
+
 /**
  * Option schemas are written as `(z) => z.object(…)` and zod is imported when an action
  * runs: loading zod costs ~180 ms, which `fanspole --help` and tab completion should not pay.
@@ -68,6 +76,9 @@ export const instantFlag = (z: typeof Zod) =>
     return ms as number
   })
 
+/** The largest id the API hands out (a positive 32-bit integer). */
+export const MAX_ID = 2 ** 31 - 1
+
 /** Integers from the command line: `--port 3000`, `--users 25`. */
 export const intFlag = (z: typeof Zod, what: string, min: number, max: number) =>
   z
@@ -77,6 +88,18 @@ export const intFlag = (z: typeof Zod, what: string, min: number, max: number) =
     })
     .transform(Number)
     .pipe(z.number().int().min(min, `must be at least ${min}`).max(max, `must be at most ${max}`))
+
+/** `--seed <n>`: the demo league's random seed. */
+export const seedFlag = (z: typeof Zod) => intFlag(z, 'a seed', 0, MAX_ID)
+
+/** `--users <n>`: how many demo users a local seeding creates. */
+export const usersFlag = (z: typeof Zod) => intFlag(z, 'a number of users', 0, MAX_USERS)
+
+/** The two options every local database command takes (`--db`, `--json`), to spread into its schema. */
+export const dbJson = (z: typeof Zod) => ({
+  db: z.string().min(1).optional(),
+  json: z.boolean().default(false),
+})
 
 /** `--admin-password generate`: the only value (a password on the command line would show in `ps`). */
 export const adminPasswordFlag = (z: typeof Zod) =>

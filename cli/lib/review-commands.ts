@@ -11,63 +11,81 @@ import { formatInstant } from './time'
 /**
  * Admin review commands: `fanspole <name> list`, `approve <id>` and `reject <id> --reason …`
  * (kyc, redemptions, refunds). `reviewCommands` builds the command line (descriptions, flags,
- * help examples, checking the options and then the id); the run functions passed in talk to
- * the server and print, with `listForReview` and `postDecision` for the common part.
+ * help examples, checking the options and then the id) and talks to the server: GET `path`
+ * lists, POST `<path>/<id>/approve` (unless approve runs its own) and `<path>/<id>/reject`
+ * decide, as the admin; `told` describes a decision's answer.
  */
-export interface ReviewCommandsSpec<L extends Zod.ZodType, A extends Zod.ZodType, R extends Zod.ZodType> {
+export interface ReviewCommandsSpec<T, D, A extends Zod.ZodType = Zod.ZodType> {
   /** `fanspole <name> …` */
   name: string
   summary: string
   /** What `<id>` names, e.g. `the PAN submission id` (approve's help adds where to find one). */
   id: string
+  /** `/api/admin/kyc` */
+  path: string
   list: {
     description: string
     /** Help of `--status <status>`, e.g. `only pending, approved or rejected`. */
     status: string
-    /** Usually `reviewListOptions([...statuses])`. */
-    options: OptionSchema<L>
-    run: (io: Io, opts: Zod.output<L>) => Promise<void>
+    /** The values `--status` takes. */
+    statuses: readonly [string, ...string[]]
+    /** Where the answer holds the rows. */
+    key: string
+    /** The line when there are none (followed by the status asked for). */
+    none: string
+    columns: (s: Style) => Column<T>[]
   }
-  approve: {
-    description: string
-    /** Flags besides --server and --json (they come first in the help). */
-    flags?: (command: Command) => Command
-    /** Usually `decisionOptions`. */
-    options: OptionSchema<A>
-    run: (io: Io, id: number, opts: Zod.output<A>) => Promise<void>
-  }
+  /** Approving without flags, POST `<path>/<id>/approve`; or with flags of its own and its own run. */
+  approve: { description: string } | ApproveWithFlags<A>
   reject: {
     description: string
     /** Help of the required `--reason <text>`. */
     reason: string
-    /** Usually `rejectOptions`. */
-    options: OptionSchema<R>
-    run: (io: Io, id: number, opts: Zod.output<R>) => Promise<void>
   }
+  /** Describes a decision's answer (without --json): `reason` null when it was approved. */
+  told: (io: Io, answer: D, reason: string | null) => void
   /** Whole command lines shown under `Examples:` in the help. */
   examples: string[]
 }
 
-export function reviewCommands<L extends Zod.ZodType, A extends Zod.ZodType, R extends Zod.ZodType>(
+interface ApproveWithFlags<A extends Zod.ZodType> {
+  description: string
+  /** Flags besides --server and --json (they come first in the help). */
+  flags: (command: Command) => Command
+  options: OptionSchema<A>
+  run: (io: Io, id: number, opts: Zod.output<A>) => Promise<void>
+}
+
+export function reviewCommands<T, D, A extends Zod.ZodType = Zod.ZodType>(
   io: Io,
-  spec: ReviewCommandsSpec<L, A, R>,
+  spec: ReviewCommandsSpec<T, D, A>,
 ): Command {
   const command = new Command(spec.name).summary(spec.summary)
+  const decide = async (id: number, reason: string | null, opts: { server?: string; json: boolean }) => {
+    const answer = await postReview<D>(io, opts, `${spec.path}/${id}`, reason)
+    if (answer) spec.told(io, answer, reason)
+  }
 
   const list = new Command('list')
     .description(spec.list.description)
     .option('--status <status>', spec.list.status)
     .option('--limit <n>', 'how many (at most 500)', '100')
+  const listOptions = reviewListOptions(spec.list.statuses)
   withJson(withServer(list)).action(async (raw) =>
-    spec.list.run(io, await parseOptions(spec.list.options, raw)),
+    listForReview(io, await parseOptions(listOptions, raw), { ...spec.list, path: spec.path }),
   )
 
   const approve = new Command('approve')
     .description(spec.approve.description)
     .argument('<id>', `${spec.id} (from \`fanspole ${spec.name} list\`)`)
-  withJson(withServer(spec.approve.flags?.(approve) ?? approve)).action(async (id: string, raw) => {
-    const opts = await parseOptions(spec.approve.options, raw)
-    return spec.approve.run(io, idArgument('<id>', id), opts)
+  const own = 'run' in spec.approve ? spec.approve : undefined
+  withJson(withServer(own ? own.flags(approve) : approve)).action(async (id: string, raw) => {
+    if (!own) {
+      const opts = await parseOptions(decisionOptions, raw)
+      return decide(idArgument('<id>', id), null, opts)
+    }
+    const opts = await parseOptions(own.options, raw)
+    return own.run(io, idArgument('<id>', id), opts)
   })
 
   const reject = new Command('reject')
@@ -75,8 +93,8 @@ export function reviewCommands<L extends Zod.ZodType, A extends Zod.ZodType, R e
     .argument('<id>', spec.id)
     .requiredOption('--reason <text>', spec.reject.reason)
   withJson(withServer(reject)).action(async (id: string, raw) => {
-    const opts = await parseOptions(spec.reject.options, raw)
-    return spec.reject.run(io, idArgument('<id>', id), opts)
+    const opts = await parseOptions(rejectOptions, raw)
+    return decide(idArgument('<id>', id), opts.reason, opts)
   })
 
   command.addHelpText('after', `\nExamples:\n${spec.examples.map((line) => `  ${line}\n`).join('')}`)
@@ -84,7 +102,7 @@ export function reviewCommands<L extends Zod.ZodType, A extends Zod.ZodType, R e
 }
 
 /** `list`'s options: `--status` (one of `statuses`), `--limit` (1 to 500, default 100). */
-export const reviewListOptions = <const S extends readonly [string, ...string[]]>(statuses: S) =>
+const reviewListOptions = <const S extends readonly [string, ...string[]]>(statuses: S) =>
   ((z) =>
     z.object({
       status: z.enum(statuses, { error: `expected ${oneOf(statuses)}` }).optional(),
@@ -94,10 +112,10 @@ export const reviewListOptions = <const S extends readonly [string, ...string[]]
     })) satisfies OptionSchema
 
 /** `approve`'s options when it takes no flags of its own. */
-export const decisionOptions = ((z) =>
+const decisionOptions = ((z) =>
   z.object({ server: z.string().optional(), json: z.boolean().default(false) })) satisfies OptionSchema
 
-export const rejectOptions = ((z) =>
+const rejectOptions = ((z) =>
   z.object({
     reason: z.string().trim().min(3, 'give a reason of at least 3 characters').max(500),
     server: z.string().optional(),
@@ -112,7 +130,7 @@ const oneOf = (words: readonly string[]) =>
  * GET `path` with `limit` (and `status`) as the admin and print `answer[key]`: the whole
  * answer with --json, else a table, or `<none> [status]` when there are no rows.
  */
-export async function listForReview<K extends string, T>(
+async function listForReview<K extends string, T>(
   io: Io,
   opts: { status?: string; limit: number; server?: string; json: boolean },
   { path, key, none, columns }: { path: string; key: K; none: string; columns: (s: Style) => Column<T>[] },
@@ -149,7 +167,7 @@ export async function postDecision<T>(
  * POST `<path>/approve`, or `<path>/reject` with the reason, as the admin (see postDecision).
  * `reason` null approves.
  */
-export function postReview<T>(
+function postReview<T>(
   io: Io,
   opts: { server?: string; json: boolean },
   path: string,

@@ -1,6 +1,11 @@
 import { Api } from './api'
 import { readSession } from './credentials'
 import type { Io } from './io'
+import { resolveServer } from './options'
+
+/** Acting as the signed-in player (`fanspole login`), on the server `--server` names. */
+export const player = (io: Io, server: string | undefined): Api =>
+  new Api(io, resolveServer(io, server), 'user')
 
 /**
  * For reads anyone may do (matches, contests, leaderboards): the stored session when there

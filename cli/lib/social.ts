@@ -1,9 +1,9 @@
-import { Api } from './api'
+import type { Api } from './api'
 import type { Schema } from './api-types'
-import { readSession } from './credentials'
 import { UsageError } from './errors'
 import type { Io } from './io'
 import { resolveServer } from './options'
+import { readerApi } from './session'
 import type { Style } from './style'
 import { type Column, formatTable, rupees } from './table'
 import { formatInstant } from './time'
@@ -18,16 +18,12 @@ export type Post = Schema<'Post'>
 export type FeedResult = Schema<'FeedResult'>
 export type FeedItem = Schema<'FeedItem'>
 
-/** Acting as the signed-in player (`fanspole login`). */
-export const player = (io: Io, server: string | undefined) => new Api(io, resolveServer(io, server), 'user')
-
 /**
  * For reads anyone may make (leaderboards): as the signed-in player when there is a session
  * (so `is_liked_by_current_user` and "my row" are right), else anonymously.
  */
 export function reader(io: Io, server: string | undefined): Api {
-  const url = resolveServer(io, server)
-  return new Api(io, url, readSession(io.env, url) ? 'user' : 'none')
+  return readerApi(io, resolveServer(io, server))
 }
 
 /** `@asha_k` or `Asha_K` → the slug the API names users by (usernames are case-insensitive). */

@@ -13,11 +13,11 @@ export interface WatchContext<S> {
   finish(): void
 }
 
-export interface WatchSpec<S> {
+/** The state of a watch carries its connection (shown by the view), kept up to date by runWatch. */
+export interface WatchSpec<S extends { connection: FeedState }> {
   initial: S
   identifier: Record<string, unknown>
   reduce(state: S, message: Record<string, unknown>): S
-  withConnection(state: S, connection: FeedState): S
   /** After the message was folded in: side effects (a refetch) and plain-output lines. */
   onMessage?(message: Record<string, unknown>, ctx: WatchContext<S>): void | Promise<void>
   /** The Ink view (loaded only on a terminal). */
@@ -29,7 +29,11 @@ export interface WatchSpec<S> {
  * stdout is not a terminal, prints a line per update and returns when the thing watched is
  * over. The feed reconnects by itself; a refused subscription is an error (exit 1).
  */
-export async function runWatch<S>(io: Io, server: string, spec: WatchSpec<S>): Promise<void> {
+export async function runWatch<S extends { connection: FeedState }>(
+  io: Io,
+  server: string,
+  spec: WatchSpec<S>,
+): Promise<void> {
   const store = createStore(spec.initial)
   let finish = () => {}
   const finished = new Promise<void>((resolve) => {
@@ -60,7 +64,7 @@ export async function runWatch<S>(io: Io, server: string, spec: WatchSpec<S>): P
       })
     },
     onState: (connection) => {
-      store.set((state) => spec.withConnection(state, connection))
+      store.set((state) => ({ ...state, connection }))
       if (connection.kind === 'rejected' || connection.kind === 'failed') {
         stopped = connection
         finish()

@@ -101,6 +101,22 @@ export function checkHttp(expect: HttpExpect | undefined, answer: HttpAnswer): M
 }
 
 /** Applies `save:` against a source object (`{status, headers, body}` or `{message, identifier}`). */
+/**
+ * What an HTTP step checks once it has its answer: `expect:` (else `fallback`, else any 2xx)
+ * and, when that passes, `save:` from `source` (the answer unless told).
+ */
+export function checkAndSave(
+  step: { expect?: HttpExpect; save?: SaveSpec },
+  answer: HttpAnswer,
+  ctx: { resolve<T>(value: T): T; vars: Vars },
+  fallback?: HttpExpect,
+  source: unknown = answer,
+): Mismatch[] {
+  const mismatches = checkHttp(ctx.resolve(step.expect) ?? fallback, answer)
+  if (mismatches.length === 0) mismatches.push(...applySave(step.save, source, ctx.vars))
+  return mismatches
+}
+
 export function applySave(save: SaveSpec | undefined, source: unknown, vars: Vars): Mismatch[] {
   const problems: Mismatch[] = []
   for (const [name, spec] of Object.entries(save ?? {})) {

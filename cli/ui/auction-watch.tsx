@@ -28,7 +28,6 @@ export async function watchAuction(io: Io, server: string, api: Api, id: number)
       const line = describe(message, state.managers)
       return line ? { ...state, log: [...state.log, line].slice(-LOG_LINES) } : state
     },
-    withConnection: (state, connection) => ({ ...state, connection }),
     async onMessage(message, { store, print, finish }) {
       if (message.type === 'sealed_bid' || message.type === 'managers_changed') return
       const fresh = await read()

@@ -24,7 +24,6 @@ export function watchPhase(io: Io, server: string, api: Api, phase: SeriesPhase,
     initial: initialPhaseBoard(phase, board),
     identifier: { channel: 'ChampionshipChannel', phase_id: phase.id },
     reduce: phaseBoardReduce,
-    withConnection: (state, connection) => ({ ...state, connection }),
     async onMessage(message, { store, print, finish }) {
       const state = store.get()
       if (message.type === 'snapshot') print(`${title}: ${state.status}, ${state.total} teams`)

@@ -23,7 +23,6 @@ export function watchContest(io: Io, server: string, api: Api, contest: Contest,
     initial: initialLeaderboard(contest, page),
     identifier: { channel: 'ContestChannel', contest_id: contest.id },
     reduce: leaderboardReduce,
-    withConnection: (state, connection) => ({ ...state, connection }),
     async onMessage(message, { store, print, finish }) {
       const state = store.get()
       if (message.type === 'leaderboard') {

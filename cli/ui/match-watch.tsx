@@ -20,7 +20,6 @@ export function watchMatch(io: Io, server: string, match: Match, players: Player
     initial: initialScoreboard(match, players),
     identifier: { channel: 'MatchChannel', match_id: match.id },
     reduce: scoreboardReduce,
-    withConnection: (state, connection) => ({ ...state, connection }),
     onMessage(message, { store, print, finish }) {
       const state = store.get()
       const score = scoreLines(state.match, state.summary, state.names).join(' · ')

@@ -1,6 +1,6 @@
 import { Command } from 'commander'
 import type { Schema } from '../../lib/api-types'
-import { apiOf, runs, serverOptions } from '../../lib/command'
+import { apiOf, commandGroup, runs, serverOptions } from '../../lib/command'
 import { type Io, printJson } from '../../lib/io'
 import type { OptionsOf } from '../../lib/options'
 import { style } from '../../lib/style'
@@ -22,10 +22,6 @@ const requestOptions = serverOptions((z) => ({
 }))
 
 export function esportsAccessCommand(io: Io): Command {
-  const command = new Command('access').summary(
-    'may I host esports rooms: what is met and missing; ask the admins for access',
-  )
-
   const show = new Command('show')
     .description(
       'What hosting an esports room of this kind needs, and which of it you have: free private rooms, then paid or public ones.',
@@ -41,11 +37,12 @@ export function esportsAccessCommand(io: Io): Command {
     .option('--message <text>', 'a few words for the admins (up to 500 characters)')
   runs(io, request, requestOptions, runRequest)
 
-  command.addHelpText(
-    'after',
+  return commandGroup(
+    'access',
+    'may I host esports rooms: what is met and missing; ask the admins for access',
+    [show, request],
     '\nExamples:\n  fanspole esports access show\n  fanspole esports access show --kind free-fire --json\n  fanspole esports access request --message "I run our college scrims every Sunday"\n\nAn admin grants access with: fanspole users grant-access <email|slug>\n',
   )
-  return command.addCommand(show).addCommand(request)
 }
 
 async function runShow(io: Io, opts: OptionsOf<typeof showOptions>): Promise<void> {

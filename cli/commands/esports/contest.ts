@@ -1,6 +1,15 @@
 import { Command } from 'commander'
 import type { Schema } from '../../lib/api-types'
-import { apiOf, plainOptions, printTable, runs, runsOnId, serverJson, serverOptions } from '../../lib/command'
+import {
+  apiOf,
+  commandGroup,
+  plainOptions,
+  printTable,
+  runs,
+  runsOnId,
+  serverJson,
+  serverOptions,
+} from '../../lib/command'
 import { parsePercentRanges } from '../../lib/contest-draft'
 import { UsageError } from '../../lib/errors'
 import { type Io, printJson } from '../../lib/io'
@@ -59,8 +68,6 @@ const listOptions = serverOptions((z) => ({
 }))
 
 export function esportsContestCommand(io: Io): Command {
-  const command = new Command('contest').summary('host esports contests: create, list, show, cancel')
-
   const create = new Command('create')
     .description(
       'Host an esports contest (a custom room). Needs a verified game account of level 20+; a paid or public one also needs contest creation access (see GET /api/esports/access).',
@@ -103,11 +110,12 @@ export function esportsContestCommand(io: Io): Command {
     .argument('<id>', 'the contest id')
   runsOnId(io, cancel, '<id>', plainOptions, runCancel)
 
-  command.addHelpText(
-    'after',
+  return commandGroup(
+    'contest',
+    'host esports contests: create, list, show, cancel',
+    [create, list, show, cancel],
     '\nExamples:\n  fanspole esports contest create --kind pubg --mode squad --name "Sunday Squads" --slots 20 --fee 50 --per-kill 5 --prizes top_3 --starts-in 90\n  fanspole esports contest create --kind free-fire --mode solo --name "Scrims" --slots 48 --starts-in 60\n  fanspole esports contest list --game pubg\n  fanspole esports contest show 1000001\n  fanspole esports contest cancel 1000001\n',
   )
-  return command.addCommand(create).addCommand(list).addCommand(show).addCommand(cancel)
 }
 
 /** `--prizes`: an option key, a JSON array, or "1:60,2-3:20". */

@@ -1,11 +1,11 @@
 import { Command } from 'commander'
-import { Api } from '../../lib/api'
 import type { Answer, Schema } from '../../lib/api-types'
 import { idArgument } from '../../lib/arguments'
-import { plainOptions, runsOnId, serverOptions } from '../../lib/command'
+import { commandGroup, plainOptions, runsOnId, serverOptions } from '../../lib/command'
 import { readTextFile, UsageError } from '../../lib/errors'
 import { type Io, printJson } from '../../lib/io'
-import { type OptionsOf, resolveServer } from '../../lib/options'
+import type { OptionsOf } from '../../lib/options'
+import { player } from '../../lib/session'
 import { style } from '../../lib/style'
 import { formatTable, rupees } from '../../lib/table'
 import { formatInstant } from '../../lib/time'
@@ -38,10 +38,6 @@ const disputeOptions = serverOptions((z) => ({
 
 /** `fanspole esports results …`: enter, draw, show and dispute an esports room's results. */
 export function esportsResultsCommand(io: Io): Command {
-  const command = new Command('results').summary(
-    'an esports room’s results: enter or correct (host/admin), draw with the simulator, show, dispute',
-  )
-
   const enter = new Command('enter')
     .description(
       'Enter the results of a contest (host or admin), or correct them: a later call is a new version, and each member’s difference is paid or taken back. One row per squad: --row <squad_id>:<placement>:<kills>, repeated, or --file with a JSON list of {squad_id, placement, kills} (or {results: [...]}).',
@@ -74,14 +70,13 @@ export function esportsResultsCommand(io: Io): Command {
     .option('--squad <id>', 'the squad the dispute is about')
   runsOnId(io, dispute, '<contest>', disputeOptions, (io, id, opts) => runDispute(io, id, opts))
 
-  command.addHelpText(
-    'after',
+  return commandGroup(
+    'results',
+    'an esports room’s results: enter or correct (host/admin), draw with the simulator, show, dispute',
+    [enter, simulate, show, dispute],
     '\nExamples:\n  fanspole esports results enter 1000001 --row 4:1:6 --row 5:2:3 --row 6:3:0\n  fanspole esports results enter 1000001 --file results.json --note "Alpha and Bravo were swapped"\n  fanspole esports results simulate 1000001\n  fanspole esports results show 1000001 --json\n  fanspole esports results dispute 1000001 --text "We finished 2nd, not 3rd"\n',
   )
-  return command.addCommand(enter).addCommand(simulate).addCommand(show).addCommand(dispute)
 }
-
-const api = (io: Io, server: string | undefined) => new Api(io, resolveServer(io, server), 'user')
 
 function parseRow(text: string): Row {
   const m = /^\s*(\d+):(\d+):(\d+)\s*$/.exec(text)
@@ -108,7 +103,7 @@ async function runEnter(io: Io, contestId: number, opts: OptionsOf<typeof enterO
   if (opts.file === undefined && opts.row.length === 0)
     throw new UsageError('give the rows: --row <squad_id>:<placement>:<kills> for each squad, or --file')
   const results = opts.file !== undefined ? readRows(opts.file) : opts.row.map(parseRow)
-  const answer = await api(io, opts.server).post<{ esports_results: EsportsResults }>(
+  const answer = await player(io, opts.server).post<{ esports_results: EsportsResults }>(
     `/api/esports/contests/${contestId}/results`,
     { results, ...(opts.note ? { note: opts.note } : {}) },
   )
@@ -121,7 +116,7 @@ async function runSimulate(
   contestId: number,
   opts: OptionsOf<typeof simulateOptions>,
 ): Promise<void> {
-  const answer = await api(io, opts.server).post<{ esports_results: EsportsResults }>(
+  const answer = await player(io, opts.server).post<{ esports_results: EsportsResults }>(
     `/api/esports/contests/${contestId}/results`,
     { simulate: true, ...(opts.note ? { note: opts.note } : {}) },
   )
@@ -130,7 +125,7 @@ async function runSimulate(
 }
 
 async function runShow(io: Io, contestId: number, opts: OptionsOf<typeof plainOptions>): Promise<void> {
-  const answer = await api(io, opts.server).get<{ esports_results: EsportsResults }>(
+  const answer = await player(io, opts.server).get<{ esports_results: EsportsResults }>(
     `/api/esports/contests/${contestId}/results`,
   )
   if (opts.json) return printJson(io, answer)
@@ -139,7 +134,7 @@ async function runShow(io: Io, contestId: number, opts: OptionsOf<typeof plainOp
 
 async function runDispute(io: Io, contestId: number, opts: OptionsOf<typeof disputeOptions>): Promise<void> {
   const squad = opts.squad === undefined ? undefined : idArgument('--squad', opts.squad)
-  const answer = await api(io, opts.server).post<Answer<'/api/esports/contests/{id}/disputes', 'post'>>(
+  const answer = await player(io, opts.server).post<Answer<'/api/esports/contests/{id}/disputes', 'post'>>(
     `/api/esports/contests/${contestId}/disputes`,
     { text: opts.text, ...(squad !== undefined ? { squad_id: squad } : {}) },
   )

@@ -1,6 +1,6 @@
 import { Command } from 'commander'
 import type { Schema } from '../../lib/api-types'
-import { apiOf, plainOptions, runsOnId, serverOptions } from '../../lib/command'
+import { apiOf, commandGroup, plainOptions, runsOnId, serverOptions } from '../../lib/command'
 import { type Io, printJson } from '../../lib/io'
 import type { OptionsOf } from '../../lib/options'
 import { style } from '../../lib/style'
@@ -24,10 +24,6 @@ const showOptions = plainOptions
 
 /** `fanspole esports room set|show` — the custom room's id and password of an esports contest. */
 export function esportsRoomCommand(io: Io): Command {
-  const command = new Command('room').summary(
-    'an esports contest’s custom room: set its id and password (host), show them (members from the reveal)',
-  )
-
   const set = new Command('set')
     .description(
       'Set or change the room id and password (the host or an admin). Members see them from the reveal time (starts_at − reveal_minutes); set after it, they are notified at once.',
@@ -44,11 +40,12 @@ export function esportsRoomCommand(io: Io): Command {
     .argument('<contest>', 'the esports contest id')
   runsOnId(io, show, '<contest>', showOptions, (io, id, opts) => runShow(io, id, opts))
 
-  command.addHelpText(
-    'after',
+  return commandGroup(
+    'room',
+    'an esports contest’s custom room: set its id and password (host), show them (members from the reveal)',
+    [set, show],
     '\nExamples:\n  fanspole esports room set 1000001 --id ROOM4471 --password x7k2\n  fanspole esports room show 1000001\n  fanspole esports room show 1000001 --json\n',
   )
-  return command.addCommand(set).addCommand(show)
 }
 
 const path = (id: number) => `/api/esports/contests/${id}/room_details`

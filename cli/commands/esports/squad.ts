@@ -1,7 +1,7 @@
 import { Command } from 'commander'
 import type { Answer, Schema } from '../../lib/api-types'
 import { idArgument } from '../../lib/arguments'
-import { apiOf, plainOptions, printTable, runsOnId, serverOptions } from '../../lib/command'
+import { apiOf, commandGroup, plainOptions, printTable, runsOnId, serverOptions } from '../../lib/command'
 import { UsageError } from '../../lib/errors'
 import { type Io, printJson } from '../../lib/io'
 import { type OptionsOf, parseOptions, withJson, withServer } from '../../lib/options'
@@ -19,10 +19,6 @@ const joinOptions = serverOptions((z) => ({
 
 /** `fanspole esports squad …`: join, leave and run squads of esports contests as the signed-in player. */
 export function esportsSquadCommand(io: Io): Command {
-  const command = new Command('squad').summary(
-    'join or leave an esports contest, list its squads, invite or remove squad members',
-  )
-
   const join = new Command('join')
     .description(
       'Join an esports contest: a new squad (you its captain) or, with --code, a squad by its invite code. Needs a verified game account for the contest’s game; the entry fee is charged at once.',
@@ -71,11 +67,12 @@ export function esportsSquadCommand(io: Io): Command {
     ),
   )
 
-  command.addHelpText(
-    'after',
+  return commandGroup(
+    'squad',
+    'join or leave an esports contest, list its squads, invite or remove squad members',
+    [join, leave, list, invite, remove],
     '\nExamples:\n  fanspole esports squad join 1000001 --squad-name "Night Owls"\n  fanspole esports squad join 1000001 --code K7PX2QMA\n  fanspole esports squad list 1000001\n  fanspole esports squad invite 12 asha_k\n  fanspole esports squad remove 12 34\n  fanspole esports squad leave 1000001\n',
   )
-  return command.addCommand(join).addCommand(leave).addCommand(list).addCommand(invite).addCommand(remove)
 }
 
 function printSquad(io: Io, squad: Squad, mine: boolean): void {

@@ -1,6 +1,14 @@
 import { Command } from 'commander'
 import type { Answer } from '../../lib/api-types'
-import { apiOf, plainOptions, printTable, runs, runsOnId, serverOptions } from '../../lib/command'
+import {
+  apiOf,
+  commandGroup,
+  plainOptions,
+  printTable,
+  runs,
+  runsOnId,
+  serverOptions,
+} from '../../lib/command'
 import { type Io, printJson } from '../../lib/io'
 import type { OptionsOf } from '../../lib/options'
 import { style } from '../../lib/style'
@@ -29,10 +37,6 @@ const joinOptions = serverOptions((z) => ({
 }))
 
 export function esportsTournamentCommand(io: Io): Command {
-  const command = new Command('tournament').summary(
-    'tournaments of rounds and lobbies: create, list, show, seed, standings, slots, register, join',
-  )
-
   const list = new Command('list')
     .description('List tournaments, newest first.')
     .option('--kind <kind>', 'only this kind')
@@ -71,13 +75,12 @@ export function esportsTournamentCommand(io: Io): Command {
     .requiredOption('--code <code>', 'the squad’s invite code')
   runsOnId(io, join, '<id>', joinOptions, runJoin)
 
-  command.addHelpText(
-    'after',
+  return commandGroup(
+    'tournament',
+    'tournaments of rounds and lobbies: create, list, show, seed, standings, slots, register, join',
+    [tournamentCreateCommand(io), list, show, seed, slots, standings, register, join],
     '\nExamples:\n  fanspole esports tournament create --file cup.json\n  fanspole esports tournament create --name "Erangel Cup" --mode solo --squads 32 --closes 2026-12-01T10:00:00Z --lobby-size 16 --qualify 8 --starts 2026-12-01T12:00:00Z --starts 2026-12-01T14:00:00Z\n  fanspole esports tournament create --name "Friday Cup" --mode squad --squads 16 --closes-in 30 --lobby-size 8 --qualify 4 --starts-in 45 --starts-in 90\n  fanspole esports tournament list --status running\n  fanspole esports tournament show 1\n  fanspole esports tournament seed 1\n  fanspole esports tournament slots 2 --json\n  fanspole esports tournament register 1 --name "Night Owls"\n  fanspole esports tournament join 1 --code TABCD2345\n',
   )
-  for (const c of [tournamentCreateCommand(io), list, show, seed, slots, standings, register, join])
-    command.addCommand(c)
-  return command
 }
 
 async function runList(io: Io, opts: OptionsOf<typeof listOptions>): Promise<void> {

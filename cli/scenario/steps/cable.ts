@@ -3,8 +3,8 @@ import type { CableClient } from '../cable-client'
 import { matchPartial } from '../match'
 import { show } from '../show'
 import { StepFailure } from '../step-failure'
-import type { StepContext, StepKind } from '../types'
-import { asNone, stepName, userRef } from './common'
+import type { StepContext } from '../types'
+import { asNone, stepKind, userRef } from './common'
 
 const EXPECTS = ['welcome', 'confirm', 'reject', 'none', 'unauthorized'] as const
 
@@ -23,8 +23,6 @@ const CableSpec = z
     message: 'expect: confirm, reject and none need subscribe',
   })
 
-const CableStep = z.strictObject({ name: stepName, cable: CableSpec })
-type CableStep = z.infer<typeof CableStep>
 type CableSpec = z.infer<typeof CableSpec>
 
 const UNAUTHORIZED = { type: 'disconnect', reason: 'unauthorized', reconnect: false }
@@ -99,12 +97,9 @@ async function subscribe(
  * with an explicit `token:` on a separate connection, and expects `welcome`,
  * `unauthorized`, or, with `subscribe`, `confirm`, `reject` or `none` (no answer).
  */
-export const cableStep: StepKind<CableStep> = {
+export const cableStep = stepKind('cable', CableSpec, {
   kind: 'cable',
-  key: 'cable',
-  schema: CableStep,
-  describe: (step) => {
-    const c = step.cable
+  describe: (c) => {
     const who =
       c.token !== undefined
         ? 'a connection with an explicit token'
@@ -114,9 +109,8 @@ export const cableStep: StepKind<CableStep> = {
     const what = c.subscribe ? `subscribe to ${c.subscribe.channel}` : 'connect'
     return `/cable: ${who} ${what} → ${expectation(c)}`
   },
-  usersOf: (step) => [step.cable.as],
-  async run(step, ctx) {
-    const spec = ctx.resolve(step.cable)
+  usersOf: (spec) => [spec.as],
+  async run(spec, ctx) {
     const within = spec.within_ms ?? 3000
     const owner = asNone(spec.as) ? null : (spec.as as string)
     const explicit = spec.token !== undefined || owner === null
@@ -134,4 +128,4 @@ export const cableStep: StepKind<CableStep> = {
     if (!spec.subscribe) return { detail: `${who}: welcome (protocol ${client.protocol || 'none'})` }
     return { detail: `${who}: ${await subscribe(client, explicit ? null : owner, spec, ctx, within)}` }
   },
-}
+})

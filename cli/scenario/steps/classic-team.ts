@@ -2,11 +2,11 @@ import { z } from 'zod'
 import { createRng } from '../../../server/domain/rng'
 import { sportRules, type TeamPlayer } from '../../../server/domain/team-rules'
 import type { Answer } from '../../lib/api-types'
-import { applySave, checkHttp, httpChecks } from '../expectations'
+import { checkAndSave, httpChecks } from '../expectations'
 import { show } from '../show'
 import { StepFailure } from '../step-failure'
-import type { StepContext, StepKind } from '../types'
-import { placeholder, stepName } from './common'
+import type { StepContext } from '../types'
+import { placeholder, stepKind } from './common'
 import { idList, pickAround } from './pick-team'
 
 const id = z.union([z.number().int().positive(), placeholder])
@@ -43,28 +43,18 @@ const PickClassicSpec = z.strictObject({
   vice_captain: id.optional(),
   seed: z.union([z.string().min(1), z.number()]).optional(),
 })
-const PickClassicStep = z.strictObject({
-  name: stepName,
-  pick_classic_team: PickClassicSpec,
-  ...httpChecks(),
-})
-type PickClassicStep = z.infer<typeof PickClassicStep>
-
 /**
  * `pick_classic_team:` — a valid championship team for a series phase, picked from the phase's
  * players (`GET /api/championship/series_phases/{id}/players`) with the real team picker as
  * `pick_team` does, and created as the user (`POST /api/championship/classic_teams`).
  * Expects 201 unless told otherwise.
  */
-export const pickClassicTeamStep: StepKind<PickClassicStep> = {
+export const pickClassicTeamStep = stepKind('pick_classic_team', PickClassicSpec, {
   kind: 'pick_classic_team',
-  key: 'pick_classic_team',
-  schema: PickClassicStep,
-  describe: (step) =>
-    `${step.pick_classic_team.as} creates a championship team in phase ${step.pick_classic_team.phase_id}`,
-  usersOf: (step) => [step.pick_classic_team.as],
-  async run(step, ctx) {
-    const spec = ctx.resolve(step.pick_classic_team)
+  with: httpChecks(),
+  describe: (spec) => `${spec.as} creates a championship team in phase ${spec.phase_id}`,
+  usersOf: (spec) => [spec.as],
+  async run(spec, ctx, step) {
     const token = ctx.user(spec.as).token
     const exclude = new Set(spec.exclude === undefined ? [] : idList(spec.exclude))
     const include = spec.include === undefined ? [] : idList(spec.include)
@@ -87,14 +77,13 @@ export const pickClassicTeamStep: StepKind<PickClassicStep> = {
       vice_captain: vice,
     }
     const answer = await ctx.http({ method: 'POST', path, token, body })
-    const mismatches = checkHttp(ctx.resolve(step.expect) ?? { status: 201 }, answer)
-    if (mismatches.length === 0) mismatches.push(...applySave(step.save, answer, ctx.vars))
+    const mismatches = checkAndSave(step, answer, ctx, { status: 201 })
     return {
       detail: `POST ${path} → ${answer.status} (${picked.player_ids.length} players, C ${captain}, VC ${vice})`,
       mismatches,
     }
   },
-}
+})
 
 const TransferSpec = z.strictObject({
   as: z.string().min(1),
@@ -111,12 +100,6 @@ const TransferSpec = z.strictObject({
   captain: id.optional(),
   vice_captain: id.optional(),
 })
-const TransferStep = z.strictObject({
-  name: stepName,
-  classic_transfer: TransferSpec,
-  ...httpChecks(['body', 'headers', 'status', 'in', 'out']),
-})
-type TransferStep = z.infer<typeof TransferStep>
 
 /**
  * Like-for-like replacements keep the team valid: the same role and side (so the role and
@@ -168,15 +151,12 @@ function likeForLike(
  * transferred out, when the first two players of the new side take over). Saves from the
  * answer and from `in` / `out` (the ids swapped). Expects 200 unless told otherwise.
  */
-export const classicTransferStep: StepKind<TransferStep> = {
+export const classicTransferStep = stepKind('classic_transfer', TransferSpec, {
   kind: 'classic_transfer',
-  key: 'classic_transfer',
-  schema: TransferStep,
-  describe: (step) =>
-    `${step.classic_transfer.as} changes championship team ${step.classic_transfer.team_id}`,
-  usersOf: (step) => [step.classic_transfer.as],
-  async run(step, ctx) {
-    const spec = ctx.resolve(step.classic_transfer)
+  with: httpChecks(['body', 'headers', 'status', 'in', 'out']),
+  describe: (spec) => `${spec.as} changes championship team ${spec.team_id}`,
+  usersOf: (spec) => [spec.as],
+  async run(spec, ctx, step) {
     const token = ctx.user(spec.as).token
     const teamPath = `/api/championship/classic_teams/${spec.team_id}`
     const { classic_team: team } = await get<Answer<'/api/championship/classic_teams/{id}'>>(
@@ -224,12 +204,10 @@ export const classicTransferStep: StepKind<TransferStep> = {
       token,
       body: { player_ids: players, captain, vice_captain: vice },
     })
-    const mismatches = checkHttp(ctx.resolve(step.expect) ?? { status: 200 }, answer)
-    if (mismatches.length === 0)
-      mismatches.push(...applySave(step.save, { ...answer, in: into, out }, ctx.vars))
+    const mismatches = checkAndSave(step, answer, ctx, { status: 200 }, { ...answer, in: into, out })
     return {
       detail: `PUT ${teamPath} → ${answer.status} (out ${out.join(', ') || '-'}, in ${into.join(', ') || '-'}, C ${captain}, VC ${vice})`,
       mismatches,
     }
   },
-}
+})

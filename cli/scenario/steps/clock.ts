@@ -1,9 +1,8 @@
 import { z } from 'zod'
 import { DURATION_HINT, parseDuration } from '../../lib/time'
-import { applySave, checkHttp, httpChecks } from '../expectations'
+import { checkAndSave, httpChecks } from '../expectations'
 import { StepFailure } from '../step-failure'
-import type { StepKind } from '../types'
-import { placeholder, stepName, userRef } from './common'
+import { placeholder, stepKind, userRef } from './common'
 
 const ClockSpec = z
   .strictObject({
@@ -31,13 +30,6 @@ const ClockSpec = z
     },
   )
 
-const ClockStep = z.strictObject({
-  name: stepName,
-  clock: ClockSpec,
-  ...httpChecks(),
-})
-type ClockStep = z.infer<typeof ClockStep>
-
 /** An ISO instant or epoch milliseconds → epoch milliseconds. */
 function instant(value: unknown): number {
   if (typeof value === 'number' && Number.isInteger(value)) return value
@@ -52,12 +44,10 @@ function instant(value: unknown): number {
  * `clock:` — reads or changes the game clock through `/api/admin/clock` as an admin (the
  * step's `as`, else the scenario's first admin, else the server's admin signed in on demand).
  */
-export const clockStep: StepKind<ClockStep> = {
+export const clockStep = stepKind('clock', ClockSpec, {
   kind: 'clock',
-  key: 'clock',
-  schema: ClockStep,
-  describe: (step) => {
-    const c = step.clock
+  with: httpChecks(),
+  describe: (c) => {
     if (c.read) return 'read the clock'
     const parts = [
       c.advance !== undefined && `advance ${c.advance}`,
@@ -68,9 +58,8 @@ export const clockStep: StepKind<ClockStep> = {
     ].filter(Boolean)
     return `clock: ${parts.join(', ')}`
   },
-  usersOf: (step) => [step.clock.as],
-  async run(step, ctx) {
-    const spec = ctx.resolve(step.clock)
+  usersOf: (spec) => [spec.as],
+  async run(spec, ctx, step) {
     const admin = await ctx.admin(spec.as ?? undefined)
     const body: Record<string, unknown> = {}
     if (spec.advance !== undefined) {
@@ -88,8 +77,7 @@ export const clockStep: StepKind<ClockStep> = {
         ? { method: 'GET', path: '/api/admin/clock', token: admin.token }
         : { method: 'POST', path: '/api/admin/clock', token: admin.token, body },
     )
-    const mismatches = checkHttp(ctx.resolve(step.expect), answer)
-    if (mismatches.length === 0) mismatches.push(...applySave(step.save, answer, ctx.vars))
+    const mismatches = checkAndSave(step, answer, ctx)
     const state = answer.body as { now?: string; speed?: number; paused?: boolean } | null
     const shown =
       answer.status === 200 && state?.now
@@ -100,4 +88,4 @@ export const clockStep: StepKind<ClockStep> = {
       mismatches,
     }
   },
-}
+})

@@ -4,8 +4,7 @@ import { applySave, checkHttp, httpChecks } from '../expectations'
 import { matchPartial } from '../match'
 import { show } from '../show'
 import { StepFailure } from '../step-failure'
-import type { StepKind } from '../types'
-import { namedContests, placeholder, stepName, userRef } from './common'
+import { namedContests, placeholder, stepKind, userRef } from './common'
 
 const CreateMatchSpec = z.strictObject({
   sport: z.string().min(1).default('cricket'),
@@ -26,13 +25,6 @@ const CreateMatchSpec = z.strictObject({
   as: userRef,
 })
 
-const CreateMatchStep = z.strictObject({
-  name: stepName,
-  create_match: CreateMatchSpec,
-  ...httpChecks(['match', 'contests', 'now', 'body', 'status']),
-})
-type CreateMatchStep = z.infer<typeof CreateMatchStep>
-
 /**
  * `create_match:` — an admin fixture (`POST /api/admin/matches`): a fresh upcoming match with
  * the sides and squad of an existing one and the standard contest spread, starting
@@ -40,17 +32,15 @@ type CreateMatchStep = z.infer<typeof CreateMatchStep>
  * `find_match`, so they never use up (or depend on) the league's own upcoming matches.
  * Saves from `match`, `contests.<name>`, `now` and the answer (`body`, `status`).
  */
-export const createMatchStep: StepKind<CreateMatchStep> = {
+export const createMatchStep = stepKind('create_match', CreateMatchSpec, {
   kind: 'create_match',
-  key: 'create_match',
-  schema: CreateMatchStep,
-  describe: (step) => {
-    const names = Object.keys(step.create_match.contests)
-    return `create a ${step.create_match.sport}${step.create_match.format ? ` ${step.create_match.format}` : ''} match${names.length ? ` with ${names.join(', ')}` : ''}`
+  with: httpChecks(['match', 'contests', 'now', 'body', 'status']),
+  describe: (spec) => {
+    const names = Object.keys(spec.contests)
+    return `create a ${spec.sport}${spec.format ? ` ${spec.format}` : ''} match${names.length ? ` with ${names.join(', ')}` : ''}`
   },
-  usersOf: (step) => [step.create_match.as],
-  async run(step, ctx) {
-    const spec = ctx.resolve(step.create_match)
+  usersOf: (spec) => [spec.as],
+  async run(spec, ctx, step) {
     const admin = spec.as ? ctx.user(spec.as) : await ctx.admin()
     const lead = parseDuration(spec.starts_in)
     if (lead === undefined || lead < 60_000)
@@ -109,4 +99,4 @@ export const createMatchStep: StepKind<CreateMatchStep> = {
       mismatches: saved,
     }
   },
-}
+})

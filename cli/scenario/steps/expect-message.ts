@@ -5,8 +5,8 @@ import { type Mismatch, matchPartial } from '../match'
 import { matcherProblems } from '../matcher-syntax'
 import { show } from '../show'
 import { StepFailure } from '../step-failure'
-import type { StepContext, StepKind } from '../types'
-import { stepName } from './common'
+import type { StepContext } from '../types'
+import { stepKind } from './common'
 
 export const MessageSpec = z
   .strictObject({
@@ -19,13 +19,6 @@ export const MessageSpec = z
     for (const problem of matcherProblems(value.match, 'match'))
       ctx.addIssue({ code: 'custom', message: problem })
   })
-
-const ExpectMessageStep = z.strictObject({
-  name: stepName,
-  expect_message: MessageSpec,
-  save: saveSchema(['message', 'identifier']).optional(),
-})
-type ExpectMessageStep = z.infer<typeof ExpectMessageStep>
 
 export const channelName = (channel: string | { channel: string }) =>
   typeof channel === 'string' ? channel : channel.channel
@@ -49,15 +42,12 @@ export async function waitForMessage(spec: z.infer<typeof MessageSpec>, within: 
  * buffered from the moment the subscription exists, so an earlier step may have caused it;
  * each message satisfies at most one expectation.
  */
-export const expectMessageStep: StepKind<ExpectMessageStep> = {
+export const expectMessageStep = stepKind('expect_message', MessageSpec, {
   kind: 'cable_message',
-  key: 'expect_message',
-  schema: ExpectMessageStep,
-  describe: (step) =>
-    `${step.expect_message.as} receives a message on ${channelName(step.expect_message.channel)}`,
-  usersOf: (step) => [step.expect_message.as],
-  async run(step, ctx) {
-    const spec = ctx.resolve(step.expect_message)
+  with: { save: saveSchema(['message', 'identifier']).optional() },
+  describe: (spec) => `${spec.as} receives a message on ${channelName(spec.channel)}`,
+  usersOf: (spec) => [spec.as],
+  async run(spec, ctx, step) {
     const within = spec.within_ms ?? 2000
     const started = performance.now()
     const { subscription, frame } = await waitForMessage(spec, within, ctx)
@@ -87,4 +77,4 @@ export const expectMessageStep: StepKind<ExpectMessageStep> = {
       mismatches: problems,
     }
   },
-}
+})

@@ -6,8 +6,8 @@ import { matchPartial } from '../match'
 import { matcherProblems } from '../matcher-syntax'
 import { show } from '../show'
 import { StepFailure } from '../step-failure'
-import type { StepContext, StepKind } from '../types'
-import { namedContests, stepName, userRef } from './common'
+import type { StepContext } from '../types'
+import { namedContests, stepKind, userRef } from './common'
 
 const FindMatchSpec = z.strictObject({
   sport: z.string().min(1).default('cricket'),
@@ -29,13 +29,6 @@ const FindMatchSpec = z.strictObject({
   as: userRef,
 })
 
-const FindMatchStep = z.strictObject({
-  name: stepName,
-  find_match: FindMatchSpec,
-  save: saveSchema(['match', 'contests', 'now']).optional(),
-})
-type FindMatchStep = z.infer<typeof FindMatchStep>
-
 /** GET as the step's user (or anonymously), failing the step on anything but 200. */
 async function read<T>(ctx: StepContext, path: string, token?: string): Promise<T> {
   const answer = await ctx.http({ method: 'GET', path, token })
@@ -50,17 +43,15 @@ async function read<T>(ctx: StepContext, path: string, token?: string): Promise<
  * ids and run on a fresh league as well as on a long-running server. Each name takes a
  * different contest. Saves from `match`, `contests.<name>` and `now` (the server's clock).
  */
-export const findMatchStep: StepKind<FindMatchStep> = {
+export const findMatchStep = stepKind('find_match', FindMatchSpec, {
   kind: 'find_match',
-  key: 'find_match',
-  schema: FindMatchStep,
-  describe: (step) => {
-    const names = Object.keys(step.find_match.contests)
-    return `find an upcoming ${step.find_match.sport} match${names.length ? ` with ${names.join(', ')}` : ''}`
+  with: { save: saveSchema(['match', 'contests', 'now']).optional() },
+  describe: (spec) => {
+    const names = Object.keys(spec.contests)
+    return `find an upcoming ${spec.sport} match${names.length ? ` with ${names.join(', ')}` : ''}`
   },
-  usersOf: (step) => [step.find_match.as],
-  async run(step, ctx) {
-    const spec = ctx.resolve(step.find_match)
+  usersOf: (spec) => [spec.as],
+  async run(spec, ctx, step) {
     const token = spec.as ? ctx.user(spec.as).token : undefined
     const admin = await ctx.admin()
     const clock = await read<Answer<'/api/admin/clock'>>(ctx, '/api/admin/clock', admin.token)
@@ -118,4 +109,4 @@ export const findMatchStep: StepKind<FindMatchStep> = {
       } (${checked} match(es) checked)`,
     )
   },
-}
+})

@@ -4,8 +4,8 @@ import { DURATION_HINT, formatInstant, parseDuration } from '../../lib/time'
 import { applySave, saveSchema } from '../expectations'
 import { show } from '../show'
 import { StepFailure } from '../step-failure'
-import type { StepContext, StepKind } from '../types'
-import { stepName } from './common'
+import type { StepContext } from '../types'
+import { stepKind } from './common'
 
 const FindPhaseSpec = z.strictObject({
   sport: z.string().min(1).default('cricket'),
@@ -18,13 +18,6 @@ const FindPhaseSpec = z.strictObject({
       message: `must be ${DURATION_HINT}`,
     }),
 })
-
-const FindPhaseStep = z.strictObject({
-  name: stepName,
-  find_phase: FindPhaseSpec,
-  save: saveSchema(['phase', 'series', 'matches', 'now']).optional(),
-})
-type FindPhaseStep = z.infer<typeof FindPhaseStep>
 
 type SeriesRow = Schema<'Series'>
 type MatchRow = Schema<'Match'>
@@ -42,13 +35,11 @@ async function read<T>(ctx: StepContext, path: string): Promise<T> {
  * phase a scenario can play from its first lock to its prizes. The soonest such phase wins.
  * Saves from `phase`, `series`, `matches` (in start order) and `now` (the server's clock).
  */
-export const findPhaseStep: StepKind<FindPhaseStep> = {
+export const findPhaseStep = stepKind('find_phase', FindPhaseSpec, {
   kind: 'find_phase',
-  key: 'find_phase',
-  schema: FindPhaseStep,
-  describe: (step) => `find an upcoming ${step.find_phase.sport} phase of ${step.find_phase.matches} matches`,
-  async run(step, ctx) {
-    const spec = ctx.resolve(step.find_phase)
+  with: { save: saveSchema(['phase', 'series', 'matches', 'now']).optional() },
+  describe: (spec) => `find an upcoming ${spec.sport} phase of ${spec.matches} matches`,
+  async run(spec, ctx, step) {
     const admin = await ctx.admin()
     const clockAnswer = await ctx.http({ method: 'GET', path: '/api/admin/clock', token: admin.token })
     if (clockAnswer.status !== 200) throw new StepFailure(`GET /api/admin/clock → ${clockAnswer.status}`)
@@ -93,4 +84,4 @@ export const findPhaseStep: StepKind<FindPhaseStep> = {
       mismatches,
     }
   },
-}
+})

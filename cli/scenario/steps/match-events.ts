@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import type { Answer } from '../../lib/api-types'
-import { applySave, checkHttp, httpChecks } from '../expectations'
+import { checkAndSave, httpChecks } from '../expectations'
 import { show } from '../show'
 import { StepFailure } from '../step-failure'
 import type { StepContext, StepKind } from '../types'
@@ -85,8 +85,7 @@ export const matchEventsStep: StepKind<MatchEventsStep> = {
       token: admin.token,
       body: { events: [...lineups, ...spec.events] },
     })
-    const mismatches = checkHttp(ctx.resolve(step.expect), answer)
-    if (mismatches.length === 0) mismatches.push(...applySave(step.save, answer, ctx.vars))
+    const mismatches = checkAndSave(step, answer, ctx)
     const what = [
       lineups.length && `${lineups.length} lineups`,
       spec.events.length && `${spec.events.length} events`,

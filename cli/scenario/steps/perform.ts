@@ -1,6 +1,5 @@
 import { z } from 'zod'
-import type { StepKind } from '../types'
-import { stepName } from './common'
+import { stepKind } from './common'
 import { channelName } from './expect-message'
 
 const PerformSpec = z.strictObject({
@@ -10,26 +9,19 @@ const PerformSpec = z.strictObject({
   data: z.record(z.string(), z.unknown()).optional(),
 })
 
-const PerformStep = z.strictObject({ name: stepName, perform: PerformSpec })
-type PerformStep = z.infer<typeof PerformStep>
-
 /**
  * `perform:` — calls a channel action on one of the user's confirmed subscriptions (the
  * Action Cable `message` command, like `subscription.perform(action, data)`). Actions answer
  * on the wire, if at all, so follow it with `expect_message`.
  */
-export const performStep: StepKind<PerformStep> = {
+export const performStep = stepKind('perform', PerformSpec, {
   kind: 'cable_perform',
-  key: 'perform',
-  schema: PerformStep,
-  describe: (step) =>
-    `${step.perform.as} performs ${step.perform.action} on ${channelName(step.perform.channel)}`,
-  usersOf: (step) => [step.perform.as],
-  async run(step, ctx) {
-    const spec = ctx.resolve(step.perform)
+  describe: (spec) => `${spec.as} performs ${spec.action} on ${channelName(spec.channel)}`,
+  usersOf: (spec) => [spec.as],
+  async run(spec, ctx) {
     const subscription = ctx.cable.find(spec.as, spec.channel)
     const data = JSON.stringify({ ...spec.data, action: spec.action })
     subscription.connection.send({ command: 'message', identifier: subscription.identifier, data })
     return { detail: `${spec.as} → ${subscription.identifier} ${data}` }
   },
-}
+})

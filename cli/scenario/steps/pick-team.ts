@@ -3,11 +3,11 @@ import { createRng, type RandomStream } from '../../../server/domain/rng'
 import { pickTeam } from '../../../server/domain/team-picker'
 import { canComplete, sportRules, type TeamPlayer } from '../../../server/domain/team-rules'
 import type { Answer } from '../../lib/api-types'
-import { applySave, checkHttp, httpChecks } from '../expectations'
+import { checkAndSave, httpChecks } from '../expectations'
 import { show } from '../show'
 import { StepFailure } from '../step-failure'
-import type { StepContext, StepKind } from '../types'
-import { placeholder, stepName } from './common'
+import type { StepContext } from '../types'
+import { placeholder, stepKind } from './common'
 
 const id = z.union([z.number().int().positive(), placeholder])
 const ids = z.union([z.array(id), z.string().min(1)])
@@ -29,13 +29,6 @@ const PickTeamSpec = z
   .refine((s) => s.player_ids === undefined || (s.include === undefined && s.exclude === undefined), {
     message: 'player_ids names the whole team; leave out include and exclude',
   })
-
-const PickTeamStep = z.strictObject({
-  name: stepName,
-  pick_team: PickTeamSpec,
-  ...httpChecks(),
-})
-type PickTeamStep = z.infer<typeof PickTeamStep>
 
 /** `[1, 2]`, `"1,2"` or `2` → [1, 2]. */
 export function idList(value: unknown): number[] {
@@ -84,14 +77,12 @@ async function get<T>(ctx: StepContext, path: string, token?: string): Promise<T
  * (`server/domain/team-picker.ts`) from `GET /api/matches/{id}/players`, and creates it as
  * the user (`POST /api/matches/{id}/user_teams`). Expects 201 unless told otherwise.
  */
-export const pickTeamStep: StepKind<PickTeamStep> = {
+export const pickTeamStep = stepKind('pick_team', PickTeamSpec, {
   kind: 'pick_team',
-  key: 'pick_team',
-  schema: PickTeamStep,
-  describe: (step) => `${step.pick_team.as} creates a team for match ${step.pick_team.match_id}`,
-  usersOf: (step) => [step.pick_team.as],
-  async run(step, ctx) {
-    const spec = ctx.resolve(step.pick_team)
+  with: httpChecks(),
+  describe: (spec) => `${spec.as} creates a team for match ${spec.match_id}`,
+  usersOf: (spec) => [spec.as],
+  async run(spec, ctx, step) {
     const token = ctx.user(spec.as).token
     let playerIds: number[]
     let captain: number
@@ -130,12 +121,10 @@ export const pickTeamStep: StepKind<PickTeamStep> = {
     const path = `/api/matches/${spec.match_id}/user_teams`
     const body = { player_ids: playerIds.join(','), captain, vice_captain: vice }
     const answer = await ctx.http({ method: 'POST', path, token, body })
-    const expect = ctx.resolve(step.expect) ?? { status: 201 }
-    const mismatches = checkHttp(expect, answer)
-    if (mismatches.length === 0) mismatches.push(...applySave(step.save, answer, ctx.vars))
+    const mismatches = checkAndSave(step, answer, ctx, { status: 201 })
     return {
       detail: `POST ${path} → ${answer.status} (${playerIds.length} players, C ${captain}, VC ${vice})`,
       mismatches,
     }
   },
-}
+})

@@ -4,8 +4,7 @@ import { matcherProblems } from '../matcher-syntax'
 import { assign } from '../paths'
 import { show } from '../show'
 import { StepFailure } from '../step-failure'
-import type { StepKind } from '../types'
-import { placeholder, stepName, userRef } from './common'
+import { placeholder, stepKind, userRef } from './common'
 
 const PlayersSpec = z.strictObject({
   match_id: z.union([z.number().int().positive(), placeholder]),
@@ -20,23 +19,16 @@ const PlayersSpec = z.strictObject({
   as: userRef,
 })
 
-const PlayersStep = z.strictObject({ name: stepName, players: PlayersSpec })
-type PlayersStep = z.infer<typeof PlayersStep>
-
 /**
  * `players:` — picks players of a match into variables, so scripted events and teams name
  * real players without hard-coding seeded ids. Each name gets the first player, in the
  * squad's order (most valuable first), that matches its spec and was not picked before.
  */
-export const playersStep: StepKind<PlayersStep> = {
+export const playersStep = stepKind('players', PlayersSpec, {
   kind: 'players',
-  key: 'players',
-  schema: PlayersStep,
-  describe: (step) =>
-    `pick players ${Object.keys(step.players.pick).join(', ')} of match ${step.players.match_id}`,
-  usersOf: (step) => [step.players.as],
-  async run(step, ctx) {
-    const spec = ctx.resolve(step.players)
+  describe: (spec) => `pick players ${Object.keys(spec.pick).join(', ')} of match ${spec.match_id}`,
+  usersOf: (spec) => [spec.as],
+  async run(spec, ctx) {
     const path = `/api/matches/${spec.match_id}/players`
     const answer = await ctx.http({
       method: 'GET',
@@ -60,4 +52,4 @@ export const playersStep: StepKind<PlayersStep> = {
     }
     return { detail: `GET ${path} → 200: ${picked.join(', ')}` }
   },
-}
+})

@@ -1,7 +1,6 @@
 import { z } from 'zod'
-import { applySave, checkHttp, httpChecks } from '../expectations'
-import type { StepKind } from '../types'
-import { asNone, stepName, userRef } from './common'
+import { checkAndSave, httpChecks } from '../expectations'
+import { asNone, stepKind, userRef } from './common'
 
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'] as const
 
@@ -26,37 +25,26 @@ const RequestSpec = z
   })
   .refine((r) => r.token === undefined || asNone(r.as), { message: 'give either as or token, not both' })
 
-const RequestStep = z.strictObject({
-  name: stepName,
-  request: RequestSpec,
-  ...httpChecks(),
-})
-type RequestStep = z.infer<typeof RequestStep>
-
 /**
  * `request:` — one HTTP call as a user (their bearer token), with an explicit `token:`, or
  * anonymously; `expect:` checks status, body (partial match) and headers; `save:` keeps
  * values for later steps.
  */
-export const requestStep: StepKind<RequestStep> = {
+export const requestStep = stepKind('request', RequestSpec, {
   kind: 'http',
-  key: 'request',
-  schema: RequestStep,
-  describe: (step) =>
-    `${step.request.method} ${step.request.path}${asNone(step.request.as) ? '' : ` as ${step.request.as}`}`,
-  usersOf: (step) => [step.request.as],
-  async run(step, ctx) {
-    const request = ctx.resolve(step.request)
+  with: httpChecks(),
+  describe: (request) => `${request.method} ${request.path}${asNone(request.as) ? '' : ` as ${request.as}`}`,
+  usersOf: (request) => [request.as],
+  async run(request, ctx, step) {
     const token = asNone(request.as) ? (request.token ?? undefined) : ctx.user(request.as as string).token
     const headers = Object.fromEntries(
       Object.entries(request.headers ?? {}).map(([k, v]) => [k, v === null ? null : String(v)]),
     )
     const answer = await ctx.http({ ...request, token, headers, timeoutMs: request.timeout_ms })
-    const mismatches = checkHttp(ctx.resolve(step.expect), answer)
-    if (mismatches.length === 0) mismatches.push(...applySave(step.save, answer, ctx.vars))
+    const mismatches = checkAndSave(step, answer, ctx)
     return {
       detail: `${request.method} ${request.path} → ${answer.status}`,
       mismatches,
     }
   },
-}
+})

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { applySave, checkHttp, type HttpExpect, httpChecks, type SaveSpec } from '../expectations'
+import { checkAndSave, type HttpExpect, httpChecks, type SaveSpec } from '../expectations'
 import type { HttpRequest } from '../http'
 import { StepFailure } from '../step-failure'
 import type { StepContext, StepKind, StepOutcome } from '../types'
@@ -25,8 +25,7 @@ async function call(
   as: string,
 ): Promise<StepOutcome> {
   const answer = await ctx.http(request)
-  const mismatches = checkHttp(ctx.resolve(step.expect), answer)
-  if (mismatches.length === 0) mismatches.push(...applySave(step.save, answer, ctx.vars))
+  const mismatches = checkAndSave(step, answer, ctx)
   return { detail: `${request.method} ${request.path} as ${as} → ${answer.status}`, mismatches }
 }
 
