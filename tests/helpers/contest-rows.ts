@@ -1,5 +1,6 @@
 import type { Deps } from '../../server/core/deps'
 import type { ContestStatus } from '../../server/db/schema'
+import { rowById } from './db'
 
 let codes = 0
 
@@ -75,11 +76,7 @@ export async function memberRow(
   userId: number,
   entryFeePaise = 0,
 ): Promise<void> {
-  const contest = await deps.db
-    .selectFrom('contests')
-    .select('match_id')
-    .where('id', '=', contestId)
-    .executeTakeFirstOrThrow()
+  const contest = await rowById(deps.db, 'contests', contestId, 'match_id')
   const now = deps.clock.now()
   const teams = await deps.db
     .selectFrom('user_teams')

@@ -6,6 +6,7 @@ import { matchSquad } from '../../../server/areas/matches/queries'
 import type { Deps } from '../../../server/core/deps'
 import { validateTeam } from '../../../server/domain/team-rules'
 import { creationKit } from '../../helpers/contest-creation'
+import { rowById } from '../../helpers/db'
 import type { TestWorld } from '../../helpers/deps'
 import { client } from '../../helpers/http'
 import { leagueWorld } from '../../helpers/league'
@@ -153,11 +154,7 @@ describe('daily contests', () => {
       ctx.api.post(`/api/contests/${contest.id}/bots`, { count: 2 }, owner.token),
     ])
     expect(both.map((r) => r.status).sort()).toEqual([201, 422])
-    const row = await ctx.world.deps.db
-      .selectFrom('contests')
-      .select('members_count')
-      .where('id', '=', contest.id)
-      .executeTakeFirstOrThrow()
+    const row = await rowById(ctx.world.deps.db, 'contests', contest.id, 'members_count')
     expect(row.members_count).toBe(3)
     expect(await botTeamsOf(ctx.world.deps, contest.id)).toHaveLength(2)
     expect(await kit.balance(owner)).toBe(200)
@@ -240,11 +237,7 @@ describe('championship contests', () => {
 
 describe('refunds of bot entries go back to the owner who staked them', () => {
   const usernameOf = async (userId: number) => {
-    const row = await ctx.world.deps.db
-      .selectFrom('users')
-      .select('username')
-      .where('id', '=', userId)
-      .executeTakeFirstOrThrow()
+    const row = await rowById(ctx.world.deps.db, 'users', userId, 'username')
     return row.username
   }
 

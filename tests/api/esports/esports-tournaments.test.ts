@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { afterLobbyResults } from '../../../server/areas/esports/tournament-results'
 import { withTx } from '../../../server/db/tx'
 import { squadPoints } from '../../../server/domain/esports/rules'
+import { rowById } from '../../helpers/db'
 import { insertVerifiedAccount } from '../../helpers/esports-fixture'
 import { apiWorld } from '../../helpers/world'
 
@@ -84,11 +85,7 @@ async function enterLobby(
         .set({ placement: r.placement, kills: r.kills, points: squadPoints('pubg', r.placement, r.kills) })
         .where('id', '=', r.squad_id)
         .execute()
-    const c = await tx
-      .selectFrom('esports_contests')
-      .select('results_version')
-      .where('id', '=', contestId)
-      .executeTakeFirstOrThrow()
+    const c = await rowById(tx, 'esports_contests', contestId, 'results_version')
     const version = c.results_version + 1
     await tx
       .insertInto('esports_results')

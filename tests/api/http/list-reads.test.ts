@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest'
+import { rowById } from '../../helpers/db'
 import { upcomingMatch, upcomingMatches } from '../../helpers/league'
 import { apiWorld } from '../../helpers/world'
 
@@ -46,11 +47,7 @@ describe('GET /api/contests/home', () => {
 describe('GET /api/series/{id}/matches and /players', () => {
   it('pages the matches of a series with their total', async () => {
     const match = await upcomingMatch(ctx.world.deps)
-    const { series_id } = await ctx.world.deps.db
-      .selectFrom('matches')
-      .select('series_id')
-      .where('id', '=', match.id)
-      .executeTakeFirstOrThrow()
+    const { series_id } = await rowById(ctx.world.deps.db, 'matches', match.id, 'series_id')
     const inSeries = await ctx.world.deps.db
       .selectFrom('matches')
       .select('id')

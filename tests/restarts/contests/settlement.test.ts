@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { createRng } from '../../../server/domain/rng'
 import { pickTeam } from '../../../server/domain/team-picker'
+import { rowById } from '../../helpers/db'
 import { player, type RestartWorld, restartWorld, upcomingCricket, waitFor } from '../helpers'
 
 let world: RestartWorld | undefined
@@ -125,14 +126,7 @@ describe('a crash between completing a match and paying it', () => {
     world = await restartWorld('rst_settle_end', { seedLeague: true, crashPoint: 'settlement.paid' })
     const w = world
     const { match, admin } = await startedMatchWithEntries(w)
-    const settledAt = async () =>
-      (
-        await w.sql
-          .selectFrom('matches')
-          .select('settled_at_ms')
-          .where('id', '=', match.id)
-          .executeTakeFirstOrThrow()
-      ).settled_at_ms
+    const settledAt = async () => (await rowById(w.sql, 'matches', match.id, 'settled_at_ms')).settled_at_ms
     const contestStatuses = async () =>
       (await w.sql.selectFrom('contests').select('status').where('match_id', '=', match.id).execute()).map(
         (c) => c.status,
