@@ -65,3 +65,37 @@ export function rowById<T extends keyof Database, C extends keyof Selectable<Dat
     .where('id', '=', id)
     .executeTakeFirstOrThrow() as never
 }
+
+/** The rows of `table` whose columns equal `where`'s values, with one column. */
+function selectWhere<T extends keyof Database>(
+  db: Executor,
+  table: T,
+  where: { [K in keyof Selectable<Database[T]>]?: Selectable<Database[T]>[K] },
+  column: string,
+) {
+  let query = (db as unknown as Kysely<Record<string, Record<string, unknown>>>)
+    .selectFrom(table as string)
+    .select(column)
+  for (const [name, value] of Object.entries(where)) query = query.where(name, '=', value)
+  return query
+}
+
+/** One column of the rows of `table` whose columns equal `where`'s values, as Kysely selects it. */
+export function rowsWhere<T extends keyof Database, C extends keyof Selectable<Database[T]> & string>(
+  db: Executor,
+  table: T,
+  where: { [K in keyof Selectable<Database[T]>]?: Selectable<Database[T]>[K] },
+  column: C,
+): Promise<Array<Pick<Selectable<Database[T]>, C>>> {
+  return selectWhere(db, table, where, column).execute() as never
+}
+
+/** One column of the first row of `table` whose columns equal `where`'s values, if there is one. */
+export function rowWhere<T extends keyof Database, C extends keyof Selectable<Database[T]> & string>(
+  db: Executor,
+  table: T,
+  where: { [K in keyof Selectable<Database[T]>]?: Selectable<Database[T]>[K] },
+  column: C,
+): Promise<Pick<Selectable<Database[T]>, C> | undefined> {
+  return selectWhere(db, table, where, column).executeTakeFirst() as never
+}

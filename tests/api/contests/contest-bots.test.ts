@@ -6,7 +6,7 @@ import { matchSquad } from '../../../server/areas/matches/queries'
 import type { Deps } from '../../../server/core/deps'
 import { validateTeam } from '../../../server/domain/team-rules'
 import { creationKit } from '../../helpers/contest-creation'
-import { rowById } from '../../helpers/db'
+import { rowById, rowsWhere, rowWhere } from '../../helpers/db'
 import type { TestWorld } from '../../helpers/deps'
 import { client } from '../../helpers/http'
 import { leagueWorld } from '../../helpers/league'
@@ -24,15 +24,7 @@ const ledgerOk = async (deps: Deps = ctx.world.deps) =>
   expect((await verifyLedger(deps.db)).problems).toEqual([])
 
 const poolBalance = async (code: string) =>
-  Number(
-    (
-      await ctx.world.deps.db
-        .selectFrom('ledger_accounts')
-        .select('balance')
-        .where('code', '=', code)
-        .executeTakeFirst()
-    )?.balance ?? 0,
-  )
+  Number((await rowWhere(ctx.world.deps.db, 'ledger_accounts', { code }, 'balance'))?.balance ?? 0)
 
 async function botTeamsOf(deps: Deps, contestId: number) {
   return deps.db
@@ -259,11 +251,12 @@ describe('refunds of bot entries go back to the owner who staked them', () => {
     expect(await kit.balance(owner)).toBe(500)
     for (const bot of [first, second]) {
       expect(await usernameOf(bot?.user_id as number)).toMatch(/^bot-c\d+-\d$/)
-      const accounts = await ctx.world.deps.db
-        .selectFrom('ledger_accounts')
-        .select('balance')
-        .where('user_id', '=', bot?.user_id as number)
-        .execute()
+      const accounts = await rowsWhere(
+        ctx.world.deps.db,
+        'ledger_accounts',
+        { user_id: bot?.user_id as number },
+        'balance',
+      )
       expect(accounts.reduce((sum, a) => sum + Number(a.balance), 0)).toBe(0)
     }
     expect(await poolBalance(`contest:${contest.id}:pool`)).toBe(0)

@@ -3,7 +3,7 @@ import { visibleTopic } from '../../../server/areas/posts/visibility'
 import { POST_MAX_CHARS } from '../../../server/domain/social-text'
 import { race, statuses } from '../../helpers/concurrency'
 import { contestRow, memberRow } from '../../helpers/contest-rows'
-import { rowById } from '../../helpers/db'
+import { rowById, rowsWhere } from '../../helpers/db'
 import { disableUser } from '../../helpers/deps'
 import { apiWorld } from '../../helpers/world'
 
@@ -231,11 +231,7 @@ describe('posts on walls and contests', () => {
       p.token,
     )
     expect(badQuery.status).toBe(422)
-    const count = await ctx.world.deps.db
-      .selectFrom('comments')
-      .select('content')
-      .where('post_id', '=', post.id)
-      .execute()
+    const count = await rowsWhere(ctx.world.deps.db, 'comments', { post_id: post.id }, 'content')
     expect(count.map((r) => r.content)).toEqual(['a', 'b'])
   })
 
