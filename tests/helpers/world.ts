@@ -90,6 +90,13 @@ export function seededLeague(options: Partial<SeedOptions> = {}, timeoutMs?: num
   return kit
 }
 
+/** An API client of a seeded league, and the demo player's token from a real login. */
+export async function asDemoPlayer(deps: Deps): Promise<{ api: Api; token: string }> {
+  const api = client(deps)
+  const { demo } = deps.config
+  return { api, token: (await api.login(demo.email, demo.password)).access_token }
+}
+
 /**
  * A new signed-in player with `amount` credited by the world's admin into `compartment`
  * (rupees, or coins for the coins compartment).
