@@ -1,9 +1,8 @@
-import { createServer, type Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import BetterSqlite3 from 'better-sqlite3'
-import { type WebSocket, WebSocketServer } from 'ws'
+import type { WebSocket } from 'ws'
 import type { AuctionState } from '../../server/domain/auction/engine'
 import { nextBidAmount } from '../../server/domain/auction/rules'
+import { startBareCable } from './baseline-cable'
 
 /**
  * The auction benchmark's baseline: a bare `ws` server speaking the same Action Cable JSON
@@ -28,19 +27,10 @@ export async function startBaseline(
   const states = new Map<number, AuctionState>()
   const rooms = new Map<number, Set<{ ws: WebSocket; identifier: string }>>()
 
-  const http: Server = createServer((_req, res) => res.writeHead(404).end())
-  const wss = new WebSocketServer({
-    server: http,
-    path: '/cable',
-    handleProtocols: () => 'actioncable-v1-json',
-  })
-  wss.on('connection', (ws, req) => {
-    const token = new URL(req.url ?? '', 'http://x').searchParams.get('access_token') ?? ''
-    const who = tokens.get(token)
-    if (!who) return ws.close()
-    ws.send(JSON.stringify({ type: 'welcome' }))
-    ws.on('message', (data) => {
-      const frame = JSON.parse(String(data)) as { command: string; identifier: string; data?: string }
+  return startBareCable({
+    db,
+    who: (token) => tokens.get(token),
+    onFrame: (ws, who, frame) => {
       const id = Number((JSON.parse(frame.identifier) as { auction_id: number }).auction_id)
       if (frame.command === 'subscribe') {
         let state = states.get(id)
@@ -95,21 +85,11 @@ export async function startBaseline(
       })()
       for (const sub of rooms.get(id) ?? [])
         sub.ws.send(JSON.stringify({ identifier: sub.identifier, message }))
-    })
-    ws.on('close', () => {
-      for (const room of rooms.values()) for (const sub of room) if (sub.ws === ws) room.delete(sub)
-    })
-  })
-  await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve))
-  return {
-    url: `http://127.0.0.1:${(http.address() as AddressInfo).port}`,
-    async close() {
-      for (const ws of wss.clients) ws.terminate()
-      await new Promise((r) => wss.close(r))
-      await new Promise((r) => http.close(r))
-      db.close()
     },
-  }
+    onClose: (ws) => {
+      for (const room of rooms.values()) for (const sub of room) if (sub.ws === ws) room.delete(sub)
+    },
+  })
 }
 
 function nextBid(state: AuctionState): number {

@@ -1,8 +1,7 @@
-import { createServer, type Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import BetterSqlite3 from 'better-sqlite3'
-import { type WebSocket, WebSocketServer } from 'ws'
+import type { WebSocket } from 'ws'
 import { displayTime } from '../../server/areas/groups/views'
+import { startBareCable } from './baseline-cable'
 
 /**
  * The chat benchmark's baseline (second load): a bare `ws` server speaking the
@@ -122,20 +121,10 @@ export async function startChatBaseline(dbFile: string, tokens: Map<string, numb
   const send = (uuid: string, userId: number, key: string, text: string, type: string) =>
     sendTx.immediate(uuid, userId, key, text, type)
 
-  const http: Server = createServer((_req, res) => res.writeHead(404).end())
-  const wss = new WebSocketServer({
-    server: http,
-    path: '/cable',
-    perMessageDeflate: false,
-    handleProtocols: () => 'actioncable-v1-json',
-  })
-  wss.on('connection', (ws, req) => {
-    const token = new URL(req.url ?? '', 'http://x').searchParams.get('access_token') ?? ''
-    const userId = tokens.get(token)
-    if (userId === undefined) return ws.close()
-    ws.send(JSON.stringify({ type: 'welcome' }))
-    ws.on('message', (data) => {
-      const frame = JSON.parse(String(data)) as { command: string; identifier: string; data?: string }
+  return startBareCable({
+    db,
+    who: (token) => tokens.get(token),
+    onFrame: (ws, userId, frame) => {
       const uuid = String((JSON.parse(frame.identifier) as { group_uuid_id: string }).group_uuid_id)
       if (frame.command === 'subscribe') {
         const group = q.group.get(uuid) as { id: number } | undefined
@@ -175,20 +164,10 @@ export async function startChatBaseline(dbFile: string, tokens: Map<string, numb
         }
         sub.ws.send(out, { binary: false })
       }
-    })
-    ws.on('close', () => {
+    },
+    onClose: (ws) => {
       for (const room of rooms.values())
         for (const sub of room.sockets) if (sub.ws === ws) room.sockets.delete(sub)
-    })
-  })
-  await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve))
-  return {
-    url: `http://127.0.0.1:${(http.address() as AddressInfo).port}`,
-    async close() {
-      for (const ws of wss.clients) ws.terminate()
-      await new Promise((r) => wss.close(r))
-      await new Promise((r) => http.close(r))
-      db.close()
     },
-  }
+  })
 }

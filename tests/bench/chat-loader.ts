@@ -7,7 +7,8 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs'
 import { performance } from 'node:perf_hooks'
-import WebSocket from 'ws'
+import type WebSocket from 'ws'
+import { subscribeCable } from './cable-client'
 
 export type ChatPlan = OneGroupPlan | ManyGroupsPlan
 
@@ -55,35 +56,17 @@ function subscribe(
   identifier: string,
   onMessage: (seq: number, key: string) => void,
 ) {
-  return new Promise<WebSocket>((resolve, reject) => {
-    const ws = new WebSocket(
-      `${url.replace(/^http/, 'ws')}/cable?access_token=${token}`,
-      ['actioncable-v1-json'],
-      {
-        perMessageDeflate: false,
-        skipUTF8Validation: true,
-      },
-    )
-    const timer = setTimeout(() => reject(new Error('subscribe timed out')), 30_000)
-    let confirmed = false
-    ws.on('message', (data) => {
-      const text = String(data)
-      if (confirmed) {
-        if (!text.includes('"type":"message"')) return
-        const key = KEY.exec(text)?.[1]
-        const seq = SEQ.exec(text)?.[1]
-        if (key !== undefined && seq !== undefined) onMessage(Number(seq), key)
-        return
-      }
-      const frame = JSON.parse(text) as { type?: string; message?: any }
-      if (frame.type === 'welcome') ws.send(JSON.stringify({ command: 'subscribe', identifier }))
-      else if (frame.type === 'confirm_subscription') {
-        confirmed = true
-        clearTimeout(timer)
-        resolve(ws)
-      } else if (frame.type === 'reject_subscription') reject(new Error('subscription rejected'))
-    })
-    ws.on('error', reject)
+  return subscribeCable(url, token, identifier, {
+    timeoutMs: 30_000,
+    socket: { perMessageDeflate: false, skipUTF8Validation: true },
+    scan: (text, confirmed) => {
+      if (!confirmed) return false
+      if (!text.includes('"type":"message"')) return true
+      const key = KEY.exec(text)?.[1]
+      const seq = SEQ.exec(text)?.[1]
+      if (key !== undefined && seq !== undefined) onMessage(Number(seq), key)
+      return true
+    },
   })
 }
 

@@ -1,5 +1,6 @@
 import { performance } from 'node:perf_hooks'
-import WebSocket from 'ws'
+import type WebSocket from 'ws'
+import { subscribeCable } from './cable-client'
 import { runPlanFile } from './child-figures'
 
 export interface FanoutPlan {
@@ -30,57 +31,42 @@ export async function runFanout(plan: FanoutPlan) {
   /** Every receipt of an `event` message: its seq and when it arrived. */
   const receipts: Array<[number, number]> = []
 
-  const subscribe = (url: string) =>
-    new Promise<WebSocket>((resolve, reject) => {
-      const ws = new WebSocket(`${url.replace(/^http/, 'ws')}/cable?access_token=${plan.token}`, [
-        'actioncable-v1-json',
-      ])
-      let lastSeq = 0
-      const timer = setTimeout(() => reject(new Error('subscribe timed out')), 60_000)
-      ws.on('message', (data) => {
-        const text = String(data)
-        // Pings are most of what an idle socket gets; skip them without parsing.
-        if (text.startsWith('{"type":"ping"')) return
-        if (measuring && fast(text)) return
-        const frame = JSON.parse(text) as {
-          type?: string
-          message?: { type: string; seq?: number; event?: { seq: number } }
-        }
-        if (frame.type === 'welcome') ws.send(JSON.stringify({ command: 'subscribe', identifier }))
-        if (frame.type === 'confirm_subscription') {
-          clearTimeout(timer)
-          resolve(ws)
-        }
-        if (frame.type === 'reject_subscription') reject(new Error('subscription rejected'))
-        const m = frame.message
-        if (!m || m.type === 'snapshot' || !measuring) return
+  const subscribe = (url: string) => {
+    let lastSeq = 0
+    const count = (type: string, seq: number | undefined, eventSeq: number | undefined) => {
+      delivered++
+      lastReceipt = performance.now()
+      if (typeof seq === 'number') {
+        if (seq <= lastSeq) outOfOrder++
+        lastSeq = seq
+      }
+      if (type === 'event' && eventSeq !== undefined) receipts.push([eventSeq, lastReceipt])
+    }
+    /**
+     * The loader reads 100,000 frames a second at this size: a data frame whose stream seq
+     * ends it (`…,"seq":N}}`, as the bus writes it) is counted from a scan of the text, not
+     * a parse of a whole scoreboard summary. Anything else is parsed.
+     */
+    const fast = (text: string) => {
+      const tail = TAIL_SEQ.exec(text)
+      const type = TYPE.exec(text)
+      if (!tail || !type) return false
+      const eventSeq = type[1] === 'event' ? EVENT_SEQ.exec(text) : null
+      if (type[1] === 'event' && !eventSeq) return false
+      count(type[1] as string, Number(tail[1]), eventSeq ? Number(eventSeq[1]) : undefined)
+      return true
+    }
+    type Message = { type: string; seq?: number; event?: { seq: number } }
+    return subscribeCable<Message>(url, plan.token, identifier, {
+      timeoutMs: 60_000,
+      // Pings are most of what an idle socket gets; skip them without parsing.
+      scan: (text) => text.startsWith('{"type":"ping"') || (measuring && fast(text)),
+      onMessage: (m) => {
+        if (m.type === 'snapshot' || !measuring) return
         count(m.type, m.seq, m.event?.seq)
-      })
-      const count = (type: string, seq: number | undefined, eventSeq: number | undefined) => {
-        delivered++
-        lastReceipt = performance.now()
-        if (typeof seq === 'number') {
-          if (seq <= lastSeq) outOfOrder++
-          lastSeq = seq
-        }
-        if (type === 'event' && eventSeq !== undefined) receipts.push([eventSeq, lastReceipt])
-      }
-      /**
-       * The loader reads 100,000 frames a second at this size: a data frame whose stream seq
-       * ends it (`…,"seq":N}}`, as the bus writes it) is counted from a scan of the text, not
-       * a parse of a whole scoreboard summary. Anything else is parsed.
-       */
-      const fast = (text: string) => {
-        const tail = TAIL_SEQ.exec(text)
-        const type = TYPE.exec(text)
-        if (!tail || !type) return false
-        const eventSeq = type[1] === 'event' ? EVENT_SEQ.exec(text) : null
-        if (type[1] === 'event' && !eventSeq) return false
-        count(type[1] as string, Number(tail[1]), eventSeq ? Number(eventSeq[1]) : undefined)
-        return true
-      }
-      ws.on('error', reject)
+      },
     })
+  }
 
   const sockets: WebSocket[] = []
   for (let i = 0; i < plan.subscribers; i += 50)

@@ -7,7 +7,8 @@
  */
 import { readFileSync } from 'node:fs'
 import { createInterface } from 'node:readline'
-import WebSocket from 'ws'
+import type WebSocket from 'ws'
+import { subscribeCable } from './cable-client'
 
 export interface CablePlan {
   url: string
@@ -26,30 +27,17 @@ let frames = 0
 let outOfOrder = 0
 
 function subscribe(): Promise<WebSocket> {
-  return new Promise((resolve, reject) => {
-    const ws = new WebSocket(`${plan.url.replace(/^http/, 'ws')}/cable?access_token=${plan.token}`, [
-      'actioncable-v1-json',
-    ])
-    let lastSeq = 0
-    const timer = setTimeout(() => reject(new Error('subscribe timed out')), 30_000)
-    ws.on('message', (data) => {
-      const frame = JSON.parse(String(data)) as { type?: string; message?: { type: string; seq?: number } }
-      if (frame.type === 'welcome') ws.send(JSON.stringify({ command: 'subscribe', identifier }))
-      if (frame.type === 'confirm_subscription') {
-        clearTimeout(timer)
-        resolve(ws)
+  let lastSeq = 0
+  return subscribeCable<{ type: string; seq?: number }>(plan.url, plan.token, identifier, {
+    timeoutMs: 30_000,
+    onMessage: (m) => {
+      if (m.type === 'snapshot') return
+      frames++
+      if (typeof m.seq === 'number') {
+        if (m.seq <= lastSeq) outOfOrder++
+        lastSeq = m.seq
       }
-      if (frame.type === 'reject_subscription') reject(new Error('subscription rejected'))
-      const m = frame.message
-      if (m && m.type !== 'snapshot') {
-        frames++
-        if (typeof m.seq === 'number') {
-          if (m.seq <= lastSeq) outOfOrder++
-          lastSeq = m.seq
-        }
-      }
-    })
-    ws.on('error', reject)
+    },
   })
 }
 

@@ -2,13 +2,14 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { Readable, Writable } from 'node:stream'
-import { afterAll, expect } from 'vitest'
+import { afterAll, beforeAll, expect } from 'vitest'
 import { createIo } from '../../cli/lib/io'
 import { main } from '../../cli/main'
 import { type Config, ephemeralDatabase, loadConfig } from '../../server/core/config'
 import { createScratchDatabase, type DbHandle, dropDatabase, openDatabase } from '../../server/db/dialect'
 import { type RunningServer, startServer } from '../../server/main'
 import { makeUser } from '../helpers/deps'
+import { client } from '../helpers/http'
 
 class Sink extends Writable {
   text = ''
@@ -63,6 +64,12 @@ export const contestCreate = (match: number | string, name: string, ...more: str
 export function ok(r: CliResult): CliResult {
   expect(r.code, `stdout: ${r.stdout}\nstderr: ${r.stderr}`).toBe(0)
   return r
+}
+
+/** The CLI's failure: exit `code` (1: refused, 2: a usage error) with `message` in what it printed on stderr. */
+export function exits(r: { code: number; stderr: string }, code: number, message: string): void {
+  expect(r.code).toBe(code)
+  expect(r.stderr).toContain(message)
 }
 
 /** A player signed in with `fanspole login` from a FANSPOLE_HOME of their own, and the CLI run from there. */
@@ -172,6 +179,28 @@ export async function cliWorld(): Promise<CliWorld> {
       home.remove()
     },
   }
+}
+
+export interface CliApiWorld {
+  world: CliWorld
+  /** An in-process client of the world's server, for what a test sets up or checks around the CLI. */
+  api: ReturnType<typeof client>
+  /** The CLI against the world's server, as its admin home. */
+  cli: Cli
+}
+
+/**
+ * One cliWorld for a test file: started before its tests, closed after them (after the file's
+ * own afterAll hooks, which run first). Its fields are there once the tests run.
+ */
+export function cliApiWorld(): CliApiWorld {
+  const ctx = { cli: (...args: string[]) => runCli(args, ctx.world.env) } as CliApiWorld
+  beforeAll(async () => {
+    ctx.world = await cliWorld()
+    ctx.api = client(ctx.world.server.deps)
+  })
+  afterAll(() => ctx.world.close())
+  return ctx
 }
 
 export function readCredentials(home: string): { servers: Record<string, any> } {

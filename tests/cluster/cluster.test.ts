@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { failedJobs } from '../helpers/db'
+import { failedJobs, rowById } from '../helpers/db'
 import {
   auctionEvents,
   broadcasts,
@@ -265,11 +265,7 @@ describe('two nodes on one PostgreSQL', () => {
       expect(started.status).toBe(200)
       await waitFor(
         async () => {
-          const row = await w.sql
-            .selectFrom('matches')
-            .select('status')
-            .where('id', '=', match.id)
-            .executeTakeFirstOrThrow()
+          const row = await rowById(w.sql, 'matches', match.id, 'status')
           return row.status === 'completed'
         },
         'the simulated match to complete',

@@ -87,6 +87,25 @@ export function jsonCaller(server: () => RunningServer, options: { web?: boolean
   }
 }
 
+/** A JSON request to a listening server as the web app sends it (a content type only with a body). */
+export function webRequest(
+  server: RunningServer,
+  method: string,
+  url: string,
+  token: string,
+  body?: unknown,
+) {
+  return fetch(`${server.url}${url}`, {
+    method,
+    headers: {
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      authorization: `Bearer ${token}`,
+      'x-fanspole-client': 'web',
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  })
+}
+
 /** A raw socket signed in with `token` (as the access_token query), past its welcome. */
 export async function signedInCable(server: RunningServer, token: string): Promise<RawCable> {
   const cable = await rawCable(cableUrl(server, `?access_token=${token}`))

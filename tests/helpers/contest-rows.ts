@@ -1,5 +1,6 @@
 import type { Deps } from '../../server/core/deps'
 import type { ContestStatus } from '../../server/db/schema'
+import { rowById, rowsWhere } from './db'
 
 let codes = 0
 
@@ -75,18 +76,9 @@ export async function memberRow(
   userId: number,
   entryFeePaise = 0,
 ): Promise<void> {
-  const contest = await deps.db
-    .selectFrom('contests')
-    .select('match_id')
-    .where('id', '=', contestId)
-    .executeTakeFirstOrThrow()
+  const contest = await rowById(deps.db, 'contests', contestId, 'match_id')
   const now = deps.clock.now()
-  const teams = await deps.db
-    .selectFrom('user_teams')
-    .select('id')
-    .where('user_id', '=', userId)
-    .where('match_id', '=', contest.match_id)
-    .execute()
+  const teams = await rowsWhere(deps.db, 'user_teams', { user_id: userId, match_id: contest.match_id }, 'id')
   const team = await teamRow(deps, userId, contest.match_id, teams.length + 1)
   await deps.db
     .insertInto('contest_members')

@@ -5,6 +5,7 @@ import type { EsportsContestsTable, EsportsGame, EsportsKind, EsportsMode } from
 import { withTx } from '../../server/db/tx'
 import type { PercentRange } from '../../server/domain/contest-creation'
 import { TEAM_SIZES } from '../../server/domain/esports/rules'
+import { rowWhere } from './db'
 import type { client } from './http'
 
 type Api = ReturnType<typeof client>
@@ -202,10 +203,6 @@ export async function paise(deps: Deps, userId: number) {
 
 /** Balance of a ledger account by code (0 when it does not exist). */
 export async function accountBalance(deps: Deps, code: string): Promise<number> {
-  const row = await deps.db
-    .selectFrom('ledger_accounts')
-    .select('balance')
-    .where('code', '=', code)
-    .executeTakeFirst()
+  const row = await rowWhere(deps.db, 'ledger_accounts', { code }, 'balance')
   return row ? Number(row.balance) : 0
 }

@@ -1,6 +1,7 @@
 import { chargeEsportsEntry } from '../../server/areas/esports/money'
 import type { Deps } from '../../server/core/deps'
 import { withTx } from '../../server/db/tx'
+import { rowWhere } from './db'
 
 /**
  * Esports contests, squads and members written straight into the database (the esports rooms'
@@ -69,12 +70,7 @@ export async function insertSquadMember(deps: Deps, contestId: number, userId: n
       .where('id', '=', contestId)
       .executeTakeFirstOrThrow()
     const account =
-      (await tx
-        .selectFrom('game_accounts')
-        .select('id')
-        .where('user_id', '=', userId)
-        .where('game', '=', 'pubg')
-        .executeTakeFirst()) ??
+      (await rowWhere(tx, 'game_accounts', { user_id: userId, game: 'pubg' }, 'id')) ??
       (await tx
         .insertInto('game_accounts')
         .values({

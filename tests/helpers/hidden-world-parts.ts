@@ -2,6 +2,7 @@ import type { Deps } from '../../server/core/deps'
 import { smallAuction } from './auctions'
 import { classicBody, threeMatchPhase } from './championship'
 import { creationKit } from './contest-creation'
+import { rowById } from './db'
 import { disableUser, makeUser } from './deps'
 import { creditUnused, insertEsportsContest, insertVerifiedAccount } from './esports-fixture'
 import { client } from './http'
@@ -27,13 +28,7 @@ export async function startWorld(deps: Deps) {
   const caller = await kit.withAccess(5000)
   const match = await upcomingMatch(deps)
   const phase = await threeMatchPhase(deps)
-  const series = (
-    await deps.db
-      .selectFrom('matches')
-      .select('series_id')
-      .where('id', '=', match.id)
-      .executeTakeFirstOrThrow()
-  ).series_id
+  const series = (await rowById(deps.db, 'matches', match.id, 'series_id')).series_id
   return { deps, api, admin, kit, ok, hider, caller, match, phase, series, secrets: [SECRET] as string[] }
 }
 export type Start = Awaited<ReturnType<typeof startWorld>>

@@ -10,6 +10,7 @@ import { insertUser } from '../../server/areas/users/service'
 import { type Config, loadConfig } from '../../server/core/config'
 import { createLogger, type LogLevel } from '../../server/lib/log'
 import { startServer } from '../../server/main'
+import { rowWhere } from './db'
 
 export interface ServerProcessOptions {
   dbFile?: string
@@ -52,11 +53,7 @@ process.stdout.write(`${JSON.stringify({ port: server.port, url: server.url, pid
 
 async function ensureAdmin() {
   const { deps } = server
-  const found = await deps.db
-    .selectFrom('users')
-    .select('id')
-    .where('email', '=', config.admin.email)
-    .executeTakeFirst()
+  const found = await rowWhere(deps.db, 'users', { email: config.admin.email }, 'id')
   if (found) return
   await insertUser(deps.db, {
     email: config.admin.email,

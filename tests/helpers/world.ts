@@ -90,19 +90,25 @@ export function seededLeague(options: Partial<SeedOptions> = {}, timeoutMs?: num
   return kit
 }
 
-/** A new signed-in player with ₹`rupees` credited by the world's admin into `compartment`. */
+/** An API client of a seeded league, and the demo player's token from a real login. */
+export async function asDemoPlayer(deps: Deps): Promise<{ api: Api; token: string }> {
+  const api = client(deps)
+  const { demo } = deps.config
+  return { api, token: (await api.login(demo.email, demo.password)).access_token }
+}
+
+/**
+ * A new signed-in player with `amount` credited by the world's admin into `compartment`
+ * (rupees, or coins for the coins compartment).
+ */
 export async function fundedPlayer(
   ctx: ApiWorld,
-  rupees: number,
-  compartment: 'unused' | 'winnings' = 'unused',
+  amount: number,
+  compartment: 'unused' | 'winnings' | 'coins' = 'unused',
 ): Promise<SignedIn> {
   const p = await ctx.api.player()
-  if (rupees > 0)
-    await ctx.api.post(
-      '/api/admin/wallet/credits',
-      { user_id: p.id, amount: rupees, compartment },
-      ctx.admin.token,
-    )
+  if (amount > 0)
+    await ctx.api.post('/api/admin/wallet/credits', { user_id: p.id, amount, compartment }, ctx.admin.token)
   return p
 }
 

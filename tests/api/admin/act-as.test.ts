@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { rowsWhere } from '../../helpers/db'
 import { disableUser } from '../../helpers/deps'
 import { upcomingMatch } from '../../helpers/league'
 import { apiWorld } from '../../helpers/world'
@@ -95,11 +96,7 @@ describe('POST /api/auctions/{id}/managers/approve_all', () => {
     const res = await ctx.api.post(`/api/auctions/${auction.id}/managers/approve_all`, {}, stranger.token)
     expect(res.status).toBe(403)
     expect(res.body.code).toBe('FORBIDDEN')
-    const rows = await ctx.world.deps.db
-      .selectFrom('auction_managers')
-      .select('status')
-      .where('auction_id', '=', auction.id)
-      .execute()
+    const rows = await rowsWhere(ctx.world.deps.db, 'auction_managers', { auction_id: auction.id }, 'status')
     expect(rows.every((r) => r.status === 'pending')).toBe(true)
   })
 })

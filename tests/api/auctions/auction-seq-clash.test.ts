@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { seatAndStart, smallAuction } from '../../helpers/auctions'
+import { rowById } from '../../helpers/db'
 import { upcomingMatch } from '../../helpers/league'
 import { apiWorld } from '../../helpers/world'
 
@@ -18,11 +19,7 @@ describe('a clash on an auction event seq', () => {
     const auction = created.body.new_auction as { id: number; code: string }
     await seatAndStart(ctx.api, auction, owner, [bob])
     const lot = (await ctx.api.get(`/api/auctions/${auction.id}/bidding_player`, owner.token)).body
-    const stored = await ctx.world.deps.db
-      .selectFrom('auctions')
-      .select('seq')
-      .where('id', '=', auction.id)
-      .executeTakeFirstOrThrow()
+    const stored = await rowById(ctx.world.deps.db, 'auctions', auction.id, 'seq')
     // The next event's seq is already taken.
     await ctx.world.deps.db
       .insertInto('auction_events')
@@ -35,11 +32,7 @@ describe('a clash on an auction event seq', () => {
     )
     expect(bid.status).toBe(409)
     expect(bid.body.code).toBe('AUCTION_STATE')
-    const after = await ctx.world.deps.db
-      .selectFrom('auctions')
-      .select('seq')
-      .where('id', '=', auction.id)
-      .executeTakeFirstOrThrow()
+    const after = await rowById(ctx.world.deps.db, 'auctions', auction.id, 'seq')
     expect(after.seq).toBe(stored.seq)
   })
 })

@@ -2,9 +2,10 @@ import { describe, expect, it } from 'vitest'
 import { userBalances } from '../../../server/areas/ledger/service'
 import { verifyLedger } from '../../../server/areas/ledger/verify'
 import { smallAuction } from '../../helpers/auctions'
+import { rowById } from '../../helpers/db'
 import type { client } from '../../helpers/http'
 import { upcomingMatch } from '../../helpers/league'
-import { apiWorld } from '../../helpers/world'
+import { apiWorld, fundedPlayer } from '../../helpers/world'
 
 const ctx = apiWorld({ league: true, admin: true })
 
@@ -16,16 +17,7 @@ async function advance(ms: number) {
   await ctx.world.deps.scheduler.runDue()
 }
 
-async function withCoins(coins: number) {
-  const p = await ctx.api.player()
-  if (coins > 0)
-    await ctx.api.post(
-      '/api/admin/wallet/credits',
-      { user_id: p.id, amount: coins, compartment: 'coins' },
-      ctx.admin.token,
-    )
-  return p
-}
+const withCoins = (coins: number) => fundedPlayer(ctx, coins, 'coins')
 
 /** A match auction (small squads, no balance rule) owned by `owner`, with `others` approved. */
 async function auctionWith(owner: Player, others: Player[], settings: Record<string, unknown> = {}) {
@@ -487,11 +479,7 @@ describe('a live auction', () => {
       ),
     ).toBe(true)
 
-    const match = await ctx.world.deps.db
-      .selectFrom('auctions')
-      .select('match_id')
-      .where('id', '=', auction.id)
-      .executeTakeFirstOrThrow()
+    const match = await rowById(ctx.world.deps.db, 'auctions', auction.id, 'match_id')
     const sim = await ctx.api.post(
       `/api/admin/matches/${match.match_id}/simulate`,
       { mode: 'instant' },

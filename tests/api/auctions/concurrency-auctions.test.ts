@@ -5,7 +5,7 @@ import { userBalances } from '../../../server/areas/ledger/service'
 import { smallAuction } from '../../helpers/auctions'
 import { codes, expectLedgerBalanced, race, statuses } from '../../helpers/concurrency'
 import { cricketSeriesId, upcomingMatch } from '../../helpers/league'
-import { apiWorld } from '../../helpers/world'
+import { apiWorld, fundedPlayer } from '../../helpers/world'
 
 // Joins, decisions, bots and the start of auctions and tournaments, many at once
 // (docs/architecture.md, "Writes that check, then write"); the Postgres leg of `npm test`
@@ -21,15 +21,7 @@ beforeAll(async () => {
 
 type Player = Awaited<ReturnType<typeof ctx.api.player>>
 
-async function withCoins(coins: number): Promise<Player> {
-  const p = await ctx.api.player()
-  await ctx.api.post(
-    '/api/admin/wallet/credits',
-    { user_id: p.id, amount: coins, compartment: 'coins' },
-    ctx.admin.token,
-  )
-  return p
-}
+const withCoins = (coins: number): Promise<Player> => fundedPlayer(ctx, coins, 'coins')
 
 async function auctionOf(owner: Player, settings: Record<string, unknown> = {}) {
   const created = await ctx.api.post(

@@ -5,6 +5,7 @@ import { verifyLedger } from '../../../server/areas/ledger/verify'
 import { classicBody, threeMatchPhase } from '../../helpers/championship'
 import { codes, race, statuses } from '../../helpers/concurrency'
 import { creationKit } from '../../helpers/contest-creation'
+import { rowsWhere } from '../../helpers/db'
 import { notificationsOf } from '../../helpers/notifications'
 import { apiWorld, fundedPlayer } from '../../helpers/world'
 
@@ -411,11 +412,12 @@ describe('championship contests', () => {
     expect(paid).toHaveLength(3)
 
     await ctx.api.post(`/api/admin/matches/${phase.matches[0]}/start`, undefined, ctx.admin.token)
-    const teams = await ctx.world.deps.db
-      .selectFrom('championship_contest_members')
-      .select('classic_team_id')
-      .where('contest_id', '=', contest.id)
-      .execute()
+    const teams = await rowsWhere(
+      ctx.world.deps.db,
+      'championship_contest_members',
+      { contest_id: contest.id },
+      'classic_team_id',
+    )
     await endPhase(
       phase,
       teams.map((t, i) => [t.classic_team_id, 10 * (i + 1)]),
@@ -425,11 +427,12 @@ describe('championship contests', () => {
       settlePhaseContests(ctx.world.deps, phase.id),
     ])
     expect(reports.map((r) => r.contests).sort()).toEqual([0, 1])
-    const prizes = await ctx.world.deps.db
-      .selectFrom('ledger_transactions')
-      .select('id')
-      .where('idempotency_key', '=', `championship_contest:${contest.id}:prizes`)
-      .execute()
+    const prizes = await rowsWhere(
+      ctx.world.deps.db,
+      'ledger_transactions',
+      { idempotency_key: `championship_contest:${contest.id}:prizes` },
+      'id',
+    )
     expect(prizes).toHaveLength(1)
     let winnings = 0
     for (const p of racers) winnings += (await balances(p)).winnings

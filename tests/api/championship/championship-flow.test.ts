@@ -6,6 +6,7 @@ import { championshipAfterMatch } from '../../../server/areas/match-day/champion
 import { distributePrizes } from '../../../server/domain/prizes'
 import { classicBody, squadOf, threeMatchPhase, withTransfers } from '../../helpers/championship'
 import { ball, lineups } from '../../helpers/cricket-events'
+import { rowById, rowsWhere } from '../../helpers/db'
 import { houseTransfer, transactionsOfKind } from '../../helpers/ledger'
 import { notificationsOf } from '../../helpers/notifications'
 import { apiWorld } from '../../helpers/world'
@@ -220,11 +221,7 @@ describe('a three-match phase: locks, transfers, charges, scores, a correction, 
     const final = await ctx.world.deps.db.selectFrom('classic_teams').selectAll().orderBy('id').execute()
     for (const t of final) {
       const sum = (
-        await ctx.world.deps.db
-          .selectFrom('classic_team_scores')
-          .select('score_x2')
-          .where('classic_team_id', '=', t.id)
-          .execute()
+        await rowsWhere(ctx.world.deps.db, 'classic_team_scores', { classic_team_id: t.id }, 'score_x2')
       ).reduce((s, r) => s + r.score_x2, 0)
       expect(t.score_x2).toBe(sum)
     }
@@ -279,11 +276,7 @@ describe('a three-match phase: locks, transfers, charges, scores, a correction, 
       [0, 1],
       [0, 1],
     ])
-    const row = await ctx.world.deps.db
-      .selectFrom('series_phases')
-      .select('prizes_paid_at_ms')
-      .where('id', '=', phase.id)
-      .executeTakeFirstOrThrow()
+    const row = await rowById(ctx.world.deps.db, 'series_phases', phase.id, 'prizes_paid_at_ms')
     expect(row.prizes_paid_at_ms).not.toBeNull()
     expect(await transactionsOfKind(ctx.world.deps.db, 'phase_prizes')).toEqual([])
     expect((await userBalances(ctx.world.deps.db, a.id)).winnings).toBe(0)

@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest'
 import { classicBody, threeMatchPhase } from '../../helpers/championship'
+import { rowById } from '../../helpers/db'
 import { apiWorld } from '../../helpers/world'
 
 const ctx = apiWorld({ league: true, admin: true })
@@ -21,11 +22,7 @@ async function withTeam(salt = 'a') {
 describe('GET /api/championship/series_phases', () => {
   it('lists a series’ phases with my team, transfer windows and prizes', async () => {
     const { me, team } = await withTeam()
-    const series = await ctx.world.deps.db
-      .selectFrom('series_phases')
-      .select('series_id')
-      .where('id', '=', phase.id)
-      .executeTakeFirstOrThrow()
+    const series = await rowById(ctx.world.deps.db, 'series_phases', phase.id, 'series_id')
     const res = await ctx.api.get(`${PHASES}.json?series_id=${series.series_id}`, me.token)
     expect(res.status).toBe(200)
     const mine = res.body.series_phases.find((p: { id: number }) => p.id === phase.id)

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { rowCount } from '../../helpers/db'
+import { rowCount, rowsWhere } from '../../helpers/db'
 import { apiWorld } from '../../helpers/world'
 
 /** The classroom (docs/classroom.md): students, group, auction and contest in one admin call. */
@@ -116,11 +116,7 @@ describe('POST /api/admin/classrooms', () => {
       contests.push(res.body.contest)
     }
     expect(new Set(contests.map((c) => c.match_id)).size).toBe(1)
-    const teams = await ctx.world.deps.db
-      .selectFrom('user_teams')
-      .select('id')
-      .where('user_id', '=', ctx.admin.id)
-      .execute()
+    const teams = await rowsWhere(ctx.world.deps.db, 'user_teams', { user_id: ctx.admin.id }, 'id')
     expect(teams).toHaveLength(1)
   })
 

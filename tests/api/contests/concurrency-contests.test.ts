@@ -4,7 +4,7 @@ import { MAX_TEAMS_PER_MATCH } from '../../../server/areas/teams/service'
 import { codes, expectLedgerBalanced, race, statuses } from '../../helpers/concurrency'
 import { upcomingMatch, validTeamBody } from '../../helpers/league'
 import { notificationsOf } from '../../helpers/notifications'
-import { apiWorld } from '../../helpers/world'
+import { apiWorld, fundedPlayer } from '../../helpers/world'
 
 // Simultaneous requests against one rule each (docs/architecture.md, "Writes that check, then
 // write"). They matter on PostgreSQL, where the requests really run at once: the Postgres leg
@@ -18,15 +18,7 @@ beforeAll(async () => {
 
 type Player = Awaited<ReturnType<typeof ctx.api.player>>
 
-async function playerWith(rupees: number): Promise<Player> {
-  const p = await ctx.api.player()
-  await ctx.api.post(
-    '/api/admin/wallet/credits',
-    { user_id: p.id, amount: rupees, compartment: 'unused' },
-    ctx.admin.token,
-  )
-  return p
-}
+const playerWith = (rupees: number): Promise<Player> => fundedPlayer(ctx, rupees)
 
 async function teamsOf(p: Player, n: number): Promise<number[]> {
   const ids: number[] = []

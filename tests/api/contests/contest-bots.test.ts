@@ -6,6 +6,7 @@ import { matchSquad } from '../../../server/areas/matches/queries'
 import type { Deps } from '../../../server/core/deps'
 import { validateTeam } from '../../../server/domain/team-rules'
 import { creationKit } from '../../helpers/contest-creation'
+import { rowById, rowsWhere, rowWhere } from '../../helpers/db'
 import type { TestWorld } from '../../helpers/deps'
 import { client } from '../../helpers/http'
 import { leagueWorld } from '../../helpers/league'
@@ -23,15 +24,7 @@ const ledgerOk = async (deps: Deps = ctx.world.deps) =>
   expect((await verifyLedger(deps.db)).problems).toEqual([])
 
 const poolBalance = async (code: string) =>
-  Number(
-    (
-      await ctx.world.deps.db
-        .selectFrom('ledger_accounts')
-        .select('balance')
-        .where('code', '=', code)
-        .executeTakeFirst()
-    )?.balance ?? 0,
-  )
+  Number((await rowWhere(ctx.world.deps.db, 'ledger_accounts', { code }, 'balance'))?.balance ?? 0)
 
 async function botTeamsOf(deps: Deps, contestId: number) {
   return deps.db
@@ -153,11 +146,7 @@ describe('daily contests', () => {
       ctx.api.post(`/api/contests/${contest.id}/bots`, { count: 2 }, owner.token),
     ])
     expect(both.map((r) => r.status).sort()).toEqual([201, 422])
-    const row = await ctx.world.deps.db
-      .selectFrom('contests')
-      .select('members_count')
-      .where('id', '=', contest.id)
-      .executeTakeFirstOrThrow()
+    const row = await rowById(ctx.world.deps.db, 'contests', contest.id, 'members_count')
     expect(row.members_count).toBe(3)
     expect(await botTeamsOf(ctx.world.deps, contest.id)).toHaveLength(2)
     expect(await kit.balance(owner)).toBe(200)
@@ -240,11 +229,7 @@ describe('championship contests', () => {
 
 describe('refunds of bot entries go back to the owner who staked them', () => {
   const usernameOf = async (userId: number) => {
-    const row = await ctx.world.deps.db
-      .selectFrom('users')
-      .select('username')
-      .where('id', '=', userId)
-      .executeTakeFirstOrThrow()
+    const row = await rowById(ctx.world.deps.db, 'users', userId, 'username')
     return row.username
   }
 
@@ -266,11 +251,12 @@ describe('refunds of bot entries go back to the owner who staked them', () => {
     expect(await kit.balance(owner)).toBe(500)
     for (const bot of [first, second]) {
       expect(await usernameOf(bot?.user_id as number)).toMatch(/^bot-c\d+-\d$/)
-      const accounts = await ctx.world.deps.db
-        .selectFrom('ledger_accounts')
-        .select('balance')
-        .where('user_id', '=', bot?.user_id as number)
-        .execute()
+      const accounts = await rowsWhere(
+        ctx.world.deps.db,
+        'ledger_accounts',
+        { user_id: bot?.user_id as number },
+        'balance',
+      )
       expect(accounts.reduce((sum, a) => sum + Number(a.balance), 0)).toBe(0)
     }
     expect(await poolBalance(`contest:${contest.id}:pool`)).toBe(0)

@@ -6,6 +6,7 @@ import { type ContestQuery, queryContests, SORT_COLUMNS } from '../../../server/
 import { type ContestRow, contestBase } from '../../../server/areas/contests/queries'
 import type { Deps } from '../../../server/core/deps'
 import { createRng } from '../../../server/domain/rng'
+import { rowsWhere } from '../../helpers/db'
 import { type TestWorld, testWorld } from '../../helpers/deps'
 
 // The reference: what the listing did before it moved into SQL — every contest loaded,
@@ -340,11 +341,7 @@ describe('contest list totals (cached per process, checked against data_versions
       .executeTakeFirstOrThrow()
     const later = Number(m.event_time_ms) + 86_400_000
     await deps.db.updateTable('matches').set({ event_time_ms: later }).where('id', '=', m.id).execute()
-    const starts = await deps.db
-      .selectFrom('contests')
-      .select('starts_at_ms')
-      .where('match_id', '=', m.id)
-      .execute()
+    const starts = await rowsWhere(deps.db, 'contests', { match_id: m.id }, 'starts_at_ms')
     expect(starts.length).toBeGreaterThan(0)
     for (const s of starts) expect(Number(s.starts_at_ms)).toBe(later)
     await deps.db

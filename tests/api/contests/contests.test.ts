@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { verifyLedger } from '../../../server/areas/ledger/verify'
+import { rowsWhere } from '../../helpers/db'
 import { upcomingMatch, validTeamBody } from '../../helpers/league'
 import { transactionsOfKind } from '../../helpers/ledger'
 import { apiWorld, fundedPlayer, postTeam } from '../../helpers/world'
@@ -230,11 +231,7 @@ describe('joining', () => {
     const ok = results.filter((r) => r.status === 200)
     expect(ok).toHaveLength(10)
     expect(results.filter((r) => r.status === 409).every((r) => r.body.code === 'CONTEST_FULL')).toBe(true)
-    const members = await ctx.world.deps.db
-      .selectFrom('contest_members')
-      .select('id')
-      .where('contest_id', '=', league.id)
-      .execute()
+    const members = await rowsWhere(ctx.world.deps.db, 'contest_members', { contest_id: league.id }, 'id')
     expect(members).toHaveLength(10)
     const debits = await transactionsOfKind(ctx.world.deps.db, 'contest_entry')
     expect(debits).toHaveLength(10)

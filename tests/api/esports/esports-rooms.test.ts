@@ -8,6 +8,7 @@ import {
 } from '../../../server/areas/esports/rooms.service'
 import { userBalances } from '../../../server/areas/ledger/service'
 import { verifyLedger } from '../../../server/areas/ledger/verify'
+import { rowsWhere } from '../../helpers/db'
 import {
   type FixtureContest,
   insertEsportsContest,
@@ -312,12 +313,12 @@ describe('the reveal job', () => {
     await scheduleReveal(ctx.world.deps, { ...gone, status: 'open' })
     await scheduleReveal(ctx.world.deps, { ...gone, status: 'cancelled' })
     expect(
-      await ctx.world.deps.db
-        .selectFrom('scheduled_jobs')
-        .select('id')
-        .where('unique_key', '=', revealJobKey(gone.id))
-        .where('status', '=', 'pending')
-        .execute(),
+      await rowsWhere(
+        ctx.world.deps.db,
+        'scheduled_jobs',
+        { unique_key: revealJobKey(gone.id), status: 'pending' },
+        'id',
+      ),
     ).toEqual([])
   })
 
@@ -327,11 +328,7 @@ describe('the reveal job', () => {
     await clockTo(c.starts_at_ms + 2 * 3_600_000)
     expect(await row(c.id)).toMatchObject({ status: 'locked', revealed_at_ms: revealAt(c) })
     for (const p of players) expect(await notes(p)).toHaveLength(1)
-    const done = await ctx.world.deps.db
-      .selectFrom('scheduled_jobs')
-      .select('status')
-      .where('kind', '=', REVEAL_JOB)
-      .execute()
+    const done = await rowsWhere(ctx.world.deps.db, 'scheduled_jobs', { kind: REVEAL_JOB }, 'status')
     expect(done).toEqual([{ status: 'done' }])
   })
 

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { afterLobbyResults } from '../../../server/areas/esports/tournament-results'
 import { withTx } from '../../../server/db/tx'
 import { squadPoints } from '../../../server/domain/esports/rules'
+import { rowById, rowsWhere } from '../../helpers/db'
 import { insertVerifiedAccount } from '../../helpers/esports-fixture'
 import { apiWorld } from '../../helpers/world'
 
@@ -84,11 +85,7 @@ async function enterLobby(
         .set({ placement: r.placement, kills: r.kills, points: squadPoints('pubg', r.placement, r.kills) })
         .where('id', '=', r.squad_id)
         .execute()
-    const c = await tx
-      .selectFrom('esports_contests')
-      .select('results_version')
-      .where('id', '=', contestId)
-      .executeTakeFirstOrThrow()
+    const c = await rowById(tx, 'esports_contests', contestId, 'results_version')
     const version = c.results_version + 1
     await tx
       .insertInto('esports_results')
@@ -495,12 +492,12 @@ describe('esports tournaments: seeding and progress', () => {
     expect(finalists.map((s) => s.squad.id)).toEqual(bySeed.map((s: { squad: { id: number } }) => s.squad.id))
     const tour = (await ctx.api.get(`/api/esports/tournaments/${t.id}`)).body.esports_tournament
     expect(tour).toMatchObject({ status: 'running', current_round: 2 })
-    const elim = await ctx.world.deps.db
-      .selectFrom('esports_tournament_squads')
-      .select('id')
-      .where('tournament_id', '=', t.id)
-      .where('eliminated_in_round', '=', 1)
-      .execute()
+    const elim = await rowsWhere(
+      ctx.world.deps.db,
+      'esports_tournament_squads',
+      { tournament_id: t.id, eliminated_in_round: 1 },
+      'id',
+    )
     expect(elim).toHaveLength(16)
 
     // A correction of lobby 1 after the final was seeded: points move, qualification does not.
@@ -547,11 +544,7 @@ describe('esports tournaments: seeding and progress', () => {
     )
     const roundId = a.rounds[0]?.id as number
     const contestIds = (
-      await ctx.world.deps.db
-        .selectFrom('esports_contests')
-        .select('id')
-        .where('round_id', '=', roundId)
-        .execute()
+      await rowsWhere(ctx.world.deps.db, 'esports_contests', { round_id: roundId }, 'id')
     ).map((c) => c.id)
     await ctx.world.deps.db.deleteFrom('esports_slots').where('round_id', '=', roundId).execute()
     await ctx.world.deps.db.deleteFrom('esports_members').where('contest_id', 'in', contestIds).execute()

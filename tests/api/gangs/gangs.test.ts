@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { MAX_GANG_MEMBERS } from '../../../server/areas/gangs/membership'
 import { classicTeamWithScore } from '../../helpers/classic-teams'
 import { race, statuses } from '../../helpers/concurrency'
+import { rowWhere } from '../../helpers/db'
 import type { TestWorld } from '../../helpers/deps'
 import { client } from '../../helpers/http'
 import { leagueWorld } from '../../helpers/league'
@@ -370,11 +371,7 @@ describe('gang races', () => {
       api.post('/api/leagues/join', { code: g.league_code }, players[i]?.token),
     )
     expect(statuses(answers)).toEqual({ 200: 1, 409: 3 })
-    const row = await world.deps.db
-      .selectFrom('gangs')
-      .select('members_count')
-      .where('id', '=', g.id)
-      .executeTakeFirst()
+    const row = await rowWhere(world.deps.db, 'gangs', { id: g.id }, 'members_count')
     expect(row?.members_count).toBe(MAX_GANG_MEMBERS)
   })
 

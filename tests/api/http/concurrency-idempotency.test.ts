@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { userBalances } from '../../../server/areas/ledger/service'
 import { race, statuses } from '../../helpers/concurrency'
 import { creationKit } from '../../helpers/contest-creation'
+import { rowsWhere } from '../../helpers/db'
 import { apiWorld } from '../../helpers/world'
 
 // Money-moving requests sent several times at once with one Idempotency-Key (a client retrying
@@ -29,11 +30,7 @@ describe('one Idempotency-Key, four requests at once', () => {
     expect(statuses(answers)).toEqual({ 201: 4 })
     expect(replays(answers)).toBe(3)
     expect(new Set(answers.map((a) => a.body.contest.id)).size).toBe(1)
-    const made = await ctx.world.deps.db
-      .selectFrom('contests')
-      .select('id')
-      .where('created_by_id', '=', owner.id)
-      .execute()
+    const made = await rowsWhere(ctx.world.deps.db, 'contests', { created_by_id: owner.id }, 'id')
     expect(made).toHaveLength(1)
     expect((await userBalances(ctx.world.deps.db, owner.id)).unused).toBe(400_00)
   })
@@ -52,12 +49,12 @@ describe('one Idempotency-Key, four requests at once', () => {
     expect(statuses(answers)).toEqual({ 200: 4 })
     expect(replays(answers)).toBe(3)
     expect(new Set(answers.map((a) => a.body.member_id)).size).toBe(1)
-    const seats = await ctx.world.deps.db
-      .selectFrom('contest_members')
-      .select('id')
-      .where('contest_id', '=', contest.id)
-      .where('user_id', '=', p.id)
-      .execute()
+    const seats = await rowsWhere(
+      ctx.world.deps.db,
+      'contest_members',
+      { contest_id: contest.id, user_id: p.id },
+      'id',
+    )
     expect(seats).toHaveLength(1)
     expect((await userBalances(ctx.world.deps.db, p.id)).unused).toBe(200_00)
   })

@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest'
+import { rowById, rowsWhere } from '../../helpers/db'
 import { upcomingMatch, upcomingMatches } from '../../helpers/league'
 import { apiWorld } from '../../helpers/world'
 
@@ -46,16 +47,8 @@ describe('GET /api/contests/home', () => {
 describe('GET /api/series/{id}/matches and /players', () => {
   it('pages the matches of a series with their total', async () => {
     const match = await upcomingMatch(ctx.world.deps)
-    const { series_id } = await ctx.world.deps.db
-      .selectFrom('matches')
-      .select('series_id')
-      .where('id', '=', match.id)
-      .executeTakeFirstOrThrow()
-    const inSeries = await ctx.world.deps.db
-      .selectFrom('matches')
-      .select('id')
-      .where('series_id', '=', series_id)
-      .execute()
+    const { series_id } = await rowById(ctx.world.deps.db, 'matches', match.id, 'series_id')
+    const inSeries = await rowsWhere(ctx.world.deps.db, 'matches', { series_id }, 'id')
     const res = await ctx.api.get(`/api/series/${series_id}/matches?per_page=1`)
     expect(res.status).toBe(200)
     expect(res.body.matches).toHaveLength(1)

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { startSimulation } from '../../../server/areas/match-day/simulation'
 import type { Deps } from '../../../server/core/deps'
 import { seatAndStart, smallAuction } from '../../helpers/auctions'
-import { failedJobs, TEST_DIALECT } from '../../helpers/db'
+import { failedJobs, rowById, rowsWhere, TEST_DIALECT } from '../../helpers/db'
 import type { TestWorld } from '../../helpers/deps'
 import { client } from '../../helpers/http'
 import { leagueWorld, upcomingMatch } from '../../helpers/league'
@@ -109,12 +109,12 @@ describe.skipIf(TEST_DIALECT !== 'postgres')('one auction through two processes'
     // it did, the very timer A remembers writing — but the job is gone.
     expect((await apiB.post(`/api/auctions/${id}/pause`, {}, owner.token)).status).toBe(200)
     expect((await apiA.post(`/api/auctions/${id}/resume`, {}, owner.token)).status).toBe(200)
-    const timers = await a.db
-      .selectFrom('scheduled_jobs')
-      .select('run_at_ms')
-      .where('kind', '=', 'auction.timer')
-      .where('status', '=', 'pending')
-      .execute()
+    const timers = await rowsWhere(
+      a.db,
+      'scheduled_jobs',
+      { kind: 'auction.timer', status: 'pending' },
+      'run_at_ms',
+    )
     expect(timers).toHaveLength(1)
     world.wall.advance(16_000)
     await a.scheduler.runDue()
@@ -153,18 +153,10 @@ describe.skipIf(TEST_DIALECT !== 'postgres')('a live simulation with two schedul
     for (let step = 0; step < 70; step++) {
       world.wall.advance(3 * 60_000)
       await Promise.all([a.scheduler.runDue(), b.scheduler.runDue()])
-      const row = await a.db
-        .selectFrom('matches')
-        .select('status')
-        .where('id', '=', match.id)
-        .executeTakeFirstOrThrow()
+      const row = await rowById(a.db, 'matches', match.id, 'status')
       if (row.status === 'completed') break
     }
-    const row = await a.db
-      .selectFrom('matches')
-      .select('status')
-      .where('id', '=', match.id)
-      .executeTakeFirstOrThrow()
+    const row = await rowById(a.db, 'matches', match.id, 'status')
     expect(row.status).toBe('completed')
     expect(await failedJobs(a.db)).toEqual([])
     const events = await a.db

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { AUTOPILOT_STRATEGY } from '../../../server/areas/auctions/takeover'
 import { lockMatch } from '../../../server/areas/match-day/lifecycle'
 import { seatAndStart, smallAuction } from '../../helpers/auctions'
+import { rowById } from '../../helpers/db'
 import { upcomingMatch } from '../../helpers/league'
 import { apiWorld } from '../../helpers/world'
 
@@ -33,11 +34,7 @@ describe('a job run again after a crash midway', () => {
     })
     ctx.world.wall.advance(at - ctx.world.deps.clock.now())
     await ctx.world.deps.scheduler.runDue()
-    const row = await ctx.world.deps.db
-      .selectFrom('matches')
-      .select('sim_mode')
-      .where('id', '=', match.id)
-      .executeTakeFirstOrThrow()
+    const row = await rowById(ctx.world.deps.db, 'matches', match.id, 'sim_mode')
     expect(row.sim_mode).toBe('live')
     expect((await pending('match.sim')).map((j) => j.unique_key)).toEqual([`match:${match.id}:sim`])
   })

@@ -2,7 +2,7 @@ import { sql } from 'kysely'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { Deps } from '../../../server/core/deps'
 import type { Job } from '../../../server/lib/scheduler'
-import { TEST_DIALECT } from '../../helpers/db'
+import { rowById, TEST_DIALECT } from '../../helpers/db'
 import { type TestWorld, testWorld } from '../../helpers/deps'
 import { closeWithSecond, secondProcess } from '../../helpers/second-process'
 
@@ -120,15 +120,7 @@ describe.skipIf(TEST_DIALECT !== 'postgres')('jobs across two processes on one d
     const first = a.scheduler.runDue()
     await until(async () => runs.length === 1)
     const lease = async () =>
-      Number(
-        (
-          await a.db
-            .selectFrom('scheduled_jobs')
-            .select('lease_until_ms')
-            .where('id', '=', id)
-            .executeTakeFirstOrThrow()
-        ).lease_until_ms,
-      )
+      Number((await rowById(a.db, 'scheduled_jobs', id, 'lease_until_ms')).lease_until_ms)
     for (let i = 0; i < 5; i++) {
       // The wall clock passes the lease; the renewal (every third of it) pushes it along first.
       const before = await lease()

@@ -3,6 +3,7 @@ import { visibleTopic } from '../../../server/areas/posts/visibility'
 import { POST_MAX_CHARS } from '../../../server/domain/social-text'
 import { race, statuses } from '../../helpers/concurrency'
 import { contestRow, memberRow } from '../../helpers/contest-rows'
+import { rowById, rowsWhere } from '../../helpers/db'
 import { disableUser } from '../../helpers/deps'
 import { apiWorld } from '../../helpers/world'
 
@@ -230,11 +231,7 @@ describe('posts on walls and contests', () => {
       p.token,
     )
     expect(badQuery.status).toBe(422)
-    const count = await ctx.world.deps.db
-      .selectFrom('comments')
-      .select('content')
-      .where('post_id', '=', post.id)
-      .execute()
+    const count = await rowsWhere(ctx.world.deps.db, 'comments', { post_id: post.id }, 'content')
     expect(count.map((r) => r.content)).toEqual(['a', 'b'])
   })
 
@@ -444,11 +441,7 @@ describe('likes', () => {
     // Each again at once: idempotent, nothing moves.
     await race(20, (i) => ctx.api.post(`/api/posts/${post.id}/like`, undefined, likers[i]?.token))
     expect((await ctx.api.get(`/api/posts/${post.id}`)).body.post.likes_count).toBe(20)
-    const row = await ctx.world.deps.db
-      .selectFrom('comments')
-      .select('likes_count')
-      .where('id', '=', c.id)
-      .executeTakeFirstOrThrow()
+    const row = await rowById(ctx.world.deps.db, 'comments', c.id, 'likes_count')
     expect(row.likes_count).toBe(20)
     expect((await ctx.api.get(`/api/contests/${contestId}`)).body.contest.topic.likes_count).toBe(20)
     // The author hears of it as one grouped notification.

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { race, statuses } from '../../helpers/concurrency'
 import { championshipContestRow, contestRow, memberRow } from '../../helpers/contest-rows'
+import { rowById } from '../../helpers/db'
 import { apiWorld } from '../../helpers/world'
 
 // Reports of contests and the admin queue (docs/contest-creation.md, "Reports").
@@ -204,11 +205,7 @@ describe('the admin queue', () => {
     expect(
       (await ctx.api.post('/api/admin/reports/999999/resolve', { resolution: 'x' }, admin.token)).status,
     ).toBe(404)
-    const row = await ctx.world.deps.db
-      .selectFrom('reports')
-      .select('status')
-      .where('id', '=', id)
-      .executeTakeFirstOrThrow()
+    const row = await rowById(ctx.world.deps.db, 'reports', id, 'status')
     expect(row.status).toBe('open')
   })
 })

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { verifyLedger } from '../../../server/areas/ledger/verify'
 import { resumeMatches } from '../../../server/areas/match-day/jobs'
 import { ball, lineups } from '../../helpers/cricket-events'
+import { rowsWhere } from '../../helpers/db'
 import { squadOf, upcomingMatch, validTeamBody } from '../../helpers/league'
 import { transactionsOfKind } from '../../helpers/ledger'
 import { apiWorld } from '../../helpers/world'
@@ -54,11 +55,7 @@ describe('POST /api/admin/matches/{id}/events', () => {
       ctx.admin.token,
     )
     expect(Object.keys(unknownType.body.errors)[0]).toMatch(/^events\.0/)
-    const stored = await ctx.world.deps.db
-      .selectFrom('match_events')
-      .select('id')
-      .where('match_id', '=', match.id)
-      .execute()
+    const stored = await rowsWhere(ctx.world.deps.db, 'match_events', { match_id: match.id }, 'id')
     expect(stored).toEqual([])
     const player = await ctx.api.player()
     expect(
@@ -203,12 +200,12 @@ describe('match lifecycle and settlement', () => {
       members.every((m: { rank: number; points: number }) => m.rank >= 1 && Number.isFinite(m.points)),
     ).toBe(true)
     expect(members[0].points).toBeGreaterThanOrEqual(members[1].points)
-    const lineup = await ctx.world.deps.db
-      .selectFrom('match_players')
-      .select('player_id')
-      .where('match_id', '=', match.id)
-      .where('in_lineup', '=', 1)
-      .execute()
+    const lineup = await rowsWhere(
+      ctx.world.deps.db,
+      'match_players',
+      { match_id: match.id, in_lineup: 1 },
+      'player_id',
+    )
     expect(lineup).toHaveLength(22)
   })
 

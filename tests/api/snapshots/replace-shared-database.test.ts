@@ -4,7 +4,7 @@ import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { loadConfig } from '../../../server/core/config'
 import { type RunningServer, startServer } from '../../../server/main'
-import { durableDatabase, TEST_DIALECT } from '../../helpers/db'
+import { durableDatabase, rowWhere, TEST_DIALECT } from '../../helpers/db'
 import { makeUser } from '../../helpers/deps'
 
 // On PostgreSQL several servers may share one database; a snapshot restore
@@ -73,11 +73,7 @@ describe.skipIf(TEST_DIALECT !== 'postgres')(
         )
         expect(r.body.error).toContain('Stop the other server processes first')
       }
-      const kept = await a.deps.db
-        .selectFrom('users')
-        .select('id')
-        .where('id', '=', player.id)
-        .executeTakeFirst()
+      const kept = await rowWhere(a.deps.db, 'users', { id: player.id }, 'id')
       expect(kept).toBeDefined()
       // Alone on the database, the same restore goes through.
       await b.close()

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { awardXp, type XpAward } from '../../../server/areas/users/xp'
 import { withTx } from '../../../server/db/tx'
 import { XP_DAY_MS, XP_RULES } from '../../../server/domain/levels'
+import { rowById } from '../../helpers/db'
 import { upcomingMatch, validTeamBody } from '../../helpers/league'
 import { notificationsOf } from '../../helpers/notifications'
 import { apiWorld } from '../../helpers/world'
@@ -12,14 +13,7 @@ const give = (awards: XpAward[]) =>
   withTx(ctx.world.deps, (tx, after) =>
     awardXp(tx, after, awards, ctx.world.deps.clock.now(), ctx.world.deps.dbHandle.kind === 'postgres'),
   )
-const xpOf = async (id: number) =>
-  (
-    await ctx.world.deps.db
-      .selectFrom('users')
-      .select('xp_points')
-      .where('id', '=', id)
-      .executeTakeFirstOrThrow()
-  ).xp_points
+const xpOf = async (id: number) => (await rowById(ctx.world.deps.db, 'users', id, 'xp_points')).xp_points
 
 describe('XP and levels', () => {
   it('gives join XP once per contest, shows cricket_level and next_level on Me, and notifies a level-up', async () => {

@@ -7,6 +7,7 @@ import { withTx } from '../../../server/db/tx'
 import { OTP_SEND_LIMIT } from '../../../server/domain/kyc-rules'
 import { drawReward } from '../../../server/domain/rewards'
 import { codes, expectLedgerBalanced, race, statuses } from '../../helpers/concurrency'
+import { rowsWhere } from '../../helpers/db'
 import { deposit, pressGateway } from '../../helpers/gateway'
 import { giveWinnings, nextMobile, PAN, PNG_1X1, upload, verifiedPlayer } from '../../helpers/kyc'
 import { apiWorld } from '../../helpers/world'
@@ -140,11 +141,7 @@ describe('verification at once', () => {
       ctx.api.post('/api/mobile_numbers', { mobile_number: mobile }, me.token),
     )
     expect(statuses(answers)).toEqual({ 200: OTP_SEND_LIMIT, 429: 3 })
-    const sent = await ctx.world.deps.db
-      .selectFrom('mobile_otps')
-      .select('id')
-      .where('user_id', '=', me.id)
-      .execute()
+    const sent = await rowsWhere(ctx.world.deps.db, 'mobile_otps', { user_id: me.id }, 'id')
     expect(sent).toHaveLength(OTP_SEND_LIMIT)
   })
 
@@ -155,11 +152,7 @@ describe('verification at once', () => {
       ctx.api.put('/api/me/save_pan', { ...PAN, attachment_id: photo.body.attachment.id }, me.token),
     )
     expect(statuses(answers)).toEqual({ 200: 3 })
-    const rows = await ctx.world.deps.db
-      .selectFrom('pan_cards')
-      .select('status')
-      .where('user_id', '=', me.id)
-      .execute()
+    const rows = await rowsWhere(ctx.world.deps.db, 'pan_cards', { user_id: me.id }, 'status')
     expect(rows).toEqual([{ status: 'pending' }])
   })
 
@@ -192,12 +185,7 @@ describe('verification at once', () => {
       ctx.api.post('/api/bhim_upis', { upi_str: `race${i}@okaxis` }, me.token),
     )
     expect(statuses(other)).toEqual({ 201: 3 })
-    const active = await ctx.world.deps.db
-      .selectFrom('bhim_upis')
-      .select('upi_str')
-      .where('user_id', '=', me.id)
-      .where('active', '=', 1)
-      .execute()
+    const active = await rowsWhere(ctx.world.deps.db, 'bhim_upis', { user_id: me.id, active: 1 }, 'upi_str')
     expect(active).toEqual([{ upi_str: 'race@okhdfc' }])
   })
 })

@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest'
 import { SYSTEM_ACCOUNTS, userBalances } from '../../../server/areas/ledger/service'
 
 import { REDEMPTION_HOLDS_ACCOUNT } from '../../../server/areas/wallet/redemptions/redemptions'
-
+import { rowWhere } from '../../helpers/db'
 import { giveWinnings, submitPan, verifiedPlayer, verifyMobile } from '../../helpers/kyc'
 import { apiWorld } from '../../helpers/world'
 
@@ -21,11 +21,7 @@ beforeEach(async () => {
 
 /** Paise on a system account (0 before it exists). */
 async function systemBalance(code: string): Promise<number> {
-  const row = await ctx.world.deps.db
-    .selectFrom('ledger_accounts')
-    .select('balance')
-    .where('code', '=', code)
-    .executeTakeFirst()
+  const row = await rowWhere(ctx.world.deps.db, 'ledger_accounts', { code }, 'balance')
   return Number(row?.balance ?? 0)
 }
 const winnings = async (userId: number) => (await userBalances(ctx.world.deps.db, userId)).winnings

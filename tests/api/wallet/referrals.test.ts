@@ -2,6 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest'
 import { userBalances } from '../../../server/areas/ledger/service'
 import { verifyLedger } from '../../../server/areas/ledger/verify'
 import { REFERRAL_COINS } from '../../../server/domain/rewards'
+import { rowById } from '../../helpers/db'
 import { disableUser } from '../../helpers/deps'
 import type { client } from '../../helpers/http'
 import { apiWorld } from '../../helpers/world'
@@ -43,11 +44,7 @@ describe('POST /api/users with ref_code', () => {
     expect(res.status).toBe(201)
     expect(res.body.user.coin_balance).toBe(REFERRAL_COINS)
     const friend = res.body.user
-    const row = await ctx.world.deps.db
-      .selectFrom('users')
-      .select('referred_by_id')
-      .where('id', '=', friend.id)
-      .executeTakeFirstOrThrow()
+    const row = await rowById(ctx.world.deps.db, 'users', friend.id, 'referred_by_id')
     expect(row.referred_by_id).toBe(referrer.id)
 
     expect((await userBalances(ctx.world.deps.db, referrer.id)).coins).toBe(REFERRAL_COINS)
@@ -193,11 +190,7 @@ describe('POST /api/me/refer_code', () => {
     expect(loop.body.errors.ref_code).toEqual(['belongs to someone you referred'])
     // Only the friend's sign-up moved coins.
     expect((await userBalances(ctx.world.deps.db, referrer.id)).coins).toBe(REFERRAL_COINS)
-    const row = await ctx.world.deps.db
-      .selectFrom('users')
-      .select('referred_by_id')
-      .where('id', '=', referrer.id)
-      .executeTakeFirstOrThrow()
+    const row = await rowById(ctx.world.deps.db, 'users', referrer.id, 'referred_by_id')
     expect(row.referred_by_id).toBeNull()
   })
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { SYSTEM_ACCOUNTS, userBalances } from '../../../server/areas/ledger/service'
-import { rowCount } from '../../helpers/db'
+import { rowCount, rowWhere } from '../../helpers/db'
 import { depositRow } from '../../helpers/gateway'
 import { client } from '../../helpers/http'
 import { leagueWorld } from '../../helpers/league'
@@ -23,11 +23,12 @@ async function claim(token: string, body: Record<string, unknown> = { reason }) 
 }
 
 async function houseBalance(): Promise<number> {
-  const row = await ctx.world.deps.db
-    .selectFrom('ledger_accounts')
-    .select('balance')
-    .where('code', '=', SYSTEM_ACCOUNTS.house.code)
-    .executeTakeFirst()
+  const row = await rowWhere(
+    ctx.world.deps.db,
+    'ledger_accounts',
+    { code: SYSTEM_ACCOUNTS.house.code },
+    'balance',
+  )
   return Number(row?.balance ?? 0)
 }
 const unused = async (userId: number) => (await userBalances(ctx.world.deps.db, userId)).unused

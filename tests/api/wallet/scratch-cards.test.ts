@@ -4,6 +4,7 @@ import { verifyLedger } from '../../../server/areas/ledger/verify'
 import { earnScratchCard } from '../../../server/areas/wallet/rewards/rewards'
 import { withTx } from '../../../server/db/tx'
 import { drawReward, type RewardKind } from '../../../server/domain/rewards'
+import { rowById } from '../../helpers/db'
 import { client } from '../../helpers/http'
 import { leagueWorld, upcomingMatch } from '../../helpers/league'
 import { transactionsOfKind } from '../../helpers/ledger'
@@ -137,11 +138,7 @@ describe('POST /api/scratch_cards/claim', () => {
       .where('idempotency_key', '=', `scratch:${card.id}`)
       .executeTakeFirstOrThrow()
     expect(tx.kind).toBe('scratch_card')
-    const row = await ctx.world.deps.db
-      .selectFrom('scratch_cards')
-      .select('ledger_transaction_id')
-      .where('id', '=', card.id)
-      .executeTakeFirstOrThrow()
+    const row = await rowById(ctx.world.deps.db, 'scratch_cards', card.id, 'ledger_transaction_id')
     expect(row.ledger_transaction_id).toBe(tx.id)
 
     // Twice: 409, nothing moves.

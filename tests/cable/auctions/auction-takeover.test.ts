@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { RunningServer } from '../../../server/main'
-import { actionCable, cableUrl, signedInUser, startCableServer, watch } from '../../helpers/cable'
+import { actionCable, cableUrl, signedInUser, startCableServer, watch, webRequest } from '../../helpers/cable'
 import { seedLeague, upcomingMatch } from '../../helpers/league'
 
 const ActionCable = actionCable()
@@ -17,15 +17,7 @@ afterAll(async () => {
 })
 
 async function call(method: string, url: string, token: string, body?: unknown) {
-  const res = await fetch(`${server.url}${url}`, {
-    method,
-    headers: {
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      authorization: `Bearer ${token}`,
-      'x-fanspole-client': 'web',
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  })
+  const res = await webRequest(server, method, url, token, body)
   return { status: res.status, body: (await res.json()) as any }
 }
 

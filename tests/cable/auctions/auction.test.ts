@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { RunningServer } from '../../../server/main'
 import { smallAuction } from '../../helpers/auctions'
-import { actionCable, cableUrl, signedInUser, startCableServer, watch } from '../../helpers/cable'
+import { actionCable, cableUrl, signedInUser, startCableServer, watch, webRequest } from '../../helpers/cable'
 import { durableDatabase } from '../../helpers/db'
 import { seedLeague, upcomingMatch } from '../../helpers/league'
 
@@ -19,16 +19,7 @@ afterAll(async () => {
 })
 
 async function call(server: RunningServer, method: string, url: string, token: string, body?: unknown) {
-  const send = () =>
-    fetch(`${server.url}${url}`, {
-      method,
-      headers: {
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-        authorization: `Bearer ${token}`,
-        'x-fanspole-client': 'web',
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    })
+  const send = () => webRequest(server, method, url, token, body)
   // A kept-alive socket to the server that was stopped fails once; the retry opens a new one.
   const res = await send().catch(() => send())
   return { status: res.status, body: (await res.json()) as any }

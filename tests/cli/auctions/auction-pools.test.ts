@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { makeUser } from '../../helpers/deps'
 import { seedLeague } from '../../helpers/league'
-import { type CliWorld, cliWorld, runCli, tempDir } from '../helpers'
+import { type CliWorld, cliWorld, exits, runCli, tempDir } from '../helpers'
 
 /** `fanspole auction create --series|--match --pool --max-managers` (docs/auctions.md, Pools and capacity). */
 
@@ -50,13 +50,10 @@ describe('fanspole auction create --pool', () => {
       /must be at most 1\d: the series pool of \d+ players takes at most 1\d managers/,
     )
     const neither = await create()
-    expect(neither.code).toBe(2)
-    expect(neither.stderr).toContain('give --match <id> or --series <id>')
+    exits(neither, 2, 'give --match <id> or --series <id>')
     const pool = await create('--series', String(seriesId), '--pool', 'world')
-    expect(pool.code).toBe(2)
-    expect(pool.stderr).toContain('--pool: expected match, series or league, got "world"')
+    exits(pool, 2, '--pool: expected match, series or league, got "world"')
     const many = await create('--series', String(seriesId), '--max-managers', '41')
-    expect(many.code).toBe(2)
-    expect(many.stderr).toContain('--max-managers: expected a number of managers from 2 to 40, got "41"')
+    exits(many, 2, '--max-managers: expected a number of managers from 2 to 40, got "41"')
   })
 })

@@ -3,7 +3,7 @@ import path from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { hashSecret } from '../../../server/lib/secrets'
 import { makeUser } from '../../helpers/deps'
-import { type CliWorld, cliWorld, readCredentials, runCli } from '../helpers'
+import { type CliWorld, cliWorld, exits, readCredentials, runCli } from '../helpers'
 
 let world: CliWorld
 beforeEach(async () => {
@@ -132,8 +132,7 @@ describe('stored sessions', () => {
     const player = await makeUser(world.server.deps)
     await runCli(['login', '--email', player.email, '--password', player.password], world.env)
     const r = await runCli(['users', 'list'], world.env)
-    expect(r.code).toBe(1)
-    expect(r.stderr).toContain('error: 403 FORBIDDEN: Only an admin can do that')
+    exits(r, 1, 'error: 403 FORBIDDEN: Only an admin can do that')
     expect(r.stderr).toContain(
       `as ${player.email} (player); admin commands need an admin: fanspole login --admin`,
     )

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { PhaseBoard, SeriesPhase } from '../../../cli/lib/championship'
 import { initialPhaseBoard, phaseBoardReduce } from '../../../cli/lib/phase-board-state'
-import { runCli } from '../helpers'
+import { exits, runCli } from '../helpers'
 
 // Nothing listens here: each of these must fail on the command line, before any request.
 const env = { FANSPOLE_SERVER: 'http://127.0.0.1:9', FANSPOLE_HOME: '/nonexistent-fanspole-home' }
@@ -28,8 +28,7 @@ describe('fanspole championship: usage errors (exit 2, nothing sent)', () => {
     [['transfers'], "required option '--phase <id>' not specified"],
   ])('championship %j', async (args, message) => {
     const r = await cli('championship', ...args)
-    expect(r.code).toBe(2)
-    expect(r.stderr).toContain(message)
+    exits(r, 2, message)
   })
 
   it('answers a usage error as one JSON document with --json', async () => {

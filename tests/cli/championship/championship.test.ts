@@ -3,7 +3,7 @@ import { asPool, phasePlayers } from '../../../server/areas/championship/queries
 import { createRng } from '../../../server/domain/rng'
 import { pickTeam } from '../../../server/domain/team-picker'
 import type { TeamPlayer } from '../../../server/domain/team-rules'
-import { playerHomes, runCli } from '../helpers'
+import { exits, playerHomes, runCli } from '../helpers'
 import { type LeagueCliWorld, leagueCliWorld } from '../match-world'
 
 let world: LeagueCliWorld
@@ -74,8 +74,7 @@ function swaps(team: number[], n: number, avoid: number[] = []): { out: number[]
 describe('fanspole championship', () => {
   it('asks for a sign-in, and says how to make a team when there is none', async () => {
     const anonymous = await runCli(['championship', 'phases'], world.env)
-    expect(anonymous.code).toBe(1)
-    expect(anonymous.stderr).toContain(`error: Not signed in to ${world.server.url}`)
+    exits(anonymous, 1, `error: Not signed in to ${world.server.url}`)
     const { cli } = await signedIn()
     const none = await cli('team', 'show', '--phase', String(phase.id), '--json')
     expect(none.code).toBe(1)

@@ -5,7 +5,7 @@ import { rowCount } from '../../helpers/db'
 import { makeUser } from '../../helpers/deps'
 import { client } from '../../helpers/http'
 import { seedLeague } from '../../helpers/league'
-import { type CliWorld, cliWorld, playerHomes, runCli, tempDir } from '../helpers'
+import { type CliWorld, cliWorld, exits, playerHomes, runCli, tempDir } from '../helpers'
 
 /** `fanspole class create`, `auction approve --all` and `--as` (docs/classroom.md). */
 let world: CliWorld
@@ -92,8 +92,7 @@ describe('fanspole class create', () => {
   ])('refuses --students %s with exit 2 and the range, creating nothing', async (n, message) => {
     const before = await userCount()
     const r = await runCli(['class', 'create', '--students', n], world.env)
-    expect(r.code).toBe(2)
-    expect(r.stderr).toContain(message)
+    exits(r, 2, message)
     expect(await userCount()).toBe(before)
     expect(await classCount()).toBe(0)
   })
@@ -102,11 +101,9 @@ describe('fanspole class create', () => {
     expect((await runCli(['class', 'create'], world.env)).code).toBe(2)
     const file = csv('names.csv', 'username\nasha_k\nravi_m\n')
     const r = await runCli(['class', 'create', '--csv', file, '--students', '1'], world.env)
-    expect(r.code).toBe(2)
-    expect(r.stderr).toContain(`--students 1, but ${file} names 2 students`)
+    exits(r, 2, `--students 1, but ${file} names 2 students`)
     const seats = await runCli(['class', 'create', '--students', '3', '--seats', '2'], world.env)
-    expect(seats.code).toBe(2)
-    expect(seats.stderr).toContain('--seats: must be at least the number of students (3) and at least 2')
+    exits(seats, 2, '--seats: must be at least the number of students (3) and at least 2')
     expect(await classCount()).toBe(0)
   })
 
@@ -114,8 +111,7 @@ describe('fanspole class create', () => {
     const before = await userCount()
     const file = csv('names.csv', 'username,full_name\nasha_k,Asha\nravi_m,Ravi\nAsha_K,Asha again\n')
     const r = await runCli(['class', 'create', '--csv', file], world.env)
-    expect(r.code).toBe(1)
-    expect(r.stderr).toContain('line 4: username Asha_K is a duplicate of line 2')
+    exits(r, 1, 'line 4: username Asha_K is a duplicate of line 2')
     expect(r.stderr).toContain('nothing was created')
     expect(await userCount()).toBe(before)
     expect(await classCount()).toBe(0)
@@ -128,8 +124,7 @@ describe('fanspole class create', () => {
       'username,email\nasha_k,asha@school.test\n9 bad,x@y.test\nravi_m,not-an-email\n',
     )
     const r = await runCli(['class', 'create', '--csv', file, '--json'], world.env)
-    expect(r.code).toBe(1)
-    expect(r.stderr).toContain('line 3: username "9 bad" must be 3–20 letters')
+    exits(r, 1, 'line 3: username "9 bad" must be 3–20 letters')
     expect(r.stderr).toContain('line 4: email "not-an-email" is not an e-mail address')
     expect(r.json()).toMatchObject({ code: 'BAD_ROSTER' })
     expect(await userCount()).toBe(before)
@@ -140,8 +135,7 @@ describe('fanspole class create', () => {
     const before = await userCount()
     const file = csv('names.csv', 'username\nasha_k\nravi_m\n')
     const r = await runCli(['class', 'create', '--csv', file], world.env)
-    expect(r.code).toBe(1)
-    expect(r.stderr).toContain('line 3 (username): has already been taken')
+    exits(r, 1, 'line 3 (username): has already been taken')
     expect(await userCount()).toBe(before)
     expect(await classCount()).toBe(0)
   })
@@ -150,8 +144,7 @@ describe('fanspole class create', () => {
     const p = await makeUser(world.server.deps)
     expect((await runCli(['login', '--email', p.email, '--password', p.password], world.env)).code).toBe(0)
     const r = await runCli(['class', 'create', '--students', '3'], world.env)
-    expect(r.code).toBe(1)
-    expect(r.stderr).toContain('403 FORBIDDEN')
+    exits(r, 1, '403 FORBIDDEN')
     expect(await classCount()).toBe(0)
   })
 })
@@ -190,20 +183,17 @@ describe('fanspole --as <username>', () => {
     const p = await makeUser(world.server.deps)
     const { env } = await signedInHome(world.env, p)
     const r = await runCli(['--as', c.students[0].username, 'auction', 'show', String(c.auction.id)], env)
-    expect(r.code).toBe(1)
-    expect(r.stderr).toContain('403 FORBIDDEN: --as')
+    exits(r, 1, '403 FORBIDDEN: --as')
     expect(await db().selectFrom('admin_act_as').selectAll().execute()).toHaveLength(0)
   })
 
   it('refuses an unknown player (exit 1), a non-username and a local command (exit 2)', async () => {
     const unknown = await runCli(['--as', 'nobody_here', 'auction', 'list'], world.env)
-    expect(unknown.code).toBe(1)
-    expect(unknown.stderr).toContain('404 NOT_FOUND: --as nobody_here')
+    exits(unknown, 1, '404 NOT_FOUND: --as nobody_here')
     const bad = await runCli(['--as', 'x', 'auction', 'list'], world.env)
     expect(bad.code).toBe(2)
     const local = await runCli(['--as', 'someone', 'db', 'migrate'], world.env)
-    expect(local.code).toBe(2)
-    expect(local.stderr).toContain('--as: `db` does not act on a server as a player')
+    exits(local, 2, '--as: `db` does not act on a server as a player')
   })
 })
 
@@ -231,7 +221,6 @@ describe('fanspole auction approve --all', () => {
   it('wants a manager id or --all, not neither and not both (exit 2)', async () => {
     expect((await runCli(['auction', 'approve', '3'], world.env)).code).toBe(2)
     const both = await runCli(['auction', 'approve', '3', '4', '--all'], world.env)
-    expect(both.code).toBe(2)
-    expect(both.stderr).toContain('give a manager id or --all, not both')
+    exits(both, 2, 'give a manager id or --all, not both')
   })
 })

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { verifyLedger } from '../../../server/areas/ledger/verify'
-import { contestCreate } from '../helpers'
+import { contestCreate, exits } from '../helpers'
 import { cricketMatch, leagueCli, teamedPlayer } from '../match-world'
 
 /** `fanspole contest create --bots`, `contest bots`, `auction create --bots` (docs/bots.md). */
@@ -45,30 +45,24 @@ describe('fanspole contest … --bots', () => {
 
     const full = await cli('contest', 'bots', String(id), '1')
 
-    expect(full.code).toBe(1)
-
-    expect(full.stderr).toContain('This contest is full')
+    exits(full, 1, 'This contest is full')
     expect((await verifyLedger(ctx.world.server.deps.db)).problems).toEqual([])
   })
 
   it('bad input: exit 2 and nothing sent', async () => {
     const zero = await cli('contest', 'bots', '5', '0')
-    expect(zero.code).toBe(2)
-    expect(zero.stderr).toContain('expected a number of bots from 1 to 100')
+    exits(zero, 2, 'expected a number of bots from 1 to 100')
     const strategy = await cli('contest', 'bots', '5', '2', '--strategy', 'greedy')
     expect(strategy.code).toBe(2)
     expect(strategy.stderr).toContain(
       '--strategy: expected one of mixed, favourite, differential, captain_by_form',
     )
     const dry = await cli(...contestCreate(1, 'x', '--size', '3', '--bots', '2', '--dry-run'))
-    expect(dry.code).toBe(2)
-    expect(dry.stderr).toContain('leave out --dry-run')
+    exits(dry, 2, 'leave out --dry-run')
     const lone = await cli(...contestCreate(1, 'x', '--size', '3', '--bot-strategy', 'favourite'))
-    expect(lone.code).toBe(2)
-    expect(lone.stderr).toContain('--bot-strategy goes with --bots <n>')
+    exits(lone, 2, '--bot-strategy goes with --bots <n>')
     const auction = await cli('auction', 'create', '--match', '1', '--name', 'Nope', '--bots', '41')
-    expect(auction.code).toBe(2)
-    expect(auction.stderr).toContain('--bots: expected a number of bots from 1 to 40')
+    exits(auction, 2, '--bots: expected a number of bots from 1 to 40')
   })
 })
 

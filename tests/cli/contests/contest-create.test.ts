@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { classicBody } from '../../helpers/championship'
-import { contestCreate } from '../helpers'
+import { contestCreate, exits } from '../helpers'
 import { cricketMatch, leagueCli } from '../match-world'
 
 const ctx = leagueCli()
@@ -49,8 +49,7 @@ describe('fanspole contest create / join / members / edit / delete', () => {
     // Joining without a team for the match says what to do.
     await signIn(late)
     const noTeam = await cli('contest', 'join', '--code', code)
-    expect(noTeam.code).toBe(1)
-    expect(noTeam.stderr).toContain(`error: You have no team for match ${match.id}`)
+    exits(noTeam, 1, `error: You have no team for match ${match.id}`)
     const wrong = await cli('contest', 'join', '--code', 'WRONGCODE99', '--json')
     expect(wrong.code).toBe(1)
     expect(wrong.json()).toMatchObject({ status: 404 })
@@ -122,8 +121,7 @@ describe('fanspole contest create / join / members / edit / delete', () => {
     await signIn(owner)
     const args = ['contest', 'create', '--game', 'championship', '--phase', String(phase.id)]
     const withMatch = await cli(...args, '--match', '3', '--name', 'x', '--size', '3')
-    expect(withMatch.code).toBe(2)
-    expect(withMatch.stderr).toContain('a championship contest enters your classic team of --phase')
+    exits(withMatch, 2, 'a championship contest enters your classic team of --phase')
     const made = await cli(...args, '--name', 'Season Mates', '--size', '5', '--json')
     expect(made.code, made.stderr).toBe(0)
     const contest = made.json().championship_contest ?? made.json().contest

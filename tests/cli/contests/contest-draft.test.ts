@@ -8,7 +8,7 @@ import {
   prizeChoice,
 } from '../../../cli/lib/contest-draft'
 import { UsageError } from '../../../cli/lib/errors'
-import { runCli } from '../helpers'
+import { exits, runCli } from '../helpers'
 
 describe('--prizes / --ranges', () => {
   it('reads ranks and ranges with percents, decimals and spaces', () => {
@@ -100,8 +100,7 @@ describe('usage errors before any request (exit 2)', () => {
     [['prizes', 'delete', '2'], 'pass --yes to confirm'],
   ])('%j', async (args, message) => {
     const r = await runCli(args, env)
-    expect(r.code).toBe(2)
-    expect(r.stderr).toContain(message)
+    exits(r, 2, message)
   })
 })
 

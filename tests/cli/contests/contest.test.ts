@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { squadOf } from '../../helpers/league'
+import { exits } from '../helpers'
 import { cricketMatch, entrant, leagueCli, oneBall } from '../match-world'
 
 const ctx = leagueCli()
@@ -63,15 +64,12 @@ describe('fanspole contest list', () => {
 
   it('exits 1 with the server’s 422 for an unknown filter and 2 for bad flags', async () => {
     const unknown = await cli('contest', 'list', '--filter', '1,99')
-    expect(unknown.code).toBe(1)
-    expect(unknown.stderr).toContain('error: 422 VALIDATION_FAILED:')
+    exits(unknown, 1, 'error: 422 VALIDATION_FAILED:')
     expect(unknown.stderr).toMatch(/^ {2}filter_ids: has unknown filters: 99$/m)
     const sort = await cli('contest', 'list', '--sort', 'cheapest')
-    expect(sort.code).toBe(2)
-    expect(sort.stderr).toContain('error: --sort: expected prize, spots, winners or fee')
+    exits(sort, 2, 'error: --sort: expected prize, spots, winners or fee')
     const both = await cli('contest', 'list', '--match', '3', '--type', 'live')
-    expect(both.code).toBe(2)
-    expect(both.stderr).toContain('--type lists contests across matches')
+    exits(both, 2, '--type lists contests across matches')
     const filter = await cli('contest', 'list', '--filter', 'free')
     expect(filter.code).toBe(2)
     expect(filter.stderr).toContain(
@@ -109,8 +107,7 @@ describe('fanspole contest show', () => {
 
   it('exits 1 for an unknown contest', async () => {
     const r = await cli('contest', 'show', '999999')
-    expect(r.code).toBe(1)
-    expect(r.stderr).toContain('error: 404 NOT_FOUND: Contest not found')
+    exits(r, 1, 'error: 404 NOT_FOUND: Contest not found')
   })
 })
 
@@ -171,7 +168,6 @@ describe('fanspole contest leaderboard', () => {
 
   it('refuses --watch with --json', async () => {
     const r = await cli('contest', 'leaderboard', '1', '--watch', '--json')
-    expect(r.code).toBe(2)
-    expect(r.stderr).toContain('error: --watch shows a live view; leave out --json')
+    exits(r, 2, 'error: --watch shows a live view; leave out --json')
   })
 })

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { exits } from '../helpers'
 import { leagueCli } from '../match-world'
 
 const ctx = leagueCli()
@@ -10,8 +11,7 @@ describe('fanspole prizes', () => {
     await signIn(p)
     expect((await cli('prizes', 'list')).stdout).toContain('No saved prize tables yet')
     const bad = await cli('prizes', 'create', 'Broken', '--ranges', '1:60,2:30')
-    expect(bad.code).toBe(1)
-    expect(bad.stderr).toContain('error: 422 VALIDATION_FAILED')
+    exits(bad, 1, 'error: 422 VALIDATION_FAILED')
     expect(bad.stderr).toMatch(/^ {2}ranges: .*100/m)
     const made = await cli('prizes', 'create', 'Top heavy', '--ranges', '1:60,2:25,3:15', '--json')
     expect(made.code, made.stderr).toBe(0)

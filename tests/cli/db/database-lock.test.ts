@@ -8,7 +8,7 @@ import { lockDatabase } from '../../../server/db/database-lock'
 import { lockFileOf, readLockFile, tryLockFile } from '../../../server/db/lock-file'
 import { type RunningServer, startServer } from '../../../server/main'
 import { makeUser } from '../../helpers/deps'
-import { type CommandDatabase, commandDatabase, runCli, tempDir } from '../helpers'
+import { type CommandDatabase, commandDatabase, exits, runCli, tempDir } from '../helpers'
 
 // A command that writes a database holds its lock, and a second one is told
 // who has it instead of wiping the first one's league (docs/architecture.md, "One database,
@@ -123,8 +123,7 @@ describe.skipIf(process.env.DATABASE_URL)('SQLite: one process a file', () => {
       }),
     )
     const refused = await cli(['db', 'migrate'])
-    expect(refused.code).toBe(1)
-    expect(refused.stderr).toContain(`is in use by \`fanspole demo\` (pid ${dead} on lab-pc-7, since `)
+    exits(refused, 1, `is in use by \`fanspole demo\` (pid ${dead} on lab-pc-7, since `)
     expect(readLockFile(lockFile)?.host).toBe('lab-pc-7')
   })
 

@@ -5,7 +5,7 @@ import { migrations } from '../../../server/db/migrations'
 import type { Database } from '../../../server/db/schema'
 import { createLogger } from '../../../server/lib/log'
 import { makeUser } from '../../helpers/deps'
-import { type CommandDatabase, commandDatabase, runCli, tempDir } from '../helpers'
+import { type CommandDatabase, commandDatabase, exits, runCli, tempDir } from '../helpers'
 
 // On a SQLite file, or in the Postgres leg on a scratch database named by DATABASE_URL.
 let target: CommandDatabase
@@ -102,7 +102,6 @@ describe('fanspole db reset', () => {
 
   it('refuses --users without --seed', async () => {
     const r = await cli(['db', 'reset', '--yes', '--users', '5'])
-    expect(r.code).toBe(2)
-    expect(r.stderr).toContain('--users only makes sense with --seed')
+    exits(r, 2, '--users only makes sense with --seed')
   })
 })

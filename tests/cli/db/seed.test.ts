@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { type CommandDatabase, commandDatabase, runCli } from '../helpers'
+import { type CommandDatabase, commandDatabase, exits, runCli } from '../helpers'
 
 // On a SQLite file, or in the Postgres leg on a scratch database named by DATABASE_URL.
 let target: CommandDatabase
@@ -90,8 +90,7 @@ describe('fanspole seed', () => {
 
   it('refuses a --now it cannot read', async () => {
     const r = await seed(['--now', 'tomorrow'])
-    expect(r.code).toBe(2)
-    expect(r.stderr).toContain('error: --now: expected an ISO date-time or epoch ms, got "tomorrow"')
+    exits(r, 2, 'error: --now: expected an ISO date-time or epoch ms, got "tomorrow"')
   })
 })
 

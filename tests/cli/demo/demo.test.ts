@@ -6,7 +6,7 @@ import Database from 'better-sqlite3'
 import { afterAll, afterEach, describe, expect, it } from 'vitest'
 import { verifyLedger } from '../../../server/areas/ledger/verify'
 import { openDatabase } from '../../../server/db/dialect'
-import { runCli, tempDir } from '../helpers'
+import { exits, runCli, tempDir } from '../helpers'
 
 const root = path.resolve(import.meta.dirname, '..', '..', '..')
 const bin = path.join(root, 'cli', 'bin', 'fanspole.mjs')
@@ -230,8 +230,7 @@ describe('fanspole demo', () => {
     const port = (busy.address() as net.AddressInfo).port
     try {
       const r = await runCli(['demo', '--data', dir, '--port', String(port), '--no-web'])
-      expect(r.code).toBe(1)
-      expect(r.stderr).toContain(`error: Port ${port} is already in use; nothing was changed`)
+      exits(r, 1, `error: Port ${port} is already in use; nothing was changed`)
       expect(fs.readFileSync(file, 'utf8')).toBe('the league of last week')
       expect(fs.existsSync(`${file}.lock`)).toBe(false)
     } finally {

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { rowsWhere } from '../../helpers/db'
 import { makeUser } from '../../helpers/deps'
 import { insertVerifiedAccount } from '../../helpers/esports-fixture'
-import { type CliWorld, cliWorld, ok, playerHomes, runCli } from '../helpers'
+import { type CliWorld, cliWorld, exits, ok, playerHomes, runCli } from '../helpers'
 
 // Who may host esports rooms, from the terminal (docs/esports.md "Who may host"): the player
 // reads what is met and missing and asks the admins; the admin grants and revokes paid hosting
@@ -39,15 +40,13 @@ describe('fanspole esports access and users grant-access', () => {
 
     // A paid room is refused with the reason, and no hint about admin sign-in (it is the player's own command).
     const refused = await p.cli(...paidRoom, ...paidFlags)
-    expect(refused.code).toBe(1)
-    expect(refused.stderr).toContain('403 FORBIDDEN: You cannot host this contest yet')
+    exits(refused, 1, '403 FORBIDDEN: You cannot host this contest yet')
     expect(refused.stderr).not.toContain('login --admin')
 
     const asked = ok(await p.cli('esports', 'access', 'request', '--message', 'I run our hostel scrims'))
     expect(asked.stdout).toContain('Asked the admins for pubg host access')
     const again = await p.cli('esports', 'access', 'request')
-    expect(again.code).toBe(1)
-    expect(again.stderr).toContain('429')
+    exits(again, 1, '429')
 
     const granted = ok(await admin('users', 'grant-access', p.user.username, '--note', 'hostel league'))
     expect(granted.stdout).toContain(`Granted ${p.user.username} paid and public contest creation`)
@@ -66,19 +65,13 @@ describe('fanspole esports access and users grant-access', () => {
     const revoked = ok(await admin('users', 'revoke-access', p.user.email))
     expect(revoked.stdout).toContain(`Revoked ${p.user.username}’s contest creation grant`)
     const twice = await admin('users', 'revoke-access', p.user.email)
-    expect(twice.code).toBe(1)
-    expect(twice.stderr).toContain('404')
+    exits(twice, 1, '404')
     expect((await admin('users', 'grant-access', 'nobody-here')).code).toBe(1)
     // A player cannot grant themselves.
     const self = await p.cli('users', 'grant-access', p.user.username)
-    expect(self.code).toBe(1)
-    expect(self.stderr).toContain('403')
+    exits(self, 1, '403')
     expect(
-      await world.server.deps.db
-        .selectFrom('contest_access_grants')
-        .select('user_id')
-        .where('user_id', '=', p.user.id)
-        .execute(),
+      await rowsWhere(world.server.deps.db, 'contest_access_grants', { user_id: p.user.id }, 'user_id'),
     ).toEqual([])
   })
 })

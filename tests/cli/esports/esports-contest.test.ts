@@ -1,27 +1,20 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { insertVerifiedAccount } from '../../helpers/esports-fixture'
-import { client } from '../../helpers/http'
-import { type CliWorld, cliWorld, runCli } from '../helpers'
+import { cliApiWorld, exits } from '../helpers'
 
 // `fanspole esports contest create|list|show|cancel` against a real server (docs/esports.md,
 // "Creating a contest, and who may host").
 
-let world: CliWorld
-let api: ReturnType<typeof client>
-beforeAll(async () => {
-  world = await cliWorld()
-  api = client(world.server.deps)
-})
-afterAll(() => world.close())
+const ctx = cliApiWorld()
 
-const cli = (...args: string[]) => runCli(args, world.env)
+const { cli } = ctx
 
 async function hostPlayer(level = 40) {
-  const p = await api.player()
-  await insertVerifiedAccount(world.server.deps.db, p.id, 'pubg', level, {
+  const p = await ctx.api.player()
+  await insertVerifiedAccount(ctx.world.server.deps.db, p.id, 'pubg', level, {
     in_game_name: `ign${p.id}`,
     character_id: `5550${p.id}`,
-    at_ms: world.server.deps.clock.now(),
+    at_ms: ctx.world.server.deps.clock.now(),
   })
   await cli('logout')
   expect((await cli('login', '--email', p.email, '--password', p.password)).code).toBe(0)
@@ -101,8 +94,7 @@ describe('fanspole esports contest', () => {
       '--starts-in',
       '60',
     )
-    expect(kind.code).toBe(2)
-    expect(kind.stderr).toContain('--kind: expected one of pubg')
+    exits(kind, 2, '--kind: expected one of pubg')
     const prizes = await cli(...base, '--starts-in', '60', '--prizes', '[oops')
     expect(prizes.code).toBe(2)
     const missing = await cli('esports', 'contest', 'show', '999', '--json')

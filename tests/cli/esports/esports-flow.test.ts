@@ -2,7 +2,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest'
 import { makeUser } from '../../helpers/deps'
-import { type Cli, type CliWorld, cliWorld, ok, playerHomes, runCli, tempDir } from '../helpers'
+import { type Cli, type CliWorld, cliWorld, exits, ok, playerHomes, runCli, tempDir } from '../helpers'
 
 // Esports from the CLI: a squad contest from the game accounts to the winnings,
 // and a two-round tournament, driven only through `fanspole` commands against a real server
@@ -127,8 +127,7 @@ describe('esports from the CLI', () => {
     const set = ok(await host.cli('esports', 'room', 'set', id, '--id', '4455667', '--password', 'erangel42'))
     expect(set.stdout).toContain(`Room details set for contest #${id}`)
     const early = await a2.cli('esports', 'room', 'show', id)
-    expect(early.code).toBe(1)
-    expect(early.stderr).toContain('Room details appear here at')
+    exits(early, 1, 'Room details appear here at')
     expect(early.stderr).not.toContain('erangel42')
 
     const revealed = ok(await admin('clock', '--jump', String(contest.reveal_at_in_millis)))
@@ -157,8 +156,7 @@ describe('esports from the CLI', () => {
     const member = await a1.cli('esports', 'results', 'enter', id, '--row', `${A}:1:1`, '--row', `${B}:2:1`)
     expect(member.code).toBe(1)
     const clash = await host.cli('esports', 'results', 'enter', id, '--row', `${A}:1:1`, '--row', `${B}:1:1`)
-    expect(clash.code).toBe(1)
-    expect(clash.stderr).toContain('Alpha and Bravo both placed 1st')
+    exits(clash, 1, 'Alpha and Bravo both placed 1st')
     const tooMany = await host.cli(
       'esports',
       'results',
@@ -169,8 +167,7 @@ describe('esports from the CLI', () => {
       '--row',
       `${B}:2:0`,
     )
-    expect(tooMany.code).toBe(1)
-    expect(tooMany.stderr).toContain('Alpha has 2 kills; at most 1 player could be killed')
+    exits(tooMany, 1, 'Alpha has 2 kills; at most 1 player could be killed')
 
     // Pool ₹255 (3 × ₹100 less 15%); kill prizes ₹2 + ₹2; ₹251 → ₹175.70 / ₹75.30:
     // Alpha ₹177.70 (₹88.85 each), Bravo ₹77.30 (b1 alone).
@@ -250,8 +247,7 @@ describe('esports from the CLI', () => {
     }
     const noAccount = await player('flow_noacct')
     const refused = await noAccount.cli('esports', 'tournament', 'register', t, '--name', 'Nobody')
-    expect(refused.code).toBe(1)
-    expect(refused.stderr).toContain('PUBG')
+    exits(refused, 1, 'PUBG')
 
     ok(await admin('clock', '--jump', String(now + HOUR)))
     const slotsTable = ok(await admin('esports', 'tournament', 'slots', r1))

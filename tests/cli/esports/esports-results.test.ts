@@ -1,33 +1,27 @@
 import fs from 'node:fs'
 import path from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { esportsRoom } from '../../helpers/esports-results-fixture'
-import { client } from '../../helpers/http'
-import { type CliWorld, cliWorld, runCli, tempDir } from '../helpers'
+import { cliApiWorld, exits, tempDir } from '../helpers'
 
 // `fanspole esports results enter|simulate|show|dispute` against a real server (docs/esports.md).
 
-let world: CliWorld
-let api: ReturnType<typeof client>
+const ctx = cliApiWorld()
 let admin: { token: string }
 beforeAll(async () => {
-  world = await cliWorld()
-  api = client(world.server.deps)
-  admin = await api.admin()
+  admin = await ctx.api.admin()
 })
-afterAll(() => world.close())
 
-const cli = (...args: string[]) => runCli(args, world.env)
+const { cli } = ctx
 
 describe('fanspole esports results', () => {
   it('enters rows, shows the standings, corrects from a file and takes a dispute', async () => {
-    const room = await esportsRoom(world.server.deps, api, admin, { entryFee: 50, perKill: 2 })
+    const room = await esportsRoom(ctx.world.server.deps, ctx.api, admin, { entryFee: 50, perKill: 2 })
     const [a, b, c] = room.squads.map((s) => s.id)
     const id = String(room.contest.id)
 
     const none = await cli('--as', room.host.username, 'esports', 'results', 'show', id)
-    expect(none.code).toBe(1)
-    expect(none.stderr).toContain('Results not found')
+    exits(none, 1, 'Results not found')
 
     const entered = await cli(
       '--as',
@@ -102,7 +96,7 @@ describe('fanspole esports results', () => {
   })
 
   it('draws with the simulator, and explains bad rows (usage 2, server 422 → 1)', async () => {
-    const room = await esportsRoom(world.server.deps, api, admin, {
+    const room = await esportsRoom(ctx.world.server.deps, ctx.api, admin, {
       entryFee: 0,
       credit: 0,
       mode: 'solo',
@@ -111,12 +105,10 @@ describe('fanspole esports results', () => {
     const id = String(room.contest.id)
     const [a, b] = room.squads.map((s) => s.id)
     const usage = await cli('esports', 'results', 'enter', id, '--row', 'abc')
-    expect(usage.code).toBe(2)
-    expect(usage.stderr).toContain('--row: expected <squad_id>:<placement>:<kills>')
+    exits(usage, 2, '--row: expected <squad_id>:<placement>:<kills>')
     expect((await cli('esports', 'results', 'enter', id)).code).toBe(2)
     const bad = await cli('esports', 'results', 'enter', id, '--row', `${a}:1:0`, '--row', `${b}:1:0`)
-    expect(bad.code).toBe(1)
-    expect(bad.stderr).toContain('Squad Alpha and Squad Bravo both placed 1st')
+    exits(bad, 1, 'Squad Alpha and Squad Bravo both placed 1st')
     const drawn = await cli('esports', 'results', 'simulate', id, '--json')
     expect(drawn.code).toBe(0)
     const r = drawn.json().esports_results

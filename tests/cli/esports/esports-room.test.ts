@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { makeUser } from '../../helpers/deps'
 import { insertEsportsContest, insertSquadMember } from '../../helpers/esports-rooms-fixture'
-import { type CliWorld, cliWorld, runCli } from '../helpers'
+import { type CliWorld, cliWorld, exits, runCli } from '../helpers'
 
 // `fanspole esports room set|show` against a real server (docs/esports.md "Room details").
 
@@ -45,17 +45,14 @@ describe('fanspole esports room', () => {
     })
 
     const bad = await cli('esports', 'room', 'set', String(c.id), '--id', 'no', '--password', 'x')
-    expect(bad.code).toBe(2)
-    expect(bad.stderr).toContain('3 to 20 letters or digits')
+    exits(bad, 2, '3 to 20 letters or digits')
     expect((await cli('esports', 'room', 'show', 'abc')).code).toBe(2)
 
     await signIn(member)
     const early = await cli('esports', 'room', 'show', String(c.id))
-    expect(early.code).toBe(1)
-    expect(early.stderr).toContain('Room details appear here at')
+    exits(early, 1, 'Room details appear here at')
     expect(early.stderr).not.toContain('x7k2')
     const refused = await cli('esports', 'room', 'set', String(c.id), '--id', 'ROOM1', '--password', 'y')
-    expect(refused.code).toBe(1)
-    expect(refused.stderr).toContain('Only the contest’s host or an admin')
+    exits(refused, 1, 'Only the contest’s host or an admin')
   })
 })

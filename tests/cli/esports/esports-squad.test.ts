@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { makeUser } from '../../helpers/deps'
 import { creditUnused, insertEsportsContest, insertVerifiedAccount } from '../../helpers/esports-fixture'
-import { type CliWorld, cliWorld, playerHomes } from '../helpers'
+import { type CliWorld, cliWorld, exits, playerHomes } from '../helpers'
 
 // `fanspole esports squad join|leave|list|invite|remove` against a real server
 // (docs/esports.md, "Members and squads"), two players each signed in from their own home.
@@ -61,8 +61,7 @@ describe('fanspole esports squad', () => {
     )
 
     const notCaptain = await mate.cli('esports', 'squad', 'remove', String(squadId), String(cap.user.id))
-    expect(notCaptain.code).toBe(1)
-    expect(notCaptain.stderr).toContain('captain')
+    exits(notCaptain, 1, 'captain')
     const removed = await cap.cli('esports', 'squad', 'remove', String(squadId), String(mate.user.id))
     expect(removed.code).toBe(0)
     expect(removed.stdout).toContain(`Removed user ${mate.user.id} from Night Owls`)

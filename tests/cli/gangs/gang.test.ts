@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { runCli } from '../helpers'
+import { exits, runCli } from '../helpers'
 import { type LeagueCliWorld, leagueCliWorld } from '../match-world'
 
 let world: LeagueCliWorld
@@ -58,8 +58,7 @@ describe('fanspole gang', () => {
     expect(joined.stdout).toMatch(/^gang +Hostel 4$/m)
     expect(joined.stdout).toMatch(/^members +2$/m)
     const again = await cli('gang', 'join', gang.league_code)
-    expect(again.code).toBe(1)
-    expect(again.stderr).toContain('error: 409 ALREADY_JOINED: You are already in this gang')
+    exits(again, 1, 'error: 409 ALREADY_JOINED: You are already in this gang')
 
     const mine = await cli('gang', 'show', '--series', String(seriesId))
     expect(mine.code).toBe(0)
@@ -86,24 +85,20 @@ describe('fanspole gang', () => {
 
     await signIn(asker)
     const plain = await cli('gang', 'join', gang.league_code)
-    expect(plain.code).toBe(1)
-    expect(plain.stderr).toContain('error: 403 FORBIDDEN: This gang is private')
+    exits(plain, 1, 'error: 403 FORBIDDEN: This gang is private')
     const ask = await cli('gang', 'join', gang.league_code, '--request')
     expect(ask.code).toBe(0)
     expect(ask.stdout).toMatch(/^you +asked to join; waiting for the manager$/m)
     const hidden = await cli('gang', 'show', String(gang.id), '--phase', String(phaseId))
-    expect(hidden.code).toBe(1)
-    expect(hidden.stderr).toContain('error: 404 NOT_FOUND: Gang not found')
+    exits(hidden, 1, 'error: 404 NOT_FOUND: Gang not found')
   })
 
   it('exits 2 on usage errors', async () => {
     const neither = await cli('gang', 'show')
-    expect(neither.code).toBe(2)
-    expect(neither.stderr).toContain('give exactly one of --series <id> (daily gangs) or --phase <id>')
+    exits(neither, 2, 'give exactly one of --series <id> (daily gangs) or --phase <id>')
     const both = await cli('gang', 'create', 'X', '--series', '1', '--phase', '1')
     expect(both.code).toBe(2)
     const badId = await cli('gang', 'show', 'abc', '--series', '1')
-    expect(badId.code).toBe(2)
-    expect(badId.stderr).toContain('gang id: expected a positive whole number, got "abc"')
+    exits(badId, 2, 'gang id: expected a positive whole number, got "abc"')
   })
 })

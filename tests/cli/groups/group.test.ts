@@ -3,7 +3,7 @@ import { PassThrough, Writable } from 'node:stream'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createIo } from '../../../cli/lib/io'
 import { main } from '../../../cli/main'
-import { playerHomes, runCli } from '../helpers'
+import { exits, playerHomes, runCli } from '../helpers'
 import { type LeagueCliWorld, leagueCliWorld } from '../match-world'
 
 // `fanspole group …` against a real server with the demo league (docs/groups.md, "CLI"):
@@ -95,8 +95,7 @@ describe('fanspole group', () => {
     // Kiran joins from his own CLI with the link; a wrong code is a 404.
     const kiranEnv = await otherHome(kiran)
     const wrong = await runCli(['group', 'join', 'ZZZZZZZZZZ'], kiranEnv)
-    expect(wrong.code).toBe(1)
-    expect(wrong.stderr).toContain('404')
+    exits(wrong, 1, '404')
     const joined = await runCli(['group', 'join', `http://x/groups/invite/${code.toLowerCase()}`], kiranEnv)
     expect(joined.code, joined.stderr).toBe(0)
     expect(joined.stdout).toContain('Joined Nets crew')
@@ -108,20 +107,17 @@ describe('fanspole group', () => {
 
     // Kiran is no admin: removing Ravi is refused, and changes nothing.
     const refused = await runCli(['group', 'remove', uuid, 'cli_ravi'], kiranEnv)
-    expect(refused.code).toBe(1)
-    expect(refused.stderr).toContain('403')
+    exits(refused, 1, '403')
     expect((await cli('group', 'members', uuid, '--json')).json().group_members).toHaveLength(3)
     // Nor may he make a new invite; the creator may, and the old code stops working.
     const noReset = await runCli(['group', 'invite', uuid, '--reset'], kiranEnv)
-    expect(noReset.code).toBe(1)
-    expect(noReset.stderr).toContain('403')
+    exits(noReset, 1, '403')
     const reset = await cli('group', 'invite', uuid, '--reset')
     expect(reset.stdout).toContain('New invite made: the old code and link no longer work.')
     const fresh = /Invite code: ([A-Z2-9]{10})/.exec(reset.stdout)?.[1] as string
     expect(fresh).not.toBe(code)
     const stale = await runCli(['group', 'join', code], kiranEnv)
-    expect(stale.code).toBe(1)
-    expect(stale.stderr).toContain('404')
+    exits(stale, 1, '404')
     expect((await cli('group', 'invite', uuid, '--json')).json().invite_code).toBe(fresh)
 
     const muted = await cli('group', 'mute', uuid)
@@ -166,15 +162,13 @@ describe('fanspole group', () => {
       /^@cli_ravi \([0-9a-f-]{36}\) · one-to-one\n/,
     )
     const self = await cli('group', 'dm', 'cli_asha')
-    expect(self.code).toBe(1)
-    expect(self.stderr).toContain('422')
+    exits(self, 1, '422')
 
     // The creator removes Kiran; Kiran's own view of the group is then a 404.
     const removed = await cli('group', 'remove', uuid.slice(0, 8), 'cli_kiran')
     expect(removed.stdout).toBe(`Removed cli_kiran from ${uuid.slice(0, 8)}\n`)
     const gone = await runCli(['group', 'show', uuid], kiranEnv)
-    expect(gone.code).toBe(1)
-    expect(gone.stderr).toContain('404')
+    exits(gone, 1, '404')
     // Ravi leaves by himself.
     const raviEnv = await otherHome(ravi)
     expect((await runCli(['group', 'leave', uuid], raviEnv)).stdout).toBe(`You left ${uuid.slice(0, 8)}\n`)

@@ -1,8 +1,9 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { rowsWhere } from '../../helpers/db'
 import { squadOf } from '../../helpers/league'
-import { runCli, tempDir } from '../helpers'
+import { exits, runCli, tempDir } from '../helpers'
 import { cricketMatch, entrant, type LeagueCliWorld, leagueCliWorld, oneBall } from '../match-world'
 
 let world: LeagueCliWorld
@@ -96,14 +97,11 @@ describe('fanspole match show', () => {
 
   it('exits 1 with the 404 for an unknown match and 2 for an id that is not a number', async () => {
     const unknown = await cli('match', 'show', '999999')
-    expect(unknown.code).toBe(1)
-    expect(unknown.stderr).toContain('error: 404 NOT_FOUND: Match not found')
+    exits(unknown, 1, 'error: 404 NOT_FOUND: Match not found')
     const both = await cli('match', 'show', '1', '--watch', '--json')
-    expect(both.code).toBe(2)
-    expect(both.stderr).toContain('error: --watch shows a live view; leave out --json')
+    exits(both, 2, 'error: --watch shows a live view; leave out --json')
     const bad = await cli('match', 'show', 'fourteen')
-    expect(bad.code).toBe(2)
-    expect(bad.stderr).toContain('error: match id: expected a positive whole number, got "fourteen"')
+    exits(bad, 2, 'error: match id: expected a positive whole number, got "fourteen"')
   })
 })
 
@@ -150,11 +148,7 @@ describe('fanspole match score', () => {
     )
     expect(r.stderr).toMatch(/^ {2}event 2 \(ball 0\.1\): runs must be less than or equal to 7$/m)
     expect(r.stderr).toMatch(/^ {2}event 3 \(ball 0\.2\): innings must be less than or equal to 4$/m)
-    const stored = await world.server.deps.db
-      .selectFrom('match_events')
-      .select('seq')
-      .where('match_id', '=', match.id)
-      .execute()
+    const stored = await rowsWhere(world.server.deps.db, 'match_events', { match_id: match.id }, 'seq')
     expect(stored).toEqual([])
   })
 
@@ -163,11 +157,9 @@ describe('fanspole match score', () => {
     expect(missing.code).toBe(2)
     expect(missing.stderr).toMatch(/error: --events: cannot read .*nope\.json \(ENOENT\)/)
     const broken = await cli('match', 'score', '1', '--events', writeEvents('broken.json', '{"events": ['))
-    expect(broken.code).toBe(2)
-    expect(broken.stderr).toContain('is not valid JSON')
+    exits(broken, 2, 'is not valid JSON')
     const shape = await cli('match', 'score', '1', '--events', writeEvents('shape.json', { balls: [] }))
-    expect(shape.code).toBe(2)
-    expect(shape.stderr).toContain('must hold {"events": [...]} or a JSON array of events')
+    exits(shape, 2, 'must hold {"events": [...]} or a JSON array of events')
   })
 
   it('refuses events for a match that has not started (409)', async () => {
@@ -209,8 +201,7 @@ describe('fanspole match simulate / complete / abandon', () => {
     expect(Number(stored.n)).toBe(r.json().events)
     expect((await world.api.get(`/api/contests/${h2h.id}`)).body.contest.contest_status).toBe('completed')
     const again = await cli('match', 'simulate', String(match.id), '--mode', 'instant')
-    expect(again.code).toBe(1)
-    expect(again.stderr).toContain('error: 409 MATCH_STATE: The match is already completed')
+    exits(again, 1, 'error: 409 MATCH_STATE: The match is already completed')
   })
 
   it('starts a live simulation and says how to watch it', async () => {
@@ -220,8 +211,7 @@ describe('fanspole match simulate / complete / abandon', () => {
     expect(r.stdout).toMatch(/^Simulating .+ live at the clock’s speed: \d+ events\.$/m)
     expect(r.stdout).toContain(`fanspole match show ${match.id} --watch`)
     const bad = await cli('match', 'simulate', String(match.id), '--mode', 'fast')
-    expect(bad.code).toBe(2)
-    expect(bad.stderr).toContain('error: --mode: expected live or instant')
+    exits(bad, 2, 'error: --mode: expected live or instant')
   })
 
   it('completes a live match and prints the settlement', async () => {
@@ -247,8 +237,7 @@ describe('fanspole match simulate / complete / abandon', () => {
     expect(a.player.id).toBeGreaterThan(0)
     // Completing it again changes nothing, and says so: 409 and exit 1, for people and scripts.
     const again = await cli('match', 'complete', String(match.id))
-    expect(again.code).toBe(1)
-    expect(again.stderr).toContain('error: 409 MATCH_STATE: The match is already completed')
+    exits(again, 1, 'error: 409 MATCH_STATE: The match is already completed')
     const json = await cli('match', 'complete', String(match.id), '--json')
     expect(json.code).toBe(1)
     expect(json.json()).toEqual({ error: 'The match is already completed', code: 'MATCH_STATE', status: 409 })
@@ -265,11 +254,9 @@ describe('fanspole match simulate / complete / abandon', () => {
     expect(r.stdout).toContain('every contest of the match was cancelled and its entry fees refunded')
     expect((await world.api.get('/api/me', a.player.token)).body.user.unused_balance).toBe(500)
     const complete = await cli('match', 'complete', String(match.id))
-    expect(complete.code).toBe(1)
-    expect(complete.stderr).toContain('error: 409 MATCH_STATE: The match is abandoned')
+    exits(complete, 1, 'error: 409 MATCH_STATE: The match is abandoned')
     const short = await cli('match', 'abandon', String(match.id), '--reason', 'no')
-    expect(short.code).toBe(2)
-    expect(short.stderr).toContain('error: --reason: must be at least 3 characters')
+    exits(short, 2, 'error: --reason: must be at least 3 characters')
   })
 
   it('answers a player who calls an admin command with the 403 and how to fix it', async () => {

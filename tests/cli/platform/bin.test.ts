@@ -4,7 +4,7 @@ import { promisify } from 'node:util'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import WebSocket from 'ws'
 import { migrations } from '../../../server/db/migrations'
-import { tempDir } from '../helpers'
+import { exits, tempDir } from '../helpers'
 
 const root = path.resolve(import.meta.dirname, '..', '..', '..')
 const bin = path.join(root, 'cli', 'bin', 'fanspole.mjs')
@@ -39,8 +39,7 @@ describe('the fanspole executable', () => {
 
   it('exits 2 on a usage error', async () => {
     const r = await fanspole(['seed', '--users', 'many'])
-    expect(r.code).toBe(2)
-    expect(r.stderr).toContain('error: --users: expected a number of users (a whole number), got "many"')
+    exits(r, 2, 'error: --users: expected a number of users (a whole number), got "many"')
   })
 
   it('migrates a database and prints one JSON document', async () => {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { rowWhere } from '../../helpers/db'
 import { makeUser } from '../../helpers/deps'
-import { type CliWorld, cliWorld, commandDatabase, runCli } from '../helpers'
+import { type CliWorld, cliWorld, commandDatabase, exits, runCli } from '../helpers'
 
 // Every command that replaces a league asks on a terminal and needs --yes
 // anywhere else (cli/ui/confirm.ts, the same gate as `db reset`). Off a terminal — these
@@ -13,11 +14,7 @@ beforeAll(async () => {
 afterAll(() => world?.close())
 
 async function stillThere(id: number): Promise<boolean> {
-  const row = await world.server.deps.db
-    .selectFrom('users')
-    .select('id')
-    .where('id', '=', id)
-    .executeTakeFirst()
+  const row = await rowWhere(world.server.deps.db, 'users', { id }, 'id')
   return row !== undefined
 }
 
@@ -31,8 +28,7 @@ describe('commands that replace a running league, without --yes off a terminal',
     const withServer = args[0] === 'demo' ? [...args, '--server', world.server.url] : args
     for (const json of [false, true]) {
       const r = await runCli(json && args[0] !== 'demo' ? [...withServer, '--json'] : withServer, world.env)
-      expect(r.code).toBe(2)
-      expect(r.stderr).toContain(what)
+      exits(r, 2, what)
       expect(r.stderr).toMatch(/; pass --yes to confirm\nRun it again with --yes\n$/)
       if (json && args[0] !== 'demo') expect(r.json()).toMatchObject({ code: 'USAGE', status: null })
     }

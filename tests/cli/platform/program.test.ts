@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { runCli, tempDir } from '../helpers'
+import { exits, runCli, tempDir } from '../helpers'
 
 let tmp: ReturnType<typeof tempDir>
 beforeEach(() => {
@@ -51,21 +51,18 @@ describe('fanspole --help', () => {
 describe('usage errors exit 2', () => {
   it('refuses an unknown option', async () => {
     const r = await runCli(['db', 'migrate', '--bogus'])
-    expect(r.code).toBe(2)
-    expect(r.stderr).toContain("error: unknown option '--bogus'")
+    exits(r, 2, "error: unknown option '--bogus'")
     expect(r.stdout).toBe('')
   })
 
   it('refuses an unknown command', async () => {
     const r = await runCli(['frobnicate'])
-    expect(r.code).toBe(2)
-    expect(r.stderr).toContain("error: unknown command 'frobnicate'")
+    exits(r, 2, "error: unknown command 'frobnicate'")
   })
 
   it('shows the help on stderr when no command is given', async () => {
     const r = await runCli([])
-    expect(r.code).toBe(2)
-    expect(r.stderr).toContain('Usage: fanspole')
+    exits(r, 2, 'Usage: fanspole')
   })
 
   it('names the flag whose value is wrong', async () => {
@@ -78,38 +75,32 @@ describe('usage errors exit 2', () => {
 
   it('refuses a port that is not a number', async () => {
     const r = await runCli(['serve', '--port', 'eighty'])
-    expect(r.code).toBe(2)
-    expect(r.stderr).toContain('error: --port: expected a port (a whole number), got "eighty"')
+    exits(r, 2, 'error: --port: expected a port (a whole number), got "eighty"')
   })
 
   it('refuses contradictory clock flags', async () => {
     const r = await runCli(['clock', '--pause', '--resume'])
-    expect(r.code).toBe(2)
-    expect(r.stderr).toContain('--pause and --resume contradict each other')
+    exits(r, 2, '--pause and --resume contradict each other')
   })
 
   it('requires --username for users create', async () => {
     const r = await runCli(['users', 'create', '--email', 'a@b.co'])
-    expect(r.code).toBe(2)
-    expect(r.stderr).toContain("required option '--username <name>' not specified")
+    exits(r, 2, "required option '--username <name>' not specified")
   })
 
   it('will not prompt for credentials without a terminal', async () => {
     const r = await runCli(['login', '--email', 'a@b.co'], { FANSPOLE_HOME: tmp.dir })
-    expect(r.code).toBe(2)
-    expect(r.stderr).toContain('--email and --password are required when there is no terminal to ask on')
+    exits(r, 2, '--email and --password are required when there is no terminal to ask on')
   })
 
   it('will not reset a database without --yes when it cannot ask', async () => {
     const r = await runCli(['db', 'reset', '--db', `${tmp.dir}/x.sqlite`])
-    expect(r.code).toBe(2)
-    expect(r.stderr).toContain('pass --yes to confirm')
+    exits(r, 2, 'pass --yes to confirm')
   })
 
   it('refuses a --server that is not an http URL', async () => {
     const r = await runCli(['clock', '--server', 'ftp://example.test'])
-    expect(r.code).toBe(2)
-    expect(r.stderr).toContain('--server: expected an http:// or https:// URL')
+    exits(r, 2, '--server: expected an http:// or https:// URL')
   })
 })
 
@@ -118,8 +109,7 @@ describe('failures exit 1', () => {
     const r = await runCli(['clock', '--server', 'http://127.0.0.1:1939', '--json'], {
       FANSPOLE_HOME: tmp.dir,
     })
-    expect(r.code).toBe(1)
-    expect(r.stderr).toContain('error: Cannot reach the server at http://127.0.0.1:1939 (ECONNREFUSED)')
+    exits(r, 1, 'error: Cannot reach the server at http://127.0.0.1:1939 (ECONNREFUSED)')
     expect(r.stderr).toContain('fanspole serve')
     // A script reads the same failure as one JSON document on stdout.
     expect(r.json()).toEqual({

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { contestRow } from '../../helpers/contest-rows'
+import { exits } from '../helpers'
 import { leagueCli } from '../match-world'
 
 // `fanspole reports list|resolve` against a real server (docs/contest-creation.md, "Reports").
@@ -46,8 +47,7 @@ describe('fanspole reports', () => {
     expect((await cli('reports', 'list')).stdout).toBe('No reports open\n')
 
     const twice = await cli('reports', 'resolve', String(id), '--resolution', 'Again, really')
-    expect(twice.code).toBe(1)
-    expect(twice.stderr).toContain('already resolved')
+    exits(twice, 1, 'already resolved')
   })
 
   it('labels reports of users, posts and comments, and hides a comment when resolving with --hide', async () => {
@@ -84,8 +84,7 @@ describe('fanspole reports', () => {
 
     // --hide on a user report is refused by the server (422) and leaves it open.
     const wrong = await cli('reports', 'resolve', String(onUser), '--resolution', 'Warned them', '--hide')
-    expect(wrong.code).toBe(1)
-    expect(wrong.stderr).toContain('422')
+    exits(wrong, 1, '422')
 
     const hidden = await cli('reports', 'resolve', String(onComment), '--resolution', 'Removed', '--hide')
     expect(hidden.code).toBe(0)
@@ -101,8 +100,7 @@ describe('fanspole reports', () => {
 
   it('refuses bad usage with exit 2', async () => {
     const status = await cli('reports', 'list', '--status', 'closed')
-    expect(status.code).toBe(2)
-    expect(status.stderr).toContain('expected open, resolved or all')
+    exits(status, 2, 'expected open, resolved or all')
     expect((await cli('reports', 'resolve', 'abc', '--resolution', 'Fine then')).code).toBe(2)
     expect((await cli('reports', 'resolve', '3')).code).toBe(2)
     expect((await cli('reports', 'resolve', '3', '--resolution', 'no')).code).toBe(2)

@@ -3,7 +3,7 @@ import fs from 'node:fs'
 import net from 'node:net'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type CliWorld, cliWorld, runCli, tempDir } from '../helpers'
+import { type CliWorld, cliWorld, exits, runCli, tempDir } from '../helpers'
 
 let tmp: ReturnType<typeof tempDir>
 beforeAll(() => {
@@ -237,26 +237,22 @@ describe('fanspole scenario run: bad input', () => {
       'name: x\nsteps:\n  - request: { method: GET, path: /u/${run_id}x }\n',
     )
     const hinted = await runCli(['scenario', 'run', unquoted])
-    expect(hinted.code).toBe(2)
-    expect(hinted.stderr).toContain('  hint: quote values that contain ${…} inside { … } or [ … ]')
+    exits(hinted, 2, '  hint: quote values that contain ${…} inside { … } or [ … ]')
   })
 
   it('exits 2 for a path that does not exist or a directory without scenarios', async () => {
     const missing = await runCli(['scenario', 'run', path.join(tmp.dir, 'nope.yaml')])
-    expect(missing.code).toBe(2)
-    expect(missing.stderr).toContain('nope.yaml: no such file or directory')
+    exits(missing, 2, 'nope.yaml: no such file or directory')
     const empty = tempDir('fanspole-empty-')
     const r = await runCli(['scenario', 'run', empty.dir])
     empty.remove()
-    expect(r.code).toBe(2)
-    expect(r.stderr).toContain('no *.yaml files in this directory')
+    exits(r, 2, 'no *.yaml files in this directory')
   })
 
   it('exits 2 without a path and for a --server that is not a URL', async () => {
     expect((await runCli(['scenario', 'run'])).code).toBe(2)
     const r = await runCli(['scenario', 'run', write('ok.yaml', PASSING), '--server', 'not a url'])
-    expect(r.code).toBe(2)
-    expect(r.stderr).toContain('--server: "not a url" is not a URL')
+    exits(r, 2, '--server: "not a url" is not a URL')
   })
 
   it('exits 1 when --server is not answering', async () => {
@@ -268,8 +264,7 @@ describe('fanspole scenario run: bad input', () => {
       '--server',
       `http://127.0.0.1:${port}`,
     ])
-    expect(r.code).toBe(1)
-    expect(r.stderr).toContain(`error: GET /api/health: cannot reach http://127.0.0.1:${port} (ECONNREFUSED)`)
+    exits(r, 1, `error: GET /api/health: cannot reach http://127.0.0.1:${port} (ECONNREFUSED)`)
     expect(r.stdout).toBe('')
   })
 })

@@ -4,7 +4,7 @@ import path from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { chooseHost, lanUrls, lanWarning } from '../../../cli/lib/lan'
 import { loadConfig } from '../../../server/core/config'
-import { runCli, tempDir } from '../helpers'
+import { exits, runCli, tempDir } from '../helpers'
 
 /** `serve --host 0.0.0.0` for a classroom LAN, and 127.0.0.1 as the only default (docs/classroom.md). */
 describe('the address serve listens on', () => {
@@ -238,8 +238,7 @@ describe('fanspole serve on a network: no README password (the real executable)'
     const other = tempDir('fanspole-home-')
     try {
       const refused = await runCli(['clock', '--server', server], { FANSPOLE_HOME: other.dir })
-      expect(refused.code).toBe(1)
-      expect(refused.stderr).toContain(`refused the README's password for the admin admin@fanspole.local`)
+      exits(refused, 1, `refused the README's password for the admin admin@fanspole.local`)
       expect(refused.stderr).toContain(`fanspole login --email admin@fanspole.local --server ${server}`)
       const withEnv = await runCli(['clock', '--json', '--server', server], {
         FANSPOLE_HOME: other.dir,

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ephemeralDatabase, loadConfig } from '../../../server/core/config'
 import { type RunningServer, startServer } from '../../../server/main'
 import { expectLedgerBalanced } from '../../helpers/concurrency'
+import { rowWhere } from '../../helpers/db'
 import { makeUser } from '../../helpers/deps'
 import { runCli, tempDir } from '../helpers'
 
@@ -52,11 +53,7 @@ describe('fanspole snapshot', () => {
     const restored = await runCli(['snapshot', 'restore', 'lesson-1', '--yes', '--json'], env)
     expect(restored.code).toBe(0)
     expect(restored.json()).toMatchObject({ snapshot: 'lesson-1', clock: { speed: 1 } })
-    const gone = await server.deps.db
-      .selectFrom('users')
-      .select('id')
-      .where('id', '=', late.id)
-      .executeTakeFirst()
+    const gone = await rowWhere(server.deps.db, 'users', { id: late.id }, 'id')
     expect(gone).toBeUndefined()
   })
 
@@ -96,11 +93,7 @@ describe('fanspole league reset', () => {
     expect(r.code, r.stderr).toBe(0)
     expect(r.json()).toMatchObject({ seed: 7, clock: { speed: 1, paused: false }, league: { seed: 7 } })
     expect(r.json().league.matches).toBeGreaterThan(0)
-    const old = await server.deps.db
-      .selectFrom('users')
-      .select('id')
-      .where('email', '=', before.email)
-      .executeTakeFirst()
+    const old = await rowWhere(server.deps.db, 'users', { email: before.email }, 'id')
     expect(old).toBeUndefined()
     await expectLedgerBalanced(server.deps)
     // Derived columns came over as seeded, not recomputed from the old league's rows mid-copy.

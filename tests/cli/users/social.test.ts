@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { contestRow, memberRow } from '../../helpers/contest-rows'
+import { exits } from '../helpers'
 import { leagueCli } from '../match-world'
 
 // `fanspole social …` against a real server with the demo league (docs/social.md, "CLI, seeds
@@ -167,17 +168,14 @@ describe('fanspole social', () => {
     expect(self.code).toBe(1)
     expect(self.json()).toMatchObject({ status: 422, code: 'VALIDATION_FAILED' })
     const missing = await cli('social', 'follow', 'no_such_user')
-    expect(missing.code).toBe(1)
-    expect(missing.stderr).toContain('404')
+    exits(missing, 1, '404')
     const blank = await cli('social', 'post', '   ')
-    expect(blank.code).toBe(1)
-    expect(blank.stderr).toContain('content')
+    exits(blank, 1, 'content')
     expect((await cli('social', 'rate', 'cli_star', '6')).code).toBe(2)
     expect((await cli('social', 'like', 'team', '3')).code).toBe(2)
     expect((await cli('social', 'follow', 'a b')).code).toBe(2)
     await cli('logout')
     const out = await cli('social', 'feed')
-    expect(out.code).toBe(1)
-    expect(out.stderr).toContain('Not signed in')
+    exits(out, 1, 'Not signed in')
   })
 })

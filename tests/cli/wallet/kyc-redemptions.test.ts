@@ -3,36 +3,31 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { userBalances } from '../../../server/areas/ledger/service'
 import { verifyLedger } from '../../../server/areas/ledger/verify'
 import { attachmentsDir } from '../../../server/areas/wallet/kyc/attachments'
-import { client } from '../../helpers/http'
 import { giveWinnings, latestOtp, nextMobile, submitPan, verifiedPlayer } from '../../helpers/kyc'
-import { type CliWorld, cliWorld, runCli } from '../helpers'
+import { cliApiWorld, exits } from '../helpers'
 
-let world: CliWorld
-let api: ReturnType<typeof client>
+const ctx = cliApiWorld()
 let admin: { token: string }
 let upiType: number
 beforeAll(async () => {
-  world = await cliWorld()
-  api = client(world.server.deps)
-  admin = await api.admin()
-  const types = (await api.get('/api/redemption_types')).body.redemption_types
+  admin = await ctx.api.admin()
+  const types = (await ctx.api.get('/api/redemption_types')).body.redemption_types
   upiType = types.find((t: { code: string }) => t.code === 'upi').id
 })
 afterAll(async () => {
-  expect((await verifyLedger(world.server.deps.db)).problems).toEqual([])
-  await world.close()
-  fs.rmSync(attachmentsDir(world.server.deps.config), { recursive: true, force: true })
+  expect((await verifyLedger(ctx.world.server.deps.db)).problems).toEqual([])
+  fs.rmSync(attachmentsDir(ctx.world.server.deps.config), { recursive: true, force: true })
 })
 
-const cli = (...args: string[]) => runCli(args, world.env)
-const me = async (token: string) => (await api.get('/api/me', token)).body.user
+const { cli } = ctx
+const me = async (token: string) => (await ctx.api.get('/api/me', token)).body.user
 
 describe('fanspole outbox shows OTPs', () => {
   it('finds the OTP sent to a mobile number', async () => {
-    const p = await api.player()
+    const p = await ctx.api.player()
     const mobile = nextMobile()
-    await api.post('/api/mobile_numbers', { mobile_number: mobile }, p.token)
-    const otp = await latestOtp(api, admin.token, mobile)
+    await ctx.api.post('/api/mobile_numbers', { mobile_number: mobile }, p.token)
+    const otp = await latestOtp(ctx.api, admin.token, mobile)
     const r = await cli('outbox', '--to', mobile)
     expect(r.code).toBe(0)
     expect(r.stdout).toContain('Your Fanspole OTP')
@@ -43,8 +38,8 @@ describe('fanspole outbox shows OTPs', () => {
 
 describe('fanspole kyc list / approve / reject', () => {
   it('lists pending PAN submissions as a table and as JSON', async () => {
-    const p = await api.player()
-    const pan = await submitPan(api, p)
+    const p = await ctx.api.player()
+    const pan = await submitPan(ctx.api, p)
     const json = await cli('kyc', 'list', '--status', 'pending', '--json')
     expect(json.code).toBe(0)
     const row = json.json().pan_cards.find((x: { id: number }) => x.id === pan.id)
@@ -64,23 +59,21 @@ describe('fanspole kyc list / approve / reject', () => {
   })
 
   it('approves a pending PAN once; the second time exits 1 with the server’s reason', async () => {
-    const p = await api.player()
-    const pan = await submitPan(api, p)
+    const p = await ctx.api.player()
+    const pan = await submitPan(ctx.api, p)
     const r = await cli('kyc', 'approve', String(pan.id))
     expect(r.code).toBe(0)
     expect(r.stdout).toBe(`Approved PAN ABCDE1234F of ${p.username} <${p.email}> (#${pan.id})\n`)
     expect((await me(p.token)).pancard_status).toBe('approved')
     const again = await cli('kyc', 'approve', String(pan.id), '--json')
-    expect(again.code).toBe(1)
-    expect(again.stderr).toContain('409 CONFLICT: This PAN submission is already approved')
+    exits(again, 1, '409 CONFLICT: This PAN submission is already approved')
   })
 
   it('rejects with a reason (JSON), and needs --reason', async () => {
-    const p = await api.player()
-    const pan = await submitPan(api, p)
+    const p = await ctx.api.player()
+    const pan = await submitPan(ctx.api, p)
     const missing = await cli('kyc', 'reject', String(pan.id))
-    expect(missing.code).toBe(2)
-    expect(missing.stderr).toContain("required option '--reason <text>' not specified")
+    exits(missing, 2, "required option '--reason <text>' not specified")
     const r = await cli('kyc', 'reject', String(pan.id), '--reason', 'The photo is blurred', '--json')
     expect(r.code).toBe(0)
     expect(r.json().pan_card).toMatchObject({
@@ -93,23 +86,20 @@ describe('fanspole kyc list / approve / reject', () => {
 
   it('refuses bad ids and statuses as usage errors, and unknown ids with exit 1', async () => {
     const bad = await cli('kyc', 'approve', 'abc')
-    expect(bad.code).toBe(2)
-    expect(bad.stderr).toContain('<id>: expected a positive whole number, got "abc"')
+    exits(bad, 2, '<id>: expected a positive whole number, got "abc"')
     const status = await cli('kyc', 'list', '--status', 'maybe')
-    expect(status.code).toBe(2)
-    expect(status.stderr).toContain('--status: expected pending, approved or rejected')
+    exits(status, 2, '--status: expected pending, approved or rejected')
     const unknown = await cli('kyc', 'approve', '99999')
-    expect(unknown.code).toBe(1)
-    expect(unknown.stderr).toContain('404 NOT_FOUND')
+    exits(unknown, 1, '404 NOT_FOUND')
   })
 })
 
 describe('fanspole redemptions list / approve / reject', () => {
   it('lists, pays out a UPI withdrawal with its fee, and refuses to pay it twice', async () => {
-    const p = await verifiedPlayer(api, admin.token, { upi: 'cli.player@okaxis' })
-    await giveWinnings(api, admin.token, p.id, 500)
+    const p = await verifiedPlayer(ctx.api, admin.token, { upi: 'cli.player@okaxis' })
+    await giveWinnings(ctx.api, admin.token, p.id, 500)
     const { redemption } = (
-      await api.post('/api/redemptions', { amount: 100, redemption_type_id: upiType }, p.token)
+      await ctx.api.post('/api/redemptions', { amount: 100, redemption_type_id: upiType }, p.token)
     ).body
     const list = await cli('redemptions', 'list', '--status', 'pending')
     expect(list.code).toBe(0)
@@ -128,18 +118,17 @@ describe('fanspole redemptions list / approve / reject', () => {
       `Paid ₹100.00 to ${p.username} <${p.email}> by UPI (cli.player@okaxis), #${redemption.id}\nFee ₹10.00 to the house\n`,
     )
     const twice = await cli('redemptions', 'approve', String(redemption.id))
-    expect(twice.code).toBe(1)
-    expect(twice.stderr).toContain('This withdrawal is already approved')
-    expect((await userBalances(world.server.deps.db, p.id)).winnings).toBe(39_000)
+    exits(twice, 1, 'This withdrawal is already approved')
+    expect((await userBalances(ctx.world.server.deps.db, p.id)).winnings).toBe(39_000)
   })
 
   it('rejects with a reason: amount and fee back in winnings', async () => {
-    const p = await verifiedPlayer(api, admin.token)
-    await giveWinnings(api, admin.token, p.id, 500)
+    const p = await verifiedPlayer(ctx.api, admin.token)
+    await giveWinnings(ctx.api, admin.token, p.id, 500)
     const { redemption } = (
-      await api.post('/api/redemptions', { amount: 200, redemption_type_id: upiType }, p.token)
+      await ctx.api.post('/api/redemptions', { amount: 200, redemption_type_id: upiType }, p.token)
     ).body
-    expect((await userBalances(world.server.deps.db, p.id)).winnings).toBe(29_000)
+    expect((await userBalances(ctx.world.server.deps.db, p.id)).winnings).toBe(29_000)
     const r = await cli(
       'redemptions',
       'reject',
@@ -150,11 +139,10 @@ describe('fanspole redemptions list / approve / reject', () => {
     )
     expect(r.code).toBe(0)
     expect(r.json().redemption).toMatchObject({ status: 'rejected', reason: 'UPI id not found' })
-    expect((await userBalances(world.server.deps.db, p.id)).winnings).toBe(50_000)
+    expect((await userBalances(ctx.world.server.deps.db, p.id)).winnings).toBe(50_000)
     const text = await cli('redemptions', 'list', '--status', 'rejected')
     expect(text.stdout).toContain('rejected')
     const shortReason = await cli('redemptions', 'reject', String(redemption.id), '--reason', 'x')
-    expect(shortReason.code).toBe(2)
-    expect(shortReason.stderr).toContain('--reason: give a reason of at least 3 characters')
+    exits(shortReason, 2, '--reason: give a reason of at least 3 characters')
   })
 })

@@ -1,36 +1,29 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, describe, expect, it } from 'vitest'
 import { userBalances } from '../../../server/areas/ledger/service'
 import { verifyLedger } from '../../../server/areas/ledger/verify'
 import { depositRow } from '../../helpers/gateway'
-import { client } from '../../helpers/http'
-import { type CliWorld, cliWorld, runCli } from '../helpers'
+import { cliApiWorld, exits } from '../helpers'
 
-let world: CliWorld
-let api: ReturnType<typeof client>
-beforeAll(async () => {
-  world = await cliWorld()
-  api = client(world.server.deps)
-})
+const ctx = cliApiWorld()
 afterAll(async () => {
-  expect((await verifyLedger(world.server.deps.db)).problems).toEqual([])
-  await world.close()
+  expect((await verifyLedger(ctx.world.server.deps.db)).problems).toEqual([])
 })
 
-const cli = (...args: string[]) => runCli(args, world.env)
+const { cli } = ctx
 const reason = 'Money left my bank but the wallet shows nothing'
 let orders = 0
 
 /** A player with a failed ₹250.50 Paytm deposit and a pending claim about it. */
 async function claimant() {
-  const p = await api.player()
-  const creditId = await depositRow(world.server.deps, p.id, 25_050, {
+  const p = await ctx.api.player()
+  const creditId = await depositRow(ctx.world.server.deps, p.id, 25_050, {
     orderId: `CLI-ORDER-${p.id}-${++orders}`,
   })
-  const r = await api.post('/api/claim_refunds', { reason, user_credit_id: creditId }, p.token)
+  const r = await ctx.api.post('/api/claim_refunds', { reason, user_credit_id: creditId }, p.token)
   expect(r.status).toBe(201)
   return { ...p, creditId, claimId: r.body.claim_refund.id as number }
 }
-const unused = async (userId: number) => (await userBalances(world.server.deps.db, userId)).unused
+const unused = async (userId: number) => (await userBalances(ctx.world.server.deps.db, userId)).unused
 
 describe('fanspole refunds list', () => {
   it('lists claims as a table and as JSON, filtered by status', async () => {
@@ -65,8 +58,7 @@ describe('fanspole refunds list', () => {
       claim_refunds: [],
     })
     const bad = await cli('refunds', 'list', '--status', 'approved')
-    expect(bad.code).toBe(2)
-    expect(bad.stderr).toContain('--status: expected pending, refunded or rejected')
+    exits(bad, 2, '--status: expected pending, refunded or rejected')
   })
 })
 
@@ -87,11 +79,10 @@ describe('fanspole refunds approve', () => {
       `Refunded ₹250.50 to ${p.username} <${p.email}> for claim #${p.claimId} (payment #${p.creditId} (paytm, failed))\nUnused balance now ₹250.50\n`,
     )
     expect(await unused(p.id)).toBe(25_050)
-    const mine = (await api.get(`/api/claim_refunds/${p.claimId}`, p.token)).body.claim_refund
+    const mine = (await ctx.api.get(`/api/claim_refunds/${p.claimId}`, p.token)).body.claim_refund
     expect(mine).toMatchObject({ status: 'refunded', amount: 250.5, resolution: 'Bank confirmed' })
     const again = await cli('refunds', 'approve', String(p.claimId), '--amount', '1', '--json')
-    expect(again.code).toBe(1)
-    expect(again.stderr).toContain('409 CONFLICT: This refund claim is already refunded')
+    exits(again, 1, '409 CONFLICT: This refund claim is already refunded')
     expect(await unused(p.id)).toBe(25_050)
     const listed = await cli('refunds', 'list', '--status', 'refunded')
     expect(listed.stdout).toMatch(
@@ -120,33 +111,27 @@ describe('fanspole refunds approve', () => {
   it('needs --amount as rupees (exit 2); the server refuses more than the deposit (exit 1)', async () => {
     const p = await claimant()
     const missing = await cli('refunds', 'approve', String(p.claimId))
-    expect(missing.code).toBe(2)
-    expect(missing.stderr).toContain("required option '--amount <rupees>' not specified")
+    exits(missing, 2, "required option '--amount <rupees>' not specified")
     for (const amount of ['abc', '12.345', '-5']) {
       const bad = await cli('refunds', 'approve', String(p.claimId), '--amount', amount)
       expect(bad.code, amount).toBe(2)
       expect(bad.stderr).toContain('--amount: expected rupees above 0 with at most 2 decimals')
     }
     const zero = await cli('refunds', 'approve', String(p.claimId), '--amount', '0')
-    expect(zero.code).toBe(2)
-    expect(zero.stderr).toContain('--amount: must be above 0')
+    exits(zero, 2, '--amount: must be above 0')
     const huge = await cli('refunds', 'approve', String(p.claimId), '--amount', '10000.01')
-    expect(huge.code).toBe(2)
-    expect(huge.stderr).toContain('--amount: must be at most 10000')
+    exits(huge, 2, '--amount: must be at most 10000')
     const over = await cli('refunds', 'approve', String(p.claimId), '--amount', '300')
-    expect(over.code).toBe(1)
-    expect(over.stderr).toContain('422')
+    exits(over, 1, '422')
     expect(over.stderr).toContain('must be at most ₹250.50')
     expect(await unused(p.id)).toBe(0)
   })
 
   it('refuses a bad id as a usage error and an unknown id with exit 1', async () => {
     const bad = await cli('refunds', 'approve', 'abc', '--amount', '10')
-    expect(bad.code).toBe(2)
-    expect(bad.stderr).toContain('<id>: expected a positive whole number, got "abc"')
+    exits(bad, 2, '<id>: expected a positive whole number, got "abc"')
     const unknown = await cli('refunds', 'approve', '99999', '--amount', '10')
-    expect(unknown.code).toBe(1)
-    expect(unknown.stderr).toContain('404 NOT_FOUND')
+    exits(unknown, 1, '404 NOT_FOUND')
   })
 })
 
@@ -154,21 +139,18 @@ describe('fanspole refunds reject', () => {
   it('rejects with a reason (text and JSON) and needs --reason', async () => {
     const p = await claimant()
     const missing = await cli('refunds', 'reject', String(p.claimId))
-    expect(missing.code).toBe(2)
-    expect(missing.stderr).toContain("required option '--reason <text>' not specified")
+    exits(missing, 2, "required option '--reason <text>' not specified")
     const short = await cli('refunds', 'reject', String(p.claimId), '--reason', 'x')
-    expect(short.code).toBe(2)
-    expect(short.stderr).toContain('--reason: give a reason of at least 3 characters')
+    exits(short, 2, '--reason: give a reason of at least 3 characters')
     const r = await cli('refunds', 'reject', String(p.claimId), '--reason', 'The payment reached your wallet')
     expect(r.code).toBe(0)
     expect(r.stdout).toBe(
       `Rejected refund claim #${p.claimId} of ${p.username} <${p.email}>\nReason: The payment reached your wallet\n`,
     )
-    const mine = (await api.get(`/api/claim_refunds/${p.claimId}`, p.token)).body.claim_refund
+    const mine = (await ctx.api.get(`/api/claim_refunds/${p.claimId}`, p.token)).body.claim_refund
     expect(mine).toMatchObject({ status: 'rejected', resolution: 'The payment reached your wallet' })
     const again = await cli('refunds', 'reject', String(p.claimId), '--reason', 'Again', '--json')
-    expect(again.code).toBe(1)
-    expect(again.stderr).toContain('This refund claim is already rejected')
+    exits(again, 1, 'This refund claim is already rejected')
 
     const q = await claimant()
     const json = await cli('refunds', 'reject', String(q.claimId), '--reason', 'Duplicate claim', '--json')

@@ -1,30 +1,26 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { verifyLedger } from '../../../server/areas/ledger/verify'
 import { deposit } from '../../helpers/gateway'
-import { client } from '../../helpers/http'
-import { type CliWorld, cliWorld, runCli } from '../helpers'
+import type { client } from '../../helpers/http'
+import { cliApiWorld, exits } from '../helpers'
 
-let world: CliWorld
-let api: ReturnType<typeof client>
+const ctx = cliApiWorld()
 let player: Awaited<ReturnType<ReturnType<typeof client>['player']>>
 beforeAll(async () => {
-  world = await cliWorld()
-  api = client(world.server.deps)
-  player = await api.player()
+  player = await ctx.api.player()
   // ₹500 through the simulated Paytm, a failed ₹200, then ₹49.50 winnings and 12 coins.
-  expect((await deposit(api, player.token, 500)).status).toBe(200)
-  expect((await deposit(api, player.token, 200, { outcome: 'fail' })).status).toBe(200)
-  const admin = await api.login(world.admin.email, world.admin.password)
+  expect((await deposit(ctx.api, player.token, 500)).status).toBe(200)
+  expect((await deposit(ctx.api, player.token, 200, { outcome: 'fail' })).status).toBe(200)
+  const admin = await ctx.api.login(ctx.world.admin.email, ctx.world.admin.password)
   for (const body of [
     { user_id: player.id, amount: 49.5, compartment: 'winnings', note: 'Prize' },
     { user_id: player.id, amount: 12, compartment: 'coins' },
     { user_id: player.id, amount: 3, compartment: 'coins' },
   ])
-    expect((await api.post('/api/admin/wallet/credits', body, admin.access_token)).status).toBe(201)
+    expect((await ctx.api.post('/api/admin/wallet/credits', body, admin.access_token)).status).toBe(201)
 })
-afterAll(() => world.close())
 
-const cli = (...args: string[]) => runCli(args, world.env)
+const { cli } = ctx
 
 describe('fanspole wallet passbook', () => {
   it('prints the unused passbook by default: the deposit with its running balance', async () => {
@@ -72,11 +68,11 @@ describe('fanspole wallet passbook', () => {
     expect(second.json().passbook_entries).toMatchObject([{ amount: 12, balance: 12 }])
     const empty = await cli('wallet', 'passbook', player.email, '--page', '5')
     expect(empty.stdout).toContain('No entries on page 5.')
-    expect((await verifyLedger(world.server.deps.db)).problems).toEqual([])
+    expect((await verifyLedger(ctx.world.server.deps.db)).problems).toEqual([])
   })
 
   it('says so for a player with no entries', async () => {
-    const fresh = await api.player()
+    const fresh = await ctx.api.player()
     const r = await cli('wallet', 'passbook', fresh.email, '--compartment', 'winnings')
     expect(r.code).toBe(0)
     expect(r.stdout).toContain('winnings passbook: balance ₹0.00 (0 entries)')
@@ -85,11 +81,9 @@ describe('fanspole wallet passbook', () => {
 
   it('refuses bad options (exit 2) and unknown users (exit 1)', async () => {
     const box = await cli('wallet', 'passbook', player.email, '--compartment', 'piggy')
-    expect(box.code).toBe(2)
-    expect(box.stderr).toContain('error: --compartment: expected unused, winnings or coins')
+    exits(box, 2, 'error: --compartment: expected unused, winnings or coins')
     const big = await cli('wallet', 'passbook', player.email, '--per-page', '500')
-    expect(big.code).toBe(2)
-    expect(big.stderr).toContain('error: --per-page: must be at most 100')
+    exits(big, 2, 'error: --per-page: must be at most 100')
     const ghost = await cli('wallet', 'passbook', 'ghost@example.test')
     expect(ghost.code).toBe(1)
     expect(ghost.stderr).toContain(

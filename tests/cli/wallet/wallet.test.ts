@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { verifyLedger } from '../../../server/areas/ledger/verify'
+import { exits } from '../helpers'
 import { leagueCli } from '../match-world'
 
 const ctx = leagueCli()
@@ -101,14 +102,11 @@ describe('fanspole wallet credit', () => {
       'error: --amount: expected a positive amount such as 500 or 49.50, got "-3"',
     )
     const half = await cli('wallet', 'credit', p.email, '--amount', '2.5', '--compartment', 'coins')
-    expect(half.code).toBe(2)
-    expect(half.stderr).toContain('error: --amount: coins are whole numbers')
+    exits(half, 2, 'error: --amount: coins are whole numbers')
     const box = await cli('wallet', 'credit', p.email, '--amount', '5', '--compartment', 'piggy')
-    expect(box.code).toBe(2)
-    expect(box.stderr).toContain('error: --compartment: expected unused, winnings or coins')
+    exits(box, 2, 'error: --compartment: expected unused, winnings or coins')
     const huge = await cli('wallet', 'credit', p.email, '--amount', '200000')
-    expect(huge.code).toBe(1)
-    expect(huge.stderr).toContain('error: 422 VALIDATION_FAILED:')
+    exits(huge, 1, 'error: 422 VALIDATION_FAILED:')
     expect(huge.stderr).toMatch(/^ {2}amount: must be above 0 and at most ₹1,00,000$/m)
     const fraction = await cli('wallet', 'credit', p.email, '--amount', '1.005')
     expect(fraction.code).toBe(1)

@@ -2,6 +2,7 @@ import type { Deps } from '../../../server/core/deps'
 import { type FuzzWorld, fuzzWorld } from '../../fuzz/world'
 import { smallAuction } from '../auctions'
 import { classicBody, threeMatchPhase } from '../championship'
+import { rowById } from '../db'
 import { insertVerifiedAccount } from '../esports-fixture'
 import type { client } from '../http'
 import { validTeamBody } from '../league'
@@ -83,11 +84,7 @@ export async function walkKit(seed = 42): Promise<Kit> {
     return res.body
   }
   const phase = await threeMatchPhase(deps)
-  const series = await deps.db
-    .selectFrom('series_phases')
-    .select('series_id')
-    .where('id', '=', phase.id)
-    .executeTakeFirstOrThrow()
+  const series = await rowById(deps.db, 'series_phases', phase.id, 'series_id')
   const fixture = await ok(
     'fixture',
     api.post('/api/admin/matches', { starts_in_minutes: 600, title: 'Walk XI v Walk XI' }, admin.token),
@@ -133,11 +130,7 @@ export async function walkKit(seed = 42): Promise<Kit> {
     const body = { ...draft, game: 'championship', phase_id: phase.id, team_id: await classicTeam(owner) }
     const made = await ok('championship contest', api.post('/api/contests', body, owner.token))
     const id = made.championship_contest.id as number
-    const row = await deps.db
-      .selectFrom('championship_contests')
-      .select('invite_code')
-      .where('id', '=', id)
-      .executeTakeFirstOrThrow()
+    const row = await rowById(deps.db, 'championship_contests', id, 'invite_code')
     return { owner, id, code: row.invite_code as string }
   }
   async function gamer(

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { smallAuction } from '../../helpers/auctions'
+import { rowsWhere } from '../../helpers/db'
 import { player, type RestartWorld, restartWorld, upcomingCricket } from '../helpers'
 
 let world: RestartWorld | undefined
@@ -123,12 +124,12 @@ describe('an auction across kill -9', () => {
     // Nobody was taken over for time the server was down: the countdown starts again.
     const managers = (await w.api('GET', `/api/auctions/${auction.id}/managers`, undefined, alice.token)).body
     expect(managers.managers.map((m: { autopilot: boolean }) => m.autopilot)).toEqual([false, false])
-    const takeovers = await w.sql
-      .selectFrom('scheduled_jobs')
-      .select('run_at_ms')
-      .where('kind', '=', 'auction.takeover')
-      .where('status', '=', 'pending')
-      .execute()
+    const takeovers = await rowsWhere(
+      w.sql,
+      'scheduled_jobs',
+      { kind: 'auction.takeover', status: 'pending' },
+      'run_at_ms',
+    )
     expect(takeovers.map((j) => Number(j.run_at_ms))).toEqual([
       outageEnd(await eventTypes(w, auction.id)) + 30_000,
       outageEnd(await eventTypes(w, auction.id)) + 30_000,

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { createRng } from '../../../server/domain/rng'
 import { pickTeam } from '../../../server/domain/team-picker'
+import { rowById, rowsWhere } from '../../helpers/db'
 import { player, type RestartWorld, restartWorld, upcomingCricket, waitFor } from '../helpers'
 
 let world: RestartWorld | undefined
@@ -68,25 +69,13 @@ describe('a crash between completing a match and paying it', () => {
       .set({ status: 'completed', completed_at_ms: Date.now(), result_text: 'Crashed before the payouts' })
       .where('id', '=', match.id)
       .execute()
-    const locked = await w.sql
-      .selectFrom('contests')
-      .select('id')
-      .where('match_id', '=', match.id)
-      .where('status', '=', 'locked')
-      .execute()
+    const locked = await rowsWhere(w.sql, 'contests', { match_id: match.id, status: 'locked' }, 'id')
     expect(locked.length).toBeGreaterThan(1)
 
     await w.start({ logLevel: 'debug' })
     await waitFor(
       async () =>
-        (
-          await w.sql
-            .selectFrom('contests')
-            .select('id')
-            .where('match_id', '=', match.id)
-            .where('status', '=', 'locked')
-            .execute()
-        ).length === 0,
+        (await rowsWhere(w.sql, 'contests', { match_id: match.id, status: 'locked' }, 'id')).length === 0,
       'the contests to settle',
     )
     // The server said it listens before the settlement began, not after it ended.
@@ -110,11 +99,12 @@ describe('a crash between completing a match and paying it', () => {
     // Paid once: one prize posting per contest with winners, and the ledger adds up.
     const h2hAfter = (await w.api('GET', `/api/contests/${h2h.id}`)).body.contest
     expect(h2hAfter.contest_status).toBe('completed')
-    const prizes = await w.sql
-      .selectFrom('ledger_transactions')
-      .select('idempotency_key')
-      .where('kind', '=', 'contest_prizes')
-      .execute()
+    const prizes = await rowsWhere(
+      w.sql,
+      'ledger_transactions',
+      { kind: 'contest_prizes' },
+      'idempotency_key',
+    )
     expect(new Set(prizes.map((p) => p.idempotency_key)).size).toBe(prizes.length)
     expect(prizes.length).toBeGreaterThan(0)
     const verify = await w.api('GET', '/api/admin/ledger/verify', undefined, admin)
@@ -125,14 +115,7 @@ describe('a crash between completing a match and paying it', () => {
     world = await restartWorld('rst_settle_end', { seedLeague: true, crashPoint: 'settlement.paid' })
     const w = world
     const { match, admin } = await startedMatchWithEntries(w)
-    const settledAt = async () =>
-      (
-        await w.sql
-          .selectFrom('matches')
-          .select('settled_at_ms')
-          .where('id', '=', match.id)
-          .executeTakeFirstOrThrow()
-      ).settled_at_ms
+    const settledAt = async () => (await rowById(w.sql, 'matches', match.id, 'settled_at_ms')).settled_at_ms
     const contestStatuses = async () =>
       (await w.sql.selectFrom('contests').select('status').where('match_id', '=', match.id).execute()).map(
         (c) => c.status,
@@ -140,22 +123,24 @@ describe('a crash between completing a match and paying it', () => {
 
     // The admin completes the match; the server kills itself after paying the last contest.
     await expect(w.api('POST', `/api/admin/matches/${match.id}/complete`, undefined, admin)).rejects.toThrow()
-    const prizesAtCrash = await w.sql
-      .selectFrom('ledger_transactions')
-      .select('idempotency_key')
-      .where('kind', '=', 'contest_prizes')
-      .execute()
+    const prizesAtCrash = await rowsWhere(
+      w.sql,
+      'ledger_transactions',
+      { kind: 'contest_prizes' },
+      'idempotency_key',
+    )
     expect(prizesAtCrash.length).toBeGreaterThan(0)
     expect(new Set(await contestStatuses()).has('locked')).toBe(false)
     expect(await settledAt()).toBeNull()
 
     await w.start({ crashPoint: undefined })
     await waitFor(async () => (await settledAt()) !== null, 'the match to be stamped settled')
-    const prizes = await w.sql
-      .selectFrom('ledger_transactions')
-      .select('idempotency_key')
-      .where('kind', '=', 'contest_prizes')
-      .execute()
+    const prizes = await rowsWhere(
+      w.sql,
+      'ledger_transactions',
+      { kind: 'contest_prizes' },
+      'idempotency_key',
+    )
     expect(prizes.map((p) => p.idempotency_key).sort()).toEqual(
       prizesAtCrash.map((p) => p.idempotency_key).sort(),
     )

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest'
+import { rowsWhere } from '../../helpers/db'
 import type { client } from '../../helpers/http'
 import { giveWinnings, verifiedPlayer } from '../../helpers/kyc'
 import { player, type RestartWorld, restartWorld } from '../helpers'
@@ -42,11 +43,7 @@ async function money(w: RestartWorld, userId: number) {
     .where('user_id', '=', userId)
     .where('kind', '=', 'winnings')
     .executeTakeFirstOrThrow()
-  const redemptions = await w.sql
-    .selectFrom('redemptions')
-    .select('id')
-    .where('user_id', '=', userId)
-    .execute()
+  const redemptions = await rowsWhere(w.sql, 'redemptions', { user_id: userId }, 'id')
   const keys = await w.sql
     .selectFrom('idempotency_keys')
     .select(['status_code'])

@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest'
 import type { Db } from '../../../server/db/tx'
 import { spawnServer } from '../../helpers/child-server'
-import { failedJobs } from '../../helpers/db'
+import { failedJobs, rowById } from '../../helpers/db'
 import { cloneDatabase, freshDatabase } from '../../helpers/restart-db'
 import { type RestartWorld, restartWorld, waitFor } from '../helpers'
 
@@ -34,11 +34,7 @@ async function oneMatchPerSport(sql: Db): Promise<number[]> {
 
 /** A match's stored events, each timed from the match's start. */
 async function eventsOf(sql: Db, matchId: number) {
-  const match = await sql
-    .selectFrom('matches')
-    .select('locked_at_ms')
-    .where('id', '=', matchId)
-    .executeTakeFirstOrThrow()
+  const match = await rowById(sql, 'matches', matchId, 'locked_at_ms')
   const rows = await sql
     .selectFrom('match_events')
     .select(['seq', 'type', 'payload', 'at_ms'])

@@ -4,8 +4,7 @@ import { seedDemoLeague } from '../../../seeds/demo-league'
 import { hashPassword } from '../../../server/areas/auth/passwords'
 import type { Deps } from '../../../server/core/deps'
 import { TEST_START_MS, testWorld } from '../../helpers/deps'
-import { client } from '../../helpers/http'
-import { seededLeague } from '../../helpers/world'
+import { asDemoPlayer, seededLeague } from '../../helpers/world'
 
 // Group chats of the demo league (seeds/generators/groups.ts, docs/groups.md "Seeds"): counts
 // equal to rows, read markers and unread counts that agree with the API, one muted group, a
@@ -57,9 +56,7 @@ describe('the seeded group chats', () => {
   })
 
   it('gives the demo player groups with unread counts, one muted, and one-to-ones through the API', async () => {
-    const api = client(seeded.deps)
-    const { demo } = seeded.deps.config
-    const token = (await api.login(demo.email, demo.password)).access_token
+    const { api, token } = await asDemoPlayer(seeded.deps)
     const list = await api.get('/api/groups', token)
     expect(list.status).toBe(200)
     const groups = list.body.groups as Array<Record<string, any>>

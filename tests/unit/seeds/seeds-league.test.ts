@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DEMO_USER_PASSWORD, type SeedSummary, seedDemoLeague } from '../../../seeds/demo-league'
 import { hashPassword } from '../../../server/areas/auth/passwords'
 import type { Deps } from '../../../server/core/deps'
+import { rowById, rowsWhere } from '../../helpers/db'
 import { TEST_START_MS, type TestWorld, testWorld } from '../../helpers/deps'
 import { client } from '../../helpers/http'
 
@@ -202,11 +203,7 @@ describe('seeded accounts', () => {
     const { admin, demo } = deps.config
     const adminToken = (await api.login(admin.email, admin.password)).access_token
     const demoToken = (await api.login(demo.email, demo.password)).access_token
-    const someone = await deps.db
-      .selectFrom('users')
-      .select('email')
-      .where('id', '=', 5)
-      .executeTakeFirstOrThrow()
+    const someone = await rowById(deps.db, 'users', 5, 'email')
     await api.login(someone.email, DEMO_USER_PASSWORD)
 
     const me = await api.get('/api/me', demoToken)
@@ -269,11 +266,7 @@ describe('seeded accounts', () => {
         current_user_data: expect.objectContaining({ is_manager: false, status: 'member' }),
       }),
     ])
-    const pending = await deps.db
-      .selectFrom('gang_members')
-      .select('status')
-      .where('status', '=', 'pending')
-      .execute()
+    const pending = await rowsWhere(deps.db, 'gang_members', { status: 'pending' }, 'status')
     expect(pending).toHaveLength(1)
   })
 })

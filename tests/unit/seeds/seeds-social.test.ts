@@ -1,8 +1,7 @@
 import { sql } from 'kysely'
 import { describe, expect, it } from 'vitest'
 import { TEST_START_MS } from '../../helpers/deps'
-import { client } from '../../helpers/http'
-import { seededLeague } from '../../helpers/world'
+import { asDemoPlayer, seededLeague } from '../../helpers/world'
 
 // The social side of the demo league (seeds/generators/social.ts): a long-tailed follow graph,
 // posts, threads, mentions, likes, ratings and XP history, every counter equal to its rows.
@@ -93,9 +92,7 @@ describe('the seeded social graph', () => {
   })
 
   it('fills the feed, the weekly and all-time boards and discover through the API', async () => {
-    const api = client(seeded.deps)
-    const { demo } = seeded.deps.config
-    const token = (await api.login(demo.email, demo.password)).access_token
+    const { api, token } = await asDemoPlayer(seeded.deps)
     const feed = await api.get('/api/feeds', token)
     expect(feed.status).toBe(200)
     expect(feed.body.items.length).toBeGreaterThan(0)
@@ -103,7 +100,7 @@ describe('the seeded social graph', () => {
       const board = await api.get(`/api/leaderboards/${id}`, token)
       expect(board.status).toBe(200)
       expect(board.body.rows.length, id).toBeGreaterThan(5)
-      expect(board.body.current_user_row.user.username).toBe(demo.username)
+      expect(board.body.current_user_row.user.username).toBe(seeded.deps.config.demo.username)
     }
     const discover = await api.get('/api/discover', token)
     expect(discover.status).toBe(200)
