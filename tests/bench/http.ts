@@ -226,8 +226,11 @@ export async function httpBench(options: BenchOptions): Promise<Record<string, u
     for (const [size, file, sizeReads] of wants('contest_list_scale') ? sizes : sizes.slice(0, 1)) {
       const candidate = await startChild('./http-server.ts', [file], size === 'small' ? profileFlags : [])
       children.push(candidate)
-      // The same server with the answer and token caches off: what a read costs on a miss.
-      const uncached = await startChild('./http-server.ts', [file, 'uncached'])
+      // The same server with the answer and token caches off: what a read costs on a miss. On a
+      // copy of the database: one server process per SQLite file (the database lock).
+      const uncachedFile = file.replace(/\.sqlite$/, '-uncached.sqlite')
+      copyDatabase(file, uncachedFile)
+      const uncached = await startChild('./http-server.ts', [uncachedFile, 'uncached'])
       children.push(uncached)
       const answers = await record(
         candidate.url,
