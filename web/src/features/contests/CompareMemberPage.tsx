@@ -7,6 +7,7 @@ import { ChevronLeftIcon } from '../../components/Icons'
 import { ApiError } from '../../lib/api'
 import { formatNumber } from '../../lib/format'
 import { type CompareData, type ComparePlayer, type CompareSide, compareQuery } from './api'
+import board from './leaderboard.module.css'
 import page from './pages.module.css'
 
 /**
@@ -48,13 +49,13 @@ export function CompareMemberPage() {
     <div data-testid="compare">
       {back}
       <PageHead title="Compare teams" />
-      <div className={page.versus}>
+      <div className={board.versus}>
         <SideHead side={a} label="You" />
-        <span className={page.vs}>VS</span>
+        <span className={board.vs}>VS</span>
         <SideHead side={b} label="Them" />
       </div>
       {diff !== null ? (
-        <p className={page.diff} data-testid="points-difference">
+        <p className={board.diff} data-testid="points-difference">
           {diff === 0
             ? 'Level on points'
             : diff > 0
@@ -65,7 +66,7 @@ export function CompareMemberPage() {
       <MemberSwitcher contestId={id} members={d.compare_members} current={b.member_id} mine={mine} />
 
       <h2 className={page.subhead}>Different players</h2>
-      <div className={page.diffCols} data-testid="diff-players">
+      <div className={board.diffCols} data-testid="diff-players">
         <PlayerColumn title="Only yours" players={d.diff_players.current_user} />
         <PlayerColumn title="Only theirs" players={d.diff_players.compare} />
       </div>
@@ -91,7 +92,7 @@ function MemberSwitcher({
   const navigate = useNavigate()
   if (members.length <= 1) return null
   return (
-    <label className={page.switcher}>
+    <label className={board.switcher}>
       Compare with
       <select
         value={current}
@@ -115,11 +116,11 @@ function MemberSwitcher({
 /** The players both teams have, with each side's multiplier either side of the name. */
 function CommonPlayers({ players }: { players: CompareData['common_players'] }) {
   return (
-    <ul className={page.common} data-testid="common-players">
+    <ul className={board.common} data-testid="common-players">
       {players.map(({ player, current_user_multiplier, compare_multiplier }) => (
         <li key={player.id}>
           <Mult value={current_user_multiplier} />
-          <span className={page.commonName}>
+          <span className={board.commonName}>
             <strong>{player.display_name}</strong>
             <span>
               {player.team.name_attr} · {player.style_label} · {formatNumber(player.points ?? 0)} pts
@@ -134,12 +135,12 @@ function CommonPlayers({ players }: { players: CompareData['common_players'] }) 
 
 function SideHead({ side, label }: { side: CompareSide; label: string }) {
   return (
-    <div className={page.sideHead}>
-      <span className={page.sideLabel}>{label}</span>
+    <div className={board.sideHead}>
+      <span className={board.sideLabel}>{label}</span>
       <strong>
         {side.user.team_name ?? side.user.username} (T{side.team_no})
       </strong>
-      <span className={page.sidePoints} data-testid="side-points">
+      <span className={board.sidePoints} data-testid="side-points">
         {side.points === null ? '—' : formatNumber(side.points)}
       </span>
       <span className={page.muted}>{side.rank ? `Rank #${formatNumber(side.rank)}` : 'Not ranked yet'}</span>
@@ -150,15 +151,15 @@ function SideHead({ side, label }: { side: CompareSide; label: string }) {
 function PlayerColumn({ title, players }: { title: string; players: ComparePlayer[] }) {
   const total = players.reduce((sum, p) => sum + (p.team_points ?? 0), 0)
   return (
-    <div className={page.diffCol}>
+    <div className={board.diffCol}>
       <h3>
-        {title} <span className={page.diffTotal}>{formatNumber(total)} pts</span>
+        {title} <span className={board.diffTotal}>{formatNumber(total)} pts</span>
       </h3>
       {players.length === 0 ? <p className={page.muted}>None</p> : null}
       <ul>
         {players.map((p) => (
           <li key={p.id}>
-            <span className={page.diffName}>
+            <span className={board.diffName}>
               {p.display_name}
               {p.multiplier > 1 ? <Mult value={p.multiplier} /> : null}
             </span>

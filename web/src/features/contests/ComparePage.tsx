@@ -9,7 +9,7 @@ import { formatNumber } from '../../lib/format'
 import { matchQuery } from '../matches'
 import { contestQuery, membersQuery } from './api'
 import type { MembersPage } from './contest-api'
-import page from './pages.module.css'
+import board from './leaderboard.module.css'
 
 /**
  * `/contests/:id/compare`: pick one of my entries and a member to compare it with. Other
@@ -53,7 +53,7 @@ export function ComparePage() {
       ) : (
         <>
           {own.length > 1 ? (
-            <fieldset className={page.mineSwitch} aria-label="Your team">
+            <fieldset className={board.mineSwitch} aria-label="Your team">
               {own.map((m) => (
                 <button key={m.id} type="button" aria-pressed={m.id === chosen} onClick={() => setMine(m.id)}>
                   T{m.user_team.team_no}
@@ -83,21 +83,21 @@ function OthersList({
       {others.length === 0 ? (
         <EmptyState title="Nobody else yet">No other teams are in this contest.</EmptyState>
       ) : (
-        <ul className={page.board}>
+        <ul className={board.board}>
           {others.map((m) => (
-            <li key={m.id} className={page.boardRow}>
+            <li key={m.id} className={board.boardRow}>
               <Link
                 to={`/contests/${id}/compare/member?member_id=${m.id}${chosen ? `&mine=${chosen}` : ''}`}
-                className={page.boardLink}
+                className={board.boardLink}
                 data-testid="compare-member"
               >
                 <Avatar src={m.user.image} name={m.user.display_name} size={34} />
-                <span className={page.boardName}>
+                <span className={board.boardName}>
                   <strong>{m.user.team_name ?? m.user.username}</strong>
                   <span>T{m.user_team.team_no}</span>
                 </span>
-                <span className={page.boardPoints}>{formatNumber(m.points)}</span>
-                <span className={page.boardRank}>{m.rank ? `#${m.rank}` : '—'}</span>
+                <span className={board.boardPoints}>{formatNumber(m.points)}</span>
+                <span className={board.boardRank}>{m.rank ? `#${m.rank}` : '—'}</span>
               </Link>
             </li>
           ))}

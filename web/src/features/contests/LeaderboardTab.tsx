@@ -7,6 +7,7 @@ import { Pager } from '../../components/Pager'
 import { formatMoney, formatNumber } from '../../lib/format'
 import { type Member, membersQuery } from './api'
 import { useContest } from './contest-context'
+import board from './leaderboard.module.css'
 import type { LiveEntry, MyRank } from './live'
 import owner from './owner.module.css'
 import page from './pages.module.css'
@@ -60,8 +61,8 @@ export function LeaderboardTab() {
     <div data-testid="leaderboard">
       {!started ? <p className={page.hint}>Teams and points are revealed when the match starts.</p> : null}
       {mine.length > 0 ? (
-        <section className={page.mineBlock} aria-label="Your entries">
-          <ul className={page.board} data-testid="my-entries">
+        <section className={board.mineBlock} aria-label="Your entries">
+          <ul className={board.board} data-testid="my-entries">
             {mine.map((r) => (
               <BoardRow key={r.member_id} row={r} matchId={match.id} started={started} />
             ))}
@@ -75,14 +76,14 @@ export function LeaderboardTab() {
         <EmptyState title="No one has joined yet">Be the first: the spots fill up fast.</EmptyState>
       ) : (
         <>
-          <div className={page.boardHead}>
+          <div className={board.boardHead}>
             <span>
               {formatNumber(contest.members_count)} team{contest.members_count === 1 ? '' : 's'}
             </span>
             <span>{started ? 'Points' : ''}</span>
             <span>{started ? 'Rank' : ''}</span>
           </div>
-          <ul className={page.board} data-testid="board">
+          <ul className={board.board} data-testid="board">
             {rows.map((r) => (
               <BoardRow
                 key={r.member_id}
@@ -96,7 +97,7 @@ export function LeaderboardTab() {
           </ul>
         </>
       )}
-      <Pager page={pageNo} totalPages={data.meta.total_pages} onPage={setPageNo} className={page.pager} />
+      <Pager page={pageNo} totalPages={data.meta.total_pages} onPage={setPageNo} className={board.pager} />
     </div>
   )
 }
@@ -119,12 +120,12 @@ function BoardRow({
   const body = <RowBody row={row} started={started} />
   return (
     <li
-      className={row.mine ? `${page.boardRow} ${page.boardMine}` : page.boardRow}
+      className={row.mine ? `${board.boardRow} ${board.boardMine}` : board.boardRow}
       data-testid="board-row"
       data-member-id={row.member_id}
     >
       {select ? (
-        <label className={`${page.boardLink} ${owner.pickRow}`}>
+        <label className={`${board.boardLink} ${owner.pickRow}`}>
           <span className={owner.removeCheck}>
             <input
               type="checkbox"
@@ -137,16 +138,16 @@ function BoardRow({
           {body}
         </label>
       ) : canView ? (
-        <Link to={`/matches/${matchId}/viewteam/${row.user_team_id}`} className={page.boardLink}>
+        <Link to={`/matches/${matchId}/viewteam/${row.user_team_id}`} className={board.boardLink}>
           {body}
         </Link>
       ) : (
-        <div className={page.boardLink}>{body}</div>
+        <div className={board.boardLink}>{body}</div>
       )}
       {compare ? (
         <Link
           to={`/contests/${compare}/compare/member?member_id=${row.member_id}`}
-          className={page.compareLink}
+          className={board.compareLink}
           aria-label={`Compare with ${row.name}`}
         >
           VS
@@ -161,18 +162,18 @@ function RowBody({ row, started }: { row: Row; started: boolean }) {
   return (
     <>
       <Avatar src={row.image} name={row.name} size={34} />
-      <span className={page.boardName}>
+      <span className={board.boardName}>
         <strong>{row.name}</strong>
         <span>
           {row.team_no ? `T${row.team_no}` : ''}
-          {row.prize > 0 ? <em className={page.won}> Won {formatMoney(row.prize)}</em> : null}
-          {row.refunded ? <em className={page.refunded}> Refunded</em> : null}
+          {row.prize > 0 ? <em className={board.won}> Won {formatMoney(row.prize)}</em> : null}
+          {row.refunded ? <em className={board.refunded}> Refunded</em> : null}
         </span>
       </span>
-      <span className={page.boardPoints} data-testid="row-points">
+      <span className={board.boardPoints} data-testid="row-points">
         {started ? formatNumber(row.points) : ''}
       </span>
-      <span className={page.boardRank} data-testid="row-rank">
+      <span className={board.boardRank} data-testid="row-rank">
         {started && row.rank !== null ? `#${formatNumber(row.rank)}` : '—'}
       </span>
     </>

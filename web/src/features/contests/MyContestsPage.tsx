@@ -11,6 +11,7 @@ import { FollowMatch } from '../matches'
 import { type Contest, type MyContestsType, myContestsQuery } from './api'
 import { CreateAndCodeBar } from './EnterCode'
 import { useContestLive } from './live'
+import listStyles from './my-contests.module.css'
 import page from './pages.module.css'
 
 const TYPES: Array<{ value: MyContestsType; label: string }> = [
@@ -61,7 +62,7 @@ export function MyContestsPage() {
           </ButtonLink>
         </EmptyState>
       ) : null}
-      <div className={page.mineList}>
+      <div className={listStyles.mineList}>
         {contests.map((c) => (
           <MyContestCard key={c.id} contest={c} type={type} />
         ))}
@@ -111,16 +112,16 @@ function MyContestCard({ contest, type }: { contest: Contest; type: MyContestsTy
   return (
     <Link
       to={`/contests/${contest.id}`}
-      className={page.mineCard}
+      className={listStyles.mineCard}
       data-testid="my-contest"
       data-contest-id={contest.id}
     >
-      <div className={page.mineHead}>
+      <div className={listStyles.mineHead}>
         <strong>{contest.match_title}</strong>
         <span>{when.format(new Date(contest.event_time_in_millis))}</span>
       </div>
-      <div className={page.mineBody}>
-        <span className={page.mineName}>
+      <div className={listStyles.mineBody}>
+        <span className={listStyles.mineName}>
           {contest.name}
           <span>
             {contest.prize_amount > 0 ? `Prize pool ${formatMoney(contest.prize_amount)}` : 'Practice'} ·
@@ -128,11 +129,11 @@ function MyContestCard({ contest, type }: { contest: Contest; type: MyContestsTy
           </span>
         </span>
         {cancelled ? (
-          <span className={page.cancelled} data-testid="cancelled">
+          <span className={listStyles.cancelled} data-testid="cancelled">
             Cancelled · refunded
           </span>
         ) : type === 'upcoming' ? (
-          <span className={page.teamsJoined}>
+          <span className={listStyles.teamsJoined}>
             {contest.joined_count} team{contest.joined_count === 1 ? '' : 's'} ·{' '}
             {formatNumber(contest.spots_left)} spots left
           </span>
@@ -140,7 +141,9 @@ function MyContestCard({ contest, type }: { contest: Contest; type: MyContestsTy
           <Standing contest={contest} live={type === 'live'} />
         )}
       </div>
-      {cancelled && contest.status_reason ? <p className={page.reason}>{contest.status_reason}</p> : null}
+      {cancelled && contest.status_reason ? (
+        <p className={listStyles.reason}>{contest.status_reason}</p>
+      ) : null}
     </Link>
   )
 }
@@ -156,9 +159,9 @@ function Standing({ contest, live }: { contest: Contest; live: boolean }) {
   const best = [...mine].sort((a, b) => (a.rank ?? 1e9) - (b.rank ?? 1e9))[0]
   const won = mine.reduce((sum, m) => sum + m.prize, 0)
   if (!best) return null
-  if (best.refunded) return <span className={page.cancelled}>Refunded</span>
+  if (best.refunded) return <span className={listStyles.cancelled}>Refunded</span>
   return (
-    <span className={page.standing} data-testid="standing">
+    <span className={listStyles.standing} data-testid="standing">
       <span>
         <em>Rank</em>
         <strong data-testid="my-rank">{best.rank ? `#${formatNumber(best.rank)}` : '—'}</strong>
@@ -168,7 +171,7 @@ function Standing({ contest, live }: { contest: Contest; live: boolean }) {
         <strong data-testid="my-points">{formatNumber(best.points)}</strong>
       </span>
       {won > 0 ? (
-        <span className={page.wonBox}>
+        <span className={listStyles.wonBox}>
           <em>Won</em>
           <strong data-testid="my-prize">{formatMoney(won)}</strong>
         </span>

@@ -3,7 +3,7 @@ import type { WorkingTeam } from '../../../../server/domain/working-team'
 import boxed from '../../components/boxed-list.module.css'
 import { formatNumber } from '../../lib/format'
 import type { Player } from '../matches'
-import styles from './teams.module.css'
+import pick from './pick.module.css'
 
 /**
  * Captain (2× points) and vice-captain (1.5×). Choosing one for the player who holds the
@@ -27,7 +27,7 @@ export function CaptainStep({
   const ordered = teamRows(sport, selected).flat()
   return (
     <>
-      <div className={styles.captainHead}>
+      <div className={pick.captainHead}>
         <strong>Choose your captain and vice-captain</strong>
         <span>C gets 2× points · VC gets 1.5× points</span>
       </div>
@@ -70,12 +70,12 @@ function CaptainRow({
   onVice: (id: number) => void
 }) {
   return (
-    <li className={styles.player} data-testid="captain-row" data-player-id={id}>
-      <div className={styles.playerButton}>
-        <span className={styles.kit} style={{ background: player.team.team_color }} aria-hidden="true">
+    <li className={pick.player} data-testid="captain-row" data-player-id={id}>
+      <div className={pick.playerButton}>
+        <span className={pick.kit} style={{ background: player.team.team_color }} aria-hidden="true">
           {player.team.name_attr}
         </span>
-        <span className={styles.playerName}>
+        <span className={pick.playerName}>
           <strong>{player.name}</strong>
           <span>
             {player.team.name_attr} · {role} · {formatNumber(player.value)} Cr
@@ -83,7 +83,7 @@ function CaptainRow({
         </span>
         <button
           type="button"
-          className={styles.cap}
+          className={pick.cap}
           aria-pressed={isC}
           onClick={() => onCaptain(id)}
           aria-label={`Captain ${player.name}`}
@@ -93,7 +93,7 @@ function CaptainRow({
         </button>
         <button
           type="button"
-          className={`${styles.cap} ${styles.vcap}`}
+          className={`${pick.cap} ${pick.vcap}`}
           aria-pressed={isVC}
           onClick={() => onVice(id)}
           aria-label={`Vice-captain ${player.name}`}

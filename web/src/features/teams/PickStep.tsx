@@ -4,8 +4,8 @@ import type { WorkingTeam } from '../../../../server/domain/working-team'
 import boxed from '../../components/boxed-list.module.css'
 import type { Player } from '../matches'
 import { FilterChips, Needs, PlayerRow, RoleTabs, useVerdicts } from './PickStepParts'
+import pick from './pick.module.css'
 import { tabHeadline } from './rules'
-import styles from './teams.module.css'
 
 type Sort = 'credits' | 'points'
 
@@ -63,20 +63,20 @@ export function PickStep({
       <RoleTabs tabs={tabs} tab={tab} team={team} onPick={setTabKey} />
       <FilterChips offered={offered} filterId={filterId} onPick={setFilterId} />
       <Needs team={team} tabs={tabs} />
-      <div className={styles.listHead}>
-        <span className={styles.headline}>{tab ? tabHeadline(tab, teamSize, tabs.length === 1) : ''}</span>
+      <div className={pick.listHead}>
+        <span className={pick.headline}>{tab ? tabHeadline(tab, teamSize, tabs.length === 1) : ''}</span>
         <button
           type="button"
-          className={styles.sortToggle}
+          className={pick.sortToggle}
           onClick={() => setSort(sort === 'credits' ? 'points' : 'credits')}
         >
           Sort: {sort === 'credits' ? 'Credits' : 'Points'}
         </button>
       </div>
       {team.players_needed === 0 ? (
-        <p className={styles.full}>Your team is full: remove a player to pick another.</p>
+        <p className={pick.full}>Your team is full: remove a player to pick another.</p>
       ) : null}
-      <div className={styles.columns} aria-hidden="true">
+      <div className={pick.columns} aria-hidden="true">
         <span>Players</span>
         <span>Points</span>
         <span>Credits</span>

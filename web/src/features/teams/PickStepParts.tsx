@@ -4,8 +4,8 @@ import { type CanAdd, canAdd, type WorkingTeam } from '../../../../server/domain
 import { CheckIcon, MinusIcon, PlusIcon } from '../../components/Icons'
 import { formatNumber } from '../../lib/format'
 import type { Player } from '../matches'
+import pick from './pick.module.css'
 import { requirements } from './rules'
-import styles from './teams.module.css'
 
 /**
  * Whether each player could join, once per change of the team and only for the players
@@ -43,14 +43,14 @@ export function RoleTabs({
 }) {
   if (tabs.length <= 1) return null
   return (
-    <div className={styles.roleTabs} role="tablist" aria-label="Roles">
+    <div className={pick.roleTabs} role="tablist" aria-label="Roles">
       {tabs.map((t) => (
         <button
           key={t.key}
           type="button"
           role="tab"
           aria-selected={t.key === tab?.key}
-          className={styles.roleTab}
+          className={pick.roleTab}
           onClick={() => onPick(t.key)}
           data-testid={`role-${t.key}`}
         >
@@ -66,9 +66,9 @@ export function Needs({ team, tabs }: { team: WorkingTeam; tabs: RoleTab[] }) {
   const needs = requirements(team, tabs)
   if (needs.length === 0) return null
   return (
-    <ul className={styles.needs} aria-label="Team rules" data-testid="requirements">
+    <ul className={pick.needs} aria-label="Team rules" data-testid="requirements">
       {needs.map((n) => (
-        <li key={n.key} className={n.met ? styles.met : styles.unmet} data-met={n.met}>
+        <li key={n.key} className={n.met ? pick.met : pick.unmet} data-met={n.met}>
           {n.met ? <CheckIcon width={12} height={12} /> : null}
           {n.label}
           {!n.met && n.progress ? <em>{n.progress}</em> : null}
@@ -96,7 +96,7 @@ export function PlayerRow({
   return (
     <li
       key={p.id}
-      className={`${styles.player} ${selected ? styles.selected : ''} ${blocked ? styles.blocked : ''}`}
+      className={`${pick.player} ${selected ? pick.selected : ''} ${blocked ? pick.blocked : ''}`}
       data-testid="player-row"
       data-player-id={p.id}
       data-style={p.style}
@@ -105,35 +105,35 @@ export function PlayerRow({
     >
       <button
         type="button"
-        className={styles.playerButton}
+        className={pick.playerButton}
         onClick={() => onToggle(p)}
         disabled={Boolean(blocked)}
         aria-pressed={selected}
         aria-label={`${selected ? 'Remove' : 'Add'} ${p.name}`}
         aria-describedby={blocked && blocked.reason !== 'team_full' ? `why-${p.id}` : undefined}
       >
-        <span className={styles.kit} style={{ background: p.team.team_color }} aria-hidden="true">
+        <span className={pick.kit} style={{ background: p.team.team_color }} aria-hidden="true">
           {p.team.name_attr}
         </span>
-        <span className={styles.playerName}>
+        <span className={pick.playerName}>
           <strong title={p.name}>
-            <span className={styles.shortName}>{p.display_name}</span>
-            <span className={styles.fullName}>{p.name}</span>
-            {p.is_star ? <em className={styles.star}>★</em> : null}
+            <span className={pick.shortName}>{p.display_name}</span>
+            <span className={pick.fullName}>{p.name}</span>
+            {p.is_star ? <em className={pick.star}>★</em> : null}
           </strong>
           <span>
             {p.team.name_attr} · {p.style_label}
             {p.in_lineup === true ? ' · in lineup' : ''}
           </span>
         </span>
-        <span className={styles.num}>{formatNumber(p.last_series_score)}</span>
-        <span className={styles.num}>{formatNumber(p.value)}</span>
-        <span className={styles.toggle} aria-hidden="true">
+        <span className={pick.num}>{formatNumber(p.last_series_score)}</span>
+        <span className={pick.num}>{formatNumber(p.value)}</span>
+        <span className={pick.toggle} aria-hidden="true">
           {selected ? <MinusIcon width={16} height={16} /> : <PlusIcon width={16} height={16} />}
         </span>
       </button>
       {blocked && blocked.reason !== 'team_full' ? (
-        <p className={styles.why} id={`why-${p.id}`} data-testid="blocked-reason">
+        <p className={pick.why} id={`why-${p.id}`} data-testid="blocked-reason">
           {blocked.message}
         </p>
       ) : null}
@@ -153,12 +153,12 @@ export function FilterChips({
 }) {
   if (offered.length === 0) return null
   return (
-    <fieldset className={styles.filters} aria-label="Filter by fixture" data-testid="team-filters">
+    <fieldset className={pick.filters} aria-label="Filter by fixture" data-testid="team-filters">
       {offered.map((f) => (
         <button
           key={f.id}
           type="button"
-          className={styles.filterChip}
+          className={pick.filterChip}
           aria-pressed={f.id === filterId}
           onClick={() => onPick(f.id === filterId ? null : f.id)}
           data-testid={`filter-${f.id}`}

@@ -8,6 +8,7 @@ import { formatNumber } from '../../lib/format'
 import { useSignedIn } from '../../lib/use-session'
 import { Breakdown, matchQuery, playerQuery, playerScoresQuery, useMatchLive } from '../matches'
 import { userTeamQuery } from './api'
+import pick from './pick.module.css'
 import styles from './teams.module.css'
 
 type PlayerDetail = Body<'/api/players/{id}'>['player']
@@ -48,7 +49,7 @@ export function TeamPlayerPage() {
         </Link>
       ) : null}
       <section className={styles.playerHero}>
-        <span className={styles.kit} style={{ background: p.team.team_color }} aria-hidden="true">
+        <span className={pick.kit} style={{ background: p.team.team_color }} aria-hidden="true">
           {p.team.name_attr}
         </span>
         <div>

@@ -1,7 +1,7 @@
 import type { WorkingTeam } from '../../../../server/domain/working-team'
 import { formatNumber } from '../../lib/format'
 import type { Match } from '../matches'
-import styles from './teams.module.css'
+import pick from './pick.module.css'
 
 /** Players picked of the team size, players per real team, credits left, and a slot bar. */
 export function TeamSummary({
@@ -15,17 +15,17 @@ export function TeamSummary({
 }) {
   return (
     <>
-      <div className={styles.summary} data-testid="team-summary">
+      <div className={pick.summary} data-testid="team-summary">
         <div>
-          <span className={styles.summaryLabel}>Players</span>
+          <span className={pick.summaryLabel}>Players</span>
           <strong data-testid="selected-count">
             {team.selected_players_count}/{teamSize}
           </strong>
         </div>
-        <div className={styles.sides} data-testid="side-counts">
+        <div className={pick.sides} data-testid="side-counts">
           {match.teams.length <= 2
             ? match.teams.map((side) => (
-                <span key={side.id} className={styles.sideCount}>
+                <span key={side.id} className={pick.sideCount}>
                   <i style={{ background: side.team_color }} aria-hidden="true" />
                   {side.name_attr} <b>{team.team_players_count[side.id] ?? 0}</b>
                 </span>
@@ -33,15 +33,15 @@ export function TeamSummary({
             : null}
         </div>
         <div>
-          <span className={styles.summaryLabel}>Credits left</span>
-          <strong data-testid="credits-left" className={team.budget < 0 ? styles.over : undefined}>
+          <span className={pick.summaryLabel}>Credits left</span>
+          <strong data-testid="credits-left" className={team.budget < 0 ? pick.over : undefined}>
             {formatNumber(team.budget)}
           </strong>
         </div>
       </div>
-      <div className={styles.slots} aria-hidden="true">
+      <div className={pick.slots} aria-hidden="true">
         {Array.from({ length: teamSize }, (_, i) => i + 1).map((slot) => (
-          <span key={slot} className={slot <= team.selected_players_count ? styles.slotOn : undefined} />
+          <span key={slot} className={slot <= team.selected_players_count ? pick.slotOn : undefined} />
         ))}
       </div>
     </>
