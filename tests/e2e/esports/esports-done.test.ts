@@ -142,9 +142,9 @@ describe('esports, done: two players, one squad, a room, results and winnings', 
       .where('id', '=', contestId)
       .executeTakeFirstOrThrow()
     expect(row).toMatchObject({ mode: 'squad', entry_fee_paise: 5_000, is_private: 0, host_id: host.id })
-    // One room card, the host's form in it.
-    expect(await h.getByTestId('room-details').count()).toBe(1)
+    // One room card, the host's form in it (the card comes with the room's own read: wait for it).
     await h.getByTestId('room-form').waitFor()
+    expect(await h.getByTestId('room-details').count()).toBe(1)
   })
 
   it('Asha and Ravi add their PUBG accounts in Settings; the admin verifies them', async () => {
