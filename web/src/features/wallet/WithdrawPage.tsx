@@ -21,6 +21,7 @@ import {
 import { formatDateTime, StatusChip, toneOf } from './bits'
 import { STATE_LABEL, verificationSteps } from './verification'
 import styles from './wallet.module.css'
+import withdraw from './withdraw.module.css'
 
 /**
  * `/wallet/withdraw`: pick bank or UPI (minimum and fee shown), enter an amount, see the fee
@@ -62,7 +63,7 @@ function NotAllowed({ me, types }: { me: Me; types: RedemptionType[] }) {
       <Alert tone="info">
         <span data-testid="withdraw-blocked">Complete these checks before your first withdrawal.</span>
       </Alert>
-      <ul className={styles.checklist}>
+      <ul className={withdraw.checklist}>
         {steps
           .filter((s) => (s.key === 'bank' || s.key === 'upi' ? needsPayout : true))
           .map((step) => (
@@ -95,12 +96,12 @@ function TypeCards({
   disabled?: boolean
 }) {
   return (
-    <fieldset className={styles.types} aria-label="Withdraw to">
+    <fieldset className={withdraw.types} aria-label="Withdraw to">
       {types.map((type) => (
         <button
           key={type.id}
           type="button"
-          className={styles.type}
+          className={withdraw.type}
           aria-pressed={selected === type.id}
           disabled={disabled}
           onClick={() => onSelect(type.id)}
@@ -252,9 +253,9 @@ function Breakdown({
   return (
     <>
       {type ? (
-        <dl className={styles.breakdown} data-testid="withdraw-breakdown">
+        <dl className={withdraw.breakdown} data-testid="withdraw-breakdown">
           <dt>You receive</dt>
-          <dd className={styles.arrives} data-testid="withdraw-receive">
+          <dd className={withdraw.arrives} data-testid="withdraw-receive">
             {rupees ? formatMoney(rupees) : '—'}
           </dd>
           <dt>Fee</dt>
