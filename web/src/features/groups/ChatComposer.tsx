@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { Button } from '../../components/Button'
 import { MESSAGE_MAX_CHARS } from './api'
-import styles from './groups.module.css'
+import chat from './chat.module.css'
 
 /**
  * The message box: Enter sends, Shift+Enter starts a new line. The text leaves the box at
@@ -17,7 +17,7 @@ export function ChatComposer({ disabled, onSend }: { disabled: boolean; onSend: 
   }
   return (
     <form
-      className={styles.composer}
+      className={chat.composer}
       data-testid="chat-composer"
       onSubmit={(event) => {
         event.preventDefault()
@@ -25,7 +25,7 @@ export function ChatComposer({ disabled, onSend }: { disabled: boolean; onSend: 
       }}
     >
       <textarea
-        className={styles.composerInput}
+        className={chat.composerInput}
         aria-label="Message"
         placeholder="Type a message"
         rows={1}

@@ -18,6 +18,7 @@ import {
   sendMessage,
 } from './api'
 import { ChatComposer } from './ChatComposer'
+import chat from './chat.module.css'
 import { newIdentifierKey, type PendingSend } from './chat-state'
 import styles from './groups.module.css'
 import { insertInto, useGroupLive } from './live'
@@ -58,10 +59,10 @@ export function ChatPage() {
   if (group.isError) return <Alert>{group.error.message}</Alert>
   const g = group.data
   return (
-    <div className={styles.chat} data-testid="chat-page" data-live={live || undefined}>
+    <div className={chat.chat} data-testid="chat-page" data-live={live || undefined}>
       <ChatHead group={g} uuid={uuid} mySlug={mySlug} />
       {messages.isPending ? (
-        <div className={styles.messages}>
+        <div className={chat.messages}>
           <Loading />
         </div>
       ) : messages.isError ? (
@@ -115,12 +116,12 @@ function useSend(uuid: string, setPending: Dispatch<SetStateAction<PendingSend[]
 function ChatHead({ group: g, uuid, mySlug }: { group: Group; uuid: string; mySlug: string | undefined }) {
   const title = groupTitle(g, mySlug)
   return (
-    <header className={styles.chatHead}>
-      <Link to="/groups" className={styles.back} aria-label="All chats">
+    <header className={chat.chatHead}>
+      <Link to="/groups" className={chat.back} aria-label="All chats">
         <ChevronLeftIcon />
       </Link>
       <Avatar src={groupImage(g, mySlug)} name={title} size={38} />
-      <Link to={`${groupPath(uuid)}/details`} className={styles.chatTitle} data-testid="chat-details-link">
+      <Link to={`${groupPath(uuid)}/details`} className={chat.chatTitle} data-testid="chat-details-link">
         <strong data-testid="chat-title">{title}</strong>
         <span>
           {g.kind === 'group' ? membersLabel(g.members_count) : 'One-to-one'}

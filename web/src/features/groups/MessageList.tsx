@@ -3,6 +3,7 @@ import { type RefObject, useEffect, useLayoutEffect, useMemo, useRef } from 'rea
 import { Link } from 'react-router'
 import { Loading } from '../../components/Common'
 import { GROUPS_KEY, type Group, type GroupMessage, type MessagesPage, markRead } from './api'
+import chat from './chat.module.css'
 import { type ChatRow, chatRows, newestId, type PendingSend } from './chat-state'
 import styles from './groups.module.css'
 
@@ -51,7 +52,7 @@ export function MessageList({
 
   return (
     <div
-      className={styles.messages}
+      className={chat.messages}
       ref={box}
       data-testid="chat-messages"
       onScroll={(event) => {
@@ -60,7 +61,7 @@ export function MessageList({
         if (stick.current) markSeen()
       }}
     >
-      <div ref={top} className={styles.listTop}>
+      <div ref={top} className={chat.listTop}>
         {loadingOlder ? (
           <Loading label="Loading older messages" />
         ) : hasOlder ? null : (
@@ -165,26 +166,26 @@ function Row({
   const { message, mine } = row
   return (
     <div
-      className={`${styles.row} ${mine ? styles.mine : ''}`}
+      className={`${chat.row} ${mine ? chat.mine : ''}`}
       data-testid="chat-message"
       data-key={message.identifier_key}
       data-id={message.id}
       data-state="sent"
     >
-      <div className={styles.bubble}>
+      <div className={chat.bubble}>
         {showSender && !mine ? (
-          <Link to={`/users/${encodeURIComponent(message.user.slug)}`} className={styles.sender}>
+          <Link to={`/users/${encodeURIComponent(message.user.slug)}`} className={chat.sender}>
             {message.user.username}
           </Link>
         ) : null}
         {message.message_type === 'text_message' ? (
-          <p className={styles.text} data-testid="message-text">
+          <p className={chat.text} data-testid="message-text">
             {message.message}
           </p>
         ) : (
           <MessageCard message={message} />
         )}
-        <span className={styles.time} data-testid="message-time">
+        <span className={chat.time} data-testid="message-time">
           {message.display_time}
         </span>
       </div>
@@ -196,25 +197,25 @@ function Row({
 function PendingRow({ send, onRetry }: { send: PendingSend; onRetry: (send: PendingSend) => void }) {
   return (
     <div
-      className={`${styles.row} ${styles.mine}`}
+      className={`${chat.row} ${chat.mine}`}
       data-testid="chat-message"
       data-key={send.identifier_key}
       data-state={send.status}
     >
-      <div className={`${styles.bubble} ${send.status === 'failed' ? styles.failed : styles.sending}`}>
-        <p className={styles.text} data-testid="message-text">
+      <div className={`${chat.bubble} ${send.status === 'failed' ? chat.failed : chat.sending}`}>
+        <p className={chat.text} data-testid="message-text">
           {send.message}
         </p>
         {send.status === 'sending' ? (
-          <span className={styles.time} data-testid="message-time">
+          <span className={chat.time} data-testid="message-time">
             Sending...
           </span>
         ) : (
-          <span className={styles.failedLine}>
+          <span className={chat.failedLine}>
             <span data-testid="message-time">Not sent{send.error ? `: ${send.error}` : ''}</span>
             <button
               type="button"
-              className={styles.retry}
+              className={chat.retry}
               onClick={() => onRetry(send)}
               data-testid="message-retry"
             >
@@ -245,10 +246,10 @@ function MessageCard({ message }: { message: GroupMessage }) {
         ? `/auctions/${message.card_id}`
         : '/gangs'
   return (
-    <Link to={to} className={styles.card} data-testid="message-card" data-card-type={type}>
-      <span className={styles.cardLabel}>{card.label}</span>
-      <span className={styles.text}>{message.message}</span>
-      <span className={styles.cardCta}>{card.cta} →</span>
+    <Link to={to} className={chat.card} data-testid="message-card" data-card-type={type}>
+      <span className={chat.cardLabel}>{card.label}</span>
+      <span className={chat.text}>{message.message}</span>
+      <span className={chat.cardCta}>{card.cta} →</span>
     </Link>
   )
 }
