@@ -7,7 +7,8 @@ import { Alert } from '../../components/Field'
 import { formatMoney } from '../../lib/format'
 import { showSnackbar } from '../../lib/snackbar'
 import { afterJoin, type Confirmation, joinContest } from './api'
-import styles from './contests.module.css'
+import contests from './contests.module.css'
+import styles from './join.module.css'
 import type { Target } from './types'
 
 /** The Low Balance dialog links to `/add-cash?amount=<shortfall>`. */
@@ -114,7 +115,7 @@ function TeamChoice({
   teamId: number | null
   onPick: (id: number) => void
 }) {
-  if (teams.length <= 1) return <p className={styles.muted}>With Team {teams[0]?.team_no ?? 1}.</p>
+  if (teams.length <= 1) return <p className={contests.muted}>With Team {teams[0]?.team_no ?? 1}.</p>
   return (
     <fieldset className={styles.teamRadios}>
       <legend>Join with</legend>

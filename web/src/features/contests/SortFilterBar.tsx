@@ -4,8 +4,9 @@ import { Button } from '../../components/Button'
 import { Dialog } from '../../components/Dialog'
 import { ArrowDownIcon, ArrowUpIcon, CloseIcon, FilterIcon } from '../../components/Icons'
 import { type ContestFilter, filtersQuery, type ListParams, type SortKey } from './api'
-import styles from './contests.module.css'
+import contests from './contests.module.css'
 import { recentFilters, rememberFilters } from './list-params'
+import styles from './sort-filter.module.css'
 
 const SORTS: Array<{ key: SortKey; label: string }> = [
   { key: 1, label: 'Prize Pool' },
@@ -137,7 +138,7 @@ function FilterSheet({
           </div>
         </fieldset>
       ))}
-      <p className={styles.note}>Filters of one kind are alternatives; different kinds must all match.</p>
+      <p className={contests.note}>Filters of one kind are alternatives; different kinds must all match.</p>
     </Dialog>
   )
 }
