@@ -1,8 +1,4 @@
-import fs from 'node:fs'
-import path from 'node:path'
-import { serveStatic } from '@hono/node-server/serve-static'
 import { OpenAPIHono } from '@hono/zod-openapi'
-import type { MiddlewareHandler } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { meRoutes, signUpRoutes } from './areas/account'
 import { actAsRoutes, adminRoutes } from './areas/admin'
@@ -41,6 +37,7 @@ import { apiSteps, chain } from './http/middleware'
 import { mountApiDocs } from './http/openapi'
 import { type AppEnv, currentAdmin } from './http/router'
 import { validationHook } from './http/validation'
+import { mountWebClient } from './http/web-client'
 
 const API_PREFIXES = ['/api/', '/oauth/', '/post_login']
 
@@ -71,7 +68,7 @@ export function createApp(deps: Deps, options: { cable?: CableServer } = {}) {
 
   if (options.cable) app.get('/cable', options.cable.handler)
 
-  mountWebClient(app, deps.config.webDist)
+  mountWebClient(app, deps.config.webDist, (p) => isApiPath(p) || p === '/cable')
 
   app.notFound((c) => {
     throw new AppError(
@@ -174,43 +171,4 @@ function mountAreas(app: OpenAPIHono<AppEnv>, deps: Deps, cable: CableServer | u
   app.route('/', auctionRoutes(deps))
   app.route('/', auctionManagerRoutes(deps))
   app.route('/', tournamentRoutes(deps))
-}
-
-/**
- * The built web client: real files from web/dist (assets cached for a year, since their
- * names carry a content hash), and index.html for every other GET so client-side routes
- * work on reload. /api, /oauth and /cable never fall through to the client.
- */
-function mountWebClient(app: OpenAPIHono<AppEnv>, root: string): void {
-  const indexFile = path.join(root, 'index.html')
-  // Created on first use, so a server started before `npm run build` picks the files up later.
-  let files: MiddlewareHandler<AppEnv> | undefined
-  let assets: MiddlewareHandler<AppEnv> | undefined
-  const ready = () => fs.existsSync(root)
-  app.use('/assets/*', async (c, next) => {
-    if (!ready()) return next()
-    assets ??= serveStatic<AppEnv>({
-      root,
-      onFound: (_p, c) => {
-        c.header('Cache-Control', 'public, max-age=31536000, immutable')
-      },
-    })
-    return assets(c, next)
-  })
-  // A missing hashed asset is a real 404 (an old page asking for a chunk of a previous
-  // build), not the client's index.html; the client reloads once when a chunk fails.
-  app.get('/assets/*', (c) => c.text('Not found', 404))
-  app.use('*', async (c, next) => {
-    if (isApiPath(c.req.path) || c.req.path === '/cable' || !ready()) return next()
-    files ??= serveStatic<AppEnv>({ root })
-    return files(c, next)
-  })
-  app.get('*', async (c, next) => {
-    if (isApiPath(c.req.path) || c.req.path === '/cable') return next()
-    if (!fs.existsSync(indexFile)) {
-      return c.text('The web client is not built yet. Run `npm run build` (npm start does it for you).', 503)
-    }
-    c.header('Cache-Control', 'no-cache')
-    return c.html(fs.readFileSync(indexFile, 'utf8'))
-  })
 }
