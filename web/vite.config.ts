@@ -14,7 +14,8 @@ const api = `http://127.0.0.1:${process.env.PORT || '3000'}`
  * these packages are upgraded: a feature's chunk never carries a copy, and a new build of the
  * product leaves the browser's cached vendor chunk valid.
  */
-const VENDOR = /[\\/]node_modules[\\/](?:react|react-dom|scheduler|react-router|@tanstack[\\/](?:query-core|react-query))[\\/]/
+const VENDOR =
+  /[\\/]node_modules[\\/](?:react|react-dom|scheduler|react-router|@tanstack[\\/](?:query-core|react-query))[\\/]/
 
 /**
  * The web client. `root` is web/ and the build lands in web/dist, which the server serves

@@ -31,7 +31,8 @@ export function acceptedCodings(header: string | undefined): Set<Coding> {
     weights.set(name, q ? Number(q.slice(2)) || 0 : 1)
   }
   for (const { coding } of CODINGS) {
-    const weight = weights.get(coding) ?? (coding === 'br' ? undefined : weights.get('x-gzip')) ?? weights.get('*')
+    const weight =
+      weights.get(coding) ?? (coding === 'br' ? undefined : weights.get('x-gzip')) ?? weights.get('*')
     if (weight !== undefined && weight > 0) accepted.add(coding)
   }
   return accepted

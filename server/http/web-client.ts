@@ -10,7 +10,11 @@ import { fileUnder, IMMUTABLE, REVALIDATE, sendFile } from './static-files'
  * the browser accepts it (the build writes the .br and .gz copies). Paths `isServerPath` names
  * (the API, /cable) never fall through to the client.
  */
-export function mountWebClient(app: Hono<AppEnv>, root: string, isServerPath: (path: string) => boolean): void {
+export function mountWebClient(
+  app: Hono<AppEnv>,
+  root: string,
+  isServerPath: (path: string) => boolean,
+): void {
   const indexFile = path.join(root, 'index.html')
   // A missing hashed asset is a real 404 (an old page asking for a chunk of a previous
   // build), not the client's index.html; the client reloads once when a chunk fails.
@@ -21,8 +25,12 @@ export function mountWebClient(app: Hono<AppEnv>, root: string, isServerPath: (p
   app.get('*', async (c, next) => {
     if (isServerPath(c.req.path)) return next()
     const file = c.req.path === '/' ? indexFile : fileUnder(root, c.req.path)
-    const found = (file && (await sendFile(c, file, REVALIDATE))) || (await sendFile(c, indexFile, REVALIDATE))
+    const found =
+      (file && (await sendFile(c, file, REVALIDATE))) || (await sendFile(c, indexFile, REVALIDATE))
     // Looked up per request, so a server started before `npm run build` serves the client once built.
-    return found || c.text('The web client is not built yet. Run `npm run build` (npm start does it for you).', 503)
+    return (
+      found ||
+      c.text('The web client is not built yet. Run `npm run build` (npm start does it for you).', 503)
+    )
   })
 }

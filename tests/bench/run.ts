@@ -9,6 +9,7 @@ import { chatBench } from './chat'
 import { clockJumpBench } from './clock-jump'
 import { clusterBench } from './cluster'
 import { httpBench } from './http'
+import { pageBench } from './page'
 import { platformBench } from './platform'
 import { scoringBench } from './scoring'
 
@@ -22,6 +23,7 @@ const BENCHES: Record<string, (options: BenchOptions) => Promise<Record<string, 
   http: httpBench,
   cluster: clusterBench,
   chat: chatBench,
+  page: pageBench,
 }
 
 const names: string[] = []
