@@ -61,7 +61,7 @@ describe('the web client, precompressed', () => {
     const refused = await get('/assets/index-Ab12Cd34.js', { 'Accept-Encoding': 'br;q=0, gzip;q=0.5' })
     expect(refused.headers.get('content-encoding')).toBe('gzip')
     for (const headers of [
-      {},
+      {} as Record<string, string>,
       { 'Accept-Encoding': 'identity' },
       { 'Accept-Encoding': 'br;q=0, gzip;q=0' },
     ]) {
