@@ -13,6 +13,7 @@ const SOURCES = [
   path.join(webRoot, 'public'),
   path.join(webRoot, 'index.html'),
   path.join(webRoot, 'vite.config.ts'),
+  path.join(webRoot, 'compress-assets.ts'),
   path.join(projectRoot, 'server', 'domain'),
 ]
 

@@ -12,9 +12,10 @@ import { fileUnder, IMMUTABLE, REVALIDATE, sendFile } from './static-files'
  */
 export function mountWebClient(
   app: Hono<AppEnv>,
-  root: string,
+  dist: string,
   isServerPath: (path: string) => boolean,
 ): void {
+  const root = path.resolve(dist)
   const indexFile = path.join(root, 'index.html')
   // A missing hashed asset is a real 404 (an old page asking for a chunk of a previous
   // build), not the client's index.html; the client reloads once when a chunk fails.

@@ -67,7 +67,7 @@ describe('the web client in a browser', () => {
       seen.set(e.requestId, { ...entry(e.requestId), cached: true }),
     )
     cdp.on('Network.responseReceived', (e) => {
-      const cached = Boolean(e.response.fromDiskCache || e.response.fromMemoryCache)
+      const cached = Boolean(e.response.fromDiskCache)
       if (cached) seen.set(e.requestId, { ...entry(e.requestId), cached })
     })
     await visit(() => world.page.goto('/contests'))
