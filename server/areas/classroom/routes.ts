@@ -1,6 +1,7 @@
 import { z } from '@hono/zod-openapi'
 import type { Deps } from '../../core/deps'
 import { CLASS_STUDENTS_MAX, CLASS_STUDENTS_MIN } from '../../domain/classroom'
+import { linkBaseOf } from '../../http/public-url'
 import { json } from '../../http/responses'
 import { routesOn } from '../../http/route'
 import { createRouter, currentAdmin } from '../../http/router'
@@ -88,6 +89,10 @@ export function classroomRoutes(deps: Deps) {
             auction: ClassAuctionSchema,
             contest: ClassContestSchema.nullable(),
             contest_skipped: z.string().nullable().openapi({ description: 'Why there is no contest' }),
+            sign_in_url: z.string().openapi({
+              description:
+                'Where the students sign in: FANSPOLE_PUBLIC_URL, else the address this request used',
+            }),
           }),
           'The class',
         ),
@@ -96,7 +101,8 @@ export function classroomRoutes(deps: Deps) {
     },
     async (c) => {
       const admin = currentAdmin(c)
-      return c.json(await createClassroom(deps, admin, c.req.valid('json')), 201)
+      const created = await createClassroom(deps, admin, c.req.valid('json'))
+      return c.json({ ...created, sign_in_url: `${linkBaseOf(deps.config, c)}/` }, 201)
     },
   )
 
