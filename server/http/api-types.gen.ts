@@ -399,6 +399,8 @@ export type paths = {
                                 name: string;
                                 uuid: string;
                             };
+                            /** @description Where the students sign in: FANSPOLE_PUBLIC_URL, else the address this request used */
+                            sign_in_url: string;
                             students: {
                                 email: string;
                                 full_name: string | null;

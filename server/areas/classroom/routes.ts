@@ -59,6 +59,26 @@ const ClassBody = z.strictObject({
   }),
 })
 
+const ClassCreatedSchema = z.object({
+  classroom: z.object({ id: z.number().int(), name: z.string() }),
+  students: z.array(
+    z.object({
+      id: z.number().int(),
+      username: z.string(),
+      email: z.string(),
+      full_name: z.string().nullable(),
+      password: z.string(),
+    }),
+  ),
+  group: z.object({ uuid: z.string(), name: z.string(), invite_code: z.string() }),
+  auction: ClassAuctionSchema,
+  contest: ClassContestSchema.nullable(),
+  contest_skipped: z.string().nullable().openapi({ description: 'Why there is no contest' }),
+  sign_in_url: z.string().openapi({
+    description: 'Where the students sign in: FANSPOLE_PUBLIC_URL, else the address this request used',
+  }),
+})
+
 /** The classroom (docs/classroom.md): admin only, as every `/api/admin/*` route. */
 export function classroomRoutes(deps: Deps) {
   const app = createRouter()
@@ -73,29 +93,7 @@ export function classroomRoutes(deps: Deps) {
       auth: true,
       body: ClassBody,
       responses: {
-        201: json(
-          z.object({
-            classroom: z.object({ id: z.number().int(), name: z.string() }),
-            students: z.array(
-              z.object({
-                id: z.number().int(),
-                username: z.string(),
-                email: z.string(),
-                full_name: z.string().nullable(),
-                password: z.string(),
-              }),
-            ),
-            group: z.object({ uuid: z.string(), name: z.string(), invite_code: z.string() }),
-            auction: ClassAuctionSchema,
-            contest: ClassContestSchema.nullable(),
-            contest_skipped: z.string().nullable().openapi({ description: 'Why there is no contest' }),
-            sign_in_url: z.string().openapi({
-              description:
-                'Where the students sign in: FANSPOLE_PUBLIC_URL, else the address this request used',
-            }),
-          }),
-          'The class',
-        ),
+        201: json(ClassCreatedSchema, 'The class'),
       },
       errors: [403, 409, 422],
     },
