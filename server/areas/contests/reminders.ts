@@ -12,7 +12,9 @@ import { type NewNotification, notifyOnce } from '../notifications'
  * the job runs (`notifyOnce`): a crash after the commit, or a second process, sends nothing twice.
  */
 export function registerDeadlineReminders(deps: Deps): void {
-  deps.scheduler.register(DEADLINE_JOB, (job) => sendDeadlineReminders(deps, job))
+  deps.scheduler.register(DEADLINE_JOB, async (job) => {
+    await sendDeadlineReminders(deps, job)
+  })
 }
 
 interface Reminder {
