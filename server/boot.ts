@@ -2,6 +2,7 @@ import { ensureReferenceData } from '../seeds/reference-data'
 import { registerAuctionBotJobs, registerAuctionJobs, registerAuctionTakeoverJobs } from './areas/auctions'
 import { registerChampionshipContestJobs } from './areas/championship-contests'
 import { ensureClockAnchor, followClock, loadClockAnchor } from './areas/clock'
+import { registerDeadlineReminders } from './areas/contests'
 import { registerEsportsJobs, registerTournamentJobs } from './areas/esports'
 import { registerMatchJobs, registerReplayJobs } from './areas/match-day'
 import type { Config } from './core/config'
@@ -183,5 +184,6 @@ async function assemble(
   registerAuctionBotJobs(deps)
   registerAuctionTakeoverJobs(deps)
   registerEsportsJobs(deps)
+  registerDeadlineReminders(deps)
   return deps
 }

@@ -146,9 +146,10 @@ async function serveBooted(deps: Deps, config: Config, options: StartOptions): P
     s.once('error', reject)
   })
   const port = (server.address() as AddressInfo).port
-  // With --port 0 the real port is known only now; mail links must carry it.
-  if (deps.config.publicUrl.endsWith(':0'))
+  // With --port 0 the real port is known only now; links must carry it.
+  if (deps.config.publicUrl?.endsWith(':0'))
     deps.config.publicUrl = deps.config.publicUrl.replace(/:0$/, `:${port}`)
+  if (deps.config.port === 0) deps.config.port = port
   deps.log.debug('listening', { port, pid: process.pid })
   const heartbeat = startHeartbeat(deps)
   const nodeBeat = startNodeBeat(deps, (rooms) => roomsAbandoned(deps, rooms))

@@ -103,9 +103,11 @@ async function runCreate(io: Io, opts: OptionsOf<typeof createOptions>): Promise
   } catch (error) {
     throw rosterError(error, roster, opts.csv)
   }
-  if (opts.html !== undefined) fs.writeFileSync(opts.html, classSheetHtml({ server, ...created }))
-  if (opts.json) return printJson(io, { ...created, sign_in_url: `${server}/`, html: opts.html ?? null })
-  printClass(io, server, created, opts.html)
+  // The server names the address students use (FANSPOLE_PUBLIC_URL, else the one this CLI used).
+  const site = created.sign_in_url.replace(/\/+$/, '')
+  if (opts.html !== undefined) fs.writeFileSync(opts.html, classSheetHtml({ ...created, server: site }))
+  if (opts.json) return printJson(io, { ...created, html: opts.html ?? null })
+  printClass(io, site, created, opts.html)
 }
 
 function readRoster(file: string): Roster {

@@ -30,8 +30,13 @@ export interface Config {
   scratchPrefix?: string
   /** Root seed for every random stream of the run. */
   seed: number
-  /** Base URL used in e-mails (reset and activation links). */
-  publicUrl: string
+  /**
+   * Base of the links the server writes (mails, invites, share links), `FANSPOLE_PUBLIC_URL`.
+   * Unset: each link carries the address its caller used (`server/http/public-url.ts`).
+   */
+  publicUrl?: string
+  /** Host names besides this machine's own addresses that a request's Host may put in links (`FANSPOLE_ALLOWED_HOSTS`, comma-separated). */
+  allowedHosts: string[]
   logLevel: LogLevel
   /** Matches start simulating live by themselves when they lock (the demo league plays itself). */
   autoSimulate: boolean
@@ -176,7 +181,11 @@ export function loadConfig(overrides: Partial<Config> = {}, env: NodeJS.ProcessE
     scratchTemplate: env.FANSPOLE_PG_TEMPLATE || undefined,
     scratchPrefix: env.FANSPOLE_PG_SCRATCH_PREFIX || undefined,
     seed: intEnv(env.FANSPOLE_SEED, DEFAULT_SEED),
-    publicUrl: env.FANSPOLE_PUBLIC_URL ?? `http://localhost:${port}`,
+    publicUrl: env.FANSPOLE_PUBLIC_URL || undefined,
+    allowedHosts: (env.FANSPOLE_ALLOWED_HOSTS ?? '')
+      .split(',')
+      .map((h) => h.trim())
+      .filter(Boolean),
     logLevel: (env.FANSPOLE_LOG_LEVEL as LogLevel | undefined) ?? 'info',
     autoSimulate: !['0', 'false', 'no'].includes((env.FANSPOLE_AUTO_SIMULATE ?? '').toLowerCase()),
     admin: {

@@ -399,6 +399,8 @@ export type paths = {
                                 name: string;
                                 uuid: string;
                             };
+                            /** @description Where the students sign in: FANSPOLE_PUBLIC_URL, else the address this request used */
+                            sign_in_url: string;
                             students: {
                                 email: string;
                                 full_name: string | null;
@@ -26039,6 +26041,11 @@ export type components = {
             classic_team_id?: number;
             /** @description Comment replied to or mentioned in (null: the post itself) */
             comment_id?: number | null;
+            /**
+             * @description Passbook the ledger transaction shows in
+             * @enum {string}
+             */
+            compartment?: "unused" | "winnings" | "coins";
             /** @description Contest won, cancelled or removed from */
             contest_id?: number;
             /** @description Esports contest */
@@ -26085,6 +26092,10 @@ export type components = {
             report_id?: number;
             /** @description Esports squad invited to */
             squad_id?: number;
+            /** @description Team of the contest a deadline reminder is about */
+            team_id?: number;
+            /** @description Ledger transaction a money notification is about (its passbook row) */
+            transaction_id?: number;
             /** @description Same-site page of a squad invite */
             url?: string;
             /** @description Wallet credit */

@@ -1,6 +1,7 @@
 import { z } from '@hono/zod-openapi'
 import type { Deps } from '../../core/deps'
 import { codeLookupLimit } from '../../http/code-lookup'
+import { linkBaseOf } from '../../http/public-url'
 import { json } from '../../http/responses'
 import { routesOn } from '../../http/route'
 import { createRouter } from '../../http/router'
@@ -25,7 +26,7 @@ export function signUpRoutes(deps: Deps) {
       errors: [400, 413, 422, 429],
     },
     async (c) => {
-      const user = await registerUser(deps, c.req.valid('json'))
+      const user = await registerUser(deps, c.req.valid('json'), linkBaseOf(deps.config, c))
       return c.json({ user: await serializeMe(deps.db, user) }, 201)
     },
   )

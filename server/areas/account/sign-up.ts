@@ -22,7 +22,7 @@ export interface RegisterInput extends TrafficSourceInput {
 }
 
 /** Self sign-up: the account is active at once; a verification mail goes to the outbox. */
-export async function registerUser(deps: Deps, input: RegisterInput): Promise<UserRow> {
+export async function registerUser(deps: Deps, input: RegisterInput, linkBase: string): Promise<UserRow> {
   const more: Record<string, string[]> = {}
   let referredById: number | null = null
   if (input.ref_code?.trim()) {
@@ -40,7 +40,7 @@ export async function registerUser(deps: Deps, input: RegisterInput): Promise<Us
       })
     const { email: _e, username: _u, password: _p, full_name: _f, ref_code: _r, ...source } = input
     if (hasTrafficSource(source)) await recordTrafficSource(tx, user.id, source, now)
-    await mailUserToken(deps, tx, user, 'activation', verificationMail, now)
+    await mailUserToken(deps, tx, user, 'activation', verificationMail, now, linkBase)
     await notify(tx, after, user.id, { kind: 'welcome', body: `Welcome to Fanspole, ${user.username}!` }, now)
     return user
   })
@@ -98,6 +98,7 @@ export interface AdminCreateInput {
 export async function adminCreateUser(
   deps: Deps,
   input: AdminCreateInput,
+  linkBase: string,
 ): Promise<{ user: UserRow; invited: boolean }> {
   const invited = !input.password
   const fields: AccountFields = {
@@ -106,7 +107,15 @@ export async function adminCreateUser(
     emailVerified: false,
   }
   return formAccount(deps, input, {}, fields, async (tx, _after, user, now) => {
-    await mailUserToken(deps, tx, user, 'activation', invited ? invitationMail : verificationMail, now)
+    await mailUserToken(
+      deps,
+      tx,
+      user,
+      'activation',
+      invited ? invitationMail : verificationMail,
+      now,
+      linkBase,
+    )
     return { user, invited }
   })
 }

@@ -2,6 +2,7 @@ import { createRoute, z } from '@hono/zod-openapi'
 import type { Deps } from '../../core/deps'
 import { idField } from '../../http/ids'
 import { PageMetaSchema, pagingQuery, toPage } from '../../http/paging'
+import { linkBaseOf } from '../../http/public-url'
 import { errors, json, jsonBody } from '../../http/responses'
 import { bearerSecurity, createRouter } from '../../http/router'
 import { multilineText } from '../../http/text'
@@ -172,7 +173,7 @@ export function adminRoutes(deps: Deps) {
   })
 
   app.openapi(postAdminUsersRoute, async (c) => {
-    const { user, invited } = await adminCreateUser(deps, c.req.valid('json'))
+    const { user, invited } = await adminCreateUser(deps, c.req.valid('json'), linkBaseOf(deps.config, c))
     return c.json(
       {
         user: {

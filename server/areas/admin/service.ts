@@ -3,7 +3,7 @@ import { type Executor, withTx } from '../../db/tx'
 import { invalid, notFound } from '../../http/errors'
 import { type Page, pageMeta } from '../../http/paging'
 import { userBalances, walletJson } from '../ledger'
-import { notify } from '../notifications'
+import { announce } from '../notifications'
 import { findUserByEmail, findUserById, findUserBySlug, findUserByUsername } from '../users'
 import { usersPage } from './queries'
 
@@ -63,5 +63,5 @@ export async function notifyUser(
         ? await findUserByEmail(deps.db, to.email)
         : await findUserBySlug(deps.db, to.slug as string)
   if (!user) throw notFound('User')
-  return withTx(deps, (tx, after) => notify(tx, after, user.id, message, deps.clock.now()))
+  return withTx(deps, (tx, after) => announce(tx, after, user.id, message, deps.clock.now()))
 }

@@ -2,6 +2,7 @@ import { createRoute, z } from '@hono/zod-openapi'
 import type { Context, MiddlewareHandler } from 'hono'
 import type { Deps } from '../../core/deps'
 import { AppError, invalid } from '../../http/errors'
+import { linkBaseOf } from '../../http/public-url'
 import { bodyField, bodyText, clientAddress, limit } from '../../http/rate-limit'
 import { errors, json, jsonBody, optionalJsonBody } from '../../http/responses'
 import { routesOn } from '../../http/route'
@@ -127,7 +128,7 @@ export function authRoutes(deps: Deps) {
       errors: [422, 429],
     },
     async (c) => {
-      await forgotPassword(deps, c.req.valid('json').email)
+      await forgotPassword(deps, c.req.valid('json').email, linkBaseOf(deps.config, c))
       return c.json({ message: 'If that e-mail has an account, a reset link is on its way.' }, 200)
     },
   )

@@ -110,11 +110,11 @@ export async function revokeToken(
 }
 
 /** Always answers the same way, so the endpoint cannot be used to probe which e-mails exist. */
-export async function forgotPassword(deps: Deps, email: string): Promise<void> {
+export async function forgotPassword(deps: Deps, email: string, linkBase: string): Promise<void> {
   const user = await findUserByEmail(deps.db, email)
   if (!user || user.status === 'disabled') return
   await withTx(deps, async (tx) => {
-    await mailUserToken(deps, tx, user, 'reset_password', resetPasswordMail, deps.clock.now())
+    await mailUserToken(deps, tx, user, 'reset_password', resetPasswordMail, deps.clock.now(), linkBase)
   })
 }
 

@@ -50,10 +50,11 @@ export async function mailUserToken(
   purpose: TokenPurpose,
   mail: TokenMail,
   nowMs: number,
+  linkBase: string,
 ): Promise<void> {
   const ttlMs = purpose === 'activation' ? deps.config.activationTokenTtlMs : deps.config.resetTokenTtlMs
   const token = await issueUserToken(tx, user.id, purpose, ttlMs, deps.clock.wallNow())
-  await sendMail(tx, { to: user.email, ...mail(deps.config.publicUrl, user.username, token) }, nowMs)
+  await sendMail(tx, { to: user.email, ...mail(linkBase, user.username, token) }, nowMs)
 }
 
 export type TokenCheck =

@@ -1,6 +1,7 @@
 import { z } from '@hono/zod-openapi'
 import type { Deps } from '../../core/deps'
 import { CLASS_STUDENTS_MAX, CLASS_STUDENTS_MIN } from '../../domain/classroom'
+import { linkBaseOf } from '../../http/public-url'
 import { json } from '../../http/responses'
 import { routesOn } from '../../http/route'
 import { createRouter, currentAdmin } from '../../http/router'
@@ -58,6 +59,26 @@ const ClassBody = z.strictObject({
   }),
 })
 
+const ClassCreatedSchema = z.object({
+  classroom: z.object({ id: z.number().int(), name: z.string() }),
+  students: z.array(
+    z.object({
+      id: z.number().int(),
+      username: z.string(),
+      email: z.string(),
+      full_name: z.string().nullable(),
+      password: z.string(),
+    }),
+  ),
+  group: z.object({ uuid: z.string(), name: z.string(), invite_code: z.string() }),
+  auction: ClassAuctionSchema,
+  contest: ClassContestSchema.nullable(),
+  contest_skipped: z.string().nullable().openapi({ description: 'Why there is no contest' }),
+  sign_in_url: z.string().openapi({
+    description: 'Where the students sign in: FANSPOLE_PUBLIC_URL, else the address this request used',
+  }),
+})
+
 /** The classroom (docs/classroom.md): admin only, as every `/api/admin/*` route. */
 export function classroomRoutes(deps: Deps) {
   const app = createRouter()
@@ -72,31 +93,14 @@ export function classroomRoutes(deps: Deps) {
       auth: true,
       body: ClassBody,
       responses: {
-        201: json(
-          z.object({
-            classroom: z.object({ id: z.number().int(), name: z.string() }),
-            students: z.array(
-              z.object({
-                id: z.number().int(),
-                username: z.string(),
-                email: z.string(),
-                full_name: z.string().nullable(),
-                password: z.string(),
-              }),
-            ),
-            group: z.object({ uuid: z.string(), name: z.string(), invite_code: z.string() }),
-            auction: ClassAuctionSchema,
-            contest: ClassContestSchema.nullable(),
-            contest_skipped: z.string().nullable().openapi({ description: 'Why there is no contest' }),
-          }),
-          'The class',
-        ),
+        201: json(ClassCreatedSchema, 'The class'),
       },
       errors: [403, 409, 422],
     },
     async (c) => {
       const admin = currentAdmin(c)
-      return c.json(await createClassroom(deps, admin, c.req.valid('json')), 201)
+      const created = await createClassroom(deps, admin, c.req.valid('json'))
+      return c.json({ ...created, sign_in_url: `${linkBaseOf(deps.config, c)}/` }, 201)
     },
   )
 

@@ -24,6 +24,7 @@ export {
   contestStream,
 } from './messages'
 export { contestBase, findContest, takeSeat } from './queries'
+export { registerDeadlineReminders, sendDeadlineReminders } from './reminders'
 export { cachedList, untilNextMatchStart, viewerOf } from './route-helpers'
 export { contestRoutes } from './routes'
 export { ContestSchema, contestParam, listQuery, OwnerFieldsShape, SeatFieldsShape } from './schemas'

@@ -7,7 +7,7 @@ import { type AfterCommit, type Tx, withTx } from '../../db/tx'
 import { paiseToRupees } from '../../domain/money'
 import { distributePrizes } from '../../domain/prizes'
 import { crashPoint } from '../../lib/crash-point'
-import { notificationStream, serializeNotification } from '../notifications'
+import { type NewNotification, notificationStream, serializeNotification } from '../notifications'
 import { currentLive, type LiveMatch } from '../scoring'
 import { awardXp } from '../users'
 import { prizeActivities } from './activities'
@@ -230,7 +230,7 @@ async function owners(tx: Tx, contestId: number, memberIds: number[]): Promise<(
 // One formatter: `toLocaleString` builds a new one per call, which 300k winners notice.
 const rupees = new Intl.NumberFormat('en-IN')
 
-const wonMessage = (contest: ContestRow, amount: number) => ({
+const wonMessage = (contest: ContestRow, amount: number): NewNotification => ({
   kind: 'contest_won',
   body: `You won ₹${rupees.format(paiseToRupees(amount))} in ${contest.name}! It is in your winnings.`,
   data: { contest_id: contest.id, amount: paiseToRupees(amount) },

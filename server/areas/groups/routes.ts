@@ -1,8 +1,10 @@
 import { z } from '@hono/zod-openapi'
+import type { Context } from 'hono'
 import type { Deps } from '../../core/deps'
 import { codeLookupLimit } from '../../http/code-lookup'
 import { conflict } from '../../http/errors'
 import { pagingQuery, toPage } from '../../http/paging'
+import { linkBaseOf } from '../../http/public-url'
 import { json } from '../../http/responses'
 import { routesOn } from '../../http/route'
 import { createRouter, currentUser } from '../../http/router'
@@ -23,9 +25,10 @@ export function groupRoutes(deps: Deps) {
   const app = createRouter()
   const route = routesOn(app, tags)
 
-  const invite = (code: string) => ({
+  // The link carries the address the caller used (or FANSPOLE_PUBLIC_URL): server/http/public-url.ts.
+  const invite = (c: Context, code: string) => ({
     invite_code: code,
-    invite_url: `${deps.config.publicUrl.replace(/\/+$/, '')}/groups/invite/${code}`,
+    invite_url: `${linkBaseOf(deps.config, c)}/groups/invite/${code}`,
   })
 
   async function oneGroup(uuid: string, viewerId: number) {
@@ -244,7 +247,7 @@ export function groupRoutes(deps: Deps) {
     async (c) => {
       const m = await visibleGroup(deps.db, c.req.valid('param').uuid, currentUser(c).id)
       if (m.group.kind === 'one_to_one') throw conflict('A one-to-one conversation has no invite')
-      return c.json(invite(m.group.invite_code), 200)
+      return c.json(invite(c, m.group.invite_code), 200)
     },
   )
 
@@ -261,7 +264,7 @@ export function groupRoutes(deps: Deps) {
     },
     async (c) => {
       const code = await resetInviteCode(deps, currentUser(c).id, c.req.valid('param').uuid)
-      return c.json(invite(code), 200)
+      return c.json(invite(c, code), 200)
     },
   )
 

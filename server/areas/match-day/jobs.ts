@@ -1,7 +1,7 @@
 import type { Deps } from '../../core/deps'
 import { withTx } from '../../db/tx'
 import { AppError } from '../../http/errors'
-import { LOCK_JOB, lockJobKey } from '../matches'
+import { DEADLINE_JOB, deadlineJobs, LOCK_JOB, lockJobKey } from '../matches'
 import { simJobKey } from './complete'
 import { lockMatch } from './lifecycle'
 import { settleMatch } from './settle'
@@ -65,7 +65,7 @@ export async function resumeMatches(deps: Deps): Promise<void> {
         .selectFrom('scheduled_jobs')
         .select('unique_key')
         .where('status', '=', 'pending')
-        .where('kind', 'in', [LOCK_JOB, SIM_JOB, SETTLE_JOB])
+        .where('kind', 'in', [LOCK_JOB, SIM_JOB, SETTLE_JOB, DEADLINE_JOB])
         .execute()
     ).map((j) => j.unique_key),
   )
@@ -102,6 +102,10 @@ export async function resumeMatches(deps: Deps): Promise<void> {
         await deps.scheduler.schedule(tx, { kind, runAtMs, payload: { match_id: matchId }, uniqueKey })
     }
     for (const m of upcoming) await arm(LOCK_JOB, lockJobKey(m.id), m.id, Number(m.event_time_ms))
+    // The deadline reminders still ahead (a database from before them, or a seeded league).
+    for (const m of upcoming)
+      for (const job of deadlineJobs(m.id, Number(m.event_time_ms), now))
+        if (!pending.has(job.uniqueKey)) await deps.scheduler.schedule(tx, job)
     for (const m of simulating) await arm(SIM_JOB, simJobKey(m.id), m.id, now)
     for (const m of unsettled) await arm(SETTLE_JOB, settleJobKey(m.id), m.id, now)
   })

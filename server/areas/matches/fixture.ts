@@ -3,7 +3,7 @@ import type { Deps } from '../../core/deps'
 import { withTx } from '../../db/tx'
 import { contestRow, contestSpecs, inviteCode } from '../../domain/contest-templates'
 import { AppError } from '../../http/errors'
-import { LOCK_JOB, lockJobKey } from './keys'
+import { deadlineJobs, LOCK_JOB, lockJobKey } from './keys'
 
 export interface FixtureRequest {
   sport_slug: string
@@ -128,6 +128,7 @@ export async function createFixture(deps: Deps, request: FixtureRequest): Promis
       payload: { match_id: matchId },
       uniqueKey: lockJobKey(matchId),
     })
+    for (const job of deadlineJobs(matchId, eventTime, nowMs)) await deps.scheduler.schedule(tx, job)
     return { matchId, contests }
   })
   // The new lock job may be due before whatever the scheduler is waiting for.

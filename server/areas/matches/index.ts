@@ -1,6 +1,6 @@
 export { crestRoutes } from './crest'
 export { matchFixtureRoutes } from './fixture.routes'
-export { LOCK_JOB, lockJobKey, matchStream } from './keys'
+export { DEADLINE_JOB, DEADLINE_LEADS_MIN, deadlineJobs, LOCK_JOB, lockJobKey, matchStream } from './keys'
 export type { MatchChannelMessage, MatchMessage, MatchSnapshot, PlayerPoints } from './messages'
 export { phaseFilters } from './phase-filters'
 export { asSquad } from './players'

@@ -2,12 +2,14 @@
 export { NotificationSchema, notificationRoutes } from './routes'
 export { type NotificationData, NotificationDataSchema } from './schemas'
 export {
+  announce,
   markAllRead,
   type NewNotification,
   type NotificationJson,
   notificationStream,
   notify,
   notifyGrouped,
+  notifyOnce,
   serializeNotification,
   unreadCount,
 } from './service'

@@ -6,7 +6,7 @@ const text = (what: string) => z.string().optional().openapi({ description: what
 /**
  * What a notification carries beside its text: the ids of what it is about and where it leads.
  * One shape for every kind; each kind fills the fields that concern it (docs/notifications.md).
- * The web follows `path`, else `link`, else the esports contest, else `user_slug`.
+ * The web turns each kind into a page from these ids (`notificationLink`, web/src/features/notifications).
  */
 export const NotificationDataSchema = z
   .object({
@@ -50,6 +50,12 @@ export const NotificationDataSchema = z
     manager_id: id('Auction manager approved, rejected or asking to join'),
     claim_refund_id: id('Refund claim decided'),
     user_credit_id: id('Wallet credit'),
+    transaction_id: id('Ledger transaction a money notification is about (its passbook row)'),
+    compartment: z
+      .enum(['unused', 'winnings', 'coins'])
+      .optional()
+      .openapi({ description: 'Passbook the ledger transaction shows in' }),
+    team_id: id('Team of the contest a deadline reminder is about'),
   })
   .openapi('NotificationData')
 

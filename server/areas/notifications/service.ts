@@ -1,10 +1,11 @@
 import type { Selectable } from 'kysely'
 import type { NotificationsTable } from '../../db/schema'
 import type { AfterCommit, Executor } from '../../db/tx'
+import type { NotificationKind } from '../../domain/notification-kinds'
 import type { NotificationData } from './schemas'
 
 export interface NewNotification {
-  kind: string
+  kind: NotificationKind
   body: string
   data?: NotificationData
 }
@@ -37,6 +38,25 @@ export async function notify(
   const row = await tx
     .insertInto('notifications')
     .values({ ...notificationValues(notification, nowMs), user_id: userId })
+    .returningAll()
+    .executeTakeFirstOrThrow()
+  return published(after, row)
+}
+
+/**
+ * An admin's announcement (POST /api/admin/notifications): a kind the admin chose, outside
+ * the product's kinds, about no page — so it has no link. Everything else goes through `notify`.
+ */
+export async function announce(
+  tx: Executor,
+  after: AfterCommit,
+  userId: number,
+  announcement: { kind: string; body: string },
+  nowMs: number,
+): Promise<NotificationJson> {
+  const row = await tx
+    .insertInto('notifications')
+    .values({ ...announcement, data: '{}', created_at_ms: nowMs, user_id: userId })
     .returningAll()
     .executeTakeFirstOrThrow()
   return published(after, row)
@@ -100,6 +120,35 @@ export async function unreadCount(db: Executor, userId: number): Promise<number>
     .where('read_at_ms', 'is', null)
     .executeTakeFirstOrThrow()
   return Number(row.n)
+}
+
+/**
+ * A notification sent at most once per user and `onceKey` (a deadline reminder per contest
+ * and lead time): a second call — the job run again after a crash, or by another process — finds
+ * the row and sends nothing. Answers whether it was sent. The key is kept in `group_key`.
+ */
+export async function notifyOnce(
+  tx: Executor,
+  after: AfterCommit,
+  userId: number,
+  onceKey: string,
+  notification: NewNotification,
+  nowMs: number,
+): Promise<boolean> {
+  const sent = await tx
+    .selectFrom('notifications')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('group_key', '=', onceKey)
+    .executeTakeFirst()
+  if (sent) return false
+  const row = await tx
+    .insertInto('notifications')
+    .values({ ...notificationValues(notification, nowMs), user_id: userId, group_key: onceKey })
+    .returningAll()
+    .executeTakeFirstOrThrow()
+  published(after, row)
+  return true
 }
 
 /**

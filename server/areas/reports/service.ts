@@ -13,6 +13,7 @@ import {
   SOCIAL_REPORT_REASONS,
   type SocialSubject,
   subjectLabel,
+  subjectPath,
 } from './subjects'
 
 /**
@@ -128,6 +129,13 @@ export async function resolveReport(
       {
         kind: 'report_resolved',
         body: `Your report on ${name ?? `a ${subjectNoun(report.contest_type)}`} was resolved: ${resolution}`,
+        // A subject hidden by the resolution has no page left to open.
+        data: {
+          report_id: report.id,
+          path: hid
+            ? undefined
+            : ((await subjectPath(tx, report.contest_type, report.contest_id)) ?? undefined),
+        },
       },
       now,
     )

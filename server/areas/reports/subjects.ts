@@ -103,3 +103,16 @@ export async function hideSubject(db: Executor, type: ReportSubjectType, id: num
     .execute()
   return true
 }
+
+/** The page of a report's subject, for the reporter's "resolved" notification. */
+export async function subjectPath(db: Executor, type: ReportSubjectType, id: number): Promise<string | null> {
+  if (type === 'contest' || type === 'esports_contest') return `/contests/${id}`
+  if (type === 'championship_contest') return `/contests/${id}/championship-stats`
+  if (type === 'post') return `/posts/${id}`
+  if (type === 'user') {
+    const user = await db.selectFrom('users').select('slug').where('id', '=', id).executeTakeFirst()
+    return user ? `/users/${encodeURIComponent(user.slug)}` : null
+  }
+  const comment = await db.selectFrom('comments').select('post_id').where('id', '=', id).executeTakeFirst()
+  return comment ? `/posts/${comment.post_id}` : null
+}

@@ -52,6 +52,18 @@ describe('POST /api/admin/matches', () => {
       .where('unique_key', '=', `match:${match.id}:lock`)
       .executeTakeFirstOrThrow()
     expect(job).toMatchObject({ run_at_ms: now + 90 * 60_000, status: 'pending' })
+    // Its deadline reminders, 30 and 5 minutes before the lock (docs/contests.md).
+    const reminders = await ctx.world.deps.db
+      .selectFrom('scheduled_jobs')
+      .select(['unique_key', 'run_at_ms'])
+      .where('kind', '=', 'match.deadline_reminder')
+      .where('unique_key', 'like', `match:${match.id}:deadline:%`)
+      .orderBy('run_at_ms')
+      .execute()
+    expect(reminders.map((r) => [r.unique_key, Number(r.run_at_ms)])).toEqual([
+      [`match:${match.id}:deadline:30`, now + 60 * 60_000],
+      [`match:${match.id}:deadline:5`, now + 85 * 60_000],
+    ])
 
     const player = await ctx.api.player()
     await ctx.api.post('/api/admin/wallet/credits', { user_id: player.id, amount: 100 }, admin.token)

@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { notify } from '../../../server/areas/notifications/service'
+import { announce } from '../../../server/areas/notifications/service'
 import { withTx } from '../../../server/db/tx'
 import type { RunningServer } from '../../../server/main'
 import {
@@ -61,7 +61,7 @@ describe('@rails/actioncable against /cable', () => {
     await Promise.all(
       Array.from({ length: count }, (_, i) =>
         withTx(server.deps, (tx, after) =>
-          notify(tx, after, me.id, { kind: 'test', body: `n${i}` }, server.deps.clock.now()),
+          announce(tx, after, me.id, { kind: 'test', body: `n${i}` }, server.deps.clock.now()),
         ),
       ),
     )
@@ -77,7 +77,7 @@ describe('@rails/actioncable against /cable', () => {
   it('performs mark_all_read and receives the new count', async () => {
     const me = await signedInUser(server)
     await withTx(server.deps, (tx, after) =>
-      notify(tx, after, me.id, { kind: 'test', body: 'hello' }, server.deps.clock.now()),
+      announce(tx, after, me.id, { kind: 'test', body: 'hello' }, server.deps.clock.now()),
     )
     const c = consumer(`?access_token=${me.token}`)
     const sub = watch(c, { channel: 'NotificationsChannel' })

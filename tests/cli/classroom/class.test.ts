@@ -61,6 +61,8 @@ describe('fanspole class create', () => {
     expect(body.students).toHaveLength(2)
     expect(body.auction).toMatchObject({ seats: 5, students: 2, bots: 3 })
     expect(body.html).toBe(sheet)
+    // The address the CLI reached the server at (no FANSPOLE_PUBLIC_URL here).
+    expect(body.sign_in_url).toBe(`${world.server.url}/`)
     const html = fs.readFileSync(sheet, 'utf8')
     for (const s of body.students) {
       expect(html).toContain(`<code>${s.username}</code>`)

@@ -89,7 +89,7 @@ describe('notificationLink', () => {
     )
     expect(notificationLink({ kind: 'follow', data: { user_slug: 'asha k' } })).toBe('/users/asha%20k')
     expect(notificationLink({ kind: 'level_up', data: { level: 3 } })).toBe('/profile')
-    expect(notificationLink({ kind: 'welcome', data: {} })).toBeNull()
+    expect(notificationLink({ kind: 'welcome', data: {} })).toBe('/contests')
   })
 
   it('follows an esports notification to its `link`, or else to its contest', () => {
@@ -99,12 +99,15 @@ describe('notificationLink', () => {
     expect(notificationLink({ kind: 'esports_dispute', data: { esports_contest_id: 1000002 } })).toBe(
       '/contests/1000002',
     )
-    expect(notificationLink({ kind: 'x', data: { link: '//evil.test/' } })).toBeNull()
+    expect(
+      notificationLink({ kind: 'esports_results', data: { link: '//evil.test/', esports_contest_id: 7 } }),
+    ).toBe('/contests/7')
   })
 
   it('never leaves the site', () => {
-    expect(notificationLink({ kind: 'x', data: { path: 'https://evil.test/' } })).toBeNull()
-    expect(notificationLink({ kind: 'x', data: { path: '//evil.test/' } })).toBeNull()
+    expect(notificationLink({ kind: 'mention', data: { path: 'https://evil.test/' } })).toBe('/feeds')
+    expect(notificationLink({ kind: 'group_message', data: { path: '//evil.test/' } })).toBe('/groups')
+    expect(notificationLink({ kind: 'announcement', data: { path: '/posts/1' } })).toBeNull()
   })
 })
 

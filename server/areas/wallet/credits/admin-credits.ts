@@ -44,6 +44,7 @@ export function adminCredit(deps: Deps, input: AdminCreditInput): Promise<number
       {
         kind: 'wallet_credit',
         body: `${shown} added to your ${input.compartment === 'coins' ? 'coins' : `${input.compartment} balance`}.`,
+        data: { transaction_id: result.transactionId, compartment: input.compartment },
       },
       now,
     )

@@ -162,7 +162,7 @@ export async function verifyCallback(deps: Deps, userId: number, cb: Callback): 
         {
           kind: 'wallet_credit',
           body: `₹${paiseToRupees(paise).toLocaleString('en-IN')} added to your unused balance.`,
-          data: { user_credit_id: credit.id },
+          data: { user_credit_id: credit.id, transaction_id: result.transactionId, compartment: 'unused' },
         },
         now,
       )

@@ -259,10 +259,16 @@ export async function decideRedemption(
       after,
       row.user_id,
       decision.approve
-        ? { kind: 'redemption_paid', body: `Your withdrawal of ${shown} to ${row.destination} is paid.` }
+        ? {
+            kind: 'redemption_paid',
+            body: `Your withdrawal of ${shown} to ${row.destination} is paid.`,
+            // The payout leaves the hold, not the winnings: the passbook row is the hold's.
+            data: { transaction_id: Number(row.hold_transaction_id), compartment: 'winnings' },
+          }
         : {
             kind: 'redemption_rejected',
             body: `Your withdrawal of ${shown} was rejected (${decision.reason}); ₹${paiseToRupees(amount + fee).toLocaleString('en-IN')} is back in your winnings.`,
+            data: { transaction_id: settled.transactionId, compartment: 'winnings' },
           },
       now,
     )

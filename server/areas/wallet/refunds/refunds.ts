@@ -179,7 +179,7 @@ export async function decideClaim(
         ? {
             kind: 'claim_refund_refunded',
             body: `${rupeesShown(decision.amountPaise)} from your refund claim #${id} is in your unused balance.`,
-            data: { claim_refund_id: id },
+            data: { claim_refund_id: id, transaction_id: transactionId ?? undefined, compartment: 'unused' },
           }
         : {
             kind: 'claim_refund_rejected',

@@ -3,6 +3,7 @@ import type { MiddlewareHandler } from 'hono'
 import type { Deps } from '../../../core/deps'
 import { codeLookupLimit } from '../../../http/code-lookup'
 import { requestDeps } from '../../../http/idempotency'
+import { linkBaseOf } from '../../../http/public-url'
 import { json } from '../../../http/responses'
 import { routesOn } from '../../../http/route'
 import { type AppEnv, createRouter, currentUser } from '../../../http/router'
@@ -49,7 +50,7 @@ export function referralRoutes(deps: Deps) {
     },
     async (c) => {
       const user = await requirePlayer(deps.db, currentUser(c).id)
-      return c.json({ referral_details: await referralDetails(deps, user) }, 200)
+      return c.json({ referral_details: await referralDetails(deps, user, linkBaseOf(deps.config, c)) }, 200)
     },
   )
 
@@ -82,7 +83,7 @@ export function referralRoutes(deps: Deps) {
       const user = await requirePlayer(d.db, me.id)
       return c.json(
         {
-          referral_details: await referralDetails(d, user),
+          referral_details: await referralDetails(d, user, linkBaseOf(d.config, c)),
           wallet: walletJson(await userBalances(d.db, me.id)),
         },
         200,

@@ -30,7 +30,7 @@ export async function rewardReferral(
 ): Promise<void> {
   const { referrer, newUser, nowMs } = referral
   const house = await systemAccountId(tx, SYSTEM_ACCOUNTS.houseCoins.code, 'COIN', nowMs)
-  await post(
+  const bonus = await post(
     tx,
     {
       kind: 'referral_bonus',
@@ -65,7 +65,7 @@ export async function rewardReferral(
     {
       kind: 'referral',
       body: `${newUser.username} joined with your referral code: ${REFERRAL_COINS} coins and a scratch card for you.`,
-      data: { user_id: newUser.id },
+      data: { user_id: newUser.id, transaction_id: bonus.transactionId, compartment: 'coins' },
     },
     nowMs,
   )
@@ -102,7 +102,7 @@ export async function applyReferralCode(deps: Deps, userId: number, code: string
 }
 
 /** The "referral details" read: the user's code, who joined with it, and the coins it earned. */
-export async function referralDetails(deps: Deps, user: UserRow) {
+export async function referralDetails(deps: Deps, user: UserRow, linkBase: string) {
   const referred = await deps.db
     .selectFrom('users')
     .select(['id', 'slug', 'username', 'created_at_ms'])
@@ -121,7 +121,7 @@ export async function referralDetails(deps: Deps, user: UserRow) {
   const referrer = user.referred_by_id === null ? undefined : await findPlayer(deps.db, user.referred_by_id)
   return {
     reference: user.reference,
-    share_url: `${deps.config.publicUrl}/signup?ref=${encodeURIComponent(user.reference)}`,
+    share_url: `${linkBase}/signup?ref=${encodeURIComponent(user.reference)}`,
     coins_per_referral: REFERRAL_COINS,
     referred_count: referred.length,
     coins_earned: Number(coins.total),

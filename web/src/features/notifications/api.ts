@@ -75,20 +75,4 @@ export function useMarkAllRead() {
   })
 }
 
-/**
- * Where a notification leads (docs/social.md): the web path the posts area puts in
- * `data.path` (a post, or a comment on it), the follower's profile for a follow
- * (`data.user_slug`), my profile for a level-up; otherwise nowhere. Only same-site paths
- * are followed, so a notification can never send the player off the product.
- */
-export function notificationLink(n: Pick<Notification, 'kind' | 'data'>): string | null {
-  const { path, user_slug: slug } = n.data
-  if (typeof path === 'string' && path.startsWith('/') && !path.startsWith('//')) return path
-  // Some esports notifications name their page `data.link`, or only the contest.
-  const { link, esports_contest_id: esports } = n.data
-  if (typeof link === 'string' && link.startsWith('/') && !link.startsWith('//')) return link
-  if (typeof esports === 'number') return `/contests/${esports}`
-  if (typeof slug === 'string' && slug.length > 0) return `/users/${encodeURIComponent(slug)}`
-  if (n.kind === 'level_up') return '/profile'
-  return null
-}
+export { notificationLink } from './links'

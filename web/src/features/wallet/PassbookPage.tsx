@@ -1,5 +1,5 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query'
-import { NavLink } from 'react-router'
+import { NavLink, useSearchParams } from 'react-router'
 import { EmptyState, Loading, PageHead } from '../../components/Common'
 import { Alert } from '../../components/Field'
 import { LoadMoreRow } from '../../components/LoadMore'
@@ -47,6 +47,8 @@ export const CoinsPassbookPage = () => <PassbookPage kind="coins" />
 /** A compartment's ledger entries, newest first, each with the balance after it. */
 function PassbookPage({ kind }: { kind: PassbookKind }) {
   const list = useInfiniteQuery(passbookQuery(kind))
+  // A money notification opens its row: `?txn=<ledger transaction id>` (docs/notifications.md).
+  const marked = Number(useSearchParams()[0].get('txn')) || null
   // The balances move with the passbook: keep the header's cached balance in step.
   const me = useQuery({ ...meQuery, staleTime: 0, refetchOnMount: 'always' })
   const coins = kind === 'coins'
@@ -75,7 +77,12 @@ function PassbookPage({ kind }: { kind: PassbookKind }) {
       ) : list.isError ? (
         <Alert>{list.error.message}</Alert>
       ) : (
-        <Entries entries={list.data.pages.flatMap((p) => p.passbook_entries)} kind={kind} show={show} />
+        <Entries
+          entries={list.data.pages.flatMap((p) => p.passbook_entries)}
+          kind={kind}
+          show={show}
+          marked={marked}
+        />
       )}
       <LoadMoreRow pages={list} className={styles.more} />
     </div>
@@ -86,16 +93,24 @@ function Entries({
   entries,
   kind,
   show,
+  marked,
 }: {
   entries: PassbookEntry[]
   kind: PassbookKind
   show: (value: number) => string
+  marked: number | null
 }) {
   if (entries.length === 0) return <EmptyState title="Nothing here yet">{EMPTY[kind]}</EmptyState>
   return (
     <ul className={styles.entries} data-testid="passbook-entries">
       {entries.map((entry) => (
-        <li key={entry.id} className={styles.entry} data-testid="passbook-entry">
+        <li
+          key={entry.id}
+          className={styles.entry}
+          data-testid="passbook-entry"
+          aria-current={entry.transaction_id === marked ? 'true' : undefined}
+          ref={entry.transaction_id === marked ? scrollIntoView : undefined}
+        >
           <span className={styles.entryText}>
             <strong>{describe(entry)}</strong>
             <time dateTime={new Date(entry.created_at_in_millis).toISOString()}>
@@ -114,6 +129,8 @@ function Entries({
     </ul>
   )
 }
+
+const scrollIntoView = (row: HTMLLIElement | null) => row?.scrollIntoView({ block: 'center' })
 
 function describe(entry: PassbookEntry): string {
   return entry.memo || KIND_WORDS[entry.kind] || entry.kind.replace(/_/g, ' ')
