@@ -35,7 +35,9 @@ export function ContestLayout() {
   if (contest.isError) return <Alert>{contest.error.message}</Alert>
   if (match.isError) return <Alert>{match.error.message}</Alert>
   if (!match.data) return <Loading />
-  const c = { ...contest.data, members_count: live.membersCount ?? contest.data.members_count }
+  const membersCount = live.membersCount ?? contest.data.members_count
+  const spotsLeft = Math.max(0, contest.data.members_limit - membersCount)
+  const c = { ...contest.data, members_count: membersCount, spots_left: spotsLeft }
   const m = match.data
   // The bare /contests/:id shows the leaderboard once the match has started, the prizes before.
   const indexTab = match.data?.locked ? 'members' : 'prizes'

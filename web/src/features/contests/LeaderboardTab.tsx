@@ -45,11 +45,14 @@ export function LeaderboardTab() {
   if (members.isPending) return <Loading />
   if (members.isError) return <Alert>{members.error.message}</Alert>
   const data = members.data
-  const fresh = live.top && live.version >= (data.version ?? -1)
+  // Pushes overlay only a live page (one with a version): a finished board has none, and its
+  // ranks and prizes are final — a push left over from the last ball must not hide them.
+  const overlay = data.version !== null && live.status !== 'completed'
+  const fresh = overlay && live.top !== null && live.version >= (data.version ?? -1)
   const pushed = pageNo === 1 && fresh && live.top ? live.top.map(fromLive) : []
   const pushedIds = new Set(pushed.map((r) => r.member_id))
   const rows = [...pushed, ...data.members.filter((m) => !pushedIds.has(m.id)).map(fromMember)]
-  const mineLive = new Map((live.mine ?? []).map((r) => [r.member_id, r]))
+  const mineLive = new Map((overlay ? (live.mine ?? []) : []).map((r) => [r.member_id, r]))
   const mine = data.current_user_members.map((m) => withLive(fromMember(m), mineLive.get(m.id)))
   const myIds = new Set(mine.map((r) => r.member_id))
   for (const r of rows) if (myIds.has(r.member_id)) r.mine = true
