@@ -1,6 +1,7 @@
+import path from 'node:path'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type E2eWorld, startE2eWorld } from '../browser'
+import { type E2eWorld, SHOTS_DIR, startE2eWorld } from '../browser'
 import { apiClient, playLiveUntilMineScores, signInBrowser, watchReloads } from '../league'
 
 /**
@@ -96,6 +97,14 @@ async function open(path: string): Promise<Page> {
   return page
 }
 
+/** A page of its own, shot on a phone and a laptop screen. */
+async function shoot(page: Page, name: string) {
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 900 })
+    await page.screenshot({ path: path.join(SHOTS_DIR, `${name}-${width}.png`), fullPage: true })
+  }
+}
+
 const spotsLeft = (n: number) => `${n.toLocaleString('en-IN')} spot${n === 1 ? '' : 's'} left`
 
 describe('contest views follow others without a reload', () => {
@@ -116,6 +125,7 @@ describe('contest views follow others without a reload', () => {
       .toBe(spotsLeft(now.members_limit - now.members_count - 1))
     reloads.stop()
     expect(reloads.documents).toEqual([])
+    await shoot(page, 'match-contests-live-count')
   })
 
   it('shows a join made in another tab on My Contests', async () => {
@@ -131,6 +141,7 @@ describe('contest views follow others without a reload', () => {
     await card.waitFor({ timeout: 10_000 })
     reloads.stop()
     expect(reloads.documents).toEqual([])
+    await shoot(page, 'my-contests-joined-elsewhere')
   })
 
   it('ticks relative times while the page is open', async () => {
@@ -164,7 +175,13 @@ describe('contest views follow others without a reload', () => {
     }
     reloads.stop()
     expect(reloads.documents).toEqual([])
-    await world.shot('contest-members-settled')
+    for (const width of [390, 1280]) {
+      await page.setViewportSize({ width, height: 900 })
+      await page.screenshot({
+        path: path.join(SHOTS_DIR, `contest-members-settled-${width}.png`),
+        fullPage: true,
+      })
+    }
   })
 
   it('logged no errors in the browser', () => {

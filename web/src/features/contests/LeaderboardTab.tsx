@@ -5,10 +5,10 @@ import { Avatar, EmptyState, Loading } from '../../components/Common'
 import { Alert } from '../../components/Field'
 import { Pager } from '../../components/Pager'
 import { formatMoney, formatNumber } from '../../lib/format'
-import { type Member, membersQuery } from './api'
+import { type Member, type MembersPage, membersQuery } from './api'
 import { useContest } from './contest-context'
 import board from './leaderboard.module.css'
-import type { LiveEntry, MyRank } from './live'
+import type { ContestLive, LiveEntry, MyRank } from './live'
 import owner from './owner.module.css'
 import page from './pages.module.css'
 import { canRemoveMembers, RemoveMembersBar, type RemoveSelection, useRemoveSelection } from './RemoveMembers'
@@ -45,17 +45,7 @@ export function LeaderboardTab() {
   if (members.isPending) return <Loading />
   if (members.isError) return <Alert>{members.error.message}</Alert>
   const data = members.data
-  // Pushes overlay only a live page (one with a version): a finished board has none, and its
-  // ranks and prizes are final — a push left over from the last ball must not hide them.
-  const overlay = data.version !== null && live.status !== 'completed'
-  const fresh = overlay && live.top !== null && live.version >= (data.version ?? -1)
-  const pushed = pageNo === 1 && fresh && live.top ? live.top.map(fromLive) : []
-  const pushedIds = new Set(pushed.map((r) => r.member_id))
-  const rows = [...pushed, ...data.members.filter((m) => !pushedIds.has(m.id)).map(fromMember)]
-  const mineLive = new Map((overlay ? (live.mine ?? []) : []).map((r) => [r.member_id, r]))
-  const mine = data.current_user_members.map((m) => withLive(fromMember(m), mineLive.get(m.id)))
-  const myIds = new Set(mine.map((r) => r.member_id))
-  for (const r of rows) if (myIds.has(r.member_id)) r.mine = true
+  const { rows, mine } = boardRows(data, live, pageNo)
   const started = match.locked
   const removable = canRemoveMembers(contest, started)
   const select = removable && selection.on ? selection : undefined
@@ -103,6 +93,24 @@ export function LeaderboardTab() {
       <Pager page={pageNo} totalPages={data.meta.total_pages} onPage={setPageNo} className={board.pager} />
     </div>
   )
+}
+
+/**
+ * The fetched page with what /cable pushed. Pushes overlay only a live page (one with a
+ * version): a settled board has none, and its ranks and prizes are final — the last ball's
+ * push (which carries no prizes) must not hide them.
+ */
+function boardRows(data: MembersPage, live: ContestLive, pageNo: number) {
+  const overlay = data.version !== null && live.status !== 'completed'
+  const fresh = overlay && live.top !== null && live.version >= (data.version ?? -1)
+  const pushed = pageNo === 1 && fresh && live.top ? live.top.map(fromLive) : []
+  const pushedIds = new Set(pushed.map((r) => r.member_id))
+  const rows = [...pushed, ...data.members.filter((m) => !pushedIds.has(m.id)).map(fromMember)]
+  const mineLive = new Map((overlay ? (live.mine ?? []) : []).map((r) => [r.member_id, r]))
+  const mine = data.current_user_members.map((m) => withLive(fromMember(m), mineLive.get(m.id)))
+  const myIds = new Set(mine.map((r) => r.member_id))
+  for (const r of rows) if (myIds.has(r.member_id)) r.mine = true
+  return { rows, mine }
 }
 
 function BoardRow({
