@@ -184,6 +184,17 @@ describe('contest views follow others without a reload', () => {
     }
   })
 
+  it('ticks the notifications’ times too', async () => {
+    const id = (await api.get<{ user: { id: number } }>('/api/me', myToken)).body.user.id
+    const sent = await api.post('/api/admin/notifications', { user_id: id, body: 'Well played!' }, adminToken)
+    expect(sent.status).toBeLessThan(300)
+    const page = await open('/notifications')
+    const first = page.getByTestId('time-ago').first()
+    await first.waitFor()
+    const before = await first.textContent()
+    await expect.poll(() => first.textContent(), { timeout: 12_000 }).not.toBe(before)
+  })
+
   it('logged no errors in the browser', () => {
     expect(world.problems).toEqual([])
   })

@@ -125,22 +125,28 @@ export function useTick(periodMs: number): number {
   return useSyncExternalStore(subscribe, () => tickers.get(periodMs)?.tick ?? 0)
 }
 
-/** How often a relative time's text can change: each second under a minute, then less often. */
-export function tickPeriodFor(ageMs: number): number {
+/** The periods relative times tick at (few, so many times share few timers). */
+const PERIODS_MS = [60_000, 15_000, 5000, 1000]
+
+/**
+ * How often (real ms) a relative time's text can change: each second of game time under a
+ * minute, every 15 s under an hour, then every minute — divided by the clock's speed (at 60×
+ * "5 minutes ago" moves every real second), never more often than once a second.
+ */
+export function tickPeriodFor(ageMs: number, speed = 1): number {
   const age = Math.abs(ageMs)
-  if (age < 60_000) return 1000
-  if (age < 3_600_000) return 15_000
-  return 60_000
+  const game = age < 60_000 ? 1000 : age < 3_600_000 ? 15_000 : 60_000
+  const real = game / Math.max(speed, 1e-9)
+  return PERIODS_MS.find((p) => p <= real) ?? 1000
 }
 
 /**
  * "13 seconds ago" that moves, measured on the server's clock: re-read as often as its text
- * can change (every second while it counts seconds, every 15 s while minutes, every minute
- * after) — the one mechanism for every relative time of the app.
+ * can change — the one mechanism for every relative time of the app (`TimeAgo`). A change of
+ * the clock's speed, pause or position re-reads it at once.
  */
 export function useRelativeTime(atMs: number): string {
-  useTick(tickPeriodFor(serverNow() - atMs))
-  // Also when the clock's speed, pause or position changes.
-  useSyncExternalStore(subscribeServerClock, serverClock)
+  const clock = useSyncExternalStore(subscribeServerClock, serverClock)
+  useTick(clock.paused ? 60_000 : tickPeriodFor(serverNow() - atMs, clock.speed))
   return relativeTime(atMs)
 }
