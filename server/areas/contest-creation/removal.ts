@@ -7,8 +7,9 @@ import { cancelChampionshipContest } from '../championship-contests'
 import {
   type ContestType,
   cancelContest,
-  contestStream,
   contestStreamOf,
+  publishMembersCount,
+  publishMyContests,
   recordActivity,
   refundPayees,
   usernameOf,
@@ -132,8 +133,11 @@ export async function removeMembers(
         .set({ members_count: sql<number>`members_count - ${wanted.length}` })
         .where('id', '=', id)
         .execute()
-    const stream = type === 'contest' ? contestStream(id) : contestStreamOf(type, id)
-    after.publish(stream, { type: 'members', members_count: count })
+    if (type === 'contest' && o.draft.match_id)
+      publishMembersCount(after, { id, match_id: o.draft.match_id, is_private: o.is_private }, count)
+    else after.publish(contestStreamOf(type, id), { type: 'members', members_count: count })
+    if (type === 'contest')
+      for (const m of wanted) publishMyContests(after, (byId.get(m) as (typeof all)[number]).user_id, id)
     return count
   })
 }

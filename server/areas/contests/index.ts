@@ -16,12 +16,17 @@ export { drawInviteCode } from './invite-codes'
 export { contestLabel, contestMemo, entryFeeLines, poolCode, postEntryFee } from './ledger'
 export { decideAtLock, lockedActivity } from './lock-decision'
 export { cancelMatchContests, lockMatchContests } from './match-contests'
+export { publishMembersCount, publishMyContests } from './members-live'
 export {
   type ChampionshipContestSnapshot,
   type ContestChannelMessage,
   type ContestMessage,
   type ContestSnapshot,
   contestStream,
+  type MatchContestsMessage,
+  type MatchContestsSnapshot,
+  type MyContestsMessage,
+  matchContestsStream,
 } from './messages'
 export { contestBase, findContest, takeSeat } from './queries'
 export { registerDeadlineReminders, sendDeadlineReminders } from './reminders'

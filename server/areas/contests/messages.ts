@@ -55,3 +55,17 @@ export const contestStream = (contestId: number) => `contest:${contestId}` as St
 /** The bus stream a contest's ContestChannel subscribers follow. */
 export const contestStreamOf = (type: ContestType, id: number): Stream<ContestMessage> =>
   type === 'contest' ? contestStream(id) : `championship_contest:${id}`
+
+/**
+ * The member counts of a match's public contests (ContestChannel with `match_id`): what the
+ * contest cards of lists and the home screen follow. Private contests are left out, so the
+ * stream never names one to someone who may not see it.
+ */
+export type MatchContestsMessage = { type: 'members'; contest_id: number; members_count: number }
+export type MatchContestsSnapshot = { type: 'snapshot'; seq: number; match_id: number }
+
+export const matchContestsStream = (matchId: number) =>
+  `match_contests:${matchId}` as Stream<MatchContestsMessage>
+
+/** The signed-in player's own "My Contests" changed (a join, a removal): refetch the lists. */
+export type MyContestsMessage = { type: 'my_contests'; contest_id: number }

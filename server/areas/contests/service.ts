@@ -11,6 +11,7 @@ import { awardXp, joinAwards } from '../users'
 import { earnScratchCard, joinCardKey } from '../wallet'
 import { recordJoined, wasRemoved } from './activities'
 import { chargeEntry, contestLabel } from './ledger'
+import { publishMembersCount, publishMyContests } from './members-live'
 import { contestStream } from './messages'
 import {
   type ContestRow,
@@ -224,7 +225,12 @@ export async function joinInTx(
       sourceKey: joinCardKey(member.id),
       nowMs: now,
     })
-  after.publish(contestStream(contestId), { type: 'members', members_count: contest.members_count + 1 })
+  publishMembersCount(
+    after,
+    { id: contestId, match_id: contest.match_id, is_private: contest.is_private === 1 },
+    contest.members_count + 1,
+  )
+  publishMyContests(after, userId, contestId)
   if (!j.creating)
     await recordJoined(tx, after, { type: 'contest', contestId, userId, memberId: member.id }, now)
   return member.id

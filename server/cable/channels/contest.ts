@@ -1,4 +1,12 @@
-import { canSeeContest, contestStream, contestStreamOf, findContest } from '../../areas/contests'
+import {
+  canSeeContest,
+  contestStream,
+  contestStreamOf,
+  findContest,
+  type MatchContestsSnapshot,
+  matchContestsStream,
+} from '../../areas/contests'
+import { findMatch } from '../../areas/matches'
 import {
   contestUserStream,
   currentLive,
@@ -28,6 +36,7 @@ export const ContestChannel: ChannelDefinition = {
   name: 'ContestChannel',
   async subscribed(ctx) {
     if (ctx.params.championship_contest_id !== undefined) return championshipSubscribed(ctx)
+    if (ctx.params.match_id !== undefined) return matchContestsSubscribed(ctx)
     const id = Number(ctx.params.contest_id)
     const found = Number.isInteger(id) && id > 0 ? await findContest(ctx.deps.db, id) : undefined
     if (!found) return ctx.reject()
@@ -62,7 +71,7 @@ export const ContestChannel: ChannelDefinition = {
     }
   },
   unsubscribed(ctx) {
-    if (ctx.params.championship_contest_id !== undefined) return
+    if (ctx.params.championship_contest_id !== undefined || ctx.params.match_id !== undefined) return
     relays.get(ctx)?.()
     relays.delete(ctx)
   },
@@ -97,4 +106,18 @@ async function championshipSubscribed(ctx: ChannelContext) {
     contest_status: contest.status,
     members_count: contest.members_count,
   })
+}
+
+/**
+ * `{"channel":"ContestChannel","match_id":7}`: the member counts of a match's public contests
+ * (`match_contests:{id}`), for the contest cards of lists and the home screen. Anyone signed
+ * in may follow any match (matches are public); the stream names no private contest.
+ */
+async function matchContestsSubscribed(ctx: ChannelContext) {
+  const id = Number(ctx.params.match_id)
+  if (Object.keys(ctx.params).length !== 1) return ctx.reject()
+  if (!Number.isInteger(id) || id <= 0 || !(await findMatch(ctx.deps.db, id))) return ctx.reject()
+  ctx.streamFrom(matchContestsStream(id))
+  const seq = await ctx.deps.bus.lastSeq(matchContestsStream(id))
+  ctx.transmit({ type: 'snapshot', seq, match_id: id } satisfies MatchContestsSnapshot)
 }

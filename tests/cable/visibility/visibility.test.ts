@@ -19,7 +19,11 @@ const CHANNEL_PARAMS: Record<string, Array<Record<string, Kind>>> = {
   MatchChannel: [{ match_id: 'match' }],
   ChampionshipChannel: [{ phase_id: 'phase' }],
   EsportsTournamentChannel: [{ tournament_id: 'esports_tournament' }],
-  ContestChannel: [{ contest_id: 'contest' }, { championship_contest_id: 'championship_contest' }],
+  ContestChannel: [
+    { contest_id: 'contest' },
+    { championship_contest_id: 'championship_contest' },
+    { match_id: 'match' },
+  ],
   AuctionChannel: [{ auction_id: 'auction' }],
   AuctionTournamentChannel: [{ tournament_id: 'auction_tournament' }],
   ProfileChannel: [{ slug: 'user' }],

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
-import { useEffect, useState, useSyncExternalStore } from 'react'
+import { useCallback, useEffect, useState, useSyncExternalStore } from 'react'
+import { relativeTime } from './format'
 import {
   type ClockReading,
   serverClock,
@@ -86,4 +87,66 @@ export function countdownText(msLeft: number): string {
   if (days >= 1) return `${days}d ${hours}h`
   if (hours >= 1) return `${hours}h ${two(minutes)}m ${two(seconds)}s`
   return `${minutes}m ${two(seconds)}s`
+}
+
+/**
+ * One shared timer per period for every relative time on screen: a list of fifty "5 minutes
+ * ago" is one interval, not fifty. Started with the first reader of a period, stopped with
+ * the last.
+ */
+const tickers = new Map<number, { tick: number; timer: number; listeners: Set<() => void> }>()
+
+function subscribeTick(periodMs: number, listener: () => void): () => void {
+  let ticker = tickers.get(periodMs)
+  if (!ticker) {
+    const created = { tick: 0, timer: 0, listeners: new Set<() => void>() }
+    created.timer = window.setInterval(() => {
+      created.tick += 1
+      for (const l of created.listeners) l()
+    }, periodMs)
+    tickers.set(periodMs, created)
+    ticker = created
+  }
+  ticker.listeners.add(listener)
+  return () => {
+    const t = tickers.get(periodMs)
+    if (!t) return
+    t.listeners.delete(listener)
+    if (t.listeners.size === 0) {
+      window.clearInterval(t.timer)
+      tickers.delete(periodMs)
+    }
+  }
+}
+
+/** Re-renders the caller every `periodMs` of real time, on the shared timer of that period. */
+export function useTick(periodMs: number): number {
+  const subscribe = useCallback((listener: () => void) => subscribeTick(periodMs, listener), [periodMs])
+  return useSyncExternalStore(subscribe, () => tickers.get(periodMs)?.tick ?? 0)
+}
+
+/** The periods relative times tick at (few, so many times share few timers). */
+const PERIODS_MS = [60_000, 15_000, 5000, 1000]
+
+/**
+ * How often (real ms) a relative time's text can change: each second of game time under a
+ * minute, every 15 s under an hour, then every minute — divided by the clock's speed (at 60×
+ * "5 minutes ago" moves every real second), never more often than once a second.
+ */
+export function tickPeriodFor(ageMs: number, speed = 1): number {
+  const age = Math.abs(ageMs)
+  const game = age < 60_000 ? 1000 : age < 3_600_000 ? 15_000 : 60_000
+  const real = game / Math.max(speed, 1e-9)
+  return PERIODS_MS.find((p) => p <= real) ?? 1000
+}
+
+/**
+ * "13 seconds ago" that moves, measured on the server's clock: re-read as often as its text
+ * can change — the one mechanism for every relative time of the app (`TimeAgo`). A change of
+ * the clock's speed, pause or position re-reads it at once.
+ */
+export function useRelativeTime(atMs: number): string {
+  const clock = useSyncExternalStore(subscribeServerClock, serverClock)
+  useTick(clock.paused ? 60_000 : tickPeriodFor(serverNow() - atMs, clock.speed))
+  return relativeTime(atMs)
 }

@@ -4,7 +4,8 @@ import { Button } from '../../components/Button'
 import { EmptyState, Loading } from '../../components/Common'
 import { ConfirmDialog } from '../../components/ConfirmDialog'
 import { Alert } from '../../components/Field'
-import { formatNumber, relativeTime } from '../../lib/format'
+import { TimeAgo } from '../../components/TimeAgo'
+import { formatNumber } from '../../lib/format'
 import { showSnackbar } from '../../lib/snackbar'
 import styles from './auctions.module.css'
 import { PlayerLine } from './PlayerLine'
@@ -72,7 +73,7 @@ export function TournamentSquadPage() {
         {feed.data?.map((a) => (
           <li key={a.seq} data-testid="activity" data-type={a.type}>
             <span>{a.text}</span>
-            <time dateTime={new Date(a.at_in_millis).toISOString()}>{relativeTime(a.at_in_millis)}</time>
+            <TimeAgo atMs={a.at_in_millis} />
           </li>
         ))}
       </ul>

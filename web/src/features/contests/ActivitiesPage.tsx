@@ -3,8 +3,7 @@ import { Button } from '../../components/Button'
 import { Card, EmptyState, Loading } from '../../components/Common'
 import { Alert } from '../../components/Field'
 import { LiveNote } from '../../components/LiveNote'
-import { relativeTime } from '../../lib/format'
-import { useServerNow } from '../../lib/use-now'
+import { TimeAgo } from '../../components/TimeAgo'
 import { useSignedIn } from '../../lib/use-session'
 import { useActivityFeed } from './activity-live'
 import styles from './owner.module.css'
@@ -32,7 +31,6 @@ export function ActivitiesPage() {
   const signedIn = useSignedIn()
   const list = useInfiniteQuery(activitiesQuery(kind, id))
   const connected = useActivityFeed(kind, id, signedIn && list.isSuccess)
-  const now = useServerNow(30_000)
   const activities = list.data?.pages.flatMap((p) => p.activities) ?? []
 
   return (
@@ -58,9 +56,7 @@ export function ActivitiesPage() {
                   {KIND_LABEL[a.kind] ?? a.kind}
                 </span>
                 <span className={styles.feedBody}>{a.body}</span>
-                <time className={styles.feedTime} dateTime={new Date(a.created_at_in_millis).toISOString()}>
-                  {relativeTime(a.created_at_in_millis, now)}
-                </time>
+                <TimeAgo className={styles.feedTime} atMs={a.created_at_in_millis} />
               </li>
             ))}
           </ol>

@@ -35,7 +35,7 @@ export function ContestLayout() {
   if (contest.isError) return <Alert>{contest.error.message}</Alert>
   if (match.isError) return <Alert>{match.error.message}</Alert>
   if (!match.data) return <Loading />
-  const c = { ...contest.data, members_count: live.membersCount ?? contest.data.members_count }
+  const c = withCount(contest.data, live.membersCount)
   const m = match.data
   // The bare /contests/:id shows the leaderboard once the match has started, the prizes before.
   const indexTab = match.data?.locked ? 'members' : 'prizes'
@@ -92,4 +92,13 @@ export function ContestLayout() {
 export function ContestIndexTab() {
   const { match } = useContest()
   return match.locked ? <LeaderboardTab /> : <PrizesTab />
+}
+
+/** The contest with its pushed member count (and so its spots left), when one has come. */
+function withCount<C extends { members_count: number; members_limit: number }>(
+  c: C,
+  pushed: number | null,
+): C {
+  if (pushed === null) return c
+  return { ...c, members_count: pushed, spots_left: Math.max(0, c.members_limit - pushed) }
 }

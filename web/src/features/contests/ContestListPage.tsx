@@ -11,6 +11,7 @@ import { ContestCard } from './ContestCard'
 import styles from './contests.module.css'
 import { useJoinFlow, useJoinFromAddress } from './JoinFlow'
 import { useListParams } from './list-params'
+import { LiveContestCounts, openMatchIds } from './live-counts'
 import { SortFilterBar } from './SortFilterBar'
 
 /** `/popular/contests`: the fullest open contests (their own order; filters apply). */
@@ -94,6 +95,7 @@ export function ContestList({
         ))}
       </div>
       <LoadMoreRow pages={list} className={styles.loadMore} />
+      <LiveContestCounts matchIds={openMatchIds(contests)} />
       {join.dialogs}
     </div>
   )

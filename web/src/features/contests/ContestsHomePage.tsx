@@ -11,6 +11,7 @@ import { ContestCard } from './ContestCard'
 import { CreateAndCodeBar } from './EnterCode'
 import styles from './home.module.css'
 import { useJoinFlow, useJoinFromAddress } from './JoinFlow'
+import { LiveContestCounts, openMatchIds } from './live-counts'
 import { MatchCard } from './MatchCard'
 import type { Home } from './types'
 
@@ -82,6 +83,7 @@ function FeaturedContests({ data, join }: { data: Home; join: ReturnType<typeof 
               <ContestCard key={c.id} contest={c} showMatch onJoin={join.start} busy={join.busyId === c.id} />
             ))}
           </div>
+          <LiveContestCounts matchIds={openMatchIds(data.contests)} />
         </section>
       ) : null}
     </>

@@ -5,26 +5,13 @@ import { Avatar, EmptyState, Loading } from '../../components/Common'
 import { Alert } from '../../components/Field'
 import { Pager } from '../../components/Pager'
 import { formatMoney, formatNumber } from '../../lib/format'
-import { type Member, membersQuery } from './api'
+import { membersQuery } from './api'
 import { useContest } from './contest-context'
 import board from './leaderboard.module.css'
-import type { LiveEntry, MyRank } from './live'
+import { boardRows, type Row } from './leaderboard-rows'
 import owner from './owner.module.css'
 import page from './pages.module.css'
 import { canRemoveMembers, RemoveMembersBar, type RemoveSelection, useRemoveSelection } from './RemoveMembers'
-
-interface Row {
-  member_id: number
-  rank: number | null
-  points: number
-  name: string
-  image: string | null
-  team_no: number | null
-  user_team_id: number
-  prize: number
-  refunded: boolean
-  mine: boolean
-}
 
 /**
  * `/contests/:id/members`: the leaderboard. While the match is live the top entries come
@@ -45,14 +32,7 @@ export function LeaderboardTab() {
   if (members.isPending) return <Loading />
   if (members.isError) return <Alert>{members.error.message}</Alert>
   const data = members.data
-  const fresh = live.top && live.version >= (data.version ?? -1)
-  const pushed = pageNo === 1 && fresh && live.top ? live.top.map(fromLive) : []
-  const pushedIds = new Set(pushed.map((r) => r.member_id))
-  const rows = [...pushed, ...data.members.filter((m) => !pushedIds.has(m.id)).map(fromMember)]
-  const mineLive = new Map((live.mine ?? []).map((r) => [r.member_id, r]))
-  const mine = data.current_user_members.map((m) => withLive(fromMember(m), mineLive.get(m.id)))
-  const myIds = new Set(mine.map((r) => r.member_id))
-  for (const r of rows) if (myIds.has(r.member_id)) r.mine = true
+  const { rows, mine } = boardRows(data, live, pageNo)
   const started = match.locked
   const removable = canRemoveMembers(contest, started)
   const select = removable && selection.on ? selection : undefined
@@ -178,38 +158,4 @@ function RowBody({ row, started }: { row: Row; started: boolean }) {
       </span>
     </>
   )
-}
-
-function fromMember(m: Member): Row {
-  return {
-    member_id: m.id,
-    rank: m.rank,
-    points: m.points,
-    name: m.user.team_name ?? m.user.username,
-    image: m.user.image,
-    team_no: m.user_team.team_no,
-    user_team_id: m.user_team.id,
-    prize: m.prize,
-    refunded: m.refunded,
-    mine: m.is_current_user,
-  }
-}
-
-function fromLive(e: LiveEntry): Row {
-  return {
-    member_id: e.member_id,
-    rank: e.rank,
-    points: e.points,
-    name: e.user?.team_name ?? e.user?.username ?? 'Player',
-    image: e.user?.image ?? null,
-    team_no: e.team_no,
-    user_team_id: e.user_team_id,
-    prize: 0,
-    refunded: false,
-    mine: false,
-  }
-}
-
-function withLive(row: Row, live: MyRank | undefined): Row {
-  return live ? { ...row, rank: live.rank, points: live.points, mine: true } : { ...row, mine: true }
 }

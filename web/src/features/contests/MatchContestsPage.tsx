@@ -17,6 +17,7 @@ import { ContestCard } from './ContestCard'
 import styles from './contests.module.css'
 import { useJoinFlow, useJoinFromAddress } from './JoinFlow'
 import { useListParams } from './list-params'
+import { LiveContestCounts, openMatchIds } from './live-counts'
 import { MyTeamsDialog } from './MyTeamsDialog'
 import page from './pages.module.css'
 import { SortFilterBar } from './SortFilterBar'
@@ -78,6 +79,7 @@ export function MatchContestsPage() {
         ))}
       </div>
       <LoadMoreRow pages={list} className={styles.loadMore} />
+      <LiveContestCounts matchIds={openMatchIds(contests)} />
 
       <MatchFooter
         open={open}

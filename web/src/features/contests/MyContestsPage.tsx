@@ -11,6 +11,7 @@ import { FollowMatch } from '../matches'
 import { type Contest, type MyContestsType, myContestsQuery } from './api'
 import { CreateAndCodeBar } from './EnterCode'
 import { useContestLive } from './live'
+import { LiveContestCounts, openMatchIds } from './live-counts'
 import listStyles from './my-contests.module.css'
 import page from './pages.module.css'
 
@@ -68,6 +69,7 @@ export function MyContestsPage() {
         ))}
       </div>
       <ContestsMoveOn type={type} />
+      {type === 'upcoming' ? <LiveContestCounts matchIds={openMatchIds(contests)} /> : null}
       <LoadMoreRow pages={list} className={page.centered} />
     </div>
   )
@@ -152,8 +154,10 @@ function MyContestCard({ contest, type }: { contest: Contest; type: MyContestsTy
 function Standing({ contest, live }: { contest: Contest; live: boolean }) {
   // The list already carries my entries' standing; live pushes keep it moving.
   const pushed = useContestLive(contest.id, live)
+  // Settled, the list's ranks and prizes are final: a push from the last ball must not cover them.
+  const settled = contest.contest_status === 'completed'
   const mine = contest.my_entries.map((m) => {
-    const p = pushed.mine?.find((r) => r.member_id === m.member_id)
+    const p = settled ? undefined : pushed.mine?.find((r) => r.member_id === m.member_id)
     return { rank: p?.rank ?? m.rank, points: p?.points ?? m.points, prize: m.prize, refunded: m.refunded }
   })
   const best = [...mine].sort((a, b) => (a.rank ?? 1e9) - (b.rank ?? 1e9))[0]

@@ -4,8 +4,9 @@ import { Button, ButtonLink } from '../../components/Button'
 import { ConfirmDialog } from '../../components/ConfirmDialog'
 import { Alert } from '../../components/Field'
 import { EditIcon } from '../../components/Icons'
+import { TimeAgo } from '../../components/TimeAgo'
 import type { Schema } from '../../lib/client'
-import { formatMoney, formatNumber, relativeTime } from '../../lib/format'
+import { formatMoney, formatNumber } from '../../lib/format'
 import { showSnackbar } from '../../lib/snackbar'
 import type { Contest } from './api'
 import styles from './owner.module.css'
@@ -116,7 +117,12 @@ export function RefundStatusCard({ contest }: { contest: Contest }) {
       <h2>{r.refunded ? `Refunded ${formatMoney(r.amount)}` : 'Refund pending'}</h2>
       <p>
         {r.reason ?? contest.status_reason ?? 'The contest was cancelled.'}
-        {r.refunded_at_in_millis ? ` · ${relativeTime(r.refunded_at_in_millis)}` : ''}
+        {r.refunded_at_in_millis ? (
+          <>
+            {' · '}
+            <TimeAgo atMs={r.refunded_at_in_millis} />
+          </>
+        ) : null}
       </p>
       {r.entries.length > 1 ? (
         <ul className={styles.refundEntries}>

@@ -5,6 +5,7 @@ import type { LiveEntry, MyRank } from '../../../../server/areas/scoring'
 import { type Delivered, useGatedChannel } from '../../lib/use-channel'
 import { setLikesEverywhere } from '../posts'
 import type { Contest } from './api'
+import { setMembersEverywhere } from './live-counts'
 import { prependActivity } from './owner-api'
 
 export type { LiveEntry, MyRank }
@@ -47,6 +48,8 @@ export function useContestLive(contestId: number, enabled: boolean): ContestLive
     if (m.type === 'activity') prependActivity(client, 'contest', contestId, m.activity)
     // Someone else's like: the count in every cached copy (my own flag stays as it is).
     if (m.type === 'likes') setLikesEverywhere(client, 'contest', contestId, { likes_count: m.likes_count })
+    // Every other copy of the card (lists, home) moves with the page's own count.
+    if (m.type === 'members') setMembersEverywhere(client, contestId, m.members_count)
     if (m.type === 'status') {
       refetch()
       // Locked, completed or cancelled: the match, the lists and (prizes, refunds) the wallet moved.

@@ -5,7 +5,7 @@ import { Alert } from '../../components/Field'
 import { LoadMoreButton } from '../../components/LoadMore'
 import { useSignedIn } from '../../lib/use-session'
 import type { Contest } from '../contests'
-import { ContestCard, useJoinFlow } from '../contests'
+import { ContestCard, LiveContestCounts, openMatchIds, useJoinFlow } from '../contests'
 import {
   type DiscoverType,
   discoverContestsQuery,
@@ -52,6 +52,13 @@ export function DiscoverPage() {
                 busyId={join.busyId}
               />
             ))}
+            <LiveContestCounts
+              matchIds={openMatchIds([
+                ...discover.data.trending,
+                ...discover.data.new,
+                ...discover.data.big_prizes,
+              ])}
+            />
           </main>
           <aside className={styles.sideColumn} data-testid="popular-posts">
             <h2 className={styles.section}>Popular this week</h2>
@@ -141,6 +148,7 @@ export function DiscoverContestsPage() {
         </div>
       )}
       <LoadMoreButton pages={list} />
+      <LiveContestCounts matchIds={openMatchIds(contests)} />
       {join.dialogs}
     </div>
   )

@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { Button } from '../../components/Button'
 import { Card } from '../../components/Common'
 import cards from '../../components/link-cards.module.css'
-import { relativeTime } from '../../lib/format'
+import { TimeAgo } from '../../components/TimeAgo'
 import { answerRequest, type GangScope, requestsQuery } from './api'
 import styles from './gangs.module.css'
 
@@ -30,7 +30,10 @@ export function JoinRequests({ scope, gangId }: { scope: GangScope; gangId: numb
               <li key={r.id} className={styles.seriesRow} data-testid="join-request">
                 <span>
                   {r.user.team_name ?? r.user.display_name}
-                  <span className={styles.motto}> · {relativeTime(r.requested_at_in_millis)}</span>
+                  <span className={styles.motto}>
+                    {' · '}
+                    <TimeAgo atMs={r.requested_at_in_millis} />
+                  </span>
                 </span>
                 <span className={styles.actions}>
                   <Button

@@ -1,5 +1,4 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query'
-import { useEffect, useState } from 'react'
 import { Link } from 'react-router'
 import { Button } from '../../components/Button'
 import boxed from '../../components/boxed-list.module.css'
@@ -7,7 +6,8 @@ import { EmptyState, Loading, PageHead } from '../../components/Common'
 import { Alert } from '../../components/Field'
 import { BellIcon } from '../../components/Icons'
 import { LoadMoreRow } from '../../components/LoadMore'
-import { formatNumber, relativeTime } from '../../lib/format'
+import { TimeAgo } from '../../components/TimeAgo'
+import { formatNumber } from '../../lib/format'
 import { serverTimeQuery } from '../../lib/server-time'
 import { notificationLink, notificationsQuery, useMarkAllRead } from './api'
 import styles from './notifications.module.css'
@@ -17,7 +17,6 @@ export function NotificationsPage() {
   const list = useInfiniteQuery(notificationsQuery)
   const markAll = useMarkAllRead()
   useQuery(serverTimeQuery)
-  useTick(30_000)
 
   if (list.isPending) return <Loading />
   if (list.isError) return <Alert>{list.error.message}</Alert>
@@ -52,13 +51,7 @@ export function NotificationsPage() {
               </span>
               <span className={styles.body}>
                 <NotificationText body={n.body} to={notificationLink(n)} />
-                <time
-                  className={styles.time}
-                  dateTime={n.created_at}
-                  title={new Date(n.created_at).toLocaleString('en-IN')}
-                >
-                  {relativeTime(n.created_at_in_millis)}
-                </time>
+                <TimeAgo className={styles.time} atMs={n.created_at_in_millis} />
               </span>
               {n.read ? null : <span className={styles.dot} role="img" aria-label="Unread" />}
             </li>
@@ -78,13 +71,4 @@ function NotificationText({ body, to }: { body: string; to: string | null }) {
       {body}
     </Link>
   )
-}
-
-/** Re-renders every `ms` so relative times stay true while the page is open. */
-function useTick(ms: number): void {
-  const [, setTick] = useState(0)
-  useEffect(() => {
-    const timer = window.setInterval(() => setTick((t) => t + 1), ms)
-    return () => window.clearInterval(timer)
-  }, [ms])
 }

@@ -25,6 +25,7 @@ type Broadcast =
       coin_balance?: number
     }
   | { type: 'feed_item'; seq: number; post_id: number; user: { id: number; username: string } }
+  | { type: 'my_contests'; seq: number; contest_id: number }
 
 /**
  * Follows the NotificationsChannel while signed in: new notifications appear without a
@@ -73,6 +74,10 @@ export function useLiveNotifications(enabled: boolean): void {
               client.setQueryData<number[]>(feedArrivalsKey, (ids = []) =>
                 ids.includes(message.post_id) ? ids : [...ids, message.post_id],
               )
+            } else if (message.type === 'my_contests') {
+              // Joined (in another tab, the CLI, …) or removed by an owner: My Contests and every
+              // card with my entries are read again.
+              void client.invalidateQueries({ queryKey: ['contests'] })
             } else if (message.type === 'wallet') {
               client.setQueryData<Me>(meQuery.queryKey, (me) => {
                 if (!me) return me

@@ -5,10 +5,11 @@ import { Button } from '../../components/Button'
 import { Avatar, Card, EmptyState, Loading } from '../../components/Common'
 import { Alert, FieldErrors, TextAreaField } from '../../components/Field'
 import { fieldErrorsOf, unplacedError } from '../../components/form-errors'
+import { TimeAgo } from '../../components/TimeAgo'
 import ui from '../../components/ui.module.css'
 import { ApiError } from '../../lib/api'
 import { data, http } from '../../lib/client'
-import { formatNumber, relativeTime } from '../../lib/format'
+import { formatNumber } from '../../lib/format'
 import { showSnackbar } from '../../lib/snackbar'
 import { type PublicUser, type RatingsPage, ratingsQuery, type UserRating, userPath } from './api'
 import { patchUserEverywhere } from './follow'
@@ -98,7 +99,7 @@ function Review({ rating }: { rating: UserRating }) {
           </Link>
           <Stars value={rating.rating} />
         </div>
-        <span className={styles.muted}>{relativeTime(rating.updated_at_in_millis)}</span>
+        <TimeAgo className={styles.muted} atMs={rating.updated_at_in_millis} />
         {rating.review ? <p className={styles.reviewText}>{rating.review}</p> : null}
       </div>
     </li>

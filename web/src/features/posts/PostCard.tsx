@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react'
 import { Link } from 'react-router'
 import { Avatar } from '../../components/Common'
-import { formatNumber, relativeTime } from '../../lib/format'
+import { TimeAgo } from '../../components/TimeAgo'
+import { formatNumber } from '../../lib/format'
 import type { Comment, Post } from './api'
 import { CommentLike, PostLike } from './LikeButton'
 import styles from './posts.module.css'
@@ -28,7 +29,7 @@ export function Byline({
         </Link>
         {where}
         <span className={styles.when}>
-          {relativeTime(at)}
+          <TimeAgo atMs={at} />
           {edited ? ' · edited' : ''}
         </span>
       </div>

@@ -5,7 +5,8 @@ import { Button } from '../../components/Button'
 import { Card, EmptyState, Loading, PageHead } from '../../components/Common'
 import { Alert, CodeField } from '../../components/Field'
 import { fieldErrorsOf } from '../../components/form-errors'
-import { formatNumber, relativeTime } from '../../lib/format'
+import { TimeAgo } from '../../components/TimeAgo'
+import { formatNumber } from '../../lib/format'
 import { showSnackbar } from '../../lib/snackbar'
 import { useSignedIn } from '../../lib/use-session'
 import { applyReferralCode, type ReferralDetails, referralQuery } from './api'
@@ -54,7 +55,9 @@ export function ReferPage() {
                 <Link to={`/users/${encodeURIComponent(u.slug)}`}>
                   <strong>@{u.username}</strong>
                 </Link>
-                <span>joined {relativeTime(u.joined_at_in_millis)}</span>
+                <span>
+                  joined <TimeAgo atMs={u.joined_at_in_millis} />
+                </span>
               </li>
             ))}
           </ul>
