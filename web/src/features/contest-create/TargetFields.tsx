@@ -15,6 +15,7 @@ import type { GameKindSlug } from './api'
 import styles from './create.module.css'
 import { draftBinder, type SetDraft } from './DraftFields'
 import { type DraftState, saveDraft } from './draft'
+import { formatDateTime } from '../../lib/format'
 
 const upcomingMatchesQuery = (sport: string) =>
   queryOptions({
@@ -30,12 +31,6 @@ const upcomingMatchesQuery = (sport: string) =>
     staleTime: 60_000,
   })
 
-const when = new Intl.DateTimeFormat('en-IN', {
-  day: 'numeric',
-  month: 'short',
-  hour: 'numeric',
-  minute: '2-digit',
-})
 
 /**
  * What the contest is on and the creator's own entry: a match and one of my teams for it
@@ -104,7 +99,7 @@ function MatchFields({ kind, sport, state, set, errors }: DraftProps & { sport: 
         {matches.data?.length === 0 ? <option value="">No upcoming matches</option> : null}
         {(matches.data ?? []).map((m) => (
           <option key={m.id} value={m.id}>
-            {m.title} · {when.format(new Date(m.event_time_in_millis))}
+            {m.title} · {formatDateTime(m.event_time_in_millis)}
           </option>
         ))}
       </SelectField>

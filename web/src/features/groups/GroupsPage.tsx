@@ -6,6 +6,7 @@ import { Alert } from '../../components/Field'
 import { useMe } from '../../lib/me'
 import { type Group, groupImage, groupPath, groupTitle, myGroupsQuery } from './api'
 import styles from './groups.module.css'
+import { formatClock } from '../../lib/format'
 
 /** `/groups`: my conversations, latest first, each with its last message, unread count and mute mark. */
 export function GroupsPage() {
@@ -69,7 +70,7 @@ function GroupRow({ group, mySlug }: { group: Group; mySlug: string | undefined 
                 Muted
               </span>
             ) : null}
-            {last ? <span className={styles.rowTime}>{last.display_time}</span> : null}
+            {last ? <span className={styles.rowTime}>{formatClock(last.created_at_in_millis)}</span> : null}
           </span>
           <span className={styles.rowBottom}>
             <span className={unread > 0 ? `${styles.preview} ${styles.unreadText}` : styles.preview}>

@@ -6,6 +6,7 @@ import { GROUPS_KEY, type Group, type GroupMessage, type MessagesPage, markRead 
 import chat from './chat.module.css'
 import { type ChatRow, chatRows, newestId, type PendingSend } from './chat-state'
 import styles from './groups.module.css'
+import { formatClock } from '../../lib/format'
 
 /** How close to the bottom (px) still counts as "at the bottom": new messages keep it there. */
 const STICK_PX = 80
@@ -186,7 +187,7 @@ function Row({
           <MessageCard message={message} />
         )}
         <span className={chat.time} data-testid="message-time">
-          {message.display_time}
+          {formatClock(message.created_at_in_millis)}
         </span>
       </div>
     </div>

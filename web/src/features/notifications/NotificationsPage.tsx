@@ -7,7 +7,7 @@ import { EmptyState, Loading, PageHead } from '../../components/Common'
 import { Alert } from '../../components/Field'
 import { BellIcon } from '../../components/Icons'
 import { LoadMoreRow } from '../../components/LoadMore'
-import { formatNumber, relativeTime } from '../../lib/format'
+import { formatDateTime, formatNumber, relativeTime } from '../../lib/format'
 import { serverTimeQuery } from '../../lib/server-time'
 import { notificationLink, notificationsQuery, useMarkAllRead } from './api'
 import styles from './notifications.module.css'
@@ -55,7 +55,7 @@ export function NotificationsPage() {
                 <time
                   className={styles.time}
                   dateTime={n.created_at}
-                  title={new Date(n.created_at).toLocaleString('en-IN')}
+                  title={formatDateTime(n.created_at)}
                 >
                   {relativeTime(n.created_at_in_millis)}
                 </time>

@@ -4,7 +4,7 @@ import { Card, Loading } from '../../components/Common'
 import { Alert } from '../../components/Field'
 import { ChevronLeftIcon } from '../../components/Icons'
 import type { Body } from '../../lib/client'
-import { formatNumber } from '../../lib/format'
+import { formatDay, formatNumber } from '../../lib/format'
 import { useSignedIn } from '../../lib/use-session'
 import { Breakdown, matchQuery, playerQuery, playerScoresQuery, useMatchLive } from '../matches'
 import { userTeamQuery } from './api'
@@ -13,7 +13,6 @@ import styles from './teams.module.css'
 
 type PlayerDetail = Body<'/api/players/{id}'>['player']
 
-const day = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short' })
 
 /**
  * `/teams/:team_id/players/:player_id?match=…`: a player in the context of one team's
@@ -107,7 +106,7 @@ function RecentScores({ player: p }: { player: PlayerDetail }) {
             {p.recent_scores.map((r) => (
               <li key={r.match_id}>
                 <Link to={`/matches/${r.match_id}/statistics`}>
-                  {r.title} <span>{day.format(new Date(r.event_time_in_millis))}</span>
+                  {r.title} <span>{formatDay(r.event_time_in_millis)}</span>
                 </Link>
                 <strong>{formatNumber(r.total_score)}</strong>
               </li>

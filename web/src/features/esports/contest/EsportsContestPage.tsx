@@ -5,7 +5,7 @@ import { Button } from '../../../components/Button'
 import { Card, Loading } from '../../../components/Common'
 import { Alert, TextField } from '../../../components/Field'
 import { ApiError } from '../../../lib/api'
-import { formatMoney, relativeTime } from '../../../lib/format'
+import { formatDateTime, formatMoney, relativeTime } from '../../../lib/format'
 import { useServerNow } from '../../../lib/use-now'
 import {
   type EsportsContest,
@@ -112,7 +112,7 @@ function ContestFacts({ contest: c, slotsLeft }: { contest: EsportsContest; slot
           {slotsLeft} of {c.slots}
         </dd>
         <dt>Starts</dt>
-        <dd title={new Date(c.starts_at_in_millis).toLocaleString('en-IN')}>
+        <dd title={formatDateTime(c.starts_at_in_millis)}>
           {relativeTime(c.starts_at_in_millis, now)}
         </dd>
         <dt>Squads lock</dt>

@@ -6,13 +6,12 @@ import { Alert, TextField } from '../../../components/Field'
 import { fieldErrorsOf, unplacedError } from '../../../components/form-errors'
 import { useTextForm } from '../../../components/text-form'
 import { ApiError } from '../../../lib/api'
-import { relativeTime } from '../../../lib/format'
+import { formatClock, relativeTime } from '../../../lib/format'
 import { showSnackbar } from '../../../lib/snackbar'
 import { useServerNow, useServerTimeReached } from '../../../lib/use-now'
 import styles from './rooms.module.css'
 import { type RoomDetails, roomDetailsKey, roomDetailsQuery, saveRoomDetails } from './rooms-api'
 
-const clockTime = new Intl.DateTimeFormat('en-IN', { hour: '2-digit', minute: '2-digit', hour12: false })
 
 /** The reveal instant a member's 404 names ("…appear here at 2026-11-22T18:45:00.000Z, …"). */
 function revealFromMessage(error: unknown): number | null {
@@ -72,7 +71,7 @@ function Shown({ details, revealed }: { details: RoomDetails; revealed: boolean 
       <p className={styles.note} data-testid="room-not-set">
         {revealed
           ? 'Not set yet, and the squads are locked: members are waiting for them.'
-          : `Not set yet. Members see them from ${clockTime.format(details.reveal_at_in_millis)} (${relativeTime(details.reveal_at_in_millis, now)}).`}
+          : `Not set yet. Members see them from ${formatClock(details.reveal_at_in_millis)} (${relativeTime(details.reveal_at_in_millis, now)}).`}
       </p>
     )
   return (
@@ -83,7 +82,7 @@ function Shown({ details, revealed }: { details: RoomDetails; revealed: boolean 
       </div>
       {details.is_host && !revealed ? (
         <p className={styles.note} data-testid="room-reveal-note">
-          Members see them from {clockTime.format(details.reveal_at_in_millis)} (
+          Members see them from {formatClock(details.reveal_at_in_millis)} (
           {relativeTime(details.reveal_at_in_millis, now)}).
         </p>
       ) : null}
@@ -122,7 +121,7 @@ function Hidden({ error, revealAt }: { error: unknown; revealAt: number | null }
   if (revealAt !== null && revealAt > now)
     return (
       <p className={styles.countdown} data-testid="room-countdown">
-        Room details appear at <strong>{clockTime.format(revealAt)}</strong> ({relativeTime(revealAt, now)}).
+        Room details appear at <strong>{formatClock(revealAt)}</strong> ({relativeTime(revealAt, now)}).
       </p>
     )
   if (/not set/.test(error.message))
