@@ -10,11 +10,12 @@ import {
   callbackFor,
   callbackUrl,
   GATEWAYS,
+  type Gateway,
   type GatewayResult,
   gatewaySecret,
   type Outcome,
 } from './gateway'
-import { finishedPage, paymentPage, problemPage } from './gateway-page'
+import { finishedPage, missingOrderPage, paymentPage, problemPage } from './gateway-page'
 import { findOrder, paymentOf, recordPayment, resultOf } from './payments'
 
 const params = z.object({
@@ -50,6 +51,22 @@ export function gatewayRoutes(deps: Deps) {
       },
     }),
   )
+
+  // Opened by hand: a bare gateway address, or one naming no gateway we have, is a page that
+  // says where payments start (scripts asking for JSON still get the one error shape).
+  const isGateway = (name: string | undefined): name is Gateway => GATEWAYS.includes(name as Gateway)
+  const missing = (c: AppContext) => {
+    const name = c.req.param('gateway')
+    return c.html(missingOrderPage(isGateway(name) ? name : null), 404)
+  }
+  app.get('/gateway', missing)
+  app.get('/gateway/', missing)
+  app.get('/gateway/:gateway{[^/]+}', missing)
+  app.get('/gateway/:gateway{[^/]+}/', missing)
+  app.get('/gateway/:gateway{[^/]+}/:order_id{[^/]+}', async (c, next) => {
+    if (isGateway(c.req.param('gateway')) || wantsJson(c)) return next()
+    return missing(c)
+  })
 
   route.get(
     '/gateway/{gateway}/{order_id}',

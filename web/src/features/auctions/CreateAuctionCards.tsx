@@ -5,10 +5,10 @@ import forms from '../../components/forms.module.css'
 import { CheckField, SelectField } from '../../components/SelectField'
 import ui from '../../components/ui.module.css'
 import type { FieldErrors } from '../../lib/api'
+import { formatDateTime } from '../../lib/format'
 import { chargesQuery, intervalsQuery, type SeriesOption } from './api'
 import styles from './auctions.module.css'
 import type { CreateAuctionState, Source } from './use-create-auction'
-import { formatDateTime } from '../../lib/format'
 
 const SOURCES: Array<[Source, string]> = [
   ['match', 'One match'],
@@ -46,7 +46,6 @@ const NUMBER_FIELDS: Array<{
     hint: 'Leave empty for as many as the pool gives a full squad; too many for the pool is refused, saying how many fit.',
   },
 ]
-
 
 /** The cricket series an auction or a tournament can be held on, as a select's options. */
 export function SeriesOptions({ series }: { series: SeriesOption[] | undefined }) {

@@ -6,6 +6,7 @@ import head from '../../components/detail-head.module.css'
 import { Alert } from '../../components/Field'
 import { ChevronDownIcon, ChevronLeftIcon } from '../../components/Icons'
 import { formatDay, formatNumber } from '../../lib/format'
+import { usePageTitle } from '../../lib/page-title'
 import styles from './auctions.module.css'
 import { Swatch } from './bits'
 import { formatPoints } from './LeaderboardPage'
@@ -13,9 +14,9 @@ import { PlayerLine } from './PlayerLine'
 import scores from './scores.module.css'
 import { type ManagerMatch, managerDetailQuery, managerMatchQuery, matchTitleQuery } from './scores-api'
 
-
 /** `/auction/managers/:id`: a franchise's squad with prices, its rank and points, and its points per match. */
 export function ManagerPage() {
+  usePageTitle('Manager', 'Auction')
   const id = Number(useParams().id)
   const manager = useQuery(managerDetailQuery(id))
   if (manager.isPending) return <Loading />

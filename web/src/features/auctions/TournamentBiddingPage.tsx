@@ -4,6 +4,7 @@ import { EmptyState, Loading } from '../../components/Common'
 import { Alert } from '../../components/Field'
 import ui from '../../components/ui.module.css'
 import { formatDateTime, formatNumber } from '../../lib/format'
+import { usePageTitle } from '../../lib/page-title'
 import { showSnackbar } from '../../lib/snackbar'
 import styles from './auctions.module.css'
 import bid from './bidding.module.css'
@@ -21,13 +22,13 @@ import {
   type UnsoldPlayer,
 } from './tournament-api'
 
-
 /**
  * `/auction/tournaments/:id/bidding`: my bid block (purse, max bid, slots and stars left, the
  * window's countdown), my bids in this window, and the unsold players, each with a bid box.
  * Bids stay hidden until the window closes; then every one is executed together.
  */
 export function TournamentBiddingPage() {
+  usePageTitle('Bidding', 'Auction tournament')
   const { tournament: t } = useTournament()
   const view = useQuery(tournamentBiddingQuery(t.id))
   const [search, setSearch] = useState('')

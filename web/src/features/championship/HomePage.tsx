@@ -134,10 +134,7 @@ function Deadline({ phase }: { phase: Phase }) {
   return (
     <p className={styles.deadline} data-testid="next-deadline">
       Transfers close {left > 0 ? <strong>in {countdownText(left)}</strong> : <strong>now</strong>}
-      <span>
-        {' '}
-        · {formatDateTime(phase.next_deadline)}
-      </span>
+      <span> · {formatDateTime(phase.next_deadline)}</span>
     </p>
   )
 }

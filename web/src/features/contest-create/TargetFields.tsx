@@ -8,6 +8,7 @@ import forms from '../../components/forms.module.css'
 import { SelectField } from '../../components/SelectField'
 import type { FieldErrors as Errors } from '../../lib/api'
 import { data, http } from '../../lib/client'
+import { formatDateTime } from '../../lib/format'
 import { AFTER_CLASSIC_CREATE, AFTER_TEAM_CREATE, setReturnAddress } from '../../lib/return-to'
 import { phasesQuery } from '../championship'
 import { userTeamsQuery } from '../contests'
@@ -15,7 +16,6 @@ import type { GameKindSlug } from './api'
 import styles from './create.module.css'
 import { draftBinder, type SetDraft } from './DraftFields'
 import { type DraftState, saveDraft } from './draft'
-import { formatDateTime } from '../../lib/format'
 
 const upcomingMatchesQuery = (sport: string) =>
   queryOptions({
@@ -30,7 +30,6 @@ const upcomingMatchesQuery = (sport: string) =>
       ).matches,
     staleTime: 60_000,
   })
-
 
 /**
  * What the contest is on and the creator's own entry: a match and one of my teams for it

@@ -81,7 +81,6 @@ export function ContestCard({
   )
 }
 
-
 /**
  * A contest as it stands on the server clock: once its match's start time has passed it is
  * locked, whatever the fetched copy says (the server locks it at that instant), and the

@@ -100,7 +100,6 @@ function ContestsMoveOn({ type }: { type: MyContestsType }) {
   )
 }
 
-
 function MyContestCard({ contest, type }: { contest: Contest; type: MyContestsType }) {
   const cancelled = contest.contest_status === 'cancelled'
   return (

@@ -3,10 +3,10 @@ import { Link } from 'react-router'
 import { ButtonLink } from '../../components/Button'
 import { Avatar, EmptyState, Loading, PageHead } from '../../components/Common'
 import { Alert } from '../../components/Field'
+import { formatClock } from '../../lib/format'
 import { useMe } from '../../lib/me'
 import { type Group, groupImage, groupPath, groupTitle, myGroupsQuery } from './api'
 import styles from './groups.module.css'
-import { formatClock } from '../../lib/format'
 
 /** `/groups`: my conversations, latest first, each with its last message, unread count and mute mark. */
 export function GroupsPage() {

@@ -2,11 +2,11 @@ import { type InfiniteData, useQueryClient } from '@tanstack/react-query'
 import { type RefObject, useEffect, useLayoutEffect, useMemo, useRef } from 'react'
 import { Link } from 'react-router'
 import { Loading } from '../../components/Common'
+import { formatClock } from '../../lib/format'
 import { GROUPS_KEY, type Group, type GroupMessage, type MessagesPage, markRead } from './api'
 import chat from './chat.module.css'
 import { type ChatRow, chatRows, newestId, type PendingSend } from './chat-state'
 import styles from './groups.module.css'
-import { formatClock } from '../../lib/format'
 
 /** How close to the bottom (px) still counts as "at the bottom": new messages keep it there. */
 const STICK_PX = 80

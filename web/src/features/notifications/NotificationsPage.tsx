@@ -55,7 +55,7 @@ export function NotificationsPage() {
                 <time
                   className={styles.time}
                   dateTime={n.created_at}
-                  title={formatDateTime(n.created_at)}
+                  title={formatDateTime(n.created_at_in_millis)}
                 >
                   {relativeTime(n.created_at_in_millis)}
                 </time>

@@ -9,9 +9,9 @@ import { ApiError } from '../../../lib/api'
 import { formatClock, relativeTime } from '../../../lib/format'
 import { showSnackbar } from '../../../lib/snackbar'
 import { useServerNow, useServerTimeReached } from '../../../lib/use-now'
+import type { EsportsContest } from './api'
 import styles from './rooms.module.css'
 import { type RoomDetails, roomDetailsKey, roomDetailsQuery, saveRoomDetails } from './rooms-api'
-
 
 /** The reveal instant a member's 404 names ("…appear here at 2026-11-22T18:45:00.000Z, …"). */
 function revealFromMessage(error: unknown): number | null {
@@ -32,19 +32,33 @@ export function RoomDetailsCard({
   contestId,
   revealAtMs,
   status,
+  mayAsk,
 }: {
   contestId: number
   revealAtMs?: number | null
   status?: string
+  /** Whether the viewer may see the room at all (mayAskRoom): a visitor's ask is only a 404. */
+  mayAsk: boolean
 }) {
   const client = useQueryClient()
-  const details = useQuery(roomDetailsQuery(contestId))
+  const details = useQuery({ ...roomDetailsQuery(contestId), enabled: mayAsk })
   const revealAt = details.data?.reveal_at_in_millis ?? revealAtMs ?? revealFromMessage(details.error)
   const revealed = useServerTimeReached(revealAt)
   useEffect(() => {
-    if (revealed) void client.invalidateQueries({ queryKey: roomDetailsKey(contestId) })
-  }, [revealed, client, contestId])
+    if (revealed && mayAsk) void client.invalidateQueries({ queryKey: roomDetailsKey(contestId) })
+  }, [revealed, mayAsk, client, contestId])
 
+  if (!mayAsk)
+    return (
+      <Card>
+        <div data-testid="room-details">
+          <h2 className={styles.title}>Room details</h2>
+          <p className={styles.note} data-testid="room-members-only">
+            Room details are for the contest’s members.
+          </p>
+        </div>
+      </Card>
+    )
   if (details.isPending) return <Loading label="Loading room details.." />
   const data = details.data
   return (
@@ -62,6 +76,16 @@ export function RoomDetailsCard({
       </div>
     </Card>
   )
+}
+
+/**
+ * The host, an admin (the contest answer carries the room for them) and a member may ask for the
+ * room; anyone else would only be told it does not exist (docs/visibility.md), so never asks.
+ */
+export function mayAskRoom(
+  contest: Pick<EsportsContest, 'is_host' | 'joined' | 'my_squad_id' | 'room_details'>,
+) {
+  return contest.is_host || contest.joined || contest.my_squad_id !== null || contest.room_details !== null
 }
 
 function Shown({ details, revealed }: { details: RoomDetails; revealed: boolean }) {

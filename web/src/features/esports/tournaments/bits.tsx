@@ -1,6 +1,6 @@
+import { formatDateTime } from '../../../lib/format'
 import type { Round, Tournament } from './api'
 import styles from './tournaments.module.css'
-import { formatDateTime } from '../../../lib/format'
 
 export const STATUS_LABEL: Record<Tournament['status'], string> = {
   registration: 'Registration open',
