@@ -347,8 +347,9 @@ describe('a profile’s contest cards on a phone', () => {
       {
         game: 'single-match',
         match_id: other.id,
+        // Paid: the card's one-line label then carries the match and this long name.
         name: 'Hostel four late night super league of legends',
-        entry_fee: 0,
+        entry_fee: 20,
         members_limit: 4,
         is_private: true,
         prize_option: 'winner_takes_all',

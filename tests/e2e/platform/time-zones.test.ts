@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { formatClock, formatDateTime } from '../../../web/src/lib/format'
+import { makeUser } from '../../helpers/deps'
 import { type E2eWorld, secondBrowser, startE2eWorld } from '../browser'
 import { apiClient, signInBrowser, type Tokens } from '../league'
 
@@ -27,11 +28,9 @@ beforeAll(async () => {
   api = apiClient(world)
   tokens = await api.signUp(player)
   const me = (await api.get<{ user: { id: number } }>('/api/me', tokens.access_token)).body.user
-  const credit = await api.post(
-    '/api/admin/wallet/credits',
-    { user_id: me.id, amount: 250 },
-    await api.adminToken(),
-  )
+  const admin = await makeUser(world.server.deps, { role: 'admin' })
+  const adminToken = await api.token(admin.email, admin.password)
+  const credit = await api.post('/api/admin/wallet/credits', { user_id: me.id, amount: 250 }, adminToken)
   expect(credit.status).toBe(201)
   india = world.page
   await signInBrowser(world.browser, world.server.url, tokens)

@@ -55,16 +55,24 @@ export function gatewayRoutes(deps: Deps) {
   // Opened by hand: a bare gateway address, or one naming no gateway we have, is a page that
   // says where payments start (scripts asking for JSON still get the one error shape).
   const isGateway = (name: string | undefined): name is Gateway => GATEWAYS.includes(name as Gateway)
-  const missing = (c: AppContext) => {
-    const name = c.req.param('gateway')
-    return c.html(missingOrderPage(isGateway(name) ? name : null), 404)
+  const missing = (c: AppContext, name?: string) =>
+    c.html(missingOrderPage(isGateway(name) ? name : null), 404)
+  const missingDoc = {
+    description: 'HTML: this page needs a payment id; a payment starts from Add cash (linked).',
+    responses: { 404: html('No order named') },
   }
-  app.get('/gateway', missing)
-  app.get('/gateway/', missing)
-  app.get('/gateway/:gateway{[^/]+}', missing)
-  app.get('/gateway/:gateway{[^/]+}/', missing)
-  app.get('/gateway/:gateway{[^/]+}/:order_id{[^/]+}', async (c, next) => {
-    if (isGateway(c.req.param('gateway')) || wantsJson(c)) return next()
+  route.get('/gateway', { summary: 'A gateway address without an order', ...missingDoc }, (c) => missing(c))
+  route.get(
+    '/gateway/{gateway}',
+    {
+      summary: 'A gateway without an order',
+      ...missingDoc,
+      params: z.object({ gateway: z.string().max(64) }),
+    },
+    (c) => missing(c, c.req.valid('param').gateway),
+  )
+  app.use('/gateway/:gateway/:order_id', async (c, next) => {
+    if (c.req.method !== 'GET' || isGateway(c.req.param('gateway')) || wantsJson(c)) return next()
     return missing(c)
   })
 

@@ -16,6 +16,10 @@ import { PlayerLine } from './PlayerLine'
 import { MyBid, SealedBidForm } from './SealedBidForm'
 import { rememberBids } from './sealed-memory'
 
+/** The dearest first; the lower id breaks a tie. */
+const byPrice = (a: { base_price: number; id: number }, b: typeof a) =>
+  b.base_price - a.base_price || a.id - b.id
+
 /**
  * `/auctions/:id/secondary-bidding`: the sealed round. Every unsold player takes one hidden
  * bid per franchise (at least the base price; a new one replaces the old); when the round
@@ -30,8 +34,6 @@ export function SecondaryBiddingPage() {
   useEffect(() => {
     if (sealed && bids.data) rememberBids(auction.id, auction.round, bids.data.secondary_bids)
   }, [sealed, bids.data, auction.id, auction.round])
-  const byPrice = (a: { base_price: number; id: number }, b: typeof a) =>
-    b.base_price - a.base_price || a.id - b.id
   const unsold = (players.data ?? []).filter((p) => p.status === 'unsold').sort(byPrice)
   const canBid = sealed && me?.status === 'approved' && !auction.paused
   return (
