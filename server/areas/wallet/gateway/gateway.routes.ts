@@ -52,8 +52,9 @@ export function gatewayRoutes(deps: Deps) {
     }),
   )
 
-  // Opened by hand: a bare gateway address, or one naming no gateway we have, is a page that
-  // says where payments start (scripts asking for JSON still get the one error shape).
+  // Opened by hand: a gateway's address without an order, or one naming no gateway we have, is
+  // a page that says where payments start (scripts asking for JSON still get the one error
+  // shape). A bare `/gateway` is the web client's "not found" page, like any unknown address.
   const isGateway = (name: string | undefined): name is Gateway => GATEWAYS.includes(name as Gateway)
   const missing = (c: AppContext, name?: string) =>
     c.html(missingOrderPage(isGateway(name) ? name : null), 404)
@@ -61,7 +62,6 @@ export function gatewayRoutes(deps: Deps) {
     description: 'HTML: this page needs a payment id; a payment starts from Add cash (linked).',
     responses: { 404: html('No order named') },
   }
-  route.get('/gateway', { summary: 'A gateway address without an order', ...missingDoc }, (c) => missing(c))
   route.get(
     '/gateway/{gateway}',
     {

@@ -61,6 +61,8 @@ export function useDraft(
     /** The typed draft is not the one the last answer was for yet. */
     stale: settled !== body || verify.isFetching,
     invalid: Object.keys(verifyErrors).length > 0,
+    /** Not complete enough to verify: nothing was sent. */
+    incomplete: !ready,
     errors: shown,
     failure,
     attempt: () => setAttempted(true),
