@@ -93,6 +93,7 @@ export async function startE2eWorld(options: { league?: boolean } = {}): Promise
 export async function secondBrowser(
   world: E2eWorld,
   name: string,
+  options: { timezoneId?: string } = {},
 ): Promise<{ browser: BrowserContext; page: Page }> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), `fanspole-e2e-${name}-`))
   const browser = await chromium.launchPersistentContext(dir, {
@@ -101,7 +102,8 @@ export async function secondBrowser(
     baseURL: world.server.url,
     viewport: { width: 412, height: 915 },
     locale: 'en-IN',
-    timezoneId: 'Asia/Kolkata',
+    // Another zone, for a person reading the same data elsewhere (times follow the browser).
+    timezoneId: options.timezoneId ?? 'Asia/Kolkata',
   })
   const page = browser.pages()[0] ?? (await browser.newPage())
   page.setDefaultTimeout(10_000)

@@ -184,13 +184,33 @@ describe('the simulated gateway page', () => {
     const credit = await newCredit(p)
     expect((await ctx.api.call('GET', '/gateway/paytm/FP999999NOPE')).status).toBe(404)
     expect((await ctx.api.call('GET', `/gateway/payumoney/${credit.order_id}`)).status).toBe(404)
-    expect((await ctx.api.call('GET', `/gateway/stripe/${credit.order_id}`)).status).toBe(422)
+    // A gateway we do not have: a page for a browser, the one error shape for a script.
+    const stripe = await ctx.api.call('GET', `/gateway/stripe/${credit.order_id}`)
+    expect(stripe.status).toBe(404)
+    expect(stripe.body).toContain('needs a payment id')
+    const asJson = { headers: { accept: 'application/json' } }
+    expect((await ctx.api.call('GET', `/gateway/stripe/${credit.order_id}`, asJson)).status).toBe(422)
     const press = await ctx.api.call('POST', `/gateway/payumoney/${credit.order_id}`, {
       raw: 'outcome=pay',
       headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
     })
     expect(press.status).toBe(404)
     expect(press.body.code).toBe('NOT_FOUND')
+  })
+
+  it('answers a gateway address without an order with a page that says where payments start', async () => {
+    for (const path of ['/gateway/paytm', '/gateway/payumoney', '/gateway/nope']) {
+      const res = await ctx.api.call('GET', path)
+      expect(res.status, path).toBe(404)
+      expect(res.headers.get('content-type'), path).toContain('text/html')
+      const page = res.body as string
+      expect(page, path).toContain('This payment page needs a payment id')
+      expect(page, path).toContain('href="/add-cash"')
+      // No raw field errors, no JSON.
+      expect(page, path).not.toContain('VALIDATION_FAILED')
+      expect(page, path).not.toContain('must be one of')
+    }
+    expect((await ctx.api.call('GET', '/gateway/payumoney')).body).toContain('PayU')
   })
 
   it('Pay redirects (303) to the web client with a query signed by the server’s secret', async () => {

@@ -3,9 +3,11 @@ import { isRouteErrorResponse, Link, useRouteError } from 'react-router'
 import styles from '../components/error-page.module.css'
 import { NotFoundPage } from '../components/NotFoundPage'
 import { isChunkLoadError, reloadOnceForStaleChunks } from '../lib/chunk-reload'
+import { usePageTitle } from '../lib/page-title'
 
 /** The route error element: a crashed page shows this instead of a blank screen. */
 export function ErrorPage() {
+  usePageTitle('Something went wrong')
   return (
     <LastResort>
       <ErrorDetails />

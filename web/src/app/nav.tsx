@@ -21,6 +21,7 @@ import {
   WalletIcon,
 } from '../components/Icons'
 import { AuctionIcon } from '../features/auctions/AuctionIcon'
+import { EsportsIcon } from '../features/esports/EsportsIcon'
 import { CHAMPIONSHIP_PATH, HOME_PATH, LANDING_PATH, LOGIN_PATH } from '../lib/paths'
 
 export interface NavItem {
@@ -29,6 +30,9 @@ export interface NavItem {
   short: string
   icon: ReactNode
 }
+
+/** PUBG, Free Fire and Call of Duty contests and tournaments (docs/esports.md). */
+const ESPORTS: NavItem = { to: '/pubg/contests', label: 'Esports', short: 'Esports', icon: <EsportsIcon /> }
 
 /** The menu: the drawer on phones, the side bar on wide screens. */
 export function menuItems(signedIn: boolean): NavItem[] {
@@ -42,6 +46,7 @@ export function menuItems(signedIn: boolean): NavItem[] {
       { to: LANDING_PATH, label: 'Home', short: 'Home', icon: <HomeIcon /> },
       { to: HOME_PATH, label: 'Contests', short: 'Contests', icon: <TrophyIcon /> },
       { to: CHAMPIONSHIP_PATH, label: 'Championship', short: 'Champ', icon: <MedalIcon /> },
+      ESPORTS,
       { to: '/discover', label: 'Discover', short: 'Discover', icon: <EyeIcon /> },
       { to: '/leaderboards', label: 'Leaderboards', short: 'Boards', icon: <ChartIcon /> },
       ...common,
@@ -54,6 +59,7 @@ export function menuItems(signedIn: boolean): NavItem[] {
     { to: '/groups', label: 'Chats', short: 'Chats', icon: <ChatIcon /> },
     { to: '/discover', label: 'Discover', short: 'Discover', icon: <EyeIcon /> },
     { to: CHAMPIONSHIP_PATH, label: 'Championship', short: 'Champ', icon: <MedalIcon /> },
+    ESPORTS,
     { to: '/gangs', label: 'Gangs', short: 'Gangs', icon: <UsersIcon /> },
     { to: '/leaderboards', label: 'Leaderboards', short: 'Boards', icon: <ChartIcon /> },
     { to: '/users/suggestions', label: 'People to follow', short: 'People', icon: <UserIcon /> },

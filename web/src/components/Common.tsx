@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react'
+import { usePageTitle } from '../lib/page-title'
 import styles from './ui.module.css'
 
 export function Card({ children, className }: { children: ReactNode; className?: string }) {
@@ -32,6 +33,7 @@ export function PageHead({
   subtitle?: ReactNode
   actions?: ReactNode
 }) {
+  usePageTitle(title)
   return (
     <header className={styles.pageHead}>
       <div>

@@ -1,8 +1,10 @@
 import { Link } from 'react-router'
+import { usePageTitle } from '../lib/page-title'
 import { HOME_PATH } from '../lib/paths'
 import styles from './error-page.module.css'
 
 export function NotFoundPage() {
+  usePageTitle('Page not found')
   return (
     <div className={styles.wrap} data-testid="not-found">
       <div className={styles.code} aria-hidden="true">

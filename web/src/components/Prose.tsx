@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react'
+import { usePageTitle } from '../lib/page-title'
 import styles from './prose.module.css'
 
 /** Long-form text pages (terms, help, about): readable measure, headings, lists, tables. */
@@ -13,6 +14,7 @@ export function Prose({
   children: ReactNode
   footer?: ReactNode
 }) {
+  usePageTitle(title)
   return (
     <article className={styles.prose}>
       <h1 className={styles.title}>{title}</h1>

@@ -1,3 +1,4 @@
+import { formatDateTime } from '../lib/format'
 import { useRelativeTime } from '../lib/use-now'
 
 /**
@@ -11,7 +12,7 @@ export function TimeAgo({ atMs, className }: { atMs: number; className?: string 
     <time
       className={className}
       dateTime={at.toISOString()}
-      title={at.toLocaleString('en-IN')}
+      title={formatDateTime(atMs)}
       data-testid="time-ago"
     >
       {text}

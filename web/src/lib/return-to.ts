@@ -18,9 +18,12 @@ export function setReturnAddress(key: Key, path: string): void {
   localStorage.setItem(key, path)
 }
 
-/** Reads and forgets the address: it is good for one save only. */
-export function takeReturnAddress(key: Key): string {
+/**
+ * Reads and forgets the address: it is good for one save only. Without one (the builder opened
+ * by its address), `fallback`: the place the builder belongs to, not the home page.
+ */
+export function takeReturnAddress(key: Key, fallback = '/'): string {
   const path = localStorage.getItem(key)
   localStorage.removeItem(key)
-  return path?.startsWith('/') ? path : '/'
+  return path?.startsWith('/') ? path : fallback
 }

@@ -21,15 +21,18 @@ export function escapeHtml(text: string): string {
 const rupees = (paise: number) =>
   `₹${Math.trunc(paise / 100).toLocaleString('en-IN')}.${String(paise % 100).padStart(2, '0')}`
 
-function layout(gateway: Gateway, title: string, body: string): string {
-  const t = THEMES[gateway]
+/** A page that names no gateway (a bare `/gateway` address): plain colours, no brand. */
+const PLAIN = { brand: '#1b1a5e', accent: '#8fd3ff', ink: '#ffffff' }
+
+function layout(gateway: Gateway | null, title: string, body: string): string {
+  const t = gateway ? THEMES[gateway] : PLAIN
   return `<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
-<title>${escapeHtml(title)} · ${GATEWAY_NAMES[gateway]} (simulated)</title>
+<title>${escapeHtml(title)} · ${gateway ? GATEWAY_NAMES[gateway] : 'Payment gateway'} (simulated)</title>
 <style>
   * { box-sizing: border-box; }
   body { margin: 0; font: 16px/1.5 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; background: #eef2f7; color: #1d2733; }
@@ -53,12 +56,17 @@ function layout(gateway: Gateway, title: string, body: string): string {
 </style>
 </head>
 <body>
-<header><div class="logo">${gateway === 'paytm' ? 'pay<span>tm</span>' : 'PayU<span>money</span>'}</div><div class="sim">simulated</div></header>
+<header><div class="logo">${logo(gateway)}</div><div class="sim">simulated</div></header>
 <main><div class="card">
 ${body}
 </div></main>
 </body>
 </html>`
+}
+
+function logo(gateway: Gateway | null): string {
+  if (gateway === null) return 'Pay<span>ment</span>'
+  return gateway === 'paytm' ? 'pay<span>tm</span>' : 'PayU<span>money</span>'
 }
 
 export interface OrderView {
@@ -107,4 +115,19 @@ ${orderDetails(o)}
 
 export function problemPage(gateway: Gateway, title: string, message: string): string {
   return layout(gateway, title, `<h1>${escapeHtml(title)}</h1><p>${escapeHtml(message)}</p>`)
+}
+
+/**
+ * A gateway address without an order (or with a gateway that does not exist), opened by hand or
+ * from history: what is missing and where a payment starts, not the parameters' field errors.
+ */
+export function missingOrderPage(gateway: Gateway | null): string {
+  return layout(
+    gateway,
+    'No payment here',
+    `<h1>No payment here</h1>
+<p>This payment page needs a payment id. A payment starts from Add cash in your wallet, which opens the page of its order.</p>
+<a class="button back" href="/add-cash">Start from Add cash</a>
+<p class="note">No money moves: this gateway is simulated by your local Fanspole server.</p>`,
+  )
 }

@@ -10,11 +10,12 @@ import {
   callbackFor,
   callbackUrl,
   GATEWAYS,
+  type Gateway,
   type GatewayResult,
   gatewaySecret,
   type Outcome,
 } from './gateway'
-import { finishedPage, paymentPage, problemPage } from './gateway-page'
+import { finishedPage, missingOrderPage, paymentPage, problemPage } from './gateway-page'
 import { findOrder, paymentOf, recordPayment, resultOf } from './payments'
 
 const params = z.object({
@@ -50,6 +51,30 @@ export function gatewayRoutes(deps: Deps) {
       },
     }),
   )
+
+  // Opened by hand: a gateway's address without an order, or one naming no gateway we have, is
+  // a page that says where payments start (scripts asking for JSON still get the one error
+  // shape). A bare `/gateway` is the web client's "not found" page, like any unknown address.
+  const isGateway = (name: string | undefined): name is Gateway => GATEWAYS.includes(name as Gateway)
+  const missing = (c: AppContext, name?: string) =>
+    c.html(missingOrderPage(isGateway(name) ? name : null), 404)
+  const missingDoc = {
+    description: 'HTML: this page needs a payment id; a payment starts from Add cash (linked).',
+    responses: { 404: html('No order named') },
+  }
+  route.get(
+    '/gateway/{gateway}',
+    {
+      summary: 'A gateway without an order',
+      ...missingDoc,
+      params: z.object({ gateway: z.string().max(64) }),
+    },
+    (c) => missing(c, c.req.valid('param').gateway),
+  )
+  app.use('/gateway/:gateway/:order_id', async (c, next) => {
+    if (c.req.method !== 'GET' || isGateway(c.req.param('gateway')) || wantsJson(c)) return next()
+    return missing(c)
+  })
 
   route.get(
     '/gateway/{gateway}/{order_id}',

@@ -2,6 +2,7 @@ import { ButtonLink } from '../../components/Button'
 import { EmptyState, Loading } from '../../components/Common'
 import { Alert } from '../../components/Field'
 import { formatNumber } from '../../lib/format'
+import { usePageTitle } from '../../lib/page-title'
 import { useAuction } from './AuctionLayout'
 import type { Manager } from './api'
 import styles from './auctions.module.css'
@@ -12,6 +13,7 @@ import { RunControls, StartSealedRound } from './OwnerControls'
 
 /** `/auctions/:id/bidding`: the live lot, its bids, my purse and every franchise's, the owner's controls. */
 export function BiddingPage() {
+  usePageTitle('Auction room')
   const { auction, lot, managers, me } = useAuction()
   const franchises = managers.filter((m) => m.status === 'approved')
   return (

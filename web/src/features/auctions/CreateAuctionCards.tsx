@@ -5,6 +5,7 @@ import forms from '../../components/forms.module.css'
 import { CheckField, SelectField } from '../../components/SelectField'
 import ui from '../../components/ui.module.css'
 import type { FieldErrors } from '../../lib/api'
+import { formatDateTime } from '../../lib/format'
 import { chargesQuery, intervalsQuery, type SeriesOption } from './api'
 import styles from './auctions.module.css'
 import type { CreateAuctionState, Source } from './use-create-auction'
@@ -45,13 +46,6 @@ const NUMBER_FIELDS: Array<{
     hint: 'Leave empty for as many as the pool gives a full squad; too many for the pool is refused, saying how many fit.',
   },
 ]
-
-const when = new Intl.DateTimeFormat('en-IN', {
-  day: 'numeric',
-  month: 'short',
-  hour: 'numeric',
-  minute: '2-digit',
-})
 
 /** The cricket series an auction or a tournament can be held on, as a select's options. */
 export function SeriesOptions({ series }: { series: SeriesOption[] | undefined }) {
@@ -100,7 +94,7 @@ export function PoolCard({ state, errors }: { state: CreateAuctionState; errors:
           {matches.data?.length === 0 ? <option value="">No upcoming cricket matches</option> : null}
           {(matches.data ?? []).map((m) => (
             <option key={m.id} value={m.id}>
-              {m.title} · {when.format(new Date(m.event_time_in_millis))}
+              {m.title} · {formatDateTime(m.event_time_in_millis)}
             </option>
           ))}
         </SelectField>

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query'
 import { Link } from 'react-router'
 import { EmptyState, Loading } from '../../components/Common'
 import { Alert } from '../../components/Field'
+import { usePageTitle } from '../../lib/page-title'
 import { useAuction } from './AuctionLayout'
 import { Swatch } from './bits'
 import scores from './scores.module.css'
@@ -9,6 +10,7 @@ import { leaderboardQuery } from './scores-api'
 
 /** `/auctions/:id/leaderboard`: franchises by the points their squads scored in completed matches. */
 export function LeaderboardPage() {
+  usePageTitle('Leaderboard', 'Auction')
   const { auction, me } = useAuction()
   const board = useQuery(leaderboardQuery(auction.id))
   if (board.isPending) return <Loading />

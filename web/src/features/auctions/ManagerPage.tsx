@@ -5,7 +5,8 @@ import { EmptyState, Loading } from '../../components/Common'
 import head from '../../components/detail-head.module.css'
 import { Alert } from '../../components/Field'
 import { ChevronDownIcon, ChevronLeftIcon } from '../../components/Icons'
-import { formatNumber } from '../../lib/format'
+import { formatDay, formatNumber } from '../../lib/format'
+import { usePageTitle } from '../../lib/page-title'
 import styles from './auctions.module.css'
 import { Swatch } from './bits'
 import { formatPoints } from './LeaderboardPage'
@@ -13,10 +14,9 @@ import { PlayerLine } from './PlayerLine'
 import scores from './scores.module.css'
 import { type ManagerMatch, managerDetailQuery, managerMatchQuery, matchTitleQuery } from './scores-api'
 
-const day = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', year: 'numeric' })
-
 /** `/auction/managers/:id`: a franchise's squad with prices, its rank and points, and its points per match. */
 export function ManagerPage() {
+  usePageTitle('Manager', 'Auction')
   const id = Number(useParams().id)
   const manager = useQuery(managerDetailQuery(id))
   if (manager.isPending) return <Loading />
@@ -100,7 +100,7 @@ function MatchRow({ managerId, match }: { managerId: number; match: ManagerMatch
         <span>
           <strong>{name}</strong>
           <em>
-            {day.format(match.started_at_in_millis)} · {match.squad_size} in the squad
+            {formatDay(match.started_at_in_millis)} · {match.squad_size} in the squad
             {match.balanced ? '' : ' · not balanced'}
           </em>
         </span>

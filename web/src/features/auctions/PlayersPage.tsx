@@ -3,6 +3,7 @@ import { useSearchParams } from 'react-router'
 import { EmptyState, Loading, Tabs } from '../../components/Common'
 import { Alert } from '../../components/Field'
 import { formatNumber } from '../../lib/format'
+import { usePageTitle } from '../../lib/page-title'
 import { useAuction } from './AuctionLayout'
 import { type AuctionPlayer, playersQuery } from './api'
 import styles from './auctions.module.css'
@@ -36,6 +37,7 @@ const ORDER: Record<Filter, (a: AuctionPlayer, b: AuctionPlayer) => number> = {
 
 /** `/auctions/:id/players`: every player, upcoming / sold / unsold, with the price and the buyer. */
 export function PlayersPage() {
+  usePageTitle('Players', 'Auction')
   const { auction, managerById } = useAuction()
   const [search, setSearch] = useSearchParams()
   const fallback: Filter = auction.phase === 'waiting' || auction.phase === 'open' ? 'upcoming' : 'sold'

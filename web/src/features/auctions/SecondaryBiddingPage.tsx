@@ -4,6 +4,7 @@ import { ButtonLink } from '../../components/Button'
 import { EmptyState, Loading } from '../../components/Common'
 import { Alert } from '../../components/Field'
 import { formatNumber } from '../../lib/format'
+import { usePageTitle } from '../../lib/page-title'
 import { showSnackbar } from '../../lib/snackbar'
 import { useAuction } from './AuctionLayout'
 import { placeSealedBid } from './actions'
@@ -15,6 +16,10 @@ import { PlayerLine } from './PlayerLine'
 import { MyBid, SealedBidForm } from './SealedBidForm'
 import { rememberBids } from './sealed-memory'
 
+/** The dearest first; the lower id breaks a tie. */
+const byPrice = (a: { base_price: number; id: number }, b: typeof a) =>
+  b.base_price - a.base_price || a.id - b.id
+
 /**
  * `/auctions/:id/secondary-bidding`: the sealed round. Every unsold player takes one hidden
  * bid per franchise (at least the base price; a new one replaces the old); when the round
@@ -22,15 +27,14 @@ import { rememberBids } from './sealed-memory'
  */
 export function SecondaryBiddingPage() {
   const { auction, me } = useAuction()
+  usePageTitle('Second round', auction.name)
   const sealed = auction.phase === 'sealed'
   const players = useQuery(playersQuery(auction.id))
   const bids = useQuery({ ...secondaryBidsQuery(auction.id), enabled: sealed && Boolean(me) })
   useEffect(() => {
     if (sealed && bids.data) rememberBids(auction.id, auction.round, bids.data.secondary_bids)
   }, [sealed, bids.data, auction.id, auction.round])
-  const unsold = (players.data ?? [])
-    .filter((p) => p.status === 'unsold')
-    .sort((a, b) => b.base_price - a.base_price || a.id - b.id)
+  const unsold = (players.data ?? []).filter((p) => p.status === 'unsold').sort(byPrice)
   const canBid = sealed && me?.status === 'approved' && !auction.paused
   return (
     <div className={styles.stack} data-testid="secondary-bidding-page">

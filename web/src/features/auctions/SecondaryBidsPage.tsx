@@ -3,6 +3,7 @@ import { ButtonLink } from '../../components/Button'
 import { EmptyState, Loading } from '../../components/Common'
 import { Alert } from '../../components/Field'
 import { formatNumber } from '../../lib/format'
+import { usePageTitle } from '../../lib/page-title'
 import { useAuction } from './AuctionLayout'
 import { type AssignedBid, assignedBidsQuery, secondaryBidsQuery } from './api'
 import styles from './auctions.module.css'
@@ -15,6 +16,7 @@ import { type RememberedBid, rememberedBids } from './sealed-memory'
  * (from the sales in GET /bids).
  */
 export function SecondaryBidsPage() {
+  usePageTitle('My bids', 'Auction')
   const { auction, me, managerById } = useAuction()
   const sealed = auction.phase === 'sealed'
   const current = useQuery({ ...secondaryBidsQuery(auction.id), enabled: sealed && Boolean(me) })

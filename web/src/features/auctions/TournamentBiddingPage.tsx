@@ -3,7 +3,8 @@ import { useState } from 'react'
 import { EmptyState, Loading } from '../../components/Common'
 import { Alert } from '../../components/Field'
 import ui from '../../components/ui.module.css'
-import { formatNumber } from '../../lib/format'
+import { formatDateTime, formatNumber } from '../../lib/format'
+import { usePageTitle } from '../../lib/page-title'
 import { showSnackbar } from '../../lib/snackbar'
 import styles from './auctions.module.css'
 import bid from './bidding.module.css'
@@ -21,19 +22,13 @@ import {
   type UnsoldPlayer,
 } from './tournament-api'
 
-const lockedDay = new Intl.DateTimeFormat('en-IN', {
-  day: 'numeric',
-  month: 'short',
-  hour: 'numeric',
-  minute: '2-digit',
-})
-
 /**
  * `/auction/tournaments/:id/bidding`: my bid block (purse, max bid, slots and stars left, the
  * window's countdown), my bids in this window, and the unsold players, each with a bid box.
  * Bids stay hidden until the window closes; then every one is executed together.
  */
 export function TournamentBiddingPage() {
+  usePageTitle('Bidding', 'Auction tournament')
   const { tournament: t } = useTournament()
   const view = useQuery(tournamentBiddingQuery(t.id))
   const [search, setSearch] = useState('')
@@ -204,7 +199,7 @@ function UnsoldRow({
         {mine ? <MyBid amount={mine.bid_amount} testId="my-tournament-bid" /> : null}
         {locked !== null ? (
           <span className={scores.locked} data-testid="locked-until">
-            Locked until {lockedDay.format(locked)}
+            Locked until {formatDateTime(locked)}
           </span>
         ) : null}
       </div>

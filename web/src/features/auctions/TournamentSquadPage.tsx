@@ -6,6 +6,7 @@ import { ConfirmDialog } from '../../components/ConfirmDialog'
 import { Alert } from '../../components/Field'
 import { TimeAgo } from '../../components/TimeAgo'
 import { formatNumber } from '../../lib/format'
+import { usePageTitle } from '../../lib/page-title'
 import { showSnackbar } from '../../lib/snackbar'
 import styles from './auctions.module.css'
 import { PlayerLine } from './PlayerLine'
@@ -24,6 +25,7 @@ import {
  * comes back, but he cannot be bought back for two days), and what happened in the tournament.
  */
 export function TournamentSquadPage() {
+  usePageTitle('Squad', 'Auction tournament')
   const { tournament: t, manager } = useTournament()
   const feed = useQuery(activitiesQuery(t.id))
   const [releasing, setReleasing] = useState<SuccessBid | null>(null)

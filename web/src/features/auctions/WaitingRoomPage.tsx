@@ -5,6 +5,7 @@ import { Button, ButtonLink } from '../../components/Button'
 import { Card, EmptyState } from '../../components/Common'
 import { Alert } from '../../components/Field'
 import { SelectField } from '../../components/SelectField'
+import { usePageTitle } from '../../lib/page-title'
 import { showSnackbar } from '../../lib/snackbar'
 import { useAuction } from './AuctionLayout'
 import { addBots, type BotStrategy, decideManager, ownerControl } from './actions'
@@ -15,6 +16,7 @@ import { JoinForm } from './FranchiseFields'
 
 /** `/auctions/:id/waiting-room`: the invite, the managers (the owner approves them), bots and the start. */
 export function WaitingRoomPage() {
+  usePageTitle('Waiting room', 'Auction')
   const { auction, managers, me } = useAuction()
   const created = Boolean((useLocation().state as { created?: boolean } | null)?.created)
   const approved = managers.filter((m) => m.status === 'approved')

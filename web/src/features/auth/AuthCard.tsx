@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react'
+import { usePageTitle } from '../../lib/page-title'
 import styles from './auth.module.css'
 
 /** The card every signed-out page stands in: its title, a line under it, then the page's own content. */
@@ -11,6 +12,7 @@ export function AuthCard({
   subtitle?: ReactNode
   children: ReactNode
 }) {
+  usePageTitle(typeof title === 'string' ? title : null)
   return (
     <div className={styles.card}>
       <h1 className={styles.title}>{title}</h1>

@@ -3,6 +3,7 @@ import { useMemo } from 'react'
 import { Link, Navigate, useParams } from 'react-router'
 import { EmptyState, Loading } from '../../components/Common'
 import { Alert } from '../../components/Field'
+import { usePageTitle } from '../../lib/page-title'
 import {
   asBuilderPlayer,
   classicTeamEditQuery,
@@ -16,6 +17,7 @@ import { ClassicTeamEditor } from './ClassicTeamEditor'
 
 /** `/championship/phases/:phase_id?/create-team`: without a phase, the first one still open. */
 export function CreateClassicTeamPage() {
+  usePageTitle('Create team', 'Championship')
   const phaseId = optionalId(useParams().phase_id)
   const phases = useQuery({ ...phasesQuery(), enabled: phaseId === null })
   if (phaseId !== null) return <Builder phaseId={phaseId} teamId={null} />
@@ -33,6 +35,7 @@ export function CreateClassicTeamPage() {
 
 /** `/championship/phases/:phase_id?/edit-team/:team_id`. */
 export function EditClassicTeamPage() {
+  usePageTitle('Edit team', 'Championship')
   const params = useParams()
   return <Builder phaseId={optionalId(params.phase_id)} teamId={Number(params.team_id)} />
 }

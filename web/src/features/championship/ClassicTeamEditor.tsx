@@ -17,6 +17,7 @@ import {
   setViceCaptain,
   type WorkingTeam,
 } from '../../../../server/domain/working-team'
+import { CHAMPIONSHIP_PATH } from '../../lib/paths'
 import { AFTER_CLASSIC_CREATE, AFTER_CLASSIC_UPDATE, takeReturnAddress } from '../../lib/return-to'
 import { showSnackbar } from '../../lib/snackbar'
 import type { Player } from '../matches'
@@ -194,7 +195,10 @@ function useSaveClassicTeam(phase: Phase, teamId: number | null, team: ClassicWo
     onSuccess: (saved) => {
       afterClassicSave(client, saved)
       showSnackbar(`Your ${phase.name} team is saved.`, 'info')
-      navigate(takeReturnAddress(teamId ? AFTER_CLASSIC_UPDATE : AFTER_CLASSIC_CREATE), { replace: true })
+      // Opened by its address (no one stored a return): back to the championship, its teams and contests.
+      navigate(takeReturnAddress(teamId ? AFTER_CLASSIC_UPDATE : AFTER_CLASSIC_CREATE, CHAMPIONSHIP_PATH), {
+        replace: true,
+      })
     },
   })
 }

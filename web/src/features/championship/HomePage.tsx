@@ -3,7 +3,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router'
 import { Button, ButtonLink } from '../../components/Button'
 import { Card, EmptyState, Loading, PageHead } from '../../components/Common'
 import { Alert } from '../../components/Field'
-import { formatMoney, formatNumber } from '../../lib/format'
+import { formatDateTime, formatMoney, formatNumber } from '../../lib/format'
 import { AFTER_CLASSIC_CREATE, AFTER_CLASSIC_UPDATE, setReturnAddress } from '../../lib/return-to'
 import { countdownText, useServerNow } from '../../lib/use-now'
 import { type Phase, phasesQuery, transfersText } from './api'
@@ -134,10 +134,7 @@ function Deadline({ phase }: { phase: Phase }) {
   return (
     <p className={styles.deadline} data-testid="next-deadline">
       Transfers close {left > 0 ? <strong>in {countdownText(left)}</strong> : <strong>now</strong>}
-      <span>
-        {' '}
-        · {new Date(phase.next_deadline).toLocaleString('en-IN', { dateStyle: 'medium', timeStyle: 'short' })}
-      </span>
+      <span> · {formatDateTime(phase.next_deadline)}</span>
     </p>
   )
 }

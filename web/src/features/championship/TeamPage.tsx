@@ -4,6 +4,7 @@ import { Button, ButtonLink } from '../../components/Button'
 import { Loading } from '../../components/Common'
 import { Alert } from '../../components/Field'
 import { formatNumber } from '../../lib/format'
+import { usePageTitle } from '../../lib/page-title'
 import { AFTER_CLASSIC_UPDATE, setReturnAddress } from '../../lib/return-to'
 import { onPitch, Pitch, teamsStyles as teamStyles } from '../teams'
 import { type ClassicTeam, classicTeamQuery, phaseQuery, transfersText } from './api'
@@ -16,6 +17,7 @@ import { usePhaseLive } from './live'
  * the matches still to come, with VIEW HISTORY and, for the owner, MANAGE TEAM.
  */
 export function ClassicTeamPage() {
+  usePageTitle('Team', 'Championship')
   const teamId = Number(useParams().team_id)
   const team = useQuery(classicTeamQuery(teamId))
   const phase = useQuery({ ...phaseQuery(team.data?.phase_id ?? 0), enabled: Boolean(team.data) })

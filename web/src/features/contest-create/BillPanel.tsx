@@ -13,6 +13,7 @@ export function BillPanel({
   verified,
   pending,
   invalid,
+  incomplete = false,
   failure,
   payment = true,
 }: {
@@ -20,6 +21,8 @@ export function BillPanel({
   pending: boolean
   /** The draft has field errors: the table is of the last valid draft, or none. */
   invalid: boolean
+  /** The draft is not complete enough to ask the server about yet (ready.ts). */
+  incomplete?: boolean
   failure: string | null
   /** Creating: what the creator pays now. An edit charges or refunds only a fee difference. */
   payment?: boolean
@@ -33,7 +36,9 @@ export function BillPanel({
       {failure ? <Alert>{failure}</Alert> : null}
       {invalid ? (
         <p className={styles.muted} data-testid="bill-invalid">
-          Fix the marked fields to see the prizes.
+          {incomplete
+            ? 'Pick what the contest is on and fill in its name, fee and size to see the prizes.'
+            : 'Fix the marked fields to see the prizes.'}
         </p>
       ) : null}
       {!verified && pending ? <Loading label="Working out the prizes…" /> : null}

@@ -82,6 +82,7 @@ export function CreateContestPage({ kind }: { kind: GameKind }) {
           verified={draft.verify.data}
           pending={draft.stale}
           invalid={draft.invalid}
+          incomplete={draft.incomplete}
           failure={draft.failure}
         />
         <RefusalAlert error={create.error} />

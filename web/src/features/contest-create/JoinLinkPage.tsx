@@ -13,6 +13,7 @@ import { phaseQuery } from '../championship'
 import { type Invited, inviteQuery, userTeamsQuery } from '../contests'
 import { contestPath, joinWithCode } from './api'
 import styles from './create.module.css'
+import { InvitedFacts } from './InvitedFacts'
 
 /**
  * `/contests/{id}/join?code=…` — the landing page of an invite link (signed-out visitors are
@@ -90,11 +91,8 @@ function JoinPanel({ invited, code }: { invited: Invited; code: string }) {
       <h2 className={styles.cardTitle} data-testid="invited-name">
         {invited.name}
       </h2>
-      <p className={styles.muted}>
-        {invited.entry_fee === 0 ? 'Free' : `Entry ${formatMoney(invited.entry_fee)}`} ·{' '}
-        {invited.members_count}/{invited.members_limit} joined
-        {invited.is_private ? ' · private' : ''}
-      </p>
+      {invited.is_private ? <p className={styles.muted}>A private contest: only its code opens it.</p> : null}
+      <InvitedFacts invited={invited} code={code} />
       {loading ? <Loading /> : null}
       <TeamPick championship={championship} teams={teams} teamId={teamId} setPicked={setPicked} />
       {championship && phase.data?.current_user_classic_team ? (

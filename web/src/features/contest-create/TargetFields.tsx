@@ -8,6 +8,7 @@ import forms from '../../components/forms.module.css'
 import { SelectField } from '../../components/SelectField'
 import type { FieldErrors as Errors } from '../../lib/api'
 import { data, http } from '../../lib/client'
+import { formatDateTime } from '../../lib/format'
 import { AFTER_CLASSIC_CREATE, AFTER_TEAM_CREATE, setReturnAddress } from '../../lib/return-to'
 import { phasesQuery } from '../championship'
 import { userTeamsQuery } from '../contests'
@@ -29,13 +30,6 @@ const upcomingMatchesQuery = (sport: string) =>
       ).matches,
     staleTime: 60_000,
   })
-
-const when = new Intl.DateTimeFormat('en-IN', {
-  day: 'numeric',
-  month: 'short',
-  hour: 'numeric',
-  minute: '2-digit',
-})
 
 /**
  * What the contest is on and the creator's own entry: a match and one of my teams for it
@@ -104,7 +98,7 @@ function MatchFields({ kind, sport, state, set, errors }: DraftProps & { sport: 
         {matches.data?.length === 0 ? <option value="">No upcoming matches</option> : null}
         {(matches.data ?? []).map((m) => (
           <option key={m.id} value={m.id}>
-            {m.title} · {when.format(new Date(m.event_time_in_millis))}
+            {m.title} · {formatDateTime(m.event_time_in_millis)}
           </option>
         ))}
       </SelectField>

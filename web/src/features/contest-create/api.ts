@@ -84,7 +84,7 @@ export interface EditTarget {
 }
 /** The bill and prize table for a draft; never writes. With `editing`, for an edit of that contest. */
 export const verifyDraft = (draft: Partial<ContestDraft>, editing?: EditTarget) => {
-  // A half-typed draft on purpose: the 422 names the fields still missing, under each field.
+  // The draft is complete enough (ready.ts); the 422 names the values the server refuses.
   if (!editing) return data(http.POST('/api/contests/verify', { body: draft as ContestDraft }))
   const params = { path: { id: editing.id } }
   return data(

@@ -6,6 +6,7 @@ import { useDebounced } from '../../lib/use-debounced'
 import type { ContestDraft, EditTarget } from './api'
 import { verifyDraft } from './api'
 import type { DraftState } from './draft'
+import { draftGaps } from './ready'
 
 const VERIFY_DELAY_MS = 350
 
@@ -15,7 +16,8 @@ const stateKeyOf = (field: string): string => (field.startsWith('prize_ranges') 
 /**
  * The draft as the player types: the state, a stable setter, and the server's verdict on
  * it (`verify`: the bill, the prize table, the field messages). Messages show under the
- * fields the player has touched, and under all of them once they pressed submit.
+ * fields the player has touched, and under all of them once they pressed submit. A draft
+ * with gaps (ready.ts) is not sent at all: its messages are the page's own.
  */
 export function useDraft(
   initial: () => DraftState,
@@ -31,20 +33,24 @@ export function useDraft(
   }, [])
   const body = useMemo(() => toBody(state), [toBody, state])
   const settled = useDebounced(body, VERIFY_DELAY_MS)
+  // An edit sends only the changes, judged against the saved contest: always worth verifying.
+  const gaps = useMemo(() => (editing ? {} : draftGaps(settled)), [editing, settled])
+  const ready = Object.keys(gaps).length === 0
   const verify = useQuery({
     queryKey: ['contest-verify', editing ?? null, settled],
     queryFn: () => verifyDraft(settled, editing),
+    enabled: ready,
     placeholderData: keepPreviousData,
     staleTime: 10_000,
     meta: { silent: true },
   })
-  const verifyErrors = fieldErrorsOf(verify.error)
+  const verifyErrors = ready ? fieldErrorsOf(verify.error) : gaps
   const shown: FieldErrors = attempted
     ? verifyErrors
     : Object.fromEntries(Object.entries(verifyErrors).filter(([field]) => touched.has(stateKeyOf(field))))
   // A failure that is not about the fields (the server down, a 404 match) is said once, above.
   const failure =
-    verify.error && !(verify.error instanceof ApiError && verify.error.status === 422)
+    ready && verify.error && !(verify.error instanceof ApiError && verify.error.status === 422)
       ? verify.error.message
       : null
   return {
@@ -55,6 +61,8 @@ export function useDraft(
     /** The typed draft is not the one the last answer was for yet. */
     stale: settled !== body || verify.isFetching,
     invalid: Object.keys(verifyErrors).length > 0,
+    /** Not complete enough to verify: nothing was sent. */
+    incomplete: !ready,
     errors: shown,
     failure,
     attempt: () => setAttempted(true),

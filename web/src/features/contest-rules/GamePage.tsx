@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query'
 import { Link, useParams } from 'react-router'
 import { Card, EmptyState, Loading } from '../../components/Common'
 import { Alert } from '../../components/Field'
+import { usePageTitle } from '../../lib/page-title'
 import { ContestList, gamesQuery } from '../contests'
 import { kindsOfGame } from './api'
 import { KindRow } from './KindRow'
@@ -9,6 +10,7 @@ import styles from './rules.module.css'
 
 /** `/contests/games/:id`: one game (sport id from GET /api/games): its kinds of contest and its open contests. */
 export function GamePage() {
+  usePageTitle('Contest types')
   const id = Number(useParams().id)
   const games = useQuery(gamesQuery)
   if (games.isPending) return <Loading />

@@ -7,12 +7,14 @@ import { ChevronLeftIcon } from '../../components/Icons'
 import { ApiError } from '../../lib/api'
 import { formatNumber } from '../../lib/format'
 import { type CompareData, type ComparePlayer, type CompareSide, compareQuery } from './api'
+import { ComparePage } from './ComparePage'
 import board from './leaderboard.module.css'
 import page from './pages.module.css'
 
 /**
  * `/contests/:id/compare/member?member_id=…`: spec "Compare data" — each side's points,
  * the common players with each side's multiplier, and the players only one side has.
+ * Without `member_id` it is the picker of `/contests/:id/compare`.
  */
 export function CompareMemberPage() {
   const id = Number(useParams().id)
@@ -29,7 +31,8 @@ export function CompareMemberPage() {
       <ChevronLeftIcon width={16} height={16} /> Pick another
     </Link>
   )
-  if (!memberId) return <Alert>Choose a member to compare with.</Alert>
+  // Opened bare (a shared or typed link): the member list to pick from, not a dead end.
+  if (!memberId) return <ComparePage />
   if (data.isPending) return <Loading />
   if (data.isError)
     return (

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
 import { Link } from 'react-router'
 import { ChevronDownIcon, TrophyIcon } from '../../components/Icons'
-import { formatMoney, formatNumber } from '../../lib/format'
+import { formatDay, formatMoney, formatNumber } from '../../lib/format'
 import { useServerTimeReached } from '../../lib/use-now'
 import { ContestLike } from '../posts'
 import type { Contest } from './api'
@@ -34,7 +34,7 @@ export function ContestCard({
       <div className={styles.cardTop}>
         <Link to={`/contests/${contest.id}`} className={styles.cardMain}>
           <span className={styles.cardLabel}>
-            {showMatch ? `${contest.match_title} · ${shortDay.format(contest.event_time_in_millis)} · ` : ''}
+            {showMatch ? `${contest.match_title} · ${formatDay(contest.event_time_in_millis)} · ` : ''}
             {free ? 'Practice' : contest.name}
           </span>
           {free ? (
@@ -80,8 +80,6 @@ export function ContestCard({
     </article>
   )
 }
-
-const shortDay = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short' })
 
 /**
  * A contest as it stands on the server clock: once its match's start time has passed it is

@@ -4,8 +4,9 @@ import { Loading } from '../../components/Common'
 import head from '../../components/detail-head.module.css'
 import { Alert } from '../../components/Field'
 import { SwapIcon } from '../../components/Icons'
+import { usePageTitle } from '../../lib/page-title'
 import { useSignedIn } from '../../lib/use-session'
-import { LiveBadge, MatchStrip, matchQuery, useMatchLive } from '../matches'
+import { LiveBadge, MatchStrip, matchName, matchQuery, useMatchLive } from '../matches'
 import { ContestLike } from '../posts'
 import { contestQuery } from './api'
 import { ContestCard } from './ContestCard'
@@ -22,6 +23,7 @@ export function ContestLayout() {
   const id = Number(useParams().id)
   const contest = useQuery(contestQuery(id))
   const match = useQuery({ ...matchQuery(contest.data?.match_id ?? 0), enabled: Boolean(contest.data) })
+  usePageTitle(contest.data?.name, match.data && matchName(match.data))
   const signedIn = useSignedIn()
   const live = useContestLive(id, signedIn && Boolean(contest.data))
   // The match too: its state and score are in the strip and the badge.

@@ -4,6 +4,7 @@ import { EmptyState, Loading, Tabs } from '../../components/Common'
 import { Alert } from '../../components/Field'
 import { ArrowRightIcon } from '../../components/Icons'
 import ui from '../../components/ui.module.css'
+import { usePageTitle } from '../../lib/page-title'
 import { useSignedIn } from '../../lib/use-session'
 import { FollowMatch } from '../matches'
 import { gamesQuery, homeQuery } from './api'
@@ -24,6 +25,7 @@ const POLL_SIGNED_OUT_MS = 15_000
  * lists); countdowns and entry buttons run on the server's clock.
  */
 export function ContestsHomePage() {
+  usePageTitle('Contests')
   const [search, setSearch] = useSearchParams()
   const sport = search.get('sport')
   const signedIn = useSignedIn()

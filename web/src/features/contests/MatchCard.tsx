@@ -1,6 +1,6 @@
 import { Link } from 'react-router'
 import { TeamBadge } from '../../components/TeamBadge'
-import { formatNumber } from '../../lib/format'
+import { formatDateTime, formatNumber } from '../../lib/format'
 import { isSummary, type Match, MatchState, matchName } from '../matches'
 import styles from './home.module.css'
 
@@ -93,12 +93,6 @@ function fieldText(match: Match): string {
   return match.sport_slug === 'f1' ? `${n} teams on the grid` : `${n} squads in the lobby`
 }
 
-const dayTime = new Intl.DateTimeFormat('en-IN', {
-  day: 'numeric',
-  month: 'short',
-  hour: 'numeric',
-  minute: '2-digit',
-})
 function timeText(date: Date): string {
-  return dayTime.format(date)
+  return formatDateTime(date.getTime())
 }

@@ -8,10 +8,11 @@ import { Alert } from '../../components/Field'
 import { ChartIcon, PlusIcon } from '../../components/Icons'
 import { LoadMoreRow } from '../../components/LoadMore'
 import { formatNumber } from '../../lib/format'
+import { usePageTitle } from '../../lib/page-title'
 import { AFTER_TEAM_CREATE, setReturnAddress } from '../../lib/return-to'
 import { useServerTimeReached } from '../../lib/use-now'
 import { useSignedIn } from '../../lib/use-session'
-import { MatchStrip, matchQuery, useMatchLive } from '../matches'
+import { MatchStrip, matchName, matchQuery, useMatchLive } from '../matches'
 import { matchContestsQuery } from './api'
 import { ContestCard } from './ContestCard'
 import styles from './contests.module.css'
@@ -33,6 +34,7 @@ export function MatchContestsPage() {
   const id = Number(useParams().id)
   const navigate = useNavigate()
   const match = useQuery(matchQuery(id))
+  usePageTitle(match.data && matchName(match.data), 'Contests')
   const signedIn = useSignedIn()
   const finished = match.data?.match_status === 'completed' || match.data?.match_status === 'abandoned'
   useMatchLive(id, signedIn && Boolean(match.data) && !finished)

@@ -5,7 +5,7 @@ import { ButtonLink } from '../../components/Button'
 import { EmptyState, Loading, PageHead, Tabs } from '../../components/Common'
 import { Alert } from '../../components/Field'
 import { LoadMoreRow } from '../../components/LoadMore'
-import { formatMoney, formatNumber } from '../../lib/format'
+import { formatDateTime, formatMoney, formatNumber } from '../../lib/format'
 import { useServerTimeReached } from '../../lib/use-now'
 import { FollowMatch } from '../matches'
 import { type Contest, type MyContestsType, myContestsQuery } from './api'
@@ -102,13 +102,6 @@ function ContestsMoveOn({ type }: { type: MyContestsType }) {
   )
 }
 
-const when = new Intl.DateTimeFormat('en-IN', {
-  day: 'numeric',
-  month: 'short',
-  hour: 'numeric',
-  minute: '2-digit',
-})
-
 function MyContestCard({ contest, type }: { contest: Contest; type: MyContestsType }) {
   const cancelled = contest.contest_status === 'cancelled'
   return (
@@ -120,7 +113,7 @@ function MyContestCard({ contest, type }: { contest: Contest; type: MyContestsTy
     >
       <div className={listStyles.mineHead}>
         <strong>{contest.match_title}</strong>
-        <span>{when.format(new Date(contest.event_time_in_millis))}</span>
+        <span>{formatDateTime(contest.event_time_in_millis)}</span>
       </div>
       <div className={listStyles.mineBody}>
         <span className={listStyles.mineName}>

@@ -10,8 +10,8 @@ export const TIE_NOTE =
   'The actual prize money may be different than the prize money mentioned above if there is a tie for any of the winning positions: tied teams share the summed prizes of the positions they occupy.'
 
 /** The prize structure, rank ranges to amounts (GET /api/contests/{id}/prizes). */
-export function PrizeTable({ contestId }: { contestId: number }) {
-  const prizes = useQuery(prizesQuery(contestId))
+export function PrizeTable({ contestId, inviteCode }: { contestId: number; inviteCode?: string }) {
+  const prizes = useQuery(prizesQuery(contestId, inviteCode))
   if (prizes.isPending) return <Loading />
   if (prizes.isError) return <Alert>{prizes.error.message}</Alert>
   if (prizes.data.prizes.length === 0)

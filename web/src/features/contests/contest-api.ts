@@ -11,10 +11,16 @@ export const contestQuery = (id: number) =>
     staleTime: 10_000,
   })
 
-export const prizesQuery = (id: number) =>
+/** With `inviteCode`, a private contest's prizes for whoever holds its code (the join page). */
+export const prizesQuery = (id: number, inviteCode?: string) =>
   queryOptions({
     queryKey: ['contest', id, 'prizes'],
-    queryFn: () => data(http.GET('/api/contests/{id}/prizes', byId(id))),
+    queryFn: () =>
+      data(
+        http.GET('/api/contests/{id}/prizes', {
+          params: { path: { id }, query: inviteCode ? { invite_code: inviteCode } : {} },
+        }),
+      ),
     staleTime: 5 * 60_000,
   })
 

@@ -6,6 +6,7 @@ import { Alert } from '../../components/Field'
 import { ChevronLeftIcon } from '../../components/Icons'
 import { ApiError } from '../../lib/api'
 import { useMe } from '../../lib/me'
+import { usePageTitle } from '../../lib/page-title'
 import {
   GROUPS_KEY,
   type Group,
@@ -33,6 +34,7 @@ import { MessageList } from './MessageList'
  * the group, the page says so at once and stops showing the conversation.
  */
 export function ChatPage() {
+  usePageTitle('Chat')
   const uuid = useParams().id ?? ''
   const client = useQueryClient()
   const me = useMe()

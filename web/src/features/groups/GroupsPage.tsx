@@ -3,6 +3,7 @@ import { Link } from 'react-router'
 import { ButtonLink } from '../../components/Button'
 import { Avatar, EmptyState, Loading, PageHead } from '../../components/Common'
 import { Alert } from '../../components/Field'
+import { formatClock } from '../../lib/format'
 import { useMe } from '../../lib/me'
 import { type Group, groupImage, groupPath, groupTitle, myGroupsQuery } from './api'
 import styles from './groups.module.css'
@@ -69,7 +70,7 @@ function GroupRow({ group, mySlug }: { group: Group; mySlug: string | undefined 
                 Muted
               </span>
             ) : null}
-            {last ? <span className={styles.rowTime}>{last.display_time}</span> : null}
+            {last ? <span className={styles.rowTime}>{formatClock(last.created_at_in_millis)}</span> : null}
           </span>
           <span className={styles.rowBottom}>
             <span className={unread > 0 ? `${styles.preview} ${styles.unreadText}` : styles.preview}>

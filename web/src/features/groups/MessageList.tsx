@@ -2,6 +2,7 @@ import { type InfiniteData, useQueryClient } from '@tanstack/react-query'
 import { type RefObject, useEffect, useLayoutEffect, useMemo, useRef } from 'react'
 import { Link } from 'react-router'
 import { Loading } from '../../components/Common'
+import { formatClock } from '../../lib/format'
 import { GROUPS_KEY, type Group, type GroupMessage, type MessagesPage, markRead } from './api'
 import chat from './chat.module.css'
 import { type ChatRow, chatRows, newestId, type PendingSend } from './chat-state'
@@ -186,7 +187,7 @@ function Row({
           <MessageCard message={message} />
         )}
         <span className={chat.time} data-testid="message-time">
-          {message.display_time}
+          {formatClock(message.created_at_in_millis)}
         </span>
       </div>
     </div>

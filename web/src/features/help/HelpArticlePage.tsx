@@ -2,6 +2,7 @@ import type { ComponentType } from 'react'
 import { Link, useMatches } from 'react-router'
 import boxed from '../../components/boxed-list.module.css'
 import proseStyles from '../../components/prose.module.css'
+import { usePageTitle } from '../../lib/page-title'
 import styles from './help.module.css'
 import { HELP_ENTRIES, type HelpEntry, loadedBodies } from './registry'
 
@@ -17,6 +18,7 @@ export function HelpArticleRoute() {
 
 /** One help page: its text, then the other pages on the same subject. */
 export function HelpArticlePage({ entry, Body }: { entry: HelpEntry; Body: ComponentType }) {
+  usePageTitle(entry.title, 'Help')
   const related = HELP_ENTRIES.filter((e) => e.group === entry.group && e.slug !== entry.slug)
   return (
     <div>

@@ -2,6 +2,7 @@ import { type FormEvent, useEffect, useRef, useState } from 'react'
 import { Link, useNavigate } from 'react-router'
 import { Button, ButtonLink } from '../../components/Button'
 import { Logo } from '../../components/Logo'
+import { usePageTitle } from '../../lib/page-title'
 import { HOME_PATH } from '../../lib/paths'
 import { useSignedIn } from '../../lib/use-session'
 import { WaitlistForm } from '../people'
@@ -59,6 +60,7 @@ const SPORTS = ['Cricket', 'Football', 'F1', 'PUBG', 'Free Fire', 'Call of Duty'
 
 /** The pitch: what Fanspole is, the three ways to play, and the way in. */
 export function LandingPage() {
+  usePageTitle('Fantasy cricket with friends')
   const signedIn = useSignedIn()
   return (
     <div className={styles.page}>

@@ -7,11 +7,13 @@ import { ProfileIdentity } from '../../components/ProfileIdentity'
 import hero from '../../components/profile-hero.module.css'
 import { formatMoney, formatNumber } from '../../lib/format'
 import { type Me, useMe } from '../../lib/me'
+import { usePageTitle } from '../../lib/page-title'
 import { showSnackbar } from '../../lib/snackbar'
 import styles from './profile.module.css'
 
 /** GET /api/me: who you are, your level, your money and your record. */
 export function ProfilePage() {
+  usePageTitle('My Profile')
   const me = useMe()
   if (me.isPending) return <Loading />
   if (me.isError) return <Alert>{me.error.message}</Alert>

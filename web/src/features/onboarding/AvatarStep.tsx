@@ -6,6 +6,7 @@ import { Loading } from '../../components/Common'
 import { Alert } from '../../components/Field'
 import { fieldErrorsOf } from '../../components/form-errors'
 import { useMe, useUpdateMe } from '../../lib/me'
+import { usePageTitle } from '../../lib/page-title'
 import { authStyles } from '../auth'
 import { AvatarPicker, avatarsQuery } from '../me'
 import styles from './onboarding.module.css'
@@ -13,6 +14,7 @@ import { Steps } from './Steps'
 
 /** Signup step 2: an avatar (PUT /api/me {avatar_id}). */
 export function AvatarStep() {
+  usePageTitle('Choose your avatar')
   const avatars = useQuery(avatarsQuery)
   const me = useMe()
   const [picked, setPicked] = useState<number | null>(null)

@@ -6,6 +6,7 @@ import { Loading } from '../../components/Common'
 import { Alert } from '../../components/Field'
 import { fieldErrorsOf } from '../../components/form-errors'
 import { useMe, useUpdateMe } from '../../lib/me'
+import { usePageTitle } from '../../lib/page-title'
 import { authStyles } from '../auth'
 import { SportPicker, sportsQuery } from '../me'
 import styles from './onboarding.module.css'
@@ -13,6 +14,7 @@ import { Steps } from './Steps'
 
 /** Signup step 1: the sports you follow (PUT /api/me {interests}). */
 export function InterestsStep() {
+  usePageTitle('What do you play?')
   const sports = useQuery(sportsQuery)
   const me = useMe()
   const [selected, setSelected] = useState<string[]>([])

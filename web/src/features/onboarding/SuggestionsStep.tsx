@@ -4,6 +4,7 @@ import { Avatar, EmptyState, Loading } from '../../components/Common'
 import { Alert } from '../../components/Field'
 import { formatNumber, trimText } from '../../lib/format'
 import { useMe } from '../../lib/me'
+import { usePageTitle } from '../../lib/page-title'
 import { HOME_PATH } from '../../lib/paths'
 import { authStyles } from '../auth'
 import { FollowButton, suggestionsQuery } from '../people'
@@ -17,6 +18,7 @@ import { Steps } from './Steps'
  * in this list and every other cached copy.
  */
 export function SuggestionsStep() {
+  usePageTitle('Follow some players')
   const me = useMe()
   const suggestions = useQuery(suggestionsQuery())
 

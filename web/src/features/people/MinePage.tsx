@@ -2,6 +2,7 @@ import { Navigate } from 'react-router'
 import { Loading } from '../../components/Common'
 import { Alert } from '../../components/Field'
 import { useMe } from '../../lib/me'
+import { usePageTitle } from '../../lib/page-title'
 import { userPath } from './api'
 
 type Tail = 'followers' | 'followings' | 'reviews'
@@ -11,6 +12,7 @@ type Tail = 'followers' | 'followings' | 'reviews'
  * are the signed-in player's own, so they send on to the page with my slug.
  */
 function Mine({ tail }: { tail: Tail }) {
+  usePageTitle(tail === 'reviews' ? 'My reviews' : tail === 'followers' ? 'My followers' : 'Following')
   const me = useMe()
   if (me.isPending) return <Loading />
   if (me.isError) return <Alert>{me.error.message}</Alert>

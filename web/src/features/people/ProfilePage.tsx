@@ -9,6 +9,7 @@ import hero from '../../components/profile-hero.module.css'
 import { ApiError } from '../../lib/api'
 import { formatNumber } from '../../lib/format'
 import { useMe } from '../../lib/me'
+import { usePageTitle } from '../../lib/page-title'
 import { useSignedIn } from '../../lib/use-session'
 import { ContestCard } from '../contests'
 import { MessageButton } from '../groups'
@@ -25,6 +26,7 @@ import { Stars } from './UserRow'
  * over ProfileChannel while the page is open.
  */
 export function UserProfilePage() {
+  usePageTitle(useParams().slug)
   const slug = useParams().slug ?? ''
   const signedIn = useSignedIn()
   const me = useMe(signedIn)

@@ -4,6 +4,7 @@ import { useLocation, useNavigate, useParams } from 'react-router'
 import { COMMENT_MAX_CHARS, POST_MAX_CHARS } from '../../../../server/domain/social-text'
 import { EmptyState, Loading } from '../../components/Common'
 import { Alert } from '../../components/Field'
+import { usePageTitle } from '../../lib/page-title'
 import { useSignedIn } from '../../lib/use-session'
 import { commentsQuery, deletePost, editPost, type Post, postQuery, addComment as sendComment } from './api'
 import { Composer, EditBox } from './Composer'
@@ -20,6 +21,7 @@ import { Thread } from './Thread'
  * author edits or deletes their own post; anyone signed in can report it.
  */
 export function PostPage() {
+  usePageTitle('Post')
   const id = Number(useParams().id)
   const post = useQuery(postQuery(id))
   const comments = useQuery(commentsQuery(id))

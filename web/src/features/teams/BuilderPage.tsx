@@ -2,17 +2,20 @@ import { useQuery } from '@tanstack/react-query'
 import { Link, useParams } from 'react-router'
 import { Loading } from '../../components/Common'
 import { Alert } from '../../components/Field'
+import { usePageTitle } from '../../lib/page-title'
 import { matchQuery, playersQuery } from '../matches'
 import { userTeamQuery } from './api'
 import { TeamEditor } from './TeamEditor'
 
 /** `/matches/:id/create-team`. */
 export function CreateTeamPage() {
+  usePageTitle('Create team')
   return <Builder matchId={Number(useParams().id)} teamId={null} />
 }
 
 /** `/matches/:id/edit-team/:team_id`. */
 export function EditTeamPage() {
+  usePageTitle('Edit team')
   const params = useParams()
   return <Builder matchId={Number(params.id)} teamId={Number(params.team_id)} />
 }

@@ -4,7 +4,8 @@ import { Card, Loading } from '../../components/Common'
 import { Alert } from '../../components/Field'
 import { ChevronLeftIcon } from '../../components/Icons'
 import type { Body } from '../../lib/client'
-import { formatNumber } from '../../lib/format'
+import { formatDay, formatNumber } from '../../lib/format'
+import { usePageTitle } from '../../lib/page-title'
 import { useSignedIn } from '../../lib/use-session'
 import { Breakdown, matchQuery, playerQuery, playerScoresQuery, useMatchLive } from '../matches'
 import { userTeamQuery } from './api'
@@ -12,8 +13,6 @@ import pick from './pick.module.css'
 import styles from './teams.module.css'
 
 type PlayerDetail = Body<'/api/players/{id}'>['player']
-
-const day = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short' })
 
 /**
  * `/teams/:team_id/players/:player_id?match=…`: a player in the context of one team's
@@ -24,10 +23,10 @@ const day = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short' })
 export function TeamPlayerPage() {
   const params = useParams()
   const [search] = useSearchParams()
-  const teamId = Number(params.team_id)
-  const playerId = Number(params.player_id)
+  const [teamId, playerId] = [Number(params.team_id), Number(params.player_id)]
   const matchId = Number(search.get('match')) || 0
   const player = useQuery(playerQuery(playerId))
+  usePageTitle(player.data?.name, 'Player')
   const match = useQuery({ ...matchQuery(matchId), enabled: matchId > 0 })
   const team = useQuery({ ...userTeamQuery(matchId, teamId), enabled: matchId > 0 })
   const scores = useQuery({ ...playerScoresQuery(matchId), enabled: matchId > 0 })
@@ -107,7 +106,7 @@ function RecentScores({ player: p }: { player: PlayerDetail }) {
             {p.recent_scores.map((r) => (
               <li key={r.match_id}>
                 <Link to={`/matches/${r.match_id}/statistics`}>
-                  {r.title} <span>{day.format(new Date(r.event_time_in_millis))}</span>
+                  {r.title} <span>{formatDay(r.event_time_in_millis)}</span>
                 </Link>
                 <strong>{formatNumber(r.total_score)}</strong>
               </li>

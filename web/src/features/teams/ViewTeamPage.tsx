@@ -4,6 +4,7 @@ import { Button, ButtonLink } from '../../components/Button'
 import { Loading } from '../../components/Common'
 import { Alert } from '../../components/Field'
 import { formatNumber } from '../../lib/format'
+import { usePageTitle } from '../../lib/page-title'
 import { AFTER_TEAM_UPDATE, setReturnAddress } from '../../lib/return-to'
 import { useSignedIn } from '../../lib/use-session'
 import { LiveBadge, MatchStrip, matchQuery, useMatchLive } from '../matches'
@@ -16,6 +17,7 @@ import styles from './teams.module.css'
  * (with the multiplier) and the total, moving with every ball while the match is live.
  */
 export function ViewTeamPage() {
+  usePageTitle('Team')
   const params = useParams()
   const matchId = Number(params.id)
   const teamId = Number(params.team_id)

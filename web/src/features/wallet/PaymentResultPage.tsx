@@ -6,6 +6,7 @@ import { Card, Loading } from '../../components/Common'
 import { ApiError } from '../../lib/api'
 import { formatMoney } from '../../lib/format'
 import { meQuery } from '../../lib/me'
+import { usePageTitle } from '../../lib/page-title'
 import { creditsQuery, type Gateway, isPaid, refreshBalances, type UserCredit, verifyCredit } from './api'
 import pay from './payment.module.css'
 import styles from './wallet.module.css'
@@ -22,10 +23,53 @@ export const PayuFailurePage = () => <PaymentResultPage gateway="payumoney" />
  * the first verify settled instead.
  */
 function PaymentResultPage({ gateway }: { gateway: Gateway }) {
+  usePageTitle('Payment', 'Wallet')
   const [search] = useSearchParams()
-  const client = useQueryClient()
   const fields = Object.fromEntries(search.entries())
   const order = fields.ORDERID ?? fields.txnid
+  // Opened by hand or from history without the gateway's fields: nothing to confirm.
+  if (!order) return <NoPayment />
+  return <PaymentResult gateway={gateway} fields={fields} order={order} />
+}
+
+/** A result page with no payment in its address: say so and where to start, not the 422's fields. */
+function NoPayment() {
+  return (
+    <div className={styles.page}>
+      <Card className={pay.result}>
+        <div data-testid="payment-missing">
+          <span className={`${pay.resultIcon} ${styles.bad}`} aria-hidden="true">
+            ?
+          </span>
+          <h1 className={pay.resultTitle}>No payment to show</h1>
+          <p className={styles.muted}>
+            This payment page needs a payment id — the gateway adds it when it sends you back. Start from Add
+            cash.
+          </p>
+          <div className={pay.actions}>
+            <ButtonLink to="/add-cash" data-testid="start-add-cash">
+              Add cash
+            </ButtonLink>
+            <ButtonLink to="/wallet" variant="secondary">
+              Wallet
+            </ButtonLink>
+          </div>
+        </div>
+      </Card>
+    </div>
+  )
+}
+
+function PaymentResult({
+  gateway,
+  fields,
+  order,
+}: {
+  gateway: Gateway
+  fields: Record<string, string>
+  order: string
+}) {
+  const client = useQueryClient()
   const verify = useMutation({
     mutationFn: () => verifyCredit(gateway, fields),
     meta: { silent: true },

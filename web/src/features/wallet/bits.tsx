@@ -169,14 +169,5 @@ export function LinkRow({
   )
 }
 
-/** "22 Nov 2026, 4:05 pm" in India's time. */
-export function formatDateTime(ms: number): string {
-  return DATE_TIME.format(new Date(ms))
-}
-const DATE_TIME = new Intl.DateTimeFormat('en-IN', {
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-})
+/** Passbook and request rows: "3 Dec, 14:30 IST" in the reader's zone (lib/format). */
+export { formatDateTime } from '../../lib/format'

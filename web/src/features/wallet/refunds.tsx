@@ -6,7 +6,7 @@ import { Card, EmptyState, Loading } from '../../components/Common'
 import { Alert, TextAreaField, TextField } from '../../components/Field'
 import { fieldErrorsOf, unplacedError } from '../../components/form-errors'
 import { ApiError } from '../../lib/api'
-import { formatMoney } from '../../lib/format'
+import { formatDay, formatMoney } from '../../lib/format'
 import { LOGIN_PATH } from '../../lib/paths'
 import { useSignedIn } from '../../lib/use-session'
 import { claimRefund, creditsQuery, type RefundClaim, refundClaimsQuery, type UserCredit } from './api'
@@ -171,7 +171,7 @@ function PaymentSelect({
         <option value="">{credits.isPending ? 'Loading your payments..' : 'Pick a payment'}</option>
         {deposits.map((c) => (
           <option key={c.id} value={c.id}>
-            {formatMoney(c.amount)} · {c.order_id} · {c.status} · {c.created_at_str_small}
+            {formatMoney(c.amount)} · {c.order_id} · {c.status} · {formatDay(c.created_at_in_millis)}
           </option>
         ))}
       </select>

@@ -5,7 +5,8 @@ import { Button } from '../../../components/Button'
 import { Card, Loading } from '../../../components/Common'
 import { Alert, TextField } from '../../../components/Field'
 import { ApiError } from '../../../lib/api'
-import { formatMoney, relativeTime } from '../../../lib/format'
+import { formatDateTime, formatMoney, relativeTime } from '../../../lib/format'
+import { usePageTitle } from '../../../lib/page-title'
 import { useServerNow } from '../../../lib/use-now'
 import {
   type EsportsContest,
@@ -18,7 +19,7 @@ import {
 import { EsportsContestNav, navInfo } from './ContestNav'
 import css from './esports.module.css'
 import { useEsportsContestLive } from './live'
-import { RoomDetailsCard } from './RoomDetailsCard'
+import { mayAskRoom, RoomDetailsCard } from './RoomDetailsCard'
 
 const STATUS_LABEL: Record<EsportsContest['status'], string> = {
   open: 'Open: joining',
@@ -42,6 +43,7 @@ export function EsportsContestPage() {
   const id = Number(useParams().id)
   const live = useEsportsContestLive(id)
   const contest = useQuery(esportsContestQuery(id))
+  usePageTitle(contest.data?.name, 'Esports')
   const squads = useQuery({ ...squadsQuery(id), enabled: contest.isSuccess })
   if (contest.isPending) return <Loading />
   if (contest.isError) return <Alert>{contest.error.message}</Alert>
@@ -86,7 +88,12 @@ function ContestView({
       <ContestFacts contest={c} slotsLeft={slotsLeft} />
       <div className={css.columns}>
         {c.status === 'cancelled' ? null : (
-          <RoomDetailsCard contestId={c.id} revealAtMs={c.reveal_at_in_millis} status={c.status} />
+          <RoomDetailsCard
+            contestId={c.id}
+            revealAtMs={c.reveal_at_in_millis}
+            status={c.status}
+            mayAsk={mayAskRoom(c) || mine !== null}
+          />
         )}
         <PrizesCard contest={c} />
       </div>
@@ -112,9 +119,7 @@ function ContestFacts({ contest: c, slotsLeft }: { contest: EsportsContest; slot
           {slotsLeft} of {c.slots}
         </dd>
         <dt>Starts</dt>
-        <dd title={new Date(c.starts_at_in_millis).toLocaleString('en-IN')}>
-          {relativeTime(c.starts_at_in_millis, now)}
-        </dd>
+        <dd title={formatDateTime(c.starts_at_in_millis)}>{relativeTime(c.starts_at_in_millis, now)}</dd>
         <dt>Squads lock</dt>
         <dd>{relativeTime(c.reveal_at_in_millis, now)}</dd>
         <dt>Min level</dt>

@@ -5,6 +5,7 @@ import { Button } from '../../../components/Button'
 import { Card, EmptyState, Loading } from '../../../components/Common'
 import { Alert, TextField } from '../../../components/Field'
 import { useMe } from '../../../lib/me'
+import { usePageTitle } from '../../../lib/page-title'
 import { showSnackbar } from '../../../lib/snackbar'
 import { useDebounced } from '../../../lib/use-debounced'
 import {
@@ -23,6 +24,7 @@ import { useEsportsContestLive } from './live'
 
 /** `/contests/{id}/squads` for an esports contest: every squad, my squad's invite link, the captain's invites. */
 export function EsportsSquadsPage() {
+  usePageTitle('Squads', 'Esports')
   const id = Number(useParams().id)
   useEsportsContestLive(id)
   const contest = useQuery(esportsContestQuery(id))

@@ -6,13 +6,12 @@ import { Alert, TextField } from '../../../components/Field'
 import { fieldErrorsOf, unplacedError } from '../../../components/form-errors'
 import { useTextForm } from '../../../components/text-form'
 import { ApiError } from '../../../lib/api'
-import { relativeTime } from '../../../lib/format'
+import { formatClock, relativeTime } from '../../../lib/format'
 import { showSnackbar } from '../../../lib/snackbar'
 import { useServerNow, useServerTimeReached } from '../../../lib/use-now'
+import type { EsportsContest } from './api'
 import styles from './rooms.module.css'
 import { type RoomDetails, roomDetailsKey, roomDetailsQuery, saveRoomDetails } from './rooms-api'
-
-const clockTime = new Intl.DateTimeFormat('en-IN', { hour: '2-digit', minute: '2-digit', hour12: false })
 
 /** The reveal instant a member's 404 names ("…appear here at 2026-11-22T18:45:00.000Z, …"). */
 function revealFromMessage(error: unknown): number | null {
@@ -33,19 +32,33 @@ export function RoomDetailsCard({
   contestId,
   revealAtMs,
   status,
+  mayAsk,
 }: {
   contestId: number
   revealAtMs?: number | null
   status?: string
+  /** Whether the viewer may see the room at all (mayAskRoom): a visitor's ask is only a 404. */
+  mayAsk: boolean
 }) {
   const client = useQueryClient()
-  const details = useQuery(roomDetailsQuery(contestId))
+  const details = useQuery({ ...roomDetailsQuery(contestId), enabled: mayAsk })
   const revealAt = details.data?.reveal_at_in_millis ?? revealAtMs ?? revealFromMessage(details.error)
   const revealed = useServerTimeReached(revealAt)
   useEffect(() => {
-    if (revealed) void client.invalidateQueries({ queryKey: roomDetailsKey(contestId) })
-  }, [revealed, client, contestId])
+    if (revealed && mayAsk) void client.invalidateQueries({ queryKey: roomDetailsKey(contestId) })
+  }, [revealed, mayAsk, client, contestId])
 
+  if (!mayAsk)
+    return (
+      <Card>
+        <div data-testid="room-details">
+          <h2 className={styles.title}>Room details</h2>
+          <p className={styles.note} data-testid="room-members-only">
+            Room details are for the contest’s members.
+          </p>
+        </div>
+      </Card>
+    )
   if (details.isPending) return <Loading label="Loading room details.." />
   const data = details.data
   return (
@@ -65,6 +78,16 @@ export function RoomDetailsCard({
   )
 }
 
+/**
+ * The host, an admin (the contest answer carries the room for them) and a member may ask for the
+ * room; anyone else would only be told it does not exist (docs/visibility.md), so never asks.
+ */
+export function mayAskRoom(
+  contest: Pick<EsportsContest, 'is_host' | 'joined' | 'my_squad_id' | 'room_details'>,
+) {
+  return contest.is_host || contest.joined || contest.my_squad_id !== null || contest.room_details !== null
+}
+
 function Shown({ details, revealed }: { details: RoomDetails; revealed: boolean }) {
   const now = useServerNow()
   if (details.room_id === null || details.room_password === null)
@@ -72,7 +95,7 @@ function Shown({ details, revealed }: { details: RoomDetails; revealed: boolean 
       <p className={styles.note} data-testid="room-not-set">
         {revealed
           ? 'Not set yet, and the squads are locked: members are waiting for them.'
-          : `Not set yet. Members see them from ${clockTime.format(details.reveal_at_in_millis)} (${relativeTime(details.reveal_at_in_millis, now)}).`}
+          : `Not set yet. Members see them from ${formatClock(details.reveal_at_in_millis)} (${relativeTime(details.reveal_at_in_millis, now)}).`}
       </p>
     )
   return (
@@ -83,7 +106,7 @@ function Shown({ details, revealed }: { details: RoomDetails; revealed: boolean 
       </div>
       {details.is_host && !revealed ? (
         <p className={styles.note} data-testid="room-reveal-note">
-          Members see them from {clockTime.format(details.reveal_at_in_millis)} (
+          Members see them from {formatClock(details.reveal_at_in_millis)} (
           {relativeTime(details.reveal_at_in_millis, now)}).
         </p>
       ) : null}
@@ -122,7 +145,7 @@ function Hidden({ error, revealAt }: { error: unknown; revealAt: number | null }
   if (revealAt !== null && revealAt > now)
     return (
       <p className={styles.countdown} data-testid="room-countdown">
-        Room details appear at <strong>{clockTime.format(revealAt)}</strong> ({relativeTime(revealAt, now)}).
+        Room details appear at <strong>{formatClock(revealAt)}</strong> ({relativeTime(revealAt, now)}).
       </p>
     )
   if (/not set/.test(error.message))

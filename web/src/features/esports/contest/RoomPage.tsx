@@ -1,11 +1,12 @@
 import { useQuery } from '@tanstack/react-query'
 import { useParams } from 'react-router'
-import { PageHead } from '../../../components/Common'
+import { Loading, PageHead } from '../../../components/Common'
+import { Alert } from '../../../components/Field'
 import { LiveNote } from '../../../components/LiveNote'
 import { esportsContestQuery } from './api'
 import { EsportsContestNav, navInfo } from './ContestNav'
 import { useEsportsContestLive } from './live'
-import { RoomDetailsCard } from './RoomDetailsCard'
+import { mayAskRoom, RoomDetailsCard } from './RoomDetailsCard'
 
 /**
  * `/contests/:id/room`: an esports contest's room details on a page of their own (the link a
@@ -24,7 +25,18 @@ export function EsportsRoomPage() {
       <LiveNote connected={live.connected} testId="room-live">
         {live.connected ? 'Live: the details appear here the moment they are out' : 'Connecting..'}
       </LiveNote>
-      <RoomDetailsCard contestId={id} revealAtMs={c?.reveal_at_in_millis} status={c?.status} />
+      {c ? (
+        <RoomDetailsCard
+          contestId={id}
+          revealAtMs={c.reveal_at_in_millis}
+          status={c.status}
+          mayAsk={mayAskRoom(c)}
+        />
+      ) : contest.isError ? (
+        <Alert>{contest.error.message}</Alert>
+      ) : (
+        <Loading />
+      )}
     </div>
   )
 }

@@ -6,6 +6,7 @@ import { Card, EmptyState, Loading } from '../../../components/Common'
 import { Alert, TextField } from '../../../components/Field'
 import { ApiError } from '../../../lib/api'
 import { useMe } from '../../../lib/me'
+import { usePageTitle } from '../../../lib/page-title'
 import { showSnackbar } from '../../../lib/snackbar'
 import {
   type EsportsContest,
@@ -32,6 +33,7 @@ const messageOf = (error: unknown): string | null =>
  * is disabled, with the reason, once the contest is locked.
  */
 export function SquadUpdatePage() {
+  usePageTitle('My squad', 'Esports')
   const id = Number(useParams().id)
   useEsportsContestLive(id)
   const contest = useQuery(esportsContestQuery(id))

@@ -1,3 +1,4 @@
+import { formatDateTime } from '../../../lib/format'
 import type { Round, Tournament } from './api'
 import styles from './tournaments.module.css'
 
@@ -14,13 +15,9 @@ export const ROUND_STATUS: Record<Round['status'], string> = {
   completed: 'Completed',
 }
 
+/** A round's or a registration's start, with the zone: "3 Dec, 14:30 IST". */
 export function when(ms: number): string {
-  return new Date(ms).toLocaleString('en-IN', {
-    day: 'numeric',
-    month: 'short',
-    hour: '2-digit',
-    minute: '2-digit',
-  })
+  return formatDateTime(ms)
 }
 
 export function StatusBadge({ status }: { status: Tournament['status'] }) {
