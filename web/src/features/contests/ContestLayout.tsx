@@ -5,7 +5,7 @@ import head from '../../components/detail-head.module.css'
 import { Alert } from '../../components/Field'
 import { SwapIcon } from '../../components/Icons'
 import { useSignedIn } from '../../lib/use-session'
-import { LiveBadge, MatchStrip, matchQuery, useMatchLive } from '../matches'
+import { LiveBadge, MatchStrip, matchQuery, ScoreStrip, useMatchLive } from '../matches'
 import { ContestLike } from '../posts'
 import { contestQuery } from './api'
 import { ContestCard } from './ContestCard'
@@ -51,6 +51,7 @@ export function ContestLayout() {
   return (
     <div data-testid="contest-page">
       <MatchStrip match={m} />
+      <ScoreStrip matchId={m.id} live={matchLive} />
       <div className={page.toolbar}>
         <h1 className={head.title}>{c.name}</h1>
         <LiveBadge
