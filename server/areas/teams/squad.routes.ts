@@ -54,6 +54,7 @@ const TeamBreakdownSchema = z
  * team when asked: it reads the live board (scoring) and the team rule (teams), so it lives
  * above both, mounted beside the match routes.
  */
+// Long: a route factory, one short registration per route.
 export function matchSquadRoutes(deps: Deps) {
   const app = createRouter()
   const route = routesOn(app, ['Matches'])

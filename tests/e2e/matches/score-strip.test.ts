@@ -91,7 +91,7 @@ describe('score strip', () => {
     const lineups = sides().map((id) => ({
       type: 'lineup',
       team_id: id,
-      player_ids: xi(id).map((p) => p.id),
+      player_ids: xi(id),
     }))
     expect((await post([...lineups, ball(1, 4)])).status).toBe(200)
     const reloads = watchReloads(page)
@@ -128,9 +128,18 @@ describe('score strip', () => {
     await page.getByTestId('score-strip').getByTestId('last-balls').waitFor()
     const rows = page.getByTestId('breakdown-player')
     await expect.poll(async () => rows.count(), { timeout: 15_000 }).toBe(11)
-    // Only one team in the match here: every picked player is in 100% of the teams.
-    expect(await rows.first().getByTestId('selected-by').textContent()).toBe('Sel 100%')
+    // The shares the page shows are the match's, as the API counts them over every team.
+    const selection = (
+      await api.get<{ selection: { players: Array<{ player_id: number; selected_by: number }> } }>(
+        `/api/matches/${matchId}/selection`,
+      )
+    ).body.selection.players
+    const share = selection.find((p) => p.player_id === batting.striker)!.selected_by
+    expect(share).toBeGreaterThan(0)
     const striker = page.locator(`[data-testid="breakdown-player"][data-player-id="${batting.striker}"]`)
+    expect(await striker.getByTestId('selected-by').textContent()).toBe(
+      `Sel ${share.toLocaleString('en-IN')}%`,
+    )
     await striker.locator('summary').click()
     const lines = await striker.locator('tbody th').allTextContents()
     expect(lines).toEqual(expect.arrayContaining(['Run', 'Six bonus (per six)']))
