@@ -67,7 +67,7 @@ export function MyContestsPage() {
           <Fragment key={c.id}>
             {/* Live: the match's score above the first of its contests (the strip follows it). */}
             {type === 'live' && contests.findIndex((o) => o.match_id === c.match_id) === i ? (
-              <ScoreStrip matchId={c.match_id} />
+              <ScoreStrip matchId={c.match_id} titled />
             ) : null}
             <MyContestCard contest={c} type={type} />
           </Fragment>

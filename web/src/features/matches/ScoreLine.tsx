@@ -5,12 +5,24 @@ import styles from './score-strip.module.css'
 
 type Names = ReadonlyMap<number, string>
 
-/** The score of any sport in a line or two: innings, goals and minute, lap, zone. */
-export function ScoreLine({ match, summary, names }: { match: Match; summary: MatchSummary; names: Names }) {
+/** The score of any sport in a line or two: innings, goals and minute, lap, zone (`over`: no one at the crease). */
+export function ScoreLine({
+  match,
+  summary,
+  names,
+  over = false,
+}: {
+  match: Match
+  summary: MatchSummary
+  names: Names
+  over?: boolean
+}) {
   const name = (id: number | null | undefined) => (id ? (names.get(id) ?? `#${id}`) : '—')
   switch (summary.family) {
     case 'cricket':
-      return <Cricket match={match} s={summary} name={name} />
+      return (
+        <Cricket match={match} s={over ? { ...summary, batters: [], bowler: null } : summary} name={name} />
+      )
     case 'football':
       return (
         <p className={styles.line} data-testid="strip-score">

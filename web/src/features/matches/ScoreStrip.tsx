@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { ballToken } from '../../../../server/domain/scoring/ball-token'
-import { type Match, type MatchScore, type MatchSummary, matchQuery, scoreQuery } from './api'
+import { type Match, type MatchScore, type MatchSummary, matchName, matchQuery, scoreQuery } from './api'
 import { type MatchEvent, type MatchLive, useMatchLive } from './live'
 import { ScoreLine } from './ScoreLine'
 import styles from './score-strip.module.css'
@@ -22,8 +22,17 @@ const startFormat = new Intl.DateTimeFormat(undefined, {
  * score, overs, batters, bowler and the last balls (cricket; the score and minute, lap or zone
  * for the other sports), the result at the end. Follows the MatchChannel itself unless the
  * page already does and passes its `live` (two subscriptions to one channel are one too many).
+ * `titled` names the match too, for a page without a match header above the strip.
  */
-export function ScoreStrip({ matchId, live: given }: { matchId: number; live?: MatchLive }) {
+export function ScoreStrip({
+  matchId,
+  live: given,
+  titled = false,
+}: {
+  matchId: number
+  live?: MatchLive
+  titled?: boolean
+}) {
   const match = useQuery(matchQuery(matchId))
   const score = useQuery(scoreQuery(matchId))
   const fetched = score.data?.match_status
@@ -43,8 +52,9 @@ export function ScoreStrip({ matchId, live: given }: { matchId: number; live?: M
       className={styles.strip}
       data-testid="score-strip"
       data-status={status}
-      aria-label={`Score, ${match.data.title}`}
+      aria-label={`Score, ${matchName(match.data)}`}
     >
+      {titled ? <h2 className={styles.title}>{matchName(match.data)}</h2> : null}
       {status === 'upcoming' || (!summary && status === 'live') ? (
         <p className={styles.before}>
           <span>Starts {startFormat.format(new Date(s.event_time_in_millis))}</span>
@@ -53,7 +63,7 @@ export function ScoreStrip({ matchId, live: given }: { matchId: number; live?: M
       ) : null}
       {summary ? (
         <div aria-live="polite" aria-atomic="true">
-          <ScoreLine match={match.data} summary={summary} names={names} />
+          <ScoreLine match={match.data} summary={summary} names={names} over={status !== 'live'} />
         </div>
       ) : null}
       {summary?.family === 'cricket' ? <LastBalls balls={lastBalls(s.recent_balls, live.recent)} /> : null}
