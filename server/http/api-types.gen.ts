@@ -17109,6 +17109,119 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/matches/{id}/score": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The score as a strip shows it
+         * @description State and result, the live summary, the latest deliveries (cricket) and the squad’s short names. MatchChannel pushes keep it current.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The score */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            score: components["schemas"]["MatchScore"];
+                        };
+                    };
+                };
+                /** @description Not found, or not yours */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/matches/{id}/selection": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * How often each player was picked, made captain and vice-captain
+         * @description Across every team of the match, from its start on. Before the start the list is empty: it would tell other players’ picks.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Selection */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            selection: {
+                                locked: boolean;
+                                players: {
+                                    captain_by: number;
+                                    player_id: number;
+                                    selected_by: number;
+                                    vice_captain_by: number;
+                                }[];
+                                teams_count: number | null;
+                            };
+                        };
+                    };
+                };
+                /** @description Not found, or not yours */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/matches/{id}/statistics": {
         parameters: {
             query?: never;
@@ -17418,6 +17531,68 @@ export type paths = {
                 };
             };
         };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/matches/{match_id}/user_teams/{id}/breakdown": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A team’s points by player and event, with selection shares
+         * @description Each player’s points by rule of the point system and the captain’s or vice-captain’s bonus, summing to what the team gets; from the start on, how often each was picked and made captain or vice-captain. Visible as the team is (yours always, anyone’s from the start).
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                    match_id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The breakdown */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            breakdown: components["schemas"]["TeamBreakdown"];
+                        };
+                    };
+                };
+                /** @description Not signed in, or the token is invalid or expired */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found, or not yours */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
         post?: never;
         delete?: never;
         options?: never;
@@ -25967,6 +26142,32 @@ export type components = {
             }[];
             title: string;
         };
+        MatchScore: {
+            event_time_in_millis: number;
+            /** @description A playing XI (or grid) has been announced */
+            lineups_out: boolean;
+            match_id: number;
+            /** @enum {string} */
+            match_status: "upcoming" | "live" | "completed" | "abandoned";
+            /** @description Short names of the squad, for the batters, bowler, leader named in the summary */
+            names: {
+                name: string;
+                player_id: number;
+            }[];
+            /** @description Cricket: the latest deliveries, oldest first (empty for other sports) */
+            recent_balls: {
+                ball: number;
+                innings: number;
+                /** @enum {string} */
+                kind: "wicket" | "four" | "six" | "dot" | "run" | "extra";
+                over: number;
+                seq: number;
+                /** @description As shown: '4', '6', 'W', '.', '1wd', '5nb', '2lb' */
+                text: string;
+            }[];
+            result_text: string | null;
+            summary: components["schemas"]["ScoreSummary"];
+        };
         Me: {
             about_me: string | null;
             account_approved: boolean;
@@ -26751,6 +26952,35 @@ export type components = {
             point_system: string;
             slug: string;
             team_size: number;
+        };
+        TeamBreakdown: {
+            locked: boolean;
+            match_id: number;
+            players: {
+                base_points: number;
+                /** @description Share of the match's teams that made the player captain, 0–100; null before the lock */
+                captain_by: number | null;
+                /** @description Points by rule of the point system, then the leader's bonus; they sum to `points` */
+                lines: {
+                    label: string;
+                    points: number;
+                    rule: string;
+                }[];
+                multiplier: number;
+                name: string;
+                player_id: number;
+                points: number;
+                /** @enum {string|null} */
+                role: "captain" | "vice_captain" | null;
+                /** @description Share of the match's teams that picked the player, 0–100; null before the lock */
+                selected_by: number | null;
+                /** @description Share of the match's teams that made the player vice-captain, 0–100; null before the lock */
+                vice_captain_by: number | null;
+            }[];
+            team_id: number;
+            /** @description Teams of the match; null before the lock */
+            teams_count: number | null;
+            total_points: number;
         };
         TokenRequest: {
             /** @example web */

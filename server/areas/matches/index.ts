@@ -16,6 +16,7 @@ export {
 } from './queries'
 export { matchRoutes } from './routes'
 export { idParam, MatchSchema, MatchStatusSchema, PlayerSchema } from './schemas'
+export { type MatchScore, MatchScoreSchema } from './score'
 export { playerJson } from './serialize'
 export { seriesRoutes } from './series.routes'
-export { matchesJson, pointsOf, requireMatch } from './service'
+export { matchesJson, playerScores, pointsOf, requireMatch } from './service'

@@ -8,6 +8,7 @@ import { errors, json } from '../../http/responses'
 import { createRouter } from '../../http/router'
 import { listMatches } from './queries'
 import { idParam, MatchSchema, MatchStatusSchema, PlayerScoreSchema, ScoreSummarySchema } from './schemas'
+import { MatchScoreSchema, matchScore } from './score'
 import { matchesJson, matchStatistics, playerScores, requireMatch } from './service'
 
 const STATUSES = ['upcoming', 'live', 'completed', 'abandoned'] as const
@@ -102,6 +103,18 @@ const getMatchesByIdStatisticsRoute = createRoute({
   },
 })
 
+const getMatchesByIdScoreRoute = createRoute({
+  method: 'get',
+  path: '/api/matches/{id}/score',
+  tags: ['Matches'],
+  summary: 'The score as a strip shows it',
+  description:
+    'State and result, the live summary, the latest deliveries (cricket) and the squad’s short names. ' +
+    'MatchChannel pushes keep it current.',
+  request: { params: idParam },
+  responses: { 200: json(z.object({ score: MatchScoreSchema }), 'The score'), ...errors(404) },
+})
+
 export function matchRoutes(deps: Deps) {
   const app = createRouter()
 
@@ -130,6 +143,11 @@ export function matchRoutes(deps: Deps) {
   app.openapi(getMatchesByIdPlayerScoresRoute, async (c) => {
     const match = await requireMatch(deps.db, c.req.valid('param').id)
     return c.json({ player_scores: await playerScores(deps, match.id) }, 200)
+  })
+
+  app.openapi(getMatchesByIdScoreRoute, async (c) => {
+    const match = await requireMatch(deps.db, c.req.valid('param').id)
+    return c.json({ score: await matchScore(deps, match) }, 200)
   })
 
   app.openapi(getMatchesByIdStatisticsRoute, async (c) => {

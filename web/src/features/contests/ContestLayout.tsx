@@ -6,7 +6,7 @@ import { Alert } from '../../components/Field'
 import { SwapIcon } from '../../components/Icons'
 import { usePageTitle } from '../../lib/page-title'
 import { useSignedIn } from '../../lib/use-session'
-import { LiveBadge, MatchStrip, matchName, matchQuery, useMatchLive } from '../matches'
+import { LiveBadge, MatchStrip, matchName, matchQuery, ScoreStrip, useMatchLive } from '../matches'
 import { ContestLike } from '../posts'
 import { contestQuery } from './api'
 import { ContestCard } from './ContestCard'
@@ -53,6 +53,7 @@ export function ContestLayout() {
   return (
     <div data-testid="contest-page">
       <MatchStrip match={m} />
+      <ScoreStrip matchId={m.id} live={matchLive} />
       <div className={page.toolbar}>
         <h1 className={head.title}>{c.name}</h1>
         <LiveBadge

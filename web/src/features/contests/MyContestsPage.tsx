@@ -1,5 +1,5 @@
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query'
-import { useEffect } from 'react'
+import { Fragment, useEffect } from 'react'
 import { Link, useSearchParams } from 'react-router'
 import { ButtonLink } from '../../components/Button'
 import { EmptyState, Loading, PageHead, Tabs } from '../../components/Common'
@@ -7,7 +7,7 @@ import { Alert } from '../../components/Field'
 import { LoadMoreRow } from '../../components/LoadMore'
 import { formatDateTime, formatMoney, formatNumber } from '../../lib/format'
 import { useServerTimeReached } from '../../lib/use-now'
-import { FollowMatch } from '../matches'
+import { FollowMatch, ScoreStrip } from '../matches'
 import { type Contest, type MyContestsType, myContestsQuery } from './api'
 import { CreateAndCodeBar } from './EnterCode'
 import { useContestLive } from './live'
@@ -64,8 +64,14 @@ export function MyContestsPage() {
         </EmptyState>
       ) : null}
       <div className={listStyles.mineList}>
-        {contests.map((c) => (
-          <MyContestCard key={c.id} contest={c} type={type} />
+        {contests.map((c, i) => (
+          <Fragment key={c.id}>
+            {/* Live: the match's score above the first of its contests (the strip follows it). */}
+            {type === 'live' && contests.findIndex((o) => o.match_id === c.match_id) === i ? (
+              <ScoreStrip matchId={c.match_id} titled />
+            ) : null}
+            <MyContestCard contest={c} type={type} />
+          </Fragment>
         ))}
       </div>
       <ContestsMoveOn type={type} />
@@ -92,7 +98,8 @@ function ContestsMoveOn({ type }: { type: MyContestsType }) {
   useEffect(() => {
     if (started) void client.invalidateQueries({ queryKey: ['contests', 'mine'] }, { cancelRefetch: false })
   }, [started, client])
-  const matchIds = [...new Set([...soon, ...playing].map((c) => c.match_id))]
+  // On the live tab each live match's score strip follows it: one subscription per match.
+  const matchIds = [...new Set([...soon, ...(type === 'live' ? [] : playing)].map((c) => c.match_id))]
   return (
     <>
       {matchIds.map((id) => (

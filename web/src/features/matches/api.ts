@@ -57,3 +57,13 @@ export function isSummary(summary: Statistics['summary'] | Record<string, unknow
 export function matchName(match: Pick<Match, 'title' | 'team1' | 'team2'>): string {
   return match.team1 && match.team2 ? `${match.team1.name_attr} vs ${match.team2.name_attr}` : match.title
 }
+
+export type MatchScore = Body<'/api/matches/{id}/score'>['score']
+
+/** The score as a strip shows it; MatchChannel pushes keep it current between fetches. */
+export const scoreQuery = (matchId: number) =>
+  queryOptions({
+    queryKey: ['match', matchId, 'score'],
+    queryFn: async () => (await data(http.GET('/api/matches/{id}/score', byId(matchId)))).score,
+    staleTime: 15_000,
+  })

@@ -11,6 +11,7 @@ export {
   playersQuery,
 } from './api'
 export { LiveBadge } from './LiveBadge'
-export { FollowMatch, useMatchLive } from './live'
+export { FollowMatch, type MatchLive, useMatchLive } from './live'
 export { MatchState, MatchStrip } from './MatchStrip'
+export { ScoreStrip } from './ScoreStrip'
 export { Breakdown } from './StatisticsPage'

@@ -7,9 +7,10 @@ import { formatNumber } from '../../lib/format'
 import { usePageTitle } from '../../lib/page-title'
 import { AFTER_TEAM_UPDATE, setReturnAddress } from '../../lib/return-to'
 import { useSignedIn } from '../../lib/use-session'
-import { LiveBadge, MatchStrip, matchQuery, useMatchLive } from '../matches'
+import { LiveBadge, MatchStrip, matchQuery, ScoreStrip, useMatchLive } from '../matches'
 import { userTeamQuery } from './api'
 import { onPitch, Pitch } from './Pitch'
+import { TeamBreakdown } from './TeamBreakdown'
 import styles from './teams.module.css'
 
 /**
@@ -45,6 +46,7 @@ export function ViewTeamPage() {
   return (
     <div data-testid="view-team">
       <MatchStrip match={m} status={live.status} />
+      <ScoreStrip matchId={matchId} live={live} />
       <div className={styles.viewHead}>
         <div className={styles.viewTitle}>
           <h1>
@@ -72,6 +74,7 @@ export function ViewTeamPage() {
         players={players}
         link={(p) => `/teams/${t.id}/players/${p.id}?match=${matchId}`}
       />
+      <TeamBreakdown matchId={matchId} teamId={t.id} updates={live.updates} />
       <TeamActions
         matchId={matchId}
         teamId={t.id}

@@ -1,6 +1,6 @@
 import { type QueryClient, queryOptions } from '@tanstack/react-query'
 import type { TeamPlayer } from '../../../../server/domain/team-rules'
-import { data, http, type Schema } from '../../lib/client'
+import { type Body, data, http, type Schema } from '../../lib/client'
 import type { UserTeam } from '../contests'
 import type { Player } from '../matches'
 
@@ -42,3 +42,20 @@ export function afterSave(client: QueryClient, matchId: number, team: UserTeam):
 export function toRulesPlayer(p: Pick<Player, 'id' | 'style' | 'value_tenths' | 'team'>): TeamPlayer {
   return { id: p.id, style: p.style, value_tenths: p.value_tenths, real_team_id: p.team.id }
 }
+
+export type TeamBreakdown = Body<'/api/matches/{match_id}/user_teams/{id}/breakdown'>['breakdown']
+
+/** Each player's points by event (with the leader's bonus) and, from the start, how often they were picked. */
+export const teamBreakdownQuery = (matchId: number, teamId: number) =>
+  queryOptions({
+    queryKey: ['match', matchId, 'breakdown', teamId],
+    queryFn: async () =>
+      (
+        await data(
+          http.GET('/api/matches/{match_id}/user_teams/{id}/breakdown', {
+            params: { path: { match_id: matchId, id: teamId } },
+          }),
+        )
+      ).breakdown,
+    staleTime: 10_000,
+  })
