@@ -153,6 +153,9 @@ export async function toggleLike(
     subject: target.subject,
     id: target.id,
     likes_count: row.likes_count,
+    // Who and which way, so the liker's other tabs set their own heart too (likes are public).
+    by_user_id: userId,
+    liked,
   })
   return true
 }

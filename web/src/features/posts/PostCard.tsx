@@ -2,12 +2,13 @@ import type { ReactNode } from 'react'
 import { Link } from 'react-router'
 import { Avatar } from '../../components/Common'
 import { formatNumber, relativeTime } from '../../lib/format'
+import { useServerNow } from '../../lib/use-now'
 import type { Comment, Post } from './api'
 import { CommentLike, PostLike } from './LikeButton'
 import styles from './posts.module.css'
 import { RichText } from './RichText'
 
-/** Who wrote it (or won it: the feed's contest results), where (a contest or a wall), and when. */
+/** Who wrote it (or won it: the feed's contest results), where (a contest or a wall), and when — "5 minutes ago", kept true while the page is open. */
 export function Byline({
   user,
   at,
@@ -19,6 +20,7 @@ export function Byline({
   edited?: boolean
   where?: ReactNode
 }) {
+  const now = useServerNow(5_000)
   return (
     <div className={styles.byline}>
       <Avatar src={user.image_url} name={user.username} size={34} />
@@ -28,7 +30,9 @@ export function Byline({
         </Link>
         {where}
         <span className={styles.when}>
-          {relativeTime(at)}
+          <time dateTime={new Date(at).toISOString()} data-testid="when">
+            {relativeTime(at, now)}
+          </time>
           {edited ? ' · edited' : ''}
         </span>
       </div>
