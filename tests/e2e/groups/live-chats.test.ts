@@ -82,7 +82,7 @@ describe('the chat list, live', () => {
 })
 
 describe('a chat header, live', () => {
-  it('follows joins and leaves in its member count', async () => {
+  it('follows joins and leaves in its member count, and so does the member list', async () => {
     const made = await call('POST', '/api/groups', p(asha).token, { name: 'Stadium crew' })
     const uuid = made.group?.group_uuid_id as string
     const code = (await call('POST', `/api/groups/${uuid}/share`, p(asha).token))
@@ -96,6 +96,12 @@ describe('a chat header, live', () => {
     await expect.poll(() => head.innerText()).toContain('2 members')
     await call('DELETE', `/api/groups/${uuid}/members/${p(ravi).slug}`, p(ravi).token)
     await expect.poll(() => head.innerText()).toContain('1 member')
+    // The details page's member list too.
+    await head.click()
+    await page.getByTestId('members-list').waitFor()
+    const raviRow = page.locator(`[data-testid="member-row"][data-slug="${p(ravi).slug}"]`)
+    await call('POST', '/api/groups/join', p(ravi).token, { invite_code: code })
+    await raviRow.waitFor()
     expect(reloads.documents).toEqual([])
     reloads.stop()
   }, 60_000)
