@@ -26,10 +26,11 @@ const call = async (method: string, path: string, token: string, body?: unknown)
     body: body === undefined ? undefined : JSON.stringify(body),
   })
   expect(res.status, `${method} ${path}`).toBeLessThan(300)
-  return (await res.json()) as Record<string, { id: number; topic_id: number }>
+  return (await res.json()) as unknown
 }
+type Posted = { post: { id: number; topic_id: number } }
 const postAs = async (u: Player, content: string) =>
-  (await call('POST', '/api/posts', u.token, { content })).post
+  ((await call('POST', '/api/posts', u.token, { content })) as Posted).post
 const card = (id: number, column = 'feed-list') =>
   page.locator(`[data-testid="${column}"] [data-testid="post-card"][data-post-id="${id}"]`)
 const text = async (locator: ReturnType<Page['locator']>) => (await locator.textContent())?.trim()
