@@ -1,7 +1,7 @@
 import type { Deps } from '../../core/deps'
 import { withTx } from '../../db/tx'
 import { AppError, forbidden, notFound } from '../../http/errors'
-import { groupStream } from './service'
+import { announceJoined, groupStream } from './streams'
 import { visibleGroup } from './visibility'
 
 /**
@@ -59,7 +59,7 @@ export async function setMuted(deps: Deps, userId: number, uuid: string, muted: 
  */
 export async function joinByCode(deps: Deps, userId: number, code: string): Promise<string> {
   const now = deps.clock.now()
-  return withTx(deps, async (tx) => {
+  return withTx(deps, async (tx, after) => {
     const group = await tx
       .selectFrom('groups')
       .select(['id', 'uuid', 'kind'])
@@ -69,13 +69,22 @@ export async function joinByCode(deps: Deps, userId: number, code: string): Prom
     const removed = await removedByOthers(tx, Number(group.id), [userId])
     if (removed.length > 0)
       throw forbidden('An admin removed you from this group; only an admin can add you back')
-    return admit(tx, Number(group.id), group.uuid, userId, now)
+    if (await admit(tx, Number(group.id), userId, now)) announceJoined(after, group.uuid, [userId])
+    return group.uuid
   })
 }
 
 type Tx = Parameters<Parameters<typeof withTx>[1]>[0]
 
-async function admit(tx: Tx, groupId: number, uuid: string, userId: number, now: number): Promise<string> {
+/** Makes the user a current member; answers whether they were not one before. */
+async function admit(tx: Tx, groupId: number, userId: number, now: number): Promise<boolean> {
+  const before = await tx
+    .selectFrom('group_members')
+    .select('removed_at_ms')
+    .where('group_id', '=', groupId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst()
+  if (before && before.removed_at_ms === null) return false
   await tx
     .insertInto('group_members')
     .values({ group_id: groupId, user_id: userId, role: 'member', removed_at_ms: null, joined_at_ms: now })
@@ -83,7 +92,7 @@ async function admit(tx: Tx, groupId: number, uuid: string, userId: number, now:
       oc.columns(['group_id', 'user_id']).doUpdateSet({ removed_at_ms: null, removed_by_id: null }),
     )
     .execute()
-  return uuid
+  return true
 }
 
 /** Of `userIds`, those someone else removed from the group (not those who left). */
@@ -110,12 +119,14 @@ export async function addMembers(
   userIds: number[],
 ): Promise<void> {
   const now = deps.clock.now()
-  await withTx(deps, async (tx) => {
+  await withTx(deps, async (tx, after) => {
     const m = await visibleGroup(tx, uuid, actorId, true)
     if (m.group.kind === 'one_to_one')
       throw new AppError('CONFLICT', 'A one-to-one conversation has two people')
     if (m.role !== 'admin' && (await removedByOthers(tx, m.group.id, userIds)).length > 0)
       throw forbidden('An admin removed one of them; only an admin can add them back')
-    for (const id of userIds) await admit(tx, m.group.id, uuid, id, now)
+    const admitted: number[] = []
+    for (const id of userIds) if (await admit(tx, m.group.id, id, now)) admitted.push(id)
+    announceJoined(after, uuid, admitted)
   })
 }

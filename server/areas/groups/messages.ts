@@ -16,7 +16,7 @@ import {
   setReadMarker,
   storedKey,
 } from './queries'
-import { groupStream } from './service'
+import { groupStream } from './streams'
 import { type MessageJson, messageJson, messagesJson } from './views'
 import { type Membership, visibleGroup, visibleMessage } from './visibility'
 

@@ -115,6 +115,18 @@ export async function groupsOfMember(db: Executor, userId: number, page: Page) {
   return rows.map((r) => ({ ...r, id: Number(r.id) }))
 }
 
+/** The uuids of every conversation the user is a current member of (ChatsChannel follows them). */
+export async function memberGroupUuids(db: Executor, userId: number): Promise<string[]> {
+  const rows = await db
+    .selectFrom('groups as g')
+    .innerJoin('group_members as gm', 'gm.group_id', 'g.id')
+    .select('g.uuid')
+    .where('gm.user_id', '=', userId)
+    .where('gm.removed_at_ms', 'is', null)
+    .execute()
+  return rows.map((r) => r.uuid)
+}
+
 /** Public groups whose name contains `text` (any case; `%` and `_` are literal), newest first. */
 export async function publicGroupsNamed(db: Executor, text: string, page: Page) {
   const escaped = text.toLowerCase().replace(/[\\%_]/g, (ch) => `\\${ch}`)

@@ -1,11 +1,12 @@
 import type { Deps } from '../../core/deps'
 import { lockRows } from '../../db/lock'
-import type { Executor, Tx } from '../../db/tx'
+import type { AfterCommit, Executor, Tx } from '../../db/tx'
 import { withTx } from '../../db/tx'
 import { hashString } from '../../domain/rng'
 import { AppError, forbidden, invalid } from '../../http/errors'
 import { drawInviteCode } from '../contests'
 import { visibleUsersBySlugs } from '../users'
+import { announceJoined } from './streams'
 import { visibleGroup } from './visibility'
 
 /**
@@ -15,7 +16,7 @@ import { visibleGroup } from './visibility'
  * BEGIN IMMEDIATE already serialises writers), the one order all group writers use.
  */
 
-export const groupStream = (uuid: string) => `group:${uuid}`
+export { groupStream } from './streams'
 /** Length of a group's invite code (as contest codes, the same alphabet). */
 export const GROUP_CODE_LENGTH = 10
 /** Contest creation's invite-code alphabet (no 0/O, 1/I/L). */
@@ -45,6 +46,7 @@ function freshInviteCode(deps: Deps, db: Executor, userId: number, nowMs: number
 async function insertGroup(
   deps: Deps,
   tx: Tx,
+  after: AfterCommit,
   creatorId: number,
   values: {
     name: string
@@ -71,7 +73,8 @@ async function insertGroup(
     .returning('id')
     .executeTakeFirstOrThrow()
   const admin = values.kind === 'group' ? 'admin' : 'member'
-  for (const userId of [creatorId, ...memberIds.filter((id) => id !== creatorId)])
+  const everyone = [creatorId, ...memberIds.filter((id) => id !== creatorId)]
+  for (const userId of everyone)
     await tx
       .insertInto('group_members')
       .values({
@@ -82,6 +85,8 @@ async function insertGroup(
         joined_at_ms: nowMs,
       })
       .execute()
+  // The creator's other tabs too: every member's chat list shows the new conversation.
+  announceJoined(after, uuid, everyone)
   return uuid
 }
 
@@ -113,10 +118,11 @@ export async function createGroup(deps: Deps, creatorId: number, input: NewGroup
   const now = deps.clock.now()
   await checkImage(deps.db, input.image)
   const members = await usersBySlugs(deps.db, input.member_slugs ?? [], 'member_slugs')
-  return withTx(deps, (tx) =>
+  return withTx(deps, (tx, after) =>
     insertGroup(
       deps,
       tx,
+      after,
       creatorId,
       {
         name: input.name,
@@ -165,7 +171,7 @@ export async function oneToOne(deps: Deps, userId: number, otherSlug: string): P
   if (otherId === userId) throw invalid({ user_slug: ['is you: a one-to-one needs someone else'] })
   const key = `${Math.min(userId, otherId as number)}:${Math.max(userId, otherId as number)}`
   const now = deps.clock.now()
-  return withTx(deps, async (tx) => {
+  return withTx(deps, async (tx, after) => {
     await lockRows(tx, 'users', [userId, otherId as number])
     const existing = await tx
       .selectFrom('groups')
@@ -174,17 +180,21 @@ export async function oneToOne(deps: Deps, userId: number, otherSlug: string): P
       .executeTakeFirst()
     if (existing) {
       // Someone who left their one-to-one is back in it when they open it again.
-      await tx
+      const back = await tx
         .updateTable('group_members')
         .set({ removed_at_ms: null, removed_by_id: null })
         .where('group_id', '=', Number(existing.id))
         .where('user_id', '=', userId)
-        .execute()
+        .where('removed_at_ms', 'is not', null)
+        .returning('user_id')
+        .executeTakeFirst()
+      if (back) announceJoined(after, existing.uuid, [userId])
       return existing.uuid
     }
     return insertGroup(
       deps,
       tx,
+      after,
       userId,
       { name: '', description: '', image: null, kind: 'one_to_one', is_public: 0, one_to_one_key: key },
       [otherId as number],

@@ -8,7 +8,7 @@ import { assertPostingRate } from './posting-rate'
 import { contestLikesCount, type OlderPage, slugOf, topicPostIds } from './queries'
 import { type MaybeTopic, topicStream, type Viewer } from './topics'
 import { type PostJson, postRowsByIds, postsJson } from './views'
-import { type PostRef, visiblePost } from './visibility'
+import { type PostRef, visiblePost, visibleTopic } from './visibility'
 
 /**
  * Posts (docs/social.md, "Posts, comments and likes"): written on a topic (a contest's or the
@@ -47,22 +47,38 @@ export async function createPost(
     const postId = Number(row.id)
     const name = await saveMentions(tx, after, { postId, commentId: null, authorId: author.id, content }, now)
     after.publish(topicStream(topicId), { type: 'post', post_id: postId })
-    await tellFollowers(tx, after, author.id, name, postId)
+    await tellFollowers(tx, after, { authorId: author.id, name, postId, topicId })
     return postId
   })
   return id
 }
 
-/** The feed's live "N new posts": each follower's NotificationsChannel gets a `feed_item`. */
-async function tellFollowers(tx: Tx, after: AfterCommit, authorId: number, name: string, postId: number) {
+/**
+ * The feed's live "N new posts": each follower's NotificationsChannel gets a `feed_item` — only
+ * followers who may see the post (a private contest's post reaches its members, not every
+ * follower: docs/visibility.md, "On /cable").
+ */
+async function tellFollowers(
+  tx: Tx,
+  after: AfterCommit,
+  post: { authorId: number; name: string; postId: number; topicId: number },
+) {
   const followers = await tx
     .selectFrom('follows')
-    .select('follower_id')
-    .where('followee_id', '=', authorId)
+    .innerJoin('users', 'users.id', 'follows.follower_id')
+    .select(['follows.follower_id as id', 'users.role'])
+    .where('follows.followee_id', '=', post.authorId)
     .execute()
-  const item = { type: 'feed_item', post_id: postId, user: { id: authorId, username: name } }
-  for (const f of followers) after.publish(notificationStream(f.follower_id), item)
-  after.publish(notificationStream(authorId), item)
+  const item = { type: 'feed_item', post_id: post.postId, user: { id: post.authorId, username: post.name } }
+  const sees = (viewer: Viewer | null) =>
+    visibleTopic(tx, post.topicId, viewer).then(
+      () => true,
+      () => false,
+    )
+  // A wall or a public contest: everyone sees it, so no follower needs asking one by one.
+  const open = await sees(null)
+  for (const f of followers) if (open || (await sees(f))) after.publish(notificationStream(f.id), item)
+  after.publish(notificationStream(post.authorId), item)
 }
 
 export async function editPost(deps: Deps, viewer: Viewer, postId: number, content: string): Promise<void> {
@@ -137,6 +153,9 @@ export async function toggleLike(
     subject: target.subject,
     id: target.id,
     likes_count: row.likes_count,
+    // Who and which way, so the liker's other tabs set their own heart too (likes are public).
+    by_user_id: userId,
+    liked,
   })
   return true
 }

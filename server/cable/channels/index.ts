@@ -1,6 +1,7 @@
 import type { ChannelDefinition } from '../types'
 import { AuctionChannel, AuctionTournamentChannel } from './auction'
 import { ChampionshipChannel } from './championship'
+import { ChatsChannel } from './chats'
 import { ClockChannel } from './clock'
 import { ContestChannel } from './contest'
 import { EsportsContestChannel, EsportsTournamentChannel } from './esports'
@@ -25,6 +26,7 @@ export const CHANNELS: ChannelDefinition[] = [
   ProfileChannel,
   TopicChannel,
   GroupChannel,
+  ChatsChannel,
   EsportsContestChannel,
   EsportsTournamentChannel,
 ]

@@ -42,6 +42,8 @@ describe('TopicChannel', () => {
       subject: 'post',
       id: post.id,
       likes_count: 1,
+      by_user_id: viewer.id,
+      liked: true,
     })
     // A second like changes nothing and broadcasts nothing.
     await call(`/api/posts/${post.id}/like`, viewer.token)
@@ -52,6 +54,8 @@ describe('TopicChannel', () => {
       subject: 'comment',
       id: comment.id,
       likes_count: 1,
+      by_user_id: viewer.id,
+      liked: true,
     })
     await cable.expectSilence(150)
     await cable.close()

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { CHANNELS } from '../../../server/cable/channels'
 import type { RunningServer } from '../../../server/main'
 import { cableUrl, type Frame, type RawCable, rawCable, startCableServer } from '../../helpers/cable'
-import { type HiddenKind, type HiddenWorld, hiddenWorld, type Kind } from '../../helpers/hidden-world'
+import { type HiddenKind, type HiddenWorld, hiddenWorld, type Kind, SECRET } from '../../helpers/hidden-world'
 import { seedLeague } from '../../helpers/league'
 
 /**
@@ -29,6 +29,7 @@ const CHANNEL_PARAMS: Record<string, Array<Record<string, Kind>>> = {
   ProfileChannel: [{ slug: 'user' }],
   TopicChannel: [{ topic_id: 'topic' }],
   GroupChannel: [{ group_uuid_id: 'group' }],
+  ChatsChannel: [],
   EsportsContestChannel: [{ contest_id: 'esports_contest' }],
 }
 
@@ -127,5 +128,38 @@ describe('channels: one visibility rule per kind of object', () => {
     const answers = []
     for (const identifier of identifiers) answers.push(await own(identifier))
     expect(answers).toEqual(identifiers.map(() => 'confirm_subscription'))
+  }, 60_000)
+
+  it('a follower hears of a new post (feed_item) only when they may see it', async () => {
+    const { deps } = server
+    await deps.db
+      .insertInto('follows')
+      .values({ follower_id: w.caller.id, followee_id: w.hider.id, created_at_ms: deps.clock.now() })
+      .onConflict((oc) => oc.doNothing())
+      .execute()
+    const cable = await rawCable(cableUrl(server, `?access_token=${w.caller.token}`))
+    try {
+      await cable.take((f) => f.type === 'welcome')
+      const identifier = JSON.stringify({ channel: 'NotificationsChannel' })
+      cable.subscribe(identifier)
+      await cable.take((f) => f.type === 'confirm_subscription')
+      const post = (body: unknown, path: string) =>
+        fetch(`http://127.0.0.1:${server.port}${path}`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${w.hider.token}`, 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+        })
+      expect(
+        (await post({ content: `${SECRET} in private` }, `/api/contests/${w.hidden.contest}/posts`)).status,
+      ).toBe(201)
+      const open = await post({ content: 'on my wall' }, '/api/posts')
+      expect(open.status).toBe(201)
+      const wallPost = ((await open.json()) as { post: { id: number } }).post.id
+      // The wall post's feed_item is the first the caller gets: the private one never came.
+      const item = await cable.take((f) => (f.message as { type?: string } | undefined)?.type === 'feed_item')
+      expect(item.message).toMatchObject({ type: 'feed_item', post_id: wallPost })
+    } finally {
+      await cable.close()
+    }
   }, 60_000)
 })

@@ -11,8 +11,10 @@ import {
   feedArrivalsKey,
   feedQuery,
   notificationsLiveKey,
+  type Post,
   PostCard,
   postsStyles as styles,
+  TopicsLive,
   wallPostsQuery,
 } from '../posts'
 import { ResultCard } from './ResultCard'
@@ -20,8 +22,10 @@ import { ResultCard } from './ResultCard'
 /**
  * `/feeds`: posts, contest shares and prizes won of the people I follow and mine, newest first, older
  * pages by `before_id`. New posts announced over NotificationsChannel (`feed_item`) show as
- * "N new posts"; a click loads them. On a laptop a side column shows this week's popular
- * posts and my own latest post: the same post can be in all three, and a like moves all three.
+ * "N new posts" above the list (nothing moves under the reader's finger); a click loads them.
+ * On a laptop a side column shows this week's popular posts and my own latest post: the same
+ * post can be in all three, and a like moves all three. Every post shown follows its topic
+ * (TopicsLive): likes, comments, edits and deletions made anywhere show without a reload.
  */
 export function FeedsPage() {
   const client = useQueryClient()
@@ -37,7 +41,8 @@ export function FeedsPage() {
     staleTime: Number.POSITIVE_INFINITY,
   })
   const items = feed.data?.pages.flatMap((p) => p.items) ?? []
-  const postIds = items.flatMap((i) => ('post' in i ? [i.post.id] : []))
+  const feedPosts = items.flatMap((i) => ('post' in i ? [i.post] : []))
+  const postIds = feedPosts.map((p) => p.id)
   const loaded = new Set(postIds)
   const newest = postIds[0] ?? 0
   const fresh = (arrivals.data ?? []).filter((id) => !loaded.has(id) && id > newest).length
@@ -59,11 +64,13 @@ export function FeedsPage() {
       />
       <div className={styles.columns}>
         <main className={styles.mainColumn}>
-          {fresh > 0 ? (
-            <button type="button" className={styles.newBar} onClick={loadNew} data-testid="new-posts-bar">
-              {fresh} new post{fresh === 1 ? '' : 's'} · show
-            </button>
-          ) : null}
+          <div className={styles.newBarSlot} aria-live="polite">
+            {fresh > 0 ? (
+              <button type="button" className={styles.newBar} onClick={loadNew} data-testid="new-posts-bar">
+                {fresh} new post{fresh === 1 ? '' : 's'} · show
+              </button>
+            ) : null}
+          </div>
           {feed.isPending ? (
             <Loading />
           ) : feed.isError ? (
@@ -82,8 +89,19 @@ export function FeedsPage() {
           <MyLatest />
         </aside>
       </div>
+      <PageTopicsLive feedPosts={feedPosts} />
     </div>
   )
+}
+
+/** One subscription per topic of every post on the page (the side column's too): a topic followed twice would be heard once. */
+function PageTopicsLive({ feedPosts }: { feedPosts: Post[] }) {
+  const me = useMe()
+  const discover = useQuery(discoverQuery)
+  const wall = useInfiniteQuery({ ...wallPostsQuery(me.data?.slug ?? ''), enabled: Boolean(me.data) })
+  const latest = wall.data?.pages[0]?.posts[0]
+  const side = [...(discover.data?.posts.slice(0, 5) ?? []), ...(latest ? [latest] : [])]
+  return <TopicsLive posts={[...feedPosts, ...side]} />
 }
 
 /** The feed's items, newest first: posts (contest shares labelled) and prizes won; then more, or the end. */

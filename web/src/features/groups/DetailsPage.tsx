@@ -22,16 +22,20 @@ import {
   shareGroup,
 } from './api'
 import styles from './groups.module.css'
+import { useChatsLive } from './live'
 
 /**
  * `/groups/:id/details`: who is in it (with roles), mute, the invite to share, leave; the
- * creator and admins remove members. A one-to-one has no invite and no removing.
+ * creator and admins remove members. A one-to-one has no invite and no removing. The members
+ * follow joins and leaves live (ChatsChannel).
  */
 export function DetailsPage() {
   const uuid = useParams().id ?? ''
   const me = useMe()
   const group = useQuery(groupQuery(uuid))
   const members = useQuery(membersQuery(uuid))
+  // Joins and leaves move the member list while it is open.
+  useChatsLive(Boolean(me.data))
   if (group.isPending || me.isPending) return <Loading />
   if (group.isError)
     return group.error instanceof ApiError && group.error.status === 404 ? (

@@ -7,13 +7,18 @@ import { formatClock } from '../../lib/format'
 import { useMe } from '../../lib/me'
 import { type Group, groupImage, groupPath, groupTitle, myGroupsQuery } from './api'
 import styles from './groups.module.css'
+import { useChatsLive } from './live'
 
-/** `/groups`: my conversations, latest first, each with its last message, unread count and mute mark. */
+/**
+ * `/groups`: my conversations, latest first, each with its last message, unread count and mute
+ * mark — live (ChatsChannel): new conversations, messages, reads and member changes show at once.
+ */
 export function GroupsPage() {
   const me = useMe()
   const groups = useQuery(myGroupsQuery)
+  const live = useChatsLive(Boolean(me.data))
   return (
-    <div className={styles.narrow} data-testid="groups-page">
+    <div className={styles.narrow} data-testid="groups-page" data-live={live || undefined}>
       <PageHead title="Chats" subtitle="Your groups and one-to-one conversations" />
       <GroupLinks />
       {groups.isPending ? (

@@ -8,7 +8,7 @@ import { CommentLike, PostLike } from './LikeButton'
 import styles from './posts.module.css'
 import { RichText } from './RichText'
 
-/** Who wrote it (or won it: the feed's contest results), where (a contest or a wall), and when. */
+/** Who wrote it (or won it: the feed's contest results), where (a contest or a wall), and when — "5 minutes ago", kept true while the page is open. */
 export function Byline({
   user,
   at,

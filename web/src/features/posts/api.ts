@@ -72,6 +72,8 @@ export const postQuery = (id: number) =>
     queryKey: ['post', id],
     queryFn: async () => (await data(http.GET('/api/posts/{id}', { params: { path: { id } } }))).post,
     staleTime: 15_000,
+    // The post page says itself that a post is gone (deleted while open, or hidden).
+    meta: { silent: true },
   })
 
 /** All of a post's comments, oldest first (pages of 200 followed to the end: threads are short). */

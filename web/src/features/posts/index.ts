@@ -19,7 +19,7 @@ export {
 export { Composer } from './Composer'
 export { ContestLike } from './LikeButton'
 export { setLikesEverywhere } from './likes'
-export { useTopicLive } from './live'
+export { TopicsLive, useTopicLive } from './live'
 export { Byline, PostCard } from './PostCard'
 export { default as postsStyles } from './posts.module.css'
 export { PostStream, UserPosts } from './UserPosts'
