@@ -110,7 +110,7 @@ export async function resolveReport(
       throw invalid({ hide: ['only a post or a comment can be hidden'] })
     const now = deps.clock.now()
     const name = await subjectLabel(tx, report.contest_type, report.contest_id)
-    const hid = hide ? await hideSubject(tx, report.contest_type, report.contest_id) : false
+    const hid = hide ? await hideSubject(tx, after, report.contest_type, report.contest_id) : false
     await tx
       .updateTable('reports')
       .set({

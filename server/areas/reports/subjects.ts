@@ -1,7 +1,7 @@
 import { rowWhere } from '../../db/query'
 import type { ReportSubjectType } from '../../db/schema'
-import type { Executor } from '../../db/tx'
-import { visibleComment, visiblePost } from '../posts'
+import type { AfterCommit, Executor } from '../../db/tx'
+import { topicStream, visibleComment, visiblePost } from '../posts'
 import { visibleUser } from '../users'
 
 /**
@@ -74,17 +74,27 @@ const clip = (text: string) => (text.length > 60 ? `${text.slice(0, 59)}…` : t
 
 /**
  * Hides a reported post or comment (a resolution's `hide`): it then answers 404 everywhere and
- * leaves lists and counts. Answers false when there is nothing to hide (already gone).
+ * leaves lists and counts, and open pages are told over the post's topic stream as for a
+ * deletion. Answers false when there is nothing to hide (already gone).
  */
-export async function hideSubject(db: Executor, type: ReportSubjectType, id: number): Promise<boolean> {
+export async function hideSubject(
+  db: Executor,
+  after: AfterCommit,
+  type: ReportSubjectType,
+  id: number,
+): Promise<boolean> {
   if (type === 'post') {
     const r = await db
       .updateTable('posts')
       .set({ hidden: 1 })
       .where('id', '=', id)
       .where('hidden', '=', 0)
+      .returning('topic_id')
       .executeTakeFirst()
-    return Number(r.numUpdatedRows) > 0
+    if (!r) return false
+    // Open feeds and the post's page drop it, as they do a deleted one.
+    after.publish(topicStream(r.topic_id), { type: 'post_removed', post_id: id })
+    return true
   }
   if (type !== 'comment') return false
   const comment = await rowWhere(db, 'comments', { id, hidden: 0 })
@@ -101,6 +111,13 @@ export async function hideSubject(db: Executor, type: ReportSubjectType, id: num
     .set((eb) => ({ comments_count: eb('comments_count', '-', Number(r.numUpdatedRows)) }))
     .where('id', '=', comment.post_id)
     .execute()
+  const post = await rowWhere(db, 'posts', { id: comment.post_id })
+  if (post)
+    after.publish(topicStream(post.topic_id), {
+      type: 'comment_removed',
+      post_id: comment.post_id,
+      comment_id: id,
+    })
   return true
 }
 

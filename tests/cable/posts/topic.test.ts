@@ -4,7 +4,7 @@ import { cableServer, jsonCaller, NOTIFICATIONS, signedInCable, signedInUser } f
 // TopicChannel (docs/channels.md): new comments and like counts of a topic, live; and the
 // feed's `feed_item` on NotificationsChannel.
 
-const ctx = cableServer()
+const ctx = cableServer({ admin: true })
 
 const json = jsonCaller(() => ctx.server)
 const call = (path: string, token: string, body?: unknown) => json('POST', path, token, body)
@@ -57,6 +57,37 @@ describe('TopicChannel', () => {
       by_user_id: viewer.id,
       liked: true,
     })
+    await cable.expectSilence(150)
+    await cable.close()
+  })
+
+  it('tells open pages when a moderator hides a comment or the post', async () => {
+    const author = await signedInUser(ctx.server)
+    const reporter = await signedInUser(ctx.server)
+    const post = (await call('/api/posts', author.token, { content: 'rude words' })).body.post
+    const comment = (await call(`/api/posts/${post.id}/comments`, author.token, { content: 'mean' })).body
+      .comment
+    const cable = await connect(reporter.token)
+    cable.subscribe(topic(post.topic_id))
+    expect((await cable.take()).message).toMatchObject({ type: 'snapshot' })
+    expect((await cable.take()).type).toBe('confirm_subscription')
+
+    const resolve = async (path: string) => {
+      const report = (await call(path, reporter.token, { reason: 'hate', text: 'x' })).body.report
+      const done = await call(`/api/admin/reports/${report.id}/resolve`, ctx.admin.token, {
+        resolution: 'Hidden',
+        hide: true,
+      })
+      expect(done.body.report).toMatchObject({ hid_subject: true })
+    }
+    await resolve(`/api/comments/${comment.id}/report`)
+    expect((await cable.take()).message).toMatchObject({
+      type: 'comment_removed',
+      post_id: post.id,
+      comment_id: comment.id,
+    })
+    await resolve(`/api/posts/${post.id}/report`)
+    expect((await cable.take()).message).toMatchObject({ type: 'post_removed', post_id: post.id })
     await cable.expectSilence(150)
     await cable.close()
   })
