@@ -111,6 +111,24 @@ describe('the feed, live', () => {
   }, 30_000)
 })
 
+describe('discover, live', () => {
+  it("follows the likes and removals of this week's popular posts", async () => {
+    const post = await postAs(p(ravi), 'Super over tonight?')
+    await call('POST', `/api/posts/${post.id}/like`, p(asha).token)
+    await page.goto('/discover')
+    const popular = card(post.id, 'popular-posts')
+    await popular.waitFor()
+    await following(post.topic_id).waitFor({ state: 'attached' })
+    const reloads = watchReloads(page)
+    await call('POST', `/api/posts/${post.id}/like`, p(ravi).token)
+    await expect.poll(() => text(popular.getByTestId('post-likes-count'))).toBe('2')
+    await call('DELETE', `/api/posts/${post.id}`, p(ravi).token)
+    await popular.waitFor({ state: 'detached' })
+    expect(reloads.documents).toEqual([])
+    reloads.stop()
+  }, 60_000)
+})
+
 describe('a post page, live', () => {
   it('shows comments, likes and edits as they happen, and says when the post is gone', async () => {
     const post = await postAs(p(ravi), 'Who wins the final?')

@@ -12,6 +12,7 @@ import {
   discoverQuery,
   PostCard,
   postsStyles as styles,
+  TopicsLive,
 } from '../posts'
 
 const TYPES: Array<{ value: DiscoverType; label: string }> = [
@@ -25,6 +26,7 @@ const TYPES: Array<{ value: DiscoverType; label: string }> = [
 export function DiscoverPage() {
   const discover = useQuery(discoverQuery)
   const join = useJoinFlow()
+  const signedIn = useSignedIn()
   return (
     <div data-testid="discover-page">
       <PageHead
@@ -71,6 +73,8 @@ export function DiscoverPage() {
                 ))}
               </div>
             )}
+            {/* Likes, comments, edits and removals of these posts, live (/cable needs a player). */}
+            {signedIn && discover.data.posts.length > 0 && <TopicsLive posts={discover.data.posts} />}
           </aside>
         </div>
       )}
