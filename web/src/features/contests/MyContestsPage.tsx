@@ -8,7 +8,7 @@ import { LoadMoreRow } from '../../components/LoadMore'
 import { formatDateTime, formatMoney, formatNumber } from '../../lib/format'
 import { useServerTimeReached } from '../../lib/use-now'
 import { FollowMatch, ScoreStrip } from '../matches'
-import { type Contest, type MyContestsType, myContestsQuery } from './api'
+import { type Contest, type MyContestsType, myContestsQuery, myContestsType } from './api'
 import { CreateAndCodeBar } from './EnterCode'
 import { useContestLive } from './live'
 import { LiveContestCounts, openMatchIds } from './live-counts'
@@ -28,7 +28,7 @@ const TYPES: Array<{ value: MyContestsType; label: string }> = [
  */
 export function MyContestsPage() {
   const [search, setSearch] = useSearchParams()
-  const type = (TYPES.find((t) => t.value === search.get('type'))?.value ?? 'upcoming') as MyContestsType
+  const type = myContestsType(search.get('type'))
   const list = useInfiniteQuery(myContestsQuery(type))
   const contests = list.data?.pages.flatMap((p) => p.my_contests) ?? []
   return (

@@ -85,6 +85,10 @@ export const matchContestsQuery = (matchId: number, params: ListParams) =>
   })
 
 export type MyContestsType = 'upcoming' | 'live' | 'finished'
+const MY_CONTESTS_TYPES: readonly MyContestsType[] = ['upcoming', 'live', 'finished']
+/** The tab of /my-contests its address names (`?type=`), upcoming when none or another. */
+export const myContestsType = (raw: string | null): MyContestsType =>
+  MY_CONTESTS_TYPES.find((t) => t === raw) ?? 'upcoming'
 export const myContestsQuery = (type: MyContestsType) =>
   infiniteQueryOptions({
     queryKey: ['contests', 'mine', type],

@@ -7,13 +7,7 @@ import type { Direction, ListParams, SortKey } from './api'
  */
 export function useListParams(): [ListParams, (next: Partial<ListParams>) => void] {
   const [search, setSearch] = useSearchParams()
-  const sortRaw = Number(search.get('sort'))
-  const sort: SortKey = sortRaw === 2 || sortRaw === 3 || sortRaw === 4 ? sortRaw : 1
-  const direction: Direction = search.get('dir') === '1' ? 1 : -1
-  const filterIds = (search.get('filters') ?? '')
-    .split(',')
-    .map(Number)
-    .filter((n) => Number.isInteger(n) && n > 0)
+  const { sort, direction, filterIds } = readListParams(search)
   const update = (next: Partial<ListParams>) => {
     const merged = { sort, direction, filterIds, ...next }
     setSearch(
@@ -31,6 +25,18 @@ export function useListParams(): [ListParams, (next: Partial<ListParams>) => voi
     )
   }
   return [{ sort, direction, filterIds }, update]
+}
+
+/** A list's sorting and filters as its address gives them (the route's prefetch reads them the same way). */
+export function readListParams(search: URLSearchParams): ListParams {
+  const sortRaw = Number(search.get('sort'))
+  const sort: SortKey = sortRaw === 2 || sortRaw === 3 || sortRaw === 4 ? sortRaw : 1
+  const direction: Direction = search.get('dir') === '1' ? 1 : -1
+  const filterIds = (search.get('filters') ?? '')
+    .split(',')
+    .map(Number)
+    .filter((n) => Number.isInteger(n) && n > 0)
+  return { sort, direction, filterIds }
 }
 
 const RECENT_KEY = 'recent_contest_filters'
