@@ -11,6 +11,7 @@ import board from './leaderboard.module.css'
 import type { LiveEntry, MyRank } from './live'
 import owner from './owner.module.css'
 import page from './pages.module.css'
+import { RankAnnouncer } from './RankAnnouncer'
 import { canRemoveMembers, RemoveMembersBar, type RemoveSelection, useRemoveSelection } from './RemoveMembers'
 
 interface Row {
@@ -59,6 +60,7 @@ export function LeaderboardTab() {
 
   return (
     <div data-testid="leaderboard">
+      {started ? <RankAnnouncer entries={mine} /> : null}
       {!started ? <p className={page.hint}>Teams and points are revealed when the match starts.</p> : null}
       {mine.length > 0 ? (
         <section className={board.mineBlock} aria-label="Your entries">
