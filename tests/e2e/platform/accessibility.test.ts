@@ -45,10 +45,18 @@ async function violationsOf(page: Page, url: string, poll: ExpectStatic['poll'])
     .analyze()
   const found = result.violations
     .filter((v) => BLOCKING.has(v.impact ?? ''))
-    .flatMap((v) => v.nodes.map((n) => `${url} [${v.id}, ${v.impact}] ${n.target.join(' ')} — ${v.help}`))
+    .flatMap((v) =>
+      v.nodes.map((n) => `${url} [${v.id}, ${v.impact}] ${n.target.join(' ')} — ${v.help}${contrastOf(n)}`),
+    )
   // As they are found, so a slow run that times out still says what it saw.
   if (found.length > 0) fs.appendFileSync(LOG, `${found.join('\n')}\n`)
   return found
+}
+
+/** For a contrast failure, the colours and the ratio axe measured: what to change. */
+function contrastOf(node: { any: Array<{ data?: unknown }> }): string {
+  const d = node.any[0]?.data as { fgColor?: string; bgColor?: string; contrastRatio?: number } | undefined
+  return d?.fgColor ? ` (${d.fgColor} on ${d.bgColor}: ${d.contrastRatio})` : ''
 }
 
 describe('every page passes axe (no serious or critical violation)', () => {
@@ -61,7 +69,7 @@ describe('every page passes axe (no serious or critical violation)', () => {
   // The two widths side by side, each in its own browser (its own cookies), as the layout walk.
   describe.concurrent('at each width', () => {
     for (const size of SIZES)
-      it(`at ${size.width}×${size.height} (${size.name})`, { timeout: 600_000 }, async ({ expect }) => {
+      it(`at ${size.width}×${size.height} (${size.name})`, { timeout: 1_500_000 }, async ({ expect }) => {
         const { page, browser } =
           size.name === 'phone' ? world : await secondBrowser(world, `axe-${size.name}`)
         await page.setViewportSize({ width: size.width, height: size.height })

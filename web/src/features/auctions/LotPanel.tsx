@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useRef } from 'react'
+import { onDataColour } from '../../components/readable-on'
 import { formatNumber, relativeTime } from '../../lib/format'
 import { useAuction } from './AuctionLayout'
 import { bidPlayer } from './actions'
@@ -24,7 +25,7 @@ export function LotPanel() {
   return (
     <section className={styles.lot} data-testid="lot" data-player-id={player.id} data-seq={lot.seq}>
       <div className={styles.lotPlayer}>
-        <span className={styles.teamTag} style={{ background: player.team_color ?? 'var(--surface-3)' }}>
+        <span className={styles.teamTag} style={onDataColour(player.team_color)}>
           {player.team_name_attr ?? '..'}
         </span>
         <div>
