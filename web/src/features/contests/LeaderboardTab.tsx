@@ -14,6 +14,8 @@ import page from './pages.module.css'
 import { RankAnnouncer } from './RankAnnouncer'
 import { canRemoveMembers, RemoveMembersBar, type RemoveSelection, useRemoveSelection } from './RemoveMembers'
 
+const HIDDEN_UNTIL_START = 'Teams and points are revealed when the match starts.'
+
 interface Row {
   member_id: number
   rank: number | null
@@ -60,8 +62,7 @@ export function LeaderboardTab() {
 
   return (
     <div data-testid="leaderboard">
-      {started ? <RankAnnouncer entries={mine} /> : null}
-      {!started ? <p className={page.hint}>Teams and points are revealed when the match starts.</p> : null}
+      {started ? <RankAnnouncer entries={mine} /> : <p className={page.hint}>{HIDDEN_UNTIL_START}</p>}
       {mine.length > 0 ? (
         <section className={board.mineBlock} aria-label="Your entries">
           <ul className={board.board} data-testid="my-entries">
