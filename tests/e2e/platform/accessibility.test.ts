@@ -69,7 +69,7 @@ describe('every page passes axe (no serious or critical violation)', () => {
   // The two widths side by side, each in its own browser (its own cookies), as the layout walk.
   describe.concurrent('at each width', () => {
     for (const size of SIZES)
-      it(`at ${size.width}×${size.height} (${size.name})`, { timeout: 1_500_000 }, async ({ expect }) => {
+      it(`at ${size.width}×${size.height} (${size.name})`, { timeout: 1_800_000 }, async ({ expect }) => {
         const { page, browser } =
           size.name === 'phone' ? world : await secondBrowser(world, `axe-${size.name}`)
         await page.setViewportSize({ width: size.width, height: size.height })
