@@ -18,6 +18,10 @@ describe('rankLine', () => {
     expect(rankLine([entry(5, 9, 80)], before)).toBe('Your rank: 9 (down 4), 80 points.')
   })
 
+  it('says the first rank once the match is live (no rank before)', () => {
+    expect(rankLine([entry(5, 4, 10)], new Map([[5, null]]))).toBe('Your rank: 4, 10 points.')
+  })
+
   it('is silent on the first reading and while only the points move', () => {
     expect(rankLine([entry(5, 3, 10)], new Map())).toBeNull()
     expect(rankLine([entry(5, 3, 12)], new Map([[5, 3]]))).toBeNull()

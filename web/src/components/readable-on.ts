@@ -1,9 +1,10 @@
 /**
  * Text on a colour that comes with the data (a side's kit, a franchise's colour): whichever of
- * white and the theme's dark ink has the higher WCAG contrast ratio on it, so a yellow kit gets
- * dark letters and a mid-green one is never left under 4.5:1 with white.
+ * white and black has the higher WCAG contrast ratio on it. One of the two always reaches 4.5:1
+ * (the worst case, a mid-tone, gets about 4.6 from either); a softer ink than black would leave
+ * mid-tones such as #0088b7 under it.
  */
-const DARK = '#15133a'
+const DARK = '#000000'
 
 export function rgbOf(hex: string): [number, number, number] {
   const h = hex.replace('#', '')

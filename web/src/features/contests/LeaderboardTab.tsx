@@ -52,8 +52,7 @@ export function LeaderboardTab() {
   const pushed = pageNo === 1 && fresh && live.top ? live.top.map(fromLive) : []
   const pushedIds = new Set(pushed.map((r) => r.member_id))
   const rows = [...pushed, ...data.members.filter((m) => !pushedIds.has(m.id)).map(fromMember)]
-  const mineLive = new Map((live.mine ?? []).map((r) => [r.member_id, r]))
-  const mine = data.current_user_members.map((m) => withLive(fromMember(m), mineLive.get(m.id)))
+  const mine = myRows(data.current_user_members, live.mine)
   const myIds = new Set(mine.map((r) => r.member_id))
   for (const r of rows) if (myIds.has(r.member_id)) r.mine = true
   const started = match.locked
@@ -62,7 +61,8 @@ export function LeaderboardTab() {
 
   return (
     <div data-testid="leaderboard">
-      {started ? <RankAnnouncer entries={mine} /> : <p className={page.hint}>{HIDDEN_UNTIL_START}</p>}
+      <RankAnnouncer entries={mine} />
+      {!started ? <p className={page.hint}>{HIDDEN_UNTIL_START}</p> : null}
       {mine.length > 0 ? (
         <section className={board.mineBlock} aria-label="Your entries">
           <ul className={board.board} data-testid="my-entries">
@@ -211,6 +211,12 @@ function fromLive(e: LiveEntry): Row {
     refunded: false,
     mine: false,
   }
+}
+
+/** The viewer's own entries, with the rank and points pushed over /cable when there are some. */
+function myRows(members: Member[], live: MyRank[] | null | undefined): Row[] {
+  const byId = new Map((live ?? []).map((r) => [r.member_id, r]))
+  return members.map((m) => withLive(fromMember(m), byId.get(m.id)))
 }
 
 function withLive(row: Row, live: MyRank | undefined): Row {
