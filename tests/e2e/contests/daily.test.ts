@@ -408,6 +408,12 @@ describe('daily fantasy in the browser', () => {
     fetched.stop()
     expect(fetched.requests.filter((r) => r.endsWith('/members'))).toEqual([])
     expect(await page.getByTestId('my-entries').getByTestId('row-rank').textContent()).toMatch(/^#\d+$/)
+    // A screen reader hears the moves of the player's own rank, politely (docs/accessibility.md).
+    const rankSaid = page.getByTestId('rank-announcer')
+    expect(await rankSaid.getAttribute('aria-live')).toBe('polite')
+    await expect
+      .poll(() => rankSaid.textContent(), { timeout: 20_000 })
+      .toMatch(/^(Your rank|Team \d+ rank): \d+( \((up|down) \d+\))?, [\d,.]+ points\./)
     await world.shot('contest-members-live')
     reloads.stop()
     expect(reloads.documents).toEqual([])
@@ -423,6 +429,13 @@ describe('daily fantasy in the browser', () => {
     await score.locator('[data-testid^="innings-"]').first().waitFor({ timeout: 10_000 })
     const before = await score.textContent()
     await expect.poll(() => score.textContent(), { timeout: 10_000 }).not.toBe(before)
+    // And says the score line politely after each ball.
+    const scoreSaid = page.getByTestId('score-announcer')
+    expect(await scoreSaid.getAttribute('aria-live')).toBe('polite')
+    const line = /^\S+ \d+ for \d+, [\d.]+ overs?\.$/
+    await expect.poll(() => scoreSaid.textContent()).toMatch(line)
+    const said = await scoreSaid.textContent()
+    await expect.poll(() => scoreSaid.textContent(), { timeout: 10_000 }).not.toBe(said)
     const top = page.getByTestId('player-points').getByTestId('points').first()
     await expect.poll(async () => Number(await top.textContent()), { timeout: 10_000 }).toBeGreaterThan(0)
     reloads.stop()

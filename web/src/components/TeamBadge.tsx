@@ -1,3 +1,4 @@
+import { readableOn, rgbOf } from './readable-on'
 import styles from './team-badge.module.css'
 
 /**
@@ -29,25 +30,7 @@ export function TeamBadge({
   )
 }
 
-function rgb(hex: string): [number, number, number] {
-  const h = hex.replace('#', '')
-  const full =
-    h.length === 3
-      ? h
-          .split('')
-          .map((c) => c + c)
-          .join('')
-      : h.padEnd(6, '0')
-  return [0, 2, 4].map((i) => Number.parseInt(full.slice(i, i + 2), 16) || 0) as [number, number, number]
-}
-
-/** Dark text on light colours (a yellow kit), white on the rest. */
-function readableOn(hex: string): string {
-  const [r, g, b] = rgb(hex)
-  return 0.299 * r + 0.587 * g + 0.114 * b > 160 ? '#15133a' : '#ffffff'
-}
-
 function lighten(hex: string): string {
-  const [r, g, b] = rgb(hex).map((c) => Math.round(c + (255 - c) * 0.35))
+  const [r, g, b] = rgbOf(hex).map((c) => Math.round(c + (255 - c) * 0.35))
   return `rgb(${r}, ${g}, ${b})`
 }

@@ -10,6 +10,7 @@ import bid from './bidding.module.css'
 import { Swatch } from './bits'
 import { LotPanel } from './LotPanel'
 import { RunControls, StartSealedRound } from './OwnerControls'
+import { RoomAnnouncer } from './RoomAnnouncer'
 
 /** `/auctions/:id/bidding`: the live lot, its bids, my purse and every franchise's, the owner's controls. */
 export function BiddingPage() {
@@ -18,6 +19,7 @@ export function BiddingPage() {
   const franchises = managers.filter((m) => m.status === 'approved')
   return (
     <div className={styles.stack} data-testid="bidding-page">
+      <RoomAnnouncer />
       {auction.is_owner ? <RunControls auction={auction} /> : null}
       {auction.phase === 'waiting' ? (
         <EmptyState title="Not started yet">

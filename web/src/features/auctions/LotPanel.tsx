@@ -1,4 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { useEffect, useRef } from 'react'
+import { onDataColour } from '../../components/readable-on'
 import { formatNumber, relativeTime } from '../../lib/format'
 import { useAuction } from './AuctionLayout'
 import { bidPlayer } from './actions'
@@ -23,7 +25,7 @@ export function LotPanel() {
   return (
     <section className={styles.lot} data-testid="lot" data-player-id={player.id} data-seq={lot.seq}>
       <div className={styles.lotPlayer}>
-        <span className={styles.teamTag} style={{ background: player.team_color ?? 'var(--surface-3)' }}>
+        <span className={styles.teamTag} style={onDataColour(player.team_color)}>
           {player.team_name_attr ?? '..'}
         </span>
         <div>
@@ -87,26 +89,55 @@ function BidButton({ auction, lot, me }: { auction: Auction; lot: Lot; me: Manag
   const reason = bidBlock(auction, lot, me)
   const next = lot.next_bid_amount
   const player = lot.bidding_player
+  const blocked = Boolean(reason) || next === null || !player || bid.isPending
+  const place = () => {
+    if (!blocked && player && next !== null) bid.mutate({ playerId: player.id, amount: next })
+  }
+  useBidShortcut(place)
   return (
     <div className={styles.bidBox}>
+      {/* aria-disabled, not disabled: the button keeps the keyboard's focus after a bid. */}
       <button
         type="button"
         className={styles.bidButton}
-        disabled={Boolean(reason) || next === null || !player || bid.isPending}
+        aria-disabled={blocked}
         aria-busy={bid.isPending || undefined}
-        onClick={() => player && next !== null && bid.mutate({ playerId: player.id, amount: next })}
+        aria-describedby={reason ? 'bid-reason' : undefined}
+        aria-keyshortcuts="B"
+        onClick={place}
         data-testid="bid-button"
       >
         <span>Bid</span>
         <strong data-testid="next-bid-amount">{next === null ? '—' : formatNumber(next)}</strong>
       </button>
       {reason ? (
-        <p className={styles.reason} data-testid="bid-reason">
+        <p className={styles.reason} id="bid-reason" data-testid="bid-reason">
           {reason}
         </p>
       ) : null}
+      <p className={styles.keys} data-testid="bid-keys">
+        Keyboard: press <kbd>B</kbd> to bid, or Tab to the Bid button and press Enter or Space.
+      </p>
     </div>
   )
+}
+
+/** B bids from anywhere on the page, except while typing in a field or with a modifier held. */
+function useBidShortcut(place: () => void) {
+  const latest = useRef(place)
+  latest.current = place
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== 'b' && e.key !== 'B') return
+      if (e.altKey || e.ctrlKey || e.metaKey || e.repeat) return
+      const t = e.target as HTMLElement | null
+      if (t?.closest('input, textarea, select, [contenteditable="true"]')) return
+      e.preventDefault()
+      latest.current()
+    }
+    window.addEventListener('keydown', onKey)
+    return () => window.removeEventListener('keydown', onKey)
+  }, [])
 }
 
 function BidHistory({ lot, managerById }: { lot: Lot; managerById: (id: number) => Manager | undefined }) {

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react'
+import { onDataColour } from '../../components/readable-on'
 import type { PlayerCard } from './api'
 import styles from './auctions.module.css'
 
@@ -14,7 +15,7 @@ export function PlayerLine({
 }) {
   return (
     <>
-      <span className={styles.teamTag} style={{ background: player?.team_color ?? 'var(--surface-3)' }}>
+      <span className={styles.teamTag} style={onDataColour(player?.team_color)}>
         {player?.team_name_attr ?? '—'}
       </span>
       <span className={styles.playerName}>

@@ -11,7 +11,10 @@ import board from './leaderboard.module.css'
 import { boardRows, type Row } from './leaderboard-rows'
 import owner from './owner.module.css'
 import page from './pages.module.css'
+import { RankAnnouncer } from './RankAnnouncer'
 import { canRemoveMembers, RemoveMembersBar, type RemoveSelection, useRemoveSelection } from './RemoveMembers'
+
+const HIDDEN_UNTIL_START = 'Teams and points are revealed when the match starts.'
 
 /**
  * `/contests/:id/members`: the leaderboard. While the match is live the top entries come
@@ -39,7 +42,8 @@ export function LeaderboardTab() {
 
   return (
     <div data-testid="leaderboard">
-      {!started ? <p className={page.hint}>Teams and points are revealed when the match starts.</p> : null}
+      <RankAnnouncer entries={mine} />
+      {!started ? <p className={page.hint}>{HIDDEN_UNTIL_START}</p> : null}
       {mine.length > 0 ? (
         <section className={board.mineBlock} aria-label="Your entries">
           <ul className={board.board} data-testid="my-entries">

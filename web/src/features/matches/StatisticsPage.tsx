@@ -12,6 +12,7 @@ import { LiveBadge } from './LiveBadge'
 import { useMatchLive } from './live'
 import { MatchStrip } from './MatchStrip'
 import styles from './matches.module.css'
+import { ScoreAnnouncer } from './ScoreAnnouncer'
 import { Scoreboard } from './Scoreboard'
 
 /** `/matches/:id/statistics`: the live score and every player's points with the breakdown. */
@@ -52,6 +53,7 @@ export function StatisticsPage() {
       />
       <MatchStrip match={m} status={status} />
       <Scoreboard match={m} status={status} summary={summary} names={names} recent={live.recent} />
+      <ScoreAnnouncer match={m} summary={summary} />
       {m.result_text ? <p className={styles.result}>{m.result_text}</p> : null}
 
       <h2 className={styles.sectionTitle}>Player points</h2>

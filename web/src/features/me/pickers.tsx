@@ -1,4 +1,5 @@
 import { CheckIcon } from '../../components/Icons'
+import { onDataColour } from '../../components/readable-on'
 import type { Avatar, Sport } from './api'
 import styles from './pickers.module.css'
 
@@ -42,7 +43,7 @@ export function SportPicker({
             onClick={() => onToggle(sport.slug)}
             data-testid={`sport-${sport.slug}`}
           >
-            <span className={styles.badge} style={{ background: look.color }} aria-hidden="true">
+            <span className={styles.badge} style={onDataColour(look.color)} aria-hidden="true">
               {look.short}
             </span>
             <span className={styles.sportText}>

@@ -1,6 +1,7 @@
 import { teamRows } from '../../../../server/domain/team-rules'
 import type { WorkingTeam } from '../../../../server/domain/working-team'
 import boxed from '../../components/boxed-list.module.css'
+import { onDataColour } from '../../components/readable-on'
 import { formatNumber } from '../../lib/format'
 import type { Player } from '../matches'
 import pick from './pick.module.css'
@@ -72,7 +73,7 @@ function CaptainRow({
   return (
     <li className={pick.player} data-testid="captain-row" data-player-id={id}>
       <div className={pick.playerButton}>
-        <span className={pick.kit} style={{ background: player.team.team_color }} aria-hidden="true">
+        <span className={pick.kit} style={onDataColour(player.team.team_color)} aria-hidden="true">
           {player.team.name_attr}
         </span>
         <span className={pick.playerName}>

@@ -2,6 +2,7 @@ import { useMemo } from 'react'
 import type { RoleTab, TeamPlayer } from '../../../../server/domain/team-rules'
 import { type CanAdd, canAdd, type WorkingTeam } from '../../../../server/domain/working-team'
 import { CheckIcon, MinusIcon, PlusIcon } from '../../components/Icons'
+import { onDataColour } from '../../components/readable-on'
 import { formatNumber } from '../../lib/format'
 import type { Player } from '../matches'
 import pick from './pick.module.css'
@@ -112,7 +113,7 @@ export function PlayerRow({
         aria-label={`${selected ? 'Remove' : 'Add'} ${p.name}`}
         aria-describedby={blocked && blocked.reason !== 'team_full' ? `why-${p.id}` : undefined}
       >
-        <span className={pick.kit} style={{ background: p.team.team_color }} aria-hidden="true">
+        <span className={pick.kit} style={onDataColour(p.team.team_color)} aria-hidden="true">
           {p.team.name_attr}
         </span>
         <span className={pick.playerName}>

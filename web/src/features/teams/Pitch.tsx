@@ -1,5 +1,6 @@
 import { Link } from 'react-router'
 import { teamRows } from '../../../../server/domain/team-rules'
+import { onDataColour } from '../../components/readable-on'
 import { formatNumber } from '../../lib/format'
 import styles from './pitch.module.css'
 
@@ -61,7 +62,7 @@ export function Pitch({
           {row.map((p) => {
             const body = (
               <>
-                <span className={styles.shirt} style={{ background: p.side.team_color }}>
+                <span className={styles.shirt} style={onDataColour(p.side.team_color)}>
                   {p.side.name_attr}
                   {p.captain ? <em className={styles.c}>C</em> : null}
                   {p.vice ? <em className={styles.vc}>VC</em> : null}

@@ -3,6 +3,7 @@ import { Link, useParams, useSearchParams } from 'react-router'
 import { Card, Loading } from '../../components/Common'
 import { Alert } from '../../components/Field'
 import { ChevronLeftIcon } from '../../components/Icons'
+import { onDataColour } from '../../components/readable-on'
 import type { Body } from '../../lib/client'
 import { formatDay, formatNumber } from '../../lib/format'
 import { usePageTitle } from '../../lib/page-title'
@@ -48,7 +49,7 @@ export function TeamPlayerPage() {
         </Link>
       ) : null}
       <section className={styles.playerHero}>
-        <span className={pick.kit} style={{ background: p.team.team_color }} aria-hidden="true">
+        <span className={pick.kit} style={onDataColour(p.team.team_color)} aria-hidden="true">
           {p.team.name_attr}
         </span>
         <div>
