@@ -31,7 +31,6 @@ export function ContestLayout() {
   const matchLive = useMatchLive(contest.data?.match_id ?? 0, signedIn && Boolean(match.data) && !over)
   const join = useJoinFlow()
   useJoinFromAddress(join.start)
-  const onIndex = useLocation().pathname.replace(/\/$/, '') === `/contests/${id}`
 
   if (contest.isPending || (contest.data && match.isPending)) return <Loading />
   if (contest.isError) return <Alert>{contest.error.message}</Alert>
@@ -39,17 +38,6 @@ export function ContestLayout() {
   if (!match.data) return <Loading />
   const c = withCount(contest.data, live.membersCount)
   const m = match.data
-  // The bare /contests/:id shows the leaderboard once the match has started, the prizes before.
-  const indexTab = match.data?.locked ? 'members' : 'prizes'
-  const tab = (to: string, label: string) => (
-    <NavLink
-      to={`/contests/${id}/${to}`}
-      end
-      className={({ isActive }) => (isActive || (onIndex && to === indexTab) ? page.tabActive : page.tab)}
-    >
-      {label}
-    </NavLink>
-  )
   return (
     <div data-testid="contest-page">
       <MatchStrip match={m} />
@@ -66,28 +54,46 @@ export function ContestLayout() {
       <ContestCard contest={c} onJoin={join.start} busy={join.busyId === c.id} />
       <OwnerControls contest={c} />
       <RefundStatusCard contest={c} />
-      <nav className={page.tabs} aria-label="Contest">
-        {tab('members', 'Leaderboard')}
-        {tab('prizes', 'Prizes')}
-        {tab('info', 'Info')}
-        {tab('squads', 'My Teams')}
-        {/* Six tabs do not fit a phone: once Compare joins, Activity is reached from Info there. */}
-        <NavLink
-          to={`/contests/${id}/activities`}
-          className={m.locked && c.joined_count > 0 ? `${page.tab} ${page.tabWideOnly}` : page.tab}
-          data-testid="activities-link"
-        >
-          Activity
-        </NavLink>
-        {m.locked && c.joined_count > 0 ? (
-          <NavLink to={`/contests/${id}/compare`} className={page.tab} data-testid="compare-link">
-            <SwapIcon width={14} height={14} /> Compare
-          </NavLink>
-        ) : null}
-      </nav>
+      <ContestTabs id={id} locked={m.locked} joined={c.joined_count > 0} />
       <Outlet context={{ contest: c, match: m, live, join: join.start } satisfies ContestContext} />
       {join.dialogs}
     </div>
+  )
+}
+
+/** The contest's tabs; the bare `/contests/:id` marks the leaderboard once the match has started, the prizes before. */
+function ContestTabs({ id, locked, joined }: { id: number; locked: boolean; joined: boolean }) {
+  const onIndex = useLocation().pathname.replace(/\/$/, '') === `/contests/${id}`
+  const indexTab = locked ? 'members' : 'prizes'
+  const tab = (to: string, label: string) => (
+    <NavLink
+      to={`/contests/${id}/${to}`}
+      end
+      className={({ isActive }) => (isActive || (onIndex && to === indexTab) ? page.tabActive : page.tab)}
+    >
+      {label}
+    </NavLink>
+  )
+  return (
+    <nav className={page.tabs} aria-label="Contest">
+      {tab('members', 'Leaderboard')}
+      {tab('prizes', 'Prizes')}
+      {tab('info', 'Info')}
+      {tab('squads', 'My Teams')}
+      {/* Six tabs do not fit a phone: once Compare joins, Activity is reached from Info there. */}
+      <NavLink
+        to={`/contests/${id}/activities`}
+        className={locked && joined ? `${page.tab} ${page.tabWideOnly}` : page.tab}
+        data-testid="activities-link"
+      >
+        Activity
+      </NavLink>
+      {locked && joined ? (
+        <NavLink to={`/contests/${id}/compare`} className={page.tab} data-testid="compare-link">
+          <SwapIcon width={14} height={14} /> Compare
+        </NavLink>
+      ) : null}
+    </nav>
   )
 }
 
