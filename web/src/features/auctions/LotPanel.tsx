@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useRef } from 'react'
 import { onDataColour } from '../../components/readable-on'
-import { formatNumber, relativeTime } from '../../lib/format'
+import { TimeAgo } from '../../components/TimeAgo'
+import { formatNumber } from '../../lib/format'
 import { useAuction } from './AuctionLayout'
 import { bidPlayer } from './actions'
 import type { Auction, Lot, Manager } from './api'
@@ -153,7 +154,7 @@ function BidHistory({ lot, managerById }: { lot: Lot; managerById: (id: number) 
               {m?.franchise_name ?? b.franchise_name ?? 'A franchise'}
             </span>
             <strong>{formatNumber(b.amount)}</strong>
-            <time>{relativeTime(b.at_in_millis)}</time>
+            <TimeAgo atMs={b.at_in_millis} />
           </li>
         )
       })}
