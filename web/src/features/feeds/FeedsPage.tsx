@@ -9,7 +9,6 @@ import {
   discoverQuery,
   type FeedItem,
   feedArrivalsKey,
-  feedQuery,
   notificationsLiveKey,
   type Post,
   PostCard,
@@ -17,6 +16,7 @@ import {
   TopicsLive,
   wallPostsQuery,
 } from '../posts'
+import { feedQuery } from './api'
 import { ResultCard } from './ResultCard'
 
 /**

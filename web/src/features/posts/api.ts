@@ -22,15 +22,6 @@ export const POST_HOLDERS = [['feeds'], ['discover'], ['post'], ['posts'], ['con
 const PER_PAGE = 20
 const older = (last: { next_before_id: number | null }) => last.next_before_id ?? undefined
 
-export const feedQuery = infiniteQueryOptions({
-  queryKey: ['feeds', 'items'],
-  queryFn: ({ pageParam }) =>
-    data(http.GET('/api/feeds', { params: { query: { before_id: pageParam, per_page: PER_PAGE } } })),
-  initialPageParam: undefined as number | undefined,
-  getNextPageParam: older,
-  staleTime: 30_000,
-})
-
 /**
  * The post ids of `feed_item`s (NotificationsChannel) seen while signed in: the feed shows the
  * ones it has not loaded as "N new posts". Outside ['feeds'], so refetching the feed keeps it.

@@ -10,7 +10,6 @@ export {
   type FeedItem,
   type FeedResult,
   feedArrivalsKey,
-  feedQuery,
   notificationsLiveKey,
   type Post,
   searchQuery,
