@@ -139,6 +139,31 @@ export function validPick(sport: string, players: ApiPlayer[], salt: string) {
   return team
 }
 
+/**
+ * Saves a valid cricket team for `matchId` over the API (the seeds' own picker over the match's
+ * players, seeded by `salt`) as the player whose token is given; answers the team's id.
+ */
+export async function saveValidTeam(
+  api: ReturnType<typeof apiClient>,
+  matchId: number,
+  token: string,
+  salt: string,
+): Promise<number> {
+  const squad = (await api.get<{ players: ApiPlayer[] }>(`/api/matches/${matchId}/players`)).body.players
+  const picked = validPick('cricket', squad, salt)
+  const team = await api.post<{ user_team: { id: number } }>(
+    `/api/matches/${matchId}/user_teams`,
+    {
+      player_ids: picked.player_ids.join(','),
+      captain: picked.captain_id,
+      vice_captain: picked.vice_captain_id,
+    },
+    token,
+  )
+  expect(team.status).toBe(201)
+  return team.body.user_team.id
+}
+
 /** Clicks players into the builder, switching to a role tab that lists each one. */
 export async function pickInBuilder(page: Page, sport: string, players: ApiPlayer[], ids: number[]) {
   const tabs = roleTabs(sport)

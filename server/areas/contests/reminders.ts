@@ -1,4 +1,5 @@
 import type { Deps } from '../../core/deps'
+import { lockRows } from '../../db/lock'
 import { type Executor, withTx } from '../../db/tx'
 import type { Job } from '../../lib/scheduler'
 import { DEADLINE_JOB, deadlineJobs } from '../matches'
@@ -49,6 +50,9 @@ export async function sendDeadlineReminders(deps: Deps, job: Job): Promise<numbe
   ]
   let sent = 0
   await withTx(deps, async (tx, after) => {
+    // Two runs of this match's job at once (two processes) wait on each other here, so the
+    // second finds what the first sent (notifyOnce checks, then inserts).
+    await lockRows(tx, 'matches', matchId)
     for (const r of reminders) {
       const key = `deadline:${r.contestId}:${minutes}`
       if (await notifyOnce(tx, after, r.userId, key, r.notification, job.run_at_ms)) sent++

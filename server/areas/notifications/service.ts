@@ -126,6 +126,8 @@ export async function unreadCount(db: Executor, userId: number): Promise<number>
  * A notification sent at most once per user and `onceKey` (a deadline reminder per contest
  * and lead time): a second call — the job run again after a crash, or by another process — finds
  * the row and sends nothing. Answers whether it was sent. The key is kept in `group_key`.
+ * Callers hold a lock that orders the writers of one key (the reminders: the match's row), so
+ * two at once never both insert.
  */
 export async function notifyOnce(
   tx: Executor,

@@ -2,7 +2,7 @@ import path from 'node:path'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type E2eWorld, SHOTS_DIR, startE2eWorld } from '../browser'
-import { apiClient, playLiveUntilMineScores, signInBrowser, watchReloads } from '../league'
+import { apiClient, playLiveUntilMineScores, saveValidTeam, signInBrowser, watchReloads } from '../league'
 
 /**
  * The contest views follow what others do, without a reload: a card's count and spots left
@@ -39,30 +39,8 @@ async function playerWithTeam(user: typeof me, salt: string) {
   const token = tokens.access_token
   const id = (await api.get<{ user: { id: number } }>('/api/me', token)).body.user.id
   await api.post('/api/admin/wallet/credits', { user_id: id, amount: 500 }, adminToken)
-  const squad = (
-    await api.get<{
-      players: Array<{ id: number; style: number; value_tenths: number; team: { id: number } }>
-    }>(`/api/matches/${match.id}/players`)
-  ).body.players
-  const { pickTeam } = await import('../../../server/domain/team-picker')
-  const { createRng } = await import('../../../server/domain/rng')
-  const picked = pickTeam(
-    'cricket',
-    squad.map((p) => ({ id: p.id, style: p.style, value_tenths: p.value_tenths, real_team_id: p.team.id })),
-    createRng(5).stream(`live-contests:${salt}`),
-  )
-  if (!picked) throw new Error('no valid team')
-  const team = await api.post<{ user_team: { id: number } }>(
-    `/api/matches/${match.id}/user_teams`,
-    {
-      player_ids: picked.player_ids.join(','),
-      captain: picked.captain_id,
-      vice_captain: picked.vice_captain_id,
-    },
-    token,
-  )
-  expect(team.status).toBe(201)
-  return { tokens, token, teamId: team.body.user_team.id }
+  const teamId = await saveValidTeam(api, match.id, token, `live-contests:${salt}`)
+  return { tokens, token, teamId }
 }
 
 let myTeam: number

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type E2eWorld, SHOTS_DIR, startE2eWorld } from '../browser'
-import { apiClient, signInBrowser, watchReloads } from '../league'
+import { apiClient, saveValidTeam, signInBrowser, watchReloads } from '../league'
 
 /**
  * With the clock running fast, every view of a match, a contest and my
@@ -40,32 +40,8 @@ beforeAll(async () => {
     .body.matches[0] as Match
   const contests = (await api.get<{ contests: Contest[] }>(`/api/matches/${match.id}/contests`)).body.contests
   mega = contests.find((c) => c.kind === 'mega') as Contest
-  const squad = (
-    await api.get<{
-      players: Array<{ id: number; style: number; value_tenths: number; team: { id: number } }>
-    }>(`/api/matches/${match.id}/players`)
-  ).body.players
-  const { pickTeam } = await import('../../../server/domain/team-picker')
-  const { createRng } = await import('../../../server/domain/rng')
-  const picked = pickTeam(
-    'cricket',
-    squad.map((p) => ({ id: p.id, style: p.style, value_tenths: p.value_tenths, real_team_id: p.team.id })),
-    createRng(3).stream('live-views'),
-  )
-  if (!picked) throw new Error('no valid team')
-  const team = await api.post<{ user_team: { id: number } }>(
-    `/api/matches/${match.id}/user_teams`,
-    {
-      player_ids: picked.player_ids.join(','),
-      captain: picked.captain_id,
-      vice_captain: picked.vice_captain_id,
-    },
-    token,
-  )
-  expect(team.status).toBe(201)
-  expect(
-    (await api.post(`/api/contests/${mega.id}/join`, { team_id: team.body.user_team.id }, token)).status,
-  ).toBe(200)
+  const teamId = await saveValidTeam(api, match.id, token, 'live-views')
+  expect((await api.post(`/api/contests/${mega.id}/join`, { team_id: teamId }, token)).status).toBe(200)
   await signInBrowser(world.browser, world.server.url, tokens)
 })
 afterAll(async () => {
