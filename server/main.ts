@@ -63,7 +63,9 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     await lock?.release()
     throw error
   }
-  const deps = await bootDeps(config, { ...options, lock })
+  // Its own copy: the port found on listening (--port 0) is this server's, not the caller's
+  // config's, which may start another server.
+  const deps = await bootDeps({ ...config }, { ...options, lock })
   try {
     return await serveBooted(deps, config, options)
   } catch (error) {
