@@ -53,9 +53,7 @@ export function RoomDetailsCard({
       <Card>
         <div data-testid="room-details">
           <h2 className={styles.title}>Room details</h2>
-          <p className={styles.note} data-testid="room-members-only">
-            Room details are for the contest’s members.
-          </p>
+          <MembersOnly revealAt={revealed ? null : revealAt} />
         </div>
       </Card>
     )
@@ -135,6 +133,23 @@ function Value({ label, value, testId }: { label: string; value: string; testId:
         {copied ? 'Copied' : 'Copy'}
       </Button>
     </div>
+  )
+}
+
+/** A visitor's card: the room is for members; when it appears, while that is still ahead. */
+function MembersOnly({ revealAt }: { revealAt: number | null }) {
+  const now = useServerNow()
+  return (
+    <p className={styles.note} data-testid="room-members-only">
+      {revealAt !== null && revealAt > now ? (
+        <>
+          Room details appear at <strong>{formatClock(revealAt)}</strong> ({relativeTime(revealAt, now)}), for
+          the contest’s members.
+        </>
+      ) : (
+        'Room details are for the contest’s members.'
+      )}
+    </p>
   )
 }
 
