@@ -5,6 +5,7 @@ import WebSocket from 'ws'
 import { type Config, ephemeralDatabase, loadConfig } from '../../server/core/config'
 import { type RunningServer, startServer } from '../../server/main'
 import { makeUser } from './deps'
+import { validTeamBody } from './league'
 
 /**
  * /cable test kit: a real listening server, the official @rails/actioncable client running in
@@ -85,6 +86,19 @@ export function jsonCaller(server: () => RunningServer, options: { web?: boolean
     })
     return { status: res.status, body: (await res.json()) as any }
   }
+}
+
+/** Saves a valid cricket team for `matchId` as the caller (the seeds' picker, seeded by `salt`); answers its id. */
+export async function savedTeam(server: RunningServer, token: string, matchId: number, salt: string) {
+  const body = await validTeamBody(server.deps, matchId, 'cricket', salt)
+  const res = await jsonCaller(() => server, { web: true })(
+    'POST',
+    `/api/matches/${matchId}/user_teams`,
+    token,
+    body,
+  )
+  if (res.status !== 201) throw new Error(`team not saved: ${res.status} ${JSON.stringify(res.body)}`)
+  return res.body.user_team.id as number
 }
 
 /** A JSON request to a listening server as the web app sends it (a content type only with a body). */

@@ -1,4 +1,5 @@
 import type { Selectable } from 'kysely'
+import { hasRow } from '../../db/query'
 import type { NotificationsTable } from '../../db/schema'
 import type { AfterCommit, Executor } from '../../db/tx'
 import type { NotificationKind } from '../../domain/notification-kinds'
@@ -137,13 +138,7 @@ export async function notifyOnce(
   notification: NewNotification,
   nowMs: number,
 ): Promise<boolean> {
-  const sent = await tx
-    .selectFrom('notifications')
-    .select('id')
-    .where('user_id', '=', userId)
-    .where('group_key', '=', onceKey)
-    .executeTakeFirst()
-  if (sent) return false
+  if (await hasRow(tx, 'notifications', { user_id: userId, group_key: onceKey })) return false
   const row = await tx
     .insertInto('notifications')
     .values({ ...notificationValues(notification, nowMs), user_id: userId, group_key: onceKey })

@@ -1,22 +1,14 @@
 import { describe, expect, it } from 'vitest'
-import { cableServer, cableUrl, jsonCaller, rawCable, signedInUser } from '../../helpers/cable'
-import { upcomingMatch, validTeamBody } from '../../helpers/league'
+import { cableServer, cableUrl, jsonCaller, rawCable, savedTeam, signedInUser } from '../../helpers/cable'
+import { upcomingMatch } from '../../helpers/league'
 
 /** Players' contests on the ContestChannel (docs/channels.md): activities live, privacy enforced. */
 const ctx = cableServer({ league: true, admin: true })
 
 const call = jsonCaller(() => ctx.server, { web: true })
 
-async function teamOf(p: { token: string }, matchId: number, salt: string) {
-  const res = await call(
-    'POST',
-    `/api/matches/${matchId}/user_teams`,
-    p.token,
-    await validTeamBody(ctx.server.deps, matchId, 'cricket', salt),
-  )
-  expect(res.status).toBe(201)
-  return res.body.user_team.id as number
-}
+const teamOf = (p: { token: string }, matchId: number, salt: string) =>
+  savedTeam(ctx.server, p.token, matchId, salt)
 
 describe('ContestChannel and players’ contests', () => {
   it('rejects outsiders of a private contest, takes the code, and streams activities live', async () => {
