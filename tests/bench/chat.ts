@@ -2,7 +2,6 @@ import { execFileSync } from 'node:child_process'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { availableParallelism, tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks'
 import { fileURLToPath } from 'node:url'
 import { hashPassword } from '../../server/areas/auth/passwords'
 import { issueTokenPair } from '../../server/areas/auth/tokens'
@@ -14,7 +13,9 @@ import { startServer } from '../../server/main'
 import { startChatBaseline } from './chat-baseline'
 import type { ChatPlan } from './chat-loader'
 import { childFigures } from './child-figures'
+import { median } from './rounds'
 import type { BenchOptions } from './run'
+import { watched } from './server-watch'
 
 const LOADER = fileURLToPath(new URL('./chat-loader.ts', import.meta.url))
 
@@ -44,38 +45,6 @@ function runLoader(plan: ChatPlan, dir: string, pinned: boolean): Promise<Record
   )
 }
 
-/**
- * What the server process spends while `work` runs: CPU (% of one core), the event loop's
- * delay (p99 and worst) and its longest GC pause — the figures that tell a slow server from a
- * busy machine (docs/groups.md, "Performance").
- */
-async function watched<T>(work: () => Promise<T>) {
-  let gcMaxMs = 0
-  const gc = new PerformanceObserver((list) => {
-    for (const entry of list.getEntries()) gcMaxMs = Math.max(gcMaxMs, entry.duration)
-  })
-  gc.observe({ entryTypes: ['gc'] })
-  const loop = monitorEventLoopDelay({ resolution: 1 })
-  loop.enable()
-  const cpu0 = process.cpuUsage()
-  const t0 = performance.now()
-  const result = await work()
-  const cpu = process.cpuUsage(cpu0)
-  const ms = performance.now() - t0
-  loop.disable()
-  gc.disconnect()
-  const round = (x: number) => Math.round(x * 10) / 10
-  return {
-    result,
-    server: {
-      server_cpu_pct: Math.round(((cpu.user + cpu.system) / 1000 / ms) * 100),
-      server_loop_delay_p99_ms: round(loop.percentile(99) / 1e6),
-      server_loop_delay_max_ms: round(loop.max / 1e6),
-      server_gc_max_ms: round(gcMaxMs),
-    },
-  }
-}
-
 interface Member {
   id: number
   slug: string
@@ -102,13 +71,6 @@ async function groupOf(deps: Deps, name: string, users: Member[]): Promise<strin
   const [owner, ...rest] = users
   if (!owner) throw new Error('no members')
   return createGroup(deps, owner.id, { name, member_slugs: rest.map((u) => u.slug) })
-}
-
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b)
-  return s.length % 2
-    ? (s[(s.length - 1) / 2] as number)
-    : ((s[s.length / 2 - 1] as number) + (s[s.length / 2] as number)) / 2
 }
 
 /**
