@@ -105,10 +105,14 @@ export async function setup(
   return { plan, tokens }
 }
 
-function runLoader(plan: LoadPlan, dir: string): Promise<Record<string, number | string>> {
+function runLoader(
+  plan: LoadPlan,
+  dir: string,
+  onMark?: (mark: string) => void,
+): Promise<Record<string, number | string>> {
   const file = join(dir, `plan-${plan.load}-${Date.now()}.json`)
   writeFileSync(file, JSON.stringify(plan))
-  return childFigures(process.execPath, ['--import', 'tsx', LOADER, file], 'loader')
+  return childFigures(process.execPath, ['--import', 'tsx', LOADER, file], 'loader', onMark)
 }
 
 const serverConfig = (dbFile: string) =>
@@ -132,13 +136,13 @@ async function measure(side: Side, l: Load, dir: string, run: string, durationMs
   const prep = await startServer(serverConfig(file), { seedIfEmpty: true })
   const s = await setup(prep, l.load, l.rooms, l.managers, l.watchers, durationMs)
   if (side === 'server') {
-    const w = await watched(() => runLoader(s.plan, dir))
+    const w = await watched((mark) => runLoader(s.plan, dir, mark))
     await prep.close()
     return { ...w.result, ...perBid(w, w.result) }
   }
   await prep.close()
   const baseline = await startBaseline(file, s.tokens)
-  const w = await watched(() => runLoader({ ...s.plan, url: baseline.url }, dir))
+  const w = await watched((mark) => runLoader({ ...s.plan, url: baseline.url }, dir, mark))
   await baseline.close()
   return { ...w.result, ...perBid(w, w.result) }
 }

@@ -38,10 +38,22 @@ export const lockedSeq = preparedFirst((db, $: Param<{ id: number }>) =>
 )
 
 /**
- * The state a command leaves: `startedAtMs` / `completedAtMs` are written only where the
- * column is still empty (null leaves it as it is).
+ * The state a command leaves, when its phase stays as it was (most commands: a bid). The
+ * status column is indexed twice: setting it to the value it has would still cost a commit
+ * index pages to write.
  */
-export const saveState = prepared(
+export const saveState = prepared((db, $: Param<{ id: number; state: string; seq: number; atMs: number }>) =>
+  db
+    .updateTable('auctions')
+    .set({ state: $('state'), seq: $('seq'), updated_at_ms: $('atMs') })
+    .where('id', '=', $('id')),
+)
+
+/**
+ * The state of a command that moves the phase: the status too, and `startedAtMs` /
+ * `completedAtMs` where the column is still empty (null leaves it as it is).
+ */
+export const saveStateAndPhase = prepared(
   (
     db,
     $: Param<{

@@ -10,7 +10,7 @@ import {
 } from '../../domain/auction/engine'
 import { AppError, notFound } from '../../http/errors'
 import { scheduleBots } from './bot-schedule'
-import { insertEvent, lockedSeq, saveState } from './command-queries'
+import { insertEvent, lockedSeq, saveState, saveStateAndPhase } from './command-queries'
 import type { AuctionRow } from './queries'
 import { cached, forgetAuctionJobs, loadForCommand, memo, shared, withAuctionLock } from './state'
 import { auctionStream, managerStream } from './streams'
@@ -112,15 +112,21 @@ async function store(
   atMs: number,
 ) {
   const s = r.state
-  await saveState(tx, {
-    id: row.id,
-    state: JSON.stringify(s),
-    seq: s.seq,
-    status: s.phase,
-    atMs,
-    startedAtMs: s.phase !== 'waiting' ? atMs : null,
-    completedAtMs: s.phase === 'completed' ? atMs : null,
-  })
+  const state = JSON.stringify(s)
+  const startedAtMs = row.started_at_ms === null && s.phase !== 'waiting' ? atMs : null
+  const completedAtMs = row.completed_at_ms === null && s.phase === 'completed' ? atMs : null
+  if (s.phase === row.status && startedAtMs === null && completedAtMs === null)
+    await saveState(tx, { id: row.id, state, seq: s.seq, atMs })
+  else
+    await saveStateAndPhase(tx, {
+      id: row.id,
+      state,
+      seq: s.seq,
+      status: s.phase,
+      atMs,
+      startedAtMs,
+      completedAtMs,
+    })
   for (const e of r.events)
     await insertEvent(tx, {
       auctionId: row.id,
