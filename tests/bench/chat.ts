@@ -106,12 +106,14 @@ function oneGroupLine(
     p99_each: real.map((x) => x.p99_ms),
     post_answer_p99_ms: mid(real, 'post_answer_p99_ms'),
     server_cpu_pct: mid(real, 'server_cpu_pct'),
+    cpu_us_per_message: mid(real, 'cpu_us_per_message'),
     server_loop_delay_p99_ms: mid(real, 'server_loop_delay_p99_ms'),
     server_loop_delay_max_ms: mid(real, 'server_loop_delay_max_ms'),
     baseline_p50_ms: mid(bare, 'p50_ms'),
     baseline_p99_ms: baseP99,
     baseline_p99_each: bare.map((x) => x.p99_ms),
     baseline_cpu_pct: mid(bare, 'server_cpu_pct'),
+    baseline_cpu_us_per_message: mid(bare, 'cpu_us_per_message'),
     baseline_loop_delay_p99_ms: mid(bare, 'server_loop_delay_p99_ms'),
     p99_over_baseline: overBaseline,
     target_p99_ms: 25,
@@ -190,7 +192,8 @@ export async function chatBench(options: BenchOptions): Promise<Record<string, u
             runLoader({ ...plan, url, run: `r${r + 1}${side}` }, dir, pinned, mark),
           )
           await bare?.close()
-          sides[side].push({ ...w.result, ...w.server })
+          const perMessage = Math.round(w.cpuUs / Math.max(1, Number(w.result.messages)))
+          sides[side].push({ ...w.result, ...w.server, cpu_us_per_message: perMessage })
           console.log(
             JSON.stringify({ load: 'one_big_group', server: side, round: r + 1, ...w.result, ...w.server }),
           )
