@@ -6,6 +6,7 @@
  */
 import { auctionBench } from './auction'
 import { chatBench } from './chat'
+import { cliBench } from './cli'
 import { clockJumpBench } from './clock-jump'
 import { clusterBench } from './cluster'
 import { httpBench } from './http'
@@ -24,6 +25,7 @@ const BENCHES: Record<string, (options: BenchOptions) => Promise<Record<string, 
   cluster: clusterBench,
   chat: chatBench,
   page: pageBench,
+  cli: cliBench,
 }
 
 const names: string[] = []
