@@ -156,6 +156,7 @@ export async function runLoad(plan: LoadPlan) {
 
   const started = performance.now()
   measuring = true
+  console.log('window start')
   if (plan.load === 'classroom') {
     // One bid every 1/rate s, from the managers in turn (never the current high bidder).
     const room = plan.rooms[0] as LoadPlan['rooms'][number]
@@ -203,6 +204,7 @@ export async function runLoad(plan: LoadPlan) {
   }
   const elapsed = performance.now() - started
   measuring = false
+  console.log('window end')
   await new Promise((r) => setTimeout(r, 500))
   for (const c of clients) c.ws.close()
 

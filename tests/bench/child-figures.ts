@@ -6,17 +6,25 @@
 import { spawn } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 
-/** Runs `command args…` and resolves with the JSON of its last stdout line; rejects when it exits non-zero. */
+/**
+ * Runs `command args…` and resolves with the JSON of its last stdout line; rejects when it exits
+ * non-zero. `onLine` hears every line as it comes (`window start` / `window end` marks).
+ */
 export function childFigures<T = Record<string, number | string>>(
   command: string,
   args: string[],
   name: string,
+  onLine?: (line: string) => void,
 ): Promise<T> {
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'inherit'] })
     let out = ''
+    let seen = 0
     child.stdout.on('data', (d) => {
       out += String(d)
+      if (!onLine) return
+      const lines = out.split('\n')
+      for (; seen < lines.length - 1; seen++) onLine(lines[seen] as string)
     })
     child.on('exit', (code) =>
       code === 0
