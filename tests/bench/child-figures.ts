@@ -24,6 +24,8 @@ export function childFigures<T = Record<string, number | string>>(
       const end = out.lastIndexOf('\n') + 1
       for (const line of out.slice(told, end).split('\n'))
         if (line.startsWith(MARK)) onMark(line.slice(MARK.length))
+        // The HTTP loader's own marks (http-loader.ts, read line by line by http.ts too).
+        else if (line === 'window start' || line === 'window end') onMark(line.slice('window '.length))
       told = Math.max(told, end)
     })
     child.on('exit', (code) =>
