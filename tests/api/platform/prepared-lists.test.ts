@@ -7,7 +7,7 @@ import { apiWorld } from '../../helpers/world'
 
 const ctx = apiWorld({ per: 'file' })
 
-const usersIn = prepared((db, $: Param<{ ids: number[]; role: string }>) =>
+const usersIn = prepared((db, $: Param<{ ids: number[]; role: 'player' | 'admin' }>) =>
   db
     .selectFrom('users')
     .select('id')
