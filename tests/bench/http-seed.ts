@@ -13,6 +13,8 @@ import { startServer } from '../../server/main'
 import { simulatedEvents } from './match-events'
 
 export interface BenchLeague {
+  /** The signed-in player whose reads are measured. */
+  playerId: number
   token: string
   adminToken: string
   matchId: number
@@ -78,6 +80,7 @@ export async function seedLeague(dbFile: string): Promise<BenchLeague> {
   const events = await simulatedEvents(db, cable, now, `bench:http:${cable.id}`)
   await server.close()
   return {
+    playerId: player.id,
     token,
     adminToken,
     matchId: match.id,

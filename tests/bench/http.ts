@@ -5,6 +5,7 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { CablePlan } from './http-cable'
 import type { LoaderPlan, LoaderResult } from './http-loader'
+import { type ReadPath, seedSocialReads } from './http-reads'
 import { type BenchLeague, copyDatabase, growContests, seedLeague } from './http-seed'
 import type { BenchOptions } from './run'
 
@@ -162,11 +163,7 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 const r2 = (x: number) => Math.round(x * 100) / 100
 const r3 = (x: number) => Math.round(x * 1000) / 1000
 
-interface Read {
-  name: string
-  kind: 'list' | 'point'
-  path: string
-}
+type Read = ReadPath
 
 /**
  * The busiest reads through the real server against a bare `node:http`
@@ -195,6 +192,7 @@ export async function httpBench(options: BenchOptions): Promise<Record<string, u
     copyDatabase(small, cableDb)
     const only = typeof options.reads === 'string' ? options.reads.split(',') : null
     const wants = (part: string) => only === null || only.includes(part)
+    const socialReads = await seedSocialReads(small, league.playerId)
     const largeCount = wants('contest_list_scale') ? await growContests(large, largeTotal) : 0
     console.log(
       `  seeded: small league, and ${largeCount} contests in the large one (taskset: ${hasTaskset})`,
@@ -211,6 +209,7 @@ export async function httpBench(options: BenchOptions): Promise<Record<string, u
       },
       { name: 'match', kind: 'point', path: `/api/matches/${league.matchId}` },
       { name: 'me', kind: 'point', path: '/api/me' },
+      ...socialReads,
     ]
     const reads = allReads.filter(
       (r) => wants(r.name) || (r.name === 'contest_list' && wants('contest_list_scale')),

@@ -19,14 +19,16 @@ export async function phaseLeaderboard(deps: Deps, phaseId: number, viewerId: nu
   const slice = board.slice(page.offset, page.offset + page.per_page)
   const mine = board.find((s) => s.userId === viewerId)
   const shown = mine ? [...slice, mine] : slice
-  const sums = await subsUsed(
-    deps.db,
-    shown.map((s) => s.teamId),
-  )
-  const users = await userCard(
-    deps.db,
-    shown.map((s) => s.userId),
-  )
+  const [sums, users] = await Promise.all([
+    subsUsed(
+      deps.db,
+      shown.map((s) => s.teamId),
+    ),
+    userCard(
+      deps.db,
+      shown.map((s) => s.userId),
+    ),
+  ])
   const row = (s: (typeof board)[number]) => {
     const u = users.get(s.userId)
     return {

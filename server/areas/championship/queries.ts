@@ -1,11 +1,14 @@
+import type { Kysely } from 'kysely'
+import { type Param, prepared, preparedFirst } from '../../db/prepared'
 import { rowWhere } from '../../db/query'
+import type { Database } from '../../db/schema'
 import type { Executor } from '../../db/tx'
 import type { LockedState } from '../../domain/championship/transfers'
 import type { TeamPlayer } from '../../domain/team-rules'
 import { VALUED_PLAYER_FIELDS } from '../matches'
 
 /** Phases with their series' sport (the team rules) and names. */
-export function phaseBase(db: Executor) {
+export function phaseBase(db: Executor | Kysely<Database>) {
   return db
     .selectFrom('series_phases as ph')
     .innerJoin('series as se', 'se.id', 'ph.series_id')
@@ -19,8 +22,13 @@ export function phaseBase(db: Executor) {
     ])
 }
 
+const phaseById = preparedFirst((db, $: Param<{ phaseId: number }>) =>
+  phaseBase(db).where('ph.id', '=', $('phaseId')),
+)
+
+/** One phase (compiled once: every phase read starts here). */
 export function findPhase(db: Executor, phaseId: number) {
-  return phaseBase(db).where('ph.id', '=', phaseId).executeTakeFirst()
+  return phaseById(db, { phaseId })
 }
 
 export type PhaseRow = NonNullable<Awaited<ReturnType<typeof findPhase>>>
@@ -134,18 +142,21 @@ export async function lockedStateOf(db: Executor, teamId: number): Promise<Locke
 }
 
 /** Free and paid substitutions each team has used over its scored matches. */
-export async function subsUsed(db: Executor, teamIds: number[]) {
-  if (teamIds.length === 0) return new Map<number, { free: number; paid: number }>()
-  const rows = await db
+const subsOf = prepared((db, $: Param<{ teamIds: number[] }>) =>
+  db
     .selectFrom('classic_team_scores')
     .select([
       'classic_team_id',
       (eb) => eb.fn.sum<number>('free_sub_used').as('free'),
       (eb) => eb.fn.sum<number>('paid_sub_used').as('paid'),
     ])
-    .where('classic_team_id', 'in', teamIds)
-    .groupBy('classic_team_id')
-    .execute()
+    .where('classic_team_id', 'in', $.list('teamIds'))
+    .groupBy('classic_team_id'),
+)
+
+export async function subsUsed(db: Executor, teamIds: number[]) {
+  if (teamIds.length === 0) return new Map<number, { free: number; paid: number }>()
+  const rows = await subsOf(db, { teamIds })
   return new Map(
     rows.map((r) => [r.classic_team_id, { free: Number(r.free ?? 0), paid: Number(r.paid ?? 0) }]),
   )

@@ -1,3 +1,4 @@
+import { type Param, prepared } from '../../db/prepared'
 import type { Executor } from '../../db/tx'
 import { competitionRanks } from '../../domain/prizes'
 import { Scoreboard } from '../scoring'
@@ -167,21 +168,30 @@ export interface TeamStanding {
  * current points in place of their stored values. Locked teams only (a team that has not
  * played has no rank), best first, then by team id.
  */
-export async function phaseStandings(db: Executor, phaseId: number): Promise<TeamStanding[]> {
-  const teams = await db
+/** The phase's teams that have played, and its matches being played: compiled once. */
+const phaseTeams = prepared((db, $: Param<{ phaseId: number }>) =>
+  db
     .selectFrom('classic_teams')
     .select(['id', 'user_id', 'score_x2'])
-    .where('phase_id', '=', phaseId)
+    .where('phase_id', '=', $('phaseId'))
     .where('first_locked_match_id', 'is not', null)
-    .orderBy('id')
-    .execute()
-  const liveMatches = await db
+    .orderBy('id'),
+)
+
+const livePhaseMatches = prepared((db, $: Param<{ phaseId: number }>) =>
+  db
     .selectFrom('matches')
     .select('id')
-    .where('phase_id', '=', phaseId)
+    .where('phase_id', '=', $('phaseId'))
     .where('status', '=', 'live')
-    .orderBy('event_time_ms')
-    .execute()
+    .orderBy('event_time_ms'),
+)
+
+export async function phaseStandings(db: Executor, phaseId: number): Promise<TeamStanding[]> {
+  const [teams, liveMatches] = await Promise.all([
+    phaseTeams(db, { phaseId }),
+    livePhaseMatches(db, { phaseId }),
+  ])
   const total = new Map(teams.map((t) => [t.id, Number(t.score_x2)]))
   const live = new Map<number, { matchId: number; scoreX2: number }>()
   for (const m of liveMatches) {

@@ -1,3 +1,4 @@
+import { type Param, prepared } from '../../db/prepared'
 import type { Executor } from '../../db/tx'
 import {
   FREE_TRANSFERS_PER_MATCH,
@@ -25,14 +26,17 @@ import { phaseStandings, type TeamStanding } from './scoring'
 /** "∞" while changes are unlimited (before the first lock), else the count. */
 export const countOrInfinity = (n: number | null): number | '∞' => (n === null ? '∞' : n)
 
-export const userCard = async (db: Executor, userIds: number[]) => {
-  if (userIds.length === 0) return new Map<number, ReturnType<typeof card>>()
-  const rows = await db
+const cardsOf = prepared((db, $: Param<{ userIds: number[] }>) =>
+  db
     .selectFrom('users as u')
     .leftJoin('avatars as a', 'a.id', 'u.avatar_id')
     .select(['u.id', 'u.username', 'u.team_name', 'u.image_url', 'a.url as avatar_url'])
-    .where('u.id', 'in', [...new Set(userIds)])
-    .execute()
+    .where('u.id', 'in', $.list('userIds')),
+)
+
+export const userCard = async (db: Executor, userIds: number[]) => {
+  if (userIds.length === 0) return new Map<number, ReturnType<typeof card>>()
+  const rows = await cardsOf(db, { userIds: [...new Set(userIds)] })
   return new Map(rows.map((r) => [r.id, card(r)]))
 }
 

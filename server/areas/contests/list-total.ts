@@ -1,4 +1,5 @@
 import type { Deps } from '../../core/deps'
+import { type Param, preparedFirst } from '../../db/prepared'
 import type { Db } from '../../db/tx'
 
 interface CachedTotal {
@@ -56,11 +57,11 @@ export async function listTotal(
   return total
 }
 
+const listsVersionRow = preparedFirst((db, $: Param<{ name: string }>) =>
+  db.selectFrom('data_versions').select('version').where('name', '=', $('name')),
+)
+
 export async function listsVersion(db: Db): Promise<number> {
-  const row = await db
-    .selectFrom('data_versions')
-    .select('version')
-    .where('name', '=', 'contest_lists')
-    .executeTakeFirst()
+  const row = await listsVersionRow(db, { name: 'contest_lists' })
   return Number(row?.version ?? 0)
 }

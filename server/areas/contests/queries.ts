@@ -1,4 +1,5 @@
 import { type ExpressionBuilder, type SelectQueryBuilder, sql } from 'kysely'
+import { type Param, prepared } from '../../db/prepared'
 import type { Executor } from '../../db/tx'
 import { USER_CARD_FIELDS } from '../users'
 
@@ -44,16 +45,28 @@ export function findContest(db: Executor, id: number): Promise<ContestRow | unde
 }
 
 /** The caller's entries in each of the given contests, with their stored standing. */
+/** A viewer's entries and likes among a page of contests: compiled once per page size class (db/prepared.ts). */
+const entriesIn = prepared((db, $: Param<{ userId: number; contestIds: number[] }>) =>
+  db
+    .selectFrom('contest_members')
+    .select(['id', 'contest_id', 'user_team_id', 'rank', 'points_x2', 'prize_paise', 'refunded'])
+    .where('user_id', '=', $('userId'))
+    .where('contest_id', 'in', $.list('contestIds'))
+    .orderBy('id'),
+)
+
+const likesIn = prepared((db, $: Param<{ userId: number; contestIds: number[] }>) =>
+  db
+    .selectFrom('contest_likes')
+    .select('contest_id')
+    .where('user_id', '=', $('userId'))
+    .where('contest_id', 'in', $.list('contestIds')),
+)
+
 export async function myEntries(db: Executor, userId: number, contestIds: number[]) {
   const out = new Map<number, MyEntryRow[]>()
   if (contestIds.length === 0) return out
-  const rows = await db
-    .selectFrom('contest_members')
-    .select(['id', 'contest_id', 'user_team_id', 'rank', 'points_x2', 'prize_paise', 'refunded'])
-    .where('user_id', '=', userId)
-    .where('contest_id', 'in', contestIds)
-    .orderBy('id')
-    .execute()
+  const rows = await entriesIn(db, { userId, contestIds })
   for (const r of rows) {
     const list = out.get(r.contest_id) ?? []
     list.push({
@@ -80,12 +93,7 @@ export interface MyEntryRow {
 
 export async function likedBy(db: Executor, userId: number, contestIds: number[]): Promise<Set<number>> {
   if (contestIds.length === 0) return new Set()
-  const rows = await db
-    .selectFrom('contest_likes')
-    .select('contest_id')
-    .where('user_id', '=', userId)
-    .where('contest_id', 'in', contestIds)
-    .execute()
+  const rows = await likesIn(db, { userId, contestIds })
   return new Set(rows.map((r) => r.contest_id))
 }
 

@@ -54,7 +54,9 @@ export async function contestsJson(
   filter: string | null = null,
 ): Promise<ContestJson[]> {
   const ids = rows.map((r) => r.id)
-  const entries = viewer ? await myEntries(deps.db, viewer.id, ids) : new Map<number, MyEntryRow[]>()
+  const [entries, liked] = viewer
+    ? await Promise.all([myEntries(deps.db, viewer.id, ids), likedBy(deps.db, viewer.id, ids)])
+    : [new Map<number, MyEntryRow[]>(), new Set<number>()]
   // While a match is in play the stored standing is stale: take it from the live scoreboard.
   for (const r of rows) {
     const mine = entries.get(r.id)
@@ -68,7 +70,6 @@ export async function contestsJson(
       }
     }
   }
-  const liked = viewer ? await likedBy(deps.db, viewer.id, ids) : new Set<number>()
   const now = deps.clock.now()
   return rows.map((r) =>
     contestJson(r, now, {

@@ -17,7 +17,7 @@ import {
   storedKey,
 } from './queries'
 import { groupStream } from './streams'
-import { type MessageJson, messageJson, messagesJson } from './views'
+import { type MessageJson, messageJson, messagePageJson, messagesJson } from './views'
 import { type Membership, visibleGroup, visibleMessage } from './visibility'
 
 /**
@@ -161,18 +161,8 @@ export async function listMessages(
   q: { before_id?: number | undefined; per_page: number },
 ) {
   const m = await visibleGroup(deps.db, uuid, userId)
-  let query = deps.db
-    .selectFrom('group_messages')
-    .select('id')
-    .where('group_id', '=', m.group.id)
-    .orderBy('id', 'desc')
-    .limit(q.per_page)
-  if (q.before_id !== undefined) query = query.where('id', '<', q.before_id)
-  const ids = (await query.execute()).map((r) => Number(r.id))
-  return {
-    messages: await messagesJson(deps.db, ids),
-    next_before_id: ids.length === q.per_page ? (ids.at(-1) ?? null) : null,
-  }
+  const { messages, ids } = await messagePageJson(deps.db, m.group.id, q)
+  return { messages, next_before_id: ids.length === q.per_page ? (ids.at(-1) ?? null) : null }
 }
 
 /** Moves my read marker forward to `messageId` (never back); broadcasts `read`. */

@@ -100,18 +100,21 @@ export const caughtUpMembers = prepared(
 )
 
 /** The groups and one-to-ones a user is in, latest conversation first. */
-export async function groupsOfMember(db: Executor, userId: number, page: Page) {
-  const rows = await db
+const memberGroupsPage = prepared((db, $: Param<{ userId: number; limit: number; offset: number }>) =>
+  db
     .selectFrom('groups as g')
     .innerJoin('group_members as gm', 'gm.group_id', 'g.id')
     .select(groupColumns)
-    .where('gm.user_id', '=', userId)
+    .where('gm.user_id', '=', $('userId'))
     .where('gm.removed_at_ms', 'is', null)
     .orderBy((eb) => eb.fn.coalesce('g.last_message_id', eb.lit(0)), 'desc')
     .orderBy('g.id', 'desc')
-    .limit(page.per_page)
-    .offset(page.offset)
-    .execute()
+    .limit($('limit'))
+    .offset($('offset')),
+)
+
+export async function groupsOfMember(db: Executor, userId: number, page: Page) {
+  const rows = await memberGroupsPage(db, { userId, limit: page.per_page, offset: page.offset })
   return rows.map((r) => ({ ...r, id: Number(r.id) }))
 }
 

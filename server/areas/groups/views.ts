@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely'
-import { type Param, preparedFirst } from '../../db/prepared'
+import { type Param, prepared, preparedFirst } from '../../db/prepared'
 import type { Database, GroupKind, GroupMessageType, GroupRole } from '../../db/schema'
 import type { Executor } from '../../db/tx'
 
@@ -101,13 +101,35 @@ function toMessageJson(r: MessageRow): MessageJson {
   }
 }
 
+const messagesByIds = prepared((db, $: Param<{ ids: number[] }>) =>
+  messageQuery(db).where('m.id', 'in', $.list('ids')).orderBy('m.id'),
+)
+
 export async function messagesJson(db: Executor, ids: number[]): Promise<MessageJson[]> {
   if (ids.length === 0) return []
-  const rows = await messageQuery(db as Kysely<Database>)
-    .where('m.id', 'in', ids)
-    .orderBy('m.id')
-    .execute()
-  return rows.map(toMessageJson)
+  return (await messagesByIds(db, { ids })).map(toMessageJson)
+}
+
+/** A page of a group's messages, newest first, older than `beforeId`: one query for ids and JSON. */
+const messagePage = prepared((db, $: Param<{ groupId: number; beforeId: number; perPage: number }>) =>
+  messageQuery(db)
+    .where('m.group_id', '=', $('groupId'))
+    .where('m.id', '<', $('beforeId'))
+    .orderBy('m.id', 'desc')
+    .limit($('perPage')),
+)
+
+/** No cursor: ids below every id there is (within a 32-bit integer, on both databases). */
+const NO_CURSOR = 2_147_483_647
+
+/** The page's messages oldest first, and the ids newest first (the cursor's order). */
+export async function messagePageJson(
+  db: Executor,
+  groupId: number,
+  q: { before_id?: number | undefined; per_page: number },
+): Promise<{ messages: MessageJson[]; ids: number[] }> {
+  const rows = await messagePage(db, { groupId, beforeId: q.before_id ?? NO_CURSOR, perPage: q.per_page })
+  return { messages: rows.map(toMessageJson).reverse(), ids: rows.map((r) => Number(r.id)) }
 }
 
 const messageById = preparedFirst((db, $: Param<{ id: number }>) =>
@@ -120,68 +142,98 @@ export async function messageJson(db: Executor, id: number): Promise<MessageJson
   return row ? toMessageJson(row) : undefined
 }
 
-/** Current members (not removed), admins first, then by when they joined. */
-export async function membersJson(db: Executor, group: GroupRow): Promise<MemberJson[]> {
-  const rows = await db
+/** Current members (not removed) of each group, admins first, then by when they joined. */
+const membersOf = prepared((db, $: Param<{ groupIds: number[] }>) =>
+  db
     .selectFrom('group_members as gm')
     .innerJoin('users as u', 'u.id', 'gm.user_id')
     .leftJoin('avatars as av', 'av.id', 'u.avatar_id')
     .select((eb) => [
+      'gm.group_id',
       'u.id',
       'u.slug',
       'u.username',
       'gm.role',
       eb.fn.coalesce('u.image_url', 'av.url').as('image_url'),
     ])
-    .where('gm.group_id', '=', group.id)
+    .where('gm.group_id', 'in', $.list('groupIds'))
     .where('gm.removed_at_ms', 'is', null)
+    .orderBy('gm.group_id')
     .orderBy('gm.role')
     .orderBy('gm.joined_at_ms')
-    .orderBy('gm.id')
-    .execute()
-  return rows.map((r) => ({
-    slug: r.slug,
-    username: r.username,
-    image_url: r.image_url,
-    role: r.role,
-    is_creator: r.id === group.created_by_id,
-  }))
+    .orderBy('gm.id'),
+)
+
+/** The members' JSON of each group, by group id (one query for them all). */
+async function membersByGroup(db: Executor, groups: GroupRow[]): Promise<Map<number, MemberJson[]>> {
+  const creators = new Map(groups.map((g) => [g.id, g.created_by_id]))
+  const out = new Map<number, MemberJson[]>()
+  for (const r of await membersOf(db, { groupIds: groups.map((g) => g.id) })) {
+    const groupId = Number(r.group_id)
+    const list = out.get(groupId) ?? []
+    list.push({
+      slug: r.slug,
+      username: r.username,
+      image_url: r.image_url,
+      role: r.role,
+      is_creator: r.id === creators.get(groupId),
+    })
+    out.set(groupId, list)
+  }
+  return out
 }
 
-/** The groups' JSON for one viewer, in the order given. */
-export async function groupsJson(db: Executor, groups: GroupRow[], viewerId: number) {
-  if (groups.length === 0) return []
-  const ids = groups.map((g) => g.id)
-  const mine = await db
+/** Current members (not removed), admins first, then by when they joined. */
+export async function membersJson(db: Executor, group: GroupRow): Promise<MemberJson[]> {
+  return (await membersByGroup(db, [group])).get(group.id) ?? []
+}
+
+const viewerMemberships = prepared((db, $: Param<{ userId: number; groupIds: number[] }>) =>
+  db
     .selectFrom('group_members')
     .select(['group_id', 'is_muted', 'last_read_message_id'])
-    .where('user_id', '=', viewerId)
-    .where('group_id', 'in', ids)
-    .execute()
-  const unread = await db
+    .where('user_id', '=', $('userId'))
+    .where('group_id', 'in', $.list('groupIds')),
+)
+
+const unreadCounts = prepared((db, $: Param<{ userId: number; groupIds: number[] }>) =>
+  db
     .selectFrom('group_messages as m')
     .innerJoin('group_members as gm', (j) =>
-      j.onRef('gm.group_id', '=', 'm.group_id').on('gm.user_id', '=', viewerId),
+      j.onRef('gm.group_id', '=', 'm.group_id').on('gm.user_id', '=', $('userId')),
     )
     .select((eb) => ['m.group_id', eb.fn.countAll<number>().as('n')])
     .whereRef('m.id', '>', 'gm.last_read_message_id')
-    .where('m.user_id', '!=', viewerId)
-    .where('m.group_id', 'in', ids)
-    .groupBy('m.group_id')
-    .execute()
-  const counts = await db
+    .where('m.user_id', '!=', $('userId'))
+    .where('m.group_id', 'in', $.list('groupIds'))
+    .groupBy('m.group_id'),
+)
+
+const memberCounts = prepared((db, $: Param<{ groupIds: number[] }>) =>
+  db
     .selectFrom('group_members')
     .select((eb) => ['group_id', eb.fn.countAll<number>().as('n')])
-    .where('group_id', 'in', ids)
+    .where('group_id', 'in', $.list('groupIds'))
     .where('removed_at_ms', 'is', null)
-    .groupBy('group_id')
-    .execute()
+    .groupBy('group_id'),
+)
+
+/** The groups' JSON for one viewer, in the order given: the same few queries for one group or fifty. */
+export async function groupsJson(db: Executor, groups: GroupRow[], viewerId: number) {
+  if (groups.length === 0) return []
+  const groupIds = groups.map((g) => g.id)
   const lastIds = groups.flatMap((g) => (g.last_message_id === null ? [] : [Number(g.last_message_id)]))
-  const last = new Map((await messagesJson(db, lastIds)).map((m) => [m.id, m]))
-  const out = []
-  for (const g of groups) {
+  const [mine, unread, counts, members, lastMessages] = await Promise.all([
+    viewerMemberships(db, { userId: viewerId, groupIds }),
+    unreadCounts(db, { userId: viewerId, groupIds }),
+    memberCounts(db, { groupIds }),
+    membersByGroup(db, groups),
+    messagesJson(db, lastIds),
+  ])
+  const last = new Map(lastMessages.map((m) => [m.id, m]))
+  return groups.map((g) => {
     const me = mine.find((m) => m.group_id === g.id)
-    out.push({
+    return {
       group_uuid_id: g.uuid,
       name: g.name,
       description: g.description,
@@ -191,9 +243,8 @@ export async function groupsJson(db: Executor, groups: GroupRow[], viewerId: num
       is_muted: me?.is_muted === 1,
       unread_message_count: Number(unread.find((u) => u.group_id === g.id)?.n ?? 0),
       members_count: Number(counts.find((c) => c.group_id === g.id)?.n ?? 0),
-      group_members: await membersJson(db, g),
+      group_members: members.get(g.id) ?? [],
       last_message: g.last_message_id === null ? null : (last.get(Number(g.last_message_id)) ?? null),
-    })
-  }
-  return out
+    }
+  })
 }

@@ -1,12 +1,12 @@
-import { sql } from 'kysely'
-import { type Param, preparedFirst } from '../../db/prepared'
+import { type Kysely, sql } from 'kysely'
+import { type Param, prepared, preparedFirst } from '../../db/prepared'
 import { countRows } from '../../db/query'
-import type { MatchStatus } from '../../db/schema'
+import type { Database, MatchStatus } from '../../db/schema'
 import type { Executor } from '../../db/tx'
 import { PLAYER_FIELDS, SIDE_FIELDS } from './players.queries'
 
 /** A match row with what every view of it needs: its sport and series. */
-export function matchBase(db: Executor) {
+export function matchBase(db: Executor | Kysely<Database>) {
   return db
     .selectFrom('matches as m')
     .innerJoin('sports as s', 's.id', 'm.sport_id')
@@ -23,8 +23,11 @@ export function matchBase(db: Executor) {
 
 export type MatchRow = Awaited<ReturnType<ReturnType<typeof matchBase>['executeTakeFirstOrThrow']>>
 
+const matchById = preparedFirst((db, $: Param<{ id: number }>) => matchBase(db).where('m.id', '=', $('id')))
+
+/** One match (compiled once: every match read starts here). */
 export function findMatch(db: Executor, id: number): Promise<MatchRow | undefined> {
-  return matchBase(db).where('m.id', '=', id).executeTakeFirst()
+  return matchById(db, { id })
 }
 
 export interface MatchFilter {
@@ -75,18 +78,22 @@ export function teamsByIds(db: Executor, ids: number[]) {
 export type RealTeamRow = Awaited<ReturnType<typeof teamsByIds>>[number]
 
 /** The sides of each match (slot order). */
-export async function sidesOf(db: Executor, matchIds: number[]): Promise<Map<number, RealTeamRow[]>> {
-  const out = new Map<number, RealTeamRow[]>()
-  if (matchIds.length === 0) return out
-  const rows = await db
+const sidesIn = prepared((db, $: Param<{ matchIds: number[] }>) =>
+  db
     .selectFrom('match_teams as mt')
     .innerJoin('real_teams as t', 't.id', 'mt.real_team_id')
     .selectAll('t')
     .select(['mt.match_id', 'mt.slot'])
-    .where('mt.match_id', 'in', matchIds)
+    .where('mt.match_id', 'in', $.list('matchIds'))
     .orderBy('mt.match_id')
-    .orderBy('mt.slot')
-    .execute()
+    .orderBy('mt.slot'),
+)
+
+/** Each match's two sides, in slot order (one compiled query for a page of matches). */
+export async function sidesOf(db: Executor, matchIds: number[]): Promise<Map<number, RealTeamRow[]>> {
+  const out = new Map<number, RealTeamRow[]>()
+  if (matchIds.length === 0) return out
+  const rows = await sidesIn(db, { matchIds })
   for (const { match_id, slot: _slot, ...team } of rows) {
     const list = out.get(match_id) ?? []
     list.push(team)

@@ -1,5 +1,6 @@
 import { sql } from 'kysely'
 import type { Deps } from '../../core/deps'
+import { type Param, prepared } from '../../db/prepared'
 import type { Executor } from '../../db/tx'
 import type { StatValue } from '../../domain/scoring/types'
 import { notFound } from '../../http/errors'
@@ -12,44 +13,54 @@ export async function requireMatch(db: Executor, id: number): Promise<MatchRow> 
   return match
 }
 
+/** Per match of a page: its contests, and the viewer's teams and joined contests (compiled once). */
+const contestCounts = prepared((db, $: Param<{ ids: number[] }>) =>
+  db
+    .selectFrom('contests')
+    .select(['match_id', sql<number>`count(*)`.as('n')])
+    .where('match_id', 'in', $.list('ids'))
+    .groupBy('match_id'),
+)
+
+const teamCounts = prepared((db, $: Param<{ ids: number[]; userId: number }>) =>
+  db
+    .selectFrom('user_teams')
+    .select(['match_id', sql<number>`count(*)`.as('n')])
+    .where('user_id', '=', $('userId'))
+    .where('match_id', 'in', $.list('ids'))
+    .groupBy('match_id'),
+)
+
+const joinedCounts = prepared((db, $: Param<{ ids: number[]; userId: number }>) =>
+  db
+    .selectFrom('contest_members as cm')
+    .innerJoin('contests as c', 'c.id', 'cm.contest_id')
+    .select(['c.match_id', sql<number>`count(distinct c.id)`.as('n')])
+    .where('cm.user_id', '=', $('userId'))
+    .where('c.match_id', 'in', $.list('ids'))
+    .groupBy('c.match_id'),
+)
+
 /** Matches as JSON, with contest counts and, for a signed-in viewer, their teams and joined contests. */
 export async function matchesJson(deps: Deps, rows: MatchRow[], viewerId: number | null) {
   const ids = rows.map((m) => m.id)
-  const sides = await sidesOf(deps.db, ids)
   const counts = new Map<number, { contests: number; teams: number; joined: number }>()
   const countOf = (matchId: number) => {
     const entry = counts.get(matchId) ?? { contests: 0, teams: 0, joined: 0 }
     counts.set(matchId, entry)
     return entry
   }
-  if (ids.length > 0) {
-    const contests = await deps.db
-      .selectFrom('contests')
-      .select(['match_id', sql<number>`count(*)`.as('n')])
-      .where('match_id', 'in', ids)
-      .groupBy('match_id')
-      .execute()
-    for (const c of contests) countOf(c.match_id).contests = Number(c.n)
-    if (viewerId !== null) {
-      const teams = await deps.db
-        .selectFrom('user_teams')
-        .select(['match_id', sql<number>`count(*)`.as('n')])
-        .where('user_id', '=', viewerId)
-        .where('match_id', 'in', ids)
-        .groupBy('match_id')
-        .execute()
-      for (const t of teams) countOf(t.match_id).teams = Number(t.n)
-      const joined = await deps.db
-        .selectFrom('contest_members as cm')
-        .innerJoin('contests as c', 'c.id', 'cm.contest_id')
-        .select(['c.match_id', sql<number>`count(distinct c.id)`.as('n')])
-        .where('cm.user_id', '=', viewerId)
-        .where('c.match_id', 'in', ids)
-        .groupBy('c.match_id')
-        .execute()
-      for (const j of joined) countOf(j.match_id).joined = Number(j.n)
-    }
-  }
+  const none: Array<{ match_id: number; n: number }> = []
+  const signedIn = ids.length > 0 && viewerId !== null
+  const [sides, contests, teams, joined] = await Promise.all([
+    sidesOf(deps.db, ids),
+    ids.length > 0 ? contestCounts(deps.db, { ids }) : none,
+    signedIn ? teamCounts(deps.db, { ids, userId: viewerId }) : none,
+    signedIn ? joinedCounts(deps.db, { ids, userId: viewerId }) : none,
+  ])
+  for (const c of contests) countOf(c.match_id).contests = Number(c.n)
+  for (const t of teams) countOf(t.match_id).teams = Number(t.n)
+  for (const j of joined) countOf(j.match_id).joined = Number(j.n)
   const now = deps.clock.now()
   return rows.map((m) => {
     const c = counts.get(m.id) ?? { contests: 0, teams: 0, joined: 0 }

@@ -1,4 +1,5 @@
 import type { Selectable } from 'kysely'
+import { type Param, prepared, preparedFirst } from '../../db/prepared'
 import { hasRow } from '../../db/query'
 import type { NotificationsTable } from '../../db/schema'
 import type { AfterCommit, Executor } from '../../db/tx'
@@ -78,28 +79,41 @@ function published(after: AfterCommit, row: Selectable<NotificationsTable>): Not
   return json
 }
 
+/** A page of notifications, and the counts beside it, each compiled once (db/prepared.ts). */
+const notificationPage = prepared((db, $: Param<{ userId: number; limit: number; offset: number }>) =>
+  db
+    .selectFrom('notifications')
+    .selectAll()
+    .where('user_id', '=', $('userId'))
+    .orderBy('id', 'desc')
+    .limit($('limit'))
+    .offset($('offset')),
+)
+
+const notificationCounts = preparedFirst((db, $: Param<{ userId: number }>) =>
+  db
+    .selectFrom('notifications')
+    .select((eb) => [
+      eb.fn.countAll<number>().as('n'),
+      eb.fn.sum<number>(eb.case().when('read_at_ms', 'is', null).then(1).else(0).end()).as('unread'),
+    ])
+    .where('user_id', '=', $('userId')),
+)
+
 export async function listNotifications(
   db: Executor,
   userId: number,
   page: { offset: number; per_page: number },
 ) {
-  const rows = await db
-    .selectFrom('notifications')
-    .selectAll()
-    .where('user_id', '=', userId)
-    .orderBy('id', 'desc')
-    .limit(page.per_page)
-    .offset(page.offset)
-    .execute()
-  const total = await db
-    .selectFrom('notifications')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('user_id', '=', userId)
-    .executeTakeFirstOrThrow()
+  const [rows, counts] = await Promise.all([
+    notificationPage(db, { userId, limit: page.per_page, offset: page.offset }),
+    notificationCounts(db, { userId }),
+  ])
   return {
     notifications: rows.map(serializeNotification),
-    total: Number(total.n),
-    unread: await unreadCount(db, userId),
+    total: Number(counts?.n ?? 0),
+    // No rows: the sum is null.
+    unread: Number(counts?.unread ?? 0),
   }
 }
 
@@ -113,14 +127,16 @@ export async function markAllRead(db: Executor, userId: number, nowMs: number): 
   return Number(result.numUpdatedRows)
 }
 
-export async function unreadCount(db: Executor, userId: number): Promise<number> {
-  const row = await db
+const unreadOf = preparedFirst((db, $: Param<{ userId: number }>) =>
+  db
     .selectFrom('notifications')
     .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('user_id', '=', userId)
-    .where('read_at_ms', 'is', null)
-    .executeTakeFirstOrThrow()
-  return Number(row.n)
+    .where('user_id', '=', $('userId'))
+    .where('read_at_ms', 'is', null),
+)
+
+export async function unreadCount(db: Executor, userId: number): Promise<number> {
+  return Number((await unreadOf(db, { userId }))?.n ?? 0)
 }
 
 /**

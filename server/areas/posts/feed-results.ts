@@ -1,4 +1,5 @@
 import { z } from '@hono/zod-openapi'
+import { type Param, prepared } from '../../db/prepared'
 import type { Executor } from '../../db/tx'
 import { paiseToRupees } from '../../domain/money'
 
@@ -42,8 +43,12 @@ export interface TimeSpan {
   toMs: number | null
 }
 
-export async function feedResults(db: Executor, meId: number, span: TimeSpan): Promise<FeedResult[]> {
-  let query = db
+/** A span's open ends as bounds every settlement time lies within: one compiled query for every page. */
+const EARLIEST_MS = 0
+const LATEST_MS = Number.MAX_SAFE_INTEGER
+
+const resultsIn = prepared((db, $: Param<{ meId: number; fromMs: number; toMs: number }>) =>
+  db
     .selectFrom('contest_members as m')
     .innerJoin('contests as c', 'c.id', 'm.contest_id')
     .innerJoin('matches as mt', 'mt.id', 'c.match_id')
@@ -67,12 +72,16 @@ export async function feedResults(db: Executor, meId: number, span: TimeSpan): P
     .where('m.prize_paise', '>', 0)
     .where((eb) =>
       eb.or([
-        eb('m.user_id', '=', meId),
-        eb('m.user_id', 'in', eb.selectFrom('follows').select('followee_id').where('follower_id', '=', meId)),
+        eb('m.user_id', '=', $('meId')),
+        eb(
+          'm.user_id',
+          'in',
+          eb.selectFrom('follows').select('followee_id').where('follower_id', '=', $('meId')),
+        ),
       ]),
     )
     // A private contest's result is its winner's own business, as its posts are.
-    .where((eb) => eb.or([eb('c.is_private', '=', 0), eb('m.user_id', '=', meId)]))
+    .where((eb) => eb.or([eb('c.is_private', '=', 0), eb('m.user_id', '=', $('meId'))]))
     .groupBy([
       'm.user_id',
       'u.slug',
@@ -88,10 +97,17 @@ export async function feedResults(db: Executor, meId: number, span: TimeSpan): P
     .orderBy('c.settled_at_ms', 'desc')
     .orderBy('c.id', 'desc')
     .orderBy('m.user_id')
-    .limit(RESULTS_PER_PAGE)
-  if (span.fromMs !== null) query = query.where('c.settled_at_ms', '>=', span.fromMs)
-  if (span.toMs !== null) query = query.where('c.settled_at_ms', '<', span.toMs)
-  const rows = await query.execute()
+    .where('c.settled_at_ms', '>=', $('fromMs'))
+    .where('c.settled_at_ms', '<', $('toMs'))
+    .limit(RESULTS_PER_PAGE),
+)
+
+export async function feedResults(db: Executor, meId: number, span: TimeSpan): Promise<FeedResult[]> {
+  const rows = await resultsIn(db, {
+    meId,
+    fromMs: span.fromMs ?? EARLIEST_MS,
+    toMs: span.toMs ?? LATEST_MS,
+  })
   return rows.map((r) => ({
     user: { id: r.user_id, slug: r.slug, username: r.username, image_url: r.image_url },
     contest: { id: r.contest_id, name: r.contest_name, match_title: r.match_title },

@@ -1,3 +1,4 @@
+import { type Param, prepared } from '../../db/prepared'
 import type { Executor } from '../../db/tx'
 
 export interface OlderPage {
@@ -32,12 +33,11 @@ export async function slugOf(db: Executor, userId: number): Promise<string | nul
   return row?.slug ?? null
 }
 
-/**
- * A page of a player's feed: visible posts of people they follow and their own, newest first.
- * Posts on private contests show only to their author here.
- */
-export async function feedPostIds(db: Executor, meId: number, q: OlderPage): Promise<number[]> {
-  let query = db
+/** No cursor: ids below every id there is (within a 32-bit integer, on both databases). */
+const NO_CURSOR = 2_147_483_647
+
+const feedPage = prepared((db, $: Param<{ meId: number; beforeId: number; perPage: number }>) =>
+  db
     .selectFrom('posts as p')
     .innerJoin('topics as t', 't.id', 'p.topic_id')
     .leftJoin('contests as c', 'c.id', 't.contest_id')
@@ -45,15 +45,29 @@ export async function feedPostIds(db: Executor, meId: number, q: OlderPage): Pro
     .where('p.hidden', '=', 0)
     .where((eb) =>
       eb.or([
-        eb('p.user_id', '=', meId),
-        eb('p.user_id', 'in', eb.selectFrom('follows').select('followee_id').where('follower_id', '=', meId)),
+        eb('p.user_id', '=', $('meId')),
+        eb(
+          'p.user_id',
+          'in',
+          eb.selectFrom('follows').select('followee_id').where('follower_id', '=', $('meId')),
+        ),
       ]),
     )
-    .where((eb) => eb.or([eb('c.id', 'is', null), eb('c.is_private', '=', 0), eb('p.user_id', '=', meId)]))
+    .where((eb) =>
+      eb.or([eb('c.id', 'is', null), eb('c.is_private', '=', 0), eb('p.user_id', '=', $('meId'))]),
+    )
+    .where('p.id', '<', $('beforeId'))
     .orderBy('p.id', 'desc')
-    .limit(q.per_page)
-  if (q.before_id !== undefined) query = query.where('p.id', '<', q.before_id)
-  return (await query.execute()).map((r) => Number(r.id))
+    .limit($('perPage')),
+)
+
+/**
+ * A page of a player's feed: visible posts of people they follow and their own, newest first.
+ * Posts on private contests show only to their author here.
+ */
+export async function feedPostIds(db: Executor, meId: number, q: OlderPage): Promise<number[]> {
+  const rows = await feedPage(db, { meId, beforeId: q.before_id ?? NO_CURSOR, perPage: q.per_page })
+  return rows.map((r) => Number(r.id))
 }
 
 /**
