@@ -3,6 +3,7 @@ import { sql } from 'kysely'
 import pg from 'pg'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { answerCacheStats } from '../../../server/http/answer-cache'
+import { whileUnchanged as unchangedWhile } from '../../helpers/changes'
 import { durableDatabase } from '../../helpers/db'
 import type { TestWorld } from '../../helpers/deps'
 import { client } from '../../helpers/http'
@@ -54,19 +55,7 @@ const countBefore = (text: string, at: number) => text.slice(0, at + 1).split('?
 
 const stats = () => answerCacheStats(world.deps)
 
-/**
- * Runs `step` until the change mark stayed put over all of it, and answers what it returned.
- * On PostgreSQL the mark is the server's snapshot, which any commit in any database of that
- * server moves (other test files run beside this one): a step the mark moved under counted
- * misses that were right to miss, so it says nothing about hits. On SQLite it runs once.
- */
-async function whileUnchanged<T>(step: () => Promise<T>): Promise<T> {
-  for (let attempt = 1; ; attempt++) {
-    const mark = await world.deps.dbHandle.changeMark()
-    const result = await step()
-    if ((await world.deps.dbHandle.changeMark()) === mark || attempt >= 50) return result
-  }
-}
+const whileUnchanged = <T>(step: () => Promise<T>) => unchangedWhile(world.deps, step)
 
 describe('the answer cache', () => {
   it('serves a read again from the cache while nothing is committed', async () => {
@@ -136,12 +125,12 @@ describe('the answer cache', () => {
     })
     expect(after.hits).toBe(before.hits + 2)
 
-    const mark = await world.deps.dbHandle.changeMark()
+    const count = world.deps.dbHandle.changes.now()
     world.wall.advance(match.event_time_ms - world.deps.clock.now() + 1000)
     expect((await read()).locked).toBe(true)
     expect((await contests()).some((c) => c.joinable)).toBe(false)
-    // Nothing of this database was committed (on PostgreSQL other databases may have moved it).
-    if (world.deps.dbHandle.kind === 'sqlite') expect(await world.deps.dbHandle.changeMark()).toBe(mark)
+    // Nothing was committed.
+    expect(world.deps.dbHandle.changes.now()).toBe(count)
   })
 
   it('makes one answer for many simultaneous misses', async () => {
