@@ -52,6 +52,9 @@ interface Cache {
   /** Answers sent from the cache, and answers made (tests and the bench read these). */
   hits: number
   fills: number
+  /** What the last fill declared it reads, and whether it was kept (tests/api/http/cached-reads-tables.test.ts). */
+  lastReads: Reads
+  lastKept: boolean
 }
 
 /** Bounds per process: enough for every list key and a few thousand viewers' answers. */
@@ -63,7 +66,15 @@ const caches = new WeakMap<Deps['dbHandle'], Cache>()
 function cacheOf(deps: Deps): Cache {
   let cache = caches.get(deps.dbHandle)
   if (!cache) {
-    cache = { entries: new Map(), bytes: 0, filling: new Map(), hits: 0, fills: 0 }
+    cache = {
+      entries: new Map(),
+      bytes: 0,
+      filling: new Map(),
+      hits: 0,
+      fills: 0,
+      lastReads: [],
+      lastKept: false,
+    }
     caches.set(deps.dbHandle, cache)
   }
   return cache
@@ -118,12 +129,14 @@ export async function cachedJson<T>(
   let flight = cache.filling.get(key)
   if (!flight) {
     cache.fills++
+    cache.lastReads = reads
     const made = make(fill, at, reads, now)
     flight = made
     cache.filling.set(key, made)
     made.then(
       (entry) => {
         if (cache.filling.get(key) === made) cache.filling.delete(key)
+        cache.lastKept = entry.store
         if (entry.store) store(cache, key, entry)
       },
       () => {
@@ -136,6 +149,7 @@ export async function cachedJson<T>(
   if (now >= made.fromMs && now < made.untilMs && deps.dbHandle.changes.holds(made.tables, made.at))
     return send(c, made.bytes)
   cache.fills++
+  cache.lastReads = reads
   const own = await make(fill, at, reads, now)
   return send(c, own.bytes)
 }
@@ -212,8 +226,8 @@ function send<T>(c: AppContext, bytes: Buffer<ArrayBuffer>): ReturnType<typeof c
   return jsonAnswer(c, bytes) as unknown as ReturnType<typeof c.json<T, 200>>
 }
 
-/** How many answers this database's cache has sent and made, and how many it keeps. */
-export function answerCacheStats(deps: Deps): { hits: number; fills: number; kept: number } {
-  const cache = cacheOf(deps)
-  return { hits: cache.hits, fills: cache.fills, kept: cache.entries.size }
+/** How many answers this database's cache has sent and made, how many it keeps, and what the last fill read. */
+export function answerCacheStats(deps: Deps) {
+  const { hits, fills, entries, lastReads, lastKept } = cacheOf(deps)
+  return { hits, fills, kept: entries.size, lastReads, lastKept }
 }

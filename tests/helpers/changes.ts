@@ -1,3 +1,4 @@
+import { sql } from 'kysely'
 import type { Deps } from '../../server/core/deps'
 
 /**
@@ -22,5 +23,22 @@ export async function whileUnchanged<T>(deps: Deps, step: () => Promise<T>): Pro
     const before = deps.dbHandle.changes.now()
     const result = await step()
     if (deps.dbHandle.changes.now() === before || attempt >= 50) return result
+  }
+}
+
+/**
+ * PostgreSQL: returns once this process has heard every notification of what committed before
+ * the call (notifications arrive in commit order: a marker sent now arrives after them all).
+ * SQLite: at once (its changes are seen synchronously).
+ */
+export async function heardSoFar(deps: Deps): Promise<void> {
+  if (deps.dbHandle.kind !== 'postgres') return
+  await hearingChanges(deps)
+  const before = deps.dbHandle.changes.now()
+  const marker = 'test_marker' as 'users'
+  await sql`select pg_notify('fanspole_changes', ${marker})`.execute(deps.db)
+  for (let i = 0; deps.dbHandle.changes.holds([marker], before); i++) {
+    if (i > 300) throw new Error('the marker notification never arrived')
+    await new Promise((resolve) => setTimeout(resolve, 10))
   }
 }

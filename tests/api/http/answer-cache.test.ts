@@ -3,7 +3,7 @@ import { sql } from 'kysely'
 import pg from 'pg'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { answerCacheStats } from '../../../server/http/answer-cache'
-import { whileUnchanged as unchangedWhile } from '../../helpers/changes'
+import { hearingChanges, whileUnchanged as unchangedWhile } from '../../helpers/changes'
 import { durableDatabase } from '../../helpers/db'
 import type { TestWorld } from '../../helpers/deps'
 import { client } from '../../helpers/http'
@@ -28,10 +28,17 @@ afterEach(async () => {
   await drop()
 })
 
-/** Runs `statement` on a connection of its own: another process, or a hand edit. */
+/**
+ * Runs `statement` on a connection of its own: another process, or a hand edit. On PostgreSQL
+ * this process hears of it by its notification (db/change-listener.ts), a moment after the
+ * commit: this waits until it has (and fails if it never does), so the next request is the
+ * first one that must see it.
+ */
 async function elsewhere(statement: string, params: unknown[]): Promise<void> {
   const { config } = world.deps
   if (config.databaseUrl) {
+    await hearingChanges(world.deps)
+    const before = world.deps.dbHandle.changes.now()
     const other = new pg.Client({ connectionString: config.databaseUrl })
     await other.connect()
     try {
@@ -41,6 +48,10 @@ async function elsewhere(statement: string, params: unknown[]): Promise<void> {
       )
     } finally {
       await other.end()
+    }
+    for (let i = 0; world.deps.dbHandle.changes.now() === before; i++) {
+      if (i > 300) throw new Error('the commit was never heard of')
+      await new Promise((resolve) => setTimeout(resolve, 10))
     }
     return
   }
@@ -87,7 +98,7 @@ describe('the answer cache', () => {
     expect((await api.get('/api/me', player.token)).body.user.team_name).toBe('Raw Writers')
   })
 
-  it('answers afresh after a commit from another connection (another process, a hand edit)', async () => {
+  it('answers afresh after a commit from another connection (another process, a hand edit; PostgreSQL: once notified)', async () => {
     const player = await api.player()
     await api.get('/api/me', player.token)
     await api.get('/api/me', player.token)
@@ -175,7 +186,7 @@ describe('the answer cache', () => {
 })
 
 describe('the token cache', () => {
-  it('refuses a token revoked from another connection on the very next request', async () => {
+  it('refuses a token revoked from another connection on the very next request (PostgreSQL: once notified)', async () => {
     const player = await api.player()
     expect((await api.get('/api/me', player.token)).status).toBe(200)
     expect((await api.get('/api/me', player.token)).status).toBe(200)
