@@ -175,6 +175,7 @@ interface Figures {
   p99_ms: number
   cpu_us_per_request: number
   pg_cpu_us_per_request?: number
+  miss_share?: number
 }
 
 /** One round of one read (http.ts `Sample`): as it runs, uncached, during the live match. */
@@ -202,6 +203,8 @@ export function liveFigures(s: LiveSample[]) {
           live_rps: median(during.map((m) => m.rps)),
           live_p99_ms: median(during.map((m) => m.p99_ms)),
           live_cpu_us_per_request: median(during.map((m) => m.cpu_us_per_request)),
+          // Reads that missed the cache while balls were posted (answers made ÷ requests).
+          live_miss_share: median(during.map((m) => m.miss_share ?? 0)),
         }
       : {}),
     pg_cpu_us_per_request: pg((x) => x.c),

@@ -4,6 +4,7 @@
  * Prints `{"url": …}` once listening; answers `cpu` lines (child-cpu.ts); stops on SIGTERM or
  * when stdin closes.
  */
+import { answerCacheStats } from '../../server/http/answer-cache'
 import { startServer } from '../../server/main'
 import { answerCpuQueries } from './child-cpu'
 import { benchConfig } from './http-seed'
@@ -19,4 +20,5 @@ const stop = async () => {
   process.exit(0)
 }
 process.on('SIGTERM', stop)
-answerCpuQueries(stop)
+// Answers made (misses), for the share of reads that missed in a window.
+answerCpuQueries(stop, () => ({ fills: answerCacheStats(server.deps).fills }))

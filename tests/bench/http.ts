@@ -87,14 +87,20 @@ interface Running {
   lines: Lines
   /** Serialises CPU queries, so each answer goes to its own question. */
   cpuQueue: Promise<unknown>
+  /** The server's answers made so far, at its last CPU reading. */
+  fills?: number
   /** On PostgreSQL: the CPU meter of the database it serves (http-live.ts `postgresCpu`). */
   pg?: ReturnType<typeof postgresCpu>
 }
 
-/** The child's CPU time so far (µs), asked over stdin (child-cpu.ts). */
+/** The child's CPU time so far (µs), asked over stdin (child-cpu.ts); its answers made in `r.fills`. */
 function cpuOf(r: Running): Promise<number> {
   const ask = r.cpuQueue.then(() => {
-    const answer = r.lines.next((line) => jsonLine<{ cpu_us?: number }>(line)?.cpu_us)
+    const answer = r.lines.next((line) => {
+      const parsed = jsonLine<{ cpu_us?: number; fills?: number }>(line)
+      if (parsed?.fills !== undefined) r.fills = parsed.fills
+      return parsed?.cpu_us
+    })
     r.child.stdin?.write('cpu\n')
     return answer
   })
@@ -123,6 +129,8 @@ interface Measured extends LoaderResult {
   cpu_us_per_request: number
   /** PostgreSQL's CPU time per request (its processes serving the target's database), on PostgreSQL. */
   pg_cpu_us_per_request?: number
+  /** Share of the window's requests that missed the answer cache (answers made ÷ requests). */
+  miss_share?: number
 }
 
 /**
@@ -142,9 +150,10 @@ async function load(plan: LoaderPlan, target: Running): Promise<Measured> {
   const lines = new Lines(child)
   const samples: Array<Promise<number>> = []
   const pgSamples: Array<Promise<number>> = []
+  const fills: number[] = []
   lines.each((line) => {
     if (line === 'window start' || line === 'window end') {
-      samples.push(cpuOf(target))
+      samples.push(cpuOf(target).then((cpu) => (fills.push(target.fills ?? 0), cpu)))
       if (target.pg) pgSamples.push(target.pg.sample())
     }
     return line === 'window end'
@@ -157,6 +166,9 @@ async function load(plan: LoaderPlan, target: Running): Promise<Measured> {
     ...result,
     cpu_us_per_request: Math.round((to - from) / Math.max(1, result.requests)),
     ...(target.pg ? { pg_cpu_us_per_request: per(pgTo - pgFrom) } : {}),
+    ...(target.fills !== undefined
+      ? { miss_share: r3(((fills[1] ?? 0) - (fills[0] ?? 0)) / Math.max(1, result.requests)) }
+      : {}),
   }
 }
 
