@@ -61,7 +61,7 @@ export async function readForm(request: Request): Promise<FormData> {
 
 /**
  * Resolves `Authorization: Bearer …` into `c.var.user`; a bad token only matters where sign-in
- * is required. The request's change mark is read first, before any data (token-cache.ts).
+ * is required. The request's change count is read first, before any data (token-cache.ts).
  */
 export function authenticate(deps: Deps): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
