@@ -48,7 +48,8 @@ interface Entry {
 interface Cache {
   entries: Map<string, Entry>
   bytes: number
-  filling: Map<string, Promise<Entry & { store: boolean }>>
+  /** Fills under way, by key, with the change count they were started at. */
+  filling: Map<string, { at: number; made: Promise<Entry & { store: boolean }> }>
   /** Answers sent from the cache, and answers made (tests and the bench read these). */
   hits: number
   fills: number
@@ -126,28 +127,29 @@ export async function cachedJson<T>(
   const cache = cacheOf(deps)
   const hit = lookUp(deps, cache, key, now)
   if (hit) return send(c, hit.bytes)
+  // Join a fill under way unless something it read changed since it started (this request
+  // must see that change): then its data is as fresh as a fill of this request's own.
   let flight = cache.filling.get(key)
-  if (!flight) {
+  if (!flight || !deps.dbHandle.changes.holds(reads, flight.at)) {
     cache.fills++
     cache.lastReads = reads
-    const made = make(fill, at, reads, now)
-    flight = made
-    cache.filling.set(key, made)
-    made.then(
+    const started = { at, made: make(fill, at, reads, now) }
+    flight = started
+    cache.filling.set(key, started)
+    started.made.then(
       (entry) => {
-        if (cache.filling.get(key) === made) cache.filling.delete(key)
+        if (cache.filling.get(key) === started) cache.filling.delete(key)
         cache.lastKept = entry.store
         if (entry.store) store(cache, key, entry)
       },
       () => {
-        if (cache.filling.get(key) === made) cache.filling.delete(key)
+        if (cache.filling.get(key) === started) cache.filling.delete(key)
       },
     )
   }
-  const made = await flight
-  // A shared fill made for an earlier instant, or before a change this request must see.
-  if (now >= made.fromMs && now < made.untilMs && deps.dbHandle.changes.holds(made.tables, made.at))
-    return send(c, made.bytes)
+  const made = await flight.made
+  // A shared fill made for an earlier instant may not hold for this one.
+  if (now >= made.fromMs && now < made.untilMs) return send(c, made.bytes)
   cache.fills++
   cache.lastReads = reads
   const own = await make(fill, at, reads, now)
