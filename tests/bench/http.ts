@@ -153,7 +153,12 @@ async function load(plan: LoaderPlan, target: Running): Promise<Measured> {
   const fills: number[] = []
   lines.each((line) => {
     if (line === 'window start' || line === 'window end') {
-      samples.push(cpuOf(target).then((cpu) => (fills.push(target.fills ?? 0), cpu)))
+      samples.push(
+        cpuOf(target).then((cpu) => {
+          fills.push(target.fills ?? 0)
+          return cpu
+        }),
+      )
       if (target.pg) pgSamples.push(target.pg.sample())
     }
     return line === 'window end'
