@@ -108,7 +108,7 @@ export interface Config {
   jobLeaseMs: number
   /**
    * Keep whole answers of the busiest reads and resolved tokens per process, checked against the
-   * database's change mark on every request (`server/http/answer-cache.ts`). On by default;
+   * per-table change versions on every request (`server/http/answer-cache.ts`). On by default;
    * `FANSPOLE_ANSWER_CACHE=off` turns it off (the HTTP benchmark measures both).
    */
   answerCache: boolean

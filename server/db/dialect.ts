@@ -4,10 +4,13 @@ import path from 'node:path'
 import BetterSqlite3 from 'better-sqlite3'
 import { Kysely, PostgresDialect, SqliteAdapter, SqliteIntrospector, SqliteQueryCompiler } from 'kysely'
 import pg from 'pg'
-import { postgresChangeMark, sqliteChangeMark } from './change-mark'
+import { changeListener } from './change-listener'
 import type { DatabaseLock } from './database-lock'
 import type { Database } from './schema'
 import { CachedSqliteDriver } from './sqlite-driver'
+import { sqliteWatch } from './sqlite-watch'
+import { type TableChanges, tableChanges } from './table-changes'
+import { TrackingDriver } from './tracking-driver'
 
 /** The one module that knows which database engine is underneath. */
 export type DialectKind = 'sqlite' | 'postgres'
@@ -20,13 +23,12 @@ export interface DbHandle {
   /** The raw better-sqlite3 handle for hot paths (prepared statements); undefined on Postgres. */
   sqlite?: BetterSqlite3.Database
   /**
-   * A value that differs whenever anything has been committed to the database since it was
-   * last read, by this process or any other (change-mark.ts). Caches of answers and tokens
-   * compare it to the one they were filled under.
+   * Which tables changed since when, by this process or any other (table-changes.ts): caches of
+   * answers and tokens check what they read against it, in memory, without a query.
    */
-  changeMark(): Promise<string>
-  /** The same, read without a round trip, where that is possible (SQLite): for the fast path. */
-  changeMarkNow?: () => string
+  changes: TableChanges
+  /** Starts hearing other processes' changes (PostgreSQL: LISTEN), once; the caches call it. */
+  watchChanges(): void
   /** Held by whoever booted on this database (db/database-lock.ts); freed by close(). */
   lock?: DatabaseLock
   close(): Promise<void>
@@ -128,7 +130,8 @@ function openSqlite(file: string): DbHandle {
   // 128 MB of page cache (the default is 16): settling a match with a million entries
   // rewrites pages of several big tables, and rereading them from disk dominated it.
   sqlite.pragma('cache_size = -131072')
-  const driver = new CachedSqliteDriver(sqlite)
+  const changes = tableChanges()
+  const driver = new TrackingDriver(new CachedSqliteDriver(sqlite), changes, sqliteWatch(sqlite, changes))
   const db = new Kysely<Database>({
     dialect: {
       createAdapter: () => new SqliteAdapter(),
@@ -137,14 +140,13 @@ function openSqlite(file: string): DbHandle {
       createQueryCompiler: () => new SqliteQueryCompiler(),
     },
   })
-  const changeMarkNow = sqliteChangeMark(sqlite)
   return {
     db,
     kind: 'sqlite',
     location: file,
     sqlite,
-    changeMarkNow,
-    changeMark: () => Promise.resolve(changeMarkNow()),
+    changes,
+    watchChanges: () => {},
     close: async () => {
       await db.destroy()
     },
@@ -161,14 +163,26 @@ function openPostgres(url: string, dropOnClose: boolean): DbHandle {
   // database) is an 'error' event on the pool: without a listener it would end the process.
   // The pool drops that connection and opens a new one when a query needs it.
   pool.on('error', () => {})
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
+  const changes = tableChanges()
+  const listener = changeListener(url, changes)
+  const postgres = new PostgresDialect({ pool })
+  const db = new Kysely<Database>({
+    dialect: {
+      createAdapter: () => postgres.createAdapter(),
+      createDriver: () => new TrackingDriver(postgres.createDriver(), changes),
+      createIntrospector: (k) => postgres.createIntrospector(k),
+      createQueryCompiler: () => postgres.createQueryCompiler(),
+    },
+  })
   const redacted = url.replace(/:[^:@/]+@/, ':***@')
   return {
     db,
     kind: 'postgres',
     location: redacted,
-    changeMark: postgresChangeMark(db),
+    changes,
+    watchChanges: listener.start,
     close: async () => {
+      await listener.close()
       await db.destroy()
       if (dropOnClose) await dropDatabase(url)
     },

@@ -1,22 +1,28 @@
 import type { MiddlewareHandler } from 'hono'
 import type { Deps } from '../core/deps'
+import type { VersionName } from '../db/table-changes'
 import { jsonAnswer } from './edge'
 import type { AppContext, AppEnv } from './router'
 
 /**
  * Whole answers of the busiest reads, kept per server process as the JSON text sent, and
- * served again while the database holds exactly what it held when they were made.
+ * served again while the tables they were read from hold what they held when they were made.
  *
- * An entry is filed under the database's change mark (db/change-mark.ts), read before the
- * data it was made from, and under the span of game time it holds for (`fromMs` up to
- * `untilMs`, e.g. the next match start, when contests lock and lists move): any commit, by
- * this process or another on the same database, or the clock leaving that span, and the next
- * read makes the answer afresh. So an entry is never served stale; a busy database just
- * misses more often. What an answer holds that is not in the database (a live scoreboard in
- * memory) must not be cached: its fill says `store: false`.
+ * Each cached route names the tables its answer reads (`reads`, checked by
+ * tests/api/http/cached-reads-tables.test.ts, which runs every cached route and fails on a
+ * table read but not named). An entry keeps those tables and the database's change count
+ * (db/table-changes.ts), read before the data it was made from, and the span of game time it
+ * holds for (`fromMs` up to `untilMs`, e.g. the next match start, when contests lock and lists
+ * move): a commit that writes one of its tables, by this process or another on the same
+ * database, or the clock leaving that span, and the next read makes the answer afresh. A
+ * commit elsewhere (a ball of another match writes events, points and leaderboards, not the
+ * contest list's tables) leaves it cached. So an entry is never served stale; on PostgreSQL
+ * another process's commit reaches this one a notification later (db/change-listener.ts).
+ * What an answer holds that is not in the database (a live scoreboard in memory) must not be
+ * cached: its fill says `store: false`.
  *
- * Concurrent misses of one key under one mark share one fill, so the first read after a
- * commit does not make the same answer ten times over.
+ * Concurrent misses of one key share one fill, so the first read after a commit does not make
+ * the same answer ten times over.
  */
 export interface Fill<T> {
   body: T
@@ -26,8 +32,13 @@ export interface Fill<T> {
   store?: boolean
 }
 
+/** The tables (and column groups, `matches.score`) an answer reads. */
+export type Reads = readonly VersionName[]
+
 interface Entry {
-  mark: string
+  /** The change count read before the data, and the tables the data came from. */
+  at: number
+  tables: Reads
   fromMs: number
   untilMs: number
   /** The answer's JSON as UTF-8 bytes, encoded once rather than on every send. */
@@ -37,10 +48,14 @@ interface Entry {
 interface Cache {
   entries: Map<string, Entry>
   bytes: number
-  filling: Map<string, Promise<Entry & { store: boolean }>>
+  /** Fills under way, by key, with the change count they were started at. */
+  filling: Map<string, { at: number; made: Promise<Entry & { store: boolean }> }>
   /** Answers sent from the cache, and answers made (tests and the bench read these). */
   hits: number
   fills: number
+  /** What the last fill declared it reads, and whether it was kept (tests/api/http/cached-reads-tables.test.ts). */
+  lastReads: Reads
+  lastKept: boolean
 }
 
 /** Bounds per process: enough for every list key and a few thousand viewers' answers. */
@@ -52,7 +67,15 @@ const caches = new WeakMap<Deps['dbHandle'], Cache>()
 function cacheOf(deps: Deps): Cache {
   let cache = caches.get(deps.dbHandle)
   if (!cache) {
-    cache = { entries: new Map(), bytes: 0, filling: new Map(), hits: 0, fills: 0 }
+    cache = {
+      entries: new Map(),
+      bytes: 0,
+      filling: new Map(),
+      hits: 0,
+      fills: 0,
+      lastReads: [],
+      lastKept: false,
+    }
     caches.set(deps.dbHandle, cache)
   }
   return cache
@@ -66,50 +89,70 @@ export function readKey(c: AppContext): string {
   return `${c.req.url}\u0000${c.get('user')?.id ?? '-'}`
 }
 
-/** The request's change mark, read once per request and before anything it reads. */
-export async function requestMark(c: AppContext, deps: Deps): Promise<string> {
+/**
+ * The request's change count (db/table-changes.ts), read once per request and before anything
+ * it reads. Synchronous: the versions are in memory.
+ */
+export function requestCount(c: AppContext, deps: Deps): number {
   const known = c.get('dataMark')
   if (known !== undefined) return known
-  const mark = await deps.dbHandle.changeMark()
-  c.set('dataMark', mark)
-  return mark
+  const at = changeCount(deps)
+  c.set('dataMark', at)
+  return at
+}
+
+/** The change count now, after noticing what the engine can only be asked about (SQLite). */
+export function changeCount(deps: Deps): number {
+  const { changes } = deps.dbHandle
+  deps.dbHandle.watchChanges()
+  changes.refresh()
+  return changes.now()
 }
 
 /**
  * Answers `key` (which must name everything the answer depends on besides the database and
- * the clock: path, query, viewer) from the cache, or from `fill` and then caches it.
+ * the clock: path, query, viewer) from the cache, or from `fill` and then caches it. `reads`
+ * names every table the fill reads.
  */
 export async function cachedJson<T>(
   c: AppContext,
   deps: Deps,
   key: string,
+  reads: Reads,
   fill: () => Promise<Fill<T>>,
 ): Promise<ReturnType<typeof c.json<T, 200>>> {
-  if (!deps.config.answerCache) return send(c, (await make(fill, '', 0)).bytes)
-  const mark = await requestMark(c, deps)
+  if (!deps.config.answerCache) return send(c, (await make(fill, 0, reads, 0)).bytes)
+  const at = requestCount(c, deps)
   const now = deps.clock.now()
   const cache = cacheOf(deps)
-  const hit = lookUp(cache, key, mark, now)
+  const hit = lookUp(deps, cache, key, now)
   if (hit) return send(c, hit.bytes)
-  const flightKey = `${mark}\u0000${key}`
-  let flight = cache.filling.get(flightKey)
-  if (!flight) {
+  // Join a fill under way unless something it read changed since it started (this request
+  // must see that change): then its data is as fresh as a fill of this request's own.
+  let flight = cache.filling.get(key)
+  if (!flight || !deps.dbHandle.changes.holds(reads, flight.at)) {
     cache.fills++
-    flight = make(fill, mark, now)
-    cache.filling.set(flightKey, flight)
-    flight.then(
+    cache.lastReads = reads
+    const started = { at, made: make(fill, at, reads, now) }
+    flight = started
+    cache.filling.set(key, started)
+    started.made.then(
       (entry) => {
-        cache.filling.delete(flightKey)
+        if (cache.filling.get(key) === started) cache.filling.delete(key)
+        cache.lastKept = entry.store
         if (entry.store) store(cache, key, entry)
       },
-      () => cache.filling.delete(flightKey),
+      () => {
+        if (cache.filling.get(key) === started) cache.filling.delete(key)
+      },
     )
   }
-  const made = await flight
+  const made = await flight.made
   // A shared fill made for an earlier instant may not hold for this one.
   if (now >= made.fromMs && now < made.untilMs) return send(c, made.bytes)
   cache.fills++
-  const own = await make(fill, mark, now)
+  cache.lastReads = reads
+  const own = await make(fill, at, reads, now)
   return send(c, own.bytes)
 }
 
@@ -121,30 +164,26 @@ export async function cachedJson<T>(
 export function answerFromCache(deps: Deps): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     if (!deps.config.answerCache) return next()
-    const mark = await requestMark(c, deps)
-    const hit = lookUp(cacheOf(deps), readKey(c), mark, deps.clock.now())
+    requestCount(c, deps)
+    const hit = lookUp(deps, cacheOf(deps), readKey(c), deps.clock.now())
     if (hit) return jsonAnswer(c, hit.bytes)
     await next()
   }
 }
 
 /**
- * The kept answer of `key` (a `readKey`) under `mark` at game time `now`, if any: for the
- * node-level fast path (fast-reads.ts), which builds the key and reads the mark itself.
+ * The kept answer of `key` (a `readKey`) that still holds at game time `now`, if any: for the
+ * node-level fast path (fast-reads.ts), which builds the key and reads the change count itself.
  */
-export function keptAnswer(deps: Deps, key: string, mark: string, now: number): Buffer | undefined {
+export function keptAnswer(deps: Deps, key: string, now: number): Buffer | undefined {
   if (!deps.config.answerCache) return undefined
-  return lookUp(cacheOf(deps), key, mark, now)?.bytes
+  return lookUp(deps, cacheOf(deps), key, now)?.bytes
 }
 
-/** Whether any answer is kept for `key`, under whatever mark: a miss the fast path can see without the database. */
-export function keepsAny(deps: Deps, key: string): boolean {
-  return deps.config.answerCache && cacheOf(deps).entries.has(key)
-}
-
-function lookUp(cache: Cache, key: string, mark: string, now: number): Entry | undefined {
+function lookUp(deps: Deps, cache: Cache, key: string, now: number): Entry | undefined {
   const hit = cache.entries.get(key)
-  if (!hit || hit.mark !== mark || now < hit.fromMs || now >= hit.untilMs) return undefined
+  if (!hit || now < hit.fromMs || now >= hit.untilMs || !deps.dbHandle.changes.holds(hit.tables, hit.at))
+    return undefined
   // Most recently used last: eviction takes from the front.
   cache.entries.delete(key)
   cache.entries.set(key, hit)
@@ -152,10 +191,11 @@ function lookUp(cache: Cache, key: string, mark: string, now: number): Entry | u
   return hit
 }
 
-async function make<T>(fill: () => Promise<Fill<T>>, mark: string, now: number) {
+async function make<T>(fill: () => Promise<Fill<T>>, at: number, tables: Reads, now: number) {
   const { body, untilMs, store = true } = await fill()
   return {
-    mark,
+    at,
+    tables,
     fromMs: now,
     untilMs: untilMs ?? Number.POSITIVE_INFINITY,
     bytes: Buffer.from(JSON.stringify(body)),
@@ -170,7 +210,8 @@ function store(cache: Cache, key: string, entry: Entry): void {
     cache.entries.delete(key)
   }
   cache.entries.set(key, {
-    mark: entry.mark,
+    at: entry.at,
+    tables: entry.tables,
     fromMs: entry.fromMs,
     untilMs: entry.untilMs,
     bytes: entry.bytes,
@@ -187,8 +228,8 @@ function send<T>(c: AppContext, bytes: Buffer<ArrayBuffer>): ReturnType<typeof c
   return jsonAnswer(c, bytes) as unknown as ReturnType<typeof c.json<T, 200>>
 }
 
-/** How many answers this database's cache has sent and made, and how many it keeps. */
-export function answerCacheStats(deps: Deps): { hits: number; fills: number; kept: number } {
-  const cache = cacheOf(deps)
-  return { hits: cache.hits, fills: cache.fills, kept: cache.entries.size }
+/** How many answers this database's cache has sent and made, how many it keeps, and what the last fill read. */
+export function answerCacheStats(deps: Deps) {
+  const { hits, fills, entries, lastReads, lastKept } = cacheOf(deps)
+  return { hits, fills, kept: entries.size, lastReads, lastKept }
 }

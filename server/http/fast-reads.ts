@@ -8,10 +8,10 @@ import {
 } from 'node:http'
 import type { Deps } from '../core/deps'
 import type { AccessCheck } from './access-tokens'
-import { keepsAny, keptAnswer } from './answer-cache'
+import { changeCount, keptAnswer } from './answer-cache'
 import { CALLER_ID, jsonHeaders } from './edge'
 import { maintenanceReason } from './maintenance'
-import { knownAccess, lastKnownUser, resolveAccessTokenAt } from './token-cache'
+import { knownAccess } from './token-cache'
 
 /**
  * Answers a GET whose answer the answer cache (answer-cache.ts) holds in the node request
@@ -19,7 +19,7 @@ import { knownAccess, lastKnownUser, resolveAccessTokenAt } from './token-cache'
  * machinery takes a hit from about 60 µs of CPU to 31–46 µs (docs/performance.md).
  *
  * It sends exactly what the full path would (tests/api/http/fast-reads.test.ts compares them): the
- * same key (`readKey`: the URL as @hono/node-server builds it, and the viewer), the change mark
+ * same key (`readKey`: the URL as @hono/node-server builds it, and the viewer), the change count
  * read first, the bearer token checked through the same token cache (so a revoked or expired
  * token is refused on the very next request: it falls through to the full path, which answers
  * 401), the same headers in the same order (`jsonAnswer`). Whenever anything is not the plain
@@ -36,28 +36,13 @@ export function withFastReads(deps: Deps, listener: RequestListener): RequestLis
     if (maintenanceReason(deps) !== null) return listener(incoming, outgoing)
     const request = incoming.method === 'GET' ? plainRequest(incoming) : undefined
     if (!request) return listener(incoming, outgoing)
-    // SQLite with the token already known: all of it synchronously, as a bare node:http
-    // handler would; a promise hop or two per request is a measurable part of a hit.
-    const markNow = deps.dbHandle.changeMarkNow
-    if (markNow) {
-      const mark = markNow()
-      const check = request.token === undefined ? undefined : knownAccess(deps, request.token, mark)
-      if (request.token === undefined || check) {
-        if (!sendKept(deps, request, mark, check, outgoing)) listener(incoming, outgoing)
-        return
-      }
-    }
-    // PostgreSQL: the mark is a round trip, so only for a request that may hit: a token known
-    // before and an answer kept for its viewer under some mark. A sure miss goes on at once.
-    const guess = request.token === undefined ? '-' : lastKnownUser(deps, request.token)
-    if (guess === undefined || !keepsAny(deps, `${request.url}\u0000${guess}`))
-      return listener(incoming, outgoing)
-    fastRead(deps, request, outgoing).then(
-      (sent) => {
-        if (!sent) listener(incoming, outgoing)
-      },
-      () => listener(incoming, outgoing),
-    )
+    // All of it synchronously, as a bare node:http handler would (a promise hop or two per
+    // request is a measurable part of a hit): the change versions are in memory on both
+    // engines (db/table-changes.ts), read before the token and the answer, as the full path does.
+    changeCount(deps)
+    const check = request.token === undefined ? undefined : knownAccess(deps, request.token)
+    if (request.token !== undefined && !check) return listener(incoming, outgoing)
+    if (!sendKept(deps, request, check, outgoing)) listener(incoming, outgoing)
   }
 }
 
@@ -114,25 +99,16 @@ function plainRequest(incoming: IncomingMessage): PlainRequest | undefined {
   return { url: `http://${host}${target}`, token, givenId }
 }
 
-/** The mark read first, then the token, as the full path does (middleware.ts `authenticate`). */
-async function fastRead(deps: Deps, request: PlainRequest, outgoing: ServerResponse): Promise<boolean> {
-  const mark = await deps.dbHandle.changeMark()
-  const check =
-    request.token === undefined ? undefined : await resolveAccessTokenAt(deps, request.token, mark)
-  return sendKept(deps, request, mark, check, outgoing)
-}
-
-/** Sends the kept answer for this viewer under `mark`; false when there is none to send. */
+/** Sends the kept answer for this viewer; false when there is none to send. */
 function sendKept(
   deps: Deps,
   request: PlainRequest,
-  mark: string,
   check: AccessCheck | undefined,
   outgoing: ServerResponse,
 ): boolean {
   // A token that is not good (expired, revoked): the full path answers the 401.
   if (check && !check.ok) return false
-  const bytes = keptAnswer(deps, `${request.url}\u0000${check ? check.user.id : '-'}`, mark, deps.clock.now())
+  const bytes = keptAnswer(deps, `${request.url}\u0000${check ? check.user.id : '-'}`, deps.clock.now())
   if (!bytes) return false
   const { givenId } = request
   const id = givenId !== undefined && CALLER_ID.test(givenId) ? givenId : randomUUID()

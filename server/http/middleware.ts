@@ -1,7 +1,7 @@
 import type { MiddlewareHandler } from 'hono'
 import type { Deps } from '../core/deps'
 import { resolveAccessToken } from './access-tokens'
-import { requestMark } from './answer-cache'
+import { requestCount } from './answer-cache'
 import { AppError } from './errors'
 import { parseFields, selectEnvelope } from './fields'
 import type { AppEnv } from './router'
@@ -61,7 +61,7 @@ export async function readForm(request: Request): Promise<FormData> {
 
 /**
  * Resolves `Authorization: Bearer …` into `c.var.user`; a bad token only matters where sign-in
- * is required. The request's change mark is read first, before any data (token-cache.ts).
+ * is required. The request's change count is read first, before any data (token-cache.ts).
  */
 export function authenticate(deps: Deps): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
@@ -72,7 +72,7 @@ export function authenticate(deps: Deps): MiddlewareHandler<AppEnv> {
     const match = header ? /^Bearer\s+(\S+)$/i.exec(header) : null
     if (match?.[1]) {
       const check = deps.config.answerCache
-        ? await resolveAccessTokenAt(deps, match[1], await requestMark(c, deps))
+        ? await resolveAccessTokenAt(deps, match[1], requestCount(c, deps))
         : await resolveAccessToken(deps.db, match[1], deps.clock.wallNow())
       if (check.ok) c.set('user', check.user)
       else c.set('tokenProblem', check.problem)

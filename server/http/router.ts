@@ -27,8 +27,8 @@ export interface AppEnv {
     tokenProblem: string | null
     /** The request's own transaction, on idempotent routes (`requestDeps`). */
     txScope: TxScope | null
-    /** The database's change mark, read once per request before any data (answer-cache.ts). */
-    dataMark: string | undefined
+    /** The database's change count, read once per request before any data (answer-cache.ts). */
+    dataMark: number | undefined
   }
 }
 

@@ -1,11 +1,16 @@
 import type { Deps } from '../core/deps'
 import { hashSecret } from '../lib/secrets'
 import { type AccessCheck, type AccessRow, checkAccess, lookUpAccess } from './access-tokens'
+import type { Reads } from './answer-cache'
 
 interface Known {
-  mark: string
+  /** The change count read before the token's row (db/table-changes.ts). */
+  at: number
   row: AccessRow & { ok: true }
 }
+
+/** What resolving a token reads (access-tokens.ts `tokenRow`). */
+const TOKEN_TABLES: Reads = ['oauth_access_tokens', 'users']
 
 /** Tokens in use at once: the oldest are dropped beyond it. */
 const MAX_TOKENS = 10_000
@@ -23,32 +28,32 @@ function tokensOf(deps: Deps): Map<string, Known> {
 
 /**
  * What `resolveAccessTokenAt` would answer, if it can without the database (the token is kept
- * under `mark`); undefined otherwise. Synchronous, for the fast path (http/fast-reads.ts).
+ * and its tables have not changed since); undefined otherwise. Synchronous, for the fast path
+ * (http/fast-reads.ts), which has read the change count first.
  */
-export function knownAccess(deps: Deps, token: string, mark: string): AccessCheck | undefined {
+export function knownAccess(deps: Deps, token: string): AccessCheck | undefined {
   const known = tokensOf(deps).get(token)
-  return known && known.mark === mark ? checkAccess(known.row, deps.clock.wallNow()) : undefined
-}
-
-/** The user a token was last known to belong to, under whatever mark (a token never changes hands). */
-export function lastKnownUser(deps: Deps, token: string): number | undefined {
-  const known = tokensOf(deps).get(token)
-  return known?.row.user.id
+  return known && deps.dbHandle.changes.holds(TOKEN_TABLES, known.at)
+    ? checkAccess(known.row, deps.clock.wallNow())
+    : undefined
 }
 
 /**
  * `resolveAccessToken` for the request path, with what the database said about a token kept
- * per process under the database's change mark (db/change-mark.ts), read by the caller before
- * this. While nothing has been committed since, the token row and its user are what they were;
- * any commit (a sign-out, a revoked family, a disabled account, or anything else) and the next
- * request asks the database again. So a revoked token is refused on the very next request, in
- * every server process. Expiry is checked on every call: it runs on wall time, not on data.
+ * per process, checked against the per-table change versions (db/table-changes.ts) from the
+ * change count `at`, read by the caller before this. While neither the tokens nor the users
+ * have changed since, the token row and its user are what they were; a sign-out, a revoked
+ * family, a disabled account (in any server process) and the next request asks the database
+ * again. So a revoked token is refused on the very next request (on another PostgreSQL
+ * process, once its notification has arrived). Expiry is checked on every call: it runs on
+ * wall time, not on data.
  */
-export async function resolveAccessTokenAt(deps: Deps, token: string, mark: string): Promise<AccessCheck> {
+export async function resolveAccessTokenAt(deps: Deps, token: string, at: number): Promise<AccessCheck> {
   const cache = tokensOf(deps)
   // Keyed by the token itself (the request holds it anyway): hashing it is a tenth of a hit.
   const known = cache.get(token)
-  if (known && known.mark === mark) return checkAccess(known.row, deps.clock.wallNow())
+  if (known && deps.dbHandle.changes.holds(TOKEN_TABLES, known.at))
+    return checkAccess(known.row, deps.clock.wallNow())
   const row = await lookUpAccess(deps.db, hashSecret(token))
   cache.delete(token)
   // Only tokens that resolved: unknown ones sent by the thousand must not push real ones out.
@@ -57,7 +62,7 @@ export async function resolveAccessTokenAt(deps: Deps, token: string, mark: stri
       const oldest = cache.keys().next().value
       if (oldest !== undefined) cache.delete(oldest)
     }
-    cache.set(token, { mark, row })
+    cache.set(token, { at, row })
   }
   return checkAccess(row, deps.clock.wallNow())
 }

@@ -8,8 +8,8 @@
  * conversations, one of them busy (120 messages); and has 40 notifications.
  */
 import { bootDeps } from '../../server/boot'
-import { loadConfig } from '../../server/core/config'
 import type { Deps } from '../../server/core/deps'
+import { benchConfig } from './http-seed'
 
 export interface ReadPath {
   name: string
@@ -17,8 +17,8 @@ export interface ReadPath {
   path: string
 }
 
-const config = (dbFile: string) =>
-  loadConfig({ port: 0, dbFile, logLevel: 'silent', autoSimulate: false, webDist: '/nonexistent' }, {})
+/** A SQLite file or a postgres:// URL, as the bench's databases are (http-seed.ts). */
+const config = (db: string) => benchConfig(db)
 
 const POSTS = 24
 const COMMENTS_PER_POST = 5

@@ -23,8 +23,20 @@ export interface BenchLeague {
   cableEvents: unknown[]
 }
 
-const config = (dbFile: string) =>
-  loadConfig({ port: 0, dbFile, logLevel: 'silent', autoSimulate: false, webDist: '/nonexistent' }, {})
+/** `db`: a SQLite file, or a PostgreSQL URL (`--database`). */
+export const benchConfig = (db: string, overrides: Record<string, unknown> = {}) =>
+  loadConfig(
+    {
+      port: 0,
+      ...(db.startsWith('postgres') ? { databaseUrl: db } : { dbFile: db }),
+      logLevel: 'silent',
+      autoSimulate: false,
+      webDist: '/nonexistent',
+      ...overrides,
+    },
+    {},
+  )
+const config = (db: string) => benchConfig(db)
 
 export async function seedLeague(dbFile: string): Promise<BenchLeague> {
   const server = await startServer(config(dbFile), { seedIfEmpty: true })

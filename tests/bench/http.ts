@@ -4,9 +4,10 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { CablePlan } from './http-cable'
+import { benchDatabases, type LiveDriver, liveFigures, postgresCpu, startLive } from './http-live'
 import type { LoaderPlan, LoaderResult } from './http-loader'
 import { type ReadPath, seedSocialReads } from './http-reads'
-import { type BenchLeague, copyDatabase, growContests, seedLeague } from './http-seed'
+import { type BenchLeague, growContests, seedLeague } from './http-seed'
 import type { BenchOptions } from './run'
 
 const here = (file: string) => fileURLToPath(new URL(file, import.meta.url))
@@ -87,12 +88,20 @@ interface Running {
   lines: Lines
   /** Serialises CPU queries, so each answer goes to its own question. */
   cpuQueue: Promise<unknown>
+  /** The server's answers made so far, at its last CPU reading. */
+  fills?: number
+  /** On PostgreSQL: the CPU meter of the database it serves (http-live.ts `postgresCpu`). */
+  pg?: ReturnType<typeof postgresCpu>
 }
 
-/** The child's CPU time so far (µs), asked over stdin (child-cpu.ts). */
+/** The child's CPU time so far (µs), asked over stdin (child-cpu.ts); its answers made in `r.fills`. */
 function cpuOf(r: Running): Promise<number> {
   const ask = r.cpuQueue.then(() => {
-    const answer = r.lines.next((line) => jsonLine<{ cpu_us?: number }>(line)?.cpu_us)
+    const answer = r.lines.next((line) => {
+      const parsed = jsonLine<{ cpu_us?: number; fills?: number }>(line)
+      if (parsed?.fills !== undefined) r.fills = parsed.fills
+      return parsed?.cpu_us
+    })
     r.child.stdin?.write('cpu\n')
     return answer
   })
@@ -119,27 +128,54 @@ function stopChild(r: Running | ChildProcess): Promise<void> {
 interface Measured extends LoaderResult {
   /** Server CPU time (user + system, µs) per request answered in the measured window. */
   cpu_us_per_request: number
+  /** PostgreSQL's CPU time per request (its processes serving the target's database), on PostgreSQL. */
+  pg_cpu_us_per_request?: number
+  /** Share of the window's requests that missed the answer cache (answers made ÷ requests). */
+  miss_share?: number
 }
 
-/** One round of one read: the server as it runs (c), the baseline (b), the server uncached (u). */
+/**
+ * One round of one read: the server as it runs (c), the baseline (b), the server uncached (u),
+ * and the server while another match of its league is played (l, http-live.ts).
+ */
 interface Sample {
   c: Measured
   b: Measured
   u: Measured
+  l?: Measured
 }
 
-/** One loader run against `target`, with the target's CPU time over the measured window. */
+/** One loader run against `target`, with the target's CPU time (and PostgreSQL's) over the measured window. */
 async function load(plan: LoaderPlan, target: Running): Promise<Measured> {
   const child = spawnPinned(1, [here('./http-loader.ts'), JSON.stringify(plan)])
   const lines = new Lines(child)
   const samples: Array<Promise<number>> = []
+  const pgSamples: Array<Promise<number>> = []
+  const fills: number[] = []
   lines.each((line) => {
-    if (line === 'window start' || line === 'window end') samples.push(cpuOf(target))
+    if (line === 'window start' || line === 'window end') {
+      samples.push(
+        cpuOf(target).then((cpu) => {
+          fills.push(target.fills ?? 0)
+          return cpu
+        }),
+      )
+      if (target.pg) pgSamples.push(target.pg.sample())
+    }
     return line === 'window end'
   })
   const result = await lines.next((line) => jsonLine<LoaderResult>(line))
   const [from = 0, to = 0] = await Promise.all(samples)
-  return { ...result, cpu_us_per_request: Math.round((to - from) / Math.max(1, result.requests)) }
+  const [pgFrom = 0, pgTo = 0] = await Promise.all(pgSamples)
+  const per = (us: number) => Math.round((us * 10) / Math.max(1, result.requests)) / 10
+  return {
+    ...result,
+    cpu_us_per_request: Math.round((to - from) / Math.max(1, result.requests)),
+    ...(target.pg ? { pg_cpu_us_per_request: per(pgTo - pgFrom) } : {}),
+    ...(target.fills !== undefined
+      ? { miss_share: r3(((fills[1] ?? 0) - (fills[0] ?? 0)) / Math.max(1, result.requests)) }
+      : {}),
+  }
 }
 
 /** What the real server answers, to be served byte for byte by the baseline. */
@@ -172,7 +208,10 @@ type Read = ReadPath
  * contests; and a plain GET while 500 subscribers follow a live match on `/cable`.
  * Options: --duration s (per measurement, default 5), --rounds n (3), --contests n (50000),
  * --profile dir (write a `--cpu-prof` profile of the candidate there), --reads a,b (only these
- * parts: read names such as `me,match`, `contest_list_scale`, `match_while_cable_busy`).
+ * parts: read names such as `me,match`, `contest_list_scale`, `match_while_cable_busy`),
+ * --live-balls n (balls a second of the match played during the `live_*` figures, default 2;
+ * 0 skips them), --database URL (PostgreSQL: every server on a scratch database there, and
+ * PostgreSQL's CPU per read reported beside the server's).
  */
 export async function httpBench(options: BenchOptions): Promise<Record<string, unknown>> {
   const durationMs = Number(options.duration ?? 5) * 1000
@@ -183,13 +222,15 @@ export async function httpBench(options: BenchOptions): Promise<Record<string, u
   const profileFlags =
     typeof options.profile === 'string' ? ['--cpu-prof', `--cpu-prof-dir=${options.profile}`] : []
   const children: Running[] = []
+  const dbs = benchDatabases(dir, typeof options.database === 'string' ? options.database : undefined)
+  const liveBalls = Number(options['live-balls'] ?? 2)
+  let live: LiveDriver | undefined
   try {
-    const small = join(dir, 'small.sqlite')
+    const small = await dbs.fresh('small')
     const league: BenchLeague = await seedLeague(small)
-    const large = join(dir, 'large.sqlite')
-    copyDatabase(small, large)
-    const cableDb = join(dir, 'cable.sqlite')
-    copyDatabase(small, cableDb)
+    const large = await dbs.copy(small, 'large')
+    const cableDb = await dbs.copy(small, 'cable')
+    const liveDb = liveBalls > 0 ? await dbs.copy(small, 'live') : undefined
     const only = typeof options.reads === 'string' ? options.reads.split(',') : null
     const wants = (part: string) => only === null || only.includes(part)
     const socialReads = await seedSocialReads(small, league.playerId)
@@ -216,21 +257,37 @@ export async function httpBench(options: BenchOptions): Promise<Record<string, u
     )
     const targets: Record<
       string,
-      { candidate: Running; baseline: Running; uncached: Running; reads: Read[] }
+      { candidate: Running; baseline: Running; uncached: Running; live?: Running; reads: Read[] }
     > = {}
     const sizes = [
       ['small', small, reads],
       ['large', large, allReads.slice(0, 1)],
     ] as const
     for (const [size, file, sizeReads] of wants('contest_list_scale') ? sizes : sizes.slice(0, 1)) {
+      // The same server with the answer and token caches off: what a read costs on a miss. On a
+      // copy of the database (made before any server opens it): one server process per SQLite
+      // file (the database lock).
+      const uncachedFile = await dbs.copy(file, `${size}-uncached`)
       const candidate = await startChild('./http-server.ts', [file], size === 'small' ? profileFlags : [])
       children.push(candidate)
-      // The same server with the answer and token caches off: what a read costs on a miss. On a
-      // copy of the database: one server process per SQLite file (the database lock).
-      const uncachedFile = file.replace(/\.sqlite$/, '-uncached.sqlite')
-      copyDatabase(file, uncachedFile)
       const uncached = await startChild('./http-server.ts', [uncachedFile, 'uncached'])
       children.push(uncached)
+      if (dbs.kind === 'postgres') {
+        candidate.pg = postgresCpu(file)
+        uncached.pg = postgresCpu(uncachedFile)
+      }
+      // The server as it runs, while another match of its league is played (http-live.ts).
+      let liveTarget: Running | undefined
+      if (size === 'small' && liveDb) {
+        liveTarget = await startChild('./http-server.ts', [liveDb])
+        children.push(liveTarget)
+        if (dbs.kind === 'postgres') liveTarget.pg = postgresCpu(liveDb)
+        live = await startLive(liveTarget.url, league, dir, liveBalls, (args) => {
+          const child = spawnPinned(1, args)
+          const lines = new Lines(child)
+          return { child, next: (accept) => lines.next(accept) }
+        })
+      }
       const answers = await record(
         candidate.url,
         sizeReads.map((r) => r.path),
@@ -240,7 +297,7 @@ export async function httpBench(options: BenchOptions): Promise<Record<string, u
       writeFileSync(answersFile, JSON.stringify(answers))
       const baseline = await startChild('./http-baseline.ts', [answersFile])
       children.push(baseline)
-      targets[size] = { candidate, baseline, uncached, reads: [...sizeReads] }
+      targets[size] = { candidate, baseline, uncached, live: liveTarget, reads: [...sizeReads] }
       for (const a of answers)
         console.log(`  ${size} ${a.path}: ${Buffer.from(a.body_base64, 'base64').length} bytes`)
     }
@@ -264,11 +321,17 @@ export async function httpBench(options: BenchOptions): Promise<Record<string, u
           const a = await load(plan(one.url, read.path), one)
           const b = await load(plan(two.url, read.path), two)
           const u = await load(plan(t.uncached.url, read.path), t.uncached)
-          const sample = first ? { c: a, b, u } : { c: b, b: a, u }
+          let l: Measured | undefined
+          if (t.live && live) {
+            await live.busy()
+            l = await load(plan(t.live.url, read.path), t.live)
+            await live.quiet()
+          }
+          const sample = first ? { c: a, b, u, l } : { c: b, b: a, u, l }
           samples.set(key, [...(samples.get(key) ?? []), sample])
           const show = (m: Measured) => `${m.rps} req/s p99 ${m.p99_ms} ms ${m.cpu_us_per_request} µs CPU/req`
           console.log(
-            `  round ${round} ${key}: server ${show(sample.c)} · baseline ${show(sample.b)} · uncached ${show(sample.u)}`,
+            `  round ${round} ${key}: server ${show(sample.c)} · baseline ${show(sample.b)} · uncached ${show(sample.u)}${sample.l ? ` · live ${show(sample.l)}` : ''}`,
           )
         }
       }
@@ -303,6 +366,7 @@ export async function httpBench(options: BenchOptions): Promise<Record<string, u
         uncached_cpu_ratio: r3(
           median(s.map((x) => x.b.cpu_us_per_request / Math.max(1, x.u.cpu_us_per_request))),
         ),
+        ...liveFigures(s),
         target_ratio: read.kind === 'list' ? 0.3 : 0.5,
         ok: median(ratios) >= (read.kind === 'list' ? 0.3 : 0.5) && median(s.map((x) => x.c.p99_ms)) <= 25,
       }
@@ -310,12 +374,22 @@ export async function httpBench(options: BenchOptions): Promise<Record<string, u
       results[read.name] = line
     }
     if (wants('contest_list_scale')) results.contest_list_scale = scaleLine(samples, largeCount)
-    for (const c of children.splice(0)) await stopChild(c)
+    if (live) results.live_match = { balls_per_s: liveBalls, ...(await live.stop()) }
+    live = undefined
+    for (const c of children.splice(0)) {
+      await stopChild(c)
+      await c.pg?.close()
+    }
     if (wants('match_while_cable_busy'))
-      results.cable_busy = await cableBusy(cableDb, league, headers, durationMs, rounds)
+      results.cable_busy = await cableBusy(cableDb, dir, league, headers, durationMs, rounds)
     return results
   } finally {
-    for (const c of children) await stopChild(c)
+    await live?.stop()
+    for (const c of children) {
+      await stopChild(c)
+      await c.pg?.close()
+    }
+    await dbs.cleanup()
     rmSync(dir, { recursive: true, force: true })
   }
 }
@@ -357,6 +431,7 @@ function scaleLine(samples: Map<string, Sample[]>, largeCount: number) {
 /** A plain GET while 500 subscribers follow a live match and balls arrive 10 a second, against the same GET when the cable is quiet. */
 async function cableBusy(
   dbFile: string,
+  dir: string,
   league: BenchLeague,
   headers: Record<string, string>,
   durationMs: number,
@@ -371,7 +446,7 @@ async function cableBusy(
       body: '{}',
     })
     if (!started.ok) throw new Error(`starting the match answered ${started.status}: ${await started.text()}`)
-    const planFile = join(dirOf(dbFile), 'cable-plan.json')
+    const planFile = join(dir, 'cable-plan.json')
     const plan: CablePlan = {
       url: server.url,
       token: league.token,
@@ -424,5 +499,3 @@ async function cableBusy(
     await stopChild(server)
   }
 }
-
-const dirOf = (file: string) => file.slice(0, file.lastIndexOf('/'))

@@ -1,12 +1,25 @@
 import { z } from '@hono/zod-openapi'
 import type { Deps } from '../../core/deps'
-import { answerFromCache, cachedJson, readKey } from '../../http/answer-cache'
+import { answerFromCache, cachedJson, type Reads, readKey } from '../../http/answer-cache'
 import { json } from '../../http/responses'
 import { routesOn } from '../../http/route'
 import { createRouter, currentUser } from '../../http/router'
 import { requireUser } from '../users'
 import { listAvatars, serializeMe, updateMe } from './me'
 import { AvatarSchema, MeSchema, UpdateMeRequest } from './schemas'
+
+/** What GET /api/me reads (tests/api/http/cached-reads-tables.test.ts checks it). */
+const ME_READS: Reads = [
+  'users',
+  'contest_members',
+  'user_teams',
+  'ledger_accounts',
+  'ledger_entries',
+  'bank_details',
+  'bhim_upis',
+  'game_accounts',
+  'scratch_cards',
+]
 
 export function meRoutes(deps: Deps) {
   const app = createRouter()
@@ -24,7 +37,7 @@ export function meRoutes(deps: Deps) {
     async (c) => {
       const id = currentUser(c).id
       // Nothing in it depends on the clock: it holds until the next commit (answer-cache.ts).
-      return cachedJson(c, deps, readKey(c), async () => {
+      return cachedJson(c, deps, readKey(c), ME_READS, async () => {
         const user = await requireUser(deps.db, id)
         return { body: { user: await serializeMe(deps.db, user) } }
       })

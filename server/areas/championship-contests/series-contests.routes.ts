@@ -1,6 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi'
 import type { Deps } from '../../core/deps'
-import { answerFromCache, cachedJson, readKey } from '../../http/answer-cache'
+import { answerFromCache, cachedJson, type Reads, readKey } from '../../http/answer-cache'
 import { invalid } from '../../http/errors'
 import { idField } from '../../http/ids'
 import { PageMetaSchema, pageMeta, toPage } from '../../http/paging'
@@ -16,6 +16,17 @@ import {
 } from '../contests'
 import { ChampionshipContestSchema } from './routes'
 import { seriesChampionshipContests } from './views'
+
+/** What a series' championship contests read (tests/api/http/cached-reads-tables.test.ts checks it). */
+const CHAMPIONSHIP_LIST_READS: Reads = [
+  'championship_contests',
+  'championship_contest_members',
+  'classic_teams',
+  'matches',
+  'series',
+  'series_phases',
+  'users',
+]
 
 const seriesContestsRoute = (deps: Deps) =>
   createRoute({
@@ -58,7 +69,7 @@ export function seriesContestRoutes(deps: Deps) {
     if (q.type === 'championship' && q.filter_ids?.length)
       throw invalid({ filter_ids: ['are daily-contest filters; not for type=championship'] })
     if (q.type === 'championship')
-      return cachedJson(c, deps, readKey(c), async () => {
+      return cachedJson(c, deps, readKey(c), CHAMPIONSHIP_LIST_READS, async () => {
         const page = toPage(q)
         const viewerId = viewerOf(c)?.id ?? null
         const found = await seriesChampionshipContests(deps, id, { ...q, phase_id }, page, viewerId)

@@ -1,11 +1,27 @@
 import { createRoute, z } from '@hono/zod-openapi'
 import type { Deps } from '../../core/deps'
-import { answerFromCache, cachedJson, readKey } from '../../http/answer-cache'
+import { answerFromCache, cachedJson, type Reads, readKey } from '../../http/answer-cache'
 import { json } from '../../http/responses'
 import { createRouter } from '../../http/router'
 import { MatchSchema } from '../matches'
 import { games, homeScreen } from './home'
 import { ContestSchema } from './schemas'
+
+/** What the home screen reads (live matches' scores too) (tests/api/http/cached-reads-tables.test.ts checks it). */
+const HOME_READS: Reads = [
+  'contest_likes',
+  'contest_members',
+  'contests',
+  'data_versions',
+  'match_teams',
+  'matches',
+  'matches.score',
+  'real_teams',
+  'series',
+  'sports',
+  'user_teams',
+  'users',
+]
 
 const GameSchema = z
   .object({ id: z.number().int(), slug: z.string(), name: z.string(), team_size: z.number().int() })
@@ -54,7 +70,7 @@ export function homeRoutes(deps: Deps) {
     const me = c.get('user')
     // Everything on it comes from the database (live matches' scores too) and moves by the
     // clock only at a match start: kept until the next one or the next commit.
-    return cachedJson(c, deps, readKey(c), () =>
+    return cachedJson(c, deps, readKey(c), HOME_READS, () =>
       homeScreen(deps, me ? { id: me.id, slug: me.slug } : null, sport),
     )
   })

@@ -1,6 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi'
 import type { Deps } from '../../core/deps'
-import { answerFromCache, cachedJson, readKey } from '../../http/answer-cache'
+import { answerFromCache, cachedJson, type Reads, readKey } from '../../http/answer-cache'
 import { codeLookupLimit } from '../../http/code-lookup'
 import { idField } from '../../http/ids'
 import { PageMetaSchema, pageMeta, pagingQuery, toPage } from '../../http/paging'
@@ -21,6 +21,18 @@ import {
 import { prizesJson } from './serialize'
 import { contestsJson } from './service'
 import { compare, infoOf, membersPage } from './views'
+
+/** What a leaderboard page reads (tests/api/http/cached-reads-tables.test.ts checks it). */
+const MEMBERS_READS: Reads = [
+  'avatars',
+  'contest_likes',
+  'contest_members',
+  'contests',
+  'matches',
+  'sports',
+  'user_teams',
+  'users',
+]
 
 /** A read of one contest: behind the code-lookup limit, since `?invite_code=` opens a private one. */
 const contestRead = <R extends object>(deps: Deps, path: string, summary: string, responses: R) =>
@@ -133,7 +145,7 @@ export function contestPageRoutes(deps: Deps) {
     const id = c.req.valid('param').id
     const page = toPage(c.req.valid('query'))
     // While the match is live the standings come from the scoreboard in memory: not kept.
-    return cachedJson(c, deps, readKey(c), async () => {
+    return cachedJson(c, deps, readKey(c), MEMBERS_READS, async () => {
       const contest = await visibleContestFor(deps, c, id)
       const body = await membersPage(deps, contest, c.get('user')?.id ?? null, page)
       const { members, current_user_members, version } = body

@@ -1,6 +1,6 @@
 import { z } from '@hono/zod-openapi'
 import type { Deps } from '../../core/deps'
-import { cachedJson, readKey } from '../../http/answer-cache'
+import { cachedJson, type Reads, readKey } from '../../http/answer-cache'
 import { PageMetaSchema } from '../../http/paging'
 import { json } from '../../http/responses'
 import type { AppContext } from '../../http/router'
@@ -9,6 +9,17 @@ import { type ContestViewer, contestListPage, type PageAsked } from './list-page
 import type { ContestQuery } from './listing'
 import { ContestSchema } from './schemas'
 import { visibleContestById } from './service'
+
+/** What a contest list reads (not the matches' scores) (tests/api/http/cached-reads-tables.test.ts checks it). */
+const LIST_READS: Reads = [
+  'contest_likes',
+  'contest_members',
+  'contests',
+  'data_versions',
+  'matches',
+  'sports',
+  'users',
+]
 
 export const listAnswer = json(
   z.object({ contests: z.array(ContestSchema), meta: PageMetaSchema }),
@@ -46,7 +57,7 @@ export function cachedList(
   page: PageAsked,
   filter: string | null,
 ) {
-  return cachedJson(c, deps, readKey(c), async () => {
+  return cachedJson(c, deps, readKey(c), LIST_READS, async () => {
     const { body, rows } = await contestListPage(deps, viewerOf(c), q, page, filter)
     return {
       body,

@@ -1,14 +1,27 @@
 import { createRoute, z } from '@hono/zod-openapi'
 import type { Deps } from '../../core/deps'
-import { answerFromCache, cachedJson, readKey } from '../../http/answer-cache'
+import { answerFromCache, cachedJson, type Reads, readKey } from '../../http/answer-cache'
 import { PageMetaSchema } from '../../http/paging'
 import { errors, json } from '../../http/responses'
 import { createRouter } from '../../http/router'
-import { requireMatch } from '../matches'
+import { requireMatchExists } from '../matches'
 import { contestListPage, matchEntryCountsOf } from './list-pages'
 import type { ContestQuery } from './listing'
 import { untilNextMatchStart, viewerOf } from './route-helpers'
 import { ContestSchema, contestParam, listQuery } from './schemas'
+
+/** What a match's contest list reads, with the viewer's entry counts (not the score) (tests/api/http/cached-reads-tables.test.ts checks it). */
+const MATCH_CONTESTS_READS: Reads = [
+  'contest_likes',
+  'contest_members',
+  'contests',
+  'data_versions',
+  'matches',
+  'series',
+  'sports',
+  'user_teams',
+  'users',
+]
 
 const matchContestsRoute = (deps: Deps) =>
   createRoute({
@@ -40,8 +53,8 @@ export function contestScopedListRoutes(deps: Deps) {
   app.openapi(matchContestsRoute(deps), async (c) => {
     const { id } = c.req.valid('param')
     const q = c.req.valid('query')
-    return cachedJson(c, deps, readKey(c), async () => {
-      await requireMatch(deps.db, id)
+    return cachedJson(c, deps, readKey(c), MATCH_CONTESTS_READS, async () => {
+      await requireMatchExists(deps.db, id)
       const query: ContestQuery = {
         type: 'feed',
         order: 'sort',

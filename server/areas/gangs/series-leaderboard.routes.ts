@@ -1,12 +1,23 @@
 import { z } from '@hono/zod-openapi'
 import type { Deps } from '../../core/deps'
-import { answerFromCache, cachedJson, readKey } from '../../http/answer-cache'
+import { answerFromCache, cachedJson, type Reads, readKey } from '../../http/answer-cache'
 import { idParam } from '../../http/ids'
 import { PageMetaSchema, pagingQuery, toPage } from '../../http/paging'
 import { json, orNull } from '../../http/responses'
 import { routesOn } from '../../http/route'
 import { createRouter } from '../../http/router'
 import { seriesLeaderboard } from './series-leaderboard'
+
+/** What a series leaderboard reads (tests/api/http/cached-reads-tables.test.ts checks it). */
+const SERIES_LEADERBOARD_READS: Reads = [
+  'avatars',
+  'classic_teams',
+  'matches',
+  'player_match_scores',
+  'series',
+  'user_teams',
+  'users',
+]
 
 const UserPointSchema = z
   .object({
@@ -49,7 +60,7 @@ export function seriesLeaderboardRoutes(deps: Deps) {
       const page = toPage(c.req.valid('query'))
       const me = c.get('user')?.id ?? null
       // Stored scores only (completed matches): the answer is a function of the data.
-      return cachedJson(c, deps, readKey(c), async () => ({
+      return cachedJson(c, deps, readKey(c), SERIES_LEADERBOARD_READS, async () => ({
         body: await seriesLeaderboard(deps.db, id, page, me),
       }))
     },

@@ -19,4 +19,4 @@ export { idParam, MatchSchema, MatchStatusSchema, PlayerSchema } from './schemas
 export { type MatchScore, MatchScoreSchema } from './score'
 export { playerJson } from './serialize'
 export { seriesRoutes } from './series.routes'
-export { matchesJson, playerScores, pointsOf, requireMatch } from './service'
+export { matchesJson, playerScores, pointsOf, requireMatch, requireMatchExists } from './service'

@@ -1,7 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi'
 import type { Deps } from '../../core/deps'
 import type { MatchStatus } from '../../db/schema'
-import { answerFromCache, cachedJson, readKey } from '../../http/answer-cache'
+import { answerFromCache, cachedJson, type Reads, readKey } from '../../http/answer-cache'
 import { idField } from '../../http/ids'
 import { PageMetaSchema, pageMeta, pagingQuery, toPage } from '../../http/paging'
 import { errors, json } from '../../http/responses'
@@ -10,6 +10,19 @@ import { listMatches } from './queries'
 import { idParam, MatchSchema, MatchStatusSchema, PlayerScoreSchema, ScoreSummarySchema } from './schemas'
 import { MatchScoreSchema, matchScore } from './score'
 import { matchesJson, matchStatistics, playerScores, requireMatch } from './service'
+
+/** What GET /api/matches/{id} reads (its score too) (tests/api/http/cached-reads-tables.test.ts checks it). */
+const MATCH_READS: Reads = [
+  'contest_members',
+  'contests',
+  'match_teams',
+  'matches',
+  'matches.score',
+  'real_teams',
+  'series',
+  'sports',
+  'user_teams',
+]
 
 const STATUSES = ['upcoming', 'live', 'completed', 'abandoned'] as const
 
@@ -130,7 +143,7 @@ export function matchRoutes(deps: Deps) {
 
   app.openapi(getMatchesByIdRoute(deps), async (c) => {
     const id = c.req.valid('param').id
-    return cachedJson(c, deps, readKey(c), async () => {
+    return cachedJson(c, deps, readKey(c), MATCH_READS, async () => {
       const match = await requireMatch(deps.db, id)
       const [json] = await matchesJson(deps, [match], c.get('user')?.id ?? null)
       // An upcoming match locks at its start: the answer holds until then, or for good.

@@ -41,6 +41,15 @@ const joinedCounts = prepared((db, $: Param<{ ids: number[]; userId: number }>) 
     .groupBy('c.match_id'),
 )
 
+/**
+ * 404 unless the match exists: for reads that need no more of it. Reads the id alone, so a
+ * cached answer built on it does not depend on the match's score (http/answer-cache.ts).
+ */
+export async function requireMatchExists(db: Executor, id: number): Promise<void> {
+  const found = await db.selectFrom('matches').select('id').where('id', '=', id).executeTakeFirst()
+  if (!found) throw notFound('Match')
+}
+
 /** Matches as JSON, with contest counts and, for a signed-in viewer, their teams and joined contests. */
 export async function matchesJson(deps: Deps, rows: MatchRow[], viewerId: number | null) {
   const ids = rows.map((m) => m.id)

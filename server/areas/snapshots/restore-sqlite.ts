@@ -9,7 +9,7 @@ import { maintenanceError } from '../../http/maintenance'
  * Puts the rows of the snapshot `file` into the running SQLite database, in place.
  *
  * Why not close, swap the file and reopen: the open handle is held everywhere (Kysely, the
- * prepared statements of the hot paths, the change mark, the caches keyed by it); a new one
+ * prepared statements of the hot paths, the change versions, the caches checked against them); a new one
  * would leave all of them on a closed database. Instead the snapshot is attached and every
  * table emptied and refilled from it in one `BEGIN IMMEDIATE` transaction, run synchronously
  * — no other JavaScript runs in between, so no request can see half of it, and a failure

@@ -40,6 +40,10 @@ export async function restoreSnapshot(deps: Deps, name: string, options: Restore
       const sqlite = deps.dbHandle.sqlite
       if (sqlite) await restoreSqliteInPlace(sqlite, file)
       else await restorePostgres(deps, file)
+      // Every table was rewritten behind the change versions' back (pg_restore's rows arrive
+      // before its triggers; SQLite's raw statements are noticed, but say it anyway): the
+      // answer and token caches of this process, alone on the database, start afresh.
+      deps.dbHandle.changes.changedAll()
       return meta?.clock ?? null
     }),
   )

@@ -1,4 +1,10 @@
-import { type ColumnDefinitionBuilder, type CreateTableBuilder, type Kysely, PostgresAdapter } from 'kysely'
+import {
+  type ColumnDefinitionBuilder,
+  type CreateTableBuilder,
+  type Kysely,
+  PostgresAdapter,
+  sql,
+} from 'kysely'
 
 // Frozen helpers shared by migrations. A migration that ran must send the very same statements
 // forever (tests/unit/platform/migrations-frozen.test.ts), so a helper never changes once a
@@ -107,4 +113,18 @@ export function decision(table: Columns) {
     .addColumn('reason', 'text')
     .addColumn('decided_by_id', 'integer', (c) => c.references('users.id'))
     .addColumn('decided_at_ms', 'bigint')
+}
+
+/**
+ * PostgreSQL: the statement trigger that tells every server process `table` changed
+ * (migration 2026-12-03-050-change-notify, db/change-listener.ts). Every new table needs it.
+ */
+export async function notifyChanges(db: Kysely<any>, table: string): Promise<void> {
+  if (!isPostgres(db)) return
+  await sql
+    .raw(
+      `create trigger ${table}_notify_change after insert or update or delete or truncate on ${table}
+       for each statement execute function notify_table_change()`,
+    )
+    .execute(db)
 }

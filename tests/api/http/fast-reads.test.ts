@@ -6,6 +6,7 @@ import { sql } from 'kysely'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { createApp } from '../../../server/app'
 import { withFastReads } from '../../../server/http/fast-reads'
+import { whileUnchanged as unchangedWhile } from '../../helpers/changes'
 import type { TestWorld } from '../../helpers/deps'
 import { client } from '../../helpers/http'
 import { leagueWorld, upcomingMatch } from '../../helpers/league'
@@ -59,17 +60,7 @@ function raw(server: Server, head: string[]): Promise<string> {
 const status = (reply: string) => Number(reply.slice(9, 12))
 const body = (reply: string) => JSON.parse(reply.slice(reply.indexOf('\r\n\r\n') + 4))
 
-/**
- * Runs `step` until the change mark stayed put over all of it (on PostgreSQL a commit in any
- * other database of the server moves it, and a moved mark rightly misses).
- */
-async function whileUnchanged<T>(step: () => Promise<T>): Promise<T> {
-  for (let attempt = 1; ; attempt++) {
-    const mark = await world.deps.dbHandle.changeMark()
-    const result = await step()
-    if ((await world.deps.dbHandle.changeMark()) === mark || attempt >= 50) return result
-  }
-}
+const whileUnchanged = <T>(step: () => Promise<T>) => unchangedWhile(world.deps, step)
 
 describe('the fast path for cached reads', () => {
   it('sends the same bytes as the full path, for a viewer and signed out', async () => {
