@@ -1,6 +1,8 @@
 import fs from 'node:fs'
+import type { AddressInfo } from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
+import { createAdaptorServer } from '@hono/node-server'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { Api, passwordLogin } from '../../../cli/lib/api'
 import { saveSession } from '../../../cli/lib/credentials'
@@ -13,8 +15,8 @@ import { client } from '../../helpers/http'
 // The web client (web/src/lib/api.ts) and the command line (cli/lib/api.ts) send every
 // signed-in write with an Idempotency-Key: fresh per call, the same on the resend after a
 // token refresh, so a money-moving request that is sent again moves money once. Both run here
-// against the real app in-process (fetch is routed into it and each request is recorded); the
-// web client gets a cookie jar for its session.
+// against the real app in-process, each request recorded: the web client's fetch is routed into
+// it (with a cookie jar for its session), the command line (node:http) talks to it on a port.
 
 const SERVER = 'http://fanspole.test'
 let world: TestWorld
@@ -27,20 +29,23 @@ const saved = {
   localStorage: globalThis.localStorage,
 }
 const home = fs.mkdtempSync(path.join(os.tmpdir(), 'fanspole-keys-'))
+let listening: ReturnType<typeof createAdaptorServer> | undefined
+
+const record = (request: Request) => {
+  sent.push({
+    method: request.method,
+    path: new URL(request.url).pathname,
+    key: request.headers.get('idempotency-key'),
+  })
+  return api.app.request(request)
+}
 
 beforeAll(async () => {
   world = await testWorld()
   api = client(world.deps)
   admin = await api.admin()
-  globalThis.fetch = (async (input: string | URL | Request, init?: RequestInit) => {
-    const request = new Request(new URL(String(input), SERVER), init)
-    sent.push({
-      method: request.method,
-      path: new URL(request.url).pathname,
-      key: request.headers.get('idempotency-key'),
-    })
-    return api.app.request(request)
-  }) as typeof fetch
+  globalThis.fetch = (async (input: string | URL | Request, init?: RequestInit) =>
+    record(new Request(new URL(String(input), SERVER), init))) as typeof fetch
   const jar = new Map<string, string>()
   globalThis.document = {
     get cookie() {
@@ -61,6 +66,7 @@ beforeAll(async () => {
 })
 afterAll(async () => {
   Object.assign(globalThis, saved)
+  await new Promise((resolve) => (listening ? listening.close(resolve) : resolve(undefined)))
   fs.rmSync(home, { recursive: true, force: true })
   await world.close()
 })
@@ -97,6 +103,10 @@ describe('the web client', () => {
 
 describe('the command line', () => {
   it('keys every write afresh and resends after a refresh with the same key', async () => {
+    listening = createAdaptorServer({ fetch: record })
+    const server = listening
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+    const SERVER = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
     const io = { env: { FANSPOLE_HOME: home }, err: () => {} } as unknown as Io
     const session = await passwordLogin(SERVER, admin.email, admin.password)
     // A stale access token with a good refresh token: the first call is refused, then refreshed.
