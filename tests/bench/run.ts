@@ -5,6 +5,7 @@
  * Never part of `npm test`.
  */
 import { auctionBench } from './auction'
+import { cableBench } from './cable'
 import { chatBench } from './chat'
 import { clockJumpBench } from './clock-jump'
 import { clusterBench } from './cluster'
@@ -24,6 +25,7 @@ const BENCHES: Record<string, (options: BenchOptions) => Promise<Record<string, 
   cluster: clusterBench,
   chat: chatBench,
   page: pageBench,
+  cable: cableBench,
 }
 
 const names: string[] = []
