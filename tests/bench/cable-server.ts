@@ -37,7 +37,10 @@ async function baseline() {
     onFrame(ws, userId, frame) {
       if (frame.command !== 'subscribe' || !frame.identifier.includes('"NotificationsChannel"')) return
       let sockets = streams.get(userId)
-      if (!sockets) streams.set(userId, (sockets = new Set()))
+      if (!sockets) {
+        sockets = new Set()
+        streams.set(userId, sockets)
+      }
       sockets.add(ws)
       followed.set(ws, userId)
       const identifier = JSON.stringify(frame.identifier)
