@@ -13,6 +13,8 @@ export interface ConnectionHost {
   channels: ReadonlyMap<string, ChannelDefinition>
   onWelcome(connection: Connection): void
   onClose(connection: Connection): void
+  /** The socket has closed and every subscription's `unsubscribed` has run. */
+  onDone(connection: Connection): void
 }
 
 /** Lets the event loop run other work (I/O, timers, other sockets) before going on. */
@@ -47,6 +49,12 @@ export class Connection implements SubscriptionHost {
     this.done = new Promise<void>((resolve) => {
       this.settle = resolve
     })
+    socket.on('message', (data, isBinary) => this.receive(isBinary ? data : String(data)))
+    socket.on('close', () => this.handleClose())
+    // ws reports protocol violations here (e.g. a frame over maxPayload, closed with 1009).
+    socket.on('error', (error) =>
+      host.deps.log.debug('cable socket error', { user: this.user?.id, error: String(error) }),
+    )
     this.queue = this.authenticate(token)
   }
 
@@ -145,7 +153,10 @@ export class Connection implements SubscriptionHost {
     this.early = []
     this.host.onClose(this)
     this.queue = this.queue.then(() => this.teardown())
-    void this.queue.then(this.settle)
+    void this.queue.then(() => {
+      this.settle()
+      this.host.onDone(this)
+    })
   }
 
   private async teardown(): Promise<void> {
