@@ -34,21 +34,19 @@ export class Connection implements SubscriptionHost {
   /** Broadcast frames queued for this socket in the hub (StreamHub). */
   pending = 0
   private state: 'connecting' | 'open' | 'closing' | 'closed' = 'connecting'
-  private early: string[] = []
-  private readonly subscriptions = new Map<string, Subscription>()
+  // Ten thousand idle connections are ten thousand of these: what most never need (frames
+  // before welcome, a subscription map, a promise of their end) is made on first use.
+  private early: string[] | undefined
+  private subscriptions: Map<string, Subscription> | undefined
   private queue: Promise<void>
-  private settle: () => void = () => {}
-  /** Resolves once the socket has closed and every subscription's `unsubscribed` has run. */
-  readonly done: Promise<void>
+  private finished = false
+  private ended: { promise: Promise<void>; resolve: () => void } | undefined
 
   constructor(
     private readonly socket: WebSocket,
     private readonly host: ConnectionHost,
     token: string | null,
   ) {
-    this.done = new Promise<void>((resolve) => {
-      this.settle = resolve
-    })
     socket.on('message', (data, isBinary) => this.receive(isBinary ? data : String(data)))
     socket.on('close', () => this.handleClose())
     // ws reports protocol violations here (e.g. a frame over maxPayload, closed with 1009).
@@ -56,6 +54,19 @@ export class Connection implements SubscriptionHost {
       host.deps.log.debug('cable socket error', { user: this.user?.id, error: String(error) }),
     )
     this.queue = this.authenticate(token)
+  }
+
+  /** Resolves once the socket has closed and every subscription's `unsubscribed` has run. */
+  get done(): Promise<void> {
+    if (this.finished) return Promise.resolve()
+    if (!this.ended) {
+      let resolve = () => {}
+      const promise = new Promise<void>((r) => {
+        resolve = r
+      })
+      this.ended = { promise, resolve }
+    }
+    return this.ended.promise
   }
 
   get deps(): Deps {
@@ -82,7 +93,7 @@ export class Connection implements SubscriptionHost {
     if (this.state !== 'connecting') return
     if (!check.ok) {
       deps.log.info('cable connection refused', { problem: check.problem })
-      this.early = []
+      this.early = undefined
       this.disconnect('unauthorized', false)
       return
     }
@@ -91,8 +102,8 @@ export class Connection implements SubscriptionHost {
     this.socket.send(frames.welcome())
     this.host.onWelcome(this)
     const early = this.early
-    this.early = []
-    for (const text of early) this.enqueue(text)
+    this.early = undefined
+    if (early) for (const text of early) this.enqueue(text)
   }
 
   receive(data: unknown): void {
@@ -101,6 +112,7 @@ export class Connection implements SubscriptionHost {
       return
     }
     if (this.state === 'connecting') {
+      this.early ??= []
       if (this.early.length < MAX_EARLY_FRAMES) this.early.push(data)
       else this.host.deps.log.warn('cable dropped a frame sent before welcome', { frames: this.early.length })
     } else if (this.state === 'open') this.enqueue(data)
@@ -150,18 +162,19 @@ export class Connection implements SubscriptionHost {
   handleClose(): void {
     if (this.state === 'closed') return
     this.state = 'closed'
-    this.early = []
+    this.early = undefined
     this.host.onClose(this)
     this.queue = this.queue.then(() => this.teardown())
     void this.queue.then(() => {
-      this.settle()
+      this.finished = true
+      this.ended?.resolve()
       this.host.onDone(this)
     })
   }
 
   private async teardown(): Promise<void> {
-    const all = [...this.subscriptions.values()]
-    this.subscriptions.clear()
+    const all = [...(this.subscriptions?.values() ?? [])]
+    this.subscriptions = undefined
     for (const subscription of all) await this.end(subscription)
   }
 
@@ -191,13 +204,14 @@ export class Connection implements SubscriptionHost {
 
   private async subscribe(identifier: string): Promise<void> {
     // The Rails client re-sends `subscribe` every 500 ms until it hears back: repeats are normal.
-    if (this.subscriptions.has(identifier)) return
+    if (this.subscriptions?.has(identifier)) return
     const id = parseIdentifier(identifier)
     if (!id.ok) return this.ignore(id.problem, identifier)
     // Every subscription holds a stream listener and runs its channel's work on every
     // broadcast: one socket may not hold an unbounded number (identifiers differing only in
     // spacing are distinct subscriptions to Action Cable).
-    if (this.subscriptions.size >= this.host.deps.config.cable.maxSubscriptions) {
+    const subscriptions = (this.subscriptions ??= new Map())
+    if (subscriptions.size >= this.host.deps.config.cable.maxSubscriptions) {
       this.host.deps.log.info('cable subscription over the limit', {
         user: this.user?.id,
         limit: this.host.deps.config.cable.maxSubscriptions,
@@ -213,7 +227,7 @@ export class Connection implements SubscriptionHost {
       return
     }
     const subscription = new Subscription(identifier, channel, id.value.params, this.user, this)
-    this.subscriptions.set(identifier, subscription)
+    subscriptions.set(identifier, subscription)
     try {
       await channel.subscribed(subscription.ctx)
     } catch (error) {
@@ -221,7 +235,7 @@ export class Connection implements SubscriptionHost {
       subscription.rejected = true
     }
     if (subscription.rejected) {
-      this.subscriptions.delete(identifier)
+      subscriptions.delete(identifier)
       await this.end(subscription)
       this.send(frames.reject(identifier))
       return
@@ -231,14 +245,14 @@ export class Connection implements SubscriptionHost {
   }
 
   private async unsubscribe(identifier: string): Promise<void> {
-    const subscription = this.subscriptions.get(identifier)
+    const subscription = this.subscriptions?.get(identifier)
     if (!subscription) return this.ignore('unsubscribe from an unknown subscription', identifier)
-    this.subscriptions.delete(identifier)
+    this.subscriptions?.delete(identifier)
     await this.end(subscription)
   }
 
   private async perform(identifier: string, data: unknown): Promise<void> {
-    const subscription = this.subscriptions.get(identifier)
+    const subscription = this.subscriptions?.get(identifier)
     if (!subscription) return this.ignore('message for an unknown subscription', identifier)
     const parsed = parseActionData(data)
     if (!parsed.ok) return this.ignore(parsed.problem, identifier)
@@ -256,7 +270,7 @@ export class Connection implements SubscriptionHost {
    * `unsubscribed` runs in turn with the connection's other commands.
    */
   closed(subscription: Subscription): void {
-    if (this.subscriptions.get(subscription.identifier) !== subscription) return
+    if (this.subscriptions?.get(subscription.identifier) !== subscription) return
     this.subscriptions.delete(subscription.identifier)
     this.queue = this.queue.then(() => this.end(subscription))
   }

@@ -10,6 +10,29 @@ import { type LineChild, spawnLineChild } from './child-lines'
 import type { BenchOptions } from './run'
 
 const here = (file: string) => fileURLToPath(new URL(file, import.meta.url))
+const ROOT = fileURLToPath(new URL('../..', import.meta.url))
+
+/**
+ * The servers run as `npm start` runs the product: bundled by esbuild (cli/build/bundle.mjs),
+ * not through tsx, whose keepNames transform gives every named closure a property array
+ * (a channel context's seven closures: 1.8 KB per subscription that production never has).
+ * Written under dist/ so that packages resolve from the project's node_modules.
+ */
+async function bundleServer(): Promise<string> {
+  const esbuild = await import('esbuild')
+  const outfile = join(ROOT, 'dist', 'bench', 'cable-server.mjs')
+  await esbuild.build({
+    entryPoints: [here('cable-server.ts')],
+    outfile,
+    bundle: true,
+    packages: 'external',
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    logLevel: 'silent',
+  })
+  return outfile
+}
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 
 type Memory = { heap_used: number; rss: number; external: number; array_buffers: number }
@@ -24,7 +47,7 @@ type Burst = {
 }
 
 /** `users` players, each with a long-lived access token: [token, user id] pairs, in a file for the children. */
-async function prepare(dir: string, users: number): Promise<{ dbFile: string; tokensFile: string }> {
+export async function prepare(dir: string, users: number): Promise<{ dbFile: string; tokensFile: string }> {
   const dbFile = join(dir, 'cable.sqlite')
   const config = {
     port: 0,
@@ -149,7 +172,7 @@ export async function cableBench(options: BenchOptions): Promise<Record<string, 
       .map((x) => x.toFixed(2))
       .join(' ')}`,
   )
-  const files = await prepare(dir, n)
+  const files = { ...(await prepare(dir, n)), serverBundle: await bundleServer() }
   const runs: Record<'product' | 'baseline', SideFigures[]> = { product: [], baseline: [] }
   try {
     for (let r = 0; r < rounds; r++) {
