@@ -210,7 +210,8 @@ export class Connection implements SubscriptionHost {
     // Every subscription holds a stream listener and runs its channel's work on every
     // broadcast: one socket may not hold an unbounded number (identifiers differing only in
     // spacing are distinct subscriptions to Action Cable).
-    const subscriptions = (this.subscriptions ??= new Map())
+    this.subscriptions ??= new Map()
+    const subscriptions = this.subscriptions
     if (subscriptions.size >= this.host.deps.config.cable.maxSubscriptions) {
       this.host.deps.log.info('cable subscription over the limit', {
         user: this.user?.id,
