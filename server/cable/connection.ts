@@ -3,6 +3,7 @@ import type { Deps } from '../core/deps'
 import { type AccessCheck, resolveAccessToken } from '../http/access-tokens'
 import type { AuthUser } from '../http/router'
 import { type DisconnectReason, frames, parseActionData, parseCommand, parseIdentifier } from './protocol'
+import { SmallMap } from './small-map'
 import type { Frame, StreamHub } from './streams'
 import { Subscription, type SubscriptionHost } from './subscription'
 import type { ChannelDefinition } from './types'
@@ -35,9 +36,10 @@ export class Connection implements SubscriptionHost {
   pending = 0
   private state: 'connecting' | 'open' | 'closing' | 'closed' = 'connecting'
   // Ten thousand idle connections are ten thousand of these: what most never need (frames
-  // before welcome, a subscription map, a promise of their end) is made on first use.
+  // before welcome, a promise of their end) is made on first use, and the subscriptions (one,
+  // mostly) live in a SmallMap.
   private early: string[] | undefined
-  private subscriptions: Map<string, Subscription> | undefined
+  private readonly subscriptions = new SmallMap<string, Subscription>()
   private queue: Promise<void>
   private finished = false
   private ended: { promise: Promise<void>; resolve: () => void } | undefined
@@ -173,8 +175,8 @@ export class Connection implements SubscriptionHost {
   }
 
   private async teardown(): Promise<void> {
-    const all = [...(this.subscriptions?.values() ?? [])]
-    this.subscriptions = undefined
+    const all = this.subscriptions.values()
+    for (const subscription of all) this.subscriptions.delete(subscription.identifier)
     for (const subscription of all) await this.end(subscription)
   }
 
@@ -204,13 +206,12 @@ export class Connection implements SubscriptionHost {
 
   private async subscribe(identifier: string): Promise<void> {
     // The Rails client re-sends `subscribe` every 500 ms until it hears back: repeats are normal.
-    if (this.subscriptions?.has(identifier)) return
+    if (this.subscriptions.has(identifier)) return
     const id = parseIdentifier(identifier)
     if (!id.ok) return this.ignore(id.problem, identifier)
     // Every subscription holds a stream listener and runs its channel's work on every
     // broadcast: one socket may not hold an unbounded number (identifiers differing only in
     // spacing are distinct subscriptions to Action Cable).
-    this.subscriptions ??= new Map()
     const subscriptions = this.subscriptions
     if (subscriptions.size >= this.host.deps.config.cable.maxSubscriptions) {
       this.host.deps.log.info('cable subscription over the limit', {
@@ -246,14 +247,14 @@ export class Connection implements SubscriptionHost {
   }
 
   private async unsubscribe(identifier: string): Promise<void> {
-    const subscription = this.subscriptions?.get(identifier)
+    const subscription = this.subscriptions.get(identifier)
     if (!subscription) return this.ignore('unsubscribe from an unknown subscription', identifier)
-    this.subscriptions?.delete(identifier)
+    this.subscriptions.delete(identifier)
     await this.end(subscription)
   }
 
   private async perform(identifier: string, data: unknown): Promise<void> {
-    const subscription = this.subscriptions?.get(identifier)
+    const subscription = this.subscriptions.get(identifier)
     if (!subscription) return this.ignore('message for an unknown subscription', identifier)
     const parsed = parseActionData(data)
     if (!parsed.ok) return this.ignore(parsed.problem, identifier)
@@ -271,7 +272,7 @@ export class Connection implements SubscriptionHost {
    * `unsubscribed` runs in turn with the connection's other commands.
    */
   closed(subscription: Subscription): void {
-    if (this.subscriptions?.get(subscription.identifier) !== subscription) return
+    if (this.subscriptions.get(subscription.identifier) !== subscription) return
     this.subscriptions.delete(subscription.identifier)
     this.queue = this.queue.then(() => this.end(subscription))
   }

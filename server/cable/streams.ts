@@ -1,5 +1,6 @@
 import type { Bus, BusMessage } from '../lib/bus'
 import { frames } from './protocol'
+import { SmallMap } from './small-map'
 
 /** A frame ready for the socket: encoded once, the same bytes for every socket. */
 export type Frame = string | Buffer
@@ -19,8 +20,8 @@ export interface StreamListener {
   deliver(frame: Frame): void
 }
 
-/** A stream's listeners by identifier: one listener as itself, more in a Set. */
-type Groups = Map<string, StreamListener | Set<StreamListener>>
+/** A stream's listeners by identifier (one, mostly): one listener as itself, more in a Set. */
+type Groups = SmallMap<string, StreamListener | Set<StreamListener>>
 
 interface Delivery {
   frame: Frame
@@ -55,7 +56,7 @@ export class StreamHub {
   add(stream: string, listener: StreamListener): void {
     let entry = this.streams.get(stream)
     if (!entry) {
-      const byIdentifier: Groups = new Map()
+      const byIdentifier: Groups = new SmallMap()
       const release = this.bus.subscribe(stream, (message) => this.fanOut(byIdentifier, message))
       entry = { release, byIdentifier }
       this.streams.set(stream, entry)
@@ -112,7 +113,7 @@ export class StreamHub {
   private fanOut(byIdentifier: Groups, message: BusMessage): void {
     const json = JSON.stringify(message)
     // A copy of each group: a delivery can cut off a slow socket, which changes the group.
-    for (const [identifier, group] of byIdentifier)
+    for (const [identifier, group] of byIdentifier.entries())
       this.enqueue(Buffer.from(frames.data(identifier, json)), group instanceof Set ? [...group] : [group])
     this.drain()
   }
