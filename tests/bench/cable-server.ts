@@ -5,7 +5,7 @@
  * the same tokens from a file, confirms `NotificationsChannel` subscriptions, keeps each user's
  * sockets in a map (what following a stream takes) and sends the same `unread` frame.
  * Answers stdin lines (child-lines.ts): `url`; `mem` — collects garbage, then the process's
- * heap in use, RSS, and memory outside the heap.
+ * heap in use, RSS, memory outside the heap, and its CPU time so far (user + system).
  */
 import { readFileSync } from 'node:fs'
 import type { WebSocket } from 'ws'
@@ -70,7 +70,14 @@ answerLines(
     await new Promise((r) => setImmediate(r))
     gc()
     const m = process.memoryUsage()
-    return { heap_used: m.heapUsed, rss: m.rss, external: m.external, array_buffers: m.arrayBuffers }
+    const { user, system } = process.cpuUsage()
+    return {
+      heap_used: m.heapUsed,
+      rss: m.rss,
+      external: m.external,
+      array_buffers: m.arrayBuffers,
+      cpu_us: user + system,
+    }
   },
   () => void server.close().then(() => process.exit(0)),
 )

@@ -35,7 +35,7 @@ async function bundleServer(): Promise<string> {
 }
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 
-type Memory = { heap_used: number; rss: number; external: number; array_buffers: number }
+type Memory = { heap_used: number; rss: number; external: number; array_buffers: number; cpu_us: number }
 type Burst = {
   welcomed: number
   failed: number
@@ -85,6 +85,10 @@ export async function prepare(dir: string, users: number): Promise<{ dbFile: str
 
 interface SideFigures {
   burst: Burst
+  /** Server CPU time per socket of the burst (handshake, authentication, welcome), µs. */
+  connectCpuUs: number
+  /** Server CPU time per subscription (subscribe, channel's query, confirm and first frame), µs. */
+  subscribeCpuUs: number
   idle: Memory
   subscribed: Memory
   confirmed: number
@@ -137,8 +141,17 @@ async function side(
       rss: (m.rss - before.rss) / count,
       external: (m.external - before.external) / count,
       array_buffers: (m.array_buffers - before.array_buffers) / count,
+      cpu_us: (m.cpu_us - before.cpu_us) / count,
     })
-    return { burst, idle: per(idle, burst.welcomed), subscribed: per(subscribed, burst.welcomed), confirmed }
+    return {
+      burst,
+      // Each window's CPU includes one garbage collection (the measurement's), on both sides.
+      connectCpuUs: (idle.cpu_us - before.cpu_us) / burst.welcomed,
+      subscribeCpuUs: (subscribed.cpu_us - idle.cpu_us) / Math.max(1, confirmed),
+      idle: per(idle, burst.welcomed),
+      subscribed: per(subscribed, burst.welcomed),
+      confirmed,
+    }
   } finally {
     await loader?.stop()
     await server.stop()
@@ -156,7 +169,8 @@ const spread = (xs: number[], unit: (x: number) => number) =>
  * real server and against a bare `ws` server speaking the same frames (baseline-cable.ts),
  * each in a process of its own, alternating which goes first: welcome latency of the burst
  * (p50/p95/p99 from each socket's creation), then memory per connection (heap after GC, and
- * RSS) idle and with one NotificationsChannel subscription each.
+ * RSS) idle and with one NotificationsChannel subscription each, and the server's CPU time
+ * per connect and per subscribe (steadier than latency on a loaded machine).
  * `--connections N` (10000), `--rounds N` (3), `--warmup N` (500). The bare server listens with
  * node's default backlog (511); the product with its configured one (`cable.listenBacklog`).
  */
@@ -201,6 +215,8 @@ export async function cableBench(options: BenchOptions): Promise<Record<string, 
     ['idle RSS per connection', (s) => s.idle.rss, kb, 'KB'],
     ['subscribed heap per connection', (s) => s.subscribed.heap_used, kb, 'KB'],
     ['subscribed RSS per connection', (s) => s.subscribed.rss, kb, 'KB'],
+    ['server CPU per connect', (s) => s.connectCpuUs, Math.round, 'µs'],
+    ['server CPU per subscribe', (s) => s.subscribeCpuUs, Math.round, 'µs'],
     ['welcome p50', (s) => s.burst.p50_ms, (x) => x, 'ms'],
     ['welcome p95', (s) => s.burst.p95_ms, (x) => x, 'ms'],
     ['welcome p99', (s) => s.burst.p99_ms, (x) => x, 'ms'],
@@ -235,6 +251,10 @@ export async function cableBench(options: BenchOptions): Promise<Record<string, 
     subscribed_rss_kb: kb(figure((s) => s.subscribed.rss).product),
     subscribed_rss_kb_baseline: kb(figure((s) => s.subscribed.rss).baseline),
     subscribed_rss_ratio: ratio((s) => s.subscribed.rss),
+    connect_cpu_us: Math.round(figure((s) => s.connectCpuUs).product),
+    connect_cpu_us_baseline: Math.round(figure((s) => s.connectCpuUs).baseline),
+    subscribe_cpu_us: Math.round(figure((s) => s.subscribeCpuUs).product),
+    subscribe_cpu_us_baseline: Math.round(figure((s) => s.subscribeCpuUs).baseline),
     welcome_p50_ms: figure((s) => s.burst.p50_ms).product,
     welcome_p95_ms: figure((s) => s.burst.p95_ms).product,
     welcome_p99_ms: figure((s) => s.burst.p99_ms).product,
