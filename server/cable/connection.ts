@@ -1,11 +1,12 @@
 import type { WebSocket } from 'ws'
 import type { Deps } from '../core/deps'
-import { type AccessCheck, resolveAccessToken } from '../http/access-tokens'
+import type { AccessCheck } from '../http/access-tokens'
 import type { AuthUser } from '../http/router'
 import { type DisconnectReason, frames, parseActionData, parseCommand, parseIdentifier } from './protocol'
 import { SmallMap } from './small-map'
 import type { Frame, StreamHub } from './streams'
 import { Subscription, type SubscriptionHost } from './subscription'
+import type { TokenBatcher } from './token-batch'
 import type { ChannelDefinition } from './types'
 
 export interface ConnectionHost {
@@ -14,6 +15,8 @@ export interface ConnectionHost {
   channels: ReadonlyMap<string, ChannelDefinition>
   onWelcome(connection: Connection): void
   onClose(connection: Connection): void
+  /** Who a token belongs to (looked up together with the other connects of the turn: token-batch.ts). */
+  resolveToken: TokenBatcher
   /** The socket has closed and every subscription's `unsubscribed` has run. */
   onDone(connection: Connection): void
 }
@@ -85,7 +88,7 @@ export class Connection implements SubscriptionHost {
     let check: AccessCheck
     try {
       check = token
-        ? await resolveAccessToken(deps.db, token, deps.clock.wallNow())
+        ? await this.host.resolveToken(token)
         : { ok: false, problem: 'no access token (cookie at, ?access_token= or Authorization: Bearer)' }
     } catch (error) {
       deps.log.error('cable authentication failed', { error: String(error) })

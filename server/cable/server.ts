@@ -10,6 +10,7 @@ import { Connection, type ConnectionHost } from './connection'
 import { frames, selectProtocol } from './protocol'
 import { accessTokenFrom, upgradeRefusal } from './request'
 import { StreamHub } from './streams'
+import { tokenBatcher } from './token-batch'
 import type { CableServer, ChannelDefinition } from './types'
 
 /** How long shutdown waits for clients to answer the close handshake before dropping them. */
@@ -44,6 +45,7 @@ export function createCableServer(deps: Deps, channels: ChannelDefinition[]): Ca
     onWelcome: (connection) => welcomed.add(connection),
     onClose: (connection) => welcomed.delete(connection),
     onDone: (connection) => connections.delete(connection),
+    resolveToken: tokenBatcher(deps),
   }
   const pinger = startPinger(deps, welcomed)
 
