@@ -1,38 +1,10 @@
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { Command, CommanderError } from 'commander'
+import { Command, CommanderError, Help } from 'commander'
 import pkg from '../package.json' with { type: 'json' }
 import { OperatorError } from '../server/domain/operator-error'
 import { USERNAME_PATTERN, USERNAME_RULE } from '../server/domain/user-rules'
-import { auctionCommand } from './commands/auction'
-import { championshipCommand } from './commands/championship'
-import { classCommand } from './commands/class'
-import { clockCommand } from './commands/clock'
-import { contestCommand } from './commands/contest'
-import { dbCommand } from './commands/db'
-import { demoCommand } from './commands/demo'
-import { esportsCommand } from './commands/esports'
-import { gameAccountsCommand } from './commands/game-accounts'
-import { gangCommand } from './commands/gang'
-import { groupCommand } from './commands/group'
-import { kycCommand } from './commands/kyc'
-import { leagueCommand } from './commands/league'
-import { loginCommand } from './commands/login'
-import { logoutCommand } from './commands/logout'
-import { matchCommand } from './commands/match'
-import { outboxCommand } from './commands/outbox'
-import { prizesCommand } from './commands/prizes'
-import { redemptionsCommand } from './commands/redemptions'
-import { refundsCommand } from './commands/refunds'
-import { reportsCommand } from './commands/reports'
-// Last, since another helper owns it (the scenario runner).
-import { scenarioCommand } from './commands/scenario'
-import { seedCommand } from './commands/seed'
-import { serveCommand } from './commands/serve'
-import { snapshotCommand } from './commands/snapshot'
-import { socialCommand } from './commands/social'
-import { usersCommand } from './commands/users'
-import { walletCommand } from './commands/wallet'
+import { COMMANDS, type CommandEntry, commandWord } from './command-list'
 import { CliError, EXIT, UsageError } from './lib/errors'
 import { type Io, printJson, processIo } from './lib/io'
 import { style } from './lib/style'
@@ -52,8 +24,22 @@ Environment:
 Exit codes: 0 ok, 1 failed, 2 usage error.
 `
 
-/** The whole command tree, writing to `io`; tests build it with in-memory streams. */
-export function buildProgram(io: Io = processIo()): Command {
+/**
+ * The program for one command line: the command it runs is loaded (its module and what that
+ * imports), every other command is only its line of help (command-list.ts). Without `argv`,
+ * every command is loaded: the whole tree, as tests walk it.
+ */
+export async function loadProgram(io: Io = processIo(), argv?: string[]): Promise<Command> {
+  const word = argv === undefined ? undefined : commandWord(argv)
+  const wanted = argv === undefined ? COMMANDS : COMMANDS.filter((entry) => entry.name === word)
+  const loaded = new Map(
+    await Promise.all(wanted.map(async (entry) => [entry.name, (await entry.load())(io)] as const)),
+  )
+  return buildProgram(io, loaded)
+}
+
+/** The command tree around the `loaded` commands, writing to `io`; tests build it with in-memory streams. */
+function buildProgram(io: Io, loaded: ReadonlyMap<string, Command>): Command {
   const program = new Command('fanspole')
     .description('Fanspole Local: a fantasy-sports and cricket-auction product on one laptop.')
     .version(pkg.version, '-V, --version', 'print the version')
@@ -62,49 +48,23 @@ export function buildProgram(io: Io = processIo()): Command {
     .option('--as <username>', 'act as this player on the server (admin only; every call is theirs, audited)')
     .addHelpText('after', ENVIRONMENT)
   actAs(program, io)
-  const groups: Array<[string, Command[]]> = [
-    ['Run it locally:', [serveCommand(io), demoCommand(io), seedCommand(io), dbCommand(io)]],
-    [
-      'Talk to a server:',
-      [
-        loginCommand(io),
-        logoutCommand(io),
-        clockCommand(io),
-        snapshotCommand(io),
-        leagueCommand(io),
-        usersCommand(io),
-        classCommand(io),
-        outboxCommand(io),
-        kycCommand(io),
-        redemptionsCommand(io),
-        refundsCommand(io),
-        reportsCommand(io),
-      ],
-    ],
-    [
-      'Play:',
-      [
-        matchCommand(io),
-        contestCommand(io),
-        prizesCommand(io),
-        championshipCommand(io),
-        gangCommand(io),
-        socialCommand(io),
-        groupCommand(io),
-        walletCommand(io),
-        auctionCommand(io),
-        esportsCommand(io),
-        gameAccountsCommand(io),
-      ],
-    ],
-    ['Test:', [scenarioCommand(io)]],
-  ]
-  for (const [heading, commands] of groups) {
-    for (const command of commands) program.addCommand(command.helpGroup(heading))
-  }
+  const terms = new Map(COMMANDS.map((entry) => [entry.name, entry.term]))
+  program.configureHelp({
+    // A command not loaded has no options or arguments to show: its line says what it would.
+    subcommandTerm(this: Help, command) {
+      return terms.get(command.name()) ?? Help.prototype.subcommandTerm.call(this, command)
+    },
+  })
+  for (const entry of COMMANDS)
+    program.addCommand((loaded.get(entry.name) ?? outline(entry)).helpGroup(entry.group))
   program.commandsGroup('Help:').helpCommand('help [command]', 'show help for a command')
   configure(program, io)
   return program
+}
+
+/** A command that is not loaded: its name and description for the program's help. */
+function outline(entry: CommandEntry): Command {
+  return new Command(entry.name).description(entry.description)
 }
 
 /** Commands that do not talk to a server as someone: `--as` means nothing to them. */
@@ -155,7 +115,7 @@ function configure(command: Command, io: Io): void {
 /** Runs one command line and returns its exit code: 0 ok, 1 failed, 2 usage error. */
 export async function main(argv: string[] = process.argv.slice(2), io: Io = processIo()): Promise<number> {
   try {
-    await buildProgram(io).parseAsync(argv, { from: 'user' })
+    await (await loadProgram(io, argv)).parseAsync(argv, { from: 'user' })
     return EXIT.ok
   } catch (error) {
     // The reader of stdout went away (`| head`): what failed after that is nobody's business.

@@ -3,6 +3,7 @@ import { loadConfig } from '../../server/index'
 import type { Answer as AnswerOf, Schema } from './api-types'
 import { forgetSession, readSession, type Session, saveSession } from './credentials'
 import { ApiError, CliError } from './errors'
+import { httpCall } from './http-call'
 import type { Io } from './io'
 
 /** The OAuth client id of the command line (seeded with the reference data). */
@@ -40,23 +41,22 @@ export async function callServer(
   if (token) headers.authorization = `Bearer ${token}`
   if (key) headers['idempotency-key'] = key
   if (body !== undefined) headers['content-type'] = 'application/json'
-  let res: Response
+  let res: { status: number; text: string }
   try {
-    res = await fetch(`${server}${path}`, {
+    res = await httpCall(`${server}${path}`, {
       method,
       headers,
       body: body === undefined ? undefined : JSON.stringify(body),
-      signal: AbortSignal.timeout(TIMEOUT_MS),
+      timeoutMs: TIMEOUT_MS,
     })
   } catch (error) {
-    const why = (error as { cause?: { code?: string; message?: string } }).cause
-    const cause = why?.code ?? why?.message ?? (error as Error).message
+    const cause = (error as { code?: string }).code ?? (error as Error).message
     throw new CliError(`Cannot reach the server at ${server} (${cause})`, {
       code: 'UNREACHABLE',
       hint: 'Start one with `fanspole serve` (or `npm start`), or point --server / FANSPOLE_SERVER at it',
     })
   }
-  const text = await res.text()
+  const text = res.text
   let parsed: unknown = text
   try {
     parsed = text === '' ? null : JSON.parse(text)

@@ -29,8 +29,14 @@ interface Delivery {
   next: number
 }
 
-/** Socket writes per turn of the event loop; between turns, requests and timers get in. */
-export const WRITES_PER_TURN = 64
+/**
+ * Socket writes per turn of the event loop; between turns, requests and timers get in. About
+ * 5–7 ms of writes (11–15 µs each): a 500-member group's message in one turn, as a bare `ws`
+ * server writes it. At 64 the same message took eight turns, and on a busy machine each turn
+ * given up can be a scheduler slice lost to another process: delivery p99 grew by whole turns
+ * (docs/groups.md, "Performance").
+ */
+export const WRITES_PER_TURN = 512
 
 /**
  * Fan-out from bus streams to sockets. One bus subscription per stream, however many

@@ -1,6 +1,6 @@
 import { performance } from 'node:perf_hooks'
 import WebSocket from 'ws'
-import { runPlanFile } from './child-figures'
+import { mark, runPlanFile } from './child-figures'
 
 export interface LoadPlan {
   load: 'classroom' | 'league_night'
@@ -154,6 +154,7 @@ export async function runLoad(plan: LoadPlan) {
     )
   }
 
+  mark('start')
   const started = performance.now()
   measuring = true
   if (plan.load === 'classroom') {
@@ -203,6 +204,7 @@ export async function runLoad(plan: LoadPlan) {
   }
   const elapsed = performance.now() - started
   measuring = false
+  mark('end')
   await new Promise((r) => setTimeout(r, 500))
   for (const c of clients) c.ws.close()
 

@@ -11,7 +11,9 @@ import { type RunningServer, startServer } from '../../server/main'
 import { startBaseline } from './auction-baseline'
 import type { LoadPlan } from './auction-loader'
 import { childFigures } from './child-figures'
+import { median, round2, roundOrder, type Side } from './rounds'
 import type { BenchOptions } from './run'
+import { watched } from './server-watch'
 
 const LOADER = fileURLToPath(new URL('./auction-loader.ts', import.meta.url))
 
@@ -103,58 +105,105 @@ export async function setup(
   return { plan, tokens }
 }
 
-function runLoader(plan: LoadPlan, dir: string): Promise<Record<string, number | string>> {
+function runLoader(
+  plan: LoadPlan,
+  dir: string,
+  onMark?: (mark: string) => void,
+): Promise<Record<string, number | string>> {
   const file = join(dir, `plan-${plan.load}-${Date.now()}.json`)
   writeFileSync(file, JSON.stringify(plan))
-  return childFigures(process.execPath, ['--import', 'tsx', LOADER, file], 'loader')
+  return childFigures(process.execPath, ['--import', 'tsx', LOADER, file], 'loader', onMark)
 }
 
 const serverConfig = (dbFile: string) =>
   loadConfig({ port: 0, dbFile, logLevel: 'silent', autoSimulate: false }, {})
 
+type Load = { load: LoadPlan['load']; rooms: number; managers: number; watchers: number }
+
+const LOADS: Load[] = [
+  { load: 'classroom', rooms: 1, managers: 10, watchers: 240 },
+  { load: 'league_night', rooms: 20, managers: 12, watchers: 0 },
+]
+
 /**
- * Two loads, each against the real server and then against the bare
- * baseline with the same rooms, the loader in its own process:
+ * One side of a round on fresh databases: the real server with its rooms, or the same rooms
+ * prepared by the real server on a second database and then served by the bare baseline. The
+ * loader runs in its own process; the server (or baseline) in this one, so its CPU while the
+ * loader runs is this process's.
+ */
+async function measure(side: Side, l: Load, dir: string, run: string, durationMs: number) {
+  const file = join(dir, `${l.load}-${run}-${side}.sqlite`)
+  const prep = await startServer(serverConfig(file), { seedIfEmpty: true })
+  const s = await setup(prep, l.load, l.rooms, l.managers, l.watchers, durationMs)
+  if (side === 'server') {
+    const w = await watched((mark) => runLoader(s.plan, dir, mark))
+    await prep.close()
+    return { ...w.result, ...perBid(w, w.result) }
+  }
+  await prep.close()
+  const baseline = await startBaseline(file, s.tokens)
+  const w = await watched((mark) => runLoader({ ...s.plan, url: baseline.url }, dir, mark))
+  await baseline.close()
+  return { ...w.result, ...perBid(w, w.result) }
+}
+
+function perBid(
+  w: { cpuUs: number; server: Record<string, number> },
+  figures: Record<string, number | string>,
+) {
+  return { cpu_us_per_bid: Math.round(w.cpuUs / Math.max(1, Number(figures.accepted))), ...w.server }
+}
+
+/**
+ * Two loads, each in `--rounds` (3) rounds against the real server and the bare baseline with
+ * the same rooms, the two taking turns at going first (`roundOrder`):
  * classroom — one auction, 250 subscribers, 50 bids/s, bid sent → received by every subscriber;
  * league night — 20 auctions × 12 managers outbidding each other as fast as they can.
+ * Medians over rounds; `ratio` is the median of the per-round ratios. `--load classroom|league_night`
+ * runs one; `--baseline no|only` one side alone (to profile it).
  */
+// Long: one loop of rounds and sides, then the one line of medians each load reports
 export async function auctionBench(options: BenchOptions): Promise<Record<string, unknown>> {
   const durationMs = Number(options.duration ?? 10) * 1000
+  const rounds = Number(options.rounds ?? 3)
+  const only: Side | undefined =
+    options.baseline === 'no' ? 'server' : options.baseline === 'only' ? 'baseline' : undefined
   const dir = mkdtempSync(join(tmpdir(), 'fanspole-auction-bench-'))
-  const loads: Array<{ load: LoadPlan['load']; rooms: number; managers: number; watchers: number }> = [
-    { load: 'classroom', rooms: 1, managers: 10, watchers: 240 },
-    { load: 'league_night', rooms: 20, managers: 12, watchers: 0 },
-  ]
   const results: Record<string, unknown> = {}
   try {
-    for (const l of loads) {
-      const real = await startServer(serverConfig(join(dir, `${l.load}.sqlite`)), { seedIfEmpty: true })
-      const s1 = await setup(real, l.load, l.rooms, l.managers, l.watchers, durationMs)
-      const measured = await runLoader(s1.plan, dir)
-      await real.close()
-
-      // The same rooms on a second database, served by the baseline.
-      const file = join(dir, `${l.load}-baseline.sqlite`)
-      const prep = await startServer(serverConfig(file), { seedIfEmpty: true })
-      const s2 = await setup(prep, l.load, l.rooms, l.managers, l.watchers, durationMs)
-      await prep.close()
-      const baseline = await startBaseline(file, s2.tokens)
-      const floor = await runLoader({ ...s2.plan, url: baseline.url }, dir)
-      await baseline.close()
-
+    for (const l of LOADS.filter((x) => options.load === undefined || options.load === x.load)) {
+      const real: Array<Record<string, number | string>> = []
+      const bare: Array<Record<string, number | string>> = []
+      const order: Side[][] = []
+      for (let r = 0; r < rounds; r++) {
+        order.push(roundOrder(r, only))
+        for (const side of roundOrder(r, only)) {
+          const figures = await measure(side, l, dir, `r${r + 1}`, durationMs)
+          ;(side === 'server' ? real : bare).push(figures)
+          console.log(`  ${l.load} round ${r + 1} ${side}: ${JSON.stringify(figures)}`)
+        }
+      }
+      const mid = (xs: typeof real, key: string) => round2(median(xs.map((x) => Number(x[key]))))
+      const ratios = real.map((x, i) => round2(Number(x.bids_per_s) / Number(bare[i]?.bids_per_s)))
       const line = {
         load: l.load,
-        rooms: measured.rooms,
-        subscribers: measured.subscribers,
-        bids_per_s: measured.bids_per_s,
-        p50_ms: measured.p50_ms,
-        p99_ms: measured.p99_ms,
-        baseline_bids_per_s: floor.bids_per_s,
-        baseline_p99_ms: floor.p99_ms,
-        out_of_order: Number(measured.out_of_order) + Number(floor.out_of_order),
+        rooms: real[0]?.rooms,
+        subscribers: real[0]?.subscribers,
+        rounds,
+        first: order.map((o) => o[0]),
+        bids_per_s: mid(real, 'bids_per_s'),
+        p50_ms: mid(real, 'p50_ms'),
+        p99_ms: mid(real, 'p99_ms'),
+        cpu_us_per_bid: mid(real, 'cpu_us_per_bid'),
+        loop_delay_p99_ms: mid(real, 'server_loop_delay_p99_ms'),
+        baseline_bids_per_s: mid(bare, 'bids_per_s'),
+        baseline_p99_ms: mid(bare, 'p99_ms'),
+        baseline_cpu_us_per_bid: mid(bare, 'cpu_us_per_bid'),
+        ratio: round2(median(ratios)),
+        ratios,
+        p99_over_baseline: round2(mid(real, 'p99_ms') / mid(bare, 'p99_ms')),
+        out_of_order: [...real, ...bare].reduce((n, x) => n + Number(x.out_of_order), 0),
       }
-      console.log(`  server: ${JSON.stringify(measured)}`)
-      console.log(`  baseline: ${JSON.stringify(floor)}`)
       console.log(JSON.stringify(line))
       results[l.load] = line
     }

@@ -1,4 +1,4 @@
-import { createServer, type Server } from 'node:http'
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { type WebSocket, WebSocketServer } from 'ws'
 
@@ -16,15 +16,17 @@ export interface BareCableOptions<W> {
   who: (token: string) => W | undefined
   onFrame: (ws: WebSocket, who: W, frame: ClientFrame) => void
   onClose: (ws: WebSocket) => void
+  /** HTTP requests other than the upgrade (default: 404 for all). */
+  onRequest?: (req: IncomingMessage, res: ServerResponse) => void
 }
 
 /**
- * What both baselines stand on: a 404-only HTTP server on a free local port with a bare `ws`
+ * What both baselines stand on: an HTTP server (404 unless the baseline answers requests) on a free local port with a bare `ws`
  * server at `/cable` speaking Action Cable's JSON frames. A known token's connection gets a
  * welcome, then each frame it sends, parsed; `close()` ends sockets, servers and database.
  */
 export async function startBareCable<W>(options: BareCableOptions<W>) {
-  const http: Server = createServer((_req, res) => res.writeHead(404).end())
+  const http: Server = createServer(options.onRequest ?? ((_req, res) => res.writeHead(404).end()))
   const wss = new WebSocketServer({
     server: http,
     path: '/cable',

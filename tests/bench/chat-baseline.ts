@@ -4,8 +4,9 @@ import { displayTime } from '../../server/areas/groups/views'
 import { startBareCable } from './baseline-cable'
 
 /**
- * The chat benchmark's baseline (second load): a bare `ws` server speaking the
- * same Action Cable JSON frames for GroupChannel only — subscribe (a member check) and `speak`.
+ * The chat benchmark's baseline: a bare `ws` server speaking the same Action Cable JSON frames
+ * for GroupChannel only — subscribe (a member check) and `speak` (second load) — and a bare
+ * `node:http` answer to `POST /api/groups/{uuid}/messages` with a bearer token (first load).
  * A send runs the same SQL as the real message service (docs/groups.md, "Performance"): the
  * group and membership reads, the retry and sending-rate reads, the insert, `last_message_id`,
  * the sender's read marker, the message JSON read, the caught-up members and their grouped
@@ -121,6 +122,23 @@ export async function startChatBaseline(dbFile: string, tokens: Map<string, numb
   const send = (uuid: string, userId: number, key: string, text: string, type: string) =>
     sendTx.immediate(uuid, userId, key, text, type)
 
+  /** One frame per message and identifier, encoded once, to the group's sockets. */
+  const publish = (uuid: string, json: Record<string, unknown> | null) => {
+    const room = rooms.get(uuid)
+    if (!json || !room) return
+    room.seq++
+    const bytes = JSON.stringify({ type: 'message', message: json, seq: room.seq })
+    const frames = new Map<string, Buffer>()
+    for (const sub of room.sockets) {
+      let out = frames.get(sub.identifier)
+      if (!out) {
+        out = Buffer.from(`{"identifier":${JSON.stringify(sub.identifier)},"message":${bytes}}`)
+        frames.set(sub.identifier, out)
+      }
+      sub.ws.send(out, { binary: false })
+    }
+  }
+
   return startBareCable({
     db,
     who: (token) => tokens.get(token),
@@ -150,20 +168,33 @@ export async function startChatBaseline(dbFile: string, tokens: Map<string, numb
         message: string
         message_type?: string
       }
-      const json = send(uuid, userId, body.identifier_key, body.message, body.message_type ?? 'text_message')
-      const room = rooms.get(uuid)
-      if (!json || !room) return
-      room.seq++
-      const bytes = JSON.stringify({ type: 'message', message: json, seq: room.seq })
-      const frames = new Map<string, Buffer>()
-      for (const sub of room.sockets) {
-        let out = frames.get(sub.identifier)
-        if (!out) {
-          out = Buffer.from(`{"identifier":${JSON.stringify(sub.identifier)},"message":${bytes}}`)
-          frames.set(sub.identifier, out)
-        }
-        sub.ws.send(out, { binary: false })
-      }
+      publish(
+        uuid,
+        send(uuid, userId, body.identifier_key, body.message, body.message_type ?? 'text_message'),
+      )
+    },
+    onRequest: (req, res) => {
+      const uuid = /^\/api\/groups\/([^/]+)\/messages$/.exec(req.url ?? '')?.[1]
+      const userId = tokens.get((req.headers.authorization ?? '').replace(/^Bearer /, ''))
+      if (req.method !== 'POST' || !uuid || userId === undefined) return res.writeHead(404).end()
+      let text = ''
+      req.on('data', (chunk) => {
+        text += String(chunk)
+      })
+      req.on('end', () => {
+        const body = JSON.parse(text) as { identifier_key: string; message: string; message_type?: string }
+        const json = send(
+          uuid,
+          userId,
+          body.identifier_key,
+          body.message,
+          body.message_type ?? 'text_message',
+        )
+        // As the real server: the fan-out starts before the answer.
+        publish(uuid, json)
+        res.writeHead(json ? 201 : 422, { 'content-type': 'application/json' })
+        res.end(JSON.stringify({ message: json }))
+      })
     },
     onClose: (ws) => {
       for (const room of rooms.values())

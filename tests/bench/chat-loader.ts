@@ -9,6 +9,7 @@ import { readFileSync, writeFileSync } from 'node:fs'
 import { performance } from 'node:perf_hooks'
 import type WebSocket from 'ws'
 import { subscribeCable } from './cable-client'
+import { mark } from './child-figures'
 
 export type ChatPlan = OneGroupPlan | ManyGroupsPlan
 
@@ -31,6 +32,8 @@ export interface OneGroupPlan {
   /** Every member's access token (each subscribes; they take turns sending). */
   tokens: string[]
   messagesPerSecond: number
+  /** Prefix of this run's identifier keys (a key already stored would be answered as a retry). */
+  run: string
   /** Sent at the same rate first and not counted: JIT, the first send's notifications for everyone. */
   warmupMs: number
   durationMs: number
@@ -71,6 +74,7 @@ function subscribe(
 }
 
 async function oneBigGroup(plan: OneGroupPlan) {
+  const measuredKey = `${plan.run}-bench-`
   const identifier = JSON.stringify({ channel: 'GroupChannel', group_uuid_id: plan.uuid })
   const sent = new Map<string, number>()
   const received = new Map<string, number>()
@@ -94,7 +98,7 @@ async function oneBigGroup(plan: OneGroupPlan) {
             received.set(key, n)
             const at = sent.get(key)
             if (n === 1) firstAt.set(key, performance.now())
-            if (n === plan.tokens.length && at !== undefined && key.startsWith('bench-')) {
+            if (n === plan.tokens.length && at !== undefined && key.startsWith(measuredKey)) {
               latencies.push(performance.now() - at)
               lastAt.set(key, performance.now())
             }
@@ -118,10 +122,11 @@ async function oneBigGroup(plan: OneGroupPlan) {
     const warming = performance.now() - begin < plan.warmupMs
     if (!warming && warm === 0) {
       warm = n
+      mark('start')
       start = performance.now()
       cpu0 = process.cpuUsage()
     }
-    const key = warming ? `warm-${n}` : `bench-${n}`
+    const key = warming ? `${plan.run}-warm-${n}` : `${measuredKey}${n}`
     const token = plan.tokens[n % plan.tokens.length] as string
     sent.set(key, performance.now())
     posts.push(
@@ -145,6 +150,7 @@ async function oneBigGroup(plan: OneGroupPlan) {
   while (latencies.length < counted - failures && performance.now() < deadline)
     await new Promise((r) => setTimeout(r, 20))
   const elapsed = (performance.now() - start) / 1000
+  mark('end')
   for (const ws of sockets) ws.terminate()
   const cpu = process.cpuUsage(cpu0)
   if (plan.dump) {
@@ -160,7 +166,7 @@ async function oneBigGroup(plan: OneGroupPlan) {
   const sorted = latencies.sort((a, b) => a - b)
   const phase = (m: Map<string, number>) =>
     [...m.entries()]
-      .filter(([k]) => k.startsWith('bench-'))
+      .filter(([k]) => k.startsWith(measuredKey))
       .map(([k, t]) => t - (sent.get(k) ?? t))
       .sort((a, b) => a - b)
   const posted = phase(answered)
@@ -242,10 +248,12 @@ async function manyGroups(plan: ManyGroupsPlan) {
   for (const group of groups) speak(group)
   await new Promise((r) => setTimeout(r, plan.warmupMs))
   const cpu0 = process.cpuUsage()
+  mark('start')
   counting = true
   const start = performance.now()
   await new Promise((r) => setTimeout(r, plan.durationMs))
   counting = false
+  mark('end')
   const seconds = (performance.now() - start) / 1000
   const cpu = process.cpuUsage(cpu0)
   stopping = true

@@ -1,7 +1,7 @@
 import { performance } from 'node:perf_hooks'
 import type WebSocket from 'ws'
 import { subscribeCable } from './cable-client'
-import { runPlanFile } from './child-figures'
+import { mark, runPlanFile } from './child-figures'
 
 export interface FanoutPlan {
   urls: string[]
@@ -84,6 +84,7 @@ export async function runFanout(plan: FanoutPlan) {
   let failed = 0
   let firstFailure = ''
   measuring = true
+  mark('start')
   const started = performance.now()
   const interval = 1000 / plan.eventsPerSecond
   for (let i = 0; i < plan.events.length && performance.now() - started < plan.durationMs; i++) {
@@ -118,6 +119,7 @@ export async function runFanout(plan: FanoutPlan) {
   while (receipts.length < expected && performance.now() < settleBy)
     await new Promise((r) => setTimeout(r, 50))
   measuring = false
+  mark('end')
   // Messages per second while they were arriving: from the first post to the last receipt.
   const elapsed = Math.max(lastReceipt, started + sending) - started
   for (const ws of sockets) ws.terminate()

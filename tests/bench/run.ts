@@ -7,6 +7,7 @@
 import { auctionBench } from './auction'
 import { cableBench } from './cable'
 import { chatBench } from './chat'
+import { cliBench } from './cli'
 import { clockJumpBench } from './clock-jump'
 import { clusterBench } from './cluster'
 import { httpBench } from './http'
@@ -26,6 +27,7 @@ const BENCHES: Record<string, (options: BenchOptions) => Promise<Record<string, 
   chat: chatBench,
   page: pageBench,
   cable: cableBench,
+  cli: cliBench,
 }
 
 const names: string[] = []

@@ -27,7 +27,7 @@ export interface CliResult {
   json<T = any>(): T
 }
 
-/** Runs one command line in-process through main() → buildProgram(), output captured. */
+/** Runs one command line in-process through main() → loadProgram(), output captured. */
 export async function runCli(args: string[], env: NodeJS.ProcessEnv = {}): Promise<CliResult> {
   const stdout = new Sink()
   const stderr = new Sink()

@@ -1,6 +1,5 @@
 import type { Deps } from '../../core/deps'
 import { isUniqueViolation } from '../../db/errors'
-import { forUpdate } from '../../db/lock'
 import { type AfterCommit, type Tx, withTx } from '../../db/tx'
 import {
   type AuctionCommand,
@@ -11,6 +10,7 @@ import {
 } from '../../domain/auction/engine'
 import { AppError, notFound } from '../../http/errors'
 import { scheduleBots } from './bot-schedule'
+import { insertEvent, lockedSeq, saveState, saveStateAndPhase } from './command-queries'
 import type { AuctionRow } from './queries'
 import { cached, forgetAuctionJobs, loadForCommand, memo, shared, withAuctionLock } from './state'
 import { auctionStream, managerStream } from './streams'
@@ -92,12 +92,7 @@ async function commandOnce(
   await withTx(deps, async (tx, after) => {
     // The auction's row, locked for the rest of the command: joins, decisions and commands of
     // every process take turns on it, and the state built on must still be the stored one.
-    const current = await tx
-      .selectFrom('auctions')
-      .select('seq')
-      .where('id', '=', auctionId)
-      .$call(forUpdate(tx))
-      .executeTakeFirst()
+    const current = await lockedSeq(tx, { id: auctionId })
     if (!current) throw notFound('Auction')
     if (current.seq !== row.seq) throw new StaleAuction(`auction ${auctionId} moved on`)
     await store(deps, tx, after, row, out, atMs)
@@ -117,31 +112,29 @@ async function store(
   atMs: number,
 ) {
   const s = r.state
-  await tx
-    .updateTable('auctions')
-    .set({
-      state: JSON.stringify(s),
+  const state = JSON.stringify(s)
+  const startedAtMs = row.started_at_ms === null && s.phase !== 'waiting' ? atMs : null
+  const completedAtMs = row.completed_at_ms === null && s.phase === 'completed' ? atMs : null
+  if (s.phase === row.status && startedAtMs === null && completedAtMs === null)
+    await saveState(tx, { id: row.id, state, seq: s.seq, atMs })
+  else
+    await saveStateAndPhase(tx, {
+      id: row.id,
+      state,
       seq: s.seq,
       status: s.phase,
-      updated_at_ms: atMs,
-      ...(row.started_at_ms === null && s.phase !== 'waiting' ? { started_at_ms: atMs } : {}),
-      ...(s.phase === 'completed' && row.completed_at_ms === null ? { completed_at_ms: atMs } : {}),
+      atMs,
+      startedAtMs,
+      completedAtMs,
     })
-    .where('id', '=', row.id)
-    .execute()
-  if (r.events.length > 0)
-    await tx
-      .insertInto('auction_events')
-      .values(
-        r.events.map((e) => ({
-          auction_id: row.id,
-          seq: e.seq,
-          type: e.type,
-          payload: JSON.stringify(e),
-          at_ms: e.atMs,
-        })),
-      )
-      .execute()
+  for (const e of r.events)
+    await insertEvent(tx, {
+      auctionId: row.id,
+      seq: e.seq,
+      type: e.type,
+      payload: JSON.stringify(e),
+      atMs: e.atMs,
+    })
   // One pending timer per auction, at the lot's end or the sealed round's close.
   const due = timerDue(s)
   // Most bids move neither the timer (the anti-snipe reset only moves a late lot's end) nor,

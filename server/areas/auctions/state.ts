@@ -5,6 +5,7 @@ import {
   bidProblem,
   type Violation,
 } from '../../domain/auction/engine'
+import { auctionHead, storedSeq } from './command-queries'
 import { type AuctionRow, findAuction } from './queries'
 
 interface Memo {
@@ -62,11 +63,7 @@ export async function refusedBid(
   const state = cached(deps).get(auctionId)
   if (!state) return null
   if (shared(deps)) {
-    const stored = await deps.db
-      .selectFrom('auctions')
-      .select('seq')
-      .where('id', '=', auctionId)
-      .executeTakeFirst()
+    const stored = await storedSeq(deps.db, { id: auctionId })
     if (stored?.seq !== state.seq) return null
   }
   return bidProblem(state, command)
@@ -90,21 +87,7 @@ export async function loadForCommand(
   deps: Deps,
   id: number,
 ): Promise<{ row: AuctionRow; state: AuctionState } | undefined> {
-  const head = await deps.db
-    .selectFrom('auctions')
-    .select([
-      'id',
-      'seq',
-      'kind',
-      'name',
-      'owner_id',
-      'status',
-      'started_at_ms',
-      'completed_at_ms',
-      'window_hours',
-    ])
-    .where('id', '=', id)
-    .executeTakeFirst()
+  const head = await auctionHead(deps.db, { id })
   if (!head) return undefined
   const hit = cached(deps).get(id)
   const row = hit && hit.seq === head.seq ? undefined : await findAuction(deps.db, id)

@@ -370,17 +370,27 @@ describe('a live auction', () => {
     const bob = await ctx.api.player()
     const a = await auctionWith(owner, [bob])
     await ctx.api.post(`/api/auctions/${a.id}/start`, {}, owner.token)
+    const columns = ['state', 'seq', 'status', 'started_at_ms', 'completed_at_ms', 'updated_at_ms'] as const
+    const read = () =>
+      ctx.world.deps.db
+        .selectFrom('auctions')
+        .select(columns)
+        .where('id', '=', a.id)
+        .executeTakeFirstOrThrow()
+    const started = await read()
+    expect(started).toMatchObject({ status: 'open', completed_at_ms: null })
+    expect(started.started_at_ms).not.toBeNull()
     const lot = (await ctx.api.get(`/api/auctions/${a.id}/bidding_player`, owner.token)).body
+    ctx.world.wall.advance(1_000)
     await ctx.api.post(
       `/api/auctions/${a.id}/bid_player`,
       { player_id: lot.bidding_player.id, bid_amount: lot.next_bid_amount },
       bob.token,
     )
-    const row = await ctx.world.deps.db
-      .selectFrom('auctions')
-      .select(['state', 'seq'])
-      .where('id', '=', a.id)
-      .executeTakeFirstOrThrow()
+    const row = await read()
+    // A bid moves the state and its seq, not the phase's columns (written only when it moves).
+    expect(row).toMatchObject({ status: 'open', started_at_ms: started.started_at_ms, completed_at_ms: null })
+    expect(Number(row.updated_at_ms)).toBeGreaterThan(Number(started.updated_at_ms))
     const stored = JSON.parse(row.state)
     expect(stored.lot).toMatchObject({ playerId: lot.bidding_player.id, endsAtMs: lot.ends_at_in_millis })
     const job = await ctx.world.deps.db

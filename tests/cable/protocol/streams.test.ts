@@ -124,6 +124,19 @@ describe('StreamHub and Subscription streams', () => {
     expect(subs[0]?.frames[0]).toBeInstanceOf(Buffer)
   })
 
+  it('writes a 500-member group’s message in the publisher’s turn, as a bare ws server does', async () => {
+    const { bus, hub, make } = setup(twice)
+    const subs: Array<ReturnType<ReturnType<typeof setup>['make']>> = []
+    for (let i = 0; i < 500; i++) {
+      const s = make('{"channel":"TwiceChannel"}')
+      await twice.subscribed(s.sub.ctx)
+      subs.push(s)
+    }
+    bus.publish('s', { type: 'message' })
+    expect(subs.every((s) => s.sent.length === 1)).toBe(true)
+    expect(hub.queuedWrites()).toBe(0)
+  })
+
   it('queues a connection’s own frames behind the broadcasts still waiting for it, and only those', async () => {
     const { bus, hub, make } = setup(twice)
     const subs: Array<ReturnType<ReturnType<typeof setup>['make']>> = []

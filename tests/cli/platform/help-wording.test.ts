@@ -3,7 +3,7 @@ import type { Command } from 'commander'
 import { describe, expect, it } from 'vitest'
 import { createIo } from '../../../cli/lib/io'
 import { DEFAULT_SERVER } from '../../../cli/lib/options'
-import { buildProgram } from '../../../cli/main'
+import { loadProgram } from '../../../cli/main'
 
 /**
  * One wording across every command: `--server` says the same thing wherever it talks
@@ -17,7 +17,7 @@ function everyCommand(root: Command): Command[] {
 }
 
 const commands = everyCommand(
-  buildProgram(createIo({ stdout: sink(), stderr: sink(), stdin: Readable.from([]), env: {} })),
+  await loadProgram(createIo({ stdout: sink(), stderr: sink(), stdin: Readable.from([]), env: {} })),
 )
 const options = commands.flatMap((c) => c.options.map((o) => ({ command: c.name(), option: o })))
 const SERVER = `server to talk to (default: $FANSPOLE_SERVER or ${DEFAULT_SERVER})`

@@ -1,8 +1,10 @@
 import net from 'node:net'
 import type { Command } from 'commander'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { buildProgram } from '../../../cli/main'
+import { loadProgram } from '../../../cli/main'
 import { type CliWorld, cliWorld, runCli, tempDir } from '../helpers'
+
+const program = await loadProgram()
 
 /** Every command that runs something (not a group), with its words: `['auction', 'bid']`. */
 function leafCommands(): Array<{ words: string[]; command: Command }> {
@@ -12,7 +14,7 @@ function leafCommands(): Array<{ words: string[]; command: Command }> {
     if (subs.length === 0) found.push({ words, command })
     for (const sub of subs) walk(sub, [...words, sub.name()])
   }
-  walk(buildProgram(), [])
+  walk(program, [])
   return found
 }
 
