@@ -1,5 +1,5 @@
 import type { AddressInfo } from 'node:net'
-import { serve } from '@hono/node-server'
+import { createAdaptorServer } from '@hono/node-server'
 import { isSeeded, type SeedSummary, seedDemoLeague } from '../seeds/demo-league'
 import { type App, createApp } from './app'
 import { resumeAuctions, roomsAbandoned } from './areas/auctions'
@@ -133,19 +133,19 @@ async function serveBooted(deps: Deps, config: Config, options: StartOptions): P
   await catchUpAfterOutage(deps)
   const cable = createCableServer(deps, CHANNELS)
   const app = createApp(deps, { cable })
-  const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
-    const s = serve(
-      {
-        fetch: app.fetch,
-        port: config.port,
-        hostname: config.host,
-        websocket: { server: cable.wss },
-        // Cached reads are answered before Hono (http/fast-reads.ts).
-        createServer: serverWithFastReads(deps),
-      },
-      () => resolve(s),
-    )
-    s.once('error', reject)
+  const server = createAdaptorServer({
+    fetch: app.fetch,
+    hostname: config.host,
+    // Cached reads are answered before Hono (http/fast-reads.ts).
+    createServer: serverWithFastReads(deps),
+  })
+  // WebSocket upgrades go straight to /cable, past Hono (cable/server.ts).
+  server.on('upgrade', cable.upgrade)
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject)
+    // A burst of connects (a classroom opening the app at once) queues in the kernel rather
+    // than being dropped and retried a second later; Linux caps it at net.core.somaxconn.
+    server.listen({ port: config.port, host: config.host, backlog: config.listenBacklog }, resolve)
   })
   const port = (server.address() as AddressInfo).port
   // With --port 0 the real port is known only now; links must carry it.

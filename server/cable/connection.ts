@@ -1,10 +1,12 @@
 import type { WebSocket } from 'ws'
 import type { Deps } from '../core/deps'
-import { type AccessCheck, resolveAccessToken } from '../http/access-tokens'
+import type { AccessCheck } from '../http/access-tokens'
 import type { AuthUser } from '../http/router'
 import { type DisconnectReason, frames, parseActionData, parseCommand, parseIdentifier } from './protocol'
+import { SmallMap } from './small-map'
 import type { Frame, StreamHub } from './streams'
 import { Subscription, type SubscriptionHost } from './subscription'
+import type { TokenBatcher } from './token-batch'
 import type { ChannelDefinition } from './types'
 
 export interface ConnectionHost {
@@ -13,6 +15,10 @@ export interface ConnectionHost {
   channels: ReadonlyMap<string, ChannelDefinition>
   onWelcome(connection: Connection): void
   onClose(connection: Connection): void
+  /** Who a token belongs to (looked up together with the other connects of the turn: token-batch.ts). */
+  resolveToken: TokenBatcher
+  /** The socket has closed and every subscription's `unsubscribed` has run. */
+  onDone(connection: Connection): void
 }
 
 /** Lets the event loop run other work (I/O, timers, other sockets) before going on. */
@@ -40,25 +46,43 @@ export class Connection implements SubscriptionHost {
   /** Broadcast frames queued for this socket in the hub (StreamHub). */
   pending = 0
   private state: 'connecting' | 'open' | 'closing' | 'closed' = 'connecting'
-  private early: string[] = []
-  private readonly subscriptions = new Map<string, Subscription>()
+  // Ten thousand idle connections are ten thousand of these: what most never need (frames
+  // before welcome, a promise of their end) is made on first use, and the subscriptions (one,
+  // mostly) live in a SmallMap.
+  private early: string[] | undefined
+  private readonly subscriptions = new SmallMap<string, Subscription>()
   private queue: Promise<void>
+  private finished = false
+  private ended: { promise: Promise<void>; resolve: () => void } | undefined
   /** Frames enqueued and not finished yet, and how many ran since the last turn (see pace). */
   private waiting = 0
   private inARow = 0
-  private settle: () => void = () => {}
-  /** Resolves once the socket has closed and every subscription's `unsubscribed` has run. */
-  readonly done: Promise<void>
 
   constructor(
     private readonly socket: WebSocket,
     private readonly host: ConnectionHost,
     token: string | null,
   ) {
-    this.done = new Promise<void>((resolve) => {
-      this.settle = resolve
-    })
+    socket.on('message', (data, isBinary) => this.receive(isBinary ? data : String(data)))
+    socket.on('close', () => this.handleClose())
+    // ws reports protocol violations here (e.g. a frame over maxPayload, closed with 1009).
+    socket.on('error', (error) =>
+      host.deps.log.debug('cable socket error', { user: this.user?.id, error: String(error) }),
+    )
     this.queue = this.authenticate(token)
+  }
+
+  /** Resolves once the socket has closed and every subscription's `unsubscribed` has run. */
+  get done(): Promise<void> {
+    if (this.finished) return Promise.resolve()
+    if (!this.ended) {
+      let resolve = () => {}
+      const promise = new Promise<void>((r) => {
+        resolve = r
+      })
+      this.ended = { promise, resolve }
+    }
+    return this.ended.promise
   }
 
   get deps(): Deps {
@@ -75,7 +99,7 @@ export class Connection implements SubscriptionHost {
     let check: AccessCheck
     try {
       check = token
-        ? await resolveAccessToken(deps.db, token, deps.clock.wallNow())
+        ? await this.host.resolveToken(token)
         : { ok: false, problem: 'no access token (cookie at, ?access_token= or Authorization: Bearer)' }
     } catch (error) {
       deps.log.error('cable authentication failed', { error: String(error) })
@@ -85,7 +109,7 @@ export class Connection implements SubscriptionHost {
     if (this.state !== 'connecting') return
     if (!check.ok) {
       deps.log.info('cable connection refused', { problem: check.problem })
-      this.early = []
+      this.early = undefined
       this.disconnect('unauthorized', false)
       return
     }
@@ -94,8 +118,8 @@ export class Connection implements SubscriptionHost {
     this.socket.send(frames.welcome())
     this.host.onWelcome(this)
     const early = this.early
-    this.early = []
-    for (const text of early) this.enqueue(text)
+    this.early = undefined
+    if (early) for (const text of early) this.enqueue(text)
   }
 
   receive(data: unknown): void {
@@ -104,6 +128,7 @@ export class Connection implements SubscriptionHost {
       return
     }
     if (this.state === 'connecting') {
+      this.early ??= []
       if (this.early.length < MAX_EARLY_FRAMES) this.early.push(data)
       else this.host.deps.log.warn('cable dropped a frame sent before welcome', { frames: this.early.length })
     } else if (this.state === 'open') this.enqueue(data)
@@ -153,15 +178,19 @@ export class Connection implements SubscriptionHost {
   handleClose(): void {
     if (this.state === 'closed') return
     this.state = 'closed'
-    this.early = []
+    this.early = undefined
     this.host.onClose(this)
     this.queue = this.queue.then(() => this.teardown())
-    void this.queue.then(this.settle)
+    void this.queue.then(() => {
+      this.finished = true
+      this.ended?.resolve()
+      this.host.onDone(this)
+    })
   }
 
   private async teardown(): Promise<void> {
-    const all = [...this.subscriptions.values()]
-    this.subscriptions.clear()
+    const all = this.subscriptions.values()
+    for (const subscription of all) this.subscriptions.delete(subscription.identifier)
     for (const subscription of all) await this.end(subscription)
   }
 
@@ -210,7 +239,8 @@ export class Connection implements SubscriptionHost {
     // Every subscription holds a stream listener and runs its channel's work on every
     // broadcast: one socket may not hold an unbounded number (identifiers differing only in
     // spacing are distinct subscriptions to Action Cable).
-    if (this.subscriptions.size >= this.host.deps.config.cable.maxSubscriptions) {
+    const subscriptions = this.subscriptions
+    if (subscriptions.size >= this.host.deps.config.cable.maxSubscriptions) {
       this.host.deps.log.info('cable subscription over the limit', {
         user: this.user?.id,
         limit: this.host.deps.config.cable.maxSubscriptions,
@@ -226,7 +256,7 @@ export class Connection implements SubscriptionHost {
       return
     }
     const subscription = new Subscription(identifier, channel, id.value.params, this.user, this)
-    this.subscriptions.set(identifier, subscription)
+    subscriptions.set(identifier, subscription)
     try {
       await channel.subscribed(subscription.ctx)
     } catch (error) {
@@ -234,7 +264,7 @@ export class Connection implements SubscriptionHost {
       subscription.rejected = true
     }
     if (subscription.rejected) {
-      this.subscriptions.delete(identifier)
+      subscriptions.delete(identifier)
       await this.end(subscription)
       this.send(frames.reject(identifier))
       return

@@ -1,5 +1,5 @@
-import type { Context } from 'hono'
-import { getCookie } from 'hono/cookie'
+import type { IncomingMessage } from 'node:http'
+import { parse as parseCookies } from 'hono/utils/cookie'
 
 /**
  * Where a /cable client's access token may travel. Browsers cannot set headers on a
@@ -7,14 +7,33 @@ import { getCookie } from 'hono/cookie'
  * other non-browser clients send `Authorization: Bearer`. The most explicit one wins:
  * header, then query, then cookie (a stale cookie must not shadow a fresh token).
  */
-export function accessTokenFrom(c: Context): string | null {
-  const header = c.req.header('authorization')
+export function accessTokenFrom(request: IncomingMessage): string | null {
+  const header = request.headers.authorization
   const bearer = header ? /^Bearer\s+(\S+)$/i.exec(header)?.[1] : undefined
   if (bearer) return bearer
-  const query = c.req.query('access_token')
-  if (query) return query
-  const cookie = getCookie(c, 'at')
-  return cookie || null
+  const target = request.url ?? ''
+  const query = target.indexOf('?')
+  if (query !== -1) {
+    const token = new URLSearchParams(target.slice(query + 1)).get('access_token')
+    if (token) return token
+  }
+  const cookie = request.headers.cookie
+  return (cookie && parseCookies(cookie, 'at').at) || null
+}
+
+/**
+ * Why an HTTP upgrade is not a /cable connection (answered 404, as Rails does), or null: the
+ * path is `/cable` (`.json` optional, as on every path), the upgrade is to WebSocket, and the
+ * origin passes the cross-site WebSocket hijacking guard (`originAllowed`).
+ */
+export function upgradeRefusal(request: IncomingMessage, allowedOrigins: string[] | null): string | null {
+  const target = request.url ?? ''
+  const query = target.indexOf('?')
+  const path = query === -1 ? target : target.slice(0, query)
+  if (path !== '/cable' && path !== '/cable.json') return 'not /cable'
+  if (request.headers.upgrade?.toLowerCase() !== 'websocket') return 'not a WebSocket upgrade'
+  if (!originAllowed(request.headers.origin, allowedOrigins)) return 'origin not allowed'
+  return null
 }
 
 /**

@@ -1,6 +1,6 @@
-import { upgradeWebSocket, type WebSocketLike } from '@hono/node-server'
-import type { Context, MiddlewareHandler } from 'hono'
-import type { WSEvents } from 'hono/ws'
+import type { IncomingMessage } from 'node:http'
+import type { Duplex } from 'node:stream'
+import type { MiddlewareHandler } from 'hono'
 import { type WebSocket, WebSocketServer } from 'ws'
 import type { Deps } from '../core/deps'
 import { AppError } from '../http/errors'
@@ -8,23 +8,28 @@ import { maintenanceReason } from '../http/maintenance'
 import type { AppEnv } from '../http/router'
 import { Connection, type ConnectionHost } from './connection'
 import { frames, selectProtocol } from './protocol'
-import { accessTokenFrom, originAllowed } from './request'
+import { accessTokenFrom, upgradeRefusal } from './request'
 import { StreamHub } from './streams'
+import { tokenBatcher } from './token-batch'
 import type { CableServer, ChannelDefinition } from './types'
 
 /** How long shutdown waits for clients to answer the close handshake before dropping them. */
 const CLOSE_GRACE_MS = 1000
 
 /**
- * The Action Cable-compatible endpoint: ws does the upgrade (with our subprotocol choice and
- * frame cap), node-server's `upgradeWebSocket` hands us the socket with the Hono request
- * still in reach (cookies, query, headers), and each socket becomes a `Connection`.
+ * The Action Cable-compatible endpoint. The HTTP server's `upgrade` event comes straight here:
+ * the checks (path, origin) read the raw request, ws does the handshake (with our subprotocol
+ * choice and frame cap), and each socket becomes a `Connection` holding the socket and the
+ * token it came with, nothing more. (node-server's `upgradeWebSocket` ran every upgrade
+ * through the Hono app and kept its request, context and response alive for as long as the
+ * socket lived: about 10 KB per connection, two thirds of it; docs/performance.md.)
  */
 export function createCableServer(deps: Deps, channels: ChannelDefinition[]): CableServer {
   const { cable } = deps.config
   const wss = new WebSocketServer({
     noServer: true,
     clientTracking: false,
+    perMessageDeflate: false,
     handleProtocols: selectProtocol,
     maxPayload: cable.maxPayloadBytes,
   })
@@ -39,27 +44,30 @@ export function createCableServer(deps: Deps, channels: ChannelDefinition[]): Ca
     channels: channelRegistry(channels),
     onWelcome: (connection) => welcomed.add(connection),
     onClose: (connection) => welcomed.delete(connection),
+    onDone: (connection) => connections.delete(connection),
+    resolveToken: tokenBatcher(deps),
   }
   const pinger = startPinger(deps, welcomed)
 
-  const upgrade = upgradeWebSocket((c) =>
-    socketEvents(host, accessTokenFrom(c), (opened) => {
-      connections.add(opened)
-      void opened.done.then(() => connections.delete(opened))
-      if (shutdown) opened.disconnect('server_restart', true)
-      // While the database is swapped, a client that reconnects at once is told again.
-      else if (maintenanceReason(deps) !== null) opened.disconnect('maintenance', true)
-    }),
-  )
-
-  const handler: MiddlewareHandler<AppEnv> = async (c, next) => {
-    refuseNonCable(c, deps)
-    return upgrade(c, next)
+  const accept = (ws: WebSocket, token: string | null) => {
+    const opened = new Connection(ws, host, token)
+    connections.add(opened)
+    if (shutdown) opened.disconnect('server_restart', true)
+    // While the database is swapped, a client that reconnects at once is told again.
+    else if (maintenanceReason(deps) !== null) opened.disconnect('maintenance', true)
   }
 
   return {
-    wss,
-    handler,
+    handler: plainRequestRefused,
+    upgrade(request: IncomingMessage, socket: Duplex, head: Buffer) {
+      const refusal = upgradeRefusal(request, cable.allowedOrigins)
+      if (refusal !== null) {
+        deps.log.info('cable upgrade refused', { url: request.url?.slice(0, 200), refusal })
+        return refuseUpgrade(socket)
+      }
+      const token = accessTokenFrom(request)
+      wss.handleUpgrade(request, socket, head, (ws) => accept(ws, token))
+    },
     connectionCount: () => welcomed.size,
     disconnectUser(userId, reconnect) {
       for (const connection of welcomed)
@@ -84,6 +92,18 @@ export function createCableServer(deps: Deps, channels: ChannelDefinition[]): Ca
       return shutdown
     },
   }
+}
+
+/** Like Rails: a plain GET of /cable (no WebSocket upgrade) is a 404 in the API's error shape. */
+const plainRequestRefused: MiddlewareHandler<AppEnv> = async () => {
+  throw new AppError('NOT_FOUND', '/cable only accepts WebSocket (Action Cable) connections')
+}
+
+/** A refused upgrade (not /cable, not WebSocket, an origin not on the list) is a bare 404, never a socket. */
+function refuseUpgrade(socket: Duplex): void {
+  socket.on('error', () => {})
+  if (socket.writable) socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length: 0\r\n\r\n')
+  else socket.destroy()
 }
 
 async function settleWithin(promises: Promise<void>[], ms: number): Promise<void> {
@@ -115,41 +135,4 @@ function startPinger(deps: Deps, welcomed: Set<Connection>): NodeJS.Timeout {
   }, deps.config.cable.pingIntervalMs)
   pinger.unref()
   return pinger
-}
-
-/** One socket's events: it becomes a `Connection` when it opens, which then gets its frames. */
-function socketEvents(
-  host: ConnectionHost,
-  token: string | null,
-  opened: (connection: Connection) => void,
-): WSEvents<WebSocketLike> {
-  let connection: Connection | undefined
-  return {
-    onOpen(_event, ws) {
-      connection = new Connection(ws.raw as unknown as WebSocket, host, token)
-      opened(connection)
-    },
-    onMessage(event) {
-      connection?.receive(event.data)
-    },
-    onClose() {
-      connection?.handleClose()
-    },
-    onError(event) {
-      // ws reports protocol violations here (e.g. a frame over maxPayload, closed with 1009).
-      const error = (event as ErrorEvent).error
-      host.deps.log.debug('cable socket error', { user: connection?.user?.id, error: String(error) })
-    },
-  }
-}
-
-/** Like Rails: anything but a WebSocket upgrade, or a refused origin, is a plain 404. */
-function refuseNonCable(c: Context<AppEnv>, deps: Deps): void {
-  if (c.req.header('upgrade')?.toLowerCase() !== 'websocket')
-    throw new AppError('NOT_FOUND', '/cable only accepts WebSocket (Action Cable) connections')
-  const origin = c.req.header('origin')
-  if (!originAllowed(origin, deps.config.cable.allowedOrigins)) {
-    deps.log.info('cable origin refused', { origin })
-    throw new AppError('NOT_FOUND', '/cable does not accept connections from this origin')
-  }
 }

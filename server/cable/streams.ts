@@ -1,5 +1,6 @@
 import type { Bus, BusMessage } from '../lib/bus'
 import { frames } from './protocol'
+import { SmallMap } from './small-map'
 
 /** A frame ready for the socket: encoded once, the same bytes for every socket. */
 export type Frame = string | Buffer
@@ -18,6 +19,9 @@ export interface StreamListener {
   readonly outlet: Outlet
   deliver(frame: Frame): void
 }
+
+/** A stream's listeners by identifier (one, mostly): one listener as itself, more in a Set. */
+type Groups = SmallMap<string, StreamListener | Set<StreamListener>>
 
 interface Delivery {
   frame: Frame
@@ -47,10 +51,7 @@ export const WRITES_PER_TURN = 512
  * broadcasts still waiting for that connection (`Outlet.pending`), so they never overtake them.
  */
 export class StreamHub {
-  private readonly streams = new Map<
-    string,
-    { release: () => void; byIdentifier: Map<string, Set<StreamListener>> }
-  >()
+  private readonly streams = new Map<string, { release: () => void; byIdentifier: Groups }>()
   private readonly queue: Delivery[] = []
   private scheduled = false
   private writing = false
@@ -61,25 +62,26 @@ export class StreamHub {
   add(stream: string, listener: StreamListener): void {
     let entry = this.streams.get(stream)
     if (!entry) {
-      const byIdentifier = new Map<string, Set<StreamListener>>()
+      const byIdentifier: Groups = new SmallMap()
       const release = this.bus.subscribe(stream, (message) => this.fanOut(byIdentifier, message))
       entry = { release, byIdentifier }
       this.streams.set(stream, entry)
     }
-    let group = entry.byIdentifier.get(listener.identifier)
-    if (!group) {
-      group = new Set()
-      entry.byIdentifier.set(listener.identifier, group)
-    }
-    group.add(listener)
+    const group = entry.byIdentifier.get(listener.identifier)
+    // Most streams have one listener per identifier (a user's own stream): no Set for it.
+    if (group === undefined) entry.byIdentifier.set(listener.identifier, listener)
+    else if (group instanceof Set) group.add(listener)
+    else if (group !== listener) entry.byIdentifier.set(listener.identifier, new Set([group, listener]))
   }
 
   remove(stream: string, listener: StreamListener): void {
     const entry = this.streams.get(stream)
     const group = entry?.byIdentifier.get(listener.identifier)
     if (!entry || !group) return
-    group.delete(listener)
-    if (group.size === 0) entry.byIdentifier.delete(listener.identifier)
+    if (group instanceof Set) {
+      group.delete(listener)
+      if (group.size === 0) entry.byIdentifier.delete(listener.identifier)
+    } else if (group === listener) entry.byIdentifier.delete(listener.identifier)
     if (entry.byIdentifier.size === 0) {
       entry.release()
       this.streams.delete(stream)
@@ -114,11 +116,11 @@ export class StreamHub {
     this.streams.clear()
   }
 
-  private fanOut(byIdentifier: Map<string, Set<StreamListener>>, message: BusMessage): void {
+  private fanOut(byIdentifier: Groups, message: BusMessage): void {
     const json = JSON.stringify(message)
     // A copy of each group: a delivery can cut off a slow socket, which changes the group.
-    for (const [identifier, group] of byIdentifier)
-      this.enqueue(Buffer.from(frames.data(identifier, json)), [...group])
+    for (const [identifier, group] of byIdentifier.entries())
+      this.enqueue(Buffer.from(frames.data(identifier, json)), group instanceof Set ? [...group] : [group])
     this.drain()
   }
 

@@ -1,5 +1,6 @@
 import type { Deps } from '../core/deps'
 import type { AuthUser } from '../http/router'
+import type { BusMessage } from '../lib/bus'
 import { frames } from './protocol'
 import type { Frame, Outlet, StreamHub, StreamListener } from './streams'
 import type { ChannelContext, ChannelDefinition } from './types'
@@ -17,56 +18,30 @@ export interface SubscriptionHost extends Outlet {
 /**
  * One identifier on one connection. It owns its streams, so unsubscribing (or the socket
  * closing) stops exactly what it started.
+ *
+ * Ten thousand of these live at once on a busy server, so each is kept small: the channel's
+ * context is one object whose methods live on its prototype (not seven closures), the streams
+ * it follows are an array (almost always one), and watchers exist only once there is one.
  */
 export class Subscription implements StreamListener {
   readonly ctx: ChannelContext
   /** Set by `ctx.reject()` inside `subscribed`. */
   rejected = false
-  private active = true
+  active = true
   /** Set by `ctx.close()`: no more streams, but frames already queued are still written. */
-  private closing = false
-  private ended = false
-  private readonly streams = new Set<string>()
-  private readonly watchers: Array<() => void> = []
+  closing = false
+  ended = false
+  readonly streams: string[] = []
+  watchers: Array<() => void> | undefined
 
   constructor(
     readonly identifier: string,
     readonly channel: ChannelDefinition,
     params: Record<string, unknown>,
     user: AuthUser,
-    private readonly host: SubscriptionHost,
+    readonly host: SubscriptionHost,
   ) {
-    this.ctx = {
-      deps: host.deps,
-      user,
-      params,
-      identifier,
-      transmit: (message) => {
-        if (this.active) host.send(frames.data(identifier, JSON.stringify(message) ?? 'null'))
-      },
-      streamFrom: (stream) => {
-        // Rails ignores stream_from after unsubscribe; a second call for one stream is a no-op.
-        if (!this.active || this.closing || this.streams.has(stream)) return
-        this.streams.add(stream)
-        host.hub.add(stream, this)
-      },
-      stopStream: (stream) => {
-        if (this.streams.delete(stream)) host.hub.remove(stream, this)
-      },
-      reject: () => {
-        this.rejected = true
-      },
-      onStream: (stream, handler) => {
-        if (!this.active || this.closing) return
-        this.watchers.push(host.deps.bus.subscribe(stream, handler))
-      },
-      close: () => {
-        if (this.ended || this.closing) return
-        this.closing = true
-        this.stopAll()
-        host.closed(this)
-      },
-    }
+    this.ctx = new SubscriptionContext(this, params, user)
   }
 
   get outlet(): Outlet {
@@ -91,9 +66,65 @@ export class Subscription implements StreamListener {
     await this.channel.unsubscribed?.(this.ctx)
   }
 
-  private stopAll(): void {
-    for (const stream of this.streams) this.host.hub.remove(stream, this)
-    this.streams.clear()
-    for (const release of this.watchers.splice(0)) release()
+  stopAll(): void {
+    for (const stream of this.streams.splice(0)) this.host.hub.remove(stream, this)
+    if (this.watchers) for (const release of this.watchers.splice(0)) release()
+  }
+}
+
+/** What a channel sees of its subscription (ChannelContext): methods on the prototype. */
+class SubscriptionContext implements ChannelContext {
+  constructor(
+    private readonly subscription: Subscription,
+    readonly params: Record<string, unknown>,
+    readonly user: AuthUser,
+  ) {}
+
+  get deps(): Deps {
+    return this.subscription.host.deps
+  }
+
+  get identifier(): string {
+    return this.subscription.identifier
+  }
+
+  transmit(message: unknown): void {
+    const s = this.subscription
+    if (s.active) s.host.send(frames.data(s.identifier, JSON.stringify(message) ?? 'null'))
+  }
+
+  streamFrom(stream: string): void {
+    const s = this.subscription
+    // Rails ignores stream_from after unsubscribe; a second call for one stream is a no-op.
+    if (!s.active || s.closing || s.streams.includes(stream)) return
+    s.streams.push(stream)
+    s.host.hub.add(stream, s)
+  }
+
+  stopStream(stream: string): void {
+    const s = this.subscription
+    const at = s.streams.indexOf(stream)
+    if (at === -1) return
+    s.streams.splice(at, 1)
+    s.host.hub.remove(stream, s)
+  }
+
+  reject(): void {
+    this.subscription.rejected = true
+  }
+
+  onStream(stream: string, handler: (message: BusMessage) => void): void {
+    const s = this.subscription
+    if (!s.active || s.closing) return
+    s.watchers ??= []
+    s.watchers.push(s.host.deps.bus.subscribe(stream, handler))
+  }
+
+  close(): void {
+    const s = this.subscription
+    if (s.ended || s.closing) return
+    s.closing = true
+    s.stopAll()
+    s.host.closed(s)
   }
 }

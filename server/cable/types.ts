@@ -1,5 +1,6 @@
+import type { IncomingMessage } from 'node:http'
+import type { Duplex } from 'node:stream'
 import type { MiddlewareHandler } from 'hono'
-import type { WebSocketServer } from 'ws'
 import type { Deps } from '../core/deps'
 import type { AppEnv, AuthUser } from '../http/router'
 import type { BusMessage } from '../lib/bus'
@@ -46,9 +47,9 @@ export interface ChannelDefinition {
 }
 
 export interface CableServer {
-  /** Handed to `serve({ websocket: { server } })`. */
-  wss: WebSocketServer
-  /** The Hono handler mounted at GET /cable (performs the upgrade). */
+  /** The HTTP server's `upgrade` listener: a /cable WebSocket becomes a connection, anything else a 404. */
+  upgrade(request: IncomingMessage, socket: Duplex, head: Buffer): void
+  /** The Hono handler mounted at GET /cable: a plain request (no upgrade) is a 404. */
   handler: MiddlewareHandler<AppEnv>
   /** Open, welcomed connections. */
   connectionCount(): number

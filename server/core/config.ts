@@ -6,6 +6,12 @@ import type { LogLevel } from '../lib/log'
 export interface Config {
   port: number
   host: string
+  /**
+   * Connections the kernel queues for the server before it accepts them
+   * (`FANSPOLE_LISTEN_BACKLOG`, default 4096; node's own is 511). Linux caps it at
+   * `net.core.somaxconn` (docs/performance.md, "Connections").
+   */
+  listenBacklog: number
   /** SQLite file (ignored when databaseUrl is set). */
   dbFile: string
   databaseUrl?: string
@@ -150,6 +156,7 @@ export function projectRoot(): string {
 }
 
 export const DEFAULT_PORT = 3000
+export const DEFAULT_LISTEN_BACKLOG = 4096
 export const DEFAULT_SEED = 42
 /** The seeded accounts' passwords unless FANSPOLE_ADMIN_PASSWORD / FANSPOLE_DEMO_PASSWORD say otherwise (printed, documented). */
 export const DEFAULT_ADMIN_PASSWORD = 'admin-pass-2026'
@@ -175,6 +182,7 @@ export function loadConfig(overrides: Partial<Config> = {}, env: NodeJS.ProcessE
   const base: Config = {
     port,
     host,
+    listenBacklog: intEnv(env.FANSPOLE_LISTEN_BACKLOG, DEFAULT_LISTEN_BACKLOG),
     dbFile: env.FANSPOLE_DB ?? defaultDbFile(),
     databaseUrl: env.DATABASE_URL || undefined,
     snapshotDir: env.FANSPOLE_SNAPSHOTS || undefined,

@@ -10,25 +10,30 @@ import type { AuthUser } from './router'
  */
 export type AccessCheck = { ok: true; user: AuthUser } | { ok: false; problem: string }
 
+/** What a token lookup reads: the token row and its user. */
+const TOKEN_COLUMNS = [
+  't.id as token_id',
+  't.family_id',
+  't.client_id',
+  't.expires_at_ms',
+  't.revoked_at_ms',
+  't.token_hash',
+  'u.id',
+  'u.slug',
+  'u.username',
+  'u.email',
+  'u.role',
+  'u.status',
+] as const
+
+const tokensWithUsers = (db: Db) =>
+  db.selectFrom('oauth_access_tokens as t').innerJoin('users as u', 'u.id', 't.user_id').select(TOKEN_COLUMNS)
+
+type TokenRow = NonNullable<Awaited<ReturnType<ReturnType<typeof tokensWithUsers>['executeTakeFirst']>>>
+
 /** The one query every signed-in request runs: compiled once (db/prepared.ts). */
 const tokenRow = preparedFirst((db, param: Param<{ hash: string }>) =>
-  db
-    .selectFrom('oauth_access_tokens as t')
-    .innerJoin('users as u', 'u.id', 't.user_id')
-    .select([
-      't.id as token_id',
-      't.family_id',
-      't.client_id',
-      't.expires_at_ms',
-      't.revoked_at_ms',
-      'u.id',
-      'u.slug',
-      'u.username',
-      'u.email',
-      'u.role',
-      'u.status',
-    ])
-    .where('t.token_hash', '=', param('hash')),
+  tokensWithUsers(db).where('t.token_hash', '=', param('hash')),
 )
 
 /** Resolves a bearer token to its user, on every authenticated request and /cable connect. */
@@ -40,7 +45,20 @@ export async function resolveAccessToken(db: Db, token: string, wallNowMs: numbe
 export type AccessRow = { ok: true; user: AuthUser; expiresAtMs: number } | { ok: false; problem: string }
 
 export async function lookUpAccess(db: Db, hash: string): Promise<AccessRow> {
-  const row = await tokenRow(db, { hash })
+  return accessOf(await tokenRow(db, { hash }))
+}
+
+/**
+ * `lookUpAccess` for many token hashes in one query (a burst of /cable connects): a row per
+ * hash asked for, in a Map keyed by hash.
+ */
+export async function lookUpAccessMany(db: Db, hashes: string[]): Promise<Map<string, AccessRow>> {
+  const rows = await tokensWithUsers(db).where('t.token_hash', 'in', hashes).execute()
+  const byHash = new Map(rows.map((row) => [row.token_hash, row]))
+  return new Map(hashes.map((hash) => [hash, accessOf(byHash.get(hash))]))
+}
+
+function accessOf(row: TokenRow | undefined): AccessRow {
   if (!row) return { ok: false, problem: 'The access token is invalid' }
   if (row.revoked_at_ms !== null) return { ok: false, problem: 'The access token was revoked' }
   if (row.status !== 'active') return { ok: false, problem: 'This account is not active' }

@@ -5,6 +5,7 @@
  * Never part of `npm test`.
  */
 import { auctionBench } from './auction'
+import { cableBench } from './cable'
 import { chatBench } from './chat'
 import { cliBench } from './cli'
 import { clockJumpBench } from './clock-jump'
@@ -25,6 +26,7 @@ const BENCHES: Record<string, (options: BenchOptions) => Promise<Record<string, 
   cluster: clusterBench,
   chat: chatBench,
   page: pageBench,
+  cable: cableBench,
   cli: cliBench,
 }
 

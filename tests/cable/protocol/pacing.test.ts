@@ -3,6 +3,7 @@ import type WebSocket from 'ws'
 import { issueTokenPair } from '../../../server/areas/auth'
 import { Connection, FRAMES_PER_TURN } from '../../../server/cable/connection'
 import { StreamHub } from '../../../server/cable/streams'
+import { tokenBatcher } from '../../../server/cable/token-batch'
 import type { ChannelDefinition } from '../../../server/cable/types'
 import { makeUser, type TestWorld, testWorld } from '../../helpers/deps'
 
@@ -21,6 +22,8 @@ function fakeSocket() {
     send: (frame: string | Buffer) => sent.push(String(frame)),
     close: () => {},
     terminate: () => {},
+    // The connection listens to its socket itself (message, close, error); this one never speaks.
+    on: () => {},
   }
   return { socket: socket as unknown as WebSocket, sent }
 }
@@ -60,6 +63,8 @@ describe('Connection: frames waiting behind one another', () => {
         channels: new Map([['TickChannel', tracked]]),
         onWelcome: () => {},
         onClose: () => {},
+        onDone: () => {},
+        resolveToken: tokenBatcher(deps),
       },
       pair.access_token,
     )
