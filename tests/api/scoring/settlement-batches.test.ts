@@ -17,7 +17,8 @@ const ctx = apiWorld({ league: true, admin: true })
 async function lockedContests() {
   const deps = ctx.world.deps
   const match = await upcomingMatch(deps)
-  const contests = (await ctx.api.get(`/api/matches/${match.id}/contests?per_page=50`)).body.contests as Array<{
+  const contests = (await ctx.api.get(`/api/matches/${match.id}/contests?per_page=50`)).body
+    .contests as Array<{
     id: number
     kind: string
     entry_fee: number
@@ -100,7 +101,8 @@ describe('settlement in batches', () => {
       const prize = mine.reduce((sum, m) => sum + Number(m.prize_paise), 0)
       const me = (await ctx.api.get('/api/me', p.token)).body.user
       expect(me.winning_balance).toBe(prize / 100)
-      const notes = (await ctx.api.get('/api/notifications?per_page=100', p.token)).body.notifications as Array<{
+      const notes = (await ctx.api.get('/api/notifications?per_page=100', p.token)).body
+        .notifications as Array<{
         kind: string
         data: { contest_id?: number }
       }>
