@@ -1,6 +1,7 @@
 import type BetterSqlite3 from 'better-sqlite3'
 import { sql } from 'kysely'
 import type { Deps } from '../../core/deps'
+import { withBulkWrites } from '../../db/bulk-writes'
 import { forUpdate, isPostgres } from '../../db/lock'
 import { perConnection } from '../../db/prepared'
 import { type AfterCommit, type Tx, withTx } from '../../db/tx'
@@ -47,7 +48,6 @@ type Settled = { contest: ContestRow; entries: number; byUser: Map<number, numbe
  * Contests go in batches (each contest still checked and paid on its own, with its own ledger
  * transaction): the batch's member rows, postings and notifications are written in key order.
  */
-// Long: batches of contests, each checked and paid in the transaction that settles it.
 export async function settleMatchContests(
   deps: Deps,
   matchId: number,
@@ -71,66 +71,82 @@ export async function settleMatchContests(
   const matchTitle = match?.title ?? `Match ${matchId}`
   const sqlite = deps.dbHandle.sqlite
   const batchEntries = options.batchEntries ?? BATCH_ENTRIES
-  for (const batch of batches(contests, (c) => live.board.entriesOf(c.id), batchEntries)) {
-    // Requests wait behind a batch, not behind the whole match (a batch is seconds of work).
-    if (report.contests > 0) await new Promise((resolve) => setImmediate(resolve))
-    const settled = await withTx(deps, async (tx, after) => {
-      const st = sqlite ? statementsFor(sqlite) : undefined
-      const now = deps.clock.now()
-      const done: Settled[] = []
-      for (const contest of batch) {
-        const entries = await finalStandings(tx, st, live, contest)
-        if (entries) done.push({ contest, ...entries })
+  await withBulkWrites(sqlite, async () => {
+    for (const batch of batches(contests, (c) => live.board.entriesOf(c.id), batchEntries)) {
+      // Requests wait behind a batch, not behind the whole match (a batch is seconds of work).
+      if (report.contests > 0) await new Promise((resolve) => setImmediate(resolve))
+      const settled = await settleBatch(deps, live, batch, matchTitle)
+      for (const s of settled) {
+        report.contests++
+        report.entries += s.entries
+        report.winners += s.byUser.size
+        for (const amount of s.byUser.values()) report.paid += amount
       }
-      await payFromPools(
-        tx,
-        after,
-        done.map((s) => ({
-          contestId: s.contest.id,
-          label: contestLabel({ name: s.contest.name, match_title: matchTitle }),
-          kind: 'contest_prizes' as const,
-          compartment: 'winnings' as const,
-          byUser: s.byUser,
-          nowMs: now,
-        })),
-        sqlite ? { sqlite, bus: deps.bus } : undefined,
-      )
-      for (const s of done)
-        if (st) st.complete.run(now, s.contest.id)
-        else
-          await tx
-            .updateTable('contests')
-            .set({ status: 'completed', settled_at_ms: now })
-            .where('id', '=', s.contest.id)
-            .execute()
-      await notifyWinners(deps, tx, after, done, now)
-      // Every prize winner earns win XP, once per contest (docs/social.md).
-      const wins = done.flatMap((d) =>
-        [...d.byUser.keys()].map((userId) => ({
-          userId,
-          reason: 'win' as const,
-          source: `contest:${d.contest.id}`,
-        })),
-      )
-      if (sqlite) awardXpMany({ sqlite, bus: deps.bus }, after, wins, now)
-      else await awardXp(tx, after, wins, now, deps.dbHandle.kind === 'postgres')
-      // A player's contest tells its activities page who won (the house's big ones do not).
-      for (const s of done)
-        if (s.contest.created_by_id !== null) await prizeActivities(tx, after, s.contest.id, s.byUser, now)
-      for (const s of done)
-        after.publish(contestStream(s.contest.id), { type: 'status', contest_status: 'completed' })
-      return done
-    })
-    for (const s of settled) {
-      report.contests++
-      report.entries += s.entries
-      report.winners += s.byUser.size
-      for (const amount of s.byUser.values()) report.paid += amount
+      options.onBatch?.(report)
     }
-    options.onBatch?.(report)
-  }
+  })
   crashPoint(deps.config, 'settlement.paid')
   return report
+}
+
+/**
+ * One batch of contests in one transaction: each contest's member rows (only from `locked`),
+ * the batch's prize postings, the contests completed, the winners' notifications and XP.
+ */
+async function settleBatch(
+  deps: Deps,
+  live: LiveMatch,
+  batch: ContestRow[],
+  matchTitle: string,
+): Promise<Settled[]> {
+  const sqlite = deps.dbHandle.sqlite
+  return withTx(deps, async (tx, after) => {
+    const st = sqlite ? statementsFor(sqlite) : undefined
+    const now = deps.clock.now()
+    const done: Settled[] = []
+    for (const contest of batch) {
+      const entries = await finalStandings(tx, st, live, contest)
+      if (entries) done.push({ contest, ...entries })
+    }
+    await payFromPools(
+      tx,
+      after,
+      done.map((s) => ({
+        contestId: s.contest.id,
+        label: contestLabel({ name: s.contest.name, match_title: matchTitle }),
+        kind: 'contest_prizes' as const,
+        compartment: 'winnings' as const,
+        byUser: s.byUser,
+        nowMs: now,
+      })),
+      sqlite ? { sqlite, bus: deps.bus } : undefined,
+    )
+    for (const s of done)
+      if (st) st.complete.run(now, s.contest.id)
+      else
+        await tx
+          .updateTable('contests')
+          .set({ status: 'completed', settled_at_ms: now })
+          .where('id', '=', s.contest.id)
+          .execute()
+    await notifyWinners(deps, tx, after, done, now)
+    // Every prize winner earns win XP, once per contest (docs/social.md).
+    const wins = done.flatMap((d) =>
+      [...d.byUser.keys()].map((userId) => ({
+        userId,
+        reason: 'win' as const,
+        source: `contest:${d.contest.id}`,
+      })),
+    )
+    if (sqlite) awardXpMany({ sqlite, bus: deps.bus }, after, wins, now)
+    else await awardXp(tx, after, wins, now, deps.dbHandle.kind === 'postgres')
+    // A player's contest tells its activities page who won (the house's big ones do not).
+    for (const s of done)
+      if (s.contest.created_by_id !== null) await prizeActivities(tx, after, s.contest.id, s.byUser, now)
+    for (const s of done)
+      after.publish(contestStream(s.contest.id), { type: 'status', contest_status: 'completed' })
+    return done
+  })
 }
 
 function* batches<T>(items: T[], weight: (item: T) => number, most: number): Generator<T[]> {
