@@ -103,9 +103,17 @@ export function distributePrizes(
     else byRank.set(e.rank, [i])
   })
   const prizes = new Array<number>(entries.length).fill(0)
+  // The prize of every paid position, looked up instead of searched for (a mega contest has
+  // 400k positions and its structure hundreds of ranges); the first range holding a position wins.
+  const last = winnerCount(structure)
+  const at = new Float64Array(last + 1)
+  for (let r = structure.length - 1; r >= 0; r--) {
+    const range = structure[r] as PrizeRange
+    for (let p = Math.max(1, range.from); p <= Math.min(range.to, last); p++) at[p] = range.amount_paise
+  }
   for (const [rank, indices] of byRank) {
     let pot = 0
-    for (let p = rank; p < rank + indices.length; p++) pot += prizeAt(structure, p)
+    for (let p = rank; p < rank + indices.length && p <= last; p++) pot += at[p] as number
     if (pot === 0) continue
     const share = Math.floor(pot / indices.length)
     let rest = pot - share * indices.length

@@ -30,6 +30,10 @@ export interface Tier {
 export function spread(teams: number): Tier[] {
   const k = teams / 1_000_000
   const n = (x: number) => Math.max(1, Math.round(x * k))
+  // Fixed-size tiers never take more seats than a fifth of the teams: a 2,000-seat league needs
+  // 2,000 distinct teams of users with at most two entries each, and a few thousand teams do not
+  // have them (at 1,000 teams the seating loop turned away every team for ever).
+  const seats = (x: number) => Math.min(x, Math.floor(teams / 5))
   return [
     {
       name: 'Mega Contest',
@@ -53,7 +57,7 @@ export function spread(teams: number): Tier[] {
       name: 'League',
       kind: 'guaranteed',
       count: n(100),
-      spots: 2_000,
+      spots: seats(2_000),
       feeRupees: 19,
       maxEntries: 2,
       winnersShare: 0.25,
@@ -62,7 +66,7 @@ export function spread(teams: number): Tier[] {
       name: 'Small League',
       kind: 'small',
       count: n(5_000),
-      spots: 20,
+      spots: seats(20),
       feeRupees: 10,
       maxEntries: 1,
       winnersShare: 0.3,
@@ -89,7 +93,7 @@ export function spread(teams: number): Tier[] {
       name: 'Free Practice',
       kind: 'free',
       count: n(1_000),
-      spots: 100,
+      spots: seats(100),
       feeRupees: 0,
       maxEntries: 1,
       winnersShare: 0,
@@ -249,7 +253,11 @@ export async function seedBigMatch(
         const perUser = new Map<number, number>()
         const seated = new Set<number>()
         let retried = 0
+        // Every team offered twice over and still a seat empty: the tier cannot be seated.
+        const patience = pending.length + 2 * teamCount
         for (let seat = 0; seat < tier.spots; ) {
+          if (retried > patience)
+            throw new Error(`cannot seat ${tier.spots} entries of ${tier.name} from ${teamCount} teams`)
           // Teams turned away earlier are offered first, so none is left without a contest.
           const t = retried < pending.length ? (pending.shift() as number) : deal()
           const user = teamUser[t] as number

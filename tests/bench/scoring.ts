@@ -124,11 +124,16 @@ export async function scoringBench(options: BenchOptions): Promise<Record<string
   // `--profile FILE`: a CPU profile of the settlement alone (open it in Chrome's DevTools).
   const profiler = typeof options.profile === 'string' ? await startProfile() : null
   const s0 = performance.now()
+  const c0 = process.cpuUsage()
   const settlement = await completeMatch(deps, match.id)
   const settleMs = performance.now() - s0
+  // CPU time of this process (user + system): steadier than the wall time on a shared machine,
+  // though it leaves out the waits for fsync.
+  const settleCpu = process.cpuUsage(c0)
   if (profiler) await profiler.stop(String(options.profile))
   console.log(
-    `settled ${settlement.contests} contests, ${settlement.winners} winners in ${(settleMs / 1000).toFixed(2)} s`,
+    `settled ${settlement.contests} contests, ${settlement.winners} winners in ${(settleMs / 1000).toFixed(2)} s ` +
+      `(CPU ${((settleCpu.user + settleCpu.system) / 1e6).toFixed(2)} s)`,
   )
   const finalMismatches = compareRanks(null, kernel, sqlite, match.id)
   const v0 = performance.now()
@@ -154,6 +159,8 @@ export async function scoringBench(options: BenchOptions): Promise<Record<string
     published_p95_ms: ms(pct(p, 95)),
     frames: watchers.frames(),
     settle_ms: ms(settleMs),
+    settle_cpu_ms: ms((settleCpu.user + settleCpu.system) / 1000),
+    settle_system_cpu_ms: ms(settleCpu.system / 1000),
     settled_contests: settlement.contests,
     winners: settlement.winners,
     paid_rupees: settlement.paid / 100,

@@ -1,15 +1,16 @@
 import type BetterSqlite3 from 'better-sqlite3'
 import { sql } from 'kysely'
 import type { Deps } from '../../core/deps'
+import { withBulkWrites } from '../../db/bulk-writes'
 import { forUpdate, isPostgres } from '../../db/lock'
 import { perConnection } from '../../db/prepared'
 import { type AfterCommit, type Tx, withTx } from '../../db/tx'
 import { paiseToRupees } from '../../domain/money'
 import { distributePrizes } from '../../domain/prizes'
 import { crashPoint } from '../../lib/crash-point'
-import { type NewNotification, notificationStream, serializeNotification } from '../notifications'
+import { type NewNotification, notificationStream, notifyMany, serializeNotification } from '../notifications'
 import { currentLive, type LiveMatch } from '../scoring'
-import { awardXp } from '../users'
+import { awardXp, awardXpMany } from '../users'
 import { prizeActivities } from './activities'
 import { contestLabel, payFromPools } from './ledger'
 import { contestStream } from './messages'
@@ -29,6 +30,13 @@ export interface SettlementReport {
  */
 const BATCH_ENTRIES = 100_000
 
+export interface SettleOptions {
+  /** Entries per transaction (default `BATCH_ENTRIES`); a contest is never split. */
+  batchEntries?: number
+  /** After each batch's commit, with the running totals (progress; a test stops it there). */
+  onBatch?: (report: SettlementReport) => void
+}
+
 type ContestRow = { id: number; name: string; prize_structure: string; created_by_id: number | null }
 type Settled = { contest: ContestRow; entries: number; byUser: Map<number, number> }
 
@@ -40,8 +48,11 @@ type Settled = { contest: ContestRow; entries: number; byUser: Map<number, numbe
  * Contests go in batches (each contest still checked and paid on its own, with its own ledger
  * transaction): the batch's member rows, postings and notifications are written in key order.
  */
-// Long: batches of contests, each checked and paid in the transaction that settles it.
-export async function settleMatchContests(deps: Deps, matchId: number): Promise<SettlementReport> {
+export async function settleMatchContests(
+  deps: Deps,
+  matchId: number,
+  options: SettleOptions = {},
+): Promise<SettlementReport> {
   const live = await currentLive(deps, matchId)
   live.board.rankAll()
   const contests = await deps.db
@@ -59,72 +70,91 @@ export async function settleMatchContests(deps: Deps, matchId: number): Promise<
     .executeTakeFirst()
   const matchTitle = match?.title ?? `Match ${matchId}`
   const sqlite = deps.dbHandle.sqlite
-  for (const batch of batches(contests, (c) => live.board.entriesOf(c.id))) {
-    // Requests wait behind a batch, not behind the whole match (a batch is seconds of work).
-    if (report.contests > 0) await new Promise((resolve) => setImmediate(resolve))
-    const settled = await withTx(deps, async (tx, after) => {
-      const st = sqlite ? statementsFor(sqlite) : undefined
-      const now = deps.clock.now()
-      const done: Settled[] = []
-      for (const contest of batch) {
-        const entries = await finalStandings(tx, st, live, contest)
-        if (entries) done.push({ contest, ...entries })
+  const batchEntries = options.batchEntries ?? BATCH_ENTRIES
+  await withBulkWrites(sqlite, async () => {
+    for (const batch of batches(contests, (c) => live.board.entriesOf(c.id), batchEntries)) {
+      // Requests wait behind a batch, not behind the whole match (a batch is seconds of work).
+      if (report.contests > 0) await new Promise((resolve) => setImmediate(resolve))
+      const settled = await settleBatch(deps, live, batch, matchTitle)
+      for (const s of settled) {
+        report.contests++
+        report.entries += s.entries
+        report.winners += s.byUser.size
+        for (const amount of s.byUser.values()) report.paid += amount
       }
-      await payFromPools(
-        tx,
-        after,
-        done.map((s) => ({
-          contestId: s.contest.id,
-          label: contestLabel({ name: s.contest.name, match_title: matchTitle }),
-          kind: 'contest_prizes' as const,
-          compartment: 'winnings' as const,
-          byUser: s.byUser,
-          nowMs: now,
-        })),
-        sqlite ? { sqlite, bus: deps.bus } : undefined,
-      )
-      for (const s of done)
-        if (st) st.complete.run(now, s.contest.id)
-        else
-          await tx
-            .updateTable('contests')
-            .set({ status: 'completed', settled_at_ms: now })
-            .where('id', '=', s.contest.id)
-            .execute()
-      await notifyWinners(deps, tx, after, st, done, now)
-      // Every prize winner earns win XP, once per contest (docs/social.md).
-      const wins = done.flatMap((d) =>
-        [...d.byUser.keys()].map((userId) => ({
-          userId,
-          reason: 'win' as const,
-          source: `contest:${d.contest.id}`,
-        })),
-      )
-      await awardXp(tx, after, wins, now, deps.dbHandle.kind === 'postgres')
-      // A player's contest tells its activities page who won (the house's big ones do not).
-      for (const s of done)
-        if (s.contest.created_by_id !== null) await prizeActivities(tx, after, s.contest.id, s.byUser, now)
-      for (const s of done)
-        after.publish(contestStream(s.contest.id), { type: 'status', contest_status: 'completed' })
-      return done
-    })
-    for (const s of settled) {
-      report.contests++
-      report.entries += s.entries
-      report.winners += s.byUser.size
-      for (const amount of s.byUser.values()) report.paid += amount
+      options.onBatch?.(report)
     }
-  }
+  })
   crashPoint(deps.config, 'settlement.paid')
   return report
 }
 
-function* batches<T>(items: T[], weight: (item: T) => number): Generator<T[]> {
+/**
+ * One batch of contests in one transaction: each contest's member rows (only from `locked`),
+ * the batch's prize postings, the contests completed, the winners' notifications and XP.
+ */
+async function settleBatch(
+  deps: Deps,
+  live: LiveMatch,
+  batch: ContestRow[],
+  matchTitle: string,
+): Promise<Settled[]> {
+  const sqlite = deps.dbHandle.sqlite
+  return withTx(deps, async (tx, after) => {
+    const st = sqlite ? statementsFor(sqlite) : undefined
+    const now = deps.clock.now()
+    const done: Settled[] = []
+    for (const contest of batch) {
+      const entries = await finalStandings(tx, st, live, contest)
+      if (entries) done.push({ contest, ...entries })
+    }
+    await payFromPools(
+      tx,
+      after,
+      done.map((s) => ({
+        contestId: s.contest.id,
+        label: contestLabel({ name: s.contest.name, match_title: matchTitle }),
+        kind: 'contest_prizes' as const,
+        compartment: 'winnings' as const,
+        byUser: s.byUser,
+        nowMs: now,
+      })),
+      sqlite ? { sqlite, bus: deps.bus } : undefined,
+    )
+    for (const s of done)
+      if (st) st.complete.run(now, s.contest.id)
+      else
+        await tx
+          .updateTable('contests')
+          .set({ status: 'completed', settled_at_ms: now })
+          .where('id', '=', s.contest.id)
+          .execute()
+    await notifyWinners(deps, tx, after, done, now)
+    // Every prize winner earns win XP, once per contest (docs/social.md).
+    const wins = done.flatMap((d) =>
+      [...d.byUser.keys()].map((userId) => ({
+        userId,
+        reason: 'win' as const,
+        source: `contest:${d.contest.id}`,
+      })),
+    )
+    if (sqlite) awardXpMany({ sqlite, bus: deps.bus }, after, wins, now)
+    else await awardXp(tx, after, wins, now, deps.dbHandle.kind === 'postgres')
+    // A player's contest tells its activities page who won (the house's big ones do not).
+    for (const s of done)
+      if (s.contest.created_by_id !== null) await prizeActivities(tx, after, s.contest.id, s.byUser, now)
+    for (const s of done)
+      after.publish(contestStream(s.contest.id), { type: 'status', contest_status: 'completed' })
+    return done
+  })
+}
+
+function* batches<T>(items: T[], weight: (item: T) => number, most: number): Generator<T[]> {
   let batch: T[] = []
   let entries = 0
   for (const item of items) {
     const w = weight(item)
-    if (batch.length > 0 && entries + w > BATCH_ENTRIES) {
+    if (batch.length > 0 && entries + w > most) {
       yield batch
       batch = []
       entries = 0
@@ -237,71 +267,43 @@ const wonMessage = (contest: ContestRow, amount: number): NewNotification => ({
 })
 
 /**
- * "You won ₹…" to every winner of the batch, pushed after the commit. On SQLite the rows go
- * in through a prepared statement in user order (index entries and foreign-key probes land
- * next to each other), and the pushes are built after the commit in one job: 100k messages
- * held until the commit would be 100k objects for the garbage collector to carry.
+ * "You won ₹…" to every winner of the batch, pushed after the commit. On SQLite in one batch
+ * (`notifyMany`: rows in user order, pushes built after the commit).
  */
-async function notifyWinners(
-  deps: Deps,
-  tx: Tx,
-  after: AfterCommit,
-  st: Statements | undefined,
-  settled: Settled[],
-  now: number,
-) {
+async function notifyWinners(deps: Deps, tx: Tx, after: AfterCommit, settled: Settled[], now: number) {
   const wins = settled.flatMap((s) =>
     [...s.byUser].map(([userId, amount]) => ({ userId, amount, contest: s.contest })),
   )
-  if (!st) {
-    // In multi-row inserts; each row is pushed to its own user after the commit.
-    for (let i = 0; i < wins.length; i += 1_000) {
-      const rows = await tx
-        .insertInto('notifications')
-        .values(
-          wins.slice(i, i + 1_000).map((w) => {
-            const n = wonMessage(w.contest, w.amount)
-            return {
-              user_id: w.userId,
-              kind: n.kind,
-              body: n.body,
-              data: JSON.stringify(n.data),
-              created_at_ms: now,
-            }
-          }),
-        )
-        .returningAll()
-        .execute()
-      for (const row of rows)
-        after.publish(notificationStream(row.user_id), {
-          type: 'notification',
-          notification: serializeNotification(row),
-        })
-    }
+  const sqlite = deps.dbHandle.sqlite
+  if (sqlite) {
+    const messageOf = (w: (typeof wins)[number]) => wonMessage(w.contest, w.amount)
+    notifyMany({ sqlite, bus: deps.bus }, after, wins, { userOf: (w) => w.userId, messageOf }, now)
     return
   }
-  wins.sort((a, b) => a.userId - b.userId)
-  const ids = new Float64Array(wins.length)
-  wins.forEach((w, i) => {
-    const n = wonMessage(w.contest, w.amount)
-    ids[i] = Number(
-      st.notification.run(w.userId, n.kind, n.body, JSON.stringify(n.data), now).lastInsertRowid,
-    )
-  })
-  after.run(() =>
-    wins.forEach((w, i) => {
-      const stream = notificationStream(w.userId)
-      // Nobody listening: the seq moves on (a returning client sees the gap), no payload is built.
-      if (deps.bus.subscriberCount(stream) === 0) {
-        deps.bus.publish(stream, { type: 'notification' })
-        return
-      }
-      const n = wonMessage(w.contest, w.amount)
-      const row = { ...n, id: ids[i] as number, user_id: w.userId, data: JSON.stringify(n.data) }
-      const notification = serializeNotification({ ...row, read_at_ms: null, created_at_ms: now })
-      deps.bus.publish(stream, { type: 'notification', notification })
-    }),
-  )
+  // In multi-row inserts; each row is pushed to its own user after the commit.
+  for (let i = 0; i < wins.length; i += 1_000) {
+    const rows = await tx
+      .insertInto('notifications')
+      .values(
+        wins.slice(i, i + 1_000).map((w) => {
+          const n = wonMessage(w.contest, w.amount)
+          return {
+            user_id: w.userId,
+            kind: n.kind,
+            body: n.body,
+            data: JSON.stringify(n.data),
+            created_at_ms: now,
+          }
+        }),
+      )
+      .returningAll()
+      .execute()
+    for (const row of rows)
+      after.publish(notificationStream(row.user_id), {
+        type: 'notification',
+        notification: serializeNotification(row),
+      })
+  }
 }
 
 type Statements = ReturnType<typeof prepare>
@@ -315,8 +317,5 @@ function prepare(sqlite: BetterSqlite3.Database) {
       'update contest_members set points_x2 = ?, rank = ?, prize_paise = ? where id = ?',
     ),
     complete: sqlite.prepare("update contests set status = 'completed', settled_at_ms = ? where id = ?"),
-    notification: sqlite.prepare(
-      'insert into notifications (user_id, kind, body, data, created_at_ms) values (?, ?, ?, ?, ?)',
-    ),
   }
 }

@@ -24,3 +24,4 @@ export {
 } from './service'
 export { visibleUser, visibleUsersBySlugs, visibleUsersByUsernameKeys } from './visibility'
 export { awardXp, joinAwards, type XpAward } from './xp'
+export { awardXpMany } from './xp-bulk'

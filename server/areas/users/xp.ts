@@ -1,6 +1,6 @@
 import type { AfterCommit, Executor } from '../../db/tx'
 import { levelForXp, levelName, XP_DAY_MS, XP_RULES, type XpReason } from '../../domain/levels'
-import { notify } from '../notifications'
+import { type NewNotification, notify } from '../notifications'
 
 export interface XpAward {
   userId: number
@@ -71,20 +71,17 @@ export async function awardXp(
     for (const row of rows) {
       const now = levelForXp(row.xp_points)
       if (now > levelForXp(row.xp_points - (gained.get(row.id) ?? 0)))
-        await notify(
-          tx,
-          after,
-          row.id,
-          {
-            kind: 'level_up',
-            body: `You reached level ${now}: ${levelName(now)}!`,
-            data: { level: now, level_name: levelName(now) },
-          },
-          nowMs,
-        )
+        await notify(tx, after, row.id, levelUp(now), nowMs)
     }
   }
 }
+
+/** What a user who reached `level` is told. */
+export const levelUp = (level: number): NewNotification => ({
+  kind: 'level_up',
+  body: `You reached level ${level}: ${levelName(level)}!`,
+  data: { level, level_name: levelName(level) },
+})
 
 /** The awards for joining contest `contestId` now: the join, and the streak when due. */
 export async function joinAwards(

@@ -23,6 +23,7 @@ import * as mPosts from './2026-11-28-002-posts'
 import * as mGroups from './2026-11-29-001-groups'
 import * as mClassroom from './2026-12-01-001-classroom'
 import * as mEsports from './2026-12-02-001-esports'
+import * as mSettlementIndexes from './2026-12-03-001-settlement-indexes'
 import * as mChangeNotify from './2026-12-03-050-change-notify'
 
 /**
@@ -54,5 +55,6 @@ export const migrations: Record<string, Migration> = {
   '2026-11-29-001-groups': mGroups,
   '2026-12-01-001-classroom': mClassroom,
   '2026-12-02-001-esports': mEsports,
+  '2026-12-03-001-settlement-indexes': mSettlementIndexes,
   '2026-12-03-050-change-notify': mChangeNotify,
 }

@@ -78,12 +78,14 @@ describe('a crash between completing a match and paying it', () => {
         (await rowsWhere(w.sql, 'contests', { match_id: match.id, status: 'locked' }, 'id')).length === 0,
       'the contests to settle',
     )
-    // The server said it listens before the settlement began, not after it ended.
+    // The server said it listens before the settlement began, not after it ended. ("settled"
+    // is logged after the championship step that follows the last payment: wait for it.)
     const lines = w.server.lines
+    const settledLine = (l: string) =>
+      /^info\s+settled match_id=/.test(l) && l.includes(`match_id=${match.id} `)
+    await waitFor(async () => lines.some(settledLine), 'the settled line')
     const listening = lines.findIndex((l) => /^debug\s+listening/.test(l))
-    const settled = lines.findIndex(
-      (l) => /^info\s+settled match_id=/.test(l) && l.includes(`match_id=${match.id} `),
-    )
+    const settled = lines.findIndex(settledLine)
     expect(listening).toBeGreaterThanOrEqual(0)
     expect(settled).toBeGreaterThan(listening)
     // The job is marked done after its work commits: wait for that mark, not for the work.

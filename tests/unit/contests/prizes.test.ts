@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest'
 import {
   competitionRanks,
   distributePrizes,
+  type PrizeRange,
   prizeAt,
   prizePool,
   rankText,
@@ -102,6 +103,37 @@ describe('ranks and ties', () => {
           for (let j = 0; j < scores.length; j++)
             if (scores[i]! > scores[j]!) expect(prizes[i]!).toBeGreaterThanOrEqual(prizes[j]!)
       }),
+    )
+  })
+
+  // distributePrizes looks positions up in a table (a mega contest has 400k of them); the
+  // reference searches the structure for each position with prizeAt, as it did before.
+  it('pays what a search of the structure for every position pays, overlapping ranges included', () => {
+    const reference = (structure: PrizeRange[], entries: Array<{ id: number; rank: number }>) =>
+      entries.map((e) => {
+        const tied = entries.filter((o) => o.rank === e.rank).sort((a, b) => a.id - b.id)
+        let pot = 0
+        for (let p = e.rank; p < e.rank + tied.length; p++) pot += prizeAt(structure, p)
+        const share = Math.floor(pot / tied.length)
+        return share + (tied.indexOf(e) < pot - share * tied.length ? 1 : 0)
+      })
+    const range = fc
+      .tuple(
+        fc.integer({ min: 1, max: 40 }),
+        fc.integer({ min: 0, max: 10 }),
+        fc.integer({ min: 0, max: 5000 }),
+      )
+      .map(([from, span, amount_paise]) => ({ from, to: from + span, amount_paise }))
+    fc.assert(
+      fc.property(
+        fc.array(range, { maxLength: 8 }),
+        fc.array(fc.integer({ min: 0, max: 12 }), { minLength: 1, maxLength: 60 }),
+        (structure, scores) => {
+          const ranks = competitionRanks(scores)
+          const entries = ranks.map((rank, i) => ({ id: (i * 7) % 61, rank }))
+          expect(distributePrizes(structure, entries)).toEqual(reference(structure, entries))
+        },
+      ),
     )
   })
 })
