@@ -9,22 +9,21 @@ import type { AuctionStatus } from '../../db/schema'
  * (docs/auctions.md, "Benchmark") measures this path against the same SQL run raw.
  */
 
+const HEAD = [
+  'id',
+  'seq',
+  'kind',
+  'name',
+  'owner_id',
+  'status',
+  'started_at_ms',
+  'completed_at_ms',
+  'window_hours',
+] as const
+
 /** The auction's columns a command needs, without its state (memory has it while the seq matches). */
 export const auctionHead = preparedFirst((db, $: Param<{ id: number }>) =>
-  db
-    .selectFrom('auctions')
-    .select([
-      'id',
-      'seq',
-      'kind',
-      'name',
-      'owner_id',
-      'status',
-      'started_at_ms',
-      'completed_at_ms',
-      'window_hours',
-    ])
-    .where('id', '=', $('id')),
+  db.selectFrom('auctions').select(HEAD).where('id', '=', $('id')),
 )
 
 /** The auction's stored seq (another process may have moved it on). */
@@ -32,9 +31,12 @@ export const storedSeq = preparedFirst((db, $: Param<{ id: number }>) =>
   db.selectFrom('auctions').select('seq').where('id', '=', $('id')),
 )
 
-/** The auction's stored seq, its row locked (PostgreSQL) for the rest of the transaction. */
-export const lockedSeq = preparedFirst((db, $: Param<{ id: number }>) =>
-  db.selectFrom('auctions').select('seq').where('id', '=', $('id')).$call(forUpdate(db)),
+/**
+ * The auction's head with its row locked (PostgreSQL) for the rest of the transaction: a
+ * command whose state memory holds reads it only here, once, and checks the seq under the lock.
+ */
+export const lockedHead = preparedFirst((db, $: Param<{ id: number }>) =>
+  db.selectFrom('auctions').select(HEAD).where('id', '=', $('id')).$call(forUpdate(db)),
 )
 
 /**

@@ -10,7 +10,7 @@ import {
 } from '../../domain/auction/engine'
 import { AppError, notFound } from '../../http/errors'
 import { scheduleBots } from './bot-schedule'
-import { insertEvent, lockedSeq, saveState, saveStateAndPhase } from './command-queries'
+import { insertEvent, lockedHead, saveState, saveStateAndPhase } from './command-queries'
 import type { AuctionRow } from './queries'
 import { cached, forgetAuctionJobs, loadForCommand, memo, shared, withAuctionLock } from './state'
 import { auctionStream, managerStream } from './streams'
@@ -75,31 +75,41 @@ async function commandOnce(
   build: (state: AuctionState, row: AuctionRow) => AuctionCommand | AuctionCommand[],
   extra?: (tx: Tx, after: AfterCommit, result: CommandResult, row: AuctionRow) => Promise<void>,
 ): Promise<CommandResult> {
-  const loaded = await loadForCommand(deps, auctionId)
-  if (!loaded) throw notFound('Auction')
-  const { row } = loaded
-  const built = build(loaded.state, row)
-  const commands = Array.isArray(built) ? built : [built]
-  // Several commands go together or not at all (the engine never changes the state it is given).
-  const out: CommandResult = { state: loaded.state, events: [] }
+  // The state in memory (a busy room's) needs no read before the transaction: its head is read
+  // once, under the row's lock, and a seq that moved on sends the command round again.
+  const loaded = cached(deps).has(auctionId) ? undefined : await loadForCommand(deps, auctionId)
+  if (!loaded && !cached(deps).has(auctionId)) throw notFound('Auction')
+  let out: CommandResult | undefined
+  await withTx(deps, async (tx, after) => {
+    // The auction's row, locked for the rest of the command: joins, decisions and commands of
+    // every process take turns on it, and the state built on must still be the stored one.
+    const head = await lockedHead(tx, { id: auctionId })
+    if (!head) throw notFound('Auction')
+    const state = loaded ? loaded.state : cached(deps).get(auctionId)
+    const row = loaded ? loaded.row : ({ ...head, state: '' } as unknown as AuctionRow)
+    if (!state || head.seq !== row.seq || head.seq !== state.seq)
+      throw new StaleAuction(`auction ${auctionId} moved on`)
+    const built = build(state, row)
+    const commands = Array.isArray(built) ? built : [built]
+    out = applyAll(state, commands)
+    await store(deps, tx, after, row, out, commands.at(-1)?.atMs ?? deps.clock.now())
+    if (extra) await extra(tx, after, out, row)
+  })
+  const result = out as unknown as CommandResult
+  cached(deps).set(auctionId, result.state)
+  memo(deps).wrote.set(auctionId, result.state.seq)
+  return result
+}
+
+/** Several commands go together or not at all (the engine never changes the state it is given). */
+function applyAll(state: AuctionState, commands: AuctionCommand[]): CommandResult {
+  const out: CommandResult = { state, events: [] }
   for (const command of commands) {
     const result = apply(out.state, command)
     if (!result.ok) throw violationError(result.violation)
     out.state = result.state
     out.events.push(...result.events)
   }
-  const atMs = commands.at(-1)?.atMs ?? deps.clock.now()
-  await withTx(deps, async (tx, after) => {
-    // The auction's row, locked for the rest of the command: joins, decisions and commands of
-    // every process take turns on it, and the state built on must still be the stored one.
-    const current = await lockedSeq(tx, { id: auctionId })
-    if (!current) throw notFound('Auction')
-    if (current.seq !== row.seq) throw new StaleAuction(`auction ${auctionId} moved on`)
-    await store(deps, tx, after, row, out, atMs)
-    if (extra) await extra(tx, after, out, row)
-  })
-  cached(deps).set(auctionId, out.state)
-  memo(deps).wrote.set(auctionId, out.state.seq)
   return out
 }
 
@@ -201,17 +211,26 @@ function publishEvents(after: AfterCommit, auctionId: number, events: AuctionEve
 /** An engine event as clients get it: snake_case keys, times as `…_in_millis`. */
 export function wireEvent(e: AuctionEvent): { type: string; [key: string]: unknown } {
   const out: { type: string; [key: string]: unknown } = { type: e.type }
-  for (const [key, value] of Object.entries(e)) {
+  for (const key in e) {
     if (key === 'type' || key === 'private') continue
-    // Instants are `…_in_millis` as everywhere in the API; the one duration is `remaining_millis`.
-    if (key === 'remainingMs') {
-      out.remaining_millis = value
-      continue
-    }
-    const snake = key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)
-    out[snake.endsWith('_ms') ? `${snake.slice(0, -3)}_in_millis` : snake] = value
+    out[wireKey(key)] = e[key as keyof AuctionEvent]
   }
   return out
+}
+
+const WIRE_KEYS = new Map<string, string>()
+
+/** An event field's name on the wire (few names, each converted once). */
+function wireKey(key: string): string {
+  let name = WIRE_KEYS.get(key)
+  if (name === undefined) {
+    // Instants are `…_in_millis` as everywhere in the API; the one duration is `remaining_millis`.
+    const snake =
+      key === 'remainingMs' ? 'remaining_millis' : key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)
+    name = snake.endsWith('_ms') ? `${snake.slice(0, -3)}_in_millis` : snake
+    WIRE_KEYS.set(key, name)
+  }
+  return name
 }
 
 // --- bots: the one job that lets the auction's bots act (see bots.ts)
