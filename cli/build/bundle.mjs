@@ -84,6 +84,24 @@ const sourceLocation = {
   },
 }
 
+/**
+ * Packages stay in node_modules (loaded from there at run time), but for zod and the packages
+ * built on it, which go into the bundle as one copy: zod is ~100 small files, and resolving and
+ * compiling them one by one cost a command that validates its options 60–75 ms of its start
+ * against ~25 ms bundled. Everything that imports zod comes along, so the server and the CLI
+ * share the one copy (two copies would not know each other's schemas).
+ */
+const IN_BUNDLE = /^(zod|@hono\/zod-openapi|@hono\/zod-validator|@asteasolutions\/zod-to-openapi)(\/|$)/
+const externalPackages = {
+  name: 'external-packages',
+  setup(build) {
+    build.onResolve({ filter: /^[^./]/ }, (args) => {
+      if (IN_BUNDLE.test(args.path)) return undefined
+      return { path: args.path, external: true }
+    })
+  },
+}
+
 function writeAtomically(file, contents) {
   const tmp = `${file}.${process.pid}.tmp`
   fs.writeFileSync(tmp, contents)
@@ -105,7 +123,6 @@ export async function buildCli() {
       splitting: true,
       chunkNames: 'cli-chunk-[hash]',
       outExtension: { '.js': '.mjs' },
-      packages: 'external',
       platform: 'node',
       format: 'esm',
       target: 'node20',
@@ -115,7 +132,7 @@ export async function buildCli() {
       metafile: true,
       write: false,
       logLevel: 'silent',
-      plugins: [sourceLocation],
+      plugins: [externalPackages, sourceLocation],
     })
   } catch (error) {
     const messages = await esbuild.formatMessages(error.errors ?? [], {

@@ -88,4 +88,24 @@ describe('the bundle', () => {
       expect(text, chunk).not.toMatch(/function (serve|match|auction|contest)Command\(/)
     }
   })
+
+  it('holds one copy of zod and what is built on it, so a command does not resolve zod file by file', () => {
+    const root = path.resolve(import.meta.dirname, '../../..')
+    execFileSync(process.execPath, [path.join(root, 'cli/bin/fanspole.mjs'), '--version'], { cwd: root })
+    const built = JSON.parse(fs.readFileSync(path.join(root, 'dist/cli.inputs.json'), 'utf8')) as string[]
+    expect(built.length).toBeGreaterThan(0)
+    // Every file of the current build: the entry and the chunks it reaches.
+    const seen = new Set<string>()
+    const visit = (file: string) => {
+      if (seen.has(file)) return
+      seen.add(file)
+      const text = fs.readFileSync(path.join(root, 'dist', file), 'utf8')
+      for (const m of text.matchAll(/(?:from|import)\s*\(?\s*"(\.\/cli-chunk-[^"]+)"/g)) visit((m[1] as string).slice(2))
+      const packages = [...text.matchAll(/(?:from|import)\s*\(?\s*"((?:@[^/"]+\/)?[^./"][^/"]*)[^"]*"/g)].map((m) => m[1])
+      for (const zodFamily of ['zod', '@hono/zod-openapi', '@hono/zod-validator', '@asteasolutions/zod-to-openapi'])
+        expect(packages, `${file} imports ${zodFamily} from node_modules`).not.toContain(zodFamily)
+    }
+    visit('cli.mjs')
+    expect(seen.size).toBeGreaterThan(20)
+  })
 })
