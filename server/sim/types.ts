@@ -25,6 +25,8 @@ export interface SimInput {
   startMs: number
   teams: SimTeam[]
   rng: RandomStream
+  /** The era or league the match is simulated under (server/sim/profiles.ts); null: the default. */
+  profile?: string | null
 }
 
 /** One generated event and the game-clock instant it happens; `seq` is left to the server. */
