@@ -49,10 +49,17 @@ function shotChance(side: LiveSide, other: LiveSide, minute: number): number {
     Math.max(0.1, mean(side.onPitch.map((p) => ATTACKING[p.pos])))
   const defence = mean(other.onPitch.filter((p) => p.pos === 'GK' || p.pos === 'DEF').map((p) => p.q))
   // A man down costs about a fifth of the threat; sides three up ease off, sides behind late
-  // push, sides level late settle for the point.
+  // push, sides level late (but not goalless) settle for the point.
   const numbers = (side.onPitch.length / 11) ** 2 / (other.onPitch.length / 11)
   const margin = side.goals - other.goals
-  const state = margin >= 3 ? 0.6 : margin < 0 && minute > 75 ? 1.25 : margin === 0 && minute > 70 ? 0.8 : 1
+  const state =
+    margin >= 3
+      ? 0.6
+      : margin < 0 && minute > 75
+        ? 1.25
+        : margin === 0 && side.goals > 0 && minute > 70
+          ? 0.8
+          : 1
   return SHOT_ON_TARGET * Math.exp(4 * (attack - defence)) * (1 + side.home) * numbers * state
 }
 
