@@ -39,7 +39,7 @@ const VIRTUAL_AFTER_RETIREMENT = 0.12
 const NEUTRALISED_OTHERWISE = 0.15
 const PIT_LOSS_MS = [20 * SECOND, 24 * SECOND] as const
 /** Tyre wear per lap on the tyres, by circuit: low wear makes one stop the faster race, high wear two. */
-const TYRE_WEAR_MS = [50, 100] as const
+const TYRE_WEAR_MS = [60, 110] as const
 /** Most cars run the faster strategy; the rest gamble on the other (or get it wrong). */
 const STRATEGY_RIGHT = 0.75
 /** One stop in twenty goes wrong (a stuck wheel nut, an unsafe release held back). */
@@ -52,10 +52,10 @@ const LAP_ONE_RETIREMENT = 8
 const INCIDENT_PER_LAP = 0.0025
 const INCIDENT_MS = [3 * SECOND, 20 * SECOND] as const
 /** Spread of race-day form (qualifying shows it) and of long-run pace (it does not), per lap. */
-const FORM_MS = 100
-const LONG_RUN_MS = 150
+const FORM_MS = 40
+const LONG_RUN_MS = 120
 /** One-lap luck in qualifying, in units of pace. */
-const QUALIFYING_NOISE = 0.05
+const QUALIFYING_NOISE = 0.06
 
 /**
  * A Grand Prix: qualifying order (the grid), then every lap's running order when the leader
