@@ -34,7 +34,7 @@ const PACE_SPREAD_MS = 1500
 const SAFETY_CAR_LAPS = [3, 5] as const
 const VIRTUAL_SAFETY_CAR_LAPS = [2, 3] as const
 const NEUTRALISED_SLOWER_MS = 25 * SECOND
-const SAFETY_CAR_AFTER_RETIREMENT = 0.22
+const SAFETY_CAR_AFTER_RETIREMENT = 0.23
 const VIRTUAL_AFTER_RETIREMENT = 0.12
 const NEUTRALISED_OTHERWISE = 0.15
 const PIT_LOSS_MS = [20 * SECOND, 24 * SECOND] as const
@@ -45,7 +45,7 @@ const STRATEGY_RIGHT = 0.75
 /** One stop in twenty goes wrong (a stuck wheel nut, an unsafe release held back). */
 const SLOW_STOP = 0.05
 const SLOW_STOP_MS = [3 * SECOND, 12 * SECOND] as const
-const RETIREMENT_PER_LAP = 0.00185
+const RETIREMENT_PER_LAP = 0.0019
 /** Lap one's pile-ups: a car is this many times likelier to retire on it. */
 const LAP_ONE_RETIREMENT = 8
 /** A spin, a lock-up into the run-off, a broken front wing: the car loses seconds but runs on. */
@@ -200,7 +200,7 @@ function lapTime(rng: RandomStream, car: Car, lap: number, baseLapMs: number): n
   car.lapsOnTyres++
   let ms = baseLapMs + (1 - car.pace) * PACE_SPREAD_MS + car.form + car.longRun + normal(rng) * 300
   ms += car.lapsOnTyres * car.wearMs - lap * 30
-  if (lap === 1) ms += 2500 + Math.abs(normal(rng)) * 1200
+  if (lap === 1) ms += 2500 + Math.abs(normal(rng)) * 3000
   if (rng.next() < INCIDENT_PER_LAP) ms += rng.int(INCIDENT_MS[0], INCIDENT_MS[1])
   if (car.stops.includes(lap)) {
     ms += rng.int(PIT_LOSS_MS[0], PIT_LOSS_MS[1])
