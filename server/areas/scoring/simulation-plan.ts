@@ -2,7 +2,14 @@ import type { Deps } from '../../core/deps'
 import { rowWhere } from '../../db/query'
 import type { Executor } from '../../db/tx'
 import { hashString, randomStream } from '../../domain/rng'
-import { resolveProfile, type SimFormat, type SimTeam, simulateMatch, type TimedEvent } from '../../sim'
+import {
+  resolveProfile,
+  type SimFormat,
+  type SimInput,
+  type SimTeam,
+  simulateMatch,
+  type TimedEvent,
+} from '../../sim'
 import { matchSquad, requireMatch } from '../matches'
 
 export type Plan = TimedEvent[]
@@ -82,6 +89,21 @@ async function readInput(db: Executor, matchId: number): Promise<SimulationInput
   }
 }
 
+/** What the simulator is given for a match and its stored input (its profile included). */
+export function simInputOf(
+  match: { sport_slug: string; format: string | null },
+  input: SimulationInput,
+): SimInput {
+  return {
+    sportSlug: match.sport_slug,
+    format: match.format as SimFormat,
+    startMs: input.startMs,
+    teams: input.teams,
+    rng: randomStream(input.seed),
+    profile: input.profile,
+  }
+}
+
 const plans = new WeakMap<Deps, Map<number, Plan>>()
 
 /** Drops every kept plan (the database under them was replaced: docs/snapshots.md). */
@@ -103,15 +125,7 @@ export async function planFor(deps: Deps, matchId: number): Promise<Plan> {
   const cached = byMatch.get(matchId)
   if (cached) return cached
   const match = await requireMatch(deps.db, matchId)
-  const input = await simulationInput(deps, matchId)
-  const plan = simulateMatch({
-    sportSlug: match.sport_slug,
-    format: match.format as SimFormat,
-    startMs: input.startMs,
-    teams: input.teams,
-    rng: randomStream(input.seed),
-    profile: input.profile,
-  })
+  const plan = simulateMatch(simInputOf(match, await simulationInput(deps, matchId)))
   byMatch.set(matchId, plan)
   return plan
 }
