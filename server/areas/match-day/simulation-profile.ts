@@ -20,11 +20,11 @@ export function requestedProfile(match: MatchRow, choice: ProfileChoice): string
     if (value === undefined) continue
     if (kind !== field)
       throw invalid({
-        [field]: [`does not apply to ${match.sport_slug}${kind ? ` (choose a ${kind})` : ''}`],
+        [field]: [`does not apply to ${match.sport_slug}${kind ? ` (choose ${a(kind)})` : ''}`],
       })
     const valid = profilesFor(match.sport_slug, match.format)
     if (!valid.includes(value as (typeof valid)[number])) {
-      const what = match.format ? `a ${match.format} match` : `a ${match.sport_slug} match`
+      const what = a(`${match.format ?? match.sport_slug} match`)
       throw invalid({
         [field]: [valid.length ? `must be one of ${valid.join(', ')} for ${what}` : `${what} has none`],
       })
@@ -33,6 +33,9 @@ export function requestedProfile(match: MatchRow, choice: ProfileChoice): string
   }
   return undefined
 }
+
+/** `an era`, `an ODI match`, `a T20 match`, `a league`. */
+const a = (words: string) => `${/^(ODI|[aeiou])/i.test(words) ? 'an' : 'a'} ${words}`
 
 /** 409 when the simulation already started under another profile (a restart plays the same match). */
 export function checkStartedProfile(match: MatchRow, stored: string | null, requested: string | undefined) {
