@@ -173,6 +173,10 @@ async function runShow(io: Io, id: number, opts: OptionsOf<typeof showOptions>):
     ],
     ['sides', sidesText(match)],
     ['sport', match.sport_name],
+    // The era (cricket) or league (football) the simulator plays it under: docs/simulation.md.
+    ...(match.sim_profile
+      ? [[match.sport_slug === 'football' ? 'league' : 'era', match.sim_profile] as [string, string]]
+      : []),
     ['starts', formatInstant(match.event_time_in_millis)],
     [
       'status',

@@ -234,6 +234,7 @@ describe('fanspole match simulate / complete / abandon', () => {
       'profile',
     )
     expect(stored).toEqual([{ profile: 't20-2008' }])
+    expect((await cli('match', 'show', String(match.id))).stdout).toMatch(/^era +t20-2008$/m)
   })
 
   it('completes a live match and prints the settlement', async () => {
