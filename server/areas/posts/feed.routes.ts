@@ -1,6 +1,6 @@
 import { z } from '@hono/zod-openapi'
 import type { Deps } from '../../core/deps'
-import { cachedJson, type Reads, readKey } from '../../http/answer-cache'
+import { cachedJson, readKey } from '../../http/answer-cache'
 import { pagingQuery, toPage } from '../../http/paging'
 import { json } from '../../http/responses'
 import { routesOn } from '../../http/route'
@@ -8,24 +8,8 @@ import { type AppContext, createRouter } from '../../http/router'
 import { ContestSchema } from '../contests'
 import { searchAll } from './discover'
 import { discoverList, discoverPage, feedPage } from './feed'
+import { POST_READS } from './reads'
 import { FeedItemSchema, olderQuery, PostSchema } from './schemas'
-
-/** What a feed page reads (tests/api/http/cached-reads-tables.test.ts checks it). */
-const FEED_READS: Reads = [
-  'avatars',
-  'comment_likes',
-  'comments',
-  'contest_likes',
-  'contest_members',
-  'contests',
-  'follows',
-  'matches',
-  'mentions',
-  'post_likes',
-  'posts',
-  'topics',
-  'users',
-]
 
 const TYPES = ['trending', 'new', 'big_prizes', 'friends'] as const
 const SEARCH_MAX = 100
@@ -86,7 +70,7 @@ export function feedRoutes(deps: Deps) {
     // Kept per viewer and page until a table it reads changes (http/answer-cache.ts): a feed is
     // read far more often than anyone it follows posts.
     async (c, me) =>
-      cachedJson(c, deps, readKey(c), FEED_READS, async () => ({
+      cachedJson(c, deps, readKey(c), POST_READS, async () => ({
         body: await feedPage(deps, me.id, c.req.valid('query')),
       })),
   )

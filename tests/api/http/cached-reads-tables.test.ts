@@ -20,7 +20,7 @@ const ctx = apiWorld({ league: true, admin: true })
 async function socialPage(
   player: { id: number; token: string; username: string; slug: string },
   contestId: number,
-): Promise<{ group: string; phase: number }> {
+): Promise<{ group: string; phase: number; post: number }> {
   const { deps } = ctx.world
   const friend = await ctx.api.player()
   await ctx.api.post(`/api/users/${friend.slug}/follow`, {}, player.token)
@@ -54,7 +54,7 @@ async function socialPage(
       who.token,
     )
   const phase = await deps.db.selectFrom('series_phases').select('id').orderBy('id').executeTakeFirstOrThrow()
-  return { group, phase: Number(phase.id) }
+  return { group, phase: Number(phase.id), post: Number(wall.id) }
 }
 
 /** Reads only a signed-in player makes. */
@@ -84,6 +84,7 @@ describe('cached reads name every table they read', () => {
       `/api/series/${seriesId}/contests?type=championship`,
       `/api/series/${seriesId}/leaderboard`,
       '/api/feeds',
+      `/api/posts/${social.post}`,
       '/api/groups',
       `/api/groups/${social.group}/messages`,
       '/api/notifications',

@@ -31,9 +31,15 @@ describe('GET /api/feeds', () => {
     expect(postIds((await ctx.api.get('/api/feeds', friend.token)).body)).toEqual([first])
     const second = (await ctx.api.post('/api/posts', { content: 'two' }, friend.token)).body.post.id
     expect(postIds(await read())).toEqual([second, first])
+    const onePost = async () => (await ctx.api.get(`/api/posts/${first}`, me.token)).body.post
+    expect(await onePost()).toMatchObject({ likes_count: 0, comments_count: 0 })
     await ctx.api.post(`/api/posts/${first}/like`, {}, me.token)
     await ctx.api.post(`/api/posts/${first}/comments`, { content: 'nice' }, me.token)
     expect((await read()).items[1].post).toMatchObject({ id: first, likes_count: 1, comments_count: 1 })
+    expect(await onePost()).toMatchObject({ likes_count: 1, comments_count: 1 })
+    await ctx.world.deps.db.updateTable('posts').set({ hidden: 1 }).where('id', '=', second).execute()
+    expect((await ctx.api.get(`/api/posts/${second}`, me.token)).status).toBe(404)
+    expect(postIds(await read())).toEqual([first])
     await ctx.api.post(`/api/users/${friend.slug}/unfollow`, {}, me.token)
     expect(postIds(await read())).toEqual([])
   })
