@@ -53,6 +53,14 @@ export const COMMANDS: CommandEntry[] = [
     load: async () => (await import('./commands/db')).dbCommand,
   },
   {
+    name: 'sim',
+    group: LOCAL,
+    term: 'sim',
+    description:
+      'measure the match simulators against real figures, export simulated matches as Cricsheet JSON',
+    load: async () => (await import('./commands/sim')).simCommand,
+  },
+  {
     name: 'login',
     group: SERVER,
     term: 'login [options]',
