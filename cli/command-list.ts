@@ -148,7 +148,8 @@ export const COMMANDS: CommandEntry[] = [
     name: 'match',
     group: PLAY,
     term: 'match',
-    description: 'list and show matches; simulate, score, complete or abandon them (admin)',
+    description:
+      'list and show matches, export them as Cricsheet JSON; simulate, score, complete or abandon them (admin)',
     load: async () => (await import('./commands/match')).matchCommand,
   },
   {

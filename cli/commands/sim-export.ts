@@ -26,10 +26,10 @@ export function simExportCommand(io: Io): Command {
     .description(
       'Simulate cricket matches and write each as Cricsheet JSON (https://cricsheet.org/format/json/) into a directory: <n>.json for match n. Super overs are innings with super_over: true (docs/simulation.md, "Exporting matches").',
     )
-    .option('--format <format>', 'T20 or ODI (default T20, or ODI with --era odi-2015)')
-    .option('--era <era>', 't20-2008, t20-2024 (T20) or odi-2015 (ODI)')
-    .option('--matches <n>', `how many matches (1–${MAX_SIM_MATCHES}, default 10)`)
-    .option('--seed <n>', 'random seed (default 42): the same seed writes the same files')
+    .option('--format <format>', 'T20 or ODI (default: T20; ODI with --era odi-2015)')
+    .option('--era <era>', 't20-2008 or t20-2024 for T20, odi-2015 for ODI (default: t20-2008; odi-2015)')
+    .option('--matches <n>', `how many matches, 1–${MAX_SIM_MATCHES} (default: 10)`)
+    .option('--seed <n>', 'random seed: the same seed writes the same files (default: 42)')
     .requiredOption('--out <dir>', 'the directory to write into (created if missing)')
   cmd.addHelpText(
     'after',

@@ -34,11 +34,11 @@ export function simStatsCommand(io: Io): Command {
       'Simulate matches in this process and measure them: every headline figure (mean, sd, p10/p50/p90) beside the target of the era or league, its band and ✓/✗ (docs/simulation.md, "Measuring the simulator"). A report: exit 0 even when figures miss, unless --check.',
     )
     .option('--sport <sport>', `${SIM_SPORTS.join(', ')}`, 'cricket')
-    .option('--format <format>', 'cricket: T20 or ODI (default T20, or ODI with --era odi-2015)')
-    .option('--era <era>', 'cricket: t20-2008, t20-2024 (T20) or odi-2015 (ODI); default t20-2008 / odi-2015')
+    .option('--format <format>', 'cricket: T20 or ODI (default: T20; ODI with --era odi-2015)')
+    .option('--era <era>', 'cricket: t20-2008 or t20-2024 for T20, odi-2015 for ODI (default: t20-2008; odi-2015)')
     .option('--league <league>', 'football: premier-league, la-liga, serie-a, bundesliga or ligue-1')
-    .option('--matches <n>', `how many matches (1–${MAX_SIM_MATCHES}, default 500)`)
-    .option('--seed <n>', `random seed (default ${DEFAULT_SEED}): the same seed gives the same report`)
+    .option('--matches <n>', `how many matches, 1–${MAX_SIM_MATCHES} (default: 500)`)
+    .option('--seed <n>', `random seed: the same seed gives the same report (default: ${DEFAULT_SEED})`)
     .option('--check', 'exit 1 when a figure with a target is outside its band')
   cmd.addHelpText(
     'after',
