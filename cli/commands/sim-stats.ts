@@ -3,9 +3,9 @@ import type { FigureRow, SimTools, TimedEvent } from '../../server/index'
 import { CliError } from '../lib/errors'
 import { type Io, printJson } from '../lib/io'
 import { intFlag, type OptionSchema, type OptionsOf, parseOptions, seedFlag, withJson } from '../lib/options'
-import { SIM_SPORTS, type SimPlan, simPlan, simulateMany } from '../lib/sim-run'
 import { style } from '../lib/style'
 import { formatTable } from '../lib/table'
+import { SIM_SPORTS, type SimPlan, simPlan, simulateMany } from './sim-run'
 
 export const MAX_SIM_MATCHES = 10_000
 const DEFAULT_SEED = 42
@@ -35,7 +35,10 @@ export function simStatsCommand(io: Io): Command {
     )
     .option('--sport <sport>', `${SIM_SPORTS.join(', ')}`, 'cricket')
     .option('--format <format>', 'cricket: T20 or ODI (default: T20; ODI with --era odi-2015)')
-    .option('--era <era>', 'cricket: t20-2008 or t20-2024 for T20, odi-2015 for ODI (default: t20-2008; odi-2015)')
+    .option(
+      '--era <era>',
+      'cricket: t20-2008 or t20-2024 for T20, odi-2015 for ODI (default: t20-2008; odi-2015)',
+    )
     .option('--league <league>', 'football: premier-league, la-liga, serie-a, bundesliga or ligue-1')
     .option('--matches <n>', `how many matches, 1–${MAX_SIM_MATCHES} (default: 500)`)
     .option('--seed <n>', `random seed: the same seed gives the same report (default: ${DEFAULT_SEED})`)
@@ -95,9 +98,12 @@ async function runStats(io: Io, opts: OptionsOf<typeof statsOptions>): Promise<v
     )
 }
 
-/** A share prints as a percentage; a mean with up to two decimals. */
-const show = (row: FigureRow, value: number) =>
-  Number.isNaN(value) ? '-' : row.kind === 'share' ? `${(value * 100).toFixed(1)}%` : value.toFixed(2)
+/** A share prints as a percentage; a mean with two decimals, three under 1 (5-wicket hauls: 0.015). */
+const show = (row: FigureRow, value: number) => {
+  if (Number.isNaN(value)) return '-'
+  if (row.kind === 'share') return `${(value * 100).toFixed(1)}%`
+  return value.toFixed(Math.abs(value) < 1 && value !== 0 ? 3 : 2)
+}
 
 function statsReport(
   io: Io,
