@@ -60,7 +60,11 @@ export const CRICKET_TARGETS: Record<CricketEra, FigureTarget[]> = {
     target('extras', 8.0, ISSUE),
     target('chasing_wins', 0.53, IPL_ESTIMATE),
     target('failed_chase_all_out', 0.23, ISSUE),
-    target('big_total_1st', 0.09, IPL_ESTIMATE),
+    target(
+      'big_total_1st',
+      0.09,
+      'estimate: IPL seasons to 2022 had at most 18 totals of 200+ (2022; 15 in 2018; Firstpost season records, May 2023), about 9% of first innings',
+    ),
     target('boundary_share', 0.55, DERIVED),
     target('fantasy_points', 54.5, `${ISSUE}, scored with the product's calculator`),
     ...rules,
