@@ -1,10 +1,13 @@
 import type { RandomStream } from '../domain/rng'
 import { clamp, requireTeams, Timeline } from './common'
 import type { CricketFormat } from './cricket-delivery'
+import { type EraModel, eraModel } from './cricket-eras'
 import { type InningsSpec, type InningsState, playInnings } from './cricket-innings'
-import { buildSide, type CricketSide } from './cricket-lineup'
+import { limitedOversIntent } from './cricket-intent'
+import { buildSide, type Cricketer, type CricketSide } from './cricket-lineup'
 import { type CricketPace, limitedOversPace, testPace } from './cricket-pace'
 import { type Impact, playerOfTheMatch } from './cricket-wicket'
+import { cricketEra } from './profiles'
 import type { SimFormat, SimInput, TimedEvent } from './types'
 
 export const cricketFormat = (format: SimFormat): CricketFormat =>
@@ -16,6 +19,7 @@ interface Game {
   pace: CricketPace
   timeline: Timeline
   impact: Impact
+  model: EraModel
 }
 
 /** A whole cricket match: lineups, the toss, every ball, innings ends, the player of the match. */
@@ -30,7 +34,8 @@ export function simulateCricket(input: SimInput): TimedEvent[] {
   const [a, b] = sides as [CricketSide, CricketSide]
   const [first, second] = rng.bool() ? [a, b] : [b, a]
   const pace = format === 'Test' ? testPace(rng, startMs) : limitedOversPace(rng, startMs, format)
-  const game: Game = { rng, format, pace, timeline, impact: new Map() }
+  const model = eraModel(cricketEra(format, input.profile))
+  const game: Game = { rng, format, pace, timeline, impact: new Map(), model }
   const winner = format === 'Test' ? testMatch(game, first, second) : limitedOvers(game, first, second)
   timeline.add(pace.now(), {
     type: 'player_of_the_match',
@@ -39,42 +44,56 @@ export function simulateCricket(input: SimInput): TimedEvent[] {
   return timeline.events
 }
 
-type Spec = Omit<InningsSpec, 'format' | 'overs' | 'quota'>
+type Spec = Omit<InningsSpec, 'format' | 'overs' | 'quota' | 'model'>
 
 function play(game: Game, spec: Spec, last: boolean) {
-  const overs = game.format === 'T20' ? 20 : game.format === 'ODI' ? 50 : null
-  const full: InningsSpec = { ...spec, format: game.format, overs, quota: overs == null ? null : overs / 5 }
+  const overs = spec.superOver ? 1 : game.format === 'T20' ? 20 : game.format === 'ODI' ? 50 : null
+  const quota = spec.superOver ? 1 : overs == null ? null : overs / 5
+  const full: InningsSpec = { ...spec, format: game.format, overs, quota, model: game.model }
   const result = playInnings(game.rng, full, game.pace, game.timeline, game.impact)
   game.timeline.add(game.pace.now(), { type: 'innings_end', innings: spec.number })
   if (!last) game.pace.inningsBreak()
   return result
 }
 
-/** T20 or ODI: one innings each, the side batting second chasing the first total plus one. */
+/** T20 or ODI: one innings each, the side batting second chasing the first total plus one; a tie goes to super overs. */
 function limitedOvers(game: Game, first: CricketSide, second: CricketSide): CricketSide | null {
-  const overs = game.format === 'T20' ? 20 : 50
-  const par = game.format === 'T20' ? 8.2 : 5.6
-  const conserve = (s: InningsState, over: number) => {
-    const left = overs - over
-    if (s.wickets >= 8 && left > 2) return -0.7
-    if (s.wickets >= 6 && left > overs * 0.2) return -0.5
-    if (s.wickets >= 4 && left > overs * 0.5) return -0.3
-    return 0
-  }
-  const inn1 = play(
-    game,
-    { number: 1, batting: first, fielding: second, target: null, intent: conserve },
-    false,
-  )
+  const format = game.format === 'ODI' ? 'ODI' : 'T20'
+  const overs = format === 'T20' ? 20 : 50
+  const intent = limitedOversIntent(format, overs, null)
+  const inn1 = play(game, { number: 1, batting: first, fielding: second, target: null, intent }, false)
   const target = inn1.runs + 1
-  // The chase speeds up or slows down with the required rate.
-  const chase = (s: InningsState, over: number) => {
-    const required = ((target - s.runs) * 6) / Math.max(1, overs * 6 - s.balls)
-    return clamp((required - par) / 3, -0.3, 1) + Math.min(0, conserve(s, over))
-  }
-  const inn2 = play(game, { number: 2, batting: second, fielding: first, target, intent: chase }, true)
+  const chase = limitedOversIntent(format, overs, target)
+  const inn2 = play(game, { number: 2, batting: second, fielding: first, target, intent: chase }, false)
   if (inn2.runs >= target) return second
-  return inn2.runs < inn1.runs ? first : null
+  if (inn2.runs < inn1.runs) return first
+  return superOvers(game, [first, second])
+}
+
+/**
+ * A tie: super overs until one side wins (the current rule), five at most. The side that
+ * batted second bats first; each side sends in its three best batters and its best bowler
+ * who has not bowled a super over yet. Innings 3 and 4, then 5 and 6, and so on.
+ */
+function superOvers(game: Game, sides: [CricketSide, CricketSide]): CricketSide | null {
+  const bowled = new Set<number>()
+  let [batFirst, batSecond] = [sides[1], sides[0]]
+  for (let k = 0; k < 5; k++) {
+    const number = 3 + 2 * k
+    const spec = (batting: CricketSide, fielding: CricketSide, target: number | null, n: number) => {
+      const batters = [...batting.xi].sort((a, b) => b.bat - a.bat).slice(0, 3)
+      const bowler = fielding.attack.find((b) => !bowled.has(b.id)) ?? (fielding.attack[0] as Cricketer)
+      bowled.add(bowler.id)
+      const intent = (s: InningsState) => (target == null ? 1 : clamp((target - s.runs) / (6 - s.balls) - 1, 0, 1))
+      return { number: n, batting, fielding, target, intent, superOver: { batters, bowler } }
+    }
+    const a = play(game, spec(batFirst, batSecond, null, number), false)
+    const b = play(game, spec(batSecond, batFirst, a.runs + 1, number + 1), k === 4)
+    if (b.runs > a.runs) return batSecond
+    if (b.runs < a.runs) return batFirst
+    ;[batFirst, batSecond] = [batSecond, batFirst]
+  }
+  return null
 }
 
 /** A Test: up to four innings in five days; declarations, an innings win, a chase or a draw. */
