@@ -53,6 +53,14 @@ export const COMMANDS: CommandEntry[] = [
     load: async () => (await import('./commands/db')).dbCommand,
   },
   {
+    name: 'sim',
+    group: LOCAL,
+    term: 'sim',
+    description:
+      'measure the match simulators against real figures, export simulated matches as Cricsheet JSON',
+    load: async () => (await import('./commands/sim')).simCommand,
+  },
+  {
     name: 'login',
     group: SERVER,
     term: 'login [options]',
@@ -140,7 +148,8 @@ export const COMMANDS: CommandEntry[] = [
     name: 'match',
     group: PLAY,
     term: 'match',
-    description: 'list and show matches; simulate, score, complete or abandon them (admin)',
+    description:
+      'list and show matches, export them as Cricsheet JSON; simulate, score, complete or abandon them (admin)',
     load: async () => (await import('./commands/match')).matchCommand,
   },
   {

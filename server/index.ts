@@ -65,3 +65,35 @@ export async function loadHost() {
     withTx: tx.withTx,
   }
 }
+
+/**
+ * The simulators and what measures them (`fanspole sim stats`, `sim export`): pure code, no
+ * database and no app, loaded only by the commands that simulate in the CLI's own process.
+ */
+export async function loadSimTools() {
+  const [sim, profiles, report, cricket, cricketTargets, race, football] = await Promise.all([
+    import('./sim'),
+    import('./sim/profiles'),
+    import('./sim/stats/report'),
+    import('./sim/stats/cricket'),
+    import('./sim/stats/cricket-targets'),
+    import('./sim/stats/race'),
+    import('./sim/stats/football'),
+  ])
+  return {
+    simulateMatch: sim.simulateMatch,
+    CRICKET_ERAS: profiles.CRICKET_ERAS,
+    FOOTBALL_LEAGUES: profiles.FOOTBALL_LEAGUES,
+    figureReport: report.figureReport,
+    cricketFigures: cricket.cricketFigures,
+    CRICKET_TARGETS: cricketTargets.CRICKET_TARGETS,
+    raceFigures: race.raceFigures,
+    RACE_TARGETS: race.RACE_TARGETS,
+    footballFigures: football.footballFigures,
+    FOOTBALL_TARGETS: football.FOOTBALL_TARGETS,
+  }
+}
+
+export type SimTools = Awaited<ReturnType<typeof loadSimTools>>
+export type { SimTeam, TimedEvent } from './sim'
+export type { FigureRow } from './sim/stats/report'

@@ -8,6 +8,7 @@ import { readerApi } from '../lib/session'
 import { style } from '../lib/style'
 import { formatFields, formatTable } from '../lib/table'
 import { formatInstant } from '../lib/time'
+import { matchExportCommand } from './match-export'
 import { abandonOptions, adminOptions, scoreOptions, simulateOptions } from './match-options'
 import { matchReplayCommand } from './match-replay'
 
@@ -92,9 +93,9 @@ export function matchCommand(io: Io): Command {
 
   return commandGroup(
     'match',
-    'list and show matches; simulate, score, complete or abandon them (admin)',
-    [list, show, simulate, score, complete, abandon, matchReplayCommand(io)],
-    '\nExamples:\n  fanspole match list --sport cricket --status upcoming,live\n  fanspole match show 14 --watch\n  fanspole match simulate 14 --mode instant\n  fanspole match score 14 --events events.json\n',
+    'list and show matches, export them as Cricsheet JSON; simulate, score, complete or abandon them (admin)',
+    [list, show, simulate, score, complete, abandon, matchReplayCommand(io), matchExportCommand(io)],
+    '\nExamples:\n  fanspole match list --sport cricket --status upcoming,live\n  fanspole match show 14 --watch\n  fanspole match simulate 14 --mode instant\n  fanspole match score 14 --events events.json\n  fanspole match export 14 --out match-14.json\n',
   )
 }
 

@@ -11,10 +11,19 @@ export interface Progress {
 /**
  * Progress of long work. On a terminal an Ink bar (Ink is loaded on the first update, so a
  * start that has nothing to seed never pays for it); otherwise one plain line per step, on
- * stderr when stdout must stay a single JSON document.
+ * stderr when stdout must stay a single JSON document. `stderr`: always on stderr (a bar when
+ * stderr is a terminal), for a report whose stdout is the result (`fanspole sim stats > out.txt`).
  */
-export function createProgress(io: Io, title: string, options: { json?: boolean; quiet?: boolean } = {}) {
+export function createProgress(
+  io: Io,
+  title: string,
+  options: { json?: boolean; quiet?: boolean; stderr?: boolean } = {},
+) {
   if (options.quiet) return { update: () => {}, finish: async () => {} } satisfies Progress
+  if (options.stderr)
+    return io.stderr.isTTY === true
+      ? inkProgress({ ...io, stdout: io.stderr, interactive: true }, title)
+      : lineProgress(io.err, title)
   if (io.interactive && !options.json) return inkProgress(io, title)
   return lineProgress(options.json ? io.err : io.out, title)
 }

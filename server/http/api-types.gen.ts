@@ -17000,6 +17000,63 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/matches/{id}/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every scoring event of the match so far, in seq order
+         * @description The events scoring read (docs/events.md), each with its `seq`; a corrected seq shows its latest version. Public like the match itself: the same events its MatchChannel broadcast. `fanspole match export` writes a cricket match from them as Cricsheet JSON.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The events */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            events: ({
+                                seq: number;
+                                type: string;
+                            } & {
+                                [key: string]: unknown;
+                            })[];
+                        };
+                    };
+                };
+                /** @description Not found, or not yours */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/matches/{id}/player_scores": {
         parameters: {
             query?: never;

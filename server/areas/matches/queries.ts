@@ -160,3 +160,16 @@ export async function matchEventCount(db: Executor, matchId: number): Promise<nu
     .executeTakeFirstOrThrow()
   return Number(row.n)
 }
+
+/** A match's stored events in seq order: what scoring read, corrections applied (a replaced seq holds its latest word). */
+export async function matchEventLog(
+  db: Executor,
+  matchId: number,
+): Promise<Array<{ seq: number; payload: string }>> {
+  return db
+    .selectFrom('match_events')
+    .select(['seq', 'payload'])
+    .where('match_id', '=', matchId)
+    .orderBy('seq')
+    .execute()
+}

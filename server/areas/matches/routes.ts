@@ -6,7 +6,7 @@ import { idField } from '../../http/ids'
 import { PageMetaSchema, pageMeta, pagingQuery, toPage } from '../../http/paging'
 import { errors, json } from '../../http/responses'
 import { createRouter } from '../../http/router'
-import { listMatches } from './queries'
+import { listMatches, matchEventLog } from './queries'
 import { idParam, MatchSchema, MatchStatusSchema, PlayerScoreSchema, ScoreSummarySchema } from './schemas'
 import { MatchScoreSchema, matchScore } from './score'
 import { matchesJson, matchStatistics, playerScores, requireMatch } from './service'
@@ -128,6 +128,29 @@ const getMatchesByIdScoreRoute = createRoute({
   responses: { 200: json(z.object({ score: MatchScoreSchema }), 'The score'), ...errors(404) },
 })
 
+const getMatchesByIdEventsRoute = createRoute({
+  method: 'get',
+  path: '/api/matches/{id}/events',
+  tags: ['Matches'],
+  summary: 'Every scoring event of the match so far, in seq order',
+  description:
+    'The events scoring read (docs/events.md), each with its `seq`; a corrected seq shows its latest version. Public like the match itself: the same events its MatchChannel broadcast. `fanspole match export` writes a cricket match from them as Cricsheet JSON.',
+  request: { params: idParam },
+  responses: {
+    200: json(
+      z.object({
+        events: z.array(
+          z
+            .looseObject({ seq: z.number().int(), type: z.string() })
+            .openapi({ description: 'One event of docs/events.md' }),
+        ),
+      }),
+      'The events',
+    ),
+    ...errors(404),
+  },
+})
+
 export function matchRoutes(deps: Deps) {
   const app = createRouter()
 
@@ -161,6 +184,13 @@ export function matchRoutes(deps: Deps) {
   app.openapi(getMatchesByIdScoreRoute, async (c) => {
     const match = await requireMatch(deps.db, c.req.valid('param').id)
     return c.json({ score: await matchScore(deps, match) }, 200)
+  })
+
+  app.openapi(getMatchesByIdEventsRoute, async (c) => {
+    const match = await requireMatch(deps.db, c.req.valid('param').id)
+    const rows = await matchEventLog(deps.db, match.id)
+    const events = rows.map((r) => ({ ...(JSON.parse(r.payload) as { type: string }), seq: r.seq }))
+    return c.json({ events }, 200)
   })
 
   app.openapi(getMatchesByIdStatisticsRoute, async (c) => {

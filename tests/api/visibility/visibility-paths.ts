@@ -100,6 +100,7 @@ export const PATHS: Record<string, Record<string, Kind>> = {
   '/api/matches/{id}/players': { id: 'match' },
   '/api/matches/{id}/player_scores': { id: 'match' },
   '/api/matches/{id}/statistics': { id: 'match' },
+  '/api/matches/{id}/events': { id: 'match' },
   '/api/matches/{id}/score': { id: 'match' },
   '/api/matches/{id}/selection': { id: 'match' },
   '/api/series/{id}': { id: 'series' },
