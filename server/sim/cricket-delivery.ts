@@ -42,6 +42,8 @@ export interface Matchup {
   wear: number
   /** A free hit (after a no-ball): the batter swings freely and only a run out dismisses. */
   freeHit: boolean
+  /** Fours and sixes × this for the whole match. */
+  pitch: number
   /** Dot balls × this for the whole over: some overs are tighter than others. */
   tight: number
   /** Wickets down in the innings: the last pairs hang on (the set batter farms the strike). */
@@ -142,9 +144,11 @@ function weights(m: Matchup): number[] {
   const tail = 1 - model.tail * Math.max(0, m.down - 5)
   const i = m.freeHit ? 1 : clamp(m.intent, -1, 1)
   const settling = m.faced < 8 ? 1 : 0
-  const surge = m.phase === 2 && m.surge ? model.surge : 1
+  const surge = (m.phase === 2 && m.surge ? model.surge : 1) * m.pitch
   const w = [...base]
   w[0] = (w[0] as number) * Math.exp(-0.6 * gap) * (1 - 0.25 * i) * m.tight
+  // A new batter looks to get off the mark with a single.
+  if (m.faced < 3) w[1] = (w[1] as number) * 1.5
   w[4] = (w[4] as number) * Math.exp(1.2 * gap) * (1 + 0.35 * i) * (1 - 0.2 * settling) * surge
   w[5] = (w[5] as number) * Math.exp(1.6 * gap) * (1 + 0.7 * i) * (1 - 0.3 * settling) * surge
   const risk = 1 + (i > 0 ? model.riskUp : model.riskDown) * i

@@ -29,6 +29,8 @@ export interface EraModel {
   setBatter: number
   /** Sixes and fours × this in the death overs of a side with wickets in hand (the late surge). */
   surge: number
+  /** Spread (sd of the log) of a match's boundary rate: a flat pitch and short boundaries, or not. */
+  pitchSpread: number
   /** Spread (sd of the log) of an over's tightness: how much overs differ beyond the matchup. */
   overSpread: number
 }
@@ -42,15 +44,15 @@ const T20_KINDS = [0.625, 0.165, 0.061, 0.08, 0.027, 0.037, 0.005]
 
 const T20_2008: EraModel = {
   legal: [
-    [0.45, 0.28, 0.055, 0.004, 0.145, 0.043, 0.044, 0.02],
-    [0.33, 0.42, 0.085, 0.005, 0.095, 0.05, 0.05, 0.02],
-    [0.27, 0.33, 0.09, 0.004, 0.152, 0.112, 0.078, 0.02],
+    [0.45, 0.28, 0.055, 0.004, 0.157, 0.039, 0.048, 0.02],
+    [0.33, 0.42, 0.085, 0.005, 0.104, 0.046, 0.055, 0.02],
+    [0.27, 0.33, 0.09, 0.004, 0.165, 0.103, 0.085, 0.02],
   ],
   wide: 0.039,
   noball: 0.004,
   wideRuns: [0.9, 0.05, 0.005, 0.045],
   kinds: T20_KINDS,
-  bowlWicket: 1.3,
+  bowlWicket: 1.7,
   batWicket: 0.45,
   tail: 0.15,
   riskUp: 0.6,
@@ -58,7 +60,8 @@ const T20_2008: EraModel = {
   newBatter: 0.92,
   setBatter: 0.95,
   surge: 1.06,
-  overSpread: 0.45,
+  overSpread: 0.4,
+  pitchSpread: 0.18,
 }
 
 /** The impact-player era (IPL 2023–24): deeper batting, sixes and wides up. */
@@ -91,6 +94,7 @@ const ODI_2015: EraModel = {
   setBatter: 0.9,
   surge: 1.15,
   overSpread: 0.3,
+  pitchSpread: 0.1,
 }
 
 /** A Test: one table for the whole innings (phases do not apply). */
@@ -109,6 +113,7 @@ const TEST: EraModel = {
   setBatter: 1,
   surge: 1,
   overSpread: 0,
+  pitchSpread: 0,
 }
 
 const ERAS: Record<CricketEra, EraModel> = { 't20-2008': T20_2008, 't20-2024': T20_2024, 'odi-2015': ODI_2015 }

@@ -20,6 +20,8 @@ export interface InningsSpec {
   number: number
   format: CricketFormat
   model: EraModel
+  /** Boundaries × this for the whole match (the pitch and the ground). */
+  pitch: number
   /** A super over: one over, three batters (two wickets end it), one bowler; its balls say so. */
   superOver?: { batters: Cricketer[]; bowler: Cricketer }
   batting: CricketSide
@@ -140,6 +142,7 @@ function deliver(
     wear: spec.format === 'Test' ? (TEST_WEAR[spec.number - 1] ?? 1) : 1,
     freeHit,
     tight: at.tight,
+    pitch: spec.pitch,
     surge: s.wickets <= 6,
     down: s.wickets,
     model: spec.model,

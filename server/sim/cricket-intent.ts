@@ -22,7 +22,7 @@ export function limitedOversIntent(format: 'T20' | 'ODI', overs: number, target:
     let push = surge
     if (target != null) {
       const required = ((target - s.runs) * 6) / Math.max(1, ballsLeft)
-      push = Math.max(surge, clamp((required - PAR[format]) / 4, -0.4, 0.9))
+      push = Math.max(surge, clamp((required - PAR[format]) / 5, -0.4, 0.8))
     }
     return push * (1 - caution) - 0.8 * caution
   }

@@ -1,5 +1,5 @@
 import type { RandomStream } from '../domain/rng'
-import { clamp, requireTeams, Timeline } from './common'
+import { clamp, normal, requireTeams, Timeline } from './common'
 import type { CricketFormat } from './cricket-delivery'
 import { type EraModel, eraModel } from './cricket-eras'
 import { type InningsSpec, type InningsState, playInnings } from './cricket-innings'
@@ -20,6 +20,7 @@ interface Game {
   timeline: Timeline
   impact: Impact
   model: EraModel
+  pitch: number
 }
 
 /** A whole cricket match: lineups, the toss, every ball, innings ends, the player of the match. */
@@ -35,7 +36,9 @@ export function simulateCricket(input: SimInput): TimedEvent[] {
   const [first, second] = rng.bool() ? [a, b] : [b, a]
   const pace = format === 'Test' ? testPace(rng, startMs) : limitedOversPace(rng, startMs, format)
   const model = eraModel(cricketEra(format, input.profile))
-  const game: Game = { rng, format, pace, timeline, impact: new Map(), model }
+  // The pitch and the ground, for the whole match: some days every team scores 200, some days nobody does.
+  const pitch = model.pitchSpread > 0 ? Math.exp(model.pitchSpread * normal(rng)) : 1
+  const game: Game = { rng, format, pace, timeline, impact: new Map(), model, pitch }
   const winner = format === 'Test' ? testMatch(game, first, second) : limitedOvers(game, first, second)
   timeline.add(pace.now(), {
     type: 'player_of_the_match',
@@ -44,12 +47,12 @@ export function simulateCricket(input: SimInput): TimedEvent[] {
   return timeline.events
 }
 
-type Spec = Omit<InningsSpec, 'format' | 'overs' | 'quota' | 'model'>
+type Spec = Omit<InningsSpec, 'format' | 'overs' | 'quota' | 'model' | 'pitch'>
 
 function play(game: Game, spec: Spec, last: boolean) {
   const overs = spec.superOver ? 1 : game.format === 'T20' ? 20 : game.format === 'ODI' ? 50 : null
   const quota = spec.superOver ? 1 : overs == null ? null : overs / 5
-  const full: InningsSpec = { ...spec, format: game.format, overs, quota, model: game.model }
+  const full: InningsSpec = { ...spec, format: game.format, overs, quota, model: game.model, pitch: game.pitch }
   const result = playInnings(game.rng, full, game.pace, game.timeline, game.impact)
   game.timeline.add(game.pace.now(), { type: 'innings_end', innings: spec.number })
   if (!last) game.pace.inningsBreak()
