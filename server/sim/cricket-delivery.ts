@@ -85,7 +85,7 @@ export function bowlDelivery(rng: RandomStream, m: Matchup): Delivery {
   // Weaker bowlers spray more extras.
   const wayward = 1.5 - m.bowl
   const r = rng.next()
-  if (r < model.wide * wayward) return wide(rng, d, model)
+  if (r < model.wide * wayward) return wide(rng, d, m)
   if (r < (model.wide + model.noball) * wayward) {
     d.legal = false
     d.noballs = 1
@@ -120,13 +120,14 @@ function runOut(rng: RandomStream, d: Delivery, completed: number): void {
 }
 
 /** A wide, with whatever is run or reaches the boundary; now and then a stumping or run out off it. */
-function wide(rng: RandomStream, d: Delivery, model: EraModel): Delivery {
+function wide(rng: RandomStream, d: Delivery, m: Matchup): Delivery {
   d.legal = false
-  d.wides = WIDE_RUNS[weightedIndex(rng, model.wideRuns)] as number
+  d.wides = WIDE_RUNS[weightedIndex(rng, m.model.wideRuns)] as number
   d.ran = d.wides === 5 ? 0 : d.wides - 1
-  // A batter who charges and misses is stumped; one who runs for a bye off a wide may be run out.
-  if (d.wides === 1 && rng.bool(0.006)) d.wicket = 'stumped'
-  else if (d.wides < 5 && rng.bool(0.02)) {
+  // A batter who charges and misses is stumped (not on a free hit); one who runs off a wide may be run out.
+  if (d.wides === 1 && rng.bool(0.006)) {
+    if (!m.freeHit) d.wicket = 'stumped'
+  } else if (d.wides < 5 && rng.bool(0.02)) {
     d.wicket = 'run out'
     runOut(rng, d, d.wides - 1)
   }
