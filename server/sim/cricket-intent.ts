@@ -1,8 +1,8 @@
 import { clamp } from './common'
 import type { InningsState } from './cricket-innings'
 
-/** Balls a wicket in hand should "cover": with fewer than this many per wicket left, batters get careful. */
-const BALLS_PER_WICKET = 15
+/** Balls a wicket in hand should "cover": with more balls than this per wicket left, batters get careful. */
+const BALLS_PER_WICKET = { T20: 15, ODI: 32 }
 /** Required rate (runs an over) at which a T20 and an ODI chase is even. */
 const PAR = { T20: 8.2, ODI: 5.6 }
 
@@ -16,7 +16,7 @@ export function limitedOversIntent(format: 'T20' | 'ODI', overs: number, target:
   return (s: InningsState, over: number): number => {
     const ballsLeft = overs * 6 - s.balls
     const inHand = Math.max(1, 10 - s.wickets)
-    const caution = clamp(ballsLeft / (inHand * BALLS_PER_WICKET) - 1, 0, 1)
+    const caution = clamp(ballsLeft / (inHand * BALLS_PER_WICKET[format]) - 1, 0, 1)
     const death = overs * 0.8
     const surge = over >= death ? (0.7 * (over - death + 1)) / (overs - death) : 0
     let push = surge
