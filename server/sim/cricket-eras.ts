@@ -52,7 +52,7 @@ const T20_2008: EraModel = {
   noball: 0.004,
   wideRuns: [0.9, 0.05, 0.005, 0.045],
   kinds: T20_KINDS,
-  bowlWicket: 1.7,
+  bowlWicket: 1.9,
   batWicket: 0.45,
   tail: 0.15,
   riskUp: 0.6,
@@ -79,8 +79,8 @@ const T20_2024: EraModel = {
 const ODI_2015: EraModel = {
   legal: [
     [0.6, 0.19, 0.03, 0.004, 0.122, 0.011, 0.02, 0.01],
-    [0.47, 0.3, 0.055, 0.005, 0.072, 0.014, 0.022, 0.01],
-    [0.34, 0.33, 0.075, 0.004, 0.135, 0.048, 0.045, 0.01],
+    [0.47, 0.3, 0.055, 0.005, 0.066, 0.012, 0.0215, 0.01],
+    [0.34, 0.33, 0.075, 0.004, 0.135, 0.044, 0.045, 0.01],
   ],
   wide: 0.021,
   noball: 0.004,
@@ -94,8 +94,8 @@ const ODI_2015: EraModel = {
   newBatter: 1.1,
   setBatter: 0.9,
   surge: 1.25,
-  overSpread: 0.45,
-  pitchSpread: 0.1,
+  overSpread: 0.6,
+  pitchSpread: 0.05,
 }
 
 /** A Test: one table for the whole innings (phases do not apply). */
@@ -117,7 +117,11 @@ const TEST: EraModel = {
   pitchSpread: 0,
 }
 
-const ERAS: Record<CricketEra, EraModel> = { 't20-2008': T20_2008, 't20-2024': T20_2024, 'odi-2015': ODI_2015 }
+const ERAS: Record<CricketEra, EraModel> = {
+  't20-2008': T20_2008,
+  't20-2024': T20_2024,
+  'odi-2015': ODI_2015,
+}
 
 export function eraModel(era: CricketEra | null): EraModel {
   return era == null ? TEST : ERAS[era]

@@ -74,7 +74,15 @@ export function playInnings(
     let legal = 0
     for (let ball = 1; legal < 6; ball++) {
       const batter = xi[striker] as Cricketer
-      const d = deliver(rng, spec, s, { over, ball, tight, freeHit }, batter, bowler, faced.get(batter.id) ?? 0)
+      const d = deliver(
+        rng,
+        spec,
+        s,
+        { over, ball, tight, freeHit },
+        batter,
+        bowler,
+        faced.get(batter.id) ?? 0,
+      )
       const ev: BallEvent = {
         type: 'ball',
         innings: spec.number,

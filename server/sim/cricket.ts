@@ -52,7 +52,14 @@ type Spec = Omit<InningsSpec, 'format' | 'overs' | 'quota' | 'model' | 'pitch'>
 function play(game: Game, spec: Spec, last: boolean) {
   const overs = spec.superOver ? 1 : game.format === 'T20' ? 20 : game.format === 'ODI' ? 50 : null
   const quota = spec.superOver ? 1 : overs == null ? null : overs / 5
-  const full: InningsSpec = { ...spec, format: game.format, overs, quota, model: game.model, pitch: game.pitch }
+  const full: InningsSpec = {
+    ...spec,
+    format: game.format,
+    overs,
+    quota,
+    model: game.model,
+    pitch: game.pitch,
+  }
   const result = playInnings(game.rng, full, game.pace, game.timeline, game.impact)
   game.timeline.add(game.pace.now(), { type: 'innings_end', innings: spec.number })
   if (!last) game.pace.inningsBreak()
@@ -87,7 +94,8 @@ function superOvers(game: Game, sides: [CricketSide, CricketSide]): CricketSide 
       const batters = [...batting.xi].sort((a, b) => b.bat - a.bat).slice(0, 3)
       const bowler = fielding.attack.find((b) => !bowled.has(b.id)) ?? (fielding.attack[0] as Cricketer)
       bowled.add(bowler.id)
-      const intent = (s: InningsState) => (target == null ? 1 : clamp((target - s.runs) / (6 - s.balls) - 1, 0, 1))
+      const intent = (s: InningsState) =>
+        target == null ? 1 : clamp((target - s.runs) / (6 - s.balls) - 1, 0, 1)
       return { number: n, batting, fielding, target, intent, superOver: { batters, bowler } }
     }
     const a = play(game, spec(batFirst, batSecond, null, number), false)

@@ -37,9 +37,9 @@ function checkSpecialBalls(p: Problems, e: Ball, format: string | null | undefin
   const limited = limitedOvers(format)
   if (e.super_over && !(limited && e.innings > 2))
     p.add('super_over', 'only in innings 3 on of a T20 or ODI (after a tie)')
-  if (e.innings > 4 && !limited) p.add('innings', 'must be at most 4 (more only as super overs of a T20 or ODI)')
-  if (e.innings > 2 && limited && inn.out.size >= 2)
-    p.add('innings', 'a super over ends at two wickets')
+  if (e.innings > 4 && !limited)
+    p.add('innings', 'must be at most 4 (more only as super overs of a T20 or ODI)')
+  if (e.innings > 2 && limited && inn.out.size >= 2) p.add('innings', 'a super over ends at two wickets')
   if (e.free_hit) {
     if (!inn.freeHitNext) p.add('free_hit', 'only after a no-ball (or a wide on a free hit)')
     if (e.wicket && BOWLER_WICKETS.has(e.wicket.kind))

@@ -83,16 +83,16 @@ describe('super overs', () => {
     expect(s.playerScore(101)?.stats.runs).toBe(1)
     expect(s.playerScore(204)?.stats.legal_balls).toBe(0)
     const summary = s.summary()
-    expect(summary.family === 'cricket' && summary.innings.map((i) => [i.innings, i.runs, i.super_over])).toEqual(
-      [
-        [1, 1, false],
-        [2, 1, false],
-        [3, 6, true],
-        [4, 6, true],
-        [5, 4, true],
-        [6, 1, true],
-      ],
-    )
+    expect(
+      summary.family === 'cricket' && summary.innings.map((i) => [i.innings, i.runs, i.super_over]),
+    ).toEqual([
+      [1, 1, false],
+      [2, 1, false],
+      [3, 6, true],
+      [4, 6, true],
+      [5, 4, true],
+      [6, 1, true],
+    ])
   })
 
   it('ends a super over at two wickets and allows more than four innings only as super overs', () => {
