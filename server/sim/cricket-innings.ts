@@ -46,6 +46,7 @@ const MAX_TEST_OVERS = 190
 const TEST_WEAR = [1, 1, 1.12, 1.3]
 
 /** Plays one innings ball by ball onto the timeline; returns the score and why it ended. */
+// Long: the ball-by-ball loop of an innings — the strike, free hits, wickets and the ends of overs and innings move together.
 export function playInnings(
   rng: RandomStream,
   spec: InningsSpec,
