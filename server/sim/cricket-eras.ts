@@ -79,23 +79,23 @@ const T20_2024: EraModel = {
 const ODI_2015: EraModel = {
   legal: [
     [0.6, 0.19, 0.03, 0.004, 0.122, 0.011, 0.02, 0.01],
-    [0.47, 0.3, 0.055, 0.005, 0.066, 0.012, 0.0215, 0.01],
-    [0.34, 0.33, 0.075, 0.004, 0.135, 0.044, 0.045, 0.01],
+    [0.47, 0.28, 0.05, 0.005, 0.062, 0.012, 0.021, 0.01],
+    [0.34, 0.33, 0.075, 0.004, 0.122, 0.042, 0.041, 0.01],
   ],
-  wide: 0.021,
+  wide: 0.022,
   noball: 0.004,
   wideRuns: [0.92, 0.04, 0.005, 0.035],
   kinds: [0.58, 0.17, 0.1, 0.065, 0.035, 0.045, 0.005],
   bowlWicket: 1.5,
   batWicket: 0.5,
   tail: 0.05,
-  riskUp: 0.7,
+  riskUp: 1,
   riskDown: 0.6,
   newBatter: 1.1,
   setBatter: 0.9,
   surge: 1.25,
   overSpread: 0.6,
-  pitchSpread: 0.05,
+  pitchSpread: 0,
 }
 
 /** A Test: one table for the whole innings (phases do not apply). */

@@ -49,7 +49,10 @@ export function simulateCricket(input: SimInput): TimedEvent[] {
 
 type Spec = Omit<InningsSpec, 'format' | 'overs' | 'quota' | 'model' | 'pitch'>
 
-function play(game: Game, spec: Spec, last: boolean) {
+function play(game: Game, spec: Spec) {
+  // A break between innings; a super over follows the tie after a few minutes.
+  if (spec.superOver) game.pace.superOverBreak()
+  else if (spec.number > 1) game.pace.inningsBreak()
   const overs = spec.superOver ? 1 : game.format === 'T20' ? 20 : game.format === 'ODI' ? 50 : null
   const quota = spec.superOver ? 1 : overs == null ? null : overs / 5
   const full: InningsSpec = {
@@ -62,7 +65,6 @@ function play(game: Game, spec: Spec, last: boolean) {
   }
   const result = playInnings(game.rng, full, game.pace, game.timeline, game.impact)
   game.timeline.add(game.pace.now(), { type: 'innings_end', innings: spec.number })
-  if (!last) game.pace.inningsBreak()
   return result
 }
 
@@ -71,10 +73,10 @@ function limitedOvers(game: Game, first: CricketSide, second: CricketSide): Cric
   const format = game.format === 'ODI' ? 'ODI' : 'T20'
   const overs = format === 'T20' ? 20 : 50
   const intent = limitedOversIntent(format, overs, null)
-  const inn1 = play(game, { number: 1, batting: first, fielding: second, target: null, intent }, false)
+  const inn1 = play(game, { number: 1, batting: first, fielding: second, target: null, intent })
   const target = inn1.runs + 1
   const chase = limitedOversIntent(format, overs, target)
-  const inn2 = play(game, { number: 2, batting: second, fielding: first, target, intent: chase }, false)
+  const inn2 = play(game, { number: 2, batting: second, fielding: first, target, intent: chase })
   if (inn2.runs >= target) return second
   if (inn2.runs < inn1.runs) return first
   return superOvers(game, [first, second])
@@ -98,8 +100,8 @@ function superOvers(game: Game, sides: [CricketSide, CricketSide]): CricketSide 
         target == null ? 1 : clamp((target - s.runs) / (6 - s.balls) - 1, 0, 1)
       return { number: n, batting, fielding, target, intent, superOver: { batters, bowler } }
     }
-    const a = play(game, spec(batFirst, batSecond, null, number), false)
-    const b = play(game, spec(batSecond, batFirst, a.runs + 1, number + 1), k === 4)
+    const a = play(game, spec(batFirst, batSecond, null, number))
+    const b = play(game, spec(batSecond, batFirst, a.runs + 1, number + 1))
     if (b.runs > a.runs) return batSecond
     if (b.runs < a.runs) return batFirst
     ;[batFirst, batSecond] = [batSecond, batFirst]
@@ -113,11 +115,7 @@ function testMatch(game: Game, first: CricketSide, second: CricketSide): Cricket
   const big = (limit: number) => (s: InningsState) => s.runs >= limit || (s.balls >= 900 && s.runs >= 450)
   // Each side's first innings: no target, steady batting, a declaration at a big total.
   const firstInnings = (number: 1 | 2, batting: CricketSide, fielding: CricketSide) =>
-    play(
-      game,
-      { number, batting, fielding, target: null, intent: () => 0, declare: big(rng.int(500, 650)) },
-      false,
-    )
+    play(game, { number, batting, fielding, target: null, intent: () => 0, declare: big(rng.int(500, 650)) })
   const a1 = firstInnings(1, first, second)
   if (a1.end === 'time') return null
   const b2 = firstInnings(2, second, first)
@@ -126,11 +124,14 @@ function testMatch(game: Game, first: CricketSide, second: CricketSide): Cricket
   // Set a target that leaves enough time to bowl the opponents out.
   const declare = (s: InningsState) => lead(s) >= clamp(3.2 * (pace.oversLeft() ?? 0), 200, 450)
   const pushOn = (s: InningsState) => (lead(s) > 150 ? 0.4 : 0)
-  const a3 = play(
-    game,
-    { number: 3, batting: first, fielding: second, target: null, intent: pushOn, declare },
-    false,
-  )
+  const a3 = play(game, {
+    number: 3,
+    batting: first,
+    fielding: second,
+    target: null,
+    intent: pushOn,
+    declare,
+  })
   const target = lead(a3) + 1
   if (target <= 0 && a3.end === 'all out') return second
   if (a3.end === 'time') return null
@@ -139,11 +140,13 @@ function testMatch(game: Game, first: CricketSide, second: CricketSide): Cricket
     if (rate <= 3.5) return 0
     return rate <= 5 && s.wickets < 5 ? 0.3 : -0.6
   }
-  const b4 = play(
-    game,
-    { number: 4, batting: second, fielding: first, target: Math.max(1, target), intent: chase },
-    true,
-  )
+  const b4 = play(game, {
+    number: 4,
+    batting: second,
+    fielding: first,
+    target: Math.max(1, target),
+    intent: chase,
+  })
   if (b4.runs >= target) return second
   if (b4.end === 'all out') return b4.runs === target - 1 ? null : first
   return null
