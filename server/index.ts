@@ -96,4 +96,5 @@ export async function loadSimTools() {
 
 export type SimTools = Awaited<ReturnType<typeof loadSimTools>>
 export type { SimTeam, TimedEvent } from './sim'
+export type { FigureSample } from './sim/stats/figures'
 export type { FigureRow } from './sim/stats/report'

@@ -13,28 +13,51 @@ import type { AbandonOptions, AdminOptions, ScoreOptions, SimulateOptions } from
 
 const adminApi = (io: Io, server: string | undefined) => new Api(io, resolveServer(io, server), 'admin')
 
+/** `, era t20-2024` / `, league premier-league`; nothing for a sport without profiles. */
+const profileText = (match: Match) =>
+  match.sim_profile ? `, ${match.sport_slug === 'football' ? 'league' : 'era'} ${match.sim_profile}` : ''
+
 const scoreOf = (match: Match) => {
   const lines = scoreLines(match, match.score_summary, new Map())
   return lines.length > 0 ? lines.map((l) => `  ${l}\n`).join('') : ''
 }
 
+/**
+ * A profile the server refuses (an era that does not fit the match's sport or format, a league
+ * it does not know) is a wrong command line: exit 2, with the server's list of valid values.
+ */
+async function simulateAnswer(io: Io, id: number, opts: SimulateOptions) {
+  const { mode, era, league } = opts
+  try {
+    return await adminApi(io, opts.server).post<{ mode: string; events: number; match: Match }>(
+      `/api/admin/matches/${id}/simulate`,
+      { mode, ...(era === undefined ? {} : { era }), ...(league === undefined ? {} : { league }) },
+    )
+  } catch (error) {
+    const field = error instanceof ApiError && error.status === 422 ? profileField(error) : undefined
+    if (field) throw new UsageError(`--${field}: ${(error as ApiError).fields?.[field]?.join(', ')}`)
+    throw error
+  }
+}
+
+const profileField = (error: ApiError) => (['era', 'league'] as const).find((f) => error.fields?.[f])
+
 export async function runSimulate(io: Io, id: number, opts: SimulateOptions): Promise<void> {
-  const answer = await adminApi(io, opts.server).post<{ mode: string; events: number; match: Match }>(
-    `/api/admin/matches/${id}/simulate`,
-    { mode: opts.mode },
-  )
+  const answer = await simulateAnswer(io, id, opts)
   if (opts.json) return printJson(io, answer)
   const s = style(io.color)
   const { match } = answer
   if (opts.mode === 'instant') {
     io.out(
-      `${s.green('Simulated')} ${match.title} (${sidesText(match)}): ${answer.events} events; the match is ${match.match_status}.\n`,
+      `${s.green('Simulated')} ${match.title} (${sidesText(match)}${profileText(match)}): ${answer.events} events; the match is ${match.match_status}.\n`,
     )
     io.out(scoreOf(match))
     if (match.result_text) io.out(`  ${match.result_text}\n`)
     io.out(`Its contests are settled: fanspole contest list --match ${match.id}\n`)
   } else {
-    io.out(`${s.green('Simulating')} ${match.title} live at the clock’s speed: ${answer.events} events.\n`)
+    io.out(
+      `${s.green('Simulating')} ${match.title}${profileText(match)} live at the clock’s speed: ${answer.events} events.\n`,
+    )
     io.out(`Watch it: fanspole match show ${match.id} --watch   (faster: fanspole clock --speed 300)\n`)
   }
 }

@@ -5,6 +5,9 @@ import type { OptionSchema, OptionsOf } from '../lib/options'
 
 export const simulateOptions = serverOptions((z) => ({
   mode: z.enum(['live', 'instant'], { error: 'expected live or instant' }),
+  // Checked by the server against the match's sport and format (its 422 becomes a usage error).
+  era: z.string().min(1).optional(),
+  league: z.string().min(1).optional(),
 }))
 
 export const scoreOptions = serverOptions((z) => ({

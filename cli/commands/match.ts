@@ -62,6 +62,8 @@ export function matchCommand(io: Io): Command {
     )
     .argument('<id>', 'match id')
     .option('--mode <mode>', 'live or instant', 'live')
+    .option('--era <era>', 'cricket: the era to play in (t20-2008, t20-2024; odi-2015 for an ODI)')
+    .option('--league <league>', 'football: the league whose goal rates it plays at (e.g. premier-league)')
   runsOnId(io, simulate, 'match id', simulateOptions, async (io, id, opts) =>
     (await admin()).runSimulate(io, id, opts),
   )
@@ -95,7 +97,7 @@ export function matchCommand(io: Io): Command {
     'match',
     'list and show matches, export them as Cricsheet JSON; simulate, score, complete or abandon them (admin)',
     [list, show, simulate, score, complete, abandon, matchReplayCommand(io), matchExportCommand(io)],
-    '\nExamples:\n  fanspole match list --sport cricket --status upcoming,live\n  fanspole match show 14 --watch\n  fanspole match simulate 14 --mode instant\n  fanspole match score 14 --events events.json\n  fanspole match export 14 --out match-14.json\n',
+    '\nExamples:\n  fanspole match list --sport cricket --status upcoming,live\n  fanspole match show 14 --watch\n  fanspole match simulate 14 --mode instant --era t20-2024\n  fanspole match score 14 --events events.json\n  fanspole match export 14 --out match-14.json\n',
   )
 }
 
@@ -172,6 +174,10 @@ async function runShow(io: Io, id: number, opts: OptionsOf<typeof showOptions>):
     ],
     ['sides', sidesText(match)],
     ['sport', match.sport_name],
+    // The era (cricket) or league (football) the simulator plays it under: docs/simulation.md.
+    ...(match.sim_profile
+      ? [[match.sport_slug === 'football' ? 'league' : 'era', match.sim_profile] as [string, string]]
+      : []),
     ['starts', formatInstant(match.event_time_in_millis)],
     [
       'status',

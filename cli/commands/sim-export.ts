@@ -5,8 +5,8 @@ import { toCricsheet } from '../../server/domain/events/cricsheet'
 import { CliError, UsageError } from '../lib/errors'
 import { type Io, printJson } from '../lib/io'
 import { intFlag, type OptionSchema, type OptionsOf, parseOptions, seedFlag, withJson } from '../lib/options'
-import { SIM_START_MS, simPlan, simulateMany } from '../lib/sim-run'
 import type { NamedSquad } from '../lib/sim-squads'
+import { SIM_START_MS, simPlan, simulateMany } from './sim-run'
 import { MAX_SIM_MATCHES } from './sim-stats'
 
 const DAY_MS = 24 * 60 * 60 * 1000

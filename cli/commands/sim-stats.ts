@@ -1,11 +1,11 @@
 import { Command } from 'commander'
-import type { FigureRow, SimTools, TimedEvent } from '../../server/index'
+import type { FigureRow, FigureSample, SimTools, TimedEvent } from '../../server/index'
 import { CliError } from '../lib/errors'
 import { type Io, printJson } from '../lib/io'
 import { intFlag, type OptionSchema, type OptionsOf, parseOptions, seedFlag, withJson } from '../lib/options'
-import { SIM_SPORTS, type SimPlan, simPlan, simulateMany } from '../lib/sim-run'
 import { style } from '../lib/style'
 import { formatTable } from '../lib/table'
+import { SIM_SPORTS, type SimPlan, simPlan, simulateMany } from './sim-run'
 
 export const MAX_SIM_MATCHES = 10_000
 const DEFAULT_SEED = 42
@@ -35,7 +35,10 @@ export function simStatsCommand(io: Io): Command {
     )
     .option('--sport <sport>', `${SIM_SPORTS.join(', ')}`, 'cricket')
     .option('--format <format>', 'cricket: T20 or ODI (default: T20; ODI with --era odi-2015)')
-    .option('--era <era>', 'cricket: t20-2008 or t20-2024 for T20, odi-2015 for ODI (default: t20-2008; odi-2015)')
+    .option(
+      '--era <era>',
+      'cricket: t20-2008 or t20-2024 for T20, odi-2015 for ODI (default: t20-2008; odi-2015)',
+    )
     .option('--league <league>', 'football: premier-league, la-liga, serie-a, bundesliga or ligue-1')
     .option('--matches <n>', `how many matches, 1–${MAX_SIM_MATCHES} (default: 500)`)
     .option('--seed <n>', `random seed: the same seed gives the same report (default: ${DEFAULT_SEED})`)
@@ -47,17 +50,22 @@ export function simStatsCommand(io: Io): Command {
   return withJson(cmd).action(async (raw) => runStats(io, await parseOptions(statsOptions, raw)))
 }
 
-/** The figures of one sport from its simulated matches, and their targets. */
-function measure(tools: SimTools, plan: SimPlan, matches: TimedEvent[][]): FigureRow[] {
-  if (plan.sport === 'f1') return tools.figureReport(tools.raceFigures(matches), tools.RACE_TARGETS)
-  if (plan.sport === 'football') {
-    const league = plan.profile as keyof SimTools['FOOTBALL_TARGETS']
-    return tools.figureReport(tools.footballFigures(matches), tools.FOOTBALL_TARGETS[league])
-  }
-  const era = plan.profile as keyof SimTools['CRICKET_TARGETS']
-  const format = plan.format as 'T20' | 'ODI'
-  return tools.figureReport(tools.cricketFigures(matches, format), tools.CRICKET_TARGETS[era])
+/** The figures of one sport from some of its simulated matches. */
+function figuresOf(tools: SimTools, plan: SimPlan, matches: TimedEvent[][]): FigureSample[] {
+  if (plan.sport === 'f1') return tools.raceFigures(matches)
+  if (plan.sport === 'football') return tools.footballFigures(matches)
+  return tools.cricketFigures(matches, plan.format as 'T20' | 'ODI')
 }
+
+function targetsOf(tools: SimTools, plan: SimPlan) {
+  if (plan.sport === 'f1') return tools.RACE_TARGETS
+  if (plan.sport === 'football')
+    return tools.FOOTBALL_TARGETS[plan.profile as keyof SimTools['FOOTBALL_TARGETS']]
+  return tools.CRICKET_TARGETS[plan.profile as keyof SimTools['CRICKET_TARGETS']]
+}
+
+/** Matches measured at a time: the events of thousands of ODIs at once would not fit in memory; each figure's values are per match or finer, so batches join. */
+const BATCH = 100
 
 async function runStats(io: Io, opts: OptionsOf<typeof statsOptions>): Promise<void> {
   const { loadSimTools } = await import('../../server/index')
@@ -65,11 +73,22 @@ async function runStats(io: Io, opts: OptionsOf<typeof statsOptions>): Promise<v
   const plan = simPlan(tools, opts)
   const count = opts.matches ?? 500
   const seed = opts.seed ?? DEFAULT_SEED
-  const matches: TimedEvent[][] = []
+  const samples = new Map<string, FigureSample>()
+  let batch: TimedEvent[][] = []
+  const measureBatch = () => {
+    for (const f of figuresOf(tools, plan, batch)) {
+      const into = samples.get(f.key)
+      if (into) into.values.push(...f.values)
+      else samples.set(f.key, { ...f, values: [...f.values] })
+    }
+    batch = []
+  }
   await simulateMany(io, tools, plan, { count, seed, progress: true }, (m) => {
-    matches.push(m.events)
+    batch.push(m.events)
+    if (batch.length === BATCH) measureBatch()
   })
-  const rows = measure(tools, plan, matches)
+  if (batch.length > 0) measureBatch()
+  const rows = tools.figureReport([...samples.values()], targetsOf(tools, plan))
   const missed = rows.filter((r) => r.within === false)
   const met = rows.filter((r) => r.within === true).length
   if (opts.json)
@@ -95,9 +114,12 @@ async function runStats(io: Io, opts: OptionsOf<typeof statsOptions>): Promise<v
     )
 }
 
-/** A share prints as a percentage; a mean with up to two decimals. */
-const show = (row: FigureRow, value: number) =>
-  Number.isNaN(value) ? '-' : row.kind === 'share' ? `${(value * 100).toFixed(1)}%` : value.toFixed(2)
+/** A share prints as a percentage; a mean with two decimals, three under 1 (5-wicket hauls: 0.015). */
+const show = (row: FigureRow, value: number) => {
+  if (Number.isNaN(value)) return '-'
+  if (row.kind === 'share') return `${(value * 100).toFixed(1)}%`
+  return value.toFixed(Math.abs(value) < 1 && value !== 0 ? 3 : 2)
+}
 
 function statsReport(
   io: Io,

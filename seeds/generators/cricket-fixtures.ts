@@ -118,6 +118,8 @@ function t20League(a: Around, rand: RandomStream, roster: RosterPlan, franchises
     name: `Premier T20 League ${a.year}`,
     shortName: `PTL ${a.year}`,
     format: 'T20',
+    // The franchise league plays in the impact-player era; the tri-series keeps 2008–22's.
+    simProfile: 't20-2024',
     phases,
     matches,
   }
@@ -175,6 +177,7 @@ function triSeries(a: Around, rand: RandomStream, roster: RosterPlan, sides: Tea
     name: `T20I Tri-Series in South Africa ${a.year}`,
     shortName: 'SA Tri-Series',
     format: 'T20',
+    simProfile: 't20-2008',
     phases,
     matches,
   }
@@ -214,5 +217,14 @@ function bilateral(a: Around, rand: RandomStream, roster: RosterPlan, o: Bilater
       phases,
     ),
   )
-  return { sport: 'cricket', name: o.name, shortName: o.shortName, format: o.format, phases, matches }
+  const simProfile = o.format === 'ODI' ? 'odi-2015' : undefined
+  return {
+    sport: 'cricket',
+    name: o.name,
+    shortName: o.shortName,
+    format: o.format,
+    simProfile,
+    phases,
+    matches,
+  }
 }

@@ -68,6 +68,8 @@ function footballLeague(a: Around, rand: RandomStream, roster: RosterPlan): Seri
     name: `Indian Football League ${season}`,
     shortName: 'IFL',
     format: null,
+    // Goals at the Premier League's rate (no Indian league profile: docs/simulation.md).
+    simProfile: 'premier-league',
     phases,
     matches,
   }

@@ -2,6 +2,7 @@
  * The demo league as plain data, built before anything is written. Rows refer to each
  * other by stable keys ("cricket:MUM", "cricket:MUM:3"); the writer turns keys into ids.
  */
+import type { SimProfile } from '../../server/sim'
 import type { SportSlug, Venue } from '../lists/types'
 
 export type { SportSlug, Venue }
@@ -77,6 +78,8 @@ export interface SeriesPlan {
   name: string
   shortName: string
   format: string | null
+  /** The era or league its matches are simulated under (server/sim/profiles.ts); absent: the default. */
+  simProfile?: SimProfile
   phases: PhasePlan[]
   matches: MatchPlan[]
 }

@@ -88,6 +88,7 @@ export async function writeSeries(tx: Tx, plan: SeriesPlan, ids: KeyIds, nowMs: 
       name: plan.name,
       short_name: plan.shortName,
       format: plan.format,
+      sim_profile: plan.simProfile ?? null,
       status: seriesStatus(plan),
       starts_at_ms: Math.min(...times, ...plan.phases.map((p) => p.startsAt)),
       ends_at_ms: Math.max(...times, ...plan.phases.map((p) => p.endsAt)),

@@ -1706,7 +1706,7 @@ export type paths = {
         put?: never;
         /**
          * Play the match with the seeded simulator
-         * @description `instant`: every event now, then completion and settlement. `live`: each event at its game-clock time (speed the clock up to watch it faster). Starts the match first if needed.
+         * @description `instant`: every event now, then completion and settlement. `live`: each event at its game-clock time (speed the clock up to watch it faster). Starts the match first if needed. `era` (cricket) or `league` (football) picks the profile it is simulated under (docs/simulation.md "Eras and leagues"), else the series’ or the default: 422 when it does not fit the sport and format (the valid ones are named), 409 when the simulation already started with another.
          */
         post: {
             parameters: {
@@ -1720,6 +1720,13 @@ export type paths = {
             requestBody: {
                 content: {
                     "application/json": {
+                        /**
+                         * @description Cricket: t20-* for a T20, odi-* for an ODI
+                         * @enum {string}
+                         */
+                        era?: "t20-2008" | "t20-2024" | "odi-2015";
+                        /** @enum {string} */
+                        league?: "premier-league" | "la-liga" | "serie-a" | "bundesliga" | "ligue-1";
                         /**
                          * @default live
                          * @enum {string}
@@ -26170,6 +26177,11 @@ export type components = {
                 name: string;
                 short_name: string;
             };
+            /**
+             * @description The era (cricket) or league (football) the simulator plays it under: the one its simulation started with, else the series’ or the default (docs/simulation.md). Null: the sport has none.
+             * @example t20-2024
+             */
+            sim_profile: string | null;
             sport_name: string;
             sport_slug: string;
             team_size: number;
@@ -26933,6 +26945,11 @@ export type components = {
             /** @enum {string} */
             series_status: "upcoming" | "live" | "completed";
             short_name: string;
+            /**
+             * @description The era (cricket) or league (football) its matches are simulated under unless a simulation names another; null: each match’s default (docs/simulation.md).
+             * @example t20-2024
+             */
+            sim_profile: string | null;
             sport_slug: string;
             starts_at_in_millis: number;
         };

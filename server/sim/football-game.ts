@@ -1,5 +1,6 @@
 import type { RandomStream } from '../domain/rng'
 import type { Timeline } from './common'
+import type { LeagueStyle } from './football-leagues'
 import type { Footballer } from './football-lineup'
 
 /** A side during the match: who is on the pitch, who is left on the bench, bookings, the score. */
@@ -22,4 +23,6 @@ export interface FootballGame {
   timeline: Timeline
   sides: [LiveSide, LiveSide]
   impact: Map<number, number>
+  /** The league's scoring, home advantage and bookings. */
+  style: LeagueStyle
 }

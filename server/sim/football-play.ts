@@ -27,11 +27,13 @@ export function playMinute(game: FootballGame, minute: number, at: number): void
   const later = (run: Action['run']) => actions.push({ offset: rng.int(1, 59), run })
   game.sides.forEach((side, i) => {
     const other = game.sides[1 - i] as LiveSide
-    if (rng.next() < shotChance(side, other, minute)) later((t) => shot(game, side, other, minute, t))
+    if (rng.next() < shotChance(side, other, minute) * game.style.attack)
+      later((t) => shot(game, side, other, minute, t))
     if (rng.next() < PENALTY) later((t) => penalty(game, side, other, minute, t))
     if (rng.next() < OWN_GOAL_CHANCE) later((t) => ownGoal(game, side, other, minute, t))
     if (rng.next() < TACKLE_WON) later((t) => tackle(game, side, minute, t))
-    if (rng.next() < (minute <= 45 ? 0.011 : 0.022)) later((t) => card(game, side, minute, t, false))
+    if (rng.next() < (minute <= 45 ? 0.011 : 0.022) * game.style.cards)
+      later((t) => card(game, side, minute, t, false))
     if (rng.next() < STRAIGHT_RED) later((t) => card(game, side, minute, t, true))
   })
   actions.sort((a, b) => a.offset - b.offset)
@@ -46,11 +48,19 @@ function shotChance(side: LiveSide, other: LiveSide, minute: number): number {
     mean(side.onPitch.map((p) => p.q * ATTACKING[p.pos])) /
     Math.max(0.1, mean(side.onPitch.map((p) => ATTACKING[p.pos])))
   const defence = mean(other.onPitch.filter((p) => p.pos === 'GK' || p.pos === 'DEF').map((p) => p.q))
-  // A man down costs about a fifth of the threat; sides three up ease off, sides behind late push.
+  // A man down costs about a fifth of the threat; sides three up ease off, sides behind late
+  // push, sides level late (but not goalless) settle for the point.
   const numbers = (side.onPitch.length / 11) ** 2 / (other.onPitch.length / 11)
   const margin = side.goals - other.goals
-  const state = margin >= 3 ? 0.6 : margin < 0 && minute > 75 ? 1.25 : 1
-  return SHOT_ON_TARGET * Math.exp(1.3 * (attack - defence)) * (1 + side.home) * numbers * state
+  const state =
+    margin >= 3
+      ? 0.6
+      : margin < 0 && minute > 75
+        ? 1.25
+        : margin === 0 && side.goals > 0 && minute > 70
+          ? 0.8
+          : 1
+  return SHOT_ON_TARGET * Math.exp(4 * (attack - defence)) * (1 + side.home) * numbers * state
 }
 
 const keeper = (side: LiveSide) => side.onPitch.find((p) => p.pos === 'GK')

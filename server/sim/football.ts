@@ -1,8 +1,10 @@
 import type { RandomStream } from '../domain/rng'
 import { MINUTE, requireTeams, SECOND, Timeline, weighted } from './common'
 import type { FootballGame, LiveSide } from './football-game'
+import { LEAGUE_STYLE } from './football-leagues'
 import { buildFootballSide, type Footballer, type FootballSide } from './football-lineup'
 import { playMinute } from './football-play'
+import { footballLeague } from './profiles'
 import type { SimInput, TimedEvent } from './types'
 
 const HALF_TIME_MS = 15 * MINUTE
@@ -11,6 +13,7 @@ const HALF_TIME_MS = 15 * MINUTE
  * A football match minute by minute: lineups, a `minute` tick as each minute of play starts
  * (first-half stoppage time shows as 45 and gets no new tick; the second half runs on to
  * 90 + stoppage), the minute's actions, substitutions, `full_time` and the player of the match.
+ * The league (`input.profile`, server/sim/profiles.ts) sets the scoring, home advantage and bookings.
  */
 export function simulateFootball(input: SimInput): TimedEvent[] {
   requireTeams('football', 2, input.teams.length)
@@ -24,8 +27,10 @@ export function simulateFootball(input: SimInput): TimedEvent[] {
       player_ids: s.starters.map((p) => p.id),
       substitute_ids: s.bench.map((p) => p.id),
     })
-  const sides = built.map((s, i) => live(rng, s, i === 0 ? 0.15 : 0)) as [LiveSide, LiveSide]
-  const game: FootballGame = { rng, timeline, sides, impact: new Map() }
+  const style = LEAGUE_STYLE[footballLeague(input.profile)]
+  // The first team is at home.
+  const sides = built.map((s, i) => live(rng, s, i === 0 ? style.home : 0)) as [LiveSide, LiveSide]
+  const game: FootballGame = { rng, timeline, sides, impact: new Map(), style }
   const firstStoppage = rng.int(1, 4)
   const secondStoppage = rng.int(2, 7)
   for (let k = 0; k < 45 + firstStoppage; k++) {

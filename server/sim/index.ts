@@ -6,6 +6,8 @@ import { simulateFootball } from './football'
 import { simulateRace } from './race'
 import type { SimFormat, SimInput, TimedEvent } from './types'
 
+export { profileKind, profilesFor, resolveProfile } from './profile-choice'
+export { CRICKET_ERAS, FOOTBALL_LEAGUES, SIM_PROFILES, type SimProfile } from './profiles'
 export type { SimFormat, SimInput, SimPlayer, SimTeam, TimedEvent } from './types'
 
 /**

@@ -120,6 +120,10 @@ const SimulateStep = z.strictObject({
   simulate_match: z.strictObject({
     match_id: id,
     mode: z.enum(['instant', 'live']).default('instant'),
+    // The era (cricket) or league (football): the server checks it against the match and its
+    // 422 names the valid ones (docs/simulation.md "Eras and leagues").
+    era: z.string().min(1).optional(),
+    league: z.string().min(1).optional(),
     as: userRef,
   }),
 })
@@ -130,7 +134,10 @@ export const simulateMatchStep: StepKind<SimulateStep> = {
   kind: 'simulate_match',
   key: 'simulate_match',
   schema: SimulateStep,
-  describe: (s) => `simulate match ${s.simulate_match.match_id} (${s.simulate_match.mode})`,
+  describe: (s) => {
+    const { match_id, mode, era, league } = s.simulate_match
+    return `simulate match ${match_id} (${[mode, era, league].filter(Boolean).join(', ')})`
+  },
   usersOf: (s) => [s.simulate_match.as],
   async run(step, ctx) {
     const spec = ctx.resolve(step.simulate_match)
@@ -142,7 +149,7 @@ export const simulateMatchStep: StepKind<SimulateStep> = {
         method: 'POST',
         path: `/api/admin/matches/${spec.match_id}/simulate`,
         token: admin.token,
-        body: { mode: spec.mode },
+        body: { mode: spec.mode, era: spec.era, league: spec.league },
       },
       admin.name,
     )

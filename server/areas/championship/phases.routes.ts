@@ -1,5 +1,6 @@
 import { z } from '@hono/zod-openapi'
 import type { Deps } from '../../core/deps'
+import { cachedJson, type Reads, readKey } from '../../http/answer-cache'
 import { idField, idParams } from '../../http/ids'
 import { pagingQuery, toPage } from '../../http/paging'
 import { json } from '../../http/responses'
@@ -21,6 +22,21 @@ import { phasePlayerJson, phasesJson } from './serialize'
 const idParam = idParams('id')
 
 // Long: a route factory, one short registration per route.
+
+/** What the answer reads (tests/api/http/cached-reads-tables.test.ts checks it). */
+const PHASE_LEADERBOARD_READS: Reads = [
+  'avatars',
+  'classic_team_scores',
+  'classic_teams',
+  'matches',
+  'player_match_scores',
+  'series',
+  'series_phases',
+  'sports',
+  'users',
+]
+
+// Long: a route factory, one short registration per route
 export function championshipPhaseRoutes(deps: Deps) {
   const app = createRouter()
   const route = routesOn(app, ['Championship'])
@@ -100,10 +116,17 @@ export function championshipPhaseRoutes(deps: Deps) {
       ok: json(LeaderboardSchema, 'Leaderboard'),
       errors: [404, 422],
     },
-    async (c) => {
-      const page = toPage(c.req.valid('query'))
-      return c.json(await phaseLeaderboard(deps, c.req.valid('param').id, currentUser(c).id, page), 200)
-    },
+    // Kept per viewer until a table it reads changes (http/answer-cache.ts): during a phase
+    // match every ball writes the scores it ranks, and the next read ranks afresh.
+    async (c) =>
+      cachedJson(c, deps, readKey(c), PHASE_LEADERBOARD_READS, async () => ({
+        body: await phaseLeaderboard(
+          deps,
+          c.req.valid('param').id,
+          currentUser(c).id,
+          toPage(c.req.valid('query')),
+        ),
+      })),
   )
 
   route.get(

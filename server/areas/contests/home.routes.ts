@@ -13,6 +13,7 @@ const HOME_READS: Reads = [
   'contest_members',
   'contests',
   'data_versions',
+  'match_simulations',
   'match_teams',
   'matches',
   'matches.score',

@@ -1,5 +1,6 @@
 import { z } from '@hono/zod-openapi'
 import type { Deps } from '../../core/deps'
+import { cachedJson, type Reads, readKey } from '../../http/answer-cache'
 import { idField } from '../../http/ids'
 import { json } from '../../http/responses'
 import { routesOn } from '../../http/route'
@@ -12,6 +13,11 @@ const MessageAnswer = z.object({ message: GroupMessageSchema })
 
 /** A group's messages: read back by cursor, send (idempotent by identifier_key), mark read. */
 // Long: a route factory, one short registration per route.
+
+/** What the answer reads (tests/api/http/cached-reads-tables.test.ts checks it). */
+const MESSAGES_READS: Reads = ['avatars', 'group_members', 'group_messages', 'groups', 'users']
+
+// Long: a route factory, one short registration per route
 export function groupMessageRoutes(deps: Deps) {
   const app = createRouter()
   const route = routesOn(app, tags)
@@ -34,11 +40,12 @@ export function groupMessageRoutes(deps: Deps) {
       ),
       errors: [404, 422],
     },
+    // Kept per viewer until a table it reads changes (http/answer-cache.ts); a non-member's
+    // 404 is never kept.
     async (c) =>
-      c.json(
-        await listMessages(deps, currentUser(c).id, c.req.valid('param').uuid, c.req.valid('query')),
-        200,
-      ),
+      cachedJson(c, deps, readKey(c), MESSAGES_READS, async () => ({
+        body: await listMessages(deps, currentUser(c).id, c.req.valid('param').uuid, c.req.valid('query')),
+      })),
   )
 
   route.post(

@@ -1,6 +1,7 @@
 import { z } from '@hono/zod-openapi'
 import type { Context } from 'hono'
 import type { Deps } from '../../core/deps'
+import { cachedJson, type Reads, readKey } from '../../http/answer-cache'
 import { codeLookupLimit } from '../../http/code-lookup'
 import { conflict } from '../../http/errors'
 import { pagingQuery, toPage } from '../../http/paging'
@@ -21,6 +22,11 @@ const tags = ['Groups']
 
 /** Groups, members, mute, one-to-ones, invites and search (docs/groups.md). */
 // Long: a route factory, one short registration per route.
+
+/** What the answer reads (tests/api/http/cached-reads-tables.test.ts checks it). */
+const CONVERSATIONS_READS: Reads = ['avatars', 'group_members', 'group_messages', 'groups', 'users']
+
+// Long: a route factory, one short registration per route
 export function groupRoutes(deps: Deps) {
   const app = createRouter()
   const route = routesOn(app, tags)
@@ -46,11 +52,12 @@ export function groupRoutes(deps: Deps) {
       ok: json(z.object({ groups: z.array(GroupSchema) }), 'Groups'),
       errors: [422],
     },
-    async (c, me) => {
-      const page = toPage(c.req.valid('query'))
-      const groups = await groupsOfMember(deps.db, me.id, page)
-      return c.json({ groups: await groupsJson(deps.db, groups, me.id) }, 200)
-    },
+    // Kept per viewer until a table it reads changes (http/answer-cache.ts).
+    async (c, me) =>
+      cachedJson(c, deps, readKey(c), CONVERSATIONS_READS, async () => {
+        const groups = await groupsOfMember(deps.db, me.id, toPage(c.req.valid('query')))
+        return { body: { groups: await groupsJson(deps.db, groups, me.id) } }
+      }),
   )
 
   route.post(

@@ -5,6 +5,7 @@ import { json, optionalJsonBody } from '../../http/responses'
 import { routesOn } from '../../http/route'
 import { createRouter } from '../../http/router'
 import { multilineText } from '../../http/text'
+import { CRICKET_ERAS, FOOTBALL_LEAGUES } from '../../sim'
 import { idParam, MatchSchema, matchesJson, requireMatch } from '../matches'
 import { completeMatch } from './complete'
 import { ingestMatchEvents } from './ingest'
@@ -75,10 +76,17 @@ export function adminMatchRoutes(deps: Deps) {
     {
       summary: 'Play the match with the seeded simulator',
       description:
-        '`instant`: every event now, then completion and settlement. `live`: each event at its game-clock time (speed the clock up to watch it faster). Starts the match first if needed.',
+        '`instant`: every event now, then completion and settlement. `live`: each event at its game-clock time (speed the clock up to watch it faster). Starts the match first if needed. `era` (cricket) or `league` (football) picks the profile it is simulated under (docs/simulation.md "Eras and leagues"), else the series’ or the default: 422 when it does not fit the sport and format (the valid ones are named), 409 when the simulation already started with another.',
       auth: true,
       params: idParam,
-      body: z.strictObject({ mode: z.enum(['instant', 'live']).default('live') }),
+      body: z.strictObject({
+        mode: z.enum(['instant', 'live']).default('live'),
+        era: z
+          .enum(CRICKET_ERAS)
+          .optional()
+          .openapi({ description: 'Cricket: t20-* for a T20, odi-* for an ODI' }),
+        league: z.enum(FOOTBALL_LEAGUES).optional(),
+      }),
       ok: json(
         z.object({ mode: z.enum(['instant', 'live']), events: z.number().int(), match: MatchSchema }),
         'Simulating',
@@ -87,7 +95,8 @@ export function adminMatchRoutes(deps: Deps) {
     },
     async (c) => {
       const { id } = c.req.valid('param')
-      const result = await startSimulation(deps, id, c.req.valid('json').mode)
+      const { mode, era, league } = c.req.valid('json')
+      const result = await startSimulation(deps, id, mode, { era, league })
       return c.json({ ...result, match: await answer(id) }, 200)
     },
   )

@@ -7,6 +7,7 @@ import { forgetPlan, type Plan, planFor, simulationInput, storedProgress } from 
 import { completeMatch, simJobKey } from './complete'
 import { ingestMatchEvents } from './ingest'
 import { lockMatch } from './lifecycle'
+import { checkStartedProfile, type ProfileChoice, requestedProfile } from './simulation-profile'
 
 export const SIM_JOB = 'match.sim'
 
@@ -15,17 +16,25 @@ export const SIM_JOB = 'match.sim'
  * settlement. `live`: each event at its own game-clock time (so at the clock's speed), from
  * a job that re-arms itself; a clock jump plays everything it passes. Either way the match
  * carries on from the events already stored, so a second call after a restart (or an
- * `instant` after a `live`) never plays an event twice.
+ * `instant` after a `live`) never plays an event twice. `choice`: the era or league to play
+ * under (simulation-profile.ts); only the first start fixes it, a later one naming another is
+ * refused.
  */
-export async function startSimulation(deps: Deps, matchId: number, mode: 'instant' | 'live') {
+export async function startSimulation(
+  deps: Deps,
+  matchId: number,
+  mode: 'instant' | 'live',
+  choice: ProfileChoice = {},
+) {
   let match = await requireMatch(deps.db, matchId)
   if (match.status === 'completed' || match.status === 'abandoned')
     throw new AppError('MATCH_STATE', `The match is already ${match.status}`)
+  const profile = requestedProfile(match, choice)
   if (match.sim_mode === 'live' && mode === 'live' && (await simJobPending(deps, matchId)))
     throw new AppError('MATCH_STATE', 'The match is already being simulated')
   if (match.status === 'upcoming') await lockMatch(deps, matchId, deps.clock.now())
   match = await requireMatch(deps.db, matchId)
-  await simulationInput(deps, matchId)
+  checkStartedProfile(match, (await simulationInput(deps, matchId, profile)).profile, profile)
   const plan = await planFor(deps, matchId)
   await deps.db.updateTable('matches').set({ sim_mode: mode }).where('id', '=', matchId).execute()
   if (mode === 'instant') {

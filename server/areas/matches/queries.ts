@@ -5,12 +5,16 @@ import type { Database, MatchStatus } from '../../db/schema'
 import type { Executor } from '../../db/tx'
 import { PLAYER_FIELDS, SIDE_FIELDS } from './players.queries'
 
-/** A match row with what every view of it needs: its sport and series. */
+/**
+ * A match row with what every view of it needs: its sport and series, and the profile its
+ * simulation started with (null before it starts: the series' then applies).
+ */
 export function matchBase(db: Executor | Kysely<Database>) {
   return db
     .selectFrom('matches as m')
     .innerJoin('sports as s', 's.id', 'm.sport_id')
     .innerJoin('series as se', 'se.id', 'm.series_id')
+    .leftJoin('match_simulations as ms', 'ms.match_id', 'm.id')
     .selectAll('m')
     .select([
       's.slug as sport_slug',
@@ -18,6 +22,8 @@ export function matchBase(db: Executor | Kysely<Database>) {
       's.team_size as team_size',
       'se.name as series_name',
       'se.short_name as series_short_name',
+      'se.sim_profile as series_sim_profile',
+      'ms.profile as simulation_profile',
     ])
 }
 

@@ -15,6 +15,7 @@ import { matchesJson, matchStatistics, playerScores, requireMatch } from './serv
 const MATCH_READS: Reads = [
   'contest_members',
   'contests',
+  'match_simulations',
   'match_teams',
   'matches',
   'matches.score',

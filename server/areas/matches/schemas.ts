@@ -95,6 +95,11 @@ export const MatchSchema = z
     match_no: z.number().int(),
     match_stage: z.string(),
     format: z.string().nullable(),
+    sim_profile: z.string().nullable().openapi({
+      description:
+        'The era (cricket) or league (football) the simulator plays it under: the one its simulation started with, else the series’ or the default (docs/simulation.md). Null: the sport has none.',
+      example: 't20-2024',
+    }),
     event_time_in_millis: z.number().int(),
     event_time: z.string(),
     series: z.object({ id: z.number().int(), name: z.string(), short_name: z.string() }),
@@ -156,6 +161,11 @@ export const SeriesSchema = z
     short_name: z.string(),
     sport_slug: z.string(),
     format: z.string().nullable(),
+    sim_profile: z.string().nullable().openapi({
+      description:
+        'The era (cricket) or league (football) its matches are simulated under unless a simulation names another; null: each match’s default (docs/simulation.md).',
+      example: 't20-2024',
+    }),
     series_status: z.enum(['upcoming', 'live', 'completed']),
     starts_at_in_millis: z.number().int(),
     ends_at_in_millis: z.number().int(),

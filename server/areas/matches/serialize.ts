@@ -1,6 +1,7 @@
 import { tenthsToCredits } from '../../domain/money'
 import type { MatchSummary } from '../../domain/scoring/types'
 import { STYLE_LABEL } from '../../domain/styles'
+import { resolveProfile } from '../../sim'
 import type { MatchRow, RealTeamRow, SquadPlayer } from './queries'
 
 export function teamJson(t: RealTeamRow) {
@@ -37,6 +38,7 @@ export function matchJson(m: MatchRow, sides: RealTeamRow[], nowMs: number) {
     match_no: m.match_no,
     match_stage: m.match_stage,
     format: m.format,
+    sim_profile: resolveProfile(m.sport_slug, m.format, m.simulation_profile ?? m.series_sim_profile),
     event_time_in_millis: Number(m.event_time_ms),
     event_time: new Date(Number(m.event_time_ms)).toISOString(),
     series: { id: m.series_id, name: m.series_name, short_name: m.series_short_name },

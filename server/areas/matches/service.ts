@@ -104,6 +104,7 @@ export async function seriesJson(db: Executor, ids: number[]) {
     short_name: se.short_name,
     sport_slug: se.sport_slug,
     format: se.format,
+    sim_profile: se.sim_profile,
     series_status: se.status,
     starts_at_in_millis: Number(se.starts_at_ms),
     ends_at_in_millis: Number(se.ends_at_ms),

@@ -1,5 +1,6 @@
 import { z } from '@hono/zod-openapi'
 import type { Deps } from '../../core/deps'
+import { cachedJson, type Reads, readKey } from '../../http/answer-cache'
 import { PageMetaSchema, pageMeta, pagingQuery, toPage } from '../../http/paging'
 import { json } from '../../http/responses'
 import { routesOn } from '../../http/route'
@@ -18,6 +19,9 @@ export const NotificationSchema = z
     created_at: z.string(),
   })
   .openapi('Notification')
+
+/** What the answer reads (tests/api/http/cached-reads-tables.test.ts checks it). */
+const NOTIFICATIONS_READS: Reads = ['notifications']
 
 export function notificationRoutes(deps: Deps) {
   const app = createRouter()
@@ -40,18 +44,19 @@ export function notificationRoutes(deps: Deps) {
       ),
       errors: [422],
     },
-    async (c, me) => {
-      const page = toPage(c.req.valid('query'))
-      const result = await listNotifications(deps.db, me.id, page)
-      return c.json(
-        {
-          notifications: result.notifications,
-          unread_count: result.unread,
-          meta: pageMeta(page, result.total),
-        },
-        200,
-      )
-    },
+    // Kept per viewer until a table it reads changes (http/answer-cache.ts).
+    async (c, me) =>
+      cachedJson(c, deps, readKey(c), NOTIFICATIONS_READS, async () => {
+        const page = toPage(c.req.valid('query'))
+        const result = await listNotifications(deps.db, me.id, page)
+        return {
+          body: {
+            notifications: result.notifications,
+            unread_count: result.unread,
+            meta: pageMeta(page, result.total),
+          },
+        }
+      }),
   )
 
   route.post(

@@ -1,5 +1,6 @@
 import { z } from '@hono/zod-openapi'
 import type { Deps } from '../../core/deps'
+import { cachedJson, type Reads, readKey } from '../../http/answer-cache'
 import { pagingQuery, toPage } from '../../http/paging'
 import { json } from '../../http/responses'
 import { routesOn } from '../../http/route'
@@ -8,6 +9,23 @@ import { ContestSchema } from '../contests'
 import { searchAll } from './discover'
 import { discoverList, discoverPage, feedPage } from './feed'
 import { FeedItemSchema, olderQuery, PostSchema } from './schemas'
+
+/** What a feed page reads (tests/api/http/cached-reads-tables.test.ts checks it). */
+const FEED_READS: Reads = [
+  'avatars',
+  'comment_likes',
+  'comments',
+  'contest_likes',
+  'contest_members',
+  'contests',
+  'follows',
+  'matches',
+  'mentions',
+  'post_likes',
+  'posts',
+  'topics',
+  'users',
+]
 
 const TYPES = ['trending', 'new', 'big_prizes', 'friends'] as const
 const SEARCH_MAX = 100
@@ -65,7 +83,12 @@ export function feedRoutes(deps: Deps) {
       ),
       errors: [422],
     },
-    async (c, me) => c.json(await feedPage(deps, me.id, c.req.valid('query')), 200),
+    // Kept per viewer and page until a table it reads changes (http/answer-cache.ts): a feed is
+    // read far more often than anyone it follows posts.
+    async (c, me) =>
+      cachedJson(c, deps, readKey(c), FEED_READS, async () => ({
+        body: await feedPage(deps, me.id, c.req.valid('query')),
+      })),
   )
 
   route.get(

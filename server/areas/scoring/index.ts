@@ -24,6 +24,7 @@ export {
   forgetPlans,
   type Plan,
   planFor,
+  simInputOf,
   simulationInput,
   storedProgress,
 } from './simulation-plan'

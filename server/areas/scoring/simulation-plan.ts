@@ -2,7 +2,14 @@ import type { Deps } from '../../core/deps'
 import { rowWhere } from '../../db/query'
 import type { Executor } from '../../db/tx'
 import { hashString, randomStream } from '../../domain/rng'
-import { type SimFormat, type SimTeam, simulateMatch, type TimedEvent } from '../../sim'
+import {
+  resolveProfile,
+  type SimFormat,
+  type SimInput,
+  type SimTeam,
+  simulateMatch,
+  type TimedEvent,
+} from '../../sim'
 import { matchSquad, requireMatch } from '../matches'
 
 export type Plan = TimedEvent[]
@@ -14,15 +21,23 @@ export interface SimulationInput {
   /** The last event seq stored before the simulation began: its event i gets seq base + i + 1. */
   baseSeq: number
   teams: SimTeam[]
+  /** The era or league it plays under, resolved (null: the sport has none): docs/simulation.md. */
+  profile: string | null
 }
 
 /**
  * The simulation's inputs, stored the first time a match is simulated and read back ever
  * after. The plan must not depend on anything its own events change: ingested lineup events
  * rewrite `match_players.in_lineup`, and a plan rebuilt from those flags after a restart is a
- * different match whose next ball fails validation. So the squads are kept as they were.
+ * different match whose next ball fails validation. So the squads are kept as they were, and
+ * so is the profile: `profile` when given (already checked against the sport and format by the
+ * caller), else the series' (`series.sim_profile`), resolved to its default when it names none.
  */
-export async function simulationInput(deps: Deps, matchId: number): Promise<SimulationInput> {
+export async function simulationInput(
+  deps: Deps,
+  matchId: number,
+  profile?: string | null,
+): Promise<SimulationInput> {
   const stored = await readInput(deps.db, matchId)
   if (stored) return stored
   const match = await requireMatch(deps.db, matchId)
@@ -53,6 +68,7 @@ export async function simulationInput(deps: Deps, matchId: number): Promise<Simu
       teams: JSON.stringify(
         [...sides].sort((a, b) => a[0] - b[0]).map(([team_id, players]) => ({ team_id, players })),
       ),
+      profile: resolveProfile(match.sport_slug, match.format, profile ?? match.series_sim_profile),
       created_at_ms: deps.clock.now(),
     })
     // Two starts at once (or two servers): the first stored input is the one both play.
@@ -69,6 +85,22 @@ async function readInput(db: Executor, matchId: number): Promise<SimulationInput
     startMs: Number(row.start_ms),
     baseSeq: Number(row.base_seq),
     teams: JSON.parse(row.teams) as SimTeam[],
+    profile: row.profile,
+  }
+}
+
+/** What the simulator is given for a match and its stored input (its profile included). */
+export function simInputOf(
+  match: { sport_slug: string; format: string | null },
+  input: SimulationInput,
+): SimInput {
+  return {
+    sportSlug: match.sport_slug,
+    format: match.format as SimFormat,
+    startMs: input.startMs,
+    teams: input.teams,
+    rng: randomStream(input.seed),
+    profile: input.profile,
   }
 }
 
@@ -80,9 +112,9 @@ export function forgetPlans(deps: Deps): void {
 }
 
 /**
- * The whole simulated match: a pure function of the sport, the format and the stored input,
- * so every process and every restart gets the same events. Kept in memory while it plays
- * (a cache only: anything may rebuild it).
+ * The whole simulated match: a pure function of the sport, the format and the stored input
+ * (its profile too), so every process and every restart gets the same events. Kept in memory
+ * while it plays (a cache only: anything may rebuild it).
  */
 export async function planFor(deps: Deps, matchId: number): Promise<Plan> {
   let byMatch = plans.get(deps)
@@ -93,14 +125,7 @@ export async function planFor(deps: Deps, matchId: number): Promise<Plan> {
   const cached = byMatch.get(matchId)
   if (cached) return cached
   const match = await requireMatch(deps.db, matchId)
-  const input = await simulationInput(deps, matchId)
-  const plan = simulateMatch({
-    sportSlug: match.sport_slug,
-    format: match.format as SimFormat,
-    startMs: input.startMs,
-    teams: input.teams,
-    rng: randomStream(input.seed),
-  })
+  const plan = simulateMatch(simInputOf(match, await simulationInput(deps, matchId)))
   byMatch.set(matchId, plan)
   return plan
 }

@@ -25,6 +25,7 @@ import * as mClassroom from './2026-12-01-001-classroom'
 import * as mEsports from './2026-12-02-001-esports'
 import * as mSettlementIndexes from './2026-12-03-001-settlement-indexes'
 import * as mChangeNotify from './2026-12-03-050-change-notify'
+import * as mSimProfiles from './2026-12-03-101-sim-profiles'
 
 /**
  * Every migration, in order. Listed statically (not read from the directory) so that the
@@ -57,4 +58,5 @@ export const migrations: Record<string, Migration> = {
   '2026-12-02-001-esports': mEsports,
   '2026-12-03-001-settlement-indexes': mSettlementIndexes,
   '2026-12-03-050-change-notify': mChangeNotify,
+  '2026-12-03-101-sim-profiles': mSimProfiles,
 }

@@ -53,6 +53,8 @@ export interface SeriesTable {
   status: SeriesStatus
   starts_at_ms: number
   ends_at_ms: number
+  /** The era or league its matches are simulated under (server/sim/profiles.ts); null: the default. */
+  sim_profile: string | null
 }
 
 export interface SeriesPhasesTable {
@@ -123,6 +125,8 @@ export interface MatchSimulationsTable {
   start_ms: number
   base_seq: number
   teams: string
+  /** The profile the simulation started with (resolved: null only where the sport has none). */
+  profile: string | null
   created_at_ms: number
 }
 

@@ -1,3 +1,8 @@
+import type { MatchEvent } from './schema'
+
+/** How a batter was out: the product's kinds are Cricsheet's own words. */
+type WicketKind = NonNullable<Extract<MatchEvent, { type: 'ball' }>['wicket']>['kind']
+
 /** The shapes of a Cricsheet JSON file (https://cricsheet.org/format/json/, data version 1.1.0) that toCricsheet writes. */
 
 /** What the events do not say: names, the date, the event. */
@@ -21,7 +26,7 @@ export interface CricsheetDelivery {
   non_striker: string
   runs: { batter: number; extras: number; total: number; non_boundary?: true }
   extras?: { wides?: number; noballs?: number; byes?: number; legbyes?: number }
-  wickets?: Array<{ player_out: string; kind: string; fielders?: Array<{ name: string }> }>
+  wickets?: Array<{ player_out: string; kind: WicketKind; fielders?: Array<{ name: string }> }>
 }
 
 export interface CricsheetInnings {

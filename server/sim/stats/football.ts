@@ -132,8 +132,3 @@ export const FOOTBALL_TARGETS = Object.fromEntries(FOOTBALL_LEAGUES.map((l) => [
   FootballLeague,
   FigureTarget[]
 >
-
-/** The modelling knobs per league live with the model; these are what it is measured against. */
-export function footballTarget(league: FootballLeague, key: keyof LeagueFigures): number {
-  return LEAGUE_FIGURES[league][key]
-}

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { answerCacheStats } from '../../../server/http/answer-cache'
 import { contestRow, memberRow } from '../../helpers/contest-rows'
 import { notificationsOf } from '../../helpers/notifications'
 import { apiWorld } from '../../helpers/world'
@@ -16,6 +17,27 @@ const followRow = (followerId: number, followeeId: number) =>
 const postIds = (body: { items: Array<{ post: { id: number } }> }) => body.items.map((i) => i.post.id)
 
 describe('GET /api/feeds', () => {
+  it('is kept per viewer between reads, and shows every post, like, comment and unfollow at once', async () => {
+    const me = await ctx.api.player()
+    const friend = await ctx.api.player()
+    await followRow(me.id, friend.id)
+    const first = (await ctx.api.post('/api/posts', { content: 'one' }, friend.token)).body.post.id
+    const read = async () => (await ctx.api.get('/api/feeds', me.token)).body
+    expect(postIds(await read())).toEqual([first])
+    const hits = answerCacheStats(ctx.world.deps).hits
+    expect(postIds(await read())).toEqual([first])
+    expect(answerCacheStats(ctx.world.deps).hits).toBe(hits + 1)
+    // Someone else's feed is their own.
+    expect(postIds((await ctx.api.get('/api/feeds', friend.token)).body)).toEqual([first])
+    const second = (await ctx.api.post('/api/posts', { content: 'two' }, friend.token)).body.post.id
+    expect(postIds(await read())).toEqual([second, first])
+    await ctx.api.post(`/api/posts/${first}/like`, {}, me.token)
+    await ctx.api.post(`/api/posts/${first}/comments`, { content: 'nice' }, me.token)
+    expect((await read()).items[1].post).toMatchObject({ id: first, likes_count: 1, comments_count: 1 })
+    await ctx.api.post(`/api/users/${friend.slug}/unfollow`, {}, me.token)
+    expect(postIds(await read())).toEqual([])
+  })
+
   it('shows posts of people I follow and mine, newest first, cursor-paged; not strangers’', async () => {
     const me = await ctx.api.player()
     const friend = await ctx.api.player()

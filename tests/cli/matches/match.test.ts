@@ -214,6 +214,29 @@ describe('fanspole match simulate / complete / abandon', () => {
     exits(bad, 2, 'error: --mode: expected live or instant')
   })
 
+  it('plays the era --era names; one that does not fit the match (or a --league on cricket) exits 2 naming the valid ones', async () => {
+    const { match } = await cricketMatch(world, 8)
+    const wrong = await cli('match', 'simulate', String(match.id), '--era', 'odi-2015')
+    exits(wrong, 2, 'error: --era: must be one of t20-2008, t20-2024 for a T20 match')
+    const unknown = await cli('match', 'simulate', String(match.id), '--era', 't20-1999')
+    expect(unknown.code).toBe(2)
+    expect(unknown.stderr).toMatch(/^error: --era: .*t20-2008.*t20-2024/m)
+    const league = await cli('match', 'simulate', String(match.id), '--league', 'premier-league')
+    exits(league, 2, 'error: --league: does not apply to cricket (choose an era)')
+    expect((await world.api.get(`/api/matches/${match.id}`)).body.match.match_status).toBe('upcoming')
+    const r = await cli('match', 'simulate', String(match.id), '--mode', 'instant', '--era', 't20-2008')
+    expect(r.code).toBe(0)
+    expect(r.stdout).toMatch(/^Simulated .+, era t20-2008\): \d+ events; the match is completed\.$/m)
+    const stored = await rowsWhere(
+      world.server.deps.db,
+      'match_simulations',
+      { match_id: match.id },
+      'profile',
+    )
+    expect(stored).toEqual([{ profile: 't20-2008' }])
+    expect((await cli('match', 'show', String(match.id))).stdout).toMatch(/^era +t20-2008$/m)
+  })
+
   it('completes a live match and prints the settlement', async () => {
     const { match, contests } = await cricketMatch(world, 6)
     const h2h = contests.find((c) => c.kind === 'head_to_head' && c.entry_fee === 100)!

@@ -54,9 +54,14 @@ describe('--json failures', () => {
       const args = [
         ...words,
         ...command.registeredArguments.map(() => '999999'),
-        ...command.options.filter((o) => o.mandatory).flatMap((o) => [o.long as string, '999999']),
+        // A mandatory --out names a place no directory can be made (sim export).
+        ...command.options
+          .filter((o) => o.mandatory)
+          .flatMap((o) => [o.long as string, o.long === '--out' ? '/dev/null/nowhere' : '999999']),
         '--json',
       ]
+      // sim stats needs neither a server nor a database: it fails on a bad value instead.
+      if (words.join(' ') === 'sim stats') args.push('--matches', '0')
       const has = (flag: string) => command.options.some((o) => o.long === flag)
       if (has('--server')) args.push('--server', unreachable)
       // Local commands: a database that cannot be opened.

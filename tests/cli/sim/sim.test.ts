@@ -93,11 +93,14 @@ describe('fanspole sim stats', () => {
       '--league',
       'serie-a',
       '--matches',
-      '3',
+      '230',
       '--json',
     )
     expect(football.code).toBe(0)
     expect(football.json().stats).toMatchObject({ sport: 'football', profile: 'serie-a' })
+    // Matches are measured 100 at a time: every match counts once.
+    const goals = (football.json().stats.figures as Row[]).find((f) => f.key === 'goals')
+    expect(goals?.n).toBe(230)
   })
 
   it('refuses bad flags with exit 2 and the valid values', async () => {

@@ -14,6 +14,7 @@ const player = { email: 'live.fan@example.test', username: 'live_fan', password:
 interface Match {
   id: number
   event_time_in_millis: number
+  sim_profile: string
 }
 interface Contest {
   id: number
@@ -166,6 +167,8 @@ describe('live views at a fast clock', () => {
   it('shows a finished match’s result with its points, and a seeded one without a scorecard says so', async () => {
     const stats = await open(`/matches/${match.id}/statistics`)
     await stats.getByTestId('scoreboard').locator('[data-testid^="innings-"]').first().waitFor()
+    // Its info names the era it is simulated in (docs/simulation.md "Eras and leagues").
+    await stats.getByText(new RegExp(` · ${match.sim_profile} era$`)).waitFor()
     const reloads = watchReloads(stats)
     // Five hours of game time at once: every ball falls due, the match completes and settles.
     expect((await clock({ advance_ms: 5 * 3_600_000 })).status).toBe(200)

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { type CricsheetContext, toCricsheet } from '../../../server/domain/events/cricsheet'
+import { cricsheetOutcome } from '../../../server/domain/events/cricsheet-outcome'
 import type { MatchEvent } from '../../../server/domain/events/schema'
 import { createScorer } from '../../../server/domain/scoring'
 import type { CricketSummary } from '../../../server/domain/scoring/types'
@@ -131,5 +132,54 @@ describe('toCricsheet', () => {
     const delivery = toCricsheet(events, context(teams, 'T20')).innings[0]?.overs[0]?.deliveries[0]
     expect(delivery?.runs).toEqual({ batter: 4, extras: 1, total: 5, non_boundary: true })
     expect(delivery?.extras).toEqual({ noballs: 1 })
+  })
+})
+
+describe('cricsheetOutcome', () => {
+  const name = (id: number) => `Side ${id}`
+  const inn = (number: number, teamId: number, runs: number, wickets: number, superOver = false) => ({
+    number,
+    teamId,
+    runs,
+    wickets,
+    batters: 11,
+    superOver,
+  })
+
+  it('reads a Test: an innings win, a chase won by wickets, a defence by runs, a draw', () => {
+    expect(
+      cricsheetOutcome([inn(1, 1, 500, 6), inn(2, 2, 200, 10), inn(3, 2, 150, 10)], 'Test', name),
+    ).toEqual({
+      winner: 'Side 1',
+      by: { innings: 1, runs: 150 },
+    })
+    const firsts = [inn(1, 1, 300, 10), inn(2, 2, 250, 10)]
+    expect(cricsheetOutcome([...firsts, inn(3, 1, 200, 10), inn(4, 2, 251, 4)], 'Test', name)).toEqual({
+      winner: 'Side 2',
+      by: { wickets: 6 },
+    })
+    expect(cricsheetOutcome([...firsts, inn(3, 1, 200, 10), inn(4, 2, 180, 10)], 'Test', name)).toEqual({
+      winner: 'Side 1',
+      by: { runs: 70 },
+    })
+    expect(cricsheetOutcome([...firsts, inn(3, 1, 200, 10), inn(4, 2, 180, 7)], 'Test', name)).toEqual({
+      result: 'draw',
+    })
+  })
+
+  it('reads a limited-overs tie: the super over that was won decides, a second one after a tied first', () => {
+    const tied = [inn(1, 1, 160, 5), inn(2, 2, 160, 8)]
+    const supers = [
+      inn(3, 2, 10, 1, true),
+      inn(4, 1, 10, 0, true),
+      inn(5, 1, 8, 1, true),
+      inn(6, 2, 9, 0, true),
+    ]
+    expect(cricsheetOutcome([...tied, ...supers], 'T20', name)).toEqual({
+      result: 'tie',
+      eliminator: 'Side 2',
+    })
+    expect(cricsheetOutcome(tied, 'T20', name)).toEqual({ result: 'tie' })
+    expect(cricsheetOutcome([inn(1, 1, 160, 5)], 'ODI', name)).toEqual({ result: 'no result' })
   })
 })

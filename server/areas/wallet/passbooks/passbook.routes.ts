@@ -1,5 +1,6 @@
 import { z } from '@hono/zod-openapi'
 import type { Deps } from '../../../core/deps'
+import { cachedJson, type Reads, readKey } from '../../../http/answer-cache'
 import { notFound } from '../../../http/errors'
 import { idField } from '../../../http/ids'
 import { PageMetaSchema, pageMeta, pagingQuery, toPage } from '../../../http/paging'
@@ -33,6 +34,9 @@ const PassbookSchema = z
 const PER_PAGE = 20
 const MAX_PER_PAGE = 100
 
+/** What the answer reads (tests/api/http/cached-reads-tables.test.ts checks it). */
+const PASSBOOK_READS: Reads = ['ledger_accounts', 'ledger_entries', 'ledger_transactions']
+
 export function passbookRoutes(deps: Deps) {
   const app = createRouter()
   const route = routesOn(app, ['Wallet'])
@@ -48,19 +52,20 @@ export function passbookRoutes(deps: Deps) {
         ok: json(PassbookSchema, 'The passbook'),
         errors: [422],
       },
-      async (c) => {
-        const page = toPage(c.req.valid('query'))
-        const book = await passbook(deps.db, currentUser(c).id, compartment, page)
-        return c.json(
-          {
-            compartment,
-            balance: book.balance,
-            passbook_entries: book.entries,
-            meta: pageMeta(page, book.total),
-          },
-          200,
-        )
-      },
+      // Kept per viewer until a table it reads changes (http/answer-cache.ts).
+      async (c) =>
+        cachedJson(c, deps, readKey(c), PASSBOOK_READS, async () => {
+          const page = toPage(c.req.valid('query'))
+          const book = await passbook(deps.db, currentUser(c).id, compartment, page)
+          return {
+            body: {
+              compartment,
+              balance: book.balance,
+              passbook_entries: book.entries,
+              meta: pageMeta(page, book.total),
+            },
+          }
+        }),
     )
   }
 

@@ -7,7 +7,14 @@ import { Alert } from '../../components/Field'
 import { ChevronDownIcon } from '../../components/Icons'
 import { formatNumber } from '../../lib/format'
 import { useSignedIn } from '../../lib/use-session'
-import { isSummary, matchName, matchQuery, type StatisticsPlayer, statisticsQuery } from './api'
+import {
+  isSummary,
+  matchName,
+  matchQuery,
+  type StatisticsPlayer,
+  simProfileLabel,
+  statisticsQuery,
+} from './api'
 import { LiveBadge } from './LiveBadge'
 import { useMatchLive } from './live'
 import { MatchStrip } from './MatchStrip'
@@ -48,7 +55,7 @@ export function StatisticsPage() {
     <div data-testid="statistics">
       <PageHead
         title="Match Statistics"
-        subtitle={`${matchName(m)} · ${m.sport_name}`}
+        subtitle={[matchName(m), m.sport_name, simProfileLabel(m)].filter(Boolean).join(' · ')}
         actions={<LiveBadge status={status} connected={live.connected} updates={live.updates} />}
       />
       <MatchStrip match={m} status={status} />

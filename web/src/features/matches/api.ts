@@ -58,6 +58,20 @@ export function matchName(match: Pick<Match, 'title' | 'team1' | 'team2'>): stri
   return match.team1 && match.team2 ? `${match.team1.name_attr} vs ${match.team2.name_attr}` : match.title
 }
 
+/**
+ * The era (cricket) or league (football) the simulator plays the match under, for its info
+ * line: `t20-2024 era`, `Premier League`; null for a sport without one (docs/simulation.md).
+ */
+export function simProfileLabel(match: Pick<Match, 'sport_slug' | 'sim_profile'>): string | null {
+  const profile = match.sim_profile
+  if (!profile) return null
+  if (match.sport_slug !== 'football') return `${profile} era`
+  return profile
+    .split('-')
+    .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
+    .join(' ')
+}
+
 export type MatchScore = Body<'/api/matches/{id}/score'>['score']
 
 /** The score as a strip shows it; MatchChannel pushes keep it current between fetches. */

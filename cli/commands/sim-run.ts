@@ -1,9 +1,9 @@
 import { createRng } from '../../server/domain/rng'
 import type { SimTeam, SimTools, TimedEvent } from '../../server/index'
+import { UsageError } from '../lib/errors'
+import type { Io } from '../lib/io'
+import { cricketPool, demoSquads, type NamedSquad, pickPair } from '../lib/sim-squads'
 import { createProgress } from '../ui/progress'
-import { UsageError } from './errors'
-import type { Io } from './io'
-import { cricketPool, demoSquads, type NamedSquad, pickPair } from './sim-squads'
 
 export const SIM_SPORTS = ['cricket', 'f1', 'football'] as const
 export type SimSport = (typeof SIM_SPORTS)[number]
