@@ -61,7 +61,7 @@ const T20_2008: EraModel = {
   setBatter: 0.95,
   surge: 1.06,
   overSpread: 0.4,
-  pitchSpread: 0.18,
+  pitchSpread: 0.22,
 }
 
 /** The impact-player era (IPL 2023–24): deeper batting, sixes and wides up. */
@@ -80,7 +80,7 @@ const ODI_2015: EraModel = {
   legal: [
     [0.6, 0.19, 0.03, 0.004, 0.122, 0.011, 0.02, 0.01],
     [0.47, 0.28, 0.05, 0.005, 0.062, 0.012, 0.021, 0.01],
-    [0.34, 0.33, 0.075, 0.004, 0.122, 0.042, 0.041, 0.01],
+    [0.34, 0.33, 0.075, 0.004, 0.114, 0.04, 0.039, 0.01],
   ],
   wide: 0.022,
   noball: 0.004,
@@ -94,7 +94,7 @@ const ODI_2015: EraModel = {
   newBatter: 1.1,
   setBatter: 0.9,
   surge: 1.25,
-  overSpread: 0.6,
+  overSpread: 0.5,
   pitchSpread: 0,
 }
 
