@@ -13,6 +13,8 @@ export interface CricketPace {
   wicket(): void
   overEnd(): void
   inningsBreak(): void
+  /** The few minutes between a tie (or a tied super over) and the next super over. */
+  superOverBreak(): void
   /** Overs left in the match (a Test); null when the innings length bounds the game instead. */
   oversLeft(): number | null
   /** The time for play has run out. */
@@ -45,6 +47,9 @@ abstract class Pace implements CricketPace {
   }
   overEnd(): void {
     this.t += this.rng.int(15, 30) * SECOND
+  }
+  superOverBreak(): void {
+    this.t += this.rng.int(5, 10) * MINUTE
   }
   abstract inningsBreak(): void
   abstract oversLeft(): number | null

@@ -1,10 +1,13 @@
 import type { RandomStream } from '../domain/rng'
-import { clamp, requireTeams, Timeline } from './common'
+import { clamp, normal, requireTeams, Timeline } from './common'
 import type { CricketFormat } from './cricket-delivery'
+import { type EraModel, eraModel } from './cricket-eras'
 import { type InningsSpec, type InningsState, playInnings } from './cricket-innings'
-import { buildSide, type CricketSide } from './cricket-lineup'
+import { limitedOversIntent } from './cricket-intent'
+import { buildSide, type Cricketer, type CricketSide } from './cricket-lineup'
 import { type CricketPace, limitedOversPace, testPace } from './cricket-pace'
 import { type Impact, playerOfTheMatch } from './cricket-wicket'
+import { cricketEra } from './profiles'
 import type { SimFormat, SimInput, TimedEvent } from './types'
 
 export const cricketFormat = (format: SimFormat): CricketFormat =>
@@ -16,6 +19,8 @@ interface Game {
   pace: CricketPace
   timeline: Timeline
   impact: Impact
+  model: EraModel
+  pitch: number
 }
 
 /** A whole cricket match: lineups, the toss, every ball, innings ends, the player of the match. */
@@ -30,7 +35,10 @@ export function simulateCricket(input: SimInput): TimedEvent[] {
   const [a, b] = sides as [CricketSide, CricketSide]
   const [first, second] = rng.bool() ? [a, b] : [b, a]
   const pace = format === 'Test' ? testPace(rng, startMs) : limitedOversPace(rng, startMs, format)
-  const game: Game = { rng, format, pace, timeline, impact: new Map() }
+  const model = eraModel(cricketEra(format, input.profile))
+  // The pitch and the ground, for the whole match: some days every team scores 200, some days nobody does.
+  const pitch = model.pitchSpread > 0 ? Math.exp(model.pitchSpread * normal(rng)) : 1
+  const game: Game = { rng, format, pace, timeline, impact: new Map(), model, pitch }
   const winner = format === 'Test' ? testMatch(game, first, second) : limitedOvers(game, first, second)
   timeline.add(pace.now(), {
     type: 'player_of_the_match',
@@ -39,42 +47,66 @@ export function simulateCricket(input: SimInput): TimedEvent[] {
   return timeline.events
 }
 
-type Spec = Omit<InningsSpec, 'format' | 'overs' | 'quota'>
+type Spec = Omit<InningsSpec, 'format' | 'overs' | 'quota' | 'model' | 'pitch'>
 
-function play(game: Game, spec: Spec, last: boolean) {
-  const overs = game.format === 'T20' ? 20 : game.format === 'ODI' ? 50 : null
-  const full: InningsSpec = { ...spec, format: game.format, overs, quota: overs == null ? null : overs / 5 }
+function play(game: Game, spec: Spec) {
+  // A break between innings; a super over follows the tie after a few minutes.
+  if (spec.superOver) game.pace.superOverBreak()
+  else if (spec.number > 1) game.pace.inningsBreak()
+  const overs = spec.superOver ? 1 : game.format === 'T20' ? 20 : game.format === 'ODI' ? 50 : null
+  const quota = spec.superOver ? 1 : overs == null ? null : overs / 5
+  const full: InningsSpec = {
+    ...spec,
+    format: game.format,
+    overs,
+    quota,
+    model: game.model,
+    pitch: game.pitch,
+  }
   const result = playInnings(game.rng, full, game.pace, game.timeline, game.impact)
   game.timeline.add(game.pace.now(), { type: 'innings_end', innings: spec.number })
-  if (!last) game.pace.inningsBreak()
   return result
 }
 
-/** T20 or ODI: one innings each, the side batting second chasing the first total plus one. */
+/** T20 or ODI: one innings each, the side batting second chasing the first total plus one; a tie goes to super overs. */
 function limitedOvers(game: Game, first: CricketSide, second: CricketSide): CricketSide | null {
-  const overs = game.format === 'T20' ? 20 : 50
-  const par = game.format === 'T20' ? 8.2 : 5.6
-  const conserve = (s: InningsState, over: number) => {
-    const left = overs - over
-    if (s.wickets >= 8 && left > 2) return -0.7
-    if (s.wickets >= 6 && left > overs * 0.2) return -0.5
-    if (s.wickets >= 4 && left > overs * 0.5) return -0.3
-    return 0
-  }
-  const inn1 = play(
-    game,
-    { number: 1, batting: first, fielding: second, target: null, intent: conserve },
-    false,
-  )
+  const format = game.format === 'ODI' ? 'ODI' : 'T20'
+  const overs = format === 'T20' ? 20 : 50
+  const intent = limitedOversIntent(format, overs, null)
+  const inn1 = play(game, { number: 1, batting: first, fielding: second, target: null, intent })
   const target = inn1.runs + 1
-  // The chase speeds up or slows down with the required rate.
-  const chase = (s: InningsState, over: number) => {
-    const required = ((target - s.runs) * 6) / Math.max(1, overs * 6 - s.balls)
-    return clamp((required - par) / 3, -0.3, 1) + Math.min(0, conserve(s, over))
-  }
-  const inn2 = play(game, { number: 2, batting: second, fielding: first, target, intent: chase }, true)
+  const chase = limitedOversIntent(format, overs, target)
+  const inn2 = play(game, { number: 2, batting: second, fielding: first, target, intent: chase })
   if (inn2.runs >= target) return second
-  return inn2.runs < inn1.runs ? first : null
+  if (inn2.runs < inn1.runs) return first
+  return superOvers(game, [first, second])
+}
+
+/**
+ * A tie: super overs until one side wins (the current rule), five at most. The side that
+ * batted second bats first; each side sends in its three best batters and its best bowler
+ * who has not bowled a super over yet. Innings 3 and 4, then 5 and 6, and so on.
+ */
+function superOvers(game: Game, sides: [CricketSide, CricketSide]): CricketSide | null {
+  const bowled = new Set<number>()
+  let [batFirst, batSecond] = [sides[1], sides[0]]
+  for (let k = 0; k < 5; k++) {
+    const number = 3 + 2 * k
+    const spec = (batting: CricketSide, fielding: CricketSide, target: number | null, n: number) => {
+      const batters = [...batting.xi].sort((a, b) => b.bat - a.bat).slice(0, 3)
+      const bowler = fielding.attack.find((b) => !bowled.has(b.id)) ?? (fielding.attack[0] as Cricketer)
+      bowled.add(bowler.id)
+      const intent = (s: InningsState) =>
+        target == null ? 1 : clamp((target - s.runs) / (6 - s.balls) - 1, 0, 1)
+      return { number: n, batting, fielding, target, intent, superOver: { batters, bowler } }
+    }
+    const a = play(game, spec(batFirst, batSecond, null, number))
+    const b = play(game, spec(batSecond, batFirst, a.runs + 1, number + 1))
+    if (b.runs > a.runs) return batSecond
+    if (b.runs < a.runs) return batFirst
+    ;[batFirst, batSecond] = [batSecond, batFirst]
+  }
+  return null
 }
 
 /** A Test: up to four innings in five days; declarations, an innings win, a chase or a draw. */
@@ -83,11 +115,7 @@ function testMatch(game: Game, first: CricketSide, second: CricketSide): Cricket
   const big = (limit: number) => (s: InningsState) => s.runs >= limit || (s.balls >= 900 && s.runs >= 450)
   // Each side's first innings: no target, steady batting, a declaration at a big total.
   const firstInnings = (number: 1 | 2, batting: CricketSide, fielding: CricketSide) =>
-    play(
-      game,
-      { number, batting, fielding, target: null, intent: () => 0, declare: big(rng.int(500, 650)) },
-      false,
-    )
+    play(game, { number, batting, fielding, target: null, intent: () => 0, declare: big(rng.int(500, 650)) })
   const a1 = firstInnings(1, first, second)
   if (a1.end === 'time') return null
   const b2 = firstInnings(2, second, first)
@@ -96,11 +124,14 @@ function testMatch(game: Game, first: CricketSide, second: CricketSide): Cricket
   // Set a target that leaves enough time to bowl the opponents out.
   const declare = (s: InningsState) => lead(s) >= clamp(3.2 * (pace.oversLeft() ?? 0), 200, 450)
   const pushOn = (s: InningsState) => (lead(s) > 150 ? 0.4 : 0)
-  const a3 = play(
-    game,
-    { number: 3, batting: first, fielding: second, target: null, intent: pushOn, declare },
-    false,
-  )
+  const a3 = play(game, {
+    number: 3,
+    batting: first,
+    fielding: second,
+    target: null,
+    intent: pushOn,
+    declare,
+  })
   const target = lead(a3) + 1
   if (target <= 0 && a3.end === 'all out') return second
   if (a3.end === 'time') return null
@@ -109,11 +140,13 @@ function testMatch(game: Game, first: CricketSide, second: CricketSide): Cricket
     if (rate <= 3.5) return 0
     return rate <= 5 && s.wickets < 5 ? 0.3 : -0.6
   }
-  const b4 = play(
-    game,
-    { number: 4, batting: second, fielding: first, target: Math.max(1, target), intent: chase },
-    true,
-  )
+  const b4 = play(game, {
+    number: 4,
+    batting: second,
+    fielding: first,
+    target: Math.max(1, target),
+    intent: chase,
+  })
   if (b4.runs >= target) return second
   if (b4.end === 'all out') return b4.runs === target - 1 ? null : first
   return null

@@ -29,7 +29,10 @@ export async function resultText(
     const target = totals.get(other) ?? 0
     if (chase > target)
       return `${await teamName(chasing)} won by ${10 - last.wickets} wicket${10 - last.wickets === 1 ? '' : 's'}`
-    if (chase === target && last.complete) return 'Match tied'
+    if (chase === target && last.complete) {
+      const decider = superOverWinner(summary.innings)
+      return decider === null ? 'Match tied' : `Match tied; ${await teamName(decider)} won the super over`
+    }
     // A Test the chasing side did not finish is a draw; otherwise the side batting first won.
     if (format === 'Test' && !last.complete && last.wickets < 10) return 'Match drawn'
     if (chase < target && (last.complete || last.wickets >= 10))
@@ -51,4 +54,17 @@ export async function resultText(
   }
   const squad = await teamName(summary.winner_id)
   return squad ? `${squad} won` : null
+}
+
+/** The side that won the last completed pair of super overs (innings 3–4, 5–6, …), or null. */
+function superOverWinner(
+  innings: ReadonlyArray<{ innings: number; team_id: number | null; runs: number; super_over: boolean }>,
+): number | null {
+  const overs = innings.filter((i) => i.super_over && i.team_id !== null)
+  for (let k = overs.length - 2; k >= 0; k -= 2) {
+    const [a, b] = [overs[k], overs[k + 1]]
+    if (!a || !b || a.runs === b.runs) continue
+    return (a.runs > b.runs ? a.team_id : b.team_id) as number
+  }
+  return null
 }

@@ -22,10 +22,13 @@ export const CricketLineup = z.strictObject({
   team_id: id,
   player_ids: z.array(id).min(1).max(11),
 })
+/** Innings 1–4; a tied T20 or ODI goes on with super overs, numbered 3, 4, then 5, 6… while tied (five at most). */
+export const MAX_INNINGS = 12
+const inningsNumber = z.number().int().min(1).max(MAX_INNINGS)
 export const CricketBall = z.strictObject({
   type: z.literal('ball'),
   seq,
-  innings: z.number().int().min(1).max(4),
+  innings: inningsNumber,
   over: z.number().int().min(0).max(200),
   ball: z.number().int().min(1).max(20),
   batter_id: id,
@@ -60,12 +63,16 @@ export const CricketBall = z.strictObject({
       fielder_ids: z.array(id).max(3).default([]),
     })
     .optional(),
+  /** The ball after a no-ball (and after a wide on a free hit): only a run out dismisses. */
+  free_hit: z.boolean().optional(),
+  /** A ball of a super over (a tied T20 or ODI): shown, never scored. */
+  super_over: z.boolean().optional(),
 })
 export const PlayerOfTheMatch = z.strictObject({ type: z.literal('player_of_the_match'), seq, player_id: id })
 export const InningsEnd = z.strictObject({
   type: z.literal('innings_end'),
   seq,
-  innings: z.number().int().min(1).max(4),
+  innings: inningsNumber,
 })
 
 // ---- football ------------------------------------------------------------------------

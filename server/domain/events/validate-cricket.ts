@@ -16,14 +16,35 @@ interface InningsState {
   last: { over: number; ball: number } | null
   ended: boolean
   out: Set<number>
+  /** The next ball is a free hit: the last one was a no-ball, or a wide on a free hit. */
+  freeHitNext: boolean
 }
 
-/** Overs per innings: limited-overs innings 1–2, and one over for a super over (innings 3–4). */
-function overLimit(format: string | null | undefined, innings: number): number | null {
+const limitedOvers = (format: string | null | undefined) => {
   const f = format?.toLowerCase()
-  if (f !== 't20' && f !== 'odi') return null
+  return f === 't20' || f === 'odi'
+}
+
+/** Overs per innings: limited-overs innings 1–2, and one over for a super over (innings 3 on). */
+function overLimit(format: string | null | undefined, innings: number): number | null {
+  if (!limitedOvers(format)) return null
   if (innings > 2) return 1
-  return f === 't20' ? 20 : 50
+  return format?.toLowerCase() === 't20' ? 20 : 50
+}
+
+/** Super overs and free hits: where they may be, and what may happen on them. */
+function checkSpecialBalls(p: Problems, e: Ball, format: string | null | undefined, inn: InningsState): void {
+  const limited = limitedOvers(format)
+  if (e.super_over && !(limited && e.innings > 2))
+    p.add('super_over', 'only in innings 3 on of a T20 or ODI (after a tie)')
+  if (e.innings > 4 && !limited)
+    p.add('innings', 'must be at most 4 (more only as super overs of a T20 or ODI)')
+  if (e.innings > 2 && limited && inn.out.size >= 2) p.add('innings', 'a super over ends at two wickets')
+  if (e.free_hit) {
+    if (!inn.freeHitNext) p.add('free_hit', 'only after a no-ball (or a wide on a free hit)')
+    if (e.wicket && BOWLER_WICKETS.has(e.wicket.kind))
+      p.add('wicket.kind', `cannot be ${e.wicket.kind} on a free hit (only a run out dismisses)`)
+  }
 }
 
 // Long: a state machine; one closure over the innings, lineups and award that each event is checked against and moves.
@@ -37,7 +58,7 @@ export function cricketWalker(ctx: EventContext): Walker {
   const state = (n: number) => {
     let s = innings.get(n)
     if (!s) {
-      s = { batting: null, last: null, ended: false, out: new Set() }
+      s = { batting: null, last: null, ended: false, out: new Set(), freeHitNext: false }
       innings.set(n, s)
     }
     return s
@@ -86,11 +107,13 @@ export function cricketWalker(ctx: EventContext): Walker {
     if (inn.out.has(e.batter_id)) p.add('batter_id', `was dismissed earlier in innings ${n}`)
     if (inn.out.has(e.non_striker_id)) p.add('non_striker_id', `was dismissed earlier in innings ${n}`)
     checkExtras(p, e)
+    checkSpecialBalls(p, e, ctx.format, inn)
     if (e.wicket) checkWicket(p, roster, e, bw)
 
     current = Math.max(current, n)
     if (inn.batting === null && bt !== undefined) inn.batting = bt
     inn.last = { over: e.over, ball: e.ball }
+    inn.freeHitNext = e.extras.noballs > 0 || (e.free_hit === true && e.extras.wides > 0)
     if (e.wicket && e.wicket.kind !== 'retired hurt') inn.out.add(e.wicket.player_out_id)
   }
 

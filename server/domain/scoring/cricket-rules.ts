@@ -1,8 +1,9 @@
+import { MAX_INNINGS } from '../events/schema'
 import type { PointSystem } from './point-systems'
 import { type CompiledRule, columnIds, compileRules, type RuleSpec } from './rules'
 
-/** Innings slots 1..4 (index 0 unused) so per-innings rules can be summed directly. */
-export const INNINGS_SLOTS = 5
+/** Innings slots 1..12 (index 0 unused; 5–12 are repeated super overs) so per-innings rules can be summed directly. */
+export const INNINGS_SLOTS = MAX_INNINGS + 1
 
 /**
  * A cricket player's running stats. Totals count the scored innings only (super overs are

@@ -93,7 +93,8 @@ export class CricketScorer extends BaseScorer<CricketStats, CricketEvent> {
 
   private ball(e: Ball): void {
     const n = e.innings
-    const scored = n <= this.scoredInnings
+    // Super-over balls are shown, never scored (as in the real fantasy games).
+    const scored = n <= this.scoredInnings && e.super_over !== true
     const { wides, noballs, byes, legbyes } = e.extras
     const legal = wides === 0 && noballs === 0
     const extras = wides + noballs + byes + legbyes
