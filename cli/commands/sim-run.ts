@@ -64,9 +64,40 @@ export interface SimulatedMatch {
   events: TimedEvent[]
 }
 
+/** The sides a run draws from: the demo league's squads, nations for ODIs and franchises for T20s. */
+export function runSides(plan: SimPlan): { squads: NamedSquad[]; pool: NamedSquad[] } {
+  const squads = demoSquads(plan.sport)
+  return {
+    squads,
+    pool: plan.sport === 'cricket' ? cricketPool(squads, plan.format as 'T20' | 'ODI') : squads,
+  }
+}
+
 /**
- * Simulates `count` matches of the plan from `seed`, in this process: match n takes its sides
- * and its randomness from streams named after n, so a run of 10 is the start of a run of 500.
+ * Match n of a run: its sides and its randomness come from streams named after n, so a run of
+ * 10 is the start of a run of 500. The realism tests (tests/unit/sim) measure exactly these.
+ */
+export function simulatedMatch(
+  simulate: SimTools['simulateMatch'],
+  plan: SimPlan,
+  sides: { squads: NamedSquad[]; pool: NamedSquad[] },
+  rng: ReturnType<typeof createRng>,
+  n: number,
+): SimulatedMatch {
+  const teams = plan.sport === 'f1' ? sides.squads : pickPair(rng.stream(`sim:teams:${n}`), sides.pool)
+  const events = simulate({
+    sportSlug: plan.sport,
+    format: plan.format,
+    startMs: SIM_START_MS,
+    teams: teams as SimTeam[],
+    rng: rng.stream(`sim:match:${n}`),
+    profile: plan.profile,
+  })
+  return { number: n, teams, events }
+}
+
+/**
+ * Simulates `count` matches of the plan from `seed`, in this process (`simulatedMatch`).
  * Progress on stderr; the event loop gets a turn every few matches so the bar can draw.
  */
 export async function simulateMany(
@@ -76,22 +107,12 @@ export async function simulateMany(
   options: { count: number; seed: number; progress: boolean },
   each: (match: SimulatedMatch) => void | Promise<void>,
 ): Promise<void> {
-  const squads = demoSquads(plan.sport)
-  const pool = plan.sport === 'cricket' ? cricketPool(squads, plan.format as 'T20' | 'ODI') : squads
+  const sides = runSides(plan)
   const rng = createRng(options.seed)
   const title = `Simulating ${options.count} ${plan.sport === 'cricket' ? plan.format : plan.sport} matches${plan.profile ? ` (${plan.profile})` : ''}, seed ${options.seed}`
   const progress = createProgress(io, title, { stderr: true, quiet: !options.progress })
   for (let n = 1; n <= options.count; n++) {
-    const teams = plan.sport === 'f1' ? squads : pickPair(rng.stream(`sim:teams:${n}`), pool)
-    const events = tools.simulateMatch({
-      sportSlug: plan.sport,
-      format: plan.format,
-      startMs: SIM_START_MS,
-      teams: teams as SimTeam[],
-      rng: rng.stream(`sim:match:${n}`),
-      profile: plan.profile,
-    })
-    await each({ number: n, teams, events })
+    await each(simulatedMatch(tools.simulateMatch, plan, sides, rng, n))
     if (n % 10 === 0 || n === options.count) {
       progress.update(`${Math.floor((n * 10) / options.count) * 10}%`, n, options.count)
       await new Promise((resolve) => setImmediate(resolve))

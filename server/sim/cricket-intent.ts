@@ -4,7 +4,7 @@ import type { InningsState } from './cricket-innings'
 /** Balls a wicket in hand should "cover": with more balls than this per wicket left, batters get careful. */
 const BALLS_PER_WICKET = { T20: 15, ODI: 32 }
 /** Required rate (runs an over) at which a T20 and an ODI chase is even. */
-const PAR = { T20: 8.2, ODI: 5 }
+const PAR = { T20: 8.2, ODI: 4.4 }
 /** How much of that caution a chasing side keeps: an ODI chase that falls behind goes for it and collapses more often. */
 const CHASE_CAUTION = { T20: 1, ODI: 0.4 }
 
