@@ -1,3 +1,4 @@
+import { BOWLER_WICKETS } from '../domain/events/schema'
 import type { RandomStream } from '../domain/rng'
 import type { WicketKind } from './cricket-delivery'
 import type { Cricketer, CricketSide } from './cricket-lineup'
@@ -36,8 +37,6 @@ export function dismissal(
 
 /** A rough match-impact tally per player, to name the player of the match. */
 export type Impact = Map<number, number>
-
-const BOWLER_WICKETS = new Set(['bowled', 'caught', 'lbw', 'stumped', 'hit wicket', 'caught and bowled'])
 
 export function recordBall(impact: Impact, ev: BallEvent): void {
   const add = (id: number, x: number) => impact.set(id, (impact.get(id) ?? 0) + x)

@@ -25,6 +25,17 @@ export const CricketLineup = z.strictObject({
 /** Innings 1–4; a tied T20 or ODI goes on with super overs, numbered 3, 4, then 5, 6… while tied (five at most). */
 export const MAX_INNINGS = 12
 const inningsNumber = z.number().int().min(1).max(MAX_INNINGS)
+/** Dismissals that credit the bowler with a wicket (DESIGN §5): all but run out, retired hurt and obstructing. */
+export const BOWLER_WICKET_KINDS = [
+  'bowled',
+  'caught',
+  'lbw',
+  'stumped',
+  'hit wicket',
+  'caught and bowled',
+] as const
+export const BOWLER_WICKETS: ReadonlySet<string> = new Set(BOWLER_WICKET_KINDS)
+
 export const CricketBall = z.strictObject({
   type: z.literal('ball'),
   seq,
@@ -48,17 +59,7 @@ export const CricketBall = z.strictObject({
     .default({ wides: 0, noballs: 0, byes: 0, legbyes: 0 }),
   wicket: z
     .strictObject({
-      kind: z.enum([
-        'bowled',
-        'caught',
-        'lbw',
-        'stumped',
-        'hit wicket',
-        'caught and bowled',
-        'run out',
-        'retired hurt',
-        'obstructing the field',
-      ]),
+      kind: z.enum([...BOWLER_WICKET_KINDS, 'run out', 'retired hurt', 'obstructing the field']),
       player_out_id: id,
       fielder_ids: z.array(id).max(3).default([]),
     })

@@ -1,5 +1,6 @@
 import type { z } from 'zod'
 import type { CricketBall, CricketEvent } from '../events/schema'
+import { BOWLER_WICKETS } from '../events/schema'
 import { BaseScorer } from './base'
 import { type CricketStats, cricketRules, newCricketStats } from './cricket-rules'
 import { type CurrentBall, cricketStatsView, cricketSummary, type InningsState } from './cricket-view'
@@ -8,9 +9,6 @@ import { resolveColumn } from './rules'
 import type { CricketSummary, ScorerOptions, StatValue } from './types'
 
 type Ball = z.infer<typeof CricketBall>
-
-/** Dismissals that credit the bowler with a wicket (DESIGN §5): not run out, retired hurt or obstructing. */
-const BOWLER_WICKETS = new Set(['bowled', 'caught', 'lbw', 'stumped', 'hit wicket', 'caught and bowled'])
 
 /** One over of one innings, for maidens: six legal balls by one bowler conceding nothing. */
 interface OverState {

@@ -1,4 +1,5 @@
 import type { MatchEvent } from '../../domain/events/schema'
+import { BOWLER_WICKETS } from '../../domain/events/schema'
 import type { BallEvent, TimedEvent } from '../types'
 
 /**
@@ -84,16 +85,6 @@ export function batterInnings(inn: ReadInnings): Array<{ id: number; runs: numbe
   }
   return [...by.values()]
 }
-
-/** Dismissals that credit the bowler (as the scorer counts them). */
-export const BOWLER_WICKETS = new Set([
-  'bowled',
-  'caught',
-  'lbw',
-  'stumped',
-  'hit wicket',
-  'caught and bowled',
-])
 
 /** Per bowler in one innings: wickets credited to them, and their maidens. */
 export function bowlerInnings(inn: ReadInnings): { wickets: number[]; maidens: number } {
