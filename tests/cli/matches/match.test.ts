@@ -139,7 +139,7 @@ describe('fanspole match score', () => {
     const t = await trio(match.id)
     const { lineups, event } = await oneBall(world, match.id, { ...t, runs: 6 })
     const file = writeEvents('bad.json', {
-      events: [...lineups, { ...event, runs: 9 }, { ...event, ball: 2, innings: 9 }],
+      events: [...lineups, { ...event, runs: 9 }, { ...event, ball: 2, innings: 13 }],
     })
     const r = await cli('match', 'score', String(match.id), '--events', file)
     expect(r.code).toBe(1)
@@ -147,7 +147,7 @@ describe('fanspole match score', () => {
       `error: The server refused the events of ${file} (422 VALIDATION_FAILED); nothing was stored:`,
     )
     expect(r.stderr).toMatch(/^ {2}event 2 \(ball 0\.1\): runs must be less than or equal to 7$/m)
-    expect(r.stderr).toMatch(/^ {2}event 3 \(ball 0\.2\): innings must be less than or equal to 4$/m)
+    expect(r.stderr).toMatch(/^ {2}event 3 \(ball 0\.2\): innings must be less than or equal to 12$/m)
     const stored = await rowsWhere(world.server.deps.db, 'match_events', { match_id: match.id }, 'seq')
     expect(stored).toEqual([])
   })

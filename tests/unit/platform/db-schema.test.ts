@@ -104,7 +104,17 @@ const EXPECTED: { [T in keyof Database]: Array<keyof Database[T]> } = {
     'is_star',
     'last_series_score',
   ],
-  series: ['id', 'sport_id', 'name', 'short_name', 'format', 'status', 'starts_at_ms', 'ends_at_ms'],
+  series: [
+    'id',
+    'sport_id',
+    'name',
+    'short_name',
+    'format',
+    'status',
+    'starts_at_ms',
+    'ends_at_ms',
+    'sim_profile',
+  ],
   series_phases: [
     'id',
     'series_id',
@@ -227,7 +237,7 @@ const EXPECTED: { [T in keyof Database]: Array<keyof Database[T]> } = {
     'joined_at_ms',
   ],
   match_events: ['id', 'match_id', 'seq', 'type', 'payload', 'at_ms', 'created_at_ms'],
-  match_simulations: ['match_id', 'seed', 'start_ms', 'base_seq', 'teams', 'created_at_ms'],
+  match_simulations: ['match_id', 'seed', 'start_ms', 'base_seq', 'teams', 'profile', 'created_at_ms'],
   player_match_scores: ['match_id', 'player_id', 'total_score', 'stats', 'breakdown', 'updated_at_ms'],
   contest_likes: ['contest_id', 'user_id', 'created_at_ms'],
   championship_contests: [
