@@ -43,7 +43,14 @@ async function outDirectory(dir: string): Promise<string> {
   const stat = await fs.stat(full).catch(() => null)
   if (stat && !stat.isDirectory()) throw new UsageError(`--out: ${dir} exists and is not a directory`)
   try {
-    await fs.mkdir(full, { recursive: true })
+    // One level at a time from the nearest directory that exists: Node's recursive mkdir never
+    // returns under some pseudo-filesystems (/proc), where a plain mkdir fails at once.
+    const missing: string[] = []
+    for (let at = full; !(await fs.stat(at).catch(() => null)); at = path.dirname(at)) {
+      missing.unshift(at)
+      if (path.dirname(at) === at) break
+    }
+    for (const level of missing) await fs.mkdir(level)
   } catch (error) {
     throw new CliError(`Cannot create ${dir}: ${(error as Error).message}`, { code: 'WRITE_FAILED' })
   }

@@ -184,4 +184,12 @@ describe('fanspole sim export', () => {
     exits(await cli('sim', 'export', '--out', plain), 2, 'exists and is not a directory')
     exits(await cli('sim', 'export', '--format', 'Test', '--out', files.dir), 2, 'expected one of T20, ODI')
   })
+
+  it('creates missing directories level by level, and ends at once on one that cannot be made', async () => {
+    const nested = path.join(files.dir, 'a', 'b')
+    expect((await cli('sim', 'export', '--matches', '1', '--out', nested)).code).toBe(0)
+    expect(fs.readdirSync(nested)).toEqual(['1.json'])
+    // Node's recursive mkdir never returns under /proc; a plain one fails at once.
+    exits(await cli('sim', 'export', '--matches', '1', '--out', '/proc/fanspole-nope/x'), 1, 'Cannot create')
+  })
 })
