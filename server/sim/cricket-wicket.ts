@@ -1,4 +1,4 @@
-import { BOWLER_WICKETS } from '../domain/events/schema'
+import { creditsBowler } from '../domain/events/schema'
 import type { RandomStream } from '../domain/rng'
 import type { WicketKind } from './cricket-delivery'
 import type { Cricketer, CricketSide } from './cricket-lineup'
@@ -45,7 +45,7 @@ export function recordBall(impact: Impact, ev: BallEvent): void {
   const legal = ev.extras.wides === 0 && ev.extras.noballs === 0
   add(ev.bowler_id, (legal && conceded === 0 ? 1 : 0) - conceded / 4)
   if (!ev.wicket) return
-  if (BOWLER_WICKETS.has(ev.wicket.kind)) add(ev.bowler_id, 22)
+  if (creditsBowler(ev.wicket.kind)) add(ev.bowler_id, 22)
   for (const f of ev.wicket.fielder_ids) add(f, 8)
 }
 

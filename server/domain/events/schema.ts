@@ -34,7 +34,11 @@ export const BOWLER_WICKET_KINDS = [
   'hit wicket',
   'caught and bowled',
 ] as const
-export const BOWLER_WICKETS: ReadonlySet<string> = new Set(BOWLER_WICKET_KINDS)
+
+/** Whether a dismissal of this kind is a wicket to the bowler. */
+export function creditsBowler(kind: string): boolean {
+  return (BOWLER_WICKET_KINDS as readonly string[]).includes(kind)
+}
 
 export const CricketBall = z.strictObject({
   type: z.literal('ball'),

@@ -1,6 +1,6 @@
 import type { z } from 'zod'
 import type { CricketBall, CricketEvent } from '../events/schema'
-import { BOWLER_WICKETS } from '../events/schema'
+import { creditsBowler } from '../events/schema'
 import { BaseScorer } from './base'
 import { type CricketStats, cricketRules, newCricketStats } from './cricket-rules'
 import { type CurrentBall, cricketStatsView, cricketSummary, type InningsState } from './cricket-view'
@@ -174,7 +174,7 @@ export class CricketScorer extends BaseScorer<CricketStats, CricketEvent> {
     inn.wickets++
     const out = this.touchId(w.player_out_id)
     if (out !== undefined) this.stats[out]!.inningsOut[n] = true
-    if (bw !== undefined && BOWLER_WICKETS.has(w.kind)) {
+    if (bw !== undefined && creditsBowler(w.kind)) {
       this.stats[bw]!.inningsWickets[n]!++
       if (scored) this.stats[bw]!.wickets++
     }

@@ -1,5 +1,5 @@
 import type { MatchEvent } from '../../domain/events/schema'
-import { BOWLER_WICKETS } from '../../domain/events/schema'
+import { creditsBowler } from '../../domain/events/schema'
 import type { BallEvent, TimedEvent } from '../types'
 
 /**
@@ -90,7 +90,7 @@ export function batterInnings(inn: ReadInnings): Array<{ id: number; runs: numbe
 export function bowlerInnings(inn: ReadInnings): { wickets: number[]; maidens: number } {
   const wickets = new Map<number, number>()
   for (const b of inn.balls)
-    if (b.wicket && BOWLER_WICKETS.has(b.wicket.kind))
+    if (b.wicket && creditsBowler(b.wicket.kind))
       wickets.set(b.bowler_id, (wickets.get(b.bowler_id) ?? 0) + 1)
   let maidens = 0
   for (const over of oversOf(inn)) {
