@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import { CablePool } from './cable-pool'
-import { type HttpRequest, sendHttp } from './http'
+import { type HttpAnswer, type HttpRequest, sendHttp } from './http'
 import { interpolate, type Vars } from './interpolate'
 import { type LoadedScenario, loadScenarioFile } from './loader'
 import { headlineFor } from './match'
@@ -31,7 +31,8 @@ const elapsed = (since: number) => Math.round(performance.now() - since)
 
 /**
  * Runs one scenario: starts (or connects to) the server, signs the users up, runs the steps
- * in order and stops at the first failure (the rest are reported as skipped), then closes
+ * in order and stops at the first failure (the rest are reported as skipped) unless it is
+ * soft (`soft: true` on the step or the scenario, or only `expect_all` mismatches), then closes
  * every /cable connection and the ephemeral server. Throws ScenarioFormatError for a file
  * that is not a valid scenario; every other problem ends up in the result.
  */
@@ -76,7 +77,7 @@ export async function runScenario(
 
   const runId = newRunId()
   const users = planUsers(scenario.users, runId)
-  const ctx = stepContext(target, users, runId, signal)
+  const ctx = stepContext(target, users, runId, signal, scenario.seed)
   const { http, cable } = ctx
 
   try {
@@ -139,9 +140,15 @@ async function runSteps(
       break
     }
     const stepResult = await runStep(step, ctx)
+    // A soft failure is recorded and the scenario goes on; it still fails at the end.
+    if (
+      stepResult.status === 'failed' &&
+      (scenario.soft || step.soft || stepResult.mismatches?.every((m) => m.soft))
+    )
+      stepResult.soft = true
     result.steps.push(stepResult)
     onStep?.(stepResult, scenario)
-    if (stepResult.status === 'failed') {
+    if (stepResult.status === 'failed' && !stepResult.soft) {
       skipSteps(scenario, result, i + 1)
       break
     }
@@ -154,10 +161,15 @@ function stepContext(
   users: Record<string, ScenarioUser>,
   runId: string,
   signal: AbortSignal,
+  seed = 42,
 ): StepContext {
   const vars: Vars = { run_id: runId, server_url: target.url, ...users }
   const cable = new CablePool(target.url)
-  const http = (request: HttpRequest) => sendHttp(target.url, request, signal)
+  let last: HttpAnswer | undefined
+  const http = async (request: HttpRequest) => {
+    last = await sendHttp(target.url, request, signal)
+    return last
+  }
   let implicitAdmin: Promise<ScenarioUser> | undefined
 
   const user = (name: string): ScenarioUser => {
@@ -182,6 +194,8 @@ function stepContext(
       return implicitAdmin
     },
     http,
+    lastAnswer: () => last,
+    seed,
     cable,
     async restartServer() {
       if (!target.restart)
@@ -210,18 +224,16 @@ async function runStep(step: LoadedScenario['steps'][number], ctx: StepContext):
   try {
     const outcome = await step.kind.run(step.def, ctx)
     const mismatches = outcome.mismatches ?? []
-    if (mismatches.length === 0)
-      return {
-        ...base,
-        status: 'passed',
-        duration_ms: elapsed(started),
-        ...(outcome.detail ? { detail: outcome.detail } : {}),
-      }
+    const shown = {
+      ...(outcome.detail ? { detail: outcome.detail } : {}),
+      ...(outcome.printed !== undefined ? { printed: outcome.printed } : {}),
+    }
+    if (mismatches.length === 0) return { ...base, status: 'passed', duration_ms: elapsed(started), ...shown }
     return {
       ...base,
       status: 'failed',
       duration_ms: elapsed(started),
-      ...(outcome.detail ? { detail: outcome.detail } : {}),
+      ...shown,
       error: headlineFor(mismatches),
       mismatches,
     }
