@@ -103,25 +103,26 @@ type Contest = Answer<'/api/contests', 'post'>['contest']
 
 /**
  * Posts the draft as the creator. Without `expect`, anything but 201 fails with the API's
- * field messages; with it, the answer is checked as `request` checks one. The contest is saved
- * into `var` (default `contest`), then `save:` applies.
+ * field messages; with it, the answer is checked as `request` checks one. The contest (the
+ * answer's `key`) is saved into `var` (default `contest`); `save:` applies as on `request`.
  */
 export async function postContest(
   ctx: StepContext,
   step: { expect?: HttpExpect; expect_all?: HttpExpect; save?: SaveSpec },
   spec: { as: string; var?: string | undefined },
   body: Record<string, unknown>,
+  key: 'contest' | 'championship_contest' = 'contest',
 ): Promise<StepOutcome> {
   const path = '/api/contests'
   const answer = await ctx.http({ method: 'POST', path, token: ctx.user(spec.as).token, body })
   if (answer.status !== 201 && step.expect === undefined && step.expect_all === undefined)
     throw new StepFailure(refusal(answer, path))
   const mismatches = checkAndSave(step, answer, ctx, { status: 201 })
-  const contest = (answer.body as { contest?: Contest }).contest
+  const contest = (answer.body as Record<string, Contest | undefined>)[key]
   const into = spec.var ?? 'contest'
   // `save:` of the same name wins: it was written for this step.
   if (answer.status === 201 && mismatches.every((m) => m.soft) && !Object.hasOwn(step.save ?? {}, into))
-    mismatches.unshift(...applySave({ [into]: 'body.contest' }, answer, ctx.vars))
+    mismatches.unshift(...applySave({ [into]: `body.${key}` }, answer, ctx.vars))
   const made = contest
     ? `: contest ${contest.id} "${contest.name}", ₹${contest.entry_fee} × ${contest.members_limit}, code ${contest.invite_code ?? '-'}`
     : ''

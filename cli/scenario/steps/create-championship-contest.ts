@@ -17,7 +17,8 @@ const CreateChampionshipContestSpec = z
 
 /**
  * `create_championship_contest:` — a player's own championship contest on a series phase in
- * one step (`POST /api/contests`, game `championship`): the same draft as `create_contest`;
+ * one step (`POST /api/contests`, game `championship`, answered as `championship_contest`): the
+ * same draft as `create_contest`;
  * the creator joins with their classic team of the phase (pick_classic_team first). Saved as
  * `contest` (or `var:`). Expects 201; a refusal fails with the API's field messages.
  */
@@ -32,7 +33,7 @@ export const createChampionshipContestStep = stepKind(
     async run(spec, ctx, step) {
       if (spec.grant_access) await grantAccess(ctx, spec.as)
       const body = { game: 'championship', phase_id: Number(spec.phase_id), ...draftBody(spec, spec.as) }
-      return postContest(ctx, step, spec, body)
+      return postContest(ctx, step, spec, body, 'championship_contest')
     },
   },
 )
