@@ -79,7 +79,7 @@ export function scenarioFooter(result: ScenarioResult, s: Style): string {
   // After soft failures the scenario went on: name every step that failed, in one place.
   if (failedSteps.some((x) => x.soft))
     for (const step of failedSteps)
-      out += `  ${s.red(`✗ step ${step.index}: ${step.name}: ${step.error ?? 'failed'}`)}\n`
+      out += `  ${s.red(indent(`✗ step ${step.index}: ${step.name}: ${step.error ?? 'failed'}`, '    '))}\n`
   const verdict = result.ok
     ? s.green(`passed: ${result.steps.length} step(s)`)
     : s.red(`FAILED: ${failed} of ${result.steps.length} step(s) failed${result.error ? ', see above' : ''}`)
