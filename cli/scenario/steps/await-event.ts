@@ -58,12 +58,20 @@ async function subscriptionOf(ctx: StepContext, spec: AwaitEventSpec, identifier
   }
 }
 
-function timedOut(spec: AwaitEventSpec, subscription: Subscription, waited: number): StepFailure {
-  const arrived = dataFrames(subscription).filter((f) => !f.consumed)
-  const seen = arrived.length
-    ? `${arrived.length} message(s) arrived on it: ${arrived.map((f) => show(f.data.message, 300)).join(', ')}`
-    : 'no message arrived on it'
-  const closest = arrived.length ? matchPartial(spec.match, arrived.at(-1)?.data.message, ['message']) : []
+/** What the wait saw: the messages that arrived while it waited, and older ones no step took. */
+function timedOut(
+  spec: AwaitEventSpec,
+  subscription: Subscription,
+  waited: number,
+  since: number,
+): StepFailure {
+  const unclaimed = dataFrames(subscription).filter((f) => !f.consumed)
+  const arrived = unclaimed.filter((f) => f.seq > since)
+  const earlier = unclaimed.filter((f) => f.seq <= since)
+  const list = (frames: typeof unclaimed) => frames.map((f) => show(f.data.message, 300)).join(', ')
+  const seen = `${arrived.length ? `${arrived.length} message(s) arrived on it meanwhile: ${list(arrived)}` : 'no message arrived on it meanwhile'}${earlier.length ? `; ${earlier.length} earlier one(s) no step took: ${list(earlier)}` : ''}`
+  const latest = unclaimed.at(-1)
+  const closest = latest ? matchPartial(spec.match, latest.data.message, ['message']) : []
   return new StepFailure(
     `no message on ${spec.as}'s ${subscription.identifier} matched ${show(spec.match ?? 'anything')} within ${waited} ms; ${seen}`,
     closest,
@@ -87,6 +95,8 @@ export const awaitEventStep = stepKind('await_event', AwaitEventSpec, {
     const within = parseDuration(spec.timeout) as number
     const identifier = { channel: spec.channel, ...spec.params }
     const started = performance.now()
+    // Frames after this one arrived while the step waited (a new connection: all of them).
+    const since = ctx.cable.existing(spec.as)?.frames.at(-1)?.seq ?? -1
     const { subscription, made } = await subscriptionOf(ctx, spec, identifier)
     const matches = (message: unknown) =>
       spec.match === undefined || matchPartial(spec.match, message, ['message']).length === 0
@@ -96,7 +106,7 @@ export const awaitEventStep = stepKind('await_event', AwaitEventSpec, {
       ctx.signal,
     )
     const waited = Math.round(performance.now() - started)
-    if (!frame) throw timedOut(spec, subscription, waited)
+    if (!frame) throw timedOut(spec, subscription, waited, since)
     frame.consumed = true
     const into = spec.var ?? 'event'
     const saves = Object.hasOwn(step.save ?? {}, into) ? step.save : { [into]: 'message', ...step.save }

@@ -218,16 +218,21 @@ users: { alice: {} }
 steps:${MATCH}
   - await_event: { as: alice, channel: MatchChannel, params: { match_id: "\${match.id}" }, match: { type: ball }, timeout: 300ms }
     soft: true
+  - await_event: { as: alice, channel: MatchChannel, params: { match_id: "\${match.id}" }, match: { type: ball }, timeout: 200ms }
+    soft: true
   - await_event: { as: alice, channel: MatchChannel, params: { match_id: "\${match.id}" }, timeout: 2s }
   - print: { path: type, of: event }
   - await_event: { as: alice, channel: MatchChannel, params: { match_id: "\${match.id}" }, timeout: 200ms }
 `)
     expect(r.steps[1]?.error).toMatch(
-      /^no message on alice's \{"channel":"MatchChannel","match_id":\d+\} matched \{"type":"ball"\} within \d+ ms; 1 message\(s\) arrived on it: \{"type":"snapshot"/,
+      /^no message on alice's \{"channel":"MatchChannel","match_id":\d+\} matched \{"type":"ball"\} within \d+ ms; 1 message\(s\) arrived on it meanwhile: \{"type":"snapshot"/,
     )
-    expect(r.steps[2]?.detail).toMatch(/^alice ← \{"type":"snapshot"/)
-    expect(r.steps[3]?.printed).toBe('snapshot')
-    expect(r.steps[4]?.error).toMatch(/within \d+ ms; no message arrived on it$/)
+    expect(r.steps[2]?.error).toMatch(
+      /within \d+ ms; no message arrived on it meanwhile; 1 earlier one\(s\) no step took: \{"type":"snapshot"/,
+    )
+    expect(r.steps[3]?.detail).toMatch(/^alice ← \{"type":"snapshot"/)
+    expect(r.steps[4]?.printed).toBe('snapshot')
+    expect(r.steps[5]?.error).toMatch(/within \d+ ms; no message arrived on it meanwhile$/)
     expect(
       formatProblems(
         'name: x\nusers: { a: {} }\nsteps:\n  - await_event: { as: a, channel: Matches, timeout: 10m }\n',
