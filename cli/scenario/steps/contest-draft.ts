@@ -50,7 +50,7 @@ const DraftShape = z.strictObject(draftFields)
 type Draft = z.output<typeof DraftShape>
 
 /** What each kind fixes, and the fields it needs: every one missing reported together. */
-export function draftProblems(draft: Draft): string[] {
+export function draftProblems(draft: Pick<Draft, 'kind' | 'entry_fee' | 'spots'>): string[] {
   const problems: string[] = []
   if (draft.kind !== 'free' && draft.entry_fee === undefined)
     problems.push(`entry_fee: is required for a ${draft.kind} contest (kind: free makes a ₹0 one)`)
@@ -101,30 +101,37 @@ function refusal(answer: HttpAnswer, path: string): string {
 
 type Contest = Answer<'/api/contests', 'post'>['contest']
 
+/** Where a contest is created: the path, as whom, and the answer's key for the contest. */
+export interface ContestPost {
+  path: string
+  as: string
+  token: string | undefined
+  key: 'contest' | 'championship_contest'
+}
+
 /**
- * Posts the draft as the creator. Without `expect`, anything but 201 fails with the API's
- * field messages; with it, the answer is checked as `request` checks one. The contest (the
- * answer's `key`) is saved into `var` (default `contest`); `save:` applies as on `request`.
+ * Posts the draft. Without `expect`, anything but 201 fails with the API's field messages;
+ * with it, the answer is checked as `request` checks one. The contest (the answer's `key`)
+ * is saved into `var` (default `contest`); `save:` applies as on `request`.
  */
 export async function postContest(
   ctx: StepContext,
   step: { expect?: HttpExpect; expect_all?: HttpExpect; save?: SaveSpec },
-  spec: { as: string; var?: string | undefined },
+  into: string | undefined,
+  post: ContestPost,
   body: Record<string, unknown>,
-  key: 'contest' | 'championship_contest' = 'contest',
 ): Promise<StepOutcome> {
-  const path = '/api/contests'
-  const answer = await ctx.http({ method: 'POST', path, token: ctx.user(spec.as).token, body })
+  const answer = await ctx.http({ method: 'POST', path: post.path, token: post.token, body })
   if (answer.status !== 201 && step.expect === undefined && step.expect_all === undefined)
-    throw new StepFailure(refusal(answer, path))
+    throw new StepFailure(refusal(answer, post.path))
   const mismatches = checkAndSave(step, answer, ctx, { status: 201 })
-  const contest = (answer.body as Record<string, Contest | undefined>)[key]
-  const into = spec.var ?? 'contest'
+  const contest = (answer.body as Record<string, Contest | undefined>)[post.key]
+  const name = into ?? 'contest'
   // `save:` of the same name wins: it was written for this step.
-  if (answer.status === 201 && mismatches.every((m) => m.soft) && !Object.hasOwn(step.save ?? {}, into))
-    mismatches.unshift(...applySave({ [into]: `body.${key}` }, answer, ctx.vars))
+  if (answer.status === 201 && mismatches.every((m) => m.soft) && !Object.hasOwn(step.save ?? {}, name))
+    mismatches.unshift(...applySave({ [name]: `body.${post.key}` }, answer, ctx.vars))
   const made = contest
-    ? `: contest ${contest.id} "${contest.name}", ₹${contest.entry_fee} × ${contest.members_limit}, code ${contest.invite_code ?? '-'}`
+    ? `: contest ${contest.id} "${contest.name}", ₹${contest.entry_fee} × ${contest.members_limit}${contest.invite_code ? `, code ${contest.invite_code}` : ''}`
     : ''
-  return { detail: `POST ${path} as ${spec.as} → ${answer.status}${made}`, mismatches }
+  return { detail: `POST ${post.path} as ${post.as} → ${answer.status}${made}`, mismatches }
 }

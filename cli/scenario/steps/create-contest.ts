@@ -68,6 +68,12 @@ export const createContestStep = stepKind('create_contest', CreateContestSpec, {
     const { game, team } = await matchAndTeam(ctx, spec.match_id, spec.as, spec.team_id)
     if (spec.grant_access) await grantAccess(ctx, spec.as)
     const body = { game, match_id: Number(spec.match_id), ...draftBody(spec, spec.as), team_id: team }
-    return postContest(ctx, step, spec, body)
+    const post = {
+      path: '/api/contests',
+      as: spec.as,
+      token: ctx.user(spec.as).token,
+      key: 'contest' as const,
+    }
+    return postContest(ctx, step, spec.var, post, body)
   },
 })

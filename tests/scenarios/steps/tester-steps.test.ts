@@ -205,8 +205,22 @@ steps:
   - create_championship_contest: { as: alice, phase_id: "\${phase.id}", kind: free, spots: 5, var: league }
     expect: { body: { championship_contest: { entry_fee: 0, members_limit: 5, is_private: true } } }
   - request: { method: GET, path: "/api/championship/contests/\${league.id}", as: alice }
+  - create_championship_contest: { house: true, phase_id: "\${phase.id}", entry_fee: 20, spots: 10, winners: 2 }
+    expect: { body: { contest: { entry_fee: 20, members_limit: 10, winner_count: 2 } } }
+  - credit: { user: alice, amount: 20 }
+  - request: { method: POST, path: "/api/championship/contests/\${contest.id}/join", as: alice, body: {} }
 `)
     expect(failure(r)?.mismatches ?? failure(r)?.error).toBeUndefined()
+    expect(r.steps[4]?.detail).toMatch(
+      /^POST \/api\/admin\/series_phases\/\d+\/contests as admin → 201: contest \d+ "House league", ₹20 × 10$/,
+    )
+    expect(
+      formatProblems(
+        'name: x\nsteps:\n  - create_championship_contest: { phase_id: 1, entry_fee: 5, spots: 4, prizes: top_3 }\n',
+      ),
+    ).toEqual([
+      'line 3: steps[0].create_championship_contest: as: the player who creates it (or house: true for the admin)',
+    ])
   })
 })
 
