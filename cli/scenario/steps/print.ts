@@ -56,6 +56,14 @@ function missingPart(root: unknown, path: string, of: string): string {
   return `nothing at ${path} of ${of}: ${String(segments[depth])} is missing; ${had}`
 }
 
+/** What a printed value is, at a glance: `an object of 40 keys`, `an array of 12`, `a string`. */
+export function sizeOf(value: unknown): string {
+  if (Array.isArray(value)) return `an array of ${value.length}`
+  if (value === null) return 'null'
+  if (typeof value === 'object') return `an object of ${Object.keys(value).length} keys`
+  return `a ${typeof value}`
+}
+
 /**
  * `print:` — shows a value under the step's line while the scenario runs (pretty JSON, cut
  * after a screenful) and in --json as the step's `printed`: the last HTTP answer (`last`),
@@ -75,13 +83,16 @@ export const printStep = stepKind('print', PrintSpec, {
       // The headers stay out of the way: `{ path: headers }` prints them.
       const answer = lastAnswer(ctx)
       return answer
-        ? { printed: { status: answer.status, body: answer.body } }
+        ? {
+            detail: `status ${answer.status}, ${sizeOf(answer.body)}`,
+            printed: { status: answer.status, body: answer.body },
+          }
         : { printed: '(no HTTP call yet)' }
     }
-    if ('value' in spec) return { printed: spec.value }
+    if ('value' in spec) return { detail: sizeOf(spec.value), printed: spec.value }
     const root = sourceOf(spec.of, ctx)
     const found = lookup(root, spec.path)
     if (!found.found) throw new StepFailure(missingPart(root, spec.path, spec.of))
-    return { detail: spec.path, printed: found.value }
+    return { detail: sizeOf(found.value), printed: found.value }
   },
 })
