@@ -87,8 +87,11 @@ function actAs(program: Command, io: Io): void {
       throw new UsageError(
         `--as: \`${top.name()}\` does not act on a server as a player; --as goes with commands such as wallet, contest or auction`,
       )
-    if (!USERNAME_PATTERN.test(who.trim()))
-      throw new UsageError(`--as: ${JSON.stringify(who)} is not a username (${USERNAME_RULE})`)
+    // An e-mail address names the player too (the act_as route takes either).
+    if (!USERNAME_PATTERN.test(who.trim()) && !/^[^\s@]+@[^\s@]+$/.test(who.trim()))
+      throw new UsageError(
+        `--as: ${JSON.stringify(who)} is neither a username (${USERNAME_RULE}) nor an e-mail address`,
+      )
     io.actAs = who.trim()
   })
 }
