@@ -163,7 +163,8 @@ async function runApi(
 
 function printAnswer(io: Io, answer: Answer, opts: { include: boolean; pick?: string }): void {
   if (opts.include) {
-    io.out(`HTTP/1.1 ${answer.status} ${STATUS_CODES[answer.status] ?? ''}`.trimEnd() + '\n')
+    const reason = STATUS_CODES[answer.status]
+    io.out(`HTTP/1.1 ${answer.status}${reason ? ` ${reason}` : ''}\n`)
     for (const [name, value] of Object.entries(answer.headers ?? {})) io.out(`${name}: ${value}\n`)
     io.out('\n')
   }
