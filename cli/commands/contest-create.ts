@@ -183,8 +183,7 @@ async function runCreate(io: Io, opts: OptionsOf<typeof createOptions>): Promise
     ...(!opts.dryRun && opts.name === undefined ? ["'--name <text>'"] : []),
     ...(!opts.dryRun && opts.size === undefined ? ["'--size <n>' (2 to 500 members)"] : []),
   ]
-  if (missing.length > 0)
-    throw new UsageError(`${missingText(missing)} not specified`)
+  if (missing.length > 0) throw new UsageError(`${missingText(missing)} not specified`)
   if (championship ? opts.match !== undefined || opts.team !== undefined : opts.phase !== undefined)
     throw new UsageError(
       championship

@@ -82,8 +82,14 @@ export async function runWatch<S extends { connection: FeedState }>(
       })
       await app.waitUntilExit()
     } else {
-      // Until the thing watched is over, or until the reader of stdout goes away (`| head`).
-      await Promise.race([finished, io.stdoutClosed])
+      // Until the thing watched is over, or until the reader of stdout goes away (`| head`),
+      // also while nothing is written (pipe-reader.ts).
+      const stopFollowing = io.followReader?.() ?? (() => {})
+      try {
+        await Promise.race([finished, io.stdoutClosed])
+      } finally {
+        stopFollowing()
+      }
       await queue
     }
   } finally {

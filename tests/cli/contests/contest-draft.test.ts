@@ -64,9 +64,15 @@ describe('usage errors before any request (exit 2)', () => {
       ['contest', 'create', '--game', 'championship', '--name', 'x', '--size', '4'],
       "required option '--phase <id>' (with --game championship) not specified",
     ],
-    [['contest', 'create'], "required options '--match <id>', '--name <text>', '--size <n>' (2 to 500 members) not specified"],
+    [
+      ['contest', 'create'],
+      "required options '--match <id>', '--name <text>', '--size <n>' (2 to 500 members) not specified",
+    ],
     [['contest', 'create', '--game', 'auction', '--match', '1'], '--game: expected one of single-match'],
-    [['contest', 'create', '--match', '1', '--name', 'x'], "required option '--size <n>' (2 to 500 members) not specified"],
+    [
+      ['contest', 'create', '--match', '1', '--name', 'x'],
+      "required option '--size <n>' (2 to 500 members) not specified",
+    ],
     [['contest', 'create', '--match', '1', '--name', 'x', '--size', '501'], '--size: must be at most 500'],
     [
       ['contest', 'create', '--match', '1', '--name', 'x', '--size', '4', '--fee', '10001'],
