@@ -8602,7 +8602,7 @@ export type paths = {
         };
         /**
          * The phase leaderboard (live while a phase match is being played)
-         * @description Teams that have played at least one match, best first (competition ranking: 1, 2, 2, 4).
+         * @description Teams that have played at least one match, best first (competition ranking: 1, 2, 2, 4). Public like the phase itself (docs/visibility.md): every team on it has locked, and a locked team is anyone’s to see; `current_user_classic_team` is the caller’s own line, null when signed out.
          */
         get: {
             parameters: {
@@ -8629,15 +8629,6 @@ export type paths = {
                             current_user_classic_team: components["schemas"]["PhaseLeaderboardRow"] | null;
                             meta: components["schemas"]["PageMeta"];
                         };
-                    };
-                };
-                /** @description Not signed in, or the token is invalid or expired */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
                     };
                 };
                 /** @description Not found, or not yours */
