@@ -4,7 +4,15 @@ import { idArgument } from '../lib/arguments'
 import { serverJson } from '../lib/command'
 import { UsageError } from '../lib/errors'
 import { type Io, printJson } from '../lib/io'
-import { intFlag, type OptionsOf, parseOptions, resolveServer, withJson, withServer } from '../lib/options'
+import {
+  choiceFlag,
+  intFlag,
+  type OptionsOf,
+  parseOptions,
+  resolveServer,
+  withJson,
+  withServer,
+} from '../lib/options'
 import { style } from '../lib/style'
 import type { TriggerContext, TriggerResult } from '../lib/triggers/types'
 
@@ -81,7 +89,7 @@ const triggerOptions = (z: typeof import('zod').z) =>
     list: z.boolean().default(false),
     user: z.string().trim().min(1).optional(),
     amount: intFlag(z, 'an amount in rupees', 10, 10_000).default(500),
-    gateway: z.enum(['paytm', 'payumoney']).default('paytm'),
+    gateway: choiceFlag(z, ['paytm', 'payumoney']).default('paytm'),
     reason: z.string().trim().min(3).max(200).optional(),
   })
 

@@ -83,7 +83,9 @@ function place(target: Record<string, Json>, path: string[], value: Json, key: s
     const existing: Json | undefined = node[name]
     if (existing === undefined) node[name] = fresh
     else if (existing === null || typeof existing !== 'object')
-      throw new UsageError(`--field: ${key} nests under ${path.slice(0, i + 1).join('.')}, which has a value already`)
+      throw new UsageError(
+        `--field: ${key} nests under ${path.slice(0, i + 1).join('.')}, which has a value already`,
+      )
     else if (Array.isArray(existing) !== (next === ''))
       throw new UsageError(
         `--field: ${key} uses ${path.slice(0, i + 1).join('.')} both as a list and as an object`,

@@ -107,7 +107,11 @@ describe('fanspole api', () => {
   })
 
   it('refuses a bad method, path, field, header or input file with exit 2', async () => {
-    exits(await cli('api', 'FETCH', '/api/me'), 2, 'method: "FETCH" is not one of GET, POST, PUT, PATCH, DELETE')
+    exits(
+      await cli('api', 'FETCH', '/api/me'),
+      2,
+      'method: "FETCH" is not one of GET, POST, PUT, PATCH, DELETE',
+    )
     exits(await cli('api', 'GET', '/etc/passwd'), 2, 'path: "/etc/passwd" is not an API route')
     exits(await cli('api', 'POST', '/api/x', '-F', 'novalue'), 2, '--field: expected key=value')
     exits(await cli('api', 'GET', '/api/me', '-H', 'nocolon'), 2, '--header: expected name:value')
