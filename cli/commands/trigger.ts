@@ -68,6 +68,13 @@ export const TRIGGER_EVENTS: TriggerEvent[] = [
     run: async (ctx) => (await wallet()).triggerKyc(ctx, 'rejected'),
   },
   {
+    name: 'match.rain_delay',
+    args: ['MATCH'],
+    options: '--minutes',
+    effect: 'rain before the start: the start, the lock and the reminders move later; teams stay editable',
+    run: async (ctx) => (await match()).triggerRainDelay(ctx),
+  },
+  {
     name: 'player.ruled_out',
     args: ['MATCH', 'PLAYER'],
     options: '',
@@ -91,6 +98,7 @@ const triggerOptions = (z: typeof import('zod').z) =>
     amount: intFlag(z, 'an amount in rupees', 10, 10_000).default(500),
     gateway: choiceFlag(z, ['paytm', 'payumoney']).default('paytm'),
     reason: z.string().trim().min(3).max(200).optional(),
+    minutes: intFlag(z, 'a number of minutes', 1, 24 * 60).default(30),
   })
 
 const HELP = `
@@ -106,6 +114,7 @@ Examples:
   fanspole trigger payment.succeeded --user alice --amount 500
   fanspole trigger payment.failed --user alice --gateway payumoney --json
   fanspole trigger kyc.rejected --user alice --reason "The photo is blurred"
+  fanspole trigger match.rain_delay 14 --minutes 45
   fanspole trigger player.ruled_out 14 1203
   fanspole trigger match.abandoned 14 --reason "Rain: no play possible"
 `
@@ -123,6 +132,7 @@ export function triggerCommand(io: Io): Command {
     .option('--amount <rupees>', 'payment.*: the amount (₹10–₹10,000)', '500')
     .option('--gateway <name>', 'payment.*: paytm or payumoney', 'paytm')
     .option('--reason <text>', 'kyc.rejected, match.abandoned: the reason given')
+    .option('--minutes <n>', 'match.rain_delay: how long (1–1440)', '30')
     .addHelpText('after', HELP)
   withJson(withServer(cmd))
   return cmd.action(async (event: string | undefined, args: string[], raw) =>
@@ -169,7 +179,7 @@ async function runTrigger(
     player: new Api({ ...io, actAs: asPlayer }, server, 'user'),
     admin: new Api({ ...io, actAs: undefined }, server, 'admin'),
     ids,
-    opts: { amount: opts.amount, gateway: opts.gateway, reason: opts.reason },
+    opts: { amount: opts.amount, gateway: opts.gateway, reason: opts.reason, minutes: opts.minutes },
   }
   const result = await event.run(ctx)
   if (opts.json) return printJson(io, { event: event.name, ...result.json })

@@ -52,6 +52,37 @@ export async function triggerAbandon(ctx: TriggerContext): Promise<TriggerResult
   }
 }
 
+/**
+ * match.rain_delay MATCH: rain before the start — the start moves `--minutes` later, and with
+ * it the lock (teams stay editable, contests open) and the deadline reminders.
+ */
+export async function triggerRainDelay(ctx: TriggerContext): Promise<TriggerResult> {
+  const [matchId] = ctx.ids as [number]
+  const before = (
+    await ctx.admin.get<{ match: Match & { event_time_in_millis: number } }>(`/api/matches/${matchId}`)
+  ).match
+  const { match } = await ctx.admin.post<{ match: Match & { event_time_in_millis: number } }>(
+    `/api/admin/matches/${matchId}/delay`,
+    { minutes: ctx.opts.minutes },
+  )
+  const iso = (ms: number) => new Date(ms).toISOString().replace('.000Z', 'Z')
+  return {
+    lines: [
+      `match ${match.id} delayed ${ctx.opts.minutes} min by rain: starts ${iso(match.event_time_in_millis)} (was ${iso(before.event_time_in_millis)})`,
+      'teams stay editable and contests open until then; the deadline reminders moved with it',
+    ],
+    json: {
+      match: {
+        id: match.id,
+        match_status: match.match_status,
+        event_time_in_millis: match.event_time_in_millis,
+        was_event_time_in_millis: before.event_time_in_millis,
+      },
+      minutes: ctx.opts.minutes,
+    },
+  }
+}
+
 interface LineupEvent {
   seq: number
   type: string

@@ -5,6 +5,7 @@ export interface TriggerOptions {
   amount: number
   gateway: 'paytm' | 'payumoney'
   reason?: string | undefined
+  minutes: number
 }
 
 /** Who a trigger acts as: the player (the stored session, --user or --as) and the admin. */

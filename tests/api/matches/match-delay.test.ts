@@ -19,7 +19,11 @@ describe('POST /api/admin/matches/{id}/delay', () => {
     const res = await ctx.api.post(`/api/admin/matches/${match.id}/delay`, { minutes: 45 }, ctx.admin.token)
     expect(res.status).toBe(200)
     const startsAt = match.event_time_ms + 45 * 60_000
-    expect(res.body.match).toMatchObject({ id: match.id, match_status: 'upcoming', event_time_in_millis: startsAt })
+    expect(res.body.match).toMatchObject({
+      id: match.id,
+      match_status: 'upcoming',
+      event_time_in_millis: startsAt,
+    })
     const jobs = await jobsOf(match.id)
     const lock = jobs.find((j) => j.kind === 'match.lock')
     expect(Number(lock?.run_at_ms)).toBe(startsAt)
@@ -39,7 +43,9 @@ describe('POST /api/admin/matches/{id}/delay', () => {
   it('refuses a match that is not upcoming (409), bad minutes (422) and players (403)', async () => {
     const match = await upcomingMatch(ctx.world.deps)
     const player = await ctx.api.player()
-    expect((await ctx.api.post(`/api/admin/matches/${match.id}/delay`, { minutes: 5 }, player.token)).status).toBe(403)
+    expect(
+      (await ctx.api.post(`/api/admin/matches/${match.id}/delay`, { minutes: 5 }, player.token)).status,
+    ).toBe(403)
     const zero = await ctx.api.post(`/api/admin/matches/${match.id}/delay`, { minutes: 0 }, ctx.admin.token)
     expect(zero.status).toBe(422)
     expect(zero.body.errors.minutes).toBeDefined()
@@ -47,6 +53,8 @@ describe('POST /api/admin/matches/{id}/delay', () => {
     const live = await ctx.api.post(`/api/admin/matches/${match.id}/delay`, { minutes: 5 }, ctx.admin.token)
     expect(live.status).toBe(409)
     expect(live.body).toMatchObject({ code: 'MATCH_STATE', error: expect.stringContaining('abandon it') })
-    expect((await ctx.api.post('/api/admin/matches/999999/delay', { minutes: 5 }, ctx.admin.token)).status).toBe(404)
+    expect(
+      (await ctx.api.post('/api/admin/matches/999999/delay', { minutes: 5 }, ctx.admin.token)).status,
+    ).toBe(404)
   })
 })

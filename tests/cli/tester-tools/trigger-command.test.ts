@@ -126,6 +126,30 @@ describe('fanspole trigger match.* and player.*', () => {
     )
   })
 
+  it('match.rain_delay moves the start later; the match stays upcoming and its teams editable', async () => {
+    const { match } = await cricketMatch(kit.world, 2)
+    const r = ok(await cli('trigger', 'match.rain_delay', String(match.id), '--minutes', '45'))
+    expect(r.stdout).toMatch(
+      new RegExp(`^match\\.rain_delay: match ${match.id} delayed 45 min by rain: starts `),
+    )
+    const after = (await kit.world.api.get(`/api/matches/${match.id}`)).body.match
+    expect(after).toMatchObject({
+      match_status: 'upcoming',
+      event_time_in_millis: match.event_time_in_millis + 45 * 60_000,
+    })
+    const json = ok(await cli('trigger', 'match.rain_delay', String(match.id), '--json')).json()
+    expect(json).toMatchObject({
+      event: 'match.rain_delay',
+      minutes: 30,
+      match: { id: match.id, event_time_in_millis: after.event_time_in_millis + 30 * 60_000 },
+    })
+    exits(
+      await cli('trigger', 'match.rain_delay', String(match.id), '--minutes', '0'),
+      2,
+      '--minutes: must be at least 1',
+    )
+  })
+
   it('match.abandoned cancels every contest and refunds every entry', async () => {
     const { match, contests } = await cricketMatch(kit.world, 1)
     const mega = contests.find((c) => c.guaranteed) ?? contests[0]!
@@ -158,6 +182,7 @@ describe('fanspole trigger: the list and bad input', () => {
       expect(r.stdout).toContain(name)
     expect(r.stdout).toMatch(/player\.ruled_out MATCH PLAYER +a live match/)
     expect(r.stdout).toMatch(/match\.abandoned MATCH +the match abandoned/)
+    expect(r.stdout).toMatch(/match\.rain_delay MATCH +rain before the start/)
     const json = ok(await cli('trigger', '--list', '--json')).json()
     expect(json.events.find((e: { event: string }) => e.event === 'match.abandoned')).toMatchObject({
       arguments: ['MATCH'],
