@@ -107,7 +107,7 @@ ${TRIGGER_EVENTS.map((e) => `  ${[e.name, ...e.args].join(' ')}`).join('\n')}
 
 Who acts: payment.* and kyc.* are the player's (the session of \`fanspole login\`, or --user
 <username|email> through an admin's act-as token); the admin's side (the PAN decision, the
-match routes) is the stored admin session, else the configured admin (FANSPOLE_ADMIN_*).
+match routes) is the stored session (an admin's), else the configured admin (FANSPOLE_ADMIN_*).
 
 Examples:
   fanspole trigger --list
