@@ -158,7 +158,13 @@ export function adminMatchRoutes(deps: Deps) {
         'The start moves `minutes` later (from now, when the start has passed without a lock), and with it the lock and the deadline reminders: teams stay editable and contests open until then. MatchChannel sends `status`. A match that is not upcoming answers 409 MATCH_STATE (a live one rained off is abandoned instead).',
       auth: true,
       params: idParam,
-      body: z.strictObject({ minutes: z.number().int().min(1).max(24 * 60) }),
+      body: z.strictObject({
+        minutes: z
+          .number()
+          .int()
+          .min(1)
+          .max(24 * 60),
+      }),
       ok: json(MatchAnswer, 'Delayed'),
       errors: [403, 404, 409, 422],
     },

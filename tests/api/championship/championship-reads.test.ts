@@ -206,5 +206,4 @@ describe('classic team reads', () => {
     expect(signedOut.body.current_user_classic_team).toBeNull()
     expect((await ctx.api.get(`${PHASES}/999999/leaderboard`)).status).toBe(404)
   })
-
 })
