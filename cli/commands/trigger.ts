@@ -157,11 +157,12 @@ async function runTrigger(
   args: string[],
   opts: OptionsOf<typeof triggerOptions>,
 ): Promise<void> {
-  if (opts.list || name === undefined) {
+  if (opts.list) {
     if (opts.json) return printJson(io, { events: listJson() })
     io.out(`Events:\n${listText()}\n`)
     return
   }
+  if (name === undefined) throw new UsageError('name the event to trigger (or --list)', listText())
   const event = TRIGGER_EVENTS.find((e) => e.name === name)
   if (!event)
     throw new UsageError(

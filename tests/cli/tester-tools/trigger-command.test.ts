@@ -194,6 +194,9 @@ describe('fanspole trigger: the list and bad input', () => {
     exits(unknown, 2, 'event: "payment.refunded" is not one of payment.succeeded')
     expect(unknown.stderr).toContain('match.abandoned MATCH')
     exits(await cli('trigger', 'match.abandoned'), 2, 'match.abandoned takes MATCH, got none')
+    const none = await cli('trigger')
+    exits(none, 2, 'name the event to trigger (or --list)')
+    expect(none.stderr).toContain('payment.succeeded')
     exits(await cli('trigger', 'match.abandoned', 'x'), 2, 'match: expected a positive whole number')
     exits(await cli('trigger', 'payment.succeeded', '3'), 2, 'payment.succeeded takes no arguments, got 3')
     exits(
