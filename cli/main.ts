@@ -45,7 +45,10 @@ function buildProgram(io: Io, loaded: ReadonlyMap<string, Command>): Command {
     .version(pkg.version, '-V, --version', 'print the version')
     .helpOption('-h, --help', 'show help for a command')
     .showHelpAfterError('(add --help for usage)')
-    .option('--as <username>', 'act as this player on the server (admin only; every call is theirs, audited)')
+    .option(
+      '--as <username>',
+      'act as this player (username or e-mail) on the server (admin only; every call is theirs, audited)',
+    )
     .addHelpText('after', ENVIRONMENT)
   actAs(program, io)
   const terms = new Map(COMMANDS.map((entry) => [entry.name, entry.term]))
