@@ -53,7 +53,11 @@ function isReadEnd(pid: string, fd: string): boolean {
   return flags !== undefined && (Number.parseInt(flags, 8) & 3) !== 1
 }
 
-/** Every process's descriptor on the pipe `link` (`pipe:[ino]`) that reads it. */
+/**
+ * Every process's descriptor on the pipe `link` (`pipe:[ino]`) that reads it; a stand-in that
+ * never matches when that cannot be known (no /proc, a process not ours to look into), so the
+ * watch goes on looking instead of calling the reader gone.
+ */
 export function pipeReaders(link: string): Holder[] {
   const found: Holder[] = []
   let pids: string[]
@@ -66,8 +70,11 @@ export function pipeReaders(link: string): Holder[] {
     let fds: string[]
     try {
       fds = fs.readdirSync(`/proc/${pid}/fd`)
-    } catch {
-      continue // gone, or not ours to look at
+    } catch (error) {
+      // A process we may not look into (another user's: `| sudo tee`) might be the reader:
+      // then nobody can be said to be gone, and only a write's EPIPE will tell.
+      if ((error as NodeJS.ErrnoException).code === 'EACCES') return [{ pid: 'self', fd: '-1' }]
+      continue // gone meanwhile
     }
     for (const fd of fds) if (holds({ pid, fd }, link)) found.push({ pid, fd })
   }
