@@ -100,12 +100,13 @@ details.scenario{border:1px solid #d5d9e0;border-radius:4px;margin:.6em 0;paddin
 details.scenario.failed{border-color:#d93025}
 summary{cursor:pointer}
 .mark{font-weight:700}
-.passed{color:#188038}.failed{color:#c5221f}.skipped{color:#9a6700}
-.dim{color:#6b7280}.who{color:#0b6b8a}.b{font-weight:700}
+span.passed,p.summary.passed{color:#188038}span.failed,p.failed,div.failed,p.summary.failed{color:#c5221f}
+span.skipped,p.skipped{color:#9a6700}
+span.dim,p.dim,div.dim{color:#6b7280}span.who{color:#0b6b8a}span.b{font-weight:700}
 table{border-collapse:collapse;width:100%;margin:.5em 0}
 th,td{text-align:left;padding:.2em .5em;border-bottom:1px solid #eef0f3;vertical-align:top}
 tr.failure td{background:#fff5f4}
-tr.skipped td{color:#9aa0a6}
+tr.skipped td{color:#9aa0a6}tr.failed td{color:#c5221f}
 pre{background:#f6f8fa;padding:.8em;overflow-x:auto;font:12px/1.4 ui-monospace,Menlo,Consolas,monospace}
 code{font-family:ui-monospace,Menlo,Consolas,monospace}
 ul{margin:.3em 0;padding-left:1.4em}
