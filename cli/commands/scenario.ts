@@ -49,7 +49,7 @@ export function scenarioCommand(io: Io = processIo()): Command {
     )
     .option(
       '--trace <when>',
-      "write each scenario's trace (requests, answers, /cable frames): on, off or retain-on-failure (default)",
+      "write each scenario's trace (requests, answers, /cable frames): on, off or retain-on-failure (default: retain-on-failure)",
     )
     .option('--trace-dir <dir>', 'where trace files go (default: scenario-traces)')
   withJson(run)

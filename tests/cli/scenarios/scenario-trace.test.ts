@@ -17,11 +17,10 @@ let failed: CliResult
 let traceFile: string
 const htmlFile = () => path.join(tmp.dir, 'report.html')
 
-function write(name: string, text: string): string {
-  const file = path.join(tmp.dir, name)
-  fs.mkdirSync(path.dirname(file), { recursive: true })
-  fs.writeFileSync(file, text)
-  return file
+/** A file in the temporary directory, by name. */
+const write = (name: string, text: string) => {
+  fs.writeFileSync(path.join(tmp.dir, name), text)
+  return path.join(tmp.dir, name)
 }
 
 const FAILS = `
@@ -60,7 +59,7 @@ steps:
 beforeAll(async () => {
   tmp = tempDir('fanspole-scenario-trace-')
   const dir = path.join(tmp.dir, 'traces')
-  const file = write('flows/notify.yaml', FAILS)
+  const file = write('notify.yaml', FAILS)
   failed = await runCli([
     'scenario',
     'run',
@@ -138,8 +137,8 @@ describe('a failed scenario writes its trace', () => {
 
   it('puts the trace path in --json and in JUnit, and writes none for a passing scenario', async () => {
     const dir = path.join(tmp.dir, 'more-traces')
-    const pass = write('flows/pass.yaml', PASSES)
-    const fail = write('flows/notify.yaml', FAILS)
+    const pass = write('pass.yaml', PASSES)
+    const fail = write('notify.yaml', FAILS)
     const json = await runCli(['scenario', 'run', pass, fail, '--json', '--trace-dir', dir])
     const [passed, failedOne] = json.json().scenarios
     expect(passed.trace).toBeUndefined()
@@ -157,7 +156,7 @@ describe('a failed scenario writes its trace', () => {
 
   it('writes a passing scenario’s trace only with --trace on, and none at all with --trace off', async () => {
     const dir = path.join(tmp.dir, 'on-off')
-    const pass = write('flows/pass.yaml', PASSES)
+    const pass = write('pass.yaml', PASSES)
     expect((await runCli(['scenario', 'run', pass, '--trace-dir', dir])).code).toBe(0)
     expect(fs.existsSync(dir)).toBe(false)
     const on = await runCli(['scenario', 'run', pass, '--trace', 'on', '--trace-dir', dir])
@@ -165,7 +164,7 @@ describe('a failed scenario writes its trace', () => {
     const off = await runCli([
       'scenario',
       'run',
-      write('flows/off.yaml', FAILS),
+      write('off.yaml', FAILS),
       '--trace',
       'off',
       '--trace-dir',
