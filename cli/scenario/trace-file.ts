@@ -38,8 +38,8 @@ const slug = (text: string) =>
     .normalize('NFKD')
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 60) || 'scenario'
+    .slice(0, 60)
+    .replace(/^-+|-+$/g, '') || 'scenario'
 
 /** `<file without .yaml>--<scenario name>.trace.json`: one name per scenario, the same on every run. */
 export function traceFileName(file: string, name: string): string {

@@ -133,6 +133,8 @@ describe('trace file names', () => {
       'daily-loop--daily-loop-join-win.trace.json',
     )
     expect(traceFileName('x/auth.yaml', 'auth')).toBe('auth.trace.json')
+    // Cut at 60 characters, never ending on a dash.
+    expect(traceFileName('x.yaml', `${'a'.repeat(59)} b`)).toBe(`x--${'a'.repeat(59)}.trace.json`)
   })
 })
 
