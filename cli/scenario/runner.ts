@@ -167,7 +167,7 @@ function stepContext(
   const http = tracedHttp((request: HttpRequest) => sendHttp(target.url, request, signal), trace)
   let implicitAdmin: Promise<ScenarioUser> | undefined
   const known: ScenarioUser[] = Object.values(users)
-  if (trace) trace.userOf = (token) => known.find((u) => u.token === token)?.name
+  if (trace) trace.users = known
 
   const user = (name: string): ScenarioUser => {
     if (!Object.hasOwn(users, name))

@@ -11,7 +11,7 @@ import {
   type TraceDocument,
   type TraceEvent,
 } from './trace'
-import type { ScenarioResult, StepResult } from './types'
+import type { ScenarioResult, ScenarioUser, StepResult } from './types'
 
 /** What the runner, the HTTP side and the /cable side tell a trace as a scenario runs. */
 export interface TraceObserver {
@@ -25,8 +25,10 @@ export interface TraceObserver {
 
 /**
  * Collects one run's trace in memory, bounded by TRACE_LIMITS, and hands it out as a
- * TraceDocument once the scenario is over. `userOf` names the user a bearer token belongs
- * to (tokens change as users sign in, so it is asked at the time of the request).
+ * TraceDocument once the scenario is over. `users` are the run's users: a request is
+ * credited to the one whose token it carries (tokens change as users sign in, so that is
+ * asked at the time of the request) or, without a token, whose e-mail or username its body
+ * names (sign-up and sign-in).
  */
 export class TraceRecorder implements TraceObserver {
   private readonly events: TraceEvent[] = []
@@ -34,7 +36,7 @@ export class TraceRecorder implements TraceObserver {
   private readonly startedAt = new Date().toISOString()
   private step: number | undefined
   private dropped = 0
-  userOf: (token: string) => string | undefined = () => undefined
+  users: ScenarioUser[] = []
 
   private at(when = performance.now()): number {
     return Math.round((when - this.origin) * 10) / 10
@@ -88,7 +90,7 @@ export class TraceRecorder implements TraceObserver {
   http(request: HttpRequest, startedAt: number, outcome: { answer: HttpAnswer } | { error: string }): void {
     const { headers } = headersAndBody(request)
     const req = bounded(redact(sentBody(request)), TRACE_LIMITS.body_chars)
-    const user = request.token ? (this.userOf(request.token) ?? 'a token of no declared user') : undefined
+    const user = this.userOf(request)
     const base = {
       type: 'http' as const,
       at_ms: this.at(startedAt),
@@ -132,6 +134,18 @@ export class TraceRecorder implements TraceObserver {
       data: kept.value,
       ...(kept.cut ? { cut: kept.cut } : {}),
     })
+  }
+
+  private userOf(request: HttpRequest): string | undefined {
+    if (request.token)
+      return this.users.find((u) => u.token === request.token)?.name ?? 'a token of no declared user'
+    const body = (request.body ?? request.form) as Record<string, unknown> | undefined
+    if (!body || typeof body !== 'object') return undefined
+    const fields = [body, body.user as Record<string, unknown> | undefined].flatMap((o) =>
+      o && typeof o === 'object' ? [o.email, o.username, o.login] : [],
+    )
+    return this.users.find((u) => u.email !== '' && (fields.includes(u.email) || fields.includes(u.username)))
+      ?.name
   }
 
   socket(user: string, event: 'open' | 'close' | 'refused', detail?: string): void {

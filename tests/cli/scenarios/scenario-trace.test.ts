@@ -97,6 +97,11 @@ describe('a failed scenario writes its trace', () => {
       response_body: { notification: { body: 'Toss in 10 minutes' } },
       request_headers: { authorization: '[redacted]', 'content-type': 'application/json' },
     })
+    // Before the steps, the users' sign-ups and sign-ins, credited to them by the e-mail they send.
+    const setup = trace.events.filter((e) => e.type === 'http' && e.step === undefined)
+    expect(setup.map((e) => e.type === 'http' && `${e.method} ${e.path} ${e.user} ${e.status}`)).toEqual(
+      expect.arrayContaining(['POST /api/users alice 201', 'POST /oauth/token alice 200']),
+    )
     const frames = trace.events.filter((e) => e.type === 'frame')
     expect(frames).toContainEqual(
       expect.objectContaining({ direction: 'out', user: 'alice', channel: 'NotificationsChannel', step: 1 }),
