@@ -51,7 +51,7 @@ export function scenarioCommand(io: Io = processIo()): Command {
       '--trace <when>',
       "write each scenario's trace (requests, answers, /cable frames): on, off or retain-on-failure (default: retain-on-failure)",
     )
-    .option('--trace-dir <dir>', 'where trace files go (default: scenario-traces)')
+    .option('--trace-dir <dir>', 'where trace files go (default: $FANSPOLE_TRACE_DIR, else scenario-traces)')
   withJson(run)
   run.addHelpText('after', EXAMPLES)
   run.action(async (paths: string[], flags: ScenarioRunFlags) => {

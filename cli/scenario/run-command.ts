@@ -77,7 +77,7 @@ async function checkReachable(server: string): Promise<string | undefined> {
  */
 export async function runScenarioCommand(paths: string[], flags: ScenarioRunFlags, io: Io): Promise<void> {
   const reporter = reporterOf(flags)
-  const tracing = traceFlags(flags)
+  const tracing = traceFlags(flags, io.env)
   const grep = pattern('--grep', flags.grep)
   const skip = pattern('--skip', flags.skip)
   // The text progress goes to stdout unless a machine-readable report takes its place.

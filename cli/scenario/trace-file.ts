@@ -14,9 +14,15 @@ const TraceFlags = z.object({
   traceDir: z.string().min(1).default(DEFAULT_TRACE_DIR),
 })
 
-/** The --trace and --trace-dir flags, checked (exit 2 naming the valid values). */
-export function traceFlags(flags: { trace?: string; traceDir?: string }): { mode: TraceMode; dir: string } {
-  const parsed = TraceFlags.safeParse(flags)
+/** The --trace and --trace-dir flags (--trace-dir defaults to FANSPOLE_TRACE_DIR), checked (exit 2 naming the valid values). */
+export function traceFlags(
+  flags: { trace?: string; traceDir?: string },
+  env: NodeJS.ProcessEnv = {},
+): { mode: TraceMode; dir: string } {
+  const parsed = TraceFlags.safeParse({
+    ...flags,
+    traceDir: flags.traceDir ?? (env.FANSPOLE_TRACE_DIR || undefined),
+  })
   if (!parsed.success) {
     if (!(TRACE_MODES as readonly string[]).includes(flags.trace ?? TRACE_MODES[2]))
       throw new UsageError(

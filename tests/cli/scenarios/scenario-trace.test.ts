@@ -152,7 +152,8 @@ describe('a failed scenario writes its trace', () => {
     )
     expect(fs.readdirSync(dir)).toEqual(['notify--a-notification-that-says-the-wrong-thing.trace.json'])
 
-    const junit = await runCli(['scenario', 'run', fail, '--reporter', 'junit', '--trace-dir', dir])
+    // FANSPOLE_TRACE_DIR is the default --trace-dir.
+    const junit = await runCli(['scenario', 'run', fail, '--reporter', 'junit'], { FANSPOLE_TRACE_DIR: dir })
     expect(junit.stdout).toContain(`<property name="trace" value="${failedOne.trace}"/>`)
     expect(junit.stdout).toMatch(
       /<failure [^>]*type="cable_message">[^<]*<\/failure>\n\s*<system-out>\[\[ATTACHMENT\|[^\]]+notify--a-notification[^\]]+\]\]<\/system-out>/,
