@@ -135,8 +135,13 @@ function stepHeading(end: StepEnd | undefined, start: TraceEvent | undefined, s:
 
 function failureLines(end: StepEnd, s: Style): string[] {
   const lines: string[] = []
-  if (end.error) lines.push(`    ${s.red(`✗ ${end.error.replace(/\n/g, '\n      ')}`)}`)
-  for (const m of end.mismatches ?? []) {
+  const mismatches = end.mismatches ?? []
+  // The headline is the first difference (and a count): shown only when it says something else.
+  const first = mismatches[0] ? `${mismatches[0].path}: ${mismatches[0].message}` : undefined
+  const headline = first && mismatches.length > 1 ? `${first} (and ${mismatches.length - 1} more)` : first
+  if (end.error && end.error !== headline)
+    lines.push(`    ${s.red(`✗ ${end.error.replace(/\n/g, '\n      ')}`)}`)
+  for (const m of mismatches) {
     lines.push(`      ${s.red(`${m.path}: ${m.message}`.replace(/\n/g, '\n        '))}`)
     if (m.around)
       lines.push(`        ${s.dim(`${m.around.path || '(the whole value)'} holds ${m.around.value}`)}`)

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { style } from '../../../cli/lib/style'
 import {
   bounded,
   parseTrace,
@@ -10,7 +11,7 @@ import {
 } from '../../../cli/scenario/trace'
 import { traceFileName } from '../../../cli/scenario/trace-file'
 import { TraceRecorder } from '../../../cli/scenario/trace-recorder'
-import { compact, keyPart } from '../../../cli/scenario/trace-view'
+import { compact, keyPart, renderTrace } from '../../../cli/scenario/trace-view'
 import type { ScenarioResult } from '../../../cli/scenario/types'
 import { unclosedTags } from './html-check'
 
@@ -124,6 +125,35 @@ describe('the timeline renders bodies compactly', () => {
     expect(keyPart({ error: 'Contest is full', code: 'contest_full', contest: { id: 1 } })).toBe(
       '{error: "Contest is full", code: contest_full}',
     )
+  })
+})
+
+describe('the failed step in the timeline', () => {
+  it('lists each difference once, with the headline only when it says more', () => {
+    const trace = new TraceRecorder()
+    const status = { path: 'status', message: 'expected status 200, actual 404' }
+    trace.stepStart({ index: 1, name: 'joins', kind: 'http' })
+    trace.stepEnd({
+      ...{ index: 1, name: 'joins', kind: 'http' },
+      status: 'failed',
+      duration_ms: 2,
+      error: 'status: expected status 200, actual 404',
+      mismatches: [{ ...status, expected: 200 }],
+    })
+    trace.stepStart({ index: 2, name: 'hears', kind: 'cable_message' })
+    trace.stepEnd({
+      ...{ index: 2, name: 'hears', kind: 'cable_message' },
+      status: 'failed',
+      duration_ms: 2,
+      error: 'no message matched',
+      mismatches: [{ path: 'message.type', message: 'expected "a", actual "b"', expected: 'a' }],
+    })
+    const lines = renderTrace(trace.document(RESULT), style(false))
+    expect(lines.filter((l) => l.includes('expected status 200, actual 404'))).toEqual([
+      '      status: expected status 200, actual 404',
+    ])
+    expect(lines).toContain('    ✗ no message matched')
+    expect(lines).toContain('      message.type: expected "a", actual "b"')
   })
 })
 
