@@ -62,6 +62,8 @@ export function saveSchema(roots: string[]) {
  */
 export const httpChecks = (roots = ['body', 'headers', 'status']) => ({
   expect: HttpExpect.optional(),
+  /** Soft expectations: every mismatch recorded, the scenario goes on (docs/scenarios.md "Soft assertions"). */
+  expect_all: HttpExpect.optional(),
   save: saveSchema(roots).optional(),
 })
 export type SaveSpec = Record<string, string | z.infer<typeof SaveFrom>>
@@ -100,22 +102,40 @@ export function checkHttp(expect: HttpExpect | undefined, answer: HttpAnswer): M
   return out
 }
 
-/** Applies `save:` against a source object (`{status, headers, body}` or `{message, identifier}`). */
 /**
  * What an HTTP step checks once it has its answer: `expect:` (else `fallback`, else any 2xx)
- * and, when that passes, `save:` from `source` (the answer unless told).
+ * and, when that passes, `save:` from `source` (the answer unless told). `expect_all:` is
+ * checked whatever happened: its mismatches come back marked soft (the scenario goes on), and
+ * they do not stop `save:`. Its status, when given, replaces the default "any 2xx" check.
  */
 export function checkAndSave(
-  step: { expect?: HttpExpect; save?: SaveSpec },
+  step: { expect?: HttpExpect; expect_all?: HttpExpect; save?: SaveSpec },
   answer: HttpAnswer,
   ctx: { resolve<T>(value: T): T; vars: Vars },
   fallback?: HttpExpect,
   source: unknown = answer,
 ): Mismatch[] {
-  const mismatches = checkHttp(ctx.resolve(step.expect) ?? fallback, answer)
+  const soft = ctx.resolve(step.expect_all)
+  const softStatus = soft?.status !== undefined
+  const hard = ctx.resolve(step.expect) ?? (softStatus ? undefined : fallback)
+  const mismatches = checkHttp(hard, answer).filter(
+    (m) => !(softStatus && hard?.status === undefined && m.path === 'status'),
+  )
   if (mismatches.length === 0) mismatches.push(...applySave(step.save, source, ctx.vars))
+  mismatches.push(...softChecks(soft, answer))
   return mismatches
 }
+
+/** The mismatches of an `expect_all:` block, marked soft. */
+export function softChecks(expect: HttpExpect | undefined, answer: HttpAnswer): Mismatch[] {
+  if (expect === undefined) return []
+  const found = checkHttp(expect, answer)
+  // checkHttp's status check defaults to "any 2xx"; a soft block without status checks no status.
+  const own = expect.status === undefined ? found.filter((m) => m.path !== 'status') : found
+  return own.map((m) => ({ ...m, soft: true }))
+}
+
+/** Applies `save:` against a source object (`{status, headers, body}` or `{message, identifier}`). */
 
 export function applySave(save: SaveSpec | undefined, source: unknown, vars: Vars): Mismatch[] {
   const problems: Mismatch[] = []

@@ -48,6 +48,8 @@ const ScenarioSchema = z.strictObject({
   description: z.string().optional(),
   seed: z.number().int().optional(),
   seed_demo_league: z.boolean().optional(),
+  /** Every step soft: a failed step is recorded and the scenario goes on (it still fails). */
+  soft: z.boolean().optional(),
   users: z
     .record(z.string(), UserSpec)
     .superRefine((users, ctx) => {
@@ -72,6 +74,8 @@ export interface LoadedStep {
   name: string
   kind: StepKind
   def: unknown
+  /** `soft: true`: a failure of this step does not stop the scenario. */
+  soft?: boolean
 }
 
 export interface LoadedScenario {
@@ -80,6 +84,7 @@ export interface LoadedScenario {
   description?: string
   seed?: number
   seedDemoLeague: boolean
+  soft?: boolean
   users: Record<string, UserSpec>
   steps: LoadedStep[]
 }
@@ -173,7 +178,11 @@ export function parseScenario(text: string, file = '<inline>'): LoadedScenario {
       return
     }
     const kind = stepKindByKey(found[0] as string) as StepKind
-    const parsed = kind.schema.safeParse(step)
+    // `soft:` is the runner's, on any kind of step; the kind's schema sees the rest.
+    const { soft, ...own } = step as { soft?: unknown }
+    if (soft !== undefined && typeof soft !== 'boolean')
+      problems.push(`${where([...at, 'soft'])}: steps[${i}].soft: must be true or false`)
+    const parsed = kind.schema.safeParse(own)
     if (!parsed.success) {
       problems.push(...issues(parsed.error, at, where))
       return
@@ -189,6 +198,7 @@ export function parseScenario(text: string, file = '<inline>'): LoadedScenario {
       name: typeof given === 'string' ? given : kind.describe(parsed.data),
       kind,
       def: parsed.data,
+      ...(soft === true ? { soft } : {}),
     })
   })
   if (problems.length > 0) throw new ScenarioFormatError(file, problems)
@@ -198,6 +208,7 @@ export function parseScenario(text: string, file = '<inline>'): LoadedScenario {
     description: top.data.description,
     seed: top.data.seed,
     seedDemoLeague: top.data.seed_demo_league ?? false,
+    ...(top.data.soft ? { soft: true } : {}),
     users,
     steps,
   }

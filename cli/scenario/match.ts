@@ -18,6 +18,8 @@ export interface Mismatch {
   message: string
   /** The actual object around `path` (cli/scenario/around.ts), shown under the failure. */
   around?: { path: string; value: string }
+  /** From `expect_all:`: recorded, but the scenario goes on (docs/scenarios.md "Soft assertions"). */
+  soft?: boolean
 }
 
 type Check = (

@@ -1,6 +1,7 @@
 import path from 'node:path'
 import type { Style } from '../lib/style'
 import { headlineFor } from './match'
+import { pretty } from './show'
 import type { ScenarioResult, StepResult } from './types'
 
 /** Plain-text rendering of scenario results (✓ / ✗ per step, then a summary line). */
@@ -45,7 +46,9 @@ export function stepLine(step: StepResult, s: Style): string {
   const detail = step.detail
     ? `  ${s.dim(`${step.detail} · ${step.duration_ms} ms`)}`
     : s.dim(`  ${step.duration_ms} ms`)
-  let out = `  ${mark} ${step.status === 'failed' ? s.red(step.name) : step.name}${detail}\n`
+  const soft = step.soft ? s.yellow(' (soft: the scenario went on)') : ''
+  let out = `  ${mark} ${step.status === 'failed' ? s.red(step.name) : step.name}${detail}${soft}\n`
+  if (step.printed !== undefined) out += `${pretty(step.printed).replace(/^/gm, '      ')}\n`
   if (step.status === 'failed') {
     const lines: string[] = []
     const shown = new Set<string>()
@@ -71,7 +74,12 @@ export function scenarioFooter(result: ScenarioResult, s: Style): string {
   let out = ''
   for (const step of result.steps) if (step.status === 'skipped') out += stepLine(step, s)
   if (result.error) out += `  ${s.red(`✗ ${indent(result.error, '    ')}`)}\n`
-  const failed = result.steps.filter((x) => x.status === 'failed').length
+  const failedSteps = result.steps.filter((x) => x.status === 'failed')
+  const failed = failedSteps.length
+  // After soft failures the scenario went on: name every step that failed, in one place.
+  if (failedSteps.some((x) => x.soft))
+    for (const step of failedSteps)
+      out += `  ${s.red(indent(`✗ step ${step.index}: ${step.name}: ${step.error ?? 'failed'}`, '    '))}\n`
   const verdict = result.ok
     ? s.green(`passed: ${result.steps.length} step(s)`)
     : s.red(`FAILED: ${failed} of ${result.steps.length} step(s) failed${result.error ? ', see above' : ''}`)

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import { CablePool } from './cable-pool'
-import { type HttpRequest, sendHttp } from './http'
+import { type HttpAnswer, type HttpRequest, sendHttp } from './http'
 import { interpolate, type Vars } from './interpolate'
 import { type LoadedScenario, loadScenarioFile } from './loader'
 import { headlineFor } from './match'
@@ -34,7 +34,8 @@ const elapsed = (since: number) => Math.round(performance.now() - since)
 
 /**
  * Runs one scenario: starts (or connects to) the server, signs the users up, runs the steps
- * in order and stops at the first failure (the rest are reported as skipped), then closes
+ * in order and stops at the first failure (the rest are reported as skipped) unless it is
+ * soft (`soft: true` on the step or the scenario, or only `expect_all` mismatches), then closes
  * every /cable connection and the ephemeral server. Throws ScenarioFormatError for a file
  * that is not a valid scenario; every other problem ends up in the result.
  */
@@ -79,7 +80,7 @@ export async function runScenario(
 
   const runId = newRunId()
   const users = planUsers(scenario.users, runId)
-  const ctx = stepContext(target, users, runId, signal, options.trace)
+  const ctx = stepContext(target, users, runId, signal, options.trace, scenario.seed)
   const { http, cable } = ctx
 
   try {
@@ -144,10 +145,16 @@ async function runSteps(
     }
     trace?.stepStart({ index: step.index, name: nameOf(step.name, ctx), kind: step.kind.kind })
     const stepResult = await runStep(step, ctx)
+    // A soft failure is recorded and the scenario goes on; it still fails at the end.
+    if (
+      stepResult.status === 'failed' &&
+      (scenario.soft || step.soft || stepResult.mismatches?.every((m) => m.soft))
+    )
+      stepResult.soft = true
     trace?.stepEnd(stepResult)
     result.steps.push(stepResult)
     onStep?.(stepResult, scenario)
-    if (stepResult.status === 'failed') {
+    if (stepResult.status === 'failed' && !stepResult.soft) {
       skipSteps(scenario, result, i + 1)
       break
     }
@@ -161,10 +168,16 @@ function stepContext(
   runId: string,
   signal: AbortSignal,
   trace?: TraceRecorder,
+  seed = 42,
 ): StepContext {
   const vars: Vars = { run_id: runId, server_url: target.url, ...users }
   const cable = new CablePool(target.url, trace)
-  const http = tracedHttp((request: HttpRequest) => sendHttp(target.url, request, signal), trace)
+  const traced = tracedHttp((request: HttpRequest) => sendHttp(target.url, request, signal), trace)
+  let last: HttpAnswer | undefined
+  const http = async (request: HttpRequest) => {
+    last = await traced(request)
+    return last
+  }
   let implicitAdmin: Promise<ScenarioUser> | undefined
   const known: ScenarioUser[] = Object.values(users)
   if (trace) trace.users = known
@@ -192,6 +205,8 @@ function stepContext(
       return implicitAdmin
     },
     http,
+    lastAnswer: () => last,
+    seed,
     cable,
     async restartServer() {
       if (!target.restart)
@@ -220,18 +235,16 @@ async function runStep(step: LoadedScenario['steps'][number], ctx: StepContext):
   try {
     const outcome = await step.kind.run(step.def, ctx)
     const mismatches = outcome.mismatches ?? []
-    if (mismatches.length === 0)
-      return {
-        ...base,
-        status: 'passed',
-        duration_ms: elapsed(started),
-        ...(outcome.detail ? { detail: outcome.detail } : {}),
-      }
+    const shown = {
+      ...(outcome.detail ? { detail: outcome.detail } : {}),
+      ...(outcome.printed !== undefined ? { printed: outcome.printed } : {}),
+    }
+    if (mismatches.length === 0) return { ...base, status: 'passed', duration_ms: elapsed(started), ...shown }
     return {
       ...base,
       status: 'failed',
       duration_ms: elapsed(started),
-      ...(outcome.detail ? { detail: outcome.detail } : {}),
+      ...shown,
       error: headlineFor(mismatches),
       mismatches,
     }

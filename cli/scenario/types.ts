@@ -28,6 +28,10 @@ export interface StepContext {
   /** The admin that clock steps use: a declared admin, or one signed in on demand. */
   admin(name?: string): Promise<ScenarioUser>
   http(request: HttpRequest): Promise<HttpAnswer>
+  /** The answer of the run's latest HTTP call, whichever step made it (`print: last`). */
+  lastAnswer(): HttpAnswer | undefined
+  /** The scenario's `seed:` (42 unless given): what `random` choices of steps draw from. */
+  seed: number
   cable: CablePool
   /** Restarts the server on the same database (a StepFailure where the target cannot). */
   restartServer(): Promise<void>
@@ -39,6 +43,8 @@ export interface StepOutcome {
   /** A one-line account of what happened: `POST /api/users → 201`. */
   detail?: string
   mismatches?: Mismatch[]
+  /** A value the step shows under its line (`print:`), and in --json as the step's `printed`. */
+  printed?: unknown
 }
 
 /**
@@ -69,6 +75,10 @@ export interface StepResult {
   /** The headline of a failure. */
   error?: string
   mismatches?: Mismatch[]
+  /** What a `print:` step showed (the whole value; the terminal shows it cut). */
+  printed?: unknown
+  /** A failure that did not stop the scenario (`soft: true`, or only `expect_all` mismatches). */
+  soft?: boolean
 }
 
 export interface ScenarioResult {

@@ -23,7 +23,7 @@ const CableSpec = z
     message: 'expect: confirm, reject and none need subscribe',
   })
 
-type CableSpec = z.infer<typeof CableSpec>
+export type CableSpec = z.infer<typeof CableSpec>
 
 const UNAUTHORIZED = { type: 'disconnect', reason: 'unauthorized', reconnect: false }
 
@@ -59,7 +59,7 @@ async function expectUnauthorized(client: CableClient, spec: CableSpec, ctx: Ste
   return `unauthorized disconnect, socket closed (code ${closed.code})`
 }
 
-async function subscribe(
+export async function subscribe(
   client: CableClient,
   owner: string | null,
   spec: CableSpec,

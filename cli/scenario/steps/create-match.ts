@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { DURATION_HINT, formatInstant, parseDuration } from '../../lib/time'
-import { applySave, checkHttp, httpChecks } from '../expectations'
+import { applySave, checkHttp, httpChecks, softChecks } from '../expectations'
 import { matchPartial } from '../match'
 import { show } from '../show'
 import { StepFailure } from '../step-failure'
@@ -60,7 +60,9 @@ export const createMatchStep = stepKind('create_match', CreateMatchSpec, {
     })
     const detail = `POST /api/admin/matches → ${answer.status}`
     const mismatches = checkHttp(ctx.resolve(step.expect) ?? { status: 201 }, answer)
-    if (mismatches.length > 0 || answer.status !== 201) return { detail, mismatches }
+    const soft = softChecks(ctx.resolve(step.expect_all), answer)
+    if (mismatches.length > 0 || answer.status !== 201)
+      return { detail, mismatches: [...mismatches, ...soft] }
 
     const match = (answer.body as { match: { id: number; title: string; event_time_in_millis: number } })
       .match
@@ -96,7 +98,7 @@ export const createMatchStep = stepKind('create_match', CreateMatchSpec, {
     const picked = Object.entries(found).map(([name, c]) => `${name} → contest ${c.id}`)
     return {
       detail: `${detail}: match ${match.id} ${match.title}, starts ${formatInstant(match.event_time_in_millis)}${picked.length ? `: ${picked.join(', ')}` : ''}`,
-      mismatches: saved,
+      mismatches: [...saved, ...soft],
     }
   },
 })

@@ -1,8 +1,12 @@
 import type { StepKind } from '../types'
+import { awaitEventStep } from './await-event'
+import { buildTeamStep } from './build-team'
 import { cableStep } from './cable'
 import { classicTransferStep, pickClassicTeamStep } from './classic-team'
 import { clockStep } from './clock'
 import { concurrentStep } from './concurrent'
+import { createChampionshipContestStep } from './create-championship-contest'
+import { createContestStep } from './create-contest'
 import { createMatchStep } from './create-match'
 import { expectMessageStep } from './expect-message'
 import { expectNoMessageStep } from './expect-no-message'
@@ -12,6 +16,7 @@ import { matchEventsStep } from './match-events'
 import { performStep } from './perform'
 import { pickTeamStep } from './pick-team'
 import { playersStep } from './players'
+import { printStep } from './print'
 import { requestStep } from './request'
 import { restartStep } from './restart'
 import { completeMatchStep, creditStep, joinContestStep, simulateMatchStep } from './shortcuts'
@@ -43,6 +48,11 @@ export const STEP_KINDS: StepKind[] = [
   matchEventsStep,
   restartStep,
   concurrentStep,
+  printStep,
+  createContestStep,
+  createChampionshipContestStep,
+  buildTeamStep,
+  awaitEventStep,
 ]
 
 export function stepKindByKey(key: string): StepKind | undefined {

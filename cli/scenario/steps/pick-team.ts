@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { createRng, type RandomStream } from '../../../server/domain/rng'
-import { pickTeam } from '../../../server/domain/team-picker'
+import { pickTeam, takeInOrder } from '../../../server/domain/team-picker'
 import { canComplete, sportRules, type TeamPlayer } from '../../../server/domain/team-rules'
 import type { Answer } from '../../lib/api-types'
 import { checkAndSave, httpChecks } from '../expectations'
@@ -49,12 +49,8 @@ export function pickAround(sport: string, pool: TeamPlayer[], include: number[],
   if (include.length === 0) return pickTeam(sport, pool, rng)
   const rules = sportRules(sport)
   if (!canComplete(rules, pool, include)) return null
-  const chosen = [...include]
-  for (const p of rng.shuffle(pool)) {
-    if (chosen.length === rules.team_size) break
-    if (!chosen.includes(p.id) && canComplete(rules, pool, [...chosen, p.id])) chosen.push(p.id)
-  }
-  if (chosen.length !== rules.team_size) return null
+  const chosen = takeInOrder(rules, pool, rng.shuffle(pool), include)
+  if (!chosen) return null
   const top = pool
     .filter((p) => chosen.includes(p.id))
     .sort((a, b) => b.value_tenths - a.value_tenths || a.id - b.id)

@@ -1,28 +1,14 @@
 // biome-ignore-all lint/suspicious/noTemplateCurlyInString: scenario files use ${…} placeholders, written here as plain strings
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { parseScenario, type ScenarioFormatError } from '../../../cli/scenario/loader'
-import { runScenario } from '../../../cli/scenario/runner'
 import type { ScenarioResult } from '../../../cli/scenario/types'
-import { ephemeralDatabase, loadConfig } from '../../../server/core/config'
-import { type RunningServer, startServer } from '../../../server/main'
+import { seededScenarioServer } from '../../helpers/scenario-server'
 
 /**
  * The daily fantasy step kinds (find_match, players, pick_team, match_events) against one
  * seeded server, through the real runner: what they save, and how they fail.
  */
-let server: RunningServer
-beforeAll(async () => {
-  server = await startServer(
-    loadConfig({ ...ephemeralDatabase(), port: 0, logLevel: 'silent', autoSimulate: false }, {}),
-    {
-      seedIfEmpty: true,
-    },
-  )
-})
-afterAll(() => server.close())
-
-const run = (yaml: string): Promise<ScenarioResult> =>
-  runScenario(parseScenario(yaml, 'inline.yaml'), { serverUrl: server.url, env: {} })
+const { run } = seededScenarioServer()
 
 const failure = (r: ScenarioResult) => r.steps.find((s) => s.status === 'failed')
 

@@ -1,34 +1,22 @@
 // biome-ignore-all lint/suspicious/noTemplateCurlyInString: scenario files use ${…} placeholders, written here as plain strings
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { parseScenario, ScenarioFormatError } from '../../../cli/scenario/loader'
-import { runScenario } from '../../../cli/scenario/runner'
 import type { ScenarioResult } from '../../../cli/scenario/types'
-import { ephemeralDatabase, loadConfig } from '../../../server/core/config'
-import { type RunningServer, startServer } from '../../../server/main'
+import { seededScenarioServer } from '../../helpers/scenario-server'
 
 /**
  * The fixture step kinds (create_match, credit, join_contest, simulate_match,
  * complete_match) through the real runner against one seeded server: what they call, what
  * they save, and that a fixture leaves the league's own upcoming matches alone.
  */
-let server: RunningServer
-beforeAll(async () => {
-  server = await startServer(
-    loadConfig({ ...ephemeralDatabase(), port: 0, logLevel: 'silent', autoSimulate: false }, {}),
-    { seedIfEmpty: true },
-  )
-})
-afterAll(() => server.close())
-
-const run = (yaml: string): Promise<ScenarioResult> =>
-  runScenario(parseScenario(yaml, 'inline.yaml'), { serverUrl: server.url, env: {} })
+const { run, server: current } = seededScenarioServer()
 
 const failed = (r: ScenarioResult) => r.steps.filter((s) => s.status !== 'passed')
 
 const upcoming = async () =>
   (
-    await server.deps.db
-      .selectFrom('matches')
+    await current()
+      .deps.db.selectFrom('matches')
       .select('id')
       .where('status', '=', 'upcoming')
       .where('match_stage', '!=', 'Fixture')
