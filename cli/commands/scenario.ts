@@ -11,6 +11,9 @@ Examples:
   fanspole scenario run scenarios --json > results.json
   fanspole scenario run scenarios --grep auction --skip restart --bail
   fanspole scenario run scenarios --reporter junit --output scenarios.xml
+  fanspole scenario run scenarios --tag auction,wallet --skip-tag slow
+  fanspole scenario run scenarios --workers 2 --retries 1
+  fanspole scenario run scenarios --last-failed
 
 The file format is described in docs/scenarios.md.
 `
@@ -42,6 +45,20 @@ export function scenarioCommand(io: Io = processIo()): Command {
       '--output <file>',
       'write the json or junit report to this file (the text progress stays on stdout)',
     )
+    .option('--tag <tags>', 'run only scenarios with any of these tags (comma-separated: auction,wallet)')
+    .option('--skip-tag <tags>', 'leave out scenarios with any of these tags (comma-separated)')
+    .option(
+      '--retries <n>',
+      'run a failed scenario again up to n times (0–10, default 0); a pass after a failure is reported as flaky',
+    )
+    .option(
+      '--last-failed',
+      'run only the scenarios that failed in the last run (recorded in $FANSPOLE_HOME/scenario-last-failed.json); none: runs nothing, exit 0',
+    )
+    .option(
+      '--workers <n>',
+      'run scenarios in n worker processes at once, each on its own ephemeral server (1–32, default 1; not with --server)',
+    )
   withJson(run)
   run.addHelpText('after', EXAMPLES)
   run.action(async (paths: string[], flags: ScenarioRunFlags) => {
@@ -49,5 +66,10 @@ export function scenarioCommand(io: Io = processIo()): Command {
     const { runScenarioCommand } = await import('../scenario/run-command')
     await runScenarioCommand(paths, flags, io)
   })
-  return scenario.addCommand(run)
+  // One of the processes of `run --workers N`; started by the run, never by hand.
+  const worker = new Command('__worker').action(async () => {
+    const { runWorker } = await import('../scenario/worker')
+    await runWorker(io)
+  })
+  return scenario.addCommand(run).addCommand(worker, { hidden: true })
 }

@@ -23,7 +23,7 @@ function suite(result: ScenarioResult): string {
   const tests = result.steps.length + (result.error ? 1 : 0)
   const attrs = `name="${attr(result.name)}" file="${attr(result.file)}" tests="${tests}" failures="${failures}" errors="${result.error ? 1 : 0}" skipped="${skipped}" time="${secs(result.duration_ms)}"`
   let out = `  <testsuite ${attrs}>\n`
-  out += `    <properties><property name="server" value="${attr(result.server)}"/></properties>\n`
+  out += `    <properties><property name="server" value="${attr(result.server)}"/>${retryProperties(result)}</properties>\n`
   for (const step of result.steps) out += testcase(result, step)
   if (result.error)
     out += `    <testcase classname="${attr(result.name)}" name="(scenario)" time="0">\n      <error message="${attr(result.error)}">${text(result.error)}</error>\n    </testcase>\n`
@@ -46,6 +46,15 @@ function testcase(result: ScenarioResult, step: StepResult): string {
   ]
   if (lines.length === 0 || !step.mismatches?.length) lines.push(step.error ?? 'failed')
   return `${head}>\n      <failure message="${attr(step.error ?? 'failed')}" type="${attr(step.kind)}">${text(lines.join('\n'))}</failure>\n    </testcase>\n`
+}
+
+/** --retries: how many attempts, whether it was flaky, and each failed attempt's headline. */
+function retryProperties(result: ScenarioResult): string {
+  if (!result.attempts) return ''
+  const failures = (result.failed_attempts ?? []).map(
+    (f, i) => `<property name="failed_attempt_${i + 1}" value="${attr(f)}"/>`,
+  )
+  return `<property name="attempts" value="${result.attempts}"/>${result.flaky ? '<property name="flaky" value="true"/>' : ''}${failures.join('')}`
 }
 
 const secs = (ms: number) => (ms / 1000).toFixed(3)

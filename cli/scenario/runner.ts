@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { CablePool } from './cable-pool'
 import { type HttpRequest, sendHttp } from './http'
 import { interpolate, type Vars } from './interpolate'
-import { type LoadedScenario, loadScenarioFile } from './loader'
+import { type LoadedScenario, loadScenarioFile, ScenarioFormatError } from './loader'
 import { headlineFor } from './match'
 import { StepFailure } from './step-failure'
 import { ephemeralTarget, remoteTarget, type Target } from './target'
@@ -40,6 +40,10 @@ export async function runScenario(
   options: RunOptions = {},
 ): Promise<ScenarioResult> {
   const scenario = typeof source === 'string' ? loadScenarioFile(source) : source
+  if (scenario.examples)
+    throw new ScenarioFormatError(scenario.file, [
+      'an outline (examples:) runs once per row: run each of loadScenarioRuns(file)',
+    ])
   const started = performance.now()
   const signal = options.signal ?? new AbortController().signal
   const result = emptyResult(scenario, options)
@@ -76,7 +80,7 @@ export async function runScenario(
 
   const runId = newRunId()
   const users = planUsers(scenario.users, runId)
-  const ctx = stepContext(target, users, runId, signal)
+  const ctx = stepContext(target, users, runId, signal, scenario.vars)
   const { http, cable } = ctx
 
   try {
@@ -154,8 +158,9 @@ function stepContext(
   users: Record<string, ScenarioUser>,
   runId: string,
   signal: AbortSignal,
+  constants: Vars = {},
 ): StepContext {
-  const vars: Vars = { run_id: runId, server_url: target.url, ...users }
+  const vars: Vars = { ...constants, run_id: runId, server_url: target.url, ...users }
   const cable = new CablePool(target.url)
   const http = (request: HttpRequest) => sendHttp(target.url, request, signal)
   let implicitAdmin: Promise<ScenarioUser> | undefined
