@@ -80,8 +80,7 @@ function gist(body: unknown): unknown {
 }
 
 export function statusMismatch(expected: HttpExpect['status'], answer: HttpAnswer): Mismatch | null {
-  const wanted =
-    expected === undefined ? null : (Array.isArray(expected) ? expected : [expected]).map(Number)
+  const wanted = expected === undefined ? null : (Array.isArray(expected) ? expected : [expected]).map(Number)
   const ok = wanted ? wanted.includes(answer.status) : answer.status >= 200 && answer.status < 300
   if (ok) return null
   const want = wanted ? wanted.join(' or ') : '2xx'

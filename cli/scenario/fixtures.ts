@@ -112,7 +112,8 @@ function readFixture(file: string, stack: string[], cache: FixtureCache): Loaded
   const units: Unit[] = []
   for (const [i, given] of (top.data.fixtures ?? []).entries()) {
     const inner = loadOne(path.join(path.dirname(file), given), stack, cache)
-    if ('problems' in inner) problems.push(...inner.problems.map((p) => `${yaml.where(['fixtures', i])}: ${p}`))
+    if ('problems' in inner)
+      problems.push(...inner.problems.map((p) => `${yaml.where(['fixtures', i])}: ${p}`))
     else for (const unit of inner.units) if (!units.some((u) => u.file === unit.file)) units.push(unit)
   }
   const users = top.data.users ?? {}

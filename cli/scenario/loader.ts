@@ -94,7 +94,9 @@ export function parseScenario(text: string, file = '<inline>', cache?: FixtureCa
   const users = { ...fixtures.users, ...(top.data.users ?? {}) }
   for (const name of Object.keys(top.data.users ?? {}))
     if (Object.hasOwn(fixtures.users, name))
-      problems.push(`${where(['users', name])}: users.${name}: already declared by ${fixtures.userFrom[name]}`)
+      problems.push(
+        `${where(['users', name])}: users.${name}: already declared by ${fixtures.userFrom[name]}`,
+      )
   const vars = { ...fixtures.vars, ...(top.data.vars ?? {}) }
   for (const name of Object.keys(top.data.vars ?? {}))
     if (Object.hasOwn(users, name) || RESERVED_VARS.includes(name))

@@ -52,7 +52,9 @@ function count(flag: string, value: string | undefined, min: number, max: number
   if (value === undefined) return fallback
   const n = /^\d+$/.test(value.trim()) ? Number(value) : Number.NaN
   if (!Number.isInteger(n) || n < min || n > max)
-    throw new UsageError(`${flag} must be a whole number from ${min} to ${max} (not ${JSON.stringify(value)})`)
+    throw new UsageError(
+      `${flag} must be a whole number from ${min} to ${max} (not ${JSON.stringify(value)})`,
+    )
   return n
 }
 
@@ -217,7 +219,9 @@ async function runAll(
       continue
     }
     const out = o.text ? (t: string) => io.out(t) : undefined
-    results.push(await runOne(scenario, { target, server: label, env: io.env, retries: o.retries, s: o.s, out }))
+    results.push(
+      await runOne(scenario, { target, server: label, env: io.env, retries: o.retries, s: o.s, out }),
+    )
   }
   return results
 }

@@ -161,6 +161,9 @@ function stepContext(
   constants: Vars = {},
 ): StepContext {
   const vars: Vars = { ...constants, run_id: runId, server_url: target.url, ...users }
+  // `vars:` and an outline's values may use ${run_id}, ${server_url} and the users' fields.
+  for (const [name, value] of Object.entries(constants))
+    vars[name] = interpolate(value, { run_id: runId, server_url: target.url, ...users })
   const cable = new CablePool(target.url)
   const http = (request: HttpRequest) => sendHttp(target.url, request, signal)
   let implicitAdmin: Promise<ScenarioUser> | undefined

@@ -31,7 +31,12 @@ export function runWorker(io: Io): Promise<void> {
         return
       }
       if (!scenario) {
-        reply({ type: 'done', id: m.id, result: couldNotRun(m.file, `the file changed: no run ${m.run + 1}`), text })
+        reply({
+          type: 'done',
+          id: m.id,
+          result: couldNotRun(m.file, `the file changed: no run ${m.run + 1}`),
+          text,
+        })
         return
       }
       const result = await runOne(scenario, {

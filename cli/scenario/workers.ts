@@ -20,8 +20,18 @@ export interface Job {
 }
 
 /** Parent → worker: run one scenario; worker → parent: ready, or its result and text. */
-export type ToWorker = { type: 'run'; id: number; file: string; run: number; retries: number; color: boolean; text: boolean }
-export type FromWorker = { type: 'ready' } | { type: 'done'; id: number; result: ScenarioResult; text: string }
+export type ToWorker = {
+  type: 'run'
+  id: number
+  file: string
+  run: number
+  retries: number
+  color: boolean
+  text: boolean
+}
+export type FromWorker =
+  | { type: 'ready' }
+  | { type: 'done'; id: number; result: ScenarioResult; text: string }
 
 export interface PoolOptions {
   workers: number
@@ -126,7 +136,10 @@ export function runInWorkers(jobs: Job[], o: PoolOptions): Promise<ScenarioResul
           const job = jobs[w.job] as Job
           results[w.job] = died(job.scenario, `${code ?? signal}`, w.stderr)
           done++
-          print(`${o.s.red(`✗ ${job.scenario.name}: its worker stopped (${code ?? signal})`)}\n${w.stderr}\n`, workers)
+          print(
+            `${o.s.red(`✗ ${job.scenario.name}: its worker stopped (${code ?? signal})`)}\n${w.stderr}\n`,
+            workers,
+          )
           w.job = undefined
           if (next < jobs.length && !stopped) start()
         }
