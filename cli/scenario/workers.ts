@@ -74,9 +74,11 @@ export function runInWorkers(jobs: Job[], o: PoolOptions): Promise<ScenarioResul
 
   return new Promise((resolve) => {
     const workers: Worker[] = []
+    let closed = false
     const finish = () => {
-      if (workers.some((w) => w.job !== undefined) || (next < jobs.length && !stopped)) return
-      for (const w of workers) w.child.disconnect?.()
+      if (closed || workers.some((w) => w.job !== undefined) || (next < jobs.length && !stopped)) return
+      closed = true
+      for (const w of workers) if (w.child.connected) w.child.disconnect()
       if (live) o.io.out('\r\u001b[2K')
       resolve(
         results.map(

@@ -110,10 +110,7 @@ describe('--retries', () => {
       /^step 1 \(.*\): status: expected status 422, actual 201/,
     )
     expect(r.json().summary.flaky).toBe(1)
-    const junitFile = write(
-      'retry/flaky-junit.yaml',
-      text(`flakyu${Date.now().toString(36)}`),
-    )
+    const junitFile = write('retry/flaky-junit.yaml', text(`flakyu${Date.now().toString(36)}`))
     const junit = await runCli(
       ['scenario', 'run', junitFile, '--server', world.server.url, '--retries', '1', '--reporter', 'junit'],
       world.env,
