@@ -24,7 +24,7 @@ export function scenarioCommand(io: Io = processIo()): Command {
   const run = new Command('run')
     .summary('run scenario files')
     .description(
-      'Runs every scenario file given (a directory means every *.yaml in it, sorted). Each scenario gets a fresh in-process server on an in-memory database, unless --server names a running one (where a scenario that restarts the server is skipped, with the reason). Prints each step with ✓ or ✗; exits 1 if any scenario failed, 2 if a file is not a valid scenario or a --grep/--skip pattern leaves nothing to run.',
+      'Runs every scenario file given (a directory means every *.yaml in it, sorted; an outline runs once per row of its examples:). Each scenario gets a fresh in-process server on an in-memory database, unless --server names a running one (where a scenario that restarts the server is skipped, with the reason). Prints each step with ✓ or ✗; exits 1 if any scenario failed, 2 if a file (or a fixture file it names) is not valid, a flag value is wrong, a --tag names a tag no scenario has, or the filters leave nothing to run.',
     )
     .argument('<paths...>', 'scenario files or directories')
     .option(
@@ -49,7 +49,7 @@ export function scenarioCommand(io: Io = processIo()): Command {
     .option('--skip-tag <tags>', 'leave out scenarios with any of these tags (comma-separated)')
     .option(
       '--retries <n>',
-      'run a failed scenario again up to n times (0–10, default 0); a pass after a failure is reported as flaky',
+      'run a failed scenario again up to n more times, 0 to 10 (default: 0); a pass after a failure is reported as flaky',
     )
     .option(
       '--last-failed',
@@ -57,7 +57,7 @@ export function scenarioCommand(io: Io = processIo()): Command {
     )
     .option(
       '--workers <n>',
-      'run scenarios in n worker processes at once, each on its own ephemeral server (1–32, default 1; not with --server)',
+      'run n scenarios at once in worker processes, each on its own ephemeral server, 1 to 32 (default: 1); not with --server',
     )
   withJson(run)
   run.addHelpText('after', EXAMPLES)

@@ -3,8 +3,8 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
 import { style } from '../../../cli/lib/style'
-import { stepLine } from '../../../cli/scenario/report'
 import { loadScenarioRuns } from '../../../cli/scenario/loader'
+import { stepLine } from '../../../cli/scenario/report'
 import { runScenario } from '../../../cli/scenario/runner'
 
 const dir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../scenarios')
