@@ -1,5 +1,4 @@
 import { z } from 'zod'
-import type { LoadedScenario } from './loader'
 import { RESERVED_VARS, type Where } from './scenario-parts'
 
 /**
@@ -53,7 +52,9 @@ export const rowLabel = (row: Row) =>
     .join(', ')}]`
 
 /** One scenario per row of an outline (a scenario without `examples:` is itself). */
-export function expandOutline(scenario: LoadedScenario): LoadedScenario[] {
+export function expandOutline<
+  S extends { name: string; vars: Row; examples?: Row[]; row?: { index: number; values: Row } },
+>(scenario: S): S[] {
   const { examples, ...rest } = scenario
   if (!examples) return [scenario]
   return examples.map((values, i) => ({
@@ -61,5 +62,5 @@ export function expandOutline(scenario: LoadedScenario): LoadedScenario[] {
     name: `${scenario.name} ${rowLabel(values)}`,
     vars: { ...scenario.vars, ...values },
     row: { index: i + 1, values },
-  }))
+  })) as S[]
 }

@@ -52,7 +52,7 @@ interface Worker {
   stderr: string
 }
 
-// Long: one event loop over the pool (start, hand out, collect, replace a worker that died, progress)
+// Long: the pool's shared state (next job, results, progress) and the loop below that drives it
 export function runInWorkers(jobs: Job[], o: PoolOptions): Promise<ScenarioResult[]> {
   const results: Array<ScenarioResult | undefined> = jobs.map(() => undefined)
   let next = 0
@@ -72,6 +72,7 @@ export function runInWorkers(jobs: Job[], o: PoolOptions): Promise<ScenarioResul
     progress(workers)
   }
 
+  // Long: one event loop over the pool (start, hand out, collect, replace a worker that died, finish)
   return new Promise((resolve) => {
     const workers: Worker[] = []
     let closed = false
