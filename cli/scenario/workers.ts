@@ -50,6 +50,8 @@ interface Worker {
   child: ChildProcess
   job?: number
   stderr: string
+  /** It said it was ready (a worker that exits before that could not start). */
+  ready: boolean
 }
 
 // Long: the pool's shared state (next job, results, progress) and the loop below that drives it
@@ -76,20 +78,31 @@ export function runInWorkers(jobs: Job[], o: PoolOptions): Promise<ScenarioResul
   return new Promise((resolve) => {
     const workers: Worker[] = []
     let closed = false
+    let resolved = false
+    let startFailure: string | undefined
+    let startStderr = ''
+    // Once nothing is left to hand out and nothing runs, the workers are told to stop; the
+    // results are given back when the last one has exited (no process outlives the run).
     const finish = () => {
-      if (closed || workers.some((w) => w.job !== undefined) || (next < jobs.length && !stopped)) return
-      closed = true
-      for (const w of workers) if (w.child.connected) w.child.disconnect()
+      if (!closed) {
+        if (workers.some((w) => w.job !== undefined) || (next < jobs.length && !stopped)) return
+        closed = true
+        for (const w of workers) if (w.child.connected) w.child.disconnect()
+      }
+      if (workers.length > 0 || resolved) return
+      resolved = true
       if (live) o.io.out('\r\u001b[2K')
       resolve(
         results.map(
           (r, i) =>
             r ??
-            notRun(
-              (jobs[i] as Job).scenario,
-              'ephemeral',
-              'not run: --bail stopped the run at the first failure',
-            ),
+            (startFailure
+              ? died((jobs[i] as Job).scenario, startFailure, startStderr)
+              : notRun(
+                  (jobs[i] as Job).scenario,
+                  'ephemeral',
+                  'not run: --bail stopped the run at the first failure',
+                )),
         ),
       )
     }
@@ -120,11 +133,12 @@ export function runInWorkers(jobs: Job[], o: PoolOptions): Promise<ScenarioResul
         env: { ...process.env, ...o.io.env },
         stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
       })
-      const w: Worker = { child, stderr: '' }
+      const w: Worker = { child, stderr: '', ready: false }
       child.stderr?.on('data', (chunk: Buffer) => {
         w.stderr = (w.stderr + chunk.toString()).slice(-2000)
       })
       child.on('message', (m: FromWorker) => {
+        w.ready = true
         if (m.type === 'done') {
           results[m.id] = m.result
           done++
@@ -135,6 +149,12 @@ export function runInWorkers(jobs: Job[], o: PoolOptions): Promise<ScenarioResul
       })
       child.on('exit', (code, signal) => {
         workers.splice(workers.indexOf(w), 1)
+        if (!w.ready && !closed) {
+          // It never started (a broken build, say): the scenarios left fail with its words.
+          startFailure ??= `${code ?? signal}`
+          startStderr ||= w.stderr
+          stopped = true
+        }
         if (w.job !== undefined) {
           const job = jobs[w.job] as Job
           results[w.job] = died(job.scenario, `${code ?? signal}`, w.stderr)
@@ -157,6 +177,9 @@ export function runInWorkers(jobs: Job[], o: PoolOptions): Promise<ScenarioResul
 
 /** A scenario whose worker process died under it: every step skipped, the reason as its error. */
 function died(scenario: LoadedScenario, how: string, stderr: string): ScenarioResult {
-  const tail = stderr.trim() ? `: ${stderr.trim().split('\n').slice(-3).join(' / ')}` : ''
+  // The error's own line (`Error: Cannot find module …`), else the last thing it said.
+  const lines = stderr.trim().split('\n').filter(Boolean)
+  const said = lines.find((l) => /\b(?:[A-Z]\w*)?Error\b|^error:/.test(l)) ?? lines.at(-1)
+  const tail = said ? `: ${said.trim()}` : ''
   return couldNotRun(scenario.file, `its worker process stopped (${how})${tail}`, scenario)
 }

@@ -78,6 +78,18 @@ describe('--workers', () => {
     expect(skipped[0].skipped).toContain('--bail')
   }, 120_000)
 
+  it('fails the scenarios, with the reason, when no worker can start', async () => {
+    const file = write('broken/a.yaml', scenario('never starts', []))
+    // Each worker's Node is told to load a module that is not there: it exits before it is ready.
+    const r = await runCli(['scenario', 'run', file, '--workers', '2', '--json'], {
+      NODE_OPTIONS: '--require /nonexistent/preload.js',
+    })
+    expect(r.code).toBe(1)
+    const [only] = r.json().scenarios
+    expect(only).toMatchObject({ name: 'never starts', ok: false })
+    expect(only.error).toMatch(/^its worker process stopped \(1\): .*Cannot find module/)
+  }, 60_000)
+
   it('refuses a bad count, and --server (exit 2)', async () => {
     const file = write('refuse/a.yaml', scenario('x', []))
     exits(
