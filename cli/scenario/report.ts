@@ -83,7 +83,10 @@ export function scenarioFooter(result: ScenarioResult, s: Style): string {
     : result.attempts
       ? ` ${s.dim(`(${result.attempts} attempts)`)}`
       : ''
-  return `${out}  ${verdict}${flaky} ${s.dim(`in ${seconds(result.duration_ms)}`)}\n\n`
+  const trace = result.trace
+    ? `  ${s.dim('trace:')} ${result.trace}  ${s.dim(`(fanspole scenario trace ${result.trace})`)}\n`
+    : ''
+  return `${out}  ${verdict}${flaky} ${s.dim(`in ${seconds(result.duration_ms)}`)}\n${trace}\n`
 }
 
 export function summaryLine(summary: Summary, s: Style): string {

@@ -14,9 +14,12 @@ import {
   ScenarioFormatError,
 } from './loader'
 import { summarise, summaryLine } from './report'
+import { htmlReport } from './report-html'
 import { notRun, runOne } from './run-one'
 import { select } from './selection'
 import { remoteTarget } from './target'
+import type { TraceDocument } from './trace'
+import { type TraceMode, traceFlags } from './trace-file'
 import type { ScenarioResult } from './types'
 import { runInWorkers } from './workers'
 
@@ -29,10 +32,14 @@ export interface ScenarioRunFlags {
   skip?: string
   /** Stop at the first failed scenario; the rest are reported as skipped. */
   bail?: boolean
-  /** `text` (default), `json` (as --json) or `junit`. */
+  /** `text` (default), `json` (as --json), `junit` or `html`. */
   reporter?: string
-  /** Write the json or junit report to this file; the text progress still goes to stdout. */
+  /** Write the json, junit or html report to this file; the text progress still goes to stdout. */
   output?: string
+  /** `on`, `off` or `retain-on-failure` (default): when to write a scenario's trace file. */
+  trace?: string
+  /** Where trace files go (default scenario-traces/). */
+  traceDir?: string
   /** Run only scenarios with any of these tags (comma-separated). */
   tag?: string
   /** Leave out scenarios with any of these tags. */
@@ -45,7 +52,7 @@ export interface ScenarioRunFlags {
   workers?: string
 }
 
-const REPORTERS = ['text', 'json', 'junit'] as const
+const REPORTERS = ['text', 'json', 'junit', 'html'] as const
 
 /** A whole-number flag within its range (exit 2 naming the range otherwise). */
 function count(flag: string, value: string | undefined, min: number, max: number, fallback: number): number {
@@ -88,6 +95,7 @@ export async function runScenarioCommand(paths: string[], flags: ScenarioRunFlag
   const reporter = reporterOf(flags)
   const retries = count('--retries', flags.retries, 0, 10, 0)
   const workers = count('--workers', flags.workers, 1, 32, 1)
+  const tracing = traceFlags(flags, io.env)
   // The text progress goes to stdout unless a machine-readable report takes its place.
   const text = reporter === 'text' || flags.output !== undefined
   const jsonOut = reporter === 'json' && flags.output === undefined
@@ -123,13 +131,14 @@ export async function runScenarioCommand(paths: string[], flags: ScenarioRunFlag
 
   const started = performance.now()
   const bail = flags.bail === true
+  const traces = new Map<ScenarioResult, TraceDocument>()
   const results =
     workers > 1
       ? await runInWorkers(
           chosen.map((scenario) => ({ scenario, run: (scenario.row?.index ?? 1) - 1 })),
-          { workers, retries, bail, text, s, color: io.color && text, io },
+          { workers, retries, bail, text, s, color: io.color && text, io, tracing, traces },
         )
-      : await runAll(chosen, io, { server, bail, text, s, retries })
+      : await runAll(chosen, io, { server, bail, text, s, retries, tracing, traces })
   recordLastFailed(io.env, results)
   const summary = summarise(results, Math.round(performance.now() - started))
   const ok = results.every((r) => r.ok)
@@ -139,7 +148,9 @@ export async function runScenarioCommand(paths: string[], flags: ScenarioRunFlag
       ? junitXml(results, summary)
       : reporter === 'json'
         ? `${JSON.stringify({ ok, summary: { ...summary, ...filtered }, scenarios: results }, null, 2)}\n`
-        : undefined
+        : reporter === 'html'
+          ? htmlReport(results, summary, (r) => traces.get(r))
+          : undefined
   if (text) {
     const by = (
       [
@@ -176,7 +187,7 @@ function reporterOf(flags: ScenarioRunFlags): string {
   if (flags.json && reporter !== 'json')
     throw new UsageError(`--json is --reporter json; it cannot be combined with --reporter ${reporter}`)
   if (flags.output !== undefined && reporter === 'text')
-    throw new UsageError('--output writes a json or junit report: give --reporter json or --reporter junit')
+    throw new UsageError('--output writes a json, junit or html report: give --reporter json, junit or html')
   return reporter
 }
 
@@ -208,7 +219,15 @@ function loadAll(paths: string[], io: Io, jsonOut: boolean): LoadedScenario[] {
 async function runAll(
   chosen: LoadedScenario[],
   io: Io,
-  o: { server: string | undefined; bail: boolean; text: boolean; s: Style; retries: number },
+  o: {
+    server: string | undefined
+    bail: boolean
+    text: boolean
+    s: Style
+    retries: number
+    tracing: { mode: TraceMode; dir: string }
+    traces: Map<ScenarioResult, TraceDocument>
+  },
 ): Promise<ScenarioResult[]> {
   const results: ScenarioResult[] = []
   const target = o.server ? remoteTarget(o.server, io.env) : undefined
@@ -220,7 +239,16 @@ async function runAll(
     }
     const out = o.text ? (t: string) => io.out(t) : undefined
     results.push(
-      await runOne(scenario, { target, server: label, env: io.env, retries: o.retries, s: o.s, out }),
+      await runOne(scenario, {
+        target,
+        server: label,
+        env: io.env,
+        retries: o.retries,
+        s: o.s,
+        out,
+        tracing: o.tracing,
+        traces: o.traces,
+      }),
     )
   }
   return results

@@ -3,6 +3,9 @@ import type { LoadedScenario } from './loader'
 import { scenarioFooter, scenarioHeader, stepLine } from './report'
 import { runScenario } from './runner'
 import type { Target } from './target'
+import type { TraceDocument } from './trace'
+import { keepsTrace, type TraceMode, writeTrace } from './trace-file'
+import { TraceRecorder } from './trace-recorder'
 import type { ScenarioResult } from './types'
 
 export interface RunOneOptions {
@@ -15,6 +18,10 @@ export interface RunOneOptions {
   /** Where the text lines go (nowhere when undefined: a json or junit report only). */
   out?: (text: string) => void
   s: Style
+  /** --trace / --trace-dir: when a run's trace file is written, and where. */
+  tracing?: { mode: TraceMode; dir: string }
+  /** The trace documents written, by result (for --reporter html). */
+  traces?: Map<ScenarioResult, TraceDocument>
 }
 
 /**
@@ -27,15 +34,23 @@ export async function runOne(scenario: LoadedScenario, o: RunOneOptions): Promis
   out?.(scenarioHeader(scenario.file, scenario.name, o.server, o.s))
   const failures: string[] = []
   for (let attempt = 1; ; attempt++) {
+    const trace = o.tracing && o.tracing.mode !== 'off' ? new TraceRecorder() : undefined
     const result = await runScenario(scenario, {
       target: o.target,
       env: o.env,
       onStep: out ? (step) => out(stepLine(step, o.s)) : undefined,
+      trace,
     })
     if (result.ok || attempt > o.retries) {
-      const final = withAttempts(result, attempt, failures)
+      // The trace is the last attempt's (the one the result reports).
+      const final = withTags(withAttempts(result, attempt, failures), scenario)
+      if (trace && o.tracing && keepsTrace(o.tracing.mode, final)) {
+        const document = trace.document(final)
+        final.trace = writeTrace(o.tracing.dir, document)
+        o.traces?.set(final, document)
+      }
       out?.(scenarioFooter(final, o.s))
-      return withTags(final, scenario)
+      return final
     }
     failures.push(headline(result))
     out?.(

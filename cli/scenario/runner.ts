@@ -6,6 +6,7 @@ import { type LoadedScenario, loadScenarioFile, ScenarioFormatError } from './lo
 import { headlineFor } from './match'
 import { StepFailure } from './step-failure'
 import { ephemeralTarget, remoteTarget, type Target } from './target'
+import { type TraceRecorder, tracedHttp } from './trace-recorder'
 import type { ScenarioResult, ScenarioUser, StepContext, StepResult } from './types'
 import { planUsers, setUpAdmin, setUpUser } from './users'
 
@@ -19,6 +20,8 @@ export interface RunOptions {
   /** Called as each step finishes (for live output). */
   onStep?: (step: StepResult, scenario: LoadedScenario) => void
   signal?: AbortSignal
+  /** Records every request, answer, /cable frame and step of the run (the trace file). */
+  trace?: TraceRecorder
 }
 
 /** Six lowercase letters/digits, different on every run. */
@@ -80,7 +83,7 @@ export async function runScenario(
 
   const runId = newRunId()
   const users = planUsers(scenario.users, runId)
-  const ctx = stepContext(target, users, runId, signal, scenario.vars)
+  const ctx = stepContext(target, users, runId, signal, options.trace, scenario.vars)
   const { http, cable } = ctx
 
   try {
@@ -92,7 +95,7 @@ export async function runScenario(
       skipAll(0)
       return result
     }
-    await runSteps(scenario, ctx, result, options.onStep)
+    await runSteps(scenario, ctx, result, options.onStep, options.trace)
   } finally {
     const closing = await Promise.allSettled([cable.closeAll(), target.close()])
     const problem = closing.find((c) => c.status === 'rejected')
@@ -134,6 +137,7 @@ async function runSteps(
   ctx: StepContext,
   result: ScenarioResult,
   onStep: RunOptions['onStep'],
+  trace?: TraceRecorder,
 ): Promise<void> {
   for (let i = 0; i < scenario.steps.length; i++) {
     const step = scenario.steps[i] as LoadedScenario['steps'][number]
@@ -142,7 +146,9 @@ async function runSteps(
       skipSteps(scenario, result, i)
       break
     }
+    trace?.stepStart({ index: step.index, name: nameOf(step.name, ctx), kind: step.kind.kind })
     const stepResult = await runStep(step, ctx)
+    trace?.stepEnd(stepResult)
     result.steps.push(stepResult)
     onStep?.(stepResult, scenario)
     if (stepResult.status === 'failed') {
@@ -158,15 +164,18 @@ function stepContext(
   users: Record<string, ScenarioUser>,
   runId: string,
   signal: AbortSignal,
+  trace?: TraceRecorder,
   constants: Vars = {},
 ): StepContext {
   const vars: Vars = { ...constants, run_id: runId, server_url: target.url, ...users }
   // `vars:` and an outline's values may use ${run_id}, ${server_url} and the users' fields.
   for (const [name, value] of Object.entries(constants))
     vars[name] = interpolate(value, { run_id: runId, server_url: target.url, ...users })
-  const cable = new CablePool(target.url)
-  const http = (request: HttpRequest) => sendHttp(target.url, request, signal)
+  const cable = new CablePool(target.url, trace)
+  const http = tracedHttp((request: HttpRequest) => sendHttp(target.url, request, signal), trace)
   let implicitAdmin: Promise<ScenarioUser> | undefined
+  const known: ScenarioUser[] = Object.values(users)
+  if (trace) trace.users = known
 
   const user = (name: string): ScenarioUser => {
     if (!Object.hasOwn(users, name))
@@ -184,6 +193,7 @@ function stepContext(
       if (declared) return declared
       implicitAdmin ??= (async () => {
         const admin: ScenarioUser = { name: 'admin', role: 'admin', username: '', email: '', password: '' }
+        known.push(admin)
         await setUpAdmin(http, admin, target, runId)
         return admin
       })()

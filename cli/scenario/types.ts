@@ -95,4 +95,6 @@ export interface ScenarioResult {
   flaky?: boolean
   /** With --retries: each failed attempt's headline, in order. */
   failed_attempts?: string[]
+  /** The trace file written for this run (`--trace`; by default only when it failed). */
+  trace?: string
 }

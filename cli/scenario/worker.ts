@@ -3,6 +3,8 @@ import type { Io } from '../lib/io'
 import { style } from '../lib/style'
 import { type FixtureCache, type LoadedScenario, loadScenarioRuns } from './loader'
 import { couldNotRun, runOne } from './run-one'
+import type { TraceDocument } from './trace'
+import type { ScenarioResult } from './types'
 import type { FromWorker, ToWorker } from './workers'
 
 /**
@@ -39,7 +41,10 @@ export function runWorker(io: Io): Promise<void> {
         })
         return
       }
+      const traces = new Map<ScenarioResult, TraceDocument>()
       const result = await runOne(scenario, {
+        tracing: m.tracing,
+        traces,
         server: 'ephemeral',
         env: io.env,
         retries: m.retries,
@@ -50,7 +55,8 @@ export function runWorker(io: Io): Promise<void> {
             }
           : undefined,
       })
-      reply({ type: 'done', id: m.id, result, text })
+      const trace = traces.get(result)
+      reply({ type: 'done', id: m.id, result, text, ...(trace ? { trace } : {}) })
     })
     reply({ type: 'ready' })
   })

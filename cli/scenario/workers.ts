@@ -4,6 +4,8 @@ import type { Io } from '../lib/io'
 import type { Style } from '../lib/style'
 import type { LoadedScenario } from './loader'
 import { couldNotRun, notRun } from './run-one'
+import type { TraceDocument } from './trace'
+import type { TraceMode } from './trace-file'
 import type { ScenarioResult } from './types'
 
 /**
@@ -20,6 +22,7 @@ export interface Job {
 }
 
 /** Parent → worker: run one scenario; worker → parent: ready, or its result and text. */
+export type Tracing = { mode: TraceMode; dir: string }
 export type ToWorker = {
   type: 'run'
   id: number
@@ -28,10 +31,11 @@ export type ToWorker = {
   retries: number
   color: boolean
   text: boolean
+  tracing: Tracing
 }
 export type FromWorker =
   | { type: 'ready' }
-  | { type: 'done'; id: number; result: ScenarioResult; text: string }
+  | { type: 'done'; id: number; result: ScenarioResult; text: string; trace?: TraceDocument }
 
 export interface PoolOptions {
   workers: number
@@ -42,6 +46,9 @@ export interface PoolOptions {
   s: Style
   color: boolean
   io: Io
+  /** --trace: each worker writes its scenarios' trace files itself and sends the documents back. */
+  tracing: Tracing
+  traces: Map<ScenarioResult, TraceDocument>
 }
 
 const BIN = fileURLToPath(new URL('../bin/fanspole.mjs', import.meta.url))
@@ -123,6 +130,7 @@ export function runInWorkers(jobs: Job[], o: PoolOptions): Promise<ScenarioResul
         retries: o.retries,
         color: o.color,
         text: o.text,
+        tracing: o.tracing,
       }
       w.child.send(message)
       progress(workers)
@@ -141,6 +149,7 @@ export function runInWorkers(jobs: Job[], o: PoolOptions): Promise<ScenarioResul
         w.ready = true
         if (m.type === 'done') {
           results[m.id] = m.result
+          if (m.trace) o.traces.set(m.result, m.trace)
           done++
           if (o.bail && !m.result.ok) stopped = true
           print(m.text, workers)
