@@ -11,6 +11,9 @@ Examples:
   fanspole scenario run scenarios --json > results.json
   fanspole scenario run scenarios --grep auction --skip restart --bail
   fanspole scenario run scenarios --reporter junit --output scenarios.xml
+  fanspole scenario run scenarios --tag auction,wallet --skip-tag slow
+  fanspole scenario run scenarios --workers 2 --retries 1
+  fanspole scenario run scenarios --last-failed
   fanspole scenario run scenarios --reporter html --output report.html
   fanspole scenario run scenarios/auth.yaml --trace on --trace-dir /tmp/traces
 
@@ -23,7 +26,7 @@ export function scenarioCommand(io: Io = processIo()): Command {
   const run = new Command('run')
     .summary('run scenario files')
     .description(
-      'Runs every scenario file given (a directory means every *.yaml in it, sorted). Each scenario gets a fresh in-process server on an in-memory database, unless --server names a running one (where a scenario that restarts the server is skipped, with the reason). Prints each step with ✓ or ✗; exits 1 if any scenario failed, 2 if a file is not a valid scenario or a --grep/--skip pattern leaves nothing to run.',
+      'Runs every scenario file given (a directory means every *.yaml in it, sorted; an outline runs once per row of its examples:). Each scenario gets a fresh in-process server on an in-memory database, unless --server names a running one (where a scenario that restarts the server is skipped, with the reason). Prints each step with ✓ or ✗; exits 1 if any scenario failed, 2 if a file (or a fixture file it names) is not valid, a flag value is wrong, a --tag names a tag no scenario has, or the filters leave nothing to run.',
     )
     .argument('<paths...>', 'scenario files or directories')
     .option(
@@ -47,6 +50,20 @@ export function scenarioCommand(io: Io = processIo()): Command {
       '--output <file>',
       'write the json, junit or html report to this file (the text progress stays on stdout)',
     )
+    .option('--tag <tags>', 'run only scenarios with any of these tags (comma-separated: auction,wallet)')
+    .option('--skip-tag <tags>', 'leave out scenarios with any of these tags (comma-separated)')
+    .option(
+      '--retries <n>',
+      'run a failed scenario again up to n more times, 0 to 10 (default: 0); a pass after a failure is reported as flaky',
+    )
+    .option(
+      '--last-failed',
+      'run only the scenarios that failed in the last run (recorded in $FANSPOLE_HOME/scenario-last-failed.json); none: runs nothing, exit 0',
+    )
+    .option(
+      '--workers <n>',
+      'run n scenarios at once in worker processes, each on its own ephemeral server, 1 to 32 (default: 1); not with --server',
+    )
     .option(
       '--trace <when>',
       "write each scenario's trace (requests, answers, /cable frames): on, off or retain-on-failure (default: retain-on-failure)",
@@ -59,7 +76,12 @@ export function scenarioCommand(io: Io = processIo()): Command {
     const { runScenarioCommand } = await import('../scenario/run-command')
     await runScenarioCommand(paths, flags, io)
   })
-  return scenario.addCommand(run).addCommand(traceCommand(io))
+  // One of the processes of `run --workers N`; started by the run, never by hand.
+  const worker = new Command('__worker').action(async () => {
+    const { runWorker } = await import('../scenario/worker')
+    await runWorker(io)
+  })
+  return scenario.addCommand(run).addCommand(traceCommand(io)).addCommand(worker, { hidden: true })
 }
 
 const TRACE_EXAMPLES = `

@@ -27,7 +27,7 @@ function suite(result: ScenarioResult): string {
   const attrs = `name="${attr(result.name)}" file="${attr(result.file)}" tests="${tests}" failures="${failures}" errors="${result.error ? 1 : 0}" skipped="${skipped}" time="${secs(result.duration_ms)}"`
   let out = `  <testsuite ${attrs}>\n`
   const trace = result.trace ? `<property name="trace" value="${attr(result.trace)}"/>` : ''
-  out += `    <properties><property name="server" value="${attr(result.server)}"/>${trace}</properties>\n`
+  out += `    <properties><property name="server" value="${attr(result.server)}"/>${trace}${retryProperties(result)}</properties>\n`
   for (const step of result.steps) out += testcase(result, step)
   if (result.error)
     out += `    <testcase classname="${attr(result.name)}" name="(scenario)" time="0">\n      <error message="${attr(result.error)}">${text(result.error)}</error>\n${attachment(result)}    </testcase>\n`
@@ -50,6 +50,15 @@ function testcase(result: ScenarioResult, step: StepResult): string {
   ]
   if (lines.length === 0 || !step.mismatches?.length) lines.push(step.error ?? 'failed')
   return `${head}>\n      <failure message="${attr(step.error ?? 'failed')}" type="${attr(step.kind)}">${text(lines.join('\n'))}</failure>\n${attachment(result)}    </testcase>\n`
+}
+
+/** --retries: how many attempts, whether it was flaky, and each failed attempt's headline. */
+function retryProperties(result: ScenarioResult): string {
+  if (!result.attempts) return ''
+  const failures = (result.failed_attempts ?? []).map(
+    (f, i) => `<property name="failed_attempt_${i + 1}" value="${attr(f)}"/>`,
+  )
+  return `<property name="attempts" value="${result.attempts}"/>${result.flaky ? '<property name="flaky" value="true"/>' : ''}${failures.join('')}`
 }
 
 /** The trace as a JUnit attachment line (Jenkins' junit-attachments, GitLab's test reports). */

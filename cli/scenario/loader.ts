@@ -1,10 +1,22 @@
 import fs from 'node:fs'
 import path from 'node:path'
-import { type Document, LineCounter, parseDocument } from 'yaml'
 import { z } from 'zod'
-import { STEP_KINDS, stepKindByKey } from './steps'
-import { asNone } from './steps/common'
-import type { StepKind } from './types'
+import { type FixtureCache, loadFixtures } from './fixtures'
+import { ExamplesSchema, expandOutline, type Row, rowProblems } from './outline'
+import {
+  issues,
+  type LoadedStep,
+  parseSteps,
+  RESERVED_VARS,
+  readYaml,
+  StepsSchema,
+  type UserSpec,
+  UsersSchema,
+  VarsSchema,
+} from './scenario-parts'
+
+export type { FixtureCache } from './fixtures'
+export type { LoadedStep, UserSpec } from './scenario-parts'
 
 /** A scenario file that cannot run: bad YAML, an unknown key, a missing field … (exit code 2). */
 export class ScenarioFormatError extends Error {
@@ -17,71 +29,36 @@ export class ScenarioFormatError extends Error {
   }
 }
 
-const USER_NAME = /^[A-Za-z][A-Za-z0-9_]*$/
-export const RESERVED_VARS = ['run_id', 'server_url']
-
-const UserSpec = z.preprocess(
-  (value) => value ?? {},
-  z
-    .strictObject({
-      role: z.enum(['player', 'admin']).default('player'),
-      create: z.boolean().default(true),
-      full_name: z.string().min(1).optional(),
-      email: z.email('is not a valid e-mail address').optional(),
-      password: z.string().min(8, 'must be at least 8 characters').optional(),
-    })
-    .refine((u) => u.role === 'player' || (u.password === undefined && u.email === undefined && u.create), {
-      message:
-        'an admin is the server’s admin account: it takes no email or password and is always signed in',
-    })
-    .refine((u) => u.email === undefined || u.password !== undefined, {
-      message: 'an existing account (email:) needs its password:',
-    })
-    .refine((u) => u.email === undefined || u.full_name === undefined, {
-      message: 'full_name is for accounts the scenario signs up, not for an existing account (email:)',
-    }),
-)
-export type UserSpec = z.infer<typeof UserSpec>
-
+/** `tags:` — short lowercase words chosen with --tag / --skip-tag. */
+export const TAG = /^[a-z0-9][a-z0-9_-]*$/
+const Tags = z.array(z.string().regex(TAG, 'a tag is lowercase letters, digits, - and _ (e.g. auction)'))
 const ScenarioSchema = z.strictObject({
   name: z.string().min(1),
+  tags: Tags.optional(),
+  fixtures: z.array(z.string().min(1)).optional(),
+  vars: VarsSchema.optional(),
+  examples: ExamplesSchema.optional(),
   description: z.string().optional(),
   seed: z.number().int().optional(),
   seed_demo_league: z.boolean().optional(),
   /** Every step soft: a failed step is recorded and the scenario goes on (it still fails). */
   soft: z.boolean().optional(),
-  users: z
-    .record(z.string(), UserSpec)
-    .superRefine((users, ctx) => {
-      // Checked here rather than as a key schema, so the message names the user.
-      for (const name of Object.keys(users)) {
-        if (!USER_NAME.test(name))
-          ctx.addIssue({
-            code: 'custom',
-            path: [name],
-            message: 'user names are letters, digits and _, starting with a letter',
-          })
-        else if (RESERVED_VARS.includes(name) || name === 'none')
-          ctx.addIssue({ code: 'custom', path: [name], message: 'is a reserved name' })
-      }
-    })
-    .optional(),
-  steps: z.array(z.record(z.string(), z.unknown(), 'each step is a mapping (key: value)')).min(1),
+  users: UsersSchema.optional(),
+  steps: StepsSchema.min(1),
 })
-
-export interface LoadedStep {
-  index: number
-  name: string
-  kind: StepKind
-  def: unknown
-  /** `soft: true`: a failure of this step does not stop the scenario. */
-  soft?: boolean
-}
 
 export interface LoadedScenario {
   file: string
   name: string
   description?: string
+  /** `tags:` as written (none: []). */
+  tags: string[]
+  /** Constants from `vars:` (the fixtures' first) and, in an outline's run, the row's values. */
+  vars: Record<string, unknown>
+  /** An outline's table (`examples:`), before expandOutline() turns it into one scenario per row. */
+  examples?: Row[]
+  /** In one run of an outline: its row (1-based) and values. */
+  row?: { index: number; values: Row }
   seed?: number
   seedDemoLeague: boolean
   soft?: boolean
@@ -89,38 +66,8 @@ export interface LoadedScenario {
   steps: LoadedStep[]
 }
 
-type Where = (pathParts: PropertyKey[]) => string
-
-function locator(doc: Document, lines: LineCounter): Where {
-  return (parts) => {
-    // The deepest node that exists: a missing key is reported at its parent mapping.
-    for (let n = parts.length; n >= 0; n--) {
-      const node = doc.getIn(parts.slice(0, n) as unknown[], true) as
-        | { range?: [number, number, number] }
-        | undefined
-      if (node?.range) return `line ${lines.linePos(node.range[0]).line}`
-    }
-    return 'line ?'
-  }
-}
-
-export function formatIssuePath(parts: PropertyKey[]): string {
-  return parts.reduce<string>(
-    (out, p) => (typeof p === 'number' ? `${out}[${p}]` : out ? `${out}.${String(p)}` : String(p)),
-    '',
-  )
-}
-
-function issues(error: z.ZodError, prefix: PropertyKey[], where: Where): string[] {
-  return error.issues.map((issue) => {
-    const parts = [...prefix, ...issue.path]
-    const label = formatIssuePath(parts)
-    return `${where(parts)}: ${label ? `${label}: ` : ''}${issue.message}`
-  })
-}
-
 /** Reads and validates one file; every problem in it is reported at once. */
-export function loadScenarioFile(file: string): LoadedScenario {
+export function loadScenarioFile(file: string, cache?: FixtureCache): LoadedScenario {
   let text: string
   try {
     text = fs.readFileSync(file, 'utf8')
@@ -129,78 +76,36 @@ export function loadScenarioFile(file: string): LoadedScenario {
       `cannot read the file (${(error as NodeJS.ErrnoException).code ?? error})`,
     ])
   }
-  return parseScenario(text, file)
+  return parseScenario(text, file, cache)
 }
 
-/**
- * YAML syntax errors: the first few (later ones are usually echoes of the first), plus a
- * hint for the most common slip, an unquoted `${…}` inside `{ … }` (YAML reads its `{`).
- */
-function syntaxProblems(
-  text: string,
-  errors: Array<{ message: string; linePos?: [{ line: number }, ...unknown[]] }>,
-) {
-  const problems = errors.slice(0, 3).map((e) => e.message.split('\n')[0] as string)
-  if (errors.length > 3) problems.push(`… and ${errors.length - 3} more`)
-  const sourceLines = text.split('\n')
-  const unquoted = errors.find((e) => {
-    const line = e.linePos ? sourceLines[e.linePos[0].line - 1] : undefined
-    return line !== undefined && /(^|[\s:,[{])[^\s"'[{][^"']*\$\{/.test(line)
-  })
-  if (unquoted)
-    // biome-ignore lint/suspicious/noTemplateCurlyInString: the hint shows the scenario syntax
-    problems.push('hint: quote values that contain ${…} inside { … } or [ … ], e.g. { name: "x_${run_id}" }')
-  return problems
+/** One file as the runs it makes: a scenario, or an outline's one run per row of `examples:`. */
+export function loadScenarioRuns(file: string, cache?: FixtureCache): LoadedScenario[] {
+  return expandOutline(loadScenarioFile(file, cache))
 }
 
-export function parseScenario(text: string, file = '<inline>'): LoadedScenario {
-  const lines = new LineCounter()
-  const doc = parseDocument(text, { lineCounter: lines })
-  if (doc.errors.length > 0) throw new ScenarioFormatError(file, syntaxProblems(text, doc.errors))
-  const where = locator(doc, lines)
-  const raw = doc.toJS()
+export function parseScenario(text: string, file = '<inline>', cache?: FixtureCache): LoadedScenario {
+  const yaml = readYaml(text)
+  if ('problems' in yaml) throw new ScenarioFormatError(file, yaml.problems)
+  const { raw, where } = yaml
   if (raw === null || raw === undefined)
     throw new ScenarioFormatError(file, ['the file is empty; a scenario needs at least name and steps'])
   const top = ScenarioSchema.safeParse(raw)
   if (!top.success) throw new ScenarioFormatError(file, issues(top.error, [], where))
-  const users = top.data.users ?? {}
   const problems: string[] = []
-  const keys = STEP_KINDS.map((k) => k.key).join(', ')
-  const steps: LoadedStep[] = []
-  top.data.steps.forEach((step, i) => {
-    const at: PropertyKey[] = ['steps', i]
-    const found = Object.keys(step).filter((key) => stepKindByKey(key))
-    if (found.length !== 1) {
-      const saw = Object.keys(step).join(', ') || 'nothing'
+  const fixtures = loadFixtures(top.data.fixtures ?? [], file, where, problems, cache)
+  const users = { ...fixtures.users, ...(top.data.users ?? {}) }
+  for (const name of Object.keys(top.data.users ?? {}))
+    if (Object.hasOwn(fixtures.users, name))
       problems.push(
-        `${where(at)}: steps[${i}]: ${found.length === 0 ? `a step needs one of ${keys} (found ${saw})` : `a step has one kind, found ${found.join(' and ')}`}`,
+        `${where(['users', name])}: users.${name}: already declared by ${fixtures.userFrom[name]}`,
       )
-      return
-    }
-    const kind = stepKindByKey(found[0] as string) as StepKind
-    // `soft:` is the runner's, on any kind of step; the kind's schema sees the rest.
-    const { soft, ...own } = step as { soft?: unknown }
-    if (soft !== undefined && typeof soft !== 'boolean')
-      problems.push(`${where([...at, 'soft'])}: steps[${i}].soft: must be true or false`)
-    const parsed = kind.schema.safeParse(own)
-    if (!parsed.success) {
-      problems.push(...issues(parsed.error, at, where))
-      return
-    }
-    for (const name of kind.usersOf?.(parsed.data) ?? []) {
-      if (asNone(name) || (name as string).includes('${') || Object.hasOwn(users, name as string)) continue
-      const declared = Object.keys(users).join(', ') || 'none'
-      problems.push(`${where(at)}: steps[${i}]: unknown user ${name} (users: ${declared})`)
-    }
-    const given = (step as { name?: unknown }).name
-    steps.push({
-      index: i + 1,
-      name: typeof given === 'string' ? given : kind.describe(parsed.data),
-      kind,
-      def: parsed.data,
-      ...(soft === true ? { soft } : {}),
-    })
-  })
+  const vars = { ...fixtures.vars, ...(top.data.vars ?? {}) }
+  for (const name of Object.keys(top.data.vars ?? {}))
+    if (Object.hasOwn(users, name) || RESERVED_VARS.includes(name))
+      problems.push(`${where(['vars', name])}: vars.${name}: is the name of a user or a reserved variable`)
+  if (top.data.examples) problems.push(...rowProblems(top.data.examples, users, where))
+  const own = parseSteps(top.data.steps, users, where, problems, fixtures.steps.length)
   if (problems.length > 0) throw new ScenarioFormatError(file, problems)
   return {
     file,
@@ -210,7 +115,10 @@ export function parseScenario(text: string, file = '<inline>'): LoadedScenario {
     seedDemoLeague: top.data.seed_demo_league ?? false,
     ...(top.data.soft ? { soft: true } : {}),
     users,
-    steps,
+    steps: [...fixtures.steps, ...own],
+    tags: top.data.tags ?? [],
+    vars,
+    ...(top.data.examples ? { examples: top.data.examples } : {}),
   }
 }
 

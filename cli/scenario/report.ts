@@ -15,6 +15,8 @@ export interface Summary {
   steps_passed: number
   steps_failed: number
   steps_skipped: number
+  /** Passed after failing (--retries). */
+  flaky: number
   duration_ms: number
 }
 
@@ -29,6 +31,7 @@ export function summarise(results: ScenarioResult[], durationMs: number): Summar
     steps_passed: steps.filter((s) => s.status === 'passed').length,
     steps_failed: steps.filter((s) => s.status === 'failed').length,
     steps_skipped: steps.filter((s) => s.status === 'skipped').length,
+    flaky: results.filter((r) => r.flaky).length,
     duration_ms: durationMs,
   }
 }
@@ -83,14 +86,21 @@ export function scenarioFooter(result: ScenarioResult, s: Style): string {
   const verdict = result.ok
     ? s.green(`passed: ${result.steps.length} step(s)`)
     : s.red(`FAILED: ${failed} of ${result.steps.length} step(s) failed${result.error ? ', see above' : ''}`)
+  const flaky = result.flaky
+    ? ` ${s.yellow(`(flaky: passed on attempt ${result.attempts} after ${result.failed_attempts?.length} failure(s))`)}`
+    : result.attempts
+      ? ` ${s.dim(`(${result.attempts} attempts)`)}`
+      : ''
   const trace = result.trace
     ? `  ${s.dim('trace:')} ${result.trace}  ${s.dim(`(fanspole scenario trace ${result.trace})`)}\n`
     : ''
-  return `${out}  ${verdict} ${s.dim(`in ${seconds(result.duration_ms)}`)}\n${trace}\n`
+  return `${out}  ${verdict}${flaky} ${s.dim(`in ${seconds(result.duration_ms)}`)}\n${trace}\n`
 }
 
 export function summaryLine(summary: Summary, s: Style): string {
-  const skipped = summary.skipped > 0 ? `, ${summary.skipped} skipped` : ''
+  const skipped =
+    (summary.skipped > 0 ? `, ${summary.skipped} skipped` : '') +
+    (summary.flaky > 0 ? `, ${summary.flaky} flaky` : '')
   const scenarios = `${summary.scenarios} scenario(s): ${summary.passed} passed, ${summary.failed} failed${skipped}`
   const steps = `${summary.steps} step(s): ${summary.steps_passed} passed, ${summary.steps_failed} failed, ${summary.steps_skipped} skipped`
   const line = `${scenarios} · ${steps} · ${seconds(summary.duration_ms)}`

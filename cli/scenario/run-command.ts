@@ -5,15 +5,23 @@ import { resolveServer } from '../lib/options'
 import { type Style, style } from '../lib/style'
 import { sendHttp } from './http'
 import { junitXml } from './junit'
-import { collectScenarioFiles, type LoadedScenario, loadScenarioFile, ScenarioFormatError } from './loader'
-import { scenarioFooter, scenarioHeader, stepLine, summarise, summaryLine } from './report'
+import { lastFailedOf, lastFailedPath, readLastFailed, recordLastFailed } from './last-failed'
+import {
+  collectScenarioFiles,
+  type FixtureCache,
+  type LoadedScenario,
+  loadScenarioRuns,
+  ScenarioFormatError,
+} from './loader'
+import { summarise, summaryLine } from './report'
 import { htmlReport } from './report-html'
-import { runScenario } from './runner'
+import { notRun, runOne } from './run-one'
+import { select } from './selection'
 import { remoteTarget } from './target'
 import type { TraceDocument } from './trace'
-import { keepsTrace, type TraceMode, traceFlags, writeTrace } from './trace-file'
-import { TraceRecorder } from './trace-recorder'
+import { type TraceMode, traceFlags } from './trace-file'
 import type { ScenarioResult } from './types'
+import { runInWorkers } from './workers'
 
 export interface ScenarioRunFlags {
   json?: boolean
@@ -32,23 +40,30 @@ export interface ScenarioRunFlags {
   trace?: string
   /** Where trace files go (default scenario-traces/). */
   traceDir?: string
+  /** Run only scenarios with any of these tags (comma-separated). */
+  tag?: string
+  /** Leave out scenarios with any of these tags. */
+  skipTag?: string
+  /** Run a failed scenario again up to this many times (a pass after a failure is flaky). */
+  retries?: string
+  /** Run only the scenarios that failed in the last run (recorded under FANSPOLE_HOME). */
+  lastFailed?: boolean
+  /** Run the scenarios in this many worker processes, each scenario on its own ephemeral server. */
+  workers?: string
 }
 
 const REPORTERS = ['text', 'json', 'junit', 'html'] as const
 
-function pattern(flag: '--grep' | '--skip', value: string | undefined): RegExp | undefined {
-  if (value === undefined) return undefined
-  try {
-    return new RegExp(value, 'i')
-  } catch (error) {
+/** A whole-number flag within its range (exit 2 naming the range otherwise). */
+function count(flag: string, value: string | undefined, min: number, max: number, fallback: number): number {
+  if (value === undefined) return fallback
+  const n = /^\d+$/.test(value.trim()) ? Number(value) : Number.NaN
+  if (!Number.isInteger(n) || n < min || n > max)
     throw new UsageError(
-      `${flag} ${JSON.stringify(value)} is not a regular expression: ${(error as Error).message}`,
+      `${flag} must be a whole number from ${min} to ${max} (not ${JSON.stringify(value)})`,
     )
-  }
+  return n
 }
-
-/** --grep and --skip look at the scenario's name and its file's path, as given. */
-const matches = (re: RegExp, scenario: LoadedScenario) => re.test(scenario.name) || re.test(scenario.file)
 
 function invalidFiles(problems: Array<{ file: string; problems: string[] }>): UsageError {
   const lines = problems.map(
@@ -75,23 +90,33 @@ async function checkReachable(server: string): Promise<string | undefined> {
  * (or one JSON document with --json). Failures are thrown as CliError (exit 1) and
  * UsageError (exit 2) for main() to report, after the results are printed.
  */
+// Long: the run's phases in order (flags, files, selection, server check, run, record, report)
 export async function runScenarioCommand(paths: string[], flags: ScenarioRunFlags, io: Io): Promise<void> {
   const reporter = reporterOf(flags)
+  const retries = count('--retries', flags.retries, 0, 10, 0)
+  const workers = count('--workers', flags.workers, 1, 32, 1)
   const tracing = traceFlags(flags, io.env)
-  const grep = pattern('--grep', flags.grep)
-  const skip = pattern('--skip', flags.skip)
   // The text progress goes to stdout unless a machine-readable report takes its place.
   const text = reporter === 'text' || flags.output !== undefined
   const jsonOut = reporter === 'json' && flags.output === undefined
   const s = style(io.color && text)
   const server = flags.server === undefined ? undefined : resolveServer(io, flags.server)
-  const loaded = loadAll(paths, io, jsonOut)
-  const chosen = loaded.filter((x) => (!grep || matches(grep, x)) && !(skip && matches(skip, x)))
-  if (chosen.length === 0 && loaded.length > 0)
+  if (server && workers > 1)
     throw new UsageError(
-      `no scenario left to run: ${loaded.length} loaded, none ${[grep && `matching --grep ${flags.grep}`, skip && `outside --skip ${flags.skip}`].filter(Boolean).join(' and ')}`,
-      'The patterns are regular expressions (case-insensitive) matched against each scenario name and file path',
+      '--workers runs each scenario on its own ephemeral server: it cannot be combined with --server',
+      'Scenarios sharing one server collide (the clock, the league’s phase, the admin’s sign-in); run them one after another',
     )
+  const loaded = loadAll(paths, io, jsonOut)
+  let chosen = select(loaded, flags)
+  if (flags.lastFailed) {
+    chosen = lastFailedOf(chosen, readLastFailed(io.env))
+    if (chosen.length === 0) {
+      const none = `No scenario among these failed in the last run (${lastFailedPath(io.env)}): nothing to run.`
+      if (jsonOut) printJson(io, { ok: true, summary: summarise([], 0), scenarios: [], note: none })
+      else io.out(`${none}\n`)
+      return
+    }
+  }
   const filteredOut = loaded.length - chosen.length
 
   if (server) {
@@ -105,21 +130,40 @@ export async function runScenarioCommand(paths: string[], flags: ScenarioRunFlag
   }
 
   const started = performance.now()
+  const bail = flags.bail === true
   const traces = new Map<ScenarioResult, TraceDocument>()
-  const results = await runAll(chosen, io, { server, bail: flags.bail === true, text, s, tracing, traces })
+  const results =
+    workers > 1
+      ? await runInWorkers(
+          chosen.map((scenario) => ({ scenario, run: (scenario.row?.index ?? 1) - 1 })),
+          { workers, retries, bail, text, s, color: io.color && text, io, tracing, traces },
+        )
+      : await runAll(chosen, io, { server, bail, text, s, retries, tracing, traces })
+  recordLastFailed(io.env, results)
   const summary = summarise(results, Math.round(performance.now() - started))
   const ok = results.every((r) => r.ok)
   const filtered = filteredOut > 0 ? { filtered_out: filteredOut } : {}
   const report =
     reporter === 'junit'
       ? junitXml(results, summary)
-      : reporter === 'html'
-        ? htmlReport(results, summary, (r) => traces.get(r))
-        : reporter === 'json'
-          ? `${JSON.stringify({ ok, summary: { ...summary, ...filtered }, scenarios: results }, null, 2)}\n`
+      : reporter === 'json'
+        ? `${JSON.stringify({ ok, summary: { ...summary, ...filtered }, scenarios: results }, null, 2)}\n`
+        : reporter === 'html'
+          ? htmlReport(results, summary, (r) => traces.get(r))
           : undefined
   if (text) {
-    const left = filteredOut > 0 ? s.dim(`(${filteredOut} scenario(s) left out by --grep/--skip)\n`) : ''
+    const by = (
+      [
+        ['--grep', flags.grep],
+        ['--skip', flags.skip],
+        ['--tag', flags.tag],
+        ['--skip-tag', flags.skipTag],
+        ['--last-failed', flags.lastFailed],
+      ] as const
+    )
+      .filter(([, v]) => v !== undefined && v !== false)
+      .map(([f]) => f)
+    const left = filteredOut > 0 ? s.dim(`(${filteredOut} scenario(s) left out by ${by.join('/')})\n`) : ''
     io.out(summaryLine(summary, s) + left)
   }
   if (report !== undefined && flags.output !== undefined) {
@@ -147,16 +191,18 @@ function reporterOf(flags: ScenarioRunFlags): string {
   return reporter
 }
 
-/** Every file named, loaded and validated; any invalid one stops the run before anything runs. */
+/** Every file named, loaded and validated (an outline as one run per row); any invalid one stops the run before anything runs. */
 function loadAll(paths: string[], io: Io, jsonOut: boolean): LoadedScenario[] {
   const { files, problems } = collectScenarioFiles(paths)
   if (problems.length > 0)
     throw new UsageError(problems.join('\n'), 'Name scenario files or directories holding *.yaml files')
   const loaded: LoadedScenario[] = []
   const invalid: Array<{ file: string; problems: string[] }> = []
+  // Fixture files shared by several scenarios are read once.
+  const cache: FixtureCache = new Map()
   for (const file of files) {
     try {
-      loaded.push(loadScenarioFile(file))
+      loaded.push(...loadScenarioRuns(file, cache))
     } catch (error) {
       if (!(error instanceof ScenarioFormatError)) throw error
       invalid.push({ file: error.file, problems: error.problems })
@@ -173,65 +219,37 @@ function loadAll(paths: string[], io: Io, jsonOut: boolean): LoadedScenario[] {
 async function runAll(
   chosen: LoadedScenario[],
   io: Io,
-  {
-    server,
-    bail,
-    text,
-    s,
-    tracing,
-    traces,
-  }: {
+  o: {
     server: string | undefined
     bail: boolean
     text: boolean
     s: Style
+    retries: number
     tracing: { mode: TraceMode; dir: string }
     traces: Map<ScenarioResult, TraceDocument>
   },
 ): Promise<ScenarioResult[]> {
   const results: ScenarioResult[] = []
-  const target = server ? remoteTarget(server, io.env) : undefined
+  const target = o.server ? remoteTarget(o.server, io.env) : undefined
+  const label = o.server ?? 'ephemeral'
   for (const scenario of chosen) {
-    if (bail && results.some((r) => !r.ok)) {
-      results.push(
-        notRun(scenario, server ?? 'ephemeral', 'not run: --bail stopped the run at the first failure'),
-      )
+    if (o.bail && results.some((r) => !r.ok)) {
+      results.push(notRun(scenario, label, 'not run: --bail stopped the run at the first failure'))
       continue
     }
-    if (text) io.out(scenarioHeader(scenario.file, scenario.name, server ?? 'ephemeral', s))
-    const trace = tracing.mode === 'off' ? undefined : new TraceRecorder()
-    const result = await runScenario(scenario, {
-      target,
-      env: io.env,
-      onStep: text ? (step) => io.out(stepLine(step, s)) : undefined,
-      trace,
-    })
-    if (trace && keepsTrace(tracing.mode, result)) {
-      const document = trace.document(result)
-      result.trace = writeTrace(tracing.dir, document)
-      traces.set(result, document)
-    }
-    results.push(result)
-    if (text) io.out(scenarioFooter(result, s))
+    const out = o.text ? (t: string) => io.out(t) : undefined
+    results.push(
+      await runOne(scenario, {
+        target,
+        server: label,
+        env: io.env,
+        retries: o.retries,
+        s: o.s,
+        out,
+        tracing: o.tracing,
+        traces: o.traces,
+      }),
+    )
   }
   return results
-}
-
-/** A scenario --bail did not run: every step skipped, counted as skipped. */
-function notRun(scenario: LoadedScenario, server: string, why: string): ScenarioResult {
-  return {
-    file: scenario.file,
-    name: scenario.name,
-    ok: true,
-    server,
-    duration_ms: 0,
-    skipped: why,
-    steps: scenario.steps.map((step) => ({
-      index: step.index,
-      name: step.name,
-      kind: step.kind.kind,
-      status: 'skipped' as const,
-      duration_ms: 0,
-    })),
-  }
 }

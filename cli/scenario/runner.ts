@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { CablePool } from './cable-pool'
 import { type HttpAnswer, type HttpRequest, sendHttp } from './http'
 import { interpolate, type Vars } from './interpolate'
-import { type LoadedScenario, loadScenarioFile } from './loader'
+import { type LoadedScenario, loadScenarioFile, ScenarioFormatError } from './loader'
 import { headlineFor } from './match'
 import { StepFailure } from './step-failure'
 import { ephemeralTarget, remoteTarget, type Target } from './target'
@@ -44,6 +44,10 @@ export async function runScenario(
   options: RunOptions = {},
 ): Promise<ScenarioResult> {
   const scenario = typeof source === 'string' ? loadScenarioFile(source) : source
+  if (scenario.examples)
+    throw new ScenarioFormatError(scenario.file, [
+      'an outline (examples:) runs once per row: run each of loadScenarioRuns(file)',
+    ])
   const started = performance.now()
   const signal = options.signal ?? new AbortController().signal
   const result = emptyResult(scenario, options)
@@ -80,7 +84,7 @@ export async function runScenario(
 
   const runId = newRunId()
   const users = planUsers(scenario.users, runId)
-  const ctx = stepContext(target, users, runId, signal, options.trace, scenario.seed)
+  const ctx = stepContext(target, users, runId, signal, options.trace, scenario.seed, scenario.vars)
   const { http, cable } = ctx
 
   try {
@@ -169,8 +173,12 @@ function stepContext(
   signal: AbortSignal,
   trace?: TraceRecorder,
   seed = 42,
+  constants: Vars = {},
 ): StepContext {
-  const vars: Vars = { run_id: runId, server_url: target.url, ...users }
+  const vars: Vars = { ...constants, run_id: runId, server_url: target.url, ...users }
+  // `vars:` and an outline's values may use ${run_id}, ${server_url} and the users' fields.
+  for (const [name, value] of Object.entries(constants))
+    vars[name] = interpolate(value, { run_id: runId, server_url: target.url, ...users })
   const cable = new CablePool(target.url, trace)
   const traced = tracedHttp((request: HttpRequest) => sendHttp(target.url, request, signal), trace)
   let last: HttpAnswer | undefined

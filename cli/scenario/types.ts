@@ -97,6 +97,14 @@ export interface ScenarioResult {
    * run): every step is `skipped` and the scenario counts as neither passed nor failed.
    */
   skipped?: string
+  /** The scenario's `tags:` (when it has any). */
+  tags?: string[]
+  /** With --retries, when it ran more than once: how many times. */
+  attempts?: number
+  /** With --retries: it failed, then passed. */
+  flaky?: boolean
+  /** With --retries: each failed attempt's headline, in order. */
+  failed_attempts?: string[]
   /** The trace file written for this run (`--trace`; by default only when it failed). */
   trace?: string
 }
