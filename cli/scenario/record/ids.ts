@@ -32,7 +32,7 @@ export const singular = (word: string) =>
 function find(ctx: IdContext, base: string, id: number): string | undefined {
   for (let i = ctx.saved.length - 1; i >= 0; i--) {
     const s = ctx.saved[i] as SavedId
-    if (s.id === id && s.base === base) return `\${${s.name}.id}`
+    if (s.id === id && (s.base === base || s.base.endsWith(`_${base}`))) return `\${${s.name}.id}`
   }
   if (base === 'user' && ctx.user.id === id) return `\${${ctx.user.alias}.id}`
   return undefined
