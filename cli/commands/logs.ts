@@ -1,7 +1,14 @@
 import { Command } from 'commander'
 import { commandGroup, runs, serverOptions } from '../lib/command'
 import type { Io } from '../lib/io'
-import { formatRecord, type LogFilter, passes, pathMatcher, STATUS_SPEC, statusMatcher } from '../lib/log-filter'
+import {
+  formatRecord,
+  type LogFilter,
+  passes,
+  pathMatcher,
+  STATUS_SPEC,
+  statusMatcher,
+} from '../lib/log-filter'
 import { resolveServer } from '../lib/options'
 import { followServerLog, stopSignal } from '../lib/server-log'
 
@@ -44,7 +51,10 @@ export function logsCommand(io: Io): Command {
       'Every request any server process on the database answers (time, caller, method, path, status, milliseconds) and every broadcast (channel, stream, message type), as they happen. Filters apply to requests; --user and --status leave broadcasts out, --path matches their stream.',
     )
     .option('--user <email>', "only this user's requests")
-    .option('--path <glob|/regex/>', "only paths matching (glob: * within a segment, ** across; or '/regex/')")
+    .option(
+      '--path <glob|/regex/>',
+      "only paths matching (glob: * within a segment, ** across; or '/regex/')",
+    )
     .option('--status <codes>', 'only these statuses: 404, 4xx, 2xx,5xx')
   tail.addHelpText('after', TAIL_EXAMPLES)
   runs(io, tail, tailOptions, async (io, opts) => {
@@ -55,12 +65,17 @@ export function logsCommand(io: Io): Command {
     }
     const stop = stopSignal(io)
     try {
-      await followServerLog(io, resolveServer(io, opts.server), { bodies: false, signal: stop.signal }, (r) => {
-        if (!passes(r, filter)) return undefined
-        if (r.type === 'dropped' && !opts.json) io.err(`${formatRecord(r)}\n`)
-        else io.out(opts.json ? `${JSON.stringify(r)}\n` : `${formatRecord(r)}\n`)
-        return io.isStdoutClosed() ? 'stop' : undefined
-      })
+      await followServerLog(
+        io,
+        resolveServer(io, opts.server),
+        { bodies: false, signal: stop.signal },
+        (r) => {
+          if (!passes(r, filter)) return undefined
+          if (r.type === 'dropped' && !opts.json) io.err(`${formatRecord(r)}\n`)
+          else io.out(opts.json ? `${JSON.stringify(r)}\n` : `${formatRecord(r)}\n`)
+          return io.isStdoutClosed() ? 'stop' : undefined
+        },
+      )
     } finally {
       stop.done()
     }

@@ -75,7 +75,11 @@ function recordCommand(io: Io): Command {
     .option('--name <text>', "the scenario's name")
     .option('--for <duration>', 'stop after this long (e.g. 60s, 5m)')
     .option('--reads', 'keep successful reads (GET) too; by default only writes and failed reads')
-    .option('--credit <rupees>', 'credit the fresh user this much first, so paid joins work (0: none)', '1000')
+    .option(
+      '--credit <rupees>',
+      'credit the fresh user this much first, so paid joins work (0: none)',
+      '1000',
+    )
     .option('--server <url>', 'the running server (default: $FANSPOLE_SERVER, else http://127.0.0.1:3000)')
   withJson(record)
   record.addHelpText('after', RECORD_EXAMPLES)

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto'
 import type { Outgoing } from '../db/types'
 import type { Bus, BusMessage } from './bus'
 
@@ -34,32 +35,51 @@ export interface Tap {
   listen(options: TapListenOptions, onRecord: (record: BusMessage) => void): () => void
 }
 
+interface Lease {
+  /** The announcing process (a random id per tap). */
+  from: string
+  untilMs: number
+  bodies: boolean
+}
+
 interface TapState {
   listeners: number
   bodyListeners: number
+  /** The latest word of every process that has listeners (or had: `untilMs` 0 once they left). */
+  leases: Lease[]
+  /** The furthest lease, and the furthest of those wanting bodies: what `active()` compares. */
   heardUntilMs: number
   bodiesUntilMs: number
   timer: ReturnType<typeof setInterval> | undefined
 }
 
+function hear(state: TapState, lease: Lease) {
+  state.leases = [...state.leases.filter((l) => l.from !== lease.from), lease].filter((l) => l.untilMs > 0)
+  state.heardUntilMs = Math.max(0, ...state.leases.map((l) => l.untilMs))
+  state.bodiesUntilMs = Math.max(0, ...state.leases.filter((l) => l.bodies).map((l) => l.untilMs))
+}
+
 export function createTap(bus: Bus, wallNow: () => number): Tap {
+  const from = randomUUID()
   const state: TapState = {
     listeners: 0,
     bodyListeners: 0,
+    leases: [],
     heardUntilMs: 0,
     bodiesUntilMs: 0,
     timer: undefined,
   }
   bus.subscribe(LISTENERS_STREAM, (message) => {
-    const until = Number(message.until_ms)
-    if (!Number.isFinite(until)) return
-    state.heardUntilMs = Math.max(state.heardUntilMs, until)
-    if (message.bodies === true) state.bodiesUntilMs = Math.max(state.bodiesUntilMs, until)
+    const untilMs = Number(message.until_ms)
+    if (typeof message.from !== 'string' || !Number.isFinite(untilMs)) return
+    hear(state, { from: message.from, untilMs, bodies: message.bodies === true })
   })
+  // Leaving, the last listener of this process withdraws its lease (until 0) at once.
   const announce = () =>
     bus.publish(LISTENERS_STREAM, {
       type: 'listening',
-      until_ms: wallNow() + LEASE_MS,
+      from,
+      until_ms: state.listeners > 0 ? wallNow() + LEASE_MS : 0,
       bodies: state.bodyListeners > 0,
     })
   return {
@@ -86,31 +106,35 @@ export function createTap(bus: Bus, wallNow: () => number): Tap {
           clearInterval(state.timer)
           state.timer = undefined
         }
+        announce()
       }
     },
   }
 }
 
-/** The channel a stream's broadcasts are subscribed through (docs/channels.md), for the log's lines. */
+/** A stream's first segment → the channel its subscribers use (docs/channels.md). */
+const CHANNEL_OF_PREFIX: ReadonlyArray<readonly [string, string]> = [
+  ['notifications', 'NotificationsChannel'],
+  ['match', 'MatchChannel'],
+  ['contest', 'ContestChannel'],
+  ['championship_contest', 'ContestChannel'],
+  ['match_contests', 'ContestChannel'],
+  ['championship', 'ChampionshipChannel'],
+  ['auction', 'AuctionChannel'],
+  ['clock', 'ClockChannel'],
+  ['profile', 'ProfileChannel'],
+  ['topic', 'TopicChannel'],
+  ['group', 'GroupChannel'],
+  ['chats', 'ChatsChannel'],
+]
+
+/** The channel a stream's broadcasts reach subscribers through, for the log's lines; null when unsure. */
 export function channelOfStream(stream: string): string | null {
   const colon = stream.indexOf(':')
   const prefix = colon === -1 ? stream : stream.slice(0, colon)
-  switch (prefix) {
-    case 'auction':
-      return 'AuctionChannel'
-    case 'tournament':
-      return 'AuctionTournamentChannel'
-    case 'match':
-      return 'MatchChannel'
-    case 'contest':
-      return 'ContestChannel'
-    case 'group':
-      return 'GroupChannel'
-    case 'user':
-      return 'NotificationsChannel'
-    default:
-      return null
-  }
+  if (prefix === 'esports')
+    return stream.startsWith('esports:tournament:') ? 'EsportsTournamentChannel' : 'EsportsContestChannel'
+  return CHANNEL_OF_PREFIX.find(([p]) => p === prefix)?.[1] ?? null
 }
 
 const isOwn = (stream: string) => stream.startsWith(LOG_STREAM)

@@ -27,7 +27,11 @@ export interface IdContext {
 
 /** `teams` → `team`, `classic_teams` → `classic_team`, `matches` → `match`. */
 export const singular = (word: string) =>
-  word.endsWith('ches') || word.endsWith('shes') || word.endsWith('sses') ? word.slice(0, -2) : word.endsWith('s') ? word.slice(0, -1) : word
+  word.endsWith('ches') || word.endsWith('shes') || word.endsWith('sses')
+    ? word.slice(0, -2)
+    : word.endsWith('s')
+      ? word.slice(0, -1)
+      : word
 
 function find(ctx: IdContext, base: string, id: number): string | undefined {
   for (let i = ctx.saved.length - 1; i >= 0; i--) {

@@ -37,7 +37,8 @@ function belongs(record: RequestRecord, chosen: { id: number | null }, wanted: s
 /** The user's slug and username, from an /api/me (or profile) answer the session read. */
 function profileOf(calls: RequestRecord[]): { slug?: string; username?: string } {
   for (const call of calls) {
-    const user = (call.answer as { user?: { id?: number; slug?: string; username?: string } } | undefined)?.user
+    const user = (call.answer as { user?: { id?: number; slug?: string; username?: string } } | undefined)
+      ?.user
     if (user && user.id === call.user_id) return { slug: user.slug, username: user.username }
   }
   return {}
@@ -48,7 +49,10 @@ export async function runRecordCommand(flags: RecordFlags, io: Io): Promise<void
   const opts = await parseOptions(recordOptions, flags)
   const out = path.resolve(opts.out)
   if (!fs.existsSync(path.dirname(out)))
-    throw new CliError(`--out: the directory ${path.dirname(out)} does not exist`, { exitCode: 2, code: 'USAGE' })
+    throw new CliError(`--out: the directory ${path.dirname(out)} does not exist`, {
+      exitCode: 2,
+      code: 'USAGE',
+    })
   const server = resolveServer(io, opts.server)
   const forMs = opts.for === undefined ? undefined : parseDuration(opts.for)
   const calls: RequestRecord[] = []
@@ -71,7 +75,12 @@ export async function runRecordCommand(flags: RecordFlags, io: Io): Promise<void
   }
   const first = calls[0]
   if (!first?.user_email) throw new CliError(`Nothing recorded: no signed-in call reached ${server}`)
-  const user = { alias: aliasOf(first.user_email), id: first.user_id, email: first.user_email, ...profileOf(calls) }
+  const user = {
+    alias: aliasOf(first.user_email),
+    id: first.user_id,
+    email: first.user_email,
+    ...profileOf(calls),
+  }
   const options = {
     name: opts.name ?? `Recorded session of ${first.user_email}`,
     user,

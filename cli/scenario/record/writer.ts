@@ -43,10 +43,14 @@ export function aliasOf(email: string): string {
 const json = (value: unknown) => JSON.stringify(value)
 
 const objectOf = (value: unknown): Record<string, unknown> | undefined =>
-  value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined
+  value !== null && typeof value === 'object' && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : undefined
 
 /** The answer's resource: its one key holding an object with an integer id (`{ team: { id } }`). */
-function resourceOf(answer: unknown): { key: string; id: number; value: Record<string, unknown> } | undefined {
+function resourceOf(
+  answer: unknown,
+): { key: string; id: number; value: Record<string, unknown> } | undefined {
   const found = Object.entries(objectOf(answer) ?? {}).flatMap(([key, value]) => {
     const inner = objectOf(value)
     return inner && Number.isInteger(inner.id) ? [{ key, id: inner.id as number, value: inner }] : []
@@ -82,7 +86,8 @@ function stepOf(call: RecordedCall, ctx: IdContext, taken: Set<string>): string[
   const answer = objectOf(call.answer)
   if (failed) {
     const code = typeof answer?.code === 'string' ? ` ${answer.code}` : ''
-    const why = typeof answer?.error === 'string' ? `: ${answer.error.replace(/\s+/g, ' ').slice(0, 120)}` : ''
+    const why =
+      typeof answer?.error === 'string' ? `: ${answer.error.replace(/\s+/g, ' ').slice(0, 120)}` : ''
     lines.push(`  # This call failed when it was recorded (${call.status}${code}${why}).`)
     lines.push('  # The step expects the same failure; change the expectation once it is fixed.')
   }

@@ -14,7 +14,13 @@ const call = (c: Partial<RecordedCall> & Pick<RecordedCall, 'method' | 'path' | 
 
 /** The flow the e2e test records: a team for match 37 (player ids that equal the team's id), a join. */
 const FLOW: RecordedCall[] = [
-  call({ method: 'POST', path: '/oauth/token', status: 200, user_id: null, body: { password: '[redacted]' } }),
+  call({
+    method: 'POST',
+    path: '/oauth/token',
+    status: 200,
+    user_id: null,
+    body: { password: '[redacted]' },
+  }),
   call({ method: 'GET', path: '/api/matches/37', status: 200, answer: { match: { id: 37 } } }),
   call({
     method: 'POST',
@@ -46,6 +52,9 @@ const FLOW: RecordedCall[] = [
   }),
 ]
 
+/** `${name}` as a scenario writes it. */
+const ref = (name: string) => `\${${name}}`
+
 const stepsOf = (text: string) => (parse(text) as { steps: Array<Record<string, any>> }).steps
 
 describe('scenarioYaml (scenario record)', () => {
@@ -55,8 +64,8 @@ describe('scenarioYaml (scenario record)', () => {
     expect(create.request.path).toBe('/api/matches/37/user_teams')
     expect(create.save).toEqual({ user_team: 'body.user_team' })
     expect(create.expect.body).toEqual({ user_team: { id: { $type: 'integer' }, captain: 5 } })
-    expect(steps[1]?.request.body).toEqual({ team_id: '${user_team.id}' })
-    expect(steps[2]?.request.path).toBe('/api/matches/37/user_teams/${user_team.id}')
+    expect(steps[1]?.request.body).toEqual({ team_id: `${ref('user_team.id')}` })
+    expect(steps[2]?.request.path).toBe(`/api/matches/37/user_teams/${ref('user_team.id')}`)
   })
 
   it('leaves ids alone where the place does not say what they are (player 5 is not team 5)', () => {
@@ -104,16 +113,21 @@ describe('scenarioYaml (scenario record)', () => {
     const join = call({ method: 'POST', path: '/api/contests/12/join', status: 200, body: { team_id: 9 } })
     const steps = stepsOf(scenarioYaml([FLOW[2] as RecordedCall, second, join], options))
     expect(steps[1]?.save).toEqual({ user_team_2: 'body.user_team' })
-    expect(steps[2]?.request.body).toEqual({ team_id: '${user_team_2.id}' })
+    expect(steps[2]?.request.body).toEqual({ team_id: `${ref('user_team_2.id')}` })
   })
 
   it("writes the user's own id, slug and e-mail as the fresh user's", () => {
     const calls = [
-      call({ method: 'POST', path: '/api/users/demo/follow', status: 422, body: { user_id: 2, email: 'demo@fanspole.local' } }),
+      call({
+        method: 'POST',
+        path: '/api/users/demo/follow',
+        status: 422,
+        body: { user_id: 2, email: 'demo@fanspole.local' },
+      }),
     ]
     const steps = stepsOf(scenarioYaml(calls, options))
-    expect(steps[0]?.request.path).toBe('/api/users/${demo.slug}/follow')
-    expect(steps[0]?.request.body).toEqual({ user_id: '${demo.id}', email: '${demo.email}' })
+    expect(steps[0]?.request.path).toBe(`/api/users/${ref('demo.slug')}/follow`)
+    expect(steps[0]?.request.body).toEqual({ user_id: `${ref('demo.id')}`, email: `${ref('demo.email')}` })
   })
 
   it('is a scenario file the loader accepts', () => {
