@@ -84,8 +84,8 @@ function stepOf(call: RecordedCall, ctx: IdContext, taken: Set<string>): string[
   const lines: string[] = []
   const failed = call.status >= 400
   const answer = objectOf(call.answer)
+  const code = typeof answer?.code === 'string' ? ` ${answer.code}` : ''
   if (failed) {
-    const code = typeof answer?.code === 'string' ? ` ${answer.code}` : ''
     const why =
       typeof answer?.error === 'string' ? `: ${answer.error.replace(/\s+/g, ' ').slice(0, 120)}` : ''
     lines.push(`  # This call failed when it was recorded (${call.status}${code}${why}).`)
@@ -93,8 +93,9 @@ function stepOf(call: RecordedCall, ctx: IdContext, taken: Set<string>): string[
   }
   const request = [`method: ${call.method}`, `path: ${json(fullPath)}`, `as: ${ctx.user.alias}`]
   if (call.body !== undefined && call.method !== 'GET') request.push(`body: ${json(rewrite(call.body, ctx))}`)
-  lines.push(`  - name: ${json(`${call.method} ${fullPath}`)}`)
-  lines.push(`    request: { ${request.join(', ')} }`)
+  // A step without a name is named after its call when it runs; a failure says what it expects.
+  if (failed) lines.push(`  - name: ${json(`refused as when recorded: ${call.status}${code}`)}`)
+  lines.push(`  ${failed ? ' ' : '-'} request: { ${request.join(', ')} }`)
   const expectBody: Record<string, unknown> = {}
   let save: string | undefined
   if (failed && typeof answer?.code === 'string') expectBody.code = answer.code

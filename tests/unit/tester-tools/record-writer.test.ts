@@ -80,6 +80,9 @@ describe('scenarioYaml (scenario record)', () => {
     const text = scenarioYaml(FLOW, options)
     const steps = stepsOf(text)
     expect(steps[3]?.expect).toEqual({ status: 409, body: { code: 'ALREADY_JOINED' } })
+    expect(steps[3]?.name).toBe('refused as when recorded: 409 ALREADY_JOINED')
+    // Steps that passed carry no name: the runner names them after their call.
+    expect(steps[1]?.name).toBeUndefined()
     expect(text).toContain(
       '# This call failed when it was recorded (409 ALREADY_JOINED: This team has joined the contest already).',
     )
