@@ -125,9 +125,13 @@ describe('GET /api/admin/log', () => {
     const admin = await api.admin()
     const log = await openLog(admin.token)
     await log.until((r) => r.type === 'listening')
-    // Nobody reads meanwhile: the listener's queue fills and the rest are dropped.
+    // Nobody reads until every record has reached this process (on PostgreSQL they come back
+    // through the database): the listener's queue fills and the rest are dropped.
+    let delivered = 0
+    world.deps.bus.subscribe(LOG_STREAM, () => delivered++)
     const sent = MAX_WAITING_RECORDS + 500
     for (let i = 0; i < sent; i++) world.deps.tap?.record({ type: 'request', path: `/n/${i}` })
+    await expect.poll(() => delivered, { timeout: 15_000 }).toBe(sent)
     const dropped = await log.until((r) => r.type === 'dropped')
     expect(dropped.count).toBeGreaterThanOrEqual(400)
     const kept = log.seen.filter((r) => r.type === 'request').length
