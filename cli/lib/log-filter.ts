@@ -2,7 +2,7 @@ import type { LogRecord } from './server-log'
 
 /** `--path`: `/regex/flags`, or a glob where `*` is any text but `/` and `**` any text at all. */
 export function pathMatcher(pattern: string): RegExp {
-  const regex = /^\/(.+)\/([a-z]*)$/.exec(pattern)
+  const regex = /^\/(.+)\/([dgimsuy]*)$/.exec(pattern)
   if (regex) return new RegExp(regex[1] as string, regex[2])
   const parts = pattern.split(/(\*\*|\*|\?)/).map((part) => {
     if (part === '**') return '.*'
