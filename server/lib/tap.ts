@@ -59,6 +59,16 @@ function hear(state: TapState, lease: Lease) {
   state.bodiesUntilMs = Math.max(0, ...state.leases.filter((l) => l.bodies).map((l) => l.untilMs))
 }
 
+/** What a process with listeners says on LISTENERS_STREAM (no channel's message: nobody subscribes through /cable). */
+function leaseWord(from: string, state: TapState, wallNow: () => number): Outgoing['message'] {
+  return {
+    type: 'listening',
+    from,
+    until_ms: state.listeners > 0 ? wallNow() + LEASE_MS : 0,
+    bodies: state.bodyListeners > 0,
+  }
+}
+
 export function createTap(bus: Bus, wallNow: () => number): Tap {
   const from = randomUUID()
   const state: TapState = {
@@ -75,13 +85,7 @@ export function createTap(bus: Bus, wallNow: () => number): Tap {
     hear(state, { from: message.from, untilMs, bodies: message.bodies === true })
   })
   // Leaving, the last listener of this process withdraws its lease (until 0) at once.
-  const announce = () =>
-    bus.publish(LISTENERS_STREAM, {
-      type: 'listening',
-      from,
-      until_ms: state.listeners > 0 ? wallNow() + LEASE_MS : 0,
-      bodies: state.bodyListeners > 0,
-    })
+  const announce = () => bus.publish(LISTENERS_STREAM, leaseWord(from, state, wallNow))
   return {
     active: () => state.listeners > 0 || wallNow() < state.heardUntilMs,
     wantsBodies: () => state.bodyListeners > 0 || wallNow() < state.bodiesUntilMs,
