@@ -10,7 +10,7 @@ export interface WriteOptions {
   user: RecordedUser
   /** Keep successful reads (GET), which a web page makes for display; failed reads are always kept. */
   reads: boolean
-  /** Rupees credited to the fresh user first, so paid joins work; 0 for none. */
+  /** Rupees credited to the fresh user first when the session joined something, so paid joins work; 0 for none. */
   credit: number
   /** Where and when it was recorded, for the description. */
   source: string
@@ -134,11 +134,13 @@ export function scenarioYaml(calls: RecordedCall[], options: WriteOptions): stri
     `  ${alias}: {}   # a fresh player in place of ${options.user.email} (never the real password)`,
     'steps:',
   ]
-  if (options.credit > 0) {
+  // Only a session that joined something needs money (a fresh player has none).
+  const joins = kept.some((call) => call.method === 'POST' && /\/join$/.test(call.path))
+  if (options.credit > 0 && joins) {
     lines.push(`  - name: ${json(`${alias} gets money to play with, as the recorded account had`)}`)
     lines.push(`    credit: { user: ${alias}, amount: ${options.credit} }`)
   }
   for (const call of kept) lines.push(...stepOf(call, ctx, taken))
-  if (kept.length === 0 && options.credit <= 0) lines.push('  []')
+  if (kept.length === 0 && !(options.credit > 0 && joins)) lines.push('  []')
   return `${lines.join('\n')}\n`
 }

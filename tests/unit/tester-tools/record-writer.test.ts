@@ -105,6 +105,11 @@ describe('scenarioYaml (scenario record)', () => {
     })
   })
 
+  it('credits nobody when the session joined nothing', () => {
+    const calls = [FLOW[2] as RecordedCall]
+    expect(stepsOf(scenarioYaml(calls, { ...options, credit: 500 })).some((s) => 'credit' in s)).toBe(false)
+  })
+
   it('names a second resource of the same kind apart', () => {
     const second = call({
       method: 'POST',
