@@ -99,6 +99,31 @@ describe('fanspole logs tail', () => {
     expect(first).toMatchObject({ type: 'request', method: 'GET', path: '/api/nope', status: 404 })
   })
 
+  it('records cached reads too: while someone listens they skip the fast path (http/fast-reads.ts)', async () => {
+    const player = await ctx.api.player()
+    const read = () =>
+      fetch(`${ctx.world.server.url}/api/me`, {
+        headers: { authorization: `Bearer ${player.token}`, 'x-fanspole-client': 'web' },
+      })
+    // Kept by the answer cache before anyone listens: the fast path would answer it.
+    await read()
+    await read()
+    const result = await tail(
+      ['logs', 'tail', '--user', player.email],
+      2,
+      async () => {
+        await read()
+        await read()
+      },
+      read,
+    )
+    expect(result.code).toBe(0)
+    expect(result.stdout.trim().split('\n')).toEqual([
+      expect.stringMatching(/ GET \/api\/me 200 /),
+      expect.stringMatching(/ GET \/api\/me 200 /),
+    ])
+  })
+
   it('refuses bad flags with exit 2, naming what is valid', async () => {
     exits(await ctx.cli('logs', 'tail', '--status', '9xx'), 2, '--status: expected codes or classes')
     exits(await ctx.cli('logs', 'tail', '--user', 'nobody'), 2, '--user: is not an e-mail address')
