@@ -87,8 +87,10 @@ export function createTap(bus: Bus, wallNow: () => number): Tap {
   // Leaving, the last listener of this process withdraws its lease (until 0) at once.
   const announce = () => bus.publish(LISTENERS_STREAM, leaseWord(from, state, wallNow))
   return {
-    active: () => state.listeners > 0 || wallNow() < state.heardUntilMs,
-    wantsBodies: () => state.bodyListeners > 0 || wallNow() < state.bodiesUntilMs,
+    // Nobody listening anywhere: two comparisons, not even a look at the clock.
+    active: () => state.listeners > 0 || (state.heardUntilMs > 0 && wallNow() < state.heardUntilMs),
+    wantsBodies: () =>
+      state.bodyListeners > 0 || (state.bodiesUntilMs > 0 && wallNow() < state.bodiesUntilMs),
     record: (record) => bus.publish(LOG_STREAM, record),
     listen(options, onRecord) {
       const stop = bus.subscribe(LOG_STREAM, onRecord)
