@@ -1,6 +1,6 @@
 import { Command } from 'commander'
 import { type Io, processIo } from '../lib/io'
-import { withJson } from '../lib/options'
+import { withJson, withServer } from '../lib/options'
 import type { ScenarioRunFlags } from '../scenario/run-command'
 
 const EXAMPLES = `
@@ -80,7 +80,7 @@ function recordCommand(io: Io): Command {
       'credit the fresh user this much first, so paid joins work (0: none)',
       '1000',
     )
-    .option('--server <url>', 'the running server (default: $FANSPOLE_SERVER, else http://127.0.0.1:3000)')
+  withServer(record)
   withJson(record)
   record.addHelpText('after', RECORD_EXAMPLES)
   record.action(async (flags: Record<string, unknown>) => {
