@@ -233,6 +233,20 @@ export const COMMANDS: CommandEntry[] = [
     load: async () => (await import('./commands/game-accounts')).gameAccountsCommand,
   },
   {
+    name: 'api',
+    group: 'Test:',
+    term: 'api [options] <method> <path>',
+    description: 'call any API route and print its JSON answer (like gh api)',
+    load: async () => (await import('./commands/api')).apiCommand,
+  },
+  {
+    name: 'trigger',
+    group: 'Test:',
+    term: 'trigger [options] [event] [args...]',
+    description: 'make an event happen as in real life: a payment, a KYC decision, rain, a player out',
+    load: async () => (await import('./commands/trigger')).triggerCommand,
+  },
+  {
     name: 'scenario',
     group: 'Test:',
     term: 'scenario',

@@ -1,11 +1,11 @@
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { Command, CommanderError, Help } from 'commander'
+import { Command, CommanderError, Help, type Option } from 'commander'
 import pkg from '../package.json' with { type: 'json' }
 import { OperatorError } from '../server/domain/operator-error'
 import { USERNAME_PATTERN, USERNAME_RULE } from '../server/domain/user-rules'
 import { COMMANDS, type CommandEntry, commandWord } from './command-list'
-import { CliError, EXIT, UsageError } from './lib/errors'
+import { CliError, EXIT, missingText, UsageError } from './lib/errors'
 import { type Io, printJson, processIo } from './lib/io'
 import { style } from './lib/style'
 
@@ -45,7 +45,10 @@ function buildProgram(io: Io, loaded: ReadonlyMap<string, Command>): Command {
     .version(pkg.version, '-V, --version', 'print the version')
     .helpOption('-h, --help', 'show help for a command')
     .showHelpAfterError('(add --help for usage)')
-    .option('--as <username>', 'act as this player on the server (admin only; every call is theirs, audited)')
+    .option(
+      '--as <username>',
+      'act as this player (username or e-mail) on the server (admin only; every call is theirs, audited)',
+    )
     .addHelpText('after', ENVIRONMENT)
   actAs(program, io)
   const terms = new Map(COMMANDS.map((entry) => [entry.name, entry.term]))
@@ -87,8 +90,11 @@ function actAs(program: Command, io: Io): void {
       throw new UsageError(
         `--as: \`${top.name()}\` does not act on a server as a player; --as goes with commands such as wallet, contest or auction`,
       )
-    if (!USERNAME_PATTERN.test(who.trim()))
-      throw new UsageError(`--as: ${JSON.stringify(who)} is not a username (${USERNAME_RULE})`)
+    // An e-mail address names the player too (the act_as route takes either).
+    if (!USERNAME_PATTERN.test(who.trim()) && !/^[^\s@]+@[^\s@]+$/.test(who.trim()))
+      throw new UsageError(
+        `--as: ${JSON.stringify(who)} is neither a username (${USERNAME_RULE}) nor an e-mail address`,
+      )
     io.actAs = who.trim()
   })
 }
@@ -109,7 +115,31 @@ function configure(command: Command, io: Io): void {
     getOutHelpWidth: () => io.stdout.columns ?? 100,
     getErrHelpWidth: () => 100,
   })
+  requiredOptions(command)
   for (const sub of command.commands) configure(sub, io)
+}
+
+/**
+ * Required options are marked `(required)` in help, and every one missing from a command line
+ * is told in one error: commander stops at the first it meets, so a user fixed them one run
+ * at a time. Its own hook for that (`missingMandatoryOptionValue`, called for the first missing
+ * one) is replaced by one that names them all, in commander's wording and error code.
+ */
+function requiredOptions(command: Command): void {
+  for (const option of command.options)
+    if (option.mandatory && !option.description.endsWith('(required)'))
+      option.description = `${option.description} (required)`
+  const hooked = command as Command & { missingMandatoryOptionValue(option: Option): never }
+  hooked.missingMandatoryOptionValue = () => {
+    const missing: string[] = []
+    for (let cmd: Command | null = command; cmd; cmd = cmd.parent)
+      for (const option of cmd.options)
+        if (option.mandatory && cmd.getOptionValue(option.attributeName()) === undefined)
+          missing.push(`'${option.flags}'`)
+    return command.error(`error: ${missingText(missing)} not specified`, {
+      code: 'commander.missingMandatoryOptionValue',
+    })
+  }
 }
 
 /** Runs one command line and returns its exit code: 0 ok, 1 failed, 2 usage error. */

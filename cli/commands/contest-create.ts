@@ -11,7 +11,7 @@ import {
   prizeChoice,
   type Verified,
 } from '../lib/contest-draft'
-import { ApiError, CliError, UsageError } from '../lib/errors'
+import { ApiError, CliError, missingText, UsageError } from '../lib/errors'
 import { type Io, printJson } from '../lib/io'
 import {
   intFlag,
@@ -175,18 +175,21 @@ function draftBody(opts: DraftOptions): Record<string, unknown> {
 
 async function runCreate(io: Io, opts: OptionsOf<typeof createOptions>): Promise<void> {
   const championship = opts.game === 'championship'
-  if (championship ? opts.phase === undefined : opts.match === undefined)
-    throw new UsageError(
-      championship ? '--phase is required with --game championship' : '--match is required',
-    )
+  // Every missing option told at once, not one per run.
+  const missing = [
+    ...((championship ? opts.phase === undefined : opts.match === undefined)
+      ? [championship ? "'--phase <id>' (with --game championship)" : "'--match <id>'"]
+      : []),
+    ...(!opts.dryRun && opts.name === undefined ? ["'--name <text>'"] : []),
+    ...(!opts.dryRun && opts.size === undefined ? ["'--size <n>' (2 to 500 members)"] : []),
+  ]
+  if (missing.length > 0) throw new UsageError(`${missingText(missing)} not specified`)
   if (championship ? opts.match !== undefined || opts.team !== undefined : opts.phase !== undefined)
     throw new UsageError(
       championship
         ? '--match and --team are for match games; a championship contest enters your classic team of --phase'
         : '--phase is for --game championship',
     )
-  if (!opts.dryRun && opts.name === undefined) throw new UsageError('--name is required')
-  if (!opts.dryRun && opts.size === undefined) throw new UsageError('--size is required (2 to 500 members)')
   const api = player(io, opts.server)
   const body: Record<string, unknown> = {
     game: opts.game,

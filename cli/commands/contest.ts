@@ -4,7 +4,7 @@ import { commandGroup, pageFlags, printPage, runs, runsOnId, serverOptions, with
 import { type Contest, entrant, type MembersPage, type Prize, SORT_KEYS } from '../lib/contests'
 import { UsageError } from '../lib/errors'
 import { type Io, printJson } from '../lib/io'
-import { intFlag, type OptionsOf, resolveServer } from '../lib/options'
+import { choiceFlag, intFlag, type OptionsOf, resolveServer, SPORT_SLUGS } from '../lib/options'
 import { readerApi } from '../lib/session'
 import { type Style, style } from '../lib/style'
 import { formatFields, formatTable, rupees } from '../lib/table'
@@ -19,7 +19,7 @@ const listOptions = serverOptions((z) => ({
   type: z
     .enum(['upcoming', 'live', 'finished', 'feed'], { error: 'expected upcoming, live, finished or feed' })
     .optional(),
-  sport: z.string().trim().min(1).optional(),
+  sport: choiceFlag(z, SPORT_SLUGS).optional(),
   sort: z
     .enum(['prize', 'spots', 'winners', 'fee'], { error: 'expected prize, spots, winners or fee' })
     .default('prize'),
@@ -50,7 +50,7 @@ export function contestCommand(io: Io): Command {
       )
       .option('--match <id>', 'the contests of one match')
       .option('--type <type>', 'upcoming, live, finished or feed (default: upcoming)')
-      .option('--sport <slug>', 'only this sport')
+      .option('--sport <slug>', `only this sport: ${SPORT_SLUGS.join(', ')}`)
       .option('--sort <key>', 'prize, spots, winners or fee (default: prize)')
       .option('--asc', 'ascending (default: descending)')
       .option(

@@ -3,7 +3,7 @@ import { commandGroup, pageFlags, printPage, runs, runsOnId, serverOptions, with
 import { UsageError } from '../lib/errors'
 import { type Io, printJson } from '../lib/io'
 import { type Match, namesOf, type Player, scoreLines, sidesText } from '../lib/matches'
-import { intFlag, type OptionsOf, resolveServer } from '../lib/options'
+import { choiceFlag, intFlag, type OptionsOf, resolveServer, SPORT_SLUGS } from '../lib/options'
 import { readerApi } from '../lib/session'
 import { style } from '../lib/style'
 import { formatFields, formatTable } from '../lib/table'
@@ -15,7 +15,7 @@ import { matchReplayCommand } from './match-replay'
 const STATUSES = ['upcoming', 'live', 'completed', 'abandoned'] as const
 
 const listOptions = serverOptions((z) => ({
-  sport: z.string().trim().min(1).optional(),
+  sport: choiceFlag(z, SPORT_SLUGS).optional(),
   status: z
     .string()
     .optional()
@@ -42,7 +42,7 @@ export function matchCommand(io: Io): Command {
   const list = withPages(
     new Command('list')
       .description('List matches: upcoming and live soonest first, finished newest first.')
-      .option('--sport <slug>', 'cricket, football, f1, pubg, free-fire or call-of-duty')
+      .option('--sport <slug>', SPORT_SLUGS.join(', '))
       .option('--status <list>', 'comma-joined: upcoming, live, completed, abandoned')
       .option('--series <id>', 'only this series'),
     'matches',

@@ -11,6 +11,8 @@ Examples:
   fanspole scenario run scenarios --json > results.json
   fanspole scenario run scenarios --grep auction --skip restart --bail
   fanspole scenario run scenarios --reporter junit --output scenarios.xml
+  fanspole scenario run scenarios --reporter html --output report.html
+  fanspole scenario run scenarios/auth.yaml --trace on --trace-dir /tmp/traces
 
 The file format is described in docs/scenarios.md.
 `
@@ -37,11 +39,19 @@ export function scenarioCommand(io: Io = processIo()): Command {
       'leave out scenarios whose name or file matches (regular expression, any case)',
     )
     .option('--bail', 'stop at the first failed scenario (the rest are reported as skipped)')
-    .option('--reporter <name>', 'text, json or junit (default: text; junit is JUnit XML for CI)')
+    .option(
+      '--reporter <name>',
+      'text, json, junit or html (default: text; junit is JUnit XML for CI; html one self-contained page)',
+    )
     .option(
       '--output <file>',
-      'write the json or junit report to this file (the text progress stays on stdout)',
+      'write the json, junit or html report to this file (the text progress stays on stdout)',
     )
+    .option(
+      '--trace <when>',
+      "write each scenario's trace (requests, answers, /cable frames): on, off or retain-on-failure (default: retain-on-failure)",
+    )
+    .option('--trace-dir <dir>', 'where trace files go (default: $FANSPOLE_TRACE_DIR, else scenario-traces)')
   withJson(run)
   run.addHelpText('after', EXAMPLES)
   run.action(async (paths: string[], flags: ScenarioRunFlags) => {
@@ -49,7 +59,35 @@ export function scenarioCommand(io: Io = processIo()): Command {
     const { runScenarioCommand } = await import('../scenario/run-command')
     await runScenarioCommand(paths, flags, io)
   })
-  return scenario.addCommand(run).addCommand(recordCommand(io))
+  return scenario.addCommand(run).addCommand(traceCommand(io)).addCommand(recordCommand(io))
+}
+
+const TRACE_EXAMPLES = `
+Examples:
+  fanspole scenario trace scenario-traces/contests--a-full-contest.trace.json
+  fanspole scenario trace scenario-traces/contests--a-full-contest.trace.json --step 4 --full
+  fanspole scenario trace scenario-traces/contests--a-full-contest.trace.json --json | jq '.events[]'
+
+Traces are written by \`fanspole scenario run\` for every scenario that failed (--trace on: for all).
+`
+
+/** `fanspole scenario trace FILE`: a trace file as a readable timeline. */
+function traceCommand(io: Io): Command {
+  const trace = new Command('trace')
+    .summary('show a scenario trace file as a timeline')
+    .description(
+      "Shows a trace written by `scenario run` (on a failure, or with --trace on): each step with ✓ or ✗, under it its requests with their answers and the /cable frames sent and received, with their time from the start of the run; the failed step's differences in red. Exits 2 if the file is not a trace.",
+    )
+    .argument('<file>', 'a trace file (scenario-traces/*.trace.json)')
+    .option('--step <n>', 'only this step (its number, as in the headings)')
+    .option('--full', 'whole request and answer bodies, not just their key part')
+  withJson(trace)
+  trace.addHelpText('after', TRACE_EXAMPLES)
+  trace.action(async (file: string, flags: { step?: string; full?: boolean; json?: boolean }) => {
+    const { runTraceCommand } = await import('../scenario/trace-command')
+    runTraceCommand(file, flags, io)
+  })
+  return trace
 }
 
 const RECORD_EXAMPLES = `

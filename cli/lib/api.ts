@@ -13,9 +13,11 @@ const TIMEOUT_MS = 60_000
 /** none: public calls; user: the stored session; admin: the stored session, else the configured admin. */
 export type AuthMode = 'none' | 'user' | 'admin'
 
-interface Answer {
+export interface Answer {
   status: number
   body: unknown
+  /** The answer's headers, lower-case names (`fanspole api --include`). */
+  headers?: Record<string, string>
 }
 
 type TokenPair = Schema<'TokenResponse'>
@@ -36,12 +38,17 @@ export async function callServer(
   token?: string,
   // Keys are per user: an anonymous call (the token grant) has nobody to keep one for.
   key: string | undefined = token ? idempotencyKey(method) : undefined,
+  extra: Record<string, string> = {},
 ) {
-  const headers: Record<string, string> = { accept: 'application/json', 'x-fanspole-client': CLI_CLIENT_ID }
+  const headers: Record<string, string> = {
+    accept: 'application/json',
+    'x-fanspole-client': CLI_CLIENT_ID,
+    ...extra,
+  }
   if (token) headers.authorization = `Bearer ${token}`
   if (key) headers['idempotency-key'] = key
   if (body !== undefined) headers['content-type'] = 'application/json'
-  let res: { status: number; text: string }
+  let res: { status: number; text: string; headers: Record<string, string> }
   try {
     res = await httpCall(`${server}${path}`, {
       method,
@@ -63,7 +70,7 @@ export async function callServer(
   } catch {
     // Not JSON (a proxy's error page, say): keep the text for the message.
   }
-  return { status: res.status, body: parsed } satisfies Answer
+  return { status: res.status, body: parsed, headers: res.headers } satisfies Answer
 }
 
 function unwrap<T>(answer: Answer, hint?: string): T {
@@ -145,15 +152,31 @@ export class Api {
   }
 
   async request<T>(method: string, path: string, body?: unknown): Promise<T> {
+    const { answer, hint } = await this.exchange(method, path, body)
+    return unwrap<T>(answer, hint)
+  }
+
+  /**
+   * One call answered as it came (status, headers, body), whatever the status: `fanspole api`
+   * prints a refusal's body too. Signs in, refreshes and acts `--as` exactly as request() does.
+   */
+  async exchange(
+    method: string,
+    path: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ): Promise<{ answer: Answer; hint?: string }> {
     // `--as <username>`: every call of the command, public ones too, is the player's own.
-    if (this.io.actAs) return this.requestActingAs<T>(this.io.actAs, method, path, body)
-    if (this.mode === 'none') return unwrap<T>(await callServer(this.server, method, path, body))
+    if (this.io.actAs)
+      return { answer: await this.exchangeActingAs(this.io.actAs, method, path, body, headers) }
+    if (this.mode === 'none')
+      return { answer: await callServer(this.server, method, path, body, undefined, undefined, headers) }
     let session = this.session ?? readSession(this.io.env, this.server) ?? (await this.signInOrFail())
     const key = idempotencyKey(method)
-    let answer = await callServer(this.server, method, path, body, session.access_token, key)
+    let answer = await callServer(this.server, method, path, body, session.access_token, key, headers)
     if (answer.status === 401) {
       session = (await this.refresh(session)) ?? (await this.signInOrFail(true))
-      answer = await callServer(this.server, method, path, body, session.access_token, key)
+      answer = await callServer(this.server, method, path, body, session.access_token, key, headers)
     }
     this.session = session
     // The hint is for admin commands only: a player's own command refused (a host without
@@ -162,7 +185,7 @@ export class Api {
       answer.status === 403 && this.mode === 'admin' && session.role !== 'admin'
         ? `Signed in to ${this.server} as ${session.email} (${session.role}); admin commands need an admin: fanspole login --admin`
         : undefined
-    return unwrap<T>(answer, hint)
+    return { answer, hint }
   }
 
   /**
@@ -170,16 +193,22 @@ export class Api {
    * POST /api/admin/users/{ref}/act_as, taken with the admin's session (the stored one, else
    * the configured admin) and kept in memory only — the credentials file keeps the admin.
    */
-  private async requestActingAs<T>(who: string, method: string, path: string, body?: unknown): Promise<T> {
+  private async exchangeActingAs(
+    who: string,
+    method: string,
+    path: string,
+    body: unknown,
+    headers: Record<string, string>,
+  ): Promise<Answer> {
     let session = this.session ?? (await this.actAsSession(who))
     const key = idempotencyKey(method)
-    let answer = await callServer(this.server, method, path, body, session.access_token, key)
+    let answer = await callServer(this.server, method, path, body, session.access_token, key, headers)
     if (answer.status === 401) {
       session = await this.actAsSession(who)
-      answer = await callServer(this.server, method, path, body, session.access_token, key)
+      answer = await callServer(this.server, method, path, body, session.access_token, key, headers)
     }
     this.session = session
-    return unwrap<T>(answer)
+    return answer
   }
 
   private async actAsSession(who: string): Promise<Session> {

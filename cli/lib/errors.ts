@@ -87,3 +87,8 @@ export function readTextFile(file: string): string {
     )
   }
 }
+
+/** `required option '--a <x>'` or `required options '--a <x>', '--b <y>'`: the words before "not specified". */
+export function missingText(flags: string[]): string {
+  return `required option${flags.length > 1 ? 's' : ''} ${flags.join(', ')}`
+}

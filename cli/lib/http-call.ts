@@ -14,7 +14,10 @@ export interface HttpCall {
   timeoutMs: number
 }
 
-export async function httpCall(url: string, call: HttpCall): Promise<{ status: number; text: string }> {
+export async function httpCall(
+  url: string,
+  call: HttpCall,
+): Promise<{ status: number; text: string; headers: Record<string, string> }> {
   const target = new URL(url)
   const transport = target.protocol === 'https:' ? await import('node:https') : http
   return new Promise((resolve, reject) => {
@@ -25,7 +28,11 @@ export async function httpCall(url: string, call: HttpCall): Promise<{ status: n
         const chunks: Buffer[] = []
         response.on('data', (chunk: Buffer) => chunks.push(chunk))
         response.on('end', () =>
-          resolve({ status: response.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }),
+          resolve({
+            status: response.statusCode ?? 0,
+            text: Buffer.concat(chunks).toString('utf8'),
+            headers: headersOf(response.headers),
+          }),
         )
         response.on('error', reject)
       },
@@ -34,4 +41,12 @@ export async function httpCall(url: string, call: HttpCall): Promise<{ status: n
     request.on('error', reject)
     request.end(call.body)
   })
+}
+
+/** Node's headers as one string per name (repeated ones joined, as HTTP allows). */
+function headersOf(headers: http.IncomingHttpHeaders): Record<string, string> {
+  const out: Record<string, string> = {}
+  for (const [name, value] of Object.entries(headers))
+    if (value !== undefined) out[name] = Array.isArray(value) ? value.join(', ') : value
+  return out
 }

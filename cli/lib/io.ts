@@ -1,4 +1,5 @@
 import type { Readable, Writable } from 'node:stream'
+import { watchPipeReader } from './pipe-reader'
 
 /**
  * Where a command reads and writes. `main()` uses the process streams; tests pass in-memory
@@ -23,6 +24,12 @@ export interface Io {
   isStdoutClosed(): boolean
   /** Something was written to stdout (a `--json` command that failed after its document). */
   hasWrittenStdout(): boolean
+  /**
+   * For a command that may sit idle while it follows something (`--watch`, a chat): from now
+   * on, also notice the reader of stdout going away without a write (`| head -1`); answers the
+   * function that stops looking. Only the process's own Io has it.
+   */
+  followReader?: () => () => void
   /** `--as <username>`: an admin acting as this player for the whole command (cli/main.ts). */
   actAs?: string | undefined
 }
@@ -70,7 +77,21 @@ export function createIo(streams: IoStreams): Io {
 }
 
 export function processIo(): Io {
-  return createIo({ stdout: process.stdout, stderr: process.stderr, stdin: process.stdin, env: process.env })
+  const io = createIo({
+    stdout: process.stdout,
+    stderr: process.stderr,
+    stdin: process.stdin,
+    env: process.env,
+  })
+  // An idle watch learns that its reader went away from the pipe itself (pipe-reader.ts).
+  io.followReader = () =>
+    watchPipeReader(1, () =>
+      process.stdout.emit(
+        'error',
+        Object.assign(new Error('the reader of stdout went away'), { code: 'EPIPE' }),
+      ),
+    )
+  return io
 }
 
 /** Prints one JSON document (the only thing a `--json` command writes to stdout). */

@@ -1,5 +1,7 @@
 import type { Command } from 'commander'
 import type { z as Zod } from 'zod'
+import { ESPORTS_KIND_SLUGS } from '../../server/domain/esports/rules'
+import { SPORT_RULES } from '../../server/domain/team/sports'
 import { UsageError } from './errors'
 import type { Io } from './io'
 import { parseInstant } from './time'
@@ -47,8 +49,26 @@ export async function parseOptions<S extends Zod.ZodType>(
   const key = issue?.path[0]
   const flag =
     typeof key === 'string' ? `--${key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}` : 'options'
-  throw new UsageError(`${flag}: ${issue?.message ?? 'is invalid'}`)
+  let message = issue?.message ?? 'is invalid'
+  // A value outside a flag's choices (an enum): the valid ones and the one given, whichever
+  // flag it is (`match list --sport hockey`), so no command answers "none found" to a typo.
+  if (issue?.code === 'invalid_value' && typeof key === 'string') {
+    const values = (issue as { values: unknown[] }).values.map(String)
+    if (message.startsWith('Invalid option')) message = `expected one of ${values.join(', ')}`
+    if (!message.includes(', got ')) message = `${message}, got ${JSON.stringify(raw[key])}`
+  }
+  throw new UsageError(`${flag}: ${message}`)
 }
+
+/** Every sport's slug (server/domain/team/sports.ts), the values of a `--sport` filter. */
+export const SPORT_SLUGS = Object.keys(SPORT_RULES) as [string, ...string[]]
+
+/** Every esports kind (server/domain/esports/rules.ts), the values of an esports `--kind`. */
+export const ESPORTS_KINDS_FLAG = ESPORTS_KIND_SLUGS as [string, ...string[]]
+
+/** A filter with a fixed set of values (`--sport`, `--kind`): anything else is a usage error naming them. */
+export const choiceFlag = <const V extends readonly [string, ...string[]]>(z: typeof Zod, values: V) =>
+  z.enum(values, { error: `expected one of ${values.join(', ')}` })
 
 /** `--server`, else $FANSPOLE_SERVER, else the default; normalised without a trailing slash. */
 export function resolveServer(io: Io, flag: string | undefined): string {

@@ -82,8 +82,7 @@ export async function runWatch<S extends { connection: FeedState }>(
       })
       await app.waitUntilExit()
     } else {
-      // Until the thing watched is over, or until the reader of stdout goes away (`| head`).
-      await Promise.race([finished, io.stdoutClosed])
+      await untilOverOrUnread(io, finished)
       await queue
     }
   } finally {
@@ -95,4 +94,17 @@ export async function runWatch<S extends { connection: FeedState }>(
         ? `The server refused the subscription to ${String(spec.identifier.channel)}`
         : `The live feed stopped: ${stopped.kind === 'failed' ? stopped.why : 'unknown'}`,
     )
+}
+
+/**
+ * Until the thing watched is over, or until the reader of stdout goes away (`| head`), also
+ * while nothing is written (pipe-reader.ts).
+ */
+async function untilOverOrUnread(io: Io, finished: Promise<void>): Promise<void> {
+  const stopFollowing = io.followReader?.() ?? (() => {})
+  try {
+    await Promise.race([finished, io.stdoutClosed])
+  } finally {
+    stopFollowing()
+  }
 }

@@ -12,6 +12,12 @@ export interface Frame {
   consumed: boolean
 }
 
+/** Told every frame sent and received (pings aside) and when a socket opens, closes or is refused: the trace. */
+export interface CableObserver {
+  frame(direction: 'in' | 'out', user: string, data: Record<string, unknown>): void
+  socket(user: string, event: 'open' | 'close' | 'refused', detail?: string): void
+}
+
 export const CABLE_PROTOCOLS = ['actioncable-v1-json', 'actioncable-unsupported']
 
 export class CableClient {
@@ -23,6 +29,7 @@ export class CableClient {
   private constructor(
     readonly label: string,
     private readonly socket: WebSocket,
+    private readonly observer?: CableObserver,
   ) {
     socket.on('message', (raw, isBinary) => {
       if (isBinary) return
@@ -34,11 +41,17 @@ export class CableClient {
       }
       if (data === null || typeof data !== 'object') data = { value: data }
       if ((data as { type?: unknown }).type === 'ping') return
+      this.observer?.frame('in', this.label, data as Record<string, unknown>)
       this.frames.push({ seq: this.nextSeq++, data: data as Record<string, unknown>, consumed: false })
       this.notify()
     })
     socket.on('close', (code, reason) => {
       this.closed = { code, reason: reason.toString() }
+      this.observer?.socket(
+        this.label,
+        'close',
+        `code ${code}${reason.length ? `, ${reason.toString()}` : ''}`,
+      )
       this.notify()
     })
     socket.on('error', () => {
@@ -47,12 +60,18 @@ export class CableClient {
   }
 
   /** Opens a socket; resolves once the upgrade succeeded (authentication comes after, on the wire). */
-  static open(url: string, label: string, timeoutMs = 5000): Promise<CableClient> {
+  static open(url: string, label: string, timeoutMs = 5000, observer?: CableObserver): Promise<CableClient> {
     return new Promise((resolve, reject) => {
       const socket = new WebSocket(url, CABLE_PROTOCOLS, { handshakeTimeout: timeoutMs })
-      const client = new CableClient(label, socket)
-      const fail = (why: string) => reject(new Error(`cannot open /cable for ${label}: ${why}`))
-      socket.once('open', () => resolve(client))
+      const client = new CableClient(label, socket, observer)
+      const fail = (why: string) => {
+        observer?.socket(label, 'refused', why)
+        reject(new Error(`cannot open /cable for ${label}: ${why}`))
+      }
+      socket.once('open', () => {
+        observer?.socket(label, 'open', new URL(url).pathname + new URL(url).search)
+        resolve(client)
+      })
       socket.once('unexpected-response', (_req, res) => {
         fail(`HTTP ${res.statusCode} instead of a websocket upgrade`)
         res.resume()
@@ -67,7 +86,9 @@ export class CableClient {
   }
 
   send(command: Record<string, unknown>): void {
-    if (this.socket.readyState === WebSocket.OPEN) this.socket.send(JSON.stringify(command))
+    if (this.socket.readyState !== WebSocket.OPEN) return
+    this.observer?.frame('out', this.label, command)
+    this.socket.send(JSON.stringify(command))
   }
 
   /**

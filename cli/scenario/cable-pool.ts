@@ -1,5 +1,5 @@
 import { isDeepStrictEqual } from 'node:util'
-import { CableClient, type Frame } from './cable-client'
+import { CableClient, type CableObserver, type Frame } from './cable-client'
 import { show } from './show'
 import { StepFailure } from './step-failure'
 
@@ -26,7 +26,11 @@ export class CablePool {
   private readonly extra: CableClient[] = []
   private readonly subscriptions: Subscription[] = []
 
-  constructor(private readonly serverUrl: string) {}
+  constructor(
+    private readonly serverUrl: string,
+    /** Told every frame and socket event (the trace), when one is kept. */
+    private readonly observer?: CableObserver,
+  ) {}
 
   cableUrl(token: string | null | undefined): string {
     const url = new URL('/cable', this.serverUrl)
@@ -39,14 +43,14 @@ export class CablePool {
   async connection(owner: string, token: string | undefined): Promise<CableClient> {
     const existing = this.own.get(owner)
     if (existing && !existing.closed) return existing
-    const client = await CableClient.open(this.cableUrl(token), owner)
+    const client = await CableClient.open(this.cableUrl(token), owner, 5000, this.observer)
     this.own.set(owner, client)
     return client
   }
 
   /** A separate connection with an explicit token (or none); never reused. */
   async adHoc(label: string, token: string | null): Promise<CableClient> {
-    const client = await CableClient.open(this.cableUrl(token), label)
+    const client = await CableClient.open(this.cableUrl(token), label, 5000, this.observer)
     this.extra.push(client)
     return client
   }

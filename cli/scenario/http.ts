@@ -72,7 +72,10 @@ export async function sendHttp(
 }
 
 /** The request's headers (ours, then the step's: null removes one) and its body: raw, form or JSON. */
-function headersAndBody(request: HttpRequest): { headers: Record<string, string>; body: string | undefined } {
+export function headersAndBody(request: HttpRequest): {
+  headers: Record<string, string>
+  body: string | undefined
+} {
   const headers: Record<string, string> = {
     'x-fanspole-client': DEFAULT_CLIENT_ID,
     accept: 'application/json',

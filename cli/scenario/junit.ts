@@ -7,6 +7,9 @@ import type { ScenarioResult, StepResult } from './types'
  * step is a `<failure>` with its headline as the message and every difference (with what the
  * answer held around it) as the text; steps not run are `<skipped/>`; a scenario that could
  * not start or finish gets an `<error>` on a testcase of its own, named `(scenario)`.
+ * A scenario's trace file is a `trace` property of its suite and, on the testcase that
+ * failed, an attachment line in `<system-out>` (`[[ATTACHMENT|path]]`, as Jenkins and
+ * GitLab read it).
  */
 export function junitXml(results: ScenarioResult[], summary: Summary): string {
   const suites = results.map(suite).join('')
@@ -23,10 +26,11 @@ function suite(result: ScenarioResult): string {
   const tests = result.steps.length + (result.error ? 1 : 0)
   const attrs = `name="${attr(result.name)}" file="${attr(result.file)}" tests="${tests}" failures="${failures}" errors="${result.error ? 1 : 0}" skipped="${skipped}" time="${secs(result.duration_ms)}"`
   let out = `  <testsuite ${attrs}>\n`
-  out += `    <properties><property name="server" value="${attr(result.server)}"/></properties>\n`
+  const trace = result.trace ? `<property name="trace" value="${attr(result.trace)}"/>` : ''
+  out += `    <properties><property name="server" value="${attr(result.server)}"/>${trace}</properties>\n`
   for (const step of result.steps) out += testcase(result, step)
   if (result.error)
-    out += `    <testcase classname="${attr(result.name)}" name="(scenario)" time="0">\n      <error message="${attr(result.error)}">${text(result.error)}</error>\n    </testcase>\n`
+    out += `    <testcase classname="${attr(result.name)}" name="(scenario)" time="0">\n      <error message="${attr(result.error)}">${text(result.error)}</error>\n${attachment(result)}    </testcase>\n`
   return `${out}  </testsuite>\n`
 }
 
@@ -45,8 +49,12 @@ function testcase(result: ScenarioResult, step: StepResult): string {
     ]),
   ]
   if (lines.length === 0 || !step.mismatches?.length) lines.push(step.error ?? 'failed')
-  return `${head}>\n      <failure message="${attr(step.error ?? 'failed')}" type="${attr(step.kind)}">${text(lines.join('\n'))}</failure>\n    </testcase>\n`
+  return `${head}>\n      <failure message="${attr(step.error ?? 'failed')}" type="${attr(step.kind)}">${text(lines.join('\n'))}</failure>\n${attachment(result)}    </testcase>\n`
 }
+
+/** The trace as a JUnit attachment line (Jenkins' junit-attachments, GitLab's test reports). */
+const attachment = (result: ScenarioResult) =>
+  result.trace ? `      <system-out>${text(`[[ATTACHMENT|${result.trace}]]`)}</system-out>\n` : ''
 
 const secs = (ms: number) => (ms / 1000).toFixed(3)
 

@@ -75,7 +75,10 @@ export function scenarioFooter(result: ScenarioResult, s: Style): string {
   const verdict = result.ok
     ? s.green(`passed: ${result.steps.length} step(s)`)
     : s.red(`FAILED: ${failed} of ${result.steps.length} step(s) failed${result.error ? ', see above' : ''}`)
-  return `${out}  ${verdict} ${s.dim(`in ${seconds(result.duration_ms)}`)}\n\n`
+  const trace = result.trace
+    ? `  ${s.dim('trace:')} ${result.trace}  ${s.dim(`(fanspole scenario trace ${result.trace})`)}\n`
+    : ''
+  return `${out}  ${verdict} ${s.dim(`in ${seconds(result.duration_ms)}`)}\n${trace}\n`
 }
 
 export function summaryLine(summary: Summary, s: Style): string {

@@ -7,8 +7,12 @@ import { sendHttp } from './http'
 import { junitXml } from './junit'
 import { collectScenarioFiles, type LoadedScenario, loadScenarioFile, ScenarioFormatError } from './loader'
 import { scenarioFooter, scenarioHeader, stepLine, summarise, summaryLine } from './report'
+import { htmlReport } from './report-html'
 import { runScenario } from './runner'
 import { remoteTarget } from './target'
+import type { TraceDocument } from './trace'
+import { keepsTrace, type TraceMode, traceFlags, writeTrace } from './trace-file'
+import { TraceRecorder } from './trace-recorder'
 import type { ScenarioResult } from './types'
 
 export interface ScenarioRunFlags {
@@ -20,13 +24,17 @@ export interface ScenarioRunFlags {
   skip?: string
   /** Stop at the first failed scenario; the rest are reported as skipped. */
   bail?: boolean
-  /** `text` (default), `json` (as --json) or `junit`. */
+  /** `text` (default), `json` (as --json), `junit` or `html`. */
   reporter?: string
-  /** Write the json or junit report to this file; the text progress still goes to stdout. */
+  /** Write the json, junit or html report to this file; the text progress still goes to stdout. */
   output?: string
+  /** `on`, `off` or `retain-on-failure` (default): when to write a scenario's trace file. */
+  trace?: string
+  /** Where trace files go (default scenario-traces/). */
+  traceDir?: string
 }
 
-const REPORTERS = ['text', 'json', 'junit'] as const
+const REPORTERS = ['text', 'json', 'junit', 'html'] as const
 
 function pattern(flag: '--grep' | '--skip', value: string | undefined): RegExp | undefined {
   if (value === undefined) return undefined
@@ -69,6 +77,7 @@ async function checkReachable(server: string): Promise<string | undefined> {
  */
 export async function runScenarioCommand(paths: string[], flags: ScenarioRunFlags, io: Io): Promise<void> {
   const reporter = reporterOf(flags)
+  const tracing = traceFlags(flags, io.env)
   const grep = pattern('--grep', flags.grep)
   const skip = pattern('--skip', flags.skip)
   // The text progress goes to stdout unless a machine-readable report takes its place.
@@ -96,16 +105,19 @@ export async function runScenarioCommand(paths: string[], flags: ScenarioRunFlag
   }
 
   const started = performance.now()
-  const results = await runAll(chosen, io, { server, bail: flags.bail === true, text, s })
+  const traces = new Map<ScenarioResult, TraceDocument>()
+  const results = await runAll(chosen, io, { server, bail: flags.bail === true, text, s, tracing, traces })
   const summary = summarise(results, Math.round(performance.now() - started))
   const ok = results.every((r) => r.ok)
   const filtered = filteredOut > 0 ? { filtered_out: filteredOut } : {}
   const report =
     reporter === 'junit'
       ? junitXml(results, summary)
-      : reporter === 'json'
-        ? `${JSON.stringify({ ok, summary: { ...summary, ...filtered }, scenarios: results }, null, 2)}\n`
-        : undefined
+      : reporter === 'html'
+        ? htmlReport(results, summary, (r) => traces.get(r))
+        : reporter === 'json'
+          ? `${JSON.stringify({ ok, summary: { ...summary, ...filtered }, scenarios: results }, null, 2)}\n`
+          : undefined
   if (text) {
     const left = filteredOut > 0 ? s.dim(`(${filteredOut} scenario(s) left out by --grep/--skip)\n`) : ''
     io.out(summaryLine(summary, s) + left)
@@ -131,7 +143,7 @@ function reporterOf(flags: ScenarioRunFlags): string {
   if (flags.json && reporter !== 'json')
     throw new UsageError(`--json is --reporter json; it cannot be combined with --reporter ${reporter}`)
   if (flags.output !== undefined && reporter === 'text')
-    throw new UsageError('--output writes a json or junit report: give --reporter json or --reporter junit')
+    throw new UsageError('--output writes a json, junit or html report: give --reporter json, junit or html')
   return reporter
 }
 
@@ -161,7 +173,21 @@ function loadAll(paths: string[], io: Io, jsonOut: boolean): LoadedScenario[] {
 async function runAll(
   chosen: LoadedScenario[],
   io: Io,
-  { server, bail, text, s }: { server: string | undefined; bail: boolean; text: boolean; s: Style },
+  {
+    server,
+    bail,
+    text,
+    s,
+    tracing,
+    traces,
+  }: {
+    server: string | undefined
+    bail: boolean
+    text: boolean
+    s: Style
+    tracing: { mode: TraceMode; dir: string }
+    traces: Map<ScenarioResult, TraceDocument>
+  },
 ): Promise<ScenarioResult[]> {
   const results: ScenarioResult[] = []
   const target = server ? remoteTarget(server, io.env) : undefined
@@ -173,11 +199,18 @@ async function runAll(
       continue
     }
     if (text) io.out(scenarioHeader(scenario.file, scenario.name, server ?? 'ephemeral', s))
+    const trace = tracing.mode === 'off' ? undefined : new TraceRecorder()
     const result = await runScenario(scenario, {
       target,
       env: io.env,
       onStep: text ? (step) => io.out(stepLine(step, s)) : undefined,
+      trace,
     })
+    if (trace && keepsTrace(tracing.mode, result)) {
+      const document = trace.document(result)
+      result.trace = writeTrace(tracing.dir, document)
+      traces.set(result, document)
+    }
     results.push(result)
     if (text) io.out(scenarioFooter(result, s))
   }

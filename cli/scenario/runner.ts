@@ -6,6 +6,7 @@ import { type LoadedScenario, loadScenarioFile } from './loader'
 import { headlineFor } from './match'
 import { StepFailure } from './step-failure'
 import { ephemeralTarget, remoteTarget, type Target } from './target'
+import { type TraceRecorder, tracedHttp } from './trace-recorder'
 import type { ScenarioResult, ScenarioUser, StepContext, StepResult } from './types'
 import { planUsers, setUpAdmin, setUpUser } from './users'
 
@@ -19,6 +20,8 @@ export interface RunOptions {
   /** Called as each step finishes (for live output). */
   onStep?: (step: StepResult, scenario: LoadedScenario) => void
   signal?: AbortSignal
+  /** Records every request, answer, /cable frame and step of the run (the trace file). */
+  trace?: TraceRecorder
 }
 
 /** Six lowercase letters/digits, different on every run. */
@@ -76,7 +79,7 @@ export async function runScenario(
 
   const runId = newRunId()
   const users = planUsers(scenario.users, runId)
-  const ctx = stepContext(target, users, runId, signal)
+  const ctx = stepContext(target, users, runId, signal, options.trace)
   const { http, cable } = ctx
 
   try {
@@ -88,7 +91,7 @@ export async function runScenario(
       skipAll(0)
       return result
     }
-    await runSteps(scenario, ctx, result, options.onStep)
+    await runSteps(scenario, ctx, result, options.onStep, options.trace)
   } finally {
     const closing = await Promise.allSettled([cable.closeAll(), target.close()])
     const problem = closing.find((c) => c.status === 'rejected')
@@ -130,6 +133,7 @@ async function runSteps(
   ctx: StepContext,
   result: ScenarioResult,
   onStep: RunOptions['onStep'],
+  trace?: TraceRecorder,
 ): Promise<void> {
   for (let i = 0; i < scenario.steps.length; i++) {
     const step = scenario.steps[i] as LoadedScenario['steps'][number]
@@ -138,7 +142,9 @@ async function runSteps(
       skipSteps(scenario, result, i)
       break
     }
+    trace?.stepStart({ index: step.index, name: nameOf(step.name, ctx), kind: step.kind.kind })
     const stepResult = await runStep(step, ctx)
+    trace?.stepEnd(stepResult)
     result.steps.push(stepResult)
     onStep?.(stepResult, scenario)
     if (stepResult.status === 'failed') {
@@ -154,11 +160,14 @@ function stepContext(
   users: Record<string, ScenarioUser>,
   runId: string,
   signal: AbortSignal,
+  trace?: TraceRecorder,
 ): StepContext {
   const vars: Vars = { run_id: runId, server_url: target.url, ...users }
-  const cable = new CablePool(target.url)
-  const http = (request: HttpRequest) => sendHttp(target.url, request, signal)
+  const cable = new CablePool(target.url, trace)
+  const http = tracedHttp((request: HttpRequest) => sendHttp(target.url, request, signal), trace)
   let implicitAdmin: Promise<ScenarioUser> | undefined
+  const known: ScenarioUser[] = Object.values(users)
+  if (trace) trace.users = known
 
   const user = (name: string): ScenarioUser => {
     if (!Object.hasOwn(users, name))
@@ -176,6 +185,7 @@ function stepContext(
       if (declared) return declared
       implicitAdmin ??= (async () => {
         const admin: ScenarioUser = { name: 'admin', role: 'admin', username: '', email: '', password: '' }
+        known.push(admin)
         await setUpAdmin(http, admin, target, runId)
         return admin
       })()

@@ -87,4 +87,6 @@ export interface ScenarioResult {
    * run): every step is `skipped` and the scenario counts as neither passed nor failed.
    */
   skipped?: string
+  /** The trace file written for this run (`--trace`; by default only when it failed). */
+  trace?: string
 }

@@ -208,7 +208,10 @@ async function plainChat(
         check()
       }),
   )
+  // A quiet chat writes nothing: the reader of stdout going away is noticed all the same.
+  const stopFollowing = io.followReader?.() ?? (() => {})
   const why = await Promise.race([ended, drained.then(() => null), io.stdoutClosed.then(() => null)])
+  stopFollowing()
   lines.close()
   return why
 }

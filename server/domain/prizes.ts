@@ -96,12 +96,6 @@ export function distributePrizes(
   structure: readonly PrizeRange[],
   entries: readonly RankedEntry[],
 ): number[] {
-  const byRank = new Map<number, number[]>()
-  entries.forEach((e, i) => {
-    const list = byRank.get(e.rank)
-    if (list) list.push(i)
-    else byRank.set(e.rank, [i])
-  })
   const prizes = new Array<number>(entries.length).fill(0)
   // The prize of every paid position, looked up instead of searched for (a mega contest has
   // 400k positions and its structure hundreds of ranges); the first range holding a position wins.
@@ -111,17 +105,36 @@ export function distributePrizes(
     const range = structure[r] as PrizeRange
     for (let p = Math.max(1, range.from); p <= Math.min(range.to, last); p++) at[p] = range.amount_paise
   }
-  for (const [rank, indices] of byRank) {
+  // Entries in rank order (a board hands them over sorted already), walked run by run of one
+  // rank until the ranks pass the last paid position: no per-rank lists for 400k entries.
+  const rankOf = (i: number) => (entries[i] as RankedEntry).rank
+  const order = Uint32Array.from(entries.keys())
+  let sorted = true
+  for (let i = 1; i < entries.length && sorted; i++) sorted = rankOf(i - 1) <= rankOf(i)
+  if (!sorted) order.sort((a, b) => rankOf(a) - rankOf(b))
+  for (let start = 0; start < order.length; ) {
+    const rank = rankOf(order[start] as number)
+    if (rank > last) break
+    let end = start + 1
+    while (end < order.length && rankOf(order[end] as number) === rank) end++
     let pot = 0
-    for (let p = rank; p < rank + indices.length && p <= last; p++) pot += at[p] as number
-    if (pot === 0) continue
-    const share = Math.floor(pot / indices.length)
-    let rest = pot - share * indices.length
-    const fair = [...indices].sort((a, b) => (entries[a] as RankedEntry).id - (entries[b] as RankedEntry).id)
-    for (const i of fair) {
-      prizes[i] = share + (rest > 0 ? 1 : 0)
-      if (rest > 0) rest--
-    }
+    for (let p = rank; p < rank + (end - start) && p <= last; p++) pot += at[p] as number
+    if (pot > 0) shareOut(prizes, entries, order.subarray(start, end), pot)
+    start = end
   }
   return prizes
+}
+
+/** A pot shared by entries tied at one rank: equal shares, the odd paise to the lowest ids. */
+function shareOut(prizes: number[], entries: readonly RankedEntry[], tied: Uint32Array, pot: number) {
+  const share = Math.floor(pot / tied.length)
+  let rest = pot - share * tied.length
+  const fair =
+    tied.length === 1
+      ? tied
+      : [...tied].sort((a, b) => (entries[a] as RankedEntry).id - (entries[b] as RankedEntry).id)
+  for (const i of fair) {
+    prizes[i] = share + (rest > 0 ? 1 : 0)
+    if (rest > 0) rest--
+  }
 }

@@ -1566,6 +1566,100 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/matches/{id}/delay": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Delay an upcoming match (rain before the start)
+         * @description The start moves `minutes` later (from now, when the start has passed without a lock), and with it the lock and the deadline reminders: teams stay editable and contests open until then. MatchChannel sends `status`. A match that is not upcoming answers 409 MATCH_STATE (a live one rained off is abandoned instead).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        minutes: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Delayed */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            match: components["schemas"]["Match"];
+                        };
+                    };
+                };
+                /** @description Not signed in, or the token is invalid or expired */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Signed in but not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found, or not yours */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The current state forbids it */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Invalid input; `errors` holds field messages */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/matches/{id}/events": {
         parameters: {
             query?: never;
@@ -8671,7 +8765,7 @@ export type paths = {
         };
         /**
          * The phase leaderboard (live while a phase match is being played)
-         * @description Teams that have played at least one match, best first (competition ranking: 1, 2, 2, 4).
+         * @description Teams that have played at least one match, best first (competition ranking: 1, 2, 2, 4). Public like the phase itself (docs/visibility.md): every team on it has locked, and a locked team is anyone’s to see; `current_user_classic_team` is the caller’s own line, null when signed out.
          */
         get: {
             parameters: {
@@ -8698,15 +8792,6 @@ export type paths = {
                             current_user_classic_team: components["schemas"]["PhaseLeaderboardRow"] | null;
                             meta: components["schemas"]["PageMeta"];
                         };
-                    };
-                };
-                /** @description Not signed in, or the token is invalid or expired */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
                     };
                 };
                 /** @description Not found, or not yours */

@@ -27,11 +27,19 @@ export interface CliResult {
   json<T = any>(): T
 }
 
+/** Where the traces of scenarios that fail on purpose go (not scenario-traces/ in the checkout). */
+const TEST_TRACES = path.join(os.tmpdir(), 'fanspole-test-traces')
+
 /** Runs one command line in-process through main() → loadProgram(), output captured. */
 export async function runCli(args: string[], env: NodeJS.ProcessEnv = {}): Promise<CliResult> {
   const stdout = new Sink()
   const stderr = new Sink()
-  const io = createIo({ stdout, stderr, stdin: Readable.from([]), env: { ...env } })
+  const io = createIo({
+    stdout,
+    stderr,
+    stdin: Readable.from([]),
+    env: { FANSPOLE_TRACE_DIR: TEST_TRACES, ...env },
+  })
   const code = await main(args, io)
   return {
     code,

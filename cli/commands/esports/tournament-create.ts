@@ -4,7 +4,7 @@ import type { Answer } from '../../lib/api-types'
 import { apiOf, runs, serverOptions } from '../../lib/command'
 import { UsageError } from '../../lib/errors'
 import { type Io, printJson } from '../../lib/io'
-import { instantFlag, intFlag, type OptionsOf } from '../../lib/options'
+import { choiceFlag, ESPORTS_KINDS_FLAG, instantFlag, intFlag, type OptionsOf } from '../../lib/options'
 import { style } from '../../lib/style'
 import { printTournament } from './tournament-view'
 
@@ -13,7 +13,7 @@ import { printTournament } from './tournament-view'
 const createOptions = serverOptions((z) => ({
   file: z.string().optional(),
   name: z.string().optional(),
-  kind: z.string().optional(),
+  kind: choiceFlag(z, ESPORTS_KINDS_FLAG).optional(),
   mode: z.enum(['solo', 'duo', 'squad'], { error: 'expected solo, duo or squad' }).optional(),
   squads: intFlag(z, 'a number of squads', 2, 10_000).optional(),
   closes: instantFlag(z).optional(),

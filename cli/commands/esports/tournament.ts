@@ -10,7 +10,7 @@ import {
   serverOptions,
 } from '../../lib/command'
 import { type Io, printJson } from '../../lib/io'
-import type { OptionsOf } from '../../lib/options'
+import { choiceFlag, ESPORTS_KINDS_FLAG, type OptionsOf } from '../../lib/options'
 import { style } from '../../lib/style'
 import { formatTable } from '../../lib/table'
 import { formatInstant } from '../../lib/time'
@@ -20,7 +20,7 @@ import { printTournament } from './tournament-view'
 /** `fanspole esports tournament …` (docs/esports.md, "Tournaments, rounds and slots"). */
 
 const listOptions = serverOptions((z) => ({
-  kind: z.string().max(40).optional(),
+  kind: choiceFlag(z, ESPORTS_KINDS_FLAG).optional(),
   status: z
     .enum(['registration', 'running', 'completed', 'cancelled'], {
       error: 'expected registration, running, completed or cancelled',
@@ -39,7 +39,7 @@ const joinOptions = serverOptions((z) => ({
 export function esportsTournamentCommand(io: Io): Command {
   const list = new Command('list')
     .description('List tournaments, newest first.')
-    .option('--kind <kind>', 'only this kind')
+    .option('--kind <kind>', `only this kind: ${ESPORTS_KINDS_FLAG.join(', ')}`)
     .option('--status <status>', 'registration, running, completed or cancelled')
   runs(io, list, listOptions, runList)
 

@@ -13,11 +13,11 @@ export async function requirePhase(deps: Deps, id: number) {
 }
 
 /** A page of a phase's leaderboard, and the viewer's own team wherever it stands. */
-export async function phaseLeaderboard(deps: Deps, phaseId: number, viewerId: number, page: Page) {
+export async function phaseLeaderboard(deps: Deps, phaseId: number, viewerId: number | null, page: Page) {
   const phase = await requirePhase(deps, phaseId)
   const board = await phaseStandings(deps.db, phase.id)
   const slice = board.slice(page.offset, page.offset + page.per_page)
-  const mine = board.find((s) => s.userId === viewerId)
+  const mine = viewerId === null ? undefined : board.find((s) => s.userId === viewerId)
   const shown = mine ? [...slice, mine] : slice
   const [sums, users] = await Promise.all([
     subsUsed(

@@ -109,8 +109,8 @@ export function championshipPhaseRoutes(deps: Deps) {
     '/api/championship/series_phases/{id}/leaderboard',
     {
       summary: 'The phase leaderboard (live while a phase match is being played)',
-      description: 'Teams that have played at least one match, best first (competition ranking: 1, 2, 2, 4).',
-      auth: true,
+      description:
+        'Teams that have played at least one match, best first (competition ranking: 1, 2, 2, 4). Public like the phase itself (docs/visibility.md): every team on it has locked, and a locked team is anyone’s to see; `current_user_classic_team` is the caller’s own line, null when signed out.',
       params: idParam,
       query: pagingQuery(20, 200),
       ok: json(LeaderboardSchema, 'Leaderboard'),
@@ -123,7 +123,7 @@ export function championshipPhaseRoutes(deps: Deps) {
         body: await phaseLeaderboard(
           deps,
           c.req.valid('param').id,
-          currentUser(c).id,
+          c.get('user')?.id ?? null,
           toPage(c.req.valid('query')),
         ),
       })),

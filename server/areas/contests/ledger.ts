@@ -179,7 +179,9 @@ export async function payFromPools(
   const users = payouts.flatMap((p) =>
     [...p.byUser].flatMap(([userId, amount]) => (amount > 0 ? [userId] : [])),
   )
-  const known = readAccounts(raw, users, codes)
+  // Only the compartment the prizes go to (one for every payout of a settlement).
+  const kinds = [...new Set(payouts.map((p) => p.compartment))]
+  const known = readAccounts(raw, users, codes, kinds.length === 1 ? kinds[0] : undefined)
   const byCode = new Map([...known.byId.values()].map((a) => [a.code, a]))
   for (const code of codes)
     if ((byCode.get(code) as AccountRow).currency !== 'INR')

@@ -38,6 +38,7 @@ export interface SettleOptions {
 }
 
 type ContestRow = { id: number; name: string; prize_structure: string; created_by_id: number | null }
+type Standing = ReturnType<LiveMatch['board']['standings']>[number]
 type Settled = { contest: ContestRow; entries: number; byUser: Map<number, number> }
 
 /**
@@ -187,10 +188,16 @@ async function finalStandings(tx: Tx, st: Statements | undefined, live: LiveMatc
     prizeStructureOf(contest),
     standings.map((s) => ({ id: s.memberId, rank: s.rank })),
   )
-  if (st)
-    for (const [i, s] of standings.entries())
+  if (st) {
+    // In member id order: the rows of a contest sit next to each other in the table, and the
+    // board hands them over by rank, which sends every update to a random page.
+    const order = Uint32Array.from(standings.keys())
+    order.sort((a, b) => (standings[a] as Standing).memberId - (standings[b] as Standing).memberId)
+    for (const i of order) {
+      const s = standings[i] as Standing
       st.standing.run(s.pointsX2, s.rank, prizes[i] as number, s.memberId)
-  else
+    }
+  } else
     await writeStandings(
       tx,
       standings.map((s, i) => [s.memberId, s.pointsX2, s.rank, prizes[i] as number]),

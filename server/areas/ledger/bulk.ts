@@ -3,6 +3,7 @@ import { lockRows } from '../../db/lock'
 import { perConnection } from '../../db/prepared'
 import type { Currency } from '../../db/schema'
 import type { AfterCommit, Tx } from '../../db/tx'
+import type { BusPayload } from '../../db/types'
 import { checkPosting, type PostingLine } from '../../domain/ledger'
 import { AppError } from '../../http/errors'
 import type { Bus } from '../../lib/bus'
@@ -25,26 +26,36 @@ export interface AccountRow {
   allow_negative: number
 }
 
-/** Accounts read ahead by the caller: by id, and every compartment of some users. */
+/** Accounts read ahead by the caller: by id, and by user (every compartment, or one). */
 export interface KnownAccounts {
   byId: Map<number, AccountRow>
   byUser: Map<number, AccountRow[]>
 }
 
 /**
- * Reads every account of `userIds` and the accounts with `codes`, for `postMany` to use
- * instead of reading them one by one. Users go in id order, 500 to a statement (`user_id in
- * (…)`: SQLite probes the (user_id, kind) index for each, in order, so each probe lands next
- * to the last — a range scan measured slower: it reads the accounts of everyone in between
- * too; a statement per user cost a call into the driver and an array per user).
+ * Reads the accounts of `userIds` (every compartment, or only `kind`'s) and the accounts with
+ * `codes`, for `postMany` to use instead of reading them one by one. Users go in id order, 500
+ * to a statement (`user_id in (…)`: SQLite probes the (user_id, kind) index for each, in order,
+ * so each probe lands next to the last — a range scan measured slower: it reads the accounts
+ * of everyone in between too; a statement per user cost a call into the driver and an array
+ * per user). A settlement pays into one compartment and asks for that one only: a third of
+ * the rows of a million-team match's 287k winners.
  */
-export function readAccounts(raw: RawHandles, userIds: number[], codes: string[]): KnownAccounts {
+export function readAccounts(
+  raw: RawHandles,
+  userIds: number[],
+  codes: string[],
+  kind?: string,
+): KnownAccounts {
   const known: KnownAccounts = { byId: new Map(), byUser: new Map() }
   const users = Float64Array.from(new Set(userIds)).sort()
+  const ofKind = kind === undefined ? '' : ' and kind = ?'
   for (let i = 0; i < users.length; i += CHUNK) {
-    const part = Array.from(users.subarray(i, i + CHUNK))
+    const part: Array<number | string> = Array.from(users.subarray(i, i + CHUNK))
     const sql = `select ${COLUMNS} from ledger_accounts where user_id in`
-    for (const row of inList(raw.sqlite, sql, part.length).all(...part) as AccountRow[]) {
+    const statement = inList(raw.sqlite, sql, part.length, ofKind)
+    if (kind !== undefined) part.push(kind)
+    for (const row of statement.all(...part) as AccountRow[]) {
       const userId = row.user_id as number
       const rows = known.byUser.get(userId)
       if (rows) rows.push(row)
@@ -131,7 +142,7 @@ export async function postMany(
   })
   // One update per account, to the balance computed from the one read in this transaction.
   for (const [id, balance] of final) st.setBalance.run(balance, id)
-  queueWalletPushes(st, raw.bus, after, accounts, final, known)
+  queueWalletPushes(st, raw.bus, after, accounts, final)
   return results
 }
 
@@ -243,8 +254,11 @@ function replays(
 }
 
 /**
- * Each moved user's balances as this transaction leaves them (from `known` when the caller read
- * all their compartments, else read now); the pushes are built after the commit in one job.
+ * A wallet push to each moved user, after the commit, with the balances this transaction
+ * leaves. Only a user whose stream someone follows has them read (now, inside the transaction,
+ * after the balance updates): 287k winners of a big match are mostly not looking. One who
+ * starts following before the commit gets a push without balances, which makes the client
+ * read its wallet again.
  */
 function queueWalletPushes(
   st: Statements,
@@ -252,46 +266,48 @@ function queueWalletPushes(
   after: AfterCommit,
   accounts: Map<number, AccountRow>,
   final: Map<number, number>,
-  known?: KnownAccounts,
 ) {
   const owners = [...new Set([...final.keys()].flatMap((id) => accounts.get(id)?.user_id ?? []))]
   owners.sort((a, b) => a - b)
-  const wallets = new Float64Array(owners.length * 3)
-  owners.forEach((userId, i) => {
-    const rows = known?.byUser.get(userId) ?? (st.accountsOfUser.all(userId) as AccountRow[])
-    for (const row of rows) {
-      const slot = COMPARTMENT_SLOT[row.kind]
-      if (slot !== undefined) wallets[i * 3 + slot] = final.get(row.id) ?? Number(row.balance)
+  const heard: Array<{ stream: string; message: BusPayload }> = []
+  const unheard: string[] = []
+  for (const userId of owners) {
+    const stream = notificationStream(userId)
+    if (bus.subscriberCount(stream) === 0) {
+      unheard.push(stream)
+      continue
     }
+    const b = { unused: 0, winnings: 0, coins: 0 }
+    for (const row of st.accountsOfUser.all(userId) as AccountRow[])
+      if (row.kind in b) b[row.kind as keyof typeof b] = Number(row.balance)
+    heard.push({ stream, message: { type: 'wallet', ...walletJson(b) } })
+  }
+  after.run(() => {
+    for (const h of heard) bus.publish(h.stream, h.message)
+    // Nobody followed these when the balances were written; the seq still moves on.
+    for (const stream of unheard) bus.publish(stream, UNHEARD_WALLET)
   })
-  after.run(() =>
-    owners.forEach((userId, i) => {
-      const stream = notificationStream(userId)
-      if (bus.subscriberCount(stream) === 0) {
-        bus.publish(stream, UNHEARD_WALLET)
-        return
-      }
-      const [unused, winnings, coins] = wallets.subarray(i * 3, i * 3 + 3) as unknown as number[]
-      const b = { unused: unused as number, winnings: winnings as number, coins: coins as number }
-      bus.publish(stream, { type: 'wallet', ...walletJson(b) })
-    }),
-  )
 }
 
 /**
- * For a stream nobody follows: its seq still moves on (a client that comes back sees the gap
- * and refetches) but no payload is built — 100k winners are mostly not looking.
+ * For a stream nobody followed when the balances were written: its seq still moves on (a
+ * client that comes back sees the gap and refetches; one that started following meanwhile
+ * reads its wallet again on a push without balances) but no payload is built.
  */
 const UNHEARD_WALLET = { type: 'wallet' }
 
-const COMPARTMENT_SLOT: Record<string, number> = { unused: 0, winnings: 1, coins: 2 }
 const COLUMNS = 'id, code, user_id, kind, currency, balance, allow_negative'
 const CHUNK = 500
 
-/** A cached `… in (?, ?, …)` statement for `n` values. */
-function inList(sqlite: BetterSqlite3.Database, sql: string, n: number): BetterSqlite3.Statement {
+/** A cached `… in (?, ?, …)` statement for `n` values (and `suffix` after the list). */
+function inList(
+  sqlite: BetterSqlite3.Database,
+  sql: string,
+  n: number,
+  suffix = '',
+): BetterSqlite3.Statement {
   const st = statementsFor(sqlite)
-  const text = `${sql} (${new Array(n).fill('?').join(', ')})`
+  const text = `${sql} (${new Array(n).fill('?').join(', ')})${suffix}`
   let stmt = st.lists.get(text)
   if (!stmt) {
     stmt = sqlite.prepare(text)

@@ -8,6 +8,7 @@ import { multilineText } from '../../http/text'
 import { CRICKET_ERAS, FOOTBALL_LEAGUES } from '../../sim'
 import { idParam, MatchSchema, matchesJson, requireMatch } from '../matches'
 import { completeMatch } from './complete'
+import { delayMatch } from './delay'
 import { ingestMatchEvents } from './ingest'
 import { abandonMatch, lockMatch } from './lifecycle'
 import { startSimulation } from './simulation'
@@ -145,6 +146,31 @@ export function adminMatchRoutes(deps: Deps) {
     async (c) => {
       const { id } = c.req.valid('param')
       await abandonMatch(deps, id, c.req.valid('json')?.reason)
+      return c.json({ match: await answer(id) }, 200)
+    },
+  )
+
+  route.post(
+    '/api/admin/matches/{id}/delay',
+    {
+      summary: 'Delay an upcoming match (rain before the start)',
+      description:
+        'The start moves `minutes` later (from now, when the start has passed without a lock), and with it the lock and the deadline reminders: teams stay editable and contests open until then. MatchChannel sends `status`. A match that is not upcoming answers 409 MATCH_STATE (a live one rained off is abandoned instead).',
+      auth: true,
+      params: idParam,
+      body: z.strictObject({
+        minutes: z
+          .number()
+          .int()
+          .min(1)
+          .max(24 * 60),
+      }),
+      ok: json(MatchAnswer, 'Delayed'),
+      errors: [403, 404, 409, 422],
+    },
+    async (c) => {
+      const { id } = c.req.valid('param')
+      await delayMatch(deps, id, c.req.valid('json').minutes)
       return c.json({ match: await answer(id) }, 200)
     },
   )

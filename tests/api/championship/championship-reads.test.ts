@@ -174,7 +174,7 @@ describe('classic team reads', () => {
     expect((await ctx.api.get(`${TEAMS}/999999`, me.token)).status).toBe(404)
   })
 
-  it('leaderboard: locked teams best first with transfer sums, paged, with mine', async () => {
+  it('leaderboard: locked teams best first with transfer sums, paged, with mine; signed out too', async () => {
     const teams = [await withTeam('a'), await withTeam('b'), await withTeam('c')]
     expect(
       (await ctx.api.get(`${PHASES}/${phase.id}/leaderboard`, teams[0]!.me.token)).body.classic_teams,
@@ -197,5 +197,13 @@ describe('classic team reads', () => {
     expect(
       (await ctx.api.get(`${PHASES}/${phase.id}/leaderboard?per_page=0`, teams[0]!.me.token)).status,
     ).toBe(422)
+    // Public like the phase (docs/visibility.md): signed out, the same board without a line of mine.
+    const signedIn = await ctx.api.get(`${PHASES}/${phase.id}/leaderboard`, teams[0]!.me.token)
+    const signedOut = await ctx.api.get(`${PHASES}/${phase.id}/leaderboard`)
+    expect(signedOut.status).toBe(200)
+    expect(signedOut.body.classic_teams).toHaveLength(3)
+    expect(signedOut.body.classic_teams).toEqual(signedIn.body.classic_teams)
+    expect(signedOut.body.current_user_classic_team).toBeNull()
+    expect((await ctx.api.get(`${PHASES}/999999/leaderboard`)).status).toBe(404)
   })
 })

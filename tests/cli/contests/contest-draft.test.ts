@@ -59,10 +59,20 @@ describe('the prize and entries choices of a draft', () => {
 describe('usage errors before any request (exit 2)', () => {
   const env = { FANSPOLE_SERVER: 'http://127.0.0.1:9', FANSPOLE_HOME: '/nonexistent-fanspole-home' }
   it.each([
-    [['contest', 'create', '--name', 'x', '--size', '4'], '--match is required'],
-    [['contest', 'create', '--game', 'championship', '--name', 'x', '--size', '4'], '--phase is required'],
+    [['contest', 'create', '--name', 'x', '--size', '4'], "required option '--match <id>' not specified"],
+    [
+      ['contest', 'create', '--game', 'championship', '--name', 'x', '--size', '4'],
+      "required option '--phase <id>' (with --game championship) not specified",
+    ],
+    [
+      ['contest', 'create'],
+      "required options '--match <id>', '--name <text>', '--size <n>' (2 to 500 members) not specified",
+    ],
     [['contest', 'create', '--game', 'auction', '--match', '1'], '--game: expected one of single-match'],
-    [['contest', 'create', '--match', '1', '--name', 'x'], '--size is required'],
+    [
+      ['contest', 'create', '--match', '1', '--name', 'x'],
+      "required option '--size <n>' (2 to 500 members) not specified",
+    ],
     [['contest', 'create', '--match', '1', '--name', 'x', '--size', '501'], '--size: must be at most 500'],
     [
       ['contest', 'create', '--match', '1', '--name', 'x', '--size', '4', '--fee', '10001'],

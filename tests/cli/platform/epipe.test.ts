@@ -104,4 +104,29 @@ describe('match show --watch | head', () => {
     expect(stderr).toBe('')
     expect(stdout.split('\n')[0]).toMatch(/: live/)
   }, 60_000)
+
+  it('ends with exit 0 when `| head -n 1` goes away while the watch is idle (no write to fail)', async () => {
+    const match = await liveMatch(12)
+    // A real shell pipeline (a pipe, not a socket), and nothing scored after the first line.
+    const child = spawn(
+      'bash',
+      ['-c', `set -o pipefail; "${process.execPath}" "${bin}" match show ${match.id} --watch | head -n 1`],
+      { cwd: root, env: { ...process.env, ...world.env, NO_COLOR: '1' }, detached: true },
+    )
+    // Were it to wait for ever (as it did), the whole pipeline is ended and the test fails.
+    const stuck = setTimeout(() => process.kill(-(child.pid as number), 'SIGKILL'), 30_000)
+    let stdout = ''
+    let stderr = ''
+    child.stdout.on('data', (chunk) => {
+      stdout += chunk
+    })
+    child.stderr.on('data', (chunk) => {
+      stderr += chunk
+    })
+    const exited = await new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)))
+    clearTimeout(stuck)
+    expect(stderr.replace(/^note: signed in to .* as the default admin .*\n/, '')).toBe('')
+    expect(exited).toBe(0)
+    expect(stdout).toMatch(/^.*: live\n$/)
+  }, 60_000)
 })

@@ -69,6 +69,7 @@ export const adminRecipes: Record<string, Recipe> = {
     return id
   }),
   'POST /api/admin/matches/{id}/abandon': admin('abandon', fixture, { reason: 'Rain all day' }),
+  'POST /api/admin/matches/{id}/delay': admin('delay', fixture, { minutes: 30 }),
   'POST /api/admin/matches/{id}/replay': admin('replay', playedFixture, { speed: 1 }),
   'POST /api/admin/matches/{id}/events': async (k) => {
     const id = await startedFixture(k)

@@ -132,6 +132,9 @@ describe('ranks and ties', () => {
           const ranks = competitionRanks(scores)
           const entries = ranks.map((rank, i) => ({ id: (i * 7) % 61, rank }))
           expect(distributePrizes(structure, entries)).toEqual(reference(structure, entries))
+          // As a board hands them over: in rank order (the walk takes them as they come).
+          const byRank = [...entries].sort((a, b) => a.rank - b.rank)
+          expect(distributePrizes(structure, byRank)).toEqual(reference(structure, byRank))
         },
       ),
     )

@@ -237,4 +237,47 @@ describe('postMany, the settlement ledger path', () => {
       await s.world.close()
     }
   })
+
+  it('reads one compartment when asked, and pushes balances only to users someone follows', async () => {
+    const s = await side()
+    try {
+      const { deps } = s.world
+      const raw = { sqlite: deps.dbHandle.sqlite!, bus: deps.bus }
+      const [a, b] = s.users as [number, number]
+      const known = readAccounts(raw, [a, b], [SYSTEM_ACCOUNTS.house.code], 'winnings')
+      expect([...(known.byUser.get(a) ?? [])].map((r) => r.kind)).toEqual(['winnings'])
+      expect(known.byId.size).toBe(3)
+      expect(readAccounts(raw, [a], []).byUser.get(a)?.length).toBeGreaterThan(1)
+
+      // b's stream had a follower in side(); a new user's stream has none until mid-transaction.
+      const late = (await makeUser(deps)).id
+      const lateWinnings = await userAccountId(deps.db, late, 'winnings')
+      const heard: unknown[] = []
+      const pay = (key: string, to: number) => ({
+        kind: 'move',
+        idempotencyKey: key,
+        lines: [
+          { accountId: s.accounts[6] as number, amount: -250 },
+          { accountId: to, amount: 250 },
+        ],
+        nowMs: deps.clock.now(),
+      })
+      const bWinnings = s.accounts[3] as number
+      await withTx(deps, async (tx, after) => {
+        await postMany(tx, [pay('w1', bWinnings), pay('w2', lateWinnings)], after, raw, known)
+        // Following starts after the balances were written, before the commit.
+        deps.bus.subscribe(notificationStream(late), (m) => heard.push(m))
+      })
+      expect(s.wallets.get(b)).toMatchObject({
+        type: 'wallet',
+        ...walletJson(await userBalances(deps.db, b)),
+      })
+      // No balances were read for it: a push that tells the client to read its wallet again.
+      expect(heard).toHaveLength(1)
+      expect(heard[0]).toMatchObject({ type: 'wallet' })
+      expect(heard[0]).not.toHaveProperty('current_balance')
+    } finally {
+      await s.world.close()
+    }
+  })
 })

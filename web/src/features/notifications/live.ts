@@ -1,5 +1,5 @@
 import type { Subscription } from '@rails/actioncable'
-import { useQueryClient } from '@tanstack/react-query'
+import { type QueryClient, useQueryClient } from '@tanstack/react-query'
 import { useEffect } from 'react'
 import { getConsumer } from '../../lib/cable'
 import { type Me, meQuery } from '../../lib/me'
@@ -79,18 +79,7 @@ export function useLiveNotifications(enabled: boolean): void {
               // card with my entries are read again.
               void client.invalidateQueries({ queryKey: ['contests'] })
             } else if (message.type === 'wallet') {
-              client.setQueryData<Me>(meQuery.queryKey, (me) => {
-                if (!me) return me
-                const next = {
-                  ...me,
-                  current_balance: message.current_balance ?? me.current_balance,
-                  unused_balance: message.unused_balance ?? me.unused_balance,
-                  winning_balance: message.winning_balance ?? me.winning_balance,
-                  coin_balance: message.coin_balance ?? me.coin_balance,
-                }
-                cacheMe(next)
-                return next
-              })
+              applyWallet(client, message)
             }
           },
         },
@@ -101,4 +90,26 @@ export function useLiveNotifications(enabled: boolean): void {
       subscription?.unsubscribe()
     }
   }, [enabled, client])
+}
+
+type WalletPush = Extract<Broadcast, { type: 'wallet' }>
+
+/** Balances from a wallet push; a push without them (sent while nobody followed) means read again. */
+function applyWallet(client: QueryClient, message: WalletPush): void {
+  if (message.current_balance === undefined) {
+    void client.invalidateQueries({ queryKey: meQuery.queryKey })
+    return
+  }
+  client.setQueryData<Me>(meQuery.queryKey, (me) => {
+    if (!me) return me
+    const next = {
+      ...me,
+      current_balance: message.current_balance ?? me.current_balance,
+      unused_balance: message.unused_balance ?? me.unused_balance,
+      winning_balance: message.winning_balance ?? me.winning_balance,
+      coin_balance: message.coin_balance ?? me.coin_balance,
+    }
+    cacheMe(next)
+    return next
+  })
 }
