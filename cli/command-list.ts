@@ -117,6 +117,13 @@ export const COMMANDS: CommandEntry[] = [
     load: async () => (await import('./commands/outbox')).outboxCommand,
   },
   {
+    name: 'logs',
+    group: SERVER,
+    term: 'logs',
+    description: "the server's live log of requests and broadcasts (admin)",
+    load: async () => (await import('./commands/logs')).logsCommand,
+  },
+  {
     name: 'kyc',
     group: SERVER,
     term: 'kyc',

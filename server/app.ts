@@ -22,6 +22,7 @@ import { notificationRoutes } from './areas/notifications'
 import { commentRoutes, feedRoutes, postRoutes } from './areas/posts'
 import { prizeStructureRoutes } from './areas/prize-structures'
 import { reportRoutes, socialReportRoutes } from './areas/reports'
+import { requestLogRoutes } from './areas/request-log'
 import { snapshotRoutes } from './areas/snapshots'
 import { leaderboardRoutes, otherRoutes } from './areas/social'
 import { matchSquadRoutes, teamRoutes } from './areas/teams'
@@ -84,7 +85,7 @@ export type App = ReturnType<typeof createApp>
 /** What every request meets before a route: errors, headers, the maintenance gate, body limits, the API steps, admin-only paths. */
 function mountEdge(app: OpenAPIHono<AppEnv>, deps: Deps) {
   app.onError(errorHandler(deps.log))
-  app.use('*', edgeHeaders())
+  app.use('*', edgeHeaders(deps.tap ? { tap: deps.tap, wallNow: deps.clock.wallNow } : undefined))
   // Image uploads have their own, larger limit (over it: 422 on the file field).
   // First of all: while the database is swapped (docs/snapshots.md) every API request is a 503.
   const gate = maintenanceGate(deps)
@@ -132,6 +133,7 @@ function mountAreas(app: OpenAPIHono<AppEnv>, deps: Deps, cable: CableServer | u
   app.route('/', clockRoutes(deps))
   app.route('/', ledgerRoutes(deps))
   app.route('/', adminRoutes(deps))
+  app.route('/', requestLogRoutes(deps))
   app.route('/', actAsRoutes(deps))
   app.route('/', classroomRoutes(deps))
   app.route('/', snapshotRoutes(deps, cable))

@@ -12,11 +12,12 @@ import { type DatabaseLock, type LockMode, lockDatabase } from './db/database-lo
 import { createScratchDatabase, type DbHandle, openDatabase } from './db/dialect'
 import { migrateToLatest } from './db/migrate'
 import { createRng } from './domain/rng'
-import { createBus } from './lib/bus'
+import { type Bus, createBus } from './lib/bus'
 import { createClock } from './lib/clock'
 import { createLogger, type Logger } from './lib/log'
 import { createPostgresBus } from './lib/pg-bus'
 import { createScheduler } from './lib/scheduler'
+import { createTap, tappedBus } from './lib/tap'
 
 export interface BootOptions {
   /** Real time source (tests pass a manual one). */
@@ -140,11 +141,14 @@ async function assemble(
   const clock = await migrateAndClock(dbHandle, options, log)
   const onHandlerError = (error: unknown) => log.error('bus handler failed', { error: String(error) })
   // One process on SQLite: the bus stays in memory. On PostgreSQL every process shares it.
-  const bus =
+  const rawBus =
     dbHandle.kind === 'postgres' && databaseUrl
       ? createPostgresBus({ db, url: databaseUrl, log, wallNow: clock.wallNow, onHandlerError })
       : createBus(onHandlerError)
-  if ('ready' in bus) await bus.ready
+  if ('ready' in rawBus) await rawBus.ready
+  // Every broadcast is recorded on the tap while an admin listens to the server's log.
+  const tap = createTap(rawBus, clock.wallNow)
+  const bus = tappedBus<Bus>(rawBus, tap, clock.wallNow)
   // Whoever closes the database stops the bus first (its LISTEN connection, its last publishes).
   const closeDb = dbHandle.close
   dbHandle.close = async () => {
@@ -173,6 +177,7 @@ async function assemble(
     log,
     config: effective,
     scheduler,
+    tap,
   }
   // Several processes: each runs on the clock stored in the database, whoever changed it.
   if (bus.stage) followClock(deps)

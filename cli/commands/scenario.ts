@@ -1,6 +1,6 @@
 import { Command } from 'commander'
 import { type Io, processIo } from '../lib/io'
-import { withJson } from '../lib/options'
+import { withJson, withServer } from '../lib/options'
 import type { ScenarioRunFlags } from '../scenario/run-command'
 
 const EXAMPLES = `
@@ -81,7 +81,11 @@ export function scenarioCommand(io: Io = processIo()): Command {
     const { runWorker } = await import('../scenario/worker')
     await runWorker(io)
   })
-  return scenario.addCommand(run).addCommand(traceCommand(io)).addCommand(worker, { hidden: true })
+  return scenario
+    .addCommand(run)
+    .addCommand(traceCommand(io))
+    .addCommand(recordCommand(io))
+    .addCommand(worker, { hidden: true })
 }
 
 const TRACE_EXAMPLES = `
@@ -110,4 +114,42 @@ function traceCommand(io: Io): Command {
     runTraceCommand(file, flags, io)
   })
   return trace
+}
+
+const RECORD_EXAMPLES = `
+Examples:
+  fanspole scenario record --out flow.yaml
+  fanspole scenario record --out flow.yaml --user demo@fanspole.local --name "joins a contest"
+  fanspole scenario record --out flow.yaml --for 60s --reads
+
+Signs in as the admin to follow the server's log (see \`fanspole logs tail\`). Recording
+ends with Ctrl-C, --for, or the user signing out. How ids and failed calls are written:
+docs/scenarios.md, "Recording a session".
+`
+
+/** `fanspole scenario record --out FILE`: one web session's API calls, as a runnable scenario. */
+function recordCommand(io: Io): Command {
+  const record = new Command('record')
+    .summary("record one user's session on a running server into a scenario file")
+    .description(
+      "Follows the server's live log and writes what one signed-in user does — each API call with its body, its status and key fields expected, the ids it produced saved as variables — as a scenario that replays it with a fresh user. A call that failed is written as a step expecting that failure.",
+    )
+    .requiredOption('--out <file>', 'the scenario file to write (YAML)')
+    .option('--user <email>', 'record this user (default: the first user who makes a signed-in call)')
+    .option('--name <text>', "the scenario's name")
+    .option('--for <duration>', 'stop after this long (e.g. 60s, 5m)')
+    .option('--reads', 'keep successful reads (GET) too; by default only writes and failed reads')
+    .option(
+      '--credit <rupees>',
+      'credit the fresh user this much first, so paid joins work (0: none)',
+      '1000',
+    )
+  withServer(record)
+  withJson(record)
+  record.addHelpText('after', RECORD_EXAMPLES)
+  record.action(async (flags: Record<string, unknown>) => {
+    const { runRecordCommand } = await import('../scenario/record/record-command')
+    await runRecordCommand(flags, io)
+  })
+  return record
 }

@@ -5,6 +5,7 @@ import type { Bus } from '../lib/bus'
 import type { Clock } from '../lib/clock'
 import type { Logger } from '../lib/log'
 import type { Scheduler } from '../lib/scheduler'
+import type { Tap } from '../lib/tap'
 import type { Config } from './config'
 
 /**
@@ -20,6 +21,8 @@ export interface Deps {
   log: Logger
   config: Config
   scheduler: Scheduler
+  /** The server's log of requests and broadcasts, recording only while an admin listens (lib/tap.ts). */
+  tap?: Tap
   /**
    * Set only on the copy of the deps a request gets inside its own transaction (idempotent
    * routes): then `db` is that transaction and `withTx` nests in it as a savepoint.

@@ -1222,6 +1222,75 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/log": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The server's requests and broadcasts, live (server-sent events)
+         * @description A `text/event-stream` of records: `request` (method, path, query, status, ms, the caller; with `bodies=true` the redacted request body of a write and the JSON answer), `broadcast` (stream, channel, message type) and `dropped` (how many records a slow listener missed). Every server process on the database contributes. Records start when the stream opens; nothing is kept.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Whether request records carry bodies and answers (redacted) */
+                    bodies?: "true" | "false";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Server-sent events, one record each (`data:` is its JSON) */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/event-stream": string;
+                    };
+                };
+                /** @description Not signed in, or the token is invalid or expired */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Signed in but not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Invalid input; `errors` holds field messages */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/matches": {
         parameters: {
             query?: never;

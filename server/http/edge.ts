@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import type { Context, MiddlewareHandler } from 'hono'
+import type { Tap } from '../lib/tap'
+import { watchRequest } from './request-tap'
 import type { AppEnv } from './router'
 
 const CSP_APP = [
@@ -75,18 +77,21 @@ export function jsonAnswer(
 /**
  * The headers every answer carries, in one middleware: the request id (the caller's
  * `X-Request-Id` when it is a plain token, else a new UUID; errors quote it as `request_id`),
- * the security headers, and a Content-Security-Policy unless the route chose its own.
+ * the security headers, and a Content-Security-Policy unless the route chose its own. While
+ * someone listens to the server's log, the request is recorded too (request-tap.ts).
  *
  * One pass over the answer's headers instead of one per concern: each middleware that touched
  * `c.res.headers` after the handler turned the answer's plain header record into a Headers
  * object and set its values again, a measurable part of a small read.
  */
-export function edgeHeaders(): MiddlewareHandler<AppEnv> {
+export function edgeHeaders(tap?: { tap: Tap; wallNow: () => number }): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const given = c.req.header('x-request-id')
     const id = given !== undefined && CALLER_ID.test(given) ? given : randomUUID()
     c.set('requestId', id)
-    await next()
+    // Recorded only while an admin listens (lib/tap.ts): otherwise one comparison.
+    if (tap?.tap.active()) await watchRequest(c, next, tap.tap, tap.wallNow)
+    else await next()
     if ((c.res as Response & { [COMPLETE]?: true })[COMPLETE]) return
     const headers = c.res.headers
     headers.set('X-Request-Id', id)

@@ -34,6 +34,8 @@ export function withFastReads(deps: Deps, listener: RequestListener): RequestLis
   return (incoming, outgoing) => {
     // The maintenance gate (maintenance.ts) is answered by the full path.
     if (maintenanceReason(deps) !== null) return listener(incoming, outgoing)
+    // While an admin listens to the server's log every request goes through Hono, where it is recorded.
+    if (deps.tap?.active()) return listener(incoming, outgoing)
     const request = incoming.method === 'GET' ? plainRequest(incoming) : undefined
     if (!request) return listener(incoming, outgoing)
     // All of it synchronously, as a bare node:http handler would (a promise hop or two per

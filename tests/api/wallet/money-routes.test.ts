@@ -45,6 +45,8 @@ const NOT_WALKED: Record<string, string> = {
   'POST /api/auction/tournaments/{id}/bid_player':
     'needs a tournament of four managers with its bidding window open; purse credits only, as above',
   'POST /api/auction/tournaments/{id}/release': 'needs a player won in a tournament window, as above',
+  'GET /api/admin/log':
+    'the server’s live log: a stream that stays open until its reader leaves, and moves no money (tests/api/admin/server-log.test.ts)',
 }
 
 /**
