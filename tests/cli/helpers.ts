@@ -214,3 +214,30 @@ export function cliApiWorld(): CliApiWorld {
 export function readCredentials(home: string): { servers: Record<string, any> } {
   return JSON.parse(fs.readFileSync(path.join(home, 'credentials.json'), 'utf8'))
 }
+
+/**
+ * A temporary directory for one test file's scenario files: made before its tests, removed
+ * after them. `write(name, text)` writes a file in it (making its folders) and returns its path.
+ */
+export function scenarioFiles(prefix: string): {
+  readonly dir: string
+  write(name: string, text: string): string
+} {
+  let tmp: ReturnType<typeof tempDir> | undefined
+  beforeAll(() => {
+    tmp = tempDir(prefix)
+  })
+  afterAll(() => tmp?.remove())
+  const dir = () => (tmp as ReturnType<typeof tempDir>).dir
+  return {
+    get dir() {
+      return dir()
+    },
+    write(name: string, text: string): string {
+      const file = path.join(dir(), name)
+      fs.mkdirSync(path.dirname(file), { recursive: true })
+      fs.writeFileSync(file, text)
+      return file
+    },
+  }
+}

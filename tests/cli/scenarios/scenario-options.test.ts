@@ -2,24 +2,14 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type CliWorld, cliWorld, exits, runCli, tempDir } from '../helpers'
+import { type CliWorld, cliWorld, exits, runCli, scenarioFiles } from '../helpers'
 
 /**
  * `scenario run` for testers: the object around a failed path, --grep, --skip,
  * --bail, --reporter junit, and a restarting scenario skipped under --server.
  */
-let tmp: ReturnType<typeof tempDir>
-beforeAll(() => {
-  tmp = tempDir('fanspole-scenario-options-')
-})
-afterAll(() => tmp.remove())
-
-function write(name: string, text: string): string {
-  const file = path.join(tmp.dir, name)
-  fs.mkdirSync(path.dirname(file), { recursive: true })
-  fs.writeFileSync(file, text)
-  return file
-}
+const tmp = scenarioFiles('fanspole-scenario-options-')
+const write = tmp.write
 
 const pass = (name: string) => `
 name: ${name}

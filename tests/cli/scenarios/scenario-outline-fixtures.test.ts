@@ -1,23 +1,13 @@
 // biome-ignore-all lint/suspicious/noTemplateCurlyInString: scenario files use ${…} placeholders, written here as plain strings
 import fs from 'node:fs'
 import path from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { type FixtureCache, loadScenarioRuns, ScenarioFormatError } from '../../../cli/scenario/loader'
-import { exits, runCli, tempDir } from '../helpers'
+import { exits, runCli, scenarioFiles } from '../helpers'
 
 /** Outlines (`examples:`), shared `fixtures:` files and `vars:`. */
-let tmp: ReturnType<typeof tempDir>
-beforeAll(() => {
-  tmp = tempDir('fanspole-scenario-outline-')
-})
-afterAll(() => tmp.remove())
-
-function write(name: string, text: string): string {
-  const file = path.join(tmp.dir, name)
-  fs.mkdirSync(path.dirname(file), { recursive: true })
-  fs.writeFileSync(file, text)
-  return file
-}
+const tmp = scenarioFiles('fanspole-scenario-outline-')
+const write = tmp.write
 
 function problemsOf(file: string): string[] {
   try {

@@ -1,21 +1,11 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type CliWorld, cliWorld, exits, runCli, tempDir } from '../helpers'
+import { type CliWorld, cliWorld, exits, runCli, scenarioFiles, tempDir } from '../helpers'
 
 /** `scenario run` choosing and re-running: --tag / --skip-tag, --retries (flaky), --last-failed. */
-let tmp: ReturnType<typeof tempDir>
-beforeAll(() => {
-  tmp = tempDir('fanspole-scenario-rerun-')
-})
-afterAll(() => tmp.remove())
-
-function write(name: string, text: string): string {
-  const file = path.join(tmp.dir, name)
-  fs.mkdirSync(path.dirname(file), { recursive: true })
-  fs.writeFileSync(file, text)
-  return file
-}
+const tmp = scenarioFiles('fanspole-scenario-rerun-')
+const write = tmp.write
 
 const tagged = (name: string, tags: string) =>
   `name: ${name}\ntags: [${tags}]\nsteps:\n  - request: { method: GET, path: /api/health }\n`

@@ -1,26 +1,14 @@
-// biome-ignore-all lint/suspicious/noTemplateCurlyInString: scenario files use ${…} placeholders, written here as plain strings
-import fs from 'node:fs'
 import path from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { exits, runCli, tempDir } from '../helpers'
+import { describe, expect, it } from 'vitest'
+import { exits, runCli, scenarioFiles } from '../helpers'
 
 /**
  * `scenario run --workers N`: the scenarios run in worker processes (the real bin, started by
  * the run), each on its own ephemeral server; each scenario's lines come out together, and
  * every reporter lists the results in file order.
  */
-let tmp: ReturnType<typeof tempDir>
-beforeAll(() => {
-  tmp = tempDir('fanspole-scenario-workers-')
-})
-afterAll(() => tmp.remove())
-
-function write(name: string, text: string): string {
-  const file = path.join(tmp.dir, name)
-  fs.mkdirSync(path.dirname(file), { recursive: true })
-  fs.writeFileSync(file, text)
-  return file
-}
+const tmp = scenarioFiles('fanspole-scenario-workers-')
+const write = tmp.write
 
 /** Steps named after the scenario, with waits, so that two at once would interleave if printed live. */
 const scenario = (name: string, waits: number[], fail = false) =>
