@@ -93,3 +93,16 @@ export async function validTeamBody(deps: Deps, matchId: number, sport = 'cricke
     vice_captain: team.vice_captain_id,
   }
 }
+
+/** A ball of `runs` off the first bowler of one side to the first two batters of the other. */
+export async function firstBall(deps: Deps, matchId: number, runs: number) {
+  const squad = await squadOf(deps, matchId)
+  const [a, b] = [...new Set(squad.map((p) => p.real_team_id))]
+  const batting = squad.filter((p) => p.real_team_id === a)
+  return {
+    batter: (batting[0] as { id: number }).id,
+    nonStriker: (batting[1] as { id: number }).id,
+    bowler: (squad.find((p) => p.real_team_id === b) as { id: number }).id,
+    runs,
+  }
+}

@@ -4,7 +4,7 @@ import { Readable, Writable } from 'node:stream'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createIo } from '../../../cli/lib/io'
 import { main } from '../../../cli/main'
-import { squadOf } from '../../helpers/league'
+import { firstBall } from '../../helpers/league'
 import { cricketMatch, type LeagueCliWorld, leagueCliWorld, oneBall } from '../match-world'
 
 const root = path.resolve(import.meta.dirname, '..', '..', '..')
@@ -20,15 +20,7 @@ afterAll(() => world.close())
 async function liveMatch(n: number) {
   const { match } = await cricketMatch(world, n)
   await world.api.post(`/api/admin/matches/${match.id}/start`, undefined, world.adminToken)
-  const squad = await squadOf(world.server.deps, match.id)
-  const [a, b] = [...new Set(squad.map((p) => p.real_team_id))]
-  const batting = squad.filter((p) => p.real_team_id === a)
-  const ball = {
-    batter: batting[0]!.id,
-    nonStriker: batting[1]!.id,
-    bowler: squad.find((p) => p.real_team_id === b)!.id,
-    runs: 1,
-  }
+  const ball = await firstBall(world.server.deps, match.id, 1)
   return {
     id: match.id as number,
     async score() {

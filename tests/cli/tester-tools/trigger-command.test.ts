@@ -78,16 +78,8 @@ describe('fanspole trigger match.* and player.*', () => {
   it('player.ruled_out takes the player out of the lineup: re-scored, no points for them', async () => {
     const { match } = await cricketMatch(kit.world, 0)
     await kit.world.api.post(`/api/admin/matches/${match.id}/start`, undefined, kit.world.adminToken)
-    const { squadOf } = await import('../../helpers/league')
-    const squad = await squadOf(kit.world.server.deps, match.id)
-    const [a, b] = [...new Set(squad.map((p) => p.real_team_id))]
-    const batting = squad.filter((p) => p.real_team_id === a)
-    const ball = {
-      batter: batting[0]!.id,
-      nonStriker: batting[1]!.id,
-      bowler: squad.find((p) => p.real_team_id === b)!.id,
-      runs: 6,
-    }
+    const { firstBall } = await import('../../helpers/league')
+    const ball = await firstBall(kit.world.server.deps, match.id, 6)
     const { events } = await oneBall(kit.world, match.id, ball)
     expect(
       (await kit.world.api.post(`/api/admin/matches/${match.id}/events`, { events }, kit.world.adminToken))
