@@ -77,18 +77,21 @@ export function weightedOrder<T extends { id: number }>(
 }
 
 /**
- * Greedy with look-ahead: players of `order` are taken one by one, each only if a valid team
- * within budget can still be completed from the pool with it. Null unless the team fills.
+ * Greedy with look-ahead: players of `order` are taken one by one after the `start` ones,
+ * each only if a valid team within budget can still be completed from the pool with it.
+ * Null unless the team fills.
  */
 export function takeInOrder(
   rules: SportRules,
   pool: readonly TeamPlayer[],
   order: readonly TeamPlayer[],
+  start: readonly number[] = [],
 ): number[] | null {
-  const chosen: number[] = []
+  const chosen: number[] = [...start]
   for (const player of order) {
     if (chosen.length === rules.team_size) break
-    if (canComplete(rules, pool, [...chosen, player.id])) chosen.push(player.id)
+    if (!chosen.includes(player.id) && canComplete(rules, pool, [...chosen, player.id]))
+      chosen.push(player.id)
   }
   return chosen.length === rules.team_size ? chosen : null
 }
