@@ -142,7 +142,9 @@ async function envSeed(io: Io): Promise<number | undefined> {
   const { z } = await import('zod')
   const parsed = seedFlag(z).safeParse(text)
   if (!parsed.success)
-    throw new UsageError(`FANSPOLE_SEED: expected a seed (a whole number from 0), got ${JSON.stringify(text)}`)
+    throw new UsageError(
+      `FANSPOLE_SEED: expected a seed (a whole number from 0), got ${JSON.stringify(text)}`,
+    )
   return parsed.data
 }
 

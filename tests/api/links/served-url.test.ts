@@ -6,7 +6,11 @@ import { apiWorld } from '../../helpers/world'
 // served_url, written at listen time); links made for a caller on this machine — the
 // instructor's CLI on 127.0.0.1 — carry it: class cards, sign_in_url, invite links.
 
-const ctx = apiWorld({ league: true, admin: true, config: { publicUrl: undefined, allowedHosts: ['league.lan'] } })
+const ctx = apiWorld({
+  league: true,
+  admin: true,
+  config: { publicUrl: undefined, allowedHosts: ['league.lan'] },
+})
 const LAN = 'http://10.9.8.7:4321'
 
 async function groupInvite(host: string) {
