@@ -168,6 +168,14 @@ export const COMMANDS: CommandEntry[] = [
     load: async () => (await import('./commands/contest')).contestCommand,
   },
   {
+    name: 'team',
+    group: PLAY,
+    term: 'team',
+    description:
+      'build your daily team for a match: by strategy (favourite, differential, random) or by player names',
+    load: async () => (await import('./commands/team')).dailyTeamCommand,
+  },
+  {
     name: 'prizes',
     group: PLAY,
     term: 'prizes',
