@@ -42,7 +42,7 @@ const ReportSchema = z.object({
     contest_id: int().nullable(),
   }),
   rule: z.object({
-    participation: z.record(z.enum(PARTICIPATION_METRICS), int()),
+    participation: z.partialRecord(z.enum(PARTICIPATION_METRICS), int()),
     result: z.enum(RESULT_MODES),
     drop_lowest: int(),
     negative_as_zero: z.boolean(),

@@ -11,7 +11,7 @@ type Row = Record<string, number | string | null>
 async function playedClass() {
   const made = await ctx.api.post('/api/admin/classrooms', { students: 3, seats: 4 }, ctx.admin.token)
   expect(made.status, JSON.stringify(made.body)).toBe(201)
-  const [a, b] = made.body.students as Student[]
+  const [a, b] = made.body.students as [Student, Student, Student]
   const { db } = ctx.world.deps
   const tokenA = (await ctx.api.login(a.username, a.password)).access_token as string
   await ctx.api.login(a.username, a.password)
