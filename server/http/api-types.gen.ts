@@ -5160,6 +5160,82 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/auctions/{id}/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An auction’s bids, picks and transfers
+         * @description For its owner and admins (404 to anyone else).
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Every bid, pick, transfer, entry, payout and refund, in time order */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            rows: {
+                                amount: number;
+                                at: string;
+                                at_ms: number;
+                                auction_id: number | null;
+                                contest_id: number | null;
+                                franchise: string | null;
+                                /** @enum {string} */
+                                kind: "bid" | "pick" | "transfer" | "entry" | "payout" | "refund";
+                                player: string | null;
+                                player_id: number | null;
+                                /** @enum {string} */
+                                unit: "coins" | "paise";
+                                user_id: number;
+                                username: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Not signed in, or the token is invalid or expired */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found, or not yours */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/auctions/{id}/franchises": {
         parameters: {
             query?: never;
@@ -9607,6 +9683,82 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/classrooms/{id}/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A class’s students’ rows in its auction and its contest
+         * @description For the instructor who made the class and admins (404 to anyone else).
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Every bid, pick, transfer, entry, payout and refund, in time order */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            rows: {
+                                amount: number;
+                                at: string;
+                                at_ms: number;
+                                auction_id: number | null;
+                                contest_id: number | null;
+                                franchise: string | null;
+                                /** @enum {string} */
+                                kind: "bid" | "pick" | "transfer" | "entry" | "payout" | "refund";
+                                player: string | null;
+                                player_id: number | null;
+                                /** @enum {string} */
+                                unit: "coins" | "paise";
+                                user_id: number;
+                                username: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Not signed in, or the token is invalid or expired */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found, or not yours */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/classrooms/{id}/report": {
         parameters: {
             query?: never;
@@ -10766,6 +10918,82 @@ export type paths = {
                 };
                 /** @description Invalid input; `errors` holds field messages */
                 422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/contests/{id}/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A contest’s entries, payouts and refunds
+         * @description For its owner and admins (404 to anyone else).
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Every bid, pick, transfer, entry, payout and refund, in time order */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            rows: {
+                                amount: number;
+                                at: string;
+                                at_ms: number;
+                                auction_id: number | null;
+                                contest_id: number | null;
+                                franchise: string | null;
+                                /** @enum {string} */
+                                kind: "bid" | "pick" | "transfer" | "entry" | "payout" | "refund";
+                                player: string | null;
+                                player_id: number | null;
+                                /** @enum {string} */
+                                unit: "coins" | "paise";
+                                user_id: number;
+                                username: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Not signed in, or the token is invalid or expired */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found, or not yours */
+                404: {
                     headers: {
                         [name: string]: unknown;
                     };
