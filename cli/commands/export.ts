@@ -62,5 +62,5 @@ async function runExport(
     throw new CliError(`Cannot write ${opts.out}: ${(error as Error).message}`, { code: 'WRITE_FAILED' })
   }
   if (opts.json) return printJson(io, { export: { kind: kind.name, id, out, rows: rows.length } })
-  io.out(`Wrote ${rows.length} rows of ${kind.name} ${id} to ${out}\n`)
+  io.out(`Wrote ${rows.length} ${rows.length === 1 ? 'row' : 'rows'} of ${kind.name} ${id} to ${out}\n`)
 }
