@@ -45,15 +45,15 @@ export function classReportCommand(io: Io): Command {
     .option('--out <file>', 'write the table, CSV, HTML or JSON to this file instead of stdout')
     .option(
       '--participation <weights>',
-      `metric:weight pairs adding up to 100, metrics from ${PARTICIPATION_METRICS.join(', ')} (default "${DEFAULT_PARTICIPATION}")`,
+      `metric:weight pairs adding up to 100, metrics from ${PARTICIPATION_METRICS.join(', ')} (default: "${DEFAULT_PARTICIPATION}")`,
     )
     .option(
       '--result <mode>',
-      'grade each contest and the finished auction by rank or points (default points)',
+      'grade each contest and the finished auction by rank or points (default: points)',
     )
     .option(
       '--drop-lowest <n>',
-      `leave out each student's n lowest results (0–${DROP_LOWEST_MAX}, default 0)`,
+      `leave out each student's n lowest results from 0 to ${DROP_LOWEST_MAX} (default: 0)`,
     )
     .option('--negative-as-zero', 'count a negative result as 0')
     .addHelpText(

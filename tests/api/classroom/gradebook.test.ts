@@ -1,4 +1,7 @@
+import type { KyselyPlugin } from 'kysely'
 import { describe, expect, it } from 'vitest'
+import { classReport } from '../../../server/areas/classroom/report'
+import { GradeRuleQuery } from '../../../server/domain/gradebook'
 import { apiWorld } from '../../helpers/world'
 
 /** The gradebook (docs/classroom.md, "Gradebook"): the numbers, once, on the server. */
@@ -148,5 +151,28 @@ describe('GET /api/classrooms/{id}/report', () => {
     expect((await report(classId, '', player.token)).status).toBe(404)
     expect((await report(999_999)).status).toBe(404)
     expect((await ctx.api.get(`/api/classrooms/${classId}/report`)).status).toBe(401)
+  })
+
+  it('asks the database the same number of times for a class of 2 and a class of 12', async () => {
+    const asked = async (students: number) => {
+      const made = await ctx.api.post('/api/admin/classrooms', { students }, ctx.admin.token)
+      expect(made.status, JSON.stringify(made.body)).toBe(201)
+      let queries = 0
+      const counting: KyselyPlugin = {
+        transformQuery: (args) => {
+          queries += 1
+          return args.node
+        },
+        transformResult: async (args) => args.result,
+      }
+      const deps = { ...ctx.world.deps, db: ctx.world.deps.db.withPlugin(counting) }
+      const report = await classReport(deps, made.body.classroom.id, ctx.admin, GradeRuleQuery.parse({}))
+      expect(report.students).toHaveLength(students)
+      return queries
+    }
+    const few = await asked(2)
+    expect(await asked(12)).toBe(few)
+    expect(few).toBeGreaterThanOrEqual(8) // the plugin sees them: the class, its students, the counts, the auction
+    expect(few).toBeLessThanOrEqual(15)
   })
 })
