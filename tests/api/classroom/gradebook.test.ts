@@ -166,7 +166,12 @@ describe('GET /api/classrooms/{id}/report', () => {
         transformResult: async (args) => args.result,
       }
       const deps = { ...ctx.world.deps, db: ctx.world.deps.db.withPlugin(counting) }
-      const report = await classReport(deps, made.body.classroom.id, ctx.admin, GradeRuleQuery.parse({}))
+      const report = await classReport(
+        deps,
+        made.body.classroom.id,
+        { id: ctx.admin.id, role: 'admin' },
+        GradeRuleQuery.parse({}),
+      )
       expect(report.students).toHaveLength(students)
       return queries
     }
