@@ -110,6 +110,13 @@ export const COMMANDS: CommandEntry[] = [
     load: async () => (await import('./commands/class')).classCommand,
   },
   {
+    name: 'export',
+    group: SERVER,
+    term: 'export',
+    description: 'every bid, pick, transfer and payout of an auction, contest or class as CSV',
+    load: async () => (await import('./commands/export')).exportCommand,
+  },
+  {
     name: 'outbox',
     group: SERVER,
     term: 'outbox [options]',

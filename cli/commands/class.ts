@@ -12,6 +12,7 @@ import { type OptionSchema, type OptionsOf, resolveServer, withJson, withServer 
 import { lineOfRosterField, parseRoster, type Roster } from '../lib/roster-csv'
 import { style } from '../lib/style'
 import { formatTable } from '../lib/table'
+import { classReportCommand } from './class-report'
 
 /** The answer of POST /api/admin/classrooms. */
 export type ClassCreated = Answer<'/api/admin/classrooms', 'post'>
@@ -49,7 +50,7 @@ export function classCommand(io: Io): Command {
   runs(io, create, createOptions, runCreate)
   const list = new Command('list').description('The classes created so far, newest first.')
   withJson(withServer(list)).action(async (raw: { server?: string; json?: boolean }) => runList(io, raw))
-  return cls.addCommand(create).addCommand(list)
+  return cls.addCommand(create).addCommand(list).addCommand(classReportCommand(io))
 }
 
 function createCmd(): Command {

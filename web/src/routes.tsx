@@ -8,6 +8,7 @@ import { NotFoundPage } from './components/NotFoundPage'
 import { auctionRoutes } from './features/auctions/routes'
 import { authRoutes, logoutRoute } from './features/auth/routes'
 import { championshipRoutes } from './features/championship/routes'
+import { classroomRoutes } from './features/classroom/routes'
 import { contestCreationRoutes } from './features/contest-create/routes'
 import { contestRulesRoutes } from './features/contest-rules/routes'
 import { contestRoutes, contestTabRoutes, signedInContestRoutes } from './features/contests/routes'
@@ -81,6 +82,7 @@ export const routes: RouteObject[] = [
                   ...championshipRoutes,
                   ...contestCreationRoutes,
                   ...auctionRoutes,
+                  ...classroomRoutes,
                   ...walletRoutes,
                   ...rewardRoutes,
                   ...meRoutes,
