@@ -67,6 +67,14 @@ export function auctionControlRoutes(deps: Deps) {
     type: 'complete',
     atMs: now(),
   }))
+  control(
+    'close_lot',
+    'Close the running lot now: sold to its leader, if any, else unsold; the next lot opens (owner)',
+    () => ({
+      type: 'close_lot',
+      atMs: now(),
+    }),
+  )
   control('secondary_round', 'Start a sealed round of the unsold and released players (owner)', (body) => ({
     type: 'start_sealed',
     atMs: now(),
