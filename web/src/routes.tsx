@@ -5,7 +5,7 @@ import { BootSplash } from './app/BootSplash'
 import { ErrorPage } from './app/ErrorPage'
 import { RootLayout } from './app/RootLayout'
 import { NotFoundPage } from './components/NotFoundPage'
-import { auctionRoutes } from './features/auctions/routes'
+import { auctionBoardRoutes, auctionRoutes } from './features/auctions/routes'
 import { authRoutes, logoutRoute } from './features/auth/routes'
 import { championshipRoutes } from './features/championship/routes'
 import { contestCreationRoutes } from './features/contest-create/routes'
@@ -48,6 +48,8 @@ export const routes: RouteObject[] = [
       { index: true, loader: indexRedirect, element: <BootSplash /> },
       landingRoute,
       shutdownRoute,
+      // Full-screen pages for a projector: signed in, outside the app's shell.
+      { loader: requireSignedIn, errorElement: <ErrorPage />, children: auctionBoardRoutes },
       {
         element: <AuthLayout />,
         errorElement: <ErrorPage />,
