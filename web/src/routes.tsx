@@ -10,7 +10,12 @@ import { authRoutes, logoutRoute } from './features/auth/routes'
 import { championshipRoutes } from './features/championship/routes'
 import { contestCreationRoutes } from './features/contest-create/routes'
 import { contestRulesRoutes } from './features/contest-rules/routes'
-import { contestRoutes, contestTabRoutes, signedInContestRoutes } from './features/contests/routes'
+import {
+  contestBoardRoutes,
+  contestRoutes,
+  contestTabRoutes,
+  signedInContestRoutes,
+} from './features/contests/routes'
 import { discoverRoutes } from './features/discover/routes'
 import { contestRoute, esportsRoutes, signedInEsportsRoutes } from './features/esports/routes'
 import { feedRoutes } from './features/feeds/routes'
@@ -49,7 +54,11 @@ export const routes: RouteObject[] = [
       landingRoute,
       shutdownRoute,
       // Full-screen pages for a projector: signed in, outside the app's shell.
-      { loader: requireSignedIn, errorElement: <ErrorPage />, children: auctionBoardRoutes },
+      {
+        loader: requireSignedIn,
+        errorElement: <ErrorPage />,
+        children: [...auctionBoardRoutes, ...contestBoardRoutes],
+      },
       {
         element: <AuthLayout />,
         errorElement: <ErrorPage />,

@@ -102,8 +102,9 @@ describe('the projector board', () => {
     await studentPage.goto(`/auctions/${auction.id}/bidding`)
     const amount = (await studentPage.getByTestId('next-bid-amount').textContent()) ?? ''
     await studentPage.getByTestId('bid-button').click()
-    await expect.poll(() => page.getByTestId('board-price').textContent()).toBe(amount)
-    expect(await page.getByTestId('board-leader').textContent()).toBe('Franchise 1')
+    // The opening bid shows the base price already: the leader is what the bid changes.
+    await expect.poll(() => page.getByTestId('board-leader').textContent()).toBe('Franchise 1')
+    expect(await page.getByTestId('board-price').textContent()).toBe(amount)
     expect(await page.getByTestId('board-bid').count()).toBe(1)
     await world.shot('auction-board')
   })
@@ -125,8 +126,15 @@ describe('the projector board', () => {
     await studentPage.goto(`/auctions/${auction.id}/board`)
     await studentPage.getByTestId('board-lot').waitFor()
     expect(await studentPage.getByTestId('board-keys').textContent()).not.toContain('Space')
+    const posts: string[] = []
+    studentPage.on('request', (r) => {
+      if (r.method() === 'POST') posts.push(r.url())
+    })
     await studentPage.keyboard.press('Space')
     await studentPage.keyboard.press('n')
+    await studentPage.waitForLoadState('networkidle')
+    expect(posts).toEqual([])
+    expect(await studentPage.getByTestId('board-note').textContent()).toBe('')
     const now = await auctionNow()
     expect(now).toMatchObject({ paused: false, sold_count: 0 })
     await studentPage.setViewportSize({ width: 390, height: 844 })

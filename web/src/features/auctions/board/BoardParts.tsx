@@ -1,7 +1,7 @@
+import styles from '../../../components/projector.module.css'
 import { formatNumber } from '../../../lib/format'
 import type { Auction, Franchise, Lot, Manager } from '../api'
 import { LotCountdown, Swatch } from '../bits'
-import styles from './board.module.css'
 import type { BoardNames } from './names'
 
 /** What the board says instead of a lot, in each phase without one. */

@@ -1,6 +1,6 @@
 import QRCode from 'qrcode'
 import { useMemo } from 'react'
-import styles from './board.module.css'
+import styles from './projector.module.css'
 
 /** Modules of white border round the code, as the QR standard asks (scanners need it). */
 const QUIET = 4
@@ -25,7 +25,7 @@ export function qrPath(text: string): { size: number; d: string } {
 export function JoinQr({ url, code }: { url: string; code: string }) {
   const { size, d } = useMemo(() => qrPath(url), [url])
   return (
-    <section className={styles.join} data-testid="board-join" aria-label="Join this auction">
+    <section className={styles.join} data-testid="board-join" aria-label="Join">
       <svg
         className={styles.qr}
         viewBox={`0 0 ${size} ${size}`}
