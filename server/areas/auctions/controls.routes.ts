@@ -14,7 +14,8 @@ import { auctionJson } from './serialize'
 import { scheduleTakeovers } from './takeover'
 import { requireOwnedAuction } from './visibility'
 
-/** The owner’s controls: start, pause, resume, complete, and the sealed round. */
+/** The owner’s controls: start, pause, resume, complete, close the lot now, and the sealed round. */
+// Long: one router, one short declaration per control, all on one page.
 export function auctionControlRoutes(deps: Deps) {
   const app = createRouter()
   const route = routesOn(app, ['Auctions'])

@@ -1,12 +1,12 @@
 import { useQuery } from '@tanstack/react-query'
-import { useCallback } from 'react'
-import { useParams, useSearchParams } from 'react-router'
+import { useParams } from 'react-router'
 import { Loading } from '../../../components/Common'
 import { JoinQr } from '../../../components/JoinQr'
 import { NotFoundPage } from '../../../components/NotFoundPage'
 import styles from '../../../components/projector.module.css'
 import { ApiError } from '../../../lib/api'
 import { usePageTitle } from '../../../lib/page-title'
+import { useAnonymousParam } from '../../../lib/use-anonymous'
 import { type Auction, auctionQuery, franchisesQuery, type Lot, type Manager, managersQuery } from '../api'
 import { PHASE_LABEL } from '../bits'
 import { useAuctionLive } from '../live'
@@ -57,21 +57,7 @@ function Board({
   lot: Lot | undefined
   connected: boolean
 }) {
-  const [search, setSearch] = useSearchParams()
-  const anonymous = search.get('anonymous') === '1'
-  const toggle = useCallback(
-    () =>
-      setSearch(
-        (s) => {
-          const next = new URLSearchParams(s)
-          if (next.get('anonymous') === '1') next.delete('anonymous')
-          else next.set('anonymous', '1')
-          return next
-        },
-        { replace: true },
-      ),
-    [setSearch],
-  )
+  const { anonymous, toggle } = useAnonymousParam()
   const note = useBoardKeys(auction, toggle)
   const names = boardNames(managers, anonymous)
   const squads = useQuery({ ...franchisesQuery(auction.id), enabled: auction.phase !== 'waiting' })

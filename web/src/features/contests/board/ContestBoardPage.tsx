@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { useCallback, useEffect } from 'react'
-import { useParams, useSearchParams } from 'react-router'
+import { useEffect } from 'react'
+import { useParams } from 'react-router'
 import { isEsportsContestId } from '../../../../../server/domain/esports/rules'
 import { Loading } from '../../../components/Common'
 import { JoinQr } from '../../../components/JoinQr'
@@ -9,6 +9,7 @@ import styles from '../../../components/projector.module.css'
 import { ApiError } from '../../../lib/api'
 import { formatNumber } from '../../../lib/format'
 import { usePageTitle } from '../../../lib/page-title'
+import { useAnonymousParam } from '../../../lib/use-anonymous'
 import { type Match, matchQuery, ScoreStrip, useMatchLive } from '../../matches'
 import type { Contest } from '../api'
 import { contestQuery, membersQuery } from '../contest-api'
@@ -44,21 +45,9 @@ export function ContestBoardPage() {
   return <Board contest={contest.data} match={match.data} live={live} />
 }
 
-function useAnonymousToggle() {
-  const [search, setSearch] = useSearchParams()
-  const toggle = useCallback(
-    () =>
-      setSearch(
-        (s) => {
-          const next = new URLSearchParams(s)
-          if (next.get('anonymous') === '1') next.delete('anonymous')
-          else next.set('anonymous', '1')
-          return next
-        },
-        { replace: true },
-      ),
-    [setSearch],
-  )
+/** `?anonymous=1` with its A key, and `?top=N`. */
+function useBoardParams() {
+  const { anonymous, toggle, search } = useAnonymousParam()
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       if (!e.ctrlKey && !e.metaKey && !e.altKey && e.key.toLowerCase() === 'a') toggle()
@@ -68,13 +57,13 @@ function useAnonymousToggle() {
   }, [toggle])
   const top = Number(search.get('top'))
   return {
-    anonymous: search.get('anonymous') === '1',
+    anonymous,
     top: Number.isInteger(top) && top >= 1 && top <= 50 ? top : DEFAULT_TOP,
   }
 }
 
 function Board({ contest, match, live }: { contest: Contest; match: Match; live: ContestLive }) {
-  const { anonymous, top } = useAnonymousToggle()
+  const { anonymous, top } = useBoardParams()
   const matchOver = match.match_status === 'completed' || match.match_status === 'abandoned'
   const matchLive = useMatchLive(match.id, !matchOver)
   const members = useQuery(membersQuery(contest.id, 1))
@@ -104,7 +93,7 @@ function Board({ contest, match, live }: { contest: Contest; match: Match; live:
         </span>
         {live.connected ? null : <span className={styles.offline}>Reconnecting…</span>}
       </header>
-      <main className={styles.main}>
+      <main className={joinable ? styles.main : styles.mainWide}>
         <div className={styles.left}>
           <div className={styles.strip}>
             <ScoreStrip matchId={match.id} live={matchLive} />
