@@ -79,12 +79,12 @@ function Board({
         <span className={styles.counts}>
           {auction.sold_count} sold · {auction.unsold_count} unsold · {auction.players_count} players
         </span>
-        {connected ? null : <span className={styles.offline}>Reconnecting…</span>}
+        {connected ? null : <span className={styles.offline}>Connecting…</span>}
       </header>
       <main className={styles.main}>
         <div className={styles.left}>
           <LotBlock auction={auction} lot={lot} names={names} />
-          <LastBids lot={lot} names={names} />
+          {auction.phase === 'open' ? <LastBids lot={lot} names={names} /> : null}
         </div>
         <div className={styles.right}>
           {joinUrl && auction.code && auction.phase !== 'completed' ? (

@@ -91,7 +91,7 @@ function Board({ contest, match, live }: { contest: Contest; match: Match; live:
         <span className={styles.counts}>
           {formatNumber(live.membersCount ?? contest.members_count)} teams · {contest.match_title}
         </span>
-        {live.connected ? null : <span className={styles.offline}>Reconnecting…</span>}
+        {live.connected ? null : <span className={styles.offline}>Connecting…</span>}
       </header>
       <main className={joinable ? styles.main : styles.mainWide}>
         <div className={styles.left}>
