@@ -82,7 +82,7 @@ function roomCommands(io: Io): Command[] {
   ]
 }
 
-/** `start`, `pause`, `resume` and `complete` (owner). */
+/** `start`, `pause`, `resume`, `complete` and `close-lot` (owner). */
 function lifecycleCommands(io: Io): Command[] {
   return (
     [
@@ -90,6 +90,10 @@ function lifecycleCommands(io: Io): Command[] {
       ['pause', 'Pause the auction: the lot’s timer freezes (owner).'],
       ['resume', 'Resume: the lot gets back the time it had left (owner).'],
       ['complete', 'End the auction (owner).'],
+      [
+        'close-lot',
+        'Close the running lot now: sold to the highest bidder, or unsold without a bid; the next lot opens (owner).',
+      ],
     ] as const
   ).map(([name, what]) =>
     new Cmd(name)
@@ -97,7 +101,7 @@ function lifecycleCommands(io: Io): Command[] {
       .argument('<id>', 'auction id')
       .action(async (id: string, flags: Flags) => {
         const { new_auction } = await player(io, flags.server).post<{ new_auction: AuctionJson }>(
-          `/api/auctions/${idArgument('auction id', id)}/${name}`,
+          `/api/auctions/${idArgument('auction id', id)}/${name.replace('-', '_')}`,
         )
         if (flags.json) return printJson(io, { auction: new_auction })
         io.out(`Auction ${new_auction.id}: ${new_auction.status}\n`)

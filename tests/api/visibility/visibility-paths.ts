@@ -190,6 +190,7 @@ export const PATHS: Record<string, Record<string, Kind>> = {
   '/api/auctions/{id}/pause': { id: 'auction' },
   '/api/auctions/{id}/resume': { id: 'auction' },
   '/api/auctions/{id}/complete': { id: 'auction' },
+  '/api/auctions/{id}/close_lot': { id: 'auction' },
   '/api/auctions/{id}/secondary_round': { id: 'auction' },
   '/api/auctions/{id}/secondary_round/close': { id: 'auction' },
   '/api/auctions/{id}/leaderboard': { id: 'auction' },

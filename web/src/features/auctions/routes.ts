@@ -37,3 +37,11 @@ export const auctionRoutes: RouteObject[] = [
     ],
   },
 ]
+
+/**
+ * The projector board: full screen, outside the app's shell (no bars, no tabs), so it is
+ * registered beside the shell by routes.tsx, behind the sign-in guard as every auction page.
+ */
+export const auctionBoardRoutes: RouteObject[] = [
+  { path: 'auctions/:id/board', ...byId(), ...page(auctions, 'AuctionBoardPage') },
+]

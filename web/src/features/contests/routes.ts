@@ -67,3 +67,8 @@ export const signedInContestRoutes: RouteObject[] = [
   { path: 'contests/:id/report', ...byId(), ...page(contests, 'ReportPage') },
   { path: 'contests/create/create-a-post', ...page(contests, 'CreatePostPage') },
 ]
+
+/** The projector board: full screen, outside the app's shell, signed in (routes.tsx places it). */
+export const contestBoardRoutes: RouteObject[] = [
+  { path: 'contests/:id/board', ...byId(), ...page(contests, 'ContestBoardPage') },
+]
