@@ -2,6 +2,8 @@ import type { RouteObject } from 'react-router'
 import { byId, page } from '../../lib/routing'
 
 const auctions = () => import('./pages')
+/** The projector board and its QR code: a chunk of their own, never part of the feature's pages. */
+const board = () => import('./board/BoardPage')
 
 /** Auctions: every auction call needs a signed-in user, so every page does too. */
 export const auctionRoutes: RouteObject[] = [
@@ -43,5 +45,5 @@ export const auctionRoutes: RouteObject[] = [
  * registered beside the shell by routes.tsx, behind the sign-in guard as every auction page.
  */
 export const auctionBoardRoutes: RouteObject[] = [
-  { path: 'auctions/:id/board', ...byId(), ...page(auctions, 'AuctionBoardPage') },
+  { path: 'auctions/:id/board', ...byId(), ...page(board, 'AuctionBoardPage') },
 ]
