@@ -110,6 +110,13 @@ export const COMMANDS: CommandEntry[] = [
     load: async () => (await import('./commands/class')).classCommand,
   },
   {
+    name: 'export',
+    group: SERVER,
+    term: 'export',
+    description: 'every bid, pick, transfer and payout of an auction, contest or class as CSV',
+    load: async () => (await import('./commands/export')).exportCommand,
+  },
+  {
     name: 'outbox',
     group: SERVER,
     term: 'outbox [options]',
@@ -166,6 +173,14 @@ export const COMMANDS: CommandEntry[] = [
     description:
       'list contests, show one, follow its leaderboard; create your own, join with a code, run the ones you own',
     load: async () => (await import('./commands/contest')).contestCommand,
+  },
+  {
+    name: 'team',
+    group: PLAY,
+    term: 'team',
+    description:
+      'build your daily team for a match: by strategy (favourite, differential, random) or by player names',
+    load: async () => (await import('./commands/team')).dailyTeamCommand,
   },
   {
     name: 'prizes',

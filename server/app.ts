@@ -7,7 +7,7 @@ import { authRoutes } from './areas/auth'
 import { catalogRoutes } from './areas/catalog'
 import { championshipPhaseRoutes, championshipTeamRoutes, phasePlayerRoutes } from './areas/championship'
 import { championshipContestRoutes, seriesContestRoutes } from './areas/championship-contests'
-import { classroomRoutes } from './areas/classroom'
+import { classroomReportRoutes, classroomRoutes, exportRoutes } from './areas/classroom'
 import { clockRoutes } from './areas/clock'
 import { contestAccessRoutes } from './areas/contest-access'
 import { contestBotRoutes, contestCreationRoutes, contestOwnerRoutes } from './areas/contest-creation'
@@ -136,6 +136,8 @@ function mountAreas(app: OpenAPIHono<AppEnv>, deps: Deps, cable: CableServer | u
   app.route('/', requestLogRoutes(deps))
   app.route('/', actAsRoutes(deps))
   app.route('/', classroomRoutes(deps))
+  app.route('/', classroomReportRoutes(deps))
+  app.route('/', exportRoutes(deps))
   app.route('/', snapshotRoutes(deps, cable))
   // Home before the contest routes: /api/contests/home must not be read as a contest id.
   app.route('/', homeRoutes(deps))

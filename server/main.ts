@@ -24,6 +24,7 @@ import type { Config } from './core/config'
 import type { Deps } from './core/deps'
 import { withBootLock } from './db/boot-lock'
 import { serverWithFastReads } from './http/fast-reads'
+import { recordServedUrl } from './http/served-url'
 import { assertPortFree } from './lib/port'
 
 export interface RunningServer {
@@ -158,6 +159,8 @@ async function serveBooted(deps: Deps, config: Config, options: StartOptions): P
   // A server that has started is one the others see: one stopping right after this start must
   // know it is not the last one out (it would otherwise write the clean-stop beat).
   await nodeBeat.ready
+  // The LAN address links carry (class cards, invites), stored for every process: http/served-url.ts.
+  await recordServedUrl(deps, config.host, port, await othersAlive(deps))
   deps.scheduler.start()
   let closing: Promise<void> | undefined
   return {

@@ -2,9 +2,17 @@ import { Command } from 'commander'
 import { callServer, passwordLogin } from '../lib/api'
 import type { Answer, Schema } from '../lib/api-types'
 import { commandGroup, serverOptions } from '../lib/command'
-import { ApiError, CliError } from '../lib/errors'
+import { ApiError, CliError, UsageError } from '../lib/errors'
 import { type Io, printJson } from '../lib/io'
-import { intFlag, type OptionsOf, parseOptions, resolveServer, withJson, withServer } from '../lib/options'
+import {
+  intFlag,
+  type OptionsOf,
+  parseOptions,
+  resolveServer,
+  seedFlag,
+  withJson,
+  withServer,
+} from '../lib/options'
 import { player } from '../lib/session'
 import { style } from '../lib/style'
 import type { Target } from '../scenario/target'
@@ -33,6 +41,7 @@ const runOptions = serverOptions((z) => ({
     })
     .default(60),
   sealed: z.boolean().default(true),
+  seed: seedFlag(z).optional(),
   ephemeral: z.boolean().default(false),
 }))
 
@@ -51,6 +60,10 @@ export function auctionCommand(io: Io): Command {
       '60',
     )
     .option('--no-sealed', 'skip the sealed round for the unsold players')
+    .option(
+      '--seed <n>',
+      'seed of the league, the lot order and every bot: the same seed, the same auction (default: $FANSPOLE_SEED or 42; in-process server only)',
+    )
     .option('--ephemeral', 'run on a fresh in-process server (default: without --server)')
     .option('--server <url>', 'run on this running server (default: a fresh in-process server)')
   withJson(run).action(async (raw) => runAuction(io, await parseOptions(runOptions, raw)))
@@ -78,7 +91,7 @@ export function auctionCommand(io: Io): Command {
     'auction',
     'cricket auctions: create, join, bid, watch live, run whole ones with bots',
     [run, list, ...auctionPlayCommands(io)],
-    '\nExamples:\n  fanspole auction run --bots 8\n  fanspole auction create --series 1 --pool league --balanced --squad 11-15 --max-managers 30 --name "Class of 30"\n  fanspole auction watch 3\n  fanspole auction bid 3\n  fanspole auction run --bots 4 --strategy star --speed 120 --json\n  fanspole auction list\n\nEnvironment:\n  FANSPOLE_SERVER  the server of every auction command but run (default: http://127.0.0.1:3000); run uses a fresh in-process server unless --server is given\n',
+    '\nExamples:\n  fanspole auction run --bots 8\n  fanspole auction create --series 1 --pool league --balanced --squad 11-15 --max-managers 30 --name "Class of 30"\n  fanspole auction watch 3\n  fanspole auction bid 3\n  fanspole auction run --bots 4 --strategy star --speed 120 --json\n  fanspole auction run --seed 7 > a.txt   # the same seed prints the same bytes\n  fanspole auction list\n\nEnvironment:\n  FANSPOLE_SERVER  the server of every auction command but run (default: http://127.0.0.1:3000); run uses a fresh in-process server unless --server is given\n  FANSPOLE_SEED    the seed of auction run when --seed is not given (default: 42)\n',
   )
 }
 
@@ -102,20 +115,37 @@ async function adminCaller(target: Target, runId: string) {
 
 async function runAuction(io: Io, o: RunOptions): Promise<void> {
   const { ephemeralTarget, remoteTarget } = await import('../scenario/target')
-  const target =
-    o.server && !o.ephemeral
-      ? remoteTarget(resolveServer(io, o.server), io.env)
-      : await ephemeralTarget({ seedDemoLeague: true })
+  const remote = o.server !== undefined && !o.ephemeral
+  if (remote && o.seed !== undefined)
+    throw new UsageError(
+      '--seed: a running server seeds its auctions with its own seed (its serve --seed); drop --server to run on a fresh in-process server with this one',
+    )
+  const target = remote
+    ? remoteTarget(resolveServer(io, o.server), io.env)
+    : await ephemeralTarget({ seedDemoLeague: true, seed: o.seed ?? (await envSeed(io)) })
   const started = performance.now()
   try {
     const call = await adminCaller(target, `auction${Date.now().toString(36)}`)
     const id = await createBotAuction(call, target.label, o)
     await playOnFastClock({ io, o, call, id, label: target.label, started })
     const summary = await auctionSummary(call, id)
-    printSummary(io, o, target.label, summary, (performance.now() - started) / 1000)
+    printSummary(io, o, target.label, summary)
   } finally {
     await target.close()
   }
+}
+
+/** $FANSPOLE_SEED as a seed, validated like --seed (undefined when unset). */
+async function envSeed(io: Io): Promise<number | undefined> {
+  const text = io.env.FANSPOLE_SEED
+  if (text === undefined || text === '') return undefined
+  const { z } = await import('zod')
+  const parsed = seedFlag(z).safeParse(text)
+  if (!parsed.success)
+    throw new UsageError(
+      `FANSPOLE_SEED: expected a seed (a whole number from 0), got ${JSON.stringify(text)}`,
+    )
+  return parsed.data
 }
 
 /** An auction on the next upcoming cricket match, its bots seated: its id. */
@@ -185,7 +215,6 @@ function printSummary(
   o: RunOptions,
   label: string,
   { a, franchises, unsold }: Awaited<ReturnType<typeof auctionSummary>>,
-  seconds: number,
 ) {
   const s = style(io.color && !o.json)
   if (o.json)
@@ -195,7 +224,6 @@ function printSummary(
       players: a.players_count,
       sold: a.sold_count,
       unsold: a.unsold_count,
-      seconds: Math.round(seconds * 10) / 10,
       unsold_players: unsold.map((p) => ({
         name: p.display_name,
         role: p.style_label,
@@ -210,7 +238,7 @@ function printSummary(
       })),
     })
   io.out(
-    `\n${s.bold(`Auction ${a.id} completed`)} in ${seconds.toFixed(1)} s: ${a.sold_count} of ${a.players_count} players sold, ${a.unsold_count} unsold\n\n`,
+    `\n${s.bold(`Auction ${a.id} completed`)}: ${a.sold_count} of ${a.players_count} players sold, ${a.unsold_count} unsold\n\n`,
   )
   for (const f of franchises) {
     io.out(
@@ -281,9 +309,12 @@ async function playOut(
   { io, o, call, id, label, started }: AuctionRun,
   interrupt: ReturnType<typeof onInterrupt>,
 ) {
-  // With --json nothing but the summary: no progress lines, not even on stderr.
+  // With --json nothing but the summary: no progress lines, not even on stderr. Without, the
+  // progress (how far the polls saw it, how long it took) is on stderr: stdout is the auction
+  // alone, the same bytes for the same seed.
   const progress = createProgress(io, `Auction ${id} on ${label}: ${o.bots} bots, clock ×${o.speed}`, {
     quiet: o.json,
+    stderr: true,
   })
   const show = () => call<{ new_auction: Auction }>('GET', `/api/auctions/${id}`).then((r) => r.new_auction)
   const waitFor = async (done: (a: Auction) => boolean, step: string) => {
@@ -310,7 +341,7 @@ async function playOut(
     }
     interrupt.check()
     await call('POST', `/api/auctions/${id}/complete`)
-    await progress.finish('done')
+    await progress.finish(`done in ${((performance.now() - started) / 1000).toFixed(1)} s`)
   } catch (error) {
     await progress.finish(error instanceof Interrupted ? 'interrupted' : 'failed')
     throw error

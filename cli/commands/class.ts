@@ -12,6 +12,7 @@ import { type OptionSchema, type OptionsOf, resolveServer, withJson, withServer 
 import { lineOfRosterField, parseRoster, type Roster } from '../lib/roster-csv'
 import { style } from '../lib/style'
 import { formatTable } from '../lib/table'
+import { classReportCommand } from './class-report'
 
 /** The answer of POST /api/admin/classrooms. */
 export type ClassCreated = Answer<'/api/admin/classrooms', 'post'>
@@ -49,7 +50,7 @@ export function classCommand(io: Io): Command {
   runs(io, create, createOptions, runCreate)
   const list = new Command('list').description('The classes created so far, newest first.')
   withJson(withServer(list)).action(async (raw: { server?: string; json?: boolean }) => runList(io, raw))
-  return cls.addCommand(create).addCommand(list)
+  return cls.addCommand(create).addCommand(list).addCommand(classReportCommand(io))
 }
 
 function createCmd(): Command {
@@ -170,6 +171,8 @@ function printClass(io: Io, server: string, c: ClassCreated, html: string | unde
       c.contest
         ? `Contest    "${c.contest.name}" on ${c.contest.match_name}, code ${c.contest.invite_code} (free, private)`
         : `Contest    none: ${c.contest_skipped ?? 'not made'}`,
+      `Project    ${s.cyan(`${server}/auctions/${a.id}/board`)} (join by QR; Space pauses, N closes a lot)`,
+      `Gradebook  ${s.cyan(`${server}/classes/${c.classroom.id}/report`)} or fanspole class report ${c.classroom.id} --csv`,
       '',
       s.dim(`Start the auction when the class is in: fanspole auction start ${a.id}`),
       s.dim(

@@ -252,7 +252,7 @@ export async function firstTeam(api: Api, matchId: number, contestId?: number): 
         : `Every team of yours for match ${matchId} has joined this contest already`,
       {
         code: 'NO_TEAM',
-        hint: 'Create a team for the match first (on the web: /matches/{id}/create-team), or pass --team <id>',
+        hint: `Create one first: fanspole team create --match ${matchId} (or on the web: /matches/${matchId}/create-team), or pass --team with one of yours`,
       },
     )
   return team.id

@@ -28,6 +28,9 @@ export const DEFAULT_DEMO_SPEED = 20
 /** Real time between two looks at the league, and between two plain summaries. */
 const TICK_MS = 500
 const PLAIN_EVERY_MS = 5_000
+const STOP_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const
+/** Erase the screen and its scrollback, cursor home. */
+const CLEAR_SCREEN = '\x1b[2J\x1b[3J\x1b[H'
 
 const demoOptions = ((z) =>
   z.object({
@@ -207,16 +210,7 @@ async function show(
   interrupted: Promise<void>,
 ): Promise<string[]> {
   if (io.interactive) {
-    const [{ render }, { DemoBoard }] = await Promise.all([import('ink'), import('../ui/demo-board')])
-    const app = render(<DemoBoard banner={banner} store={store} />, {
-      stdout: io.stdout as NodeJS.WriteStream,
-      stderr: io.stderr as NodeJS.WriteStream,
-      stdin: io.stdin as NodeJS.ReadStream,
-      patchConsole: false,
-    })
-    // Ink takes Ctrl-C as a key (raw mode) and exits; a signal from elsewhere ends it too.
-    await Promise.race([app.waitUntilExit(), interrupted])
-    app.unmount()
+    await liveView(io, banner, store, interrupted)
   } else {
     io.out(`${banner.join('\n')}\n`)
     let printedSteps = 0
@@ -234,7 +228,50 @@ async function show(
   return driver.stop()
 }
 
-/** SIGINT/SIGTERM resolve `interrupted`; a second one while winding down exits at once. */
+/**
+ * The Ink view until Ctrl-C (Ink takes it as a key in raw mode and exits) or a signal. A resize
+ * clears the screen and draws the view afresh at the new width: a terminal that narrows rewraps
+ * what is already on it, and redrawing over that left a ghost of the banner behind.
+ */
+async function liveView(io: Io, banner: string[], store: Store<DemoState>, interrupted: Promise<void>) {
+  const [{ render }, { DemoBoard }] = await Promise.all([import('ink'), import('../ui/demo-board')])
+  const stdout = io.stdout as NodeJS.WriteStream
+  let quit = () => {}
+  const quitByKey = new Promise<void>((resolve) => {
+    quit = resolve
+  })
+  const mount = () => {
+    const app = render(<DemoBoard banner={banner} store={store} />, {
+      stdout,
+      stderr: io.stderr as NodeJS.WriteStream,
+      stdin: io.stdin as NodeJS.ReadStream,
+      patchConsole: false,
+    })
+    app.waitUntilExit().then(() => {
+      if (current === app) quit()
+    }, quit)
+    return app
+  }
+  let current = mount()
+  const onResize = () => {
+    const old = current
+    old.unmount()
+    stdout.write(CLEAR_SCREEN)
+    current = mount()
+  }
+  stdout.on('resize', onResize)
+  try {
+    await Promise.race([quitByKey, interrupted])
+  } finally {
+    stdout.off('resize', onResize)
+    current.unmount()
+  }
+}
+
+/**
+ * SIGINT, SIGTERM and SIGHUP (the terminal closed, `timeout -s HUP`) resolve `interrupted`: the
+ * demo winds down and puts the clock back. A second one while winding down exits at once.
+ */
 function catchSignals(io: Io): { interrupted: Promise<void>; release(): void } {
   let interrupt = () => {}
   const interrupted = new Promise<void>((resolve) => {
@@ -249,13 +286,11 @@ function catchSignals(io: Io): { interrupted: Promise<void>; release(): void } {
     stopping = true
     interrupt()
   }
-  process.on('SIGINT', onSignal)
-  process.on('SIGTERM', onSignal)
+  for (const signal of STOP_SIGNALS) process.on(signal, onSignal)
   return {
     interrupted,
     release: () => {
-      process.off('SIGINT', onSignal)
-      process.off('SIGTERM', onSignal)
+      for (const signal of STOP_SIGNALS) process.off(signal, onSignal)
     },
   }
 }

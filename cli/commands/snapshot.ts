@@ -3,6 +3,7 @@ import { type NewPasswordsAnswer, newPasswordLines } from '../lib/accounts'
 import { Api } from '../lib/api'
 import type { Schema } from '../lib/api-types'
 import { apiOf, plainOptions, printTable, serverOptions } from '../lib/command'
+import { CliError } from '../lib/errors'
 import { type Io, printJson } from '../lib/io'
 import { type OptionsOf, parseOptions, resolveServer, withJson, withServer } from '../lib/options'
 import { style } from '../lib/style'
@@ -88,12 +89,30 @@ async function runRestore(io: Io, name: string, opts: OptionsOf<typeof restoreOp
   const answer = await api.post<{ snapshot: string; clock: ClockState; new_passwords?: NewPasswordsAnswer }>(
     `/api/admin/snapshots/${encodeURIComponent(name)}/restore`,
   )
+  await signedInAfterRestore(io, api, server)
   if (opts.json) return printJson(io, answer)
   const s = style(io.color)
   io.out(
     `Restored snapshot ${s.bold(answer.snapshot)}; everyone was disconnected and reconnects${clockNote(answer.clock)}\n`,
   )
   for (const line of newPasswordLines(answer.new_passwords, s)) io.out(`${line}\n`)
+}
+
+/**
+ * A sign-in made after the snapshot was saved is gone with the restore (tokens are data). The
+ * CLI's session is checked at once: the configured admin signs in again by itself (a note on
+ * stderr); otherwise it says what to run, so that the next command does not just say
+ * "Not signed in".
+ */
+async function signedInAfterRestore(io: Io, api: Api, server: string): Promise<void> {
+  try {
+    await api.get('/api/me')
+  } catch (error) {
+    if (!(error instanceof CliError)) throw error
+    io.err(
+      `note: the CLI's session on ${server} did not survive the restore (it was made after the snapshot was saved) and the configured admin could not sign in again: ${error.message}\n  Sign in again: fanspole login --server ${server}\n`,
+    )
+  }
 }
 
 async function runList(io: Io, opts: OptionsOf<typeof plainOptions>): Promise<void> {

@@ -175,7 +175,7 @@ export class Api {
     const key = idempotencyKey(method)
     let answer = await callServer(this.server, method, path, body, session.access_token, key, headers)
     if (answer.status === 401) {
-      session = (await this.refresh(session)) ?? (await this.signInOrFail(true))
+      session = (await this.refresh(session)) ?? (await this.signInOrFail(true, session.email))
       answer = await callServer(this.server, method, path, body, session.access_token, key, headers)
     }
     this.session = session
@@ -238,16 +238,26 @@ export class Api {
     }
   }
 
-  private async signInOrFail(expired = false): Promise<Session> {
-    if (this.mode !== 'admin') {
+  /**
+   * Signs the configured admin in, for an admin command — or for any command whose session,
+   * the configured admin's, was lost (a snapshot restore or league reset drops the sign-ins
+   * made after the snapshot was saved: docs/snapshots.md). Anyone else is told what to run.
+   */
+  private async signInOrFail(expired = false, lost?: string): Promise<Session> {
+    const admin = configuredAdmin(this.io)
+    const again = expired && lost !== undefined && lost === admin.email
+    if (this.mode !== 'admin' && !again) {
+      const who = lost ? ` (${lost})` : ''
       throw new CliError(
         expired
-          ? `Your session on ${this.server} has expired or was revoked`
+          ? `Your session on ${this.server}${who} has expired or was revoked; a snapshot restore or league reset drops the sign-ins made after the snapshot was saved`
           : `Not signed in to ${this.server}`,
-        { hint: `Sign in first: fanspole login --server ${this.server}`, code: 'NOT_SIGNED_IN' },
+        {
+          hint: `Sign in ${expired ? 'again' : 'first'}: fanspole login --server ${this.server}${lost ? ` --email ${lost}` : ''}`,
+          code: 'NOT_SIGNED_IN',
+        },
       )
     }
-    const admin = configuredAdmin(this.io)
     try {
       const session = await passwordLogin(this.server, admin.email, admin.password)
       saveSession(this.io.env, this.server, session)

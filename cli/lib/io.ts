@@ -41,6 +41,9 @@ export interface IoStreams {
   env?: NodeJS.ProcessEnv
 }
 
+/** Write errors that mean the reader is gone: a closed pipe, a destroyed stream, a hung-up terminal. */
+const GONE = ['EPIPE', 'ERR_STREAM_DESTROYED', 'EIO']
+
 export function createIo(streams: IoStreams): Io {
   const env = streams.env ?? process.env
   const tty = streams.stdout.isTTY === true
@@ -51,10 +54,15 @@ export function createIo(streams: IoStreams): Io {
     markClosed = resolve
   })
   streams.stdout.on('error', (error: NodeJS.ErrnoException) => {
-    // A closed reader is how a pipeline says "enough"; anything else is a real failure.
-    if (error.code !== 'EPIPE' && error.code !== 'ERR_STREAM_DESTROYED') throw error
+    // A closed reader is how a pipeline says "enough", EIO how a terminal that hung up does
+    // (the demo then still winds down: SIGHUP); anything else is a real failure.
+    if (!GONE.includes(error.code ?? '')) throw error
     closed = true
     markClosed()
+  })
+  // The same for stderr: a note written after the terminal closed must not end the wind-down.
+  streams.stderr.on('error', (error: NodeJS.ErrnoException) => {
+    if (!GONE.includes(error.code ?? '')) throw error
   })
   return {
     stdout: streams.stdout,

@@ -1,5 +1,6 @@
-import os from 'node:os'
-import { isLoopbackHost } from '../../server/index'
+import { isLoopbackHost, isWildcard, lanUrls } from '../../server/index'
+
+export { isWildcard, lanUrls }
 
 /**
  * Serving a classroom on a LAN (docs/classroom.md, "On a LAN"). The server listens on
@@ -9,11 +10,6 @@ import { isLoopbackHost } from '../../server/index'
  */
 
 export const LOOPBACK = '127.0.0.1'
-
-/** Addresses that listen on every interface. */
-export function isWildcard(host: string): boolean {
-  return ['0.0.0.0', '::', '[::]', '0:0:0:0:0:0:0:0'].includes(host.trim())
-}
 
 /** Reachable from other machines: anything but a loopback address or `localhost`. */
 export function isExposed(host: string): boolean {
@@ -37,20 +33,6 @@ export function chooseHost(flag: string | undefined, env: NodeJS.ProcessEnv): Ho
       ignored: `HOST=${fromEnv} ignored: listening on every interface needs --host ${fromEnv} spelled out`,
     }
   return { host: fromEnv }
-}
-
-/** The URLs other machines can use: one per external IPv4 address (the wildcard case), or the host itself. */
-export function lanUrls(
-  host: string,
-  port: number,
-  interfaces: NodeJS.Dict<os.NetworkInterfaceInfo[]> = os.networkInterfaces(),
-): string[] {
-  if (!isWildcard(host)) return [`http://${host.includes(':') ? `[${host}]` : host}:${port}/`]
-  const urls: string[] = []
-  for (const infos of Object.values(interfaces))
-    for (const info of infos ?? [])
-      if (info.family === 'IPv4' && !info.internal) urls.push(`http://${info.address}:${port}/`)
-  return urls
 }
 
 export function lanWarning(host: string, urls: string[]): string {

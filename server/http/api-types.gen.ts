@@ -5232,6 +5232,97 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/auctions/{id}/close_lot": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Close the running lot now: sold to its leader, if any, else unsold; the next lot opens (owner) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/json": {
+                        closes_at_in_millis?: number | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description The auction */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            new_auction: components["schemas"]["Auction"];
+                        };
+                    };
+                };
+                /** @description Not signed in, or the token is invalid or expired */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Signed in but not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found, or not yours */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The current state forbids it */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Invalid input; `errors` holds field messages */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/auctions/{id}/complete": {
         parameters: {
             query?: never;
@@ -5317,6 +5408,82 @@ export type paths = {
                 };
             };
         };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auctions/{id}/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An auction’s bids, picks and transfers
+         * @description For its owner and admins (404 to anyone else).
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Every bid, pick, transfer, entry, payout and refund, in time order */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            rows: {
+                                amount: number;
+                                at: string;
+                                at_ms: number;
+                                auction_id: number | null;
+                                contest_id: number | null;
+                                franchise: string | null;
+                                /** @enum {string} */
+                                kind: "bid" | "pick" | "transfer" | "entry" | "payout" | "refund";
+                                player: string | null;
+                                player_id: number | null;
+                                /** @enum {string} */
+                                unit: "coins" | "paise";
+                                user_id: number;
+                                username: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Not signed in, or the token is invalid or expired */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found, or not yours */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -9761,6 +9928,206 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/classrooms/{id}/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A class’s students’ rows in its auction and its contest
+         * @description For the instructor who made the class and admins (404 to anyone else).
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Every bid, pick, transfer, entry, payout and refund, in time order */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            rows: {
+                                amount: number;
+                                at: string;
+                                at_ms: number;
+                                auction_id: number | null;
+                                contest_id: number | null;
+                                franchise: string | null;
+                                /** @enum {string} */
+                                kind: "bid" | "pick" | "transfer" | "entry" | "payout" | "refund";
+                                player: string | null;
+                                player_id: number | null;
+                                /** @enum {string} */
+                                unit: "coins" | "paise";
+                                user_id: number;
+                                username: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Not signed in, or the token is invalid or expired */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found, or not yours */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/classrooms/{id}/report": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A class’s gradebook: per student the numbers and two grades by the rule asked
+         * @description For the instructor who made the class and admins (404 to anyone else). A rule that does not parse is 422 listing the valid forms: participation: metric:weight pairs joined by commas, weights whole numbers adding up to 100, metrics from sign_ins, contests, bids, transfers, posts (e.g. "contests:40,bids:30,posts:30"); result: rank or points; drop_lowest: a whole number from 0 to 10; negative_as_zero: true or false.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    drop_lowest?: string;
+                    negative_as_zero?: string;
+                    /** @description metric:weight pairs adding up to 100 (sign_ins, contests, bids, transfers, posts) */
+                    participation?: string;
+                    /** @description rank | points */
+                    result?: string;
+                };
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The gradebook */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            classroom: {
+                                auction_id: number | null;
+                                contest_id: number | null;
+                                id: number;
+                                name: string;
+                            };
+                            graded: {
+                                entries: number;
+                                id: number;
+                                /** @enum {string} */
+                                kind: "contest" | "auction";
+                            }[];
+                            rule: {
+                                drop_lowest: number;
+                                negative_as_zero: boolean;
+                                participation: {
+                                    bids?: number;
+                                    contests?: number;
+                                    posts?: number;
+                                    sign_ins?: number;
+                                    transfers?: number;
+                                };
+                                /** @enum {string} */
+                                result: "rank" | "points";
+                            };
+                            students: {
+                                auction_spend: number | null;
+                                /** @description Purse left in the class auction */
+                                balance: number | null;
+                                best_points: number | null;
+                                best_rank: number | null;
+                                bids: number;
+                                contests: number;
+                                full_name: string | null;
+                                last_points: number | null;
+                                last_rank: number | null;
+                                participation_grade: number;
+                                posts: number;
+                                /** @description Null when nothing the student took part in is graded yet */
+                                result_grade: number | null;
+                                sign_ins: number;
+                                squad_size: number | null;
+                                /** @description Points of the squad under the auction’s scorer */
+                                squad_value: number | null;
+                                transfers: number;
+                                user_id: number;
+                                username: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Not signed in, or the token is invalid or expired */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found, or not yours */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Invalid input; `errors` holds field messages */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/comments/{id}": {
         parameters: {
             query?: never;
@@ -10796,6 +11163,82 @@ export type paths = {
                 };
                 /** @description Invalid input; `errors` holds field messages */
                 422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/contests/{id}/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A contest’s entries, payouts and refunds
+         * @description For its owner and admins (404 to anyone else).
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Every bid, pick, transfer, entry, payout and refund, in time order */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            rows: {
+                                amount: number;
+                                at: string;
+                                at_ms: number;
+                                auction_id: number | null;
+                                contest_id: number | null;
+                                franchise: string | null;
+                                /** @enum {string} */
+                                kind: "bid" | "pick" | "transfer" | "entry" | "payout" | "refund";
+                                player: string | null;
+                                player_id: number | null;
+                                /** @enum {string} */
+                                unit: "coins" | "paise";
+                                user_id: number;
+                                username: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Not signed in, or the token is invalid or expired */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found, or not yours */
+                404: {
                     headers: {
                         [name: string]: unknown;
                     };

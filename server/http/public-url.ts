@@ -1,6 +1,9 @@
 import os from 'node:os'
 import type { Context } from 'hono'
 import type { Config } from '../core/config'
+import type { Deps } from '../core/deps'
+import { isLoopbackHost } from '../lib/hosts'
+import { readServedUrl } from './served-url'
 
 type LinkConfig = Pick<Config, 'publicUrl' | 'trustProxy' | 'port' | 'allowedHosts'>
 
@@ -18,10 +21,14 @@ const HOST = /^(?<name>[a-z0-9.-]+|\[[0-9a-f:.]+\])(?::(?<port>\d{1,5}))?$/i
  * interfaces, or a name in `FANSPOLE_ALLOWED_HOSTS`; anything else gets
  * `http://localhost:<port>`. Behind a trusted proxy (`FANSPOLE_TRUST_PROXY`) the proxy's
  * `X-Forwarded-Host` and `X-Forwarded-Proto` stand for the caller's, with the same check.
+ *
+ * `served`: the LAN address the server serves on (http/served-url.ts). A caller on this
+ * machine (a loopback Host, or none) — the instructor's CLI making class cards — gets links
+ * with it instead: they are for students on other machines.
  */
-export function linkBase(config: LinkConfig, request?: Request): string {
+export function linkBase(config: LinkConfig, request?: Request, served?: string): string {
   if (config.publicUrl) return config.publicUrl.replace(/\/+$/, '')
-  const fallback = `http://localhost:${config.port}`
+  const fallback = served ?? `http://localhost:${config.port}`
   if (!request) return fallback
   const url = new URL(request.url)
   const forwarded = (name: string) =>
@@ -29,11 +36,14 @@ export function linkBase(config: LinkConfig, request?: Request): string {
   const host = forwarded('x-forwarded-host') ?? request.headers.get('host') ?? url.host
   const scheme = forwarded('x-forwarded-proto') ?? url.protocol.replace(/:$/, '')
   if (scheme !== 'http' && scheme !== 'https') return fallback
-  return isOwnHost(host, config.allowedHosts) ? `${scheme}://${host.toLowerCase()}` : fallback
+  if (!isOwnHost(host, config.allowedHosts)) return fallback
+  if (served && isLoopbackHost(host.replace(/:\d+$/, ''))) return served
+  return `${scheme}://${host.toLowerCase()}`
 }
 
-/** `linkBase` for a route's request. */
-export const linkBaseOf = (config: LinkConfig, c: Context) => linkBase(config, c.req.raw)
+/** `linkBase` for a route's request, with the stored LAN address. */
+export const linkBaseOf = async (deps: Pick<Deps, 'config' | 'db'>, c: Context) =>
+  linkBase(deps.config, c.req.raw, await readServedUrl(deps.db))
 
 /** Whether `host` (`name[:port]`) names this machine or an allowed name. */
 export function isOwnHost(host: string, allowed: readonly string[] = []): boolean {

@@ -55,6 +55,7 @@ export const HIDDEN_KINDS = [
   'scratch_card',
   'bhim_upi',
   'game_account',
+  'classroom',
 ] as const
 export type HiddenKind = (typeof HIDDEN_KINDS)[number]
 
@@ -115,6 +116,15 @@ export async function hiddenWorld(deps: Deps): Promise<HiddenWorld> {
   const o = await ownedByHider(s)
   const a = await hiddenAccounts(s)
   const own = await callersOwn(s)
+  // A class (docs/classroom.md, "Gradebook"): its instructor's alone; written as `class create` writes its row.
+  const classroom = async (by: number) =>
+    (
+      await deps.db
+        .insertInto('classrooms')
+        .values({ name: 'A class', created_by_id: by, students_count: 0, created_at_ms: 0 })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id
   const hidden: Record<HiddenKind, string | number> = {
     contest: c.contest.id,
     championship_contest: c.champ.id,
@@ -142,6 +152,7 @@ export async function hiddenWorld(deps: Deps): Promise<HiddenWorld> {
     scratch_card: o.card,
     bhim_upi: o.upi,
     game_account: e.account,
+    classroom: await classroom(s.hider.id),
   }
   const missing = Object.fromEntries(
     HIDDEN_KINDS.map((k) => [k, k === 'group' ? NO_UUID : k === 'user' ? NO_SLUG : NO_ID]),
@@ -157,6 +168,7 @@ export async function hiddenWorld(deps: Deps): Promise<HiddenWorld> {
     post: own.post.id,
     group: own.group,
     auction: own.auction,
+    classroom: await classroom(s.caller.id),
     gang: own.gang,
     phase_gang: own.phaseGang,
     user_team: own.draft.team_id as number,

@@ -5,12 +5,18 @@ import { BootSplash } from './app/BootSplash'
 import { ErrorPage } from './app/ErrorPage'
 import { RootLayout } from './app/RootLayout'
 import { NotFoundPage } from './components/NotFoundPage'
-import { auctionRoutes } from './features/auctions/routes'
+import { auctionBoardRoutes, auctionRoutes } from './features/auctions/routes'
 import { authRoutes, logoutRoute } from './features/auth/routes'
 import { championshipRoutes } from './features/championship/routes'
+import { classroomRoutes } from './features/classroom/routes'
 import { contestCreationRoutes } from './features/contest-create/routes'
 import { contestRulesRoutes } from './features/contest-rules/routes'
-import { contestRoutes, contestTabRoutes, signedInContestRoutes } from './features/contests/routes'
+import {
+  contestBoardRoutes,
+  contestRoutes,
+  contestTabRoutes,
+  signedInContestRoutes,
+} from './features/contests/routes'
 import { discoverRoutes } from './features/discover/routes'
 import { contestRoute, esportsRoutes, signedInEsportsRoutes } from './features/esports/routes'
 import { feedRoutes } from './features/feeds/routes'
@@ -48,6 +54,12 @@ export const routes: RouteObject[] = [
       { index: true, loader: indexRedirect, element: <BootSplash /> },
       landingRoute,
       shutdownRoute,
+      // Full-screen pages for a projector: signed in, outside the app's shell.
+      {
+        loader: requireSignedIn,
+        errorElement: <ErrorPage />,
+        children: [...auctionBoardRoutes, ...contestBoardRoutes],
+      },
       {
         element: <AuthLayout />,
         errorElement: <ErrorPage />,
@@ -81,6 +93,7 @@ export const routes: RouteObject[] = [
                   ...championshipRoutes,
                   ...contestCreationRoutes,
                   ...auctionRoutes,
+                  ...classroomRoutes,
                   ...walletRoutes,
                   ...rewardRoutes,
                   ...meRoutes,

@@ -50,6 +50,8 @@ export async function openAuction(
     players: made.players_count,
     spent: 0,
     onTheBlock: null,
+    pending: [],
+    approved: [],
   }
   state.auctions.push(auction)
   state.steps.push(
@@ -74,6 +76,9 @@ export async function advanceAuction(
   auction.sold = a.sold_count
   auction.players = a.players_count
   try {
+    // Whoever joins with the printed code is welcome: approved at once, and again right
+    // before the start (which declines anyone still pending).
+    if (a.phase === 'waiting') await approveJoiners(admin, state, auction)
     if (a.phase === 'waiting' && state.clock.now_in_millis >= auction.startsAtMs) {
       await admin.post(`/api/auctions/${auction.id}/start`)
       state.steps.push(`auction ${auction.id} started`)
@@ -98,6 +103,19 @@ export async function advanceAuction(
     `/api/auctions/${auction.id}/managers`,
   )
   auction.spent = managers.reduce((sum, m) => sum + m.spent, 0)
+  const people = managers.filter((m) => !m.is_bot)
+  auction.pending = people.filter((m) => m.status === 'pending').map((m) => m.user.username)
+  auction.approved = people.filter((m) => m.status === 'approved').map((m) => m.user.username)
+}
+
+/** Approves every pending manager of the auction (the people who joined with its code). */
+async function approveJoiners(admin: DemoClient, state: DemoState, auction: DemoAuction): Promise<void> {
+  const { approved } = await admin.post<Answer<'/api/auctions/{id}/managers/approve_all', 'post'>>(
+    `/api/auctions/${auction.id}/managers/approve_all`,
+  )
+  // Not in the step log: who joins is up to people, and the log must replay from the seed.
+  if (approved.length > 0)
+    state.note = `approved ${approved.map((m) => m.user.username).join(', ')} in auction ${auction.id}`
 }
 
 /** Ctrl-C: an auction still open is paused (its lot keeps its time), so nothing sells unseen. */

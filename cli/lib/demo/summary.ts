@@ -1,6 +1,6 @@
 import type { Config } from '../../../server/core/config'
 import { type AccountsView, accountsLines, accountsView } from '../accounts'
-import type { Style } from '../style'
+import { type Style, visibleWidth } from '../style'
 import type { DemoState } from './types'
 
 const rupees = (n: number) => `₹${new Intl.NumberFormat('en-IN', { maximumFractionDigits: 2 }).format(n)}`
@@ -14,7 +14,9 @@ export function summaryLines(state: DemoState): string[] {
   const lines = [
     `game clock ${gameTime(clock.now_in_millis)} UTC · ${clock.speed}×${clock.paused ? ' (paused)' : ''}`,
   ]
-  lines.push(state.live.length > 0 ? `live: ${state.live.join(' | ')}` : 'live: nothing yet')
+  // One live match a line: two T20 score lines side by side do not fit 80 columns.
+  if (state.live.length === 0) lines.push('live: nothing yet')
+  else lines.push(...state.live.map((match, i) => `${i === 0 ? 'live:' : '     '} ${match}`))
   const next = state.fixtures.find((f) => f.status === 'upcoming')
   if (next)
     lines.push(
@@ -32,6 +34,15 @@ export function summaryLines(state: DemoState): string[] {
   if (auction)
     lines.push(
       `auction ${auction.id} (code ${auction.code}): ${auction.phase === 'waiting' ? `waiting room, opens at ${gameTime(auction.startsAtMs)}` : `${auction.phase}, ${auction.sold}/${auction.players} sold, ${auction.spent} credits spent`}${auction.onTheBlock ? `, on the block ${auction.onTheBlock}` : ''}`,
+    )
+  if (auction && auction.pending.length + auction.approved.length > 0)
+    lines.push(
+      `  people: ${[
+        auction.approved.length > 0 ? `${auction.approved.join(', ')} in` : '',
+        auction.pending.length > 0 ? `${auction.pending.join(', ')} waiting for approval` : '',
+      ]
+        .filter(Boolean)
+        .join('; ')}`,
     )
   if (state.championship)
     lines.push(
@@ -72,4 +83,30 @@ export function bannerLines(
     ...(b.database ? [`  ${s.dim('Database   ')}  ${b.database}`] : []),
     s.dim('Press Ctrl-C to stop: the clock is paused and put back, the league stays as it is.'),
   ]
+}
+
+/**
+ * Lines fitted to a terminal `width` wide: a longer one is broken at spaces, its rest indented
+ * under it (a single word longer than the width is left for the view to cut). The live view
+ * redraws these, so nothing it shows is cut at 80 columns, and a resize lays them out again.
+ */
+export function fitToWidth(lines: readonly string[], width: number): string[] {
+  const out: string[] = []
+  for (const line of lines) {
+    if (visibleWidth(line) <= width) {
+      out.push(line)
+      continue
+    }
+    const indent = ' '.repeat(Math.min(4, (/^ */.exec(line)?.[0].length ?? 0) + 2))
+    let current = ''
+    for (const word of line.split(/(?<=\S) (?=\S)/)) {
+      const next = current === '' ? word : `${current} ${word}`
+      if (current !== '' && visibleWidth(next) > width) {
+        out.push(current)
+        current = `${indent}${word.trimStart()}`
+      } else current = next
+    }
+    out.push(current)
+  }
+  return out
 }

@@ -34,6 +34,9 @@ export interface DemoAuction {
   /** Credits spent by all franchises so far. */
   spent: number
   onTheBlock: string | null
+  /** People (not bots) who joined with the code: waiting for approval, and approved (usernames). */
+  pending: string[]
+  approved: string[]
 }
 
 export interface DemoChampionship {

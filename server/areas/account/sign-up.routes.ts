@@ -26,7 +26,7 @@ export function signUpRoutes(deps: Deps) {
       errors: [400, 413, 422, 429],
     },
     async (c) => {
-      const user = await registerUser(deps, c.req.valid('json'), linkBaseOf(deps.config, c))
+      const user = await registerUser(deps, c.req.valid('json'), await linkBaseOf(deps, c))
       return c.json({ user: await serializeMe(deps.db, user) }, 201)
     },
   )

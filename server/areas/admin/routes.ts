@@ -173,7 +173,7 @@ export function adminRoutes(deps: Deps) {
   })
 
   app.openapi(postAdminUsersRoute, async (c) => {
-    const { user, invited } = await adminCreateUser(deps, c.req.valid('json'), linkBaseOf(deps.config, c))
+    const { user, invited } = await adminCreateUser(deps, c.req.valid('json'), await linkBaseOf(deps, c))
     return c.json(
       {
         user: {

@@ -9,8 +9,9 @@ import { memo, stateOf, withAuctionLock } from './state'
 export const AUCTION_BOT_JOB = 'auction.bots'
 const botKey = (auctionId: number) => `auction:${auctionId}:bots`
 
-export const rngFor = (auctionId: number, managerId: number, seq: number) =>
-  randomStream(hashString(`auction:${auctionId}:bot:${managerId}:${seq}`))
+/** A bot's draws for one state of the auction: its seed (the server's --seed made it), its id and the state's seq. */
+export const rngFor = (auctionId: number, state: AuctionState, managerId: number) =>
+  randomStream(hashString(`auction:${auctionId}:${state.config.seed}:bot:${managerId}:${state.seq}`))
 
 /** The auction's bots, quickest first for this state (seeded by its seq). */
 export function botOrder(
@@ -21,7 +22,7 @@ export function botOrder(
   return bots
     .map((b) => {
       const strategy = b.bot_strategy as BotStrategy
-      return { id: b.id, strategy, delay: botDelayMs(strategy, rngFor(auctionId, b.id, state.seq)) }
+      return { id: b.id, strategy, delay: botDelayMs(strategy, rngFor(auctionId, state, b.id)) }
     })
     .sort((a, b) => a.delay - b.delay || a.id - b.id)
 }

@@ -32,7 +32,7 @@ async function actBots(deps: Deps, auctionId: number, atMs: number) {
   for (const bot of botOrder(auctionId, state, bots)) {
     for (let guard = 0; guard < 200; guard++) {
       const current = stateOf(deps, (await findAuction(deps.db, auctionId)) ?? row)
-      const command = botDecision(current, bot.id, bot.strategy, rngFor(auctionId, bot.id, current.seq), atMs)
+      const command = botDecision(current, bot.id, bot.strategy, rngFor(auctionId, current, bot.id), atMs)
       if (!command) break
       try {
         await runCommand(deps, auctionId, () => command)

@@ -14,7 +14,8 @@ import { auctionJson } from './serialize'
 import { scheduleTakeovers } from './takeover'
 import { requireOwnedAuction } from './visibility'
 
-/** The owner’s controls: start, pause, resume, complete, and the sealed round. */
+/** The owner’s controls: start, pause, resume, complete, close the lot now, and the sealed round. */
+// Long: one router, one short declaration per control, all on one page.
 export function auctionControlRoutes(deps: Deps) {
   const app = createRouter()
   const route = routesOn(app, ['Auctions'])
@@ -67,6 +68,14 @@ export function auctionControlRoutes(deps: Deps) {
     type: 'complete',
     atMs: now(),
   }))
+  control(
+    'close_lot',
+    'Close the running lot now: sold to its leader, if any, else unsold; the next lot opens (owner)',
+    () => ({
+      type: 'close_lot',
+      atMs: now(),
+    }),
+  )
   control('secondary_round', 'Start a sealed round of the unsold and released players (owner)', (body) => ({
     type: 'start_sealed',
     atMs: now(),

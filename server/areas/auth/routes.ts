@@ -128,7 +128,7 @@ export function authRoutes(deps: Deps) {
       errors: [422, 429],
     },
     async (c) => {
-      await forgotPassword(deps, c.req.valid('json').email, linkBaseOf(deps.config, c))
+      await forgotPassword(deps, c.req.valid('json').email, await linkBaseOf(deps, c))
       return c.json({ message: 'If that e-mail has an account, a reset link is on its way.' }, 200)
     },
   )

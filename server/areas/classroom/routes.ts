@@ -100,7 +100,7 @@ export function classroomRoutes(deps: Deps) {
     async (c) => {
       const admin = currentAdmin(c)
       const created = await createClassroom(deps, admin, c.req.valid('json'))
-      return c.json({ ...created, sign_in_url: `${linkBaseOf(deps.config, c)}/` }, 201)
+      return c.json({ ...created, sign_in_url: `${await linkBaseOf(deps, c)}/` }, 201)
     },
   )
 

@@ -32,9 +32,9 @@ export function groupRoutes(deps: Deps) {
   const route = routesOn(app, tags)
 
   // The link carries the address the caller used (or FANSPOLE_PUBLIC_URL): server/http/public-url.ts.
-  const invite = (c: Context, code: string) => ({
+  const invite = async (c: Context, code: string) => ({
     invite_code: code,
-    invite_url: `${linkBaseOf(deps.config, c)}/groups/invite/${code}`,
+    invite_url: `${await linkBaseOf(deps, c)}/groups/invite/${code}`,
   })
 
   async function oneGroup(uuid: string, viewerId: number) {
@@ -254,7 +254,7 @@ export function groupRoutes(deps: Deps) {
     async (c) => {
       const m = await visibleGroup(deps.db, c.req.valid('param').uuid, currentUser(c).id)
       if (m.group.kind === 'one_to_one') throw conflict('A one-to-one conversation has no invite')
-      return c.json(invite(c, m.group.invite_code), 200)
+      return c.json(await invite(c, m.group.invite_code), 200)
     },
   )
 
@@ -271,7 +271,7 @@ export function groupRoutes(deps: Deps) {
     },
     async (c) => {
       const code = await resetInviteCode(deps, currentUser(c).id, c.req.valid('param').uuid)
-      return c.json(invite(c, code), 200)
+      return c.json(await invite(c, code), 200)
     },
   )
 

@@ -59,9 +59,10 @@ const quote = (name: string) => `"${name.replace(/"/g, '""')}"`
 /**
  * `app_settings` rows that stay as they are: the server secrets (db/server-secrets.ts) never
  * change once written and this process keeps them cached, so tokens and gateway signatures
- * made before and after the swap must agree with them.
+ * made before and after the swap must agree with them. `served_url` is where the running server
+ * serves (http/served-url.ts), not a part of the league.
  */
-export const KEPT_SETTINGS = ['token_derivation_key', 'gateway_secret']
+export const KEPT_SETTINGS = ['token_derivation_key', 'gateway_secret', 'served_url']
 
 function copyAll(sqlite: BetterSqlite3.Database, work: string): void {
   sqlite.prepare('attach database ? as snap').run(work)

@@ -76,6 +76,8 @@ export type AuctionCommand =
   | { type: 'start_sealed'; atMs: number; closesAtMs: number | null }
   | { type: 'sealed_bid'; managerId: number; playerId: number; amount: number; atMs: number }
   | { type: 'close_sealed'; atMs: number }
+  /** The owner's hammer: the running lot closes now (sold to its leader, if any) and the next opens. */
+  | { type: 'close_lot'; atMs: number }
   | { type: 'release'; managerId: number; playerId: number; atMs: number }
   | { type: 'complete'; atMs: number }
 

@@ -163,6 +163,13 @@ function run(s: AuctionState, c: AuctionCommand, emit: Emit): Violation | null {
       closeSealed(s, emit)
       return null
     }
+    case 'close_lot': {
+      if (s.phase !== 'open' || !s.lot) return v('PHASE', 'No lot is running')
+      if (s.paused) return v('PAUSED', 'The auction is paused')
+      closeLot(s, emit)
+      openNext(s, c.atMs, emit)
+      return null
+    }
     case 'release': {
       if (s.phase !== 'between' && s.phase !== 'sealed')
         return v('PHASE', 'Players can be released between rounds and during sealed rounds')

@@ -19,7 +19,7 @@ async function player() {
   return { ...u, env: (await signedInHome(world.env, u)).env }
 }
 
-describe('fanspole auction create|join|approve|start|bid|show|watch|complete', () => {
+describe('fanspole auction create|join|approve|start|bid|show|watch|close-lot|complete', () => {
   it('plays an auction from the terminal, with a live watch that ends when the auction does', async () => {
     const owner = await player()
     const bob = await player()
@@ -100,6 +100,11 @@ describe('fanspole auction create|join|approve|start|bid|show|watch|complete', (
     const text = await runCli(['auction', 'show', String(auction.id)], owner.env)
     expect(text.stdout).toMatch(/on the block: .+ next bid/)
 
+    // The owner's hammer: Bob's bid wins the lot now, and the next one opens.
+    expect((await runCli(['auction', 'close-lot', String(auction.id)], bob.env)).code).toBe(1)
+    expect((await runCli(['auction', 'close-lot', String(auction.id)], owner.env)).stdout).toMatch(/: open/)
+    const after = (await runCli(['auction', 'show', String(auction.id), '--json'], owner.env)).json()
+    expect(after.auction).toMatchObject({ sold_count: 1 })
     expect((await runCli(['auction', 'complete', String(auction.id)], owner.env)).stdout).toMatch(/completed/)
     const watched = await watching
     expect(watched.code).toBe(0)

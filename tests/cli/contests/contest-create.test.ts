@@ -50,6 +50,10 @@ describe('fanspole contest create / join / members / edit / delete', () => {
     await signIn(late)
     const noTeam = await cli('contest', 'join', '--code', code)
     exits(noTeam, 1, `error: You have no team for match ${match.id}`)
+    // The hint names this match, never a literal {id}.
+    expect(noTeam.stderr).toContain(`fanspole team create --match ${match.id}`)
+    expect(noTeam.stderr).toContain(`/matches/${match.id}/create-team`)
+    expect(noTeam.stderr).not.toContain('{id}')
     const wrong = await cli('contest', 'join', '--code', 'WRONGCODE99', '--json')
     expect(wrong.code).toBe(1)
     expect(wrong.json()).toMatchObject({ status: 404 })

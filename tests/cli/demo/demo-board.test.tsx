@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { lotSeconds } from '../../../cli/lib/demo/auction'
 import { botsFor } from '../../../cli/lib/demo/fixtures'
-import { summaryLines } from '../../../cli/lib/demo/summary'
+import { fitToWidth, summaryLines } from '../../../cli/lib/demo/summary'
 import { emptyState } from '../../../cli/lib/demo/types'
 import { createStore } from '../../../cli/lib/live-store'
 import { exits, runCli } from '../helpers'
@@ -29,6 +29,8 @@ function livingState() {
     players: 35,
     spent: 1200,
     onTheBlock: 'A. Bose — 850 by Pixel Panthers 6',
+    pending: [],
+    approved: [],
   })
   state.money = { staked: 1618, paid: 250.5 }
   return state
@@ -57,6 +59,60 @@ describe('the demo summary', () => {
     store.set((s) => ({ ...s, live: ['JAI vs HYD (cricket)  JAI 60/1 (7.0)'] }))
     await tick()
     expect(view.lastFrame()).toContain('JAI 60/1 (7.0)')
+    view.unmount()
+  })
+})
+
+describe('the demo screen at 80 columns', () => {
+  /** A busy afternoon: two live matches, a long leaders line, people in the auction. */
+  function busyState() {
+    const state = livingState()
+    state.live = [
+      'JAI vs HYD (cricket)  JAI 154/6 (18.2) · HYD 160/8 (20.0)',
+      'DEL vs KOL (cricket)  DEL 54/1 (6.2)',
+    ]
+    state.leaders = {
+      contest: 'Guaranteed League, JAI vs HYD',
+      rows: [
+        { rank: 1, name: 'Googly Bot 1 (bot)', points: 188.5 },
+        { rank: 2, name: 'Cover Drive Bot 4 (bot)', points: 170 },
+        { rank: 3, name: 'Doosra Bot 3 (bot)', points: 162 },
+      ],
+    }
+    const auction = state.auctions[0] as (typeof state.auctions)[0]
+    auction.approved = ['demo', 'asha']
+    auction.pending = ['ravi']
+    return state
+  }
+
+  it('gives each live match a line of its own and names the people in the auction', () => {
+    const lines = summaryLines(busyState())
+    expect(lines).toContain('live: JAI vs HYD (cricket)  JAI 154/6 (18.2) · HYD 160/8 (20.0)')
+    expect(lines).toContain('      DEL vs KOL (cricket)  DEL 54/1 (6.2)')
+    expect(lines).toContain('  people: demo, asha in; ravi waiting for approval')
+  })
+
+  it('fits every line into 78 columns (80 less the padding) without losing a word', () => {
+    const lines = summaryLines(busyState())
+    const fitted = fitToWidth(lines, 78)
+    for (const line of fitted) expect(line.length).toBeLessThanOrEqual(78)
+    const words = (text: string[]) => text.join(' ').split(/\s+/).filter(Boolean)
+    expect(words(fitted)).toEqual(words(lines))
+    // The rest of a broken line is indented under it.
+    const leaders = fitted.findIndex((l) => l.startsWith('leaders'))
+    expect(fitted[leaders + 1]).toMatch(/^ {2}\S/)
+    // Lines that fit are left alone.
+    expect(fitToWidth(['short line'], 78)).toEqual(['short line'])
+  })
+
+  it('the Ink view breaks a long line instead of cutting it', async () => {
+    const store = createStore(busyState())
+    const view = views.ink.render(<views.ui.DemoBoard banner={['banner']} store={store} />)
+    await tick()
+    // ink-testing-library draws at 100 columns: nothing of the 120-odd-column leaders line is cut.
+    expect(view.lastFrame()).toContain('Doosra Bot 3 (bot) 162')
+    expect(view.lastFrame()).toContain('people: demo, asha in; ravi waiting for approval')
+    for (const line of (view.lastFrame() ?? '').split('\n')) expect(line.length).toBeLessThanOrEqual(100)
     view.unmount()
   })
 })

@@ -69,6 +69,35 @@ async function adminToken(url: string): Promise<string> {
   return ((await res.json()) as { access_token: string }).access_token
 }
 
+/**
+ * The demo player joins auction 1 with the code the banner printed, in its waiting room, and
+ * the demo approves them: they are a manager of the auction when it opens (the start declines
+ * whoever is still pending). Both runs of a seed do it, so that they stay comparable.
+ */
+async function joinTheAuction(run: DemoRun): Promise<string> {
+  const code = /auction 1 \(code (\w+)\)/.exec(run.stdout())?.[1]
+  expect(code).toBeTruthy()
+  const res = await fetch(`${run.url}/oauth/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-fanspole-client': 'cli' },
+    body: JSON.stringify({
+      grant_type: 'password',
+      email: 'demo@fanspole.local',
+      password: 'demo-pass-2026',
+    }),
+  })
+  const { access_token } = (await res.json()) as { access_token: string }
+  const joined = await fetch(`${run.url}/api/auctions/1/join`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${access_token}` },
+    body: JSON.stringify({ code, franchise_name: 'Visitors XI', color: 'teal' }),
+  })
+  expect(joined.status).toBe(201)
+  const { manager } = (await joined.json()) as { manager: { status: string; user: { username: string } } }
+  expect(manager.status).toBe('pending')
+  return manager.user.username
+}
+
 /** Polls `read` until it answers something truthy; the demo's own pace bounds the wait. */
 async function until<T>(what: string, read: () => Promise<T | undefined | null | false>, ms = 40_000) {
   const end = Date.now() + ms
@@ -117,6 +146,7 @@ describe('fanspole demo', () => {
     const token = await adminToken(run.url)
     const get = async <T>(p: string) =>
       (await fetch(`${run.url}${p}`, { headers: { authorization: `Bearer ${token}` } })).json() as Promise<T>
+    const visitor = await joinTheAuction(run)
 
     // A demo match is live, its contests filled by bots that joined through the players' services.
     const live = await until('a live match', async () => {
@@ -144,6 +174,15 @@ describe('fanspole demo', () => {
       const { new_auction } = await get<{ new_auction: { seq: number } }>('/api/auctions/1')
       return new_auction.seq > 30
     })
+    // The person who joined with the code was approved, kept at the start, and shown.
+    const { managers } = await get<{
+      managers: Array<{ status: string; is_bot: boolean; user: { username: string } }>
+    }>('/api/auctions/1/managers')
+    expect(managers.find((m) => m.user.username === visitor)).toMatchObject({
+      status: 'approved',
+      is_bot: false,
+    })
+    await until('the visitor on screen', async () => run.stdout().includes(`people: ${visitor} in`), 15_000)
 
     run.proc.kill('SIGINT')
     expect(await run.exited).toBe(0)
@@ -187,13 +226,16 @@ describe('fanspole demo', () => {
     const dir = path.join(tmp.dir, 'second')
     const run = await startDemo(dir)
     const token = await adminToken(run.url)
+    await joinTheAuction(run)
     await until('ten bids', async () => {
       const res = await fetch(`${run.url}/api/auctions/1`, { headers: { authorization: `Bearer ${token}` } })
       const { new_auction } = (await res.json()) as { new_auction: { seq: number } }
       return new_auction.seq > 30
     })
-    run.proc.kill('SIGINT')
+    // A hang-up (the terminal closed) winds the demo down as Ctrl-C does: the clock put back.
+    run.proc.kill('SIGHUP')
     expect(await run.exited).toBe(0)
+    expect(run.stdout()).toMatch(/clock paused at .*, speed 1×/)
     expect(fingerprint(path.join(dir, 'demo.sqlite'))).toEqual(first)
   }, 90_000)
 

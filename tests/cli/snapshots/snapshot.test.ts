@@ -57,6 +57,49 @@ describe('fanspole snapshot', () => {
     expect(gone).toBeUndefined()
   })
 
+  it('a CLI session made after the snapshot survives its restore: the configured admin signs in again, others are told how', async () => {
+    const saved = await runCli(['snapshot', 'save', 'lesson-2'], env)
+    expect(saved.code).toBe(0)
+    const owner = tempDir('fanspole-home-')
+    const other = tempDir('fanspole-home-')
+    try {
+      const asOwner = { ...env, FANSPOLE_HOME: owner.dir }
+      const asPlayer = { ...env, FANSPOLE_HOME: other.dir }
+      const admin = {
+        email: env.FANSPOLE_ADMIN_EMAIL as string,
+        password: env.FANSPOLE_ADMIN_PASSWORD as string,
+      }
+      // Both sign-ins are newer than the snapshot: the restore takes their tokens away.
+      expect(
+        (await runCli(['login', '--email', admin.email, '--password', admin.password], asOwner)).code,
+      ).toBe(0)
+      expect(
+        (await runCli(['login', '--email', player.email, '--password', player.password], asPlayer)).code,
+      ).toBe(0)
+      const restored = await runCli(['snapshot', 'restore', 'lesson-2', '--yes'], asOwner)
+      expect(restored.code, restored.stderr).toBe(0)
+      expect(restored.stderr).toContain(
+        `note: signed in to ${server.url} as the default admin ${admin.email}`,
+      )
+      // An owner's command (a player-mode one) right after: signed in, not "Not signed in".
+      const owned = await runCli(['auction', 'list'], asOwner)
+      expect(owned.code, owned.stderr).toBe(0)
+      expect(owned.stderr).not.toMatch(/Not signed in|expired/)
+      const mine = await runCli(['auction', 'list'], asPlayer)
+      expect(mine.code).toBe(1)
+      expect(mine.stderr).toContain(
+        `Your session on ${server.url} (${player.email}) has expired or was revoked`,
+      )
+      expect(mine.stderr).toContain(
+        'a snapshot restore or league reset drops the sign-ins made after the snapshot was saved',
+      )
+      expect(mine.stderr).toContain(`fanspole login --server ${server.url} --email ${player.email}`)
+    } finally {
+      owner.remove()
+      other.remove()
+    }
+  })
+
   it('a missing name fails with exit 1 and lists the names there are; a bad one is refused', async () => {
     const missing = await runCli(['snapshot', 'restore', 'no-such', '--yes'], env)
     expect(missing.code).toBe(1)

@@ -66,6 +66,7 @@ export const auctionRecipes: Record<string, Recipe> = {
     return a
   }),
   'POST /api/auctions/{id}/complete': owner('complete', started),
+  'POST /api/auctions/{id}/close_lot': owner('close_lot', started),
   'POST /api/auctions/{id}/bid_player': async (k) => {
     const a = await started(k)
     const lot = (await k.api.get(`/api/auctions/${a.id}/bidding_player`, a.owner.token)).body

@@ -50,7 +50,7 @@ export function referralRoutes(deps: Deps) {
     },
     async (c) => {
       const user = await requirePlayer(deps.db, currentUser(c).id)
-      return c.json({ referral_details: await referralDetails(deps, user, linkBaseOf(deps.config, c)) }, 200)
+      return c.json({ referral_details: await referralDetails(deps, user, await linkBaseOf(deps, c)) }, 200)
     },
   )
 
@@ -83,7 +83,7 @@ export function referralRoutes(deps: Deps) {
       const user = await requirePlayer(d.db, me.id)
       return c.json(
         {
-          referral_details: await referralDetails(d, user, linkBaseOf(d.config, c)),
+          referral_details: await referralDetails(d, user, await linkBaseOf(d, c)),
           wallet: walletJson(await userBalances(d.db, me.id)),
         },
         200,

@@ -33,6 +33,7 @@ const CONTROLS = {
   pause: '/api/auctions/{id}/pause',
   resume: '/api/auctions/{id}/resume',
   complete: '/api/auctions/{id}/complete',
+  close_lot: '/api/auctions/{id}/close_lot',
   secondary_round: '/api/auctions/{id}/secondary_round',
   'secondary_round/close': '/api/auctions/{id}/secondary_round/close',
 } as const

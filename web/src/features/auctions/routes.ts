@@ -2,6 +2,8 @@ import type { RouteObject } from 'react-router'
 import { byId, page } from '../../lib/routing'
 
 const auctions = () => import('./pages')
+/** The projector board and its QR code: a chunk of their own, never part of the feature's pages. */
+const board = () => import('./board/BoardPage')
 
 /** Auctions: every auction call needs a signed-in user, so every page does too. */
 export const auctionRoutes: RouteObject[] = [
@@ -36,4 +38,12 @@ export const auctionRoutes: RouteObject[] = [
       { path: 'squad', ...page(auctions, 'TournamentSquadPage') },
     ],
   },
+]
+
+/**
+ * The projector board: full screen, outside the app's shell (no bars, no tabs), so it is
+ * registered beside the shell by routes.tsx, behind the sign-in guard as every auction page.
+ */
+export const auctionBoardRoutes: RouteObject[] = [
+  { path: 'auctions/:id/board', ...byId(), ...page(board, 'AuctionBoardPage') },
 ]

@@ -13,6 +13,8 @@ import {
 import { readListParams } from './list-params'
 
 const contests = () => import('./pages')
+/** The projector board and its QR code: a chunk of their own, never part of the feature's pages. */
+const board = () => import('./board/ContestBoardPage')
 
 /*
  * What the entry pages read first, started beside their chunk (lib/routing `page`'s prefetch):
@@ -66,4 +68,9 @@ export const signedInContestRoutes: RouteObject[] = [
   { path: 'contests/:id/compare/member', ...byId(), ...page(contests, 'CompareMemberPage') },
   { path: 'contests/:id/report', ...byId(), ...page(contests, 'ReportPage') },
   { path: 'contests/create/create-a-post', ...page(contests, 'CreatePostPage') },
+]
+
+/** The projector board: full screen, outside the app's shell, signed in (routes.tsx places it). */
+export const contestBoardRoutes: RouteObject[] = [
+  { path: 'contests/:id/board', ...byId(), ...page(board, 'ContestBoardPage') },
 ]

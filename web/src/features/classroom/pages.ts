@@ -1,0 +1,2 @@
+/** The classroom pages, one lazy chunk for the router. */
+export { ClassReportPage } from './ClassReportPage'
