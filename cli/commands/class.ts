@@ -39,6 +39,14 @@ const createOptions = serverOptions((z) => ({
   csv: z.string().min(1).optional(),
   name: z.string().trim().min(3, 'must be 3–40 characters').max(40, 'must be 3–40 characters').optional(),
   seats: count(z, 'a number of franchises').optional(),
+  lotSeconds: z
+    .string()
+    .regex(/^\d+$/, {
+      error: (issue) => `expected seconds from 5 to 120, got ${JSON.stringify(issue.input)}`,
+    })
+    .transform(Number)
+    .pipe(z.number().min(5, 'expected seconds from 5 to 120').max(120, 'expected seconds from 5 to 120'))
+    .optional(),
   html: z.string().min(1).optional(),
 }))
 
@@ -71,10 +79,11 @@ function createCmd(): Command {
       '--seats <n>',
       'franchises in the auction (default: the students, at least 4); bots take the rest',
     )
+    .option('--lot-seconds <n>', 'seconds each lot of the auction runs, 5–120 (default: 15)')
     .option('--html <file>', 'also write a printable sheet of sign-in cards to this file')
     .addHelpText(
       'after',
-      '\nExamples:\n  fanspole class create --students 30\n  fanspole class create --csv names.csv --html cards.html\n  fanspole class create --students 8 --seats 10 --name "Stats 101" --json\n',
+      '\nExamples:\n  fanspole class create --students 30\n  fanspole class create --csv names.csv --html cards.html\n  fanspole class create --students 8 --seats 10 --name "Stats 101" --json\n  fanspole class create --students 30 --lot-seconds 60\n',
     )
 }
 
@@ -100,6 +109,7 @@ async function runCreate(io: Io, opts: OptionsOf<typeof createOptions>): Promise
       ...(roster ? { roster: roster.rows } : {}),
       ...(opts.name !== undefined ? { name: opts.name } : {}),
       ...(opts.seats !== undefined ? { seats: opts.seats } : {}),
+      ...(opts.lotSeconds !== undefined ? { lot_seconds: opts.lotSeconds } : {}),
     })
   } catch (error) {
     throw rosterError(error, roster, opts.csv)

@@ -15,6 +15,8 @@ export const CLASS_MIN_SEATS = 4
 
 /** Every franchise's purse (the auctions' default). */
 export const CLASS_PURSE = 10_000
+/** Seconds a class auction's lot runs unless the instructor says otherwise (5–120, as any auction). */
+export const CLASS_LOT_SECONDS = 15
 
 /** The squad a full squad would be (11 to score a match, up to 15 with the bench). */
 const SQUAD_MIN_TARGET = BALANCED_SQUAD_SIZE

@@ -336,6 +336,8 @@ export type paths = {
             requestBody: {
                 content: {
                     "application/json": {
+                        /** @description Seconds each lot of the class auction runs (default 15) */
+                        lot_seconds?: number;
                         name?: string;
                         /** @description Named students (a CSV’s rows, in order); the rest are generated */
                         roster?: {

@@ -19,7 +19,7 @@ export const CLOSED_NETWORK_ARGS = [
   '--disable-component-update',
   '--disable-sync',
 ]
-const CHROMIUM_ARGS = ['--headless', ...CLOSED_NETWORK_ARGS]
+export const CHROMIUM_ARGS = ['--headless', ...CLOSED_NETWORK_ARGS]
 
 export interface E2eWorld {
   server: RunningServer

@@ -57,6 +57,9 @@ const ClassBody = z.strictObject({
   seats: z.number().int().min(2).max(CLASS_STUDENTS_MAX).optional().openapi({
     description: 'Franchises in the auction; bots fill those students leave (default: students, at least 4)',
   }),
+  lot_seconds: z.number().int().min(5).max(120).optional().openapi({
+    description: 'Seconds each lot of the class auction runs (default 15)',
+  }),
 })
 
 const ClassCreatedSchema = z.object({

@@ -1,7 +1,7 @@
 import type { Deps } from '../../core/deps'
 import { isUniqueViolation } from '../../db/errors'
 import { type Tx, withTxScope } from '../../db/tx'
-import { CLASS_PURSE, classSeats, classSquad } from '../../domain/classroom'
+import { CLASS_LOT_SECONDS, CLASS_PURSE, classSeats, classSquad } from '../../domain/classroom'
 import { AppError, invalid } from '../../http/errors'
 import { botStream, botTeam } from '../../sim/fantasy-bots'
 import { addBots, createAuction, seatManagers } from '../auctions'
@@ -28,6 +28,7 @@ export interface ClassInput {
   students: number
   roster?: RosterRow[] | undefined
   seats?: number | undefined
+  lot_seconds?: number | undefined
 }
 
 export async function createClassroom(deps: Deps, admin: { id: number }, input: ClassInput) {
@@ -65,7 +66,7 @@ export async function createClassroom(deps: Deps, admin: { id: number }, input: 
       const { auction, bots } = await classAuction(
         inner,
         admin.id,
-        { name, groupId: group.id, users, seats },
+        { name, groupId: group.id, users, seats, lotSeconds: input.lot_seconds ?? CLASS_LOT_SECONDS },
         input.students,
         { pool, squad },
       )
@@ -169,7 +170,13 @@ async function classGroup(
 async function classAuction(
   inner: Deps,
   adminId: number,
-  cls: { name: string; groupId: number; users: Array<{ id: number; username: string }>; seats: number },
+  cls: {
+    name: string
+    groupId: number
+    users: Array<{ id: number; username: string }>
+    seats: number
+    lotSeconds: number
+  },
   students: number,
   { pool, squad }: Pick<ClassPlan, 'pool' | 'squad'>,
 ) {
@@ -183,7 +190,7 @@ async function classAuction(
     squad_max: squad.squad_max,
     max_stars: null,
     balanced: squad.balanced,
-    lot_seconds: 15,
+    lot_seconds: cls.lotSeconds,
     bidding_interval: 'standard',
     charges: 0,
     starts_at_ms: null,

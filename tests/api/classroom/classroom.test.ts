@@ -106,6 +106,21 @@ describe('POST /api/admin/classrooms', () => {
     const res = await ctx.api.post('/api/admin/classrooms', { students: 1 }, ctx.admin.token)
     expect(res.status, JSON.stringify(res.body)).toBe(201)
     expect(res.body.auction).toMatchObject({ seats: 4, bots: 3 })
+    // Lots of the default 15 s, unless the instructor asks for longer ones (below).
+    const made = await ctx.api.get(`/api/auctions/${res.body.auction.id}`, ctx.admin.token)
+    expect(made.body.new_auction.lot_seconds).toBe(15)
+  })
+
+  it('runs the class auction’s lots for the seconds the instructor asks (5–120)', async () => {
+    const res = await ctx.api.post('/api/admin/classrooms', { students: 2, lot_seconds: 90 }, ctx.admin.token)
+    expect(res.status, JSON.stringify(res.body)).toBe(201)
+    const made = await ctx.api.get(`/api/auctions/${res.body.auction.id}`, ctx.admin.token)
+    expect(made.body.new_auction.lot_seconds).toBe(90)
+    for (const lot_seconds of [4, 121, 30.5]) {
+      const bad = await ctx.api.post('/api/admin/classrooms', { students: 2, lot_seconds }, ctx.admin.token)
+      expect(bad.status).toBe(422)
+      expect(bad.body.errors.lot_seconds).toBeDefined()
+    }
   })
 
   it('makes class after class on the same match: the instructor’s one team enters each contest', async () => {

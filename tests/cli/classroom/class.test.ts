@@ -60,13 +60,31 @@ describe('fanspole class create', () => {
   it('prints one JSON document with --json and writes the cards with --html', async () => {
     const sheet = path.join(tmp.dir, 'cards.html')
     const r = await runCli(
-      ['class', 'create', '--students', '2', '--seats', '5', '--json', '--html', sheet],
+      [
+        'class',
+        'create',
+        '--students',
+        '2',
+        '--seats',
+        '5',
+        '--lot-seconds',
+        '45',
+        '--json',
+        '--html',
+        sheet,
+      ],
       world.env,
     )
     expect(r.code, r.stderr).toBe(0)
     const body = r.json()
     expect(body.students).toHaveLength(2)
     expect(body.auction).toMatchObject({ seats: 5, students: 2, bots: 3 })
+    const lots = await db()
+      .selectFrom('auctions')
+      .select('lot_seconds')
+      .where('id', '=', body.auction.id)
+      .executeTakeFirstOrThrow()
+    expect(lots.lot_seconds).toBe(45)
     expect(body.html).toBe(sheet)
     // The address the CLI reached the server at (no FANSPOLE_PUBLIC_URL here).
     expect(body.sign_in_url).toBe(`${world.server.url}/`)
@@ -113,6 +131,9 @@ describe('fanspole class create', () => {
     exits(r, 2, `--students 1, but ${file} names 2 students`)
     const seats = await runCli(['class', 'create', '--students', '3', '--seats', '2'], world.env)
     exits(seats, 2, '--seats: must be at least the number of students (3) and at least 2')
+    const lots = await runCli(['class', 'create', '--students', '3', '--lot-seconds', '300'], world.env)
+    exits(lots, 2, '--lot-seconds')
+    expect(lots.stderr).toContain('expected seconds from 5 to 120')
     expect(await classCount()).toBe(0)
   })
 

@@ -1,10 +1,10 @@
-import jsQR from 'jsqr'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { seatAndStart, smallAuction } from '../../helpers/auctions'
 import { client } from '../../helpers/http'
 import { type E2eWorld, secondBrowser, startE2eWorld } from '../browser'
 import { apiClient, signInBrowser } from '../league'
+import { readQr } from '../qr'
 
 /**
  * The projector board, `/auctions/{id}/board`: the owner projects it; a student's bid, placed in
@@ -32,24 +32,6 @@ const auctionNow = async () =>
       ownerToken,
     )
   ).body.new_auction
-
-/** Draws the board's QR svg on a canvas in the page and decodes its pixels with jsQR, here. */
-async function readQr(p: Page): Promise<string | null> {
-  const pixels = await p.evaluate(async () => {
-    const svg = document.querySelector('[data-testid="board-qr"]') as SVGSVGElement
-    const size = 400
-    const image = new Image()
-    image.src = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(new XMLSerializer().serializeToString(svg))}`
-    await image.decode()
-    const canvas = document.createElement('canvas')
-    canvas.width = size
-    canvas.height = size
-    const g = canvas.getContext('2d') as CanvasRenderingContext2D
-    g.drawImage(image, 0, 0, size, size)
-    return { size, data: Array.from(g.getImageData(0, 0, size, size).data) }
-  })
-  return jsQR(Uint8ClampedArray.from(pixels.data), pixels.size, pixels.size)?.data ?? null
-}
 
 beforeAll(async () => {
   world = await startE2eWorld({ league: true })

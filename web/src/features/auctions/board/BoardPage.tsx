@@ -21,6 +21,9 @@ import { boardNames } from './names'
  * `?anonymous=1` (or the A key) names the managers "Manager 1", "Manager 2"…; the owner's keys
  * pause, resume and close the lot. An auction the caller may not see is the 404 page.
  */
+/** More franchises than this and they take the board's wider column, laid out in columns. */
+const WIDE_FRANCHISES = 8
+
 export function AuctionBoardPage() {
   const id = Number(useParams().id)
   const auction = useQuery({ ...auctionQuery(id), meta: { silent: true } })
@@ -61,7 +64,17 @@ function Board({
   const note = useBoardKeys(auction, toggle)
   const names = boardNames(managers, anonymous)
   const squads = useQuery({ ...franchisesQuery(auction.id), enabled: auction.phase !== 'waiting' })
+  // A class of 30 does not fit under the QR code: the franchises take the wider column, in
+  // columns of their own, with the QR code under them.
+  const wide = managers.length > WIDE_FRANCHISES
+  const franchises = (
+    <Franchises auction={auction} managers={managers} squads={squads.data} names={names} wide={wide} />
+  )
   const joinUrl = auction.code ? `${window.location.origin}/auctions/join?code=${auction.code}` : null
+  const join =
+    joinUrl && auction.code && auction.phase !== 'completed' ? (
+      <JoinQr url={joinUrl} code={auction.code} />
+    ) : null
   return (
     <div
       className={styles.board}
@@ -81,16 +94,15 @@ function Board({
         </span>
         {connected ? null : <span className={styles.offline}>Connecting…</span>}
       </header>
-      <main className={styles.main}>
+      <main className={styles.main} data-wide={wide}>
         <div className={styles.left}>
           <LotBlock auction={auction} lot={lot} names={names} />
-          {auction.phase === 'open' ? <LastBids lot={lot} names={names} /> : null}
+          {auction.phase === 'open' ? <LastBids lot={lot} names={names} max={wide ? 4 : 6} /> : null}
         </div>
         <div className={styles.right}>
-          {joinUrl && auction.code && auction.phase !== 'completed' ? (
-            <JoinQr url={joinUrl} code={auction.code} />
-          ) : null}
-          <Franchises auction={auction} managers={managers} squads={squads.data} names={names} />
+          {wide ? null : join}
+          {franchises}
+          {wide ? join : null}
         </div>
       </main>
       <footer className={styles.foot}>

@@ -68,8 +68,8 @@ export function LotBlock({
 }
 
 /** The lot's last bids, newest first. */
-export function LastBids({ lot, names }: { lot: Lot | undefined; names: BoardNames }) {
-  const bids = lot?.bidding_player ? lot.player_bids.slice(0, 6) : []
+export function LastBids({ lot, names, max = 6 }: { lot: Lot | undefined; names: BoardNames; max?: number }) {
+  const bids = lot?.bidding_player ? lot.player_bids.slice(0, max) : []
   return (
     <section className={styles.bids} data-testid="board-bids">
       <h2>Last bids</h2>
@@ -98,11 +98,14 @@ export function Franchises({
   managers,
   squads,
   names,
+  wide = false,
 }: {
   auction: Auction
   managers: Manager[]
   squads: Franchise[] | undefined
   names: BoardNames
+  /** Many franchises: columns across the board's width, a squad on one line. */
+  wide?: boolean
 }) {
   if (managers.length === 0)
     return (
@@ -112,7 +115,7 @@ export function Franchises({
     )
   const ordered = [...managers].sort((a, b) => a.id - b.id)
   return (
-    <section className={styles.franchises} data-testid="board-franchises">
+    <section className={styles.franchises} data-testid="board-franchises" data-wide={wide}>
       <ul>
         {ordered.map((m) => {
           const squad = [...(squads?.find((f) => f.id === m.id)?.players ?? [])].sort(
