@@ -158,7 +158,7 @@ describe('GET /api/auctions/{id}/debrief', () => {
     const sold = (before.lots as Lot[]).filter((l) => l.price !== null)
     const db = ctx.world.deps.db
     await db.updateTable('matches').set({ status: 'completed' }).where('id', '=', match.id).execute()
-    const points = [40, 25.5]
+    const points = [40, 25]
     for (const [i, lot] of sold.entries())
       await db
         .insertInto('player_match_scores')
@@ -178,8 +178,8 @@ describe('GET /api/auctions/{id}/debrief', () => {
     for (const m of d.managers as Manager[])
       expect(m.value).toBe(board.find((b) => b.manager_id === m.id)?.points)
     expect((d.managers as Manager[]).find((m) => m.id === ownerManager)?.value).toBe(40)
-    expect((d.managers as Manager[]).find((m) => m.id === bobManager)?.value).toBe(25.5)
+    expect((d.managers as Manager[]).find((m) => m.id === bobManager)?.value).toBe(25)
     // The two sold players are the only ones who scored: the best allocation of two places, realised.
-    expect(d).toMatchObject({ realised_value: 65.5, best_value: 65.5, efficiency: 1 })
+    expect(d).toMatchObject({ realised_value: 65, best_value: 65, efficiency: 1 })
   })
 })
