@@ -12,7 +12,14 @@ import { apiWorld } from '../../helpers/world'
 const ctx = apiWorld({ league: true, admin: true })
 
 type Player = Awaited<ReturnType<ReturnType<typeof client>['player']>>
-type Lot = { index: number; player_id: number; base_price: number; price: number | null; bids: Bid[] }
+type Lot = {
+  index: number
+  player_id: number
+  base_price: number
+  price: number | null
+  value: number
+  bids: Bid[]
+}
 type Bid = { manager_id: number; amount: number; at_in_millis: number }
 type Manager = { id: number; franchise_name: string; username: string | null; spent: number; value: number }
 

@@ -2,6 +2,8 @@ import type { RouteObject } from 'react-router'
 import { byId, page } from '../../lib/routing'
 
 const auctions = () => import('./pages')
+// The debrief (charts, the replay) is a chunk of its own: only its page loads it.
+const debrief = () => import('./debrief/DebriefPage')
 
 /** Auctions: every auction call needs a signed-in user, so every page does too. */
 export const auctionRoutes: RouteObject[] = [
@@ -39,9 +41,10 @@ export const auctionRoutes: RouteObject[] = [
 ]
 
 /**
- * The projector board: full screen, outside the app's shell (no bars, no tabs), so it is
+ * The projector board and the debrief: full screen, outside the app's shell (no bars, no tabs), so it is
  * registered beside the shell by routes.tsx, behind the sign-in guard as every auction page.
  */
 export const auctionBoardRoutes: RouteObject[] = [
   { path: 'auctions/:id/board', ...byId(), ...page(auctions, 'AuctionBoardPage') },
+  { path: 'auctions/:id/debrief', ...byId(), ...page(debrief, 'AuctionDebriefPage') },
 ]
