@@ -14,7 +14,7 @@ const H = 280
 const PAD = { left: 56, right: 16, top: 16, bottom: 36 }
 const plotW = W - PAD.left - PAD.right
 const plotH = H - PAD.top - PAD.bottom
-const y = (v: number, max: number) => PAD.top + plotH - (max > 0 ? (v / max) * plotH : 0)
+const y = (v: number, max: number) => PAD.top + plotH - (max > 0 ? (Math.max(0, v) / max) * plotH : 0)
 
 function Axis({ max, label }: { max: number; label: string }) {
   return (
@@ -138,7 +138,7 @@ export function ValueScatter({
   look: ManagerLook
 }) {
   const maxX = Math.max(1, ...managers.map((m) => m.spent))
-  const maxY = Math.max(1, ...managers.map((m) => m.value))
+  const maxY = Math.max(1, ...managers.map((m) => m.value)) * 1.1
   const x = (v: number) => PAD.left + (v / maxX) * plotW
   return (
     <figure className={styles.chart} data-testid="chart-value">
@@ -152,13 +152,35 @@ export function ValueScatter({
         {managers.map((m) => (
           <g key={m.id} data-testid="value-dot">
             <title>{`${m.franchise_name}: value ${m.value} for ${m.spent}`}</title>
-            <circle cx={x(m.spent)} cy={y(m.value, maxY)} r={9} fill={look.colour(m.id)} />
-            <text className={styles.dotLabel} x={x(m.spent)} y={y(m.value, maxY) - 14} textAnchor="middle">
-              {m.franchise_name}
-            </text>
+            <circle cx={x(m.spent)} cy={y(m.value, maxY)} r={10} fill={look.colour(m.id)} />
           </g>
         ))}
       </svg>
+      <table className={styles.table} data-testid="debrief-managers">
+        <thead>
+          <tr>
+            <th>Manager</th>
+            <th>Players</th>
+            <th>Spent</th>
+            <th>Value</th>
+            <th>Per 100</th>
+          </tr>
+        </thead>
+        <tbody>
+          {managers.map((m) => (
+            <tr key={m.id}>
+              <td>
+                <span className={styles.swatch} style={{ background: look.colour(m.id) }} />{' '}
+                {m.franchise_name}
+              </td>
+              <td>{m.players_count}</td>
+              <td>{m.spent}</td>
+              <td>{m.value}</td>
+              <td>{m.value_per_100 ?? '—'}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
     </figure>
   )
 }

@@ -40,7 +40,8 @@ export function Controls({ replay }: { replay: Replay }) {
         type="range"
         min={replay.start}
         max={replay.end}
-        step={1000}
+        // Any moment: an auction run by bots may last less than a second.
+        step="any"
         value={replay.t}
         onChange={(e) => {
           replay.pause()
