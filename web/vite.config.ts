@@ -21,6 +21,12 @@ const VENDOR =
  * to itself the bundler made a chunk of each (a dozen under 1 KB), and every one cost a request
  * with its headers on the first visit (45 requests for /contests, now 20).
  */
+/**
+ * The QR code of the projector boards (the `qrcode` package and the component around it): only
+ * the two board pages use it, so it loads with them and never with the first visit.
+ */
+const QR =
+  /[\\/]node_modules[\\/](?:qrcode|dijkstrajs|pngjs|encode-utf8)[\\/]|[\\/]web[\\/]src[\\/]components[\\/]JoinQr/
 const SHARED = /[\\/]web[\\/]src[\\/](?:components|lib)[\\/]|[\\/]node_modules[\\/]/
 
 /**
@@ -47,8 +53,9 @@ export default defineConfig({
       output: {
         codeSplitting: {
           groups: [
-            { name: 'vendor', test: VENDOR },
-            { name: 'shared', test: SHARED, minShareCount: 2 },
+            { name: 'vendor', test: VENDOR, priority: 3 },
+            { name: 'qr', test: QR, priority: 2 },
+            { name: 'shared', test: SHARED, minShareCount: 2, priority: 1 },
           ],
         },
       },

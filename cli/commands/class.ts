@@ -171,6 +171,8 @@ function printClass(io: Io, server: string, c: ClassCreated, html: string | unde
       c.contest
         ? `Contest    "${c.contest.name}" on ${c.contest.match_name}, code ${c.contest.invite_code} (free, private)`
         : `Contest    none: ${c.contest_skipped ?? 'not made'}`,
+      `Project    ${s.cyan(`${server}/auctions/${a.id}/board`)} (join by QR; Space pauses, N closes a lot)`,
+      `Gradebook  ${s.cyan(`${server}/classes/${c.classroom.id}/report`)} or fanspole class report ${c.classroom.id} --csv`,
       '',
       s.dim(`Start the auction when the class is in: fanspole auction start ${a.id}`),
       s.dim(

@@ -48,6 +48,13 @@ describe('fanspole class create', () => {
       /^Auction +#\d+ "Stats 101 auction", code \w+: 5 students approved = 5 franchises$/m,
     )
     expect(r.stdout).toMatch(/^Contest +"Stats 101 contest" on .+, code \w+ \(free, private\)$/m)
+    // Where the instructor projects the auction and reads the gradebook, on the server's address.
+    const ids = /class (\d+)\): 5 students/.exec(r.stdout)?.[1]
+    const auction = /^Auction +#(\d+)/m.exec(r.stdout)?.[1]
+    expect(r.stdout).toContain(`/auctions/${auction}/board (join by QR`)
+    expect(r.stdout).toMatch(
+      new RegExp(`^Gradebook +http://\\S+/classes/${ids}/report or fanspole class report ${ids} --csv$`, 'm'),
+    )
   })
 
   it('prints one JSON document with --json and writes the cards with --html', async () => {

@@ -2,7 +2,6 @@
 export { AuctionIndex, AuctionLayout } from './AuctionLayout'
 export { AuctionsPage } from './AuctionsPage'
 export { BiddingPage } from './BiddingPage'
-export { AuctionBoardPage } from './board/BoardPage'
 export { CreateAuctionPage } from './CreateAuctionPage'
 export { JoinAuctionPage } from './JoinAuctionPage'
 export { LeaderboardPage } from './LeaderboardPage'

@@ -2,7 +2,9 @@ import type { RouteObject } from 'react-router'
 import { byId, page } from '../../lib/routing'
 
 const auctions = () => import('./pages')
-// The debrief (charts, the replay) is a chunk of its own: only its page loads it.
+/** The projector board and its QR code: a chunk of their own, never part of the feature's pages. */
+const board = () => import('./board/BoardPage')
+// The debrief (charts, the replay) is a chunk of its own too: only its page loads it.
 const debrief = () => import('./debrief/DebriefPage')
 
 /** Auctions: every auction call needs a signed-in user, so every page does too. */
@@ -45,6 +47,6 @@ export const auctionRoutes: RouteObject[] = [
  * registered beside the shell by routes.tsx, behind the sign-in guard as every auction page.
  */
 export const auctionBoardRoutes: RouteObject[] = [
-  { path: 'auctions/:id/board', ...byId(), ...page(auctions, 'AuctionBoardPage') },
+  { path: 'auctions/:id/board', ...byId(), ...page(board, 'AuctionBoardPage') },
   { path: 'auctions/:id/debrief', ...byId(), ...page(debrief, 'AuctionDebriefPage') },
 ]

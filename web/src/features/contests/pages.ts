@@ -1,7 +1,6 @@
 /** The contest pages, one lazy chunk for the router. */
 
 export { ActivitiesPage } from './ActivitiesPage'
-export { ContestBoardPage } from './board/ContestBoardPage'
 export { CompareMemberPage } from './CompareMemberPage'
 export { ComparePage } from './ComparePage'
 export { ContestIndexTab, ContestLayout } from './ContestLayout'

@@ -13,6 +13,8 @@ import {
 import { readListParams } from './list-params'
 
 const contests = () => import('./pages')
+/** The projector board and its QR code: a chunk of their own, never part of the feature's pages. */
+const board = () => import('./board/ContestBoardPage')
 
 /*
  * What the entry pages read first, started beside their chunk (lib/routing `page`'s prefetch):
@@ -70,5 +72,5 @@ export const signedInContestRoutes: RouteObject[] = [
 
 /** The projector board: full screen, outside the app's shell, signed in (routes.tsx places it). */
 export const contestBoardRoutes: RouteObject[] = [
-  { path: 'contests/:id/board', ...byId(), ...page(contests, 'ContestBoardPage') },
+  { path: 'contests/:id/board', ...byId(), ...page(board, 'ContestBoardPage') },
 ]
