@@ -1,6 +1,7 @@
 import { Command } from 'commander'
 import type { Answer } from '../lib/api-types'
 import { apiOf, runsOnId, serverOptions } from '../lib/command'
+import { UsageError } from '../lib/errors'
 import type { Io } from '../lib/io'
 import type { OptionsOf } from '../lib/options'
 import { type Style, style } from '../lib/style'
@@ -27,9 +28,12 @@ const debriefOptions = serverOptions((z) => ({
       }
       return n
     })
-    .default(30),
+    .optional(),
 }))
 type Options = OptionsOf<typeof debriefOptions>
+
+/** Half a minute of the auction a second: a 15 s lot in half a second. */
+const DEFAULT_SPEED = 30
 
 /** A pause in the auction (the owner's, or a night) waits at most this long in a replay. */
 const LONGEST_WAIT_MS = 5_000
@@ -52,11 +56,15 @@ export function auctionDebriefCommand(io: Io): Command {
 }
 
 async function runDebrief(io: Io, id: number, opts: Options): Promise<void> {
+  if (opts.speed !== undefined && !opts.replay)
+    throw new UsageError(
+      '--speed paces the replay: give it with --replay (fanspole auction debrief ID --replay --speed 60)',
+    )
   const api = apiOf(io, opts, 'user')
   const query = opts.anonymous ? '?anonymous=1' : ''
   const { debrief } = await api.get<{ debrief: Debrief }>(`/api/auctions/${id}/debrief${query}`)
   if (opts.json) return io.out(`${JSON.stringify({ debrief }, null, 2)}\n`)
-  if (opts.replay) return replay(io, debrief, opts.speed)
+  if (opts.replay) return replay(io, debrief, opts.speed ?? DEFAULT_SPEED)
   io.out(summary(debrief, style(io.color)))
 }
 

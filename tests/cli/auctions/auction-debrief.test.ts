@@ -96,6 +96,9 @@ describe('fanspole auction debrief', () => {
     expect(bad.code).toBe(2)
     expect(bad.stderr).toMatch(/--speed: expected a speed from 1 to 10000 .* or max/)
     expect((await ctx.cli('auction', 'debrief', 'seven')).code).toBe(2)
+    const alone = await ctx.cli('auction', 'debrief', String(auctionId), '--speed', '60')
+    expect(alone.code).toBe(2)
+    expect(alone.stderr).toMatch(/--speed paces the replay: give it with --replay/)
     const home = tempDir()
     const env = { FANSPOLE_SERVER: ctx.world.server.url, FANSPOLE_HOME: home.dir }
     const stranger = await ctx.api.player()
