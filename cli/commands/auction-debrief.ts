@@ -77,6 +77,7 @@ const nameOf = (d: Debrief) => {
   }
 }
 
+const bidsText = (n: number) => `${n} bid${n === 1 ? '' : 's'}`
 const pct = (n: number | null) => (n === null ? '—' : `${(n * 100).toFixed(1)}%`)
 
 /** The default: the totals, the lots (price against base, the winner) and the managers. */
@@ -85,7 +86,7 @@ export function summary(d: Debrief, s: Style): string {
   const unit = d.value_basis === 'points' ? 'points' : 'credits'
   const head = [
     `${s.bold(d.auction.name)} (auction ${d.auction.id}): debrief`,
-    `Revenue ${d.revenue} · ${d.bids_count} bids · ${d.sold_count} sold of ${d.auction.players_count} players`,
+    `Revenue ${d.revenue} · ${bidsText(d.bids_count)} · ${d.sold_count} sold of ${d.auction.players_count} players`,
     `Efficiency ${pct(d.efficiency)}: squads realised ${d.realised_value} ${unit} of the best ${d.best_value}`,
     `Valued at ${unit}: ${d.value_note}`,
   ].join('\n')
@@ -152,7 +153,7 @@ export function replayLines(d: Debrief): Array<{ atMs: number; text: string }> {
 async function replay(io: Io, d: Debrief, speed: number): Promise<void> {
   if (d.lots.length === 0) return io.out(`${d.auction.name}: no lots were run, no bids were placed.\n`)
   io.out(
-    `${d.auction.name} (auction ${d.auction.id}) replayed${Number.isFinite(speed) ? ` at ${speed}×` : ''}: ${d.bids_count} bids\n`,
+    `${d.auction.name} (auction ${d.auction.id}) replayed${Number.isFinite(speed) ? ` at ${speed}×` : ''}: ${bidsText(d.bids_count)}\n`,
   )
   const lines = replayLines(d)
   let at = lines[0]?.atMs ?? 0

@@ -28,6 +28,7 @@ let page: Page
 let strangerPage: Page
 let auctionId = 0
 let runningId = 0
+let quietId = 0
 
 beforeAll(async () => {
   world = await startE2eWorld({ league: true })
@@ -74,6 +75,8 @@ beforeAll(async () => {
   }
   expect((await http.post(`/api/auctions/${auctionId}/complete`, {}, me.token)).status).toBe(200)
   runningId = await make('Still Running')
+  quietId = await make('Nobody Bid')
+  expect((await http.post(`/api/auctions/${quietId}/complete`, {}, me.token)).status).toBe(200)
 })
 afterAll(() => world?.close())
 
@@ -117,6 +120,13 @@ describe('the auction debrief', () => {
     await page.screenshot({ path: '/tmp/fanspole-shots/auction-debrief-390.png', fullPage: true })
     await page.keyboard.press('a')
     await expect.poll(bidders).toEqual(['Franchise 1', 'Franchise 0', 'Franchise 1'])
+  })
+
+  it('says so when nobody bid', async () => {
+    await page.goto(`/auctions/${quietId}/debrief`)
+    await page.getByTestId('debrief-empty').waitFor()
+    expect(await page.getByTestId('debrief-empty').textContent()).toBe('No bids were placed in this auction.')
+    expect(await page.getByTestId('debrief-bid').count()).toBe(0)
   })
 
   it('says a running auction is not ready yet', async () => {

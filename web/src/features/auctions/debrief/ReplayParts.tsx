@@ -105,7 +105,7 @@ export function BidFeed({ d, t, start, look }: { d: Debrief; t: number; start: n
   return (
     <section className={styles.feed}>
       <h2 data-testid="debrief-count">
-        {bids.length} of {d.bids_count} bids
+        {bids.length} of {d.bids_count} {d.bids_count === 1 ? 'bid' : 'bids'}
       </h2>
       <ol>
         {shown.map((b) => (
