@@ -5416,6 +5416,87 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/auctions/{id}/debrief": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A finished auction replayed: lots, bids, spend curves, revenue and efficiency
+         * @description Every lot in order with its bids (who, when, how much) from the stored events, each manager’s cumulative spend, per-lot price against base price, the revenue (prices paid) and the efficiency: the squads’ value under the auction’s scorer (`value_basis` points, or credits before any match is played) against the best the pool could give. `anonymous=1` names managers "Manager 1", "Manager 2"… and leaves names and colours out. 404 as the auction; 409 `AUCTION_STATE` until it has finished.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    anonymous?: "0" | "1" | "true" | "false";
+                };
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The debrief */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            debrief: components["schemas"]["AuctionDebrief"];
+                        };
+                    };
+                };
+                /** @description Not signed in, or the token is invalid or expired */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found, or not yours */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The current state forbids it */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Invalid input; `errors` holds field messages */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/auctions/{id}/export": {
         parameters: {
             query?: never;
@@ -25480,6 +25561,80 @@ export type components = {
             hex: string;
             id: string;
             name: string;
+        };
+        AuctionDebrief: {
+            anonymous: boolean;
+            auction: {
+                ended_at_in_millis: number | null;
+                id: number;
+                /** @enum {string} */
+                kind: "live" | "tournament";
+                lot_seconds: number;
+                match_id: number | null;
+                name: string;
+                players_count: number;
+                purse: number;
+                series_id: number | null;
+                started_at_in_millis: number | null;
+            };
+            best_value: number;
+            bids_count: number;
+            efficiency: number | null;
+            lots: components["schemas"]["AuctionDebriefLot"][];
+            managers: components["schemas"]["AuctionDebriefManager"][];
+            realised_value: number;
+            revenue: number;
+            sold_count: number;
+            /** @enum {string} */
+            value_basis: "points" | "credits";
+            value_note: string;
+        };
+        AuctionDebriefLot: {
+            base_price: number;
+            bids: {
+                amount: number;
+                at_in_millis: number;
+                manager_id: number;
+            }[];
+            closed_at_in_millis: number;
+            index: number;
+            manager_id: number | null;
+            opened_at_in_millis: number;
+            player_id: number;
+            player_name: string;
+            price: number | null;
+            price_to_base: number | null;
+            /** @enum {string} */
+            result: "sold" | "unsold";
+            role: string;
+            /** @enum {string} */
+            round: "open" | "sealed";
+            team: string | null;
+            value: number;
+        };
+        AuctionDebriefManager: {
+            /** @description "Manager 7": its place among the managers by id */
+            anonymous_id: string;
+            color_hex: string | null;
+            /** @description The anonymous id with `anonymous=1` */
+            franchise_name: string;
+            id: number;
+            is_bot: boolean;
+            players_count: number;
+            spend_curve: {
+                at_in_millis: number;
+                lot_index: number;
+                player_id: number;
+                price: number;
+                spent: number;
+            }[];
+            /** @description Prices paid, in all */
+            spent: number;
+            username: string | null;
+            /** @description The squad’s value under `value_basis` */
+            value: number;
+            /** @description Value per 100 coins paid */
+            value_per_100: number | null;
         };
         AuctionFranchise: components["schemas"]["AuctionManager"] & {
             players: {

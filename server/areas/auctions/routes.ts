@@ -3,6 +3,7 @@ import { mountedRoutes } from '../../http/router'
 import { auctionBiddingRoutes } from './bidding.routes'
 import { auctionCatalogRoutes } from './catalog.routes'
 import { auctionControlRoutes } from './controls.routes'
+import { auctionDebriefRoutes } from './debrief.routes'
 import { auctionFranchiseRoutes } from './franchises.routes'
 import { auctionLifecycleRoutes } from './lifecycle.routes'
 import { auctionListRoutes } from './listing.routes'
@@ -18,5 +19,6 @@ export function auctionRoutes(deps: Deps) {
     auctionBiddingRoutes,
     auctionSealedRoutes,
     auctionControlRoutes,
+    auctionDebriefRoutes,
   ])
 }

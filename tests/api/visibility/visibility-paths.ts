@@ -194,6 +194,7 @@ export const PATHS: Record<string, Record<string, Kind>> = {
   '/api/auctions/{id}/secondary_round': { id: 'auction' },
   '/api/auctions/{id}/secondary_round/close': { id: 'auction' },
   '/api/auctions/{id}/leaderboard': { id: 'auction' },
+  '/api/auctions/{id}/debrief': { id: 'auction' },
   '/api/auctions/{id}/export': { id: 'auction' },
   '/api/contests/{id}/export': { id: 'contest' },
   '/api/classrooms/{id}/report': { id: 'classroom' },

@@ -1,6 +1,6 @@
 import { type UseQueryResult, useQuery } from '@tanstack/react-query'
 import { useEffect, useRef } from 'react'
-import { Navigate, Outlet, useLocation, useNavigate, useOutletContext, useParams } from 'react-router'
+import { Link, Navigate, Outlet, useLocation, useNavigate, useOutletContext, useParams } from 'react-router'
 import { Loading } from '../../components/Common'
 import { Alert } from '../../components/Field'
 import { type Auction, auctionQuery, type Lot, type Manager, managersQuery, type Phase } from './api'
@@ -60,6 +60,13 @@ export function AuctionLayout() {
           : ''}
         {a.round > 0 ? ` · sealed rounds: ${a.round}` : ''}
       </p>
+      {a.phase === 'completed' ? (
+        <p className={styles.subline}>
+          <Link to={`/auctions/${id}/debrief`} data-testid="auction-debrief-link">
+            Debrief: every bid replayed, prices, spend and efficiency
+          </Link>
+        </p>
+      ) : null}
       <nav className={styles.tabs} aria-label="Auction" ref={tabs}>
         {a.phase === 'waiting' ? tab('waiting-room', 'Waiting room') : tab('bidding', 'Bidding')}
         {a.phase !== 'waiting' ? tab('secondary-bidding', 'Sealed round') : null}

@@ -4,6 +4,8 @@ import { byId, page } from '../../lib/routing'
 const auctions = () => import('./pages')
 /** The projector board and its QR code: a chunk of their own, never part of the feature's pages. */
 const board = () => import('./board/BoardPage')
+// The debrief (charts, the replay) is a chunk of its own too: only its page loads it.
+const debrief = () => import('./debrief/DebriefPage')
 
 /** Auctions: every auction call needs a signed-in user, so every page does too. */
 export const auctionRoutes: RouteObject[] = [
@@ -41,9 +43,10 @@ export const auctionRoutes: RouteObject[] = [
 ]
 
 /**
- * The projector board: full screen, outside the app's shell (no bars, no tabs), so it is
+ * The projector board and the debrief: full screen, outside the app's shell (no bars, no tabs), so it is
  * registered beside the shell by routes.tsx, behind the sign-in guard as every auction page.
  */
 export const auctionBoardRoutes: RouteObject[] = [
   { path: 'auctions/:id/board', ...byId(), ...page(board, 'AuctionBoardPage') },
+  { path: 'auctions/:id/debrief', ...byId(), ...page(debrief, 'AuctionDebriefPage') },
 ]

@@ -1,3 +1,4 @@
+import { Link } from 'react-router'
 import styles from '../../../components/projector.module.css'
 import { formatNumber } from '../../../lib/format'
 import type { Auction, Franchise, Lot, Manager } from '../api'
@@ -28,6 +29,15 @@ export function LotBlock({
     return (
       <section className={styles.lot} data-testid="board-no-lot">
         <p className={styles.notice}>{NO_LOT[auction.phase]}</p>
+        {auction.phase === 'completed' ? (
+          <Link
+            className={styles.counts}
+            to={`/auctions/${auction.id}/debrief`}
+            data-testid="board-debrief-link"
+          >
+            The debrief: every bid replayed, with the charts
+          </Link>
+        ) : null}
       </section>
     )
   const high = lot.player_bids[0] ?? null
