@@ -13,7 +13,6 @@ import type { AuctionEvent } from '../../domain/auction/engine'
 import { AppError } from '../../http/errors'
 import { AUCTION_COLORS } from './catalog'
 import type { AuctionRow } from './queries'
-import { auctionLeaderboard } from './scoring'
 import { type ManagerRow, managersOf, playerCards } from './serialize'
 import { stateOf } from './state'
 import { visibleAuction } from './visibility'
@@ -38,17 +37,15 @@ export async function auctionDebrief(deps: Deps, id: number, viewerId: number, o
   const cards = await playerCards(deps.db, [...new Set(lots.map((l) => l.player_id))])
   const people = (await managersOf(deps.db, row.id)).filter((m) => m.status === 'approved')
   const valued = await playerValues(deps, row)
-  const points = valued.basis === 'points' ? await auctionLeaderboard(deps, row) : []
   const managers = managerRows(people, {
     squads: new Map(state.managers.map((m) => [m.id, m.squad])),
     curves: spendCurves(
       lots,
       people.map((m) => m.id),
     ),
-    value: (managerId, squad) =>
-      valued.basis === 'points'
-        ? (points.find((p) => p.manager_id === managerId)?.points ?? 0)
-        : round1(squad.reduce((sum, x) => sum + (valued.values.get(x.playerId) ?? 0), 0)),
+    // The same measure for a squad as for the pool's best (efficiency compares the two).
+    value: (_managerId, squad) =>
+      round1(squad.reduce((sum, x) => sum + (valued.values.get(x.playerId) ?? 0), 0)),
     anonymous: opts.anonymous,
   })
   const sold = state.managers.reduce((n, m) => n + m.squad.length, 0)
@@ -140,17 +137,25 @@ async function timelineEvents(db: Executor, auctionId: number): Promise<AuctionE
 }
 
 /**
- * What each player of the pool is worth: the fantasy points he scored in the auction's completed
- * matches (its match, or its series' matches) when at least one is completed; before that, his
- * credit value (the fantasy value its base price comes from), said so in `value_note`.
+ * What each player of the pool is worth: the fantasy points he scored in the auction's matches
+ * (its match, or its series' matches) that started after the auction ended and are completed —
+ * the matches its squads play, whole; before one is, his credit value (the fantasy value its
+ * base price comes from). `value_note` says which. Matches played before the end count for
+ * nobody's squad, so they value nobody.
  */
 async function playerValues(deps: Deps, row: AuctionRow) {
-  let matches = deps.db.selectFrom('matches').select('id').where('status', '=', 'completed')
+  let matches = deps.db
+    .selectFrom('matches')
+    .select(['id', 'event_time_ms', 'locked_at_ms'])
+    .where('status', '=', 'completed')
   matches =
     row.match_id !== null
       ? matches.where('id', '=', row.match_id)
       : matches.where('series_id', '=', row.series_id ?? 0)
-  const completed = (await matches.execute()).map((m) => m.id)
+  const ended = Number(row.completed_at_ms ?? 0)
+  const completed = (await matches.execute())
+    .filter((m) => Number(m.locked_at_ms ?? m.event_time_ms) >= ended)
+    .map((m) => m.id)
   if (completed.length > 0) {
     const scores = await deps.db
       .selectFrom('player_match_scores')
@@ -160,7 +165,7 @@ async function playerValues(deps: Deps, row: AuctionRow) {
       .execute()
     return {
       basis: 'points' as const,
-      note: `Fantasy points scored in the auction's ${completed.length} completed match${completed.length === 1 ? '' : 'es'}, as its leaderboard counts them.`,
+      note: `Fantasy points scored in the ${completed.length} match${completed.length === 1 ? '' : 'es'} of the auction played since it ended (the leaderboard may count less: there an unbalanced squad scores nothing).`,
       values: new Map(scores.map((s) => [s.player_id, round1(Number(s.points))])),
     }
   }
@@ -172,7 +177,7 @@ async function playerValues(deps: Deps, row: AuctionRow) {
     .execute()
   return {
     basis: 'credits' as const,
-    note: "No match of the auction has been played yet: each player is valued at his fantasy credit value (9.5 credits → 9.5) until it is; the leaderboard's points replace it then.",
+    note: 'No match of the auction has been played since it ended: each player is valued at his fantasy credit value (9.5 credits → 9.5) until one is; the points scored replace it then.',
     values: new Map(credits.map((p) => [p.id, p.value_tenths / 10])),
   }
 }

@@ -146,11 +146,15 @@ describe('GET /api/auctions/{id}/debrief', () => {
   it('asks the database the same number of times for one lot sold and for five', async () => {
     const asked = async (lots: Array<'owner' | 'bob' | 'both' | 'none'>) => {
       const { id, owner } = await finished({ squad_max: 4 }, lots)
-      const { result, queries } = await countQueries(() =>
-        ctx.api.get(`/api/auctions/${id}/debrief`, owner.token),
-      )
-      expect(result.status).toBe(200)
-      return { queries, bids: result.body.debrief.bids_count as number }
+      // The fewer of two reads: a job of the world's scheduler may query during one of them.
+      const reads = []
+      for (const _ of [1, 2])
+        reads.push(await countQueries(() => ctx.api.get(`/api/auctions/${id}/debrief`, owner.token)))
+      for (const { result } of reads) expect(result.status).toBe(200)
+      return {
+        queries: Math.min(...reads.map((r) => r.queries)),
+        bids: reads[0]?.result.body.debrief.bids_count as number,
+      }
     }
     const few = await asked(['bob'])
     const many = await asked(['both', 'both', 'bob', 'owner', 'both', 'none'])
@@ -159,12 +163,11 @@ describe('GET /api/auctions/{id}/debrief', () => {
     expect(few.queries).toBeLessThanOrEqual(12)
   })
 
-  it('values squads at the points the leaderboard gives them once the match is played', async () => {
+  it('values squads at the points their players scored once the match is played after the auction', async () => {
     const { id, owner, match, ownerManager, bobManager } = await finished()
     const before = (await ctx.api.get(`/api/auctions/${id}/debrief`, owner.token)).body.debrief
     const sold = (before.lots as Lot[]).filter((l) => l.price !== null)
     const db = ctx.world.deps.db
-    await db.updateTable('matches').set({ status: 'completed' }).where('id', '=', match.id).execute()
     const points = [40, 25]
     for (const [i, lot] of sold.entries())
       await db
@@ -178,6 +181,24 @@ describe('GET /api/auctions/{id}/debrief', () => {
           updated_at_ms: 0,
         })
         .execute()
+    // Played before the auction ended: no squad played it, so it values nobody.
+    const row = await db
+      .selectFrom('auctions')
+      .select('completed_at_ms')
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow()
+    await db
+      .updateTable('matches')
+      .set({ status: 'completed', locked_at_ms: Number(row.completed_at_ms) - 1 })
+      .where('id', '=', match.id)
+      .execute()
+    const early = (await ctx.api.get(`/api/auctions/${id}/debrief`, owner.token)).body.debrief
+    expect(early.value_basis).toBe('credits')
+    await db
+      .updateTable('matches')
+      .set({ locked_at_ms: Number(row.completed_at_ms) + 1 })
+      .where('id', '=', match.id)
+      .execute()
     const d = (await ctx.api.get(`/api/auctions/${id}/debrief`, owner.token)).body.debrief
     expect(d.value_basis).toBe('points')
     const board = (await ctx.api.get(`/api/auctions/${id}/leaderboard`, owner.token)).body

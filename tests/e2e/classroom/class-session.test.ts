@@ -9,8 +9,8 @@ import { readQr } from '../qr'
  * A class as an instructor runs it (issue 32, "Done means"): the instructor projects the class
  * auction's board; every student scans its QR code in their own browser, signs in with the
  * printed password and lands in the auction; the students bid from their phones while the board
- * follows; the instructor's N sells a lot; after the end the gradebook's CSV counts each
- * student's bids. FANSPOLE_E2E_CLASS=30 runs a class of 30 (by hand; the suite runs 10).
+ * follows; the instructor's N sells a lot; after the end the debrief replays every bid with
+ * its student, and the gradebook's CSV counts each student's bids. FANSPOLE_E2E_CLASS=30 runs a class of 30 (by hand; the suite runs 10).
  */
 const STUDENTS = Number(process.env.FANSPOLE_E2E_CLASS ?? 10)
 
@@ -157,6 +157,22 @@ describe('a class session', () => {
     expect((await api.post(`/api/auctions/${auction.id}/complete`, {}, admin.access_token)).status).toBe(200)
     await expect.poll(async () => (await auctionNow()).phase).toBe('completed')
   }, 300_000)
+
+  it('is shown afterwards as a debrief, from the board: every bid replayed with its student', async () => {
+    await board.goto(`/auctions/${auction.id}/board`)
+    await board.getByTestId('board-debrief-link').click()
+    await board.getByTestId('auction-debrief').waitFor()
+    await board.getByTestId('debrief-scrubber').fill('0')
+    await board.getByTestId('debrief-speed').selectOption('max')
+    await board.getByTestId('debrief-play').click()
+    const bids = Math.min(3, STUDENTS) * 2
+    await expect.poll(() => board.getByTestId('debrief-count').textContent()).toBe(`${bids} of ${bids} bids`)
+    // Newest first: the two rounds of the first students, in turn, by their franchises.
+    const franchises = await board.getByTestId('debrief-bidder').allTextContents()
+    const order = students.slice(0, Math.min(3, STUDENTS)).map((s) => `${s.username} XI`)
+    expect(franchises).toEqual([...order, ...order].reverse())
+    await world.shot('class-debrief', { fullPage: false })
+  })
 
   it('ends with a gradebook whose CSV counts every student’s bids', async () => {
     await board.goto(`/classes/${classId}/report`)
