@@ -176,7 +176,7 @@ function printClass(io: Io, server: string, c: ClassCreated, html: string | unde
       '',
       `Sign in at ${s.cyan(`${server}/`)} with the username and password above${html ? ` (cards to print: ${html})` : ''}.`,
       `Group      ${c.group.name} (${c.group.uuid}), every student a member`,
-      `Auction    #${a.id} "${a.name}", code ${a.code}: ${a.students} students approved${a.bots > 0 ? ` + ${a.bots} bots` : ''} = ${a.seats} franchises`,
+      `Auction    #${a.id} "${a.name}", code ${a.code}: ${a.students} students approved${a.bots > 0 ? ` + ${a.bots} bot${a.bots === 1 ? '' : 's'}` : ''} = ${a.seats} franchises`,
       `           pool: every cricket player of the league (${a.pool.players}), scored on ${a.pool.series_name}: squads ${a.squad_min}–${a.squad_max}${a.balanced ? ', balanced' : ', not balanced (the pool is too small for 11 each)'}`,
       c.contest
         ? `Contest    "${c.contest.name}" on ${c.contest.match_name}, code ${c.contest.invite_code} (free, private)`

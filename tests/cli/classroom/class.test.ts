@@ -57,6 +57,12 @@ describe('fanspole class create', () => {
     )
   })
 
+  it('tops a class of three up with one bot, and says "1 bot"', async () => {
+    const r = await runCli(['class', 'create', '--students', '3'], world.env)
+    expect(r.code, r.stderr).toBe(0)
+    expect(r.stdout).toMatch(/: 3 students approved \+ 1 bot = 4 franchises$/m)
+  })
+
   it('prints one JSON document with --json and writes the cards with --html', async () => {
     const sheet = path.join(tmp.dir, 'cards.html')
     const r = await runCli(
