@@ -1,5 +1,10 @@
 import { ensureReferenceData } from '../seeds/reference-data'
-import { registerAuctionBotJobs, registerAuctionJobs, registerAuctionTakeoverJobs } from './areas/auctions'
+import {
+  registerAuctionBotJobs,
+  registerAuctionJobs,
+  registerAuctionQuietJobs,
+  registerAuctionTakeoverJobs,
+} from './areas/auctions'
 import { registerChampionshipContestJobs } from './areas/championship-contests'
 import { ensureClockAnchor, followClock, loadClockAnchor } from './areas/clock'
 import { registerDeadlineReminders } from './areas/contests'
@@ -188,6 +193,7 @@ async function assemble(
   registerAuctionJobs(deps)
   registerAuctionBotJobs(deps)
   registerAuctionTakeoverJobs(deps)
+  registerAuctionQuietJobs(deps)
   registerEsportsJobs(deps)
   registerDeadlineReminders(deps)
   return deps

@@ -50,8 +50,11 @@ export interface AuctionState {
   /** Players still to come up in the open round, in order. */
   queue: number[]
   lot: Lot | null
-  /** Set while paused: what was left of the lot (or sealed round) when it was paused. */
-  paused: { atMs: number; remainingMs: number | null } | null
+  /**
+   * Set while paused: what was left of the lot (or sealed round) when it was paused. A pause
+   * for quiet hours also has when it ends (`untilMs`) and what refused bids are told (`note`).
+   */
+  paused: { atMs: number; remainingMs: number | null; untilMs?: number; note?: string } | null
   /** Players nobody owns and who are not queued: the sealed rounds' pool. */
   unsold: number[]
   sealed: { bids: SealedBid[]; closesAtMs: number | null } | null
@@ -67,7 +70,8 @@ export type AuctionCommand =
   | { type: 'start'; atMs: number; sealedOnly?: boolean }
   | { type: 'bid'; managerId: number; playerId: number; amount: number; atMs: number }
   | { type: 'tick'; atMs: number }
-  | { type: 'pause'; atMs: number }
+  /** `untilMs` / `note`: a pause for quiet hours, until the window ends (docs/auctions.md, "Over days"). */
+  | { type: 'pause'; atMs: number; untilMs?: number; note?: string }
   /**
    * `minRemainingMs`: the lot (or sealed round) gets at least this long, whatever was left when
    * it was paused (the server's own pause over an outage: people need a moment to reconnect).
@@ -102,7 +106,7 @@ export type EventBody =
     }
   | { type: 'manager_updated'; managerId: number; purse: number; squadSize: number }
   | { type: 'round_changed'; phase: Phase; round: number; closesAtMs: number | null }
-  | { type: 'paused'; remainingMs: number | null }
+  | { type: 'paused'; remainingMs: number | null; resumesAtMs?: number; note?: string }
   | { type: 'resumed'; endsAtMs: number | null; closesAtMs: number | null }
   /** Only for the bidder until the round closes: never broadcast as is. */
   | { type: 'sealed_bid'; managerId: number; playerId: number; amount: number; private: true }

@@ -48,7 +48,7 @@ export function bidProblem(s: AuctionState, c: Extract<AuctionCommand, { type: '
   const m = s.managers.find((x) => x.id === c.managerId)
   if (!m) return { code: 'NOT_A_MANAGER', message: 'Not a manager of this auction' }
   if (s.phase !== 'open') return { code: 'PHASE', message: 'No open round is running' }
-  if (s.paused) return { code: 'PAUSED', message: 'The auction is paused' }
+  if (s.paused) return { code: 'PAUSED', message: s.paused.note ?? 'The auction is paused' }
   const lot = s.lot
   if (!lot || lot.playerId !== c.playerId || c.atMs >= lot.endsAtMs)
     return { code: 'LOT_CLOSED', message: 'Bidding on this player is closed' }
