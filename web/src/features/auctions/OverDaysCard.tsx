@@ -6,10 +6,13 @@ import type { FieldErrors } from '../../lib/api'
 import styles from './auctions.module.css'
 import type { CreateAuctionState } from './use-create-auction'
 
-/** The zones the browser knows (IANA names), the browser's own first. */
+/** Zones a class is likely in, first: browsers list some by older names (Asia/Calcutta). */
+const COMMON_ZONES = ['Asia/Kolkata', 'Europe/London', 'America/New_York', 'Australia/Sydney', 'UTC']
+
+/** The zones the browser knows (IANA names): the browser's own, the common ones, then every other. */
 function timeZones(own: string): string[] {
   const all = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : []
-  return [own, ...all.filter((z) => z !== own)]
+  return [...new Set([own, ...COMMON_ZONES, ...all])]
 }
 
 /**
@@ -20,8 +23,10 @@ export function OverDaysCard({ state, errors }: { state: CreateAuctionState; err
   const { form, setForm, binder } = state
   const field = binder(errors)
   return (
-    <Card className={forms.formCard} data-testid="over-days-card">
-      <h2 className={styles.cardTitle}>Runs over days</h2>
+    <Card className={forms.formCard}>
+      <h2 className={styles.cardTitle} data-testid="over-days-card">
+        Runs over days
+      </h2>
       <CheckField
         name="over_days"
         label="Runs over days"
