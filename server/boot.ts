@@ -3,6 +3,7 @@ import {
   registerAuctionBotJobs,
   registerAuctionJobs,
   registerAuctionQuietJobs,
+  registerAuctionStandInJobs,
   registerAuctionTakeoverJobs,
 } from './areas/auctions'
 import { registerChampionshipContestJobs } from './areas/championship-contests'
@@ -194,6 +195,7 @@ async function assemble(
   registerAuctionBotJobs(deps)
   registerAuctionTakeoverJobs(deps)
   registerAuctionQuietJobs(deps)
+  registerAuctionStandInJobs(deps)
   registerEsportsJobs(deps)
   registerDeadlineReminders(deps)
   return deps

@@ -11,6 +11,7 @@ import { AuctionPlayerSchema, BiddingPlayerSchema, SaleSchema } from './schemas'
 import { releasePlayer } from './sealed'
 import { BidBody, biddingPlayerJson, managersOf, playerCards, playersJson } from './serialize'
 import { refusedBid, stateOf } from './state'
+import { handBack } from './takeover'
 import { visibleAuction } from './visibility'
 
 /** The open round: players, sales, the current lot, bids and releases. */
@@ -127,6 +128,8 @@ export function auctionBiddingRoutes(deps: Deps) {
       const refused = await refusedBid(deps, id, { ...bid, atMs: now() })
       if (refused) throw violationError(refused)
       await runCommand(deps, id, () => ({ ...bid, atMs: now() }))
+      // Their own bid takes the seat back from a stand-in (or a takeover's autopilot).
+      if (mine.autopilot !== null) await handBack(deps, id, mine.id)
       return c.json(await biddingPlayerJson(deps, (await findAuction(deps.db, id)) as AuctionRow, me.id), 200)
     },
   )

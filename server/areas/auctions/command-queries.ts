@@ -19,6 +19,7 @@ const HEAD = [
   'started_at_ms',
   'completed_at_ms',
   'window_hours',
+  'stand_in',
 ] as const
 
 /** The auction's columns a command needs, without its state (memory has it while the seq matches). */

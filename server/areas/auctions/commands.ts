@@ -12,6 +12,7 @@ import { AppError, notFound } from '../../http/errors'
 import { scheduleBots } from './bot-schedule'
 import { insertEvent, lockedHead, saveState, saveStateAndPhase } from './command-queries'
 import type { AuctionRow } from './queries'
+import { scheduleStandIns } from './stand-in'
 import { cached, forgetAuctionJobs, loadForCommand, memo, shared, withAuctionLock } from './state'
 import { auctionStream, managerStream } from './streams'
 
@@ -174,6 +175,11 @@ async function store(
   }
   if (r.events.some((e) => e.type === 'manager_added' || e.type === 'manager_removed')) m.bots.delete(row.id)
   if (await scheduleBots(deps, tx, row.id, s, atMs, after)) moved = true
+  // A lot opened in a stand-in auction: absent people get a bot for it (./stand-in.ts).
+  if (row.stand_in === 1 && r.events.some((e) => e.type === 'lot_opened')) {
+    await scheduleStandIns(deps, tx, row.id, atMs)
+    moved = true
+  }
   if (moved) after.run(() => deps.scheduler.kick())
   publishEvents(after, row.id, r.events, deps.clock.now())
 }

@@ -31,7 +31,7 @@ export async function heldColors(db: Executor, auctionId: number): Promise<strin
 export function approvedBots(db: Deps['db'] | Tx, auctionId: number) {
   return db
     .selectFrom('auction_managers')
-    .select((eb) => ['id', eb.fn.coalesce('bot_strategy', 'autopilot').as('bot_strategy')])
+    .select((eb) => ['id', eb.fn.coalesce('bot_strategy', 'autopilot').as('bot_strategy'), 'autopilot'])
     .where('auction_id', '=', auctionId)
     .where('status', '=', 'approved')
     .where((eb) => eb.or([eb('bot_strategy', 'is not', null), eb('autopilot', 'is not', null)]))

@@ -135,6 +135,10 @@ const LotBidSchema = z.object({
   color: z.string().nullable(),
   amount: z.number(),
   at_in_millis: int(),
+  stand_in: z
+    .boolean()
+    .optional()
+    .openapi({ description: 'Placed by a bot standing in for the absent manager' }),
 })
 
 export const BiddingPlayerSchema = z

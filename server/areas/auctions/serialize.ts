@@ -234,6 +234,7 @@ export async function biddingPlayerJson(deps: Deps, row: AuctionRow, viewerId: n
       color: m?.color ?? null,
       amount: b.amount,
       at_in_millis: b.atMs,
+      ...(b.standIn ? { stand_in: true } : {}),
     }
   })
   return {

@@ -22,6 +22,8 @@ export interface LotBid {
   managerId: number
   amount: number
   atMs: number
+  /** Placed by a bot standing in for the absent manager (docs/auctions.md, "Over days"). */
+  standIn?: true
 }
 
 export interface Lot {
@@ -68,7 +70,8 @@ export type AuctionCommand =
   | { type: 'remove_manager'; managerId: number; atMs: number }
   /** `sealedOnly`: no open round — every player goes straight to the sealed pool (tournaments). */
   | { type: 'start'; atMs: number; sealedOnly?: boolean }
-  | { type: 'bid'; managerId: number; playerId: number; amount: number; atMs: number }
+  /** `standIn`: a bot bids for the (absent) manager. */
+  | { type: 'bid'; managerId: number; playerId: number; amount: number; atMs: number; standIn?: boolean }
   | { type: 'tick'; atMs: number }
   /** `untilMs` / `note`: a pause for quiet hours, until the window ends (docs/auctions.md, "Over days"). */
   | { type: 'pause'; atMs: number; untilMs?: number; note?: string }
@@ -96,6 +99,7 @@ export type EventBody =
       amount: number
       nextBidAmount: number
       endsAtMs: number
+      standIn?: true
     }
   | {
       type: 'lot_closed'

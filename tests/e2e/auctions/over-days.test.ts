@@ -14,6 +14,8 @@ import { apiClient, signInBrowser } from '../league'
 const owner = { email: 'days.owner@example.test', username: 'days_owner', password: 'days-owner-9' }
 const student = { email: 'days.student@example.test', username: 'days_student', password: 'days-stud-9' }
 
+type Auction = { id: number; code: string; paused_note: string | null }
+
 let world: E2eWorld
 let page: Page
 let api: ReturnType<typeof apiClient>
@@ -53,7 +55,7 @@ describe('an auction that runs over days, on the web', () => {
     await page.getByTestId('create-submit').click()
     await page.waitForURL(/\/auctions\/\d+\/waiting-room$/)
     const id = Number(/auctions\/(\d+)\//.exec(page.url())?.[1])
-    const made = (await api.get(`/api/auctions/${id}`, ownerToken)).body.new_auction
+    const made = (await api.get<{ new_auction: Auction }>(`/api/auctions/${id}`, ownerToken)).body.new_auction
     expect(made).toMatchObject({
       lot_seconds: 21_600,
       quiet_hours: { from: '22:00', to: '08:00', time_zone: 'Asia/Kolkata' },
@@ -62,12 +64,13 @@ describe('an auction that runs over days, on the web', () => {
 
     // Seated and started; then the clock runs to a minute past 22:00 in Kolkata (16:31 UTC).
     await seatAndStart(client(world.server.deps), made, { token: ownerToken }, [{ token: studentToken }])
-    const now = (await api.get('/api/health')).body.now_in_millis as number
+    const now = (await api.get<{ now_in_millis: number }>('/api/health')).body.now_in_millis
     const day = new Date(now)
     let night = Date.UTC(day.getUTCFullYear(), day.getUTCMonth(), day.getUTCDate(), 16, 31)
     if (night <= now) night += 86_400_000
     expect((await api.post('/api/admin/clock', { now_in_millis: night }, adminToken)).status).toBe(200)
-    const paused = (await api.get(`/api/auctions/${id}`, ownerToken)).body.new_auction
+    const paused = (await api.get<{ new_auction: Auction }>(`/api/auctions/${id}`, ownerToken)).body
+      .new_auction
     expect(paused.paused_note).toContain('08:00 (Asia/Kolkata)')
 
     for (const width of [390, 1280]) {
