@@ -25478,6 +25478,8 @@ export type components = {
                 color: string | null;
                 franchise_name: string | null;
                 manager_id: number;
+                /** @description Placed by a bot standing in for the absent manager */
+                stand_in?: boolean;
             } | null;
             ends_at_in_millis: number | null;
             max_bid_amount: number | null;
@@ -25493,6 +25495,8 @@ export type components = {
                 color: string | null;
                 franchise_name: string | null;
                 manager_id: number;
+                /** @description Placed by a bot standing in for the absent manager */
+                stand_in?: boolean;
             }[];
             remaining_millis: number | null;
             seq: number;

@@ -154,6 +154,7 @@ function BidHistory({ lot, managerById }: { lot: Lot; managerById: (id: number) 
           <li key={`${b.manager_id}:${b.amount}`} data-testid="bid-row" data-manager-id={b.manager_id}>
             <Swatch hex={m?.color_hex} />
             <span className={styles.historyName}>
+              {b.stand_in ? 'Bid by stand-in for ' : ''}
               {m?.franchise_name ?? b.franchise_name ?? 'A franchise'}
             </span>
             <strong>{formatNumber(b.amount)}</strong>

@@ -25,6 +25,8 @@ export type EngineEvent = Stamp &
         next_bid_amount: number
         ends_at_in_millis: number
         at_in_millis: number
+        /** Placed by a bot standing in for the absent manager. */
+        stand_in?: boolean
       }
     | {
         type: 'lot_closed'
@@ -68,6 +70,7 @@ export function applyLotEvent(lot: Lot, e: EngineEvent): Lot {
         color: null,
         amount: e.amount,
         at_in_millis: e.at_in_millis,
+        ...(e.stand_in ? { stand_in: true } : {}),
       }
       return {
         ...next,
