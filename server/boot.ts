@@ -2,6 +2,7 @@ import { ensureReferenceData } from '../seeds/reference-data'
 import {
   registerAuctionBotJobs,
   registerAuctionJobs,
+  registerAuctionLotReminderJobs,
   registerAuctionQuietJobs,
   registerAuctionStandInJobs,
   registerAuctionTakeoverJobs,
@@ -195,6 +196,7 @@ async function assemble(
   registerAuctionBotJobs(deps)
   registerAuctionTakeoverJobs(deps)
   registerAuctionQuietJobs(deps)
+  registerAuctionLotReminderJobs(deps)
   registerAuctionStandInJobs(deps)
   registerEsportsJobs(deps)
   registerDeadlineReminders(deps)

@@ -20,6 +20,7 @@ const HEAD = [
   'completed_at_ms',
   'window_hours',
   'stand_in',
+  'quiet_hours',
 ] as const
 
 /** The auction's columns a command needs, without its state (memory has it while the seq matches). */

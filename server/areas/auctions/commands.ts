@@ -11,6 +11,7 @@ import {
 import { AppError, notFound } from '../../http/errors'
 import { scheduleBots } from './bot-schedule'
 import { insertEvent, lockedHead, saveState, saveStateAndPhase } from './command-queries'
+import { scheduleLotReminders } from './lot-reminders'
 import type { AuctionRow } from './queries'
 import { scheduleStandIns } from './stand-in'
 import { cached, forgetAuctionJobs, loadForCommand, memo, shared, withAuctionLock } from './state'
@@ -175,9 +176,11 @@ async function store(
   }
   if (r.events.some((e) => e.type === 'manager_added' || e.type === 'manager_removed')) m.bots.delete(row.id)
   if (await scheduleBots(deps, tx, row.id, s, atMs, after)) moved = true
-  // A lot opened in a stand-in auction: absent people get a bot for it (./stand-in.ts).
-  if (row.stand_in === 1 && r.events.some((e) => e.type === 'lot_opened')) {
-    await scheduleStandIns(deps, tx, row.id, atMs)
+  // A lot opened in an auction over days: absent people get a bot for it (./stand-in.ts) and
+  // a reminder (./lot-reminders.ts).
+  if ((row.stand_in === 1 || row.quiet_hours !== null) && r.events.some((e) => e.type === 'lot_opened')) {
+    if (row.stand_in === 1) await scheduleStandIns(deps, tx, row.id, atMs)
+    if (row.quiet_hours !== null) await scheduleLotReminders(deps, tx, row.id, atMs)
     moved = true
   }
   if (moved) after.run(() => deps.scheduler.kick())
