@@ -11,7 +11,7 @@ import {
 } from '../../domain/auction/quiet-hours'
 import { AppError } from '../../http/errors'
 import { runCommand } from './commands'
-import { type AuctionRow, findAuction } from './queries'
+import { type AuctionRow, findAuction, quietHoursOf } from './queries'
 import { stateOf } from './state'
 
 /**
@@ -47,11 +47,6 @@ export const QuietHoursInput = z
     description:
       'A nightly window during which the running lot’s clock stops (time left kept) and bids are refused (409, with when bidding resumes); it resumes at the window’s end.',
   })
-
-/** The auction's window, or null (stored as JSON on the row; checked when it was written). */
-export function quietHoursOf(row: Pick<AuctionRow, 'quiet_hours'>): QuietHours | null {
-  return row.quiet_hours ? (JSON.parse(row.quiet_hours) as QuietHours) : null
-}
 
 /** What brings the state in line with the window at `atMs`: a quiet pause, its end, or nothing. */
 export function quietCommands(q: QuietHours, state: AuctionState, atMs: number): AuctionCommand[] {

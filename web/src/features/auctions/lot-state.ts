@@ -47,6 +47,7 @@ export type EngineEvent = Stamp &
   )
 
 /** The lot after one event (the caller has checked that `e.seq` is the next one). */
+// Long: one switch over the engine's events, a short case each (the whole set on one page).
 export function applyLotEvent(lot: Lot, e: EngineEvent): Lot {
   const next: Lot = { ...lot, seq: e.seq, server_time_in_millis: e.server_time_in_millis }
   switch (e.type) {
