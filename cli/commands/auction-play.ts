@@ -3,7 +3,13 @@ import { Command as Cmd } from 'commander'
 import { Api } from '../lib/api'
 import { idArgument } from '../lib/arguments'
 import { auctionBotsFlags, auctionSourceFlags, seatAuctionBots } from '../lib/auction-create-flags'
-import { type OverDaysFlags, overDaysBody, overDaysLine, overDaysOptions } from '../lib/auction-over-days'
+import {
+  type OverDaysFlags,
+  overDaysBody,
+  overDaysLine,
+  overDaysOptions,
+  timeLeft,
+} from '../lib/auction-over-days'
 import type { AuctionJson, LotJson } from '../lib/auctions'
 import { CliError, UsageError } from '../lib/errors'
 import { type Io, printJson } from '../lib/io'
@@ -194,7 +200,7 @@ async function runShow(io: Io, id: string, flags: Flags): Promise<void> {
   if (days) io.out(`  ${days}\n`)
   if (lot.bidding_player)
     io.out(
-      `  on the block: ${lot.bidding_player.display_name} (${lot.bidding_player.style_label}, base ${lot.bidding_player.base_price}) — next bid ${lot.next_bid_amount}, ${Math.ceil((lot.remaining_millis ?? 0) / 1000)} s left\n`,
+      `  on the block: ${lot.bidding_player.display_name} (${lot.bidding_player.style_label}, base ${lot.bidding_player.base_price}) — next bid ${lot.next_bid_amount}, ${timeLeft(lot.remaining_millis ?? 0)} left\n`,
     )
   for (const m of managers)
     io.out(

@@ -87,3 +87,13 @@ export function overDaysLine(a: {
   if (a.paused_note) parts.push(a.paused_note)
   return parts.length > 0 ? parts.join(' · ') : null
 }
+
+/** `12 s`, or for a long lot `5h 59m` (`6h 00m`). */
+export function timeLeft(ms: number): string {
+  const s = Math.ceil(ms / 1000)
+  if (s < 120) return `${s} s`
+  const minutes = Math.floor(s / 60)
+  return minutes < 60
+    ? `${minutes}m`
+    : `${Math.floor(minutes / 60)}h ${String(minutes % 60).padStart(2, '0')}m`
+}

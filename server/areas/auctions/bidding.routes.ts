@@ -125,11 +125,12 @@ export function auctionBiddingRoutes(deps: Deps) {
         playerId: body.player_id,
         amount: body.bid_amount,
       }
+      // Bidding themselves takes the seat back from a stand-in (or a takeover's autopilot), even
+      // a bid that is refused: the lead their stand-in holds is theirs, and so is the next bid.
+      if (mine.autopilot !== null) await handBack(deps, id, mine.id)
       const refused = await refusedBid(deps, id, { ...bid, atMs: now() })
       if (refused) throw violationError(refused)
       await runCommand(deps, id, () => ({ ...bid, atMs: now() }))
-      // Their own bid takes the seat back from a stand-in (or a takeover's autopilot).
-      if (mine.autopilot !== null) await handBack(deps, id, mine.id)
       return c.json(await biddingPlayerJson(deps, (await findAuction(deps.db, id)) as AuctionRow, me.id), 200)
     },
   )

@@ -40,7 +40,7 @@ describe('stand_in: bots stand in for absent students when a lot opens', () => {
   }
 
   it('plays for the absent, marks its bids, stays within the purse; a bid of their own takes the seat back', async () => {
-    const { a, bob, managers, lot } = await started({ stand_in: true, lot_seconds: 15 })
+    const { a, owner, bob, managers, lot } = await started({ stand_in: true, lot_seconds: 15 })
     expect(a.stand_in).toBe(true)
     // Nobody has the room open: both are stood in for as the first lot opens.
     expect((await managers()).map((m) => m.autopilot)).toEqual([true, true])
@@ -67,6 +67,21 @@ describe('stand_in: bots stand in for absent students when a lot opens', () => {
       [false, true],
       [true, false],
     ])
+    // A bid that is refused takes the seat back too: the owner's stand-in has outbid bob, and
+    // the owner's own bid at its lead is refused — but the seat is the owner's again.
+    await advance(5000)
+    const again = await lot()
+    expect(again.player_bids[0]).toMatchObject({ stand_in: true })
+    expect(again.player_bids[0].manager_id).not.toBe(bobsId)
+    const refusedAt = owner
+    const refused = await ctx.api.post(
+      `/api/auctions/${a.id}/bid_player`,
+      { player_id: again.bidding_player.id, bid_amount: again.next_bid_amount },
+      refusedAt.token,
+    )
+    expect(refused.status).toBe(409)
+    expect(refused.body.error).toBe('You already have the highest bid')
+    expect((await managers()).map((m) => m.autopilot)).toEqual([false, false])
 
     // Lots go by: whatever the stand-ins buy, no purse goes below zero and the ledger holds.
     await advance(120_000)
