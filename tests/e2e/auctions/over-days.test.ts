@@ -62,12 +62,16 @@ describe('an auction that runs over days, on the web', () => {
       stand_in: true,
     })
 
-    // Seated and started; then the clock runs to a minute past 22:00 in Kolkata (16:31 UTC).
-    await seatAndStart(client(world.server.deps), made, { token: ownerToken }, [{ token: studentToken }])
+    // At noon in Kolkata (06:30 UTC) it is seated and started: lots run 12:00–18:00 and
+    // 18:00–00:00; the clock then runs to a minute past 22:00 (16:31 UTC), 1 h 59 min before
+    // the second lot's end.
     const now = (await api.get<{ now_in_millis: number }>('/api/health')).body.now_in_millis
     const day = new Date(now)
-    let night = Date.UTC(day.getUTCFullYear(), day.getUTCMonth(), day.getUTCDate(), 16, 31)
-    if (night <= now) night += 86_400_000
+    let noon = Date.UTC(day.getUTCFullYear(), day.getUTCMonth(), day.getUTCDate(), 6, 30)
+    if (noon <= now) noon += 86_400_000
+    expect((await api.post('/api/admin/clock', { now_in_millis: noon }, adminToken)).status).toBe(200)
+    await seatAndStart(client(world.server.deps), made, { token: ownerToken }, [{ token: studentToken }])
+    const night = noon + (10 * 60 + 1) * 60_000
     expect((await api.post('/api/admin/clock', { now_in_millis: night }, adminToken)).status).toBe(200)
     const paused = (await api.get<{ new_auction: Auction }>(`/api/auctions/${id}`, ownerToken)).body
       .new_auction
@@ -87,5 +91,13 @@ describe('an auction that runs over days, on the web', () => {
         .toBe('Paused overnight — resumes 08:00')
       await world.shot('auction-over-days-board')
     }
+
+    // 08:01: bidding resumed; the absent student's stand-in bids, marked so in the feed.
+    const morning = night + 10 * 3_600_000
+    expect((await api.post('/api/admin/clock', { now_in_millis: morning }, adminToken)).status).toBe(200)
+    await page.goto(`/auctions/${id}/bidding`)
+    await page.getByTestId('bid-history').getByText('Bid by stand-in for Franchise 1').first().waitFor()
+    expect(await page.getByTestId('countdown-text').textContent()).toMatch(/^1h 5\dm \d\ds$/)
+    await world.shot('auction-over-days-stand-in')
   })
 })
