@@ -65,6 +65,21 @@ describe('fanspole auction create: an auction that runs over days', () => {
     expect(shown.stdout).toContain('Quiet hours 22:00–08:00 (Asia/Kolkata)')
   })
 
+  it('names the flags in the help, with an example', async () => {
+    const help = await runCli(['auction', 'create', '--help'], env)
+    for (const flag of [
+      '--lot-timer <duration>',
+      '--quiet-hours <from-to>',
+      '--time-zone <zone>',
+      '--stand-in',
+    ])
+      expect(help.stdout).toContain(flag)
+    const group = await runCli(['auction', '--help'], env)
+    expect(group.stdout).toContain(
+      '--lot-timer 6h --quiet-hours 22:00-08:00 --time-zone Asia/Kolkata --stand-in',
+    )
+  })
+
   it('refuses a bad window or zone with exit 2 naming the form, and a long lot without a window with the server’s 422', async () => {
     exits(
       await create('--quiet-hours', '10pm-8am'),
