@@ -1,5 +1,12 @@
 import { ensureReferenceData } from '../seeds/reference-data'
-import { registerAuctionBotJobs, registerAuctionJobs, registerAuctionTakeoverJobs } from './areas/auctions'
+import {
+  registerAuctionBotJobs,
+  registerAuctionJobs,
+  registerAuctionLotReminderJobs,
+  registerAuctionQuietJobs,
+  registerAuctionStandInJobs,
+  registerAuctionTakeoverJobs,
+} from './areas/auctions'
 import { registerChampionshipContestJobs } from './areas/championship-contests'
 import { ensureClockAnchor, followClock, loadClockAnchor } from './areas/clock'
 import { registerDeadlineReminders } from './areas/contests'
@@ -188,6 +195,9 @@ async function assemble(
   registerAuctionJobs(deps)
   registerAuctionBotJobs(deps)
   registerAuctionTakeoverJobs(deps)
+  registerAuctionQuietJobs(deps)
+  registerAuctionLotReminderJobs(deps)
+  registerAuctionStandInJobs(deps)
   registerEsportsJobs(deps)
   registerDeadlineReminders(deps)
   return deps

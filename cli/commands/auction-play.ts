@@ -3,6 +3,13 @@ import { Command as Cmd } from 'commander'
 import { Api } from '../lib/api'
 import { idArgument } from '../lib/arguments'
 import { auctionBotsFlags, auctionSourceFlags, seatAuctionBots } from '../lib/auction-create-flags'
+import {
+  type OverDaysFlags,
+  overDaysBody,
+  overDaysLine,
+  overDaysOptions,
+  timeLeft,
+} from '../lib/auction-over-days'
 import type { AuctionJson, LotJson } from '../lib/auctions'
 import { CliError, UsageError } from '../lib/errors'
 import { type Io, printJson } from '../lib/io'
@@ -52,6 +59,7 @@ function roomCommands(io: Io): Command[] {
       'then seat n bots in the waiting room (1–40, approved at once, free of charge; no more than its seats)',
     )
     .option('--bot-strategy <name>', 'mixed, value, star, hoarder or random (default: mixed)')
+  overDaysOptions(create)
   const join = new Cmd('join')
     .description('Join an auction with its invite code as a franchise.')
     .argument('<id>', 'auction id')
@@ -145,21 +153,21 @@ function playCommands(io: Io): Command[] {
   ]
 }
 
-type CreateFlags = Flags & {
-  match?: string
-  series?: string
-  pool?: string
-  maxManagers?: string
-  balanced?: boolean
-  name: string
-  purse: string
-  squad: string
-  lotSeconds: string
-  takeover?: string
-  private?: boolean
-  bots?: string
-  botStrategy?: string
-}
+type CreateFlags = Flags &
+  OverDaysFlags & {
+    match?: string
+    series?: string
+    pool?: string
+    maxManagers?: string
+    balanced?: boolean
+    name: string
+    purse: string
+    squad: string
+    takeover?: string
+    private?: boolean
+    bots?: string
+    botStrategy?: string
+  }
 
 type JoinFlags = Flags & { code: string; name: string; color: string }
 
@@ -188,9 +196,11 @@ async function runShow(io: Io, id: string, flags: Flags): Promise<void> {
     `  ${auction.sold_count}/${auction.players_count} sold, ${auction.unsold_count} unsold · purse ${auction.purse} · squads ${auction.squad_min}–${auction.squad_max}${auction.code ? ` · code ${auction.code}` : ''}\n`,
   )
   if (auction.phase === 'waiting') io.out(`  ${seatsLine(auction)}\n`)
+  const days = overDaysLine(auction)
+  if (days) io.out(`  ${days}\n`)
   if (lot.bidding_player)
     io.out(
-      `  on the block: ${lot.bidding_player.display_name} (${lot.bidding_player.style_label}, base ${lot.bidding_player.base_price}) — next bid ${lot.next_bid_amount}, ${Math.ceil((lot.remaining_millis ?? 0) / 1000)} s left\n`,
+      `  on the block: ${lot.bidding_player.display_name} (${lot.bidding_player.style_label}, base ${lot.bidding_player.base_price}) — next bid ${lot.next_bid_amount}, ${timeLeft(lot.remaining_millis ?? 0)} left\n`,
     )
   for (const m of managers)
     io.out(
@@ -204,6 +214,7 @@ async function runCreate(io: Io, flags: CreateFlags): Promise<void> {
     throw new UsageError(`--squad: expected min-max such as 3-5, got ${JSON.stringify(flags.squad)}`)
   const bots = auctionBotsFlags(flags)
   const source = auctionSourceFlags(flags)
+  const overDays = overDaysBody(flags)
   const caller = player(io, flags.server)
   const { new_auction } = await caller.post<{ new_auction: AuctionJson }>('/api/auctions', {
     name: flags.name,
@@ -212,7 +223,7 @@ async function runCreate(io: Io, flags: CreateFlags): Promise<void> {
     squad_min: min,
     squad_max: max,
     balanced: flags.balanced === true,
-    lot_seconds: Number(flags.lotSeconds),
+    ...overDays,
     ...(flags.takeover === undefined ? {} : { bot_takeover_seconds: Number(flags.takeover) }),
     private: flags.private === true,
   })
@@ -221,6 +232,8 @@ async function runCreate(io: Io, flags: CreateFlags): Promise<void> {
   io.out(
     `Created auction ${new_auction.id}, "${new_auction.name}". Invite code: ${new_auction.code}\n${seatsLine(new_auction)}\nJoin it yourself: fanspole auction join ${new_auction.id} --code ${new_auction.code} --name "My XI" --color blue\n`,
   )
+  const days = overDaysLine(new_auction)
+  if (days) io.out(`${days}\n`)
   if (seated)
     io.out(
       `Seated ${seated.length} bot${seated.length === 1 ? '' : 's'}: ${seated.map((b) => `${b.franchise_name} (${b.strategy})`).join(', ')}\n`,

@@ -92,7 +92,7 @@ export function auctionCommand(io: Io): Command {
     'auction',
     'cricket auctions: create, join, bid, watch live, run whole ones with bots',
     [run, list, ...auctionPlayCommands(io), auctionDebriefCommand(io)],
-    '\nExamples:\n  fanspole auction run --bots 8\n  fanspole auction create --series 1 --pool league --balanced --squad 11-15 --max-managers 30 --name "Class of 30"\n  fanspole auction watch 3\n  fanspole auction bid 3\n  fanspole auction run --bots 4 --strategy star --speed 120 --json\n  fanspole auction run --seed 7 > a.txt   # the same seed prints the same bytes\n  fanspole auction list\n  fanspole auction debrief 3 --replay --speed 60\n\nEnvironment:\n  FANSPOLE_SERVER  the server of every auction command but run (default: http://127.0.0.1:3000); run uses a fresh in-process server unless --server is given\n  FANSPOLE_SEED    the seed of auction run when --seed is not given (default: 42)\n',
+    '\nExamples:\n  fanspole auction run --bots 8\n  fanspole auction create --series 1 --pool league --balanced --squad 11-15 --max-managers 30 --name "Class of 30"\n  fanspole auction create --series 1 --name "Over days" --lot-timer 6h --quiet-hours 22:00-08:00 --time-zone Asia/Kolkata --stand-in\n  fanspole auction watch 3\n  fanspole auction bid 3\n  fanspole auction run --bots 4 --strategy star --speed 120 --json\n  fanspole auction run --seed 7 > a.txt   # the same seed prints the same bytes\n  fanspole auction list\n  fanspole auction debrief 3 --replay --speed 60\n\nEnvironment:\n  FANSPOLE_SERVER  the server of every auction command but run (default: http://127.0.0.1:3000); run uses a fresh in-process server unless --server is given\n  FANSPOLE_SEED    the seed of auction run when --seed is not given (default: 42)\n',
   )
 }
 

@@ -37,6 +37,7 @@ export const NOTIFICATION_KINDS = [
   'auction_approved',
   'auction_rejected',
   'auction_started',
+  'auction_lot_opened',
   // esports
   'esports_squad_invite',
   'esports_squad_removed',

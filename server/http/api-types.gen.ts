@@ -4704,7 +4704,10 @@ export type paths = {
                         charges?: number;
                         /** @description Create it from a group: its members are invited with an `auction_invite` message */
                         group_uuid_id?: string;
-                        /** @default 15 */
+                        /**
+                         * @description A lot’s timer: 5–120 s, or up to 86,400 (a day) with `quiet_hours`
+                         * @default 15
+                         */
                         lot_seconds?: number;
                         match_id?: number;
                         /**
@@ -4724,6 +4727,7 @@ export type paths = {
                         private?: boolean;
                         /** @default 10000 */
                         purse?: number;
+                        quiet_hours?: components["schemas"]["AuctionQuietHours"];
                         series_id?: number;
                         /**
                          * @default cricket
@@ -4734,6 +4738,11 @@ export type paths = {
                         squad_max?: number;
                         /** @default 11 */
                         squad_min?: number;
+                        /**
+                         * @description When a lot opens, a bot plays for each absent student (value buyer, within their purse and squad rules) until they bid again
+                         * @default false
+                         */
+                        stand_in?: boolean;
                         /** @default null */
                         starts_at_in_millis?: number | null;
                     };
@@ -25491,12 +25500,23 @@ export type components = {
             name: string;
             owner_id: number;
             paused: boolean;
+            /** @description What a refused bid is told while paused for quiet hours */
+            paused_note: string | null;
+            /** @description While paused for quiet hours: when bidding resumes (ISO) */
+            paused_until: string | null;
+            paused_until_in_millis: number | null;
             pending_managers_count: number;
             /** @enum {string} */
             phase: "waiting" | "open" | "between" | "sealed" | "completed";
             players_count: number;
             private: boolean;
             purse: number;
+            /** @description Quiet hours of an auction that runs over days (null: none) */
+            quiet_hours: {
+                from: string;
+                time_zone: string;
+                to: string;
+            } | null;
             reset_seconds: number;
             round: number;
             sealed_closes_at_in_millis: number | null;
@@ -25507,6 +25527,8 @@ export type components = {
             sport_slug: string;
             squad_max: number;
             squad_min: number;
+            /** @description Bots stand in for absent students when a lot opens */
+            stand_in: boolean;
             started_at_in_millis: number | null;
             starts_at_in_millis: number | null;
             status: string;
@@ -25539,11 +25561,15 @@ export type components = {
                 color: string | null;
                 franchise_name: string | null;
                 manager_id: number;
+                /** @description Placed by a bot standing in for the absent manager */
+                stand_in?: boolean;
             } | null;
             ends_at_in_millis: number | null;
             max_bid_amount: number | null;
             next_bid_amount: number | null;
             paused: boolean;
+            paused_note: string | null;
+            paused_until_in_millis: number | null;
             /** @enum {string} */
             phase: "waiting" | "open" | "between" | "sealed" | "completed";
             player_bids: {
@@ -25552,6 +25578,8 @@ export type components = {
                 color: string | null;
                 franchise_name: string | null;
                 manager_id: number;
+                /** @description Placed by a bot standing in for the absent manager */
+                stand_in?: boolean;
             }[];
             remaining_millis: number | null;
             seq: number;
@@ -25722,6 +25750,27 @@ export type components = {
             team_color: string | null;
             team_name_attr: string;
         };
+        /**
+         * @description A nightly window during which the running lot’s clock stops (time left kept) and bids are refused (409, with when bidding resumes); it resumes at the window’s end.
+         * @default null
+         */
+        AuctionQuietHours: {
+            /**
+             * @description Local time the window starts, HH:MM (24 h)
+             * @example 22:00
+             */
+            from: string;
+            /**
+             * @description IANA time zone of both times
+             * @example Asia/Kolkata
+             */
+            time_zone: string;
+            /**
+             * @description Local time it ends, HH:MM; at or before `from`: the next day (crosses midnight)
+             * @example 08:00
+             */
+            to: string;
+        } | null;
         AuctionTournament: components["schemas"]["Auction"] & {
             window_hours: number | null;
         };

@@ -11,6 +11,7 @@ import { AuctionPlayerSchema, BiddingPlayerSchema, SaleSchema } from './schemas'
 import { releasePlayer } from './sealed'
 import { BidBody, biddingPlayerJson, managersOf, playerCards, playersJson } from './serialize'
 import { refusedBid, stateOf } from './state'
+import { handBack } from './takeover'
 import { visibleAuction } from './visibility'
 
 /** The open round: players, sales, the current lot, bids and releases. */
@@ -124,6 +125,9 @@ export function auctionBiddingRoutes(deps: Deps) {
         playerId: body.player_id,
         amount: body.bid_amount,
       }
+      // Bidding themselves takes the seat back from a stand-in (or a takeover's autopilot), even
+      // a bid that is refused: the lead their stand-in holds is theirs, and so is the next bid.
+      if (mine.autopilot !== null) await handBack(deps, id, mine.id)
       const refused = await refusedBid(deps, id, { ...bid, atMs: now() })
       if (refused) throw violationError(refused)
       await runCommand(deps, id, () => ({ ...bid, atMs: now() }))

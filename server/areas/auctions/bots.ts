@@ -34,8 +34,10 @@ async function actBots(deps: Deps, auctionId: number, atMs: number) {
       const current = stateOf(deps, (await findAuction(deps.db, auctionId)) ?? row)
       const command = botDecision(current, bot.id, bot.strategy, rngFor(auctionId, current, bot.id), atMs)
       if (!command) break
+      // A bot playing for an absent person: its bids say so in the feed.
+      const standIn = command.type === 'bid' && bots.some((b) => b.id === bot.id && b.autopilot !== null)
       try {
-        await runCommand(deps, auctionId, () => command)
+        await runCommand(deps, auctionId, () => (standIn ? { ...command, standIn: true } : command))
       } catch (error) {
         // Someone got there first (the state moved under the decision): the next job decides again.
         if (error instanceof AppError) return

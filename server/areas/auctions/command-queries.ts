@@ -19,6 +19,8 @@ const HEAD = [
   'started_at_ms',
   'completed_at_ms',
   'window_hours',
+  'stand_in',
+  'quiet_hours',
 ] as const
 
 /** The auction's columns a command needs, without its state (memory has it while the seq matches). */

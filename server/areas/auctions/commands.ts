@@ -11,7 +11,9 @@ import {
 import { AppError, notFound } from '../../http/errors'
 import { scheduleBots } from './bot-schedule'
 import { insertEvent, lockedHead, saveState, saveStateAndPhase } from './command-queries'
+import { scheduleLotReminders } from './lot-reminders'
 import type { AuctionRow } from './queries'
+import { scheduleStandIns } from './stand-in'
 import { cached, forgetAuctionJobs, loadForCommand, memo, shared, withAuctionLock } from './state'
 import { auctionStream, managerStream } from './streams'
 
@@ -174,8 +176,27 @@ async function store(
   }
   if (r.events.some((e) => e.type === 'manager_added' || e.type === 'manager_removed')) m.bots.delete(row.id)
   if (await scheduleBots(deps, tx, row.id, s, atMs, after)) moved = true
+  if (await lotOpenedJobs(deps, tx, row, r.events, atMs)) moved = true
   if (moved) after.run(() => deps.scheduler.kick())
   publishEvents(after, row.id, r.events, deps.clock.now())
+}
+
+/**
+ * A lot opened in an auction over days: absent people get a bot for it (./stand-in.ts) and a
+ * reminder (./lot-reminders.ts), each a job set in the command's transaction. Whether one was.
+ */
+async function lotOpenedJobs(
+  deps: Deps,
+  tx: Tx,
+  row: Pick<AuctionRow, 'id' | 'stand_in' | 'quiet_hours'>,
+  events: AuctionEvent[],
+  atMs: number,
+): Promise<boolean> {
+  if (row.stand_in !== 1 && row.quiet_hours === null) return false
+  if (!events.some((e) => e.type === 'lot_opened')) return false
+  if (row.stand_in === 1) await scheduleStandIns(deps, tx, row.id, atMs)
+  if (row.quiet_hours !== null) await scheduleLotReminders(deps, tx, row.id, atMs)
+  return true
 }
 
 /** When the auction's one timer fires: the lot's end or the sealed round's close (none while paused). */

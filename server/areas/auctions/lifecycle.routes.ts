@@ -11,44 +11,65 @@ import { AUCTION_CHARGES, AUCTION_COLORS, INTERVAL_IDS } from './catalog'
 import { createAuction } from './lifecycle'
 import { AUCTION_POOLS } from './pools'
 import { type AuctionRow, findAuction, updateAuctionSettings } from './queries'
+import { LONG_LOT_MAX_SECONDS, QuietHoursInput, SHORT_LOT_MAX_SECONDS } from './quiet'
 import { AuctionAnswer } from './schemas'
 import { auctionJson } from './serialize'
 import { requireOwnedAuction, visibleAuction } from './visibility'
 
-const settings = z.strictObject({
-  name: z.string().trim().min(3).max(60),
-  sport: z.literal('cricket').default('cricket'),
-  series_id: idField().optional(),
-  match_id: idField().optional(),
-  purse: z.number().int().min(100).max(1_000_000).default(10_000),
-  squad_min: z.number().int().min(1).max(25).default(11),
-  squad_max: z.number().int().min(1).max(25).default(15),
-  max_stars: z.number().int().min(0).max(25).nullable().default(null),
-  balanced: z.boolean().default(true),
-  lot_seconds: z.number().int().min(5).max(120).default(15),
-  bidding_interval: z.enum(INTERVAL_IDS).default('standard'),
-  charges: z
-    .number()
-    .int()
-    .refine((n) => (AUCTION_CHARGES as readonly number[]).includes(n), {
-      message: `must be one of ${AUCTION_CHARGES.join(', ')}`,
-    })
-    .default(0),
-  starts_at_in_millis: instantField().nullable().default(null),
-  private: z.boolean().default(false),
-  bot_takeover_seconds: z.number().int().min(10).max(3600).nullable().default(null),
-  pool: z.enum(AUCTION_POOLS).optional().openapi({
-    description:
-      'Which players it offers: `match` (both squads of `match_id`, the default with a match), `series` (every side of the series — of `series_id`, or of the match’s series; the default with a series) or `league` (every cricket player of the league). The auction still scores its match or series.',
-  }),
-  max_managers: z.number().int().min(2).max(AUCTION_COLORS.length).nullable().default(null).openapi({
-    description:
-      'At most this many managers (owner and bots included); null: as many as the pool gives a full squad each. 422 when the pool cannot give this many a squad of `squad_min` (at least 11 when balanced); the message says how many it can.',
-  }),
-  group_uuid_id: z.string().min(1).max(64).optional().openapi({
-    description: 'Create it from a group: its members are invited with an `auction_invite` message',
-  }),
-})
+const settings = z
+  .strictObject({
+    name: z.string().trim().min(3).max(60),
+    sport: z.literal('cricket').default('cricket'),
+    series_id: idField().optional(),
+    match_id: idField().optional(),
+    purse: z.number().int().min(100).max(1_000_000).default(10_000),
+    squad_min: z.number().int().min(1).max(25).default(11),
+    squad_max: z.number().int().min(1).max(25).default(15),
+    max_stars: z.number().int().min(0).max(25).nullable().default(null),
+    balanced: z.boolean().default(true),
+    lot_seconds: z
+      .number()
+      .int()
+      .min(5)
+      .max(LONG_LOT_MAX_SECONDS)
+      .default(15)
+      .openapi({ description: 'A lot’s timer: 5–120 s, or up to 86,400 (a day) with `quiet_hours`' }),
+    bidding_interval: z.enum(INTERVAL_IDS).default('standard'),
+    charges: z
+      .number()
+      .int()
+      .refine((n) => (AUCTION_CHARGES as readonly number[]).includes(n), {
+        message: `must be one of ${AUCTION_CHARGES.join(', ')}`,
+      })
+      .default(0),
+    starts_at_in_millis: instantField().nullable().default(null),
+    private: z.boolean().default(false),
+    bot_takeover_seconds: z.number().int().min(10).max(3600).nullable().default(null),
+    pool: z.enum(AUCTION_POOLS).optional().openapi({
+      description:
+        'Which players it offers: `match` (both squads of `match_id`, the default with a match), `series` (every side of the series — of `series_id`, or of the match’s series; the default with a series) or `league` (every cricket player of the league). The auction still scores its match or series.',
+    }),
+    max_managers: z.number().int().min(2).max(AUCTION_COLORS.length).nullable().default(null).openapi({
+      description:
+        'At most this many managers (owner and bots included); null: as many as the pool gives a full squad each. 422 when the pool cannot give this many a squad of `squad_min` (at least 11 when balanced); the message says how many it can.',
+    }),
+    group_uuid_id: z.string().min(1).max(64).optional().openapi({
+      description: 'Create it from a group: its members are invited with an `auction_invite` message',
+    }),
+    quiet_hours: QuietHoursInput.nullable().default(null),
+    stand_in: z.boolean().default(false).openapi({
+      description:
+        'When a lot opens, a bot plays for each absent student (value buyer, within their purse and squad rules) until they bid again',
+    }),
+  })
+  .superRefine((body, ctx) => {
+    if (body.lot_seconds > SHORT_LOT_MAX_SECONDS && body.quiet_hours === null)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['lot_seconds'],
+        message: `must be at most ${SHORT_LOT_MAX_SECONDS}; up to ${LONG_LOT_MAX_SECONDS} (a day) in an auction that runs over days, with quiet_hours`,
+      })
+  })
 
 /** Creating an auction, reading it, and changing its settings before the start. */
 // Long: a route factory, one short registration per route.
@@ -83,6 +104,8 @@ export function auctionLifecycleRoutes(deps: Deps) {
         sport_slug: body.sport,
         starts_at_ms: body.starts_at_in_millis,
         takeover_seconds: body.bot_takeover_seconds,
+        quiet_hours: body.quiet_hours,
+        stand_in: body.stand_in,
         group_id: group?.id ?? null,
         // Still a member when it is written (the group row locked, as every group write).
         before:

@@ -6,6 +6,7 @@ import {
   createAuction as createEngineState,
   DEFAULT_TIMINGS,
 } from '../../domain/auction/engine'
+import type { QuietHours } from '../../domain/auction/quiet-hours'
 import { type AuctionPlayer, BIDDING_INTERVALS, type SquadRules } from '../../domain/auction/rules'
 import {
   MIN_SQUADS,
@@ -21,6 +22,7 @@ import { AUCTION_COLORS } from './catalog'
 import { runCommand } from './commands'
 import { type AuctionPool, defaultPool, poolOf, poolProblem } from './pools'
 import { type AuctionRow, managersIn } from './queries'
+import { syncQuietHours } from './quiet'
 import { requireOwnedAuction } from './visibility'
 
 export interface CreateAuctionInput {
@@ -46,6 +48,10 @@ export interface CreateAuctionInput {
   pool?: AuctionPool | undefined
   /** Bots play for a manager away this long (null/absent: never). */
   takeover_seconds?: number | null
+  /** Quiet hours of an auction that runs over days (./quiet.ts); null/absent: none. */
+  quiet_hours?: QuietHours | null
+  /** Bots stand in for absent students when a lot opens (./stand-in.ts). */
+  stand_in?: boolean
   /** A check that runs in the creating transaction, before the insert (a per-user limit). */
   before?: (tx: Tx) => Promise<void>
   /** The group it is created from (its members are invited, docs/groups.md). */
@@ -189,6 +195,8 @@ export async function createAuction(
         max_managers: input.max_managers ?? null,
         takeover_seconds: input.takeover_seconds ?? null,
         group_id: input.group_id ?? null,
+        quiet_hours: input.quiet_hours ? JSON.stringify(input.quiet_hours) : null,
+        stand_in: input.stand_in ? 1 : 0,
         seed,
         state: JSON.stringify(state),
         created_at_ms: now,
@@ -206,7 +214,7 @@ export async function createAuction(
 export async function startAuction(deps: Deps, ownerId: number, auctionId: number) {
   await requireOwnedAuction(deps.db, auctionId, ownerId)
   const approved = await managersIn(deps.db, auctionId, 'approved')
-  return runCommand(
+  const started = await runCommand(
     deps,
     auctionId,
     (state) => {
@@ -228,6 +236,9 @@ export async function startAuction(deps: Deps, ownerId: number, auctionId: numbe
       await declinePending(deps, tx, after, auctionId, row.name)
     },
   )
+  // Started inside its quiet hours: the first lot waits for the morning (and the job is set).
+  await syncQuietHours(deps, auctionId, deps.clock.now())
+  return started
 }
 
 /** Whoever is still pending at the start is declined and their joining charge refunded. */

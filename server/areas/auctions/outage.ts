@@ -4,6 +4,7 @@ import { AppError } from '../../http/errors'
 import type { Outage } from '../clock'
 import { runCommand } from './commands'
 import { findAuction } from './queries'
+import { syncQuietHours } from './quiet'
 import { stateOf } from './state'
 import { scheduleTakeovers } from './takeover'
 import { openNextWindow } from './timer'
@@ -34,7 +35,7 @@ function deadlineOf(state: AuctionState): number | null {
 export async function resumeAuctions(deps: Deps, outage: Outage | null): Promise<void> {
   const running = await deps.db
     .selectFrom('auctions')
-    .select(['id', 'status', 'takeover_seconds'])
+    .select(['id', 'status', 'takeover_seconds', 'quiet_hours'])
     .where('status', 'in', ['open', 'sealed', 'between'])
     .orderBy('id')
     .execute()
@@ -46,6 +47,8 @@ export async function resumeAuctions(deps: Deps, outage: Outage | null): Promise
       // The auction moved on meanwhile (another server, an owner): nothing to make good.
       if (!(error instanceof AppError)) throw error
     }
+    // Given its time back inside its quiet hours: paused again until the window ends.
+    if (auction.quiet_hours !== null) await syncQuietHours(deps, auction.id, deps.clock.now())
     if (auction.takeover_seconds !== null) await scheduleTakeovers(deps, auction.id)
   }
 }

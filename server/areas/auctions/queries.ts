@@ -3,6 +3,7 @@ import type { Deps } from '../../core/deps'
 import { newestRows, rowWhere } from '../../db/query'
 import type { AuctionManagerStatus, AuctionsTable } from '../../db/schema'
 import type { Executor, Tx } from '../../db/tx'
+import type { QuietHours } from '../../domain/auction/quiet-hours'
 
 export type AuctionRow = Selectable<AuctionsTable>
 
@@ -31,7 +32,7 @@ export async function heldColors(db: Executor, auctionId: number): Promise<strin
 export function approvedBots(db: Deps['db'] | Tx, auctionId: number) {
   return db
     .selectFrom('auction_managers')
-    .select((eb) => ['id', eb.fn.coalesce('bot_strategy', 'autopilot').as('bot_strategy')])
+    .select((eb) => ['id', eb.fn.coalesce('bot_strategy', 'autopilot').as('bot_strategy'), 'autopilot'])
     .where('auction_id', '=', auctionId)
     .where('status', '=', 'approved')
     .where((eb) => eb.or([eb('bot_strategy', 'is not', null), eb('autopilot', 'is not', null)]))
@@ -139,4 +140,9 @@ export function tournamentsFor(db: Executor, userId: number): Promise<AuctionRow
     .orderBy('id', 'desc')
     .limit(100)
     .execute()
+}
+
+/** The auction's quiet hours, or null (stored as JSON on the row; checked when it was written). */
+export function quietHoursOf(row: Pick<AuctionRow, 'quiet_hours'>): QuietHours | null {
+  return row.quiet_hours ? (JSON.parse(row.quiet_hours) as QuietHours) : null
 }

@@ -98,6 +98,20 @@ export const AuctionSchema = z
     seq: int(),
     reset_seconds: z.number(),
     bot_takeover_seconds: z.number().nullable(),
+    quiet_hours: z
+      .object({ from: z.string(), to: z.string(), time_zone: z.string() })
+      .nullable()
+      .openapi({ description: 'Quiet hours of an auction that runs over days (null: none)' }),
+    paused_until: z
+      .string()
+      .nullable()
+      .openapi({ description: 'While paused for quiet hours: when bidding resumes (ISO)' }),
+    paused_until_in_millis: int().nullable(),
+    paused_note: z
+      .string()
+      .nullable()
+      .openapi({ description: 'What a refused bid is told while paused for quiet hours' }),
+    stand_in: z.boolean().openapi({ description: 'Bots stand in for absent students when a lot opens' }),
     sealed_closes_at_in_millis: int().nullable(),
     taken_colors: z.array(z.string()),
     current_manager: z
@@ -121,6 +135,10 @@ const LotBidSchema = z.object({
   color: z.string().nullable(),
   amount: z.number(),
   at_in_millis: int(),
+  stand_in: z
+    .boolean()
+    .optional()
+    .openapi({ description: 'Placed by a bot standing in for the absent manager' }),
 })
 
 export const BiddingPlayerSchema = z
@@ -129,6 +147,8 @@ export const BiddingPlayerSchema = z
     phase: z.enum(['waiting', 'open', 'between', 'sealed', 'completed']),
     paused: z.boolean(),
     seq: int(),
+    paused_until_in_millis: int().nullable(),
+    paused_note: z.string().nullable(),
     bidding_player: PartialCard.extend({ base_price: z.number() }).nullable(),
     player_bids: z.array(LotBidSchema),
     current_user_last_bid: LotBidSchema.nullable(),

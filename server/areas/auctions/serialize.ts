@@ -8,6 +8,7 @@ import { idField } from '../../http/ids'
 import { AUCTION_COLORS } from './catalog'
 import { auctionCapacity } from './pools'
 import { type AuctionRow, heldColors, managerOf } from './queries'
+import { quietFields } from './quiet'
 import { stateOf } from './state'
 import { canSeeAuction } from './visibility'
 
@@ -116,6 +117,7 @@ export async function auctionJson(deps: Deps, row: AuctionRow, viewerId: number)
     seq: state.seq,
     reset_seconds: state.config.resetMs / 1000,
     bot_takeover_seconds: row.takeover_seconds,
+    ...quietFields(row, state),
     sealed_closes_at_in_millis: state.sealed?.closesAtMs ?? null,
     taken_colors: await heldColors(deps.db, row.id),
     current_manager: me
@@ -202,6 +204,9 @@ export async function biddingPlayerJson(deps: Deps, row: AuctionRow, viewerId: n
     phase: state.phase,
     paused: state.paused !== null,
     seq: state.seq,
+    // A pause for quiet hours: when bidding resumes, and the room's line for it.
+    paused_until_in_millis: state.paused?.untilMs ?? null,
+    paused_note: state.paused?.note ?? null,
   }
   if (!lot)
     return {
@@ -229,6 +234,7 @@ export async function biddingPlayerJson(deps: Deps, row: AuctionRow, viewerId: n
       color: m?.color ?? null,
       amount: b.amount,
       at_in_millis: b.atMs,
+      ...(b.standIn ? { stand_in: true } : {}),
     }
   })
   return {

@@ -33,6 +33,11 @@ export async function isHere(deps: Deps, auctionId: number, managerId: number): 
 /** A manager's socket joined the room: cancels a pending takeover and ends an autopilot. */
 export async function managerArrived(deps: Deps, auctionId: number, managerId: number): Promise<void> {
   if ((await presenceOf(deps).arrive(room(auctionId, managerId))) > 0) return
+  await handBack(deps, auctionId, managerId)
+}
+
+/** The manager plays again (back in the room, or bid themselves): no takeover pending, no autopilot. */
+export async function handBack(deps: Deps, auctionId: number, managerId: number): Promise<void> {
   await withTx(deps, async (tx, after) => {
     await deps.scheduler.cancel(tx, takeoverKey(auctionId, managerId))
     const back = await tx

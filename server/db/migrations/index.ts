@@ -26,6 +26,7 @@ import * as mEsports from './2026-12-02-001-esports'
 import * as mSettlementIndexes from './2026-12-03-001-settlement-indexes'
 import * as mChangeNotify from './2026-12-03-050-change-notify'
 import * as mSimProfiles from './2026-12-03-101-sim-profiles'
+import * as mAuctionOverDays from './2026-12-04-201-auction-over-days'
 
 /**
  * Every migration, in order. Listed statically (not read from the directory) so that the
@@ -59,4 +60,5 @@ export const migrations: Record<string, Migration> = {
   '2026-12-03-001-settlement-indexes': mSettlementIndexes,
   '2026-12-03-050-change-notify': mChangeNotify,
   '2026-12-03-101-sim-profiles': mSimProfiles,
+  '2026-12-04-201-auction-over-days': mAuctionOverDays,
 }

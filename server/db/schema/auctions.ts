@@ -41,6 +41,10 @@ export interface AuctionsTable {
   takeover_seconds: number | null
   /** The group it was created from (its members are invited); null otherwise. */
   group_id: Generated<number | null>
+  /** Quiet hours, JSON `{from, to, time_zone}` (docs/auctions.md, "Over days"); null: none. */
+  quiet_hours: string | null
+  /** 1: bots stand in for absent students when a lot opens. */
+  stand_in: Generated<number>
 }
 
 export interface AuctionManagersTable {

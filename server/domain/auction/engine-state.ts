@@ -22,6 +22,8 @@ export interface LotBid {
   managerId: number
   amount: number
   atMs: number
+  /** Placed by a bot standing in for the absent manager (docs/auctions.md, "Over days"). */
+  standIn?: true
 }
 
 export interface Lot {
@@ -50,8 +52,11 @@ export interface AuctionState {
   /** Players still to come up in the open round, in order. */
   queue: number[]
   lot: Lot | null
-  /** Set while paused: what was left of the lot (or sealed round) when it was paused. */
-  paused: { atMs: number; remainingMs: number | null } | null
+  /**
+   * Set while paused: what was left of the lot (or sealed round) when it was paused. A pause
+   * for quiet hours also has when it ends (`untilMs`) and what refused bids are told (`note`).
+   */
+  paused: { atMs: number; remainingMs: number | null; untilMs?: number; note?: string } | null
   /** Players nobody owns and who are not queued: the sealed rounds' pool. */
   unsold: number[]
   sealed: { bids: SealedBid[]; closesAtMs: number | null } | null
@@ -65,9 +70,11 @@ export type AuctionCommand =
   | { type: 'remove_manager'; managerId: number; atMs: number }
   /** `sealedOnly`: no open round — every player goes straight to the sealed pool (tournaments). */
   | { type: 'start'; atMs: number; sealedOnly?: boolean }
-  | { type: 'bid'; managerId: number; playerId: number; amount: number; atMs: number }
+  /** `standIn`: a bot bids for the (absent) manager. */
+  | { type: 'bid'; managerId: number; playerId: number; amount: number; atMs: number; standIn?: boolean }
   | { type: 'tick'; atMs: number }
-  | { type: 'pause'; atMs: number }
+  /** `untilMs` / `note`: a pause for quiet hours, until the window ends (docs/auctions.md, "Over days"). */
+  | { type: 'pause'; atMs: number; untilMs?: number; note?: string }
   /**
    * `minRemainingMs`: the lot (or sealed round) gets at least this long, whatever was left when
    * it was paused (the server's own pause over an outage: people need a moment to reconnect).
@@ -92,6 +99,7 @@ export type EventBody =
       amount: number
       nextBidAmount: number
       endsAtMs: number
+      standIn?: true
     }
   | {
       type: 'lot_closed'
@@ -102,7 +110,7 @@ export type EventBody =
     }
   | { type: 'manager_updated'; managerId: number; purse: number; squadSize: number }
   | { type: 'round_changed'; phase: Phase; round: number; closesAtMs: number | null }
-  | { type: 'paused'; remainingMs: number | null }
+  | { type: 'paused'; remainingMs: number | null; resumesAtMs?: number; note?: string }
   | { type: 'resumed'; endsAtMs: number | null; closesAtMs: number | null }
   /** Only for the bidder until the round closes: never broadcast as is. */
   | { type: 'sealed_bid'; managerId: number; playerId: number; amount: number; private: true }

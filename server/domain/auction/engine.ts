@@ -126,7 +126,17 @@ function run(s: AuctionState, c: AuctionCommand, emit: Emit): Violation | null {
       if (s.paused) return v('PAUSED', 'The auction is already paused')
       const ends = s.phase === 'open' ? (s.lot?.endsAtMs ?? null) : (s.sealed?.closesAtMs ?? null)
       s.paused = { atMs: c.atMs, remainingMs: ends === null ? null : Math.max(0, ends - c.atMs) }
-      emit({ type: 'paused', remainingMs: s.paused.remainingMs })
+      if (c.untilMs === undefined) emit({ type: 'paused', remainingMs: s.paused.remainingMs })
+      else {
+        s.paused.untilMs = c.untilMs
+        if (c.note !== undefined) s.paused.note = c.note
+        emit({
+          type: 'paused',
+          remainingMs: s.paused.remainingMs,
+          resumesAtMs: c.untilMs,
+          ...(c.note ? { note: c.note } : {}),
+        })
+      }
       return null
     }
     case 'resume': {

@@ -48,7 +48,7 @@ export function bidProblem(s: AuctionState, c: Extract<AuctionCommand, { type: '
   const m = s.managers.find((x) => x.id === c.managerId)
   if (!m) return { code: 'NOT_A_MANAGER', message: 'Not a manager of this auction' }
   if (s.phase !== 'open') return { code: 'PHASE', message: 'No open round is running' }
-  if (s.paused) return { code: 'PAUSED', message: 'The auction is paused' }
+  if (s.paused) return { code: 'PAUSED', message: s.paused.note ?? 'The auction is paused' }
   const lot = s.lot
   if (!lot || lot.playerId !== c.playerId || c.atMs >= lot.endsAtMs)
     return { code: 'LOT_CLOSED', message: 'Bidding on this player is closed' }
@@ -71,7 +71,12 @@ export function bid(
   if (problem) return problem
   const lot = s.lot as Lot
   const m = s.managers.find((x) => x.id === c.managerId) as ManagerState
-  lot.bids.push({ managerId: m.id, amount: c.amount, atMs: c.atMs })
+  // A bot's bid for an absent person is marked as such (the feed says "by stand-in").
+  lot.bids.push(
+    c.standIn
+      ? { managerId: m.id, amount: c.amount, atMs: c.atMs, standIn: true }
+      : { managerId: m.id, amount: c.amount, atMs: c.atMs },
+  )
   if (lot.bids.length > LOT_BIDS_KEPT) lot.bids.splice(0, lot.bids.length - LOT_BIDS_KEPT)
   if (lot.endsAtMs - c.atMs < s.config.resetMs) lot.endsAtMs = c.atMs + s.config.resetMs
   emit({
@@ -81,6 +86,7 @@ export function bid(
     amount: c.amount,
     nextBidAmount: currentNextBid(s) as number,
     endsAtMs: lot.endsAtMs,
+    ...(c.standIn ? { standIn: true as const } : {}),
   })
   return null
 }

@@ -19,7 +19,7 @@ export function sealedBid(
   const m = s.managers.find((x) => x.id === c.managerId)
   if (!m) return { code: 'NOT_A_MANAGER', message: 'Not a manager of this auction' }
   if (s.phase !== 'sealed' || !s.sealed) return { code: 'PHASE', message: 'No sealed round is running' }
-  if (s.paused) return { code: 'PAUSED', message: 'The auction is paused' }
+  if (s.paused) return { code: 'PAUSED', message: s.paused.note ?? 'The auction is paused' }
   if (s.sealed.closesAtMs !== null && c.atMs >= s.sealed.closesAtMs)
     return { code: 'LOT_CLOSED', message: 'The sealed round has closed' }
   const p = player(s, c.playerId)

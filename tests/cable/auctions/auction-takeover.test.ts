@@ -167,3 +167,37 @@ describe('bots take over a manager who is away', () => {
     expect(bad.body.errors.bot_takeover_seconds).toBeDefined()
   })
 })
+
+describe('stand-ins when a lot opens (stand_in: true)', () => {
+  it('stand in for the one away, not for the one in the room; the bids say so on the wire', async () => {
+    const { id, owner, bobManager } = await auctionOfTwo({ stand_in: true })
+    const identifier = { channel: 'AuctionChannel', auction_id: id }
+    // The owner has the room open; Bob does not.
+    const ownerCable = ActionCable.createConsumer(cableUrl(server, `?access_token=${owner.token}`))
+    try {
+      const o = watch(ownerCable, identifier)
+      await o.waitFor('received')
+      expect((await call('POST', `/api/auctions/${id}/start`, owner.token)).status).toBe(200)
+      await advance(0)
+      await expect
+        .poll(async () => (await managers(id, owner.token)).map((m) => [m.id === bobManager, m.autopilot]))
+        .toEqual([
+          [false, false],
+          [true, true],
+        ])
+      const received = () => o.events.flatMap((e) => (e.kind === 'received' ? [(e as any).message] : []))
+      expect(
+        received().some(
+          (m) => m.type === 'managers_changed' && m.manager_id === bobManager && m.stand_in === true,
+        ),
+      ).toBe(true)
+      // Bob's stand-in bids within its thinking time, marked as a stand-in's bid.
+      await advance(4_500)
+      await expect
+        .poll(() => received().find((m) => m.type === 'bid' && m.manager_id === bobManager))
+        .toMatchObject({ stand_in: true })
+    } finally {
+      ownerCable.disconnect()
+    }
+  })
+})

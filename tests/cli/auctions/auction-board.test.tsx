@@ -43,6 +43,8 @@ function board(over: Partial<AuctionBoardState['lot']> = {}): AuctionBoardState 
       ends_at_in_millis: now + 7_000,
       server_time_in_millis: now,
       remaining_millis: 7_000,
+      paused_until_in_millis: null,
+      paused_note: null,
       max_bid_amount: 1800,
       current_user_last_bid: null,
       seq: 1,

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { smallAuction } from '../../helpers/auctions'
 import { rowsWhere } from '../../helpers/db'
-import { player, type RestartWorld, restartWorld, upcomingCricket } from '../helpers'
+import { player, type RestartWorld, restartWorld, upcomingCricket, waitFor } from '../helpers'
 
 let world: RestartWorld | undefined
 afterEach(async () => {
@@ -261,5 +261,77 @@ describe('an auction across kill -9 and a restart inside two heartbeats', () => 
     expect(after.ends_at_in_millis).toBe(resumed.endsAtMs)
     // The lot is still open with most of its window: people have time to reconnect and bid.
     expect(after.remaining_millis).toBeGreaterThan(5000)
+  })
+})
+
+describe('an auction over days across kill -9 (quiet hours)', () => {
+  it('stays paused over a restart inside its window, and after one past it resumes with the time it had', async () => {
+    world = await restartWorld('rst_quiet', { seedLeague: true, heartbeatIntervalMs: 200 })
+    const w = world
+    const MIN = 60_000
+    const now = (await w.api('GET', '/api/health')).body.now_in_millis as number
+    // A window from half an hour ahead (on a whole minute) for two hours, in UTC.
+    const from = Math.ceil(now / MIN) * MIN + 30 * MIN
+    const hhmm = (ms: number) => new Date(ms).toISOString().slice(11, 16)
+    const window = { from: hhmm(from), to: hhmm(from + 120 * MIN), time_zone: 'UTC' }
+    const { auction, alice } = await openLot(w, {
+      names: ['alice_quiet', 'bob_quiet'],
+      franchises: ['Alice Nights', 'Bob Nights'],
+      name: 'Over days cup',
+      more: { lot_seconds: 3600, quiet_hours: window },
+    })
+    await setClock(w, { paused: true })
+    const show = async () => {
+      const token = await w.api('POST', '/oauth/token', {
+        grant_type: 'password',
+        email: alice.email,
+        password: alice.password,
+      })
+      const path = `/api/auctions/${auction.id}/bidding_player`
+      return (await w.api('GET', path, undefined, token.body.access_token)).body
+    }
+    const lot = await show()
+    const left = lot.ends_at_in_millis - from
+
+    // Ten minutes into the window: paused at its start with the time the lot had then.
+    await setClock(w, { now_in_millis: from + 10 * MIN })
+    expect(await show()).toMatchObject({
+      paused: true,
+      remaining_millis: left,
+      paused_until_in_millis: from + 120 * MIN,
+    })
+    const quietEvents = (await eventTypes(w, auction.id)).length
+
+    // Killed inside the window and back inside it: still paused, nothing given back or run out.
+    await downFor(w, 30 * MIN)
+    expect(await show()).toMatchObject({
+      paused: true,
+      remaining_millis: left,
+      paused_until_in_millis: from + 120 * MIN,
+    })
+    expect((await eventTypes(w, auction.id)).length).toBe(quietEvents)
+
+    // Killed inside the window and back 40 minutes after it ended: the lot resumes now with
+    // the time it had (the server was down at the window's end; that time is not lost).
+    const killedAt = await downFor(w, 110 * MIN)
+    const back = killedAt + 110 * MIN
+    const after = await waitFor(async () => {
+      const l = await show()
+      return l.paused ? false : l
+    }, 'the lot to resume')
+    expect(after).toMatchObject({ paused: false, paused_until_in_millis: null })
+    expect(after.bidding_player.id).toBe(lot.bidding_player.id)
+    expect(after.ends_at_in_millis).toBe(back + left)
+    const events = await eventTypes(w, auction.id)
+    expect(events.filter((e) => e.type === 'lot_closed')).toEqual([])
+    expect(events.at(-1)).toMatchObject({ type: 'resumed', at_ms: back })
+    // The job waits for the next night.
+    const jobs = await rowsWhere(
+      w.sql,
+      'scheduled_jobs',
+      { kind: 'auction.quiet', status: 'pending' },
+      'run_at_ms',
+    )
+    expect(jobs.map((j) => Number(j.run_at_ms))).toEqual([from + 24 * 60 * MIN])
   })
 })

@@ -41,6 +41,7 @@ const SENT: Record<NotificationKind, Data> = {
   auction_approved: { auction_id: 6, manager_id: 60 },
   auction_rejected: { auction_id: 6, manager_id: 60 },
   auction_started: { auction_id: 6 },
+  auction_lot_opened: { auction_id: 6, manager_id: 60, path: '/auctions/6/bidding' },
   esports_squad_invite: { path: '/contests/1000001/squad-update?code=AB12', contest_id: 1000001 },
   esports_squad_removed: { path: '/contests/1000001', contest_id: 1000001 },
   esports_contest_cancelled: { esports_contest_id: 1000001, link: '/contests/1000001' },

@@ -127,9 +127,18 @@ export function RulesCard({ state, errors }: { state: CreateAuctionState; errors
     <Card className={forms.formCard}>
       <h2 className={styles.cardTitle}>Rules</h2>
       <div className={forms.grid}>
-        {NUMBER_FIELDS.map(({ key, label, ...bounds }) => (
-          <TextField key={key} label={label} {...field(key)} type="number" inputMode="numeric" {...bounds} />
-        ))}
+        {NUMBER_FIELDS.filter(({ key }) => key !== 'lot_seconds' || !form.over_days).map(
+          ({ key, label, ...bounds }) => (
+            <TextField
+              key={key}
+              label={label}
+              {...field(key)}
+              type="number"
+              inputMode="numeric"
+              {...bounds}
+            />
+          ),
+        )}
         <SelectField label="Bid steps" {...field('bidding_interval')}>
           {(intervals.data ?? [{ id: 'standard', name: 'Standard', bands: [] }]).map((i) => (
             <option key={i.id} value={i.id}>

@@ -7,6 +7,7 @@ import forms from '../../components/forms.module.css'
 import { CheckField } from '../../components/SelectField'
 import { PoolCard, RulesCard } from './CreateAuctionCards'
 import { FranchiseFields } from './FranchiseFields'
+import { OverDaysCard } from './OverDaysCard'
 import { useCreateAuction } from './use-create-auction'
 
 const SHOWN = [
@@ -22,6 +23,9 @@ const SHOWN = [
   'bot_takeover_seconds',
   'max_managers',
   'pool',
+  'quiet_hours.from',
+  'quiet_hours.to',
+  'quiet_hours.time_zone',
 ]
 
 /** `/auctions/create`: the auction's settings and (unless the owner only runs it) the owner's own franchise. */
@@ -45,6 +49,7 @@ export function CreateAuctionPage() {
         {unplaced ? <Alert>{unplaced}</Alert> : null}
         <PoolCard state={state} errors={errors} />
         <RulesCard state={state} errors={errors} />
+        <OverDaysCard state={state} errors={errors} />
 
         <Card className={forms.formCard}>
           <CheckField

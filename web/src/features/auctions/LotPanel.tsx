@@ -7,7 +7,7 @@ import { useAuction } from './AuctionLayout'
 import { bidPlayer } from './actions'
 import type { Auction, Lot, Manager } from './api'
 import styles from './bidding.module.css'
-import { LotCountdown, Swatch } from './bits'
+import { LotCountdown, quietLine, Swatch } from './bits'
 import { storeLot } from './live'
 
 /** The player on the block, the countdown, the high bid, the Bid button and the bids so far. */
@@ -71,7 +71,10 @@ export function LotPanel() {
 function bidBlock(auction: Auction, lot: Lot, me: Manager | null): string | null {
   if (!me) return 'You have no franchise in this auction'
   if (me.status !== 'approved') return 'The owner has not approved your franchise'
-  if (lot.paused) return 'Paused by the owner'
+  if (lot.paused)
+    return (
+      quietLine({ ...auction, paused_until_in_millis: lot.paused_until_in_millis }) ?? 'Paused by the owner'
+    )
   if (lot.player_bids[0]?.manager_id === me.id) return 'You have the highest bid'
   if (me.players_count >= auction.squad_max) return 'Your squad is full'
   const next = lot.next_bid_amount
@@ -151,6 +154,7 @@ function BidHistory({ lot, managerById }: { lot: Lot; managerById: (id: number) 
           <li key={`${b.manager_id}:${b.amount}`} data-testid="bid-row" data-manager-id={b.manager_id}>
             <Swatch hex={m?.color_hex} />
             <span className={styles.historyName}>
+              {b.stand_in ? 'Bid by stand-in for ' : ''}
               {m?.franchise_name ?? b.franchise_name ?? 'A franchise'}
             </span>
             <strong>{formatNumber(b.amount)}</strong>

@@ -97,11 +97,28 @@ export function LotCountdown({ lot, lotMs }: { lot: Lot; lotMs: number }) {
         <span style={{ width: `${(left / full) * 100}%` }} />
       </div>
       <span className={bid.countdownText} data-testid="countdown-text">
-        {lot.paused ? 'Paused · ' : ''}
-        {Math.ceil(left / 1000)}s
+        {lot.paused ? (lot.paused_until_in_millis ? 'Paused overnight · ' : 'Paused · ') : ''}
+        {left >= 60_000 ? countdownText(left) : `${Math.ceil(left / 1000)}s`}
       </span>
     </div>
   )
+}
+
+/**
+ * "Paused overnight — resumes 08:00": an auction paused for its quiet hours (docs/auctions.md,
+ * "Over days"), the time in the window's own zone; null when it is not.
+ */
+export function quietLine(auction: Pick<Auction, 'paused_until_in_millis' | 'quiet_hours'>): string | null {
+  const until = auction.paused_until_in_millis
+  if (until === null || until === undefined) return null
+  const timeZone = auction.quiet_hours?.time_zone
+  const hhmm = new Intl.DateTimeFormat('en-GB', {
+    timeZone,
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  })
+  return `Paused overnight — resumes ${hhmm.format(until)}`
 }
 
 /** "Closes in 1m 05s" for a sealed round, from the server's game clock. */

@@ -25,6 +25,8 @@ export type EngineEvent = Stamp &
         next_bid_amount: number
         ends_at_in_millis: number
         at_in_millis: number
+        /** Placed by a bot standing in for the absent manager. */
+        stand_in?: boolean
       }
     | {
         type: 'lot_closed'
@@ -35,7 +37,7 @@ export type EngineEvent = Stamp &
       }
     | { type: 'manager_updated'; manager_id: number; purse: number; squad_size: number }
     | { type: 'round_changed'; phase: Phase; round: number; closes_at_in_millis: number | null }
-    | { type: 'paused'; remaining_millis: number | null }
+    | { type: 'paused'; remaining_millis: number | null; resumes_at_in_millis?: number; note?: string }
     | { type: 'resumed'; ends_at_in_millis: number | null; closes_at_in_millis: number | null }
     | { type: 'sealed_bid'; manager_id: number }
     | { type: 'sealed_assigned'; player_id: number; manager_id: number; price: number; tie: boolean }
@@ -45,6 +47,7 @@ export type EngineEvent = Stamp &
   )
 
 /** The lot after one event (the caller has checked that `e.seq` is the next one). */
+// Long: one switch over the engine's events, a short case each (the whole set on one page).
 export function applyLotEvent(lot: Lot, e: EngineEvent): Lot {
   const next: Lot = { ...lot, seq: e.seq, server_time_in_millis: e.server_time_in_millis }
   switch (e.type) {
@@ -68,6 +71,7 @@ export function applyLotEvent(lot: Lot, e: EngineEvent): Lot {
         color: null,
         amount: e.amount,
         at_in_millis: e.at_in_millis,
+        ...(e.stand_in ? { stand_in: true } : {}),
       }
       return {
         ...next,
@@ -89,11 +93,20 @@ export function applyLotEvent(lot: Lot, e: EngineEvent): Lot {
     case 'round_changed':
       return { ...next, phase: e.phase }
     case 'paused':
-      return { ...next, paused: true, remaining_millis: e.remaining_millis }
+      return {
+        ...next,
+        paused: true,
+        remaining_millis: e.remaining_millis,
+        // A pause for quiet hours says when it ends (docs/auctions.md, "Over days").
+        paused_until_in_millis: e.resumes_at_in_millis ?? null,
+        paused_note: e.note ?? null,
+      }
     case 'resumed':
       return {
         ...next,
         paused: false,
+        paused_until_in_millis: null,
+        paused_note: null,
         remaining_millis: null,
         ends_at_in_millis: e.ends_at_in_millis ?? lot.ends_at_in_millis,
       }

@@ -33,6 +33,13 @@ const EMPTY_FORM = {
   bot_takeover_seconds: '',
   max_managers: '',
   private: false,
+  // Runs over days (OverDaysCard): hours a lot, the quiet window and its zone, stand-ins.
+  over_days: false,
+  lot_hours: '6',
+  quiet_from: '22:00',
+  quiet_to: '08:00',
+  time_zone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+  stand_in: false,
 }
 
 export type AuctionForm = typeof EMPTY_FORM
@@ -124,7 +131,13 @@ function auctionBody(
     squad_min: Number(form.squad_min),
     squad_max: Number(form.squad_max),
     balanced: form.balanced,
-    lot_seconds: Number(form.lot_seconds),
+    lot_seconds: form.over_days ? Number(form.lot_hours) * 3600 : Number(form.lot_seconds),
+    ...(form.over_days
+      ? {
+          quiet_hours: { from: form.quiet_from, to: form.quiet_to, time_zone: form.time_zone },
+          stand_in: form.stand_in,
+        }
+      : {}),
     bidding_interval: form.bidding_interval,
     charges: Number(form.charges),
     bot_takeover_seconds: form.bot_takeover_seconds.trim() ? Number(form.bot_takeover_seconds) : null,

@@ -83,6 +83,7 @@ export const DESTINATIONS: Record<NotificationKind, Destination> = {
   auction_join_request: auctionRoom,
   auction_approved: auctionRoom,
   auction_rejected: auctionRoom,
+  auction_lot_opened: (d) => (num(d.auction_id) ? `/auctions/${d.auction_id}/bidding` : '/auctions'),
   auction_started: (d) =>
     num(d.auction_id) ? `/auction/tournaments/${d.auction_id}` : '/auction/tournaments',
   esports_squad_invite: esportsContest,

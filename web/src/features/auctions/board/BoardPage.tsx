@@ -8,7 +8,7 @@ import { ApiError } from '../../../lib/api'
 import { usePageTitle } from '../../../lib/page-title'
 import { useAnonymousParam } from '../../../lib/use-anonymous'
 import { type Auction, auctionQuery, franchisesQuery, type Lot, type Manager, managersQuery } from '../api'
-import { PHASE_LABEL } from '../bits'
+import { PHASE_LABEL, quietLine } from '../bits'
 import { useAuctionLive } from '../live'
 import { Franchises, LastBids, LotBlock } from './BoardParts'
 import { useBoardKeys } from './keys'
@@ -87,7 +87,7 @@ function Board({
       <header className={styles.head}>
         <h1>{auction.name}</h1>
         <span className={styles.phase} data-testid="board-phase">
-          {auction.paused ? 'Paused' : PHASE_LABEL[auction.phase]}
+          {auction.paused ? (quietLine(auction) ?? 'Paused') : PHASE_LABEL[auction.phase]}
         </span>
         <span className={styles.counts}>
           {auction.sold_count} sold · {auction.unsold_count} unsold · {auction.players_count} players

@@ -91,6 +91,7 @@ export function LastBids({ lot, names, max = 6 }: { lot: Lot | undefined; names:
             <li key={`${b.manager_id}-${b.amount}`} data-testid="board-bid">
               <span className={styles.bidder}>
                 <Swatch hex={names.colour(b.manager_id)} size={18} />
+                {b.stand_in ? 'Stand-in for ' : ''}
                 {names.bidder(b)}
               </span>
               <strong className={styles.amount}>{formatNumber(b.amount)}</strong>
