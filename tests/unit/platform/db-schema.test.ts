@@ -575,6 +575,8 @@ const EXPECTED: { [T in keyof Database]: Array<keyof Database[T]> } = {
     'max_managers',
     'takeover_seconds',
     'group_id',
+    'quiet_hours',
+    'stand_in',
   ],
   auction_managers: [
     'id',
