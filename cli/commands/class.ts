@@ -1,9 +1,10 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { Command } from 'commander'
-import { CLASS_STUDENTS_MAX, CLASS_STUDENTS_MIN } from '../../server/domain/classroom'
+import { CLASS_LOT_SECONDS, CLASS_STUDENTS_MAX, CLASS_STUDENTS_MIN } from '../../server/domain/classroom'
 import { Api } from '../lib/api'
 import type { Answer } from '../lib/api-types'
+import { overDaysBody, overDaysOptions } from '../lib/auction-over-days'
 import { classSheetHtml } from '../lib/class-sheet'
 import { runs, serverOptions } from '../lib/command'
 import { ApiError, CliError, readTextFile, UsageError } from '../lib/errors'
@@ -48,6 +49,10 @@ const createOptions = serverOptions((z) => ({
     .pipe(z.number().min(5, 'expected seconds from 5 to 120').max(120, 'expected seconds from 5 to 120'))
     .optional(),
   html: z.string().min(1).optional(),
+  lotTimer: z.string().optional(),
+  quietHours: z.string().optional(),
+  timeZone: z.string().optional(),
+  standIn: z.boolean().optional(),
 }))
 
 export function classCommand(io: Io): Command {
@@ -62,7 +67,7 @@ export function classCommand(io: Io): Command {
 }
 
 function createCmd(): Command {
-  return new Command('create')
+  return overDaysOptions(new Command('create'))
     .description(
       `Create a class: ${RANGE} student accounts (printed once: a table, --json, or --html for cards to print), a group of them all, a private auction with every student an approved manager and bots in the seats left, and a free private contest on the next match. All or nothing: a refusal creates nothing.`,
     )
@@ -79,11 +84,11 @@ function createCmd(): Command {
       '--seats <n>',
       'franchises in the auction (default: the students, at least 4); bots take the rest',
     )
-    .option('--lot-seconds <n>', 'seconds each lot of the auction runs, 5–120 (default: 15)')
+    .option('--lot-seconds <n>', 'seconds each lot of the auction runs, 5–120 (default: 15); longer lots: --lot-timer with --quiet-hours')
     .option('--html <file>', 'also write a printable sheet of sign-in cards to this file')
     .addHelpText(
       'after',
-      '\nExamples:\n  fanspole class create --students 30\n  fanspole class create --csv names.csv --html cards.html\n  fanspole class create --students 8 --seats 10 --name "Stats 101" --json\n  fanspole class create --students 30 --lot-seconds 60\n',
+      '\nExamples:\n  fanspole class create --students 30\n  fanspole class create --students 30 --lot-timer 6h --quiet-hours 22:00-08:00 --time-zone Asia/Kolkata --stand-in\n  fanspole class create --csv names.csv --html cards.html\n  fanspole class create --students 8 --seats 10 --name "Stats 101" --json\n  fanspole class create --students 30 --lot-seconds 60\n',
     )
 }
 
@@ -99,6 +104,7 @@ async function runCreate(io: Io, opts: OptionsOf<typeof createOptions>): Promise
   if (opts.seats !== undefined && opts.seats < Math.max(students, 2))
     throw new UsageError(`--seats: must be at least the number of students (${students}) and at least 2`)
   if (opts.html !== undefined) writable(opts.html)
+  const overDays = classOverDays(opts)
 
   const server = resolveServer(io, opts.server)
   const api = new Api(io, server, 'admin')
@@ -110,6 +116,7 @@ async function runCreate(io: Io, opts: OptionsOf<typeof createOptions>): Promise
       ...(opts.name !== undefined ? { name: opts.name } : {}),
       ...(opts.seats !== undefined ? { seats: opts.seats } : {}),
       ...(opts.lotSeconds !== undefined ? { lot_seconds: opts.lotSeconds } : {}),
+      ...overDays,
     })
   } catch (error) {
     throw rosterError(error, roster, opts.csv)
@@ -118,7 +125,41 @@ async function runCreate(io: Io, opts: OptionsOf<typeof createOptions>): Promise
   const site = created.sign_in_url.replace(/\/+$/, '')
   if (opts.html !== undefined) fs.writeFileSync(opts.html, classSheetHtml({ ...created, server: site }))
   if (opts.json) return printJson(io, { ...created, html: opts.html ?? null })
-  printClass(io, site, created, opts.html)
+  printClass(io, site, created, opts.html, overDays)
+}
+
+/** A class that bids over days (docs/classroom.md, "An asynchronous class"): the auction create's flags. */
+function classOverDays(opts: OptionsOf<typeof createOptions>): Record<string, unknown> {
+  if (
+    opts.lotTimer === undefined &&
+    opts.quietHours === undefined &&
+    opts.timeZone === undefined &&
+    !opts.standIn
+  )
+    return {}
+  if (opts.lotTimer !== undefined && opts.lotSeconds !== undefined)
+    throw new UsageError('give --lot-seconds or --lot-timer, not both')
+  return overDaysBody({
+    lotSeconds: String(opts.lotSeconds ?? CLASS_LOT_SECONDS),
+    lotTimer: opts.lotTimer,
+    quietHours: opts.quietHours,
+    timeZone: opts.timeZone,
+    standIn: opts.standIn,
+  })
+}
+
+/** `Over days  lots of 6 h, quiet 22:00–08:00 (Asia/Kolkata), bots stand in for absent students`. */
+function overDaysLines(body: Record<string, unknown>): string[] {
+  if (Object.keys(body).length === 0) return []
+  const q = body.quiet_hours as { from: string; to: string; time_zone: string } | undefined
+  const seconds = Number(body.lot_seconds)
+  const lots = seconds >= 3600 ? `${Math.round((seconds / 3600) * 10) / 10} h` : `${seconds} s`
+  const parts = [
+    `lots of ${lots}`,
+    q ? `quiet ${q.from}–${q.to} (${q.time_zone})` : 'no quiet hours',
+    ...(body.stand_in ? ['bots stand in for absent students'] : []),
+  ]
+  return [`Over days  ${parts.join(', ')}`]
 }
 
 function readRoster(file: string): Roster {
@@ -153,7 +194,13 @@ function rosterError(error: unknown, roster: Roster | null, file: string | undef
   )
 }
 
-function printClass(io: Io, server: string, c: ClassCreated, html: string | undefined): void {
+function printClass(
+  io: Io,
+  server: string,
+  c: ClassCreated,
+  html: string | undefined,
+  overDays: Record<string, unknown>,
+): void {
   const s = style(io.color)
   io.out(
     `${s.green('Created')} ${s.bold(c.classroom.name)} (class ${c.classroom.id}): ${c.students.length} students\n\n`,
@@ -181,6 +228,7 @@ function printClass(io: Io, server: string, c: ClassCreated, html: string | unde
       c.contest
         ? `Contest    "${c.contest.name}" on ${c.contest.match_name}, code ${c.contest.invite_code} (free, private)`
         : `Contest    none: ${c.contest_skipped ?? 'not made'}`,
+      ...overDaysLines(overDays),
       `Project    ${s.cyan(`${server}/auctions/${a.id}/board`)} (join by QR; Space pauses, N closes a lot)`,
       `Gradebook  ${s.cyan(`${server}/classes/${c.classroom.id}/report`)} or fanspole class report ${c.classroom.id} --csv`,
       '',

@@ -336,9 +336,10 @@ export type paths = {
             requestBody: {
                 content: {
                     "application/json": {
-                        /** @description Seconds each lot of the class auction runs (default 15) */
+                        /** @description Seconds each lot of the class auction runs (default 15): 5–120, or up to 86,400 (a day) with `quiet_hours` */
                         lot_seconds?: number;
                         name?: string;
+                        quiet_hours?: components["schemas"]["AuctionQuietHours"];
                         /** @description Named students (a CSV’s rows, in order); the rest are generated */
                         roster?: {
                             /**
@@ -352,6 +353,8 @@ export type paths = {
                         }[];
                         /** @description Franchises in the auction; bots fill those students leave (default: students, at least 4) */
                         seats?: number;
+                        /** @description When a lot opens, a bot bids for each absent student until they bid again */
+                        stand_in?: boolean;
                         students: number;
                     };
                 };
@@ -4727,7 +4730,7 @@ export type paths = {
                         private?: boolean;
                         /** @default 10000 */
                         purse?: number;
-                        quiet_hours?: components["schemas"]["AuctionQuietHours"];
+                        quiet_hours?: components["schemas"]["AuctionQuietHours"] & (Record<string, never> | null);
                         series_id?: number;
                         /**
                          * @default cricket
@@ -25750,10 +25753,7 @@ export type components = {
             team_color: string | null;
             team_name_attr: string;
         };
-        /**
-         * @description A nightly window during which the running lot’s clock stops (time left kept) and bids are refused (409, with when bidding resumes); it resumes at the window’s end.
-         * @default null
-         */
+        /** @description A class that bids over days: the lot clock stops every night in this window (docs/auctions.md, "Over days") */
         AuctionQuietHours: {
             /**
              * @description Local time the window starts, HH:MM (24 h)
@@ -25770,7 +25770,7 @@ export type components = {
              * @example 08:00
              */
             to: string;
-        } | null;
+        };
         AuctionTournament: components["schemas"]["Auction"] & {
             window_hours: number | null;
         };

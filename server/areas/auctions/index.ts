@@ -11,7 +11,12 @@ export { auctionManagerRoutes } from './manager.routes'
 export { resumeAuctions } from './outage'
 export { poolOf } from './pools'
 export { managerOf } from './queries'
-export { registerAuctionQuietJobs } from './quiet'
+export {
+  LONG_LOT_MAX_SECONDS,
+  QuietHoursInput,
+  registerAuctionQuietJobs,
+  SHORT_LOT_MAX_SECONDS,
+} from './quiet'
 export { auctionRoutes } from './routes'
 export type { ManagerMatchScore } from './scoring'
 export { auctionLeaderboard } from './scoring'

@@ -5,6 +5,7 @@ import { linkBaseOf } from '../../http/public-url'
 import { json } from '../../http/responses'
 import { routesOn } from '../../http/route'
 import { createRouter, currentAdmin } from '../../http/router'
+import { LONG_LOT_MAX_SECONDS, QuietHoursInput, SHORT_LOT_MAX_SECONDS } from '../auctions'
 import { email, username } from '../users'
 import { latestClassrooms } from './queries'
 import { createClassroom } from './service'
@@ -40,27 +41,45 @@ const ClassroomSchema = z.object({
   created_at_in_millis: int(),
 })
 
-const ClassBody = z.strictObject({
-  name: z.string().trim().min(3).max(40).optional(),
-  students: z.number().int().min(CLASS_STUDENTS_MIN).max(CLASS_STUDENTS_MAX),
-  roster: z
-    .array(
-      z.strictObject({
-        username,
-        full_name: z.string().trim().min(1).max(60).optional(),
-        email: email.optional(),
-      }),
-    )
-    .max(CLASS_STUDENTS_MAX)
-    .optional()
-    .openapi({ description: 'Named students (a CSV’s rows, in order); the rest are generated' }),
-  seats: z.number().int().min(2).max(CLASS_STUDENTS_MAX).optional().openapi({
-    description: 'Franchises in the auction; bots fill those students leave (default: students, at least 4)',
-  }),
-  lot_seconds: z.number().int().min(5).max(120).optional().openapi({
-    description: 'Seconds each lot of the class auction runs (default 15)',
-  }),
-})
+const ClassBody = z
+  .strictObject({
+    name: z.string().trim().min(3).max(40).optional(),
+    students: z.number().int().min(CLASS_STUDENTS_MIN).max(CLASS_STUDENTS_MAX),
+    roster: z
+      .array(
+        z.strictObject({
+          username,
+          full_name: z.string().trim().min(1).max(60).optional(),
+          email: email.optional(),
+        }),
+      )
+      .max(CLASS_STUDENTS_MAX)
+      .optional()
+      .openapi({ description: 'Named students (a CSV’s rows, in order); the rest are generated' }),
+    seats: z.number().int().min(2).max(CLASS_STUDENTS_MAX).optional().openapi({
+      description:
+        'Franchises in the auction; bots fill those students leave (default: students, at least 4)',
+    }),
+    lot_seconds: z.number().int().min(5).max(LONG_LOT_MAX_SECONDS).optional().openapi({
+      description:
+        'Seconds each lot of the class auction runs (default 15): 5–120, or up to 86,400 (a day) with `quiet_hours`',
+    }),
+    quiet_hours: QuietHoursInput.optional().openapi({
+      description:
+        'A class that bids over days: the lot clock stops every night in this window (docs/auctions.md, "Over days")',
+    }),
+    stand_in: z.boolean().optional().openapi({
+      description: 'When a lot opens, a bot bids for each absent student until they bid again',
+    }),
+  })
+  .superRefine((body, ctx) => {
+    if ((body.lot_seconds ?? 0) > SHORT_LOT_MAX_SECONDS && body.quiet_hours === undefined)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['lot_seconds'],
+        message: `must be at most ${SHORT_LOT_MAX_SECONDS}; up to ${LONG_LOT_MAX_SECONDS} (a day) in a class that bids over days, with quiet_hours`,
+      })
+  })
 
 const ClassCreatedSchema = z.object({
   classroom: z.object({ id: z.number().int(), name: z.string() }),

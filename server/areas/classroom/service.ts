@@ -1,6 +1,7 @@
 import type { Deps } from '../../core/deps'
 import { isUniqueViolation } from '../../db/errors'
 import { type Tx, withTxScope } from '../../db/tx'
+import type { QuietHours } from '../../domain/auction/quiet-hours'
 import { CLASS_LOT_SECONDS, CLASS_PURSE, classSeats, classSquad } from '../../domain/classroom'
 import { AppError, invalid } from '../../http/errors'
 import { botStream, botTeam } from '../../sim/fantasy-bots'
@@ -29,6 +30,8 @@ export interface ClassInput {
   roster?: RosterRow[] | undefined
   seats?: number | undefined
   lot_seconds?: number | undefined
+  quiet_hours?: QuietHours | undefined
+  stand_in?: boolean | undefined
 }
 
 export async function createClassroom(deps: Deps, admin: { id: number }, input: ClassInput) {
@@ -66,7 +69,15 @@ export async function createClassroom(deps: Deps, admin: { id: number }, input: 
       const { auction, bots } = await classAuction(
         inner,
         admin.id,
-        { name, groupId: group.id, users, seats, lotSeconds: input.lot_seconds ?? CLASS_LOT_SECONDS },
+        {
+          name,
+          groupId: group.id,
+          users,
+          seats,
+          lotSeconds: input.lot_seconds ?? CLASS_LOT_SECONDS,
+          quietHours: input.quiet_hours ?? null,
+          standIn: input.stand_in === true,
+        },
         input.students,
         { pool, squad },
       )
@@ -176,6 +187,8 @@ async function classAuction(
     users: Array<{ id: number; username: string }>
     seats: number
     lotSeconds: number
+    quietHours: QuietHours | null
+    standIn: boolean
   },
   students: number,
   { pool, squad }: Pick<ClassPlan, 'pool' | 'squad'>,
@@ -196,6 +209,8 @@ async function classAuction(
     starts_at_ms: null,
     private: true,
     group_id: cls.groupId,
+    quiet_hours: cls.quietHours,
+    stand_in: cls.standIn,
   })
   await seatManagers(
     inner,

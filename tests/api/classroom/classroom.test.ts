@@ -111,6 +111,33 @@ describe('POST /api/admin/classrooms', () => {
     expect(made.body.new_auction.lot_seconds).toBe(15)
   })
 
+  it('makes a class that bids over days: long lots, quiet hours and stand-ins on its auction', async () => {
+    const quiet_hours = { from: '22:00', to: '08:00', time_zone: 'Asia/Kolkata' }
+    const res = await ctx.api.post(
+      '/api/admin/classrooms',
+      { students: 2, lot_seconds: 6 * 3600, quiet_hours, stand_in: true },
+      ctx.admin.token,
+    )
+    expect(res.status, JSON.stringify(res.body)).toBe(201)
+    const made = (await ctx.api.get(`/api/auctions/${res.body.auction.id}`, ctx.admin.token)).body.new_auction
+    expect(made).toMatchObject({ lot_seconds: 6 * 3600, quiet_hours, stand_in: true })
+    // Lots over two minutes need the quiet window; a window that does not parse names its field.
+    const long = await ctx.api.post(
+      '/api/admin/classrooms',
+      { students: 2, lot_seconds: 3600 },
+      ctx.admin.token,
+    )
+    expect(long.status).toBe(422)
+    expect(long.body.errors.lot_seconds[0]).toMatch(/with quiet_hours/)
+    const bad = await ctx.api.post(
+      '/api/admin/classrooms',
+      { students: 2, quiet_hours: { ...quiet_hours, to: '22:00' } },
+      ctx.admin.token,
+    )
+    expect(bad.status).toBe(422)
+    expect(Object.keys(bad.body.errors).join()).toMatch(/quiet_hours/)
+  })
+
   it('runs the class auction’s lots for the seconds the instructor asks (5–120)', async () => {
     const res = await ctx.api.post('/api/admin/classrooms', { students: 2, lot_seconds: 90 }, ctx.admin.token)
     expect(res.status, JSON.stringify(res.body)).toBe(201)

@@ -57,6 +57,48 @@ describe('fanspole class create', () => {
     )
   })
 
+  it('makes a class that bids over days with the auction create flags, and refuses a bad window (exit 2)', async () => {
+    const r = await runCli(
+      [
+        'class',
+        'create',
+        '--students',
+        '2',
+        '--lot-timer',
+        '6h',
+        '--quiet-hours',
+        '22:00-08:00',
+        '--time-zone',
+        'Asia/Kolkata',
+        '--stand-in',
+      ],
+      world.env,
+    )
+    expect(r.code, r.stderr).toBe(0)
+    expect(r.stdout).toMatch(
+      /^Over days +lots of 6 h, quiet 22:00–08:00 \(Asia\/Kolkata\), bots stand in for absent students$/m,
+    )
+    const auction = await db()
+      .selectFrom('auctions')
+      .select(['lot_seconds', 'quiet_hours', 'stand_in'])
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow()
+    expect(auction).toMatchObject({ lot_seconds: 21_600, stand_in: 1 })
+    expect(JSON.parse(auction.quiet_hours as string)).toEqual({
+      from: '22:00',
+      to: '08:00',
+      time_zone: 'Asia/Kolkata',
+    })
+    const bad = await runCli(['class', 'create', '--students', '2', '--quiet-hours', '22-08'], world.env)
+    exits(bad, 2, '--quiet-hours: expected HH:MM-HH:MM')
+    const both = await runCli(
+      ['class', 'create', '--students', '2', '--lot-seconds', '30', '--lot-timer', '6h'],
+      world.env,
+    )
+    exits(both, 2, 'give --lot-seconds or --lot-timer, not both')
+    expect(await classCount()).toBe(1)
+  })
+
   it('tops a class of three up with one bot, and says "1 bot"', async () => {
     const r = await runCli(['class', 'create', '--students', '3'], world.env)
     expect(r.code, r.stderr).toBe(0)
