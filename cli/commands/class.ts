@@ -84,7 +84,10 @@ function createCmd(): Command {
       '--seats <n>',
       'franchises in the auction (default: the students, at least 4); bots take the rest',
     )
-    .option('--lot-seconds <n>', 'seconds each lot of the auction runs, 5–120 (default: 15); longer lots: --lot-timer with --quiet-hours')
+    .option(
+      '--lot-seconds <n>',
+      'seconds each lot of the auction runs, 5–120 (default: 15); longer lots: --lot-timer with --quiet-hours',
+    )
     .option('--html <file>', 'also write a printable sheet of sign-in cards to this file')
     .addHelpText(
       'after',

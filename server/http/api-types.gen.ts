@@ -4730,7 +4730,7 @@ export type paths = {
                         private?: boolean;
                         /** @default 10000 */
                         purse?: number;
-                        quiet_hours?: components["schemas"]["AuctionQuietHours"] & (Record<string, never> | null);
+                        quiet_hours?: components["schemas"]["AuctionQuietHours"];
                         series_id?: number;
                         /**
                          * @default cricket
@@ -25753,7 +25753,7 @@ export type components = {
             team_color: string | null;
             team_name_attr: string;
         };
-        /** @description A class that bids over days: the lot clock stops every night in this window (docs/auctions.md, "Over days") */
+        /** @description A nightly window during which the running lot’s clock stops (time left kept) and bids are refused (409, with when bidding resumes); it resumes at the window’s end. */
         AuctionQuietHours: {
             /**
              * @description Local time the window starts, HH:MM (24 h)
@@ -25770,7 +25770,7 @@ export type components = {
              * @example 08:00
              */
             to: string;
-        };
+        } | null;
         AuctionTournament: components["schemas"]["Auction"] & {
             window_hours: number | null;
         };

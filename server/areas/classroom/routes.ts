@@ -64,16 +64,14 @@ const ClassBody = z
       description:
         'Seconds each lot of the class auction runs (default 15): 5–120, or up to 86,400 (a day) with `quiet_hours`',
     }),
-    quiet_hours: QuietHoursInput.optional().openapi({
-      description:
-        'A class that bids over days: the lot clock stops every night in this window (docs/auctions.md, "Over days")',
-    }),
+    // Described once, as AuctionQuietHours (docs/auctions.md, "Over days"): a class that bids over days.
+    quiet_hours: QuietHoursInput.nullable().optional(),
     stand_in: z.boolean().optional().openapi({
       description: 'When a lot opens, a bot bids for each absent student until they bid again',
     }),
   })
   .superRefine((body, ctx) => {
-    if ((body.lot_seconds ?? 0) > SHORT_LOT_MAX_SECONDS && body.quiet_hours === undefined)
+    if ((body.lot_seconds ?? 0) > SHORT_LOT_MAX_SECONDS && !body.quiet_hours)
       ctx.addIssue({
         code: 'custom',
         path: ['lot_seconds'],

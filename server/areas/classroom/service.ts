@@ -30,7 +30,7 @@ export interface ClassInput {
   roster?: RosterRow[] | undefined
   seats?: number | undefined
   lot_seconds?: number | undefined
-  quiet_hours?: QuietHours | undefined
+  quiet_hours?: QuietHours | null | undefined
   stand_in?: boolean | undefined
 }
 
