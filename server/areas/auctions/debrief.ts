@@ -13,6 +13,7 @@ import type { AuctionEvent } from '../../domain/auction/engine'
 import { AppError } from '../../http/errors'
 import { AUCTION_COLORS } from './catalog'
 import type { AuctionRow } from './queries'
+import { completedMatchesOf } from './scoring'
 import { type ManagerRow, managersOf, playerCards } from './serialize'
 import { stateOf } from './state'
 import { visibleAuction } from './visibility'
@@ -144,16 +145,8 @@ async function timelineEvents(db: Executor, auctionId: number): Promise<AuctionE
  * nobody's squad, so they value nobody.
  */
 async function playerValues(deps: Deps, row: AuctionRow) {
-  let matches = deps.db
-    .selectFrom('matches')
-    .select(['id', 'event_time_ms', 'locked_at_ms'])
-    .where('status', '=', 'completed')
-  matches =
-    row.match_id !== null
-      ? matches.where('id', '=', row.match_id)
-      : matches.where('series_id', '=', row.series_id ?? 0)
   const ended = Number(row.completed_at_ms ?? 0)
-  const completed = (await matches.execute())
+  const completed = (await completedMatchesOf(deps.db, row).execute())
     .filter((m) => Number(m.locked_at_ms ?? m.event_time_ms) >= ended)
     .map((m) => m.id)
   if (completed.length > 0) {

@@ -1,4 +1,5 @@
 import type { Deps } from '../../core/deps'
+import type { Executor } from '../../db/tx'
 import type { AuctionEvent } from '../../domain/auction/engine'
 import { type AuctionPlayer, balanceDeficit } from '../../domain/auction/rules'
 import { BALANCED_SQUAD_SIZE, SQUAD_BALANCE } from '../../domain/auction/settings'
@@ -48,15 +49,7 @@ export async function auctionScores(deps: Deps, row: AuctionRow) {
       .orderBy('seq')
       .execute()
   ).map((e) => JSON.parse(e.payload) as AuctionEvent)
-  let matches = deps.db
-    .selectFrom('matches')
-    .select(['id', 'event_time_ms', 'locked_at_ms'])
-    .where('status', '=', 'completed')
-  matches =
-    row.match_id !== null
-      ? matches.where('id', '=', row.match_id)
-      : matches.where('series_id', '=', row.series_id ?? 0)
-  const completed = await matches.orderBy('event_time_ms').orderBy('id').execute()
+  const completed = await completedMatchesOf(deps.db, row).orderBy('event_time_ms').orderBy('id').execute()
   const scores = await deps.db
     .selectFrom('player_match_scores')
     .select(['match_id', 'player_id', 'total_score'])
@@ -93,6 +86,17 @@ export async function auctionScores(deps: Deps, row: AuctionRow) {
     }
   }
   return byManager
+}
+
+/** The auction's completed matches: its match, or its series' matches. */
+export function completedMatchesOf(db: Executor, row: Pick<AuctionRow, 'match_id' | 'series_id'>) {
+  const matches = db
+    .selectFrom('matches')
+    .select(['id', 'event_time_ms', 'locked_at_ms'])
+    .where('status', '=', 'completed')
+  return row.match_id !== null
+    ? matches.where('id', '=', row.match_id)
+    : matches.where('series_id', '=', row.series_id ?? 0)
 }
 
 /** The auction's leaderboard: total points, ranked 1, 2, 2, 4. */

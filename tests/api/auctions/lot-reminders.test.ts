@@ -1,29 +1,14 @@
-import { beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { seatAndStart, smallAuction } from '../../helpers/auctions'
 import { upcomingMatch } from '../../helpers/league'
+import { longClock } from '../../helpers/long-clock'
 import { apiWorld } from '../../helpers/world'
 
 const ctx = apiWorld({ league: true, admin: true })
 
 const HOUR = 3600_000
-type Player = { email: string; password: string; token: string }
-const signedIn: Player[] = []
-beforeEach(() => {
-  signedIn.length = 0
-})
-
-/** Moves the game clock on, fires what fell due; access tokens last two hours of game time. */
-async function advance(ms: number) {
-  ctx.world.wall.advance(ms)
-  await ctx.world.deps.scheduler.runDue()
-  for (const p of signedIn) p.token = (await ctx.api.login(p.email, p.password)).access_token
-}
-
-async function player(): Promise<Player> {
-  const p = await ctx.api.player()
-  signedIn.push(p)
-  return p
-}
+const { advance, player } = longClock(ctx)
+type Player = Awaited<ReturnType<typeof player>>
 
 type Note = { kind: string; body: string; data: { auction_id?: number; path?: string } }
 const reminders = async (p: Player) =>

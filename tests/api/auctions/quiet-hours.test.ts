@@ -1,6 +1,7 @@
-import { beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { seatAndStart, smallAuction } from '../../helpers/auctions'
 import { upcomingMatch } from '../../helpers/league'
+import { longClock } from '../../helpers/long-clock'
 import { apiWorld } from '../../helpers/world'
 
 const ctx = apiWorld({ league: true, admin: true })
@@ -8,27 +9,7 @@ const ctx = apiWorld({ league: true, admin: true })
 const HOUR = 3600_000
 const KOLKATA = { from: '22:00', to: '08:00', time_zone: 'Asia/Kolkata' }
 
-type Player = { email: string; password: string; token: string }
-const signedIn: Player[] = []
-beforeEach(() => {
-  signedIn.length = 0
-})
-
-/**
- * Moves the game clock on and fires whatever became due (lot timers, the quiet-hours job);
- * access tokens last two hours of game time, so everyone signs in again.
- */
-async function advance(ms: number) {
-  ctx.world.wall.advance(ms)
-  await ctx.world.deps.scheduler.runDue()
-  for (const p of signedIn) p.token = (await ctx.api.login(p.email, p.password)).access_token
-}
-
-async function player(): Promise<Player> {
-  const p = await ctx.api.player()
-  signedIn.push(p)
-  return p
-}
+const { advance, player } = longClock(ctx)
 
 const ist = (ms: number) =>
   new Intl.DateTimeFormat('en-GB', { timeZone: 'Asia/Kolkata', hour: '2-digit', minute: '2-digit' }).format(
