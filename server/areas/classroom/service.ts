@@ -66,21 +66,8 @@ export async function createClassroom(deps: Deps, admin: { id: number }, input: 
       const users = await insertStudents(tx, students, hashes, now)
 
       const group = await classGroup(inner, admin.id, name, input.students, users)
-      const { auction, bots } = await classAuction(
-        inner,
-        admin.id,
-        {
-          name,
-          groupId: group.id,
-          users,
-          seats,
-          lotSeconds: input.lot_seconds ?? CLASS_LOT_SECONDS,
-          quietHours: input.quiet_hours ?? null,
-          standIn: input.stand_in === true,
-        },
-        input.students,
-        { pool, squad },
-      )
+      const cls = { name, groupId: group.id, users, seats, ...classPace(input) }
+      const { auction, bots } = await classAuction(inner, admin.id, cls, input.students, { pool, squad })
 
       const made = match
         ? await classContest(inner, tx, admin.id, row.id, name, match.id, input.students)
@@ -175,6 +162,15 @@ async function classGroup(
     .where('uuid', '=', uuid)
     .executeTakeFirstOrThrow()
   return { uuid, ...group }
+}
+
+/** How fast the class auction runs: its lots' seconds and, over days, its quiet hours and stand-ins. */
+function classPace(input: ClassInput) {
+  return {
+    lotSeconds: input.lot_seconds ?? CLASS_LOT_SECONDS,
+    quietHours: input.quiet_hours ?? null,
+    standIn: input.stand_in === true,
+  }
 }
 
 /** The class's private auction on the pool: every student an approved manager, bots in the seats left. */
