@@ -61,6 +61,26 @@ describe('lotAnnouncement', () => {
     expect(lotAnnouncement(lot(), lot({ bidding_player: null }), nameOf)).toBe('Unsold: J. Palmer.')
   })
 
+  it('says a bid by a stand-in for an absent manager as one', () => {
+    const standIn = { ...bid(2, 1200), stand_in: true }
+    expect(lotAnnouncement(lot(), lot({ player_bids: [standIn] }), nameOf)).toBe(
+      'A stand-in for Chennai Chargers bids 1,200. Chennai Chargers leads.',
+    )
+    expect(lotAnnouncement(lot(), lot({ player_bids: [{ ...bid(1, 1300), stand_in: true }] }), nameOf)).toBe(
+      'Your stand-in bids 1,300. You lead.',
+    )
+  })
+
+  it('says a pause overnight with when bidding resumes', () => {
+    const night = lot({
+      paused: true,
+      paused_note: 'Paused overnight — bidding resumes at Fri 08:00 (Asia/Kolkata)',
+    })
+    expect(lotAnnouncement(lot(), night, nameOf)).toBe(
+      'Paused overnight — bidding resumes at Fri 08:00 (Asia/Kolkata).',
+    )
+  })
+
   it('says a pause and a resume', () => {
     expect(lotAnnouncement(lot(), lot({ paused: true }), nameOf)).toBe('Paused by the owner.')
     expect(lotAnnouncement(lot({ paused: true }), lot(), nameOf)).toBe('Bidding resumed.')

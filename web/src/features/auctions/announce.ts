@@ -26,13 +26,22 @@ export function lotAnnouncement(before: Lot | null, after: Lot, nameOf: NameOf):
   const wasHigh = was?.id === now?.id ? before?.player_bids[0] : undefined
   if (now && high && (high.amount !== wasHigh?.amount || high.manager_id !== wasHigh?.manager_id)) {
     const who = nameOf(high.manager_id)
+    const you = who === 'You'
+    // A bot bidding for an absent manager (an auction over days) says so: the seat is theirs.
+    const bidder = high.stand_in ? (you ? 'Your stand-in' : `A stand-in for ${who}`) : who
     parts.push(
-      `${who} ${who === 'You' ? 'bid' : 'bids'} ${formatNumber(high.amount)}. ${who} ${who === 'You' ? 'lead' : 'leads'}.`,
+      `${bidder} ${you && !high.stand_in ? 'bid' : 'bids'} ${formatNumber(high.amount)}. ${who} ${you ? 'lead' : 'leads'}.`,
     )
   }
   if (before && before.paused !== after.paused)
-    parts.push(after.paused ? 'Paused by the owner.' : 'Bidding resumed.')
+    parts.push(after.paused ? pausedSentence(after) : 'Bidding resumed.')
   return parts.length > 0 ? parts.join(' ') : null
+}
+
+/** Who paused it: the owner, or the night (quiet hours, with when bidding resumes). */
+function pausedSentence(lot: Lot): string {
+  const note = lot.paused_note
+  return note ? `${note.replace(/\.$/, '')}.` : 'Paused by the owner.'
 }
 
 /** "Sold: R Sharma to Chennai Chargers for 120." or "Unsold: R Sharma." for the lot that closed. */
