@@ -44,12 +44,20 @@ export async function spawnServer(options: ServerProcessOptions): Promise<ChildS
     })
     void exited.then((code) => reject(new Error(`server process exited with ${code}: ${stderr}`)))
   })
-  return {
-    ...started,
-    lines,
-    crash: () => signal(child, exited, 'SIGKILL'),
-    stop: () => signal(child, exited, 'SIGINT'),
+  // A child that dies on its own after it listened shows up later as ECONNREFUSED in some test:
+  // say here why it went (its exit and the end of its stderr), so the failure can be read.
+  let told = false
+  child.once('exit', (code, sig) => {
+    if (!told)
+      console.error(
+        `server process ${started.pid} (port ${started.port}) exited by itself: code ${code}, signal ${sig}\n${stderr.slice(-4000)}`,
+      )
+  })
+  const end = (name: NodeJS.Signals) => {
+    told = true
+    return signal(child, exited, name)
   }
+  return { ...started, lines, crash: () => end('SIGKILL'), stop: () => end('SIGINT') }
 }
 
 async function signal(child: ChildProcess, exited: Promise<unknown>, name: NodeJS.Signals) {
